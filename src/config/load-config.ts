@@ -1,0 +1,102 @@
+import { ConfigurationError } from "../domain/errors";
+import { parseDuration } from "./duration";
+import { EnvSchema, type Env } from "./schema";
+
+/** Which model provider runs, and how to reach it. */
+export type ModelProviderConfig =
+  | { kind: "offline"; reason: string }
+  | { kind: "azure-openai"; endpoint: string; apiKey?: string; apiVersion: string }
+  | { kind: "openai-compatible"; baseUrl: string; apiKey?: string };
+
+/** The typed settings every module receives. */
+export interface AppConfig {
+  env: Env;
+  provider: ModelProviderConfig;
+  models: { router: string; specialist: string; moderator: string };
+  retry: { maxRetries: number; initialMs: number; maxMs: number; multiplier: number };
+  workflow: {
+    qscoreThreshold: number;
+    maxSpecialists: number;
+    requerySpecialists: number;
+    timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; runBudgetMs: number };
+    maxToolRounds: number;
+    speculativeKnowledge: boolean;
+    hitlAmountThreshold: number;
+    hitlCategories: string[];
+    promptsDir?: string;
+  };
+  approvals: { remindAfterMs: number; expireAfterMs: number };
+}
+
+/**
+ * Reads and validates the environment once. A wrong or missing value throws a ConfigurationError
+ * whose message names the variable and what is expected.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = issue.path.join(".");
+      return `${name}=${JSON.stringify(source[name] ?? "")}: ${issue.message}`;
+    });
+    throw new ConfigurationError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const env = parsed.data;
+  return {
+    env,
+    provider: resolveProvider(env),
+    models: { router: env.ROUTER_MODEL, specialist: env.SPECIALIST_MODEL, moderator: env.MODERATOR_MODEL },
+    retry: {
+      maxRetries: env.LLM_MAX_RETRIES,
+      initialMs: env.LLM_RETRY_INITIAL_MS,
+      maxMs: env.LLM_RETRY_MAX_MS,
+      multiplier: env.LLM_RETRY_MULTIPLIER,
+    },
+    workflow: {
+      qscoreThreshold: env.QSCORE_THRESHOLD,
+      maxSpecialists: env.MAX_SPECIALISTS,
+      requerySpecialists: env.REQUERY_SPECIALISTS,
+      timeouts: {
+        routerMs: env.ROUTER_TIMEOUT_MS,
+        specialistMs: env.SPECIALIST_TIMEOUT_MS,
+        moderatorMs: env.MODERATOR_TIMEOUT_MS,
+        runBudgetMs: env.RUN_BUDGET_MS,
+      },
+      maxToolRounds: env.MAX_TOOL_ROUNDS,
+      speculativeKnowledge: env.SPECULATIVE_KNOWLEDGE,
+      hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
+      hitlCategories: env.HITL_CATEGORIES,
+      promptsDir: env.PROMPTS_DIR,
+    },
+    approvals: {
+      remindAfterMs: durationSetting("APPROVAL_REMIND_AFTER", env.APPROVAL_REMIND_AFTER),
+      expireAfterMs: durationSetting("APPROVAL_EXPIRE_AFTER", env.APPROVAL_EXPIRE_AFTER),
+    },
+  };
+}
+
+function durationSetting(name: string, value: string): number {
+  const ms = parseDuration(value);
+  if (ms === undefined || ms <= 0)
+    throw new ConfigurationError(`Invalid configuration: ${name}=${JSON.stringify(value)}: expected a duration such as 90s, 15m, 4h or 3d`);
+  return ms;
+}
+
+function resolveProvider(env: Env): ModelProviderConfig {
+  const provider = env.LLM_PROVIDER ?? (env.AZURE_OPENAI_ENDPOINT ? "azure-openai" : env.OPENAI_BASE_URL ? "openai-compatible" : "offline");
+  switch (provider) {
+    case "offline":
+      return {
+        kind: "offline",
+        reason: env.LLM_PROVIDER === "offline" ? "LLM_PROVIDER=offline" : "no model endpoint configured (set AZURE_OPENAI_ENDPOINT or OPENAI_BASE_URL)",
+      };
+    case "azure-openai":
+      if (!env.AZURE_OPENAI_ENDPOINT)
+        throw new ConfigurationError("Invalid configuration: AZURE_OPENAI_ENDPOINT is required when LLM_PROVIDER=azure-openai (e.g. https://my-resource.openai.azure.com)");
+      return { kind: "azure-openai", endpoint: env.AZURE_OPENAI_ENDPOINT, apiKey: env.AZURE_OPENAI_API_KEY, apiVersion: env.AZURE_OPENAI_API_VERSION };
+    case "openai-compatible":
+      if (!env.OPENAI_BASE_URL)
+        throw new ConfigurationError("Invalid configuration: OPENAI_BASE_URL is required when LLM_PROVIDER=openai-compatible (e.g. http://localhost:11434/v1)");
+      return { kind: "openai-compatible", baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
+  }
+}

@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+const positiveInt = z.coerce.number().int().positive();
+const nonNegativeNumber = z.coerce.number().min(0);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+const boolean = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+const idList = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
+
+/**
+ * Every setting the product reads, by environment variable name. `loadConfig` is the only place
+ * that reads `process.env`; everything else receives the typed `AppConfig`.
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+
+  // Models
+  LLM_PROVIDER: z.enum(["offline", "azure-openai", "openai-compatible"]).optional(),
+  AZURE_OPENAI_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  AZURE_OPENAI_API_KEY: optionalString,
+  AZURE_OPENAI_API_VERSION: z.string().default("2024-10-21"),
+  OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  OPENAI_API_KEY: optionalString,
+  ROUTER_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  SPECIALIST_MODEL: z.string().min(1).default("gpt-4o"),
+  MODERATOR_MODEL: z.string().min(1).default("gpt-4o"),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
+  LLM_RETRY_INITIAL_MS: positiveInt.default(2000),
+  LLM_RETRY_MAX_MS: positiveInt.default(30000),
+  LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(2),
+
+  // Workflow
+  QSCORE_THRESHOLD: z.coerce.number().min(0).max(100).default(80),
+  MAX_SPECIALISTS: z.coerce.number().int().min(1).max(6).default(3),
+  REQUERY_SPECIALISTS: z.coerce.number().int().min(1).max(3).default(2),
+  ROUTER_TIMEOUT_MS: positiveInt.default(15000),
+  SPECIALIST_TIMEOUT_MS: positiveInt.default(30000),
+  MODERATOR_TIMEOUT_MS: positiveInt.default(45000),
+  RUN_BUDGET_MS: positiveInt.default(120000),
+  MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(8).default(3),
+  SPECULATIVE_KNOWLEDGE: boolean.default("false"),
+  HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(100000),
+  HITL_CATEGORIES: idList,
+  PROMPTS_DIR: optionalString,
+
+  // Teams bot
+  PORT: positiveInt.default(3978),
+  BOT_ID: optionalString,
+  BOT_PASSWORD: optionalString,
+  BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("SingleTenant"),
+  BOT_TENANT_ID: optionalString,
+  MAX_QUESTION_CHARS: positiveInt.default(4000),
+
+  // Cosmos DB
+  COSMOS_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  COSMOS_KEY: optionalString,
+  COSMOS_DATABASE: z.string().min(1).default("procura"),
+  TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
+
+  // Approvals
+  APPROVER_TEAM_ID: optionalString,
+  APPROVER_CHANNEL_ID: optionalString,
+  APPROVER_AAD_IDS: idList,
+  APPROVAL_REMIND_AFTER: z.string().default("4h"),
+  APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
+  OPERATOR_CHANNEL_ID: optionalString,
+
+  // Telemetry
+  APPLICATIONINSIGHTS_CONNECTION_STRING: optionalString,
+  CLOUD_ROLE_NAME: z.string().default("procura-bot"),
+
+  // Evaluation
+  EVAL_SCHEDULE: z.string().default("0 0 * * * *"),
+  EVAL_MODEL: optionalString,
+  EVAL_MODELS: idList,
+  EVAL_BATCH_SIZE: positiveInt.default(50),
+  EVAL_CONCURRENCY: positiveInt.default(4),
+});
+
+export type Env = z.infer<typeof EnvSchema>;

@@ -1,0 +1,44 @@
+/**
+ * The small error taxonomy: configuration errors stop start-up, model-behaviour errors are expected
+ * outcomes of talking to a model, system errors are everything else (store down, bugs).
+ */
+export type ErrorKind = "configuration" | "model_behaviour" | "system";
+
+/** Base class: every error we raise knows its kind, and where in a run it happened when that applies. */
+export class ProcuraError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ErrorKind,
+    readonly context: { runId?: string; step?: string; cause?: unknown } = {},
+  ) {
+    super(message, context.cause === undefined ? undefined : { cause: context.cause });
+    this.name = new.target.name;
+  }
+}
+
+/** A setting is missing or wrong; the message names the variable and what is expected. */
+export class ConfigurationError extends ProcuraError {
+  constructor(message: string, cause?: unknown) {
+    super(message, "configuration", { cause });
+  }
+}
+
+/** A model answered, but not in a usable way (invalid JSON, schema mismatch, refusal). */
+export class ModelBehaviourError extends ProcuraError {
+  constructor(message: string, context: { runId?: string; step?: string; cause?: unknown } = {}) {
+    super(message, "model_behaviour", context);
+  }
+}
+
+/** Infrastructure failed: the store, the network, an unexpected bug. */
+export class SystemError extends ProcuraError {
+  constructor(message: string, context: { runId?: string; step?: string; cause?: unknown } = {}) {
+    super(message, "system", context);
+  }
+}
+
+/** A short, log-safe description of any thrown value. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}

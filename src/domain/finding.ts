@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/** One piece of evidence a specialist relies on: where it came from and what it says. */
+export const EvidenceItemSchema = z.object({
+  source: z.string().describe("tool or document kind, e.g. 'contract', 'policy', 'spend', 'supplier', 'benchmark'"),
+  referenceId: z.string().describe("id returned by a tool, e.g. 'CTR-0012', 'POL-APPROVAL-MATRIX §3.2'"),
+  quote: z.string().describe("a short quote or figure from the tool result"),
+});
+export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
+
+/** What a specialist model must return. */
+export const FindingOutputSchema = z.object({
+  summary: z.string().min(1),
+  details: z.string(),
+  evidence: z.array(EvidenceItemSchema),
+  confidence: z.number().min(0).max(1),
+});
+export type FindingOutput = z.infer<typeof FindingOutputSchema>;
+
+/** A tool call a specialist made, with a digest of its result (never the full data). */
+export interface ToolCallRecord {
+  name: string;
+  arguments: Record<string, unknown>;
+  ok: boolean;
+  resultDigest: string;
+  durationMs: number;
+}
+
+/** A specialist's contribution to a run, successful or not. */
+export type Finding =
+  | ({ specialist: string; status: "ok"; toolCalls: ToolCallRecord[] } & FindingOutput)
+  | { specialist: string; status: "failed"; error: string; toolCalls: ToolCallRecord[] };

@@ -1,0 +1,15 @@
+/** Languages the bot answers in; card labels exist for each. */
+export type Language = "en" | "ja";
+
+const JAPANESE_SCRIPT = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/g;
+
+/**
+ * The language of a question: Japanese when a meaningful share of its letters are kana/kanji
+ * (mixed questions such as "Acme の契約" count as Japanese), English otherwise.
+ */
+export function detectLanguage(text: string): Language {
+  const japanese = text.match(JAPANESE_SCRIPT)?.length ?? 0;
+  if (japanese === 0) return "en";
+  const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
+  return japanese * 3 >= latin ? "ja" : "en";
+}

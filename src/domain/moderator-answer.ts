@@ -1,0 +1,20 @@
+import { z } from "zod";
+
+/** A rationale point with the evidence references (根拠) it rests on. */
+export const RationaleItemSchema = z.object({
+  point: z.string().min(1),
+  citations: z.array(z.string()).describe("referenceIds from the specialists' evidence"),
+});
+
+/** What the Moderator model must return. */
+export const ModeratorAnswerSchema = z.object({
+  conclusion: z.string().min(1),
+  rationale: z.array(RationaleItemSchema),
+  findings: z.array(z.object({ specialist: z.string(), summary: z.string() })),
+  nextActions: z.array(z.string()),
+  qscore: z.number().min(0).max(100),
+  hitl: z.boolean(),
+  hitlReason: z.string(),
+  critique: z.string().describe("what is missing or weak; used to re-ask specialists when qscore is low"),
+});
+export type ModeratorAnswer = z.infer<typeof ModeratorAnswerSchema>;

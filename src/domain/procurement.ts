@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/** A supplier with the risk and performance facts specialists rely on. */
+export const SupplierSchema = z.object({
+  id: z.string(), // "SUP-001"
+  name: z.string(), // "Acme Cloud Software"
+  aliases: z.array(z.string()), // other spellings users type, incl. Japanese ("アクメ", "A社")
+  category: z.string(), // "saas", "logistics", …
+  region: z.string(), // "JP", "US", "EU", "APAC"
+  riskRating: z.enum(["low", "medium", "high"]),
+  certifications: z.array(z.string()), // "ISO 27001", "SOC 2 Type II", …
+  performance: z.object({ onTimeDeliveryPct: z.number(), qualityScore: z.number(), incidentsLast12m: z.number().int() }),
+  sanctionsFlag: z.boolean(),
+  preferred: z.boolean(),
+  since: z.string(), // ISO date
+});
+export type Supplier = z.infer<typeof SupplierSchema>;
+
+/** One clause of a contract. */
+export const ContractClauseSchema = z.object({
+  kind: z.enum(["term", "renewal", "price_adjustment", "termination", "liability", "payment", "other"]),
+  text: z.string(),
+});
+
+/** A contract with its clause texts. */
+export const ContractSchema = z.object({
+  id: z.string(), // "CTR-0001"
+  supplierId: z.string(),
+  supplierName: z.string(),
+  title: z.string(),
+  category: z.string(),
+  annualValue: z.number(),
+  currency: z.string(), // "JPY" | "USD" | "EUR"
+  startDate: z.string(),
+  endDate: z.string(),
+  autoRenew: z.boolean(),
+  noticeDays: z.number().int(),
+  priceCapPct: z.number().nullable(), // max yearly increase allowed by the price adjustment clause
+  status: z.enum(["active", "expiring", "expired", "draft"]),
+  clauses: z.array(ContractClauseSchema),
+});
+export type Contract = z.infer<typeof ContractSchema>;
+
+/** One spend transaction (purchase order line / invoice). */
+export const SpendTransactionSchema = z.object({
+  id: z.string(), // "TXN-000001"
+  date: z.string(), // ISO date
+  fiscalYear: z.string(), // "FY2025" (April–March)
+  supplierId: z.string(),
+  supplierName: z.string(),
+  category: z.string(),
+  costCenter: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  amountJpy: z.number(), // normalised for aggregation
+  poNumber: z.string(),
+  contractId: z.string().nullable(),
+});
+export type SpendTransaction = z.infer<typeof SpendTransactionSchema>;
+
+/** A section of a policy document; ids are cited as "POL-…§n". */
+export const PolicySectionSchema = z.object({ id: z.string(), heading: z.string(), text: z.string() });
+
+/** A procurement policy document in one language. */
+export const PolicyDocumentSchema = z.object({
+  id: z.string(), // "POL-APPROVAL-MATRIX-en"
+  policyKey: z.string(), // "approval-matrix" (same across languages)
+  language: z.enum(["en", "ja"]),
+  title: z.string(),
+  version: z.string(),
+  effectiveDate: z.string(),
+  sections: z.array(PolicySectionSchema),
+});
+export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
+
+/** Market price benchmark for a category. */
+export const PriceBenchmarkSchema = z.object({
+  category: z.string(),
+  unit: z.string(),
+  currency: z.string(),
+  p25: z.number(),
+  median: z.number(),
+  p75: z.number(),
+  typicalAnnualIncreasePct: z.number(),
+  source: z.string(),
+  asOf: z.string(),
+});
+export type PriceBenchmark = z.infer<typeof PriceBenchmarkSchema>;
+
+/** The complete sample data set, as loaded into the store by `npm run seed`. */
+export interface ProcurementDataSet {
+  suppliers: Supplier[];
+  contracts: Contract[];
+  spend: SpendTransaction[];
+  policies: PolicyDocument[];
+  benchmarks: PriceBenchmark[];
+}

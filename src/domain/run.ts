@@ -1,0 +1,79 @@
+import type { Language } from "./language";
+import type { Finding } from "./finding";
+import type { ModeratorAnswer } from "./moderator-answer";
+import type { RouterDecision } from "./router-decision";
+
+/** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
+export type RunPhase = "route" | "investigate" | "debate" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
+
+/** Terminal states are everything but `running`; every run ends in one the user is told about. */
+export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval";
+
+/** Outcome of one executor call, as recorded in events and telemetry. */
+export type ExecutorOutcome = "ok" | "rate_limited" | "invalid_output" | "timeout" | "error" | "cancelled";
+
+/** Something that happened in a run: executor start/end and run-level milestones. No message text. */
+export interface WorkflowEvent {
+  type: "executor_started" | "executor_completed" | "phase_completed" | "run_completed" | "checkpoint_failed";
+  runId: string;
+  at: string;
+  executor?: string;
+  phase?: RunPhase;
+  round?: "initial" | "debate" | "requery";
+  durationMs?: number;
+  model?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  outcome?: ExecutorOutcome;
+  attempt?: number;
+  detail?: string;
+}
+
+/** Quality-gate bookkeeping: both scores are kept when the gate sends the answer back. */
+export interface QualityRecord {
+  initialScore: number | null;
+  finalScore: number | null;
+  retried: boolean;
+}
+
+/** Who asked, as ids only (no names or e-mails): lets the Teams layer deliver a late answer. */
+export interface Requester {
+  userId: string;
+  aadObjectId?: string;
+  conversationId: string;
+  tenantId?: string;
+}
+
+/**
+ * The durable state of one run: the checkpoint document and, once terminal, the run record the
+ * CLI prints. `schemaVersion` lets older stored runs be read after the shape changes.
+ */
+export interface RunState {
+  schemaVersion: 1;
+  runId: string;
+  question: string;
+  language: Language;
+  requester?: Requester;
+  status: RunStatus;
+  phase: RunPhase;
+  /** 1, or 2 when a failed Moderator made the whole flow run again. */
+  attempts: number;
+  startedAt: string;
+  updatedAt: string;
+  endedAt?: string;
+  offline: boolean;
+  decision?: RouterDecision;
+  findings: Finding[];
+  answer?: ModeratorAnswer;
+  quality: QualityRecord;
+  /** Why the answer needs a human, when it does (router, moderator, policy rules). */
+  hitlReasons: string[];
+  failure?: { message: string; correlationId: string };
+  usage: { inputTokens: number; outputTokens: number };
+  events: WorkflowEvent[];
+}
+
+/** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */
+export function isTerminal(status: RunStatus): boolean {
+  return status !== "running";
+}

@@ -1,0 +1,126 @@
+/**
+ * The interfaces the workflow core owns. Adapters (src/llm, src/tools, src/storage, src/telemetry)
+ * implement them; only composition roots build concrete adapters. Nothing here imports an SDK.
+ */
+import type { z } from "zod";
+import type { ExecutorOutcome, RunState, WorkflowEvent } from "../domain";
+
+// ---------------------------------------------------------------- ChatModel
+
+/** A tool call requested by a model; `arguments` is the raw JSON text the model produced. */
+export interface ModelToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** One chat message in the OpenAI Chat Completions shape. */
+export type ChatMessage =
+  | { role: "system" | "user"; content: string }
+  | { role: "assistant"; content: string; toolCalls?: ModelToolCall[] }
+  | { role: "tool"; content: string; toolCallId: string };
+
+/** A function the model may call; parameters are a zod object (adapters derive the JSON schema). */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: z.ZodTypeAny;
+}
+
+/** Token usage of one call. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One request to a chat model. */
+export interface ChatRequest {
+  /** Which agent is calling (`router`, `moderator`, `contract`, …): sent as the `x-agent-id` header. */
+  agentId: string;
+  /** Model name (for Azure: the deployment name). */
+  model: string;
+  messages: ChatMessage[];
+  temperature: number;
+  maxTokens: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Ask for a structured answer (strict JSON schema derived from this zod schema). */
+  output?: { name: string; schema: z.ZodTypeAny };
+  /** Functions the model may call instead of answering. */
+  tools?: ToolSpec[];
+  /**
+   * The typed input the messages were rendered from. LLM adapters ignore it; the offline engine,
+   * which has no language model, reasons over it directly.
+   */
+  structuredInput?: unknown;
+}
+
+/** Expected outcomes are values, not exceptions. Bugs still throw. */
+export type ChatOutcome =
+  | {
+      kind: "ok";
+      content: string;
+      toolCalls: ModelToolCall[];
+      usage: TokenUsage;
+      durationMs: number;
+      attempts: number;
+      model: string;
+    }
+  | {
+      kind: Exclude<ExecutorOutcome, "ok" | "invalid_output">;
+      cause: string;
+      usage: TokenUsage;
+      durationMs: number;
+      attempts: number;
+      model: string;
+    };
+
+/** A chat completion endpoint (Azure OpenAI, OpenAI-compatible, or the offline engine). */
+export interface ChatModel {
+  /** `offline` for the deterministic engine; replies are labelled accordingly. */
+  readonly kind: "azure-openai" | "openai-compatible" | "offline";
+  complete(request: ChatRequest): Promise<ChatOutcome>;
+}
+
+// ---------------------------------------------------------------- Tools
+
+/** What a tool returns: the data the model sees, and a short digest for transcripts and evidence. */
+export interface ToolResult {
+  data: unknown;
+  /** One line with the ids and figures that matter, e.g. "3 contracts: CTR-0012, CTR-0040, …". */
+  digest: string;
+}
+
+/** A read-only data tool a specialist may call. */
+export interface ToolDefinition<Args = any> {
+  name: string;
+  description: string;
+  parameters: z.ZodType<Args>;
+  run(args: Args): Promise<ToolResult>;
+}
+
+/** The tools known to the process, by name. */
+export interface ToolRegistry {
+  get(name: string): ToolDefinition | undefined;
+  list(): ToolDefinition[];
+}
+
+// ---------------------------------------------------------------- State, time, events
+
+/** Durable run state (checkpoints). Implementations must make `checkpoint` an upsert. */
+export interface RunStore {
+  checkpoint(state: RunState): Promise<void>;
+  load(runId: string): Promise<RunState | undefined>;
+  /** Runs whose status is still `running` (left in flight by a stopped process). */
+  listInFlight(): Promise<RunState[]>;
+}
+
+/** Time, injectable for tests. */
+export interface Clock {
+  now(): Date;
+}
+
+/** Where workflow events go (progress cards, telemetry, the run record). Must not throw. */
+export interface EventSink {
+  emit(event: WorkflowEvent): void;
+}
