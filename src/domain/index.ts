@@ -6,3 +6,5 @@ export * from "./router-decision";
 export * from "./run";
 export * from "./specialist";
 export * from "./procurement";
+export * from "./sample";
+export * from "./transcript";

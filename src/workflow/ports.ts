@@ -3,7 +3,7 @@
  * implement them; only composition roots build concrete adapters. Nothing here imports an SDK.
  */
 import type { z } from "zod";
-import type { ExecutorOutcome, RunState, WorkflowEvent } from "../domain";
+import type { EvidenceItem, ExecutorOutcome, RunState, WorkflowEvent } from "../domain";
 
 // ---------------------------------------------------------------- ChatModel
 
@@ -84,9 +84,11 @@ export interface ChatModel {
 
 // ---------------------------------------------------------------- Tools
 
-/** What a tool returns: the data the model sees, and a short digest for transcripts and evidence. */
+/** What a tool returns: the data the model sees, citable evidence, and a digest for transcripts. */
 export interface ToolResult {
   data: unknown;
+  /** Citable items (ids, quotes, figures) drawn from `data`, most relevant first. */
+  evidence: EvidenceItem[];
   /** One line with the ids and figures that matter, e.g. "3 contracts: CTR-0012, CTR-0040, …". */
   digest: string;
 }
@@ -123,4 +125,17 @@ export interface Clock {
 /** Where workflow events go (progress cards, telemetry, the run record). Must not throw. */
 export interface EventSink {
   emit(event: WorkflowEvent): void;
+}
+
+/**
+ * The content of the `tool` message the workflow sends back to a model after running a tool:
+ * `JSON.stringify(ToolMessageContent)`. The offline engine reads `evidence` from it.
+ */
+export interface ToolMessageContent {
+  tool: string;
+  ok: boolean;
+  digest: string;
+  evidence: EvidenceItem[];
+  data?: unknown;
+  error?: string;
 }

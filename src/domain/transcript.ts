@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { SampleMessageSchema } from "./sample";
+
+/** A tool call as kept in a transcript: arguments and a digest of the result, never the full data. */
+export const TranscriptToolCallSchema = z.object({
+  name: z.string(),
+  arguments: z.record(z.unknown()),
+  ok: z.boolean(),
+  resultDigest: z.string(),
+  durationMs: z.number(),
+});
+
+/** One executor's step in a run (router, a specialist in a round, the moderator). */
+export const TranscriptStepSchema = z.object({
+  step: z.number().int().positive(),
+  executor: z.string(),
+  phase: z.string(),
+  round: z.enum(["initial", "debate", "requery"]).optional(),
+  startedAt: z.string(),
+  durationMs: z.number(),
+  model: z.string().optional(),
+  inputTokens: z.number().default(0),
+  outputTokens: z.number().default(0),
+  outcome: z.string(),
+  /** Why the executor did what it did (router reason, specialist summary, moderator critique). */
+  rationale: z.string(),
+  /** What it did, in one line ("selected contract, spend", "called searchContracts", "answered qscore 86"). */
+  action: z.string(),
+  toolCalls: z.array(TranscriptToolCallSchema).default([]),
+});
+export type TranscriptStep = z.infer<typeof TranscriptStepSchema>;
+
+/**
+ * A stored run transcript (Cosmos `transcripts`, partition key `/conversationId`). Ids only: no user
+ * names or e-mail addresses. Retained for TRANSCRIPT_TTL_DAYS through the container's TTL.
+ */
+export const TranscriptDocumentSchema = z.object({
+  id: z.string(), // = runId
+  schemaVersion: z.literal(1),
+  runId: z.string(),
+  conversationId: z.string(),
+  userId: z.string().optional(),
+  question: z.string(),
+  language: z.enum(["en", "ja"]),
+  status: z.enum(["completed", "failed", "awaiting_approval", "running"]),
+  offline: z.boolean(),
+  startedAt: z.string(),
+  endedAt: z.string().optional(),
+  decision: z.record(z.unknown()).optional(),
+  steps: z.array(TranscriptStepSchema),
+  /** The run as a seed-004 conversation: human question, ai turns with toolCalls, tool results. */
+  conversation: z.array(SampleMessageSchema),
+  answer: z.record(z.unknown()).optional(),
+  quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
+  hitlReasons: z.array(z.string()).default([]),
+  /** Set by the evaluation job once it has scored this transcript. */
+  evaluatedAt: z.string().optional(),
+  ttl: z.number().int().optional(),
+});
+export type TranscriptDocument = z.infer<typeof TranscriptDocumentSchema>;
