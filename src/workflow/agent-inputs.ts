@@ -1,0 +1,56 @@
+/**
+ * The typed inputs each agent's prompt is rendered from. They travel with every ChatRequest as
+ * `structuredInput`, so the offline engine (no language model) can reason over them directly.
+ */
+import type { Finding, Language, RouterDecision } from "../domain";
+
+/** A specialist as the Router sees it. */
+export interface SpecialistSummary {
+  id: string;
+  displayName: { en: string; ja: string };
+  description: string;
+  keywords: string[];
+}
+
+/** Input of the Router (agentId `router`). */
+export interface RouterInput {
+  agent: "router";
+  question: string;
+  language: Language;
+  specialists: SpecialistSummary[];
+  maxSpecialists: number;
+}
+
+/** Which pass a specialist is in: the first opinion, the debate rebuttal, or the quality-gate re-ask. */
+export type SpecialistRound = "initial" | "debate" | "requery";
+
+/** Input of a specialist (agentId = the specialist id). */
+export interface SpecialistInput {
+  agent: "specialist";
+  question: string;
+  language: Language;
+  specialist: SpecialistSummary & { tools: string[] };
+  decision: RouterDecision;
+  round: SpecialistRound;
+  /** The Moderator's critique of what is missing (requery round). */
+  critique?: string;
+  /** Its own earlier finding (debate and requery rounds). */
+  previous?: Finding;
+  /** The other specialists' findings (debate round). */
+  peers?: Finding[];
+}
+
+/** Input of the Moderator (agentId `moderator`). */
+export interface ModeratorInput {
+  agent: "moderator";
+  question: string;
+  language: Language;
+  decision: RouterDecision;
+  findings: Extract<Finding, { status: "ok" }>[];
+  failures: { specialist: string; error: string }[];
+  /** Set on the second moderation after the quality gate sent the answer back. */
+  previous?: { qscore: number; critique: string };
+}
+
+/** Any agent input. */
+export type AgentInput = RouterInput | SpecialistInput | ModeratorInput;
