@@ -1,0 +1,55 @@
+import type { ChatMessage, ChatModel } from "../workflow/ports";
+import { callStructured, type StructuredOutcome } from "../workflow/structured-call";
+import type { z } from "zod";
+import type { PromptFiles } from "./prompt-files";
+
+/** Per-call settings of every model-graded evaluation call (seed 004: temperature 0, 1000 tokens). */
+export interface EvalCallSettings {
+  maxTokens: number;
+  timeoutMs: number;
+}
+
+/** The seed's defaults for evaluation calls. */
+export const DEFAULT_EVAL_CALL_SETTINGS: EvalCallSettings = { maxTokens: 1000, timeoutMs: 60_000 };
+
+/** What model-graded metrics and the judge need: a chat endpoint, the model names to ask, the prompts. */
+export interface EvalModel {
+  chat: ChatModel;
+  /** Model (or deployment) names; metrics ask each, the judge asks the first. */
+  models: string[];
+  prompts: PromptFiles;
+  settings: EvalCallSettings;
+}
+
+/** One structured evaluation call: a system prompt file, a user message, a zod schema. */
+export interface EvalCall<S extends z.ZodTypeAny> {
+  /** Sent as `x-agent-id` (e.g. `eval.goal-accuracy`, `judge.evaluator`). */
+  agentId: string;
+  /** Which of `EvalModel.models` to use. */
+  model: string;
+  /** Path of the system prompt under prompts/. */
+  promptFile: string;
+  user: string;
+  output: { name: string; schema: S };
+}
+
+/** Runs one evaluation call at temperature 0 with zod validation and one bounded repair. */
+export function callEvalModel<S extends z.ZodTypeAny>(evalModel: EvalModel, call: EvalCall<S>): Promise<StructuredOutcome<z.output<S>>> {
+  const messages: ChatMessage[] = [
+    { role: "system", content: evalModel.prompts.read(call.promptFile) },
+    { role: "user", content: call.user },
+  ];
+  return callStructured(
+    evalModel.chat,
+    {
+      agentId: call.agentId,
+      model: call.model,
+      messages,
+      temperature: 0,
+      maxTokens: evalModel.settings.maxTokens,
+      timeoutMs: evalModel.settings.timeoutMs,
+      output: call.output,
+    },
+    evalModel.prompts.read("metrics/repair.md"),
+  );
+}

@@ -1,0 +1,86 @@
+import type { Sample, SampleToolCall } from "../../domain";
+import { maximumBipartiteMatching } from "./bipartite-matching";
+import { jsonEqual } from "./json-equal";
+import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
+
+/** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
+export type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
+
+/** ToolCallAccuracy settings (seed 004 defaults: STRICT, threshold 0.8). */
+export interface ToolCallAccuracyConfig {
+  mode: ToolCallMatchMode;
+  /** FLEXIBLE only: minimum share of reference argument keys with equal values (inclusive). */
+  argumentMatchThreshold: number;
+}
+
+/** The seed's defaults. */
+export const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
+
+/** The components of a ToolCallAccuracy score, with the pairing that produced it. */
+export interface ToolCallAccuracyParts {
+  mode: ToolCallMatchMode;
+  precision: number;
+  recall: number;
+  f1: number;
+  matched: { reference: SampleToolCall; actual: SampleToolCall; argumentMatch: number }[];
+  unmatchedReference: SampleToolCall[];
+  unmatchedActual: SampleToolCall[];
+}
+
+/** Absorbs binary floating-point noise such as 0.1 * 3 when comparing a ratio with the threshold. */
+const THRESHOLD_EPSILON = 1e-9;
+
+/**
+ * Share of the reference call's argument keys whose values are deep-equal in the actual call.
+ * Extra actual arguments are ignored; a reference call with no arguments matches fully.
+ */
+export function argumentMatchShare(reference: SampleToolCall, actual: SampleToolCall): number {
+  const keys = Object.keys(reference.arguments).filter((key) => reference.arguments[key] !== undefined);
+  if (keys.length === 0) return 1;
+  const equal = keys.filter((key) => Object.prototype.hasOwnProperty.call(actual.arguments, key) && jsonEqual(reference.arguments[key], actual.arguments[key]));
+  return equal.length / keys.length;
+}
+
+/** Whether an actual call satisfies a reference call under the configured mode. */
+export function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: ToolCallAccuracyConfig): boolean {
+  if (reference.name !== actual.name) return false;
+  if (config.mode === "STRICT") return jsonEqual(reference.arguments, actual.arguments);
+  return argumentMatchShare(reference, actual) >= config.argumentMatchThreshold - THRESHOLD_EPSILON;
+}
+
+/**
+ * ToolCallAccuracy (no model): one-to-one maximum matching of actual to reference calls, then
+ * precision = matched / actual, recall = matched / reference, score = F1. Both lists empty → 1;
+ * any other 0/0 → 0.
+ */
+export function toolCallAccuracy(
+  sample: Pick<Sample, "toolCalls" | "referenceToolCalls">,
+  config: ToolCallAccuracyConfig = DEFAULT_TOOL_CALL_ACCURACY_CONFIG,
+): MetricResult<ToolCallAccuracyParts> {
+  const reference = sample.referenceToolCalls ?? [];
+  const actual = sample.toolCalls ?? [];
+  const pairs = maximumBipartiteMatching(reference.length, actual.length, (r, a) => callsMatch(reference[r]!, actual[a]!, config));
+  const bothEmpty = reference.length === 0 && actual.length === 0;
+  const precision = ratio(pairs.length, actual.length, bothEmpty ? 1 : 0);
+  const recall = ratio(pairs.length, reference.length, bothEmpty ? 1 : 0);
+  const f1 = bothEmpty ? 1 : f1Score(precision, recall);
+  const matchedReference = new Set(pairs.map((pair) => pair.left));
+  const matchedActual = new Set(pairs.map((pair) => pair.right));
+  const parts: ToolCallAccuracyParts = {
+    mode: config.mode,
+    precision,
+    recall,
+    f1,
+    matched: pairs.map((pair) => ({
+      reference: reference[pair.left]!,
+      actual: actual[pair.right]!,
+      argumentMatch: argumentMatchShare(reference[pair.left]!, actual[pair.right]!),
+    })),
+    unmatchedReference: reference.filter((_, index) => !matchedReference.has(index)),
+    unmatchedActual: actual.filter((_, index) => !matchedActual.has(index)),
+  };
+  const reason = bothEmpty
+    ? "no tool calls expected and none made"
+    : `${pairs.length} of ${actual.length} actual and ${reference.length} reference tool calls matched (${config.mode})`;
+  return scored("tool-call-accuracy", f1, reason, parts);
+}
