@@ -8,3 +8,5 @@ export * from "./specialist";
 export * from "./procurement";
 export * from "./sample";
 export * from "./transcript";
+export * from "./approval";
+export * from "./feedback";

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { ModeratorAnswerSchema } from "./moderator-answer";
+import type { Requester } from "./run";
+
+/** Who asked, as ids only (the zod form of `Requester`). */
+export const RequesterSchema = z.object({
+  userId: z.string(),
+  aadObjectId: z.string().optional(),
+  conversationId: z.string(),
+  tenantId: z.string().optional(),
+}) satisfies z.ZodType<Requester>;
+
+/** Where an approval is: waiting for a human, decided, or timed out. */
+export const ApprovalStatusSchema = z.enum(["pending", "approved", "rejected", "expired"]);
+export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
+
+/** What an approver decided, with the text before and after (an edit changes it). */
+export const ApprovalDecisionSchema = z.object({
+  byAadObjectId: z.string(),
+  byName: z.string(),
+  at: z.string(),
+  kind: z.enum(["approve", "edit", "reject"]),
+  comment: z.string().optional(),
+  before: z.string(),
+  after: z.string(),
+});
+export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
+
+/** Whether the final answer (or the rejection notice) reached the requester. */
+export const ApprovalDeliverySchema = z.object({
+  status: z.enum(["pending", "delivered", "failed"]),
+  attempts: z.number().int().min(0),
+  deliveredAt: z.string().optional(),
+});
+
+/** One audited attempt or decision: who tried what, and what came of it. */
+export const ApprovalAuditEntrySchema = z.object({
+  at: z.string(),
+  actorAadObjectId: z.string(),
+  action: z.string(),
+  outcome: z.string(),
+  detail: z.string(),
+});
+export type ApprovalAuditEntry = z.infer<typeof ApprovalAuditEntrySchema>;
+
+/**
+ * A run paused for human approval: the durable, versioned record every card click reloads
+ * (Cosmos `approvals`, partition key `/id`). `schemaVersion` lets older records be read later.
+ */
+export const ApprovalSchema = z.object({
+  id: z.string().min(1),
+  schemaVersion: z.literal(1),
+  runId: z.string().min(1),
+  status: ApprovalStatusSchema,
+  requester: RequesterSchema,
+  question: z.string(),
+  language: z.enum(["en", "ja"]),
+  draft: ModeratorAnswerSchema,
+  qscore: z.number(),
+  specialists: z.array(z.string()),
+  reasons: z.array(z.string()),
+  createdAt: z.string(),
+  remindedAt: z.string().optional(),
+  expiresAt: z.string(),
+  decision: ApprovalDecisionSchema.optional(),
+  delivery: ApprovalDeliverySchema,
+  approverThread: z.object({ conversationId: z.string(), activityId: z.string() }).optional(),
+  audit: z.array(ApprovalAuditEntrySchema),
+});
+export type Approval = z.infer<typeof ApprovalSchema>;
