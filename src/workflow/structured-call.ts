@@ -8,15 +8,17 @@ export type StructuredOutcome<T> =
   | { kind: Exclude<ExecutorOutcome, "ok">; cause: string; usage: TokenUsage; durationMs: number; attempts: number; model: string };
 
 /**
- * Calls the model for a structured answer and validates it with the zod schema. An invalid answer
- * gets exactly one repair request carrying the validation message (`repairInstruction` + details);
- * a second invalid answer is an `invalid_output` outcome, never a loop.
+ * Calls the model for a structured answer (`request.output` is the wire schema) and validates the
+ * reply with `validator` (often the same schema, sometimes stricter). An invalid answer gets
+ * exactly one repair request carrying the validation message (`repairInstruction` + details); a
+ * second invalid answer is an `invalid_output` outcome, never a loop.
  */
-export async function callStructured<S extends z.ZodTypeAny>(
+export async function callStructured<V extends z.ZodTypeAny>(
   model: ChatModel,
-  request: ChatRequest & { output: { name: string; schema: S } },
+  request: ChatRequest,
   repairInstruction: string,
-): Promise<StructuredOutcome<z.output<S>>> {
+  validator: V,
+): Promise<StructuredOutcome<z.output<V>>> {
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   let durationMs = 0;
   let attempts = 0;
@@ -28,7 +30,7 @@ export async function callStructured<S extends z.ZodTypeAny>(
     durationMs += outcome.durationMs;
     attempts += outcome.attempts;
     if (outcome.kind !== "ok") return { kind: outcome.kind, cause: outcome.cause, usage, durationMs, attempts, model: outcome.model };
-    const problem = validate(outcome.content, request.output.schema);
+    const problem = validate(outcome.content, validator);
     if (problem.ok) return { kind: "ok", value: problem.value, usage, durationMs, attempts, model: outcome.model, repaired: pass > 0 };
     if (pass === 1) return { kind: "invalid_output", cause: problem.error, usage, durationMs, attempts, model: outcome.model };
     messages = [

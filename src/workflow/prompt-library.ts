@@ -1,0 +1,98 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import { z } from "zod";
+import { ConfigurationError, SpecialistFrontMatterSchema, type SpecialistDefinition } from "../domain";
+
+/** An agent's system prompt with its sampling settings from front matter. */
+export interface AgentPrompt {
+  text: string;
+  temperature: number;
+  maxTokens: number;
+  model?: string;
+}
+
+/** Every prompt the workflow uses, loaded from `prompts/` (text + front matter, never code). */
+export interface PromptLibrary {
+  router: AgentPrompt;
+  moderator: AgentPrompt;
+  specialists: SpecialistDefinition[];
+  fragments: { repair: string; specialistDebate: string; specialistRequery: string; moderatorRequery: string };
+}
+
+const AgentFrontMatterSchema = z.object({
+  temperature: z.number().min(0).max(2).default(0),
+  maxTokens: z.number().int().positive().default(1000),
+  model: z.string().min(1).optional(),
+});
+
+/** Finds the project's `prompts/` folder from here, whether running from src/ or dist/. */
+export function defaultPromptsDir(): string {
+  for (let dir = __dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "prompts");
+    if (existsSync(path.join(candidate, "router.md"))) return candidate;
+  }
+  throw new ConfigurationError(`Cannot find the prompts/ folder above ${__dirname}; set PROMPTS_DIR`);
+}
+
+/** Loads and validates all prompts; a missing or malformed file is named in the error. */
+export function loadPromptLibrary(dir: string = defaultPromptsDir()): PromptLibrary {
+  const specialistsDir = path.join(dir, "specialists");
+  const specialistFiles = listMarkdown(specialistsDir);
+  if (specialistFiles.length === 0) throw new ConfigurationError(`No specialist prompts found in ${specialistsDir}`);
+  const specialists = specialistFiles.map((file) => loadSpecialist(path.join(specialistsDir, file)));
+  const ids = new Set<string>();
+  for (const specialist of specialists) {
+    if (ids.has(specialist.id)) throw new ConfigurationError(`Specialist id '${specialist.id}' is defined twice in ${specialistsDir}`);
+    ids.add(specialist.id);
+  }
+  return {
+    router: loadAgentPrompt(path.join(dir, "router.md")),
+    moderator: loadAgentPrompt(path.join(dir, "moderator.md")),
+    specialists,
+    fragments: {
+      repair: readPromptFile(path.join(dir, "fragments", "repair.md")).content.trim(),
+      specialistDebate: readPromptFile(path.join(dir, "fragments", "specialist-debate.md")).content.trim(),
+      specialistRequery: readPromptFile(path.join(dir, "fragments", "specialist-requery.md")).content.trim(),
+      moderatorRequery: readPromptFile(path.join(dir, "fragments", "moderator-requery.md")).content.trim(),
+    },
+  };
+}
+
+/** Replaces `{{name}}` placeholders; an unknown placeholder is an error, not silent text. */
+export function renderTemplate(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    if (!(name in values)) throw new ConfigurationError(`Prompt placeholder {{${name}}} has no value`);
+    return String(values[name]);
+  });
+}
+
+function listMarkdown(dir: string): string[] {
+  if (!existsSync(dir)) throw new ConfigurationError(`Prompt folder not found: ${dir}`);
+  return readdirSync(dir).filter((file) => file.endsWith(".md")).sort();
+}
+
+function readPromptFile(file: string): { data: Record<string, unknown>; content: string } {
+  if (!existsSync(file)) throw new ConfigurationError(`Prompt file not found: ${file}`);
+  const parsed = matter(readFileSync(file, "utf8"));
+  return { data: parsed.data, content: parsed.content };
+}
+
+function loadAgentPrompt(file: string): AgentPrompt {
+  const { data, content } = readPromptFile(file);
+  const front = AgentFrontMatterSchema.safeParse(data);
+  if (!front.success) throw new ConfigurationError(`Invalid front matter in ${file}: ${front.error.message}`);
+  return { text: content.trim(), ...front.data };
+}
+
+function loadSpecialist(file: string): SpecialistDefinition {
+  const { data, content } = readPromptFile(file);
+  const front = SpecialistFrontMatterSchema.safeParse(data);
+  if (!front.success)
+    throw new ConfigurationError(
+      `Invalid front matter in ${file}: ${front.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
+  const expectedName = path.basename(file, ".md");
+  if (front.data.id !== expectedName) throw new ConfigurationError(`${file} declares id '${front.data.id}'; the file must be named ${front.data.id}.md`);
+  return { ...front.data, systemPrompt: content.trim() };
+}

@@ -1,0 +1,47 @@
+import { ModeratorAnswerSchema, type Finding, type ModeratorAnswer } from "../../domain";
+import type { ModeratorInput } from "../agent-inputs";
+import type { RunContext } from "../run-context";
+import { callStructured, type StructuredOutcome } from "../structured-call";
+import { renderAgentInput } from "./render-input";
+
+/**
+ * Asks the Moderator to merge the successful findings into one cited answer. Failed specialists are
+ * named in the input so the answer can mention the gap. Returns the structured outcome; the run
+ * loop decides what a failure means (retry the flow once, then fail clearly).
+ */
+export async function moderate(context: RunContext, previous?: { qscore: number; critique: string }): Promise<StructuredOutcome<ModeratorAnswer>> {
+  const { deps, state } = context;
+  const input: ModeratorInput = {
+    agent: "moderator",
+    question: state.question,
+    language: state.language,
+    decision: state.decision!,
+    findings: state.findings.filter((f): f is Extract<Finding, { status: "ok" }> => f.status === "ok"),
+    failures: state.findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : [])),
+    previous,
+  };
+  const prompt = deps.prompts.moderator;
+  const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
+  const report = await context.executor("moderator", previous ? "requery" : "initial", async () => {
+    const outcome = await callStructured(
+      deps.model,
+      {
+        agentId: "moderator",
+        model: prompt.model ?? deps.settings.models.moderator,
+        messages: [
+          { role: "system", content: system },
+          { role: "user", content: renderAgentInput(input) },
+        ],
+        temperature: prompt.temperature,
+        maxTokens: prompt.maxTokens,
+        timeoutMs: context.timeoutFor(deps.settings.timeouts.moderatorMs),
+        output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
+        structuredInput: input,
+      },
+      deps.prompts.fragments.repair,
+      ModeratorAnswerSchema,
+    );
+    return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
+  });
+  return report.result;
+}

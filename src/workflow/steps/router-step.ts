@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { FALLBACK_SPECIALIST, RouterOutputSchema, routerDecisionSchema, type RouterDecision } from "../../domain";
+import type { RouterInput, SpecialistSummary } from "../agent-inputs";
+import { renderTemplate } from "../prompt-library";
+import type { RunContext } from "../run-context";
+import { callStructured } from "../structured-call";
+import { renderAgentInput } from "./render-input";
+
+/** The registry as the Router sees it. */
+export function specialistSummaries(context: RunContext): SpecialistSummary[] {
+  return context.deps.prompts.specialists.map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords }));
+}
+
+/** The Knowledge-alone decision used whenever routing fails; `why` is kept in `reason`. */
+export function fallbackDecision(why: string): RouterDecision {
+  return {
+    selected: [FALLBACK_SPECIALIST],
+    priority: [FALLBACK_SPECIALIST],
+    debateMode: "independent",
+    evidenceNeed: "medium",
+    hitl: false,
+    reason: `Fallback to ${FALLBACK_SPECIALIST}: ${why}`,
+    fallback: true,
+  };
+}
+
+/**
+ * Asks the Router which specialists should answer. Never throws for model trouble: a missing,
+ * non-JSON or invalid decision (unknown id, empty, too many) falls back to Knowledge alone.
+ */
+export async function routeQuestion(context: RunContext): Promise<RouterDecision> {
+  const { deps, state } = context;
+  const ids = deps.prompts.specialists.map((s) => s.id);
+  const max = deps.settings.maxSpecialists;
+  const input: RouterInput = {
+    agent: "router",
+    question: state.question,
+    language: state.language,
+    specialists: specialistSummaries(context),
+    maxSpecialists: max,
+  };
+  const prompt = deps.prompts.router;
+  const wireSchema = RouterOutputSchema.extend({
+    selected: z.array(z.enum(ids as [string, ...string[]])),
+    priority: z.array(z.enum(ids as [string, ...string[]])),
+  });
+  const report = await context.executor("router", undefined, async () => {
+    const outcome = await callStructured(
+      deps.model,
+      {
+        agentId: "router",
+        model: prompt.model ?? deps.settings.models.router,
+        messages: [
+          { role: "system", content: renderTemplate(prompt.text, { maxSpecialists: max }) },
+          { role: "user", content: renderAgentInput(input) },
+        ],
+        temperature: prompt.temperature,
+        maxTokens: prompt.maxTokens,
+        timeoutMs: context.timeoutFor(deps.settings.timeouts.routerMs),
+        output: { name: "router_decision", schema: wireSchema },
+        structuredInput: input,
+      },
+      deps.prompts.fragments.repair,
+      routerDecisionSchema(ids, max),
+    );
+    return outcome.kind === "ok"
+      ? { ...outcome, outcome: "ok" as const, decision: outcome.value }
+      : { ...outcome, outcome: outcome.kind, decision: fallbackDecision(`router ${outcome.kind.replace("_", " ")}: ${outcome.cause}`), detail: outcome.cause };
+  });
+  return report.decision;
+}

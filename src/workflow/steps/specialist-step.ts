@@ -1,0 +1,113 @@
+import { FindingOutputSchema, describeError, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
+import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
+import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
+import type { RunContext } from "../run-context";
+import { validate } from "../structured-call";
+import { renderAgentInput } from "./render-input";
+import { runToolCalls } from "./tool-runner";
+
+/** Extra context for debate and re-ask rounds. */
+export interface SpecialistRoundInput {
+  round: SpecialistRound;
+  critique?: string;
+  previous?: Finding;
+  peers?: Finding[];
+}
+
+/**
+ * Runs one specialist: a bounded tool loop (tools are offered for at most `maxToolRounds` turns,
+ * then an answer is required), then a zod-validated Finding with one repair attempt. Never throws:
+ * any failure becomes a `failed` finding naming the reason, so the Moderator can be told.
+ */
+export async function runSpecialist(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput): Promise<Finding> {
+  const toolCalls: ToolCallRecord[] = [];
+  const report = await context.executor(specialist.id, extra.round, async () => {
+    try {
+      return await investigate(context, specialist, extra, toolCalls);
+    } catch (error) {
+      return { outcome: "error" as const, finding: failed(specialist.id, describeError(error), toolCalls) };
+    }
+  });
+  return report.finding;
+}
+
+async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[]) {
+  const { deps, state } = context;
+  const { fragments } = deps.prompts;
+  const input: SpecialistInput = {
+    agent: "specialist",
+    question: state.question,
+    language: state.language,
+    specialist: {
+      id: specialist.id,
+      displayName: specialist.displayName,
+      description: specialist.description,
+      keywords: specialist.keywords,
+      tools: specialist.tools,
+    },
+    decision: state.decision!,
+    ...extra,
+  };
+  const roundNote = extra.round === "debate" ? fragments.specialistDebate : extra.round === "requery" ? fragments.specialistRequery : "";
+  const toolSpecs: ToolSpec[] = specialist.tools.flatMap((name) => {
+    const tool = deps.tools.get(name);
+    return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
+  });
+  const deadline = Date.now() + context.timeoutFor(deps.settings.timeouts.specialistMs);
+  const messages: ChatMessage[] = [
+    { role: "system", content: roundNote ? `${specialist.systemPrompt}\n\n${roundNote}` : specialist.systemPrompt },
+    { role: "user", content: renderAgentInput(input) },
+  ];
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let attempts = 0;
+  let model = specialist.model ?? deps.settings.models.specialist;
+  const request = (offerTools: boolean): ChatRequest => ({
+    agentId: specialist.id,
+    model,
+    messages: [...messages],
+    temperature: specialist.temperature,
+    maxTokens: specialist.maxTokens,
+    timeoutMs: Math.max(1, deadline - Date.now()),
+    output: { name: "finding", schema: FindingOutputSchema },
+    tools: offerTools && toolSpecs.length > 0 ? toolSpecs : undefined,
+    structuredInput: input,
+  });
+  const done = (outcome: "ok" | "invalid_output" | "timeout" | "rate_limited" | "error" | "cancelled", finding: Finding, detail?: string) => ({
+    outcome,
+    finding,
+    usage,
+    attempts,
+    model,
+    detail,
+  });
+
+  for (let turn = 0, repaired = false; ; turn++) {
+    if (Date.now() >= deadline) return done("timeout", failed(specialist.id, "timed out", toolCalls), "timed out");
+    const offerTools = turn < deps.settings.maxToolRounds && !repaired;
+    const outcome = await deps.model.complete(request(offerTools));
+    usage.inputTokens += outcome.usage.inputTokens;
+    usage.outputTokens += outcome.usage.outputTokens;
+    attempts += outcome.attempts;
+    model = outcome.model;
+    if (outcome.kind !== "ok") return done(outcome.kind, failed(specialist.id, `${outcome.kind.replace("_", " ")}: ${outcome.cause}`, toolCalls), outcome.cause);
+
+    if (offerTools && outcome.toolCalls.length > 0) {
+      const results = await runToolCalls(deps.tools, specialist.tools, outcome.toolCalls);
+      messages.push({ role: "assistant", content: outcome.content, toolCalls: outcome.toolCalls });
+      for (const result of results) {
+        toolCalls.push(result.record);
+        messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
+      }
+      continue;
+    }
+    const parsed = validate(outcome.content, FindingOutputSchema);
+    if (parsed.ok) return done("ok", { specialist: specialist.id, status: "ok", toolCalls, ...parsed.value });
+    if (repaired) return done("invalid_output", failed(specialist.id, `invalid output: ${parsed.error}`, toolCalls), parsed.error);
+    repaired = true;
+    messages.push({ role: "assistant", content: outcome.content }, { role: "user", content: `${deps.prompts.fragments.repair}\n\n${parsed.error}` });
+  }
+}
+
+function failed(specialist: string, error: string, toolCalls: ToolCallRecord[]): Finding {
+  return { specialist, status: "failed", error, toolCalls };
+}

@@ -1,0 +1,70 @@
+import { describeError, type ToolCallRecord } from "../../domain";
+import type { ModelToolCall, ToolMessageContent, ToolRegistry } from "../ports";
+
+/** Longest tool data (as JSON) sent back to a model; larger results are cut to their digest and evidence. */
+const MAX_TOOL_DATA_CHARS = 12_000;
+
+/**
+ * Runs the tool calls a model asked for, all at once. Unknown tools, unparsable or invalid
+ * arguments and tool errors become error messages to the model (it may correct itself), never
+ * exceptions. Only tools in `allowed` may run.
+ */
+export async function runToolCalls(
+  tools: ToolRegistry,
+  allowed: readonly string[],
+  calls: ModelToolCall[],
+): Promise<{ call: ModelToolCall; content: ToolMessageContent; record: ToolCallRecord }[]> {
+  return Promise.all(
+    calls.map(async (call) => {
+      const started = performance.now();
+      const { content, args } = await runOne(tools, allowed, call);
+      const record: ToolCallRecord = {
+        name: call.name,
+        arguments: args,
+        ok: content.ok,
+        resultDigest: content.ok ? content.digest : `error: ${content.error}`,
+        durationMs: Math.round(performance.now() - started),
+      };
+      return { call, content, record };
+    }),
+  );
+}
+
+async function runOne(
+  tools: ToolRegistry,
+  allowed: readonly string[],
+  call: ModelToolCall,
+): Promise<{ content: ToolMessageContent; args: Record<string, unknown> }> {
+  const failure = (error: string, args: Record<string, unknown> = {}) => ({
+    content: { tool: call.name, ok: false, digest: "", evidence: [], error },
+    args,
+  });
+  const tool = allowed.includes(call.name) ? tools.get(call.name) : undefined;
+  if (!tool) return failure(`unknown tool '${call.name}'; available: ${allowed.join(", ")}`);
+  let raw: unknown;
+  try {
+    raw = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
+  } catch {
+    return failure("arguments are not valid JSON");
+  }
+  const args = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const parsed = tool.parameters.safeParse(raw);
+  if (!parsed.success)
+    return failure(`invalid arguments: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, args);
+  try {
+    const result = await tool.run(parsed.data);
+    const dataJson = JSON.stringify(result.data);
+    return {
+      content: {
+        tool: call.name,
+        ok: true,
+        digest: result.digest,
+        evidence: result.evidence,
+        data: dataJson.length <= MAX_TOOL_DATA_CHARS ? result.data : undefined,
+      },
+      args,
+    };
+  } catch (error) {
+    return failure(`tool failed: ${describeError(error)}`, args);
+  }
+}
