@@ -1,0 +1,78 @@
+/**
+ * Our ChatRequest in the Chat Completions wire shape, and the reply back in ours: messages with
+ * tool calls, strict structured output and strict function tools derived from zod schemas.
+ */
+import type {
+  ChatCompletion,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from "openai/resources/chat/completions";
+import type { ChatMessage, ChatRequest, ModelToolCall, ToolSpec } from "../workflow/ports";
+import { dropNullOptionals, strictJsonSchema } from "./strict-json-schema";
+
+/** The Chat Completions request body for a ChatRequest (for Azure, `model` names the deployment). */
+export function toChatCompletionParams(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
+  return {
+    model: request.model,
+    messages: request.messages.map(toMessageParam),
+    temperature: request.temperature,
+    max_tokens: request.maxTokens,
+    ...(request.output && {
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: request.output.name, strict: true, schema: strictJsonSchema(request.output.schema, request.output.name) },
+      },
+    }),
+    ...(request.tools?.length && { tools: request.tools.map(toTool) }),
+  };
+}
+
+/**
+ * The assistant's answer: its text ("" for a refusal or no text) and its function calls, with the
+ * `null`s strict mode forced on absent optional fields removed again. Invalid JSON is left as is:
+ * judging it is the caller's job.
+ */
+export function fromChatCompletion(completion: ChatCompletion, request: ChatRequest): { content: string; toolCalls: ModelToolCall[] } {
+  const message = completion.choices[0]?.message;
+  const content = message?.content ?? "";
+  const toolCalls = (message?.tool_calls ?? [])
+    .filter((call) => call.type === "function")
+    .map((call) => {
+      const spec = request.tools?.find((tool) => tool.name === call.function.name);
+      return { id: call.id, name: call.function.name, arguments: spec ? restoreOptionals(call.function.arguments, spec.parameters) : call.function.arguments };
+    });
+  return { content: request.output && content ? restoreOptionals(content, request.output.schema) : content, toolCalls };
+}
+
+function toMessageParam(message: ChatMessage): ChatCompletionMessageParam {
+  switch (message.role) {
+    case "system":
+    case "user":
+      return { role: message.role, content: message.content };
+    case "assistant":
+      if (!message.toolCalls?.length) return { role: "assistant", content: message.content };
+      return {
+        role: "assistant",
+        content: message.content || null,
+        tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } })),
+      };
+    case "tool":
+      return { role: "tool", content: message.content, tool_call_id: message.toolCallId };
+  }
+}
+
+function toTool(tool: ToolSpec): ChatCompletionTool {
+  return {
+    type: "function",
+    function: { name: tool.name, description: tool.description, parameters: strictJsonSchema(tool.parameters, tool.name), strict: true },
+  };
+}
+
+function restoreOptionals(json: string, schema: ToolSpec["parameters"]): string {
+  try {
+    return JSON.stringify(dropNullOptionals(schema, JSON.parse(json)));
+  } catch {
+    return json;
+  }
+}

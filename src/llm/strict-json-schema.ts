@@ -1,0 +1,96 @@
+/**
+ * zod schemas → JSON Schemas that OpenAI's strict mode (structured outputs, strict tools) accepts,
+ * and the way back for values the model produced under them.
+ *
+ * Strict mode wants every property required and `additionalProperties: false` (the `openai` zod
+ * helper does that), and Azure OpenAI rejects validation keywords such as `minimum` or `minLength`.
+ * So: optional fields become nullable (the model sends `null` for "absent"), rejected keywords are
+ * removed and restated in the description (the caller still validates with zod), and
+ * `dropNullOptionals` turns those `null`s back into absent fields before the caller validates.
+ */
+import { zodResponseFormat } from "openai/helpers/zod";
+import { z } from "zod";
+
+/** A JSON Schema document (or sub-schema). */
+export type JsonSchema = Record<string, unknown>;
+
+/** Keywords strict mode rejects on Azure OpenAI (and on OpenAI before 2025). */
+const UNSUPPORTED_KEYWORDS = [
+  "minLength", "maxLength", "pattern", "format",
+  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+  "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems",
+  "minProperties", "maxProperties", "patternProperties", "propertyNames", "unevaluatedProperties",
+  "default",
+];
+
+/** The strict JSON Schema for a zod schema (objects, arrays, enums, nullable and optional fields). */
+export function strictJsonSchema(schema: z.ZodTypeAny, name: string): JsonSchema {
+  const jsonSchema = zodResponseFormat(nullableOptionals(schema), name).json_schema.schema as JsonSchema;
+  return stripUnsupported(jsonSchema);
+}
+
+/** `value` with every `null` removed where the zod schema means "may be absent" but not "may be null". */
+export function dropNullOptionals(schema: z.ZodTypeAny, value: unknown): unknown {
+  const inner = unwrap(schema);
+  if (inner instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => dropNullOptionals(inner.element, item));
+  if (!(inner instanceof z.ZodObject) || !isPlainObject(value)) return value;
+  const shape = inner.shape as Record<string, z.ZodTypeAny>;
+  const result: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const fieldSchema = shape[key];
+    if (!fieldSchema) result[key] = field;
+    else if (field === null && fieldSchema.isOptional() && !fieldSchema.isNullable()) continue;
+    else result[key] = dropNullOptionals(fieldSchema, field);
+  }
+  return result;
+}
+
+/** The same schema with each optional (or defaulted) object field made nullable, at any depth. */
+function nullableOptionals(schema: z.ZodTypeAny): z.ZodTypeAny {
+  if (schema instanceof z.ZodObject) {
+    const shape = Object.fromEntries(
+      Object.entries(schema.shape as Record<string, z.ZodTypeAny>).map(([key, field]) => {
+        const mapped = nullableOptionals(field);
+        return [key, field.isOptional() && !field.isNullable() ? mapped.nullable() : mapped];
+      }),
+    );
+    return new z.ZodObject({ ...schema._def, shape: () => shape });
+  }
+  if (schema instanceof z.ZodArray) return new z.ZodArray({ ...schema._def, type: nullableOptionals(schema.element) });
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return new (schema.constructor as new (def: unknown) => z.ZodTypeAny)({ ...schema._def, innerType: nullableOptionals(schema._def.innerType) });
+  if (schema instanceof z.ZodEffects) return new z.ZodEffects({ ...schema._def, schema: nullableOptionals(schema._def.schema) });
+  return schema;
+}
+
+/** The schema inside optional / nullable / default / refine / transform wrappers. */
+function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) return unwrap(schema._def.innerType);
+  if (schema instanceof z.ZodEffects) return unwrap(schema._def.schema);
+  return schema;
+}
+
+/** Removes rejected keywords at every schema position, restating them in `description`. */
+function stripUnsupported(schema: JsonSchema): JsonSchema {
+  const result: JsonSchema = {};
+  const dropped: string[] = [];
+  for (const [key, value] of Object.entries(schema)) {
+    if (UNSUPPORTED_KEYWORDS.includes(key)) dropped.push(`${key}: ${JSON.stringify(value)}`);
+    else if (key === "properties" || key === "definitions" || key === "$defs") result[key] = mapValues(value, stripUnsupported);
+    else if ((key === "anyOf" || key === "allOf" || key === "oneOf") && Array.isArray(value)) result[key] = value.map((item) => stripUnsupported(item as JsonSchema));
+    else if ((key === "items" || key === "additionalProperties") && isPlainObject(value)) result[key] = stripUnsupported(value);
+    else result[key] = value;
+  }
+  if (dropped.length === 0) return result;
+  const note = `(${dropped.join(", ")})`;
+  return { ...result, description: typeof result.description === "string" ? `${result.description} ${note}` : note };
+}
+
+function mapValues(value: unknown, map: (schema: JsonSchema) => JsonSchema): unknown {
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, isPlainObject(item) ? map(item) : item]));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

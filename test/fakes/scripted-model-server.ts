@@ -1,0 +1,396 @@
+/**
+ * A scripted OpenAI-compatible chat server on loopback, for integration tests.
+ *
+ * It serves `POST /v1/chat/completions` (OpenAI-compatible) and
+ * `POST /openai/deployments/:deployment/chat/completions?api-version=…` (Azure OpenAI). Replies are
+ * scripted PER AGENT, keyed by the `x-agent-id` header every ChatModel request carries, so parallel
+ * specialists get their own replies whatever order they arrive in. It fails loudly: a call with no
+ * scripted step left (and no fallback), a malformed body or an unknown path gets an error response
+ * AND is recorded in `unexpected`; `assertNoUnexpectedCalls()` throws listing them.
+ *
+ * ```ts
+ * const server = new ScriptedModelServer();
+ * const { baseUrl, azureEndpoint } = await server.start();   // http://127.0.0.1:<port>/v1, http://127.0.0.1:<port>
+ * server
+ *   .script("router", { selected: ["contract"], priority: ["contract"], … })          // JSON reply (sent as content)
+ *   .script("contract",
+ *     { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme" } }] },   // a function call
+ *     { status: 429, headers: { "retry-after": "1" } },                              // an HTTP error
+ *     { delayMs: 200, then: { summary: "…", details: "", evidence: [], confidence: 0.8 } })
+ *   .script("spend", { hang: true })                                                 // never answers until aborted
+ *   .fallback("moderator", (body, callIndex) => ({ conclusion: `pass ${callIndex}`, … }));
+ * // … run the code under test …
+ * server.assertNoUnexpectedCalls();
+ * expect(server.callsFor("contract")[1].body.messages.at(-1)).to.include({ role: "tool" });
+ * await server.stop();
+ * ```
+ *
+ * A step is one of (matched in this order; a plain object matching none of the special shapes
+ * exactly is a JSON reply):
+ * - a function `(body, callIndex) => step` (callIndex: 0-based count of this agent's calls);
+ * - `{ hang: true }`: holds the request open until the client gives up;
+ * - `{ delayMs, then }`: waits, then answers with `then`;
+ * - `{ status, headers?, body? }`: that HTTP status (body defaults to an OpenAI-style error);
+ * - `{ toolCalls: [{ name, arguments, id? }], content? }`: assistant function calls (`arguments`
+ *   as an object or as raw JSON text);
+ * - `{ content: "…" }`: raw assistant text (e.g. invalid JSON to exercise repair);
+ * - `{ refusal: "…" }`: a refusal (content null);
+ * - any other value: a JSON reply, sent as `JSON.stringify(value)` in the assistant's content.
+ */
+import { once } from "node:events";
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { z } from "zod";
+
+// ---------------------------------------------------------------- request bodies
+
+const ToolCallSchema = z.object({
+  id: z.string().min(1),
+  type: z.literal("function"),
+  function: z.object({ name: z.string().min(1), arguments: z.string() }),
+});
+
+const MessageSchema = z.discriminatedUnion("role", [
+  z.object({ role: z.literal("system"), content: z.string() }),
+  z.object({ role: z.literal("developer"), content: z.string() }),
+  z.object({ role: z.literal("user"), content: z.union([z.string(), z.array(z.unknown())]) }),
+  z.object({ role: z.literal("assistant"), content: z.string().nullable().optional(), tool_calls: z.array(ToolCallSchema).min(1).optional() }),
+  z.object({ role: z.literal("tool"), content: z.string(), tool_call_id: z.string().min(1) }),
+]);
+
+const ResponseFormatSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text") }),
+  z.object({ type: z.literal("json_object") }),
+  z.object({
+    type: z.literal("json_schema"),
+    json_schema: z.object({ name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/), strict: z.boolean().optional(), schema: z.record(z.unknown()) }),
+  }),
+]);
+
+const ToolSchema = z.object({
+  type: z.literal("function"),
+  function: z.object({
+    name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+    description: z.string().optional(),
+    parameters: z.record(z.unknown()).optional(),
+    strict: z.boolean().optional(),
+  }),
+});
+
+/** The Chat Completions request body the server accepts (unknown extra fields are kept). */
+export const ChatCompletionBodySchema = z
+  .object({
+    model: z.string().min(1),
+    messages: z.array(MessageSchema).min(1),
+    temperature: z.number().min(0).max(2).optional(),
+    max_tokens: z.number().int().positive().optional(),
+    max_completion_tokens: z.number().int().positive().optional(),
+    response_format: ResponseFormatSchema.optional(),
+    tools: z.array(ToolSchema).min(1).optional(),
+    stream: z.literal(false).optional(),
+  })
+  .passthrough()
+  .superRefine((body, ctx) => {
+    // The real API's conversation rule: every tool_call id is answered by one tool message, right after it.
+    let open: string[] = [];
+    body.messages.forEach((message, index) => {
+      if (message.role === "tool") {
+        if (!open.includes(message.tool_call_id))
+          ctx.addIssue({ code: "custom", path: ["messages", index], message: `tool message answers unknown tool_call_id '${message.tool_call_id}'` });
+        open = open.filter((id) => id !== message.tool_call_id);
+        return;
+      }
+      if (open.length > 0) ctx.addIssue({ code: "custom", path: ["messages", index], message: `tool_call ids not answered: ${open.join(", ")}` });
+      open = message.role === "assistant" ? (message.tool_calls ?? []).map((call) => call.id) : [];
+    });
+    if (open.length > 0) ctx.addIssue({ code: "custom", path: ["messages"], message: `tool_call ids not answered: ${open.join(", ")}` });
+  });
+
+/** A parsed, valid request body. */
+export type ChatCompletionBody = z.infer<typeof ChatCompletionBodySchema>;
+
+// ---------------------------------------------------------------- script steps
+
+/** A function call the scripted assistant makes. */
+export interface ScriptedToolCall {
+  name: string;
+  arguments: Record<string, unknown> | string;
+  id?: string;
+}
+
+/** One scripted reply; see the file comment for the shapes. */
+export type ScriptStep =
+  | ((body: ChatCompletionBody, callIndex: number) => ScriptStep)
+  | { hang: true }
+  | { delayMs: number; then: ScriptStep }
+  | { status: number; headers?: Record<string, string>; body?: unknown }
+  | { toolCalls: ScriptedToolCall[]; content?: string }
+  | { content: string }
+  | { refusal: string }
+  | Record<string, unknown>;
+
+const HangStep = z.object({ hang: z.literal(true) }).strict();
+const DelayStep = z.object({ delayMs: z.number().nonnegative(), then: z.custom<ScriptStep>((value) => value !== undefined) }).strict();
+const StatusStep = z.object({ status: z.number().int().min(100).max(599), headers: z.record(z.string()).optional(), body: z.unknown().optional() }).strict();
+const ToolCallsStep = z
+  .object({
+    toolCalls: z.array(z.object({ name: z.string().min(1), arguments: z.union([z.record(z.unknown()), z.string()]), id: z.string().optional() }).strict()).min(1),
+    content: z.string().optional(),
+  })
+  .strict();
+const ContentStep = z.object({ content: z.string() }).strict();
+const RefusalStep = z.object({ refusal: z.string() }).strict();
+
+/** Token usage reported in each successful reply. */
+export interface ScriptedUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/** The usage every reply reports unless the server is given another. */
+export const DEFAULT_USAGE: ScriptedUsage = { prompt_tokens: 100, completion_tokens: 20 };
+
+// ---------------------------------------------------------------- records
+
+/** One request the server received with a valid body. Times are `process.hrtime` milliseconds. */
+export interface RecordedCall {
+  /** The `x-agent-id` header ("" when absent). */
+  agentId: string;
+  /** 0-based index of this call among the agent's calls. */
+  callIndex: number;
+  path: string;
+  query: Record<string, string>;
+  /** `body.model`. */
+  model: string;
+  /** The Azure deployment from the path, for Azure-style calls. */
+  deployment?: string;
+  headers: IncomingHttpHeaders;
+  body: ChatCompletionBody;
+  startedAt: number;
+  /** When the response finished or the client went away; unset while the call is in flight. */
+  endedAt?: number;
+  /** The HTTP status sent; unset when the client went away first. */
+  status?: number;
+  /** True when the client closed the connection before an answer was sent. */
+  aborted: boolean;
+}
+
+/** A request the test did not plan for. */
+export interface UnexpectedCall {
+  agentId: string;
+  path: string;
+  reason: string;
+  body: unknown;
+}
+
+// ---------------------------------------------------------------- server
+
+/** The scripted server; see the file comment. */
+export class ScriptedModelServer {
+  /** Every call with a valid body, in arrival order. */
+  readonly calls: RecordedCall[] = [];
+  /** Calls with no step left, malformed bodies, unknown paths. */
+  readonly unexpected: UnexpectedCall[] = [];
+  private readonly scripts = new Map<string, ScriptStep[]>();
+  private readonly fallbacks = new Map<string, ScriptStep>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private server?: Server;
+  private nextId = 0;
+
+  /** `usage`: what every reply reports, or a function of the request. */
+  constructor(private readonly options: { usage?: ScriptedUsage | ((body: ChatCompletionBody, agentId: string) => ScriptedUsage) } = {}) {}
+
+  /** Appends steps to the agent's script; each call consumes the next one. */
+  script(agentId: string, ...steps: ScriptStep[]): this {
+    this.scripts.set(agentId, [...(this.scripts.get(agentId) ?? []), ...steps]);
+    return this;
+  }
+
+  /** The step used for the agent's calls once its script is used up (a function may vary by call). */
+  fallback(agentId: string, step: ScriptStep): this {
+    this.fallbacks.set(agentId, step);
+    return this;
+  }
+
+  /** The agent's calls, in arrival order. */
+  callsFor(agentId: string): RecordedCall[] {
+    return this.calls.filter((call) => call.agentId === agentId);
+  }
+
+  /** How many scripted steps the agent has not consumed yet. */
+  remaining(agentId: string): number {
+    return this.scripts.get(agentId)?.length ?? 0;
+  }
+
+  /** Throws, listing them, if any call was unexpected. */
+  assertNoUnexpectedCalls(): void {
+    if (this.unexpected.length === 0) return;
+    const lines = this.unexpected.map((call) => `  - agent '${call.agentId}' ${call.path}: ${call.reason}`);
+    throw new Error(`The scripted model server received ${this.unexpected.length} unexpected call(s):\n${lines.join("\n")}`);
+  }
+
+  /** Forgets scripts, fallbacks and records, so one server can serve many tests. */
+  reset(): void {
+    this.scripts.clear();
+    this.fallbacks.clear();
+    this.calls.length = 0;
+    this.unexpected.length = 0;
+  }
+
+  /** Listens on a random loopback port. `baseUrl` is for OpenAI-compatible clients, `azureEndpoint` for Azure ones. */
+  async start(): Promise<{ baseUrl: string; azureEndpoint: string }> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    this.server = server;
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { baseUrl: `${origin}/v1`, azureEndpoint: origin };
+  }
+
+  /** Stops listening and drops every connection, including hanging calls. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    const closed = once(server, "close");
+    server.close();
+    server.closeAllConnections();
+    await closed;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = hrtimeMs();
+    const agentId = headerValue(req.headers["x-agent-id"]);
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const text = await readBody(req);
+    const route = matchRoute(req.method ?? "", url);
+    if (!route) return this.reject(res, 404, { agentId, path: url.pathname, reason: `no route for ${req.method} ${url.pathname}`, body: text });
+    if (route.deployment !== undefined && !url.searchParams.get("api-version"))
+      return this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text });
+    const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
+    if (!parsed.success) {
+      const reason = `malformed body: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`;
+      return this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text });
+    }
+    const call: RecordedCall = {
+      agentId,
+      callIndex: this.callsFor(agentId).length,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      model: parsed.data.model,
+      deployment: route.deployment,
+      headers: req.headers,
+      body: parsed.data,
+      startedAt,
+      aborted: false,
+    };
+    this.calls.push(call);
+    res.on("close", () => {
+      call.endedAt = hrtimeMs();
+      call.aborted = !res.writableFinished;
+    });
+    const step = this.scripts.get(agentId)?.shift() ?? this.fallbacks.get(agentId);
+    if (step === undefined) {
+      this.unexpected.push({ agentId, path: url.pathname, reason: `no scripted reply left (call ${call.callIndex})`, body: parsed.data });
+      return this.respond(res, call, { status: 500, body: errorBody(`no scripted reply for agent '${agentId}'`, "server_error") });
+    }
+    await this.play(step, res, call);
+  }
+
+  /** Answers one step, resolving functions and delays; writes nothing once the client has gone. */
+  private async play(step: ScriptStep, res: ServerResponse, call: RecordedCall): Promise<void> {
+    if (typeof step === "function") return this.play(step(call.body, call.callIndex), res, call);
+    if (HangStep.safeParse(step).success) return;
+    const delayed = DelayStep.safeParse(step);
+    if (delayed.success) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => (this.timers.delete(timer), resolve()), delayed.data.delayMs);
+        this.timers.add(timer);
+      });
+      return this.play(delayed.data.then, res, call);
+    }
+    const status = StatusStep.safeParse(step);
+    if (status.success) {
+      const { status: code, headers, body } = status.data;
+      return this.respond(res, call, { status: code, headers, body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error") });
+    }
+    return this.respond(res, call, { status: 200, body: this.completion(step, call) });
+  }
+
+  private completion(step: ScriptStep, call: RecordedCall): Record<string, unknown> {
+    const tools = ToolCallsStep.safeParse(step);
+    const refusal = RefusalStep.safeParse(step);
+    const content = ContentStep.safeParse(step);
+    const message = tools.success
+      ? {
+          role: "assistant",
+          content: tools.data.content ?? null,
+          refusal: null,
+          tool_calls: tools.data.toolCalls.map((toolCall, index) => ({
+            id: toolCall.id ?? `call_${call.agentId}_${call.callIndex}_${index}`,
+            type: "function",
+            function: { name: toolCall.name, arguments: typeof toolCall.arguments === "string" ? toolCall.arguments : JSON.stringify(toolCall.arguments) },
+          })),
+        }
+      : refusal.success
+        ? { role: "assistant", content: null, refusal: refusal.data.refusal }
+        : { role: "assistant", content: content.success ? content.data.content : JSON.stringify(step), refusal: null };
+    const usage = typeof this.options.usage === "function" ? this.options.usage(call.body, call.agentId) : (this.options.usage ?? DEFAULT_USAGE);
+    return {
+      id: `chatcmpl-scripted-${++this.nextId}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: call.model,
+      system_fingerprint: null,
+      choices: [{ index: 0, message, logprobs: null, finish_reason: tools.success ? "tool_calls" : "stop" }],
+      usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+    };
+  }
+
+  private reject(res: ServerResponse, status: number, unexpected: UnexpectedCall): void {
+    this.unexpected.push(unexpected);
+    this.respond(res, undefined, { status, body: errorBody(unexpected.reason, "invalid_request_error") });
+  }
+
+  private respond(res: ServerResponse, call: RecordedCall | undefined, reply: { status: number; headers?: Record<string, string>; body: unknown }): void {
+    if (res.destroyed || res.writableEnded) return;
+    if (call) call.status = reply.status;
+    res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
+    res.end(JSON.stringify(reply.body));
+  }
+}
+
+function matchRoute(method: string, url: URL): { deployment?: string } | undefined {
+  if (method !== "POST") return undefined;
+  if (url.pathname === "/v1/chat/completions") return {};
+  const azure = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(url.pathname);
+  return azure ? { deployment: decodeURIComponent(azure[1]!) } : undefined;
+}
+
+function errorBody(message: string, type: string): unknown {
+  return { error: { message, type, param: null, code: null } };
+}
+
+function headerValue(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? "";
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function hrtimeMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
