@@ -1,0 +1,22 @@
+/**
+ * How people name spend categories in English and Japanese. Category ids come from the data (suppliers,
+ * benchmarks); this table only adds the words users type for them. A category missing here is still
+ * matched by its id ("raw-materials" → "raw materials").
+ */
+export const CATEGORY_TERMS: Readonly<Record<string, readonly string[]>> = {
+  saas: ["saas", "software", "subscription", "license", "licence", "ソフトウェア", "ソフト", "サブスク", "ライセンス", "SaaS"],
+  cloud: ["cloud", "iaas", "paas", "hosting", "クラウド", "ホスティング"],
+  "it-hardware": ["hardware", "laptop", "laptops", "pc", "pcs", "server", "servers", "ハードウェア", "パソコン", "サーバー", "IT機器", "端末"],
+  logistics: ["logistics", "shipping", "freight", "transport", "transportation", "courier", "物流", "配送", "運送", "輸送", "ロジスティクス"],
+  facilities: ["facilities", "facility", "cleaning", "building maintenance", "施設", "設備", "清掃", "ビル管理", "ファシリティ"],
+  "office-supplies": ["office supplies", "stationery", "事務用品", "文房具", "オフィス用品"],
+  marketing: ["marketing", "advertising", "advertisement", "ads", "agency", "マーケティング", "広告", "販促"],
+  consulting: ["consulting", "consultancy", "consultant", "consultants", "advisory", "コンサル", "コンサルティング"],
+  legal: ["legal", "law firm", "lawyer", "lawyers", "outside counsel", "法務", "弁護士", "法律事務所"],
+  travel: ["travel", "hotel", "hotels", "flight", "flights", "出張", "旅費", "航空券", "ホテル"],
+  "raw-materials": ["raw materials", "raw material", "steel", "resin", "原材料", "材料", "素材"],
+  packaging: ["packaging", "cardboard", "boxes", "梱包", "包装", "段ボール"],
+  energy: ["energy", "electricity", "power", "utilities", "電力", "エネルギー", "電気"],
+  telecom: ["telecom", "telecommunications", "mobile", "network", "通信", "携帯", "回線"],
+  "hr-services": ["staffing", "recruiting", "temp staff", "人材派遣", "派遣", "採用"],
+};

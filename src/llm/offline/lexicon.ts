@@ -1,0 +1,28 @@
+/**
+ * Words (English and Japanese) that reveal what a question is about. Used to choose tools and their
+ * arguments; the Router itself matches each specialist's own keywords, not this table.
+ */
+export const LEXICON = {
+  trend: ["trend", "over time", "year over year", "yoy", "history", "推移", "前年比", "前年度比", "年度別", "経年", "変化"],
+  quarter: ["quarter", "quarterly", "四半期"],
+  month: ["monthly", "by month", "per month", "month by month", "月次", "月別", "毎月", "月ごと"],
+  byCategory: ["by category", "per category", "category breakdown", "カテゴリ別", "カテゴリー別", "分野別"],
+  bySupplier: ["by supplier", "per supplier", "top supplier", "top suppliers", "largest supplier", "biggest supplier", "取引先別", "サプライヤー別", "上位"],
+  byCostCenter: ["cost center", "cost centre", "department", "部門別", "部署別", "コストセンター"],
+  lastYear: ["last year", "last fiscal year", "previous year", "previous fiscal year", "prior year", "昨年度", "前年度", "昨年", "去年", "前期"],
+  thisYear: ["this year", "this fiscal year", "current year", "current fiscal year", "今年度", "本年度", "今期", "今年"],
+  spend: ["spend", "spending", "spent", "total", "how much", "volume", "purchase", "purchases", "invoice", "支出", "推移", "金額", "合計", "いくら", "実績", "購買", "発注額", "取引額", "支払"],
+  contract: ["contract", "renew", "renewal", "clause", "terms", "termination", "terminate", "notice", "agreement", "price cap", "契約", "更新", "条項", "解約", "解除", "通知", "覚書"],
+  price: ["price", "pricing", "cost", "rate", "discount", "increase", "benchmark", "market", "cheaper", "expensive", "価格", "単価", "値上げ", "値引", "値下げ", "割引", "相場", "高い", "安い", "料金"],
+  policy: ["policy", "rule", "approval", "approve", "threshold", "quote", "quotes", "rfp", "rfq", "ethics", "gift", "bribery", "compliance", "process", "規程", "規定", "承認", "決裁", "見積", "入札", "倫理", "贈答", "接待", "手続", "ルール"],
+  alternatives: ["alternative", "alternatives", "other supplier", "other suppliers", "new supplier", "replace", "switch", "candidates", "options", "代替", "候補", "他社", "切り替え", "乗り換え", "新規"],
+  comparison: ["compare", "comparison", "versus", "vs", "difference", "higher", "lower", "比較", "違い", "差"],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Region codes and the words that name them. */
+export const REGION_TERMS: Readonly<Record<string, readonly string[]>> = {
+  JP: ["japan", "japanese", "domestic", "国内", "日本"],
+  US: ["usa", "united states", "america", "american", "米国", "アメリカ"],
+  EU: ["europe", "european", "eu", "欧州", "ヨーロッパ"],
+  APAC: ["apac", "asia", "asian", "アジア"],
+};

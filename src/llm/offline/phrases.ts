@@ -1,0 +1,178 @@
+/**
+ * Every user-facing sentence the offline engine writes, in English and Japanese: one table, so a
+ * wording change or a new language is one edit here.
+ */
+import type { Language } from "../../domain/language";
+
+/** Formats a yen amount the same way in both languages ("¥12,345,678"). */
+export function formatJpy(value: number): string {
+  return `¥${Math.round(value).toLocaleString("en-US")}`;
+}
+
+/** Formats an amount in its own currency ("$250,000", "€40,000", "¥5,000,000"). */
+export function formatMoney(value: number, currency: string): string {
+  const symbol = ({ JPY: "¥", USD: "$", EUR: "€" } as Record<string, string>)[currency];
+  const digits = Math.round(value).toLocaleString("en-US");
+  return symbol ? `${symbol}${digits}` : `${digits} ${currency}`;
+}
+
+function signedPct(value: number): string {
+  const rounded = Math.round(value * 10) / 10;
+  return `${rounded > 0 ? "+" : ""}${rounded}%`;
+}
+
+/** The phrases one language provides. */
+export interface Phrases {
+  list(items: string[]): string;
+  quote(text: string): string;
+  routerMatched(matches: { name: string; keywords: string[] }[]): string;
+  routerNoMatch(fallbackName: string): string;
+  contractFound(c: { id: string; title: string; supplierName: string }): string;
+  contractCapCompare(c: { id: string; requestedPct: number; capPct: number }): string;
+  contractNoCap(c: { id: string; requestedPct: number }): string;
+  contractRenewal(c: { id: string; endDate: string; autoRenew: boolean; noticeDays: number; noticeDeadline: string }): string;
+  supplierProfile(s: { name: string; id: string; riskRating: string; certifications: string[]; onTimePct: number | null; qualityScore: number | null; incidents: number | null }): string;
+  supplierSanctions(s: { name: string; flagged: boolean }): string;
+  benchmark(b: { category: string; median: string; p25: string; p75: string; unit: string; typicalIncreasePct: number }): string;
+  benchmarkCompare(b: { requestedPct: number; typicalIncreasePct: number }): string;
+  spendTotal(s: { scope: string; total: string; count: number | null }): string;
+  spendChange(s: { from: string; to: string; changePct: number }): string;
+  spendTop(s: { groups: string[] }): string;
+  policyApplies(p: { amount: string; referenceId: string; text: string }): string;
+  policyFound(p: { referenceId: string; text: string }): string;
+  suppliersListed(s: { category: string; names: string[] }): string;
+  evidenceFound(e: { count: number; digests: string[] }): string;
+  nothingFound(tools: string[]): string;
+  noToolsUsed: string;
+  requeryNote(tools: string[]): string;
+  debateNote(peers: { name: string; summary: string }[]): string;
+  combined(others: { name: string; summary: string }[]): string;
+  failedSpecialists(failures: { name: string; error: string }[]): string;
+  actionNotice(a: { noticeDays: number; deadline: string | null; referenceId: string }): string;
+  actionCapExceeded(a: { capPct: number; referenceId: string }): string;
+  actionApproval(a: { text: string; referenceId: string }): string;
+  actionQuotes(a: { text: string; referenceId: string }): string;
+  actionSanctions(a: { referenceId: string }): string;
+  actionHighRisk(a: { referenceId: string }): string;
+  actionReview(referenceIds: string[]): string;
+  actionAskExpert: string;
+  critiqueThin(c: { have: number; need: number; evidenceNeed: string }): string;
+  critiqueNoEvidence(names: string[]): string;
+  critiqueFailures(names: string[]): string;
+  critiqueComplete: string;
+}
+
+const en: Phrases = {
+  list: (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`),
+  quote: (text) => `"${text}"`,
+  routerMatched: (matches) =>
+    `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
+  routerNoMatch: (name) => `No specialist keywords matched, so the ${name} answers alone.`,
+  contractFound: (c) => `Contract ${c.id} "${c.title}" with ${c.supplierName} applies.`,
+  contractCapCompare: (c) =>
+    c.requestedPct > c.capPct
+      ? `The requested ${signedPct(c.requestedPct)} exceeds the ${c.capPct}% price-adjustment cap in ${c.id}, so it cannot be accepted as is.`
+      : `The requested ${signedPct(c.requestedPct)} is within the ${c.capPct}% price-adjustment cap in ${c.id}.`,
+  contractNoCap: (c) => `${c.id} has no price-adjustment cap, so ${signedPct(c.requestedPct)} is a matter for negotiation.`,
+  contractRenewal: (c) =>
+    `${c.id} ends on ${c.endDate}${c.autoRenew ? " and renews automatically" : " and does not renew automatically"}; notice is ${c.noticeDays} days (by ${c.noticeDeadline}).`,
+  supplierProfile: (s) =>
+    `${s.name} (${s.id}) has a ${s.riskRating} risk rating` +
+    (s.certifications.length ? `, certifications ${s.certifications.join(", ")}` : ", no certifications on file") +
+    (s.onTimePct !== null ? `, ${s.onTimePct}% on-time delivery` : "") +
+    (s.qualityScore !== null ? `, quality score ${s.qualityScore}` : "") +
+    (s.incidents !== null ? `, ${s.incidents} incident(s) in the last 12 months` : "") +
+    ".",
+  supplierSanctions: (s) =>
+    s.flagged ? `${s.name} is flagged in sanctions screening: do not proceed without Compliance.` : `${s.name} is not flagged in sanctions screening.`,
+  benchmark: (b) => `The market benchmark for ${b.category} is ${b.median} per ${b.unit} (p25 ${b.p25}, p75 ${b.p75}); typical yearly increase ${b.typicalIncreasePct}%.`,
+  benchmarkCompare: (b) =>
+    b.requestedPct > b.typicalIncreasePct
+      ? `${signedPct(b.requestedPct)} is above the market's typical ${b.typicalIncreasePct}% increase: push back.`
+      : `${signedPct(b.requestedPct)} is in line with the market's typical ${b.typicalIncreasePct}% increase.`,
+  spendTotal: (s) => `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} transactions` : ""}.`,
+  spendChange: (s) => `From ${s.from} to ${s.to} spend changed by ${signedPct(s.changePct)}.`,
+  spendTop: (s) => `Largest: ${s.groups.join("; ")}.`,
+  policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
+  policyFound: (p) => `${p.referenceId}: "${p.text}"`,
+  suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
+  evidenceFound: (e) => `Found ${e.count} relevant item(s): ${e.digests.join(" / ")}.`,
+  nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
+  noToolsUsed: "No data lookup matched this question; this is general guidance only.",
+  requeryNote: (tools) => `Re-checked after the moderator's critique with ${tools.join(", ")}.`,
+  debateNote: (peers) => `Taking the other specialists into account: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
+  combined: (others) => `Also: ${others.map((o) => `${o.name}: ${o.summary}`).join(" ")}`,
+  failedSpecialists: (failures) => `Not included because they failed: ${failures.map((f) => `${f.name} (${f.error})`).join(", ")}.`,
+  actionNotice: (a) =>
+    `Decide on renewal and send written notice at least ${a.noticeDays} days before the end date${a.deadline ? ` (by ${a.deadline})` : ""} [${a.referenceId}].`,
+  actionCapExceeded: (a) => `Ask the supplier to bring the increase within the ${a.capPct}% cap or document a justification for an exception [${a.referenceId}].`,
+  actionApproval: (a) => `Get the approval the policy requires: "${a.text}" [${a.referenceId}].`,
+  actionQuotes: (a) => `Collect quotes as required: "${a.text}" [${a.referenceId}].`,
+  actionSanctions: (a) => `Stop and escalate to Compliance before any commitment [${a.referenceId}].`,
+  actionHighRisk: (a) => `Run enhanced due diligence before committing [${a.referenceId}].`,
+  actionReview: (ids) => `Review the cited sources before deciding: ${ids.join(", ")}.`,
+  actionAskExpert: "Ask the procurement team to confirm, since no documents were found for this question.",
+  critiqueThin: (c) => `Evidence is thin: ${c.have} distinct reference(s) for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
+  critiqueNoEvidence: (names) => `No evidence from: ${names.join(", ")}.`,
+  critiqueFailures: (names) => `Failed specialists: ${names.join(", ")}.`,
+  critiqueComplete: "Evidence covers the question.",
+};
+
+const ja: Phrases = {
+  list: (items) => items.join("、"),
+  quote: (text) => `「${text}」`,
+  routerMatched: (matches) => `キーワード一致: ${matches.map((m) => `${m.name}（${m.keywords.slice(0, 4).map((k) => `「${k}」`).join("")}）`).join("、")}。`,
+  routerNoMatch: (name) => `一致するキーワードがないため、${name}が単独で回答します。`,
+  contractFound: (c) => `${c.supplierName}との契約 ${c.id}「${c.title}」が該当します。`,
+  contractCapCompare: (c) =>
+    c.requestedPct > c.capPct
+      ? `提示された${signedPct(c.requestedPct)}は${c.id}の価格改定上限${c.capPct}%を超えるため、そのままでは受け入れられません。`
+      : `提示された${signedPct(c.requestedPct)}は${c.id}の価格改定上限${c.capPct}%の範囲内です。`,
+  contractNoCap: (c) => `${c.id}には価格改定の上限がないため、${signedPct(c.requestedPct)}は交渉事項です。`,
+  contractRenewal: (c) =>
+    `${c.id}は${c.endDate}に満了し、${c.autoRenew ? "自動更新されます" : "自動更新されません"}。通知期間は${c.noticeDays}日（期限 ${c.noticeDeadline}）です。`,
+  supplierProfile: (s) =>
+    `${s.name}（${s.id}）のリスク格付けは${s.riskRating}` +
+    (s.certifications.length ? `、認証は${s.certifications.join("、")}` : "、認証の登録なし") +
+    (s.onTimePct !== null ? `、納期遵守率${s.onTimePct}%` : "") +
+    (s.qualityScore !== null ? `、品質スコア${s.qualityScore}` : "") +
+    (s.incidents !== null ? `、過去12か月のインシデント${s.incidents}件` : "") +
+    "です。",
+  supplierSanctions: (s) =>
+    s.flagged ? `${s.name}は制裁スクリーニングで該当ありです。コンプライアンス部門の確認なしに進めないでください。` : `${s.name}は制裁スクリーニングで該当なしです。`,
+  benchmark: (b) => `${b.category}の市場ベンチマークは${b.unit}あたり中央値${b.median}（p25 ${b.p25}、p75 ${b.p75}）、年間の一般的な値上げ率は${b.typicalIncreasePct}%です。`,
+  benchmarkCompare: (b) =>
+    b.requestedPct > b.typicalIncreasePct
+      ? `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%を上回るため、押し返すべきです。`
+      : `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%と同水準です。`,
+  spendTotal: (s) => `${s.scope}の支出は${s.total}${s.count !== null ? `（${s.count}件）` : ""}です。`,
+  spendChange: (s) => `${s.from}から${s.to}にかけて支出は${signedPct(s.changePct)}変化しました。`,
+  spendTop: (s) => `上位: ${s.groups.join("、")}。`,
+  policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,
+  policyFound: (p) => `${p.referenceId}:「${p.text}」`,
+  suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,
+  evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
+  nothingFound: (tools) => `検索（${tools.join("、")}）では質問に答える情報が見つかりませんでした。`,
+  noToolsUsed: "この質問に合うデータ検索がないため、一般的な案内のみです。",
+  requeryNote: (tools) => `モデレーターの指摘を受け、${tools.join("、")}で再確認しました。`,
+  debateNote: (peers) => `他のスペシャリストの見解を踏まえて: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
+  combined: (others) => `あわせて: ${others.map((o) => `${o.name}: ${o.summary}`).join(" ")}`,
+  failedSpecialists: (failures) => `次のスペシャリストは失敗したため含まれていません: ${failures.map((f) => `${f.name}（${f.error}）`).join("、")}。`,
+  actionNotice: (a) => `更新の可否を決め、満了日の${a.noticeDays}日前までに書面で通知してください${a.deadline ? `（期限 ${a.deadline}）` : ""} [${a.referenceId}]。`,
+  actionCapExceeded: (a) => `値上げを上限${a.capPct}%以内に収めるよう交渉するか、例外の根拠を文書化してください [${a.referenceId}]。`,
+  actionApproval: (a) => `規程が求める承認を取得してください:「${a.text}」 [${a.referenceId}]。`,
+  actionQuotes: (a) => `規程どおり見積を取得してください:「${a.text}」 [${a.referenceId}]。`,
+  actionSanctions: (a) => `契約・発注の前に手続きを止め、コンプライアンス部門へエスカレーションしてください [${a.referenceId}]。`,
+  actionHighRisk: (a) => `契約前に強化デューデリジェンスを実施してください [${a.referenceId}]。`,
+  actionReview: (ids) => `判断の前に引用元を確認してください: ${ids.join("、")}。`,
+  actionAskExpert: "該当する文書が見つからなかったため、調達部門に確認してください。",
+  critiqueThin: (c) => `根拠が不足しています: 根拠の必要度「${c.evidenceNeed}」に対し参照は${c.have}件（${c.need}件が目安）。`,
+  critiqueNoEvidence: (names) => `根拠のないスペシャリスト: ${names.join("、")}。`,
+  critiqueFailures: (names) => `失敗したスペシャリスト: ${names.join("、")}。`,
+  critiqueComplete: "根拠は質問を十分にカバーしています。",
+};
+
+/** The phrase table for a language. */
+export function phrasesFor(language: Language): Phrases {
+  return language === "ja" ? ja : en;
+}

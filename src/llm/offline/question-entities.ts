@@ -1,0 +1,112 @@
+import { extractAmounts, extractPercentages, toJpy, type ExtractedAmount } from "../../domain/amounts";
+import { detectLanguage, type Language } from "../../domain/language";
+import { LEXICON, REGION_TERMS } from "./lexicon";
+import { boundedEditDistance, containsPhrase, hasCjk, normalize } from "./text";
+import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
+
+/** How spend should be grouped to answer the question. */
+export type SpendGrouping = "supplier" | "category" | "month" | "quarter" | "fiscalYear" | "costCenter";
+
+/** Everything the offline engine reads out of a question. */
+export interface QuestionEntities {
+  language: Language;
+  suppliers: VocabularySupplier[];
+  /** Category ids named in the question (supplier names excluded). */
+  categories: string[];
+  /** Fiscal years named or implied ("FY2025", "2025年度", "last year"). */
+  fiscalYears: string[];
+  region: string | null;
+  /** Explicit or implied grouping; null when the question implies none. */
+  groupBy: SpendGrouping | null;
+  trend: boolean;
+  amounts: (ExtractedAmount & { jpy: number })[];
+  percentages: number[];
+  /** Which LEXICON topics the question touches. */
+  topics: Set<keyof typeof LEXICON>;
+}
+
+/** Reads suppliers, categories, periods, amounts and topics out of a question. */
+export function extractQuestionEntities(question: string, vocabulary: OfflineVocabulary, today: Date): QuestionEntities {
+  const { suppliers, remainder } = findSuppliers(question, vocabulary.suppliers);
+  const topics = new Set((Object.keys(LEXICON) as (keyof typeof LEXICON)[]).filter((topic) => mentions(question, LEXICON[topic])));
+  const trend = topics.has("trend");
+  return {
+    language: detectLanguage(question),
+    suppliers,
+    categories: vocabulary.categories.filter((category) => mentions(remainder, category.terms)).map((category) => category.id),
+    fiscalYears: findFiscalYears(question, today),
+    region: Object.entries(REGION_TERMS).find(([, terms]) => mentions(remainder, terms))?.[0] ?? null,
+    groupBy: groupingOf(topics),
+    trend,
+    amounts: extractAmounts(question).map((amount) => ({ ...amount, jpy: toJpy(amount.value, amount.currency) })),
+    percentages: extractPercentages(question),
+    topics,
+  };
+}
+
+/** The fiscal year (April–March) a date falls in, e.g. 2026-11-21 → "FY2026". */
+export function fiscalYearOf(date: Date): string {
+  const year = date.getUTCFullYear();
+  return `FY${date.getUTCMonth() >= 3 ? year : year - 1}`;
+}
+
+function mentions(text: string, terms: readonly string[]): boolean {
+  return terms.some((term) => containsPhrase(text, term));
+}
+
+function groupingOf(topics: Set<keyof typeof LEXICON>): SpendGrouping | null {
+  if (topics.has("quarter")) return "quarter";
+  if (topics.has("month")) return "month";
+  if (topics.has("byCostCenter")) return "costCenter";
+  if (topics.has("byCategory")) return "category";
+  if (topics.has("bySupplier")) return "supplier";
+  if (topics.has("trend")) return "fiscalYear";
+  return null;
+}
+
+function findFiscalYears(question: string, today: Date): string[] {
+  const text = normalize(question);
+  const years = new Set<string>();
+  for (const match of text.matchAll(/\bfy\s?'?(\d{4}|\d{2})\b/g)) years.add(`FY${match[1].length === 2 ? `20${match[1]}` : match[1]}`);
+  for (const match of text.matchAll(/(\d{4})\s*年度/g)) years.add(`FY${match[1]}`);
+  const current = Number(fiscalYearOf(today).slice(2));
+  if (mentions(question, LEXICON.lastYear)) years.add(`FY${current - 1}`);
+  if (mentions(question, LEXICON.thisYear)) years.add(`FY${current}`);
+  return [...years].sort();
+}
+
+/**
+ * Suppliers named in the question by name or alias (longest names first, so "取引先A社" wins over
+ * "A社"), or by a one-letter typo of a long single-word alias. Returns the question with the matched
+ * names blanked, so "Acme Cloud Software" does not also count as the categories cloud and software.
+ */
+function findSuppliers(question: string, suppliers: VocabularySupplier[]): { suppliers: VocabularySupplier[]; remainder: string } {
+  const names = suppliers
+    .flatMap((supplier) => [supplier.name, ...supplier.aliases].map((name) => ({ supplier, name: normalize(name).trim() })))
+    .filter((entry) => entry.name.length > 0)
+    .sort((a, b) => b.name.length - a.name.length || a.supplier.id.localeCompare(b.supplier.id));
+  let remainder = normalize(question);
+  const found: { supplier: VocabularySupplier; at: number }[] = [];
+  for (const { supplier, name } of names) {
+    const at = locate(remainder, name);
+    if (at < 0) continue;
+    remainder = `${remainder.slice(0, at)} ${remainder.slice(at + name.length)}`;
+    if (!found.some((entry) => entry.supplier.id === supplier.id)) found.push({ supplier, at });
+  }
+  if (found.length === 0) {
+    const words = remainder.match(/[a-z][a-z0-9]{4,}/g) ?? [];
+    for (const { supplier, name } of names) {
+      if (hasCjk(name) || name.includes(" ") || name.length < 5) continue;
+      if (words.some((word) => boundedEditDistance(word, name, 1) <= 1) && !found.some((entry) => entry.supplier.id === supplier.id))
+        found.push({ supplier, at: Number.MAX_SAFE_INTEGER });
+    }
+  }
+  return { suppliers: found.sort((a, b) => a.at - b.at).map((entry) => entry.supplier), remainder };
+}
+
+/** Index of `name` in `text`: anywhere for Japanese names, at word boundaries for Latin ones. */
+function locate(text: string, name: string): number {
+  if (hasCjk(name)) return text.indexOf(name);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.search(new RegExp(`(?<![a-z0-9])${escaped}(?![a-z0-9])`));
+}

@@ -1,0 +1,92 @@
+import { FALLBACK_SPECIALIST, type RouterOutput } from "../../domain";
+import type { RouterInput, SpecialistSummary } from "../../workflow/agent-inputs";
+import { LEXICON } from "./lexicon";
+import { phrasesFor } from "./phrases";
+import { containsPhrase, contentFeatures, hasCjk } from "./text";
+
+/** A specialist is selected when its score reaches this share of the best score. */
+const RELATIVE_CUTOFF = 0.5;
+/** Weight of one matched keyword (divided among the specialists sharing it). */
+const KEYWORD_WEIGHT = 2;
+/** Weight of one shared description feature (stem or bigram), divided the same way. */
+const DESCRIPTION_WEIGHT = 0.5;
+
+/** A specialist's lexical score for a question, with the keywords that produced it. */
+export interface RouteScore {
+  id: string;
+  score: number;
+  keywords: string[];
+}
+
+/**
+ * Scores every specialist against the question: matched keywords (English by stems, Japanese as
+ * substrings; longer phrases weigh more) plus shared description features (English stems and
+ * Japanese bigrams). A keyword or feature several specialists share counts less for each.
+ */
+export function scoreSpecialists(question: string, specialists: SpecialistSummary[]): RouteScore[] {
+  const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => containsPhrase(question, k))));
+  const keywordShare = countShares(matched);
+  const questionFeatures = contentFeatures(question);
+  const shared = specialists.map((s) => [...contentFeatures(s.description)].filter((f) => questionFeatures.has(f)));
+  const featureShare = countShares(shared);
+  return specialists.map((s, i) => ({
+    id: s.id,
+    keywords: matched[i],
+    score:
+      matched[i].reduce((sum, k) => sum + (KEYWORD_WEIGHT * keywordWeight(k)) / keywordShare.get(k.toLowerCase())!, 0) +
+      shared[i].reduce((sum, f) => sum + DESCRIPTION_WEIGHT / featureShare.get(f)!, 0),
+  }));
+}
+
+/**
+ * The offline Router: the best-scoring 1..maxSpecialists specialists above a relative cut-off,
+ * in score order (ties keep registry order); Knowledge alone when nothing matches.
+ */
+export function routeOffline(input: RouterInput): RouterOutput {
+  const phrases = phrasesFor(input.language);
+  const scores = scoreSpecialists(input.question, input.specialists)
+    .map((score, index) => ({ ...score, index }))
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+  const best = scores[0]?.score ?? 0;
+  const chosen = best > 0 ? scores.filter((s) => s.score > 0 && s.score >= best * RELATIVE_CUTOFF).slice(0, Math.max(1, input.maxSpecialists)) : [];
+  const name = (id: string) => input.specialists.find((s) => s.id === id)?.displayName[input.language] ?? id;
+  const fallback = input.specialists.some((s) => s.id === FALLBACK_SPECIALIST) ? FALLBACK_SPECIALIST : input.specialists[0]?.id;
+  const selected = chosen.length > 0 ? chosen.map((s) => s.id) : fallback ? [fallback] : [];
+  const withKeywords = chosen.filter((s) => s.keywords.length > 0);
+  return {
+    selected,
+    priority: selected,
+    debateMode: "independent",
+    evidenceNeed: evidenceNeedOf(input.question, selected.length),
+    hitl: false,
+    reason:
+      withKeywords.length > 0
+        ? phrases.routerMatched(withKeywords.map((s) => ({ name: name(s.id), keywords: s.keywords })))
+        : phrases.routerNoMatch(name(selected[0] ?? FALLBACK_SPECIALIST)),
+  };
+}
+
+/** Figures, amounts, percentages and comparisons need high evidence; several specialists medium. */
+export function evidenceNeedOf(question: string, selectedCount: number): RouterOutput["evidenceNeed"] {
+  const figures = /\d/.test(question.normalize("NFKC"));
+  const quantitative = [...LEXICON.comparison, ...LEXICON.trend, ...LEXICON.spend].some((term) => containsPhrase(question, term));
+  if (figures || quantitative) return "high";
+  return selectedCount > 1 ? "medium" : "low";
+}
+
+/** Longer keyword phrases are more specific: "price cap" beats "cap", "相見積もり" beats "見積". */
+function keywordWeight(keyword: string): number {
+  if (hasCjk(keyword)) return Math.min(1.5, 0.5 + keyword.length * 0.25);
+  return 1 + 0.5 * (keyword.trim().split(/\s+/).length - 1);
+}
+
+/** Drops Japanese keywords contained in a longer matched one ("見積" inside "相見積もり"). */
+function dropContained(keywords: string[]): string[] {
+  return keywords.filter((k) => !keywords.some((other) => other !== k && hasCjk(k) && other.includes(k)));
+}
+
+function countShares(lists: string[][]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const list of lists) for (const item of new Set(list.map((k) => k.toLowerCase()))) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return counts;
+}

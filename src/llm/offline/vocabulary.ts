@@ -1,0 +1,41 @@
+import type { ProcurementData } from "../../tools/procurement-data";
+import { CATEGORY_TERMS } from "./category-terms";
+
+/** A supplier as the offline engine recognises it in a question. */
+export interface VocabularySupplier {
+  id: string;
+  name: string;
+  aliases: string[];
+  category: string;
+  region: string;
+}
+
+/** A spend category with every term that names it (its id, English words, Japanese synonyms). */
+export interface VocabularyCategory {
+  id: string;
+  terms: string[];
+}
+
+/** The names the offline engine extracts from questions: suppliers and categories from the data. */
+export interface OfflineVocabulary {
+  suppliers: VocabularySupplier[];
+  categories: VocabularyCategory[];
+  /** Region codes used by suppliers ("JP", "US", …). */
+  regions: string[];
+}
+
+/** Builds the vocabulary once at start-up from the procurement data (suppliers and benchmarks). */
+export async function buildOfflineVocabulary(data: ProcurementData): Promise<OfflineVocabulary> {
+  const [suppliers, benchmarks] = await Promise.all([data.listSuppliers(), data.listBenchmarks()]);
+  const categoryIds = [...new Set([...suppliers.map((s) => s.category), ...benchmarks.map((b) => b.category)])].sort();
+  return {
+    suppliers: suppliers
+      .map((s) => ({ id: s.id, name: s.name, aliases: s.aliases, category: s.category, region: s.region }))
+      .sort((a, b) => a.id.localeCompare(b.id)),
+    categories: categoryIds.map((id) => ({
+      id,
+      terms: [...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? [])])],
+    })),
+    regions: [...new Set(suppliers.map((s) => s.region))].sort(),
+  };
+}

@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { RouterOutputSchema, detectLanguage, routerDecisionSchema } from "../../../../src/domain";
+import { routeOffline } from "../../../../src/llm/offline/router";
+import type { RouterInput, SpecialistSummary } from "../../../../src/workflow/agent-inputs";
+import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
+
+interface QuestionCase {
+  question: string;
+  top: string[];
+  expected: string[];
+}
+
+const table: { questions: QuestionCase[] } = JSON.parse(
+  readFileSync(path.join(__dirname, "../../../fixtures/offline-questions.json"), "utf8"),
+);
+const specialists: SpecialistSummary[] = loadPromptLibrary().specialists.map(({ id, displayName, description, keywords }) => ({
+  id,
+  displayName,
+  description,
+  keywords,
+}));
+
+function input(question: string, overrides: Partial<RouterInput> = {}): RouterInput {
+  return { agent: "router", question, language: detectLanguage(question), specialists, maxSpecialists: 3, ...overrides };
+}
+
+describe("offline router", () => {
+  it("routes the everyday question table with high accuracy (reports top-1 and set overlap)", () => {
+    assert.ok(table.questions.length >= 30);
+    assert.ok(table.questions.filter((q) => detectLanguage(q.question) === "ja").length >= 12);
+    const ids = specialists.map((s) => s.id);
+    let top1 = 0;
+    let overlap = 0;
+    const misses: string[] = [];
+    for (const q of table.questions) {
+      const output = routeOffline(input(q.question));
+      routerDecisionSchema(ids, 3).parse(output);
+      const hit = q.top.includes(output.priority[0]);
+      if (hit) top1++;
+      else misses.push(`${q.question} → ${output.priority.join(",")} (want ${q.top.join("|")})`);
+      const shared = output.selected.filter((id) => q.expected.includes(id)).length;
+      overlap += shared / new Set([...output.selected, ...q.expected]).size;
+    }
+    const n = table.questions.length;
+    console.log(`      routing over ${n} questions: top-1 ${((100 * top1) / n).toFixed(1)}%, mean set overlap (Jaccard) ${((100 * overlap) / n).toFixed(1)}%`);
+    for (const miss of misses) console.log(`      miss: ${miss}`);
+    assert.ok(top1 / n >= 0.85, `top-1 accuracy ${top1}/${n}`);
+    assert.ok(overlap / n >= 0.6, `set overlap ${(overlap / n).toFixed(2)}`);
+  });
+
+  it("sends a question that matches nothing to Knowledge alone, with a reason saying so", () => {
+    const output = routeOffline(input("Tell me a joke"));
+    assert.deepEqual(output.selected, ["knowledge"]);
+    assert.match(output.reason, /No specialist keywords matched/);
+  });
+
+  it("routes a seventh specialist by its own keywords, with no code change", () => {
+    const esg: SpecialistSummary = {
+      id: "esg",
+      displayName: { en: "ESG auditor", ja: "ESG監査" },
+      description: "Carbon footprint and scope 3 emissions of suppliers. 温室効果ガス排出量。",
+      keywords: ["carbon", "emissions", "scope 3", "排出量"],
+    };
+    const output = routeOffline(input("What are the scope 3 carbon emissions of our suppliers?", { specialists: [...specialists, esg] }));
+    assert.equal(output.priority[0], "esg");
+    assert.equal(routeOffline(input("サプライヤーの排出量は？", { specialists: [...specialists, esg] })).priority[0], "esg");
+  });
+
+  it("keeps to maxSpecialists, orders priority by score, and is deterministic", () => {
+    const question = "Can we renegotiate the Acme contract renewal price and check its spend trend and supplier risk?";
+    const one = routeOffline(input(question, { maxSpecialists: 1 }));
+    assert.equal(one.selected.length, 1);
+    const three = routeOffline(input(question));
+    assert.ok(three.selected.length >= 2 && three.selected.length <= 3);
+    assert.deepEqual(three.priority, three.selected);
+    assert.deepEqual(routeOffline(input(question)), three);
+  });
+
+  it("writes the reason in the question's language naming the matched keywords, and sets evidence need", () => {
+    const ja = routeOffline(input("取引先A社の支出推移は？"));
+    assert.equal(ja.priority[0], "spend");
+    assert.match(ja.reason, /キーワード一致/);
+    assert.match(ja.reason, /「支出」/);
+    const en = routeOffline(input("Does the Acme contract auto-renew?"));
+    assert.match(en.reason, /Contract specialist \(.*contract/);
+    assert.equal(routeOffline(input("How many quotes do I need for a ¥5M purchase?")).evidenceNeed, "high");
+    assert.equal(routeOffline(input("Can I accept a gift from a supplier?")).evidenceNeed, "low");
+    RouterOutputSchema.parse(en);
+    assert.equal(en.hitl, false);
+    assert.equal(en.debateMode, "independent");
+  });
+});
