@@ -51,7 +51,7 @@ function nullableOptionals(schema: z.ZodTypeAny): z.ZodTypeAny {
     const shape = Object.fromEntries(
       Object.entries(schema.shape as Record<string, z.ZodTypeAny>).map(([key, field]) => {
         const mapped = nullableOptionals(field);
-        return [key, field.isOptional() && !field.isNullable() ? mapped.nullable() : mapped];
+        return [key, field.isOptional() && !field.isNullable() ? required(mapped).nullable() : mapped];
       }),
     );
     return new z.ZodObject({ ...schema._def, shape: () => shape });
@@ -61,6 +61,11 @@ function nullableOptionals(schema: z.ZodTypeAny): z.ZodTypeAny {
     return new (schema.constructor as new (def: unknown) => z.ZodTypeAny)({ ...schema._def, innerType: nullableOptionals(schema._def.innerType) });
   if (schema instanceof z.ZodEffects) return new z.ZodEffects({ ...schema._def, schema: nullableOptionals(schema._def.schema) });
   return schema;
+}
+
+/** The schema inside optional / default wrappers (the JSON Schema of a field the model must send). */
+function required(schema: z.ZodTypeAny): z.ZodTypeAny {
+  return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? required(schema._def.innerType) : schema;
 }
 
 /** The schema inside optional / nullable / default / refine / transform wrappers. */
@@ -76,6 +81,9 @@ function stripUnsupported(schema: JsonSchema): JsonSchema {
   const dropped: string[] = [];
   for (const [key, value] of Object.entries(schema)) {
     if (UNSUPPORTED_KEYWORDS.includes(key)) dropped.push(`${key}: ${JSON.stringify(value)}`);
+    // The helper writes OpenAPI's `nullable: true` for plain primitives; standard JSON Schema says `type: [T, "null"]`.
+    else if (key === "nullable" && value === true && typeof schema.type === "string") result.type = [schema.type, "null"];
+    else if (key === "type" && schema.nullable === true && typeof value === "string") result.type = [value, "null"];
     else if (key === "properties" || key === "definitions" || key === "$defs") result[key] = mapValues(value, stripUnsupported);
     else if ((key === "anyOf" || key === "allOf" || key === "oneOf") && Array.isArray(value)) result[key] = value.map((item) => stripUnsupported(item as JsonSchema));
     else if ((key === "items" || key === "additionalProperties") && isPlainObject(value)) result[key] = stripUnsupported(value);
