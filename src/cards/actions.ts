@@ -1,0 +1,95 @@
+/**
+ * The card actions the bot may receive, validated with zod. Card data comes from the client and is
+ * untrusted: ids are only keys to reload records, and free texts are length-capped.
+ */
+import { z } from "zod";
+
+/** Longest feedback comment or rejection reason accepted. */
+export const MAX_COMMENT_CHARS = 4000;
+/** Longest edited answer an approver may send (the prefilled draft is capped to fit). */
+export const MAX_EDITED_TEXT_CHARS = 8000;
+const MAX_ID_CHARS = 200;
+
+/** Action.Execute verbs the cards use. */
+export const CARD_VERBS = {
+  feedback: "feedback",
+  approve: "approval.approve",
+  edit: "approval.edit",
+  reject: "approval.reject",
+} as const;
+
+const id = z.string().trim().min(1).max(MAX_ID_CHARS).regex(/^[\w.:-]+$/, "letters, digits and . _ : - only");
+/** Inputs arrive as strings; an empty input means "not given". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `at most ${max} characters`)
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+const requiredText = (max: number) => z.string().max(max, `at most ${max} characters`).trim().min(1, "required");
+
+/** 👍 / 👎 on an answer card, with an optional comment. */
+export const FeedbackActionSchema = z.object({
+  verb: z.literal(CARD_VERBS.feedback),
+  runId: id,
+  rating: z.enum(["up", "down"]),
+  comment: optionalText(MAX_COMMENT_CHARS),
+});
+export type FeedbackAction = z.infer<typeof FeedbackActionSchema>;
+
+/** An approver's decision; the record is reloaded by `approvalId`, never trusted from the card. */
+export const ApprovalActionSchema = z.discriminatedUnion("verb", [
+  z.object({ verb: z.literal(CARD_VERBS.approve), approvalId: id }),
+  z.object({ verb: z.literal(CARD_VERBS.edit), approvalId: id, editedText: requiredText(MAX_EDITED_TEXT_CHARS) }),
+  z.object({ verb: z.literal(CARD_VERBS.reject), approvalId: id, reason: requiredText(MAX_COMMENT_CHARS) }),
+]);
+export type ApprovalAction = z.infer<typeof ApprovalActionSchema>;
+
+/** Any card action the bot handles. */
+export type CardAction = FeedbackAction | ApprovalAction;
+
+/** Why a payload is not a usable action. */
+export type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
+
+/** The result of `parseCardAction`: a typed action, or a typed error with a log-safe message. */
+export type ParsedCardAction =
+  | { ok: true; action: CardAction }
+  | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };
+
+const KNOWN_VERBS: ReadonlySet<string> = new Set(Object.values(CARD_VERBS));
+
+/**
+ * Validates a card action. Accepts the `adaptiveCard/action` invoke value (`{ action: { verb, data } }`,
+ * input values merged into `data` by the client) or the flat `{ verb, ...data }`. Never throws.
+ */
+export function parseCardAction(value: unknown): ParsedCardAction {
+  const flat = flatten(value);
+  if (!flat) return failure("malformed", "the payload is not an object");
+  const verb = flat.verb;
+  if (typeof verb !== "string" || verb === "") return failure("malformed", "the payload has no verb");
+  if (!KNOWN_VERBS.has(verb)) return failure("unknown_verb", `unknown verb '${verb.slice(0, 60)}'`);
+  const schema = verb === CARD_VERBS.feedback ? FeedbackActionSchema : ApprovalActionSchema;
+  const parsed = schema.safeParse(flat);
+  if (parsed.success) return { ok: true, action: parsed.data };
+  const oversized = parsed.error.issues.some((issue) => issue.code === "too_big");
+  const details = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
+  return failure(oversized ? "oversized" : "malformed", details, verb);
+}
+
+function flatten(value: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(value)) return undefined;
+  const action = value.action;
+  if (isRecord(action) && "verb" in action) {
+    const data = isRecord(action.data) ? action.data : {};
+    return { ...data, verb: action.verb };
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function failure(code: CardActionErrorCode, message: string, verb?: string): ParsedCardAction {
+  return { ok: false, error: { code, message, ...(verb ? { verb } : {}) } };
+}

@@ -1,0 +1,54 @@
+import type { Language } from "../domain";
+import { labelsFor } from "./labels";
+import type { TextLimits } from "./limits";
+import { expandTemplate } from "./render";
+import { paragraphs, truncate } from "./text";
+import type { AnswerBodyView, QualityView } from "./view-models";
+import template from "./templates/answer-body.json";
+
+/** The container style and text of the QSCORE badge. */
+export interface QscoreBadge {
+  style: "good" | "warning" | "attention";
+  text: string;
+}
+
+/** "QSCORE 86", or "QSCORE 72 → 86" after a re-ask; green at/above the threshold, amber within 15, red below. */
+export function qscoreBadge(quality: QualityView): QscoreBadge {
+  const score = Math.round(quality.score);
+  const text = quality.before === undefined ? `QSCORE ${score}` : `QSCORE ${Math.round(quality.before)} → ${score}`;
+  const style = score >= quality.threshold ? "good" : score >= quality.threshold - 15 ? "warning" : "attention";
+  return { style, text };
+}
+
+/**
+ * The card elements of an answer (conclusion, rationale with citations, one collapsible section per
+ * finding, next actions). `idPrefix` keeps toggle ids unique when several bodies share a card.
+ */
+export function buildAnswerBody(view: AnswerBodyView, language: Language, limits: TextLimits, idPrefix: string): unknown[] {
+  const labels = labelsFor(language);
+  const data = {
+    labels,
+    conclusion: paragraphs(view.conclusion, limits.conclusion),
+    rationale: view.rationale.slice(0, limits.rationaleItems).map((item) => ({
+      point: truncate(item.point, limits.rationalePoint),
+      citations: item.citations.map((citation) => truncate(citation, 60)).join(", "),
+    })),
+    findings: view.findings.map((finding, index) => ({
+      name: finding.name,
+      headline: truncate(finding.headline, limits.headline),
+      confidence: labels.confidence(Math.round(finding.confidence * 100)),
+      detailsId: `${idPrefix}finding-${index}-details`,
+      collapsedIconId: `${idPrefix}finding-${index}-collapsed`,
+      expandedIconId: `${idPrefix}finding-${index}-expanded`,
+      summary: truncate(finding.summary, limits.summary),
+      details: paragraphs(finding.details, limits.details),
+      evidence: finding.evidence.slice(0, limits.evidenceItems).map((item) => ({
+        source: truncate(item.source, 40),
+        referenceId: truncate(item.referenceId, 80),
+        quote: truncate(item.quote, limits.evidenceQuote),
+      })),
+    })),
+    nextActions: view.nextActions.slice(0, limits.nextActionItems).map((action) => truncate(action, limits.nextAction)),
+  };
+  return expandTemplate<unknown[]>(template, data);
+}

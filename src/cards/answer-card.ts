@@ -1,0 +1,33 @@
+import { MAX_COMMENT_CHARS } from "./actions";
+import { buildAnswerBody, qscoreBadge } from "./answer-body";
+import { labelsFor } from "./labels";
+import { textLimits } from "./limits";
+import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
+import { truncate } from "./text";
+import type { AnswerView } from "./view-models";
+import template from "./templates/answer-card.json";
+
+/**
+ * The answer card: conclusion, rationale with citations, collapsible specialist findings, next
+ * actions, QSCORE badge, failed specialists, offline and review labels, and 👍/👎 feedback.
+ * Also the final approved answer (with `view.review`).
+ */
+export function buildAnswerCard(view: AnswerView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return fitCard((scale) => {
+    const limits = textLimits(scale);
+    return expandTemplate<AdaptiveCard>(template, {
+      labels,
+      runId: view.runId,
+      question: truncate(view.question, limits.questionPreview),
+      badge: qscoreBadge(view.quality),
+      offline: view.offline ? labels.offline : "",
+      reviewed: view.review ? (view.review.edited ? labels.reviewedEdited : labels.reviewed) : "",
+      // An approver's edited text is the whole answer: it gets the final-text limit, not the conclusion's.
+      answerBody: buildAnswerBody(view, view.language, view.review?.edited ? { ...limits, conclusion: limits.finalText } : limits, "answer-"),
+      failed: view.failed.map((item) => ({ name: item.name, reason: truncate(item.reason, limits.reason) })),
+      maxCommentChars: MAX_COMMENT_CHARS,
+      feedbackThanks: view.feedbackGiven ? labels.feedbackThanks(view.feedbackGiven) : "",
+    });
+  });
+}

@@ -1,0 +1,37 @@
+import { labelsFor, type TextLabelKey } from "./labels";
+import { textLimits } from "./limits";
+import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
+import { cardDateTime, paragraphs, truncate } from "./text";
+import type { ApprovalDecision, ApprovalOutcomeView } from "./view-models";
+import template from "./templates/approval-outcome-card.json";
+
+const DECISION: Record<ApprovalDecision, { label: TextLabelKey; color: string }> = {
+  approved: { label: "outcomeApproved", color: "Good" },
+  edited: { label: "outcomeEdited", color: "Good" },
+  rejected: { label: "outcomeRejected", color: "Attention" },
+  expired: { label: "outcomeExpired", color: "Warning" },
+};
+
+/**
+ * The card that replaces the approval card for everyone: the decision, who and when, the comment
+ * (a rejection's reason), and the final text the requester received. `expired` is the expiry variant.
+ */
+export function buildApprovalOutcomeCard(view: ApprovalOutcomeView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  const decision = DECISION[view.decision];
+  return fitCard((scale) => {
+    const limits = textLimits(scale);
+    return expandTemplate<AdaptiveCard>(template, {
+      labels,
+      decision: labels[decision.label],
+      color: decision.color,
+      question: truncate(view.question, limits.questionPreview),
+      decider: view.deciderName ? truncate(view.deciderName, 120) : "",
+      decidedAt: cardDateTime(view.decidedAt),
+      expiredBody: view.decision === "expired" ? labels.expiredBody : "",
+      commentLabel: view.decision === "rejected" ? labels.reason : labels.comment,
+      comment: view.comment ? truncate(view.comment, limits.reason) : "",
+      finalText: view.finalText ? paragraphs(view.finalText, limits.finalText, 60) : [],
+    });
+  });
+}

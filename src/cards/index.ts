@@ -1,0 +1,10 @@
+/** Adaptive Cards: pure view models → card JSON, and validation of the actions cards send back. */
+export * from "./actions";
+export * from "./answer-card";
+export * from "./approval-card";
+export * from "./approval-outcome-card";
+export * from "./attachment";
+export * from "./notice-cards";
+export * from "./progress-card";
+export { type AdaptiveCard, CARD_SIZE_LIMIT_BYTES, cardBytes } from "./render";
+export * from "./view-models";

@@ -1,0 +1,257 @@
+import type { Language } from "../domain";
+
+/** Every fixed text a card shows, in one language. Parametrised labels are small functions. */
+export interface CardLabels {
+  appName: string;
+  // progress
+  progressTitle: string;
+  phaseRouting: string;
+  phaseSpecialists: string;
+  phaseModerating: string;
+  phaseRechecking: string;
+  phaseFinishing: string;
+  statusWaiting: string;
+  statusWorking: string;
+  statusDone: string;
+  statusFailed: string;
+  elapsed: (seconds: number) => string;
+  // answer
+  question: string;
+  conclusion: string;
+  rationale: string;
+  evidence: string;
+  findings: string;
+  nextActions: string;
+  confidence: (percent: number) => string;
+  showDetails: string;
+  failedSpecialists: string;
+  offline: string;
+  reviewed: string;
+  reviewedEdited: string;
+  feedbackPrompt: string;
+  feedbackCommentPlaceholder: string;
+  thumbsUp: string;
+  thumbsDown: string;
+  feedbackThanks: (rating: "up" | "down") => string;
+  // notices
+  errorTitle: string;
+  errorBody: string;
+  errorWhatToDo: string;
+  correlationId: string;
+  welcomeTitle: string;
+  welcomeBody: string;
+  helpTitle: string;
+  helpBody: string;
+  examplesHeading: string;
+  examples: string[];
+  commandsHeading: string;
+  commands: string[];
+  underReviewTitle: string;
+  underReviewBody: string;
+  rejectedTitle: string;
+  rejectedBody: string;
+  reason: string;
+  expiredNoticeTitle: string;
+  expiredNoticeBody: string;
+  // approvals
+  approvalTitle: string;
+  requester: string;
+  draftAnswer: string;
+  specialists: string;
+  whyApproval: string;
+  reminder: (since: string) => string;
+  approve: string;
+  editAndApprove: string;
+  reject: string;
+  editedTextLabel: string;
+  editedTextRequired: string;
+  submitEdited: string;
+  rejectReasonLabel: string;
+  rejectReasonPlaceholder: string;
+  rejectReasonRequired: string;
+  submitReject: string;
+  outcomeApproved: string;
+  outcomeEdited: string;
+  outcomeRejected: string;
+  outcomeExpired: string;
+  decidedBy: string;
+  decidedAt: string;
+  comment: string;
+  finalText: string;
+  expiredBody: string;
+}
+
+/** The keys of labels that are plain texts (not lists or functions). */
+export type TextLabelKey = { [K in keyof CardLabels]: CardLabels[K] extends string ? K : never }[keyof CardLabels];
+
+const en: CardLabels = {
+  appName: "Procura",
+  progressTitle: "Working on your question",
+  phaseRouting: "Choosing the specialists…",
+  phaseSpecialists: "Specialists are investigating…",
+  phaseModerating: "The moderator is writing the answer…",
+  phaseRechecking: "Quality re-check: asking again for what was missing…",
+  phaseFinishing: "Finishing…",
+  statusWaiting: "waiting",
+  statusWorking: "working",
+  statusDone: "done",
+  statusFailed: "failed",
+  elapsed: (seconds) => `Elapsed: ${seconds} s`,
+  question: "Question",
+  conclusion: "Conclusion",
+  rationale: "Rationale",
+  evidence: "Evidence",
+  findings: "Specialist findings",
+  nextActions: "Next actions",
+  confidence: (percent) => `confidence ${percent}%`,
+  showDetails: "Show or hide details",
+  failedSpecialists: "Not included (the specialist failed)",
+  offline: "Offline — produced without a language model",
+  reviewed: "Reviewed by an approver",
+  reviewedEdited: "Reviewed and edited by an approver",
+  feedbackPrompt: "Was this helpful?",
+  feedbackCommentPlaceholder: "Optional comment",
+  thumbsUp: "👍 Helpful",
+  thumbsDown: "👎 Not helpful",
+  feedbackThanks: (rating) => `Thanks for your feedback (${rating === "up" ? "👍" : "👎"}).`,
+  errorTitle: "Sorry, something went wrong",
+  errorBody: "The answer could not be completed. Nothing was lost: you can ask again.",
+  errorWhatToDo: "Try again in a minute. If it keeps happening, send the correlation id below to your administrator.",
+  correlationId: "Correlation id",
+  welcomeTitle: "Welcome to Procura",
+  welcomeBody:
+    "I answer procurement questions with a council of specialists (contracts, spend, negotiation, sourcing, policies, suppliers) and show the evidence behind every answer. Some answers are reviewed by an approver before you see them.",
+  helpTitle: "How to use Procura",
+  helpBody: "Ask a procurement question in English or Japanese. In a channel or group chat, @mention me.",
+  examplesHeading: "Examples",
+  examples: [
+    "Can we renew the Acme SaaS contract at +8%?",
+    "What did we spend with our logistics suppliers this fiscal year?",
+    "Which approvals does a 15M JPY purchase need?",
+    "取引先A社の支出推移は？",
+  ],
+  commandsHeading: "Commands",
+  commands: ["help — show this card", "reset — forget this conversation's context"],
+  underReviewTitle: "Your answer is under review",
+  underReviewBody: "This answer needs a human approver. You will receive it here as soon as it has been reviewed.",
+  rejectedTitle: "Your answer was not approved",
+  rejectedBody: "An approver rejected the drafted answer.",
+  reason: "Reason",
+  expiredNoticeTitle: "Your answer could not be reviewed in time",
+  expiredNoticeBody: "No approver decided on the drafted answer before the review period ended. Please ask again or contact the procurement team.",
+  approvalTitle: "Approval needed",
+  requester: "Requester",
+  draftAnswer: "Draft answer",
+  specialists: "Specialists",
+  whyApproval: "Why approval is needed",
+  reminder: (since) => `Reminder: waiting for a decision since ${since}`,
+  approve: "Approve",
+  editAndApprove: "Edit & approve",
+  reject: "Reject",
+  editedTextLabel: "Answer to send",
+  editedTextRequired: "The answer text is required.",
+  submitEdited: "Approve with edits",
+  rejectReasonLabel: "Reason for rejection",
+  rejectReasonPlaceholder: "Tell the requester why",
+  rejectReasonRequired: "A reason is required to reject.",
+  submitReject: "Reject answer",
+  outcomeApproved: "✅ Approved",
+  outcomeEdited: "✅ Approved with edits",
+  outcomeRejected: "❌ Rejected",
+  outcomeExpired: "⌛ Expired without a decision",
+  decidedBy: "By",
+  decidedAt: "When",
+  comment: "Comment",
+  finalText: "Final answer",
+  expiredBody: "Nobody decided before the review period ended; the requester has been told.",
+};
+
+const ja: CardLabels = {
+  appName: "Procura",
+  progressTitle: "質問を処理しています",
+  phaseRouting: "担当スペシャリストを選んでいます…",
+  phaseSpecialists: "スペシャリストが調査しています…",
+  phaseModerating: "モデレーターが回答をまとめています…",
+  phaseRechecking: "品質再チェック：不足点を再確認しています…",
+  phaseFinishing: "仕上げています…",
+  statusWaiting: "待機中",
+  statusWorking: "作業中",
+  statusDone: "完了",
+  statusFailed: "失敗",
+  elapsed: (seconds) => `経過時間: ${seconds} 秒`,
+  question: "質問",
+  conclusion: "結論",
+  rationale: "根拠",
+  evidence: "エビデンス",
+  findings: "スペシャリストの所見",
+  nextActions: "次のアクション",
+  confidence: (percent) => `確信度 ${percent}%`,
+  showDetails: "詳細の表示／非表示",
+  failedSpecialists: "含まれていません（スペシャリストが失敗）",
+  offline: "オフライン — 言語モデルを使わずに作成",
+  reviewed: "承認者が確認済み",
+  reviewedEdited: "承認者が確認・編集済み",
+  feedbackPrompt: "この回答は役に立ちましたか？",
+  feedbackCommentPlaceholder: "コメント（任意）",
+  thumbsUp: "👍 役に立った",
+  thumbsDown: "👎 役に立たなかった",
+  feedbackThanks: (rating) => `フィードバックありがとうございます（${rating === "up" ? "👍" : "👎"}）。`,
+  errorTitle: "申し訳ありません。エラーが発生しました",
+  errorBody: "回答を完成できませんでした。データは失われていません。もう一度質問できます。",
+  errorWhatToDo: "少し時間をおいて再度お試しください。繰り返し発生する場合は、下記の相関 ID を管理者にお知らせください。",
+  correlationId: "相関 ID",
+  welcomeTitle: "Procura へようこそ",
+  welcomeBody:
+    "契約・支出・交渉・ソーシング・規程・サプライヤーのスペシャリストが協議して調達に関する質問に回答し、根拠を示します。一部の回答は承認者の確認後にお届けします。",
+  helpTitle: "Procura の使い方",
+  helpBody: "調達に関する質問を日本語または英語で送ってください。チャネルやグループチャットでは @メンションしてください。",
+  examplesHeading: "質問の例",
+  examples: [
+    "取引先A社の支出推移は？",
+    "Acme の SaaS 契約を 8% 値上げで更新できますか？",
+    "1,500 万円の購買に必要な承認は？",
+    "What did we spend with our logistics suppliers this fiscal year?",
+  ],
+  commandsHeading: "コマンド",
+  commands: ["help — このカードを表示", "reset — この会話の文脈をリセット"],
+  underReviewTitle: "回答は承認待ちです",
+  underReviewBody: "この回答には承認者の確認が必要です。確認が終わり次第、ここにお届けします。",
+  rejectedTitle: "回答は承認されませんでした",
+  rejectedBody: "承認者が回答案を却下しました。",
+  reason: "理由",
+  expiredNoticeTitle: "回答の確認が期限内に完了しませんでした",
+  expiredNoticeBody: "確認期間内に承認者の判断がありませんでした。もう一度質問するか、調達チームにお問い合わせください。",
+  approvalTitle: "承認が必要です",
+  requester: "依頼者",
+  draftAnswer: "回答案",
+  specialists: "スペシャリスト",
+  whyApproval: "承認が必要な理由",
+  reminder: (since) => `リマインダー: ${since} から判断待ちです`,
+  approve: "承認",
+  editAndApprove: "編集して承認",
+  reject: "却下",
+  editedTextLabel: "送信する回答",
+  editedTextRequired: "回答の本文は必須です。",
+  submitEdited: "編集内容で承認",
+  rejectReasonLabel: "却下の理由",
+  rejectReasonPlaceholder: "依頼者への説明",
+  rejectReasonRequired: "却下には理由が必要です。",
+  submitReject: "回答を却下",
+  outcomeApproved: "✅ 承認済み",
+  outcomeEdited: "✅ 編集して承認済み",
+  outcomeRejected: "❌ 却下",
+  outcomeExpired: "⌛ 判断なしで期限切れ",
+  decidedBy: "判断者",
+  decidedAt: "日時",
+  comment: "コメント",
+  finalText: "最終回答",
+  expiredBody: "確認期間内に判断がありませんでした。依頼者には通知済みです。",
+};
+
+/** The labels table: one entry per supported language. */
+export const CARD_LABELS: Readonly<Record<Language, CardLabels>> = { en, ja };
+
+/** The labels for a language. */
+export function labelsFor(language: Language): CardLabels {
+  return CARD_LABELS[language];
+}

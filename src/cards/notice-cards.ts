@@ -1,0 +1,90 @@
+import type { Language } from "../domain";
+import { labelsFor } from "./labels";
+import { textLimits } from "./limits";
+import { type AdaptiveCard, expandTemplate } from "./render";
+import { truncate } from "./text";
+import type { ErrorView, RequesterNoticeView } from "./view-models";
+import template from "./templates/notice-card.json";
+
+/** The content of a notice card; only `question` and `reason` carry user text. */
+interface Notice {
+  language: Language;
+  title: string;
+  color: "Default" | "Accent" | "Good" | "Warning" | "Attention";
+  paragraphs: string[];
+  question?: string;
+  reason?: string;
+  sections?: { heading: string; items: string[] }[];
+  facts?: { title: string; value: string }[];
+}
+
+function buildNotice(notice: Notice): AdaptiveCard {
+  const limits = textLimits();
+  return expandTemplate<AdaptiveCard>(template, {
+    labels: labelsFor(notice.language),
+    title: notice.title,
+    color: notice.color,
+    paragraphs: notice.paragraphs,
+    question: notice.question === undefined ? "" : truncate(notice.question, limits.question),
+    reason: notice.reason === undefined ? "" : truncate(notice.reason, limits.reason),
+    sections: notice.sections ?? [],
+    facts: notice.facts ?? [],
+  });
+}
+
+/** The error card: what happened, what to do, and the correlation id to quote. */
+export function buildErrorCard(view: ErrorView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return buildNotice({
+    language: view.language,
+    title: labels.errorTitle,
+    color: "Attention",
+    paragraphs: [labels.errorBody, labels.errorWhatToDo],
+    facts: [{ title: labels.correlationId, value: view.correlationId }],
+  });
+}
+
+/** The welcome card sent on install: what Procura does, examples and commands. */
+export function buildWelcomeCard(language: Language): AdaptiveCard {
+  const labels = labelsFor(language);
+  return buildNotice({ language, title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody], sections: guideSections(language) });
+}
+
+/** The help card (`help`): what to ask, examples in English and Japanese, and the commands. */
+export function buildHelpCard(language: Language): AdaptiveCard {
+  const labels = labelsFor(language);
+  return buildNotice({ language, title: labels.helpTitle, color: "Default", paragraphs: [labels.helpBody], sections: guideSections(language) });
+}
+
+function guideSections(language: Language): { heading: string; items: string[] }[] {
+  const labels = labelsFor(language);
+  return [
+    { heading: labels.examplesHeading, items: labels.examples },
+    { heading: labels.commandsHeading, items: labels.commands },
+  ];
+}
+
+/** Tells the requester their answer is waiting for an approver. */
+export function buildUnderReviewCard(view: RequesterNoticeView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return buildNotice({ language: view.language, title: labels.underReviewTitle, color: "Warning", paragraphs: [labels.underReviewBody], question: view.question });
+}
+
+/** Tells the requester an approver rejected the drafted answer, and why. */
+export function buildRejectionCard(view: RequesterNoticeView & { reason: string }): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return buildNotice({
+    language: view.language,
+    title: labels.rejectedTitle,
+    color: "Attention",
+    paragraphs: [labels.rejectedBody],
+    question: view.question,
+    reason: view.reason,
+  });
+}
+
+/** Tells the requester nobody reviewed the drafted answer in time. */
+export function buildExpiredNoticeCard(view: RequesterNoticeView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return buildNotice({ language: view.language, title: labels.expiredNoticeTitle, color: "Warning", paragraphs: [labels.expiredNoticeBody], question: view.question });
+}

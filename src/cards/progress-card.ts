@@ -1,0 +1,36 @@
+import { labelsFor, type TextLabelKey } from "./labels";
+import { textLimits } from "./limits";
+import { type AdaptiveCard, expandTemplate } from "./render";
+import { truncate } from "./text";
+import type { ProgressPhase, ProgressView, SpecialistStatus } from "./view-models";
+import template from "./templates/progress-card.json";
+
+const PHASE_LABEL: Record<ProgressPhase, TextLabelKey> = {
+  routing: "phaseRouting",
+  specialists: "phaseSpecialists",
+  moderating: "phaseModerating",
+  rechecking: "phaseRechecking",
+  finishing: "phaseFinishing",
+};
+
+const STATUS: Record<SpecialistStatus, { icon: string; label: TextLabelKey; color: string }> = {
+  waiting: { icon: "○", label: "statusWaiting", color: "Default" },
+  working: { icon: "⏳", label: "statusWorking", color: "Accent" },
+  done: { icon: "✅", label: "statusDone", color: "Good" },
+  failed: { icon: "⚠️", label: "statusFailed", color: "Attention" },
+};
+
+/** The progress card: the question, the phase, each selected specialist's status, and the elapsed time. */
+export function buildProgressCard(view: ProgressView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return expandTemplate<AdaptiveCard>(template, {
+    labels,
+    question: truncate(view.question, textLimits().questionPreview),
+    phase: labels[PHASE_LABEL[view.phase]],
+    specialists: view.specialists.map((specialist) => {
+      const status = STATUS[specialist.status];
+      return { name: specialist.name, status: `${status.icon} ${labels[status.label]}`, color: status.color };
+    }),
+    elapsed: labels.elapsed(view.elapsedSeconds),
+  });
+}

@@ -1,0 +1,272 @@
+/**
+ * Pure view models for every card, and the mappings from domain state to them. The Teams layer calls
+ * e.g. `buildAnswerCard(answerViewFromRun(state, names, { threshold }))` and never shapes card data.
+ */
+import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunPhase, RunState, SpecialistDefinition } from "../domain";
+import { SystemError } from "../domain";
+
+/** Display names of the registered specialists, by id (from the specialist registry's front matter). */
+export type DisplayNames = Readonly<Record<string, SpecialistDefinition["displayName"]>>;
+
+/** The display-name table for a list of registered specialists. */
+export function displayNamesFrom(definitions: readonly Pick<SpecialistDefinition, "id" | "displayName">[]): DisplayNames {
+  return Object.fromEntries(definitions.map((definition) => [definition.id, definition.displayName]));
+}
+
+/** A specialist's display name in a language; its id when the registry does not know it. */
+export function displayName(names: DisplayNames, id: string, language: Language): string {
+  return names[id]?.[language] ?? id;
+}
+
+// ---------------------------------------------------------------- progress
+
+/** What one selected specialist is doing right now. */
+export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
+
+/** The phase line of the progress card. */
+export type ProgressPhase = "routing" | "specialists" | "moderating" | "rechecking" | "finishing";
+
+/** The progress card: updated in place as each executor finishes. */
+export interface ProgressView {
+  language: Language;
+  question: string;
+  phase: ProgressPhase;
+  specialists: { id: string; name: string; status: SpecialistStatus }[];
+  elapsedSeconds: number;
+}
+
+const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
+  route: "routing",
+  investigate: "specialists",
+  debate: "specialists",
+  moderate: "moderating",
+  gate: "rechecking",
+  reinvestigate: "rechecking",
+  decide: "finishing",
+  done: "finishing",
+};
+
+/** The progress view of a run in flight, from its phase and executor events. */
+export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date): ProgressView {
+  const selected = state.decision?.selected ?? [];
+  return {
+    language: state.language,
+    question: state.question,
+    phase: PROGRESS_PHASE[state.phase],
+    specialists: selected.map((id) => ({ id, name: displayName(names, id, state.language), status: specialistStatus(state, id) })),
+    elapsedSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(state.startedAt)) / 1000)),
+  };
+}
+
+/** The latest start/end event of the specialist decides; a recorded failed finding wins over silence. */
+function specialistStatus(state: RunState, id: string): SpecialistStatus {
+  const last = state.events.filter((event) => event.executor === id && event.type.startsWith("executor_")).at(-1);
+  if (last?.type === "executor_started") return "working";
+  if (last?.type === "executor_completed") return last.outcome === "ok" ? "done" : "failed";
+  const finding = state.findings.find((candidate) => candidate.specialist === id);
+  if (finding) return finding.status === "ok" ? "done" : "failed";
+  return "waiting";
+}
+
+// ---------------------------------------------------------------- answer
+
+/** One rationale point with the reference ids (根拠) it cites. */
+export interface RationaleView {
+  point: string;
+  citations: string[];
+}
+
+/** One specialist's finding, shown as a collapsible section. */
+export interface FindingView {
+  specialist: string;
+  name: string;
+  /** The moderator's one-line take on this specialist, shown while the section is collapsed. */
+  headline: string;
+  summary: string;
+  details: string;
+  evidence: EvidenceItem[];
+  /** 0..1 */
+  confidence: number;
+}
+
+/** The parts of an answer shared by the answer card and the approver's draft. */
+export interface AnswerBodyView {
+  conclusion: string;
+  rationale: RationaleView[];
+  findings: FindingView[];
+  nextActions: string[];
+}
+
+/** QSCORE before and after the quality gate's re-ask (`before` only when it re-asked). */
+export interface QualityView {
+  score: number;
+  before?: number;
+  threshold: number;
+}
+
+/** How an approver reviewed the answer, for the "reviewed by an approver" line. */
+export interface ReviewView {
+  edited: boolean;
+}
+
+/** The answer card. */
+export interface AnswerView extends AnswerBodyView {
+  language: Language;
+  runId: string;
+  question: string;
+  quality: QualityView;
+  failed: { name: string; reason: string }[];
+  offline: boolean;
+  review?: ReviewView;
+  /** Set once the user has rated the answer: the card thanks them instead of asking again. */
+  feedbackGiven?: "up" | "down";
+}
+
+/** Options for `answerViewFromRun`: the QSCORE threshold, and the review when it went through approval. */
+export interface AnswerViewOptions {
+  threshold: number;
+  language?: Language;
+  /** An approved answer: `editedText` replaces the conclusion and rationale when the approver edited it. */
+  review?: { editedText?: string };
+}
+
+/** The answer view of a run that has a Moderator answer. Calling it without one is a bug. */
+export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
+  const answer = requireAnswer(state);
+  const language = options.language ?? state.language;
+  const body = answerBodyFromRun(state, answer, names, language);
+  const edited = options.review?.editedText !== undefined;
+  return {
+    ...body,
+    ...(edited ? { conclusion: options.review!.editedText!, rationale: [] } : {}),
+    language,
+    runId: state.runId,
+    question: state.question,
+    quality: qualityView(state, answer, options.threshold),
+    failed: state.findings
+      .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
+      .map((finding) => ({ name: displayName(names, finding.specialist, language), reason: finding.error })),
+    offline: state.offline,
+    ...(options.review ? { review: { edited } } : {}),
+  };
+}
+
+function requireAnswer(state: RunState): ModeratorAnswer {
+  if (!state.answer) throw new SystemError(`Run ${state.runId} has no moderator answer to show`, { runId: state.runId, step: "cards" });
+  return state.answer;
+}
+
+function answerBodyFromRun(state: RunState, answer: ModeratorAnswer, names: DisplayNames, language: Language): AnswerBodyView {
+  const order = state.decision?.priority ?? [];
+  const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
+  const findings = state.findings
+    .filter((finding): finding is Extract<Finding, { status: "ok" }> => finding.status === "ok")
+    .sort((a, b) => rank(a.specialist) - rank(b.specialist))
+    .map((finding) => ({
+      specialist: finding.specialist,
+      name: displayName(names, finding.specialist, language),
+      headline: answer.findings.find((item) => item.specialist === finding.specialist)?.summary ?? finding.summary,
+      summary: finding.summary,
+      details: finding.details,
+      evidence: finding.evidence,
+      confidence: finding.confidence,
+    }));
+  return {
+    conclusion: answer.conclusion,
+    rationale: answer.rationale.map((item) => ({ point: item.point, citations: item.citations })),
+    findings,
+    nextActions: answer.nextActions,
+  };
+}
+
+function qualityView(state: RunState, answer: ModeratorAnswer, threshold: number): QualityView {
+  const { initialScore, finalScore, retried } = state.quality;
+  const score = finalScore ?? answer.qscore;
+  return retried && initialScore !== null ? { score, before: initialScore, threshold } : { score, threshold };
+}
+
+/** The draft text an approver edits: the conclusion, then one line per rationale point with its citations. */
+export function draftTextFromAnswer(answer: Pick<ModeratorAnswer, "conclusion" | "rationale">): string {
+  const points = answer.rationale.map((item) => `- ${item.point}${item.citations.length ? ` [${item.citations.join(", ")}]` : ""}`);
+  return [answer.conclusion, ...(points.length ? ["", ...points] : [])].join("\n");
+}
+
+// ---------------------------------------------------------------- notices
+
+/** The error card: what happened and the correlation id to quote. */
+export interface ErrorView {
+  language: Language;
+  correlationId: string;
+}
+
+/** The error view of a failed run (its correlation id; the failure message is for operators only). */
+export function errorViewFromRun(state: RunState): ErrorView {
+  return { language: state.language, correlationId: state.failure?.correlationId ?? state.runId };
+}
+
+/** A notice to the requester about their question: under review, rejected (with a reason), expired. */
+export interface RequesterNoticeView {
+  language: Language;
+  question: string;
+  reason?: string;
+}
+
+// ---------------------------------------------------------------- approvals
+
+/** The approval card in the approver channel. Its actions carry only `approvalId`. */
+export interface ApprovalView {
+  language: Language;
+  approvalId: string;
+  question: string;
+  requesterName: string;
+  draft: AnswerBodyView;
+  /** Prefill of the "Edit & approve" input. */
+  draftText: string;
+  quality: QualityView;
+  specialists: string[];
+  reasons: string[];
+  /** ISO time since which the approval has been waiting, when this is a reminder. */
+  reminderSince?: string;
+}
+
+/** Options for `approvalViewFromRun`: ids and names the approval record holds. */
+export interface ApprovalViewOptions {
+  approvalId: string;
+  requesterName: string;
+  threshold: number;
+  reminderSince?: string;
+}
+
+/** The approval view of a run paused for approval. Calling it without an answer is a bug. */
+export function approvalViewFromRun(state: RunState, names: DisplayNames, options: ApprovalViewOptions): ApprovalView {
+  const answer = requireAnswer(state);
+  return {
+    language: state.language,
+    approvalId: options.approvalId,
+    question: state.question,
+    requesterName: options.requesterName,
+    draft: answerBodyFromRun(state, answer, names, state.language),
+    draftText: draftTextFromAnswer(answer),
+    quality: qualityView(state, answer, options.threshold),
+    specialists: (state.decision?.priority ?? []).map((id) => displayName(names, id, state.language)),
+    reasons: state.hitlReasons.length > 0 ? state.hitlReasons : answer.hitlReason ? [answer.hitlReason] : [],
+    ...(options.reminderSince ? { reminderSince: options.reminderSince } : {}),
+  };
+}
+
+/** How an approval ended. */
+export type ApprovalDecision = "approved" | "edited" | "rejected" | "expired";
+
+/** The card that replaces the approval card for everyone once it is decided (or expired). */
+export interface ApprovalOutcomeView {
+  language: Language;
+  question: string;
+  decision: ApprovalDecision;
+  /** Display name of the approver; absent for `expired`. */
+  deciderName?: string;
+  /** ISO time of the decision or expiry. */
+  decidedAt: string;
+  comment?: string;
+  /** What the requester received (the approved or edited answer); absent when rejected or expired. */
+  finalText?: string;
+}
