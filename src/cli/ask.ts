@@ -1,0 +1,45 @@
+/**
+ * `npm run ask -- [--json] "<question>"`: answers one question through the agent graph with the
+ * configured model (offline by default) over the sample data set, and prints it.
+ */
+import { loadConfig } from "../config";
+import { buildWorkflowDeps } from "../composition/workflow-deps";
+import { describeError } from "../domain";
+import { MemoryRunStore } from "../storage/memory-run-store";
+import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
+import { runQuestion } from "../workflow/runner";
+import { toRunRecord } from "../workflow/run-record";
+import { formatRun } from "./format-run";
+
+async function main(argv: string[]): Promise<number> {
+  const json = argv.includes("--json");
+  const question = argv.filter((arg) => arg !== "--json").join(" ").trim();
+  if (!question) {
+    process.stderr.write('Usage: npm run ask -- [--json] "<question>"\n');
+    return 2;
+  }
+  const config = loadConfig();
+  if (config.provider.kind === "offline") process.stderr.write(`Model: offline engine (${config.provider.reason}).\n`);
+  else process.stderr.write(`Model: ${config.provider.kind} (router ${config.models.router}, specialists ${config.models.specialist}, moderator ${config.models.moderator}).\n`);
+  const deps = await buildWorkflowDeps(config, {
+    data: createInMemoryProcurementData(generateSampleDataSet()),
+    store: new MemoryRunStore(),
+    events: {
+      emit: (event) => {
+        if (!json && event.type === "executor_completed")
+          process.stderr.write(`  · ${event.executor}${event.round && event.round !== "initial" ? ` (${event.round})` : ""}: ${event.outcome} in ${event.durationMs} ms\n`);
+      },
+    },
+  });
+  const state = await runQuestion(deps, { question });
+  process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
+  return state.status === "failed" ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`${describeError(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import type { AppConfig } from "../config";
+import { createChatModel } from "../llm/create-chat-model";
+import { createToolRegistry } from "../tools";
+import type { ProcurementData } from "../tools/procurement-data";
+import { systemClock, type WorkflowDeps, type WorkflowSettings } from "../workflow/deps";
+import type { ChatModel, EventSink, RunStore } from "../workflow/ports";
+import { loadPromptLibrary } from "../workflow/prompt-library";
+
+/** The workflow's settings, taken from the typed configuration. */
+export function workflowSettings(config: AppConfig): WorkflowSettings {
+  const { workflow, models } = config;
+  return {
+    qscoreThreshold: workflow.qscoreThreshold,
+    maxSpecialists: workflow.maxSpecialists,
+    requerySpecialists: workflow.requerySpecialists,
+    timeouts: workflow.timeouts,
+    maxToolRounds: workflow.maxToolRounds,
+    hitlAmountThreshold: workflow.hitlAmountThreshold,
+    hitlCategories: workflow.hitlCategories,
+    models,
+  };
+}
+
+/**
+ * Wires the workflow for an entry point (bot, CLI, job): prompts from files, tools over `data`, the
+ * configured model (or `model` when the caller already built one), and the given store and sink.
+ */
+export async function buildWorkflowDeps(
+  config: AppConfig,
+  options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel },
+): Promise<WorkflowDeps> {
+  return {
+    model: options.model ?? (await createChatModel(config, options.data)),
+    tools: createToolRegistry(options.data),
+    store: options.store,
+    clock: systemClock,
+    events: options.events,
+    prompts: loadPromptLibrary(config.workflow.promptsDir),
+    settings: workflowSettings(config),
+    newRunId: randomUUID,
+  };
+}

@@ -1,0 +1,30 @@
+import type { RunState } from "../domain";
+
+/** The public record of a run (what `npm run ask -- --json` prints): the state minus internals. */
+export function toRunRecord(state: RunState) {
+  return {
+    runId: state.runId,
+    status: state.status,
+    startedAt: state.startedAt,
+    endedAt: state.endedAt,
+    question: state.question,
+    language: state.language,
+    offline: state.offline,
+    decision: state.decision,
+    findings: state.findings.map((finding) =>
+      finding.status === "ok"
+        ? { specialist: finding.specialist, status: finding.status, summary: finding.summary, details: finding.details, evidence: finding.evidence, confidence: finding.confidence, toolCalls: finding.toolCalls }
+        : { specialist: finding.specialist, status: finding.status, summary: "", evidence: [], toolCalls: finding.toolCalls, error: finding.error },
+    ),
+    answer: state.answer,
+    quality: state.quality,
+    hitlReasons: state.hitlReasons,
+    failure: state.failure,
+    attempts: state.attempts,
+    usage: state.usage,
+    events: state.events,
+  };
+}
+
+/** The run record type. */
+export type RunRecord = ReturnType<typeof toRunRecord>;

@@ -1,0 +1,43 @@
+/**
+ * Builds real workflow dependencies for integration tests: real prompts, real tools over the sample
+ * data set, the real OpenAI-compatible adapter pointed at a ScriptedModelServer on loopback, an
+ * in-memory run store and an event recorder.
+ */
+import { randomUUID } from "node:crypto";
+import { loadConfig } from "../../src/config";
+import { workflowSettings } from "../../src/composition/workflow-deps";
+import type { WorkflowEvent } from "../../src/domain";
+import { createOpenAiCompatibleChatModel } from "../../src/llm/openai-chat-model";
+import { MemoryRunStore } from "../../src/storage/memory-run-store";
+import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../src/tools";
+import { systemClock, type WorkflowDeps } from "../../src/workflow/deps";
+import type { ChatModel } from "../../src/workflow/ports";
+import { loadPromptLibrary } from "../../src/workflow/prompt-library";
+
+const dataSet = generateSampleDataSet();
+
+/** Shared sample data for tests (generated once per process). */
+export const sampleData = createInMemoryProcurementData(dataSet);
+
+/** Workflow deps over a given model; `env` overrides configuration (e.g. QSCORE_THRESHOLD). */
+export function workflowHarness(model: ChatModel, env: Record<string, string> = {}) {
+  const events: WorkflowEvent[] = [];
+  const store = new MemoryRunStore();
+  const config = loadConfig({ LLM_RETRY_INITIAL_MS: "20", LLM_RETRY_MAX_MS: "200", ...env });
+  const deps: WorkflowDeps = {
+    model,
+    tools: createToolRegistry(sampleData),
+    store,
+    clock: systemClock,
+    events: { emit: (event) => events.push(event) },
+    prompts: loadPromptLibrary(),
+    settings: workflowSettings(config),
+    newRunId: randomUUID,
+  };
+  return { deps, events, store, config };
+}
+
+/** The real OpenAI-compatible adapter against a scripted server, with fast retries. */
+export function scriptedModel(baseUrl: string, maxRetries = 3): ChatModel {
+  return createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries, initialMs: 20, multiplier: 2, maxMs: 200 } });
+}

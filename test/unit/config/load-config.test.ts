@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { loadConfig } from "../../../src/config";
+import { ConfigurationError } from "../../../src/domain";
+
+describe("loadConfig", () => {
+  it("defaults to the offline engine with a reason when no endpoint is set", () => {
+    const config = loadConfig({});
+    assert.equal(config.provider.kind, "offline");
+    assert.match(config.provider.kind === "offline" ? config.provider.reason : "", /no model endpoint configured/);
+    assert.equal(config.workflow.qscoreThreshold, 80);
+    assert.equal(config.workflow.maxSpecialists, 3);
+    assert.deepEqual(config.models, { router: "gpt-4o-mini", specialist: "gpt-4o", moderator: "gpt-4o" });
+    assert.equal(config.approvals.remindAfterMs, 4 * 3_600_000);
+    assert.equal(config.approvals.expireAfterMs, 72 * 3_600_000);
+  });
+
+  it("picks azure-openai when an Azure endpoint is configured", () => {
+    const config = loadConfig({ AZURE_OPENAI_ENDPOINT: "https://contoso.openai.azure.com", ROUTER_MODEL: "router-deploy" });
+    assert.equal(config.provider.kind, "azure-openai");
+    assert.equal(config.models.router, "router-deploy");
+  });
+
+  it("picks openai-compatible from OPENAI_BASE_URL", () => {
+    const config = loadConfig({ OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_API_KEY: "k" });
+    assert.deepEqual(config.provider, { kind: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1", apiKey: "k" });
+  });
+
+  for (const [env, variable] of [
+    [{ QSCORE_THRESHOLD: "eighty" }, "QSCORE_THRESHOLD"],
+    [{ MAX_SPECIALISTS: "9" }, "MAX_SPECIALISTS"],
+    [{ LLM_PROVIDER: "gemini" }, "LLM_PROVIDER"],
+    [{ LLM_PROVIDER: "azure-openai" }, "AZURE_OPENAI_ENDPOINT"],
+    [{ OPENAI_BASE_URL: "not a url" }, "OPENAI_BASE_URL"],
+    [{ APPROVAL_REMIND_AFTER: "soon" }, "APPROVAL_REMIND_AFTER"],
+  ] as const) {
+    it(`stops with a message naming ${variable} for ${JSON.stringify(env)}`, () => {
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => error instanceof ConfigurationError && error.message.includes(variable),
+      );
+    });
+  }
+});
