@@ -1,15 +1,15 @@
+import { z } from "zod";
 import type { ChatMessage, ChatModel } from "../workflow/ports";
 import { callStructured, type StructuredOutcome } from "../workflow/structured-call";
-import type { z } from "zod";
 import type { PromptFiles } from "./prompt-files";
 
-/** Per-call settings of every model-graded evaluation call (seed 004: temperature 0, 1000 tokens). */
+/** Per-call settings of every model-graded evaluation call (temperature is always 0). */
 export interface EvalCallSettings {
   maxTokens: number;
   timeoutMs: number;
 }
 
-/** The seed's defaults for evaluation calls. */
+/** Seed 004's `default-options`: 1000 tokens; a minute per call. */
 export const DEFAULT_EVAL_CALL_SETTINGS: EvalCallSettings = { maxTokens: 1000, timeoutMs: 60_000 };
 
 /** What model-graded metrics and the judge need: a chat endpoint, the model names to ask, the prompts. */
@@ -30,15 +30,25 @@ export interface EvalCall<S extends z.ZodTypeAny> {
   /** Path of the system prompt under prompts/. */
   promptFile: string;
   user: string;
+  /** The schema sent to the model and used to validate its reply. */
   output: { name: string; schema: S };
+  /** A cross-field check on a schema-valid reply: the problem (sent in the repair request), or null. */
+  check?: (value: z.output<S>) => string | null;
 }
 
-/** Runs one evaluation call at temperature 0 with zod validation and one bounded repair. */
+/** Runs one evaluation call at temperature 0 with zod validation, the optional check, and one bounded repair. */
 export function callEvalModel<S extends z.ZodTypeAny>(evalModel: EvalModel, call: EvalCall<S>): Promise<StructuredOutcome<z.output<S>>> {
   const messages: ChatMessage[] = [
     { role: "system", content: evalModel.prompts.read(call.promptFile) },
     { role: "user", content: call.user },
   ];
+  const check = call.check;
+  const validator = check
+    ? call.output.schema.superRefine((value: z.output<S>, context: z.RefinementCtx) => {
+        const problem = check(value);
+        if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+      })
+    : call.output.schema;
   return callStructured(
     evalModel.chat,
     {
@@ -51,5 +61,6 @@ export function callEvalModel<S extends z.ZodTypeAny>(evalModel: EvalModel, call
       output: call.output,
     },
     evalModel.prompts.read("metrics/repair.md"),
+    validator,
   );
 }

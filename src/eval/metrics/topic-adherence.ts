@@ -38,24 +38,26 @@ export interface TopicAdherenceParts {
 
 const TopicsSchema = z.object({ topics: z.array(z.string().min(1)) });
 
-/** The classification schema for one call: every extracted topic, in order, against the given reference topics. */
-export function classificationSchema(topics: string[], referenceTopics: [string, ...string[]]) {
-  return z
-    .object({
-      classifications: z.array(
-        z.object({
-          topic: z.string(),
-          onTopic: z.boolean(),
-          referenceTopics: z.array(z.enum(referenceTopics)),
-          answered: z.boolean(),
-        }),
-      ),
-    })
-    .superRefine((value, context) => {
-      const got = value.classifications.map((item) => item.topic);
-      if (got.length !== topics.length || got.some((topic, index) => topic !== topics[index]))
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ["classifications"], message: `classify exactly these topics, in this order: ${JSON.stringify(topics)}` });
-    });
+/** The classification schema for one call: reference topics are an enum of the sample's topics. */
+export function classificationSchema(referenceTopics: [string, ...string[]]) {
+  return z.object({
+    classifications: z.array(
+      z.object({
+        topic: z.string(),
+        onTopic: z.boolean(),
+        referenceTopics: z.array(z.enum(referenceTopics)),
+        answered: z.boolean(),
+      }),
+    ),
+  });
+}
+
+/** The classifications must cover exactly the extracted topics, in order. */
+function coversExactly(topics: string[], classifications: { topic: string }[]): string | null {
+  const got = classifications.map((item) => item.topic);
+  return got.length === topics.length && got.every((topic, index) => topic === topics[index])
+    ? null
+    : `classify exactly these topics, in this order: ${JSON.stringify(topics)}`;
 }
 
 /**
@@ -98,7 +100,8 @@ async function topicAdherenceWith(evalModel: EvalModel, model: string, sample: S
     model,
     promptFile: "metrics/topic-classification.md",
     user: `Reference topics:\n${JSON.stringify(referenceTopics)}\n\nTopics discussed (classify each, in this order):\n${JSON.stringify(parts.topics)}\n\nConversation:\n${conversation}`,
-    output: { name: "topic_classifications", schema: classificationSchema(parts.topics, referenceTopics as [string, ...string[]]) },
+    output: { name: "topic_classifications", schema: classificationSchema(referenceTopics as [string, ...string[]]) },
+    check: (value) => coversExactly(parts.topics, value.classifications),
   });
   if (classified.kind !== "ok") return failed("topic-adherence", "topic classification", classified, parts);
   parts.classifications = classified.value.classifications;

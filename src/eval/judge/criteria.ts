@@ -1,0 +1,34 @@
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
+import { z } from "zod";
+import { ConfigurationError } from "../../domain";
+import { GRANULARITIES } from "./granularity";
+
+/** One judging criterion; `granularity` fixes the level instead of letting the analyzer choose. */
+export const CriterionSchema = z.object({
+  name: z.string().min(1),
+  description: z.string().min(1),
+  granularity: z.enum(GRANULARITIES).optional(),
+});
+export type Criterion = z.infer<typeof CriterionSchema>;
+
+const CriteriaFileSchema = z.object({
+  criteria: z
+    .array(CriterionSchema)
+    .min(1)
+    .refine((list) => new Set(list.map((item) => item.name)).size === list.length, "criterion names must be unique"),
+});
+
+/** Reads a criteria YAML file (`criteria: [{name, description, granularity?}]`); errors name the file and field. */
+export function readCriteria(file: string): Criterion[] {
+  let json: unknown;
+  try {
+    json = parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ConfigurationError(`Cannot read criteria file ${file}: ${(error as Error).message}`, error);
+  }
+  const parsed = CriteriaFileSchema.safeParse(json);
+  if (!parsed.success)
+    throw new ConfigurationError(`Invalid criteria file ${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  return parsed.data.criteria;
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { callEvalModel, type EvalModel } from "../eval-model";
+import type { Criterion } from "./criteria";
+import { GRANULARITIES, type Granularity } from "./granularity";
+
+/** The level chosen for one criterion and who chose it. */
+export interface GranularityChoice {
+  criterion: string;
+  granularity: Granularity;
+  source: "fixed" | "model" | "rule";
+  reason: string;
+}
+
+/** Words that point a criterion at a level, checked in this order (first hit wins). */
+const RULES: { granularity: Granularity; pattern: RegExp }[] = [
+  { granularity: "step_level", pattern: /\b(each|every|individual|single) (step|call|action|figure|number|claim)|hallucinat|invent|fabricat|argument|tool call|per step|各ステップ/i },
+  { granularity: "global_summary", pattern: /\b(overall|strategy|final|outcome|end result|efficien|persona|tone|actionab|whole run|succeed)|全体|最終/i },
+  { granularity: "phase_level", pattern: /\b(phase|sub-?task|stage|sequence|process|routing|delegat|exploration|coheren)|段階|フェーズ/i },
+];
+
+/** Rule fallback: the first matching keyword rule, else phase level (the middle view). */
+export function ruleGranularity(criterion: Criterion): GranularityChoice {
+  const text = `${criterion.name} ${criterion.description}`;
+  const rule = RULES.find((candidate) => candidate.pattern.test(text));
+  return rule
+    ? { criterion: criterion.name, granularity: rule.granularity, source: "rule", reason: `keyword rule matched "${text.match(rule.pattern)![0]}"` }
+    : { criterion: criterion.name, granularity: "phase_level", source: "rule", reason: "no keyword rule matched; phase level is the default" };
+}
+
+const ChoicesSchema = z.object({
+  choices: z.array(z.object({ criterion: z.string(), granularity: z.enum(GRANULARITIES), reason: z.string().min(1) })),
+});
+
+/**
+ * GranularityAnalyzer: a criterion with a fixed `granularity` keeps it; the others are decided in one
+ * model call (`judge.granularity`), and by the keyword rules when that call fails twice.
+ */
+export async function analyzeGranularity(evalModel: EvalModel, criteria: Criterion[]): Promise<GranularityChoice[]> {
+  const open = criteria.filter((criterion) => criterion.granularity === undefined);
+  const names = open.map((criterion) => criterion.name);
+  const decided = new Map<string, GranularityChoice>();
+  if (open.length > 0) {
+    const outcome = await callEvalModel(evalModel, {
+      agentId: "judge.granularity",
+      model: evalModel.models[0]!,
+      promptFile: "judge/granularity.md",
+      user: `Criteria:\n${open.map((criterion) => `- ${criterion.name}: ${criterion.description}`).join("\n")}`,
+      output: { name: "granularity_choices", schema: ChoicesSchema },
+      check: (value) => {
+        const got = value.choices.map((choice) => choice.criterion);
+        return got.length === names.length && names.every((name) => got.includes(name)) ? null : `choose exactly once for each of: ${JSON.stringify(names)}`;
+      },
+    });
+    if (outcome.kind === "ok") for (const choice of outcome.value.choices) decided.set(choice.criterion, { ...choice, source: "model" });
+    else for (const criterion of open) decided.set(criterion.name, { ...ruleGranularity(criterion), reason: `${ruleGranularity(criterion).reason} (model choice unusable: ${outcome.kind})` });
+  }
+  return criteria.map(
+    (criterion) =>
+      decided.get(criterion.name) ?? { criterion: criterion.name, granularity: criterion.granularity!, source: "fixed", reason: "fixed by the criterion" },
+  );
+}

@@ -1,0 +1,59 @@
+import type { EvalModel } from "../eval-model";
+import type { Criterion } from "./criteria";
+import { analyzeGranularity, type GranularityChoice } from "./granularity-analyzer";
+import type { Granularity } from "./granularity";
+import { evaluateCriterion, type EvaluationResult } from "./judge-evaluator";
+import type { JudgeRun } from "./judge-step";
+import { aggregateGlobalSummary, aggregatePhaseLevel, aggregateStepLevel, type AggregatedSteps } from "./step-aggregator";
+import { decomposeTask, type TaskDecomposition } from "./task-decomposer";
+import { estimateTokens } from "./token-estimate";
+
+/** Context size of one level: aggregated tokens against the raw log's tokens (see estimateTokens). */
+export interface ContextSize {
+  granularity: Granularity;
+  aggregatedTokens: number;
+  rawTokens: number;
+  /** aggregatedTokens / rawTokens, rounded to 3 decimals. */
+  ratio: number;
+}
+
+/** Everything the judge produced for one run. */
+export interface JudgeReport {
+  run: string;
+  steps: number;
+  results: EvaluationResult[];
+  decomposition: TaskDecomposition;
+  granularity: GranularityChoice[];
+  /** One entry per level the criteria used. */
+  contextSize: ContextSize[];
+}
+
+/**
+ * The AI Judge over one run: decompose into phases, choose a level per criterion, aggregate each
+ * used level once, then evaluate the criteria in parallel.
+ */
+export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Criterion[]): Promise<JudgeReport> {
+  const [decomposition, granularity] = await Promise.all([decomposeTask(evalModel, run.steps), analyzeGranularity(evalModel, criteria)]);
+  const levels = [...new Set(granularity.map((choice) => choice.granularity))];
+  const aggregates = new Map<Granularity, AggregatedSteps>(
+    await Promise.all(levels.map(async (level) => [level, await aggregate(evalModel, run, decomposition, level)] as const)),
+  );
+  const results = await Promise.all(criteria.map((criterion, index) => evaluateCriterion(evalModel, criterion, aggregates.get(granularity[index]!.granularity)!)));
+  const rawTokens = estimateTokens(JSON.stringify(run.steps));
+  const contextSize = [...aggregates.values()].map((aggregated) => {
+    const aggregatedTokens = estimateTokens(aggregated.aggregated_content);
+    return { granularity: aggregated.granularity, aggregatedTokens, rawTokens, ratio: Math.round((aggregatedTokens / rawTokens) * 1000) / 1000 };
+  });
+  return { run: run.id, steps: run.steps.length, results, decomposition, granularity, contextSize };
+}
+
+function aggregate(evalModel: EvalModel, run: JudgeRun, decomposition: TaskDecomposition, level: Granularity): Promise<AggregatedSteps> {
+  switch (level) {
+    case "step_level":
+      return Promise.resolve(aggregateStepLevel(run.steps));
+    case "phase_level":
+      return Promise.resolve(aggregatePhaseLevel(decomposition));
+    case "global_summary":
+      return aggregateGlobalSummary(evalModel, run.steps, decomposition);
+  }
+}

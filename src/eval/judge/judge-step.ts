@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const text = z
+  .unknown()
+  .optional()
+  .transform((value) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value)));
+
+/**
+ * One step of an agent run as the AI Judge reads it (seed 003 `history_logs/*.json`). `phase` is
+ * ours: the executor phase of a converted transcript step, used by the deterministic decomposition.
+ */
+export const JudgeStepSchema = z.object({
+  step: z.number().int().positive(),
+  thinking: text,
+  memory: text,
+  action: text,
+  next_goal: text,
+  evaluation_previous_goal: text,
+  phase: z.string().optional(),
+});
+export type JudgeStep = z.infer<typeof JudgeStepSchema>;
+
+/** A run's steps: at least one, step ids strictly increasing. */
+export const JudgeStepsSchema = z
+  .array(JudgeStepSchema)
+  .min(1)
+  .refine((steps) => steps.every((step, index) => index === 0 || step.step > steps[index - 1]!.step), "step ids must be strictly increasing");
+
+/** A run to judge: a name (the log file or transcript id) and its steps. */
+export interface JudgeRun {
+  id: string;
+  steps: JudgeStep[];
+}
+
+/** Reads every `*.json` in a history_logs directory (a step list, or an object with `steps`), sorted by name. */
+export function readHistoryLogs(dir: string): JudgeRun[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => {
+      const json: unknown = JSON.parse(readFileSync(path.join(dir, name), "utf8"));
+      const list = Array.isArray(json) ? json : (json as { steps?: unknown }).steps;
+      const parsed = JudgeStepsSchema.safeParse(list);
+      if (!parsed.success) throw new Error(`${name}: not a history log: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+      return { id: path.basename(name, ".json"), steps: parsed.data };
+    });
+}

@@ -1,0 +1,89 @@
+/**
+ * The interfaces the evaluation job owns. src/storage implements TranscriptSource and
+ * EvaluationStore on Cosmos (`transcripts`, `evaluations`); src/telemetry implements
+ * EvaluationTelemetry on Application Insights.
+ */
+import { z } from "zod";
+import type { TranscriptDocument } from "../domain";
+
+/** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */
+export interface TranscriptSource {
+  /** Terminal transcripts without `evaluatedAt`, oldest first, optionally only those started at or after `since`. */
+  listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]>;
+  /** Sets the transcript's `evaluatedAt`, so later runs skip it. */
+  markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<void>;
+}
+
+const MetricResultRecordSchema = z
+  .object({
+    metric: z.string(),
+    score: z.number().min(0).max(1).nullable(),
+    scorable: z.boolean(),
+    reason: z.string(),
+    parts: z.record(z.unknown()),
+  })
+  .passthrough();
+
+const JudgeResultRecordSchema = z
+  .object({
+    criterion_name: z.string(),
+    verdict: z.enum(["PASS", "FAIL", "UNSURE"]),
+    reasoning: z.string(),
+    confidence_score: z.number().min(0).max(1),
+    used_granularity: z.enum(["step_level", "phase_level", "global_summary"]),
+    evidence: z.object({ units: z.array(z.string()), step_ids: z.array(z.number()), note: z.string().optional() }),
+  })
+  .passthrough();
+
+/**
+ * One transcript's evaluation (Cosmos `evaluations`, partition key `/conversationId`). `id` is
+ * derived from the transcript, so saving twice overwrites instead of duplicating.
+ */
+export const EvaluationRecordSchema = z.object({
+  id: z.string().min(1),
+  schemaVersion: z.literal(1),
+  transcriptId: z.string().min(1),
+  conversationId: z.string().min(1),
+  /** The evaluated agent run. */
+  runId: z.string().min(1),
+  /** The job run that produced this record. */
+  jobRunId: z.string().min(1),
+  createdAt: z.string(),
+  models: z.array(z.string()),
+  metrics: z.array(MetricResultRecordSchema),
+  judge: z
+    .object({
+      results: z.array(JudgeResultRecordSchema),
+      decomposition: z.object({ source: z.enum(["model", "fallback"]), phases: z.number().int(), note: z.string().optional() }),
+      contextSize: z.array(z.object({ granularity: z.string(), aggregatedTokens: z.number(), rawTokens: z.number(), ratio: z.number() })),
+    })
+    .nullable(),
+});
+export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;
+
+/** The id of a transcript's evaluation record. */
+export function evaluationRecordId(transcriptId: string): string {
+  return `eval-${transcriptId}`;
+}
+
+/** Where evaluation records go; `save` is an upsert. */
+export interface EvaluationStore {
+  save(record: EvaluationRecord): Promise<void>;
+}
+
+/** Scores and counts only: never message text, names or secrets. */
+export interface TranscriptEvaluatedProps {
+  transcriptId: string;
+  jobRunId: string;
+  durationMs: number;
+  /** Metric name → score (null when not scorable or failed). */
+  scores: Record<string, number | null>;
+  verdicts: { pass: number; fail: number; unsure: number };
+  modelCount: number;
+}
+
+/** Telemetry of the evaluation job. Must not throw. */
+export interface EvaluationTelemetry {
+  transcriptEvaluated(props: TranscriptEvaluatedProps): void;
+  jobCompleted(props: { jobRunId: string; evaluated: number; failed: number; durationMs: number; skipped?: string }): void;
+}
