@@ -72,12 +72,17 @@ export function createAzureOpenAiChatModel(options: { endpoint: string; apiKey?:
     project: null,
     maxRetries: 0,
   });
-  return new OpenAiChatModel("azure-openai", client, options);
+  return new OpenAiChatModel("azure-openai", client, retryBehaviour(options));
 }
 
 /** Any OpenAI-compatible base URL (OpenAI, OpenRouter, Ollama, vLLM, LM Studio); local servers need no key. */
 export function createOpenAiCompatibleChatModel(options: { baseUrl: string; apiKey?: string } & RetryBehaviour): OpenAiChatModel {
   // Explicit values throughout, so OPENAI_* variables in the environment never change behaviour.
   const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey ?? "not-needed", organization: null, project: null, maxRetries: 0 });
-  return new OpenAiChatModel("openai-compatible", client, options);
+  return new OpenAiChatModel("openai-compatible", client, retryBehaviour(options));
+}
+
+/** Only the retry knobs travel into the model; endpoints and keys stay with the client. */
+function retryBehaviour({ retry, sleep, random }: RetryBehaviour): RetryBehaviour {
+  return { retry, sleep, random };
 }
