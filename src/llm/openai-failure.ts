@@ -37,6 +37,8 @@ export function describeFailure(
   return { kind: "error", cause: shorten(`${describeError(error)} ${tries}`) };
 }
 
+/** One line, at most MAX_CAUSE_CHARS long. */
 function shorten(text: string): string {
-  return text.length <= MAX_CAUSE_CHARS ? text : `${text.slice(0, MAX_CAUSE_CHARS - 1)}…`;
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length <= MAX_CAUSE_CHARS ? line : `${line.slice(0, MAX_CAUSE_CHARS - 1)}…`;
 }

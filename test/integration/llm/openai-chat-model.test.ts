@@ -270,9 +270,24 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.equal(call!.headers["x-agent-id"], "router");
   });
 
-  it("builds an Entra ID (DefaultAzureCredential) Azure client when no key is configured", () => {
+  it("authenticates with Entra ID when no key is configured: a bearer token, or an error outcome before any unauthenticated call", async () => {
+    server.fallback("router", { selected: ["contract"] });
     const azure = createAzureOpenAiChatModel({ endpoint: azureEndpoint, apiVersion: "2024-10-21", retry: FAST_RETRY });
-    assert.equal(azure.kind, "azure-openai");
+    const outcome = await azure.complete(request({ agentId: "router", model: "router-deployment", timeoutMs: 15_000 }));
+    if (outcome.kind === "ok") {
+      // A developer machine with `az login` (or a managed identity) gets a real token.
+      assert.match(String(server.calls[0]!.headers.authorization), /^Bearer \S+/);
+      assert.equal(server.calls[0]!.headers["api-key"], undefined);
+    } else {
+      // Here (no Azure credentials at all) the credential chain fails before anything is sent.
+      assert.equal(outcome.kind, "error");
+      assert.ok(outcome.kind === "error");
+      assert.match(outcome.cause, /^AggregateAuthenticationError: ChainedTokenCredential authentication failed/);
+      assert.doesNotMatch(outcome.cause, /\n/);
+      assert.ok(outcome.cause.length <= 200);
+      assert.equal(outcome.attempts, 1, "a missing credential is not retried");
+      assert.equal(server.calls.length, 0);
+    }
   });
 });
 
