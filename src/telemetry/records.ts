@@ -1,0 +1,191 @@
+import type { RunState, WorkflowEvent } from "../domain";
+import type { ModelProviderConfig } from "../config";
+import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
+import type { TelemetryValue } from "./redaction";
+
+/**
+ * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here
+ * is trusted to be safe: every property still goes through redaction.ts on its way out.
+ */
+
+/** Loose properties as mapped; redaction decides what is sent. */
+export type RawProperties = Record<string, TelemetryValue | null | undefined>;
+
+/** A custom event before redaction. */
+export interface EventRecord {
+  name: TelemetryEventName;
+  properties: RawProperties;
+}
+
+/** One histogram measurement before redaction. */
+export interface MetricRecord {
+  name: string;
+  value: number;
+  unit: string;
+  attributes: RawProperties;
+}
+
+/** An in-process GenAI span (`invoke_agent <executor>`) reconstructed from a completed executor. */
+export interface SpanRecord {
+  name: string;
+  startTime: Date;
+  endTime: Date;
+  ok: boolean;
+  attributes: RawProperties;
+}
+
+/** An approver's decision on a draft answer. */
+export interface ApprovalDecidedProps {
+  approvalId: string;
+  runId: string;
+  decision: "approved" | "edited" | "rejected" | "expired";
+  /** Time from the approval request to the decision. */
+  waitMs: number;
+}
+
+/** A 👍/👎 on an answer; whether a comment came with it, never the comment. */
+export interface FeedbackReceivedProps {
+  runId: string;
+  rating: "up" | "down";
+  hasComment: boolean;
+}
+
+/** One metric or judge criterion scored on one stored transcript. */
+export interface TranscriptEvaluatedProps {
+  transcriptId: string;
+  runId?: string;
+  /** e.g. `AgentGoalAccuracy`, `ToolCallAccuracy`, `TopicAdherence`, `Judge`. */
+  metric: string;
+  /** Judge criterion id, when the metric is the judge. */
+  criterion?: string;
+  verdict?: "PASS" | "FAIL" | "UNSURE";
+  score?: number;
+  passed: boolean;
+  model?: string;
+  durationMs?: number;
+}
+
+/** The `gen_ai.provider.name` of a model provider (OpenTelemetry GenAI semantic conventions). */
+export function genAiProviderName(provider: ModelProviderConfig["kind"]): string {
+  return { "azure-openai": "azure.ai.openai", "openai-compatible": "openai", offline: "procura.offline" }[provider];
+}
+
+/** `ExecutorCompleted`: one agent call (router, a specialist, moderator) with its cost and outcome. */
+export function executorCompletedEvent(event: WorkflowEvent): EventRecord {
+  return {
+    name: TelemetryEvent.ExecutorCompleted,
+    properties: {
+      runId: event.runId,
+      executor: event.executor,
+      durationMs: event.durationMs,
+      model: event.model,
+      inputTokens: event.inputTokens,
+      outputTokens: event.outputTokens,
+      outcome: event.outcome,
+      attempt: event.attempt,
+      round: event.round,
+    },
+  };
+}
+
+/** Latency and token histograms of one completed executor. */
+export function executorMetrics(event: WorkflowEvent): MetricRecord[] {
+  const records: MetricRecord[] = [];
+  if (event.durationMs !== undefined)
+    records.push({
+      name: TelemetryMetric.executorDuration,
+      value: event.durationMs,
+      unit: "ms",
+      attributes: { executor: event.executor, model: event.model, outcome: event.outcome },
+    });
+  for (const [type, value] of [["input", event.inputTokens], ["output", event.outputTokens]] as const)
+    if (value !== undefined && value > 0 && event.model)
+      records.push({
+        name: TelemetryMetric.tokenUsage,
+        value,
+        unit: "{token}",
+        attributes: { "gen_ai.operation.name": "chat", "gen_ai.request.model": event.model, "gen_ai.token.type": type },
+      });
+  return records;
+}
+
+/** The `invoke_agent` span of an executor that called a model; undefined when no model was involved. */
+export function executorSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
+  if (!event.model || !event.executor) return undefined;
+  const endTime = new Date(event.at);
+  const ok = event.outcome === undefined || event.outcome === "ok";
+  return {
+    name: `invoke_agent ${event.executor}`,
+    startTime: new Date(endTime.getTime() - (event.durationMs ?? 0)),
+    endTime,
+    ok,
+    attributes: {
+      "gen_ai.operation.name": "invoke_agent",
+      "gen_ai.provider.name": providerName,
+      "gen_ai.agent.name": event.executor,
+      "gen_ai.request.model": event.model,
+      "gen_ai.usage.input_tokens": event.inputTokens,
+      "gen_ai.usage.output_tokens": event.outputTokens,
+      "error.type": ok ? undefined : event.outcome,
+      runId: event.runId,
+      attempt: event.attempt,
+    },
+  };
+}
+
+/** `CheckpointFailed`: a run's state could not be saved at a step boundary. */
+export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
+  return { name: TelemetryEvent.CheckpointFailed, properties: { runId: event.runId, phase: event.phase } };
+}
+
+/** Milliseconds from the start of a run to its end (or its last update while it waits for approval). */
+export function runDurationMs(state: RunState): number {
+  return Math.max(0, Date.parse(state.endedAt ?? state.updatedAt) - Date.parse(state.startedAt));
+}
+
+/** `RunCompleted`: routing, quality gate, approval and latency of one run. */
+export function runCompletedEvent(state: RunState): EventRecord {
+  return {
+    name: TelemetryEvent.RunCompleted,
+    properties: {
+      runId: state.runId,
+      selected: state.decision?.selected.join(","),
+      fallback: state.decision?.fallback ?? false,
+      qscoreInitial: state.quality.initialScore,
+      qscoreFinal: state.quality.finalScore,
+      retried: state.quality.retried,
+      hitl: state.hitlReasons.length > 0 || state.status === "awaiting_approval",
+      totalMs: runDurationMs(state),
+      status: state.status,
+      attempts: state.attempts,
+      offline: state.offline,
+      language: state.language,
+      debateMode: state.decision?.debateMode,
+      evidenceNeed: state.decision?.evidenceNeed,
+      failedSpecialists: state.findings.filter((finding) => finding.status === "failed").length,
+      inputTokens: state.usage.inputTokens,
+      outputTokens: state.usage.outputTokens,
+      correlationId: state.failure?.correlationId,
+    },
+  };
+}
+
+/** The run latency histogram. */
+export function runMetric(state: RunState): MetricRecord {
+  return { name: TelemetryMetric.runDuration, value: runDurationMs(state), unit: "ms", attributes: { status: state.status } };
+}
+
+/** `ApprovalDecided`. */
+export function approvalDecidedEvent(props: ApprovalDecidedProps): EventRecord {
+  return { name: TelemetryEvent.ApprovalDecided, properties: { ...props } };
+}
+
+/** `FeedbackReceived`. */
+export function feedbackReceivedEvent(props: FeedbackReceivedProps): EventRecord {
+  return { name: TelemetryEvent.FeedbackReceived, properties: { ...props } };
+}
+
+/** `TranscriptEvaluated`. */
+export function transcriptEvaluatedEvent(props: TranscriptEvaluatedProps): EventRecord {
+  return { name: TelemetryEvent.TranscriptEvaluated, properties: { ...props } };
+}

@@ -1,0 +1,81 @@
+import type { AppConfig } from "../config";
+import type { RunState } from "../domain";
+import type { EventSink } from "../workflow/ports";
+import type { ApprovalDecidedProps, FeedbackReceivedProps, TranscriptEvaluatedProps } from "./records";
+
+/** Where an exception happened: the correlation id shown to the user, and the run when there is one. */
+export interface ExceptionContext {
+  correlationId: string;
+  runId?: string;
+  step?: string;
+}
+
+/**
+ * What the product reports to Application Insights. Every method is fire-and-forget and never
+ * throws; every property passes through redaction.ts.
+ *
+ * Dependencies: HTTP calls to Azure OpenAI / OpenAI-compatible endpoints and to Cosmos DB are
+ * collected by the SDK's own instrumentation (http + Azure SDK), so there is no manual dependency
+ * API; each executor that called a model is also recorded as an `invoke_agent` span with the
+ * OpenTelemetry `gen_ai.*` attributes.
+ */
+export interface Telemetry {
+  /** False when no connection string is configured (every method is then a no-op). */
+  readonly enabled: boolean;
+  /** Workflow events in: `executor_completed` → `ExecutorCompleted` + metrics + GenAI span. */
+  readonly eventSink: EventSink;
+  /** `RunCompleted`, once per run when it reaches a terminal state. */
+  runCompleted(state: RunState): void;
+  /** `ApprovalDecided`. */
+  approvalDecided(props: ApprovalDecidedProps): void;
+  /** `FeedbackReceived`. */
+  feedbackReceived(props: FeedbackReceivedProps): void;
+  /** `TranscriptEvaluated`, once per metric or judge criterion per transcript. */
+  transcriptEvaluated(props: TranscriptEvaluatedProps): void;
+  /** An exception with the correlation id the user was shown. */
+  exception(error: unknown, context: ExceptionContext): void;
+  /** Sends everything buffered now (call before a CLI or function exits). */
+  flush(): Promise<void>;
+  /** Flushes and stops the SDK (process shutdown). */
+  shutdown(): Promise<void>;
+}
+
+/** Telemetry that records nothing: used when Application Insights is not configured. */
+export const noopTelemetry: Telemetry = {
+  enabled: false,
+  eventSink: { emit: () => undefined },
+  runCompleted: () => undefined,
+  approvalDecided: () => undefined,
+  feedbackReceived: () => undefined,
+  transcriptEvaluated: () => undefined,
+  exception: () => undefined,
+  flush: async () => undefined,
+  shutdown: async () => undefined,
+};
+
+/** The SDK is process-global, so the started telemetry is too. */
+let active: Telemetry | undefined;
+
+/**
+ * Starts Application Insights from `APPLICATIONINSIGHTS_CONNECTION_STRING` with the cloud role name
+ * `CLOUD_ROLE_NAME`, or returns the no-op telemetry when the string is absent; says which, once.
+ * Later calls return the telemetry already started (see preload.ts, which starts it before
+ * anything loads `http`, so outgoing calls are instrumented).
+ */
+export function createTelemetry(config: AppConfig, log: (line: string) => void = console.log): Telemetry {
+  const connectionString = config.env.APPLICATIONINSIGHTS_CONNECTION_STRING;
+  if (!connectionString) {
+    log("telemetry: off (APPLICATIONINSIGHTS_CONNECTION_STRING is not set)");
+    return noopTelemetry;
+  }
+  if (active) return active;
+  // Loaded only when telemetry is on: requiring the SDK costs 1–2 s at start-up.
+  const { startAzureMonitorTelemetry } = require("./azure-monitor-telemetry") as typeof import("./azure-monitor-telemetry");
+  log(`telemetry: Application Insights, cloud role '${config.env.CLOUD_ROLE_NAME}'`);
+  active = startAzureMonitorTelemetry({
+    connectionString,
+    cloudRoleName: config.env.CLOUD_ROLE_NAME,
+    provider: config.provider.kind,
+  });
+  return active;
+}
