@@ -1,0 +1,37 @@
+/**
+ * Japanese fiscal years run April to March and are named by the calendar year they start in:
+ * FY2025 = 2025-04-01 … 2026-03-31 (2025年度).
+ */
+
+/** The fiscal year of an ISO date ("2026-02-10" → "FY2025"). */
+export function fiscalYearOf(isoDate: string): string {
+  const year = Number(isoDate.slice(0, 4));
+  const month = Number(isoDate.slice(5, 7));
+  return `FY${month >= 4 ? year : year - 1}`;
+}
+
+/** The fiscal quarter of an ISO date ("2026-02-10" → "FY2025-Q4"). */
+export function fiscalQuarterOf(isoDate: string): string {
+  const month = Number(isoDate.slice(5, 7));
+  return `${fiscalYearOf(isoDate)}-Q${Math.floor(((month + 8) % 12) / 3) + 1}`;
+}
+
+/** First and last ISO dates of a fiscal year ("FY2025" → 2025-04-01 … 2026-03-31). */
+export function fiscalYearRange(fiscalYear: string): { from: string; to: string } {
+  const start = Number(fiscalYear.slice(2));
+  return { from: `${start}-04-01`, to: `${start + 1}-03-31` };
+}
+
+/**
+ * Reads the ways people name a fiscal year — "FY2025", "fy25", "2025", "2025年度", "令和7年度" —
+ * as "FY2025"; undefined when the text is not a fiscal year.
+ */
+export function parseFiscalYear(text: string): string | undefined {
+  const normalised = text.normalize("NFKC").trim().toUpperCase();
+  const reiwa = /^令和(\d{1,2})年度?$/.exec(normalised);
+  if (reiwa) return `FY${2018 + Number(reiwa[1])}`;
+  const match = /^(?:FY\s?)?(\d{4}|\d{2})(?:年度)?$/.exec(normalised);
+  if (!match) return undefined;
+  if (match[1].length === 2 && !normalised.startsWith("FY")) return undefined;
+  return `FY${match[1].length === 2 ? 2000 + Number(match[1]) : Number(match[1])}`;
+}

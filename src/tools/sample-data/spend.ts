@@ -1,0 +1,86 @@
+import { toJpy } from "../../domain/amounts";
+import type { Contract, SpendTransaction, Supplier } from "../../domain";
+import { fiscalYearOf } from "../fiscal-year";
+import type { CategoryProfile } from "./catalogue";
+import { pad, type SpendProfile } from "./suppliers";
+import type { Prng } from "./prng";
+
+/** Spend starts with FY2024. */
+const FIRST_MONTH = { year: 2024, month: 4 };
+/** Fiscal year-end (March) and December buying peaks; August holidays are quiet. */
+const SEASONALITY: Record<number, number> = { 3: 1.3, 8: 0.85, 12: 1.12 };
+
+interface Draft extends Omit<SpendTransaction, "id" | "poNumber"> {
+  order: number;
+}
+
+/**
+ * Monthly spend transactions per supplier from April 2024 to `lastDate`: each supplier's yearly
+ * level changes by its growth rate per fiscal year, with seasonality and noise. Transactions get
+ * ids and PO numbers in date order (PO numbers count per fiscal year).
+ */
+export function buildSpend(
+  suppliers: Supplier[],
+  profiles: Map<string, SpendProfile>,
+  categories: Map<string, CategoryProfile>,
+  contracts: Contract[],
+  lastDate: string,
+  rng: Prng,
+): SpendTransaction[] {
+  const drafts: Draft[] = [];
+  for (const supplier of suppliers) {
+    const profile = profiles.get(supplier.id) as SpendProfile;
+    const category = categories.get(supplier.category) as CategoryProfile;
+    const own = contracts.filter((contract) => contract.supplierId === supplier.id && contract.status !== "draft");
+    const until = profile.spendUntil !== undefined && profile.spendUntil < lastDate ? profile.spendUntil : lastDate;
+    for (const { year, month } of months(until)) {
+      const fiscalIndex = (month >= 4 ? year : year - 1) - FIRST_MONTH.year;
+      const monthlyJpy = (profile.annualSpendJpy / 12) * (1 + profile.growthPct / 100) ** fiscalIndex * (SEASONALITY[month] ?? 1);
+      const count = Math.max(1, Math.round(category.transactionsPerMonth * rng.between(0.7, 1.3)));
+      const lastDay = year === Number(until.slice(0, 4)) && month === Number(until.slice(5, 7)) ? Number(until.slice(8, 10)) : daysIn(year, month);
+      for (let i = 0; i < count; i++) {
+        const date = `${year}-${pad(month)}-${pad(rng.int(1, lastDay))}`;
+        const amountJpyTarget = (monthlyJpy / count) * rng.lognormal(0.35);
+        const amount = profile.currency === "JPY" ? Math.round(amountJpyTarget) : Math.round((amountJpyTarget / toJpy(1, profile.currency)) * 100) / 100;
+        const contract = own.find((candidate) => candidate.startDate <= date && date <= candidate.endDate);
+        drafts.push({
+          order: drafts.length,
+          date,
+          fiscalYear: fiscalYearOf(date),
+          supplierId: supplier.id,
+          supplierName: supplier.name,
+          category: supplier.category,
+          costCenter: rng.chance(0.6) ? category.costCenters[0] : rng.pick(category.costCenters),
+          amount,
+          currency: profile.currency,
+          amountJpy: toJpy(amount, profile.currency),
+          contractId: contract?.id ?? null,
+        });
+      }
+    }
+  }
+  drafts.sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order);
+  const poCounters = new Map<string, number>();
+  return drafts.map(({ order: _order, ...draft }, index) => {
+    const po = (poCounters.get(draft.fiscalYear) ?? 0) + 1;
+    poCounters.set(draft.fiscalYear, po);
+    return {
+      id: `TXN-${String(index + 1).padStart(6, "0")}`,
+      ...draft,
+      poNumber: `PO-${draft.fiscalYear.slice(2)}-${String(po).padStart(6, "0")}`,
+    };
+  });
+}
+
+function* months(until: string): Generator<{ year: number; month: number }> {
+  let { year, month } = FIRST_MONTH;
+  while (`${year}-${pad(month)}` <= until.slice(0, 7)) {
+    yield { year, month };
+    month = month === 12 ? 1 : month + 1;
+    if (month === 1) year++;
+  }
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
