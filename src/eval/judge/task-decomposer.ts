@@ -53,7 +53,7 @@ export function partitionProblem(ranges: { firstStep: number; lastStep: number }
 
 /**
  * Deterministic decomposition: contiguous steps with the same executor phase form one phase; a run
- * without phases is cut into groups of FALLBACK_PHASE_SIZE steps.
+ * without phases is cut into groups of FALLBACK_PHASE_SIZE steps. A phase's summary is its actions.
  */
 export function fallbackDecomposition(steps: JudgeStep[], note: string): TaskDecomposition {
   const groups: JudgeStep[][] = [];
@@ -67,7 +67,7 @@ export function fallbackDecomposition(steps: JudgeStep[], note: string): TaskDec
     label: phaseLabel(index),
     title: group[0]!.phase ?? `steps ${group[0]!.step}-${group.at(-1)!.step}`,
     steps: group.map((step) => step.step),
-    summary: group.map((step) => [step.next_goal, step.action].filter(Boolean).join(": ")).join("; "),
+    summary: group.map((step) => step.action).join("; "),
   }));
   return { phases, source: "fallback", note };
 }

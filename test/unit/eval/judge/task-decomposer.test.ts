@@ -52,7 +52,7 @@ describe("TaskDecomposer", () => {
           ["Phase E", "moderate", [6]],
         ],
       );
-      assert.equal(decomposition.phases[1]!.summary, "g2: a2; g3: a3");
+      assert.equal(decomposition.phases[1]!.summary, "a2; a3");
     });
     it("cuts a log without phases into fixed-size contiguous groups", () => {
       const decomposition = fallbackDecomposition(milk!.steps, "no model");
