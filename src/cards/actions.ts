@@ -29,13 +29,20 @@ const optionalText = (max: number) =>
 const requiredText = (max: number) => z.string().max(max, `at most ${max} characters`).trim().min(1, "required");
 
 /** 👍 / 👎 on an answer card, with an optional comment. */
+export interface FeedbackAction {
+  verb: typeof CARD_VERBS.feedback;
+  runId: string;
+  rating: "up" | "down";
+  comment?: string;
+}
+
+/** Validates a feedback action; an empty comment input is dropped. */
 export const FeedbackActionSchema = z.object({
   verb: z.literal(CARD_VERBS.feedback),
   runId: id,
   rating: z.enum(["up", "down"]),
   comment: optionalText(MAX_COMMENT_CHARS),
-});
-export type FeedbackAction = z.infer<typeof FeedbackActionSchema>;
+}).transform(({ comment, ...rest }): FeedbackAction => (comment === undefined ? rest : { ...rest, comment }));
 
 /** An approver's decision; the record is reloaded by `approvalId`, never trusted from the card. */
 export const ApprovalActionSchema = z.discriminatedUnion("verb", [
@@ -63,6 +70,15 @@ const KNOWN_VERBS: ReadonlySet<string> = new Set(Object.values(CARD_VERBS));
  * input values merged into `data` by the client) or the flat `{ verb, ...data }`. Never throws.
  */
 export function parseCardAction(value: unknown): ParsedCardAction {
+  try {
+    return parse(value);
+  } catch {
+    // Only possible for values that did not come from JSON (throwing getters, proxies).
+    return failure("malformed", "the payload could not be read");
+  }
+}
+
+function parse(value: unknown): ParsedCardAction {
   const flat = flatten(value);
   if (!flat) return failure("malformed", "the payload is not an object");
   const verb = flat.verb;

@@ -7,7 +7,12 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
  */
 export function truncate(text: string, max: number): string {
   const normalised = text.trim();
-  const parts = Array.from(graphemes.segment(normalised), (segment) => segment.segment);
+  if (normalised.length <= max) return normalised; // UTF-16 length ≥ grapheme count
+  const parts: string[] = [];
+  for (const { segment } of graphemes.segment(normalised)) {
+    parts.push(segment);
+    if (parts.length > max) break;
+  }
   if (parts.length <= max) return normalised;
   const kept = parts.slice(0, Math.max(0, max - 1)).join("");
   const lastSpace = kept.search(/\s\S*$/);

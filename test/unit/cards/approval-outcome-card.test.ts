@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { buildApprovalOutcomeCard } from "../../../src/cards/approval-outcome-card";
+import type { ApprovalOutcomeView } from "../../../src/cards/view-models";
+import { nodesOfType, textOf, texts } from "../../fixtures/cards/card-query";
+
+const base: ApprovalOutcomeView = { language: "en", question: "Renew Acme at +8%?", decision: "approved", deciderName: "Ken Sato", decidedAt: "2025-06-02T03:04:05.678Z" };
+
+describe("cards/approval-outcome-card", () => {
+  it("approved: decision, who, when and the final text; no actions left", () => {
+    const card = buildApprovalOutcomeCard({ ...base, finalText: "No: capped at 5%.\n- Clause §4.2 [CTR-0012]" });
+    const text = textOf(card);
+    assert.ok(texts(card)[0] === "✅ Approved");
+    assert.ok(text.includes("By: ") && text.includes("Ken Sato"));
+    assert.ok(text.includes("**When:** {{DATE(2025-06-02T03:04:05Z, SHORT)}} {{TIME(2025-06-02T03:04:05Z)}}"));
+    assert.ok(text.includes("Final answer") && text.includes("No: capped at 5%.") && text.includes("- Clause §4.2 [CTR-0012]"));
+    assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);
+  });
+
+  it("edited (ja): the edited text and the approver's comment", () => {
+    const text = textOf(buildApprovalOutcomeCard({ ...base, language: "ja", decision: "edited", comment: "価格根拠を追記", finalText: "修正版の回答" }));
+    for (const expected of ["✅ 編集して承認済み", "判断者: ", "コメント", "価格根拠を追記", "最終回答", "修正版の回答"]) assert.ok(text.includes(expected), expected);
+  });
+
+  it("rejected: the reason under a Reason heading, and no final text", () => {
+    const text = textOf(buildApprovalOutcomeCard({ ...base, decision: "rejected", comment: "Needs legal review" }));
+    assert.ok(text.includes("❌ Rejected") && text.includes("Reason\nNeeds legal review"));
+    assert.ok(!text.includes("Final answer"));
+  });
+
+  it("expired: no decider, and an explanation", () => {
+    const { deciderName: _omitted, ...expired } = base;
+    const text = textOf(buildApprovalOutcomeCard({ ...expired, decision: "expired" }));
+    assert.ok(text.startsWith("⌛ Expired without a decision"));
+    assert.ok(text.includes("the requester has been told"));
+    assert.ok(!text.includes("By: "));
+  });
+});

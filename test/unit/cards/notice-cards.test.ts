@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import {
+  buildErrorCard,
+  buildExpiredNoticeCard,
+  buildHelpCard,
+  buildRejectionCard,
+  buildUnderReviewCard,
+  buildWelcomeCard,
+} from "../../../src/cards/notice-cards";
+import { errorViewFromRun } from "../../../src/cards/view-models";
+import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
+import { completedRun } from "../../fixtures/cards/sample-runs";
+
+describe("cards/notice-cards", () => {
+  it("error card: what happened, what to do, and the correlation id (en/ja)", () => {
+    const run = completedRun({ status: "failed", failure: { message: "moderator failed twice: SECRET internals", correlationId: "corr-7f3a" } });
+    const english = buildErrorCard(errorViewFromRun(run));
+    const text = textOf(english);
+    assert.ok(text.includes("Sorry, something went wrong"));
+    assert.ok(text.includes("send the correlation id below to your administrator"));
+    assert.ok(text.includes("Correlation id: corr-7f3a"));
+    assert.ok(!text.includes("SECRET"), "the failure message is for operators, not users");
+    const japanese = textOf(buildErrorCard({ language: "ja", correlationId: "corr-7f3a" }));
+    assert.ok(japanese.includes("エラーが発生しました") && japanese.includes("相関 ID: corr-7f3a"));
+  });
+
+  it("error view falls back to the run id when no correlation id was recorded", () => {
+    assert.deepEqual(errorViewFromRun(completedRun()), { language: "en", correlationId: "run-0001" });
+  });
+
+  it("help card lists example questions in both languages and the help/reset commands", () => {
+    for (const language of ["en", "ja"] as const) {
+      const text = textOf(buildHelpCard(language));
+      assert.ok(text.includes("• 取引先A社の支出推移は？"), language);
+      assert.ok(text.includes("What did we spend with our logistics suppliers this fiscal year?"), language);
+      assert.ok(/• help — /.test(text) && /• reset — /.test(text), language);
+    }
+    assert.ok(textOf(buildHelpCard("en")).includes("@mention me"));
+    assert.ok(textOf(buildHelpCard("ja")).includes("@メンション"));
+  });
+
+  it("welcome card introduces the council and includes the help content", () => {
+    const text = textOf(buildWelcomeCard("en"));
+    assert.ok(text.startsWith("Welcome to Procura"));
+    assert.ok(text.includes("council of specialists") && text.includes("Examples") && text.includes("Commands"));
+    assert.ok(textOf(buildWelcomeCard("ja")).startsWith("Procura へようこそ"));
+  });
+
+  it("under-review notice repeats the question (ja)", () => {
+    const text = textOf(buildUnderReviewCard({ language: "ja", question: "1,500万円の購買の承認は？" }));
+    assert.ok(text.includes("回答は承認待ちです") && text.includes("1,500万円の購買の承認は？"));
+  });
+
+  it("rejection notice gives the approver's reason as plain text", () => {
+    const card = buildRejectionCard({ language: "en", question: "Renew at +8%?", reason: "Needs a **legal** review first" });
+    const text = textOf(card);
+    assert.ok(text.includes("Your answer was not approved") && text.includes("Reason"));
+    const run = nodesOfType(card, "TextRun").find((node) => node.text === "Needs a **legal** review first");
+    assert.ok(run, "the reason is a TextRun (no markdown processing)");
+  });
+
+  it("expired notice tells the requester to ask again", () => {
+    const text = textOf(buildExpiredNoticeCard({ language: "en", question: "Renew at +8%?" }));
+    assert.ok(text.includes("could not be reviewed in time") && text.includes("Renew at +8%?"));
+  });
+
+  it("notices have no actions or inputs", () => {
+    for (const card of [buildErrorCard({ language: "en", correlationId: "c" }), buildHelpCard("en"), buildUnderReviewCard({ language: "en", question: "q" })]) {
+      assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);
+      assert.equal(card.version, "1.5");
+    }
+  });
+});
