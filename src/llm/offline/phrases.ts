@@ -44,6 +44,9 @@ export interface Phrases {
   evidenceFound(e: { count: number; digests: string[] }): string;
   nothingFound(tools: string[]): string;
   noToolsUsed: string;
+  noFindings: string;
+  /** Prefix of a recommended action inside a finding's details (the Moderator collects these lines). */
+  nextStep: string;
   requeryNote(tools: string[]): string;
   debateNote(peers: { name: string; summary: string }[]): string;
   combined(others: { name: string; summary: string }[]): string;
@@ -99,6 +102,8 @@ const en: Phrases = {
   evidenceFound: (e) => `Found ${e.count} relevant item(s): ${e.digests.join(" / ")}.`,
   nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
+  noFindings: "No specialist could answer this question from the available data.",
+  nextStep: "Next step: ",
   requeryNote: (tools) => `Re-checked after the moderator's critique with ${tools.join(", ")}.`,
   debateNote: (peers) => `Taking the other specialists into account: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
   combined: (others) => `Also: ${others.map((o) => `${o.name}: ${o.summary}`).join(" ")}`,
@@ -154,6 +159,8 @@ const ja: Phrases = {
   evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
   nothingFound: (tools) => `検索（${tools.join("、")}）では質問に答える情報が見つかりませんでした。`,
   noToolsUsed: "この質問に合うデータ検索がないため、一般的な案内のみです。",
+  noFindings: "利用できるデータから回答できたスペシャリストはいませんでした。",
+  nextStep: "次のアクション: ",
   requeryNote: (tools) => `モデレーターの指摘を受け、${tools.join("、")}で再確認しました。`,
   debateNote: (peers) => `他のスペシャリストの見解を踏まえて: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
   combined: (others) => `あわせて: ${others.map((o) => `${o.name}: ${o.summary}`).join(" ")}`,
@@ -171,6 +178,9 @@ const ja: Phrases = {
   critiqueFailures: (names) => `失敗したスペシャリスト: ${names.join("、")}。`,
   critiqueComplete: "根拠は質問を十分にカバーしています。",
 };
+
+/** The next-step prefixes of every language (findings may be written in either). */
+export const NEXT_STEP_MARKERS = [en.nextStep, ja.nextStep];
 
 /** The phrase table for a language. */
 export function phrasesFor(language: Language): Phrases {

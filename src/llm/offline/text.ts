@@ -94,3 +94,9 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   }
   return previous[b.length];
 }
+
+/** The first sentence of a text (English or Japanese punctuation), or the whole text. */
+export function firstSentence(text: string): string {
+  const match = /^(.+?[.。!?！？])(\s|$)/.exec(text);
+  return match ? match[1] : text;
+}

@@ -1,0 +1,99 @@
+import { extractAmounts, toJpy } from "../../../domain/amounts";
+import { formatJpy } from "../phrases";
+import { dataObjects, type Fact, type FactContext } from "./fact";
+
+const AT_LEAST = /(or more|or above|and above|at least|above|over|exceed|more than|from|≥|>=|>|以上|超|から)/i;
+const BELOW = /(below|under|less than|up to|not exceeding|≤|<=|<|未満|以下|まで)/i;
+const MAX_QUOTE = 220;
+
+/** A policy passage: its citable reference and text. */
+interface Passage {
+  referenceId: string;
+  text: string;
+}
+
+/**
+ * Facts from policy documents. With an amount in the question, the sentences whose thresholds
+ * include that amount (the most specific first: the highest lower bound it passes); otherwise the
+ * top passages as found.
+ */
+export function policyFacts({ observations, entities, phrases }: FactContext): Fact[] {
+  const passages = policyPassages(observations);
+  if (passages.length === 0) return [];
+  const amount = entities.amounts[0];
+  if (amount) {
+    const applicable = passages
+      .flatMap((passage) => sentences(passage.text).map((sentence) => ({ passage, sentence, bound: applies(sentence, amount.jpy) })))
+      .filter((entry): entry is { passage: Passage; sentence: string; bound: number } => entry.bound !== undefined)
+      .sort((a, b) => b.bound - a.bound);
+    const chosen = applicable.filter((entry, i) => applicable.findIndex((other) => other.passage.referenceId === entry.passage.referenceId) === i).slice(0, 2);
+    if (chosen.length > 0)
+      return chosen.map(({ passage, sentence }) => ({
+        text: phrases.policyApplies({ amount: formatJpy(amount.jpy), referenceId: passage.referenceId, text: clip(sentence) }),
+        references: [passage.referenceId],
+        direct: true,
+        action: actionFor(sentence, passage.referenceId, phrases),
+      }));
+  }
+  return passages.slice(0, 2).map((passage) => ({
+    text: phrases.policyFound({ referenceId: passage.referenceId, text: clip(passage.text) }),
+    references: [passage.referenceId],
+    direct: entities.topics.has("policy"),
+  }));
+}
+
+/** The action a threshold sentence requires: quotes/bids to collect, or an approval to obtain. */
+function actionFor(sentence: string, referenceId: string, phrases: FactContext["phrases"]): string | undefined {
+  const text = clip(sentence);
+  if (/quot|rfp|rfq|bid|tender|見積|入札|コンペ/i.test(sentence)) return phrases.actionQuotes({ text, referenceId });
+  if (/approv|authori[sz]|cpo|cfo|ceo|承認|決裁/i.test(sentence)) return phrases.actionApproval({ text, referenceId });
+  return undefined;
+}
+
+/** Policy passages from the tool data (sections with text), else from the evidence quotes. */
+function policyPassages(observations: FactContext["observations"]): Passage[] {
+  const policyObservations = observations.filter((o) => o.ok && o.evidence.some((e) => /polic|規程/i.test(e.source)));
+  const evidence = policyObservations.flatMap((o) => o.evidence.filter((e) => /polic|規程/i.test(e.source)));
+  const references = new Set(evidence.map((e) => e.referenceId));
+  const fromData = dataObjects(policyObservations).flatMap(({ value }) => {
+    const id = [value.referenceId, value.id, value.sectionId].find((v): v is string => typeof v === "string" && references.has(v));
+    return id && typeof value.text === "string" ? [{ referenceId: id, text: value.text }] : [];
+  });
+  const covered = new Set(fromData.map((p) => p.referenceId));
+  const fromQuotes = evidence.filter((e) => !covered.has(e.referenceId)).map((e) => ({ referenceId: e.referenceId, text: e.quote }));
+  return [...fromData, ...fromQuotes];
+}
+
+/** Splits a passage into sentences and table rows. */
+function sentences(text: string): string[] {
+  return text
+    .split(/\n|(?<=[.。;；])\s+|(?<=。)/)
+    .map((s) => s.replace(/^[\s|*#-]+|[\s|]+$/g, "").replace(/\s*\|\s*/g, " | "))
+    .filter((s) => s.length > 0);
+}
+
+/**
+ * Whether a sentence's thresholds include `amountJpy`: returns the lower bound it passes (0 for an
+ * upper bound only), or undefined when the sentence states no threshold or excludes the amount.
+ */
+function applies(sentence: string, amountJpy: number): number | undefined {
+  const found = extractAmounts(sentence).map((a) => ({ jpy: toJpy(a.value, a.currency), text: a.text }));
+  const distinct = [...new Set(found.map((a) => a.jpy))];
+  if (distinct.length === 0) return undefined;
+  if (distinct.length >= 2) {
+    const [low, high] = distinct.slice(0, 2).sort((a, b) => a - b);
+    return amountJpy >= low && amountJpy < high ? low : undefined;
+  }
+  // "100 万円（¥1,000,000）未満" names one threshold twice: read the words around its last mention.
+  const { jpy, text } = found[found.length - 1];
+  const at = sentence.lastIndexOf(text);
+  const near = `${sentence.slice(Math.max(0, at - 16), at)} ${sentence.slice(at + text.length, at + text.length + 16)}`;
+  if (BELOW.test(near)) return amountJpy < jpy || (amountJpy === jpy && /以下|up to|not exceeding|≤|<=/i.test(near)) ? 0 : undefined;
+  if (AT_LEAST.test(near)) return amountJpy >= jpy ? jpy : undefined;
+  return undefined;
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= MAX_QUOTE ? flat : `${flat.slice(0, MAX_QUOTE - 1)}…`;
+}

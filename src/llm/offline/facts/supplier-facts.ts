@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { recognise, type Fact, type FactContext } from "./fact";
+
+const SupplierLike = z.object({
+  id: z.string(),
+  name: z.string(),
+  riskRating: z.enum(["low", "medium", "high"]),
+  sanctionsFlag: z.boolean(),
+  certifications: z.array(z.string()),
+  preferred: z.boolean().optional(),
+  performance: z.object({ onTimeDeliveryPct: z.number(), qualityScore: z.number(), incidentsLast12m: z.number() }).partial().optional(),
+});
+
+/**
+ * Facts about suppliers: for named suppliers their sanctions flag and risk profile; otherwise, when
+ * a tool listed several, the candidates (preferred and low-risk first, sanctioned ones left out).
+ */
+export function supplierFacts({ observations, entities, phrases }: FactContext): Fact[] {
+  const suppliers = recognise(observations, SupplierLike, (s) => s.id).map((entry) => entry.value);
+  const namedIds = new Set(entities.suppliers.map((s) => s.id));
+  const named = suppliers.filter((s) => namedIds.has(s.id));
+  if (named.length > 0 || (suppliers.length === 1 && entities.suppliers.length === 0)) {
+    return (named.length > 0 ? named : suppliers).slice(0, 3).flatMap((s) => [
+      {
+        text: phrases.supplierSanctions({ name: s.name, flagged: s.sanctionsFlag }),
+        references: [s.id],
+        direct: true,
+        action: s.sanctionsFlag ? phrases.actionSanctions({ referenceId: s.id }) : undefined,
+      },
+      {
+        text: phrases.supplierProfile({
+          name: s.name,
+          id: s.id,
+          riskRating: s.riskRating,
+          certifications: s.certifications,
+          onTimePct: s.performance?.onTimeDeliveryPct ?? null,
+          qualityScore: s.performance?.qualityScore ?? null,
+          incidents: s.performance?.incidentsLast12m ?? null,
+        }),
+        references: [s.id],
+        direct: true,
+        action: s.riskRating === "high" && !s.sanctionsFlag ? phrases.actionHighRisk({ referenceId: s.id }) : undefined,
+      },
+    ]);
+  }
+  const candidates = suppliers
+    .filter((s) => !s.sanctionsFlag)
+    .sort((a, b) => Number(b.preferred ?? false) - Number(a.preferred ?? false) || rank(a.riskRating) - rank(b.riskRating))
+    .slice(0, 5);
+  if (candidates.length === 0) return [];
+  const category = entities.categories[0] ?? "";
+  return [
+    {
+      text: phrases.suppliersListed({ category, names: candidates.map((s) => `${s.name} (${s.id}, ${s.riskRating})`) }),
+      references: candidates.map((s) => s.id),
+      direct: entities.topics.has("alternatives"),
+    },
+  ];
+}
+
+function rank(risk: "low" | "medium" | "high"): number {
+  return { low: 0, medium: 1, high: 2 }[risk];
+}

@@ -1,0 +1,78 @@
+import type { EvidenceItem, Finding, FindingOutput } from "../../domain";
+import type { SpecialistInput } from "../../workflow/agent-inputs";
+import { deriveFacts, type Fact } from "./facts";
+import { phrasesFor } from "./phrases";
+import type { QuestionEntities } from "./question-entities";
+import { firstSentence } from "./text";
+import type { ToolObservation } from "./tool-observations";
+
+const MAX_EVIDENCE = 8;
+const EVIDENCE_PER_TOOL = 3;
+const SUMMARY_FACTS = 2;
+
+/**
+ * A specialist's Finding from its tool results: a summary made of the facts that answer the
+ * question, details with the rest and each tool's digest, evidence copied from the tools (items the
+ * facts rest on first, referenceIds unchanged), and a confidence from the evidence's strength.
+ * In the re-ask round, the earlier finding's evidence is kept alongside the new.
+ */
+export function writeFinding(input: SpecialistInput, observations: ToolObservation[], entities: QuestionEntities, today: Date): FindingOutput {
+  const phrases = phrasesFor(input.language);
+  const facts = deriveFacts({ observations, entities, phrases, today });
+  const ok = observations.filter((o) => o.ok);
+  const previous = input.previous?.status === "ok" ? input.previous : undefined;
+  const evidence = selectEvidence(facts, ok, previous?.evidence ?? []);
+  const fallback =
+    ok.some((o) => o.evidence.length > 0)
+      ? phrases.evidenceFound({ count: ok.reduce((n, o) => n + o.evidence.length, 0), digests: ok.map((o) => o.digest).filter(Boolean).slice(0, 3) })
+      : observations.length > 0
+        ? phrases.nothingFound([...new Set(observations.map((o) => o.name))])
+        : phrases.noToolsUsed;
+  const summaryFacts = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
+  const summary = summaryFacts.length > 0 ? summaryFacts.join(" ") : previous?.summary ?? fallback;
+  const notes = [
+    ...facts.slice(SUMMARY_FACTS).map((f) => f.text),
+    ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
+    ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote([...new Set(observations.map((o) => o.name))])] : []),
+    ...ok.filter((o) => o.digest).map((o) => `${o.name}: ${o.digest}`),
+    ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
+    ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
+  ];
+  return { summary, details: notes.join("\n"), evidence, confidence: confidenceOf(facts, evidence, observations) };
+}
+
+/** The debate round: the earlier finding, amended with the peers' points it now takes into account. */
+export function amendFinding(input: SpecialistInput, previous: Extract<Finding, { status: "ok" }>): FindingOutput {
+  const phrases = phrasesFor(input.language);
+  const peers = (input.peers ?? [])
+    .filter((peer): peer is Extract<Finding, { status: "ok" }> => peer.status === "ok" && peer.specialist !== previous.specialist)
+    .map((peer) => ({ name: peer.specialist, summary: firstSentence(peer.summary) }));
+  return {
+    summary: previous.summary,
+    details: peers.length > 0 ? `${phrases.debateNote(peers)}\n${previous.details}`.trim() : previous.details,
+    evidence: previous.evidence,
+    confidence: previous.confidence,
+  };
+}
+
+/**
+ * Confidence from evidence strength: 0.2, plus 0.1 per distinct reference (up to 4) and 0.15 per
+ * answering fact (up to 2), scaled by the share of tool calls that worked; within [0.1, 0.9].
+ */
+export function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: ToolObservation[]): number {
+  const references = new Set(evidence.map((e) => e.referenceId)).size;
+  const direct = facts.filter((f) => f.direct).length;
+  const success = observations.length === 0 ? 1 : observations.filter((o) => o.ok).length / observations.length;
+  const raw = (0.2 + 0.1 * Math.min(references, 4) + 0.15 * Math.min(direct, 2)) * success;
+  return Math.round(Math.min(0.9, Math.max(0.1, raw)) * 100) / 100;
+}
+
+function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceItem[]): EvidenceItem[] {
+  const all = ok.flatMap((o) => o.evidence);
+  const cited = facts.flatMap((f) => f.references).flatMap((ref) => all.filter((e) => e.referenceId === ref).slice(0, 1));
+  const top = ok.flatMap((o) => o.evidence.slice(0, EVIDENCE_PER_TOOL));
+  const seen = new Set<string>();
+  return [...cited, ...top, ...earlier]
+    .filter((item) => !seen.has(item.referenceId) && seen.add(item.referenceId))
+    .slice(0, MAX_EVIDENCE);
+}

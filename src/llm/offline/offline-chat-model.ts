@@ -1,0 +1,51 @@
+import type { ChatModel, ChatOutcome, ChatRequest, Clock, ModelToolCall } from "../../workflow/ports";
+import { AgentInputSchema } from "./agent-input-schemas";
+import { moderateOffline } from "./moderator";
+import { routeOffline } from "./router";
+import { specialistTurn } from "./specialist-turn";
+import type { OfflineVocabulary } from "./vocabulary";
+
+/** The model name the offline engine reports in outcomes and transcripts. */
+export const OFFLINE_MODEL_NAME = "offline";
+
+/** Options of the offline engine. */
+export interface OfflineChatModelOptions {
+  vocabulary: OfflineVocabulary;
+  /** "Last year" and notice deadlines are relative to this clock; defaults to the system clock. */
+  clock?: Clock;
+}
+
+/**
+ * The embedded default ChatModel (SPEC §2.4): no language model, deterministic. It answers the
+ * Router, the specialists (tool calls, then a Finding) and the Moderator from the typed
+ * `structuredInput` each request carries; any other agent gets an `error` outcome. Replies are
+ * checked against the request's output schema, so a bug surfaces as an error, never invalid JSON.
+ */
+export function createOfflineChatModel(options: OfflineChatModelOptions): ChatModel {
+  const clock = options.clock ?? { now: () => new Date() };
+  return {
+    kind: "offline",
+    async complete(request: ChatRequest): Promise<ChatOutcome> {
+      const started = performance.now();
+      const finish = (reply: { content: string; toolCalls: ModelToolCall[] } | { error: string }): ChatOutcome => {
+        const common = { usage: { inputTokens: 0, outputTokens: 0 }, durationMs: Math.round(performance.now() - started), attempts: 1, model: OFFLINE_MODEL_NAME };
+        return "error" in reply ? { kind: "error", cause: reply.error, ...common } : { kind: "ok", ...reply, ...common };
+      };
+      const parsed = AgentInputSchema.safeParse(request.structuredInput);
+      if (!parsed.success) return finish({ error: `the offline engine has no language model for agent ${request.agentId}` });
+      const input = parsed.data;
+      let content: string;
+      if (input.agent === "specialist") {
+        const reply = specialistTurn(input, request.messages, request.tools, options.vocabulary, clock.now());
+        if ("toolCalls" in reply) return finish({ content: "", toolCalls: reply.toolCalls });
+        content = reply.content;
+      } else {
+        content = JSON.stringify(input.agent === "router" ? routeOffline(input) : moderateOffline(input));
+      }
+      const problem = request.output ? request.output.schema.safeParse(JSON.parse(content)) : undefined;
+      if (problem && !problem.success)
+        return finish({ error: `the offline engine's ${input.agent} reply does not match '${request.output!.name}': ${problem.error.issues[0]?.message ?? "invalid"}` });
+      return finish({ content, toolCalls: [] });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { SpecialistInput } from "../../workflow/agent-inputs";
+import type { ChatMessage, ModelToolCall, ToolSpec } from "../../workflow/ports";
+import { amendFinding, writeFinding } from "./finding-writer";
+import { extractQuestionEntities } from "./question-entities";
+import { planToolCalls } from "./tool-plan";
+import { hasToolResults, readToolObservations } from "./tool-observations";
+import type { OfflineVocabulary } from "./vocabulary";
+
+/** What a specialist turn produces: tool calls to run, or the Finding as JSON text. */
+export type SpecialistReply = { toolCalls: ModelToolCall[] } | { content: string };
+
+/**
+ * One turn of a specialist conversation. Debate round: amend the earlier finding with the peers'
+ * points. Otherwise, while tools are offered and none has answered yet, call the tools that fit the
+ * question (the re-ask round widens the search and skips calls already made); then write the Finding.
+ */
+export function specialistTurn(
+  input: SpecialistInput,
+  messages: ChatMessage[],
+  tools: ToolSpec[] | undefined,
+  vocabulary: OfflineVocabulary,
+  today: Date,
+): SpecialistReply {
+  const entities = extractQuestionEntities(input.question, vocabulary, today);
+  if (input.round === "debate" && input.previous?.status === "ok") return { content: JSON.stringify(amendFinding(input, input.previous)) };
+  if (tools && tools.length > 0 && !hasToolResults(messages)) {
+    const avoid = input.round === "requery" ? (input.previous?.toolCalls ?? []).map((c) => ({ name: c.name, args: c.arguments })) : [];
+    const plan = planToolCalls(input, tools, entities, { broaden: input.round === "requery", avoid });
+    if (plan.length > 0)
+      return { toolCalls: plan.map((call, index) => ({ id: `offline-${index + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) })) };
+  }
+  return { content: JSON.stringify(writeFinding(input, readToolObservations(messages), entities, today)) };
+}

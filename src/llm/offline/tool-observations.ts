@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { EvidenceItemSchema, type EvidenceItem } from "../../domain";
+import type { ChatMessage } from "../../workflow/ports";
+
+/** One tool call of the conversation with what it returned. */
+export interface ToolObservation {
+  name: string;
+  args: Record<string, unknown>;
+  ok: boolean;
+  digest: string;
+  evidence: EvidenceItem[];
+  data: unknown;
+  error?: string;
+}
+
+const ToolMessageContentSchema = z.object({
+  tool: z.string(),
+  ok: z.boolean(),
+  digest: z.string().default(""),
+  evidence: z.array(EvidenceItemSchema).default([]),
+  data: z.unknown().optional(),
+  error: z.string().optional(),
+});
+
+/**
+ * Pairs the assistant's tool calls with the `tool` messages answering them (validated at this
+ * boundary). A tool message that cannot be read counts as a failed call, never an exception.
+ */
+export function readToolObservations(messages: ChatMessage[]): ToolObservation[] {
+  const calls = new Map<string, { name: string; args: Record<string, unknown> }>();
+  const observations: ToolObservation[] = [];
+  for (const message of messages) {
+    if (message.role === "assistant") for (const call of message.toolCalls ?? []) calls.set(call.id, { name: call.name, args: parseArgs(call.arguments) });
+    if (message.role !== "tool") continue;
+    const call = calls.get(message.toolCallId) ?? { name: "unknown", args: {} };
+    const content = parseContent(message.content);
+    observations.push(
+      content
+        ? { name: call.name, args: call.args, ok: content.ok, digest: content.digest, evidence: content.evidence, data: content.data, error: content.error }
+        : { name: call.name, args: call.args, ok: false, digest: "", evidence: [], data: undefined, error: "unreadable tool message" },
+    );
+  }
+  return observations;
+}
+
+/** True once the conversation holds tool results (the engine then answers instead of calling again). */
+export function hasToolResults(messages: ChatMessage[]): boolean {
+  return messages.some((message) => message.role === "tool");
+}
+
+function parseContent(text: string): z.infer<typeof ToolMessageContentSchema> | undefined {
+  try {
+    const parsed = ToolMessageContentSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseArgs(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
