@@ -4,11 +4,22 @@ import { describeError } from "../domain";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
 import { judgeRun } from "../eval/judge/judge-run";
+import type { MetricName } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
 import { topicAdherence } from "../eval/metrics/topic-adherence";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord, type EvaluationStore, type EvaluationTelemetry, type TranscriptSource } from "./ports";
+
+/** Telemetry names of the metrics the job runs. */
+const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
+  "agent-goal-accuracy": "AgentGoalAccuracy",
+  "topic-adherence": "TopicAdherence",
+  "tool-call-accuracy": "ToolCallAccuracy",
+};
+
+/** A metric score at or above this counts as passed in telemetry (dashboards show pass rates). */
+export const PASSING_SCORE = 0.8;
 
 /** What the job needs; built by the Functions timer or the CLI. */
 export interface EvaluateTranscriptsDeps {
@@ -46,7 +57,6 @@ export interface EvaluateTranscriptsSummary {
  */
 export async function evaluateTranscripts(deps: EvaluateTranscriptsDeps, options: EvaluateTranscriptsOptions): Promise<EvaluateTranscriptsSummary> {
   const now = deps.now ?? (() => new Date());
-  const startedAt = Date.now();
   const jobRunId = randomUUID();
   const summary: EvaluateTranscriptsSummary = { jobRunId, evaluated: [], failed: [] };
   const evalModel = deps.evalModel;
@@ -67,13 +77,6 @@ export async function evaluateTranscripts(deps: EvaluateTranscriptsDeps, options
       }
     });
   }
-  deps.telemetry.jobCompleted({
-    jobRunId,
-    evaluated: summary.evaluated.length,
-    failed: summary.failed.length,
-    durationMs: Date.now() - startedAt,
-    ...(summary.skipped ? { skipped: summary.skipped } : {}),
-  });
   return summary;
 }
 
@@ -92,15 +95,17 @@ async function evaluateOne(
     judgeRun(evalModel, transcriptToJudgeRun(transcript), deps.criteria),
   ]);
   const metrics = [goal, topics];
-  const count = (verdict: string) => judge.results.filter((result) => result.verdict === verdict).length;
-  deps.telemetry.transcriptEvaluated({
-    transcriptId: transcript.id,
-    jobRunId,
-    durationMs: Date.now() - startedAt,
-    scores: Object.fromEntries(metrics.map((metric) => [metric.metric, metric.score])),
-    verdicts: { pass: count("PASS"), fail: count("FAIL"), unsure: count("UNSURE") },
-    modelCount: evalModel.models.length,
-  });
+  const durationMs = Date.now() - startedAt;
+  const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
+  for (const metric of metrics)
+    deps.telemetry.transcriptEvaluated({
+      ...ids,
+      metric: TELEMETRY_METRIC_NAMES[metric.metric],
+      ...(metric.score !== null ? { score: metric.score } : {}),
+      passed: metric.score !== null && metric.score >= PASSING_SCORE,
+    });
+  for (const result of judge.results)
+    deps.telemetry.transcriptEvaluated({ ...ids, metric: "Judge", criterion: result.criterion_name, verdict: result.verdict, score: result.confidence_score, passed: result.verdict === "PASS" });
   return {
     id: evaluationRecordId(transcript.id),
     schemaVersion: 1,

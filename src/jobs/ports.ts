@@ -71,19 +71,23 @@ export interface EvaluationStore {
   save(record: EvaluationRecord): Promise<void>;
 }
 
-/** Scores and counts only: never message text, names or secrets. */
+/** One metric or judge criterion scored on one transcript: ids, names and numbers only, never message text. */
 export interface TranscriptEvaluatedProps {
   transcriptId: string;
-  jobRunId: string;
-  durationMs: number;
-  /** Metric name → score (null when not scorable or failed). */
-  scores: Record<string, number | null>;
-  verdicts: { pass: number; fail: number; unsure: number };
-  modelCount: number;
+  runId?: string;
+  /** `AgentGoalAccuracy`, `TopicAdherence` or `Judge`. */
+  metric: string;
+  /** The judge criterion, when the metric is the judge. */
+  criterion?: string;
+  verdict?: "PASS" | "FAIL" | "UNSURE";
+  score?: number;
+  passed: boolean;
+  model?: string;
+  durationMs?: number;
 }
 
-/** Telemetry of the evaluation job. Must not throw. */
+/** Telemetry of the evaluation job (src/telemetry's Telemetry satisfies it). Must not throw. */
 export interface EvaluationTelemetry {
+  /** Once per metric and per judge criterion of each evaluated transcript. */
   transcriptEvaluated(props: TranscriptEvaluatedProps): void;
-  jobCompleted(props: { jobRunId: string; evaluated: number; failed: number; durationMs: number; skipped?: string }): void;
 }

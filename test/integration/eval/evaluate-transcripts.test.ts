@@ -52,7 +52,7 @@ describe("evaluateTranscripts job", () => {
     const source = memorySource(transcripts);
     const saved: EvaluationRecord[] = [];
     const events: unknown[] = [];
-    const telemetry: EvaluationTelemetry = { transcriptEvaluated: (props) => events.push(props), jobCompleted: (props) => events.push(props) };
+    const telemetry: EvaluationTelemetry = { transcriptEvaluated: (props) => events.push(props) };
     const deps: EvaluateTranscriptsDeps = {
       source,
       store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },
@@ -80,7 +80,14 @@ describe("evaluateTranscripts job", () => {
     assert.equal(source.all[0]!.evaluatedAt, "2025-02-01T00:00:00.000Z");
     const serialized = JSON.stringify(events);
     assert.ok(!serialized.includes("Acme") && !serialized.includes("renew"), "telemetry carries no message text");
-    assert.ok(events.some((event) => (event as { verdicts?: unknown }).verdicts !== undefined));
+    assert.deepEqual(
+      events.filter((event) => (event as { transcriptId: string }).transcriptId === "run-0001"),
+      [
+        { transcriptId: "run-0001", runId: "run-0001", model: "eval-model-a", durationMs: (events[0] as { durationMs: number }).durationMs, metric: "AgentGoalAccuracy", score: 1, passed: true },
+        { transcriptId: "run-0001", runId: "run-0001", model: "eval-model-a", durationMs: (events[1] as { durationMs: number }).durationMs, metric: "TopicAdherence", score: 2 / 3, passed: false },
+        { transcriptId: "run-0001", runId: "run-0001", model: "eval-model-a", durationMs: (events[2] as { durationMs: number }).durationMs, metric: "Judge", criterion: "Actionability", verdict: "PASS", score: 0.9, passed: true },
+      ],
+    );
   });
 
   it("leaves a transcript unmarked when saving fails, so the next run retries it", async () => {
@@ -90,7 +97,7 @@ describe("evaluateTranscripts job", () => {
     const deps: EvaluateTranscriptsDeps = {
       source,
       store: { save: async () => { if (failSave) throw new Error("store down"); } },
-      telemetry: { transcriptEvaluated: () => undefined, jobCompleted: () => undefined },
+      telemetry: { transcriptEvaluated: () => undefined },
       evalModel: harness.evalModel,
       criteria,
       referenceTopics: ["contracts"],
@@ -103,12 +110,11 @@ describe("evaluateTranscripts job", () => {
 
   it("with no evaluation model it evaluates and marks nothing and says why", async () => {
     const source = memorySource([base]);
-    const completed: unknown[] = [];
     const summary = await evaluateTranscripts(
       {
         source,
         store: { save: async () => assert.fail("nothing to save") },
-        telemetry: { transcriptEvaluated: () => undefined, jobCompleted: (props) => completed.push(props) },
+        telemetry: { transcriptEvaluated: () => assert.fail("nothing evaluated") },
         evalModel: { skipped: "skipped: no evaluation model configured" },
         criteria,
         referenceTopics: [],
@@ -117,6 +123,5 @@ describe("evaluateTranscripts job", () => {
     );
     assert.equal(summary.skipped, "skipped: no evaluation model configured");
     assert.equal(source.all[0]!.evaluatedAt, undefined);
-    assert.equal((completed[0] as { skipped: string }).skipped, "skipped: no evaluation model configured");
   });
 });
