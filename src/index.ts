@@ -1,0 +1,92 @@
+/**
+ * Composition root of the bot: config → telemetry → store → workflow → Teams app → HTTP server.
+ * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
+ */
+import { buildWorkflowDeps } from "./composition/workflow-deps";
+import { loadConfig, type AppConfig } from "./config";
+import { describeError } from "./domain";
+import { openCosmosStore } from "./storage";
+import { startBotServer } from "./teams/bot-server";
+import { createBot } from "./teams/create-bot";
+import { createTelemetry } from "./telemetry";
+import type { ChatModel } from "./workflow/ports";
+
+/** How long shutdown waits for runs in flight; the rest resume from their checkpoints on the next start. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A started bot process. */
+export interface RunningProcura {
+  url: string;
+  port: number;
+  /** Stops accepting requests, lets runs in flight finish (within a grace period), closes the store. */
+  stop(): Promise<void>;
+}
+
+/** Starts the whole bot. `port` overrides PORT (0 = any free port); `model` replaces the configured one (tests). */
+export async function startProcura(
+  config: AppConfig,
+  options: { port?: number; host?: string; model?: ChatModel; log?: (line: string) => void } = {},
+): Promise<RunningProcura> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const telemetry = createTelemetry(config, log);
+  const store = await openCosmosStore(config, { log });
+  try {
+    const bot = await createBot({
+      config,
+      store,
+      telemetry,
+      log,
+      workflow: (wiring) => buildWorkflowDeps(config, { data: store.procurementData, ...wiring, model: options.model }),
+    });
+    const server = await startBotServer({
+      port: options.port ?? config.env.PORT,
+      host: options.host,
+      adapter: bot.adapter,
+      app: bot.app,
+      health: async () => (await store.health()).ok,
+      log,
+    });
+    await bot.recover();
+    log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind})`);
+    return {
+      url: server.url,
+      port: server.port,
+      stop: async () => {
+        await server.close();
+        const finished = await bot.questions.drain(SHUTDOWN_GRACE_MS);
+        if (!finished) log(`shutdown: ${bot.questions.size} run(s) still in flight; they resume from their checkpoints on the next start`);
+        await telemetry.shutdown();
+        await store.close();
+      },
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const procura = await startProcura(loadConfig());
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    procura.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(`shutdown failed: ${describeError(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(describeError(error));
+    process.exit(1);
+  });
+}

@@ -1,0 +1,60 @@
+import { ActivityTypes, type TurnContext } from "botbuilder";
+import { Application, type TeamsAdapter, type TurnState } from "@microsoft/teams-ai";
+import { buildWelcomeCard, CARD_VERBS } from "../cards";
+import { describeError } from "../domain";
+import type { Telemetry } from "../telemetry";
+import type { ApprovalActionHandler, Log, TeamsStore } from "./bot-deps";
+import { repliesFor } from "./bot-replies";
+import { cardActivity } from "./card-activity";
+import { handleFeedback, localeLanguage, refuseAction, type CardActionDeps } from "./card-actions";
+import { handleMessage } from "./message-handler";
+import type { QuestionRuns } from "./question-runs";
+
+/** What the teams-ai application routes to. */
+export interface BotApplicationDeps {
+  adapter: TeamsAdapter;
+  botAppId: string | undefined;
+  botState: TeamsStore["botState"];
+  questions: QuestionRuns;
+  cardActions: CardActionDeps;
+  onApprovalAction: ApprovalActionHandler;
+  maxQuestionChars: number;
+  telemetry: Telemetry;
+  log: Log;
+}
+
+/**
+ * The teams-ai Application: thin routes that map activities to the handlers. Routes match in
+ * registration order, so the catch-alls (unknown card verbs, any message) come last. Typing is
+ * sent by the question flow itself: teams-ai's timer is shared across concurrent turns.
+ */
+export function createBotApplication(deps: BotApplicationDeps): Application<TurnState> {
+  const app = new Application<TurnState>({
+    adapter: deps.adapter,
+    botAppId: deps.botAppId,
+    storage: deps.botState,
+    startTypingTimer: false,
+    removeRecipientMention: true,
+    longRunningMessages: false,
+  });
+
+  app.conversationUpdate("membersAdded", async (context) => {
+    const botId = context.activity.recipient.id;
+    if (!context.activity.membersAdded?.some((member) => member.id === botId)) return;
+    await context.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(context))));
+  });
+
+  app.adaptiveCards.actionExecute(CARD_VERBS.feedback, (context) => handleFeedback(deps.cardActions, context));
+  app.adaptiveCards.actionExecute(/^approval\./, (context) => deps.onApprovalAction(context, context.activity.value));
+  app.adaptiveCards.actionExecute(/.*/, async (context) => refuseAction(deps.cardActions, context, "unknown verb"));
+
+  app.activity(ActivityTypes.Message, (context, state) => handleMessage(deps, context, state));
+
+  app.error(async (context: TurnContext, error: Error) => {
+    const correlationId = context.activity.id ?? "unknown";
+    deps.log(`turn failed (${context.activity.type}, activity ${correlationId}): ${describeError(error)}`);
+    deps.telemetry.exception(error, { correlationId, step: `turn:${context.activity.type}` });
+    if (context.activity.type === ActivityTypes.Message) await context.sendActivity(repliesFor(localeLanguage(context)).turnError).catch(() => undefined);
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { ConversationReference, Storage, TurnContext } from "botbuilder";
+import type { AdaptiveCard } from "../cards";
+import type { Feedback, RunState } from "../domain";
+import type { RunStore } from "../workflow/ports";
+
+/** The store repositories the Teams layer uses (the Cosmos store satisfies this structurally). */
+export interface TeamsStore {
+  runs: RunStore;
+  transcripts: { save(state: RunState): Promise<unknown> };
+  feedback: { save(feedback: Feedback): Promise<void> };
+  conversations: {
+    save(conversationId: string, reference: Partial<ConversationReference>): Promise<void>;
+    get(conversationId: string): Promise<Partial<ConversationReference> | undefined>;
+  };
+  /** botbuilder Storage for teams-ai turn state. */
+  botState: Storage;
+}
+
+/** A stored conversation reference, enough to reply proactively. */
+export type Reference = Partial<ConversationReference>;
+
+/** Called when a run ends waiting for a human; issue 4 (src/approvals) supplies the real one. */
+export type AwaitingApprovalHook = (state: RunState, reference: Reference) => Promise<void>;
+
+/** Handles an `approval.*` card action; returns the card or message for the invoke response. */
+export type ApprovalActionHandler = (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string>;
+
+/** The seams the approvals flow (issue 4) plugs into. */
+export interface ApprovalHooks {
+  onAwaitingApproval: AwaitingApprovalHook;
+  onAction: ApprovalActionHandler;
+}
+
+/** Where the bot reports what it does (start-up, failures); console by default. */
+export type Log = (line: string) => void;

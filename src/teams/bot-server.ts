@@ -1,0 +1,66 @@
+import type { AddressInfo } from "node:net";
+import * as restify from "restify";
+import type { Application, TeamsAdapter, TurnState } from "@microsoft/teams-ai";
+import { describeError } from "../domain";
+import type { Log } from "./bot-deps";
+
+/** A running bot endpoint. */
+export interface BotServer {
+  /** e.g. http://127.0.0.1:3978 */
+  url: string;
+  port: number;
+  /** Stops accepting connections; resolves when open requests have ended. */
+  close(): Promise<void>;
+}
+
+/** What the HTTP endpoint serves. */
+export interface BotServerOptions {
+  port: number;
+  host?: string;
+  adapter: TeamsAdapter;
+  app: Application<TurnState>;
+  /** Store reachability for /healthz; false or a throw means 503. */
+  health: () => Promise<boolean>;
+  log: Log;
+}
+
+/**
+ * restify 11: `POST /api/messages` into the adapter (JWT-checked when the bot has an app id;
+ * a malformed body is a 400 and the server keeps serving), `GET /healthz` for the platform.
+ */
+export async function startBotServer(options: BotServerOptions): Promise<BotServer> {
+  const server = restify.createServer({ name: "procura" });
+  server.use(restify.plugins.bodyParser({ mapParams: false, maxBodySize: 1024 * 1024 }));
+
+  server.post("/api/messages", async (req, res) => {
+    try {
+      await options.adapter.process(req, res, async (context) => {
+        await options.app.run(context);
+      });
+    } catch (error) {
+      options.log(`POST /api/messages failed: ${describeError(error)}`);
+      if (!res.headersSent) res.send(500);
+    }
+  });
+
+  server.get("/healthz", async (_req, res) => {
+    const ok = await options.health().catch(() => false);
+    res.json(ok ? 200 : 503, { status: ok ? "ok" : "unavailable", store: ok ? "reachable" : "unreachable" });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host ?? "0.0.0.0", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1";
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.server.closeIdleConnections();
+      }),
+  };
+}

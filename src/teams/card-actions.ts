@@ -1,0 +1,57 @@
+import type { TurnContext } from "botbuilder";
+import { answerViewFromRun, buildAnswerCard, parseCardAction, type AdaptiveCard, type DisplayNames, type FeedbackAction } from "../cards";
+import { FeedbackSchema, type Language } from "../domain";
+import type { Telemetry } from "../telemetry";
+import type { Log, TeamsStore } from "./bot-deps";
+import { repliesFor } from "./bot-replies";
+
+/** What the card action handlers need. */
+export interface CardActionDeps {
+  store: Pick<TeamsStore, "feedback" | "runs">;
+  telemetry: Telemetry;
+  names: DisplayNames;
+  qscoreThreshold: number;
+  log: Log;
+}
+
+/** The language for a reply to an action: the client's locale. */
+export function localeLanguage(context: TurnContext): Language {
+  return context.activity.locale?.toLowerCase().startsWith("ja") ? "ja" : "en";
+}
+
+/**
+ * 👍/👎 (+ comment) on an answer card: stored (one vote per user per run), reported, and answered
+ * with the same answer card thanking the user instead of asking again.
+ */
+export async function handleFeedback(deps: CardActionDeps, context: TurnContext): Promise<AdaptiveCard | string> {
+  const parsed = parseCardAction(context.activity.value);
+  if (!parsed.ok || parsed.action.verb !== "feedback") return refuseAction(deps, context, parsed.ok ? "not feedback" : parsed.error.message);
+  const action: FeedbackAction = parsed.action;
+  const { activity } = context;
+  await deps.store.feedback.save({
+    runId: action.runId,
+    conversationId: activity.conversation.id,
+    userId: activity.from.aadObjectId ?? activity.from.id,
+    rating: action.rating,
+    // The card accepts longer comments than the stored record keeps.
+    ...(action.comment ? { comment: action.comment.slice(0, FEEDBACK_COMMENT_MAX) } : {}),
+    at: new Date().toISOString(),
+  });
+  deps.telemetry.feedbackReceived({ runId: action.runId, rating: action.rating, hasComment: action.comment !== undefined });
+  const state = await deps.store.runs.load(action.runId);
+  if (!state?.answer) return repliesFor(localeLanguage(context)).feedbackUnknownRun;
+  return buildAnswerCard({ ...answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }), feedbackGiven: action.rating });
+}
+
+const FEEDBACK_COMMENT_MAX = (FeedbackSchema.shape.comment.unwrap() as { maxLength: number | null }).maxLength ?? Infinity;
+
+/** A polite refusal for a card action the bot does not handle (logged without user text). */
+export function refuseAction(deps: Pick<CardActionDeps, "log">, context: TurnContext, why: string): string {
+  deps.log(`card action refused (${context.activity.name ?? context.activity.type}): ${why}`);
+  return repliesFor(localeLanguage(context)).unsupportedAction;
+}
+
+/** The approvals seam until src/approvals exists: nothing changes, and the user is told so. */
+export async function approvalsUnavailable(context: TurnContext): Promise<string> {
+  return repliesFor(localeLanguage(context)).approvalsUnavailable;
+}

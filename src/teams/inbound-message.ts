@@ -1,0 +1,39 @@
+import type { Activity } from "botbuilder";
+
+/** What an inbound message asks of the bot. */
+export type InboundMessage =
+  | { kind: "question"; text: string }
+  | { kind: "command"; command: "help" | "reset" }
+  | { kind: "empty" }
+  | { kind: "too_long"; length: number; max: number }
+  | { kind: "attachments_only" }
+  | { kind: "card_submit" };
+
+const COMMANDS: Record<string, "help" | "reset"> = {
+  help: "help",
+  "?": "help",
+  ヘルプ: "help",
+  reset: "reset",
+  リセット: "reset",
+};
+
+/** Teams adds an HTML copy of every typed message as an attachment; it is not a file. */
+const TEXT_COPY_TYPES = new Set(["text/html", "text/plain"]);
+
+/**
+ * Classifies a message (mentions already removed): a command, a question, or input the bot
+ * explains instead of answering. Pure; the handlers act on the result.
+ */
+export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "attachments" | "value">, maxChars: number): InboundMessage {
+  const text = (activity.text ?? "").replace(/\u00a0/g, " ").trim();
+  if (text === "") {
+    if (activity.value !== undefined && activity.value !== null) return { kind: "card_submit" };
+    const files = (activity.attachments ?? []).filter((attachment) => !TEXT_COPY_TYPES.has(attachment.contentType));
+    return files.length > 0 ? { kind: "attachments_only" } : { kind: "empty" };
+  }
+  const command = COMMANDS[text.toLowerCase().replace(/^\//, "")];
+  if (command) return { kind: "command", command };
+  const length = [...text].length;
+  if (length > maxChars) return { kind: "too_long", length, max: maxChars };
+  return { kind: "question", text };
+}
