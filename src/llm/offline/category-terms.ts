@@ -16,6 +16,7 @@ export const CATEGORY_TERMS: Readonly<Record<string, readonly string[]>> = {
   travel: ["travel", "hotel", "hotels", "flight", "flights", "出張", "旅費", "航空券", "ホテル"],
   "raw-materials": ["raw materials", "raw material", "steel", "resin", "原材料", "材料", "素材"],
   packaging: ["packaging", "cardboard", "boxes", "梱包", "包装", "段ボール"],
+  "electronic-components": ["electronic components", "components", "semiconductors", "chips", "電子部品", "半導体", "部品"],
   energy: ["energy", "electricity", "power", "utilities", "電力", "エネルギー", "電気"],
   telecom: ["telecom", "telecommunications", "mobile", "network", "通信", "携帯", "回線"],
   "hr-services": ["staffing", "recruiting", "temp staff", "人材派遣", "派遣", "採用"],
