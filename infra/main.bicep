@@ -1,0 +1,236 @@
+// Procura: everything one environment needs, in one resource group. Deployed by Teams Toolkit
+// (teamsapp.yml, arm/deploy) with main.parameters.json; outputs in UPPER_CASE are written back to
+// env/.env.<env> (BOT_ID, BOT_DOMAIN, ...). See docs/deploy.md.
+targetScope = 'resourceGroup'
+
+@description('Lower-case base for resource names, e.g. procura-dev-ab12.')
+@minLength(3)
+@maxLength(20)
+param resourceBaseName string
+
+@description('Region for everything except the Azure Bot (global).')
+param location string = resourceGroup().location
+
+@description('Display name of the bot in Teams and in the Azure portal.')
+param botDisplayName string = 'Procura'
+
+@description('App Service plan SKU shared by the bot and the evaluation function (B1 is the smallest with always on).')
+param appServiceSku string = 'B1'
+
+@description('Region for Azure OpenAI, when the models are not offered in `location`.')
+param openAiLocation string = location
+
+@description('Router deployment: the small, fast model.')
+param routerDeployment object = {
+  name: 'gpt-4o-mini'
+  model: 'gpt-4o-mini'
+  version: '2024-07-18'
+  skuName: 'GlobalStandard'
+  capacity: 50
+}
+
+@description('Specialist and Moderator deployment: the high-quality model.')
+param mainDeployment object = {
+  name: 'gpt-4o'
+  model: 'gpt-4o'
+  version: '2024-11-20'
+  skuName: 'GlobalStandard'
+  capacity: 50
+}
+
+@description('Azure OpenAI API version the bot calls.')
+param openAiApiVersion string = '2024-10-21'
+
+@description('Days a stored transcript lives before Cosmos DB deletes it (container default TTL).')
+param transcriptTtlDays int = 90
+
+@description('QSCORE below which the quality gate sends the answer back once.')
+param qscoreThreshold int = 80
+
+@description('Amount (JPY) above which an answer needs human approval.')
+param hitlAmountThreshold int = 100000
+
+@description('Comma-separated spend categories whose answers always need approval.')
+param hitlCategories string = ''
+
+@description('Teams team id of the approver channel (can also be chosen later with `approvers here`).')
+param approverTeamId string = ''
+
+@description('Teams channel id of the approver channel.')
+param approverChannelId string = ''
+
+@description('Comma-separated Entra object ids allowed to approve.')
+param approverAadIds string = ''
+
+@description('Teams channel id for operator notices about failed runs (optional).')
+param operatorChannelId string = ''
+
+@description('NCRONTAB schedule of the evaluation timer.')
+param evalSchedule string = '0 0 * * * *'
+
+@description('E-mail addresses that receive alert notifications.')
+param alertEmails array = []
+
+param tags object = { application: 'procura' }
+
+var kvName = take('kv-${replace(resourceBaseName, '-', '')}', 24)
+
+module identity 'modules/identity.bicep' = {
+  name: 'identity'
+  params: { location: location, name: 'id-${resourceBaseName}', tags: tags }
+}
+
+module monitoring 'modules/monitoring.bicep' = {
+  name: 'monitoring'
+  params: { location: location, baseName: resourceBaseName, tags: tags }
+}
+
+module keyVault 'modules/key-vault.bicep' = {
+  name: 'keyVault'
+  params: {
+    location: location
+    name: kvName
+    tags: tags
+    principalId: identity.outputs.principalId
+    appInsightsConnectionString: monitoring.outputs.connectionString
+  }
+}
+
+module openAi 'modules/openai.bicep' = {
+  name: 'openAi'
+  params: {
+    location: openAiLocation
+    name: 'oai-${resourceBaseName}'
+    tags: tags
+    principalId: identity.outputs.principalId
+    routerDeployment: routerDeployment
+    mainDeployment: mainDeployment
+  }
+}
+
+module cosmos 'modules/cosmos.bicep' = {
+  name: 'cosmos'
+  params: {
+    location: location
+    name: 'cosmos-${resourceBaseName}'
+    tags: tags
+    principalId: identity.outputs.principalId
+    databaseName: 'procura'
+    transcriptTtlDays: transcriptTtlDays
+  }
+}
+
+// Every setting src/config/schema.ts reads in production (test/unit/infra checks the list).
+var sharedSettings = {
+  NODE_ENV: 'production'
+  LLM_PROVIDER: 'azure-openai'
+  AZURE_OPENAI_ENDPOINT: openAi.outputs.endpoint
+  AZURE_OPENAI_API_VERSION: openAiApiVersion
+  ROUTER_MODEL: openAi.outputs.routerDeploymentName
+  SPECIALIST_MODEL: openAi.outputs.mainDeploymentName
+  MODERATOR_MODEL: openAi.outputs.mainDeploymentName
+  LLM_MAX_RETRIES: '4'
+  LLM_RETRY_INITIAL_MS: '2000'
+  LLM_RETRY_MAX_MS: '30000'
+  LLM_RETRY_MULTIPLIER: '2'
+  QSCORE_THRESHOLD: string(qscoreThreshold)
+  MAX_SPECIALISTS: '3'
+  REQUERY_SPECIALISTS: '2'
+  ROUTER_TIMEOUT_MS: '15000'
+  SPECIALIST_TIMEOUT_MS: '30000'
+  MODERATOR_TIMEOUT_MS: '45000'
+  RUN_BUDGET_MS: '120000'
+  MAX_TOOL_ROUNDS: '3'
+  SPECULATIVE_KNOWLEDGE: 'false'
+  HITL_AMOUNT_THRESHOLD: string(hitlAmountThreshold)
+  HITL_CATEGORIES: hitlCategories
+  BOT_ID: identity.outputs.clientId
+  BOT_TYPE: 'UserAssignedMsi'
+  BOT_TENANT_ID: tenant().tenantId
+  MAX_QUESTION_CHARS: '4000'
+  AZURE_CLIENT_ID: identity.outputs.clientId
+  COSMOS_ENDPOINT: cosmos.outputs.endpoint
+  COSMOS_DATABASE: cosmos.outputs.databaseName
+  TRANSCRIPT_TTL_DAYS: string(transcriptTtlDays)
+  APPROVER_TEAM_ID: approverTeamId
+  APPROVER_CHANNEL_ID: approverChannelId
+  APPROVER_AAD_IDS: approverAadIds
+  APPROVAL_REMIND_AFTER: '4h'
+  APPROVAL_EXPIRE_AFTER: '72h'
+  OPERATOR_CHANNEL_ID: operatorChannelId
+  APPLICATIONINSIGHTS_CONNECTION_STRING: keyVault.outputs.appInsightsConnectionStringReference
+  EVAL_SCHEDULE: evalSchedule
+  EVAL_MODEL: openAi.outputs.mainDeploymentName
+  EVAL_MODELS: ''
+  EVAL_BATCH_SIZE: '50'
+  EVAL_CONCURRENCY: '4'
+  SCM_DO_BUILD_DURING_DEPLOYMENT: 'false'
+}
+
+module appService 'modules/app-service.bicep' = {
+  name: 'appService'
+  params: {
+    location: location
+    baseName: resourceBaseName
+    tags: tags
+    identityId: identity.outputs.id
+    skuName: appServiceSku
+    appSettings: union(sharedSettings, { CLOUD_ROLE_NAME: 'procura-bot' })
+  }
+}
+
+module functionApp 'modules/function-app.bicep' = {
+  name: 'functionApp'
+  params: {
+    location: location
+    baseName: resourceBaseName
+    tags: tags
+    planId: appService.outputs.planId
+    identityId: identity.outputs.id
+    identityClientId: identity.outputs.clientId
+    principalId: identity.outputs.principalId
+    appSettings: union(sharedSettings, { CLOUD_ROLE_NAME: 'procura-eval' })
+  }
+}
+
+module bot 'modules/bot.bicep' = {
+  name: 'bot'
+  params: {
+    name: 'bot-${resourceBaseName}'
+    displayName: botDisplayName
+    tags: tags
+    identityId: identity.outputs.id
+    identityClientId: identity.outputs.clientId
+    messagingEndpoint: 'https://${appService.outputs.defaultHostName}/api/messages'
+  }
+}
+
+module workbook 'modules/workbook.bicep' = {
+  name: 'workbook'
+  params: {
+    location: location
+    tags: tags
+    appInsightsId: monitoring.outputs.appInsightsId
+    displayName: 'Procura operations (${resourceBaseName})'
+  }
+}
+
+module alerts 'modules/alerts.bicep' = {
+  name: 'alerts'
+  params: {
+    location: location
+    baseName: resourceBaseName
+    tags: tags
+    appInsightsId: monitoring.outputs.appInsightsId
+    alertEmails: alertEmails
+  }
+}
+
+output BOT_ID string = identity.outputs.clientId
+output BOT_DOMAIN string = appService.outputs.defaultHostName
+output BOT_AZURE_APP_SERVICE_RESOURCE_ID string = appService.outputs.webAppId
+output EVAL_FUNCTION_APP_RESOURCE_ID string = functionApp.outputs.functionAppId
+output COSMOS_ENDPOINT string = cosmos.outputs.endpoint
+output AZURE_OPENAI_ENDPOINT string = openAi.outputs.endpoint
+output KEY_VAULT_NAME string = keyVault.outputs.name
+output APPLICATIONINSIGHTS_NAME string = monitoring.outputs.appInsightsName

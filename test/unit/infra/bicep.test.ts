@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { EnvSchema } from "../../../src/config/schema";
+import { CONTAINERS } from "../../../src/storage/containers";
+import { objectEntries, readBicep, undeclaredReferences, type BicepFile } from "./bicep-reader";
+
+const INFRA = path.resolve(__dirname, "..", "..", "..", "infra");
+const MAIN = path.join(INFRA, "main.bicep");
+
+/**
+ * Settings the code reads that production deliberately does not set, each with the reason.
+ * A new EnvSchema key fails the test below until it is set in main.bicep or listed here.
+ */
+const NOT_SET_IN_AZURE: Record<string, string> = {
+  PORT: "App Service injects PORT itself",
+  AZURE_OPENAI_API_KEY: "the identity calls Azure OpenAI with Entra ID; key auth is disabled on the account",
+  OPENAI_BASE_URL: "the openai-compatible provider is for local or non-Azure models",
+  OPENAI_API_KEY: "the openai-compatible provider is for local or non-Azure models",
+  COSMOS_KEY: "Cosmos DB local (key) auth is disabled; the identity is a data-plane contributor",
+  BOT_PASSWORD: "a UserAssignedMsi bot has no client secret",
+  PROMPTS_DIR: "prompts ship inside the deployed package",
+  CLOUD_ROLE_NAME: "set per app (procura-bot, procura-eval) next to the shared settings",
+};
+/** Platform settings that are not ours but are read by the SDKs (DefaultAzureCredential, Oryx). */
+const PLATFORM_SETTINGS = new Set(["AZURE_CLIENT_ID", "SCM_DO_BUILD_DURING_DEPLOYMENT"]);
+
+function bicepFiles(): string[] {
+  return [MAIN, ...readdirSync(path.join(INFRA, "modules")).filter((f) => f.endsWith(".bicep")).map((f) => path.join(INFRA, "modules", f))];
+}
+
+function varObject(file: BicepFile, name: string): Map<string, string> {
+  const declaration = new RegExp(`^var\\s+${name}\\s*=\\s*\\{`, "m").exec(file.code);
+  assert.ok(declaration, `var ${name} in main.bicep`);
+  return objectEntries(file.code, declaration.index + declaration[0].length - 1);
+}
+
+describe("infra (static Bicep checks)", () => {
+  const main = readBicep(MAIN);
+
+  it("every module file exists, gets all its required params and no unknown ones", () => {
+    for (const file of bicepFiles()) {
+      for (const module of readBicep(file).modules) {
+        const target = path.resolve(path.dirname(file), module.path);
+        assert.ok(existsSync(target), `${path.basename(file)}: module ${module.symbol} → ${module.path} exists`);
+        const declared = readBicep(target).params;
+        for (const param of declared.filter((p) => p.required))
+          assert.ok(module.params.has(param.name), `${module.symbol} (${module.path}) gets required param ${param.name}`);
+        for (const passed of module.params.keys())
+          assert.ok(declared.some((p) => p.name === passed), `${module.symbol} (${module.path}) declares param ${passed}`);
+      }
+    }
+  });
+
+  it("every <module>.outputs.<name> used exists in that module", () => {
+    for (const file of bicepFiles()) {
+      const bicep = readBicep(file);
+      for (const match of bicep.code.matchAll(/\b(\w+)\.outputs\.(\w+)/g)) {
+        const module = bicep.modules.find((m) => m.symbol === match[1]);
+        assert.ok(module, `${path.basename(file)}: ${match[1]} is a module`);
+        const outputs = readBicep(path.resolve(path.dirname(file), module.path)).outputs;
+        assert.ok(outputs.includes(match[2]!), `${module.path} outputs ${match[2]}`);
+      }
+    }
+  });
+
+  it("every identifier used is declared (param, var, resource, module, loop variable) or built in", () => {
+    for (const file of bicepFiles()) assert.deepEqual(undeclaredReferences(readBicep(file)), [], path.basename(file));
+  });
+
+  it("every loaded file exists", () => {
+    for (const file of bicepFiles())
+      for (const loaded of readBicep(file).loadedFiles) assert.ok(existsSync(path.resolve(path.dirname(file), loaded)), `${file} loads ${loaded}`);
+  });
+
+  it("main.parameters.json sets declared params only, and every required one", () => {
+    const parameters = JSON.parse(readFileSync(path.join(INFRA, "main.parameters.json"), "utf8")) as { parameters: Record<string, unknown> };
+    for (const name of Object.keys(parameters.parameters)) assert.ok(main.params.some((p) => p.name === name), `main.bicep declares ${name}`);
+    for (const param of main.params.filter((p) => p.required)) assert.ok(param.name in parameters.parameters, `main.parameters.json sets ${param.name}`);
+  });
+
+  it("provides every setting the code reads as an app setting of the bot and the function", () => {
+    const settings = varObject(main, "sharedSettings");
+    const missing = Object.keys(EnvSchema.shape).filter((key) => !settings.has(key) && !(key in NOT_SET_IN_AZURE));
+    assert.deepEqual(missing, [], "EnvSchema keys missing from sharedSettings in main.bicep");
+    for (const key of settings.keys()) assert.ok(key in EnvSchema.shape || PLATFORM_SETTINGS.has(key), `${key} is a known setting (typo?)`);
+    for (const symbol of ["appService", "functionApp"]) {
+      const appSettings = main.modules.find((m) => m.symbol === symbol)?.params.get("appSettings") ?? "";
+      assert.match(appSettings, /^union\(sharedSettings,\s*\{\s*CLOUD_ROLE_NAME:/, `${symbol} gets sharedSettings and its own CLOUD_ROLE_NAME`);
+    }
+  });
+
+  it("reads secrets from Key Vault references and sets no keys", () => {
+    const source = readFileSync(MAIN, "utf8");
+    assert.match(source, /APPLICATIONINSIGHTS_CONNECTION_STRING: keyVault\.outputs\.appInsightsConnectionStringReference/);
+    assert.match(readFileSync(path.join(INFRA, "modules", "key-vault.bicep"), "utf8"), /'@Microsoft\.KeyVault\(SecretUri=\$\{appInsightsSecret\.properties\.secretUri\}\)'/);
+    assert.doesNotMatch(source, /listKeys\(|AccountKey|COSMOS_KEY|AZURE_OPENAI_API_KEY|BOT_PASSWORD/);
+    for (const module of ["cosmos.bicep", "openai.bicep"]) assert.match(readFileSync(path.join(INFRA, "modules", module), "utf8"), /disableLocalAuth: true/);
+  });
+
+  it("creates the Cosmos containers the code uses, with the same partition keys and the transcript TTL", () => {
+    const source = readFileSync(path.join(INFRA, "modules", "cosmos.bicep"), "utf8");
+    const declared = Object.fromEntries([...source.matchAll(/\{ name: '(\w+)', partitionKey: '([^']+)'/g)].map((m) => [m[1], m[2]]));
+    assert.deepEqual(declared, { ...CONTAINERS });
+    assert.match(source, /name: 'transcripts', partitionKey: '\/conversationId', defaultTtl: transcriptTtlDays \* 86400/);
+  });
+
+  it("runs the apps on Node 22 with always on, and the bot as a UserAssignedMSI with the Teams channel", () => {
+    const appService = readFileSync(path.join(INFRA, "modules", "app-service.bicep"), "utf8");
+    assert.match(appService, /linuxFxVersion: 'NODE\|22-lts'/);
+    assert.match(appService, /alwaysOn: true/);
+    assert.match(readFileSync(path.join(INFRA, "modules", "function-app.bicep"), "utf8"), /linuxFxVersion: 'NODE\|22'/);
+    const bot = readFileSync(path.join(INFRA, "modules", "bot.bicep"), "utf8");
+    assert.match(bot, /msaAppType: 'UserAssignedMSI'/);
+    assert.match(bot, /name: 'MsTeamsChannel'/);
+  });
+
+  describe("the reader itself", () => {
+    let dir: string;
+    before(() => (dir = mkdtempSync(path.join(tmpdir(), "bicep-"))));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+
+    it("finds a misspelt reference, module params and strings with interpolation", () => {
+      const file = path.join(dir, "t.bicep");
+      writeFileSync(file, [
+        "param location string // a comment with identifiers: notDeclared",
+        "param name string = 'x-${location}'",
+        "module m 'mod.bicep' = {",
+        "  name: 'm'",
+        "  params: { location: locaton, other: name }",
+        "}",
+        "output o string = '${m.outputs.id}-${nme}'",
+      ].join("\n"));
+      const bicep = readBicep(file);
+      assert.deepEqual(bicep.params, [{ name: "location", required: true }, { name: "name", required: false }]);
+      assert.deepEqual([...bicep.modules[0]!.params.entries()], [["location", "locaton"], ["other", "name"]]);
+      assert.deepEqual(undeclaredReferences(bicep).sort(), ["locaton", "nme"]);
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { TelemetryEvent, TelemetryMetric } from "../../../src/telemetry/event-names";
+import { ALLOWED_PROPERTIES } from "../../../src/telemetry/redaction";
+
+const INFRA = path.resolve(__dirname, "..", "..", "..", "infra");
+
+interface WorkbookItem {
+  type: number;
+  name: string;
+  content: { query?: string; title?: string; timeContextFromParameter?: string; parameters?: Array<{ name: string }> };
+}
+
+const workbook = JSON.parse(readFileSync(path.join(INFRA, "workbook.json"), "utf8")) as { version: string; items: WorkbookItem[]; fallbackResourceIds: string[] };
+const queries = workbook.items.filter((item) => item.type === 3);
+const alerts = readFileSync(path.join(INFRA, "modules", "alerts.bicep"), "utf8");
+
+/** Every KQL text shipped: workbook panels and alert rules. */
+const kql = [...queries.map((item) => item.content.query ?? ""), ...[...alerts.matchAll(/query: '([^']+)'/g)].map((m) => m[1]!)];
+
+describe("operations workbook and alerts", () => {
+  it("has the panels the issue lists", () => {
+    const titles = queries.map((item) => item.content.title ?? "").join("\n");
+    for (const expected of [
+      /Run latency p50 \/ p95 against the 8 s and 15 s targets/,
+      /Executor latency p50 \/ p95/,
+      /QSCORE distribution/,
+      /Quality-gate retry rate and Router fallback rate/,
+      /Specialist selection frequency/,
+      /Approvals: decisions and time to decision/,
+      /Tokens and estimated cost per model per day/,
+      /Evaluation pass rate/,
+      /Failed runs/,
+      /Exceptions/,
+    ])
+      assert.match(titles, expected);
+  });
+
+  it("queries only the custom events and metrics the code sends, and only properties that survive redaction", () => {
+    const events = new Set<string>(Object.values(TelemetryEvent));
+    const metrics = new Set<string>(Object.values(TelemetryMetric));
+    for (const text of kql) {
+      for (const match of text.matchAll(/name == "([^"]+)"/g))
+        assert.ok(events.has(match[1]!) || metrics.has(match[1]!), `${match[1]} is an event or metric name the code sends`);
+      for (const match of text.matchAll(/customDimensions(?:\.(\w+)|\["([^"]+)"\])/g)) {
+        const property = match[1] ?? match[2]!;
+        assert.ok(ALLOWED_PROPERTIES.has(property), `customDimensions.${property} is on the redaction allow-list`);
+      }
+    }
+  });
+
+  it("draws every query panel over the workbook's time range and targets the deployed Application Insights", () => {
+    const parameters = workbook.items.find((item) => item.type === 9)?.content.parameters?.map((p) => p.name);
+    assert.deepEqual(parameters, ["TimeRange", "ModelPrices"]);
+    for (const item of queries) assert.equal(item.content.timeContextFromParameter, "TimeRange", item.name);
+    assert.deepEqual(workbook.fallbackResourceIds, ["__APP_INSIGHTS_ID__"]);
+    assert.match(readFileSync(path.join(INFRA, "modules", "workbook.bicep"), "utf8"), /replace\(loadTextContent\('\.\.\/workbook\.json'\), '__APP_INSIGHTS_ID__', appInsightsId\)/);
+  });
+
+  it("alerts on failure rate, p95 over 15 s and Moderator failures", () => {
+    assert.deepEqual([...alerts.matchAll(/name: '(failure-rate|p95-latency|moderator-failures)'/g)].map((m) => m[1]), ["failure-rate", "p95-latency", "moderator-failures"]);
+    assert.match(alerts, /param p95TargetMs int = 15000/);
+    assert.match(alerts, /customDimensions\.executor\) == "moderator" and tostring\(customDimensions\.outcome\) != "ok"/);
+  });
+});
