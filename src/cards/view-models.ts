@@ -135,10 +135,10 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
   const body = answerBodyFromRun(state, answer, names, language);
-  const edited = options.review?.editedText !== undefined;
+  const editedText = options.review?.editedText;
   return {
     ...body,
-    ...(edited ? { conclusion: options.review!.editedText!, rationale: [] } : {}),
+    ...(editedText !== undefined ? { conclusion: editedText, rationale: [] } : {}),
     language,
     runId: state.runId,
     question: state.question,
@@ -147,7 +147,7 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
       .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
       .map((finding) => ({ name: displayName(names, finding.specialist, language), reason: finding.error })),
     offline: state.offline,
-    ...(options.review ? { review: { edited } } : {}),
+    ...(options.review ? { review: { edited: editedText !== undefined } } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ describe("cards/approval-outcome-card", () => {
     const text = textOf(card);
     assert.ok(texts(card)[0] === "✅ Approved");
     assert.ok(text.includes("By: ") && text.includes("Ken Sato"));
-    assert.ok(text.includes("**When:** {{DATE(2025-06-02T03:04:05Z, SHORT)}} {{TIME(2025-06-02T03:04:05Z)}}"));
+    assert.ok(text.includes("When:\n{{DATE(2025-06-02T03:04:05Z, SHORT)}} {{TIME(2025-06-02T03:04:05Z)}}"));
     assert.ok(text.includes("Final answer") && text.includes("No: capped at 5%.") && text.includes("- Clause §4.2 [CTR-0012]"));
     assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);
   });
