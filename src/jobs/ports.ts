@@ -10,8 +10,8 @@ import type { TranscriptDocument } from "../domain";
 export interface TranscriptSource {
   /** Terminal transcripts without `evaluatedAt`, oldest first, optionally only those started at or after `since`. */
   listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]>;
-  /** Sets the transcript's `evaluatedAt`, so later runs skip it. */
-  markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<void>;
+  /** Sets the transcript's `evaluatedAt`, so later runs skip it (may report false when it no longer exists). */
+  markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean | void>;
 }
 
 const MetricResultRecordSchema = z

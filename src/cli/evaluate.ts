@@ -1,0 +1,133 @@
+/**
+ * `npm run evaluate -- <command>`:
+ *   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode M] [--threshold 0.8] [--models a,b]
+ *   judge --logs DIR [--criteria FILE]
+ *   transcripts [--since ISO]
+ *   golden [--dir DIR]
+ * Prints JSON (one line per sample for `metrics`). Without an evaluation model, model-graded work
+ * prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig, type AppConfig } from "../config";
+import { buildWorkflowDeps } from "../composition/workflow-deps";
+import { describeError, SampleSchema } from "../domain";
+import { createEvalModel } from "../eval/create-eval-model";
+import { readGoldenSet, runGoldenSet } from "../eval/golden";
+import { readCriteria } from "../eval/judge/criteria";
+import { judgeRun } from "../eval/judge/judge-run";
+import { readHistoryLogs } from "../eval/judge/judge-step";
+import { openPromptFiles } from "../eval/prompt-files";
+import { isModelGraded, MetricOptionsSchema, scoreSample } from "../eval/score-sample";
+import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
+import { buildTranscript, MemoryRunStore } from "../storage";
+import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
+import { runQuestion } from "../workflow/runner";
+
+const USAGE = `Usage: npm run evaluate -- <command>
+  metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--threshold 0.8] [--models a,b]
+  judge --logs DIR [--criteria FILE]
+  transcripts [--since ISO-8601]
+  golden [--dir DIR]
+`;
+
+const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+const err = (line: string) => process.stderr.write(`${line}\n`);
+
+async function metrics(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { input: { type: "string" }, metric: { type: "string" }, mode: { type: "string" }, threshold: { type: "string" }, models: { type: "string" } } });
+  if (!values.input || !values.metric) return usage("metrics needs --input and --metric");
+  const options = MetricOptionsSchema.safeParse({
+    metric: values.metric,
+    mode: values.mode,
+    threshold: values.threshold === undefined ? undefined : Number(values.threshold),
+    models: values.models?.split(",").map((model) => model.trim()).filter(Boolean),
+  });
+  if (!options.success) return usage(options.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("; "));
+  const graded = isModelGraded(options.data.metric);
+  const evalModel = graded ? createEvalModel(config) : { skipped: "ToolCallAccuracy needs no model" };
+  if (graded && "skipped" in evalModel) err(evalModel.skipped);
+  const lines = readFileSync(values.input, "utf8").split("\n");
+  let invalid = 0;
+  for (const [index, text] of lines.entries()) {
+    if (!text.trim()) continue;
+    const sample = SampleSchema.safeParse(safeJson(text));
+    if (!sample.success) {
+      invalid++;
+      err(`${values.input}:${index + 1}: not a sample: ${sample.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`);
+      continue;
+    }
+    out(await scoreSample(sample.data, options.data, evalModel));
+  }
+  return invalid > 0 ? 1 : 0;
+}
+
+async function judge(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { logs: { type: "string" }, criteria: { type: "string" } } });
+  if (!values.logs) return usage("judge needs --logs DIR");
+  const criteria = readCriteria(values.criteria ?? openPromptFiles(config.env.PROMPTS_DIR).resolve("judge/criteria.yaml"));
+  const runs = readHistoryLogs(values.logs);
+  const evalModel = createEvalModel(config);
+  if ("skipped" in evalModel) {
+    err(evalModel.skipped);
+    out({ skipped: evalModel.skipped, logs: runs.map((run) => run.id) });
+    return 0;
+  }
+  for (const run of runs) out(await judgeRun(evalModel, run, criteria));
+  return 0;
+}
+
+async function transcripts(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { since: { type: "string" } } });
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since))) return usage(`--since must be an ISO date-time, got ${values.since}`);
+  const summary = await runEvaluateTranscriptsOnce(config, { since: values.since, log: err });
+  out(summary);
+  return summary.failed.length > 0 ? 1 : 0;
+}
+
+async function golden(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
+  const cases = readGoldenSet(values.dir ?? path.resolve(process.cwd(), "test/fixtures/golden"));
+  const deps = await buildWorkflowDeps(config, {
+    data: createInMemoryProcurementData(generateSampleDataSet()),
+    store: new MemoryRunStore(),
+    events: { emit: () => undefined },
+  });
+  err(`golden: ${cases.length} questions through the ${config.provider.kind} workflow`);
+  const evalModel = createEvalModel(config);
+  if ("skipped" in evalModel) err(`${evalModel.skipped}: model-graded metrics are skipped, ToolCallAccuracy runs`);
+  const summary = await runGoldenSet(cases, async (question) => buildTranscript(await runQuestion(deps, { question })), evalModel, out);
+  out({ summary: { provider: config.provider.kind, ...summary } });
+  return 0;
+}
+
+function usage(problem: string): number {
+  err(`${problem}\n\n${USAGE}`);
+  return 2;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<number>> = { metrics, judge, transcripts, golden };
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  const handler = command ? COMMANDS[command] : undefined;
+  if (!handler) return usage(command ? `unknown command: ${command}` : "no command given");
+  return handler(loadConfig(), args);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    err(describeError(error));
+    process.exit(1);
+  },
+);

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { SampleToolCallSchema, type TranscriptDocument } from "../domain";
+import type { EvalModel } from "./eval-model";
+import { transcriptToSample } from "./samples/transcript-to-sample";
+import { scoreSample, type MetricLine, type MetricOptions } from "./score-sample";
+
+/** One golden question with what a good run does: the goal, the topics, the tool calls (key arguments only). */
+export const GoldenCaseSchema = z.object({
+  id: z.string().min(1),
+  question: z.string().min(1),
+  language: z.enum(["en", "ja"]),
+  reference: z.string().min(1),
+  referenceTopics: z.array(z.string().min(1)).min(1),
+  referenceToolCalls: z.array(SampleToolCallSchema).min(1),
+});
+export type GoldenCase = z.infer<typeof GoldenCaseSchema>;
+
+/** Golden runs compare tool calls FLEXIBLE: the reference names the arguments that matter, extra ones are fine. */
+export const GOLDEN_METRICS: MetricOptions[] = [
+  { metric: "tool-call-accuracy", mode: "FLEXIBLE", threshold: 0.8 },
+  { metric: "agent-goal-accuracy", mode: "WITH_REFERENCE" },
+  { metric: "topic-adherence", mode: "F1" },
+];
+
+/** Reads every `*.jsonl` golden file in a directory; errors name the file and line. */
+export function readGoldenSet(dir: string): GoldenCase[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".jsonl"))
+    .sort()
+    .flatMap((name) =>
+      readFileSync(path.join(dir, name), "utf8")
+        .split("\n")
+        .map((line, index) => ({ line: line.trim(), where: `${name}:${index + 1}` }))
+        .filter(({ line }) => line.length > 0)
+        .map(({ line, where }) => {
+          const parsed = GoldenCaseSchema.safeParse(JSON.parse(line));
+          if (!parsed.success) throw new Error(`${where}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+          return parsed.data;
+        }),
+    );
+}
+
+/** Per metric: how many cases scored and the mean score over them (null when none did). */
+export interface GoldenSummary {
+  cases: number;
+  metrics: Record<string, { scored: number; mean: number | null; skipped?: string }>;
+}
+
+/**
+ * Runs every golden question through `run` (the real workflow) one at a time and scores the
+ * transcript against the case's references with GOLDEN_METRICS. `onLine` receives each result line.
+ */
+export async function runGoldenSet(
+  cases: GoldenCase[],
+  run: (question: string) => Promise<TranscriptDocument>,
+  evalModel: EvalModel | { skipped: string },
+  onLine: (line: MetricLine) => void,
+): Promise<GoldenSummary> {
+  const lines: MetricLine[] = [];
+  for (const golden of cases) {
+    const transcript = await run(golden.question);
+    const { reference, referenceTopics, referenceToolCalls } = golden;
+    const sample = { ...transcriptToSample(transcript, { reference, referenceTopics, referenceToolCalls }), id: golden.id };
+    for (const options of GOLDEN_METRICS) {
+      const line = await scoreSample(sample, options, evalModel);
+      lines.push(line);
+      onLine(line);
+    }
+  }
+  const metrics = Object.fromEntries(
+    GOLDEN_METRICS.map(({ metric }) => {
+      const scores = lines.filter((line) => line.metric === metric && typeof line.score === "number").map((line) => line.score as number);
+      const skipped = lines.find((line) => line.metric === metric && typeof line.skipped === "string")?.skipped as string | undefined;
+      const mean = scores.length === 0 ? null : scores.reduce((sum, score) => sum + score, 0) / scores.length;
+      return [metric, { scored: scores.length, mean, ...(skipped ? { skipped } : {}) }];
+    }),
+  );
+  return { cases: cases.length, metrics };
+}

@@ -1,0 +1,19 @@
+/**
+ * Azure Functions v4 timer: runs the transcript evaluation job on EVAL_SCHEDULE (default hourly).
+ * No logic here beyond mapping the trigger to the job.
+ */
+import { app, type InvocationContext, type Timer } from "@azure/functions";
+import { loadConfig } from "../config";
+import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
+
+const config = loadConfig();
+
+app.timer("evaluate-transcripts", {
+  schedule: config.env.EVAL_SCHEDULE,
+  runOnStartup: false,
+  handler: async (_timer: Timer, context: InvocationContext) => {
+    const summary = await runEvaluateTranscriptsOnce(config, { log: (line) => context.log(line) });
+    context.log(JSON.stringify({ jobRunId: summary.jobRunId, evaluated: summary.evaluated.length, failed: summary.failed, skipped: summary.skipped }));
+    if (summary.failed.length > 0) context.warn(`${summary.failed.length} transcript(s) could not be evaluated; they are retried on the next run`);
+  },
+});

@@ -1,0 +1,40 @@
+import type { AppConfig } from "../config";
+import { createEvalModel } from "../eval/create-eval-model";
+import { readCriteria } from "../eval/judge/criteria";
+import { openPromptFiles } from "../eval/prompt-files";
+import { readReferenceTopics } from "../eval/reference-topics";
+import { openCosmosStore } from "../storage";
+import { createTelemetry } from "../telemetry";
+import { evaluateTranscripts, type EvaluateTranscriptsSummary } from "./evaluate-transcripts";
+
+/**
+ * Wires the evaluation job from configuration (Cosmos store, Application Insights, the evaluation
+ * model, criteria and reference topics from prompts/) and runs it once. Used by the Functions timer
+ * and `npm run evaluate -- transcripts`.
+ */
+export async function runEvaluateTranscriptsOnce(config: AppConfig, options: { since?: string; log: (line: string) => void }): Promise<EvaluateTranscriptsSummary> {
+  const evalModel = createEvalModel(config);
+  if ("skipped" in evalModel) {
+    options.log(evalModel.skipped);
+    return { jobRunId: "", evaluated: [], failed: [], skipped: evalModel.skipped };
+  }
+  const prompts = openPromptFiles(config.env.PROMPTS_DIR);
+  const telemetry = createTelemetry(config, options.log);
+  const store = await openCosmosStore(config, { log: options.log });
+  try {
+    return await evaluateTranscripts(
+      {
+        source: store.transcripts,
+        store: store.evaluations,
+        telemetry,
+        evalModel,
+        criteria: readCriteria(prompts.resolve("judge/criteria.yaml")),
+        referenceTopics: readReferenceTopics(prompts),
+      },
+      { since: options.since, batchSize: config.env.EVAL_BATCH_SIZE, concurrency: config.env.EVAL_CONCURRENCY },
+    );
+  } finally {
+    await telemetry.flush();
+    await store.close();
+  }
+}
