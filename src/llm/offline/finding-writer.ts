@@ -18,7 +18,7 @@ const SUMMARY_FACTS = 2;
  */
 export function writeFinding(input: SpecialistInput, observations: ToolObservation[], entities: QuestionEntities, today: Date): FindingOutput {
   const phrases = phrasesFor(input.language);
-  const facts = deriveFacts({ observations, entities, phrases, today });
+  const facts = deriveFacts({ observations, entities, phrases, today }, input.specialist.tools);
   const ok = observations.filter((o) => o.ok);
   const previous = input.previous?.status === "ok" ? input.previous : undefined;
   const evidence = selectEvidence(facts, ok, previous?.evidence ?? []);

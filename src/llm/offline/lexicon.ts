@@ -26,3 +26,19 @@ export const REGION_TERMS: Readonly<Record<string, readonly string[]>> = {
   EU: ["europe", "european", "eu", "欧州", "ヨーロッパ"],
   APAC: ["apac", "asia", "asian", "アジア"],
 };
+
+/**
+ * Words added to a search query when the question uses a trigger, so document search finds the
+ * governing section ("quotes" → the sourcing thresholds that speak of "quotations").
+ */
+export const QUERY_EXPANSIONS: readonly { triggers: readonly string[]; add: string }[] = [
+  { triggers: ["quote", "quotes", "rfq", "rfp", "bid", "見積", "相見積", "入札"], add: "quotations thresholds 基準額 見積" },
+  { triggers: ["approve", "approval", "approver", "sign off", "承認", "決裁", "承認者"], add: "approval thresholds authority 承認基準" },
+  { triggers: ["gift", "gifts", "hospitality", "entertainment", "贈答", "接待"], add: "gifts hospitality 贈答 接待" },
+  { triggers: ["renew", "renewal", "更新"], add: "renewal notice 更新 通知" },
+  { triggers: ["increase", "値上げ", "価格改定"], add: "price increase cap 値上げ 上限" },
+  { triggers: ["sanction", "sanctions", "sanctioned", "制裁", "反社"], add: "sanctions screening 制裁" },
+];
+
+/** Added to a search query when the question names an amount: thresholds decide such questions. */
+export const AMOUNT_QUERY_EXPANSION = "thresholds 基準額";

@@ -36,8 +36,9 @@ export interface Phrases {
   benchmark(b: { category: string; median: string; p25: string; p75: string; unit: string; typicalIncreasePct: number }): string;
   benchmarkCompare(b: { requestedPct: number; typicalIncreasePct: number }): string;
   spendTotal(s: { scope: string; total: string; count: number | null }): string;
-  spendChange(s: { from: string; to: string; changePct: number }): string;
+  spendChange(s: { from: string; to: string; changePct: number; sameMonths: boolean }): string;
   spendTop(s: { groups: string[] }): string;
+  spendLatest(s: { groups: string[] }): string;
   policyApplies(p: { amount: string; referenceId: string; text: string }): string;
   policyFound(p: { referenceId: string; text: string }): string;
   suppliersListed(s: { category: string; names: string[] }): string;
@@ -94,8 +95,9 @@ const en: Phrases = {
       ? `${signedPct(b.requestedPct)} is above the market's typical ${b.typicalIncreasePct}% increase: push back.`
       : `${signedPct(b.requestedPct)} is in line with the market's typical ${b.typicalIncreasePct}% increase.`,
   spendTotal: (s) => `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} transactions` : ""}.`,
-  spendChange: (s) => `From ${s.from} to ${s.to} spend changed by ${signedPct(s.changePct)}.`,
+  spendChange: (s) => `${s.to} vs ${s.from}${s.sameMonths ? " (same months to date)" : ""}: ${signedPct(s.changePct)}.`,
   spendTop: (s) => `Largest: ${s.groups.join("; ")}.`,
+  spendLatest: (s) => `Latest periods: ${s.groups.join("; ")}.`,
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
   suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
@@ -151,8 +153,9 @@ const ja: Phrases = {
       ? `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%を上回るため、押し返すべきです。`
       : `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%と同水準です。`,
   spendTotal: (s) => `${s.scope}の支出は${s.total}${s.count !== null ? `（${s.count}件）` : ""}です。`,
-  spendChange: (s) => `${s.from}から${s.to}にかけて支出は${signedPct(s.changePct)}変化しました。`,
+  spendChange: (s) => `${s.to}は${s.from}比${s.sameMonths ? "（同期間）" : ""}${signedPct(s.changePct)}です。`,
   spendTop: (s) => `上位: ${s.groups.join("、")}。`,
+  spendLatest: (s) => `直近の期間: ${s.groups.join("、")}。`,
   policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,
   policyFound: (p) => `${p.referenceId}:「${p.text}」`,
   suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,

@@ -1,6 +1,8 @@
 import type { SpecialistInput } from "../../workflow/agent-inputs";
 import type { ToolSpec } from "../../workflow/ports";
 import type { QuestionEntities, SpendGrouping } from "./question-entities";
+import { AMOUNT_QUERY_EXPANSION, QUERY_EXPANSIONS } from "./lexicon";
+import { containsPhrase } from "./text";
 import { fillArguments, parameterNames, type ArgumentValues } from "./tool-arguments";
 
 /** A tool call the engine decided to make. */
@@ -42,9 +44,12 @@ export function planToolCalls(
   const values = argumentValues(input, entities, options.broaden);
   const made = new Set(options.avoid.map(callKey));
   const plan = (tool: ToolSpec): PlannedCall[] => {
-    const variants = parameterNames(tool.parameters).some((p) => p === "name" || p === "supplier") && entities.suppliers.length > 1
-      ? entities.suppliers.slice(0, MAX_CALLS_PER_TOOL).map((s) => ({ ...values, name: s.name, supplier: s.name }))
-      : [values];
+    const takesSupplier = parameterNames(tool.parameters).some((p) => p === "name" || p === "supplier");
+    // A named supplier implies its category only for tools that cannot take the supplier itself.
+    const base = takesSupplier && entities.categories.length === 0 ? { ...values, category: null } : values;
+    const variants = takesSupplier && entities.suppliers.length > 1
+      ? entities.suppliers.slice(0, MAX_CALLS_PER_TOOL).map((s) => ({ ...base, name: s.name, supplier: s.name }))
+      : [base];
     return variants.flatMap((v) => {
       const args = fillArguments(tool.parameters, v);
       return args ? [{ name: tool.name, args }] : [];
@@ -72,7 +77,7 @@ function argumentValues(input: SpecialistInput, entities: QuestionEntities, broa
   const singleYear = !broaden && !entities.trend && years.length === 1 ? years[0] : null;
   const range = !broaden && !entities.trend && years.length > 1 ? { from: `${years[0].slice(2)}-04-01`, to: `${Number(years[years.length - 1].slice(2)) + 1}-03-31` } : null;
   const groupBy: SpendGrouping = broaden ? "fiscalYear" : entities.groupBy ?? (supplier ? "fiscalYear" : entities.categories.length > 0 ? "supplier" : "category");
-  const query = broaden ? `${input.question} ${input.specialist.keywords.slice(0, 6).join(" ")}` : input.question;
+  const query = [input.question, ...expansionsFor(input.question, entities), ...(broaden ? input.specialist.keywords.slice(0, 6) : [])].join(" ");
   return {
     query: query.slice(0, 300),
     language: input.language,
@@ -86,4 +91,10 @@ function argumentValues(input: SpecialistInput, entities: QuestionEntities, broa
     groupBy,
     costCenter: null,
   };
+}
+
+/** Search words implied by the question (see QUERY_EXPANSIONS). */
+function expansionsFor(question: string, entities: QuestionEntities): string[] {
+  const added = QUERY_EXPANSIONS.filter((e) => e.triggers.some((t) => containsPhrase(question, t))).map((e) => e.add);
+  return entities.amounts.length > 0 ? [...added, AMOUNT_QUERY_EXPANSION] : added;
 }

@@ -7,8 +7,19 @@ import { supplierFacts } from "./supplier-facts";
 
 export type { Fact, FactContext } from "./fact";
 
-/** Every fact the tool results support, answering facts first (stable order otherwise). */
-export function deriveFacts(context: FactContext): Fact[] {
-  const facts = [contractFacts, supplierFacts, spendFacts, benchmarkFacts, policyFacts].flatMap((derive) => derive(context));
+const DERIVERS = [contractFacts, supplierFacts, spendFacts, benchmarkFacts, policyFacts];
+
+/**
+ * Every fact the tool results support, answering facts first. Within each group, facts follow the
+ * specialist's own tool order (its front matter lists its primary tool first), so a spend analyst
+ * leads with spend even when it also looked up the supplier's profile.
+ */
+export function deriveFacts(context: FactContext, toolOrder: readonly string[]): Fact[] {
+  const rank = (name: string) => (toolOrder.includes(name) ? toolOrder.indexOf(name) : toolOrder.length);
+  const observations = [...context.observations].sort((a, b) => rank(a.name) - rank(b.name));
+  const seen = new Set<string>();
+  const facts = observations
+    .flatMap((observation) => DERIVERS.flatMap((derive) => derive({ ...context, observations: [observation] })))
+    .filter((fact) => !seen.has(fact.text) && seen.add(fact.text));
   return [...facts.filter((f) => f.direct), ...facts.filter((f) => !f.direct)];
 }

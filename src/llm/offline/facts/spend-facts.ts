@@ -1,38 +1,54 @@
 import { z } from "zod";
 import { formatJpy } from "../phrases";
-import { fiscalYearOf } from "../question-entities";
-import { dataObjects, type Fact, type FactContext } from "./fact";
+import type { ToolObservation } from "../tool-observations";
+import type { Fact, FactContext } from "./fact";
 
-const TotalLike = z.object({ totalJpy: z.number() }).passthrough();
-const GroupLike = z.object({ key: z.string(), totalJpy: z.number() }).passthrough();
+const GroupSchema = z.object({ key: z.string(), totalJpy: z.number(), count: z.number().optional() });
+const SpendResultSchema = z.object({
+  scope: z.string().optional(),
+  totalJpy: z.number(),
+  count: z.number(),
+  groupBy: z.string().optional(),
+  groups: z.array(GroupSchema).default([]),
+  trend: z
+    .object({ yoy: z.array(z.object({ from: z.string(), to: z.string(), changePct: z.number(), basis: z.string().default("") })) })
+    .optional(),
+});
+const TIME_GROUPINGS = new Set(["month", "quarter", "fiscalYear"]);
 
 /**
- * Facts from spend results: the total for the question's scope, the year-over-year change between
- * the last two complete fiscal years (a running year is not compared), and the largest groups.
+ * Facts from spend results: the total for the scope, the year-over-year changes the tool computed
+ * (a running year is compared over the same months), and the largest groups or the latest periods.
  */
-export function spendFacts({ observations, entities, phrases, today }: FactContext): Fact[] {
-  const spend = observations.filter((o) => o.ok && o.evidence.some((e) => /spend|支出/i.test(e.source)));
-  if (spend.length === 0) return [];
-  const objects = dataObjects(spend).map((o) => o.value);
-  const total = objects.map((o) => TotalLike.safeParse(o)).find((p) => p.success && !GroupLike.safeParse(p.data).success);
-  const groups = objects.flatMap((o) => {
-    const parsed = GroupLike.safeParse(o);
-    return parsed.success ? [parsed.data] : [];
+export function spendFacts({ observations, phrases }: FactContext): Fact[] {
+  return observations.filter((o) => o.ok).flatMap((observation) => {
+    const parsed = SpendResultSchema.safeParse(observation.data);
+    if (!parsed.success || parsed.data.count === 0) return [];
+    const result = parsed.data;
+    const ref = (part?: string) => referenceFor(observation, part);
+    const facts: Fact[] = [
+      { text: phrases.spendTotal({ scope: result.scope ?? "", total: formatJpy(result.totalJpy), count: result.count }), references: [ref()], direct: true },
+    ];
+    for (const yoy of (result.trend?.yoy ?? []).slice(-2))
+      facts.push({
+        text: phrases.spendChange({ from: yoy.from, to: yoy.to, changePct: yoy.changePct, sameMonths: yoy.basis.startsWith("same months") }),
+        references: [ref(`${yoy.from}→${yoy.to}`)],
+        direct: true,
+      });
+    const time = TIME_GROUPINGS.has(result.groupBy ?? "fiscalYear");
+    const shown = time ? result.groups.slice(-4) : result.groups.slice(0, 3);
+    if (shown.length > 0 && result.groupBy !== "fiscalYear")
+      facts.push({
+        text: (time ? phrases.spendLatest : phrases.spendTop)({ groups: shown.map((g) => `${g.key} ${formatJpy(g.totalJpy)}`) }),
+        references: [...new Set(shown.map((g) => ref(g.key)))],
+        direct: true,
+      });
+    return facts;
   });
-  const references = spend.flatMap((o) => o.evidence.filter((e) => /spend|支出/i.test(e.source)).map((e) => e.referenceId)).slice(0, 3);
-  const scope = [...entities.suppliers.map((s) => s.name), ...entities.categories, ...entities.fiscalYears].join(" / ") || "—";
-  const facts: Fact[] = [];
-  if (total?.success) {
-    const count = typeof total.data.count === "number" ? total.data.count : typeof total.data.transactions === "number" ? total.data.transactions : null;
-    facts.push({ text: phrases.spendTotal({ scope, total: formatJpy(total.data.totalJpy), count }), references, direct: true });
-  }
-  const years = groups.filter((g) => /^FY\d{4}$/.test(g.key) && g.key < fiscalYearOf(today)).sort((a, b) => a.key.localeCompare(b.key));
-  if (years.length >= 2) {
-    const [before, after] = years.slice(-2);
-    if (before.totalJpy > 0)
-      facts.push({ text: phrases.spendChange({ from: before.key, to: after.key, changePct: ((after.totalJpy - before.totalJpy) / before.totalJpy) * 100 }), references, direct: true });
-  }
-  const top = groups.filter((g) => !/^FY\d{4}/.test(g.key)).sort((a, b) => b.totalJpy - a.totalJpy).slice(0, 3);
-  if (top.length > 0) facts.push({ text: phrases.spendTop({ groups: top.map((g) => `${g.key} ${formatJpy(g.totalJpy)}`) }), references, direct: entities.groupBy !== null });
-  return facts;
+}
+
+/** The tool's own evidence reference for a part of the result (the total's when none is specific). */
+function referenceFor(observation: ToolObservation, part?: string): string {
+  const spend = observation.evidence.filter((e) => e.source === "spend");
+  return (part ? spend.find((e) => e.referenceId.endsWith(part)) : undefined)?.referenceId ?? spend[0]?.referenceId ?? observation.name;
 }

@@ -1,0 +1,164 @@
+import assert from "node:assert/strict";
+import { FindingOutputSchema, detectLanguage, type Finding, type FindingOutput, type RouterDecision } from "../../../../src/domain";
+import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
+import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
+import type { SpecialistInput, SpecialistRound } from "../../../../src/workflow/agent-inputs";
+import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../../../src/workflow/ports";
+import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
+import { runToolCalls } from "../../../../src/workflow/steps/tool-runner";
+
+const clock = { now: () => new Date("2026-11-21T09:00:00Z") };
+const specialists = loadPromptLibrary().specialists;
+
+/** One specialist conversation driven the way the workflow drives it: tools, then the answer. */
+async function consult(
+  model: ChatModel,
+  registry: ToolRegistry,
+  id: string,
+  question: string,
+  extra: { round?: SpecialistRound; previous?: Finding; peers?: Finding[]; critique?: string } = {},
+): Promise<{ calls: { name: string; args: Record<string, unknown> }[]; finding: FindingOutput & { toolCalls: Finding["toolCalls"] } }> {
+  const definition = specialists.find((s) => s.id === id)!;
+  const decision: RouterDecision = { selected: [id], priority: [id], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "", fallback: false };
+  const input: SpecialistInput = {
+    agent: "specialist",
+    question,
+    language: detectLanguage(question),
+    specialist: { id, displayName: definition.displayName, description: definition.description, keywords: definition.keywords, tools: definition.tools },
+    decision,
+    round: extra.round ?? "initial",
+    ...extra,
+  };
+  const tools: ToolSpec[] = definition.tools.map((name) => registry.get(name)!).map(({ name, description, parameters }) => ({ name, description, parameters }));
+  const messages: ChatMessage[] = [
+    { role: "system", content: definition.systemPrompt },
+    { role: "user", content: question },
+  ];
+  const request = (offer: boolean) => ({
+    agentId: id,
+    model: "offline",
+    messages: [...messages],
+    temperature: 0,
+    maxTokens: 900,
+    timeoutMs: 5000,
+    output: { name: "finding", schema: FindingOutputSchema },
+    tools: offer ? tools : undefined,
+    structuredInput: input,
+  });
+  const first = await model.complete(request(true));
+  assert.equal(first.kind, "ok");
+  if (first.kind !== "ok") throw new Error("unreachable");
+  let toolCalls: Finding["toolCalls"] = [];
+  let calls: ModelToolCall[] = [];
+  let final = first;
+  if (first.toolCalls.length > 0) {
+    calls = first.toolCalls;
+    const results = await runToolCalls(registry, definition.tools, first.toolCalls);
+    messages.push({ role: "assistant", content: "", toolCalls: first.toolCalls });
+    for (const result of results) messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
+    toolCalls = results.map((r) => r.record);
+    const second = await model.complete(request(false));
+    assert.equal(second.kind, "ok");
+    if (second.kind !== "ok") throw new Error("unreachable");
+    final = second;
+  }
+  const finding = FindingOutputSchema.parse(JSON.parse(final.content));
+  return { calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })), finding: { ...finding, toolCalls } };
+}
+
+describe("offline specialists over the sample data and the real tools", () => {
+  let model: ChatModel;
+  let registry: ToolRegistry;
+  const dataSet = generateSampleDataSet();
+  before(async () => {
+    const data = createInMemoryProcurementData(dataSet);
+    registry = createToolRegistry(data);
+    model = createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(data), clock });
+  });
+
+  it("contract: +8% on the Acme SaaS renewal exceeds the 5% cap of CTR-0001, with the notice deadline", async () => {
+    const { calls, finding } = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?");
+    assert.deepEqual(calls.map((c) => c.name).sort(), ["getSupplierProfile", "searchContracts", "searchPolicies"]);
+    assert.equal(calls.find((c) => c.name === "searchContracts")!.args.supplier, "Acme Cloud Software");
+    assert.match(finding.summary, /\+8% exceeds the 5% price-adjustment cap in CTR-0001/);
+    assert.match(finding.summary, /CTR-0001 ends on 2027-01-31 and renews automatically; notice is 60 days \(by 2026-12-02\)/);
+    assert.match(finding.details, /Next step: .*5% cap/);
+    assert.ok(finding.evidence.some((e) => e.referenceId === "CTR-0001"));
+    assert.ok(finding.confidence >= 0.7, `confidence ${finding.confidence}`);
+  });
+
+  it("spend: 取引先A社の支出推移 gives fiscal-year totals and the year-over-year change, in Japanese", async () => {
+    const { calls, finding } = await consult(model, registry, "spend", "取引先A社の支出推移は？");
+    const spend = calls.find((c) => c.name === "querySpend")!;
+    assert.equal(spend.args.supplier, "Asahi Industrial Materials Co., Ltd.");
+    assert.equal(spend.args.groupBy, "fiscalYear");
+    assert.equal(spend.args.fiscalYear, null);
+    assert.match(finding.summary, /SUP-033 Asahi Industrial Materials Co\., Ltd\.の支出は¥[\d,]+（\d+件）です。/);
+    assert.match(finding.summary + finding.details, /FY2025はFY2024比[+-]?\d/);
+    assert.ok(finding.evidence.some((e) => e.source === "spend" && e.referenceId.startsWith("SPEND SUP-033")));
+  });
+
+  it("supplier: reports the risk rating and sanctions flag of a named supplier", async () => {
+    const sanctioned = dataSet.suppliers.find((s) => s.sanctionsFlag)!;
+    const { calls, finding } = await consult(model, registry, "supplier", `Is ${sanctioned.name} sanctioned? What is its risk rating?`);
+    assert.deepEqual(calls.find((c) => c.name === "getSupplierProfile")!.args, { name: sanctioned.name });
+    assert.match(finding.summary, new RegExp(`${escape(sanctioned.name)} is flagged in sanctions screening`));
+    assert.match(finding.summary, new RegExp(`${sanctioned.riskRating} risk rating`));
+    assert.match(finding.details, /Next step: Stop and escalate to Compliance/);
+    assert.ok(finding.evidence.some((e) => e.referenceId === sanctioned.id));
+  });
+
+  it("sourcing: a ¥5M purchase needs three written quotations (POL-SOURCING §2)", async () => {
+    const { finding } = await consult(model, registry, "sourcing", "How many quotes do I need for a ¥5M purchase?");
+    assert.match(finding.summary, /For ¥5,000,000, POL-SOURCING §2 applies: ".*three \(3\) written quotations/);
+    assert.ok(finding.evidence.some((e) => e.referenceId === "POL-SOURCING §2"));
+  });
+
+  it("knowledge: 3,000万円 needs CPO approval under the approval matrix, in Japanese", async () => {
+    const { calls, finding } = await consult(model, registry, "knowledge", "3,000万円の発注の承認者は誰ですか？");
+    assert.deepEqual(calls.map((c) => c.name), ["searchPolicies"]);
+    assert.equal(calls[0].args.language, "ja");
+    assert.match(finding.summary, /¥30,000,000の場合、POL-APPROVAL-MATRIX §3が適用されます:「.*CPO/);
+  });
+
+  it("negotiation: a discount on logistics is grounded in the benchmark and the category's spend", async () => {
+    const { calls, finding } = await consult(model, registry, "negotiation", "What discount should we push for on logistics?");
+    const names = calls.map((c) => c.name);
+    assert.ok(names.includes("getPriceBenchmarks") && names.includes("querySpend"), names.join(","));
+    assert.equal(calls.find((c) => c.name === "querySpend")!.args.category, "logistics");
+    assert.match(finding.summary + finding.details, /market benchmark for logistics is/);
+    assert.match(finding.summary + finding.details, /Spend logistics: ¥[\d,]+ over \d+ transactions/);
+  });
+
+  it("re-ask round: calls tools or arguments not used before, and keeps earlier evidence", async () => {
+    const first = await consult(model, registry, "spend", "How much did we spend on cloud in FY2025?");
+    const previous: Finding = { specialist: "spend", status: "ok", ...first.finding };
+    const again = await consult(model, registry, "spend", "How much did we spend on cloud in FY2025?", { round: "requery", previous, critique: "Evidence is thin" });
+    const before = new Set(first.calls.map((c) => JSON.stringify(c)));
+    assert.ok(again.calls.length > 0 && again.calls.every((c) => !before.has(JSON.stringify(c))));
+    for (const item of first.finding.evidence.slice(0, 2)) assert.ok(again.finding.evidence.some((e) => e.referenceId === item.referenceId) || again.finding.evidence.length === 8);
+    assert.match(again.finding.details, /Re-checked after the moderator's critique/);
+  });
+
+  it("debate round: keeps its finding and acknowledges the peers' points without new tool calls", async () => {
+    const own = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?");
+    const previous: Finding = { specialist: "contract", status: "ok", ...own.finding };
+    const peer: Finding = { specialist: "negotiation", status: "ok", summary: "Benchmarks support at most +4%. Push back.", details: "", evidence: [], confidence: 0.7, toolCalls: [] };
+    const debate = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?", { round: "debate", previous, peers: [peer] });
+    assert.equal(debate.calls.length, 0);
+    assert.equal(debate.finding.summary, own.finding.summary);
+    assert.match(debate.finding.details, /Taking the other specialists into account: negotiation: Benchmarks support at most \+4%\./);
+  });
+
+  it("is deterministic: the same question gives the same calls and finding", async () => {
+    const a = await consult(model, registry, "supplier", "A社のISO認証と納期実績は？");
+    const b = await consult(model, registry, "supplier", "A社のISO認証と納期実績は？");
+    assert.deepEqual(a.calls, b.calls);
+    assert.deepEqual({ ...a.finding, toolCalls: [] }, { ...b.finding, toolCalls: [] });
+    assert.match(a.finding.summary, /Asahi Industrial Materials Co\., Ltd\.（SUP-033）のリスク格付けは/);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
