@@ -1,0 +1,30 @@
+/** Number formatting for tool digests and evidence quotes. */
+
+/** "¥12,345,678". */
+export function formatJpy(value: number): string {
+  return `¥${Math.round(value).toLocaleString("en-US")}`;
+}
+
+/** "¥1.23B", "¥972.9M", "¥45.6K": short enough for a one-line digest. */
+export function formatJpyShort(value: number): string {
+  const abs = Math.abs(value);
+  const [divisor, unit] = abs >= 1e9 ? [1e9, "B"] : abs >= 1e6 ? [1e6, "M"] : abs >= 1e3 ? [1e3, "K"] : [1, ""];
+  return `${value < 0 ? "-" : ""}¥${(abs / divisor).toFixed(divisor === 1 ? 0 : 1)}${unit}`;
+}
+
+/** An amount in its currency: "USD 320,000", "¥2,100", or "22%" for benchmark percentages. */
+export function formatMoney(value: number, currency: string): string {
+  if (currency === "JPY") return formatJpy(value);
+  if (currency === "PCT") return `${value}%`;
+  return `${currency} ${value.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+}
+
+/** "+12.5%" / "-3.0%". */
+export function formatChange(pct: number): string {
+  return `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`;
+}
+
+/** Rounds to one decimal place. */
+export function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { Supplier } from "../domain";
+import { defineTool, type ToolContext } from "./define-tool";
+import { fiscalYearOf } from "./fiscal-year";
+import { formatJpy } from "./format";
+import { resolveSupplier } from "./supplier-resolver";
+
+const MAX_CONTRACTS = 5;
+
+/** getSupplierProfile arguments. */
+export const GetSupplierProfileParameters = z.object({
+  name: z.string().min(1).max(200).describe("Supplier name, alias or id, e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-033'"),
+});
+
+/**
+ * One supplier's profile: risk rating, sanctions flag, certifications, performance, its contracts
+ * and its spend in the last complete fiscal year and the current one to date.
+ */
+export function createGetSupplierProfileTool({ data, today }: ToolContext) {
+  return defineTool({
+    name: "getSupplierProfile",
+    description:
+      "Look up one supplier by name, alias (including Japanese names such as 'アクメ' or '取引先A社') or id. Returns risk rating, sanctions flag, certifications, delivery and quality performance, preferred status, contracts and spend in the last and current fiscal year.",
+    parameters: GetSupplierProfileParameters,
+    async run({ name }) {
+      const resolved = resolveSupplier(await data.listSuppliers(), name);
+      if (!resolved.match) {
+        return {
+          data: { name, supplier: null, message: `No supplier matches "${name}".`, suggestions: resolved.suggestions },
+          evidence: [],
+          digest: `no supplier matches "${name}"${resolved.suggestions.length > 0 ? ` (did you mean ${resolved.suggestions.join(", ")}?)` : ""}`,
+        };
+      }
+      const supplier = resolved.match;
+      const currentFy = fiscalYearOf(today());
+      const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
+      const contracts = await data.listContracts({ supplierId: supplier.id });
+      const live = contracts.filter((c) => c.status === "active" || c.status === "expiring");
+      const [last, current] = await Promise.all([data.querySpend({ supplierId: supplier.id, fiscalYear: lastFy }), data.querySpend({ supplierId: supplier.id, fiscalYear: currentFy })]);
+      const spend = {
+        lastFiscalYear: lastFy,
+        lastFiscalYearJpy: last.reduce((sum, t) => sum + t.amountJpy, 0),
+        lastFiscalYearTransactions: last.length,
+        currentFiscalYear: currentFy,
+        currentFiscalYearToDateJpy: current.reduce((sum, t) => sum + t.amountJpy, 0),
+      };
+      return {
+        data: {
+          ...supplier,
+          aliases: supplier.aliases.slice(0, 6),
+          contracts: {
+            count: contracts.length,
+            live: live.length,
+            list: contracts.slice(0, MAX_CONTRACTS).map((c) => ({ id: c.id, title: c.title, status: c.status, endDate: c.endDate, priceCapPct: c.priceCapPct })),
+          },
+          spend,
+        },
+        evidence: [
+          ...(supplier.sanctionsFlag
+            ? [{ source: "supplier", referenceId: supplier.id, quote: `SANCTIONS FLAG: ${supplier.name} is flagged by sanctions screening — no new orders or payments (POL-SUPPLIER-RISK §2)` }]
+            : []),
+          { source: "supplier", referenceId: supplier.id, quote: profileLine(supplier) },
+          { source: "spend", referenceId: `SPEND ${supplier.id} ${lastFy}`, quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${last.length} transactions; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}` },
+          ...live.slice(0, 2).map((c) => ({ source: "contract", referenceId: c.id, quote: `${c.title} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})` })),
+        ],
+        digest: `${supplier.id} ${supplier.name}: ${supplier.riskRating} risk, sanctions ${supplier.sanctionsFlag ? "FLAGGED" : "clear"}, ${contracts.length} contracts (${live.length} live), ${lastFy} ${formatJpy(spend.lastFiscalYearJpy)}`,
+      };
+    },
+  });
+}
+
+function profileLine(s: Supplier): string {
+  const certifications = s.certifications.length > 0 ? s.certifications.join(", ") : "no certifications on file";
+  return `${s.name} (${s.category}, ${s.region}${s.preferred ? ", preferred" : ""}): ${s.riskRating} risk, sanctions ${s.sanctionsFlag ? "flagged" : "clear"}; ${certifications}; on-time ${s.performance.onTimeDeliveryPct}%, quality ${s.performance.qualityScore}, ${s.performance.incidentsLast12m} incidents in 12 months; supplier since ${s.since.slice(0, 4)}`;
+}

@@ -1,0 +1,42 @@
+import type { ToolDefinition, ToolRegistry } from "../workflow/ports";
+import type { ToolContext } from "./define-tool";
+import { createGetPriceBenchmarksTool } from "./get-price-benchmarks";
+import { createGetSupplierProfileTool } from "./get-supplier-profile";
+import { toIsoDate } from "./iso-date";
+import { createListSuppliersTool } from "./list-suppliers";
+import type { ProcurementData } from "./procurement-data";
+import { createQuerySpendTool } from "./query-spend";
+import { createSearchContractsTool } from "./search-contracts";
+import { createSearchPoliciesTool } from "./search-policies";
+
+export { createInMemoryProcurementData } from "./in-memory-procurement-data";
+export type { ProcurementData, SpendFilter } from "./procurement-data";
+export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
+export { resolveSupplier } from "./supplier-resolver";
+export { resolveCategory } from "./category-resolver";
+export { fiscalYearOf, parseFiscalYear } from "./fiscal-year";
+export { SpendGroupBySchema, type SpendGroupBy } from "./query-spend";
+
+/** Options of the tool registry: `now` dates "today" (contract countdowns, current fiscal year). */
+export interface ToolRegistryOptions {
+  now?: () => Date;
+}
+
+/**
+ * The read-only procurement data tools: searchPolicies, searchContracts, querySpend,
+ * getSupplierProfile, listSuppliers, getPriceBenchmarks.
+ */
+export function createToolRegistry(data: ProcurementData, options: ToolRegistryOptions = {}): ToolRegistry {
+  const now = options.now ?? (() => new Date());
+  const context: ToolContext = { data, today: () => toIsoDate(now()) };
+  const tools: ToolDefinition[] = [
+    createSearchPoliciesTool(context),
+    createSearchContractsTool(context),
+    createQuerySpendTool(context),
+    createGetSupplierProfileTool(context),
+    createListSuppliersTool(context),
+    createGetPriceBenchmarksTool(context),
+  ];
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return { get: (name) => byName.get(name), list: () => [...tools] };
+}

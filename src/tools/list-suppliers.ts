@@ -1,0 +1,75 @@
+import { z } from "zod";
+import type { Supplier } from "../domain";
+import { resolveCategory } from "./category-resolver";
+import { defineTool, type ToolContext } from "./define-tool";
+import { normalise } from "./text/search-text";
+
+const MAX_SUPPLIERS = 15;
+const MAX_EVIDENCE = 8;
+const RISK_ORDER = { low: 0, medium: 1, high: 2 } as const;
+
+/** Region codes and the words people use for them. */
+const REGIONS: Record<string, string[]> = {
+  JP: ["jp", "japan", "japanese", "日本", "国内"],
+  US: ["us", "usa", "united states", "america", "north america", "米国", "アメリカ", "北米"],
+  EU: ["eu", "europe", "european", "emea", "欧州", "ヨーロッパ"],
+  APAC: ["apac", "asia", "asia pacific", "アジア", "アジア太平洋", "海外アジア"],
+};
+
+/** listSuppliers arguments (null = no filter). */
+export const ListSuppliersParameters = z.object({
+  category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'packaging', '物流'; null = all"),
+  region: z.string().max(50).nullable().describe("Region: 'JP', 'US', 'EU' or 'APAC' (or 'Japan', '欧州', …); null = all"),
+});
+
+/** Suppliers for a category and/or region: preferred and low-risk first; sanctioned ones flagged. */
+export function createListSuppliersTool({ data }: ToolContext) {
+  return defineTool({
+    name: "listSuppliers",
+    description:
+      "List suppliers, optionally for a spend category and/or region, with risk rating, sanctions flag, preferred status, certifications and performance. Preferred, low-risk suppliers come first.",
+    parameters: ListSuppliersParameters,
+    async run({ category, region }) {
+      const all = await data.listSuppliers();
+      const categories = [...new Set(all.map((s) => s.category))].sort();
+      const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories) : null;
+      if (wantedCategory === undefined) {
+        return { data: { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories }, evidence: [], digest: `no spend category matches "${category}"` };
+      }
+      const wantedRegion = region && region.trim() !== "" ? resolveRegion(region) : null;
+      if (wantedRegion === undefined) {
+        return { data: { category, region, suppliers: [], message: `Unknown region "${region}".`, suggestions: Object.keys(REGIONS) }, evidence: [], digest: `unknown region "${region}"` };
+      }
+      const matching = all
+        .filter((s) => (wantedCategory === null || s.category === wantedCategory) && (wantedRegion === null || s.region === wantedRegion))
+        .sort((a, b) => Number(b.preferred) - Number(a.preferred) || Number(a.sanctionsFlag) - Number(b.sanctionsFlag) || RISK_ORDER[a.riskRating] - RISK_ORDER[b.riskRating] || a.name.localeCompare(b.name));
+      const scope = [wantedCategory, wantedRegion].filter(Boolean).join(", ") || "all suppliers";
+      if (matching.length === 0) {
+        return { data: { category: wantedCategory, region: wantedRegion, count: 0, suppliers: [], message: `No supplier in ${scope}.` }, evidence: [], digest: `no supplier in ${scope}` };
+      }
+      const shown = matching.slice(0, MAX_SUPPLIERS);
+      return {
+        data: {
+          category: wantedCategory,
+          region: wantedRegion,
+          count: matching.length,
+          suppliers: shown.map(({ id, name, category: c, region: r, riskRating, sanctionsFlag, preferred, certifications, performance }) => ({
+            id, name, category: c, region: r, riskRating, sanctionsFlag, preferred, certifications, performance,
+          })),
+        },
+        evidence: shown.slice(0, MAX_EVIDENCE).map((s) => ({ source: "supplier", referenceId: s.id, quote: line(s) })),
+        digest: `${matching.length} suppliers (${scope}): ${shown.slice(0, 5).map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`).join(", ")}`,
+      };
+    },
+  });
+}
+
+function resolveRegion(text: string): string | undefined {
+  const wanted = normalise(text);
+  return Object.entries(REGIONS).find(([, words]) => words.includes(wanted))?.[0];
+}
+
+function line(s: Supplier): string {
+  const flags = [s.preferred ? "preferred" : null, s.sanctionsFlag ? "SANCTIONS FLAG" : null].filter(Boolean).join(", ");
+  return `${s.name} (${s.region}${flags ? `, ${flags}` : ""}): ${s.riskRating} risk, on-time ${s.performance.onTimeDeliveryPct}%, quality ${s.performance.qualityScore}`;
+}

@@ -1,0 +1,236 @@
+import { z } from "zod";
+import type { SpendTransaction } from "../domain";
+import { resolveCategory } from "./category-resolver";
+import { defineTool, type ToolContext } from "./define-tool";
+import { fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
+import { formatChange, formatJpy, formatJpyShort, round1 } from "./format";
+import type { SpendFilter } from "./procurement-data";
+import { resolveSupplier } from "./supplier-resolver";
+
+const MAX_GROUPS = 10;
+const MAX_TIME_GROUPS = 36;
+const TOP_TRANSACTIONS = 3;
+
+/** Dimensions spend can be grouped by. */
+export const SpendGroupBySchema = z.enum(["supplier", "category", "month", "quarter", "fiscalYear", "costCenter"]);
+export type SpendGroupBy = z.infer<typeof SpendGroupBySchema>;
+const TIME_GROUPS: ReadonlySet<SpendGroupBy> = new Set(["month", "quarter", "fiscalYear"]);
+const isoDay = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, "ISO date YYYY-MM-DD or month YYYY-MM");
+
+/** querySpend arguments (strict-mode friendly: null = no filter). */
+export const QuerySpendParameters = z.object({
+  supplier: z.string().max(200).nullable().describe("Supplier name, alias or id (e.g. 'Acme', '取引先A社'); null = all"),
+  category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'raw-materials', '物流'; null = all"),
+  costCenter: z.string().max(100).nullable().describe("Cost center code or name, e.g. 'CC-1100' or 'Marketing'; null = all"),
+  fiscalYear: z.string().max(20).nullable().describe("Japanese fiscal year (April–March), e.g. 'FY2025' or '2025年度'; null = all years"),
+  from: isoDay.nullable().describe("First date (inclusive), YYYY-MM-DD or YYYY-MM; null = no lower bound"),
+  to: isoDay.nullable().describe("Last date (inclusive), YYYY-MM-DD or YYYY-MM; null = no upper bound"),
+  groupBy: SpendGroupBySchema.nullable().describe("How to break the total down; null = by fiscal year"),
+});
+type QuerySpendArgs = z.infer<typeof QuerySpendParameters>;
+
+/**
+ * Aggregates spend transactions (JPY-normalised) for the filters: total and count, a breakdown by
+ * the chosen dimension, the fiscal-year trend with year-over-year change (a running year compared
+ * with the same months a year earlier), the off-contract share and the largest transactions.
+ */
+export function createQuerySpendTool({ data, today }: ToolContext) {
+  return defineTool({
+    name: "querySpend",
+    description:
+      "Aggregate procurement spend (in JPY) filtered by supplier, category, cost center, fiscal year (April–March) or dates, grouped by supplier, category, month, quarter, fiscalYear or costCenter. Returns totals, counts, top groups, the fiscal-year trend with year-over-year change, off-contract share and the largest transactions with PO numbers.",
+    parameters: QuerySpendParameters,
+    async run(args) {
+      const resolved = await resolveFilter(args, data);
+      if ("problem" in resolved) {
+        return { data: { filters: args, totalJpy: 0, count: 0, groups: [], ...resolved.problem }, evidence: [], digest: resolved.problem.message };
+      }
+      const { filter, scope, reference, costCenter } = resolved;
+      const transactions = (await data.querySpend(filter)).filter((t) => costCenter === undefined || matchesCostCenter(t.costCenter, costCenter));
+      const groupBy = args.groupBy ?? "fiscalYear";
+      if (transactions.length === 0) {
+        const message = `no spend matches ${scope}`;
+        return { data: { filters: { ...filter, costCenter: costCenter ?? null }, scope, totalJpy: 0, count: 0, groups: [], message }, evidence: [], digest: message };
+      }
+      const totalJpy = sum(transactions);
+      const groups = group(transactions, groupBy, totalJpy);
+      const trend = fiscalTrend(transactions, today());
+      const offContractJpy = sum(transactions.filter((t) => t.contractId === null));
+      const largest = [...transactions].sort((a, b) => b.amountJpy - a.amountJpy).slice(0, TOP_TRANSACTIONS);
+      return {
+        data: {
+          scope,
+          filters: { ...filter, costCenter: costCenter ?? null },
+          totalJpy,
+          count: transactions.length,
+          firstDate: transactions.reduce((min, t) => (t.date < min ? t.date : min), transactions[0].date),
+          lastDate: transactions.reduce((max, t) => (t.date > max ? t.date : max), transactions[0].date),
+          groupBy,
+          groups: groups.shown,
+          otherGroups: groups.others,
+          trend,
+          offContractPct: round1((offContractJpy / totalJpy) * 100),
+          largestTransactions: largest.map(({ id, date, supplierName, amount, currency, amountJpy, poNumber, contractId }) => ({
+            id, date, supplierName, amount, currency, amountJpy, poNumber, contractId,
+          })),
+        },
+        evidence: [
+          { source: "spend", referenceId: reference, quote: `${formatJpy(totalJpy)} in ${transactions.length.toLocaleString("en-US")} transactions (${scope})` },
+          ...trend.yoy.map((yoy) => ({ source: "spend", referenceId: `${reference} ${yoy.from}→${yoy.to}`, quote: yoyText(yoy) })),
+          ...groups.shown.slice(0, 3).map((g) => ({ source: "spend", referenceId: `${reference} ${g.key}`, quote: `${g.key}: ${formatJpy(g.totalJpy)} (${g.count} transactions, ${g.sharePct}%)` })),
+          ...largest.slice(0, 1).map((t) => ({ source: "spend", referenceId: t.id, quote: `largest: ${t.date} ${t.supplierName} ${formatJpy(t.amountJpy)} (${t.poNumber})` })),
+        ],
+        digest: `${scope}: ${formatJpyShort(totalJpy)} in ${transactions.length} transactions; ${trend.fiscalYears
+          .map((fy) => `${fy.fiscalYear}${fy.complete ? "" : " to date"} ${formatJpyShort(fy.totalJpy)}`)
+          .join(", ")}${trend.yoy.map((yoy) => `; ${yoy.to} vs ${yoy.from} ${formatChange(yoy.changePct)}`).join("")}`,
+      };
+    },
+  });
+}
+
+type Resolved = { filter: SpendFilter; scope: string; reference: string; costCenter?: string } | { problem: { message: string; suggestions: string[] } };
+
+/** Turns the arguments into a data filter, or explains which argument matched nothing. */
+async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): Promise<Resolved> {
+  const filter: SpendFilter = {};
+  const scope: string[] = [];
+  const reference: string[] = [];
+  if (nonEmpty(args.supplier)) {
+    const suppliers = await data.listSuppliers();
+    const resolved = resolveSupplier(suppliers, args.supplier);
+    if (!resolved.match) return { problem: { message: `no supplier matches "${args.supplier}"`, suggestions: resolved.suggestions } };
+    filter.supplierId = resolved.match.id;
+    scope.push(`${resolved.match.id} ${resolved.match.name}`);
+    reference.push(resolved.match.id);
+  }
+  if (nonEmpty(args.category)) {
+    const known = [...new Set((await data.listSuppliers()).map((s) => s.category))].sort();
+    const category = resolveCategory(args.category, known);
+    if (!category) return { problem: { message: `no spend category matches "${args.category}"`, suggestions: known } };
+    filter.category = category;
+    scope.push(category);
+    reference.push(category);
+  }
+  if (nonEmpty(args.fiscalYear)) {
+    const fiscalYear = parseFiscalYear(args.fiscalYear);
+    if (!fiscalYear) return { problem: { message: `"${args.fiscalYear}" is not a fiscal year`, suggestions: ["FY2024", "FY2025", "FY2026"] } };
+    filter.fiscalYear = fiscalYear;
+    scope.push(fiscalYear);
+    reference.push(fiscalYear);
+  }
+  if (nonEmpty(args.from)) filter.from = args.from.length === 7 ? `${args.from}-01` : args.from;
+  if (nonEmpty(args.to)) filter.to = args.to.length === 7 ? monthEnd(args.to) : args.to;
+  if (filter.from || filter.to) {
+    scope.push(`${filter.from ?? "…"} to ${filter.to ?? "…"}`);
+    reference.push(`${filter.from ?? ""}..${filter.to ?? ""}`);
+  }
+  const costCenter = nonEmpty(args.costCenter) ? args.costCenter.trim() : undefined;
+  if (costCenter) {
+    scope.push(`cost center ${costCenter}`);
+    reference.push(costCenter);
+  }
+  return { filter, scope: scope.join(", ") || "all spend", reference: `SPEND ${reference.join(" ") || "all"}`, costCenter };
+}
+
+/** "2025-02" → "2025-02-28". */
+function monthEnd(month: string): string {
+  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+}
+
+function nonEmpty(value: string | null): value is string {
+  return value !== null && value.trim() !== "";
+}
+
+/** "CC-1100", "cc1100", "Marketing" all match "CC-1100 IT Infrastructure"-style names. */
+function matchesCostCenter(costCenter: string, wanted: string): boolean {
+  const flat = (text: string) => text.toLowerCase().replace(/[\s-]/g, "");
+  return flat(costCenter).includes(flat(wanted));
+}
+
+function sum(transactions: SpendTransaction[]): number {
+  return transactions.reduce((total, t) => total + t.amountJpy, 0);
+}
+
+function keyOf(t: SpendTransaction, groupBy: SpendGroupBy): string {
+  switch (groupBy) {
+    case "supplier": return t.supplierName;
+    case "category": return t.category;
+    case "costCenter": return t.costCenter;
+    case "month": return t.date.slice(0, 7);
+    case "quarter": return fiscalQuarterOf(t.date);
+    case "fiscalYear": return t.fiscalYear;
+  }
+}
+
+/** Totals per group: time groups in order (most recent kept when many), others largest first. */
+function group(transactions: SpendTransaction[], groupBy: SpendGroupBy, totalJpy: number) {
+  const totals = new Map<string, { totalJpy: number; count: number }>();
+  for (const t of transactions) {
+    const key = keyOf(t, groupBy);
+    const entry = totals.get(key) ?? { totalJpy: 0, count: 0 };
+    entry.totalJpy += t.amountJpy;
+    entry.count += 1;
+    totals.set(key, entry);
+  }
+  const all = [...totals].map(([key, entry]) => ({ key, ...entry, sharePct: round1((entry.totalJpy / totalJpy) * 100) }));
+  if (TIME_GROUPS.has(groupBy)) {
+    const ordered = all.sort((a, b) => a.key.localeCompare(b.key));
+    return { shown: ordered.slice(-MAX_TIME_GROUPS), others: null };
+  }
+  const ordered = all.sort((a, b) => b.totalJpy - a.totalJpy);
+  const rest = ordered.slice(MAX_GROUPS);
+  return {
+    shown: ordered.slice(0, MAX_GROUPS),
+    others: rest.length === 0 ? null : { groups: rest.length, totalJpy: rest.reduce((s, g) => s + g.totalJpy, 0), count: rest.reduce((s, g) => s + g.count, 0) },
+  };
+}
+
+interface YearOverYear {
+  from: string;
+  to: string;
+  fromJpy: number;
+  toJpy: number;
+  changePct: number;
+  basis: string;
+}
+
+/**
+ * Totals per fiscal year and the change between consecutive years. A year still running on `today`
+ * is compared with the same months of the year before ("Apr–Nov"), not with a full year.
+ */
+function fiscalTrend(transactions: SpendTransaction[], today: string) {
+  const running = fiscalYearOf(today);
+  const years = [...new Set(transactions.map((t) => t.fiscalYear))].sort();
+  const fiscalYears = years.map((fiscalYear) => {
+    const own = transactions.filter((t) => t.fiscalYear === fiscalYear);
+    return { fiscalYear, totalJpy: sum(own), count: own.length, complete: fiscalYear < running || fiscalYearRange(fiscalYear).to < today };
+  });
+  const yoy: YearOverYear[] = [];
+  for (let i = 1; i < fiscalYears.length; i++) {
+    const [before, after] = [fiscalYears[i - 1], fiscalYears[i]];
+    if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
+    let fromJpy = before.totalJpy;
+    let toJpy = after.totalJpy;
+    let basis = "full fiscal years";
+    if (!after.complete) {
+      const lastMonth = transactions.filter((t) => t.fiscalYear === after.fiscalYear).reduce((max, t) => (t.date > max ? t.date : max), "").slice(5, 7);
+      const inWindow = (t: SpendTransaction) => monthIndex(t.date.slice(5, 7)) <= monthIndex(lastMonth);
+      fromJpy = sum(transactions.filter((t) => t.fiscalYear === before.fiscalYear && inWindow(t)));
+      toJpy = sum(transactions.filter((t) => t.fiscalYear === after.fiscalYear && inWindow(t)));
+      basis = `same months (Apr–${MONTHS[Number(lastMonth) - 1]}) of both years`;
+    }
+    if (fromJpy > 0) yoy.push({ from: before.fiscalYear, to: after.fiscalYear, fromJpy, toJpy, changePct: round1(((toJpy - fromJpy) / fromJpy) * 100), basis });
+  }
+  return { fiscalYears, yoy };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** Position of a month in the fiscal year: April = 0 … March = 11. */
+function monthIndex(month: string): number {
+  return (Number(month) + 8) % 12;
+}
+
+function yoyText(yoy: YearOverYear): string {
+  return `${yoy.to} vs ${yoy.from}: ${formatChange(yoy.changePct)} (${formatJpy(yoy.fromJpy)} → ${formatJpy(yoy.toJpy)}, ${yoy.basis})`;
+}

@@ -1,0 +1,151 @@
+import { z } from "zod";
+import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
+import type { Contract } from "../domain";
+import { defineTool, type ToolContext } from "./define-tool";
+import { formatMoney } from "./format";
+import { addDays, daysBetween } from "./iso-date";
+import { findMentionedSuppliers, resolveSupplier } from "./supplier-resolver";
+import { Bm25Index, clip } from "./text/bm25";
+import { normalise } from "./text/search-text";
+
+const MAX_CONTRACTS = 5;
+const MAX_CLAUSES = 3;
+const MAX_EVIDENCE = 10;
+/** Hits scoring below this share of the best one are noise (they share only words like "contract"). */
+const RELEVANCE_CUT = 0.35;
+type ClauseKind = Contract["clauses"][number]["kind"];
+
+/** Words that ask about one kind of clause (English and Japanese). */
+const CLAUSE_INTENTS: [ClauseKind, RegExp][] = [
+  ["renewal", /renew|extend|extension|expir|notice|更新|延長|満了|通知/],
+  ["price_adjustment", /price|pricing|increase|uplift|raise|cap\b|index|fee|cost|値上|価格|料金|改定|上限|単価|%|％/],
+  ["termination", /terminat|cancel|exit|解約|解除|終了/],
+  ["liability", /liabilit|indemn|damage|責任|損害|賠償/],
+  ["payment", /payment|invoice|\bpay\b|支払|請求/],
+  ["term", /\bterm\b|duration|start date|期間|開始/],
+  ["other", /\bsla\b|uptime|availability|service level|delivery|warranty|quality|稼働|納期|品質|保証/],
+];
+const DEFAULT_CLAUSES: ClauseKind[] = ["renewal", "price_adjustment"];
+const STATUS_ORDER: Record<Contract["status"], number> = { expiring: 0, active: 1, draft: 2, expired: 3 };
+
+/** searchContracts arguments (strict-mode friendly). */
+export const SearchContractsParameters = z.object({
+  query: z.string().max(500).describe("What to look for in contracts, e.g. 'renewal price increase cap' or '解約 条件'; may be empty to list a supplier's contracts"),
+  supplier: z.string().max(200).nullable().describe("Supplier name, alias or id (e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-001'); null = all suppliers"),
+});
+
+/**
+ * Finds contracts (of one supplier when one is given or named in the query, resolved by name, alias
+ * or fuzzy spelling; otherwise by BM25 over titles, parties and clause texts) and returns
+ * their key terms (dates, renewal, notice deadline, price cap) with the clauses the query asks about.
+ */
+export function createSearchContractsTool({ data, today }: ToolContext) {
+  return defineTool({
+    name: "searchContracts",
+    description:
+      "Search supplier contracts. Returns key terms (value, dates, auto-renewal, notice deadline, yearly price-increase cap) and the clause texts relevant to the query (renewal, price adjustment, termination, liability, payment, SLA).",
+    parameters: SearchContractsParameters,
+    async run({ query, supplier }) {
+      let contracts: Contract[];
+      let supplierName: string | null = null;
+      const suppliers = await data.listSuppliers();
+      const mentioned = findMentionedSuppliers(suppliers, query);
+      if (supplier !== null && supplier.trim() !== "") {
+        const resolved = resolveSupplier(suppliers, supplier);
+        if (!resolved.match) {
+          return {
+            data: { query, supplier, contracts: [], message: `No supplier matches "${supplier}".`, suggestions: resolved.suggestions },
+            evidence: [],
+            digest: `no supplier matches "${supplier}"${resolved.suggestions.length > 0 ? ` (did you mean ${resolved.suggestions.join(", ")}?)` : ""}`,
+          };
+        }
+        supplierName = resolved.match.name;
+        contracts = rankWithin(await data.listContracts({ supplierId: resolved.match.id }), query);
+      } else if (mentioned.length === 1) {
+        supplierName = mentioned[0].name;
+        contracts = rankWithin(await data.listContracts({ supplierId: mentioned[0].id }), query);
+      } else {
+        contracts = rankAll(await data.listContracts(), new Map(suppliers.map((s) => [s.id, s.aliases])), query);
+      }
+      if (contracts.length === 0) {
+        return {
+          data: { query, supplier: supplierName, contracts: [], message: "No contract matches the query; try a supplier name or other words." },
+          evidence: [],
+          digest: `no contract matches "${clip(query, 60)}"${supplierName ? ` for ${supplierName}` : ""}`,
+        };
+      }
+      const kinds = clauseKinds(query);
+      const asOf = today();
+      const shown = contracts.slice(0, MAX_CONTRACTS).map((contract) => summarise(contract, kinds, asOf));
+      return {
+        data: { query, supplier: supplierName, totalMatches: contracts.length, contracts: shown },
+        evidence: shown.flatMap((c) => [
+          { source: "contract", referenceId: c.id, quote: keyTerms(c) },
+          ...c.clauses.map((clause) => ({ source: "contract", referenceId: c.id, quote: `${clause.kind.replace("_", " ")} clause: ${clip(clause.text, 240)}` })),
+        ]).slice(0, MAX_EVIDENCE),
+        digest: `${contracts.length} contract${contracts.length === 1 ? "" : "s"}: ${shown
+          .slice(0, 3)
+          .map((c) => `${c.id} ${c.supplierName} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})`)
+          .join("; ")}`,
+      };
+    },
+  });
+}
+
+type ContractSummary = ReturnType<typeof summarise>;
+
+function summarise(contract: Contract, kinds: ClauseKind[], asOf: string) {
+  return {
+    id: contract.id,
+    title: contract.title,
+    supplierId: contract.supplierId,
+    supplierName: contract.supplierName,
+    category: contract.category,
+    status: contract.status,
+    annualValue: contract.annualValue,
+    currency: contract.currency,
+    annualValueJpy: toJpy(contract.annualValue, contract.currency as Currency),
+    startDate: contract.startDate,
+    endDate: contract.endDate,
+    daysToEnd: daysBetween(asOf, contract.endDate),
+    autoRenew: contract.autoRenew,
+    noticeDays: contract.noticeDays,
+    noticeDeadline: addDays(contract.endDate, -contract.noticeDays),
+    priceCapPct: contract.priceCapPct,
+    clauses: contract.clauses.filter((clause) => kinds.includes(clause.kind)).slice(0, MAX_CLAUSES),
+  };
+}
+
+function keyTerms(c: ContractSummary): string {
+  const cap = c.priceCapPct === null ? "no cap on price adjustments" : `price increase cap ${c.priceCapPct}% per year`;
+  const renewal = c.autoRenew ? `auto-renews unless notice ${c.noticeDays} days before end (by ${c.noticeDeadline})` : `no auto-renewal; renewal talks ${c.noticeDays} days before end (by ${c.noticeDeadline})`;
+  return `${c.title} — ${c.supplierName}, ${c.status}, ${formatMoney(c.annualValue, c.currency)}/year, ${c.startDate} to ${c.endDate}, ${renewal}, ${cap}`;
+}
+
+/** The clause kinds a query asks about, in the order of the intents; renewal and price by default. */
+function clauseKinds(query: string): ClauseKind[] {
+  const text = normalise(query);
+  const asked = CLAUSE_INTENTS.filter(([, pattern]) => pattern.test(text)).map(([kind]) => kind);
+  if (extractPercentages(query).length > 0 && !asked.includes("price_adjustment")) asked.unshift("price_adjustment");
+  return asked.length > 0 ? asked : DEFAULT_CLAUSES;
+}
+
+function contractText(contract: Contract, aliases: string[] = []): string {
+  return [contract.title, contract.supplierName, ...aliases, contract.category, contract.status, ...contract.clauses.map((clause) => clause.text)].join("\n");
+}
+
+
+/** A supplier's contracts: those matching the query first, then by status (live before expired). */
+function rankWithin(contracts: Contract[], query: string): Contract[] {
+  const scores = new Map(new Bm25Index(contracts.map((contract) => contractText(contract))).search(query).map((hit) => [contracts[hit.index].id, hit.score]));
+  return [...contracts].sort(
+    (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id.localeCompare(b.id),
+  );
+}
+
+/** All contracts matching the query (supplier aliases count as text), best first. */
+function rankAll(contracts: Contract[], aliases: Map<string, string[]>, query: string): Contract[] {
+  const hits = new Bm25Index(contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId)))).search(query);
+  const cut = (hits[0]?.score ?? 0) * RELEVANCE_CUT;
+  return hits.filter((hit) => hit.score >= cut).map((hit) => contracts[hit.index]);
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { detectLanguage, type PolicyDocument } from "../domain";
+import { extractAmounts } from "../domain/amounts";
+import { defineTool, type ToolContext } from "./define-tool";
+import { Bm25Index, bestSentence, clip } from "./text/bm25";
+
+const MAX_SECTIONS = 5;
+const MAX_SECTION_TEXT = 700;
+/** A question naming an amount asks about thresholds: sections that state several amounts weigh more. */
+const THRESHOLD_BOOST = 1.6;
+
+/** searchPolicies arguments (strict-mode friendly: every field required, nullable when optional). */
+export const SearchPoliciesParameters = z.object({
+  query: z.string().min(1).max(500).describe("What to look for, in the user's words (English or Japanese), e.g. 'approval threshold CPO' or '承認 金額'"),
+  language: z.enum(["en", "ja"]).nullable().describe("Language of the policy texts to search; null = the query's language"),
+});
+
+/**
+ * Finds procurement policy sections by BM25 over words and Japanese character bigrams (sections that
+ * state thresholds rank higher when the query names an amount). Falls back to both languages when the
+ * chosen one has no match; cites sections as "POL-… §n".
+ */
+export function createSearchPoliciesTool({ data }: ToolContext) {
+  return defineTool({
+    name: "searchPolicies",
+    description:
+      "Search the company's procurement policies (approval matrix, sourcing thresholds, contract and negotiation playbooks, supplier risk, ethics, sustainability) in English or Japanese. Returns the best matching sections with their citation ids (e.g. 'POL-APPROVAL-MATRIX §3').",
+    parameters: SearchPoliciesParameters,
+    async run({ query, language }) {
+      const wanted = language ?? detectLanguage(query);
+      let hits = rank(await data.listPolicies(wanted), query);
+      if (hits.length === 0) hits = rank(await data.listPolicies(), query);
+      if (hits.length === 0) {
+        const titles = [...new Set((await data.listPolicies(wanted)).map((policy) => policy.title))];
+        return {
+          data: { query, language: wanted, sections: [], message: "No policy section matches the query.", availablePolicies: titles },
+          evidence: [],
+          digest: `no policy section matches "${clip(query, 60)}"`,
+        };
+      }
+      const sections = hits.slice(0, MAX_SECTIONS).map(({ policy, section, score }) => ({
+        referenceId: section.id,
+        policyId: policy.id,
+        policyTitle: policy.title,
+        language: policy.language,
+        version: policy.version,
+        heading: section.heading,
+        text: clip(section.text, MAX_SECTION_TEXT),
+        score: Math.round(score * 100) / 100,
+      }));
+      return {
+        data: { query, language: wanted, sections, totalMatches: hits.length },
+        evidence: hits.slice(0, MAX_SECTIONS).map(({ section }) => ({ source: "policy", referenceId: section.id, quote: bestSentence(section.text, query) })),
+        digest: `${hits.length} policy sections; top: ${sections.slice(0, 3).map((s) => `${s.referenceId} (${s.heading})`).join(", ")}`,
+      };
+    },
+  });
+}
+
+type Section = PolicyDocument["sections"][number];
+
+function rank(policies: PolicyDocument[], query: string): { policy: PolicyDocument; section: Section; score: number }[] {
+  const entries = policies.flatMap((policy) => policy.sections.map((section) => ({ policy, section })));
+  const index = new Bm25Index(entries.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`));
+  const asksAmount = extractAmounts(query).length > 0;
+  return index
+    .search(query)
+    .map((hit) => {
+      const entry = entries[hit.index];
+      const statesThresholds = asksAmount && extractAmounts(entry.section.text).length >= 2;
+      return { ...entry, score: statesThresholds ? hit.score * THRESHOLD_BOOST : hit.score };
+    })
+    .sort((a, b) => b.score - a.score);
+}

@@ -1,0 +1,76 @@
+import { tokenize } from "./search-text";
+
+/** A search hit: the document's position in the indexed list, its score and the query terms it contains. */
+export interface Bm25Hit {
+  index: number;
+  score: number;
+  matchedTerms: string[];
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+/** An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). */
+export class Bm25Index {
+  private readonly documents: Map<string, number>[];
+  private readonly lengths: number[];
+  private readonly averageLength: number;
+  private readonly documentFrequency = new Map<string, number>();
+
+  constructor(texts: string[]) {
+    this.documents = texts.map((text) => {
+      const counts = new Map<string, number>();
+      for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
+      return counts;
+    });
+    this.lengths = this.documents.map((counts) => [...counts.values()].reduce((sum, n) => sum + n, 0));
+    this.averageLength = this.lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, this.lengths.length);
+    for (const counts of this.documents) for (const term of counts.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+  }
+
+  /** Documents containing at least one query term, best first (ties keep index order). */
+  search(query: string): Bm25Hit[] {
+    const terms = [...new Set(tokenize(query))];
+    const total = this.documents.length;
+    const hits: Bm25Hit[] = [];
+    this.documents.forEach((counts, index) => {
+      let score = 0;
+      const matchedTerms: string[] = [];
+      for (const term of terms) {
+        const frequency = counts.get(term);
+        if (frequency === undefined) continue;
+        const df = this.documentFrequency.get(term) ?? 0;
+        const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
+        score += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * this.lengths[index]) / this.averageLength));
+        matchedTerms.push(term);
+      }
+      if (matchedTerms.length > 0) hits.push({ index, score, matchedTerms });
+    });
+    return hits.sort((a, b) => b.score - a.score || a.index - b.index);
+  }
+}
+
+/**
+ * The sentence (or list item) of a passage that best answers the query: most query terms, then one
+ * that states a figure. Used as the evidence quote; clipped to `maxLength` characters.
+ */
+export function bestSentence(text: string, query: string, maxLength = 240): string {
+  const terms = new Set(tokenize(query));
+  const sentences = text
+    .split(/\n+|(?<=[.!?])\s+|(?<=。)/)
+    .map((sentence) => sentence.replace(/^[\s*#-]+/, "").trim())
+    .filter((sentence) => sentence.length > 0);
+  let best = sentences[0] ?? "";
+  let bestScore = -1;
+  for (const sentence of sentences) {
+    const score = tokenize(sentence).filter((term) => terms.has(term)).length * 2 + (/\d/.test(sentence) ? 1 : 0);
+    if (score > bestScore) [best, bestScore] = [sentence, score];
+  }
+  return clip(best, maxLength);
+}
+
+/** Shortens text to `maxLength` characters with an ellipsis. */
+export function clip(text: string, maxLength: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= maxLength ? flat : `${flat.slice(0, maxLength - 1)}…`;
+}
