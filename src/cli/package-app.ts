@@ -1,0 +1,128 @@
+/**
+ * `npm run package -- --env dev`: builds appPackage/build/appPackage.<env>.zip (manifest.json with
+ * every `${{VAR}}` filled in, color.png, outline.png) and appPackage/build/manifest.<env>.json, the
+ * way Teams Toolkit's `teamsApp/zipAppPackage` does. Values come from env/.env.<env>, then
+ * env/.env.<env>.user (git-ignored secrets), then the process environment (CI). The filled manifest
+ * is validated against the official Teams JSON schema; a missing value or a schema error fails with
+ * a message naming it.
+ */
+import AdmZip from "adm-zip";
+import type { ValidateFunction } from "ajv";
+import Ajv from "ajv-draft-04";
+import addFormats from "ajv-formats";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigurationError } from "../domain/errors";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const PLACEHOLDER = /\$\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** Where the app package sources, env files and schemas are. */
+export interface PackageLayout {
+  appPackageDir: string;
+  envDir: string;
+  schemaPath: string;
+}
+
+/** The repository's own layout, with the schema of the manifest's `manifestVersion`. */
+export function defaultLayout(manifestVersion: string): PackageLayout {
+  return {
+    appPackageDir: path.join(ROOT, "appPackage"),
+    envDir: path.join(ROOT, "env"),
+    schemaPath: path.join(ROOT, "node_modules", "@microsoft", "app-manifest", "build", "json-schemas", "teams", `v${manifestVersion}`, "MicrosoftTeams.schema.json"),
+  };
+}
+
+/** Parses a Teams Toolkit env file: `KEY=value` lines, `#` comments, optional quotes. */
+export function parseEnvFile(text: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match || line.trimStart().startsWith("#")) continue;
+    const raw = match[2]!;
+    values[match[1]!] = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw.replace(/\s+#.*$/, "");
+  }
+  return values;
+}
+
+/** The values for an environment: env/.env.<env>, overridden by .env.<env>.user, then by `overrides`. */
+export function loadEnvValues(envDir: string, env: string, overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const file of [`.env.${env}`, `.env.${env}.user`]) {
+    const full = path.join(envDir, file);
+    if (existsSync(full)) Object.assign(values, parseEnvFile(readFileSync(full, "utf8")));
+  }
+  for (const [key, value] of Object.entries(overrides)) if (value !== undefined) values[key] = value;
+  return values;
+}
+
+/** The placeholder names a template uses, in order of first use. */
+export function placeholders(template: string): string[] {
+  return [...new Set([...template.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
+}
+
+/**
+ * Fills every `${{VAR}}` of a JSON template (values are JSON-escaped, as they sit inside strings);
+ * throws a ConfigurationError listing each variable without a non-empty value.
+ */
+export function fillPlaceholders(template: string, values: Record<string, string>, source: string): string {
+  const missing = placeholders(template).filter((name) => !values[name]);
+  if (missing.length > 0)
+    throw new ConfigurationError(`App package: no value for ${missing.join(", ")} (set ${missing.length > 1 ? "them" : "it"} in ${source})`);
+  return template.replace(PLACEHOLDER, (_, name: string) => JSON.stringify(values[name]!).slice(1, -1));
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+/** Validates a filled manifest against the official Teams schema; returns the problems, if any. */
+export function manifestProblems(manifest: unknown, schemaPath: string): string[] {
+  let validate = validators.get(schemaPath);
+  if (!validate) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    addFormats(ajv);
+    validate = ajv.compile(JSON.parse(readFileSync(schemaPath, "utf8")));
+    validators.set(schemaPath, validate);
+  }
+  if (validate(manifest)) return [];
+  return (validate.errors ?? []).map((error) => `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}`);
+}
+
+/** Builds the zip for one environment and returns the paths written. */
+export function buildAppPackage(env: string, values: Record<string, string>, layout: PackageLayout): { zipPath: string; manifestPath: string } {
+  const template = readFileSync(path.join(layout.appPackageDir, "manifest.json"), "utf8");
+  const filled = fillPlaceholders(template, values, `env/.env.${env} or env/.env.${env}.user`);
+  const manifest = JSON.parse(filled) as { icons: { color: string; outline: string } };
+  const problems = manifestProblems(manifest, layout.schemaPath);
+  if (problems.length > 0) throw new ConfigurationError(`App package: the manifest for '${env}' is invalid: ${problems.join("; ")}`);
+
+  const buildDir = path.join(layout.appPackageDir, "build");
+  mkdirSync(buildDir, { recursive: true });
+  const manifestPath = path.join(buildDir, `manifest.${env}.json`);
+  writeFileSync(manifestPath, filled);
+  const zip = new AdmZip();
+  zip.addFile("manifest.json", Buffer.from(filled));
+  for (const icon of [manifest.icons.color, manifest.icons.outline]) zip.addFile(icon, readFileSync(path.join(layout.appPackageDir, icon)));
+  const zipPath = path.join(buildDir, `appPackage.${env}.zip`);
+  zip.writeZip(zipPath);
+  return { zipPath, manifestPath };
+}
+
+function main(): void {
+  const { values: args, positionals } = parseArgs({ options: { env: { type: "string" } }, allowPositionals: true });
+  const env = args.env ?? positionals[0] ?? "dev";
+  const appPackageDir = defaultLayout("").appPackageDir;
+  const { manifestVersion } = JSON.parse(readFileSync(path.join(appPackageDir, "manifest.json"), "utf8")) as { manifestVersion: string };
+  const layout = defaultLayout(manifestVersion);
+  const { zipPath } = buildAppPackage(env, loadEnvValues(layout.envDir, env, process.env), layout);
+  console.log(`App package for '${env}': ${path.relative(process.cwd(), zipPath)}`);
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}
