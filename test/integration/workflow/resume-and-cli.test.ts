@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { resumeRun, runQuestion } from "../../../src/workflow/runner";
+import { ScriptedModelServer } from "../../fakes/scripted-model-server";
+import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+
+const run = promisify(execFile);
+const finding = (summary: string) => ({ summary, details: "", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }], confidence: 0.9 });
+const answer = { conclusion: "No.", rationale: [{ point: "cap", citations: ["CTR-0001"] }], findings: [], nextActions: [], qscore: 90, hitl: false, hitlReason: "", critique: "" };
+
+describe("checkpoints and resume", function () {
+  this.timeout(20_000);
+  const server = new ScriptedModelServer();
+  let baseUrl: string;
+  before(async () => ({ baseUrl } = await server.start()));
+  after(() => server.stop());
+
+  it("resumes a run left in flight without repeating finished steps", async () => {
+    server
+      .script("router", { selected: ["contract", "spend"], priority: ["contract", "spend"], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "r" })
+      .script("contract", finding("Cap is 5%."))
+      .fallback("spend", { hang: true });
+    // First process: the spend specialist hangs; we read the checkpoint written after contract finished.
+    const first = workflowHarness(scriptedModel(baseUrl, 0), { SPECIALIST_TIMEOUT_MS: "400" });
+    const abandoned = runQuestion(first.deps, { question: "Renew Acme at +8%?", runId: "run-resume-1" });
+    let saved;
+    for (let i = 0; i < 50 && !saved?.findings.length; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      saved = await first.store.load("run-resume-1");
+    }
+    assert.equal(saved?.status, "running");
+    assert.equal(saved?.phase, "investigate");
+    assert.deepEqual(saved?.findings.map((f) => f.specialist), ["contract"]);
+    await abandoned;
+
+    // Second process: resume from that checkpoint; only spend and the moderator are called.
+    server.reset();
+    server.script("spend", finding("Spend grew 12%.")).script("moderator", answer);
+    const second = workflowHarness(scriptedModel(baseUrl, 0));
+    const resumed = await resumeRun(second.deps, saved!);
+    assert.equal(resumed.status, "completed");
+    assert.deepEqual(server.calls.map((c) => c.agentId).sort(), ["moderator", "spend"]);
+    assert.deepEqual(resumed.findings.map((f) => [f.specialist, f.status]), [["contract", "ok"], ["spend", "ok"]]);
+    server.assertNoUnexpectedCalls();
+  });
+});
+
+describe("npm run ask", function () {
+  this.timeout(30_000);
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    run(process.execPath, ["--import", "tsx", "src/cli/ask.ts", ...args], { env: { PATH: process.env.PATH, ...env } });
+
+  it("answers from the sample data offline and prints the run record as JSON", async () => {
+    const { stdout } = await cli(["--json", "Can we renew the Acme SaaS contract at +8%?"]);
+    const record = JSON.parse(stdout);
+    assert.equal(record.status, "completed");
+    assert.equal(record.offline, true);
+    assert.ok(record.decision.selected.includes("contract"));
+    assert.match(record.answer.conclusion, /5%/);
+    assert.ok(record.answer.rationale.some((r: { citations: string[] }) => r.citations.includes("CTR-0001")));
+    for (const key of ["runId", "startedAt", "endedAt", "findings", "quality", "attempts", "events"]) assert.ok(key in record, key);
+    assert.ok(!Number.isNaN(Date.parse(record.endedAt)));
+  });
+
+  it("answers in Japanese with the Japanese question", async () => {
+    const { stdout } = await cli(["取引先A社の支出推移は？"]);
+    assert.match(stdout, /\[offline\]/);
+    assert.match(stdout, /支出/);
+    assert.match(stdout, /QSCORE \d+/);
+  });
+
+  it("uses a configured OpenAI-compatible endpoint", async () => {
+    const server = new ScriptedModelServer();
+    const { baseUrl } = await server.start();
+    try {
+      server
+        .script("router", { selected: ["knowledge"], priority: ["knowledge"], debateMode: "independent", evidenceNeed: "low", hitl: false, reason: "policy" })
+        .script("knowledge", finding("Three quotes are needed."))
+        .script("moderator", { ...answer, conclusion: "You need three quotes." });
+      const { stdout } = await cli(["--json", "How many quotes do I need?"], { OPENAI_BASE_URL: baseUrl, ROUTER_MODEL: "small-model" });
+      const record = JSON.parse(stdout);
+      assert.equal(record.offline, false);
+      assert.equal(record.answer.conclusion, "You need three quotes.");
+      assert.equal(server.callsFor("router")[0]?.model, "small-model");
+      server.assertNoUnexpectedCalls();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it("explains its usage when given no question", async () => {
+    await assert.rejects(cli([]), (error: { code: number; stderr: string }) => error.code === 2 && /Usage: npm run ask/.test(error.stderr));
+  });
+});
