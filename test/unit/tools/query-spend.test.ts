@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { runTool, sampleData } from "./tool-fixture";
+
+const noFilters = { supplier: null, category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: null };
+
+describe("querySpend", () => {
+  it("gives A社's spend per fiscal year with the year-over-year change", async () => {
+    const result = await runTool("querySpend", { ...noFilters, supplier: "取引先A社", groupBy: "fiscalYear" });
+    const transactions = await sampleData.querySpend({ supplierId: "SUP-033" });
+    const byYear = (fy: string) => transactions.filter((t) => t.fiscalYear === fy).reduce((sum, t) => sum + t.amountJpy, 0);
+    assert.equal(result.data.filters.supplierId, "SUP-033");
+    assert.deepEqual(result.data.groups.map((g: { key: string }) => g.key), ["FY2024", "FY2025", "FY2026"]);
+    assert.equal(result.data.groups[0].totalJpy, byYear("FY2024"));
+    assert.equal(result.data.totalJpy, transactions.reduce((sum, t) => sum + t.amountJpy, 0));
+    const [full, running] = result.data.trend.yoy;
+    assert.deepEqual([full.from, full.to, full.basis], ["FY2024", "FY2025", "full fiscal years"]);
+    assert.equal(full.changePct, Math.round(((byYear("FY2025") - byYear("FY2024")) / byYear("FY2024")) * 1000) / 10);
+    assert.ok(full.changePct > 5 && full.changePct < 20, `${full.changePct}`);
+    assert.match(running.basis, /Apr–Nov/);
+    assert.equal(result.data.trend.fiscalYears.find((y: { fiscalYear: string }) => y.fiscalYear === "FY2026").complete, false);
+    assert.ok(result.evidence.some((e) => e.referenceId === "SPEND SUP-033 FY2024→FY2025" && e.quote.includes(`${full.changePct}%`)));
+    assert.match(result.digest, /FY2025 vs FY2024 \+\d+\.\d%/);
+  });
+
+  it("filters by a Japanese category word and fiscal year, grouped by supplier, largest first", async () => {
+    const result = await runTool("querySpend", { ...noFilters, category: "物流", fiscalYear: "2025年度", groupBy: "supplier" });
+    assert.deepEqual([result.data.filters.category, result.data.filters.fiscalYear], ["logistics", "FY2025"]);
+    const totals = result.data.groups.map((g: { totalJpy: number }) => g.totalJpy);
+    assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
+    assert.equal(totals.reduce((a: number, b: number) => a + b, 0), result.data.totalJpy);
+    assert.ok(result.data.groups.every((g: { key: string }) => !g.key.startsWith("SUP-")), "groups are named");
+  });
+
+  it("bounds the breakdown: top 10 suppliers plus an 'others' aggregate", async () => {
+    const result = await runTool("querySpend", { ...noFilters, fiscalYear: "FY2025", groupBy: "supplier" });
+    assert.equal(result.data.groups.length, 10);
+    const shown = result.data.groups.reduce((sum: number, g: { totalJpy: number }) => sum + g.totalJpy, 0);
+    assert.equal(shown + result.data.otherGroups.totalJpy, result.data.totalJpy);
+    assert.equal(result.data.largestTransactions.length, 3);
+    assert.match(result.data.largestTransactions[0].poNumber, /^PO-2025-\d{6}$/);
+  });
+
+  it("groups by fiscal quarter and by month within a date range", async () => {
+    const quarters = await runTool("querySpend", { ...noFilters, supplier: "Acme", fiscalYear: "FY2025", groupBy: "quarter" });
+    assert.deepEqual(quarters.data.groups.map((g: { key: string }) => g.key), ["FY2025-Q1", "FY2025-Q2", "FY2025-Q3", "FY2025-Q4"]);
+    const months = await runTool("querySpend", { ...noFilters, from: "2025-01", to: "2025-03", groupBy: "month" });
+    assert.deepEqual(months.data.groups.map((g: { key: string }) => g.key), ["2025-01", "2025-02", "2025-03"]);
+    assert.equal(months.data.filters.to, "2025-03-31");
+  });
+
+  it("matches cost centers by code or name", async () => {
+    const byCode = await runTool("querySpend", { ...noFilters, costCenter: "CC-3200", groupBy: "costCenter" });
+    const byName = await runTool("querySpend", { ...noFilters, costCenter: "marketing", groupBy: "costCenter" });
+    assert.deepEqual(byCode.data.groups.map((g: { key: string }) => g.key), ["CC-3200 Marketing"]);
+    assert.equal(byName.data.totalJpy, byCode.data.totalJpy);
+  });
+
+  it("explains what matched nothing instead of throwing", async () => {
+    const supplier = await runTool("querySpend", { ...noFilters, supplier: "Zeta Robotics" });
+    assert.match(supplier.digest, /no supplier matches "Zeta Robotics"/);
+    const category = await runTool("querySpend", { ...noFilters, category: "aerospace" });
+    assert.ok(category.data.suggestions.includes("raw-materials"));
+    const year = await runTool("querySpend", { ...noFilters, fiscalYear: "FY2019" });
+    assert.equal(year.data.count, 0);
+    assert.deepEqual(year.evidence, []);
+    assert.match(year.digest, /no spend matches FY2019/);
+  });
+
+  it("rejects an unknown groupBy before running", async () => {
+    await assert.rejects(runTool("querySpend", { ...noFilters, groupBy: "weekday" }), /querySpend: invalid arguments.*groupBy/);
+  });
+});

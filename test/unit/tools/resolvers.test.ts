@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { resolveCategory } from "../../../src/tools/category-resolver";
+import { fiscalQuarterOf, fiscalYearOf, parseFiscalYear } from "../../../src/tools/fiscal-year";
+import { findMentionedSuppliers, resolveSupplier } from "../../../src/tools/supplier-resolver";
+import { sampleData } from "./tool-fixture";
+
+describe("resolveSupplier", () => {
+  const cases: Array<[string, string | undefined]> = [
+    ["Acme", "SUP-001"],
+    ["アクメ", "SUP-001"],
+    ["acme cloud software, inc.", "SUP-001"],
+    ["A社", "SUP-033"],
+    ["取引先A社", "SUP-033"],
+    ["旭産業資材株式会社", "SUP-033"],
+    ["sup-012", "SUP-012"],
+    ["Hayabusa Logistcs", "SUP-014"],
+    ["B社", undefined],
+    ["Qwerty Holdings", undefined],
+  ];
+  for (const [text, id] of cases) {
+    it(`reads ${JSON.stringify(text)} as ${id ?? "no supplier"}`, async () => {
+      assert.equal(resolveSupplier(await sampleData.listSuppliers(), text).match?.id, id);
+    });
+  }
+
+  it("finds suppliers named inside a question, as whole words", async () => {
+    const suppliers = await sampleData.listSuppliers();
+    assert.deepEqual(findMentionedSuppliers(suppliers, "Can we renew the Acme SaaS contract at +8%?").map((s) => s.id), ["SUP-001"]);
+    assert.deepEqual(findMentionedSuppliers(suppliers, "取引先A社の支出推移は？").map((s) => s.id), ["SUP-033"]);
+    assert.deepEqual(findMentionedSuppliers(suppliers, "What is our approval threshold?"), []);
+  });
+});
+
+describe("resolveCategory", () => {
+  const known = ["saas", "cloud", "logistics", "raw-materials", "office-supplies"];
+  const cases: Array<[string, string | undefined]> = [
+    ["SaaS", "saas"], ["raw materials", "raw-materials"], ["Raw_Materials", "raw-materials"], ["物流", "logistics"], ["原材料の価格", "raw-materials"], ["stationery", "office-supplies"], ["aerospace", undefined],
+  ];
+  for (const [text, id] of cases) it(`reads ${JSON.stringify(text)}`, () => assert.equal(resolveCategory(text, known), id));
+});
+
+describe("fiscal years (April–March)", () => {
+  it("names a date's fiscal year and quarter", () => {
+    assert.equal(fiscalYearOf("2026-03-31"), "FY2025");
+    assert.equal(fiscalYearOf("2026-04-01"), "FY2026");
+    assert.deepEqual(["2025-04-01", "2025-07-15", "2025-12-31", "2026-01-01"].map(fiscalQuarterOf), ["FY2025-Q1", "FY2025-Q2", "FY2025-Q3", "FY2025-Q4"]);
+  });
+
+  it("parses the ways people write a fiscal year", () => {
+    assert.deepEqual(["FY2025", "fy25", "2025", "2025年度", "令和7年度", "ＦＹ２０２５"].map(parseFiscalYear), Array(6).fill("FY2025"));
+    assert.equal(parseFiscalYear("next year"), undefined);
+    assert.equal(parseFiscalYear("25"), undefined);
+  });
+});
