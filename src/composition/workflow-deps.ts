@@ -16,6 +16,7 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
     requerySpecialists: workflow.requerySpecialists,
     timeouts: workflow.timeouts,
     maxToolRounds: workflow.maxToolRounds,
+    speculativeKnowledge: workflow.speculativeKnowledge,
     hitlAmountThreshold: workflow.hitlAmountThreshold,
     hitlCategories: workflow.hitlCategories,
     models,

@@ -9,6 +9,8 @@ export interface WorkflowSettings {
   requerySpecialists: number;
   timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; runBudgetMs: number };
   maxToolRounds: number;
+  /** Start Knowledge together with the Router and keep it only if selected. */
+  speculativeKnowledge: boolean;
   hitlAmountThreshold: number;
   hitlCategories: string[];
   models: { router: string; specialist: string; moderator: string };

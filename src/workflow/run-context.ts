@@ -1,4 +1,4 @@
-import { describeError, type ExecutorOutcome, type RunState, type WorkflowEvent } from "../domain";
+import { describeError, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import type { TokenUsage } from "./ports";
 
@@ -18,6 +18,8 @@ export interface ExecutorReport {
  */
 export class RunContext {
   private checkpoints: Promise<void> = Promise.resolve();
+  /** A Knowledge specialist started before the Router decided (SPECULATIVE_KNOWLEDGE). */
+  speculative?: { abort: AbortController; finding: Promise<Finding> };
   private readonly deadline: number;
 
   constructor(

@@ -5,7 +5,7 @@ import { RunContext } from "./run-context";
 import { hitlReasons } from "./steps/approval-check";
 import { moderate } from "./steps/moderator-step";
 import { needsRequery, requeryTargets } from "./steps/quality-gate";
-import { routeQuestion } from "./steps/router-step";
+import { fallbackDecision, routeQuestion } from "./steps/router-step";
 import { runSpecialist } from "./steps/specialist-step";
 
 validateGraph();
@@ -55,7 +55,9 @@ type PhaseHandler = (context: RunContext) => Promise<RunPhase>;
 
 const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   route: async (context) => {
+    if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
     context.state.decision = await routeQuestion(context);
+    if (!context.state.decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
     return "investigate";
   },
   investigate: investigatePhase,
@@ -112,9 +114,14 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
 async function investigatePhase(context: RunContext): Promise<RunPhase> {
   const { state } = context;
   const pending = state.decision!.selected.filter((id) => !state.findings.some((f) => f.specialist === id));
+  const speculative = context.speculative;
+  context.speculative = undefined;
   await Promise.all(
     pending.map(async (id) => {
-      const finding = await runSpecialist(context, specialistById(context, id), { round: "initial" });
+      const finding =
+        id === FALLBACK_SPECIALIST && speculative
+          ? await speculative.finding
+          : await runSpecialist(context, specialistById(context, id), { round: "initial" });
       state.findings.push(finding);
       context.checkpoint();
     }),
@@ -128,6 +135,18 @@ async function investigatePhase(context: RunContext): Promise<RunPhase> {
   state.findings = [...state.findings.filter((f) => f.specialist !== FALLBACK_SPECIALIST), fallback];
   if (fallback.status === "ok") return "moderate";
   return fail(context, `No specialist could answer: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "ok"})`).join("; ")}`);
+}
+
+/**
+ * Starts Knowledge together with the Router (it is the most common pick and the fallback), under a
+ * provisional decision; its finding is used if the Router selects it and cancelled otherwise.
+ */
+function startSpeculativeKnowledge(context: RunContext): void {
+  const abort = new AbortController();
+  context.state.decision = { ...fallbackDecision("speculative start while the Router decides"), fallback: false };
+  const finding = runSpecialist(context, specialistById(context, FALLBACK_SPECIALIST), { round: "initial", signal: abort.signal });
+  context.state.decision = undefined;
+  context.speculative = { abort, finding };
 }
 
 /** Merges findings; a Moderator failure reruns the whole flow once, then fails clearly. */

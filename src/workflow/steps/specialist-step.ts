@@ -12,6 +12,8 @@ export interface SpecialistRoundInput {
   critique?: string;
   previous?: Finding;
   peers?: Finding[];
+  /** Cancels the specialist (used to stop a speculative start the Router did not confirm). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -46,7 +48,10 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
       tools: specialist.tools,
     },
     decision: state.decision!,
-    ...extra,
+    round: extra.round,
+    critique: extra.critique,
+    previous: extra.previous,
+    peers: extra.peers,
   };
   const roundNote = extra.round === "debate" ? fragments.specialistDebate : extra.round === "requery" ? fragments.specialistRequery : "";
   const toolSpecs: ToolSpec[] = specialist.tools.flatMap((name) => {
@@ -71,6 +76,7 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     output: { name: "finding", schema: FindingOutputSchema },
     tools: offerTools && toolSpecs.length > 0 ? toolSpecs : undefined,
     structuredInput: input,
+    signal: extra.signal,
   });
   const done = (outcome: "ok" | "invalid_output" | "timeout" | "rate_limited" | "error" | "cancelled", finding: Finding, detail?: string) => ({
     outcome,

@@ -238,4 +238,35 @@ describe("agent graph against a scripted model server", function () {
     assert.match(state.hitlReasons.join("\n"), /router: commits a renewal/);
     assert.match(state.hitlReasons.join("\n"), /policy: amount ¥30,000,000/);
   });
+
+  describe("speculative Knowledge (SPECULATIVE_KNOWLEDGE=true)", () => {
+    it("starts Knowledge with the Router and uses its finding when selected", async () => {
+      server
+        .script("router", { delayMs: 120, then: route(["knowledge"]) })
+        .script("knowledge", { delayMs: 120, then: finding("Policy says three quotes.", "POL-SOURCING §2") })
+        .script("moderator", answer(90));
+      const { deps } = workflowHarness(scriptedModel(baseUrl), { SPECULATIVE_KNOWLEDGE: "true" });
+      const state = await runQuestion(deps, { question: "How many quotes do I need?" });
+      assert.equal(state.status, "completed");
+      const [router, knowledge] = [server.callsFor("router")[0]!, server.callsFor("knowledge")[0]!];
+      assert.equal(server.callsFor("knowledge").length, 1, "not asked twice");
+      assert.ok(knowledge.startedAt < router.endedAt!, "Knowledge started before the Router answered");
+      assert.equal(state.findings.find((f) => f.specialist === "knowledge")?.status, "ok");
+    });
+
+    it("cancels the speculative Knowledge call when the Router does not select it", async () => {
+      server
+        .script("router", { delayMs: 50, then: route(["contract"]) })
+        .script("knowledge", { hang: true })
+        .script("contract", finding("Cap is 5%."))
+        .script("moderator", answer(90));
+      const { deps, events } = workflowHarness(scriptedModel(baseUrl), { SPECULATIVE_KNOWLEDGE: "true" });
+      const state = await runQuestion(deps, { question: QUESTION });
+      assert.equal(state.status, "completed");
+      assert.deepEqual(state.findings.map((f) => f.specialist), ["contract"]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(server.callsFor("knowledge")[0]?.aborted, true, "the request was cancelled");
+      assert.equal(events.find((e) => e.executor === "knowledge" && e.type === "executor_completed")?.outcome, "cancelled");
+    });
+  });
 });
