@@ -57,6 +57,7 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
         APPLICATIONINSIGHTS_STATSBEAT_DISABLED: "true",
         PROBE_URL: `${base}probe`,
       },
+      cwd: path.resolve(__dirname, "..", "..", ".."),
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout.on("data", (chunk) => (childOutput += chunk));
