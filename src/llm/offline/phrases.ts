@@ -89,7 +89,7 @@ const en: Phrases = {
     ".",
   supplierSanctions: (s) =>
     s.flagged ? `${s.name} is flagged in sanctions screening: do not proceed without Compliance.` : `${s.name} is not flagged in sanctions screening.`,
-  benchmark: (b) => `The market benchmark for ${b.category} is ${b.median} per ${b.unit} (p25 ${b.p25}, p75 ${b.p75}); typical yearly increase ${b.typicalIncreasePct}%.`,
+  benchmark: (b) => `The market benchmark for ${b.category} is ${b.median} ${b.unit} (p25 ${b.p25}, p75 ${b.p75}); typical yearly increase ${b.typicalIncreasePct}%.`,
   benchmarkCompare: (b) =>
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)} is above the market's typical ${b.typicalIncreasePct}% increase: push back.`
@@ -147,7 +147,7 @@ const ja: Phrases = {
     "です。",
   supplierSanctions: (s) =>
     s.flagged ? `${s.name}は制裁スクリーニングで該当ありです。コンプライアンス部門の確認なしに進めないでください。` : `${s.name}は制裁スクリーニングで該当なしです。`,
-  benchmark: (b) => `${b.category}の市場ベンチマークは${b.unit}あたり中央値${b.median}（p25 ${b.p25}、p75 ${b.p75}）、年間の一般的な値上げ率は${b.typicalIncreasePct}%です。`,
+  benchmark: (b) => `${b.category}の市場ベンチマークは中央値${b.median}（単位: ${b.unit}、p25 ${b.p25}、p75 ${b.p75}）、年間の一般的な値上げ率は${b.typicalIncreasePct}%です。`,
   benchmarkCompare: (b) =>
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%を上回るため、押し返すべきです。`

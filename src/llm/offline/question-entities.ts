@@ -33,7 +33,7 @@ export function extractQuestionEntities(question: string, vocabulary: OfflineVoc
   return {
     language: detectLanguage(question),
     suppliers,
-    categories: vocabulary.categories.filter((category) => mentions(remainder, category.terms)).map((category) => category.id),
+    categories: rankCategories(remainder, vocabulary),
     fiscalYears: findFiscalYears(question, today),
     region: Object.entries(REGION_TERMS).find(([, terms]) => mentions(remainder, terms))?.[0] ?? null,
     groupBy: groupingOf(topics),
@@ -48,6 +48,19 @@ export function extractQuestionEntities(question: string, vocabulary: OfflineVoc
 export function fiscalYearOf(date: Date): string {
   const year = date.getUTCFullYear();
   return `FY${date.getUTCMonth() >= 3 ? year : year - 1}`;
+}
+
+/**
+ * Categories the question mentions, those named verbatim first: stems collide ("market" and
+ * "marketing" share one), so "market price for packaging" must lead with packaging.
+ */
+function rankCategories(text: string, vocabulary: OfflineVocabulary): string[] {
+  const words = new Set(normalize(text).split(/[^\p{L}\p{N}-]+/u));
+  const verbatim = (terms: readonly string[]) => terms.some((term) => (hasCjk(term) ? normalize(text).includes(normalize(term)) : words.has(normalize(term))));
+  return vocabulary.categories
+    .filter((category) => mentions(text, category.terms))
+    .sort((a, b) => Number(verbatim(b.terms)) - Number(verbatim(a.terms)))
+    .map((category) => category.id);
 }
 
 function mentions(text: string, terms: readonly string[]): boolean {
