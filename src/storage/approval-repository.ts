@@ -1,0 +1,83 @@
+import type { Container } from "@azure/cosmos";
+import { z } from "zod";
+import { ApprovalSchema, type Approval } from "../domain";
+import { parseDocument, queryDocuments, readDocument } from "./documents";
+import { storeCallExpecting } from "./store-call";
+
+/** A document with the etag it was read at, for a conditional write later. */
+export interface Versioned<T> {
+  approval: T;
+  etag: string;
+}
+
+/** The result of a conditional write: the new etag, or someone else wrote first. */
+export type WriteResult = { kind: "ok"; etag: string } | { kind: "conflict" };
+
+const StoredApprovalSchema = ApprovalSchema.extend({ _etag: z.string() });
+
+function versioned(stored: z.output<typeof StoredApprovalSchema>): Versioned<Approval> {
+  const { _etag: etag, ...approval } = stored;
+  return { approval, etag };
+}
+
+/**
+ * Approvals in the `approvals` container (partition key `/id`). Every decision is an
+ * etag-conditional replace, so two approvers clicking at once produce exactly one winner.
+ */
+export class CosmosApprovalRepository {
+  constructor(
+    private readonly container: Container,
+    private readonly settings: { remindAfterMs: number },
+  ) {}
+
+  /** Stores a new approval; `conflict` when one with this id already exists. */
+  async create(approval: Approval): Promise<WriteResult> {
+    const result = await storeCallExpecting(`create approval ${approval.id}`, () => this.container.items.create(approval), [409]);
+    return result.kind === "ok" ? { kind: "ok", etag: result.value.etag } : { kind: "conflict" };
+  }
+
+  /** The approval and the etag to replace it with, or undefined. */
+  async get(id: string): Promise<Versioned<Approval> | undefined> {
+    const document = await readDocument(this.container, id, id);
+    return document && { approval: parseDocument(ApprovalSchema, document.raw, this.container.id), etag: document.etag };
+  }
+
+  /** Replaces the approval only if it is still at `etag`; otherwise `conflict` and nothing changes. */
+  async replace(approval: Approval, etag: string): Promise<WriteResult> {
+    const result = await storeCallExpecting(
+      `replace approval ${approval.id}`,
+      () => this.container.item(approval.id, approval.id).replace(approval, { accessCondition: { type: "IfMatch", condition: etag } }),
+      [412, 404],
+    );
+    return result.kind === "ok" ? { kind: "ok", etag: result.value.etag } : { kind: "conflict" };
+  }
+
+  /** Every approval still waiting for a decision, oldest first. */
+  async listPending(): Promise<Versioned<Approval>[]> {
+    const stored = await queryDocuments(
+      this.container,
+      { query: "SELECT * FROM c WHERE c.status = @pending ORDER BY c.createdAt", parameters: [{ name: "@pending", value: "pending" }] },
+      StoredApprovalSchema,
+    );
+    return stored.map(versioned);
+  }
+
+  /** Pending approvals due for expiry (past `expiresAt`) or for their one reminder, oldest first. */
+  async listDue(now: Date): Promise<Versioned<Approval>[]> {
+    const remindBefore = new Date(now.getTime() - this.settings.remindAfterMs).toISOString();
+    const stored = await queryDocuments(
+      this.container,
+      {
+        query:
+          "SELECT * FROM c WHERE c.status = @pending AND (c.expiresAt <= @now OR (NOT IS_DEFINED(c.remindedAt) AND c.createdAt <= @remindBefore)) ORDER BY c.createdAt",
+        parameters: [
+          { name: "@pending", value: "pending" },
+          { name: "@now", value: now.toISOString() },
+          { name: "@remindBefore", value: remindBefore },
+        ],
+      },
+      StoredApprovalSchema,
+    );
+    return stored.map(versioned);
+  }
+}

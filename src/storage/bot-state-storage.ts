@@ -1,0 +1,95 @@
+import type { Container } from "@azure/cosmos";
+import type { Storage, StoreItems } from "botbuilder";
+import { z } from "zod";
+import { cosmosId } from "./cosmos-key";
+import { parseDocument, readDocument } from "./documents";
+import { storeCall, storeCallExpecting } from "./store-call";
+
+const BotStateDocumentSchema = z.object({ realId: z.string(), document: z.record(z.unknown()) });
+
+/** How a write carrying a stale eTag is handled. */
+export type ConflictPolicy = "reject" | "merge";
+
+/** Merge attempts before a write that keeps losing races gives up with the conflict error. */
+const MAX_MERGE_ATTEMPTS = 3;
+
+/**
+ * A botbuilder `Storage` on the `botState` container (partition key `/id`). Items come back with
+ * their `eTag`; a write with `eTag: "*"` or none is unconditional, a write with an item eTag is
+ * conditional on it. On a stale eTag, `reject` throws botbuilder's conflict error (as MemoryStorage
+ * does); `merge` lays the writer's top-level keys over the latest document and tries again
+ * (bounded), so two concurrent turns in one conversation both keep their changes instead of one
+ * crashing — teams-ai writes back the whole scope it read, which makes such races routine.
+ */
+export class CosmosBotStorage implements Storage {
+  constructor(
+    private readonly container: Container,
+    private readonly onConflict: ConflictPolicy,
+  ) {}
+
+  /** Reads the items that exist; missing keys are absent from the result. */
+  async read(keys: string[]): Promise<StoreItems> {
+    const items: StoreItems = {};
+    await Promise.all(
+      keys.map(async (key) => {
+        const found = await this.readItem(key);
+        if (found) items[key] = { ...found.document, eTag: found.etag };
+      }),
+    );
+    return items;
+  }
+
+  /** Writes every change, honouring eTags (see the class comment for conflicts). */
+  async write(changes: StoreItems): Promise<void> {
+    await Promise.all(Object.entries(changes).map(([key, item]) => this.writeItem(key, item as Record<string, unknown>)));
+  }
+
+  /** Deletes the items; keys that do not exist are ignored. */
+  async delete(keys: string[]): Promise<void> {
+    await Promise.all(
+      keys.map((key) => {
+        const id = cosmosId(key);
+        return storeCallExpecting(`delete bot state`, () => this.container.item(id, id).delete(), [404]);
+      }),
+    );
+  }
+
+  private async readItem(key: string): Promise<{ document: Record<string, unknown>; etag: string } | undefined> {
+    const id = cosmosId(key);
+    const found = await readDocument(this.container, id, id);
+    return found && { document: parseDocument(BotStateDocumentSchema, found.raw, this.container.id).document, etag: found.etag };
+  }
+
+  private async writeItem(key: string, item: Record<string, unknown>): Promise<void> {
+    const { eTag, ...document } = item;
+    const id = cosmosId(key);
+    if (typeof eTag !== "string" || eTag === "*" || eTag === "") {
+      await storeCall(`write bot state`, () => this.container.items.upsert({ id, realId: key, document }));
+      return;
+    }
+    let condition = eTag;
+    let content = document;
+    for (let attempt = 1; ; attempt++) {
+      const result = await storeCallExpecting(
+        `write bot state`,
+        () => this.container.items.upsert({ id, realId: key, document: content }, { accessCondition: { type: "IfMatch", condition } }),
+        [412, 404],
+      );
+      if (result.kind === "ok") return;
+      if (this.onConflict === "reject" || attempt >= MAX_MERGE_ATTEMPTS) throw conflictError(key);
+      const latest = await this.readItem(key);
+      if (!latest) {
+        // Deleted meanwhile: nothing left to merge with, so the writer's state stands alone.
+        await storeCall(`write bot state`, () => this.container.items.upsert({ id, realId: key, document }));
+        return;
+      }
+      condition = latest.etag;
+      content = { ...latest.document, ...document };
+    }
+  }
+}
+
+/** The error botbuilder's own storages raise on a stale eTag. */
+function conflictError(key: string): Error {
+  return new Error(`Storage: error writing "${key}" due to eTag conflict.`);
+}

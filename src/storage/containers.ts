@@ -1,0 +1,46 @@
+import type { Container, Database } from "@azure/cosmos";
+import { storeCall } from "./store-call";
+
+/** Every container the product uses, with the partition key chosen for its access pattern. */
+export const CONTAINERS = {
+  botState: "/id",
+  runs: "/id",
+  transcripts: "/conversationId",
+  feedback: "/runId",
+  approvals: "/id",
+  conversations: "/id",
+  settings: "/id",
+  evaluations: "/transcriptId",
+  suppliers: "/id",
+  contracts: "/supplierId",
+  spend: "/supplierId",
+  policies: "/policyKey",
+  benchmarks: "/category",
+} as const;
+
+/** A container's name (also its key in `CONTAINERS`). */
+export type ContainerName = keyof typeof CONTAINERS;
+
+/** The containers by name, once created. */
+export type Containers = Record<ContainerName, Container>;
+
+/**
+ * Creates the database and any missing container. Transcripts expire through the container's
+ * default TTL; existing containers are left as they are (infrastructure owns their settings).
+ */
+export async function ensureContainers(database: Database, transcriptTtlDays: number): Promise<Containers> {
+  const names = Object.keys(CONTAINERS) as ContainerName[];
+  const created = await Promise.all(
+    names.map((name) =>
+      storeCall(`create container ${name}`, async () => {
+        const { container } = await database.containers.createIfNotExists({
+          id: name,
+          partitionKey: { paths: [CONTAINERS[name]] },
+          ...(name === "transcripts" ? { defaultTtl: transcriptTtlDays * 86_400 } : {}),
+        });
+        return container;
+      }),
+    ),
+  );
+  return Object.fromEntries(names.map((name, index) => [name, created[index]!])) as Containers;
+}

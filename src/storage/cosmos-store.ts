@@ -1,0 +1,110 @@
+import type { AppConfig } from "../config";
+import { ConfigurationError, describeError } from "../domain/errors";
+import { CosmosApprovalRepository } from "./approval-repository";
+import { CosmosBotStorage } from "./bot-state-storage";
+import { createCosmosClient, type CosmosTarget } from "./cosmos-client";
+import { ensureContainers } from "./containers";
+import { CosmosConversationRepository } from "./conversation-repository";
+import { CosmosProcurementData } from "./cosmos-procurement-data";
+import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
+import { CosmosEvaluationRepository } from "./evaluation-repository";
+import { CosmosFeedbackRepository } from "./feedback-repository";
+import { CosmosRunStore } from "./run-repository";
+import { seedSampleData } from "./seed";
+import { CosmosSettingsRepository } from "./settings-repository";
+import { CosmosTranscriptRepository } from "./transcript-repository";
+
+/** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
+export interface StoreHealth {
+  ok: boolean;
+  detail: string;
+}
+
+/** Everything the product keeps in Cosmos, behind repositories that hide the SDK. */
+export interface CosmosStore {
+  /** True when this is the in-memory embedded server (data is lost on exit). */
+  readonly embedded: boolean;
+  readonly runs: CosmosRunStore;
+  readonly transcripts: CosmosTranscriptRepository;
+  readonly evaluations: CosmosEvaluationRepository;
+  readonly feedback: CosmosFeedbackRepository;
+  readonly conversations: CosmosConversationRepository;
+  readonly settings: CosmosSettingsRepository;
+  readonly approvals: CosmosApprovalRepository;
+  /** teams-ai turn state; concurrent turns in one conversation merge instead of crashing. */
+  readonly botState: CosmosBotStorage;
+  readonly procurementData: CosmosProcurementData;
+  health(): Promise<StoreHealth>;
+  /** Releases the client and stops the embedded server, if any. */
+  close(): Promise<void>;
+}
+
+/** A health check never waits longer than this. */
+const HEALTH_TIMEOUT_MS = 3_000;
+
+/**
+ * Connects to Cosmos and makes sure the database and containers exist. With `COSMOS_ENDPOINT`:
+ * `COSMOS_KEY`, or `DefaultAzureCredential` when no key is set. Without it: starts the embedded
+ * in-memory server on loopback, seeds the sample data set and logs that nothing survives a restart
+ * — refused under NODE_ENV=production.
+ */
+export async function openCosmosStore(config: AppConfig, options: { log?: (line: string) => void } = {}): Promise<CosmosStore> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const { env } = config;
+  let embedded: EmbeddedCosmos | undefined;
+  let target: CosmosTarget;
+  if (env.COSMOS_ENDPOINT) {
+    target = env.COSMOS_KEY
+      ? { endpoint: env.COSMOS_ENDPOINT, key: env.COSMOS_KEY, local: false }
+      : { endpoint: env.COSMOS_ENDPOINT, useDefaultCredential: true };
+  } else {
+    if (env.NODE_ENV === "production")
+      throw new ConfigurationError(
+        "Invalid configuration: COSMOS_ENDPOINT is required when NODE_ENV=production (the embedded in-memory Cosmos server would lose every run and approval on restart)",
+      );
+    embedded = await startEmbeddedCosmos();
+    target = { endpoint: embedded.endpoint, key: embedded.key, local: true };
+  }
+
+  const client = await createCosmosClient(target);
+  try {
+    const { database } = await client.databases.createIfNotExists({ id: env.COSMOS_DATABASE });
+    const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
+    const store: CosmosStore = {
+      embedded: embedded !== undefined,
+      runs: new CosmosRunStore(containers.runs),
+      transcripts: new CosmosTranscriptRepository(containers.transcripts),
+      evaluations: new CosmosEvaluationRepository(containers.evaluations),
+      feedback: new CosmosFeedbackRepository(containers.feedback),
+      conversations: new CosmosConversationRepository(containers.conversations),
+      settings: new CosmosSettingsRepository(containers.settings),
+      approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
+      botState: new CosmosBotStorage(containers.botState, "merge"),
+      procurementData: new CosmosProcurementData(containers),
+      async health() {
+        const started = Date.now();
+        try {
+          await database.read({ abortSignal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+          return { ok: true, detail: `cosmos ${embedded ? "embedded" : "reachable"}, database ${env.COSMOS_DATABASE}, ${Date.now() - started} ms` };
+        } catch (error) {
+          return { ok: false, detail: `cosmos unreachable at ${target.endpoint}: ${describeError(error)}` };
+        }
+      },
+      async close() {
+        client.dispose();
+        await embedded?.stop();
+      },
+    };
+    if (embedded) {
+      const seeded = await seedSampleData(store);
+      log(
+        `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} seeded with sample data (${seeded.counts.spend} spend rows in ${seeded.durationMs} ms); data will not survive a restart.`,
+      );
+    }
+    return store;
+  } catch (error) {
+    client.dispose();
+    await embedded?.stop();
+    throw error;
+  }
+}

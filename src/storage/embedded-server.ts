@@ -1,0 +1,33 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A running in-memory Cosmos-compatible server on loopback. */
+export interface EmbeddedCosmos {
+  endpoint: string;
+  /** Any base64 key is accepted. */
+  key: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `@vercel/cosmosdb-server` on 127.0.0.1 at a free port. The package is loaded only here,
+ * so a production install without dev dependencies never needs it.
+ */
+export async function startEmbeddedCosmos(): Promise<EmbeddedCosmos> {
+  const { createHttpServer } = await import("@vercel/cosmosdb-server");
+  const server: Server = createHttpServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    key: Buffer.from("procura-embedded-cosmos").toString("base64"),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

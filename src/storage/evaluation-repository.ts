@@ -1,0 +1,14 @@
+import type { Container } from "@azure/cosmos";
+import { EvaluationRecordSchema, type EvaluationRecord, type EvaluationStore } from "../jobs/ports";
+import { storeCall } from "./store-call";
+
+/** Evaluation records in `evaluations` (partition key `/transcriptId`), stored as the job made them. */
+export class CosmosEvaluationRepository implements EvaluationStore {
+  constructor(private readonly container: Container) {}
+
+  /** Upserts the record (its id derives from the transcript, so a re-run overwrites). */
+  async save(record: EvaluationRecord): Promise<void> {
+    const valid = EvaluationRecordSchema.parse(record);
+    await storeCall(`save evaluation ${valid.id}`, () => this.container.items.upsert(valid));
+  }
+}

@@ -1,0 +1,13 @@
+export { openCosmosStore, type CosmosStore, type StoreHealth } from "./cosmos-store";
+export { seedSampleData, type SeedResult } from "./seed";
+export { buildTranscript, LOCAL_CONVERSATION_ID } from "./transcript-builder";
+export type { Versioned, WriteResult } from "./approval-repository";
+export type { CosmosApprovalRepository } from "./approval-repository";
+export type { CosmosBotStorage } from "./bot-state-storage";
+export type { CosmosConversationRepository } from "./conversation-repository";
+export type { CosmosFeedbackRepository } from "./feedback-repository";
+export type { CosmosProcurementData, DataSetCounts } from "./cosmos-procurement-data";
+export type { CosmosRunStore } from "./run-repository";
+export type { CosmosSettingsRepository } from "./settings-repository";
+export type { CosmosTranscriptRepository } from "./transcript-repository";
+export { MemoryRunStore } from "./memory-run-store";

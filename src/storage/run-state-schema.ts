@@ -1,0 +1,59 @@
+import { z } from "zod";
+import {
+  FindingOutputSchema,
+  ModeratorAnswerSchema,
+  RequesterSchema,
+  RouterOutputSchema,
+  TranscriptToolCallSchema,
+  type Finding,
+  type RunState,
+  type WorkflowEvent,
+} from "../domain";
+
+const OutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout", "error", "cancelled"]);
+const PhaseSchema = z.enum(["route", "investigate", "debate", "moderate", "gate", "reinvestigate", "decide", "done"]);
+
+const WorkflowEventSchema = z.object({
+  type: z.enum(["executor_started", "executor_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
+  runId: z.string(),
+  at: z.string(),
+  executor: z.string().optional(),
+  phase: PhaseSchema.optional(),
+  round: z.enum(["initial", "debate", "requery"]).optional(),
+  durationMs: z.number().optional(),
+  model: z.string().optional(),
+  inputTokens: z.number().optional(),
+  outputTokens: z.number().optional(),
+  outcome: OutcomeSchema.optional(),
+  attempt: z.number().optional(),
+  detail: z.string().optional(),
+}) satisfies z.ZodType<WorkflowEvent>;
+
+const FindingSchema = z.union([
+  FindingOutputSchema.extend({ specialist: z.string(), status: z.literal("ok"), toolCalls: z.array(TranscriptToolCallSchema) }),
+  z.object({ specialist: z.string(), status: z.literal("failed"), error: z.string(), toolCalls: z.array(TranscriptToolCallSchema) }),
+]) satisfies z.ZodType<Finding>;
+
+/** A stored run checkpoint (Cosmos `runs`), validated on every read. */
+export const RunStateSchema = z.object({
+  schemaVersion: z.literal(1),
+  runId: z.string().min(1),
+  question: z.string(),
+  language: z.enum(["en", "ja"]),
+  requester: RequesterSchema.optional(),
+  status: z.enum(["running", "completed", "failed", "awaiting_approval"]),
+  phase: PhaseSchema,
+  attempts: z.number().int(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  endedAt: z.string().optional(),
+  offline: z.boolean(),
+  decision: RouterOutputSchema.extend({ fallback: z.boolean() }).optional(),
+  findings: z.array(FindingSchema),
+  answer: ModeratorAnswerSchema.optional(),
+  quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
+  hitlReasons: z.array(z.string()),
+  failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  events: z.array(WorkflowEventSchema),
+}) satisfies z.ZodType<RunState>;

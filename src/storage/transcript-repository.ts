@@ -1,0 +1,51 @@
+import type { Container, SqlParameter } from "@azure/cosmos";
+import { TranscriptDocumentSchema, type Requester, type RunState, type TranscriptDocument } from "../domain";
+import { parseDocument, queryDocuments, readDocument } from "./documents";
+import { storeCall, storeCallExpecting } from "./store-call";
+import { buildTranscript } from "./transcript-builder";
+
+/** Run transcripts in the `transcripts` container (partition key `/conversationId`, TTL from config). */
+export class CosmosTranscriptRepository {
+  constructor(private readonly container: Container) {}
+
+  /** Builds the run's transcript and upserts it; `requester` overrides the one in the state. */
+  async save(state: RunState, requester?: Requester): Promise<TranscriptDocument> {
+    const transcript = buildTranscript(requester ? { ...state, requester } : state);
+    await storeCall(`save transcript ${transcript.id}`, () => this.container.items.upsert(transcript));
+    return transcript;
+  }
+
+  /** One transcript, or undefined (unknown, or expired by TTL). */
+  async get(runId: string, conversationId: string): Promise<TranscriptDocument | undefined> {
+    const document = await readDocument(this.container, runId, conversationId);
+    return document && parseDocument(TranscriptDocumentSchema, document.raw, this.container.id);
+  }
+
+  /** Finished transcripts not yet scored by the evaluation job, oldest first. */
+  listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]> {
+    const parameters: SqlParameter[] = [
+      { name: "@limit", value: options.limit },
+      { name: "@running", value: "running" },
+    ];
+    let where = "NOT IS_DEFINED(c.evaluatedAt) AND c.status != @running";
+    if (options.since !== undefined) {
+      where += " AND c.startedAt >= @since";
+      parameters.push({ name: "@since", value: options.since });
+    }
+    return queryDocuments(
+      this.container,
+      { query: `SELECT TOP @limit * FROM c WHERE ${where} ORDER BY c.startedAt`, parameters },
+      TranscriptDocumentSchema,
+    );
+  }
+
+  /** Records that the evaluation job scored a transcript; false when it no longer exists. */
+  async markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean> {
+    const result = await storeCallExpecting(
+      `mark transcript ${transcriptId} evaluated`,
+      () => this.container.item(transcriptId, conversationId).patch([{ op: "set", path: "/evaluatedAt", value: at }]),
+      [404],
+    );
+    return result.kind === "ok";
+  }
+}
