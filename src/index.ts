@@ -5,7 +5,7 @@
 import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { loadConfig, type AppConfig } from "./config";
 import { describeError } from "./domain";
-import { openCosmosStore } from "./storage";
+import { openCosmosStore, type CosmosStore } from "./storage";
 import { startBotServer } from "./teams/bot-server";
 import { createBot } from "./teams/create-bot";
 import { createTelemetry } from "./telemetry";
@@ -22,14 +22,24 @@ export interface RunningProcura {
   stop(): Promise<void>;
 }
 
-/** Starts the whole bot. `port` overrides PORT (0 = any free port); `model` replaces the configured one (tests). */
-export async function startProcura(
-  config: AppConfig,
-  options: { port?: number; host?: string; model?: ChatModel; log?: (line: string) => void } = {},
-): Promise<RunningProcura> {
+/** Options for `startProcura`; the defaults are what `npm start` uses. */
+export interface StartOptions {
+  /** Overrides PORT (0 = any free port). */
+  port?: number;
+  host?: string;
+  /** Replaces the configured chat model. */
+  model?: ChatModel;
+  /** An already open store, kept open on stop (tests share one, and restart the bot over it). */
+  store?: CosmosStore;
+  log?: (line: string) => void;
+}
+
+/** Starts the whole bot and resumes the runs a previous process left in flight. */
+export async function startProcura(config: AppConfig, options: StartOptions = {}): Promise<RunningProcura> {
   const log = options.log ?? ((line: string) => console.log(line));
   const telemetry = createTelemetry(config, log);
-  const store = await openCosmosStore(config, { log });
+  const ownStore = options.store === undefined;
+  const store = options.store ?? (await openCosmosStore(config, { log }));
   try {
     const bot = await createBot({
       config,
@@ -56,11 +66,11 @@ export async function startProcura(
         const finished = await bot.questions.drain(SHUTDOWN_GRACE_MS);
         if (!finished) log(`shutdown: ${bot.questions.size} run(s) still in flight; they resume from their checkpoints on the next start`);
         await telemetry.shutdown();
-        await store.close();
+        if (ownStore) await store.close();
       },
     };
   } catch (error) {
-    await store.close();
+    if (ownStore) await store.close();
     throw error;
   }
 }

@@ -1,15 +1,18 @@
 /**
- * Sends values one at a time, in order, skipping any that a newer value replaced while waiting:
- * progress card updates for one run never race, and a burst of events costs one update.
+ * Sends values one at a time, in order, skipping any that a newer value replaced while waiting, and
+ * at most one per `minIntervalMs` (Teams throttles message updates): progress card updates for one
+ * run never race, and a burst of events costs one update. `close` sends the last value at once.
  */
 export class LatestOnlyQueue<T> {
   private pending: { value: T } | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
+  private wake: (() => void) | undefined;
 
   constructor(
     private readonly send: (value: T) => Promise<void>,
     private readonly onError: (error: unknown) => void,
+    private readonly minIntervalMs = 0,
   ) {}
 
   /** Queues a value, replacing any value that has not been sent yet. Ignored once closed. */
@@ -19,9 +22,12 @@ export class LatestOnlyQueue<T> {
     this.running ??= this.drain();
   }
 
-  /** Stops accepting values and resolves when the last queued one has been sent. */
-  async close(): Promise<void> {
+  /** Sends `last` (if given) without waiting out the interval, then stops; resolves when all is sent. */
+  async close(last?: T): Promise<void> {
+    if (this.closed) return this.running;
+    if (last !== undefined) this.push(last);
     this.closed = true;
+    this.wake?.();
     await this.running;
   }
 
@@ -34,7 +40,19 @@ export class LatestOnlyQueue<T> {
       } catch (error) {
         this.onError(error);
       }
+      if (!this.closed && this.minIntervalMs > 0) await this.pause();
     }
     this.running = undefined;
+  }
+
+  private pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.minIntervalMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    }).finally(() => (this.wake = undefined));
   }
 }

@@ -22,6 +22,9 @@ export interface QuestionRunsDeps {
   log: Log;
 }
 
+/** Teams throttles edits of one message; one progress update per this interval is plenty to read. */
+const PROGRESS_UPDATE_INTERVAL_MS = 700;
+
 /** How a run is started: a new question or a checkpoint to resume. */
 type Start = () => Promise<RunState>;
 
@@ -87,6 +90,7 @@ export class QuestionRuns {
         ? new LatestOnlyQueue<RunState>(
             (state) => deps.messenger.update(reference, progressId, cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, new Date())))),
             (error) => deps.log(`run ${runId}: progress update failed: ${describeError(error)}`),
+            PROGRESS_UPDATE_INTERVAL_MS,
           )
         : undefined;
     const stopWatching = deps.watch.watch(runId, (state) => updates?.push(state));
@@ -97,8 +101,7 @@ export class QuestionRuns {
       stopWatching();
     }
     // The last progress update shows every specialist's outcome, then the answer follows it.
-    updates?.push(final);
-    await updates?.close();
+    await updates?.close(final);
     await deliverRun(deps.delivery, final, reference);
   }
 }

@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { loadConfig, type AppConfig } from "../../../src/config";
+import { startProcura, type RunningProcura } from "../../../src/index";
+import { openCosmosStore, type CosmosStore } from "../../../src/storage";
+import { FakeConnector, cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+
+/** The bot on an ephemeral port over an embedded Cosmos, replying to a fake connector. */
+export interface BotHarness {
+  config: AppConfig;
+  store: CosmosStore;
+  connector: FakeConnector;
+  serviceUrl: string;
+  bot: RunningProcura;
+  log: string[];
+  /** POSTs an activity to /api/messages; resolves with the HTTP status and parsed body. */
+  post(activity: object): Promise<{ status: number; body: any; receivedAt: number }>;
+  /** A user message in a conversation (personal by default). */
+  message(text: string, options?: MessageOptions): Record<string, any>;
+  /** Starts the bot again over the same store (a process restart). */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Who sends a message, and where. */
+export interface MessageOptions {
+  conversationId?: string;
+  conversationType?: "personal" | "groupChat" | "channel";
+  userId?: string;
+  locale?: string;
+  extra?: Record<string, unknown>;
+}
+
+/** Starts store, connector and bot; `env` adds settings (e.g. a scripted model endpoint). */
+export async function startBotHarness(env: Record<string, string> = {}): Promise<BotHarness> {
+  const log: string[] = [];
+  const config = loadConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline", ...env });
+  const connector = new FakeConnector();
+  const serviceUrl = await connector.start();
+  const store = await openCosmosStore(config, { log: (line) => log.push(line) });
+  const start = () => startProcura(config, { port: 0, host: "127.0.0.1", store, log: (line) => log.push(line) });
+  const harness: BotHarness = {
+    config,
+    store,
+    connector,
+    serviceUrl,
+    bot: await start(),
+    log,
+    async post(activity) {
+      const response = await fetch(`${harness.bot.url}/api/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(activity),
+      });
+      const receivedAt = performance.now();
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined, receivedAt };
+    },
+    message(text, options = {}) {
+      const userId = options.userId ?? "user-1";
+      return {
+        type: "message",
+        id: randomUUID(),
+        timestamp: new Date().toISOString(),
+        channelId: "msteams",
+        serviceUrl,
+        from: { id: userId, aadObjectId: `aad-${userId}`, name: "Test User" },
+        recipient: { id: "28:procura", name: "Procura" },
+        conversation: { id: options.conversationId ?? `personal-${randomUUID()}`, conversationType: options.conversationType ?? "personal", tenantId: "tenant-1" },
+        channelData: { tenant: { id: "tenant-1" } },
+        locale: options.locale ?? "en-US",
+        text,
+        ...options.extra,
+      };
+    },
+    async restart() {
+      await harness.bot.stop();
+      harness.bot = await start();
+    },
+    async stop() {
+      await harness.bot.stop();
+      await store.close();
+      await connector.stop();
+    },
+  };
+  return harness;
+}
+
+/** True when the recorded activity carries a card showing `text` somewhere. */
+export function cardShows(recorded: RecordedActivity, text: string): boolean {
+  const card = cardOf(recorded);
+  return card !== undefined && cardTexts(card).some((t) => t.includes(text));
+}
+
+/** The activities of one conversation that carry a card whose texts include `text`. */
+export function cardsShowing(activities: RecordedActivity[], text: string): RecordedActivity[] {
+  return activities.filter((activity) => cardShows(activity, text));
+}

@@ -1,0 +1,246 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { labelsFor } from "../../../src/cards/labels";
+import type { RunState } from "../../../src/domain";
+import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+import { cardShows, startBotHarness, type BotHarness } from "./bot-harness";
+
+const en = labelsFor("en");
+
+/** Waits for the answer card in a conversation (the card with the Conclusion heading). */
+function answerIn(harness: BotHarness, conversationId: string, timeoutMs = 15_000): Promise<RecordedActivity> {
+  return harness.connector.waitFor(
+    (a) => a.conversationId === conversationId && a.method === "POST" && cardShows(a, en.conclusion),
+    timeoutMs,
+    `the answer card in ${conversationId}`,
+  );
+}
+
+describe("Teams bot (embedded Cosmos, fake connector, offline model)", function () {
+  this.timeout(60_000);
+  let harness: BotHarness;
+
+  before(async () => {
+    harness = await startBotHarness();
+  });
+  after(async () => {
+    await harness?.stop();
+  });
+
+  it("answers a question: typing and a progress card at once, progress updates, then the answer card with specialist sections", async () => {
+    const activity = harness.message("Can we renew the Acme SaaS contract at +8%?");
+    const conversationId = activity.conversation.id;
+    const sentAt = performance.now();
+    const response = await harness.post(activity);
+    assert.equal(response.status, 200);
+
+    const answer = await answerIn(harness, conversationId);
+    const activities = harness.connector.inConversation(conversationId);
+    const [typing, progress] = activities;
+    assert.equal(typing!.activity.type, "typing");
+    assert.ok(cardShows(progress!, en.progressTitle), "the second activity is the progress card");
+    assert.equal(progress!.replyToId, activity.id, "the progress card replies to the question");
+    // The inbound request returned once the progress card was sent, long before the answer.
+    assert.ok(progress!.at <= response.receivedAt, "progress card sent inside the turn");
+    assert.ok(answer.at >= response.receivedAt, "answer delivered after the request returned");
+
+    const updates = activities.filter((a) => a.method === "PUT");
+    assert.ok(updates.length >= 1, "the progress card was updated");
+    assert.ok(updates.every((u) => u.activityId === progress!.activityId), "updates target the progress card");
+    assert.ok(updates.every((u) => u.at < answer.at), "every progress update lands before the answer card");
+    const lastUpdate = cardTexts(cardOf(updates.at(-1)!));
+    assert.ok(lastUpdate.some((t) => t.includes(en.statusDone)), `final progress shows finished specialists: ${lastUpdate.join(" | ")}`);
+
+    const card = cardOf(answer);
+    const texts = cardTexts(card);
+    assert.ok(texts.includes(en.offline), "the offline label is shown");
+    const toggles = JSON.stringify(card).match(/Action\.ToggleVisibility/g) ?? [];
+    assert.ok(toggles.length >= 1, "one collapsible section per specialist");
+    assert.ok(texts.some((t) => t.includes(en.thumbsUp)), "feedback buttons");
+
+    const state = (await harness.store.runs.listInFlight()).find((run) => run.question === activity.text);
+    assert.equal(state, undefined, "the run is no longer in flight");
+    const runId = JSON.stringify(card).match(/"runId":"([^"]+)"/)![1]!;
+    const transcript = await harness.store.transcripts.get(runId, conversationId);
+    assert.equal(transcript?.status, "completed");
+    console.log(
+      `      first reaction ${Math.round(typing!.at - sentAt)} ms (progress card ${Math.round(progress!.at - sentAt)} ms), answer card ${Math.round(answer.at - sentAt)} ms, ${updates.length} progress update(s)`,
+    );
+  });
+
+  it("sends the welcome card when the bot is installed, and nothing when someone else joins", async () => {
+    const conversationId = `personal-${randomUUID()}`;
+    const base = harness.message("", { conversationId });
+    const update = (memberId: string) => ({ ...base, id: randomUUID(), type: "conversationUpdate", text: undefined, membersAdded: [{ id: memberId }] });
+    assert.equal((await harness.post(update("someone-else"))).status, 200);
+    assert.equal((await harness.post(update("28:procura"))).status, 200);
+    const welcome = await harness.connector.waitFor((a) => a.conversationId === conversationId && cardShows(a, en.welcomeTitle));
+    assert.equal(harness.connector.inConversation(conversationId).length, 1, "exactly one welcome");
+    assert.ok(cardTexts(cardOf(welcome)).some((t) => t.includes("help")));
+  });
+
+  it("answers `help` with the help card and `reset` with a confirmation, without starting a run", async () => {
+    const help = harness.message("help");
+    await harness.post(help);
+    await harness.connector.waitFor((a) => a.conversationId === help.conversation.id && cardShows(a, en.helpTitle));
+    const reset = harness.message(" /reset ");
+    await harness.post(reset);
+    const reply = await harness.connector.waitFor((a) => a.conversationId === reset.conversation.id);
+    assert.match(reply.activity.text ?? "", /cleared this conversation/);
+    for (const id of [help.conversation.id, reset.conversation.id])
+      assert.ok(!harness.connector.inConversation(id).some((a) => cardShows(a, en.progressTitle)), "no run started");
+  });
+
+  it("removes the @mention in a channel and answers in the thread", async () => {
+    const conversationId = `19:channel@thread.tacv2;messageid=${Date.now()}`;
+    const text = "<at>Procura</at> help";
+    const activity = harness.message(text, {
+      conversationId,
+      conversationType: "channel",
+      extra: { entities: [{ type: "mention", text: "<at>Procura</at>", mentioned: { id: "28:procura", name: "Procura" } }] },
+    });
+    await harness.post(activity);
+    await harness.connector.waitFor((a) => a.conversationId === conversationId && cardShows(a, en.helpTitle), 10_000, "help card in the channel thread");
+  });
+
+  it("explains bad input: empty text, a question over MAX_QUESTION_CHARS, attachments without text", async () => {
+    const empty = harness.message("   ");
+    await harness.post(empty);
+    const hint = await harness.connector.waitFor((a) => a.conversationId === empty.conversation.id);
+    assert.match(hint.activity.text ?? "", /procurement question/);
+
+    const huge = harness.message("x".repeat(harness.config.env.MAX_QUESTION_CHARS + 1));
+    await harness.post(huge);
+    const tooLong = await harness.connector.waitFor((a) => a.conversationId === huge.conversation.id);
+    assert.match(tooLong.activity.text ?? "", /4,001 characters long; I can take at most 4,000/);
+
+    const file = harness.message("", { extra: { attachments: [{ contentType: "image/png", contentUrl: "https://example.invalid/a.png", name: "quote.png" }] } });
+    await harness.post(file);
+    const explained = await harness.connector.waitFor((a) => a.conversationId === file.conversation.id);
+    assert.match(explained.activity.text ?? "", /can't read files/);
+
+    for (const activity of [empty, huge, file]) {
+      const sent = harness.connector.inConversation(activity.conversation.id);
+      assert.equal(sent.length, 1, "one reply and no run");
+    }
+  });
+
+  it("refuses unknown card actions politely and leaves approvals unavailable", async () => {
+    const invoke = (verb: string) => ({
+      ...harness.message(""),
+      type: "invoke",
+      name: "adaptiveCard/action",
+      text: undefined,
+      value: { action: { type: "Action.Execute", verb, data: {} }, trigger: "manual" },
+    });
+    const unknown = await harness.post(invoke("launch.rockets"));
+    assert.equal(unknown.status, 200);
+    assert.equal(unknown.body.statusCode, 200);
+    assert.equal(unknown.body.type, "application/vnd.microsoft.activity.message");
+    assert.match(unknown.body.value, /not something I can handle/);
+
+    const approval = await harness.post(invoke("approval.approve"));
+    assert.match(approval.body.value, /Approvals are not available yet/);
+
+    const submit = harness.message("", { extra: { value: { anything: 1 } } });
+    await harness.post(submit);
+    const reply = await harness.connector.waitFor((a) => a.conversationId === submit.conversation.id);
+    assert.match(reply.activity.text ?? "", /not something I can handle/);
+  });
+
+  it("stores 👍/👎 feedback with a comment and thanks the user on the same card", async () => {
+    const question = harness.message("What is our spend with Acme in FY2025?");
+    await harness.post(question);
+    const answer = await answerIn(harness, question.conversation.id);
+    const runId = JSON.stringify(cardOf(answer)).match(/"runId":"([^"]+)"/)![1]!;
+    const response = await harness.post({
+      ...harness.message("", { conversationId: question.conversation.id }),
+      type: "invoke",
+      name: "adaptiveCard/action",
+      text: undefined,
+      replyToId: answer.activityId,
+      value: { action: { type: "Action.Execute", verb: "feedback", data: { runId, rating: "down", comment: "  missing the FY2024 figure  " } }, trigger: "manual" },
+    });
+    assert.equal(response.body.type, "application/vnd.microsoft.card.adaptive");
+    const texts = cardTexts(response.body.value);
+    assert.ok(texts.includes(en.feedbackThanks("down")), "the card thanks the user");
+    assert.ok(texts.some((t) => t.includes(en.conclusion)), "the answer stays on the card");
+    const stored = await harness.store.feedback.listForRun(runId);
+    assert.equal(stored.length, 1);
+    assert.deepEqual(
+      { rating: stored[0]!.rating, comment: stored[0]!.comment, userId: stored[0]!.userId, conversationId: stored[0]!.conversationId },
+      { rating: "down", comment: "missing the FY2024 figure", userId: "aad-user-1", conversationId: question.conversation.id },
+    );
+  });
+
+  it("answers two messages sent at once in one conversation", async () => {
+    const conversationId = `group-${randomUUID()}`;
+    const first = harness.message("Which suppliers do we have for laptops?", { conversationId, conversationType: "groupChat" });
+    const second = harness.message("What does the policy say about single-source purchases?", { conversationId, conversationType: "groupChat", userId: "user-2" });
+    const statuses = await Promise.all([harness.post(first), harness.post(second)]);
+    assert.deepEqual(statuses.map((s) => s.status), [200, 200]);
+    await harness.connector.waitFor(
+      () => harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, en.conclusion)).length === 2,
+      20_000,
+      "two answer cards",
+    ).catch(async () => {
+      // waitFor checks each new activity; the count predicate may already hold.
+      assert.equal(harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, en.conclusion)).length, 2);
+    });
+    const answers = harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, en.conclusion));
+    const questions = answers.map((a) => cardTexts(cardOf(a)).find((t) => t === first.text || t === second.text));
+    assert.deepEqual(new Set(questions), new Set([first.text, second.text]));
+  });
+
+  it("rejects malformed bodies with 400 and keeps serving", async () => {
+    const broken = await fetch(`${harness.bot.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: "{ not json" });
+    assert.equal(broken.status, 400);
+    const notAnActivity = await fetch(`${harness.bot.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: "[1,2]" });
+    assert.equal(notAnActivity.status, 400);
+    const health = await fetch(`${harness.bot.url}/healthz`);
+    assert.equal(health.status, 200);
+    assert.deepEqual(await health.json(), { status: "ok", store: "reachable" });
+    const help = harness.message("help");
+    assert.equal((await harness.post(help)).status, 200);
+    await harness.connector.waitFor((a) => a.conversationId === help.conversation.id && cardShows(a, en.helpTitle));
+  });
+
+  it("resumes a run left `running` by a stopped process and delivers its answer after a restart", async () => {
+    const conversationId = `personal-${randomUUID()}`;
+    const reference = {
+      channelId: "msteams",
+      serviceUrl: harness.serviceUrl,
+      conversation: { id: conversationId, conversationType: "personal", isGroup: false, name: "" },
+      bot: { id: "28:procura", name: "Procura" },
+      user: { id: "user-9", name: "" },
+    };
+    const now = new Date().toISOString();
+    const inFlight: RunState = {
+      schemaVersion: 1,
+      runId: `run-${randomUUID()}`,
+      question: "Can we renew the Acme SaaS contract at +8%?",
+      language: "en",
+      requester: { userId: "user-9", conversationId },
+      status: "running",
+      phase: "route",
+      attempts: 1,
+      startedAt: now,
+      updatedAt: now,
+      offline: true,
+      findings: [],
+      quality: { initialScore: null, finalScore: null, retried: false },
+      hitlReasons: [],
+      usage: { inputTokens: 0, outputTokens: 0 },
+      events: [],
+    };
+    await harness.store.conversations.save(conversationId, reference);
+    await harness.store.runs.checkpoint(inFlight);
+
+    await harness.restart();
+    const answer = await answerIn(harness, conversationId);
+    assert.ok(cardTexts(cardOf(answer)).includes(inFlight.question));
+    const stored = await harness.store.runs.load(inFlight.runId);
+    assert.equal(stored?.status, "completed");
+    assert.ok(harness.log.some((line) => line.includes("resumed 1 run(s)")));
+  });
+});
