@@ -46,7 +46,7 @@ export class LatestOnlyQueue<T> {
   }
 
   private pause(): Promise<void> {
-    return new Promise((resolve) => {
+    return new Promise<void>((resolve) => {
       const timer = setTimeout(done, this.minIntervalMs);
       function done() {
         clearTimeout(timer);

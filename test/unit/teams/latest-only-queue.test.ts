@@ -25,7 +25,7 @@ function gatedSend() {
 describe("teams/latest-only-queue", () => {
   it("sends one at a time and skips values replaced while waiting", async () => {
     const gate = gatedSend();
-    const queue = new LatestOnlyQueue(gate.send, assert.fail);
+    const queue = new LatestOnlyQueue(gate.send, (error) => assert.fail(String(error)));
     queue.push(1);
     queue.push(2);
     queue.push(3);
@@ -41,7 +41,7 @@ describe("teams/latest-only-queue", () => {
 
   it("close(last) sends the last value at once, without waiting out the interval", async () => {
     const sent: string[] = [];
-    const queue = new LatestOnlyQueue(async (value: string) => void sent.push(value), assert.fail, 60_000);
+    const queue = new LatestOnlyQueue(async (value: string) => void sent.push(value), (error) => assert.fail(String(error)), 60_000);
     queue.push("first");
     queue.push("second");
     const started = Date.now();
