@@ -55,7 +55,7 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
   let target: CosmosTarget;
   if (env.COSMOS_ENDPOINT) {
     target = env.COSMOS_KEY
-      ? { endpoint: env.COSMOS_ENDPOINT, key: env.COSMOS_KEY, local: false }
+      ? { endpoint: env.COSMOS_ENDPOINT, key: env.COSMOS_KEY }
       : { endpoint: env.COSMOS_ENDPOINT, useDefaultCredential: true };
   } else {
     if (env.NODE_ENV === "production")
@@ -63,7 +63,7 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
         "Invalid configuration: COSMOS_ENDPOINT is required when NODE_ENV=production (the embedded in-memory Cosmos server would lose every run and approval on restart)",
       );
     embedded = await startEmbeddedCosmos();
-    target = { endpoint: embedded.endpoint, key: embedded.key, local: true };
+    target = { endpoint: embedded.endpoint, key: embedded.key };
   }
 
   const client = await createCosmosClient(target);
