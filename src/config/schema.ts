@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   APPROVER_AAD_IDS: idList,
   APPROVAL_REMIND_AFTER: z.string().default("4h"),
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
+  /** Which process runs the reminder/expiry job: the bot (on an interval), the Functions timer, or none. */
+  APPROVAL_SCHEDULER: z.enum(["bot", "function", "off"]).default("bot"),
   OPERATOR_CHANNEL_ID: optionalString,
 
   // Telemetry

@@ -53,6 +53,8 @@ export const ApprovalSchema = z.object({
   runId: z.string().min(1),
   status: ApprovalStatusSchema,
   requester: RequesterSchema,
+  /** The requester's display name for the approval card (shown to approvers only, never in telemetry). */
+  requesterName: z.string().optional(),
   question: z.string(),
   language: z.enum(["en", "ja"]),
   draft: ModeratorAnswerSchema,
@@ -64,7 +66,8 @@ export const ApprovalSchema = z.object({
   expiresAt: z.string(),
   decision: ApprovalDecisionSchema.optional(),
   delivery: ApprovalDeliverySchema,
-  approverThread: z.object({ conversationId: z.string(), activityId: z.string() }).optional(),
+  /** The thread in the approver channel; `serviceUrl` is where to update it (absent in older records). */
+  approverThread: z.object({ conversationId: z.string(), activityId: z.string(), serviceUrl: z.string().optional() }).optional(),
   audit: z.array(ApprovalAuditEntrySchema),
 });
 export type Approval = z.infer<typeof ApprovalSchema>;

@@ -1,0 +1,72 @@
+import {
+  approvalViewFromRun,
+  answerViewFromRun,
+  buildAnswerCard,
+  buildApprovalCard,
+  buildApprovalOutcomeCard,
+  buildExpiredNoticeCard,
+  buildRejectionCard,
+  type AdaptiveCard,
+  type ApprovalDecision as OutcomeKind,
+  type DisplayNames,
+} from "../cards";
+import { SystemError, type Approval, type RunState } from "../domain";
+
+/** What rendering approval cards needs besides the record and the run. */
+export interface CardContext {
+  names: DisplayNames;
+  qscoreThreshold: number;
+}
+
+/** The approval card for the approver channel (with the reminder line when `reminderSince` is set). */
+export function approvalCardFor(approval: Approval, run: RunState, context: CardContext, reminderSince?: string): AdaptiveCard {
+  return buildApprovalCard(
+    approvalViewFromRun(run, context.names, {
+      approvalId: approval.id,
+      requesterName: approval.requesterName ?? approval.requester.userId,
+      threshold: context.qscoreThreshold,
+      ...(reminderSince ? { reminderSince } : {}),
+    }),
+  );
+}
+
+/** How a decided (or expired) approval ended, in the outcome card's terms. */
+export function outcomeKind(approval: Approval): OutcomeKind {
+  if (approval.status === "expired") return "expired";
+  if (!approval.decision) throw new SystemError(`Approval ${approval.id} is ${approval.status} without a decision`, { step: "approval" });
+  return approval.decision.kind === "approve" ? "approved" : approval.decision.kind === "edit" ? "edited" : "rejected";
+}
+
+/** The card that replaces the approval card for everyone: who decided, when, the comment and the final text. */
+export function outcomeCardFor(approval: Approval): AdaptiveCard {
+  const kind = outcomeKind(approval);
+  const decision = approval.decision;
+  return buildApprovalOutcomeCard({
+    language: approval.language,
+    question: approval.question,
+    decision: kind,
+    ...(decision ? { deciderName: decision.byName } : {}),
+    decidedAt: decision?.at ?? approval.expiresAt,
+    ...(decision?.comment ? { comment: decision.comment } : {}),
+    ...(decision && kind !== "rejected" ? { finalText: decision.after } : {}),
+  });
+}
+
+/**
+ * What the requester receives once the approval is settled: the answer card with the "reviewed by
+ * an approver" line (the edited text when edited), the rejection notice with the reason, or the
+ * expiry notice.
+ */
+export function requesterCardFor(approval: Approval, run: RunState, context: CardContext): AdaptiveCard {
+  const notice = { language: approval.language, question: approval.question };
+  switch (outcomeKind(approval)) {
+    case "approved":
+      return buildAnswerCard(answerViewFromRun(run, context.names, { threshold: context.qscoreThreshold, review: {} }));
+    case "edited":
+      return buildAnswerCard(answerViewFromRun(run, context.names, { threshold: context.qscoreThreshold, review: { editedText: approval.decision!.after } }));
+    case "rejected":
+      return buildRejectionCard({ ...notice, reason: approval.decision!.comment ?? "" });
+    case "expired":
+      return buildExpiredNoticeCard(notice);
+  }
+}

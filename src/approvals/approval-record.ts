@@ -1,0 +1,62 @@
+import { draftTextFromAnswer } from "../cards";
+import { SystemError, type Approval, type ApprovalAuditEntry, type RunState } from "../domain";
+import type { ApprovalRecords, Reference, VersionedApproval } from "./ports";
+
+/** One approval per run: the id is derived from the run, so asking twice never creates two. */
+export function approvalIdFor(runId: string): string {
+  return `approval-${runId}`;
+}
+
+/** The pending approval for a run paused with `awaiting_approval` (the run must have a draft answer). */
+export function newApproval(state: RunState, reference: Reference, now: Date, expireAfterMs: number): Approval {
+  if (!state.answer || !state.requester) throw new SystemError(`Run ${state.runId} has no draft answer or requester to approve`, { runId: state.runId, step: "approval" });
+  const at = now.toISOString();
+  const requesterName = reference.user?.name;
+  return {
+    id: approvalIdFor(state.runId),
+    schemaVersion: 1,
+    runId: state.runId,
+    status: "pending",
+    requester: state.requester,
+    ...(requesterName ? { requesterName } : {}),
+    question: state.question,
+    language: state.language,
+    draft: state.answer,
+    qscore: state.quality.finalScore ?? state.answer.qscore,
+    specialists: state.decision?.priority ?? [],
+    reasons: state.hitlReasons.length > 0 ? state.hitlReasons : state.answer.hitlReason ? [state.answer.hitlReason] : [],
+    createdAt: at,
+    expiresAt: new Date(now.getTime() + expireAfterMs).toISOString(),
+    delivery: { status: "pending", attempts: 0 },
+    audit: [{ at, actorAadObjectId: state.requester.aadObjectId ?? state.requester.userId, action: "request", outcome: "pending", detail: draftTextFromAnswer(state.answer) }],
+  };
+}
+
+/** The approval with one more audit entry. */
+export function withAudit(approval: Approval, entry: ApprovalAuditEntry): Approval {
+  return { ...approval, audit: [...approval.audit, entry] };
+}
+
+/** How many times a conditional update re-reads after losing a race before giving up. */
+const MAX_CONFLICTS = 8;
+
+/**
+ * Read-modify-write with an etag condition: `change` sees the latest record and returns the new one
+ * (or undefined to leave it as it is); on a conflict it runs again on a fresh read. Returns the
+ * stored result and whether this call wrote it; undefined when the approval does not exist.
+ */
+export async function updateApproval(
+  records: ApprovalRecords,
+  id: string,
+  change: (approval: Approval) => Approval | undefined,
+): Promise<{ current: VersionedApproval; written: boolean } | undefined> {
+  for (let attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
+    const read = await records.get(id);
+    if (!read) return undefined;
+    const next = change(read.approval);
+    if (!next) return { current: read, written: false };
+    const result = await records.replace(next, read.etag);
+    if (result.kind === "ok") return { current: { approval: next, etag: result.etag }, written: true };
+  }
+  throw new SystemError(`Approval ${id} kept changing under ${MAX_CONFLICTS} conditional writes`, { step: "approval" });
+}

@@ -1,0 +1,51 @@
+import type { Language } from "../domain";
+
+/** The short plain-text replies of the approvals flow, per language. */
+export interface ApprovalReplies {
+  submitFailed: string;
+  notAnApprover: string;
+  invalidAction: (detail: string) => string;
+  reasonRequired: string;
+  editedTextRequired: string;
+  unknownApproval: string;
+  tryAgain: string;
+  channelSet: (posted: number) => string;
+  channelCommandRefused: string;
+  channelCommandNotInChannel: string;
+  reminder: (expiresAt: string) => string;
+}
+
+const REPLIES: Record<Language, ApprovalReplies> = {
+  en: {
+    submitFailed: "Your answer needs an approver's review, but it could not be submitted for approval just now. Please try again in a few minutes.",
+    notAnApprover: "Only authorised approvers can decide on this answer. Nothing was changed, and the attempt was recorded.",
+    invalidAction: (detail) => `That decision could not be recorded: ${detail}. Nothing was changed.`,
+    reasonRequired: "A rejection needs a reason: type it in the reason box, then press Reject again. Nothing was changed.",
+    editedTextRequired: "Edit & approve needs the edited answer text. Nothing was changed.",
+    unknownApproval: "This approval is no longer on record, so nothing was changed.",
+    tryAgain: "The decision could not be saved just now. Nothing was changed; please try again.",
+    channelSet: (posted) =>
+      `This channel is now the approver channel: answers that need a review will be posted here as new threads.${posted > 0 ? ` ${posted} waiting approval(s) posted.` : ""}`,
+    channelCommandRefused: "Only an approver can choose the approver channel. Nothing was changed.",
+    channelCommandNotInChannel: "Run **approvers here** in a channel of a team to make that channel the approver channel.",
+    reminder: (expiresAt) => `⏰ Reminder: this answer is still waiting for a decision. It expires at ${expiresAt} (UTC).`,
+  },
+  ja: {
+    submitFailed: "この回答には承認者の確認が必要ですが、現在承認に回すことができませんでした。数分後にもう一度お試しください。",
+    notAnApprover: "この回答を判断できるのは承認者のみです。変更は行われず、操作は記録されました。",
+    invalidAction: (detail) => `判断を記録できませんでした: ${detail}。変更は行われていません。`,
+    reasonRequired: "却下には理由が必要です。理由欄に入力してから、もう一度「却下」を押してください。変更は行われていません。",
+    editedTextRequired: "「編集して承認」には編集後の回答文が必要です。変更は行われていません。",
+    unknownApproval: "この承認依頼は記録にないため、変更は行われていません。",
+    tryAgain: "現在判断を保存できませんでした。変更は行われていません。もう一度お試しください。",
+    channelSet: (posted) => `このチャネルを承認チャネルに設定しました。確認が必要な回答は新しいスレッドとしてここに投稿されます。${posted > 0 ? `承認待ち ${posted} 件を投稿しました。` : ""}`,
+    channelCommandRefused: "承認チャネルを選べるのは承認者のみです。変更は行われていません。",
+    channelCommandNotInChannel: "チームのチャネルで **approvers here** と入力すると、そのチャネルが承認チャネルになります。",
+    reminder: (expiresAt) => `⏰ リマインダー: この回答はまだ判断待ちです。期限は ${expiresAt} (UTC) です。`,
+  },
+};
+
+/** The replies in a language. */
+export function approvalRepliesFor(language: Language): ApprovalReplies {
+  return REPLIES[language];
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import type { ChannelTarget, SettingsStore } from "./ports";
+
+/** The settings key under which `approvers here` stores the approver channel. */
+export const APPROVER_CHANNEL_SETTING = "approverChannel";
+
+/** The approver channel chosen in Teams with `approvers here`. */
+export const StoredApproverChannelSchema = z.object({
+  teamId: z.string().min(1),
+  channelId: z.string().min(1),
+  serviceUrl: z.string().url(),
+  tenantId: z.string().optional(),
+  setByAadObjectId: z.string(),
+  setAt: z.string(),
+});
+export type StoredApproverChannel = z.infer<typeof StoredApproverChannelSchema>;
+
+/** The configured approver channel and approvers (APPROVER_TEAM_ID, APPROVER_CHANNEL_ID, APPROVER_AAD_IDS). */
+export interface ApproverConfig {
+  teamId?: string;
+  channelId?: string;
+  aadIds: readonly string[];
+}
+
+/** Where approvals go and which team's members may decide; the serviceUrl may still be unknown. */
+export interface ApproverChannel {
+  teamId?: string;
+  channelId: string;
+  serviceUrl?: string;
+  tenantId?: string;
+  source: "setting" | "config";
+}
+
+/**
+ * The approver channel: the one an admin chose with `approvers here` (the latest explicit choice
+ * wins), else APPROVER_CHANNEL_ID (with APPROVER_TEAM_ID); undefined when neither exists.
+ */
+export async function resolveApproverChannel(config: ApproverConfig, settings: SettingsStore): Promise<ApproverChannel | undefined> {
+  const stored = await settings.get(APPROVER_CHANNEL_SETTING, StoredApproverChannelSchema);
+  if (stored) return { teamId: stored.teamId, channelId: stored.channelId, serviceUrl: stored.serviceUrl, ...(stored.tenantId ? { tenantId: stored.tenantId } : {}), source: "setting" };
+  if (!config.channelId) return undefined;
+  return { ...(config.teamId ? { teamId: config.teamId } : {}), channelId: config.channelId, source: "config" };
+}
+
+/** The channel as a post target, using `fallbackServiceUrl` (the requester's) when none is stored. */
+export function channelTarget(channel: ApproverChannel, fallbackServiceUrl: string | undefined): ChannelTarget | undefined {
+  const serviceUrl = channel.serviceUrl ?? fallbackServiceUrl;
+  if (!serviceUrl) return undefined;
+  return { serviceUrl, channelId: channel.channelId, ...(channel.tenantId ? { tenantId: channel.tenantId } : {}) };
+}

@@ -1,0 +1,23 @@
+import type { Actor, TeamMembership } from "./ports";
+
+/** Who may decide: listed Entra object ids, and members of the approver team. */
+export interface ApproverPolicy {
+  aadIds: readonly string[];
+  teamId?: string;
+}
+
+/** Why someone may act, or why not (log- and audit-safe: no names). */
+export type Authorization = { ok: true; via: "aad_id" | "team_member" } | { ok: false; why: string };
+
+/**
+ * Decides whether `actor` may decide an approval requested in `tenantId`: same tenant, and either
+ * listed in APPROVER_AAD_IDS or a member of the approver team. A failing roster lookup refuses.
+ */
+export async function authorizeApprover(policy: ApproverPolicy, actor: Actor, tenantId: string | undefined, membership: TeamMembership): Promise<Authorization> {
+  if (tenantId !== undefined && actor.tenantId !== tenantId) return { ok: false, why: `tenant ${actor.tenantId ?? "(none)"} is not the requester's tenant` };
+  if (actor.aadObjectId === "") return { ok: false, why: "no Entra object id on the action" };
+  if (policy.aadIds.includes(actor.aadObjectId)) return { ok: true, via: "aad_id" };
+  if (policy.teamId === undefined) return { ok: false, why: "not in APPROVER_AAD_IDS (no approver team configured)" };
+  const member = await membership(policy.teamId).catch(() => false);
+  return member ? { ok: true, via: "team_member" } : { ok: false, why: "not in APPROVER_AAD_IDS and not a member of the approver team" };
+}

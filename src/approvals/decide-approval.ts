@@ -1,0 +1,107 @@
+import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction } from "../cards";
+import type { Approval, ApprovalDecision, Language } from "../domain";
+import { outcomeCardFor } from "./approval-cards";
+import { updateApproval, withAudit } from "./approval-record";
+import { approvalRepliesFor } from "./approval-replies";
+import { resolveApproverChannel } from "./approver-channel";
+import { authorizeApprover } from "./authorize";
+import type { ApprovalDeps } from "./deps";
+import type { Actor, TeamMembership } from "./ports";
+
+/** One click on an approval card: the raw invoke value, who clicked, and how to check team membership. */
+export interface DecisionRequest {
+  value: unknown;
+  actor: Actor;
+  membership: TeamMembership;
+  /** The clicker's language, for refusals before the record is known. */
+  language: Language;
+}
+
+/** What the click produced: the invoke response, and whether this click decided (then settle it). */
+export interface DecisionResult {
+  response: AdaptiveCard | string;
+  decidedApprovalId?: string;
+}
+
+const KIND: Record<ApprovalAction["verb"], ApprovalDecision["kind"]> = {
+  [CARD_VERBS.approve]: "approve",
+  [CARD_VERBS.edit]: "edit",
+  [CARD_VERBS.reject]: "reject",
+};
+
+/**
+ * Handles Approve / Edit & approve / Reject. The card's data is only a key: the record is always
+ * reloaded. Refusals change nothing but the audit trail; the pending → decided change is an
+ * etag-conditional write, so concurrent or repeated clicks yield one decision, and everyone else
+ * gets the outcome card. The caller settles (delivers) a decision after answering the invoke.
+ */
+export async function decideApproval(deps: ApprovalDeps, request: DecisionRequest): Promise<DecisionResult> {
+  const { actor } = request;
+  const replies = approvalRepliesFor(request.language);
+  const parsed = parseCardAction(request.value);
+  if (!parsed.ok || parsed.action.verb === CARD_VERBS.feedback) {
+    const verb = parsed.ok ? parsed.action.verb : parsed.error.verb;
+    const id = approvalIdIn(request.value);
+    const reply =
+      verb === CARD_VERBS.reject ? replies.reasonRequired : verb === CARD_VERBS.edit ? replies.editedTextRequired : replies.invalidAction(parsed.ok ? "not an approval" : parsed.error.message);
+    if (id) await audit(deps, id, actor, verb ?? "unknown", "invalid", parsed.ok ? "not an approval" : parsed.error.message);
+    return { response: reply };
+  }
+  const action = parsed.action;
+  const read = await deps.records.get(action.approvalId);
+  if (!read) return { response: replies.unknownApproval };
+
+  const channel = await resolveApproverChannel(deps.approvers, deps.settings);
+  const teamId = channel?.teamId ?? deps.approvers.teamId;
+  const authorization = await authorizeApprover({ aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) }, actor, read.approval.requester.tenantId, request.membership);
+  if (!authorization.ok) {
+    await audit(deps, action.approvalId, actor, action.verb, "refused", authorization.why);
+    deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${authorization.why}`);
+    return { response: approvalRepliesFor(read.approval.language).notAnApprover };
+  }
+
+  const at = deps.clock.now().toISOString();
+  // Re-run on every conflict: whether this click decides depends on the latest read only.
+  let decides = false;
+  const result = await updateApproval(deps.records, action.approvalId, (latest) => {
+    decides = latest.status === "pending";
+    if (!decides) return withAudit(latest, entry(at, actor, action.verb, "already_decided", `status ${latest.status}`));
+    return decided(latest, action, actor, at, authorization.via);
+  });
+  if (!result) return { response: replies.unknownApproval };
+  const approval = result.current.approval;
+  const won = decides && result.written;
+  if (won) {
+    deps.telemetry.approvalDecided({
+      approvalId: approval.id,
+      runId: approval.runId,
+      decision: action.verb === CARD_VERBS.edit ? "edited" : approval.status === "approved" ? "approved" : "rejected",
+      waitMs: Date.parse(at) - Date.parse(approval.createdAt),
+    });
+  }
+  return { response: outcomeCardFor(approval), ...(won ? { decidedApprovalId: approval.id } : {}) };
+}
+
+function decided(approval: Approval, action: ApprovalAction, actor: Actor, at: string, via: string): Approval {
+  const before = draftTextFromAnswer(approval.draft);
+  const after = action.verb === CARD_VERBS.edit ? action.editedText : action.verb === CARD_VERBS.reject ? "" : before;
+  const comment = action.verb === CARD_VERBS.reject ? action.reason : undefined;
+  const status = action.verb === CARD_VERBS.reject ? "rejected" : "approved";
+  const decision: ApprovalDecision = { byAadObjectId: actor.aadObjectId, byName: actor.name, at, kind: KIND[action.verb], ...(comment ? { comment } : {}), before, after };
+  return withAudit({ ...approval, status, decision }, entry(at, actor, action.verb, status, `${via}; ${comment ? `reason: ${comment}; ` : ""}before: ${before}; after: ${after}`));
+}
+
+function entry(at: string, actor: Actor, action: string, outcome: string, detail: string) {
+  return { at, actorAadObjectId: actor.aadObjectId, action, outcome, detail };
+}
+
+async function audit(deps: ApprovalDeps, approvalId: string, actor: Actor, action: string, outcome: string, detail: string): Promise<void> {
+  await updateApproval(deps.records, approvalId, (latest) => withAudit(latest, entry(deps.clock.now().toISOString(), actor, action, outcome, detail)));
+}
+
+/** The approval id an unparseable action still names, when it names a syntactically valid one. */
+function approvalIdIn(value: unknown): string | undefined {
+  const data = (value as { action?: { data?: { approvalId?: unknown } }; approvalId?: unknown } | undefined) ?? {};
+  const id = data.action?.data?.approvalId ?? data.approvalId;
+  return typeof id === "string" && /^[\w.:-]{1,200}$/.test(id) ? id : undefined;
+}

@@ -1,0 +1,77 @@
+/**
+ * What the approvals flow needs from the outside world. The core (request, decide, deliver, the
+ * maintenance job) depends only on these; `teams-gateway.ts` implements the Teams side over
+ * botbuilder, and the Cosmos repositories of src/storage satisfy the store ports structurally.
+ */
+import type { ConversationReference } from "botbuilder";
+import type { z } from "zod";
+import type { AdaptiveCard } from "../cards";
+import type { Approval } from "../domain";
+
+/** A stored approval with the etag it was read at. */
+export interface VersionedApproval {
+  approval: Approval;
+  etag: string;
+}
+
+/** The outcome of an etag-conditional write. */
+export type ApprovalWrite = { kind: "ok"; etag: string } | { kind: "conflict" };
+
+/** The `approvals` container (CosmosApprovalRepository). */
+export interface ApprovalRecords {
+  create(approval: Approval): Promise<ApprovalWrite>;
+  get(id: string): Promise<VersionedApproval | undefined>;
+  replace(approval: Approval, etag: string): Promise<ApprovalWrite>;
+  listPending(): Promise<VersionedApproval[]>;
+  listDue(now: Date): Promise<VersionedApproval[]>;
+}
+
+/** Run-time key/value settings (CosmosSettingsRepository). */
+export interface SettingsStore {
+  get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined>;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+/** A stored conversation reference, enough to message a conversation proactively. */
+export type Reference = Partial<ConversationReference>;
+
+/** Conversation references saved by the bot (CosmosConversationRepository). */
+export interface ConversationReferences {
+  get(conversationId: string): Promise<Reference | undefined>;
+}
+
+/** A message in Teams that can be updated later. */
+export interface PostedMessage {
+  serviceUrl: string;
+  conversationId: string;
+  activityId: string;
+}
+
+/** Where approval cards go: a channel of a team, reached through the tenant's serviceUrl. */
+export interface ChannelTarget {
+  serviceUrl: string;
+  channelId: string;
+  tenantId?: string;
+}
+
+/** The Teams operations of the approvals flow. Every method throws on failure. */
+export interface ApprovalMessaging {
+  /** Posts a card as a new thread in a channel; returns the thread (conversation id + root activity id). */
+  postThread(target: ChannelTarget, card: AdaptiveCard): Promise<PostedMessage>;
+  /** Replaces a card the bot posted earlier, for everyone. */
+  updateCard(message: PostedMessage, card: AdaptiveCard): Promise<void>;
+  /** Replies inside a thread (e.g. a reminder). */
+  replyInThread(thread: PostedMessage, text: string): Promise<void>;
+  /** Sends a card or text to a stored conversation. */
+  sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void>;
+}
+
+/** Whether the person acting is a member of a team (Teams roster lookup); false when unknown. */
+export type TeamMembership = (teamId: string) => Promise<boolean>;
+
+/** Who clicked or typed: ids from the inbound activity, the name for the audit and outcome card. */
+export interface Actor {
+  aadObjectId: string;
+  name: string;
+  tenantId?: string;
+}

@@ -1,0 +1,36 @@
+import { describeError, type Approval, type RunState } from "../domain";
+import { approvalCardFor } from "./approval-cards";
+import { updateApproval, withAudit } from "./approval-record";
+import { channelTarget, resolveApproverChannel } from "./approver-channel";
+import type { ApprovalDeps } from "./deps";
+import { sendWithRetry } from "./send-with-retry";
+
+/** Where a post attempt left the approval. */
+export type PostOutcome = "posted" | "already_posted" | "no_channel" | "failed";
+
+/**
+ * Posts the approval card as a new thread in the approver channel (retried with backoff) and stores
+ * the thread on the record. Without an approver channel, or when Teams keeps failing, the approval
+ * stays pending without a thread; `approvers here` and the maintenance job post it later.
+ */
+export async function postApprovalThread(deps: ApprovalDeps, approval: Approval, run: RunState, requesterServiceUrl: string | undefined): Promise<PostOutcome> {
+  if (approval.approverThread) return "already_posted";
+  const channel = await resolveApproverChannel(deps.approvers, deps.settings);
+  const target = channel && channelTarget(channel, requesterServiceUrl);
+  if (!target) {
+    deps.log(`approval ${approval.id}: no approver channel is known yet (set APPROVER_CHANNEL_ID or run "approvers here" in a channel); it waits`);
+    return "no_channel";
+  }
+  try {
+    const thread = await sendWithRetry(() => deps.messaging.postThread(target, approvalCardFor(approval, run, deps.cards)), deps.sendRetry);
+    const at = deps.clock.now().toISOString();
+    await updateApproval(deps.records, approval.id, (latest) =>
+      withAudit({ ...latest, approverThread: thread }, { at, actorAadObjectId: "procura", action: "post", outcome: "posted", detail: `thread ${thread.conversationId}` }),
+    );
+    return "posted";
+  } catch (error) {
+    deps.log(`approval ${approval.id}: posting to the approver channel failed: ${describeError(error)}`);
+    deps.telemetry.exception(error, { correlationId: approval.id, runId: approval.runId, step: "approval:post" });
+    return "failed";
+  }
+}

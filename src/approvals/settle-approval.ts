@@ -1,0 +1,82 @@
+import { describeError, type Approval, type RunState } from "../domain";
+import { outcomeCardFor, requesterCardFor } from "./approval-cards";
+import { updateApproval, withAudit } from "./approval-record";
+import type { ApprovalDeps } from "./deps";
+import { sendWithRetry } from "./send-with-retry";
+
+/**
+ * The run's final state once its approval is settled. Approved (or edited) → `completed`, with the
+ * edited text as the answer's conclusion; rejected or expired → `failed`, with a failure naming the
+ * approval as the correlation id (the run status has no separate "rejected"; the approval record
+ * holds the decision and its reason).
+ */
+export function settledRun(run: RunState, approval: Approval, at: string): RunState {
+  const ended = { ...run, updatedAt: at, endedAt: at };
+  const decision = approval.decision;
+  if (approval.status === "approved" && decision) {
+    const answer = decision.kind === "edit" && run.answer ? { ...run.answer, conclusion: decision.after, rationale: [] } : run.answer;
+    return { ...ended, status: "completed", ...(answer ? { answer } : {}) };
+  }
+  const message = approval.status === "expired" ? "approval expired without a decision" : "rejected by an approver";
+  return { ...ended, status: "failed", failure: { message, correlationId: approval.id } };
+}
+
+/**
+ * Finishes a decided or expired approval, once, in the background after the decision: the run's
+ * state and transcript, the approver card replaced with the outcome for everyone, and the requester's
+ * card sent to their stored conversation (retried with backoff) and marked delivered or failed.
+ * Only the caller that won the status change calls this, so the requester receives it once.
+ */
+export async function settleApproval(deps: ApprovalDeps, approvalId: string): Promise<void> {
+  const read = await deps.records.get(approvalId);
+  if (!read || read.approval.status === "pending" || read.approval.delivery.status === "delivered") return;
+  const { approval } = read;
+  const run = await deps.runs.load(approval.runId);
+  if (!run) throw new Error(`run ${approval.runId} of approval ${approval.id} is not stored`);
+
+  if (run.status === "awaiting_approval") {
+    const final = settledRun(run, approval, deps.clock.now().toISOString());
+    await deps.runs.checkpoint(final);
+    await deps.transcripts.save(final).catch((error) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
+  }
+
+  const thread = approval.approverThread;
+  if (thread?.serviceUrl) {
+    const message = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
+    await sendWithRetry(() => deps.messaging.updateCard(message, outcomeCardFor(approval)), deps.sendRetry).catch((error) =>
+      deps.log(`approval ${approval.id}: approver card not updated: ${describeError(error)}`),
+    );
+  }
+
+  let attempts = 0;
+  let failure: unknown;
+  try {
+    const reference = await deps.conversations.get(approval.requester.conversationId);
+    if (!reference) throw new Error("no conversation reference is stored for the requester");
+    const card = requesterCardFor(approval, run, deps.cards);
+    await sendWithRetry((attempt) => {
+      attempts = attempt;
+      return deps.messaging.sendTo(reference, card);
+    }, deps.sendRetry);
+  } catch (error) {
+    failure = error;
+  }
+  const at = deps.clock.now().toISOString();
+  await updateApproval(deps.records, approval.id, (latest) =>
+    withAudit(
+      {
+        ...latest,
+        delivery: {
+          status: failure ? "failed" : "delivered",
+          attempts: latest.delivery.attempts + attempts,
+          ...(failure ? {} : { deliveredAt: at }),
+        },
+      },
+      { at, actorAadObjectId: "procura", action: "deliver", outcome: failure ? "failed" : "delivered", detail: failure ? describeError(failure) : `${attempts} attempt(s)` },
+    ),
+  );
+  if (failure) {
+    deps.log(`approval ${approval.id}: delivery to the requester failed: ${describeError(failure)}`);
+    deps.telemetry.exception(failure, { correlationId: approval.id, runId: approval.runId, step: "approval:deliver" });
+  }
+}

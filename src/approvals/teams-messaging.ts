@@ -1,0 +1,58 @@
+import type { Activity, CloudAdapter, ConversationParameters } from "botbuilder";
+import { cardAttachment, type AdaptiveCard } from "../cards";
+import type { ApprovalMessaging, ChannelTarget, PostedMessage, Reference } from "./ports";
+
+/** The adapter calls the approvals flow makes. */
+export type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;
+
+function message(content: AdaptiveCard | string): Partial<Activity> {
+  return typeof content === "string" ? { type: "message", text: content } : { type: "message", attachments: [cardAttachment(content)] };
+}
+
+function threadReference(thread: PostedMessage): Reference {
+  return { channelId: "msteams", serviceUrl: thread.serviceUrl, conversation: { id: thread.conversationId, isGroup: true, conversationType: "channel", name: "" } };
+}
+
+/**
+ * ApprovalMessaging over botbuilder's CloudAdapter. A new channel thread is created with
+ * `createConversationAsync` (works with an empty bot app id, unlike
+ * `TeamsInfo.sendMessageToTeamsChannel`); Teams names the thread `<channel>;messageid=<root id>`.
+ */
+export class TeamsApprovalMessaging implements ApprovalMessaging {
+  constructor(
+    private readonly adapter: ApprovalAdapter,
+    private readonly botAppId: string | undefined,
+  ) {}
+
+  async postThread(target: ChannelTarget, card: AdaptiveCard): Promise<PostedMessage> {
+    const parameters = {
+      isGroup: true,
+      channelData: { channel: { id: target.channelId }, ...(target.tenantId ? { tenant: { id: target.tenantId } } : {}) },
+      activity: message(card),
+      ...(target.tenantId ? { tenantId: target.tenantId } : {}),
+    } as ConversationParameters;
+    let conversationId: string | undefined;
+    await this.adapter.createConversationAsync(this.botAppId ?? "", "msteams", target.serviceUrl, "", parameters, async (context) => {
+      conversationId = context.activity.conversation.id;
+    });
+    const activityId = conversationId?.split(";messageid=")[1];
+    if (!conversationId || !activityId) throw new Error(`the channel did not return a thread id (got ${JSON.stringify(conversationId)})`);
+    return { serviceUrl: target.serviceUrl, conversationId, activityId };
+  }
+
+  async updateCard(posted: PostedMessage, card: AdaptiveCard): Promise<void> {
+    await this.adapter.continueConversationAsync(this.botAppId ?? "", threadReference(posted), async (context) => {
+      await context.updateActivity({ ...message(card), id: posted.activityId });
+    });
+  }
+
+  async replyInThread(thread: PostedMessage, text: string): Promise<void> {
+    await this.sendTo(threadReference(thread), text);
+  }
+
+  async sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void> {
+    await this.adapter.continueConversationAsync(this.botAppId ?? "", reference, async (context) => {
+      await context.sendActivity(message(content));
+    });
+  }
+}
