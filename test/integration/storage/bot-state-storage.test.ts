@@ -68,7 +68,7 @@ describe("CosmosBotStorage (botbuilder Storage on the embedded Cosmos)", () => {
     /** Both turns load the same state, change a different key each, then save at the same time. */
     async function raceTwoTurns(storage: CosmosBotStorage) {
       const contexts = [new TurnContext(new TestAdapter(), activity("first")), new TurnContext(new TestAdapter(), activity("second"))];
-      const states = contexts.map(() => new TurnState());
+      const states = contexts.map(() => new TurnState<{ lastQuestion?: string; lastCard?: string }>());
       await Promise.all(states.map((state, i) => state.load(contexts[i]!, storage)));
       states[0]!.conversation.lastQuestion = "first";
       states[1]!.conversation.lastCard = "progress-2";

@@ -1,0 +1,47 @@
+/**
+ * `npm run seed [-- --dry-run]`: loads the sample data set into the configured Cosmos account
+ * (COSMOS_ENDPOINT). With no endpoint there is nothing durable to seed: it says so and exits 2,
+ * unless `--dry-run`, which seeds a temporary embedded server to show what would be written.
+ */
+import { loadConfig } from "../config";
+import { describeError } from "../domain";
+import { openCosmosStore, seedSampleData } from "../storage";
+
+async function main(argv: string[]): Promise<number> {
+  const dryRun = argv.includes("--dry-run");
+  const unknown = argv.filter((arg) => arg !== "--dry-run");
+  if (unknown.length > 0) {
+    process.stderr.write(`Unknown argument ${unknown.join(" ")}. Usage: npm run seed [-- --dry-run]\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  if (!config.env.COSMOS_ENDPOINT && !dryRun) {
+    process.stderr.write(
+      "COSMOS_ENDPOINT is not set: there is no Cosmos account to seed. The bot seeds its embedded in-memory server by itself at start-up; " +
+        "set COSMOS_ENDPOINT (and COSMOS_KEY, or sign in for DefaultAzureCredential) to seed a real account, or pass --dry-run to seed a temporary embedded one.\n",
+    );
+    return 2;
+  }
+  // The embedded store seeds itself while opening; a real account is seeded here.
+  const store = await openCosmosStore(config, { log: (line) => process.stderr.write(`${line}\n`) });
+  try {
+    if (store.embedded) {
+      process.stdout.write("Dry run: the sample data set was loaded into a temporary embedded server, now discarded.\n");
+      return 0;
+    }
+    const { counts, durationMs } = await seedSampleData(store);
+    const summary = Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ");
+    process.stdout.write(`Seeded ${config.env.COSMOS_DATABASE} at ${config.env.COSMOS_ENDPOINT}: ${summary} in ${durationMs} ms.\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`Seeding failed: ${describeError(error)}\n`);
+    process.exit(1);
+  },
+);
