@@ -125,7 +125,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     }
   });
 
-  it("refuses unknown card actions politely and leaves approvals unavailable", async () => {
+  it("refuses unknown card actions politely; an invalid approval action changes nothing", async () => {
     const invoke = (verb: string) => ({
       ...harness.message(""),
       type: "invoke",
@@ -139,8 +139,11 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.equal(unknown.body.type, "application/vnd.microsoft.activity.message");
     assert.match(unknown.body.value, /not something I can handle/);
 
+    // Routed to the approvals handler (not the unknown-verb refusal); with no approval id nothing changes.
     const approval = await harness.post(invoke("approval.approve"));
-    assert.match(approval.body.value, /Approvals are not available yet/);
+    assert.equal(approval.body.type, "application/vnd.microsoft.activity.message");
+    assert.doesNotMatch(approval.body.value, /not something I can handle/);
+    assert.match(approval.body.value, /nothing was changed/i);
 
     const submit = harness.message("", { extra: { value: { anything: 1 } } });
     await harness.post(submit);
