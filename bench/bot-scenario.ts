@@ -1,0 +1,107 @@
+/**
+ * Scenario (b): many conversations at once through the bot's HTTP endpoint (/api/messages), the
+ * bot replying to a fake connector. Measures the first reaction (typing, progress card), the answer
+ * latency, peak RSS of this process (the bot, plus the small connector and driver), store requests
+ * per run, and replies lost or doubled.
+ */
+import { randomUUID } from "node:crypto";
+import { startBotHarness } from "../test/integration/teams/bot-harness";
+import type { RecordedActivity } from "../test/fakes/fake-connector";
+import type { BenchEnvironment } from "./environment";
+import { finalReplies, type FinalReply } from "./outcomes";
+
+/** What the concurrent scenario measured. */
+export interface BotScenarioResult {
+  conversations: number;
+  /** Per conversation, ms from sending the message to the first activity at the connector (typing). */
+  firstReactionMs: number[];
+  /** … to the progress card. */
+  progressCardMs: number[];
+  /** … to the final reply (answer, under-review notice or error card). */
+  answerMs: number[];
+  finals: Record<FinalReply, number>;
+  /** Conversations with no final reply by the deadline. */
+  lost: number;
+  /** Conversations with more than one final reply. */
+  doubled: number;
+  /** HTTP statuses of the inbound POSTs, counted. */
+  statuses: Record<string, number>;
+  peakRssMb: number;
+  storeOpsPerRun: number;
+}
+
+/** Sends one message in each of `questions.length` conversations at once and follows every reply. */
+export async function runBotScenario(env: BenchEnvironment, options: { questions: readonly string[]; deadlineMs: number }): Promise<BotScenarioResult> {
+  const harness = await startBotHarness({
+    LLM_PROVIDER: "openai-compatible",
+    OPENAI_BASE_URL: env.modelBaseUrl,
+    COSMOS_ENDPOINT: env.cosmosEndpoint,
+    COSMOS_KEY: env.cosmosKey,
+  });
+  try {
+    await converse(harness, [options.questions[0]!], options.deadlineMs); // warm-up: connections, JIT
+    await env.reset();
+    let peakRss = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+    const results = await converse(harness, options.questions, options.deadlineMs).finally(() => clearInterval(sampler));
+    const { storeOps } = await env.snapshot();
+    const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0 };
+    const statuses: Record<string, number> = {};
+    for (const result of results) {
+      if (result.finals[0]) finals[result.finals[0]]++;
+      statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+    }
+    return {
+      conversations: results.length,
+      firstReactionMs: results.flatMap((r) => r.firstReactionMs ?? []),
+      progressCardMs: results.flatMap((r) => r.progressCardMs ?? []),
+      answerMs: results.flatMap((r) => r.answerMs ?? []),
+      finals,
+      lost: results.filter((r) => r.finals.length === 0).length,
+      doubled: results.filter((r) => r.finals.length > 1).length,
+      statuses,
+      peakRssMb: peakRss / 2 ** 20,
+      storeOpsPerRun: storeOps / results.length,
+    };
+  } finally {
+    await harness.stop();
+  }
+}
+
+type Harness = Awaited<ReturnType<typeof startBotHarness>>;
+
+interface Conversation {
+  status: number;
+  finals: FinalReply[];
+  firstReactionMs?: number;
+  progressCardMs?: number;
+  answerMs?: number;
+}
+
+/** One new conversation per question, all sent at once; waits for every final reply (or the deadline). */
+async function converse(harness: Harness, questions: readonly string[], deadlineMs: number): Promise<Conversation[]> {
+  const sent = questions.map((question) => ({ activity: harness.message(question, { conversationId: `bench-${randomUUID()}` }), at: 0 }));
+  const statuses = await Promise.all(
+    sent.map(async (entry) => {
+      entry.at = performance.now();
+      return (await harness.post(entry.activity)).status;
+    }),
+  );
+  const activitiesOf = (entry: (typeof sent)[number]): RecordedActivity[] => harness.connector.inConversation(entry.activity.conversation.id);
+  const deadline = performance.now() + deadlineMs;
+  while (performance.now() < deadline && sent.some((entry) => finalReplies(activitiesOf(entry)).length === 0))
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 300)); // a doubled reply would arrive now
+  return sent.map((entry, index) => {
+    const activities = activitiesOf(entry);
+    const final = activities.find((a) => finalReplies([a]).length > 0);
+    const progress = activities.find((a) => a.method === "POST" && a.activity.type === "message" && a !== final);
+    return {
+      status: statuses[index]!,
+      finals: finalReplies(activities),
+      firstReactionMs: activities[0] && activities[0].at - entry.at,
+      progressCardMs: progress && progress.at - entry.at,
+      answerMs: final && final.at - entry.at,
+    };
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * The model critical path of one run, from the simulator's call log: the longest chain of model
+ * time through the graph's dependencies (router → slowest specialist chain → moderator, plus any
+ * debate or re-ask rounds and a second moderation), counting only time spent inside model calls.
+ * Run wall time ÷ this is our own overhead factor.
+ */
+
+/** What the computation needs of a logged call. */
+export interface TimedCall {
+  agentId: string;
+  startedAt: number;
+  endedAt?: number;
+  aborted: boolean;
+}
+
+/** Agents every later call waits for, and that wait for every earlier call. */
+const BARRIER_AGENTS = new Set(["router", "moderator"]);
+
+/**
+ * Longest path in the dependency DAG of the calls, weighted by call duration. A call depends on an
+ * earlier call that ended before it started when both are the same agent (a specialist's tool loop,
+ * a repair, a retry), or either is a barrier (the Router before the fan-out, the Moderator after the
+ * join). Specialists never depend on each other, so a speculative Knowledge call that started with
+ * the Router runs beside it. Cancelled calls (aborted) are not on any path.
+ */
+export function modelCriticalPathMs(calls: readonly TimedCall[]): number {
+  const done = calls
+    .filter((call): call is TimedCall & { endedAt: number } => !call.aborted && call.endedAt !== undefined)
+    .sort((a, b) => a.startedAt - b.startedAt);
+  const longest: number[] = [];
+  done.forEach((call, i) => {
+    let before = 0;
+    for (let j = 0; j < i; j++) {
+      const earlier = done[j]!;
+      const linked = earlier.agentId === call.agentId || BARRIER_AGENTS.has(earlier.agentId) || BARRIER_AGENTS.has(call.agentId);
+      if (linked && earlier.endedAt <= call.startedAt) before = Math.max(before, longest[j]!);
+    }
+    longest.push(before + (call.endedAt - call.startedAt));
+  });
+  return Math.max(0, ...longest);
+}

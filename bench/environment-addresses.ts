@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** What the parent needs to reach the bench environment process (printed as one JSON line). */
+export const EnvironmentAddressesSchema = z.object({
+  modelBaseUrl: z.string().url(),
+  cosmosEndpoint: z.string().url(),
+  cosmosKey: z.string().min(1),
+  controlUrl: z.string().url(),
+});
+
+/** Addresses printed by the environment process. */
+export type EnvironmentAddresses = z.infer<typeof EnvironmentAddressesSchema>;

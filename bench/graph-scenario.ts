@@ -1,0 +1,102 @@
+/**
+ * Scenario (a): runs one after another straight through the graph — the real OpenAI-compatible
+ * adapter over HTTP to the simulator, the real tools, and a memory or Cosmos run store — measuring
+ * each run's wall time against its model critical path from the simulator's log.
+ */
+import { buildWorkflowDeps } from "../src/composition/workflow-deps";
+import { loadConfig } from "../src/config";
+import { FALLBACK_SPECIALIST } from "../src/domain";
+import { openCosmosStore, MemoryRunStore } from "../src/storage";
+import type { ProcurementData } from "../src/tools/procurement-data";
+import type { RunStore } from "../src/workflow/ports";
+import { runQuestion } from "../src/workflow/runner";
+import { modelCriticalPathMs } from "./critical-path";
+import type { BenchEnvironment, EnvironmentSnapshot } from "./environment";
+
+/** Where checkpoints go. */
+export type StoreKind = "memory" | "cosmos";
+
+/** One measured run. */
+export interface GraphRun {
+  question: string;
+  status: string;
+  selected: string[];
+  wallMs: number;
+  modelCriticalPathMs: number;
+  /** Wall time not spent on the model critical path: our overhead (scale-independent). */
+  overheadMs: number;
+  storeOps: number;
+  modelCalls: number;
+  tokens: { input: number; output: number };
+  /** Knowledge calls the Router did not confirm (speculative start): prompt + planned output tokens. */
+  wastedSpeculativeTokens: number;
+}
+
+/** Options of the scenario. */
+export interface GraphScenarioOptions {
+  questions: readonly string[];
+  store: StoreKind;
+  speculativeKnowledge: boolean;
+  /**
+   * The tools' data, in memory for both stores, so the Cosmos variant measures checkpoint cost alone
+   * (tools over the embedded Cosmos server are measured by the bot scenario).
+   */
+  memoryData: ProcurementData;
+}
+
+/** Runs each question once, sequentially, and measures it. */
+export async function runGraphScenario(env: BenchEnvironment, options: GraphScenarioOptions): Promise<GraphRun[]> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LLM_PROVIDER: "openai-compatible",
+    OPENAI_BASE_URL: env.modelBaseUrl,
+    SPECULATIVE_KNOWLEDGE: String(options.speculativeKnowledge),
+    COSMOS_ENDPOINT: env.cosmosEndpoint,
+    COSMOS_KEY: env.cosmosKey,
+  });
+  const cosmos = options.store === "cosmos" ? await openCosmosStore(config, { log: () => {} }) : undefined;
+  try {
+    const memoryOps = { count: 0 };
+    const store: RunStore = cosmos?.runs ?? countingStore(new MemoryRunStore(), memoryOps);
+    const deps = await buildWorkflowDeps(config, { data: options.memoryData, store, events: { emit: () => {} } });
+    const runs: GraphRun[] = [];
+    for (const question of options.questions) {
+      await env.reset();
+      memoryOps.count = 0;
+      const started = performance.now();
+      const state = await runQuestion(deps, { question });
+      const wallMs = performance.now() - started;
+      const snapshot = await env.snapshot();
+      const criticalPath = modelCriticalPathMs(snapshot.calls);
+      const selected = state.decision?.selected ?? [];
+      runs.push({
+        question,
+        status: state.status,
+        selected,
+        wallMs,
+        modelCriticalPathMs: criticalPath,
+        overheadMs: wallMs - criticalPath,
+        storeOps: cosmos ? snapshot.storeOps : memoryOps.count,
+        modelCalls: snapshot.calls.length,
+        tokens: { input: state.usage.inputTokens, output: state.usage.outputTokens },
+        wastedSpeculativeTokens: selected.includes(FALLBACK_SPECIALIST) ? 0 : knowledgeTokens(snapshot),
+      });
+    }
+    return runs;
+  } finally {
+    await cosmos?.close();
+  }
+}
+
+function knowledgeTokens(snapshot: EnvironmentSnapshot): number {
+  return snapshot.calls.filter((call) => call.agentId === FALLBACK_SPECIALIST).reduce((sum, call) => sum + call.inputTokens + call.outputTokens, 0);
+}
+
+/** A RunStore that counts its operations (the memory store has no wire to count on). */
+function countingStore(inner: RunStore, ops: { count: number }): RunStore {
+  return {
+    checkpoint: (state) => (ops.count++, inner.checkpoint(state)),
+    load: (runId) => (ops.count++, inner.load(runId)),
+    listInFlight: () => (ops.count++, inner.listInFlight()),
+  };
+}

@@ -1,0 +1,26 @@
+/** What the user was finally told in a conversation, read from the cards the fake connector received. */
+import { labelsFor } from "../src/cards/labels";
+import { cardOf, cardTexts, type RecordedActivity } from "../test/fakes/fake-connector";
+
+/** The final reply kinds a run can end with. */
+export type FinalReply = "answer" | "under_review" | "error";
+
+const LANGUAGES = [labelsFor("en"), labelsFor("ja")];
+
+/** The final reply an activity carries (a new message, not a progress update), if it is one. */
+export function finalReplyOf(recorded: RecordedActivity): FinalReply | undefined {
+  if (recorded.method !== "POST") return undefined;
+  const card = cardOf(recorded);
+  if (!card) return undefined;
+  const texts = cardTexts(card);
+  const shows = (pick: (labels: (typeof LANGUAGES)[number]) => string) => LANGUAGES.some((labels) => texts.some((t) => t.includes(pick(labels))));
+  if (shows((l) => l.underReviewTitle)) return "under_review";
+  if (shows((l) => l.errorTitle)) return "error";
+  if (shows((l) => l.conclusion)) return "answer";
+  return undefined;
+}
+
+/** Every final reply in the activities, in order. */
+export function finalReplies(activities: readonly RecordedActivity[]): FinalReply[] {
+  return activities.flatMap((activity) => finalReplyOf(activity) ?? []);
+}

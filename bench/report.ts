@@ -1,0 +1,43 @@
+/** The bench report as a plain-text table. */
+import type { BenchReport } from "./run-bench";
+
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
+const ratio = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : "n/a");
+const pair = (figures: { p50: number; p95: number }, format: (value: number) => string) => `${format(figures.p50)} / ${format(figures.p95)}`;
+
+/** Renders the figures, one table per scenario, then the targets. */
+export function formatReport(report: BenchReport): string {
+  const { options, speculative, concurrent } = report;
+  const rows: [string, string][] = [];
+  for (const s of report.sequential) {
+    const name = `(a) ${s.store} store, speculative ${s.speculativeKnowledge ? "on" : "off"}`;
+    rows.push(
+      [`${name}: runs`, `${s.runs} (${Object.entries(s.statuses).map(([k, v]) => `${v} ${k}`).join(", ")})`],
+      [`${name}: wall ÷ critical path p50/p95 (full scale)`, pair(s.ratio, ratio)],
+      [`${name}: wall ÷ critical path p50/p95 (measured at ×${options.timeScale})`, pair(s.measuredRatio, ratio)],
+      [`${name}: our overhead per run p50/p95`, pair(s.overheadMs, ms)],
+      [`${name}: wall time p50/p95 (full scale)`, pair(s.wallMs, ms)],
+      [`${name}: store operations per run`, s.storeOpsPerRun.toFixed(1)],
+    );
+  }
+  rows.push(
+    ["speculative Knowledge: runs where Knowledge was / was not selected", `${speculative.knowledgeSelected} / ${speculative.notSelected}`],
+    [
+      "speculative Knowledge: p50 wall when selected, off → on (full scale)",
+      `${ms(speculative.selectedWallP50Ms.off)} → ${ms(speculative.selectedWallP50Ms.on)} (${speculative.selectedWallP50Ms.gainPercent.toFixed(1)} % faster)`,
+    ],
+    ["speculative Knowledge: extra tokens per run when not selected", speculative.extraTokensWhenNotSelected.toFixed(0)],
+    [`(b) ${concurrent.conversations} concurrent: HTTP statuses`, Object.entries(concurrent.statuses).map(([k, v]) => `${v}× ${k}`).join(", ")],
+    [`(b) first reaction (typing) p50/p95`, pair(concurrent.firstReaction, ms)],
+    [`(b) progress card p50/p95`, pair(concurrent.progressCard, ms)],
+    [`(b) final reply p50/p95 (measured at ×${options.timeScale})`, pair(concurrent.answer, ms)],
+    [`(b) final replies`, Object.entries(concurrent.finals).map(([k, v]) => `${v} ${k}`).join(", ")],
+    [`(b) lost / doubled replies`, `${concurrent.lost} / ${concurrent.doubled}`],
+    [`(b) peak RSS (bot process)`, `${concurrent.peakRssMb.toFixed(0)} MB`],
+    [`(b) store operations per run`, concurrent.storeOpsPerRun.toFixed(1)],
+  );
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const lines = rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`);
+  const checks = report.targets.map((t) => `${t.met ? "MET   " : "MISSED"}  ${t.name}: ${Number.isInteger(t.value) ? t.value : t.value.toFixed(3)} (target ${t.target})`);
+  return [`Procura bench — time scale ×${options.timeScale}, seed ${options.seed}, ${report.environment.node}`, "", ...lines, "", "Targets:", ...checks].join("\n");
+}

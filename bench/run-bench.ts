@@ -1,0 +1,151 @@
+/**
+ * The whole bench: starts the environment process, runs scenario (a) sequentially over a memory and
+ * a Cosmos run store, the same runs with speculative Knowledge on, then scenario (b) concurrently
+ * through the bot, and summarises the figures against the targets.
+ */
+import { FALLBACK_SPECIALIST } from "../src/domain";
+import { createInMemoryProcurementData, generateSampleDataSet } from "../src/tools";
+import { runBotScenario, type BotScenarioResult } from "./bot-scenario";
+import { startEnvironment } from "./environment";
+import { runGraphScenario, type GraphRun, type StoreKind } from "./graph-scenario";
+import { benchQuestions } from "./questions";
+import { mean, p50p95 } from "./stats";
+
+/** Bench options (see src/cli/bench.ts for the flags). */
+export interface BenchOptions {
+  timeScale: number;
+  runs: number;
+  concurrency: number;
+  seed: number;
+  /** Skip the Cosmos run-store variant of scenario (a). */
+  skipCosmos?: boolean;
+}
+
+/** Figures of one sequential variant. Full-scale figures are measured ÷ time scale plus our overhead. */
+export interface SequentialFigures {
+  store: StoreKind;
+  speculativeKnowledge: boolean;
+  runs: number;
+  statuses: Record<string, number>;
+  /** Wall ÷ model critical path as measured at the bench's time scale. */
+  measuredRatio: { p50: number; p95: number };
+  /** Wall ÷ model critical path with model time at full scale (our overhead does not scale). */
+  ratio: { p50: number; p95: number };
+  overheadMs: { p50: number; p95: number };
+  /** Full-scale wall time per run, ms. */
+  wallMs: { p50: number; p95: number };
+  storeOpsPerRun: number;
+}
+
+/** Speculative Knowledge on vs off over the same questions and latency draws. */
+export interface SpeculativeFigures {
+  knowledgeSelected: number;
+  notSelected: number;
+  /** p50 full-scale wall time of the runs where the Router picked Knowledge, off and on. */
+  selectedWallP50Ms: { off: number; on: number; gainPercent: number };
+  /** Mean extra tokens (prompt + planned output of the cancelled Knowledge call) per run where it was not picked. */
+  extraTokensWhenNotSelected: number;
+}
+
+/** One target and whether it was met. */
+export interface TargetCheck {
+  name: string;
+  value: number;
+  target: string;
+  met: boolean;
+}
+
+/** Everything the bench reports. */
+export interface BenchReport {
+  options: BenchOptions;
+  environment: { node: string; platform: string };
+  sequential: SequentialFigures[];
+  speculative: SpeculativeFigures;
+  concurrent: BotScenarioResult & {
+    firstReaction: { p50: number; p95: number };
+    progressCard: { p50: number; p95: number };
+    answer: { p50: number; p95: number };
+  };
+  targets: TargetCheck[];
+}
+
+/** Runs the bench; `log` receives progress lines. */
+export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchReport> {
+  log(`starting the environment (time scale ${options.timeScale}, seed ${options.seed})…`);
+  const env = await startEnvironment({ timeScale: options.timeScale, seed: options.seed });
+  try {
+    const memoryData = createInMemoryProcurementData(generateSampleDataSet());
+    const questions = benchQuestions(options.runs);
+    const variant = async (store: StoreKind, speculativeKnowledge: boolean) => {
+      log(`scenario (a): ${questions.length} sequential runs, ${store} run store, speculative Knowledge ${speculativeKnowledge ? "on" : "off"}…`);
+      return runGraphScenario(env, { questions, store, speculativeKnowledge, memoryData });
+    };
+    const off = await variant("memory", false);
+    const on = await variant("memory", true);
+    const cosmos = options.skipCosmos ? undefined : await variant("cosmos", false);
+    log(`scenario (b): ${options.concurrency} concurrent conversations through /api/messages…`);
+    const bot = await runBotScenario(env, { questions: benchQuestions(options.concurrency), deadlineMs: Math.max(60_000, 600_000 * options.timeScale) });
+    const sequential = [
+      sequentialFigures("memory", false, off, options.timeScale),
+      sequentialFigures("memory", true, on, options.timeScale),
+      ...(cosmos ? [sequentialFigures("cosmos", false, cosmos, options.timeScale)] : []),
+    ];
+    const concurrent = { ...bot, firstReaction: p50p95(bot.firstReactionMs), progressCard: p50p95(bot.progressCardMs), answer: p50p95(bot.answerMs) };
+    return {
+      options,
+      environment: { node: process.version, platform: `${process.platform} ${process.arch}` },
+      sequential,
+      speculative: speculativeFigures(off, on, options.timeScale),
+      concurrent,
+      targets: targets(sequential[0]!, concurrent),
+    };
+  } finally {
+    await env.stop();
+  }
+}
+
+/** A run's wall time with model time at full scale. */
+function fullScaleWall(run: GraphRun, timeScale: number): number {
+  return run.modelCriticalPathMs / timeScale + run.overheadMs;
+}
+
+function sequentialFigures(store: StoreKind, speculativeKnowledge: boolean, runs: GraphRun[], timeScale: number): SequentialFigures {
+  const statuses: Record<string, number> = {};
+  for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
+  return {
+    store,
+    speculativeKnowledge,
+    runs: runs.length,
+    statuses,
+    measuredRatio: p50p95(runs.map((r) => r.wallMs / r.modelCriticalPathMs)),
+    ratio: p50p95(runs.map((r) => fullScaleWall(r, timeScale) / (r.modelCriticalPathMs / timeScale))),
+    overheadMs: p50p95(runs.map((r) => r.overheadMs)),
+    wallMs: p50p95(runs.map((r) => fullScaleWall(r, timeScale))),
+    storeOpsPerRun: mean(runs.map((r) => r.storeOps)),
+  };
+}
+
+function speculativeFigures(off: GraphRun[], on: GraphRun[], timeScale: number): SpeculativeFigures {
+  const picked = (run: GraphRun) => run.selected.includes(FALLBACK_SPECIALIST);
+  const offSelected = off.filter(picked).map((r) => fullScaleWall(r, timeScale));
+  const onSelected = on.filter(picked).map((r) => fullScaleWall(r, timeScale));
+  const [offP50, onP50] = [p50p95(offSelected).p50, p50p95(onSelected).p50];
+  const notPicked = on.filter((run) => !picked(run));
+  return {
+    knowledgeSelected: onSelected.length,
+    notSelected: notPicked.length,
+    selectedWallP50Ms: { off: offP50, on: onP50, gainPercent: ((offP50 - onP50) / offP50) * 100 },
+    extraTokensWhenNotSelected: mean(notPicked.map((r) => r.wastedSpeculativeTokens)),
+  };
+}
+
+function targets(sequential: SequentialFigures, concurrent: BenchReport["concurrent"]): TargetCheck[] {
+  return [
+    { name: "wall ÷ model critical path, p50", value: sequential.ratio.p50, target: "≤ 1.03", met: sequential.ratio.p50 <= 1.03 },
+    { name: "wall ÷ model critical path, p95", value: sequential.ratio.p95, target: "≤ 1.05", met: sequential.ratio.p95 <= 1.05 },
+    { name: "first reaction p95 (ms)", value: concurrent.firstReaction.p95, target: "< 300", met: concurrent.firstReaction.p95 < 300 },
+    { name: `peak RSS at ${concurrent.conversations} concurrent (MB)`, value: concurrent.peakRssMb, target: "< 400", met: concurrent.peakRssMb < 400 },
+    { name: "lost replies", value: concurrent.lost, target: "0", met: concurrent.lost === 0 },
+    { name: "doubled replies", value: concurrent.doubled, target: "0", met: concurrent.doubled === 0 },
+  ];
+}

@@ -1,0 +1,21 @@
+/** Small statistics for bench figures. */
+
+/** The p-th percentile (0–100) by linear interpolation between closest ranks; NaN for no values. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+}
+
+/** p50 and p95 of the values. */
+export function p50p95(values: readonly number[]): { p50: number; p95: number } {
+  return { p50: percentile(values, 50), p95: percentile(values, 95) };
+}
+
+/** The arithmetic mean; NaN for no values. */
+export function mean(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : values.reduce((sum, v) => sum + v, 0) / values.length;
+}

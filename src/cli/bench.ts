@@ -1,0 +1,51 @@
+/**
+ * `npm run bench -- [--time-scale 0.1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--json-out file]`:
+ * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
+ * simulated; at a time scale below 1 the ratios are also given at full scale (our overhead does not
+ * scale with model time). The bench reports; it never fails on a missed target.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { formatReport } from "../../bench/report";
+import { runBench } from "../../bench/run-bench";
+import { describeError } from "../domain";
+
+const FlagsSchema = z.object({
+  "time-scale": z.coerce.number().positive().max(1).default(0.1),
+  runs: z.coerce.number().int().positive().default(30),
+  concurrency: z.coerce.number().int().positive().default(50),
+  seed: z.coerce.number().int().default(7),
+  "skip-cosmos": z.boolean().default(false),
+  "json-out": z.string().optional(),
+});
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      "time-scale": { type: "string" },
+      runs: { type: "string" },
+      concurrency: { type: "string" },
+      seed: { type: "string" },
+      "skip-cosmos": { type: "boolean" },
+      "json-out": { type: "string" },
+    },
+  });
+  const flags = FlagsSchema.parse(values);
+  const report = await runBench(
+    { timeScale: flags["time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"] },
+    (line) => process.stderr.write(`${line}\n`),
+  );
+  process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
+  if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    process.stderr.write(`bench failed: ${describeError(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,219 @@
+/**
+ * A latency-simulating OpenAI-compatible chat server on loopback, for the bench and the fault suites.
+ *
+ * Every agent gets a VALID reply (the offline engine answers the request, see
+ * bench/sim/offline-replies.ts), delivered after a realistic delay: a lognormal time to first token
+ * plus the output tokens at the model's speed (bench/sim/latency.ts), seeded per question, agent and
+ * call so runs are reproducible. Faults are injected per call (`fault`): an HTTP status (429 with
+ * Retry-After, 500…), a hang, or replacement content (invalid output). Every call is logged with its
+ * start and end (`calls`), so the model critical path of a run can
+ * be computed from the simulator's own log (bench/critical-path.ts).
+ *
+ * ```ts
+ * const server = new LatencyModelServer({ replies: await OfflineReplies.create(data), timeScale: 0.1 });
+ * const { baseUrl } = await server.start();
+ * server.fault = (call) => (call.agentId === "spend" ? { kind: "status", status: 500 } : undefined);
+ * ```
+ */
+import { once } from "node:events";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { LARGE_MODEL, SMALL_MODEL, callRandom, estimateTokens, replyDurationMs, type LatencyProfile } from "../../bench/sim/latency";
+import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
+import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
+
+/** One call the simulator received. Times are the simulator's `performance.now()` milliseconds. */
+export interface SimulatedCall {
+  seq: number;
+  agentId: string;
+  model: string;
+  /** The question the agent input carries ("" when there is none). */
+  question: string;
+  /** 0-based index of this call among the calls with the same question and agent. */
+  callIndex: number;
+  startedAt: number;
+  endedAt?: number;
+  status?: number;
+  /** The client went away before the answer was sent (cancelled or timed out). */
+  aborted: boolean;
+  inputTokens: number;
+  outputTokens: number;
+  /** What was injected, if anything (e.g. "429", "hang", "content"). */
+  fault?: string;
+}
+
+/** A fault to inject into one call. */
+export type Fault =
+  | { kind: "status"; status: number; retryAfterSeconds?: number }
+  | { kind: "hang" }
+  /** The normal timing, but this content instead of the valid reply. */
+  | { kind: "content"; content: string };
+
+/** Options of the simulator. */
+export interface LatencyModelServerOptions {
+  replies: OfflineReplies;
+  /** Models with the small profile (the rest are large). Default: gpt-4o-mini. */
+  smallModels?: string[];
+  profiles?: { small: LatencyProfile; large: LatencyProfile };
+  seed?: number;
+  /** Multiplies every simulated delay (0.2 = five times faster). Default 1. */
+  timeScale?: number;
+}
+
+/** How long an injected HTTP error takes to come back, before time scaling. */
+const ERROR_REPLY_MS = 40;
+
+/** The simulator; see the file comment. */
+export class LatencyModelServer {
+  /** Every call with a valid body, in arrival order. */
+  readonly calls: SimulatedCall[] = [];
+  /** Requests the simulator could not answer (malformed bodies, unknown paths, engine errors). */
+  readonly unexpected: string[] = [];
+  /** Decides, per call, whether to inject a fault (set and change it at any time). */
+  fault: (call: SimulatedCall) => Fault | undefined = () => undefined;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private server?: Server;
+  private nextId = 0;
+
+  constructor(private readonly options: LatencyModelServerOptions) {}
+
+  /** Listens on loopback (`port` 0 = any free port); `baseUrl` is for OpenAI-compatible clients. */
+  async start(port = 0): Promise<{ baseUrl: string; port: number }> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    server.listen(port, "127.0.0.1");
+    await once(server, "listening");
+    this.server = server;
+    const actual = (server.address() as AddressInfo).port;
+    return { baseUrl: `http://127.0.0.1:${actual}/v1`, port: actual };
+  }
+
+  /** Stops listening and drops every connection, including hanging calls. */
+  async stop(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    const closed = once(server, "close");
+    server.close();
+    server.closeAllConnections();
+    await closed;
+  }
+
+  /** Forgets the call log. */
+  reset(): void {
+    this.calls.length = 0;
+    this.unexpected.length = 0;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    const text = await readBody(req);
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    if (req.method !== "POST" || path !== "/v1/chat/completions") return this.refuse(res, 404, `no route for ${req.method} ${path}`);
+    const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
+    if (!parsed.success) return this.refuse(res, 400, `malformed body: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    const body = parsed.data;
+    const agentId = String(req.headers["x-agent-id"] ?? "");
+    const question = String(agentInputOf(body)?.question ?? "");
+    const call: SimulatedCall = {
+      seq: this.calls.length,
+      agentId,
+      model: body.model,
+      question,
+      callIndex: this.calls.filter((c) => c.question === question && c.agentId === agentId).length,
+      startedAt,
+      aborted: false,
+      inputTokens: estimateTokens(body.messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n")),
+      outputTokens: 0,
+    };
+    this.calls.push(call);
+    res.on("close", () => {
+      call.endedAt = performance.now();
+      call.aborted = !res.writableFinished;
+    });
+    const fault = this.fault(call);
+    if (fault) call.fault = fault.kind === "status" ? String(fault.status) : fault.kind;
+    if (fault?.kind === "hang") return;
+    if (fault?.kind === "status") {
+      await this.sleepUntil(startedAt + ERROR_REPLY_MS * this.timeScale);
+      const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
+      return respond(res, call, fault.status, { error: { message: `simulated ${fault.status}`, type: fault.status === 429 ? "rate_limit_exceeded" : "server_error" } }, headers);
+    }
+    const reply = await this.options.replies.reply(agentId, body);
+    if (reply.kind === "error") {
+      this.unexpected.push(`agent '${agentId}': ${reply.cause}`);
+      return respond(res, call, 500, { error: { message: reply.cause, type: "server_error" } });
+    }
+    const content = fault?.kind === "content" ? fault.content : reply.content;
+    const toolCalls = fault?.kind === "content" ? [] : reply.toolCalls;
+    const generated = estimateTokens(content) + toolCalls.reduce((sum, c) => sum + 8 + estimateTokens(c.name + c.arguments), 0);
+    call.outputTokens = Math.min(generated, body.max_tokens ?? body.max_completion_tokens ?? generated);
+    const random = callRandom(this.options.seed ?? 7, `${question}|${agentId}|${call.callIndex}`);
+    await this.sleepUntil(startedAt + replyDurationMs(this.profileOf(body.model), call.outputTokens, random) * this.timeScale);
+    respond(res, call, 200, this.completion(body, call, content, toolCalls));
+  }
+
+  private completion(body: ChatCompletionBody, call: SimulatedCall, content: string, toolCalls: { id: string; name: string; arguments: string }[]) {
+    const message = toolCalls.length
+      ? { role: "assistant", content: content || null, refusal: null, tool_calls: toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })) }
+      : { role: "assistant", content, refusal: null };
+    return {
+      id: `chatcmpl-sim-${++this.nextId}`,
+      object: "chat.completion",
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, message, logprobs: null, finish_reason: toolCalls.length ? "tool_calls" : "stop" }],
+      usage: { prompt_tokens: call.inputTokens, completion_tokens: call.outputTokens, total_tokens: call.inputTokens + call.outputTokens },
+    };
+  }
+
+  private get timeScale(): number {
+    return this.options.timeScale ?? 1;
+  }
+
+  private profileOf(model: string): LatencyProfile {
+    const profiles = this.options.profiles ?? { small: SMALL_MODEL, large: LARGE_MODEL };
+    return (this.options.smallModels ?? ["gpt-4o-mini"]).includes(model) ? profiles.small : profiles.large;
+  }
+
+  private sleepUntil(at: number): Promise<void> {
+    const ms = at - performance.now();
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => (this.timers.delete(timer), resolve()), ms);
+      this.timers.add(timer);
+    });
+  }
+
+  private refuse(res: ServerResponse, status: number, reason: string): void {
+    this.unexpected.push(reason);
+    send(res, status, { error: { message: reason, type: "invalid_request_error" } });
+  }
+}
+
+function respond(res: ServerResponse, call: SimulatedCall, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.destroyed || res.writableEnded) return;
+  call.status = status;
+  send(res, status, body, headers);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
