@@ -2,6 +2,7 @@
  * Composition root of the bot: config → telemetry → store → workflow → Teams app → HTTP server.
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
+import { createApprovals } from "./approvals";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { loadConfig, type AppConfig } from "./config";
 import { describeError } from "./domain";
@@ -41,13 +42,16 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
   const ownStore = options.store === undefined;
   const store = options.store ?? (await openCosmosStore(config, { log }));
   try {
+    const approvals = createApprovals({ config, store, telemetry, log });
     const bot = await createBot({
       config,
       store,
       telemetry,
       log,
       workflow: (wiring) => buildWorkflowDeps(config, { data: store.procurementData, ...wiring, model: options.model }),
+      approvals: approvals.hooks,
     });
+    approvals.attach(bot);
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
       host: options.host,
@@ -57,6 +61,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       log,
     });
     await bot.recover();
+    approvals.startScheduler();
     log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind})`);
     return {
       url: server.url,
@@ -65,6 +70,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
         await server.close();
         const finished = await bot.questions.drain(SHUTDOWN_GRACE_MS);
         if (!finished) log(`shutdown: ${bot.questions.size} run(s) still in flight; they resume from their checkpoints on the next start`);
+        await approvals.stop(SHUTDOWN_GRACE_MS);
         await telemetry.shutdown();
         if (ownStore) await store.close();
       },

@@ -1,4 +1,4 @@
-import type { Activity, CloudAdapter, ConversationParameters } from "botbuilder";
+import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from "botbuilder";
 import { cardAttachment, type AdaptiveCard } from "../cards";
 import type { ApprovalMessaging, ChannelTarget, PostedMessage, Reference } from "./ports";
 
@@ -41,7 +41,7 @@ export class TeamsApprovalMessaging implements ApprovalMessaging {
   }
 
   async updateCard(posted: PostedMessage, card: AdaptiveCard): Promise<void> {
-    await this.adapter.continueConversationAsync(this.botAppId ?? "", threadReference(posted), async (context) => {
+    await this.proactive(threadReference(posted), async (context) => {
       await context.updateActivity({ ...message(card), id: posted.activityId });
     });
   }
@@ -51,8 +51,25 @@ export class TeamsApprovalMessaging implements ApprovalMessaging {
   }
 
   async sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void> {
-    await this.adapter.continueConversationAsync(this.botAppId ?? "", reference, async (context) => {
+    await this.proactive(reference, async (context) => {
       await context.sendActivity(message(content));
     });
+  }
+
+  /**
+   * Runs `logic` in a proactive turn and rethrows its failure. The adapter hands errors thrown in
+   * the turn to its `onTurnError` (set by the teams-ai app, which logs them) instead of rejecting,
+   * so without this a failed send would look delivered.
+   */
+  private async proactive(reference: Reference, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+    let failure: { error: unknown } | undefined;
+    await this.adapter.continueConversationAsync(this.botAppId ?? "", reference, async (context) => {
+      try {
+        await logic(context);
+      } catch (error) {
+        failure = { error };
+      }
+    });
+    if (failure) throw failure.error;
   }
 }

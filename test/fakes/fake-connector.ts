@@ -38,6 +38,11 @@ const ROUTE = /^\/v3\/conversations\/([^/]+)\/activities(?:\/([^/]+))?\/?$/;
 export class FakeConnector {
   readonly activities: RecordedActivity[] = [];
   readonly unexpected: string[] = [];
+  /** Team rosters for `GET /v3/conversations/:teamId/members/:userId` (TeamsInfo.getTeamMember); unknown → 404. */
+  readonly teamMembers = new Map<string, Set<string>>();
+  /** Threads created with `POST /v3/conversations` (createConversationAsync), in order. */
+  readonly createdThreads: RecordedActivity[] = [];
+  private failures: { predicate: (method: string, path: string) => boolean; remaining: number; status: number }[] = [];
   private server: Server | undefined;
   private nextId = 1;
   private waiters: { predicate: (activity: RecordedActivity) => boolean; resolve: (activity: RecordedActivity) => void }[] = [];
@@ -79,10 +84,32 @@ export class FakeConnector {
     });
   }
 
+  /** Adds members (by aadObjectId or user id) to a team's roster. */
+  addTeamMembers(teamId: string, ...userIds: string[]): void {
+    const roster = this.teamMembers.get(teamId) ?? new Set<string>();
+    userIds.forEach((id) => roster.add(id));
+    this.teamMembers.set(teamId, roster);
+  }
+
+  /**
+   * Answers the next `count` requests matching `predicate` with `status` (default 503), recording nothing.
+   * Note the connector SDK itself retries 408, 429 and 5xx before the bot sees a failure.
+   */
+  failNext(count: number, predicate: (method: string, path: string) => boolean = () => true, status = 503): void {
+    this.failures.push({ predicate, remaining: count, status });
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? "/", "http://localhost");
+    const failure = this.failures.find((candidate) => candidate.remaining > 0 && candidate.predicate(req.method ?? "", url.pathname));
+    if (failure) {
+      failure.remaining--;
+      reply(res, failure.status, { error: { code: failure.status === 503 ? "ServiceUnavailable" : "InjectedFailure", message: "injected failure" } });
+      return;
+    }
+    if (this.handleTeamsApi(req.method ?? "", url.pathname, Buffer.concat(chunks).toString("utf8"), res)) return;
     const match = ROUTE.exec(url.pathname);
     if (!match || (req.method !== "POST" && req.method !== "PUT") || (req.method === "PUT" && !match[2])) {
       this.unexpected.push(`${req.method} ${url.pathname}`);
@@ -100,14 +127,40 @@ export class FakeConnector {
       activity,
       at: performance.now(),
     };
-    this.activities.push(recorded);
     reply(res, 200, { id: activityId });
+    this.record(recorded);
+  }
+
+  private record(recorded: RecordedActivity): void {
+    this.activities.push(recorded);
     for (const waiter of [...this.waiters]) {
       if (waiter.predicate(recorded)) {
         this.waiters = this.waiters.filter((other) => other !== waiter);
         waiter.resolve(recorded);
       }
     }
+  }
+
+  /** `POST /v3/conversations` (a new channel thread, recorded under the channel id) and team member lookups; false for anything else. */
+  private handleTeamsApi(method: string, path: string, body: string, res: ServerResponse): boolean {
+    if (method === "POST" && path.replace(/\/$/, "") === "/v3/conversations") {
+      const parameters = JSON.parse(body || "{}");
+      const channelId: string = parameters.channelData?.channel?.id ?? "unknown-channel";
+      const activityId = `thread-${this.nextId++}`;
+      const recorded: RecordedActivity = { method: "POST", conversationId: channelId, activityId, activity: parameters.activity ?? {}, at: performance.now() };
+      this.createdThreads.push(recorded);
+      reply(res, 201, { id: `${channelId};messageid=${activityId}`, activityId });
+      this.record(recorded);
+      return true;
+    }
+    const member = /^\/v3\/conversations\/([^/]+)\/members\/([^/]+)\/?$/.exec(path);
+    if (method === "GET" && member) {
+      const userId = decodeURIComponent(member[2]!);
+      if (this.teamMembers.get(decodeURIComponent(member[1]!))?.has(userId)) reply(res, 200, { id: userId, aadObjectId: userId, name: userId });
+      else reply(res, 404, { error: { code: "MemberNotFoundInConversation", message: "not a member" } });
+      return true;
+    }
+    return false;
   }
 }
 

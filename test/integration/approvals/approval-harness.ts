@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import assert from "node:assert/strict";
+import { labelsFor } from "../../../src/cards/labels";
+import type { Approval } from "../../../src/domain";
+import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
+import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
+
+export const en = labelsFor("en");
+export const TEAM_ID = "19:team-approvers@thread.tacv2";
+export const CHANNEL_ID = "19:approvals@thread.tacv2";
+/** Listed in APPROVER_AAD_IDS. */
+export const APPROVER = { id: "29:approver-1", aadObjectId: "aad-approver-1", name: "Kenji Sato" };
+/** Not listed, but a member of the approver team (roster lookup). */
+export const TEAM_MEMBER = { id: "29:member-2", aadObjectId: "aad-member-2", name: "Maria Garcia" };
+/** Neither listed nor a team member. */
+export const STRANGER = { id: "29:stranger", aadObjectId: "aad-stranger", name: "Eve Stranger" };
+
+/** The bot (real teams-ai app, offline model, embedded Cosmos) configured with an approver channel. */
+export async function startApprovalHarness(): Promise<BotHarness> {
+  const harness = await startBotHarness({
+    APPROVER_TEAM_ID: TEAM_ID,
+    APPROVER_CHANNEL_ID: CHANNEL_ID,
+    APPROVER_AAD_IDS: APPROVER.aadObjectId,
+    APPROVAL_REMIND_AFTER: "1h",
+    APPROVAL_EXPIRE_AFTER: "2h",
+    APPROVAL_SCHEDULER: "off",
+  });
+  harness.connector.addTeamMembers(TEAM_ID, TEAM_MEMBER.aadObjectId);
+  return harness;
+}
+
+/** A question that needs approval (an amount above HITL_AMOUNT_THRESHOLD), asked and put to the approvers. */
+export interface PendingApproval {
+  requesterConversationId: string;
+  approvalId: string;
+  thread: RecordedActivity;
+  threadConversationId: string;
+}
+
+/** Asks a question that needs approval; waits for the thread in the approver channel and the under-review notice. */
+export async function askNeedingApproval(harness: BotHarness, question = "Can we sign a ¥50,000,000 three-year cloud services contract with Acme?"): Promise<PendingApproval> {
+  const activity = harness.message(question, { conversationId: `personal-${randomUUID()}` });
+  const requesterConversationId = activity.conversation.id as string;
+  const threadsBefore = harness.connector.createdThreads.length;
+  assert.equal((await harness.post(activity)).status, 200);
+  await harness.connector.waitFor((a) => a.conversationId === requesterConversationId && cardShows(a, en.underReviewTitle), 20_000, "the under-review notice");
+  const thread = harness.connector.createdThreads.slice(threadsBefore).find((t) => JSON.stringify(cardOf(t)).includes(question.slice(0, 20)));
+  assert.ok(thread, "the approval card was posted as a new thread");
+  const approvalId = JSON.stringify(cardOf(thread)).match(/"approvalId":"([^"]+)"/)![1]!;
+  return { requesterConversationId, approvalId, thread, threadConversationId: `${CHANNEL_ID};messageid=${thread.activityId}` };
+}
+
+/** An Action.Execute invoke on the approval card, clicked by `who` in the approver thread. */
+export function approvalInvoke(harness: BotHarness, pending: PendingApproval, who: { id: string; aadObjectId: string; name: string }, verb: string, data: Record<string, string> = {}, tenantId = "tenant-1") {
+  return {
+    type: "invoke",
+    name: "adaptiveCard/action",
+    id: randomUUID(),
+    timestamp: new Date().toISOString(),
+    channelId: "msteams",
+    serviceUrl: harness.serviceUrl,
+    from: who,
+    recipient: { id: "28:procura", name: "Procura" },
+    conversation: { id: pending.threadConversationId, conversationType: "channel", tenantId, isGroup: true },
+    channelData: { tenant: { id: tenantId }, team: { id: TEAM_ID }, channel: { id: CHANNEL_ID } },
+    replyToId: pending.thread.activityId,
+    locale: "en-US",
+    value: { action: { type: "Action.Execute", verb, data: { approvalId: pending.approvalId, ...data } }, trigger: "manual" },
+  };
+}
+
+/** The approval record as stored. */
+export async function storedApproval(harness: BotHarness, approvalId: string): Promise<Approval> {
+  const read = await harness.store.approvals.get(approvalId);
+  assert.ok(read, `approval ${approvalId} is stored`);
+  return read.approval;
+}
+
+/** Waits until the stored approval satisfies `predicate` (background delivery marks it). */
+export async function approvalWhen(harness: BotHarness, approvalId: string, predicate: (approval: Approval) => boolean, timeoutMs = 10_000): Promise<Approval> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const approval = await storedApproval(harness, approvalId);
+    if (predicate(approval)) return approval;
+    if (Date.now() > deadline) assert.fail(`approval ${approvalId} never reached the expected state: ${JSON.stringify({ status: approval.status, delivery: approval.delivery })}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Cards sent to a conversation (POSTs only) showing `text`. */
+export function postedCardsShowing(harness: BotHarness, conversationId: string, text: string): RecordedActivity[] {
+  return harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, text));
+}

@@ -1,0 +1,182 @@
+import assert from "node:assert/strict";
+import { cardOf, cardTexts } from "../../fakes/fake-connector";
+import { cardShows, type BotHarness } from "../teams/bot-harness";
+import {
+  APPROVER,
+  CHANNEL_ID,
+  STRANGER,
+  TEAM_MEMBER,
+  approvalInvoke,
+  approvalWhen,
+  askNeedingApproval,
+  en,
+  postedCardsShowing,
+  startApprovalHarness,
+  storedApproval,
+} from "./approval-harness";
+
+/** Lets background work (delivery, retries) that should NOT happen have a chance to show up. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, fake connector)", function () {
+  this.timeout(90_000);
+  let harness: BotHarness;
+
+  before(async () => {
+    harness = await startApprovalHarness();
+  });
+  after(async () => {
+    await harness?.stop();
+  });
+
+  it("posts the approval card as a new thread in the approver channel, carrying only the approval id, after storing the record", async () => {
+    const pending = await askNeedingApproval(harness);
+    assert.equal(pending.thread.conversationId, CHANNEL_ID, "created in the configured channel");
+    const card = cardOf(pending.thread);
+    const texts = cardTexts(card);
+    assert.ok(texts.includes(en.approvalTitle));
+    assert.ok(texts.some((t) => t.includes("Test User")), "requester name shown");
+    assert.ok(texts.some((t) => t.includes("policy: amount")), "why approval is needed");
+    const executes = JSON.stringify(card).match(/"type":"Action\.Execute"[^}]*"data":\{[^}]*\}/g) ?? [];
+    assert.equal(executes.length, 3, "approve, edit, reject");
+    for (const action of executes) assert.deepEqual(JSON.parse(action.match(/"data":(\{[^}]*\})/)![1]!), { approvalId: pending.approvalId });
+
+    const approval = await storedApproval(harness, pending.approvalId);
+    assert.equal(approval.status, "pending");
+    assert.deepEqual(approval.approverThread, { conversationId: pending.threadConversationId, activityId: pending.thread.activityId, serviceUrl: harness.serviceUrl });
+    assert.deepEqual(approval.audit.map((entry) => entry.action), ["request", "post"]);
+    const run = await harness.store.runs.load(approval.runId);
+    assert.equal(run?.status, "awaiting_approval");
+    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer before a decision");
+  });
+
+  it("refuses a non-approver (and a listed approver from another tenant): nothing changes, the attempt is audited", async () => {
+    const pending = await askNeedingApproval(harness);
+    const refused = await harness.post(approvalInvoke(harness, pending, STRANGER, "approval.approve"));
+    assert.equal(refused.status, 200);
+    assert.equal(refused.body.type, "application/vnd.microsoft.activity.message");
+    assert.match(refused.body.value, /Only authorised approvers/);
+    const otherTenant = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve", {}, "tenant-evil"));
+    assert.match(otherTenant.body.value, /Only authorised approvers/);
+
+    await settle();
+    const approval = await storedApproval(harness, pending.approvalId);
+    assert.equal(approval.status, "pending");
+    assert.equal(approval.decision, undefined);
+    const refusals = approval.audit.filter((entry) => entry.outcome === "refused");
+    assert.deepEqual(refusals.map((entry) => entry.actorAadObjectId), [STRANGER.aadObjectId, APPROVER.aadObjectId]);
+    assert.match(refusals[0]!.detail, /not a member of the approver team/);
+    assert.match(refusals[1]!.detail, /tenant/);
+    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0);
+  });
+
+  it("approves once: outcome card in the invoke response and on the thread, one answer to the requester, marked delivered; a replay delivers nothing", async () => {
+    const pending = await askNeedingApproval(harness);
+    const response = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
+    assert.equal(response.body.type, "application/vnd.microsoft.card.adaptive");
+    const outcome = cardTexts(response.body.value);
+    assert.ok(outcome.includes(en.outcomeApproved), outcome.join(" | "));
+    assert.ok(outcome.some((t) => t.includes(APPROVER.name)), "who decided");
+
+    const answer = await harness.connector.waitFor(
+      (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.conclusion),
+      10_000,
+      "the approved answer",
+    );
+    assert.ok(cardTexts(cardOf(answer)).some((t) => t.includes(en.reviewed)), "the reviewed-by-an-approver line");
+    const update = await harness.connector.waitFor((a) => a.method === "PUT" && a.conversationId === pending.threadConversationId, 10_000, "the thread card update");
+    assert.equal(update.activityId, pending.thread.activityId);
+    assert.ok(cardShows(update, en.outcomeApproved), "approver card replaced with the outcome for everyone");
+
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    assert.equal(approval.status, "approved");
+    assert.equal(approval.decision?.byAadObjectId, APPROVER.aadObjectId);
+    assert.equal(approval.decision?.before, approval.decision?.after);
+    const run = await harness.store.runs.load(approval.runId);
+    assert.equal(run?.status, "completed");
+    const transcript = await harness.store.transcripts.get(approval.runId, pending.requesterConversationId);
+    assert.equal(transcript?.status, "completed");
+
+    const replay = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
+    assert.ok(cardTexts(replay.body.value).includes(en.outcomeApproved), "the replay gets the final outcome card");
+    await settle();
+    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 1, "delivered exactly once");
+    const final = await storedApproval(harness, pending.approvalId);
+    assert.equal(final.audit.filter((entry) => entry.outcome === "already_decided").length, 1, "the replay is audited");
+    assert.equal(final.delivery.attempts, 1);
+  });
+
+  it("two approvers clicking at once: exactly one decision and one delivery; both see the outcome", async () => {
+    const pending = await askNeedingApproval(harness);
+    const [first, second] = await Promise.all([
+      harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve")),
+      harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.reject", { reason: "Too expensive" })),
+    ]);
+    const outcomes = [first, second].map((r) => cardTexts(r.body.value));
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const winner = approval.status === "approved" ? en.outcomeApproved : en.outcomeRejected;
+    for (const texts of outcomes) assert.ok(texts.includes(winner), `both see the one outcome: ${texts.join(" | ")}`);
+    assert.equal(approval.audit.filter((entry) => entry.outcome === "approved" || entry.outcome === "rejected").length, 1, "one decision");
+    assert.equal(approval.audit.filter((entry) => entry.outcome === "already_decided").length, 1, "the loser is audited");
+    await settle();
+    const delivered = harness.connector
+      .inConversation(pending.requesterConversationId)
+      .filter((a) => a.method === "POST" && (cardShows(a, en.conclusion) || cardShows(a, en.rejectedTitle)));
+    assert.equal(delivered.length, 1, "one delivery");
+  });
+
+  it("edit & approve delivers the edited text, with the edited line, and audits before/after", async () => {
+    const pending = await askNeedingApproval(harness);
+    const edited = "Yes, but only at +5% and after legal review of the liability clause.";
+    const response = await harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.edit", { editedText: edited }));
+    assert.ok(cardTexts(response.body.value).includes(en.outcomeEdited));
+    const answer = await harness.connector.waitFor((a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.reviewedEdited), 10_000, "the edited answer");
+    assert.ok(cardTexts(cardOf(answer)).some((t) => t.includes(edited)), "the edited text is the answer");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    assert.equal(approval.decision?.kind, "edit");
+    assert.equal(approval.decision?.after, edited);
+    assert.notEqual(approval.decision?.before, edited);
+    assert.equal((await harness.store.runs.load(approval.runId))?.answer?.conclusion, edited);
+  });
+
+  it("reject needs a reason (refused with a clear message); with one, the requester gets the reason", async () => {
+    const pending = await askNeedingApproval(harness);
+    const noReason = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.reject", { reason: "  " }));
+    assert.match(noReason.body.value, /rejection needs a reason/);
+    assert.equal((await storedApproval(harness, pending.approvalId)).status, "pending");
+
+    const reason = "Commitments above ¥10M need a competitive quote first.";
+    const response = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.reject", { reason }));
+    const outcome = cardTexts(response.body.value);
+    assert.ok(outcome.includes(en.outcomeRejected));
+    assert.ok(outcome.some((t) => t.includes(reason)), "the outcome card shows the reason");
+    const notice = await harness.connector.waitFor((a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.rejectedTitle), 10_000, "the rejection notice");
+    assert.ok(cardTexts(cardOf(notice)).some((t) => t.includes(reason)));
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    assert.equal(approval.decision?.comment, reason);
+    const run = await harness.store.runs.load(approval.runId);
+    assert.equal(run?.status, "failed");
+    assert.equal(run?.failure?.correlationId, pending.approvalId);
+    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer after a rejection");
+  });
+
+  it("a decision after a restart (new process over the same Cosmos) works", async () => {
+    const pending = await askNeedingApproval(harness);
+    await harness.restart();
+    const response = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
+    assert.ok(cardTexts(response.body.value).includes(en.outcomeApproved));
+    await harness.connector.waitFor((a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.reviewed), 10_000, "the answer after a restart");
+    await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+  });
+
+  it("retries the delivery with backoff while Teams fails, and delivers once it recovers", async () => {
+    const pending = await askNeedingApproval(harness);
+    // The connector SDK already retries 408/429/5xx itself; a failure it passes straight through shows our own retries.
+    harness.connector.failNext(2, (method, path) => method === "POST" && decodeURIComponent(path).includes(pending.requesterConversationId), 400);
+    await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status !== "pending", 20_000);
+    assert.equal(approval.delivery.status, "delivered");
+    assert.equal(approval.delivery.attempts, 3);
+    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 1);
+  });
+});

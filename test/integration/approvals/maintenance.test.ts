@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
+import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
+import { noopTelemetry } from "../../../src/telemetry";
+import { cardOf, cardTexts } from "../../fakes/fake-connector";
+import { cardShows, type BotHarness } from "../teams/bot-harness";
+import { approvalWhen, askNeedingApproval, en, startApprovalHarness, storedApproval } from "./approval-harness";
+
+const HOUR = 3_600_000;
+
+describe("Approval reminders and expiry (maintenance job over the same Cosmos, like the Functions timer)", function () {
+  this.timeout(90_000);
+  let harness: BotHarness;
+  /** A job runner in "another process": its own adapter and approvals instance over the shared store. */
+  const jobRunner = (): Approvals =>
+    createApprovals({
+      config: harness.config,
+      store: harness.store,
+      telemetry: noopTelemetry,
+      messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+      sendRetry: { attempts: 2, initialMs: 10, multiplier: 2 },
+      log: () => undefined,
+    });
+
+  before(async () => {
+    harness = await startApprovalHarness();
+  });
+  after(async () => {
+    await harness?.stop();
+  });
+
+  it("reminds once in the approver thread (even with two schedulers at once), then expires with a notice to the requester", async () => {
+    const pending = await askNeedingApproval(harness);
+    const createdAt = Date.parse((await storedApproval(harness, pending.approvalId)).createdAt);
+
+    const early = await jobRunner().runMaintenance(new Date(createdAt + HOUR / 2));
+    assert.deepEqual(early, { reminded: 0, expired: 0, posted: 0, failed: 0 }, "nothing is due yet");
+
+    const remindAt = new Date(createdAt + HOUR + 60_000);
+    const [a, b] = await Promise.all([jobRunner().runMaintenance(remindAt), jobRunner().runMaintenance(remindAt)]);
+    assert.equal(a.reminded + b.reminded, 1, "exactly one reminder across both schedulers");
+    const inThread = harness.connector.inConversation(pending.threadConversationId);
+    const replies = inThread.filter((x) => x.method === "POST");
+    assert.equal(replies.length, 1, "one reply in the approver thread");
+    assert.match(replies[0]!.activity.text ?? "", /Reminder: this answer is still waiting/);
+    const updated = inThread.find((x) => x.method === "PUT");
+    assert.equal(updated?.activityId, pending.thread.activityId);
+    assert.ok(cardTexts(cardOf(updated!)).some((t) => t.startsWith("⏰")), "the card carries the reminder line");
+    assert.ok(cardTexts(cardOf(updated!)).includes(en.approve), "and stays actionable");
+    assert.ok((await storedApproval(harness, pending.approvalId)).remindedAt);
+    assert.equal((await jobRunner().runMaintenance(remindAt)).reminded, 0, "never reminded twice");
+
+    const expireAt = new Date(createdAt + 2 * HOUR + 60_000);
+    const [c, d] = await Promise.all([jobRunner().runMaintenance(expireAt), jobRunner().runMaintenance(expireAt)]);
+    assert.equal(c.expired + d.expired, 1, "expired once");
+    const notice = await harness.connector.waitFor((x) => x.conversationId === pending.requesterConversationId && cardShows(x, en.expiredNoticeTitle), 10_000, "the expiry notice");
+    assert.ok(notice);
+    const outcome = harness.connector.inConversation(pending.threadConversationId).filter((x) => x.method === "PUT").at(-1)!;
+    assert.ok(cardShows(outcome, en.outcomeExpired), "the approver card shows the expired outcome");
+    const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered");
+    assert.equal(approval.status, "expired");
+    assert.equal((await harness.store.runs.load(approval.runId))?.status, "failed");
+    assert.equal(harness.connector.inConversation(pending.requesterConversationId).filter((x) => cardShows(x, en.expiredNoticeTitle)).length, 1, "one notice");
+
+    const late = await harness.post({
+      ...harness.message(""),
+      type: "invoke",
+      name: "adaptiveCard/action",
+      text: undefined,
+      from: { id: "29:approver-1", aadObjectId: "aad-approver-1", name: "Kenji Sato" },
+      conversation: { id: pending.threadConversationId, conversationType: "channel", tenantId: "tenant-1" },
+      value: { action: { type: "Action.Execute", verb: "approval.approve", data: { approvalId: pending.approvalId } } },
+    });
+    assert.ok(cardTexts(late.body.value).includes(en.outcomeExpired), "a click after expiry shows the expired outcome and changes nothing");
+    assert.equal((await storedApproval(harness, pending.approvalId)).status, "expired");
+  });
+});
