@@ -47,7 +47,7 @@ export async function askNeedingApproval(harness: BotHarness, question = "Can we
   const thread = harness.connector.createdThreads.slice(threadsBefore).find((t) => JSON.stringify(cardOf(t)).includes(question.slice(0, 20)));
   assert.ok(thread, "the approval card was posted as a new thread");
   const approvalId = JSON.stringify(cardOf(thread)).match(/"approvalId":"([^"]+)"/)![1]!;
-  return { requesterConversationId, approvalId, thread, threadConversationId: `${CHANNEL_ID};messageid=${thread.activityId}` };
+  return { requesterConversationId, approvalId, thread, threadConversationId: `${thread.conversationId};messageid=${thread.activityId}` };
 }
 
 /** An Action.Execute invoke on the approval card, clicked by `who` in the approver thread. */

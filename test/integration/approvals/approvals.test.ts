@@ -1,9 +1,17 @@
 import assert from "node:assert/strict";
+import { createServer } from "node:net";
+import { createApprovals, TeamsApprovalMessaging } from "../../../src/approvals";
+import { CosmosApprovalRepository } from "../../../src/storage/approval-repository";
+import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
+import { noopTelemetry } from "../../../src/telemetry";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { cardShows, type BotHarness } from "../teams/bot-harness";
+import { z } from "zod";
 import {
   APPROVER,
   CHANNEL_ID,
+  TEAM_ID,
   STRANGER,
   TEAM_MEMBER,
   approvalInvoke,
@@ -178,5 +186,60 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.delivery.status, "delivered");
     assert.equal(approval.delivery.attempts, 3);
     assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 1);
+  });
+
+  it("fails closed when the store is down at request time: the requester is told to try again and nothing is posted", async () => {
+    const pending = await askNeedingApproval(harness);
+    const run = (await harness.store.runs.load((await storedApproval(harness, pending.approvalId)).runId))!;
+    assert.ok(run);
+    // A Cosmos endpoint on a loopback port nobody listens on: the real SDK, failing at the wire.
+    const deadPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+    });
+    const client = await createCosmosClient({ endpoint: `http://127.0.0.1:${deadPort}/`, key: Buffer.from("down").toString("base64") });
+    const deadApprovals = new CosmosApprovalRepository(client.database("procura").container("approvals"), { remindAfterMs: 3_600_000 });
+    const approvals = createApprovals({
+      config: harness.config,
+      store: { ...harness.store, approvals: deadApprovals },
+      telemetry: noopTelemetry,
+      messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+      log: () => undefined,
+    });
+    const conversationId = `personal-fail-closed-${Date.now()}`;
+    const reference = { channelId: "msteams", serviceUrl: harness.serviceUrl, conversation: { id: conversationId, isGroup: false, conversationType: "personal", name: "" }, user: { id: "user-9", name: "Test User" } };
+    const threadsBefore = harness.connector.createdThreads.length;
+    const outcome = await approvals.service.request({ ...run, runId: `fail-closed-${Date.now()}`, status: "awaiting_approval", requester: { userId: "user-9", conversationId, tenantId: "tenant-1" } }, reference);
+    client.dispose();
+    assert.equal(outcome.kind, "not_submitted");
+    const told = harness.connector.inConversation(conversationId);
+    assert.equal(told.length, 1);
+    assert.match(told[0]!.activity.text ?? "", /could not be submitted for approval just now\. Please try again/);
+    assert.equal(harness.connector.createdThreads.length, threadsBefore, "nothing posted to the approver channel");
+  });
+
+  it("`approvers here` in a channel: refused for a non-approver; an approver moves the approver channel, and new approvals go there", async () => {
+    const channelMessage = (who: { id: string; aadObjectId: string; name: string }) => ({
+      ...harness.message("<at>Procura</at> approvers here", { conversationId: "19:new-approvals@thread.tacv2", conversationType: "channel" }),
+      from: who,
+      entities: [{ type: "mention", mentioned: { id: "28:procura", name: "Procura" }, text: "<at>Procura</at>" }],
+      channelData: { tenant: { id: "tenant-1" }, team: { id: TEAM_ID }, channel: { id: "19:new-approvals@thread.tacv2" } },
+    });
+    await harness.post(channelMessage(STRANGER));
+    const refused = await harness.connector.waitFor((a) => a.conversationId === "19:new-approvals@thread.tacv2" && /approver channel/.test(a.activity.text ?? ""));
+    assert.match(refused.activity.text ?? "", /Only an approver can choose the approver channel/);
+
+    await harness.post(channelMessage(APPROVER));
+    const accepted = await harness.connector.waitFor((a) => a.conversationId === "19:new-approvals@thread.tacv2" && /now the approver channel/.test(a.activity.text ?? ""));
+    assert.ok(accepted);
+    const stored = await harness.store.settings.get("approverChannel", z.object({ channelId: z.string(), setByAadObjectId: z.string() }).passthrough());
+    assert.equal(stored?.channelId, "19:new-approvals@thread.tacv2");
+    assert.equal(stored?.setByAadObjectId, APPROVER.aadObjectId);
+
+    const next = await askNeedingApproval(harness, "Can we commit ¥80,000,000 to Globex for logistics next year?");
+    assert.equal(next.thread.conversationId, "19:new-approvals@thread.tacv2");
+    assert.equal(harness.connector.inConversation("19:new-approvals@thread.tacv2").filter((a) => /\d+ waiting/.test(a.activity.text ?? "")).length, 0);
   });
 });
