@@ -1,0 +1,49 @@
+import assert from "node:assert/strict";
+import { settledRun } from "../../../src/approvals/settle-approval";
+import type { Approval, RunState } from "../../../src/domain";
+
+const answer = {
+  conclusion: "Renew at +5% at most.",
+  rationale: [{ point: "The contract caps increases at 5%.", citations: ["CTR-0001"] }],
+  findings: [],
+  nextActions: ["Send the notice by 2026-12-02."],
+  qscore: 84,
+  hitl: true,
+  hitlReason: "commitment above threshold",
+};
+const run = { runId: "r1", status: "awaiting_approval", answer, updatedAt: "2026-01-01T00:00:00.000Z" } as unknown as RunState;
+const decision = (kind: "approve" | "edit" | "reject", after: string, comment?: string) => ({
+  byAadObjectId: "a1",
+  byName: "Kenji",
+  at: "2026-01-01T01:00:00.000Z",
+  kind,
+  before: "draft",
+  after,
+  ...(comment ? { comment } : {}),
+});
+const approval = (status: Approval["status"], d?: ReturnType<typeof decision>) => ({ id: "approval-r1", status, ...(d ? { decision: d } : {}) }) as unknown as Approval;
+const AT = "2026-01-01T01:00:01.000Z";
+
+describe("settledRun", () => {
+  it("an approval completes the run with the moderator's answer", () => {
+    const final = settledRun(run, approval("approved", decision("approve", "draft")), AT);
+    assert.equal(final.status, "completed");
+    assert.equal(final.endedAt, AT);
+    assert.deepEqual(final.answer, answer);
+  });
+
+  it("an edit completes the run with the edited text as the conclusion", () => {
+    const final = settledRun(run, approval("approved", decision("edit", "Only +3%.")), AT);
+    assert.equal(final.status, "completed");
+    assert.equal(final.answer?.conclusion, "Only +3%.");
+    assert.deepEqual(final.answer?.rationale, []);
+    assert.deepEqual(final.answer?.nextActions, answer.nextActions);
+  });
+
+  it("a rejection or an expiry fails the run with the approval as the correlation id", () => {
+    const rejected = settledRun(run, approval("rejected", decision("reject", "", "no")), AT);
+    assert.deepEqual([rejected.status, rejected.failure], ["failed", { message: "rejected by an approver", correlationId: "approval-r1" }]);
+    const expired = settledRun(run, approval("expired"), AT);
+    assert.deepEqual(expired.failure, { message: "approval expired without a decision", correlationId: "approval-r1" });
+  });
+});
