@@ -114,18 +114,20 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(final.delivery.attempts, 1);
   });
 
-  it("two approvers clicking at once: exactly one decision and one delivery; both see the outcome", async () => {
+  it("two approvers clicking at once (one of them double-clicking): exactly one decision and one delivery; all see the outcome", async () => {
     const pending = await askNeedingApproval(harness);
-    const [first, second] = await Promise.all([
+    const responses = await Promise.all([
       harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve")),
       harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.reject", { reason: "Too expensive" })),
+      harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve")),
+      harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.edit", { editedText: "Fine at +2%." })),
     ]);
-    const outcomes = [first, second].map((r) => cardTexts(r.body.value));
+    const outcomes = responses.map((r) => cardTexts(r.body.value));
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
-    const winner = approval.status === "approved" ? en.outcomeApproved : en.outcomeRejected;
+    const winner = approval.decision?.kind === "approve" ? en.outcomeApproved : approval.decision?.kind === "edit" ? en.outcomeEdited : en.outcomeRejected;
     for (const texts of outcomes) assert.ok(texts.includes(winner), `both see the one outcome: ${texts.join(" | ")}`);
     assert.equal(approval.audit.filter((entry) => entry.outcome === "approved" || entry.outcome === "rejected").length, 1, "one decision");
-    assert.equal(approval.audit.filter((entry) => entry.outcome === "already_decided").length, 1, "the loser is audited");
+    assert.equal(approval.audit.filter((entry) => entry.outcome === "already_decided").length, 3, "the losers are audited");
     await settle();
     const delivered = harness.connector
       .inConversation(pending.requesterConversationId)
