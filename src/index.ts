@@ -48,7 +48,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       store,
       telemetry,
       log,
-      workflow: (wiring) => buildWorkflowDeps(config, { data: store.procurementData, ...wiring, model: options.model }),
+      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model: options.model }),
       approvals: approvals.hooks,
     });
     approvals.attach(bot);

@@ -11,6 +11,8 @@ import { CosmosEvaluationRepository } from "./evaluation-repository";
 import { CosmosFeedbackRepository } from "./feedback-repository";
 import { CosmosRunStore } from "./run-repository";
 import { seedSampleData } from "./seed";
+import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
+import type { ProcurementData } from "../tools/procurement-data";
 import { CosmosSettingsRepository } from "./settings-repository";
 import { CosmosTranscriptRepository } from "./transcript-repository";
 
@@ -34,6 +36,12 @@ export interface CosmosStore {
   /** teams-ai turn state; concurrent turns in one conversation merge instead of crashing. */
   readonly botState: CosmosBotStorage;
   readonly procurementData: CosmosProcurementData;
+  /**
+   * What the data tools read: the Cosmos containers, except on the embedded server, whose SQL
+   * engine (@zeit/cosmosdb-query) copies results quadratically and blocks the event loop for
+   * seconds on the 17k spend rows — there the same seeded data set is served from memory.
+   */
+  readonly toolData: ProcurementData;
   health(): Promise<StoreHealth>;
   /** Releases the client and stops the embedded server, if any. */
   close(): Promise<void>;
@@ -70,6 +78,8 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
   try {
     const { database } = await client.databases.createIfNotExists({ id: env.COSMOS_DATABASE });
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
+    const procurementData = new CosmosProcurementData(containers);
+    const sampleData = embedded ? generateSampleDataSet() : undefined;
     const store: CosmosStore = {
       embedded: embedded !== undefined,
       runs: new CosmosRunStore(containers.runs),
@@ -80,7 +90,8 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
       settings: new CosmosSettingsRepository(containers.settings),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       botState: new CosmosBotStorage(containers.botState, "merge"),
-      procurementData: new CosmosProcurementData(containers),
+      procurementData,
+      toolData: embedded ? createInMemoryProcurementData(sampleData!) : procurementData,
       async health() {
         const started = Date.now();
         try {
@@ -96,7 +107,7 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
       },
     };
     if (embedded) {
-      const seeded = await seedSampleData(store);
+      const seeded = await seedSampleData(store, sampleData);
       log(
         `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} seeded with sample data (${seeded.counts.spend} spend rows in ${seeded.durationMs} ms); data will not survive a restart.`,
       );
