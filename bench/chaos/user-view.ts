@@ -1,0 +1,22 @@
+/** One line saying what the user was told at the end of a run (the card the bot sends for this state). */
+import type { RunState } from "../../src/domain";
+
+/** e.g. "answer card (QSCORE 86); says spend failed: error: 500 …" or "error card, correlation id …". */
+export function whatTheUserSaw(state: RunState): string {
+  switch (state.status) {
+    case "completed": {
+      const failed = state.findings.filter((f) => f.status === "failed").map((f) => f.specialist);
+      const notes = [
+        ...(state.decision?.fallback ? [`Knowledge fallback (${state.decision.reason})`] : []),
+        ...(failed.length ? [`says ${failed.join(", ")} failed`] : []),
+      ];
+      return `answer card (QSCORE ${state.quality.finalScore ?? state.quality.initialScore})${notes.length ? `; ${notes.join("; ")}` : ""}`;
+    }
+    case "awaiting_approval":
+      return "under-review notice (answer held for an approver)";
+    case "failed":
+      return `error card, correlation id ${state.failure?.correlationId}: ${state.failure?.message.slice(0, 80)}`;
+    case "running":
+      return "nothing yet (still running)";
+  }
+}
