@@ -1,3 +1,5 @@
+// First: starts Application Insights (when configured) before anything loads `http`.
+import "./telemetry/preload";
 /**
  * Composition root of the bot: config → telemetry → store → workflow → Teams app → HTTP server.
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.

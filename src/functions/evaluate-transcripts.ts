@@ -1,3 +1,5 @@
+// First: starts Application Insights (when configured) before anything loads `http`.
+import "../telemetry/preload";
 /**
  * Azure Functions v4 timer: runs the transcript evaluation job on EVAL_SCHEDULE (default hourly).
  * No logic here beyond mapping the trigger to the job.
