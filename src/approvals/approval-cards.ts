@@ -59,14 +59,10 @@ export function outcomeCardFor(approval: Approval): AdaptiveCard {
  */
 export function requesterCardFor(approval: Approval, run: RunState, context: CardContext): AdaptiveCard {
   const notice = { language: approval.language, question: approval.question };
-  switch (outcomeKind(approval)) {
-    case "approved":
-      return buildAnswerCard(answerViewFromRun(run, context.names, { threshold: context.qscoreThreshold, review: {} }));
-    case "edited":
-      return buildAnswerCard(answerViewFromRun(run, context.names, { threshold: context.qscoreThreshold, review: { editedText: approval.decision!.after } }));
-    case "rejected":
-      return buildRejectionCard({ ...notice, reason: approval.decision!.comment ?? "" });
-    case "expired":
-      return buildExpiredNoticeCard(notice);
-  }
+  const decision = approval.decision;
+  const kind = outcomeKind(approval);
+  if (kind === "expired" || !decision) return buildExpiredNoticeCard(notice);
+  if (kind === "rejected") return buildRejectionCard({ ...notice, reason: decision.comment ?? "" });
+  const review = kind === "edited" ? { editedText: decision.after } : {};
+  return buildAnswerCard(answerViewFromRun(run, context.names, { threshold: context.qscoreThreshold, review }));
 }
