@@ -157,6 +157,7 @@ var sharedSettings = {
   APPROVER_AAD_IDS: approverAadIds
   APPROVAL_REMIND_AFTER: '4h'
   APPROVAL_EXPIRE_AFTER: '72h'
+  APPROVAL_SCHEDULER: 'bot'
   OPERATOR_CHANNEL_ID: operatorChannelId
   APPLICATIONINSIGHTS_CONNECTION_STRING: keyVault.outputs.appInsightsConnectionStringReference
   EVAL_SCHEDULE: evalSchedule
