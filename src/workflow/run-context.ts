@@ -57,32 +57,21 @@ export class RunContext {
     work: () => Promise<T>,
   ): Promise<T> {
     const started = performance.now();
-    this.emit({ type: "executor_started", executor, round, phase: this.state.phase, attempt: this.state.attempts });
+    const phase = this.state.phase;
+    const completed = (fields: Partial<WorkflowEvent>) =>
+      this.emit({ type: "executor_completed", executor, round, phase, durationMs: Math.round(performance.now() - started), ...fields });
+    this.emit({ type: "executor_started", executor, round, phase, attempt: this.state.attempts });
     let report: T;
     try {
       report = await work();
     } catch (error) {
-      this.emit({
-        type: "executor_completed",
-        executor,
-        round,
-        phase: this.state.phase,
-        durationMs: Math.round(performance.now() - started),
-        outcome: "error",
-        attempt: this.state.attempts,
-        detail: describeError(error),
-      });
+      completed({ outcome: "error", attempt: this.state.attempts, detail: describeError(error) });
       throw error;
     }
     const usage = report.usage ?? { inputTokens: 0, outputTokens: 0 };
     this.state.usage.inputTokens += usage.inputTokens;
     this.state.usage.outputTokens += usage.outputTokens;
-    this.emit({
-      type: "executor_completed",
-      executor,
-      round,
-      phase: this.state.phase,
-      durationMs: Math.round(performance.now() - started),
+    completed({
       model: report.model,
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,

@@ -1,16 +1,8 @@
-import { z } from "zod";
+import { PriceBenchmarkSchema } from "../../../domain/procurement";
 import { formatMoney } from "../phrases";
 import { recognise, type Fact, type FactContext } from "./fact";
 
-const BenchmarkLike = z.object({
-  category: z.string(),
-  unit: z.string(),
-  currency: z.string(),
-  p25: z.number(),
-  median: z.number(),
-  p75: z.number(),
-  typicalAnnualIncreasePct: z.number(),
-});
+const BenchmarkLike = PriceBenchmarkSchema.pick({ category: true, unit: true, currency: true, p25: true, median: true, p75: true, typicalAnnualIncreasePct: true });
 
 /** Facts about market benchmarks: the price range, and a requested increase against the typical one. */
 export function benchmarkFacts({ observations, entities, phrases }: FactContext): Fact[] {
