@@ -2,6 +2,10 @@ import type { RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
 import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
 import type { TelemetryValue } from "./redaction";
+import type { TranscriptEvaluatedProps } from "../jobs/ports";
+
+/** One metric or judge criterion scored on one stored transcript (the evaluation job owns the shape). */
+export type { TranscriptEvaluatedProps };
 
 /**
  * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here
@@ -50,20 +54,6 @@ export interface FeedbackReceivedProps {
   hasComment: boolean;
 }
 
-/** One metric or judge criterion scored on one stored transcript. */
-export interface TranscriptEvaluatedProps {
-  transcriptId: string;
-  runId?: string;
-  /** e.g. `AgentGoalAccuracy`, `ToolCallAccuracy`, `TopicAdherence`, `Judge`. */
-  metric: string;
-  /** Judge criterion id, when the metric is the judge. */
-  criterion?: string;
-  verdict?: "PASS" | "FAIL" | "UNSURE";
-  score?: number;
-  passed: boolean;
-  model?: string;
-  durationMs?: number;
-}
 
 /** The `gen_ai.provider.name` of a model provider (OpenTelemetry GenAI semantic conventions). */
 export function genAiProviderName(provider: ModelProviderConfig["kind"]): string {
