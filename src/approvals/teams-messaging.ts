@@ -1,6 +1,7 @@
 import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from "botbuilder";
 import { cardAttachment, type AdaptiveCard } from "../cards";
 import type { ApprovalMessaging, ChannelTarget, PostedMessage, Reference } from "./ports";
+import { runProactive } from "../teams/proactive";
 
 /** The adapter calls the approvals flow makes. */
 export type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;
@@ -56,20 +57,7 @@ export class TeamsApprovalMessaging implements ApprovalMessaging {
     });
   }
 
-  /**
-   * Runs `logic` in a proactive turn and rethrows its failure. The adapter hands errors thrown in
-   * the turn to its `onTurnError` (set by the teams-ai app, which logs them) instead of rejecting,
-   * so without this a failed send would look delivered.
-   */
-  private async proactive(reference: Reference, logic: (context: TurnContext) => Promise<void>): Promise<void> {
-    let failure: { error: unknown } | undefined;
-    await this.adapter.continueConversationAsync(this.botAppId ?? "", reference, async (context) => {
-      try {
-        await logic(context);
-      } catch (error) {
-        failure = { error };
-      }
-    });
-    if (failure) throw failure.error;
+  private proactive(reference: Reference, logic: (context: TurnContext) => Promise<void>): Promise<void> {
+    return runProactive(this.adapter, this.botAppId, reference, logic);
   }
 }

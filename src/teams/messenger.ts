@@ -1,9 +1,10 @@
 import type { Activity, CloudAdapter } from "botbuilder";
 import type { Reference } from "./bot-deps";
+import { runProactive } from "./proactive";
 
 /**
  * Proactive sends to a stored conversation, outside any inbound turn (the way every late reply
- * reaches Teams). An empty bot id is what local, unauthenticated mode uses.
+ * reaches Teams). A failed send rejects, so callers never mistake it for a delivery.
  */
 export class Messenger {
   constructor(
@@ -14,7 +15,7 @@ export class Messenger {
   /** Sends an activity; resolves with its id (needed to update it later). */
   async send(reference: Reference, activity: Partial<Activity>): Promise<string | undefined> {
     let id: string | undefined;
-    await this.adapter.continueConversationAsync(this.botAppId ?? "", reference, async (context) => {
+    await runProactive(this.adapter, this.botAppId, reference, async (context) => {
       id = (await context.sendActivity(activity))?.id;
     });
     return id;
@@ -22,7 +23,7 @@ export class Messenger {
 
   /** Replaces a message the bot sent earlier (e.g. the progress card). */
   async update(reference: Reference, activityId: string, activity: Partial<Activity>): Promise<void> {
-    await this.adapter.continueConversationAsync(this.botAppId ?? "", reference, async (context) => {
+    await runProactive(this.adapter, this.botAppId, reference, async (context) => {
       await context.updateActivity({ ...activity, type: "message", id: activityId });
     });
   }
