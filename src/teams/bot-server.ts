@@ -3,6 +3,7 @@ import * as restify from "restify";
 import type { Application, TeamsAdapter, TurnState } from "@microsoft/teams-ai";
 import { describeError } from "../domain";
 import type { Log } from "./bot-deps";
+import { inboundActivityProblem } from "./inbound-activity";
 
 /** A running bot endpoint. */
 export interface BotServer {
@@ -33,13 +34,19 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
   server.use(restify.plugins.bodyParser({ mapParams: false, maxBodySize: 1024 * 1024 }));
 
   server.post("/api/messages", async (req, res) => {
+    const problem = inboundActivityProblem(req.header("content-type"), req.body);
+    if (problem) {
+      res.json(problem.status, { error: problem.message });
+      return;
+    }
     try {
       await options.adapter.process(req, res, async (context) => {
         await options.app.run(context);
       });
     } catch (error) {
+      const unauthorised = (error as { statusCode?: number }).statusCode === 401 || /AuthenticationError|unauthori[sz]ed/i.test(describeError(error));
       options.log(`POST /api/messages failed: ${describeError(error)}`);
-      if (!res.headersSent) res.send(500);
+      if (!res.headersSent) res.send(unauthorised ? 401 : 500);
     }
   });
 

@@ -25,7 +25,11 @@ const TEXT_COPY_TYPES = new Set(["text/html", "text/plain"]);
  * explains instead of answering. Pure; the handlers act on the result.
  */
 export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "attachments" | "value">, maxChars: number): InboundMessage {
-  const text = (activity.text ?? "").replace(/\u00a0/g, " ").trim();
+  // Invisible characters (zero-width, BOM, bidi marks, other controls) are not a question.
+  const text = (activity.text ?? "")
+    .replace(/\u00a0/g, " ")
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, "")
+    .trim();
   if (text === "") {
     if (activity.value !== undefined && activity.value !== null) return { kind: "card_submit" };
     const files = (activity.attachments ?? []).filter((attachment) => !TEXT_COPY_TYPES.has(attachment.contentType));
