@@ -26,7 +26,6 @@ interface Case {
   replies?: (RegExp | "final")[];
   /** No reply at all may arrive (e.g. typing-free ignored activities). */
   silent?: boolean;
-
 }
 
 const invoke = (verb: string | undefined, data: unknown, extra: Record<string, unknown> = {}) => (h: BotHarness) => ({
