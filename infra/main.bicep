@@ -48,7 +48,7 @@ param transcriptTtlDays int = 90
 param qscoreThreshold int = 80
 
 @description('Amount (JPY) above which an answer needs human approval.')
-param hitlAmountThreshold int = 100000
+param hitlAmountThreshold int = 10000000
 
 @description('Comma-separated spend categories whose answers always need approval.')
 param hitlCategories string = ''

@@ -46,7 +46,7 @@ export const EnvSchema = z.object({
   RUN_BUDGET_MS: positiveInt.default(120000),
   MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(8).default(3),
   SPECULATIVE_KNOWLEDGE: boolean.default("false"),
-  HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(100000),
+  HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
   PROMPTS_DIR: optionalString,
 

@@ -4,7 +4,7 @@ import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
 import { firstSentence } from "./text";
 
-const MAX_RATIONALE = 6;
+const MAX_RATIONALE = 4;
 const CITATIONS_PER_POINT = 3;
 const MAX_ACTIONS = 5;
 
