@@ -8,6 +8,7 @@ export const RequesterSchema = z.object({
   aadObjectId: z.string().optional(),
   conversationId: z.string(),
   tenantId: z.string().optional(),
+  progressActivityId: z.string().optional(),
 }) satisfies z.ZodType<Requester>;
 
 /** Where an approval is: waiting for a human, decided, or timed out. */

@@ -42,6 +42,8 @@ export interface Requester {
   aadObjectId?: string;
   conversationId: string;
   tenantId?: string;
+  /** The message showing the run's progress (a Teams activity id), so a resumed run updates it. */
+  progressActivityId?: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Log, Reference, TeamsStore } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { LatestOnlyQueue } from "./latest-only-queue";
 import type { Messenger } from "./messenger";
+import { ProgressMessage } from "./progress-message";
 import { deliverRun, type DeliveryDeps } from "./run-delivery";
 import type { RunWatch } from "./run-watch";
 
@@ -50,14 +51,15 @@ export class QuestionRuns {
       // Stored before the run starts, so a restart can still deliver its answer.
       deps.conversations.save(reference.conversation!.id, reference),
     ]);
-    const requester = requesterOf(context.activity);
+    // Kept with the run's checkpoints, so a run resumed after a restart updates this same card.
+    const requester = { ...requesterOf(context.activity), ...(progress?.id ? { progressActivityId: progress.id } : {}) };
     this.launch(runId, reference, progress?.id, () => runQuestion(deps.workflow, { question, requester, runId }));
     return runId;
   }
 
-  /** Continues a run a stopped process left in flight, delivering to `reference` when known. */
+  /** Continues a run a stopped process left in flight, updating its progress card and delivering to `reference` when known. */
   resume(state: RunState, reference: Reference | undefined): void {
-    this.launch(state.runId, reference, undefined, () => resumeRun(this.deps.workflow, state));
+    this.launch(state.runId, reference, state.requester?.progressActivityId, () => resumeRun(this.deps.workflow, state));
   }
 
   /** Resolves when every run in flight has been delivered, or after `timeoutMs`; true if all finished. */
@@ -85,14 +87,14 @@ export class QuestionRuns {
 
   private async follow(runId: string, reference: Reference | undefined, progressId: string | undefined, start: Start): Promise<void> {
     const { deps } = this;
-    const updates =
-      reference && progressId
-        ? new LatestOnlyQueue<RunState>(
-            (state) => deps.messenger.update(reference, progressId, cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, new Date())))),
-            (error) => deps.log(`run ${runId}: progress update failed: ${describeError(error)}`),
-            PROGRESS_UPDATE_INTERVAL_MS,
-          )
-        : undefined;
+    const progress = reference && progressId ? new ProgressMessage(deps.messenger, reference, progressId, deps.log) : undefined;
+    const updates = progress
+      ? new LatestOnlyQueue<RunState>(
+          (state) => progress.show(cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, new Date())))),
+          (error) => deps.log(`run ${runId}: progress update failed: ${describeError(error)}`),
+          PROGRESS_UPDATE_INTERVAL_MS,
+        )
+      : undefined;
     const stopWatching = deps.watch.watch(runId, (state) => updates?.push(state));
     let final: RunState;
     try {

@@ -63,6 +63,8 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const runId = JSON.stringify(card).match(/"runId":"([^"]+)"/)![1]!;
     const transcript = await harness.store.transcripts.get(runId, conversationId);
     assert.equal(transcript?.status, "completed");
+    const checkpoint = await harness.store.runs.load(runId);
+    assert.equal(checkpoint?.requester?.progressActivityId, progress!.activityId, "the checkpoint keeps the progress card's id for a resumed run");
     console.log(
       `      first reaction ${Math.round(typing!.at - sentAt)} ms (progress card ${Math.round(progress!.at - sentAt)} ms), answer card ${Math.round(answer.at - sentAt)} ms, ${updates.length} progress update(s)`,
     );
@@ -208,42 +210,83 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     await harness.connector.waitFor((a) => a.conversationId === help.conversation.id && cardShows(a, en.helpTitle));
   });
 
-  it("resumes a run left `running` by a stopped process and delivers its answer after a restart", async () => {
-    const conversationId = `personal-${randomUUID()}`;
-    const reference = {
-      channelId: "msteams",
-      serviceUrl: harness.serviceUrl,
-      conversation: { id: conversationId, conversationType: "personal", isGroup: false, name: "" },
-      bot: { id: "28:procura", name: "Procura" },
-      user: { id: "user-9", name: "" },
-    };
-    const now = new Date().toISOString();
-    const inFlight: RunState = {
-      schemaVersion: 1,
-      runId: `run-${randomUUID()}`,
-      question: "Can we renew the Acme SaaS contract at +8%?",
-      language: "en",
-      requester: { userId: "user-9", conversationId },
-      status: "running",
-      phase: "route",
-      attempts: 1,
-      startedAt: now,
-      updatedAt: now,
-      offline: true,
-      findings: [],
-      quality: { initialScore: null, finalScore: null, retried: false },
-      hitlReasons: [],
-      usage: { inputTokens: 0, outputTokens: 0 },
-      events: [],
-    };
-    await harness.store.conversations.save(conversationId, reference);
-    await harness.store.runs.checkpoint(inFlight);
+  it("resumes a run left `running` by a stopped process, updates its progress card to the final state, then delivers its answer", async () => {
+    const inFlight = await seedInFlightRun(harness, "activity-progress-before-restart");
 
     await harness.restart();
-    const answer = await answerIn(harness, conversationId);
+    const answer = await answerIn(harness, inFlight.requester!.conversationId);
     assert.ok(cardTexts(cardOf(answer)).includes(inFlight.question));
     const stored = await harness.store.runs.load(inFlight.runId);
     assert.equal(stored?.status, "completed");
     assert.ok(harness.log.some((line) => line.includes("resumed 1 run(s)")));
+
+    const activities = harness.connector.inConversation(inFlight.requester!.conversationId);
+    assert.ok(!activities.some((a) => a.method === "POST" && cardShows(a, en.progressTitle)), "no second progress card");
+    const updates = activities.filter((a) => a.method === "PUT");
+    assert.ok(updates.length >= 1, "the old progress card was updated");
+    assert.ok(updates.every((u) => u.activityId === "activity-progress-before-restart" && u.at < answer.at), "updates target the old card, before the answer");
+    assertFinalProgress(updates.at(-1)!, stored!);
+  });
+
+  it("replaces the progress card of a resumed run when the old one can no longer be updated", async () => {
+    const inFlight = await seedInFlightRun(harness, "activity-progress-gone");
+    harness.connector.failNext(1, (method, path) => method === "PUT" && path.endsWith("/activity-progress-gone"), 404);
+
+    await harness.restart();
+    const answer = await answerIn(harness, inFlight.requester!.conversationId);
+    const activities = harness.connector.inConversation(inFlight.requester!.conversationId);
+    const replacements = activities.filter((a) => a.method === "POST" && cardShows(a, en.progressTitle));
+    assert.equal(replacements.length, 1, "exactly one new progress card");
+    const replacement = replacements[0]!;
+    const later = activities.filter((a) => a.method === "PUT");
+    assert.ok(later.every((u) => u.activityId === replacement.activityId), "later updates go to the new card");
+    const last = later.at(-1) ?? replacement;
+    assert.ok(last.at < answer.at, "the final progress lands before the answer");
+    assertFinalProgress(last, (await harness.store.runs.load(inFlight.runId))!);
+    assert.ok(harness.log.some((line) => line.includes("progress card activity-progress-gone could not be updated")));
   });
 });
+
+/** Stores a run left `running` at the routing phase, with its conversation and progress card, as a killed process would. */
+async function seedInFlightRun(harness: BotHarness, progressActivityId: string): Promise<RunState> {
+  const conversationId = `personal-${randomUUID()}`;
+  const reference = {
+    channelId: "msteams",
+    serviceUrl: harness.serviceUrl,
+    conversation: { id: conversationId, conversationType: "personal", isGroup: false, name: "" },
+    bot: { id: "28:procura", name: "Procura" },
+    user: { id: "user-9", name: "" },
+  };
+  const now = new Date().toISOString();
+  const inFlight: RunState = {
+    schemaVersion: 1,
+    runId: `run-${randomUUID()}`,
+    question: "Can we renew the Acme SaaS contract at +8%?",
+    language: "en",
+    requester: { userId: "user-9", conversationId, progressActivityId },
+    status: "running",
+    phase: "route",
+    attempts: 1,
+    startedAt: now,
+    updatedAt: now,
+    offline: true,
+    findings: [],
+    quality: { initialScore: null, finalScore: null, retried: false },
+    hitlReasons: [],
+    usage: { inputTokens: 0, outputTokens: 0 },
+    events: [],
+  };
+  await harness.store.conversations.save(conversationId, reference);
+  await harness.store.runs.checkpoint(inFlight);
+  return inFlight;
+}
+
+/** The progress card shows the finished run: the last phase, and every selected specialist done. */
+function assertFinalProgress(progress: RecordedActivity, finished: RunState): void {
+  const texts = cardTexts(cardOf(progress));
+  assert.ok(texts.includes(en.phaseFinishing), `final phase: ${texts.join(" | ")}`);
+  const selected = finished.decision!.selected;
+  assert.ok(selected.length >= 1);
+  const statuses = texts.filter((t) => t.includes(en.statusDone) || t.includes(en.statusWorking) || t.includes(en.statusWaiting));
+  assert.deepEqual(statuses, selected.map(() => `✅ ${en.statusDone}`), `every specialist done: ${texts.join(" | ")}`);
+}
