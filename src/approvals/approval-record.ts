@@ -60,3 +60,13 @@ export async function updateApproval(
   }
   throw new SystemError(`Approval ${id} kept changing under ${MAX_CONFLICTS} conditional writes`, { step: "approval" });
 }
+
+/**
+ * An etag-conditional claim: `change` returns the claimed record, or undefined when there is
+ * nothing to claim. Returns the stored record when this call made the change, else undefined (a
+ * concurrent caller claimed it first, or it no longer qualifies).
+ */
+export async function claimApproval(records: ApprovalRecords, id: string, change: (approval: Approval) => Approval | undefined): Promise<Approval | undefined> {
+  const result = await updateApproval(records, id, change);
+  return result?.written ? result.current.approval : undefined;
+}

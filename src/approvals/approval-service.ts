@@ -46,7 +46,9 @@ export class ApprovalService {
   /** Settles a decision on the next turn of the event loop, so the invoke response goes out first. */
   private settleLater(approvalId: string): void {
     const task = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => settleApproval(this.deps, approvalId))
+      .then(async () => {
+        await settleApproval(this.deps, approvalId);
+      })
       .catch((error) => {
         this.deps.log(`approval ${approvalId}: settling failed: ${describeError(error)}`);
         this.deps.telemetry.exception(error, { correlationId: approvalId, step: "approval:settle" });

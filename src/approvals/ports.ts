@@ -24,6 +24,8 @@ export interface ApprovalRecords {
   replace(approval: Approval, etag: string): Promise<ApprovalWrite>;
   listPending(): Promise<VersionedApproval[]>;
   listDue(now: Date): Promise<VersionedApproval[]>;
+  /** Settled approvals not yet delivered, with fewer than `maxAttempts` sends, untouched since `settledBefore`. */
+  listUndelivered(settledBefore: Date, maxAttempts: number): Promise<VersionedApproval[]>;
 }
 
 /** Run-time key/value settings (CosmosSettingsRepository). */

@@ -1,6 +1,6 @@
 import { describeError, type Approval, type RunState } from "../domain";
 import { outcomeCardFor, requesterCardFor } from "./approval-cards";
-import { updateApproval, withAudit } from "./approval-record";
+import { claimApproval, updateApproval, withAudit } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
 import { sendWithRetry } from "./send-with-retry";
 
@@ -21,16 +21,32 @@ export function settledRun(run: RunState, approval: Approval, at: string): RunSt
   return { ...ended, status: "failed", failure: { message, correlationId: approval.id } };
 }
 
+/** How long a delivery claim holds; after that a stopped process's delivery is taken over by the maintenance job. */
+export const DELIVERY_CLAIM_MS = 60_000;
+
+/** What settling did: delivered, failed after its retries, or nothing because it was not ours to deliver. */
+export type SettleOutcome = "delivered" | "failed" | "not_claimed";
+
+/** True when a settled approval still needs its delivery and nobody holds a live claim on it at `now`. */
+export function deliveryClaimable(approval: Approval, now: Date): boolean {
+  if (approval.status === "pending" || approval.delivery.status === "delivered") return false;
+  const claimedAt = approval.delivery.claimedAt;
+  return claimedAt === undefined || Date.parse(claimedAt) <= now.getTime() - DELIVERY_CLAIM_MS;
+}
+
 /**
- * Finishes a decided or expired approval, once, in the background after the decision: the run's
- * state and transcript, the approver card replaced with the outcome for everyone, and the requester's
- * card sent to their stored conversation (retried with backoff) and marked delivered or failed.
- * Only the caller that won the status change calls this, so the requester receives it once.
+ * Finishes a decided or expired approval in the background after the decision: the run's state and
+ * transcript, the approver card replaced with the outcome for everyone, and the requester's card
+ * sent to their stored conversation (retried with backoff) and marked delivered or failed. The
+ * delivery is claimed first with an etag-conditional write, so of the live settle and any number of
+ * maintenance passes exactly one sends; a claim older than DELIVERY_CLAIM_MS (its process stopped)
+ * may be taken over.
  */
-export async function settleApproval(deps: ApprovalDeps, approvalId: string): Promise<void> {
-  const read = await deps.records.get(approvalId);
-  if (!read || read.approval.status === "pending" || read.approval.delivery.status === "delivered") return;
-  const { approval } = read;
+export async function settleApproval(deps: ApprovalDeps, approvalId: string, now: Date = deps.clock.now()): Promise<SettleOutcome> {
+  const approval = await claimApproval(deps.records, approvalId, (latest) =>
+    deliveryClaimable(latest, now) ? { ...latest, delivery: { ...latest.delivery, claimedAt: now.toISOString() } } : undefined,
+  );
+  if (!approval) return "not_claimed";
   const run = await deps.runs.load(approval.runId);
   if (!run) throw new Error(`run ${approval.runId} of approval ${approval.id} is not stored`);
 
@@ -67,6 +83,7 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string): Pr
       {
         ...latest,
         delivery: {
+          ...latest.delivery,
           status: failure ? "failed" : "delivered",
           attempts: latest.delivery.attempts + attempts,
           ...(failure ? {} : { deliveredAt: at }),
@@ -79,4 +96,5 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string): Pr
     deps.log(`approval ${approval.id}: delivery to the requester failed: ${describeError(failure)}`);
     deps.telemetry.exception(failure, { correlationId: approval.id, runId: approval.runId, step: "approval:deliver" });
   }
+  return failure ? "failed" : "delivered";
 }

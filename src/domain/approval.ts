@@ -32,6 +32,8 @@ export const ApprovalDeliverySchema = z.object({
   status: z.enum(["pending", "delivered", "failed"]),
   attempts: z.number().int().min(0),
   deliveredAt: z.string().optional(),
+  /** When a process last took on the delivery (an etag-conditional claim); stale claims are retried. */
+  claimedAt: z.string().optional(),
 });
 
 /** One audited attempt or decision: who tried what, and what came of it. */

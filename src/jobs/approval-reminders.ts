@@ -1,11 +1,11 @@
 import { approvalCardFor } from "../approvals/approval-cards";
-import { updateApproval, withAudit } from "../approvals/approval-record";
+import { claimApproval, withAudit } from "../approvals/approval-record";
 import { approvalRepliesFor } from "../approvals/approval-replies";
 import type { ApprovalDeps } from "../approvals/deps";
 import type { VersionedApproval } from "../approvals/ports";
 import { postApprovalThread } from "../approvals/post-approval-thread";
-import { settleApproval } from "../approvals/settle-approval";
-import { describeError, type Approval } from "../domain";
+import { DELIVERY_CLAIM_MS, settleApproval } from "../approvals/settle-approval";
+import { describeError } from "../domain";
 
 /** What one maintenance pass did. */
 export interface MaintenanceResult {
@@ -13,57 +13,64 @@ export interface MaintenanceResult {
   expired: number;
   /** Approvals that had no thread yet and were posted instead of reminded. */
   posted: number;
+  /** Settled approvals whose delivery a stopped process (or a failing Teams) left undone, now delivered. */
+  redelivered: number;
   failed: number;
 }
 
+/** Sends to the requester (over all passes) after which an undelivered approval is left for operators. */
+export const MAX_DELIVERY_ATTEMPTS = 20;
+
 /**
- * One pass over pending approvals that are due: past `expiresAt` → expired (approver card replaced
- * with the expired outcome, the requester gets the expiry notice); past the reminder age → one
- * reminder (the card updated with the reminder line and a reply in its thread). Each change is an
- * etag-conditional claim first, so two schedulers running at once act on each approval once.
+ * One pass over approvals that need the scheduler. Pending ones that are due: past `expiresAt` →
+ * expired (approver card replaced with the expired outcome, the requester gets the expiry notice);
+ * past the reminder age → one reminder (the card updated with the reminder line and a reply in its
+ * thread). Settled ones whose delivery was left undone (the process stopped between the decision
+ * and the send, or Teams kept failing) and untouched for DELIVERY_CLAIM_MS → delivered again. Each
+ * change is an etag-conditional claim first, so two schedulers running at once act on each once.
  */
 export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Promise<MaintenanceResult> {
-  const result: MaintenanceResult = { reminded: 0, expired: 0, posted: 0, failed: 0 };
-  for (const due of await deps.records.listDue(now)) {
-    try {
-      const outcome = Date.parse(due.approval.expiresAt) <= now.getTime() ? await expire(deps, due, now) : await remind(deps, due, now);
-      if (outcome) result[outcome]++;
-    } catch (error) {
-      result.failed++;
-      deps.log(`approval ${due.approval.id}: maintenance failed: ${describeError(error)}`);
-      deps.telemetry.exception(error, { correlationId: due.approval.id, runId: due.approval.runId, step: "approval:maintenance" });
+  const result: MaintenanceResult = { reminded: 0, expired: 0, posted: 0, redelivered: 0, failed: 0 };
+  const each = async (items: VersionedApproval[], act: (item: VersionedApproval) => Promise<keyof MaintenanceResult | undefined>) => {
+    for (const item of items) {
+      try {
+        const outcome = await act(item);
+        if (outcome) result[outcome]++;
+      } catch (error) {
+        result.failed++;
+        deps.log(`approval ${item.approval.id}: maintenance failed: ${describeError(error)}`);
+        deps.telemetry.exception(error, { correlationId: item.approval.id, runId: item.approval.runId, step: "approval:maintenance" });
+      }
     }
-  }
+  };
+  await each(await deps.records.listDue(now), (due) => (Date.parse(due.approval.expiresAt) <= now.getTime() ? expire(deps, due, now) : remind(deps, due, now)));
+  await each(await deps.records.listUndelivered(new Date(now.getTime() - DELIVERY_CLAIM_MS), MAX_DELIVERY_ATTEMPTS), (undelivered) => redeliver(deps, undelivered, now));
   return result;
 }
 
-/** Claims the approval with `change`; true when this call made the change (nobody else did). */
-async function claim(deps: ApprovalDeps, approval: Approval, change: (latest: Approval) => Approval | undefined): Promise<Approval | undefined> {
-  let changed = false;
-  const written = await updateApproval(deps.records, approval.id, (latest) => {
-    const next = change(latest);
-    changed = next !== undefined;
-    return next;
-  });
-  return written?.written && changed ? written.current.approval : undefined;
+async function redeliver(deps: ApprovalDeps, undelivered: VersionedApproval, now: Date): Promise<"redelivered" | "failed" | undefined> {
+  const { approval } = undelivered;
+  const outcome = await settleApproval(deps, approval.id, now);
+  if (outcome === "delivered") deps.log(`approval ${approval.id}: delivery left ${approval.delivery.status} after ${approval.delivery.attempts} attempt(s) is now done`);
+  return outcome === "delivered" ? "redelivered" : outcome === "failed" ? "failed" : undefined;
 }
 
 async function expire(deps: ApprovalDeps, due: VersionedApproval, now: Date): Promise<"expired" | undefined> {
   const at = now.toISOString();
-  const expired = await claim(deps, due.approval, (latest) =>
+  const expired = await claimApproval(deps.records, due.approval.id, (latest) =>
     latest.status === "pending"
       ? withAudit({ ...latest, status: "expired" }, { at, actorAadObjectId: "procura", action: "expire", outcome: "expired", detail: `no decision by ${latest.expiresAt}` })
       : undefined,
   );
   if (!expired) return undefined;
   deps.telemetry.approvalDecided({ approvalId: expired.id, runId: expired.runId, decision: "expired", waitMs: now.getTime() - Date.parse(expired.createdAt) });
-  await settleApproval(deps, expired.id);
+  await settleApproval(deps, expired.id, now);
   return "expired";
 }
 
 async function remind(deps: ApprovalDeps, due: VersionedApproval, now: Date): Promise<"reminded" | "posted" | undefined> {
   const at = now.toISOString();
-  const claimed = await claim(deps, due.approval, (latest) =>
+  const claimed = await claimApproval(deps.records, due.approval.id, (latest) =>
     latest.status === "pending" && latest.remindedAt === undefined
       ? withAudit({ ...latest, remindedAt: at }, { at, actorAadObjectId: "procura", action: "remind", outcome: "reminded", detail: `waiting since ${latest.createdAt}` })
       : undefined,

@@ -80,4 +80,33 @@ export class CosmosApprovalRepository {
     );
     return stored.map(versioned);
   }
+
+  /**
+   * Settled approvals (decided or expired) whose requester delivery is still pending or failed,
+   * with fewer than `maxAttempts` sends so far, and untouched since `settledBefore`: the last claim,
+   * else the decision, else the expiry time is that old. Oldest first. A recent one is left alone so
+   * the live delivery right after a decision is not raced.
+   */
+  async listUndelivered(settledBefore: Date, maxAttempts: number): Promise<Versioned<Approval>[]> {
+    const stored = await queryDocuments(
+      this.container,
+      {
+        query: [
+          "SELECT * FROM c WHERE c.status != @pending AND c.delivery.status != @delivered AND c.delivery.attempts < @maxAttempts AND (",
+          "(IS_DEFINED(c.delivery.claimedAt) AND c.delivery.claimedAt <= @before)",
+          "OR (NOT IS_DEFINED(c.delivery.claimedAt) AND IS_DEFINED(c.decision) AND c.decision.at <= @before)",
+          "OR (NOT IS_DEFINED(c.delivery.claimedAt) AND NOT IS_DEFINED(c.decision) AND c.expiresAt <= @before)",
+          ") ORDER BY c.createdAt",
+        ].join(" "),
+        parameters: [
+          { name: "@pending", value: "pending" },
+          { name: "@delivered", value: "delivered" },
+          { name: "@maxAttempts", value: maxAttempts },
+          { name: "@before", value: settledBefore.toISOString() },
+        ],
+      },
+      StoredApprovalSchema,
+    );
+    return stored.map(versioned);
+  }
 }
