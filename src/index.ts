@@ -1,7 +1,7 @@
 // First: starts Application Insights (when configured) before anything loads `http`.
 import "./telemetry/preload";
 /**
- * Composition root of the bot: config → telemetry → store → workflow → Teams app → HTTP server.
+ * Composition root of the bot: config → bot identity → telemetry → store → workflow → Teams app → HTTP server.
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
 import { createApprovals } from "./approvals";
@@ -9,6 +9,7 @@ import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { loadConfig, type AppConfig } from "./config";
 import { describeError } from "./domain";
 import { openCosmosStore, type CosmosStore } from "./storage";
+import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
 import { createBot } from "./teams/create-bot";
 import { createTelemetry } from "./telemetry";
@@ -40,6 +41,8 @@ export interface StartOptions {
 /** Starts the whole bot and resumes the runs a previous process left in flight. */
 export async function startProcura(config: AppConfig, options: StartOptions = {}): Promise<RunningProcura> {
   const log = options.log ?? ((line: string) => console.log(line));
+  // Before anything is opened: production without a bot identity must fail at once, not after connecting to Cosmos.
+  const identity = resolveBotIdentity(config.env, (line) => console.warn(line));
   const telemetry = createTelemetry(config, log);
   const ownStore = options.store === undefined;
   const store = options.store ?? (await openCosmosStore(config, { log }));
@@ -47,6 +50,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const approvals = createApprovals({ config, store, telemetry, log });
     const bot = await createBot({
       config,
+      identity,
       store,
       telemetry,
       log,

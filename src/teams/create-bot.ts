@@ -6,7 +6,7 @@ import type { WorkflowDeps } from "../workflow/deps";
 import type { EventSink, RunStore } from "../workflow/ports";
 import { createBotApplication } from "./bot-application";
 import type { ApprovalHooks, Log, TeamsStore } from "./bot-deps";
-import { resolveBotIdentity } from "./bot-identity";
+import type { BotIdentity } from "./bot-identity";
 import { approvalsUnavailable } from "./card-actions";
 import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
@@ -18,6 +18,8 @@ import { createTeamsAdapter } from "./teams-adapter";
 /** What the bot is built from; the composition root builds the adapters. */
 export interface CreateBotOptions {
   config: AppConfig;
+  /** Resolved by the caller before it opens the store (`resolveBotIdentity`), so a missing one fails fast. */
+  identity: BotIdentity;
   store: TeamsStore;
   telemetry: Telemetry;
   /** Builds the workflow deps around the given store and event sink (they feed the progress cards). */
@@ -40,9 +42,8 @@ export interface Bot {
 
 /** Wires identity, adapter, the question flow, card actions and the teams-ai routes. */
 export async function createBot(options: CreateBotOptions): Promise<Bot> {
-  const { config, store, telemetry } = options;
+  const { config, identity, store, telemetry } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  const identity = resolveBotIdentity(config.env, (line) => console.warn(line));
   const adapter = createTeamsAdapter(identity);
   const messenger = new Messenger(adapter, identity.appId);
   const watch = new RunWatch(telemetry.eventSink);
