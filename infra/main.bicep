@@ -158,6 +158,7 @@ var sharedSettings = {
   APPROVAL_REMIND_AFTER: '4h'
   APPROVAL_EXPIRE_AFTER: '72h'
   APPROVAL_SCHEDULER: 'bot'
+  APPROVAL_SCHEDULE: '0 */5 * * * *'
   OPERATOR_CHANNEL_ID: operatorChannelId
   APPLICATIONINSIGHTS_CONNECTION_STRING: keyVault.outputs.appInsightsConnectionStringReference
   EVAL_SCHEDULE: evalSchedule

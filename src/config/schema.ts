@@ -72,6 +72,8 @@ export const EnvSchema = z.object({
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
   /** Which process runs the reminder/expiry job: the bot (on an interval), the Functions timer, or none. */
   APPROVAL_SCHEDULER: z.enum(["bot", "function", "off"]).default("bot"),
+  /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */
+  APPROVAL_SCHEDULE: z.string().default("0 */5 * * * *"),
   OPERATOR_CHANNEL_ID: optionalString,
 
   // Telemetry

@@ -1,0 +1,34 @@
+import { createApprovals, TeamsApprovalMessaging } from "../approvals";
+import type { AppConfig } from "../config";
+import { openCosmosStore } from "../storage";
+import { resolveBotIdentity } from "../teams/bot-identity";
+import { createTeamsAdapter } from "../teams/teams-adapter";
+import { createTelemetry } from "../telemetry";
+import type { MaintenanceResult } from "./approval-reminders";
+
+/**
+ * Runs one approval maintenance pass (reminders, expiry, undone deliveries) outside the bot: the
+ * Cosmos store, Application Insights, and a botbuilder adapter with the bot's identity (BOT_ID,
+ * BOT_PASSWORD, BOT_TYPE, BOT_TENANT_ID) to send to Teams. Does nothing unless
+ * APPROVAL_SCHEDULER=function, so the bot and the Functions timer never both run it.
+ */
+export async function runApprovalMaintenanceOnce(config: AppConfig, options: { log: (line: string) => void; now?: Date }): Promise<MaintenanceResult | { skipped: string }> {
+  if (config.env.APPROVAL_SCHEDULER !== "function")
+    return { skipped: `APPROVAL_SCHEDULER=${config.env.APPROVAL_SCHEDULER}: the approval job runs ${config.env.APPROVAL_SCHEDULER === "bot" ? "in the bot process" : "nowhere"}` };
+  const identity = resolveBotIdentity(config.env, options.log);
+  const telemetry = createTelemetry(config, options.log);
+  const store = await openCosmosStore(config, { log: options.log });
+  try {
+    const approvals = createApprovals({
+      config,
+      store,
+      telemetry,
+      log: options.log,
+      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
+    });
+    return await approvals.runMaintenance(options.now);
+  } finally {
+    await telemetry.flush();
+    await store.close();
+  }
+}
