@@ -1,0 +1,226 @@
+/**
+ * The shared set-up of the end-to-end tests: the bot in its own process (as in production, so its
+ * work never delays the test's clock), the Microsoft 365 Agents Playground in front of it, headless
+ * Chromium on the Playground page, and a recorder of what the bot sends (the Playground's stream,
+ * which carries ids the UI does not show).
+ *
+ * ```ts
+ * before(async function () {
+ *   if (!chromiumInstalled()) this.skip();
+ *   session = await openPlaygroundSession({ APPROVER_CHANNEL_ID: "…" });
+ * });
+ * after(() => session?.close());
+ * ```
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { z } from "zod";
+import { startPlayground } from "../../src/cli/dev";
+
+const CHROMIUM = "/usr/bin/chromium";
+const SHOTS = "test-results/e2e";
+
+/** False when Debian's chromium is missing (`apt-get install -y chromium`; .ci/run does). */
+export function chromiumInstalled(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+/** One message the bot created or updated, as the Playground streams it to its clients. */
+export interface StreamedMessage {
+  action: "createMessage" | "updateMessage";
+  /** The chat, or for channel posts the channel (`<channel>;messageid=<root>` for replies in a thread). */
+  conversationId: string;
+  messageId: string;
+  text: string;
+  attachments: { contentType: string; content?: unknown }[];
+  /** The attachments as JSON, for "does this card show X" checks. */
+  json: string;
+}
+
+/** A stream event; typing events (and any future kind) carry no message and are ignored. */
+const StreamEventSchema = z.object({
+  action: z.string(),
+  actionConversationId: z.string().default(""),
+  message: z
+    .object({
+      messageId: z.string(),
+      text: z.string().optional(),
+      attachments: z.array(z.object({ contentType: z.string(), content: z.unknown() })).optional(),
+    })
+    .optional(),
+});
+
+/** The bot, the Playground and a browser page on it, ready for a test. */
+export interface PlaygroundSession {
+  /** The Playground's base URL (its headless API lives under it too). */
+  url: string;
+  page: Page;
+  /** Types `text` in the compose box and sends it as the Playground's current user; resolves with performance.now() at the click. */
+  send(text: string): Promise<number>;
+  /** The first message the bot sent (past or future) matching `predicate`; rejects after `timeoutMs`. */
+  botMessage(predicate: (message: StreamedMessage) => boolean, what: string, timeoutMs?: number): Promise<StreamedMessage>;
+  /** Saves a screenshot as test-results/e2e/<name>.png (the whole page by default). */
+  screenshot(name: string, options?: { fullPage?: boolean }): Promise<void>;
+  /** Closes the browser and stops the Playground and the bot. */
+  close(): Promise<void>;
+}
+
+/** Starts the offline bot (with `botEnv` added), the Playground and Chromium, and opens the page. */
+export async function openPlaygroundSession(botEnv: Record<string, string> = {}): Promise<PlaygroundSession> {
+  mkdirSync(SHOTS, { recursive: true });
+  const children: ChildProcess[] = [];
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    for (const child of children.reverse()) await stopChild(child);
+  };
+  try {
+    const bot = spawn(process.execPath, ["--require", "tsx/cjs", "src/index.ts"], {
+      env: { ...process.env, NODE_ENV: "test", LLM_PROVIDER: "offline", PORT: String(await freePort()), ...botEnv },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(bot);
+    const botUrl = await waitForOutput(bot, /Procura is listening on (\S+)/);
+    const playground = await startPlayground(botUrl, 0);
+    children.push(playground.child);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const recorder = new MessageRecorder();
+    await page.exposeFunction("__procuraStreamed", (raw: string) => recorder.add(raw));
+    await page.goto(playground.url);
+    const compose = page.locator('[data-lexical-editor="true"]');
+    await compose.waitFor();
+    // A second stream client in the page, open before the test asks anything.
+    await page.evaluate(
+      (url) =>
+        new Promise<void>((resolve, reject) => {
+          const socket = new WebSocket(url);
+          socket.onmessage = (message) => void (globalThis as any).__procuraStreamed(String(message.data));
+          socket.onopen = () => resolve();
+          socket.onerror = () => reject(new Error(`could not open ${url}`));
+        }),
+      `${playground.url.replace(/^http/, "ws")}/_ws_conversation/v1/conversations/stream`,
+    );
+    return {
+      url: playground.url,
+      page,
+      async send(text) {
+        await compose.click();
+        await compose.fill(text);
+        const sentAt = performance.now();
+        await page.getByRole("button", { name: "Send Message" }).click();
+        return sentAt;
+      },
+      botMessage: (predicate, what, timeoutMs = 40_000) => recorder.waitFor(predicate, what, timeoutMs),
+      async screenshot(name, options = {}) {
+        await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: options.fullPage ?? true });
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The bot's streamed messages, in arrival order, with waiters woken on each new one. */
+class MessageRecorder {
+  private readonly messages: StreamedMessage[] = [];
+  private readonly actions: string[] = [];
+  private waiters: { predicate: (message: StreamedMessage) => boolean; resolve: (message: StreamedMessage) => void; reject: (error: unknown) => void }[] = [];
+
+  add(raw: string): void {
+    const parsed = StreamEventSchema.safeParse(safeJson(raw));
+    if (!parsed.success) return;
+    const { action, actionConversationId, message } = parsed.data;
+    this.actions.push(`${action} ${actionConversationId}`);
+    if (!message || (action !== "createMessage" && action !== "updateMessage")) return;
+    const attachments = message.attachments ?? [];
+    const streamed: StreamedMessage = {
+      action,
+      conversationId: actionConversationId,
+      messageId: message.messageId,
+      text: message.text ?? "",
+      attachments,
+      json: JSON.stringify(attachments),
+    };
+    this.messages.push(streamed);
+    for (const waiter of [...this.waiters]) {
+      try {
+        if (!waiter.predicate(streamed)) continue;
+        waiter.resolve(streamed);
+      } catch (error) {
+        waiter.reject(error);
+      }
+      this.waiters = this.waiters.filter((other) => other !== waiter);
+    }
+  }
+
+  waitFor(predicate: (message: StreamedMessage) => boolean, what: string, timeoutMs: number): Promise<StreamedMessage> {
+    const found = this.messages.find(predicate);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((waiter) => waiter.resolve !== done);
+        reject(new Error(`no ${what} within ${timeoutMs} ms; streamed: ${this.actions.join(", ") || "nothing"}`));
+      }, timeoutMs);
+      const done = (message: StreamedMessage) => {
+        clearTimeout(timer);
+        resolve(message);
+      };
+      this.waiters.push({
+        predicate,
+        resolve: done,
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+    });
+  }
+}
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** A free TCP port on loopback. */
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Resolves with the first capture of `pattern` in the child's output; rejects if it exits first. */
+function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const match = pattern.exec(output);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => reject(new Error(`the bot exited (${code}):\n${output.slice(-2000)}`)));
+  });
+}
