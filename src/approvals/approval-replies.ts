@@ -40,7 +40,7 @@ const REPLIES: Record<Language, ApprovalReplies> = {
     tryAgain: "現在判断を保存できませんでした。変更は行われていません。もう一度お試しください。",
     channelSet: (posted) => `このチャネルを承認チャネルに設定しました。確認が必要な回答は新しいスレッドとしてここに投稿されます。${posted > 0 ? `承認待ち ${posted} 件を投稿しました。` : ""}`,
     channelCommandRefused: "承認チャネルを選べるのは承認者のみです。変更は行われていません。",
-    channelCommandNotInChannel: "チームのチャネルで **approvers here** と入力すると、そのチャネルが承認チャネルになります。",
+    channelCommandNotInChannel: "チームのチャネルで **承認者はここ**（または **approvers here**）と入力すると、そのチャネルが承認チャネルになります。",
     reminder: (expiresAt) => `⏰ リマインダー: この回答はまだ判断待ちです。期限は ${expiresAt} (UTC) です。`,
   },
 };

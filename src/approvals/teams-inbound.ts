@@ -41,9 +41,23 @@ export function onApprovalAction(service: ApprovalService): (context: TurnContex
   return (context, value) => service.decide({ value, actor: actorFrom(context.activity), membership: rosterMembership(context), language: languageOf(context.activity) });
 }
 
-/** True for the `approvers here` command (mention already removed). */
-export function isApproversHere(text: string | undefined): boolean {
-  return (text ?? "").replace(/\u00a0/g, " ").trim().replace(/\s+/g, " ").toLowerCase() === "approvers here";
+/** The `approvers here` command as it may be typed, with the language it is in. */
+const APPROVERS_HERE = new Map<string, Language>([
+  ["approvers here", "en"],
+  ["承認者はここ", "ja"],
+  ["ここを承認チャネルに", "ja"],
+  ["ここを承認チャネルにする", "ja"],
+  ["ここを承認チャンネルに", "ja"],
+  ["ここを承認チャンネルにする", "ja"],
+]);
+
+/**
+ * The language of the `approvers here` command (「承認者はここ」, 「ここを承認チャネルに」) when `text`
+ * is one (mention already removed), else undefined. Width, case, spacing and a final 。 or ! do not matter.
+ */
+export function approversHereLanguage(text: string | undefined): Language | undefined {
+  const normalised = (text ?? "").normalize("NFKC").trim().replace(/[。.!]+$/u, "").trim().replace(/\s+/g, " ").toLowerCase();
+  return APPROVERS_HERE.get(normalised);
 }
 
 /**
@@ -53,7 +67,8 @@ export function isApproversHere(text: string | undefined): boolean {
 export function approversHereHandler(service: ApprovalService): (context: TurnContext) => Promise<boolean> {
   return async (context) => {
     const { activity } = context;
-    if (activity.type !== "message" || !isApproversHere(activity.text)) return true;
+    const commandLanguage = activity.type === "message" ? approversHereLanguage(activity.text) : undefined;
+    if (!commandLanguage) return true;
     const channelData = activity.channelData as { team?: { id?: string }; channel?: { id?: string }; tenant?: { id?: string } } | undefined;
     const teamId = channelData?.team?.id;
     const channelId = channelData?.channel?.id;
@@ -62,7 +77,8 @@ export function approversHereHandler(service: ApprovalService): (context: TurnCo
     const reply = await service.setApproverChannel({
       actor: actorFrom(activity),
       membership: rosterMembership(context),
-      language: languageOf(activity),
+      // Typed in Japanese: answered in Japanese, whatever the client's locale.
+      language: commandLanguage === "ja" ? "ja" : languageOf(activity),
       ...(inChannel ? { channel: { teamId, channelId, serviceUrl: activity.serviceUrl, ...(tenantId ? { tenantId } : {}) } } : {}),
     });
     await context.sendActivity(reply);

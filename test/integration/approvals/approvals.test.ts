@@ -244,4 +244,23 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(next.thread.conversationId, "19:new-approvals@thread.tacv2");
     assert.equal(harness.connector.inConversation("19:new-approvals@thread.tacv2").filter((a) => /\d+ waiting/.test(a.activity.text ?? "")).length, 0);
   });
+
+  it("the command in Japanese (「承認者はここ」) works the same and is answered in Japanese, even from an English client", async () => {
+    const channel = "19:ja-approvals@thread.tacv2";
+    const channelMessage = (who: { id: string; aadObjectId: string; name: string }, command: string) => ({
+      ...harness.message(`<at>Procura</at> ${command}`, { conversationId: channel, conversationType: "channel", locale: "en-US" }),
+      from: who,
+      entities: [{ type: "mention", mentioned: { id: "28:procura", name: "Procura" }, text: "<at>Procura</at>" }],
+      channelData: { tenant: { id: "tenant-1" }, team: { id: TEAM_ID }, channel: { id: channel } },
+    });
+    await harness.post(channelMessage(STRANGER, "承認者はここ"));
+    const refused = await harness.connector.waitFor((a) => a.conversationId === channel && /承認チャネル/.test(a.activity.text ?? ""));
+    assert.match(refused.activity.text ?? "", /承認チャネルを選べるのは承認者のみです/);
+
+    await harness.post(channelMessage(APPROVER, "ここを承認チャネルに。"));
+    const accepted = await harness.connector.waitFor((a) => a.conversationId === channel && /設定しました/.test(a.activity.text ?? ""));
+    assert.match(accepted.activity.text ?? "", /このチャネルを承認チャネルに設定しました/);
+    const stored = await harness.store.settings.get("approverChannel", z.object({ channelId: z.string() }).passthrough());
+    assert.equal(stored?.channelId, channel);
+  });
 });
