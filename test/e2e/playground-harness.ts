@@ -22,6 +22,7 @@ import { startPlayground } from "../../src/cli/dev";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = "test-results/e2e";
+const SCREEN_HEIGHT = 2200;
 
 /** False when Debian's chromium is missing (`apt-get install -y chromium`; .ci/run does). */
 export function chromiumInstalled(): boolean {
@@ -62,8 +63,8 @@ export interface PlaygroundSession {
   send(text: string): Promise<number>;
   /** The first message the bot sent (past or future) matching `predicate`; rejects after `timeoutMs`. */
   botMessage(predicate: (message: StreamedMessage) => boolean, what: string, timeoutMs?: number): Promise<StreamedMessage>;
-  /** Saves a screenshot as test-results/e2e/<name>.png (the whole page by default). */
-  screenshot(name: string, options?: { fullPage?: boolean }): Promise<void>;
+  /** Saves a screenshot of the page as test-results/e2e/<name>.png. */
+  screenshot(name: string): Promise<void>;
   /** Closes the browser and stops the Playground and the bot. */
   close(): Promise<void>;
 }
@@ -90,7 +91,8 @@ export async function openPlaygroundSession(botEnv: Record<string, string> = {})
       executablePath: CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    // Tall: the Playground scrolls the chat inside a fixed-height pane, so a full-page shot would cut long cards.
+    const page = await browser.newPage({ viewport: { width: 1280, height: SCREEN_HEIGHT } });
     const recorder = new MessageRecorder();
     await page.exposeFunction("__procuraStreamed", (raw: string) => recorder.add(raw));
     await page.goto(playground.url);
@@ -118,8 +120,8 @@ export async function openPlaygroundSession(botEnv: Record<string, string> = {})
         return sentAt;
       },
       botMessage: (predicate, what, timeoutMs = 40_000) => recorder.waitFor(predicate, what, timeoutMs),
-      async screenshot(name, options = {}) {
-        await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: options.fullPage ?? true });
+      async screenshot(name) {
+        await page.screenshot({ path: `${SHOTS}/${name}.png` });
       },
       close,
     };

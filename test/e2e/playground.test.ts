@@ -29,7 +29,7 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     const progress = page.locator(".ac-adaptiveCard", { hasText: en.progressTitle }).first();
     await progress.waitFor();
     const firstReactionMs = performance.now() - sentAt;
-    await session.screenshot("1-progress", { fullPage: false });
+    await session.screenshot("1-progress");
 
     const answer = page.locator(".ac-adaptiveCard", { hasText: en.conclusion }).last();
     await answer.waitFor({ timeout: 40_000 });
