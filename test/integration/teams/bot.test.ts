@@ -57,6 +57,8 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const toggles = JSON.stringify(card).match(/Action\.ToggleVisibility/g) ?? [];
     assert.ok(toggles.length >= 1, "one collapsible section per specialist");
     assert.ok(texts.some((t) => t.includes(en.thumbsUp)), "feedback buttons");
+    for (const section of findingSections(card))
+      assert.ok(!cardTexts(section.details).includes(section.headline), `an opened section does not repeat its headline: ${section.headline}`);
 
     const state = (await harness.store.runs.listInFlight()).find((run) => run.question === activity.text);
     assert.equal(state, undefined, "the run is no longer in flight");
@@ -246,6 +248,24 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.ok(harness.log.some((line) => line.includes("progress card activity-progress-gone could not be updated")));
   });
 });
+
+/** Each collapsible specialist section of an answer card: the headline shown collapsed, and the element it opens. */
+function findingSections(card: unknown): { headline: string; details: unknown }[] {
+  const nodes = descendants(card);
+  return nodes
+    .filter((node) => node.selectAction?.type === "Action.ToggleVisibility")
+    .map((header) => ({
+      headline: descendants(header).find((node) => node.type === "TextRun" && node.isSubtle)!.text,
+      details: nodes.find((node) => node.id === header.selectAction.targetElements[0]),
+    }));
+}
+
+/** Every object in a card (the card included), depth first. */
+function descendants(root: unknown): any[] {
+  if (Array.isArray(root)) return root.flatMap(descendants);
+  if (typeof root !== "object" || root === null) return [];
+  return [root, ...Object.values(root).flatMap(descendants)];
+}
 
 /** Stores a run left `running` at the routing phase, with its conversation and progress card, as a killed process would. */
 async function seedInFlightRun(harness: BotHarness, progressActivityId: string): Promise<RunState> {
