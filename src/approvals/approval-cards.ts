@@ -53,16 +53,15 @@ export function outcomeCardFor(approval: Approval): AdaptiveCard {
 }
 
 /**
- * What the requester receives once the approval is settled: the answer card with the "reviewed by
- * an approver" line (the edited text when edited), the rejection notice with the reason, or the
- * expiry notice.
+ * What the requester receives once the approval is settled: the answer card of the settled run
+ * (`settledRun`: the "reviewed by an approver" line, the edited text when edited), the rejection
+ * notice with the reason, or the expiry notice.
  */
-export function requesterCardFor(approval: Approval, run: RunState, context: CardContext): AdaptiveCard {
+export function requesterCardFor(approval: Approval, settled: RunState, context: CardContext): AdaptiveCard {
   const notice = { language: approval.language, question: approval.question };
   const decision = approval.decision;
   const kind = outcomeKind(approval);
   if (kind === "expired" || !decision) return buildExpiredNoticeCard(notice);
   if (kind === "rejected") return buildRejectionCard({ ...notice, reason: decision.comment ?? "" });
-  const review = kind === "edited" ? { editedText: decision.after } : {};
-  return buildAnswerCard(answerViewFromRun(run, context.names, { threshold: context.qscoreThreshold, review }));
+  return buildAnswerCard(answerViewFromRun(settled, context.names, { threshold: context.qscoreThreshold }));
 }

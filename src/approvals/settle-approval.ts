@@ -6,7 +6,7 @@ import { sendWithRetry } from "./send-with-retry";
 
 /**
  * The run's final state once its approval is settled. Approved (or edited) → `completed`, with the
- * edited text as the answer's conclusion; rejected or expired → `failed`, with a failure naming the
+ * review recorded and the edited text as the answer's conclusion (replacing the rationale); rejected or expired → `failed`, with a failure naming the
  * approval as the correlation id (the run status has no separate "rejected"; the approval record
  * holds the decision and its reason).
  */
@@ -15,7 +15,7 @@ export function settledRun(run: RunState, approval: Approval, at: string): RunSt
   const decision = approval.decision;
   if (approval.status === "approved" && decision) {
     const answer = decision.kind === "edit" && run.answer ? { ...run.answer, conclusion: decision.after, rationale: [] } : run.answer;
-    return { ...ended, status: "completed", ...(answer ? { answer } : {}) };
+    return { ...ended, status: "completed", ...(answer ? { answer } : {}), review: { approvalId: approval.id, edited: decision.kind === "edit" } };
   }
   const message = approval.status === "expired" ? "approval expired without a decision" : "rejected by an approver";
   return { ...ended, status: "failed", failure: { message, correlationId: approval.id } };
@@ -47,13 +47,14 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
     deliveryClaimable(latest, now) ? { ...latest, delivery: { ...latest.delivery, claimedAt: now.toISOString() } } : undefined,
   );
   if (!approval) return "not_claimed";
-  const run = await deps.runs.load(approval.runId);
-  if (!run) throw new Error(`run ${approval.runId} of approval ${approval.id} is not stored`);
+  const stored = await deps.runs.load(approval.runId);
+  if (!stored) throw new Error(`run ${approval.runId} of approval ${approval.id} is not stored`);
 
-  if (run.status === "awaiting_approval") {
-    const final = settledRun(run, approval, deps.clock.now().toISOString());
-    await deps.runs.checkpoint(final);
-    await deps.transcripts.save(final).catch((error) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
+  // Settled already when an earlier attempt stopped after saving the run but before delivering.
+  const run = stored.status === "awaiting_approval" ? settledRun(stored, approval, deps.clock.now().toISOString()) : stored;
+  if (run !== stored) {
+    await deps.runs.checkpoint(run);
+    await deps.transcripts.save(run).catch((error) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
   }
 
   const thread = approval.approverThread;

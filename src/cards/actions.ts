@@ -3,9 +3,9 @@
  * untrusted: ids are only keys to reload records, and free texts are length-capped.
  */
 import { z } from "zod";
+import { MAX_COMMENT_CHARS } from "../domain";
 
-/** Longest feedback comment or rejection reason accepted. */
-export const MAX_COMMENT_CHARS = 4000;
+export { MAX_COMMENT_CHARS };
 /** Longest edited answer an approver may send (the prefilled draft is capped to fit). */
 export const MAX_EDITED_TEXT_CHARS = 8000;
 const MAX_ID_CHARS = 200;

@@ -122,23 +122,22 @@ export interface AnswerView extends AnswerBodyView {
   feedbackGiven?: "up" | "down";
 }
 
-/** Options for `answerViewFromRun`: the QSCORE threshold, and the review when it went through approval. */
+/** Options for `answerViewFromRun`: the QSCORE threshold, and a language other than the run's. */
 export interface AnswerViewOptions {
   threshold: number;
   language?: Language;
-  /** An approved answer: `editedText` replaces the conclusion and rationale when the approver edited it. */
-  review?: { editedText?: string };
 }
 
-/** The answer view of a run that has a Moderator answer. Calling it without one is a bug. */
+/**
+ * The answer view of a run that has a Moderator answer (calling it without one is a bug). A run an
+ * approver signed off (`state.review`) shows the "reviewed by an approver" line, on every rendering.
+ */
 export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
   const body = answerBodyFromRun(state, answer, names, language);
-  const editedText = options.review?.editedText;
   return {
     ...body,
-    ...(editedText !== undefined ? { conclusion: editedText, rationale: [] } : {}),
     language,
     runId: state.runId,
     question: state.question,
@@ -147,7 +146,7 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
       .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
       .map((finding) => ({ name: displayName(names, finding.specialist, language), reason: finding.error })),
     offline: state.offline,
-    ...(options.review ? { review: { edited: editedText !== undefined } } : {}),
+    ...(state.review ? { review: { edited: state.review.edited } } : {}),
   };
 }
 

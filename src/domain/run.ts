@@ -46,6 +46,12 @@ export interface Requester {
   progressActivityId?: string;
 }
 
+/** An approver's sign-off on a run's answer (an edit is already the answer's conclusion). */
+export interface RunReview {
+  approvalId: string;
+  edited: boolean;
+}
+
 /**
  * The durable state of one run: the checkpoint document and, once terminal, the run record the
  * CLI prints. `schemaVersion` lets older stored runs be read after the shape changes.
@@ -71,6 +77,8 @@ export interface RunState {
   /** Why the answer needs a human, when it does (router, moderator, policy rules). */
   hitlReasons: string[];
   failure?: { message: string; correlationId: string };
+  /** Set when the answer went through approval and was approved, so every later rendering says so. */
+  review?: RunReview;
   usage: { inputTokens: number; outputTokens: number };
   events: WorkflowEvent[];
 }

@@ -54,6 +54,7 @@ export const RunStateSchema = z.object({
   quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
   hitlReasons: z.array(z.string()),
   failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
+  review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
   events: z.array(WorkflowEventSchema),
 }) satisfies z.ZodType<RunState>;

@@ -1,6 +1,6 @@
 import type { TurnContext } from "botbuilder";
 import { answerViewFromRun, buildAnswerCard, parseCardAction, type AdaptiveCard, type DisplayNames, type FeedbackAction } from "../cards";
-import { FeedbackSchema, type Language } from "../domain";
+import type { Language } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { Log, TeamsStore } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
@@ -33,8 +33,7 @@ export async function handleFeedback(deps: CardActionDeps, context: TurnContext)
     conversationId: activity.conversation.id,
     userId: activity.from.aadObjectId ?? activity.from.id,
     rating: action.rating,
-    // The card accepts longer comments than the stored record keeps.
-    ...(action.comment ? { comment: action.comment.slice(0, FEEDBACK_COMMENT_MAX) } : {}),
+    ...(action.comment ? { comment: action.comment } : {}),
     at: new Date().toISOString(),
   });
   deps.telemetry.feedbackReceived({ runId: action.runId, rating: action.rating, hasComment: action.comment !== undefined });
@@ -42,8 +41,6 @@ export async function handleFeedback(deps: CardActionDeps, context: TurnContext)
   if (!state?.answer) return repliesFor(localeLanguage(context)).feedbackUnknownRun;
   return buildAnswerCard({ ...answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }), feedbackGiven: action.rating });
 }
-
-const FEEDBACK_COMMENT_MAX = (FeedbackSchema.shape.comment.unwrap() as { maxLength: number | null }).maxLength ?? Infinity;
 
 /** A polite refusal for a card action the bot does not handle (logged without user text). */
 export function refuseAction(deps: Pick<CardActionDeps, "log">, context: TurnContext, why: string): string {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
 import { createApprovals, TeamsApprovalMessaging } from "../../../src/approvals";
+import { MAX_COMMENT_CHARS } from "../../../src/cards";
 import { CosmosApprovalRepository } from "../../../src/storage/approval-repository";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
@@ -147,6 +148,23 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.decision?.after, edited);
     assert.notEqual(approval.decision?.before, edited);
     assert.equal((await harness.store.runs.load(approval.runId))?.answer?.conclusion, edited);
+
+    // The requester rates the delivered answer: the rebuilt card still says it was reviewed and edited.
+    const comment = "y".repeat(MAX_COMMENT_CHARS);
+    const rated = await harness.post({
+      ...harness.message("", { conversationId: pending.requesterConversationId }),
+      type: "invoke",
+      name: "adaptiveCard/action",
+      text: undefined,
+      replyToId: answer.activityId,
+      value: { action: { type: "Action.Execute", verb: "feedback", data: { runId: approval.runId, rating: "up", comment } }, trigger: "manual" },
+    });
+    const texts = cardTexts(rated.body.value);
+    assert.ok(texts.includes(en.feedbackThanks("up")), texts.join(" | "));
+    assert.ok(texts.some((t) => t.includes(en.reviewedEdited)), "the reviewed-and-edited line stays");
+    assert.ok(texts.some((t) => t.includes(edited)), "the edited text stays");
+    const [stored] = await harness.store.feedback.listForRun(approval.runId);
+    assert.equal(stored?.comment, comment, "the longest comment the card accepts is stored whole");
   });
 
   it("reject needs a reason (refused with a clear message); with one, the requester gets the reason", async () => {

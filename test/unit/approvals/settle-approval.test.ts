@@ -30,6 +30,7 @@ describe("settledRun", () => {
     assert.equal(final.status, "completed");
     assert.equal(final.endedAt, AT);
     assert.deepEqual(final.answer, answer);
+    assert.deepEqual(final.review, { approvalId: "approval-r1", edited: false }, "the run remembers it was reviewed");
   });
 
   it("an edit completes the run with the edited text as the conclusion", () => {
@@ -38,6 +39,7 @@ describe("settledRun", () => {
     assert.equal(final.answer?.conclusion, "Only +3%.");
     assert.deepEqual(final.answer?.rationale, []);
     assert.deepEqual(final.answer?.nextActions, answer.nextActions);
+    assert.deepEqual(final.review, { approvalId: "approval-r1", edited: true });
   });
 
   it("a rejection or an expiry fails the run with the approval as the correlation id", () => {
@@ -45,5 +47,6 @@ describe("settledRun", () => {
     assert.deepEqual([rejected.status, rejected.failure], ["failed", { message: "rejected by an approver", correlationId: "approval-r1" }]);
     const expired = settledRun(run, approval("expired"), AT);
     assert.deepEqual(expired.failure, { message: "approval expired without a decision", correlationId: "approval-r1" });
+    assert.equal(rejected.review, undefined);
   });
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { buildAnswerCard } from "../../../src/cards/answer-card";
-import { CARD_VERBS, MAX_COMMENT_CHARS } from "../../../src/cards/actions";
+import { CARD_VERBS, MAX_COMMENT_CHARS, parseCardAction } from "../../../src/cards/actions";
+import { FeedbackSchema } from "../../../src/domain";
 import { answerViewFromRun } from "../../../src/cards/view-models";
 import { ids, nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun, japaneseOfflineRun, NAMES } from "../../fixtures/cards/sample-runs";
@@ -105,18 +106,39 @@ describe("cards/answer-card", () => {
     assert.ok(textOf(card).includes("Thanks for your feedback (👎)."));
   });
 
-  it("is the final approved answer with a review line; an edited answer replaces conclusion and rationale", () => {
-    const approved = buildAnswerCard(answerViewFromRun(completedRun(), NAMES, { threshold: 80, review: {} }));
+  it("is the final approved answer with a review line for a run an approver signed off; an edited one shows the edited text", () => {
+    const approved = buildAnswerCard(answerViewFromRun(completedRun({ review: { approvalId: "approval-run-0001", edited: false } }), NAMES, { threshold: 80 }));
     assert.ok(textOf(approved).includes("✔ Reviewed by an approver"));
     assert.ok(textOf(approved).includes("• Spend is growing."));
-    const edited = buildAnswerCard(
-      answerViewFromRun(completedRun(), NAMES, { threshold: 80, review: { editedText: "Yes, at 5% only.\n\nAsk for the CPO's sign-off." } }),
-    );
+    const editedText = `Yes, at 5% only.\n\nAsk for the CPO's sign-off. ${"Details. ".repeat(200)}`;
+    const run = completedRun({ review: { approvalId: "approval-run-0001", edited: true } });
+    const edited = buildAnswerCard(answerViewFromRun({ ...run, answer: { ...run.answer!, conclusion: editedText, rationale: [] } }, NAMES, { threshold: 80 }));
     const text = textOf(edited);
     assert.ok(text.includes("✔ Reviewed and edited by an approver"));
     assert.ok(text.includes("Yes, at 5% only.") && text.includes("Ask for the CPO's sign-off."));
-    assert.ok(!text.includes("• Spend is growing."), "the edited text replaces the rationale");
+    assert.ok(text.includes(editedText.split("\n\n")[1]!.trim()), "the edited text is shown whole (the final-text limit, not the conclusion's)");
+    assert.ok(!text.includes("• Spend is growing."));
     assert.ok(text.includes("Contract specialist"), "findings stay as evidence");
     assert.ok(!textOf(english).includes("Reviewed"));
+  });
+
+  it("keeps the review line and the edited text when rebuilt after a 👍/👎 (the card thanks instead of asking)", () => {
+    const run = completedRun({ review: { approvalId: "approval-run-0001", edited: true } });
+    const rebuilt = buildAnswerCard({ ...answerViewFromRun({ ...run, answer: { ...run.answer!, conclusion: "Only at +3%.", rationale: [] } }, NAMES, { threshold: 80 }), feedbackGiven: "up" });
+    const text = textOf(rebuilt);
+    assert.ok(text.includes("✔ Reviewed and edited by an approver") && text.includes("Only at +3%."));
+    assert.ok(text.includes("Thanks for your feedback (👍)."));
+  });
+
+  it("limits the comment input to the length the action parser and the stored feedback accept (2000)", () => {
+    const [comment] = nodesOfType(english, "Input.Text");
+    assert.equal(MAX_COMMENT_CHARS, 2000);
+    assert.equal(comment!.maxLength, MAX_COMMENT_CHARS);
+    const longest = parseCardAction({ verb: CARD_VERBS.feedback, runId: "run-0001", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS) });
+    assert.ok(longest.ok && longest.action.verb === CARD_VERBS.feedback && longest.action.comment?.length === MAX_COMMENT_CHARS);
+    assert.equal(FeedbackSchema.safeParse({ runId: "r", conversationId: "c", userId: "u", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS), at: "t" }).success, true);
+    const tooLong = parseCardAction({ verb: CARD_VERBS.feedback, runId: "run-0001", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS + 1) });
+    assert.equal(tooLong.ok, false);
+    assert.equal(FeedbackSchema.safeParse({ runId: "r", conversationId: "c", userId: "u", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS + 1), at: "t" }).success, false);
   });
 });

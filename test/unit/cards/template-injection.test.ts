@@ -21,7 +21,7 @@ function allCards() {
   return {
     progress: cards.buildProgressCard(cards.progressViewFromRun({ ...run, status: "running", phase: "investigate" }, NAMES, now)),
     answer: cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
-    edited: cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80, review: { editedText: HOSTILE } })),
+    edited: cards.buildAnswerCard(cards.answerViewFromRun({ ...run, review: { approvalId: "apr-1", edited: true } }, NAMES, { threshold: 80 })),
     approval: cards.buildApprovalCard(cards.approvalViewFromRun(run, NAMES, { approvalId: "apr-1", requesterName: HOSTILE, threshold: 80 })),
     outcome: cards.buildApprovalOutcomeCard({ language: "en", question: HOSTILE, decision: "rejected", deciderName: HOSTILE, decidedAt: "2025-06-01T10:00:00Z", comment: HOSTILE }),
     approvedOutcome: cards.buildApprovalOutcomeCard({ language: "en", question: HOSTILE, decision: "edited", deciderName: "K", decidedAt: "2025-06-01T10:00:00Z", finalText: HOSTILE }),
@@ -61,7 +61,7 @@ describe("cards: user text is data, never template or markdown", () => {
     const run = completedRun({ hitlReasons: ["amount"] });
     const ordinary = [
       cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
-      cards.buildAnswerCard({ ...cards.answerViewFromRun(run, NAMES, { threshold: 80, review: {} }), feedbackGiven: "up" }),
+      cards.buildAnswerCard({ ...cards.answerViewFromRun({ ...run, review: { approvalId: "a", edited: false } }, NAMES, { threshold: 80 }), feedbackGiven: "up" }),
       cards.buildApprovalCard(cards.approvalViewFromRun(run, NAMES, { approvalId: "a", requesterName: "R", threshold: 80, reminderSince: "2025-06-01T00:00:00Z" })),
       cards.buildApprovalOutcomeCard({ language: "ja", question: "q", decision: "expired", decidedAt: "2025-06-01T00:00:00Z" }),
       cards.buildProgressCard(cards.progressViewFromRun({ ...run, phase: "route", decision: undefined }, NAMES, new Date())),
