@@ -1,12 +1,19 @@
 /**
  * Scenario (b): many conversations at once through the bot's HTTP endpoint (/api/messages), the
- * bot replying to a fake connector. Measures the first reaction (typing, progress card), the answer
- * latency, peak RSS of this process (the bot, plus the small connector and driver), store requests
- * per run, and replies lost or doubled.
+ * bot replying to a fake connector. The bot runs in this process over the environment's Cosmos
+ * (state, checkpoints, transcripts — counted there); its tools read the same seeded data set from
+ * memory, as the embedded default does, because the embedded Cosmos server takes seconds per spend
+ * query (a real Cosmos account answers those in milliseconds). Measures the first reaction (typing,
+ * progress card), the answer latency, peak RSS of this process (the bot, plus the small connector
+ * and driver), store requests per run, and replies lost or doubled.
  */
 import { randomUUID } from "node:crypto";
-import { startBotHarness } from "../test/integration/teams/bot-harness";
-import type { RecordedActivity } from "../test/fakes/fake-connector";
+import { loadConfig } from "../src/config";
+import { startProcura } from "../src/index";
+import { openCosmosStore } from "../src/storage";
+import type { ProcurementData } from "../src/tools/procurement-data";
+import { FakeConnector, type RecordedActivity } from "../test/fakes/fake-connector";
+import { postActivity, userMessage } from "./activities";
 import type { BenchEnvironment } from "./environment";
 import { finalReplies, type FinalReply } from "./outcomes";
 
@@ -31,19 +38,28 @@ export interface BotScenarioResult {
 }
 
 /** Sends one message in each of `questions.length` conversations at once and follows every reply. */
-export async function runBotScenario(env: BenchEnvironment, options: { questions: readonly string[]; deadlineMs: number }): Promise<BotScenarioResult> {
-  const harness = await startBotHarness({
+export async function runBotScenario(
+  env: BenchEnvironment,
+  options: { questions: readonly string[]; deadlineMs: number; toolData: ProcurementData },
+): Promise<BotScenarioResult> {
+  const config = loadConfig({
+    NODE_ENV: "test",
     LLM_PROVIDER: "openai-compatible",
     OPENAI_BASE_URL: env.modelBaseUrl,
     COSMOS_ENDPOINT: env.cosmosEndpoint,
     COSMOS_KEY: env.cosmosKey,
   });
+  const connector = new FakeConnector();
+  const serviceUrl = await connector.start();
+  const store = await openCosmosStore(config, { log: () => {} });
+  const bot = await startProcura(config, { port: 0, host: "127.0.0.1", store: { ...store, toolData: options.toolData }, log: () => {} });
+  const world: World = { botUrl: bot.url, serviceUrl, connector };
   try {
-    await converse(harness, [options.questions[0]!], options.deadlineMs); // warm-up: connections, JIT
+    await converse(world, [options.questions[0]!], options.deadlineMs); // warm-up: connections, JIT
     await env.reset();
     let peakRss = process.memoryUsage().rss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
-    const results = await converse(harness, options.questions, options.deadlineMs).finally(() => clearInterval(sampler));
+    const results = await converse(world, options.questions, options.deadlineMs).finally(() => clearInterval(sampler));
     const { storeOps } = await env.snapshot();
     const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0 };
     const statuses: Record<string, number> = {};
@@ -64,11 +80,17 @@ export async function runBotScenario(env: BenchEnvironment, options: { questions
       storeOpsPerRun: storeOps / results.length,
     };
   } finally {
-    await harness.stop();
+    await bot.stop();
+    await store.close();
+    await connector.stop();
   }
 }
 
-type Harness = Awaited<ReturnType<typeof startBotHarness>>;
+interface World {
+  botUrl: string;
+  serviceUrl: string;
+  connector: FakeConnector;
+}
 
 interface Conversation {
   status: number;
@@ -79,15 +101,15 @@ interface Conversation {
 }
 
 /** One new conversation per question, all sent at once; waits for every final reply (or the deadline). */
-async function converse(harness: Harness, questions: readonly string[], deadlineMs: number): Promise<Conversation[]> {
-  const sent = questions.map((question) => ({ activity: harness.message(question, { conversationId: `bench-${randomUUID()}` }), at: 0 }));
+async function converse(world: World, questions: readonly string[], deadlineMs: number): Promise<Conversation[]> {
+  const sent = questions.map((question) => ({ activity: userMessage(world.serviceUrl, `bench-${randomUUID()}`, question), at: 0 }));
   const statuses = await Promise.all(
-    sent.map(async (entry) => {
+    sent.map((entry) => {
       entry.at = performance.now();
-      return (await harness.post(entry.activity)).status;
+      return postActivity(world.botUrl, entry.activity);
     }),
   );
-  const activitiesOf = (entry: (typeof sent)[number]): RecordedActivity[] => harness.connector.inConversation(entry.activity.conversation.id);
+  const activitiesOf = (entry: (typeof sent)[number]): RecordedActivity[] => world.connector.inConversation(entry.activity.conversation.id);
   const deadline = performance.now() + deadlineMs;
   while (performance.now() < deadline && sent.some((entry) => finalReplies(activitiesOf(entry)).length === 0))
     await new Promise((resolve) => setTimeout(resolve, 50));

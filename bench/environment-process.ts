@@ -61,6 +61,8 @@ async function main(): Promise<void> {
   const controlUrl = await listen(control);
   const addresses: EnvironmentAddresses = { modelBaseUrl: baseUrl, cosmosEndpoint, cosmosKey, controlUrl };
   process.stdout.write(`${JSON.stringify(addresses)}\n`);
+  // The parent holds our stdin open; when it goes away (even killed), so do we.
+  process.stdin.on("end", () => process.exit(0)).resume();
 }
 
 main().catch((error) => {

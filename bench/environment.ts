@@ -34,7 +34,7 @@ export async function startEnvironment(options: { timeScale: number; seed: numbe
   const child = spawn(
     process.execPath,
     ["--require", require.resolve("tsx/cjs"), join(__dirname, "environment-process.ts"), "--time-scale", String(options.timeScale), "--seed", String(options.seed)],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    { stdio: ["pipe", "pipe", "inherit"] },
   );
   const addresses = await firstLine(child);
   const control = async (path: string, method = "GET") => {

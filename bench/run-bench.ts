@@ -84,7 +84,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     const on = await variant("memory", true);
     const cosmos = options.skipCosmos ? undefined : await variant("cosmos", false);
     log(`scenario (b): ${options.concurrency} concurrent conversations through /api/messages…`);
-    const bot = await runBotScenario(env, { questions: benchQuestions(options.concurrency), deadlineMs: Math.max(60_000, 600_000 * options.timeScale) });
+    const bot = await runBotScenario(env, { questions: benchQuestions(options.concurrency), deadlineMs: Math.max(60_000, 600_000 * options.timeScale), toolData: memoryData });
     const sequential = [
       sequentialFigures("memory", false, off, options.timeScale),
       sequentialFigures("memory", true, on, options.timeScale),

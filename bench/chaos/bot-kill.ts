@@ -9,6 +9,7 @@ import { openCosmosStore, seedSampleData } from "../../src/storage";
 import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
 import { FakeConnector } from "../../test/fakes/fake-connector";
 import type { LatencyModelServer } from "../../test/fakes/latency-model-server";
+import { postActivity, userMessage } from "../activities";
 import { finalReplies, type FinalReply } from "../outcomes";
 import { startBotProcess } from "./bot-process";
 
@@ -46,8 +47,8 @@ export async function botKilledMidRun(sim: LatencyModelServer, baseUrl: string):
     };
     const conversationId = `personal-${randomUUID()}`;
     const question = "What is the risk rating of our logistics vendor?";
-    const response = await fetch(`${bot.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(message(serviceUrl, conversationId, question)) });
-    if (response.status !== 200) throw new Error(`the bot answered ${response.status}`);
+    const status = await postActivity(bot.url, userMessage(serviceUrl, conversationId, question, "user-kill"));
+    if (status !== 200) throw new Error(`the bot answered ${status}`);
     while (!killed) await new Promise((resolve) => setTimeout(resolve, 20));
     await killed;
     sim.fault = () => undefined;
@@ -74,22 +75,6 @@ export async function botKilledMidRun(sim: LatencyModelServer, baseUrl: string):
     await connector.stop();
     await cosmos.stop();
   }
-}
-
-function message(serviceUrl: string, conversationId: string, text: string) {
-  return {
-    type: "message",
-    id: randomUUID(),
-    timestamp: new Date().toISOString(),
-    channelId: "msteams",
-    serviceUrl,
-    from: { id: "user-kill", aadObjectId: "aad-user-kill", name: "Test User" },
-    recipient: { id: "28:procura", name: "Procura" },
-    conversation: { id: conversationId, conversationType: "personal", tenantId: "tenant-1" },
-    channelData: { tenant: { id: "tenant-1" } },
-    locale: "en-US",
-    text,
-  };
 }
 
 function freePort(): Promise<number> {
