@@ -5,11 +5,15 @@ export interface CardLabels {
   appName: string;
   // progress
   progressTitle: string;
+  progressTitleDone: string;
   phaseRouting: string;
   phaseSpecialists: string;
   phaseModerating: string;
   phaseRechecking: string;
   phaseFinishing: string;
+  phaseAnswered: string;
+  phaseUnderReview: string;
+  phaseFailed: string;
   statusWaiting: string;
   statusWorking: string;
   statusDone: string;
@@ -87,11 +91,15 @@ export type TextLabelKey = { [K in keyof CardLabels]: CardLabels[K] extends stri
 const en: CardLabels = {
   appName: "Procura",
   progressTitle: "Working on your question",
+  progressTitleDone: "Your question",
   phaseRouting: "Choosing the specialists…",
   phaseSpecialists: "Specialists are investigating…",
   phaseModerating: "The moderator is writing the answer…",
   phaseRechecking: "Quality re-check: asking again for what was missing…",
   phaseFinishing: "Finishing…",
+  phaseAnswered: "Done: the answer is below.",
+  phaseUnderReview: "Done: the draft answer is with an approver; you will get it here after review.",
+  phaseFailed: "Stopped: see the message below.",
   statusWaiting: "waiting",
   statusWorking: "working",
   statusDone: "done",
@@ -169,11 +177,15 @@ const en: CardLabels = {
 const ja: CardLabels = {
   appName: "Procura",
   progressTitle: "質問を処理しています",
+  progressTitleDone: "ご質問",
   phaseRouting: "担当スペシャリストを選んでいます…",
   phaseSpecialists: "スペシャリストが調査しています…",
   phaseModerating: "モデレーターが回答をまとめています…",
   phaseRechecking: "品質再チェック：不足点を再確認しています…",
   phaseFinishing: "仕上げています…",
+  phaseAnswered: "完了しました。回答は下にあります。",
+  phaseUnderReview: "完了しました。回答案は承認者が確認中です。確認後にここへ届きます。",
+  phaseFailed: "中断しました。下のメッセージをご覧ください。",
   statusWaiting: "待機中",
   statusWorking: "作業中",
   statusDone: "完了",

@@ -11,7 +11,12 @@ const PHASE_LABEL: Record<ProgressPhase, TextLabelKey> = {
   moderating: "phaseModerating",
   rechecking: "phaseRechecking",
   finishing: "phaseFinishing",
+  answered: "phaseAnswered",
+  under_review: "phaseUnderReview",
+  failed: "phaseFailed",
 };
+
+const ENDED: ReadonlySet<ProgressPhase> = new Set(["answered", "under_review", "failed"]);
 
 const STATUS: Record<SpecialistStatus, { icon: string; label: TextLabelKey; color: string }> = {
   waiting: { icon: "○", label: "statusWaiting", color: "Default" },
@@ -25,6 +30,7 @@ export function buildProgressCard(view: ProgressView): AdaptiveCard {
   const labels = labelsFor(view.language);
   return expandTemplate<AdaptiveCard>(template, {
     labels,
+    title: ENDED.has(view.phase) ? labels.progressTitleDone : labels.progressTitle,
     question: truncate(view.question, textLimits().questionPreview),
     phase: labels[PHASE_LABEL[view.phase]],
     specialists: view.specialists.map((specialist) => {

@@ -24,7 +24,7 @@ export function displayName(names: DisplayNames, id: string, language: Language)
 export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
 
 /** The phase line of the progress card. */
-export type ProgressPhase = "routing" | "specialists" | "moderating" | "rechecking" | "finishing";
+export type ProgressPhase = "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "under_review" | "failed";
 
 /** The progress card: updated in place as each executor finishes. */
 export interface ProgressView {
@@ -46,13 +46,20 @@ const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
   done: "finishing",
 };
 
-/** The progress view of a run in flight, from its phase and executor events. */
+/** Once a run has ended, the card says how (its answer or notice arrives right below it). */
+const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase> = {
+  completed: "answered",
+  awaiting_approval: "under_review",
+  failed: "failed",
+};
+
+/** The progress view of a run, from its phase and executor events (and its outcome once it ended). */
 export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date): ProgressView {
   const selected = state.decision?.selected ?? [];
   return {
     language: state.language,
     question: state.question,
-    phase: PROGRESS_PHASE[state.phase],
+    phase: state.status === "running" ? PROGRESS_PHASE[state.phase] : ENDED_PHASE[state.status],
     specialists: selected.map((id) => ({ id, name: displayName(names, id, state.language), status: specialistStatus(state, id) })),
     elapsedSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(state.startedAt)) / 1000)),
   };

@@ -304,7 +304,8 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
 /** The progress card shows the finished run: the last phase, and every selected specialist done. */
 function assertFinalProgress(progress: RecordedActivity, finished: RunState): void {
   const texts = cardTexts(cardOf(progress));
-  assert.ok(texts.includes(en.phaseFinishing), `final phase: ${texts.join(" | ")}`);
+  assert.ok(texts.includes(en.phaseAnswered), `final phase: ${texts.join(" | ")}`);
+  assert.ok(texts.includes(en.progressTitleDone), "the card no longer says it is working");
   const selected = finished.decision!.selected;
   assert.ok(selected.length >= 1);
   const statuses = texts.filter((t) => t.includes(en.statusDone) || t.includes(en.statusWorking) || t.includes(en.statusWaiting));
