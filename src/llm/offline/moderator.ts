@@ -25,11 +25,13 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
     failures.length > 0 ? phrases.failedSpecialists(failures) : "",
   ].filter(Boolean).join(" ");
 
+  // The lead's summary is already the conclusion: the rationale adds the other specialists' points
+  // and the evidence behind the lead, each citing what supports it.
   const rationale = [
-    ...findings
+    ...others
       .filter((f) => f.evidence.length > 0)
-      .map((f) => ({ point: `${f.specialist}: ${firstSentence(f.summary)}`, citations: unique(f.evidence.map((e) => e.referenceId)).slice(0, CITATIONS_PER_POINT) })),
-    ...(lead?.evidence ?? []).map((e) => ({ point: `${e.referenceId}: ${e.quote}`, citations: [e.referenceId] })),
+      .map((f) => ({ point: firstSentence(f.summary), citations: unique(f.evidence.map((e) => e.referenceId)).slice(0, CITATIONS_PER_POINT) })),
+    ...(lead?.evidence ?? []).map((e) => ({ point: e.quote, citations: [e.referenceId] })),
   ].slice(0, MAX_RATIONALE);
 
   const cited = unique(findings.flatMap((f) => f.evidence.map((e) => e.referenceId)));
