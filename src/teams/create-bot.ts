@@ -14,6 +14,8 @@ import { underReviewNotice } from "./run-delivery";
 import { recoverInFlightRuns } from "./run-recovery";
 import { RunWatch } from "./run-watch";
 import { createTeamsAdapter } from "./teams-adapter";
+import { typingFirst } from "./typing-first";
+import { classifyMessage } from "./inbound-message";
 
 /** What the bot is built from; the composition root builds the adapters. */
 export interface CreateBotOptions {
@@ -45,6 +47,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   const { config, identity, store, telemetry } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   const adapter = createTeamsAdapter(identity);
+  adapter.use(typingFirst((activity) => classifyMessage(activity, config.env.MAX_QUESTION_CHARS).kind === "question"));
   const messenger = new Messenger(adapter, identity.appId);
   const watch = new RunWatch(telemetry.eventSink);
   const workflow = await options.workflow({ store: watch.observe(store.runs), events: watch.sink });

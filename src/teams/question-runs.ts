@@ -1,4 +1,4 @@
-import { type Activity, ActivityTypes, TurnContext } from "botbuilder";
+import { type Activity, TurnContext } from "botbuilder";
 import { buildProgressCard, progressViewFromRun, type DisplayNames } from "../cards";
 import { describeError, detectLanguage, type Requester, type RunState } from "../domain";
 import type { WorkflowDeps } from "../workflow/deps";
@@ -30,7 +30,7 @@ const PROGRESS_UPDATE_INTERVAL_MS = 700;
 type Start = () => Promise<RunState>;
 
 /**
- * A question's life: typing and a progress card inside the turn, then the run in the background
+ * A question's life: a progress card inside the turn (typing went out first, see typing-first.ts), then the run in the background
  * (outside the inbound request), the progress card updated as executors finish, and the result
  * delivered proactively. Tracks runs in flight so shutdown can wait for them.
  */
@@ -45,7 +45,6 @@ export class QuestionRuns {
     const runId = deps.workflow.newRunId();
     const reference = TurnContext.getConversationReference(context.activity);
     const language = detectLanguage(question);
-    await context.sendActivity({ type: ActivityTypes.Typing });
     const [progress] = await Promise.all([
       context.sendActivity(cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 }))),
       // Stored before the run starts, so a restart can still deliver its answer.
