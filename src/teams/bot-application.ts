@@ -6,7 +6,7 @@ import type { Telemetry } from "../telemetry";
 import type { ApprovalActionHandler, Log, TeamsStore } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
-import { handleFeedback, localeLanguage, refuseAction, type CardActionDeps } from "./card-actions";
+import { handleFeedback, isCardActionInvoke, localeLanguage, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
 import { handleMessage } from "./message-handler";
 import type { QuestionRuns } from "./question-runs";
 
@@ -46,7 +46,8 @@ export function createBotApplication(deps: BotApplicationDeps): Application<Turn
 
   app.adaptiveCards.actionExecute(CARD_VERBS.feedback, (context) => handleFeedback(deps.cardActions, context));
   app.adaptiveCards.actionExecute(/^approval\./, (context) => deps.onApprovalAction(context, context.activity.value));
-  app.adaptiveCards.actionExecute(/.*/, async (context) => refuseAction(deps.cardActions, context, "unknown verb"));
+  // Any other card action (unknown verb, no verb, no value): an invoke route, after the verbs above.
+  app.addRoute(isCardActionInvoke, (context) => refuseUnhandledCardAction(deps.cardActions, context), true);
 
   app.activity(ActivityTypes.Message, (context, state) => handleMessage(deps, context, state));
 

@@ -1,4 +1,4 @@
-import type { TurnContext } from "botbuilder";
+import { ActivityTypes, type TurnContext } from "botbuilder";
 import { answerViewFromRun, buildAnswerCard, parseCardAction, type AdaptiveCard, type DisplayNames, type FeedbackAction } from "../cards";
 import type { Language } from "../domain";
 import type { Telemetry } from "../telemetry";
@@ -46,6 +46,26 @@ export async function handleFeedback(deps: CardActionDeps, context: TurnContext)
 export function refuseAction(deps: Pick<CardActionDeps, "log">, context: TurnContext, why: string): string {
   deps.log(`card action refused (${context.activity.name ?? context.activity.type}): ${why}`);
   return repliesFor(localeLanguage(context)).unsupportedAction;
+}
+
+/** The invoke name of every Adaptive Card Action.Execute, whatever its verb or value. */
+const CARD_ACTION_INVOKE = "adaptiveCard/action";
+
+/** True for any Adaptive Card action invoke: the selector of the catch-all that runs after the real verbs. */
+export async function isCardActionInvoke(context: TurnContext): Promise<boolean> {
+  return context.activity.type === ActivityTypes.Invoke && context.activity.name === CARD_ACTION_INVOKE;
+}
+
+/**
+ * A card action no verb route took (an unknown verb, no verb, no value): the polite refusal as a
+ * 200 invoke response, the message response teams-ai gives a string handler, instead of its bare 501.
+ */
+export async function refuseUnhandledCardAction(deps: Pick<CardActionDeps, "log">, context: TurnContext): Promise<void> {
+  const value: unknown = context.activity.value;
+  const action = typeof value === "object" && value !== null ? (value as { action?: { verb?: unknown } }).action : undefined;
+  const why = value === undefined ? "no value" : typeof action?.verb !== "string" ? "no verb" : "unknown verb";
+  const body = { statusCode: 200, type: "application/vnd.microsoft.activity.message", value: refuseAction(deps, context, why) };
+  await context.sendActivity({ type: ActivityTypes.InvokeResponse, value: { status: 200, body } });
 }
 
 /** The approvals seam until src/approvals exists: nothing changes, and the user is told so. */

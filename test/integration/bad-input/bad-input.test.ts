@@ -101,9 +101,10 @@ const CASES: Case[] = [
   { name: "card submit with unknown data", send: { activity: say("", { extra: { value: { anything: 1 } } }) }, status: 200, replies: [UNSUPPORTED] },
   // invokes
   { name: "invoke with an unknown verb", send: { activity: invoke("launch.rockets", {}) }, status: 200, invoke: UNSUPPORTED },
-  // teams-ai answers an adaptiveCard/action it has no route for with 501 (Teams shows a generic error).
-  { name: "invoke without a verb", send: { activity: invoke(undefined, {}) }, status: 501 },
-  { name: "invoke without a value", send: { activity: (h) => ({ ...h.message(""), type: "invoke", name: "adaptiveCard/action", text: undefined }) }, status: 501 },
+  // No verb route matches these: the catch-all answers with the same refusal (not teams-ai's bare 501).
+  { name: "invoke without a verb", send: { activity: invoke(undefined, {}) }, status: 200, invoke: UNSUPPORTED },
+  { name: "invoke without a value", send: { activity: (h) => ({ ...h.message(""), type: "invoke", name: "adaptiveCard/action", text: undefined }) }, status: 200, invoke: UNSUPPORTED },
+  { name: "invoke with a real verb but not Action.Execute", send: { activity: (h) => ({ ...invoke("feedback", { runId: "r", rating: "up" })(h), value: { action: { type: "Action.Submit", verb: "feedback", data: {} } } }) }, status: 200, invoke: UNSUPPORTED },
   { name: "approve with an unknown approval id", send: { activity: invoke("approval.approve", { approvalId: `approval-${randomUUID()}` }) }, status: 200, invoke: NOTHING_CHANGED },
   { name: "approve with a tampered approval id", send: { activity: invoke("approval.approve", { approvalId: "../../runs/x' OR 1=1 --" }) }, status: 200, invoke: NOTHING_CHANGED },
   { name: "approve with no approval id", send: { activity: invoke("approval.approve", {}) }, status: 200, invoke: NOTHING_CHANGED },
