@@ -2,6 +2,7 @@
  * `npm run chaos`: injects the faults of the resilience suite (bench/chaos) and prints a table of
  * what was injected and what the user saw. Exits 1 if any run was lost, doubled or left unfinished.
  */
+import { botKilledAwaitingApproval } from "../../bench/chaos/approval-kill";
 import { botKilledMidRun } from "../../bench/chaos/bot-kill";
 import { GRAPH_FAULTS, runGraphFault, startFaultSimulator, storeOutage } from "../../bench/chaos/graph-faults";
 import { describeError } from "../domain";
@@ -30,10 +31,14 @@ async function main(): Promise<number> {
     log("· bot killed mid-run…");
     const kill = await botKilledMidRun(sim, baseUrl);
     rows.push({ scenario: "process killed mid-run", injected: kill.injected, userSaw: kill.userSaw, ok: kill.finals.length === 1 && kill.storedStatus === "not in flight" });
+    log("· bot killed with an approval pending…");
+    const pending = await botKilledAwaitingApproval(sim, baseUrl);
+    const decidedOnce = pending.after.approval === "approved" && pending.after.delivery?.status === "delivered" && pending.after.delivery.attempts === 1;
     rows.push({
       scenario: "process killed with an approval pending",
-      injected: "not run by this tool yet (needs an approver channel in the fake connector)",
-      userSaw: "—",
+      injected: pending.injected,
+      userSaw: pending.userSaw,
+      ok: pending.finals.join() === "under_review,answer" && pending.reviewed && decidedOnce && pending.threadsPosted === 1,
     });
   } finally {
     await sim.stop();

@@ -1,0 +1,64 @@
+/**
+ * The rig of the process-kill scenarios: an embedded Cosmos (seeded) that outlives the bot, a fake
+ * connector, and the bot as a child process on a fixed port that a scenario can kill -9 and start
+ * again. `withKillRig` tears everything down, killing any bot still running, whatever happens.
+ */
+import { createServer } from "node:net";
+import { loadConfig } from "../../src/config";
+import { openCosmosStore, seedSampleData, type CosmosStore } from "../../src/storage";
+import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
+import { FakeConnector } from "../../test/fakes/fake-connector";
+import { startBotProcess, type BotProcess } from "./bot-process";
+
+/** What a kill scenario works with. */
+export interface KillRig {
+  connector: FakeConnector;
+  /** The connector's URL, for inbound activities. */
+  serviceUrl: string;
+  /** The same store the bot uses (read it to check what was persisted). */
+  store: CosmosStore;
+  /** Starts the bot process (again) on the rig's port; resolves when it is listening. */
+  startBot(): Promise<BotProcess>;
+}
+
+/** How long a scenario waits after the expected reply for a doubled one to show up. */
+export const DOUBLED_REPLY_GRACE_MS = 500;
+
+/** Runs `scenario` against a bot using the model at `modelBaseUrl`, with `env` added to the bot's settings. */
+export async function withKillRig<T>(modelBaseUrl: string, env: Record<string, string>, scenario: (rig: KillRig) => Promise<T>): Promise<T> {
+  const cosmos = await startEmbeddedCosmos();
+  const connector = new FakeConnector();
+  const bots: BotProcess[] = [];
+  try {
+    const serviceUrl = await connector.start();
+    const botEnv = { NODE_ENV: "test", LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: modelBaseUrl, COSMOS_ENDPOINT: cosmos.endpoint, COSMOS_KEY: cosmos.key, ...env };
+    const store = await openCosmosStore(loadConfig(botEnv), { log: () => {} });
+    try {
+      await seedSampleData(store);
+      const port = await freePort();
+      const startBot = async () => {
+        const bot = await startBotProcess(port, botEnv);
+        bots.push(bot);
+        return bot;
+      };
+      return await scenario({ connector, serviceUrl, store, startBot });
+    } finally {
+      await Promise.all(bots.map((bot) => bot.kill9()));
+      await store.close();
+    }
+  } finally {
+    await connector.stop();
+    await cosmos.stop();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
