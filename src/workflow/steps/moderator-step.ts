@@ -1,8 +1,8 @@
 import { ModeratorAnswerSchema, type Finding, type ModeratorAnswer } from "../../domain";
 import type { ModeratorInput } from "../agent-inputs";
 import type { RunContext } from "../run-context";
-import { callStructured, type StructuredOutcome } from "../structured-call";
-import { renderAgentInput } from "./render-input";
+import type { StructuredOutcome } from "../structured-call";
+import { askAgent } from "./ask-agent";
 
 /**
  * Asks the Moderator to merge the successful findings into one cited answer. Failed specialists are
@@ -23,24 +23,16 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
   const report = await context.executor("moderator", previous ? "requery" : "initial", async () => {
-    const outcome = await callStructured(
-      deps.model,
-      {
-        agentId: "moderator",
-        model: prompt.model ?? deps.settings.models.moderator,
-        messages: [
-          { role: "system", content: system },
-          { role: "user", content: renderAgentInput(input) },
-        ],
-        temperature: prompt.temperature,
-        maxTokens: prompt.maxTokens,
-        timeoutMs: context.timeoutFor(deps.settings.timeouts.moderatorMs),
-        output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
-        structuredInput: input,
-      },
-      deps.prompts.fragments.repair,
-      ModeratorAnswerSchema,
-    );
+    const outcome = await askAgent(context, {
+      agentId: "moderator",
+      prompt,
+      system,
+      defaultModel: deps.settings.models.moderator,
+      timeoutMs: deps.settings.timeouts.moderatorMs,
+      input,
+      output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
+      validator: ModeratorAnswerSchema,
+    });
     return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
   });
   return report.result;

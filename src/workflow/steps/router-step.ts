@@ -3,8 +3,7 @@ import { FALLBACK_SPECIALIST, RouterOutputSchema, routerDecisionSchema, type Rou
 import type { RouterInput, SpecialistSummary } from "../agent-inputs";
 import { renderTemplate } from "../prompt-library";
 import type { RunContext } from "../run-context";
-import { callStructured } from "../structured-call";
-import { renderAgentInput } from "./render-input";
+import { askAgent } from "./ask-agent";
 
 /** The registry as the Router sees it. */
 export function specialistSummaries(context: RunContext): SpecialistSummary[] {
@@ -45,24 +44,16 @@ export async function routeQuestion(context: RunContext): Promise<RouterDecision
     priority: z.array(z.enum(ids as [string, ...string[]])),
   });
   const report = await context.executor("router", undefined, async () => {
-    const outcome = await callStructured(
-      deps.model,
-      {
-        agentId: "router",
-        model: prompt.model ?? deps.settings.models.router,
-        messages: [
-          { role: "system", content: renderTemplate(prompt.text, { maxSpecialists: max }) },
-          { role: "user", content: renderAgentInput(input) },
-        ],
-        temperature: prompt.temperature,
-        maxTokens: prompt.maxTokens,
-        timeoutMs: context.timeoutFor(deps.settings.timeouts.routerMs),
-        output: { name: "router_decision", schema: wireSchema },
-        structuredInput: input,
-      },
-      deps.prompts.fragments.repair,
-      routerDecisionSchema(ids, max),
-    );
+    const outcome = await askAgent(context, {
+      agentId: "router",
+      prompt,
+      system: renderTemplate(prompt.text, { maxSpecialists: max }),
+      defaultModel: deps.settings.models.router,
+      timeoutMs: deps.settings.timeouts.routerMs,
+      input,
+      output: { name: "router_decision", schema: wireSchema },
+      validator: routerDecisionSchema(ids, max),
+    });
     return outcome.kind === "ok"
       ? { ...outcome, outcome: "ok" as const, decision: outcome.value }
       : { ...outcome, outcome: outcome.kind, decision: fallbackDecision(`router ${outcome.kind.replace("_", " ")}: ${outcome.cause}`), detail: outcome.cause };

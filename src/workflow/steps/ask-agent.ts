@@ -1,0 +1,42 @@
+import type { z } from "zod";
+import type { AgentInput } from "../agent-inputs";
+import type { AgentPrompt } from "../prompt-library";
+import type { RunContext } from "../run-context";
+import { callStructured, type StructuredOutcome } from "../structured-call";
+import { renderAgentInput } from "./render-input";
+
+/** One structured question to a single-call agent (Router, Moderator). */
+export interface AgentCall<V extends z.ZodTypeAny> {
+  agentId: string;
+  prompt: AgentPrompt;
+  /** The system prompt text as sent (the prompt's text, rendered or extended). */
+  system: string;
+  defaultModel: string;
+  timeoutMs: number;
+  input: AgentInput;
+  /** The wire schema (strict JSON schema for the model) and the validator applied to the reply. */
+  output: { name: string; schema: z.ZodTypeAny };
+  validator: V;
+}
+
+/** Renders the input, sends it with the prompt's settings, and validates the reply (one repair). */
+export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: AgentCall<V>): Promise<StructuredOutcome<z.output<V>>> {
+  return callStructured(
+    context.deps.model,
+    {
+      agentId: call.agentId,
+      model: call.prompt.model ?? call.defaultModel,
+      messages: [
+        { role: "system", content: call.system },
+        { role: "user", content: renderAgentInput(call.input) },
+      ],
+      temperature: call.prompt.temperature,
+      maxTokens: call.prompt.maxTokens,
+      timeoutMs: context.timeoutFor(call.timeoutMs),
+      output: call.output,
+      structuredInput: call.input,
+    },
+    context.deps.prompts.fragments.repair,
+    call.validator,
+  );
+}
