@@ -68,7 +68,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     });
     await bot.recover();
     approvals.startScheduler();
-    log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind})`);
+    log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind})`);
     return {
       url: server.url,
       port: server.port,
