@@ -3,12 +3,11 @@
  * connector, and the bot as a child process on a fixed port that a scenario can kill -9 and start
  * again. `withKillRig` tears everything down, killing any bot still running, whatever happens.
  */
-import { createServer } from "node:net";
 import { loadConfig } from "../../src/config";
 import { openCosmosStore, seedSampleData, type CosmosStore } from "../../src/storage";
 import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
 import { FakeConnector } from "../../test/fakes/fake-connector";
-import { startBotProcess, type BotProcess } from "./bot-process";
+import { freePort, startBotProcess, type BotProcess } from "../bot-process";
 
 /** What a kill scenario works with. */
 export interface KillRig {
@@ -37,7 +36,7 @@ export async function withKillRig<T>(modelBaseUrl: string, env: Record<string, s
       await seedSampleData(store);
       const port = await freePort();
       const startBot = async () => {
-        const bot = await startBotProcess(port, botEnv);
+        const bot = await startBotProcess(botEnv, { port });
         bots.push(bot);
         return bot;
       };
@@ -50,15 +49,4 @@ export async function withKillRig<T>(modelBaseUrl: string, env: Record<string, s
     await connector.stop();
     await cosmos.stop();
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
