@@ -1,25 +1,23 @@
 /**
  * Scenario (b): many conversations at once through the bot's HTTP endpoint (/api/messages), the
- * bot replying to a fake connector. The bot runs in this process over the environment's Cosmos
- * (state, checkpoints, transcripts — counted there); its tools read the same seeded data set from
- * memory, as the embedded default does, because the embedded Cosmos server takes seconds per spend
- * query (a real Cosmos account answers those in milliseconds). Measures the first reaction (typing,
- * progress card), the answer latency, peak RSS of this process (the bot, plus the small connector
- * and driver), store requests per run, and replies lost or doubled.
+ * bot replying to a fake connector. The bot runs in a child process of its own by default (see
+ * bot-under-test.ts) over the environment's Cosmos (state, checkpoints, transcripts — counted
+ * there), its tools reading the seeded data set from memory; the driver and the connector stay in
+ * this process. Measures the first reaction (typing, progress card), the answer latency, the bot's
+ * peak RSS, store requests per run, and replies lost or doubled.
  */
 import { randomUUID } from "node:crypto";
-import { loadConfig } from "../src/config";
-import { startProcura } from "../src/index";
-import { openCosmosStore } from "../src/storage";
 import type { ProcurementData } from "../src/tools/procurement-data";
 import { FakeConnector, type RecordedActivity } from "../test/fakes/fake-connector";
 import { postActivity, userMessage } from "./activities";
+import { startBotUnderTest, type BotPlacement } from "./bot-under-test";
 import type { BenchEnvironment } from "./environment";
 import { finalReplies, type FinalReply } from "./outcomes";
 
 /** What the concurrent scenario measured. */
 export interface BotScenarioResult {
   conversations: number;
+  bot: BotPlacement;
   /** Per conversation, ms from sending the message to the first activity at the connector (typing). */
   firstReactionMs: number[];
   /** … to the progress card. */
@@ -34,54 +32,52 @@ export interface BotScenarioResult {
   /** HTTP statuses of the inbound POSTs, counted. */
   statuses: Record<string, number>;
   peakRssMb: number;
+  /** Whose memory `peakRssMb` is, and over what span. */
+  peakRssOf: string;
   storeOpsPerRun: number;
 }
 
 /** Sends one message in each of `questions.length` conversations at once and follows every reply. */
 export async function runBotScenario(
   env: BenchEnvironment,
-  options: { questions: readonly string[]; deadlineMs: number; toolData: ProcurementData },
+  options: { questions: readonly string[]; deadlineMs: number; bot: BotPlacement; toolData: ProcurementData },
 ): Promise<BotScenarioResult> {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    LLM_PROVIDER: "openai-compatible",
-    OPENAI_BASE_URL: env.modelBaseUrl,
-    COSMOS_ENDPOINT: env.cosmosEndpoint,
-    COSMOS_KEY: env.cosmosKey,
-  });
   const connector = new FakeConnector();
   const serviceUrl = await connector.start();
-  const store = await openCosmosStore(config, { log: () => {} });
-  const bot = await startProcura(config, { port: 0, host: "127.0.0.1", store: { ...store, toolData: options.toolData }, log: () => {} });
-  const world: World = { botUrl: bot.url, serviceUrl, connector };
   try {
-    await converse(world, [options.questions[0]!], options.deadlineMs); // warm-up: connections, JIT
-    await env.reset();
-    let peakRss = process.memoryUsage().rss;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
-    const results = await converse(world, options.questions, options.deadlineMs).finally(() => clearInterval(sampler));
-    const { storeOps } = await env.snapshot();
-    const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0 };
-    const statuses: Record<string, number> = {};
-    for (const result of results) {
-      if (result.finals[0]) finals[result.finals[0]]++;
-      statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+    const bot = await startBotUnderTest(options.bot, env, options.toolData);
+    try {
+      const world: World = { botUrl: bot.url, serviceUrl, connector };
+      await converse(world, [options.questions[0]!], options.deadlineMs); // warm-up: connections, JIT
+      await env.reset();
+      const peakRssOf = await bot.startPeakRss();
+      const results = await converse(world, options.questions, options.deadlineMs);
+      const peakRssMb = await bot.peakRssMb();
+      const { storeOps } = await env.snapshot();
+      const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0 };
+      const statuses: Record<string, number> = {};
+      for (const result of results) {
+        if (result.finals[0]) finals[result.finals[0]]++;
+        statuses[result.status] = (statuses[result.status] ?? 0) + 1;
+      }
+      return {
+        conversations: results.length,
+        bot: options.bot,
+        firstReactionMs: results.flatMap((r) => r.firstReactionMs ?? []),
+        progressCardMs: results.flatMap((r) => r.progressCardMs ?? []),
+        answerMs: results.flatMap((r) => r.answerMs ?? []),
+        finals,
+        lost: results.filter((r) => r.finals.length === 0).length,
+        doubled: results.filter((r) => r.finals.length > 1).length,
+        statuses,
+        peakRssMb,
+        peakRssOf,
+        storeOpsPerRun: storeOps / results.length,
+      };
+    } finally {
+      await bot.stop();
     }
-    return {
-      conversations: results.length,
-      firstReactionMs: results.flatMap((r) => r.firstReactionMs ?? []),
-      progressCardMs: results.flatMap((r) => r.progressCardMs ?? []),
-      answerMs: results.flatMap((r) => r.answerMs ?? []),
-      finals,
-      lost: results.filter((r) => r.finals.length === 0).length,
-      doubled: results.filter((r) => r.finals.length > 1).length,
-      statuses,
-      peakRssMb: peakRss / 2 ** 20,
-      storeOpsPerRun: storeOps / results.length,
-    };
   } finally {
-    await bot.stop();
-    await store.close();
     await connector.stop();
   }
 }

@@ -27,13 +27,14 @@ export function formatReport(report: BenchReport): string {
       `${ms(speculative.selectedWallP50Ms.off)} → ${ms(speculative.selectedWallP50Ms.on)} (${speculative.selectedWallP50Ms.gainPercent.toFixed(1)} % faster)`,
     ],
     ["speculative Knowledge: extra tokens per run when not selected", speculative.extraTokensWhenNotSelected.toFixed(0)],
+    [`(b) bot`, concurrent.bot === "child-process" ? "a child process of its own (driver and connector in the bench process)" : "in the bench process, beside the driver and the connector"],
     [`(b) ${concurrent.conversations} concurrent: HTTP statuses`, Object.entries(concurrent.statuses).map(([k, v]) => `${v}× ${k}`).join(", ")],
     [`(b) first reaction (typing) p50/p95`, pair(concurrent.firstReaction, ms)],
     [`(b) progress card p50/p95`, pair(concurrent.progressCard, ms)],
     [`(b) final reply p50/p95 (measured at ×${options.timeScale})`, pair(concurrent.answer, ms)],
     [`(b) final replies`, Object.entries(concurrent.finals).map(([k, v]) => `${v} ${k}`).join(", ")],
     [`(b) lost / doubled replies`, `${concurrent.lost} / ${concurrent.doubled}`],
-    [`(b) peak RSS (bot process)`, `${concurrent.peakRssMb.toFixed(0)} MB`],
+    [`(b) peak RSS`, `${concurrent.peakRssMb.toFixed(0)} MB (${concurrent.peakRssOf})`],
     [`(b) store operations per run`, concurrent.storeOpsPerRun.toFixed(1)],
   );
   const width = Math.max(...rows.map(([name]) => name.length));

@@ -1,8 +1,10 @@
 /**
- * `npm run bench -- [--time-scale 0.1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--json-out file]`:
+ * `npm run bench -- [--time-scale 0.1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
  * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
  * simulated; at a time scale below 1 the ratios are also given at full scale (our overhead does not
- * scale with model time). The bench reports; it never fails on a missed target.
+ * scale with model time). Scenario (b) runs the bot in a child process; `--in-process-bot` runs it
+ * inside the bench process, beside the driver and the fake connector. The bench reports; it never
+ * fails on a missed target.
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -17,6 +19,7 @@ const FlagsSchema = z.object({
   concurrency: z.coerce.number().int().positive().default(50),
   seed: z.coerce.number().int().default(7),
   "skip-cosmos": z.boolean().default(false),
+  "in-process-bot": z.boolean().default(false),
   "json-out": z.string().optional(),
 });
 
@@ -29,13 +32,14 @@ async function main(argv: string[]): Promise<number> {
       concurrency: { type: "string" },
       seed: { type: "string" },
       "skip-cosmos": { type: "boolean" },
+      "in-process-bot": { type: "boolean" },
       "json-out": { type: "string" },
     },
   });
   const flags = FlagsSchema.parse(values);
   const report = await runBench(
-    { timeScale: flags["time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"] },
-    (line) => process.stderr.write(`${line}\n`),
+    { timeScale: flags["time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"] },
+    (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
   if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));

@@ -1,0 +1,60 @@
+/**
+ * The bot scenario (b) drives: by default a child process of its own, so the first reactions
+ * measured at the fake connector do not include the bench driver's and the connector's event-loop
+ * work (in production Teams and the connector are other services); or, with `--in-process-bot`,
+ * inside the bench process as before.
+ */
+import { join } from "node:path";
+import { loadConfig } from "../src/config";
+import type { ProcurementData } from "../src/tools/procurement-data";
+import { benchBotEnv, startBenchBot } from "./bench-bot";
+import { startBotProcess } from "./bot-process";
+import type { EnvironmentAddresses } from "./environment-addresses";
+import { peakRssMb, resetPeakRss } from "./process-memory";
+
+/** Where the bot runs. */
+export type BotPlacement = "child-process" | "in-process";
+
+/** A started bot and its memory gauge. */
+export interface BotUnderTest {
+  url: string;
+  /** Starts counting peak RSS afresh (after the warm-up); says what the peak will cover. */
+  startPeakRss(): Promise<string>;
+  /** Peak RSS since `startPeakRss`, MB. */
+  peakRssMb(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** How often the in-process gauge samples RSS (it has no high-water mark of its own). */
+const RSS_SAMPLE_MS = 20;
+
+/** Starts the bot over the environment; `toolData` serves the in-process bot (the child builds the same data set itself). */
+export async function startBotUnderTest(placement: BotPlacement, env: EnvironmentAddresses, toolData: ProcurementData): Promise<BotUnderTest> {
+  return placement === "child-process" ? startChildBot(env) : startInProcessBot(env, toolData);
+}
+
+async function startChildBot(env: EnvironmentAddresses): Promise<BotUnderTest> {
+  const bot = await startBotProcess(benchBotEnv(env), { entry: join(__dirname, "bench-bot.ts") });
+  return {
+    url: bot.url,
+    startPeakRss: async () => ((await resetPeakRss(bot.pid)) ? "bot process, VmHWM during the burst" : "bot process, VmHWM since its start"),
+    peakRssMb: () => peakRssMb(bot.pid),
+    stop: () => bot.kill9(),
+  };
+}
+
+async function startInProcessBot(env: EnvironmentAddresses, toolData: ProcurementData): Promise<BotUnderTest> {
+  const bot = await startBenchBot(loadConfig(benchBotEnv(env)), toolData, { port: 0, host: "127.0.0.1", log: () => {} });
+  let peak = 0;
+  let sampler: NodeJS.Timeout | undefined;
+  return {
+    url: bot.url,
+    startPeakRss: async () => {
+      peak = process.memoryUsage().rss;
+      sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), RSS_SAMPLE_MS);
+      return `bench process (bot, connector and driver), sampled every ${RSS_SAMPLE_MS} ms during the burst`;
+    },
+    peakRssMb: async () => (clearInterval(sampler), peak / 2 ** 20),
+    stop: async () => (clearInterval(sampler), bot.stop()),
+  };
+}
