@@ -7,6 +7,7 @@
  * peak RSS, store requests per run, and replies lost or doubled.
  */
 import { randomUUID } from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { ProcurementData } from "../src/tools/procurement-data";
 import { FakeConnector, type RecordedActivity } from "../test/fakes/fake-connector";
 import { postActivity, userMessage } from "./activities";
@@ -34,6 +35,8 @@ export interface BotScenarioResult {
   peakRssMb: number;
   /** Whose memory `peakRssMb` is, and over what span. */
   peakRssOf: string;
+  /** This process's (driver and connector) longest event-loop stall during the burst: how late an arrival may have been stamped. */
+  driverMaxStallMs: number;
   storeOpsPerRun: number;
 }
 
@@ -51,7 +54,9 @@ export async function runBotScenario(
       await converse(world, [options.questions[0]!], options.deadlineMs); // warm-up: connections, JIT
       await env.reset();
       const peakRssOf = await bot.startPeakRss();
-      const results = await converse(world, options.questions, options.deadlineMs);
+      const driverLoop = monitorEventLoopDelay({ resolution: 10 });
+      driverLoop.enable();
+      const results = await converse(world, options.questions, options.deadlineMs).finally(() => driverLoop.disable());
       const peakRssMb = await bot.peakRssMb();
       const { storeOps } = await env.snapshot();
       const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0 };
@@ -72,6 +77,7 @@ export async function runBotScenario(
         statuses,
         peakRssMb,
         peakRssOf,
+        driverMaxStallMs: driverLoop.max / 1e6,
         storeOpsPerRun: storeOps / results.length,
       };
     } finally {

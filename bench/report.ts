@@ -30,6 +30,7 @@ export function formatReport(report: BenchReport): string {
     [`(b) bot`, concurrent.bot === "child-process" ? "a child process of its own (driver and connector in the bench process)" : "in the bench process, beside the driver and the connector"],
     [`(b) ${concurrent.conversations} concurrent: HTTP statuses`, Object.entries(concurrent.statuses).map(([k, v]) => `${v}× ${k}`).join(", ")],
     [`(b) first reaction (typing) p50/p95`, pair(concurrent.firstReaction, ms)],
+    [`(b) longest event-loop stall of the driver and connector`, ms(concurrent.driverMaxStallMs)],
     [`(b) progress card p50/p95`, pair(concurrent.progressCard, ms)],
     [`(b) final reply p50/p95 (measured at ×${options.timeScale})`, pair(concurrent.answer, ms)],
     [`(b) final replies`, Object.entries(concurrent.finals).map(([k, v]) => `${v} ${k}`).join(", ")],
