@@ -21,6 +21,7 @@ import type { AddressInfo } from "node:net";
 import { LARGE_MODEL, SMALL_MODEL, callRandom, estimateTokens, replyDurationMs, type LatencyProfile } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
+import { readBody, safeJson } from "./http-body";
 
 /** One call the simulator received. Times are the simulator's `performance.now()` milliseconds. */
 export interface SimulatedCall {
@@ -204,16 +205,3 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}

@@ -41,6 +41,7 @@ import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
+import { readBody, safeJson } from "./http-body";
 
 // ---------------------------------------------------------------- request bodies
 
@@ -377,19 +378,6 @@ function headerValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? "";
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 function hrtimeMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
