@@ -25,8 +25,10 @@ export class RunContext {
   constructor(
     readonly deps: WorkflowDeps,
     readonly state: RunState,
+    /** When the run budget starts: the run's start, or the moment a restarted process resumed it. */
+    budgetStartMs: number = Date.parse(state.startedAt),
   ) {
-    this.deadline = Date.parse(state.startedAt) + deps.settings.timeouts.runBudgetMs;
+    this.deadline = budgetStartMs + deps.settings.timeouts.runBudgetMs;
   }
 
   /** Milliseconds left in the run budget (never negative). */

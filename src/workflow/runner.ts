@@ -43,12 +43,12 @@ export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Prom
 
 /**
  * Continues a run left in flight by a stopped process from its last checkpoint. The run budget
- * starts again (the process that owned it is gone); completed steps are not repeated.
+ * starts again (the process that owned it is gone) but `startedAt` stays, so the recorded latency
+ * is what the user waited; completed steps are not repeated.
  */
 export async function resumeRun(deps: WorkflowDeps, saved: RunState): Promise<RunState> {
   if (saved.status !== "running") return saved;
-  const state: RunState = structuredClone({ ...saved, startedAt: deps.clock.now().toISOString(), events: [...saved.events] });
-  return drive(new RunContext(deps, state));
+  return drive(new RunContext(deps, structuredClone(saved), deps.clock.now().getTime()));
 }
 
 type PhaseHandler = (context: RunContext) => Promise<RunPhase>;

@@ -40,6 +40,7 @@ describe("checkpoints and resume", function () {
     const second = workflowHarness(scriptedModel(baseUrl, 0));
     const resumed = await resumeRun(second.deps, saved!);
     assert.equal(resumed.status, "completed");
+    assert.equal(resumed.startedAt, saved!.startedAt, "the run keeps its start time across the restart");
     assert.deepEqual(server.calls.map((c) => c.agentId).sort(), ["moderator", "spend"]);
     assert.deepEqual(resumed.findings.map((f) => [f.specialist, f.status]), [["contract", "ok"], ["spend", "ok"]]);
     server.assertNoUnexpectedCalls();
