@@ -21,7 +21,7 @@ import type { AddressInfo } from "node:net";
 import { LARGE_MODEL, SMALL_MODEL, callRandom, estimateTokens, replyDurationMs, type LatencyProfile } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
-import { readBody, safeJson } from "./http-body";
+import { closeServer, readBody, safeJson } from "./loopback-http";
 
 /** One call the simulator received. Times are the simulator's `performance.now()` milliseconds. */
 export interface SimulatedCall {
@@ -95,10 +95,7 @@ export class LatencyModelServer {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
-    const closed = once(server, "close");
-    server.close();
-    server.closeAllConnections();
-    await closed;
+    await closeServer(server);
   }
 
   /** Forgets the call log. */

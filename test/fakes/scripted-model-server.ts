@@ -41,7 +41,7 @@ import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
-import { readBody, safeJson } from "./http-body";
+import { closeServer, readBody, safeJson } from "./loopback-http";
 
 // ---------------------------------------------------------------- request bodies
 
@@ -255,10 +255,7 @@ export class ScriptedModelServer {
     const server = this.server;
     if (!server) return;
     this.server = undefined;
-    const closed = once(server, "close");
-    server.close();
-    server.closeAllConnections();
-    await closed;
+    await closeServer(server);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,4 +1,5 @@
-import type { IncomingMessage } from "node:http";
+import { once } from "node:events";
+import type { IncomingMessage, Server } from "node:http";
 
 /** The whole request body as UTF-8 text. */
 export async function readBody(req: IncomingMessage): Promise<string> {
@@ -14,4 +15,12 @@ export function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Stops listening and drops every connection, including requests still held open. */
+export async function closeServer(server: Server): Promise<void> {
+  const closed = once(server, "close");
+  server.close();
+  server.closeAllConnections();
+  await closed;
 }
