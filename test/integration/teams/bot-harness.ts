@@ -3,6 +3,7 @@ import { loadConfig, type AppConfig } from "../../../src/config";
 import { startProcura, type RunningProcura } from "../../../src/index";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { FakeConnector, cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+import { teamsMessage } from "../../fakes/teams-activity";
 
 /** The bot on an ephemeral port over an embedded Cosmos, replying to a fake connector. */
 export interface BotHarness {
@@ -56,19 +57,16 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
       return { status: response.status, body: text ? JSON.parse(text) : undefined, receivedAt };
     },
     message(text, options = {}) {
-      const userId = options.userId ?? "user-1";
       return {
-        type: "message",
-        id: randomUUID(),
-        timestamp: new Date().toISOString(),
-        channelId: "msteams",
-        serviceUrl,
-        from: { id: userId, aadObjectId: `aad-${userId}`, name: "Test User" },
-        recipient: { id: "28:procura", name: "Procura" },
-        conversation: { id: options.conversationId ?? `personal-${randomUUID()}`, conversationType: options.conversationType ?? "personal", tenantId: "tenant-1" },
-        channelData: { tenant: { id: "tenant-1" } },
-        locale: options.locale ?? "en-US",
-        text,
+        ...teamsMessage({
+          serviceUrl,
+          conversationId: options.conversationId ?? `personal-${randomUUID()}`,
+          text,
+          userId: options.userId ?? "user-1",
+          userName: "Test User",
+          conversationType: options.conversationType,
+          locale: options.locale,
+        }),
         ...options.extra,
       };
     },
