@@ -29,6 +29,9 @@ describe("e2e: approval in the Agents Playground (approver channel, approver's c
       APPROVER_AAD_IDS: `${KENJI.aadObjectId},${MARIA_AAD}`,
     });
   });
+  afterEach(async function () {
+    await session?.reportFailure(this.currentTest);
+  });
   after(async () => {
     await session?.close();
   });

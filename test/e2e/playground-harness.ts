@@ -65,6 +65,8 @@ export interface PlaygroundSession {
   botMessage(predicate: (message: StreamedMessage) => boolean, what: string, timeoutMs?: number): Promise<StreamedMessage>;
   /** Saves a screenshot of the page as test-results/e2e/<name>.png. */
   screenshot(name: string): Promise<void>;
+  /** On a failed test: a screenshot named after it, and what the bot streamed and printed, on the console. */
+  reportFailure(test: Mocha.Test | undefined): Promise<void>;
   /** Closes the browser and stops the Playground and the bot. */
   close(): Promise<void>;
 }
@@ -84,6 +86,7 @@ export async function openPlaygroundSession(botEnv: Record<string, string> = {})
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(bot);
+    const botOutput = tailOf(bot);
     const botUrl = await waitForOutput(bot, /Procura is listening on (\S+)/);
     const playground = await startPlayground(botUrl, 0);
     children.push(playground.child);
@@ -122,6 +125,13 @@ export async function openPlaygroundSession(botEnv: Record<string, string> = {})
       botMessage: (predicate, what, timeoutMs = 40_000) => recorder.waitFor(predicate, what, timeoutMs),
       async screenshot(name) {
         await page.screenshot({ path: `${SHOTS}/${name}.png` });
+      },
+      async reportFailure(test) {
+        if (test?.state !== "failed") return;
+        const name = `failed-${test.title.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
+        await page.screenshot({ path: `${SHOTS}/${name}.png` }).catch(() => undefined);
+        console.log(`      [e2e] screenshot ${SHOTS}/${name}.png; streamed: ${recorder.summary()}`);
+        console.log(`      [e2e] the bot's last output:\n${botOutput()}`);
       },
       close,
     };
@@ -164,13 +174,18 @@ class MessageRecorder {
     }
   }
 
+  /** What arrived so far, one `action conversation` per stream event. */
+  summary(): string {
+    return this.actions.join(", ") || "nothing";
+  }
+
   waitFor(predicate: (message: StreamedMessage) => boolean, what: string, timeoutMs: number): Promise<StreamedMessage> {
     const found = this.messages.find(predicate);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((waiter) => waiter.resolve !== done);
-        reject(new Error(`no ${what} within ${timeoutMs} ms; streamed: ${this.actions.join(", ") || "nothing"}`));
+        reject(new Error(`no ${what} within ${timeoutMs} ms; streamed: ${this.summary()}`));
       }, timeoutMs);
       const done = (message: StreamedMessage) => {
         clearTimeout(timer);
@@ -210,6 +225,17 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** The last 4,000 characters the child printed, read on demand. */
+function tailOf(child: ChildProcess): () => string {
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-4000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  return () => output;
 }
 
 /** Resolves with the first capture of `pattern` in the child's output; rejects if it exits first. */

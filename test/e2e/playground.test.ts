@@ -17,6 +17,9 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     if (!chromiumInstalled()) this.skip();
     session = await openPlaygroundSession();
   });
+  afterEach(async function () {
+    await session?.reportFailure(this.currentTest);
+  });
   after(async () => {
     await session?.close();
   });
@@ -26,10 +29,14 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     const question = "Can we renew the Acme SaaS contract at +8%?";
     const sentAt = await session.send(question);
 
-    const progress = page.locator(".ac-adaptiveCard", { hasText: en.progressTitle }).first();
+    // The progress card is the one with the elapsed-time line. Its title and phase change as the run
+    // moves on (offline, it can already say "done" by the time the Playground draws it), so the
+    // first reaction is whichever version appears first, and the final version must say the run ended.
+    const progress = page.locator(".ac-adaptiveCard", { hasText: new RegExp(en.elapsed(0).replace("0", "\\d+")) }).first();
     await progress.waitFor();
     const firstReactionMs = performance.now() - sentAt;
     await session.screenshot("1-progress");
+    assert.match(await progress.innerText(), new RegExp(`${en.progressTitle}|${en.progressTitleDone}`), "progress card title");
 
     const answer = page.locator(".ac-adaptiveCard", { hasText: en.conclusion }).last();
     await answer.waitFor({ timeout: 40_000 });
@@ -37,6 +44,11 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     await answer.scrollIntoViewIfNeeded();
     await session.screenshot("2-answer");
 
+    // The progress card was updated in place (updateActivity), not posted again, and says the run ended.
+    const ended = await session.botMessage((m) => m.action === "updateMessage" && m.json.includes(en.phaseAnswered), "progress card update saying the run ended");
+    const created = await session.botMessage((m) => m.messageId === ended.messageId, "the progress card's first version");
+    assert.equal(created.action, "createMessage");
+    await page.locator(".ac-adaptiveCard", { hasText: en.phaseAnswered }).waitFor();
     const text = await answer.innerText();
     assert.ok(text.includes(en.offline), "offline label");
     assert.ok(text.includes(question), "the question is quoted");
