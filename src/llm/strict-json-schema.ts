@@ -23,10 +23,19 @@ const UNSUPPORTED_KEYWORDS = [
   "default",
 ];
 
-/** The strict JSON Schema for a zod schema (objects, arrays, enums, nullable and optional fields). */
+/** Converted schemas by zod schema and name: every model request carries its output and tool schemas, and converting them is CPU each time. */
+const converted = new WeakMap<z.ZodTypeAny, Map<string, JsonSchema>>();
+
+/** The strict JSON Schema for a zod schema (objects, arrays, enums, nullable and optional fields). Shared between calls: do not mutate it. */
 export function strictJsonSchema(schema: z.ZodTypeAny, name: string): JsonSchema {
-  const jsonSchema = zodResponseFormat(nullableOptionals(schema), name).json_schema.schema as JsonSchema;
-  return stripUnsupported(jsonSchema);
+  let byName = converted.get(schema);
+  if (byName === undefined) converted.set(schema, (byName = new Map()));
+  let jsonSchema = byName.get(name);
+  if (jsonSchema === undefined) {
+    jsonSchema = stripUnsupported(zodResponseFormat(nullableOptionals(schema), name).json_schema.schema as JsonSchema);
+    byName.set(name, jsonSchema);
+  }
+  return jsonSchema;
 }
 
 /** `value` with every `null` removed where the zod schema means "may be absent" but not "may be null". */

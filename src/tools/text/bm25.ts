@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { tokenize } from "./search-text";
 
 /** A search hit: the document's position in the indexed list, its score and the query terms it contains. */
@@ -10,19 +11,32 @@ export interface Bm25Hit {
 const K1 = 1.2;
 const B = 0.75;
 
+/**
+ * Term counts per document text. Tools index the same contract and policy texts on every call, and
+ * tokenising them is most of a search's CPU; under a burst of questions that CPU delays every
+ * conversation's first reaction. Keyed by the text itself, so it is right whatever the data source.
+ */
+const termCountsCache = new LRUCache<string, ReadonlyMap<string, number>>({ max: 5_000 });
+
+function termCounts(text: string): ReadonlyMap<string, number> {
+  let counts = termCountsCache.get(text);
+  if (counts === undefined) {
+    const fresh = new Map<string, number>();
+    for (const term of tokenize(text)) fresh.set(term, (fresh.get(term) ?? 0) + 1);
+    termCountsCache.set(text, (counts = fresh));
+  }
+  return counts;
+}
+
 /** An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). */
 export class Bm25Index {
-  private readonly documents: Map<string, number>[];
+  private readonly documents: ReadonlyMap<string, number>[];
   private readonly lengths: number[];
   private readonly averageLength: number;
   private readonly documentFrequency = new Map<string, number>();
 
   constructor(texts: string[]) {
-    this.documents = texts.map((text) => {
-      const counts = new Map<string, number>();
-      for (const term of tokenize(text)) counts.set(term, (counts.get(term) ?? 0) + 1);
-      return counts;
-    });
+    this.documents = texts.map(termCounts);
     this.lengths = this.documents.map((counts) => [...counts.values()].reduce((sum, n) => sum + n, 0));
     this.averageLength = this.lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, this.lengths.length);
     for (const counts of this.documents) for (const term of counts.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);

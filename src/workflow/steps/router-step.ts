@@ -23,6 +23,19 @@ export function fallbackDecision(why: string): RouterDecision {
   };
 }
 
+/** The Router's output schema with the registered ids as an enum, one per registry (its strict JSON Schema is cached by identity). */
+const wireSchemas = new WeakMap<readonly { id: string }[], z.ZodTypeAny>();
+
+function routerWireSchema(specialists: readonly { id: string }[]): z.ZodTypeAny {
+  let schema = wireSchemas.get(specialists);
+  if (schema === undefined) {
+    const ids = specialists.map((s) => s.id) as [string, ...string[]];
+    schema = RouterOutputSchema.extend({ selected: z.array(z.enum(ids)), priority: z.array(z.enum(ids)) });
+    wireSchemas.set(specialists, schema);
+  }
+  return schema;
+}
+
 /**
  * Asks the Router which specialists should answer. Never throws for model trouble: a missing,
  * non-JSON or invalid decision (unknown id, empty, too many) falls back to Knowledge alone.
@@ -39,10 +52,7 @@ export async function routeQuestion(context: RunContext): Promise<RouterDecision
     maxSpecialists: max,
   };
   const prompt = deps.prompts.router;
-  const wireSchema = RouterOutputSchema.extend({
-    selected: z.array(z.enum(ids as [string, ...string[]])),
-    priority: z.array(z.enum(ids as [string, ...string[]])),
-  });
+  const wireSchema = routerWireSchema(deps.prompts.specialists);
   const report = await context.executor("router", undefined, async () => {
     const outcome = await askAgent(context, {
       agentId: "router",

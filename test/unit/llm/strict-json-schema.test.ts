@@ -71,6 +71,16 @@ describe("strictJsonSchema", () => {
     assert.deepEqual(schema.properties.contractId, { type: ["string", "null"] });
     assert.ok(!keywords(schema).has("nullable"), "OpenAPI's nullable keyword is not JSON Schema");
   });
+
+  it("converts a schema once per name and hands the same document to every request", () => {
+    const parameters = z.object({ query: z.string() });
+    const first = strictJsonSchema(parameters, "toolA");
+    assert.equal(strictJsonSchema(parameters, "toolA"), first, "cached by schema and name");
+    const other = strictJsonSchema(parameters, "toolB");
+    assert.notEqual(other, first, "another name is another document");
+    assert.deepEqual(other, first, "with the same content");
+    assert.notEqual(strictJsonSchema(z.object({ query: z.string() }), "toolA"), first, "another schema object is converted afresh");
+  });
 });
 
 describe("dropNullOptionals", () => {

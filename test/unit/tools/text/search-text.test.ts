@@ -23,6 +23,15 @@ describe("Bm25Index", () => {
     assert.deepEqual(index.search("更新").map((h) => h.index), [3]);
     assert.deepEqual(index.search("zebra"), []);
   });
+
+  it("scores each index on its own documents when texts are shared between indexes (term counts are cached per text)", () => {
+    const shared = "renewal notice for the contract";
+    const small = new Bm25Index([shared, "payment terms"]).search("renewal");
+    const large = new Bm25Index([shared, "renewal price", "renewal cap", "payment terms"]).search("renewal");
+    assert.deepEqual(small.map((h) => h.index), [0]);
+    assert.deepEqual(large.map((h) => h.index), [1, 2, 0], "the shorter documents rank first");
+    assert.ok(small[0].score > large.find((h) => h.index === 0)!.score, "a term in every other document is worth less");
+  });
 });
 
 describe("bestSentence", () => {
