@@ -8,6 +8,7 @@ const pair = (figures: { p50: number; p95: number }, format: (value: number) => 
 /** Renders the figures, one table per scenario, then the targets. */
 export function formatReport(report: BenchReport): string {
   const { options, speculative, concurrent } = report;
+  const concurrentScale = `models at ×${options.concurrentTimeScale}`;
   const rows: [string, string][] = [];
   for (const s of report.sequential) {
     const name = `(a) ${s.store} store, speculative ${s.speculativeKnowledge ? "on" : "off"}`;
@@ -29,10 +30,10 @@ export function formatReport(report: BenchReport): string {
     ["speculative Knowledge: extra tokens per run when not selected", speculative.extraTokensWhenNotSelected.toFixed(0)],
     [`(b) bot`, concurrent.bot === "child-process" ? "a child process of its own (driver and connector in the bench process)" : "in the bench process, beside the driver and the connector"],
     [`(b) ${concurrent.conversations} concurrent: HTTP statuses`, Object.entries(concurrent.statuses).map(([k, v]) => `${v}× ${k}`).join(", ")],
-    [`(b) first reaction (typing) p50/p95 (models at ×${options.timeScale})`, pair(concurrent.firstReaction, ms)],
+    [`(b) first reaction (typing) p50/p95 (${concurrentScale})`, pair(concurrent.firstReaction, ms)],
     [`(b) longest event-loop stall of the driver and connector`, ms(concurrent.driverMaxStallMs)],
-    [`(b) progress card p50/p95 (models at ×${options.timeScale})`, pair(concurrent.progressCard, ms)],
-    [`(b) final reply p50/p95 (measured at ×${options.timeScale})`, pair(concurrent.answer, ms)],
+    [`(b) progress card p50/p95 (${concurrentScale})`, pair(concurrent.progressCard, ms)],
+    [`(b) final reply p50/p95 (${concurrentScale})`, pair(concurrent.answer, ms)],
     [`(b) final replies`, Object.entries(concurrent.finals).map(([k, v]) => `${v} ${k}`).join(", ")],
     [`(b) lost / doubled replies`, `${concurrent.lost} / ${concurrent.doubled}`],
     [`(b) peak RSS`, `${concurrent.peakRssMb.toFixed(0)} MB (${concurrent.peakRssOf})`],
@@ -41,5 +42,5 @@ export function formatReport(report: BenchReport): string {
   const width = Math.max(...rows.map(([name]) => name.length));
   const lines = rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`);
   const checks = report.targets.map((t) => `${t.met ? "MET   " : "MISSED"}  ${t.name}: ${Number.isInteger(t.value) ? t.value : t.value.toFixed(3)} (target ${t.target})`);
-  return [`Procura bench — time scale ×${options.timeScale}, seed ${options.seed}, ${report.environment.node}`, "", ...lines, "", "Targets:", ...checks].join("\n");
+  return [`Procura bench — models at ×${options.timeScale} in (a), ×${options.concurrentTimeScale} in (b), seed ${options.seed}, ${report.environment.node}`, "", ...lines, "", "Targets:", ...checks].join("\n");
 }

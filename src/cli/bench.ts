@@ -1,8 +1,8 @@
 /**
- * `npm run bench -- [--time-scale 0.1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
+ * `npm run bench -- [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
  * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
  * simulated; at a time scale below 1 the ratios are also given at full scale (our overhead does not
- * scale with model time). Scenario (b) runs the bot in a child process; `--in-process-bot` runs it
+ * scale with model time). Scenario (b) runs at `--concurrent-time-scale` (full speed by default: see bench/run-bench.ts). Scenario (b) runs the bot in a child process; `--in-process-bot` runs it
  * inside the bench process, beside the driver and the fake connector. The bench reports; it never
  * fails on a missed target.
  */
@@ -15,6 +15,7 @@ import { describeError } from "../domain";
 
 const FlagsSchema = z.object({
   "time-scale": z.coerce.number().positive().max(1).default(0.1),
+  "concurrent-time-scale": z.coerce.number().positive().max(1).default(1),
   runs: z.coerce.number().int().positive().default(30),
   concurrency: z.coerce.number().int().positive().default(50),
   seed: z.coerce.number().int().default(7),
@@ -28,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     options: {
       "time-scale": { type: "string" },
+      "concurrent-time-scale": { type: "string" },
       runs: { type: "string" },
       concurrency: { type: "string" },
       seed: { type: "string" },
@@ -38,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const flags = FlagsSchema.parse(values);
   const report = await runBench(
-    { timeScale: flags["time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"] },
+    { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"] },
     (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
