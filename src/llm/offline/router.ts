@@ -2,7 +2,7 @@ import { FALLBACK_SPECIALIST, type RouterOutput } from "../../domain";
 import type { RouterInput, SpecialistSummary } from "../../workflow/agent-inputs";
 import { LEXICON } from "./lexicon";
 import { phrasesFor } from "./phrases";
-import { containsPhrase, contentFeatures, hasCjk } from "./text";
+import { containsPhrase, contentFeatures, hasCjk, wordStems } from "./text";
 
 /** A specialist is selected when its score reaches this share of the best score. */
 const RELATIVE_CUTOFF = 0.5;
@@ -10,6 +10,14 @@ const RELATIVE_CUTOFF = 0.5;
 const KEYWORD_WEIGHT = 2;
 /** Weight of one shared description feature (stem or bigram), divided the same way. */
 const DESCRIPTION_WEIGHT = 0.5;
+
+/** Keywords that stand for a pattern rather than words: "+%" is a price change written like "+8%". */
+const PATTERN_KEYWORDS: Record<string, RegExp> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
+
+function matchesKeyword(question: string, keyword: string): boolean {
+  const pattern = PATTERN_KEYWORDS[keyword];
+  return pattern ? pattern.test(question.normalize("NFKC")) : containsPhrase(question, keyword);
+}
 
 /** A specialist's lexical score for a question, with the keywords that produced it. */
 export interface RouteScore {
@@ -24,7 +32,7 @@ export interface RouteScore {
  * Japanese bigrams). A keyword or feature several specialists share counts less for each.
  */
 export function scoreSpecialists(question: string, specialists: SpecialistSummary[]): RouteScore[] {
-  const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => containsPhrase(question, k))));
+  const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => matchesKeyword(question, k))));
   const keywordShare = countShares(matched);
   const questionFeatures = contentFeatures(question);
   const shared = specialists.map((s) => [...contentFeatures(s.description)].filter((f) => questionFeatures.has(f)));
@@ -74,15 +82,24 @@ export function evidenceNeedOf(question: string, selectedCount: number): RouterO
   return selectedCount > 1 ? "medium" : "low";
 }
 
-/** Longer keyword phrases are more specific: "price cap" beats "cap", "相見積もり" beats "見積". */
+/** Longer keyword phrases are more specific: "price cap" beats "cap", "相見積もり" beats "見積"; a pattern counts as a two-word phrase. */
 function keywordWeight(keyword: string): number {
+  if (keyword in PATTERN_KEYWORDS) return 1.5;
   if (hasCjk(keyword)) return Math.min(1.5, 0.5 + keyword.length * 0.25);
   return 1 + 0.5 * (keyword.trim().split(/\s+/).length - 1);
 }
 
-/** Drops Japanese keywords contained in a longer matched one ("見積" inside "相見積もり"). */
+/**
+ * Drops Japanese keywords contained in a longer matched one ("見積" inside "相見積もり") and English
+ * ones that are another's word forms ("renewal" beside "renew"): one word in the question counts once.
+ */
 function dropContained(keywords: string[]): string[] {
-  return keywords.filter((k) => !keywords.some((other) => other !== k && hasCjk(k) && other.includes(k)));
+  const stems = (keyword: string) => wordStems(keyword).join(" ");
+  return keywords.filter((k, i) =>
+    hasCjk(k)
+      ? !keywords.some((other) => other !== k && other.includes(k))
+      : !keywords.slice(0, i).some((other) => !hasCjk(other) && stems(other) === stems(k)),
+  );
 }
 
 function countShares(lists: string[][]): Map<string, number> {

@@ -50,6 +50,13 @@ describe("offline router", () => {
     assert.ok(overlap / n >= 0.6, `set overlap ${(overlap / n).toFixed(2)}`);
   });
 
+  it("reads a price change written like +8% as a negotiation matter, and counts a word's forms once", () => {
+    for (const question of ["Can we renew the Acme SaaS contract at +8%?", "AcmeのSaaS契約を＋８％で更新できますか？"])
+      assert.deepEqual(routeOffline(input(question)).selected, ["contract", "negotiation"], question);
+    assert.deepEqual(routeOffline(input("Can we renew the Acme SaaS contract?")).selected, ["contract"], "no price change, no negotiation");
+    assert.match(routeOffline(input("Renewal: can we renew Acme?")).reason, /\(renew\)|\(renewal\)/, "renew and renewal are one match");
+  });
+
   it("sends a question that matches nothing to Knowledge alone, with a reason saying so", () => {
     const output = routeOffline(input("Tell me a joke"));
     assert.deepEqual(output.selected, ["knowledge"]);
