@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
+import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
 import { labelsFor } from "../../../src/cards/labels";
 import type { Approval } from "../../../src/domain";
+import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
+import { noopTelemetry } from "../../../src/telemetry";
 import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
 
@@ -30,6 +33,21 @@ export async function startApprovalHarness(): Promise<BotHarness> {
 }
 
 /** A question that needs approval (an amount above HITL_AMOUNT_THRESHOLD), asked and put to the approvers. */
+/**
+ * Approvals as another process over the same Cosmos and connector would run them (the Functions
+ * timer, or a bot instance after a crash): its own adapter and approvals instance, quick send retries.
+ */
+export function approvalsInAnotherProcess(harness: BotHarness): Approvals {
+  return createApprovals({
+    config: harness.config,
+    store: harness.store,
+    telemetry: noopTelemetry,
+    messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+    sendRetry: { attempts: 2, initialMs: 10, multiplier: 2 },
+    log: () => undefined,
+  });
+}
+
 export interface PendingApproval {
   requesterConversationId: string;
   approvalId: string;

@@ -1,26 +1,13 @@
 import assert from "node:assert/strict";
-import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
-import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
-import { noopTelemetry } from "../../../src/telemetry";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { cardShows, type BotHarness } from "../teams/bot-harness";
-import { approvalWhen, askNeedingApproval, en, startApprovalHarness, storedApproval } from "./approval-harness";
+import { approvalsInAnotherProcess, approvalWhen, askNeedingApproval, en, startApprovalHarness, storedApproval } from "./approval-harness";
 
 const HOUR = 3_600_000;
 
 describe("Approval reminders and expiry (maintenance job over the same Cosmos, like the Functions timer)", function () {
   this.timeout(90_000);
   let harness: BotHarness;
-  /** A job runner in "another process": its own adapter and approvals instance over the shared store. */
-  const jobRunner = (): Approvals =>
-    createApprovals({
-      config: harness.config,
-      store: harness.store,
-      telemetry: noopTelemetry,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
-      sendRetry: { attempts: 2, initialMs: 10, multiplier: 2 },
-      log: () => undefined,
-    });
 
   before(async () => {
     harness = await startApprovalHarness();
@@ -33,11 +20,11 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
     const pending = await askNeedingApproval(harness);
     const createdAt = Date.parse((await storedApproval(harness, pending.approvalId)).createdAt);
 
-    const early = await jobRunner().runMaintenance(new Date(createdAt + HOUR / 2));
+    const early = await approvalsInAnotherProcess(harness).runMaintenance(new Date(createdAt + HOUR / 2));
     assert.deepEqual(early, { reminded: 0, expired: 0, posted: 0, redelivered: 0, failed: 0 }, "nothing is due yet");
 
     const remindAt = new Date(createdAt + HOUR + 60_000);
-    const [a, b] = await Promise.all([jobRunner().runMaintenance(remindAt), jobRunner().runMaintenance(remindAt)]);
+    const [a, b] = await Promise.all([approvalsInAnotherProcess(harness).runMaintenance(remindAt), approvalsInAnotherProcess(harness).runMaintenance(remindAt)]);
     assert.equal(a.reminded + b.reminded, 1, "exactly one reminder across both schedulers");
     const inThread = harness.connector.inConversation(pending.threadConversationId);
     const replies = inThread.filter((x) => x.method === "POST");
@@ -48,10 +35,10 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
     assert.ok(cardTexts(cardOf(updated!)).some((t) => t.startsWith("⏰")), "the card carries the reminder line");
     assert.ok(cardTexts(cardOf(updated!)).includes(en.approve), "and stays actionable");
     assert.ok((await storedApproval(harness, pending.approvalId)).remindedAt);
-    assert.equal((await jobRunner().runMaintenance(remindAt)).reminded, 0, "never reminded twice");
+    assert.equal((await approvalsInAnotherProcess(harness).runMaintenance(remindAt)).reminded, 0, "never reminded twice");
 
     const expireAt = new Date(createdAt + 2 * HOUR + 60_000);
-    const [c, d] = await Promise.all([jobRunner().runMaintenance(expireAt), jobRunner().runMaintenance(expireAt)]);
+    const [c, d] = await Promise.all([approvalsInAnotherProcess(harness).runMaintenance(expireAt), approvalsInAnotherProcess(harness).runMaintenance(expireAt)]);
     assert.equal(c.expired + d.expired, 1, "expired once");
     const notice = await harness.connector.waitFor((x) => x.conversationId === pending.requesterConversationId && cardShows(x, en.expiredNoticeTitle), 10_000, "the expiry notice");
     assert.ok(notice);
