@@ -48,7 +48,7 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
   );
   if (!approval) return "not_claimed";
   const stored = await deps.runs.load(approval.runId);
-  if (!stored) throw new Error(`run ${approval.runId} of approval ${approval.id} is not stored`);
+  if (!stored) return recordDelivery(deps, approval, 0, new Error(`run ${approval.runId} of approval ${approval.id} is not stored`));
 
   // Settled already when an earlier attempt stopped after saving the run but before delivering.
   const run = stored.status === "awaiting_approval" ? settledRun(stored, approval, deps.clock.now().toISOString()) : stored;
@@ -66,7 +66,6 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
   }
 
   let attempts = 0;
-  let failure: unknown;
   try {
     const reference = await deps.conversations.get(approval.requester.conversationId);
     if (!reference) throw new Error("no conversation reference is stored for the requester");
@@ -76,26 +75,35 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
       return deps.messaging.sendTo(reference, card);
     }, deps.sendRetry);
   } catch (error) {
-    failure = error;
+    return recordDelivery(deps, approval, attempts, error);
   }
+  return recordDelivery(deps, approval, attempts);
+}
+
+/**
+ * Marks the delivery delivered, or failed with the cause. A failed pass counts as at least one
+ * attempt even when nothing could be sent (no run, no conversation reference), so the maintenance
+ * job's bound on attempts ends the retries of an approval that can never be delivered.
+ */
+async function recordDelivery(deps: ApprovalDeps, approval: Approval, attempts: number, failure?: unknown): Promise<SettleOutcome> {
   const at = deps.clock.now().toISOString();
+  const counted = failure === undefined ? attempts : Math.max(1, attempts);
   await updateApproval(deps.records, approval.id, (latest) =>
     withAudit(
       {
         ...latest,
         delivery: {
           ...latest.delivery,
-          status: failure ? "failed" : "delivered",
-          attempts: latest.delivery.attempts + attempts,
-          ...(failure ? {} : { deliveredAt: at }),
+          status: failure === undefined ? "delivered" : "failed",
+          attempts: latest.delivery.attempts + counted,
+          ...(failure === undefined ? { deliveredAt: at } : {}),
         },
       },
-      { at, actorAadObjectId: "procura", action: "deliver", outcome: failure ? "failed" : "delivered", detail: failure ? describeError(failure) : `${attempts} attempt(s)` },
+      { at, actorAadObjectId: "procura", action: "deliver", outcome: failure === undefined ? "delivered" : "failed", detail: failure === undefined ? `${attempts} attempt(s)` : describeError(failure) },
     ),
   );
-  if (failure) {
-    deps.log(`approval ${approval.id}: delivery to the requester failed: ${describeError(failure)}`);
-    deps.telemetry.exception(failure, { correlationId: approval.id, runId: approval.runId, step: "approval:deliver" });
-  }
-  return failure ? "failed" : "delivered";
+  if (failure === undefined) return "delivered";
+  deps.log(`approval ${approval.id}: delivery to the requester failed: ${describeError(failure)}`);
+  deps.telemetry.exception(failure, { correlationId: approval.id, runId: approval.runId, step: "approval:deliver" });
+  return "failed";
 }
