@@ -48,6 +48,8 @@ export interface ModeratorInput {
   decision: RouterDecision;
   findings: Extract<Finding, { status: "ok" }>[];
   failures: { specialist: string; error: string }[];
+  /** Each specialist's display name in the question's language, by id: how the answer names them. */
+  specialistNames: Record<string, string>;
   /** Set on the second moderation after the quality gate sent the answer back. */
   previous?: { qscore: number; critique: string };
 }

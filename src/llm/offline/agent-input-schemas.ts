@@ -52,6 +52,7 @@ export const AgentInputSchema = z.discriminatedUnion("agent", [
     decision: DecisionSchema,
     findings: z.array(OkFindingSchema),
     failures: z.array(z.object({ specialist: z.string(), error: z.string() })),
+    specialistNames: z.record(z.string()).default({}),
     previous: z.object({ qscore: z.number(), critique: z.string() }).optional(),
   }),
 ]);

@@ -18,10 +18,11 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
   const phrases = phrasesFor(input.language);
   const findings = orderedFindings(input);
   const [lead, ...others] = findings;
-  const failures = input.failures.map((f) => ({ name: f.specialist, error: f.error }));
+  const name = (id: string) => input.specialistNames[id] ?? id;
+  const failures = input.failures.map((f) => ({ name: name(f.specialist), error: f.error }));
   const conclusion = [
     lead ? lead.summary : phrases.noFindings,
-    others.length > 0 ? phrases.combined(others.map((f) => ({ name: f.specialist, summary: firstSentence(f.summary) }))) : "",
+    others.length > 0 ? phrases.combined(others.map((f) => ({ name: name(f.specialist), summary: firstSentence(f.summary) }))) : "",
     failures.length > 0 ? phrases.failedSpecialists(failures) : "",
   ].filter(Boolean).join(" ");
 

@@ -108,7 +108,7 @@ const en: Phrases = {
   nextStep: "Next step: ",
   requeryNote: (tools) => `Re-checked after the moderator's critique with ${tools.join(", ")}.`,
   debateNote: (peers) => `Taking the other specialists into account: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
-  combined: (others) => `Also: ${others.map((o) => `${o.name}: ${o.summary}`).join(" ")}`,
+  combined: (others) => others.map((o) => `The ${o.name} adds: ${o.summary}`).join(" "),
   failedSpecialists: (failures) => `Not included because they failed: ${failures.map((f) => `${f.name} (${f.error})`).join(", ")}.`,
   actionNotice: (a) =>
     `Decide on renewal and send written notice at least ${a.noticeDays} days before the end date${a.deadline ? ` (by ${a.deadline})` : ""} [${a.referenceId}].`,
@@ -166,7 +166,7 @@ const ja: Phrases = {
   nextStep: "次のアクション: ",
   requeryNote: (tools) => `モデレーターの指摘を受け、${tools.join("、")}で再確認しました。`,
   debateNote: (peers) => `他のスペシャリストの見解を踏まえて: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
-  combined: (others) => `あわせて: ${others.map((o) => `${o.name}: ${o.summary}`).join(" ")}`,
+  combined: (others) => others.map((o) => `${o.name}の見解: ${o.summary}`).join(" "),
   failedSpecialists: (failures) => `次のスペシャリストは失敗したため含まれていません: ${failures.map((f) => `${f.name}（${f.error}）`).join("、")}。`,
   actionNotice: (a) => `更新の可否を決め、満了日の${a.noticeDays}日前までに書面で通知してください${a.deadline ? `（期限 ${a.deadline}）` : ""} [${a.referenceId}]。`,
   actionCapExceeded: (a) => `値上げを上限${a.capPct}%以内に収めるよう交渉するか、例外の根拠を文書化してください [${a.referenceId}]。`,

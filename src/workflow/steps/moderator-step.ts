@@ -18,6 +18,7 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
     decision: state.decision!,
     findings: state.findings.filter((f): f is Extract<Finding, { status: "ok" }> => f.status === "ok"),
     failures: state.findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : [])),
+    specialistNames: Object.fromEntries(deps.prompts.specialists.map((s) => [s.id, s.displayName[state.language]])),
     previous,
   };
   const prompt = deps.prompts.moderator;

@@ -37,6 +37,7 @@ function input(overrides: Partial<ModeratorInput> = {}): ModeratorInput {
     decision: { selected: ["contract", "negotiation"], priority: ["contract", "negotiation"], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "", fallback: false },
     findings: [negotiation, contract],
     failures: [],
+    specialistNames: { contract: "Contract specialist", negotiation: "Negotiation strategist", spend: "Spend analyst" },
     ...overrides,
   };
 }
@@ -45,7 +46,7 @@ describe("offline moderator", () => {
   it("concludes from the priority specialist, cites only existing references, and lists concrete next actions", () => {
     const answer = ModeratorAnswerSchema.parse(moderateOffline(input()));
     assert.ok(answer.conclusion.startsWith("The requested +8% exceeds the 5% price-adjustment cap in CTR-0001"));
-    assert.match(answer.conclusion, /Also: negotiation: \+8% is above the market's typical 4% increase: push back\./);
+    assert.match(answer.conclusion, /The Negotiation strategist adds: \+8% is above the market's typical 4% increase: push back\./);
     const existing = new Set([...contract.evidence, ...negotiation.evidence].map((e) => e.referenceId));
     const citations = answer.rationale.flatMap((r) => r.citations);
     assert.ok(citations.length >= 4);
@@ -63,8 +64,8 @@ describe("offline moderator", () => {
     const answer = moderateOffline(input({ findings: [thin], failures: [{ specialist: "negotiation", error: "timed out" }] }));
     assert.ok(answer.qscore < 80, `qscore ${answer.qscore}`);
     assert.match(answer.critique, /Evidence is thin: 1 distinct reference\(s\) for a high evidence need \(4 expected\)/);
-    assert.match(answer.critique, /Failed specialists: negotiation/);
-    assert.match(answer.conclusion, /Not included because they failed: negotiation \(timed out\)/);
+    assert.match(answer.critique, /Failed specialists: Negotiation strategist/);
+    assert.match(answer.conclusion, /Not included because they failed: Negotiation strategist \(timed out\)/);
   });
 
   it("computes the documented QSCORE formula", () => {
