@@ -5,7 +5,7 @@ import { TranscriptDocumentSchema, type TranscriptDocument } from "../../../src/
 import type { Criterion } from "../../../src/eval/judge/criteria";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps } from "../../../src/jobs/evaluate-transcripts";
 import { EvaluationRecordSchema, type EvaluationRecord, type EvaluationTelemetry, type TranscriptSource } from "../../../src/jobs/ports";
-import { startEvalHarness } from "./eval-model-harness";
+import { useEvalHarness } from "./eval-model-harness";
 
 const base = TranscriptDocumentSchema.parse(JSON.parse(readFileSync(path.join(__dirname, "../../fixtures/eval/transcript-acme-renewal.json"), "utf8")));
 const criteria: Criterion[] = [{ name: "Actionability", description: "Clear next actions.", granularity: "phase_level" }];
@@ -27,13 +27,7 @@ function memorySource(transcripts: TranscriptDocument[]): TranscriptSource & { a
 }
 
 describe("evaluateTranscripts job", () => {
-  let harness: Awaited<ReturnType<typeof startEvalHarness>>;
-  before(async () => (harness = await startEvalHarness()));
-  afterEach(() => {
-    harness.server.assertNoUnexpectedCalls();
-    harness.server.reset();
-  });
-  after(() => harness.server.stop());
+  const harness = useEvalHarness();
 
   function scriptEverything(): void {
     const { server } = harness;

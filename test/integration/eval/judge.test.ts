@@ -6,7 +6,7 @@ import { readCriteria, type Criterion } from "../../../src/eval/judge/criteria";
 import { judgeRun } from "../../../src/eval/judge/judge-run";
 import { readHistoryLogs } from "../../../src/eval/judge/judge-step";
 import { transcriptToJudgeRun } from "../../../src/eval/samples/transcript-to-steps";
-import { startEvalHarness } from "./eval-model-harness";
+import { useEvalHarness } from "./eval-model-harness";
 
 const fixtures = path.join(__dirname, "../../fixtures");
 const [milk] = readHistoryLogs(path.join(fixtures, "history_logs"));
@@ -16,13 +16,7 @@ const noHallucination: Criterion = { name: "No hallucination", description: "No 
 const exploration: Criterion = { name: "Exploration", description: "Each sub-task explores sensibly." };
 
 describe("AI Judge with a scripted evaluation model (seed 003)", () => {
-  let harness: Awaited<ReturnType<typeof startEvalHarness>>;
-  before(async () => (harness = await startEvalHarness()));
-  afterEach(() => {
-    harness.server.assertNoUnexpectedCalls();
-    harness.server.reset();
-  });
-  after(() => harness.server.stop());
+  const harness = useEvalHarness();
 
   it("decomposes, chooses levels, aggregates and judges a history log; reports context sizes", async () => {
     const { server } = harness;

@@ -3,7 +3,7 @@ import type { Sample } from "../../../src/domain";
 import { agentGoalAccuracy } from "../../../src/eval/metrics/agent-goal-accuracy";
 import { topicAdherence } from "../../../src/eval/metrics/topic-adherence";
 import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { startEvalHarness } from "./eval-model-harness";
+import { useEvalHarness } from "./eval-model-harness";
 
 const flightBooking: Sample = {
   id: "seed-goal-with-reference",
@@ -51,18 +51,9 @@ const football: Sample = {
 };
 
 describe("agent metrics with a scripted evaluation model (seed 004 examples)", () => {
-  let harness: Awaited<ReturnType<typeof startEvalHarness>>;
+  const harness = useEvalHarness();
   let server: ScriptedModelServer;
-  before(async () => {
-    harness = await startEvalHarness();
-    server = harness.server;
-  });
-  afterEach(() => {
-    server.assertNoUnexpectedCalls();
-    server.reset();
-    harness.sleeps.length = 0;
-  });
-  after(() => server.stop());
+  before(() => (server = harness.server));
 
   it("AgentGoalAccuracy WITH_REFERENCE: goal achieved scores ≥ 0.9", async () => {
     server.script("eval.goal-accuracy", { reasoning: "The flight was booked and confirmed (AF12345) in the last turn.", goalAchieved: true });
