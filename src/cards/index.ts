@@ -6,5 +6,6 @@ export * from "./approval-outcome-card";
 export * from "./attachment";
 export * from "./notice-cards";
 export * from "./progress-card";
+export * from "./prompt-starters";
 export { type AdaptiveCard, CARD_SIZE_LIMIT_BYTES, cardBytes } from "./render";
 export * from "./view-models";
