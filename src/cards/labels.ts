@@ -23,6 +23,7 @@ export interface CardLabels {
   question: string;
   conclusion: string;
   rationale: string;
+  sources: string;
   evidence: string;
   findings: string;
   nextActions: string;
@@ -107,6 +108,7 @@ const en: CardLabels = {
   question: "Question",
   conclusion: "Conclusion",
   rationale: "Rationale",
+  sources: "Sources",
   evidence: "Evidence",
   findings: "Specialist findings",
   nextActions: "Next actions",
@@ -187,6 +189,7 @@ const ja: CardLabels = {
   question: "質問",
   conclusion: "結論",
   rationale: "根拠",
+  sources: "出典",
   evidence: "エビデンス",
   findings: "スペシャリストの所見",
   nextActions: "次のアクション",
