@@ -1,5 +1,5 @@
 import type { PromptLibrary } from "./prompt-library";
-import type { ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
+import type { AnswerPreview, ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** The workflow's tunables (all from configuration; see src/config). */
 export interface WorkflowSettings {
@@ -26,6 +26,8 @@ export interface WorkflowDeps {
   prompts: PromptLibrary;
   settings: WorkflowSettings;
   newRunId: () => string;
+  /** Where the conclusion goes while it is written (streamed answers); none: only the finished answer counts. */
+  answerPreview?: AnswerPreview;
 }
 
 /** The real clock. */
