@@ -24,6 +24,8 @@ export interface WorkflowEvent {
   model?: string;
   inputTokens?: number;
   outputTokens?: number;
+  /** Of `inputTokens`, those the provider served from its prompt cache. */
+  cachedInputTokens?: number;
   outcome?: ExecutorOutcome;
   attempt?: number;
   detail?: string;
@@ -79,7 +81,8 @@ export interface RunState {
   failure?: { message: string; correlationId: string };
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
   review?: RunReview;
-  usage: { inputTokens: number; outputTokens: number };
+  /** Token totals; `cachedInputTokens` (part of `inputTokens`) once the provider reports prompt-cache hits. */
+  usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number };
   events: WorkflowEvent[];
 }
 

@@ -21,6 +21,8 @@ export const TranscriptStepSchema = z.object({
   model: z.string().optional(),
   inputTokens: z.number().default(0),
   outputTokens: z.number().default(0),
+  /** Of `inputTokens`, those served from the provider's prompt cache (0 when it reported none). */
+  cachedInputTokens: z.number().default(0),
   outcome: z.string(),
   /** Why the executor did what it did (router reason, specialist summary, moderator critique). */
   rationale: z.string(),

@@ -24,6 +24,7 @@ const WorkflowEventSchema = z.object({
   model: z.string().optional(),
   inputTokens: z.number().optional(),
   outputTokens: z.number().optional(),
+  cachedInputTokens: z.number().optional(),
   outcome: OutcomeSchema.optional(),
   attempt: z.number().optional(),
   detail: z.string().optional(),
@@ -55,6 +56,6 @@ export const RunStateSchema = z.object({
   hitlReasons: z.array(z.string()),
   failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
   review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
-  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }),
   events: z.array(WorkflowEventSchema),
 }) satisfies z.ZodType<RunState>;

@@ -58,6 +58,7 @@ function buildSteps(state: RunState): TranscriptStep[] {
       ...(event.model ? { model: event.model } : {}),
       inputTokens: event.inputTokens ?? 0,
       outputTokens: event.outputTokens ?? 0,
+      cachedInputTokens: event.cachedInputTokens ?? 0,
       outcome: event.outcome ?? "ok",
       ...described,
     };

@@ -71,6 +71,7 @@ export function executorCompletedEvent(event: WorkflowEvent): EventRecord {
       model: event.model,
       inputTokens: event.inputTokens,
       outputTokens: event.outputTokens,
+      cachedInputTokens: event.cachedInputTokens,
       outcome: event.outcome,
       attempt: event.attempt,
       round: event.round,
@@ -116,6 +117,7 @@ export function executorSpan(event: WorkflowEvent, providerName: string): SpanRe
       "gen_ai.request.model": event.model,
       "gen_ai.usage.input_tokens": event.inputTokens,
       "gen_ai.usage.output_tokens": event.outputTokens,
+      "gen_ai.usage.cache_read.input_tokens": event.cachedInputTokens,
       "error.type": ok ? undefined : event.outcome,
       runId: event.runId,
       attempt: event.attempt,
@@ -155,6 +157,7 @@ export function runCompletedEvent(state: RunState): EventRecord {
       failedSpecialists: state.findings.filter((finding) => finding.status === "failed").length,
       inputTokens: state.usage.inputTokens,
       outputTokens: state.usage.outputTokens,
+      cachedInputTokens: state.usage.cachedInputTokens,
       correlationId: state.failure?.correlationId,
     },
   };

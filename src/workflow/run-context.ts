@@ -1,6 +1,7 @@
 import { describeError, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import type { TokenUsage } from "./ports";
+import { addUsage } from "./token-usage";
 
 /** What an executor reports when it ends. */
 export interface ExecutorReport {
@@ -71,12 +72,12 @@ export class RunContext {
       throw error;
     }
     const usage = report.usage ?? { inputTokens: 0, outputTokens: 0 };
-    this.state.usage.inputTokens += usage.inputTokens;
-    this.state.usage.outputTokens += usage.outputTokens;
+    addUsage(this.state.usage, usage);
     completed({
       model: report.model,
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
+      cachedInputTokens: usage.cachedInputTokens,
       outcome: report.outcome,
       attempt: report.attempts ?? 1,
       detail: report.detail,

@@ -3,7 +3,7 @@ import type { AgentInput } from "../agent-inputs";
 import type { AgentPrompt } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { callStructured, type StructuredOutcome } from "../structured-call";
-import { renderAgentInput } from "./render-input";
+import { renderAgentMessages } from "./render-input";
 
 /** One structured question to a single-call agent (Router, Moderator). */
 export interface AgentCall<V extends z.ZodTypeAny> {
@@ -26,10 +26,7 @@ export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: Agen
     {
       agentId: call.agentId,
       model: call.prompt.model ?? call.defaultModel,
-      messages: [
-        { role: "system", content: call.system },
-        { role: "user", content: renderAgentInput(call.input) },
-      ],
+      messages: renderAgentMessages(call.system, call.input),
       temperature: call.prompt.temperature,
       maxTokens: call.prompt.maxTokens,
       timeoutMs: context.timeoutFor(call.timeoutMs),

@@ -1,9 +1,10 @@
 import { FindingOutputSchema, describeError, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
 import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
-import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
+import type { ChatMessage, ChatRequest, TokenUsage, ToolSpec } from "../ports";
 import type { RunContext } from "../run-context";
 import { validate } from "../structured-call";
-import { renderAgentInput } from "./render-input";
+import { addUsage } from "../token-usage";
+import { renderAgentMessages } from "./render-input";
 import { runToolCalls } from "./tool-runner";
 
 /** Extra context for debate and re-ask rounds. */
@@ -59,11 +60,8 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
   });
   const deadline = Date.now() + context.timeoutFor(deps.settings.timeouts.specialistMs);
-  const messages: ChatMessage[] = [
-    { role: "system", content: roundNote ? `${specialist.systemPrompt}\n\n${roundNote}` : specialist.systemPrompt },
-    { role: "user", content: renderAgentInput(input) },
-  ];
-  const usage = { inputTokens: 0, outputTokens: 0 };
+  const messages: ChatMessage[] = renderAgentMessages(roundNote ? `${specialist.systemPrompt}\n\n${roundNote}` : specialist.systemPrompt, input);
+  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   let attempts = 0;
   let model = specialist.model ?? deps.settings.models.specialist;
   const request = (offerTools: boolean): ChatRequest => ({
@@ -91,8 +89,7 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     if (Date.now() >= deadline) return done("timeout", failed(specialist.id, "timed out", toolCalls), "timed out");
     const offerTools = turn < deps.settings.maxToolRounds && !repaired;
     const outcome = await deps.model.complete(request(offerTools));
-    usage.inputTokens += outcome.usage.inputTokens;
-    usage.outputTokens += outcome.usage.outputTokens;
+    addUsage(usage, outcome.usage);
     attempts += outcome.attempts;
     model = outcome.model;
     if (outcome.kind !== "ok") return done(outcome.kind, failed(specialist.id, `${outcome.kind.replace("_", " ")}: ${outcome.cause}`, toolCalls), outcome.cause);
