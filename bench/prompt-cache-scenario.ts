@@ -16,17 +16,19 @@ import { prefixFigures, type PrefixFigures, type PromptCall } from "./prompt-pre
 import { OfflineReplies } from "./sim/offline-replies";
 
 /**
- * A request's messages as one text, in the order the model reads them. Tool definitions and the
- * response schema are left out: they are static too, so the shares printed are a lower bound.
+ * A request as the model reads it, in the order the provider caches it: the tool definitions and
+ * the structured-output schema (both part of the cacheable prefix, ahead of the messages), then the
+ * messages. Role markers stand in for the chat template's special tokens.
  */
 export function promptText(body: ChatCompletionBody): string {
-  return body.messages
-    .map((message) => {
-      const content = typeof message.content === "string" ? message.content : JSON.stringify(message.content ?? "");
-      const calls = "tool_calls" in message && message.tool_calls ? JSON.stringify(message.tool_calls) : "";
-      return `<|${message.role}|>${content}${calls}`;
-    })
-    .join("");
+  const tools = body.tools?.length ? `<|tools|>${JSON.stringify(body.tools)}` : "";
+  const schema = body.response_format ? `<|response_format|>${JSON.stringify(body.response_format)}` : "";
+  const messages = body.messages.map((message) => {
+    const content = typeof message.content === "string" ? message.content : JSON.stringify(message.content ?? "");
+    const calls = "tool_calls" in message && message.tool_calls ? JSON.stringify(message.tool_calls) : "";
+    return `<|${message.role}|>${content}${calls}`;
+  });
+  return `${tools}${schema}${messages.join("")}`;
 }
 
 /** Runs the questions in order and returns, per agent, the prefix shared between consecutive runs. */
