@@ -12,12 +12,20 @@ export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval"
 /** Outcome of one executor call, as recorded in events and telemetry. */
 export type ExecutorOutcome = "ok" | "rate_limited" | "invalid_output" | "timeout" | "error" | "cancelled";
 
-/** Something that happened in a run: executor start/end and run-level milestones. No message text. */
+/** Something that happened in a run: executor start/end, tool calls and run-level milestones. No message text. */
 export interface WorkflowEvent {
-  type: "executor_started" | "executor_completed" | "phase_completed" | "run_completed" | "checkpoint_failed";
+  type: "executor_started" | "executor_completed" | "tool_completed" | "phase_completed" | "run_completed" | "checkpoint_failed";
   runId: string;
   at: string;
+  /**
+   * Identifies one executor invocation (16 hex digits) on its start and end events and on the tool
+   * calls it made (`parentStepId`): stored with the run, so a trace can be rebuilt as a tree by any process.
+   */
+  stepId?: string;
+  parentStepId?: string;
   executor?: string;
+  /** The tool a `tool_completed` event reports. */
+  tool?: string;
   phase?: RunPhase;
   round?: "initial" | "debate" | "requery";
   durationMs?: number;

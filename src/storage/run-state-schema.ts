@@ -14,10 +14,13 @@ const OutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout",
 const PhaseSchema = z.enum(["route", "investigate", "debate", "moderate", "gate", "reinvestigate", "decide", "done"]);
 
 const WorkflowEventSchema = z.object({
-  type: z.enum(["executor_started", "executor_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
+  type: z.enum(["executor_started", "executor_completed", "tool_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
   runId: z.string(),
   at: z.string(),
+  stepId: z.string().optional(),
+  parentStepId: z.string().optional(),
   executor: z.string().optional(),
+  tool: z.string().optional(),
   phase: PhaseSchema.optional(),
   round: z.enum(["initial", "debate", "requery"]).optional(),
   durationMs: z.number().optional(),

@@ -26,7 +26,7 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   // OpenTelemetry GenAI semantic conventions
   "gen_ai.operation.name", "gen_ai.provider.name", "gen_ai.agent.name", "gen_ai.request.model",
   "gen_ai.response.model", "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", "gen_ai.usage.cache_read.input_tokens",
-  "gen_ai.token.type",
+  "gen_ai.token.type", "gen_ai.tool.name",
   "error.type",
 ]);
 

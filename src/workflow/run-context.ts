@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { describeError, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import type { TokenUsage } from "./ports";
@@ -53,20 +54,24 @@ export class RunContext {
     }
   }
 
-  /** Runs one executor (router, a specialist, the moderator) with start/end events and usage accounting. */
+  /**
+   * Runs one executor (router, a specialist, the moderator) with start/end events and usage
+   * accounting. `work` gets the invocation's step id, for the events of what it does (tool calls).
+   */
   async executor<T extends ExecutorReport>(
     executor: string,
     round: WorkflowEvent["round"] | undefined,
-    work: () => Promise<T>,
+    work: (stepId: string) => Promise<T>,
   ): Promise<T> {
     const started = performance.now();
     const phase = this.state.phase;
+    const stepId = randomBytes(8).toString("hex");
     const completed = (fields: Partial<WorkflowEvent>) =>
-      this.emit({ type: "executor_completed", executor, round, phase, durationMs: Math.round(performance.now() - started), ...fields });
-    this.emit({ type: "executor_started", executor, round, phase, attempt: this.state.attempts });
+      this.emit({ type: "executor_completed", stepId, executor, round, phase, durationMs: Math.round(performance.now() - started), ...fields });
+    this.emit({ type: "executor_started", stepId, executor, round, phase, attempt: this.state.attempts });
     let report: T;
     try {
-      report = await work();
+      report = await work(stepId);
     } catch (error) {
       completed({ outcome: "error", attempt: this.state.attempts, detail: describeError(error) });
       throw error;

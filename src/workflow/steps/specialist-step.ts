@@ -24,9 +24,9 @@ export interface SpecialistRoundInput {
  */
 export async function runSpecialist(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput): Promise<Finding> {
   const toolCalls: ToolCallRecord[] = [];
-  const report = await context.executor(specialist.id, extra.round, async () => {
+  const report = await context.executor(specialist.id, extra.round, async (stepId) => {
     try {
-      return await investigate(context, specialist, extra, toolCalls);
+      return await investigate(context, specialist, extra, toolCalls, stepId);
     } catch (error) {
       return { outcome: "error" as const, finding: failed(specialist.id, describeError(error), toolCalls) };
     }
@@ -34,7 +34,7 @@ export async function runSpecialist(context: RunContext, specialist: SpecialistD
   return report.finding;
 }
 
-async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[]) {
+async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[], stepId: string) {
   const { deps, state } = context;
   const { fragments } = deps.prompts;
   const input: SpecialistInput = {
@@ -99,6 +99,14 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
       messages.push({ role: "assistant", content: outcome.content, toolCalls: outcome.toolCalls });
       for (const result of results) {
         toolCalls.push(result.record);
+        context.emit({
+          type: "tool_completed",
+          parentStepId: stepId,
+          executor: specialist.id,
+          tool: result.record.name,
+          durationMs: result.record.durationMs,
+          outcome: result.record.ok ? "ok" : "error",
+        });
         messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
       }
       continue;
