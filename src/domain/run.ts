@@ -1,3 +1,4 @@
+import type { ExecutorIo } from "./executor-io";
 import type { Language } from "./language";
 import type { Finding } from "./finding";
 import type { ModeratorAnswer } from "./moderator-answer";
@@ -92,6 +93,8 @@ export interface RunState {
   /** Token totals; `cachedInputTokens` (part of `inputTokens`) once the provider reports prompt-cache hits. */
   usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number };
   events: WorkflowEvent[];
+  /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
+  executorIo?: ExecutorIo[];
 }
 
 /** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */

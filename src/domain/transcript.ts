@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ExecutorIoSchema } from "./executor-io";
 import { SampleMessageSchema } from "./sample";
 
 /** A tool call as kept in a transcript: arguments and a digest of the result, never the full data. */
@@ -55,6 +56,8 @@ export const TranscriptDocumentSchema = z.object({
   answer: z.record(z.unknown()).optional(),
   quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
   hitlReasons: z.array(z.string()).default([]),
+  /** Each executor's rendered prompts, tool calls and replies (STORE_EXECUTOR_IO). */
+  executorIo: z.array(ExecutorIoSchema).optional(),
   /** Set by the evaluation job once it has scored this transcript. */
   evaluatedAt: z.string().optional(),
   ttl: z.number().int().optional(),

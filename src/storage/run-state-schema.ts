@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  ExecutorIoSchema,
   FindingOutputSchema,
   ModeratorAnswerSchema,
   RequesterSchema,
@@ -61,4 +62,5 @@ export const RunStateSchema = z.object({
   review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }),
   events: z.array(WorkflowEventSchema),
+  executorIo: z.array(ExecutorIoSchema).optional(),
 }) satisfies z.ZodType<RunState>;

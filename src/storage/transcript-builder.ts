@@ -29,6 +29,7 @@ export function buildTranscript(state: RunState): TranscriptDocument {
     ...(state.answer ? { answer: state.answer } : {}),
     quality: state.quality,
     hitlReasons: state.hitlReasons,
+    ...(state.executorIo?.length ? { executorIo: state.executorIo } : {}),
   };
 }
 

@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { describeError, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
+import { describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
 import type { WorkflowDeps } from "./deps";
-import type { TokenUsage } from "./ports";
+import { recordingModel } from "./executor-io";
+import type { ChatModel, TokenUsage } from "./ports";
 import { addUsage } from "./token-usage";
+
+/** One executor invocation as its work sees it. */
+export interface ExecutorStep {
+  id: string;
+  model: ChatModel;
+}
 
 /** What an executor reports when it ends. */
 export interface ExecutorReport {
@@ -56,22 +63,24 @@ export class RunContext {
 
   /**
    * Runs one executor (router, a specialist, the moderator) with start/end events and usage
-   * accounting. `work` gets the invocation's step id, for the events of what it does (tool calls).
+   * accounting. `work` gets the invocation's step: its id, for the events of what it does (tool
+   * calls), and the model to call, which records the executor's inputs and outputs when configured.
    */
   async executor<T extends ExecutorReport>(
     executor: string,
     round: WorkflowEvent["round"] | undefined,
-    work: (stepId: string) => Promise<T>,
+    work: (step: ExecutorStep) => Promise<T>,
   ): Promise<T> {
     const started = performance.now();
     const phase = this.state.phase;
     const stepId = randomBytes(8).toString("hex");
+    const step: ExecutorStep = { id: stepId, model: this.modelFor(stepId, executor, round) };
     const completed = (fields: Partial<WorkflowEvent>) =>
       this.emit({ type: "executor_completed", stepId, executor, round, phase, durationMs: Math.round(performance.now() - started), ...fields });
     this.emit({ type: "executor_started", stepId, executor, round, phase, attempt: this.state.attempts });
     let report: T;
     try {
-      report = await work(stepId);
+      report = await work(step);
     } catch (error) {
       completed({ outcome: "error", attempt: this.state.attempts, detail: describeError(error) });
       throw error;
@@ -88,6 +97,13 @@ export class RunContext {
       detail: report.detail,
     });
     return report;
+  }
+
+  private modelFor(stepId: string, executor: string, round: WorkflowEvent["round"] | undefined): ChatModel {
+    if (!this.deps.settings.storeExecutorIo) return this.deps.model;
+    const io: ExecutorIo = { stepId, executor, ...(round ? { round } : {}), messages: [], outputs: [] };
+    (this.state.executorIo ??= []).push(io);
+    return recordingModel(this.deps.model, io, this.deps.redactStoredText ?? ((text) => text));
   }
 
   /** Queues a checkpoint of the current state (a snapshot, written after the ones before it). */

@@ -1,7 +1,7 @@
 import { FindingOutputSchema, describeError, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
 import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
 import type { ChatMessage, ChatRequest, TokenUsage, ToolSpec } from "../ports";
-import type { RunContext } from "../run-context";
+import type { ExecutorStep, RunContext } from "../run-context";
 import { validate } from "../structured-call";
 import { addUsage } from "../token-usage";
 import { renderAgentMessages } from "./render-input";
@@ -24,9 +24,9 @@ export interface SpecialistRoundInput {
  */
 export async function runSpecialist(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput): Promise<Finding> {
   const toolCalls: ToolCallRecord[] = [];
-  const report = await context.executor(specialist.id, extra.round, async (stepId) => {
+  const report = await context.executor(specialist.id, extra.round, async (step) => {
     try {
-      return await investigate(context, specialist, extra, toolCalls, stepId);
+      return await investigate(context, specialist, extra, toolCalls, step);
     } catch (error) {
       return { outcome: "error" as const, finding: failed(specialist.id, describeError(error), toolCalls) };
     }
@@ -34,7 +34,7 @@ export async function runSpecialist(context: RunContext, specialist: SpecialistD
   return report.finding;
 }
 
-async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[], stepId: string) {
+async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[], step: ExecutorStep) {
   const { deps, state } = context;
   const { fragments } = deps.prompts;
   const input: SpecialistInput = {
@@ -88,7 +88,7 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
   for (let turn = 0, repaired = false; ; turn++) {
     if (Date.now() >= deadline) return done("timeout", failed(specialist.id, "timed out", toolCalls), "timed out");
     const offerTools = turn < deps.settings.maxToolRounds && !repaired;
-    const outcome = await deps.model.complete(request(offerTools));
+    const outcome = await step.model.complete(request(offerTools));
     addUsage(usage, outcome.usage);
     attempts += outcome.attempts;
     model = outcome.model;
@@ -101,7 +101,7 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
         toolCalls.push(result.record);
         context.emit({
           type: "tool_completed",
-          parentStepId: stepId,
+          parentStepId: step.id,
           executor: specialist.id,
           tool: result.record.name,
           durationMs: result.record.durationMs,
