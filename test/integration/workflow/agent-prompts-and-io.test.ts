@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
+import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
+import { loadConfig } from "../../../src/config";
+import { MemoryRunStore } from "../../../src/storage/memory-run-store";
+import { RunStateSchema } from "../../../src/storage/run-state-schema";
 import { buildTranscript } from "../../../src/storage/transcript-builder";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer, type ChatCompletionBody } from "../../fakes/scripted-model-server";
-import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { sampleData, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 
 const route = { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "contract question" };
 const finding = { summary: "Cap is 5%.", details: "CTR-0001 caps increases at 5%.", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }], confidence: 0.8 };
@@ -76,5 +80,61 @@ describe("prompts laid out for the model's prompt cache", function () {
     assert.deepEqual(toRunRecord(state).usage, { inputTokens: 3000, outputTokens: 150, cachedInputTokens: 900 });
     const steps = buildTranscript(state).steps;
     assert.deepEqual(steps.map((s) => [s.executor, s.inputTokens, s.cachedInputTokens]), [["router", 1000, 500], ["contract", 1000, 200], ["moderator", 1000, 200]]);
+  });
+});
+
+describe("executor inputs and outputs kept with the run (STORE_EXECUTOR_IO)", function () {
+  this.timeout(20_000);
+  const server = new ScriptedModelServer();
+  let baseUrl: string;
+  before(async () => ({ baseUrl } = await server.start()));
+  after(() => server.stop());
+  beforeEach(() => server.reset());
+
+  async function run(env: Record<string, string> = {}) {
+    server
+      .script("router", route)
+      .script("contract", { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme renewal", supplier: "Acme" } }] }, finding)
+      .script("moderator", answer);
+    const config = loadConfig({ LLM_RETRY_INITIAL_MS: "20", ...env });
+    const deps = await buildWorkflowDeps(config, { data: sampleData, store: new MemoryRunStore(), events: { emit: () => {} }, model: scriptedModel(baseUrl) });
+    const state = await runQuestion(deps, { question: "Can we renew the Acme contract at +8%? Reply to taro.yamada@contoso.co.jp" });
+    server.assertNoUnexpectedCalls();
+    return state;
+  }
+
+  it("stores each step's rendered messages, tool arguments and results, and replies, scrubbed, in the checkpoint and the transcript", async () => {
+    const state = await run();
+    const io = state.executorIo!;
+    assert.deepEqual(io.map((step) => step.executor), ["router", "contract", "moderator"]);
+    const stepIds = state.events.filter((e) => e.type === "executor_completed").map((e) => e.stepId);
+    assert.deepEqual(io.map((step) => step.stepId), stepIds, "each record is tied to its executor's events");
+    const toolEvent = state.events.find((e) => e.type === "tool_completed");
+    assert.deepEqual([toolEvent?.tool, toolEvent?.executor, toolEvent?.parentStepId, toolEvent?.outcome], ["searchContracts", "contract", io[1]!.stepId, "ok"]);
+
+    const contract = io[1]!;
+    assert.equal(contract.outputs.length, 2, "one reply per model call: the tool call, then the finding");
+    assert.match(contract.outputs[0]!, /searchContracts/);
+    assert.deepEqual(JSON.parse(contract.outputs[1]!).summary, "Cap is 5%.");
+    const assistant = contract.messages.find((m) => m.role === "assistant");
+    assert.deepEqual(JSON.parse(assistant!.toolCalls![0]!.arguments), { query: "Acme renewal", supplier: "Acme" });
+    const tool = contract.messages.find((m) => m.role === "tool");
+    assert.equal(JSON.parse(tool!.content).tool, "searchContracts");
+    assert.equal(contract.messages[0]!.role, "system");
+
+    const everything = JSON.stringify(io);
+    assert.doesNotMatch(everything, /taro\.yamada@contoso/);
+    assert.match(everything, /Reply to \[email\]/);
+
+    // It survives a checkpoint read-back and lands in the stored transcript.
+    assert.deepEqual(RunStateSchema.parse(JSON.parse(JSON.stringify(state))).executorIo, io);
+    assert.deepEqual(buildTranscript(state).executorIo, io);
+  });
+
+  it("keeps none when STORE_EXECUTOR_IO=false", async () => {
+    const state = await run({ STORE_EXECUTOR_IO: "false" });
+    assert.equal(state.status, "completed");
+    assert.equal(state.executorIo, undefined);
+    assert.equal(buildTranscript(state).executorIo, undefined);
   });
 });
