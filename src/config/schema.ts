@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   APPROVER_AAD_IDS: idList,
   APPROVAL_REMIND_AFTER: z.string().default("4h"),
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
+  /** Segregation of duties: the requester may not approve, edit or reject their own request. */
+  APPROVAL_SEGREGATION_OF_DUTIES: boolean.default("true"),
   /** Which process runs the reminder/expiry job: the bot (on an interval), the Functions timer, or none. */
   APPROVAL_SCHEDULER: z.enum(["bot", "function", "off"]).default("bot"),
   /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */

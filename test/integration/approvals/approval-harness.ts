@@ -9,6 +9,7 @@ import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
 
 export const en = labelsFor("en");
+const ja = labelsFor("ja");
 export const TEAM_ID = "19:team-approvers@thread.tacv2";
 export const CHANNEL_ID = "19:approvals@thread.tacv2";
 /** Listed in APPROVER_AAD_IDS. */
@@ -32,7 +33,6 @@ export async function startApprovalHarness(): Promise<BotHarness> {
   return harness;
 }
 
-/** A question that needs approval (an amount above HITL_AMOUNT_THRESHOLD), asked and put to the approvers. */
 /**
  * Approvals as another process over the same Cosmos and connector would run them (the Functions
  * timer, or a bot instance after a crash): its own adapter and approvals instance, quick send retries.
@@ -55,13 +55,20 @@ export interface PendingApproval {
   threadConversationId: string;
 }
 
-/** Asks a question that needs approval; waits for the thread in the approver channel and the under-review notice. */
-export async function askNeedingApproval(harness: BotHarness, question = "Can we sign a ¥50,000,000 three-year cloud services contract with Acme?"): Promise<PendingApproval> {
-  const activity = harness.message(question, { conversationId: `personal-${randomUUID()}` });
+/**
+ * Asks a question that needs approval (as `userId`, whose Entra object id is `aad-<userId>`); waits for
+ * the thread in the approver channel and the under-review notice.
+ */
+export async function askNeedingApproval(
+  harness: BotHarness,
+  question = "Can we sign a ¥50,000,000 three-year cloud services contract with Acme?",
+  userId?: string,
+): Promise<PendingApproval> {
+  const activity = harness.message(question, { conversationId: `personal-${randomUUID()}`, ...(userId ? { userId } : {}) });
   const requesterConversationId = activity.conversation.id as string;
   const threadsBefore = harness.connector.createdThreads.length;
   assert.equal((await harness.post(activity)).status, 200);
-  await harness.connector.waitFor((a) => a.conversationId === requesterConversationId && cardShows(a, en.underReviewTitle), 20_000, "the under-review notice");
+  await harness.connector.waitFor((a) => a.conversationId === requesterConversationId && (cardShows(a, en.underReviewTitle) || cardShows(a, ja.underReviewTitle)), 20_000, "the under-review notice");
   const thread = harness.connector.createdThreads.slice(threadsBefore).find((t) => JSON.stringify(cardOf(t)).includes(question.slice(0, 20)));
   assert.ok(thread, "the approval card was posted as a new thread");
   const approvalId = JSON.stringify(cardOf(thread)).match(/"approvalId":"([^"]+)"/)![1]!;
