@@ -51,7 +51,11 @@ export const EnvSchema = z.object({
   PROMPTS_DIR: optionalString,
 
   // Teams bot
-  PORT: positiveInt.default(3978),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3978),
+  /** Address the bot endpoint listens on; unset: 127.0.0.1 without BOT_ID, every interface with it. */
+  HOST: optionalString,
+  /** Lets an unauthenticated bot (no BOT_ID) listen on a non-loopback HOST; it then warns at every start. */
+  ALLOW_UNAUTHENTICATED: boolean.default("false"),
   BOT_ID: optionalString,
   BOT_PASSWORD: optionalString,
   BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("SingleTenant"),
