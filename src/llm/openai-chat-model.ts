@@ -5,7 +5,7 @@
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
 import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
-import { classifyOpenAiError, describeFailure } from "./openai-failure";
+import { classifyOpenAiError, describeFailure, endpointInfo } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { retryWithBackoff, type RetrySettings, type Sleep } from "./retry";
 
@@ -51,6 +51,7 @@ export class OpenAiChatModel implements ChatModel {
       timedOut: deadline.aborted,
       timeoutMs: request.timeoutMs,
       attempts: result.attempts,
+      endpoint: endpointInfo(this.kind, this.client.baseURL),
     });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }
