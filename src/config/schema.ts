@@ -2,6 +2,8 @@ import { z } from "zod";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
+/** A TCP port; 0 asks the system for any free one. */
+const port = z.coerce.number().int().min(0).max(65535);
 const optionalString = z
   .string()
   .optional()
@@ -51,7 +53,7 @@ export const EnvSchema = z.object({
   PROMPTS_DIR: optionalString,
 
   // Teams bot
-  PORT: z.coerce.number().int().min(0).max(65535).default(3978),
+  PORT: port.default(3978),
   /** Address the bot endpoint listens on; unset: 127.0.0.1 without BOT_ID, every interface with it. */
   HOST: optionalString,
   /** Lets an unauthenticated bot (no BOT_ID) listen on a non-loopback HOST; it then warns at every start. */
@@ -61,6 +63,10 @@ export const EnvSchema = z.object({
   BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("SingleTenant"),
   BOT_TENANT_ID: optionalString,
   MAX_QUESTION_CHARS: positiveInt.default(4000),
+
+  // Local development (`npm run dev`): the two Agents Playgrounds (0 = any free port)
+  PLAYGROUND_PORT: port.default(56150),
+  PLAYGROUND_APPROVER_PORT: port.default(56151),
 
   // Cosmos DB
   COSMOS_ENDPOINT: optionalString.pipe(z.string().url().optional()),

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { z } from "zod";
-import { startPlayground } from "../../src/cli/dev";
+import { startPlayground } from "../../src/cli/dev-playgrounds";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = "test-results/e2e";
