@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
 import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
 import { labelsFor } from "../../../src/cards/labels";
+import type { AppConfig } from "../../../src/config";
 import type { Approval } from "../../../src/domain";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
@@ -33,13 +34,28 @@ export async function startApprovalHarness(): Promise<BotHarness> {
   return harness;
 }
 
+/** Lets background work (delivery, retries) that should NOT happen have a chance to show up. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+/** Registers the suite's hooks: one approval harness started before its tests and stopped after them. */
+export function useApprovalHarness(): { readonly harness: BotHarness } {
+  const suite = { harness: undefined as unknown as BotHarness };
+  before(async () => {
+    suite.harness = await startApprovalHarness();
+  });
+  after(async () => {
+    await suite.harness?.stop();
+  });
+  return suite;
+}
+
 /**
  * Approvals as another process over the same Cosmos and connector would run them (the Functions
  * timer, or a bot instance after a crash): its own adapter and approvals instance, quick send retries.
  */
-export function approvalsInAnotherProcess(harness: BotHarness): Approvals {
+export function approvalsInAnotherProcess(harness: BotHarness, config: AppConfig = harness.config): Approvals {
   return createApprovals({
-    config: harness.config,
+    config,
     store: harness.store,
     telemetry: noopTelemetry,
     messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
