@@ -2,8 +2,9 @@ import { z } from "zod";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
-/** A TCP port; 0 asks the system for any free one. */
-const port = z.coerce.number().int().min(0).max(65535);
+/** A TCP port, `defaultPort` when unset or empty; 0 asks the system for any free one. */
+const port = (defaultPort: number) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).default(defaultPort));
 const optionalString = z
   .string()
   .optional()
@@ -53,7 +54,7 @@ export const EnvSchema = z.object({
   PROMPTS_DIR: optionalString,
 
   // Teams bot
-  PORT: port.default(3978),
+  PORT: port(3978),
   /** Address the bot endpoint listens on; unset: 127.0.0.1 without BOT_ID, every interface with it. */
   HOST: optionalString,
   /** Lets an unauthenticated bot (no BOT_ID) listen on a non-loopback HOST; it then warns at every start. */
@@ -65,8 +66,8 @@ export const EnvSchema = z.object({
   MAX_QUESTION_CHARS: positiveInt.default(4000),
 
   // Local development (`npm run dev`): the two Agents Playgrounds (0 = any free port)
-  PLAYGROUND_PORT: port.default(56150),
-  PLAYGROUND_APPROVER_PORT: port.default(56151),
+  PLAYGROUND_PORT: port(56150),
+  PLAYGROUND_APPROVER_PORT: port(56151),
 
   // Cosmos DB
   COSMOS_ENDPOINT: optionalString.pipe(z.string().url().optional()),
