@@ -83,6 +83,7 @@ export interface CardLabels {
   comment: string;
   finalText: string;
   expiredBody: string;
+  decisionTooLate: string;
 }
 
 /** The keys of labels that are plain texts (not lists or functions). */
@@ -167,6 +168,7 @@ const en: CardLabels = {
   comment: "Comment",
   finalText: "Final answer",
   expiredBody: "Nobody decided before the review period ended; the requester has been told.",
+  decisionTooLate: "Your decision was not recorded: the review period had already ended. The requester is asked to ask again.",
 };
 
 const ja: CardLabels = {
@@ -248,6 +250,7 @@ const ja: CardLabels = {
   comment: "コメント",
   finalText: "最終回答",
   expiredBody: "確認期間内に判断がありませんでした。依頼者には通知済みです。",
+  decisionTooLate: "確認期間が既に終了しているため、この判断は記録されませんでした。依頼者には再度質問するよう案内しています。",
 };
 
 /** The labels table: one entry per supported language. */
