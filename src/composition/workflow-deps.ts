@@ -19,6 +19,7 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
     speculativeKnowledge: workflow.speculativeKnowledge,
     hitlAmountThreshold: workflow.hitlAmountThreshold,
     hitlCategories: workflow.hitlCategories,
+    jpyRates: workflow.jpyRates,
     models,
   };
 }

@@ -1,3 +1,4 @@
+import type { JpyRates } from "../domain/amounts";
 import { ConfigurationError } from "../domain/errors";
 import { parseDuration } from "./duration";
 import { EnvSchema, type Env } from "./schema";
@@ -23,6 +24,7 @@ export interface AppConfig {
     speculativeKnowledge: boolean;
     hitlAmountThreshold: number;
     hitlCategories: string[];
+    jpyRates: JpyRates;
     promptsDir?: string;
   };
   approvals: { remindAfterMs: number; expireAfterMs: number };
@@ -66,6 +68,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       speculativeKnowledge: env.SPECULATIVE_KNOWLEDGE,
       hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
       hitlCategories: env.HITL_CATEGORIES,
+      jpyRates: env.FX_RATES_JPY,
       promptsDir: env.PROMPTS_DIR,
     },
     approvals: {

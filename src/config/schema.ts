@@ -48,6 +48,22 @@ export const EnvSchema = z.object({
   SPECULATIVE_KNOWLEDGE: boolean.default("false"),
   HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
+  /** Rates to JPY for amounts read in other currencies, e.g. "USD=150,EUR=160". */
+  FX_RATES_JPY: z
+    .string()
+    .default("USD=150,EUR=160")
+    .transform((value, ctx) => {
+      const rates: Record<string, number> = {};
+      for (const pair of value.split(",").map((item) => item.trim()).filter(Boolean)) {
+        const [code, rate] = pair.split("=").map((part) => part.trim());
+        if (!/^(USD|EUR)$/.test(code ?? "") || !(Number(rate) > 0)) {
+          ctx.addIssue({ code: "custom", message: `'${pair}' is not CODE=rate with CODE one of USD, EUR and a positive rate` });
+          return z.NEVER;
+        }
+        rates[code!] = Number(rate);
+      }
+      return { JPY: 1, USD: rates.USD ?? 150, EUR: rates.EUR ?? 160 };
+    }),
   PROMPTS_DIR: optionalString,
 
   // Teams bot

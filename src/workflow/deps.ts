@@ -1,3 +1,4 @@
+import type { JpyRates } from "../domain/amounts";
 import type { PromptLibrary } from "./prompt-library";
 import type { ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
 
@@ -13,6 +14,8 @@ export interface WorkflowSettings {
   speculativeKnowledge: boolean;
   hitlAmountThreshold: number;
   hitlCategories: string[];
+  /** Rates to JPY for amounts the approval rule reads in other currencies. */
+  jpyRates: JpyRates;
   models: { router: string; specialist: string; moderator: string };
 }
 

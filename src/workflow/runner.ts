@@ -101,9 +101,10 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   },
   decide: async (context) => {
     const { state, deps } = context;
-    state.hitlReasons = hitlReasons(state.question, state.decision!, state.answer!, state.findings, {
+    state.hitlReasons = hitlReasons(state.question, state.language, state.decision!, state.answer!, state.findings, {
       amountThresholdJpy: deps.settings.hitlAmountThreshold,
       categories: deps.settings.hitlCategories,
+      jpyRates: deps.settings.jpyRates,
     });
     state.status = state.hitlReasons.length > 0 ? "awaiting_approval" : "completed";
     return "done";

@@ -1,4 +1,4 @@
-import { extractAmounts, toJpy } from "../../../domain/amounts";
+import { extractAmounts } from "../../../domain/amounts";
 import { formatJpy } from "../phrases";
 import { dataObjects, type Fact, type FactContext } from "./fact";
 
@@ -77,7 +77,7 @@ function sentences(text: string): string[] {
  * upper bound only), or undefined when the sentence states no threshold or excludes the amount.
  */
 function applies(sentence: string, amountJpy: number): number | undefined {
-  const found = extractAmounts(sentence).map((a) => ({ jpy: toJpy(a.value, a.currency), text: a.text }));
+  const found = extractAmounts(sentence);
   const distinct = [...new Set(found.map((a) => a.jpy))];
   if (distinct.length === 0) return undefined;
   if (distinct.length >= 2) {
