@@ -51,6 +51,7 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase>
   completed: "answered",
   awaiting_approval: "under_review",
   failed: "failed",
+  out_of_scope: "answered",
 };
 
 /** The progress view of a run, from its phase and executor events (and its outcome once it ended). */

@@ -57,6 +57,11 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   route: async (context) => {
     if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
     context.state.decision = await routeQuestion(context);
+    if (!context.state.decision.inScope) {
+      context.speculative?.abort.abort();
+      context.state.status = "out_of_scope";
+      return "done";
+    }
     if (!context.state.decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
     return "investigate";
   },

@@ -43,7 +43,7 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
         if ("toolCalls" in reply) return finish({ content: "", toolCalls: reply.toolCalls });
         content = reply.content;
       } else {
-        content = JSON.stringify(input.agent === "router" ? routeOffline(input) : moderateOffline(input));
+        content = JSON.stringify(input.agent === "router" ? routeOffline(input, options.vocabulary) : moderateOffline(input));
       }
       const problem = request.output ? request.output.schema.safeParse(JSON.parse(content)) : undefined;
       if (problem && !problem.success)

@@ -27,6 +27,8 @@ export interface Phrases {
   quote(text: string): string;
   routerMatched(matches: { name: string; keywords: string[] }[]): string;
   routerNoMatch(fallbackName: string): string;
+  scopeIn(signals: string[]): string;
+  scopeOut(offTopic: string[]): string;
   contractFound(c: { id: string; title: string; supplierName: string }): string;
   contractCapCompare(c: { id: string; requestedPct: number; capPct: number }): string;
   contractNoCap(c: { id: string; requestedPct: number }): string;
@@ -72,6 +74,9 @@ const en: Phrases = {
   routerMatched: (matches) =>
     `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
   routerNoMatch: (name) => `No specialist keywords matched, so the ${name} answers alone.`,
+  scopeIn: (signals) => `A procurement question (${signals.slice(0, 4).join(", ")}).`,
+  scopeOut: (offTopic) =>
+    offTopic.length > 0 ? `Not a procurement question: it is about ${offTopic.slice(0, 3).join(", ")}.` : "Not a procurement question: it names no purchase, supplier, contract, spend or policy.",
   contractFound: (c) => `Contract ${c.id} "${c.title}" with ${c.supplierName} applies.`,
   contractCapCompare: (c) =>
     c.requestedPct > c.capPct
@@ -130,6 +135,9 @@ const ja: Phrases = {
   quote: (text) => `「${text}」`,
   routerMatched: (matches) => `キーワード一致: ${matches.map((m) => `${m.name}（${m.keywords.slice(0, 4).map((k) => `「${k}」`).join("")}）`).join("、")}。`,
   routerNoMatch: (name) => `一致するキーワードがないため、${name}が単独で回答します。`,
+  scopeIn: (signals) => `調達に関する質問です（${signals.slice(0, 4).map((s) => `「${s}」`).join("")}）。`,
+  scopeOut: (offTopic) =>
+    offTopic.length > 0 ? `調達に関する質問ではありません（${offTopic.slice(0, 3).map((s) => `「${s}」`).join("")}）。` : "調達に関する質問ではありません（購入・取引先・契約・支出・規程のいずれにも触れていません）。",
   contractFound: (c) => `${c.supplierName}との契約 ${c.id}「${c.title}」が該当します。`,
   contractCapCompare: (c) =>
     c.requestedPct > c.capPct

@@ -11,7 +11,7 @@ const route = (selected: string[], extra: Record<string, unknown> = {}) => ({
   priority: selected,
   debateMode: "independent",
   evidenceNeed: "high",
-  hitl: false,
+  hitl: false, inScope: true, scopeReason: "procurement",
   reason: "contract and price question",
   ...extra,
 });
@@ -27,7 +27,7 @@ const answer = (qscore: number, extra: Partial<ModeratorAnswer> = {}): Moderator
   findings: [{ specialist: "contract", summary: "cap 5%" }],
   nextActions: ["Counter at +3%"],
   qscore,
-  hitl: false,
+  hitl: false, 
   hitlReason: "",
   critique: qscore < 80 ? "Missing the spend trend for Acme." : "",
   ...extra,
@@ -228,7 +228,7 @@ describe("agent graph against a scripted model server", function () {
 
   it("pauses for approval when the router or a policy rule asks for a human", async () => {
     server
-      .script("router", route(["contract"], { hitl: true, reason: "commits a renewal" }))
+      .script("router", route(["contract"], { hitl: true, inScope: true, scopeReason: "procurement", reason: "commits a renewal" }))
       .script("contract", finding("Cap is 5%."))
       .script("moderator", answer(90));
     const { deps } = workflowHarness(scriptedModel(baseUrl));

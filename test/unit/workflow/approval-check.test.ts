@@ -9,7 +9,7 @@ const decision: RouterDecision = {
   priority: ["negotiation", "contract", "spend"],
   debateMode: "independent",
   evidenceNeed: "high",
-  hitl: false,
+  hitl: false, inScope: true, scopeReason: "procurement",
   reason: "price question",
   fallback: false,
 };
@@ -19,7 +19,7 @@ const answer: ModeratorAnswer = {
   findings: [],
   nextActions: [],
   qscore: 85,
-  hitl: false,
+  hitl: false, 
   hitlReason: "",
   critique: "",
 };
@@ -34,8 +34,8 @@ describe("HITL reasons", () => {
     const reasons = hitlReasons(
       "Can we sign a ¥12,000,000 order?",
       "en",
-      { ...decision, hitl: true, reason: "commits spend" },
-      { ...answer, hitl: true, hitlReason: "exceeds cap" },
+      { ...decision, hitl: true, inScope: true, scopeReason: "procurement", reason: "commits spend" },
+      { ...answer, hitl: true,  hitlReason: "exceeds cap" },
       [],
       policy,
     );
@@ -46,7 +46,7 @@ describe("HITL reasons", () => {
   });
 
   it("gives the reasons in Japanese for a Japanese question", () => {
-    const reasons = hitlReasons("5千万円のソフトウェアを購入したい", "ja", { ...decision, hitl: true, reason: "高額の購入" }, { ...answer, hitl: true }, [], policy);
+    const reasons = hitlReasons("5千万円のソフトウェアを購入したい", "ja", { ...decision, hitl: true, inScope: true, scopeReason: "procurement", reason: "高額の購入" }, { ...answer, hitl: true }, [], policy);
     assert.deepEqual(reasons, ["ルーター: 高額の購入", "モデレーター: 回答は会社としての約束を含みます", "規程: 金額¥50,000,000は承認基準額¥10,000,000以上です"]);
   });
 
@@ -69,7 +69,7 @@ describe("HITL reasons", () => {
   });
 
   it("still asks for approval when the Router or the Moderator says so, whatever the question", () => {
-    const reasons = hitlReasons("Who must approve a purchase order of ¥12,000,000?", "en", decision, { ...answer, hitl: true, hitlReason: "sole-source exception" }, [], policy);
+    const reasons = hitlReasons("Who must approve a purchase order of ¥12,000,000?", "en", decision, { ...answer, hitl: true,  hitlReason: "sole-source exception" }, [], policy);
     assert.deepEqual(reasons, ["moderator: sole-source exception"]);
   });
 

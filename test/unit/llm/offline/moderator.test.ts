@@ -34,7 +34,7 @@ function input(overrides: Partial<ModeratorInput> = {}): ModeratorInput {
     agent: "moderator",
     question: "Can we renew the Acme SaaS contract at +8%?",
     language: "en",
-    decision: { selected: ["contract", "negotiation"], priority: ["contract", "negotiation"], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "", fallback: false },
+    decision: { selected: ["contract", "negotiation"], priority: ["contract", "negotiation"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "", fallback: false },
     findings: [negotiation, contract],
     failures: [],
     specialistNames: { contract: "Contract specialist", negotiation: "Negotiation strategist", spend: "Spend analyst" },
