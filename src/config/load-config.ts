@@ -1,6 +1,7 @@
 import type { JpyRates } from "../domain/amounts";
 import { ConfigurationError } from "../domain/errors";
 import { parseDuration } from "./duration";
+import { parseJpyRates } from "./fx-rates";
 import { EnvSchema, type Env } from "./schema";
 
 /** Which model provider runs, and how to reach it. */
@@ -68,7 +69,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       speculativeKnowledge: env.SPECULATIVE_KNOWLEDGE,
       hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
       hitlCategories: env.HITL_CATEGORIES,
-      jpyRates: env.FX_RATES_JPY,
+      jpyRates: parseJpyRates(env.FX_RATES_JPY) as JpyRates,
       promptsDir: env.PROMPTS_DIR,
     },
     approvals: {

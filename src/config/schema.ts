@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJpyRates } from "./fx-rates";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
@@ -52,17 +53,9 @@ export const EnvSchema = z.object({
   FX_RATES_JPY: z
     .string()
     .default("USD=150,EUR=160")
-    .transform((value, ctx) => {
-      const rates: Record<string, number> = {};
-      for (const pair of value.split(",").map((item) => item.trim()).filter(Boolean)) {
-        const [code, rate] = pair.split("=").map((part) => part.trim());
-        if (!/^(USD|EUR)$/.test(code ?? "") || !(Number(rate) > 0)) {
-          ctx.addIssue({ code: "custom", message: `'${pair}' is not CODE=rate with CODE one of USD, EUR and a positive rate` });
-          return z.NEVER;
-        }
-        rates[code!] = Number(rate);
-      }
-      return { JPY: 1, USD: rates.USD ?? 150, EUR: rates.EUR ?? 160 };
+    .superRefine((value, ctx) => {
+      const rates = parseJpyRates(value);
+      if (typeof rates === "string") ctx.addIssue({ code: "custom", message: rates });
     }),
   PROMPTS_DIR: optionalString,
 

@@ -122,7 +122,7 @@ describe("telemetry records", () => {
       qscoreInitial: 72,
       qscoreFinal: 86,
       retried: true,
-      hitl: false, inScope: true, scopeReason: "procurement",
+      hitl: false,
       totalMs: 9500,
       status: "completed",
       attempts: 1,
