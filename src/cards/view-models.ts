@@ -56,7 +56,8 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase>
 
 /** The progress view of a run, from its phase and executor events (and its outcome once it ended). */
 export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date): ProgressView {
-  const selected = state.decision?.selected ?? [];
+  // An out-of-scope question ran no specialist: the card lists none rather than one left waiting.
+  const selected = state.status === "out_of_scope" ? [] : (state.decision?.selected ?? []);
   return {
     language: state.language,
     question: state.question,

@@ -37,7 +37,7 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
         findings: [{ specialist: "contract", summary: "Cap of 5%" }, { specialist: "spend", summary: "Spend up 12%" }],
         nextActions: ["Negotiate within the cap."],
         qscore: 91,
-        hitl: false, 
+        hitl: false,
         hitlReason: "",
         critique: "",
       });

@@ -9,7 +9,9 @@ const decision: RouterDecision = {
   priority: ["negotiation", "contract", "spend"],
   debateMode: "independent",
   evidenceNeed: "high",
-  hitl: false, inScope: true, scopeReason: "procurement",
+  hitl: false,
+  inScope: true,
+  scopeReason: "procurement",
   reason: "price question",
   fallback: false,
 };
@@ -19,7 +21,7 @@ const answer: ModeratorAnswer = {
   findings: [],
   nextActions: [],
   qscore: 85,
-  hitl: false, 
+  hitl: false,
   hitlReason: "",
   critique: "",
 };
