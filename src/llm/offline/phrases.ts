@@ -90,7 +90,7 @@ const en: Phrases = {
     (s.certifications.length ? `, certifications ${s.certifications.join(", ")}` : ", no certifications on file") +
     (s.onTimePct !== null ? `, ${s.onTimePct}% on-time delivery` : "") +
     (s.qualityScore !== null ? `, quality score ${s.qualityScore}` : "") +
-    (s.incidents !== null ? `, ${s.incidents} incident(s) in the last 12 months` : "") +
+    (s.incidents !== null ? `, ${s.incidents} ${s.incidents === 1 ? "incident" : "incidents"} in the last 12 months` : "") +
     ".",
   supplierSanctions: (s) =>
     s.flagged ? `${s.name} is flagged in sanctions screening: do not proceed without Compliance.` : `${s.name} is not flagged in sanctions screening.`,
@@ -99,14 +99,14 @@ const en: Phrases = {
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)} is above the market's typical ${b.typicalIncreasePct}% increase: push back.`
       : `${signedPct(b.requestedPct)} is in line with the market's typical ${b.typicalIncreasePct}% increase.`,
-  spendTotal: (s) => `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} transactions` : ""}.`,
+  spendTotal: (s) => `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} ${s.count === 1 ? "transaction" : "transactions"}` : ""}.`,
   spendChange: (s) => `${s.to} vs ${s.from}${s.sameMonths ? " (same months to date)" : ""}: ${signedPct(s.changePct)}.`,
   spendTop: (s) => `Largest: ${s.groups.join("; ")}.`,
   spendLatest: (s) => `Latest periods: ${s.groups.join("; ")}.`,
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
   suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
-  evidenceFound: (e) => `Found ${e.count} relevant item(s): ${e.digests.join(" / ")}.`,
+  evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
   nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
   noFindings: "No specialist could answer this question from the available data.",
@@ -124,7 +124,7 @@ const en: Phrases = {
   actionHighRisk: (a) => `Run enhanced due diligence before committing [${a.referenceId}].`,
   actionReview: (ids) => `Review the cited sources before deciding: ${ids.join(", ")}.`,
   actionAskExpert: "Ask the procurement team to confirm, since no documents were found for this question.",
-  critiqueThin: (c) => `Evidence is thin: ${c.have} distinct reference(s) for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
+  critiqueThin: (c) => `Evidence is thin: ${c.have} distinct ${c.have === 1 ? "reference" : "references"} for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
   critiqueNoEvidence: (names) => `No evidence from: ${names.join(", ")}.`,
   critiqueFailures: (names) => `Failed specialists: ${names.join(", ")}.`,
   critiqueComplete: "Evidence covers the question.",
