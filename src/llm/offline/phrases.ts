@@ -56,8 +56,8 @@ export interface Phrases {
   failedSpecialists(failures: { name: string; error: string }[]): string;
   actionNotice(a: { noticeDays: number; deadline: string | null; referenceId: string }): string;
   actionCapExceeded(a: { capPct: number; referenceId: string }): string;
-  actionApproval(a: { text: string; referenceId: string }): string;
-  actionQuotes(a: { text: string; referenceId: string }): string;
+  actionApproval(a: { referenceId: string }): string;
+  actionQuotes(a: { referenceId: string }): string;
   actionSanctions(a: { referenceId: string }): string;
   actionHighRisk(a: { referenceId: string }): string;
   actionReview(referenceIds: string[]): string;
@@ -118,8 +118,8 @@ const en: Phrases = {
   actionNotice: (a) =>
     `Decide on renewal and send written notice at least ${a.noticeDays} days before the end date${a.deadline ? ` (by ${a.deadline})` : ""} [${a.referenceId}].`,
   actionCapExceeded: (a) => `Ask the supplier to bring the increase within the ${a.capPct}% cap or document a justification for an exception [${a.referenceId}].`,
-  actionApproval: (a) => `Get the approval the policy requires: "${a.text}" [${a.referenceId}].`,
-  actionQuotes: (a) => `Collect quotes as required: "${a.text}" [${a.referenceId}].`,
+  actionApproval: (a) => `Get the approval that ${a.referenceId} requires for this amount before committing.`,
+  actionQuotes: (a) => `Collect the quotations that ${a.referenceId} requires for this amount before ordering.`,
   actionSanctions: (a) => `Stop and escalate to Compliance before any commitment [${a.referenceId}].`,
   actionHighRisk: (a) => `Run enhanced due diligence before committing [${a.referenceId}].`,
   actionReview: (ids) => `Review the cited sources before deciding: ${ids.join(", ")}.`,
@@ -147,7 +147,7 @@ const ja: Phrases = {
   contractRenewal: (c) =>
     `${c.id}は${c.endDate}に満了し、${c.autoRenew ? "自動更新されます" : "自動更新されません"}。通知期間は${c.noticeDays}日（期限 ${c.noticeDeadline}）です。`,
   supplierProfile: (s) =>
-    `${s.name}（${s.id}）のリスク格付けは${s.riskRating}` +
+    `${s.name}（${s.id}）のリスク格付けは${({ low: "低", medium: "中", high: "高" } as Record<string, string>)[s.riskRating] ?? s.riskRating}` +
     (s.certifications.length ? `、認証は${s.certifications.join("、")}` : "、認証の登録なし") +
     (s.onTimePct !== null ? `、納期遵守率${s.onTimePct}%` : "") +
     (s.qualityScore !== null ? `、品質スコア${s.qualityScore}` : "") +
@@ -178,8 +178,8 @@ const ja: Phrases = {
   failedSpecialists: (failures) => `次のスペシャリストは失敗したため含まれていません: ${failures.map((f) => `${f.name}（${f.error}）`).join("、")}。`,
   actionNotice: (a) => `更新の可否を決め、満了日の${a.noticeDays}日前までに書面で通知してください${a.deadline ? `（期限 ${a.deadline}）` : ""} [${a.referenceId}]。`,
   actionCapExceeded: (a) => `値上げを上限${a.capPct}%以内に収めるよう交渉するか、例外の根拠を文書化してください [${a.referenceId}]。`,
-  actionApproval: (a) => `規程が求める承認を取得してください:「${a.text}」 [${a.referenceId}]。`,
-  actionQuotes: (a) => `規程どおり見積を取得してください:「${a.text}」 [${a.referenceId}]。`,
+  actionApproval: (a) => `発注・契約の前に、この金額で${a.referenceId}が求める承認を取得してください。`,
+  actionQuotes: (a) => `発注の前に、この金額で${a.referenceId}が求める見積を取得してください。`,
   actionSanctions: (a) => `契約・発注の前に手続きを止め、コンプライアンス部門へエスカレーションしてください [${a.referenceId}]。`,
   actionHighRisk: (a) => `契約前に強化デューデリジェンスを実施してください [${a.referenceId}]。`,
   actionReview: (ids) => `判断の前に引用元を確認してください: ${ids.join("、")}。`,
