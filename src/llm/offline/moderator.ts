@@ -72,7 +72,8 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
 
 /** The sentences of a text (Latin and Japanese sentence ends). */
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.。!?！？])\s+|(?<=[。！？])/).map((sentence) => sentence.trim()).filter(Boolean);
+  // "Co., Ltd." and the like end no sentence.
+  return text.split(/(?<!\b(?:Ltd|Co|Inc|Corp|vs)\.)(?<=[.!?])\s+|(?<=[。！？])/).map((sentence) => sentence.trim()).filter(Boolean);
 }
 
 /** Two sentences are the same when they differ only in spacing, case or final punctuation. */
