@@ -1,5 +1,6 @@
 import { labelsFor } from "../cards/labels";
-import type { Language, RunState, SpecialistDefinition } from "../domain";
+import { mergeIdenticalFindings } from "../cards/view-models";
+import type { Finding, Language, RunState, SpecialistDefinition } from "../domain";
 
 /** The CLI's own headings and fixed lines, in the question's language. */
 const HEADINGS = {
@@ -59,12 +60,14 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   lines.push(text.conclusion, `  ${answer.conclusion}`, "", text.rationale);
   for (const point of answer.rationale) lines.push(`  - ${point.point}${point.citations.length ? ` [${point.citations.join(", ")}]` : ""}`);
   lines.push("", text.findings);
-  for (const finding of state.findings) {
-    if (finding.status === "ok") {
-      lines.push(`  ${name(finding.specialist)} (${text.confidence(Math.round(finding.confidence * 100))}): ${finding.summary}`);
-      for (const item of finding.evidence.slice(0, 5)) lines.push(`      · ${item.referenceId} — ${item.quote}`);
-    } else lines.push(`  ${name(finding.specialist)}: ${text.couldNotAnswer(finding.error)}`);
+  const answered = state.findings
+    .filter((finding): finding is Extract<Finding, { status: "ok" }> => finding.status === "ok")
+    .map((finding) => ({ ...finding, name: name(finding.specialist), headline: finding.summary }));
+  for (const finding of mergeIdenticalFindings(answered, state.language)) {
+    lines.push(`  ${finding.name} (${text.confidence(Math.round(finding.confidence * 100))}): ${finding.summary}`);
+    for (const item of finding.evidence.slice(0, 5)) lines.push(`      · ${item.referenceId} — ${item.quote}`);
   }
+  for (const finding of state.findings) if (finding.status === "failed") lines.push(`  ${name(finding.specialist)}: ${text.couldNotAnswer(finding.error)}`);
   if (answer.nextActions.length > 0) {
     lines.push("", text.nextActions);
     answer.nextActions.forEach((action, index) => lines.push(`  ${index + 1}. ${action}`));
