@@ -3,6 +3,9 @@
  * offline engine restates the tools' own fixed wording in Japanese (figures, names, ids and quoted
  * document text stay as they are), so every line of the answer reads in the asker's language.
  */
+const MONTH_NUMBER: Record<string, string> = Object.fromEntries(
+  ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map((month, index) => [month, `${index + 1}月`]),
+);
 const RISK: Record<string, string> = { low: "低", medium: "中", high: "高" };
 const STATUS: Record<string, string> = { active: "有効", expiring: "満了間近", expired: "期限切れ", pending: "締結前", terminated: "解約済み", draft: "草案" };
 
@@ -13,7 +16,7 @@ const RULES: [RegExp, string | ((...groups: string[]) => string)][] = [
   [/; (FY\d{4}) to date /, "、$1の累計 "],
   [/^(FY\d{4}) vs (FY\d{4}): /, "$1（対$2）: "],
   [/full fiscal years/, "通期比較"],
-  [/same months \(Apr–(\w+)\) of both years/, "両年度の同期間（4月〜$1）"],
+  [/same months \(Apr–(\w+)\) of both years/, (_m, month) => `両年度の同期間（4月〜${MONTH_NUMBER[month] ?? month}）`],
   [/ in ([\d,]+) transactions?/g, "（$1件）"],
   [/\(([\d,]+) transactions?, /g, "（$1件、"],
   [/\bauto-renews unless notice (\d+) days before end \(by ([\d-]+)\)/g, "終了$1日前（$2）までに通知しない限り自動更新"],

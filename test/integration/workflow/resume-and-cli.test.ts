@@ -66,7 +66,8 @@ describe("npm run ask", function () {
 
   it("answers in Japanese with the Japanese question", async () => {
     const { stdout } = await cli(["取引先A社の支出推移は？"]);
-    assert.match(stdout, /\[offline\]/);
+    assert.match(stdout, /\[オフライン\]/);
+    assert.match(stdout, /^結論$/m);
     assert.match(stdout, /支出/);
     assert.match(stdout, /QSCORE \d+/);
   });
