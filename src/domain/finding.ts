@@ -30,3 +30,8 @@ export interface ToolCallRecord {
 export type Finding =
   | ({ specialist: string; status: "ok"; toolCalls: ToolCallRecord[] } & FindingOutput)
   | { specialist: string; status: "failed"; error: string; toolCalls: ToolCallRecord[] };
+
+/** The failed findings as `{ specialist, error }`: what the Moderator and a re-run Router are told. */
+export function specialistFailures(findings: readonly Finding[]): { specialist: string; error: string }[] {
+  return findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : []));
+}

@@ -71,6 +71,8 @@ export interface RunState {
   endedAt?: string;
   offline: boolean;
   decision?: RouterDecision;
+  /** Set when every selected specialist failed and the Router was asked again without them. */
+  rerouted?: { excluded: string[] };
   findings: Finding[];
   answer?: ModeratorAnswer;
   quality: QualityRecord;

@@ -49,6 +49,7 @@ export const RunStateSchema = z.object({
   endedAt: z.string().optional(),
   offline: z.boolean(),
   decision: RouterOutputSchema.extend({ fallback: z.boolean() }).optional(),
+  rerouted: z.object({ excluded: z.array(z.string()) }).optional(),
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),

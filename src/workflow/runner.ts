@@ -1,4 +1,4 @@
-import { FALLBACK_SPECIALIST, detectLanguage, describeError, type Finding, type Requester, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
+import { FALLBACK_SPECIALIST, detectLanguage, describeError, specialistFailures, type Finding, type Requester, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { assertTransition, validateGraph } from "./graph";
 import { RunContext } from "./run-context";
@@ -55,9 +55,14 @@ type PhaseHandler = (context: RunContext) => Promise<RunPhase>;
 
 const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   route: async (context) => {
+    const { state } = context;
+    if (state.rerouted) {
+      state.decision = await routeQuestion(context, specialistFailures(state.findings).filter((f) => state.rerouted!.excluded.includes(f.specialist)));
+      return "investigate";
+    }
     if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
-    context.state.decision = await routeQuestion(context);
-    if (!context.state.decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
+    state.decision = await routeQuestion(context);
+    if (!state.decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
     return "investigate";
   },
   investigate: investigatePhase,
@@ -110,7 +115,11 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   },
 };
 
-/** Runs the selected specialists that have no finding yet, all at once; Knowledge alone if all fail. */
+/**
+ * Runs the selected specialists that have no finding yet, all at once. If every one failed, the
+ * Router is asked once more without them (their failures stay, so the Moderator is told); if that
+ * also leaves no finding, Knowledge alone.
+ */
 async function investigatePhase(context: RunContext): Promise<RunPhase> {
   const { state } = context;
   const pending = state.decision!.selected.filter((id) => !state.findings.some((f) => f.specialist === id));
@@ -130,11 +139,24 @@ async function investigatePhase(context: RunContext): Promise<RunPhase> {
     const okCount = state.findings.filter((f) => f.status === "ok").length;
     return state.decision!.debateMode === "debate" && okCount >= 2 ? "debate" : "moderate";
   }
+  if (canReroute(context)) {
+    const excluded = specialistFailures(state.findings).map((f) => f.specialist);
+    context.emit({ type: "phase_completed", phase: "investigate", detail: `every selected specialist failed (${excluded.join(", ")}); asking the Router again without them` });
+    state.rerouted = { excluded };
+    return "route";
+  }
   context.emit({ type: "phase_completed", phase: "investigate", detail: "every selected specialist failed; trying Knowledge alone" });
   const fallback = await runSpecialist(context, specialistById(context, FALLBACK_SPECIALIST), { round: "initial" });
   state.findings = [...state.findings.filter((f) => f.specialist !== FALLBACK_SPECIALIST), fallback];
   if (fallback.status === "ok") return "moderate";
   return fail(context, `No specialist could answer: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "ok"})`).join("; ")}`);
+}
+
+/** Re-routing happens once per attempt, while time is left and some specialist has not failed yet. */
+function canReroute(context: RunContext): boolean {
+  const { state, deps } = context;
+  const failed = new Set(specialistFailures(state.findings).map((f) => f.specialist));
+  return !state.rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
 }
 
 /**
@@ -170,6 +192,7 @@ async function moderatePhase(context: RunContext): Promise<RunPhase> {
     context.emit({ type: "phase_completed", phase: "moderate", detail: `moderator ${outcome.kind}: running the whole flow again` });
     state.attempts = 2;
     state.decision = undefined;
+    state.rerouted = undefined;
     state.findings = [];
     state.answer = undefined;
     state.quality = { initialScore: null, finalScore: null, retried: false };

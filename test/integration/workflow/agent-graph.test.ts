@@ -126,16 +126,41 @@ describe("agent graph against a scripted model server", function () {
     assert.match(moderatorInput.content, /"failures": \[\s*\{\s*"specialist": "spend"/);
   });
 
-  it("tries Knowledge alone when every selected specialist fails", async () => {
+  it("asks the Router once more without the failed specialists when every selected one fails", async () => {
     server
-      .script("router", route(["contract"]))
+      .script("router", route(["contract", "spend"]), route(["negotiation"]))
       .script("contract", { content: "not json" }, { content: "still not json" })
+      .fallback("spend", { status: 500 })
+      .script("negotiation", finding("Counter at +3%.", "BENCH-1"))
+      .script("moderator", answer(84));
+    const { deps, events } = workflowHarness(scriptedModel(baseUrl, 1));
+    const state = await runQuestion(deps, { question: QUESTION });
+
+    assert.equal(state.status, "completed");
+    assert.deepEqual(state.rerouted, { excluded: ["contract", "spend"] });
+    assert.deepEqual(state.decision?.selected, ["negotiation"]);
+    assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["negotiation", "ok"]]);
+    const second = server.callsFor("router")[1]!.body as { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } } };
+    const offered = second.response_format.json_schema.schema.properties.selected.items.enum;
+    assert.ok(!offered.includes("contract") && !offered.includes("spend") && offered.includes("negotiation"), `offered ${offered}`);
+    assert.match(second.messages.at(-1)!.content, /"unavailable": \[\s*\{\s*"specialist": "contract"/);
+    const moderatorInput = server.callsFor("moderator")[0]!.body.messages.at(-1) as { content: string };
+    assert.match(moderatorInput.content, /"failures": \[\s*\{\s*"specialist": "contract"/, "the Moderator is still told who failed");
+    assert.ok(events.some((e) => e.type === "phase_completed" && /asking the Router again without them/.test(e.detail ?? "")));
+  });
+
+  it("re-routes only once, then tries Knowledge alone", async () => {
+    server
+      .script("router", route(["contract"]), route(["spend"]))
+      .script("contract", { content: "not json" }, { content: "still not json" })
+      .fallback("spend", { status: 500 })
       .script("knowledge", finding("General guidance.", "POL-2"))
       .script("moderator", answer(82));
-    const { deps } = workflowHarness(scriptedModel(baseUrl));
+    const { deps } = workflowHarness(scriptedModel(baseUrl, 1));
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
-    assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["knowledge", "ok"]]);
+    assert.equal(server.callsFor("router").length, 2, "never a third routing");
+    assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["knowledge", "ok"]]);
   });
 
   it("re-asks the top-priority specialists exactly once when QSCORE is below the threshold", async () => {
