@@ -5,8 +5,8 @@ import { EnvSchema, type Env } from "./schema";
 /** Which model provider runs, and how to reach it. */
 export type ModelProviderConfig =
   | { kind: "offline"; reason: string }
-  | { kind: "azure-openai"; endpoint: string; apiKey?: string; apiVersion: string }
-  | { kind: "openai-compatible"; baseUrl: string; apiKey?: string };
+  | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion: string }
+  | { kind: "openai-compatible"; baseUrls: string[]; apiKey?: string };
 
 /** The typed settings every module receives. */
 export interface AppConfig {
@@ -14,6 +14,8 @@ export interface AppConfig {
   provider: ModelProviderConfig;
   models: { router: string; specialist: string; moderator: string };
   retry: { maxRetries: number; initialMs: number; maxMs: number; multiplier: number };
+  /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
+  failover: { circuit: { failureThreshold: number; openMs: number }; retryAfterBudgetMs: number };
   workflow: {
     qscoreThreshold: number;
     maxSpecialists: number;
@@ -51,6 +53,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       initialMs: env.LLM_RETRY_INITIAL_MS,
       maxMs: env.LLM_RETRY_MAX_MS,
       multiplier: env.LLM_RETRY_MULTIPLIER,
+    },
+    failover: {
+      circuit: { failureThreshold: env.MODEL_CIRCUIT_FAILURES, openMs: env.MODEL_CIRCUIT_OPEN_MS },
+      retryAfterBudgetMs: env.MODEL_RETRY_AFTER_BUDGET_MS,
     },
     workflow: {
       qscoreThreshold: env.QSCORE_THRESHOLD,
@@ -93,10 +99,10 @@ function resolveProvider(env: Env): ModelProviderConfig {
     case "azure-openai":
       if (!env.AZURE_OPENAI_ENDPOINT)
         throw new ConfigurationError("Invalid configuration: AZURE_OPENAI_ENDPOINT is required when LLM_PROVIDER=azure-openai (e.g. https://my-resource.openai.azure.com)");
-      return { kind: "azure-openai", endpoint: env.AZURE_OPENAI_ENDPOINT, apiKey: env.AZURE_OPENAI_API_KEY, apiVersion: env.AZURE_OPENAI_API_VERSION };
+      return { kind: "azure-openai", endpoints: env.AZURE_OPENAI_ENDPOINT, apiKey: env.AZURE_OPENAI_API_KEY, apiVersion: env.AZURE_OPENAI_API_VERSION };
     case "openai-compatible":
       if (!env.OPENAI_BASE_URL)
         throw new ConfigurationError("Invalid configuration: OPENAI_BASE_URL is required when LLM_PROVIDER=openai-compatible (e.g. http://localhost:11434/v1)");
-      return { kind: "openai-compatible", baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
+      return { kind: "openai-compatible", baseUrls: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
   }
 }

@@ -9,6 +9,13 @@ const optionalString = z
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
+/** A comma-separated, ordered list of URLs (first = primary), each validated. */
+const urlList = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.string().url({ message: "each comma-separated entry must be a URL" })))
+  .transform((urls) => (urls.length > 0 ? urls : undefined));
 const idList = z
   .string()
   .optional()
@@ -23,10 +30,10 @@ export const EnvSchema = z.object({
 
   // Models
   LLM_PROVIDER: z.enum(["offline", "azure-openai", "openai-compatible"]).optional(),
-  AZURE_OPENAI_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  AZURE_OPENAI_ENDPOINT: urlList,
   AZURE_OPENAI_API_KEY: optionalString,
   AZURE_OPENAI_API_VERSION: z.string().default("2024-10-21"),
-  OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
   ROUTER_MODEL: z.string().min(1).default("gpt-4o-mini"),
   SPECIALIST_MODEL: z.string().min(1).default("gpt-4o"),
@@ -35,6 +42,9 @@ export const EnvSchema = z.object({
   LLM_RETRY_INITIAL_MS: positiveInt.default(2000),
   LLM_RETRY_MAX_MS: positiveInt.default(30000),
   LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(2),
+  MODEL_CIRCUIT_FAILURES: positiveInt.default(3),
+  MODEL_CIRCUIT_OPEN_MS: positiveInt.default(30000),
+  MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(10000),
 
   // Workflow
   QSCORE_THRESHOLD: z.coerce.number().min(0).max(100).default(80),

@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import * as restify from "restify";
 import type { Application, TeamsAdapter, TurnState } from "@microsoft/teams-ai";
 import { describeError } from "../domain";
+import type { EndpointStatus } from "../llm/endpoint-pool";
 import type { Log } from "./bot-deps";
 import { inboundActivityProblem } from "./inbound-activity";
 
@@ -22,6 +23,8 @@ export interface BotServerOptions {
   app: Application<TurnState>;
   /** Store reachability for /healthz; false or a throw means 503. */
   health: () => Promise<boolean>;
+  /** Each model endpoint's circuit state, when the model has endpoints (not the offline engine). */
+  modelEndpoints?: () => EndpointStatus[];
   log: Log;
 }
 
@@ -52,7 +55,15 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
 
   server.get("/healthz", async (_req, res) => {
     const ok = await options.health().catch(() => false);
-    res.json(ok ? 200 : 503, { status: ok ? "ok" : "unavailable", store: ok ? "reachable" : "unreachable" });
+    // Model endpoints are reported, not judged: with every breaker open the instance is still
+    // healthy (restarting it would not bring a model back), so the status says "degraded".
+    const modelEndpoints = options.modelEndpoints?.().map(({ endpoint, primary, state, lastFailure }) => ({ endpoint, primary, state, ...(lastFailure ? { lastFailure } : {}) }));
+    const degraded = modelEndpoints !== undefined && modelEndpoints.every((e) => e.state === "open");
+    res.json(ok ? 200 : 503, {
+      status: ok ? (degraded ? "degraded" : "ok") : "unavailable",
+      store: ok ? "reachable" : "unreachable",
+      ...(modelEndpoints ? { modelEndpoints } : {}),
+    });
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -13,6 +13,7 @@ import {
   executorMetrics,
   executorSpan,
   feedbackReceivedEvent,
+  modelEndpointChangedEvent,
   genAiProviderName,
   runCompletedEvent,
   runMetric,
@@ -102,6 +103,7 @@ function writerTelemetry(providerName: string): Telemetry {
       }),
     approvalDecided: (props) => safely(() => event(approvalDecidedEvent(props))),
     feedbackReceived: (props) => safely(() => event(feedbackReceivedEvent(props))),
+    modelEndpointChanged: (props) => safely(() => event(modelEndpointChangedEvent(props))),
     transcriptEvaluated: (props) => safely(() => event(transcriptEvaluatedEvent(props))),
     exception: (error, context) =>
       safely(() => {

@@ -10,14 +10,32 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
   this.timeout(60_000);
   const model = new ScriptedModelServer();
   let harness: BotHarness;
+  let endpoints: string[];
 
   before(async () => {
     const { baseUrl } = await model.start();
-    harness = await startBotHarness({ LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-key", LLM_MAX_RETRIES: "0" });
+    // A second endpoint to fail over to (never needed here: the primary answers).
+    endpoints = [baseUrl, "http://127.0.0.1:9/v1"];
+    harness = await startBotHarness({ LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: endpoints.join(","), OPENAI_API_KEY: "test-key", LLM_MAX_RETRIES: "0" });
   });
   after(async () => {
     await harness?.stop();
     await model.stop();
+  });
+
+  it("shows each model endpoint's circuit state in /healthz and the start banner", async () => {
+    const health = await fetch(`${harness.bot.url}/healthz`);
+    assert.equal(health.status, 200);
+    assert.deepEqual(await health.json(), {
+      status: "ok",
+      store: "reachable",
+      modelEndpoints: [
+        { endpoint: endpoints[0], primary: true, state: "closed" },
+        { endpoint: endpoints[1], primary: false, state: "closed" },
+      ],
+    });
+    assert.ok(harness.log.includes(`model endpoint, primary ${endpoints[0]}: closed`), harness.log.join("\n"));
+    assert.ok(harness.log.includes(`model endpoint, fallback 1 ${endpoints[1]}: closed`));
   });
 
   it("shows each specialist working then done on the progress card, and answers with both sections and the QSCORE", async () => {

@@ -140,7 +140,7 @@ describe("agent graph against a scripted model server", function () {
     assert.deepEqual(state.rerouted, { excluded: ["contract", "spend"] });
     assert.deepEqual(state.decision?.selected, ["negotiation"]);
     assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["negotiation", "ok"]]);
-    const second = server.callsFor("router")[1]!.body as { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } } };
+    const second = server.callsFor("router")[1]!.body as unknown as { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } } };
     const offered = second.response_format.json_schema.schema.properties.selected.items.enum;
     assert.ok(!offered.includes("contract") && !offered.includes("spend") && offered.includes("negotiation"), `offered ${offered}`);
     assert.match(second.messages.at(-1)!.content, /"unavailable": \[\s*\{\s*"specialist": "contract"/);

@@ -106,6 +106,18 @@ describe("infra (static Bicep checks)", () => {
     assert.match(source, /name: 'transcripts', partitionKey: '\/conversationId', defaultTtl: transcriptTtlDays \* 86400/);
   });
 
+  it("can add a secondary Azure OpenAI account in a second region with the same deployments, listed after the primary", () => {
+    const source = readFileSync(MAIN, "utf8");
+    const secondary = /module openAiSecondary 'modules\/openai\.bicep' = if \(!empty\(secondaryOpenAiLocation\)\) \{([\s\S]*?)\n\}/.exec(source);
+    assert.ok(secondary, "an optional openAiSecondary module, off when secondaryOpenAiLocation is empty");
+    assert.match(secondary[1]!, /location: secondaryOpenAiLocation/);
+    assert.match(secondary[1]!, /routerDeployment: routerDeployment/);
+    assert.match(secondary[1]!, /mainDeployment: mainDeployment/);
+    assert.match(source, /param secondaryOpenAiLocation string = ''/);
+    assert.match(source, /var openAiEndpoints = empty\(secondaryOpenAiLocation\) \? openAi\.outputs\.endpoint : '\$\{openAi\.outputs\.endpoint\},\$\{openAiSecondary!\.outputs\.endpoint\}'/);
+    assert.match(source, /AZURE_OPENAI_ENDPOINT: openAiEndpoints/);
+  });
+
   it("runs the apps on Node 22 with always on, and the bot as a UserAssignedMSI with the Teams channel", () => {
     const appService = readFileSync(path.join(INFRA, "modules", "app-service.bicep"), "utf8");
     assert.match(appService, /linuxFxVersion: 'NODE\|22-lts'/);
