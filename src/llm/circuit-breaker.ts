@@ -61,17 +61,17 @@ export class CircuitBreaker {
     this.lastFailure = undefined;
   }
 
-  /** The endpoint faulted; returns true when this fault opened the breaker. */
+  /** The endpoint faulted; returns true when this fault opened a closed breaker (a failed probe only re-opens it). */
   failed(cause: string): boolean {
     this.failures += 1;
     this.lastFailure = cause;
     this.probeInFlight = false;
-    if (this.state === "half-open" || (this.state === "closed" && this.failures >= this.settings.failureThreshold)) {
+    const opens = this.state === "closed" && this.failures >= this.settings.failureThreshold;
+    if (opens || this.state === "half-open") {
       this.state = "open";
       this.openedAt = this.now();
-      return true;
     }
-    return false;
+    return opens;
   }
 
   /** The call ended without telling anything about the endpoint (the caller cancelled): frees a probe slot. */

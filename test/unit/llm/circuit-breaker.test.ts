@@ -26,7 +26,8 @@ describe("circuit breaker", () => {
     assert.equal(b.snapshot().state, "half-open");
     assert.equal(b.admit(), true, "the probe");
     assert.equal(b.admit(), false, "no second call while the probe is out");
-    assert.equal(b.failed("still down"), true, "a failed probe opens it again");
+    assert.equal(b.failed("still down"), false, "a failed probe re-opens it (not a new opening)");
+    assert.equal(b.snapshot().state, "open");
     now = 1500;
     assert.equal(b.admit(), false, "for another full open time");
     now = 2000;
