@@ -182,6 +182,10 @@ var sharedSettings = {
   APPROVAL_SCHEDULER: 'bot'
   APPROVAL_SCHEDULE: '0 */5 * * * *'
   OPERATOR_CHANNEL_ID: operatorChannelId
+  OPERATOR_NOTICE_QUESTION_WORDS: '0'
+  OPERATOR_NOTICES_PER_HOUR: '20'
+  OPERATOR_NOTICE_DEDUP_WINDOW: '10m'
+  OPERATOR_TRANSACTION_URL: '${environment().portal}/#resource${monitoring.outputs.appInsightsId}/searchV1'
   APPLICATIONINSIGHTS_CONNECTION_STRING: keyVault.outputs.appInsightsConnectionStringReference
   EVAL_SCHEDULE: evalSchedule
   EVAL_MODEL: openAi.outputs.mainDeploymentName

@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from "./config";
 import { describeError } from "./domain";
 import { createChatModel } from "./llm/create-chat-model";
 import { describeEndpointStatuses, hasEndpointHealth } from "./llm/endpoint-pool";
+import { createOperatorNotices } from "./operators";
 import { openCosmosStore, type CosmosStore } from "./storage";
 import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
@@ -53,6 +54,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const model = options.model ?? (await createChatModel(config, store.toolData, reportEndpointEvents(telemetry, log)));
     const endpoints = hasEndpointHealth(model) ? model : undefined;
     const approvals = createApprovals({ config, store, telemetry, log });
+    const operators = createOperatorNotices(config, { log });
     const bot = await createBot({
       config,
       identity,
@@ -61,8 +63,10 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       log,
       workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model }),
       approvals: approvals.hooks,
+      operators: operators.notices,
     });
     approvals.attach(bot);
+    operators.attach(bot);
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
       host: options.host,

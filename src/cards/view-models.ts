@@ -210,6 +210,21 @@ export function errorViewFromRun(state: RunState): ErrorView {
   return { language: state.language, correlationId: state.failure?.correlationId ?? state.runId };
 }
 
+/** A notice card for the operators' channel: ids, the error kind, maybe the question's first words, a link. */
+export interface OperatorNoticeView {
+  language: Language;
+  kind: "run_failed" | "run_poisoned" | "run_retried";
+  runId: string;
+  correlationId: string;
+  errorKind: string;
+  attempts?: number;
+  /** Already cut to the allowed first words; absent when configuration does not allow it. */
+  questionStart?: string;
+  transactionUrl?: string;
+  /** Notices held back since the last card (rate limit, duplicates). */
+  suppressed: number;
+}
+
 /** A notice to the requester about their question: under review, rejected (with a reason), expired. */
 export interface RequesterNoticeView {
   language: Language;

@@ -28,6 +28,7 @@ export interface AppConfig {
     promptsDir?: string;
   };
   approvals: { remindAfterMs: number; expireAfterMs: number };
+  operators: { dedupWindowMs: number };
 }
 
 /**
@@ -78,6 +79,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       remindAfterMs: durationSetting("APPROVAL_REMIND_AFTER", env.APPROVAL_REMIND_AFTER),
       expireAfterMs: durationSetting("APPROVAL_EXPIRE_AFTER", env.APPROVAL_EXPIRE_AFTER),
     },
+    operators: { dedupWindowMs: durationSetting("OPERATOR_NOTICE_DEDUP_WINDOW", env.OPERATOR_NOTICE_DEDUP_WINDOW) },
   };
 }
 

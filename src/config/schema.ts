@@ -85,6 +85,11 @@ export const EnvSchema = z.object({
   /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */
   APPROVAL_SCHEDULE: z.string().default("0 */5 * * * *"),
   OPERATOR_CHANNEL_ID: optionalString,
+  OPERATOR_SERVICE_URL: optionalString.pipe(z.string().url().optional()),
+  OPERATOR_NOTICE_QUESTION_WORDS: z.coerce.number().int().min(0).max(50).default(0),
+  OPERATOR_NOTICES_PER_HOUR: positiveInt.default(20),
+  OPERATOR_NOTICE_DEDUP_WINDOW: z.string().default("10m"),
+  OPERATOR_TRANSACTION_URL: optionalString,
 
   // Telemetry
   APPLICATIONINSIGHTS_CONNECTION_STRING: optionalString,

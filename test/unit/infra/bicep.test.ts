@@ -21,6 +21,7 @@ const NOT_SET_IN_AZURE: Record<string, string> = {
   COSMOS_KEY: "Cosmos DB local (key) auth is disabled; the identity is a data-plane contributor",
   BOT_PASSWORD: "a UserAssignedMsi bot has no client secret",
   PROMPTS_DIR: "prompts ship inside the deployed package",
+  OPERATOR_SERVICE_URL: "taken from the requester's conversation unless an operator sets it for a channel no user has written from",
   CLOUD_ROLE_NAME: "set per app (procura-bot, procura-eval) next to the shared settings",
 };
 /** Platform settings that are not ours but are read by the SDKs (DefaultAzureCredential, Oryx). */
