@@ -39,6 +39,7 @@ const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
   route: "routing",
   investigate: "specialists",
   debate: "specialists",
+  converse: "specialists",
   moderate: "moderating",
   gate: "rechecking",
   reinvestigate: "rechecking",

@@ -11,6 +11,8 @@ import { loadPromptLibrary } from "../workflow/prompt-library";
 export function workflowSettings(config: AppConfig): WorkflowSettings {
   const { workflow, models } = config;
   return {
+    orchestration: workflow.orchestration,
+    groupChat: workflow.groupChat,
     qscoreThreshold: workflow.qscoreThreshold,
     maxSpecialists: workflow.maxSpecialists,
     requerySpecialists: workflow.requerySpecialists,

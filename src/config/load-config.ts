@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../domain/errors";
+import type { OrchestrationMode } from "../domain/run";
 import { parseDuration } from "./duration";
 import { EnvSchema, type Env } from "./schema";
 
@@ -17,6 +18,8 @@ export interface AppConfig {
   /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
   failover: { circuit: { failureThreshold: number; openMs: number }; retryAfterBudgetMs: number };
   workflow: {
+    orchestration: OrchestrationMode;
+    groupChat: { rounds: number; specialists: string[] };
     qscoreThreshold: number;
     maxSpecialists: number;
     requerySpecialists: number;
@@ -60,6 +63,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       retryAfterBudgetMs: env.MODEL_RETRY_AFTER_BUDGET_MS,
     },
     workflow: {
+      orchestration: env.ORCHESTRATION,
+      groupChat: { rounds: env.GROUP_CHAT_ROUNDS, specialists: env.GROUP_CHAT_SPECIALISTS },
       qscoreThreshold: env.QSCORE_THRESHOLD,
       maxSpecialists: env.MAX_SPECIALISTS,
       requerySpecialists: env.REQUERY_SPECIALISTS,

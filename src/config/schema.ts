@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORCHESTRATION_MODES } from "../domain/run";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
@@ -47,6 +48,9 @@ export const EnvSchema = z.object({
   MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(10000),
 
   // Workflow
+  ORCHESTRATION: z.enum(ORCHESTRATION_MODES).default("selective"),
+  GROUP_CHAT_ROUNDS: z.coerce.number().int().min(1).max(4).default(1),
+  GROUP_CHAT_SPECIALISTS: idList,
   QSCORE_THRESHOLD: z.coerce.number().min(0).max(100).default(80),
   MAX_SPECIALISTS: z.coerce.number().int().min(1).max(6).default(3),
   REQUERY_SPECIALISTS: z.coerce.number().int().min(1).max(3).default(2),

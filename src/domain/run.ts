@@ -4,7 +4,15 @@ import type { ModeratorAnswer } from "./moderator-answer";
 import type { RouterDecision } from "./router-decision";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
-export type RunPhase = "route" | "investigate" | "debate" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
+export type RunPhase = "route" | "investigate" | "debate" | "converse" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
+
+/**
+ * How the specialists are orchestrated: `selective` (the Router picks 1–3, they answer in parallel)
+ * or `group-chat` (every participating specialist speaks in a fixed round-robin order, each seeing
+ * the transcript so far). Each mode is one declared graph (src/workflow/graph.ts).
+ */
+export const ORCHESTRATION_MODES = ["selective", "group-chat"] as const;
+export type OrchestrationMode = (typeof ORCHESTRATION_MODES)[number];
 
 /** Terminal states are everything but `running`; every run ends in one the user is told about. */
 export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval";
@@ -62,6 +70,8 @@ export interface RunState {
   question: string;
   language: Language;
   requester?: Requester;
+  /** Absent on runs stored before modes existed: those are `selective`. */
+  mode?: OrchestrationMode;
   status: RunStatus;
   phase: RunPhase;
   /** 1, or 2 when a failed Moderator made the whole flow run again. */
@@ -73,6 +83,8 @@ export interface RunState {
   decision?: RouterDecision;
   /** Set when every selected specialist failed and the Router was asked again without them. */
   rerouted?: { excluded: string[] };
+  /** Group chat: how many speaking turns are done (a resumed run continues with the next). */
+  turnsTaken?: number;
   findings: Finding[];
   answer?: ModeratorAnswer;
   quality: QualityRecord;

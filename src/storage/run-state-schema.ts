@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  ORCHESTRATION_MODES,
   FindingOutputSchema,
   ModeratorAnswerSchema,
   RequesterSchema,
@@ -11,7 +12,7 @@ import {
 } from "../domain";
 
 const OutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout", "error", "cancelled"]);
-const PhaseSchema = z.enum(["route", "investigate", "debate", "moderate", "gate", "reinvestigate", "decide", "done"]);
+const PhaseSchema = z.enum(["route", "investigate", "debate", "converse", "moderate", "gate", "reinvestigate", "decide", "done"]);
 
 const WorkflowEventSchema = z.object({
   type: z.enum(["executor_started", "executor_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
@@ -41,6 +42,7 @@ export const RunStateSchema = z.object({
   question: z.string(),
   language: z.enum(["en", "ja"]),
   requester: RequesterSchema.optional(),
+  mode: z.enum(ORCHESTRATION_MODES).optional(),
   status: z.enum(["running", "completed", "failed", "awaiting_approval"]),
   phase: PhaseSchema,
   attempts: z.number().int(),
@@ -50,6 +52,7 @@ export const RunStateSchema = z.object({
   offline: z.boolean(),
   decision: RouterOutputSchema.extend({ fallback: z.boolean() }).optional(),
   rerouted: z.object({ excluded: z.array(z.string()) }).optional(),
+  turnsTaken: z.number().int().min(0).optional(),
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),

@@ -1,8 +1,13 @@
+import type { OrchestrationMode } from "../domain";
 import type { PromptLibrary } from "./prompt-library";
 import type { ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** The workflow's tunables (all from configuration; see src/config). */
 export interface WorkflowSettings {
+  /** The mode of a run that names none. */
+  orchestration: OrchestrationMode;
+  /** Group chat: rounds, and who speaks in which order (empty: every registered specialist). */
+  groupChat: { rounds: number; specialists: string[] };
   qscoreThreshold: number;
   maxSpecialists: number;
   /** How many top-priority specialists the quality gate re-asks (1–2). */

@@ -1,18 +1,21 @@
-import { FALLBACK_SPECIALIST, detectLanguage, describeError, specialistFailures, type Finding, type Requester, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
+import { FALLBACK_SPECIALIST, detectLanguage, describeError, specialistFailures, type Finding, type Requester, type OrchestrationMode, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
 import type { WorkflowDeps } from "./deps";
-import { assertTransition, validateGraph } from "./graph";
+import { AGENT_GRAPHS, assertTransition, validateGraph } from "./graph";
 import { RunContext } from "./run-context";
 import { hitlReasons } from "./steps/approval-check";
 import { moderate } from "./steps/moderator-step";
 import { needsRequery, requeryTargets } from "./steps/quality-gate";
 import { fallbackDecision, routeQuestion } from "./steps/router-step";
+import { converse, groupChatDecision, isPass, participants } from "./steps/group-chat";
 import { runSpecialist } from "./steps/specialist-step";
 
-validateGraph();
+for (const graph of Object.values(AGENT_GRAPHS)) validateGraph(graph);
 
 /** A question to answer, and who asked it (ids only). */
 export interface RunRequest {
   question: string;
+  /** The orchestration mode; the configured one when absent. */
+  mode?: OrchestrationMode;
   requester?: Requester;
   runId?: string;
 }
@@ -26,6 +29,7 @@ export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Prom
     question: request.question,
     language: detectLanguage(request.question),
     requester: request.requester,
+    mode: request.mode ?? deps.settings.orchestration,
     status: "running",
     phase: "route",
     attempts: 1,
@@ -56,6 +60,11 @@ type PhaseHandler = (context: RunContext) => Promise<RunPhase>;
 const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   route: async (context) => {
     const { state } = context;
+    if (state.mode === "group-chat") {
+      const speakers = participants(context).map((s) => s.id);
+      state.decision = groupChatDecision(await routeQuestion(context), speakers);
+      return "converse";
+    }
     if (state.rerouted) {
       state.decision = await routeQuestion(context, specialistFailures(state.findings).filter((f) => state.rerouted!.excluded.includes(f.specialist)));
       return "investigate";
@@ -80,6 +89,15 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
     );
     replaceFindings(state, revised.filter((f) => f.status === "ok"));
     return "moderate";
+  },
+  converse: async (context) => {
+    const { state } = context;
+    await converse(context, participants(context));
+    if (state.findings.some((f) => f.status === "ok" && !isPass(f))) {
+      state.findings = state.findings.filter((f) => !isPass(f));
+      return "moderate";
+    }
+    return fail(context, `No specialist could answer in the group chat: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "passed"})`).join("; ")}`);
   },
   moderate: moderatePhase,
   gate: async (context) => {
@@ -193,6 +211,7 @@ async function moderatePhase(context: RunContext): Promise<RunPhase> {
     state.attempts = 2;
     state.decision = undefined;
     state.rerouted = undefined;
+    state.turnsTaken = undefined;
     state.findings = [];
     state.answer = undefined;
     state.quality = { initialScore: null, finalScore: null, retried: false };
@@ -226,7 +245,7 @@ async function drive(context: RunContext): Promise<RunState> {
     while (state.phase !== "done") {
       const from = state.phase;
       const to = await handlers[from](context);
-      assertTransition(from, to);
+      assertTransition(from, to, AGENT_GRAPHS[state.mode ?? "selective"]);
       state.phase = to;
       context.checkpoint();
     }

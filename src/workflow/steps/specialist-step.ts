@@ -14,6 +14,8 @@ export interface SpecialistRoundInput {
   peers?: Finding[];
   /** Cancels the specialist (used to stop a speculative start the Router did not confirm). */
   signal?: AbortSignal;
+  /** A turn of a group chat: the round's note is the group-chat one. */
+  groupChat?: boolean;
 }
 
 /**
@@ -53,7 +55,13 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     previous: extra.previous,
     peers: extra.peers,
   };
-  const roundNote = extra.round === "debate" ? fragments.specialistDebate : extra.round === "requery" ? fragments.specialistRequery : "";
+  const roundNote = extra.groupChat
+    ? fragments.specialistGroupChat
+    : extra.round === "debate"
+      ? fragments.specialistDebate
+      : extra.round === "requery"
+        ? fragments.specialistRequery
+        : "";
   const toolSpecs: ToolSpec[] = specialist.tools.flatMap((name) => {
     const tool = deps.tools.get(name);
     return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
