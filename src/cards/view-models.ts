@@ -40,6 +40,7 @@ const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
   investigate: "specialists",
   debate: "specialists",
   converse: "specialists",
+  handoff: "specialists",
   moderate: "moderating",
   gate: "rechecking",
   reinvestigate: "rechecking",

@@ -1,5 +1,5 @@
 /**
- * `npm run ask -- [--json] [--mode selective|group-chat] "<question>"`: answers one question through
+ * `npm run ask -- [--json] [--mode selective|handoff|group-chat] "<question>"`: answers one question through
  * the agent graph of the mode (ORCHESTRATION by default) with the configured model (offline by
  * default) over the sample data set, and prints it.
  */

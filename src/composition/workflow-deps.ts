@@ -13,6 +13,7 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
   return {
     orchestration: workflow.orchestration,
     groupChat: workflow.groupChat,
+    maxHandoffs: workflow.maxHandoffs,
     qscoreThreshold: workflow.qscoreThreshold,
     maxSpecialists: workflow.maxSpecialists,
     requerySpecialists: workflow.requerySpecialists,

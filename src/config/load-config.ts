@@ -20,6 +20,7 @@ export interface AppConfig {
   workflow: {
     orchestration: OrchestrationMode;
     groupChat: { rounds: number; specialists: string[] };
+    maxHandoffs: number;
     qscoreThreshold: number;
     maxSpecialists: number;
     requerySpecialists: number;
@@ -65,6 +66,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workflow: {
       orchestration: env.ORCHESTRATION,
       groupChat: { rounds: env.GROUP_CHAT_ROUNDS, specialists: env.GROUP_CHAT_SPECIALISTS },
+      maxHandoffs: env.HANDOFF_MAX,
       qscoreThreshold: env.QSCORE_THRESHOLD,
       maxSpecialists: env.MAX_SPECIALISTS,
       requerySpecialists: env.REQUERY_SPECIALISTS,

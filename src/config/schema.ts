@@ -51,6 +51,7 @@ export const EnvSchema = z.object({
   ORCHESTRATION: z.enum(ORCHESTRATION_MODES).default("selective"),
   GROUP_CHAT_ROUNDS: z.coerce.number().int().min(1).max(4).default(1),
   GROUP_CHAT_SPECIALISTS: idList,
+  HANDOFF_MAX: z.coerce.number().int().min(0).max(10).default(4),
   QSCORE_THRESHOLD: z.coerce.number().min(0).max(100).default(80),
   MAX_SPECIALISTS: z.coerce.number().int().min(1).max(6).default(3),
   REQUERY_SPECIALISTS: z.coerce.number().int().min(1).max(3).default(2),

@@ -12,7 +12,7 @@ import {
 } from "../domain";
 
 const OutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout", "error", "cancelled"]);
-const PhaseSchema = z.enum(["route", "investigate", "debate", "converse", "moderate", "gate", "reinvestigate", "decide", "done"]);
+const PhaseSchema = z.enum(["route", "investigate", "debate", "converse", "handoff", "moderate", "gate", "reinvestigate", "decide", "done"]);
 
 const WorkflowEventSchema = z.object({
   type: z.enum(["executor_started", "executor_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
@@ -31,7 +31,12 @@ const WorkflowEventSchema = z.object({
 }) satisfies z.ZodType<WorkflowEvent>;
 
 const FindingSchema = z.union([
-  FindingOutputSchema.extend({ specialist: z.string(), status: z.literal("ok"), toolCalls: z.array(TranscriptToolCallSchema) }),
+  FindingOutputSchema.extend({
+    specialist: z.string(),
+    status: z.literal("ok"),
+    toolCalls: z.array(TranscriptToolCallSchema),
+    handoff: z.object({ to: z.string(), reason: z.string() }).optional(),
+  }),
   z.object({ specialist: z.string(), status: z.literal("failed"), error: z.string(), toolCalls: z.array(TranscriptToolCallSchema) }),
 ]) satisfies z.ZodType<Finding>;
 
@@ -53,6 +58,8 @@ export const RunStateSchema = z.object({
   decision: RouterOutputSchema.extend({ fallback: z.boolean() }).optional(),
   rerouted: z.object({ excluded: z.array(z.string()) }).optional(),
   turnsTaken: z.number().int().min(0).optional(),
+  speaker: z.string().optional(),
+  handoffs: z.array(z.object({ from: z.string(), to: z.string(), reason: z.string(), finding: FindingSchema })).optional(),
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),

@@ -8,6 +8,8 @@ export interface WorkflowSettings {
   orchestration: OrchestrationMode;
   /** Group chat: rounds, and who speaks in which order (empty: every registered specialist). */
   groupChat: { rounds: number; specialists: string[] };
+  /** Handoff: how many hand-overs a run may make before the speaker must answer. */
+  maxHandoffs: number;
   qscoreThreshold: number;
   maxSpecialists: number;
   /** How many top-priority specialists the quality gate re-asks (1–2). */

@@ -59,8 +59,26 @@ export const GROUP_CHAT_GRAPH: AgentGraph = {
   ],
 };
 
+/**
+ * Handoff: the Router hands the question to one specialist; each specialist answers, or hands it to
+ * another specialist (or back to the Router) with a reason, within a bound and never straight back
+ * to whoever handed it over; the final speaker's answer goes to the Moderator.
+ */
+export const HANDOFF_GRAPH: AgentGraph = {
+  start: "route",
+  end: "done",
+  edges: [
+    { from: "route", to: "handoff", when: "the Router chose who takes the question first (or next)" },
+    { from: "handoff", to: "handoff", when: "the speaker handed the question to another specialist" },
+    { from: "handoff", to: "route", when: "the speaker handed the question back to the Router" },
+    { from: "handoff", to: "moderate", when: "the speaker answered" },
+    { from: "handoff", to: "done", when: "the speaker failed and no one else can take the question" },
+    ...CLOSING_EDGES,
+  ],
+};
+
 /** The graph of each orchestration mode. */
-export const AGENT_GRAPHS: Record<OrchestrationMode, AgentGraph> = { selective: AGENT_GRAPH, "group-chat": GROUP_CHAT_GRAPH };
+export const AGENT_GRAPHS: Record<OrchestrationMode, AgentGraph> = { selective: AGENT_GRAPH, handoff: HANDOFF_GRAPH, "group-chat": GROUP_CHAT_GRAPH };
 
 /** Throws if the graph has an unreachable node or a node from which `done` cannot be reached. */
 export function validateGraph(graph: AgentGraph = AGENT_GRAPH): void {

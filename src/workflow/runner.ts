@@ -7,6 +7,7 @@ import { moderate } from "./steps/moderator-step";
 import { needsRequery, requeryTargets } from "./steps/quality-gate";
 import { fallbackDecision, routeQuestion } from "./steps/router-step";
 import { converse, groupChatDecision, isPass, participants } from "./steps/group-chat";
+import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "./steps/handoff";
 import { runSpecialist } from "./steps/specialist-step";
 
 for (const graph of Object.values(AGENT_GRAPHS)) validateGraph(graph);
@@ -60,6 +61,12 @@ type PhaseHandler = (context: RunContext) => Promise<RunPhase>;
 const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   route: async (context) => {
     const { state } = context;
+    if (state.mode === "handoff") {
+      const decision = await routeQuestion(context, consultedSpecialists(state));
+      state.speaker = decision.priority[0]!;
+      state.decision = handoffDecision(decision, state.decision, state.speaker);
+      return "handoff";
+    }
     if (state.mode === "group-chat") {
       const speakers = participants(context).map((s) => s.id);
       state.decision = groupChatDecision(await routeQuestion(context), speakers);
@@ -99,6 +106,7 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
     }
     return fail(context, `No specialist could answer in the group chat: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "passed"})`).join("; ")}`);
   },
+  handoff: handoffPhase,
   moderate: moderatePhase,
   gate: async (context) => {
     const { state, deps } = context;
@@ -178,6 +186,35 @@ function canReroute(context: RunContext): boolean {
 }
 
 /**
+ * One handoff turn: the speaker answers (to the Moderator), or hands the question to another
+ * specialist or back to the Router with a reason. A failed speaker's predecessor's finding is the
+ * best answer left, when there is one.
+ */
+async function handoffPhase(context: RunContext): Promise<RunPhase> {
+  const { state, deps } = context;
+  const speaker = state.speaker!;
+  const targets = handoffTargets(state, deps.prompts.specialists.map((s) => s.id), deps.settings.maxHandoffs);
+  const finding = await runSpecialist(context, specialistById(context, speaker), { round: "initial", peers: handedOverFindings(state), handoffTargets: targets });
+  if (finding.status === "ok" && finding.handoff) {
+    const { to, reason } = finding.handoff;
+    state.handoffs = [...(state.handoffs ?? []), { from: speaker, to, reason, finding }];
+    context.emit({ type: "phase_completed", phase: "handoff", detail: `${speaker} handed the question to ${to}: ${reason}` });
+    if (to === ROUTER_TARGET) return "route";
+    state.speaker = to;
+    state.decision = handoffDecision(state.decision!, state.decision, to);
+    return "handoff";
+  }
+  state.findings.push(finding);
+  if (finding.status === "ok") return "moderate";
+  const previous = state.handoffs?.at(-1)?.finding;
+  if (previous?.status === "ok") {
+    state.findings.push({ ...previous, handoff: undefined });
+    return "moderate";
+  }
+  return fail(context, `No specialist could answer: ${speaker} (${finding.error})`);
+}
+
+/**
  * Starts Knowledge together with the Router (it is the most common pick and the fallback), under a
  * provisional decision; its finding is used if the Router selects it and cancelled otherwise.
  */
@@ -212,6 +249,8 @@ async function moderatePhase(context: RunContext): Promise<RunPhase> {
     state.decision = undefined;
     state.rerouted = undefined;
     state.turnsTaken = undefined;
+    state.speaker = undefined;
+    state.handoffs = undefined;
     state.findings = [];
     state.answer = undefined;
     state.quality = { initialScore: null, finalScore: null, retried: false };

@@ -1,4 +1,5 @@
-import { FindingOutputSchema, describeError, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
+import type { z } from "zod";
+import { FindingOutputSchema, describeError, handoffOutputSchema, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
 import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
 import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
 import type { RunContext } from "../run-context";
@@ -16,6 +17,8 @@ export interface SpecialistRoundInput {
   signal?: AbortSignal;
   /** A turn of a group chat: the round's note is the group-chat one. */
   groupChat?: boolean;
+  /** A handoff turn: whom the specialist may hand the question to instead of answering (none: it must answer). */
+  handoffTargets?: string[];
 }
 
 /**
@@ -55,7 +58,11 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     previous: extra.previous,
     peers: extra.peers,
   };
-  const roundNote = extra.groupChat
+  const handoffTargets = extra.handoffTargets ?? [];
+  const outputSchema = handoffTargets.length > 0 ? handoffOutputSchema(handoffTargets as [string, ...string[]]) : FindingOutputSchema;
+  const roundNote = handoffTargets.length > 0
+    ? fragments.specialistHandoff
+    : extra.groupChat
     ? fragments.specialistGroupChat
     : extra.round === "debate"
       ? fragments.specialistDebate
@@ -81,7 +88,7 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     temperature: specialist.temperature,
     maxTokens: specialist.maxTokens,
     timeoutMs: Math.max(1, deadline - Date.now()),
-    output: { name: "finding", schema: FindingOutputSchema },
+    output: { name: "finding", schema: outputSchema },
     tools: offerTools && toolSpecs.length > 0 ? toolSpecs : undefined,
     structuredInput: input,
     signal: extra.signal,
@@ -114,8 +121,12 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
       }
       continue;
     }
-    const parsed = validate(outcome.content, FindingOutputSchema);
-    if (parsed.ok) return done("ok", { specialist: specialist.id, status: "ok", toolCalls, ...parsed.value });
+    const parsed = validate(outcome.content, outputSchema);
+    if (parsed.ok) {
+      const { handoffTo, handoffReason, ...finding } = parsed.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
+      const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
+      return done("ok", { specialist: specialist.id, status: "ok", toolCalls, ...finding, ...handoff });
+    }
     if (repaired) return done("invalid_output", failed(specialist.id, `invalid output: ${parsed.error}`, toolCalls), parsed.error);
     repaired = true;
     messages.push({ role: "assistant", content: outcome.content }, { role: "user", content: `${deps.prompts.fragments.repair}\n\n${parsed.error}` });

@@ -100,8 +100,16 @@ describe("npm run ask", function () {
     assert.deepEqual(turns, ["contract", "knowledge", "negotiation", "sourcing", "spend", "supplier"]);
   });
 
+  it("runs a handoff offline with --mode handoff: the Router's first pick answers (the offline engine never hands over)", async () => {
+    const { stdout } = await cli(["--json", "--mode", "handoff", "Can we renew the Acme SaaS contract at +8%?"]);
+    const record = JSON.parse(stdout);
+    assert.equal(record.mode, "handoff");
+    assert.equal(record.status, "completed");
+    assert.deepEqual(record.findings.map((f: { specialist: string }) => f.specialist), ["contract"]);
+  });
+
   it("explains its usage when given no question, or an unknown mode", async () => {
     await assert.rejects(cli([]), (error: { code: number; stderr: string }) => error.code === 2 && /Usage: npm run ask/.test(error.stderr));
-    await assert.rejects(cli(["--mode", "relay", "Hi"]), (error: { code: number; stderr: string }) => error.code === 2 && /--mode must be one of selective, group-chat \(got "relay"\)/.test(error.stderr));
+    await assert.rejects(cli(["--mode", "relay", "Hi"]), (error: { code: number; stderr: string }) => error.code === 2 && /--mode must be one of selective, handoff, group-chat \(got "relay"\)/.test(error.stderr));
   });
 });
