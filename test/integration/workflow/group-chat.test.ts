@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { resumeRun, runQuestion } from "../../../src/workflow/runner";
-import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
 const route = { selected: ["negotiation"], priority: ["negotiation"], debateMode: "independent", evidenceNeed: "high", hitl: true, reason: "a renewal decision" };
@@ -25,14 +24,7 @@ const peersOf = (body: { messages: { content?: unknown }[] }) => {
 
 describe("group-chat orchestration against a scripted model server", function () {
   this.timeout(20_000);
-  const server = new ScriptedModelServer();
-  let baseUrl: string;
-  before(async () => ({ baseUrl } = await server.start()));
-  after(() => server.stop());
-  beforeEach(() => server.reset());
-  afterEach(function () {
-    if (this.currentTest?.state === "passed") server.assertNoUnexpectedCalls();
-  });
+  const { server, baseUrl } = useScriptedModelServer();
 
   it("lets every participant speak in round-robin order, each seeing the transcript so far; a pass is left out; the Moderator closes", async () => {
     server
@@ -41,7 +33,7 @@ describe("group-chat orchestration against a scripted model server", function ()
       .script("spend", finding("pass", 0), finding("pass", 0))
       .script("negotiation", finding("Counter at +3%."), finding("Counter at +3%, as contract says."))
       .script("moderator", answer);
-    const { deps } = workflowHarness(scriptedModel(baseUrl), { ORCHESTRATION: "group-chat", GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation", GROUP_CHAT_ROUNDS: "2" });
+    const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "group-chat", GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation", GROUP_CHAT_ROUNDS: "2" });
     const state = await runQuestion(deps, { question: QUESTION });
 
     assert.equal(state.status, "awaiting_approval", "the Router's approval signal still reaches the approval check");
@@ -65,7 +57,7 @@ describe("group-chat orchestration against a scripted model server", function ()
       .script("spend", { hang: true })
       .script("negotiation", finding("Counter at +3%."))
       .script("moderator", answer);
-    const { deps, store } = workflowHarness(scriptedModel(baseUrl), { ORCHESTRATION: "group-chat", GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation", SPECIALIST_TIMEOUT_MS: "300" });
+    const { deps, store } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "group-chat", GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation", SPECIALIST_TIMEOUT_MS: "300" });
     const first = await runQuestion(deps, { question: QUESTION });
     assert.equal(first.turnsTaken, 3);
     // Rewind to the checkpoint written after the first turn, as a killed process would leave it.

@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
-import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
 const route = (first: string) => ({ selected: [first], priority: [first], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "renewal" });
@@ -33,14 +32,7 @@ const targetsOf = (body: Body) => {
 
 describe("handoff orchestration against a scripted model server", function () {
   this.timeout(20_000);
-  const server = new ScriptedModelServer();
-  let baseUrl: string;
-  before(async () => ({ baseUrl } = await server.start()));
-  after(() => server.stop());
-  beforeEach(() => server.reset());
-  afterEach(function () {
-    if (this.currentTest?.state === "passed") server.assertNoUnexpectedCalls();
-  });
+  const { server, baseUrl } = useScriptedModelServer();
 
   it("hands the question from specialist to specialist with a reason, never straight back, and the final speaker's answer is moderated", async () => {
     server
@@ -48,7 +40,7 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("contract", finding("Cap is 5%.", "negotiation", "the counter-offer is a negotiation question"))
       .script("negotiation", finding("Counter at +3%, within the 5% cap."))
       .script("moderator", answer);
-    const { deps } = workflowHarness(scriptedModel(baseUrl), { ORCHESTRATION: "handoff" });
+    const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
     const state = await runQuestion(deps, { question: QUESTION });
 
     assert.equal(state.status, "completed");
@@ -70,7 +62,7 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("contract", finding("Not a contract question.", "router", "this is about spend"))
       .script("spend", finding("Spend grew 12%."))
       .script("moderator", answer);
-    const { deps } = workflowHarness(scriptedModel(baseUrl), { ORCHESTRATION: "handoff" });
+    const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
     const second = server.callsFor("router")[1]!.body as unknown as Body;
@@ -84,7 +76,7 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("contract", finding("Cap is 5%.", "spend", "spend trend needed"))
       .script("spend", finding("Spend grew 12%."))
       .script("moderator", answer);
-    const { deps } = workflowHarness(scriptedModel(baseUrl), { ORCHESTRATION: "handoff", HANDOFF_MAX: "1" });
+    const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff", HANDOFF_MAX: "1" });
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
     assert.equal(targetsOf(server.callsFor("spend")[0]!.body as unknown as Body), undefined, "no handoffTo offered: it must answer");
