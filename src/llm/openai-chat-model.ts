@@ -4,11 +4,13 @@
  */
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
-import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
+import type { CompletionUsage } from "openai/resources/completions";
+import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
 import type { CircuitSettings } from "./circuit-breaker";
 import { EndpointPool, NoModelEndpointAvailableError, type EndpointFault, type EndpointHealth, type EndpointListener, type EndpointStatus, type ModelEndpoint } from "./endpoint-pool";
 import { classifyOpenAiError, describeFailure, endpointFault } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
+import { streamChatCompletion } from "./openai-stream";
 import { retryWithBackoff, type FailedAttempt, type RetrySettings, type Sleep } from "./retry";
 
 /** The Entra ID scope of Azure OpenAI (Cognitive Services). */
@@ -65,6 +67,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const faulted = new Set<ModelEndpoint<OpenAI>>();
     let current: ModelEndpoint<OpenAI> | undefined;
     let lastFault: EndpointFault | undefined;
+    const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
+    const onPartialOutput = request.output ? request.onPartialOutput : undefined;
     const attempt = () => {
       const previous = current;
       current = pool.pick(faulted);
@@ -75,7 +79,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       if (current === undefined) throw new NoModelEndpointAvailableError(pool.describe());
       if (previous && previous !== current && lastFault) pool.failedOver(previous, current, lastFault);
       lastFault = undefined;
-      return current.client.chat.completions.create(body, { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 });
+      const { client } = current;
+      return onPartialOutput ? streamChatCompletion(client, body, options, onPartialOutput) : client.chat.completions.create(body, options);
     };
     const classify = (error: unknown): FailedAttempt => {
       const verdict = classifyOpenAiError(error);
@@ -97,7 +102,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
     if (result.ok) {
       pool.succeeded(current!);
-      const usage = { inputTokens: result.value.usage?.prompt_tokens ?? 0, outputTokens: result.value.usage?.completion_tokens ?? 0 };
+      const usage = tokenUsage(result.value.usage);
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
     this.settleEndpoint(current, result.error, { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, lastFault, timeoutMs: request.timeoutMs });
@@ -125,6 +130,16 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     else if (error instanceof NoModelEndpointAvailableError) return;
     else this.pool.succeeded(endpoint);
   }
+}
+
+/** Our usage from the completion's; cached prompt tokens are kept only when the server reports them. */
+function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
+  const cached = usage?.prompt_tokens_details?.cached_tokens;
+  return {
+    inputTokens: usage?.prompt_tokens ?? 0,
+    outputTokens: usage?.completion_tokens ?? 0,
+    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+  };
 }
 
 /**

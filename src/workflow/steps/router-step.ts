@@ -60,8 +60,9 @@ export async function routeQuestion(context: RunContext, unavailable: RouterInpu
   };
   const prompt = deps.prompts.router;
   const wireSchema = routerWireSchema(ids);
-  const report = await context.executor("router", undefined, async () => {
+  const report = await context.executor("router", undefined, async (step) => {
     const outcome = await askAgent(context, {
+      model: step.model,
       agentId: "router",
       prompt,
       system: renderTemplate(prompt.text, { maxSpecialists: max }),

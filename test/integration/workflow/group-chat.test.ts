@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { resumeRun, runQuestion } from "../../../src/workflow/runner";
+import { readAgentInput } from "../../../src/workflow/steps/render-input";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
@@ -17,10 +18,8 @@ const answer: ModeratorAnswer = {
   hitlReason: "",
   critique: "",
 };
-const peersOf = (body: { messages: { content?: unknown }[] }) => {
-  const text = String(body.messages.at(-1)!.content);
-  return [...text.matchAll(/"specialist": "(\w+)"/g)].map((m) => m[1]);
-};
+const peersOf = (body: { messages: { content?: unknown }[] }) =>
+  ((readAgentInput(String(body.messages.at(-1)!.content)) as { peers?: { specialist: string }[] }).peers ?? []).map((p) => p.specialist);
 
 describe("group-chat orchestration against a scripted model server", function () {
   this.timeout(20_000);

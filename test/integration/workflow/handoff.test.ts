@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
+import { readAgentInput } from "../../../src/workflow/steps/render-input";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
@@ -52,7 +53,8 @@ describe("handoff orchestration against a scripted model server", function () {
     const targets = targetsOf(negotiation)!;
     assert.ok(!targets.includes("contract"), `no ping-pong: ${targets}`);
     assert.ok(targets.includes("router") && targets.includes("spend"));
-    assert.match(negotiation.messages.at(-1)!.content, /"peers": \[\s*\{\s*"specialist": "contract"/, "the next speaker sees what was found so far");
+    const input = readAgentInput(negotiation.messages.at(-1)!.content) as { peers: { specialist: string; summary: string }[] };
+    assert.deepEqual(input.peers.map((p) => [p.specialist, p.summary]), [["contract", "Cap is 5%."]], "the next speaker sees what was found so far");
     assert.match(negotiation.messages[0]!.content, /You have the question now/);
   });
 
@@ -66,7 +68,8 @@ describe("handoff orchestration against a scripted model server", function () {
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
     const second = server.callsFor("router")[1]!.body as unknown as Body;
-    assert.match(second.messages.at(-1)!.content, /"unavailable": \[\s*\{\s*"specialist": "contract",\s*"error": "already consulted: handed the question to router \(this is about spend\)"/);
+    const input = readAgentInput(second.messages.at(-1)!.content) as { unavailable: { specialist: string; error: string }[] };
+    assert.deepEqual(input.unavailable, [{ specialist: "contract", error: "already consulted: handed the question to router (this is about spend)" }]);
     assert.deepEqual(state.findings.map((f) => f.specialist), ["spend"]);
   });
 
