@@ -20,6 +20,9 @@ param appServiceSku string = 'B1'
 @description('Region for Azure OpenAI, when the models are not offered in `location`.')
 param openAiLocation string = location
 
+@description('Region of an optional secondary Azure OpenAI account with the same deployments, for failover when the primary region is down; empty for none.')
+param secondaryOpenAiLocation string = ''
+
 @description('Router deployment: the small, fast model.')
 param routerDeployment object = {
   name: 'gpt-4o-mini'
@@ -108,6 +111,22 @@ module openAi 'modules/openai.bicep' = {
   }
 }
 
+// The same deployments in a second region: the bot fails over to it when the primary's circuit opens.
+module openAiSecondary 'modules/openai.bicep' = if (!empty(secondaryOpenAiLocation)) {
+  name: 'openAiSecondary'
+  params: {
+    location: secondaryOpenAiLocation
+    name: 'oai-${resourceBaseName}-2'
+    tags: tags
+    principalId: identity.outputs.principalId
+    routerDeployment: routerDeployment
+    mainDeployment: mainDeployment
+  }
+}
+
+// Failover order for AZURE_OPENAI_ENDPOINT: primary first.
+var openAiEndpoints = empty(secondaryOpenAiLocation) ? openAi.outputs.endpoint : '${openAi.outputs.endpoint},${openAiSecondary!.outputs.endpoint}'
+
 module cosmos 'modules/cosmos.bicep' = {
   name: 'cosmos'
   params: {
@@ -124,7 +143,7 @@ module cosmos 'modules/cosmos.bicep' = {
 var sharedSettings = {
   NODE_ENV: 'production'
   LLM_PROVIDER: 'azure-openai'
-  AZURE_OPENAI_ENDPOINT: openAi.outputs.endpoint
+  AZURE_OPENAI_ENDPOINT: openAiEndpoints
   AZURE_OPENAI_API_VERSION: openAiApiVersion
   ROUTER_MODEL: openAi.outputs.routerDeploymentName
   SPECIALIST_MODEL: openAi.outputs.mainDeploymentName
@@ -133,6 +152,13 @@ var sharedSettings = {
   LLM_RETRY_INITIAL_MS: '2000'
   LLM_RETRY_MAX_MS: '30000'
   LLM_RETRY_MULTIPLIER: '2'
+  MODEL_CIRCUIT_FAILURES: '3'
+  MODEL_CIRCUIT_OPEN_MS: '30000'
+  MODEL_RETRY_AFTER_BUDGET_MS: '10000'
+  ORCHESTRATION: 'selective'
+  HANDOFF_MAX: '4'
+  GROUP_CHAT_ROUNDS: '1'
+  GROUP_CHAT_SPECIALISTS: ''
   QSCORE_THRESHOLD: string(qscoreThreshold)
   MAX_SPECIALISTS: '3'
   REQUERY_SPECIALISTS: '2'
@@ -163,6 +189,10 @@ var sharedSettings = {
   APPROVAL_SCHEDULER: 'bot'
   APPROVAL_SCHEDULE: '0 */5 * * * *'
   OPERATOR_CHANNEL_ID: operatorChannelId
+  OPERATOR_NOTICE_QUESTION_WORDS: '0'
+  OPERATOR_NOTICES_PER_HOUR: '20'
+  OPERATOR_NOTICE_DEDUP_WINDOW: '10m'
+  OPERATOR_TRANSACTION_URL: '${environment().portal}/#resource${monitoring.outputs.appInsightsId}/searchV1'
   APPLICATIONINSIGHTS_CONNECTION_STRING: keyVault.outputs.appInsightsConnectionStringReference
   EVAL_SCHEDULE: evalSchedule
   EVAL_MODEL: openAi.outputs.mainDeploymentName
@@ -236,6 +266,6 @@ output BOT_DOMAIN string = appService.outputs.defaultHostName
 output BOT_AZURE_APP_SERVICE_RESOURCE_ID string = appService.outputs.webAppId
 output EVAL_FUNCTION_APP_RESOURCE_ID string = functionApp.outputs.functionAppId
 output COSMOS_ENDPOINT string = cosmos.outputs.endpoint
-output AZURE_OPENAI_ENDPOINT string = openAi.outputs.endpoint
+output AZURE_OPENAI_ENDPOINT string = openAiEndpoints
 output KEY_VAULT_NAME string = keyVault.outputs.name
 output APPLICATIONINSIGHTS_NAME string = monitoring.outputs.appInsightsName

@@ -6,8 +6,12 @@ import "./telemetry/preload";
  */
 import { createApprovals } from "./approvals";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
+import { reportEndpointEvents } from "./composition/model-endpoint-events";
 import { loadConfig, type AppConfig } from "./config";
 import { describeError } from "./domain";
+import { createChatModel } from "./llm/create-chat-model";
+import { describeEndpointStatuses, hasEndpointHealth } from "./llm/endpoint-pool";
+import { createOperatorNotices } from "./operators";
 import { openCosmosStore, type CosmosStore } from "./storage";
 import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
@@ -50,17 +54,22 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
   const ownStore = options.store === undefined;
   const store = options.store ?? (await openCosmosStore(config, { log }));
   try {
+    const model = options.model ?? (await createChatModel(config, store.toolData, reportEndpointEvents(telemetry, log)));
+    const endpoints = hasEndpointHealth(model) ? model : undefined;
     const approvals = createApprovals({ config, store, telemetry, log });
+    const operators = createOperatorNotices(config, { log });
     const bot = await createBot({
       config,
       identity,
       store,
       telemetry,
       log,
-      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model: options.model }),
+      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model }),
       approvals: approvals.hooks,
+      operators: operators.notices,
     });
     approvals.attach(bot);
+    operators.attach(bot);
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
       host,
@@ -69,10 +78,12 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       inbound: { httpsOnly: config.env.NODE_ENV === "production" },
       health: async () => (await store.health()).ok,
       telemetry,
+      modelEndpoints: endpoints && (() => endpoints.endpointStatuses()),
       log,
     });
     await bot.recover();
     approvals.startScheduler();
+    if (endpoints) for (const line of describeEndpointStatuses(endpoints.endpointStatuses())) log(`model endpoint, ${line}`);
     log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind})`);
     return {
       url: server.url,

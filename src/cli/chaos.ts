@@ -5,6 +5,8 @@
 import { botKilledAwaitingApproval } from "../../bench/chaos/approval-kill";
 import { botKilledMidRun } from "../../bench/chaos/bot-kill";
 import { GRAPH_FAULTS, runGraphFault, startFaultSimulator, storeOutage } from "../../bench/chaos/graph-faults";
+import { primaryModelOutage } from "../../bench/chaos/model-failover";
+import { benchQuestions } from "../../bench/questions";
 import { describeError } from "../domain";
 
 interface Row {
@@ -24,6 +26,11 @@ async function main(): Promise<number> {
       log(`· ${scenario.scenario}…`);
       const result = await runGraphFault(sim, baseUrl, scenario);
       rows.push({ ...result, ok: result.states.every((s) => s.status !== "running") });
+    }
+    for (const outage of ["refused", "503"] as const) {
+      log(`· primary model endpoint down (${outage}), then back…`);
+      const failover = await primaryModelOutage(benchQuestions(10), outage);
+      rows.push({ ...failover, userSaw: `${failover.userSaw}; p95 penalty ${failover.p95PenaltyMs} ms` });
     }
     log("· store outage (10 s)…");
     const outage = await storeOutage(sim, baseUrl);

@@ -5,12 +5,14 @@
  *   transcripts [--since ISO]
  *   golden [--dir DIR]
  *   scope [--dir DIR]
+ *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
  * Prints JSON (`scope` prints a table) (one line per sample for `metrics`). Without an evaluation model, model-graded work
  * prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { compareModesCommand } from "../../bench/compare-modes";
 import { loadConfig, type AppConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { describeError, SampleSchema } from "../domain";
@@ -35,6 +37,7 @@ const USAGE = `Usage: npm run evaluate -- <command>
   transcripts [--since ISO-8601]
   golden [--dir DIR]
   scope [--dir DIR]
+  compare-modes [--dir DIR]
 `;
 
 const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -143,7 +146,14 @@ function safeJson(text: string): unknown {
   }
 }
 
-const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<number>> = { metrics, judge, transcripts, golden, scope };
+const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<number>> = {
+  metrics,
+  judge,
+  transcripts,
+  golden,
+  scope,
+  "compare-modes": (_config, args) => compareModesCommand(args),
+};
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

@@ -33,7 +33,7 @@ export function createEvalModel(
   const retry: RetryBehaviour = { retry: { maxRetries: config.retry.maxRetries, ...EVAL_RETRY_BACKOFF }, ...behaviour };
   const chat =
     provider.kind === "azure-openai"
-      ? createAzureOpenAiChatModel({ endpoint: provider.endpoint, apiKey: provider.apiKey, apiVersion: provider.apiVersion, ...retry })
-      : createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrl, apiKey: provider.apiKey, ...retry });
+      ? createAzureOpenAiChatModel({ endpoint: provider.endpoints, apiKey: provider.apiKey, apiVersion: provider.apiVersion, ...retry })
+      : createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, ...retry });
   return { chat, models: choice.models, prompts: openPromptFiles(config.env.PROMPTS_DIR), settings: DEFAULT_EVAL_CALL_SETTINGS };
 }

@@ -1,6 +1,7 @@
 import type { Application, TurnState } from "@microsoft/teams-ai";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
+import type { OperatorNotices } from "../operators";
 import type { Telemetry } from "../telemetry";
 import type { WorkflowDeps } from "../workflow/deps";
 import type { EventSink, RunStore } from "../workflow/ports";
@@ -28,6 +29,8 @@ export interface CreateBotOptions {
   workflow: (wiring: { store: RunStore; events: EventSink }) => Promise<WorkflowDeps>;
   /** The approvals flow's seams (issue 4); by default: an under-review notice, and a refusal for approval actions. */
   approvals?: Partial<ApprovalHooks>;
+  /** Where failed and retried runs are reported to operators (none by default). */
+  operators?: OperatorNotices;
   log?: Log;
 }
 
@@ -67,6 +70,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
       names,
       qscoreThreshold,
       onAwaitingApproval: options.approvals?.onAwaitingApproval ?? underReviewNotice(messenger),
+      operators: options.operators,
       log,
     },
   });

@@ -8,6 +8,7 @@ import {
   type DisplayNames,
 } from "../cards";
 import { SystemError, describeError, type RunState } from "../domain";
+import { noticeForRun, type OperatorNotices } from "../operators";
 import type { Telemetry } from "../telemetry";
 import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
 import { cardActivity } from "./card-activity";
@@ -21,13 +22,15 @@ export interface DeliveryDeps {
   names: DisplayNames;
   qscoreThreshold: number;
   onAwaitingApproval: AwaitingApprovalHook;
+  /** Told about failed and retried runs (the operators' channel), when configured. */
+  operators?: OperatorNotices;
   log: Log;
 }
 
 /**
  * Tells the requester how their run ended — the answer card, the error card with its correlation
- * id, or (awaiting approval) whatever the approvals hook does — and records the run: transcript
- * and telemetry. Never throws: a failed send is reported, not lost silently.
+ * id, or (awaiting approval) whatever the approvals hook does — tells operators about a failed or
+ * retried run, and records the run: transcript and telemetry. Never throws: a failed send is reported, not lost silently.
  */
 export async function deliverRun(deps: DeliveryDeps, state: RunState, reference: Reference | undefined): Promise<void> {
   deps.telemetry.runCompleted(state);
@@ -38,6 +41,8 @@ export async function deliverRun(deps: DeliveryDeps, state: RunState, reference:
       step: "run",
     });
   }
+  const notice = deps.operators && noticeForRun(state, reference?.serviceUrl);
+  if (notice) void deps.operators!.notify(notice);
   const reply = reference ? tellRequester(deps, state, reference) : Promise.reject(new Error("no conversation reference is stored"));
   const [sent, saved] = await Promise.allSettled([reply, deps.transcripts.save(state)]);
   if (sent.status === "rejected") report(deps, state, "deliver", sent.reason);

@@ -25,6 +25,7 @@ const NOT_SET_IN_AZURE: Record<string, string> = {
   COSMOS_KEY: "Cosmos DB local (key) auth is disabled; the identity is a data-plane contributor",
   BOT_PASSWORD: "a UserAssignedMsi bot has no client secret",
   PROMPTS_DIR: "prompts ship inside the deployed package",
+  OPERATOR_SERVICE_URL: "taken from the requester's conversation unless an operator sets it for a channel no user has written from",
   CLOUD_ROLE_NAME: "set per app (procura-bot, procura-eval) next to the shared settings",
 };
 /** Platform settings that are not ours but are read by the SDKs (DefaultAzureCredential, Oryx). */
@@ -108,6 +109,18 @@ describe("infra (static Bicep checks)", () => {
     const declared = Object.fromEntries([...source.matchAll(/\{ name: '(\w+)', partitionKey: '([^']+)'/g)].map((m) => [m[1], m[2]]));
     assert.deepEqual(declared, { ...CONTAINERS });
     assert.match(source, /name: 'transcripts', partitionKey: '\/conversationId', defaultTtl: transcriptTtlDays \* 86400/);
+  });
+
+  it("can add a secondary Azure OpenAI account in a second region with the same deployments, listed after the primary", () => {
+    const source = readFileSync(MAIN, "utf8");
+    const secondary = /module openAiSecondary 'modules\/openai\.bicep' = if \(!empty\(secondaryOpenAiLocation\)\) \{([\s\S]*?)\n\}/.exec(source);
+    assert.ok(secondary, "an optional openAiSecondary module, off when secondaryOpenAiLocation is empty");
+    assert.match(secondary[1]!, /location: secondaryOpenAiLocation/);
+    assert.match(secondary[1]!, /routerDeployment: routerDeployment/);
+    assert.match(secondary[1]!, /mainDeployment: mainDeployment/);
+    assert.match(source, /param secondaryOpenAiLocation string = ''/);
+    assert.match(source, /var openAiEndpoints = empty\(secondaryOpenAiLocation\) \? openAi\.outputs\.endpoint : '\$\{openAi\.outputs\.endpoint\},\$\{openAiSecondary!\.outputs\.endpoint\}'/);
+    assert.match(source, /AZURE_OPENAI_ENDPOINT: openAiEndpoints/);
   });
 
   it("runs the apps on Node 22 with always on, and the bot as a UserAssignedMSI with the Teams channel", () => {
