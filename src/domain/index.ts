@@ -10,3 +10,4 @@ export * from "./sample";
 export * from "./transcript";
 export * from "./approval";
 export * from "./feedback";
+export * from "./run-message";

@@ -2,6 +2,7 @@ import type { Language } from "./language";
 import type { Finding } from "./finding";
 import type { ModeratorAnswer } from "./moderator-answer";
 import type { RouterDecision } from "./router-decision";
+import type { RunLifecycleRecord } from "./run-message";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
 export type RunPhase = "route" | "investigate" | "debate" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
@@ -81,6 +82,8 @@ export interface RunState {
   review?: RunReview;
   usage: { inputTokens: number; outputTokens: number };
   events: WorkflowEvent[];
+  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-lifecycle.ts). */
+  lifecycle?: RunLifecycleRecord;
 }
 
 /** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */

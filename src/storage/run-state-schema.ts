@@ -3,6 +3,7 @@ import {
   FindingOutputSchema,
   ModeratorAnswerSchema,
   RequesterSchema,
+  RunLifecycleRecordSchema,
   RouterOutputSchema,
   TranscriptToolCallSchema,
   type Finding,
@@ -57,4 +58,5 @@ export const RunStateSchema = z.object({
   review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
   events: z.array(WorkflowEventSchema),
+  lifecycle: RunLifecycleRecordSchema.optional(),
 }) satisfies z.ZodType<RunState>;

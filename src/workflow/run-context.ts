@@ -1,4 +1,4 @@
-import { describeError, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
+import { LeaseLostError, describeError, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import type { TokenUsage } from "./ports";
 
@@ -107,7 +107,8 @@ export class RunContext {
         await this.deps.store.checkpoint({ ...this.state, updatedAt: this.deps.clock.now().toISOString() });
         return;
       } catch (error) {
-        if (Date.now() - started + delay > retryForMs) throw error;
+        // Another worker owns the run now: waiting will not help, and it must not be overwritten.
+        if (error instanceof LeaseLostError || Date.now() - started + delay > retryForMs) throw error;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

@@ -19,8 +19,13 @@ export interface RunRequest {
 
 /** Answers a question through the agent graph; always resolves with a terminal run state. */
 export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Promise<RunState> {
+  return drive(new RunContext(deps, newRunState(deps, request)));
+}
+
+/** The state of a run that has not started a step yet (`startedAt`: when the question was accepted, by default now). */
+export function newRunState(deps: Pick<WorkflowDeps, "clock" | "model" | "newRunId">, request: RunRequest & { startedAt?: string }): RunState {
   const now = deps.clock.now().toISOString();
-  const state: RunState = {
+  return {
     schemaVersion: 1,
     runId: request.runId ?? deps.newRunId(),
     question: request.question,
@@ -29,7 +34,7 @@ export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Prom
     status: "running",
     phase: "route",
     attempts: 1,
-    startedAt: now,
+    startedAt: request.startedAt ?? now,
     updatedAt: now,
     offline: deps.model.kind === "offline",
     findings: [],
@@ -38,7 +43,6 @@ export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Prom
     usage: { inputTokens: 0, outputTokens: 0 },
     events: [],
   };
-  return drive(new RunContext(deps, state));
 }
 
 /**
