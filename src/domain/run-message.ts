@@ -17,7 +17,6 @@ export const RunMessageSchema = z.discriminatedUnion("kind", [
   }),
   z.object({
     kind: z.literal("approval_decided"),
-    runId: z.string().min(1),
     approvalId: z.string().min(1),
   }),
 ]);
