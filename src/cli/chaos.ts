@@ -30,7 +30,7 @@ async function main(): Promise<number> {
     rows.push({ ...outage, ok: outage.states[0]?.status !== "running" && outage.storedStatuses?.[0] === outage.states[0]?.status });
     log("· bot killed mid-run…");
     const kill = await botKilledMidRun(sim, baseUrl);
-    rows.push({ scenario: "process killed mid-run", injected: kill.injected, userSaw: kill.userSaw, ok: kill.finals.length === 1 && kill.storedStatus === "not in flight" });
+    rows.push({ scenario: "process killed mid-run", injected: kill.injected, userSaw: kill.userSaw, ok: kill.finals.length === 1 && kill.storedStatus === "delivered" });
     log("· bot killed with an approval pending…");
     const pending = await botKilledAwaitingApproval(sim, baseUrl);
     const decidedOnce = pending.after.approval === "approved" && pending.after.delivery?.status === "delivered" && pending.after.delivery.attempts === 1;
