@@ -264,19 +264,21 @@ export class RunWorker {
     let state: RunState | undefined;
     if (question) {
       try {
-        const owned = await OwnedRun.hold(workflow.store, question.runId, `${this.instanceId}#poison`);
-        if (owned && isSettled(owned.stage)) {
+        const owner = `${this.instanceId}#poison`;
+        // A run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
+        const fresh = newRunState(workflow, { question: question.question, requester: question.requester, runId: question.runId, startedAt: question.acceptedAt });
+        if (!(await workflow.store.read(question.runId))) await workflow.store.write({ ...fresh, lifecycle: { stage: "queued", owners: 0, sent: {} } }, undefined);
+        const owned = (await OwnedRun.hold(workflow.store, question.runId, owner))!;
+        if (isSettled(owned.stage)) {
           // Settled already (only the message's deletion failed): nothing to tell anyone.
           await leased.complete();
           return;
         }
-        const failed = failedAfterDeliveries(owned?.state ?? newRunState(workflow, { question: question.question, requester: question.requester, runId: question.runId }), reason);
+        const failed = failedAfterDeliveries(owned.state, reason);
         state = failed;
-        if (owned) {
-          held.owned = owned;
-          await owned.moveTo("poisoned", failed);
-          await owned.sendOnce("error", () => delivery.send("error", failed, question.reference));
-        } else await delivery.send("error", failed, question.reference);
+        held.owned = owned;
+        await owned.moveTo("poisoned", failed);
+        await owned.sendOnce("error", () => delivery.send("error", failed, question.reference));
       } catch (error) {
         log(`run ${question.runId}: poisoned, but the requester could not be told: ${describeError(error)}`);
       }
