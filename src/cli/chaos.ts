@@ -1,10 +1,12 @@
 /**
  * `npm run chaos`: injects the faults of the resilience suite (bench/chaos) and prints a table of
  * what was injected and what the user saw. Exits 1 if any run was lost, doubled or left unfinished.
+ * `npm run chaos -- scale-out [questions]`: three instances on one queue, one killed, one restarted.
  */
 import { botKilledAwaitingApproval } from "../../bench/chaos/approval-kill";
 import { botKilledMidRun } from "../../bench/chaos/bot-kill";
 import { GRAPH_FAULTS, runGraphFault, startFaultSimulator, storeOutage } from "../../bench/chaos/graph-faults";
+import { scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
 import { describeError } from "../domain";
 
 interface Row {
@@ -15,7 +17,8 @@ interface Row {
   ok?: boolean;
 }
 
-async function main(): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "scale-out") return scaleOutMain(Number(argv[1] ?? 60));
   const { sim, baseUrl } = await startFaultSimulator(0.1);
   const rows: Row[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -47,6 +50,19 @@ async function main(): Promise<number> {
   return rows.every((row) => row.ok !== false) ? 0 : 1;
 }
 
+async function scaleOutMain(questions: number): Promise<number> {
+  // Runs of a few seconds each, so the kill lands while the instance holds several.
+  const { sim, baseUrl } = await startFaultSimulator(0.3);
+  try {
+    process.stderr.write(`· scale-out: 3 instances, ${questions} questions…\n`);
+    const result = await scaleOut(sim, baseUrl, questions, (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(`${result.injected}\n${scaleOutTable(result)}\n${scaleOutPassed(result) ? "ok" : "FAIL"}\n`);
+    return scaleOutPassed(result) ? 0 : 1;
+  } finally {
+    await sim.stop();
+  }
+}
+
 function table(rows: Row[]): string {
   const header: Row = { scenario: "scenario", injected: "injected", userSaw: "what the user saw" };
   const widths = [Math.max(...[header, ...rows].map((r) => r.scenario.length)), Math.max(...[header, ...rows].map((r) => r.injected.length))];
@@ -54,7 +70,7 @@ function table(rows: Row[]): string {
   return [line(header, ""), ...rows.map((row) => line(row, row.ok === undefined ? "skip" : row.ok ? "ok" : "FAIL"))].join("\n");
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
     process.stderr.write(`chaos failed: ${describeError(error)}\n`);

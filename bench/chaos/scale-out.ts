@@ -1,0 +1,177 @@
+/**
+ * Scale-out under failure: three bot processes on one Azurite queue and one embedded Cosmos, questions
+ * spread across the live ones by a round-robin "load balancer", one instance killed with kill -9
+ * while it holds runs and another restarted gracefully. Every question must get exactly one final
+ * reply, and each run the killed instance held must be finished by a survivor within lease + 10 s.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import { loadConfig } from "../../src/config";
+import { sharedEmbeddedAzurite } from "../../src/queue/embedded-azurite";
+import { openCosmosStore, seedSampleData } from "../../src/storage";
+import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
+import { FakeConnector } from "../../test/fakes/fake-connector";
+import type { LatencyModelServer } from "../../test/fakes/latency-model-server";
+import { postActivity, userMessage } from "../activities";
+import { startBotProcess, type BotProcess } from "../bot-process";
+import { finalReplies, runIdsIn } from "../outcomes";
+import { percentile } from "../stats";
+
+/** The run lease of the scenario: short, so takeovers are quick to observe. */
+export const SCALE_OUT_LEASE_SECONDS = 10;
+
+const QUESTIONS = [
+  "Can we renew the Acme SaaS contract at +8%?",
+  "What is the risk rating of our logistics vendor?",
+  "How much did we spend on cloud services in FY2025?",
+  "Which suppliers can provide laptops?",
+  "Can I accept a gift from a supplier?",
+  "What is a fair price for office chairs?",
+];
+
+/** What the scenario saw. */
+export interface ScaleOutResult {
+  questions: number;
+  /** Conversations that got exactly one final reply. */
+  answered: number;
+  /** Final replies beyond the first in any conversation. */
+  duplicates: number;
+  /** Conversations with no final reply. */
+  lost: number;
+  /** For each run taken over (held by the killed or the restarted instance): seconds from the kill to the survivor's final reply. */
+  takeoverSeconds: number[];
+  leaseSeconds: number;
+  injected: string;
+}
+
+/** Runs the scenario with `count` questions against the model simulator at `baseUrl`. */
+export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count = 60, log: (line: string) => void = () => undefined): Promise<ScaleOutResult> {
+  sim.reset();
+  const cosmos = await startEmbeddedCosmos();
+  const azurite = await sharedEmbeddedAzurite();
+  const connector = new FakeConnector();
+  const bots: BotProcess[] = [];
+  try {
+    const serviceUrl = await connector.start();
+    const env = {
+      NODE_ENV: "test",
+      LLM_PROVIDER: "openai-compatible",
+      OPENAI_BASE_URL: baseUrl,
+      COSMOS_ENDPOINT: cosmos.endpoint,
+      COSMOS_KEY: cosmos.key,
+      RUN_QUEUE_CONNECTION_STRING: azurite.connectionString,
+      RUN_QUEUE_NAME: `scale-out-${randomBytes(4).toString("hex")}`,
+      RUN_LEASE_SECONDS: String(SCALE_OUT_LEASE_SECONDS),
+      RUN_WORKER_CONCURRENCY: "8",
+    };
+    const store = await openCosmosStore(loadConfig(env), { log: () => undefined });
+    try {
+      await seedSampleData(store);
+      // Three at once on the same store: concurrent creation of the containers must not fail any of them.
+      bots.push(...(await Promise.all([0, 1, 2].map(() => startBotProcess(env)))));
+      const live = new Set([0, 1, 2]);
+      let next = 0;
+      const pickLive = () => {
+        const order = [...live];
+        return order[next++ % order.length]!;
+      };
+      const conversations: string[] = [];
+      let killAt = 0;
+      let killedPid = 0;
+      const ask = async (i: number) => {
+        const conversationId = `personal-${randomUUID()}`;
+        conversations.push(conversationId);
+        const activity = userMessage(serviceUrl, conversationId, QUESTIONS[i % QUESTIONS.length]!, `user-${i % 7}`);
+        // Like a load balancer: an instance that refuses the connection is skipped for the next one.
+        for (let attempt = 1; ; attempt++) {
+          const status = await postActivity(bots[pickLive()]!.url, activity).catch((error: unknown) => (attempt < 5 ? 0 : Promise.reject(error)));
+          if (status === 200) return;
+          if (status !== 0) throw new Error(`a bot answered ${status}`);
+        }
+      };
+      const half = Math.floor(count / 2);
+      await Promise.all(Array.from({ length: half }, (_, i) => ask(i)));
+      // Mid-run: instance 0 holds runs now. Kill it without warning.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      live.delete(0);
+      killedPid = bots[0]!.pid;
+      killAt = performance.now();
+      await bots[0]!.kill9();
+      log(`  killed instance 0 (pid ${killedPid}) with kill -9`);
+      // Meanwhile instance 1 is restarted gracefully (its unfinished runs go back to the queue at once).
+      live.delete(1);
+      const rest = Array.from({ length: count - half }, (_, i) => ask(half + i));
+      await bots[1]!.terminate();
+      // As the platform does, a start that fails (the store slow under this load) is tried again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          bots[1] = await startBotProcess(env, { port: Number(new URL(bots[1]!.url).port) });
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          log(`  instance 1 failed to start (attempt ${attempt}), starting it again`);
+        }
+      }
+      live.add(1);
+      log("  restarted instance 1 (SIGTERM, then started again)");
+      await Promise.all(rest);
+      const deadline = Date.now() + 120_000;
+      while (Date.now() < deadline && conversations.some((id) => finalReplies(connector.inConversation(id)).length === 0))
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+
+      let answered = 0;
+      let duplicates = 0;
+      let lost = 0;
+      const takeoverSeconds: number[] = [];
+      for (const id of conversations) {
+        const activities = connector.inConversation(id);
+        const finals = activities.filter((a) => finalReplies([a]).length > 0);
+        if (finals.length === 0) lost++;
+        else answered++;
+        duplicates += Math.max(0, finals.length - 1);
+        const [runId] = runIdsIn(activities);
+        const run = runId ? await store.runs.load(runId) : undefined;
+        // Taken over: more than one owner, and its final reply came after the kill.
+        if (run?.lifecycle && run.lifecycle.owners > 1 && finals[0] && finals[0].at > killAt)
+          takeoverSeconds.push((finals[0].at - killAt) / 1000);
+      }
+      return {
+        questions: conversations.length,
+        answered,
+        duplicates,
+        lost,
+        takeoverSeconds,
+        leaseSeconds: SCALE_OUT_LEASE_SECONDS,
+        injected: `3 instances, ${count} questions; kill -9 of one mid-run, graceful restart of another (lease ${SCALE_OUT_LEASE_SECONDS} s)`,
+      };
+    } finally {
+      await Promise.all(bots.map((bot) => bot.kill9()));
+      await store.close();
+    }
+  } finally {
+    await connector.stop();
+    await cosmos.stop();
+  }
+}
+
+/** The table `npm run chaos -- scale-out` prints. */
+export function scaleOutTable(result: ScaleOutResult): string {
+  const p = (q: number) => (result.takeoverSeconds.length ? `${percentile(result.takeoverSeconds, q).toFixed(1)} s` : "—");
+  const rows = [
+    ["questions", String(result.questions)],
+    ["answers (exactly one final reply)", String(result.answered)],
+    ["duplicates", String(result.duplicates)],
+    ["lost", String(result.lost)],
+    ["runs taken over (from the killed or the restarted instance)", String(result.takeoverSeconds.length)],
+    ["takeover p50 (kill → final reply)", p(50)],
+    ["takeover p95 (kill → final reply)", p(95)],
+    ["bound (lease + 10 s)", `${result.leaseSeconds + 10} s`],
+  ];
+  const width = Math.max(...rows.map(([k]) => k!.length));
+  return rows.map(([k, v]) => `${k!.padEnd(width)}  ${v}`).join("\n");
+}
+
+/** True when the scenario met its bar. */
+export function scaleOutPassed(result: ScaleOutResult): boolean {
+  return result.lost === 0 && result.duplicates === 0 && result.answered === result.questions && result.takeoverSeconds.every((s) => s <= result.leaseSeconds + 10);
+}
