@@ -58,7 +58,10 @@ async function main(): Promise<void> {
     host: "127.0.0.1",
     log: (line) => console.log(line),
   });
-  process.stdin.on("end", () => void bot.stop().finally(() => process.exit(0))).resume();
+  const stop = () => void bot.stop().finally(() => process.exit(0));
+  process.stdin.on("end", stop).resume();
+  // A graceful stop, as App Service sends on a restart (the chaos scale-out scenario sends it too).
+  process.once("SIGTERM", stop);
 }
 
 if (require.main === module) {

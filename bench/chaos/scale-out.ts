@@ -5,6 +5,7 @@
  * reply, and each run the killed instance held must be finished by a survivor within lease + 10 s.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { loadConfig } from "../../src/config";
 import { sharedEmbeddedAzurite } from "../../src/queue/embedded-azurite";
 import { openCosmosStore, seedSampleData } from "../../src/storage";
@@ -15,6 +16,8 @@ import { postActivity, userMessage } from "../activities";
 import { startBotProcess, type BotProcess } from "../bot-process";
 import { finalReplies, runIdsIn } from "../outcomes";
 import { percentile } from "../stats";
+
+const BOT_ENTRY = join(__dirname, "..", "bench-bot.ts");
 
 /** The run lease of the scenario: short, so takeovers are quick to observe. */
 export const SCALE_OUT_LEASE_SECONDS = 10;
@@ -67,7 +70,10 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
     try {
       await seedSampleData(store);
       // Three at once on the same store: concurrent creation of the containers must not fail any of them.
-      bots.push(...(await Promise.all([0, 1, 2].map(() => startBotProcess(env)))));
+      // The bench's bot entry: tools read the sample data from memory, as a real Cosmos account would answer in
+      // milliseconds where the embedded server takes seconds per spend query (it would starve every instance).
+      const start = (port?: number) => startBotProcess(env, { entry: BOT_ENTRY, ...(port ? { port } : {}) });
+      bots.push(...(await Promise.all([0, 1, 2].map(() => start()))));
       const live = new Set([0, 1, 2]);
       let next = 0;
       const pickLive = () => {
@@ -104,7 +110,7 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
       // As the platform does, a start that fails (the store slow under this load) is tried again.
       for (let attempt = 1; ; attempt++) {
         try {
-          bots[1] = await startBotProcess(env, { port: Number(new URL(bots[1]!.url).port) });
+          bots[1] = await start(Number(new URL(bots[1]!.url).port));
           break;
         } catch (error) {
           if (attempt === 3) throw error;
@@ -118,6 +124,8 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
       while (Date.now() < deadline && conversations.some((id) => finalReplies(connector.inConversation(id)).length === 0))
         await new Promise((resolve) => setTimeout(resolve, 250));
       await new Promise((resolve) => setTimeout(resolve, 2_000));
+      for (const [i, bot] of bots.entries())
+        for (const line of bot.output.filter((l) => /fail|error|lease|poison|queue:/i.test(l)).slice(-5)) log(`  instance ${i}: ${line}`);
 
       let answered = 0;
       let duplicates = 0;

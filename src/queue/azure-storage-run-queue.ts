@@ -45,21 +45,25 @@ export class AzureStorageRunQueue implements RunQueue {
     return response.receivedMessageItems.map((item) => {
       let popReceipt = item.popReceipt;
       const id = item.messageId;
+      // Every update hands out a new pop receipt that the next operation must name: one at a time.
+      let last: Promise<unknown> = Promise.resolve();
+      const inTurn = <T>(operation: () => Promise<T>): Promise<T> => {
+        const next = last.then(operation, operation);
+        last = next.catch(() => undefined);
+        return next;
+      };
+      const setVisibility = (what: string, seconds: number) =>
+        inTurn(async () => {
+          const updated = await queueCall(`${what} ${id}`, () => this.queue.updateMessage(id, popReceipt, undefined, seconds));
+          popReceipt = updated.popReceipt!;
+        });
       return {
         id,
         body: item.messageText,
         deliveryCount: item.dequeueCount,
-        renew: async (seconds: number) => {
-          const updated = await queueCall(`renew ${id}`, () => this.queue.updateMessage(id, popReceipt, undefined, seconds));
-          popReceipt = updated.popReceipt!;
-        },
-        complete: async () => {
-          await queueCall(`delete ${id}`, () => this.queue.deleteMessage(id, popReceipt));
-        },
-        release: async (delaySeconds: number) => {
-          const updated = await queueCall(`release ${id}`, () => this.queue.updateMessage(id, popReceipt, undefined, delaySeconds));
-          popReceipt = updated.popReceipt!;
-        },
+        renew: (seconds: number) => setVisibility("renew", seconds),
+        complete: () => inTurn(async () => void (await queueCall(`delete ${id}`, () => this.queue.deleteMessage(id, popReceipt)))),
+        release: (delaySeconds: number) => setVisibility("release", delaySeconds),
       };
     });
   }

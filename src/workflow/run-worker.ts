@@ -166,7 +166,7 @@ export class RunWorker {
       await untilStoreAnswers(() => this.work(held, message.value), held, log);
       await leased.complete();
     } catch (error) {
-      if (error instanceof LeaseLostError || !held.owned?.owned) {
+      if (error instanceof LeaseLostError || (held.owned !== undefined && !held.owned.owned)) {
         if (held.owned) await lifecycle.publish({ type: "lease_lost", runId: held.owned.state.runId, owner: held.owned.owner });
         return;
       }
@@ -185,12 +185,18 @@ export class RunWorker {
   private renewWhileHeld(held: Held): () => void {
     const { leaseSeconds } = this.deps.settings;
     const giveUpAt = Date.now() + this.deps.workflow.settings.timeouts.runBudgetMs + STORE_WAIT_MS + 2 * leaseSeconds * 1000;
+    let renewing = false;
     const timer = setInterval(() => {
-      if (Date.now() > giveUpAt) return;
-      held.leased.renew(leaseSeconds).catch((error) => {
-        this.deps.log(`run queue: lease of message ${held.leased.id} lost: ${describeError(error)}`);
-        held.owned?.release();
-      });
+      // A renewal still on its way (a slow network) is not doubled: the lease has two thirds left.
+      if (Date.now() > giveUpAt || renewing) return;
+      renewing = true;
+      held.leased
+        .renew(leaseSeconds)
+        .catch((error) => {
+          this.deps.log(`run queue: lease of message ${held.leased.id} lost: ${describeError(error)}`);
+          held.owned?.release();
+        })
+        .finally(() => (renewing = false));
     }, (leaseSeconds * 1000) / 3);
     return () => clearInterval(timer);
   }
