@@ -9,7 +9,7 @@ import { openCosmosStore, seedSampleData, type CosmosStore } from "../../src/sto
 import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
 import { sharedEmbeddedAzurite } from "../../src/queue/embedded-azurite";
 import { FakeConnector } from "../../test/fakes/fake-connector";
-import { freePort, startBotProcess, type BotProcess } from "../bot-process";
+import { freePort, startBotProcess, type BotProcess, type BotProcessOptions } from "../bot-process";
 
 /** What a kill scenario works with. */
 export interface KillRig {
@@ -18,8 +18,8 @@ export interface KillRig {
   serviceUrl: string;
   /** The same store the bot uses (read it to check what was persisted). */
   store: CosmosStore;
-  /** Starts the bot process (again) on the rig's port; resolves when it is listening. */
-  startBot(): Promise<BotProcess>;
+  /** Starts the bot process (again), by default on the rig's port; resolves when it is listening. */
+  startBot(options?: BotProcessOptions): Promise<BotProcess>;
 }
 
 /** The rig's run lease: short, so a killed bot's run is taken over within seconds. */
@@ -51,8 +51,8 @@ export async function withKillRig<T>(modelBaseUrl: string, env: Record<string, s
     try {
       await seedSampleData(store);
       const port = await freePort();
-      const startBot = async () => {
-        const bot = await startBotProcess(botEnv, { port });
+      const startBot = async (options: BotProcessOptions = {}) => {
+        const bot = await startBotProcess(botEnv, { port, ...options });
         bots.push(bot);
         return bot;
       };

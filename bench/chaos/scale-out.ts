@@ -4,18 +4,14 @@
  * while it holds runs and another restarted gracefully. Every question must get exactly one final
  * reply, and each run the killed instance held must be finished by a survivor within lease + 10 s.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { loadConfig } from "../../src/config";
-import { sharedEmbeddedAzurite } from "../../src/queue/embedded-azurite";
-import { openCosmosStore, seedSampleData } from "../../src/storage";
-import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
-import { FakeConnector } from "../../test/fakes/fake-connector";
 import type { LatencyModelServer } from "../../test/fakes/latency-model-server";
 import { postActivity, userMessage } from "../activities";
-import { startBotProcess, type BotProcess } from "../bot-process";
+import { freePort, type BotProcess } from "../bot-process";
 import { finalReplies, runIdsIn } from "../outcomes";
 import { percentile } from "../stats";
+import { withKillRig } from "./kill-rig";
 
 const BOT_ENTRY = join(__dirname, "..", "bench-bot.ts");
 
@@ -49,117 +45,89 @@ export interface ScaleOutResult {
 /** Runs the scenario with `count` questions against the model simulator at `baseUrl`. */
 export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count = 60, log: (line: string) => void = () => undefined): Promise<ScaleOutResult> {
   sim.reset();
-  const cosmos = await startEmbeddedCosmos();
-  const azurite = await sharedEmbeddedAzurite();
-  const connector = new FakeConnector();
-  const bots: BotProcess[] = [];
-  try {
-    const serviceUrl = await connector.start();
-    const env = {
-      NODE_ENV: "test",
-      LLM_PROVIDER: "openai-compatible",
-      OPENAI_BASE_URL: baseUrl,
-      COSMOS_ENDPOINT: cosmos.endpoint,
-      COSMOS_KEY: cosmos.key,
-      RUN_QUEUE_CONNECTION_STRING: azurite.connectionString,
-      RUN_QUEUE_NAME: `scale-out-${randomBytes(4).toString("hex")}`,
-      RUN_LEASE_SECONDS: String(SCALE_OUT_LEASE_SECONDS),
-      RUN_WORKER_CONCURRENCY: "8",
+  const env = { RUN_LEASE_SECONDS: String(SCALE_OUT_LEASE_SECONDS), RUN_WORKER_CONCURRENCY: "8" };
+  return withKillRig(baseUrl, env, async ({ connector, serviceUrl, store, startBot }) => {
+    // The bench's bot entry: tools read the sample data from memory, as a real Cosmos account would answer in
+    // milliseconds where the embedded server takes seconds per spend query (it would starve every instance).
+    // Three tsx processes starting at once on a loaded machine take a while: a generous start-up bound.
+    const start = async (port?: number) => startBot({ entry: BOT_ENTRY, port: port ?? (await freePort()), timeoutMs: 180_000 });
+    // Three at once on the same store: concurrent creation of the containers must not fail any of them.
+    const bots: BotProcess[] = await Promise.all([0, 1, 2].map(() => start()));
+    const live = new Set([0, 1, 2]);
+    let next = 0;
+    const pickLive = () => {
+      const order = [...live];
+      return order[next++ % order.length]!;
     };
-    const store = await openCosmosStore(loadConfig(env), { log: () => undefined });
-    try {
-      await seedSampleData(store);
-      // Three at once on the same store: concurrent creation of the containers must not fail any of them.
-      // The bench's bot entry: tools read the sample data from memory, as a real Cosmos account would answer in
-      // milliseconds where the embedded server takes seconds per spend query (it would starve every instance).
-      const start = (port?: number) => startBotProcess(env, { entry: BOT_ENTRY, ...(port ? { port } : {}) });
-      bots.push(...(await Promise.all([0, 1, 2].map(() => start()))));
-      const live = new Set([0, 1, 2]);
-      let next = 0;
-      const pickLive = () => {
-        const order = [...live];
-        return order[next++ % order.length]!;
-      };
-      const conversations: string[] = [];
-      let killAt = 0;
-      let killedPid = 0;
-      const ask = async (i: number) => {
-        const conversationId = `personal-${randomUUID()}`;
-        conversations.push(conversationId);
-        const activity = userMessage(serviceUrl, conversationId, QUESTIONS[i % QUESTIONS.length]!, `user-${i % 7}`);
-        // Like a load balancer: an instance that refuses the connection is skipped for the next one.
-        for (let attempt = 1; ; attempt++) {
-          const status = await postActivity(bots[pickLive()]!.url, activity).catch((error: unknown) => (attempt < 5 ? 0 : Promise.reject(error)));
-          if (status === 200) return;
-          if (status !== 0) throw new Error(`a bot answered ${status}`);
-        }
-      };
-      const half = Math.floor(count / 2);
-      await Promise.all(Array.from({ length: half }, (_, i) => ask(i)));
-      // Mid-run: instance 0 holds runs now. Kill it without warning.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      live.delete(0);
-      killedPid = bots[0]!.pid;
-      killAt = performance.now();
-      await bots[0]!.kill9();
-      log(`  killed instance 0 (pid ${killedPid}) with kill -9`);
-      // Meanwhile instance 1 is restarted gracefully (its unfinished runs go back to the queue at once).
-      live.delete(1);
-      const rest = Array.from({ length: count - half }, (_, i) => ask(half + i));
-      await bots[1]!.terminate();
-      // As the platform does, a start that fails (the store slow under this load) is tried again.
+    const conversations: string[] = [];
+    const ask = async (i: number) => {
+      const conversationId = `personal-${randomUUID()}`;
+      conversations.push(conversationId);
+      const activity = userMessage(serviceUrl, conversationId, QUESTIONS[i % QUESTIONS.length]!, `user-${i % 7}`);
+      // Like a load balancer: an instance that refuses the connection is skipped for the next one.
       for (let attempt = 1; ; attempt++) {
-        try {
-          bots[1] = await start(Number(new URL(bots[1]!.url).port));
-          break;
-        } catch (error) {
-          if (attempt === 3) throw error;
-          log(`  instance 1 failed to start (attempt ${attempt}), starting it again`);
-        }
+        const status = await postActivity(bots[pickLive()]!.url, activity).catch((error: unknown) => (attempt < 5 ? 0 : Promise.reject(error)));
+        if (status === 200) return;
+        if (status !== 0) throw new Error(`a bot answered ${status}`);
       }
-      live.add(1);
-      log("  restarted instance 1 (SIGTERM, then started again)");
-      await Promise.all(rest);
-      const deadline = Date.now() + 120_000;
-      while (Date.now() < deadline && conversations.some((id) => finalReplies(connector.inConversation(id)).length === 0))
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      for (const [i, bot] of bots.entries())
-        for (const line of bot.output.filter((l) => /fail|error|lease|poison|queue:/i.test(l)).slice(-5)) log(`  instance ${i}: ${line}`);
-
-      let answered = 0;
-      let duplicates = 0;
-      let lost = 0;
-      const takeoverSeconds: number[] = [];
-      for (const id of conversations) {
-        const activities = connector.inConversation(id);
-        const finals = activities.filter((a) => finalReplies([a]).length > 0);
-        if (finals.length === 0) lost++;
-        else answered++;
-        duplicates += Math.max(0, finals.length - 1);
-        const [runId] = runIdsIn(activities);
-        const run = runId ? await store.runs.load(runId) : undefined;
-        // Taken over: more than one owner, and its final reply came after the kill.
-        if (run?.lifecycle && run.lifecycle.owners > 1 && finals[0] && finals[0].at > killAt)
-          takeoverSeconds.push((finals[0].at - killAt) / 1000);
+    };
+    const half = Math.floor(count / 2);
+    await Promise.all(Array.from({ length: half }, (_, i) => ask(i)));
+    // Mid-run: instance 0 holds runs now. Kill it without warning.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    live.delete(0);
+    const killAt = performance.now();
+    await bots[0]!.kill9();
+    log(`  killed instance 0 (pid ${bots[0]!.pid}) with kill -9`);
+    // Meanwhile instance 1 is restarted gracefully (its unfinished runs go back to the queue at once).
+    live.delete(1);
+    const rest = Array.from({ length: count - half }, (_, i) => ask(half + i));
+    await bots[1]!.terminate();
+    // As the platform does, a start that fails (the store slow under this load) is tried again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        bots[1] = await start(Number(new URL(bots[1]!.url).port));
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        log(`  instance 1 failed to start (attempt ${attempt}), starting it again`);
       }
-      return {
-        questions: conversations.length,
-        answered,
-        duplicates,
-        lost,
-        takeoverSeconds,
-        leaseSeconds: SCALE_OUT_LEASE_SECONDS,
-        injected: `3 instances, ${count} questions; kill -9 of one mid-run, graceful restart of another (lease ${SCALE_OUT_LEASE_SECONDS} s)`,
-      };
-    } finally {
-      await Promise.all(bots.map((bot) => bot.kill9()));
-      await store.close();
     }
-  } finally {
-    await connector.stop();
-    await cosmos.stop();
-  }
+    live.add(1);
+    log("  restarted instance 1 (SIGTERM, then started again)");
+    await Promise.all(rest);
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && conversations.some((id) => finalReplies(connector.inConversation(id)).length === 0))
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    for (const [i, bot] of bots.entries())
+      for (const line of bot.output.filter((l) => /fail|error|lease|poison|queue:/i.test(l)).slice(-5)) log(`  instance ${i}: ${line}`);
+
+    let answered = 0;
+    let duplicates = 0;
+    let lost = 0;
+    const takeoverSeconds: number[] = [];
+    for (const id of conversations) {
+      const activities = connector.inConversation(id);
+      const finals = activities.filter((a) => finalReplies([a]).length > 0);
+      if (finals.length === 0) lost++;
+      else answered++;
+      duplicates += Math.max(0, finals.length - 1);
+      const [runId] = runIdsIn(activities);
+      const run = runId ? await store.runs.load(runId) : undefined;
+      // Taken over: more than one owner, and its final reply came after the kill.
+      if (run?.lifecycle && run.lifecycle.owners > 1 && finals[0] && finals[0].at > killAt) takeoverSeconds.push((finals[0].at - killAt) / 1000);
+    }
+    return {
+      questions: conversations.length,
+      answered,
+      duplicates,
+      lost,
+      takeoverSeconds,
+      leaseSeconds: SCALE_OUT_LEASE_SECONDS,
+      injected: `3 instances, ${count} questions; kill -9 of one mid-run, graceful restart of another (lease ${SCALE_OUT_LEASE_SECONDS} s)`,
+    };
+  });
 }
 
 /** The table `npm run chaos -- scale-out` prints. */

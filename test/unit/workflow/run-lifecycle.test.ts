@@ -1,28 +1,15 @@
 import assert from "node:assert/strict";
 import { LeaseLostError, type RunState } from "../../../src/domain";
+import { systemClock } from "../../../src/workflow/deps";
+import type { ChatModel } from "../../../src/workflow/ports";
+import { newRunState } from "../../../src/workflow/runner";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { OwnedRun, RunLifecycle, assertStageTransition, stageOf } from "../../../src/workflow/run-lifecycle";
 
+/** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
-  const now = new Date().toISOString();
-  return {
-    schemaVersion: 1,
-    runId,
-    question: "Who approves a ¥5M purchase order?",
-    language: "en",
-    requester: { userId: "u1", conversationId: "c1" },
-    status: "running",
-    phase: "route",
-    attempts: 1,
-    startedAt: now,
-    updatedAt: now,
-    offline: true,
-    findings: [],
-    quality: { initialScore: null, finalScore: null, retried: false },
-    hitlReasons: [],
-    usage: { inputTokens: 0, outputTokens: 0 },
-    events: [],
-  };
+  const offline: ChatModel = { kind: "offline", complete: () => Promise.reject(new Error("no model call in these tests")) };
+  return newRunState({ clock: systemClock, model: offline, newRunId: () => runId }, { question: "Who approves a ¥5M purchase order?", runId });
 }
 
 describe("run lifecycle", () => {
