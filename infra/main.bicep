@@ -186,6 +186,7 @@ var sharedSettings = {
   RUN_WORKER_CONCURRENCY: string(runWorkerConcurrency)
   RUN_LEASE_SECONDS: '30'
   RUN_MAX_DELIVERIES: '5'
+  STORE_EXECUTOR_IO: 'true'
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId
   APPROVER_AAD_IDS: approverAadIds

@@ -63,6 +63,7 @@ export const EnvSchema = z.object({
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
+  STORE_EXECUTOR_IO: boolean.default("true"),
 
   // Run queue (Azure Storage Queues; Azurite locally)
   RUN_QUEUE_URL: optionalString.pipe(z.string().url().optional()),
