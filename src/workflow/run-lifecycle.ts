@@ -58,7 +58,6 @@ export function cardFor(state: RunState): RunCard {
 
 /** What the lifecycle announces. `reference` is the requester's conversation, opaque here. */
 export type RunLifecycleEvent =
-  | { type: "queued"; runId: string }
   | { type: "started"; state: RunState; owner: string; takeover: boolean; reference?: Reference }
   | { type: "progress"; state: RunState }
   | { type: "finished"; state: RunState }
@@ -132,7 +131,7 @@ export class OwnedRun {
         stored = { state: fresh, etag: created.etag };
       }
       const stage = stageOf(stored.state);
-      if (isSettled(stage)) return new OwnedRun(store, owner, stored.state, stored.etag, false).settledOnly();
+      if (isSettled(stage)) return undefined;
       const lifecycle = stored.state.lifecycle ?? { stage, owners: 0, sent: {} };
       assertStageTransition(stage, "running");
       const claimed = withLifecycle(stored.state, { ...lifecycle, stage: "running", owner, owners: lifecycle.owners + 1 });
@@ -148,13 +147,6 @@ export class OwnedRun {
     return stored && new OwnedRun(store, owner, stored.state, stored.etag, false);
   }
 
-  private settled = false;
-
-  private settledOnly(): undefined {
-    this.settled = true;
-    return undefined;
-  }
-
   /** The latest state this worker wrote. */
   get state(): RunState {
     return this.current;
@@ -166,7 +158,7 @@ export class OwnedRun {
 
   /** False once another worker wrote the run: nothing more may be written or sent. */
   get owned(): boolean {
-    return !this.lost && !this.settled;
+    return !this.lost;
   }
 
   /** Marks the run as no longer ours (the lease could not be renewed). */

@@ -73,7 +73,7 @@ describe("run lifecycle", () => {
     const stop = lifecycle.subscribe((event) => void seen.push(event.type));
     await lifecycle.publish({ type: "poisoned", runId: "r4", correlationId: "r4", deliveryCount: 6, reason: "delivered 6 times (limit 5)" });
     stop();
-    await lifecycle.publish({ type: "queued", runId: "r5" });
+    await lifecycle.publish({ type: "lease_lost", runId: "r5", owner: "a#1" });
     assert.deepEqual(seen, ["poisoned"]);
     assert.ok(lines.some((line) => /run r4: poisoned after 6 deliveries/.test(line)));
     assert.ok(lines.some((line) => /broken notifier/.test(line)));
