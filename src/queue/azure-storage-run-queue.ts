@@ -52,8 +52,11 @@ export class AzureStorageRunQueue implements RunQueue {
         last = next.catch(() => undefined);
         return next;
       };
+      // A renewal that was queued behind the deletion has nothing left to renew.
+      let deleted = false;
       const setVisibility = (what: string, seconds: number) =>
         inTurn(async () => {
+          if (deleted) return;
           const updated = await queueCall(`${what} ${id}`, () => this.queue.updateMessage(id, popReceipt, undefined, seconds));
           popReceipt = updated.popReceipt!;
         });
@@ -62,7 +65,11 @@ export class AzureStorageRunQueue implements RunQueue {
         body: item.messageText,
         deliveryCount: item.dequeueCount,
         renew: (seconds: number) => setVisibility("renew", seconds),
-        complete: () => inTurn(async () => void (await queueCall(`delete ${id}`, () => this.queue.deleteMessage(id, popReceipt)))),
+        complete: () =>
+          inTurn(async () => {
+            await queueCall(`delete ${id}`, () => this.queue.deleteMessage(id, popReceipt));
+            deleted = true;
+          }),
         release: (delaySeconds: number) => setVisibility("release", delaySeconds),
       };
     });
