@@ -32,7 +32,7 @@ export class ApprovalService {
   /** Handles an approval card click; the returned card or text is the invoke response. */
   async decide(request: DecisionRequest): Promise<AdaptiveCard | string> {
     const result = await decideApproval(this.deps, request);
-    const decided = result.decidedApprovalId;
+    const decided = result.settledApprovalId;
     if (decided) {
       const queued = this.continueDecision?.(decided).then(
         () => true,

@@ -1,4 +1,4 @@
-import type { Application, TeamsAdapter, TurnState } from "@microsoft/teams-ai";
+import type { Application, TurnState } from "@microsoft/teams-ai";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
@@ -14,7 +14,7 @@ import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import { followRunProgress } from "./run-progress-cards";
-import { createTeamsAdapter } from "./teams-adapter";
+import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
 
@@ -39,7 +39,7 @@ export interface CreateBotOptions {
 /** The assembled bot, not yet serving. */
 export interface Bot {
   app: Application<TurnState>;
-  adapter: TeamsAdapter;
+  adapter: ProcuraTeamsAdapter;
   botAppId: string | undefined;
   messenger: Messenger;
   questions: QuestionRuns;

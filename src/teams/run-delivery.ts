@@ -1,6 +1,7 @@
 import {
   buildAnswerCard,
   buildErrorCard,
+  buildOutOfScopeCard,
   buildUnderReviewCard,
   answerViewFromRun,
   errorViewFromRun,
@@ -40,6 +41,8 @@ export class TeamsRunDelivery implements RunDelivery {
         return deps.messenger.send(reference, cardActivity(buildAnswerCard(answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }))));
       case "error":
         return deps.messenger.send(reference, cardActivity(buildErrorCard(errorViewFromRun(state))));
+      case "out_of_scope":
+        return deps.messenger.send(reference, cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       case "approval_request":
         await deps.onAwaitingApproval(state, reference);
         return undefined;

@@ -33,13 +33,14 @@ export function assertStageTransition(from: RunStage, to: RunStage): void {
 /** A run's stage; runs stored before the lifecycle existed are read from their workflow status. */
 export function stageOf(state: RunState): RunStage {
   if (state.lifecycle) return state.lifecycle.stage;
-  return state.status === "completed" ? "delivered" : state.status;
+  return state.status === "completed" || state.status === "out_of_scope" ? "delivered" : state.status;
 }
 
 /** The stage a finished workflow result leads to (before its card is sent). */
 export function stageAfterRun(state: RunState): RunStage {
   switch (state.status) {
     case "completed":
+    case "out_of_scope":
       return "delivered";
     case "awaiting_approval":
       return "awaiting_approval";
@@ -51,7 +52,17 @@ export function stageAfterRun(state: RunState): RunStage {
 
 /** The card that tells the requester how the workflow ended. */
 export function cardFor(state: RunState): RunCard {
-  return state.status === "completed" ? "answer" : state.status === "awaiting_approval" ? "approval_request" : "error";
+  switch (state.status) {
+    case "completed":
+      return "answer";
+    case "out_of_scope":
+      return "out_of_scope";
+    case "awaiting_approval":
+      return "approval_request";
+    case "failed":
+    case "running":
+      return "error";
+  }
 }
 
 // ---------------------------------------------------------------- events
