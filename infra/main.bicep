@@ -14,8 +14,24 @@ param location string = resourceGroup().location
 @description('Display name of the bot in Teams and in the Azure portal.')
 param botDisplayName string = 'Procura'
 
-@description('App Service plan SKU shared by the bot and the evaluation function (B1 is the smallest with always on).')
-param appServiceSku string = 'B1'
+@description('App Service plan SKU shared by the bot and the evaluation function (Premium v3: zone redundancy and autoscale).')
+param appServiceSku string = 'P1v3'
+
+@description('Bot instances at least (two or more: a run whose instance dies is finished by another).')
+@minValue(2)
+param minimumInstances int = 2
+
+@description('Bot instances at most, added by autoscale as the run queue grows.')
+param maximumInstances int = 6
+
+@description('Zone redundancy of the App Service plan (needs Premium v3) and the storage account.')
+param zoneRedundant bool = true
+
+@description('Cosmos DB across availability zones (switches the account from serverless to autoscale throughput).')
+param cosmosZoneRedundant bool = false
+
+@description('Runs one instance works on at once.')
+param runWorkerConcurrency int = 8
 
 @description('Region for Azure OpenAI, when the models are not offered in `location`.')
 param openAiLocation string = location
@@ -136,6 +152,19 @@ module cosmos 'modules/cosmos.bicep' = {
     principalId: identity.outputs.principalId
     databaseName: 'procura'
     transcriptTtlDays: transcriptTtlDays
+    zoneRedundant: cosmosZoneRedundant
+  }
+}
+
+module storage 'modules/storage.bicep' = {
+  name: 'storage'
+  params: {
+    location: location
+    baseName: resourceBaseName
+    tags: tags
+    principalId: identity.outputs.principalId
+    runQueueName: 'procura-runs'
+    zoneRedundant: zoneRedundant
   }
 }
 
@@ -179,6 +208,11 @@ var sharedSettings = {
   COSMOS_ENDPOINT: cosmos.outputs.endpoint
   COSMOS_DATABASE: cosmos.outputs.databaseName
   TRANSCRIPT_TTL_DAYS: string(transcriptTtlDays)
+  RUN_QUEUE_URL: storage.outputs.queueEndpoint
+  RUN_QUEUE_NAME: storage.outputs.runQueueName
+  RUN_WORKER_CONCURRENCY: string(runWorkerConcurrency)
+  RUN_LEASE_SECONDS: '30'
+  RUN_MAX_DELIVERIES: '5'
   STORE_EXECUTOR_IO: 'true'
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId
@@ -210,6 +244,11 @@ module appService 'modules/app-service.bicep' = {
     tags: tags
     identityId: identity.outputs.id
     skuName: appServiceSku
+    minimumInstances: minimumInstances
+    maximumInstances: maximumInstances
+    zoneRedundant: zoneRedundant
+    runQueueResourceId: storage.outputs.runQueueResourceId
+    queueLengthPerInstance: runWorkerConcurrency * 2
     appSettings: union(sharedSettings, { CLOUD_ROLE_NAME: 'procura-bot' })
   }
 }
@@ -223,7 +262,7 @@ module functionApp 'modules/function-app.bicep' = {
     planId: appService.outputs.planId
     identityId: identity.outputs.id
     identityClientId: identity.outputs.clientId
-    principalId: identity.outputs.principalId
+    storageAccountName: storage.outputs.accountName
     appSettings: union(sharedSettings, { CLOUD_ROLE_NAME: 'procura-eval' })
   }
 }

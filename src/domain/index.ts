@@ -12,3 +12,4 @@ export * from "./transcript";
 export * from "./approval";
 export * from "./feedback";
 export * from "./operator-notice";
+export * from "./run-message";

@@ -3,6 +3,7 @@ import type { Language } from "./language";
 import type { Finding } from "./finding";
 import type { ModeratorAnswer } from "./moderator-answer";
 import type { RouterDecision } from "./router-decision";
+import type { RunLifecycleRecord } from "./run-message";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
 export type RunPhase = "route" | "investigate" | "debate" | "converse" | "handoff" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
@@ -122,6 +123,8 @@ export interface RunState {
   /** Token totals; `cachedInputTokens` (part of `inputTokens`) once the provider reports prompt-cache hits. */
   usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number };
   events: WorkflowEvent[];
+  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-lifecycle.ts). */
+  lifecycle?: RunLifecycleRecord;
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
   executorIo?: ExecutorIo[];
 }

@@ -13,9 +13,8 @@ export interface OperatorNoticesModule {
 
 /**
  * Builds the notifier from OPERATOR_* settings (the tenant is the bot's). Usage in the composition
- * root: `const operators = createOperatorNotices(config, { log }); … createBot({ …, operators:
- * operators.notices }); operators.attach(bot);` — anything else that learns of a poisoned run calls
- * `operators.notices.notify(…)`.
+ * root: `const operators = createOperatorNotices(config, { log }); … operators.attach(bot);
+ * notifyOperatorsOfRuns(bot.lifecycle, operators.notices);`.
  */
 export function createOperatorNotices(config: AppConfig, options: { log: (line: string) => void; clock?: Clock; poster?: NoticeChannelPoster }): OperatorNoticesModule {
   const { env } = config;

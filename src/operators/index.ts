@@ -2,3 +2,4 @@
 export { createOperatorNotices, type OperatorNoticesModule } from "./create-operator-notices";
 export { ChannelOperatorNotices, firstWords, type NoticeOutcome, type OperatorNotices, type OperatorNoticeSettings } from "./operator-notices";
 export { noticeForRun } from "./notice-for-run";
+export { notifyOperatorsOfRuns } from "./follow-runs";

@@ -5,6 +5,7 @@ import {
   FindingOutputSchema,
   ModeratorAnswerSchema,
   RequesterSchema,
+  RunLifecycleRecordSchema,
   RouterOutputSchema,
   TranscriptToolCallSchema,
   type Finding,
@@ -74,5 +75,6 @@ export const RunStateSchema = z.object({
   review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }),
   events: z.array(WorkflowEventSchema),
+  lifecycle: RunLifecycleRecordSchema.optional(),
   executorIo: z.array(ExecutorIoSchema).optional(),
 }) satisfies z.ZodType<RunState, z.ZodTypeDef, unknown>;

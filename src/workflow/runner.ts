@@ -1,5 +1,5 @@
 import { FALLBACK_SPECIALIST, detectLanguage, describeError, specialistFailures, type Finding, type Requester, type OrchestrationMode, type RouterDecision, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
-import type { WorkflowDeps } from "./deps";
+import type { WorkflowDeps, WorkflowSettings } from "./deps";
 import { AGENT_GRAPHS, assertTransition, validateGraph } from "./graph";
 import { RunContext } from "./run-context";
 import { hitlReasons } from "./steps/approval-check";
@@ -34,7 +34,8 @@ export async function routeOnly(deps: WorkflowDeps, question: string): Promise<R
   return routeQuestion(new RunContext(deps, newRunState(deps, { question })));
 }
 
-function newRunState(deps: WorkflowDeps, request: RunRequest): RunState {
+/** The state of a run that has not started a step yet (`startedAt`: when the question was accepted, by default now). */
+export function newRunState(deps: Pick<WorkflowDeps, "clock" | "model" | "newRunId"> & { settings: Pick<WorkflowSettings, "orchestration"> }, request: RunRequest & { startedAt?: string }): RunState {
   const now = deps.clock.now().toISOString();
   return {
     schemaVersion: 1,
@@ -46,7 +47,7 @@ function newRunState(deps: WorkflowDeps, request: RunRequest): RunState {
     status: "running",
     phase: "route",
     attempts: 1,
-    startedAt: now,
+    startedAt: request.startedAt ?? now,
     updatedAt: now,
     offline: deps.model.kind === "offline",
     findings: [],
