@@ -1,18 +1,20 @@
-import type { Container, JSONObject, SqlParameter } from "@azure/cosmos";
+import type { Container, JSONObject } from "@azure/cosmos";
+import { z } from "zod";
 import {
   ContractSchema,
+  DataSetSummarySchema,
   PolicyDocumentSchema,
   PriceBenchmarkSchema,
-  SpendTransactionSchema,
+  SpendCellSchema,
   SupplierSchema,
-  type Contract,
-  type PolicyDocument,
-  type PriceBenchmark,
+  type DataSetSummary,
   type ProcurementDataSet,
-  type SpendTransaction,
-  type Supplier,
+  type SpendCell,
 } from "../domain";
+import { createSnapshotProcurementData, snapshotOf, type ProcurementSnapshot } from "../tools/in-memory-procurement-data";
 import type { ProcurementData, SpendFilter } from "../tools/procurement-data";
+import { cellMatches } from "../tools/spend-cube";
+import { fiscalYearRange } from "../tools/fiscal-year";
 import { bulkUpsert } from "./bulk-upsert";
 import { cosmosId } from "./cosmos-key";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
@@ -24,97 +26,176 @@ export interface ProcurementContainers {
   spend: Container;
   policies: Container;
   benchmarks: Container;
+  /** Monthly spend cells (one document per month and part) and the data set's manifest. */
+  spendCells: Container;
 }
 
-/** Spend filter fields and the SQL condition each adds; values always travel as parameters. */
-const SPEND_CONDITIONS: { [K in keyof Required<SpendFilter>]: string } = {
-  supplierId: "c.supplierId = @supplierId",
-  category: "c.category = @category",
-  costCenter: "c.costCenter = @costCenter",
-  fiscalYear: "c.fiscalYear = @fiscalYear",
-  from: "c.date >= @from",
-  to: "c.date <= @to",
-};
+/** A month document holds at most this many cells (each under 1 KB), well inside Cosmos' 2 MB limit. */
+export const CELLS_PER_DOCUMENT = 1_000;
+const MANIFEST_ID = "manifest";
+/** How often a reader checks whether a new import replaced the data set. */
+const MANIFEST_CHECK_MS = 30_000;
+
+/** The data set's manifest: what it is, its counts, and which month documents hold its spend cells. */
+export const DataManifestSchema = z.object({
+  summary: DataSetSummarySchema,
+  /** Parts per month ("2025-04" → 2 means documents month-2025-04-0 and month-2025-04-1). */
+  months: z.record(z.string(), z.number().int().positive()),
+});
+export type DataManifest = z.infer<typeof DataManifestSchema>;
+
+const MonthDocumentSchema = z.object({ cells: z.array(SpendCellSchema) });
 
 /** How many documents of each kind were written by `upsertAll`. */
 export type DataSetCounts = { [K in keyof ProcurementDataSet]: number };
 
+/** The id of one part of a month's cells. */
+export function monthDocumentId(month: string, part: number): string {
+  return `month-${month}-${part}`;
+}
+
+/** Splits cells into month documents of at most CELLS_PER_DOCUMENT cells, and the manifest's month map. */
+export function monthDocuments(cells: readonly SpendCell[]): { documents: JSONObject[]; months: Record<string, number> } {
+  const byMonth = new Map<string, SpendCell[]>();
+  for (const cell of cells) {
+    const list = byMonth.get(cell.month);
+    if (list === undefined) byMonth.set(cell.month, [cell]);
+    else list.push(cell);
+  }
+  const documents: JSONObject[] = [];
+  const months: Record<string, number> = {};
+  for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
+    months[month] = Math.ceil(list.length / CELLS_PER_DOCUMENT);
+    for (let part = 0; part < months[month]; part++)
+      documents.push({ id: monthDocumentId(month, part), month, cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT) } as unknown as JSONObject);
+  }
+  return { documents, months };
+}
+
+/** Writes a data set's manifest. */
+export async function writeManifest(container: Container, manifest: DataManifest): Promise<void> {
+  await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest } as unknown as JSONObject], (d) => String(d.id));
+}
+
 /**
- * `ProcurementData` over the Cosmos data containers, with parameterised queries only. Results are
- * ordered by id (benchmarks by category), the order of the sample data set.
+ * `ProcurementData` over the Cosmos data containers. The directory (suppliers, contracts, policies,
+ * benchmarks: thousands of documents at most) is read once and indexed in memory, and read again only
+ * when the manifest says a new import replaced it. Spend is never read as rows: a call point-reads
+ * the month documents of its date range (one per month and part), so its cost depends on the months
+ * asked about, not on the number of transactions.
  */
 export class CosmosProcurementData implements ProcurementData {
-  constructor(private readonly containers: ProcurementContainers) {}
+  private directory: Promise<{ manifest: DataManifest | undefined; data: ProcurementData }> | undefined;
+  private checkedAt = 0;
 
-  /** All suppliers. */
-  listSuppliers(): Promise<Supplier[]> {
-    return queryDocuments(this.containers.suppliers, { query: "SELECT * FROM c ORDER BY c.id" }, SupplierSchema);
+  constructor(private readonly containers: ProcurementContainers, private readonly location: string) {}
+
+  async describe(): Promise<DataSetSummary> {
+    return (await this.current()).manifest?.summary ?? { name: "sample", location: this.location, importedAt: null, counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 } };
   }
-
-  /** One supplier by id, or undefined. */
-  async getSupplier(id: string): Promise<Supplier | undefined> {
+  async listSuppliers() {
+    return (await this.current()).data.listSuppliers();
+  }
+  async getSupplier(id: string) {
     const document = await readDocument(this.containers.suppliers, id, id);
     return document && parseDocument(SupplierSchema, document.raw, this.containers.suppliers.id);
   }
+  async listContracts(filter: { supplierId: string }) {
+    return (await this.current()).data.listContracts(filter);
+  }
+  async searchContracts(query: string) {
+    return (await this.current()).data.searchContracts(query);
+  }
+  async listPolicies(language?: "en" | "ja") {
+    return (await this.current()).data.listPolicies(language);
+  }
+  async searchPolicies(query: string, language?: "en" | "ja") {
+    return (await this.current()).data.searchPolicies(query, language);
+  }
+  async listBenchmarks() {
+    return (await this.current()).data.listBenchmarks();
+  }
+  async spendDimensions() {
+    return (await this.current()).data.spendDimensions();
+  }
 
-  /** Contracts, optionally of one supplier (a single-partition query then). */
-  listContracts(filter: { supplierId?: string } = {}): Promise<Contract[]> {
-    if (filter.supplierId === undefined)
-      return queryDocuments(this.containers.contracts, { query: "SELECT * FROM c ORDER BY c.id" }, ContractSchema);
-    return queryDocuments(
-      this.containers.contracts,
-      { query: "SELECT * FROM c WHERE c.supplierId = @supplierId ORDER BY c.id", parameters: [{ name: "@supplierId", value: filter.supplierId }] },
-      ContractSchema,
-      { partitionKey: filter.supplierId },
+  /** The cells of the months the filter covers, read by id (in parallel), then filtered. */
+  async spendCells(filter: SpendFilter): Promise<SpendCell[]> {
+    const { manifest } = await this.current();
+    if (manifest === undefined) return [];
+    const range = filter.fiscalYear === undefined ? undefined : fiscalYearRange(filter.fiscalYear);
+    const from = [filter.from, range?.from].filter((d): d is string => d !== undefined).map((d) => d.slice(0, 7)).sort().at(-1);
+    const to = [filter.to, range?.to].filter((d): d is string => d !== undefined).map((d) => d.slice(0, 7)).sort()[0];
+    const ids = Object.entries(manifest.months)
+      .filter(([month]) => (from === undefined || month >= from) && (to === undefined || month <= to))
+      .flatMap(([month, parts]) => Array.from({ length: parts }, (_, part) => monthDocumentId(month, part)));
+    const documents = await Promise.all(ids.map((id) => readDocument(this.containers.spendCells, id, id)));
+    return documents.flatMap((document) =>
+      document === undefined ? [] : parseDocument(MonthDocumentSchema, document.raw, this.containers.spendCells.id).cells.filter((cell) => cellMatches(filter, cell)),
     );
   }
 
-  /** Spend transactions matching every given filter field (dates inclusive). */
-  querySpend(filter: SpendFilter): Promise<SpendTransaction[]> {
-    const conditions: string[] = [];
-    const parameters: SqlParameter[] = [];
-    for (const field of Object.keys(SPEND_CONDITIONS) as (keyof SpendFilter)[]) {
-      const value = filter[field];
-      if (value === undefined) continue;
-      conditions.push(SPEND_CONDITIONS[field]);
-      parameters.push({ name: `@${field}`, value });
+  /** Forgets the directory so the next call reads it again (after an import in this process). */
+  invalidate(): void {
+    this.directory = undefined;
+  }
+
+  private async current() {
+    const now = Date.now();
+    if (this.directory !== undefined && now - this.checkedAt > MANIFEST_CHECK_MS) {
+      this.checkedAt = now;
+      const [loaded, manifest] = await Promise.all([this.directory, this.readManifest()]);
+      if (manifest?.summary.importedAt !== loaded.manifest?.summary.importedAt) this.directory = undefined;
     }
-    const where = conditions.length > 0 ? ` WHERE ${conditions.join(" AND ")}` : "";
-    return queryDocuments(
-      this.containers.spend,
-      { query: `SELECT * FROM c${where} ORDER BY c.id`, parameters },
-      SpendTransactionSchema,
-      filter.supplierId === undefined ? {} : { partitionKey: filter.supplierId },
-    );
+    if (this.directory === undefined) {
+      this.checkedAt = now;
+      this.directory = this.loadDirectory();
+      this.directory.catch(() => (this.directory = undefined));
+    }
+    return this.directory;
   }
 
-  /** Policy documents, optionally in one language. */
-  listPolicies(language?: "en" | "ja"): Promise<PolicyDocument[]> {
-    if (language === undefined)
-      return queryDocuments(this.containers.policies, { query: "SELECT * FROM c ORDER BY c.id" }, PolicyDocumentSchema);
-    return queryDocuments(
-      this.containers.policies,
-      { query: "SELECT * FROM c WHERE c.language = @language ORDER BY c.id", parameters: [{ name: "@language", value: language }] },
-      PolicyDocumentSchema,
-    );
+  private async readManifest(): Promise<DataManifest | undefined> {
+    const document = await readDocument(this.containers.spendCells, MANIFEST_ID, MANIFEST_ID);
+    return document && parseDocument(DataManifestSchema, document.raw, this.containers.spendCells.id);
   }
 
-  /** All price benchmarks. */
-  listBenchmarks(): Promise<PriceBenchmark[]> {
-    return queryDocuments(this.containers.benchmarks, { query: "SELECT * FROM c ORDER BY c.category" }, PriceBenchmarkSchema);
+  private async loadDirectory() {
+    const [manifest, suppliers, contracts, policies, benchmarks] = await Promise.all([
+      this.readManifest(),
+      queryDocuments(this.containers.suppliers, { query: "SELECT * FROM c" }, SupplierSchema),
+      queryDocuments(this.containers.contracts, { query: "SELECT * FROM c" }, ContractSchema),
+      queryDocuments(this.containers.policies, { query: "SELECT * FROM c" }, PolicyDocumentSchema),
+      queryDocuments(this.containers.benchmarks, { query: "SELECT * FROM c" }, PriceBenchmarkSchema),
+    ]);
+    const byId = <T extends { id: string }>(items: T[]) => items.sort((a, b) => a.id.localeCompare(b.id));
+    const snapshot: ProcurementSnapshot = {
+      suppliers: byId(suppliers),
+      contracts: byId(contracts),
+      policies: byId(policies),
+      benchmarks: benchmarks.sort((a, b) => a.category.localeCompare(b.category)),
+      spendCells: [],
+      summary: manifest?.summary ?? (await this.describe()),
+    };
+    return { manifest, data: createSnapshotProcurementData(snapshot) };
   }
 
-  /** Loads a data set (insert or overwrite by id), containers in parallel; returns the counts. */
-  async upsertAll(data: ProcurementDataSet): Promise<DataSetCounts> {
+  /** Loads a data set (insert or overwrite by id) with its spend cells and manifest; returns the counts. */
+  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: this.location, importedAt: new Date().toISOString() }): Promise<DataSetCounts> {
     const asDocuments = <T extends object>(items: T[], id: (item: T) => string) =>
       items.map((item) => ({ ...item, id: id(item) }) as unknown as JSONObject);
+    const snapshot = snapshotOf(data, summary);
+    const { documents, months } = monthDocuments(snapshot.spendCells);
     await Promise.all([
       bulkUpsert(this.containers.suppliers, asDocuments(data.suppliers, (s) => s.id), (d) => String(d.id)),
       bulkUpsert(this.containers.contracts, asDocuments(data.contracts, (c) => c.id), (d) => String(d.supplierId)),
       bulkUpsert(this.containers.policies, asDocuments(data.policies, (p) => p.id), (d) => String(d.policyKey)),
       bulkUpsert(this.containers.benchmarks, asDocuments(data.benchmarks, (b) => cosmosId(`${b.category}|${b.unit}`)), (d) => String(d.category)),
       bulkUpsert(this.containers.spend, asDocuments(data.spend, (t) => t.id), (d) => String(d.supplierId)),
+      bulkUpsert(this.containers.spendCells, documents, (d) => String(d.id)),
     ]);
+    await writeManifest(this.containers.spendCells, { summary: snapshot.summary, months });
+    this.invalidate();
     return {
       suppliers: data.suppliers.length,
       contracts: data.contracts.length,

@@ -78,7 +78,7 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
   try {
     const { database } = await client.databases.createIfNotExists({ id: env.COSMOS_DATABASE });
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
-    const procurementData = new CosmosProcurementData(containers);
+    const procurementData = new CosmosProcurementData(containers, `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`);
     const sampleData = embedded ? generateSampleDataSet() : undefined;
     const store: CosmosStore = {
       embedded: embedded !== undefined,
