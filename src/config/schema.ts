@@ -64,6 +64,16 @@ export const EnvSchema = z.object({
   COSMOS_DATABASE: z.string().min(1).default("procura"),
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
 
+  // Procurement data
+  /** Where `npm run import` keeps an imported data set when COSMOS_ENDPOINT is not set. */
+  PROCURA_DATA_DIR: z.string().min(1).default(".procura/data"),
+  FISCAL_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
+  /** "USD=150,EUR=160": rates to JPY for imported amounts; fx.csv adds to and overrides them. */
+  FX_RATES_TO_JPY: z
+    .string()
+    .regex(/^\s*[A-Za-z]{3}\s*=\s*\d+(?:\.\d+)?\s*(?:,\s*[A-Za-z]{3}\s*=\s*\d+(?:\.\d+)?\s*)*$/, "CURRENCY=rate pairs, e.g. USD=150,EUR=160")
+    .default("USD=150,EUR=160"),
+
   // Approvals
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
