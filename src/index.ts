@@ -5,6 +5,7 @@ import "./telemetry/preload";
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
 import { createApprovals } from "./approvals";
+import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { loadConfig, type AppConfig } from "./config";
 import { describeError } from "./domain";
@@ -47,6 +48,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
   const ownStore = options.store === undefined;
   const store = options.store ?? (await openCosmosStore(config, { log }));
   try {
+    log(dataSetBanner(await store.toolData.describe()));
     const approvals = createApprovals({ config, store, telemetry, log });
     const bot = await createBot({
       config,

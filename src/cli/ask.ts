@@ -1,12 +1,13 @@
 /**
  * `npm run ask -- [--json] "<question>"`: answers one question through the agent graph with the
- * configured model (offline by default) over the sample data set, and prints it.
+ * configured model (offline by default) over the imported data set in PROCURA_DATA_DIR (the sample
+ * data set when none was imported), and prints it.
  */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { describeError } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
-import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
+import { dataSetBanner, openLocalOrSampleData } from "../composition/procurement-data";
 import { runQuestion } from "../workflow/runner";
 import { toRunRecord } from "../workflow/run-record";
 import { formatRun } from "./format-run";
@@ -21,8 +22,10 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (config.provider.kind === "offline") process.stderr.write(`Model: offline engine (${config.provider.reason}).\n`);
   else process.stderr.write(`Model: ${config.provider.kind} (router ${config.models.router}, specialists ${config.models.specialist}, moderator ${config.models.moderator}).\n`);
+  const data = await openLocalOrSampleData(config.env.PROCURA_DATA_DIR);
+  process.stderr.write(`${dataSetBanner(await data.describe())}\n`);
   const deps = await buildWorkflowDeps(config, {
-    data: createInMemoryProcurementData(generateSampleDataSet()),
+    data,
     store: new MemoryRunStore(),
     events: {
       emit: (event) => {

@@ -22,7 +22,8 @@ export async function readDocumentText(file: string): Promise<string> {
   if (extension === ".pdf") {
     const parser = new PDFParse({ data: await readFile(file) });
     try {
-      return (await parser.getText()).text;
+      // pdf-parse marks page ends with "-- 1 of 3 --" lines; they are not document text.
+      return (await parser.getText()).text.replace(/^-- \d+ of \d+ --$/gm, "");
     } finally {
       await parser.destroy();
     }
@@ -44,24 +45,25 @@ const JAPANESE_ARTICLE = /^第\s?(\d+)\s?条\s*[（(]?([^）)]{1,40})[）)]?\s*$
 
 /**
  * Splits a document into sections at its headings: markdown headings, or (in plain text from PDFs)
- * short numbered lines. A document's title line (the only level-1 heading) is not a section.
+ * short numbered lines. When deeper headings exist, level-1 headings are the document's title, not sections.
  */
 export function splitSections(text: string): DocumentSection[] {
   const sections: DocumentSection[] = [];
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
-  const markdown = lines.some((line) => MARKDOWN_HEADING.test(line) && !line.startsWith("# "));
+  const markdown = lines.some((line) => MARKDOWN_HEADING.test(line));
+  const titleLevel = lines.some((line) => MARKDOWN_HEADING.test(line) && line.startsWith("##"));
   for (const raw of lines) {
     const line = raw.trim();
-    const heading = headingOf(line, markdown);
+    const heading = headingOf(line, markdown, titleLevel);
     if (heading) sections.push({ ...heading, text: "" });
     else if (sections.length > 0) sections[sections.length - 1]!.text += `${raw}\n`;
   }
   return sections.map((section) => ({ ...section, text: section.text.trim() })).filter((section) => section.text !== "" || section.heading !== "");
 }
 
-function headingOf(line: string, markdown: boolean): Omit<DocumentSection, "text"> | undefined {
+function headingOf(line: string, markdown: boolean, skipLevelOne: boolean): Omit<DocumentSection, "text"> | undefined {
   if (markdown) {
-    if (line.startsWith("# ")) return undefined;
+    if (skipLevelOne && line.startsWith("# ")) return undefined;
     const match = MARKDOWN_HEADING.exec(line);
     if (!match) return undefined;
     const numbered = NUMBERED_HEADING.exec(match[1]!);
