@@ -52,9 +52,16 @@ export class CosmosDataWriter implements DataStoreWriter {
       );
   }
 
+  /**
+   * Stored rows, one supplier partition at a time (every row belongs to a stored supplier): small
+   * single-partition queries, which the embedded server answers quickly where one cross-partition
+   * scan of every row would time out.
+   */
   async *spendRows(): AsyncIterable<SpendTransaction> {
-    const iterator = this.containers.spend.items.query({ query: "SELECT * FROM c" }, { maxItemCount: 5_000 }).getAsyncIterator();
-    for await (const page of iterator) for (const raw of page.resources) yield parseDocument(SpendTransactionSchema, raw, this.containers.spend.id);
+    for (const supplier of await this.load("suppliers")) {
+      const iterator = this.containers.spend.items.query({ query: "SELECT * FROM c WHERE c.supplierId = @supplierId", parameters: [{ name: "@supplierId", value: supplier.id }] }, { partitionKey: supplier.id, maxItemCount: 2_000 }).getAsyncIterator();
+      for await (const page of iterator) for (const raw of page.resources) yield parseDocument(SpendTransactionSchema, raw, this.containers.spend.id);
+    }
   }
 
   async beginSpend(): Promise<SpendWrite> {
