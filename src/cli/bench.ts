@@ -1,4 +1,5 @@
 /**
+ * `npm run bench -- data …` is the data bench instead (bench/data/run-data-bench.ts).
  * `npm run bench -- [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
  * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
  * simulated; at a time scale below 1 the ratios are also given at full scale (our overhead does not
@@ -9,6 +10,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { formatDataBench, runDataBench } from "../../bench/data/run-data-bench";
 import { formatReport } from "../../bench/report";
 import { runBench } from "../../bench/run-bench";
 import { describeError } from "../domain";
@@ -24,7 +26,17 @@ const FlagsSchema = z.object({
   "json-out": z.string().optional(),
 });
 
+/** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR]`: the data import and tools bench. */
+async function dataBench(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { sizes: { type: "string" }, keep: { type: "string" } } });
+  const sizes = z.array(z.coerce.number().int().positive()).min(1).parse((values.sizes ?? "10000,100000,1000000").split(","));
+  const results = await runDataBench({ sizes, keep: values.keep }, (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`));
+  process.stdout.write(`${formatDataBench(results)}\n\n${JSON.stringify(results, null, 2)}\n`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "data") return dataBench(argv.slice(1));
   const { values } = parseArgs({
     args: argv,
     options: {
