@@ -35,7 +35,8 @@ export async function openCsv(
     trim: true,
     skip_empty_lines: true,
     relax_column_count: true,
-    info: true,
+    // The line each record ends on, without the per-record info copy `info: true` makes (it doubles parse time).
+    on_record: (record: Record<string, string>, context: { lines: number }) => ({ record, line: context.lines }),
     columns: (header: string[]) => (headers = header.map((name) => rename.get(name.trim()) ?? name.trim())),
   });
   const source = createReadStream(file);
@@ -52,8 +53,7 @@ export async function openCsv(
   async function* rows(): AsyncIterable<CsvRow> {
     let next: IteratorResult<unknown> = first;
     while (!next.done) {
-      const { record, info } = next.value as { record: Record<string, string>; info: { lines: number } };
-      yield { line: info.lines, record };
+      yield next.value as CsvRow;
       next = await iterator.next();
     }
   }
