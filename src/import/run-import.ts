@@ -7,6 +7,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import matter from "gray-matter";
 import type { Contract, DataKind, DataSetSummary, PolicyDocument, SpendTransaction, Supplier } from "../domain";
+import { fiscalYearOf } from "../tools/fiscal-year";
 import { SpendCubeBuilder } from "../tools/spend-cube";
 import { openCsv, type CsvRow } from "./csv-rows";
 import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
@@ -474,13 +475,6 @@ class ImportRun {
     const all = [...merged.values()].sort((a, b) => idOf(a).localeCompare(idOf(b)));
     await this.writer.save(kind, { all, changed, removed });
   }
-}
-
-/** "FY2025" for a date in the fiscal year starting in `startMonth` of 2025 (named by its first year). */
-export function fiscalYearOf(isoDate: string, startMonth: number): string {
-  const year = Number(isoDate.slice(0, 4));
-  const month = Number(isoDate.slice(5, 7));
-  return `FY${month >= startMonth ? year : year - 1}`;
 }
 
 function statusOn(today: string, endDate: string): Contract["status"] {

@@ -197,28 +197,39 @@ interface YearOverYear {
 
 /**
  * Totals per fiscal year and the change between consecutive years. A year still running on `today`
- * is compared with the same months of the year before ("Apr–Nov"), not with a full year.
+ * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
+ * over the cells: per fiscal year, totals by position of the month in the year.
  */
 function fiscalTrend(cells: readonly SpendCell[], today: string) {
   const running = fiscalYearOf(today);
-  const years = [...new Set(cells.map((cell) => cell.fiscalYear))].sort();
+  const perYear = new Map<string, { totalJpy: number; count: number; byMonth: number[]; lastIndex: number; lastMonth: string }>();
+  for (const cell of cells) {
+    let year = perYear.get(cell.fiscalYear);
+    if (year === undefined) perYear.set(cell.fiscalYear, (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }));
+    const index = monthIndex(cell.month.slice(5, 7));
+    year.totalJpy += cell.amountJpy;
+    year.count += cell.count;
+    year.byMonth[index]! += cell.amountJpy;
+    if (cell.month > year.lastMonth) [year.lastMonth, year.lastIndex] = [cell.month, index];
+  }
+  const years = [...perYear.keys()].sort();
   const fiscalYears = years.map((fiscalYear) => {
-    const own = cells.filter((cell) => cell.fiscalYear === fiscalYear);
-    return { fiscalYear, totalJpy: sum(own), count: own.reduce((n, cell) => n + cell.count, 0), complete: fiscalYear < running || fiscalYearRange(fiscalYear).to < today };
+    const { totalJpy, count } = perYear.get(fiscalYear)!;
+    return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear).to < today };
   });
   const yoy: YearOverYear[] = [];
   for (let i = 1; i < fiscalYears.length; i++) {
-    const [before, after] = [fiscalYears[i - 1], fiscalYears[i]];
+    const [before, after] = [fiscalYears[i - 1]!, fiscalYears[i]!];
     if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
     let fromJpy = before.totalJpy;
     let toJpy = after.totalJpy;
     let basis = "full fiscal years";
     if (!after.complete) {
-      const lastMonth = cells.filter((cell) => cell.fiscalYear === after.fiscalYear).reduce((max, cell) => (cell.month > max ? cell.month : max), "").slice(5, 7);
-      const inWindow = (cell: SpendCell) => monthIndex(cell.month.slice(5, 7)) <= monthIndex(lastMonth);
-      fromJpy = sum(cells.filter((cell) => cell.fiscalYear === before.fiscalYear && inWindow(cell)));
-      toJpy = sum(cells.filter((cell) => cell.fiscalYear === after.fiscalYear && inWindow(cell)));
-      basis = `same months (Apr–${MONTHS[Number(lastMonth) - 1]}) of both years`;
+      const { lastIndex, lastMonth } = perYear.get(after.fiscalYear)!;
+      const window = (fiscalYear: string) => perYear.get(fiscalYear)!.byMonth.slice(0, lastIndex + 1).reduce((total, value) => total + value, 0);
+      fromJpy = window(before.fiscalYear);
+      toJpy = window(after.fiscalYear);
+      basis = `same months (Apr–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
     }
     if (fromJpy > 0) yoy.push({ from: before.fiscalYear, to: after.fiscalYear, fromJpy, toJpy, changePct: round1(((toJpy - fromJpy) / fromJpy) * 100), basis });
   }
