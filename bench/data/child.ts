@@ -1,8 +1,15 @@
 /**
  * One measured step of the data bench, in a process of its own so its peak RSS is its own:
- * `import DIR DATA_DIR` or `tools DATA_DIR`. Prints one JSON line.
+ * `import DIR DATA_DIR`, `tools DATA_DIR`, or `cosmos DIR` (import into an embedded Cosmos server in
+ * this process, then time the tools through the Cosmos adapter). Prints one JSON line.
  */
 import { DEFAULT_MAPPING } from "../../src/import/mapping";
+import type { DataStoreWriter } from "../../src/import/ports";
+import { ensureContainers } from "../../src/storage/containers";
+import { createCosmosClient } from "../../src/storage/cosmos-client";
+import { CosmosDataWriter } from "../../src/storage/cosmos-data-writer";
+import { CosmosProcurementData } from "../../src/storage/cosmos-procurement-data";
+import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
 import { silentProgress } from "../../src/import/progress";
 import { runImport } from "../../src/import/run-import";
 import { LocalDataStore, openLocalProcurementData } from "../../src/storage/local-data-store";
@@ -46,15 +53,32 @@ async function measureTools(data: ProcurementData) {
   return figures;
 }
 
+function importInto(writer: DataStoreWriter, directory: string) {
+  return runImport(writer, {
+    directory, mapping: DEFAULT_MAPPING, dryRun: false, skipInvalid: false, replace: true, issueLimit: 5, fiscalYearStartMonth: 4,
+    ratesToJpy: { JPY: 1, USD: 150 }, today: "2026-11-21", progress: silentProgress,
+  });
+}
+
 async function main([step, ...rest]: string[]): Promise<void> {
   const started = performance.now();
   let result: object;
-  if (step === "import") {
+  if (step === "cosmos") {
+    const server = await startEmbeddedCosmos();
+    const client = await createCosmosClient({ endpoint: server.endpoint, key: server.key });
+    const { database } = await client.databases.createIfNotExists({ id: "bench" });
+    const containers = await ensureContainers(database, 30);
+    const outcome = await importInto(new CosmosDataWriter(containers, "embedded"), rest[0]!);
+    const importMs = performance.now() - started;
+    const loadStarted = performance.now();
+    const data = new CosmosProcurementData(containers, "embedded");
+    await data.describe();
+    result = { importMs, spendMs: outcome.outcomes.find((o) => o.kind === "spend")!.durationMs, loadMs: performance.now() - loadStarted, tools: await measureTools(data) };
+    client.dispose();
+    await server.stop();
+  } else if (step === "import") {
     const [directory, dataDirectory] = rest as [string, string];
-    const outcome = await runImport(new LocalDataStore(dataDirectory), {
-      directory, mapping: DEFAULT_MAPPING, dryRun: false, skipInvalid: false, replace: true, issueLimit: 5, fiscalYearStartMonth: 4,
-      ratesToJpy: { JPY: 1, USD: 150 }, today: "2026-11-21", progress: silentProgress,
-    });
+    const outcome = await importInto(new LocalDataStore(dataDirectory), directory);
     const spend = outcome.outcomes.find((o) => o.kind === "spend")!;
     const issues = outcome.outcomes.flatMap((o) => o.issues.lines());
     result = { totalMs: performance.now() - started, spendMs: spend.durationMs, spendRows: spend.read, issues, kinds: outcome.outcomes.map((o) => ({ kind: o.kind, read: o.read, ms: o.durationMs })) };

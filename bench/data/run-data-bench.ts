@@ -1,8 +1,9 @@
 /**
- * `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR]`: for each size, generates an
+ * `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos]`: for each size, generates an
  * import directory, imports it into a fresh local data directory, times every data tool over 20
  * calls and `npm run ask` end to end, each in a process of its own (peak RSS per step), and prints
- * a table per size and the ratios against the targets. It reports; it never fails on a missed target.
+ * a table per size and the ratios against the targets; `--cosmos` also imports into an embedded Cosmos
+ * server and times the tools through the Cosmos adapter. It reports; it never fails on a missed target.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -34,6 +35,8 @@ export interface DataBenchSize {
   tools: ToolFigures;
   askMs: number;
   askPeakRssMb: number;
+  /** The same data imported into an embedded Cosmos server and read through the Cosmos adapter (with --cosmos). */
+  cosmos?: { importMs: number; spendImportMs: number; loadMs: number; peakRssMb: number; tools: ToolFigures };
 }
 
 async function child(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Record<string, any>> {
@@ -51,7 +54,7 @@ async function timeAsk(dataDirectory: string): Promise<{ ms: number; peakRssMb: 
   return { ms: performance.now() - started, peakRssMb: match ? Number(match[1]) / 1024 : Number.NaN };
 }
 
-export async function runDataBench(options: { sizes: number[]; keep?: string }, log: (line: string) => void): Promise<DataBenchSize[]> {
+export async function runDataBench(options: { sizes: number[]; keep?: string; cosmos?: boolean }, log: (line: string) => void): Promise<DataBenchSize[]> {
   const results: DataBenchSize[] = [];
   for (const rows of options.sizes) {
     const work = options.keep ? path.join(options.keep, String(rows)) : mkdtempSync(path.join(os.tmpdir(), `procura-bench-data-${rows}-`));
@@ -69,7 +72,14 @@ export async function runDataBench(options: { sizes: number[]; keep?: string }, 
       log(`${rows.toLocaleString("en-US")} rows: timing npm run ask`);
       await timeAsk(dataDirectory); // warm the tsx compile cache, so every size measures the same thing
       const ask = await timeAsk(dataDirectory);
+      let cosmos: DataBenchSize["cosmos"];
+      if (options.cosmos) {
+        log(`${rows.toLocaleString("en-US")} rows: importing into an embedded Cosmos server and timing the tools through it`);
+        const figures = await child(["cosmos", input]);
+        cosmos = { importMs: figures.importMs, spendImportMs: figures.spendMs, loadMs: figures.loadMs, peakRssMb: figures.peakRssMb, tools: figures.tools };
+      }
       results.push({
+        cosmos,
         spendRows: rows,
         contracts: size.contracts,
         policySections: size.policySections,
@@ -104,6 +114,13 @@ export function formatDataBench(results: DataBenchSize[]): string {
       "| --- | --- | --- |",
       ...Object.entries(r.tools).map(([tool, t]) => `| ${tool} | ${ms(t.p50)} | ${ms(t.p95)} |`),
     );
+    if (r.cosmos)
+      lines.push(
+        `\nembedded Cosmos: import ${(r.cosmos.importMs / 1000).toFixed(1)} s (spend ${(r.cosmos.spendImportMs / 1000).toFixed(1)} s), directory load ${ms(r.cosmos.loadMs)}, peak RSS ${r.cosmos.peakRssMb.toFixed(0)} MB (server and bench in one process)`,
+        "| tool (Cosmos adapter) | p50 | p95 |",
+        "| --- | --- | --- |",
+        ...Object.entries(r.cosmos.tools).map(([tool, t]) => `| ${tool} | ${ms(t.p50)} | ${ms(t.p95)} |`),
+      );
   }
   const [small, large] = [results[0], results.at(-1)];
   if (small && large && small !== large) {

@@ -3,7 +3,7 @@ import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } fr
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
 import { cosmosId } from "./cosmos-key";
-import { DataManifestSchema, monthDocuments, writeManifest, type ProcurementContainers } from "./cosmos-procurement-data";
+import { DataManifestSchema, monthDocuments, writeManifest, type DataManifest, type ProcurementContainers } from "./cosmos-procurement-data";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
 import { storeCall } from "./store-call";
 import { ContractSchema, PolicyDocumentSchema, PriceBenchmarkSchema, SupplierSchema } from "../domain";
@@ -26,7 +26,7 @@ const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => strin
  * batches, the month documents of the spend cells, and the manifest last (readers reload on it).
  */
 export class CosmosDataWriter implements DataStoreWriter {
-  private months: Record<string, number> | undefined;
+  private cells: Pick<DataManifest, "months" | "dimensions"> | undefined;
 
   constructor(private readonly containers: ProcurementContainers, readonly location: string) {}
 
@@ -88,9 +88,9 @@ export class CosmosDataWriter implements DataStoreWriter {
       },
       finish: async (cells) => {
         await flush();
-        const { documents, months } = monthDocuments(cells);
+        const { documents, months, dimensions } = monthDocuments(cells);
         await bulkUpsert(this.containers.spendCells, documents, (document) => String(document.id));
-        this.months = months;
+        this.cells = { months, dimensions };
       },
       // Rows already written stay (they are valid rows of the file); the manifest is not moved on.
       abandon: async () => {},
@@ -102,8 +102,8 @@ export class CosmosDataWriter implements DataStoreWriter {
   }
 
   async saveSummary(summary: DataSetSummary): Promise<void> {
-    const months = this.months ?? (await this.readManifest())?.months ?? {};
-    await writeManifest(this.containers.spendCells, { summary, months });
+    const cells = this.cells ?? (await this.readManifest()) ?? { months: {}, dimensions: { categories: [], costCenters: [] } };
+    await writeManifest(this.containers.spendCells, { summary, months: cells.months, dimensions: cells.dimensions });
   }
 
   private async readManifest() {
