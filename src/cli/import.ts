@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
     });
     for (const outcome of result.outcomes) for (const line of outcome.issues.lines()) process.stderr.write(`${line}\n`);
     if (result.outcomes.length === 0) process.stdout.write(`Nothing to import in ${positionals[0]} (expected suppliers.csv, spend.csv, contracts.csv, policies/, benchmarks.csv, fx.csv).\n`);
-    for (const outcome of result.outcomes) process.stdout.write(`${summaryLine(outcome, values["skip-invalid"])}\n`);
+    for (const outcome of result.outcomes) process.stdout.write(`${summaryLine(outcome)}\n`);
     const rejected = result.outcomes.filter((outcome) => outcome.status === "rejected");
     if (values["dry-run"]) process.stdout.write(`Dry run: nothing was written to ${writer.location}.\n`);
     else if (result.summary) process.stdout.write(`${dataSetBanner(result.summary)} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -88,12 +88,13 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** "spend (spend.csv): 1,000,000 rows, 999,000 new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s". */
-function summaryLine(o: KindOutcome, skipInvalid: boolean): string {
+function summaryLine(o: KindOutcome): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const rate = o.durationMs > 0 ? `, ${n(Math.round((o.read / o.durationMs) * 1000))} rows/s` : "";
   const timing = ` — ${(o.durationMs / 1000).toFixed(1)} s${rate}`;
   if (o.status === "rejected") return `${o.kind} (${o.file}): ${n(o.read)} rows read, ${n(o.issues.badRows || o.issues.total)} with errors — nothing imported${timing}`;
-  const skipped = o.skipped > 0 ? `, ${n(o.skipped)} invalid skipped${skipInvalid ? "" : ""}` : "";
+  const skipped = o.skipped > 0 ? `, ${n(o.skipped)} invalid rows skipped` : "";
+  if (o.kind === "fx") return `fx (${o.file}): ${n(o.inserted)} rates to JPY used for this import${skipped}`;
   if (o.status === "validated") return `${o.kind} (${o.file}): ${n(o.read)} rows read, all valid${skipped} (dry run)${timing}`;
   const removed = o.removed > 0 ? `, ${n(o.removed)} removed` : "";
   return `${o.kind} (${o.file}): ${n(o.read)} rows read, ${n(o.inserted)} new, ${n(o.updated)} updated, ${n(o.unchanged)} unchanged${removed}${skipped}${timing}`;
