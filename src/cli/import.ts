@@ -92,7 +92,7 @@ function summaryLine(o: KindOutcome): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const rate = o.durationMs > 0 ? `, ${n(Math.round((o.read / o.durationMs) * 1000))} rows/s` : "";
   const timing = ` — ${(o.durationMs / 1000).toFixed(1)} s${rate}`;
-  if (o.status === "rejected") return `${o.kind} (${o.file}): ${n(o.read)} rows read, ${n(o.issues.badRows || o.issues.total)} with errors — nothing imported${timing}`;
+  if (o.status === "rejected") return `${o.kind} (${o.file}): ${n(o.read)} rows read, ${n(o.issues.total)} issue(s) in ${n(o.issues.badRows)} row(s)${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
   const skipped = o.skipped > 0 ? `, ${n(o.skipped)} invalid rows skipped` : "";
   if (o.kind === "fx") return `fx (${o.file}): ${n(o.inserted)} rates to JPY used for this import${skipped}`;
   if (o.status === "validated") return `${o.kind} (${o.file}): ${n(o.read)} rows read, all valid${skipped} (dry run)${timing}`;
