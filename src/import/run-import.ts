@@ -1,16 +1,16 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { createReadStream, createWriteStream } from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import matter from "gray-matter";
 import type { Contract, DataKind, DataSetSummary, PolicyDocument, SpendTransaction, Supplier } from "../domain";
 import { fiscalYearOf } from "../tools/fiscal-year";
 import { SpendCubeBuilder } from "../tools/spend-cube";
 import { openCsv, type CsvRow } from "./csv-rows";
 import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
+import { PolicyFileError, readPolicyDocument } from "./policy-documents";
 import { FieldReader } from "./fields";
 import { FileIssues } from "./issues";
 import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
@@ -390,41 +390,12 @@ class ImportRun {
     const described = new Map((metadata?.records ?? []).map((meta) => [meta.file, meta]));
     const policies: PolicyDocument[] = [];
     for (const name of (await readdir(directory)).sort()) {
-      const extension = path.extname(name).toLowerCase();
-      if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) continue;
+      if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(path.extname(name).toLowerCase())) continue;
       outcome.read += 1;
       const where = `policies/${name}`;
       const fail = (column: string, reason: string) => outcome.issues.add({ file: where, line: 1, column, reason });
       try {
-        let meta = described.get(name);
-        let text: string;
-        if (extension === ".md" && meta === undefined) {
-          const file = matter(await readFile(path.join(directory, name), "utf8"));
-          const front = file.data as Record<string, unknown>;
-          const missing = ["key", "language", "title", "version", "effectiveDate"].filter((field) => front[field] === undefined || front[field] === "");
-          if (missing.length > 0) {
-            fail(missing.join(", "), "missing in the front matter (or give the file a row in policies.csv)");
-            continue;
-          }
-          const effective = front.effectiveDate instanceof Date ? front.effectiveDate.toISOString().slice(0, 10) : String(front.effectiveDate);
-          const language = String(front.language);
-          if (language !== "en" && language !== "ja") {
-            fail("language", `${JSON.stringify(language)} is not en or ja`);
-            continue;
-          }
-          meta = { file: name, key: String(front.key), language, title: String(front.title), version: String(front.version), effectiveDate: effective };
-          text = file.content;
-        } else if (meta === undefined) {
-          fail("file", `no row in policies.csv describes ${name} (key, language, title, version, effectiveDate)`);
-          continue;
-        } else text = await readDocumentText(path.join(directory, name));
-        const code = `POL-${meta.key.toUpperCase().replace(/[^A-Z0-9]+/g, "-")}`;
-        const sections = splitSections(text).map((section, index) => ({ id: `${code} §${section.number ?? index + 1}`, heading: section.heading, text: section.text }));
-        if (sections.length === 0) {
-          fail("sections", "no headings found: sections are the document's headings (\"## 1. Scope\")");
-          continue;
-        }
-        const policy: PolicyDocument = { id: `${code}-${meta.language}`, policyKey: meta.key, language: meta.language, title: meta.title, version: meta.version, effectiveDate: meta.effectiveDate, sections };
+        const policy = await readPolicyDocument(directory, name, described.get(name));
         if (seen.has(policy.id)) {
           fail("key", `duplicate policy ${policy.id} (key and language already used)`);
           continue;
@@ -432,7 +403,8 @@ class ImportRun {
         seen.set(policy.id, 1);
         policies.push(policy);
       } catch (error) {
-        fail("file", `cannot read: ${(error as Error).message}`);
+        if (error instanceof PolicyFileError) fail(error.column, error.message);
+        else fail("file", `cannot read: ${(error as Error).message}`);
       }
     }
     outcome.durationMs = Date.now() - started;
