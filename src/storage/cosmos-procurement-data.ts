@@ -87,11 +87,13 @@ export async function writeManifest(container: Container, manifest: DataManifest
  * `ProcurementData` over the Cosmos data containers. The directory (suppliers, contracts, policies,
  * benchmarks: thousands of documents at most) is read once and indexed in memory, and read again only
  * when the manifest says a new import replaced it. Spend is never read as rows: a call point-reads
- * the month documents of its date range (one per month and part), so its cost depends on the months
- * asked about, not on the number of transactions.
+ * the month documents of its date range (one per month and part) it has not read since the last
+ * import, so its cost depends on the months asked about, not on the number of transactions.
  */
 export class CosmosProcurementData implements ProcurementData {
   private directory: Promise<{ manifest: DataManifest | undefined; data: ProcurementData }> | undefined;
+  /** Month documents already read, by id: they change only with a new import, which clears this. */
+  private readonly months = new Map<string, Promise<SpendCell[]>>();
   private checkedAt = 0;
 
   constructor(private readonly containers: ProcurementContainers, private readonly location: string) {}
@@ -135,15 +137,26 @@ export class CosmosProcurementData implements ProcurementData {
     const ids = Object.entries(manifest.months)
       .filter(([month]) => (from === undefined || month >= from) && (to === undefined || month <= to))
       .flatMap(([month, parts]) => Array.from({ length: parts }, (_, part) => monthDocumentId(month, part)));
-    const documents = await Promise.all(ids.map((id) => readDocument(this.containers.spendCells, id, id)));
-    return documents.flatMap((document) =>
-      document === undefined ? [] : parseDocument(MonthDocumentSchema, document.raw, this.containers.spendCells.id).cells.filter((cell) => cellMatches(filter, cell)),
-    );
+    const months = await Promise.all(ids.map((id) => this.monthCells(id)));
+    return months.flatMap((cells) => cells.filter((cell) => cellMatches(filter, cell)));
   }
 
-  /** Forgets the directory so the next call reads it again (after an import in this process). */
+  private monthCells(id: string): Promise<SpendCell[]> {
+    let cells = this.months.get(id);
+    if (cells === undefined) {
+      cells = readDocument(this.containers.spendCells, id, id).then((document) =>
+        document === undefined ? [] : parseDocument(MonthDocumentSchema, document.raw, this.containers.spendCells.id).cells,
+      );
+      cells.catch(() => this.months.delete(id));
+      this.months.set(id, cells);
+    }
+    return cells;
+  }
+
+  /** Forgets the directory and the month documents so the next call reads them again (after an import). */
   invalidate(): void {
     this.directory = undefined;
+    this.months.clear();
   }
 
   private async current() {
@@ -151,7 +164,7 @@ export class CosmosProcurementData implements ProcurementData {
     if (this.directory !== undefined && now - this.checkedAt > MANIFEST_CHECK_MS) {
       this.checkedAt = now;
       const [loaded, manifest] = await Promise.all([this.directory, this.readManifest()]);
-      if (manifest?.summary.importedAt !== loaded.manifest?.summary.importedAt) this.directory = undefined;
+      if (manifest?.summary.importedAt !== loaded.manifest?.summary.importedAt) this.invalidate();
     }
     if (this.directory === undefined) {
       this.checkedAt = now;
