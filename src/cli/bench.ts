@@ -1,5 +1,9 @@
 /**
  * `npm run bench -- data …` is the data bench instead (bench/data/run-data-bench.ts).
+ *
+ * `npm run bench -- prompt-cache [--runs 6]`: per agent, the share of prompt tokens in the prefix
+ * consecutive runs share, and whether it reaches the 1,024 tokens the provider's prompt cache needs.
+ *
  * `npm run bench -- [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
  * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
  * simulated; at a time scale below 1 the ratios are also given at full scale (our overhead does not
@@ -12,6 +16,9 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { formatDataBench, runDataBench } from "../../bench/data/run-data-bench";
 import { formatReport } from "../../bench/report";
+import { formatPrefixTable } from "../../bench/prompt-prefix";
+import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
+import { benchQuestions } from "../../bench/questions";
 import { runBench } from "../../bench/run-bench";
 import { describeError } from "../domain";
 
@@ -37,8 +44,9 @@ async function dataBench(argv: string[]): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "data") return dataBench(argv.slice(1));
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: argv,
+    allowPositionals: true,
     options: {
       "time-scale": { type: "string" },
       "concurrent-time-scale": { type: "string" },
@@ -51,12 +59,26 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const flags = FlagsSchema.parse(values);
+  const section = positionals[0];
+  if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);
+  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, data)`);
   const report = await runBench(
     { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"] },
     (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
   if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
+  return 0;
+}
+
+/** Enough consecutive runs to cover every agent in both languages, few enough to read. */
+const PROMPT_CACHE_RUNS = 12;
+
+async function promptCache(runs: number): Promise<number> {
+  const questions = benchQuestions(40).filter((_, i) => i % 3 === 0).slice(0, runs);
+  process.stderr.write(`prompt cache: ${questions.length} questions, one after another, tokenized with o200k_base\n`);
+  const figures = await runPromptCacheScenario(questions);
+  process.stdout.write(`${formatPrefixTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
   return 0;
 }
 

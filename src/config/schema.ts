@@ -63,6 +63,7 @@ export const EnvSchema = z.object({
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
+  STORE_EXECUTOR_IO: boolean.default("true"),
 
   // Procurement data
   /** Where `npm run import` keeps an imported data set when COSMOS_ENDPOINT is not set. */
