@@ -99,7 +99,12 @@ export class CosmosProcurementData implements ProcurementData {
   constructor(private readonly containers: ProcurementContainers, private readonly location: string) {}
 
   async describe(): Promise<DataSetSummary> {
-    return (await this.current()).manifest?.summary ?? { name: "sample", location: this.location, importedAt: null, counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 } };
+    return (await this.current()).manifest?.summary ?? this.emptySummary();
+  }
+
+  /** What a database without a manifest holds as far as the tools know: nothing loaded by this version. */
+  private emptySummary(): DataSetSummary {
+    return { name: "sample", location: this.location, importedAt: null, counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 } };
   }
   async listSuppliers() {
     return (await this.current()).data.listSuppliers();
@@ -194,7 +199,7 @@ export class CosmosProcurementData implements ProcurementData {
       policies: byId(policies),
       benchmarks: benchmarks.sort((a, b) => a.category.localeCompare(b.category)),
       spendCells: [],
-      summary: manifest?.summary ?? (await this.describe()),
+      summary: manifest?.summary ?? this.emptySummary(),
     };
     return { manifest, data: createSnapshotProcurementData(snapshot) };
   }
