@@ -5,6 +5,7 @@ import "./telemetry/preload";
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
 import { createApprovals } from "./approvals";
+import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { reportEndpointEvents } from "./composition/model-endpoint-events";
 import { loadConfig, type AppConfig } from "./config";
@@ -60,6 +61,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
   const ownQueue = options.queue === undefined;
   let queue: RunQueue | undefined;
   try {
+    log(dataSetBanner(await store.toolData.describe()));
     const model = options.model ?? (await createChatModel(config, store.toolData, reportEndpointEvents(telemetry, log)));
     const endpoints = hasEndpointHealth(model) ? model : undefined;
     queue = options.queue ?? (await openRunQueue(config, { log }));

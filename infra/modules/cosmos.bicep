@@ -23,6 +23,7 @@ var containers = [
   { name: 'spend', partitionKey: '/supplierId' }
   { name: 'policies', partitionKey: '/policyKey' }
   { name: 'benchmarks', partitionKey: '/category' }
+  { name: 'spendCells', partitionKey: '/id' }
 ]
 
 // Cosmos DB Built-in Data Contributor (data plane).

@@ -1,14 +1,15 @@
 /**
  * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>"`: answers one
  * question through the agent graph of the mode (ORCHESTRATION by default) with the configured model
- * (offline by default) over the sample data set, and prints it; `--trace` adds the run's trace id and
- * every executor's prompts, tool calls and replies.
+ * (offline by default) over the imported data set in PROCURA_DATA_DIR (the sample data set when none
+ * was imported), and prints it; `--trace` adds the run's trace id and every executor's prompts, tool
+ * calls and replies.
  */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { ORCHESTRATION_MODES, describeError, type OrchestrationMode } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
-import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
+import { dataSetBanner, openLocalOrSampleData } from "../composition/procurement-data";
 import { runQuestion } from "../workflow/runner";
 import { toRunRecord } from "../workflow/run-record";
 import { runTrace } from "../telemetry/run-trace";
@@ -34,8 +35,10 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (config.provider.kind === "offline") process.stderr.write(`Model: offline engine (${config.provider.reason}).\n`);
   else process.stderr.write(`Model: ${config.provider.kind} (router ${config.models.router}, specialists ${config.models.specialist}, moderator ${config.models.moderator}).\n`);
+  const data = await openLocalOrSampleData(config.env.PROCURA_DATA_DIR);
+  process.stderr.write(`${dataSetBanner(await data.describe())}\n`);
   const deps = await buildWorkflowDeps(config, {
-    data: createInMemoryProcurementData(generateSampleDataSet()),
+    data,
     store: new MemoryRunStore(),
     events: {
       emit: (event) => {

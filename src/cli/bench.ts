@@ -1,4 +1,6 @@
 /**
+ * `npm run bench -- data …` is the data bench instead (bench/data/run-data-bench.ts).
+ *
  * `npm run bench -- prompt-cache [--runs 6]`: per agent, the share of prompt tokens in the prefix
  * consecutive runs share, and whether it reaches the 1,024 tokens the provider's prompt cache needs.
  *
@@ -12,6 +14,7 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { formatDataBench, runDataBench } from "../../bench/data/run-data-bench";
 import { formatReport } from "../../bench/report";
 import { formatPrefixTable } from "../../bench/prompt-prefix";
 import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
@@ -30,7 +33,17 @@ const FlagsSchema = z.object({
   "json-out": z.string().optional(),
 });
 
+/** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos]`: the data import and tools bench. */
+async function dataBench(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { sizes: { type: "string" }, keep: { type: "string" }, cosmos: { type: "boolean", default: false } } });
+  const sizes = z.array(z.coerce.number().int().positive()).min(1).parse((values.sizes ?? "10000,100000,1000000").split(","));
+  const results = await runDataBench({ sizes, keep: values.keep, cosmos: values.cosmos }, (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`));
+  process.stdout.write(`${formatDataBench(results)}\n\n${JSON.stringify(results, null, 2)}\n`);
+  return 0;
+}
+
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "data") return dataBench(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -48,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
   const flags = FlagsSchema.parse(values);
   const section = positionals[0];
   if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);
-  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache)`);
+  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, data)`);
   const report = await runBench(
     { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"] },
     (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),

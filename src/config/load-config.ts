@@ -2,7 +2,7 @@ import type { JpyRates } from "../domain/amounts";
 import { ConfigurationError } from "../domain/errors";
 import type { OrchestrationMode } from "../domain/run";
 import { parseDuration } from "./duration";
-import { parseJpyRates } from "./fx-rates";
+import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
 import { EnvSchema, type Env } from "./schema";
 
 /** Which model provider runs, and how to reach it. */
@@ -85,7 +85,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       storeExecutorIo: env.STORE_EXECUTOR_IO,
       hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
       hitlCategories: env.HITL_CATEGORIES,
-      jpyRates: parseJpyRates(env.FX_RATES_JPY) as JpyRates,
+      jpyRates: amountReaderRates(parseRatesToJpy(env.FX_RATES_JPY) as Record<string, number>),
       promptsDir: env.PROMPTS_DIR,
     },
     approvals: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseJpyRates } from "./fx-rates";
+import { parseRatesToJpy } from "./fx-rates";
 import { ORCHESTRATION_MODES } from "../domain/run";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -67,12 +67,12 @@ export const EnvSchema = z.object({
   SPECULATIVE_KNOWLEDGE: boolean.default("false"),
   HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
-  /** Rates to JPY for amounts read in other currencies, e.g. "USD=150,EUR=160". */
+  /** Rates to JPY, e.g. "USD=150,EUR=160": for amounts read in questions and for imported data in other currencies. */
   FX_RATES_JPY: z
     .string()
     .default("USD=150,EUR=160")
     .superRefine((value, ctx) => {
-      const rates = parseJpyRates(value);
+      const rates = parseRatesToJpy(value);
       if (typeof rates === "string") ctx.addIssue({ code: "custom", message: rates });
     }),
   PROMPTS_DIR: optionalString,
@@ -111,6 +111,10 @@ export const EnvSchema = z.object({
   RUN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   RUN_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   RUN_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
+  // Procurement data
+  /** Where `npm run import` keeps an imported data set when COSMOS_ENDPOINT is not set. */
+  PROCURA_DATA_DIR: z.string().min(1).default(".procura/data"),
+  FISCAL_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
 
   // Approvals
   APPROVER_TEAM_ID: optionalString,

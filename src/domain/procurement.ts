@@ -95,3 +95,59 @@ export interface ProcurementDataSet {
   policies: PolicyDocument[];
   benchmarks: PriceBenchmark[];
 }
+
+/** One of the largest transactions of a spend cell, kept so transaction lists never read every row. */
+export const SpendLineSchema = SpendTransactionSchema.pick({
+  id: true,
+  date: true,
+  supplierName: true,
+  amount: true,
+  currency: true,
+  amountJpy: true,
+  poNumber: true,
+  contractId: true,
+});
+export type SpendLine = z.infer<typeof SpendLineSchema>;
+
+/**
+ * Spend totals of one month for one supplier × category × cost center × currency, maintained when
+ * the data is loaded: spend questions are answered from these cells, whatever the number of rows.
+ */
+export const SpendCellSchema = z.object({
+  month: z.string(), // "2025-04"
+  fiscalYear: z.string(),
+  supplierId: z.string(),
+  supplierName: z.string(),
+  category: z.string(),
+  costCenter: z.string(),
+  currency: z.string(),
+  amount: z.number(), // in `currency`
+  amountJpy: z.number(),
+  count: z.number().int(),
+  offContractJpy: z.number(),
+  firstDate: z.string(),
+  lastDate: z.string(),
+  largest: z.array(SpendLineSchema), // the cell's largest transactions by JPY amount, largest first
+});
+export type SpendCell = z.infer<typeof SpendCellSchema>;
+
+/** Kinds of procurement data a data set holds. */
+export const DATA_KINDS = ["suppliers", "contracts", "spend", "policies", "benchmarks"] as const;
+export type DataKind = (typeof DATA_KINDS)[number];
+
+/** Which data set the tools answer from and how much it holds (start banners, import summaries). */
+export const DataSetSummarySchema = z.object({
+  name: z.enum(["sample", "imported"]),
+  /** Where it lives: "built-in sample", a directory, or a Cosmos database. */
+  location: z.string(),
+  importedAt: z.string().nullable(),
+  counts: z.object({
+    suppliers: z.number().int(),
+    contracts: z.number().int(),
+    spend: z.number().int(),
+    policies: z.number().int(),
+    policySections: z.number().int(),
+    benchmarks: z.number().int(),
+  }),
+});
+export type DataSetSummary = z.infer<typeof DataSetSummarySchema>;

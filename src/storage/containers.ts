@@ -16,6 +16,7 @@ export const CONTAINERS = {
   spend: "/supplierId",
   policies: "/policyKey",
   benchmarks: "/category",
+  spendCells: "/id",
 } as const;
 
 /** A container's name (also its key in `CONTAINERS`). */

@@ -5,7 +5,7 @@ import { CosmosBotStorage } from "./bot-state-storage";
 import { createCosmosClient, type CosmosTarget } from "./cosmos-client";
 import { ensureContainers } from "./containers";
 import { CosmosConversationRepository } from "./conversation-repository";
-import { CosmosProcurementData } from "./cosmos-procurement-data";
+import { CosmosProcurementData, type ProcurementContainers } from "./cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
 import { CosmosEvaluationRepository } from "./evaluation-repository";
 import { CosmosFeedbackRepository } from "./feedback-repository";
@@ -13,6 +13,7 @@ import { CosmosRunStore } from "./run-repository";
 import { seedSampleData } from "./seed";
 import { storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
+import { openLocalProcurementData } from "./local-data-store";
 import type { ProcurementData } from "../tools/procurement-data";
 import { CosmosSettingsRepository } from "./settings-repository";
 import { CosmosTranscriptRepository } from "./transcript-repository";
@@ -37,10 +38,11 @@ export interface CosmosStore {
   /** teams-ai turn state; concurrent turns in one conversation merge instead of crashing. */
   readonly botState: CosmosBotStorage;
   readonly procurementData: CosmosProcurementData;
+  /** The procurement data containers (imports write to them). */
+  readonly procurementContainers: ProcurementContainers;
   /**
-   * What the data tools read: the Cosmos containers, except on the embedded server, whose SQL
-   * engine (@zeit/cosmosdb-query) copies results quadratically and blocks the event loop for
-   * seconds on the 17k spend rows — there the same seeded data set is served from memory.
+   * What the data tools read: the Cosmos containers with COSMOS_ENDPOINT; without it the data set
+   * imported into the local data directory (PROCURA_DATA_DIR), or else the sample data set, from memory.
    */
   readonly toolData: ProcurementData;
   health(): Promise<StoreHealth>;
@@ -81,8 +83,9 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
     // A conflict: another instance starting at the same moment created it.
     const database = created.kind === "ok" ? created.value.database : client.database(env.COSMOS_DATABASE);
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
-    const procurementData = new CosmosProcurementData(containers);
+    const procurementData = new CosmosProcurementData(containers, `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`);
     const sampleData = embedded ? generateSampleDataSet() : undefined;
+    const localData = embedded ? await openLocalProcurementData(env.PROCURA_DATA_DIR) : undefined;
     const store: CosmosStore = {
       embedded: embedded !== undefined,
       runs: new CosmosRunStore(containers.runs),
@@ -94,7 +97,8 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       botState: new CosmosBotStorage(containers.botState, "merge"),
       procurementData,
-      toolData: embedded ? createInMemoryProcurementData(sampleData!) : procurementData,
+      procurementContainers: containers,
+      toolData: embedded ? (localData ?? createInMemoryProcurementData(sampleData!)) : procurementData,
       async health() {
         const started = Date.now();
         try {

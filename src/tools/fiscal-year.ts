@@ -3,11 +3,14 @@
  * FY2025 = 2025-04-01 … 2026-03-31 (2025年度).
  */
 
-/** The fiscal year of an ISO date ("2026-02-10" → "FY2025"). */
-export function fiscalYearOf(isoDate: string): string {
+/**
+ * The fiscal year of an ISO date ("2026-02-10" → "FY2025"); imports may start the year in another
+ * month (`startMonth`, 1–12), named by the calendar year it starts in.
+ */
+export function fiscalYearOf(isoDate: string, startMonth = 4): string {
   const year = Number(isoDate.slice(0, 4));
   const month = Number(isoDate.slice(5, 7));
-  return `FY${month >= 4 ? year : year - 1}`;
+  return `FY${month >= startMonth ? year : year - 1}`;
 }
 
 /** The fiscal quarter of an ISO date ("2026-02-10" → "FY2025-Q4"). */

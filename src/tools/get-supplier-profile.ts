@@ -36,13 +36,13 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });
       const live = contracts.filter((c) => c.status === "active" || c.status === "expiring");
-      const [last, current] = await Promise.all([data.querySpend({ supplierId: supplier.id, fiscalYear: lastFy }), data.querySpend({ supplierId: supplier.id, fiscalYear: currentFy })]);
+      const [last, current] = await Promise.all([data.spendCells({ supplierId: supplier.id, fiscalYear: lastFy }), data.spendCells({ supplierId: supplier.id, fiscalYear: currentFy })]);
       const spend = {
         lastFiscalYear: lastFy,
-        lastFiscalYearJpy: last.reduce((sum, t) => sum + t.amountJpy, 0),
-        lastFiscalYearTransactions: last.length,
+        lastFiscalYearJpy: last.reduce((sum, cell) => sum + cell.amountJpy, 0),
+        lastFiscalYearTransactions: last.reduce((sum, cell) => sum + cell.count, 0),
         currentFiscalYear: currentFy,
-        currentFiscalYearToDateJpy: current.reduce((sum, t) => sum + t.amountJpy, 0),
+        currentFiscalYearToDateJpy: current.reduce((sum, cell) => sum + cell.amountJpy, 0),
       };
       return {
         data: {
@@ -60,7 +60,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
             ? [{ source: "supplier", referenceId: supplier.id, quote: `SANCTIONS FLAG: ${supplier.name} is flagged by sanctions screening — no new orders or payments (POL-SUPPLIER-RISK §2)` }]
             : []),
           { source: "supplier", referenceId: supplier.id, quote: profileLine(supplier) },
-          { source: "spend", referenceId: `SPEND ${supplier.id} ${lastFy}`, quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${countOf(last.length, "transaction")}; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}` },
+          { source: "spend", referenceId: `SPEND ${supplier.id} ${lastFy}`, quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${countOf(spend.lastFiscalYearTransactions, "transaction")}; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}` },
           ...live.slice(0, 2).map((c) => ({ source: "contract", referenceId: c.id, quote: `${c.title} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})` })),
         ],
         digest: `${supplier.id} ${supplier.name}: ${supplier.riskRating} risk, sanctions ${supplier.sanctionsFlag ? "FLAGGED" : "clear"}, ${countOf(contracts.length, "contract")} (${live.length} live), ${lastFy} ${formatJpy(spend.lastFiscalYearJpy)}`,

@@ -1,27 +1,82 @@
-import type { ProcurementDataSet } from "../domain";
-import type { ProcurementData, SpendFilter } from "./procurement-data";
+import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, ProcurementDataSet, SpendCell, Supplier } from "../domain";
+import type { ProcurementData } from "./procurement-data";
+import { ContractIndex, PolicyIndex } from "./search-indexes";
+import { buildSpendCells, cellMatches } from "./spend-cube";
 
-/** ProcurementData over a data set held in memory (the sample data, or a fixture in tests). */
-export function createInMemoryProcurementData(dataSet: ProcurementDataSet): ProcurementData {
-  const suppliers = new Map(dataSet.suppliers.map((supplier) => [supplier.id, supplier]));
+/** A data set as the tools read it: spend as monthly cells instead of rows. */
+export interface ProcurementSnapshot {
+  suppliers: Supplier[];
+  contracts: Contract[];
+  policies: PolicyDocument[];
+  benchmarks: PriceBenchmark[];
+  spendCells: SpendCell[];
+  summary: DataSetSummary;
+}
+
+/** The snapshot of a data set held in full (the sample data, or a fixture in tests). */
+export function snapshotOf(dataSet: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: "built-in sample data set", importedAt: null }): ProcurementSnapshot {
   return {
-    listSuppliers: async () => [...dataSet.suppliers],
-    getSupplier: async (id) => suppliers.get(id),
-    listContracts: async (filter = {}) =>
-      dataSet.contracts.filter((contract) => filter.supplierId === undefined || contract.supplierId === filter.supplierId),
-    querySpend: async (filter) => dataSet.spend.filter((transaction) => matchesSpend(filter, transaction)),
-    listPolicies: async (language) => dataSet.policies.filter((policy) => language === undefined || policy.language === language),
-    listBenchmarks: async () => [...dataSet.benchmarks],
+    suppliers: dataSet.suppliers,
+    contracts: dataSet.contracts,
+    policies: dataSet.policies,
+    benchmarks: dataSet.benchmarks,
+    spendCells: buildSpendCells(dataSet.spend),
+    summary: {
+      ...summary,
+      counts: {
+        suppliers: dataSet.suppliers.length,
+        contracts: dataSet.contracts.length,
+        spend: dataSet.spend.length,
+        policies: dataSet.policies.length,
+        policySections: dataSet.policies.reduce((n, p) => n + p.sections.length, 0),
+        benchmarks: dataSet.benchmarks.length,
+      },
+    },
   };
 }
 
-function matchesSpend(filter: SpendFilter, t: ProcurementDataSet["spend"][number]): boolean {
-  return (
-    (filter.supplierId === undefined || t.supplierId === filter.supplierId) &&
-    (filter.category === undefined || t.category === filter.category) &&
-    (filter.costCenter === undefined || t.costCenter === filter.costCenter) &&
-    (filter.fiscalYear === undefined || t.fiscalYear === filter.fiscalYear) &&
-    (filter.from === undefined || t.date >= filter.from) &&
-    (filter.to === undefined || t.date <= filter.to)
-  );
+/** ProcurementData over a data set held in memory (the sample data, or a fixture in tests). */
+export function createInMemoryProcurementData(dataSet: ProcurementDataSet): ProcurementData {
+  return createSnapshotProcurementData(snapshotOf(dataSet));
+}
+
+/**
+ * ProcurementData over a snapshot in memory. Cells are grouped by supplier (most spend questions
+ * name one); the search indexes are built on first use and kept.
+ */
+export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): ProcurementData {
+  const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
+  const contractsBySupplier = groupBy(snapshot.contracts, (contract) => contract.supplierId);
+  const cellsBySupplier = groupBy(snapshot.spendCells, (cell) => cell.supplierId);
+  const dimensions = {
+    categories: [...new Set(snapshot.spendCells.map((cell) => cell.category))].sort(),
+    costCenters: [...new Set(snapshot.spendCells.map((cell) => cell.costCenter))].sort(),
+  };
+  let contractIndex: ContractIndex | undefined;
+  let policyIndex: PolicyIndex | undefined;
+  return {
+    describe: async () => snapshot.summary,
+    listSuppliers: async () => [...snapshot.suppliers],
+    getSupplier: async (id) => suppliers.get(id),
+    listContracts: async ({ supplierId }) => [...(contractsBySupplier.get(supplierId) ?? [])],
+    searchContracts: async (query) => (contractIndex ??= new ContractIndex(snapshot.contracts, snapshot.suppliers)).search(query),
+    listPolicies: async (language) => snapshot.policies.filter((policy) => language === undefined || policy.language === language),
+    searchPolicies: async (query, language) => (policyIndex ??= new PolicyIndex(snapshot.policies)).search(query, language),
+    spendCells: async (filter) => {
+      const candidates = filter.supplierId === undefined ? snapshot.spendCells : (cellsBySupplier.get(filter.supplierId) ?? []);
+      return candidates.filter((cell) => cellMatches(filter, cell));
+    },
+    spendDimensions: async () => dimensions,
+    listBenchmarks: async () => [...snapshot.benchmarks],
+  };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list === undefined) groups.set(key(item), [item]);
+    else list.push(item);
+  }
+  return groups;
 }

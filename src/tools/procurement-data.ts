@@ -1,6 +1,6 @@
-import type { Contract, PolicyDocument, PriceBenchmark, SpendTransaction, Supplier } from "../domain";
+import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, SpendCell, Supplier } from "../domain";
 
-/** Filters for spend queries; every field optional. Dates are ISO (inclusive). */
+/** Filters for spend queries; every field optional. Dates are ISO (inclusive), resolved to whole months. */
 export interface SpendFilter {
   supplierId?: string;
   category?: string;
@@ -10,15 +10,44 @@ export interface SpendFilter {
   to?: string;
 }
 
+/** Contracts matching a search, best first, and how many matched in all. */
+export interface ContractSearchResult {
+  contracts: Contract[];
+  total: number;
+}
+
+/** A policy section matching a search, with its document and BM25 score. */
+export interface PolicySectionHit {
+  policy: PolicyDocument;
+  section: PolicyDocument["sections"][number];
+  score: number;
+  /** How many money amounts the section states (sections stating several are threshold tables). */
+  amountsStated: number;
+}
+
 /**
- * Read access to the procurement data the tools answer from. Implemented in memory over the
- * sample data set (src/tools/sample-data) and over Cosmos containers (src/storage).
+ * Read access to the procurement data the tools answer from. No method reads every row of a kind:
+ * spend comes as monthly cells maintained when the data is loaded, contract and policy searches go
+ * through indexes built once. Implemented in memory (the sample data set, or a data set imported
+ * into the local data directory) and over Cosmos containers (src/storage).
  */
 export interface ProcurementData {
+  /** Which data set this is and its row counts. */
+  describe(): Promise<DataSetSummary>;
+  /** The supplier directory (thousands at most; the tools resolve names against it). */
   listSuppliers(): Promise<Supplier[]>;
   getSupplier(id: string): Promise<Supplier | undefined>;
-  listContracts(filter?: { supplierId?: string }): Promise<Contract[]>;
-  querySpend(filter: SpendFilter): Promise<SpendTransaction[]>;
+  /** One supplier's contracts. */
+  listContracts(filter: { supplierId: string }): Promise<Contract[]>;
+  /** Contracts across suppliers ranked for a query (titles, parties, aliases, clause texts). */
+  searchContracts(query: string): Promise<ContractSearchResult>;
+  /** Policy documents (titles, versions), optionally in one language. */
   listPolicies(language?: "en" | "ja"): Promise<PolicyDocument[]>;
+  /** Policy sections ranked for a query, optionally in one language. */
+  searchPolicies(query: string, language?: "en" | "ja"): Promise<PolicySectionHit[]>;
+  /** The monthly spend cells matching every given filter field. */
+  spendCells(filter: SpendFilter): Promise<SpendCell[]>;
+  /** The categories and cost centers that have spend. */
+  spendDimensions(): Promise<{ categories: string[]; costCenters: string[] }>;
   listBenchmarks(): Promise<PriceBenchmark[]>;
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import type { SpendTransaction } from "../domain";
+import type { SpendCell } from "../domain";
 import { resolveCategory } from "./category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendFilter } from "./procurement-data";
+import { largestLines } from "./spend-cube";
 import { resolveSupplier } from "./supplier-resolver";
 
 const MAX_GROUPS = 10;
@@ -30,9 +31,10 @@ export const QuerySpendParameters = z.object({
 type QuerySpendArgs = z.infer<typeof QuerySpendParameters>;
 
 /**
- * Aggregates spend transactions (JPY-normalised) for the filters: total and count, a breakdown by
- * the chosen dimension, the fiscal-year trend with year-over-year change (a running year compared
- * with the same months a year earlier), the off-contract share and the largest transactions.
+ * Aggregates spend (JPY-normalised) for the filters from the monthly spend cells: total and count, a
+ * breakdown by the chosen dimension, the fiscal-year trend with year-over-year change (a running year
+ * compared with the same months a year earlier), the off-contract share and the largest transactions.
+ * Dates are resolved to whole months.
  */
 export function createQuerySpendTool({ data, today }: ToolContext) {
   return defineTool({
@@ -46,41 +48,40 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
         return { data: { filters: args, totalJpy: 0, count: 0, groups: [], ...resolved.problem }, evidence: [], digest: resolved.problem.message };
       }
       const { filter, scope, reference, costCenter } = resolved;
-      const transactions = (await data.querySpend(filter)).filter((t) => costCenter === undefined || matchesCostCenter(t.costCenter, costCenter));
+      const cells = (await data.spendCells(filter)).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
       const groupBy = args.groupBy ?? "fiscalYear";
-      if (transactions.length === 0) {
+      const count = cells.reduce((n, cell) => n + cell.count, 0);
+      if (count === 0) {
         const message = `no spend matches ${scope}`;
         return { data: { filters: { ...filter, costCenter: costCenter ?? null }, scope, totalJpy: 0, count: 0, groups: [], message }, evidence: [], digest: message };
       }
-      const totalJpy = sum(transactions);
-      const groups = group(transactions, groupBy, totalJpy);
-      const trend = fiscalTrend(transactions, today());
-      const offContractJpy = sum(transactions.filter((t) => t.contractId === null));
-      const largest = [...transactions].sort((a, b) => b.amountJpy - a.amountJpy).slice(0, TOP_TRANSACTIONS);
+      const totalJpy = sum(cells);
+      const groups = group(cells, groupBy, totalJpy);
+      const trend = fiscalTrend(cells, today());
+      const offContractJpy = cells.reduce((total, cell) => total + cell.offContractJpy, 0);
+      const largest = largestLines(cells, TOP_TRANSACTIONS);
       return {
         data: {
           scope,
           filters: { ...filter, costCenter: costCenter ?? null },
           totalJpy,
-          count: transactions.length,
-          firstDate: transactions.reduce((min, t) => (t.date < min ? t.date : min), transactions[0].date),
-          lastDate: transactions.reduce((max, t) => (t.date > max ? t.date : max), transactions[0].date),
+          count,
+          firstDate: cells.reduce((min, cell) => (cell.firstDate < min ? cell.firstDate : min), cells[0]!.firstDate),
+          lastDate: cells.reduce((max, cell) => (cell.lastDate > max ? cell.lastDate : max), cells[0]!.lastDate),
           groupBy,
           groups: groups.shown,
           otherGroups: groups.others,
           trend,
           offContractPct: round1((offContractJpy / totalJpy) * 100),
-          largestTransactions: largest.map(({ id, date, supplierName, amount, currency, amountJpy, poNumber, contractId }) => ({
-            id, date, supplierName, amount, currency, amountJpy, poNumber, contractId,
-          })),
+          largestTransactions: largest,
         },
         evidence: [
-          { source: "spend", referenceId: reference, quote: `${formatJpy(totalJpy)} in ${countOf(transactions.length, "transaction")} (${scope})` },
+          { source: "spend", referenceId: reference, quote: `${formatJpy(totalJpy)} in ${countOf(count, "transaction")} (${scope})` },
           ...trend.yoy.map((yoy) => ({ source: "spend", referenceId: `${reference} ${yoy.from}→${yoy.to}`, quote: yoyText(yoy) })),
           ...groups.shown.slice(0, 3).map((g) => ({ source: "spend", referenceId: `${reference} ${g.key}`, quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}, ${g.sharePct}%)` })),
           ...largest.slice(0, 1).map((t) => ({ source: "spend", referenceId: t.id, quote: `largest: ${t.date} ${t.supplierName} ${formatJpy(t.amountJpy)} (${t.poNumber})` })),
         ],
-        digest: `${scope}: ${formatJpyShort(totalJpy)} in ${countOf(transactions.length, "transaction")}; ${trend.fiscalYears
+        digest: `${scope}: ${formatJpyShort(totalJpy)} in ${countOf(count, "transaction")}; ${trend.fiscalYears
           .map((fy) => `${fy.fiscalYear}${fy.complete ? "" : " to date"} ${formatJpyShort(fy.totalJpy)}`)
           .join(", ")}${trend.yoy.map((yoy) => `; ${yoy.to} vs ${yoy.from} ${formatChange(yoy.changePct)}`).join("")}`,
       };
@@ -104,7 +105,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     reference.push(resolved.match.id);
   }
   if (nonEmpty(args.category)) {
-    const known = [...new Set((await data.listSuppliers()).map((s) => s.category))].sort();
+    const known = [...new Set([...(await data.listSuppliers()).map((s) => s.category), ...(await data.spendDimensions()).categories])].sort();
     const category = resolveCategory(args.category, known);
     if (!category) return { problem: { message: `no spend category matches "${args.category}"`, suggestions: known } };
     filter.category = category;
@@ -147,29 +148,29 @@ function matchesCostCenter(costCenter: string, wanted: string): boolean {
   return flat(costCenter).includes(flat(wanted));
 }
 
-function sum(transactions: SpendTransaction[]): number {
-  return transactions.reduce((total, t) => total + t.amountJpy, 0);
+function sum(cells: readonly SpendCell[]): number {
+  return cells.reduce((total, cell) => total + cell.amountJpy, 0);
 }
 
-function keyOf(t: SpendTransaction, groupBy: SpendGroupBy): string {
+function keyOf(cell: SpendCell, groupBy: SpendGroupBy): string {
   switch (groupBy) {
-    case "supplier": return t.supplierName;
-    case "category": return t.category;
-    case "costCenter": return t.costCenter;
-    case "month": return t.date.slice(0, 7);
-    case "quarter": return fiscalQuarterOf(t.date);
-    case "fiscalYear": return t.fiscalYear;
+    case "supplier": return cell.supplierName;
+    case "category": return cell.category;
+    case "costCenter": return cell.costCenter;
+    case "month": return cell.month;
+    case "quarter": return fiscalQuarterOf(`${cell.month}-01`);
+    case "fiscalYear": return cell.fiscalYear;
   }
 }
 
 /** Totals per group: time groups in order (most recent kept when many), others largest first. */
-function group(transactions: SpendTransaction[], groupBy: SpendGroupBy, totalJpy: number) {
+function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: number) {
   const totals = new Map<string, { totalJpy: number; count: number }>();
-  for (const t of transactions) {
-    const key = keyOf(t, groupBy);
+  for (const cell of cells) {
+    const key = keyOf(cell, groupBy);
     const entry = totals.get(key) ?? { totalJpy: 0, count: 0 };
-    entry.totalJpy += t.amountJpy;
-    entry.count += 1;
+    entry.totalJpy += cell.amountJpy;
+    entry.count += cell.count;
     totals.set(key, entry);
   }
   const all = [...totals].map(([key, entry]) => ({ key, ...entry, sharePct: round1((entry.totalJpy / totalJpy) * 100) }));
@@ -196,28 +197,39 @@ interface YearOverYear {
 
 /**
  * Totals per fiscal year and the change between consecutive years. A year still running on `today`
- * is compared with the same months of the year before ("Apr–Nov"), not with a full year.
+ * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
+ * over the cells: per fiscal year, totals by position of the month in the year.
  */
-function fiscalTrend(transactions: SpendTransaction[], today: string) {
+function fiscalTrend(cells: readonly SpendCell[], today: string) {
   const running = fiscalYearOf(today);
-  const years = [...new Set(transactions.map((t) => t.fiscalYear))].sort();
+  const perYear = new Map<string, { totalJpy: number; count: number; byMonth: number[]; lastIndex: number; lastMonth: string }>();
+  for (const cell of cells) {
+    let year = perYear.get(cell.fiscalYear);
+    if (year === undefined) perYear.set(cell.fiscalYear, (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }));
+    const index = monthIndex(cell.month.slice(5, 7));
+    year.totalJpy += cell.amountJpy;
+    year.count += cell.count;
+    year.byMonth[index]! += cell.amountJpy;
+    if (cell.month > year.lastMonth) [year.lastMonth, year.lastIndex] = [cell.month, index];
+  }
+  const years = [...perYear.keys()].sort();
   const fiscalYears = years.map((fiscalYear) => {
-    const own = transactions.filter((t) => t.fiscalYear === fiscalYear);
-    return { fiscalYear, totalJpy: sum(own), count: own.length, complete: fiscalYear < running || fiscalYearRange(fiscalYear).to < today };
+    const { totalJpy, count } = perYear.get(fiscalYear)!;
+    return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear).to < today };
   });
   const yoy: YearOverYear[] = [];
   for (let i = 1; i < fiscalYears.length; i++) {
-    const [before, after] = [fiscalYears[i - 1], fiscalYears[i]];
+    const [before, after] = [fiscalYears[i - 1]!, fiscalYears[i]!];
     if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
     let fromJpy = before.totalJpy;
     let toJpy = after.totalJpy;
     let basis = "full fiscal years";
     if (!after.complete) {
-      const lastMonth = transactions.filter((t) => t.fiscalYear === after.fiscalYear).reduce((max, t) => (t.date > max ? t.date : max), "").slice(5, 7);
-      const inWindow = (t: SpendTransaction) => monthIndex(t.date.slice(5, 7)) <= monthIndex(lastMonth);
-      fromJpy = sum(transactions.filter((t) => t.fiscalYear === before.fiscalYear && inWindow(t)));
-      toJpy = sum(transactions.filter((t) => t.fiscalYear === after.fiscalYear && inWindow(t)));
-      basis = `same months (Apr–${MONTHS[Number(lastMonth) - 1]}) of both years`;
+      const { lastIndex, lastMonth } = perYear.get(after.fiscalYear)!;
+      const window = (fiscalYear: string) => perYear.get(fiscalYear)!.byMonth.slice(0, lastIndex + 1).reduce((total, value) => total + value, 0);
+      fromJpy = window(before.fiscalYear);
+      toJpy = window(after.fiscalYear);
+      basis = `same months (Apr–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
     }
     if (fromJpy > 0) yoy.push({ from: before.fiscalYear, to: after.fiscalYear, fromJpy, toJpy, changePct: round1(((toJpy - fromJpy) / fromJpy) * 100), basis });
   }

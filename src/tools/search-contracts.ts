@@ -5,14 +5,13 @@ import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
 import { findMentionedSuppliers, resolveSupplier } from "./supplier-resolver";
+import { contractText } from "./search-indexes";
 import { Bm25Index, clip } from "./text/bm25";
 import { normalise } from "./text/search-text";
 
 const MAX_CONTRACTS = 5;
 const MAX_CLAUSES = 3;
 const MAX_EVIDENCE = 10;
-/** Hits scoring below this share of the best one are noise (they share only words like "contract"). */
-const RELEVANCE_CUT = 0.35;
 type ClauseKind = Contract["clauses"][number]["kind"];
 
 /** Words that ask about one kind of clause (English and Japanese). */
@@ -47,6 +46,7 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
     parameters: SearchContractsParameters,
     async run({ query, supplier }) {
       let contracts: Contract[];
+      let total: number;
       let supplierName: string | null = null;
       const suppliers = await data.listSuppliers();
       const mentioned = findMentionedSuppliers(suppliers, query);
@@ -61,11 +61,13 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
         }
         supplierName = resolved.match.name;
         contracts = rankWithin(await data.listContracts({ supplierId: resolved.match.id }), query);
+        total = contracts.length;
       } else if (mentioned.length === 1) {
         supplierName = mentioned[0].name;
         contracts = rankWithin(await data.listContracts({ supplierId: mentioned[0].id }), query);
+        total = contracts.length;
       } else {
-        contracts = rankAll(await data.listContracts(), new Map(suppliers.map((s) => [s.id, s.aliases])), query);
+        ({ contracts, total } = await data.searchContracts(query));
       }
       if (contracts.length === 0) {
         return {
@@ -78,12 +80,12 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       const asOf = today();
       const shown = contracts.slice(0, MAX_CONTRACTS).map((contract) => summarise(contract, kinds, asOf));
       return {
-        data: { query, supplier: supplierName, totalMatches: contracts.length, contracts: shown },
+        data: { query, supplier: supplierName, totalMatches: total, contracts: shown },
         evidence: shown.flatMap((c) => [
           { source: "contract", referenceId: c.id, quote: keyTerms(c) },
           ...c.clauses.map((clause) => ({ source: "contract", referenceId: c.id, quote: `${clause.kind.replace("_", " ")} clause: ${clip(clause.text, 240)}` })),
         ]).slice(0, MAX_EVIDENCE),
-        digest: `${contracts.length} contract${contracts.length === 1 ? "" : "s"}: ${shown
+        digest: `${total} contract${total === 1 ? "" : "s"}: ${shown
           .slice(0, 3)
           .map((c) => `${c.id} ${c.supplierName} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})`)
           .join("; ")}`,
@@ -130,22 +132,10 @@ function clauseKinds(query: string): ClauseKind[] {
   return asked.length > 0 ? asked : DEFAULT_CLAUSES;
 }
 
-function contractText(contract: Contract, aliases: string[] = []): string {
-  return [contract.title, contract.supplierName, ...aliases, contract.category, contract.status, ...contract.clauses.map((clause) => clause.text)].join("\n");
-}
-
-
 /** A supplier's contracts: those matching the query first, then by status (live before expired). */
 function rankWithin(contracts: Contract[], query: string): Contract[] {
   const scores = new Map(new Bm25Index(contracts.map((contract) => contractText(contract))).search(query).map((hit) => [contracts[hit.index].id, hit.score]));
   return [...contracts].sort(
     (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id.localeCompare(b.id),
   );
-}
-
-/** All contracts matching the query (supplier aliases count as text), best first. */
-function rankAll(contracts: Contract[], aliases: Map<string, string[]>, query: string): Contract[] {
-  const hits = new Bm25Index(contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId)))).search(query);
-  const cut = (hits[0]?.score ?? 0) * RELEVANCE_CUT;
-  return hits.filter((hit) => hit.score >= cut).map((hit) => contracts[hit.index]);
 }

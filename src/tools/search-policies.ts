@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { detectLanguage, type PolicyDocument } from "../domain";
+import { detectLanguage } from "../domain";
 import { extractAmounts } from "../domain/amounts";
 import { defineTool, type ToolContext } from "./define-tool";
-import { Bm25Index, bestSentence, clip } from "./text/bm25";
+import type { PolicySectionHit } from "./procurement-data";
+import { bestSentence, clip } from "./text/bm25";
 
 const MAX_SECTIONS = 5;
 const MAX_SECTION_TEXT = 700;
@@ -28,8 +29,8 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
     parameters: SearchPoliciesParameters,
     async run({ query, language }) {
       const wanted = language ?? detectLanguage(query);
-      let hits = rank(await data.listPolicies(wanted), query);
-      if (hits.length === 0) hits = rank(await data.listPolicies(), query);
+      let hits = rank(await data.searchPolicies(query, wanted), query);
+      if (hits.length === 0) hits = rank(await data.searchPolicies(query), query);
       if (hits.length === 0) {
         const titles = [...new Set((await data.listPolicies(wanted)).map((policy) => policy.title))];
         return {
@@ -57,18 +58,10 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
   });
 }
 
-type Section = PolicyDocument["sections"][number];
-
-function rank(policies: PolicyDocument[], query: string): { policy: PolicyDocument; section: Section; score: number }[] {
-  const entries = policies.flatMap((policy) => policy.sections.map((section) => ({ policy, section })));
-  const index = new Bm25Index(entries.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`));
+/** BM25 hits re-ranked: when the question names an amount, sections that state thresholds weigh more. */
+function rank(hits: PolicySectionHit[], query: string): PolicySectionHit[] {
   const asksAmount = extractAmounts(query).length > 0;
-  return index
-    .search(query)
-    .map((hit) => {
-      const entry = entries[hit.index];
-      const statesThresholds = asksAmount && extractAmounts(entry.section.text).length >= 2;
-      return { ...entry, score: statesThresholds ? hit.score * THRESHOLD_BOOST : hit.score };
-    })
+  return hits
+    .map((hit) => (asksAmount && hit.amountsStated >= 2 ? { ...hit, score: hit.score * THRESHOLD_BOOST } : hit))
     .sort((a, b) => b.score - a.score);
 }

@@ -28,39 +28,52 @@ function termCounts(text: string): ReadonlyMap<string, number> {
   return counts;
 }
 
-/** An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). */
+/**
+ * An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). Kept as postings
+ * (term → documents containing it), so a search costs what its terms match, not the whole corpus:
+ * built once over thousands of contracts or policy sections, then searched on every call.
+ */
 export class Bm25Index {
-  private readonly documents: ReadonlyMap<string, number>[];
+  private readonly postings = new Map<string, { index: number; frequency: number }[]>();
   private readonly lengths: number[];
   private readonly averageLength: number;
-  private readonly documentFrequency = new Map<string, number>();
 
   constructor(texts: string[]) {
-    this.documents = texts.map(termCounts);
-    this.lengths = this.documents.map((counts) => [...counts.values()].reduce((sum, n) => sum + n, 0));
+    this.lengths = texts.map((text, index) => {
+      let length = 0;
+      for (const [term, frequency] of termCounts(text)) {
+        let list = this.postings.get(term);
+        if (list === undefined) this.postings.set(term, (list = []));
+        list.push({ index, frequency });
+        length += frequency;
+      }
+      return length;
+    });
     this.averageLength = this.lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, this.lengths.length);
-    for (const counts of this.documents) for (const term of counts.keys()) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
+  }
+
+  /** How many texts are indexed. */
+  get size(): number {
+    return this.lengths.length;
   }
 
   /** Documents containing at least one query term, best first (ties keep index order). */
   search(query: string): Bm25Hit[] {
     const terms = [...new Set(tokenize(query))];
-    const total = this.documents.length;
-    const hits: Bm25Hit[] = [];
-    this.documents.forEach((counts, index) => {
-      let score = 0;
-      const matchedTerms: string[] = [];
-      for (const term of terms) {
-        const frequency = counts.get(term);
-        if (frequency === undefined) continue;
-        const df = this.documentFrequency.get(term) ?? 0;
-        const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
-        score += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * this.lengths[index]) / this.averageLength));
-        matchedTerms.push(term);
+    const total = this.lengths.length;
+    const hits = new Map<number, Bm25Hit>();
+    for (const term of terms) {
+      const list = this.postings.get(term);
+      if (list === undefined) continue;
+      const idf = Math.log(1 + (total - list.length + 0.5) / (list.length + 0.5));
+      for (const { index, frequency } of list) {
+        let hit = hits.get(index);
+        if (hit === undefined) hits.set(index, (hit = { index, score: 0, matchedTerms: [] }));
+        hit.score += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * this.lengths[index]!) / this.averageLength));
+        hit.matchedTerms.push(term);
       }
-      if (matchedTerms.length > 0) hits.push({ index, score, matchedTerms });
-    });
-    return hits.sort((a, b) => b.score - a.score || a.index - b.index);
+    }
+    return [...hits.values()].sort((a, b) => b.score - a.score || a.index - b.index);
   }
 }
 

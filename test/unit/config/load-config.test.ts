@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { parseRatesToJpy } from "../../../src/config/fx-rates";
 import { loadConfig } from "../../../src/config";
 import { ConfigurationError } from "../../../src/domain";
 
@@ -36,6 +37,12 @@ describe("loadConfig", () => {
     assert.deepEqual(loadConfig({ FX_RATES_JPY: "USD=145.5" }).workflow.jpyRates, { JPY: 1, USD: 145.5, EUR: 160 });
   });
 
+  it("takes any currency's rate for imported data, and the amount reader keeps the currencies it reads", () => {
+    assert.deepEqual(parseRatesToJpy("usd=145, GBP=190"), { JPY: 1, USD: 145, EUR: 160, GBP: 190 });
+    assert.deepEqual(loadConfig({ FX_RATES_JPY: "GBP=190,USD=149" }).workflow.jpyRates, { JPY: 1, USD: 149, EUR: 160 });
+    assert.match(String(parseRatesToJpy("USD=0")), /positive rate/);
+  });
+
   for (const [env, variable] of [
     [{ QSCORE_THRESHOLD: "eighty" }, "QSCORE_THRESHOLD"],
     [{ MAX_SPECIALISTS: "9" }, "MAX_SPECIALISTS"],
@@ -44,7 +51,7 @@ describe("loadConfig", () => {
     [{ OPENAI_BASE_URL: "not a url" }, "OPENAI_BASE_URL"],
     [{ APPROVAL_REMIND_AFTER: "soon" }, "APPROVAL_REMIND_AFTER"],
     [{ FX_RATES_JPY: "USD=abc" }, "FX_RATES_JPY"],
-    [{ FX_RATES_JPY: "GBP=190" }, "FX_RATES_JPY"],
+    [{ FX_RATES_JPY: "POUND=190" }, "FX_RATES_JPY"],
   ] as const) {
     it(`stops with a message naming ${variable} for ${JSON.stringify(env)}`, () => {
       assert.throws(

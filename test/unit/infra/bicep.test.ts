@@ -28,6 +28,8 @@ const NOT_SET_IN_AZURE: Record<string, string> = {
   PROMPTS_DIR: "prompts ship inside the deployed package",
   OPERATOR_SERVICE_URL: "taken from the requester's conversation unless an operator sets it for a channel no user has written from",
   CLOUD_ROLE_NAME: "set per app (procura-bot, procura-eval) next to the shared settings",
+  PROCURA_DATA_DIR: "the local data directory is for runs without Cosmos; Azure reads imported data from Cosmos",
+  FISCAL_YEAR_START_MONTH: "read by npm run import, which runs where the export files are, not in the apps",
 };
 /** Platform settings that are not ours but are read by the SDKs (DefaultAzureCredential, Oryx). */
 const PLATFORM_SETTINGS = new Set(["AZURE_CLIENT_ID", "SCM_DO_BUILD_DURING_DEPLOYMENT"]);

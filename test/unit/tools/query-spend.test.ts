@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { runTool, sampleData } from "./tool-fixture";
+import { dataSet, runTool } from "./tool-fixture";
 
 const noFilters = { supplier: null, category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: null };
 
 describe("querySpend", () => {
   it("gives A社's spend per fiscal year with the year-over-year change", async () => {
     const result = await runTool("querySpend", { ...noFilters, supplier: "取引先A社", groupBy: "fiscalYear" });
-    const transactions = await sampleData.querySpend({ supplierId: "SUP-033" });
+    const transactions = dataSet.spend.filter((t) => t.supplierId === "SUP-033");
     const byYear = (fy: string) => transactions.filter((t) => t.fiscalYear === fy).reduce((sum, t) => sum + t.amountJpy, 0);
     assert.equal(result.data.filters.supplierId, "SUP-033");
     assert.deepEqual(result.data.groups.map((g: { key: string }) => g.key), ["FY2024", "FY2025", "FY2026"]);

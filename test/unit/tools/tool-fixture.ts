@@ -2,7 +2,7 @@ import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSe
 import type { ToolResult } from "../../../src/workflow/ports";
 
 /** The sample data (generated once per process) behind a tool registry dated 2026-11-21. */
-const dataSet = generateSampleDataSet();
+export const dataSet = generateSampleDataSet();
 export const sampleData = createInMemoryProcurementData(dataSet);
 export const registry = createToolRegistry(sampleData, { now: () => new Date("2026-11-21T09:00:00+09:00") });
 

@@ -1,0 +1,98 @@
+/**
+ * One measured step of the data bench, in a process of its own so its peak RSS is its own:
+ * `import DIR DATA_DIR`, `tools DATA_DIR`, or `cosmos DIR` (import into an embedded Cosmos server in
+ * this process, then time the tools through the Cosmos adapter). Prints one JSON line.
+ */
+import { DEFAULT_MAPPING } from "../../src/import/mapping";
+import type { DataStoreWriter } from "../../src/import/ports";
+import { ensureContainers } from "../../src/storage/containers";
+import { createCosmosClient } from "../../src/storage/cosmos-client";
+import { CosmosDataWriter } from "../../src/storage/cosmos-data-writer";
+import { CosmosProcurementData } from "../../src/storage/cosmos-procurement-data";
+import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
+import { silentProgress } from "../../src/import/progress";
+import { runImport } from "../../src/import/run-import";
+import { LocalDataStore, openLocalProcurementData } from "../../src/storage/local-data-store";
+import { createToolRegistry } from "../../src/tools";
+import type { ProcurementData } from "../../src/tools/procurement-data";
+import { p50p95 } from "../stats";
+
+const CALLS = 20;
+
+/** Each tool with the arguments of its 20 calls (varied, so no call is a repeat of the last). */
+function toolCalls(suppliers: string[]): Record<string, (i: number) => unknown> {
+  const nulls = { supplier: null, category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: null };
+  const categories = ["saas", "cloud", "logistics", "packaging", "raw-materials"];
+  return {
+    "querySpend (all, by supplier)": () => ({ ...nulls, groupBy: "supplier" }),
+    "querySpend (supplier, FY)": (i) => ({ ...nulls, supplier: suppliers[i % suppliers.length], fiscalYear: "FY2024" }),
+    "querySpend (category, by month)": (i) => ({ ...nulls, category: categories[i % categories.length], groupBy: "month" }),
+    getSupplierProfile: (i) => ({ name: suppliers[(i * 7) % suppliers.length] }),
+    "searchContracts (all suppliers)": (i) => ({ query: ["renewal notice", "price increase cap", "termination breach", "liability limit", "payment days"][i % 5], supplier: null }),
+    searchPolicies: (i) => ({ query: ["approval thresholds quotes", "sanctions screening rule", "price increases approval", "sustainability purchases"][i % 4], language: null }),
+    listSuppliers: (i) => ({ category: categories[i % categories.length], region: null }),
+    getPriceBenchmarks: (i) => ({ category: categories[i % categories.length] }),
+  };
+}
+
+async function measureTools(data: ProcurementData) {
+  const registry = createToolRegistry(data, { now: () => new Date("2026-11-21T00:00:00Z") });
+  const suppliers = (await data.listSuppliers()).slice(0, 50).map((s) => s.name);
+  const figures: Record<string, { p50: number; p95: number }> = {};
+  for (const [label, args] of Object.entries(toolCalls(suppliers))) {
+    const tool = registry.get(label.split(" ")[0]!)!;
+    await tool.run(args(99)); // warm-up: first-use index builds belong to start-up
+    const times: number[] = [];
+    for (let i = 0; i < CALLS; i++) {
+      const started = performance.now();
+      await tool.run(args(i));
+      times.push(performance.now() - started);
+    }
+    figures[label] = p50p95(times);
+  }
+  return figures;
+}
+
+function importInto(writer: DataStoreWriter, directory: string) {
+  return runImport(writer, {
+    directory, mapping: DEFAULT_MAPPING, dryRun: false, skipInvalid: false, replace: true, issueLimit: 5, fiscalYearStartMonth: 4,
+    ratesToJpy: { JPY: 1, USD: 150 }, today: "2026-11-21", progress: silentProgress,
+  });
+}
+
+async function main([step, ...rest]: string[]): Promise<void> {
+  const started = performance.now();
+  let result: object;
+  if (step === "cosmos") {
+    const server = await startEmbeddedCosmos();
+    const client = await createCosmosClient({ endpoint: server.endpoint, key: server.key });
+    const { database } = await client.databases.createIfNotExists({ id: "bench" });
+    const containers = await ensureContainers(database, 30);
+    const outcome = await importInto(new CosmosDataWriter(containers, "embedded"), rest[0]!);
+    const importMs = performance.now() - started;
+    const loadStarted = performance.now();
+    const data = new CosmosProcurementData(containers, "embedded");
+    await data.describe();
+    result = { importMs, spendMs: outcome.outcomes.find((o) => o.kind === "spend")!.durationMs, loadMs: performance.now() - loadStarted, tools: await measureTools(data) };
+    client.dispose();
+    await server.stop();
+  } else if (step === "import") {
+    const [directory, dataDirectory] = rest as [string, string];
+    const outcome = await importInto(new LocalDataStore(dataDirectory), directory);
+    const spend = outcome.outcomes.find((o) => o.kind === "spend")!;
+    const issues = outcome.outcomes.flatMap((o) => o.issues.lines());
+    result = { totalMs: performance.now() - started, spendMs: spend.durationMs, spendRows: spend.read, issues, kinds: outcome.outcomes.map((o) => ({ kind: o.kind, read: o.read, ms: o.durationMs })) };
+  } else {
+    const data = (await openLocalProcurementData(rest[0]!))!;
+    const loadMs = performance.now() - started;
+    result = { loadMs, tools: await measureTools(data) };
+  }
+  // CPU seconds next to wall time: on a shared machine the wall clock also measures the neighbours.
+  const usage = process.resourceUsage();
+  process.stdout.write(`${JSON.stringify({ ...result, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, peakRssMb: usage.maxRSS / 1024 })}\n`);
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  process.stderr.write(`${(error as Error).stack}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos]`: for each size, generates an
+ * import directory, imports it into a fresh local data directory, times every data tool over 20
+ * calls and `npm run ask` end to end, each in a process of its own (peak RSS per step), and prints
+ * a table per size and the ratios against the targets; `--cosmos` also imports into an embedded Cosmos
+ * server and times the tools through the Cosmos adapter. It reports; it never fails on a missed target.
+ */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { generateImportDirectory, sizeFor } from "./generate-data";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, "../..");
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+const ASK_QUESTION = "How much did we spend with Supplier 1 in FY2024, and what does its contract say about price increases?";
+
+interface ToolFigures {
+  [tool: string]: { p50: number; p95: number };
+}
+
+/** The figures of one size. */
+export interface DataBenchSize {
+  spendRows: number;
+  contracts: number;
+  policySections: number;
+  importMs: number;
+  spendImportMs: number;
+  spendRowsPerSecond: number;
+  importPeakRssMb: number;
+  /** CPU time of the import process (user + system). */
+  importCpuMs: number;
+  loadMs: number;
+  toolsPeakRssMb: number;
+  tools: ToolFigures;
+  askMs: number;
+  askPeakRssMb: number;
+  /** The same data imported into an embedded Cosmos server and read through the Cosmos adapter (with --cosmos). */
+  cosmos?: { importMs: number; spendImportMs: number; loadMs: number; peakRssMb: number; tools: ToolFigures };
+}
+
+async function child(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Record<string, any>> {
+  const { stdout } = await run(TSX, [path.join(__dirname, "child.ts"), ...args], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!);
+}
+
+/** `npm run ask` as a user runs it, timed from spawn to exit, with its peak RSS (GNU time when present). */
+async function timeAsk(dataDirectory: string): Promise<{ ms: number; peakRssMb: number }> {
+  const started = performance.now();
+  const { stderr } = await run("/usr/bin/time", ["-f", "PEAK_RSS_KB %M", TSX, "src/cli/ask.ts", ASK_QUESTION], { cwd: ROOT, env: { ...process.env, PROCURA_DATA_DIR: dataDirectory, NODE_ENV: "development" }, maxBuffer: 1 << 24 }).catch(
+    async () => ({ stderr: (await run(TSX, ["src/cli/ask.ts", ASK_QUESTION], { cwd: ROOT, env: { ...process.env, PROCURA_DATA_DIR: dataDirectory }, maxBuffer: 1 << 24 })).stderr }),
+  );
+  const match = /PEAK_RSS_KB (\d+)/.exec(stderr);
+  return { ms: performance.now() - started, peakRssMb: match ? Number(match[1]) / 1024 : Number.NaN };
+}
+
+export async function runDataBench(options: { sizes: number[]; keep?: string; cosmos?: boolean }, log: (line: string) => void): Promise<DataBenchSize[]> {
+  const results: DataBenchSize[] = [];
+  for (const rows of options.sizes) {
+    const work = options.keep ? path.join(options.keep, String(rows)) : mkdtempSync(path.join(os.tmpdir(), `procura-bench-data-${rows}-`));
+    const input = path.join(work, "input");
+    const dataDirectory = path.join(work, "data");
+    try {
+      const size = sizeFor(rows);
+      log(`${rows.toLocaleString("en-US")} rows: generating (${size.contracts} contracts, ${size.policySections} policy sections)`);
+      await generateImportDirectory(input, size);
+      log(`${rows.toLocaleString("en-US")} rows: importing`);
+      const imported = await child(["import", input, dataDirectory]);
+      if (imported.issues.length > 0) throw new Error(`the generated data did not import cleanly: ${imported.issues.slice(0, 3).join("; ")}`);
+      log(`${rows.toLocaleString("en-US")} rows: timing the tools`);
+      const tools = await child(["tools", dataDirectory]);
+      log(`${rows.toLocaleString("en-US")} rows: timing npm run ask`);
+      await timeAsk(dataDirectory); // warm the tsx compile cache, so every size measures the same thing
+      const ask = await timeAsk(dataDirectory);
+      let cosmos: DataBenchSize["cosmos"];
+      if (options.cosmos) {
+        log(`${rows.toLocaleString("en-US")} rows: importing into an embedded Cosmos server and timing the tools through it`);
+        const figures = await child(["cosmos", input]);
+        cosmos = { importMs: figures.importMs, spendImportMs: figures.spendMs, loadMs: figures.loadMs, peakRssMb: figures.peakRssMb, tools: figures.tools };
+      }
+      results.push({
+        cosmos,
+        spendRows: rows,
+        contracts: size.contracts,
+        policySections: size.policySections,
+        importMs: imported.totalMs,
+        spendImportMs: imported.spendMs,
+        spendRowsPerSecond: (imported.spendRows / imported.spendMs) * 1000,
+        importPeakRssMb: imported.peakRssMb,
+        importCpuMs: imported.cpuMs,
+        loadMs: tools.loadMs,
+        toolsPeakRssMb: tools.peakRssMb,
+        tools: tools.tools,
+        askMs: ask.ms,
+        askPeakRssMb: ask.peakRssMb,
+      });
+    } finally {
+      if (!options.keep) rmSync(work, { recursive: true, force: true });
+    }
+  }
+  return results;
+}
+
+/** A table per size, then the targets with the ratios between the largest and the smallest size. */
+export function formatDataBench(results: DataBenchSize[]): string {
+  const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(
+      `\n## ${r.spendRows.toLocaleString("en-US")} spend rows (${r.contracts.toLocaleString("en-US")} contracts, ${r.policySections.toLocaleString("en-US")} policy sections)`,
+      `import: ${(r.importMs / 1000).toFixed(1)} s in all (${(r.importCpuMs / 1000).toFixed(1)} CPU s, ${Math.round((r.spendRows / r.importCpuMs) * 1000).toLocaleString("en-US")} spend rows per CPU second); spend ${(r.spendImportMs / 1000).toFixed(1)} s = ${Math.round(r.spendRowsPerSecond).toLocaleString("en-US")} rows/s; peak RSS ${r.importPeakRssMb.toFixed(0)} MB`,
+      `data set load: ${ms(r.loadMs)}; tools process peak RSS ${r.toolsPeakRssMb.toFixed(0)} MB`,
+      `npm run ask: ${(r.askMs / 1000).toFixed(2)} s, peak RSS ${Number.isNaN(r.askPeakRssMb) ? "n/a" : `${r.askPeakRssMb.toFixed(0)} MB`}`,
+      "| tool | p50 | p95 |",
+      "| --- | --- | --- |",
+      ...Object.entries(r.tools).map(([tool, t]) => `| ${tool} | ${ms(t.p50)} | ${ms(t.p95)} |`),
+    );
+    if (r.cosmos)
+      lines.push(
+        `\nembedded Cosmos: import ${(r.cosmos.importMs / 1000).toFixed(1)} s (spend ${(r.cosmos.spendImportMs / 1000).toFixed(1)} s), directory load ${ms(r.cosmos.loadMs)}, peak RSS ${r.cosmos.peakRssMb.toFixed(0)} MB (server and bench in one process)`,
+        "| tool (Cosmos adapter) | p50 | p95 |",
+        "| --- | --- | --- |",
+        ...Object.entries(r.cosmos.tools).map(([tool, t]) => `| ${tool} | ${ms(t.p50)} | ${ms(t.p95)} |`),
+      );
+  }
+  const [small, large] = [results[0], results.at(-1)];
+  if (small && large && small !== large) {
+    const worst = Object.keys(large.tools).map((tool) => ({ tool, ratio: large.tools[tool]!.p95 / Math.max(small.tools[tool]!.p95, 0.001) })).sort((a, b) => b.ratio - a.ratio)[0]!;
+    const spendP95 = Math.max(...Object.entries(large.tools).filter(([tool]) => tool.startsWith("querySpend") || tool === "getSupplierProfile").map(([, t]) => t.p95));
+    const peak = Math.max(large.importPeakRssMb, large.toolsPeakRssMb, Number.isNaN(large.askPeakRssMb) ? 0 : large.askPeakRssMb);
+    lines.push(
+      `\n## Targets (${large.spendRows.toLocaleString("en-US")} vs ${small.spendRows.toLocaleString("en-US")} rows)`,
+      `- every tool's p95 within 2× of the small size: worst ${worst.tool} ${worst.ratio.toFixed(2)}× ${worst.ratio <= 2 ? "✔" : "✘"}`,
+      `- spend tools p95 < 50 ms: ${spendP95.toFixed(1)} ms ${spendP95 < 50 ? "✔" : "✘"}`,
+      `- import ≥ 50,000 spend rows/s: ${Math.round(large.spendRowsPerSecond).toLocaleString("en-US")} ${large.spendRowsPerSecond >= 50_000 ? "✔" : "✘"}`,
+      `- npm run ask within 1.5×: ${(large.askMs / small.askMs).toFixed(2)}× ${large.askMs / small.askMs <= 1.5 ? "✔" : "✘"}`,
+      `- peak RSS < 1 GB: ${peak.toFixed(0)} MB ${peak < 1024 ? "✔" : "✘"}`,
+    );
+  }
+  return lines.join("\n");
+}

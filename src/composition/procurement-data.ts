@@ -1,0 +1,17 @@
+import type { DataSetSummary } from "../domain";
+import { openLocalProcurementData } from "../storage/local-data-store";
+import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
+import type { ProcurementData } from "../tools/procurement-data";
+
+/** The data set imported into the local data directory, or the sample data set when there is none. */
+export async function openLocalOrSampleData(dataDirectory: string): Promise<ProcurementData> {
+  return (await openLocalProcurementData(dataDirectory)) ?? createInMemoryProcurementData(generateSampleDataSet());
+}
+
+/** The start banner's data line: which data set answers, and its row counts. */
+export function dataSetBanner(summary: DataSetSummary): string {
+  const c = summary.counts;
+  const n = (value: number) => value.toLocaleString("en-US");
+  const what = summary.name === "sample" ? "sample data set" : `imported data set (${summary.location}${summary.importedAt ? `, imported ${summary.importedAt.slice(0, 16).replace("T", " ")} UTC` : ""})`;
+  return `Data: ${what}: ${n(c.spend)} spend rows, ${n(c.suppliers)} suppliers, ${n(c.contracts)} contracts, ${n(c.policies)} policies (${n(c.policySections)} sections), ${n(c.benchmarks)} benchmarks.`;
+}

@@ -1,0 +1,94 @@
+import type { Mapping } from "./mapping";
+import { dateReader } from "./mapping";
+
+/** A column's value could not be read; the reason is shown with the file, line and column. */
+export class FieldError extends Error {}
+
+const TRUE = new Set(["true", "yes", "y", "1", "t", "x"]);
+const FALSE = new Set(["false", "no", "n", "0", "f", ""]);
+
+/**
+ * Reads the typed values of one CSV record (already keyed by our column names): value translations
+ * from the mapping first, then the type. Every reader collects its failures instead of stopping, so
+ * a row reports all its bad columns at once.
+ */
+export class FieldReader {
+  readonly problems: { column: string; reason: string }[] = [];
+  private readonly readDate: (text: string) => string | undefined;
+
+  constructor(private readonly mapping: Mapping, private record: Record<string, string | undefined> = {}) {
+    this.readDate = dateReader(mapping.dateFormat);
+  }
+
+  /** Starts reading the next record. */
+  reset(record: Record<string, string | undefined>): this {
+    this.record = record;
+    this.problems.length = 0;
+    return this;
+  }
+
+  /** The raw text, translated by the mapping's `values` for this column; "" when absent. */
+  raw(column: string): string {
+    const text = (this.record[column] ?? "").trim();
+    return this.mapping.values[column]?.[text] ?? text;
+  }
+
+  text(column: string, options: { required?: boolean; fallback?: string } = {}): string {
+    const value = this.raw(column);
+    if (value === "" && options.required) this.fail(column, "required value is empty");
+    return value === "" ? (options.fallback ?? "") : value;
+  }
+
+  number(column: string, options: { required?: boolean; fallback?: number; min?: number; max?: number; integer?: boolean } = {}): number {
+    let value = this.raw(column);
+    if (value === "") {
+      if (options.required) this.fail(column, "required value is empty");
+      return options.fallback ?? 0;
+    }
+    if (this.mapping.decimalComma) value = value.replace(/\./g, "").replace(",", ".");
+    else value = value.replace(/,/g, "");
+    const number = Number(value);
+    if (value === "" || !Number.isFinite(number)) return this.fail(column, `not a number (${JSON.stringify(this.raw(column))})`, 0);
+    if (options.integer && !Number.isInteger(number)) return this.fail(column, `not a whole number (${value})`, 0);
+    if (options.min !== undefined && number < options.min) return this.fail(column, `${number} is below ${options.min}`, 0);
+    if (options.max !== undefined && number > options.max) return this.fail(column, `${number} is above ${options.max}`, 0);
+    return number;
+  }
+
+  nullableNumber(column: string): number | null {
+    return this.raw(column) === "" ? null : this.number(column);
+  }
+
+  date(column: string, options: { required?: boolean } = {}): string {
+    const value = this.raw(column);
+    if (value === "") {
+      if (options.required) this.fail(column, "required date is empty");
+      return "";
+    }
+    return this.readDate(value) ?? this.fail(column, `bad date ${JSON.stringify(value)} (expected ${this.mapping.dateFormat})`, "");
+  }
+
+  boolean(column: string): boolean {
+    const value = this.raw(column).toLowerCase();
+    if (TRUE.has(value)) return true;
+    if (FALSE.has(value)) return false;
+    return this.fail(column, `not a yes/no value (${JSON.stringify(value)})`, false);
+  }
+
+  /** A `;`-separated list. */
+  list(column: string): string[] {
+    return this.raw(column).split(";").map((item) => item.trim()).filter(Boolean);
+  }
+
+  oneOf<T extends string>(column: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(column).toLowerCase();
+    if (value === "") return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    return this.fail(column, `${JSON.stringify(value)} is not one of ${allowed.join(", ")}`, fallback);
+  }
+
+  fail<T>(column: string, reason: string, value?: T): T {
+    this.problems.push({ column, reason });
+    return value as T;
+  }
+}

@@ -1,0 +1,40 @@
+/** One bad value or row: where it is, which column, and why. */
+export interface RowIssue {
+  file: string;
+  line: number;
+  column: string;
+  reason: string;
+}
+
+/** How many issues are kept to print per file; the rest are counted. */
+export const DEFAULT_ISSUE_LIMIT = 20;
+
+/** The issues of one file: the first `limit` in full, then a count. */
+export class FileIssues {
+  readonly shown: RowIssue[] = [];
+  total = 0;
+  /** Rows with at least one issue. */
+  badRows = 0;
+
+  constructor(readonly file: string, private readonly limit = DEFAULT_ISSUE_LIMIT) {}
+
+  /** Records a row's issues (one row may break several columns). */
+  addRow(line: number, problems: readonly { column: string; reason: string }[]): void {
+    if (problems.length === 0) return;
+    this.badRows += 1;
+    for (const problem of problems) this.add({ file: this.file, line, ...problem });
+  }
+
+  /** Records an issue of the whole file (line 1 is its header). */
+  add(issue: RowIssue): void {
+    this.total += 1;
+    if (this.shown.length < this.limit) this.shown.push(issue);
+  }
+
+  /** "spend.csv:12: amount: not a number ("12,5x")" lines, then "… and N more". */
+  lines(): string[] {
+    const lines = this.shown.map((issue) => `${issue.file}:${issue.line}: ${issue.column}: ${issue.reason}`);
+    if (this.total > this.shown.length) lines.push(`${this.file}: … and ${this.total - this.shown.length} more issue(s)`);
+    return lines;
+  }
+}

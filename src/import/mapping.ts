@@ -1,0 +1,88 @@
+import { readFile } from "node:fs/promises";
+import { parse as parseYaml } from "yaml";
+import { z } from "zod";
+import { ConfigurationError } from "../domain/errors";
+
+/** The CSV files an import reads, by kind. */
+export const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
+export type CsvKind = (typeof CSV_KINDS)[number];
+
+/** The file each kind is read from when the mapping names none. */
+export const DEFAULT_FILES: Record<CsvKind, string> = {
+  fx: "fx.csv",
+  suppliers: "suppliers.csv",
+  contracts: "contracts.csv",
+  spend: "spend.csv",
+  benchmarks: "benchmarks.csv",
+  policies: "policies.csv",
+};
+
+const DATE_FORMAT = z.string().regex(/^(?=.*YY)(?=.*M)(?=.*D)[YMD./\- ]+$/, "a date format built from YYYY/YY, MM/M, DD/D and separators, e.g. DD.MM.YYYY");
+
+/**
+ * How a real export's files map to ours: file names, column names (ours → theirs), the date format,
+ * the delimiter and value translations (e.g. preferred: { Y: true, N: false }).
+ */
+export const MappingSchema = z
+  .object({
+    files: z.object(Object.fromEntries(CSV_KINDS.map((kind) => [kind, z.string().min(1).optional()])) as Record<CsvKind, z.ZodOptional<z.ZodString>>).strict().default({}),
+    columns: z.object(Object.fromEntries(CSV_KINDS.map((kind) => [kind, z.record(z.string(), z.string().min(1)).optional()])) as Record<CsvKind, z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>>).strict().default({}),
+    dateFormat: DATE_FORMAT.default("YYYY-MM-DD"),
+    delimiter: z.string().min(1).max(2).default(","),
+    decimalComma: z.boolean().default(false),
+    values: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))).default({}),
+  })
+  .strict();
+export type Mapping = z.infer<typeof MappingSchema>;
+
+/** The identity mapping: our own file and column names, ISO dates. */
+export const DEFAULT_MAPPING: Mapping = MappingSchema.parse({});
+
+/** Reads and validates a mapping file; a bad one is a ConfigurationError naming the fields. */
+export async function loadMapping(file: string): Promise<Mapping> {
+  let raw: unknown;
+  try {
+    raw = parseYaml(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new ConfigurationError(`mapping file ${file}: ${(error as Error).message}`);
+  }
+  const parsed = MappingSchema.safeParse(raw ?? {});
+  if (!parsed.success) throw new ConfigurationError(`mapping file ${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+/** The header a file uses for one of our columns. */
+export function sourceColumn(mapping: Mapping, kind: CsvKind, column: string): string {
+  return mapping.columns[kind]?.[column] ?? column;
+}
+
+/**
+ * A reader of a date in the mapping's format, returning ISO YYYY-MM-DD or undefined when the text
+ * is not a real date in that format ("2025-02-30" is not).
+ */
+export function dateReader(format: string): (text: string) => string | undefined {
+  const order: ("Y" | "YY" | "M" | "D")[] = [];
+  const pattern = format.replace(/YYYY|YY|MM|M|DD|D|[./\- ]/g, (token) => {
+    if (token === "YYYY") return order.push("Y"), "(\\d{4})";
+    if (token === "YY") return order.push("YY"), "(\\d{2})";
+    if (token.startsWith("M")) return order.push("M"), "(\\d{1,2})";
+    if (token.startsWith("D")) return order.push("D"), "(\\d{1,2})";
+    return `\\${token}`;
+  });
+  const regex = new RegExp(`^${pattern}$`);
+  return (text) => {
+    const match = regex.exec(text.trim());
+    if (!match) return undefined;
+    let year = 0, month = 0, day = 0;
+    order.forEach((part, i) => {
+      const value = Number(match[i + 1]);
+      if (part === "Y") year = value;
+      else if (part === "YY") year = 2000 + value;
+      else if (part === "M") month = value;
+      else day = value;
+    });
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+    return date.toISOString().slice(0, 10);
+  };
+}

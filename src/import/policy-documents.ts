@@ -1,0 +1,53 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import matter from "gray-matter";
+import type { PolicyDocument } from "../domain";
+import { readDocumentText, splitSections } from "./documents";
+
+/** A policy file's metadata: from its front matter (markdown) or its row in policies.csv. */
+export interface PolicyMetadata {
+  file: string;
+  key: string;
+  language: "en" | "ja";
+  title: string;
+  version: string;
+  effectiveDate: string;
+}
+
+/** A policy file that cannot be imported; `column` names what is wrong (a front-matter field, "file", "sections"). */
+export class PolicyFileError extends Error {
+  constructor(readonly column: string, message: string) {
+    super(message);
+  }
+}
+
+const FRONT_MATTER_FIELDS = ["key", "language", "title", "version", "effectiveDate"] as const;
+
+/**
+ * One policy document from `policies/<name>`: metadata from its policies.csv row when it has one,
+ * else from markdown front matter; sections at its headings, cited "POL-<KEY> §<number>".
+ */
+export async function readPolicyDocument(directory: string, name: string, described: PolicyMetadata | undefined): Promise<PolicyDocument> {
+  const file = path.join(directory, name);
+  let meta = described;
+  let text: string;
+  if (meta === undefined) {
+    if (path.extname(name).toLowerCase() !== ".md") throw new PolicyFileError("file", `no row in policies.csv describes ${name} (key, language, title, version, effectiveDate)`);
+    const parsed = matter(await readFile(file, "utf8"));
+    meta = frontMatter(name, parsed.data as Record<string, unknown>);
+    text = parsed.content;
+  } else text = await readDocumentText(file);
+  const code = `POL-${meta.key.toUpperCase().replace(/[^A-Z0-9]+/g, "-")}`;
+  const sections = splitSections(text).map((section, index) => ({ id: `${code} §${section.number ?? index + 1}`, heading: section.heading, text: section.text }));
+  if (sections.length === 0) throw new PolicyFileError("sections", 'no headings found: sections are the document\'s headings ("## 1. Scope")');
+  return { id: `${code}-${meta.language}`, policyKey: meta.key, language: meta.language, title: meta.title, version: meta.version, effectiveDate: meta.effectiveDate, sections };
+}
+
+function frontMatter(name: string, front: Record<string, unknown>): PolicyMetadata {
+  const missing = FRONT_MATTER_FIELDS.filter((field) => front[field] === undefined || front[field] === "");
+  if (missing.length > 0) throw new PolicyFileError(missing.join(", "), "missing in the front matter (or give the file a row in policies.csv)");
+  const language = String(front.language);
+  if (language !== "en" && language !== "ja") throw new PolicyFileError("language", `${JSON.stringify(language)} is not en or ja`);
+  const effectiveDate = front.effectiveDate instanceof Date ? front.effectiveDate.toISOString().slice(0, 10) : String(front.effectiveDate);
+  return { file: name, key: String(front.key), language, title: String(front.title), version: String(front.version), effectiveDate };
+}

@@ -1,0 +1,113 @@
+import { BulkOperationType, type JSONObject } from "@azure/cosmos";
+import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } from "../domain";
+import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
+import { bulkUpsert } from "./bulk-upsert";
+import { cosmosId } from "./cosmos-key";
+import { DataManifestSchema, monthDocuments, writeManifest, type DataManifest, type ProcurementContainers } from "./cosmos-procurement-data";
+import { parseDocument, queryDocuments, readDocument } from "./documents";
+import { storeCall } from "./store-call";
+import { ContractSchema, PolicyDocumentSchema, PriceBenchmarkSchema, SupplierSchema } from "../domain";
+
+/** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
+const SPEND_BATCH = 20_000;
+
+const SCHEMAS = { suppliers: SupplierSchema, contracts: ContractSchema, policies: PolicyDocumentSchema, benchmarks: PriceBenchmarkSchema } as const;
+
+/** Each directory kind's document id and partition key. */
+const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => string; partition: (record: DirectoryRecords[K]) => string } } = {
+  suppliers: { id: (s) => s.id, partition: (s) => s.id },
+  contracts: { id: (c) => c.id, partition: (c) => c.supplierId },
+  policies: { id: (p) => p.id, partition: (p) => p.policyKey },
+  benchmarks: { id: (b) => cosmosId(`${b.category}|${b.unit}`), partition: (b) => b.category },
+};
+
+/**
+ * Writes an import into the Cosmos data containers in bulk: changed records only, spend rows in
+ * batches, the month documents of the spend cells, and the manifest last (readers reload on it).
+ */
+export class CosmosDataWriter implements DataStoreWriter {
+  private cells: Pick<DataManifest, "months" | "dimensions"> | undefined;
+
+  constructor(private readonly containers: ProcurementContainers, readonly location: string) {}
+
+  async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
+    return (await queryDocuments(this.containers[kind], { query: "SELECT * FROM c" }, SCHEMAS[kind])) as DirectoryRecords[K][];
+  }
+
+  async save<K extends DirectoryKind>(kind: K, result: { changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] }): Promise<void> {
+    const keys = KEYS[kind] as (typeof KEYS)[K];
+    const container = this.containers[kind];
+    const partitions = new Map<string, string>();
+    await bulkUpsert(
+      container,
+      result.changed.map((record) => {
+        partitions.set(keys.id(record), keys.partition(record));
+        return { ...record, id: keys.id(record) } as unknown as JSONObject;
+      }),
+      (document) => partitions.get(String(document.id))!,
+    );
+    if (result.removed.length > 0)
+      await storeCall(`bulk delete from ${container.id}`, () =>
+        container.items.executeBulkOperations(result.removed.map((record) => ({ operationType: BulkOperationType.Delete, id: keys.id(record), partitionKey: keys.partition(record) }))),
+      );
+  }
+
+  /**
+   * Stored rows, one supplier partition at a time (every row belongs to a stored supplier): small
+   * single-partition queries, which the embedded server answers quickly where one cross-partition
+   * scan of every row would time out.
+   */
+  async *spendRows(): AsyncIterable<SpendTransaction> {
+    for (const supplier of await this.load("suppliers")) {
+      const iterator = this.containers.spend.items.query({ query: "SELECT * FROM c WHERE c.supplierId = @supplierId", parameters: [{ name: "@supplierId", value: supplier.id }] }, { partitionKey: supplier.id, maxItemCount: 2_000 }).getAsyncIterator();
+      for await (const page of iterator) for (const raw of page.resources) yield parseDocument(SpendTransactionSchema, raw, this.containers.spend.id);
+    }
+  }
+
+  async beginSpend(): Promise<SpendWrite> {
+    let batch: SpendTransaction[] = [];
+    let removals: SpendTransaction[] = [];
+    const flush = async () => {
+      const [rows, gone] = [batch, removals];
+      [batch, removals] = [[], []];
+      await bulkUpsert(this.containers.spend, rows as unknown as JSONObject[], (document) => String(document.supplierId));
+      if (gone.length > 0)
+        await storeCall("bulk delete spend", () =>
+          this.containers.spend.items.executeBulkOperations(gone.map((row) => ({ operationType: BulkOperationType.Delete, id: row.id, partitionKey: row.supplierId }))),
+        );
+    };
+    return {
+      add: async (row, changed) => {
+        if (!changed) return;
+        batch.push(row);
+        if (batch.length >= SPEND_BATCH) await flush();
+      },
+      remove: async (row) => {
+        removals.push(row);
+        if (removals.length >= SPEND_BATCH) await flush();
+      },
+      finish: async (cells) => {
+        await flush();
+        const { documents, months, dimensions } = monthDocuments(cells);
+        await bulkUpsert(this.containers.spendCells, documents, (document) => String(document.id));
+        this.cells = { months, dimensions };
+      },
+      // Rows already written stay (they are valid rows of the file); the manifest is not moved on.
+      abandon: async () => {},
+    };
+  }
+
+  async loadSummary(): Promise<DataSetSummary | undefined> {
+    return (await this.readManifest())?.summary;
+  }
+
+  async saveSummary(summary: DataSetSummary): Promise<void> {
+    const cells = this.cells ?? (await this.readManifest()) ?? { months: {}, dimensions: { categories: [], costCenters: [] } };
+    await writeManifest(this.containers.spendCells, { summary, months: cells.months, dimensions: cells.dimensions });
+  }
+
+  private async readManifest() {
+    const document = await readDocument(this.containers.spendCells, "manifest", "manifest");
+    return document && parseDocument(DataManifestSchema, document.raw, this.containers.spendCells.id);
+  }
+}

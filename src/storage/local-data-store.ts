@@ -1,0 +1,146 @@
+import { createReadStream, createWriteStream, existsSync, type WriteStream } from "node:fs";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { once } from "node:events";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import {
+  ContractSchema,
+  DataSetSummarySchema,
+  PolicyDocumentSchema,
+  PriceBenchmarkSchema,
+  SupplierSchema,
+  type DataSetSummary,
+  type SpendCell,
+  type SpendTransaction,
+} from "../domain";
+import { SystemError } from "../domain/errors";
+import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
+import { createSnapshotProcurementData } from "../tools/in-memory-procurement-data";
+import type { ProcurementData } from "../tools/procurement-data";
+
+/**
+ * The local data directory: one JSON file per directory kind, the spend cells as JSON, the spend rows
+ * as NDJSON (read only by imports, streamed), and a manifest written last. The bot loads everything
+ * but the rows, so it starts in seconds and stays small whatever the number of transactions.
+ */
+const FILES = {
+  manifest: "manifest.json",
+  suppliers: "suppliers.json",
+  contracts: "contracts.json",
+  policies: "policies.json",
+  benchmarks: "benchmarks.json",
+  cells: "spend-cells.json",
+  rows: "spend.ndjson",
+} as const;
+
+const SCHEMAS = { suppliers: SupplierSchema, contracts: ContractSchema, policies: PolicyDocumentSchema, benchmarks: PriceBenchmarkSchema } as const;
+const ManifestSchema = z.object({ format: z.literal(1), summary: DataSetSummarySchema });
+
+/** Reads and writes the local data directory. */
+export class LocalDataStore implements DataStoreWriter {
+  readonly location: string;
+
+  constructor(private readonly directory: string) {
+    this.location = `directory ${directory}`;
+  }
+
+  async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
+    return (await this.readJson(FILES[kind], z.array(SCHEMAS[kind]))) as DirectoryRecords[K][] | undefined ?? [];
+  }
+
+  async save<K extends DirectoryKind>(kind: K, result: { all: DirectoryRecords[K][] }): Promise<void> {
+    await this.writeJson(FILES[kind], result.all);
+  }
+
+  async *spendRows(): AsyncIterable<SpendTransaction> {
+    const file = path.join(this.directory, FILES.rows);
+    if (!existsSync(file)) return;
+    // Rows were validated when imported; reading them back trusts the file we wrote.
+    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) if (line !== "") yield JSON.parse(line) as SpendTransaction;
+  }
+
+  async beginSpend(): Promise<SpendWrite> {
+    await mkdir(this.directory, { recursive: true });
+    const target = path.join(this.directory, FILES.rows);
+    const temporary = `${target}.${process.pid}.tmp`;
+    const out = createWriteStream(temporary);
+    let buffer = "";
+    const flush = async (stream: WriteStream) => {
+      if (buffer === "") return;
+      const chunk = buffer;
+      buffer = "";
+      if (!stream.write(chunk)) await once(stream, "drain");
+    };
+    return {
+      add: async (row) => {
+        buffer += `${JSON.stringify(row)}\n`;
+        if (buffer.length > 1 << 20) await flush(out);
+      },
+      remove: async () => {},
+      finish: async (cells) => {
+        await flush(out);
+        out.end();
+        await once(out, "close");
+        await this.writeJson(FILES.cells, cells);
+        await rename(temporary, target);
+      },
+      abandon: async () => {
+        out.destroy();
+        await rm(temporary, { force: true });
+      },
+    };
+  }
+
+  async loadSummary(): Promise<DataSetSummary | undefined> {
+    return (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
+  }
+
+  /** Written last: a directory without a manifest is not a data set yet. */
+  async saveSummary(summary: DataSetSummary): Promise<void> {
+    await this.writeJson(FILES.manifest, { format: 1, summary });
+  }
+
+  /**
+   * The spend cells (for the reader). Written by our own import from validated rows, and tens of
+   * thousands at a million rows: parsed without a schema pass, which would double the start-up time.
+   */
+  async loadCells(): Promise<SpendCell[]> {
+    const file = path.join(this.directory, FILES.cells);
+    return existsSync(file) ? (JSON.parse(await readFile(file, "utf8")) as SpendCell[]) : [];
+  }
+
+  private async readJson<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
+    const full = path.join(this.directory, file);
+    if (!existsSync(full)) return undefined;
+    const parsed = schema.safeParse(JSON.parse(await readFile(full, "utf8")));
+    if (!parsed.success) throw new SystemError(`${full} is not a valid data file (${parsed.error.issues.slice(0, 3).map((i: z.ZodIssue) => `${i.path.join(".")}: ${i.message}`).join("; ")}); import the data again`);
+    return parsed.data;
+  }
+
+  /** Write-then-rename, so a crash never leaves half a file behind. */
+  private async writeJson(file: string, value: unknown): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    const target = path.join(this.directory, file);
+    await writeFile(`${target}.tmp`, JSON.stringify(value));
+    await rename(`${target}.tmp`, target);
+  }
+}
+
+/**
+ * The data set imported into a local data directory, ready for the tools; undefined when the
+ * directory holds none (then the sample data set is used).
+ */
+export async function openLocalProcurementData(directory: string): Promise<ProcurementData | undefined> {
+  const store = new LocalDataStore(directory);
+  const summary = await store.loadSummary();
+  if (summary === undefined) return undefined;
+  const [suppliers, contracts, policies, benchmarks, spendCells] = await Promise.all([
+    store.load("suppliers"),
+    store.load("contracts"),
+    store.load("policies"),
+    store.load("benchmarks"),
+    store.loadCells(),
+  ]);
+  return createSnapshotProcurementData({ suppliers, contracts, policies, benchmarks, spendCells, summary });
+}

@@ -1,0 +1,109 @@
+import type { SpendCell, SpendLine, SpendTransaction } from "../domain";
+import type { SpendFilter } from "./procurement-data";
+
+/** Each cell keeps this many of its largest transactions: enough for any filter's top three. */
+export const LARGEST_PER_CELL = 3;
+
+/**
+ * Folds spend transactions into monthly cells (supplier × category × cost center × currency), one
+ * transaction at a time, so a million rows stream through in bounded memory.
+ */
+export class SpendCubeBuilder {
+  private readonly cells = new Map<string, SpendCell>();
+  private rows = 0;
+
+  add(t: SpendTransaction): void {
+    const month = t.date.slice(0, 7);
+    const key = `${month}\u0000${t.supplierId}\u0000${t.category}\u0000${t.costCenter}\u0000${t.currency}`;
+    let cell = this.cells.get(key);
+    if (cell === undefined) {
+      cell = {
+        month,
+        fiscalYear: t.fiscalYear,
+        supplierId: t.supplierId,
+        supplierName: t.supplierName,
+        category: t.category,
+        costCenter: t.costCenter,
+        currency: t.currency,
+        amount: 0,
+        amountJpy: 0,
+        count: 0,
+        offContractJpy: 0,
+        firstDate: t.date,
+        lastDate: t.date,
+        largest: [],
+      };
+      this.cells.set(key, cell);
+    }
+    cell.amount += t.amount;
+    cell.amountJpy += t.amountJpy;
+    cell.count += 1;
+    if (t.contractId === null) cell.offContractJpy += t.amountJpy;
+    if (t.date < cell.firstDate) cell.firstDate = t.date;
+    if (t.date > cell.lastDate) cell.lastDate = t.date;
+    keepLargest(cell.largest, t);
+    this.rows += 1;
+  }
+
+  /** How many transactions were added. */
+  get rowCount(): number {
+    return this.rows;
+  }
+
+  /** The cells, by month then supplier; amounts rounded to cents (sums of floats drift). */
+  build(): SpendCell[] {
+    return [...this.cells.values()]
+      .map((cell) => ({ ...cell, amount: roundCents(cell.amount), amountJpy: roundCents(cell.amountJpy), offContractJpy: roundCents(cell.offContractJpy) }))
+      .sort((a, b) => a.month.localeCompare(b.month) || a.supplierId.localeCompare(b.supplierId) || a.category.localeCompare(b.category) || a.costCenter.localeCompare(b.costCenter) || a.currency.localeCompare(b.currency));
+  }
+}
+
+/** The cells of a data set, from its transactions. */
+export function buildSpendCells(transactions: Iterable<SpendTransaction>): SpendCell[] {
+  const builder = new SpendCubeBuilder();
+  for (const t of transactions) builder.add(t);
+  return builder.build();
+}
+
+/**
+ * Whether a cell falls under a filter. Dates are resolved to whole months: a cell counts when its
+ * month overlaps the range.
+ */
+export function cellMatches(filter: SpendFilter, cell: SpendCell): boolean {
+  return (
+    (filter.supplierId === undefined || cell.supplierId === filter.supplierId) &&
+    (filter.category === undefined || cell.category === filter.category) &&
+    (filter.costCenter === undefined || cell.costCenter === filter.costCenter) &&
+    (filter.fiscalYear === undefined || cell.fiscalYear === filter.fiscalYear) &&
+    (filter.from === undefined || cell.month >= filter.from.slice(0, 7)) &&
+    (filter.to === undefined || cell.month <= filter.to.slice(0, 7))
+  );
+}
+
+/** The `n` largest transactions across cells, largest first (ties by id). */
+export function largestLines(cells: readonly SpendCell[], n: number): SpendLine[] {
+  const top: SpendLine[] = [];
+  for (const cell of cells) for (const line of cell.largest) insertLargest(top, line, n);
+  return top;
+}
+
+function keepLargest(largest: SpendLine[], t: SpendTransaction): void {
+  if (largest.length === LARGEST_PER_CELL && t.amountJpy <= largest[largest.length - 1]!.amountJpy) return;
+  insertLargest(
+    largest,
+    { id: t.id, date: t.date, supplierName: t.supplierName, amount: t.amount, currency: t.currency, amountJpy: t.amountJpy, poNumber: t.poNumber, contractId: t.contractId },
+    LARGEST_PER_CELL,
+  );
+}
+
+function insertLargest(list: SpendLine[], line: SpendLine, n: number): void {
+  let at = list.length;
+  while (at > 0 && (list[at - 1]!.amountJpy < line.amountJpy || (list[at - 1]!.amountJpy === line.amountJpy && list[at - 1]!.id > line.id))) at--;
+  if (at >= n) return;
+  list.splice(at, 0, line);
+  if (list.length > n) list.pop();
+}
+
+function roundCents(value: number): number {
+  return Math.round(value * 100) / 100;
+}

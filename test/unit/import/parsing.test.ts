@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { clauseKind, splitSections } from "../../../src/import/documents";
+import { FieldReader } from "../../../src/import/fields";
+import { FileIssues } from "../../../src/import/issues";
+import { dateReader, DEFAULT_MAPPING, MappingSchema } from "../../../src/import/mapping";
+
+describe("import parsing", () => {
+  it("reads dates in the mapping's format and refuses impossible ones", () => {
+    assert.equal(dateReader("YYYY-MM-DD")("2025-04-01"), "2025-04-01");
+    assert.equal(dateReader("DD.MM.YYYY")("5.4.2025"), "2025-04-05");
+    assert.equal(dateReader("MM/DD/YY")("04/05/25"), "2025-04-05");
+    assert.equal(dateReader("YYYY-MM-DD")("2025-02-30"), undefined);
+    assert.equal(dateReader("YYYY-MM-DD")("01.04.2025"), undefined);
+  });
+
+  it("collects every bad column of a row with its reason, and translates values through the mapping", () => {
+    const mapping = MappingSchema.parse({ values: { preferred: { Ja: "true" } }, decimalComma: true });
+    const f = new FieldReader(mapping).reset({ amount: "1.234,5", bad: "12x", preferred: "Ja", when: "2025-13-01", risk: "extreme" });
+    assert.equal(f.number("amount"), 1234.5);
+    assert.equal(f.boolean("preferred"), true);
+    f.number("bad");
+    f.date("when");
+    f.oneOf("risk", ["low", "medium", "high"] as const, "medium");
+    f.text("id", { required: true });
+    assert.deepEqual(f.problems.map((p) => p.column), ["bad", "when", "risk", "id"]);
+    assert.match(f.problems[0]!.reason, /not a number/);
+    assert.match(f.problems[1]!.reason, /bad date "2025-13-01" \(expected YYYY-MM-DD\)/);
+  });
+
+  it("reports issues up to a limit, then a count", () => {
+    const issues = new FileIssues("spend.csv", 2);
+    for (let line = 2; line < 7; line++) issues.addRow(line, [{ column: "amount", reason: "not a number" }]);
+    assert.deepEqual(issues.lines(), ["spend.csv:2: amount: not a number", "spend.csv:3: amount: not a number", "spend.csv: … and 3 more issue(s)"]);
+    assert.equal(issues.badRows, 5);
+  });
+
+  it("rejects a mapping with unknown keys or a bad date format", () => {
+    assert.equal(MappingSchema.safeParse({ colums: {} }).success, false);
+    assert.equal(MappingSchema.safeParse({ dateFormat: "dd/mm" }).success, false);
+    assert.equal(DEFAULT_MAPPING.dateFormat, "YYYY-MM-DD");
+  });
+
+  it("splits documents into sections at markdown headings, numbered lines and 第n条, and finds clause kinds", () => {
+    const markdown = splitSections("# Title\n\n## 1. Term\nRuns two years.\n\n## 2. Price adjustment\nUp to 3% a year.\n");
+    assert.deepEqual(markdown.map((s) => [s.number, s.heading]), [["1", "Term"], ["2", "Price adjustment"]]);
+    const plain = splitSections("Master agreement\n1. Renewal\nRenews yearly unless notice is given.\n第2条（解約）\n90日前までに通知する。");
+    assert.deepEqual(plain.map((s) => s.heading), ["Renewal", "解約"]);
+    assert.equal(clauseKind("Price adjustment", ""), "price_adjustment");
+    assert.equal(clauseKind("Article 7", "Either party may terminate for convenience"), "termination");
+    assert.equal(clauseKind("解約", ""), "termination");
+    assert.equal(clauseKind("Service levels", "99.9% availability"), "other");
+  });
+});
