@@ -14,6 +14,7 @@ import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import { followRunProgress } from "./run-progress-cards";
+import { followRunStreams, type RunStreams } from "./run-streams";
 import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
@@ -61,6 +62,8 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   const qscoreThreshold = config.workflow.qscoreThreshold;
   const lifecycle = new RunLifecycle(log);
   followRunProgress(lifecycle, { messenger, names, log });
+  const streams: RunStreams = new Map();
+  followRunStreams(lifecycle, streams, { messenger, names, log });
   const worker = new RunWorker({
     queue: options.queue,
     workflow,
@@ -73,6 +76,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
       names,
       qscoreThreshold,
       onAwaitingApproval: options.approvals?.onAwaitingApproval ?? underReviewNotice(messenger),
+      streams,
       log,
     }),
     ...(options.continueApproval ? { continueApproval: options.continueApproval } : {}),
