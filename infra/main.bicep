@@ -152,6 +152,8 @@ var sharedSettings = {
   COSMOS_ENDPOINT: cosmos.outputs.endpoint
   COSMOS_DATABASE: cosmos.outputs.databaseName
   TRANSCRIPT_TTL_DAYS: string(transcriptTtlDays)
+  CONVERSATION_MEMORY_TTL: '8h'
+  CONVERSATION_MEMORY_TOKENS: '1500'
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId
   APPROVER_AAD_IDS: approverAadIds

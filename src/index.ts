@@ -54,7 +54,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       store,
       telemetry,
       log,
-      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model: options.model }),
+      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model: options.model, memory: store.memory }),
       approvals: approvals.hooks,
     });
     approvals.attach(bot);

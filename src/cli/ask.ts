@@ -1,21 +1,37 @@
 /**
- * `npm run ask -- [--json] "<question>"`: answers one question through the agent graph with the
- * configured model (offline by default) over the sample data set, and prints it.
+ * `npm run ask -- [--json] "<question>" [--then "<follow-up>" …]`: answers a question through the
+ * agent graph with the configured model (offline by default) over the sample data set, and prints
+ * it. A one-shot command has no chat to remember, so a question stands alone unless follow-ups are
+ * given with `--then`: they form one conversation, remembered in this process only.
  */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { describeError } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
+import { turnFromRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
 import { toRunRecord } from "../workflow/run-record";
 import { formatRun } from "./format-run";
 
+/** The CLI's one conversation, when follow-ups are given. */
+const CLI_CONVERSATION = "cli";
+
+/** Splits the arguments into the question and its `--then` follow-ups (words of each joined). */
+function dialogueOf(args: string[]): string[] {
+  const questions: string[][] = [[]];
+  for (const arg of args) {
+    if (arg === "--then") questions.push([]);
+    else questions.at(-1)!.push(arg);
+  }
+  return questions.map((words) => words.join(" ").trim());
+}
+
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes("--json");
-  const question = argv.filter((arg) => arg !== "--json").join(" ").trim();
-  if (!question) {
-    process.stderr.write('Usage: npm run ask -- [--json] "<question>"\n');
+  const dialogue = dialogueOf(argv.filter((arg) => arg !== "--json"));
+  if (dialogue.some((question) => question === "")) {
+    process.stderr.write('Usage: npm run ask -- [--json] "<question>" [--then "<follow-up>" …]\n');
     return 2;
   }
   const config = loadConfig();
@@ -31,9 +47,16 @@ async function main(argv: string[]): Promise<number> {
       },
     },
   });
-  const state = await runQuestion(deps, { question });
-  process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
-  return state.status === "failed" ? 1 : 0;
+  const conversationKey = dialogue.length > 1 ? CLI_CONVERSATION : undefined;
+  let failed = false;
+  for (const question of dialogue) {
+    const state = await runQuestion(deps, { question, conversationKey });
+    const turn = turnFromRun(state);
+    if (conversationKey && turn) await deps.memory.remember(conversationKey, turn);
+    process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
+    failed ||= state.status === "failed";
+  }
+  return failed ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

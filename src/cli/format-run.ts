@@ -5,6 +5,13 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   const name = (id: string) => specialists.find((s) => s.id === id)?.displayName[state.language] ?? id;
   const lines: string[] = [];
   if (state.offline) lines.push("[offline] Produced without a language model (deterministic offline engine).", "");
+  lines.push(`Question: ${state.question}`);
+  if (state.understanding?.kind === "rewritten") lines.push(`Understood as: ${state.standaloneQuestion}`);
+  lines.push("");
+  if (state.status === "needs_clarification") {
+    lines.push(`Asked back: ${state.understanding?.clarification ?? ""}`);
+    return lines.join("\n");
+  }
   if (state.decision)
     lines.push(`Specialists: ${state.decision.priority.map(name).join(", ")}${state.decision.fallback ? " (fallback)" : ""} — ${state.decision.reason}`, "");
   if (state.status === "failed") {
@@ -28,5 +35,6 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   const { initialScore, finalScore, retried } = state.quality;
   lines.push("", `QSCORE ${retried ? `${initialScore} → ${finalScore} (re-asked once)` : `${finalScore}`}`);
   if (state.status === "awaiting_approval") lines.push("", "Needs approval before it reaches the requester:", ...state.hitlReasons.map((r) => `  - ${r}`));
+  if (state.suggestedFollowUps?.length) lines.push("", "You could ask next", ...state.suggestedFollowUps.map((question) => `  > ${question}`));
   return lines.join("\n");
 }

@@ -26,6 +26,8 @@ export interface AppConfig {
     promptsDir?: string;
   };
   approvals: { remindAfterMs: number; expireAfterMs: number };
+  /** What a conversation remembers for follow-ups: for how long after its last turn, and how much. */
+  memory: { ttlMs: number; budgetTokens: number };
 }
 
 /**
@@ -71,6 +73,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     approvals: {
       remindAfterMs: durationSetting("APPROVAL_REMIND_AFTER", env.APPROVAL_REMIND_AFTER),
       expireAfterMs: durationSetting("APPROVAL_EXPIRE_AFTER", env.APPROVAL_EXPIRE_AFTER),
+    },
+    memory: {
+      ttlMs: durationSetting("CONVERSATION_MEMORY_TTL", env.CONVERSATION_MEMORY_TTL),
+      budgetTokens: env.CONVERSATION_MEMORY_TOKENS,
     },
   };
 }

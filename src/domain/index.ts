@@ -10,3 +10,5 @@ export * from "./sample";
 export * from "./transcript";
 export * from "./approval";
 export * from "./feedback";
+export * from "./conversation";
+export * from "./follow-up-cues";

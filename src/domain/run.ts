@@ -1,13 +1,14 @@
+import type { RunUnderstanding } from "./conversation";
 import type { Language } from "./language";
 import type { Finding } from "./finding";
 import type { ModeratorAnswer } from "./moderator-answer";
 import type { RouterDecision } from "./router-decision";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
-export type RunPhase = "route" | "investigate" | "debate" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
+export type RunPhase = "understand" | "route" | "investigate" | "debate" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
 
 /** Terminal states are everything but `running`; every run ends in one the user is told about. */
-export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval";
+export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval" | "needs_clarification";
 
 /** Outcome of one executor call, as recorded in events and telemetry. */
 export type ExecutorOutcome = "ok" | "rate_limited" | "invalid_output" | "timeout" | "error" | "cancelled";
@@ -59,7 +60,17 @@ export interface RunReview {
 export interface RunState {
   schemaVersion: 1;
   runId: string;
+  /** The message as the user wrote it. */
   question: string;
+  /**
+   * The question the agents answer: the message made complete with the conversation's context
+   * (equal to `question` when it already stood alone). Set by the `understand` phase.
+   */
+  standaloneQuestion?: string;
+  /** How the message was understood against the conversation's memory. */
+  understanding?: RunUnderstanding;
+  /** Whose memory the run reads (a chat, or one channel thread); absent for one-shot runs. */
+  conversationKey?: string;
   language: Language;
   requester?: Requester;
   status: RunStatus;
@@ -80,7 +91,14 @@ export interface RunState {
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
   review?: RunReview;
   usage: { inputTokens: number; outputTokens: number };
+  /** Follow-up questions offered on the answer card, in the asker's language. */
+  suggestedFollowUps?: string[];
   events: WorkflowEvent[];
+}
+
+/** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */
+export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {
+  return state.standaloneQuestion ?? state.question;
 }
 
 /** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */

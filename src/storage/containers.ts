@@ -9,6 +9,7 @@ export const CONTAINERS = {
   feedback: "/runId",
   approvals: "/id",
   conversations: "/id",
+  conversationMemory: "/id",
   settings: "/id",
   evaluations: "/transcriptId",
   suppliers: "/id",
@@ -26,7 +27,7 @@ export type Containers = Record<ContainerName, Container>;
 
 /**
  * Creates the database and any missing container. Transcripts expire through the container's
- * default TTL; existing containers are left as they are (infrastructure owns their settings).
+ * default TTL, conversation memories through their own; existing containers are left as they are (infrastructure owns their settings).
  */
 export async function ensureContainers(database: Database, transcriptTtlDays: number): Promise<Containers> {
   const names = Object.keys(CONTAINERS) as ContainerName[];
@@ -37,6 +38,8 @@ export async function ensureContainers(database: Database, transcriptTtlDays: nu
           id: name,
           partitionKey: { paths: [CONTAINERS[name]] },
           ...(name === "transcripts" ? { defaultTtl: transcriptTtlDays * 86_400 } : {}),
+          // -1: no default expiry, but each memory document's own `ttl` is honoured.
+          ...(name === "conversationMemory" ? { defaultTtl: -1 } : {}),
         });
         return container;
       }),

@@ -4,6 +4,7 @@ import {
   ModeratorAnswerSchema,
   RequesterSchema,
   RouterOutputSchema,
+  RunUnderstandingSchema,
   TranscriptToolCallSchema,
   type Finding,
   type RunState,
@@ -11,7 +12,7 @@ import {
 } from "../domain";
 
 const OutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout", "error", "cancelled"]);
-const PhaseSchema = z.enum(["route", "investigate", "debate", "moderate", "gate", "reinvestigate", "decide", "done"]);
+const PhaseSchema = z.enum(["understand", "route", "investigate", "debate", "moderate", "gate", "reinvestigate", "decide", "done"]);
 
 const WorkflowEventSchema = z.object({
   type: z.enum(["executor_started", "executor_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
@@ -39,9 +40,12 @@ export const RunStateSchema = z.object({
   schemaVersion: z.literal(1),
   runId: z.string().min(1),
   question: z.string(),
+  standaloneQuestion: z.string().optional(),
+  understanding: RunUnderstandingSchema.optional(),
+  conversationKey: z.string().optional(),
   language: z.enum(["en", "ja"]),
   requester: RequesterSchema.optional(),
-  status: z.enum(["running", "completed", "failed", "awaiting_approval"]),
+  status: z.enum(["running", "completed", "failed", "awaiting_approval", "needs_clarification"]),
   phase: PhaseSchema,
   attempts: z.number().int(),
   startedAt: z.string(),
@@ -56,5 +60,6 @@ export const RunStateSchema = z.object({
   failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
   review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  suggestedFollowUps: z.array(z.string()).optional(),
   events: z.array(WorkflowEventSchema),
 }) satisfies z.ZodType<RunState>;

@@ -58,6 +58,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
     watch,
     messenger,
     conversations: store.conversations,
+    memory: store.memory,
     names,
     log,
     delivery: {
@@ -78,6 +79,8 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
     cardActions: { store, telemetry, names, qscoreThreshold, log },
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,
+    memory: store.memory,
+    guide: { memoryTtlMs: config.memory.ttlMs },
     telemetry,
     log,
   });

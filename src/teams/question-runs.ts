@@ -10,6 +10,8 @@ import type { Messenger } from "./messenger";
 import { ProgressMessage } from "./progress-message";
 import { deliverRun, type DeliveryDeps } from "./run-delivery";
 import type { RunWatch } from "./run-watch";
+import { conversationKeyOf } from "./conversation-key";
+import { turnFromRun } from "../workflow/conversation-turn";
 
 /** What running questions in the background needs. */
 export interface QuestionRunsDeps {
@@ -18,6 +20,7 @@ export interface QuestionRunsDeps {
   watch: RunWatch;
   messenger: Messenger;
   conversations: TeamsStore["conversations"];
+  memory: TeamsStore["memory"];
   delivery: DeliveryDeps;
   names: DisplayNames;
   log: Log;
@@ -52,7 +55,8 @@ export class QuestionRuns {
     ]);
     // Kept with the run's checkpoints, so a run resumed after a restart updates this same card.
     const requester = { ...requesterOf(context.activity), ...(progress?.id ? { progressActivityId: progress.id } : {}) };
-    this.launch(runId, reference, progress?.id, () => runQuestion(deps.workflow, { question, requester, runId }));
+    const conversationKey = conversationKeyOf(context.activity);
+    this.launch(runId, reference, progress?.id, () => runQuestion(deps.workflow, { question, requester, runId, conversationKey }));
     return runId;
   }
 
@@ -104,6 +108,16 @@ export class QuestionRuns {
     // The last progress update shows every specialist's outcome, then the answer follows it.
     await updates?.close(final);
     await deliverRun(deps.delivery, final, reference);
+    await this.remember(final);
+  }
+
+  /** After delivery, the conversation remembers the turn, so the next message can follow up on it. */
+  private async remember(final: RunState): Promise<void> {
+    const turn = turnFromRun(final);
+    if (!turn || !final.conversationKey) return;
+    await this.deps.memory.remember(final.conversationKey, turn).catch((error) => {
+      this.deps.log(`run ${final.runId}: could not remember the turn: ${describeError(error)}`);
+    });
   }
 }
 

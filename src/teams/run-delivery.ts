@@ -1,12 +1,13 @@
 import {
   buildAnswerCard,
+  buildClarificationCard,
   buildErrorCard,
   buildUnderReviewCard,
   answerViewFromRun,
   errorViewFromRun,
   type DisplayNames,
 } from "../cards";
-import { SystemError, describeError, type RunState } from "../domain";
+import { SystemError, defaultClarification, describeError, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
 import { cardActivity } from "./card-activity";
@@ -53,6 +54,12 @@ async function tellRequester(deps: DeliveryDeps, state: RunState, reference: Ref
       return;
     case "awaiting_approval":
       await deps.onAwaitingApproval(state, reference);
+      return;
+    case "needs_clarification":
+      await deps.messenger.send(
+        reference,
+        cardActivity(buildClarificationCard({ language: state.language, question: state.question, clarification: state.understanding?.clarification ?? defaultClarification(state.language) })),
+      );
       return;
     case "running":
       throw new Error("the run is still running");

@@ -1,5 +1,5 @@
 import type { PromptLibrary } from "./prompt-library";
-import type { ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
+import type { ChatModel, Clock, ConversationMemory, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** The workflow's tunables (all from configuration; see src/config). */
 export interface WorkflowSettings {
@@ -21,6 +21,8 @@ export interface WorkflowDeps {
   model: ChatModel;
   tools: ToolRegistry;
   store: RunStore;
+  /** The conversations' memory, read when a run with a conversation key is understood. */
+  memory: ConversationMemory;
   clock: Clock;
   events: EventSink;
   prompts: PromptLibrary;

@@ -12,9 +12,11 @@ export interface GraphEdge {
  * graph is checked before any run (every node reachable, every node can reach `done`).
  */
 export const AGENT_GRAPH: { start: RunPhase; end: RunPhase; edges: GraphEdge[] } = {
-  start: "route",
+  start: "understand",
   end: "done",
   edges: [
+    { from: "understand", to: "route", when: "the message stands alone, or was rewritten with the conversation's memory" },
+    { from: "understand", to: "done", when: "an ambiguous follow-up that nothing remembered resolves: ask back" },
     { from: "route", to: "investigate", when: "router decided, or fell back to Knowledge" },
     { from: "investigate", to: "debate", when: "debateMode is debate and two or more findings succeeded" },
     { from: "investigate", to: "moderate", when: "at least one finding succeeded" },

@@ -1,4 +1,4 @@
-import { FALLBACK_SPECIALIST, detectLanguage, describeError, type Finding, type Requester, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
+import { FALLBACK_SPECIALIST, detectLanguage, describeError, questionToAnswer, type Finding, type Requester, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { assertTransition, validateGraph } from "./graph";
 import { RunContext } from "./run-context";
@@ -7,14 +7,18 @@ import { moderate } from "./steps/moderator-step";
 import { needsRequery, requeryTargets } from "./steps/quality-gate";
 import { fallbackDecision, routeQuestion } from "./steps/router-step";
 import { runSpecialist } from "./steps/specialist-step";
+import { understandMessage } from "./steps/understand-step";
+import { suggestFollowUps } from "./follow-up-suggestions";
 
 validateGraph();
 
-/** A question to answer, and who asked it (ids only). */
+/** A question to answer, who asked it (ids only), and whose conversation memory gives it context. */
 export interface RunRequest {
   question: string;
   requester?: Requester;
   runId?: string;
+  /** The conversation (chat or channel thread) the question continues; none for one-shot questions. */
+  conversationKey?: string;
 }
 
 /** Answers a question through the agent graph; always resolves with a terminal run state. */
@@ -24,10 +28,11 @@ export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Prom
     schemaVersion: 1,
     runId: request.runId ?? deps.newRunId(),
     question: request.question,
+    ...(request.conversationKey ? { conversationKey: request.conversationKey } : {}),
     language: detectLanguage(request.question),
     requester: request.requester,
     status: "running",
-    phase: "route",
+    phase: "understand",
     attempts: 1,
     startedAt: now,
     updatedAt: now,
@@ -54,6 +59,7 @@ export async function resumeRun(deps: WorkflowDeps, saved: RunState): Promise<Ru
 type PhaseHandler = (context: RunContext) => Promise<RunPhase>;
 
 const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
+  understand: understandMessage,
   route: async (context) => {
     if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
     context.state.decision = await routeQuestion(context);
@@ -101,11 +107,12 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   },
   decide: async (context) => {
     const { state, deps } = context;
-    state.hitlReasons = hitlReasons(state.question, state.decision!, state.answer!, state.findings, {
+    state.hitlReasons = hitlReasons(questionToAnswer(state), state.decision!, state.answer!, state.findings, {
       amountThresholdJpy: deps.settings.hitlAmountThreshold,
       categories: deps.settings.hitlCategories,
     });
     state.status = state.hitlReasons.length > 0 ? "awaiting_approval" : "completed";
+    state.suggestedFollowUps = suggestFollowUps(state);
     return "done";
   },
 };

@@ -1,4 +1,4 @@
-import { ModeratorAnswerSchema, type Finding, type ModeratorAnswer } from "../../domain";
+import { ModeratorAnswerSchema, questionToAnswer, type Finding, type ModeratorAnswer } from "../../domain";
 import type { ModeratorInput } from "../agent-inputs";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
@@ -13,8 +13,9 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
   const { deps, state } = context;
   const input: ModeratorInput = {
     agent: "moderator",
-    question: state.question,
+    question: questionToAnswer(state),
     language: state.language,
+    ...(state.understanding?.previousAnswer ? { previousAnswer: state.understanding.previousAnswer } : {}),
     decision: state.decision!,
     findings: state.findings.filter((f): f is Extract<Finding, { status: "ok" }> => f.status === "ok"),
     failures: state.findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : [])),

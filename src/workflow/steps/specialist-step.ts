@@ -1,4 +1,4 @@
-import { FindingOutputSchema, describeError, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
+import { FindingOutputSchema, describeError, questionToAnswer, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
 import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
 import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
 import type { RunContext } from "../run-context";
@@ -38,8 +38,9 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
   const { fragments } = deps.prompts;
   const input: SpecialistInput = {
     agent: "specialist",
-    question: state.question,
+    question: questionToAnswer(state),
     language: state.language,
+    ...(state.understanding?.previousAnswer ? { previousAnswer: state.understanding.previousAnswer } : {}),
     specialist: {
       id: specialist.id,
       displayName: specialist.displayName,

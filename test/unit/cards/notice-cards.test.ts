@@ -30,20 +30,20 @@ describe("cards/notice-cards", () => {
 
   it("help card lists example questions in both languages and the help/reset commands", () => {
     for (const language of ["en", "ja"] as const) {
-      const text = textOf(buildHelpCard(language));
+      const text = textOf(buildHelpCard(language, { memoryTtlMs: 8 * 3_600_000 }));
       assert.ok(text.includes("• 取引先A社の支出推移は？"), language);
       assert.ok(text.includes("What did we spend with our logistics suppliers this fiscal year?"), language);
       assert.ok(/• help — /.test(text) && /• reset — /.test(text), language);
     }
-    assert.ok(textOf(buildHelpCard("en")).includes("@mention me"));
-    assert.ok(textOf(buildHelpCard("ja")).includes("@メンション"));
+    assert.ok(textOf(buildHelpCard("en", { memoryTtlMs: 8 * 3_600_000 })).includes("@mention me"));
+    assert.ok(textOf(buildHelpCard("ja", { memoryTtlMs: 8 * 3_600_000 })).includes("@メンション"));
   });
 
   it("welcome card introduces the council and includes the help content", () => {
-    const text = textOf(buildWelcomeCard("en"));
+    const text = textOf(buildWelcomeCard("en", { memoryTtlMs: 8 * 3_600_000 }));
     assert.ok(text.startsWith("Welcome to Procura"));
     assert.ok(text.includes("council of specialists") && text.includes("Examples") && text.includes("Commands"));
-    assert.ok(textOf(buildWelcomeCard("ja")).startsWith("Procura へようこそ"));
+    assert.ok(textOf(buildWelcomeCard("ja", { memoryTtlMs: 8 * 3_600_000 })).startsWith("Procura へようこそ"));
   });
 
   it("under-review notice repeats the question (ja)", () => {
@@ -65,7 +65,7 @@ describe("cards/notice-cards", () => {
   });
 
   it("notices have no actions or inputs", () => {
-    for (const card of [buildErrorCard({ language: "en", correlationId: "c" }), buildHelpCard("en"), buildUnderReviewCard({ language: "en", question: "q" })]) {
+    for (const card of [buildErrorCard({ language: "en", correlationId: "c" }), buildHelpCard("en", { memoryTtlMs: 8 * 3_600_000 }), buildUnderReviewCard({ language: "en", question: "q" })]) {
       assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);
       assert.equal(card.version, "1.5");
     }
