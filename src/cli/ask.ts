@@ -9,7 +9,7 @@ import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { describeError } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
-import { turnFromRun } from "../workflow/conversation-turn";
+import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
 import { toRunRecord } from "../workflow/run-record";
 import { formatRun } from "./format-run";
@@ -51,8 +51,7 @@ async function main(argv: string[]): Promise<number> {
   let failed = false;
   for (const question of dialogue) {
     const state = await runQuestion(deps, { question, conversationKey });
-    const turn = turnFromRun(state);
-    if (conversationKey && turn) await deps.memory.remember(conversationKey, turn);
+    await rememberRun(deps.memory, state);
     process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
     failed ||= state.status === "failed";
   }

@@ -11,7 +11,7 @@ import { ProgressMessage } from "./progress-message";
 import { deliverRun, type DeliveryDeps } from "./run-delivery";
 import type { RunWatch } from "./run-watch";
 import { conversationKeyOf } from "./conversation-key";
-import { turnFromRun } from "../workflow/conversation-turn";
+import { rememberRun } from "../workflow/conversation-turn";
 
 /** What running questions in the background needs. */
 export interface QuestionRunsDeps {
@@ -108,16 +108,8 @@ export class QuestionRuns {
     // The last progress update shows every specialist's outcome, then the answer follows it.
     await updates?.close(final);
     await deliverRun(deps.delivery, final, reference);
-    await this.remember(final);
-  }
-
-  /** After delivery, the conversation remembers the turn, so the next message can follow up on it. */
-  private async remember(final: RunState): Promise<void> {
-    const turn = turnFromRun(final);
-    if (!turn || !final.conversationKey) return;
-    await this.deps.memory.remember(final.conversationKey, turn).catch((error) => {
-      this.deps.log(`run ${final.runId}: could not remember the turn: ${describeError(error)}`);
-    });
+    // After delivery, the conversation remembers the turn, so the next message can follow up on it.
+    await rememberRun(deps.memory, final).catch((error) => deps.log(`run ${runId}: could not remember the turn: ${describeError(error)}`));
   }
 }
 

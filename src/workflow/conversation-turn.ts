@@ -1,5 +1,6 @@
 import { extractAmounts } from "../domain/amounts";
 import { questionToAnswer, type ConversationEntities, type ConversationTurn, type RunState } from "../domain";
+import type { ConversationMemory } from "./ports";
 
 /** Most entities of one kind a turn keeps: enough to resolve "them", small enough for the budget. */
 const MAX_PER_KIND = 5;
@@ -68,4 +69,10 @@ export function turnFromRun(state: RunState): ConversationTurn | undefined {
     ...(state.status === "completed" && state.answer ? { conclusion: state.answer.conclusion } : {}),
     entities: entitiesOfRun(state),
   };
+}
+
+/** Leaves a finished run's turn in its conversation's memory (nothing for one-shot runs or runs that leave none). */
+export async function rememberRun(memory: ConversationMemory, state: RunState): Promise<void> {
+  const turn = turnFromRun(state);
+  if (turn && state.conversationKey) await memory.remember(state.conversationKey, turn);
 }

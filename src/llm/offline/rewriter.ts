@@ -51,7 +51,8 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
   const cues = followUpCues(message);
   const own = mentionsIn(message, vocabulary, today);
   const topic = hasOwnTopic(message, own);
-  const pointsBack = cues.elliptical || cues.aboutAnswer || cues.dangling || cues.short;
+  // Only names and nothing asked ("Nimbus?", 「オーシャニック・フレイトとはやぶさ物流は？」) continues the last question.
+  const pointsBack = cues.elliptical || cues.aboutAnswer || cues.dangling || cues.short || (own.length > 0 && !topic);
   if (!pointsBack || (topic && own.length > 0 && !cues.elliptical)) return standalone();
 
   const base = last.question.normalize("NFKC").trim();
@@ -65,6 +66,8 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
 
   const resolved = resolvePronouns(message, last.entities, input.language);
   if (topic && resolved !== message) return rewritten(resolved, false);
+  // A new subject introduced with "what about …" points back at nothing: it stands alone.
+  if (topic && !cues.aboutAnswer && !cues.dangling) return standalone();
   return rewritten(attach(resolved, base, input.language), cues.aboutAnswer || (cues.dangling && resolved === message));
 }
 

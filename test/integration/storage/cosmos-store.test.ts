@@ -106,6 +106,7 @@ describe("openCosmosStore", () => {
         feedback: "/runId",
         approvals: "/id",
         conversations: "/id",
+        conversationMemory: "/id",
         settings: "/id",
         evaluations: "/transcriptId",
         suppliers: "/id",
@@ -115,6 +116,7 @@ describe("openCosmosStore", () => {
         benchmarks: "/category",
       });
       assert.equal(resources.find((container) => container.id === "transcripts")!.defaultTtl, 30 * 86_400);
+      assert.equal(resources.find((container) => container.id === "conversationMemory")!.defaultTtl, -1, "each memory document carries its own ttl");
       assert.deepEqual(lines, []);
       assert.equal(store.embedded, false);
       assert.deepEqual(await store.procurementData.listSuppliers(), []);
