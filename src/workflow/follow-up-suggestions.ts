@@ -10,6 +10,7 @@ const PHRASES: Record<Language, {
   contractNotice: (contract: string) => string;
   alternatives: (category: string) => string;
   why: string;
+  policyCheck: string;
 }> = {
   en: {
     previousPeriod: (period) => `And in ${period}?`,
@@ -17,6 +18,7 @@ const PHRASES: Record<Language, {
     contractNotice: (contract) => `When is the notice deadline of ${contract}?`,
     alternatives: (category) => `Which alternative suppliers are there for ${category}?`,
     why: "Why?",
+    policyCheck: "Is that in line with our procurement policy?",
   },
   ja: {
     previousPeriod: (period) => `では${period.replace(/^FY(\d{4})$/, "$1年度")}は？`,
@@ -24,14 +26,15 @@ const PHRASES: Record<Language, {
     contractNotice: (contract) => `${contract}の解約通知期限は？`,
     alternatives: (category) => `${category}の代替サプライヤーは？`,
     why: "その理由は？",
+    policyCheck: "それは調達規程に沿っていますか？",
   },
 };
 
 /**
  * Two or three questions the asker is likely to ask next, in their language, derived from what the
  * answer resolved: the previous period of a spend figure, the supplier's risk, a contract's notice
- * deadline, alternatives in the category, and always "why?". Each works as a follow-up in the same
- * conversation (the memory resolves what it leaves implicit).
+ * deadline, alternatives in the category, then "why?" and whether it fits the policy. Each works as a
+ * follow-up in the same conversation (the memory resolves what it leaves implicit).
  */
 export function suggestFollowUps(state: RunState): string[] {
   const phrases = PHRASES[state.language];
@@ -39,12 +42,12 @@ export function suggestFollowUps(state: RunState): string[] {
   const called = new Set(state.findings.flatMap((finding) => finding.toolCalls.map((call) => call.name)));
   const suggestions: string[] = [];
   const period = entities.periods.map((p) => /^FY(\d{4})$/.exec(p.replace(/^(\d{4})年度$/, "FY$1"))).find(Boolean);
-  if (period && called.has("querySpend")) suggestions.push(phrases.previousPeriod(`FY${Number(period[1]) - 1}`));
+  if (period) suggestions.push(phrases.previousPeriod(`FY${Number(period[1]) - 1}`));
   const contract = entities.contracts[0];
   if (contract) suggestions.push(phrases.contractNotice(contract));
   const supplier = entities.suppliers[0];
   if (supplier && !called.has("getSupplierProfile")) suggestions.push(phrases.supplierRisk(supplier));
   const category = entities.categories[0];
   if (category && !called.has("listSuppliers")) suggestions.push(phrases.alternatives(category));
-  return [...suggestions.slice(0, MAX_SUGGESTIONS - 1), phrases.why];
+  return [...suggestions.slice(0, MAX_SUGGESTIONS - 1), phrases.why, phrases.policyCheck].slice(0, MAX_SUGGESTIONS);
 }
