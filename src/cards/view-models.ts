@@ -3,7 +3,7 @@
  * e.g. `buildAnswerCard(answerViewFromRun(state, names, { threshold }))` and never shapes card data.
  */
 import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunPhase, RunState, SpecialistDefinition } from "../domain";
-import { SystemError } from "../domain";
+import { SystemError, questionToAnswer } from "../domain";
 
 /** Display names of the registered specialists, by id (from the specialist registry's front matter). */
 export type DisplayNames = Readonly<Record<string, SpecialistDefinition["displayName"]>>;
@@ -266,7 +266,7 @@ export function approvalViewFromRun(state: RunState, names: DisplayNames, option
   return {
     language: state.language,
     approvalId: options.approvalId,
-    question: state.question,
+    question: questionToAnswer(state),
     requesterName: options.requesterName,
     draft: answerBodyFromRun(state, answer, names, state.language),
     draftText: draftTextFromAnswer(answer),

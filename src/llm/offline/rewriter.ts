@@ -41,7 +41,7 @@ const CONTRACT_PRONOUNS = /\b(it|that contract|this contract)\b|(その契約|�
  * alone; one that points back with nothing remembered is asked back.
  */
 export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabulary, today: Date): UnderstandingOutput {
-  const message = input.question.normalize("NFKC").trim();
+  const message = input.question.trim();
   const standalone = (): UnderstandingOutput => ({ kind: "standalone", standaloneQuestion: input.question, refersToPreviousAnswer: false, clarification: "" });
   const last = input.turns.at(-1);
   if (!last) {
@@ -55,7 +55,7 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
   const pointsBack = cues.elliptical || cues.aboutAnswer || cues.dangling || cues.short || (own.length > 0 && !topic);
   if (!pointsBack || (topic && own.length > 0 && !cues.elliptical)) return standalone();
 
-  const base = last.question.normalize("NFKC").trim();
+  const base = last.question.trim();
   const rewritten = (standaloneQuestion: string, refersToPreviousAnswer: boolean): UnderstandingOutput => ({
     kind: "rewritten",
     standaloneQuestion,
@@ -65,18 +65,24 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
   if (own.length > 0 && !topic) return rewritten(substitute(base, own, mentionsIn(base, vocabulary, today), input.language), false);
 
   const resolved = resolvePronouns(message, last.entities, input.language);
-  if (topic && resolved !== message) return rewritten(resolved, false);
+  if (resolved !== message && topicWords(message, own) >= 1) return rewritten(resolved, false);
   // A new subject introduced with "what about …" points back at nothing: it stands alone.
   if (topic && !cues.aboutAnswer && !cues.dangling) return standalone();
   return rewritten(attach(resolved, base, input.language), cues.aboutAnswer || (cues.dangling && resolved === message));
 }
 
-/** Every supplier, contract, period, category and amount named in a text, in order of position. */
-function mentionsIn(text: string, vocabulary: OfflineVocabulary, today: Date): Mention[] {
+/**
+ * Every supplier, contract, period, category and amount named in a text, in order of position.
+ * Matched on the NFKC form (full-width "ＦＹ２０２５" = "FY2025") when it keeps every position;
+ * surfaces are cut from the text as written.
+ */
+function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date): Mention[] {
+  const normalized = written.normalize("NFKC");
+  const text = normalized.length === written.length ? normalized : written;
   const mentions: Mention[] = [];
   const taken = (at: number, length: number) => mentions.some((m) => at < m.at + m.surface.length && m.at < at + length);
   const add = (kind: MentionKind, at: number, surface: string, canonical: string) => {
-    if (at >= 0 && !taken(at, surface.length)) mentions.push({ kind, at, surface, canonical });
+    if (at >= 0 && !taken(at, surface.length)) mentions.push({ kind, at, surface: written.slice(at, at + surface.length), canonical });
   };
   const names = vocabulary.suppliers
     .flatMap((supplier) => [supplier.name, ...supplier.aliases].map((name) => ({ supplier, name })))
@@ -114,11 +120,16 @@ function find(text: string, name: string): number {
 
 /** Whether the message asks something of its own beyond naming entities ("their risk rating"). */
 function hasOwnTopic(message: string, mentions: Mention[]): boolean {
+  return topicWords(message, mentions) >= 2;
+}
+
+/** How many words of its own the message has once entities and follow-up words are set aside. */
+function topicWords(message: string, mentions: Mention[]): number {
   let rest = message;
   for (const mention of [...mentions].reverse()) rest = rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length);
   const latin = contentStems(rest).filter((word) => !CUE_WORDS.has(word) && !/^\d+$/.test(word));
   const japanese = rest.replace(/[^\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]/g, "").replace(/^(では|じゃあ|それでは|それで|あと)/, "");
-  return latin.length >= 2 || japanese.length >= 2;
+  return latin.length + Math.floor(japanese.length / 2);
 }
 
 /**
@@ -129,7 +140,7 @@ function substitute(base: string, own: Mention[], previous: Mention[], language:
   const additions: Mention[] = [];
   const edits: { target: Mention; text: string }[] = [];
   for (const kind of new Set(own.map((mention) => mention.kind))) {
-    const replacement = own.filter((mention) => mention.kind === kind).map((mention) => mention.canonical);
+    const replacement = own.filter((mention) => mention.kind === kind).map((mention) => writtenAs(mention, language));
     const targets = previous.filter((mention) => mention.kind === kind);
     if (targets.length === 0) additions.push(...own.filter((mention) => mention.kind === kind));
     // The first mention of the kind takes every new value; later ones of the same kind go.
@@ -141,15 +152,16 @@ function substitute(base: string, own: Mention[], previous: Mention[], language:
     text = text.slice(0, target.at) + replacement + text.slice(target.at + target.surface.length);
   text = text.replace(/\s{2,}/g, " ").replace(/\s+([?？,、])/g, "$1");
   if (additions.length === 0) return text;
-  if (language === "ja") return `${additions.map((mention) => `${japanesePeriod(mention)}の`).join("")}${text}`;
+  if (language === "ja") return `${additions.map((mention) => `${writtenAs(mention, language)}の`).join("")}${text}`;
   const PREPOSITION: Record<MentionKind, string> = { supplier: "with", contract: "under", period: "in", category: "for", amount: "of" };
   const phrase = additions.map((mention) => `${PREPOSITION[mention.kind]} ${mention.canonical}`).join(" ");
   const end = /[?？.!]\s*$/.exec(text);
   return end ? `${text.slice(0, end.index)} ${phrase}${end[0].trim()}` : `${text} ${phrase}`;
 }
 
-function japanesePeriod(mention: Mention): string {
-  return mention.kind === "period" ? mention.canonical.replace(/^FY(\d{4})$/, "$1年度") : mention.canonical;
+/** A mention as the rewritten question writes it: fiscal years as 「2024年度」 in Japanese. */
+function writtenAs(mention: Mention, language: RewriterInput["language"]): string {
+  return language === "ja" && mention.kind === "period" ? mention.canonical.replace(/^FY(\d{4})$/, "$1年度") : mention.canonical;
 }
 
 function joinNames(names: string[], language: RewriterInput["language"]): string {
