@@ -78,16 +78,21 @@ export class InMemoryConversationMemory implements ConversationMemory {
   ) {}
 
   async recall(conversationKey: string): Promise<ConversationTurn[]> {
-    const entry = this.conversations.get(conversationKey);
-    return entry && entry.expiresAt > this.now() ? structuredClone(entry.turns) : [];
+    return structuredClone(this.current(conversationKey));
   }
 
+  // Read and write without an await between them, so concurrent turns never overwrite each other.
   async remember(conversationKey: string, turn: ConversationTurn): Promise<void> {
-    const turns = appendTurn(await this.recall(conversationKey), turn, this.policy.budgetTokens);
+    const turns = appendTurn(this.current(conversationKey), structuredClone(turn), this.policy.budgetTokens);
     this.conversations.set(conversationKey, { turns, expiresAt: this.now() + this.policy.ttlMs });
   }
 
   async forget(conversationKey: string): Promise<void> {
     this.conversations.delete(conversationKey);
+  }
+
+  private current(conversationKey: string): ConversationTurn[] {
+    const entry = this.conversations.get(conversationKey);
+    return entry && entry.expiresAt > this.now() ? entry.turns : [];
   }
 }
