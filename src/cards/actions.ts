@@ -47,8 +47,9 @@ export const FeedbackActionSchema = z.object({
 }).transform(({ comment, ...rest }): FeedbackAction => (comment === undefined ? rest : { ...rest, comment }));
 
 /**
- * A suggested follow-up the user clicked: an Action.Submit that arrives as a message whose `value`
- * carries the question (Teams also sends it as the message text; the Agents Playground may not).
+ * A suggested follow-up the user clicked: a plain Action.Submit, which arrives as a message whose
+ * `value` carries the question, in Teams and in the Agents Playground alike (the Playground ignores
+ * Teams' `msteams` imBack/messageBack submits, which would also echo the question in the chat).
  */
 const FollowUpSubmitSchema = z.object({ followUp: z.string().trim().min(1).max(MAX_FOLLOW_UP_CHARS) }).passthrough();
 

@@ -49,5 +49,9 @@ export function suggestFollowUps(state: RunState): string[] {
   if (supplier && !called.has("getSupplierProfile")) suggestions.push(phrases.supplierRisk(supplier));
   const category = entities.categories[0];
   if (category && !called.has("listSuppliers")) suggestions.push(phrases.alternatives(category));
-  return [...suggestions.slice(0, MAX_SUGGESTIONS - 1), phrases.why, phrases.policyCheck].slice(0, MAX_SUGGESTIONS);
+  // Never offer again what was just asked ("Why?" after "Why?").
+  const asked = state.question.trim().toLowerCase();
+  return [...suggestions.slice(0, MAX_SUGGESTIONS - 1), phrases.why, phrases.policyCheck]
+    .filter((question) => question.toLowerCase() !== asked)
+    .slice(0, MAX_SUGGESTIONS);
 }
