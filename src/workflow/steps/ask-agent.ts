@@ -40,3 +40,16 @@ export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: Agen
     call.validator,
   );
 }
+
+/** `askAgent` as one executor of the run (start/end events, usage accounting); resolves with the outcome, whatever it is. */
+export async function askAgentAsExecutor<V extends z.ZodTypeAny>(
+  context: RunContext,
+  round: "initial" | "requery" | undefined,
+  call: AgentCall<V>,
+): Promise<StructuredOutcome<z.output<V>>> {
+  const report = await context.executor(call.agentId, round, async () => {
+    const outcome = await askAgent(context, call);
+    return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
+  });
+  return report.result;
+}

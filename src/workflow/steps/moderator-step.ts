@@ -2,7 +2,7 @@ import { ModeratorAnswerSchema, questionToAnswer, type Finding, type ModeratorAn
 import type { ModeratorInput } from "../agent-inputs";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
-import { askAgent } from "./ask-agent";
+import { askAgentAsExecutor } from "./ask-agent";
 
 /**
  * Asks the Moderator to merge the successful findings into one cited answer. Failed specialists are
@@ -24,18 +24,14 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
   };
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
-  const report = await context.executor("moderator", previous ? "requery" : "initial", async () => {
-    const outcome = await askAgent(context, {
-      agentId: "moderator",
-      prompt,
-      system,
-      defaultModel: deps.settings.models.moderator,
-      timeoutMs: deps.settings.timeouts.moderatorMs,
-      input,
-      output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
-      validator: ModeratorAnswerSchema,
-    });
-    return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
+  return askAgentAsExecutor(context, previous ? "requery" : "initial", {
+    agentId: "moderator",
+    prompt,
+    system,
+    defaultModel: deps.settings.models.moderator,
+    timeoutMs: deps.settings.timeouts.moderatorMs,
+    input,
+    output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
+    validator: ModeratorAnswerSchema,
   });
-  return report.result;
 }

@@ -9,7 +9,7 @@ import {
 } from "../../domain";
 import type { RewriterInput } from "../agent-inputs";
 import type { RunContext } from "../run-context";
-import { askAgent } from "./ask-agent";
+import { askAgentAsExecutor } from "./ask-agent";
 
 /**
  * The first phase: makes the message a standalone question with the conversation's memory, before
@@ -58,20 +58,17 @@ async function rewrite(context: RunContext, turns: ConversationTurn[]): Promise<
     language: state.language,
     turns: turns.map((turn) => ({ question: turn.standaloneQuestion, conclusion: turn.conclusion ?? "", entities: turn.entities })),
   };
-  const report = await context.executor("rewriter", undefined, async () => {
-    const outcome = await askAgent(context, {
-      agentId: "rewriter",
-      prompt: deps.prompts.rewriter,
-      system: deps.prompts.rewriter.text,
-      defaultModel: deps.settings.models.router,
-      timeoutMs: deps.settings.timeouts.routerMs,
-      input,
-      output: { name: "understanding", schema: UnderstandingOutputSchema },
-      validator: UnderstandingSchema,
-    });
-    return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
+  // The rewriter is small and on the critical path, like the Router: its model and timeout.
+  const outcome = await askAgentAsExecutor(context, undefined, {
+    agentId: "rewriter",
+    prompt: deps.prompts.rewriter,
+    system: deps.prompts.rewriter.text,
+    defaultModel: deps.settings.models.router,
+    timeoutMs: deps.settings.timeouts.routerMs,
+    input,
+    output: { name: "understanding", schema: UnderstandingOutputSchema },
+    validator: UnderstandingSchema,
   });
-  const outcome = report.result;
   if (outcome.kind !== "ok") {
     state.standaloneQuestion = state.question;
     return { kind: "standalone", turnsSeen: turns.length, note: `rewriter ${outcome.kind.replace("_", " ")}: taken as written` };

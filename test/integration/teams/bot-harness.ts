@@ -3,6 +3,7 @@ import { loadConfig, type AppConfig } from "../../../src/config";
 import { startProcura, type RunningProcura } from "../../../src/index";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { FakeConnector, cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { teamsMessage } from "../../fakes/teams-activity";
 
 /** The bot on an ephemeral port over an embedded Cosmos, replying to a fake connector. */
@@ -81,6 +82,23 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
     },
   };
   return harness;
+}
+
+/**
+ * Registers the suite's hooks: a scripted model server, and the bot pointed at it with no retries.
+ * Read `suite.harness` inside tests (it exists once `before` has run).
+ */
+export function useScriptedBot(): { model: ScriptedModelServer; harness: BotHarness } {
+  const suite = { model: new ScriptedModelServer(), harness: undefined as unknown as BotHarness };
+  before(async () => {
+    const { baseUrl } = await suite.model.start();
+    suite.harness = await startBotHarness({ LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-key", LLM_MAX_RETRIES: "0" });
+  });
+  after(async () => {
+    await suite.harness?.stop();
+    await suite.model.stop();
+  });
+  return suite;
 }
 
 /** True when the recorded activity carries a card showing `text` somewhere. */

@@ -1,24 +1,14 @@
 import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/cards/labels";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
-import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { cardShows, startBotHarness, type BotHarness } from "./bot-harness";
+import { cardShows, useScriptedBot } from "./bot-harness";
 
 const en = labelsFor("en");
 
 describe("Teams bot with a scripted OpenAI-compatible model", function () {
   this.timeout(60_000);
-  const model = new ScriptedModelServer();
-  let harness: BotHarness;
-
-  before(async () => {
-    const { baseUrl } = await model.start();
-    harness = await startBotHarness({ LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-key", LLM_MAX_RETRIES: "0" });
-  });
-  after(async () => {
-    await harness?.stop();
-    await model.stop();
-  });
+  const suite = useScriptedBot();
+  const { model } = suite;
 
   it("shows each specialist working then done on the progress card, and answers with both sections and the QSCORE", async () => {
     model
@@ -42,16 +32,16 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
         critique: "",
       });
 
-    const question = harness.message("Can we renew the Acme SaaS contract at +8%?");
-    await harness.post(question);
-    const answer = await harness.connector.waitFor(
+    const question = suite.harness.message("Can we renew the Acme SaaS contract at +8%?");
+    await suite.harness.post(question);
+    const answer = await suite.harness.connector.waitFor(
       (a) => a.conversationId === question.conversation.id && a.method === "POST" && cardShows(a, en.conclusion),
       30_000,
       "the answer card",
     );
     model.assertNoUnexpectedCalls();
 
-    const updates = harness.connector.inConversation(question.conversation.id).filter((a) => a.method === "PUT").map((a) => cardTexts(cardOf(a)).join(" | "));
+    const updates = suite.harness.connector.inConversation(question.conversation.id).filter((a) => a.method === "PUT").map((a) => cardTexts(cardOf(a)).join(" | "));
     assert.ok(
       updates.some((u) => u.includes(`✅ ${en.statusDone}`) && u.includes(`⏳ ${en.statusWorking}`)),
       `an update shows one specialist done while the other works:\n${updates.join("\n")}`,

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/cards/labels";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
-import { ScriptedModelServer, type ChatCompletionBody } from "../../fakes/scripted-model-server";
-import { cardShows, startBotHarness, type BotHarness } from "./bot-harness";
+import type { ChatCompletionBody, ScriptedModelServer } from "../../fakes/scripted-model-server";
+import { cardShows, useScriptedBot } from "./bot-harness";
 
 const en = labelsFor("en");
 
@@ -45,35 +45,26 @@ function questionOf(body: ChatCompletionBody): string {
 
 describe("Follow-ups in a conversation (bot, scripted model at the wire)", function () {
   this.timeout(90_000);
-  const model = new ScriptedModelServer();
-  let harness: BotHarness;
-
-  before(async () => {
-    const { baseUrl } = await model.start();
-    harness = await startBotHarness({ LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-key", LLM_MAX_RETRIES: "0" });
-  });
-  after(async () => {
-    await harness?.stop();
-    await model.stop();
-  });
+  const suite = useScriptedBot();
+  const { model } = suite;
   beforeEach(() => model.reset());
 
   /** Posts a message and waits for the n-th answer (or question-back) card of the conversation. */
   async function ask(text: string, conversationId: string, cardTitle: string, options: { conversationType?: "personal" | "groupChat" | "channel"; value?: unknown } = {}) {
-    const before = harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, cardTitle)).length;
-    const activity = harness.message(text, { conversationId, conversationType: options.conversationType, ...(options.value ? { extra: { value: options.value } } : {}) });
-    const response = await harness.post(activity);
+    const before = suite.harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, cardTitle)).length;
+    const activity = suite.harness.message(text, { conversationId, conversationType: options.conversationType, ...(options.value ? { extra: { value: options.value } } : {}) });
+    const response = await suite.harness.post(activity);
     assert.ok(response.status < 300, `message accepted (${response.status})`);
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const cards = harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, cardTitle));
+      const cards = suite.harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, cardTitle));
       if (cards.length > before) return cards.at(-1)!;
       if (Date.now() > deadline)
         throw new Error(
-          `no new '${cardTitle}' card in ${conversationId}; seen:\n${harness.connector
+          `no new '${cardTitle}' card in ${conversationId}; seen:\n${suite.harness.connector
             .inConversation(conversationId)
             .map((a) => `${a.method} ${cardOf(a) ? cardTexts(cardOf(a)).join(" | ") : a.activity.text}`)
-            .join("\n")}\n${harness.log.slice(-5).join("\n")}`,
+            .join("\n")}\n${suite.harness.log.slice(-5).join("\n")}`,
         );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -103,8 +94,8 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
     assert.ok(texts.some((text) => text.includes(`${en.understoodAs}: `)) && texts.includes(standalone), `the card says what it understood: ${texts.join(" | ")}`);
     assert.ok(texts.includes("We spent ¥52M with Nimbus in FY2025."));
 
-    await harness.post(harness.message("reset", { conversationId }));
-    await harness.connector.waitFor((a) => a.conversationId === conversationId && a.activity.text === "Done: I've cleared this conversation's context. Your next question starts fresh.", 10_000, "the reset reply");
+    await suite.harness.post(suite.harness.message("reset", { conversationId }));
+    await suite.harness.connector.waitFor((a) => a.conversationId === conversationId && a.activity.text === "Done: I've cleared this conversation's context. Your next question starts fresh.", 10_000, "the reset reply");
     const asked = await ask("And with them?", conversationId, en.clarifyTitle);
     assert.ok(cardTexts(cardOf(asked)).some((text) => text.includes("which supplier")), "asks back instead of guessing");
     const rewritesBefore = model.callsFor("rewriter").length;
