@@ -24,6 +24,10 @@ const PERIOD = new RegExp(
   String.raw`\bFY\s?'?(\d{4}|\d{2})\b|(\d{4})\s*年度|` + RELATIVE_PERIODS.map((period) => `(${period.pattern})`).join("|"),
   "gi",
 );
+/** A year counted back from the period under discussion, not from today: "the year before", 「前年」. */
+const YEAR_BEFORE = /\b(the )?(year before|previous year|prior year|a year earlier)\b|前年(?!度)|その前の年/gi;
+/** Stands for "one fiscal year before the previous question's period" until that period is known. */
+const YEAR_BEFORE_MARK = "FY-1";
 const CONTRACT = /\bCTR-\d{3,}\b/gi;
 /** Words that only carry the follow-up ("and", "what about"), not a topic of their own. */
 const CUE_WORDS = new Set("and also what about how same with for in of then".split(" "));
@@ -62,7 +66,10 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
     refersToPreviousAnswer,
     clarification: "",
   });
-  if (own.length > 0 && !topic) return rewritten(substitute(base, own, mentionsIn(base, vocabulary, today), input.language), false);
+  if (own.length > 0 && !topic) {
+    const previous = mentionsIn(base, vocabulary, today);
+    return rewritten(substitute(base, yearBeforeResolved(own, previous, today), previous, input.language), false);
+  }
 
   const resolved = resolvePronouns(message, last.entities, input.language);
   if (resolved !== message && topicWords(message, own) >= 1) return rewritten(resolved, false);
@@ -92,6 +99,7 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
     if (at >= 0) add("supplier", at, text.slice(at, at + name.length), supplier.name);
   }
   for (const match of text.matchAll(CONTRACT)) add("contract", match.index!, match[0], match[0].toUpperCase());
+  for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index!, match[0], YEAR_BEFORE_MARK);
   for (const match of text.matchAll(PERIOD)) add("period", match.index!, match[0], canonicalPeriod(match, today));
   for (const category of vocabulary.categories)
     for (const term of [...category.terms].sort((a, b) => b.length - a.length)) {
@@ -100,6 +108,13 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
     }
   for (const amount of extractAmounts(text)) add("amount", text.indexOf(amount.text), amount.text, amount.text.trim());
   return mentions.sort((a, b) => a.at - b.at);
+}
+
+/** "The year before" as the fiscal year before the previous question's period (or before today's). */
+function yearBeforeResolved(own: Mention[], previous: Mention[], today: Date): Mention[] {
+  const from = previous.find((mention) => mention.kind === "period")?.canonical ?? fiscalYearOf(today);
+  const year = Number(/^FY(\d{4})$/.exec(from)?.[1] ?? fiscalYearOf(today).slice(2));
+  return own.map((mention) => (mention.canonical === YEAR_BEFORE_MARK ? { ...mention, canonical: `FY${year - 1}` } : mention));
 }
 
 function canonicalPeriod(match: RegExpMatchArray, today: Date): string {

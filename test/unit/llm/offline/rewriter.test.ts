@@ -39,8 +39,10 @@ describe("offline rewriter", () => {
     assert.equal(rewrite("ニンバスは？", { question: "2025年度の支出は？" }).standaloneQuestion, "Nimbus Workflow Inc.の2025年度の支出は？");
   });
 
-  it("reads relative periods against today's fiscal year (April–March)", () => {
+  it("reads relative periods against today's fiscal year (April–March), and 'the year before' against the period discussed", () => {
     assert.equal(rewrite("And last year?", { question: "How much did we spend with Acme this fiscal year?" }).standaloneQuestion, "How much did we spend with Acme FY2025?");
+    assert.equal(rewrite("What about the year before?", { question: "How much did we spend with Acme in FY2023?" }).standaloneQuestion, "How much did we spend with Acme in FY2022?");
+    assert.equal(rewrite("前年は？", { question: "アクメの2025年度の支出は？" }).standaloneQuestion, "アクメの2024年度の支出は？");
   });
 
   it("replaces pronouns with the supplier or contract they stand for", () => {
