@@ -107,9 +107,9 @@ export class QuestionRuns {
     }
     // The last progress update shows every specialist's outcome, then the answer follows it.
     await updates?.close(final);
-    await deliverRun(deps.delivery, final, reference);
-    // After delivery, the conversation remembers the turn, so the next message can follow up on it.
+    // Remembered before the answer is shown: a follow-up (or a `reset`) typed after seeing it must find the turn already there.
     await rememberRun(deps.memory, final).catch((error) => deps.log(`run ${runId}: could not remember the turn: ${describeError(error)}`));
+    await deliverRun(deps.delivery, final, reference);
   }
 }
 
