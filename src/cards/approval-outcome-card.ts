@@ -29,6 +29,7 @@ export function buildApprovalOutcomeCard(view: ApprovalOutcomeView): AdaptiveCar
       decider: view.deciderName ? truncate(view.deciderName, 120) : "",
       decidedAt: cardDateTime(view.decidedAt),
       expiredBody: view.decision === "expired" ? labels.expiredBody : "",
+      tooLate: view.refusedAsTooLate ? labels.decisionTooLate : "",
       commentLabel: view.decision === "rejected" ? labels.reason : labels.comment,
       comment: view.comment ? truncate(view.comment, limits.reason) : "",
       finalText: view.finalText ? paragraphs(view.finalText, limits.finalText, 60) : [],

@@ -24,6 +24,7 @@ export interface CardLabels {
   question: string;
   conclusion: string;
   rationale: string;
+  sources: string;
   evidence: string;
   findings: string;
   nextActions: string;
@@ -52,7 +53,6 @@ export interface CardLabels {
   helpBody: string;
   memoryNote: (duration: string) => string;
   examplesHeading: string;
-  examples: string[];
   commandsHeading: string;
   commands: string[];
   underReviewTitle: string;
@@ -88,6 +88,7 @@ export interface CardLabels {
   comment: string;
   finalText: string;
   expiredBody: string;
+  decisionTooLate: string;
 }
 
 /** The keys of labels that are plain texts (not lists or functions). */
@@ -114,6 +115,7 @@ const en: CardLabels = {
   question: "Question",
   conclusion: "Conclusion",
   rationale: "Rationale",
+  sources: "Sources",
   evidence: "Evidence",
   findings: "Specialist findings",
   nextActions: "Next actions",
@@ -143,12 +145,6 @@ const en: CardLabels = {
   memoryNote: (duration) =>
     `I remember this conversation's last questions, the conclusions of my answers and what they were about (suppliers, contracts, categories, periods, amounts) for ${duration} after your latest question, so you can follow up with “and last year?” or “why?”. In a channel, each thread has its own memory. Type reset to make me forget it.`,
   examplesHeading: "Examples",
-  examples: [
-    "Can we renew the Acme SaaS contract at +8%?",
-    "What did we spend with our logistics suppliers this fiscal year?",
-    "Which approvals does a 15M JPY purchase need?",
-    "取引先A社の支出推移は？",
-  ],
   commandsHeading: "Commands",
   commands: ["help — show this card", "reset — forget this conversation's questions and answers"],
   underReviewTitle: "Your answer is under review",
@@ -183,6 +179,7 @@ const en: CardLabels = {
   comment: "Comment",
   finalText: "Final answer",
   expiredBody: "Nobody decided before the review period ended; the requester has been told.",
+  decisionTooLate: "Your decision was not recorded: the review period had already ended. The requester is asked to ask again.",
 };
 
 const ja: CardLabels = {
@@ -206,6 +203,7 @@ const ja: CardLabels = {
   question: "質問",
   conclusion: "結論",
   rationale: "根拠",
+  sources: "出典",
   evidence: "エビデンス",
   findings: "スペシャリストの所見",
   nextActions: "次のアクション",
@@ -235,12 +233,6 @@ const ja: CardLabels = {
   memoryNote: (duration) =>
     `この会話の直近の質問、回答の結論、対象（取引先・契約・カテゴリ・期間・金額）を最後の質問から${duration}覚えています。「では昨年度は？」「なぜ？」のように続けて質問できます。チャネルではスレッドごとに記憶します。reset と入力すると忘れます。`,
   examplesHeading: "質問の例",
-  examples: [
-    "取引先A社の支出推移は？",
-    "Acme の SaaS 契約を 8% 値上げで更新できますか？",
-    "1,500 万円の購買に必要な承認は？",
-    "What did we spend with our logistics suppliers this fiscal year?",
-  ],
   commandsHeading: "コマンド",
   commands: ["help — このカードを表示", "reset — この会話の質問と回答の記憶を消去"],
   underReviewTitle: "回答は承認待ちです",
@@ -275,6 +267,7 @@ const ja: CardLabels = {
   comment: "コメント",
   finalText: "最終回答",
   expiredBody: "確認期間内に判断がありませんでした。依頼者には通知済みです。",
+  decisionTooLate: "確認期間が既に終了しているため、この判断は記録されませんでした。依頼者には再度質問するよう案内しています。",
 };
 
 /** The labels table: one entry per supported language. */

@@ -1,5 +1,6 @@
 import type { Language } from "../domain";
 import { labelsFor } from "./labels";
+import { PROMPT_STARTERS } from "./prompt-starters";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";
@@ -56,7 +57,7 @@ export function buildWelcomeCard(language: Language, guide: GuideOptions): Adapt
   return buildNotice({ language, title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody, memory], sections: guideSections(language) });
 }
 
-/** The help card (`help`): what to ask, what the bot remembers, examples in English and Japanese, and the commands. */
+/** The help card (`help`): what to ask, what the bot remembers, the prompt starters in the reader's language, and the commands. */
 export function buildHelpCard(language: Language, guide: GuideOptions): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
@@ -85,7 +86,7 @@ export function buildClarificationCard(view: RequesterNoticeView & { clarificati
 function guideSections(language: Language): { heading: string; items: string[] }[] {
   const labels = labelsFor(language);
   return [
-    { heading: labels.examplesHeading, items: labels.examples },
+    { heading: labels.examplesHeading, items: PROMPT_STARTERS[language].map((starter) => starter.question) },
     { heading: labels.commandsHeading, items: labels.commands },
   ];
 }

@@ -292,4 +292,6 @@ export interface ApprovalOutcomeView {
   comment?: string;
   /** What the requester received (the approved or edited answer); absent when rejected or expired. */
   finalText?: string;
+  /** Shown to an approver whose click came after the expiry: their decision was refused. */
+  refusedAsTooLate?: boolean;
 }

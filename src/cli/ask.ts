@@ -1,8 +1,9 @@
 /**
- * `npm run ask -- [--json] "<question>" [--then "<follow-up>" …]`: answers a question through the
- * agent graph with the configured model (offline by default) over the sample data set, and prints
- * it. A one-shot command has no chat to remember, so a question stands alone unless follow-ups are
- * given with `--then`: they form one conversation, remembered in this process only.
+ * `npm run ask -- [--json] [--trace] "<question>" [--then "<follow-up>" …]`: answers a question
+ * through the agent graph with the configured model (offline by default) over the sample data set,
+ * and prints it; `--trace` adds each run's trace id and every executor's prompts, tool calls and
+ * replies. A one-shot command has no chat to remember, so a question stands alone unless follow-ups
+ * are given with `--then`: they form one conversation, remembered in this process only.
  */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
@@ -12,7 +13,9 @@ import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
 import { toRunRecord } from "../workflow/run-record";
+import { runTrace } from "../telemetry/run-trace";
 import { formatRun } from "./format-run";
+import { formatTrace } from "./format-trace";
 
 /** The CLI's one conversation, when follow-ups are given. */
 const CLI_CONVERSATION = "cli";
@@ -29,9 +32,10 @@ function dialogueOf(args: string[]): string[] {
 
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes("--json");
-  const dialogue = dialogueOf(argv.filter((arg) => arg !== "--json"));
+  const trace = argv.includes("--trace");
+  const dialogue = dialogueOf(argv.filter((arg) => arg !== "--json" && arg !== "--trace"));
   if (dialogue.some((question) => question === "")) {
-    process.stderr.write('Usage: npm run ask -- [--json] "<question>" [--then "<follow-up>" …]\n');
+    process.stderr.write('Usage: npm run ask -- [--json] [--trace] "<question>" [--then "<follow-up>" …]\n');
     return 2;
   }
   const config = loadConfig();
@@ -53,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
     const state = await runQuestion(deps, { question, conversationKey });
     await rememberRun(deps.memory, state);
     process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
+    if (trace) process.stdout.write(json ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n` : `\n${formatTrace(state)}\n`);
     failed ||= state.status === "failed";
   }
   return failed ? 1 : 0;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AppConfig } from "../config";
 import { createChatModel } from "../llm/create-chat-model";
 import { InMemoryConversationMemory } from "../storage/conversation-memory-repository";
+import { scrubText } from "../telemetry/redaction";
 import { createToolRegistry } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 import { systemClock, type WorkflowDeps, type WorkflowSettings } from "../workflow/deps";
@@ -18,6 +19,7 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
     timeouts: workflow.timeouts,
     maxToolRounds: workflow.maxToolRounds,
     speculativeKnowledge: workflow.speculativeKnowledge,
+    storeExecutorIo: workflow.storeExecutorIo,
     hitlAmountThreshold: workflow.hitlAmountThreshold,
     hitlCategories: workflow.hitlCategories,
     models,
@@ -43,5 +45,6 @@ export async function buildWorkflowDeps(
     prompts: loadPromptLibrary(config.workflow.promptsDir),
     settings: workflowSettings(config),
     newRunId: randomUUID,
+    redactStoredText: scrubText,
   };
 }

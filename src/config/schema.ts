@@ -2,6 +2,9 @@ import { z } from "zod";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
+/** A TCP port, `defaultPort` when unset or empty; 0 asks the system for any free one. */
+const port = (defaultPort: number) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).default(defaultPort));
 const optionalString = z
   .string()
   .optional()
@@ -51,12 +54,20 @@ export const EnvSchema = z.object({
   PROMPTS_DIR: optionalString,
 
   // Teams bot
-  PORT: positiveInt.default(3978),
+  PORT: port(3978),
+  /** Address the bot endpoint listens on; unset: 127.0.0.1 without BOT_ID, every interface with it. */
+  HOST: optionalString,
+  /** Lets an unauthenticated bot (no BOT_ID) listen on a non-loopback HOST; it then warns at every start. */
+  ALLOW_UNAUTHENTICATED: boolean.default("false"),
   BOT_ID: optionalString,
   BOT_PASSWORD: optionalString,
   BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("SingleTenant"),
   BOT_TENANT_ID: optionalString,
   MAX_QUESTION_CHARS: positiveInt.default(4000),
+
+  // Local development (`npm run dev`): the two Agents Playgrounds (0 = any free port)
+  PLAYGROUND_PORT: port(56150),
+  PLAYGROUND_APPROVER_PORT: port(56151),
 
   // Cosmos DB
   COSMOS_ENDPOINT: optionalString.pipe(z.string().url().optional()),
@@ -65,6 +76,7 @@ export const EnvSchema = z.object({
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
   CONVERSATION_MEMORY_TTL: z.string().default("8h"),
   CONVERSATION_MEMORY_TOKENS: positiveInt.default(1500),
+  STORE_EXECUTOR_IO: boolean.default("true"),
 
   // Approvals
   APPROVER_TEAM_ID: optionalString,
@@ -72,6 +84,8 @@ export const EnvSchema = z.object({
   APPROVER_AAD_IDS: idList,
   APPROVAL_REMIND_AFTER: z.string().default("4h"),
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
+  /** Segregation of duties: the requester may not approve, edit or reject their own request. */
+  APPROVAL_SEGREGATION_OF_DUTIES: boolean.default("true"),
   /** Which process runs the reminder/expiry job: the bot (on an interval), the Functions timer, or none. */
   APPROVAL_SCHEDULER: z.enum(["bot", "function", "off"]).default("bot"),
   /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */

@@ -4,9 +4,11 @@
  */
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
-import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
-import { classifyOpenAiError, describeFailure } from "./openai-failure";
+import type { CompletionUsage } from "openai/resources/completions";
+import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
+import { classifyOpenAiError, describeFailure, endpointInfo } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
+import { streamChatCompletion } from "./openai-stream";
 import { retryWithBackoff, type RetrySettings, type Sleep } from "./retry";
 
 /** The Entra ID scope of Azure OpenAI (Cognitive Services). */
@@ -36,14 +38,16 @@ export class OpenAiChatModel implements ChatModel {
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
     const body = toChatCompletionParams(request);
+    const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
+    const onPartialOutput = request.output ? request.onPartialOutput : undefined;
     const result = await retryWithBackoff(
-      () => this.client.chat.completions.create(body, { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 }),
+      () => (onPartialOutput ? streamChatCompletion(this.client, body, options, onPartialOutput) : this.client.chat.completions.create(body, options)),
       classifyOpenAiError,
       { settings: this.behaviour.retry, signal, deadline: startedAt + request.timeoutMs, sleep: this.behaviour.sleep, random: this.behaviour.random },
     );
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
     if (result.ok) {
-      const usage = { inputTokens: result.value.usage?.prompt_tokens ?? 0, outputTokens: result.value.usage?.completion_tokens ?? 0 };
+      const usage = tokenUsage(result.value.usage);
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
     const failure = describeFailure(result.error, {
@@ -51,9 +55,20 @@ export class OpenAiChatModel implements ChatModel {
       timedOut: deadline.aborted,
       timeoutMs: request.timeoutMs,
       attempts: result.attempts,
+      endpoint: endpointInfo(this.kind, this.client.baseURL),
     });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }
+}
+
+/** Our usage from the completion's; cached prompt tokens are kept only when the server reports them. */
+function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
+  const cached = usage?.prompt_tokens_details?.cached_tokens;
+  return {
+    inputTokens: usage?.prompt_tokens ?? 0,
+    outputTokens: usage?.completion_tokens ?? 0,
+    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+  };
 }
 
 /**

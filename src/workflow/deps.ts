@@ -1,5 +1,5 @@
 import type { PromptLibrary } from "./prompt-library";
-import type { ChatModel, Clock, ConversationMemory, EventSink, RunStore, ToolRegistry } from "./ports";
+import type { AnswerPreview, ChatModel, Clock, ConversationMemory, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** The workflow's tunables (all from configuration; see src/config). */
 export interface WorkflowSettings {
@@ -11,6 +11,8 @@ export interface WorkflowSettings {
   maxToolRounds: number;
   /** Start Knowledge together with the Router and keep it only if selected. */
   speculativeKnowledge: boolean;
+  /** Keep each executor's prompts, tool calls and replies in the run state (and so its transcript). */
+  storeExecutorIo: boolean;
   hitlAmountThreshold: number;
   hitlCategories: string[];
   models: { router: string; specialist: string; moderator: string };
@@ -28,6 +30,10 @@ export interface WorkflowDeps {
   prompts: PromptLibrary;
   settings: WorkflowSettings;
   newRunId: () => string;
+  /** Where the conclusion goes while it is written (streamed answers); none: only the finished answer counts. */
+  answerPreview?: AnswerPreview;
+  /** Scrubs personal data and secrets from stored executor inputs and outputs (none when absent). */
+  redactStoredText?: (text: string) => string;
 }
 
 /** The real clock. */

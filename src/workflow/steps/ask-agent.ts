@@ -1,13 +1,16 @@
 import type { z } from "zod";
 import type { AgentInput } from "../agent-inputs";
+import type { ChatModel } from "../ports";
 import type { AgentPrompt } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { callStructured, type StructuredOutcome } from "../structured-call";
-import { renderAgentInput } from "./render-input";
+import { renderAgentMessages } from "./render-input";
 
 /** One structured question to a single-call agent (Router, Moderator). */
 export interface AgentCall<V extends z.ZodTypeAny> {
   agentId: string;
+  /** The executor step's model (it records the call when executor I/O is kept). */
+  model: ChatModel;
   prompt: AgentPrompt;
   /** The system prompt text as sent (the prompt's text, rendered or extended). */
   system: string;
@@ -17,23 +20,23 @@ export interface AgentCall<V extends z.ZodTypeAny> {
   /** The wire schema (strict JSON schema for the model) and the validator applied to the reply. */
   output: { name: string; schema: z.ZodTypeAny };
   validator: V;
+  /** The structured answer as far as it has arrived, while the model writes it. */
+  onPartialOutput?: (partial: unknown) => void;
 }
 
 /** Renders the input, sends it with the prompt's settings, and validates the reply (one repair). */
 export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: AgentCall<V>): Promise<StructuredOutcome<z.output<V>>> {
   return callStructured(
-    context.deps.model,
+    call.model,
     {
       agentId: call.agentId,
       model: call.prompt.model ?? call.defaultModel,
-      messages: [
-        { role: "system", content: call.system },
-        { role: "user", content: renderAgentInput(call.input) },
-      ],
+      messages: renderAgentMessages(call.system, call.input),
       temperature: call.prompt.temperature,
       maxTokens: call.prompt.maxTokens,
       timeoutMs: context.timeoutFor(call.timeoutMs),
       output: call.output,
+      ...(call.onPartialOutput ? { onPartialOutput: call.onPartialOutput } : {}),
       structuredInput: call.input,
     },
     context.deps.prompts.fragments.repair,
@@ -41,14 +44,14 @@ export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: Agen
   );
 }
 
-/** `askAgent` as one executor of the run (start/end events, usage accounting); resolves with the outcome, whatever it is. */
+/** `askAgent` as one executor of the run (start/end events, usage, the step's model); resolves with the outcome, whatever it is. */
 export async function askAgentAsExecutor<V extends z.ZodTypeAny>(
   context: RunContext,
   round: "initial" | "requery" | undefined,
-  call: AgentCall<V>,
+  call: Omit<AgentCall<V>, "model">,
 ): Promise<StructuredOutcome<z.output<V>>> {
-  const report = await context.executor(call.agentId, round, async () => {
-    const outcome = await askAgent(context, call);
+  const report = await context.executor(call.agentId, round, async (step) => {
+    const outcome = await askAgent(context, { ...call, model: step.model });
     return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
   });
   return report.result;

@@ -34,4 +34,13 @@ describe("cards/approval-outcome-card", () => {
     assert.ok(text.includes("the requester has been told"));
     assert.ok(!text.includes("By: "));
   });
+
+  it("a click after the expiry: the expired card says the decision was not recorded (en and ja); other cards never do", () => {
+    const { deciderName: _omitted, ...expired } = base;
+    const en = textOf(buildApprovalOutcomeCard({ ...expired, decision: "expired", refusedAsTooLate: true }));
+    assert.ok(en.startsWith("⌛ Expired without a decision\nYour decision was not recorded: the review period had already ended."), en);
+    const ja = textOf(buildApprovalOutcomeCard({ ...expired, language: "ja", decision: "expired", refusedAsTooLate: true }));
+    assert.ok(ja.includes("確認期間が既に終了しているため、この判断は記録されませんでした"), ja);
+    assert.ok(!textOf(buildApprovalOutcomeCard({ ...expired, decision: "expired" })).includes("not recorded"));
+  });
 });

@@ -7,9 +7,12 @@ import {
   buildUnderReviewCard,
   buildWelcomeCard,
 } from "../../../src/cards/notice-cards";
+import { PROMPT_STARTERS } from "../../../src/cards/prompt-starters";
 import { errorViewFromRun } from "../../../src/cards/view-models";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun } from "../../fixtures/cards/sample-runs";
+
+const GUIDE = { memoryTtlMs: 8 * 3_600_000 };
 
 describe("cards/notice-cards", () => {
   it("error card: what happened, what to do, and the correlation id (en/ja)", () => {
@@ -28,22 +31,24 @@ describe("cards/notice-cards", () => {
     assert.deepEqual(errorViewFromRun(completedRun()), { language: "en", correlationId: "run-0001" });
   });
 
-  it("help card lists example questions in both languages and the help/reset commands", () => {
+  it("help and welcome cards list the prompt starters of the reader's language and the help/reset commands", () => {
     for (const language of ["en", "ja"] as const) {
-      const text = textOf(buildHelpCard(language, { memoryTtlMs: 8 * 3_600_000 }));
-      assert.ok(text.includes("• 取引先A社の支出推移は？"), language);
-      assert.ok(text.includes("What did we spend with our logistics suppliers this fiscal year?"), language);
-      assert.ok(/• help — /.test(text) && /• reset — /.test(text), language);
+      for (const card of [buildHelpCard(language, GUIDE), buildWelcomeCard(language, GUIDE)]) {
+        const text = textOf(card);
+        for (const starter of PROMPT_STARTERS[language]) assert.ok(text.includes(`• ${starter.question}`), `${language}: ${starter.question}`);
+        assert.ok(/• help — /.test(text) && /• reset — /.test(text), language);
+      }
     }
-    assert.ok(textOf(buildHelpCard("en", { memoryTtlMs: 8 * 3_600_000 })).includes("@mention me"));
-    assert.ok(textOf(buildHelpCard("ja", { memoryTtlMs: 8 * 3_600_000 })).includes("@メンション"));
+    assert.ok(textOf(buildHelpCard("ja", GUIDE)).includes("• 取引先A社の支出推移は？"));
+    assert.ok(textOf(buildHelpCard("en", GUIDE)).includes("@mention me"));
+    assert.ok(textOf(buildHelpCard("ja", GUIDE)).includes("@メンション"));
   });
 
   it("welcome card introduces the council and includes the help content", () => {
-    const text = textOf(buildWelcomeCard("en", { memoryTtlMs: 8 * 3_600_000 }));
+    const text = textOf(buildWelcomeCard("en", GUIDE));
     assert.ok(text.startsWith("Welcome to Procura"));
     assert.ok(text.includes("council of specialists") && text.includes("Examples") && text.includes("Commands"));
-    assert.ok(textOf(buildWelcomeCard("ja", { memoryTtlMs: 8 * 3_600_000 })).startsWith("Procura へようこそ"));
+    assert.ok(textOf(buildWelcomeCard("ja", GUIDE)).startsWith("Procura へようこそ"));
   });
 
   it("under-review notice repeats the question (ja)", () => {
@@ -65,7 +70,7 @@ describe("cards/notice-cards", () => {
   });
 
   it("notices have no actions or inputs", () => {
-    for (const card of [buildErrorCard({ language: "en", correlationId: "c" }), buildHelpCard("en", { memoryTtlMs: 8 * 3_600_000 }), buildUnderReviewCard({ language: "en", question: "q" })]) {
+    for (const card of [buildErrorCard({ language: "en", correlationId: "c" }), buildHelpCard("en", GUIDE), buildUnderReviewCard({ language: "en", question: "q" })]) {
       assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);
       assert.equal(card.version, "1.5");
     }

@@ -40,4 +40,10 @@ describe("loadConfig", () => {
       );
     });
   }
+
+  it("reads ports: empty means the default, 0 any free port, and anything outside 0–65535 stops start-up naming the variable", () => {
+    assert.deepEqual([loadConfig({ PORT: "" }).env.PORT, loadConfig({ PORT: "0" }).env.PORT, loadConfig({ PLAYGROUND_PORT: "4000" }).env.PLAYGROUND_PORT], [3978, 0, 4000]);
+    for (const [variable, value] of [["PORT", "70000"], ["PLAYGROUND_PORT", "abc"], ["PLAYGROUND_APPROVER_PORT", "-1"], ["PLAYGROUND_PORT", "80.5"]])
+      assert.throws(() => loadConfig({ [variable]: value }), new RegExp(`${variable}="${value}"`));
+  });
 });
