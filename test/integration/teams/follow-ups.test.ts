@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/cards/labels";
+import { readAgentInput } from "../../../src/workflow/steps/render-input";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import type { ChatCompletionBody, ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { cardShows, useScriptedBot } from "./bot-harness";
@@ -37,10 +38,11 @@ function userMessage(body: ChatCompletionBody): string {
   return typeof user?.content === "string" ? user.content : "";
 }
 
-/** The question line of an agent's user message (what it is asked to answer). */
+/** The question an agent's user message asks it to answer. */
 function questionOf(body: ChatCompletionBody): string {
-  const text = userMessage(body);
-  return /Question:\n(.*)/.exec(text)?.[1] ?? text;
+  const question = readAgentInput(userMessage(body))?.question;
+  assert.equal(typeof question, "string", "the user message is a rendered agent input");
+  return question as string;
 }
 
 describe("Follow-ups in a conversation (bot, scripted model at the wire)", function () {
