@@ -144,6 +144,7 @@ var sharedSettings = {
   SPECULATIVE_KNOWLEDGE: 'false'
   HITL_AMOUNT_THRESHOLD: string(hitlAmountThreshold)
   HITL_CATEGORIES: hitlCategories
+  FX_RATES_JPY: 'USD=150,EUR=160'
   BOT_ID: identity.outputs.clientId
   BOT_TYPE: 'UserAssignedMsi'
   BOT_TENANT_ID: tenant().tenantId

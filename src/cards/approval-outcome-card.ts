@@ -27,7 +27,7 @@ export function buildApprovalOutcomeCard(view: ApprovalOutcomeView): AdaptiveCar
       color: decision.color,
       question: truncate(view.question, limits.questionPreview),
       decider: view.deciderName ? truncate(view.deciderName, 120) : "",
-      decidedAt: cardDateTime(view.decidedAt),
+      decidedAt: cardDateTime(view.decidedAt, view.language),
       expiredBody: view.decision === "expired" ? labels.expiredBody : "",
       tooLate: view.refusedAsTooLate ? labels.decisionTooLate : "",
       commentLabel: view.decision === "rejected" ? labels.reason : labels.comment,

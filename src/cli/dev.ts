@@ -56,7 +56,9 @@ async function main(): Promise<void> {
       throw error;
     },
   );
-  await store.settings.set(APPROVER_CHANNEL_SETTING, playgrounds.approverChannel);
+  // A shared Cosmos account keeps the approver channel its team chose: local Playgrounds never take over real approvals.
+  if (store.embedded) await store.settings.set(APPROVER_CHANNEL_SETTING, playgrounds.approverChannel);
+  else console.log(`COSMOS_ENDPOINT is set: the approver channel stored there is kept (type "approvers here" in ${playgrounds.teamName} › ${playgrounds.channelName} to use the local one).`);
   console.log(devBanner(config, procura.url, playgrounds));
   let stopping = false;
   const stop = async () => {

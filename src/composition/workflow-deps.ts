@@ -22,6 +22,7 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
     storeExecutorIo: workflow.storeExecutorIo,
     hitlAmountThreshold: workflow.hitlAmountThreshold,
     hitlCategories: workflow.hitlCategories,
+    jpyRates: workflow.jpyRates,
     models,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseJpyRates } from "./fx-rates";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
@@ -51,6 +52,14 @@ export const EnvSchema = z.object({
   SPECULATIVE_KNOWLEDGE: boolean.default("false"),
   HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
+  /** Rates to JPY for amounts read in other currencies, e.g. "USD=150,EUR=160". */
+  FX_RATES_JPY: z
+    .string()
+    .default("USD=150,EUR=160")
+    .superRefine((value, ctx) => {
+      const rates = parseJpyRates(value);
+      if (typeof rates === "string") ctx.addIssue({ code: "custom", message: rates });
+    }),
   PROMPTS_DIR: optionalString,
 
   // Teams bot

@@ -8,8 +8,12 @@ import type { RouterDecision } from "./router-decision";
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
 export type RunPhase = "understand" | "route" | "investigate" | "debate" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
 
-/** Terminal states are everything but `running`; every run ends in one the user is told about. */
-export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval" | "needs_clarification";
+/**
+ * Terminal states are everything but `running`; every run ends in one the user is told about.
+ * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
+ * `needs_clarification`: a follow-up pointed at earlier context nothing resolved; the user is asked back.
+ */
+export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval" | "out_of_scope" | "needs_clarification";
 
 /** Outcome of one executor call, as recorded in events and telemetry. */
 export type ExecutorOutcome = "ok" | "rate_limited" | "invalid_output" | "timeout" | "error" | "cancelled";

@@ -47,7 +47,7 @@ export const TranscriptDocumentSchema = z.object({
   /** The question as the agents answered it, when the conversation's memory completed a follow-up. */
   standaloneQuestion: z.string().optional(),
   language: z.enum(["en", "ja"]),
-  status: z.enum(["completed", "failed", "awaiting_approval", "running", "needs_clarification"]),
+  status: z.enum(["completed", "failed", "awaiting_approval", "out_of_scope", "running", "needs_clarification"]),
   offline: z.boolean(),
   startedAt: z.string(),
   endedAt: z.string().optional(),

@@ -2,6 +2,7 @@ import {
   buildAnswerCard,
   buildClarificationCard,
   buildErrorCard,
+  buildOutOfScopeCard,
   buildUnderReviewCard,
   answerViewFromRun,
   errorViewFromRun,
@@ -60,6 +61,9 @@ async function tellRequester(deps: DeliveryDeps, state: RunState, reference: Ref
         reference,
         cardActivity(buildClarificationCard({ language: state.language, question: state.question, clarification: state.understanding?.clarification ?? defaultClarification(state.language) })),
       );
+      return;
+    case "out_of_scope":
+      await deps.messenger.send(reference, cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       return;
     case "running":
       throw new Error("the run is still running");

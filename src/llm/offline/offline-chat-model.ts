@@ -1,3 +1,4 @@
+import type { JpyRates } from "../../domain/amounts";
 import type { ChatModel, ChatOutcome, ChatRequest, Clock, ModelToolCall } from "../../workflow/ports";
 import { AgentInputSchema } from "./agent-input-schemas";
 import { moderateOffline } from "./moderator";
@@ -14,6 +15,8 @@ export interface OfflineChatModelOptions {
   vocabulary: OfflineVocabulary;
   /** "Last year" and notice deadlines are relative to this clock; defaults to the system clock. */
   clock?: Clock;
+  /** Rates to JPY for amounts read from questions; the corporate defaults when unset. */
+  jpyRates?: JpyRates;
 }
 
 /**
@@ -37,7 +40,7 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
       const input = parsed.data;
       let content: string;
       if (input.agent === "specialist") {
-        const reply = specialistTurn(input, request.messages, request.tools, options.vocabulary, clock.now());
+        const reply = specialistTurn(input, request.messages, request.tools, options.vocabulary, clock.now(), options.jpyRates);
         if ("toolCalls" in reply) return finish({ content: "", toolCalls: reply.toolCalls });
         content = reply.content;
       } else {
@@ -45,7 +48,7 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
           input.agent === "rewriter"
             ? rewriteOffline(input, options.vocabulary, clock.now())
             : input.agent === "router"
-              ? routeOffline(input)
+              ? routeOffline(input, options.vocabulary)
               : moderateOffline(input);
         content = JSON.stringify(reply);
       }

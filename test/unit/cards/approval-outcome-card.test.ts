@@ -27,6 +27,13 @@ describe("cards/approval-outcome-card", () => {
     assert.ok(!text.includes("Final answer"));
   });
 
+  it("rejected (ja): Japanese labels and a ja-JP date", () => {
+    const text = textOf(buildApprovalOutcomeCard({ ...base, language: "ja", decision: "rejected", comment: "法務確認が必要" }));
+    assert.ok(text.includes("却下"), text);
+    assert.ok(text.includes("2025年6月2日 12:04（日本時間）"), text);
+    assert.ok(!text.includes("{{DATE"), "no client-locale date function on a Japanese card");
+  });
+
   it("expired: no decider, and an explanation", () => {
     const { deciderName: _omitted, ...expired } = base;
     const text = textOf(buildApprovalOutcomeCard({ ...expired, decision: "expired" }));
