@@ -12,7 +12,7 @@ function promptText(body: ChatCompletionBody): string {
   return body.messages.map((message) => (typeof message.content === "string" ? message.content : JSON.stringify(message.content))).join("\n");
 }
 
-const ROUTED_TO_SPEND = { selected: ["spend"], priority: ["spend"], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "spend question" };
+const ROUTED_TO_SPEND = { selected: ["spend"], priority: ["spend"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement spend", reason: "spend question" };
 
 /** A finding and an answer that repeat the supplier the request's question names, so each turn's answer is recognisable. */
 function scriptAnswers(model: ScriptedModelServer): void {
