@@ -5,6 +5,7 @@
  *   transcripts [--since ISO]
  *   golden [--dir DIR]
  *   scope [--dir DIR]
+ *   followups [--file FILE.json]
  *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
  * Prints JSON (`scope` prints a table) (one line per sample for `metrics`). Without an evaluation model, model-graded work
  * prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
@@ -17,7 +18,9 @@ import { loadConfig, type AppConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { describeError, SampleSchema } from "../domain";
 import { createEvalModel } from "../eval/create-eval-model";
+import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
+import { buildOfflineVocabulary } from "../llm/offline";
 import { readCriteria } from "../eval/judge/criteria";
 import { judgeRun } from "../eval/judge/judge-run";
 import { readHistoryLogs } from "../eval/judge/judge-step";
@@ -29,6 +32,7 @@ import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { z } from "zod";
 import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../eval/scope-figures";
 import { createChatModel } from "../llm/create-chat-model";
+import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
 
 const USAGE = `Usage: npm run evaluate -- <command>
@@ -37,6 +41,7 @@ const USAGE = `Usage: npm run evaluate -- <command>
   transcripts [--since ISO-8601]
   golden [--dir DIR]
   scope [--dir DIR]
+  followups [--file FILE.json]
   compare-modes [--dir DIR]
 `;
 
@@ -133,6 +138,32 @@ async function scope(config: AppConfig, args: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * Plays the follow-up dialogues through the whole workflow, each in its own conversation, and prints
+ * how each expected turn was understood and the resolution rate: always with the offline engine,
+ * then with the configured model when there is one.
+ */
+async function followups(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { file: { type: "string" } } });
+  const dialogues = readFollowUpDialogues(values.file ?? path.resolve(process.cwd(), "test/fixtures/followups/dialogues.json"));
+  const data = createInMemoryProcurementData(generateSampleDataSet());
+  const vocabulary = await buildOfflineVocabulary(data);
+  const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };
+  for (const provider of config.provider.kind === "offline" ? [offline] : [offline, config]) {
+    const deps = await buildWorkflowDeps(provider, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });
+    const ask = async (question: string, conversationKey: string) => {
+      const state = await runQuestion(deps, { question, conversationKey });
+      await rememberRun(deps.memory, state);
+      return state;
+    };
+    const name = provider.provider.kind === "offline" ? "offline" : `${provider.provider.kind} (${provider.models.router})`;
+    const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => out({ provider: name, ...result }));
+    out({ summary: { provider: name, ...summary } });
+    err(`followups (${name}): ${summary.resolved}/${summary.turns} follow-up turns resolved = ${(summary.rate * 100).toFixed(1)}% over ${summary.dialogues} dialogues (target ≥ 90%)`);
+  }
+  return 0;
+}
+
 function usage(problem: string): number {
   err(`${problem}\n\n${USAGE}`);
   return 2;
@@ -152,6 +183,7 @@ const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<nu
   transcripts,
   golden,
   scope,
+  followups,
   "compare-modes": (_config, args) => compareModesCommand(args),
 };
 

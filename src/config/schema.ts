@@ -98,6 +98,8 @@ export const EnvSchema = z.object({
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
+  CONVERSATION_MEMORY_TTL: z.string().default("8h"),
+  CONVERSATION_MEMORY_TOKENS: positiveInt.default(1500),
   STORE_EXECUTOR_IO: boolean.default("true"),
 
   // Run queue (Azure Storage Queues; Azurite locally)

@@ -14,6 +14,7 @@ import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import { followRunProgress } from "./run-progress-cards";
+import { rememberFinishedRuns } from "./remember-runs";
 import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
@@ -61,6 +62,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   const qscoreThreshold = config.workflow.qscoreThreshold;
   const lifecycle = new RunLifecycle(log);
   followRunProgress(lifecycle, { messenger, names, log });
+  rememberFinishedRuns(lifecycle, store.memory, log);
   const worker = new RunWorker({
     queue: options.queue,
     workflow,
@@ -88,6 +90,8 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
     cardActions: { store, telemetry, names, qscoreThreshold, log },
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,
+    memory: store.memory,
+    guide: { memoryTtlMs: config.memory.ttlMs },
     telemetry,
     log,
   });

@@ -5,6 +5,7 @@ import type { RunQueue } from "../workflow/ports";
 import type { Log } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
+import { conversationKeyOf } from "./conversation-key";
 
 /** What accepting a question needs. */
 export interface QuestionRunsDeps {
@@ -34,7 +35,9 @@ export class QuestionRuns {
     // The progress card's id travels with the run, so whichever worker runs it updates this same card.
     const requester = { ...requesterOf(context.activity), ...(progress?.id ? { progressActivityId: progress.id } : {}) };
     try {
-      await deps.queue.enqueue({ kind: "question", runId, question, requester, reference: { ...reference }, acceptedAt: new Date().toISOString() });
+      // The chat (or channel thread) the question continues, whose memory makes a follow-up standalone.
+      const conversationKey = conversationKeyOf(context.activity);
+      await deps.queue.enqueue({ kind: "question", runId, question, requester, reference: { ...reference }, conversationKey, acceptedAt: new Date().toISOString() });
     } catch (error) {
       deps.log(`run ${runId}: could not be queued, the user was told: ${describeError(error)}`);
       await context.sendActivity(repliesFor(language).queueUnreachable);

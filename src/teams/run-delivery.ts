@@ -1,5 +1,6 @@
 import {
   buildAnswerCard,
+  buildClarificationCard,
   buildErrorCard,
   buildOutOfScopeCard,
   buildUnderReviewCard,
@@ -7,7 +8,7 @@ import {
   errorViewFromRun,
   type DisplayNames,
 } from "../cards";
-import { SystemError, describeError, type RunCard, type RunState } from "../domain";
+import { SystemError, defaultClarification, describeError, type RunCard, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { RunDelivery } from "../workflow/run-worker";
 import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
@@ -41,6 +42,11 @@ export class TeamsRunDelivery implements RunDelivery {
         return deps.messenger.send(reference, cardActivity(buildAnswerCard(answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }))));
       case "error":
         return deps.messenger.send(reference, cardActivity(buildErrorCard(errorViewFromRun(state))));
+      case "clarification":
+        return deps.messenger.send(
+          reference,
+          cardActivity(buildClarificationCard({ language: state.language, question: state.question, clarification: state.understanding?.clarification ?? defaultClarification(state.language) })),
+        );
       case "out_of_scope":
         return deps.messenger.send(reference, cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       case "approval_request":
