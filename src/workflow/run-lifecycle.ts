@@ -51,8 +51,13 @@ export function stageAfterRun(state: RunState): RunStage {
   }
 }
 
-/** The card that tells the requester how the workflow ended. */
+/**
+ * The card that tells the requester how the workflow ended. A run that went to an approver shows
+ * only the approval request from here: its answer or rejection is the approvals flow's to deliver,
+ * even when a redelivered message finds the run already settled by an approver's decision.
+ */
 export function cardFor(state: RunState): RunCard {
+  if (state.hitlReasons.length > 0) return "approval_request";
   switch (state.status) {
     case "completed":
       return "answer";
