@@ -4,9 +4,11 @@ import { describeError } from "../domain";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
 import { judgeRun } from "../eval/judge/judge-run";
-import type { MetricName } from "../eval/metrics/metric-result";
+import { notScorable, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
-import { topicAdherence } from "../eval/metrics/topic-adherence";
+import { topicAdherence, type TopicAdherenceParts } from "../eval/metrics/topic-adherence";
+import type { ReferenceTopics } from "../eval/reference-topics";
+import { isDeclinedOutOfScope, liveReferenceTopics } from "../eval/samples/live-reference-topics";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord, type EvaluationStore, type EvaluationTelemetry, type TranscriptSource } from "./ports";
@@ -29,8 +31,8 @@ export interface EvaluateTranscriptsDeps {
   /** The evaluation model, or why there is none (then the job evaluates nothing and marks nothing). */
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
-  /** The topics the bot is meant to stay within (TopicAdherence reference). */
-  referenceTopics: string[];
+  /** The topics the bot is meant to stay within, by specialist (live TopicAdherence reference). */
+  referenceTopics: ReferenceTopics;
   now?: () => Date;
 }
 
@@ -51,7 +53,8 @@ export interface EvaluateTranscriptsSummary {
 
 /**
  * The scheduled evaluation: takes at most `batchSize` unevaluated transcripts, scores each (goal
- * accuracy without reference, topic adherence, the AI Judge) with at most `concurrency` in flight,
+ * accuracy without reference, topic adherence against the question's own topics, the AI Judge; a run
+ * declined as out of scope only on topic adherence) with at most `concurrency` in flight,
  * saves the record (an upsert keyed by transcript), then marks the transcript evaluated. A failure
  * leaves the transcript unmarked, so the next run retries it; a second run finds nothing new.
  */
@@ -88,24 +91,30 @@ async function evaluateOne(
   now: () => Date,
 ): Promise<EvaluationRecord> {
   const startedAt = Date.now();
-  const sample = transcriptToSample(transcript, { referenceTopics: deps.referenceTopics });
+  const declined = isDeclinedOutOfScope(transcript);
   const [goal, topics, judge] = await Promise.all([
-    agentGoalAccuracy(evalModel, sample, { mode: "WITHOUT_REFERENCE" }),
-    topicAdherence(evalModel, sample, { mode: "F1" }),
-    judgeRun(evalModel, transcriptToJudgeRun(transcript), deps.criteria),
+    declined
+      ? notScorable("agent-goal-accuracy", "the run was declined as out of scope, so there is no goal to reach", {})
+      : agentGoalAccuracy(evalModel, transcriptToSample(transcript), { mode: "WITHOUT_REFERENCE" }),
+    liveTopicAdherence(evalModel, transcript, deps.referenceTopics),
+    declined ? null : judgeRun(evalModel, transcriptToJudgeRun(transcript), deps.criteria),
   ]);
-  const metrics = [goal, topics];
+  const metrics: MetricResult<object>[] = [goal, topics];
   const durationMs = Date.now() - startedAt;
   const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
-  for (const metric of metrics)
+  for (const metric of metrics) deps.telemetry.transcriptEvaluated({ ...ids, metric: TELEMETRY_METRIC_NAMES[metric.metric], ...scoreProps(metric.score, metric.models) });
+  const recall = (topics.parts as Partial<TopicAdherenceParts>).recall;
+  if (typeof recall === "number") deps.telemetry.transcriptEvaluated({ ...ids, metric: "TopicRecall", ...scoreProps(recall, undefined) });
+  for (const result of judge?.results ?? [])
     deps.telemetry.transcriptEvaluated({
       ...ids,
-      metric: TELEMETRY_METRIC_NAMES[metric.metric],
-      ...(metric.score !== null ? { score: metric.score } : {}),
-      passed: metric.score !== null && metric.score >= PASSING_SCORE,
+      metric: "Judge",
+      criterion: result.criterion_name,
+      verdict: result.verdict,
+      score: result.confidence_score,
+      passed: result.verdict === "PASS",
+      ...(result.models && result.models.perModel.length > 1 ? { disagreement: result.models.disagreement, modelScores: JSON.stringify(Object.fromEntries(result.models.perModel.map((one) => [one.model, one.verdict]))) } : {}),
     });
-  for (const result of judge.results)
-    deps.telemetry.transcriptEvaluated({ ...ids, metric: "Judge", criterion: result.criterion_name, verdict: result.verdict, score: result.confidence_score, passed: result.verdict === "PASS" });
   return {
     id: evaluationRecordId(transcript.id),
     schemaVersion: 1,
@@ -116,11 +125,32 @@ async function evaluateOne(
     createdAt: now().toISOString(),
     models: evalModel.models,
     metrics: metrics.map((metric) => ({ ...metric, parts: metric.parts as Record<string, unknown> })),
-    judge: {
+    judge: judge && {
       results: judge.results.map((result) => ({ ...result })),
       decomposition: { source: judge.decomposition.source, phases: judge.decomposition.phases.length, ...(judge.decomposition.note ? { note: judge.decomposition.note } : {}) },
       contextSize: judge.contextSize,
     },
+  };
+}
+
+/**
+ * Live TopicAdherence: did the run stay on the topics of its own question? PRECISION with refusal
+ * counting (answering an off-topic topic is the failure; declining one is right), against the
+ * topics of the specialists the Router selected. Recall is kept in the parts and reported apart.
+ */
+async function liveTopicAdherence(evalModel: EvalModel, transcript: TranscriptDocument, reference: ReferenceTopics): Promise<MetricResult<object>> {
+  const topics = await liveReferenceTopics(evalModel, transcript, reference);
+  if (topics.topics === null) return notScorable("topic-adherence", topics.reason, {});
+  const result = await topicAdherence(evalModel, transcriptToSample(transcript, { referenceTopics: topics.topics }), { mode: "PRECISION", counting: "REFUSAL" });
+  return { ...result, parts: { ...result.parts, referenceTopicSource: topics.source } };
+}
+
+/** The score, pass flag and model agreement of one metric as telemetry properties. */
+function scoreProps(score: number | null, models: ModelBreakdown<unknown> | undefined) {
+  return {
+    ...(score !== null ? { score } : {}),
+    passed: score !== null && score >= PASSING_SCORE,
+    ...(models && models.perModel.length > 1 ? { disagreement: models.disagreement, modelScores: JSON.stringify(Object.fromEntries(models.perModel.map((one) => [one.model, one.score]))) } : {}),
   };
 }
 
