@@ -22,6 +22,7 @@ const NOT_SET_IN_AZURE: Record<string, string> = {
   BOT_PASSWORD: "a UserAssignedMsi bot has no client secret",
   PROMPTS_DIR: "prompts ship inside the deployed package",
   CLOUD_ROLE_NAME: "set per app (procura-bot, procura-eval) next to the shared settings",
+  EVAL_API_KEYS: "only for evaluation endpoints outside Azure; the operator adds it as a Key Vault reference (docs/evaluation.md)",
 };
 /** Platform settings that are not ours but are read by the SDKs (DefaultAzureCredential, Oryx). */
 const PLATFORM_SETTINGS = new Set(["AZURE_CLIENT_ID", "SCM_DO_BUILD_DURING_DEPLOYMENT"]);
