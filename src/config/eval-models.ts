@@ -47,7 +47,7 @@ export const EvalApiKeysSchema = z
   .string()
   .optional()
   .transform((value, context) => {
-    if (value === undefined || value.trim() === "") return {};
+    if (value === undefined || value.trim() === "") return undefined;
     try {
       return JSON.parse(value) as unknown;
     } catch {
@@ -55,10 +55,11 @@ export const EvalApiKeysSchema = z
       return z.NEVER;
     }
   })
-  .pipe(z.record(z.string().min(1)));
+  .pipe(z.record(z.string().min(1)).optional());
 
 /** The API key configured for an endpoint URL: by the exact URL (trailing slashes ignored), else by its origin. */
-export function apiKeyFor(keys: Record<string, string>, url: string): string | undefined {
+export function apiKeyFor(keys: Record<string, string> | undefined, url: string): string | undefined {
+  if (!keys) return undefined;
   const normalized = (text: string) => text.trim().replace(/\/+$/, "");
   const byUrl = Object.entries(keys).find(([endpoint]) => normalized(endpoint) === normalized(url));
   if (byUrl) return byUrl[1];
