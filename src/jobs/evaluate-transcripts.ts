@@ -4,7 +4,7 @@ import { describeError } from "../domain";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
 import { judgeRun } from "../eval/judge/judge-run";
-import { notScorable, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
+import { notScorable, PASSING_SCORE, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
 import { topicAdherence, type TopicAdherenceParts } from "../eval/metrics/topic-adherence";
 import type { ReferenceTopics } from "../eval/reference-topics";
@@ -19,9 +19,6 @@ const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
   "topic-adherence": "TopicAdherence",
   "tool-call-accuracy": "ToolCallAccuracy",
 };
-
-/** A metric score at or above this counts as passed in telemetry (dashboards show pass rates). */
-export const PASSING_SCORE = 0.8;
 
 /** What the job needs; built by the Functions timer or the CLI. */
 export interface EvaluateTranscriptsDeps {
