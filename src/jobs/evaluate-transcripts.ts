@@ -3,6 +3,7 @@ import type { TranscriptDocument } from "../domain";
 import { describeError } from "../domain";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
+import type { EvaluationResult } from "../eval/judge/judge-evaluator";
 import { judgeRun } from "../eval/judge/judge-run";
 import { notScorable, PASSING_SCORE, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
@@ -40,12 +41,24 @@ export interface EvaluateTranscriptsOptions {
   concurrency: number;
 }
 
-/** What one job run did. */
+/** One score of an evaluated transcript: the combined score, each model's, and whether the models disagree. */
+export interface ScoreReport {
+  name: string;
+  score: number | string | null;
+  perModel: Record<string, number | string | null>;
+  disagreement: boolean;
+}
+
+/** What one job run did, with every evaluated transcript's scores. */
 export interface EvaluateTranscriptsSummary {
   jobRunId: string;
   evaluated: string[];
   failed: { transcriptId: string; error: string }[];
   skipped?: string;
+  /** Per evaluated transcript: each metric and judge criterion, per model, with the mean (or majority verdict). */
+  scores: { transcriptId: string; scores: ScoreReport[] }[];
+  /** How many of those scores the evaluation models disagree on. */
+  disagreements: number;
 }
 
 /**
@@ -58,7 +71,7 @@ export interface EvaluateTranscriptsSummary {
 export async function evaluateTranscripts(deps: EvaluateTranscriptsDeps, options: EvaluateTranscriptsOptions): Promise<EvaluateTranscriptsSummary> {
   const now = deps.now ?? (() => new Date());
   const jobRunId = randomUUID();
-  const summary: EvaluateTranscriptsSummary = { jobRunId, evaluated: [], failed: [] };
+  const summary: EvaluateTranscriptsSummary = { jobRunId, evaluated: [], failed: [], scores: [], disagreements: 0 };
   const evalModel = deps.evalModel;
   if ("skipped" in evalModel) {
     summary.skipped = evalModel.skipped;
@@ -72,6 +85,9 @@ export async function evaluateTranscripts(deps: EvaluateTranscriptsDeps, options
         await deps.store.save(record);
         await deps.source.markEvaluated(transcript.id, transcript.conversationId, record.createdAt);
         summary.evaluated.push(transcript.id);
+        const scores = scoreReports(record);
+        summary.scores.push({ transcriptId: transcript.id, scores });
+        summary.disagreements += scores.filter((score) => score.disagreement).length;
       } catch (error) {
         summary.failed.push({ transcriptId: transcript.id, error: describeError(error) });
       }
@@ -140,6 +156,22 @@ async function liveTopicAdherence(evalModel: EvalModel, transcript: TranscriptDo
   if (topics.topics === null) return notScorable("topic-adherence", topics.reason, {});
   const result = await topicAdherence(evalModel, transcriptToSample(transcript, { referenceTopics: topics.topics }), { mode: "PRECISION", counting: "REFUSAL" });
   return { ...result, parts: { ...result.parts, referenceTopicSource: topics.source } };
+}
+
+/** A record's metrics and judge criteria as score reports (one model: perModel holds just it). */
+function scoreReports(record: EvaluationRecord): ScoreReport[] {
+  const models = record.models;
+  const metrics = record.metrics.map((metric) => {
+    const breakdown = metric.models as ModelBreakdown<unknown> | undefined;
+    const perModel = breakdown ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.score])) : {};
+    return { name: metric.metric, score: metric.score, perModel, disagreement: breakdown?.disagreement ?? false };
+  });
+  const judge = (record.judge?.results ?? []).map((result) => {
+    const breakdown = result.models as EvaluationResult["models"];
+    const perModel = breakdown ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.verdict])) : { [models[0] ?? "model"]: result.verdict };
+    return { name: `judge: ${result.criterion_name}`, score: result.verdict, perModel, disagreement: breakdown?.disagreement ?? false };
+  });
+  return [...metrics, ...judge];
 }
 
 /** The score, pass flag and model agreement of one metric as telemetry properties. */

@@ -123,6 +123,36 @@ describe("evaluateTranscripts job", () => {
     assert.equal(source.all[0]!.evaluatedAt, undefined);
   });
 
+  it("with several evaluation models, reports each model's score, the mean and the disagreement (summary, record and telemetry)", async () => {
+    scriptEverything();
+    const { server } = harness;
+    server.fallback("eval.goal-accuracy", (body) => ({ reasoning: `${body.model} verdict`, goalAchieved: body.model === "eval-model-a" }));
+    server.fallback("judge.evaluator", (body) => ({ verdict: body.model === "eval-model-a" ? "PASS" : "FAIL", reasoning: "r", confidence_score: 0.8, evidence: { units: ["Phase B"], step_ids: [4] } }));
+    const events: TranscriptEvaluatedProps[] = [];
+    const saved: EvaluationRecord[] = [];
+    const summary = await evaluateTranscripts(
+      {
+        source: memorySource([{ ...base, decision: routedToContract }]),
+        store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },
+        telemetry: { transcriptEvaluated: (props) => events.push(props) },
+        evalModel: { ...harness.evalModel, models: ["eval-model-a", "eval-model-b"] },
+        criteria,
+        referenceTopics,
+      },
+      { batchSize: 5, concurrency: 1 },
+    );
+    assert.deepEqual(summary.scores[0]!.scores, [
+      { name: "agent-goal-accuracy", score: 0.5, perModel: { "eval-model-a": 1, "eval-model-b": 0 }, disagreement: true },
+      { name: "topic-adherence", score: 1, perModel: { "eval-model-a": 1, "eval-model-b": 1 }, disagreement: false },
+      { name: "judge: Actionability", score: "UNSURE", perModel: { "eval-model-a": "PASS", "eval-model-b": "FAIL" }, disagreement: true },
+    ]);
+    assert.equal(summary.disagreements, 2);
+    const goal = events.find((event) => event.metric === "AgentGoalAccuracy")!;
+    assert.deepEqual([goal.score, goal.passed, goal.disagreement, goal.modelScores], [0.5, false, true, '{"eval-model-a":1,"eval-model-b":0}']);
+    assert.equal(events.find((event) => event.metric === "Judge")!.modelScores, '{"eval-model-a":"PASS","eval-model-b":"FAIL"}');
+    assert.equal((saved[0]!.judge!.results[0] as { models?: { perModel: unknown[] } }).models!.perModel.length, 2);
+  });
+
   describe("live TopicAdherence against the question's own topics (PRECISION, refusal counting)", () => {
     const footballDigression: TranscriptDocument = {
       ...base,
