@@ -126,7 +126,7 @@ async function evaluateOne(
       verdict: result.verdict,
       score: result.confidence_score,
       passed: result.verdict === "PASS",
-      ...(result.models && result.models.perModel.length > 1 ? { disagreement: result.models.disagreement, modelScores: JSON.stringify(Object.fromEntries(result.models.perModel.map((one) => [one.model, one.verdict]))) } : {}),
+      ...(result.models ? { disagreement: result.models.disagreement } : {}),
     });
   return {
     id: evaluationRecordId(transcript.id),
@@ -174,12 +174,16 @@ function scoreReports(record: EvaluationRecord): ScoreReport[] {
   return [...metrics, ...judge];
 }
 
-/** The score, pass flag and model agreement of one metric as telemetry properties. */
+/**
+ * The score, pass flag and (with several models) whether they disagree, as telemetry properties.
+ * Each model's own score stays in the stored record and the job's summary: telemetry carries no
+ * free text, and one event per metric keeps the dashboards' pass rates exact.
+ */
 function scoreProps(score: number | null, models: ModelBreakdown<unknown> | undefined) {
   return {
     ...(score !== null ? { score } : {}),
     passed: score !== null && score >= PASSING_SCORE,
-    ...(models && models.perModel.length > 1 ? { disagreement: models.disagreement, modelScores: JSON.stringify(Object.fromEntries(models.perModel.map((one) => [one.model, one.score]))) } : {}),
+    ...(models && models.perModel.length > 1 ? { disagreement: models.disagreement } : {}),
   };
 }
 

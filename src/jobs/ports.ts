@@ -84,9 +84,8 @@ export interface TranscriptEvaluatedProps {
   passed: boolean;
   model?: string;
   durationMs?: number;
-  /** With several evaluation models: whether they disagree, and each model's score or verdict (JSON). */
+  /** With several evaluation models: whether they disagree (each model's score is in the stored record). */
   disagreement?: boolean;
-  modelScores?: string;
 }
 
 /** Telemetry of the evaluation job (src/telemetry's Telemetry satisfies it). Must not throw. */

@@ -22,7 +22,7 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   // approvals and feedback
   "approvalId", "decision", "waitMs", "edited", "rating", "hasComment",
   // evaluation
-  "transcriptId", "metric", "criterion", "verdict", "score", "passed",
+  "transcriptId", "metric", "criterion", "verdict", "score", "passed", "disagreement",
   // OpenTelemetry GenAI semantic conventions
   "gen_ai.operation.name", "gen_ai.provider.name", "gen_ai.agent.name", "gen_ai.request.model",
   "gen_ai.response.model", "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", "gen_ai.token.type",

@@ -148,8 +148,8 @@ describe("evaluateTranscripts job", () => {
     ]);
     assert.equal(summary.disagreements, 2);
     const goal = events.find((event) => event.metric === "AgentGoalAccuracy")!;
-    assert.deepEqual([goal.score, goal.passed, goal.disagreement, goal.modelScores], [0.5, false, true, '{"eval-model-a":1,"eval-model-b":0}']);
-    assert.equal(events.find((event) => event.metric === "Judge")!.modelScores, '{"eval-model-a":"PASS","eval-model-b":"FAIL"}');
+    assert.deepEqual([goal.score, goal.passed, goal.disagreement], [0.5, false, true]);
+    assert.equal(events.find((event) => event.metric === "Judge")!.disagreement, true);
     assert.equal((saved[0]!.judge!.results[0] as { models?: { perModel: unknown[] } }).models!.perModel.length, 2);
   });
 
