@@ -105,14 +105,13 @@ async function evaluateOne(
 ): Promise<EvaluationRecord> {
   const startedAt = Date.now();
   const declined = isDeclinedOutOfScope(transcript);
+  // A declined run had no goal to reach and gave no answer to judge: only its topic adherence applies.
   const [goal, topics, judge] = await Promise.all([
-    declined
-      ? notScorable("agent-goal-accuracy", "the run was declined as out of scope, so there is no goal to reach", {})
-      : agentGoalAccuracy(evalModel, transcriptToSample(transcript), { mode: "WITHOUT_REFERENCE" }),
+    declined ? null : agentGoalAccuracy(evalModel, transcriptToSample(transcript), { mode: "WITHOUT_REFERENCE" }),
     liveTopicAdherence(evalModel, transcript, deps.referenceTopics),
     declined ? null : judgeRun(evalModel, transcriptToJudgeRun(transcript), deps.criteria),
   ]);
-  const metrics: MetricResult<object>[] = [goal, topics];
+  const metrics: MetricResult<object>[] = goal ? [goal, topics] : [topics];
   const durationMs = Date.now() - startedAt;
   const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
   for (const metric of metrics) deps.telemetry.transcriptEvaluated({ ...ids, metric: TELEMETRY_METRIC_NAMES[metric.metric], ...scoreProps(metric.score, metric.models) });

@@ -227,9 +227,7 @@ describe("evaluateTranscripts job", () => {
       server.script("eval.topic-adherence", { classifications: [{ topic: "football results", onTopic: false, referenceTopics: [], answered: false }] });
       const declined = { ...base, id: "run-declined", runId: "run-declined", status: "out_of_scope" as TranscriptDocument["status"], conversation: [{ type: "human" as const, content: "Who won the cup final?" }, { type: "ai" as const, content: "I can only help with procurement questions." }] };
       const { saved } = await evaluate([declined]);
-      const [goal, topics] = saved[0]!.metrics;
-      assert.deepEqual([goal!.score, goal!.scorable], [null, false]);
-      assert.deepEqual([topics!.score, topics!.parts.referenceTopicSource], [1, "scope"]);
+      assert.deepEqual(saved[0]!.metrics.map((metric) => [metric.metric, metric.score, metric.parts.referenceTopicSource]), [["topic-adherence", 1, "scope"]]);
       assert.equal(saved[0]!.judge, null);
       assert.match(String(server.callsFor("eval.topic-adherence")[0]!.body.messages[1]!.content), /^Reference topics:\n\["contracts","spend"\]/);
     });
