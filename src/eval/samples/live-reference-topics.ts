@@ -10,7 +10,7 @@ export type LiveTopicSource = "router" | "question" | "scope";
 /** A live run's reference topics, or why there are none. */
 export type LiveReferenceTopics = { topics: string[]; source: LiveTopicSource } | { topics: null; reason: string };
 
-const SelectedSpecialistsSchema = z.object({ selected: z.array(z.string()).min(1) });
+const SelectedSpecialistsSchema = z.object({ selected: z.array(z.string()).min(1), fallback: z.boolean().optional() });
 
 /**
  * The topics a live run should stay within: those of the specialists its Router selected. Without a
@@ -20,7 +20,8 @@ const SelectedSpecialistsSchema = z.object({ selected: z.array(z.string()).min(1
 export async function liveReferenceTopics(evalModel: EvalModel, transcript: TranscriptDocument, reference: ReferenceTopics): Promise<LiveReferenceTopics> {
   if (isDeclinedOutOfScope(transcript)) return { topics: reference.all, source: "scope" };
   const decision = SelectedSpecialistsSchema.safeParse(transcript.decision);
-  const selected = decision.success ? decision.data.selected : [];
+  // The Knowledge fallback is what runs when the Router could not decide: it says nothing about the question.
+  const selected = decision.success && !decision.data.fallback ? decision.data.selected : [];
   if (selected.length > 0 && selected.every((id) => reference.bySpecialist[id] !== undefined))
     return { topics: [...new Set(selected.flatMap((id) => reference.bySpecialist[id]!))], source: "router" };
   const extracted = await extractTopics(evalModel, evalModel.models[0]!, [{ type: "human", content: transcript.question }]);

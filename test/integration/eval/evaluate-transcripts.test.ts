@@ -200,7 +200,7 @@ describe("evaluateTranscripts job", () => {
       assert.ok(classification.every((user) => user.startsWith('Reference topics:\n["contracts"]')), "only the selected specialist's topics are the reference");
     });
 
-    it("a correctly refused off-topic topic costs nothing; without a Router decision the question's own topics are the reference", async () => {
+    it("a correctly refused off-topic topic costs nothing; when the Router fell back, the question's own topics are the reference", async () => {
       const { server } = harness;
       server.fallback("eval.goal-inference", { goal: "Football and renewal" });
       server.fallback("eval.goal-accuracy", { reasoning: "Renewal answered.", goalAchieved: true });
@@ -213,7 +213,7 @@ describe("evaluateTranscripts job", () => {
       });
       server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
       server.fallback("judge.evaluator", { verdict: "PASS", reasoning: "ok", confidence_score: 0.9, evidence: { units: ["Phase A"], step_ids: [4] } });
-      const { saved } = await evaluate([base]);
+      const { saved } = await evaluate([{ ...base, decision: { ...routedToContract, selected: ["knowledge"], priority: ["knowledge"], fallback: true } }]);
       const topics = saved[0]!.metrics[1]!;
       assert.equal(topics.score, 1);
       assert.equal(topics.parts.referenceTopicSource, "question");
