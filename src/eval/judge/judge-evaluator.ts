@@ -60,36 +60,42 @@ export async function evaluateCriterion(evalModel: EvalModel, criterion: Criteri
 }
 
 /**
- * The judges' combined verdict: the verdict most models gave (UNSURE when the top is tied), the mean
- * confidence, the reasoning and evidence of the models that gave the winning verdict, and every
- * model's own verdict. Models disagree when their verdicts are not all the same.
+ * The judges' combined verdict. Models whose call failed do not vote (as a failed metric does not
+ * count in the mean); among the others the verdict most gave wins, UNSURE when the top is tied. The
+ * confidence is the voters' mean; the reasoning and evidence are those of the models that gave the
+ * winning verdict; every model's own verdict is kept. Models disagree when the voters' verdicts
+ * differ or when some models failed while others answered.
  */
 export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult, "criterion_name" | "used_granularity"> {
   if (perModel.length === 1) {
     const { model: _model, ...only } = perModel[0]!;
     return only;
   }
+  const voters = perModel.filter((one) => !one.error);
+  if (voters.length === 0) {
+    const { model: _first, ...failure } = perModel[0]!;
+    return { ...failure, reasoning: perModel.map((one) => `${one.model}: ${one.reasoning}`).join("; "), models: { perModel, disagreement: false } };
+  }
   const votes = new Map<Verdict, number>();
-  for (const one of perModel) votes.set(one.verdict, (votes.get(one.verdict) ?? 0) + 1);
+  for (const one of voters) votes.set(one.verdict, (votes.get(one.verdict) ?? 0) + 1);
   const top = Math.max(...votes.values());
   const leaders = [...votes].filter(([, count]) => count === top).map(([verdict]) => verdict);
   const verdict: Verdict = leaders.length === 1 ? leaders[0]! : "UNSURE";
-  const backing = perModel.filter((one) => one.verdict === verdict);
-  const cited = backing.length > 0 ? backing : perModel;
-  const disagreement = leaders.length > 1 || votes.size > 1;
-  const tally = perModel.map((one) => `${one.model}=${one.verdict}`).join(", ");
-  const headline = leaders.length > 1 ? `tie between ${leaders.join(" and ")} (${tally}), so UNSURE` : `${verdict} by ${top} of ${perModel.length} models${disagreement ? ` (models disagree: ${tally})` : ""}`;
-  const errors = perModel.filter((one) => one.error);
+  const backing = voters.filter((one) => one.verdict === verdict);
+  const cited = backing.length > 0 ? backing : voters;
+  const disagreement = votes.size > 1 || voters.length < perModel.length;
+  const tally = perModel.map((one) => `${one.model}=${one.error ? `failed (${one.error.kind})` : one.verdict}`).join(", ");
+  const headline =
+    leaders.length > 1 ? `tie between ${leaders.join(" and ")} (${tally}), so UNSURE` : `${verdict} by ${top} of ${perModel.length} models${disagreement ? ` (models disagree: ${tally})` : ""}`;
   return {
     verdict,
     reasoning: `${headline}. ${cited[0]!.reasoning}`,
-    confidence_score: perModel.reduce((sum, one) => sum + one.confidence_score, 0) / perModel.length,
+    confidence_score: voters.reduce((sum, one) => sum + one.confidence_score, 0) / voters.length,
     evidence: {
       units: [...new Set(cited.flatMap((one) => one.evidence.units))],
       step_ids: [...new Set(cited.flatMap((one) => one.evidence.step_ids))].sort((a, b) => a - b),
       ...(cited.some((one) => one.evidence.note) ? { note: cited.flatMap((one) => (one.evidence.note ? [`${one.model}: ${one.evidence.note}`] : [])).join(" ") } : {}),
     },
-    ...(errors.length === perModel.length ? { error: errors[0]!.error! } : {}),
     models: { perModel, disagreement },
   };
 }

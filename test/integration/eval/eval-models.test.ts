@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../../src/config";
 import { createEvalModel } from "../../../src/eval/create-eval-model";
 import type { EvalModel } from "../../../src/eval/eval-model";
-import { combineVerdicts } from "../../../src/eval/judge/judge-evaluator";
 import { judgeRun } from "../../../src/eval/judge/judge-run";
 import { agentGoalAccuracy } from "../../../src/eval/metrics/agent-goal-accuracy";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
@@ -82,17 +81,6 @@ describe("evaluation models from several providers (two scripted servers at the 
     assert.deepEqual(result!.models!.perModel.map((one) => [one.model.split("@")[0], one.verdict, one.evidence.step_ids]), [["judge-a", "PASS", [2]], ["judge-b", "PASS", [2]], ["judge-c", "FAIL", [1]]]);
     assert.match(result!.reasoning, /^PASS by 2 of 3 models \(models disagree/);
     assert.equal(gateway.callsFor("judge.evaluator").length, 2);
-  });
-
-  it("a tie between two models is UNSURE", () => {
-    const pass = { model: "a", verdict: "PASS" as const, reasoning: "yes", confidence_score: 0.8, evidence: { units: ["Step 1"], step_ids: [1] } };
-    const fail = { model: "b", verdict: "FAIL" as const, reasoning: "no", confidence_score: 0.6, evidence: { units: ["Step 2"], step_ids: [2] } };
-    const combined = combineVerdicts([pass, fail]);
-    assert.equal(combined.verdict, "UNSURE");
-    assert.ok(Math.abs(combined.confidence_score - 0.7) < 1e-9);
-    assert.match(combined.reasoning, /^tie between PASS and FAIL \(a=PASS, b=FAIL\), so UNSURE/);
-    assert.deepEqual(combined.evidence.step_ids, [1, 2]);
-    assert.equal(combined.models!.disagreement, true);
   });
 });
 
