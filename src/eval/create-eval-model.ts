@@ -69,9 +69,10 @@ function chatModelFor(config: EvalConfig, entry: EvalModelEntry, retry: RetryBeh
 }
 
 /**
- * One ChatModel over several endpoints: a request's `model` is an evaluation model's label, and goes
- * to that model's endpoint under its model (or deployment) name. So every evaluation call can name
- * any configured model, whichever provider serves it.
+ * One ChatModel over several endpoints: a request's `model` is an evaluation model's label (or its
+ * model name, when only one entry has it, as `--models` may give it), and goes to that model's
+ * endpoint under its model (or deployment) name. So every evaluation call can name any configured
+ * model, whichever provider serves it.
  */
 class RoutedChatModel implements ChatModel {
   readonly kind = "openai-compatible" as const;
@@ -79,7 +80,8 @@ class RoutedChatModel implements ChatModel {
   constructor(private readonly routes: Map<string, { model: string; chat: ChatModel }>) {}
 
   complete(request: ChatRequest): Promise<ChatOutcome> {
-    const route = this.routes.get(request.model);
+    const byModelName = [...this.routes.values()].filter((candidate) => candidate.model === request.model);
+    const route = this.routes.get(request.model) ?? (byModelName.length === 1 ? byModelName[0] : undefined);
     if (!route)
       return Promise.resolve({
         kind: "error",

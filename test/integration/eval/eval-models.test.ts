@@ -58,6 +58,15 @@ describe("evaluation models from several providers (two scripted servers at the 
     assert.equal(toAzure!.headers["api-key"], "key-azure");
   });
 
+  it("--models may name a configured model by its model name; an unknown one fails with the configured list", async () => {
+    const evalModel = evalModelFor(`judge-x@${endpoints.gateway}`);
+    gateway.script("eval.goal-accuracy", { reasoning: "ok", goalAchieved: true });
+    assert.equal((await agentGoalAccuracy(evalModel, sample, { mode: "WITH_REFERENCE", models: ["judge-x"] })).score, 1);
+    const unknown = await agentGoalAccuracy(evalModel, sample, { mode: "WITH_REFERENCE", models: ["judge-y"] });
+    assert.equal(unknown.score, null);
+    assert.match(unknown.reason, /"judge-y" is not a configured evaluation model \(configured: judge-x@http/);
+  });
+
   it("a key given for an endpoint's origin serves every path on it", async () => {
     const evalModel = evalModelFor(`judge-x@${endpoints.gateway}`, { [new URL(endpoints.gateway).origin]: "origin-key" });
     gateway.script("eval.goal-accuracy", { reasoning: "ok", goalAchieved: true });
