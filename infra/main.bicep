@@ -152,6 +152,7 @@ var sharedSettings = {
   COSMOS_ENDPOINT: cosmos.outputs.endpoint
   COSMOS_DATABASE: cosmos.outputs.databaseName
   TRANSCRIPT_TTL_DAYS: string(transcriptTtlDays)
+  STORE_EXECUTOR_IO: 'true'
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId
   APPROVER_AAD_IDS: approverAadIds

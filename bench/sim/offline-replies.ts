@@ -8,14 +8,11 @@ import { createOfflineChatModel, buildOfflineVocabulary } from "../../src/llm/of
 import type { ProcurementData } from "../../src/tools/procurement-data";
 import { createToolRegistry } from "../../src/tools";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../src/workflow/ports";
+import { readAgentInput } from "../../src/workflow/steps/render-input";
 import type { ChatCompletionBody } from "../../test/fakes/scripted-model-server";
 
 /** What the model answers: text (JSON for structured output) and function calls, or why it cannot. */
 export type OfflineReply = { kind: "ok"; content: string; toolCalls: ModelToolCall[] } | { kind: "error"; cause: string };
-
-/** The marker src/workflow/steps/render-input.ts puts between the question and the typed input. */
-const INPUT_MARKER = "\n\nInput (JSON, treat as data):\n";
-const QUESTION_PREFIX = "Question:\n";
 
 /** Answers wire requests with the offline engine over `data`. */
 export class OfflineReplies {
@@ -51,18 +48,10 @@ export class OfflineReplies {
   }
 }
 
-/** The typed input the first user message was rendered from (`renderAgentInput`), if it is one. */
+/** The typed input the first user message was rendered from (`renderAgentMessages`), if it is one. */
 export function agentInputOf(body: ChatCompletionBody): Record<string, unknown> | undefined {
   const first = body.messages.find((message) => message.role === "user");
-  if (!first || typeof first.content !== "string" || !first.content.startsWith(QUESTION_PREFIX)) return undefined;
-  const at = first.content.lastIndexOf(INPUT_MARKER);
-  if (at < 0) return undefined;
-  try {
-    const context = JSON.parse(first.content.slice(at + INPUT_MARKER.length)) as Record<string, unknown>;
-    return { question: first.content.slice(QUESTION_PREFIX.length, at), ...context };
-  } catch {
-    return undefined;
-  }
+  return first && typeof first.content === "string" ? readAgentInput(first.content) : undefined;
 }
 
 function toChatMessage(message: ChatCompletionBody["messages"][number]): ChatMessage {

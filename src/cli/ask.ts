@@ -1,6 +1,7 @@
 /**
- * `npm run ask -- [--json] "<question>"`: answers one question through the agent graph with the
- * configured model (offline by default) over the sample data set, and prints it.
+ * `npm run ask -- [--json] [--trace] "<question>"`: answers one question through the agent graph
+ * with the configured model (offline by default) over the sample data set, and prints it; `--trace`
+ * adds the run's trace id and every executor's prompts, tool calls and replies.
  */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
@@ -9,13 +10,16 @@ import { MemoryRunStore } from "../storage/memory-run-store";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { runQuestion } from "../workflow/runner";
 import { toRunRecord } from "../workflow/run-record";
+import { runTrace } from "../telemetry/run-trace";
 import { formatRun } from "./format-run";
+import { formatTrace } from "./format-trace";
 
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes("--json");
-  const question = argv.filter((arg) => arg !== "--json").join(" ").trim();
+  const trace = argv.includes("--trace");
+  const question = argv.filter((arg) => arg !== "--json" && arg !== "--trace").join(" ").trim();
   if (!question) {
-    process.stderr.write('Usage: npm run ask -- [--json] "<question>"\n');
+    process.stderr.write('Usage: npm run ask -- [--json] [--trace] "<question>"\n');
     return 2;
   }
   const config = loadConfig();
@@ -33,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const state = await runQuestion(deps, { question });
   process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
+  if (trace) process.stdout.write(json ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n` : `\n${formatTrace(state)}\n`);
   return state.status === "failed" ? 1 : 0;
 }
 

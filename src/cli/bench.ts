@@ -1,4 +1,7 @@
 /**
+ * `npm run bench -- prompt-cache [--runs 6]`: per agent, the share of prompt tokens in the prefix
+ * consecutive runs share, and whether it reaches the 1,024 tokens the provider's prompt cache needs.
+ *
  * `npm run bench -- [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
  * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
  * simulated; at a time scale below 1 the ratios are also given at full scale (our overhead does not
@@ -10,6 +13,9 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { formatReport } from "../../bench/report";
+import { formatPrefixTable } from "../../bench/prompt-prefix";
+import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
+import { benchQuestions } from "../../bench/questions";
 import { runBench } from "../../bench/run-bench";
 import { describeError } from "../domain";
 
@@ -25,8 +31,9 @@ const FlagsSchema = z.object({
 });
 
 async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: argv,
+    allowPositionals: true,
     options: {
       "time-scale": { type: "string" },
       "concurrent-time-scale": { type: "string" },
@@ -39,12 +46,26 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const flags = FlagsSchema.parse(values);
+  const section = positionals[0];
+  if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);
+  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache)`);
   const report = await runBench(
     { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"] },
     (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
   if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
+  return 0;
+}
+
+/** Enough consecutive runs to cover every agent in both languages, few enough to read. */
+const PROMPT_CACHE_RUNS = 12;
+
+async function promptCache(runs: number): Promise<number> {
+  const questions = benchQuestions(40).filter((_, i) => i % 3 === 0).slice(0, runs);
+  process.stderr.write(`prompt cache: ${questions.length} questions, one after another, tokenized with o200k_base\n`);
+  const figures = await runPromptCacheScenario(questions);
+  process.stdout.write(`${formatPrefixTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppConfig } from "../config";
 import { createChatModel } from "../llm/create-chat-model";
+import { scrubText } from "../telemetry/redaction";
 import { createToolRegistry } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 import { systemClock, type WorkflowDeps, type WorkflowSettings } from "../workflow/deps";
@@ -17,6 +18,7 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
     timeouts: workflow.timeouts,
     maxToolRounds: workflow.maxToolRounds,
     speculativeKnowledge: workflow.speculativeKnowledge,
+    storeExecutorIo: workflow.storeExecutorIo,
     hitlAmountThreshold: workflow.hitlAmountThreshold,
     hitlCategories: workflow.hitlCategories,
     models,
@@ -40,5 +42,6 @@ export async function buildWorkflowDeps(
     prompts: loadPromptLibrary(config.workflow.promptsDir),
     settings: workflowSettings(config),
     newRunId: randomUUID,
+    redactStoredText: scrubText,
   };
 }

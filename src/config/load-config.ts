@@ -21,6 +21,7 @@ export interface AppConfig {
     timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; runBudgetMs: number };
     maxToolRounds: number;
     speculativeKnowledge: boolean;
+    storeExecutorIo: boolean;
     hitlAmountThreshold: number;
     hitlCategories: string[];
     promptsDir?: string;
@@ -64,6 +65,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
       maxToolRounds: env.MAX_TOOL_ROUNDS,
       speculativeKnowledge: env.SPECULATIVE_KNOWLEDGE,
+      storeExecutorIo: env.STORE_EXECUTOR_IO,
       hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
       hitlCategories: env.HITL_CATEGORIES,
       promptsDir: env.PROMPTS_DIR,

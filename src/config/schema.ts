@@ -64,6 +64,7 @@ export const EnvSchema = z.object({
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
+  STORE_EXECUTOR_IO: boolean.default("true"),
 
   // Approvals
   APPROVER_TEAM_ID: optionalString,

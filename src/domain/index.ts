@@ -1,4 +1,5 @@
 export * from "./errors";
+export * from "./executor-io";
 export * from "./finding";
 export * from "./language";
 export * from "./moderator-answer";

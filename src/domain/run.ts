@@ -1,3 +1,4 @@
+import type { ExecutorIo } from "./executor-io";
 import type { Language } from "./language";
 import type { Finding } from "./finding";
 import type { ModeratorAnswer } from "./moderator-answer";
@@ -12,18 +13,28 @@ export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval"
 /** Outcome of one executor call, as recorded in events and telemetry. */
 export type ExecutorOutcome = "ok" | "rate_limited" | "invalid_output" | "timeout" | "error" | "cancelled";
 
-/** Something that happened in a run: executor start/end and run-level milestones. No message text. */
+/** Something that happened in a run: executor start/end, tool calls and run-level milestones. No message text. */
 export interface WorkflowEvent {
-  type: "executor_started" | "executor_completed" | "phase_completed" | "run_completed" | "checkpoint_failed";
+  type: "executor_started" | "executor_completed" | "tool_completed" | "phase_completed" | "run_completed" | "checkpoint_failed";
   runId: string;
   at: string;
+  /**
+   * Identifies one executor invocation (16 hex digits) on its start and end events and on the tool
+   * calls it made (`parentStepId`): stored with the run, so a trace can be rebuilt as a tree by any process.
+   */
+  stepId?: string;
+  parentStepId?: string;
   executor?: string;
+  /** The tool a `tool_completed` event reports. */
+  tool?: string;
   phase?: RunPhase;
   round?: "initial" | "debate" | "requery";
   durationMs?: number;
   model?: string;
   inputTokens?: number;
   outputTokens?: number;
+  /** Of `inputTokens`, those the provider served from its prompt cache. */
+  cachedInputTokens?: number;
   outcome?: ExecutorOutcome;
   attempt?: number;
   detail?: string;
@@ -79,8 +90,11 @@ export interface RunState {
   failure?: { message: string; correlationId: string };
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
   review?: RunReview;
-  usage: { inputTokens: number; outputTokens: number };
+  /** Token totals; `cachedInputTokens` (part of `inputTokens`) once the provider reports prompt-cache hits. */
+  usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number };
   events: WorkflowEvent[];
+  /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
+  executorIo?: ExecutorIo[];
 }
 
 /** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */

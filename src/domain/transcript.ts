@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ExecutorIoSchema } from "./executor-io";
 import { SampleMessageSchema } from "./sample";
 
 /** A tool call as kept in a transcript: arguments and a digest of the result, never the full data. */
@@ -21,6 +22,8 @@ export const TranscriptStepSchema = z.object({
   model: z.string().optional(),
   inputTokens: z.number().default(0),
   outputTokens: z.number().default(0),
+  /** Of `inputTokens`, those served from the provider's prompt cache (0 when it reported none). */
+  cachedInputTokens: z.number().default(0),
   outcome: z.string(),
   /** Why the executor did what it did (router reason, specialist summary, moderator critique). */
   rationale: z.string(),
@@ -53,6 +56,8 @@ export const TranscriptDocumentSchema = z.object({
   answer: z.record(z.unknown()).optional(),
   quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
   hitlReasons: z.array(z.string()).default([]),
+  /** Each executor's rendered prompts, tool calls and replies (STORE_EXECUTOR_IO). */
+  executorIo: z.array(ExecutorIoSchema).optional(),
   /** Set by the evaluation job once it has scored this transcript. */
   evaluatedAt: z.string().optional(),
   ttl: z.number().int().optional(),

@@ -4,7 +4,8 @@
  */
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
-import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
+import type { CompletionUsage } from "openai/resources/completions";
+import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
 import { classifyOpenAiError, describeFailure } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { retryWithBackoff, type RetrySettings, type Sleep } from "./retry";
@@ -43,7 +44,7 @@ export class OpenAiChatModel implements ChatModel {
     );
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
     if (result.ok) {
-      const usage = { inputTokens: result.value.usage?.prompt_tokens ?? 0, outputTokens: result.value.usage?.completion_tokens ?? 0 };
+      const usage = tokenUsage(result.value.usage);
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
     const failure = describeFailure(result.error, {
@@ -54,6 +55,16 @@ export class OpenAiChatModel implements ChatModel {
     });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }
+}
+
+/** Our usage from the completion's; cached prompt tokens are kept only when the server reports them. */
+function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
+  const cached = usage?.prompt_tokens_details?.cached_tokens;
+  return {
+    inputTokens: usage?.prompt_tokens ?? 0,
+    outputTokens: usage?.completion_tokens ?? 0,
+    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  ExecutorIoSchema,
   FindingOutputSchema,
   ModeratorAnswerSchema,
   RequesterSchema,
@@ -14,16 +15,20 @@ const OutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout",
 const PhaseSchema = z.enum(["route", "investigate", "debate", "moderate", "gate", "reinvestigate", "decide", "done"]);
 
 const WorkflowEventSchema = z.object({
-  type: z.enum(["executor_started", "executor_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
+  type: z.enum(["executor_started", "executor_completed", "tool_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
   runId: z.string(),
   at: z.string(),
+  stepId: z.string().optional(),
+  parentStepId: z.string().optional(),
   executor: z.string().optional(),
+  tool: z.string().optional(),
   phase: PhaseSchema.optional(),
   round: z.enum(["initial", "debate", "requery"]).optional(),
   durationMs: z.number().optional(),
   model: z.string().optional(),
   inputTokens: z.number().optional(),
   outputTokens: z.number().optional(),
+  cachedInputTokens: z.number().optional(),
   outcome: OutcomeSchema.optional(),
   attempt: z.number().optional(),
   detail: z.string().optional(),
@@ -55,6 +60,7 @@ export const RunStateSchema = z.object({
   hitlReasons: z.array(z.string()),
   failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
   review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
-  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }),
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }),
   events: z.array(WorkflowEventSchema),
+  executorIo: z.array(ExecutorIoSchema).optional(),
 }) satisfies z.ZodType<RunState>;

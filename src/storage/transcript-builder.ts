@@ -29,6 +29,7 @@ export function buildTranscript(state: RunState): TranscriptDocument {
     ...(state.answer ? { answer: state.answer } : {}),
     quality: state.quality,
     hitlReasons: state.hitlReasons,
+    ...(state.executorIo?.length ? { executorIo: state.executorIo } : {}),
   };
 }
 
@@ -58,6 +59,7 @@ function buildSteps(state: RunState): TranscriptStep[] {
       ...(event.model ? { model: event.model } : {}),
       inputTokens: event.inputTokens ?? 0,
       outputTokens: event.outputTokens ?? 0,
+      cachedInputTokens: event.cachedInputTokens ?? 0,
       outcome: event.outcome ?? "ok",
       ...described,
     };

@@ -1,24 +1,31 @@
-import { SpanKind, SpanStatusCode, metrics, trace, type Histogram } from "@opentelemetry/api";
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, metrics, trace, type Histogram } from "@opentelemetry/api";
 import { SeverityNumber, logs } from "@opentelemetry/api-logs";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { flushAzureMonitor, shutdownAzureMonitor, useAzureMonitor } from "applicationinsights";
 import type { ModelProviderConfig } from "../config";
 import type { WorkflowEvent } from "../domain";
+import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor } from "./pinned-span-ids";
 import { redactingLogProcessor, redactingSpanProcessor } from "./redacting-processors";
 import { redactError, redactProperties } from "./redaction";
 import {
   approvalDecidedEvent,
+  approvalSpan,
   checkpointFailedEvent,
   executorCompletedEvent,
   executorMetrics,
   executorSpan,
+  executorStartedEvent,
   feedbackReceivedEvent,
+  gateSpan,
   genAiProviderName,
   runCompletedEvent,
   runMetric,
+  runSpan,
+  toolSpan,
   transcriptEvaluatedEvent,
   type EventRecord,
   type MetricRecord,
+  type SpanRecord,
 } from "./records";
 import type { Telemetry } from "./telemetry";
 
@@ -45,7 +52,7 @@ export function startAzureMonitorTelemetry(settings: AzureMonitorSettings): Tele
     samplingRatio: 1,
     tracesPerSecond: 0,
     instrumentationOptions: { http: { enabled: true }, azureSdk: { enabled: true } },
-    spanProcessors: [redactingSpanProcessor],
+    spanProcessors: [pinnedSpanIdsProcessor, redactingSpanProcessor],
     logRecordProcessors: [redactingLogProcessor],
   });
   return writerTelemetry(genAiProviderName(settings.provider));
@@ -75,32 +82,53 @@ function writerTelemetry(providerName: string): Telemetry {
     }
     histogram.record(record.value, redactProperties(record.attributes));
   };
+  /** Writes a finished span into its run's trace, under its parent, with its pinned ids. */
+  const span = (record: SpanRecord | undefined) => {
+    if (!record) return;
+    const pinned = { ...(record.spanId ? { [PIN_SPAN_ID]: record.spanId } : {}), ...(record.parentSpanId ? {} : { [PIN_TRACE_ID]: record.traceId }) };
+    const parent = record.parentSpanId
+      ? trace.setSpanContext(ROOT_CONTEXT, { traceId: record.traceId, spanId: record.parentSpanId, traceFlags: TraceFlags.SAMPLED, isRemote: true })
+      : ROOT_CONTEXT;
+    tracer
+      .startSpan(record.name, { kind: SpanKind.INTERNAL, startTime: record.startTime, attributes: { ...redactProperties(record.attributes), ...pinned }, root: !record.parentSpanId }, parent)
+      .setStatus({ code: record.ok ? SpanStatusCode.OK : SpanStatusCode.ERROR })
+      .end(record.endTime);
+  };
   const executorCompleted = (workflowEvent: WorkflowEvent) => {
     event(executorCompletedEvent(workflowEvent));
     executorMetrics(workflowEvent).forEach(metric);
-    const span = executorSpan(workflowEvent, providerName);
-    if (!span) return;
-    tracer
-      .startSpan(span.name, { kind: SpanKind.INTERNAL, startTime: span.startTime, attributes: redactProperties(span.attributes) })
-      .setStatus({ code: span.ok ? SpanStatusCode.OK : SpanStatusCode.ERROR })
-      .end(span.endTime);
+    span(executorSpan(workflowEvent, providerName));
+  };
+  const workflowEvent = (workflowEvent: WorkflowEvent) => {
+    switch (workflowEvent.type) {
+      case "executor_started":
+        return event(executorStartedEvent(workflowEvent));
+      case "executor_completed":
+        return executorCompleted(workflowEvent);
+      case "tool_completed":
+        return span(toolSpan(workflowEvent));
+      case "phase_completed":
+        return workflowEvent.phase === "gate" ? span(gateSpan(workflowEvent)) : undefined;
+      case "run_completed":
+        return span(runSpan(workflowEvent));
+      case "checkpoint_failed":
+        return event(checkpointFailedEvent(workflowEvent));
+    }
   };
 
   return {
     enabled: true,
-    eventSink: {
-      emit: (workflowEvent) =>
-        safely(() => {
-          if (workflowEvent.type === "executor_completed") executorCompleted(workflowEvent);
-          else if (workflowEvent.type === "checkpoint_failed") event(checkpointFailedEvent(workflowEvent));
-        }),
-    },
+    eventSink: { emit: (event) => safely(() => workflowEvent(event)) },
     runCompleted: (state) =>
       safely(() => {
         event(runCompletedEvent(state));
         metric(runMetric(state));
       }),
-    approvalDecided: (props) => safely(() => event(approvalDecidedEvent(props))),
+    approvalDecided: (props) =>
+      safely(() => {
+        event(approvalDecidedEvent(props));
+        span(approvalSpan(props, new Date()));
+      }),
     feedbackReceived: (props) => safely(() => event(feedbackReceivedEvent(props))),
     transcriptEvaluated: (props) => safely(() => event(transcriptEvaluatedEvent(props))),
     exception: (error, context) =>

@@ -3,6 +3,7 @@
  * names: renaming one is a breaking change for operations.
  */
 export const TelemetryEvent = {
+  ExecutorStarted: "ExecutorStarted",
   ExecutorCompleted: "ExecutorCompleted",
   RunCompleted: "RunCompleted",
   ApprovalDecided: "ApprovalDecided",

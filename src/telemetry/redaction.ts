@@ -14,7 +14,7 @@ export type TelemetryValue = string | number | boolean;
 /** Property names allowed in custom events, metrics and spans; everything else is dropped. */
 export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   // run and executor
-  "runId", "executor", "durationMs", "model", "inputTokens", "outputTokens", "outcome", "attempt", "round", "phase",
+  "runId", "executor", "durationMs", "model", "inputTokens", "outputTokens", "cachedInputTokens", "outcome", "attempt", "round", "phase",
   "selected", "fallback", "qscoreInitial", "qscoreFinal", "retried", "hitl", "totalMs", "status", "attempts",
   "offline", "language", "debateMode", "evidenceNeed", "failedSpecialists", "provider",
   // errors
@@ -25,7 +25,8 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "transcriptId", "metric", "criterion", "verdict", "score", "passed", "disagreement",
   // OpenTelemetry GenAI semantic conventions
   "gen_ai.operation.name", "gen_ai.provider.name", "gen_ai.agent.name", "gen_ai.request.model",
-  "gen_ai.response.model", "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", "gen_ai.token.type",
+  "gen_ai.response.model", "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", "gen_ai.usage.cache_read.input_tokens",
+  "gen_ai.token.type", "gen_ai.tool.name",
   "error.type",
 ]);
 

@@ -56,3 +56,14 @@ export interface ModeratorInput {
 
 /** Any agent input. */
 export type AgentInput = RouterInput | SpecialistInput | ModeratorInput;
+
+/**
+ * The fields of each agent's input that are the same for every question (configuration and the
+ * specialist registry). They are rendered before the run's data, inside the prefix the model's
+ * prompt cache can reuse; every other field (including any added later) belongs to the run.
+ */
+export const REFERENCE_FIELDS: { readonly [A in AgentInput["agent"]]: readonly (keyof Extract<AgentInput, { agent: A }>)[] } = {
+  router: ["agent", "maxSpecialists", "specialists"],
+  specialist: ["agent", "specialist"],
+  moderator: ["agent"],
+};

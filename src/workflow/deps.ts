@@ -11,6 +11,8 @@ export interface WorkflowSettings {
   maxToolRounds: number;
   /** Start Knowledge together with the Router and keep it only if selected. */
   speculativeKnowledge: boolean;
+  /** Keep each executor's prompts, tool calls and replies in the run state (and so its transcript). */
+  storeExecutorIo: boolean;
   hitlAmountThreshold: number;
   hitlCategories: string[];
   models: { router: string; specialist: string; moderator: string };
@@ -26,6 +28,8 @@ export interface WorkflowDeps {
   prompts: PromptLibrary;
   settings: WorkflowSettings;
   newRunId: () => string;
+  /** Scrubs personal data and secrets from stored executor inputs and outputs (none when absent). */
+  redactStoredText?: (text: string) => string;
 }
 
 /** The real clock. */

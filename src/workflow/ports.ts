@@ -31,6 +31,8 @@ export interface ToolSpec {
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
+  cachedInputTokens?: number;
 }
 
 /** One request to a chat model. */

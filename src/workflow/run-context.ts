@@ -1,6 +1,15 @@
-import { describeError, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
+import { randomBytes } from "node:crypto";
+import { describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
 import type { WorkflowDeps } from "./deps";
-import type { TokenUsage } from "./ports";
+import { recordingModel } from "./executor-io";
+import type { ChatModel, TokenUsage } from "./ports";
+import { addUsage } from "./token-usage";
+
+/** One executor invocation as its work sees it. */
+export interface ExecutorStep {
+  id: string;
+  model: ChatModel;
+}
 
 /** What an executor reports when it ends. */
 export interface ExecutorReport {
@@ -52,36 +61,49 @@ export class RunContext {
     }
   }
 
-  /** Runs one executor (router, a specialist, the moderator) with start/end events and usage accounting. */
+  /**
+   * Runs one executor (router, a specialist, the moderator) with start/end events and usage
+   * accounting. `work` gets the invocation's step: its id, for the events of what it does (tool
+   * calls), and the model to call, which records the executor's inputs and outputs when configured.
+   */
   async executor<T extends ExecutorReport>(
     executor: string,
     round: WorkflowEvent["round"] | undefined,
-    work: () => Promise<T>,
+    work: (step: ExecutorStep) => Promise<T>,
   ): Promise<T> {
     const started = performance.now();
     const phase = this.state.phase;
+    const stepId = randomBytes(8).toString("hex");
+    const step: ExecutorStep = { id: stepId, model: this.modelFor(stepId, executor, round) };
     const completed = (fields: Partial<WorkflowEvent>) =>
-      this.emit({ type: "executor_completed", executor, round, phase, durationMs: Math.round(performance.now() - started), ...fields });
-    this.emit({ type: "executor_started", executor, round, phase, attempt: this.state.attempts });
+      this.emit({ type: "executor_completed", stepId, executor, round, phase, durationMs: Math.round(performance.now() - started), ...fields });
+    this.emit({ type: "executor_started", stepId, executor, round, phase, attempt: this.state.attempts });
     let report: T;
     try {
-      report = await work();
+      report = await work(step);
     } catch (error) {
       completed({ outcome: "error", attempt: this.state.attempts, detail: describeError(error) });
       throw error;
     }
     const usage = report.usage ?? { inputTokens: 0, outputTokens: 0 };
-    this.state.usage.inputTokens += usage.inputTokens;
-    this.state.usage.outputTokens += usage.outputTokens;
+    addUsage(this.state.usage, usage);
     completed({
       model: report.model,
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
+      cachedInputTokens: usage.cachedInputTokens,
       outcome: report.outcome,
       attempt: report.attempts ?? 1,
       detail: report.detail,
     });
     return report;
+  }
+
+  private modelFor(stepId: string, executor: string, round: WorkflowEvent["round"] | undefined): ChatModel {
+    if (!this.deps.settings.storeExecutorIo) return this.deps.model;
+    const io: ExecutorIo = { stepId, executor, ...(round ? { round } : {}), messages: [], outputs: [] };
+    (this.state.executorIo ??= []).push(io);
+    return recordingModel(this.deps.model, io, this.deps.redactStoredText ?? ((text) => text));
   }
 
   /** Queues a checkpoint of the current state (a snapshot, written after the ones before it). */

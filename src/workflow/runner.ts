@@ -79,7 +79,9 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   moderate: moderatePhase,
   gate: async (context) => {
     const { state, deps } = context;
-    if (needsRequery(state.answer!, deps.settings.qscoreThreshold, state.quality.retried)) return "reinvestigate";
+    const requery = needsRequery(state.answer!, deps.settings.qscoreThreshold, state.quality.retried);
+    context.emit({ type: "phase_completed", phase: "gate", outcome: "ok", detail: `qscore ${state.answer!.qscore}: ${requery ? "re-ask" : "pass"}` });
+    if (requery) return "reinvestigate";
     state.quality.finalScore ??= state.answer!.qscore;
     return "decide";
   },

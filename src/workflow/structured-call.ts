@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ExecutorOutcome } from "../domain";
 import type { ChatModel, ChatRequest, TokenUsage } from "./ports";
+import { addUsage } from "./token-usage";
 
 /** The result of asking a model for a structured value: the value, or why there is none. */
 export type StructuredOutcome<T> =
@@ -25,8 +26,7 @@ export async function callStructured<V extends z.ZodTypeAny>(
   let messages = request.messages;
   for (let pass = 0; pass < 2; pass++) {
     const outcome = await model.complete({ ...request, messages });
-    usage.inputTokens += outcome.usage.inputTokens;
-    usage.outputTokens += outcome.usage.outputTokens;
+    addUsage(usage, outcome.usage);
     durationMs += outcome.durationMs;
     attempts += outcome.attempts;
     if (outcome.kind !== "ok") return { kind: outcome.kind, cause: outcome.cause, usage, durationMs, attempts, model: outcome.model };

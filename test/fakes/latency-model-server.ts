@@ -59,6 +59,8 @@ export interface LatencyModelServerOptions {
   seed?: number;
   /** Multiplies every simulated delay (0.2 = five times faster). Default 1. */
   timeScale?: number;
+  /** Sees every valid request body as it arrives (e.g. to record prompts as sent). */
+  onRequest?: (agentId: string, body: ChatCompletionBody) => void;
 }
 
 /** How long an injected HTTP error takes to come back, before time scaling. */
@@ -113,6 +115,7 @@ export class LatencyModelServer {
     if (!parsed.success) return this.refuse(res, 400, `malformed body: ${parsed.error.issues[0]?.message ?? "invalid"}`);
     const body = parsed.data;
     const agentId = String(req.headers["x-agent-id"] ?? "");
+    this.options.onRequest?.(agentId, body);
     const question = String(agentInputOf(body)?.question ?? "");
     const call: SimulatedCall = {
       seq: this.calls.length,

@@ -146,6 +146,8 @@ const RefusalStep = z.object({ refusal: z.string() }).strict();
 export interface ScriptedUsage {
   prompt_tokens: number;
   completion_tokens: number;
+  /** What a provider with a prompt cache reports: how many prompt tokens it served from the cache. */
+  prompt_tokens_details?: { cached_tokens: number };
 }
 
 /** The usage every reply reports unless the server is given another. */

@@ -105,13 +105,15 @@ async function verdictOf(evalModel: EvalModel, model: string, criterion: Criteri
     agentId: "judge.evaluator",
     model,
     promptFile: "judge/evaluator.md",
+    // The run's context is the same for every criterion judged at this granularity: it goes first,
+    // so the model's prompt cache reuses it, and the criterion comes last.
     user: [
-      `Criterion: ${criterion.name}`,
-      `Description: ${criterion.description}`,
       `Granularity: ${aggregated.granularity}`,
       `Units you may cite (step_mapping): ${JSON.stringify(aggregated.step_mapping)}`,
       `Summary metadata: ${JSON.stringify(aggregated.summary_metadata)}`,
       `Context:\n${aggregated.aggregated_content}`,
+      `Criterion: ${criterion.name}`,
+      `Description: ${criterion.description}`,
     ].join("\n\n"),
     output: { name: "evaluation_result", schema: VerdictSchema },
   });

@@ -1,13 +1,16 @@
 import type { z } from "zod";
 import type { AgentInput } from "../agent-inputs";
+import type { ChatModel } from "../ports";
 import type { AgentPrompt } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { callStructured, type StructuredOutcome } from "../structured-call";
-import { renderAgentInput } from "./render-input";
+import { renderAgentMessages } from "./render-input";
 
 /** One structured question to a single-call agent (Router, Moderator). */
 export interface AgentCall<V extends z.ZodTypeAny> {
   agentId: string;
+  /** The executor step's model (it records the call when executor I/O is kept). */
+  model: ChatModel;
   prompt: AgentPrompt;
   /** The system prompt text as sent (the prompt's text, rendered or extended). */
   system: string;
@@ -22,14 +25,11 @@ export interface AgentCall<V extends z.ZodTypeAny> {
 /** Renders the input, sends it with the prompt's settings, and validates the reply (one repair). */
 export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: AgentCall<V>): Promise<StructuredOutcome<z.output<V>>> {
   return callStructured(
-    context.deps.model,
+    call.model,
     {
       agentId: call.agentId,
       model: call.prompt.model ?? call.defaultModel,
-      messages: [
-        { role: "system", content: call.system },
-        { role: "user", content: renderAgentInput(call.input) },
-      ],
+      messages: renderAgentMessages(call.system, call.input),
       temperature: call.prompt.temperature,
       maxTokens: call.prompt.maxTokens,
       timeoutMs: context.timeoutFor(call.timeoutMs),

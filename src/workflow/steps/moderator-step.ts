@@ -23,8 +23,9 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
   };
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
-  const report = await context.executor("moderator", previous ? "requery" : "initial", async () => {
+  const report = await context.executor("moderator", previous ? "requery" : "initial", async (step) => {
     const outcome = await askAgent(context, {
+      model: step.model,
       agentId: "moderator",
       prompt,
       system,

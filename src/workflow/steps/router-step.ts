@@ -53,8 +53,9 @@ export async function routeQuestion(context: RunContext): Promise<RouterDecision
   };
   const prompt = deps.prompts.router;
   const wireSchema = routerWireSchema(deps.prompts.specialists);
-  const report = await context.executor("router", undefined, async () => {
+  const report = await context.executor("router", undefined, async (step) => {
     const outcome = await askAgent(context, {
+      model: step.model,
       agentId: "router",
       prompt,
       system: renderTemplate(prompt.text, { maxSpecialists: max }),

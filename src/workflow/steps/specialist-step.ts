@@ -1,9 +1,10 @@
 import { FindingOutputSchema, describeError, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
 import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
-import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
-import type { RunContext } from "../run-context";
+import type { ChatMessage, ChatRequest, TokenUsage, ToolSpec } from "../ports";
+import type { ExecutorStep, RunContext } from "../run-context";
 import { validate } from "../structured-call";
-import { renderAgentInput } from "./render-input";
+import { addUsage } from "../token-usage";
+import { renderAgentMessages } from "./render-input";
 import { runToolCalls } from "./tool-runner";
 
 /** Extra context for debate and re-ask rounds. */
@@ -23,9 +24,9 @@ export interface SpecialistRoundInput {
  */
 export async function runSpecialist(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput): Promise<Finding> {
   const toolCalls: ToolCallRecord[] = [];
-  const report = await context.executor(specialist.id, extra.round, async () => {
+  const report = await context.executor(specialist.id, extra.round, async (step) => {
     try {
-      return await investigate(context, specialist, extra, toolCalls);
+      return await investigate(context, specialist, extra, toolCalls, step);
     } catch (error) {
       return { outcome: "error" as const, finding: failed(specialist.id, describeError(error), toolCalls) };
     }
@@ -33,7 +34,7 @@ export async function runSpecialist(context: RunContext, specialist: SpecialistD
   return report.finding;
 }
 
-async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[]) {
+async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[], step: ExecutorStep) {
   const { deps, state } = context;
   const { fragments } = deps.prompts;
   const input: SpecialistInput = {
@@ -59,11 +60,8 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
   });
   const deadline = Date.now() + context.timeoutFor(deps.settings.timeouts.specialistMs);
-  const messages: ChatMessage[] = [
-    { role: "system", content: roundNote ? `${specialist.systemPrompt}\n\n${roundNote}` : specialist.systemPrompt },
-    { role: "user", content: renderAgentInput(input) },
-  ];
-  const usage = { inputTokens: 0, outputTokens: 0 };
+  const messages: ChatMessage[] = renderAgentMessages(roundNote ? `${specialist.systemPrompt}\n\n${roundNote}` : specialist.systemPrompt, input);
+  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   let attempts = 0;
   let model = specialist.model ?? deps.settings.models.specialist;
   const request = (offerTools: boolean): ChatRequest => ({
@@ -90,9 +88,8 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
   for (let turn = 0, repaired = false; ; turn++) {
     if (Date.now() >= deadline) return done("timeout", failed(specialist.id, "timed out", toolCalls), "timed out");
     const offerTools = turn < deps.settings.maxToolRounds && !repaired;
-    const outcome = await deps.model.complete(request(offerTools));
-    usage.inputTokens += outcome.usage.inputTokens;
-    usage.outputTokens += outcome.usage.outputTokens;
+    const outcome = await step.model.complete(request(offerTools));
+    addUsage(usage, outcome.usage);
     attempts += outcome.attempts;
     model = outcome.model;
     if (outcome.kind !== "ok") return done(outcome.kind, failed(specialist.id, `${outcome.kind.replace("_", " ")}: ${outcome.cause}`, toolCalls), outcome.cause);
@@ -102,6 +99,14 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
       messages.push({ role: "assistant", content: outcome.content, toolCalls: outcome.toolCalls });
       for (const result of results) {
         toolCalls.push(result.record);
+        context.emit({
+          type: "tool_completed",
+          parentStepId: step.id,
+          executor: specialist.id,
+          tool: result.record.name,
+          durationMs: result.record.durationMs,
+          outcome: result.record.ok ? "ok" : "error",
+        });
         messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
       }
       continue;

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import { runTrace } from "../../../src/telemetry/run-trace";
 
 /** One Application Insights envelope as the ingestion endpoint receives it. */
 interface Envelope {
@@ -78,7 +79,7 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
   });
 
   it("sends the custom events with the fixed names and properties, under the cloud role name", () => {
-    const [executor] = events("ExecutorCompleted");
+    const executor = events("ExecutorCompleted").find((e) => e.data.baseData.properties.executor === "moderator");
     assert.ok(executor, "ExecutorCompleted arrived");
     assert.equal(executor.tags["ai.cloud.role"], "procura-it");
     assert.deepEqual(executor.data.baseData.properties, {
@@ -112,6 +113,39 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
     assert.equal(span.data.baseData.properties["gen_ai.request.model"], "gpt-4o");
     assert.equal(span.data.baseData.properties["gen_ai.usage.input_tokens"], "2100");
     assert.equal(span.data.baseData.properties["gen_ai.agent.name"], "moderator");
+  });
+
+  it("exports executor_started as ExecutorStarted, and cached prompt tokens with the executor", () => {
+    assert.deepEqual(events("ExecutorStarted")[0]?.data.baseData.properties, { runId: "run-it-1", executor: "contract", round: "initial", phase: "investigate", attempt: "1" });
+    const contract = events("ExecutorCompleted").find((e) => e.data.baseData.properties.executor === "contract");
+    assert.equal(contract?.data.baseData.properties.cachedInputTokens, "1536");
+    const span = envelopes.find((e) => e.data.baseData.name === "invoke_agent contract");
+    assert.equal(span?.data.baseData.properties["gen_ai.usage.cache_read.input_tokens"], "1536");
+  });
+
+  it("puts the run's spans into one trace: the run span is the parent of executor, gate and approval spans, tools hang under their executor", () => {
+    const { traceId, spanId: runSpanId } = runTrace("run-it-1");
+    const span = (name: string) => {
+      const found = envelopes.find((e) => e.data.baseData.name === name && (e.data.baseType === "RemoteDependencyData" || e.data.baseType === "RequestData"));
+      assert.ok(found, `${name} arrived; got ${envelopes.map((e) => e.data.baseData.name).join(", ")}`);
+      return { id: found.data.baseData.id as string, operation: found.tags["ai.operation.id"], parent: found.tags["ai.operation.parentId"], properties: found.data.baseData.properties };
+    };
+    const run = span("invoke_agent procura");
+    assert.equal(run.id, runSpanId, "the run span has the id derived from the run id");
+    assert.equal(run.operation, traceId);
+    assert.ok(run.parent === undefined || run.parent === traceId, `the run span is the root (parent ${run.parent})`);
+    const contract = span("invoke_agent contract");
+    assert.equal(contract.id, "c0ffee0000000001", "the executor span has the step id stored with the run");
+    for (const child of [contract, span("invoke_agent moderator"), span("quality_gate"), span("approval")]) {
+      assert.equal(child.operation, traceId);
+      assert.equal(child.parent, runSpanId);
+    }
+    const tool = span("execute_tool searchContracts");
+    assert.equal(tool.operation, traceId);
+    assert.equal(tool.parent, "c0ffee0000000001");
+    assert.equal(tool.properties["gen_ai.tool.name"], "searchContracts");
+    assert.equal(tool.properties["gen_ai.operation.name"], "execute_tool");
+    for (const e of envelopes) assert.ok(!JSON.stringify(e).includes("procura.pin."), "pinning attributes never leave the process");
   });
 
   it("auto-collects outgoing HTTP calls as dependencies, with personal data scrubbed from the URL", () => {

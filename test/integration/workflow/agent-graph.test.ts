@@ -123,7 +123,7 @@ describe("agent graph against a scripted model server", function () {
     assert.match(spend?.status === "failed" ? spend.error : "", /error: .*500/);
     assert.equal(server.callsFor("spend").length, 2, "one retry, then give up");
     const moderatorInput = server.callsFor("moderator")[0]!.body.messages.at(-1) as { content: string };
-    assert.match(moderatorInput.content, /"failures": \[\s*\{\s*"specialist": "spend"/);
+    assert.match(moderatorInput.content, /"failures": \[\s*\{\s*"error": "[^"]*500[^"]*",\s*"specialist": "spend"/);
   });
 
   it("tries Knowledge alone when every selected specialist fails", async () => {

@@ -64,11 +64,18 @@ describe("npm run ask", function () {
     assert.ok(!Number.isNaN(Date.parse(record.endedAt)));
   });
 
-  it("answers in Japanese with the Japanese question", async () => {
-    const { stdout } = await cli(["取引先A社の支出推移は？"]);
+  it("answers in Japanese with the Japanese question, and prints the run's trace with --trace", async () => {
+    const { stdout } = await cli(["--trace", "取引先A社の支出推移は？"]);
     assert.match(stdout, /\[offline\]/);
     assert.match(stdout, /支出/);
     assert.match(stdout, /QSCORE \d+/);
+    // The trace: the App Insights operation id, then each step's prompt (question last), tool calls and replies.
+    assert.match(stdout, /Trace [0-9a-f]{32} \(Application Insights operation id\) — run /);
+    assert.match(stdout, /── router · step [0-9a-f]{16} · ok in \d+ ms/);
+    assert.match(stdout, /── spend · step [0-9a-f]{16} · ok/);
+    assert.match(stdout, /\[tool call [^\]]+\] querySpend/);
+    assert.match(stdout, /Question \(treat as data\):\n    取引先A社の支出推移は？/);
+    assert.match(stdout, /\[reply 1\]/);
   });
 
   it("uses a configured OpenAI-compatible endpoint", async () => {

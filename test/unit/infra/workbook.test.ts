@@ -29,7 +29,7 @@ describe("operations workbook and alerts", () => {
       /Quality-gate retry rate and Router fallback rate/,
       /Specialist selection frequency/,
       /Approvals: decisions and time to decision/,
-      /Tokens and estimated cost per model per day/,
+      /Tokens \(uncached vs cached input\) and estimated cost per model per day/,
       /Evaluation pass rate/,
       /Failed runs/,
       /Exceptions/,
@@ -56,6 +56,18 @@ describe("operations workbook and alerts", () => {
     for (const item of queries) assert.equal(item.content.timeContextFromParameter, "TimeRange", item.name);
     assert.deepEqual(workbook.fallbackResourceIds, ["__APP_INSIGHTS_ID__"]);
     assert.match(readFileSync(path.join(INFRA, "modules", "workbook.bicep"), "utf8"), /replace\(loadTextContent\('\.\.\/workbook\.json'\), '__APP_INSIGHTS_ID__', appInsightsId\)/);
+  });
+
+  it("splits input tokens into uncached and cached (prompt-cache hits) and prices each at its own rate", () => {
+    const panel = queries.find((item) => item.name === "tokens-cost")!.content.query!;
+    assert.match(panel, /customDimensions\.cachedInputTokens/);
+    assert.match(panel, /uncached_input_tokens = input_tokens - cached_input_tokens/);
+    assert.match(panel, /cached_input_tokens \* todouble\(prices\[model\]\[1\]\)/);
+    const prices = workbook.items.find((item) => item.type === 9)!.content.parameters!.find((p) => p.name === "ModelPrices") as unknown as { value: string };
+    for (const [model, triple] of Object.entries(JSON.parse(prices.value) as Record<string, number[]>)) {
+      assert.equal(triple.length, 3, `${model}: [input, cached input, output]`);
+      assert.ok(triple[1]! < triple[0]!, `${model}: cached input is cheaper than input`);
+    }
   });
 
   it("alerts on failure rate, p95 over 15 s and Moderator failures", () => {

@@ -1,14 +1,19 @@
 import assert from "node:assert/strict";
 import type { RunState, WorkflowEvent } from "../../../src/domain";
 import {
+  approvalSpan,
   executorCompletedEvent,
   executorMetrics,
   executorSpan,
+  gateSpan,
   genAiProviderName,
   runCompletedEvent,
   runMetric,
+  runSpan,
+  toolSpan,
 } from "../../../src/telemetry/records";
 import { redactProperties } from "../../../src/telemetry/redaction";
+import { runTrace } from "../../../src/telemetry/run-trace";
 
 const completed: WorkflowEvent = {
   type: "executor_completed",
@@ -20,6 +25,7 @@ const completed: WorkflowEvent = {
   model: "gpt-4o",
   inputTokens: 1200,
   outputTokens: 300,
+  cachedInputTokens: 1024,
   outcome: "ok",
   attempt: 1,
   detail: "Taro asked about Acme",
@@ -71,6 +77,7 @@ describe("telemetry records", () => {
       model: "gpt-4o",
       inputTokens: 1200,
       outputTokens: 300,
+      cachedInputTokens: 1024,
       outcome: "ok",
       attempt: 1,
       round: "initial",
@@ -104,11 +111,36 @@ describe("telemetry records", () => {
       "gen_ai.request.model": "gpt-4o",
       "gen_ai.usage.input_tokens": 1200,
       "gen_ai.usage.output_tokens": 300,
+      "gen_ai.usage.cache_read.input_tokens": 1024,
       "error.type": "timeout",
       runId: "run-42",
       attempt: 1,
+      round: "initial",
     });
-    assert.equal(executorSpan({ ...completed, model: undefined }, "openai"), undefined);
+    assert.equal(executorSpan({ ...completed, executor: undefined }, "openai"), undefined);
+  });
+
+  it("places every span of a run in the trace derived from its run id: run span at the root, executors under it, tools under their executor", () => {
+    const trace = runTrace("run-42");
+    assert.match(trace.traceId, /^[0-9a-f]{32}$/);
+    assert.match(trace.spanId, /^[0-9a-f]{16}$/);
+    assert.deepEqual(runTrace("run-42"), trace, "any process derives the same ids");
+    assert.notEqual(runTrace("run-43").traceId, trace.traceId);
+
+    const run = runSpan({ type: "run_completed", runId: "run-42", at: "2026-04-01T09:00:09.000Z", durationMs: 9000, detail: "completed" });
+    assert.deepEqual([run.traceId, run.spanId, run.parentSpanId, run.startTime.toISOString(), run.ok], [trace.traceId, trace.spanId, undefined, "2026-04-01T09:00:00.000Z", true]);
+
+    const executor = executorSpan({ ...completed, stepId: "00000000000000aa" }, "openai")!;
+    assert.deepEqual([executor.traceId, executor.spanId, executor.parentSpanId], [trace.traceId, "00000000000000aa", trace.spanId]);
+    assert.ok(executorSpan({ ...completed, model: undefined }, "openai"), "an executor that never reached a model is still a node of the tree");
+
+    const tool = toolSpan({ type: "tool_completed", runId: "run-42", at: "2026-04-01T09:00:04.000Z", parentStepId: "00000000000000aa", executor: "contract", tool: "searchContracts", durationMs: 30, outcome: "error" })!;
+    assert.deepEqual([tool.name, tool.traceId, tool.parentSpanId, tool.ok], ["execute_tool searchContracts", trace.traceId, "00000000000000aa", false]);
+    assert.deepEqual(redactProperties(tool.attributes), { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "searchContracts", "gen_ai.agent.name": "contract", "error.type": "error", runId: "run-42" });
+
+    const approval = approvalSpan({ approvalId: "apr-1", runId: "run-42", decision: "approved", waitMs: 60_000 }, new Date("2026-04-01T10:00:00.000Z"));
+    assert.deepEqual([approval.parentSpanId, approval.startTime.toISOString()], [trace.spanId, "2026-04-01T09:59:00.000Z"]);
+    assert.equal(gateSpan({ type: "phase_completed", runId: "run-42", at: "2026-04-01T09:00:08.000Z", phase: "gate" }).parentSpanId, trace.spanId);
   });
 
   it("maps a run to RunCompleted: selection, fallback, both QSCOREs, retry, HITL, latency, status", () => {

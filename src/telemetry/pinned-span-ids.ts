@@ -1,0 +1,29 @@
+import type { AzureMonitorOpenTelemetryOptions } from "applicationinsights";
+
+type SpanProcessor = NonNullable<AzureMonitorOpenTelemetryOptions["spanProcessors"]>[number];
+
+/**
+ * Attributes that give a span ids chosen by us rather than by the SDK. The run span and executor
+ * spans are written after the fact (often by another process than the one that ran their children),
+ * so their ids must be known in advance: the run's is derived from the run id, an executor's is the
+ * step id stored in the run's events. The SDK has no id-generator option through the distro.
+ */
+export const PIN_TRACE_ID = "procura.pin.trace_id";
+export const PIN_SPAN_ID = "procura.pin.span_id";
+
+/** Applies the pinned ids as a span starts and removes the pinning attributes. */
+export const pinnedSpanIdsProcessor: SpanProcessor = {
+  onStart: (span) => {
+    const attributes = (span as unknown as { attributes: Record<string, unknown> }).attributes;
+    const context = span.spanContext();
+    const traceId = attributes[PIN_TRACE_ID];
+    const spanId = attributes[PIN_SPAN_ID];
+    if (typeof traceId === "string" && /^[0-9a-f]{32}$/.test(traceId)) context.traceId = traceId;
+    if (typeof spanId === "string" && /^[0-9a-f]{16}$/.test(spanId)) context.spanId = spanId;
+    delete attributes[PIN_TRACE_ID];
+    delete attributes[PIN_SPAN_ID];
+  },
+  onEnd: () => undefined,
+  forceFlush: async () => undefined,
+  shutdown: async () => undefined,
+};
