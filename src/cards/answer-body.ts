@@ -1,4 +1,5 @@
 import type { Language } from "../domain";
+import { citationMarkers, citationsFromAnswer } from "./citations";
 import { labelsFor } from "./labels";
 import type { TextLimits } from "./limits";
 import { expandTemplate } from "./render";
@@ -21,17 +22,22 @@ export function qscoreBadge(quality: QualityView): QscoreBadge {
 }
 
 /**
- * The card elements of an answer (conclusion, rationale with citations, one collapsible section per
- * finding, next actions). `idPrefix` keeps toggle ids unique when several bodies share a card.
+ * The card elements of an answer (conclusion, rationale with numbered citation markers, the sources
+ * they point at, one collapsible section per finding, next actions). `idPrefix` keeps toggle ids
+ * unique when several bodies share a card.
  */
 export function buildAnswerBody(view: AnswerBodyView, language: Language, limits: TextLimits, idPrefix: string): unknown[] {
   const labels = labelsFor(language);
+  const rationale = view.rationale.slice(0, limits.rationaleItems);
+  const citations = citationsFromAnswer({ rationale, findings: view.findings }, language);
   const data = {
     labels,
     conclusion: paragraphs(view.conclusion, limits.conclusion),
-    rationale: view.rationale.slice(0, limits.rationaleItems).map((item) => ({
-      point: truncate(item.point, limits.rationalePoint),
-      citations: item.citations.map((citation) => truncate(citation, 60)).join(", "),
+    rationale: rationale.map((item) => ({ point: truncate(item.point, limits.rationalePoint), citations: citationMarkers(item.citations, citations) })),
+    sources: citations.map((citation) => ({
+      marker: `[${citation.position}]`,
+      title: truncate(citation.title, 80),
+      quote: citation.quote ? truncate(citation.quote, limits.evidenceQuote) : "",
     })),
     findings: view.findings.map((finding, index) => ({
       name: finding.name,

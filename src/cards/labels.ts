@@ -23,6 +23,7 @@ export interface CardLabels {
   question: string;
   conclusion: string;
   rationale: string;
+  sources: string;
   evidence: string;
   findings: string;
   nextActions: string;
@@ -47,7 +48,6 @@ export interface CardLabels {
   helpTitle: string;
   helpBody: string;
   examplesHeading: string;
-  examples: string[];
   commandsHeading: string;
   commands: string[];
   underReviewTitle: string;
@@ -108,6 +108,7 @@ const en: CardLabels = {
   question: "Question",
   conclusion: "Conclusion",
   rationale: "Rationale",
+  sources: "Sources",
   evidence: "Evidence",
   findings: "Specialist findings",
   nextActions: "Next actions",
@@ -132,12 +133,6 @@ const en: CardLabels = {
   helpTitle: "How to use Procura",
   helpBody: "Ask a procurement question in English or Japanese. In a channel or group chat, @mention me.",
   examplesHeading: "Examples",
-  examples: [
-    "Can we renew the Acme SaaS contract at +8%?",
-    "What did we spend with our logistics suppliers this fiscal year?",
-    "Which approvals does a 15M JPY purchase need?",
-    "取引先A社の支出推移は？",
-  ],
   commandsHeading: "Commands",
   commands: ["help — show this card", "reset — forget this conversation's context"],
   underReviewTitle: "Your answer is under review",
@@ -194,6 +189,7 @@ const ja: CardLabels = {
   question: "質問",
   conclusion: "結論",
   rationale: "根拠",
+  sources: "出典",
   evidence: "エビデンス",
   findings: "スペシャリストの所見",
   nextActions: "次のアクション",
@@ -218,12 +214,6 @@ const ja: CardLabels = {
   helpTitle: "Procura の使い方",
   helpBody: "調達に関する質問を日本語または英語で送ってください。チャネルやグループチャットでは @メンションしてください。",
   examplesHeading: "質問の例",
-  examples: [
-    "取引先A社の支出推移は？",
-    "Acme の SaaS 契約を 8% 値上げで更新できますか？",
-    "1,500 万円の購買に必要な承認は？",
-    "What did we spend with our logistics suppliers this fiscal year?",
-  ],
   commandsHeading: "コマンド",
   commands: ["help — このカードを表示", "reset — この会話の文脈をリセット"],
   underReviewTitle: "回答は承認待ちです",

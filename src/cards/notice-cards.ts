@@ -1,5 +1,6 @@
 import type { Language } from "../domain";
 import { labelsFor } from "./labels";
+import { PROMPT_STARTERS } from "./prompt-starters";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";
@@ -50,7 +51,7 @@ export function buildWelcomeCard(language: Language): AdaptiveCard {
   return buildNotice({ language, title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody], sections: guideSections(language) });
 }
 
-/** The help card (`help`): what to ask, examples in English and Japanese, and the commands. */
+/** The help card (`help`): what to ask, the prompt starters in the reader's language, and the commands. */
 export function buildHelpCard(language: Language): AdaptiveCard {
   const labels = labelsFor(language);
   return buildNotice({ language, title: labels.helpTitle, color: "Default", paragraphs: [labels.helpBody], sections: guideSections(language) });
@@ -59,7 +60,7 @@ export function buildHelpCard(language: Language): AdaptiveCard {
 function guideSections(language: Language): { heading: string; items: string[] }[] {
   const labels = labelsFor(language);
   return [
-    { heading: labels.examplesHeading, items: labels.examples },
+    { heading: labels.examplesHeading, items: PROMPT_STARTERS[language].map((starter) => starter.question) },
     { heading: labels.commandsHeading, items: labels.commands },
   ];
 }

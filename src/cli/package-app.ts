@@ -1,10 +1,11 @@
 /**
  * `npm run package -- --env dev`: builds appPackage/build/appPackage.<env>.zip (manifest.json with
- * every `${{VAR}}` filled in, color.png, outline.png) and appPackage/build/manifest.<env>.json, the
+ * every `${{VAR}}` filled in, color.png, outline.png, and each localization file the manifest names,
+ * filled the same way) and appPackage/build/manifest.<env>.json, the
  * way Teams Toolkit's `teamsApp/zipAppPackage` does. Values come from env/.env.<env>, then
  * env/.env.<env>.user (git-ignored secrets), then the process environment (CI). The filled manifest
- * is validated against the official Teams JSON schema; a missing value or a schema error fails with
- * a message naming it.
+ * and its localization files are validated against the official Teams JSON schemas; a missing value
+ * or a schema error fails with a message naming it.
  */
 import AdmZip from "adm-zip";
 import type { ValidateFunction } from "ajv";
@@ -75,11 +76,12 @@ export function fillPlaceholders(template: string, values: Record<string, string
 
 const validators = new Map<string, ValidateFunction>();
 
-/** Validates a filled manifest against the official Teams schema; returns the problems, if any. */
+/** Validates a filled manifest (or localization file) against an official Teams schema; returns the problems, if any. */
 export function manifestProblems(manifest: unknown, schemaPath: string): string[] {
   let validate = validators.get(schemaPath);
   if (!validate) {
-    const ajv = new Ajv({ allErrors: true, strict: false });
+    // The localization schema has patterns that are valid only as non-Unicode regular expressions.
+    const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
     addFormats(ajv);
     validate = ajv.compile(JSON.parse(readFileSync(schemaPath, "utf8")));
     validators.set(schemaPath, validate);
@@ -88,13 +90,31 @@ export function manifestProblems(manifest: unknown, schemaPath: string): string[
   return (validate.errors ?? []).map((error) => `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}`);
 }
 
+/** A manifest as far as packaging reads it. */
+interface PackagedManifest {
+  icons: { color: string; outline: string };
+  localizationInfo?: { additionalLanguages?: { languageTag: string; file: string }[] };
+}
+
+/** The Teams schema for localization files, beside the manifest's own schema. */
+export function localizationSchemaPath(manifestSchemaPath: string): string {
+  return manifestSchemaPath.replace(/MicrosoftTeams\.schema\.json$/, "MicrosoftTeams.Localization.schema.json");
+}
+
 /** Builds the zip for one environment and returns the paths written. */
 export function buildAppPackage(env: string, values: Record<string, string>, layout: PackageLayout): { zipPath: string; manifestPath: string } {
+  const source = `env/.env.${env} or env/.env.${env}.user`;
   const template = readFileSync(path.join(layout.appPackageDir, "manifest.json"), "utf8");
-  const filled = fillPlaceholders(template, values, `env/.env.${env} or env/.env.${env}.user`);
-  const manifest = JSON.parse(filled) as { icons: { color: string; outline: string } };
+  const filled = fillPlaceholders(template, values, source);
+  const manifest = JSON.parse(filled) as PackagedManifest;
   const problems = manifestProblems(manifest, layout.schemaPath);
   if (problems.length > 0) throw new ConfigurationError(`App package: the manifest for '${env}' is invalid: ${problems.join("; ")}`);
+  const localizations = (manifest.localizationInfo?.additionalLanguages ?? []).map(({ file }) => {
+    const text = fillPlaceholders(readFileSync(path.join(layout.appPackageDir, file), "utf8"), values, source);
+    const localizationProblems = manifestProblems(JSON.parse(text), localizationSchemaPath(layout.schemaPath));
+    if (localizationProblems.length > 0) throw new ConfigurationError(`App package: ${file} for '${env}' is invalid: ${localizationProblems.join("; ")}`);
+    return { file, text };
+  });
 
   const buildDir = path.join(layout.appPackageDir, "build");
   mkdirSync(buildDir, { recursive: true });
@@ -103,6 +123,7 @@ export function buildAppPackage(env: string, values: Record<string, string>, lay
   const zip = new AdmZip();
   zip.addFile("manifest.json", Buffer.from(filled));
   for (const icon of [manifest.icons.color, manifest.icons.outline]) zip.addFile(icon, readFileSync(path.join(layout.appPackageDir, icon)));
+  for (const { file, text } of localizations) zip.addFile(file, Buffer.from(text));
   const zipPath = path.join(buildDir, `appPackage.${env}.zip`);
   zip.writeZip(zipPath);
   return { zipPath, manifestPath };

@@ -8,6 +8,7 @@ import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
 import { classifyOpenAiError, describeFailure } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
+import { streamChatCompletion } from "./openai-stream";
 import { retryWithBackoff, type RetrySettings, type Sleep } from "./retry";
 
 /** The Entra ID scope of Azure OpenAI (Cognitive Services). */
@@ -37,8 +38,10 @@ export class OpenAiChatModel implements ChatModel {
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
     const body = toChatCompletionParams(request);
+    const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
+    const onPartialOutput = request.output ? request.onPartialOutput : undefined;
     const result = await retryWithBackoff(
-      () => this.client.chat.completions.create(body, { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 }),
+      () => (onPartialOutput ? streamChatCompletion(this.client, body, options, onPartialOutput) : this.client.chat.completions.create(body, options)),
       classifyOpenAiError,
       { settings: this.behaviour.retry, signal, deadline: startedAt + request.timeoutMs, sleep: this.behaviour.sleep, random: this.behaviour.random },
     );

@@ -1,5 +1,5 @@
 import type { PromptLibrary } from "./prompt-library";
-import type { ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
+import type { AnswerPreview, ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** The workflow's tunables (all from configuration; see src/config). */
 export interface WorkflowSettings {
@@ -28,6 +28,8 @@ export interface WorkflowDeps {
   prompts: PromptLibrary;
   settings: WorkflowSettings;
   newRunId: () => string;
+  /** Where the conclusion goes while it is written (streamed answers); none: only the finished answer counts. */
+  answerPreview?: AnswerPreview;
   /** Scrubs personal data and secrets from stored executor inputs and outputs (none when absent). */
   redactStoredText?: (text: string) => string;
 }

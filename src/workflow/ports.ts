@@ -51,6 +51,11 @@ export interface ChatRequest {
   /** Functions the model may call instead of answering. */
   tools?: ToolSpec[];
   /**
+   * Receives the structured answer parsed as far as it has arrived, while the model writes it (only
+   * with `output`; adapters that cannot stream never call it). The final outcome is unchanged.
+   */
+  onPartialOutput?: (partial: unknown) => void;
+  /**
    * The typed input the messages were rendered from. LLM adapters ignore it; the offline engine,
    * which has no language model, reasons over it directly.
    */
@@ -122,6 +127,14 @@ export interface RunStore {
 /** Time, injectable for tests. */
 export interface Clock {
   now(): Date;
+}
+
+/**
+ * Receives the answer's conclusion while the Moderator writes it, so the asker can read it before the
+ * answer is complete. The text may end mid-word and may start over (a repair or a re-ask). Must not throw.
+ */
+export interface AnswerPreview {
+  conclusion(runId: string, textSoFar: string): void;
 }
 
 /** Where workflow events go (progress cards, telemetry, the run record). Must not throw. */

@@ -88,7 +88,8 @@ export const ChatCompletionBodySchema = z
     max_completion_tokens: z.number().int().positive().optional(),
     response_format: ResponseFormatSchema.optional(),
     tools: z.array(ToolSchema).min(1).optional(),
-    stream: z.literal(false).optional(),
+    stream: z.boolean().optional(),
+    stream_options: z.object({ include_usage: z.boolean().optional() }).optional(),
   })
   .passthrough()
   .superRefine((body, ctx) => {
@@ -201,7 +202,13 @@ export class ScriptedModelServer {
   private nextId = 0;
 
   /** `usage`: what every reply reports, or a function of the request. */
-  constructor(private readonly options: { usage?: ScriptedUsage | ((body: ChatCompletionBody, agentId: string) => ScriptedUsage) } = {}) {}
+  constructor(
+    private readonly options: {
+      usage?: ScriptedUsage | ((body: ChatCompletionBody, agentId: string) => ScriptedUsage);
+      /** For `stream: true` requests: the pause between server-sent chunks (default 0). */
+      streamChunkDelayMs?: number;
+    } = {},
+  ) {}
 
   /** Appends steps to the agent's script; each call consumes the next one. */
   script(agentId: string, ...steps: ScriptStep[]): this {
@@ -316,10 +323,46 @@ export class ScriptedModelServer {
       const { status: code, headers, body } = status.data;
       return this.respond(res, call, { status: code, headers, body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error") });
     }
-    return this.respond(res, call, { status: 200, body: this.completion(step, call) });
+    const completion = this.completion(step, call);
+    if (call.body.stream) return this.streamCompletion(res, call, completion);
+    return this.respond(res, call, { status: 200, body: completion });
   }
 
-  private completion(step: ScriptStep, call: RecordedCall): Record<string, unknown> {
+  /**
+   * Sends a completion the way the API streams it: server-sent `chat.completion.chunk` events (the
+   * content in several deltas, tool calls whole), then usage when asked for, then `[DONE]`.
+   */
+  private async streamCompletion(res: ServerResponse, call: RecordedCall, completion: ReturnType<ScriptedModelServer["completion"]>): Promise<void> {
+    call.status = 200;
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const { message, finish_reason } = completion.choices[0]!;
+    const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage?: unknown) => ({
+      id: completion.id,
+      object: "chat.completion.chunk",
+      created: completion.created,
+      model: completion.model,
+      choices: usage ? [] : [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+      ...(usage ? { usage } : {}),
+    });
+    const content = message.content ?? "";
+    const pieces = content ? splitInto(content, 8) : [];
+    const events = [
+      chunk({ role: "assistant", content: "" }),
+      ...pieces.map((piece) => chunk({ content: piece })),
+      ...(message.tool_calls ? [chunk({ tool_calls: message.tool_calls.map((toolCall, index) => ({ index, ...toolCall })) })] : []),
+      ...(message.refusal ? [chunk({ refusal: message.refusal })] : []),
+      chunk({}, finish_reason),
+      ...(call.body.stream_options?.include_usage ? [chunk({}, null, completion.usage)] : []),
+    ];
+    for (const event of events) {
+      if (res.destroyed) return;
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+      if (this.options.streamChunkDelayMs) await new Promise((resolve) => setTimeout(resolve, this.options.streamChunkDelayMs));
+    }
+    if (!res.destroyed) res.end("data: [DONE]\n\n");
+  }
+
+  private completion(step: ScriptStep, call: RecordedCall) {
     const tools = ToolCallsStep.safeParse(step);
     const refusal = RefusalStep.safeParse(step);
     const content = ContentStep.safeParse(step);
@@ -344,7 +387,7 @@ export class ScriptedModelServer {
       created: Math.floor(Date.now() / 1000),
       model: call.model,
       system_fingerprint: null,
-      choices: [{ index: 0, message, logprobs: null, finish_reason: tools.success ? "tool_calls" : "stop" }],
+      choices: [{ index: 0, message: message as CompletionMessage, logprobs: null, finish_reason: tools.success ? "tool_calls" : "stop" }],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     };
   }
@@ -377,6 +420,23 @@ function headerValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? "";
 }
 
+
+/** The assistant message of a scripted completion. */
+interface CompletionMessage {
+  role: "assistant";
+  content: string | null;
+  refusal: string | null;
+  tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
+}
+
+/** A text cut into about `count` consecutive pieces (by characters, so multi-byte text splits cleanly). */
+function splitInto(text: string, count: number): string[] {
+  const characters = [...text];
+  const size = Math.max(1, Math.ceil(characters.length / count));
+  const pieces: string[] = [];
+  for (let i = 0; i < characters.length; i += size) pieces.push(characters.slice(i, i + size).join(""));
+  return pieces;
+}
 
 function hrtimeMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;

@@ -20,6 +20,8 @@ export interface AgentCall<V extends z.ZodTypeAny> {
   /** The wire schema (strict JSON schema for the model) and the validator applied to the reply. */
   output: { name: string; schema: z.ZodTypeAny };
   validator: V;
+  /** The structured answer as far as it has arrived, while the model writes it. */
+  onPartialOutput?: (partial: unknown) => void;
 }
 
 /** Renders the input, sends it with the prompt's settings, and validates the reply (one repair). */
@@ -34,6 +36,7 @@ export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: Agen
       maxTokens: call.prompt.maxTokens,
       timeoutMs: context.timeoutFor(call.timeoutMs),
       output: call.output,
+      ...(call.onPartialOutput ? { onPartialOutput: call.onPartialOutput } : {}),
       structuredInput: call.input,
     },
     context.deps.prompts.fragments.repair,

@@ -1,5 +1,6 @@
 import { ModeratorAnswerSchema, type Finding, type ModeratorAnswer } from "../../domain";
 import type { ModeratorInput } from "../agent-inputs";
+import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
 import { askAgent } from "./ask-agent";
@@ -34,8 +35,20 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
       input,
       output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
       validator: ModeratorAnswerSchema,
+      ...(deps.answerPreview ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
     });
     return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
   });
   return report.result;
+}
+
+/** Forwards the conclusion of a partial Moderator answer, once it has some text and whenever it grows. */
+function previewConclusion(preview: AnswerPreview, runId: string): (partial: unknown) => void {
+  let last = "";
+  return (partial) => {
+    const conclusion = typeof partial === "object" && partial !== null ? (partial as { conclusion?: unknown }).conclusion : undefined;
+    if (typeof conclusion !== "string" || conclusion.trim() === "" || conclusion === last) return;
+    last = conclusion;
+    preview.conclusion(runId, conclusion);
+  };
 }

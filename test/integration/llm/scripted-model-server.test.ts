@@ -143,7 +143,7 @@ describe("ScriptedModelServer", () => {
         /tool_call ids not answered: call_1/,
       ],
       [{ ...question, response_format: { type: "json_schema", json_schema: { name: "has space", schema: {} } } }, /response_format\.json_schema\.name/],
-      [{ ...question, stream: true }, /stream/],
+      [{ ...question, stream: "yes" }, /stream/],
     ];
     for (const [body, reason] of cases) {
       const { status, json } = await post("router", body);

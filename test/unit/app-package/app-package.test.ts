@@ -9,11 +9,13 @@ import {
   defaultLayout,
   fillPlaceholders,
   loadEnvValues,
+  localizationSchemaPath,
   manifestProblems,
   parseEnvFile,
   placeholders,
   type PackageLayout,
 } from "../../../src/cli/package-app";
+import { PROMPT_STARTERS } from "../../../src/cards";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const APP_PACKAGE = path.join(ROOT, "appPackage");
@@ -70,8 +72,32 @@ describe("Teams app package", () => {
       assert.ok(commandsByScope.get(scope)?.includes("reset"), `reset in ${scope}`);
     }
     assert.ok(commandsByScope.get("team")?.includes("approvers here"));
+    assert.ok(!commandsByScope.get("personal")?.includes("approvers here"), "approver channels are set in a team only");
     assert.deepEqual(filled.validDomains, [PROVISIONED.BOT_DOMAIN]);
     assert.equal(filled.developer.name, 'Contoso "Procurement"', "values are JSON-escaped");
+  });
+
+  it("offers the same prompt starters in personal chat as the welcome and help cards, in English and Japanese", () => {
+    const filled = JSON.parse(fillPlaceholders(template, PROVISIONED, "test")) as Record<string, any>;
+    const personal = filled.bots[0].commandLists.find((list: { scopes: string[] }) => list.scopes.includes("personal"));
+    const starters = (personal.commands as { title: string; description: string }[]).filter((c) => !["help", "reset"].includes(c.title));
+    assert.deepEqual(starters, PROMPT_STARTERS.en.map((s) => ({ title: s.question, description: s.description })));
+
+    assert.deepEqual(filled.localizationInfo, { defaultLanguageTag: "en-us", additionalLanguages: [{ languageTag: "ja-jp", file: "ja.json" }] });
+    const ja = JSON.parse(fillPlaceholders(readFileSync(path.join(APP_PACKAGE, "ja.json"), "utf8"), PROVISIONED, "test")) as Record<string, string>;
+    assert.deepEqual(manifestProblems(ja, localizationSchemaPath(layout.schemaPath)), []);
+    PROMPT_STARTERS.ja.forEach((starter, i) => {
+      assert.equal(ja[`bots[0].commandLists[0].commands[${i}].title`], starter.question);
+      assert.equal(ja[`bots[0].commandLists[0].commands[${i}].description`], starter.description);
+    });
+    // Every command of every list has its Japanese title and description, and commands keep their names.
+    filled.bots[0].commandLists.forEach((list: { commands: { title: string }[] }, l: number) =>
+      list.commands.forEach((command, c) => {
+        const title = ja[`bots[0].commandLists[${l}].commands[${c}].title`];
+        assert.ok(title && ja[`bots[0].commandLists[${l}].commands[${c}].description`], `ja text for list ${l} command ${c}`);
+        if (["help", "reset", "approvers here"].includes(command.title)) assert.equal(title, command.title, "commands are typed as they are");
+      }),
+    );
   });
 
   it("the schema check catches a broken manifest", () => {
@@ -100,7 +126,7 @@ describe("Teams app package", () => {
     beforeEach(() => {
       dir = mkdtempSync(path.join(tmpdir(), "app-package-"));
       scratch = { appPackageDir: path.join(dir, "appPackage"), envDir: path.join(dir, "env"), schemaPath: layout.schemaPath };
-      for (const file of ["manifest.json", "color.png", "outline.png"]) cpSync(path.join(APP_PACKAGE, file), path.join(scratch.appPackageDir, file));
+      for (const file of ["manifest.json", "ja.json", "color.png", "outline.png"]) cpSync(path.join(APP_PACKAGE, file), path.join(scratch.appPackageDir, file));
       mkdirSync(scratch.envDir);
     });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -112,7 +138,8 @@ describe("Teams app package", () => {
       const { zipPath, manifestPath } = buildAppPackage("dev", loadEnvValues(scratch.envDir, "dev"), scratch);
       assert.equal(path.basename(zipPath), "appPackage.dev.zip");
       const zip = new AdmZip(zipPath);
-      assert.deepEqual(zip.getEntries().map((e) => e.entryName).sort(), ["color.png", "manifest.json", "outline.png"]);
+      assert.deepEqual(zip.getEntries().map((e) => e.entryName).sort(), ["color.png", "ja.json", "manifest.json", "outline.png"]);
+      assert.match(zip.readAsText("ja.json"), /"name\.short": "Procura \(dev\)"/, "localization placeholders are filled");
       const manifest = JSON.parse(zip.readAsText("manifest.json"));
       assert.equal(manifest.bots[0].botId, BOT_ID);
       assert.equal(manifest.id, PROVISIONED.TEAMS_APP_ID);

@@ -15,16 +15,15 @@ describe("cards/answer-card", () => {
     assert.equal(english.version, "1.5");
   });
 
-  it("shows the conclusion, rationale with cited reference ids, and numbered next actions (en)", () => {
+  it("shows the conclusion, rationale with numbered citations and the sources they point at, and numbered next actions (en)", () => {
     const text = textOf(english);
     for (const expected of [
       "Conclusion",
       "No: the contract caps yearly increases at 5%, so +8% needs a contract amendment.",
       "Rationale",
       "• The price adjustment clause caps increases at 5%.",
-      "  [CTR-0012]",
-      "  [POL-APPROVAL-MATRIX §3.2]",
-      "• Spend is growing.",
+      "• The price adjustment clause caps increases at 5%.\n [1]\n• Renewals of this size need CPO approval.\n [2]\n• Spend is growing.",
+      "Sources\n[1] \nContract CTR-0012\n — “increases shall not exceed 5% per year”\n[2] \nPolicy POL-APPROVAL-MATRIX §3.2\n — “renewals above 10M JPY need CPO approval”",
       "Next actions",
       "1. Ask Acme to justify the increase",
       "2. Prepare a counter-offer at 5%",

@@ -25,7 +25,8 @@ describe("cards/approval-card", () => {
       "• router: contract commitment",
       "Draft answer",
       "No: the contract caps yearly increases at 5%, so +8% needs a contract amendment.",
-      "  [CTR-0012]",
+      "• The price adjustment clause caps increases at 5%.\n [1]",
+      "[1] \nContract CTR-0012",
       "QSCORE 72 → 86",
     ])
       assert.ok(text.includes(expected), `missing: ${expected}`);

@@ -7,6 +7,7 @@ import {
   buildUnderReviewCard,
   buildWelcomeCard,
 } from "../../../src/cards/notice-cards";
+import { PROMPT_STARTERS } from "../../../src/cards/prompt-starters";
 import { errorViewFromRun } from "../../../src/cards/view-models";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun } from "../../fixtures/cards/sample-runs";
@@ -28,13 +29,15 @@ describe("cards/notice-cards", () => {
     assert.deepEqual(errorViewFromRun(completedRun()), { language: "en", correlationId: "run-0001" });
   });
 
-  it("help card lists example questions in both languages and the help/reset commands", () => {
+  it("help and welcome cards list the prompt starters of the reader's language and the help/reset commands", () => {
     for (const language of ["en", "ja"] as const) {
-      const text = textOf(buildHelpCard(language));
-      assert.ok(text.includes("• 取引先A社の支出推移は？"), language);
-      assert.ok(text.includes("What did we spend with our logistics suppliers this fiscal year?"), language);
-      assert.ok(/• help — /.test(text) && /• reset — /.test(text), language);
+      for (const card of [buildHelpCard(language), buildWelcomeCard(language)]) {
+        const text = textOf(card);
+        for (const starter of PROMPT_STARTERS[language]) assert.ok(text.includes(`• ${starter.question}`), `${language}: ${starter.question}`);
+        assert.ok(/• help — /.test(text) && /• reset — /.test(text), language);
+      }
     }
+    assert.ok(textOf(buildHelpCard("ja")).includes("• 取引先A社の支出推移は？"));
     assert.ok(textOf(buildHelpCard("en")).includes("@mention me"));
     assert.ok(textOf(buildHelpCard("ja")).includes("@メンション"));
   });

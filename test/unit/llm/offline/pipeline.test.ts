@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { PROMPT_STARTERS } from "../../../../src/cards";
 import { ModeratorAnswerSchema } from "../../../../src/domain";
 import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
 import { runQuestion } from "../../../../src/workflow/runner";
@@ -27,6 +28,17 @@ describe("offline engine through the real workflow", () => {
       for (const citation of answer.rationale.flatMap((r) => r.citations)) assert.ok(references.has(citation), `unknown citation ${citation}`);
       assert.ok(answer.nextActions.length > 0);
       assert.ok(state.quality.finalScore !== null);
+    });
+  }
+});
+
+describe("prompt starters offline", () => {
+  for (const starter of [...PROMPT_STARTERS.en, ...PROMPT_STARTERS.ja]) {
+    it(`answers the starter "${starter.question}" with a cited answer`, async () => {
+      const model = createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(sampleData), clock: { now: () => new Date("2026-11-21T09:00:00Z") } });
+      const state = await runQuestion(workflowHarness(model).deps, { question: starter.question });
+      assert.ok(state.status === "completed" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
+      assert.ok(state.answer && state.answer.rationale.some((point) => point.citations.length > 0), "cites its evidence");
     });
   }
 });

@@ -1,0 +1,25 @@
+import type { Language } from "../domain";
+import { citationMarkers, type CitationView } from "./citations";
+import { labelsFor } from "./labels";
+import type { AnswerBodyView } from "./view-models";
+
+/** Markdown characters escaped in model text, so an answer can never inject links, mentions or formatting. */
+const MARKDOWN_SPECIALS = /[\\`*_[\]()#<>|~]/g;
+
+/** Model or user text made literal for a Teams markdown message. */
+export function literalMarkdown(text: string): string {
+  return text.replace(MARKDOWN_SPECIALS, (char) => `\\${char}`);
+}
+
+/**
+ * The answer as message text: the conclusion, then each rationale point with the `[n]` markers of
+ * `citations` (Teams turns them into citation pills; the answer card's sources list uses the same numbers).
+ */
+export function answerMessageText(body: Pick<AnswerBodyView, "conclusion" | "rationale">, citations: readonly CitationView[], language: Language): string {
+  const points = body.rationale.map((item) => {
+    const markers = citationMarkers(item.citations, citations);
+    return `- ${literalMarkdown(item.point)}${markers ? ` ${markers}` : ""}`;
+  });
+  const conclusion = literalMarkdown(body.conclusion.trim()).replace(/\r?\n/g, "\n\n");
+  return points.length > 0 ? `${conclusion}\n\n**${labelsFor(language).rationale}**\n\n${points.join("\n")}` : conclusion;
+}

@@ -1,0 +1,47 @@
+import type { EvidenceItem, Language } from "../domain";
+import type { AnswerBodyView } from "./view-models";
+
+/** One numbered source of an answer: what `[n]` in the answer's text points at. */
+export interface CitationView {
+  /** 1-based, in order of first use in the rationale. */
+  position: number;
+  referenceId: string;
+  /** Evidence kind: contract, policy, spend, supplier, benchmark… */
+  source: string;
+  /** "Contract CTR-0001 §4", in the answer's language. */
+  title: string;
+  /** What the evidence says (a quote or a figure); empty when no specialist recorded it. */
+  quote: string;
+}
+
+const SOURCE_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+  en: { contract: "Contract", policy: "Policy", spend: "Spend", supplier: "Supplier", benchmark: "Benchmark" },
+  ja: { contract: "契約", policy: "規程", spend: "支出", supplier: "サプライヤー", benchmark: "ベンチマーク" },
+};
+
+/**
+ * Numbers every reference the rationale cites, in order of first use, with the evidence behind it.
+ * A reference cited twice keeps its first number, so the text's markers and the sources list agree.
+ */
+export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "findings">, language: Language): CitationView[] {
+  const evidence = new Map<string, EvidenceItem>();
+  for (const finding of body.findings) for (const item of finding.evidence) if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
+  const citations: CitationView[] = [];
+  for (const referenceId of body.rationale.flatMap((point) => point.citations)) {
+    if (citations.some((citation) => citation.referenceId === referenceId)) continue;
+    const item = evidence.get(referenceId);
+    const source = item?.source ?? "";
+    const kind = SOURCE_NAMES[language][source];
+    citations.push({ position: citations.length + 1, referenceId, source, title: kind ? `${kind} ${referenceId}` : referenceId, quote: item?.quote ?? "" });
+  }
+  return citations;
+}
+
+/** The markers for a rationale point's references, e.g. "[1][3]". */
+export function citationMarkers(referenceIds: readonly string[], citations: readonly CitationView[]): string {
+  return [...new Set(referenceIds)]
+    .map((id) => citations.find((citation) => citation.referenceId === id)?.position)
+    .filter((position): position is number => position !== undefined)
+    .map((position) => `[${position}]`)
+    .join("");
+}

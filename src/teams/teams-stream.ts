@@ -1,0 +1,124 @@
+import type { Activity } from "botbuilder";
+import { describeError } from "../domain";
+import type { Log, Reference } from "./bot-deps";
+import { LatestOnlyQueue } from "./latest-only-queue";
+import type { Messenger } from "./messenger";
+
+/**
+ * Where a Teams stream stands. It is kept with the run, so whichever process works on the run next
+ * carries on the same stream: Teams allows one stream per chat and wants its sequence to grow.
+ */
+export interface StreamPosition {
+  /** The id Teams gave the stream's first activity; every later activity of the stream carries it. */
+  id: string;
+  /** The sequence number of the last update sent. */
+  sequence: number;
+  /** When the stream started (ISO): Teams ends a stream two minutes after its start. */
+  startedAt: string;
+}
+
+/** Pacing and limits of a stream. */
+export interface StreamLimits {
+  /** Teams throttles streams to about one update a second. */
+  minIntervalMs: number;
+  /** After this age a stream is closed and the answer arrives as a plain message (Teams' limit is two minutes). */
+  maxAgeMs: number;
+}
+
+/** The limits Teams sets, with a margin for the final message's round trip. */
+export const TEAMS_STREAM_LIMITS: StreamLimits = { minIntervalMs: 1_000, maxAgeMs: 100_000 };
+
+type Update = { kind: "informative" | "streaming"; text: string };
+
+/**
+ * Teams' streaming protocol over proactive sends: informative updates (what is happening), then the
+ * answer's text as it is written, then one final message that may carry cards and entities. Written
+ * here rather than with teams-ai's StreamingResponse because that class lives inside one turn and
+ * one process; a run can move to another process, which must continue the same stream from its
+ * stored position. Updates are paced and latest-only: a burst costs one update; text replaces text.
+ */
+export class TeamsStream {
+  private readonly queue: LatestOnlyQueue<Update>;
+  private streamingText = false;
+  private ended = false;
+
+  constructor(
+    private readonly messenger: Pick<Messenger, "send">,
+    private readonly reference: Reference,
+    private position: StreamPosition,
+    private readonly options: {
+      limits: StreamLimits;
+      now: () => Date;
+      /** Persists the position after each update, so another process continues from it. */
+      save: (position: StreamPosition) => Promise<void>;
+      log: Log;
+    },
+  ) {
+    this.queue = new LatestOnlyQueue<Update>(
+      (update) => this.send(update),
+      (error) => options.log(`stream ${position.id}: update failed: ${describeError(error)}`),
+      options.limits.minIntervalMs,
+    );
+  }
+
+  /**
+   * Starts a stream with its first informative update (inside the inbound turn or proactively) and
+   * returns its position. `sendFirst` sends the activity and resolves with the id Teams gave it.
+   */
+  static async start(sendFirst: (activity: Partial<Activity>) => Promise<string | undefined>, text: string, now: Date): Promise<StreamPosition | undefined> {
+    const id = await sendFirst(streamActivity("typing", { streamType: "informative", streamSequence: 1 }, text));
+    return id ? { id, sequence: 1, startedAt: now.toISOString() } : undefined;
+  }
+
+  /** True once Teams would no longer accept updates: the answer must then come as a plain message. */
+  get expired(): boolean {
+    return this.options.now().getTime() - Date.parse(this.position.startedAt) >= this.options.limits.maxAgeMs;
+  }
+
+  /** Says what is happening; ignored once the answer's text has started (Teams allows no informative update after it). */
+  informative(text: string): void {
+    if (this.ended || this.streamingText || this.expired) return;
+    this.queue.push({ kind: "informative", text });
+  }
+
+  /** Shows the answer's text so far (each update replaces the last). */
+  text(textSoFar: string): void {
+    if (this.ended || this.expired) return;
+    this.streamingText = true;
+    this.queue.push({ kind: "streaming", text: textSoFar });
+  }
+
+  /**
+   * Ends the stream with `final` (its text, attachments, entities and channel data are kept) and
+   * resolves once sent. An update still waiting for its turn is dropped: the final message replaces it.
+   */
+  async end(final: Partial<Activity>): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    await this.queue.close();
+    const channelData = { ...(final.channelData as Record<string, unknown> | undefined), streamId: this.position.id, streamType: "final" };
+    await this.messenger.send(this.reference, {
+      ...final,
+      type: "message",
+      id: this.position.id,
+      channelData,
+      entities: [{ type: "streaminfo", streamId: this.position.id, streamType: "final" }, ...(final.entities ?? [])],
+    });
+  }
+
+  private async send(update: Update): Promise<void> {
+    if (this.ended || this.expired) return;
+    const sequence = this.position.sequence + 1;
+    await this.messenger.send(this.reference, {
+      ...streamActivity("typing", { streamId: this.position.id, streamType: update.kind, streamSequence: sequence }, update.text),
+      id: this.position.id,
+    });
+    this.position = { ...this.position, sequence };
+    await this.options.save(this.position);
+  }
+}
+
+/** A stream activity: the stream fields in both channel data and the streaminfo entity, as Teams reads either. */
+function streamActivity(type: "typing", info: Record<string, unknown>, text: string): Partial<Activity> {
+  return { type, text, channelData: info, entities: [{ type: "streaminfo", ...info }] };
+}

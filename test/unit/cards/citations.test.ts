@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { citationMarkers, citationsFromAnswer } from "../../../src/cards/citations";
+import type { AnswerBodyView } from "../../../src/cards/view-models";
+
+const finding = (specialist: string, evidence: { source: string; referenceId: string; quote: string }[]) => ({
+  specialist,
+  name: specialist,
+  headline: "",
+  summary: "",
+  details: "",
+  evidence,
+  confidence: 0.8,
+});
+
+const body: Pick<AnswerBodyView, "rationale" | "findings"> = {
+  rationale: [
+    { point: "The increase exceeds the cap.", citations: ["CTR-0001 §4", "POL-PRICE §2"] },
+    { point: "Spend grew 12%.", citations: ["SPEND-ACME-FY2025", "CTR-0001 §4"] },
+    { point: "A point the model cited without evidence.", citations: ["UNKNOWN-1"] },
+  ],
+  findings: [
+    finding("contract", [{ source: "contract", referenceId: "CTR-0001 §4", quote: "Price adjustments are capped at 5% per year." }]),
+    finding("knowledge", [{ source: "policy", referenceId: "POL-PRICE §2", quote: "Increases above the cap need the CPO." }]),
+    finding("spend", [{ source: "spend", referenceId: "SPEND-ACME-FY2025", quote: "¥12,500,000 in FY2025" }]),
+  ],
+};
+
+describe("cards/citations", () => {
+  it("numbers references in order of first use, once each, with their evidence", () => {
+    const citations = citationsFromAnswer(body, "en");
+    assert.deepEqual(
+      citations.map((c) => [c.position, c.referenceId, c.title, c.quote]),
+      [
+        [1, "CTR-0001 §4", "Contract CTR-0001 §4", "Price adjustments are capped at 5% per year."],
+        [2, "POL-PRICE §2", "Policy POL-PRICE §2", "Increases above the cap need the CPO."],
+        [3, "SPEND-ACME-FY2025", "Spend SPEND-ACME-FY2025", "¥12,500,000 in FY2025"],
+        [4, "UNKNOWN-1", "UNKNOWN-1", ""],
+      ],
+    );
+  });
+
+  it("names the kind of source in the answer's language", () => {
+    assert.deepEqual(
+      citationsFromAnswer(body, "ja").slice(0, 3).map((c) => c.title),
+      ["契約 CTR-0001 §4", "規程 POL-PRICE §2", "支出 SPEND-ACME-FY2025"],
+    );
+  });
+
+  it("writes a point's markers with the numbers of the sources list", () => {
+    const citations = citationsFromAnswer(body, "en");
+    assert.equal(citationMarkers(["SPEND-ACME-FY2025", "CTR-0001 §4"], citations), "[3][1]");
+    assert.equal(citationMarkers(["CTR-0001 §4", "CTR-0001 §4"], citations), "[1]");
+    assert.equal(citationMarkers(["NOT-CITED"], citations), "");
+  });
+});
