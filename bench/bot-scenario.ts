@@ -59,7 +59,7 @@ export async function runBotScenario(
       const results = await converse(world, options.questions, options.deadlineMs).finally(() => driverLoop.disable());
       const peakRssMb = await bot.peakRssMb();
       const { storeOps } = await env.snapshot();
-      const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0 };
+      const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0, out_of_scope: 0 };
       const statuses: Record<string, number> = {};
       for (const result of results) {
         if (result.finals[0]) finals[result.finals[0]]++;

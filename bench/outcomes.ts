@@ -3,7 +3,7 @@ import { labelsFor } from "../src/cards/labels";
 import { cardOf, cardTexts, type RecordedActivity } from "../test/fakes/fake-connector";
 
 /** The final reply kinds a run can end with. */
-export type FinalReply = "answer" | "under_review" | "error";
+export type FinalReply = "answer" | "under_review" | "error" | "out_of_scope";
 
 const LANGUAGES = [labelsFor("en"), labelsFor("ja")];
 
@@ -17,6 +17,7 @@ export function finalReplyOf(recorded: RecordedActivity): FinalReply | undefined
   if (shows((l) => l.underReviewTitle)) return "under_review";
   if (shows((l) => l.errorTitle)) return "error";
   if (shows((l) => l.conclusion)) return "answer";
+  if (shows((l) => l.outOfScopeTitle)) return "out_of_scope";
   return undefined;
 }
 

@@ -144,6 +144,7 @@ var sharedSettings = {
   SPECULATIVE_KNOWLEDGE: 'false'
   HITL_AMOUNT_THRESHOLD: string(hitlAmountThreshold)
   HITL_CATEGORIES: hitlCategories
+  FX_RATES_JPY: 'USD=150,EUR=160'
   BOT_ID: identity.outputs.clientId
   BOT_TYPE: 'UserAssignedMsi'
   BOT_TENANT_ID: tenant().tenantId
@@ -158,6 +159,7 @@ var sharedSettings = {
   APPROVER_AAD_IDS: approverAadIds
   APPROVAL_REMIND_AFTER: '4h'
   APPROVAL_EXPIRE_AFTER: '72h'
+  APPROVAL_SEGREGATION_OF_DUTIES: 'true'
   APPROVAL_SCHEDULER: 'bot'
   APPROVAL_SCHEDULE: '0 */5 * * * *'
   OPERATOR_CHANNEL_ID: operatorChannelId

@@ -11,6 +11,7 @@ import { describeError } from "./domain";
 import { openCosmosStore, type CosmosStore } from "./storage";
 import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
+import { resolveListenHost } from "./teams/listen-address";
 import { createBot } from "./teams/create-bot";
 import { createTelemetry } from "./telemetry";
 import type { ChatModel } from "./workflow/ports";
@@ -30,6 +31,7 @@ export interface RunningProcura {
 export interface StartOptions {
   /** Overrides PORT (0 = any free port). */
   port?: number;
+  /** Overrides HOST (still refused when it is not loopback and the bot is unauthenticated). */
   host?: string;
   /** Replaces the configured chat model. */
   model?: ChatModel;
@@ -43,6 +45,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
   const log = options.log ?? ((line: string) => console.log(line));
   // Before anything is opened: production without a bot identity must fail at once, not after connecting to Cosmos.
   const identity = resolveBotIdentity(config.env, (line) => console.warn(line));
+  const host = resolveListenHost(config.env, identity, options.host ?? config.env.HOST, (line) => console.warn(line));
   const telemetry = createTelemetry(config, log);
   const ownStore = options.store === undefined;
   const store = options.store ?? (await openCosmosStore(config, { log }));
@@ -60,10 +63,12 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     approvals.attach(bot);
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
-      host: options.host,
+      host,
       adapter: bot.adapter,
       app: bot.app,
+      inbound: { httpsOnly: config.env.NODE_ENV === "production" },
       health: async () => (await store.health()).ok,
+      telemetry,
       log,
     });
     await bot.recover();

@@ -37,8 +37,11 @@ export function outcomeKind(approval: Approval): OutcomeKind {
   return approval.decision.kind === "approve" ? "approved" : approval.decision.kind === "edit" ? "edited" : "rejected";
 }
 
-/** The card that replaces the approval card for everyone: who decided, when, the comment and the final text. */
-export function outcomeCardFor(approval: Approval): AdaptiveCard {
+/**
+ * The card that replaces the approval card for everyone: who decided, when, the comment and the final
+ * text. `refusedAsTooLate` adds, for the approver who clicked after the expiry, that their decision was refused.
+ */
+export function outcomeCardFor(approval: Approval, refusedAsTooLate = false): AdaptiveCard {
   const kind = outcomeKind(approval);
   const decision = approval.decision;
   return buildApprovalOutcomeCard({
@@ -49,6 +52,7 @@ export function outcomeCardFor(approval: Approval): AdaptiveCard {
     decidedAt: decision?.at ?? approval.expiresAt,
     ...(decision?.comment ? { comment: decision.comment } : {}),
     ...(decision && kind !== "rejected" ? { finalText: decision.after } : {}),
+    ...(refusedAsTooLate ? { refusedAsTooLate } : {}),
   });
 }
 

@@ -37,6 +37,16 @@ export function withAudit(approval: Approval, entry: ApprovalAuditEntry): Approv
   return { ...approval, audit: [...approval.audit, entry] };
 }
 
+/** True when the review period of `approval` has ended at `now` (whether or not anything marked it expired). */
+export function pastExpiry(approval: Approval, now: Date): boolean {
+  return Date.parse(approval.expiresAt) <= now.getTime();
+}
+
+/** A pending approval expired at `at`, audited as done by Procura itself. */
+export function expiredApproval(approval: Approval, at: string): Approval {
+  return withAudit({ ...approval, status: "expired" }, { at, actorAadObjectId: "procura", action: "expire", outcome: "expired", detail: `no decision by ${approval.expiresAt}` });
+}
+
 /** How many times a conditional update re-reads after losing a race before giving up. */
 const MAX_CONFLICTS = 8;
 

@@ -4,6 +4,7 @@ import type { Language } from "../domain";
 export interface ApprovalReplies {
   submitFailed: string;
   notAnApprover: string;
+  ownRequest: string;
   invalidAction: (detail: string) => string;
   reasonRequired: string;
   editedTextRequired: string;
@@ -19,6 +20,7 @@ const REPLIES: Record<Language, ApprovalReplies> = {
   en: {
     submitFailed: "Your answer needs an approver's review, but it could not be submitted for approval just now. Please try again in a few minutes.",
     notAnApprover: "Only authorised approvers can decide on this answer. Nothing was changed, and the attempt was recorded.",
+    ownRequest: "You asked this question, so another approver must decide on it (segregation of duties). Nothing was changed, and the attempt was recorded.",
     invalidAction: (detail) => `That decision could not be recorded: ${detail}. Nothing was changed.`,
     reasonRequired: "A rejection needs a reason: type it in the reason box, then press Reject again. Nothing was changed.",
     editedTextRequired: "Edit & approve needs the edited answer text. Nothing was changed.",
@@ -33,6 +35,7 @@ const REPLIES: Record<Language, ApprovalReplies> = {
   ja: {
     submitFailed: "この回答には承認者の確認が必要ですが、現在承認に回すことができませんでした。数分後にもう一度お試しください。",
     notAnApprover: "この回答を判断できるのは承認者のみです。変更は行われず、操作は記録されました。",
+    ownRequest: "ご自身の質問のため、判断は別の承認者が行う必要があります（職務分掌）。変更は行われず、操作は記録されました。",
     invalidAction: (detail) => `判断を記録できませんでした: ${detail}。変更は行われていません。`,
     reasonRequired: "却下には理由が必要です。理由欄に入力してから、もう一度「却下」を押してください。変更は行われていません。",
     editedTextRequired: "「編集して承認」には編集後の回答文が必要です。変更は行われていません。",

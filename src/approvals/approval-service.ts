@@ -25,7 +25,7 @@ export class ApprovalService {
   /** Handles an approval card click; the returned card or text is the invoke response. */
   async decide(request: DecisionRequest): Promise<AdaptiveCard | string> {
     const result = await decideApproval(this.deps, request);
-    if (result.decidedApprovalId) this.settleLater(result.decidedApprovalId);
+    if (result.settledApprovalId) this.settleLater(result.settledApprovalId);
     return result.response;
   }
 

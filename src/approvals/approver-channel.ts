@@ -20,6 +20,8 @@ export interface ApproverConfig {
   teamId?: string;
   channelId?: string;
   aadIds: readonly string[];
+  /** APPROVAL_SEGREGATION_OF_DUTIES: the requester may not decide their own request, even as an approver. */
+  segregationOfDuties: boolean;
 }
 
 /** Where approvals go and which team's members may decide; the serviceUrl may still be unknown. */

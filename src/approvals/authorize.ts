@@ -1,3 +1,4 @@
+import type { Requester } from "../domain";
 import type { Actor, TeamMembership } from "./ports";
 
 /** Who may decide: listed Entra object ids, and members of the approver team. */
@@ -20,4 +21,10 @@ export async function authorizeApprover(policy: ApproverPolicy, actor: Actor, te
   if (policy.teamId === undefined) return { ok: false, why: "not in APPROVER_AAD_IDS (no approver team configured)" };
   const member = await membership(policy.teamId).catch(() => false);
   return member ? { ok: true, via: "team_member" } : { ok: false, why: "not in APPROVER_AAD_IDS and not a member of the approver team" };
+}
+
+/** True when `actor` is the person who asked (same Entra object id, or the same channel account). */
+export function isRequester(requester: Pick<Requester, "userId" | "aadObjectId">, actor: Actor): boolean {
+  if (requester.aadObjectId && requester.aadObjectId === actor.aadObjectId) return true;
+  return actor.userId !== undefined && actor.userId === requester.userId;
 }

@@ -84,6 +84,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
       ...(config.env.APPROVER_TEAM_ID ? { teamId: config.env.APPROVER_TEAM_ID } : {}),
       ...(config.env.APPROVER_CHANNEL_ID ? { channelId: config.env.APPROVER_CHANNEL_ID } : {}),
       aadIds: config.env.APPROVER_AAD_IDS,
+      segregationOfDuties: config.env.APPROVAL_SEGREGATION_OF_DUTIES,
     },
     timing: config.approvals,
     cards: { names: displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists), qscoreThreshold: config.workflow.qscoreThreshold },

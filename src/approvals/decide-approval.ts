@@ -1,10 +1,10 @@
 import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction } from "../cards";
 import type { Approval, ApprovalDecision, Language } from "../domain";
 import { outcomeCardFor } from "./approval-cards";
-import { updateApproval, withAudit } from "./approval-record";
+import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";
 import { approvalRepliesFor } from "./approval-replies";
 import { resolveApproverChannel } from "./approver-channel";
-import { authorizeApprover } from "./authorize";
+import { authorizeApprover, isRequester } from "./authorize";
 import type { ApprovalDeps } from "./deps";
 import type { Actor, TeamMembership } from "./ports";
 
@@ -17,11 +17,14 @@ export interface DecisionRequest {
   language: Language;
 }
 
-/** What the click produced: the invoke response, and whether this click decided (then settle it). */
+/** What the click produced: the invoke response, and the approval this click decided or expired (then settle it). */
 export interface DecisionResult {
   response: AdaptiveCard | string;
-  decidedApprovalId?: string;
+  settledApprovalId?: string;
 }
+
+/** What a click by an authorised approver does to the record it reads. */
+type ClickEffect = "decides" | "expires" | "too_late" | "already_decided";
 
 const KIND: Record<ApprovalAction["verb"], ApprovalDecision["kind"]> = {
   [CARD_VERBS.approve]: "approve",
@@ -31,7 +34,9 @@ const KIND: Record<ApprovalAction["verb"], ApprovalDecision["kind"]> = {
 
 /**
  * Handles Approve / Edit & approve / Reject. The card's data is only a key: the record is always
- * reloaded. Refusals change nothing but the audit trail; the pending → decided change is an
+ * reloaded. Refusals (not an approver; the requester deciding their own request under segregation of
+ * duties; a click after `expiresAt`, which expires a still-pending approval on the spot whatever the
+ * maintenance job did) change nothing but the audit trail and that expiry; the pending → decided change is an
  * etag-conditional write, so concurrent or repeated clicks yield one decision, and everyone else
  * gets the outcome card. The caller settles (delivers) a decision after answering the invoke.
  */
@@ -60,26 +65,43 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
     return { response: approvalRepliesFor(read.approval.language).notAnApprover };
   }
 
-  const at = deps.clock.now().toISOString();
-  // Re-run on every conflict: whether this click decides depends on the latest read only.
-  let decides = false;
+  if (deps.approvers.segregationOfDuties && isRequester(read.approval.requester, actor)) {
+    await audit(deps, action.approvalId, actor, action.verb, "refused", "segregation of duties: the requester cannot decide their own request");
+    deps.log(`approval ${action.approvalId}: ${action.verb} refused: the requester cannot decide their own request`);
+    return { response: approvalRepliesFor(read.approval.language).ownRequest };
+  }
+
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  // Re-run on every conflict: what this click does depends on the latest read only.
+  let effect = "already_decided" as ClickEffect;
   const result = await updateApproval(deps.records, action.approvalId, (latest) => {
-    decides = latest.status === "pending";
-    if (!decides) return withAudit(latest, entry(at, actor, action.verb, "already_decided", `status ${latest.status}`));
-    return decided(latest, action, actor, at, authorization.via);
+    effect = latest.status === "expired" ? "too_late" : latest.status !== "pending" ? "already_decided" : pastExpiry(latest, now) ? "expires" : "decides";
+    switch (effect) {
+      case "decides":
+        return decided(latest, action, actor, at, authorization.via);
+      case "expires":
+        // The maintenance job may not have run (or may be off): the click itself ends the review period.
+        return withAudit(expiredApproval(latest, at), entry(at, actor, action.verb, "refused", `too late: the approval expired at ${latest.expiresAt}`));
+      case "too_late":
+        return withAudit(latest, entry(at, actor, action.verb, "refused", `too late: the approval expired at ${latest.expiresAt}`));
+      case "already_decided":
+        return withAudit(latest, entry(at, actor, action.verb, "already_decided", `status ${latest.status}`));
+    }
   });
   if (!result) return { response: replies.unknownApproval };
   const approval = result.current.approval;
-  const won = decides && result.written;
-  if (won) {
+  const settles = result.written && (effect === "decides" || effect === "expires");
+  if (settles) {
     deps.telemetry.approvalDecided({
       approvalId: approval.id,
       runId: approval.runId,
-      decision: action.verb === CARD_VERBS.edit ? "edited" : approval.status === "approved" ? "approved" : "rejected",
+      decision: effect === "expires" ? "expired" : action.verb === CARD_VERBS.edit ? "edited" : approval.status === "approved" ? "approved" : "rejected",
       waitMs: Date.parse(at) - Date.parse(approval.createdAt),
     });
   }
-  return { response: outcomeCardFor(approval), ...(won ? { decidedApprovalId: approval.id } : {}) };
+  if (effect !== "decides") deps.log(`approval ${approval.id}: ${action.verb} ${effect === "already_decided" ? "after the decision" : "refused: the approval expired"}`);
+  return { response: outcomeCardFor(approval, effect === "expires" || effect === "too_late"), ...(settles ? { settledApprovalId: approval.id } : {}) };
 }
 
 function decided(approval: Approval, action: ApprovalAction, actor: Actor, at: string, via: string): Approval {

@@ -74,6 +74,8 @@ export type TeamMembership = (teamId: string) => Promise<boolean>;
 /** Who clicked or typed: ids from the inbound activity, the name for the audit and outcome card. */
 export interface Actor {
   aadObjectId: string;
+  /** The channel account id (`from.id`), which identifies the same person across the bot's conversations. */
+  userId?: string;
   name: string;
   tenantId?: string;
 }

@@ -7,7 +7,8 @@ import type { Actor, Reference, TeamMembership } from "./ports";
 /** The clicker or sender of an activity, as the approvals flow sees them. */
 export function actorFrom(activity: Activity): Actor {
   const tenantId = activity.conversation?.tenantId ?? (activity.channelData as { tenant?: { id?: string } } | undefined)?.tenant?.id;
-  return { aadObjectId: activity.from?.aadObjectId ?? "", name: activity.from?.name ?? "", ...(tenantId ? { tenantId } : {}) };
+  const userId = activity.from?.id;
+  return { aadObjectId: activity.from?.aadObjectId ?? "", ...(userId ? { userId } : {}), name: activity.from?.name ?? "", ...(tenantId ? { tenantId } : {}) };
 }
 
 /** The reply language for an inbound activity: the client's locale. */

@@ -19,7 +19,7 @@ export function buildApprovalCard(view: ApprovalView): AdaptiveCard {
     return expandTemplate<AdaptiveCard>(template, {
       labels,
       approvalId: view.approvalId,
-      reminder: view.reminderSince ? labels.reminder(cardDateTime(view.reminderSince)) : "",
+      reminder: view.reminderSince ? labels.reminder(cardDateTime(view.reminderSince, view.language)) : "",
       badge: qscoreBadge(view.quality),
       requesterName: truncate(view.requesterName, 120),
       specialists: view.specialists.join(", "),

@@ -52,6 +52,11 @@ export interface CardLabels {
   commands: string[];
   underReviewTitle: string;
   underReviewBody: string;
+  outOfScopeTitle: string;
+  outOfScopeBody: string;
+  outOfScopeExamplesHeading: string;
+  /** Two or three procurement questions in this language, to show what can be asked instead. */
+  outOfScopeExamples: string[];
   rejectedTitle: string;
   rejectedBody: string;
   reason: string;
@@ -83,6 +88,7 @@ export interface CardLabels {
   comment: string;
   finalText: string;
   expiredBody: string;
+  decisionTooLate: string;
 }
 
 /** The keys of labels that are plain texts (not lists or functions). */
@@ -135,6 +141,14 @@ const en: CardLabels = {
   examplesHeading: "Examples",
   commandsHeading: "Commands",
   commands: ["help — show this card", "reset — forget this conversation's context"],
+  outOfScopeTitle: "That is outside what I can help with",
+  outOfScopeBody: "I answer procurement questions only: purchases, suppliers, contracts, spend, prices and purchasing policy. For other topics, please ask the team that owns them.",
+  outOfScopeExamplesHeading: "You could ask, for example",
+  outOfScopeExamples: [
+    "Who must approve a purchase of ¥15,000,000?",
+    "What did we spend with our logistics suppliers this fiscal year?",
+    "Is Asahi Industrial Materials a safe supplier to work with?",
+  ],
   underReviewTitle: "Your answer is under review",
   underReviewBody: "This answer needs a human approver. You will receive it here as soon as it has been reviewed.",
   rejectedTitle: "Your answer was not approved",
@@ -167,6 +181,7 @@ const en: CardLabels = {
   comment: "Comment",
   finalText: "Final answer",
   expiredBody: "Nobody decided before the review period ended; the requester has been told.",
+  decisionTooLate: "Your decision was not recorded: the review period had already ended. The requester is asked to ask again.",
 };
 
 const ja: CardLabels = {
@@ -216,6 +231,10 @@ const ja: CardLabels = {
   examplesHeading: "質問の例",
   commandsHeading: "コマンド",
   commands: ["help — このカードを表示", "reset — この会話の文脈をリセット"],
+  outOfScopeTitle: "この質問にはお答えできません",
+  outOfScopeBody: "Procura がお答えできるのは調達に関する質問（購入、取引先、契約、支出、価格、購買規程）だけです。その他の内容は担当部署にお問い合わせください。",
+  outOfScopeExamplesHeading: "たとえば次のように質問できます",
+  outOfScopeExamples: ["1,500万円の購入には誰の承認が必要ですか？", "今年度の物流サプライヤーへの支出は？", "取引先A社と取引しても大丈夫ですか？"],
   underReviewTitle: "回答は承認待ちです",
   underReviewBody: "この回答には承認者の確認が必要です。確認が終わり次第、ここにお届けします。",
   rejectedTitle: "回答は承認されませんでした",
@@ -248,6 +267,7 @@ const ja: CardLabels = {
   comment: "コメント",
   finalText: "最終回答",
   expiredBody: "確認期間内に判断がありませんでした。依頼者には通知済みです。",
+  decisionTooLate: "確認期間が既に終了しているため、この判断は記録されませんでした。依頼者には再度質問するよう案内しています。",
 };
 
 /** The labels table: one entry per supported language. */

@@ -71,6 +71,19 @@ export function buildUnderReviewCard(view: RequesterNoticeView): AdaptiveCard {
   return buildNotice({ language: view.language, title: labels.underReviewTitle, color: "Warning", paragraphs: [labels.underReviewBody], question: view.question });
 }
 
+/** The polite reply to a question outside procurement: what Procura answers, and questions to try instead. */
+export function buildOutOfScopeCard(view: RequesterNoticeView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return buildNotice({
+    language: view.language,
+    title: labels.outOfScopeTitle,
+    color: "Default",
+    paragraphs: [labels.outOfScopeBody],
+    question: view.question,
+    sections: [{ heading: labels.outOfScopeExamplesHeading, items: labels.outOfScopeExamples }],
+  });
+}
+
 /** Tells the requester an approver rejected the drafted answer, and why. */
 export function buildRejectionCard(view: RequesterNoticeView & { reason: string }): AdaptiveCard {
   const labels = labelsFor(view.language);

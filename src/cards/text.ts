@@ -1,3 +1,5 @@
+import type { Language } from "../domain";
+
 const ELLIPSIS = "…";
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
@@ -30,13 +32,18 @@ export function paragraphs(text: string, maxChars: number, maxParagraphs = 20): 
   return [...lines.slice(0, maxParagraphs - 1), `${lines[maxParagraphs - 1]} ${ELLIPSIS}`];
 }
 
+const JAPANESE_DATE_TIME = new Intl.DateTimeFormat("ja-JP", { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Tokyo" });
+
 /**
- * An ISO timestamp as Adaptive Card date/time functions, so each viewer sees it in their own time
- * zone and locale. Card functions accept RFC 3339 without fractional seconds only.
+ * An ISO timestamp for a card. English cards use Adaptive Card date/time functions, so each viewer
+ * sees it in their own time zone and locale (the functions accept RFC 3339 without fractional
+ * seconds only). A Japanese card is written in Japanese whatever the viewer's client locale, which
+ * the functions would follow, so its date is formatted for ja-JP in Japan time.
  */
-export function cardDateTime(iso: string): string {
+export function cardDateTime(iso: string, language: Language = "en"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
+  if (language === "ja") return `${JAPANESE_DATE_TIME.format(date)}（日本時間）`;
   const stamp = date.toISOString().replace(/\.\d{3}Z$/, "Z");
   return `{{DATE(${stamp}, SHORT)}} {{TIME(${stamp})}}`;
 }

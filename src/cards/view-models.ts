@@ -51,11 +51,13 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase>
   completed: "answered",
   awaiting_approval: "under_review",
   failed: "failed",
+  out_of_scope: "answered",
 };
 
 /** The progress view of a run, from its phase and executor events (and its outcome once it ended). */
 export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date): ProgressView {
-  const selected = state.decision?.selected ?? [];
+  // An out-of-scope question ran no specialist: the card lists none rather than one left waiting.
+  const selected = state.status === "out_of_scope" ? [] : (state.decision?.selected ?? []);
   return {
     language: state.language,
     question: state.question,
@@ -179,10 +181,35 @@ function answerBodyFromRun(state: RunState, answer: ModeratorAnswer, names: Disp
     }));
   return {
     conclusion: answer.conclusion,
+    findings: mergeIdenticalFindings(findings, language),
     rationale: answer.rationale.map((item) => ({ point: item.point, citations: item.citations })),
-    findings,
     nextActions: answer.nextActions,
   };
+}
+
+/**
+ * Findings that say exactly the same thing are shown once, under both specialists' names: two
+ * identical sections read as a glitch. Evidence is combined; the higher confidence is kept.
+ */
+export function mergeIdenticalFindings(findings: FindingView[], language: Language): FindingView[] {
+  const key = (finding: FindingView) => finding.summary.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+  const merged: FindingView[] = [];
+  for (const finding of findings) {
+    const same = merged.findIndex((other) => key(other) === key(finding));
+    if (same < 0) {
+      merged.push(finding);
+      continue;
+    }
+    const first = merged[same]!;
+    const references = new Set(first.evidence.map((item) => item.referenceId));
+    merged[same] = {
+      ...first,
+      name: language === "ja" ? `${first.name}・${finding.name}` : `${first.name} and ${finding.name}`,
+      evidence: [...first.evidence, ...finding.evidence.filter((item) => !references.has(item.referenceId))],
+      confidence: Math.max(first.confidence, finding.confidence),
+    };
+  }
+  return merged;
 }
 
 function qualityView(state: RunState, answer: ModeratorAnswer, threshold: number): QualityView {
@@ -275,4 +302,6 @@ export interface ApprovalOutcomeView {
   comment?: string;
   /** What the requester received (the approved or edited answer); absent when rejected or expired. */
   finalText?: string;
+  /** Shown to an approver whose click came after the expiry: their decision was refused. */
+  refusedAsTooLate?: boolean;
 }

@@ -1,57 +1,75 @@
 /**
  * `npm run dev`: the bot (embedded Cosmos with sample data, offline model unless one is configured)
- * and the Microsoft 365 Agents Playground as the local Teams client, configured by the committed
- * `.m365agentsplayground.yml`. Prints the URL to open; Ctrl-C stops both.
+ * and two Microsoft 365 Agents Playgrounds as the local Teams: one where the employee asks, one
+ * where an approver decides in the team's Approvals channel (see dev-playgrounds.ts). Nothing to
+ * configure: the local approvers are allowed to decide, and the approver channel is set at start-up.
+ * Prints the URLs to open; Ctrl-C stops everything.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
-import { loadConfig } from "../config";
+import { loadConfig, type AppConfig } from "../config";
+import { APPROVER_CHANNEL_SETTING } from "../approvals/approver-channel";
 import { describeError } from "../domain";
 import { startProcura } from "../index";
+import { openCosmosStore } from "../storage";
+import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
 
-/** The Playground's port; it picks another silently when this one is taken (we read the real one). */
-const PLAYGROUND_PORT = Number(process.env.PLAYGROUND_PORT ?? 56150);
+/**
+ * The settings of a local run: the environment, with the local tenant's approvers (Kenji, Maria)
+ * as APPROVER_AAD_IDS unless it names approvers itself.
+ */
+export function devConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const approvers = localApprovers(readPlaygroundConfig()).map((user) => user.aadObjectId);
+  return loadConfig({ ...env, APPROVER_AAD_IDS: env.APPROVER_AAD_IDS?.trim() ? env.APPROVER_AAD_IDS : approvers.join(",") });
+}
 
-/** Starts the Playground against the bot's endpoint; resolves with its URL once it listens. */
-export async function startPlayground(botEndpoint: string, port: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    [require.resolve("@microsoft/m365agentsplayground/cli.js"), "-e", botEndpoint, "-c", "msteams", "--dt", "-p", String(port)],
-    { env: { ...process.env, TEAMSAPPTESTER_BROWSER: "none", DEFAULT_CHANNEL_ID: "msteams" }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  const listening = new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      const match = /Listening on (\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code) => reject(new Error(`the Playground exited (${code}) before listening:\n${output.slice(-2000)}`)));
-  });
-  return { url: await listening, child };
+/** The start banner: what to open as whom, and the settings that choose the ports. */
+export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPlaygrounds): string {
+  const moved = (playground: RunningPlayground, setting: string) =>
+    playground.requestedPort !== 0 && playground.requestedPort !== playground.port
+      ? [`  ${setting}=${playground.requestedPort} was in use: this Playground took ${playground.port} instead (set ${setting} to a free port for a fixed address).`]
+      : [];
+  return [
+    "",
+    `  Procura is running: bot endpoint ${botUrl}/api/messages (PORT=${config.env.PORT}).`,
+    `  Ask as ${playgrounds.employee.user.name} (employee):  ${playgrounds.employee.url}   (PLAYGROUND_PORT=${config.env.PLAYGROUND_PORT})`,
+    `  Decide as ${playgrounds.approver.user.name} (approver), in ${playgrounds.teamName} › ${playgrounds.channelName}:  ${playgrounds.approver.url}   (PLAYGROUND_APPROVER_PORT=${config.env.PLAYGROUND_APPROVER_PORT})`,
+    ...moved(playgrounds.employee, "PLAYGROUND_PORT"),
+    ...moved(playgrounds.approver, "PLAYGROUND_APPROVER_PORT"),
+    "  (Ctrl-C stops the bot and both Playgrounds.)",
+    "",
+  ].join("\n");
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const procura = await startProcura(config, { host: "127.0.0.1" });
-  const playground = await startPlayground(`${procura.url}/api/messages`, PLAYGROUND_PORT).catch(async (error) => {
-    await procura.stop();
+  const config = devConfig();
+  const store = await openCosmosStore(config);
+  const procura = await startProcura(config, { store }).catch(async (error) => {
+    await store.close();
     throw error;
   });
-  console.log(`\n  Procura is running. Open the Agents Playground: ${playground.url}\n  (Ctrl-C stops the bot and the Playground.)\n`);
+  const stopBot = async () => {
+    await procura.stop();
+    await store.close();
+  };
+  const playgrounds = await startDevPlaygrounds(`${procura.url}/api/messages`, { employee: config.env.PLAYGROUND_PORT, approver: config.env.PLAYGROUND_APPROVER_PORT }).catch(
+    async (error) => {
+      await stopBot();
+      throw error;
+    },
+  );
+  // A shared Cosmos account keeps the approver channel its team chose: local Playgrounds never take over real approvals.
+  if (store.embedded) await store.settings.set(APPROVER_CHANNEL_SETTING, playgrounds.approverChannel);
+  else console.log(`COSMOS_ENDPOINT is set: the approver channel stored there is kept (type "approvers here" in ${playgrounds.teamName} › ${playgrounds.channelName} to use the local one).`);
+  console.log(devBanner(config, procura.url, playgrounds));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    playground.child.kill("SIGTERM");
-    await Promise.all([procura.stop(), playground.child.exitCode === null ? once(playground.child, "exit") : undefined]);
+    await Promise.all([playgrounds.stop(), stopBot()]);
     process.exit(0);
   };
   process.on("SIGINT", () => void stop());
   process.on("SIGTERM", () => void stop());
-  playground.child.once("exit", () => void stop());
+  for (const playground of [playgrounds.employee, playgrounds.approver]) playground.child.once("exit", () => void stop());
 }
 
 if (require.main === module) {

@@ -4,9 +4,11 @@
  *   judge --logs DIR [--criteria FILE]
  *   transcripts [--since ISO]
  *   golden [--dir DIR] [--json]
+ *   scope [--dir DIR]
  * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
- * --json, and exits 1 when a case fails. Without an evaluation model, model-graded work prints
- * "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
+ * --json, and exits 1 when a case fails; `scope` prints a table. Without an evaluation model,
+ * model-graded work prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy
+ * always runs.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -25,13 +27,17 @@ import { isModelGraded, MetricOptionsSchema, scoreSample } from "../eval/score-s
 import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
 import { buildTranscript, MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
-import { runQuestion } from "../workflow/runner";
+import { z } from "zod";
+import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../eval/scope-figures";
+import { createChatModel } from "../llm/create-chat-model";
+import { routeOnly, runQuestion } from "../workflow/runner";
 
 const USAGE = `Usage: npm run evaluate -- <command>
   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--counting COVERAGE|REFUSAL] [--threshold 0.8] [--models a,b]
   judge --logs DIR [--criteria FILE]
   transcripts [--since ISO-8601]
   golden [--dir DIR] [--json]
+  scope [--dir DIR]
 `;
 
 const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -115,6 +121,29 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
   return rows.some((row) => row.status === "fail") ? 1 : 0;
 }
 
+/**
+ * False refusals and out-of-scope recall of the Router's scope decision on the labelled questions
+ * (in-scope.json, off-topic.json): the offline engine always, and the configured model when there is one.
+ */
+async function scope(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
+  const dir = values.dir ?? path.resolve(process.cwd(), "test/fixtures/scope");
+  const questions = (file: string) => z.array(z.string().min(1)).parse(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
+  const cases = readScopeCases(questions("in-scope.json"), questions("off-topic.json"));
+  const data = createInMemoryProcurementData(generateSampleDataSet());
+  const engines: { engine: string; config: AppConfig }[] = [{ engine: "offline", config: { ...config, provider: { kind: "offline", reason: "scope baseline" } } }];
+  if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router})`, config });
+  const rows: { engine: string; figures: ScopeFigures }[] = [];
+  for (const { engine, config: engineConfig } of engines) {
+    const deps = await buildWorkflowDeps(engineConfig, { data, store: new MemoryRunStore(), events: { emit: () => undefined }, model: await createChatModel(engineConfig, data) });
+    const figures = await measureScope(cases, async (question) => (await routeOnly(deps, question)).inScope);
+    for (const mistake of figures.mistakes) err(`${engine}: ${mistake.inScope ? "refused" : "answered"} ${JSON.stringify(mistake.question)}`);
+    rows.push({ engine, figures });
+  }
+  process.stdout.write(`${scopeTable(rows)}\n`);
+  return 0;
+}
+
 function usage(problem: string): number {
   err(`${problem}\n\n${USAGE}`);
   return 2;
@@ -128,7 +157,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<number>> = { metrics, judge, transcripts, golden };
+const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<number>> = { metrics, judge, transcripts, golden, scope };
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

@@ -1,32 +1,79 @@
-import type { RunState, SpecialistDefinition } from "../domain";
+import { labelsFor } from "../cards/labels";
+import { mergeIdenticalFindings } from "../cards/view-models";
+import type { Finding, Language, RunState, SpecialistDefinition } from "../domain";
 
-/** A run rendered as readable terminal text (the CLI's default output). */
+/** The CLI's own headings and fixed lines, in the question's language. */
+const HEADINGS = {
+  en: {
+    offline: "[offline] Produced without a language model (deterministic offline engine).",
+    specialists: "Specialists",
+    fallback: " (fallback)",
+    failed: (message: string) => `The run failed: ${message}`,
+    correlationId: "Correlation id",
+    conclusion: "Conclusion",
+    rationale: "Rationale",
+    findings: "Findings",
+    confidence: (pct: number) => `confidence ${pct}%`,
+    couldNotAnswer: (error: string) => `could not answer (${error})`,
+    nextActions: "Next actions",
+    reasked: "re-asked once",
+    needsApproval: "Needs approval before it reaches the requester:",
+    outOfScope: "Out of scope",
+  },
+  ja: {
+    offline: "[オフライン] 言語モデルを使わずに作成しました（決定的なオフラインエンジン）。",
+    specialists: "スペシャリスト",
+    fallback: "（フォールバック）",
+    failed: (message: string) => `実行に失敗しました: ${message}`,
+    correlationId: "相関 ID",
+    conclusion: "結論",
+    rationale: "根拠",
+    findings: "各スペシャリストの見解",
+    confidence: (pct: number) => `確信度 ${pct}%`,
+    couldNotAnswer: (error: string) => `回答できませんでした（${error}）`,
+    nextActions: "次のアクション",
+    reasked: "1回再質問",
+    needsApproval: "依頼者に届く前に承認が必要です:",
+    outOfScope: "対象外の質問",
+  },
+} satisfies Record<Language, unknown>;
+
+/** A run rendered as readable terminal text (the CLI's default output), in the question's language. */
 export function formatRun(state: RunState, specialists: SpecialistDefinition[]): string {
+  const text = HEADINGS[state.language];
   const name = (id: string) => specialists.find((s) => s.id === id)?.displayName[state.language] ?? id;
   const lines: string[] = [];
-  if (state.offline) lines.push("[offline] Produced without a language model (deterministic offline engine).", "");
+  if (state.offline) lines.push(text.offline, "");
+  if (state.status === "out_of_scope") {
+    const labels = labelsFor(state.language);
+    lines.push(`${text.outOfScope} — ${state.decision?.scopeReason ?? ""}`.trim(), "", labels.outOfScopeTitle, `  ${labels.outOfScopeBody}`, "", labels.outOfScopeExamplesHeading);
+    for (const example of labels.outOfScopeExamples) lines.push(`  - ${example}`);
+    return lines.join("\n");
+  }
   if (state.decision)
-    lines.push(`Specialists: ${state.decision.priority.map(name).join(", ")}${state.decision.fallback ? " (fallback)" : ""} — ${state.decision.reason}`, "");
+    lines.push(`${text.specialists}: ${state.decision.priority.map(name).join(", ")}${state.decision.fallback ? text.fallback : ""} — ${state.decision.reason}`, "");
   if (state.status === "failed") {
-    lines.push(`The run failed: ${state.failure?.message ?? "unknown error"}`, `Correlation id: ${state.failure?.correlationId ?? state.runId}`);
+    lines.push(text.failed(state.failure?.message ?? "unknown error"), `${text.correlationId}: ${state.failure?.correlationId ?? state.runId}`);
     return lines.join("\n");
   }
   const answer = state.answer!;
-  lines.push("Conclusion", `  ${answer.conclusion}`, "", "Rationale");
+  lines.push(text.conclusion, `  ${answer.conclusion}`, "", text.rationale);
   for (const point of answer.rationale) lines.push(`  - ${point.point}${point.citations.length ? ` [${point.citations.join(", ")}]` : ""}`);
-  lines.push("", "Findings");
-  for (const finding of state.findings) {
-    if (finding.status === "ok") {
-      lines.push(`  ${name(finding.specialist)} (confidence ${Math.round(finding.confidence * 100)}%): ${finding.summary}`);
-      for (const item of finding.evidence.slice(0, 5)) lines.push(`      · ${item.referenceId} — ${item.quote}`);
-    } else lines.push(`  ${name(finding.specialist)}: could not answer (${finding.error})`);
+  lines.push("", text.findings);
+  const answered = state.findings
+    .filter((finding): finding is Extract<Finding, { status: "ok" }> => finding.status === "ok")
+    .map((finding) => ({ ...finding, name: name(finding.specialist), headline: finding.summary }));
+  for (const finding of mergeIdenticalFindings(answered, state.language)) {
+    lines.push(`  ${finding.name} (${text.confidence(Math.round(finding.confidence * 100))}): ${finding.summary}`);
+    for (const item of finding.evidence.slice(0, 5)) lines.push(`      · ${item.referenceId} — ${item.quote}`);
   }
+  for (const finding of state.findings) if (finding.status === "failed") lines.push(`  ${name(finding.specialist)}: ${text.couldNotAnswer(finding.error)}`);
   if (answer.nextActions.length > 0) {
-    lines.push("", "Next actions");
-    for (const action of answer.nextActions) lines.push(`  ${answer.nextActions.indexOf(action) + 1}. ${action}`);
+    lines.push("", text.nextActions);
+    answer.nextActions.forEach((action, index) => lines.push(`  ${index + 1}. ${action}`));
   }
   const { initialScore, finalScore, retried } = state.quality;
-  lines.push("", `QSCORE ${retried ? `${initialScore} → ${finalScore} (re-asked once)` : `${finalScore}`}`);
-  if (state.status === "awaiting_approval") lines.push("", "Needs approval before it reaches the requester:", ...state.hitlReasons.map((r) => `  - ${r}`));
+  lines.push("", `QSCORE ${retried ? `${initialScore} → ${finalScore} (${text.reasked})` : `${finalScore}`}`);
+  if (state.status === "awaiting_approval") lines.push("", text.needsApproval, ...state.hitlReasons.map((r) => `  - ${r}`));
   return lines.join("\n");
 }

@@ -21,6 +21,7 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
     storeExecutorIo: workflow.storeExecutorIo,
     hitlAmountThreshold: workflow.hitlAmountThreshold,
     hitlCategories: workflow.hitlCategories,
+    jpyRates: workflow.jpyRates,
     models,
   };
 }

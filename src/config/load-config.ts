@@ -1,5 +1,7 @@
+import type { JpyRates } from "../domain/amounts";
 import { ConfigurationError } from "../domain/errors";
 import { parseDuration } from "./duration";
+import { parseJpyRates } from "./fx-rates";
 import { EnvSchema, type Env } from "./schema";
 
 /** Which model provider runs, and how to reach it. */
@@ -24,6 +26,7 @@ export interface AppConfig {
     storeExecutorIo: boolean;
     hitlAmountThreshold: number;
     hitlCategories: string[];
+    jpyRates: JpyRates;
     promptsDir?: string;
   };
   approvals: { remindAfterMs: number; expireAfterMs: number };
@@ -68,6 +71,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       storeExecutorIo: env.STORE_EXECUTOR_IO,
       hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
       hitlCategories: env.HITL_CATEGORIES,
+      jpyRates: parseJpyRates(env.FX_RATES_JPY) as JpyRates,
       promptsDir: env.PROMPTS_DIR,
     },
     approvals: {

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
+import { parseJpyRates } from "./fx-rates";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
+/** A TCP port, `defaultPort` when unset or empty; 0 asks the system for any free one. */
+const port = (defaultPort: number) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).default(defaultPort));
 const optionalString = z
   .string()
   .optional()
@@ -49,15 +53,31 @@ export const EnvSchema = z.object({
   SPECULATIVE_KNOWLEDGE: boolean.default("false"),
   HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
+  /** Rates to JPY for amounts read in other currencies, e.g. "USD=150,EUR=160". */
+  FX_RATES_JPY: z
+    .string()
+    .default("USD=150,EUR=160")
+    .superRefine((value, ctx) => {
+      const rates = parseJpyRates(value);
+      if (typeof rates === "string") ctx.addIssue({ code: "custom", message: rates });
+    }),
   PROMPTS_DIR: optionalString,
 
   // Teams bot
-  PORT: positiveInt.default(3978),
+  PORT: port(3978),
+  /** Address the bot endpoint listens on; unset: 127.0.0.1 without BOT_ID, every interface with it. */
+  HOST: optionalString,
+  /** Lets an unauthenticated bot (no BOT_ID) listen on a non-loopback HOST; it then warns at every start. */
+  ALLOW_UNAUTHENTICATED: boolean.default("false"),
   BOT_ID: optionalString,
   BOT_PASSWORD: optionalString,
   BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("SingleTenant"),
   BOT_TENANT_ID: optionalString,
   MAX_QUESTION_CHARS: positiveInt.default(4000),
+
+  // Local development (`npm run dev`): the two Agents Playgrounds (0 = any free port)
+  PLAYGROUND_PORT: port(56150),
+  PLAYGROUND_APPROVER_PORT: port(56151),
 
   // Cosmos DB
   COSMOS_ENDPOINT: optionalString.pipe(z.string().url().optional()),
@@ -72,6 +92,8 @@ export const EnvSchema = z.object({
   APPROVER_AAD_IDS: idList,
   APPROVAL_REMIND_AFTER: z.string().default("4h"),
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
+  /** Segregation of duties: the requester may not approve, edit or reject their own request. */
+  APPROVAL_SEGREGATION_OF_DUTIES: boolean.default("true"),
   /** Which process runs the reminder/expiry job: the bot (on an interval), the Functions timer, or none. */
   APPROVAL_SCHEDULER: z.enum(["bot", "function", "off"]).default("bot"),
   /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */

@@ -1,33 +1,59 @@
 /** Currencies the product understands in questions and data. */
 export type Currency = "JPY" | "USD" | "EUR";
 
-/** A money amount found in free text, in its own currency, with the text it was read from. */
+/** Conversion rates to JPY, one per currency (JPY is always 1). */
+export type JpyRates = Readonly<Record<Currency, number>>;
+
+/** A money amount found in free text: in its own currency, in JPY, and the text it was read from. */
 export interface ExtractedAmount {
   value: number;
   currency: Currency;
+  jpy: number;
   text: string;
 }
 
-/** Fixed corporate conversion rates to JPY; the sample data set normalises with the same rates. */
-export const JPY_PER_UNIT: Readonly<Record<Currency, number>> = { JPY: 1, USD: 150, EUR: 160 };
+/** Default corporate conversion rates to JPY; the sample data set normalises with the same rates. */
+export const JPY_PER_UNIT: JpyRates = { JPY: 1, USD: 150, EUR: 160 };
 
-/** Converts an amount to JPY at the fixed corporate rate, rounded to whole yen. */
-export function toJpy(value: number, currency: Currency): number {
-  return Math.round(value * JPY_PER_UNIT[currency]);
+/** Converts an amount to JPY at the given rates (the corporate defaults unless configured), rounded to whole yen. */
+export function toJpy(value: number, currency: Currency, rates: JpyRates = JPY_PER_UNIT): number {
+  return Math.round(value * rates[currency]);
 }
 
-const NUMBER = String.raw`\d+(?:,\d{3})*(?:\.\d+)?`;
-const KANJI_UNIT: Record<string, number> = { 兆: 1e12, 億: 1e8, 万: 1e4, 千: 1e3 };
-const LATIN_MULTIPLIER: Record<string, number> = { k: 1e3, m: 1e6, mn: 1e6, mm: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
+const KANJI_DIGIT = "〇一二三四五六七八九";
+const SMALL_UNIT: Record<string, number> = { 十: 10, 百: 100, 千: 1e3 };
+const LARGE_UNIT: Record<string, number> = { 万: 1e4, 億: 1e8, 兆: 1e12 };
+const MULTIPLIER: Record<string, number> = {
+  k: 1e3, thousand: 1e3,
+  m: 1e6, mm: 1e6, mn: 1e6, mil: 1e6, mio: 1e6, million: 1e6,
+  b: 1e9, bn: 1e9, billion: 1e9,
+  tn: 1e12, trillion: 1e12,
+};
+const WORD_VALUE: Record<string, number> = {
+  a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+const WORD_SCALE: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
 const PREFIX_CURRENCY: Record<string, Currency> = { "¥": "JPY", jpy: "JPY", "us$": "USD", usd: "USD", $: "USD", "€": "EUR", eur: "EUR" };
 const SUFFIX_CURRENCY: Record<string, Currency> = {
   円: "JPY", yen: "JPY", jpy: "JPY", usd: "USD", dollar: "USD", dollars: "USD", ドル: "USD", eur: "EUR", euro: "EUR", euros: "EUR", ユーロ: "EUR",
 };
 
+const JA_DIGITS = `\\d${KANJI_DIGIT}`;
+const JA_CHARS = `[${JA_DIGITS}十百千万億兆.,]`;
+/** "5千万", "1.2億", "1,200 万", "百万": digits and kanji units, at least one unit, starting with a digit or a unit that makes sense alone. */
+const JA_BODY = String.raw`[${JA_DIGITS}][${JA_DIGITS}.,]*\s?[十百千万億兆]${JA_CHARS}*|[十百千]${JA_CHARS}*?[万億兆]${JA_CHARS}*`;
+/** "50,000,000", "50 000 000", "50.000.000", "50'000'000", "1,200.50", "1.5", "5e7". */
+const LATIN_NUMBER = String.raw`\d{1,3}(?:[,.'’ \u00a0\u202f]\d{3})+(?:[.,]\d+)?(?!\d)|\d+(?:[.,]\d+)?(?:e[+-]?\d+)?`;
+const MULTIPLIER_WORD = String.raw`k|thousand|mm|mn|mil|mio|million|m|bn|billion|b|tn|trillion`;
+const NUMBER_WORD = [...Object.keys(WORD_VALUE), ...Object.keys(WORD_SCALE)].sort((a, b) => b.length - a.length).join("|");
+const WORDS = String.raw`\b(?:${NUMBER_WORD})(?:(?:[\s-]+(?:and[\s-]+)?)(?:${NUMBER_WORD}))*\b`;
+
 const AMOUNT_PATTERN = new RegExp(
   [
-    String.raw`(?<prefix>¥|\bJPY|US\$|\bUSD|\$|€|\bEUR)?\s?`,
-    String.raw`(?<amount>(?:${NUMBER}\s?[兆億万千])+(?:${NUMBER})?|${NUMBER}(?:\s?(?<multiplier>k|mn|mm|m|million|bn|billion|b)\b)?)`,
+    String.raw`(?<prefix>US\$|\$|¥|€|\b(?:JPY|USD|EUR)(?![A-Za-z]))?\s?`,
+    String.raw`(?:(?<ja>${JA_BODY})|(?<number>${LATIN_NUMBER})(?:\s?(?<multiplier>${MULTIPLIER_WORD})\b)?|(?<words>${WORDS}))`,
     String.raw`(?:\s?(?<suffix>円|yen\b|JPY\b|USD\b|dollars?\b|ドル|EUR\b|euros?\b|ユーロ))?`,
   ].join(""),
   "gi",
@@ -36,27 +62,33 @@ const AMOUNT_PATTERN = new RegExp(
 const PERCENT_PATTERN = /(?<![\d.])(?<sign>[+\-−])?\s?(?<number>\d+(?:\.\d+)?)\s?(?:%|percent\b|パーセント)/gi;
 
 /**
- * Money amounts mentioned in a question, e.g. "¥12,000,000", "1,200万円", "1.2億円", "$250k",
- * "USD 1.2M", "€40,000", "5000万". A number counts only with a currency marker or a Japanese unit
- * (万/億/兆 imply yen), so years, ids and percentages are not amounts.
+ * Every money amount mentioned in a text, e.g. "¥12,000,000", "5千万円", "1.2億円", "¥50 000 000",
+ * "fifty million yen", "50 mil JPY", "5e7 yen", "$250k", "USD 1.2M", "€40.000". A number counts only
+ * with a currency (symbol, code or word, before or after) or a Japanese unit (万/億/兆 imply yen), so
+ * years, ids, counts and percentages are not amounts. `jpy` is converted at `rates`.
  */
-export function extractAmounts(text: string): ExtractedAmount[] {
+export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT): ExtractedAmount[] {
   const normalised = toHalfWidth(text);
   const amounts: ExtractedAmount[] = [];
   for (const match of normalised.matchAll(AMOUNT_PATTERN)) {
-    const { prefix, amount, multiplier, suffix } = match.groups as Record<string, string | undefined>;
-    if (amount === undefined) continue;
-    const hasKanjiUnit = /[兆億万千]/.test(amount);
-    const currency = currencyOf(prefix, suffix) ?? (hasKanjiUnit ? "JPY" : undefined);
+    const groups = match.groups as Record<string, string | undefined>;
+    const body = (groups.ja ?? groups.number ?? groups.words)!;
+    const currency = currencyOf(groups.prefix, groups.suffix) ?? (groups.ja !== undefined && /[万億兆]/.test(groups.ja) ? "JPY" : undefined);
     if (currency === undefined) continue;
-    const start = match.index + (prefix === undefined ? match[0].indexOf(amount) : 0);
-    if (prefix === undefined && /[\w.]/.test(normalised.charAt(start - 1))) continue;
-    const base = hasKanjiUnit ? kanjiAmount(amount) : parseNumber(amount.replace(/[^\d.,]/g, ""));
-    const value = base * (multiplier === undefined ? 1 : LATIN_MULTIPLIER[multiplier.toLowerCase()]);
-    const end = match.index + match[0].trimEnd().length;
-    amounts.push({ value: round(value), currency, text: text.slice(start, end) });
+    const bodyAt = match.index + match[0].indexOf(body);
+    const start = groups.prefix === undefined ? bodyAt : match.index;
+    if (groups.prefix === undefined && groups.words === undefined && /[A-Za-z0-9._]/.test(normalised.charAt(start - 1))) continue;
+    const value = valueOf(groups, currency);
+    if (value === undefined || !Number.isFinite(value) || value <= 0) continue;
+    const end = match.index + match[0].replace(/[\s.,]+$/, "").length;
+    amounts.push({ value: round(value), currency, jpy: toJpy(value, currency, rates), text: text.slice(start, end) });
   }
   return amounts;
+}
+
+/** The largest amount in a text, in JPY (0 when it names none). */
+export function largestAmountJpy(text: string, rates: JpyRates = JPY_PER_UNIT): number {
+  return Math.max(0, ...extractAmounts(text, rates).map((amount) => amount.jpy));
 }
 
 /** Percentages mentioned in text, signed: "+8%" → 8, "8 %" → 8, "８％" → 8, "-3.5%" → -3.5. */
@@ -67,32 +99,89 @@ export function extractPercentages(text: string): number[] {
   });
 }
 
+function valueOf(groups: Record<string, string | undefined>, currency: Currency): number | undefined {
+  if (groups.ja !== undefined) return kanjiAmount(groups.ja.replace(/[.,]+$/, ""));
+  if (groups.words !== undefined) return wordsAmount(groups.words);
+  const multiplier = groups.multiplier === undefined ? 1 : MULTIPLIER[groups.multiplier.toLowerCase()];
+  return latinNumber(groups.number!, currency, multiplier !== 1) * multiplier;
+}
+
 function currencyOf(prefix: string | undefined, suffix: string | undefined): Currency | undefined {
   if (prefix !== undefined) return PREFIX_CURRENCY[prefix.toLowerCase()];
   if (suffix !== undefined) return SUFFIX_CURRENCY[suffix.toLowerCase()];
   return undefined;
 }
 
-/** "1億2,000万" → 120,000,000: each number times the unit that follows it, plus a trailing number. */
-function kanjiAmount(amount: string): number {
-  let total = 0;
-  let rest = amount.replace(/\s/g, "");
-  for (const part of rest.matchAll(new RegExp(`(${NUMBER})([兆億万千])`, "g"))) {
-    total += parseNumber(part[1]) * KANJI_UNIT[part[2]];
-  }
-  rest = rest.replace(new RegExp(`${NUMBER}[兆億万千]`, "g"), "");
-  return total + (rest === "" ? 0 : parseNumber(rest));
+/**
+ * Reads a Latin number whose separators may be commas, periods, apostrophes or spaces. Both a comma
+ * and a period: the last one is the decimal mark. One kind repeated: thousands. One comma or period
+ * followed by exactly three digits is a thousands separator, except a period in a dollar amount or
+ * before a multiplier ("1.250 million"), where it is the decimal mark; otherwise it is decimal ("€1,5").
+ */
+function latinNumber(raw: string, currency: Currency, scaled: boolean): number {
+  if (/e/i.test(raw)) return Number(raw);
+  const text = raw.replace(/[\s'’\u00a0\u202f]/g, "");
+  const marks = text.replace(/\d/g, "");
+  if (marks.length === 0) return Number(text);
+  const last = marks[marks.length - 1];
+  if (marks.includes(",") && marks.includes(".")) return decimalAt(text, last);
+  if (marks.length > 1) return Number(text.replace(/[.,]/g, ""));
+  const fraction = text.slice(text.indexOf(last) + 1);
+  const thousands = fraction.length === 3 && !(last === "." && (currency === "USD" || scaled));
+  return thousands ? Number(text.replace(last, "")) : decimalAt(text, last);
 }
 
-function parseNumber(digits: string): number {
-  return Number(digits.replace(/,/g, ""));
+function decimalAt(text: string, mark: string): number {
+  const at = text.lastIndexOf(mark);
+  return Number(`${text.slice(0, at).replace(/[.,]/g, "")}.${text.slice(at + 1)}`);
+}
+
+/**
+ * Kanji-unit amounts: "1億2,000万" → 120,000,000, "5千万" → 50,000,000, "三千五百万" → 35,000,000.
+ * 十/百/千 build a group below 万; 万/億/兆 multiply the group before them.
+ */
+function kanjiAmount(amount: string): number {
+  let total = 0;
+  let group = 0;
+  let pending: number | undefined;
+  for (const [token] of amount.replace(/\s/g, "").matchAll(/\d+(?:[.,]\d+)*|./g)) {
+    if (/^\d/.test(token)) pending = Number(token.replace(/,/g, ""));
+    else if (KANJI_DIGIT.includes(token)) pending = (pending ?? 0) * 10 + KANJI_DIGIT.indexOf(token);
+    else if (token in SMALL_UNIT) (group += (pending ?? 1) * SMALL_UNIT[token]), (pending = undefined);
+    else if (token in LARGE_UNIT) {
+      total += (group + (pending ?? 0) || 1) * LARGE_UNIT[token];
+      group = 0;
+      pending = undefined;
+    }
+  }
+  return total + group + (pending ?? 0);
+}
+
+/** "fifty million" → 50,000,000, "two hundred thousand" → 200,000, "a million" → 1,000,000. */
+function wordsAmount(words: string): number | undefined {
+  const tokens = words.toLowerCase().split(/[\s-]+/).filter((token) => token !== "and");
+  if (tokens.every((token) => token === "a")) return undefined;
+  let total = 0;
+  let current = 0;
+  for (const token of tokens) {
+    if (token in WORD_VALUE) current += WORD_VALUE[token];
+    else if (token === "hundred") current = (current || 1) * 100;
+    else {
+      total += (current || 1) * WORD_SCALE[token];
+      current = 0;
+    }
+  }
+  return total + current;
 }
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** Full-width ASCII (ＵＳＤ１２，０００、８％) and ￥ to half-width, one character for one, so offsets stay valid. */
+/** Full-width ASCII (ＵＳＤ１２，０００、８％), ￥ and the ideographic space to half-width, one character for one, so offsets stay valid. */
 function toHalfWidth(text: string): string {
-  return text.replace(/[\uff01-\uff5e]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0)).replace(/￥/g, "¥");
+  return text
+    .replace(/[\uff01-\uff5e]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
+    .replace(/￥/g, "¥")
+    .replace(/\u3000/g, " ");
 }

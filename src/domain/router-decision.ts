@@ -13,6 +13,10 @@ export const RouterOutputSchema = z.object({
   evidenceNeed: EvidenceNeedSchema,
   hitl: z.boolean(),
   reason: z.string(),
+  /** False for questions outside procurement (small talk, weather, gibberish, other departments' topics): no specialist runs. */
+  inScope: z.boolean(),
+  /** Why the question is, or is not, a procurement question, in the question's language. */
+  scopeReason: z.string(),
 });
 export type RouterOutput = z.infer<typeof RouterOutputSchema>;
 

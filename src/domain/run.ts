@@ -7,8 +7,11 @@ import type { RouterDecision } from "./router-decision";
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
 export type RunPhase = "route" | "investigate" | "debate" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
 
-/** Terminal states are everything but `running`; every run ends in one the user is told about. */
-export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval";
+/**
+ * Terminal states are everything but `running`; every run ends in one the user is told about.
+ * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
+ */
+export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval" | "out_of_scope";
 
 /** Outcome of one executor call, as recorded in events and telemetry. */
 export type ExecutorOutcome = "ok" | "rate_limited" | "invalid_output" | "timeout" | "error" | "cancelled";

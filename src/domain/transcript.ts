@@ -45,7 +45,7 @@ export const TranscriptDocumentSchema = z.object({
   userId: z.string().optional(),
   question: z.string(),
   language: z.enum(["en", "ja"]),
-  status: z.enum(["completed", "failed", "awaiting_approval", "running"]),
+  status: z.enum(["completed", "failed", "awaiting_approval", "out_of_scope", "running"]),
   offline: z.boolean(),
   startedAt: z.string(),
   endedAt: z.string().optional(),

@@ -1,5 +1,5 @@
 import { approvalCardFor } from "../approvals/approval-cards";
-import { claimApproval, withAudit } from "../approvals/approval-record";
+import { claimApproval, expiredApproval, pastExpiry, withAudit } from "../approvals/approval-record";
 import { approvalRepliesFor } from "../approvals/approval-replies";
 import type { ApprovalDeps } from "../approvals/deps";
 import type { VersionedApproval } from "../approvals/ports";
@@ -43,7 +43,7 @@ export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Pro
       }
     }
   };
-  await each(await deps.records.listDue(now), (due) => (Date.parse(due.approval.expiresAt) <= now.getTime() ? expire(deps, due, now) : remind(deps, due, now)));
+  await each(await deps.records.listDue(now), (due) => (pastExpiry(due.approval, now) ? expire(deps, due, now) : remind(deps, due, now)));
   await each(await deps.records.listUndelivered(new Date(now.getTime() - DELIVERY_CLAIM_MS), MAX_DELIVERY_ATTEMPTS), (undelivered) => redeliver(deps, undelivered, now));
   return result;
 }
@@ -57,11 +57,7 @@ async function redeliver(deps: ApprovalDeps, undelivered: VersionedApproval, now
 
 async function expire(deps: ApprovalDeps, due: VersionedApproval, now: Date): Promise<"expired" | undefined> {
   const at = now.toISOString();
-  const expired = await claimApproval(deps.records, due.approval.id, (latest) =>
-    latest.status === "pending"
-      ? withAudit({ ...latest, status: "expired" }, { at, actorAadObjectId: "procura", action: "expire", outcome: "expired", detail: `no decision by ${latest.expiresAt}` })
-      : undefined,
-  );
+  const expired = await claimApproval(deps.records, due.approval.id, (latest) => (latest.status === "pending" ? expiredApproval(latest, at) : undefined));
   if (!expired) return undefined;
   deps.telemetry.approvalDecided({ approvalId: expired.id, runId: expired.runId, decision: "expired", waitMs: now.getTime() - Date.parse(expired.createdAt) });
   await settleApproval(deps, expired.id, now);

@@ -6,7 +6,7 @@ import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity"
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
-import { classifyOpenAiError, describeFailure } from "./openai-failure";
+import { classifyOpenAiError, describeFailure, endpointInfo } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
 import { retryWithBackoff, type RetrySettings, type Sleep } from "./retry";
@@ -55,6 +55,7 @@ export class OpenAiChatModel implements ChatModel {
       timedOut: deadline.aborted,
       timeoutMs: request.timeoutMs,
       attempts: result.attempts,
+      endpoint: endpointInfo(this.kind, this.client.baseURL),
     });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }

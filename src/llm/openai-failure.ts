@@ -5,6 +5,7 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { describeError } from "../domain/errors";
 import type { ChatOutcome } from "../workflow/ports";
+import { unreachableEndpoint } from "./connection-failure";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "./retry";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
@@ -13,11 +14,31 @@ const MAX_CAUSE_CHARS = 200;
 /** Failure kinds of a ChatOutcome. */
 export type FailureKind = Exclude<ChatOutcome["kind"], "ok">;
 
-/** Retry verdict for one failed attempt: HTTP statuses per the policy, network failures yes, aborts no. */
+/**
+ * Retry verdict for one failed attempt: HTTP statuses per the policy; network failures yes, except
+ * an endpoint that cannot be reached at all (refused, unresolvable), which fails at once; aborts no.
+ */
 export function classifyOpenAiError(error: unknown): FailedAttempt {
   if (error instanceof APIError && error.status !== undefined)
     return { retryable: isRetryableStatus(error.status), retryAfterMs: parseRetryAfter(error.headers ?? {}) };
-  return { retryable: error instanceof APIConnectionError };
+  return { retryable: error instanceof APIConnectionError && unreachableEndpoint(error) === undefined };
+}
+
+/** The endpoint a call went to, and the settings that name it and its key (said in a failure, with what to check). */
+export interface EndpointInfo {
+  url: string;
+  setting: string;
+  keySetting: string;
+}
+
+const PROVIDER_SETTINGS = {
+  "azure-openai": { setting: "AZURE_OPENAI_ENDPOINT", keySetting: "AZURE_OPENAI_API_KEY" },
+  "openai-compatible": { setting: "OPENAI_BASE_URL", keySetting: "OPENAI_API_KEY" },
+} as const;
+
+/** The endpoint `url` of a provider, with its settings. */
+export function endpointInfo(kind: keyof typeof PROVIDER_SETTINGS, url: string): EndpointInfo {
+  return { url, ...PROVIDER_SETTINGS[kind] };
 }
 
 /**
@@ -26,16 +47,34 @@ export function classifyOpenAiError(error: unknown): FailedAttempt {
  */
 export function describeFailure(
   error: unknown,
-  context: { cancelled: boolean; timedOut: boolean; timeoutMs: number; attempts: number },
+  context: { cancelled: boolean; timedOut: boolean; timeoutMs: number; attempts: number; endpoint: EndpointInfo },
 ): { kind: FailureKind; cause: string } {
+  const { endpoint } = context;
   if (context.cancelled) return { kind: "cancelled", cause: "cancelled by the caller" };
   if (context.timedOut || error instanceof APIConnectionTimeoutError)
-    return { kind: "timeout", cause: `no answer within ${context.timeoutMs} ms (${context.attempts} attempt(s))` };
+    return { kind: "timeout", cause: `no answer from ${endpoint.url} within ${context.timeoutMs} ms (${context.attempts} attempt(s))` };
   const tries = `after ${context.attempts} attempt(s)`;
-  if (error instanceof APIError && error.status !== undefined)
-    return { kind: error.status === 429 ? "rate_limited" : "error", cause: shorten(`HTTP ${error.status} ${tries}: ${error.message.replace(/^\d{3} /, "")}`) };
-  return { kind: "error", cause: shorten(`${describeError(error)} ${tries}`) };
+  const unreachable = unreachableEndpoint(error);
+  if (unreachable)
+    return {
+      kind: "error",
+      cause: `cannot reach the model endpoint ${endpoint.url} (${unreachable.code}: ${unreachable.reason}); check ${endpoint.setting} and that the model server is running and reachable from this machine`,
+    };
+  if (error instanceof APIError && error.status !== undefined) {
+    const hint = STATUS_HINTS[error.status]?.(endpoint);
+    const cause = shorten(`HTTP ${error.status} from ${endpoint.url} ${tries}: ${error.message.replace(/^\d{3} /, "")}`);
+    return { kind: error.status === 429 ? "rate_limited" : "error", cause: hint ? `${cause}; ${hint}` : cause };
+  }
+  const detail = error instanceof APIConnectionError && error.cause !== undefined ? error.cause : error;
+  return { kind: "error", cause: shorten(`${describeError(detail)} calling ${endpoint.url} ${tries}`) };
 }
+
+/** What to check when the endpoint refuses the call itself. */
+const STATUS_HINTS: Readonly<Record<number, (endpoint: EndpointInfo) => string>> = {
+  401: (endpoint) => `check ${endpoint.keySetting} (or, without a key, the identity's access to the endpoint)`,
+  403: (endpoint) => `check ${endpoint.keySetting} (or, without a key, the identity's role on the endpoint)`,
+  404: (endpoint) => `check ${endpoint.setting} and the model or deployment names (ROUTER_MODEL, SPECIALIST_MODEL, MODERATOR_MODEL)`,
+};
 
 /** One line, at most MAX_CAUSE_CHARS long. */
 function shorten(text: string): string {

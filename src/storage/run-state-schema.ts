@@ -46,14 +46,15 @@ export const RunStateSchema = z.object({
   question: z.string(),
   language: z.enum(["en", "ja"]),
   requester: RequesterSchema.optional(),
-  status: z.enum(["running", "completed", "failed", "awaiting_approval"]),
+  status: z.enum(["running", "completed", "failed", "awaiting_approval", "out_of_scope"]),
   phase: PhaseSchema,
   attempts: z.number().int(),
   startedAt: z.string(),
   updatedAt: z.string(),
   endedAt: z.string().optional(),
   offline: z.boolean(),
-  decision: RouterOutputSchema.extend({ fallback: z.boolean() }).optional(),
+  // Checkpoints written before the Router decided scope were all answered as procurement questions.
+  decision: RouterOutputSchema.extend({ inScope: z.boolean().default(true), scopeReason: z.string().default(""), fallback: z.boolean() }).optional(),
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
@@ -63,4 +64,4 @@ export const RunStateSchema = z.object({
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }),
   events: z.array(WorkflowEventSchema),
   executorIo: z.array(ExecutorIoSchema).optional(),
-}) satisfies z.ZodType<RunState>;
+}) satisfies z.ZodType<RunState, z.ZodTypeDef, unknown>;

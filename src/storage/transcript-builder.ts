@@ -76,6 +76,7 @@ function failed(event: CompletedEvent): StepDescription | undefined {
 function describeRouter(state: RunState, event: CompletedEvent): StepDescription {
   const decision = state.decision;
   if (!decision) return failed(event) ?? { rationale: event.detail ?? "", action: "no decision", toolCalls: [] };
+  if (!decision.inScope) return { rationale: decision.scopeReason, action: "out of scope: replied politely, no specialist runs", toolCalls: [] };
   const mode = `${decision.debateMode}, evidence ${decision.evidenceNeed}${decision.fallback ? ", fallback" : ""}`;
   return { rationale: decision.reason, action: `selected ${decision.priority.join(", ")} (${mode})`, toolCalls: [] };
 }
@@ -113,7 +114,8 @@ function buildConversation(state: RunState): SampleMessage[] {
     });
     for (const call of finding.toolCalls) messages.push({ type: "tool", content: call.resultDigest });
   }
-  const final = state.answer?.conclusion ?? state.failure?.message;
+  const outOfScope = state.status === "out_of_scope" ? `Out of scope: ${state.decision?.scopeReason ?? ""}`.trim() : undefined;
+  const final = state.answer?.conclusion ?? state.failure?.message ?? outOfScope;
   if (final !== undefined) messages.push({ type: "ai", content: final });
   return messages;
 }

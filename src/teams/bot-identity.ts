@@ -24,7 +24,8 @@ export function resolveBotIdentity(env: Env, warn: (line: string) => void): BotI
       [
         "************************************************************************",
         "* BOT_ID is not set: the bot runs UNAUTHENTICATED (local use only).    *",
-        "* Requests to /api/messages are accepted without a Bot Framework JWT.  *",
+        "* Requests to /api/messages are accepted without a Bot Framework JWT,  *",
+        "* so the bot listens on 127.0.0.1 only (see HOST, ALLOW_UNAUTHENTICATED).*",
         "************************************************************************",
       ].join("\n"),
     );

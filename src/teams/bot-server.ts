@@ -1,9 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import * as restify from "restify";
-import type { Application, TeamsAdapter, TurnState } from "@microsoft/teams-ai";
+import type { Application, TurnState } from "@microsoft/teams-ai";
+import type { Activity } from "botbuilder";
 import { describeError } from "../domain";
+import type { Telemetry } from "../telemetry";
 import type { Log } from "./bot-deps";
-import { inboundActivityProblem } from "./inbound-activity";
+import { checkInboundActivity, isJsonObject, isJsonRequest, type InboundPolicy } from "./inbound-activity";
+import { listenOrExplain } from "./listen";
+import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
 /** A running bot endpoint. */
 export interface BotServer {
@@ -17,36 +22,54 @@ export interface BotServer {
 /** What the HTTP endpoint serves. */
 export interface BotServerOptions {
   port: number;
-  host?: string;
-  adapter: TeamsAdapter;
+  host: string;
+  adapter: ProcuraTeamsAdapter;
   app: Application<TurnState>;
+  inbound: InboundPolicy;
   /** Store reachability for /healthz; false or a throw means 503. */
   health: () => Promise<boolean>;
+  telemetry: Pick<Telemetry, "exception">;
   log: Log;
 }
 
 /**
- * restify 11: `POST /api/messages` into the adapter (JWT-checked when the bot has an app id;
- * a malformed body is a 400 and the server keeps serving), `GET /healthz` for the platform.
+ * restify 11: `POST /api/messages` into the adapter, `GET /healthz` for the platform. A body that is
+ * not JSON is a 415, and JSON that is not an object a 400; a token that cannot be validated is a 401 with a generic body; an authenticated
+ * body that is not an activity we can answer is a 400 with the reason, before any handler runs; an
+ * error in the turn is a 500 with a generic body (the details of 401 and 500, under a correlation
+ * id, go to the log and telemetry); the server keeps serving.
  */
 export async function startBotServer(options: BotServerOptions): Promise<BotServer> {
+  const { adapter, app, log, telemetry } = options;
   const server = restify.createServer({ name: "procura" });
   server.use(restify.plugins.bodyParser({ mapParams: false, maxBodySize: 1024 * 1024 }));
 
   server.post("/api/messages", async (req, res) => {
-    const problem = inboundActivityProblem(req.header("content-type"), req.body);
-    if (problem) {
-      res.json(problem.status, { error: problem.message });
+    if (!isJsonRequest(req.header("content-type"))) {
+      res.json(415, { error: "Expected an application/json Bot Framework activity." });
+      return;
+    }
+    if (!isJsonObject(req.body)) {
+      res.json(400, { error: "Not a Bot Framework activity: body: Expected an object" });
       return;
     }
     try {
-      await options.adapter.process(req, res, async (context) => {
-        await options.app.run(context);
-      });
+      // The token first: a caller who cannot authenticate learns nothing about what else is wrong.
+      const authenticated = await adapter.authenticate(req.header("authorization") ?? "", req.body as Partial<Activity> as Activity);
+      const checked = checkInboundActivity(req.body, options.inbound);
+      if (!checked.ok) {
+        res.json(400, { error: checked.message });
+        return;
+      }
+      const invokeResponse = await adapter.processAuthenticated(authenticated, checked.activity, (context) => app.run(context).then(() => undefined));
+      res.send(invokeResponse?.status ?? 200, invokeResponse?.body);
     } catch (error) {
-      const unauthorised = (error as { statusCode?: number }).statusCode === 401 || /AuthenticationError|unauthori[sz]ed/i.test(describeError(error));
-      options.log(`POST /api/messages failed: ${describeError(error)}`);
-      if (!res.headersSent) res.send(unauthorised ? 401 : 500);
+      const correlationId = randomUUID();
+      const unauthorised = error instanceof InboundAuthenticationError;
+      const detail = describeError(unauthorised ? error.cause : error);
+      log(`POST /api/messages ${unauthorised ? "401: the token could not be validated" : "500: the turn failed"} (${correlationId}): ${detail}`);
+      telemetry.exception(unauthorised ? error.cause : error, { correlationId, step: unauthorised ? "bot:authenticate" : "bot:turn" });
+      if (!res.headersSent) res.json(unauthorised ? 401 : 500, unauthorised ? { error: "Unauthorized" } : { error: "The activity could not be processed.", correlationId });
     }
   });
 
@@ -55,14 +78,11 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
     res.json(ok ? 200 : 503, { status: ok ? "ok" : "unavailable", store: ok ? "reachable" : "unreachable" });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host ?? "0.0.0.0", () => resolve());
-  });
+  await listenOrExplain(server, { port: options.port, host: options.host, setting: "PORT", what: "the bot endpoint" });
   const { port } = server.address() as AddressInfo;
-  const host = options.host && options.host !== "0.0.0.0" ? options.host : "127.0.0.1";
+  const host = options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1";
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
     close: () =>
       new Promise<void>((resolve) => {

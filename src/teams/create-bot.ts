@@ -1,4 +1,4 @@
-import type { Application, TeamsAdapter, TurnState } from "@microsoft/teams-ai";
+import type { Application, TurnState } from "@microsoft/teams-ai";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
@@ -13,7 +13,7 @@ import { QuestionRuns } from "./question-runs";
 import { underReviewNotice } from "./run-delivery";
 import { recoverInFlightRuns } from "./run-recovery";
 import { RunWatch } from "./run-watch";
-import { createTeamsAdapter } from "./teams-adapter";
+import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
 
@@ -34,7 +34,7 @@ export interface CreateBotOptions {
 /** The assembled bot, not yet serving. */
 export interface Bot {
   app: Application<TurnState>;
-  adapter: TeamsAdapter;
+  adapter: ProcuraTeamsAdapter;
   botAppId: string | undefined;
   messenger: Messenger;
   questions: QuestionRuns;

@@ -1,25 +1,61 @@
+import type { Activity } from "botbuilder";
 import { z } from "zod";
+
+const account = z.object({ id: z.string().min(1, "must not be empty") }).passthrough();
+
+/** A service URL the bot may reply to: http(s) locally, https only when `httpsOnly`. */
+function serviceUrl(httpsOnly: boolean) {
+  const schemes = httpsOnly ? ["https:"] : ["http:", "https:"];
+  return z.string().superRefine((value, context) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    if (!url) context.addIssue({ code: z.ZodIssueCode.custom, message: "Invalid url" });
+    else if (!schemes.includes(url.protocol)) context.addIssue({ code: z.ZodIssueCode.custom, message: `must be an ${httpsOnly ? "https" : "http(s)"} URL` });
+  });
+}
 
 /**
  * The minimum an inbound Bot Framework activity must carry for the bot to answer it. Checked before
- * the adapter runs, so a malformed request gets a clear 400 instead of a 500 or a silent 200.
+ * the adapter runs, so a malformed request gets a clear 400 instead of a crashed turn, a 500 or a
+ * silent 200. A missing or null `text` is an activity without text (cards, invokes, updates).
  */
-export const InboundActivitySchema = z
-  .object({
-    type: z.string().min(1),
-    serviceUrl: z.string().url(),
-    channelId: z.string().min(1),
-    conversation: z.object({ id: z.string().min(1) }).passthrough(),
-    from: z.object({ id: z.string().min(1) }).passthrough().optional(),
-  })
-  .passthrough();
+function inboundActivitySchema(httpsOnly: boolean) {
+  return z
+    .object({
+      type: z.string().min(1),
+      serviceUrl: serviceUrl(httpsOnly),
+      channelId: z.string().min(1),
+      conversation: account,
+      from: account,
+      recipient: account,
+      text: z.string().nullish(),
+    })
+    .passthrough();
+}
 
-/** Why a request body is not an activity we can answer, or undefined when it is. */
-export function inboundActivityProblem(contentType: string | undefined, body: unknown): { status: 400 | 415; message: string } | undefined {
-  if (!/^application\/(json|[\w.+-]+\+json)\b/i.test(contentType ?? ""))
-    return { status: 415, message: "Expected an application/json Bot Framework activity." };
-  const parsed = InboundActivitySchema.safeParse(body);
+const SCHEMAS = { httpsOnly: inboundActivitySchema(true), any: inboundActivitySchema(false) };
+
+/** Where replies may go: `httpsOnly` in production, where a plain-http serviceUrl can only be forged. */
+export interface InboundPolicy {
+  httpsOnly: boolean;
+}
+
+/** An inbound request body checked: the activity, or the reason to refuse it with a 400. */
+export type InboundActivityCheck = { ok: true; activity: Activity } | { ok: false; message: string };
+
+/** True for a JSON content type (anything else is a 415). */
+export function isJsonRequest(contentType: string | undefined): boolean {
+  return /^application\/(json|[\w.+-]+\+json)\b/i.test(contentType ?? "");
+}
+
+/** True when a JSON body is an object: only an object can carry a token's claims to check, so anything else is a 400 at once. */
+export function isJsonObject(body: unknown): body is Record<string, unknown> {
+  return typeof body === "object" && body !== null && !Array.isArray(body);
+}
+
+/** Checks an activity posted to /api/messages before any handler runs. */
+export function checkInboundActivity(body: unknown, policy: InboundPolicy): InboundActivityCheck {
+  const parsed = (policy.httpsOnly ? SCHEMAS.httpsOnly : SCHEMAS.any).safeParse(body);
   if (!parsed.success)
-    return { status: 400, message: `Not a Bot Framework activity: ${parsed.error.issues.map((i) => `${i.path.join(".") || "body"} ${i.message}`).join("; ")}` };
-  return undefined;
+    return { ok: false, message: `Not a Bot Framework activity: ${parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}` };
+  return { ok: true, activity: parsed.data as unknown as Activity };
 }

@@ -1,6 +1,7 @@
 import {
   buildAnswerCard,
   buildErrorCard,
+  buildOutOfScopeCard,
   buildUnderReviewCard,
   answerViewFromRun,
   errorViewFromRun,
@@ -53,6 +54,9 @@ async function tellRequester(deps: DeliveryDeps, state: RunState, reference: Ref
       return;
     case "awaiting_approval":
       await deps.onAwaitingApproval(state, reference);
+      return;
+    case "out_of_scope":
+      await deps.messenger.send(reference, cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       return;
     case "running":
       throw new Error("the run is still running");

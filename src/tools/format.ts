@@ -24,6 +24,11 @@ export function formatChange(pct: number): string {
   return `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`;
 }
 
+/** A count with its noun in the right number: "1 incident", "2 incidents", "1,204 transactions". */
+export function countOf(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? noun : plural}`;
+}
+
 /** Rounds to one decimal place. */
 export function round1(value: number): number {
   return Math.round(value * 10) / 10;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Supplier } from "../domain";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalYearOf } from "./fiscal-year";
-import { formatJpy } from "./format";
+import { countOf, formatJpy } from "./format";
 import { resolveSupplier } from "./supplier-resolver";
 
 const MAX_CONTRACTS = 5;
@@ -60,10 +60,10 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
             ? [{ source: "supplier", referenceId: supplier.id, quote: `SANCTIONS FLAG: ${supplier.name} is flagged by sanctions screening — no new orders or payments (POL-SUPPLIER-RISK §2)` }]
             : []),
           { source: "supplier", referenceId: supplier.id, quote: profileLine(supplier) },
-          { source: "spend", referenceId: `SPEND ${supplier.id} ${lastFy}`, quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${last.length} transactions; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}` },
+          { source: "spend", referenceId: `SPEND ${supplier.id} ${lastFy}`, quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${countOf(last.length, "transaction")}; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}` },
           ...live.slice(0, 2).map((c) => ({ source: "contract", referenceId: c.id, quote: `${c.title} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})` })),
         ],
-        digest: `${supplier.id} ${supplier.name}: ${supplier.riskRating} risk, sanctions ${supplier.sanctionsFlag ? "FLAGGED" : "clear"}, ${contracts.length} contracts (${live.length} live), ${lastFy} ${formatJpy(spend.lastFiscalYearJpy)}`,
+        digest: `${supplier.id} ${supplier.name}: ${supplier.riskRating} risk, sanctions ${supplier.sanctionsFlag ? "FLAGGED" : "clear"}, ${countOf(contracts.length, "contract")} (${live.length} live), ${lastFy} ${formatJpy(spend.lastFiscalYearJpy)}`,
       };
     },
   });
@@ -71,5 +71,5 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
 
 function profileLine(s: Supplier): string {
   const certifications = s.certifications.length > 0 ? s.certifications.join(", ") : "no certifications on file";
-  return `${s.name} (${s.category}, ${s.region}${s.preferred ? ", preferred" : ""}): ${s.riskRating} risk, sanctions ${s.sanctionsFlag ? "flagged" : "clear"}; ${certifications}; on-time ${s.performance.onTimeDeliveryPct}%, quality ${s.performance.qualityScore}, ${s.performance.incidentsLast12m} incidents in 12 months; supplier since ${s.since.slice(0, 4)}`;
+  return `${s.name} (${s.category}, ${s.region}${s.preferred ? ", preferred" : ""}): ${s.riskRating} risk, sanctions ${s.sanctionsFlag ? "flagged" : "clear"}; ${certifications}; on-time ${s.performance.onTimeDeliveryPct}%, quality ${s.performance.qualityScore}, ${countOf(s.performance.incidentsLast12m, "incident")} in 12 months; supplier since ${s.since.slice(0, 4)}`;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Supplier } from "../domain";
 import { resolveCategory } from "./category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
+import { countOf } from "./format";
 import { normalise } from "./text/search-text";
 
 const MAX_SUPPLIERS = 15;
@@ -58,7 +59,7 @@ export function createListSuppliersTool({ data }: ToolContext) {
           })),
         },
         evidence: shown.slice(0, MAX_EVIDENCE).map((s) => ({ source: "supplier", referenceId: s.id, quote: line(s) })),
-        digest: `${matching.length} suppliers (${scope}): ${shown.slice(0, 5).map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`).join(", ")}`,
+        digest: `${countOf(matching.length, "supplier")} (${scope}): ${shown.slice(0, 5).map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`).join(", ")}`,
       };
     },
   });

@@ -3,7 +3,7 @@ import type { SpendTransaction } from "../domain";
 import { resolveCategory } from "./category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
-import { formatChange, formatJpy, formatJpyShort, round1 } from "./format";
+import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendFilter } from "./procurement-data";
 import { resolveSupplier } from "./supplier-resolver";
 
@@ -75,12 +75,12 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
           })),
         },
         evidence: [
-          { source: "spend", referenceId: reference, quote: `${formatJpy(totalJpy)} in ${transactions.length.toLocaleString("en-US")} transactions (${scope})` },
+          { source: "spend", referenceId: reference, quote: `${formatJpy(totalJpy)} in ${countOf(transactions.length, "transaction")} (${scope})` },
           ...trend.yoy.map((yoy) => ({ source: "spend", referenceId: `${reference} ${yoy.from}→${yoy.to}`, quote: yoyText(yoy) })),
-          ...groups.shown.slice(0, 3).map((g) => ({ source: "spend", referenceId: `${reference} ${g.key}`, quote: `${g.key}: ${formatJpy(g.totalJpy)} (${g.count} transactions, ${g.sharePct}%)` })),
+          ...groups.shown.slice(0, 3).map((g) => ({ source: "spend", referenceId: `${reference} ${g.key}`, quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}, ${g.sharePct}%)` })),
           ...largest.slice(0, 1).map((t) => ({ source: "spend", referenceId: t.id, quote: `largest: ${t.date} ${t.supplierName} ${formatJpy(t.amountJpy)} (${t.poNumber})` })),
         ],
-        digest: `${scope}: ${formatJpyShort(totalJpy)} in ${transactions.length} transactions; ${trend.fiscalYears
+        digest: `${scope}: ${formatJpyShort(totalJpy)} in ${countOf(transactions.length, "transaction")}; ${trend.fiscalYears
           .map((fy) => `${fy.fiscalYear}${fy.complete ? "" : " to date"} ${formatJpyShort(fy.totalJpy)}`)
           .join(", ")}${trend.yoy.map((yoy) => `; ${yoy.to} vs ${yoy.from} ${formatChange(yoy.changePct)}`).join("")}`,
       };

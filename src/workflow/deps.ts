@@ -1,3 +1,4 @@
+import type { JpyRates } from "../domain/amounts";
 import type { PromptLibrary } from "./prompt-library";
 import type { AnswerPreview, ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
 
@@ -15,6 +16,8 @@ export interface WorkflowSettings {
   storeExecutorIo: boolean;
   hitlAmountThreshold: number;
   hitlCategories: string[];
+  /** Rates to JPY for amounts the approval rule reads in other currencies. */
+  jpyRates: JpyRates;
   models: { router: string; specialist: string; moderator: string };
 }
 

@@ -16,6 +16,7 @@ export const AGENT_GRAPH: { start: RunPhase; end: RunPhase; edges: GraphEdge[] }
   end: "done",
   edges: [
     { from: "route", to: "investigate", when: "router decided, or fell back to Knowledge" },
+    { from: "route", to: "done", when: "the question is not about procurement: a polite out-of-scope reply, no specialist runs" },
     { from: "investigate", to: "debate", when: "debateMode is debate and two or more findings succeeded" },
     { from: "investigate", to: "moderate", when: "at least one finding succeeded" },
     { from: "investigate", to: "done", when: "no specialist could answer, even Knowledge alone" },

@@ -1,4 +1,4 @@
-import { FALLBACK_SPECIALIST, detectLanguage, describeError, type Finding, type Requester, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
+import { FALLBACK_SPECIALIST, detectLanguage, describeError, type Finding, type Requester, type RouterDecision, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { assertTransition, validateGraph } from "./graph";
 import { RunContext } from "./run-context";
@@ -19,8 +19,20 @@ export interface RunRequest {
 
 /** Answers a question through the agent graph; always resolves with a terminal run state. */
 export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Promise<RunState> {
+  return drive(new RunContext(deps, newRunState(deps, request)));
+}
+
+/**
+ * Only the Router's decision for a question (nothing is stored): what scope and routing
+ * evaluations measure, through the same step and model a real run uses.
+ */
+export async function routeOnly(deps: WorkflowDeps, question: string): Promise<RouterDecision> {
+  return routeQuestion(new RunContext(deps, newRunState(deps, { question })));
+}
+
+function newRunState(deps: WorkflowDeps, request: RunRequest): RunState {
   const now = deps.clock.now().toISOString();
-  const state: RunState = {
+  return {
     schemaVersion: 1,
     runId: request.runId ?? deps.newRunId(),
     question: request.question,
@@ -38,7 +50,6 @@ export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Prom
     usage: { inputTokens: 0, outputTokens: 0 },
     events: [],
   };
-  return drive(new RunContext(deps, state));
 }
 
 /**
@@ -57,6 +68,11 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   route: async (context) => {
     if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
     context.state.decision = await routeQuestion(context);
+    if (!context.state.decision.inScope) {
+      context.speculative?.abort.abort();
+      context.state.status = "out_of_scope";
+      return "done";
+    }
     if (!context.state.decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
     return "investigate";
   },
@@ -103,9 +119,10 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   },
   decide: async (context) => {
     const { state, deps } = context;
-    state.hitlReasons = hitlReasons(state.question, state.decision!, state.answer!, state.findings, {
+    state.hitlReasons = hitlReasons(state.question, state.language, state.decision!, state.answer!, state.findings, {
       amountThresholdJpy: deps.settings.hitlAmountThreshold,
       categories: deps.settings.hitlCategories,
+      jpyRates: deps.settings.jpyRates,
     });
     state.status = state.hitlReasons.length > 0 ? "awaiting_approval" : "completed";
     return "done";

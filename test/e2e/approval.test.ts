@@ -1,33 +1,33 @@
 /**
- * End to end: HITL approval in the Microsoft 365 Agents Playground. The employee (the Playground's
- * current user) asks in the personal chat a question that needs approval; the approval card appears
- * as a new thread in the team's Approvals channel; Kenji Sato (an approver in the committed tenant)
- * approves; the answer, marked as reviewed, appears in the employee's chat. The employee's side is
- * driven in headless Chromium; the approver's click goes through the Playground's headless invoke
- * API (the browser UI acts only as the current user). Screenshots go to test-results/e2e/.
+ * End to end: HITL approval the way `npm run dev` gives it to a newcomer, with nothing configured.
+ * Aiko (the employee Playground's current user) asks in her personal chat a question that needs
+ * approval; the approval card appears in the Approvals channel of the approver's Playground, where
+ * Kenji is the current user; Kenji clicks Approve in his browser; the reviewed answer reaches Aiko.
+ * Aiko cannot decide (not an approver), and Kenji cannot decide a request of his own (segregation of
+ * duties) — Maria can. Both pages are driven in headless Chromium; screenshots go to test-results/e2e/.
  */
 import assert from "node:assert/strict";
 import { labelsFor } from "../../src/cards/labels";
-import { chromiumInstalled, openPlaygroundSession, type PlaygroundSession } from "./playground-harness";
+import { chromiumInstalled, openDevSession, type DevSession, type StreamedMessage } from "./playground-harness";
 
 const en = labelsFor("en");
-/** From .m365agentsplayground.yml: the approvers, the employee, and the team's Approvals channel. */
-const KENJI = { id: "user-approver-1", aadObjectId: "00000000-0000-0000-0000-0000000000c1" };
-const MARIA_AAD = "00000000-0000-0000-0000-0000000000c2";
-const TEAM_ID = "team-procurement";
+/** From .m365agentsplayground.yml: the employee, the approvers and the team's Approvals channel. */
+const AIKO = "user-employee";
+const MARIA = "user-approver-2";
 const CHANNEL_ID = "channel-approvals";
 
-describe("e2e: approval in the Agents Playground (approver channel, approver's click, answer in the requester's chat)", function () {
-  this.timeout(90_000);
-  let session: PlaygroundSession;
+/** The approval id a posted approval card carries. */
+function approvalIdOf(posted: StreamedMessage): string {
+  return posted.json.match(/"approvalId":"([^"]+)"/)![1]!;
+}
+
+describe("e2e: approvals out of the box with `npm run dev` (two Playgrounds: employee and approver)", function () {
+  this.timeout(120_000);
+  let session: DevSession;
 
   before(async function () {
     if (!chromiumInstalled()) this.skip();
-    session = await openPlaygroundSession({
-      APPROVER_TEAM_ID: TEAM_ID,
-      APPROVER_CHANNEL_ID: CHANNEL_ID,
-      APPROVER_AAD_IDS: `${KENJI.aadObjectId},${MARIA_AAD}`,
-    });
+    session = await openDevSession();
   });
   afterEach(async function () {
     await session?.reportFailure(this.currentTest);
@@ -36,47 +36,74 @@ describe("e2e: approval in the Agents Playground (approver channel, approver's c
     await session?.close();
   });
 
-  it("asks, sees the card in the Approvals channel, Kenji approves, and the reviewed answer reaches the employee", async () => {
-    const { page } = session;
-    const question = "Can we sign a ¥50,000,000 three-year cloud services contract with Acme?";
-    await session.send(question);
-
-    await page.locator(".ac-adaptiveCard", { hasText: en.underReviewTitle }).waitFor({ timeout: 40_000 });
-    await session.screenshot("approval-1-under-review");
-
-    const posted = await session.botMessage(
-      (m) => m.action === "createMessage" && m.conversationId.startsWith(CHANNEL_ID) && m.json.includes(en.approvalTitle),
-      "approval card in the Approvals channel",
-    );
-    const approvalId = posted.json.match(/"approvalId":"([^"]+)"/)![1]!;
-    await page.locator('[role="treeitem"]', { hasText: "Approvals" }).first().click();
-    const approvalCard = page.locator(".ac-adaptiveCard", { hasText: en.approvalTitle }).last();
-    await approvalCard.waitFor();
-    assert.ok((await approvalCard.innerText()).includes(question.slice(0, 30)), "the card quotes the question");
-    await approvalCard.scrollIntoViewIfNeeded();
-    await session.screenshot("approval-2-channel-card");
-
+  /** Clicks Approve on an approval card through the approver Playground's headless invoke API, as `fromId`. */
+  async function invokeApprove(playgroundUrl: string, posted: StreamedMessage, fromId: string): Promise<string> {
     const threadId = posted.conversationId.includes(";messageid=") ? posted.conversationId : `${CHANNEL_ID};messageid=${posted.messageId}`;
-    const invoke = await fetch(`${session.url}/_conversation/v1/invoke`, {
+    const invoke = await fetch(`${playgroundUrl}/_conversation/v1/invoke`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
         name: "adaptiveCard/action",
-        value: { action: { type: "Action.Execute", verb: "approval.approve", data: { approvalId } } },
-        from: { id: KENJI.id },
+        value: { action: { type: "Action.Execute", verb: "approval.approve", data: { approvalId: approvalIdOf(posted) } } },
+        from: { id: fromId },
         conversation: { id: threadId },
         replyToId: posted.messageId,
       }),
     });
-    const response = JSON.stringify(await invoke.json());
-    assert.ok(response.includes(en.outcomeApproved), `the invoke answers with the outcome card: ${response.slice(0, 400)}`);
+    return JSON.stringify(await invoke.json());
+  }
 
-    await session.botMessage((m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed), "reviewed answer in the personal chat");
-    await page.locator('[role="treeitem"][aria-label="Personal Chat"]').click();
-    const answer = page.locator(".ac-adaptiveCard", { hasText: en.reviewed }).last();
+  it("Aiko asks, the card reaches Kenji's Approvals channel, Aiko cannot approve, Kenji clicks Approve, and the reviewed answer reaches Aiko", async () => {
+    const { employee, approver } = session;
+    const question = "Can we sign a ¥50,000,000 three-year cloud services contract with Acme?";
+    await employee.send(question);
+    await employee.page.locator(".ac-adaptiveCard", { hasText: en.underReviewTitle }).waitFor({ timeout: 40_000 });
+    await employee.screenshot("approval-1-employee-under-review");
+
+    const posted = await approver.botMessage(
+      (m) => m.action === "createMessage" && m.conversationId.startsWith(CHANNEL_ID) && m.json.includes(en.approvalTitle),
+      "approval card in the approver's Approvals channel",
+    );
+    assert.ok(posted.json.includes("Aiko Tanaka"), "the card names the requester");
+
+    // The employee's own Playground has no card to click; a forged click as Aiko is refused.
+    const byAiko = await invokeApprove(approver.url, posted, AIKO);
+    assert.match(byAiko, /Only authorised approvers/);
+
+    await approver.page.locator('[role="treeitem"]', { hasText: "Approvals" }).first().click();
+    const approvalCard = approver.page.locator(".ac-adaptiveCard", { hasText: en.approvalTitle }).last();
+    await approvalCard.waitFor();
+    assert.ok((await approvalCard.innerText()).includes(question.slice(0, 30)), "the card quotes the question");
+    await approvalCard.scrollIntoViewIfNeeded();
+    await approver.screenshot("approval-2-approver-channel-card");
+    await approvalCard.getByRole("button", { name: en.approve, exact: true }).click();
+    await approver.page.locator(".ac-adaptiveCard", { hasText: en.outcomeApproved }).last().waitFor({ timeout: 20_000 });
+    await approver.screenshot("approval-3-approver-outcome");
+
+    await employee.botMessage((m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed), "reviewed answer in Aiko's personal chat");
+    const answer = employee.page.locator(".ac-adaptiveCard", { hasText: en.reviewed }).last();
     await answer.waitFor({ timeout: 20_000 });
     assert.ok((await answer.innerText()).includes(en.conclusion));
     await answer.scrollIntoViewIfNeeded();
-    await session.screenshot("approval-3-answer");
+    await employee.screenshot("approval-4-employee-answer");
+  });
+
+  it("segregation of duties: Kenji asks himself; his Approve is refused, Maria's goes through", async () => {
+    const { approver } = session;
+    await approver.page.locator('[role="treeitem"][aria-label="Personal Chat"]').click();
+    await approver.send("Can we commit ¥80,000,000 to Globex for logistics next year?");
+    const posted = await approver.botMessage(
+      (m) => m.action === "createMessage" && m.conversationId.startsWith(CHANNEL_ID) && m.json.includes("Globex"),
+      "Kenji's own request in the Approvals channel",
+    );
+    await approver.page.locator('[role="treeitem"]', { hasText: "Approvals" }).first().click();
+    const ownCard = approver.page.locator(".ac-adaptiveCard", { hasText: "Globex" }).last();
+    await ownCard.waitFor();
+    await ownCard.getByRole("button", { name: en.approve, exact: true }).click();
+    await approver.page.getByText(/another approver must decide/).first().waitFor({ timeout: 20_000 });
+    await approver.screenshot("approval-5-own-request-refused");
+
+    assert.match(await invokeApprove(approver.url, posted, MARIA), new RegExp(en.outcomeApproved));
+    await approver.botMessage((m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed), "the reviewed answer in Kenji's personal chat");
   });
 });

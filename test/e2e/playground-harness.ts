@@ -18,7 +18,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { z } from "zod";
-import { startPlayground } from "../../src/cli/dev";
+import { startPlayground } from "../../src/cli/dev-playgrounds";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = "test-results/e2e";
@@ -54,8 +54,8 @@ const StreamEventSchema = z.object({
     .optional(),
 });
 
-/** The bot, the Playground and a browser page on it, ready for a test. */
-export interface PlaygroundSession {
+/** A Playground page in the browser, with what the bot streamed to that Playground. */
+export interface PlaygroundPage {
   /** The Playground's base URL (its headless API lives under it too). */
   url: string;
   page: Page;
@@ -65,9 +65,23 @@ export interface PlaygroundSession {
   botMessage(predicate: (message: StreamedMessage) => boolean, what: string, timeoutMs?: number): Promise<StreamedMessage>;
   /** Saves a screenshot of the page as test-results/e2e/<name>.png. */
   screenshot(name: string): Promise<void>;
+  /** What arrived on the stream so far (for failure reports). */
+  streamed(): string;
+}
+
+/** The bot, the Playground and a browser page on it, ready for a test. */
+export interface PlaygroundSession extends PlaygroundPage {
   /** On a failed test: a screenshot named after it, and what the bot streamed and printed, on the console. */
   reportFailure(test: Mocha.Test | undefined): Promise<void>;
   /** Closes the browser and stops the Playground and the bot. */
+  close(): Promise<void>;
+}
+
+/** `npm run dev` as a newcomer runs it: the employee's and the approver's Playgrounds, each open in a page. */
+export interface DevSession {
+  employee: PlaygroundPage;
+  approver: PlaygroundPage;
+  reportFailure(test: Mocha.Test | undefined): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,55 +104,99 @@ export async function openPlaygroundSession(botEnv: Record<string, string> = {})
     const botUrl = await waitForOutput(bot, /Procura is listening on (\S+)/);
     const playground = await startPlayground(botUrl, 0);
     children.push(playground.child);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    });
-    // Tall: the Playground scrolls the chat inside a fixed-height pane, so a full-page shot would cut long cards.
-    const page = await browser.newPage({ viewport: { width: 1280, height: SCREEN_HEIGHT } });
-    const recorder = new MessageRecorder();
-    await page.exposeFunction("__procuraStreamed", (raw: string) => recorder.add(raw));
-    await page.goto(playground.url);
-    const compose = page.locator('[data-lexical-editor="true"]');
-    await compose.waitFor();
-    // A second stream client in the page, open before the test asks anything.
-    await page.evaluate(
-      (url) =>
-        new Promise<void>((resolve, reject) => {
-          const socket = new WebSocket(url);
-          socket.onmessage = (message) => void (globalThis as any).__procuraStreamed(String(message.data));
-          socket.onopen = () => resolve();
-          socket.onerror = () => reject(new Error(`could not open ${url}`));
-        }),
-      `${playground.url.replace(/^http/, "ws")}/_ws_conversation/v1/conversations/stream`,
-    );
-    return {
-      url: playground.url,
-      page,
-      async send(text) {
-        await compose.click();
-        await compose.fill(text);
-        const sentAt = performance.now();
-        await page.getByRole("button", { name: "Send Message" }).click();
-        return sentAt;
-      },
-      botMessage: (predicate, what, timeoutMs = 40_000) => recorder.waitFor(predicate, what, timeoutMs),
-      async screenshot(name) {
-        await page.screenshot({ path: `${SHOTS}/${name}.png` });
-      },
-      async reportFailure(test) {
-        if (test?.state !== "failed") return;
-        const name = `failed-${test.title.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
-        await page.screenshot({ path: `${SHOTS}/${name}.png` }).catch(() => undefined);
-        console.log(`      [e2e] screenshot ${SHOTS}/${name}.png; streamed: ${recorder.summary()}`);
-        console.log(`      [e2e] the bot's last output:\n${botOutput()}`);
-      },
-      close,
-    };
+    browser = await launchChromium();
+    const opened = await openPlaygroundPage(browser, playground.url);
+    return { ...opened, reportFailure: (test) => reportFailure(test, [opened], botOutput), close };
   } catch (error) {
     await close();
     throw error;
   }
+}
+
+/**
+ * Runs `npm run dev` (src/cli/dev.ts) with the offline engine on free ports, with no approver
+ * settings of its own, and opens the two Playgrounds its banner names: what a newcomer gets.
+ */
+export async function openDevSession(): Promise<DevSession> {
+  mkdirSync(SHOTS, { recursive: true });
+  const { APPROVER_AAD_IDS: _none, APPROVER_TEAM_ID: _team, APPROVER_CHANNEL_ID: _channel, ...env } = process.env;
+  const dev = spawn(process.execPath, ["--require", "tsx/cjs", "src/cli/dev.ts"], {
+    env: { ...env, NODE_ENV: "test", LLM_PROVIDER: "offline", PORT: "0", PLAYGROUND_PORT: "0", PLAYGROUND_APPROVER_PORT: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await stopChild(dev);
+  };
+  try {
+    const devOutput = tailOf(dev);
+    const [employeeUrl, approverUrl] = await Promise.all([waitForOutput(dev, /Ask as .*?(http:\/\/\S+)/), waitForOutput(dev, /Decide as .*?(http:\/\/\S+)/)]);
+    browser = await launchChromium();
+    const employee = await openPlaygroundPage(browser, employeeUrl!);
+    const approver = await openPlaygroundPage(browser, approverUrl!);
+    return { employee, approver, reportFailure: (test) => reportFailure(test, [employee, approver], devOutput), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+/** Opens the Playground at `url` in a new page, with a recorder of its stream connected before anything is asked. */
+async function openPlaygroundPage(browser: Browser, url: string): Promise<PlaygroundPage> {
+  // Tall: the Playground scrolls the chat inside a fixed-height pane, so a full-page shot would cut long cards.
+  const page = await browser.newPage({ viewport: { width: 1280, height: SCREEN_HEIGHT } });
+  const recorder = new MessageRecorder();
+  await page.exposeFunction("__procuraStreamed", (raw: string) => recorder.add(raw));
+  await page.goto(url);
+  const compose = page.locator('[data-lexical-editor="true"]');
+  await compose.waitFor();
+  // A second stream client in the page, open before the test asks anything.
+  await page.evaluate(
+    (streamUrl) =>
+      new Promise<void>((resolve, reject) => {
+        const socket = new WebSocket(streamUrl);
+        socket.onmessage = (message) => void (globalThis as any).__procuraStreamed(String(message.data));
+        socket.onopen = () => resolve();
+        socket.onerror = () => reject(new Error(`could not open ${streamUrl}`));
+      }),
+    `${url.replace(/^http/, "ws")}/_ws_conversation/v1/conversations/stream`,
+  );
+  return {
+    url,
+    page,
+    async send(text) {
+      await compose.click();
+      await compose.fill(text);
+      const sentAt = performance.now();
+      await page.getByRole("button", { name: "Send Message" }).click();
+      return sentAt;
+    },
+    botMessage: (predicate, what, timeoutMs = 40_000) => recorder.waitFor(predicate, what, timeoutMs),
+    async screenshot(name) {
+      await page.screenshot({ path: `${SHOTS}/${name}.png` });
+    },
+    streamed: () => recorder.summary(),
+  };
+}
+
+/** On a failed test: a screenshot of each page named after it, what each Playground streamed, and the process's last output. */
+async function reportFailure(test: Mocha.Test | undefined, pages: PlaygroundPage[], output: () => string): Promise<void> {
+  if (test?.state !== "failed") return;
+  const name = `failed-${test.title.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`;
+  for (const [index, opened] of pages.entries()) {
+    const file = `${SHOTS}/${name}${pages.length > 1 ? `-${index + 1}` : ""}.png`;
+    await opened.page.screenshot({ path: file }).catch(() => undefined);
+    console.log(`      [e2e] screenshot ${file}; streamed: ${opened.streamed()}`);
+  }
+  console.log(`      [e2e] the bot's last output:\n${output()}`);
 }
 
 /** The bot's streamed messages, in arrival order, with waiters woken on each new one. */

@@ -32,5 +32,5 @@ export async function liveReferenceTopics(evalModel: EvalModel, transcript: Tran
 
 /** Runs the bot declined because the question is outside its scope (the status names it). */
 export function isDeclinedOutOfScope(transcript: Pick<TranscriptDocument, "status">): boolean {
-  return (transcript.status as string) === "out_of_scope";
+  return transcript.status === "out_of_scope";
 }

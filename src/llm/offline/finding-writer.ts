@@ -1,6 +1,8 @@
 import type { EvidenceItem, Finding, FindingOutput } from "../../domain";
 import type { SpecialistInput } from "../../workflow/agent-inputs";
 import { deriveFacts, type Fact } from "./facts";
+import { fitPolicyQuotes } from "./facts/policy-facts";
+import { toJapaneseQuote } from "./japanese-quotes";
 import { phrasesFor } from "./phrases";
 import type { QuestionEntities } from "./question-entities";
 import { firstSentence } from "./text";
@@ -16,8 +18,11 @@ const SUMMARY_FACTS = 2;
  * facts rest on first, referenceIds unchanged), and a confidence from the evidence's strength.
  * In the re-ask round, the earlier finding's evidence is kept alongside the new.
  */
-export function writeFinding(input: SpecialistInput, observations: ToolObservation[], entities: QuestionEntities, today: Date): FindingOutput {
+export function writeFinding(input: SpecialistInput, toolObservations: ToolObservation[], entities: QuestionEntities, today: Date): FindingOutput {
   const phrases = phrasesFor(input.language);
+  const amount = entities.amounts[0];
+  const fitted = amount ? fitPolicyQuotes(toolObservations, amount.jpy) : toolObservations;
+  const observations = input.language === "ja" ? fitted.map(inJapanese) : fitted;
   const facts = deriveFacts({ observations, entities, phrases, today }, input.specialist.tools);
   const ok = observations.filter((o) => o.ok);
   const previous = input.previous?.status === "ok" ? input.previous : undefined;
@@ -65,6 +70,15 @@ export function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observatio
   const success = observations.length === 0 ? 1 : observations.filter((o) => o.ok).length / observations.length;
   const raw = (0.2 + 0.1 * Math.min(references, 4) + 0.15 * Math.min(direct, 2)) * success;
   return Math.round(Math.min(0.9, Math.max(0.1, raw)) * 100) / 100;
+}
+
+/** A tool observation with the tools' fixed English wording restated in Japanese. */
+function inJapanese(observation: ToolObservation): ToolObservation {
+  return {
+    ...observation,
+    digest: observation.digest && toJapaneseQuote(observation.digest),
+    evidence: observation.evidence.map((item) => ({ ...item, quote: toJapaneseQuote(item.quote) })),
+  };
 }
 
 function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceItem[]): EvidenceItem[] {

@@ -2,10 +2,8 @@ import type { ModeratorAnswer } from "../../domain";
 import type { ModeratorInput } from "../../workflow/agent-inputs";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
-import { firstSentence } from "./text";
 
 const MAX_RATIONALE = 4;
-const CITATIONS_PER_POINT = 3;
 const MAX_ACTIONS = 5;
 
 /**
@@ -20,20 +18,30 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
   const [lead, ...others] = findings;
   const name = (id: string) => input.specialistNames[id] ?? id;
   const failures = input.failures.map((f) => ({ name: name(f.specialist), error: f.error }));
+  // No sentence twice in one answer: a point another specialist or the evidence repeats is said once.
+  const said = new Set<string>(lead ? sentencesOf(lead.summary).map(sentenceKey) : []);
+  const fresh = (text: string) => {
+    const key = sentenceKey(text);
+    if (key === "" || said.has(key)) return false;
+    said.add(key);
+    return true;
+  };
+  const othersSaying = others
+    .map((f) => ({ finding: f, point: sentencesOf(f.summary).find((sentence) => !said.has(sentenceKey(sentence))) }))
+    .filter((entry): entry is { finding: (typeof others)[number]; point: string } => entry.point !== undefined && fresh(entry.point));
   const conclusion = [
     lead ? lead.summary : phrases.noFindings,
-    others.length > 0 ? phrases.combined(others.map((f) => ({ name: name(f.specialist), summary: firstSentence(f.summary) }))) : "",
+    othersSaying.length > 0 ? phrases.combined(othersSaying.map(({ finding, point }) => ({ name: name(finding.specialist), summary: point }))) : "",
     failures.length > 0 ? phrases.failedSpecialists(failures) : "",
   ].filter(Boolean).join(" ");
 
-  // The lead's summary is already the conclusion: the rationale adds the other specialists' points
-  // and the evidence behind the lead, each citing what supports it.
-  const rationale = [
-    ...others
-      .filter((f) => f.evidence.length > 0)
-      .map((f) => ({ point: firstSentence(f.summary), citations: unique(f.evidence.map((e) => e.referenceId)).slice(0, CITATIONS_PER_POINT) })),
-    ...(lead?.evidence ?? []).map((e) => ({ point: e.quote, citations: [e.referenceId] })),
-  ].slice(0, MAX_RATIONALE);
+  // The conclusion already says the lead's and the others' points: the rationale adds the evidence
+  // behind them, each item citing its source, and never a sentence the answer already contains.
+  const quoted = sentenceKey(conclusion);
+  const rationale = [...findings.flatMap((f) => f.evidence)]
+    .filter((e) => !quoted.includes(sentenceKey(e.quote)) && fresh(e.quote))
+    .map((e) => ({ point: e.quote, citations: [e.referenceId] }))
+    .slice(0, MAX_RATIONALE);
 
   const cited = unique(findings.flatMap((f) => f.evidence.map((e) => e.referenceId)));
   const recommended = unique(findings.flatMap((f) => f.details.split("\n")).flatMap((line) => {
@@ -60,6 +68,17 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
     hitlReason: "",
     critique: critique || phrases.critiqueComplete,
   };
+}
+
+/** The sentences of a text (Latin and Japanese sentence ends). */
+function sentencesOf(text: string): string[] {
+  // "Co., Ltd." and the like end no sentence.
+  return text.split(/(?<!\b(?:Ltd|Co|Inc|Corp|vs)\.)(?<=[.!?])\s+|(?<=[。！？])/).map((sentence) => sentence.trim()).filter(Boolean);
+}
+
+/** Two sentences are the same when they differ only in spacing, case or final punctuation. */
+function sentenceKey(sentence: string): string {
+  return sentence.normalize("NFKC").toLowerCase().replace(/[\s.。!?！？]+/g, " ").trim();
 }
 
 function unique(items: string[]): string[] {

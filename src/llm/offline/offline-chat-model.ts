@@ -1,3 +1,4 @@
+import type { JpyRates } from "../../domain/amounts";
 import type { ChatModel, ChatOutcome, ChatRequest, Clock, ModelToolCall } from "../../workflow/ports";
 import { AgentInputSchema } from "./agent-input-schemas";
 import { moderateOffline } from "./moderator";
@@ -13,6 +14,8 @@ export interface OfflineChatModelOptions {
   vocabulary: OfflineVocabulary;
   /** "Last year" and notice deadlines are relative to this clock; defaults to the system clock. */
   clock?: Clock;
+  /** Rates to JPY for amounts read from questions; the corporate defaults when unset. */
+  jpyRates?: JpyRates;
 }
 
 /**
@@ -36,11 +39,11 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
       const input = parsed.data;
       let content: string;
       if (input.agent === "specialist") {
-        const reply = specialistTurn(input, request.messages, request.tools, options.vocabulary, clock.now());
+        const reply = specialistTurn(input, request.messages, request.tools, options.vocabulary, clock.now(), options.jpyRates);
         if ("toolCalls" in reply) return finish({ content: "", toolCalls: reply.toolCalls });
         content = reply.content;
       } else {
-        content = JSON.stringify(input.agent === "router" ? routeOffline(input) : moderateOffline(input));
+        content = JSON.stringify(input.agent === "router" ? routeOffline(input, options.vocabulary) : moderateOffline(input));
       }
       const problem = request.output ? request.output.schema.safeParse(JSON.parse(content)) : undefined;
       if (problem && !problem.success)

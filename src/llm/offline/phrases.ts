@@ -27,6 +27,8 @@ export interface Phrases {
   quote(text: string): string;
   routerMatched(matches: { name: string; keywords: string[] }[]): string;
   routerNoMatch(fallbackName: string): string;
+  scopeIn(signals: string[]): string;
+  scopeOut(offTopic: string[]): string;
   contractFound(c: { id: string; title: string; supplierName: string }): string;
   contractCapCompare(c: { id: string; requestedPct: number; capPct: number }): string;
   contractNoCap(c: { id: string; requestedPct: number }): string;
@@ -54,8 +56,8 @@ export interface Phrases {
   failedSpecialists(failures: { name: string; error: string }[]): string;
   actionNotice(a: { noticeDays: number; deadline: string | null; referenceId: string }): string;
   actionCapExceeded(a: { capPct: number; referenceId: string }): string;
-  actionApproval(a: { text: string; referenceId: string }): string;
-  actionQuotes(a: { text: string; referenceId: string }): string;
+  actionApproval(a: { referenceId: string }): string;
+  actionQuotes(a: { referenceId: string }): string;
   actionSanctions(a: { referenceId: string }): string;
   actionHighRisk(a: { referenceId: string }): string;
   actionReview(referenceIds: string[]): string;
@@ -72,6 +74,9 @@ const en: Phrases = {
   routerMatched: (matches) =>
     `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
   routerNoMatch: (name) => `No specialist keywords matched, so the ${name} answers alone.`,
+  scopeIn: (signals) => `A procurement question (${signals.slice(0, 4).join(", ")}).`,
+  scopeOut: (offTopic) =>
+    offTopic.length > 0 ? `Not a procurement question: it is about ${offTopic.slice(0, 3).join(", ")}.` : "Not a procurement question: it names no purchase, supplier, contract, spend or policy.",
   contractFound: (c) => `Contract ${c.id} "${c.title}" with ${c.supplierName} applies.`,
   contractCapCompare: (c) =>
     c.requestedPct > c.capPct
@@ -85,7 +90,7 @@ const en: Phrases = {
     (s.certifications.length ? `, certifications ${s.certifications.join(", ")}` : ", no certifications on file") +
     (s.onTimePct !== null ? `, ${s.onTimePct}% on-time delivery` : "") +
     (s.qualityScore !== null ? `, quality score ${s.qualityScore}` : "") +
-    (s.incidents !== null ? `, ${s.incidents} incident(s) in the last 12 months` : "") +
+    (s.incidents !== null ? `, ${s.incidents} ${s.incidents === 1 ? "incident" : "incidents"} in the last 12 months` : "") +
     ".",
   supplierSanctions: (s) =>
     s.flagged ? `${s.name} is flagged in sanctions screening: do not proceed without Compliance.` : `${s.name} is not flagged in sanctions screening.`,
@@ -94,14 +99,14 @@ const en: Phrases = {
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)} is above the market's typical ${b.typicalIncreasePct}% increase: push back.`
       : `${signedPct(b.requestedPct)} is in line with the market's typical ${b.typicalIncreasePct}% increase.`,
-  spendTotal: (s) => `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} transactions` : ""}.`,
+  spendTotal: (s) => `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} ${s.count === 1 ? "transaction" : "transactions"}` : ""}.`,
   spendChange: (s) => `${s.to} vs ${s.from}${s.sameMonths ? " (same months to date)" : ""}: ${signedPct(s.changePct)}.`,
   spendTop: (s) => `Largest: ${s.groups.join("; ")}.`,
   spendLatest: (s) => `Latest periods: ${s.groups.join("; ")}.`,
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
   suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
-  evidenceFound: (e) => `Found ${e.count} relevant item(s): ${e.digests.join(" / ")}.`,
+  evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
   nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
   noFindings: "No specialist could answer this question from the available data.",
@@ -113,13 +118,13 @@ const en: Phrases = {
   actionNotice: (a) =>
     `Decide on renewal and send written notice at least ${a.noticeDays} days before the end date${a.deadline ? ` (by ${a.deadline})` : ""} [${a.referenceId}].`,
   actionCapExceeded: (a) => `Ask the supplier to bring the increase within the ${a.capPct}% cap or document a justification for an exception [${a.referenceId}].`,
-  actionApproval: (a) => `Get the approval the policy requires: "${a.text}" [${a.referenceId}].`,
-  actionQuotes: (a) => `Collect quotes as required: "${a.text}" [${a.referenceId}].`,
+  actionApproval: (a) => `Get the approval that ${a.referenceId} requires for this amount before committing.`,
+  actionQuotes: (a) => `Collect the quotations that ${a.referenceId} requires for this amount before ordering.`,
   actionSanctions: (a) => `Stop and escalate to Compliance before any commitment [${a.referenceId}].`,
   actionHighRisk: (a) => `Run enhanced due diligence before committing [${a.referenceId}].`,
   actionReview: (ids) => `Review the cited sources before deciding: ${ids.join(", ")}.`,
   actionAskExpert: "Ask the procurement team to confirm, since no documents were found for this question.",
-  critiqueThin: (c) => `Evidence is thin: ${c.have} distinct reference(s) for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
+  critiqueThin: (c) => `Evidence is thin: ${c.have} distinct ${c.have === 1 ? "reference" : "references"} for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
   critiqueNoEvidence: (names) => `No evidence from: ${names.join(", ")}.`,
   critiqueFailures: (names) => `Failed specialists: ${names.join(", ")}.`,
   critiqueComplete: "Evidence covers the question.",
@@ -130,6 +135,9 @@ const ja: Phrases = {
   quote: (text) => `「${text}」`,
   routerMatched: (matches) => `キーワード一致: ${matches.map((m) => `${m.name}（${m.keywords.slice(0, 4).map((k) => `「${k}」`).join("")}）`).join("、")}。`,
   routerNoMatch: (name) => `一致するキーワードがないため、${name}が単独で回答します。`,
+  scopeIn: (signals) => `調達に関する質問です（${signals.slice(0, 4).map((s) => `「${s}」`).join("")}）。`,
+  scopeOut: (offTopic) =>
+    offTopic.length > 0 ? `調達に関する質問ではありません（${offTopic.slice(0, 3).map((s) => `「${s}」`).join("")}）。` : "調達に関する質問ではありません（購入・取引先・契約・支出・規程のいずれにも触れていません）。",
   contractFound: (c) => `${c.supplierName}との契約 ${c.id}「${c.title}」が該当します。`,
   contractCapCompare: (c) =>
     c.requestedPct > c.capPct
@@ -139,7 +147,7 @@ const ja: Phrases = {
   contractRenewal: (c) =>
     `${c.id}は${c.endDate}に満了し、${c.autoRenew ? "自動更新されます" : "自動更新されません"}。通知期間は${c.noticeDays}日（期限 ${c.noticeDeadline}）です。`,
   supplierProfile: (s) =>
-    `${s.name}（${s.id}）のリスク格付けは${s.riskRating}` +
+    `${s.name}（${s.id}）のリスク格付けは${({ low: "低", medium: "中", high: "高" } as Record<string, string>)[s.riskRating] ?? s.riskRating}` +
     (s.certifications.length ? `、認証は${s.certifications.join("、")}` : "、認証の登録なし") +
     (s.onTimePct !== null ? `、納期遵守率${s.onTimePct}%` : "") +
     (s.qualityScore !== null ? `、品質スコア${s.qualityScore}` : "") +
@@ -170,8 +178,8 @@ const ja: Phrases = {
   failedSpecialists: (failures) => `次のスペシャリストは失敗したため含まれていません: ${failures.map((f) => `${f.name}（${f.error}）`).join("、")}。`,
   actionNotice: (a) => `更新の可否を決め、満了日の${a.noticeDays}日前までに書面で通知してください${a.deadline ? `（期限 ${a.deadline}）` : ""} [${a.referenceId}]。`,
   actionCapExceeded: (a) => `値上げを上限${a.capPct}%以内に収めるよう交渉するか、例外の根拠を文書化してください [${a.referenceId}]。`,
-  actionApproval: (a) => `規程が求める承認を取得してください:「${a.text}」 [${a.referenceId}]。`,
-  actionQuotes: (a) => `規程どおり見積を取得してください:「${a.text}」 [${a.referenceId}]。`,
+  actionApproval: (a) => `発注・契約の前に、この金額で${a.referenceId}が求める承認を取得してください。`,
+  actionQuotes: (a) => `発注の前に、この金額で${a.referenceId}が求める見積を取得してください。`,
   actionSanctions: (a) => `契約・発注の前に手続きを止め、コンプライアンス部門へエスカレーションしてください [${a.referenceId}]。`,
   actionHighRisk: (a) => `契約前に強化デューデリジェンスを実施してください [${a.referenceId}]。`,
   actionReview: (ids) => `判断の前に引用元を確認してください: ${ids.join("、")}。`,

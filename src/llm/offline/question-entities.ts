@@ -1,4 +1,4 @@
-import { extractAmounts, extractPercentages, toJpy, type ExtractedAmount } from "../../domain/amounts";
+import { extractAmounts, extractPercentages, type ExtractedAmount, type JpyRates } from "../../domain/amounts";
 import { detectLanguage, type Language } from "../../domain/language";
 import { LEXICON, REGION_TERMS } from "./lexicon";
 import { boundedEditDistance, containsPhrase, hasCjk, normalize } from "./text";
@@ -19,14 +19,14 @@ export interface QuestionEntities {
   /** Explicit or implied grouping; null when the question implies none. */
   groupBy: SpendGrouping | null;
   trend: boolean;
-  amounts: (ExtractedAmount & { jpy: number })[];
+  amounts: ExtractedAmount[];
   percentages: number[];
   /** Which LEXICON topics the question touches. */
   topics: Set<keyof typeof LEXICON>;
 }
 
 /** Reads suppliers, categories, periods, amounts and topics out of a question. */
-export function extractQuestionEntities(question: string, vocabulary: OfflineVocabulary, today: Date): QuestionEntities {
+export function extractQuestionEntities(question: string, vocabulary: OfflineVocabulary, today: Date, jpyRates?: JpyRates): QuestionEntities {
   const { suppliers, remainder } = findSuppliers(question, vocabulary.suppliers);
   const topics = new Set((Object.keys(LEXICON) as (keyof typeof LEXICON)[]).filter((topic) => mentions(question, LEXICON[topic])));
   const trend = topics.has("trend");
@@ -38,7 +38,7 @@ export function extractQuestionEntities(question: string, vocabulary: OfflineVoc
     region: Object.entries(REGION_TERMS).find(([, terms]) => mentions(remainder, terms))?.[0] ?? null,
     groupBy: groupingOf(topics),
     trend,
-    amounts: extractAmounts(question).map((amount) => ({ ...amount, jpy: toJpy(amount.value, amount.currency) })),
+    amounts: extractAmounts(question, jpyRates),
     percentages: extractPercentages(question),
     topics,
   };

@@ -2,7 +2,9 @@ import { FALLBACK_SPECIALIST, type RouterOutput } from "../../domain";
 import type { RouterInput, SpecialistSummary } from "../../workflow/agent-inputs";
 import { LEXICON } from "./lexicon";
 import { phrasesFor } from "./phrases";
+import { assessScope } from "./scope";
 import { containsPhrase, contentFeatures, hasCjk, wordStems } from "./text";
+import type { OfflineVocabulary } from "./vocabulary";
 
 /** A specialist is selected when its score reaches this share of the best score. */
 const RELATIVE_CUTOFF = 0.5;
@@ -48,10 +50,12 @@ export function scoreSpecialists(question: string, specialists: SpecialistSummar
 
 /**
  * The offline Router: the best-scoring 1..maxSpecialists specialists above a relative cut-off,
- * in score order (ties keep registry order); Knowledge alone when nothing matches.
+ * in score order (ties keep registry order); Knowledge alone when nothing matches. Out of scope
+ * (see `assessScope`) when the question is not about procurement.
  */
-export function routeOffline(input: RouterInput): RouterOutput {
+export function routeOffline(input: RouterInput, vocabulary: OfflineVocabulary): RouterOutput {
   const phrases = phrasesFor(input.language);
+  const scope = assessScope(input.question, input.specialists, vocabulary);
   const scores = scoreSpecialists(input.question, input.specialists)
     .map((score, index) => ({ ...score, index }))
     .sort((a, b) => b.score - a.score || a.index - b.index);
@@ -67,6 +71,8 @@ export function routeOffline(input: RouterInput): RouterOutput {
     debateMode: "independent",
     evidenceNeed: evidenceNeedOf(input.question, selected.length),
     hitl: false,
+    inScope: scope.inScope,
+    scopeReason: scope.inScope ? phrases.scopeIn(scope.signals) : phrases.scopeOut(scope.offTopic),
     reason:
       withKeywords.length > 0
         ? phrases.routerMatched(withKeywords.map((s) => ({ name: name(s.id), keywords: s.keywords })))

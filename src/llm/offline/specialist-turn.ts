@@ -1,3 +1,4 @@
+import type { JpyRates } from "../../domain/amounts";
 import type { SpecialistInput } from "../../workflow/agent-inputs";
 import type { ChatMessage, ModelToolCall, ToolSpec } from "../../workflow/ports";
 import { amendFinding, writeFinding } from "./finding-writer";
@@ -20,8 +21,9 @@ export function specialistTurn(
   tools: ToolSpec[] | undefined,
   vocabulary: OfflineVocabulary,
   today: Date,
+  jpyRates?: JpyRates,
 ): SpecialistReply {
-  const entities = extractQuestionEntities(input.question, vocabulary, today);
+  const entities = extractQuestionEntities(input.question, vocabulary, today, jpyRates);
   if (input.round === "debate" && input.previous?.status === "ok") return { content: JSON.stringify(amendFinding(input, input.previous)) };
   if (tools && tools.length > 0 && !hasToolResults(messages)) {
     const avoid = input.round === "requery" ? (input.previous?.toolCalls ?? []).map((c) => ({ name: c.name, args: c.arguments })) : [];

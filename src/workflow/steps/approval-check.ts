@@ -1,34 +1,57 @@
-import { extractAmounts, toJpy } from "../../domain/amounts";
-import type { Finding, ModeratorAnswer, RouterDecision } from "../../domain";
+import { largestAmountJpy, type JpyRates } from "../../domain/amounts";
+import type { Finding, Language, ModeratorAnswer, RouterDecision } from "../../domain";
+import { asksToCommit } from "./commit-intent";
 
 /** The policy rules that can require a human approval, from configuration. */
 export interface HitlPolicy {
   amountThresholdJpy: number;
   categories: string[];
+  jpyRates?: JpyRates;
 }
 
+const REASONS = {
+  en: {
+    router: (why: string) => `router: ${why}`,
+    moderator: (why: string) => `moderator: ${why || "the answer commits the company"}`,
+    amount: (amount: string, threshold: string) => `policy: amount ${amount} is at or above the approval threshold ${threshold}`,
+    category: (category: string) => `policy: category '${category}' requires approval`,
+  },
+  ja: {
+    router: (why: string) => `ルーター: ${why}`,
+    moderator: (why: string) => `モデレーター: ${why || "回答は会社としての約束を含みます"}`,
+    amount: (amount: string, threshold: string) => `規程: 金額${amount}は承認基準額${threshold}以上です`,
+    category: (category: string) => `規程: カテゴリ「${category}」は承認が必要です`,
+  },
+} satisfies Record<Language, unknown>;
+
 /**
- * Why this answer needs a human sign-off (empty when it does not): the Router's or the Moderator's
- * `hitl`, an amount in the question at or above the threshold, or a configured category mentioned
- * in the question or the evidence.
+ * Why this answer needs a human sign-off (empty when it does not), in the question's language.
+ * The Router's or the Moderator's `hitl` always counts. The configured rules (an amount at or above
+ * the threshold, a configured category in the question or the evidence) are a compliance guard for
+ * questions that ask to commit the company; a question about rules or data never waits for them.
  */
 export function hitlReasons(
   question: string,
+  language: Language,
   decision: RouterDecision,
   answer: ModeratorAnswer,
   findings: Finding[],
   policy: HitlPolicy,
 ): string[] {
+  const text = REASONS[language];
   const reasons: string[] = [];
-  if (decision.hitl) reasons.push(`router: ${decision.reason}`);
-  if (answer.hitl) reasons.push(`moderator: ${answer.hitlReason || "the answer commits the company"}`);
-  const largest = Math.max(0, ...extractAmounts(question).map((amount) => toJpy(amount.value, amount.currency)));
-  if (policy.amountThresholdJpy > 0 && largest >= policy.amountThresholdJpy)
-    reasons.push(`policy: amount ¥${Math.round(largest).toLocaleString("en-US")} is at or above the approval threshold ¥${policy.amountThresholdJpy.toLocaleString("en-US")}`);
+  if (decision.hitl) reasons.push(text.router(decision.reason));
+  if (answer.hitl) reasons.push(text.moderator(answer.hitlReason));
+  if (!asksToCommit(question)) return reasons;
+  const largest = largestAmountJpy(question, policy.jpyRates);
+  if (policy.amountThresholdJpy > 0 && largest >= policy.amountThresholdJpy) reasons.push(text.amount(yen(largest), yen(policy.amountThresholdJpy)));
   const haystack = [question, ...findings.flatMap((f) => (f.status === "ok" ? f.evidence.map((e) => `${e.source} ${e.quote}`) : []))]
     .join("\n")
     .toLowerCase();
-  for (const category of policy.categories)
-    if (haystack.includes(category.toLowerCase())) reasons.push(`policy: category '${category}' requires approval`);
+  for (const category of policy.categories) if (haystack.includes(category.toLowerCase())) reasons.push(text.category(category));
   return reasons;
+}
+
+function yen(amount: number): string {
+  return `¥${Math.round(amount).toLocaleString("en-US")}`;
 }

@@ -19,6 +19,9 @@ export function fallbackDecision(why: string): RouterDecision {
     evidenceNeed: "medium",
     hitl: false,
     reason: `Fallback to ${FALLBACK_SPECIALIST}: ${why}`,
+    // Without a decision the question is answered rather than refused: a refusal needs a reason.
+    inScope: true,
+    scopeReason: "",
     fallback: true,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
 import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
 import { labelsFor } from "../../../src/cards/labels";
+import type { AppConfig } from "../../../src/config";
 import type { Approval } from "../../../src/domain";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
@@ -9,6 +10,7 @@ import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
 
 export const en = labelsFor("en");
+const ja = labelsFor("ja");
 export const TEAM_ID = "19:team-approvers@thread.tacv2";
 export const CHANNEL_ID = "19:approvals@thread.tacv2";
 /** Listed in APPROVER_AAD_IDS. */
@@ -32,14 +34,28 @@ export async function startApprovalHarness(): Promise<BotHarness> {
   return harness;
 }
 
-/** A question that needs approval (an amount above HITL_AMOUNT_THRESHOLD), asked and put to the approvers. */
+/** Lets background work (delivery, retries) that should NOT happen have a chance to show up. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+/** Registers the suite's hooks: one approval harness started before its tests and stopped after them. */
+export function useApprovalHarness(): { readonly harness: BotHarness } {
+  const suite = { harness: undefined as unknown as BotHarness };
+  before(async () => {
+    suite.harness = await startApprovalHarness();
+  });
+  after(async () => {
+    await suite.harness?.stop();
+  });
+  return suite;
+}
+
 /**
  * Approvals as another process over the same Cosmos and connector would run them (the Functions
  * timer, or a bot instance after a crash): its own adapter and approvals instance, quick send retries.
  */
-export function approvalsInAnotherProcess(harness: BotHarness): Approvals {
+export function approvalsInAnotherProcess(harness: BotHarness, config: AppConfig = harness.config): Approvals {
   return createApprovals({
-    config: harness.config,
+    config,
     store: harness.store,
     telemetry: noopTelemetry,
     messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
@@ -55,13 +71,20 @@ export interface PendingApproval {
   threadConversationId: string;
 }
 
-/** Asks a question that needs approval; waits for the thread in the approver channel and the under-review notice. */
-export async function askNeedingApproval(harness: BotHarness, question = "Can we sign a ¥50,000,000 three-year cloud services contract with Acme?"): Promise<PendingApproval> {
-  const activity = harness.message(question, { conversationId: `personal-${randomUUID()}` });
+/**
+ * Asks a question that needs approval (as `userId`, whose Entra object id is `aad-<userId>`); waits for
+ * the thread in the approver channel and the under-review notice.
+ */
+export async function askNeedingApproval(
+  harness: BotHarness,
+  question = "Can we sign a ¥50,000,000 three-year cloud services contract with Acme?",
+  userId?: string,
+): Promise<PendingApproval> {
+  const activity = harness.message(question, { conversationId: `personal-${randomUUID()}`, ...(userId ? { userId } : {}) });
   const requesterConversationId = activity.conversation.id as string;
   const threadsBefore = harness.connector.createdThreads.length;
   assert.equal((await harness.post(activity)).status, 200);
-  await harness.connector.waitFor((a) => a.conversationId === requesterConversationId && cardShows(a, en.underReviewTitle), 20_000, "the under-review notice");
+  await harness.connector.waitFor((a) => a.conversationId === requesterConversationId && (cardShows(a, en.underReviewTitle) || cardShows(a, ja.underReviewTitle)), 20_000, "the under-review notice");
   const thread = harness.connector.createdThreads.slice(threadsBefore).find((t) => JSON.stringify(cardOf(t)).includes(question.slice(0, 20)));
   assert.ok(thread, "the approval card was posted as a new thread");
   const approvalId = JSON.stringify(cardOf(thread)).match(/"approvalId":"([^"]+)"/)![1]!;

@@ -20,12 +20,10 @@ import {
   askNeedingApproval,
   en,
   postedCardsShowing,
+  settle,
   startApprovalHarness,
   storedApproval,
 } from "./approval-harness";
-
-/** Lets background work (delivery, retries) that should NOT happen have a chance to show up. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, fake connector)", function () {
   this.timeout(90_000);

@@ -94,7 +94,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     });
     const click = { action: { type: "Action.Execute", verb: "approval.approve", data: { approvalId: approval.id } } };
     const decided = await decideApproval(stopped.deps, { value: click, actor: { ...APPROVER, tenantId: "tenant-1" }, membership: async () => false, language: "en" });
-    assert.equal(decided.decidedApprovalId, approval.id);
+    assert.equal(decided.settledApprovalId, approval.id);
     return approval.id;
   }
 

@@ -30,7 +30,7 @@ describe("Approval delivery survives a crash between the decision and the send (
     // The decision is stored, then the process stops before it settles (no delivery, no card update).
     const crashed = approvalsInAnotherProcess(harness);
     const decided = await decideApproval(crashed.deps, approveClick(pending));
-    assert.equal(decided.decidedApprovalId, pending.approvalId);
+    assert.equal(decided.settledApprovalId, pending.approvalId);
     const stopped = await storedApproval(harness, pending.approvalId);
     assert.deepEqual([stopped.status, stopped.delivery], ["approved", { status: "pending", attempts: 0 }]);
     const decidedAt = Date.parse(stopped.decision!.at);

@@ -20,6 +20,8 @@ interface Case {
   name: string;
   send: Send;
   status: number | number[];
+  /** The refusal's reason (body.error) must match. */
+  reason?: RegExp;
   /** The invoke response's text (body.value) must match. */
   invoke?: RegExp;
   /** The conversation must receive replies matching, in any order (texts, or "answer"/"under_review"/"error" finals). */
@@ -72,7 +74,16 @@ const CASES: Case[] = [
     send: { activity: (h) => ({ ...h.message("hello"), serviceUrl: undefined }) },
     status: 400,
   },
-  { name: "activity without a sender", send: { activity: (h) => ({ ...h.message("hello"), from: undefined }) }, status: [200, 400] },
+  { name: "activity without a sender", send: { activity: (h) => ({ ...h.message("hello"), from: undefined }) }, status: 400, reason: /from: Required/ },
+  { name: "activity whose sender has no id", send: { activity: (h) => ({ ...h.message("hello"), from: { name: "Mallory" } }) }, status: 400, reason: /from\.id: Required/ },
+  { name: "activity without a recipient", send: { activity: (h) => ({ ...h.message("hello"), recipient: undefined }) }, status: 400, reason: /recipient: Required/ },
+  { name: "activity whose recipient id is empty", send: { activity: (h) => ({ ...h.message("hello"), recipient: { id: "" } }) }, status: 400, reason: /recipient\.id: must not be empty/ },
+  { name: "activity whose conversation has no id", send: { activity: (h) => ({ ...h.message("hello"), conversation: { conversationType: "personal" } }) }, status: 400, reason: /conversation\.id: Required/ },
+  { name: "text as a number", send: { activity: (h) => ({ ...h.message("hello"), text: 42 }) }, status: 400, reason: /text: Expected string, received number/ },
+  { name: "text as an object", send: { activity: (h) => ({ ...h.message("hello"), text: { toString: "x" } }) }, status: 400, reason: /text: Expected string, received object/ },
+  { name: "serviceUrl with the file scheme", send: { activity: (h) => ({ ...h.message("hello"), serviceUrl: "file:///etc/passwd" }) }, status: 400, reason: /serviceUrl: must be an http\(s\) URL/ },
+  { name: "serviceUrl that is not a URL", send: { activity: (h) => ({ ...h.message("hello"), serviceUrl: "smba.trafficmanager.net" }) }, status: 400, reason: /serviceUrl: Invalid url/ },
+  { name: "text null (an activity without text)", send: { activity: (h) => ({ ...h.message(""), text: null }) }, status: 200, replies: [/procurement question/] },
   { name: "unknown activity type", send: { activity: (h) => ({ ...h.message("hello"), type: "somethingNew" }) }, status: 200, silent: true },
   { name: "event activity", send: { activity: (h) => ({ ...h.message(""), type: "event", name: "unknown/event", text: undefined }) }, status: 200, silent: true },
   { name: "messageReaction", send: { activity: (h) => ({ ...h.message(""), type: "messageReaction", reactionsAdded: [{ type: "like" }], text: undefined }) }, status: 200, silent: true },
@@ -140,6 +151,7 @@ describe("bad input against the running bot (table-driven)", function () {
       const statuses = await send(harness, testCase.send);
       const allowed = Array.isArray(testCase.status) ? testCase.status : [testCase.status];
       for (const result of statuses) assert.ok(allowed.includes(result.status), `HTTP ${result.status} (expected ${allowed.join(" or ")}): ${JSON.stringify(result.body)?.slice(0, 200)}`);
+      if (testCase.reason) assert.match(String(statuses[0]!.body?.error ?? ""), testCase.reason);
       if (testCase.invoke) assert.match(String(statuses[0]!.body?.value ?? ""), testCase.invoke);
       const conversationId = statuses[0]!.conversationId;
       if (testCase.replies && conversationId) await expectReplies(harness, conversationId, testCase.replies);
@@ -166,24 +178,38 @@ describe("bad input: Bot Framework authentication (BOT_ID set)", function () {
   before(async () => (harness = await startBotHarness({ BOT_ID: "00000000-0000-0000-0000-000000000001", BOT_PASSWORD: "not-a-real-secret", BOT_TYPE: "MultiTenant" })));
   after(() => harness?.stop());
 
-  // A well-formed JWT makes the SDK fetch Bot Framework signing keys: offline that fails with 500, online it is 401.
-  for (const [name, authorization, refusal] of [
-    ["no Authorization header", undefined, [401]],
-    ["a bearer token that is not a JWT", "Bearer not-a-token", [401]],
-    ["a forged unsigned JWT", `Bearer ${forgedJwt()}`, [401, 500]],
+  // A well-formed JWT makes the SDK fetch Bot Framework signing keys, which fails offline: that is a token that cannot be validated too.
+  for (const [name, authorization] of [
+    ["no Authorization header", undefined],
+    ["a bearer token that is not a JWT", "Bearer not-a-token"],
+    ["a forged unsigned JWT", `Bearer ${forgedJwt()}`],
   ] as const) {
-    it(`refuses ${name} (HTTP ${refusal.join(" or ")}) and sends nothing`, async () => {
+    it(`refuses ${name} with 401 and a generic body (the detail only in the log), and sends nothing`, async () => {
       const activity = harness.message("What is our spend with Acme?");
+      const logged = harness.log.length;
       const response = await fetch(`${harness.bot.url}/api/messages`, {
         method: "POST",
         headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
         body: JSON.stringify(activity),
       });
-      assert.ok((refusal as readonly number[]).includes(response.status), `HTTP ${response.status}`);
+      assert.equal(response.status, 401);
+      assert.deepEqual(await response.json(), { error: "Unauthorized" });
+      const detail = harness.log.slice(logged).find((line) => line.includes("401"));
+      assert.match(detail ?? "", /token could not be validated \([0-9a-f-]{36}\): \w*Error: \S/, "the SDK's reason is logged under a correlation id");
       await new Promise((resolve) => setTimeout(resolve, 200));
       assert.equal(harness.connector.inConversation(activity.conversation.id).length, 0);
     });
   }
+
+  it("checks the token before the activity: a malformed activity without a valid token learns only 401", async () => {
+    const response = await fetch(`${harness.bot.url}/api/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...harness.message("hello"), recipient: undefined }),
+    });
+    assert.equal(response.status, 401);
+    assert.deepEqual(await response.json(), { error: "Unauthorized" });
+  });
 });
 
 interface Sent {

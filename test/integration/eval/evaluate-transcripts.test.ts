@@ -225,7 +225,7 @@ describe("evaluateTranscripts job", () => {
       const { server } = harness;
       server.script("eval.topic-extraction", { topics: ["football results"] });
       server.script("eval.topic-adherence", { classifications: [{ topic: "football results", onTopic: false, referenceTopics: [], answered: false }] });
-      const declined = { ...base, id: "run-declined", runId: "run-declined", status: "out_of_scope" as TranscriptDocument["status"], conversation: [{ type: "human" as const, content: "Who won the cup final?" }, { type: "ai" as const, content: "I can only help with procurement questions." }] };
+      const declined = { ...base, id: "run-declined", runId: "run-declined", status: "out_of_scope" as const, conversation: [{ type: "human" as const, content: "Who won the cup final?" }, { type: "ai" as const, content: "I can only help with procurement questions." }] };
       const { saved } = await evaluate([declined]);
       assert.deepEqual(saved[0]!.metrics.map((metric) => [metric.metric, metric.score, metric.parts.referenceTopicSource]), [["topic-adherence", 1, "scope"]]);
       assert.equal(saved[0]!.judge, null);

@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
+import { createServer, type AddressInfo } from "node:net";
 import { z } from "zod";
 import { FindingOutputSchema } from "../../../src/domain";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
-import type { RetrySettings, Sleep } from "../../../src/llm/retry";
+import { DEFAULT_RETRY_SETTINGS, type RetrySettings, type Sleep } from "../../../src/llm/retry";
 import { callStructured } from "../../../src/workflow/structured-call";
 import type { ChatRequest, ToolSpec } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
@@ -172,7 +173,7 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.equal(outcome.kind, "error");
     assert.ok(outcome.kind === "error");
     assert.equal(outcome.attempts, 3);
-    assert.match(outcome.cause, /^HTTP 500 after 3 attempt\(s\): The server had an error$/);
+    assert.equal(outcome.cause, `HTTP 500 from ${baseUrl} after 3 attempt(s): The server had an error`);
     assert.deepEqual(outcome.usage, { inputTokens: 0, outputTokens: 0 });
     assert.equal(server.calls.length, 3);
   });
@@ -189,7 +190,7 @@ describe("OpenAiChatModel against the scripted server", function () {
     const outcome = await model().complete(request());
     assert.ok(outcome.kind === "error");
     assert.equal(outcome.attempts, 1);
-    assert.equal(outcome.cause, "HTTP 400 after 1 attempt(s): Invalid schema for response_format");
+    assert.equal(outcome.cause, `HTTP 400 from ${baseUrl} after 1 attempt(s): Invalid schema for response_format`);
     assert.doesNotMatch(outcome.cause, /sk-test/);
     assert.equal(server.calls.length, 1);
   });
@@ -201,7 +202,7 @@ describe("OpenAiChatModel against the scripted server", function () {
     const elapsed = Date.now() - started;
     assert.equal(outcome.kind, "timeout");
     assert.ok(outcome.kind === "timeout");
-    assert.match(outcome.cause, /no answer within 300 ms/);
+    assert.equal(outcome.cause, `no answer from ${baseUrl} within 300 ms (1 attempt(s))`);
     assert.ok(elapsed >= 290 && elapsed < 1000, `took ${elapsed} ms`);
     await waitFor(() => server.calls[0]!.endedAt !== undefined);
     assert.equal(server.calls[0]!.aborted, true);
@@ -226,13 +227,56 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.ok(outcome.durationMs < 1000);
   });
 
-  it("reports a network failure as an error after retries", async () => {
-    const unreachable = createOpenAiCompatibleChatModel({ baseUrl: "http://127.0.0.1:9/v1", retry: FAST_RETRY });
-    const outcome = await unreachable.complete(request());
-    assert.equal(outcome.kind, "error");
+  it("fails at once, without a back-off, when nothing listens on the endpoint (a closed loopback port), naming it and what to check", async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const { sleep, waits } = recordingSleep();
+    const endpoint = `http://127.0.0.1:${closedPort}/v1`;
+    const outcome = await createOpenAiCompatibleChatModel({ baseUrl: endpoint, retry: DEFAULT_RETRY_SETTINGS, sleep }).complete(request());
     assert.ok(outcome.kind === "error");
-    assert.equal(outcome.attempts, 3);
-    assert.match(outcome.cause, /Connection error/);
+    assert.equal(outcome.attempts, 1);
+    assert.deepEqual(waits, [], "no back-off was taken");
+    assert.equal(
+      outcome.cause,
+      `cannot reach the model endpoint ${endpoint} (ECONNREFUSED: connection refused: nothing is listening at that address and port); check OPENAI_BASE_URL and that the model server is running and reachable from this machine`,
+    );
+  });
+
+  it("fails at once when the endpoint's host name does not resolve", async () => {
+    const { sleep, waits } = recordingSleep();
+    const outcome = await createOpenAiCompatibleChatModel({ baseUrl: "http://procura-model.invalid/v1", retry: DEFAULT_RETRY_SETTINGS, sleep }).complete(request());
+    assert.ok(outcome.kind === "error");
+    assert.equal(outcome.attempts, 1);
+    assert.deepEqual(waits, []);
+    assert.match(outcome.cause, /^cannot reach the model endpoint http:\/\/procura-model\.invalid\/v1 \((ENOTFOUND|EAI_AGAIN): the host name/);
+  });
+
+  it("still retries a connection that is dropped mid-request (transient), then names the endpoint", async () => {
+    const dropping = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/v1`;
+    try {
+      const { sleep, waits } = recordingSleep();
+      const outcome = await createOpenAiCompatibleChatModel({ baseUrl: endpoint, retry: FAST_RETRY, sleep, random: () => 0 }).complete(request());
+      assert.ok(outcome.kind === "error");
+      assert.equal(outcome.attempts, 3);
+      assert.deepEqual(waits, [10, 20]);
+      assert.ok(outcome.cause.includes(`calling ${endpoint} after 3 attempt(s)`), outcome.cause);
+    } finally {
+      dropping.close();
+    }
+  });
+
+  it("a refused key names the key setting to check", async () => {
+    server.script("contract", { status: 401, body: { error: { message: "Incorrect API key provided" } } });
+    const outcome = await model().complete(request());
+    assert.ok(outcome.kind === "error");
+    assert.equal(outcome.attempts, 1);
+    assert.match(outcome.cause, /^HTTP 401 from .* Incorrect API key provided; check OPENAI_API_KEY/);
   });
 
   it("returns a refusal as ok with empty content, for the caller's validation to judge", async () => {

@@ -30,6 +30,8 @@ export function finishedRun(overrides: Partial<RunState> = {}): RunState {
       debateMode: "independent",
       evidenceNeed: "high",
       hitl: false,
+      inScope: true,
+      scopeReason: "procurement",
       reason: "renewal price question needs the contract cap and spend history",
       fallback: false,
     },

@@ -22,7 +22,7 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
 
   it("shows each specialist working then done on the progress card, and answers with both sections and the QSCORE", async () => {
     model
-      .script("router", { selected: ["contract", "spend"], priority: ["contract", "spend"], debateMode: "independent", evidenceNeed: "medium", hitl: false, reason: "renewal and spend" })
+      .script("router", { selected: ["contract", "spend"], priority: ["contract", "spend"], debateMode: "independent", evidenceNeed: "medium", hitl: false, inScope: true, scopeReason: "procurement", reason: "renewal and spend" })
       .script("spend", {
         delayMs: 200,
         then: { summary: "Spend with Acme grew 12% in FY2025.", details: "FY2024 10.0M JPY, FY2025 11.2M JPY", evidence: [{ source: "spend", referenceId: "SPD-ACME-FY25", quote: "11.2M JPY" }], confidence: 0.8 },

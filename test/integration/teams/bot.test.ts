@@ -72,6 +72,29 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     );
   });
 
+  it("answers an off-topic question with the polite out-of-scope card in the asker's language: examples, no QSCORE, stored as out_of_scope", async () => {
+    for (const [question, language] of [["What will the weather be in Tokyo tomorrow?", "en"], ["有給休暇はあと何日残っていますか？", "ja"]] as const) {
+      const labels = labelsFor(language);
+      const activity = harness.message(question);
+      const conversationId = activity.conversation.id;
+      await harness.post(activity);
+      const reply = await harness.connector.waitFor(
+        (a) => a.conversationId === conversationId && a.method === "POST" && cardShows(a, labels.outOfScopeTitle),
+        15_000,
+        `the out-of-scope card in ${conversationId}`,
+      );
+      const texts = cardTexts(cardOf(reply));
+      assert.ok(texts.includes(labels.outOfScopeBody));
+      for (const example of labels.outOfScopeExamples) assert.ok(texts.some((t) => t.includes(example)), `example shown: ${example}`);
+      assert.ok(!texts.some((t) => /QSCORE/.test(t)), "no quality badge");
+      assert.equal(harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, labels.conclusion)).length, 0, "no answer card");
+      const transcripts = await harness.store.transcripts.listUnevaluated({ limit: 500 });
+      const transcript = transcripts.find((t) => t.question === question);
+      assert.equal(transcript?.status, "out_of_scope");
+      assert.deepEqual(transcript?.steps.map((step) => step.executor), ["router"], "only the Router ran");
+    }
+  });
+
   it("sends the welcome card when the bot is installed, and nothing when someone else joins", async () => {
     const conversationId = `personal-${randomUUID()}`;
     const base = harness.message("", { conversationId });

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
+import { networkInterfaces } from "node:os";
 import { loadConfig } from "../../../src/config";
 import { ConfigurationError } from "../../../src/domain";
 import { startProcura } from "../../../src/index";
+import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 
 describe("startProcura in production without a bot identity", function () {
   this.timeout(10_000);
@@ -47,5 +49,55 @@ describe("startProcura in production without a bot identity", function () {
       assert.match(error.message, /BOT_ID is required/);
       return true;
     });
+  });
+});
+
+describe("startProcura: where the endpoint listens, and a port in use", function () {
+  this.timeout(30_000);
+  let store: CosmosStore;
+  before(async () => {
+    store = await openCosmosStore(loadConfig({ LLM_PROVIDER: "offline" }), { log: () => undefined });
+  });
+  after(async () => {
+    await store?.close();
+  });
+
+  it("without BOT_ID it listens on 127.0.0.1 only: another address of this machine is not served", async () => {
+    const procura = await startProcura(loadConfig({ LLM_PROVIDER: "offline" }), { port: 0, store, log: () => undefined });
+    try {
+      assert.equal(procura.url, `http://127.0.0.1:${procura.port}`);
+      assert.equal((await fetch(`${procura.url}/healthz`)).status, 200);
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address && address.family === "IPv4" && !address.internal);
+      if (external) await assert.rejects(fetch(`http://${external.address}:${procura.port}/healthz`), /fetch failed/, `not reachable on ${external.address}`);
+    } finally {
+      await procura.stop();
+    }
+  });
+
+  it("refuses a non-loopback HOST without BOT_ID before it opens the store, unless ALLOW_UNAUTHENTICATED=true", async () => {
+    await assert.rejects(startProcura(loadConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", COSMOS_ENDPOINT: "http://127.0.0.1:9/", COSMOS_KEY: "a2V5" }), { port: 0, log: () => undefined }), (error: unknown) => {
+      assert.ok(error instanceof ConfigurationError);
+      assert.match(error.message, /HOST=0\.0\.0\.0 is not a loopback address and BOT_ID is not set/);
+      return true;
+    });
+    const procura = await startProcura(loadConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", ALLOW_UNAUTHENTICATED: "true" }), { port: 0, store, log: () => undefined });
+    await procura.stop();
+  });
+
+  it("a port in use names the port and the PORT setting", async () => {
+    const taken = createServer().listen(0, "127.0.0.1");
+    await once(taken, "listening");
+    const port = (taken.address() as { port: number }).port;
+    try {
+      await assert.rejects(startProcura(loadConfig({ LLM_PROVIDER: "offline" }), { port, store, log: () => undefined }), (error: unknown) => {
+        assert.ok(error instanceof ConfigurationError);
+        assert.match(error.message, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use .*set PORT to a free port`));
+        return true;
+      });
+    } finally {
+      taken.close();
+    }
   });
 });

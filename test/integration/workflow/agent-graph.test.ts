@@ -12,6 +12,8 @@ const route = (selected: string[], extra: Record<string, unknown> = {}) => ({
   debateMode: "independent",
   evidenceNeed: "high",
   hitl: false,
+  inScope: true,
+  scopeReason: "procurement",
   reason: "contract and price question",
   ...extra,
 });
@@ -237,6 +239,27 @@ describe("agent graph against a scripted model server", function () {
     assert.equal(state.hitlReasons.length, 2);
     assert.match(state.hitlReasons.join("\n"), /router: commits a renewal/);
     assert.match(state.hitlReasons.join("\n"), /policy: amount ¥30,000,000/);
+  });
+
+  it("replies out of scope when the Router says the question is not about procurement: no specialist, no moderator, no QSCORE", async () => {
+    server.script("router", route(["knowledge"], { inScope: false, scopeReason: "A weather question, not procurement." }));
+    const { deps, events } = workflowHarness(scriptedModel(baseUrl));
+    const state = await runQuestion(deps, { question: "What will the weather be in Tokyo tomorrow?" });
+    assert.equal(state.status, "out_of_scope");
+    assert.equal(state.decision?.scopeReason, "A weather question, not procurement.");
+    assert.deepEqual(state.findings, []);
+    assert.equal(state.answer, undefined);
+    assert.deepEqual(state.quality, { initialScore: null, finalScore: null, retried: false });
+    assert.deepEqual(server.calls.map((call) => call.agentId), ["router"]);
+    assert.equal(events.find((e) => e.type === "run_completed")?.detail, "out_of_scope");
+  });
+
+  it("gives a question about a rule its answer at once, even with an amount above the approval threshold", async () => {
+    server.script("router", route(["knowledge"])).script("knowledge", finding("The CPO approves from ¥10,000,000.", "POL-APPROVAL-MATRIX §3")).script("moderator", answer(90));
+    const { deps } = workflowHarness(scriptedModel(baseUrl));
+    const state = await runQuestion(deps, { question: "Who must approve a purchase order of ¥12,000,000?" });
+    assert.equal(state.status, "completed");
+    assert.deepEqual(state.hitlReasons, []);
   });
 
   describe("speculative Knowledge (SPECULATIVE_KNOWLEDGE=true)", () => {

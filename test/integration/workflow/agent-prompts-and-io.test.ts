@@ -9,7 +9,7 @@ import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer, type ChatCompletionBody } from "../../fakes/scripted-model-server";
 import { sampleData, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 
-const route = { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "contract question" };
+const route = { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "contract question" };
 const finding = { summary: "Cap is 5%.", details: "CTR-0001 caps increases at 5%.", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }], confidence: 0.8 };
 const answer = {
   conclusion: "Not at +8%.",

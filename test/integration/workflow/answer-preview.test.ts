@@ -14,7 +14,7 @@ describe("answer preview: the Moderator's conclusion while it is written", () =>
 
   it("hands the growing conclusion to the preview before the run ends, and the run's answer is the whole one", async () => {
     server
-      .script("router", { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "low", hitl: false, reason: "contract" })
+      .script("router", { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "low", hitl: false, inScope: true, scopeReason: "procurement", reason: "contract" })
       .script("contract", { summary: "Cap is 5%.", details: "", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "5% cap" }], confidence: 0.9 })
       .script("moderator", {
         conclusion,

@@ -7,7 +7,7 @@ import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 
 const run = promisify(execFile);
 const finding = (summary: string) => ({ summary, details: "", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }], confidence: 0.9 });
-const answer = { conclusion: "No.", rationale: [{ point: "cap", citations: ["CTR-0001"] }], findings: [], nextActions: [], qscore: 90, hitl: false, hitlReason: "", critique: "" };
+const answer = { conclusion: "No.", rationale: [{ point: "cap", citations: ["CTR-0001"] }], findings: [], nextActions: [], qscore: 90, hitl: false,  hitlReason: "", critique: "" };
 
 describe("checkpoints and resume", function () {
   this.timeout(20_000);
@@ -18,7 +18,7 @@ describe("checkpoints and resume", function () {
 
   it("resumes a run left in flight without repeating finished steps", async () => {
     server
-      .script("router", { selected: ["contract", "spend"], priority: ["contract", "spend"], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "r" })
+      .script("router", { selected: ["contract", "spend"], priority: ["contract", "spend"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "r" })
       .script("contract", finding("Cap is 5%."))
       .fallback("spend", { hang: true });
     // First process: the spend specialist hangs; we read the checkpoint written after contract finished.
@@ -66,7 +66,8 @@ describe("npm run ask", function () {
 
   it("answers in Japanese with the Japanese question, and prints the run's trace with --trace", async () => {
     const { stdout } = await cli(["--trace", "取引先A社の支出推移は？"]);
-    assert.match(stdout, /\[offline\]/);
+    assert.match(stdout, /\[オフライン\]/);
+    assert.match(stdout, /^結論$/m);
     assert.match(stdout, /支出/);
     assert.match(stdout, /QSCORE \d+/);
     // The trace: the App Insights operation id, then each step's prompt (question last), tool calls and replies.
@@ -83,7 +84,7 @@ describe("npm run ask", function () {
     const { baseUrl } = await server.start();
     try {
       server
-        .script("router", { selected: ["knowledge"], priority: ["knowledge"], debateMode: "independent", evidenceNeed: "low", hitl: false, reason: "policy" })
+        .script("router", { selected: ["knowledge"], priority: ["knowledge"], debateMode: "independent", evidenceNeed: "low", hitl: false, inScope: true, scopeReason: "procurement", reason: "policy" })
         .script("knowledge", finding("Three quotes are needed."))
         .script("moderator", { ...answer, conclusion: "You need three quotes." });
       const { stdout } = await cli(["--json", "How many quotes do I need?"], { OPENAI_BASE_URL: baseUrl, ROUTER_MODEL: "small-model" });

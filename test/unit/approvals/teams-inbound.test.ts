@@ -16,8 +16,8 @@ describe("approvals: inbound Teams mapping", () => {
 
   it("maps the clicker to ids and name, with the tenant from the conversation or the channel data", () => {
     const activity = { from: { id: "29:x", aadObjectId: "aad-1", name: "Kenji" }, conversation: { id: "c", tenantId: "t1" } } as unknown as Activity;
-    assert.deepEqual(actorFrom(activity), { aadObjectId: "aad-1", name: "Kenji", tenantId: "t1" });
+    assert.deepEqual(actorFrom(activity), { aadObjectId: "aad-1", userId: "29:x", name: "Kenji", tenantId: "t1" });
     const fromChannelData = { from: { id: "29:x" }, conversation: { id: "c" }, channelData: { tenant: { id: "t2" } } } as unknown as Activity;
-    assert.deepEqual(actorFrom(fromChannelData), { aadObjectId: "", name: "", tenantId: "t2" });
+    assert.deepEqual(actorFrom(fromChannelData), { aadObjectId: "", userId: "29:x", name: "", tenantId: "t2" });
   });
 });

@@ -40,6 +40,14 @@ describe("cards/approval-card", () => {
     assert.ok(titles.includes("承認") && titles.includes("編集して承認") && titles.includes("却下"));
   });
 
+  it("shows a Japanese run's approval reasons and reminder date in Japanese", () => {
+    const reasons = ["ルーター: 高額の購入", "規程: 金額¥50,000,000は承認基準額¥10,000,000以上です"];
+    const view = approvalViewFromRun({ ...japaneseOfflineRun(), hitlReasons: reasons }, NAMES, { ...options, reminderSince: "2025-06-01T09:00:07Z" });
+    const text = textOf(buildApprovalCard(view));
+    for (const reason of reasons) assert.ok(text.includes(`• ${reason}`), reason);
+    assert.ok(text.includes("2025年6月1日 18:00（日本時間）"), text);
+  });
+
   it("offers Approve, Edit & approve and Reject as Action.Execute whose data is only the approval id", () => {
     const executes = nodesOfType(card, "Action.Execute");
     assert.deepEqual(executes.map((action) => action.verb), [CARD_VERBS.approve, CARD_VERBS.edit, CARD_VERBS.reject]);

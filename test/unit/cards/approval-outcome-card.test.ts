@@ -27,11 +27,27 @@ describe("cards/approval-outcome-card", () => {
     assert.ok(!text.includes("Final answer"));
   });
 
+  it("rejected (ja): Japanese labels and a ja-JP date", () => {
+    const text = textOf(buildApprovalOutcomeCard({ ...base, language: "ja", decision: "rejected", comment: "法務確認が必要" }));
+    assert.ok(text.includes("却下"), text);
+    assert.ok(text.includes("2025年6月2日 12:04（日本時間）"), text);
+    assert.ok(!text.includes("{{DATE"), "no client-locale date function on a Japanese card");
+  });
+
   it("expired: no decider, and an explanation", () => {
     const { deciderName: _omitted, ...expired } = base;
     const text = textOf(buildApprovalOutcomeCard({ ...expired, decision: "expired" }));
     assert.ok(text.startsWith("⌛ Expired without a decision"));
     assert.ok(text.includes("the requester has been told"));
     assert.ok(!text.includes("By: "));
+  });
+
+  it("a click after the expiry: the expired card says the decision was not recorded (en and ja); other cards never do", () => {
+    const { deciderName: _omitted, ...expired } = base;
+    const en = textOf(buildApprovalOutcomeCard({ ...expired, decision: "expired", refusedAsTooLate: true }));
+    assert.ok(en.startsWith("⌛ Expired without a decision\nYour decision was not recorded: the review period had already ended."), en);
+    const ja = textOf(buildApprovalOutcomeCard({ ...expired, language: "ja", decision: "expired", refusedAsTooLate: true }));
+    assert.ok(ja.includes("確認期間が既に終了しているため、この判断は記録されませんでした"), ja);
+    assert.ok(!textOf(buildApprovalOutcomeCard({ ...expired, decision: "expired" })).includes("not recorded"));
   });
 });

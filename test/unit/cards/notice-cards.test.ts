@@ -3,12 +3,13 @@ import {
   buildErrorCard,
   buildExpiredNoticeCard,
   buildHelpCard,
+  buildOutOfScopeCard,
   buildRejectionCard,
   buildUnderReviewCard,
   buildWelcomeCard,
 } from "../../../src/cards/notice-cards";
 import { PROMPT_STARTERS } from "../../../src/cards/prompt-starters";
-import { errorViewFromRun } from "../../../src/cards/view-models";
+import { errorViewFromRun, progressViewFromRun } from "../../../src/cards/view-models";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 
@@ -23,6 +24,26 @@ describe("cards/notice-cards", () => {
     assert.ok(!text.includes("SECRET"), "the failure message is for operators, not users");
     const japanese = textOf(buildErrorCard({ language: "ja", correlationId: "corr-7f3a" }));
     assert.ok(japanese.includes("エラーが発生しました") && japanese.includes("相関 ID: corr-7f3a"));
+  });
+
+  it("out-of-scope card: a short polite reply, what Procura answers, and three example questions, all in the asker's language", () => {
+    const english = textOf(buildOutOfScopeCard({ language: "en", question: "What will the weather be in Tokyo tomorrow?" }));
+    assert.ok(english.includes("That is outside what I can help with"));
+    assert.ok(english.includes("I answer procurement questions only"));
+    assert.ok(english.includes("What will the weather be in Tokyo tomorrow?"), "the question is quoted");
+    assert.equal((english.match(/• /g) ?? []).length, 3, english);
+    assert.ok(!/[\u3040-\u30ff]/.test(english), "no Japanese in the English card");
+    const japanese = textOf(buildOutOfScopeCard({ language: "ja", question: "明日の東京の天気は？" }));
+    assert.ok(japanese.includes("この質問にはお答えできません") && japanese.includes("調達に関する質問"));
+    assert.ok(japanese.includes("• 1,500万円の購入には誰の承認が必要ですか？"));
+    assert.ok(!/QSCORE/.test(english + japanese), "no quality badge");
+  });
+
+  it("progress view of an out-of-scope run lists no specialist left waiting", () => {
+    const run = completedRun({ status: "out_of_scope", answer: undefined, findings: [] });
+    const view = progressViewFromRun(run, {}, new Date("2026-04-01T09:00:10Z"));
+    assert.deepEqual(view.specialists, []);
+    assert.equal(view.phase, "answered");
   });
 
   it("error view falls back to the run id when no correlation id was recorded", () => {

@@ -32,4 +32,9 @@ describe("cards/text", () => {
     assert.equal(cardDateTime("2025-06-01T18:00:00+09:00"), "{{DATE(2025-06-01T09:00:00Z, SHORT)}} {{TIME(2025-06-01T09:00:00Z)}}");
     assert.equal(cardDateTime("not a date"), "not a date");
   });
+
+  it("writes a Japanese card's timestamps for ja-JP in Japan time, whatever the viewer's client locale", () => {
+    assert.equal(cardDateTime("2025-06-01T09:00:07.123Z", "ja"), "2025年6月1日 18:00（日本時間）");
+    assert.equal(cardDateTime("2025-12-31T15:30:00Z", "ja"), "2026年1月1日 0:30（日本時間）");
+  });
 });

@@ -22,6 +22,21 @@ describe("cards/view-models", () => {
     assert.equal(view.review, undefined);
   });
 
+  it("shows findings that say the same thing once, under both specialists' names, with their evidence combined (en/ja)", () => {
+    const run = completedRun();
+    const [spend, contract] = run.findings as Extract<(typeof run.findings)[number], { status: "ok" }>[];
+    const twin = { ...contract!, specialist: "spend", confidence: 0.95, evidence: [...contract!.evidence, { source: "spend", referenceId: "SPEND-X", quote: "¥1" }] };
+    const same = { ...run, findings: [contract!, twin] };
+    assert.ok(spend);
+    const english = answerViewFromRun(same, NAMES, { threshold: 80 }).findings;
+    assert.equal(english.length, 1);
+    assert.equal(english[0]!.name, "Contract specialist and Spend analyst");
+    assert.equal(english[0]!.confidence, 0.95);
+    assert.deepEqual(english[0]!.evidence.map((e) => e.referenceId), [...new Set([...contract!.evidence.map((e) => e.referenceId), "SPEND-X"])]);
+    const japanese = answerViewFromRun(same, NAMES, { threshold: 80, language: "ja" }).findings;
+    assert.equal(japanese[0]!.name, "契約スペシャリスト・支出アナリスト");
+  });
+
   it("uses the answer's qscore when the gate did not record one, and no 'before' without a re-ask", () => {
     const view = answerViewFromRun(completedRun({ quality: { initialScore: 90, finalScore: null, retried: false } }), NAMES, { threshold: 80 });
     assert.deepEqual(view.quality, { score: 86, threshold: 80 });

@@ -25,6 +25,11 @@ describe("loadConfig", () => {
     assert.deepEqual(config.provider, { kind: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1", apiKey: "k" });
   });
 
+  it("reads the rates to JPY, keeping the default for a currency left out", () => {
+    assert.deepEqual(loadConfig({}).workflow.jpyRates, { JPY: 1, USD: 150, EUR: 160 });
+    assert.deepEqual(loadConfig({ FX_RATES_JPY: "USD=145.5" }).workflow.jpyRates, { JPY: 1, USD: 145.5, EUR: 160 });
+  });
+
   for (const [env, variable] of [
     [{ QSCORE_THRESHOLD: "eighty" }, "QSCORE_THRESHOLD"],
     [{ MAX_SPECIALISTS: "9" }, "MAX_SPECIALISTS"],
@@ -32,6 +37,8 @@ describe("loadConfig", () => {
     [{ LLM_PROVIDER: "azure-openai" }, "AZURE_OPENAI_ENDPOINT"],
     [{ OPENAI_BASE_URL: "not a url" }, "OPENAI_BASE_URL"],
     [{ APPROVAL_REMIND_AFTER: "soon" }, "APPROVAL_REMIND_AFTER"],
+    [{ FX_RATES_JPY: "USD=abc" }, "FX_RATES_JPY"],
+    [{ FX_RATES_JPY: "GBP=190" }, "FX_RATES_JPY"],
   ] as const) {
     it(`stops with a message naming ${variable} for ${JSON.stringify(env)}`, () => {
       assert.throws(
@@ -40,4 +47,10 @@ describe("loadConfig", () => {
       );
     });
   }
+
+  it("reads ports: empty means the default, 0 any free port, and anything outside 0–65535 stops start-up naming the variable", () => {
+    assert.deepEqual([loadConfig({ PORT: "" }).env.PORT, loadConfig({ PORT: "0" }).env.PORT, loadConfig({ PLAYGROUND_PORT: "4000" }).env.PLAYGROUND_PORT], [3978, 0, 4000]);
+    for (const [variable, value] of [["PORT", "70000"], ["PLAYGROUND_PORT", "abc"], ["PLAYGROUND_APPROVER_PORT", "-1"], ["PLAYGROUND_PORT", "80.5"]])
+      assert.throws(() => loadConfig({ [variable]: value }), new RegExp(`${variable}="${value}"`));
+  });
 });

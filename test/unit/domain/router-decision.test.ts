@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { routerDecisionSchema } from "../../../src/domain";
 
 const ids = ["contract", "spend", "negotiation", "sourcing", "knowledge", "supplier"];
-const base = { debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "r" };
+const base = { debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "r" };
 
 describe("routerDecisionSchema", () => {
   const schema = routerDecisionSchema(ids, 3);

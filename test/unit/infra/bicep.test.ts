@@ -15,6 +15,10 @@ const MAIN = path.join(INFRA, "main.bicep");
  */
 const NOT_SET_IN_AZURE: Record<string, string> = {
   PORT: "App Service injects PORT itself",
+  HOST: "an authenticated bot listens on every interface by default, which App Service needs",
+  ALLOW_UNAUTHENTICATED: "production requires BOT_ID, so there is nothing to allow",
+  PLAYGROUND_PORT: "the Agents Playground is for `npm run dev` only",
+  PLAYGROUND_APPROVER_PORT: "the Agents Playground is for `npm run dev` only",
   AZURE_OPENAI_API_KEY: "the identity calls Azure OpenAI with Entra ID; key auth is disabled on the account",
   OPENAI_BASE_URL: "the openai-compatible provider is for local or non-Azure models",
   OPENAI_API_KEY: "the openai-compatible provider is for local or non-Azure models",

@@ -51,6 +51,8 @@ function runState(overrides: Partial<RunState> = {}): RunState {
       debateMode: "independent",
       evidenceNeed: "high",
       hitl: false,
+      inScope: true,
+      scopeReason: "procurement",
       reason: "renewal with a price increase",
       fallback: false,
     },

@@ -1,5 +1,6 @@
-import { extractAmounts, toJpy } from "../../../domain/amounts";
+import { extractAmounts } from "../../../domain/amounts";
 import { formatJpy } from "../phrases";
+import type { ToolObservation } from "../tool-observations";
 import { dataObjects, type Fact, type FactContext } from "./fact";
 
 const AT_LEAST = /(or more|or above|and above|at least|above|over|exceed|more than|from|≥|>=|>|以上|超|から)/i;
@@ -42,11 +43,41 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
   }));
 }
 
+/**
+ * The observations with every policy quote fitted to the amount asked about: a quote stating a tier
+ * that does not include the amount ("Below ¥1,000,000" for ¥5,000,000) is replaced by the sentence
+ * of the same passage whose tier does, or dropped when the passage has none. A tier that does not
+ * apply is never quoted.
+ */
+export function fitPolicyQuotes(observations: ToolObservation[], amountJpy: number): ToolObservation[] {
+  const passages = new Map(policyPassages(observations).map((passage) => [passage.referenceId, passage.text]));
+  const applicableIn = (referenceId: string) => {
+    const candidates = sentences(passages.get(referenceId) ?? "")
+      .map((sentence) => ({ sentence, bound: applies(sentence, amountJpy) }))
+      .filter((entry): entry is { sentence: string; bound: number } => entry.bound !== undefined)
+      .sort((a, b) => b.bound - a.bound);
+    return candidates[0] ? clip(candidates[0].sentence) : undefined;
+  };
+  return observations.map((observation) => ({
+    ...observation,
+    evidence: observation.evidence.flatMap((item) => {
+      if (!/polic|規程/i.test(item.source) || !excludes(item.quote, amountJpy)) return [item];
+      const quote = applicableIn(item.referenceId);
+      return quote === undefined ? [] : [{ ...item, quote }];
+    }),
+  }));
+}
+
+/** True when a text states amount thresholds and none of its sentences includes `amountJpy`. */
+function excludes(text: string, amountJpy: number): boolean {
+  const stated = sentences(text).filter((sentence) => extractAmounts(sentence).length > 0);
+  return stated.length > 0 && stated.every((sentence) => applies(sentence, amountJpy) === undefined);
+}
+
 /** The action a threshold sentence requires: quotes/bids to collect, or an approval to obtain. */
 function actionFor(sentence: string, referenceId: string, phrases: FactContext["phrases"]): string | undefined {
-  const text = clip(sentence);
-  if (/quot|rfp|rfq|bid|tender|見積|入札|コンペ/i.test(sentence)) return phrases.actionQuotes({ text, referenceId });
-  if (/approv|authori[sz]|cpo|cfo|ceo|承認|決裁/i.test(sentence)) return phrases.actionApproval({ text, referenceId });
+  if (/quot|rfp|rfq|bid|tender|見積|入札|コンペ/i.test(sentence)) return phrases.actionQuotes({ referenceId });
+  if (/approv|authori[sz]|cpo|cfo|ceo|承認|決裁/i.test(sentence)) return phrases.actionApproval({ referenceId });
   return undefined;
 }
 
@@ -77,7 +108,7 @@ function sentences(text: string): string[] {
  * upper bound only), or undefined when the sentence states no threshold or excludes the amount.
  */
 function applies(sentence: string, amountJpy: number): number | undefined {
-  const found = extractAmounts(sentence).map((a) => ({ jpy: toJpy(a.value, a.currency), text: a.text }));
+  const found = extractAmounts(sentence);
   const distinct = [...new Set(found.map((a) => a.jpy))];
   if (distinct.length === 0) return undefined;
   if (distinct.length >= 2) {

@@ -34,7 +34,7 @@ function input(overrides: Partial<ModeratorInput> = {}): ModeratorInput {
     agent: "moderator",
     question: "Can we renew the Acme SaaS contract at +8%?",
     language: "en",
-    decision: { selected: ["contract", "negotiation"], priority: ["contract", "negotiation"], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "", fallback: false },
+    decision: { selected: ["contract", "negotiation"], priority: ["contract", "negotiation"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "", fallback: false },
     findings: [negotiation, contract],
     failures: [],
     specialistNames: { contract: "Contract specialist", negotiation: "Negotiation strategist", spend: "Spend analyst" },
@@ -63,7 +63,7 @@ describe("offline moderator", () => {
     const thin: OkFinding = { ...contract, evidence: [contract.evidence[0]], confidence: 0.4 };
     const answer = moderateOffline(input({ findings: [thin], failures: [{ specialist: "negotiation", error: "timed out" }] }));
     assert.ok(answer.qscore < 80, `qscore ${answer.qscore}`);
-    assert.match(answer.critique, /Evidence is thin: 1 distinct reference\(s\) for a high evidence need \(4 expected\)/);
+    assert.match(answer.critique, /Evidence is thin: 1 distinct reference for a high evidence need \(4 expected\)/);
     assert.match(answer.critique, /Failed specialists: Negotiation strategist/);
     assert.match(answer.conclusion, /Not included because they failed: Negotiation strategist \(timed out\)/);
   });

@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { RouterOutputSchema, detectLanguage, routerDecisionSchema } from "../../../../src/domain";
+import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
 import { routeOffline } from "../../../../src/llm/offline/router";
+import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
+import { generateSampleDataSet } from "../../../../src/tools/sample-data";
 import type { RouterInput, SpecialistSummary } from "../../../../src/workflow/agent-inputs";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 
@@ -27,6 +30,11 @@ function input(question: string, overrides: Partial<RouterInput> = {}): RouterIn
 }
 
 describe("offline router", () => {
+  let vocabulary: OfflineVocabulary;
+  before(async () => {
+    vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+  });
+
   it("routes the everyday question table with high accuracy (reports top-1 and set overlap)", () => {
     assert.ok(table.questions.length >= 30);
     assert.ok(table.questions.filter((q) => detectLanguage(q.question) === "ja").length >= 12);
@@ -35,7 +43,7 @@ describe("offline router", () => {
     let overlap = 0;
     const misses: string[] = [];
     for (const q of table.questions) {
-      const output = routeOffline(input(q.question));
+      const output = routeOffline(input(q.question), vocabulary);
       routerDecisionSchema(ids, 3).parse(output);
       const hit = q.top.includes(output.priority[0]);
       if (hit) top1++;
@@ -52,13 +60,13 @@ describe("offline router", () => {
 
   it("reads a price change written like +8% as a negotiation matter, and counts a word's forms once", () => {
     for (const question of ["Can we renew the Acme SaaS contract at +8%?", "AcmeのSaaS契約を＋８％で更新できますか？"])
-      assert.deepEqual(routeOffline(input(question)).selected, ["contract", "negotiation"], question);
-    assert.deepEqual(routeOffline(input("Can we renew the Acme SaaS contract?")).selected, ["contract"], "no price change, no negotiation");
-    assert.match(routeOffline(input("Renewal: can we renew Acme?")).reason, /\(renew\)|\(renewal\)/, "renew and renewal are one match");
+      assert.deepEqual(routeOffline(input(question), vocabulary).selected, ["contract", "negotiation"], question);
+    assert.deepEqual(routeOffline(input("Can we renew the Acme SaaS contract?"), vocabulary).selected, ["contract"], "no price change, no negotiation");
+    assert.match(routeOffline(input("Renewal: can we renew Acme?"), vocabulary).reason, /\(renew\)|\(renewal\)/, "renew and renewal are one match");
   });
 
   it("sends a question that matches nothing to Knowledge alone, with a reason saying so", () => {
-    const output = routeOffline(input("Tell me a joke"));
+    const output = routeOffline(input("Tell me a joke"), vocabulary);
     assert.deepEqual(output.selected, ["knowledge"]);
     assert.match(output.reason, /No specialist keywords matched/);
   });
@@ -70,30 +78,30 @@ describe("offline router", () => {
       description: "Carbon footprint and scope 3 emissions of suppliers. 温室効果ガス排出量。",
       keywords: ["carbon", "emissions", "scope 3", "排出量"],
     };
-    const output = routeOffline(input("What are the scope 3 carbon emissions of our suppliers?", { specialists: [...specialists, esg] }));
+    const output = routeOffline(input("What are the scope 3 carbon emissions of our suppliers?", { specialists: [...specialists, esg] }), vocabulary);
     assert.equal(output.priority[0], "esg");
-    assert.equal(routeOffline(input("サプライヤーの排出量は？", { specialists: [...specialists, esg] })).priority[0], "esg");
+    assert.equal(routeOffline(input("サプライヤーの排出量は？", { specialists: [...specialists, esg] }), vocabulary).priority[0], "esg");
   });
 
   it("keeps to maxSpecialists, orders priority by score, and is deterministic", () => {
     const question = "Can we renegotiate the Acme contract renewal price and check its spend trend and supplier risk?";
-    const one = routeOffline(input(question, { maxSpecialists: 1 }));
+    const one = routeOffline(input(question, { maxSpecialists: 1 }), vocabulary);
     assert.equal(one.selected.length, 1);
-    const three = routeOffline(input(question));
+    const three = routeOffline(input(question), vocabulary);
     assert.ok(three.selected.length >= 2 && three.selected.length <= 3);
     assert.deepEqual(three.priority, three.selected);
-    assert.deepEqual(routeOffline(input(question)), three);
+    assert.deepEqual(routeOffline(input(question), vocabulary), three);
   });
 
   it("writes the reason in the question's language naming the matched keywords, and sets evidence need", () => {
-    const ja = routeOffline(input("取引先A社の支出推移は？"));
+    const ja = routeOffline(input("取引先A社の支出推移は？"), vocabulary);
     assert.equal(ja.priority[0], "spend");
     assert.match(ja.reason, /キーワード一致/);
     assert.match(ja.reason, /「支出」/);
-    const en = routeOffline(input("Does the Acme contract auto-renew?"));
+    const en = routeOffline(input("Does the Acme contract auto-renew?"), vocabulary);
     assert.match(en.reason, /Contract specialist \(.*contract/);
-    assert.equal(routeOffline(input("How many quotes do I need for a ¥5M purchase?")).evidenceNeed, "high");
-    assert.equal(routeOffline(input("Can I accept a gift from a supplier?")).evidenceNeed, "low");
+    assert.equal(routeOffline(input("How many quotes do I need for a ¥5M purchase?"), vocabulary).evidenceNeed, "high");
+    assert.equal(routeOffline(input("Can I accept a gift from a supplier?"), vocabulary).evidenceNeed, "low");
     RouterOutputSchema.parse(en);
     assert.equal(en.hitl, false);
     assert.equal(en.debateMode, "independent");

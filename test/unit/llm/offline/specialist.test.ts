@@ -19,7 +19,7 @@ async function consult(
   extra: { round?: SpecialistRound; previous?: Finding; peers?: Finding[]; critique?: string } = {},
 ): Promise<{ calls: { name: string; args: Record<string, unknown> }[]; finding: FindingOutput & { toolCalls: Finding["toolCalls"] } }> {
   const definition = specialists.find((s) => s.id === id)!;
-  const decision: RouterDecision = { selected: [id], priority: [id], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "", fallback: false };
+  const decision: RouterDecision = { selected: [id], priority: [id], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "", fallback: false };
   const input: SpecialistInput = {
     agent: "specialist",
     question,

@@ -1,0 +1,163 @@
+/**
+ * The local Teams of `npm run dev`: two Microsoft 365 Agents Playgrounds on the same bot, because one
+ * Playground acts as one fixed user. The employee's Playground reads the committed
+ * `.m365agentsplayground.yml` (the current user asks questions); the approver's is the same tenant,
+ * team and channel with the first `user-approver-*` user as current user and chats of its own (so
+ * the approver's chats never overwrite the employee's stored conversation references). Approval
+ * cards go to the approver's Playground: its "Approvals" channel is stored as the approver channel.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse, stringify } from "yaml";
+import { z } from "zod";
+import type { StoredApproverChannel } from "../approvals/approver-channel";
+
+/** The committed local tenant. */
+export const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsplayground.yml");
+
+const PlaygroundUserSchema = z.object({ id: z.string().min(1), name: z.string().min(1), aadObjectId: z.string().min(1) }).passthrough();
+export type PlaygroundUser = z.infer<typeof PlaygroundUserSchema>;
+
+/** The parts of the Playground's config file the dev set-up reads and rewrites (the rest is kept as is). */
+const PlaygroundConfigSchema = z
+  .object({
+    tenantId: z.string().min(1),
+    currentUser: PlaygroundUserSchema,
+    users: z.array(PlaygroundUserSchema).length(5),
+    personalChat: z.object({ id: z.string().min(1) }).passthrough(),
+    groupChat: z.object({ id: z.string().min(1) }).passthrough(),
+    team: z.object({ id: z.string().min(1), channels: z.array(z.object({ id: z.string().min(1), name: z.string() })).min(1) }).passthrough(),
+  })
+  .passthrough();
+export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
+
+/** Reads and checks a Playground config file, naming the file when it is not what the set-up needs. */
+export function readPlaygroundConfig(file: string = PLAYGROUND_CONFIG_FILE): PlaygroundConfig {
+  const parsed = PlaygroundConfigSchema.safeParse(parse(readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+/** The approvers of the local tenant: users whose id starts with `user-approver-`, in file order. */
+export function localApprovers(config: PlaygroundConfig): PlaygroundUser[] {
+  return config.users.filter((user) => user.id.startsWith("user-approver-"));
+}
+
+/**
+ * The approver's Playground config: the first approver as current user, the employee among the
+ * (still exactly five) users, and personal and group chats of its own.
+ */
+export function approverPlaygroundConfig(employee: PlaygroundConfig): { config: PlaygroundConfig; approver: PlaygroundUser } {
+  const approver = localApprovers(employee)[0];
+  if (!approver) throw new Error(`${PLAYGROUND_CONFIG_FILE}: no user with an id starting with "user-approver-" to act as the approver`);
+  return {
+    approver,
+    config: {
+      ...employee,
+      currentUser: approver,
+      users: [employee.currentUser, ...employee.users.filter((user) => user.id !== approver.id)],
+      personalChat: { ...employee.personalChat, id: `${employee.personalChat.id}-approver` },
+      groupChat: { ...employee.groupChat, id: `${employee.groupChat.id}-approver` },
+    },
+  };
+}
+
+/** The team's "Approvals" channel (else its first channel). */
+export function approvalsChannel(config: PlaygroundConfig): { id: string; name: string } {
+  return config.team.channels.find((channel) => /approv/i.test(channel.name)) ?? config.team.channels[0]!;
+}
+
+/** A started Playground: where to open it, the port it was asked for and the process. */
+export interface RunningPlayground {
+  url: string;
+  port: number;
+  requestedPort: number;
+  child: ChildProcess;
+}
+
+/**
+ * Starts a Playground against the bot's endpoint with `configFile` (default: the committed one);
+ * resolves once it listens. It takes another port silently when `port` is in use: `port` and
+ * `requestedPort` then differ.
+ */
+export async function startPlayground(botEndpoint: string, port: number, configFile: string = PLAYGROUND_CONFIG_FILE): Promise<RunningPlayground> {
+  const child = spawn(
+    process.execPath,
+    [require.resolve("@microsoft/m365agentsplayground/cli.js"), "-e", botEndpoint, "-c", "msteams", "--dt", "-p", String(port)],
+    {
+      env: { ...process.env, TEAMSAPPTESTER_BROWSER: "none", DEFAULT_CHANNEL_ID: "msteams", M365_AGENTS_PLAYGROUND_CONFIG_PATH: configFile },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  const listening = new Promise<number>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const match = /Listening on (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => reject(new Error(`the Playground exited (${code}) before listening:\n${output.slice(-2000)}`)));
+  });
+  const actual = await listening;
+  return { url: `http://127.0.0.1:${actual}`, port: actual, requestedPort: port, child };
+}
+
+/** The two Playgrounds of `npm run dev`, and who acts in each. */
+export interface DevPlaygrounds {
+  employee: RunningPlayground & { user: PlaygroundUser };
+  approver: RunningPlayground & { user: PlaygroundUser };
+  /** The approver channel setting that sends approval cards to the approver's Playground. */
+  approverChannel: StoredApproverChannel;
+  teamName: string;
+  channelName: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the employee's and the approver's Playgrounds (stopping both if either fails). */
+export async function startDevPlaygrounds(botEndpoint: string, ports: { employee: number; approver: number }, now: Date = new Date()): Promise<DevPlaygrounds> {
+  const employeeConfig = readPlaygroundConfig();
+  const { config, approver } = approverPlaygroundConfig(employeeConfig);
+  const approverConfigFile = path.join(mkdtempSync(path.join(tmpdir(), "procura-approver-playground-")), ".m365agentsplayground.yml");
+  writeFileSync(approverConfigFile, stringify(config));
+  const started: RunningPlayground[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((playground) => stopChild(playground.child)));
+  };
+  try {
+    const employee = await startPlayground(botEndpoint, ports.employee);
+    started.push(employee);
+    const approverPlayground = await startPlayground(botEndpoint, ports.approver, approverConfigFile);
+    started.push(approverPlayground);
+    const channel = approvalsChannel(config);
+    return {
+      employee: { ...employee, user: employeeConfig.currentUser },
+      approver: { ...approverPlayground, user: approver },
+      approverChannel: {
+        teamId: config.team.id,
+        channelId: channel.id,
+        // Where the approver's Playground receives the bot's posts (what `approvers here` typed there would store).
+        serviceUrl: `http://localhost:${approverPlayground.port}/_connector`,
+        tenantId: config.tenantId,
+        setByAadObjectId: "npm-run-dev",
+        setAt: now.toISOString(),
+      },
+      teamName: String(config.team.name ?? config.team.id),
+      channelName: channel.name,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}

@@ -1,0 +1,42 @@
+/**
+ * Failures that say a model endpoint cannot be reached at all — nobody listens, the name does not
+ * resolve, there is no route, the certificate is not trusted — found anywhere in an error's `cause`
+ * chain (the SDKs wrap the socket error). Retrying those within seconds only makes the user wait:
+ * they are not transient the way a timeout, a 429 or a 5xx is. Knows no SDK, so the retry policy and
+ * an endpoint's circuit breaker can share it.
+ */
+
+/** Why an endpoint is unreachable: the system error code and what it means, in words. */
+export interface UnreachableEndpoint {
+  code: string;
+  reason: string;
+}
+
+const UNREACHABLE: Readonly<Record<string, string>> = {
+  ECONNREFUSED: "connection refused: nothing is listening at that address and port",
+  ENOTFOUND: "the host name does not resolve",
+  EAI_AGAIN: "the host name could not be resolved (no DNS answer)",
+  EHOSTUNREACH: "no route to the host",
+  ENETUNREACH: "the network is unreachable",
+  EPROTO: "the TLS handshake failed (https to a plain-http port?)",
+  ERR_SSL_WRONG_VERSION_NUMBER: "the TLS handshake failed (https to a plain-http port?)",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "its TLS certificate is self-signed and not trusted",
+  SELF_SIGNED_CERT_IN_CHAIN: "its TLS certificate chain is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "its TLS certificate cannot be verified",
+  CERT_HAS_EXPIRED: "its TLS certificate has expired",
+  ERR_TLS_CERT_ALTNAME_INVALID: "its TLS certificate is for another host name",
+};
+
+/** How deep the cause chain is followed (SDK error → fetch error → socket error). */
+const MAX_CAUSE_DEPTH = 5;
+
+/** The reason `error` means the endpoint cannot be reached, or undefined for any other failure. */
+export function unreachableEndpoint(error: unknown): UnreachableEndpoint | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && typeof current === "object" && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code in UNREACHABLE) return { code, reason: UNREACHABLE[code]! };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,39 @@
+import { isIP } from "node:net";
+import type { Env } from "../config";
+import { ConfigurationError } from "../domain";
+import type { BotIdentity } from "./bot-identity";
+
+/** True for addresses only this machine can reach: 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (bare === "localhost") return true;
+  if (isIP(bare) === 4) return bare.startsWith("127.");
+  if (isIP(bare) === 6) return bare === "::1" || /^(0{0,4}:){5}ffff:127\./.test(bare.replace(/^::/, "0:0:0:0:0:"));
+  return false;
+}
+
+/**
+ * Where the bot endpoint listens. `requested` (HOST, or the caller's choice) wins; unset, an
+ * authenticated bot listens on every interface (App Service forwards to it) and an unauthenticated
+ * one on 127.0.0.1 only, since without BOT_ID any request is trusted — whoever can reach the port can
+ * speak as any user or approver. A non-loopback address without authentication is refused unless
+ * ALLOW_UNAUTHENTICATED=true, and then warned about at every start.
+ */
+export function resolveListenHost(env: Env, identity: BotIdentity, requested: string | undefined, warn: (line: string) => void): string {
+  const host = requested ?? (identity.authenticated ? "0.0.0.0" : "127.0.0.1");
+  if (identity.authenticated || isLoopbackHost(host)) return host;
+  if (!env.ALLOW_UNAUTHENTICATED)
+    throw new ConfigurationError(
+      `Invalid configuration: HOST=${host} is not a loopback address and BOT_ID is not set, so anyone who can reach this port could act as any user or approver. ` +
+        "Set BOT_ID (with BOT_PASSWORD / BOT_TENANT_ID), or leave HOST unset (127.0.0.1), or set ALLOW_UNAUTHENTICATED=true to accept the risk.",
+    );
+  warn(
+    [
+      "************************************************************************",
+      `* ALLOW_UNAUTHENTICATED=true: listening on ${host} WITHOUT authentication.`,
+      "* Anyone who can reach this port can act as any user or approver.      *",
+      "************************************************************************",
+    ].join("\n"),
+  );
+  return host;
+}
