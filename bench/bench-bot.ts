@@ -13,13 +13,19 @@ import { createInMemoryProcurementData, generateSampleDataSet } from "../src/too
 import type { ProcurementData } from "../src/tools/procurement-data";
 
 /** The settings of the bench's bot: the simulator for models, the environment's Cosmos for state. */
-export function benchBotEnv(addresses: { modelBaseUrl: string; cosmosEndpoint: string; cosmosKey: string }): Record<string, string> {
+export function benchBotEnv(
+  addresses: { modelBaseUrl: string; cosmosEndpoint: string; cosmosKey: string; queueConnectionString: string },
+  queueName = `bench-${process.pid}-${Date.now().toString(36)}`,
+): Record<string, string> {
   return {
     NODE_ENV: "test",
     LLM_PROVIDER: "openai-compatible",
     OPENAI_BASE_URL: addresses.modelBaseUrl,
     COSMOS_ENDPOINT: addresses.cosmosEndpoint,
     COSMOS_KEY: addresses.cosmosKey,
+    // Questions go through the run queue, as in production.
+    RUN_QUEUE_CONNECTION_STRING: addresses.queueConnectionString,
+    RUN_QUEUE_NAME: queueName,
   };
 }
 
@@ -52,7 +58,10 @@ async function main(): Promise<void> {
     host: "127.0.0.1",
     log: (line) => console.log(line),
   });
-  process.stdin.on("end", () => void bot.stop().finally(() => process.exit(0))).resume();
+  const stop = () => void bot.stop().finally(() => process.exit(0));
+  process.stdin.on("end", stop).resume();
+  // A graceful stop, as App Service sends on a restart (the chaos scale-out scenario sends it too).
+  process.once("SIGTERM", stop);
 }
 
 if (require.main === module) {

@@ -17,6 +17,8 @@ export interface BotProcess {
   output: string[];
   /** SIGKILL: no shutdown, no draining, nothing flushed. */
   kill9(): Promise<void>;
+  /** SIGTERM: a graceful stop (what App Service does on a restart or a slot swap). */
+  terminate(): Promise<void>;
 }
 
 /** How to start the bot process. */
@@ -48,17 +50,18 @@ export async function startBotProcess(env: Record<string, string>, options: BotP
       });
     child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the bot exited (${code}) while starting:\n${output.join("\n")}`))));
   });
-  const kill9 = async () => {
+  const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGKILL");
+    child.kill(name);
     await exited;
   };
+  const kill9 = () => signal("SIGKILL");
   await listening.catch(async (error) => {
     await kill9();
     throw error;
   });
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, output, kill9 };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, output, kill9, terminate: () => signal("SIGTERM") };
 }
 
 /** A loopback port that was free a moment ago. */

@@ -21,9 +21,10 @@ const BARRIER_AGENTS = new Set(["router", "moderator"]);
  * earlier call that ended before it started when both are the same agent (a specialist's tool loop,
  * a repair, a retry), or either is a barrier (the Router before the fan-out, the Moderator after the
  * join). Specialists never depend on each other, so a speculative Knowledge call that started with
- * the Router runs beside it. Cancelled calls (aborted) are not on any path.
+ * the Router runs beside it — unless `sequential` (a group chat, where each turn waits for the one
+ * before). Cancelled calls (aborted) are not on any path.
  */
-export function modelCriticalPathMs(calls: readonly TimedCall[]): number {
+export function modelCriticalPathMs(calls: readonly TimedCall[], options: { sequential?: boolean } = {}): number {
   const done = calls
     .filter((call): call is TimedCall & { endedAt: number } => !call.aborted && call.endedAt !== undefined)
     .sort((a, b) => a.startedAt - b.startedAt);
@@ -32,7 +33,7 @@ export function modelCriticalPathMs(calls: readonly TimedCall[]): number {
     let before = 0;
     for (let j = 0; j < i; j++) {
       const earlier = done[j]!;
-      const linked = earlier.agentId === call.agentId || BARRIER_AGENTS.has(earlier.agentId) || BARRIER_AGENTS.has(call.agentId);
+      const linked = options.sequential || earlier.agentId === call.agentId || BARRIER_AGENTS.has(earlier.agentId) || BARRIER_AGENTS.has(call.agentId);
       if (linked && earlier.endedAt <= call.startedAt) before = Math.max(before, longest[j]!);
     }
     longest.push(before + (call.endedAt - call.startedAt));

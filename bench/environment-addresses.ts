@@ -5,6 +5,8 @@ export const EnvironmentAddressesSchema = z.object({
   modelBaseUrl: z.string().url(),
   cosmosEndpoint: z.string().url(),
   cosmosKey: z.string().min(1),
+  /** The run queue's Azurite (a connection string with its published development key). */
+  queueConnectionString: z.string().min(1),
   controlUrl: z.string().url(),
 });
 

@@ -15,6 +15,7 @@ import { loadConfig } from "../src/config";
 import { openCosmosStore, seedSampleData } from "../src/storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../src/tools";
 import { LatencyModelServer } from "../test/fakes/latency-model-server";
+import { startEmbeddedAzurite } from "../src/queue/embedded-azurite";
 import type { EnvironmentAddresses } from "./environment-addresses";
 import { OfflineReplies } from "./sim/offline-replies";
 
@@ -59,7 +60,9 @@ async function main(): Promise<void> {
     res.end(JSON.stringify(req.url === "/snapshot" ? { calls: model.calls, storeOps } : { ok: true }));
   });
   const controlUrl = await listen(control);
-  const addresses: EnvironmentAddresses = { modelBaseUrl: baseUrl, cosmosEndpoint, cosmosKey, controlUrl };
+  // The run queue's Azurite is its own process already; started here, it goes when the environment goes.
+  const azurite = await startEmbeddedAzurite();
+  const addresses: EnvironmentAddresses = { modelBaseUrl: baseUrl, cosmosEndpoint, cosmosKey, controlUrl, queueConnectionString: azurite.connectionString };
   process.stdout.write(`${JSON.stringify(addresses)}\n`);
   // The parent holds our stdin open; when it goes away (even killed), so do we.
   process.stdin.on("end", () => process.exit(0)).resume();

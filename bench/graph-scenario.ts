@@ -97,6 +97,7 @@ function countingStore(inner: RunStore, ops: { count: number }): RunStore {
   return {
     checkpoint: (state) => (ops.count++, inner.checkpoint(state)),
     load: (runId) => (ops.count++, inner.load(runId)),
-    listInFlight: () => (ops.count++, inner.listInFlight()),
+    read: (runId) => (ops.count++, inner.read(runId)),
+    write: (state, etag) => (ops.count++, inner.write(state, etag)),
   };
 }

@@ -21,6 +21,12 @@ export function finalReplyOf(recorded: RecordedActivity): FinalReply | undefined
   return undefined;
 }
 
+/** The run ids the cards in the activities name (answer and progress cards carry them), distinct, in order. */
+export function runIdsIn(activities: readonly RecordedActivity[]): string[] {
+  const ids = activities.flatMap((a) => [...JSON.stringify(a.activity).matchAll(/"runId":"([^"]+)"/g)].map((m) => m[1]!));
+  return [...new Set(ids)];
+}
+
 /** Every final reply in the activities, in order. */
 export function finalReplies(activities: readonly RecordedActivity[]): FinalReply[] {
   return activities.flatMap((activity) => finalReplyOf(activity) ?? []);

@@ -14,11 +14,30 @@ param location string = resourceGroup().location
 @description('Display name of the bot in Teams and in the Azure portal.')
 param botDisplayName string = 'Procura'
 
-@description('App Service plan SKU shared by the bot and the evaluation function (B1 is the smallest with always on).')
-param appServiceSku string = 'B1'
+@description('App Service plan SKU shared by the bot and the evaluation function (Premium v3: zone redundancy and autoscale).')
+param appServiceSku string = 'P1v3'
+
+@description('Bot instances at least (two or more: a run whose instance dies is finished by another).')
+@minValue(2)
+param minimumInstances int = 2
+
+@description('Bot instances at most, added by autoscale as the run queue grows.')
+param maximumInstances int = 6
+
+@description('Zone redundancy of the App Service plan (needs Premium v3) and the storage account.')
+param zoneRedundant bool = true
+
+@description('Cosmos DB across availability zones (switches the account from serverless to autoscale throughput).')
+param cosmosZoneRedundant bool = false
+
+@description('Runs one instance works on at once.')
+param runWorkerConcurrency int = 8
 
 @description('Region for Azure OpenAI, when the models are not offered in `location`.')
 param openAiLocation string = location
+
+@description('Region of an optional secondary Azure OpenAI account with the same deployments, for failover when the primary region is down; empty for none.')
+param secondaryOpenAiLocation string = ''
 
 @description('Router deployment: the small, fast model.')
 param routerDeployment object = {
@@ -108,6 +127,22 @@ module openAi 'modules/openai.bicep' = {
   }
 }
 
+// The same deployments in a second region: the bot fails over to it when the primary's circuit opens.
+module openAiSecondary 'modules/openai.bicep' = if (!empty(secondaryOpenAiLocation)) {
+  name: 'openAiSecondary'
+  params: {
+    location: secondaryOpenAiLocation
+    name: 'oai-${resourceBaseName}-2'
+    tags: tags
+    principalId: identity.outputs.principalId
+    routerDeployment: routerDeployment
+    mainDeployment: mainDeployment
+  }
+}
+
+// Failover order for AZURE_OPENAI_ENDPOINT: primary first.
+var openAiEndpoints = empty(secondaryOpenAiLocation) ? openAi.outputs.endpoint : '${openAi.outputs.endpoint},${openAiSecondary!.outputs.endpoint}'
+
 module cosmos 'modules/cosmos.bicep' = {
   name: 'cosmos'
   params: {
@@ -117,6 +152,19 @@ module cosmos 'modules/cosmos.bicep' = {
     principalId: identity.outputs.principalId
     databaseName: 'procura'
     transcriptTtlDays: transcriptTtlDays
+    zoneRedundant: cosmosZoneRedundant
+  }
+}
+
+module storage 'modules/storage.bicep' = {
+  name: 'storage'
+  params: {
+    location: location
+    baseName: resourceBaseName
+    tags: tags
+    principalId: identity.outputs.principalId
+    runQueueName: 'procura-runs'
+    zoneRedundant: zoneRedundant
   }
 }
 
@@ -124,7 +172,7 @@ module cosmos 'modules/cosmos.bicep' = {
 var sharedSettings = {
   NODE_ENV: 'production'
   LLM_PROVIDER: 'azure-openai'
-  AZURE_OPENAI_ENDPOINT: openAi.outputs.endpoint
+  AZURE_OPENAI_ENDPOINT: openAiEndpoints
   AZURE_OPENAI_API_VERSION: openAiApiVersion
   ROUTER_MODEL: openAi.outputs.routerDeploymentName
   SPECIALIST_MODEL: openAi.outputs.mainDeploymentName
@@ -133,6 +181,13 @@ var sharedSettings = {
   LLM_RETRY_INITIAL_MS: '2000'
   LLM_RETRY_MAX_MS: '30000'
   LLM_RETRY_MULTIPLIER: '2'
+  MODEL_CIRCUIT_FAILURES: '3'
+  MODEL_CIRCUIT_OPEN_MS: '30000'
+  MODEL_RETRY_AFTER_BUDGET_MS: '10000'
+  ORCHESTRATION: 'selective'
+  HANDOFF_MAX: '4'
+  GROUP_CHAT_ROUNDS: '1'
+  GROUP_CHAT_SPECIALISTS: ''
   QSCORE_THRESHOLD: string(qscoreThreshold)
   MAX_SPECIALISTS: '3'
   REQUERY_SPECIALISTS: '2'
@@ -153,6 +208,11 @@ var sharedSettings = {
   COSMOS_ENDPOINT: cosmos.outputs.endpoint
   COSMOS_DATABASE: cosmos.outputs.databaseName
   TRANSCRIPT_TTL_DAYS: string(transcriptTtlDays)
+  RUN_QUEUE_URL: storage.outputs.queueEndpoint
+  RUN_QUEUE_NAME: storage.outputs.runQueueName
+  RUN_WORKER_CONCURRENCY: string(runWorkerConcurrency)
+  RUN_LEASE_SECONDS: '30'
+  RUN_MAX_DELIVERIES: '5'
   STORE_EXECUTOR_IO: 'true'
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId
@@ -163,6 +223,10 @@ var sharedSettings = {
   APPROVAL_SCHEDULER: 'bot'
   APPROVAL_SCHEDULE: '0 */5 * * * *'
   OPERATOR_CHANNEL_ID: operatorChannelId
+  OPERATOR_NOTICE_QUESTION_WORDS: '0'
+  OPERATOR_NOTICES_PER_HOUR: '20'
+  OPERATOR_NOTICE_DEDUP_WINDOW: '10m'
+  OPERATOR_TRANSACTION_URL: '${environment().portal}/#resource${monitoring.outputs.appInsightsId}/searchV1'
   APPLICATIONINSIGHTS_CONNECTION_STRING: keyVault.outputs.appInsightsConnectionStringReference
   EVAL_SCHEDULE: evalSchedule
   EVAL_MODEL: openAi.outputs.mainDeploymentName
@@ -180,6 +244,11 @@ module appService 'modules/app-service.bicep' = {
     tags: tags
     identityId: identity.outputs.id
     skuName: appServiceSku
+    minimumInstances: minimumInstances
+    maximumInstances: maximumInstances
+    zoneRedundant: zoneRedundant
+    runQueueResourceId: storage.outputs.runQueueResourceId
+    queueLengthPerInstance: runWorkerConcurrency * 2
     appSettings: union(sharedSettings, { CLOUD_ROLE_NAME: 'procura-bot' })
   }
 }
@@ -193,7 +262,7 @@ module functionApp 'modules/function-app.bicep' = {
     planId: appService.outputs.planId
     identityId: identity.outputs.id
     identityClientId: identity.outputs.clientId
-    principalId: identity.outputs.principalId
+    storageAccountName: storage.outputs.accountName
     appSettings: union(sharedSettings, { CLOUD_ROLE_NAME: 'procura-eval' })
   }
 }
@@ -236,6 +305,6 @@ output BOT_DOMAIN string = appService.outputs.defaultHostName
 output BOT_AZURE_APP_SERVICE_RESOURCE_ID string = appService.outputs.webAppId
 output EVAL_FUNCTION_APP_RESOURCE_ID string = functionApp.outputs.functionAppId
 output COSMOS_ENDPOINT string = cosmos.outputs.endpoint
-output AZURE_OPENAI_ENDPOINT string = openAi.outputs.endpoint
+output AZURE_OPENAI_ENDPOINT string = openAiEndpoints
 output KEY_VAULT_NAME string = keyVault.outputs.name
 output APPLICATIONINSIGHTS_NAME string = monitoring.outputs.appInsightsName

@@ -6,24 +6,29 @@ import "./telemetry/preload";
  */
 import { createApprovals } from "./approvals";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
+import { reportEndpointEvents } from "./composition/model-endpoint-events";
 import { loadConfig, type AppConfig } from "./config";
 import { describeError } from "./domain";
+import { createChatModel } from "./llm/create-chat-model";
+import { describeEndpointStatuses, hasEndpointHealth } from "./llm/endpoint-pool";
+import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
+import { assertRunQueueConfigured, openRunQueue } from "./queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "./storage";
 import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
 import { resolveListenHost } from "./teams/listen-address";
 import { createBot } from "./teams/create-bot";
 import { createTelemetry } from "./telemetry";
-import type { ChatModel } from "./workflow/ports";
+import type { ChatModel, RunQueue } from "./workflow/ports";
 
-/** How long shutdown waits for runs in flight; the rest resume from their checkpoints on the next start. */
+/** How long shutdown waits for runs in hand; the rest are given back to the queue and resumed by another instance. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** A started bot process. */
 export interface RunningProcura {
   url: string;
   port: number;
-  /** Stops accepting requests, lets runs in flight finish (within a grace period), closes the store. */
+  /** Stops accepting requests, lets runs in hand finish (within a grace period), closes the store. */
   stop(): Promise<void>;
 }
 
@@ -37,30 +42,51 @@ export interface StartOptions {
   model?: ChatModel;
   /** An already open store, kept open on stop (tests share one, and restart the bot over it). */
   store?: CosmosStore;
+  /** An already open run queue, kept open on stop (tests share one across restarts and instances). */
+  queue?: RunQueue;
   log?: (line: string) => void;
 }
 
-/** Starts the whole bot and resumes the runs a previous process left in flight. */
+/** Starts the whole bot; its worker takes runs from the queue, including runs a stopped instance left unfinished. */
 export async function startProcura(config: AppConfig, options: StartOptions = {}): Promise<RunningProcura> {
   const log = options.log ?? ((line: string) => console.log(line));
   // Before anything is opened: production without a bot identity must fail at once, not after connecting to Cosmos.
   const identity = resolveBotIdentity(config.env, (line) => console.warn(line));
   const host = resolveListenHost(config.env, identity, options.host ?? config.env.HOST, (line) => console.warn(line));
   const telemetry = createTelemetry(config, log);
+  assertRunQueueConfigured(config);
   const ownStore = options.store === undefined;
   const store = options.store ?? (await openCosmosStore(config, { log }));
+  const ownQueue = options.queue === undefined;
+  let queue: RunQueue | undefined;
   try {
-    const approvals = createApprovals({ config, store, telemetry, log });
+    const model = options.model ?? (await createChatModel(config, store.toolData, reportEndpointEvents(telemetry, log)));
+    const endpoints = hasEndpointHealth(model) ? model : undefined;
+    queue = options.queue ?? (await openRunQueue(config, { log }));
+    const runQueue = queue;
+    const approvals = createApprovals({
+      config,
+      store,
+      telemetry,
+      log,
+      // An approver's decision continues its run through the queue, not inside the card click.
+      continueDecision: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
+    });
+    const operators = createOperatorNotices(config, { log });
     const bot = await createBot({
       config,
       identity,
       store,
       telemetry,
       log,
-      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model: options.model }),
+      queue,
+      continueApproval: (approvalId) => approvals.service.settle(approvalId),
+      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model }),
       approvals: approvals.hooks,
     });
     approvals.attach(bot);
+    operators.attach(bot);
+    notifyOperatorsOfRuns(bot.lifecycle, operators.notices);
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
       host,
@@ -69,24 +95,29 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       inbound: { httpsOnly: config.env.NODE_ENV === "production" },
       health: async () => (await store.health()).ok,
       telemetry,
+      modelEndpoints: endpoints && (() => endpoints.endpointStatuses()),
       log,
     });
-    await bot.recover();
+    bot.worker.start();
     approvals.startScheduler();
-    log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind})`);
+    if (endpoints) for (const line of describeEndpointStatuses(endpoints.endpointStatuses())) log(`model endpoint, ${line}`);
+    log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${bot.worker.instanceId})`);
     return {
       url: server.url,
       port: server.port,
       stop: async () => {
         await server.close();
-        const finished = await bot.questions.drain(SHUTDOWN_GRACE_MS);
-        if (!finished) log(`shutdown: ${bot.questions.size} run(s) still in flight; they resume from their checkpoints on the next start`);
+        const unfinished = bot.worker.size;
+        const finished = await bot.worker.stop(SHUTDOWN_GRACE_MS);
+        if (!finished) log(`shutdown: ${unfinished} run(s) were given back to the queue; another instance resumes them from their checkpoints`);
         await approvals.stop(SHUTDOWN_GRACE_MS);
         await telemetry.shutdown();
+        if (ownQueue) await runQueue.close();
         if (ownStore) await store.close();
       },
     };
   } catch (error) {
+    if (ownQueue) await queue?.close();
     if (ownStore) await store.close();
     throw error;
   }

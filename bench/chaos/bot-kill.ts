@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { LatencyModelServer } from "../../test/fakes/latency-model-server";
 import { postActivity, userMessage } from "../activities";
-import { finalReplies, type FinalReply } from "../outcomes";
+import { finalReplies, runIdsIn, type FinalReply } from "../outcomes";
 import { DOUBLED_REPLY_GRACE_MS, withKillRig } from "./kill-rig";
 
 /** What happened around the kill. */
@@ -47,16 +47,16 @@ export async function botKilledMidRun(sim: LatencyModelServer, baseUrl: string):
       await new Promise((resolve) => setTimeout(resolve, DOUBLED_REPLY_GRACE_MS));
       await bot.kill9();
       const finals = finalReplies(connector.inConversation(conversationId));
-      const runs = await store.runs.listInFlight();
-      const stored = (await Promise.all(runs.map((r) => store.runs.load(r.runId)))).find((r) => r?.question === question);
+      const [runId] = runIdsIn(connector.inConversation(conversationId));
+      const stored = runId ? await store.runs.load(runId) : undefined;
       return {
         injected: "kill -9 of the bot process as the first specialist call arrives; restart over the same store",
         userSaw: `${finals.join(", ") || "nothing"} after the restart`,
         finals,
-        storedStatus: stored?.status ?? (runs.length === 0 ? "not in flight" : "running"),
+        storedStatus: stored?.lifecycle?.stage ?? "not stored",
         callsBefore,
         callsAfter: sim.calls.length - callsBefore,
-        restartLog: bot.output.filter((line) => /resum|recover/i.test(line)),
+        restartLog: bot.output.filter((line) => /resum|recover|lease|queue/i.test(line)),
       };
     });
   } finally {

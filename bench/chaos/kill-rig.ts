@@ -1,13 +1,15 @@
 /**
- * The rig of the process-kill scenarios: an embedded Cosmos (seeded) that outlives the bot, a fake
- * connector, and the bot as a child process on a fixed port that a scenario can kill -9 and start
+ * The rig of the process-kill scenarios: an embedded Cosmos (seeded) and a run queue on Azurite that
+ * outlive the bot, a fake connector, and the bot as a child process on a fixed port that a scenario can kill -9 and start
  * again. `withKillRig` tears everything down, killing any bot still running, whatever happens.
  */
+import { randomBytes } from "node:crypto";
 import { loadConfig } from "../../src/config";
 import { openCosmosStore, seedSampleData, type CosmosStore } from "../../src/storage";
 import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
+import { sharedEmbeddedAzurite } from "../../src/queue/embedded-azurite";
 import { FakeConnector } from "../../test/fakes/fake-connector";
-import { freePort, startBotProcess, type BotProcess } from "../bot-process";
+import { freePort, startBotProcess, type BotProcess, type BotProcessOptions } from "../bot-process";
 
 /** What a kill scenario works with. */
 export interface KillRig {
@@ -16,9 +18,12 @@ export interface KillRig {
   serviceUrl: string;
   /** The same store the bot uses (read it to check what was persisted). */
   store: CosmosStore;
-  /** Starts the bot process (again) on the rig's port; resolves when it is listening. */
-  startBot(): Promise<BotProcess>;
+  /** Starts the bot process (again), by default on the rig's port; resolves when it is listening. */
+  startBot(options?: BotProcessOptions): Promise<BotProcess>;
 }
+
+/** The rig's run lease: short, so a killed bot's run is taken over within seconds. */
+export const RIG_LEASE_SECONDS = 5;
 
 /** How long a scenario waits after the expected reply for a doubled one to show up. */
 export const DOUBLED_REPLY_GRACE_MS = 500;
@@ -30,13 +35,24 @@ export async function withKillRig<T>(modelBaseUrl: string, env: Record<string, s
   const bots: BotProcess[] = [];
   try {
     const serviceUrl = await connector.start();
-    const botEnv = { NODE_ENV: "test", LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: modelBaseUrl, COSMOS_ENDPOINT: cosmos.endpoint, COSMOS_KEY: cosmos.key, ...env };
+    const azurite = await sharedEmbeddedAzurite();
+    const botEnv = {
+      NODE_ENV: "test",
+      LLM_PROVIDER: "openai-compatible",
+      OPENAI_BASE_URL: modelBaseUrl,
+      COSMOS_ENDPOINT: cosmos.endpoint,
+      COSMOS_KEY: cosmos.key,
+      RUN_QUEUE_CONNECTION_STRING: azurite.connectionString,
+      RUN_QUEUE_NAME: `rig-${randomBytes(6).toString("hex")}`,
+      RUN_LEASE_SECONDS: String(RIG_LEASE_SECONDS),
+      ...env,
+    };
     const store = await openCosmosStore(loadConfig(botEnv), { log: () => {} });
     try {
       await seedSampleData(store);
       const port = await freePort();
-      const startBot = async () => {
-        const bot = await startBotProcess(botEnv, { port });
+      const startBot = async (options: BotProcessOptions = {}) => {
+        const bot = await startBotProcess(botEnv, { port, ...options });
         bots.push(bot);
         return bot;
       };

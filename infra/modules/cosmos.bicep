@@ -6,6 +6,8 @@ param tags object
 param principalId string
 param databaseName string
 param transcriptTtlDays int
+@description('Replicas across availability zones. Serverless accounts cannot be zone redundant, so this also switches to provisioned (autoscale) throughput.')
+param zoneRedundant bool
 
 var containers = [
   { name: 'botState', partitionKey: '/id' }
@@ -36,8 +38,8 @@ resource account 'Microsoft.DocumentDB/databaseAccounts@2024-05-15' = {
     disableLocalAuth: true
     minimalTlsVersion: 'Tls12'
     consistencyPolicy: { defaultConsistencyLevel: 'Session' }
-    locations: [{ locationName: location, failoverPriority: 0, isZoneRedundant: false }]
-    capabilities: [{ name: 'EnableServerless' }]
+    locations: [{ locationName: location, failoverPriority: 0, isZoneRedundant: zoneRedundant }]
+    capabilities: zoneRedundant ? [] : [{ name: 'EnableServerless' }]
     backupPolicy: { type: 'Continuous', continuousModeProperties: { tier: 'Continuous7Days' } }
   }
 }
@@ -45,7 +47,7 @@ resource account 'Microsoft.DocumentDB/databaseAccounts@2024-05-15' = {
 resource database 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases@2024-05-15' = {
   parent: account
   name: databaseName
-  properties: { resource: { id: databaseName } }
+  properties: union({ resource: { id: databaseName } }, zoneRedundant ? { options: { autoscaleSettings: { maxThroughput: 4000 } } } : {})
 }
 
 resource sqlContainers 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2024-05-15' = [for container in containers: {

@@ -15,7 +15,14 @@ import { settleApproval } from "./settle-approval";
 export class ApprovalService {
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(readonly deps: ApprovalDeps) {}
+  /**
+   * `continueDecision` hands a decided approval to whatever continues its run (the run queue in the
+   * bot); without one, the decision is settled here in the background.
+   */
+  constructor(
+    readonly deps: ApprovalDeps,
+    private readonly continueDecision?: (approvalId: string) => Promise<void>,
+  ) {}
 
   /** Pauses a run for approval (see `requestApproval`). */
   request(state: RunState, reference: Reference): Promise<RequestOutcome> {
@@ -25,8 +32,27 @@ export class ApprovalService {
   /** Handles an approval card click; the returned card or text is the invoke response. */
   async decide(request: DecisionRequest): Promise<AdaptiveCard | string> {
     const result = await decideApproval(this.deps, request);
-    if (result.settledApprovalId) this.settleLater(result.settledApprovalId);
+    const decided = result.settledApprovalId;
+    if (decided) {
+      const queued = this.continueDecision?.(decided).then(
+        () => true,
+        (error) => {
+          // The decision is stored; settling it here keeps it from waiting for the maintenance job.
+          this.deps.log(`approval ${decided}: could not be queued, settled here: ${describeError(error)}`);
+          return false;
+        },
+      );
+      if (!(await queued)) this.settleLater(decided);
+    }
     return result.response;
+  }
+
+  /** Settles a decided approval now (the run worker, on its queue message); resolves with its run id. */
+  async settle(approvalId: string): Promise<string | undefined> {
+    const read = await this.deps.records.get(approvalId);
+    if (!read) return undefined;
+    await settleApproval(this.deps, approvalId);
+    return read.approval.runId;
   }
 
   /** Handles `approvers here`; returns the reply. */

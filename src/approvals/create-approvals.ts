@@ -33,6 +33,8 @@ export interface CreateApprovalsOptions {
   sendRetry?: SendRetry;
   /** Overrides the Teams side (tests); by default it is the bot's adapter, given to `attach`. */
   messaging?: ApprovalMessaging;
+  /** Hands a decided approval to what continues its run (the run queue); by default it is settled in process. */
+  continueDecision?: (approvalId: string) => Promise<void>;
 }
 
 /** The approvals flow assembled for the bot process. */
@@ -93,7 +95,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     sendRetry: options.sendRetry ?? DEFAULT_SEND_RETRY,
     log,
   };
-  const service = new ApprovalService(deps);
+  const service = new ApprovalService(deps, options.continueDecision);
   let stopScheduler: (() => Promise<void>) | undefined;
   const runMaintenance = (now?: Date) => runApprovalMaintenance(deps, now ?? deps.clock.now());
   return {

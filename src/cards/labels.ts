@@ -43,6 +43,12 @@ export interface CardLabels {
   errorBody: string;
   errorWhatToDo: string;
   correlationId: string;
+  operatorNoticeTitle: (kind: "run_failed" | "run_poisoned" | "run_retried") => string;
+  operatorRunId: string;
+  operatorErrorKind: string;
+  operatorAttempts: string;
+  operatorSuppressed: (count: number) => string;
+  operatorOpenTransaction: string;
   welcomeTitle: string;
   welcomeBody: string;
   helpTitle: string;
@@ -133,6 +139,12 @@ const en: CardLabels = {
   errorBody: "The answer could not be completed. Nothing was lost: you can ask again.",
   errorWhatToDo: "Try again in a minute. If it keeps happening, send the correlation id below to your administrator.",
   correlationId: "Correlation id",
+  operatorNoticeTitle: (kind) => ({ run_failed: "A run failed", run_poisoned: "A run was poisoned and set aside", run_retried: "A run needed a retry" })[kind],
+  operatorRunId: "Run id",
+  operatorErrorKind: "Error kind",
+  operatorAttempts: "Attempts",
+  operatorSuppressed: (count) => `${count} more notice(s) were held back (rate limit or duplicates) since the last card.`,
+  operatorOpenTransaction: "Open the transaction in Application Insights",
   welcomeTitle: "Welcome to Procura",
   welcomeBody:
     "I answer procurement questions with a council of specialists (contracts, spend, negotiation, sourcing, policies, suppliers) and show the evidence behind every answer. Some answers are reviewed by an approver before you see them.",
@@ -223,6 +235,12 @@ const ja: CardLabels = {
   errorBody: "回答を完成できませんでした。データは失われていません。もう一度質問できます。",
   errorWhatToDo: "少し時間をおいて再度お試しください。繰り返し発生する場合は、下記の相関 ID を管理者にお知らせください。",
   correlationId: "相関 ID",
+  operatorNoticeTitle: (kind) => ({ run_failed: "実行が失敗しました", run_poisoned: "実行が処理不能として隔離されました", run_retried: "実行が再試行されました" })[kind],
+  operatorRunId: "実行 ID",
+  operatorErrorKind: "エラー種別",
+  operatorAttempts: "試行回数",
+  operatorSuppressed: (count) => `前回のカード以降、${count} 件の通知を抑止しました（レート制限または重複）。`,
+  operatorOpenTransaction: "Application Insights でトランザクションを開く",
   welcomeTitle: "Procura へようこそ",
   welcomeBody:
     "契約・支出・交渉・ソーシング・規程・サプライヤーのスペシャリストが協議して調達に関する質問に回答し、根拠を示します。一部の回答は承認者の確認後にお届けします。",

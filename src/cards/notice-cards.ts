@@ -4,7 +4,7 @@ import { PROMPT_STARTERS } from "./prompt-starters";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";
-import type { ErrorView, RequesterNoticeView } from "./view-models";
+import type { ErrorView, OperatorNoticeView, RequesterNoticeView } from "./view-models";
 import template from "./templates/notice-card.json";
 
 /** The content of a notice card; only `question` and `reason` carry user text. */
@@ -42,6 +42,28 @@ export function buildErrorCard(view: ErrorView): AdaptiveCard {
     color: "Attention",
     paragraphs: [labels.errorBody, labels.errorWhatToDo],
     facts: [{ title: labels.correlationId, value: view.correlationId }],
+  });
+}
+
+/** The operators' notice card: what happened to which run, the error kind, where to look. */
+export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  const paragraphs = [
+    ...(view.transactionUrl ? [`[${labels.operatorOpenTransaction}](${view.transactionUrl})`] : []),
+    ...(view.suppressed > 0 ? [labels.operatorSuppressed(view.suppressed)] : []),
+  ];
+  return buildNotice({
+    language: view.language,
+    title: labels.operatorNoticeTitle(view.kind),
+    color: view.kind === "run_retried" ? "Warning" : "Attention",
+    paragraphs,
+    question: view.questionStart,
+    facts: [
+      { title: labels.operatorRunId, value: view.runId },
+      { title: labels.operatorErrorKind, value: view.errorKind },
+      { title: labels.correlationId, value: view.correlationId },
+      ...(view.attempts !== undefined ? [{ title: labels.operatorAttempts, value: String(view.attempts) }] : []),
+    ],
   });
 }
 

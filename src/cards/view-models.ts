@@ -39,6 +39,8 @@ const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
   route: "routing",
   investigate: "specialists",
   debate: "specialists",
+  converse: "specialists",
+  handoff: "specialists",
   moderate: "moderating",
   gate: "rechecking",
   reinvestigate: "rechecking",
@@ -235,6 +237,21 @@ export interface ErrorView {
 /** The error view of a failed run (its correlation id; the failure message is for operators only). */
 export function errorViewFromRun(state: RunState): ErrorView {
   return { language: state.language, correlationId: state.failure?.correlationId ?? state.runId };
+}
+
+/** A notice card for the operators' channel: ids, the error kind, maybe the question's first words, a link. */
+export interface OperatorNoticeView {
+  language: Language;
+  kind: "run_failed" | "run_poisoned" | "run_retried";
+  runId: string;
+  correlationId: string;
+  errorKind: string;
+  attempts?: number;
+  /** Already cut to the allowed first words; absent when configuration does not allow it. */
+  questionStart?: string;
+  transactionUrl?: string;
+  /** Notices held back since the last card (rate limit, duplicates). */
+  suppressed: number;
 }
 
 /** A notice to the requester about their question: under review, rejected (with a reason), expired. */

@@ -1,11 +1,12 @@
 /**
- * `npm run ask -- [--json] [--trace] "<question>"`: answers one question through the agent graph
- * with the configured model (offline by default) over the sample data set, and prints it; `--trace`
- * adds the run's trace id and every executor's prompts, tool calls and replies.
+ * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>"`: answers one
+ * question through the agent graph of the mode (ORCHESTRATION by default) with the configured model
+ * (offline by default) over the sample data set, and prints it; `--trace` adds the run's trace id and
+ * every executor's prompts, tool calls and replies.
  */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
-import { describeError } from "../domain";
+import { ORCHESTRATION_MODES, describeError, type OrchestrationMode } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { runQuestion } from "../workflow/runner";
@@ -14,12 +15,20 @@ import { runTrace } from "../telemetry/run-trace";
 import { formatRun } from "./format-run";
 import { formatTrace } from "./format-trace";
 
+const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>"\n`;
+
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes("--json");
   const trace = argv.includes("--trace");
-  const question = argv.filter((arg) => arg !== "--json" && arg !== "--trace").join(" ").trim();
+  const modeAt = argv.indexOf("--mode");
+  const mode = modeAt >= 0 ? argv[modeAt + 1] : undefined;
+  if (modeAt >= 0 && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode)) {
+    process.stderr.write(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode ?? "")})\n${USAGE}`);
+    return 2;
+  }
+  const question = argv.filter((arg, i) => arg !== "--json" && arg !== "--trace" && (modeAt < 0 || (i !== modeAt && i !== modeAt + 1))).join(" ").trim();
   if (!question) {
-    process.stderr.write('Usage: npm run ask -- [--json] [--trace] "<question>"\n');
+    process.stderr.write(USAGE);
     return 2;
   }
   const config = loadConfig();
@@ -35,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
       },
     },
   });
-  const state = await runQuestion(deps, { question });
+  const state = await runQuestion(deps, { question, mode: mode as OrchestrationMode | undefined });
   process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
   if (trace) process.stdout.write(json ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n` : `\n${formatTrace(state)}\n`);
   return state.status === "failed" ? 1 : 0;

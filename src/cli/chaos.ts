@@ -1,10 +1,14 @@
 /**
  * `npm run chaos`: injects the faults of the resilience suite (bench/chaos) and prints a table of
  * what was injected and what the user saw. Exits 1 if any run was lost, doubled or left unfinished.
+ * `npm run chaos -- scale-out [questions]`: three instances on one queue, one killed, one restarted.
  */
 import { botKilledAwaitingApproval } from "../../bench/chaos/approval-kill";
 import { botKilledMidRun } from "../../bench/chaos/bot-kill";
 import { GRAPH_FAULTS, runGraphFault, startFaultSimulator, storeOutage } from "../../bench/chaos/graph-faults";
+import { primaryModelOutage } from "../../bench/chaos/model-failover";
+import { benchQuestions } from "../../bench/questions";
+import { scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
 import { describeError } from "../domain";
 
 interface Row {
@@ -15,7 +19,8 @@ interface Row {
   ok?: boolean;
 }
 
-async function main(): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "scale-out") return scaleOutMain(Number(argv[1] ?? 60));
   const { sim, baseUrl } = await startFaultSimulator(0.1);
   const rows: Row[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -25,12 +30,17 @@ async function main(): Promise<number> {
       const result = await runGraphFault(sim, baseUrl, scenario);
       rows.push({ ...result, ok: result.states.every((s) => s.status !== "running") });
     }
+    for (const outage of ["refused", "503"] as const) {
+      log(`· primary model endpoint down (${outage}), then back…`);
+      const failover = await primaryModelOutage(benchQuestions(10), outage);
+      rows.push({ ...failover, userSaw: `${failover.userSaw}; p95 penalty ${failover.p95PenaltyMs} ms` });
+    }
     log("· store outage (10 s)…");
     const outage = await storeOutage(sim, baseUrl);
     rows.push({ ...outage, ok: outage.states[0]?.status !== "running" && outage.storedStatuses?.[0] === outage.states[0]?.status });
     log("· bot killed mid-run…");
     const kill = await botKilledMidRun(sim, baseUrl);
-    rows.push({ scenario: "process killed mid-run", injected: kill.injected, userSaw: kill.userSaw, ok: kill.finals.length === 1 && kill.storedStatus === "not in flight" });
+    rows.push({ scenario: "process killed mid-run", injected: kill.injected, userSaw: kill.userSaw, ok: kill.finals.length === 1 && kill.storedStatus === "delivered" });
     log("· bot killed with an approval pending…");
     const pending = await botKilledAwaitingApproval(sim, baseUrl);
     const decidedOnce = pending.after.approval === "approved" && pending.after.delivery?.status === "delivered" && pending.after.delivery.attempts === 1;
@@ -47,6 +57,19 @@ async function main(): Promise<number> {
   return rows.every((row) => row.ok !== false) ? 0 : 1;
 }
 
+async function scaleOutMain(questions: number): Promise<number> {
+  // Runs of a few seconds each, so the kill lands while the instance holds several.
+  const { sim, baseUrl } = await startFaultSimulator(0.3);
+  try {
+    process.stderr.write(`· scale-out: 3 instances, ${questions} questions…\n`);
+    const result = await scaleOut(sim, baseUrl, questions, (line) => process.stderr.write(`${line}\n`));
+    process.stdout.write(`${result.injected}\n${scaleOutTable(result)}\n${scaleOutPassed(result) ? "ok" : "FAIL"}\n`);
+    return scaleOutPassed(result) ? 0 : 1;
+  } finally {
+    await sim.stop();
+  }
+}
+
 function table(rows: Row[]): string {
   const header: Row = { scenario: "scenario", injected: "injected", userSaw: "what the user saw" };
   const widths = [Math.max(...[header, ...rows].map((r) => r.scenario.length)), Math.max(...[header, ...rows].map((r) => r.injected.length))];
@@ -54,7 +77,7 @@ function table(rows: Row[]): string {
   return [line(header, ""), ...rows.map((row) => line(row, row.ok === undefined ? "skip" : row.ok ? "ok" : "FAIL"))].join("\n");
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
     process.stderr.write(`chaos failed: ${describeError(error)}\n`);

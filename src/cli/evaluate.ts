@@ -5,14 +5,16 @@
  *   transcripts [--since ISO]
  *   golden [--dir DIR] [--json]
  *   scope [--dir DIR]
+ *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
  * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
- * --json, and exits 1 when a case fails; `scope` prints a table. Without an evaluation model,
- * model-graded work prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy
- * always runs.
+ * --json, and exits 1 when a case fails; `scope` and `compare-modes` print tables. Without an
+ * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
+ * ToolCallAccuracy always runs.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { compareModesCommand } from "../../bench/compare-modes";
 import { loadConfig, type AppConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { describeError, SampleSchema } from "../domain";
@@ -38,6 +40,7 @@ const USAGE = `Usage: npm run evaluate -- <command>
   transcripts [--since ISO-8601]
   golden [--dir DIR] [--json]
   scope [--dir DIR]
+  compare-modes [--dir DIR]
 `;
 
 const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -157,7 +160,14 @@ function safeJson(text: string): unknown {
   }
 }
 
-const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<number>> = { metrics, judge, transcripts, golden, scope };
+const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<number>> = {
+  metrics,
+  judge,
+  transcripts,
+  golden,
+  scope,
+  "compare-modes": (_config, args) => compareModesCommand(args),
+};
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;

@@ -12,6 +12,9 @@ import { loadPromptLibrary } from "../workflow/prompt-library";
 export function workflowSettings(config: AppConfig): WorkflowSettings {
   const { workflow, models } = config;
   return {
+    orchestration: workflow.orchestration,
+    groupChat: workflow.groupChat,
+    maxHandoffs: workflow.maxHandoffs,
     qscoreThreshold: workflow.qscoreThreshold,
     maxSpecialists: workflow.maxSpecialists,
     requerySpecialists: workflow.requerySpecialists,

@@ -1,5 +1,6 @@
 import type { JpyRates } from "../domain/amounts";
 import { ConfigurationError } from "../domain/errors";
+import type { OrchestrationMode } from "../domain/run";
 import { parseDuration } from "./duration";
 import { parseJpyRates } from "./fx-rates";
 import { EnvSchema, type Env } from "./schema";
@@ -7,8 +8,8 @@ import { EnvSchema, type Env } from "./schema";
 /** Which model provider runs, and how to reach it. */
 export type ModelProviderConfig =
   | { kind: "offline"; reason: string }
-  | { kind: "azure-openai"; endpoint: string; apiKey?: string; apiVersion: string }
-  | { kind: "openai-compatible"; baseUrl: string; apiKey?: string };
+  | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion: string }
+  | { kind: "openai-compatible"; baseUrls: string[]; apiKey?: string };
 
 /** The typed settings every module receives. */
 export interface AppConfig {
@@ -16,7 +17,12 @@ export interface AppConfig {
   provider: ModelProviderConfig;
   models: { router: string; specialist: string; moderator: string };
   retry: { maxRetries: number; initialMs: number; maxMs: number; multiplier: number };
+  /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
+  failover: { circuit: { failureThreshold: number; openMs: number }; retryAfterBudgetMs: number };
   workflow: {
+    orchestration: OrchestrationMode;
+    groupChat: { rounds: number; specialists: string[] };
+    maxHandoffs: number;
     qscoreThreshold: number;
     maxSpecialists: number;
     requerySpecialists: number;
@@ -30,6 +36,7 @@ export interface AppConfig {
     promptsDir?: string;
   };
   approvals: { remindAfterMs: number; expireAfterMs: number };
+  operators: { dedupWindowMs: number };
 }
 
 /**
@@ -56,7 +63,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxMs: env.LLM_RETRY_MAX_MS,
       multiplier: env.LLM_RETRY_MULTIPLIER,
     },
+    failover: {
+      circuit: { failureThreshold: env.MODEL_CIRCUIT_FAILURES, openMs: env.MODEL_CIRCUIT_OPEN_MS },
+      retryAfterBudgetMs: env.MODEL_RETRY_AFTER_BUDGET_MS,
+    },
     workflow: {
+      orchestration: env.ORCHESTRATION,
+      groupChat: { rounds: env.GROUP_CHAT_ROUNDS, specialists: env.GROUP_CHAT_SPECIALISTS },
+      maxHandoffs: env.HANDOFF_MAX,
       qscoreThreshold: env.QSCORE_THRESHOLD,
       maxSpecialists: env.MAX_SPECIALISTS,
       requerySpecialists: env.REQUERY_SPECIALISTS,
@@ -78,6 +92,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       remindAfterMs: durationSetting("APPROVAL_REMIND_AFTER", env.APPROVAL_REMIND_AFTER),
       expireAfterMs: durationSetting("APPROVAL_EXPIRE_AFTER", env.APPROVAL_EXPIRE_AFTER),
     },
+    operators: { dedupWindowMs: durationSetting("OPERATOR_NOTICE_DEDUP_WINDOW", env.OPERATOR_NOTICE_DEDUP_WINDOW) },
   };
 }
 
@@ -99,10 +114,10 @@ function resolveProvider(env: Env): ModelProviderConfig {
     case "azure-openai":
       if (!env.AZURE_OPENAI_ENDPOINT)
         throw new ConfigurationError("Invalid configuration: AZURE_OPENAI_ENDPOINT is required when LLM_PROVIDER=azure-openai (e.g. https://my-resource.openai.azure.com)");
-      return { kind: "azure-openai", endpoint: env.AZURE_OPENAI_ENDPOINT, apiKey: env.AZURE_OPENAI_API_KEY, apiVersion: env.AZURE_OPENAI_API_VERSION };
+      return { kind: "azure-openai", endpoints: env.AZURE_OPENAI_ENDPOINT, apiKey: env.AZURE_OPENAI_API_KEY, apiVersion: env.AZURE_OPENAI_API_VERSION };
     case "openai-compatible":
       if (!env.OPENAI_BASE_URL)
         throw new ConfigurationError("Invalid configuration: OPENAI_BASE_URL is required when LLM_PROVIDER=openai-compatible (e.g. http://localhost:11434/v1)");
-      return { kind: "openai-compatible", baseUrl: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
+      return { kind: "openai-compatible", baseUrls: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
   }
 }

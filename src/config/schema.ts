@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
 import { parseJpyRates } from "./fx-rates";
+import { ORCHESTRATION_MODES } from "../domain/run";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
@@ -14,6 +15,13 @@ const optionalString = z
 const boolean = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
+/** A comma-separated, ordered list of URLs (first = primary), each validated. */
+const urlList = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.string().url({ message: "each comma-separated entry must be a URL" })))
+  .transform((urls) => (urls.length > 0 ? urls : undefined));
 const idList = z
   .string()
   .optional()
@@ -28,10 +36,10 @@ export const EnvSchema = z.object({
 
   // Models
   LLM_PROVIDER: z.enum(["offline", "azure-openai", "openai-compatible"]).optional(),
-  AZURE_OPENAI_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  AZURE_OPENAI_ENDPOINT: urlList,
   AZURE_OPENAI_API_KEY: optionalString,
   AZURE_OPENAI_API_VERSION: z.string().default("2024-10-21"),
-  OPENAI_BASE_URL: optionalString.pipe(z.string().url().optional()),
+  OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
   ROUTER_MODEL: z.string().min(1).default("gpt-4o-mini"),
   SPECIALIST_MODEL: z.string().min(1).default("gpt-4o"),
@@ -40,8 +48,15 @@ export const EnvSchema = z.object({
   LLM_RETRY_INITIAL_MS: positiveInt.default(2000),
   LLM_RETRY_MAX_MS: positiveInt.default(30000),
   LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(2),
+  MODEL_CIRCUIT_FAILURES: positiveInt.default(3),
+  MODEL_CIRCUIT_OPEN_MS: positiveInt.default(30000),
+  MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(10000),
 
   // Workflow
+  ORCHESTRATION: z.enum(ORCHESTRATION_MODES).default("selective"),
+  GROUP_CHAT_ROUNDS: z.coerce.number().int().min(1).max(4).default(1),
+  GROUP_CHAT_SPECIALISTS: idList,
+  HANDOFF_MAX: z.coerce.number().int().min(0).max(10).default(4),
   QSCORE_THRESHOLD: z.coerce.number().min(0).max(100).default(80),
   MAX_SPECIALISTS: z.coerce.number().int().min(1).max(6).default(3),
   REQUERY_SPECIALISTS: z.coerce.number().int().min(1).max(3).default(2),
@@ -86,6 +101,18 @@ export const EnvSchema = z.object({
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
   STORE_EXECUTOR_IO: boolean.default("true"),
 
+  // Run queue (Azure Storage Queues; Azurite locally)
+  RUN_QUEUE_URL: optionalString.pipe(z.string().url().optional()),
+  RUN_QUEUE_CONNECTION_STRING: optionalString,
+  /** 3–56 lowercase letters, digits and single hyphens: the poison queue adds `-poison`. */
+  RUN_QUEUE_NAME: z
+    .string()
+    .regex(/^[a-z0-9](?!.*--)[a-z0-9-]{1,54}[a-z0-9]$/, "3–56 lowercase letters, digits or single hyphens, starting and ending with a letter or digit")
+    .default("procura-runs"),
+  RUN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  RUN_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+  RUN_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
+
   // Approvals
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
@@ -99,6 +126,11 @@ export const EnvSchema = z.object({
   /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */
   APPROVAL_SCHEDULE: z.string().default("0 */5 * * * *"),
   OPERATOR_CHANNEL_ID: optionalString,
+  OPERATOR_SERVICE_URL: optionalString.pipe(z.string().url().optional()),
+  OPERATOR_NOTICE_QUESTION_WORDS: z.coerce.number().int().min(0).max(50).default(0),
+  OPERATOR_NOTICES_PER_HOUR: positiveInt.default(20),
+  OPERATOR_NOTICE_DEDUP_WINDOW: z.string().default("10m"),
+  OPERATOR_TRANSACTION_URL: optionalString,
 
   // Telemetry
   APPLICATIONINSIGHTS_CONNECTION_STRING: optionalString,

@@ -42,3 +42,13 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
 }
+
+/**
+ * A worker's conditional write found a newer version of its run: another worker owns it now. The
+ * worker stops at once and sends nothing more for that run.
+ */
+export class LeaseLostError extends SystemError {
+  constructor(runId: string, owner: string) {
+    super(`run ${runId}: ${owner} no longer owns the run (a newer version was written)`, { runId, step: "lease" });
+  }
+}

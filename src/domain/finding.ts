@@ -26,7 +26,20 @@ export interface ToolCallRecord {
   durationMs: number;
 }
 
-/** A specialist's contribution to a run, successful or not. */
+/** What a specialist returns in a handoff run: its finding, and whom it hands the question to instead of answering (or null). */
+export function handoffOutputSchema(targets: readonly [string, ...string[]]) {
+  return FindingOutputSchema.extend({
+    handoffTo: z.enum(targets).nullable().optional().describe("null to answer yourself; otherwise who should take the question over"),
+    handoffReason: z.string().optional().describe("why you hand the question over (empty when you answer)"),
+  });
+}
+
+/** A specialist's contribution to a run, successful or not (`handoff`: it passed the question on instead of answering). */
 export type Finding =
-  | ({ specialist: string; status: "ok"; toolCalls: ToolCallRecord[] } & FindingOutput)
+  | ({ specialist: string; status: "ok"; toolCalls: ToolCallRecord[]; handoff?: { to: string; reason: string } } & FindingOutput)
   | { specialist: string; status: "failed"; error: string; toolCalls: ToolCallRecord[] };
+
+/** The failed findings as `{ specialist, error }`: what the Moderator and a re-run Router are told. */
+export function specialistFailures(findings: readonly Finding[]): { specialist: string; error: string }[] {
+  return findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : []));
+}

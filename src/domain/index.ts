@@ -11,3 +11,5 @@ export * from "./sample";
 export * from "./transcript";
 export * from "./approval";
 export * from "./feedback";
+export * from "./operator-notice";
+export * from "./run-message";

@@ -3,9 +3,27 @@ import type { Language } from "./language";
 import type { Finding } from "./finding";
 import type { ModeratorAnswer } from "./moderator-answer";
 import type { RouterDecision } from "./router-decision";
+import type { RunLifecycleRecord } from "./run-message";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
-export type RunPhase = "route" | "investigate" | "debate" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
+export type RunPhase = "route" | "investigate" | "debate" | "converse" | "handoff" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
+
+/**
+ * How the specialists are orchestrated: `selective` (the Router picks 1–3, they answer in parallel),
+ * `handoff` (one specialist at a time, each answering or handing the question on with a reason) or
+ * `group-chat` (every participating specialist speaks in a fixed round-robin order, each seeing the
+ * transcript so far). Each mode is one declared graph (src/workflow/graph.ts).
+ */
+export const ORCHESTRATION_MODES = ["selective", "handoff", "group-chat"] as const;
+
+/** One hand-over in a handoff run: who passed the question to whom (a specialist id or `router`), why, and what they had found. */
+export interface Handoff {
+  from: string;
+  to: string;
+  reason: string;
+  finding: Finding;
+}
+export type OrchestrationMode = (typeof ORCHESTRATION_MODES)[number];
 
 /**
  * Terminal states are everything but `running`; every run ends in one the user is told about.
@@ -76,6 +94,8 @@ export interface RunState {
   question: string;
   language: Language;
   requester?: Requester;
+  /** Absent on runs stored before modes existed: those are `selective`. */
+  mode?: OrchestrationMode;
   status: RunStatus;
   phase: RunPhase;
   /** 1, or 2 when a failed Moderator made the whole flow run again. */
@@ -85,6 +105,13 @@ export interface RunState {
   endedAt?: string;
   offline: boolean;
   decision?: RouterDecision;
+  /** Set when every selected specialist failed and the Router was asked again without them. */
+  rerouted?: { excluded: string[] };
+  /** Group chat: how many speaking turns are done (a resumed run continues with the next). */
+  turnsTaken?: number;
+  /** Handoff: the specialist who has the question now, and the hand-overs so far. */
+  speaker?: string;
+  handoffs?: Handoff[];
   findings: Finding[];
   answer?: ModeratorAnswer;
   quality: QualityRecord;
@@ -96,6 +123,8 @@ export interface RunState {
   /** Token totals; `cachedInputTokens` (part of `inputTokens`) once the provider reports prompt-cache hits. */
   usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number };
   events: WorkflowEvent[];
+  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-lifecycle.ts). */
+  lifecycle?: RunLifecycleRecord;
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
   executorIo?: ExecutorIo[];
 }

@@ -63,8 +63,8 @@ function chatModelFor(config: EvalConfig, entry: EvalModelEntry, retry: RetryBeh
   if (endpoint.kind === "openai-compatible") return createOpenAiCompatibleChatModel({ baseUrl: endpoint.baseUrl, apiKey: apiKeyFor(keys, endpoint.baseUrl), ...retry });
   if (endpoint.kind === "azure-openai")
     return createAzureOpenAiChatModel({ endpoint: endpoint.endpoint, apiKey: apiKeyFor(keys, endpoint.endpoint), apiVersion: config.env.AZURE_OPENAI_API_VERSION, ...retry });
-  if (provider.kind === "azure-openai") return createAzureOpenAiChatModel({ endpoint: provider.endpoint, apiKey: provider.apiKey, apiVersion: provider.apiVersion, ...retry });
-  if (provider.kind === "openai-compatible") return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrl, apiKey: provider.apiKey, ...retry });
+  if (provider.kind === "azure-openai") return createAzureOpenAiChatModel({ endpoint: provider.endpoints, apiKey: provider.apiKey, apiVersion: provider.apiVersion, ...retry });
+  if (provider.kind === "openai-compatible") return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, ...retry });
   throw new Error(`"${entry.label}" needs the bot's model endpoint and there is none`);
 }
 

@@ -6,10 +6,12 @@ import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity"
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
-import { classifyOpenAiError, describeFailure, endpointInfo } from "./openai-failure";
+import type { CircuitSettings } from "./circuit-breaker";
+import { EndpointPool, NoModelEndpointAvailableError, type EndpointFault, type EndpointHealth, type EndpointListener, type EndpointStatus, type ModelEndpoint } from "./endpoint-pool";
+import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
-import { retryWithBackoff, type RetrySettings, type Sleep } from "./retry";
+import { retryWithBackoff, type FailedAttempt, type RetrySettings, type Sleep } from "./retry";
 
 /** The Entra ID scope of Azure OpenAI (Cognitive Services). */
 const AZURE_COGNITIVE_SERVICES_SCOPE = "https://cognitiveservices.azure.com/.default";
@@ -21,43 +23,112 @@ export interface RetryBehaviour {
   random?: () => number;
 }
 
+/** Failover knobs: the breakers, how long a 429's Retry-After may be before it counts as a fault, and who hears about it. */
+export interface FailoverBehaviour {
+  circuit?: CircuitSettings;
+  retryAfterBudgetMs?: number;
+  onEndpointEvent?: EndpointListener;
+}
+
+/** Three consecutive faults open a breaker for 30 s; a 429 asking for more than 10 s is a fault. */
+export const DEFAULT_FAILOVER: Required<Omit<FailoverBehaviour, "onEndpointEvent">> = {
+  circuit: { failureThreshold: 3, openMs: 30_000 },
+  retryAfterBudgetMs: 10_000,
+};
+
 /**
- * A chat model reached through an `openai` client. `request.timeoutMs` bounds the whole call —
- * every attempt and every back-off — so the workflow's per-step timeout holds whatever the server does.
+ * A chat model reached through `openai` clients, one per endpoint in failover order.
+ * `request.timeoutMs` bounds the whole call — every attempt, every failover and every back-off — so
+ * the workflow's per-step timeout holds whatever the servers do.
  */
-export class OpenAiChatModel implements ChatModel {
+export class OpenAiChatModel implements ChatModel, EndpointHealth {
   constructor(
     readonly kind: "azure-openai" | "openai-compatible",
-    private readonly client: OpenAI,
-    private readonly behaviour: RetryBehaviour,
+    private readonly pool: EndpointPool<OpenAI>,
+    private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number },
   ) {}
 
-  /** Sends the request (with `x-agent-id`), retrying per the policy; never throws for model or network failures. */
+  /** Each endpoint's breaker state, primary first. */
+  endpointStatuses(): EndpointStatus[] {
+    return this.pool.statuses();
+  }
+
+  /**
+   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to
+   * the next at once on an endpoint fault and retrying per the policy once every endpoint was tried;
+   * never throws for model or network failures.
+   */
   async complete(request: ChatRequest): Promise<ChatOutcome> {
     const startedAt = Date.now();
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
     const body = toChatCompletionParams(request);
+    const { pool } = this;
+    const faulted = new Set<ModelEndpoint<OpenAI>>();
+    let current: ModelEndpoint<OpenAI> | undefined;
+    let lastFault: EndpointFault | undefined;
     const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
     const onPartialOutput = request.output ? request.onPartialOutput : undefined;
-    const result = await retryWithBackoff(
-      () => (onPartialOutput ? streamChatCompletion(this.client, body, options, onPartialOutput) : this.client.chat.completions.create(body, options)),
-      classifyOpenAiError,
-      { settings: this.behaviour.retry, signal, deadline: startedAt + request.timeoutMs, sleep: this.behaviour.sleep, random: this.behaviour.random },
-    );
+    const attempt = () => {
+      const previous = current;
+      current = pool.pick(faulted);
+      if (current === undefined && faulted.size > 0) {
+        faulted.clear();
+        current = pool.pick();
+      }
+      if (current === undefined) throw new NoModelEndpointAvailableError(pool.describe());
+      if (previous && previous !== current && lastFault) pool.failedOver(previous, current, lastFault);
+      lastFault = undefined;
+      const { client } = current;
+      return onPartialOutput ? streamChatCompletion(client, body, options, onPartialOutput) : client.chat.completions.create(body, options);
+    };
+    const classify = (error: unknown): FailedAttempt => {
+      const verdict = classifyOpenAiError(error);
+      lastFault = current && !signal.aborted ? endpointFault(error, this.behaviour.retryAfterBudgetMs) : undefined;
+      if (current === undefined || lastFault === undefined) return verdict;
+      pool.failed(current, lastFault);
+      faulted.add(current);
+      return pool.endpoints.some((e) => !faulted.has(e) && e.breaker.available()) ? { ...verdict, failover: true } : verdict;
+    };
+    const result = await retryWithBackoff(attempt, classify, {
+      settings: this.behaviour.retry,
+      signal,
+      deadline: startedAt + request.timeoutMs,
+      sleep: this.behaviour.sleep,
+      random: this.behaviour.random,
+    });
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
     if (result.ok) {
+      pool.succeeded(current!);
       const usage = tokenUsage(result.value.usage);
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
+    this.settleEndpoint(current, result.error, { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, lastFault, timeoutMs: request.timeoutMs });
     const failure = describeFailure(result.error, {
       cancelled: request.signal?.aborted ?? false,
       timedOut: deadline.aborted,
       timeoutMs: request.timeoutMs,
       attempts: result.attempts,
-      endpoint: endpointInfo(this.kind, this.client.baseURL),
+      // Where the call ended; when no endpoint would take it, every configured one is named.
+      endpoint: endpointInfo(this.kind, current?.name ?? pool.endpoints.map((endpoint) => endpoint.name).join(", ")),
     });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
+  }
+
+  /**
+   * What a failed call says about the endpoint it ended on: a timeout is a fault; an HTTP answer that
+   * is not a fault (400, 401, …) proves it reachable; a cancelled call says nothing.
+   */
+  private settleEndpoint(
+    endpoint: ModelEndpoint<OpenAI> | undefined,
+    error: unknown,
+    how: { cancelled: boolean; timedOut: boolean; lastFault?: EndpointFault; timeoutMs: number },
+  ): void {
+    if (endpoint === undefined || how.lastFault !== undefined) return;
+    if (how.cancelled) endpoint.breaker.released();
+    else if (how.timedOut) this.pool.failed(endpoint, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
+    else if (error instanceof NoModelEndpointAvailableError) return;
+    else this.pool.succeeded(endpoint);
   }
 }
 
@@ -75,29 +146,46 @@ function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
  * Azure OpenAI: `request.model` is the deployment name. Authenticates with the API key when one is
  * given, otherwise with an Entra ID token from DefaultAzureCredential (managed identity, az login, …).
  */
-export function createAzureOpenAiChatModel(options: { endpoint: string; apiKey?: string; apiVersion: string } & RetryBehaviour): OpenAiChatModel {
-  const client = new AzureOpenAI({
-    // baseURL (not endpoint) so an OPENAI_BASE_URL in the environment cannot clash with it.
-    baseURL: `${options.endpoint.replace(/\/+$/, "")}/openai`,
-    apiVersion: options.apiVersion,
-    ...(options.apiKey
-      ? { apiKey: options.apiKey }
-      : { azureADTokenProvider: getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE) }),
-    organization: null,
-    project: null,
-    maxRetries: 0,
-  });
-  return new OpenAiChatModel("azure-openai", client, retryBehaviour(options));
+export function createAzureOpenAiChatModel(
+  options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion: string } & RetryBehaviour & FailoverBehaviour,
+): OpenAiChatModel {
+  const credentials = options.apiKey
+    ? { apiKey: options.apiKey }
+    : { azureADTokenProvider: getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE) };
+  const clients = endpointList(options.endpoint).map((endpoint) => ({
+    name: endpoint,
+    client: new AzureOpenAI({
+      // baseURL (not endpoint) so an OPENAI_BASE_URL in the environment cannot clash with it.
+      baseURL: `${endpoint.replace(/\/+$/, "")}/openai`,
+      apiVersion: options.apiVersion,
+      ...credentials,
+      organization: null,
+      project: null,
+      maxRetries: 0,
+    }),
+  }));
+  return new OpenAiChatModel("azure-openai", endpointPool(clients, options), retryBehaviour(options));
 }
 
 /** Any OpenAI-compatible base URL (OpenAI, OpenRouter, Ollama, vLLM, LM Studio); local servers need no key. */
-export function createOpenAiCompatibleChatModel(options: { baseUrl: string; apiKey?: string } & RetryBehaviour): OpenAiChatModel {
+export function createOpenAiCompatibleChatModel(options: { baseUrl: string | readonly string[]; apiKey?: string } & RetryBehaviour & FailoverBehaviour): OpenAiChatModel {
   // Explicit values throughout, so OPENAI_* variables in the environment never change behaviour.
-  const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey ?? "not-needed", organization: null, project: null, maxRetries: 0 });
-  return new OpenAiChatModel("openai-compatible", client, retryBehaviour(options));
+  const clients = endpointList(options.baseUrl).map((baseUrl) => ({
+    name: baseUrl,
+    client: new OpenAI({ baseURL: baseUrl, apiKey: options.apiKey ?? "not-needed", organization: null, project: null, maxRetries: 0 }),
+  }));
+  return new OpenAiChatModel("openai-compatible", endpointPool(clients, options), retryBehaviour(options));
 }
 
-/** Only the retry knobs travel into the model; endpoints and keys stay with the client. */
-function retryBehaviour({ retry, sleep, random }: RetryBehaviour): RetryBehaviour {
-  return { retry, sleep, random };
+function endpointList(value: string | readonly string[]): readonly string[] {
+  return typeof value === "string" ? [value] : value;
+}
+
+function endpointPool(clients: { name: string; client: OpenAI }[], { circuit, onEndpointEvent }: FailoverBehaviour): EndpointPool<OpenAI> {
+  return new EndpointPool(clients, circuit ?? DEFAULT_FAILOVER.circuit, onEndpointEvent);
+}
+
+/** Only the retry knobs travel into the model; endpoints and keys stay with the clients. */
+function retryBehaviour({ retry, sleep, random, retryAfterBudgetMs }: RetryBehaviour & FailoverBehaviour): RetryBehaviour & { retryAfterBudgetMs: number } {
+  return { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? DEFAULT_FAILOVER.retryAfterBudgetMs };
 }

@@ -6,6 +6,7 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai"
 import { describeError } from "../domain/errors";
 import type { ChatOutcome } from "../workflow/ports";
 import { unreachableEndpoint } from "./connection-failure";
+import type { EndpointFault } from "./endpoint-pool";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "./retry";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
@@ -39,6 +40,27 @@ const PROVIDER_SETTINGS = {
 /** The endpoint `url` of a provider, with its settings. */
 export function endpointInfo(kind: keyof typeof PROVIDER_SETTINGS, url: string): EndpointInfo {
   return { url, ...PROVIDER_SETTINGS[kind] };
+}
+
+/**
+ * Why a failed attempt counts against its endpoint's circuit breaker, or undefined when it does not
+ * (a 4xx is the request's fault, an abort is the caller's): connection errors, 408, 5xx, and 429s
+ * whose Retry-After is missing or longer than `retryAfterBudgetMs`.
+ */
+export function endpointFault(error: unknown, retryAfterBudgetMs: number): EndpointFault | undefined {
+  if (error instanceof APIConnectionTimeoutError) return { kind: "timeout", cause: "connection timed out" };
+  if (error instanceof APIConnectionError) {
+    const unreachable = unreachableEndpoint(error);
+    // The code alone: a failed run lists every endpoint's fault in one line.
+    return unreachable ? { kind: "refused", cause: unreachable.code } : { kind: "connection", cause: "connection error" };
+  }
+  if (!(error instanceof APIError) || error.status === undefined) return undefined;
+  if (error.status === 408) return { kind: "timeout", cause: "HTTP 408" };
+  if (error.status >= 500) return { kind: "server_error", cause: `HTTP ${error.status}` };
+  if (error.status !== 429) return undefined;
+  const retryAfterMs = parseRetryAfter(error.headers ?? {});
+  if (retryAfterMs !== undefined && retryAfterMs <= retryAfterBudgetMs) return undefined;
+  return { kind: "rate_limited", cause: `HTTP 429 (Retry-After ${retryAfterMs === undefined ? "absent" : `${Math.round(retryAfterMs / 1000)} s`})` };
 }
 
 /**

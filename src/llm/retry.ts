@@ -24,6 +24,11 @@ export interface FailedAttempt {
   retryable: boolean;
   /** The server's requested wait, when it sent one. */
   retryAfterMs?: number;
+  /**
+   * The next attempt goes to another endpoint (failover): it starts at once and does not count
+   * against `maxRetries`, which bounds the retries of one endpoint's trouble.
+   */
+  failover?: boolean;
 }
 
 /** Knobs of one retried operation. */
@@ -89,13 +94,15 @@ export async function retryWithBackoff<T>(
   options: RetryOptions,
 ): Promise<RetryResult<T>> {
   const { settings, signal, deadline, sleep = realSleep, random = Math.random, now = Date.now } = options;
-  for (let attempts = 1; ; attempts++) {
+  for (let attempts = 1, retries = 0; ; attempts++) {
     try {
       return { ok: true, value: await attempt(attempts), attempts };
     } catch (error) {
       const failure = classify(error);
-      if (!failure.retryable || attempts > settings.maxRetries || signal?.aborted) return { ok: false, error, attempts };
-      const wait = backoffDelayMs(attempts - 1, failure, settings, random);
+      if (signal?.aborted) return { ok: false, error, attempts };
+      if (failure.failover) continue;
+      if (!failure.retryable || retries >= settings.maxRetries) return { ok: false, error, attempts };
+      const wait = backoffDelayMs(retries++, failure, settings, random);
       if (deadline !== undefined && now() + wait >= deadline) return { ok: false, error, attempts };
       await sleep(wait, signal);
       if (signal?.aborted) return { ok: false, error, attempts };

@@ -1,5 +1,5 @@
 import type { Container, Database } from "@azure/cosmos";
-import { storeCall } from "./store-call";
+import { storeCallExpecting } from "./store-call";
 
 /** Every container the product uses, with the partition key chosen for its access pattern. */
 export const CONTAINERS = {
@@ -25,22 +25,28 @@ export type ContainerName = keyof typeof CONTAINERS;
 export type Containers = Record<ContainerName, Container>;
 
 /**
- * Creates the database and any missing container. Transcripts expire through the container's
+ * Creates any missing container (concurrent starts included). Transcripts expire through the container's
  * default TTL; existing containers are left as they are (infrastructure owns their settings).
  */
 export async function ensureContainers(database: Database, transcriptTtlDays: number): Promise<Containers> {
   const names = Object.keys(CONTAINERS) as ContainerName[];
   const created = await Promise.all(
-    names.map((name) =>
-      storeCall(`create container ${name}`, async () => {
-        const { container } = await database.containers.createIfNotExists({
-          id: name,
-          partitionKey: { paths: [CONTAINERS[name]] },
-          ...(name === "transcripts" ? { defaultTtl: transcriptTtlDays * 86_400 } : {}),
-        });
-        return container;
-      }),
-    ),
+    names.map(async (name) => {
+      // Instances starting together on a fresh database race to create: a conflict means another won, and it exists.
+      const result = await storeCallExpecting(
+        `create container ${name}`,
+        async () => {
+          const { container } = await database.containers.createIfNotExists({
+            id: name,
+            partitionKey: { paths: [CONTAINERS[name]] },
+            ...(name === "transcripts" ? { defaultTtl: transcriptTtlDays * 86_400 } : {}),
+          });
+          return container;
+        },
+        [409],
+      );
+      return result.kind === "ok" ? result.value : database.container(name);
+    }),
   );
   return Object.fromEntries(names.map((name, index) => [name, created[index]!])) as Containers;
 }

@@ -11,6 +11,7 @@ import { CosmosEvaluationRepository } from "./evaluation-repository";
 import { CosmosFeedbackRepository } from "./feedback-repository";
 import { CosmosRunStore } from "./run-repository";
 import { seedSampleData } from "./seed";
+import { storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 import { CosmosSettingsRepository } from "./settings-repository";
@@ -76,7 +77,9 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
 
   const client = await createCosmosClient(target);
   try {
-    const { database } = await client.databases.createIfNotExists({ id: env.COSMOS_DATABASE });
+    const created = await storeCallExpecting(`create database ${env.COSMOS_DATABASE}`, () => client.databases.createIfNotExists({ id: env.COSMOS_DATABASE }), [409]);
+    // A conflict: another instance starting at the same moment created it.
+    const database = created.kind === "ok" ? created.value.database : client.database(env.COSMOS_DATABASE);
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
     const procurementData = new CosmosProcurementData(containers);
     const sampleData = embedded ? generateSampleDataSet() : undefined;

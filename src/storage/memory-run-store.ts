@@ -1,20 +1,33 @@
 import type { RunState } from "../domain";
-import type { RunStore } from "../workflow/ports";
+import type { ConditionalWrite, RunStore, VersionedRun } from "../workflow/ports";
 
 /** A RunStore in process memory, for the CLI and benchmarks where nothing must survive the process. */
 export class MemoryRunStore implements RunStore {
-  private readonly runs = new Map<string, RunState>();
+  private readonly runs = new Map<string, VersionedRun>();
+  private version = 0;
 
   async checkpoint(state: RunState): Promise<void> {
-    this.runs.set(state.runId, structuredClone(state));
+    this.put(state);
   }
 
   async load(runId: string): Promise<RunState | undefined> {
-    const state = this.runs.get(runId);
-    return state && structuredClone(state);
+    return (await this.read(runId))?.state;
   }
 
-  async listInFlight(): Promise<RunState[]> {
-    return [...this.runs.values()].filter((state) => state.status === "running").map((state) => structuredClone(state));
+  async read(runId: string): Promise<VersionedRun | undefined> {
+    const stored = this.runs.get(runId);
+    return stored && { state: structuredClone(stored.state), etag: stored.etag };
+  }
+
+  async write(state: RunState, etag: string | undefined): Promise<ConditionalWrite> {
+    const current = this.runs.get(state.runId);
+    if (etag === undefined ? current !== undefined : current?.etag !== etag) return { kind: "conflict" };
+    return { kind: "written", etag: this.put(state) };
+  }
+
+  private put(state: RunState): string {
+    const etag = `"${++this.version}"`;
+    this.runs.set(state.runId, { state: structuredClone(state), etag });
+    return etag;
   }
 }

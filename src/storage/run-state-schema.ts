@@ -1,9 +1,11 @@
 import { z } from "zod";
 import {
   ExecutorIoSchema,
+  ORCHESTRATION_MODES,
   FindingOutputSchema,
   ModeratorAnswerSchema,
   RequesterSchema,
+  RunLifecycleRecordSchema,
   RouterOutputSchema,
   TranscriptToolCallSchema,
   type Finding,
@@ -12,7 +14,7 @@ import {
 } from "../domain";
 
 const OutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout", "error", "cancelled"]);
-const PhaseSchema = z.enum(["route", "investigate", "debate", "moderate", "gate", "reinvestigate", "decide", "done"]);
+const PhaseSchema = z.enum(["route", "investigate", "debate", "converse", "handoff", "moderate", "gate", "reinvestigate", "decide", "done"]);
 
 const WorkflowEventSchema = z.object({
   type: z.enum(["executor_started", "executor_completed", "tool_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
@@ -35,7 +37,12 @@ const WorkflowEventSchema = z.object({
 }) satisfies z.ZodType<WorkflowEvent>;
 
 const FindingSchema = z.union([
-  FindingOutputSchema.extend({ specialist: z.string(), status: z.literal("ok"), toolCalls: z.array(TranscriptToolCallSchema) }),
+  FindingOutputSchema.extend({
+    specialist: z.string(),
+    status: z.literal("ok"),
+    toolCalls: z.array(TranscriptToolCallSchema),
+    handoff: z.object({ to: z.string(), reason: z.string() }).optional(),
+  }),
   z.object({ specialist: z.string(), status: z.literal("failed"), error: z.string(), toolCalls: z.array(TranscriptToolCallSchema) }),
 ]) satisfies z.ZodType<Finding>;
 
@@ -46,6 +53,7 @@ export const RunStateSchema = z.object({
   question: z.string(),
   language: z.enum(["en", "ja"]),
   requester: RequesterSchema.optional(),
+  mode: z.enum(ORCHESTRATION_MODES).optional(),
   status: z.enum(["running", "completed", "failed", "awaiting_approval", "out_of_scope"]),
   phase: PhaseSchema,
   attempts: z.number().int(),
@@ -55,6 +63,10 @@ export const RunStateSchema = z.object({
   offline: z.boolean(),
   // Checkpoints written before the Router decided scope were all answered as procurement questions.
   decision: RouterOutputSchema.extend({ inScope: z.boolean().default(true), scopeReason: z.string().default(""), fallback: z.boolean() }).optional(),
+  rerouted: z.object({ excluded: z.array(z.string()) }).optional(),
+  turnsTaken: z.number().int().min(0).optional(),
+  speaker: z.string().optional(),
+  handoffs: z.array(z.object({ from: z.string(), to: z.string(), reason: z.string(), finding: FindingSchema })).optional(),
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
@@ -63,5 +75,6 @@ export const RunStateSchema = z.object({
   review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }),
   events: z.array(WorkflowEventSchema),
+  lifecycle: RunLifecycleRecordSchema.optional(),
   executorIo: z.array(ExecutorIoSchema).optional(),
 }) satisfies z.ZodType<RunState, z.ZodTypeDef, unknown>;

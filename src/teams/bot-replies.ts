@@ -10,6 +10,7 @@ export interface BotReplies {
   resetDone: string;
   feedbackUnknownRun: string;
   turnError: string;
+  queueUnreachable: string;
 }
 
 const REPLIES: Record<Language, BotReplies> = {
@@ -23,6 +24,7 @@ const REPLIES: Record<Language, BotReplies> = {
     resetDone: "Done: I've cleared this conversation's context. Your next question starts fresh.",
     feedbackUnknownRun: "Thanks for the feedback. That answer is no longer on record, so it could not be linked to it.",
     turnError: "Sorry, something went wrong while handling your message. Please try again.",
+    queueUnreachable: "Sorry, I couldn't take your question right now: the service that queues questions is unreachable. Nothing was started — please send it again in a minute.",
   },
   ja: {
     emptyHint: "調達に関する質問をどうぞ。例:「取引先A社の支出推移は？」 詳しくは **help** と入力してください。",
@@ -33,6 +35,7 @@ const REPLIES: Record<Language, BotReplies> = {
     resetDone: "この会話の文脈をリセットしました。次の質問から新しく始まります。",
     feedbackUnknownRun: "フィードバックありがとうございます。該当する回答の記録が見つからなかったため、回答には関連付けられませんでした。",
     turnError: "申し訳ありません。メッセージの処理中に問題が発生しました。もう一度お試しください。",
+    queueUnreachable: "申し訳ありません。質問を受け付けるキューに接続できないため、今は質問を受け付けられませんでした。処理は開始されていません。1分ほどしてからもう一度送信してください。",
   },
 };
 

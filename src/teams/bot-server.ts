@@ -5,6 +5,7 @@ import type { Application, TurnState } from "@microsoft/teams-ai";
 import type { Activity } from "botbuilder";
 import { describeError } from "../domain";
 import type { Telemetry } from "../telemetry";
+import type { EndpointStatus } from "../llm/endpoint-pool";
 import type { Log } from "./bot-deps";
 import { checkInboundActivity, isJsonObject, isJsonRequest, type InboundPolicy } from "./inbound-activity";
 import { listenOrExplain } from "./listen";
@@ -29,6 +30,8 @@ export interface BotServerOptions {
   /** Store reachability for /healthz; false or a throw means 503. */
   health: () => Promise<boolean>;
   telemetry: Pick<Telemetry, "exception">;
+  /** Each model endpoint's circuit state, when the model has endpoints (not the offline engine). */
+  modelEndpoints?: () => EndpointStatus[];
   log: Log;
 }
 
@@ -75,7 +78,15 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
 
   server.get("/healthz", async (_req, res) => {
     const ok = await options.health().catch(() => false);
-    res.json(ok ? 200 : 503, { status: ok ? "ok" : "unavailable", store: ok ? "reachable" : "unreachable" });
+    // Model endpoints are reported, not judged: with every breaker open the instance is still
+    // healthy (restarting it would not bring a model back), so the status says "degraded".
+    const modelEndpoints = options.modelEndpoints?.().map(({ endpoint, primary, state, lastFailure }) => ({ endpoint, primary, state, ...(lastFailure ? { lastFailure } : {}) }));
+    const degraded = modelEndpoints !== undefined && modelEndpoints.every((e) => e.state === "open");
+    res.json(ok ? 200 : 503, {
+      status: ok ? (degraded ? "degraded" : "ok") : "unavailable",
+      store: ok ? "reachable" : "unreachable",
+      ...(modelEndpoints ? { modelEndpoints } : {}),
+    });
   });
 
   await listenOrExplain(server, { port: options.port, host: options.host, setting: "PORT", what: "the bot endpoint" });

@@ -3,16 +3,17 @@ import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
 import type { WorkflowDeps } from "../workflow/deps";
-import type { EventSink, RunStore } from "../workflow/ports";
+import type { EventSink, RunQueue, RunStore } from "../workflow/ports";
+import { RunLifecycle } from "../workflow/run-lifecycle";
+import { RunWorker, type ApprovalContinuation } from "../workflow/run-worker";
 import { createBotApplication } from "./bot-application";
 import type { ApprovalHooks, Log, TeamsStore } from "./bot-deps";
 import type { BotIdentity } from "./bot-identity";
 import { approvalsUnavailable } from "./card-actions";
 import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
-import { underReviewNotice } from "./run-delivery";
-import { recoverInFlightRuns } from "./run-recovery";
-import { RunWatch } from "./run-watch";
+import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
+import { followRunProgress } from "./run-progress-cards";
 import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
@@ -24,8 +25,12 @@ export interface CreateBotOptions {
   identity: BotIdentity;
   store: TeamsStore;
   telemetry: Telemetry;
-  /** Builds the workflow deps around the given store and event sink (they feed the progress cards). */
+  /** Builds the workflow deps around the given store and event sink. */
   workflow: (wiring: { store: RunStore; events: EventSink }) => Promise<WorkflowDeps>;
+  /** The run queue this instance accepts questions into and consumes runs from. */
+  queue: RunQueue;
+  /** Continues a run once its approval is decided (the approvals flow's settle). */
+  continueApproval?: ApprovalContinuation;
   /** The approvals flow's seams (issue 4); by default: an under-review notice, and a refusal for approval actions. */
   approvals?: Partial<ApprovalHooks>;
   log?: Log;
@@ -38,8 +43,10 @@ export interface Bot {
   botAppId: string | undefined;
   messenger: Messenger;
   questions: QuestionRuns;
-  /** Resumes and delivers runs a stopped process left in flight; returns how many. */
-  recover(): Promise<number>;
+  /** This instance's consumer of the run queue (start it once the server listens). */
+  worker: RunWorker;
+  /** Run events: subscribe to follow runs (operator notices on `poisoned`, for instance). */
+  lifecycle: RunLifecycle;
 }
 
 /** Wires identity, adapter, the question flow, card actions and the teams-ai routes. */
@@ -49,27 +56,30 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   const adapter = createTeamsAdapter(identity);
   adapter.use(typingFirst((activity) => classifyMessage(activity, config.env.MAX_QUESTION_CHARS).kind === "question"));
   const messenger = new Messenger(adapter, identity.appId);
-  const watch = new RunWatch(telemetry.eventSink);
-  const workflow = await options.workflow({ store: watch.observe(store.runs), events: watch.sink });
+  const workflow = await options.workflow({ store: store.runs, events: telemetry.eventSink });
   const names = displayNamesFrom(workflow.prompts.specialists);
   const qscoreThreshold = config.workflow.qscoreThreshold;
-  const questions = new QuestionRuns({
+  const lifecycle = new RunLifecycle(log);
+  followRunProgress(lifecycle, { messenger, names, log });
+  const worker = new RunWorker({
+    queue: options.queue,
     workflow,
-    watch,
-    messenger,
-    conversations: store.conversations,
-    names,
-    log,
-    delivery: {
+    lifecycle,
+    delivery: new TeamsRunDelivery({
       messenger,
       transcripts: store.transcripts,
+      conversations: store.conversations,
       telemetry,
       names,
       qscoreThreshold,
       onAwaitingApproval: options.approvals?.onAwaitingApproval ?? underReviewNotice(messenger),
       log,
-    },
+    }),
+    ...(options.continueApproval ? { continueApproval: options.continueApproval } : {}),
+    settings: { concurrency: config.env.RUN_WORKER_CONCURRENCY, leaseSeconds: config.env.RUN_LEASE_SECONDS, maxDeliveries: config.env.RUN_MAX_DELIVERIES },
+    log,
   });
+  const questions = new QuestionRuns({ queue: options.queue, newRunId: workflow.newRunId, queued: () => worker.wake(), log });
   const app = createBotApplication({
     adapter,
     botAppId: identity.appId,
@@ -87,6 +97,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
     botAppId: identity.appId,
     messenger,
     questions,
-    recover: () => recoverInFlightRuns({ runs: store.runs, conversations: store.conversations, questions, log }),
+    worker,
+    lifecycle,
   };
 }

@@ -1,109 +1,47 @@
 import { type Activity, TurnContext } from "botbuilder";
-import { buildProgressCard, progressViewFromRun, type DisplayNames } from "../cards";
-import { describeError, detectLanguage, type Requester, type RunState } from "../domain";
-import type { WorkflowDeps } from "../workflow/deps";
-import { resumeRun, runQuestion } from "../workflow/runner";
-import type { Log, Reference, TeamsStore } from "./bot-deps";
+import { buildProgressCard } from "../cards";
+import { describeError, detectLanguage, type Requester } from "../domain";
+import type { RunQueue } from "../workflow/ports";
+import type { Log } from "./bot-deps";
+import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
-import { LatestOnlyQueue } from "./latest-only-queue";
-import type { Messenger } from "./messenger";
-import { ProgressMessage } from "./progress-message";
-import { deliverRun, type DeliveryDeps } from "./run-delivery";
-import type { RunWatch } from "./run-watch";
 
-/** What running questions in the background needs. */
+/** What accepting a question needs. */
 export interface QuestionRunsDeps {
-  /** Workflow deps whose `events` is `watch.sink` and whose `store` is `watch.observe(…)`. */
-  workflow: WorkflowDeps;
-  watch: RunWatch;
-  messenger: Messenger;
-  conversations: TeamsStore["conversations"];
-  delivery: DeliveryDeps;
-  names: DisplayNames;
+  queue: RunQueue;
+  newRunId: () => string;
+  /** Called after a question was queued here, so this instance's worker polls at once. */
+  queued: () => void;
   log: Log;
 }
 
-/** Teams throttles edits of one message; one progress update per this interval is plenty to read. */
-const PROGRESS_UPDATE_INTERVAL_MS = 700;
-
-/** How a run is started: a new question or a checkpoint to resume. */
-type Start = () => Promise<RunState>;
-
 /**
- * A question's life: a progress card inside the turn (typing went out first, see typing-first.ts), then the run in the background
- * (outside the inbound request), the progress card updated as executors finish, and the result
- * delivered proactively. Tracks runs in flight so shutdown can wait for them.
+ * Accepting a question, inside the inbound turn (typing went out first, see typing-first.ts): the
+ * progress card, then the run as a message on the run queue — any instance's worker runs it and
+ * updates that card. The store is not touched here, so a brief store outage loses nothing; when the
+ * queue itself is unreachable the user is told at once that nothing was started.
  */
 export class QuestionRuns {
-  private readonly inFlight = new Set<Promise<void>>();
-
   constructor(private readonly deps: QuestionRunsDeps) {}
 
-  /** Acknowledges the question in the turn and starts its run; returns the run id. */
-  async start(context: TurnContext, question: string): Promise<string> {
+  /** Acknowledges the question and queues its run; returns the run id, or undefined when it could not be queued. */
+  async start(context: TurnContext, question: string): Promise<string | undefined> {
     const { deps } = this;
-    const runId = deps.workflow.newRunId();
+    const runId = deps.newRunId();
     const reference = TurnContext.getConversationReference(context.activity);
     const language = detectLanguage(question);
-    const [progress] = await Promise.all([
-      context.sendActivity(cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 }))),
-      // Stored before the run starts, so a restart can still deliver its answer.
-      deps.conversations.save(reference.conversation!.id, reference),
-    ]);
-    // Kept with the run's checkpoints, so a run resumed after a restart updates this same card.
+    const progress = await context.sendActivity(cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 })));
+    // The progress card's id travels with the run, so whichever worker runs it updates this same card.
     const requester = { ...requesterOf(context.activity), ...(progress?.id ? { progressActivityId: progress.id } : {}) };
-    this.launch(runId, reference, progress?.id, () => runQuestion(deps.workflow, { question, requester, runId }));
-    return runId;
-  }
-
-  /** Continues a run a stopped process left in flight, updating its progress card and delivering to `reference` when known. */
-  resume(state: RunState, reference: Reference | undefined): void {
-    this.launch(state.runId, reference, state.requester?.progressActivityId, () => resumeRun(this.deps.workflow, state));
-  }
-
-  /** Resolves when every run in flight has been delivered, or after `timeoutMs`; true if all finished. */
-  async drain(timeoutMs: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-    const all = Promise.all([...this.inFlight]).then(() => true as const);
-    const finished = await Promise.race([all, timeout]);
-    clearTimeout(timer);
-    return finished;
-  }
-
-  /** How many runs are in flight. */
-  get size(): number {
-    return this.inFlight.size;
-  }
-
-  private launch(runId: string, reference: Reference | undefined, progressId: string | undefined, start: Start): void {
-    const task = this.follow(runId, reference, progressId, start).catch((error) => {
-      this.deps.log(`run ${runId}: background task failed: ${describeError(error)}`);
-    });
-    this.inFlight.add(task);
-    void task.finally(() => this.inFlight.delete(task));
-  }
-
-  private async follow(runId: string, reference: Reference | undefined, progressId: string | undefined, start: Start): Promise<void> {
-    const { deps } = this;
-    const progress = reference && progressId ? new ProgressMessage(deps.messenger, reference, progressId, deps.log) : undefined;
-    const updates = progress
-      ? new LatestOnlyQueue<RunState>(
-          (state) => progress.show(cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, new Date())))),
-          (error) => deps.log(`run ${runId}: progress update failed: ${describeError(error)}`),
-          PROGRESS_UPDATE_INTERVAL_MS,
-        )
-      : undefined;
-    const stopWatching = deps.watch.watch(runId, (state) => updates?.push(state));
-    let final: RunState;
     try {
-      final = await start();
-    } finally {
-      stopWatching();
+      await deps.queue.enqueue({ kind: "question", runId, question, requester, reference: { ...reference }, acceptedAt: new Date().toISOString() });
+    } catch (error) {
+      deps.log(`run ${runId}: could not be queued, the user was told: ${describeError(error)}`);
+      await context.sendActivity(repliesFor(language).queueUnreachable);
+      return undefined;
     }
-    // The last progress update shows every specialist's outcome, then the answer follows it.
-    await updates?.close(final);
-    await deliverRun(deps.delivery, final, reference);
+    deps.queued();
+    return runId;
   }
 }
 

@@ -7,8 +7,9 @@ import {
   errorViewFromRun,
   type DisplayNames,
 } from "../cards";
-import { SystemError, describeError, type RunState } from "../domain";
+import { SystemError, describeError, type RunCard, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
+import type { RunDelivery } from "../workflow/run-worker";
 import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import type { Messenger } from "./messenger";
@@ -17,6 +18,7 @@ import type { Messenger } from "./messenger";
 export interface DeliveryDeps {
   messenger: Messenger;
   transcripts: TeamsStore["transcripts"];
+  conversations: TeamsStore["conversations"];
   telemetry: Telemetry;
   names: DisplayNames;
   qscoreThreshold: number;
@@ -25,52 +27,56 @@ export interface DeliveryDeps {
 }
 
 /**
- * Tells the requester how their run ended — the answer card, the error card with its correlation
- * id, or (awaiting approval) whatever the approvals hook does — and records the run: transcript
- * and telemetry. Never throws: a failed send is reported, not lost silently.
+ * The run worker's delivery in Teams: the answer card, the error card with its correlation id, or
+ * (awaiting approval) whatever the approvals hook does; and the run's record (transcript, telemetry).
+ * Whether a card is sent at all is the run lifecycle's decision (once per run).
  */
-export async function deliverRun(deps: DeliveryDeps, state: RunState, reference: Reference | undefined): Promise<void> {
-  deps.telemetry.runCompleted(state);
-  if (state.status === "failed") {
-    deps.telemetry.exception(new SystemError(state.failure?.message ?? "run failed", { runId: state.runId }), {
-      correlationId: state.failure?.correlationId ?? state.runId,
-      runId: state.runId,
-      step: "run",
+export class TeamsRunDelivery implements RunDelivery {
+  constructor(private readonly deps: DeliveryDeps) {}
+
+  async send(card: RunCard, state: RunState, reference: Reference): Promise<string | undefined> {
+    const { deps } = this;
+    switch (card) {
+      case "answer":
+        return deps.messenger.send(reference, cardActivity(buildAnswerCard(answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }))));
+      case "error":
+        return deps.messenger.send(reference, cardActivity(buildErrorCard(errorViewFromRun(state))));
+      case "out_of_scope":
+        return deps.messenger.send(reference, cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
+      case "approval_request":
+        await deps.onAwaitingApproval(state, reference);
+        return undefined;
+    }
+  }
+
+  async record(state: RunState): Promise<void> {
+    const { deps } = this;
+    deps.telemetry.runCompleted(state);
+    if (state.status === "failed") {
+      deps.telemetry.exception(new SystemError(state.failure?.message ?? "run failed", { runId: state.runId }), {
+        correlationId: state.failure?.correlationId ?? state.runId,
+        runId: state.runId,
+        step: "run",
+      });
+    }
+    await deps.transcripts.save(state).catch((error) => {
+      deps.log(`run ${state.runId}: transcript failed: ${describeError(error)}`);
+      deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step: "transcript" });
     });
   }
-  const reply = reference ? tellRequester(deps, state, reference) : Promise.reject(new Error("no conversation reference is stored"));
-  const [sent, saved] = await Promise.allSettled([reply, deps.transcripts.save(state)]);
-  if (sent.status === "rejected") report(deps, state, "deliver", sent.reason);
-  if (saved.status === "rejected") report(deps, state, "transcript", saved.reason);
-}
 
-async function tellRequester(deps: DeliveryDeps, state: RunState, reference: Reference): Promise<void> {
-  switch (state.status) {
-    case "completed":
-      await deps.messenger.send(reference, cardActivity(buildAnswerCard(answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }))));
-      return;
-    case "failed":
-      await deps.messenger.send(reference, cardActivity(buildErrorCard(errorViewFromRun(state))));
-      return;
-    case "awaiting_approval":
-      await deps.onAwaitingApproval(state, reference);
-      return;
-    case "out_of_scope":
-      await deps.messenger.send(reference, cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
-      return;
-    case "running":
-      throw new Error("the run is still running");
+  remember(conversationId: string, reference: Reference): Promise<void> {
+    return this.deps.conversations.save(conversationId, reference);
   }
-}
 
-function report(deps: DeliveryDeps, state: RunState, step: string, error: unknown): void {
-  deps.log(`run ${state.runId}: ${step} failed: ${describeError(error)}`);
-  deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step });
+  reference(conversationId: string): Promise<Reference | undefined> {
+    return this.deps.conversations.get(conversationId);
+  }
 }
 
 /**
- * The default approvals hook until src/approvals exists: the requester is told the answer is under
- * review; the run stays stored as `awaiting_approval` for the approvals flow to pick up.
+ * The default approvals hook when no approvals flow is wired: the requester is told the answer is
+ * under review; the run stays stored as `awaiting_approval`.
  */
 export function underReviewNotice(messenger: Messenger): AwaitingApprovalHook {
   return async (state, reference) => {

@@ -17,6 +17,7 @@ import {
   executorStartedEvent,
   feedbackReceivedEvent,
   gateSpan,
+  modelEndpointChangedEvent,
   genAiProviderName,
   runCompletedEvent,
   runMetric,
@@ -130,6 +131,7 @@ function writerTelemetry(providerName: string): Telemetry {
         span(approvalSpan(props, new Date()));
       }),
     feedbackReceived: (props) => safely(() => event(feedbackReceivedEvent(props))),
+    modelEndpointChanged: (props) => safely(() => event(modelEndpointChangedEvent(props))),
     transcriptEvaluated: (props) => safely(() => event(transcriptEvaluatedEvent(props))),
     exception: (error, context) =>
       safely(() => {

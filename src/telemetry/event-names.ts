@@ -10,6 +10,7 @@ export const TelemetryEvent = {
   FeedbackReceived: "FeedbackReceived",
   TranscriptEvaluated: "TranscriptEvaluated",
   CheckpointFailed: "CheckpointFailed",
+  ModelEndpointChanged: "ModelEndpointChanged",
 } as const;
 
 /** One of the custom event names. */

@@ -268,6 +268,23 @@ export function feedbackReceivedEvent(props: FeedbackReceivedProps): EventRecord
   return { name: TelemetryEvent.FeedbackReceived, properties: { ...props } };
 }
 
+/**
+ * A model call failed over to another endpoint, or an endpoint's circuit breaker opened or closed.
+ * The fault travels as its kind only; the endpoint URLs name no secret.
+ */
+export interface ModelEndpointChangedProps {
+  change: "failover" | "circuit_opened" | "circuit_closed";
+  endpoint: string;
+  /** For a failover: where the call went. */
+  toEndpoint?: string;
+  faultKind?: string;
+}
+
+/** `ModelEndpointChanged`. */
+export function modelEndpointChangedEvent(props: ModelEndpointChangedProps): EventRecord {
+  return { name: TelemetryEvent.ModelEndpointChanged, properties: { ...props } };
+}
+
 /** `TranscriptEvaluated`. */
 export function transcriptEvaluatedEvent(props: TranscriptEvaluatedProps): EventRecord {
   return { name: TelemetryEvent.TranscriptEvaluated, properties: { ...props } };

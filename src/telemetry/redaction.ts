@@ -21,6 +21,8 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "correlationId", "errorKind", "step",
   // approvals and feedback
   "approvalId", "decision", "waitMs", "edited", "rating", "hasComment",
+  // model endpoints (failover)
+  "change", "endpoint", "toEndpoint", "faultKind",
   // evaluation
   "transcriptId", "metric", "criterion", "verdict", "score", "passed", "disagreement",
   // OpenTelemetry GenAI semantic conventions

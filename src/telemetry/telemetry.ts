@@ -1,7 +1,7 @@
 import type { AppConfig } from "../config";
 import type { RunState } from "../domain";
 import type { EventSink } from "../workflow/ports";
-import type { ApprovalDecidedProps, FeedbackReceivedProps, TranscriptEvaluatedProps } from "./records";
+import type { ApprovalDecidedProps, FeedbackReceivedProps, ModelEndpointChangedProps, TranscriptEvaluatedProps } from "./records";
 
 /** Where an exception happened: the correlation id shown to the user, and the run when there is one. */
 export interface ExceptionContext {
@@ -35,6 +35,8 @@ export interface Telemetry {
   approvalDecided(props: ApprovalDecidedProps): void;
   /** `FeedbackReceived`. */
   feedbackReceived(props: FeedbackReceivedProps): void;
+  /** `ModelEndpointChanged`: every failover to another model endpoint, and every breaker opening or closing. */
+  modelEndpointChanged(props: ModelEndpointChangedProps): void;
   /** `TranscriptEvaluated`, once per metric or judge criterion per transcript. */
   transcriptEvaluated(props: TranscriptEvaluatedProps): void;
   /** An exception with the correlation id the user was shown. */
@@ -52,6 +54,7 @@ export const noopTelemetry: Telemetry = {
   runCompleted: () => undefined,
   approvalDecided: () => undefined,
   feedbackReceived: () => undefined,
+  modelEndpointChanged: () => undefined,
   transcriptEvaluated: () => undefined,
   exception: () => undefined,
   flush: async () => undefined,

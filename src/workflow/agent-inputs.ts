@@ -19,6 +19,8 @@ export interface RouterInput {
   language: Language;
   specialists: SpecialistSummary[];
   maxSpecialists: number;
+  /** Specialists that already failed on this question (re-routing): not offered in `specialists`. */
+  unavailable?: { specialist: string; error: string }[];
 }
 
 /** Which pass a specialist is in: the first opinion, the debate rebuttal, or the quality-gate re-ask. */

@@ -1,9 +1,16 @@
 import type { JpyRates } from "../domain/amounts";
+import type { OrchestrationMode } from "../domain";
 import type { PromptLibrary } from "./prompt-library";
 import type { AnswerPreview, ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** The workflow's tunables (all from configuration; see src/config). */
 export interface WorkflowSettings {
+  /** The mode of a run that names none. */
+  orchestration: OrchestrationMode;
+  /** Group chat: rounds, and who speaks in which order (empty: every registered specialist). */
+  groupChat: { rounds: number; specialists: string[] };
+  /** Handoff: how many hand-overs a run may make before the speaker must answer. */
+  maxHandoffs: number;
   qscoreThreshold: number;
   maxSpecialists: number;
   /** How many top-priority specialists the quality gate re-asks (1–2). */

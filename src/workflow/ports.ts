@@ -3,7 +3,7 @@
  * implement them; only composition roots build concrete adapters. Nothing here imports an SDK.
  */
 import type { z } from "zod";
-import type { EvidenceItem, ExecutorOutcome, RunState, WorkflowEvent } from "../domain";
+import type { EvidenceItem, ExecutorOutcome, RunMessage, RunState, WorkflowEvent } from "../domain";
 
 // ---------------------------------------------------------------- ChatModel
 
@@ -120,8 +120,56 @@ export interface ToolRegistry {
 export interface RunStore {
   checkpoint(state: RunState): Promise<void>;
   load(runId: string): Promise<RunState | undefined>;
-  /** Runs whose status is still `running` (left in flight by a stopped process). */
-  listInFlight(): Promise<RunState[]>;
+  /** The run with its version tag, for a conditional write. */
+  read(runId: string): Promise<VersionedRun | undefined>;
+  /**
+   * Writes the run only if it is still at version `etag` (or, without one, only if it does not
+   * exist yet): a worker that lost its lease cannot overwrite a newer checkpoint.
+   */
+  write(state: RunState, etag: string | undefined): Promise<ConditionalWrite>;
+}
+
+/** A stored run and the version tag a conditional write must name. */
+export interface VersionedRun {
+  state: RunState;
+  etag: string;
+}
+
+/** A conditional write's outcome: written (with the new version), or someone else wrote first. */
+export type ConditionalWrite = { kind: "written"; etag: string } | { kind: "conflict" };
+
+// ---------------------------------------------------------------- Run queue
+
+/**
+ * A run queue with competing consumers. A received message is invisible to other consumers for
+ * its lease; the holder renews the lease while the run makes progress and completes it once the
+ * run has reached a final or waiting state. A message whose holder dies becomes visible again.
+ */
+export interface RunQueue {
+  /** Where the queue lives (no secrets), for logs. */
+  readonly description: string;
+  /** Adds a message; rejects when the queue is unreachable (the caller must tell the user). */
+  enqueue(message: RunMessage): Promise<void>;
+  /** Takes up to `max` visible messages, each leased for `leaseSeconds`. */
+  receive(max: number, leaseSeconds: number): Promise<LeasedMessage[]>;
+  /** Moves a message that keeps failing aside, kept for inspection (never expires). */
+  quarantine(message: LeasedMessage, reason: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A message held under a lease. */
+export interface LeasedMessage {
+  readonly id: string;
+  /** The raw text (validated by the consumer: a message is an external boundary). */
+  readonly body: string;
+  /** How many times the message has been received, this delivery included. */
+  readonly deliveryCount: number;
+  /** Extends the lease to `leaseSeconds` from now; rejects when the lease was lost. */
+  renew(leaseSeconds: number): Promise<void>;
+  /** Removes the message: its run reached a final or waiting state. */
+  complete(): Promise<void>;
+  /** Gives the message back, visible again after `delaySeconds`. */
+  release(delaySeconds: number): Promise<void>;
 }
 
 /** Time, injectable for tests. */

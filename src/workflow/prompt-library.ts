@@ -17,7 +17,7 @@ export interface PromptLibrary {
   router: AgentPrompt;
   moderator: AgentPrompt;
   specialists: SpecialistDefinition[];
-  fragments: { repair: string; specialistDebate: string; specialistRequery: string; moderatorRequery: string };
+  fragments: { repair: string; specialistDebate: string; specialistRequery: string; specialistGroupChat: string; specialistHandoff: string; moderatorRequery: string };
 }
 
 const AgentFrontMatterSchema = z.object({
@@ -54,6 +54,8 @@ export function loadPromptLibrary(dir: string = defaultPromptsDir()): PromptLibr
       repair: readPromptFile(path.join(dir, "fragments", "repair.md")).content.trim(),
       specialistDebate: readPromptFile(path.join(dir, "fragments", "specialist-debate.md")).content.trim(),
       specialistRequery: readPromptFile(path.join(dir, "fragments", "specialist-requery.md")).content.trim(),
+      specialistGroupChat: readPromptFile(path.join(dir, "fragments", "specialist-group-chat.md")).content.trim(),
+      specialistHandoff: readPromptFile(path.join(dir, "fragments", "specialist-handoff.md")).content.trim(),
       moderatorRequery: readPromptFile(path.join(dir, "fragments", "moderator-requery.md")).content.trim(),
     },
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
+import { LeaseLostError, describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
@@ -129,7 +129,8 @@ export class RunContext {
         await this.deps.store.checkpoint({ ...this.state, updatedAt: this.deps.clock.now().toISOString() });
         return;
       } catch (error) {
-        if (Date.now() - started + delay > retryForMs) throw error;
+        // Another worker owns the run now: waiting will not help, and it must not be overwritten.
+        if (error instanceof LeaseLostError || Date.now() - started + delay > retryForMs) throw error;
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

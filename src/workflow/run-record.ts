@@ -4,6 +4,7 @@ import type { RunState } from "../domain";
 export function toRunRecord(state: RunState) {
   return {
     runId: state.runId,
+    mode: state.mode ?? "selective",
     status: state.status,
     startedAt: state.startedAt,
     endedAt: state.endedAt,

@@ -1,18 +1,22 @@
-import { FALLBACK_SPECIALIST, detectLanguage, describeError, type Finding, type Requester, type RouterDecision, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
-import type { WorkflowDeps } from "./deps";
-import { assertTransition, validateGraph } from "./graph";
+import { FALLBACK_SPECIALIST, detectLanguage, describeError, specialistFailures, type Finding, type Requester, type OrchestrationMode, type RouterDecision, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
+import type { WorkflowDeps, WorkflowSettings } from "./deps";
+import { AGENT_GRAPHS, assertTransition, validateGraph } from "./graph";
 import { RunContext } from "./run-context";
 import { hitlReasons } from "./steps/approval-check";
 import { moderate } from "./steps/moderator-step";
 import { needsRequery, requeryTargets } from "./steps/quality-gate";
 import { fallbackDecision, routeQuestion } from "./steps/router-step";
+import { converse, groupChatDecision, isPass, participants } from "./steps/group-chat";
+import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "./steps/handoff";
 import { runSpecialist } from "./steps/specialist-step";
 
-validateGraph();
+for (const graph of Object.values(AGENT_GRAPHS)) validateGraph(graph);
 
 /** A question to answer, and who asked it (ids only). */
 export interface RunRequest {
   question: string;
+  /** The orchestration mode; the configured one when absent. */
+  mode?: OrchestrationMode;
   requester?: Requester;
   runId?: string;
 }
@@ -30,7 +34,8 @@ export async function routeOnly(deps: WorkflowDeps, question: string): Promise<R
   return routeQuestion(new RunContext(deps, newRunState(deps, { question })));
 }
 
-function newRunState(deps: WorkflowDeps, request: RunRequest): RunState {
+/** The state of a run that has not started a step yet (`startedAt`: when the question was accepted, by default now). */
+export function newRunState(deps: Pick<WorkflowDeps, "clock" | "model" | "newRunId"> & { settings: Pick<WorkflowSettings, "orchestration"> }, request: RunRequest & { startedAt?: string }): RunState {
   const now = deps.clock.now().toISOString();
   return {
     schemaVersion: 1,
@@ -38,10 +43,11 @@ function newRunState(deps: WorkflowDeps, request: RunRequest): RunState {
     question: request.question,
     language: detectLanguage(request.question),
     requester: request.requester,
+    mode: request.mode ?? deps.settings.orchestration,
     status: "running",
     phase: "route",
     attempts: 1,
-    startedAt: now,
+    startedAt: request.startedAt ?? now,
     updatedAt: now,
     offline: deps.model.kind === "offline",
     findings: [],
@@ -66,14 +72,30 @@ type PhaseHandler = (context: RunContext) => Promise<RunPhase>;
 
 const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   route: async (context) => {
-    if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
-    context.state.decision = await routeQuestion(context);
-    if (!context.state.decision.inScope) {
-      context.speculative?.abort.abort();
-      context.state.status = "out_of_scope";
-      return "done";
+    const { state } = context;
+    const firstRouting = state.decision === undefined;
+    if (state.mode === "handoff") {
+      const decision = await routeQuestion(context, consultedSpecialists(state));
+      if (firstRouting && !decision.inScope) return declineOutOfScope(context, decision);
+      state.speaker = decision.priority[0]!;
+      state.decision = handoffDecision(decision, state.decision, state.speaker);
+      return "handoff";
     }
-    if (!context.state.decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
+    if (state.mode === "group-chat") {
+      const decision = await routeQuestion(context);
+      if (!decision.inScope) return declineOutOfScope(context, decision);
+      state.decision = groupChatDecision(decision, participants(context).map((s) => s.id));
+      return "converse";
+    }
+    if (state.rerouted) {
+      state.decision = await routeQuestion(context, specialistFailures(state.findings).filter((f) => state.rerouted!.excluded.includes(f.specialist)));
+      return "investigate";
+    }
+    if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
+    const decision = await routeQuestion(context);
+    if (!decision.inScope) return declineOutOfScope(context, decision);
+    state.decision = decision;
+    if (!decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
     return "investigate";
   },
   investigate: investigatePhase,
@@ -92,6 +114,16 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
     replaceFindings(state, revised.filter((f) => f.status === "ok"));
     return "moderate";
   },
+  converse: async (context) => {
+    const { state } = context;
+    await converse(context, participants(context));
+    if (state.findings.some((f) => f.status === "ok" && !isPass(f))) {
+      state.findings = state.findings.filter((f) => !isPass(f));
+      return "moderate";
+    }
+    return fail(context, `No specialist could answer in the group chat: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "passed"})`).join("; ")}`);
+  },
+  handoff: handoffPhase,
   moderate: moderatePhase,
   gate: async (context) => {
     const { state, deps } = context;
@@ -129,7 +161,19 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   },
 };
 
-/** Runs the selected specialists that have no finding yet, all at once; Knowledge alone if all fail. */
+/** Ends a run whose question is not about procurement: no specialist works on it, the reply says so politely. */
+function declineOutOfScope(context: RunContext, decision: RouterDecision): RunPhase {
+  context.speculative?.abort.abort();
+  context.state.decision = decision;
+  context.state.status = "out_of_scope";
+  return "done";
+}
+
+/**
+ * Runs the selected specialists that have no finding yet, all at once. If every one failed, the
+ * Router is asked once more without them (their failures stay, so the Moderator is told); if that
+ * also leaves no finding, Knowledge alone.
+ */
 async function investigatePhase(context: RunContext): Promise<RunPhase> {
   const { state } = context;
   const pending = state.decision!.selected.filter((id) => !state.findings.some((f) => f.specialist === id));
@@ -149,11 +193,53 @@ async function investigatePhase(context: RunContext): Promise<RunPhase> {
     const okCount = state.findings.filter((f) => f.status === "ok").length;
     return state.decision!.debateMode === "debate" && okCount >= 2 ? "debate" : "moderate";
   }
+  if (canReroute(context)) {
+    const excluded = specialistFailures(state.findings).map((f) => f.specialist);
+    context.emit({ type: "phase_completed", phase: "investigate", detail: `every selected specialist failed (${excluded.join(", ")}); asking the Router again without them` });
+    state.rerouted = { excluded };
+    return "route";
+  }
   context.emit({ type: "phase_completed", phase: "investigate", detail: "every selected specialist failed; trying Knowledge alone" });
   const fallback = await runSpecialist(context, specialistById(context, FALLBACK_SPECIALIST), { round: "initial" });
   state.findings = [...state.findings.filter((f) => f.specialist !== FALLBACK_SPECIALIST), fallback];
   if (fallback.status === "ok") return "moderate";
   return fail(context, `No specialist could answer: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "ok"})`).join("; ")}`);
+}
+
+/** Re-routing happens once per attempt, while time is left and some specialist has not failed yet. */
+function canReroute(context: RunContext): boolean {
+  const { state, deps } = context;
+  const failed = new Set(specialistFailures(state.findings).map((f) => f.specialist));
+  return !state.rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
+}
+
+/**
+ * One handoff turn: the speaker answers (to the Moderator), or hands the question to another
+ * specialist or back to the Router with a reason. A failed speaker's predecessor's finding is the
+ * best answer left, when there is one.
+ */
+async function handoffPhase(context: RunContext): Promise<RunPhase> {
+  const { state, deps } = context;
+  const speaker = state.speaker!;
+  const targets = handoffTargets(state, deps.prompts.specialists.map((s) => s.id), deps.settings.maxHandoffs);
+  const finding = await runSpecialist(context, specialistById(context, speaker), { round: "initial", peers: handedOverFindings(state), handoffTargets: targets });
+  if (finding.status === "ok" && finding.handoff) {
+    const { to, reason } = finding.handoff;
+    state.handoffs = [...(state.handoffs ?? []), { from: speaker, to, reason, finding }];
+    context.emit({ type: "phase_completed", phase: "handoff", detail: `${speaker} handed the question to ${to}: ${reason}` });
+    if (to === ROUTER_TARGET) return "route";
+    state.speaker = to;
+    state.decision = handoffDecision(state.decision!, state.decision, to);
+    return "handoff";
+  }
+  state.findings.push(finding);
+  if (finding.status === "ok") return "moderate";
+  const previous = state.handoffs?.at(-1)?.finding;
+  if (previous?.status === "ok") {
+    state.findings.push({ ...previous, handoff: undefined });
+    return "moderate";
+  }
+  return fail(context, `No specialist could answer: ${speaker} (${finding.error})`);
 }
 
 /**
@@ -189,6 +275,10 @@ async function moderatePhase(context: RunContext): Promise<RunPhase> {
     context.emit({ type: "phase_completed", phase: "moderate", detail: `moderator ${outcome.kind}: running the whole flow again` });
     state.attempts = 2;
     state.decision = undefined;
+    state.rerouted = undefined;
+    state.turnsTaken = undefined;
+    state.speaker = undefined;
+    state.handoffs = undefined;
     state.findings = [];
     state.answer = undefined;
     state.quality = { initialScore: null, finalScore: null, retried: false };
@@ -222,7 +312,7 @@ async function drive(context: RunContext): Promise<RunState> {
     while (state.phase !== "done") {
       const from = state.phase;
       const to = await handlers[from](context);
-      assertTransition(from, to);
+      assertTransition(from, to, AGENT_GRAPHS[state.mode ?? "selective"]);
       state.phase = to;
       context.checkpoint();
     }

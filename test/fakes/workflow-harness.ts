@@ -13,6 +13,7 @@ import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSe
 import { systemClock, type WorkflowDeps } from "../../src/workflow/deps";
 import type { ChatModel } from "../../src/workflow/ports";
 import { loadPromptLibrary } from "../../src/workflow/prompt-library";
+import { ScriptedModelServer } from "./scripted-model-server";
 
 const dataSet = generateSampleDataSet();
 
@@ -40,4 +41,20 @@ export function workflowHarness(model: ChatModel, env: Record<string, string> = 
 /** The real OpenAI-compatible adapter against a scripted server, with fast retries. */
 export function scriptedModel(baseUrl: string, maxRetries = 3): ChatModel {
   return createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries, initialMs: 20, multiplier: 2, maxMs: 200 } });
+}
+
+/**
+ * Registers a suite's scripted model server: started before the suite, reset before each test,
+ * checked for unexpected calls after each passing test, stopped after. `baseUrl()` is valid inside tests.
+ */
+export function useScriptedModelServer(): { server: ScriptedModelServer; baseUrl: () => string } {
+  const server = new ScriptedModelServer();
+  let baseUrl = "";
+  before(async () => ({ baseUrl } = await server.start()));
+  after(() => server.stop());
+  beforeEach(() => server.reset());
+  afterEach(function () {
+    if (this.currentTest?.state === "passed") server.assertNoUnexpectedCalls();
+  });
+  return { server, baseUrl: () => baseUrl };
 }

@@ -1,4 +1,4 @@
-import { ModeratorAnswerSchema, type Finding, type ModeratorAnswer } from "../../domain";
+import { ModeratorAnswerSchema, specialistFailures, type Finding, type ModeratorAnswer } from "../../domain";
 import type { ModeratorInput } from "../agent-inputs";
 import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
@@ -18,7 +18,7 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
     language: state.language,
     decision: state.decision!,
     findings: state.findings.filter((f): f is Extract<Finding, { status: "ok" }> => f.status === "ok"),
-    failures: state.findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : [])),
+    failures: specialistFailures(state.findings),
     specialistNames: Object.fromEntries(deps.prompts.specialists.map((s) => [s.id, s.displayName[state.language]])),
     previous,
   };

@@ -5,9 +5,11 @@ import { renderTemplate } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { askAgent } from "./ask-agent";
 
-/** The registry as the Router sees it. */
-export function specialistSummaries(context: RunContext): SpecialistSummary[] {
-  return context.deps.prompts.specialists.map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords }));
+/** The registry as the Router sees it, without the specialists it must not pick again. */
+export function specialistSummaries(context: RunContext, excluded: readonly string[] = []): SpecialistSummary[] {
+  return context.deps.prompts.specialists
+    .filter(({ id }) => !excluded.includes(id))
+    .map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords }));
 }
 
 /** The Knowledge-alone decision used whenever routing fails; `why` is kept in `reason`. */
@@ -26,36 +28,41 @@ export function fallbackDecision(why: string): RouterDecision {
   };
 }
 
-/** The Router's output schema with the registered ids as an enum, one per registry (its strict JSON Schema is cached by identity). */
-const wireSchemas = new WeakMap<readonly { id: string }[], z.ZodTypeAny>();
+/** The Router's output schema with the offered ids as an enum, one per id set (its strict JSON Schema is cached by identity). */
+const wireSchemas = new Map<string, z.ZodTypeAny>();
 
-function routerWireSchema(specialists: readonly { id: string }[]): z.ZodTypeAny {
-  let schema = wireSchemas.get(specialists);
+function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
+  const key = ids.join(",");
+  let schema = wireSchemas.get(key);
   if (schema === undefined) {
-    const ids = specialists.map((s) => s.id) as [string, ...string[]];
-    schema = RouterOutputSchema.extend({ selected: z.array(z.enum(ids)), priority: z.array(z.enum(ids)) });
-    wireSchemas.set(specialists, schema);
+    const values = [...ids] as [string, ...string[]];
+    schema = RouterOutputSchema.extend({ selected: z.array(z.enum(values)), priority: z.array(z.enum(values)) });
+    wireSchemas.set(key, schema);
   }
   return schema;
 }
 
 /**
- * Asks the Router which specialists should answer. Never throws for model trouble: a missing,
- * non-JSON or invalid decision (unknown id, empty, too many) falls back to Knowledge alone.
+ * Asks the Router which specialists should answer, offering every registered specialist except the
+ * ones that already failed on this question (`unavailable`, when re-routing). Never throws for model
+ * trouble: a missing, non-JSON or invalid decision (unknown id, empty, too many) falls back to
+ * Knowledge alone.
  */
-export async function routeQuestion(context: RunContext): Promise<RouterDecision> {
+export async function routeQuestion(context: RunContext, unavailable: RouterInput["unavailable"] = []): Promise<RouterDecision> {
   const { deps, state } = context;
-  const ids = deps.prompts.specialists.map((s) => s.id);
+  const specialists = specialistSummaries(context, unavailable.map((u) => u.specialist));
+  const ids = specialists.map((s) => s.id);
   const max = deps.settings.maxSpecialists;
   const input: RouterInput = {
     agent: "router",
     question: state.question,
     language: state.language,
-    specialists: specialistSummaries(context),
+    specialists,
     maxSpecialists: max,
+    ...(unavailable.length > 0 ? { unavailable } : {}),
   };
   const prompt = deps.prompts.router;
-  const wireSchema = routerWireSchema(deps.prompts.specialists);
+  const wireSchema = routerWireSchema(ids);
   const report = await context.executor("router", undefined, async (step) => {
     const outcome = await askAgent(context, {
       model: step.model,

@@ -1,4 +1,5 @@
-import { FindingOutputSchema, describeError, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
+import type { z } from "zod";
+import { FindingOutputSchema, describeError, handoffOutputSchema, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
 import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
 import type { ChatMessage, ChatRequest, TokenUsage, ToolSpec } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
@@ -15,6 +16,10 @@ export interface SpecialistRoundInput {
   peers?: Finding[];
   /** Cancels the specialist (used to stop a speculative start the Router did not confirm). */
   signal?: AbortSignal;
+  /** A turn of a group chat: the round's note is the group-chat one. */
+  groupChat?: boolean;
+  /** A handoff turn: whom the specialist may hand the question to instead of answering (none: it must answer). */
+  handoffTargets?: string[];
 }
 
 /**
@@ -54,7 +59,17 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     previous: extra.previous,
     peers: extra.peers,
   };
-  const roundNote = extra.round === "debate" ? fragments.specialistDebate : extra.round === "requery" ? fragments.specialistRequery : "";
+  const handoffTargets = extra.handoffTargets ?? [];
+  const outputSchema = handoffTargets.length > 0 ? handoffOutputSchema(handoffTargets as [string, ...string[]]) : FindingOutputSchema;
+  const roundNote = handoffTargets.length > 0
+    ? fragments.specialistHandoff
+    : extra.groupChat
+    ? fragments.specialistGroupChat
+    : extra.round === "debate"
+      ? fragments.specialistDebate
+      : extra.round === "requery"
+        ? fragments.specialistRequery
+        : "";
   const toolSpecs: ToolSpec[] = specialist.tools.flatMap((name) => {
     const tool = deps.tools.get(name);
     return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
@@ -71,7 +86,7 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     temperature: specialist.temperature,
     maxTokens: specialist.maxTokens,
     timeoutMs: Math.max(1, deadline - Date.now()),
-    output: { name: "finding", schema: FindingOutputSchema },
+    output: { name: "finding", schema: outputSchema },
     tools: offerTools && toolSpecs.length > 0 ? toolSpecs : undefined,
     structuredInput: input,
     signal: extra.signal,
@@ -111,8 +126,12 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
       }
       continue;
     }
-    const parsed = validate(outcome.content, FindingOutputSchema);
-    if (parsed.ok) return done("ok", { specialist: specialist.id, status: "ok", toolCalls, ...parsed.value });
+    const parsed = validate(outcome.content, outputSchema);
+    if (parsed.ok) {
+      const { handoffTo, handoffReason, ...finding } = parsed.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
+      const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
+      return done("ok", { specialist: specialist.id, status: "ok", toolCalls, ...finding, ...handoff });
+    }
     if (repaired) return done("invalid_output", failed(specialist.id, `invalid output: ${parsed.error}`, toolCalls), parsed.error);
     repaired = true;
     messages.push({ role: "assistant", content: outcome.content }, { role: "user", content: `${deps.prompts.fragments.repair}\n\n${parsed.error}` });

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { loadConfig, type AppConfig } from "../../../src/config";
 import { startProcura, type RunningProcura } from "../../../src/index";
+import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
+import type { RunQueue } from "../../../src/workflow/ports";
 import { FakeConnector, cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { teamsMessage } from "../../fakes/teams-activity";
 
@@ -9,6 +11,8 @@ import { teamsMessage } from "../../fakes/teams-activity";
 export interface BotHarness {
   config: AppConfig;
   store: CosmosStore;
+  /** The run queue (on the process's shared embedded Azurite), kept across restarts. */
+  queue: RunQueue;
   connector: FakeConnector;
   serviceUrl: string;
   bot: RunningProcura;
@@ -38,10 +42,12 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
   const connector = new FakeConnector();
   const serviceUrl = await connector.start();
   const store = await openCosmosStore(config, { log: (line) => log.push(line) });
-  const start = () => startProcura(config, { port: 0, host: "127.0.0.1", store, log: (line) => log.push(line) });
+  const queue = await openRunQueue(config, { log: (line) => log.push(line) });
+  const start = () => startProcura(config, { port: 0, host: "127.0.0.1", store, queue, log: (line) => log.push(line) });
   const harness: BotHarness = {
     config,
     store,
+    queue,
     connector,
     serviceUrl,
     bot: await start(),

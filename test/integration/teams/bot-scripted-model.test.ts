@@ -5,19 +5,67 @@ import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { cardShows, startBotHarness, type BotHarness } from "./bot-harness";
 
 const en = labelsFor("en");
+const OPERATORS = "19:operators@thread.tacv2";
 
 describe("Teams bot with a scripted OpenAI-compatible model", function () {
   this.timeout(60_000);
   const model = new ScriptedModelServer();
   let harness: BotHarness;
+  let endpoints: string[];
 
   before(async () => {
     const { baseUrl } = await model.start();
-    harness = await startBotHarness({ LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "test-key", LLM_MAX_RETRIES: "0" });
+    // A second endpoint to fail over to (never needed here: the primary answers).
+    endpoints = [baseUrl, "http://127.0.0.1:9/v1"];
+    harness = await startBotHarness({
+      LLM_PROVIDER: "openai-compatible",
+      OPENAI_BASE_URL: endpoints.join(","),
+      OPENAI_API_KEY: "test-key",
+      LLM_MAX_RETRIES: "0",
+      OPERATOR_CHANNEL_ID: OPERATORS,
+      OPERATOR_NOTICE_QUESTION_WORDS: "3",
+    });
   });
   after(async () => {
     await harness?.stop();
     await model.stop();
+  });
+
+  it("shows each model endpoint's circuit state in /healthz and the start banner", async () => {
+    const health = await fetch(`${harness.bot.url}/healthz`);
+    assert.equal(health.status, 200);
+    assert.deepEqual(await health.json(), {
+      status: "ok",
+      store: "reachable",
+      modelEndpoints: [
+        { endpoint: endpoints[0], primary: true, state: "closed" },
+        { endpoint: endpoints[1], primary: false, state: "closed" },
+      ],
+    });
+    assert.ok(harness.log.includes(`model endpoint, primary ${endpoints[0]}: closed`), harness.log.join("\n"));
+    assert.ok(harness.log.includes(`model endpoint, fallback 1 ${endpoints[1]}: closed`));
+  });
+
+  it("tells the requester with the error card and the operators' channel with a notice when a run fails", async () => {
+    const route = { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "medium", hitl: false, reason: "contract question", inScope: true, scopeReason: "a contract question" };
+    const finding = { summary: "CTR-0001 caps increases at 5%.", details: "Clause 4.2", evidence: [], confidence: 0.9 };
+    model
+      .script("router", route, route)
+      .script("contract", finding, finding)
+      .script("moderator", { content: "{" }, { content: "{" }, { content: "{" }, { content: "{" });
+
+    const question = harness.message("Can we terminate the Acme contract early without a penalty?");
+    await harness.post(question);
+    const error = await harness.connector.waitFor((a) => a.conversationId === question.conversation.id && a.method === "POST" && cardShows(a, en.errorTitle), 30_000, "the error card");
+    const notice = await harness.connector.waitFor((a) => a.conversationId === OPERATORS, 10_000, "the operators' notice");
+    model.assertNoUnexpectedCalls();
+
+    const texts = cardTexts(cardOf(notice));
+    const correlationId = cardTexts(cardOf(error)).find((t) => /^[0-9a-f-]{36}$/.test(t));
+    assert.ok(texts.includes(en.operatorNoticeTitle("run_failed")));
+    assert.ok(texts.includes("moderator:invalid_output"), texts.join(" | "));
+    assert.ok(correlationId && texts.includes(correlationId), "the same correlation id the requester was shown");
+    assert.ok(texts.includes("Can we terminate…"), "the first three words, as configured");
   });
 
   it("shows each specialist working then done on the progress card, and answers with both sections and the QSCORE", async () => {

@@ -60,13 +60,13 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     for (const section of findingSections(card))
       assert.ok(!cardTexts(section.details).includes(section.headline), `an opened section does not repeat its headline: ${section.headline}`);
 
-    const state = (await harness.store.runs.listInFlight()).find((run) => run.question === activity.text);
-    assert.equal(state, undefined, "the run is no longer in flight");
     const runId = JSON.stringify(card).match(/"runId":"([^"]+)"/)![1]!;
     const transcript = await harness.store.transcripts.get(runId, conversationId);
     assert.equal(transcript?.status, "completed");
-    const checkpoint = await harness.store.runs.load(runId);
+    const checkpoint = await eventually(() => harness.store.runs.load(runId), (run) => run?.lifecycle?.stage === "delivered");
     assert.equal(checkpoint?.requester?.progressActivityId, progress!.activityId, "the checkpoint keeps the progress card's id for a resumed run");
+    assert.equal(checkpoint?.lifecycle?.stage, "delivered");
+    assert.equal(checkpoint?.lifecycle?.sent.answer?.activityId, answer.activityId, "the answer's activity id is recorded, so no other worker sends it again");
     console.log(
       `      first reaction ${Math.round(typing!.at - sentAt)} ms (progress card ${Math.round(progress!.at - sentAt)} ms), answer card ${Math.round(answer.at - sentAt)} ms, ${updates.length} progress update(s)`,
     );
@@ -235,15 +235,14 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     await harness.connector.waitFor((a) => a.conversationId === help.conversation.id && cardShows(a, en.helpTitle));
   });
 
-  it("resumes a run left `running` by a stopped process, updates its progress card to the final state, then delivers its answer", async () => {
+  it("takes over a run whose worker died (its message back on the queue), updates its progress card to the final state, then delivers its answer", async () => {
     const inFlight = await seedInFlightRun(harness, "activity-progress-before-restart");
 
-    await harness.restart();
     const answer = await answerIn(harness, inFlight.requester!.conversationId);
     assert.ok(cardTexts(cardOf(answer)).includes(inFlight.question));
-    const stored = await harness.store.runs.load(inFlight.runId);
+    const stored = await eventually(() => harness.store.runs.load(inFlight.runId), (run) => run?.lifecycle?.stage === "delivered");
     assert.equal(stored?.status, "completed");
-    assert.ok(harness.log.some((line) => line.includes("resumed 1 run(s)")));
+    assert.equal(stored?.lifecycle?.owners, 2, "a second owner finished it");
 
     const activities = harness.connector.inConversation(inFlight.requester!.conversationId);
     assert.ok(!activities.some((a) => a.method === "POST" && cardShows(a, en.progressTitle)), "no second progress card");
@@ -253,11 +252,10 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assertFinalProgress(updates.at(-1)!, stored!);
   });
 
-  it("replaces the progress card of a resumed run when the old one can no longer be updated", async () => {
-    const inFlight = await seedInFlightRun(harness, "activity-progress-gone");
+  it("replaces the progress card of a taken-over run when the old one can no longer be updated", async () => {
     harness.connector.failNext(1, (method, path) => method === "PUT" && path.endsWith("/activity-progress-gone"), 404);
+    const inFlight = await seedInFlightRun(harness, "activity-progress-gone");
 
-    await harness.restart();
     const answer = await answerIn(harness, inFlight.requester!.conversationId);
     const activities = harness.connector.inConversation(inFlight.requester!.conversationId);
     const replacements = activities.filter((a) => a.method === "POST" && cardShows(a, en.progressTitle));
@@ -290,7 +288,10 @@ function descendants(root: unknown): any[] {
   return [root, ...Object.values(root).flatMap(descendants)];
 }
 
-/** Stores a run left `running` at the routing phase, with its conversation and progress card, as a killed process would. */
+/**
+ * Leaves what a worker killed at the routing phase leaves: its run stored `running` under its owner,
+ * and the run's message back on the queue (its lease expired).
+ */
 async function seedInFlightRun(harness: BotHarness, progressActivityId: string): Promise<RunState> {
   const conversationId = `personal-${randomUUID()}`;
   const reference = {
@@ -318,9 +319,11 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
     hitlReasons: [],
     usage: { inputTokens: 0, outputTokens: 0 },
     events: [],
+    lifecycle: { stage: "running", owner: "killed-instance#1", owners: 1, sent: {} },
   };
   await harness.store.conversations.save(conversationId, reference);
   await harness.store.runs.checkpoint(inFlight);
+  await harness.queue.enqueue({ kind: "question", runId: inFlight.runId, question: inFlight.question, requester: inFlight.requester!, reference, acceptedAt: now });
   return inFlight;
 }
 
@@ -333,4 +336,14 @@ function assertFinalProgress(progress: RecordedActivity, finished: RunState): vo
   assert.ok(selected.length >= 1);
   const statuses = texts.filter((t) => t.includes(en.statusDone) || t.includes(en.statusWorking) || t.includes(en.statusWaiting));
   assert.deepEqual(statuses, selected.map(() => `✅ ${en.statusDone}`), `every specialist done: ${texts.join(" | ")}`);
+}
+
+/** Polls `read` until `done` holds (a run's stage is written just after its card is sent), for at most 5 s. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { ModeratorAnswer } from "../../../src/domain";
 import { runQuestion } from "../../../src/workflow/runner";
+import { readAgentInput } from "../../../src/workflow/steps/render-input";
 import { ScriptedModelServer, type ScriptStep } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 
@@ -128,16 +129,43 @@ describe("agent graph against a scripted model server", function () {
     assert.match(moderatorInput.content, /"failures": \[\s*\{\s*"error": "[^"]*500[^"]*",\s*"specialist": "spend"/);
   });
 
-  it("tries Knowledge alone when every selected specialist fails", async () => {
+  it("asks the Router once more without the failed specialists when every selected one fails", async () => {
     server
-      .script("router", route(["contract"]))
+      .script("router", route(["contract", "spend"]), route(["negotiation"]))
       .script("contract", { content: "not json" }, { content: "still not json" })
+      .fallback("spend", { status: 500 })
+      .script("negotiation", finding("Counter at +3%.", "BENCH-1"))
+      .script("moderator", answer(84));
+    const { deps, events } = workflowHarness(scriptedModel(baseUrl, 1));
+    const state = await runQuestion(deps, { question: QUESTION });
+
+    assert.equal(state.status, "completed");
+    assert.deepEqual(state.rerouted, { excluded: ["contract", "spend"] });
+    assert.deepEqual(state.decision?.selected, ["negotiation"]);
+    assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["negotiation", "ok"]]);
+    const second = server.callsFor("router")[1]!.body as unknown as { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } } };
+    const offered = second.response_format.json_schema.schema.properties.selected.items.enum;
+    assert.ok(!offered.includes("contract") && !offered.includes("spend") && offered.includes("negotiation"), `offered ${offered}`);
+    const routerInput = readAgentInput(second.messages.at(-1)!.content) as { unavailable: { specialist: string }[]; specialists: { id: string }[] };
+    assert.deepEqual(routerInput.unavailable.map((u) => u.specialist), ["contract", "spend"]);
+    assert.ok(!routerInput.specialists.some((s) => s.id === "contract"));
+    const moderatorInput = readAgentInput((server.callsFor("moderator")[0]!.body.messages.at(-1) as { content: string }).content) as { failures: { specialist: string }[] };
+    assert.deepEqual(moderatorInput.failures.map((f) => f.specialist), ["contract", "spend"], "the Moderator is still told who failed");
+    assert.ok(events.some((e) => e.type === "phase_completed" && /asking the Router again without them/.test(e.detail ?? "")));
+  });
+
+  it("re-routes only once, then tries Knowledge alone", async () => {
+    server
+      .script("router", route(["contract"]), route(["spend"]))
+      .script("contract", { content: "not json" }, { content: "still not json" })
+      .fallback("spend", { status: 500 })
       .script("knowledge", finding("General guidance.", "POL-2"))
       .script("moderator", answer(82));
-    const { deps } = workflowHarness(scriptedModel(baseUrl));
+    const { deps } = workflowHarness(scriptedModel(baseUrl, 1));
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
-    assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["knowledge", "ok"]]);
+    assert.equal(server.callsFor("router").length, 2, "never a third routing");
+    assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["knowledge", "ok"]]);
   });
 
   it("re-asks the top-priority specialists exactly once when QSCORE is below the threshold", async () => {

@@ -60,6 +60,7 @@ describe("npm run ask", function () {
     assert.ok(record.decision.selected.includes("contract"));
     assert.match(record.answer.conclusion, /5%/);
     assert.ok(record.answer.rationale.some((r: { citations: string[] }) => r.citations.includes("CTR-0001")));
+    assert.equal(record.mode, "selective");
     for (const key of ["runId", "startedAt", "endedAt", "findings", "quality", "attempts", "events"]) assert.ok(key in record, key);
     assert.ok(!Number.isNaN(Date.parse(record.endedAt)));
   });
@@ -98,7 +99,25 @@ describe("npm run ask", function () {
     }
   });
 
-  it("explains its usage when given no question", async () => {
+  it("runs a group chat offline with --mode group-chat: every specialist speaks, in turn", async () => {
+    const { stdout } = await cli(["--json", "--mode", "group-chat", "Can we renew the Acme SaaS contract at +8%?"]);
+    const record = JSON.parse(stdout);
+    assert.equal(record.mode, "group-chat");
+    assert.equal(record.status, "completed");
+    const turns = record.events.filter((e: { type: string; executor: string }) => e.type === "executor_started" && !["router", "moderator"].includes(e.executor)).map((e: { executor: string }) => e.executor);
+    assert.deepEqual(turns, ["contract", "knowledge", "negotiation", "sourcing", "spend", "supplier"]);
+  });
+
+  it("runs a handoff offline with --mode handoff: the Router's first pick answers (the offline engine never hands over)", async () => {
+    const { stdout } = await cli(["--json", "--mode", "handoff", "Can we renew the Acme SaaS contract at +8%?"]);
+    const record = JSON.parse(stdout);
+    assert.equal(record.mode, "handoff");
+    assert.equal(record.status, "completed");
+    assert.deepEqual(record.findings.map((f: { specialist: string }) => f.specialist), ["contract"]);
+  });
+
+  it("explains its usage when given no question, or an unknown mode", async () => {
     await assert.rejects(cli([]), (error: { code: number; stderr: string }) => error.code === 2 && /Usage: npm run ask/.test(error.stderr));
+    await assert.rejects(cli(["--mode", "relay", "Hi"]), (error: { code: number; stderr: string }) => error.code === 2 && /--mode must be one of selective, handoff, group-chat \(got "relay"\)/.test(error.stderr));
   });
 });

@@ -22,7 +22,13 @@ describe("loadConfig", () => {
 
   it("picks openai-compatible from OPENAI_BASE_URL", () => {
     const config = loadConfig({ OPENAI_BASE_URL: "http://127.0.0.1:11434/v1", OPENAI_API_KEY: "k" });
-    assert.deepEqual(config.provider, { kind: "openai-compatible", baseUrl: "http://127.0.0.1:11434/v1", apiKey: "k" });
+    assert.deepEqual(config.provider, { kind: "openai-compatible", baseUrls: ["http://127.0.0.1:11434/v1"], apiKey: "k" });
+  });
+
+  it("reads a comma-separated endpoint list as a failover order, primary first", () => {
+    const config = loadConfig({ AZURE_OPENAI_ENDPOINT: " https://east.openai.azure.com , https://west.openai.azure.com" });
+    assert.deepEqual(config.provider.kind === "azure-openai" && config.provider.endpoints, ["https://east.openai.azure.com", "https://west.openai.azure.com"]);
+    assert.throws(() => loadConfig({ OPENAI_BASE_URL: "http://a/v1,not a url" }), /OPENAI_BASE_URL.*each comma-separated entry must be a URL/);
   });
 
   it("reads the rates to JPY, keeping the default for a currency left out", () => {

@@ -23,8 +23,10 @@ const NOT_SET_IN_AZURE: Record<string, string> = {
   OPENAI_BASE_URL: "the openai-compatible provider is for local or non-Azure models",
   OPENAI_API_KEY: "the openai-compatible provider is for local or non-Azure models",
   COSMOS_KEY: "Cosmos DB local (key) auth is disabled; the identity is a data-plane contributor",
+  RUN_QUEUE_CONNECTION_STRING: "shared-key access is disabled on the storage account; RUN_QUEUE_URL with the identity instead",
   BOT_PASSWORD: "a UserAssignedMsi bot has no client secret",
   PROMPTS_DIR: "prompts ship inside the deployed package",
+  OPERATOR_SERVICE_URL: "taken from the requester's conversation unless an operator sets it for a channel no user has written from",
   CLOUD_ROLE_NAME: "set per app (procura-bot, procura-eval) next to the shared settings",
   EVAL_API_KEYS: "only for evaluation endpoints outside Azure; the operator adds it as a Key Vault reference (docs/evaluation.md)",
 };
@@ -111,6 +113,18 @@ describe("infra (static Bicep checks)", () => {
     assert.match(source, /name: 'transcripts', partitionKey: '\/conversationId', defaultTtl: transcriptTtlDays \* 86400/);
   });
 
+  it("can add a secondary Azure OpenAI account in a second region with the same deployments, listed after the primary", () => {
+    const source = readFileSync(MAIN, "utf8");
+    const secondary = /module openAiSecondary 'modules\/openai\.bicep' = if \(!empty\(secondaryOpenAiLocation\)\) \{([\s\S]*?)\n\}/.exec(source);
+    assert.ok(secondary, "an optional openAiSecondary module, off when secondaryOpenAiLocation is empty");
+    assert.match(secondary[1]!, /location: secondaryOpenAiLocation/);
+    assert.match(secondary[1]!, /routerDeployment: routerDeployment/);
+    assert.match(secondary[1]!, /mainDeployment: mainDeployment/);
+    assert.match(source, /param secondaryOpenAiLocation string = ''/);
+    assert.match(source, /var openAiEndpoints = empty\(secondaryOpenAiLocation\) \? openAi\.outputs\.endpoint : '\$\{openAi\.outputs\.endpoint\},\$\{openAiSecondary!\.outputs\.endpoint\}'/);
+    assert.match(source, /AZURE_OPENAI_ENDPOINT: openAiEndpoints/);
+  });
+
   it("runs the apps on Node 22 with always on, and the bot as a UserAssignedMSI with the Teams channel", () => {
     const appService = readFileSync(path.join(INFRA, "modules", "app-service.bicep"), "utf8");
     assert.match(appService, /linuxFxVersion: 'NODE\|22-lts'/);
@@ -119,6 +133,36 @@ describe("infra (static Bicep checks)", () => {
     const bot = readFileSync(path.join(INFRA, "modules", "bot.bicep"), "utf8");
     assert.match(bot, /msaAppType: 'UserAssignedMSI'/);
     assert.match(bot, /name: 'MsTeamsChannel'/);
+  });
+
+  it("runs the queue on a storage account without keys, the identity a Storage Queue Data Contributor, the Functions host on the same account", () => {
+    const storage = readFileSync(path.join(INFRA, "modules", "storage.bicep"), "utf8");
+    assert.match(storage, /allowSharedKeyAccess: false/);
+    assert.match(storage, /storageQueueDataContributor = '974c5e8b-45b9-4653-ba55-5f855dd0fb88'/);
+    assert.match(storage, /name: '\$\{runQueueName\}-poison'/, "the poison queue the bot writes to");
+    assert.ok(readFileSync(MAIN, "utf8").includes(`runQueueName: '${EnvSchema.shape.RUN_QUEUE_NAME.parse(undefined)}'`), "the queue the code uses by default");
+    const settings = varObject(main, "sharedSettings");
+    assert.equal(settings.get("RUN_QUEUE_URL"), "storage.outputs.queueEndpoint");
+    const functionApp = readFileSync(path.join(INFRA, "modules", "function-app.bicep"), "utf8");
+    assert.doesNotMatch(functionApp, /Microsoft\.Storage\/storageAccounts/, "no storage account of its own");
+    assert.equal(main.modules.find((m) => m.symbol === "functionApp")!.params.get("storageAccountName"), "storage.outputs.accountName");
+  });
+
+  it("runs at least two bot instances, zone redundant where the SKU allows, scaled on the run queue's length", () => {
+    const appService = readFileSync(path.join(INFRA, "modules", "app-service.bicep"), "utf8");
+    assert.match(appService, /@minValue\(2\)\s*param minimumInstances int/);
+    assert.match(appService, /sku: \{ name: skuName, capacity: minimumInstances \}/);
+    assert.match(appService, /zoneRedundant: zoneRedundant/);
+    assert.match(appService, /metricName: 'ApproximateMessageCount'[\s\S]*metricResourceUri: runQueueResourceId[\s\S]*direction: 'Increase'/);
+    assert.match(appService, /direction: 'Decrease'/);
+    assert.ok(main.params.some((p) => p.name === "minimumInstances"));
+    assert.match(readFileSync(MAIN, "utf8"), /param appServiceSku string = 'P1v3'/, "a SKU with zone redundancy and autoscale by default");
+  });
+
+  it("makes Cosmos zone redundancy a parameter", () => {
+    const cosmos = readFileSync(path.join(INFRA, "modules", "cosmos.bicep"), "utf8");
+    assert.match(cosmos, /isZoneRedundant: zoneRedundant/);
+    assert.equal(main.modules.find((m) => m.symbol === "cosmos")!.params.get("zoneRedundant"), "cosmosZoneRedundant");
   });
 
   describe("the reader itself", () => {

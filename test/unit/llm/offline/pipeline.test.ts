@@ -42,3 +42,15 @@ describe("prompt starters offline", () => {
     });
   }
 });
+
+describe("out of scope in every orchestration mode (offline)", () => {
+  for (const mode of ["selective", "handoff", "group-chat"]) {
+    it(`declines a weather question in ${mode} mode before any specialist works`, async () => {
+      const model = createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(sampleData), clock: { now: () => new Date("2026-11-21T09:00:00Z") } });
+      const state = await runQuestion(workflowHarness(model, { ORCHESTRATION: mode }).deps, { question: "What will the weather be in Tokyo tomorrow?" });
+      assert.equal(state.status, "out_of_scope");
+      assert.deepEqual(state.findings, []);
+      assert.equal(state.answer, undefined);
+    });
+  }
+});

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { RequesterSchema } from "./approval";
+
+/**
+ * A message on the run queue. It carries everything a worker needs to start the run even when the
+ * store was unreachable at the moment the question was accepted: the question, who asked, and the
+ * conversation reference to reply to (a Bot Framework reference, kept opaque here).
+ */
+export const RunMessageSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("question"),
+    runId: z.string().min(1),
+    question: z.string().min(1),
+    requester: RequesterSchema,
+    reference: z.record(z.unknown()),
+    acceptedAt: z.string(),
+  }),
+  z.object({
+    kind: z.literal("approval_decided"),
+    approvalId: z.string().min(1),
+  }),
+]);
+
+/** A run queue message (a new question, or an approver's decision to continue its run). */
+export type RunMessage = z.infer<typeof RunMessageSchema>;
+
+/** The cards a run shows its requester, each sent at most once per run. */
+export const RunCardSchema = z.enum(["answer", "out_of_scope", "error", "approval_request"]);
+export type RunCard = z.infer<typeof RunCardSchema>;
+
+/** Where a run is in its life; only `run-lifecycle.ts` changes it. */
+export const RunStageSchema = z.enum(["queued", "running", "awaiting_approval", "delivered", "failed", "poisoned"]);
+export type RunStage = z.infer<typeof RunStageSchema>;
+
+/** One card's send record: claimed by an owner before sending, the activity id stored after. */
+export const CardSendSchema = z.object({ claimedBy: z.string(), claimedAt: z.string(), activityId: z.string().optional() });
+export type CardSend = z.infer<typeof CardSendSchema>;
+
+/** The lifecycle part of a run document: stage, current owner (a worker's lease) and the cards sent. */
+export const RunLifecycleRecordSchema = z.object({
+  stage: RunStageSchema,
+  /** The worker holding the run (instance id and delivery), written with an etag condition. */
+  owner: z.string().optional(),
+  /** How many workers have owned the run (1 unless it was taken over). */
+  owners: z.number().int().min(0),
+  sent: z.record(RunCardSchema, CardSendSchema),
+});
+export type RunLifecycleRecord = z.infer<typeof RunLifecycleRecordSchema>;

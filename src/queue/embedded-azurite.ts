@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+/** The well-known development account every Azurite accepts. */
+const DEV_ACCOUNT = "devstoreaccount1";
+/** Azurite's published development key (not a secret: every emulator accepts it). */
+const DEV_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
+
+/** A running Azurite queue service on loopback. */
+export interface EmbeddedAzurite {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+/** Azurite's queue service prints this once it listens (with the port it picked for port 0). */
+const LISTENING = /successfully listens on (http:\/\/[\d.]+:\d+)/;
+
+/**
+ * Starts Azurite's queue service (the `azurite` dev dependency, in memory) as a child process on a
+ * free loopback port. Telemetry is off: Azurite would otherwise try to send its own out.
+ */
+export async function startEmbeddedAzurite(): Promise<EmbeddedAzurite> {
+  const main = require.resolve("azurite/dist/src/queue/main.js");
+  const child = spawn(
+    process.execPath,
+    [main, "--queuePort", "0", "--queueHost", "127.0.0.1", "--inMemoryPersistence", "--skipApiVersionCheck", "--loose", "--disableTelemetry"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  // Never keeps the parent alive; it goes when the parent exits.
+  child.unref();
+  const stopChild = () => child.kill("SIGKILL");
+  process.once("exit", stopChild);
+  const endpoint = await listeningAddress(child);
+  return {
+    connectionString: `DefaultEndpointsProtocol=http;AccountName=${DEV_ACCOUNT};AccountKey=${DEV_KEY};QueueEndpoint=${endpoint}/${DEV_ACCOUNT};`,
+    stop: async () => {
+      process.removeListener("exit", stopChild);
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+function listeningAddress(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const read = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      const match = LISTENING.exec(output);
+      if (match) {
+        child.stdout!.removeListener("data", read);
+        child.stdout!.resume();
+        child.stderr!.resume();
+        (child.stdout as unknown as { unref(): void }).unref();
+        (child.stderr as unknown as { unref(): void }).unref();
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.once("exit", (code) => reject(new Error(`Azurite exited (${code}) before listening:\n${output.slice(-2000)}`)));
+  });
+}
+
+let shared: Promise<EmbeddedAzurite> | undefined;
+
+/**
+ * One Azurite per process, started on first use and stopped when the process exits: every embedded
+ * store in a process (tests open many) gets its own queue on it instead of its own server.
+ */
+export function sharedEmbeddedAzurite(): Promise<EmbeddedAzurite> {
+  shared ??= startEmbeddedAzurite().catch((error) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}

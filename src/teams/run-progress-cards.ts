@@ -1,0 +1,57 @@
+import { buildProgressCard, progressViewFromRun, type DisplayNames } from "../cards";
+import { describeError, type RunState } from "../domain";
+import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
+import type { Log, Reference } from "./bot-deps";
+import { cardActivity } from "./card-activity";
+import { LatestOnlyQueue } from "./latest-only-queue";
+import type { Messenger } from "./messenger";
+import { ProgressMessage } from "./progress-message";
+
+/** Teams throttles edits of one message; one progress update per this interval is plenty to read. */
+const PROGRESS_UPDATE_INTERVAL_MS = 700;
+
+/**
+ * Keeps each run's progress card current by subscribing to the run lifecycle: a run started here
+ * (or taken over from another instance — the card's id travels with the run) gets its card updated
+ * as executors finish, and shown with every specialist's outcome before the answer is sent.
+ */
+export function followRunProgress(lifecycle: RunLifecycle, deps: { messenger: Messenger; names: DisplayNames; log: Log }): () => void {
+  const cards = new Map<string, LatestOnlyQueue<RunState>>();
+  return lifecycle.subscribe(async (event: RunLifecycleEvent) => {
+    switch (event.type) {
+      case "started": {
+        const progressId = event.state.requester?.progressActivityId;
+        if (!event.reference || !progressId) return;
+        const runId = event.state.runId;
+        const message = new ProgressMessage(deps.messenger, event.reference as Reference, progressId, deps.log);
+        cards.get(runId)?.close();
+        cards.set(
+          runId,
+          new LatestOnlyQueue<RunState>(
+            (state) => message.show(cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, new Date())))),
+            (error) => deps.log(`run ${runId}: progress update failed: ${describeError(error)}`),
+            PROGRESS_UPDATE_INTERVAL_MS,
+          ),
+        );
+        return;
+      }
+      case "progress":
+        cards.get(event.state.runId)?.push(event.state);
+        return;
+      case "finished": {
+        const card = cards.get(event.state.runId);
+        cards.delete(event.state.runId);
+        await card?.close(event.state);
+        return;
+      }
+      case "lease_lost": {
+        const card = cards.get(event.runId);
+        cards.delete(event.runId);
+        await card?.close();
+        return;
+      }
+      default:
+        return;
+    }
+  });
+}

@@ -1,0 +1,56 @@
+import type { Finding, RouterDecision, SpecialistDefinition } from "../../domain";
+import type { RunContext } from "../run-context";
+import { runSpecialist } from "./specialist-step";
+
+/** A finding whose specialist passed: nothing to add (confidence 0). */
+export function isPass(finding: Finding): boolean {
+  return finding.status === "ok" && finding.confidence === 0;
+}
+
+/** Who speaks, in order: the configured participants in their configured order, or every registered specialist. */
+export function participants(context: RunContext): SpecialistDefinition[] {
+  const { prompts, settings } = context.deps;
+  const configured = settings.groupChat.specialists;
+  if (configured.length === 0) return prompts.specialists;
+  return configured.map((id) => {
+    const specialist = prompts.specialists.find((s) => s.id === id);
+    if (!specialist) throw new Error(`GROUP_CHAT_SPECIALISTS names '${id}', which is not a registered specialist (${prompts.specialists.map((s) => s.id).join(", ")})`);
+    return specialist;
+  });
+}
+
+/**
+ * The decision a group chat acts on: the Router's reading of the question (evidence need, approval
+ * signal, priority) with every participant selected, so the progress card, the Moderator and the
+ * quality gate see who took part.
+ */
+export function groupChatDecision(decision: RouterDecision, speakers: readonly string[]): RouterDecision {
+  const priority = [...decision.priority.filter((id) => speakers.includes(id)), ...speakers.filter((id) => !decision.priority.includes(id))];
+  return { ...decision, selected: [...speakers], priority };
+}
+
+/**
+ * The remaining turns of a round-robin chat: each speaker in turn sees every answer so far (`peers`)
+ * and its own earlier one (`previous`); a pass or a failure leaves the transcript unchanged. Each
+ * turn is checkpointed, so a resumed run continues with the next speaker.
+ */
+export async function converse(context: RunContext, speakers: readonly SpecialistDefinition[]): Promise<void> {
+  const { state, deps } = context;
+  const total = speakers.length * deps.settings.groupChat.rounds;
+  for (let turn = state.turnsTaken ?? 0; turn < total; turn++) {
+    const speaker = speakers[turn % speakers.length]!;
+    const previous = state.findings.find((f) => f.specialist === speaker.id);
+    const peers = state.findings.filter((f) => f.specialist !== speaker.id && f.status === "ok" && !isPass(f));
+    const finding = await runSpecialist(context, speaker, {
+      round: previous ? "debate" : "initial",
+      previous,
+      peers,
+      groupChat: true,
+    });
+    // A later turn replaces the speaker's earlier answer, unless it failed or passed.
+    if (!previous) state.findings.push(finding);
+    else if (finding.status === "ok" && !isPass(finding)) state.findings = state.findings.map((f) => (f === previous ? finding : f));
+    state.turnsTaken = turn + 1;
+    context.checkpoint();
+  }
+}

@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { LeaseLostError, type RunState } from "../../../src/domain";
+import { systemClock } from "../../../src/workflow/deps";
+import type { ChatModel } from "../../../src/workflow/ports";
+import { newRunState } from "../../../src/workflow/runner";
+import { MemoryRunStore } from "../../../src/storage/memory-run-store";
+import { OwnedRun, RunLifecycle, assertStageTransition, stageOf } from "../../../src/workflow/run-lifecycle";
+
+/** A run that has not started a step, as a worker creates it from a queued question. */
+function newRun(runId: string): RunState {
+  const offline: ChatModel = { kind: "offline", complete: () => Promise.reject(new Error("no model call in these tests")) };
+  return newRunState({ clock: systemClock, model: offline, newRunId: () => runId, settings: { orchestration: "selective" } }, { question: "Who approves a ¥5M purchase order?", runId });
+}
+
+describe("run lifecycle", () => {
+  it("allows only the declared transitions", () => {
+    assertStageTransition("queued", "running");
+    assertStageTransition("running", "awaiting_approval");
+    assertStageTransition("awaiting_approval", "delivered");
+    assertStageTransition("running", "poisoned");
+    assert.throws(() => assertStageTransition("delivered", "running"), /delivered → running is not a transition/);
+    assert.throws(() => assertStageTransition("queued", "delivered"));
+    assert.throws(() => assertStageTransition("poisoned", "failed"));
+  });
+
+  it("claims a new run (creating it queued, then running under its owner)", async () => {
+    const store = new MemoryRunStore();
+    const owned = await OwnedRun.claim(store, "r1", "a#1", () => newRun("r1"));
+    assert.ok(owned);
+    assert.equal(owned.takeover, false);
+    const stored = await store.load("r1");
+    assert.deepEqual(stored?.lifecycle, { stage: "running", owner: "a#1", owners: 1, sent: {} });
+  });
+
+  it("fences a worker that lost the run: its next checkpoint throws LeaseLostError and it sends nothing", async () => {
+    const store = new MemoryRunStore();
+    const first = (await OwnedRun.claim(store, "r2", "a#1", () => newRun("r2")))!;
+    await first.save({ ...first.state, phase: "investigate" });
+    const second = (await OwnedRun.claim(store, "r2", "b#2", () => newRun("r2")))!;
+    assert.equal(second.takeover, true, "a previous owner had started it");
+    assert.equal(second.state.phase, "investigate", "the new owner resumes from the last checkpoint");
+
+    await assert.rejects(first.save({ ...first.state, phase: "done", status: "completed" }), LeaseLostError);
+    assert.equal(first.owned, false);
+    let sends = 0;
+    await assert.rejects(first.sendOnce("answer", async () => String(++sends)), LeaseLostError);
+    assert.equal(sends, 0, "the stale worker sent nothing");
+    assert.equal((await store.load("r2"))?.phase, "investigate", "the newer checkpoint was not overwritten");
+  });
+
+  it("sends each card once: a second worker finds the recorded activity id and does not send again", async () => {
+    const store = new MemoryRunStore();
+    const first = (await OwnedRun.claim(store, "r3", "a#1", () => newRun("r3")))!;
+    const sent: string[] = [];
+    assert.equal(await first.sendOnce("answer", async () => (sent.push("a"), "activity-1")), "sent");
+    // The worker dies before moving the run to `delivered`; the message comes back to another worker.
+    const second = (await OwnedRun.claim(store, "r3", "b#2", () => newRun("r3")))!;
+    assert.equal(await second.sendOnce("answer", async () => (sent.push("b"), "activity-2")), "already_sent");
+    assert.deepEqual(sent, ["a"]);
+    assert.equal((await store.load("r3"))?.lifecycle?.sent.answer?.activityId, "activity-1");
+    await second.moveTo("delivered");
+    assert.equal(stageOf((await store.load("r3"))!), "delivered");
+    assert.equal(await OwnedRun.claim(store, "r3", "c#3", () => newRun("r3")), undefined, "a settled run needs no more work");
+  });
+
+  it("publishes events to every subscriber and survives a failing one", async () => {
+    const lines: string[] = [];
+    const lifecycle = new RunLifecycle((line) => lines.push(line));
+    const seen: string[] = [];
+    lifecycle.subscribe(() => {
+      throw new Error("broken notifier");
+    });
+    const stop = lifecycle.subscribe((event) => void seen.push(event.type));
+    await lifecycle.publish({ type: "poisoned", runId: "r4", correlationId: "r4", deliveryCount: 6, reason: "delivered 6 times (limit 5)" });
+    stop();
+    await lifecycle.publish({ type: "lease_lost", runId: "r5", owner: "a#1" });
+    assert.deepEqual(seen, ["poisoned"]);
+    assert.ok(lines.some((line) => /run r4: poisoned after 6 deliveries/.test(line)));
+    assert.ok(lines.some((line) => /broken notifier/.test(line)));
+  });
+});
