@@ -1,14 +1,16 @@
 /**
  * `npm run evaluate -- <command>`:
- *   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode M] [--threshold 0.8] [--models a,b]
+ *   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode M] [--counting C] [--threshold 0.8] [--models a,b]
  *   judge --logs DIR [--criteria FILE]
  *   transcripts [--since ISO]
- *   golden [--dir DIR]
+ *   golden [--dir DIR] [--json]
  *   scope [--dir DIR]
  *   followups [--file FILE.json]
  *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
- * Prints JSON (`scope` prints a table) (one line per sample for `metrics`). Without an evaluation model, model-graded work
- * prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
+ * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
+ * --json, and exits 1 when a case fails; `scope` and `compare-modes` print tables. Without an
+ * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
+ * ToolCallAccuracy always runs.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,6 +23,7 @@ import { createEvalModel } from "../eval/create-eval-model";
 import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
 import { buildOfflineVocabulary } from "../llm/offline";
+import { goldenRow, renderGoldenReport, type GoldenRow } from "../eval/golden-report";
 import { readCriteria } from "../eval/judge/criteria";
 import { judgeRun } from "../eval/judge/judge-run";
 import { readHistoryLogs } from "../eval/judge/judge-step";
@@ -36,10 +39,10 @@ import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
 
 const USAGE = `Usage: npm run evaluate -- <command>
-  metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--threshold 0.8] [--models a,b]
+  metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--counting COVERAGE|REFUSAL] [--threshold 0.8] [--models a,b]
   judge --logs DIR [--criteria FILE]
   transcripts [--since ISO-8601]
-  golden [--dir DIR]
+  golden [--dir DIR] [--json]
   scope [--dir DIR]
   followups [--file FILE.json]
   compare-modes [--dir DIR]
@@ -49,11 +52,15 @@ const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 async function metrics(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { input: { type: "string" }, metric: { type: "string" }, mode: { type: "string" }, threshold: { type: "string" }, models: { type: "string" } } });
+  const { values } = parseArgs({
+    args,
+    options: { input: { type: "string" }, metric: { type: "string" }, mode: { type: "string" }, counting: { type: "string" }, threshold: { type: "string" }, models: { type: "string" } },
+  });
   if (!values.input || !values.metric) return usage("metrics needs --input and --metric");
   const options = MetricOptionsSchema.safeParse({
     metric: values.metric,
     mode: values.mode,
+    counting: values.counting,
     threshold: values.threshold === undefined ? undefined : Number(values.threshold),
     models: values.models?.split(",").map((model) => model.trim()).filter(Boolean),
   });
@@ -71,7 +78,9 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
       err(`${values.input}:${index + 1}: not a sample: ${sample.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`);
       continue;
     }
-    out(await scoreSample(sample.data, options.data, evalModel));
+    const line = await scoreSample(sample.data, options.data, evalModel);
+    if (typeof line.warning === "string") err(`${values.input}:${index + 1}: ${line.warning}`);
+    out(line);
   }
   return invalid > 0 ? 1 : 0;
 }
@@ -100,7 +109,7 @@ async function transcripts(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function golden(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
+  const { values } = parseArgs({ args, options: { dir: { type: "string" }, json: { type: "boolean" } } });
   const cases = readGoldenSet(values.dir ?? path.resolve(process.cwd(), "test/fixtures/golden"));
   const deps = await buildWorkflowDeps(config, {
     data: createInMemoryProcurementData(generateSampleDataSet()),
@@ -110,9 +119,14 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
   err(`golden: ${cases.length} questions through the ${config.provider.kind} workflow`);
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) err(`${evalModel.skipped}: model-graded metrics are skipped, ToolCallAccuracy runs`);
-  const summary = await runGoldenSet(cases, async (question) => buildTranscript(await runQuestion(deps, { question })), evalModel, out);
-  out({ summary: { provider: config.provider.kind, ...summary } });
-  return 0;
+  const rows: GoldenRow[] = [];
+  const summary = await runGoldenSet(cases, async (question) => buildTranscript(await runQuestion(deps, { question })), evalModel, (line) => {
+    rows.push(goldenRow(line));
+    if (values.json) out(line);
+  });
+  if (values.json) out({ summary: { provider: config.provider.kind, ...summary } });
+  else for (const line of renderGoldenReport(rows)) process.stdout.write(`${line}\n`);
+  return rows.some((row) => row.status === "fail") ? 1 : 0;
 }
 
 /**

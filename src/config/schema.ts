@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
 import { parseRatesToJpy } from "./fx-rates";
 import { ORCHESTRATION_MODES } from "../domain/run";
 
@@ -143,8 +144,9 @@ export const EnvSchema = z.object({
 
   // Evaluation
   EVAL_SCHEDULE: z.string().default("0 0 * * * *"),
-  EVAL_MODEL: optionalString,
-  EVAL_MODELS: idList,
+  EVAL_MODEL: optionalString.transform((value) => (value === undefined ? [] : [value])).pipe(EvalModelEntriesSchema),
+  EVAL_MODELS: idList.pipe(EvalModelEntriesSchema),
+  EVAL_API_KEYS: EvalApiKeysSchema,
   EVAL_BATCH_SIZE: positiveInt.default(50),
   EVAL_CONCURRENCY: positiveInt.default(4),
 });
