@@ -213,6 +213,8 @@ var sharedSettings = {
   RUN_WORKER_CONCURRENCY: string(runWorkerConcurrency)
   RUN_LEASE_SECONDS: '30'
   RUN_MAX_DELIVERIES: '5'
+  CONVERSATION_MEMORY_TTL: '8h'
+  CONVERSATION_MEMORY_TOKENS: '1500'
   STORE_EXECUTOR_IO: 'true'
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId

@@ -83,7 +83,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       log,
       queue,
       continueApproval: (approvalId) => approvals.service.settle(approvalId),
-      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model }),
+      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model, memory: store.memory }),
       approvals: approvals.hooks,
     });
     approvals.attach(bot);

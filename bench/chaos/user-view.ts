@@ -16,6 +16,8 @@ export function whatTheUserSaw(state: RunState): string {
       return "under-review notice (answer held for an approver)";
     case "failed":
       return `error card, correlation id ${state.failure?.correlationId}: ${state.failure?.message.slice(0, 80)}`;
+    case "needs_clarification":
+      return "a question back (the follow-up could not be resolved)";
     case "out_of_scope":
       return "out-of-scope notice (no specialist ran)";
     case "running":

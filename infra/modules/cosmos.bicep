@@ -16,6 +16,8 @@ var containers = [
   { name: 'feedback', partitionKey: '/runId' }
   { name: 'approvals', partitionKey: '/id' }
   { name: 'conversations', partitionKey: '/id' }
+  // -1: each memory document sets its own ttl (CONVERSATION_MEMORY_TTL).
+  { name: 'conversationMemory', partitionKey: '/id', defaultTtl: -1 }
   { name: 'settings', partitionKey: '/id' }
   { name: 'evaluations', partitionKey: '/transcriptId' }
   { name: 'suppliers', partitionKey: '/id' }

@@ -1,5 +1,5 @@
 import { draftTextFromAnswer } from "../cards";
-import { SystemError, type Approval, type ApprovalAuditEntry, type RunState } from "../domain";
+import { SystemError, questionToAnswer, type Approval, type ApprovalAuditEntry, type RunState } from "../domain";
 import type { ApprovalRecords, Reference, VersionedApproval } from "./ports";
 
 /** One approval per run: the id is derived from the run, so asking twice never creates two. */
@@ -19,7 +19,8 @@ export function newApproval(state: RunState, reference: Reference, now: Date, ex
     status: "pending",
     requester: state.requester,
     ...(requesterName ? { requesterName } : {}),
-    question: state.question,
+    // Approvers decide on the question as answered: a follow-up alone ("and with Nimbus?") would not say what.
+    question: questionToAnswer(state),
     language: state.language,
     draft: state.answer,
     qscore: state.quality.finalScore ?? state.answer.qscore,

@@ -9,6 +9,8 @@ export { MAX_COMMENT_CHARS };
 /** Longest edited answer an approver may send (the prefilled draft is capped to fit). */
 export const MAX_EDITED_TEXT_CHARS = 8000;
 const MAX_ID_CHARS = 200;
+/** Longest suggested follow-up a card offers (and accepts back). */
+export const MAX_FOLLOW_UP_CHARS = 200;
 
 /** Action.Execute verbs the cards use. */
 export const CARD_VERBS = {
@@ -43,6 +45,19 @@ export const FeedbackActionSchema = z.object({
   rating: z.enum(["up", "down"]),
   comment: optionalText(MAX_COMMENT_CHARS),
 }).transform(({ comment, ...rest }): FeedbackAction => (comment === undefined ? rest : { ...rest, comment }));
+
+/**
+ * A suggested follow-up the user clicked: a plain Action.Submit, which arrives as a message whose
+ * `value` carries the question, in Teams and in the Agents Playground alike (the Playground ignores
+ * Teams' `msteams` imBack/messageBack submits, which would also echo the question in the chat).
+ */
+const FollowUpSubmitSchema = z.object({ followUp: z.string().trim().min(1).max(MAX_FOLLOW_UP_CHARS) }).passthrough();
+
+/** The question of a follow-up button's submit value, or undefined when the value is something else. */
+export function followUpQuestionOf(value: unknown): string | undefined {
+  const parsed = FollowUpSubmitSchema.safeParse(value);
+  return parsed.success ? parsed.data.followUp : undefined;
+}
 
 /** An approver's decision; the record is reloaded by `approvalId`, never trusted from the card. */
 export const ApprovalActionSchema = z.discriminatedUnion("verb", [

@@ -1,4 +1,4 @@
-import { MAX_COMMENT_CHARS } from "./actions";
+import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
 import { labelsFor } from "./labels";
 import { textLimits } from "./limits";
@@ -20,6 +20,8 @@ export function buildAnswerCard(view: AnswerView): AdaptiveCard {
       labels,
       runId: view.runId,
       question: truncate(view.question, limits.questionPreview),
+      understoodAs: view.understoodAs ? truncate(view.understoodAs, limits.question) : "",
+      followUps: view.followUps.map((question) => truncate(question, MAX_FOLLOW_UP_CHARS)),
       badge: qscoreBadge(view.quality),
       offline: view.offline ? labels.offline : "",
       reviewed: view.review ? (view.review.edited ? labels.reviewedEdited : labels.reviewed) : "",

@@ -14,6 +14,7 @@ export interface CardLabels {
   phaseAnswered: string;
   phaseUnderReview: string;
   phaseFailed: string;
+  phaseClarifying: string;
   statusWaiting: string;
   statusWorking: string;
   statusDone: string;
@@ -33,6 +34,9 @@ export interface CardLabels {
   offline: string;
   reviewed: string;
   reviewedEdited: string;
+  understoodAs: string;
+  suggestedFollowUps: string;
+  clarifyTitle: string;
   feedbackPrompt: string;
   feedbackCommentPlaceholder: string;
   thumbsUp: string;
@@ -53,6 +57,7 @@ export interface CardLabels {
   welcomeBody: string;
   helpTitle: string;
   helpBody: string;
+  memoryNote: (duration: string) => string;
   examplesHeading: string;
   commandsHeading: string;
   commands: string[];
@@ -112,6 +117,7 @@ const en: CardLabels = {
   phaseAnswered: "Done: the answer is below.",
   phaseUnderReview: "Done: the draft answer is with an approver; you will get it here after review.",
   phaseFailed: "Stopped: see the message below.",
+  phaseClarifying: "I need one detail: see the question below.",
   statusWaiting: "waiting",
   statusWorking: "working",
   statusDone: "done",
@@ -130,6 +136,9 @@ const en: CardLabels = {
   offline: "Offline — produced without a language model",
   reviewed: "Reviewed by an approver",
   reviewedEdited: "Reviewed and edited by an approver",
+  understoodAs: "Understood as",
+  suggestedFollowUps: "You could ask next",
+  clarifyTitle: "Which one do you mean?",
   feedbackPrompt: "Was this helpful?",
   feedbackCommentPlaceholder: "Optional comment",
   thumbsUp: "👍 Helpful",
@@ -150,9 +159,11 @@ const en: CardLabels = {
     "I answer procurement questions with a council of specialists (contracts, spend, negotiation, sourcing, policies, suppliers) and show the evidence behind every answer. Some answers are reviewed by an approver before you see them.",
   helpTitle: "How to use Procura",
   helpBody: "Ask a procurement question in English or Japanese. In a channel or group chat, @mention me.",
+  memoryNote: (duration) =>
+    `I remember this conversation's last questions, the conclusions of my answers and what they were about (suppliers, contracts, categories, periods, amounts) for ${duration} after your latest question, so you can follow up with “and last year?” or “why?”. In a channel, each thread has its own memory. Type reset to make me forget it.`,
   examplesHeading: "Examples",
   commandsHeading: "Commands",
-  commands: ["help — show this card", "reset — forget this conversation's context"],
+  commands: ["help — show this card", "reset — forget this conversation's questions and answers"],
   outOfScopeTitle: "That is outside what I can help with",
   outOfScopeBody: "I answer procurement questions only: purchases, suppliers, contracts, spend, prices and purchasing policy. For other topics, please ask the team that owns them.",
   outOfScopeExamplesHeading: "You could ask, for example",
@@ -208,6 +219,7 @@ const ja: CardLabels = {
   phaseAnswered: "完了しました。回答は下にあります。",
   phaseUnderReview: "完了しました。回答案は承認者が確認中です。確認後にここへ届きます。",
   phaseFailed: "中断しました。下のメッセージをご覧ください。",
+  phaseClarifying: "確認したいことがあります。下の質問をご覧ください。",
   statusWaiting: "待機中",
   statusWorking: "作業中",
   statusDone: "完了",
@@ -226,6 +238,9 @@ const ja: CardLabels = {
   offline: "オフライン — 言語モデルを使わずに作成",
   reviewed: "承認者が確認済み",
   reviewedEdited: "承認者が確認・編集済み",
+  understoodAs: "次の質問として回答しました",
+  suggestedFollowUps: "次にこんな質問ができます",
+  clarifyTitle: "どれについてのご質問ですか？",
   feedbackPrompt: "この回答は役に立ちましたか？",
   feedbackCommentPlaceholder: "コメント（任意）",
   thumbsUp: "👍 役に立った",
@@ -246,9 +261,11 @@ const ja: CardLabels = {
     "契約・支出・交渉・ソーシング・規程・サプライヤーのスペシャリストが協議して調達に関する質問に回答し、根拠を示します。一部の回答は承認者の確認後にお届けします。",
   helpTitle: "Procura の使い方",
   helpBody: "調達に関する質問を日本語または英語で送ってください。チャネルやグループチャットでは @メンションしてください。",
+  memoryNote: (duration) =>
+    `この会話の直近の質問、回答の結論、対象（取引先・契約・カテゴリ・期間・金額）を最後の質問から${duration}覚えています。「では昨年度は？」「なぜ？」のように続けて質問できます。チャネルではスレッドごとに記憶します。reset と入力すると忘れます。`,
   examplesHeading: "質問の例",
   commandsHeading: "コマンド",
-  commands: ["help — このカードを表示", "reset — この会話の文脈をリセット"],
+  commands: ["help — このカードを表示", "reset — この会話の質問と回答の記憶を消去"],
   outOfScopeTitle: "この質問にはお答えできません",
   outOfScopeBody: "Procura がお答えできるのは調達に関する質問（購入、取引先、契約、支出、価格、購買規程）だけです。その他の内容は担当部署にお問い合わせください。",
   outOfScopeExamplesHeading: "たとえば次のように質問できます",

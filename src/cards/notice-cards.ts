@@ -67,16 +67,42 @@ export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard 
   });
 }
 
-/** The welcome card sent on install: what Procura does, examples and commands. */
-export function buildWelcomeCard(language: Language): AdaptiveCard {
-  const labels = labelsFor(language);
-  return buildNotice({ language, title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody], sections: guideSections(language) });
+/** What the welcome and help cards say about the bot's memory of a conversation. */
+export interface GuideOptions {
+  memoryTtlMs: number;
 }
 
-/** The help card (`help`): what to ask, the prompt starters in the reader's language, and the commands. */
-export function buildHelpCard(language: Language): AdaptiveCard {
+/** The welcome card sent on install: what Procura does, what it remembers and for how long, examples and commands. */
+export function buildWelcomeCard(language: Language, guide: GuideOptions): AdaptiveCard {
   const labels = labelsFor(language);
-  return buildNotice({ language, title: labels.helpTitle, color: "Default", paragraphs: [labels.helpBody], sections: guideSections(language) });
+  const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
+  return buildNotice({ language, title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody, memory], sections: guideSections(language) });
+}
+
+/** The help card (`help`): what to ask, what the bot remembers, the prompt starters in the reader's language, and the commands. */
+export function buildHelpCard(language: Language, guide: GuideOptions): AdaptiveCard {
+  const labels = labelsFor(language);
+  const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
+  return buildNotice({ language, title: labels.helpTitle, color: "Default", paragraphs: [labels.helpBody, memory], sections: guideSections(language) });
+}
+
+/** A duration for people: "8 hours", "30 minutes", "2 days" / 「8時間」. */
+export function durationText(ms: number, language: Language): string {
+  const units: [number, string, string, string][] = [
+    [86_400_000, "day", "days", "日"],
+    [3_600_000, "hour", "hours", "時間"],
+    [60_000, "minute", "minutes", "分"],
+    [1000, "second", "seconds", "秒"],
+  ];
+  const [size, one, many, ja] = units.find(([unit]) => ms >= unit && ms % unit === 0) ?? units.find(([unit]) => ms >= unit) ?? units[3]!;
+  const count = Math.max(1, Math.round(ms / size));
+  return language === "ja" ? `${count}${ja}` : `${count} ${count === 1 ? one : many}`;
+}
+
+/** The question back when a follow-up could not be resolved, with the message it was about. */
+export function buildClarificationCard(view: RequesterNoticeView & { clarification: string }): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return buildNotice({ language: view.language, title: labels.clarifyTitle, color: "Accent", paragraphs: [truncate(view.clarification, textLimits().reason)], question: view.question });
 }
 
 function guideSections(language: Language): { heading: string; items: string[] }[] {

@@ -14,9 +14,10 @@ const PHASE_LABEL: Record<ProgressPhase, TextLabelKey> = {
   answered: "phaseAnswered",
   under_review: "phaseUnderReview",
   failed: "phaseFailed",
+  clarifying: "phaseClarifying",
 };
 
-const ENDED: ReadonlySet<ProgressPhase> = new Set(["answered", "under_review", "failed"]);
+const ENDED: ReadonlySet<ProgressPhase> = new Set(["answered", "under_review", "failed", "clarifying"]);
 
 const STATUS: Record<SpecialistStatus, { icon: string; label: TextLabelKey; color: string }> = {
   waiting: { icon: "○", label: "statusWaiting", color: "Default" },

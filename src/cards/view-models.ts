@@ -3,7 +3,7 @@
  * e.g. `buildAnswerCard(answerViewFromRun(state, names, { threshold }))` and never shapes card data.
  */
 import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunPhase, RunState, SpecialistDefinition } from "../domain";
-import { SystemError } from "../domain";
+import { SystemError, questionToAnswer } from "../domain";
 
 /** Display names of the registered specialists, by id (from the specialist registry's front matter). */
 export type DisplayNames = Readonly<Record<string, SpecialistDefinition["displayName"]>>;
@@ -24,7 +24,16 @@ export function displayName(names: DisplayNames, id: string, language: Language)
 export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
 
 /** The phase line of the progress card. */
-export type ProgressPhase = "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "under_review" | "failed";
+export type ProgressPhase =
+  | "routing"
+  | "specialists"
+  | "moderating"
+  | "rechecking"
+  | "finishing"
+  | "answered"
+  | "under_review"
+  | "failed"
+  | "clarifying";
 
 /** The progress card: updated in place as each executor finishes. */
 export interface ProgressView {
@@ -36,6 +45,7 @@ export interface ProgressView {
 }
 
 const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
+  understand: "routing",
   route: "routing",
   investigate: "specialists",
   debate: "specialists",
@@ -53,6 +63,7 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase>
   completed: "answered",
   awaiting_approval: "under_review",
   failed: "failed",
+  needs_clarification: "clarifying",
   out_of_scope: "answered",
 };
 
@@ -125,6 +136,10 @@ export interface AnswerView extends AnswerBodyView {
   language: Language;
   runId: string;
   question: string;
+  /** The standalone question the answer is for, when the conversation's memory completed a follow-up. */
+  understoodAs?: string;
+  /** Questions the asker may ask next in the same conversation (buttons). */
+  followUps: string[];
   quality: QualityView;
   failed: { name: string; reason: string }[];
   offline: boolean;
@@ -152,6 +167,8 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
     language,
     runId: state.runId,
     question: state.question,
+    ...(state.understanding?.kind === "rewritten" && state.standaloneQuestion ? { understoodAs: state.standaloneQuestion } : {}),
+    followUps: state.suggestedFollowUps ?? [],
     quality: qualityView(state, answer, options.threshold),
     failed: state.findings
       .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
@@ -293,7 +310,7 @@ export function approvalViewFromRun(state: RunState, names: DisplayNames, option
   return {
     language: state.language,
     approvalId: options.approvalId,
-    question: state.question,
+    question: questionToAnswer(state),
     requesterName: options.requesterName,
     draft: answerBodyFromRun(state, answer, names, state.language),
     draftText: draftTextFromAnswer(answer),

@@ -1,22 +1,38 @@
 /**
- * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>"`: answers one
- * question through the agent graph of the mode (ORCHESTRATION by default) with the configured model
- * (offline by default) over the imported data set in PROCURA_DATA_DIR (the sample data set when none
- * was imported), and prints it; `--trace` adds the run's trace id and every executor's prompts, tool
- * calls and replies.
+ * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>" [--then "<follow-up>" …]`:
+ * answers a question through the agent graph of the mode (ORCHESTRATION by default) with the
+ * configured model (offline by default) over the imported data set in PROCURA_DATA_DIR (the sample
+ * data set when none was imported), and prints it; `--trace` adds each run's trace id and every
+ * executor's prompts, tool calls and replies. A one-shot command has no chat to remember, so a
+ * question stands alone unless follow-ups are given with `--then`: they form one conversation,
+ * remembered in this process only.
  */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { ORCHESTRATION_MODES, describeError, type OrchestrationMode } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
 import { dataSetBanner, openLocalOrSampleData } from "../composition/procurement-data";
+import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
 import { toRunRecord } from "../workflow/run-record";
 import { runTrace } from "../telemetry/run-trace";
 import { formatRun } from "./format-run";
 import { formatTrace } from "./format-trace";
 
-const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>"\n`;
+const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>" [--then "<follow-up>" …]\n`;
+
+/** The CLI's one conversation, when follow-ups are given. */
+const CLI_CONVERSATION = "cli";
+
+/** Splits the arguments into the question and its `--then` follow-ups (words of each joined). */
+function dialogueOf(args: string[]): string[] {
+  const questions: string[][] = [[]];
+  for (const arg of args) {
+    if (arg === "--then") questions.push([]);
+    else questions.at(-1)!.push(arg);
+  }
+  return questions.map((words) => words.join(" ").trim());
+}
 
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes("--json");
@@ -27,8 +43,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode ?? "")})\n${USAGE}`);
     return 2;
   }
-  const question = argv.filter((arg, i) => arg !== "--json" && arg !== "--trace" && (modeAt < 0 || (i !== modeAt && i !== modeAt + 1))).join(" ").trim();
-  if (!question) {
+  const dialogue = dialogueOf(argv.filter((arg, i) => arg !== "--json" && arg !== "--trace" && (modeAt < 0 || (i !== modeAt && i !== modeAt + 1))));
+  if (dialogue.some((question) => question === "")) {
     process.stderr.write(USAGE);
     return 2;
   }
@@ -47,10 +63,16 @@ async function main(argv: string[]): Promise<number> {
       },
     },
   });
-  const state = await runQuestion(deps, { question, mode: mode as OrchestrationMode | undefined });
-  process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
-  if (trace) process.stdout.write(json ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n` : `\n${formatTrace(state)}\n`);
-  return state.status === "failed" ? 1 : 0;
+  const conversationKey = dialogue.length > 1 ? CLI_CONVERSATION : undefined;
+  let failed = false;
+  for (const question of dialogue) {
+    const state = await runQuestion(deps, { question, conversationKey, mode: mode as OrchestrationMode | undefined });
+    await rememberRun(deps.memory, state);
+    process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
+    if (trace) process.stdout.write(json ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n` : `\n${formatTrace(state)}\n`);
+    failed ||= state.status === "failed";
+  }
+  return failed ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -1,13 +1,16 @@
 /**
  * `npm run evaluate -- <command>`:
- *   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode M] [--threshold 0.8] [--models a,b]
+ *   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode M] [--counting C] [--threshold 0.8] [--models a,b]
  *   judge --logs DIR [--criteria FILE]
  *   transcripts [--since ISO]
- *   golden [--dir DIR]
+ *   golden [--dir DIR] [--json]
  *   scope [--dir DIR]
+ *   followups [--file FILE.json]
  *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
- * Prints JSON (`scope` prints a table) (one line per sample for `metrics`). Without an evaluation model, model-graded work
- * prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
+ * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
+ * --json, and exits 1 when a case fails; `scope` and `compare-modes` print tables. Without an
+ * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
+ * ToolCallAccuracy always runs.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +20,10 @@ import { loadConfig, type AppConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { describeError, SampleSchema } from "../domain";
 import { createEvalModel } from "../eval/create-eval-model";
+import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
+import { buildOfflineVocabulary } from "../llm/offline";
+import { goldenRow, renderGoldenReport, type GoldenRow } from "../eval/golden-report";
 import { readCriteria } from "../eval/judge/criteria";
 import { judgeRun } from "../eval/judge/judge-run";
 import { readHistoryLogs } from "../eval/judge/judge-step";
@@ -29,14 +35,16 @@ import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { z } from "zod";
 import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../eval/scope-figures";
 import { createChatModel } from "../llm/create-chat-model";
+import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
 
 const USAGE = `Usage: npm run evaluate -- <command>
-  metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--threshold 0.8] [--models a,b]
+  metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--counting COVERAGE|REFUSAL] [--threshold 0.8] [--models a,b]
   judge --logs DIR [--criteria FILE]
   transcripts [--since ISO-8601]
-  golden [--dir DIR]
+  golden [--dir DIR] [--json]
   scope [--dir DIR]
+  followups [--file FILE.json]
   compare-modes [--dir DIR]
 `;
 
@@ -44,11 +52,15 @@ const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 async function metrics(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { input: { type: "string" }, metric: { type: "string" }, mode: { type: "string" }, threshold: { type: "string" }, models: { type: "string" } } });
+  const { values } = parseArgs({
+    args,
+    options: { input: { type: "string" }, metric: { type: "string" }, mode: { type: "string" }, counting: { type: "string" }, threshold: { type: "string" }, models: { type: "string" } },
+  });
   if (!values.input || !values.metric) return usage("metrics needs --input and --metric");
   const options = MetricOptionsSchema.safeParse({
     metric: values.metric,
     mode: values.mode,
+    counting: values.counting,
     threshold: values.threshold === undefined ? undefined : Number(values.threshold),
     models: values.models?.split(",").map((model) => model.trim()).filter(Boolean),
   });
@@ -66,7 +78,9 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
       err(`${values.input}:${index + 1}: not a sample: ${sample.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`);
       continue;
     }
-    out(await scoreSample(sample.data, options.data, evalModel));
+    const line = await scoreSample(sample.data, options.data, evalModel);
+    if (typeof line.warning === "string") err(`${values.input}:${index + 1}: ${line.warning}`);
+    out(line);
   }
   return invalid > 0 ? 1 : 0;
 }
@@ -95,7 +109,7 @@ async function transcripts(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function golden(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
+  const { values } = parseArgs({ args, options: { dir: { type: "string" }, json: { type: "boolean" } } });
   const cases = readGoldenSet(values.dir ?? path.resolve(process.cwd(), "test/fixtures/golden"));
   const deps = await buildWorkflowDeps(config, {
     data: createInMemoryProcurementData(generateSampleDataSet()),
@@ -105,9 +119,14 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
   err(`golden: ${cases.length} questions through the ${config.provider.kind} workflow`);
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) err(`${evalModel.skipped}: model-graded metrics are skipped, ToolCallAccuracy runs`);
-  const summary = await runGoldenSet(cases, async (question) => buildTranscript(await runQuestion(deps, { question })), evalModel, out);
-  out({ summary: { provider: config.provider.kind, ...summary } });
-  return 0;
+  const rows: GoldenRow[] = [];
+  const summary = await runGoldenSet(cases, async (question) => buildTranscript(await runQuestion(deps, { question })), evalModel, (line) => {
+    rows.push(goldenRow(line));
+    if (values.json) out(line);
+  });
+  if (values.json) out({ summary: { provider: config.provider.kind, ...summary } });
+  else for (const line of renderGoldenReport(rows)) process.stdout.write(`${line}\n`);
+  return rows.some((row) => row.status === "fail") ? 1 : 0;
 }
 
 /**
@@ -133,6 +152,32 @@ async function scope(config: AppConfig, args: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * Plays the follow-up dialogues through the whole workflow, each in its own conversation, and prints
+ * how each expected turn was understood and the resolution rate: always with the offline engine,
+ * then with the configured model when there is one.
+ */
+async function followups(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { file: { type: "string" } } });
+  const dialogues = readFollowUpDialogues(values.file ?? path.resolve(process.cwd(), "test/fixtures/followups/dialogues.json"));
+  const data = createInMemoryProcurementData(generateSampleDataSet());
+  const vocabulary = await buildOfflineVocabulary(data);
+  const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };
+  for (const provider of config.provider.kind === "offline" ? [offline] : [offline, config]) {
+    const deps = await buildWorkflowDeps(provider, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });
+    const ask = async (question: string, conversationKey: string) => {
+      const state = await runQuestion(deps, { question, conversationKey });
+      await rememberRun(deps.memory, state);
+      return state;
+    };
+    const name = provider.provider.kind === "offline" ? "offline" : `${provider.provider.kind} (${provider.models.router})`;
+    const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => out({ provider: name, ...result }));
+    out({ summary: { provider: name, ...summary } });
+    err(`followups (${name}): ${summary.resolved}/${summary.turns} follow-up turns resolved = ${(summary.rate * 100).toFixed(1)}% over ${summary.dialogues} dialogues (target ≥ 90%)`);
+  }
+  return 0;
+}
+
 function usage(problem: string): number {
   err(`${problem}\n\n${USAGE}`);
   return 2;
@@ -152,6 +197,7 @@ const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<nu
   transcripts,
   golden,
   scope,
+  followups,
   "compare-modes": (_config, args) => compareModesCommand(args),
 };
 

@@ -44,8 +44,15 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   const name = (id: string) => specialists.find((s) => s.id === id)?.displayName[state.language] ?? id;
   const lines: string[] = [];
   if (state.offline) lines.push(text.offline, "");
+  const labels = labelsFor(state.language);
+  lines.push(`${labels.question}: ${state.question}`);
+  if (state.understanding?.kind === "rewritten") lines.push(`${labels.understoodAs}: ${state.standaloneQuestion}`);
+  lines.push("");
+  if (state.status === "needs_clarification") {
+    lines.push(`${labels.clarifyTitle} ${state.understanding?.clarification ?? ""}`);
+    return lines.join("\n");
+  }
   if (state.status === "out_of_scope") {
-    const labels = labelsFor(state.language);
     lines.push(`${text.outOfScope} — ${state.decision?.scopeReason ?? ""}`.trim(), "", labels.outOfScopeTitle, `  ${labels.outOfScopeBody}`, "", labels.outOfScopeExamplesHeading);
     for (const example of labels.outOfScopeExamples) lines.push(`  - ${example}`);
     return lines.join("\n");
@@ -75,5 +82,6 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   const { initialScore, finalScore, retried } = state.quality;
   lines.push("", `QSCORE ${retried ? `${initialScore} → ${finalScore} (${text.reasked})` : `${finalScore}`}`);
   if (state.status === "awaiting_approval") lines.push("", text.needsApproval, ...state.hitlReasons.map((r) => `  - ${r}`));
+  if (state.suggestedFollowUps?.length) lines.push("", labelsFor(state.language).suggestedFollowUps, ...state.suggestedFollowUps.map((question) => `  > ${question}`));
   return lines.join("\n");
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { AppConfig } from "../config";
 import { createChatModel } from "../llm/create-chat-model";
+import { InMemoryConversationMemory } from "../storage/conversation-memory-repository";
 import { scrubText } from "../telemetry/redaction";
 import { createToolRegistry } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 import { systemClock, type WorkflowDeps, type WorkflowSettings } from "../workflow/deps";
-import type { ChatModel, EventSink, RunStore } from "../workflow/ports";
+import type { ChatModel, ConversationMemory, EventSink, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 
 /** The workflow's settings, taken from the typed configuration. */
@@ -32,15 +33,17 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
 /**
  * Wires the workflow for an entry point (bot, CLI, job): prompts from files, tools over `data`, the
  * configured model (or `model` when the caller already built one), and the given store and sink.
+ * Without `memory`, conversations are remembered in this process only (one-shot CLIs, evaluation).
  */
 export async function buildWorkflowDeps(
   config: AppConfig,
-  options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel },
+  options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel; memory?: ConversationMemory },
 ): Promise<WorkflowDeps> {
   return {
     model: options.model ?? (await createChatModel(config, options.data)),
     tools: createToolRegistry(options.data),
     store: options.store,
+    memory: options.memory ?? new InMemoryConversationMemory(config.memory),
     clock: systemClock,
     events: options.events,
     prompts: loadPromptLibrary(config.workflow.promptsDir),

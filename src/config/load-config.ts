@@ -37,6 +37,8 @@ export interface AppConfig {
   };
   approvals: { remindAfterMs: number; expireAfterMs: number };
   operators: { dedupWindowMs: number };
+  /** What a conversation remembers for follow-ups: for how long after its last turn, and how much. */
+  memory: { ttlMs: number; budgetTokens: number };
 }
 
 /**
@@ -93,6 +95,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       expireAfterMs: durationSetting("APPROVAL_EXPIRE_AFTER", env.APPROVAL_EXPIRE_AFTER),
     },
     operators: { dedupWindowMs: durationSetting("OPERATOR_NOTICE_DEDUP_WINDOW", env.OPERATOR_NOTICE_DEDUP_WINDOW) },
+    memory: {
+      ttlMs: durationSetting("CONVERSATION_MEMORY_TTL", env.CONVERSATION_MEMORY_TTL),
+      budgetTokens: env.CONVERSATION_MEMORY_TOKENS,
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
 import { parseRatesToJpy } from "./fx-rates";
 import { ORCHESTRATION_MODES } from "../domain/run";
 
@@ -98,6 +99,8 @@ export const EnvSchema = z.object({
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
+  CONVERSATION_MEMORY_TTL: z.string().default("8h"),
+  CONVERSATION_MEMORY_TOKENS: positiveInt.default(1500),
   STORE_EXECUTOR_IO: boolean.default("true"),
 
   // Run queue (Azure Storage Queues; Azurite locally)
@@ -141,8 +144,9 @@ export const EnvSchema = z.object({
 
   // Evaluation
   EVAL_SCHEDULE: z.string().default("0 0 * * * *"),
-  EVAL_MODEL: optionalString,
-  EVAL_MODELS: idList,
+  EVAL_MODEL: optionalString.transform((value) => (value === undefined ? [] : [value])).pipe(EvalModelEntriesSchema),
+  EVAL_MODELS: idList.pipe(EvalModelEntriesSchema),
+  EVAL_API_KEYS: EvalApiKeysSchema,
   EVAL_BATCH_SIZE: positiveInt.default(50),
   EVAL_CONCURRENCY: positiveInt.default(4),
 });

@@ -14,3 +14,5 @@ export * from "./approval";
 export * from "./feedback";
 export * from "./operator-notice";
 export * from "./run-message";
+export * from "./conversation";
+export * from "./follow-up-cues";

@@ -13,6 +13,8 @@ export const RunMessageSchema = z.discriminatedUnion("kind", [
     question: z.string().min(1),
     requester: RequesterSchema,
     reference: z.record(z.unknown()),
+    /** The conversation (chat or channel thread) whose memory the question may continue. */
+    conversationKey: z.string().min(1).optional(),
     acceptedAt: z.string(),
   }),
   z.object({
@@ -25,7 +27,7 @@ export const RunMessageSchema = z.discriminatedUnion("kind", [
 export type RunMessage = z.infer<typeof RunMessageSchema>;
 
 /** The cards a run shows its requester, each sent at most once per run. */
-export const RunCardSchema = z.enum(["answer", "out_of_scope", "error", "approval_request"]);
+export const RunCardSchema = z.enum(["answer", "out_of_scope", "clarification", "error", "approval_request"]);
 export type RunCard = z.infer<typeof RunCardSchema>;
 
 /** Where a run is in its life; only `run-lifecycle.ts` changes it. */

@@ -1,3 +1,4 @@
+import type { RunUnderstanding } from "./conversation";
 import type { ExecutorIo } from "./executor-io";
 import type { Language } from "./language";
 import type { Finding } from "./finding";
@@ -7,7 +8,7 @@ import type { RunLifecycleRecord } from "./run-message";
 import type { StreamPosition } from "./stream-position";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
-export type RunPhase = "route" | "investigate" | "debate" | "converse" | "handoff" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
+export type RunPhase = "understand" | "route" | "investigate" | "debate" | "converse" | "handoff" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
 
 /**
  * How the specialists are orchestrated: `selective` (the Router picks 1–3, they answer in parallel),
@@ -29,8 +30,9 @@ export type OrchestrationMode = (typeof ORCHESTRATION_MODES)[number];
 /**
  * Terminal states are everything but `running`; every run ends in one the user is told about.
  * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
+ * `needs_clarification`: a follow-up pointed at earlier context nothing resolved; the user is asked back.
  */
-export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval" | "out_of_scope";
+export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval" | "out_of_scope" | "needs_clarification";
 
 /** Outcome of one executor call, as recorded in events and telemetry. */
 export type ExecutorOutcome = "ok" | "rate_limited" | "invalid_output" | "timeout" | "error" | "cancelled";
@@ -94,7 +96,17 @@ export interface RunReview {
 export interface RunState {
   schemaVersion: 1;
   runId: string;
+  /** The message as the user wrote it. */
   question: string;
+  /**
+   * The question the agents answer: the message made complete with the conversation's context
+   * (equal to `question` when it already stood alone). Set by the `understand` phase.
+   */
+  standaloneQuestion?: string;
+  /** How the message was understood against the conversation's memory. */
+  understanding?: RunUnderstanding;
+  /** Whose memory the run reads (a chat, or one channel thread); absent for one-shot runs. */
+  conversationKey?: string;
   language: Language;
   requester?: Requester;
   /** Absent on runs stored before modes existed: those are `selective`. */
@@ -125,11 +137,18 @@ export interface RunState {
   review?: RunReview;
   /** Token totals; `cachedInputTokens` (part of `inputTokens`) once the provider reports prompt-cache hits. */
   usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number };
+  /** Follow-up questions offered on the answer card, in the asker's language. */
+  suggestedFollowUps?: string[];
   events: WorkflowEvent[];
   /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-lifecycle.ts). */
   lifecycle?: RunLifecycleRecord;
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
   executorIo?: ExecutorIo[];
+}
+
+/** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */
+export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {
+  return state.standaloneQuestion ?? state.question;
 }
 
 /** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */

@@ -44,8 +44,10 @@ export const TranscriptDocumentSchema = z.object({
   conversationId: z.string(),
   userId: z.string().optional(),
   question: z.string(),
+  /** The question as the agents answered it, when the conversation's memory completed a follow-up. */
+  standaloneQuestion: z.string().optional(),
   language: z.enum(["en", "ja"]),
-  status: z.enum(["completed", "failed", "awaiting_approval", "out_of_scope", "running"]),
+  status: z.enum(["completed", "failed", "awaiting_approval", "out_of_scope", "running", "needs_clarification"]),
   offline: z.boolean(),
   startedAt: z.string(),
   endedAt: z.string().optional(),

@@ -1,5 +1,6 @@
-import type { AppConfig } from "../config";
+import { apiKeyFor, type AppConfig, type EvalModelEntry } from "../config";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel, type RetryBehaviour } from "../llm/openai-chat-model";
+import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
 import { DEFAULT_EVAL_CALL_SETTINGS, type EvalModel } from "./eval-model";
 import { openPromptFiles } from "./prompt-files";
 
@@ -10,30 +11,86 @@ export const SKIPPED_NO_EVAL_MODEL = "skipped: no evaluation model configured";
 export const EVAL_RETRY_BACKOFF = { initialMs: 2000, multiplier: 2, maxMs: 30_000 } as const;
 
 /** Which evaluation models to use, or why there are none. */
-export type EvalModelChoice = { configured: true; models: string[] } | { configured: false; reason: string };
+export type EvalModelChoice = { configured: true; entries: EvalModelEntry[] } | { configured: false; reason: string };
+
+type EvalConfig = Pick<AppConfig, "env" | "provider" | "models">;
 
 /**
- * EVAL_MODELS (comma list) when set, else EVAL_MODEL, else the Moderator's model — on the configured
- * provider. The offline provider has no language model, so nothing model-graded can run.
+ * EVAL_MODELS when set, else EVAL_MODEL, else the Moderator's model on the bot's own endpoint. Entries
+ * that name their endpoint need no bot model at all; a bare name needs the bot's endpoint.
  */
-export function chooseEvalModels(config: Pick<AppConfig, "env" | "provider" | "models">): EvalModelChoice {
-  if (config.provider.kind === "offline") return { configured: false, reason: `${SKIPPED_NO_EVAL_MODEL} (${config.provider.reason})` };
-  const models = config.env.EVAL_MODELS.length > 0 ? config.env.EVAL_MODELS : [config.env.EVAL_MODEL ?? config.models.moderator];
-  return { configured: true, models: [...new Set(models)] };
+export function chooseEvalModels(config: EvalConfig): EvalModelChoice {
+  const provider = config.provider;
+  const configured = config.env.EVAL_MODELS.length > 0 ? config.env.EVAL_MODELS : config.env.EVAL_MODEL;
+  if (configured.length === 0 && provider.kind === "offline")
+    return { configured: false, reason: `${SKIPPED_NO_EVAL_MODEL} (EVAL_MODELS is unset and the bot has no model: ${provider.reason})` };
+  const entries = configured.length > 0 ? configured : [{ label: config.models.moderator, model: config.models.moderator, endpoint: { kind: "bot" as const } }];
+  const bare = entries.filter((entry) => entry.endpoint.kind === "bot");
+  if (bare.length > 0 && provider.kind === "offline")
+    return {
+      configured: false,
+      reason: `${SKIPPED_NO_EVAL_MODEL}: ${bare.map((entry) => `"${entry.label}"`).join(", ")} names no endpoint and the bot has no model (${provider.reason}); write it as model@https://base-url/v1 or deployment@azure:https://resource`,
+    };
+  return { configured: true, entries: [...new Map(entries.map((entry) => [entry.label, entry])).values()] };
 }
 
 /** Builds the evaluation model from configuration, or returns why there is none. `behaviour` overrides the retry seams (tests). */
-export function createEvalModel(
-  config: Pick<AppConfig, "env" | "provider" | "models" | "retry">,
-  behaviour: Partial<RetryBehaviour> = {},
-): EvalModel | { skipped: string } {
+export function createEvalModel(config: EvalConfig & Pick<AppConfig, "retry">, behaviour: Partial<RetryBehaviour> = {}): EvalModel | { skipped: string } {
   const choice = chooseEvalModels(config);
-  const provider = config.provider;
-  if (!choice.configured || provider.kind === "offline") return { skipped: choice.configured ? SKIPPED_NO_EVAL_MODEL : choice.reason };
+  if (!choice.configured) return { skipped: choice.reason };
   const retry: RetryBehaviour = { retry: { maxRetries: config.retry.maxRetries, ...EVAL_RETRY_BACKOFF }, ...behaviour };
-  const chat =
-    provider.kind === "azure-openai"
-      ? createAzureOpenAiChatModel({ endpoint: provider.endpoints, apiKey: provider.apiKey, apiVersion: provider.apiVersion, ...retry })
-      : createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, ...retry });
-  return { chat, models: choice.models, prompts: openPromptFiles(config.env.PROMPTS_DIR), settings: DEFAULT_EVAL_CALL_SETTINGS };
+  const clients = new Map<string, ChatModel>();
+  const routes = new Map(
+    choice.entries.map((entry) => {
+      const key = JSON.stringify(entry.endpoint);
+      if (!clients.has(key)) clients.set(key, chatModelFor(config, entry, retry));
+      return [entry.label, { model: entry.model, chat: clients.get(key)! }] as const;
+    }),
+  );
+  return {
+    chat: new RoutedChatModel(routes),
+    models: choice.entries.map((entry) => entry.label),
+    prompts: openPromptFiles(config.env.PROMPTS_DIR),
+    settings: DEFAULT_EVAL_CALL_SETTINGS,
+  };
+}
+
+/** A chat client for one entry's endpoint, with that endpoint's own credentials (EVAL_API_KEYS; Entra ID for Azure without a key). */
+function chatModelFor(config: EvalConfig, entry: EvalModelEntry, retry: RetryBehaviour): ChatModel {
+  const endpoint = entry.endpoint;
+  const keys = config.env.EVAL_API_KEYS;
+  const provider = config.provider;
+  if (endpoint.kind === "openai-compatible") return createOpenAiCompatibleChatModel({ baseUrl: endpoint.baseUrl, apiKey: apiKeyFor(keys, endpoint.baseUrl), ...retry });
+  if (endpoint.kind === "azure-openai")
+    return createAzureOpenAiChatModel({ endpoint: endpoint.endpoint, apiKey: apiKeyFor(keys, endpoint.endpoint), apiVersion: config.env.AZURE_OPENAI_API_VERSION, ...retry });
+  if (provider.kind === "azure-openai") return createAzureOpenAiChatModel({ endpoint: provider.endpoints, apiKey: provider.apiKey, apiVersion: provider.apiVersion, ...retry });
+  if (provider.kind === "openai-compatible") return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, ...retry });
+  throw new Error(`"${entry.label}" needs the bot's model endpoint and there is none`);
+}
+
+/**
+ * One ChatModel over several endpoints: a request's `model` is an evaluation model's label (or its
+ * model name, when only one entry has it, as `--models` may give it), and goes to that model's
+ * endpoint under its model (or deployment) name. So every evaluation call can name any configured
+ * model, whichever provider serves it.
+ */
+class RoutedChatModel implements ChatModel {
+  readonly kind = "openai-compatible" as const;
+
+  constructor(private readonly routes: Map<string, { model: string; chat: ChatModel }>) {}
+
+  complete(request: ChatRequest): Promise<ChatOutcome> {
+    const byModelName = [...this.routes.values()].filter((candidate) => candidate.model === request.model);
+    const route = this.routes.get(request.model) ?? (byModelName.length === 1 ? byModelName[0] : undefined);
+    if (!route)
+      return Promise.resolve({
+        kind: "error",
+        cause: `"${request.model}" is not a configured evaluation model (configured: ${[...this.routes.keys()].join(", ")})`,
+        usage: { inputTokens: 0, outputTokens: 0 },
+        durationMs: 0,
+        attempts: 0,
+        model: request.model,
+      });
+    return route.chat.complete({ ...request, model: route.model });
+  }
 }

@@ -17,11 +17,15 @@ export const GoldenCaseSchema = z.object({
 });
 export type GoldenCase = z.infer<typeof GoldenCaseSchema>;
 
-/** Golden runs compare tool calls FLEXIBLE: the reference names the arguments that matter, extra ones are fine. */
+/**
+ * Golden runs compare tool calls FLEXIBLE (the reference names the arguments that matter, extra ones
+ * are fine) and score topic adherence as F1 with COVERAGE: each case's reference topics are curated
+ * to be exactly what a good answer covers, so recall is meaningful there (unlike live runs).
+ */
 export const GOLDEN_METRICS: MetricOptions[] = [
   { metric: "tool-call-accuracy", mode: "FLEXIBLE", threshold: 0.8 },
   { metric: "agent-goal-accuracy", mode: "WITH_REFERENCE" },
-  { metric: "topic-adherence", mode: "F1" },
+  { metric: "topic-adherence", mode: "F1", counting: "COVERAGE" },
 ];
 
 /** Reads every `*.jsonl` golden file in a directory; errors name the file and line. */

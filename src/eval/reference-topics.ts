@@ -3,11 +3,21 @@ import { z } from "zod";
 import { ConfigurationError } from "../domain";
 import type { PromptFiles } from "./prompt-files";
 
-const ReferenceTopicsSchema = z.object({ topics: z.array(z.string().min(1)).min(1) });
+const topicList = z.array(z.string().trim().min(1)).min(1);
+const ReferenceTopicsSchema = z.object({ specialists: z.record(topicList).refine((map) => Object.keys(map).length > 0, "name at least one specialist") });
 
-/** The topics the bot should stay within (`prompts/metrics/reference-topics.yaml`), the TopicAdherence reference for transcripts. */
-export function readReferenceTopics(prompts: PromptFiles): string[] {
-  const parsed = ReferenceTopicsSchema.safeParse(parse(prompts.read("metrics/reference-topics.yaml")));
-  if (!parsed.success) throw new ConfigurationError(`Invalid ${prompts.resolve("metrics/reference-topics.yaml")}: ${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}`);
-  return parsed.data.topics;
+/** The topics the bot may discuss, by specialist id (`prompts/metrics/reference-topics.yaml`). */
+export interface ReferenceTopics {
+  bySpecialist: Record<string, string[]>;
+  /** Every allowed topic once: the bot's whole scope. */
+  all: string[];
+}
+
+/** Reads the reference topics; a malformed file is a ConfigurationError naming the file and field. */
+export function readReferenceTopics(prompts: PromptFiles): ReferenceTopics {
+  const file = "metrics/reference-topics.yaml";
+  const parsed = ReferenceTopicsSchema.safeParse(parse(prompts.read(file)));
+  if (!parsed.success) throw new ConfigurationError(`Invalid ${prompts.resolve(file)}: ${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}`);
+  const bySpecialist = parsed.data.specialists;
+  return { bySpecialist, all: [...new Set(Object.values(bySpecialist).flat())] };
 }

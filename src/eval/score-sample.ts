@@ -6,7 +6,7 @@ import type { MetricName, MetricResult } from "./metrics/metric-result";
 import { topicAdherence } from "./metrics/topic-adherence";
 import { toolCallAccuracy } from "./metrics/tool-call-accuracy";
 
-/** Options of one metric run (the CLI's --metric, --mode, --threshold, --models), validated per metric. */
+/** Options of one metric run (the CLI's --metric, --mode, --threshold, --counting, --models), validated per metric. */
 export const MetricOptionsSchema = z.discriminatedUnion("metric", [
   z.object({
     metric: z.literal("tool-call-accuracy"),
@@ -15,7 +15,12 @@ export const MetricOptionsSchema = z.discriminatedUnion("metric", [
     models: z.array(z.string()).optional(),
   }),
   z.object({ metric: z.literal("agent-goal-accuracy"), mode: z.enum(["WITH_REFERENCE", "WITHOUT_REFERENCE"]).default("WITH_REFERENCE"), models: z.array(z.string()).optional() }),
-  z.object({ metric: z.literal("topic-adherence"), mode: z.enum(["PRECISION", "RECALL", "F1"]).default("F1"), models: z.array(z.string()).optional() }),
+  z.object({
+    metric: z.literal("topic-adherence"),
+    mode: z.enum(["PRECISION", "RECALL", "F1"]).default("F1"),
+    counting: z.enum(["COVERAGE", "REFUSAL"]).default("COVERAGE"),
+    models: z.array(z.string()).optional(),
+  }),
 ]);
 export type MetricOptions = z.infer<typeof MetricOptionsSchema>;
 
@@ -35,7 +40,7 @@ export async function scoreSample(sample: Sample, options: MetricOptions, evalMo
   const result =
     options.metric === "agent-goal-accuracy"
       ? await agentGoalAccuracy(evalModel, sample, { mode: options.mode, models: options.models })
-      : await topicAdherence(evalModel, sample, { mode: options.mode, models: options.models });
+      : await topicAdherence(evalModel, sample, { mode: options.mode, counting: options.counting, models: options.models });
   return flatten(sample.id, result);
 }
 

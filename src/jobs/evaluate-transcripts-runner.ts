@@ -16,7 +16,7 @@ export async function runEvaluateTranscriptsOnce(config: AppConfig, options: { s
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) {
     options.log(evalModel.skipped);
-    return { jobRunId: "", evaluated: [], failed: [], skipped: evalModel.skipped };
+    return { jobRunId: "", evaluated: [], failed: [], skipped: evalModel.skipped, scores: [], disagreements: 0 };
   }
   const prompts = openPromptFiles(config.env.PROMPTS_DIR);
   const telemetry = createTelemetry(config, options.log);

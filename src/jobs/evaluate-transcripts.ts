@@ -3,10 +3,13 @@ import type { TranscriptDocument } from "../domain";
 import { describeError } from "../domain";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
+import type { EvaluationResult } from "../eval/judge/judge-evaluator";
 import { judgeRun } from "../eval/judge/judge-run";
-import type { MetricName } from "../eval/metrics/metric-result";
+import { notScorable, PASSING_SCORE, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
-import { topicAdherence } from "../eval/metrics/topic-adherence";
+import { topicAdherence, type TopicAdherenceParts } from "../eval/metrics/topic-adherence";
+import type { ReferenceTopics } from "../eval/reference-topics";
+import { isDeclinedOutOfScope, liveReferenceTopics } from "../eval/samples/live-reference-topics";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord, type EvaluationStore, type EvaluationTelemetry, type TranscriptSource } from "./ports";
@@ -18,9 +21,6 @@ const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
   "tool-call-accuracy": "ToolCallAccuracy",
 };
 
-/** A metric score at or above this counts as passed in telemetry (dashboards show pass rates). */
-export const PASSING_SCORE = 0.8;
-
 /** What the job needs; built by the Functions timer or the CLI. */
 export interface EvaluateTranscriptsDeps {
   source: TranscriptSource;
@@ -29,8 +29,8 @@ export interface EvaluateTranscriptsDeps {
   /** The evaluation model, or why there is none (then the job evaluates nothing and marks nothing). */
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
-  /** The topics the bot is meant to stay within (TopicAdherence reference). */
-  referenceTopics: string[];
+  /** The topics the bot is meant to stay within, by specialist (live TopicAdherence reference). */
+  referenceTopics: ReferenceTopics;
   now?: () => Date;
 }
 
@@ -41,24 +41,37 @@ export interface EvaluateTranscriptsOptions {
   concurrency: number;
 }
 
-/** What one job run did. */
+/** One score of an evaluated transcript: the combined score, each model's, and whether the models disagree. */
+export interface ScoreReport {
+  name: string;
+  score: number | string | null;
+  perModel: Record<string, number | string | null>;
+  disagreement: boolean;
+}
+
+/** What one job run did, with every evaluated transcript's scores. */
 export interface EvaluateTranscriptsSummary {
   jobRunId: string;
   evaluated: string[];
   failed: { transcriptId: string; error: string }[];
   skipped?: string;
+  /** Per evaluated transcript: each metric and judge criterion, per model, with the mean (or majority verdict). */
+  scores: { transcriptId: string; scores: ScoreReport[] }[];
+  /** How many of those scores the evaluation models disagree on. */
+  disagreements: number;
 }
 
 /**
  * The scheduled evaluation: takes at most `batchSize` unevaluated transcripts, scores each (goal
- * accuracy without reference, topic adherence, the AI Judge) with at most `concurrency` in flight,
+ * accuracy without reference, topic adherence against the question's own topics, the AI Judge; a run
+ * declined as out of scope only on topic adherence) with at most `concurrency` in flight,
  * saves the record (an upsert keyed by transcript), then marks the transcript evaluated. A failure
  * leaves the transcript unmarked, so the next run retries it; a second run finds nothing new.
  */
 export async function evaluateTranscripts(deps: EvaluateTranscriptsDeps, options: EvaluateTranscriptsOptions): Promise<EvaluateTranscriptsSummary> {
   const now = deps.now ?? (() => new Date());
   const jobRunId = randomUUID();
-  const summary: EvaluateTranscriptsSummary = { jobRunId, evaluated: [], failed: [] };
+  const summary: EvaluateTranscriptsSummary = { jobRunId, evaluated: [], failed: [], scores: [], disagreements: 0 };
   const evalModel = deps.evalModel;
   if ("skipped" in evalModel) {
     summary.skipped = evalModel.skipped;
@@ -72,6 +85,9 @@ export async function evaluateTranscripts(deps: EvaluateTranscriptsDeps, options
         await deps.store.save(record);
         await deps.source.markEvaluated(transcript.id, transcript.conversationId, record.createdAt);
         summary.evaluated.push(transcript.id);
+        const scores = scoreReports(record);
+        summary.scores.push({ transcriptId: transcript.id, scores });
+        summary.disagreements += scores.filter((score) => score.disagreement).length;
       } catch (error) {
         summary.failed.push({ transcriptId: transcript.id, error: describeError(error) });
       }
@@ -88,24 +104,29 @@ async function evaluateOne(
   now: () => Date,
 ): Promise<EvaluationRecord> {
   const startedAt = Date.now();
-  const sample = transcriptToSample(transcript, { referenceTopics: deps.referenceTopics });
+  const declined = isDeclinedOutOfScope(transcript);
+  // A declined run had no goal to reach and gave no answer to judge: only its topic adherence applies.
   const [goal, topics, judge] = await Promise.all([
-    agentGoalAccuracy(evalModel, sample, { mode: "WITHOUT_REFERENCE" }),
-    topicAdherence(evalModel, sample, { mode: "F1" }),
-    judgeRun(evalModel, transcriptToJudgeRun(transcript), deps.criteria),
+    declined ? null : agentGoalAccuracy(evalModel, transcriptToSample(transcript), { mode: "WITHOUT_REFERENCE" }),
+    liveTopicAdherence(evalModel, transcript, deps.referenceTopics),
+    declined ? null : judgeRun(evalModel, transcriptToJudgeRun(transcript), deps.criteria),
   ]);
-  const metrics = [goal, topics];
+  const metrics: MetricResult<object>[] = goal ? [goal, topics] : [topics];
   const durationMs = Date.now() - startedAt;
   const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
-  for (const metric of metrics)
+  for (const metric of metrics) deps.telemetry.transcriptEvaluated({ ...ids, metric: TELEMETRY_METRIC_NAMES[metric.metric], ...scoreProps(metric.score, metric.models) });
+  const recall = (topics.parts as Partial<TopicAdherenceParts>).recall;
+  if (typeof recall === "number") deps.telemetry.transcriptEvaluated({ ...ids, metric: "TopicRecall", ...scoreProps(recall, undefined) });
+  for (const result of judge?.results ?? [])
     deps.telemetry.transcriptEvaluated({
       ...ids,
-      metric: TELEMETRY_METRIC_NAMES[metric.metric],
-      ...(metric.score !== null ? { score: metric.score } : {}),
-      passed: metric.score !== null && metric.score >= PASSING_SCORE,
+      metric: "Judge",
+      criterion: result.criterion_name,
+      verdict: result.verdict,
+      score: result.confidence_score,
+      passed: result.verdict === "PASS",
+      ...(result.models ? { disagreement: result.models.disagreement } : {}),
     });
-  for (const result of judge.results)
-    deps.telemetry.transcriptEvaluated({ ...ids, metric: "Judge", criterion: result.criterion_name, verdict: result.verdict, score: result.confidence_score, passed: result.verdict === "PASS" });
   return {
     id: evaluationRecordId(transcript.id),
     schemaVersion: 1,
@@ -116,11 +137,52 @@ async function evaluateOne(
     createdAt: now().toISOString(),
     models: evalModel.models,
     metrics: metrics.map((metric) => ({ ...metric, parts: metric.parts as Record<string, unknown> })),
-    judge: {
+    judge: judge && {
       results: judge.results.map((result) => ({ ...result })),
       decomposition: { source: judge.decomposition.source, phases: judge.decomposition.phases.length, ...(judge.decomposition.note ? { note: judge.decomposition.note } : {}) },
       contextSize: judge.contextSize,
     },
+  };
+}
+
+/**
+ * Live TopicAdherence: did the run stay on the topics of its own question? PRECISION with refusal
+ * counting (answering an off-topic topic is the failure; declining one is right), against the
+ * topics of the specialists the Router selected. Recall is kept in the parts and reported apart.
+ */
+async function liveTopicAdherence(evalModel: EvalModel, transcript: TranscriptDocument, reference: ReferenceTopics): Promise<MetricResult<object>> {
+  const topics = await liveReferenceTopics(evalModel, transcript, reference);
+  if (topics.topics === null) return notScorable("topic-adherence", topics.reason, {});
+  const result = await topicAdherence(evalModel, transcriptToSample(transcript, { referenceTopics: topics.topics }), { mode: "PRECISION", counting: "REFUSAL" });
+  return { ...result, parts: { ...result.parts, referenceTopicSource: topics.source } };
+}
+
+/** A record's metrics and judge criteria as score reports (one model: perModel holds just it). */
+function scoreReports(record: EvaluationRecord): ScoreReport[] {
+  const models = record.models;
+  const metrics = record.metrics.map((metric) => {
+    const breakdown = metric.models as ModelBreakdown<unknown> | undefined;
+    const perModel = breakdown ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.score])) : {};
+    return { name: metric.metric, score: metric.score, perModel, disagreement: breakdown?.disagreement ?? false };
+  });
+  const judge = (record.judge?.results ?? []).map((result) => {
+    const breakdown = result.models as EvaluationResult["models"];
+    const perModel = breakdown ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.verdict])) : { [models[0] ?? "model"]: result.verdict };
+    return { name: `judge: ${result.criterion_name}`, score: result.verdict, perModel, disagreement: breakdown?.disagreement ?? false };
+  });
+  return [...metrics, ...judge];
+}
+
+/**
+ * The score, pass flag and (with several models) whether they disagree, as telemetry properties.
+ * Each model's own score stays in the stored record and the job's summary: telemetry carries no
+ * free text, and one event per metric keeps the dashboards' pass rates exact.
+ */
+function scoreProps(score: number | null, models: ModelBreakdown<unknown> | undefined) {
+  return {
+    ...(score !== null ? { score } : {}),
+    passed: score !== null && score >= PASSING_SCORE,
+    ...(models && models.perModel.length > 1 ? { disagreement: models.disagreement } : {}),
   };
 }
 

@@ -75,7 +75,7 @@ export interface EvaluationStore {
 export interface TranscriptEvaluatedProps {
   transcriptId: string;
   runId?: string;
-  /** `AgentGoalAccuracy`, `TopicAdherence` or `Judge`. */
+  /** `AgentGoalAccuracy`, `TopicAdherence` (precision), `TopicRecall` or `Judge`. */
   metric: string;
   /** The judge criterion, when the metric is the judge. */
   criterion?: string;
@@ -84,6 +84,8 @@ export interface TranscriptEvaluatedProps {
   passed: boolean;
   model?: string;
   durationMs?: number;
+  /** With several evaluation models: whether they disagree (each model's score is in the stored record). */
+  disagreement?: boolean;
 }
 
 /** Telemetry of the evaluation job (src/telemetry's Telemetry satisfies it). Must not throw. */

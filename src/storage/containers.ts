@@ -9,6 +9,7 @@ export const CONTAINERS = {
   feedback: "/runId",
   approvals: "/id",
   conversations: "/id",
+  conversationMemory: "/id",
   settings: "/id",
   evaluations: "/transcriptId",
   suppliers: "/id",
@@ -27,7 +28,7 @@ export type Containers = Record<ContainerName, Container>;
 
 /**
  * Creates any missing container (concurrent starts included). Transcripts expire through the container's
- * default TTL; existing containers are left as they are (infrastructure owns their settings).
+ * default TTL, conversation memories through their own; existing containers are left as they are (infrastructure owns their settings).
  */
 export async function ensureContainers(database: Database, transcriptTtlDays: number): Promise<Containers> {
   const names = Object.keys(CONTAINERS) as ContainerName[];
@@ -41,6 +42,8 @@ export async function ensureContainers(database: Database, transcriptTtlDays: nu
             id: name,
             partitionKey: { paths: [CONTAINERS[name]] },
             ...(name === "transcripts" ? { defaultTtl: transcriptTtlDays * 86_400 } : {}),
+            // -1: no default expiry, but each memory document's own `ttl` is honoured.
+            ...(name === "conversationMemory" ? { defaultTtl: -1 } : {}),
           });
           return container;
         },

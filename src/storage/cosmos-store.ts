@@ -4,6 +4,7 @@ import { CosmosApprovalRepository } from "./approval-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { createCosmosClient, type CosmosTarget } from "./cosmos-client";
 import { ensureContainers } from "./containers";
+import { CosmosConversationMemory } from "./conversation-memory-repository";
 import { CosmosConversationRepository } from "./conversation-repository";
 import { CosmosProcurementData, type ProcurementContainers } from "./cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
@@ -33,6 +34,8 @@ export interface CosmosStore {
   readonly evaluations: CosmosEvaluationRepository;
   readonly feedback: CosmosFeedbackRepository;
   readonly conversations: CosmosConversationRepository;
+  /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
+  readonly memory: CosmosConversationMemory;
   readonly settings: CosmosSettingsRepository;
   readonly approvals: CosmosApprovalRepository;
   /** teams-ai turn state; concurrent turns in one conversation merge instead of crashing. */
@@ -93,6 +96,7 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
       evaluations: new CosmosEvaluationRepository(containers.evaluations),
       feedback: new CosmosFeedbackRepository(containers.feedback),
       conversations: new CosmosConversationRepository(containers.conversations),
+      memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
       settings: new CosmosSettingsRepository(containers.settings),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       botState: new CosmosBotStorage(containers.botState, "merge"),

@@ -11,3 +11,4 @@ export type { CosmosRunStore } from "./run-repository";
 export type { CosmosSettingsRepository } from "./settings-repository";
 export type { CosmosTranscriptRepository } from "./transcript-repository";
 export { MemoryRunStore } from "./memory-run-store";
+export { CosmosConversationMemory, InMemoryConversationMemory } from "./conversation-memory-repository";

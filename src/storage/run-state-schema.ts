@@ -7,6 +7,7 @@ import {
   RequesterSchema,
   RunLifecycleRecordSchema,
   RouterOutputSchema,
+  RunUnderstandingSchema,
   TranscriptToolCallSchema,
   type Finding,
   type RunState,
@@ -14,7 +15,7 @@ import {
 } from "../domain";
 
 const OutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout", "error", "cancelled"]);
-const PhaseSchema = z.enum(["route", "investigate", "debate", "converse", "handoff", "moderate", "gate", "reinvestigate", "decide", "done"]);
+const PhaseSchema = z.enum(["understand", "route", "investigate", "debate", "converse", "handoff", "moderate", "gate", "reinvestigate", "decide", "done"]);
 
 const WorkflowEventSchema = z.object({
   type: z.enum(["executor_started", "executor_completed", "tool_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
@@ -51,10 +52,13 @@ export const RunStateSchema = z.object({
   schemaVersion: z.literal(1),
   runId: z.string().min(1),
   question: z.string(),
+  standaloneQuestion: z.string().optional(),
+  understanding: RunUnderstandingSchema.optional(),
+  conversationKey: z.string().optional(),
   language: z.enum(["en", "ja"]),
   requester: RequesterSchema.optional(),
   mode: z.enum(ORCHESTRATION_MODES).optional(),
-  status: z.enum(["running", "completed", "failed", "awaiting_approval", "out_of_scope"]),
+  status: z.enum(["running", "completed", "failed", "awaiting_approval", "out_of_scope", "needs_clarification"]),
   phase: PhaseSchema,
   attempts: z.number().int(),
   startedAt: z.string(),
@@ -74,6 +78,7 @@ export const RunStateSchema = z.object({
   failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
   review: z.object({ approvalId: z.string(), edited: z.boolean() }).optional(),
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }),
+  suggestedFollowUps: z.array(z.string()).optional(),
   events: z.array(WorkflowEventSchema),
   lifecycle: RunLifecycleRecordSchema.optional(),
   executorIo: z.array(ExecutorIoSchema).optional(),

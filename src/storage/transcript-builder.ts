@@ -1,3 +1,4 @@
+import { questionToAnswer } from "../domain";
 import type { RunState, SampleMessage, TranscriptDocument, TranscriptStep, WorkflowEvent } from "../domain";
 
 /** The partition used for runs with no Teams conversation (CLI, bench). */
@@ -18,6 +19,7 @@ export function buildTranscript(state: RunState): TranscriptDocument {
     conversationId: state.requester?.conversationId ?? LOCAL_CONVERSATION_ID,
     ...(state.requester ? { userId: state.requester.userId } : {}),
     question: state.question,
+    ...(state.standaloneQuestion && state.standaloneQuestion !== state.question ? { standaloneQuestion: state.standaloneQuestion } : {}),
     language: state.language,
     status: state.status,
     offline: state.offline,
@@ -103,7 +105,8 @@ function describeSpecialist(state: RunState, event: CompletedEvent, isLast: bool
 
 /** Human question, an ai turn per specialist that called tools (with its tool results), the final answer. */
 function buildConversation(state: RunState): SampleMessage[] {
-  const messages: SampleMessage[] = [{ type: "human", content: state.question }];
+  // Evaluation judges the question the agents answered: a follow-up made standalone.
+  const messages: SampleMessage[] = [{ type: "human", content: questionToAnswer(state) }];
   for (const finding of state.findings) {
     if (finding.toolCalls.length === 0) continue;
     const said = finding.status === "ok" ? finding.summary : finding.error;

@@ -1,6 +1,6 @@
 import { ActivityTypes, type TurnContext } from "botbuilder";
 import { Application, type TeamsAdapter, type TurnState } from "@microsoft/teams-ai";
-import { buildWelcomeCard, CARD_VERBS } from "../cards";
+import { buildWelcomeCard, CARD_VERBS, type GuideOptions } from "../cards";
 import { describeError } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { ApprovalActionHandler, Log, TeamsStore } from "./bot-deps";
@@ -19,6 +19,9 @@ export interface BotApplicationDeps {
   cardActions: CardActionDeps;
   onApprovalAction: ApprovalActionHandler;
   maxQuestionChars: number;
+  memory: TeamsStore["memory"];
+  /** What the welcome and help cards say about the conversation memory. */
+  guide: GuideOptions;
   telemetry: Telemetry;
   log: Log;
 }
@@ -41,7 +44,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application<Turn
   app.conversationUpdate("membersAdded", async (context) => {
     const botId = context.activity.recipient.id;
     if (!context.activity.membersAdded?.some((member) => member.id === botId)) return;
-    await context.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(context))));
+    await context.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(context), deps.guide)));
   });
 
   app.adaptiveCards.actionExecute(CARD_VERBS.feedback, (context) => handleFeedback(deps.cardActions, context));

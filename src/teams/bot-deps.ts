@@ -1,7 +1,7 @@
 import type { ConversationReference, Storage, TurnContext } from "botbuilder";
 import type { AdaptiveCard } from "../cards";
 import type { Feedback, RunState } from "../domain";
-import type { RunStore } from "../workflow/ports";
+import type { ConversationMemory, RunStore } from "../workflow/ports";
 
 /** The store repositories the Teams layer uses (the Cosmos store satisfies this structurally). */
 export interface TeamsStore {
@@ -12,6 +12,8 @@ export interface TeamsStore {
     save(conversationId: string, reference: Partial<ConversationReference>): Promise<void>;
     get(conversationId: string): Promise<Partial<ConversationReference> | undefined>;
   };
+  /** What each chat or channel thread remembers for follow-ups; `reset` clears it. */
+  memory: ConversationMemory;
   /** botbuilder Storage for teams-ai turn state. */
   botState: Storage;
 }

@@ -15,6 +15,7 @@ import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import { followRunProgress } from "./run-progress-cards";
 import { followRunStreams, type RunStreams } from "./run-streams";
+import { rememberFinishedRuns } from "./remember-runs";
 import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
@@ -64,6 +65,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   followRunProgress(lifecycle, { messenger, names, log });
   const streams: RunStreams = new Map();
   followRunStreams(lifecycle, streams, { messenger, names, log });
+  rememberFinishedRuns(lifecycle, store.memory, log);
   const worker = new RunWorker({
     queue: options.queue,
     workflow,
@@ -92,6 +94,8 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
     cardActions: { store, telemetry, names, qscoreThreshold, log },
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,
+    memory: store.memory,
+    guide: { memoryTtlMs: config.memory.ttlMs },
     telemetry,
     log,
   });

@@ -1,4 +1,5 @@
 import type { Activity } from "botbuilder";
+import { followUpQuestionOf } from "../cards";
 
 /** What an inbound message asks of the bot. */
 export type InboundMessage =
@@ -31,6 +32,8 @@ export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "atta
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, "")
     .trim();
   if (text === "") {
+    const followUp = followUpQuestionOf(activity.value);
+    if (followUp !== undefined) return classifyMessage({ text: followUp }, maxChars);
     if (activity.value !== undefined && activity.value !== null) return { kind: "card_submit" };
     const files = (activity.attachments ?? []).filter((attachment) => !TEXT_COPY_TYPES.has(attachment.contentType));
     return files.length > 0 ? { kind: "attachments_only" } : { kind: "empty" };

@@ -1,16 +1,18 @@
 import type { TurnContext } from "botbuilder";
 import type { TurnState } from "@microsoft/teams-ai";
-import { buildHelpCard } from "../cards";
+import { buildHelpCard, type GuideOptions } from "../cards";
 import { detectLanguage } from "../domain";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { localeLanguage } from "./card-actions";
 import { classifyMessage } from "./inbound-message";
+import type { TeamsStore } from "./bot-deps";
+import { conversationKeyOf } from "./conversation-key";
 import type { QuestionRuns } from "./question-runs";
 
 /** Handles a message (mention already removed): a command, a question, or an explanation. */
 export async function handleMessage(
-  deps: { questions: QuestionRuns; maxQuestionChars: number },
+  deps: { questions: QuestionRuns; maxQuestionChars: number; memory: TeamsStore["memory"]; guide: GuideOptions },
   context: TurnContext,
   state: TurnState,
 ): Promise<void> {
@@ -23,10 +25,11 @@ export async function handleMessage(
       return;
     case "command":
       if (message.command === "help") {
-        await context.sendActivity(cardActivity(buildHelpCard(language)));
+        await context.sendActivity(cardActivity(buildHelpCard(language, deps.guide)));
         return;
       }
-      // Turn state holds nothing else of ours; deleting it is the whole reset (a delete, so it never conflicts).
+      // The conversation's memory (this chat, or this channel thread) and its turn state; both are deletes, so they never conflict.
+      await deps.memory.forget(conversationKeyOf(context.activity));
       state.deleteConversationState();
       await context.sendActivity(replies.resetDone);
       return;

@@ -5,6 +5,7 @@ import type { RunQueue } from "../workflow/ports";
 import type { Log } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
+import { conversationKeyOf } from "./conversation-key";
 import type { Messenger } from "./messenger";
 import { routingUpdate } from "./run-streams";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
@@ -37,7 +38,9 @@ export class QuestionRuns {
     // whichever worker runs it updates this same card or continues this same stream.
     const requester = { ...requesterOf(context.activity), ...(await this.acknowledge(context, question, language)) };
     try {
-      await deps.queue.enqueue({ kind: "question", runId, question, requester, reference: { ...reference }, acceptedAt: new Date().toISOString() });
+      // The chat (or channel thread) the question continues, whose memory makes a follow-up standalone.
+      const conversationKey = conversationKeyOf(context.activity);
+      await deps.queue.enqueue({ kind: "question", runId, question, requester, reference: { ...reference }, conversationKey, acceptedAt: new Date().toISOString() });
     } catch (error) {
       deps.log(`run ${runId}: could not be queued, the user was told: ${describeError(error)}`);
       const told = { text: repliesFor(language).queueUnreachable };

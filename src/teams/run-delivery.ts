@@ -1,5 +1,6 @@
 import {
   buildAnswerCard,
+  buildClarificationCard,
   buildErrorCard,
   buildOutOfScopeCard,
   buildUnderReviewCard,
@@ -9,7 +10,7 @@ import {
   errorViewFromRun,
   type DisplayNames,
 } from "../cards";
-import { SystemError, describeError, type RunCard, type RunState } from "../domain";
+import { SystemError, defaultClarification, describeError, type RunCard, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { RunDelivery } from "../workflow/run-worker";
 import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
@@ -57,6 +58,10 @@ export class TeamsRunDelivery implements RunDelivery {
         return deliver(this.answerActivity(state));
       case "error":
         return deliver(cardActivity(buildErrorCard(errorViewFromRun(state))));
+      case "clarification":
+        return deliver(
+          cardActivity(buildClarificationCard({ language: state.language, question: state.question, clarification: state.understanding?.clarification ?? defaultClarification(state.language) })),
+        );
       case "out_of_scope":
         return deliver(cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       case "approval_request":

@@ -242,6 +242,9 @@ export function runCompletedEvent(state: RunState): EventRecord {
       attempts: state.attempts,
       offline: state.offline,
       language: state.language,
+      // How the message was understood and how many remembered turns it saw; never the turns' text.
+      understanding: state.understanding?.kind,
+      memoryTurns: state.understanding?.turnsSeen,
       debateMode: state.decision?.debateMode,
       evidenceNeed: state.decision?.evidenceNeed,
       failedSpecialists: state.findings.filter((finding) => finding.status === "failed").length,

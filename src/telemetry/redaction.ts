@@ -24,7 +24,7 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   // model endpoints (failover)
   "change", "endpoint", "toEndpoint", "faultKind",
   // evaluation
-  "transcriptId", "metric", "criterion", "verdict", "score", "passed",
+  "transcriptId", "metric", "criterion", "verdict", "score", "passed", "disagreement",
   // OpenTelemetry GenAI semantic conventions
   "gen_ai.operation.name", "gen_ai.provider.name", "gen_ai.agent.name", "gen_ai.request.model",
   "gen_ai.response.model", "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", "gen_ai.usage.cache_read.input_tokens",

@@ -2,7 +2,7 @@
  * The typed inputs each agent's prompt is rendered from. They travel with every ChatRequest as
  * `structuredInput`, so the offline engine (no language model) can reason over them directly.
  */
-import type { Finding, Language, RouterDecision } from "../domain";
+import type { ConversationEntities, Finding, Language, PreviousAnswer, RouterDecision } from "../domain";
 
 /** A specialist as the Router sees it. */
 export interface SpecialistSummary {
@@ -10,6 +10,21 @@ export interface SpecialistSummary {
   displayName: { en: string; ja: string };
   description: string;
   keywords: string[];
+}
+
+/** A remembered turn as the rewriter sees it. */
+export interface RememberedTurn {
+  question: string;
+  conclusion: string;
+  entities: ConversationEntities;
+}
+
+/** Input of the rewriter (agentId `rewriter`): the new message and the conversation's memory, oldest first. */
+export interface RewriterInput {
+  agent: "rewriter";
+  question: string;
+  language: Language;
+  turns: RememberedTurn[];
 }
 
 /** Input of the Router (agentId `router`). */
@@ -36,6 +51,8 @@ export interface SpecialistInput {
   round: SpecialistRound;
   /** The Moderator's critique of what is missing (requery round). */
   critique?: string;
+  /** The previous turn's question and conclusion, when this follow-up asks about that answer. */
+  previousAnswer?: PreviousAnswer;
   /** Its own earlier finding (debate and requery rounds). */
   previous?: Finding;
   /** The other specialists' findings (debate round). */
@@ -50,6 +67,8 @@ export interface ModeratorInput {
   decision: RouterDecision;
   findings: Extract<Finding, { status: "ok" }>[];
   failures: { specialist: string; error: string }[];
+  /** The previous turn's question and conclusion, when this follow-up asks about that answer. */
+  previousAnswer?: PreviousAnswer;
   /** Each specialist's display name in the question's language, by id: how the answer names them. */
   specialistNames: Record<string, string>;
   /** Set on the second moderation after the quality gate sent the answer back. */
@@ -57,7 +76,7 @@ export interface ModeratorInput {
 }
 
 /** Any agent input. */
-export type AgentInput = RouterInput | SpecialistInput | ModeratorInput;
+export type AgentInput = RewriterInput | RouterInput | SpecialistInput | ModeratorInput;
 
 /**
  * The fields of each agent's input that are the same for every question (configuration and the
@@ -65,6 +84,7 @@ export type AgentInput = RouterInput | SpecialistInput | ModeratorInput;
  * prompt cache can reuse; every other field (including any added later) belongs to the run.
  */
 export const REFERENCE_FIELDS: { readonly [A in AgentInput["agent"]]: readonly (keyof Extract<AgentInput, { agent: A }>)[] } = {
+  rewriter: ["agent"],
   router: ["agent", "maxSpecialists", "specialists"],
   specialist: ["agent", "specialist"],
   moderator: ["agent"],

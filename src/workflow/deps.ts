@@ -1,7 +1,7 @@
 import type { JpyRates } from "../domain/amounts";
 import type { OrchestrationMode } from "../domain";
 import type { PromptLibrary } from "./prompt-library";
-import type { AnswerPreview, ChatModel, Clock, EventSink, RunStore, ToolRegistry } from "./ports";
+import type { AnswerPreview, ChatModel, Clock, ConversationMemory, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** The workflow's tunables (all from configuration; see src/config). */
 export interface WorkflowSettings {
@@ -33,6 +33,8 @@ export interface WorkflowDeps {
   model: ChatModel;
   tools: ToolRegistry;
   store: RunStore;
+  /** The conversations' memory, read when a run with a conversation key is understood. */
+  memory: ConversationMemory;
   clock: Clock;
   events: EventSink;
   prompts: PromptLibrary;

@@ -25,6 +25,12 @@ const CLOSING_EDGES: GraphEdge[] = [
   { from: "decide", to: "done", when: "completed, or paused for approval" },
 ];
 
+/** Every mode first makes a follow-up a standalone question (or asks back when nothing resolves it). */
+const UNDERSTAND_EDGES: GraphEdge[] = [
+  { from: "understand", to: "route", when: "the message stands alone, or was rewritten with the conversation's memory" },
+  { from: "understand", to: "done", when: "an ambiguous follow-up that nothing remembered resolves: ask back" },
+];
+
 /** Every mode declines a question that is not about procurement before anyone else works on it. */
 const OUT_OF_SCOPE_EDGE: GraphEdge = { from: "route", to: "done", when: "the question is not about procurement: a polite out-of-scope reply, no specialist runs" };
 
@@ -33,9 +39,10 @@ const OUT_OF_SCOPE_EDGE: GraphEdge = { from: "route", to: "done", when: "the que
  * graph is checked before any run (every node reachable, every node can reach `done`).
  */
 export const AGENT_GRAPH: AgentGraph = {
-  start: "route",
+  start: "understand",
   end: "done",
   edges: [
+    ...UNDERSTAND_EDGES,
     { from: "route", to: "investigate", when: "router decided, or fell back to Knowledge" },
     OUT_OF_SCOPE_EDGE,
     { from: "investigate", to: "debate", when: "debateMode is debate and two or more findings succeeded" },
@@ -53,9 +60,10 @@ export const AGENT_GRAPH: AgentGraph = {
  * for the configured rounds; the Moderator closes.
  */
 export const GROUP_CHAT_GRAPH: AgentGraph = {
-  start: "route",
+  start: "understand",
   end: "done",
   edges: [
+    ...UNDERSTAND_EDGES,
     { from: "route", to: "converse", when: "router decided, or fell back; every participant will speak" },
     OUT_OF_SCOPE_EDGE,
     { from: "converse", to: "moderate", when: "the rounds are over and someone answered" },
@@ -70,9 +78,10 @@ export const GROUP_CHAT_GRAPH: AgentGraph = {
  * to whoever handed it over; the final speaker's answer goes to the Moderator.
  */
 export const HANDOFF_GRAPH: AgentGraph = {
-  start: "route",
+  start: "understand",
   end: "done",
   edges: [
+    ...UNDERSTAND_EDGES,
     { from: "route", to: "handoff", when: "the Router chose who takes the question first (or next)" },
     OUT_OF_SCOPE_EDGE,
     { from: "handoff", to: "handoff", when: "the speaker handed the question to another specialist" },

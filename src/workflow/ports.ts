@@ -3,7 +3,7 @@
  * implement them; only composition roots build concrete adapters. Nothing here imports an SDK.
  */
 import type { z } from "zod";
-import type { EvidenceItem, ExecutorOutcome, RunMessage, RunState, WorkflowEvent } from "../domain";
+import type { ConversationTurn, EvidenceItem, ExecutorOutcome, RunMessage, RunState, WorkflowEvent } from "../domain";
 
 // ---------------------------------------------------------------- ChatModel
 
@@ -170,6 +170,19 @@ export interface LeasedMessage {
   complete(): Promise<void>;
   /** Gives the message back, visible again after `delaySeconds`. */
   release(delaySeconds: number): Promise<void>;
+}
+
+/**
+ * What a conversation (a chat, or one channel thread) remembers of its last turns, so follow-ups can
+ * be understood. Implementations keep the turns within a token budget and forget them after a TTL.
+ */
+export interface ConversationMemory {
+  /** The remembered turns, oldest first; none when the conversation is new, reset or expired. */
+  recall(conversationKey: string): Promise<ConversationTurn[]>;
+  /** Adds a turn (dropping the oldest beyond the budget) and restarts the TTL. */
+  remember(conversationKey: string, turn: ConversationTurn): Promise<void>;
+  /** Forgets every turn of the conversation (`reset`). */
+  forget(conversationKey: string): Promise<void>;
 }
 
 /** Time, injectable for tests. */

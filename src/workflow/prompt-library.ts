@@ -15,6 +15,8 @@ export interface AgentPrompt {
 /** Every prompt the workflow uses, loaded from `prompts/` (text + front matter, never code). */
 export interface PromptLibrary {
   router: AgentPrompt;
+  /** Makes a follow-up a standalone question with the conversation's memory. */
+  rewriter: AgentPrompt;
   moderator: AgentPrompt;
   specialists: SpecialistDefinition[];
   fragments: { repair: string; specialistDebate: string; specialistRequery: string; specialistGroupChat: string; specialistHandoff: string; moderatorRequery: string };
@@ -48,6 +50,7 @@ export function loadPromptLibrary(dir: string = defaultPromptsDir()): PromptLibr
   }
   return {
     router: loadAgentPrompt(path.join(dir, "router.md")),
+    rewriter: loadAgentPrompt(path.join(dir, "rewriter.md")),
     moderator: loadAgentPrompt(path.join(dir, "moderator.md")),
     specialists,
     fragments: {

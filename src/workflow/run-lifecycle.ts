@@ -33,7 +33,7 @@ export function assertStageTransition(from: RunStage, to: RunStage): void {
 /** A run's stage; runs stored before the lifecycle existed are read from their workflow status. */
 export function stageOf(state: RunState): RunStage {
   if (state.lifecycle) return state.lifecycle.stage;
-  return state.status === "completed" || state.status === "out_of_scope" ? "delivered" : state.status;
+  return state.status === "completed" || state.status === "out_of_scope" || state.status === "needs_clarification" ? "delivered" : state.status;
 }
 
 /** The stage a finished workflow result leads to (before its card is sent). */
@@ -41,6 +41,7 @@ export function stageAfterRun(state: RunState): RunStage {
   switch (state.status) {
     case "completed":
     case "out_of_scope":
+    case "needs_clarification":
       return "delivered";
     case "awaiting_approval":
       return "awaiting_approval";
@@ -50,13 +51,20 @@ export function stageAfterRun(state: RunState): RunStage {
   }
 }
 
-/** The card that tells the requester how the workflow ended. */
+/**
+ * The card that tells the requester how the workflow ended. A run that went to an approver shows
+ * only the approval request from here: its answer or rejection is the approvals flow's to deliver,
+ * even when a redelivered message finds the run already settled by an approver's decision.
+ */
 export function cardFor(state: RunState): RunCard {
+  if (state.hitlReasons.length > 0) return "approval_request";
   switch (state.status) {
     case "completed":
       return "answer";
     case "out_of_scope":
       return "out_of_scope";
+    case "needs_clarification":
+      return "clarification";
     case "awaiting_approval":
       return "approval_request";
     case "failed":

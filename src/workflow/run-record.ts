@@ -9,6 +9,8 @@ export function toRunRecord(state: RunState) {
     startedAt: state.startedAt,
     endedAt: state.endedAt,
     question: state.question,
+    standaloneQuestion: state.standaloneQuestion ?? state.question,
+    understanding: state.understanding,
     language: state.language,
     offline: state.offline,
     decision: state.decision,
@@ -23,6 +25,7 @@ export function toRunRecord(state: RunState) {
     failure: state.failure,
     attempts: state.attempts,
     usage: state.usage,
+    suggestedFollowUps: state.suggestedFollowUps ?? [],
     events: state.events,
   };
 }

@@ -210,7 +210,7 @@ export class RunWorker {
     const { workflow, lifecycle, delivery } = this.deps;
     const owner = `${this.instanceId}#${held.leased.deliveryCount}`;
     const owned = await OwnedRun.claim(workflow.store, message.runId, owner, () =>
-      newRunState(workflow, { question: message.question, requester: message.requester, runId: message.runId, startedAt: message.acceptedAt }),
+      newRunState(workflow, { question: message.question, requester: message.requester, runId: message.runId, conversationKey: message.conversationKey, startedAt: message.acceptedAt }),
     );
     if (!owned) return;
     held.owned = owned;
@@ -272,7 +272,7 @@ export class RunWorker {
       try {
         const owner = `${this.instanceId}#poison`;
         // A run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
-        const fresh = newRunState(workflow, { question: question.question, requester: question.requester, runId: question.runId, startedAt: question.acceptedAt });
+        const fresh = newRunState(workflow, { question: question.question, requester: question.requester, runId: question.runId, conversationKey: question.conversationKey, startedAt: question.acceptedAt });
         if (!(await workflow.store.read(question.runId))) await workflow.store.write({ ...fresh, lifecycle: { stage: "queued", owners: 0, sent: {} } }, undefined);
         const owned = (await OwnedRun.hold(workflow.store, question.runId, owner))!;
         if (isSettled(owned.stage)) {

@@ -1,4 +1,4 @@
-import { FALLBACK_SPECIALIST, detectLanguage, describeError, specialistFailures, type Finding, type Requester, type OrchestrationMode, type RouterDecision, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
+import { FALLBACK_SPECIALIST, detectLanguage, describeError, questionToAnswer, specialistFailures, type Finding, type Requester, type OrchestrationMode, type RouterDecision, type RunPhase, type RunState, type SpecialistDefinition } from "../domain";
 import type { WorkflowDeps, WorkflowSettings } from "./deps";
 import { AGENT_GRAPHS, assertTransition, validateGraph } from "./graph";
 import { RunContext } from "./run-context";
@@ -9,16 +9,20 @@ import { fallbackDecision, routeQuestion } from "./steps/router-step";
 import { converse, groupChatDecision, isPass, participants } from "./steps/group-chat";
 import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "./steps/handoff";
 import { runSpecialist } from "./steps/specialist-step";
+import { understandMessage } from "./steps/understand-step";
+import { suggestFollowUps } from "./follow-up-suggestions";
 
 for (const graph of Object.values(AGENT_GRAPHS)) validateGraph(graph);
 
-/** A question to answer, and who asked it (ids only). */
+/** A question to answer, who asked it (ids only), and whose conversation memory gives it context. */
 export interface RunRequest {
   question: string;
   /** The orchestration mode; the configured one when absent. */
   mode?: OrchestrationMode;
   requester?: Requester;
   runId?: string;
+  /** The conversation (chat or channel thread) the question continues; none for one-shot questions. */
+  conversationKey?: string;
 }
 
 /** Answers a question through the agent graph; always resolves with a terminal run state. */
@@ -41,11 +45,12 @@ export function newRunState(deps: Pick<WorkflowDeps, "clock" | "model" | "newRun
     schemaVersion: 1,
     runId: request.runId ?? deps.newRunId(),
     question: request.question,
+    ...(request.conversationKey ? { conversationKey: request.conversationKey } : {}),
     language: detectLanguage(request.question),
     requester: request.requester,
     mode: request.mode ?? deps.settings.orchestration,
     status: "running",
-    phase: "route",
+    phase: "understand",
     attempts: 1,
     startedAt: request.startedAt ?? now,
     updatedAt: now,
@@ -71,6 +76,7 @@ export async function resumeRun(deps: WorkflowDeps, saved: RunState): Promise<Ru
 type PhaseHandler = (context: RunContext) => Promise<RunPhase>;
 
 const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
+  understand: understandMessage,
   route: async (context) => {
     const { state } = context;
     const firstRouting = state.decision === undefined;
@@ -151,12 +157,13 @@ const handlers: Record<Exclude<RunPhase, "done">, PhaseHandler> = {
   },
   decide: async (context) => {
     const { state, deps } = context;
-    state.hitlReasons = hitlReasons(state.question, state.language, state.decision!, state.answer!, state.findings, {
+    state.hitlReasons = hitlReasons(questionToAnswer(state), state.language, state.decision!, state.answer!, state.findings, {
       amountThresholdJpy: deps.settings.hitlAmountThreshold,
       categories: deps.settings.hitlCategories,
       jpyRates: deps.settings.jpyRates,
     });
     state.status = state.hitlReasons.length > 0 ? "awaiting_approval" : "completed";
+    state.suggestedFollowUps = suggestFollowUps(state);
     return "done";
   },
 };

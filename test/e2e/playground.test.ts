@@ -1,7 +1,8 @@
 /**
  * End to end: the bot and the Microsoft 365 Agents Playground, driven in headless Chromium. Asks a
  * question in the personal chat, sees the progress card and then the answer card with specialist
- * sections, clicks 👍, and saves screenshots under test-results/e2e/ (look at them).
+ * sections, clicks 👍, asks a suggested follow-up with its button, and saves screenshots under
+ * test-results/e2e/ (look at them).
  */
 import assert from "node:assert/strict";
 import { labelsFor } from "../../src/cards/labels";
@@ -62,5 +63,17 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     await session.screenshot("4-feedback");
 
     console.log(`      Playground: first reaction (progress card visible) ${Math.round(firstReactionMs)} ms, answer card visible ${Math.round(answerMs)} ms`);
+  });
+
+  it("asks a suggested follow-up with its button in the same chat, and the answer says what it understood", async () => {
+    const { page } = session;
+    const answer = page.locator(".ac-adaptiveCard", { hasText: en.conclusion }).last();
+    await answer.locator("button", { hasText: "Why?" }).click();
+    const followUp = page.locator(".ac-adaptiveCard", { hasText: en.understoodAs }).last();
+    await followUp.waitFor({ timeout: 40_000 });
+    await followUp.scrollIntoViewIfNeeded();
+    await session.screenshot("5-follow-up");
+    const text = await followUp.innerText();
+    assert.ok(text.includes("Why? (about: Can we renew the Acme SaaS contract at +8%?)"), text);
   });
 });

@@ -8,6 +8,7 @@ import { loadConfig } from "../../src/config";
 import { workflowSettings } from "../../src/composition/workflow-deps";
 import type { WorkflowEvent } from "../../src/domain";
 import { createOpenAiCompatibleChatModel } from "../../src/llm/openai-chat-model";
+import { InMemoryConversationMemory } from "../../src/storage/conversation-memory-repository";
 import { MemoryRunStore } from "../../src/storage/memory-run-store";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../src/tools";
 import { systemClock, type WorkflowDeps } from "../../src/workflow/deps";
@@ -29,6 +30,7 @@ export function workflowHarness(model: ChatModel, env: Record<string, string> = 
     model,
     tools: createToolRegistry(sampleData),
     store,
+    memory: new InMemoryConversationMemory(config.memory),
     clock: systemClock,
     events: { emit: (event) => events.push(event) },
     prompts: loadPromptLibrary(),

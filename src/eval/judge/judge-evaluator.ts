@@ -24,8 +24,10 @@ export interface EvaluationResult {
   confidence_score: number;
   used_granularity: Granularity;
   evidence: Evidence;
-  /** Present when the judge call failed after one repair: the verdict is then UNSURE with confidence 0. */
+  /** Present when the judge call failed after one repair (every model's, with several): the verdict is then UNSURE with confidence 0. */
   error?: { kind: string; cause: string };
+  /** Present with several evaluation models: each model's verdict and evidence, and whether they disagree. */
+  models?: { perModel: ModelVerdict[]; disagreement: boolean };
 }
 
 const VerdictSchema = z.object({
@@ -44,16 +46,64 @@ export function invalidEvidence(evidence: { units: string[]; step_ids: number[] 
   };
 }
 
+/** One evaluation model's verdict on one criterion. */
+export type ModelVerdict = Omit<EvaluationResult, "criterion_name" | "used_granularity" | "models"> & { model: string };
+
 /**
- * JudgeEvaluator: asks the model (`judge.evaluator`) for a verdict on one criterion over the
- * aggregated context. Evidence must name units and step ids of the mapping; otherwise the verdict
- * becomes UNSURE with a note saying what was invalid.
+ * JudgeEvaluator: asks every evaluation model (`judge.evaluator`) for a verdict on one criterion over
+ * the aggregated context, then combines them (see combineVerdicts). Each model's evidence must name
+ * units and step ids of the mapping; otherwise that model's verdict becomes UNSURE with a note.
  */
 export async function evaluateCriterion(evalModel: EvalModel, criterion: Criterion, aggregated: AggregatedSteps): Promise<EvaluationResult> {
-  const base = { criterion_name: criterion.name, used_granularity: aggregated.granularity };
+  const perModel = await Promise.all(evalModel.models.map((model) => verdictOf(evalModel, model, criterion, aggregated)));
+  return { criterion_name: criterion.name, used_granularity: aggregated.granularity, ...combineVerdicts(perModel) };
+}
+
+/**
+ * The judges' combined verdict. Models whose call failed do not vote (as a failed metric does not
+ * count in the mean); among the others the verdict most gave wins, UNSURE when the top is tied. The
+ * confidence is the voters' mean; the reasoning and evidence are those of the models that gave the
+ * winning verdict; every model's own verdict is kept. Models disagree when the voters' verdicts
+ * differ or when some models failed while others answered.
+ */
+export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult, "criterion_name" | "used_granularity"> {
+  if (perModel.length === 1) {
+    const { model: _model, ...only } = perModel[0]!;
+    return only;
+  }
+  const voters = perModel.filter((one) => !one.error);
+  if (voters.length === 0) {
+    const { model: _first, ...failure } = perModel[0]!;
+    return { ...failure, reasoning: perModel.map((one) => `${one.model}: ${one.reasoning}`).join("; "), models: { perModel, disagreement: false } };
+  }
+  const votes = new Map<Verdict, number>();
+  for (const one of voters) votes.set(one.verdict, (votes.get(one.verdict) ?? 0) + 1);
+  const top = Math.max(...votes.values());
+  const leaders = [...votes].filter(([, count]) => count === top).map(([verdict]) => verdict);
+  const verdict: Verdict = leaders.length === 1 ? leaders[0]! : "UNSURE";
+  const backing = voters.filter((one) => one.verdict === verdict);
+  const cited = backing.length > 0 ? backing : voters;
+  const disagreement = votes.size > 1 || voters.length < perModel.length;
+  const tally = perModel.map((one) => `${one.model}=${one.error ? `failed (${one.error.kind})` : one.verdict}`).join(", ");
+  const headline =
+    leaders.length > 1 ? `tie between ${leaders.join(" and ")} (${tally}), so UNSURE` : `${verdict} by ${top} of ${perModel.length} models${disagreement ? ` (models disagree: ${tally})` : ""}`;
+  return {
+    verdict,
+    reasoning: `${headline}. ${cited[0]!.reasoning}`,
+    confidence_score: voters.reduce((sum, one) => sum + one.confidence_score, 0) / voters.length,
+    evidence: {
+      units: [...new Set(cited.flatMap((one) => one.evidence.units))],
+      step_ids: [...new Set(cited.flatMap((one) => one.evidence.step_ids))].sort((a, b) => a - b),
+      ...(cited.some((one) => one.evidence.note) ? { note: cited.flatMap((one) => (one.evidence.note ? [`${one.model}: ${one.evidence.note}`] : [])).join(" ") } : {}),
+    },
+    models: { perModel, disagreement },
+  };
+}
+
+async function verdictOf(evalModel: EvalModel, model: string, criterion: Criterion, aggregated: AggregatedSteps): Promise<ModelVerdict> {
   const outcome = await callEvalModel(evalModel, {
     agentId: "judge.evaluator",
-    model: evalModel.models[0]!,
+    model,
     promptFile: "judge/evaluator.md",
     // The run's context is the same for every criterion judged at this granularity: it goes first,
     // so the model's prompt cache reuses it, and the criterion comes last.
@@ -69,7 +119,7 @@ export async function evaluateCriterion(evalModel: EvalModel, criterion: Criteri
   });
   if (outcome.kind !== "ok")
     return {
-      ...base,
+      model,
       verdict: "UNSURE",
       reasoning: `The judge could not reach a verdict: ${outcome.kind}: ${outcome.cause}`,
       confidence_score: 0,
@@ -78,13 +128,13 @@ export async function evaluateCriterion(evalModel: EvalModel, criterion: Criteri
     };
   const { verdict, reasoning, confidence_score, evidence } = outcome.value;
   const invalid = invalidEvidence(evidence, aggregated.step_mapping);
-  if (invalid.units.length === 0 && invalid.step_ids.length === 0) return { ...base, verdict, reasoning, confidence_score, evidence };
+  if (invalid.units.length === 0 && invalid.step_ids.length === 0) return { model, verdict, reasoning, confidence_score, evidence };
   const problems = [
     invalid.units.length > 0 ? `unknown units ${JSON.stringify(invalid.units)}` : "",
     invalid.step_ids.length > 0 ? `unknown step ids ${JSON.stringify(invalid.step_ids)}` : "",
   ].filter(Boolean);
   return {
-    ...base,
+    model,
     verdict: "UNSURE",
     reasoning,
     confidence_score,

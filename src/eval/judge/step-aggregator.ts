@@ -14,11 +14,11 @@ export interface AggregatedSteps {
   summary_metadata: Record<string, unknown>;
 }
 
-/** STEP_LEVEL: no aggregation; one encoded line per step, each mapped to its own id. */
+/** STEP_LEVEL: no aggregation; one encoded line per step with its memory, each mapped to its own id. */
 export function aggregateStepLevel(steps: JudgeStep[]): AggregatedSteps {
   return {
     granularity: "step_level",
-    aggregated_content: encodeSteps(steps).join("\n"),
+    aggregated_content: encodeSteps(steps, { withMemory: true }).join("\n"),
     step_mapping: Object.fromEntries(steps.map((step) => [`Step ${step.step}`, [step.step]])),
     summary_metadata: {},
   };

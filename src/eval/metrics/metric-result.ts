@@ -37,6 +37,9 @@ export interface ModelBreakdown<P> {
   disagreement: boolean;
 }
 
+/** A metric score at or above this passes (golden runs, the scheduled job's telemetry and dashboards). */
+export const PASSING_SCORE = 0.8;
+
 /** Scores further apart than this count as a disagreement between models (binary verdicts always differ by 1). */
 export const DISAGREEMENT_TOLERANCE = 0.2;
 

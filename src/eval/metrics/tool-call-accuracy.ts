@@ -1,5 +1,6 @@
 import type { Sample, SampleToolCall } from "../../domain";
 import { maximumBipartiteMatching } from "./bipartite-matching";
+import { sampleToolCalls, type SampleToolCalls } from "../samples/sample-tool-calls";
 import { jsonEqual } from "./json-equal";
 import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
 
@@ -25,6 +26,10 @@ export interface ToolCallAccuracyParts {
   matched: { reference: SampleToolCall; actual: SampleToolCall; argumentMatch: number }[];
   unmatchedReference: SampleToolCall[];
   unmatchedActual: SampleToolCall[];
+  /** Where the actual calls were read from: top-level `toolCalls` or the AI messages. */
+  toolCallSource: SampleToolCalls["source"];
+  /** Set when top-level `toolCalls` and the AI messages' tool calls disagree. */
+  warning?: string;
 }
 
 /** Absorbs binary floating-point noise such as 0.1 * 3 when comparing a ratio with the threshold. */
@@ -49,16 +54,16 @@ export function callsMatch(reference: SampleToolCall, actual: SampleToolCall, co
 }
 
 /**
- * ToolCallAccuracy (no model): one-to-one maximum matching of actual to reference calls, then
+ * ToolCallAccuracy (no model), over the calls of sampleToolCalls: one-to-one maximum matching of actual to reference calls, then
  * precision = matched / actual, recall = matched / reference, score = F1. Both lists empty → 1;
  * any other 0/0 → 0.
  */
 export function toolCallAccuracy(
-  sample: Pick<Sample, "toolCalls" | "referenceToolCalls">,
+  sample: Pick<Sample, "toolCalls" | "referenceToolCalls"> & Partial<Pick<Sample, "userInputMessages">>,
   config: ToolCallAccuracyConfig = DEFAULT_TOOL_CALL_ACCURACY_CONFIG,
 ): MetricResult<ToolCallAccuracyParts> {
   const reference = sample.referenceToolCalls ?? [];
-  const actual = sample.toolCalls ?? [];
+  const { calls: actual, source, warning } = sampleToolCalls(sample);
   const pairs = maximumBipartiteMatching(reference.length, actual.length, (r, a) => callsMatch(reference[r]!, actual[a]!, config));
   const bothEmpty = reference.length === 0 && actual.length === 0;
   const precision = ratio(pairs.length, actual.length, bothEmpty ? 1 : 0);
@@ -78,6 +83,8 @@ export function toolCallAccuracy(
     })),
     unmatchedReference: reference.filter((_, index) => !matchedReference.has(index)),
     unmatchedActual: actual.filter((_, index) => !matchedActual.has(index)),
+    toolCallSource: source,
+    ...(warning ? { warning } : {}),
   };
   const reason = bothEmpty
     ? "no tool calls expected and none made"

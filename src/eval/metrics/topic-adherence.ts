@@ -1,16 +1,26 @@
 import { z } from "zod";
-import type { Sample } from "../../domain";
+import type { Sample, SampleMessage } from "../../domain";
+import type { StructuredOutcome } from "../../workflow/structured-call";
 import { callEvalModel, type EvalModel } from "../eval-model";
 import { conversationText } from "./conversation-text";
-import { f1Score, failed, notScorable, scored, type MetricResult } from "./metric-result";
+import { f1Score, failed, notScorable, ratio, scored, type MetricResult } from "./metric-result";
 import { acrossModels } from "./model-graded";
 
 /** Which component of topic adherence is the score (seed 004 default: F1). */
 export type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";
 
+/**
+ * How topics are counted. COVERAGE (seed 004): precision = on-topic discussed topics / discussed
+ * topics, recall = reference topics covered / reference topics. REFUSAL (ragas): only answered topics
+ * can be false positives, so a correctly refused off-topic topic costs nothing; recall = answered
+ * on-topic topics / on-topic topics (refusing an allowed topic is the miss).
+ */
+export type TopicCounting = "COVERAGE" | "REFUSAL";
+
 /** TopicAdherence settings. */
 export interface TopicAdherenceConfig {
   mode: TopicAdherenceMode;
+  counting?: TopicCounting;
   models?: string[];
 }
 
@@ -27,6 +37,7 @@ export interface TopicClassification {
 /** The components of one model's topic adherence. */
 export interface TopicAdherenceParts {
   mode: TopicAdherenceMode;
+  counting: TopicCounting;
   precision: number | null;
   recall: number | null;
   f1: number | null;
@@ -61,39 +72,61 @@ function coversExactly(topics: string[], classifications: { topic: string }[]): 
 }
 
 /**
- * Scores classified topics as seed 004 defines it: precision = on-topic discussed topics / all
- * discussed topics; recall = reference topics covered / all reference topics, where a reference topic
- * is covered by an on-topic discussed topic the assistant answered (a refusal covers nothing).
+ * Scores classified topics. A reference topic is covered by an on-topic discussed topic the assistant
+ * answered (a refusal covers nothing).
+ * - COVERAGE (seed 004): precision = on-topic discussed / discussed; recall = covered / reference topics.
+ * - REFUSAL (ragas): TP = answered on-topic, FP = answered off-topic, FN = refused on-topic (a refused
+ *   off-topic topic is a true negative); precision = TP / (TP + FP), recall = TP / (TP + FN). A 0/0 is 1
+ *   here (nothing off-topic was answered / nothing allowed was refused), where ragas returns 0.
  */
-export function topicAdherenceScores(classifications: TopicClassification[], referenceTopics: string[]) {
-  const onTopicCount = classifications.filter((item) => item.onTopic).length;
+export function topicAdherenceScores(classifications: TopicClassification[], referenceTopics: string[], counting: TopicCounting = "COVERAGE") {
   const covered = referenceTopics.filter((reference) =>
     classifications.some((item) => item.onTopic && item.answered && item.referenceTopics.includes(reference)),
   );
-  const precision = onTopicCount / classifications.length;
+  const count = (test: (item: TopicClassification) => boolean) => classifications.filter(test).length;
+  if (counting === "REFUSAL") {
+    const truePositives = count((item) => item.answered && item.onTopic);
+    const precision = ratio(truePositives, truePositives + count((item) => item.answered && !item.onTopic), 1);
+    const recall = ratio(truePositives, truePositives + count((item) => !item.answered && item.onTopic), 1);
+    return { precision, recall, f1: f1Score(precision, recall), covered };
+  }
+  const precision = count((item) => item.onTopic) / classifications.length;
   const recall = covered.length / referenceTopics.length;
   return { precision, recall, f1: f1Score(precision, recall), covered };
 }
 
-/** TopicAdherence: extract the topics discussed, classify them all in one call, score per mode; per model, then the mean. */
-export function topicAdherence(evalModel: EvalModel, sample: Sample, config: TopicAdherenceConfig = { mode: "F1" }) {
-  return acrossModels("topic-adherence", evalModel, config.models, (model) => topicAdherenceWith(evalModel, model, sample, config.mode));
-}
-
-async function topicAdherenceWith(evalModel: EvalModel, model: string, sample: Sample, mode: TopicAdherenceMode): Promise<MetricResult<TopicAdherenceParts>> {
-  const parts: TopicAdherenceParts = { mode, precision: null, recall: null, f1: null, topics: [], classifications: [], coveredReferenceTopics: [], refusedTopics: [] };
-  const referenceTopics = [...new Set((sample.referenceTopics ?? []).map((topic) => topic.trim()).filter(Boolean))];
-  if (referenceTopics.length === 0) return notScorable("topic-adherence", "the sample has no reference topics to adhere to", parts);
-  const conversation = conversationText(sample.userInputMessages);
+/** The distinct topics discussed in a conversation (`eval.topic-extraction`), trimmed and deduplicated. */
+export async function extractTopics(evalModel: EvalModel, model: string, messages: SampleMessage[]): Promise<StructuredOutcome<string[]>> {
   const extracted = await callEvalModel(evalModel, {
     agentId: "eval.topic-extraction",
     model,
     promptFile: "metrics/topic-extraction.md",
-    user: `Conversation:\n${conversation}`,
+    user: `Conversation:\n${conversationText(messages)}`,
     output: { name: "topics", schema: TopicsSchema },
   });
+  return extracted.kind === "ok" ? { ...extracted, value: [...new Set(extracted.value.topics.map((topic) => topic.trim()).filter(Boolean))] } : extracted;
+}
+
+/** TopicAdherence: extract the topics discussed, classify them all in one call, score per mode; per model, then the mean. */
+export function topicAdherence(evalModel: EvalModel, sample: Sample, config: TopicAdherenceConfig = { mode: "F1" }) {
+  const counting = config.counting ?? "COVERAGE";
+  return acrossModels("topic-adherence", evalModel, config.models, (model) => topicAdherenceWith(evalModel, model, sample, config.mode, counting));
+}
+
+async function topicAdherenceWith(
+  evalModel: EvalModel,
+  model: string,
+  sample: Sample,
+  mode: TopicAdherenceMode,
+  counting: TopicCounting,
+): Promise<MetricResult<TopicAdherenceParts>> {
+  const parts: TopicAdherenceParts = { mode, counting, precision: null, recall: null, f1: null, topics: [], classifications: [], coveredReferenceTopics: [], refusedTopics: [] };
+  const referenceTopics = [...new Set((sample.referenceTopics ?? []).map((topic) => topic.trim()).filter(Boolean))];
+  if (referenceTopics.length === 0) return notScorable("topic-adherence", "the sample has no reference topics to adhere to", parts);
+  const conversation = conversationText(sample.userInputMessages);
+  const extracted = await extractTopics(evalModel, model, sample.userInputMessages);
   if (extracted.kind !== "ok") return failed("topic-adherence", "topic extraction", extracted, parts);
-  parts.topics = [...new Set(extracted.value.topics.map((topic) => topic.trim()).filter(Boolean))];
+  parts.topics = extracted.value;
   if (parts.topics.length === 0) return notScorable("topic-adherence", "no topics were found in the conversation, so adherence cannot be measured", parts);
   const classified = await callEvalModel(evalModel, {
     agentId: "eval.topic-adherence",
@@ -105,7 +138,7 @@ async function topicAdherenceWith(evalModel: EvalModel, model: string, sample: S
   });
   if (classified.kind !== "ok") return failed("topic-adherence", "topic classification", classified, parts);
   parts.classifications = classified.value.classifications;
-  const { precision, recall, f1, covered } = topicAdherenceScores(parts.classifications, referenceTopics);
+  const { precision, recall, f1, covered } = topicAdherenceScores(parts.classifications, referenceTopics, counting);
   Object.assign(parts, { precision, recall, f1, coveredReferenceTopics: covered });
   parts.refusedTopics = parts.classifications.filter((item) => !item.answered).map((item) => item.topic);
   const score = { PRECISION: precision, RECALL: recall, F1: f1 }[mode];

@@ -1,17 +1,46 @@
-import type { Sample, SampleToolCall, TranscriptDocument } from "../../domain";
+import { ModeratorAnswerSchema, type Sample, type SampleMessage, type SampleToolCall, type TranscriptDocument } from "../../domain";
 
 /** What a golden set or an admin knows about a run beyond the transcript itself. */
 export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "referenceToolCalls">;
+
+/** The parts of the Moderator's answer the employee sees. */
+const DeliveredAnswerSchema = ModeratorAnswerSchema.pick({ conclusion: true, rationale: true, findings: true, nextActions: true });
 
 /** The tool calls a run made, in step order, as seed-004 tool calls (name and arguments). */
 export function transcriptToolCalls(transcript: TranscriptDocument): SampleToolCall[] {
   return transcript.steps.flatMap((step) => step.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })));
 }
 
-/** A stored transcript as an evaluation sample: its conversation, its tool calls and any references. */
+/**
+ * A stored transcript as an evaluation sample: its conversation, its tool calls and any references.
+ * The closing AI turn is the whole answer the employee received — conclusion, rationale (with its
+ * citations), the specialists' findings and the next actions — not the conclusion alone, so goal
+ * accuracy and topic adherence judge what was actually delivered.
+ */
 export function transcriptToSample(transcript: TranscriptDocument, references: SampleReferences = {}): Sample {
   const conversation = transcript.conversation.length > 0 ? transcript.conversation : [{ type: "human" as const, content: transcript.question }];
-  return { id: transcript.id, userInputMessages: conversation, toolCalls: transcriptToolCalls(transcript), ...definedOnly(references) };
+  return { id: transcript.id, userInputMessages: withWholeAnswer(conversation, transcript.answer), toolCalls: transcriptToolCalls(transcript), ...definedOnly(references) };
+}
+
+function withWholeAnswer(conversation: SampleMessage[], stored: unknown): SampleMessage[] {
+  const answer = DeliveredAnswerSchema.safeParse(stored);
+  if (!answer.success) return conversation;
+  const last = conversation.at(-1);
+  const closing: SampleMessage = { type: "ai", content: renderAnswer(answer.data) };
+  return last?.type === "ai" && last.content === answer.data.conclusion && !last.toolCalls?.length ? [...conversation.slice(0, -1), closing] : [...conversation, closing];
+}
+
+/** The answer as the employee reads it, one section per part (empty parts left out). */
+function renderAnswer(answer: { conclusion: string; rationale: { point: string; citations: string[] }[]; findings: { specialist: string; summary: string }[]; nextActions: string[] }): string {
+  const section = (title: string, lines: string[]) => (lines.length > 0 ? [`${title}:`, ...lines.map((line) => `- ${line}`)].join("\n") : "");
+  return [
+    answer.conclusion,
+    section("Rationale", answer.rationale.map((item) => (item.citations.length > 0 ? `${item.point} [${item.citations.join(", ")}]` : item.point))),
+    section("Findings", answer.findings.map((finding) => `${finding.specialist}: ${finding.summary}`)),
+    section("Next actions", answer.nextActions),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 function definedOnly(references: SampleReferences): SampleReferences {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FindingOutputSchema, RouterOutputSchema } from "../../domain";
+import { ConversationEntitiesSchema, FindingOutputSchema, PreviousAnswerSchema, RouterOutputSchema } from "../../domain";
 
 const LanguageSchema = z.enum(["en", "ja"]);
 const SpecialistSummarySchema = z.object({
@@ -28,6 +28,12 @@ const FindingSchema = z.discriminatedUnion("status", [
  */
 export const AgentInputSchema = z.discriminatedUnion("agent", [
   z.object({
+    agent: z.literal("rewriter"),
+    question: z.string(),
+    language: LanguageSchema,
+    turns: z.array(z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema })),
+  }),
+  z.object({
     agent: z.literal("router"),
     question: z.string(),
     language: LanguageSchema,
@@ -41,6 +47,7 @@ export const AgentInputSchema = z.discriminatedUnion("agent", [
     specialist: SpecialistSummarySchema.extend({ tools: z.array(z.string()) }),
     decision: DecisionSchema,
     round: z.enum(["initial", "debate", "requery"]),
+    previousAnswer: PreviousAnswerSchema.optional(),
     critique: z.string().optional(),
     previous: FindingSchema.optional(),
     peers: z.array(FindingSchema).optional(),
@@ -52,6 +59,7 @@ export const AgentInputSchema = z.discriminatedUnion("agent", [
     decision: DecisionSchema,
     findings: z.array(OkFindingSchema),
     failures: z.array(z.object({ specialist: z.string(), error: z.string() })),
+    previousAnswer: PreviousAnswerSchema.optional(),
     specialistNames: z.record(z.string()).default({}),
     previous: z.object({ qscore: z.number(), critique: z.string() }).optional(),
   }),

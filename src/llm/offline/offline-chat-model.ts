@@ -2,6 +2,7 @@ import type { JpyRates } from "../../domain/amounts";
 import type { ChatModel, ChatOutcome, ChatRequest, Clock, ModelToolCall } from "../../workflow/ports";
 import { AgentInputSchema } from "./agent-input-schemas";
 import { moderateOffline } from "./moderator";
+import { rewriteOffline } from "./rewriter";
 import { routeOffline } from "./router";
 import { specialistTurn } from "./specialist-turn";
 import type { OfflineVocabulary } from "./vocabulary";
@@ -43,7 +44,13 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
         if ("toolCalls" in reply) return finish({ content: "", toolCalls: reply.toolCalls });
         content = reply.content;
       } else {
-        content = JSON.stringify(input.agent === "router" ? routeOffline(input, options.vocabulary) : moderateOffline(input));
+        const reply =
+          input.agent === "rewriter"
+            ? rewriteOffline(input, options.vocabulary, clock.now())
+            : input.agent === "router"
+              ? routeOffline(input, options.vocabulary)
+              : moderateOffline(input);
+        content = JSON.stringify(reply);
       }
       const problem = request.output ? request.output.schema.safeParse(JSON.parse(content)) : undefined;
       if (problem && !problem.success)

@@ -43,3 +43,16 @@ export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: Agen
     call.validator,
   );
 }
+
+/** `askAgent` as one executor of the run (start/end events, usage, the step's model); resolves with the outcome, whatever it is. */
+export async function askAgentAsExecutor<V extends z.ZodTypeAny>(
+  context: RunContext,
+  round: "initial" | "requery" | undefined,
+  call: Omit<AgentCall<V>, "model">,
+): Promise<StructuredOutcome<z.output<V>>> {
+  const report = await context.executor(call.agentId, round, async (step) => {
+    const outcome = await askAgent(context, { ...call, model: step.model });
+    return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
+  });
+  return report.result;
+}

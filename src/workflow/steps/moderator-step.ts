@@ -1,9 +1,9 @@
-import { ModeratorAnswerSchema, specialistFailures, type Finding, type ModeratorAnswer } from "../../domain";
+import { ModeratorAnswerSchema, questionToAnswer, specialistFailures, type Finding, type ModeratorAnswer } from "../../domain";
 import type { ModeratorInput } from "../agent-inputs";
 import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
-import { askAgent } from "./ask-agent";
+import { askAgentAsExecutor } from "./ask-agent";
 
 /**
  * Asks the Moderator to merge the successful findings into one cited answer. Failed specialists are
@@ -14,8 +14,9 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
   const { deps, state } = context;
   const input: ModeratorInput = {
     agent: "moderator",
-    question: state.question,
+    question: questionToAnswer(state),
     language: state.language,
+    ...(state.understanding?.previousAnswer ? { previousAnswer: state.understanding.previousAnswer } : {}),
     decision: state.decision!,
     findings: state.findings.filter((f): f is Extract<Finding, { status: "ok" }> => f.status === "ok"),
     failures: specialistFailures(state.findings),
@@ -24,22 +25,17 @@ export async function moderate(context: RunContext, previous?: { qscore: number;
   };
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
-  const report = await context.executor("moderator", previous ? "requery" : "initial", async (step) => {
-    const outcome = await askAgent(context, {
-      model: step.model,
-      agentId: "moderator",
-      prompt,
-      system,
-      defaultModel: deps.settings.models.moderator,
-      timeoutMs: deps.settings.timeouts.moderatorMs,
-      input,
-      output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
-      validator: ModeratorAnswerSchema,
-      ...(deps.answerPreview ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
-    });
-    return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
+  return askAgentAsExecutor(context, previous ? "requery" : "initial", {
+    agentId: "moderator",
+    prompt,
+    system,
+    defaultModel: deps.settings.models.moderator,
+    timeoutMs: deps.settings.timeouts.moderatorMs,
+    input,
+    output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
+    validator: ModeratorAnswerSchema,
+    ...(deps.answerPreview ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
   });
-  return report.result;
 }
 
 /** Forwards the conclusion of a partial Moderator answer, once it has some text and whenever it grows. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FALLBACK_SPECIALIST, RouterOutputSchema, routerDecisionSchema, type RouterDecision } from "../../domain";
+import { FALLBACK_SPECIALIST, RouterOutputSchema, questionToAnswer, routerDecisionSchema, type RouterDecision } from "../../domain";
 import type { RouterInput, SpecialistSummary } from "../agent-inputs";
 import { renderTemplate } from "../prompt-library";
 import type { RunContext } from "../run-context";
@@ -55,7 +55,7 @@ export async function routeQuestion(context: RunContext, unavailable: RouterInpu
   const max = deps.settings.maxSpecialists;
   const input: RouterInput = {
     agent: "router",
-    question: state.question,
+    question: questionToAnswer(state),
     language: state.language,
     specialists,
     maxSpecialists: max,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { FindingOutputSchema, describeError, handoffOutputSchema, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
+import { FindingOutputSchema, describeError, handoffOutputSchema, questionToAnswer, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
 import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
 import type { ChatMessage, ChatRequest, TokenUsage, ToolSpec } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
@@ -44,8 +44,9 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
   const { fragments } = deps.prompts;
   const input: SpecialistInput = {
     agent: "specialist",
-    question: state.question,
+    question: questionToAnswer(state),
     language: state.language,
+    ...(state.understanding?.previousAnswer ? { previousAnswer: state.understanding.previousAnswer } : {}),
     specialist: {
       id: specialist.id,
       displayName: specialist.displayName,

@@ -108,6 +108,7 @@ describe("openCosmosStore", () => {
         feedback: "/runId",
         approvals: "/id",
         conversations: "/id",
+        conversationMemory: "/id",
         settings: "/id",
         evaluations: "/transcriptId",
         suppliers: "/id",
@@ -118,6 +119,7 @@ describe("openCosmosStore", () => {
         spendCells: "/id",
       });
       assert.equal(resources.find((container) => container.id === "transcripts")!.defaultTtl, 30 * 86_400);
+      assert.equal(resources.find((container) => container.id === "conversationMemory")!.defaultTtl, -1, "each memory document carries its own ttl");
       assert.deepEqual(lines, []);
       assert.equal(store.embedded, false);
       assert.deepEqual(await store.procurementData.listSuppliers(), []);

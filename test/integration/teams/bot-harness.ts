@@ -5,6 +5,7 @@ import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import type { RunQueue } from "../../../src/workflow/ports";
 import { FakeConnector, cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { teamsMessage } from "../../fakes/teams-activity";
 
 /** The bot on an ephemeral port over an embedded Cosmos, replying to a fake connector. */
@@ -87,6 +88,34 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
     },
   };
   return harness;
+}
+
+/**
+ * Registers the suite's hooks: a scripted model server, and the bot pointed at it with no retries.
+ * Read `suite.harness` inside tests (it exists once `before` has run).
+ */
+export function useScriptedBot(options: { env?: Record<string, string>; fallbackEndpoints?: string[] } = {}): {
+  model: ScriptedModelServer;
+  harness: BotHarness;
+  endpoints: string[];
+} {
+  const suite = { model: new ScriptedModelServer(), harness: undefined as unknown as BotHarness, endpoints: [] as string[] };
+  before(async () => {
+    const { baseUrl } = await suite.model.start();
+    suite.endpoints = [baseUrl, ...(options.fallbackEndpoints ?? [])];
+    suite.harness = await startBotHarness({
+      LLM_PROVIDER: "openai-compatible",
+      OPENAI_BASE_URL: suite.endpoints.join(","),
+      OPENAI_API_KEY: "test-key",
+      LLM_MAX_RETRIES: "0",
+      ...options.env,
+    });
+  });
+  after(async () => {
+    await suite.harness?.stop();
+    await suite.model.stop();
+  });
+  return suite;
 }
 
 /** True when the recorded activity carries a card showing `text` somewhere. */

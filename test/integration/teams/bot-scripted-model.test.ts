@@ -1,49 +1,30 @@
 import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/cards/labels";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
-import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { cardShows, startBotHarness, type BotHarness } from "./bot-harness";
+import { cardShows, useScriptedBot } from "./bot-harness";
 
 const en = labelsFor("en");
 const OPERATORS = "19:operators@thread.tacv2";
 
 describe("Teams bot with a scripted OpenAI-compatible model", function () {
   this.timeout(60_000);
-  const model = new ScriptedModelServer();
-  let harness: BotHarness;
-  let endpoints: string[];
-
-  before(async () => {
-    const { baseUrl } = await model.start();
-    // A second endpoint to fail over to (never needed here: the primary answers).
-    endpoints = [baseUrl, "http://127.0.0.1:9/v1"];
-    harness = await startBotHarness({
-      LLM_PROVIDER: "openai-compatible",
-      OPENAI_BASE_URL: endpoints.join(","),
-      OPENAI_API_KEY: "test-key",
-      LLM_MAX_RETRIES: "0",
-      OPERATOR_CHANNEL_ID: OPERATORS,
-      OPERATOR_NOTICE_QUESTION_WORDS: "3",
-    });
-  });
-  after(async () => {
-    await harness?.stop();
-    await model.stop();
-  });
+  // A second endpoint to fail over to (never needed here: the primary answers).
+  const suite = useScriptedBot({ fallbackEndpoints: ["http://127.0.0.1:9/v1"], env: { OPERATOR_CHANNEL_ID: OPERATORS, OPERATOR_NOTICE_QUESTION_WORDS: "3" } });
+  const { model } = suite;
 
   it("shows each model endpoint's circuit state in /healthz and the start banner", async () => {
-    const health = await fetch(`${harness.bot.url}/healthz`);
+    const health = await fetch(`${suite.harness.bot.url}/healthz`);
     assert.equal(health.status, 200);
     assert.deepEqual(await health.json(), {
       status: "ok",
       store: "reachable",
       modelEndpoints: [
-        { endpoint: endpoints[0], primary: true, state: "closed" },
-        { endpoint: endpoints[1], primary: false, state: "closed" },
+        { endpoint: suite.endpoints[0], primary: true, state: "closed" },
+        { endpoint: suite.endpoints[1], primary: false, state: "closed" },
       ],
     });
-    assert.ok(harness.log.includes(`model endpoint, primary ${endpoints[0]}: closed`), harness.log.join("\n"));
-    assert.ok(harness.log.includes(`model endpoint, fallback 1 ${endpoints[1]}: closed`));
+    assert.ok(suite.harness.log.includes(`model endpoint, primary ${suite.endpoints[0]}: closed`), suite.harness.log.join("\n"));
+    assert.ok(suite.harness.log.includes(`model endpoint, fallback 1 ${suite.endpoints[1]}: closed`));
   });
 
   it("tells the requester with the error card and the operators' channel with a notice when a run fails", async () => {
@@ -54,10 +35,10 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
       .script("contract", finding, finding)
       .script("moderator", { content: "{" }, { content: "{" }, { content: "{" }, { content: "{" });
 
-    const question = harness.message("Can we terminate the Acme contract early without a penalty?");
-    await harness.post(question);
-    const error = await harness.connector.waitFor((a) => a.conversationId === question.conversation.id && a.method === "POST" && cardShows(a, en.errorTitle), 30_000, "the error card");
-    const notice = await harness.connector.waitFor((a) => a.conversationId === OPERATORS, 10_000, "the operators' notice");
+    const question = suite.harness.message("Can we terminate the Acme contract early without a penalty?");
+    await suite.harness.post(question);
+    const error = await suite.harness.connector.waitFor((a) => a.conversationId === question.conversation.id && a.method === "POST" && cardShows(a, en.errorTitle), 30_000, "the error card");
+    const notice = await suite.harness.connector.waitFor((a) => a.conversationId === OPERATORS, 10_000, "the operators' notice");
     model.assertNoUnexpectedCalls();
 
     const texts = cardTexts(cardOf(notice));
@@ -90,16 +71,16 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
         critique: "",
       });
 
-    const question = harness.message("Can we renew the Acme SaaS contract at +8%?", { conversationType: "groupChat" });
-    await harness.post(question);
-    const answer = await harness.connector.waitFor(
+    const question = suite.harness.message("Can we renew the Acme SaaS contract at +8%?", { conversationType: "groupChat" });
+    await suite.harness.post(question);
+    const answer = await suite.harness.connector.waitFor(
       (a) => a.conversationId === question.conversation.id && a.method === "POST" && cardShows(a, en.conclusion),
       30_000,
       "the answer card",
     );
     model.assertNoUnexpectedCalls();
 
-    const updates = harness.connector.inConversation(question.conversation.id).filter((a) => a.method === "PUT").map((a) => cardTexts(cardOf(a)).join(" | "));
+    const updates = suite.harness.connector.inConversation(question.conversation.id).filter((a) => a.method === "PUT").map((a) => cardTexts(cardOf(a)).join(" | "));
     assert.ok(
       updates.some((u) => u.includes(`✅ ${en.statusDone}`) && u.includes(`⏳ ${en.statusWorking}`)),
       `an update shows one specialist done while the other works:\n${updates.join("\n")}`,

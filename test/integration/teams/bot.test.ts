@@ -154,6 +154,20 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     await harness.connector.waitFor((a) => a.conversationId === conversationId && cardShows(a, en.helpTitle), 10_000, "help card in the channel thread");
   });
 
+  it("understands a follow-up offline in the thread a channel post started, and shows what it understood", async () => {
+    const channel = `19:procurement-${Date.now()}@thread.tacv2`;
+    const mention = { entities: [{ type: "mention", text: "<at>Procura</at>", mentioned: { id: "28:procura", name: "Procura" } }] };
+    const root = harness.message("<at>Procura</at> How much did we spend with Acme in FY2025?", { conversationId: channel, conversationType: "channel", extra: mention });
+    await harness.post(root);
+    await answerIn(harness, channel);
+    const thread = `${channel};messageid=${root.id}`;
+    await harness.post(harness.message("<at>Procura</at> And with Nimbus?", { conversationId: thread, conversationType: "channel", extra: mention }));
+    const texts = cardTexts(cardOf(await answerIn(harness, thread, 30_000)));
+    assert.ok(texts.includes(`${en.understoodAs}: `) && texts.includes("How much did we spend with Nimbus Workflow Inc. in FY2025?"), texts.join(" | "));
+    assert.ok(texts.some((text) => text.includes("Nimbus Workflow Inc., FY2025")), "answered for Nimbus in FY2025");
+    assert.ok(texts.includes(en.suggestedFollowUps), "offers follow-ups");
+  });
+
   it("explains bad input: empty text, a question over MAX_QUESTION_CHARS, attachments without text", async () => {
     const empty = harness.message("   ");
     await harness.post(empty);

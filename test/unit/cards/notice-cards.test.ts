@@ -13,6 +13,8 @@ import { errorViewFromRun, progressViewFromRun } from "../../../src/cards/view-m
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 
+const GUIDE = { memoryTtlMs: 8 * 3_600_000 };
+
 describe("cards/notice-cards", () => {
   it("error card: what happened, what to do, and the correlation id (en/ja)", () => {
     const run = completedRun({ status: "failed", failure: { message: "moderator failed twice: SECRET internals", correlationId: "corr-7f3a" } });
@@ -52,22 +54,22 @@ describe("cards/notice-cards", () => {
 
   it("help and welcome cards list the prompt starters of the reader's language and the help/reset commands", () => {
     for (const language of ["en", "ja"] as const) {
-      for (const card of [buildHelpCard(language), buildWelcomeCard(language)]) {
+      for (const card of [buildHelpCard(language, GUIDE), buildWelcomeCard(language, GUIDE)]) {
         const text = textOf(card);
         for (const starter of PROMPT_STARTERS[language]) assert.ok(text.includes(`• ${starter.question}`), `${language}: ${starter.question}`);
         assert.ok(/• help — /.test(text) && /• reset — /.test(text), language);
       }
     }
-    assert.ok(textOf(buildHelpCard("ja")).includes("• 取引先A社の支出推移は？"));
-    assert.ok(textOf(buildHelpCard("en")).includes("@mention me"));
-    assert.ok(textOf(buildHelpCard("ja")).includes("@メンション"));
+    assert.ok(textOf(buildHelpCard("ja", GUIDE)).includes("• 取引先A社の支出推移は？"));
+    assert.ok(textOf(buildHelpCard("en", GUIDE)).includes("@mention me"));
+    assert.ok(textOf(buildHelpCard("ja", GUIDE)).includes("@メンション"));
   });
 
   it("welcome card introduces the council and includes the help content", () => {
-    const text = textOf(buildWelcomeCard("en"));
+    const text = textOf(buildWelcomeCard("en", GUIDE));
     assert.ok(text.startsWith("Welcome to Procura"));
     assert.ok(text.includes("council of specialists") && text.includes("Examples") && text.includes("Commands"));
-    assert.ok(textOf(buildWelcomeCard("ja")).startsWith("Procura へようこそ"));
+    assert.ok(textOf(buildWelcomeCard("ja", GUIDE)).startsWith("Procura へようこそ"));
   });
 
   it("under-review notice repeats the question (ja)", () => {
@@ -89,7 +91,7 @@ describe("cards/notice-cards", () => {
   });
 
   it("notices have no actions or inputs", () => {
-    for (const card of [buildErrorCard({ language: "en", correlationId: "c" }), buildHelpCard("en"), buildUnderReviewCard({ language: "en", question: "q" })]) {
+    for (const card of [buildErrorCard({ language: "en", correlationId: "c" }), buildHelpCard("en", GUIDE), buildUnderReviewCard({ language: "en", question: "q" })]) {
       assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);
       assert.equal(card.version, "1.5");
     }

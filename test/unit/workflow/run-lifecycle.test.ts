@@ -4,7 +4,7 @@ import { systemClock } from "../../../src/workflow/deps";
 import type { ChatModel } from "../../../src/workflow/ports";
 import { newRunState } from "../../../src/workflow/runner";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
-import { OwnedRun, RunLifecycle, assertStageTransition, stageOf } from "../../../src/workflow/run-lifecycle";
+import { OwnedRun, RunLifecycle, assertStageTransition, cardFor, stageOf } from "../../../src/workflow/run-lifecycle";
 
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
@@ -61,6 +61,19 @@ describe("run lifecycle", () => {
     await second.moveTo("delivered");
     assert.equal(stageOf((await store.load("r3"))!), "delivered");
     assert.equal(await OwnedRun.claim(store, "r3", "c#3", () => newRun("r3")), undefined, "a settled run needs no more work");
+  });
+
+  it("picks the requester's card from how the workflow ended; a run that went to an approver only ever asks for approval here", () => {
+    const run = newRun("r-card");
+    assert.equal(cardFor({ ...run, status: "completed" }), "answer");
+    assert.equal(cardFor({ ...run, status: "failed" }), "error");
+    assert.equal(cardFor({ ...run, status: "out_of_scope" }), "out_of_scope");
+    assert.equal(cardFor({ ...run, status: "needs_clarification" }), "clarification");
+    const reviewed = { ...run, hitlReasons: ["amount above 10,000,000 JPY"] };
+    assert.equal(cardFor({ ...reviewed, status: "awaiting_approval" }), "approval_request");
+    // Settled by an approver while a redelivered message was on its way: the approvals flow sends the answer or the rejection.
+    assert.equal(cardFor({ ...reviewed, status: "completed", review: { approvalId: "a-1", edited: false } }), "approval_request");
+    assert.equal(cardFor({ ...reviewed, status: "failed" }), "approval_request");
   });
 
   it("publishes events to every subscriber and survives a failing one", async () => {

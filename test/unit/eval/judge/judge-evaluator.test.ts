@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readCriteria } from "../../../../src/eval/judge/criteria";
 import { ruleGranularity } from "../../../../src/eval/judge/granularity-analyzer";
-import { invalidEvidence } from "../../../../src/eval/judge/judge-evaluator";
+import { combineVerdicts, invalidEvidence, type ModelVerdict } from "../../../../src/eval/judge/judge-evaluator";
 import path from "node:path";
 
 describe("JudgeEvaluator evidence validation", () => {
@@ -11,6 +11,42 @@ describe("JudgeEvaluator evidence validation", () => {
   });
   it("lists units and step ids that are not in the mapping", () => {
     assert.deepEqual(invalidEvidence({ units: ["Phase C", "Phase A"], step_ids: [3, 6, 0] }, mapping), { units: ["Phase C"], step_ids: [6, 0] });
+  });
+});
+
+describe("JudgeEvaluator across several models", () => {
+  const verdict = (model: string, value: ModelVerdict["verdict"], confidence: number, step: number): ModelVerdict => ({
+    model,
+    verdict: value,
+    reasoning: `${model} says ${value}`,
+    confidence_score: confidence,
+    evidence: { units: [`Step ${step}`], step_ids: [step] },
+  });
+  const failedCall = (model: string): ModelVerdict => ({ ...verdict(model, "UNSURE", 0, 1), evidence: { units: [], step_ids: [] }, error: { kind: "timeout", cause: "no reply" } });
+
+  it("a tie is UNSURE, with the mean confidence and both sides' evidence", () => {
+    const combined = combineVerdicts([verdict("a", "PASS", 0.8, 1), verdict("b", "FAIL", 0.6, 2)]);
+    assert.equal(combined.verdict, "UNSURE");
+    assert.ok(Math.abs(combined.confidence_score - 0.7) < 1e-9);
+    assert.match(combined.reasoning, /^tie between PASS and FAIL \(a=PASS, b=FAIL\), so UNSURE/);
+    assert.deepEqual(combined.evidence.step_ids, [1, 2]);
+    assert.equal(combined.models!.disagreement, true);
+  });
+
+  it("a model whose call failed does not vote, and the others' verdict stands, flagged as a disagreement", () => {
+    const combined = combineVerdicts([verdict("a", "PASS", 0.9, 3), failedCall("b")]);
+    assert.deepEqual([combined.verdict, combined.confidence_score, combined.error], ["PASS", 0.9, undefined]);
+    assert.match(combined.reasoning, /^PASS by 1 of 2 models \(models disagree: a=PASS, b=failed \(timeout\)\)/);
+    assert.equal(combined.models!.disagreement, true);
+  });
+
+  it("all calls failed: UNSURE, confidence 0, the error kept", () => {
+    const combined = combineVerdicts([failedCall("a"), failedCall("b")]);
+    assert.deepEqual([combined.verdict, combined.confidence_score, combined.error?.kind, "model" in combined], ["UNSURE", 0, "timeout", false]);
+  });
+
+  it("one model: its own verdict, no breakdown", () => {
+    assert.deepEqual(combineVerdicts([verdict("a", "FAIL", 0.7, 2)]), { verdict: "FAIL", reasoning: "a says FAIL", confidence_score: 0.7, evidence: { units: ["Step 2"], step_ids: [2] } });
   });
 });
 

@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** Where an evaluation model lives: the bot's own endpoint, an OpenAI-compatible base URL, or an Azure OpenAI resource. */
+export type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
+
+/** One evaluation model: its label in reports (the entry as written), the model or deployment name, and where it lives. */
+export interface EvalModelEntry {
+  label: string;
+  model: string;
+  endpoint: EvalEndpoint;
+}
+
+/** `model@https://…` or `deployment@azure:https://…`; the last `@` before the URL splits (model names may hold `@`). */
+const WITH_ENDPOINT = /^(.+)@(azure:)?(https?:\/\/\S+)$/;
+
+/**
+ * Parses one EVAL_MODELS entry: a bare name (the bot's own endpoint), `model@https://base-url/v1`
+ * (an OpenAI-compatible endpoint: a gateway, OpenAI, a local server) or
+ * `deployment@azure:https://resource.openai.azure.com` (an Azure OpenAI deployment).
+ */
+export function parseEvalModelEntry(text: string): EvalModelEntry | { problem: string } {
+  const entry = text.trim().replace(/\/+$/, "");
+  const match = WITH_ENDPOINT.exec(entry);
+  if (!match) return /[@\s]/.test(entry) ? { problem: `"${entry}" is neither a model name nor model@https://base-url/v1 nor deployment@azure:https://resource` } : { label: entry, model: entry, endpoint: { kind: "bot" } };
+  const [, model, azure, url] = match as unknown as [string, string, string | undefined, string];
+  if (!z.string().url().safeParse(url).success) return { problem: `"${entry}": ${url} is not a URL` };
+  return { label: entry, model: model.trim(), endpoint: azure ? { kind: "azure-openai", endpoint: url } : { kind: "openai-compatible", baseUrl: url } };
+}
+
+/** EVAL_MODELS / EVAL_MODEL as parsed entries; a malformed entry is a validation issue naming it. */
+export const EvalModelEntriesSchema = z.array(z.string()).transform((items, context) =>
+  items.flatMap((item) => {
+    const parsed = parseEvalModelEntry(item);
+    if ("problem" in parsed) {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: parsed.problem });
+      return [];
+    }
+    return [parsed];
+  }),
+);
+
+/**
+ * EVAL_API_KEYS: a JSON object from endpoint (the URL as written in EVAL_MODELS, or its origin) to
+ * that endpoint's API key — one secret, so one Key Vault reference holds every evaluation key.
+ */
+export const EvalApiKeysSchema = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value.trim() === "") return undefined;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      context.addIssue({ code: z.ZodIssueCode.custom, message: 'expected a JSON object such as {"https://openrouter.ai/api/v1": "sk-…"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.record(z.string().min(1)).optional());
+
+/** The API key configured for an endpoint URL: by the exact URL (trailing slashes ignored), else by its origin. */
+export function apiKeyFor(keys: Record<string, string> | undefined, url: string): string | undefined {
+  if (!keys) return undefined;
+  const normalized = (text: string) => text.trim().replace(/\/+$/, "");
+  const byUrl = Object.entries(keys).find(([endpoint]) => normalized(endpoint) === normalized(url));
+  if (byUrl) return byUrl[1];
+  const origin = new URL(url).origin;
+  return Object.entries(keys).find(([endpoint]) => normalized(endpoint) === origin)?.[1];
+}

@@ -1,0 +1,116 @@
+import { z } from "zod";
+import type { Language } from "./language";
+
+/** What a turn resolved: the things a follow-up may refer to without naming them again. */
+export const ConversationEntitiesSchema = z.object({
+  suppliers: z.array(z.string()),
+  contracts: z.array(z.string()),
+  categories: z.array(z.string()),
+  periods: z.array(z.string()),
+  amounts: z.array(z.string()),
+});
+export type ConversationEntities = z.infer<typeof ConversationEntitiesSchema>;
+
+/** One remembered turn of a conversation: what was asked, understood and concluded. */
+export const ConversationTurnSchema = z.object({
+  runId: z.string(),
+  at: z.string(),
+  language: z.enum(["en", "ja"]),
+  question: z.string(),
+  standaloneQuestion: z.string(),
+  /** The answer's conclusion; absent while the answer waits for an approver. */
+  conclusion: z.string().optional(),
+  entities: ConversationEntitiesSchema,
+});
+export type ConversationTurn = z.infer<typeof ConversationTurnSchema>;
+
+/**
+ * What the rewriter (a model, or the offline engine) returns for a new message, given the
+ * conversation's remembered turns. Every field is required so the strict JSON schema sent to the
+ * model is exactly this shape.
+ */
+export const UnderstandingOutputSchema = z.object({
+  kind: z
+    .enum(["standalone", "rewritten", "clarify"])
+    .describe("standalone: already complete; rewritten: a follow-up made complete; clarify: ambiguous and nothing resolves it"),
+  standaloneQuestion: z.string().describe("the question to answer, complete without the conversation; the message itself when standalone"),
+  refersToPreviousAnswer: z.boolean().describe("true when the message asks about the previous answer itself (why?, is that above the cap?)"),
+  clarification: z.string().describe("when kind is clarify: a short question back to the user in their language; otherwise empty"),
+});
+export type UnderstandingOutput = z.infer<typeof UnderstandingOutputSchema>;
+
+/** The understanding validated for use: a rewrite must say something, a clarification must ask. */
+export const UnderstandingSchema = UnderstandingOutputSchema.superRefine((value, ctx) => {
+  if (value.kind !== "clarify" && value.standaloneQuestion.trim() === "")
+    ctx.addIssue({ code: "custom", path: ["standaloneQuestion"], message: "is empty" });
+  if (value.kind === "clarify" && value.clarification.trim() === "")
+    ctx.addIssue({ code: "custom", path: ["clarification"], message: "is empty although kind is clarify" });
+});
+
+/** The previous turn as specialists and the Moderator see it when a follow-up refers to its answer. */
+export const PreviousAnswerSchema = z.object({ question: z.string(), conclusion: z.string() });
+export type PreviousAnswer = z.infer<typeof PreviousAnswerSchema>;
+
+/** How the run understood its message (kept in the run record). */
+export const RunUnderstandingSchema = z.object({
+  kind: z.enum(["standalone", "rewritten", "clarify"]),
+  /** How many remembered turns the rewriter saw. */
+  turnsSeen: z.number().int().min(0),
+  /** Set when the follow-up refers to the previous answer; specialists and the Moderator receive it. */
+  previousAnswer: PreviousAnswerSchema.optional(),
+  /** The question back to the user, when the message could not be resolved. */
+  clarification: z.string().optional(),
+  /** Why the message was taken as it is (e.g. the rewriter failed), when it was. */
+  note: z.string().optional(),
+});
+export type RunUnderstanding = z.infer<typeof RunUnderstandingSchema>;
+
+/** A rough token count (≈4 Latin characters or ≈1 CJK character per token), for budgets only. */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/g)?.length ?? 0;
+  return cjk + Math.ceil((text.length - cjk) / 4);
+}
+
+/** The tokens a turn costs in a prompt. */
+export function turnTokens(turn: ConversationTurn): number {
+  return estimateTokens(JSON.stringify({ q: turn.standaloneQuestion, c: turn.conclusion ?? "", e: turn.entities }));
+}
+
+/** The most recent turns (oldest first) whose total fits `budgetTokens`; the latest always stays. */
+export function turnsWithinBudget(turns: readonly ConversationTurn[], budgetTokens: number): ConversationTurn[] {
+  const kept: ConversationTurn[] = [];
+  let used = 0;
+  for (const turn of [...turns].reverse()) {
+    const cost = turnTokens(turn);
+    if (kept.length > 0 && used + cost > budgetTokens) break;
+    kept.unshift(turn);
+    used += cost;
+  }
+  return kept;
+}
+
+/**
+ * The turns after adding `turn`: a turn already remembered for the same run is replaced (a run
+ * delivered twice is remembered once), then the oldest go until the rest fit the budget.
+ */
+export function appendTurn(turns: readonly ConversationTurn[], turn: ConversationTurn, budgetTokens: number): ConversationTurn[] {
+  return turnsWithinBudget([...turns.filter((earlier) => earlier.runId !== turn.runId), turn], budgetTokens);
+}
+
+/** How a conversation's memory is kept: how long after the last turn, and how many tokens of turns. */
+export interface MemoryPolicy {
+  ttlMs: number;
+  budgetTokens: number;
+}
+
+/** An empty set of entities. */
+export function noEntities(): ConversationEntities {
+  return { suppliers: [], contracts: [], categories: [], periods: [], amounts: [] };
+}
+
+/** Asked back in the user's language when a follow-up has nothing to refer to. */
+export function defaultClarification(language: Language): string {
+  return language === "ja"
+    ? "どの取引先・契約・期間についてのご質問か教えていただけますか？ 例:「Acme の 2025年度の支出は？」"
+    : "Could you say which supplier, contract or period you mean? For example: “How much did we spend with Acme in FY2025?”";
+}

@@ -1,0 +1,140 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { questionToAnswer, type RunState } from "../domain";
+import { extractQuestionEntities, fiscalYearOf } from "../llm/offline/question-entities";
+import type { OfflineVocabulary } from "../llm/offline";
+
+const EntitiesSchema = z
+  .object({
+    suppliers: z.array(z.string()),
+    contracts: z.array(z.string()),
+    categories: z.array(z.string()),
+    /** Fiscal years ("FY2025"); "@lastFiscalYear" / "@thisFiscalYear" are relative to the evaluation's day. */
+    periods: z.array(z.string()),
+    amountsJpy: z.array(z.number()),
+  })
+  .partial()
+  .strict();
+type Entities = z.infer<typeof EntitiesSchema>;
+
+const TurnSchema = z.object({
+  message: z.string().min(1),
+  expect: z
+    .object({
+      kind: z.enum(["standalone", "rewritten", "clarify"]),
+      entities: EntitiesSchema.optional(),
+      absent: EntitiesSchema.optional(),
+      refersToPreviousAnswer: z.boolean().optional(),
+    })
+    .strict()
+    .optional(),
+});
+
+/** A two- or three-turn dialogue with what each follow-up must be understood as (key entities, not wording). */
+export const FollowUpDialogueSchema = z.object({
+  id: z.string().min(1),
+  language: z.enum(["en", "ja"]),
+  turns: z.array(TurnSchema).min(2).max(3),
+});
+export type FollowUpDialogue = z.infer<typeof FollowUpDialogueSchema>;
+
+/** Reads the dialogues fixture (a JSON array); errors name the dialogue and field. */
+export function readFollowUpDialogues(file: string): FollowUpDialogue[] {
+  const parsed = z.array(FollowUpDialogueSchema).safeParse(JSON.parse(readFileSync(file, "utf8")));
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  return parsed.data;
+}
+
+/** How one expected turn was understood, and why it does not count as resolved when it does not. */
+export interface FollowUpTurnResult {
+  dialogue: string;
+  turn: number;
+  message: string;
+  understoodAs: string;
+  kind: string;
+  resolved: boolean;
+  problems: string[];
+}
+
+/** The resolution rate over every turn with an expectation. */
+export interface FollowUpSummary {
+  dialogues: number;
+  turns: number;
+  resolved: number;
+  rate: number;
+}
+
+/** Runs one message in a conversation and remembers the finished run (what the bot does per turn). */
+export type AskInConversation = (question: string, conversationKey: string) => Promise<RunState>;
+
+/**
+ * Plays every dialogue in its own conversation and checks each expected turn: how it was
+ * understood (standalone, rewritten, asked back), the key entities its standalone question names
+ * (read with the offline engine's extractor, the same for every provider), those it must no longer
+ * name, and whether it was taken to ask about the previous answer.
+ */
+export async function runFollowUpDialogues(
+  dialogues: FollowUpDialogue[],
+  ask: AskInConversation,
+  vocabulary: OfflineVocabulary,
+  today: Date,
+  onTurn: (result: FollowUpTurnResult) => void = () => undefined,
+): Promise<FollowUpSummary> {
+  let turns = 0;
+  let resolved = 0;
+  for (const dialogue of dialogues) {
+    for (const [index, turn] of dialogue.turns.entries()) {
+      const state = await ask(turn.message, `followups-eval:${dialogue.id}`);
+      if (!turn.expect) continue;
+      const result = check(dialogue.id, index, turn.message, turn.expect, state, vocabulary, today);
+      turns++;
+      if (result.resolved) resolved++;
+      onTurn(result);
+    }
+  }
+  return { dialogues: dialogues.length, turns, resolved, rate: turns === 0 ? 0 : resolved / turns };
+}
+
+function check(
+  dialogue: string,
+  turn: number,
+  message: string,
+  expect: NonNullable<z.infer<typeof TurnSchema>["expect"]>,
+  state: RunState,
+  vocabulary: OfflineVocabulary,
+  today: Date,
+): FollowUpTurnResult {
+  const kind = state.understanding?.kind ?? "none";
+  const understoodAs = state.status === "needs_clarification" ? `(asked back) ${state.understanding?.clarification ?? ""}` : questionToAnswer(state);
+  const problems: string[] = [];
+  if (kind !== expect.kind) problems.push(`understood as ${kind}, expected ${expect.kind}`);
+  if (expect.kind !== "clarify") {
+    const named = entitiesNamed(questionToAnswer(state), vocabulary, today);
+    for (const [key, values] of Object.entries(resolvePeriods(expect.entities ?? {}, today)))
+      for (const value of values as (string | number)[]) if (!named[key as keyof Entities]!.includes(value as never)) problems.push(`does not name ${key} ${value}`);
+    for (const [key, values] of Object.entries(resolvePeriods(expect.absent ?? {}, today)))
+      for (const value of values as (string | number)[]) if (named[key as keyof Entities]!.includes(value as never)) problems.push(`still names ${key} ${value}`);
+    const refers = state.understanding?.previousAnswer !== undefined;
+    if (expect.refersToPreviousAnswer !== undefined && refers !== expect.refersToPreviousAnswer)
+      problems.push(refers ? "took it to ask about the previous answer" : "did not pass the previous answer on");
+  }
+  return { dialogue, turn: turn + 1, message, understoodAs, kind, resolved: problems.length === 0, problems };
+}
+
+function entitiesNamed(question: string, vocabulary: OfflineVocabulary, today: Date): Required<Entities> {
+  const found = extractQuestionEntities(question, vocabulary, today);
+  return {
+    suppliers: found.suppliers.map((supplier) => supplier.id),
+    contracts: [...new Set(question.toUpperCase().match(/\bCTR-\d{3,}\b/g) ?? [])],
+    categories: found.categories,
+    periods: found.fiscalYears,
+    amountsJpy: found.amounts.map((amount) => amount.jpy),
+  };
+}
+
+function resolvePeriods(entities: Entities, today: Date): Entities {
+  if (!entities.periods) return entities;
+  const current = Number(fiscalYearOf(today).slice(2));
+  const relative: Record<string, string> = { "@lastFiscalYear": `FY${current - 1}`, "@thisFiscalYear": `FY${current}` };
+  return { ...entities, periods: entities.periods.map((period) => relative[period] ?? period) };
+}

@@ -1,0 +1,56 @@
+import { PASSING_SCORE } from "./metrics/metric-result";
+import type { MetricLine } from "./score-sample";
+
+/** One golden result as a row: passed, failed (below PASSING_SCORE, or no score), or skipped (no model). */
+export interface GoldenRow {
+  id: string;
+  metric: string;
+  score: number | null;
+  status: "pass" | "fail" | "skip";
+  note: string;
+}
+
+/** Classifies one metric line of a golden run. */
+export function goldenRow(line: MetricLine): GoldenRow {
+  const base = { id: line.id, metric: line.metric };
+  if (typeof line.skipped === "string") return { ...base, score: null, status: "skip", note: line.skipped };
+  const score = typeof line.score === "number" ? line.score : null;
+  const status = score !== null && score >= PASSING_SCORE ? "pass" : "fail";
+  return { ...base, score, status, note: noteOf(line) };
+}
+
+/** The reason, plus what a reader must not miss: a tool-call warning, and each model's score when several disagree. */
+function noteOf(line: MetricLine): string {
+  const models = line.models as { perModel: { model: string; score: number | null }[]; disagreement: boolean } | undefined;
+  const warning = typeof line.warning === "string" ? `WARNING ${line.warning}; ` : "";
+  if (models && models.perModel.length > 1)
+    return `${warning}${models.perModel.map((one) => `${one.model}=${one.score === null ? "n/a" : round(one.score)}`).join(", ")}${models.disagreement ? " (models disagree)" : ""}`;
+  return `${warning}${String(line.reason ?? "")}`;
+}
+
+function round(score: number): string {
+  return String(Math.round(score * 1000) / 1000);
+}
+
+/**
+ * The golden run as people read it: a table of scored rows (case, metric, score, result, note), one
+ * line per skipped metric kind with how many cases it skipped and why, and the closing count
+ * `N passed, M failed, K skipped` over all rows.
+ */
+export function renderGoldenReport(rows: GoldenRow[]): string[] {
+  const scored = rows.filter((row) => row.status !== "skip");
+  const header = ["case", "metric", "score", "result", "note"];
+  const cells = scored.map((row) => [row.id, row.metric, row.score === null ? "n/a" : round(row.score), row.status.toUpperCase(), row.note]);
+  const widths = header.slice(0, -1).map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column]!.length)));
+  const format = (cell: string[]) => cell.map((text, column) => (column < widths.length ? text.padEnd(widths[column]!) : text)).join("  ").trimEnd();
+  const table = scored.length > 0 ? [format(header), format(widths.map((width) => "-".repeat(width)).concat("----")), ...cells.map(format)] : [];
+  const skippedKinds = new Map<string, { cases: number; why: string }>();
+  for (const row of rows.filter((candidate) => candidate.status === "skip")) {
+    const kind = skippedKinds.get(row.metric) ?? { cases: 0, why: row.note };
+    kind.cases++;
+    skippedKinds.set(row.metric, kind);
+  }
+  const skipped = [...skippedKinds].map(([metric, { cases, why }]) => `skipped ${metric} for ${cases} case${cases === 1 ? "" : "s"}: ${why}`);
+  const count = (status: GoldenRow["status"]) => rows.filter((row) => row.status === status).length;
+  return [...table, ...(skipped.length > 0 ? ["", ...skipped] : []), "", `${count("pass")} passed, ${count("fail")} failed, ${count("skip")} skipped`];
+}

@@ -1,0 +1,40 @@
+import type { Sample, SampleToolCall } from "../../domain";
+import { jsonEqual } from "../metrics/json-equal";
+
+/** A sample's actual tool calls, where they came from, and a warning when its two places disagree. */
+export interface SampleToolCalls {
+  calls: SampleToolCall[];
+  source: "toolCalls" | "messages" | "none";
+  warning?: string;
+}
+
+/**
+ * The tool calls a sample made. Seed 004 puts them in a top-level `toolCalls`; ragas (and most
+ * traces) put them inside the AI messages. Either is accepted and scores the same; when both are
+ * given, the top-level list is used and a disagreement (as multisets) is reported, not guessed at.
+ */
+export function sampleToolCalls(sample: Pick<Sample, "toolCalls"> & Partial<Pick<Sample, "userInputMessages">>): SampleToolCalls {
+  const inMessages = (sample.userInputMessages ?? []).filter((message) => message.type === "ai").flatMap((message) => message.toolCalls ?? []);
+  const topLevel = sample.toolCalls;
+  if (topLevel === undefined || (topLevel.length === 0 && inMessages.length > 0))
+    return inMessages.length > 0 ? { calls: inMessages, source: "messages" } : { calls: topLevel ?? [], source: topLevel ? "toolCalls" : "none" };
+  if (inMessages.length === 0 || sameMultiset(topLevel, inMessages)) return { calls: topLevel, source: "toolCalls" };
+  return {
+    calls: topLevel,
+    source: "toolCalls",
+    warning: `toolCalls (${topLevel.length}: ${names(topLevel)}) and the tool calls inside AI messages (${inMessages.length}: ${names(inMessages)}) disagree; scored toolCalls`,
+  };
+}
+
+function names(calls: SampleToolCall[]): string {
+  return calls.map((call) => call.name).join(", ");
+}
+
+function sameMultiset(left: SampleToolCall[], right: SampleToolCall[]): boolean {
+  if (left.length !== right.length) return false;
+  const unused = [...right];
+  return left.every((call) => {
+    const index = unused.findIndex((other) => other.name === call.name && jsonEqual(other.arguments, call.arguments));
+    return index !== -1 && unused.splice(index, 1).length === 1;
+  });
+}

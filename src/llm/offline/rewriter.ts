@@ -1,0 +1,202 @@
+import { extractAmounts } from "../../domain/amounts";
+import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput } from "../../domain";
+import type { RewriterInput } from "../../workflow/agent-inputs";
+import { fiscalYearOf } from "./question-entities";
+import { contentStems, hasCjk } from "./text";
+import type { OfflineVocabulary } from "./vocabulary";
+
+/** The kinds of things a follow-up may change or leave implicit. */
+type MentionKind = "supplier" | "contract" | "period" | "category" | "amount";
+
+/** Where a thing is named in a text, and the canonical form to write it with. */
+interface Mention {
+  kind: MentionKind;
+  at: number;
+  surface: string;
+  canonical: string;
+}
+
+const RELATIVE_PERIODS: { pattern: string; offset: number }[] = [
+  { pattern: "last fiscal year|previous fiscal year|last year|昨年度|前年度|昨年|去年|前期", offset: -1 },
+  { pattern: "this fiscal year|current fiscal year|this year|今年度|本年度|今年|今期", offset: 0 },
+];
+const PERIOD = new RegExp(
+  String.raw`\bFY\s?'?(\d{4}|\d{2})\b|(\d{4})\s*年度|` + RELATIVE_PERIODS.map((period) => `(${period.pattern})`).join("|"),
+  "gi",
+);
+/** A year counted back from the period under discussion, not from today: "the year before", 「前年」. */
+const YEAR_BEFORE = /\b(the )?(year before|previous year|prior year|a year earlier)\b|前年(?!度)|その前の年/gi;
+/** Stands for "one fiscal year before the previous question's period" until that period is known. */
+const YEAR_BEFORE_MARK = "FY-1";
+const CONTRACT = /\bCTR-\d{3,}\b/gi;
+/** Words that only carry the follow-up ("and", "what about"), not a topic of their own. */
+const CUE_WORDS = new Set("and also what about how same with for in of then".split(" "));
+const SUPPLIER_PRONOUNS_EN = /\b(them|they|him|her)\b/i;
+const SUPPLIER_POSSESSIVE_EN = /\btheir\b/i;
+const SUPPLIER_PRONOUNS_JA = /(彼ら|先方|その(取引先|サプライヤー|会社))/;
+const CONTRACT_PRONOUNS = /\b(it|that contract|this contract)\b|(その契約|この契約)/i;
+
+/**
+ * The offline engine's rewriter: without a language model, a follow-up is completed lexically from
+ * the latest remembered turn. What the message names (supplier, contract, period, category,
+ * amount) replaces the same kind in the previous question; what it leaves out is carried over;
+ * pronouns become the supplier or contract they stand for; a message with nothing to substitute is
+ * answered with the previous question attached. A message with its own topic and entities stands
+ * alone; one that points back with nothing remembered is asked back.
+ */
+export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabulary, today: Date): UnderstandingOutput {
+  const message = input.question.trim();
+  const standalone = (): UnderstandingOutput => ({ kind: "standalone", standaloneQuestion: input.question, refersToPreviousAnswer: false, clarification: "" });
+  const last = input.turns.at(-1);
+  if (!last) {
+    if (!needsEarlierContext(message)) return standalone();
+    return { kind: "clarify", standaloneQuestion: input.question, refersToPreviousAnswer: false, clarification: defaultClarification(input.language) };
+  }
+  const cues = followUpCues(message);
+  const own = mentionsIn(message, vocabulary, today);
+  const topic = hasOwnTopic(message, own);
+  // Only names and nothing asked ("Nimbus?", 「オーシャニック・フレイトとはやぶさ物流は？」) continues the last question.
+  const pointsBack = cues.elliptical || cues.aboutAnswer || cues.dangling || cues.short || (own.length > 0 && !topic);
+  if (!pointsBack || (topic && own.length > 0 && !cues.elliptical)) return standalone();
+
+  const base = last.question.trim();
+  const rewritten = (standaloneQuestion: string, refersToPreviousAnswer: boolean): UnderstandingOutput => ({
+    kind: "rewritten",
+    standaloneQuestion,
+    refersToPreviousAnswer,
+    clarification: "",
+  });
+  if (own.length > 0 && !topic) {
+    const previous = mentionsIn(base, vocabulary, today);
+    return rewritten(substitute(base, yearBeforeResolved(own, previous, today), previous, input.language), false);
+  }
+
+  const resolved = resolvePronouns(message, last.entities, input.language);
+  if (resolved !== message && topicWords(message, own) >= 1) return rewritten(resolved, false);
+  // A new subject introduced with "what about …" points back at nothing: it stands alone.
+  if (topic && !cues.aboutAnswer && !cues.dangling) return standalone();
+  return rewritten(attach(resolved, base, input.language), cues.aboutAnswer || (cues.dangling && resolved === message));
+}
+
+/**
+ * Every supplier, contract, period, category and amount named in a text, in order of position.
+ * Matched on the NFKC form (full-width "ＦＹ２０２５" = "FY2025") when it keeps every position;
+ * surfaces are cut from the text as written.
+ */
+function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date): Mention[] {
+  const normalized = written.normalize("NFKC");
+  const text = normalized.length === written.length ? normalized : written;
+  const mentions: Mention[] = [];
+  const taken = (at: number, length: number) => mentions.some((m) => at < m.at + m.surface.length && m.at < at + length);
+  const add = (kind: MentionKind, at: number, surface: string, canonical: string) => {
+    if (at >= 0 && !taken(at, surface.length)) mentions.push({ kind, at, surface: written.slice(at, at + surface.length), canonical });
+  };
+  const names = vocabulary.suppliers
+    .flatMap((supplier) => [supplier.name, ...supplier.aliases].map((name) => ({ supplier, name })))
+    .sort((a, b) => b.name.length - a.name.length);
+  for (const { supplier, name } of names) {
+    const at = find(text, name);
+    if (at >= 0) add("supplier", at, text.slice(at, at + name.length), supplier.name);
+  }
+  for (const match of text.matchAll(CONTRACT)) add("contract", match.index!, match[0], match[0].toUpperCase());
+  for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index!, match[0], YEAR_BEFORE_MARK);
+  for (const match of text.matchAll(PERIOD)) add("period", match.index!, match[0], canonicalPeriod(match, today));
+  for (const category of vocabulary.categories)
+    for (const term of [...category.terms].sort((a, b) => b.length - a.length)) {
+      const at = find(text, term);
+      if (at >= 0) add("category", at, text.slice(at, at + term.length), term);
+    }
+  for (const amount of extractAmounts(text)) add("amount", text.indexOf(amount.text), amount.text, amount.text.trim());
+  return mentions.sort((a, b) => a.at - b.at);
+}
+
+/** "The year before" as the fiscal year before the previous question's period (or before today's). */
+function yearBeforeResolved(own: Mention[], previous: Mention[], today: Date): Mention[] {
+  const from = previous.find((mention) => mention.kind === "period")?.canonical ?? fiscalYearOf(today);
+  const year = Number(/^FY(\d{4})$/.exec(from)?.[1] ?? fiscalYearOf(today).slice(2));
+  return own.map((mention) => (mention.canonical === YEAR_BEFORE_MARK ? { ...mention, canonical: `FY${year - 1}` } : mention));
+}
+
+function canonicalPeriod(match: RegExpMatchArray, today: Date): string {
+  if (match[1]) return `FY${match[1].length === 2 ? `20${match[1]}` : match[1]}`;
+  if (match[2]) return `FY${match[2]}`;
+  const current = Number(fiscalYearOf(today).slice(2));
+  const relative = RELATIVE_PERIODS.findIndex((_, index) => match[3 + index] !== undefined);
+  return `FY${current + (RELATIVE_PERIODS[relative]?.offset ?? 0)}`;
+}
+
+/** Index of a name: anywhere for Japanese, at word boundaries (any case) for Latin. */
+function find(text: string, name: string): number {
+  if (name.trim() === "") return -1;
+  if (hasCjk(name)) return text.indexOf(name);
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.search(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "i"));
+}
+
+/** Whether the message asks something of its own beyond naming entities ("their risk rating"). */
+function hasOwnTopic(message: string, mentions: Mention[]): boolean {
+  return topicWords(message, mentions) >= 2;
+}
+
+/** How many words of its own the message has once entities and follow-up words are set aside. */
+function topicWords(message: string, mentions: Mention[]): number {
+  let rest = message;
+  for (const mention of [...mentions].reverse()) rest = rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length);
+  const latin = contentStems(rest).filter((word) => !CUE_WORDS.has(word) && !/^\d+$/.test(word));
+  const japanese = rest.replace(/[^\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]/g, "").replace(/^(では|じゃあ|それでは|それで|あと)/, "");
+  return latin.length + Math.floor(japanese.length / 2);
+}
+
+/**
+ * The previous question with the message's mentions in place of the same kinds; kinds the previous
+ * question lacks are added ("… with Nimbus Workflow Inc.", 「2024年度の…」).
+ */
+function substitute(base: string, own: Mention[], previous: Mention[], language: RewriterInput["language"]): string {
+  const additions: Mention[] = [];
+  const edits: { target: Mention; text: string }[] = [];
+  for (const kind of new Set(own.map((mention) => mention.kind))) {
+    const replacement = own.filter((mention) => mention.kind === kind).map((mention) => writtenAs(mention, language));
+    const targets = previous.filter((mention) => mention.kind === kind);
+    if (targets.length === 0) additions.push(...own.filter((mention) => mention.kind === kind));
+    // The first mention of the kind takes every new value; later ones of the same kind go.
+    targets.forEach((target, index) => edits.push({ target, text: index === 0 ? joinNames(replacement, language) : "" }));
+  }
+  // Right to left, so the positions of the edits still to make stay valid.
+  let text = base;
+  for (const { target, text: replacement } of edits.sort((a, b) => b.target.at - a.target.at))
+    text = text.slice(0, target.at) + replacement + text.slice(target.at + target.surface.length);
+  text = text.replace(/\s{2,}/g, " ").replace(/\s+([?？,、])/g, "$1");
+  if (additions.length === 0) return text;
+  if (language === "ja") return `${additions.map((mention) => `${writtenAs(mention, language)}の`).join("")}${text}`;
+  const PREPOSITION: Record<MentionKind, string> = { supplier: "with", contract: "under", period: "in", category: "for", amount: "of" };
+  const phrase = additions.map((mention) => `${PREPOSITION[mention.kind]} ${mention.canonical}`).join(" ");
+  const end = /[?？.!]\s*$/.exec(text);
+  return end ? `${text.slice(0, end.index)} ${phrase}${end[0].trim()}` : `${text} ${phrase}`;
+}
+
+/** A mention as the rewritten question writes it: fiscal years as 「2024年度」 in Japanese. */
+function writtenAs(mention: Mention, language: RewriterInput["language"]): string {
+  return language === "ja" && mention.kind === "period" ? mention.canonical.replace(/^FY(\d{4})$/, "$1年度") : mention.canonical;
+}
+
+function joinNames(names: string[], language: RewriterInput["language"]): string {
+  return language === "ja" ? names.join("と") : names.join(" and ");
+}
+
+/** "their" → "Acme Cloud Software's", "them" → the supplier, "it" → the contract, 「先方」→ the supplier. */
+function resolvePronouns(message: string, entities: RewriterInput["turns"][number]["entities"], language: RewriterInput["language"]): string {
+  const supplier = entities.suppliers[0];
+  const contract = entities.contracts[0];
+  let text = message;
+  if (supplier) {
+    text = text.replace(SUPPLIER_POSSESSIVE_EN, `${supplier}'s`).replace(SUPPLIER_PRONOUNS_EN, supplier);
+    if (language === "ja") text = text.replace(SUPPLIER_PRONOUNS_JA, supplier);
+  }
+  if (contract) text = text.replace(CONTRACT_PRONOUNS, contract);
+  return text;
+}
+
+/** A message about the previous answer, with that question attached so it stands alone. */
+function attach(message: string, base: string, language: RewriterInput["language"]): string {
+  return language === "ja" ? `${message}（前の質問: ${base}）` : `${message} (about: ${base})`;
+}

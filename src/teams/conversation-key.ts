@@ -1,0 +1,12 @@
+import type { Activity } from "botbuilder";
+
+/**
+ * Whose memory a message belongs to: the chat (personal or group), or the channel thread. Replies in
+ * a thread arrive with `<channel>;messageid=<root>`; a new channel post that starts a thread may
+ * arrive with the channel id alone, and is then the root of its own thread.
+ */
+export function conversationKeyOf(activity: Pick<Activity, "conversation" | "id">): string {
+  const id = activity.conversation.id;
+  if (activity.conversation.conversationType !== "channel" || id.includes(";messageid=") || !activity.id) return id;
+  return `${id};messageid=${activity.id}`;
+}

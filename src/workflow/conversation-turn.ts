@@ -1,0 +1,78 @@
+import { extractAmounts } from "../domain/amounts";
+import { questionToAnswer, type ConversationEntities, type ConversationTurn, type RunState } from "../domain";
+import type { ConversationMemory } from "./ports";
+
+/** Most entities of one kind a turn keeps: enough to resolve "them", small enough for the budget. */
+const MAX_PER_KIND = 5;
+
+const CONTRACT_ID = /\bCTR-\d{3,}\b/g;
+const PERIOD = /\bFY\s?\d{4}\b|\d{4}\s*年度/gi;
+
+/** Which tool argument names which kind of entity. */
+const ARGUMENT_KINDS: Record<string, Partial<Record<string, keyof ConversationEntities>>> = {
+  querySpend: { supplier: "suppliers", category: "categories", fiscalYear: "periods" },
+  searchContracts: { supplier: "suppliers" },
+  getSupplierProfile: { name: "suppliers" },
+  listSuppliers: { category: "categories" },
+  getPriceBenchmarks: { category: "categories" },
+};
+
+/**
+ * What the run resolved, for the conversation's memory: suppliers, categories and periods from the
+ * tools' arguments (what the specialists actually looked up, with a model or offline), contracts
+ * from the evidence, periods and amounts from the standalone question.
+ */
+export function entitiesOfRun(state: RunState): ConversationEntities {
+  const found: Record<keyof ConversationEntities, Set<string>> = {
+    suppliers: new Set(),
+    contracts: new Set(),
+    categories: new Set(),
+    periods: new Set(),
+    amounts: new Set(),
+  };
+  const question = questionToAnswer(state);
+  for (const finding of state.findings) {
+    for (const call of finding.toolCalls) {
+      for (const [argument, kind] of Object.entries(ARGUMENT_KINDS[call.name] ?? {})) {
+        const value = call.arguments[argument];
+        if (kind && typeof value === "string" && value.trim() !== "") found[kind].add(value.trim());
+      }
+    }
+    if (finding.status === "ok") for (const item of finding.evidence) for (const id of item.referenceId.match(CONTRACT_ID) ?? []) found.contracts.add(id);
+  }
+  for (const id of question.match(CONTRACT_ID) ?? []) found.contracts.add(id);
+  for (const period of question.match(PERIOD) ?? []) found.periods.add(period.replace(/\s+/g, "").toUpperCase());
+  for (const amount of extractAmounts(question)) found.amounts.add(amount.text.trim());
+  const cap = (set: Set<string>) => [...set].slice(0, MAX_PER_KIND);
+  return {
+    suppliers: cap(found.suppliers),
+    contracts: cap(found.contracts),
+    categories: cap(found.categories),
+    periods: cap(found.periods),
+    amounts: cap(found.amounts),
+  };
+}
+
+/**
+ * The turn a finished run leaves in its conversation's memory, or undefined when it leaves none (a
+ * failed run, or a question asked back: nothing was resolved). An answer still waiting for an
+ * approver is remembered without its conclusion, which the user has not seen yet.
+ */
+export function turnFromRun(state: RunState): ConversationTurn | undefined {
+  if (state.status !== "completed" && state.status !== "awaiting_approval") return undefined;
+  return {
+    runId: state.runId,
+    at: state.endedAt ?? state.updatedAt,
+    language: state.language,
+    question: state.question,
+    standaloneQuestion: questionToAnswer(state),
+    ...(state.status === "completed" && state.answer ? { conclusion: state.answer.conclusion } : {}),
+    entities: entitiesOfRun(state),
+  };
+}
+
+/** Leaves a finished run's turn in its conversation's memory (nothing for one-shot runs or runs that leave none). */
+export async function rememberRun(memory: ConversationMemory, state: RunState): Promise<void> {
+  const turn = turnFromRun(state);
+  if (turn && state.conversationKey) await memory.remember(state.conversationKey, turn);
+}

@@ -1,0 +1,57 @@
+import type { Language, RunState } from "../domain";
+import { entitiesOfRun } from "./conversation-turn";
+
+/** At most this many follow-ups are offered on an answer card. */
+const MAX_SUGGESTIONS = 3;
+
+const PHRASES: Record<Language, {
+  previousPeriod: (period: string) => string;
+  supplierRisk: (supplier: string) => string;
+  contractNotice: (contract: string) => string;
+  alternatives: (category: string) => string;
+  why: string;
+  policyCheck: string;
+}> = {
+  en: {
+    previousPeriod: (period) => `And in ${period}?`,
+    supplierRisk: (supplier) => `What is the risk profile of ${supplier}?`,
+    contractNotice: (contract) => `When is the notice deadline of ${contract}?`,
+    alternatives: (category) => `Which alternative suppliers are there for ${category}?`,
+    why: "Why?",
+    policyCheck: "Is that in line with our procurement policy?",
+  },
+  ja: {
+    previousPeriod: (period) => `では${period.replace(/^FY(\d{4})$/, "$1年度")}は？`,
+    supplierRisk: (supplier) => `${supplier}のリスク評価は？`,
+    contractNotice: (contract) => `${contract}の解約通知期限は？`,
+    alternatives: (category) => `${category}の代替サプライヤーは？`,
+    why: "その理由は？",
+    policyCheck: "それは調達規程に沿っていますか？",
+  },
+};
+
+/**
+ * Two or three questions the asker is likely to ask next, in their language, derived from what the
+ * answer resolved: the previous period of a spend figure, the supplier's risk, a contract's notice
+ * deadline, alternatives in the category, then "why?" and whether it fits the policy. Each works as a
+ * follow-up in the same conversation (the memory resolves what it leaves implicit).
+ */
+export function suggestFollowUps(state: RunState): string[] {
+  const phrases = PHRASES[state.language];
+  const entities = entitiesOfRun(state);
+  const called = new Set(state.findings.flatMap((finding) => finding.toolCalls.map((call) => call.name)));
+  const suggestions: string[] = [];
+  const period = entities.periods.map((p) => /^FY(\d{4})$/.exec(p.replace(/^(\d{4})年度$/, "FY$1"))).find(Boolean);
+  if (period) suggestions.push(phrases.previousPeriod(`FY${Number(period[1]) - 1}`));
+  const contract = entities.contracts[0];
+  if (contract) suggestions.push(phrases.contractNotice(contract));
+  const supplier = entities.suppliers[0];
+  if (supplier && !called.has("getSupplierProfile")) suggestions.push(phrases.supplierRisk(supplier));
+  const category = entities.categories[0];
+  if (category && !called.has("listSuppliers")) suggestions.push(phrases.alternatives(category));
+  // Never offer again what was just asked ("Why?" after "Why?").
+  const asked = state.question.trim().toLowerCase();
+  return [...suggestions.slice(0, MAX_SUGGESTIONS - 1), phrases.why, phrases.policyCheck]
+    .filter((question) => question.toLowerCase() !== asked)
+    .slice(0, MAX_SUGGESTIONS);
+}

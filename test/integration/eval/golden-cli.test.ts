@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const golden = readFileSync(path.join(__dirname, "../../fixtures/golden/procurement.jsonl"), "utf8").split("\n").filter(Boolean);
+const caseLine = (id: string) => golden.find((line) => line.includes(`"id": "${id}"`))!;
+
+/** `npm run evaluate -- golden` on a directory holding the given golden cases, offline (no model at all). */
+async function evaluateGolden(ids: string[], ...flags: string[]): Promise<{ code: number; stdout: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "golden-"));
+  writeFileSync(path.join(dir, "cases.jsonl"), ids.map(caseLine).join("\n"));
+  try {
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "src/cli/evaluate.ts", "golden", "--dir", dir, ...flags], { env: { PATH: process.env.PATH, LLM_PROVIDER: "offline" } });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, stdout: failed.stdout };
+  }
+}
+
+describe("npm run evaluate -- golden", function () {
+  this.timeout(60_000);
+
+  it("prints a table, one line per skipped metric kind, the closing count, and exits 1 when a case fails", async () => {
+    const { code, stdout } = await evaluateGolden(["approval-threshold", "acme-renewal-8pct"]);
+    const lines = stdout.trimEnd().split("\n");
+    assert.equal(code, 1);
+    assert.match(lines[0]!, /^case\s+metric\s+score\s+result\s+note$/);
+    assert.match(lines[2]!, /^approval-threshold\s+tool-call-accuracy\s+1\s+PASS\s+1 of 1 actual and 1 reference tool calls matched \(FLEXIBLE\)$/);
+    assert.match(lines[3]!, /^acme-renewal-8pct\s+tool-call-accuracy\s+0\.\d+\s+FAIL\s+2 of \d+ actual and 2 reference tool calls matched \(FLEXIBLE\)$/);
+    const skipped = lines.filter((line) => line.startsWith("skipped"));
+    assert.deepEqual(
+      skipped.map((line) => line.split(":")[0]),
+      ["skipped agent-goal-accuracy for 2 cases", "skipped topic-adherence for 2 cases"],
+    );
+    assert.equal(lines.at(-1), "1 passed, 1 failed, 4 skipped");
+  });
+
+  it("--json keeps one JSON line per result and the summary; all passing exits 0", async () => {
+    const { code, stdout } = await evaluateGolden(["approval-threshold"], "--json");
+    const lines = stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(code, 0);
+    assert.deepEqual(lines.slice(0, 3).map((line) => [line.id, line.metric, line.score ?? line.skipped !== undefined]), [
+      ["approval-threshold", "tool-call-accuracy", 1],
+      ["approval-threshold", "agent-goal-accuracy", true],
+      ["approval-threshold", "topic-adherence", true],
+    ]);
+    assert.ok("summary" in lines[3]!);
+  });
+});
