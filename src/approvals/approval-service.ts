@@ -2,7 +2,7 @@ import type { AdaptiveCard } from "../cards";
 import { describeError, type RunState } from "../domain";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
 import type { ApprovalDeps } from "./deps";
-import type { Reference } from "./ports";
+import type { Reference, TellRequester } from "./ports";
 import { requestApproval, type RequestOutcome } from "./request-approval";
 import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 import { settleApproval } from "./settle-approval";
@@ -25,8 +25,8 @@ export class ApprovalService {
   ) {}
 
   /** Pauses a run for approval (see `requestApproval`). */
-  request(state: RunState, reference: Reference): Promise<RequestOutcome> {
-    return requestApproval(this.deps, state, reference);
+  request(state: RunState, reference: Reference, tell?: TellRequester): Promise<RequestOutcome> {
+    return requestApproval(this.deps, state, reference, tell);
   }
 
   /** Handles an approval card click; the returned card or text is the invoke response. */

@@ -37,6 +37,9 @@ export interface SettingsStore {
 /** A stored conversation reference, enough to message a conversation proactively. */
 export type Reference = Partial<ConversationReference>;
 
+/** Tells the requester about their run in place of a new message to `Reference` (a personal chat's stream ends with it). */
+export type TellRequester = (content: AdaptiveCard | string) => Promise<void>;
+
 /** Conversation references saved by the bot (CosmosConversationRepository). */
 export interface ConversationReferences {
   get(conversationId: string): Promise<Reference | undefined>;

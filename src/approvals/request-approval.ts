@@ -3,7 +3,7 @@ import { describeError, type Approval, type RunState } from "../domain";
 import { approvalRepliesFor } from "./approval-replies";
 import { newApproval } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
-import type { Reference } from "./ports";
+import type { Reference, TellRequester } from "./ports";
 import { postApprovalThread, type PostOutcome } from "./post-approval-thread";
 
 /** What asking for approval did: submitted (and whether the card is in the channel), or refused to proceed. */
@@ -15,19 +15,20 @@ export type RequestOutcome = { kind: "submitted"; approvalId: string; post: Post
  * approver channel as a new thread, then the requester is told the answer is under review.
  * Asking again for the same run reuses its approval and never posts twice.
  */
-export async function requestApproval(deps: ApprovalDeps, state: RunState, reference: Reference): Promise<RequestOutcome> {
+export async function requestApproval(deps: ApprovalDeps, state: RunState, reference: Reference, tell?: TellRequester): Promise<RequestOutcome> {
+  const tellRequester = tell ?? ((content: Parameters<TellRequester>[0]) => deps.messaging.sendTo(reference, content));
   let approval: Approval;
   try {
     approval = await storeOnce(deps, newApproval(state, reference, deps.clock.now(), deps.timing.expireAfterMs));
   } catch (error) {
     deps.log(`run ${state.runId}: approval not stored, requester told to retry: ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step: "approval:request" });
-    await deps.messaging.sendTo(reference, approvalRepliesFor(state.language).submitFailed);
+    await tellRequester(approvalRepliesFor(state.language).submitFailed);
     return { kind: "not_submitted", cause: describeError(error) };
   }
   if (approval.status !== "pending") return { kind: "submitted", approvalId: approval.id, post: "already_posted" };
   const post = await postApprovalThread(deps, approval, state, reference.serviceUrl);
-  if (post !== "already_posted") await deps.messaging.sendTo(reference, buildUnderReviewCard({ language: state.language, question: state.question }));
+  if (post !== "already_posted") await tellRequester(buildUnderReviewCard({ language: state.language, question: state.question }));
   return { kind: "submitted", approvalId: approval.id, post };
 }
 

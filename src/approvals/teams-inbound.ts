@@ -2,7 +2,7 @@ import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
 import type { AdaptiveCard } from "../cards";
 import type { Language, RunState } from "../domain";
 import type { ApprovalService } from "./approval-service";
-import type { Actor, Reference, TeamMembership } from "./ports";
+import type { Actor, Reference, TeamMembership, TellRequester } from "./ports";
 
 /** The clicker or sender of an activity, as the approvals flow sees them. */
 export function actorFrom(activity: Activity): Actor {
@@ -31,9 +31,9 @@ export function rosterMembership(context: TurnContext): TeamMembership {
 }
 
 /** The bot's seam for runs that end awaiting approval: pause the run in the approvals flow. */
-export function onAwaitingApproval(service: ApprovalService): (state: RunState, reference: Reference) => Promise<void> {
-  return async (state, reference) => {
-    await service.request(state, reference);
+export function onAwaitingApproval(service: ApprovalService): (state: RunState, reference: Reference, tell?: TellRequester) => Promise<void> {
+  return async (state, reference, tell) => {
+    await service.request(state, reference, tell);
   };
 }
 

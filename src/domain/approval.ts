@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ModeratorAnswerSchema } from "./moderator-answer";
 import type { Requester } from "./run";
+import { StreamPositionSchema } from "./stream-position";
 
 /** Who asked, as ids only (the zod form of `Requester`). */
 export const RequesterSchema = z.object({
@@ -9,6 +10,7 @@ export const RequesterSchema = z.object({
   conversationId: z.string(),
   tenantId: z.string().optional(),
   progressActivityId: z.string().optional(),
+  stream: StreamPositionSchema.optional(),
 }) satisfies z.ZodType<Requester>;
 
 /** Where an approval is: waiting for a human, decided, or timed out. */

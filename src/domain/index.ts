@@ -5,6 +5,7 @@ export * from "./language";
 export * from "./moderator-answer";
 export * from "./router-decision";
 export * from "./run";
+export * from "./stream-position";
 export * from "./specialist";
 export * from "./procurement";
 export * from "./sample";

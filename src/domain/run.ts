@@ -5,6 +5,7 @@ import type { Finding } from "./finding";
 import type { ModeratorAnswer } from "./moderator-answer";
 import type { RouterDecision } from "./router-decision";
 import type { RunLifecycleRecord } from "./run-message";
+import type { StreamPosition } from "./stream-position";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
 export type RunPhase = "understand" | "route" | "investigate" | "debate" | "converse" | "handoff" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
@@ -78,6 +79,8 @@ export interface Requester {
   tenantId?: string;
   /** The message showing the run's progress (a Teams activity id), so a resumed run updates it. */
   progressActivityId?: string;
+  /** The chat's streamed answer (personal chats), so a resumed run continues the same stream. */
+  stream?: StreamPosition;
 }
 
 /** An approver's sign-off on a run's answer (an edit is already the answer's conclusion). */

@@ -1,3 +1,4 @@
+import type { Entity } from "botbuilder";
 import type { CitationView } from "../cards";
 import { truncate } from "../cards/text";
 
@@ -25,7 +26,7 @@ const MAX_CITATION_ABSTRACT = 160;
  * The `https://schema.org/Message` entity Teams reads for the AI-generated label, citations (`[n]`
  * markers in the message text open them) and the sensitivity label.
  */
-export function aiMessageEntity(options: AiMessageOptions): Record<string, unknown> {
+export function aiMessageEntity(options: AiMessageOptions): Entity {
   const usageInfo = options.sensitivity ? { "@type": "CreativeWork", ...options.sensitivity } : undefined;
   return {
     type: "https://schema.org/Message",

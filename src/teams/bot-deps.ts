@@ -21,8 +21,14 @@ export interface TeamsStore {
 /** A stored conversation reference, enough to reply proactively. */
 export type Reference = Partial<ConversationReference>;
 
-/** Called when a run ends waiting for a human; issue 4 (src/approvals) supplies the real one. */
-export type AwaitingApprovalHook = (state: RunState, reference: Reference) => Promise<void>;
+/**
+ * What tells the requester about their run instead of a new message (a personal chat's stream ends
+ * with it), so they get exactly one message.
+ */
+export type TellRequester = (content: AdaptiveCard | string) => Promise<void>;
+
+/** Called when a run ends waiting for a human; the approvals module supplies the real one. */
+export type AwaitingApprovalHook = (state: RunState, reference: Reference, tell?: TellRequester) => Promise<void>;
 
 /** Handles an `approval.*` card action; returns the card or message for the invoke response. */
 export type ApprovalActionHandler = (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string>;

@@ -14,6 +14,7 @@ import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import { followRunProgress } from "./run-progress-cards";
+import { followRunStreams, type RunStreams } from "./run-streams";
 import { rememberFinishedRuns } from "./remember-runs";
 import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
@@ -62,6 +63,8 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   const qscoreThreshold = config.workflow.qscoreThreshold;
   const lifecycle = new RunLifecycle(log);
   followRunProgress(lifecycle, { messenger, names, log });
+  const streams: RunStreams = new Map();
+  followRunStreams(lifecycle, streams, { messenger, names, log });
   rememberFinishedRuns(lifecycle, store.memory, log);
   const worker = new RunWorker({
     queue: options.queue,
@@ -75,6 +78,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
       names,
       qscoreThreshold,
       onAwaitingApproval: options.approvals?.onAwaitingApproval ?? underReviewNotice(messenger),
+      streams,
       log,
     }),
     ...(options.continueApproval ? { continueApproval: options.continueApproval } : {}),

@@ -1,11 +1,14 @@
 import { type Activity, TurnContext } from "botbuilder";
 import { buildProgressCard } from "../cards";
-import { describeError, detectLanguage, type Requester } from "../domain";
+import { describeError, detectLanguage, type Language, type Requester } from "../domain";
 import type { RunQueue } from "../workflow/ports";
 import type { Log } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { conversationKeyOf } from "./conversation-key";
+import type { Messenger } from "./messenger";
+import { routingUpdate } from "./run-streams";
+import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
 
 /** What accepting a question needs. */
 export interface QuestionRunsDeps {
@@ -31,21 +34,39 @@ export class QuestionRuns {
     const runId = deps.newRunId();
     const reference = TurnContext.getConversationReference(context.activity);
     const language = detectLanguage(question);
-    const progress = await context.sendActivity(cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 })));
-    // The progress card's id travels with the run, so whichever worker runs it updates this same card.
-    const requester = { ...requesterOf(context.activity), ...(progress?.id ? { progressActivityId: progress.id } : {}) };
+    // The progress card's id (or, in a personal chat, the stream's position) travels with the run, so
+    // whichever worker runs it updates this same card or continues this same stream.
+    const requester = { ...requesterOf(context.activity), ...(await this.acknowledge(context, question, language)) };
     try {
       // The chat (or channel thread) the question continues, whose memory makes a follow-up standalone.
       const conversationKey = conversationKeyOf(context.activity);
       await deps.queue.enqueue({ kind: "question", runId, question, requester, reference: { ...reference }, conversationKey, acceptedAt: new Date().toISOString() });
     } catch (error) {
       deps.log(`run ${runId}: could not be queued, the user was told: ${describeError(error)}`);
-      await context.sendActivity(repliesFor(language).queueUnreachable);
+      const told = { text: repliesFor(language).queueUnreachable };
+      // A started stream ends with the reply, so none is left open in the chat.
+      if (requester.stream) await new TeamsStream(turnMessenger(context), reference, requester.stream, { limits: TEAMS_STREAM_LIMITS, now: () => new Date(), save: async () => {}, log: deps.log }).end(told);
+      else await context.sendActivity(told);
       return undefined;
     }
     deps.queued();
     return runId;
   }
+
+  /** Teams streams answers in personal chats only; group chats and channels get the progress card. */
+  private async acknowledge(context: TurnContext, question: string, language: Language): Promise<Pick<Requester, "progressActivityId" | "stream">> {
+    if (context.activity.conversation.conversationType === "personal") {
+      const stream = await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(language), new Date());
+      return stream ? { stream } : {};
+    }
+    const progress = await context.sendActivity(cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 })));
+    return progress?.id ? { progressActivityId: progress.id } : {};
+  }
+}
+
+/** Sends within the inbound turn, as a messenger would proactively. */
+function turnMessenger(context: TurnContext): Pick<Messenger, "send"> {
+  return { send: async (_reference, activity) => (await context.sendActivity(activity))?.id };
 }
 
 /** Who asked, as ids only. */

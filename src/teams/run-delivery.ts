@@ -4,7 +4,9 @@ import {
   buildErrorCard,
   buildOutOfScopeCard,
   buildUnderReviewCard,
+  answerMessageText,
   answerViewFromRun,
+  citationsFromAnswer,
   errorViewFromRun,
   type DisplayNames,
 } from "../cards";
@@ -12,8 +14,11 @@ import { SystemError, defaultClarification, describeError, type RunCard, type Ru
 import type { Telemetry } from "../telemetry";
 import type { RunDelivery } from "../workflow/run-worker";
 import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
+import type { Activity } from "botbuilder";
+import { aiMessageEntity } from "./ai-message-entity";
 import { cardActivity } from "./card-activity";
 import type { Messenger } from "./messenger";
+import type { RunStreams } from "./run-streams";
 
 /** What delivering a finished run needs. */
 export interface DeliveryDeps {
@@ -24,6 +29,8 @@ export interface DeliveryDeps {
   names: DisplayNames;
   qscoreThreshold: number;
   onAwaitingApproval: AwaitingApprovalHook;
+  /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
+  streams?: RunStreams;
   log: Log;
 }
 
@@ -37,22 +44,42 @@ export class TeamsRunDelivery implements RunDelivery {
 
   async send(card: RunCard, state: RunState, reference: Reference): Promise<string | undefined> {
     const { deps } = this;
+    const stream = deps.streams?.get(state.runId);
+    deps.streams?.delete(state.runId);
+    // A stream past Teams' limit no longer takes a final message: the run's card then comes as a plain one.
+    const open = stream && !stream.expired ? stream : undefined;
+    const deliver = async (activity: Partial<Activity>): Promise<string | undefined> => {
+      if (!open) return deps.messenger.send(reference, activity);
+      await open.end(activity);
+      return state.requester?.stream?.id;
+    };
     switch (card) {
       case "answer":
-        return deps.messenger.send(reference, cardActivity(buildAnswerCard(answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }))));
+        return deliver(this.answerActivity(state));
       case "error":
-        return deps.messenger.send(reference, cardActivity(buildErrorCard(errorViewFromRun(state))));
+        return deliver(cardActivity(buildErrorCard(errorViewFromRun(state))));
       case "clarification":
-        return deps.messenger.send(
-          reference,
+        return deliver(
           cardActivity(buildClarificationCard({ language: state.language, question: state.question, clarification: state.understanding?.clarification ?? defaultClarification(state.language) })),
         );
       case "out_of_scope":
-        return deps.messenger.send(reference, cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
+        return deliver(cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       case "approval_request":
-        await deps.onAwaitingApproval(state, reference);
+        // What the approvals flow tells the requester ends the stream; when it tells nothing (already
+        // asked before a takeover), the stream still closes, with the under-review notice.
+        await deps.onAwaitingApproval(state, reference, open ? (content) => open.end(typeof content === "string" ? { text: content } : cardActivity(content)) : undefined);
+        await open?.end(cardActivity(buildUnderReviewCard({ language: state.language, question: state.question })));
         return undefined;
     }
+  }
+
+  /** The answer card; as a stream's final message it also carries the answer as text with its citations and the AI label. */
+  private answerActivity(state: RunState): Partial<Activity> {
+    const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
+    const activity = cardActivity(buildAnswerCard(view));
+    if (!state.requester?.stream) return activity;
+    const citations = citationsFromAnswer(view, view.language);
+    return { ...activity, text: answerMessageText(view, citations, view.language), entities: [aiMessageEntity({ citations, aiGenerated: !view.offline })] };
   }
 
   async record(state: RunState): Promise<void> {

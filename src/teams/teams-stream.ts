@@ -1,21 +1,10 @@
 import type { Activity } from "botbuilder";
-import { describeError } from "../domain";
+import { describeError, type StreamPosition } from "../domain";
 import type { Log, Reference } from "./bot-deps";
 import { LatestOnlyQueue } from "./latest-only-queue";
 import type { Messenger } from "./messenger";
 
-/**
- * Where a Teams stream stands. It is kept with the run, so whichever process works on the run next
- * carries on the same stream: Teams allows one stream per chat and wants its sequence to grow.
- */
-export interface StreamPosition {
-  /** The id Teams gave the stream's first activity; every later activity of the stream carries it. */
-  id: string;
-  /** The sequence number of the last update sent. */
-  sequence: number;
-  /** When the stream started (ISO): Teams ends a stream two minutes after its start. */
-  startedAt: string;
-}
+export type { StreamPosition };
 
 /** Pacing and limits of a stream. */
 export interface StreamLimits {

@@ -57,6 +57,13 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer before a decision");
   });
 
+  it("in a personal chat, the under-review notice ends the question's stream: the requester gets exactly one message", async () => {
+    const pending = await askNeedingApproval(harness);
+    const messages = harness.connector.inConversation(pending.requesterConversationId).filter((a) => a.activity.type === "message");
+    assert.equal(messages.length, 1, "exactly one message to the requester");
+    assert.equal((messages[0]!.activity.channelData as { streamType?: string }).streamType, "final", "it ends the stream");
+  });
+
   it("refuses a non-approver (and a listed approver from another tenant): nothing changes, the attempt is audited", async () => {
     const pending = await askNeedingApproval(harness);
     const refused = await harness.post(approvalInvoke(harness, pending, STRANGER, "approval.approve"));

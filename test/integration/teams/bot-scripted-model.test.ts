@@ -49,7 +49,7 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
     assert.ok(texts.includes("Can we terminate…"), "the first three words, as configured");
   });
 
-  it("shows each specialist working then done on the progress card, and answers with both sections and the QSCORE", async () => {
+  it("in a group chat, shows each specialist working then done on the progress card, and answers with both sections and the QSCORE", async () => {
     model
       .script("router", { selected: ["contract", "spend"], priority: ["contract", "spend"], debateMode: "independent", evidenceNeed: "medium", hitl: false, inScope: true, scopeReason: "procurement", reason: "renewal and spend" })
       .script("spend", {
@@ -71,7 +71,7 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
         critique: "",
       });
 
-    const question = suite.harness.message("Can we renew the Acme SaaS contract at +8%?");
+    const question = suite.harness.message("Can we renew the Acme SaaS contract at +8%?", { conversationType: "groupChat" });
     await suite.harness.post(question);
     const answer = await suite.harness.connector.waitFor(
       (a) => a.conversationId === question.conversation.id && a.method === "POST" && cardShows(a, en.conclusion),

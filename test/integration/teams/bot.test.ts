@@ -27,8 +27,8 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     await harness?.stop();
   });
 
-  it("answers a question: typing and a progress card at once, progress updates, then the answer card with specialist sections", async () => {
-    const activity = harness.message("Can we renew the Acme SaaS contract at +8%?");
+  it("answers a question in a group chat: typing and a progress card at once, progress updates, then the answer card with specialist sections", async () => {
+    const activity = harness.message("Can we renew the Acme SaaS contract at +8%?", { conversationType: "groupChat" });
     const conversationId = activity.conversation.id;
     const sentAt = performance.now();
     const response = await harness.post(activity);
@@ -70,6 +70,30 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     console.log(
       `      first reaction ${Math.round(typing!.at - sentAt)} ms (progress card ${Math.round(progress!.at - sentAt)} ms), answer card ${Math.round(answer.at - sentAt)} ms, ${updates.length} progress update(s)`,
     );
+  });
+
+  it("streams in a personal chat: an informative update in the turn, then one final message ending the stream with the answer card, its text and citations, and no AI label offline", async () => {
+    const activity = harness.message("Can we renew the Acme SaaS contract at +8%?");
+    const conversationId = activity.conversation.id;
+    assert.equal((await harness.post(activity)).status, 200);
+    const answer = await answerIn(harness, conversationId);
+    const activities = harness.connector.inConversation(conversationId);
+    const streamOf = (a: RecordedActivity) => a.activity.channelData as { streamType?: string; streamId?: string; streamSequence?: number } | undefined;
+    const first = activities.find((a) => streamOf(a)?.streamType === "informative")!;
+    assert.ok(first, "an informative update started the stream");
+    assert.equal(first.activity.text, "Routing your question…");
+    assert.ok(!activities.some((a) => cardShows(a, en.progressTitle)), "no progress card in a personal chat");
+    assert.equal(streamOf(answer)?.streamType, "final", "the answer ends the stream");
+    assert.equal(streamOf(answer)?.streamId, first.activityId, "the same stream");
+    assert.equal(activities.filter((a) => a.activity.type === "message").length, 1, "exactly one message");
+    const updates = activities.filter((a) => streamOf(a)?.streamId === first.activityId && a !== answer);
+    assert.ok(updates.every((a) => a.activity.type === "typing"), "updates are typing activities");
+    const sequences = updates.map((a) => streamOf(a)!.streamSequence!);
+    assert.deepEqual(sequences, [...sequences].sort((x, y) => x - y), "sequences grow");
+    assert.ok(answer.activity.text && answer.activity.text.length > 0, "the final message carries the answer as text");
+    const message = (answer.activity.entities as { type: string; additionalType?: string[]; citation?: unknown[] }[]).find((e) => e.type === "https://schema.org/Message");
+    assert.ok(message, "the citations entity");
+    assert.equal(message!.additionalType, undefined, "offline answers carry no AI-generated label");
   });
 
   it("answers an off-topic question with the polite out-of-scope card in the asker's language: examples, no QSCORE, stored as out_of_scope", async () => {

@@ -1,0 +1,78 @@
+import { progressViewFromRun, type DisplayNames, type ProgressView } from "../cards";
+import type { Language } from "../domain";
+import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
+import type { Log, Reference } from "./bot-deps";
+import type { Messenger } from "./messenger";
+import { TEAMS_STREAM_LIMITS, TeamsStream, type StreamLimits } from "./teams-stream";
+
+/** The open streams of the runs this process works on, by run id: the delivery ends them with the run's final message. */
+export type RunStreams = Map<string, TeamsStream>;
+
+/** The first informative update, sent inside the inbound turn before the run is queued. */
+export function routingUpdate(language: Language): string {
+  return language === "ja" ? "質問を振り分けています…" : "Routing your question…";
+}
+
+/** What the run is doing, as one informative line in the asker's language. */
+export function progressUpdate(view: ProgressView): string | undefined {
+  const working = view.specialists.filter((specialist) => specialist.status === "working").map((specialist) => specialist.name);
+  const ja = view.language === "ja";
+  switch (view.phase) {
+    case "routing":
+      return routingUpdate(view.language);
+    case "specialists":
+      if (working.length === 0) return undefined;
+      return ja ? `${working.join("、")}が確認しています…` : `Checking with ${listOf(working)}…`;
+    case "moderating":
+    case "rechecking":
+      return ja ? "回答をまとめています…" : "Putting the answer together…";
+    case "finishing":
+      return ja ? "回答を仕上げています…" : "Finishing the answer…";
+    default:
+      return undefined;
+  }
+}
+
+function listOf(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * Keeps a personal chat's stream telling what the run is doing, by subscribing to the run lifecycle:
+ * a run whose requester carries a stream position (started by the inbound turn, or by another
+ * process before a takeover) continues that same stream here; the delivery ends it.
+ */
+export function followRunStreams(
+  lifecycle: RunLifecycle,
+  streams: RunStreams,
+  deps: { messenger: Messenger; names: DisplayNames; log: Log; limits?: StreamLimits; now?: () => Date },
+): () => void {
+  const now = deps.now ?? (() => new Date());
+  return lifecycle.subscribe(async (event: RunLifecycleEvent) => {
+    switch (event.type) {
+      case "started": {
+        const position = event.state.requester?.stream;
+        if (!event.reference || !position) return;
+        const stream = new TeamsStream(deps.messenger, event.reference as Reference, position, {
+          limits: deps.limits ?? TEAMS_STREAM_LIMITS,
+          now,
+          // The position lives with this process's stream; the run keeps the one the inbound turn stored.
+          save: async () => {},
+          log: deps.log,
+        });
+        streams.set(event.state.runId, stream);
+        return;
+      }
+      case "progress": {
+        const text = progressUpdate(progressViewFromRun(event.state, deps.names, now()));
+        if (text) streams.get(event.state.runId)?.informative(text);
+        return;
+      }
+      case "lease_lost":
+        streams.delete(event.runId);
+        return;
+      default:
+        return;
+    }
+  });
+}
