@@ -24,17 +24,15 @@ export function qscoreBadge(quality: QualityView): QscoreBadge {
 /**
  * The card elements of an answer (conclusion, rationale with numbered citation markers, the sources
  * they point at, one collapsible section per finding, next actions). `idPrefix` keeps toggle ids
- * unique when several bodies share a card. `textAbove`: the message's text shows the conclusion,
- * rationale and citations (a Teams stream's final message), so the card leaves them out.
+ * unique when several bodies share a card.
  */
-export function buildAnswerBody(view: AnswerBodyView, language: Language, limits: TextLimits, idPrefix: string, options: { textAbove?: boolean } = {}): unknown[] {
+export function buildAnswerBody(view: AnswerBodyView, language: Language, limits: TextLimits, idPrefix: string): unknown[] {
   const labels = labelsFor(language);
-  // Where the message's own text already shows the conclusion, rationale and citations, the card does not repeat them.
-  const rationale = options.textAbove ? [] : view.rationale.slice(0, limits.rationaleItems);
+  const rationale = view.rationale.slice(0, limits.rationaleItems);
   const citations = citationsFromAnswer({ rationale, findings: view.findings }, language);
   const data = {
     labels,
-    conclusion: options.textAbove ? [] : paragraphs(view.conclusion, limits.conclusion),
+    conclusion: paragraphs(view.conclusion, limits.conclusion),
     rationale: rationale.map((item) => ({ point: truncate(item.point, limits.rationalePoint), citations: citationMarkers(item.citations, citations) })),
     sources: citations.map((citation) => ({
       marker: `[${citation.position}]`,

@@ -146,8 +146,6 @@ export interface AnswerView extends AnswerBodyView {
   review?: ReviewView;
   /** Set once the user has rated the answer: the card thanks them instead of asking again. */
   feedbackGiven?: "up" | "down";
-  /** The message carrying the card shows the conclusion, rationale and citations as its own text above it. */
-  textAbove?: boolean;
 }
 
 /** Options for `answerViewFromRun`: the QSCORE threshold, and a language other than the run's. */

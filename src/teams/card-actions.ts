@@ -39,8 +39,7 @@ export async function handleFeedback(deps: CardActionDeps, context: TurnContext)
   deps.telemetry.feedbackReceived({ runId: action.runId, rating: action.rating, hasComment: action.comment !== undefined });
   const state = await deps.store.runs.load(action.runId);
   if (!state?.answer) return repliesFor(localeLanguage(context)).feedbackUnknownRun;
-  // A streamed answer's text stays in the message above the card, so the rebuilt card leaves it out again.
-  return buildAnswerCard({ ...answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }), feedbackGiven: action.rating, textAbove: state.requester?.stream !== undefined });
+  return buildAnswerCard({ ...answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }), feedbackGiven: action.rating });
 }
 
 /** A polite refusal for a card action the bot does not handle (logged without user text). */

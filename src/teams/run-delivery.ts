@@ -73,19 +73,13 @@ export class TeamsRunDelivery implements RunDelivery {
     }
   }
 
-  /**
-   * The answer card; as a stream's final message the answer's text with its citations and the AI label
-   * come first, and the card below holds the rest (specialists, next actions, quality, feedback).
-   */
+  /** The answer card; as a stream's final message it also carries the answer as text with its citations and the AI label. */
   private answerActivity(state: RunState): Partial<Activity> {
     const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
-    if (!state.requester?.stream) return cardActivity(buildAnswerCard(view));
+    const activity = cardActivity(buildAnswerCard(view));
+    if (!state.requester?.stream) return activity;
     const citations = citationsFromAnswer(view, view.language);
-    return {
-      ...cardActivity(buildAnswerCard({ ...view, textAbove: true })),
-      text: answerMessageText(view, citations, view.language),
-      entities: [aiMessageEntity({ citations, aiGenerated: !view.offline })],
-    };
+    return { ...activity, text: answerMessageText(view, citations, view.language), entities: [aiMessageEntity({ citations, aiGenerated: !view.offline })] };
   }
 
   async record(state: RunState): Promise<void> {
