@@ -153,7 +153,14 @@ export class OwnedRun {
       if (isSettled(stage)) return undefined;
       const lifecycle = stored.state.lifecycle ?? { stage, owners: 0, sent: {} };
       assertStageTransition(stage, "running");
-      const claimed = withLifecycle(stored.state, { ...lifecycle, stage: "running", owner, owners: lifecycle.owners + 1 });
+      const claimed = withLifecycle(stored.state, {
+        ...lifecycle,
+        stage: "running",
+        owner,
+        claimedAt: new Date().toISOString(),
+        ...(lifecycle.owner ? { takenOverFrom: lifecycle.owner } : {}),
+        owners: lifecycle.owners + 1,
+      });
       const written = await store.write(claimed, stored.etag);
       if (written.kind === "conflict") continue;
       return new OwnedRun(store, owner, claimed, written.etag, lifecycle.owners > 0);
