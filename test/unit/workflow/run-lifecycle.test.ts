@@ -29,7 +29,9 @@ describe("run lifecycle", () => {
     assert.ok(owned);
     assert.equal(owned.takeover, false);
     const stored = await store.load("r1");
-    assert.deepEqual(stored?.lifecycle, { stage: "running", owner: "a#1", owners: 1, sent: {} });
+    const { claimedAt, ...lifecycle } = stored!.lifecycle!;
+    assert.deepEqual(lifecycle, { stage: "running", owner: "a#1", owners: 1, sent: {} });
+    assert.ok(Date.now() - Date.parse(claimedAt!) < 60_000, "when the owner claimed it");
   });
 
   it("fences a worker that lost the run: its next checkpoint throws LeaseLostError and it sends nothing", async () => {
@@ -39,6 +41,7 @@ describe("run lifecycle", () => {
     const second = (await OwnedRun.claim(store, "r2", "b#2", () => newRun("r2")))!;
     assert.equal(second.takeover, true, "a previous owner had started it");
     assert.equal(second.state.phase, "investigate", "the new owner resumes from the last checkpoint");
+    assert.equal(second.state.lifecycle?.takenOverFrom, "a#1", "whom the run was taken over from");
 
     await assert.rejects(first.save({ ...first.state, phase: "done", status: "completed" }), LeaseLostError);
     assert.equal(first.owned, false);
