@@ -243,6 +243,35 @@ export class OwnedRun {
   }
 }
 
+/** What settling a run that waited for an approver did: `changed` is false when it was settled already. */
+export interface SettledApprovalRun {
+  state: RunState;
+  changed: boolean;
+}
+
+/**
+ * Settles a run that waited for an approver's decision: `decide` gives its final workflow state,
+ * and the same conditional write moves its stage on from awaiting_approval (delivered or failed; the
+ * approval record then owns sending the requester's card once). Another writer in between means the
+ * run is read again and decided afresh. A run no longer awaiting approval — settled by an earlier
+ * attempt, or ended otherwise (poisoned) — is returned as stored.
+ */
+export async function settleApprovedRun(store: RunStore, runId: string, decide: (run: RunState) => RunState): Promise<SettledApprovalRun | undefined> {
+  for (;;) {
+    const stored = await store.read(runId);
+    if (!stored) return undefined;
+    const from = stageOf(stored.state);
+    if (stored.state.status !== "awaiting_approval" || (from !== "awaiting_approval" && from !== "running")) return { state: stored.state, changed: false };
+    const decided = decide(stored.state);
+    const stage = stageAfterRun(decided);
+    assertStageTransition(from, stage);
+    const lifecycle = stored.state.lifecycle ?? { stage, owners: 0, sent: {} };
+    const state = withLifecycle(decided, { ...lifecycle, stage });
+    const written = await store.write(state, stored.etag);
+    if (written.kind === "written") return { state, changed: true };
+  }
+}
+
 function withLifecycle(state: RunState, lifecycle: RunLifecycleRecord): RunState {
   return { ...state, lifecycle };
 }

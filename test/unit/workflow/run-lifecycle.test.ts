@@ -4,7 +4,7 @@ import { systemClock } from "../../../src/workflow/deps";
 import type { ChatModel } from "../../../src/workflow/ports";
 import { newRunState } from "../../../src/workflow/runner";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
-import { OwnedRun, RunLifecycle, assertStageTransition, cardFor, stageOf } from "../../../src/workflow/run-lifecycle";
+import { OwnedRun, RunLifecycle, assertStageTransition, cardFor, settleApprovedRun, stageOf } from "../../../src/workflow/run-lifecycle";
 
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
@@ -93,5 +93,31 @@ describe("run lifecycle", () => {
     assert.deepEqual(seen, ["poisoned"]);
     assert.ok(lines.some((line) => /run r4: poisoned after 6 deliveries/.test(line)));
     assert.ok(lines.some((line) => /broken notifier/.test(line)));
+  });
+
+  it("settles a run that waited for an approver: status and stage move together, once, through a conditional write", async () => {
+    const store = new MemoryRunStore();
+    const owned = (await OwnedRun.claim(store, "r6", "a#1", () => newRun("r6")))!;
+    await owned.save({ ...owned.state, status: "awaiting_approval", hitlReasons: ["amount above 10,000,000 JPY"] });
+    await owned.moveTo("awaiting_approval");
+    // Another writer lands between the read and the write: the run is read again and decided afresh.
+    let decisions = 0;
+    const settled = await settleApprovedRun(store, "r6", (run) => {
+      if (decisions++ === 0) void store.checkpoint({ ...run, updatedAt: "2026-01-01T00:00:00.000Z" });
+      return { ...run, status: "completed", phase: "done" };
+    });
+    assert.equal(decisions, 2);
+    assert.equal(settled?.changed, true);
+    const stored = (await store.load("r6"))!;
+    assert.equal(stored.status, "completed");
+    assert.equal(stageOf(stored), "delivered");
+    assert.deepEqual(await settleApprovedRun(store, "r6", () => assert.fail("a settled run is not decided again")), { state: stored, changed: false });
+
+    const rejected = (await OwnedRun.claim(store, "r7", "a#1", () => newRun("r7")))!;
+    await rejected.save({ ...rejected.state, status: "awaiting_approval" });
+    await rejected.moveTo("awaiting_approval");
+    await settleApprovedRun(store, "r7", (run) => ({ ...run, status: "failed", failure: { message: "rejected by an approver", correlationId: "ap-7" } }));
+    assert.equal(stageOf((await store.load("r7"))!), "failed");
+    assert.equal(await settleApprovedRun(store, "missing", (run) => run), undefined);
   });
 });
