@@ -29,7 +29,8 @@ const FlagsSchema = z.object({
   "time-scale": z.coerce.number().positive().max(1).default(0.1),
   "concurrent-time-scale": z.coerce.number().positive().max(1).default(1),
   runs: z.coerce.number().int().positive().default(30),
-  concurrency: z.coerce.number().int().positive().default(50),
+  // Every conversation is in flight at once: at most what one instance works on (RUN_WORKER_CONCURRENCY).
+  concurrency: z.coerce.number().int().positive().max(64).default(50),
   seed: z.coerce.number().int().default(7),
   "skip-cosmos": z.boolean().default(false),
   "in-process-bot": z.boolean().default(false),
