@@ -11,14 +11,14 @@ import { EndpointPool, NoModelEndpointAvailableError, type EndpointFault, type E
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
-import { retryWithBackoff, type FailedAttempt, type RetrySettings, type Sleep } from "./retry";
+import { retryWithBackoff, type FailedAttempt, type RetryPolicy, type Sleep } from "../resilience";
 
 /** The Entra ID scope of Azure OpenAI (Cognitive Services). */
 const AZURE_COGNITIVE_SERVICES_SCOPE = "https://cognitiveservices.azure.com/.default";
 
-/** Retry settings plus test seams (sleep, jitter source). */
+/** The retry policy of model calls plus test seams (sleep, jitter source). */
 export interface RetryBehaviour {
-  retry: RetrySettings;
+  retry: RetryPolicy;
   sleep?: Sleep;
   random?: () => number;
 }
@@ -90,8 +90,9 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       faulted.add(current);
       return pool.endpoints.some((e) => !faulted.has(e) && e.breaker.available()) ? { ...verdict, failover: true } : verdict;
     };
-    const result = await retryWithBackoff(attempt, classify, {
-      settings: this.behaviour.retry,
+    const result = await retryWithBackoff(attempt, {
+      policy: this.behaviour.retry,
+      classify,
       signal,
       deadline: startedAt + request.timeoutMs,
       sleep: this.behaviour.sleep,
