@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { LeaseLostError, describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
+import { LeaseLostError, describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type SpecialistDefinition, type WorkflowEvent } from "../domain";
 import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
@@ -49,6 +49,19 @@ export class RunContext {
   /** A per-call timeout: the configured one, cut to what is left of the run budget. */
   timeoutFor(configuredMs: number): number {
     return Math.max(1, Math.min(configuredMs, this.remainingMs()));
+  }
+
+  /** Ends the run as failed, with a message the user is shown (with the run id to quote). */
+  fail(message: string): void {
+    this.state.status = "failed";
+    this.state.failure = { message, correlationId: this.state.runId };
+  }
+
+  /** The registered specialist with this id (an unknown id is a bug in the caller). */
+  specialist(id: string): SpecialistDefinition {
+    const specialist = this.deps.prompts.specialists.find((s) => s.id === id);
+    if (!specialist) throw new Error(`Specialist '${id}' is not registered`);
+    return specialist;
   }
 
   /** Records an event in the state and passes it to the sink (which must not throw). */
