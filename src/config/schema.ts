@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
 import { parseRatesToJpy } from "./fx-rates";
 import { ORCHESTRATION_MODES } from "../domain/run";
-import { MODEL_CALL_RETRY } from "../resilience/policies";
+import { MODEL_CALL_RETRY, MODEL_FAILOVER } from "../resilience/policies";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
@@ -49,9 +49,9 @@ export const EnvSchema = z.object({
   LLM_RETRY_INITIAL_MS: positiveInt.default(MODEL_CALL_RETRY.initialMs),
   LLM_RETRY_MAX_MS: positiveInt.default(MODEL_CALL_RETRY.maxMs),
   LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(MODEL_CALL_RETRY.multiplier),
-  MODEL_CIRCUIT_FAILURES: positiveInt.default(3),
-  MODEL_CIRCUIT_OPEN_MS: positiveInt.default(30000),
-  MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(10000),
+  MODEL_CIRCUIT_FAILURES: positiveInt.default(MODEL_FAILOVER.circuit.failureThreshold),
+  MODEL_CIRCUIT_OPEN_MS: positiveInt.default(MODEL_FAILOVER.circuit.openMs),
+  MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(MODEL_FAILOVER.retryAfterBudgetMs),
 
   // Workflow
   ORCHESTRATION: z.enum(ORCHESTRATION_MODES).default("selective"),

@@ -1,12 +1,22 @@
 /**
  * Every retry policy of the application, side by side, so their bounds can be compared and
- * changed in one place. Model calls take theirs from the configuration (LLM_* settings, whose
- * defaults are `MODEL_CALL_RETRY`).
+ * changed in one place. Model calls take theirs from the configuration (LLM_* and MODEL_* settings,
+ * whose defaults are `MODEL_CALL_RETRY` and `MODEL_FAILOVER`).
  */
+import type { CircuitSettings } from "./circuit-breaker";
 import type { RetryPolicy } from "./retry";
 
 /** A model call: 2 s, ×2, capped at 30 s, four retries (429, 5xx, timeouts; Retry-After wins). */
 export const MODEL_CALL_RETRY = { maxRetries: 4, initialMs: 2000, multiplier: 2, maxMs: 30_000 } as const satisfies RetryPolicy;
+
+/**
+ * Model endpoints in failover order: three consecutive faults open an endpoint's breaker for 30 s,
+ * and a 429 asking to wait more than 10 s counts as a fault (the next endpoint is tried at once).
+ */
+export const MODEL_FAILOVER = {
+  circuit: { failureThreshold: 3, openMs: 30_000 },
+  retryAfterBudgetMs: 10_000,
+} as const satisfies { circuit: CircuitSettings; retryAfterBudgetMs: number };
 
 /**
  * An evaluation call: the configured number of retries, always with the standard back-off — an
