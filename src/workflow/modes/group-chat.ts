@@ -2,8 +2,8 @@ import { ended, running, type AgentGraph, type GraphEdge } from "../graph";
 import type { RunContext } from "../run-context";
 import { converse, groupChatDecision, isPass, participants } from "../steps/group-chat";
 import { routeQuestion } from "../steps/router-step";
-import { CLOSING_EDGES, CLOSING_STEPS } from "./closing";
-import { OPENING_STEPS, OUT_OF_SCOPE_EDGE, UNDERSTAND_EDGES, declineOutOfScope } from "./opening";
+import { modeGraph } from "./mode-graph";
+import { declineOutOfScope } from "./opening";
 
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {
@@ -22,7 +22,6 @@ async function conversePhase(context: RunContext): Promise<void> {
 
 const GROUP_CHAT_EDGES: GraphEdge[] = [
   { from: "route", to: "converse", when: "the Router decided, or fell back; every participant will speak", holds: running },
-  OUT_OF_SCOPE_EDGE,
   { from: "converse", to: "moderate", when: "the rounds are over and someone answered", holds: running },
   { from: "converse", to: "done", when: "every participant passed or failed", holds: ended },
 ];
@@ -31,10 +30,4 @@ const GROUP_CHAT_EDGES: GraphEdge[] = [
  * The group chat: the Router still reads the question, then every participant speaks in a fixed
  * round-robin order, each seeing the transcript so far, for the configured rounds; the Moderator closes.
  */
-export const GROUP_CHAT_GRAPH: AgentGraph = {
-  mode: "group-chat",
-  start: "understand",
-  end: "done",
-  steps: { ...OPENING_STEPS, route: routePhase, converse: conversePhase, ...CLOSING_STEPS },
-  edges: [...UNDERSTAND_EDGES, ...GROUP_CHAT_EDGES, ...CLOSING_EDGES],
-};
+export const GROUP_CHAT_GRAPH: AgentGraph = modeGraph("group-chat", routePhase, { converse: conversePhase }, GROUP_CHAT_EDGES);

@@ -4,8 +4,8 @@ import type { RunContext } from "../run-context";
 import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "../steps/handoff";
 import { routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { CLOSING_EDGES, CLOSING_STEPS } from "./closing";
-import { OPENING_STEPS, OUT_OF_SCOPE_EDGE, UNDERSTAND_EDGES, declineOutOfScope } from "./opening";
+import { modeGraph } from "./mode-graph";
+import { declineOutOfScope } from "./opening";
 
 /** The Router chooses who takes the question first, or next when a speaker handed it back (told who was consulted). */
 async function routePhase(context: RunContext): Promise<void> {
@@ -57,7 +57,6 @@ function handedTo(state: RunState): string | undefined {
 
 const HANDOFF_EDGES: GraphEdge[] = [
   { from: "route", to: "handoff", when: "the Router chose who takes the question first (or next)", holds: running },
-  OUT_OF_SCOPE_EDGE,
   {
     from: "handoff",
     to: "handoff",
@@ -74,10 +73,4 @@ const HANDOFF_EDGES: GraphEdge[] = [
  * another specialist (or back to the Router) with a reason, within a bound and never straight back
  * to whoever handed it over; the final speaker's answer goes to the Moderator.
  */
-export const HANDOFF_GRAPH: AgentGraph = {
-  mode: "handoff",
-  start: "understand",
-  end: "done",
-  steps: { ...OPENING_STEPS, route: routePhase, handoff: handoffPhase, ...CLOSING_STEPS },
-  edges: [...UNDERSTAND_EDGES, ...HANDOFF_EDGES, ...CLOSING_EDGES],
-};
+export const HANDOFF_GRAPH: AgentGraph = modeGraph("handoff", routePhase, { handoff: handoffPhase }, HANDOFF_EDGES);

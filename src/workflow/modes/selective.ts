@@ -3,8 +3,9 @@ import { always, ended, running, type AgentGraph, type GraphEdge } from "../grap
 import type { RunContext } from "../run-context";
 import { fallbackDecision, routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { CLOSING_EDGES, CLOSING_STEPS, replaceFindings } from "./closing";
-import { OPENING_STEPS, OUT_OF_SCOPE_EDGE, UNDERSTAND_EDGES, declineOutOfScope } from "./opening";
+import { replaceFindings } from "./closing";
+import { modeGraph } from "./mode-graph";
+import { declineOutOfScope } from "./opening";
 
 /**
  * The Router picks the specialists (or, after every picked one failed, picks again without them).
@@ -95,7 +96,6 @@ const debates = (state: RunState): boolean => running(state) && state.decision?.
 
 const SELECTIVE_EDGES: GraphEdge[] = [
   { from: "route", to: "investigate", when: "the Router decided, or fell back to Knowledge", holds: running },
-  OUT_OF_SCOPE_EDGE,
   { from: "investigate", to: "debate", when: "debateMode is debate and two or more findings succeeded", holds: debates },
   { from: "investigate", to: "moderate", when: "at least one finding succeeded (and no debate is due)", holds: (state) => running(state) && okFindings(state) > 0 && !debates(state) },
   { from: "investigate", to: "route", when: "every selected specialist failed: ask the Router once more without them", holds: (state) => running(state) && okFindings(state) === 0 },
@@ -107,10 +107,4 @@ const SELECTIVE_EDGES: GraphEdge[] = [
  * The selective graph (the default): the Router picks one to three specialists, who work in
  * parallel (optionally one rebuttal round); the Moderator merges their findings.
  */
-export const SELECTIVE_GRAPH: AgentGraph = {
-  mode: "selective",
-  start: "understand",
-  end: "done",
-  steps: { ...OPENING_STEPS, route: routePhase, investigate: investigatePhase, debate: debatePhase, ...CLOSING_STEPS },
-  edges: [...UNDERSTAND_EDGES, ...SELECTIVE_EDGES, ...CLOSING_EDGES],
-};
+export const SELECTIVE_GRAPH: AgentGraph = modeGraph("selective", routePhase, { investigate: investigatePhase, debate: debatePhase }, SELECTIVE_EDGES);
