@@ -41,6 +41,8 @@ export async function runSpecialist(context: RunContext, specialist: SpecialistD
 async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[], step: ExecutorStep) {
   const { deps, state } = context;
   const { fragments } = deps.prompts;
+  const decision = state.decision;
+  if (!decision) throw new Error("a specialist needs the Router's decision");
   const input: SpecialistInput = {
     agent: "specialist",
     question: questionToAnswer(state),
@@ -53,7 +55,7 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
       keywords: specialist.keywords,
       tools: specialist.tools,
     },
-    decision: state.decision!,
+    decision,
     round: extra.round,
     critique: extra.critique,
     previous: extra.previous,
