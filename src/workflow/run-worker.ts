@@ -44,8 +44,6 @@ export interface RunWorkerDeps {
 const MIN_IDLE_MS = 50;
 /** … to this, so a question reaches an idle instance within half a second. */
 const MAX_IDLE_MS = 500;
-/** While the store is unreachable a held run waits this long in all before giving its message back. */
-const STORE_WAIT_MS = STORE_OUTAGE_RETRY.budgetMs ?? 0;
 
 /** One message being worked on, for shutdown. */
 interface Held {
@@ -185,7 +183,7 @@ export class RunWorker {
    */
   private renewWhileHeld(held: Held): () => void {
     const { leaseSeconds } = this.deps.settings;
-    const giveUpAt = Date.now() + this.deps.workflow.settings.timeouts.runBudgetMs + STORE_WAIT_MS + 2 * leaseSeconds * 1000;
+    const giveUpAt = Date.now() + this.deps.workflow.settings.timeouts.runBudgetMs + STORE_OUTAGE_RETRY.budgetMs + 2 * leaseSeconds * 1000;
     let renewing = false;
     const timer = setInterval(() => {
       // A renewal still on its way (a slow network) is not doubled: the lease has two thirds left.
