@@ -157,12 +157,22 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
       duplicates += Math.max(0, finals.length - 1);
       const [runId] = runIdsIn(activities);
       const lifecycle = runId ? (await store.runs.load(runId))?.lifecycle : undefined;
-      if (!lifecycle?.takenOverFrom || !lifecycle.claimedAt || !finals[0]) continue;
-      // Owner ids name the process: taken over from the killed instance, or given back by the restarted one.
-      const fromPid = (pid: number) => lifecycle.takenOverFrom!.includes(`-${pid}-`);
-      const origin = fromPid(killedPid) ? { takeovers: killed, wall: killWall, at: killAt } : fromPid(restartedPid) ? { takeovers: restarted, wall: termWall, at: termAt } : undefined;
+      if (!lifecycle?.claimedAt || !finals[0]) continue;
+      // Owner ids name the process and the delivery ("host-pid-xxxx#2"): taken over from the killed instance, or given
+      // back by the restarted one. A message the killed instance held but had not claimed yet has no previous
+      // owner on the run; it shows as a later delivery, claimed before the restart (or after it: counted from the SIGTERM).
+      const claimedWall = Date.parse(lifecycle.claimedAt);
+      const from = (pid: number) => lifecycle.takenOverFrom?.includes(`-${pid}-`) ?? false;
+      const redelivered = Number(lifecycle.owner?.split("#")[1] ?? 1) > 1;
+      const unclaimedBefore = !lifecycle.takenOverFrom && redelivered && claimedWall > killWall;
+      const origin =
+        from(killedPid) || (unclaimedBefore && claimedWall < termWall)
+          ? { takeovers: killed, wall: killWall, at: killAt }
+          : from(restartedPid) || unclaimedBefore
+            ? { takeovers: restarted, wall: termWall, at: termAt }
+            : undefined;
       if (!origin) continue;
-      origin.takeovers.claimedSeconds.push((Date.parse(lifecycle.claimedAt) - origin.wall) / 1000);
+      origin.takeovers.claimedSeconds.push((claimedWall - origin.wall) / 1000);
       origin.takeovers.finishedSeconds.push((finals[0].at - origin.at) / 1000);
     }
     return {

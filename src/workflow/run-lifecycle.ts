@@ -126,6 +126,8 @@ export class RunLifecycle {
  */
 export class OwnedRun {
   private lost = false;
+  /** The card send in progress, if any. */
+  private sending: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly store: RunStore,
@@ -223,16 +225,30 @@ export class OwnedRun {
   async sendOnce(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent" | "already_sent"> {
     const lifecycle = this.current.lifecycle!;
     if (lifecycle.sent[card]?.activityId) return "already_sent";
+    const sending = this.claimAndSend(card, send);
+    this.sending = sending;
+    return sending;
+  }
+
+  /** Resolves once a card send in progress has finished and its activity id is recorded (or it failed). */
+  async idle(): Promise<void> {
+    await this.sending.catch(() => undefined);
+  }
+
+  private async claimAndSend(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent"> {
+    const lifecycle = this.current.lifecycle!;
     const claimedAt = new Date().toISOString();
     await this.write({ ...this.current, lifecycle: { ...lifecycle, sent: { ...lifecycle.sent, [card]: { claimedBy: this.owner, claimedAt } } } });
     const activityId = (await send()) ?? "sent";
     const after = this.current.lifecycle!;
-    await this.write({ ...this.current, lifecycle: { ...after, sent: { ...after.sent, [card]: { claimedBy: this.owner, claimedAt, activityId } } } });
+    // Recorded even when the run was let go meanwhile (a graceful stop): the card went out, and the next
+    // owner must find it. The etag still fences it: after a takeover the record fails.
+    await this.write({ ...this.current, lifecycle: { ...after, sent: { ...after.sent, [card]: { claimedBy: this.owner, claimedAt, activityId } } } }, { evenIfReleased: true });
     return "sent";
   }
 
-  private async write(state: RunState): Promise<void> {
-    if (!this.owned) throw new LeaseLostError(state.runId, this.owner);
+  private async write(state: RunState, options: { evenIfReleased?: boolean } = {}): Promise<void> {
+    if (!this.owned && !options.evenIfReleased) throw new LeaseLostError(state.runId, this.owner);
     const written: ConditionalWrite = await this.store.write(state, this.etag);
     if (written.kind === "conflict") {
       this.lost = true;

@@ -95,6 +95,8 @@ export class RunWorker {
     const finished = await within(Promise.all([...this.held].map((held) => held.task)), graceMs);
     for (const held of this.held) {
       held.owned?.release();
+      // A card already on its way is let finish and recorded first, so the next owner does not send it again.
+      await held.owned?.idle();
       await held.leased.release(0).catch(() => undefined);
     }
     return finished;

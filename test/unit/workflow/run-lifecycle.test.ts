@@ -66,6 +66,23 @@ describe("run lifecycle", () => {
     assert.equal(await OwnedRun.claim(store, "r3", "c#3", () => newRun("r3")), undefined, "a settled run needs no more work");
   });
 
+  it("a run let go while its card is on its way (a graceful stop) still records the send: the next owner does not send again", async () => {
+    const store = new MemoryRunStore();
+    const first = (await OwnedRun.claim(store, "r8", "a#1", () => newRun("r8")))!;
+    let arrive!: (id: string) => void;
+    const sent: string[] = [];
+    const sending = first.sendOnce("answer", () => new Promise<string>((resolve) => (arrive = resolve)).then((id) => (sent.push("a"), id)));
+    await new Promise((resolve) => setImmediate(resolve));
+    first.release();
+    arrive("activity-8");
+    await first.idle();
+    assert.equal(await sending, "sent");
+    await assert.rejects(first.save({ ...first.state, phase: "done" }), LeaseLostError, "nothing else is written once let go");
+    const second = (await OwnedRun.claim(store, "r8", "b#2", () => newRun("r8")))!;
+    assert.equal(await second.sendOnce("answer", async () => (sent.push("b"), "activity-9")), "already_sent");
+    assert.deepEqual(sent, ["a"]);
+  });
+
   it("picks the requester's card from how the workflow ended; a run that went to an approver only ever asks for approval here", () => {
     const run = newRun("r-card");
     assert.equal(cardFor({ ...run, status: "completed" }), "answer");
