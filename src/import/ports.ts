@@ -11,8 +11,11 @@ export type DirectoryKind = keyof DirectoryRecords;
 
 /** A spend write in progress: every row of the new data set goes through `add`, then `finish`. */
 export interface SpendWrite {
-  /** A row of the resulting data set; `changed` when the store does not hold it as it is yet. */
-  add(row: SpendTransaction, changed: boolean): Promise<void>;
+  /**
+   * A row of the resulting data set, as its JSON text (the local store appends it as it is);
+   * `changed` when the store does not hold it as it is yet.
+   */
+  add(json: string, changed: boolean): Promise<void>;
   /** A row the store holds that the data set no longer has (a replacing import). */
   remove(row: SpendTransaction): Promise<void>;
   /** Stores the monthly cells of the resulting data set and makes the write visible. */

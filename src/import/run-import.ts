@@ -141,16 +141,19 @@ class ImportRun {
     const started = Date.now();
     const outcome = this.outcome(kind === "policies" ? "policies" : kind, file);
     const records: T[] = [];
-    for await (const { row, fields } of this.rows(kind, file, outcome)) {
-      const record = read(fields, row, outcome);
-      if (fields.problems.length > 0 || record === undefined) outcome.issues.addRow(row.line, fields.problems);
-      else records.push(record);
+    for await (const { batch, fields } of this.rows(kind, file, outcome)) {
+      for (const row of batch) {
+        const record = read(fields.reset(row.values), row, outcome);
+        if (fields.problems.length > 0 || record === undefined) outcome.issues.addRow(row.line, fields.problems);
+        else records.push(record);
+      }
     }
     outcome.durationMs = Date.now() - started;
     return { outcome, records };
   }
 
-  private async *rows(kind: CsvKind, file: string, outcome: KindOutcome): AsyncIterable<{ row: CsvRow; fields: FieldReader }> {
+  /** The rows of a CSV in batches, each row with a field reader set on it (one reader, reset per row). */
+  private async *rows(kind: CsvKind, file: string, outcome: KindOutcome): AsyncIterable<{ batch: CsvRow[]; fields: FieldReader }> {
     this.options.progress.start(outcome.file, 1);
     const csv = await openCsv(file, kind, this.options.mapping, REQUIRED_COLUMNS[kind], (read, total) => {
       this.options.progress.start(outcome.file, total);
@@ -161,11 +164,11 @@ class ImportRun {
       this.options.progress.stop();
       return;
     }
-    const fields = new FieldReader(this.options.mapping);
+    const fields = new FieldReader(this.options.mapping, csv.columns);
     try {
-      for await (const row of csv.rows) {
-        outcome.read += 1;
-        yield { row, fields: fields.reset(row.record) };
+      for await (const batch of csv.batches) {
+        outcome.read += batch.length;
+        yield { batch, fields };
       }
     } finally {
       this.options.progress.stop();
@@ -262,8 +265,9 @@ class ImportRun {
   }
 
   /**
-   * Spend streams: rows are validated and spooled to a temporary file (with a hash per id), the stored
-   * rows are then compared by id, and the resulting rows are written with the monthly cells rebuilt.
+   * Spend streams in one pass: rows are validated, folded into the monthly cells and spooled to a
+   * temporary file (with a hash per id); only when the file is accepted are the stored rows compared
+   * by id and the resulting rows written. Nothing reaches the store from a file that is rejected.
    */
   private async importSpend(): Promise<void> {
     const file = this.file("spend");
@@ -274,23 +278,23 @@ class ImportRun {
     const spoolFile = path.join(spoolDirectory, "rows.ndjson");
     const spool = createWriteStream(spoolFile);
     const hashes = new Map<string, number>();
+    const cube = new SpendCubeBuilder();
     let buffer = "";
-    let valid = 0;
     try {
       const storedContracts = this.contractIds.size > 0 ? this.contractIds : new Set((await this.writer.load("contracts")).map((c) => c.id));
-      for await (const { row, fields: f } of this.rows("spend", file, outcome)) {
-        const transaction = this.readSpend(f, storedContracts);
-        if (transaction.id !== "") {
-          if (hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
+      for await (const { batch, fields: f } of this.rows("spend", file, outcome)) {
+        for (const row of batch) {
+          const transaction = this.readSpend(f.reset(row.values), storedContracts);
+          if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
+          if (f.problems.length > 0) {
+            outcome.issues.addRow(row.line, f.problems);
+            continue;
+          }
+          const line = JSON.stringify(transaction);
+          hashes.set(transaction.id, hash(line));
+          cube.add(transaction);
+          buffer += `${line}\n`;
         }
-        if (f.problems.length > 0) {
-          outcome.issues.addRow(row.line, f.problems);
-          continue;
-        }
-        const line = JSON.stringify(transaction);
-        hashes.set(transaction.id, hash(line));
-        valid += 1;
-        buffer += `${line}\n`;
         if (buffer.length > 1 << 20) {
           if (!spool.write(buffer)) await once(spool, "drain");
           buffer = "";
@@ -298,8 +302,8 @@ class ImportRun {
       }
       spool.end(buffer);
       await once(spool, "close");
-      if (!this.accept(outcome, valid)) return;
-      await this.writeSpend(spoolFile, hashes, outcome);
+      if (!this.accept(outcome, hashes.size)) return;
+      await this.writeSpend(spoolFile, hashes, cube, outcome);
     } finally {
       spool.destroy();
       await rm(spoolDirectory, { recursive: true, force: true });
@@ -334,9 +338,12 @@ class ImportRun {
     };
   }
 
-  private async writeSpend(spoolFile: string, hashes: Map<string, number>, outcome: KindOutcome): Promise<void> {
+  /**
+   * Writes the resulting spend: stored rows the file does not have (kept, or removed by a replacing
+   * import), then the file's rows as spooled, in the order their hashes were recorded.
+   */
+  private async writeSpend(spoolFile: string, hashes: Map<string, number>, cube: SpendCubeBuilder, outcome: KindOutcome): Promise<void> {
     const UNCHANGED = -1;
-    const cube = new SpendCubeBuilder();
     const write = await this.writer.beginSpend();
     try {
       for await (const stored of this.writer.spendRows()) {
@@ -347,18 +354,16 @@ class ImportRun {
             await write.remove(stored);
           } else {
             cube.add(stored);
-            await write.add(stored, false);
+            await write.add(JSON.stringify(stored), false);
           }
         } else if (fresh === hash(JSON.stringify(stored))) {
           hashes.set(stored.id, UNCHANGED);
           outcome.unchanged += 1;
         } else outcome.updated += 1;
       }
+      const status = hashes.values();
       for await (const line of createInterface({ input: createReadStream(spoolFile), crlfDelay: Infinity })) {
-        if (line === "") continue;
-        const row = JSON.parse(line) as SpendTransaction;
-        cube.add(row);
-        await write.add(row, hashes.get(row.id) !== UNCHANGED);
+        if (line !== "") await write.add(line, status.next().value !== UNCHANGED);
       }
       outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
       await write.finish(cube.build());

@@ -77,9 +77,9 @@ export class CosmosDataWriter implements DataStoreWriter {
         );
     };
     return {
-      add: async (row, changed) => {
+      add: async (json, changed) => {
         if (!changed) return;
-        batch.push(row);
+        batch.push(JSON.parse(json) as SpendTransaction);
         if (batch.length >= SPEND_BATCH) await flush();
       },
       remove: async (row) => {

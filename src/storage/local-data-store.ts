@@ -73,8 +73,8 @@ export class LocalDataStore implements DataStoreWriter {
       if (!stream.write(chunk)) await once(stream, "drain");
     };
     return {
-      add: async (row) => {
-        buffer += `${JSON.stringify(row)}\n`;
+      add: async (json) => {
+        buffer += `${json}\n`;
         if (buffer.length > 1 << 20) await flush(out);
       },
       remove: async () => {},
