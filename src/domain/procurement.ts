@@ -141,6 +141,8 @@ export const DataSetSummarySchema = z.object({
   /** Where it lives: "built-in sample", a directory, or a Cosmos database. */
   location: z.string(),
   importedAt: z.string().nullable(),
+  /** First month of its fiscal years (4 = April–March): spend rows were labelled with it when imported. */
+  fiscalYearStartMonth: z.number().int().min(1).max(12).default(4),
   counts: z.object({
     suppliers: z.number().int(),
     contracts: z.number().int(),

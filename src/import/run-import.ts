@@ -106,6 +106,7 @@ class ImportRun {
       name: "imported",
       location: this.writer.location,
       importedAt: new Date().toISOString(),
+      fiscalYearStartMonth: this.options.fiscalYearStartMonth,
       counts: {
         suppliers: suppliers.length,
         contracts: contracts.length,

@@ -104,7 +104,7 @@ export class CosmosProcurementData implements ProcurementData {
 
   /** What a database without a manifest holds as far as the tools know: nothing loaded by this version. */
   private emptySummary(): DataSetSummary {
-    return { name: "sample", location: this.location, importedAt: null, counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 } };
+    return { name: "sample", location: this.location, importedAt: null, fiscalYearStartMonth: 4, counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 } };
   }
   async listSuppliers() {
     return (await this.current()).data.listSuppliers();
@@ -136,7 +136,7 @@ export class CosmosProcurementData implements ProcurementData {
   async spendCells(filter: SpendFilter): Promise<SpendCell[]> {
     const { manifest } = await this.current();
     if (manifest === undefined) return [];
-    const range = filter.fiscalYear === undefined ? undefined : fiscalYearRange(filter.fiscalYear);
+    const range = filter.fiscalYear === undefined ? undefined : fiscalYearRange(filter.fiscalYear, manifest.summary.fiscalYearStartMonth);
     const from = [filter.from, range?.from].filter((d): d is string => d !== undefined).map((d) => d.slice(0, 7)).sort().at(-1);
     const to = [filter.to, range?.to].filter((d): d is string => d !== undefined).map((d) => d.slice(0, 7)).sort()[0];
     const ids = Object.entries(manifest.months)
@@ -205,7 +205,7 @@ export class CosmosProcurementData implements ProcurementData {
   }
 
   /** Loads a data set (insert or overwrite by id) with its spend cells and manifest; returns the counts. */
-  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: this.location, importedAt: new Date().toISOString() }): Promise<DataSetCounts> {
+  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: this.location, importedAt: new Date().toISOString(), fiscalYearStartMonth: 4 }): Promise<DataSetCounts> {
     const asDocuments = <T extends object>(items: T[], id: (item: T) => string) =>
       items.map((item) => ({ ...item, id: id(item) }) as unknown as JSONObject);
     const snapshot = snapshotOf(data, summary);

@@ -32,7 +32,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
         };
       }
       const supplier = resolved.match;
-      const currentFy = fiscalYearOf(today());
+      const currentFy = fiscalYearOf(today(), (await data.describe()).fiscalYearStartMonth);
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });
       const live = contracts.filter((c) => c.status === "active" || c.status === "expiring");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SpendCell } from "../domain";
 import { resolveCategory } from "./category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
-import { fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
+import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendFilter } from "./procurement-data";
 import { largestLines } from "./spend-cube";
@@ -50,14 +50,15 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
       const { filter, scope, reference, costCenter } = resolved;
       const cells = (await data.spendCells(filter)).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
       const groupBy = args.groupBy ?? "fiscalYear";
+      const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
       if (count === 0) {
         const message = `no spend matches ${scope}`;
         return { data: { filters: { ...filter, costCenter: costCenter ?? null }, scope, totalJpy: 0, count: 0, groups: [], message }, evidence: [], digest: message };
       }
       const totalJpy = sum(cells);
-      const groups = group(cells, groupBy, totalJpy);
-      const trend = fiscalTrend(cells, today());
+      const groups = group(cells, groupBy, totalJpy, fiscalYearStartMonth);
+      const trend = fiscalTrend(cells, today(), fiscalYearStartMonth);
       const offContractJpy = cells.reduce((total, cell) => total + cell.offContractJpy, 0);
       const largest = largestLines(cells, TOP_TRANSACTIONS);
       return {
@@ -152,22 +153,22 @@ function sum(cells: readonly SpendCell[]): number {
   return cells.reduce((total, cell) => total + cell.amountJpy, 0);
 }
 
-function keyOf(cell: SpendCell, groupBy: SpendGroupBy): string {
+function keyOf(cell: SpendCell, groupBy: SpendGroupBy, fiscalYearStartMonth: number): string {
   switch (groupBy) {
     case "supplier": return cell.supplierName;
     case "category": return cell.category;
     case "costCenter": return cell.costCenter;
     case "month": return cell.month;
-    case "quarter": return fiscalQuarterOf(`${cell.month}-01`);
+    case "quarter": return fiscalQuarterOf(`${cell.month}-01`, fiscalYearStartMonth);
     case "fiscalYear": return cell.fiscalYear;
   }
 }
 
 /** Totals per group: time groups in order (most recent kept when many), others largest first. */
-function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: number) {
+function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: number, fiscalYearStartMonth: number) {
   const totals = new Map<string, { totalJpy: number; count: number }>();
   for (const cell of cells) {
-    const key = keyOf(cell, groupBy);
+    const key = keyOf(cell, groupBy, fiscalYearStartMonth);
     const entry = totals.get(key) ?? { totalJpy: 0, count: 0 };
     entry.totalJpy += cell.amountJpy;
     entry.count += cell.count;
@@ -200,13 +201,13 @@ interface YearOverYear {
  * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
  * over the cells: per fiscal year, totals by position of the month in the year.
  */
-function fiscalTrend(cells: readonly SpendCell[], today: string) {
-  const running = fiscalYearOf(today);
+function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
+  const running = fiscalYearOf(today, startMonth);
   const perYear = new Map<string, { totalJpy: number; count: number; byMonth: number[]; lastIndex: number; lastMonth: string }>();
   for (const cell of cells) {
     let year = perYear.get(cell.fiscalYear);
     if (year === undefined) perYear.set(cell.fiscalYear, (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }));
-    const index = monthIndex(cell.month.slice(5, 7));
+    const index = fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth);
     year.totalJpy += cell.amountJpy;
     year.count += cell.count;
     year.byMonth[index]! += cell.amountJpy;
@@ -215,7 +216,7 @@ function fiscalTrend(cells: readonly SpendCell[], today: string) {
   const years = [...perYear.keys()].sort();
   const fiscalYears = years.map((fiscalYear) => {
     const { totalJpy, count } = perYear.get(fiscalYear)!;
-    return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear).to < today };
+    return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear, startMonth).to < today };
   });
   const yoy: YearOverYear[] = [];
   for (let i = 1; i < fiscalYears.length; i++) {
@@ -229,7 +230,7 @@ function fiscalTrend(cells: readonly SpendCell[], today: string) {
       const window = (fiscalYear: string) => perYear.get(fiscalYear)!.byMonth.slice(0, lastIndex + 1).reduce((total, value) => total + value, 0);
       fromJpy = window(before.fiscalYear);
       toJpy = window(after.fiscalYear);
-      basis = `same months (Apr–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
+      basis = `same months (${MONTHS[startMonth - 1]}–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
     }
     if (fromJpy > 0) yoy.push({ from: before.fiscalYear, to: after.fiscalYear, fromJpy, toJpy, changePct: round1(((toJpy - fromJpy) / fromJpy) * 100), basis });
   }
@@ -237,11 +238,6 @@ function fiscalTrend(cells: readonly SpendCell[], today: string) {
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** Position of a month in the fiscal year: April = 0 … March = 11. */
-function monthIndex(month: string): number {
-  return (Number(month) + 8) % 12;
-}
 
 function yoyText(yoy: YearOverYear): string {
   return `${yoy.to} vs ${yoy.from}: ${formatChange(yoy.changePct)} (${formatJpy(yoy.fromJpy)} → ${formatJpy(yoy.toJpy)}, ${yoy.basis})`;

@@ -1,4 +1,8 @@
 import assert from "node:assert/strict";
+import type { SpendTransaction } from "../../../src/domain";
+import { createToolRegistry } from "../../../src/tools";
+import { fiscalYearOf } from "../../../src/tools/fiscal-year";
+import { createSnapshotProcurementData, snapshotOf } from "../../../src/tools/in-memory-procurement-data";
 import { dataSet, runTool } from "./tool-fixture";
 
 const noFilters = { supplier: null, category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: null };
@@ -46,6 +50,25 @@ describe("querySpend", () => {
     const months = await runTool("querySpend", { ...noFilters, from: "2025-01", to: "2025-03", groupBy: "month" });
     assert.deepEqual(months.data.groups.map((g: { key: string }) => g.key), ["2025-01", "2025-02", "2025-03"]);
     assert.equal(months.data.filters.to, "2025-03-31");
+  });
+
+  it("labels quarters and compares running years by the data set's fiscal start month (January here)", async () => {
+    const supplier = dataSet.suppliers[0]!;
+    const row = (id: string, date: string, amountJpy: number): SpendTransaction => ({
+      id, date, fiscalYear: fiscalYearOf(date, 1), supplierId: supplier.id, supplierName: supplier.name, category: supplier.category,
+      costCenter: "CC-1", amount: amountJpy, currency: "JPY", amountJpy, poNumber: `PO-${id}`, contractId: null,
+    });
+    const spend = [row("T1", "2025-01-10", 100), row("T2", "2025-05-10", 200), row("T3", "2025-11-10", 300), row("T4", "2026-01-15", 400), row("T5", "2026-06-01", 500)];
+    const snapshot = snapshotOf({ ...dataSet, spend }, { name: "imported", location: "test", importedAt: "2026-11-01T00:00:00Z", fiscalYearStartMonth: 1 });
+    const tools = createToolRegistry(createSnapshotProcurementData(snapshot), { now: () => new Date("2026-08-01T00:00:00Z") });
+    const byQuarter = await tools.get("querySpend")!.run({ ...noFilters, groupBy: "quarter" });
+    assert.deepEqual((byQuarter.data as any).groups.map((g: { key: string; totalJpy: number }) => [g.key, g.totalJpy]), [["FY2025-Q1", 100], ["FY2025-Q2", 200], ["FY2025-Q4", 300], ["FY2026-Q1", 400], ["FY2026-Q2", 500]]);
+    const trend = (byQuarter.data as any).trend;
+    assert.deepEqual(trend.fiscalYears.map((fy: { fiscalYear: string; complete: boolean }) => [fy.fiscalYear, fy.complete]), [["FY2025", true], ["FY2026", false]]);
+    assert.deepEqual(trend.yoy[0], { from: "FY2025", to: "FY2026", fromJpy: 300, toJpy: 900, changePct: 200, basis: "same months (Jan–Jun) of both years" });
+    const profile = await tools.get("getSupplierProfile")!.run({ name: supplier.name });
+    assert.equal((profile.data as any).spend.currentFiscalYear, "FY2026");
+    assert.equal((profile.data as any).spend.currentFiscalYearToDateJpy, 900);
   });
 
   it("matches cost centers by code or name", async () => {
