@@ -122,8 +122,8 @@ export class CosmosProcurementData implements ProcurementData {
   async listPolicies(language?: "en" | "ja") {
     return (await this.current()).data.listPolicies(language);
   }
-  async searchPolicies(query: string, language?: "en" | "ja") {
-    return (await this.current()).data.searchPolicies(query, language);
+  async searchPolicies(query: string, language?: "en" | "ja", options?: { favourThresholds?: boolean }) {
+    return (await this.current()).data.searchPolicies(query, language, options);
   }
   async listBenchmarks() {
     return (await this.current()).data.listBenchmarks();

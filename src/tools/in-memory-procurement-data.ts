@@ -61,7 +61,7 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
     listContracts: async ({ supplierId }) => [...(contractsBySupplier.get(supplierId) ?? [])],
     searchContracts: async (query) => (contractIndex ??= new ContractIndex(snapshot.contracts, snapshot.suppliers)).search(query),
     listPolicies: async (language) => snapshot.policies.filter((policy) => language === undefined || policy.language === language),
-    searchPolicies: async (query, language) => (policyIndex ??= new PolicyIndex(snapshot.policies)).search(query, language),
+    searchPolicies: async (query, language, options) => (policyIndex ??= new PolicyIndex(snapshot.policies)).search(query, language, options),
     spendCells: async (filter) => {
       const candidates = filter.supplierId === undefined ? snapshot.spendCells : (cellsBySupplier.get(filter.supplierId) ?? []);
       return candidates.filter((cell) => cellMatches(filter, cell));

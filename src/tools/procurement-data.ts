@@ -25,6 +25,12 @@ export interface PolicySectionHit {
   amountsStated: number;
 }
 
+/** The best policy sections for a search (a bounded number), and how many matched in all. */
+export interface PolicySearchResult {
+  sections: PolicySectionHit[];
+  total: number;
+}
+
 /**
  * Read access to the procurement data the tools answer from. No method reads every row of a kind:
  * spend comes as monthly cells maintained when the data is loaded, contract and policy searches go
@@ -43,8 +49,11 @@ export interface ProcurementData {
   searchContracts(query: string): Promise<ContractSearchResult>;
   /** Policy documents (titles, versions), optionally in one language. */
   listPolicies(language?: "en" | "ja"): Promise<PolicyDocument[]>;
-  /** Policy sections ranked for a query, optionally in one language. */
-  searchPolicies(query: string, language?: "en" | "ja"): Promise<PolicySectionHit[]>;
+  /**
+   * Policy sections ranked for a query, optionally in one language; `favourThresholds` ranks sections
+   * that state several amounts higher (the question names an amount).
+   */
+  searchPolicies(query: string, language?: "en" | "ja", options?: { favourThresholds?: boolean }): Promise<PolicySearchResult>;
   /** The monthly spend cells matching every given filter field. */
   spendCells(filter: SpendFilter): Promise<SpendCell[]>;
   /** The categories and cost centers that have spend. */

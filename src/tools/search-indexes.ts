@@ -1,12 +1,16 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
-import type { ContractSearchResult, PolicySectionHit } from "./procurement-data";
+import type { ContractSearchResult, PolicySearchResult, PolicySectionHit } from "./procurement-data";
 import { Bm25Index } from "./text/bm25";
 
 /** Hits scoring below this share of the best one are noise (they share only words like "contract"). */
 const RELEVANCE_CUT = 0.35;
 /** A cross-supplier contract search returns at most this many contracts (the tool shows five). */
 const MAX_CONTRACT_HITS = 25;
+/** A policy search returns at most this many sections (the tool shows five). */
+const MAX_POLICY_HITS = 25;
+/** When a question names an amount, sections that state several amounts (threshold tables) weigh this much more. */
+const THRESHOLD_BOOST = 1.6;
 
 /** What a contract is found by: title, parties (with the supplier's aliases), category, status, clauses. */
 export function contractText(contract: Contract, aliases: readonly string[] = []): string {
@@ -24,10 +28,8 @@ export class ContractIndex {
 
   /** Contracts matching the query, best first, without the weak tail. */
   search(query: string): ContractSearchResult {
-    const hits = this.index.search(query);
-    const cut = (hits[0]?.score ?? 0) * RELEVANCE_CUT;
-    const relevant = hits.filter((hit) => hit.score >= cut);
-    return { contracts: relevant.slice(0, MAX_CONTRACT_HITS).map((hit) => this.contracts[hit.index]!), total: relevant.length };
+    const { hits, total } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
+    return { contracts: hits.map((hit) => this.contracts[hit.index]!), total };
   }
 }
 
@@ -45,9 +47,11 @@ export class PolicyIndex {
     for (const language of ["en", "ja"] as const) this.byLanguage.set(language, build(entries.filter((entry) => entry.policy.language === language)));
   }
 
-  /** Sections matching the query, best first. */
-  search(query: string, language?: "en" | "ja"): PolicySectionHit[] {
+  /** Sections matching the query, best first; `favourThresholds` when the question names an amount. */
+  search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
     const { index, entries } = this.byLanguage.get(language ?? "all")!;
-    return index.search(query).map((hit) => ({ ...entries[hit.index]!, score: hit.score }));
+    const weight = options.favourThresholds ? (at: number) => (entries[at]!.amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
+    const { hits, total } = index.search(query, { limit: MAX_POLICY_HITS, weight });
+    return { sections: hits.map((hit) => ({ ...entries[hit.index]!, score: hit.score })), total };
   }
 }
