@@ -128,6 +128,11 @@ export const SpendCellSchema = z.object({
   firstDate: z.string(),
   lastDate: z.string(),
   largest: z.array(SpendLineSchema), // the cell's largest transactions by JPY amount, largest first
+  /**
+   * Only on a fiscal-year roll-up of month cells (whose `month` is then its first month with spend):
+   * JPY per month by position in the fiscal year, so year-to-date comparisons need no month cells.
+   */
+  monthlyJpy: z.array(z.number()).length(12).optional(),
 });
 export type SpendCell = z.infer<typeof SpendCellSchema>;
 

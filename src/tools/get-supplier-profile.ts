@@ -36,7 +36,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });
       const live = contracts.filter((c) => c.status === "active" || c.status === "expiring");
-      const [last, current] = await Promise.all([data.spendCells({ supplierId: supplier.id, fiscalYear: lastFy }), data.spendCells({ supplierId: supplier.id, fiscalYear: currentFy })]);
+      const [last, current] = await Promise.all([data.spendCells({ supplierId: supplier.id, fiscalYear: lastFy }, "fiscalYear"), data.spendCells({ supplierId: supplier.id, fiscalYear: currentFy }, "fiscalYear")]);
       const spend = {
         lastFiscalYear: lastFy,
         lastFiscalYearJpy: last.reduce((sum, cell) => sum + cell.amountJpy, 0),

@@ -1,7 +1,8 @@
 import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, ProcurementDataSet, SpendCell, Supplier } from "../domain";
 import type { ProcurementData } from "./procurement-data";
 import { ContractIndex, PolicyIndex } from "./search-indexes";
-import { buildSpendCells, cellMatches } from "./spend-cube";
+import { SpendCellIndex } from "./spend-cell-index";
+import { buildSpendCells } from "./spend-cube";
 
 /** A data set as the tools read it: spend as monthly cells instead of rows. */
 export interface ProcurementSnapshot {
@@ -41,13 +42,13 @@ export function createInMemoryProcurementData(dataSet: ProcurementDataSet): Proc
 }
 
 /**
- * ProcurementData over a snapshot in memory. Cells are grouped by supplier (most spend questions
- * name one); the search indexes are built on first use and kept.
+ * ProcurementData over a snapshot in memory. Spend cells are indexed (and rolled up per fiscal year)
+ * once; the search indexes are built on first use and kept.
  */
 export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): ProcurementData {
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
   const contractsBySupplier = groupBy(snapshot.contracts, (contract) => contract.supplierId);
-  const cellsBySupplier = groupBy(snapshot.spendCells, (cell) => cell.supplierId);
+  const spend = new SpendCellIndex(snapshot.spendCells, snapshot.summary.fiscalYearStartMonth);
   const dimensions = {
     categories: [...new Set(snapshot.spendCells.map((cell) => cell.category))].sort(),
     costCenters: [...new Set(snapshot.spendCells.map((cell) => cell.costCenter))].sort(),
@@ -62,10 +63,7 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
     searchContracts: async (query) => (contractIndex ??= new ContractIndex(snapshot.contracts, snapshot.suppliers)).search(query),
     listPolicies: async (language) => snapshot.policies.filter((policy) => language === undefined || policy.language === language),
     searchPolicies: async (query, language, options) => (policyIndex ??= new PolicyIndex(snapshot.policies)).search(query, language, options),
-    spendCells: async (filter) => {
-      const candidates = filter.supplierId === undefined ? snapshot.spendCells : (cellsBySupplier.get(filter.supplierId) ?? []);
-      return candidates.filter((cell) => cellMatches(filter, cell));
-    },
+    spendCells: async (filter, grain) => spend.select(filter, grain),
     spendDimensions: async () => dimensions,
     listBenchmarks: async () => [...snapshot.benchmarks],
   };

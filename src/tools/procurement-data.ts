@@ -10,6 +10,9 @@ export interface SpendFilter {
   to?: string;
 }
 
+/** How finely spend cells are cut in time. */
+export type SpendGrain = "month" | "fiscalYear";
+
 /** Contracts matching a search, best first, and how many matched in all. */
 export interface ContractSearchResult {
   contracts: Contract[];
@@ -54,8 +57,12 @@ export interface ProcurementData {
    * that state several amounts higher (the question names an amount).
    */
   searchPolicies(query: string, language?: "en" | "ja", options?: { favourThresholds?: boolean }): Promise<PolicySearchResult>;
-  /** The monthly spend cells matching every given filter field. */
-  spendCells(filter: SpendFilter): Promise<SpendCell[]>;
+  /**
+   * The spend cells matching every given filter field: monthly cells, or with `grain` "fiscalYear"
+   * (for questions that need no month or date detail) the same spend rolled up per fiscal year, which
+   * an adapter may serve from fewer cells. An adapter without roll-ups returns monthly cells.
+   */
+  spendCells(filter: SpendFilter, grain?: SpendGrain): Promise<SpendCell[]>;
   /** The categories and cost centers that have spend. */
   spendDimensions(): Promise<{ categories: string[]; costCenters: string[] }>;
   listBenchmarks(): Promise<PriceBenchmark[]>;

@@ -48,8 +48,10 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
         return { data: { filters: args, totalJpy: 0, count: 0, groups: [], ...resolved.problem }, evidence: [], digest: resolved.problem.message };
       }
       const { filter, scope, reference, costCenter } = resolved;
-      const cells = (await data.spendCells(filter)).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
       const groupBy = args.groupBy ?? "fiscalYear";
+      // Month and quarter breakdowns and date ranges need month cells; everything else is per fiscal year.
+      const grain = groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";
+      const cells = (await data.spendCells(filter, grain)).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
       const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
       if (count === 0) {
@@ -199,7 +201,8 @@ interface YearOverYear {
 /**
  * Totals per fiscal year and the change between consecutive years. A year still running on `today`
  * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
- * over the cells: per fiscal year, totals by position of the month in the year.
+ * over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by position of the
+ * month in the year.
  */
 function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
   const running = fiscalYearOf(today, startMonth);
@@ -207,11 +210,12 @@ function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: num
   for (const cell of cells) {
     let year = perYear.get(cell.fiscalYear);
     if (year === undefined) perYear.set(cell.fiscalYear, (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }));
-    const index = fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth);
     year.totalJpy += cell.amountJpy;
     year.count += cell.count;
-    year.byMonth[index]! += cell.amountJpy;
-    if (cell.month > year.lastMonth) [year.lastMonth, year.lastIndex] = [cell.month, index];
+    if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index]! += amount));
+    else year.byMonth[fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth)]! += cell.amountJpy;
+    const lastMonth = cell.lastDate.slice(0, 7);
+    if (lastMonth > year.lastMonth) [year.lastMonth, year.lastIndex] = [lastMonth, fiscalMonthIndex(Number(lastMonth.slice(5, 7)), startMonth)];
   }
   const years = [...perYear.keys()].sort();
   const fiscalYears = years.map((fiscalYear) => {

@@ -66,9 +66,36 @@ describe("querySpend", () => {
     const trend = (byQuarter.data as any).trend;
     assert.deepEqual(trend.fiscalYears.map((fy: { fiscalYear: string; complete: boolean }) => [fy.fiscalYear, fy.complete]), [["FY2025", true], ["FY2026", false]]);
     assert.deepEqual(trend.yoy[0], { from: "FY2025", to: "FY2026", fromJpy: 300, toJpy: 900, changePct: 200, basis: "same months (Jan–Jun) of both years" });
+    const byYear = await tools.get("querySpend")!.run({ ...noFilters });
+    assert.deepEqual((byYear.data as any).trend, trend, "fiscal-year roll-ups carry the months a running year is compared on");
     const profile = await tools.get("getSupplierProfile")!.run({ name: supplier.name });
     assert.equal((profile.data as any).spend.currentFiscalYear, "FY2026");
     assert.equal((profile.data as any).spend.currentFiscalYearToDateJpy, 900);
+  });
+
+  it("answers the same from fiscal-year roll-ups as from month cells, reading fewer cells", async () => {
+    const snapshot = snapshotOf(dataSet);
+    const data = createSnapshotProcurementData(snapshot);
+    for (const filter of [{}, { supplierId: dataSet.suppliers[0]!.id }, { category: dataSet.suppliers[1]!.category, fiscalYear: "FY2025" }]) {
+      const months = await data.spendCells(filter, "month");
+      const years = await data.spendCells(filter, "fiscalYear");
+      assert.ok(years.length < months.length, `${years.length} roll-ups < ${months.length} month cells`);
+      const totals = (cells: typeof months) => {
+        const byYear = new Map<string, [number, number]>();
+        for (const cell of cells) {
+          const [jpy, count] = byYear.get(cell.fiscalYear) ?? [0, 0];
+          byYear.set(cell.fiscalYear, [jpy + cell.amountJpy, count + cell.count]);
+        }
+        return [...byYear].sort().map(([fy, [jpy, count]]) => [fy, Math.round(jpy), count]);
+      };
+      assert.deepEqual(totals(years), totals(months));
+      for (const year of years) assert.equal(Math.round(year.monthlyJpy!.reduce((a, b) => a + b, 0)), Math.round(year.amountJpy));
+    }
+    const all = await runTool("querySpend", { ...noFilters, groupBy: "supplier" });
+    const byMonth = await runTool("querySpend", { ...noFilters, groupBy: "month" });
+    assert.equal(all.data.totalJpy, byMonth.data.totalJpy);
+    assert.deepEqual(all.data.largestTransactions, byMonth.data.largestTransactions);
+    assert.deepEqual(all.data.trend, byMonth.data.trend);
   });
 
   it("matches cost centers by code or name", async () => {
