@@ -198,7 +198,7 @@ export class CosmosProcurementData implements ProcurementData {
       contracts: byId(contracts),
       policies: byId(policies),
       benchmarks: benchmarks.sort((a, b) => a.category.localeCompare(b.category)),
-      spendCells: [],
+      spendCells: async () => [],
       summary: manifest?.summary ?? this.emptySummary(),
     };
     return { manifest, data: createSnapshotProcurementData(snapshot) };
@@ -209,7 +209,7 @@ export class CosmosProcurementData implements ProcurementData {
     const asDocuments = <T extends object>(items: T[], id: (item: T) => string) =>
       items.map((item) => ({ ...item, id: id(item) }) as unknown as JSONObject);
     const snapshot = snapshotOf(data, summary);
-    const { documents, months, dimensions } = monthDocuments(snapshot.spendCells);
+    const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
     await Promise.all([
       bulkUpsert(this.containers.suppliers, asDocuments(data.suppliers, (s) => s.id), (d) => String(d.id)),
       bulkUpsert(this.containers.contracts, asDocuments(data.contracts, (c) => c.id), (d) => String(d.supplierId)),

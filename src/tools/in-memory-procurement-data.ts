@@ -1,16 +1,25 @@
 import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, ProcurementDataSet, SpendCell, Supplier } from "../domain";
 import type { ProcurementData } from "./procurement-data";
-import { ContractIndex, PolicyIndex } from "./search-indexes";
+import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "./search-indexes";
 import { SpendCellIndex } from "./spend-cell-index";
 import { buildSpendCells } from "./spend-cube";
 
-/** A data set as the tools read it: spend as monthly cells instead of rows. */
+/** Something read when first needed, once. */
+export type Lazy<T> = () => Promise<T>;
+
+/**
+ * A data set as the tools read it: spend as monthly cells instead of rows, read when a question first
+ * needs them; fiscal-year roll-ups and search indexes when they were stored with the data set (else
+ * computed on first use).
+ */
 export interface ProcurementSnapshot {
   suppliers: Supplier[];
   contracts: Contract[];
   policies: PolicyDocument[];
   benchmarks: PriceBenchmark[];
-  spendCells: SpendCell[];
+  spendCells: Lazy<SpendCell[]>;
+  spendYears?: Lazy<SpendCell[] | undefined>;
+  searchIndexes?: Lazy<StoredSearchIndexes | undefined>;
   summary: DataSetSummary;
 }
 
@@ -21,7 +30,7 @@ export function snapshotOf(dataSet: ProcurementDataSet, summary: Omit<DataSetSum
     contracts: dataSet.contracts,
     policies: dataSet.policies,
     benchmarks: dataSet.benchmarks,
-    spendCells: buildSpendCells(dataSet.spend),
+    spendCells: once(async () => buildSpendCells(dataSet.spend)),
     summary: {
       ...summary,
       counts: {
@@ -43,29 +52,36 @@ export function createInMemoryProcurementData(dataSet: ProcurementDataSet): Proc
 
 /**
  * ProcurementData over a snapshot in memory. Spend cells are indexed (and rolled up per fiscal year)
- * once; the search indexes are built on first use and kept.
+ * on first use, the search indexes taken from the store or built on first use, and all kept.
  */
 export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): ProcurementData {
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
   const contractsBySupplier = groupBy(snapshot.contracts, (contract) => contract.supplierId);
-  const spend = new SpendCellIndex(snapshot.spendCells, snapshot.summary.fiscalYearStartMonth);
-  const dimensions = {
-    categories: [...new Set(snapshot.spendCells.map((cell) => cell.category))].sort(),
-    costCenters: [...new Set(snapshot.spendCells.map((cell) => cell.costCenter))].sort(),
-  };
-  let contractIndex: ContractIndex | undefined;
-  let policyIndex: PolicyIndex | undefined;
+  const spend = new SpendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
+  const stored = once(async () => (await snapshot.searchIndexes?.()) ?? undefined);
+  const contractIndex = once(async () => new ContractIndex(snapshot.contracts, snapshot.suppliers, (await stored())?.contracts));
+  const policyIndex = once(async () => new PolicyIndex(snapshot.policies, (await stored())?.policies));
   return {
     describe: async () => snapshot.summary,
     listSuppliers: async () => [...snapshot.suppliers],
     getSupplier: async (id) => suppliers.get(id),
     listContracts: async ({ supplierId }) => [...(contractsBySupplier.get(supplierId) ?? [])],
-    searchContracts: async (query) => (contractIndex ??= new ContractIndex(snapshot.contracts, snapshot.suppliers)).search(query),
+    searchContracts: async (query) => (await contractIndex()).search(query),
     listPolicies: async (language) => snapshot.policies.filter((policy) => language === undefined || policy.language === language),
-    searchPolicies: async (query, language, options) => (policyIndex ??= new PolicyIndex(snapshot.policies)).search(query, language, options),
-    spendCells: async (filter, grain) => spend.select(filter, grain),
-    spendDimensions: async () => dimensions,
+    searchPolicies: async (query, language, options) => (await policyIndex()).search(query, language, options),
+    spendCells: (filter, grain) => spend.select(filter, grain),
+    spendDimensions: () => spend.dimensions(),
     listBenchmarks: async () => [...snapshot.benchmarks],
+  };
+}
+
+/** A loader that runs once; a failed load is tried again on the next call. */
+export function once<T>(load: Lazy<T>): Lazy<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load();
+    loading.catch(() => (loading = undefined));
+    return loading;
   };
 }
 

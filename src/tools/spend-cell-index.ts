@@ -1,5 +1,6 @@
 import type { SpendCell } from "../domain";
 import { fiscalMonthIndex } from "./fiscal-year";
+import { once, type Lazy } from "./in-memory-procurement-data";
 import type { SpendFilter, SpendGrain } from "./procurement-data";
 import { cellMatches, LARGEST_PER_CELL, largestLines } from "./spend-cube";
 
@@ -10,14 +11,23 @@ import { cellMatches, LARGEST_PER_CELL, largestLines } from "./spend-cube";
  * whose number depends on the suppliers and years, not on the number of transactions.
  */
 export class SpendCellIndex {
-  private readonly byGrain: Record<SpendGrain, IndexedCells>;
+  private readonly byGrain: Record<SpendGrain, Lazy<IndexedCells>>;
 
-  constructor(monthCells: readonly SpendCell[], fiscalYearStartMonth: number) {
-    this.byGrain = { month: new IndexedCells(monthCells), fiscalYear: new IndexedCells(rollUpByFiscalYear(monthCells, fiscalYearStartMonth)) };
+  /** `years`: the roll-ups when stored with the data set; without them they are computed from the month cells. */
+  constructor(months: Lazy<readonly SpendCell[]>, years: Lazy<readonly SpendCell[] | undefined> | undefined, fiscalYearStartMonth: number) {
+    this.byGrain = {
+      month: once(async () => new IndexedCells(await months())),
+      fiscalYear: once(async () => new IndexedCells((await years?.()) ?? rollUpByFiscalYear(await months(), fiscalYearStartMonth))),
+    };
   }
 
-  select(filter: SpendFilter, grain: SpendGrain = "month"): SpendCell[] {
-    return this.byGrain[grain].select(filter);
+  async select(filter: SpendFilter, grain: SpendGrain = "month"): Promise<SpendCell[]> {
+    return (await this.byGrain[grain]()).select(filter);
+  }
+
+  /** The categories and cost centers that have spend (from the roll-ups: the same values, fewer cells). */
+  async dimensions(): Promise<{ categories: string[]; costCenters: string[] }> {
+    return (await this.byGrain.fiscalYear()).dimensions();
   }
 }
 
@@ -36,6 +46,10 @@ class IndexedCells {
       }
       this.indexes.set(field, index);
     }
+  }
+
+  dimensions(): { categories: string[]; costCenters: string[] } {
+    return { categories: [...this.indexes.get("category")!.keys()].sort(), costCenters: [...this.indexes.get("costCenter")!.keys()].sort() };
   }
 
   /** The cells under the filter, from the smallest candidate list its indexed fields give. */
