@@ -69,7 +69,7 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
     searchContracts: async (query) => (await contractIndex()).search(query),
     listPolicies: async (language) => snapshot.policies.filter((policy) => language === undefined || policy.language === language),
     searchPolicies: async (query, language, options) => (await policyIndex()).search(query, language, options),
-    spendCells: (filter, grain) => spend.select(filter, grain),
+    spendCells: (filter, view) => spend.select(filter, view),
     spendDimensions: () => spend.dimensions(),
     listBenchmarks: async () => [...snapshot.benchmarks],
   };

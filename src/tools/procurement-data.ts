@@ -13,6 +13,20 @@ export interface SpendFilter {
 /** How finely spend cells are cut in time. */
 export type SpendGrain = "month" | "fiscalYear";
 
+/** The dimensions a spend cell can be cut by besides time and currency. */
+export const SPEND_DIMENSIONS = ["supplier", "category", "costCenter"] as const;
+export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
+
+/**
+ * How much detail a spend question needs: month cells or fiscal-year roll-ups, and the dimensions
+ * it reads (those it filters on are always kept). Cells may come summed over the others, which are
+ * then empty strings.
+ */
+export interface SpendView {
+  grain: SpendGrain;
+  keep: readonly SpendDimension[];
+}
+
 /** Contracts matching a search, best first, and how many matched in all. */
 export interface ContractSearchResult {
   contracts: Contract[];
@@ -58,11 +72,12 @@ export interface ProcurementData {
    */
   searchPolicies(query: string, language?: "en" | "ja", options?: { favourThresholds?: boolean }): Promise<PolicySearchResult>;
   /**
-   * The spend cells matching every given filter field: monthly cells, or with `grain` "fiscalYear"
-   * (for questions that need no month or date detail) the same spend rolled up per fiscal year, which
-   * an adapter may serve from fewer cells. An adapter without roll-ups returns monthly cells.
+   * The spend cells matching every given filter field: monthly cells with every dimension, or cut to
+   * a `view` (fiscal-year roll-ups for questions without month or date detail, summed over the
+   * dimensions not needed), which an adapter may serve from far fewer cells. An adapter without
+   * roll-ups returns the monthly cells, which answer any view.
    */
-  spendCells(filter: SpendFilter, grain?: SpendGrain): Promise<SpendCell[]>;
+  spendCells(filter: SpendFilter, view?: SpendView): Promise<SpendCell[]>;
   /** The categories and cost centers that have spend. */
   spendDimensions(): Promise<{ categories: string[]; costCenters: string[] }>;
   listBenchmarks(): Promise<PriceBenchmark[]>;

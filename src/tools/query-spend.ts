@@ -4,7 +4,7 @@ import { resolveCategory } from "./category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
-import type { SpendFilter } from "./procurement-data";
+import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
 import { resolveSupplier } from "./supplier-resolver";
 
@@ -49,9 +49,7 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
       }
       const { filter, scope, reference, costCenter } = resolved;
       const groupBy = args.groupBy ?? "fiscalYear";
-      // Month and quarter breakdowns and date ranges need month cells; everything else is per fiscal year.
-      const grain = groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";
-      const cells = (await data.spendCells(filter, grain)).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
+      const cells = (await data.spendCells(filter, viewFor(groupBy, filter, costCenter))).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
       const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
       if (count === 0) {
@@ -134,6 +132,19 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     reference.push(costCenter);
   }
   return { filter, scope: scope.join(", ") || "all spend", reference: `SPEND ${reference.join(" ") || "all"}`, costCenter };
+}
+
+/**
+ * The least detail that answers: month cells only for month and quarter breakdowns and date ranges
+ * (fiscal-year roll-ups otherwise), and only the dimension grouped by (plus the cost center when one is
+ * matched by name here). The largest transactions and the trend survive any roll-up.
+ */
+function viewFor(groupBy: SpendGroupBy, filter: SpendFilter, costCenter: string | undefined): SpendView {
+  const grain = groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";
+  const keep: SpendDimension[] = [];
+  if (groupBy === "supplier" || groupBy === "category" || groupBy === "costCenter") keep.push(groupBy);
+  if (costCenter !== undefined && groupBy !== "costCenter") keep.push("costCenter");
+  return { grain, keep };
 }
 
 /** "2025-02" → "2025-02-28". */

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { SpendTransaction } from "../../../src/domain";
 import { createToolRegistry } from "../../../src/tools";
 import { fiscalYearOf } from "../../../src/tools/fiscal-year";
+import { SPEND_DIMENSIONS } from "../../../src/tools/procurement-data";
 import { createSnapshotProcurementData, snapshotOf } from "../../../src/tools/in-memory-procurement-data";
 import { dataSet, runTool } from "./tool-fixture";
 
@@ -77,8 +78,8 @@ describe("querySpend", () => {
     const snapshot = snapshotOf(dataSet);
     const data = createSnapshotProcurementData(snapshot);
     for (const filter of [{}, { supplierId: dataSet.suppliers[0]!.id }, { category: dataSet.suppliers[1]!.category, fiscalYear: "FY2025" }]) {
-      const months = await data.spendCells(filter, "month");
-      const years = await data.spendCells(filter, "fiscalYear");
+      const months = await data.spendCells(filter);
+      const years = await data.spendCells(filter, { grain: "fiscalYear", keep: SPEND_DIMENSIONS });
       assert.ok(years.length < months.length, `${years.length} roll-ups < ${months.length} month cells`);
       const totals = (cells: typeof months) => {
         const byYear = new Map<string, [number, number]>();
@@ -91,11 +92,25 @@ describe("querySpend", () => {
       assert.deepEqual(totals(years), totals(months));
       for (const year of years) assert.equal(Math.round(year.monthlyJpy!.reduce((a, b) => a + b, 0)), Math.round(year.amountJpy));
     }
+    const category = dataSet.suppliers[1]!.category;
+    const perMonth = await data.spendCells({ category }, { grain: "month", keep: [] });
+    assert.ok(perMonth.every((cell) => cell.category === category && cell.supplierId === "" && cell.costCenter === ""));
+    assert.equal(new Set(perMonth.map((cell) => `${cell.month} ${cell.currency}`)).size, perMonth.length, "one cell per month and currency");
+    const monthTotals = (cells: typeof perMonth) => {
+      const totals = new Map<string, number>();
+      for (const cell of cells) totals.set(cell.month, (totals.get(cell.month) ?? 0) + cell.amountJpy);
+      return [...totals].sort();
+    };
+    assert.deepEqual(monthTotals(perMonth), monthTotals(await data.spendCells({ category })));
     const all = await runTool("querySpend", { ...noFilters, groupBy: "supplier" });
     const byMonth = await runTool("querySpend", { ...noFilters, groupBy: "month" });
     assert.equal(all.data.totalJpy, byMonth.data.totalJpy);
     assert.deepEqual(all.data.largestTransactions, byMonth.data.largestTransactions);
     assert.deepEqual(all.data.trend, byMonth.data.trend);
+    const byCategoryMonth = await runTool("querySpend", { ...noFilters, category, groupBy: "month" });
+    const byCategoryCostCenter = await runTool("querySpend", { ...noFilters, category, groupBy: "costCenter" });
+    assert.equal(byCategoryMonth.data.totalJpy, byCategoryCostCenter.data.totalJpy);
+    assert.deepEqual(byCategoryMonth.data.largestTransactions, byCategoryCostCenter.data.largestTransactions);
   });
 
   it("matches cost centers by code or name", async () => {
