@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +14,7 @@ import { PolicyFileError, readPolicyDocument } from "./policy-documents";
 import { FieldReader } from "./fields";
 import { FileIssues } from "./issues";
 import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
-import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
+import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "./ports";
 import type { Progress } from "./progress";
 import { benchmarkId, readBenchmark, readSupplier, REQUIRED_COLUMNS } from "./records";
 
@@ -266,21 +266,20 @@ class ImportRun {
   }
 
   /**
-   * Spend streams in one pass: rows are validated, folded into the monthly cells and spooled to a
-   * temporary file (with a hash per id); only when the file is accepted are the stored rows compared
-   * by id and the resulting rows written. Nothing reaches the store from a file that is rejected.
+   * Spend streams in one pass: rows are validated, folded into the monthly cells and handed to a
+   * staged store write as they are read (or spooled to a temporary file for a store that writes as it
+   * goes), with a hash per id; only when the file is accepted are the stored rows compared by id and
+   * the write finished. Nothing reaches the store from a file that is rejected.
    */
   private async importSpend(): Promise<void> {
     const file = this.file("spend");
     if (!existsSync(file)) return;
     const started = Date.now();
     const outcome = this.outcome("spend", file);
-    const spoolDirectory = await mkdtemp(path.join(os.tmpdir(), "procura-spend-"));
-    const spoolFile = path.join(spoolDirectory, "rows.ndjson");
-    const spool = createWriteStream(spoolFile);
+    const write = this.options.dryRun ? undefined : await this.writer.beginSpend();
+    const spool = write?.staged ? undefined : await Spool.open();
     const hashes = new Map<string, number>();
     const cube = new SpendCubeBuilder();
-    let buffer = "";
     try {
       const storedContracts = this.contractIds.size > 0 ? this.contractIds : new Set((await this.writer.load("contracts")).map((c) => c.id));
       for await (const { batch, fields: f } of this.rows("spend", file, outcome)) {
@@ -294,20 +293,23 @@ class ImportRun {
           const line = JSON.stringify(transaction);
           hashes.set(transaction.id, hash(line));
           cube.add(transaction);
-          buffer += `${line}\n`;
+          if (spool) spool.add(line);
+          // Whether the row changed is known only later; a staged write keeps every row anyway.
+          else await write!.add(line, true);
         }
-        if (buffer.length > 1 << 20) {
-          if (!spool.write(buffer)) await once(spool, "drain");
-          buffer = "";
-        }
+        await spool?.flush();
       }
-      spool.end(buffer);
-      await once(spool, "close");
-      if (!this.accept(outcome, hashes.size)) return;
-      await this.writeSpend(spoolFile, hashes, cube, outcome);
+      await spool?.close();
+      if (!this.accept(outcome, hashes.size)) {
+        await write?.abandon();
+        return;
+      }
+      await this.finishSpend(write!, spool, hashes, cube, outcome);
+    } catch (error) {
+      await write?.abandon();
+      throw error;
     } finally {
-      spool.destroy();
-      await rm(spoolDirectory, { recursive: true, force: true });
+      await spool?.remove();
       outcome.durationMs = Date.now() - started;
     }
   }
@@ -340,39 +342,34 @@ class ImportRun {
   }
 
   /**
-   * Writes the resulting spend: stored rows the file does not have (kept, or removed by a replacing
-   * import), then the file's rows as spooled, in the order their hashes were recorded.
+   * Completes the resulting spend: stored rows the file does not have (kept, or removed by a replacing
+   * import), then the file's rows from the spool if they were spooled, in the order their hashes were
+   * recorded.
    */
-  private async writeSpend(spoolFile: string, hashes: Map<string, number>, cube: SpendCubeBuilder, outcome: KindOutcome): Promise<void> {
+  private async finishSpend(write: SpendWrite, spool: Spool | undefined, hashes: Map<string, number>, cube: SpendCubeBuilder, outcome: KindOutcome): Promise<void> {
     const UNCHANGED = -1;
-    const write = await this.writer.beginSpend();
-    try {
-      for await (const stored of this.writer.spendRows()) {
-        const fresh = hashes.get(stored.id);
-        if (fresh === undefined) {
-          if (this.options.replace) {
-            outcome.removed += 1;
-            await write.remove(stored);
-          } else {
-            cube.add(stored);
-            await write.add(JSON.stringify(stored), false);
-          }
-        } else if (fresh === hash(JSON.stringify(stored))) {
-          hashes.set(stored.id, UNCHANGED);
-          outcome.unchanged += 1;
-        } else outcome.updated += 1;
-      }
-      const status = hashes.values();
-      for await (const line of createInterface({ input: createReadStream(spoolFile), crlfDelay: Infinity })) {
-        if (line !== "") await write.add(line, status.next().value !== UNCHANGED);
-      }
-      outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
-      await write.finish(cube.build());
-      this.spendCount = cube.rowCount;
-    } catch (error) {
-      await write.abandon();
-      throw error;
+    for await (const stored of this.writer.spendRows()) {
+      const fresh = hashes.get(stored.id);
+      if (fresh === undefined) {
+        if (this.options.replace) {
+          outcome.removed += 1;
+          await write.remove(stored);
+        } else {
+          cube.add(stored);
+          await write.add(JSON.stringify(stored), false);
+        }
+      } else if (fresh === hash(JSON.stringify(stored))) {
+        hashes.set(stored.id, UNCHANGED);
+        outcome.unchanged += 1;
+      } else outcome.updated += 1;
     }
+    if (spool) {
+      const status = hashes.values();
+      for await (const line of spool.lines()) await write.add(line, status.next().value !== UNCHANGED);
+    }
+    outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
+    await write.finish(cube.build());
+    this.spendCount = cube.rowCount;
   }
 
   private async importPolicies(): Promise<void> {
@@ -460,6 +457,45 @@ function statusOn(today: string, endDate: string): Contract["status"] {
   if (endDate < today) return "expired";
   const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
   return days <= CONTRACT_EXPIRING_DAYS ? "expiring" : "active";
+}
+
+/** Validated spend rows as JSON lines in a temporary file, until the file is accepted. */
+class Spool {
+  private buffer = "";
+
+  private constructor(private readonly directory: string, private readonly out: WriteStream) {}
+
+  static async open(): Promise<Spool> {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "procura-spend-"));
+    return new Spool(directory, createWriteStream(path.join(directory, "rows.ndjson")));
+  }
+
+  add(line: string): void {
+    this.buffer += `${line}\n`;
+  }
+
+  /** Writes what was added once there is enough of it (called per batch of rows). */
+  async flush(): Promise<void> {
+    if (this.buffer.length < 1 << 20) return;
+    const chunk = this.buffer;
+    this.buffer = "";
+    if (!this.out.write(chunk)) await once(this.out, "drain");
+  }
+
+  async close(): Promise<void> {
+    this.out.end(this.buffer);
+    this.buffer = "";
+    await once(this.out, "close");
+  }
+
+  async *lines(): AsyncIterable<string> {
+    for await (const line of createInterface({ input: createReadStream(path.join(this.directory, "rows.ndjson")), crlfDelay: Infinity })) if (line !== "") yield line;
+  }
+
+  async remove(): Promise<void> {
+    this.out.destroy();
+    await rm(this.directory, { recursive: true, force: true });
+  }
 }
 
 /** A 53-bit FNV-1a style hash of a row's JSON: equal rows hash equal, so re-imports find what changed. */

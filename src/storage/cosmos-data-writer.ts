@@ -77,6 +77,7 @@ export class CosmosDataWriter implements DataStoreWriter {
         );
     };
     return {
+      staged: false,
       add: async (json, changed) => {
         if (!changed) return;
         batch.push(JSON.parse(json) as SpendTransaction);

@@ -80,6 +80,7 @@ export class LocalDataStore implements DataStoreWriter {
       if (!stream.write(chunk)) await once(stream, "drain");
     };
     return {
+      staged: true,
       add: async (json) => {
         buffer += `${json}\n`;
         if (buffer.length > 1 << 20) await flush(out);
