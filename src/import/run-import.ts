@@ -79,6 +79,8 @@ class ImportRun {
   private suppliers = new Map<string, Supplier>();
   private contractIds = new Set<string>();
   private spendCount: number | undefined;
+  /** The records of each directory kind as written by this run. */
+  private readonly written: { [K in DirectoryKind]?: DirectoryRecords[K][] } = {};
   /** How many spend rows the store held before this import (none: no row needs comparing). */
   private storedSpendRows = 0;
 
@@ -99,12 +101,10 @@ class ImportRun {
     if (this.wants("benchmarks")) await this.importBenchmarks();
     const wrote = this.outcomes.some((o) => o.status === "imported" && o.kind !== "fx");
     if (this.options.dryRun || !wrote) return { outcomes: this.outcomes, summary: previous };
-    const [suppliers, contracts, policies, benchmarks] = await Promise.all([
-      this.writer.load("suppliers"),
-      this.writer.load("contracts"),
-      this.writer.load("policies"),
-      this.writer.load("benchmarks"),
-    ]);
+    // Kinds written in this run are counted as written; the others are read back (in Cosmos a read of
+    // ten thousand contracts is a long query, so only when they were not imported now).
+    const stored = <K extends DirectoryKind>(kind: K) => (this.written[kind] as DirectoryRecords[K][] | undefined) ?? this.writer.load(kind);
+    const [suppliers, contracts, policies, benchmarks] = await Promise.all([stored("suppliers"), stored("contracts"), stored("policies"), stored("benchmarks")]);
     const summary: DataSetSummary = {
       name: "imported",
       location: this.writer.location,
@@ -452,6 +452,7 @@ class ImportRun {
     outcome.removed = removed.length;
     const all = [...merged.values()].sort((a, b) => idOf(a).localeCompare(idOf(b)));
     await this.writer.save(kind, { all, changed, removed });
+    (this.written as Record<K, DirectoryRecords[K][]>)[kind] = all;
   }
 }
 
