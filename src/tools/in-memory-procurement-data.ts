@@ -1,11 +1,9 @@
 import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, ProcurementDataSet, SpendCell, Supplier } from "../domain";
 import type { ProcurementData } from "./procurement-data";
 import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "./search-indexes";
+import { once, type Lazy } from "./lazy";
 import { SpendCellIndex } from "./spend-cell-index";
 import { buildSpendCells } from "./spend-cube";
-
-/** Something read when first needed, once. */
-export type Lazy<T> = () => Promise<T>;
 
 /**
  * A data set as the tools read it: spend as monthly cells instead of rows, read when a question first
@@ -72,16 +70,6 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
     spendCells: (filter, view) => spend.select(filter, view),
     spendDimensions: () => spend.dimensions(),
     listBenchmarks: async () => [...snapshot.benchmarks],
-  };
-}
-
-/** A loader that runs once; a failed load is tried again on the next call. */
-export function once<T>(load: Lazy<T>): Lazy<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load();
-    loading.catch(() => (loading = undefined));
-    return loading;
   };
 }
 

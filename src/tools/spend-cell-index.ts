@@ -1,6 +1,6 @@
 import type { SpendCell } from "../domain";
 import { fiscalMonthIndex } from "./fiscal-year";
-import { once, type Lazy } from "./in-memory-procurement-data";
+import { once, type Lazy } from "./lazy";
 import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";
 import { cellMatches, LARGEST_PER_CELL, largestLines } from "./spend-cube";
 
