@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SpecialistRoundSchema } from "./specialist";
 
 /** One message an executor sent to its model, as rendered (tool calls with their raw arguments). */
 export const ExecutorIoMessageSchema = z.object({
@@ -17,7 +18,7 @@ export const ExecutorIoMessageSchema = z.object({
 export const ExecutorIoSchema = z.object({
   stepId: z.string(),
   executor: z.string(),
-  round: z.enum(["initial", "debate", "requery"]).optional(),
+  round: SpecialistRoundSchema.optional(),
   messages: z.array(ExecutorIoMessageSchema),
   /** Each call's reply: its text, or its tool calls as JSON. */
   outputs: z.array(z.string()),

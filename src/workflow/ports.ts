@@ -55,11 +55,6 @@ export interface ChatRequest {
    * with `output`; adapters that cannot stream never call it). The final outcome is unchanged.
    */
   onPartialOutput?: (partial: unknown) => void;
-  /**
-   * The typed input the messages were rendered from. LLM adapters ignore it; the offline engine,
-   * which has no language model, reasons over it directly.
-   */
-  structuredInput?: unknown;
 }
 
 /** Expected outcomes are values, not exceptions. Bugs still throw. */

@@ -1,11 +1,10 @@
 import type { z } from "zod";
-import { FindingOutputSchema, describeError, handoffOutputSchema, questionToAnswer, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
-import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
+import { FindingOutputSchema, describeError, handoffOutputSchema, questionToAnswer, type Finding, type SpecialistDefinition, type ToolCallRecord, type SpecialistInput, type SpecialistRound } from "../../domain";
 import type { ChatMessage, ChatRequest, TokenUsage, ToolSpec } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
 import { validate } from "../structured-call";
 import { addUsage } from "../token-usage";
-import { renderAgentMessages } from "./render-input";
+import { renderAgentMessages } from "../agent-message";
 import { runToolCalls } from "./tool-runner";
 
 /** Extra context for debate and re-ask rounds. */
@@ -89,7 +88,6 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     timeoutMs: Math.max(1, deadline - Date.now()),
     output: { name: "finding", schema: outputSchema },
     tools: offerTools && toolSpecs.length > 0 ? toolSpecs : undefined,
-    structuredInput: input,
     signal: extra.signal,
   });
   const done = (outcome: "ok" | "invalid_output" | "timeout" | "rate_limited" | "error" | "cancelled", finding: Finding, detail?: string) => ({
