@@ -18,3 +18,4 @@ export * from "./conversation";
 export * from "./follow-up-cues";
 export * from "./requester";
 export * from "./agent-input";
+export * from "./tool-message";

@@ -74,6 +74,15 @@ export type QualityRecord = z.infer<typeof QualityRecordSchema>;
 export const RunReviewSchema = z.object({ approvalId: z.string(), edited: z.boolean() });
 export type RunReview = z.infer<typeof RunReviewSchema>;
 
+/** Token usage of one call or a whole run. */
+export const TokenUsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
+  cachedInputTokens: z.number().optional(),
+});
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
+
 /**
  * The durable state of one run: the checkpoint document (Cosmos `runs`, validated on every read)
  * and, once terminal, the run record the CLI prints. `schemaVersion` lets older stored runs be read
@@ -122,8 +131,8 @@ export const RunStateSchema = z.object({
   failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
   review: RunReviewSchema.optional(),
-  /** Token totals; `cachedInputTokens` (part of `inputTokens`) once the provider reports prompt-cache hits. */
-  usage: z.object({ inputTokens: z.number(), outputTokens: z.number(), cachedInputTokens: z.number().optional() }),
+  /** Token totals of the run. */
+  usage: TokenUsageSchema,
   /** Follow-up questions offered on the answer card, in the asker's language. */
   suggestedFollowUps: z.array(z.string()).optional(),
   events: z.array(WorkflowEventSchema),

@@ -3,6 +3,7 @@ import { SpecialistRoundSchema } from "./specialist";
 import { ExecutorIoSchema } from "./executor-io";
 import { ToolCallRecordSchema } from "./finding";
 import { LanguageSchema } from "./language";
+import { QualityRecordSchema, RunStatusSchema } from "./run";
 import { SampleMessageSchema } from "./sample";
 
 /** One executor's step in a run (router, a specialist in a round, the moderator). */
@@ -41,7 +42,7 @@ export const TranscriptDocumentSchema = z.object({
   /** The question as the agents answered it, when the conversation's memory completed a follow-up. */
   standaloneQuestion: z.string().optional(),
   language: LanguageSchema,
-  status: z.enum(["completed", "failed", "awaiting_approval", "out_of_scope", "running", "needs_clarification"]),
+  status: RunStatusSchema,
   offline: z.boolean(),
   startedAt: z.string(),
   endedAt: z.string().optional(),
@@ -50,7 +51,7 @@ export const TranscriptDocumentSchema = z.object({
   /** The run as a seed-004 conversation: human question, ai turns with toolCalls, tool results. */
   conversation: z.array(SampleMessageSchema),
   answer: z.record(z.unknown()).optional(),
-  quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
+  quality: QualityRecordSchema,
   hitlReasons: z.array(z.string()).default([]),
   /** Each executor's rendered prompts, tool calls and replies (STORE_EXECUTOR_IO). */
   executorIo: z.array(ExecutorIoSchema).optional(),
