@@ -23,20 +23,23 @@ export type SpecialistSummary = z.infer<typeof SpecialistSummarySchema>;
 export const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
 export type RememberedTurn = z.infer<typeof RememberedTurnSchema>;
 
-/** Input of the rewriter (agentId `rewriter`): the new message and the conversation's memory, oldest first. */
-export const RewriterInputSchema = z.object({
-  agent: z.literal("rewriter"),
-  question: z.string(),
-  language: LanguageSchema,
-  turns: z.array(RememberedTurnSchema),
+/** What every agent is asked about: the question, in the language the answer is written in. */
+const QuestionSchema = z.object({ question: z.string(), language: LanguageSchema });
+
+/** What the agents that answer the question (specialists, the Moderator) are told besides it. */
+const AnsweringSchema = QuestionSchema.extend({
+  decision: RouterDecisionSchema,
+  /** The previous turn's question and conclusion, when this follow-up asks about that answer. */
+  previousAnswer: PreviousAnswerSchema.optional(),
 });
+
+/** Input of the rewriter (agentId `rewriter`): the new message and the conversation's memory, oldest first. */
+export const RewriterInputSchema = QuestionSchema.extend({ agent: z.literal("rewriter"), turns: z.array(RememberedTurnSchema) });
 export type RewriterInput = z.infer<typeof RewriterInputSchema>;
 
 /** Input of the Router (agentId `router`). */
-export const RouterInputSchema = z.object({
+export const RouterInputSchema = QuestionSchema.extend({
   agent: z.literal("router"),
-  question: z.string(),
-  language: LanguageSchema,
   specialists: z.array(SpecialistSummarySchema),
   maxSpecialists: z.number().int().positive(),
   /** Specialists that already failed on this question (re-routing): not offered in `specialists`. */
@@ -45,17 +48,12 @@ export const RouterInputSchema = z.object({
 export type RouterInput = z.infer<typeof RouterInputSchema>;
 
 /** Input of a specialist (agentId = the specialist id). */
-export const SpecialistInputSchema = z.object({
+export const SpecialistInputSchema = AnsweringSchema.extend({
   agent: z.literal("specialist"),
-  question: z.string(),
-  language: LanguageSchema,
   specialist: SpecialistSummarySchema.extend({ tools: z.array(z.string()) }),
-  decision: RouterDecisionSchema,
   round: SpecialistRoundSchema,
   /** The Moderator's critique of what is missing (requery round). */
   critique: z.string().optional(),
-  /** The previous turn's question and conclusion, when this follow-up asks about that answer. */
-  previousAnswer: PreviousAnswerSchema.optional(),
   /** Its own earlier finding (debate and requery rounds). */
   previous: FindingSchema.optional(),
   /** The other specialists' findings (debate round). */
@@ -64,15 +62,10 @@ export const SpecialistInputSchema = z.object({
 export type SpecialistInput = z.infer<typeof SpecialistInputSchema>;
 
 /** Input of the Moderator (agentId `moderator`). */
-export const ModeratorInputSchema = z.object({
+export const ModeratorInputSchema = AnsweringSchema.extend({
   agent: z.literal("moderator"),
-  question: z.string(),
-  language: LanguageSchema,
-  decision: RouterDecisionSchema,
   findings: z.array(OkFindingSchema),
   failures: z.array(SpecialistFailureSchema),
-  /** The previous turn's question and conclusion, when this follow-up asks about that answer. */
-  previousAnswer: PreviousAnswerSchema.optional(),
   /** Each specialist's display name in the question's language, by id: how the answer names them. */
   specialistNames: z.record(z.string()),
   /** Set on the second moderation after the quality gate sent the answer back. */
