@@ -3,13 +3,14 @@ import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { RunState } from "../domain";
 import { runApprovalMaintenance, type MaintenanceResult } from "../jobs/approval-reminders";
+import { TEAMS_SEND_RETRY, type RetryPolicy } from "../resilience";
 import { startApprovalScheduler } from "../jobs/approval-reminders-scheduler";
 import type { Telemetry } from "../telemetry";
 import { systemClock } from "../workflow/deps";
 import type { Clock, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 import { ApprovalService } from "./approval-service";
-import { DEFAULT_SEND_RETRY, type ApprovalDeps, type SendRetry } from "./deps";
+import type { ApprovalDeps } from "./deps";
 import type { ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
 import { approversHereHandler, onApprovalAction, onAwaitingApproval } from "./teams-inbound";
 import { TeamsApprovalMessaging, type ApprovalAdapter } from "./teams-messaging";
@@ -30,7 +31,7 @@ export interface CreateApprovalsOptions {
   telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
   log?: (line: string) => void;
   clock?: Clock;
-  sendRetry?: SendRetry;
+  sendRetry?: RetryPolicy;
   /** Overrides the Teams side (tests); by default it is the bot's adapter, given to `attach`. */
   messaging?: ApprovalMessaging;
   /** Hands a decided approval to what continues its run (the run queue); by default it is settled in process. */
@@ -92,7 +93,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     cards: { names: displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists), qscoreThreshold: config.workflow.qscoreThreshold },
     clock: options.clock ?? systemClock,
     telemetry: options.telemetry,
-    sendRetry: options.sendRetry ?? DEFAULT_SEND_RETRY,
+    sendRetry: options.sendRetry ?? TEAMS_SEND_RETRY,
     log,
   };
   const service = new ApprovalService(deps, options.continueDecision);
