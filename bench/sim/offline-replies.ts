@@ -1,14 +1,14 @@
 /**
  * Valid replies for the simulated model: a Chat Completions request body is turned back into our
- * ChatRequest — the typed agent input recovered from the rendered user message, the tools from the
- * registry by name — and answered by the offline engine. So every agent gets the structured reply a
+ * ChatRequest — the messages as sent, the tools from the registry by name — and answered by the
+ * offline engine, which reads the agent's input from the rendered user message as any model would. So every agent gets the structured reply a
  * good model would give (routing, tool calls, findings, an integrated answer) with no scripting.
  */
 import { createOfflineChatModel, buildOfflineVocabulary } from "../../src/llm/offline";
 import type { ProcurementData } from "../../src/tools/procurement-data";
 import { createToolRegistry } from "../../src/tools";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../src/workflow/ports";
-import { readAgentInput } from "../../src/workflow/steps/render-input";
+import { readAgentFields } from "../../src/workflow/agent-message";
 import type { ChatCompletionBody } from "../../test/fakes/scripted-model-server";
 
 /** What the model answers: text (JSON for structured output) and function calls, or why it cannot. */
@@ -28,8 +28,6 @@ export class OfflineReplies {
 
   /** The reply to one request body from agent `agentId`. */
   async reply(agentId: string, body: ChatCompletionBody): Promise<OfflineReply> {
-    const structuredInput = agentInputOf(body);
-    if (structuredInput === undefined) return { kind: "error", cause: "no rendered agent input in the user message" };
     const tools: ToolSpec[] | undefined = body.tools?.flatMap((tool) => {
       const known = this.tools.get(tool.function.name);
       return known ? [{ name: known.name, description: known.description, parameters: known.parameters }] : [];
@@ -42,16 +40,15 @@ export class OfflineReplies {
       maxTokens: body.max_tokens ?? 1024,
       timeoutMs: 60_000,
       tools: tools?.length ? tools : undefined,
-      structuredInput,
     });
     return outcome.kind === "ok" ? { kind: "ok", content: outcome.content, toolCalls: outcome.toolCalls } : { kind: "error", cause: outcome.cause };
   }
 }
 
-/** The typed input the first user message was rendered from (`renderAgentMessages`), if it is one. */
+/** The input fields the first user message was rendered from (`renderAgentMessages`), if it is one. */
 export function agentInputOf(body: ChatCompletionBody): Record<string, unknown> | undefined {
   const first = body.messages.find((message) => message.role === "user");
-  return first && typeof first.content === "string" ? readAgentInput(first.content) : undefined;
+  return first && typeof first.content === "string" ? readAgentFields(first.content) : undefined;
 }
 
 function toChatMessage(message: ChatCompletionBody["messages"][number]): ChatMessage {

@@ -1,17 +1,7 @@
 import { z } from "zod";
+import { LanguageSchema } from "./language";
 import { ModeratorAnswerSchema } from "./moderator-answer";
-import type { Requester } from "./run";
-import { StreamPositionSchema } from "./stream-position";
-
-/** Who asked, as ids only (the zod form of `Requester`). */
-export const RequesterSchema = z.object({
-  userId: z.string(),
-  aadObjectId: z.string().optional(),
-  conversationId: z.string(),
-  tenantId: z.string().optional(),
-  progressActivityId: z.string().optional(),
-  stream: StreamPositionSchema.optional(),
-}) satisfies z.ZodType<Requester>;
+import { RequesterSchema } from "./requester";
 
 /** Where an approval is: waiting for a human, decided, or timed out. */
 export const ApprovalStatusSchema = z.enum(["pending", "approved", "rejected", "expired"]);
@@ -61,7 +51,7 @@ export const ApprovalSchema = z.object({
   /** The requester's display name for the approval card (shown to approvers only, never in telemetry). */
   requesterName: z.string().optional(),
   question: z.string(),
-  language: z.enum(["en", "ja"]),
+  language: LanguageSchema,
   draft: ModeratorAnswerSchema,
   qscore: z.number(),
   specialists: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LanguageSchema } from "./language";
 import type { Language } from "./language";
 
 /** What a turn resolved: the things a follow-up may refer to without naming them again. */
@@ -15,7 +16,7 @@ export type ConversationEntities = z.infer<typeof ConversationEntitiesSchema>;
 export const ConversationTurnSchema = z.object({
   runId: z.string(),
   at: z.string(),
-  language: z.enum(["en", "ja"]),
+  language: LanguageSchema,
   question: z.string(),
   standaloneQuestion: z.string(),
   /** The answer's conclusion; absent while the answer waits for an approver. */

@@ -1,10 +1,15 @@
 import { z } from "zod";
+import { SpecialistRoundSchema } from "./specialist";
+
+/** A tool call requested by a model; `arguments` is the raw JSON text the model produced. */
+export const ModelToolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+export type ModelToolCall = z.infer<typeof ModelToolCallSchema>;
 
 /** One message an executor sent to its model, as rendered (tool calls with their raw arguments). */
 export const ExecutorIoMessageSchema = z.object({
   role: z.enum(["system", "user", "assistant", "tool"]),
   content: z.string(),
-  toolCalls: z.array(z.object({ id: z.string(), name: z.string(), arguments: z.string() })).optional(),
+  toolCalls: z.array(ModelToolCallSchema).optional(),
   toolCallId: z.string().optional(),
 });
 
@@ -17,7 +22,7 @@ export const ExecutorIoMessageSchema = z.object({
 export const ExecutorIoSchema = z.object({
   stepId: z.string(),
   executor: z.string(),
-  round: z.enum(["initial", "debate", "requery"]).optional(),
+  round: SpecialistRoundSchema.optional(),
   messages: z.array(ExecutorIoMessageSchema),
   /** Each call's reply: its text, or its tool calls as JSON. */
   outputs: z.array(z.string()),

@@ -18,13 +18,14 @@ export const FindingOutputSchema = z.object({
 export type FindingOutput = z.infer<typeof FindingOutputSchema>;
 
 /** A tool call a specialist made, with a digest of its result (never the full data). */
-export interface ToolCallRecord {
-  name: string;
-  arguments: Record<string, unknown>;
-  ok: boolean;
-  resultDigest: string;
-  durationMs: number;
-}
+export const ToolCallRecordSchema = z.object({
+  name: z.string(),
+  arguments: z.record(z.unknown()),
+  ok: z.boolean(),
+  resultDigest: z.string(),
+  durationMs: z.number(),
+});
+export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 
 /** What a specialist returns in a handoff run: its finding, and whom it hands the question to instead of answering (or null). */
 export function handoffOutputSchema(targets: readonly [string, ...string[]]) {
@@ -34,12 +35,27 @@ export function handoffOutputSchema(targets: readonly [string, ...string[]]) {
   });
 }
 
-/** A specialist's contribution to a run, successful or not (`handoff`: it passed the question on instead of answering). */
-export type Finding =
-  | ({ specialist: string; status: "ok"; toolCalls: ToolCallRecord[]; handoff?: { to: string; reason: string } } & FindingOutput)
-  | { specialist: string; status: "failed"; error: string; toolCalls: ToolCallRecord[] };
+/** A specialist's finding that answered (`handoff`: it passed the question on instead of answering). */
+export const OkFindingSchema = FindingOutputSchema.extend({
+  specialist: z.string(),
+  status: z.literal("ok"),
+  toolCalls: z.array(ToolCallRecordSchema),
+  handoff: z.object({ to: z.string(), reason: z.string() }).optional(),
+});
+export type OkFinding = z.infer<typeof OkFindingSchema>;
+
+/** A specialist's contribution to a run, successful or not. */
+export const FindingSchema = z.discriminatedUnion("status", [
+  OkFindingSchema,
+  z.object({ specialist: z.string(), status: z.literal("failed"), error: z.string(), toolCalls: z.array(ToolCallRecordSchema) }),
+]);
+export type Finding = z.infer<typeof FindingSchema>;
+
+/** A specialist that failed, as the Moderator and a re-run Router are told. */
+export const SpecialistFailureSchema = z.object({ specialist: z.string(), error: z.string() });
+export type SpecialistFailure = z.infer<typeof SpecialistFailureSchema>;
 
 /** The failed findings as `{ specialist, error }`: what the Moderator and a re-run Router are told. */
-export function specialistFailures(findings: readonly Finding[]): { specialist: string; error: string }[] {
+export function specialistFailures(findings: readonly Finding[]): SpecialistFailure[] {
   return findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : []));
 }

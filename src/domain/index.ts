@@ -16,3 +16,6 @@ export * from "./operator-notice";
 export * from "./run-message";
 export * from "./conversation";
 export * from "./follow-up-cues";
+export * from "./requester";
+export * from "./agent-input";
+export * from "./tool-message";

@@ -1,5 +1,8 @@
+import { z } from "zod";
+
 /** Languages the bot answers in; card labels exist for each. */
-export type Language = "en" | "ja";
+export const LanguageSchema = z.enum(["en", "ja"]);
+export type Language = z.infer<typeof LanguageSchema>;
 
 const JAPANESE_SCRIPT = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/g;
 

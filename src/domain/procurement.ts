@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LanguageSchema } from "./language";
 
 /** A supplier with the risk and performance facts specialists rely on. */
 export const SupplierSchema = z.object({
@@ -65,7 +66,7 @@ export const PolicySectionSchema = z.object({ id: z.string(), heading: z.string(
 export const PolicyDocumentSchema = z.object({
   id: z.string(), // "POL-APPROVAL-MATRIX-en"
   policyKey: z.string(), // "approval-matrix" (same across languages)
-  language: z.enum(["en", "ja"]),
+  language: LanguageSchema,
   title: z.string(),
   version: z.string(),
   effectiveDate: z.string(),

@@ -21,7 +21,8 @@ export const RouterOutputSchema = z.object({
 export type RouterOutput = z.infer<typeof RouterOutputSchema>;
 
 /** The decision the workflow acts on: the router output, plus whether it is the Knowledge fallback. */
-export type RouterDecision = RouterOutput & { fallback: boolean };
+export const RouterDecisionSchema = RouterOutputSchema.extend({ fallback: z.boolean() });
+export type RouterDecision = z.infer<typeof RouterDecisionSchema>;
 
 /**
  * The router output validated against the registry: 1..max distinct known ids, and a priority that

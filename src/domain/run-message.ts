@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RequesterSchema } from "./approval";
+import { RequesterSchema } from "./requester";
 
 /**
  * A message on the run queue. It carries everything a worker needs to start the run even when the

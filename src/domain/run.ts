@@ -1,14 +1,17 @@
-import type { RunUnderstanding } from "./conversation";
-import type { ExecutorIo } from "./executor-io";
-import type { Language } from "./language";
-import type { Finding } from "./finding";
-import type { ModeratorAnswer } from "./moderator-answer";
-import type { RouterDecision } from "./router-decision";
-import type { RunLifecycleRecord } from "./run-message";
-import type { StreamPosition } from "./stream-position";
+import { z } from "zod";
+import { RunUnderstandingSchema } from "./conversation";
+import { ExecutorIoSchema } from "./executor-io";
+import { FindingSchema } from "./finding";
+import { LanguageSchema } from "./language";
+import { ModeratorAnswerSchema } from "./moderator-answer";
+import { RequesterSchema } from "./requester";
+import { RouterDecisionSchema } from "./router-decision";
+import { RunLifecycleRecordSchema } from "./run-message";
+import { SpecialistRoundSchema } from "./specialist";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
-export type RunPhase = "understand" | "route" | "investigate" | "debate" | "converse" | "handoff" | "moderate" | "gate" | "reinvestigate" | "decide" | "done";
+export const RunPhaseSchema = z.enum(["understand", "route", "investigate", "debate", "converse", "handoff", "moderate", "gate", "reinvestigate", "decide", "done"]);
+export type RunPhase = z.infer<typeof RunPhaseSchema>;
 
 /**
  * How the specialists are orchestrated: `selective` (the Router picks 1–3, they answer in parallel),
@@ -17,134 +20,128 @@ export type RunPhase = "understand" | "route" | "investigate" | "debate" | "conv
  * transcript so far). Each mode declares its own graph (src/workflow/modes/).
  */
 export const ORCHESTRATION_MODES = ["selective", "handoff", "group-chat"] as const;
+export type OrchestrationMode = (typeof ORCHESTRATION_MODES)[number];
 
 /** One hand-over in a handoff run: who passed the question to whom (a specialist id or `router`), why, and what they had found. */
-export interface Handoff {
-  from: string;
-  to: string;
-  reason: string;
-  finding: Finding;
-}
-export type OrchestrationMode = (typeof ORCHESTRATION_MODES)[number];
+export const HandoffSchema = z.object({ from: z.string(), to: z.string(), reason: z.string(), finding: FindingSchema });
+export type Handoff = z.infer<typeof HandoffSchema>;
 
 /**
  * Terminal states are everything but `running`; every run ends in one the user is told about.
  * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
  * `needs_clarification`: a follow-up pointed at earlier context nothing resolved; the user is asked back.
  */
-export type RunStatus = "running" | "completed" | "failed" | "awaiting_approval" | "out_of_scope" | "needs_clarification";
+export const RunStatusSchema = z.enum(["running", "completed", "failed", "awaiting_approval", "out_of_scope", "needs_clarification"]);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** Outcome of one executor call, as recorded in events and telemetry. */
-export type ExecutorOutcome = "ok" | "rate_limited" | "invalid_output" | "timeout" | "error" | "cancelled";
+export const ExecutorOutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout", "error", "cancelled"]);
+export type ExecutorOutcome = z.infer<typeof ExecutorOutcomeSchema>;
 
 /** Something that happened in a run: executor start/end, tool calls and run-level milestones. No message text. */
-export interface WorkflowEvent {
-  type: "executor_started" | "executor_completed" | "tool_completed" | "phase_completed" | "run_completed" | "checkpoint_failed";
-  runId: string;
-  at: string;
+export const WorkflowEventSchema = z.object({
+  type: z.enum(["executor_started", "executor_completed", "tool_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
+  runId: z.string(),
+  at: z.string(),
   /**
    * Identifies one executor invocation (16 hex digits) on its start and end events and on the tool
    * calls it made (`parentStepId`): stored with the run, so a trace can be rebuilt as a tree by any process.
    */
-  stepId?: string;
-  parentStepId?: string;
-  executor?: string;
+  stepId: z.string().optional(),
+  parentStepId: z.string().optional(),
+  executor: z.string().optional(),
   /** The tool a `tool_completed` event reports. */
-  tool?: string;
-  phase?: RunPhase;
-  round?: "initial" | "debate" | "requery";
-  durationMs?: number;
-  model?: string;
-  inputTokens?: number;
-  outputTokens?: number;
+  tool: z.string().optional(),
+  phase: RunPhaseSchema.optional(),
+  round: SpecialistRoundSchema.optional(),
+  durationMs: z.number().optional(),
+  model: z.string().optional(),
+  inputTokens: z.number().optional(),
+  outputTokens: z.number().optional(),
   /** Of `inputTokens`, those the provider served from its prompt cache. */
-  cachedInputTokens?: number;
-  outcome?: ExecutorOutcome;
-  attempt?: number;
-  detail?: string;
-}
+  cachedInputTokens: z.number().optional(),
+  outcome: ExecutorOutcomeSchema.optional(),
+  attempt: z.number().optional(),
+  detail: z.string().optional(),
+});
+export type WorkflowEvent = z.infer<typeof WorkflowEventSchema>;
 
 /** Quality-gate bookkeeping: both scores are kept when the gate sends the answer back. */
-export interface QualityRecord {
-  initialScore: number | null;
-  finalScore: number | null;
-  retried: boolean;
-}
-
-/** Who asked, as ids only (no names or e-mails): lets the Teams layer deliver a late answer. */
-export interface Requester {
-  userId: string;
-  aadObjectId?: string;
-  conversationId: string;
-  tenantId?: string;
-  /** The message showing the run's progress (a Teams activity id), so a resumed run updates it. */
-  progressActivityId?: string;
-  /** The chat's streamed answer (personal chats), so a resumed run continues the same stream. */
-  stream?: StreamPosition;
-}
+export const QualityRecordSchema = z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() });
+export type QualityRecord = z.infer<typeof QualityRecordSchema>;
 
 /** An approver's sign-off on a run's answer (an edit is already the answer's conclusion). */
-export interface RunReview {
-  approvalId: string;
-  edited: boolean;
-}
+export const RunReviewSchema = z.object({ approvalId: z.string(), edited: z.boolean() });
+export type RunReview = z.infer<typeof RunReviewSchema>;
+
+/** Token usage of one call or a whole run. */
+export const TokenUsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
+  cachedInputTokens: z.number().optional(),
+});
+export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
 /**
- * The durable state of one run: the checkpoint document and, once terminal, the run record the
- * CLI prints. `schemaVersion` lets older stored runs be read after the shape changes.
+ * The durable state of one run: the checkpoint document (Cosmos `runs`, validated on every read)
+ * and, once terminal, the run record the CLI prints. `schemaVersion` lets older stored runs be read
+ * after the shape changes.
  */
-export interface RunState {
-  schemaVersion: 1;
-  runId: string;
+export const RunStateSchema = z.object({
+  schemaVersion: z.literal(1),
+  runId: z.string().min(1),
   /** The message as the user wrote it. */
-  question: string;
+  question: z.string(),
   /**
    * The question the agents answer: the message made complete with the conversation's context
    * (equal to `question` when it already stood alone). Set by the `understand` phase.
    */
-  standaloneQuestion?: string;
+  standaloneQuestion: z.string().optional(),
   /** How the message was understood against the conversation's memory. */
-  understanding?: RunUnderstanding;
+  understanding: RunUnderstandingSchema.optional(),
   /** Whose memory the run reads (a chat, or one channel thread); absent for one-shot runs. */
-  conversationKey?: string;
-  language: Language;
-  requester?: Requester;
+  conversationKey: z.string().optional(),
+  language: LanguageSchema,
+  requester: RequesterSchema.optional(),
   /** Absent on runs stored before modes existed: those are `selective`. */
-  mode?: OrchestrationMode;
-  status: RunStatus;
-  phase: RunPhase;
+  mode: z.enum(ORCHESTRATION_MODES).optional(),
+  status: RunStatusSchema,
+  phase: RunPhaseSchema,
   /** 1, or 2 when a failed Moderator made the whole flow run again. */
-  attempts: number;
-  startedAt: string;
-  updatedAt: string;
-  endedAt?: string;
-  offline: boolean;
-  decision?: RouterDecision;
+  attempts: z.number().int(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  endedAt: z.string().optional(),
+  offline: z.boolean(),
+  // Checkpoints written before the Router decided scope were all answered as procurement questions.
+  decision: RouterDecisionSchema.extend({ inScope: z.boolean().default(true), scopeReason: z.string().default("") }).optional(),
   /** Set when every selected specialist failed and the Router was asked again without them. */
-  rerouted?: { excluded: string[] };
+  rerouted: z.object({ excluded: z.array(z.string()) }).optional(),
   /** Group chat: how many speaking turns are done (a resumed run continues with the next). */
-  turnsTaken?: number;
+  turnsTaken: z.number().int().min(0).optional(),
   /** Handoff: the specialist who has the question now, and the hand-overs so far. */
-  speaker?: string;
-  handoffs?: Handoff[];
-  findings: Finding[];
-  answer?: ModeratorAnswer;
-  quality: QualityRecord;
+  speaker: z.string().optional(),
+  handoffs: z.array(HandoffSchema).optional(),
+  findings: z.array(FindingSchema),
+  answer: ModeratorAnswerSchema.optional(),
+  quality: QualityRecordSchema,
   /** Why the answer needs a human, when it does (router, moderator, policy rules). */
-  hitlReasons: string[];
-  failure?: { message: string; correlationId: string };
+  hitlReasons: z.array(z.string()),
+  failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
-  review?: RunReview;
-  /** Token totals; `cachedInputTokens` (part of `inputTokens`) once the provider reports prompt-cache hits. */
-  usage: { inputTokens: number; outputTokens: number; cachedInputTokens?: number };
+  review: RunReviewSchema.optional(),
+  /** Token totals of the run. */
+  usage: TokenUsageSchema,
   /** Follow-up questions offered on the answer card, in the asker's language. */
-  suggestedFollowUps?: string[];
-  events: WorkflowEvent[];
+  suggestedFollowUps: z.array(z.string()).optional(),
+  events: z.array(WorkflowEventSchema),
   /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-lifecycle.ts). */
-  lifecycle?: RunLifecycleRecord;
+  lifecycle: RunLifecycleRecordSchema.optional(),
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
-  executorIo?: ExecutorIo[];
-}
+  executorIo: z.array(ExecutorIoSchema).optional(),
+});
+export type RunState = z.infer<typeof RunStateSchema>;
 
 /** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */
 export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {

@@ -17,3 +17,7 @@ export type SpecialistDefinition = z.infer<typeof SpecialistFrontMatterSchema> &
 
 /** The specialist used alone when routing fails or every selected specialist fails. */
 export const FALLBACK_SPECIALIST = "knowledge";
+
+/** Which pass a specialist is in: the first opinion, the debate rebuttal, or the quality-gate re-ask. */
+export const SpecialistRoundSchema = z.enum(["initial", "debate", "requery"]);
+export type SpecialistRound = z.infer<typeof SpecialistRoundSchema>;

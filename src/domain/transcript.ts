@@ -1,22 +1,17 @@
 import { z } from "zod";
+import { SpecialistRoundSchema } from "./specialist";
 import { ExecutorIoSchema } from "./executor-io";
+import { ToolCallRecordSchema } from "./finding";
+import { LanguageSchema } from "./language";
+import { QualityRecordSchema, RunStatusSchema } from "./run";
 import { SampleMessageSchema } from "./sample";
-
-/** A tool call as kept in a transcript: arguments and a digest of the result, never the full data. */
-export const TranscriptToolCallSchema = z.object({
-  name: z.string(),
-  arguments: z.record(z.unknown()),
-  ok: z.boolean(),
-  resultDigest: z.string(),
-  durationMs: z.number(),
-});
 
 /** One executor's step in a run (router, a specialist in a round, the moderator). */
 export const TranscriptStepSchema = z.object({
   step: z.number().int().positive(),
   executor: z.string(),
   phase: z.string(),
-  round: z.enum(["initial", "debate", "requery"]).optional(),
+  round: SpecialistRoundSchema.optional(),
   startedAt: z.string(),
   durationMs: z.number(),
   model: z.string().optional(),
@@ -29,7 +24,7 @@ export const TranscriptStepSchema = z.object({
   rationale: z.string(),
   /** What it did, in one line ("selected contract, spend", "called searchContracts", "answered qscore 86"). */
   action: z.string(),
-  toolCalls: z.array(TranscriptToolCallSchema).default([]),
+  toolCalls: z.array(ToolCallRecordSchema).default([]),
 });
 export type TranscriptStep = z.infer<typeof TranscriptStepSchema>;
 
@@ -46,8 +41,8 @@ export const TranscriptDocumentSchema = z.object({
   question: z.string(),
   /** The question as the agents answered it, when the conversation's memory completed a follow-up. */
   standaloneQuestion: z.string().optional(),
-  language: z.enum(["en", "ja"]),
-  status: z.enum(["completed", "failed", "awaiting_approval", "out_of_scope", "running", "needs_clarification"]),
+  language: LanguageSchema,
+  status: RunStatusSchema,
   offline: z.boolean(),
   startedAt: z.string(),
   endedAt: z.string().optional(),
@@ -56,7 +51,7 @@ export const TranscriptDocumentSchema = z.object({
   /** The run as a seed-004 conversation: human question, ai turns with toolCalls, tool results. */
   conversation: z.array(SampleMessageSchema),
   answer: z.record(z.unknown()).optional(),
-  quality: z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() }),
+  quality: QualityRecordSchema,
   hitlReasons: z.array(z.string()).default([]),
   /** Each executor's rendered prompts, tool calls and replies (STORE_EXECUTOR_IO). */
   executorIo: z.array(ExecutorIoSchema).optional(),

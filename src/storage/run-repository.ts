@@ -1,8 +1,7 @@
 import type { Container } from "@azure/cosmos";
-import type { RunState } from "../domain";
+import { RunStateSchema, type RunState } from "../domain";
 import type { ConditionalWrite, RunStore, VersionedRun } from "../workflow/ports";
 import { parseDocument, readDocument } from "./documents";
-import { RunStateSchema } from "./run-state-schema";
 import { storeCall, storeCallExpecting } from "./store-call";
 
 /** Run checkpoints in the `runs` container (partition key `/id` = runId). */

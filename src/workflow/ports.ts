@@ -3,16 +3,12 @@
  * implement them; only composition roots build concrete adapters. Nothing here imports an SDK.
  */
 import type { z } from "zod";
-import type { ConversationTurn, EvidenceItem, ExecutorOutcome, RunMessage, RunState, WorkflowEvent } from "../domain";
+import type { ConversationTurn, EvidenceItem, ExecutorOutcome, ModelToolCall, RunMessage, RunState, TokenUsage, WorkflowEvent } from "../domain";
+
+// The shapes that cross these ports are declared once, in the domain.
+export type { ModelToolCall, TokenUsage, ToolMessageContent } from "../domain";
 
 // ---------------------------------------------------------------- ChatModel
-
-/** A tool call requested by a model; `arguments` is the raw JSON text the model produced. */
-export interface ModelToolCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
 
 /** One chat message in the OpenAI Chat Completions shape. */
 export type ChatMessage =
@@ -25,14 +21,6 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: z.ZodTypeAny;
-}
-
-/** Token usage of one call. */
-export interface TokenUsage {
-  inputTokens: number;
-  outputTokens: number;
-  /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
-  cachedInputTokens?: number;
 }
 
 /** One request to a chat model. */
@@ -55,11 +43,6 @@ export interface ChatRequest {
    * with `output`; adapters that cannot stream never call it). The final outcome is unchanged.
    */
   onPartialOutput?: (partial: unknown) => void;
-  /**
-   * The typed input the messages were rendered from. LLM adapters ignore it; the offline engine,
-   * which has no language model, reasons over it directly.
-   */
-  structuredInput?: unknown;
 }
 
 /** Expected outcomes are values, not exceptions. Bugs still throw. */
@@ -201,17 +184,4 @@ export interface AnswerPreview {
 /** Where workflow events go (progress cards, telemetry, the run record). Must not throw. */
 export interface EventSink {
   emit(event: WorkflowEvent): void;
-}
-
-/**
- * The content of the `tool` message the workflow sends back to a model after running a tool:
- * `JSON.stringify(ToolMessageContent)`. The offline engine reads `evidence` from it.
- */
-export interface ToolMessageContent {
-  tool: string;
-  ok: boolean;
-  digest: string;
-  evidence: EvidenceItem[];
-  data?: unknown;
-  error?: string;
 }

@@ -1,5 +1,4 @@
-import type { EvidenceItem, Finding, FindingOutput } from "../../domain";
-import type { SpecialistInput } from "../../workflow/agent-inputs";
+import type { EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
 import { deriveFacts, type Fact } from "./facts";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { toJapaneseQuote } from "./japanese-quotes";

@@ -1,5 +1,4 @@
-import type { ModeratorAnswer } from "../../domain";
-import type { ModeratorInput } from "../../workflow/agent-inputs";
+import type { ModeratorAnswer, ModeratorInput } from "../../domain";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
 

@@ -1,6 +1,6 @@
 import type { JpyRates } from "../../domain/amounts";
+import { readAgentInput } from "../../workflow/agent-message";
 import type { ChatModel, ChatOutcome, ChatRequest, Clock, ModelToolCall } from "../../workflow/ports";
-import { AgentInputSchema } from "./agent-input-schemas";
 import { moderateOffline } from "./moderator";
 import { rewriteOffline } from "./rewriter";
 import { routeOffline } from "./router";
@@ -20,10 +20,11 @@ export interface OfflineChatModelOptions {
 }
 
 /**
- * The embedded default ChatModel (SPEC §2.4): no language model, deterministic. It answers the
- * Router, the specialists (tool calls, then a Finding) and the Moderator from the typed
- * `structuredInput` each request carries; any other agent gets an `error` outcome. Replies are
- * checked against the request's output schema, so a bug surfaces as an error, never invalid JSON.
+ * The embedded default ChatModel: no language model, deterministic. It receives what a real model
+ * receives and answers the rewriter, the Router, the specialists (tool calls, then a Finding) and
+ * the Moderator from the agent's input, read from the JSON section of the conversation's first user
+ * message; a conversation without one gets an `error` outcome. Replies are checked against the
+ * request's output schema, so a bug surfaces as an error, never invalid JSON.
  */
 export function createOfflineChatModel(options: OfflineChatModelOptions): ChatModel {
   const clock = options.clock ?? { now: () => new Date() };
@@ -35,9 +36,8 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
         const common = { usage: { inputTokens: 0, outputTokens: 0 }, durationMs: Math.round(performance.now() - started), attempts: 1, model: OFFLINE_MODEL_NAME };
         return "error" in reply ? { kind: "error", cause: reply.error, ...common } : { kind: "ok", ...reply, ...common };
       };
-      const parsed = AgentInputSchema.safeParse(request.structuredInput);
-      if (!parsed.success) return finish({ error: `the offline engine has no language model for agent ${request.agentId}` });
-      const input = parsed.data;
+      const input = readAgentInput(request.messages);
+      if (!input) return finish({ error: `the offline engine has no language model for agent ${request.agentId}` });
       let content: string;
       if (input.agent === "specialist") {
         const reply = specialistTurn(input, request.messages, request.tools, options.vocabulary, clock.now(), options.jpyRates);

@@ -1,4 +1,4 @@
-import type { ModeratorInput } from "../../workflow/agent-inputs";
+import type { ModeratorInput } from "../../domain";
 
 /** Distinct references the Moderator expects per evidence need. */
 export const REFERENCES_NEEDED = { low: 1, medium: 2, high: 4 } as const;

@@ -1,6 +1,5 @@
 import { extractAmounts } from "../../domain/amounts";
-import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput } from "../../domain";
-import type { RewriterInput } from "../../workflow/agent-inputs";
+import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOf } from "./question-entities";
 import { contentStems, hasCjk } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";

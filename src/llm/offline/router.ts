@@ -1,5 +1,4 @@
-import { FALLBACK_SPECIALIST, type RouterOutput } from "../../domain";
-import type { RouterInput, SpecialistSummary } from "../../workflow/agent-inputs";
+import { FALLBACK_SPECIALIST, type RouterOutput, type RouterInput, type SpecialistSummary } from "../../domain";
 import { LEXICON } from "./lexicon";
 import { phrasesFor } from "./phrases";
 import { assessScope } from "./scope";

@@ -1,4 +1,4 @@
-import type { SpecialistSummary } from "../../workflow/agent-inputs";
+import type { SpecialistSummary } from "../../domain";
 import { extractQuestionEntities } from "./question-entities";
 import { containsPhrase } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";

@@ -1,5 +1,5 @@
 import type { JpyRates } from "../../domain/amounts";
-import type { SpecialistInput } from "../../workflow/agent-inputs";
+import type { SpecialistInput } from "../../domain";
 import type { ChatMessage, ModelToolCall, ToolSpec } from "../../workflow/ports";
 import { amendFinding, writeFinding } from "./finding-writer";
 import { extractQuestionEntities } from "./question-entities";

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { EvidenceItemSchema, type EvidenceItem } from "../../domain";
+import { ToolMessageContentSchema, type EvidenceItem, type ToolMessageContent } from "../../domain";
 import type { ChatMessage } from "../../workflow/ports";
 
 /** One tool call of the conversation with what it returned. */
@@ -12,15 +11,6 @@ export interface ToolObservation {
   data: unknown;
   error?: string;
 }
-
-const ToolMessageContentSchema = z.object({
-  tool: z.string(),
-  ok: z.boolean(),
-  digest: z.string().default(""),
-  evidence: z.array(EvidenceItemSchema).default([]),
-  data: z.unknown().optional(),
-  error: z.string().optional(),
-});
 
 /**
  * Pairs the assistant's tool calls with the `tool` messages answering them (validated at this
@@ -48,7 +38,7 @@ export function hasToolResults(messages: ChatMessage[]): boolean {
   return messages.some((message) => message.role === "tool");
 }
 
-function parseContent(text: string): z.infer<typeof ToolMessageContentSchema> | undefined {
+function parseContent(text: string): ToolMessageContent | undefined {
   try {
     const parsed = ToolMessageContentSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;

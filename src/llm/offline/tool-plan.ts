@@ -1,4 +1,4 @@
-import type { SpecialistInput } from "../../workflow/agent-inputs";
+import type { SpecialistInput } from "../../domain";
 import type { ToolSpec } from "../../workflow/ports";
 import type { QuestionEntities, SpendGrouping } from "./question-entities";
 import { AMOUNT_QUERY_EXPANSION, QUERY_EXPANSIONS } from "./lexicon";

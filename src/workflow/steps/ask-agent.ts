@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { AgentInput } from "../agent-inputs";
+import type { AgentInput } from "../../domain";
 import type { ChatModel } from "../ports";
 import type { AgentPrompt } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { callStructured, type StructuredOutcome } from "../structured-call";
-import { renderAgentMessages } from "./render-input";
+import { renderAgentMessages } from "../agent-message";
 
 /** One structured question to a single-call agent (Router, Moderator). */
 export interface AgentCall<V extends z.ZodTypeAny> {
@@ -37,7 +37,6 @@ export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: Agen
       timeoutMs: context.timeoutFor(call.timeoutMs),
       output: call.output,
       ...(call.onPartialOutput ? { onPartialOutput: call.onPartialOutput } : {}),
-      structuredInput: call.input,
     },
     context.deps.prompts.fragments.repair,
     call.validator,

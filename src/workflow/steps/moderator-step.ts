@@ -1,5 +1,4 @@
-import { ModeratorAnswerSchema, questionToAnswer, specialistFailures, type Finding, type ModeratorAnswer } from "../../domain";
-import type { ModeratorInput } from "../agent-inputs";
+import { ModeratorAnswerSchema, questionToAnswer, specialistFailures, type Finding, type ModeratorAnswer, type ModeratorInput } from "../../domain";
 import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { FALLBACK_SPECIALIST, RouterOutputSchema, questionToAnswer, routerDecisionSchema, type RouterDecision } from "../../domain";
-import type { RouterInput, SpecialistSummary } from "../agent-inputs";
+import { FALLBACK_SPECIALIST, RouterOutputSchema, questionToAnswer, routerDecisionSchema, type RouterDecision, type RouterInput, type SpecialistSummary } from "../../domain";
 import { renderTemplate } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { askAgent } from "./ask-agent";

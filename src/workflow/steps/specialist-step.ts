@@ -1,10 +1,9 @@
 import type { z } from "zod";
-import { FindingOutputSchema, describeError, handoffOutputSchema, questionToAnswer, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
-import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
+import { FindingOutputSchema, describeError, handoffOutputSchema, questionToAnswer, type Finding, type SpecialistDefinition, type SpecialistInput, type SpecialistRound, type ToolCallRecord } from "../../domain";
+import { renderAgentMessages } from "../agent-message";
 import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
 import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
-import { renderAgentMessages } from "./render-input";
 import { runToolCalls } from "./tool-runner";
 
 /** Extra context for debate and re-ask rounds. */
@@ -87,7 +86,6 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     timeoutMs: Math.max(1, deadline - Date.now()),
     output: { name: "finding", schema: outputSchema },
     tools: offerTools && toolSpecs.length > 0 ? toolSpecs : undefined,
-    structuredInput: input,
     signal: extra.signal,
   });
   let timedOut = false;

@@ -5,9 +5,9 @@ import {
   describeError,
   needsEarlierContext,
   type ConversationTurn,
+  type RewriterInput,
   type RunUnderstanding,
 } from "../../domain";
-import type { RewriterInput } from "../agent-inputs";
 import type { RunContext } from "../run-context";
 import { askAgentAsExecutor } from "./ask-agent";
 

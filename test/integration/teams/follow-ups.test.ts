@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/cards/labels";
-import { readAgentInput } from "../../../src/workflow/steps/render-input";
+import { readAgentFields } from "../../../src/workflow/agent-message";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import type { ChatCompletionBody, ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { cardShows, useScriptedBot } from "./bot-harness";
@@ -40,7 +40,7 @@ function userMessage(body: ChatCompletionBody): string {
 
 /** The question an agent's user message asks it to answer. */
 function questionOf(body: ChatCompletionBody): string {
-  const question = readAgentInput(userMessage(body))?.question;
+  const question = readAgentFields(userMessage(body))?.question;
   assert.equal(typeof question, "string", "the user message is a rendered agent input");
   return question as string;
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { ModeratorAnswer } from "../../../src/domain";
 import { runQuestion } from "../../../src/workflow/runner";
-import { readAgentInput } from "../../../src/workflow/steps/render-input";
+import { readAgentFields } from "../../../src/workflow/agent-message";
 import { ScriptedModelServer, type ScriptStep } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 
@@ -146,10 +146,10 @@ describe("agent graph against a scripted model server", function () {
     const second = server.callsFor("router")[1]!.body as unknown as { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } } };
     const offered = second.response_format.json_schema.schema.properties.selected.items.enum;
     assert.ok(!offered.includes("contract") && !offered.includes("spend") && offered.includes("negotiation"), `offered ${offered}`);
-    const routerInput = readAgentInput(second.messages.at(-1)!.content) as { unavailable: { specialist: string }[]; specialists: { id: string }[] };
+    const routerInput = readAgentFields(second.messages.at(-1)!.content) as { unavailable: { specialist: string }[]; specialists: { id: string }[] };
     assert.deepEqual(routerInput.unavailable.map((u) => u.specialist), ["contract", "spend"]);
     assert.ok(!routerInput.specialists.some((s) => s.id === "contract"));
-    const moderatorInput = readAgentInput((server.callsFor("moderator")[0]!.body.messages.at(-1) as { content: string }).content) as { failures: { specialist: string }[] };
+    const moderatorInput = readAgentFields((server.callsFor("moderator")[0]!.body.messages.at(-1) as { content: string }).content) as { failures: { specialist: string }[] };
     assert.deepEqual(moderatorInput.failures.map((f) => f.specialist), ["contract", "spend"], "the Moderator is still told who failed");
     assert.ok(events.some((e) => e.type === "phase_completed" && /asking the Router again without them/.test(e.detail ?? "")));
   });

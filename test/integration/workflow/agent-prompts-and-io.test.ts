@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { loadConfig } from "../../../src/config";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
-import { RunStateSchema } from "../../../src/storage/run-state-schema";
+import { RunStateSchema } from "../../../src/domain";
 import { buildTranscript } from "../../../src/storage/transcript-builder";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";

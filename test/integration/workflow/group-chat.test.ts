@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { resumeRun, runQuestion } from "../../../src/workflow/runner";
-import { readAgentInput } from "../../../src/workflow/steps/render-input";
+import { readAgentFields } from "../../../src/workflow/agent-message";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
@@ -19,7 +19,7 @@ const answer: ModeratorAnswer = {
   critique: "",
 };
 const peersOf = (body: { messages: { content?: unknown }[] }) =>
-  ((readAgentInput(String(body.messages.at(-1)!.content)) as { peers?: { specialist: string }[] }).peers ?? []).map((p) => p.specialist);
+  ((readAgentFields(String(body.messages.at(-1)!.content)) as { peers?: { specialist: string }[] }).peers ?? []).map((p) => p.specialist);
 
 describe("group-chat orchestration against a scripted model server", function () {
   this.timeout(20_000);

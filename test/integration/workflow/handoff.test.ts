@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
-import { readAgentInput } from "../../../src/workflow/steps/render-input";
+import { readAgentFields } from "../../../src/workflow/agent-message";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
@@ -53,7 +53,7 @@ describe("handoff orchestration against a scripted model server", function () {
     const targets = targetsOf(negotiation)!;
     assert.ok(!targets.includes("contract"), `no ping-pong: ${targets}`);
     assert.ok(targets.includes("router") && targets.includes("spend"));
-    const input = readAgentInput(negotiation.messages.at(-1)!.content) as { peers: { specialist: string; summary: string }[] };
+    const input = readAgentFields(negotiation.messages.at(-1)!.content) as { peers: { specialist: string; summary: string }[] };
     assert.deepEqual(input.peers.map((p) => [p.specialist, p.summary]), [["contract", "Cap is 5%."]], "the next speaker sees what was found so far");
     assert.match(negotiation.messages[0]!.content, /You have the question now/);
   });
@@ -68,7 +68,7 @@ describe("handoff orchestration against a scripted model server", function () {
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
     const second = server.callsFor("router")[1]!.body as unknown as Body;
-    const input = readAgentInput(second.messages.at(-1)!.content) as { unavailable: { specialist: string; error: string }[] };
+    const input = readAgentFields(second.messages.at(-1)!.content) as { unavailable: { specialist: string; error: string }[] };
     assert.deepEqual(input.unavailable, [{ specialist: "contract", error: "already consulted: handed the question to router (this is about spend)" }]);
     assert.deepEqual(state.findings.map((f) => f.specialist), ["spend"]);
   });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { ModeratorAnswerSchema, type Finding } from "../../../../src/domain";
 import { moderateOffline } from "../../../../src/llm/offline/moderator";
 import { qualityScore } from "../../../../src/llm/offline/quality-score";
-import type { ModeratorInput } from "../../../../src/workflow/agent-inputs";
+import type { ModeratorInput } from "../../../../src/domain";
 
 type OkFinding = Extract<Finding, { status: "ok" }>;
 

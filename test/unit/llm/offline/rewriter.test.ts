@@ -4,7 +4,7 @@ import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
-import type { RewriterInput } from "../../../../src/workflow/agent-inputs";
+import type { RewriterInput } from "../../../../src/domain";
 
 const today = new Date("2026-11-21T09:00:00Z");
 

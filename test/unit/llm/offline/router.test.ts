@@ -6,7 +6,7 @@ import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/
 import { routeOffline } from "../../../../src/llm/offline/router";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
-import type { RouterInput, SpecialistSummary } from "../../../../src/workflow/agent-inputs";
+import type { RouterInput, SpecialistSummary } from "../../../../src/domain";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 
 interface QuestionCase {

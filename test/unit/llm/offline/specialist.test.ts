@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { FindingOutputSchema, detectLanguage, type Finding, type FindingOutput, type RouterDecision } from "../../../../src/domain";
 import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
-import type { SpecialistInput, SpecialistRound } from "../../../../src/workflow/agent-inputs";
+import type { SpecialistInput, SpecialistRound } from "../../../../src/domain";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../../../src/workflow/ports";
+import { renderAgentMessages } from "../../../../src/workflow/agent-message";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 import { runToolCalls } from "../../../../src/workflow/steps/tool-runner";
 
@@ -30,10 +31,7 @@ async function consult(
     ...extra,
   };
   const tools: ToolSpec[] = definition.tools.map((name) => registry.get(name)!).map(({ name, description, parameters }) => ({ name, description, parameters }));
-  const messages: ChatMessage[] = [
-    { role: "system", content: definition.systemPrompt },
-    { role: "user", content: question },
-  ];
+  const messages: ChatMessage[] = renderAgentMessages(definition.systemPrompt, input);
   const request = (offer: boolean) => ({
     agentId: id,
     model: "offline",
@@ -43,7 +41,6 @@ async function consult(
     timeoutMs: 5000,
     output: { name: "finding", schema: FindingOutputSchema },
     tools: offer ? tools : undefined,
-    structuredInput: input,
   });
   const first = await model.complete(request(true));
   assert.equal(first.kind, "ok");
