@@ -23,7 +23,7 @@ export function finalReplyOf(recorded: RecordedActivity): FinalReply | undefined
 
 /** The run ids the cards in the activities name (answer and progress cards carry them), distinct, in order. */
 export function runIdsIn(activities: readonly RecordedActivity[]): string[] {
-  const ids = activities.flatMap((a) => [...JSON.stringify(a.activity).matchAll(/"runId":"([^"]+)"/g)].map((m) => m[1]!));
+  const ids = activities.flatMap((a) => [...JSON.stringify(a.activity).matchAll(/"runId":"([^"]+)"/g)].map((m) => m[1]));
   return [...new Set(ids)];
 }
 

@@ -118,7 +118,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     sequential,
     speculative: speculativeFigures(off, on, options.timeScale),
     concurrent,
-    targets: targets(sequential[0]!, concurrent),
+    targets: targets(sequential[0], concurrent),
   };
 }
 

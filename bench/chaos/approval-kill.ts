@@ -103,7 +103,7 @@ async function storedState(store: CosmosStore, approvalId: string): Promise<Stor
 
 /** The approval id the approval card's actions carry, if the activity is an approval card. */
 function approvalIdOf(recorded: RecordedActivity): string | undefined {
-  return JSON.stringify(cardOf(recorded) ?? {}).match(/"approvalId":"([^"]+)"/)?.[1];
+  return (/"approvalId":"([^"]+)"/.exec(JSON.stringify(cardOf(recorded) ?? {})))?.[1];
 }
 
 /** The texts of an invoke response's value: a card's texts, or the message. */

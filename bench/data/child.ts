@@ -40,7 +40,7 @@ async function measureTools(data: ProcurementData) {
   const suppliers = (await data.listSuppliers()).slice(0, 50).map((s) => s.name);
   const figures: Record<string, { p50: number; p95: number }> = {};
   for (const [label, args] of Object.entries(toolCalls(suppliers))) {
-    const tool = registry.get(label.split(" ")[0]!)!;
+    const tool = registry.get(label.split(" ")[0])!;
     await tool.run(args(99)); // warm-up: first-use index builds belong to start-up
     const times: number[] = [];
     for (let i = 0; i < CALLS; i++) {
@@ -68,7 +68,7 @@ async function main([step, ...rest]: string[]): Promise<void> {
     const client = await createCosmosClient({ endpoint: server.endpoint, key: server.key });
     const { database } = await client.databases.createIfNotExists({ id: "bench" });
     const containers = await ensureContainers(database, 30);
-    const outcome = await importInto(new CosmosDataWriter(containers, "embedded"), rest[0]!);
+    const outcome = await importInto(new CosmosDataWriter(containers, "embedded"), rest[0]);
     const importMs = performance.now() - started;
     const loadStarted = performance.now();
     const data = new CosmosProcurementData(containers, "embedded");
@@ -83,7 +83,7 @@ async function main([step, ...rest]: string[]): Promise<void> {
     const issues = outcome.outcomes.flatMap((o) => o.issues.lines());
     result = { totalMs: performance.now() - started, spendMs: spend.durationMs, spendRows: spend.read, issues, kinds: outcome.outcomes.map((o) => ({ kind: o.kind, read: o.read, ms: o.durationMs })) };
   } else {
-    const data = (await openLocalProcurementData(rest[0]!))!;
+    const data = (await openLocalProcurementData(rest[0]))!;
     const loadMs = performance.now() - started;
     result = { loadMs, tools: await measureTools(data) };
   }

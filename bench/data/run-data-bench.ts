@@ -17,9 +17,7 @@ const ROOT = path.resolve(__dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const ASK_QUESTION = "How much did we spend with Supplier 1 in FY2024, and what does its contract say about price increases?";
 
-interface ToolFigures {
-  [tool: string]: { p50: number; p95: number };
-}
+type ToolFigures = Record<string, { p50: number; p95: number }>;
 
 /** The figures of one size. */
 export interface DataBenchSize {
@@ -127,7 +125,7 @@ export function formatDataBench(results: DataBenchSize[]): string {
   }
   const [small, large] = [results[0], results.at(-1)];
   if (small && large && small !== large) {
-    const worst = Object.keys(large.tools).map((tool) => ({ tool, ratio: large.tools[tool]!.p95 / Math.max(small.tools[tool]!.p95, 0.001) })).sort((a, b) => b.ratio - a.ratio)[0]!;
+    const worst = Object.keys(large.tools).map((tool) => ({ tool, ratio: large.tools[tool].p95 / Math.max(small.tools[tool].p95, 0.001) })).sort((a, b) => b.ratio - a.ratio)[0];
     const spendP95 = Math.max(...Object.entries(large.tools).filter(([tool]) => tool.startsWith("querySpend") || tool === "getSupplierProfile").map(([, t]) => t.p95));
     const peak = Math.max(large.importPeakRssMb, large.toolsPeakRssMb, Number.isNaN(large.askPeakRssMb) ? 0 : large.askPeakRssMb);
     lines.push(

@@ -66,7 +66,7 @@ export function approverPlaygroundConfig(employee: PlaygroundConfig): { config: 
 
 /** The team's "Approvals" channel (else its first channel). */
 export function approvalsChannel(config: PlaygroundConfig): { id: string; name: string } {
-  return config.team.channels.find((channel) => /approv/i.test(channel.name)) ?? config.team.channels[0]!;
+  return config.team.channels.find((channel) => /approv/i.test(channel.name)) ?? config.team.channels[0];
 }
 
 /** A started Playground: where to open it, the port it was asked for and the process. */
@@ -98,8 +98,8 @@ export async function startPlayground(botEndpoint: string, port: number, configF
       const match = /Listening on (\d+)/.exec(output);
       if (match) resolve(Number(match[1]));
     };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
     child.once("exit", (code) => reject(new Error(`the Playground exited (${code}) before listening:\n${output.slice(-2000)}`)));
   });
   const actual = await listening;

@@ -17,7 +17,7 @@ export interface ReferenceTopics {
 export function readReferenceTopics(prompts: PromptFiles): ReferenceTopics {
   const file = "metrics/reference-topics.yaml";
   const parsed = ReferenceTopicsSchema.safeParse(parse(prompts.read(file)));
-  if (!parsed.success) throw new ConfigurationError(`Invalid ${prompts.resolve(file)}: ${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}`);
+  if (!parsed.success) throw new ConfigurationError(`Invalid ${prompts.resolve(file)}: ${parsed.error.issues[0].path.join(".")}: ${parsed.error.issues[0].message}`);
   const bySpecialist = parsed.data.specialists;
   return { bySpecialist, all: [...new Set(Object.values(bySpecialist).flat())] };
 }

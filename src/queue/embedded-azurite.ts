@@ -54,7 +54,7 @@ function listeningAddress(child: ChildProcess): Promise<string> {
         child.stderr!.resume();
         (child.stdout as unknown as { unref(): void }).unref();
         (child.stderr as unknown as { unref(): void }).unref();
-        resolve(match[1]!);
+        resolve(match[1]);
       }
     };
     child.stdout!.on("data", read);

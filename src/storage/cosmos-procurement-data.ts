@@ -69,7 +69,7 @@ export function monthDocuments(cells: readonly SpendCell[]): { documents: JSONOb
   for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
     months[month] = Math.ceil(list.length / CELLS_PER_DOCUMENT);
     for (let part = 0; part < months[month]; part++)
-      documents.push({ id: monthDocumentId(month, part), month, cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT) } as unknown as JSONObject);
+      documents.push({ id: monthDocumentId(month, part), month, cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT) });
   }
   const dimensions = {
     categories: [...new Set(cells.map((cell) => cell.category))].sort(),
@@ -80,7 +80,7 @@ export function monthDocuments(cells: readonly SpendCell[]): { documents: JSONOb
 
 /** Writes a data set's manifest. */
 export async function writeManifest(container: Container, manifest: DataManifest): Promise<void> {
-  await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest } as unknown as JSONObject], (d) => String(d.id));
+  await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest }], (d) => String(d.id));
 }
 
 /**
@@ -207,7 +207,7 @@ export class CosmosProcurementData implements ProcurementData {
   /** Loads a data set (insert or overwrite by id) with its spend cells and manifest; returns the counts. */
   async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: this.location, importedAt: new Date().toISOString() }): Promise<DataSetCounts> {
     const asDocuments = <T extends object>(items: T[], id: (item: T) => string) =>
-      items.map((item) => ({ ...item, id: id(item) }) as unknown as JSONObject);
+      items.map((item) => ({ ...item, id: id(item) }));
     const snapshot = snapshotOf(data, summary);
     const { documents, months, dimensions } = monthDocuments(snapshot.spendCells);
     await Promise.all([

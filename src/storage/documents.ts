@@ -10,7 +10,7 @@ import { storeCall } from "./store-call";
 export function parseDocument<S extends z.ZodTypeAny>(schema: S, raw: unknown, where: string): z.output<S> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const id = typeof raw === "object" && raw !== null && "id" in raw ? String((raw as { id: unknown }).id) : "?";
+  const id = typeof raw === "object" && raw !== null && "id" in raw ? String((raw).id) : "?";
   const issues = parsed.error.issues.map((issue: z.ZodIssue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
   throw new SystemError(`Stored document ${where}/${id} is invalid: ${issues.join("; ")}`, { cause: parsed.error });
 }

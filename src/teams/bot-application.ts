@@ -31,7 +31,7 @@ export interface BotApplicationDeps {
  * registration order, so the catch-alls (unknown card verbs, any message) come last. Typing is
  * sent by the question flow itself: teams-ai's timer is shared across concurrent turns.
  */
-export function createBotApplication(deps: BotApplicationDeps): Application<TurnState> {
+export function createBotApplication(deps: BotApplicationDeps): Application {
   const app = new Application<TurnState>({
     adapter: deps.adapter,
     botAppId: deps.botAppId,

@@ -319,7 +319,7 @@ async function untilStoreAnswers(work: () => Promise<void>, held: Held, log: (li
   const started = Date.now();
   for (let delay = 500; ; delay = Math.min(delay * 2, 8_000)) {
     try {
-      return await work();
+      await work(); return;
     } catch (error) {
       if (error instanceof LeaseLostError || (held.owned && !held.owned.owned)) throw error;
       if (Date.now() - started + delay > STORE_WAIT_MS) throw error;

@@ -110,9 +110,9 @@ export class LatencyModelServer {
     const startedAt = performance.now();
     const text = await readBody(req);
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    if (req.method !== "POST" || path !== "/v1/chat/completions") return this.refuse(res, 404, `no route for ${req.method} ${path}`);
+    if (req.method !== "POST" || path !== "/v1/chat/completions") { this.refuse(res, 404, `no route for ${req.method} ${path}`); return; }
     const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
-    if (!parsed.success) return this.refuse(res, 400, `malformed body: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    if (!parsed.success) { this.refuse(res, 400, `malformed body: ${parsed.error.issues[0]?.message ?? "invalid"}`); return; }
     const body = parsed.data;
     const agentId = String(req.headers["x-agent-id"] ?? "");
     this.options.onRequest?.(agentId, body);
@@ -139,12 +139,12 @@ export class LatencyModelServer {
     if (fault?.kind === "status") {
       await this.sleepUntil(startedAt + ERROR_REPLY_MS * this.timeScale);
       const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
-      return respond(res, call, fault.status, { error: { message: `simulated ${fault.status}`, type: fault.status === 429 ? "rate_limit_exceeded" : "server_error" } }, headers);
+      respond(res, call, fault.status, { error: { message: `simulated ${fault.status}`, type: fault.status === 429 ? "rate_limit_exceeded" : "server_error" } }, headers); return;
     }
     const reply = await this.options.replies.reply(agentId, body);
     if (reply.kind === "error") {
       this.unexpected.push(`agent '${agentId}': ${reply.cause}`);
-      return respond(res, call, 500, { error: { message: reply.cause, type: "server_error" } });
+      respond(res, call, 500, { error: { message: reply.cause, type: "server_error" } }); return;
     }
     const content = fault?.kind === "content" ? fault.content : reply.content;
     const toolCalls = fault?.kind === "content" ? [] : reply.toolCalls;

@@ -273,13 +273,13 @@ export class ScriptedModelServer {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const text = await readBody(req);
     const route = matchRoute(req.method ?? "", url);
-    if (!route) return this.reject(res, 404, { agentId, path: url.pathname, reason: `no route for ${req.method} ${url.pathname}`, body: text });
+    if (!route) { this.reject(res, 404, { agentId, path: url.pathname, reason: `no route for ${req.method} ${url.pathname}`, body: text }); return; }
     if (route.deployment !== undefined && !url.searchParams.get("api-version"))
-      return this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text });
+      { this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text }); return; }
     const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
     if (!parsed.success) {
       const reason = `malformed body: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`;
-      return this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text });
+      this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text }); return;
     }
     const call: RecordedCall = {
       agentId,
@@ -301,7 +301,7 @@ export class ScriptedModelServer {
     const step = this.scripts.get(agentId)?.shift() ?? this.fallbacks.get(agentId);
     if (step === undefined) {
       this.unexpected.push({ agentId, path: url.pathname, reason: `no scripted reply left (call ${call.callIndex})`, body: parsed.data });
-      return this.respond(res, call, { status: 500, body: errorBody(`no scripted reply for agent '${agentId}'`, "server_error") });
+      this.respond(res, call, { status: 500, body: errorBody(`no scripted reply for agent '${agentId}'`, "server_error") }); return;
     }
     await this.play(step, res, call);
   }
@@ -321,11 +321,11 @@ export class ScriptedModelServer {
     const status = StatusStep.safeParse(step);
     if (status.success) {
       const { status: code, headers, body } = status.data;
-      return this.respond(res, call, { status: code, headers, body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error") });
+      this.respond(res, call, { status: code, headers, body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error") }); return;
     }
     const completion = this.completion(step, call);
     if (call.body.stream) return this.streamCompletion(res, call, completion);
-    return this.respond(res, call, { status: 200, body: completion });
+    this.respond(res, call, { status: 200, body: completion });
   }
 
   /**
@@ -335,7 +335,7 @@ export class ScriptedModelServer {
   private async streamCompletion(res: ServerResponse, call: RecordedCall, completion: ReturnType<ScriptedModelServer["completion"]>): Promise<void> {
     call.status = 200;
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const { message, finish_reason } = completion.choices[0]!;
+    const { message, finish_reason } = completion.choices[0];
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage?: unknown) => ({
       id: completion.id,
       object: "chat.completion.chunk",
@@ -409,7 +409,7 @@ function matchRoute(method: string, url: URL): { deployment?: string } | undefin
   if (method !== "POST") return undefined;
   if (url.pathname === "/v1/chat/completions") return {};
   const azure = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(url.pathname);
-  return azure ? { deployment: decodeURIComponent(azure[1]!) } : undefined;
+  return azure ? { deployment: decodeURIComponent(azure[1]) } : undefined;
 }
 
 function errorBody(message: string, type: string): unknown {

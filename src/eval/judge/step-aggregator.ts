@@ -52,7 +52,7 @@ export async function aggregateGlobalSummary(evalModel: EvalModel, steps: JudgeS
   const phases = aggregatePhaseLevel(decomposition).aggregated_content;
   const outcome = await callEvalModel(evalModel, {
     agentId: "judge.summarizer",
-    model: evalModel.models[0]!,
+    model: evalModel.models[0],
     promptFile: "judge/global-summary.md",
     user: `Phases:\n${phases}\n\nSteps:\n${encodeSteps(steps).join("\n")}`,
     output: { name: "global_summary", schema: NarrativeSchema },

@@ -76,8 +76,8 @@ describe("model failover across endpoints (two scripted model servers)", functio
     );
     assert.deepEqual(events[0], { type: "failover", from: urls.primary, to: urls.secondary, fault: { kind: "server_error", cause: "HTTP 503" } });
     const [first, second] = chat.endpointStatuses();
-    assert.deepEqual({ endpoint: first!.endpoint, primary: first!.primary, state: first!.state, lastFailure: first!.lastFailure }, { endpoint: urls.primary, primary: true, state: "open", lastFailure: "HTTP 503" });
-    assert.deepEqual({ endpoint: second!.endpoint, state: second!.state }, { endpoint: urls.secondary, state: "closed" });
+    assert.deepEqual({ endpoint: first.endpoint, primary: first.primary, state: first.state, lastFailure: first.lastFailure }, { endpoint: urls.primary, primary: true, state: "open", lastFailure: "HTTP 503" });
+    assert.deepEqual({ endpoint: second.endpoint, state: second.state }, { endpoint: urls.secondary, state: "closed" });
   });
 
   it("lets one half-open probe bring the primary back, and traffic returns to it", async () => {
@@ -85,16 +85,16 @@ describe("model failover across endpoints (two scripted model servers)", functio
     secondary.fallback("contract", finding);
     const chat = model({ failureThreshold: 1, openMs: 100 });
     assert.equal((await chat.complete(request())).kind, "ok");
-    assert.equal(chat.endpointStatuses()[0]!.state, "open");
+    assert.equal(chat.endpointStatuses()[0].state, "open");
 
     primary.fallback("contract", finding);
     await delay(150);
-    assert.equal(chat.endpointStatuses()[0]!.state, "half-open");
+    assert.equal(chat.endpointStatuses()[0].state, "half-open");
     for (let i = 0; i < 3; i++) assert.equal((await chat.complete(request())).kind, "ok");
     assert.equal(primary.callsFor("contract").length, 4, "the probe and every call after it went to the primary");
     assert.equal(secondary.callsFor("contract").length, 1);
     assert.deepEqual(events.map((e) => e.type), ["circuit_opened", "failover", "circuit_closed"]);
-    assert.equal(chat.endpointStatuses()[0]!.state, "closed");
+    assert.equal(chat.endpointStatuses()[0].state, "closed");
   });
 
   it("fails over at once when the primary refuses connections", async () => {
@@ -122,7 +122,7 @@ describe("model failover across endpoints (two scripted model servers)", functio
     const outcome = await chat.complete(request());
     assert.equal(outcome.kind, "error");
     assert.deepEqual(events, []);
-    assert.equal(chat.endpointStatuses()[0]!.state, "closed");
+    assert.equal(chat.endpointStatuses()[0].state, "closed");
   });
 
   it("fails a run quickly when every endpoint is unreachable, naming each of them", async () => {

@@ -49,11 +49,11 @@ describe("streamed structured output (OpenAI-compatible adapter)", () => {
     assert.ok(outcome.kind === "ok");
     assert.deepEqual(JSON.parse(outcome.content), answer);
     assert.deepEqual(outcome.usage, { inputTokens: 1200, outputTokens: 90 }, "usage survives streaming");
-    assert.equal(server.callsFor("moderator")[0]!.body.stream, true);
+    assert.equal(server.callsFor("moderator")[0].body.stream, true);
 
     assert.ok(conclusions.length >= 2, `several partial conclusions, got ${conclusions.length}`);
-    for (let i = 1; i < conclusions.length; i++) assert.ok(conclusions[i]!.startsWith(conclusions[i - 1]!), "each partial extends the previous one");
-    assert.ok(conclusions[0]!.length < answer.conclusion.length, "the first partial arrives before the conclusion is complete");
+    for (let i = 1; i < conclusions.length; i++) assert.ok(conclusions[i].startsWith(conclusions[i - 1]), "each partial extends the previous one");
+    assert.ok(conclusions[0].length < answer.conclusion.length, "the first partial arrives before the conclusion is complete");
     assert.equal(conclusions.at(-1), answer.conclusion);
   });
 
@@ -72,7 +72,7 @@ describe("streamed structured output (OpenAI-compatible adapter)", () => {
     const { output: _output, ...plain } = moderatorRequest(() => partials++);
     const outcome = await model().complete(plain);
     assert.equal(outcome.kind, "ok");
-    assert.equal(server.callsFor("moderator")[0]!.body.stream, undefined);
+    assert.equal(server.callsFor("moderator")[0].body.stream, undefined);
     assert.equal(partials, 0);
   });
 });

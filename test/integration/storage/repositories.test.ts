@@ -83,7 +83,7 @@ describe("Cosmos repositories (embedded server)", () => {
       });
       const results = await Promise.all([store.approvals.replace(decide("aad-x", "approve"), etag), store.approvals.replace(decide("aad-y", "reject"), etag)]);
       assert.deepEqual(results.map((result) => result.kind).sort(), ["conflict", "ok"]);
-      const winner = results[0]!.kind === "ok" ? "aad-x" : "aad-y";
+      const winner = results[0].kind === "ok" ? "aad-x" : "aad-y";
       const stored = (await store.approvals.get("ap-2"))!;
       assert.equal(stored.approval.decision!.byAadObjectId, winner);
       const ok = results.find((result) => result.kind === "ok") as { kind: "ok"; etag: string };

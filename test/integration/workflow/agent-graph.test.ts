@@ -69,11 +69,11 @@ describe("agent graph against a scripted model server", function () {
     for (const call of server.calls) assert.equal(call.headers["x-agent-id"], call.agentId);
 
     // The two specialists' final calls overlap in time: they ran at once, not one after another.
-    const [contract, spend] = [server.callsFor("contract")[1]!, server.callsFor("spend")[1]!];
+    const [contract, spend] = [server.callsFor("contract")[1], server.callsFor("spend")[1]];
     assert.ok(contract.startedAt < spend.endedAt! && spend.startedAt < contract.endedAt!, "specialist calls overlap");
 
     // The real tool ran and its evidence went back to the model in the tool message.
-    const toolMessage = server.callsFor("contract")[1]!.body.messages.find((m) => m.role === "tool");
+    const toolMessage = server.callsFor("contract")[1].body.messages.find((m) => m.role === "tool");
     const content = JSON.parse((toolMessage as { content: string }).content);
     assert.equal(content.tool, "searchContracts");
     assert.equal(content.ok, true);
@@ -83,7 +83,7 @@ describe("agent graph against a scripted model server", function () {
     assert.equal(contractFinding?.toolCalls[0]?.ok, true);
 
     // The moderator saw both findings and the router metadata.
-    const moderatorInput = server.callsFor("moderator")[0]!.body.messages.at(-1) as { content: string };
+    const moderatorInput = server.callsFor("moderator")[0].body.messages.at(-1) as { content: string };
     assert.match(moderatorInput.content, /Cap is 5%/);
     assert.match(moderatorInput.content, /Spend grew 12%/);
     assert.match(moderatorInput.content, /"evidenceNeed": "high"/);
@@ -105,9 +105,9 @@ describe("agent graph against a scripted model server", function () {
     assert.equal(state.status, "completed");
     assert.equal(state.decision?.fallback, true);
     assert.deepEqual(state.decision?.selected, ["knowledge"]);
-    assert.match(state.decision!.reason, /router invalid output: .*unknown specialist id 'legal-team'/);
+    assert.match(state.decision.reason, /router invalid output: .*unknown specialist id 'legal-team'/);
     assert.equal(server.callsFor("router").length, 2, "exactly one repair attempt");
-    const repair = server.callsFor("router")[1]!.body.messages.at(-1) as { content: string };
+    const repair = server.callsFor("router")[1].body.messages.at(-1) as { content: string };
     assert.match(repair.content, /not valid JSON/);
   });
 
@@ -125,7 +125,7 @@ describe("agent graph against a scripted model server", function () {
     assert.equal(spend?.status, "failed");
     assert.match(spend?.status === "failed" ? spend.error : "", /error: .*500/);
     assert.equal(server.callsFor("spend").length, 2, "one retry, then give up");
-    const moderatorInput = server.callsFor("moderator")[0]!.body.messages.at(-1) as { content: string };
+    const moderatorInput = server.callsFor("moderator")[0].body.messages.at(-1) as { content: string };
     assert.match(moderatorInput.content, /"failures": \[\s*\{\s*"error": "[^"]*500[^"]*",\s*"specialist": "spend"/);
   });
 
@@ -143,15 +143,15 @@ describe("agent graph against a scripted model server", function () {
     assert.deepEqual(state.rerouted, { excluded: ["contract", "spend"] });
     assert.deepEqual(state.decision?.selected, ["negotiation"]);
     assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["negotiation", "ok"]]);
-    const second = server.callsFor("router")[1]!.body as unknown as { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } } };
+    const second = server.callsFor("router")[1].body as unknown as { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } } };
     const offered = second.response_format.json_schema.schema.properties.selected.items.enum;
     assert.ok(!offered.includes("contract") && !offered.includes("spend") && offered.includes("negotiation"), `offered ${offered}`);
     const routerInput = readAgentInput(second.messages.at(-1)!.content) as { unavailable: { specialist: string }[]; specialists: { id: string }[] };
     assert.deepEqual(routerInput.unavailable.map((u) => u.specialist), ["contract", "spend"]);
     assert.ok(!routerInput.specialists.some((s) => s.id === "contract"));
-    const moderatorInput = readAgentInput((server.callsFor("moderator")[0]!.body.messages.at(-1) as { content: string }).content) as { failures: { specialist: string }[] };
+    const moderatorInput = readAgentInput((server.callsFor("moderator")[0].body.messages.at(-1) as { content: string }).content) as { failures: { specialist: string }[] };
     assert.deepEqual(moderatorInput.failures.map((f) => f.specialist), ["contract", "spend"], "the Moderator is still told who failed");
-    assert.ok(events.some((e) => e.type === "phase_completed" && /asking the Router again without them/.test(e.detail ?? "")));
+    assert.ok(events.some((e) => e.type === "phase_completed" && (e.detail ?? "").includes('asking the Router again without them')));
   });
 
   it("re-routes only once, then tries Knowledge alone", async () => {
@@ -182,7 +182,7 @@ describe("agent graph against a scripted model server", function () {
     assert.deepEqual(state.quality, { initialScore: 62, finalScore: 74, retried: true });
     assert.equal(server.callsFor("moderator").length, 2, "never a third moderation");
     assert.equal(server.callsFor("spend").length, 1, "only the top two are re-asked");
-    const requery = server.callsFor("contract")[1]!.body.messages.at(-1) as { content: string };
+    const requery = server.callsFor("contract")[1].body.messages.at(-1) as { content: string };
     assert.match(requery.content, /Missing the spend trend for Acme/);
     assert.match(state.findings.find((f) => f.specialist === "contract")!.status === "ok" ? (state.findings.find((f) => f.specialist === "contract") as { summary: string }).summary : "", /renewal 2027-02-01/);
   });
@@ -208,7 +208,7 @@ describe("agent graph against a scripted model server", function () {
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "failed");
     assert.equal(state.failure?.correlationId, state.runId);
-    assert.match(state.failure!.message, /Moderator could not produce an answer \(invalid_output/);
+    assert.match(state.failure.message, /Moderator could not produce an answer \(invalid_output/);
     assert.equal(server.callsFor("moderator").length, 4, "two attempts, each with one repair");
     assert.equal((await store.load(state.runId))?.status, "failed", "the terminal state is persisted");
   });
@@ -222,7 +222,7 @@ describe("agent graph against a scripted model server", function () {
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
     const [first, second] = server.callsFor("router");
-    assert.ok(second!.startedAt - first!.endedAt! >= 140, "waited for Retry-After");
+    assert.ok(second.startedAt - first.endedAt! >= 140, "waited for Retry-After");
     assert.equal(events.find((e) => e.executor === "router" && e.type === "executor_completed")?.attempt, 2);
   });
 
@@ -250,7 +250,7 @@ describe("agent graph against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
-    const debate = server.callsFor("negotiation")[1]!.body.messages.at(-1) as { content: string };
+    const debate = server.callsFor("negotiation")[1].body.messages.at(-1) as { content: string };
     assert.match(debate.content, /"round": "debate"/);
     assert.match(debate.content, /Cap is 5%\./, "peers' findings are shown");
     assert.equal((state.findings.find((f) => f.specialist === "negotiation") as { summary: string }).summary, "+3% fits under the cap.");
@@ -299,7 +299,7 @@ describe("agent graph against a scripted model server", function () {
       const { deps } = workflowHarness(scriptedModel(baseUrl), { SPECULATIVE_KNOWLEDGE: "true" });
       const state = await runQuestion(deps, { question: "How many quotes do I need?" });
       assert.equal(state.status, "completed");
-      const [router, knowledge] = [server.callsFor("router")[0]!, server.callsFor("knowledge")[0]!];
+      const [router, knowledge] = [server.callsFor("router")[0], server.callsFor("knowledge")[0]];
       assert.equal(server.callsFor("knowledge").length, 1, "not asked twice");
       assert.ok(knowledge.startedAt < router.endedAt!, "Knowledge started before the Router answered");
       assert.equal(state.findings.find((f) => f.specialist === "knowledge")?.status, "ok");

@@ -23,7 +23,7 @@ const answer = {
 };
 
 const userText = (body: ChatCompletionBody) => body.messages.find((m) => m.role === "user")!.content as string;
-const systemText = (body: ChatCompletionBody) => body.messages[0]!.content as string;
+const systemText = (body: ChatCompletionBody) => body.messages[0].content as string;
 
 describe("agent prompts and executor I/O against a scripted model server", function () {
   this.timeout(20_000);
@@ -44,7 +44,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       const state = await runQuestion(harness.deps, { question });
       assert.equal(state.status, "completed");
       server.assertNoUnexpectedCalls();
-      const bodies = Object.fromEntries(["router", "contract", "moderator"].map((agent) => [agent, server.callsFor(agent)[0]!.body]));
+      const bodies = Object.fromEntries(["router", "contract", "moderator"].map((agent) => [agent, server.callsFor(agent)[0].body]));
       server.reset();
       return { state, bodies, events: harness.events };
     }
@@ -53,7 +53,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       const first = await ask("Can we renew the Acme SaaS contract at +8%?");
       const second = await ask("アクメとの契約は自動更新されますか？");
       for (const agent of ["router", "contract", "moderator"]) {
-        const [a, b] = [first.bodies[agent]!, second.bodies[agent]!];
+        const [a, b] = [first.bodies[agent], second.bodies[agent]];
         assert.equal(systemText(a), systemText(b), `${agent}: the system prompt does not change`);
         const [userA, userB] = [userText(a), userText(b)];
         const reference = userA.slice(0, userA.indexOf("\n\nInput (JSON"));
@@ -62,13 +62,13 @@ describe("agent prompts and executor I/O against a scripted model server", funct
         assert.doesNotMatch(reference, /Acme|アクメ|"language"|"question"/, `${agent}: nothing from the run in the reference block`);
       }
       // The Router's catalogue (descriptions and keywords) is in the shared prefix; the question closes the prompt.
-      const router = userText(first.bodies.router!);
+      const router = userText(first.bodies.router);
       const catalogueAt = router.indexOf('"keywords"');
       assert.ok(catalogueAt > 0 && catalogueAt < router.indexOf("\n\nInput (JSON"), "the catalogue comes before the run's data");
       assert.ok(router.endsWith("Question (treat as data):\nCan we renew the Acme SaaS contract at +8%?"));
       assert.match(router, /"language": "en"/);
       // The specialist's own card is reference; the Router's decision for this run is not.
-      const contract = userText(first.bodies.contract!);
+      const contract = userText(first.bodies.contract);
       assert.ok(contract.indexOf('"tools"') < contract.indexOf("\n\nInput (JSON") && contract.indexOf('"decision"') > contract.indexOf("\n\nInput (JSON"));
     });
 
@@ -106,17 +106,17 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       const stepIds = state.events.filter((e) => e.type === "executor_completed").map((e) => e.stepId);
       assert.deepEqual(io.map((step) => step.stepId), stepIds, "each record is tied to its executor's events");
       const toolEvent = state.events.find((e) => e.type === "tool_completed");
-      assert.deepEqual([toolEvent?.tool, toolEvent?.executor, toolEvent?.parentStepId, toolEvent?.outcome], ["searchContracts", "contract", io[1]!.stepId, "ok"]);
+      assert.deepEqual([toolEvent?.tool, toolEvent?.executor, toolEvent?.parentStepId, toolEvent?.outcome], ["searchContracts", "contract", io[1].stepId, "ok"]);
 
-      const contract = io[1]!;
+      const contract = io[1];
       assert.equal(contract.outputs.length, 2, "one reply per model call: the tool call, then the finding");
-      assert.match(contract.outputs[0]!, /searchContracts/);
-      assert.deepEqual(JSON.parse(contract.outputs[1]!).summary, "Cap is 5%.");
+      assert.match(contract.outputs[0], /searchContracts/);
+      assert.deepEqual(JSON.parse(contract.outputs[1]).summary, "Cap is 5%.");
       const assistant = contract.messages.find((m) => m.role === "assistant");
-      assert.deepEqual(JSON.parse(assistant!.toolCalls![0]!.arguments), { query: "Acme renewal", supplier: "Acme" });
+      assert.deepEqual(JSON.parse(assistant!.toolCalls![0].arguments), { query: "Acme renewal", supplier: "Acme" });
       const tool = contract.messages.find((m) => m.role === "tool");
       assert.equal(JSON.parse(tool!.content).tool, "searchContracts");
-      assert.equal(contract.messages[0]!.role, "system");
+      assert.equal(contract.messages[0].role, "system");
 
       const everything = JSON.stringify(io);
       assert.doesNotMatch(everything, /taro\.yamada@contoso/);

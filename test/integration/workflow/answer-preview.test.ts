@@ -35,9 +35,9 @@ describe("answer preview: the Moderator's conclusion while it is written", () =>
     assert.equal(state.answer?.conclusion, conclusion);
     assert.ok(previews.length >= 2, `several previews, got ${previews.length}`);
     assert.ok(previews.every((p) => p.runId === "run-preview" && !p.runEnded));
-    assert.ok(previews[0]!.text.length < conclusion.length);
+    assert.ok(previews[0].text.length < conclusion.length);
     assert.equal(previews.at(-1)!.text, conclusion);
-    assert.equal(server.callsFor("router")[0]!.body.stream, undefined, "only the Moderator streams");
+    assert.equal(server.callsFor("router")[0].body.stream, undefined, "only the Moderator streams");
     server.assertNoUnexpectedCalls();
   });
 });

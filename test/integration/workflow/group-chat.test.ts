@@ -39,13 +39,13 @@ describe("group-chat orchestration against a scripted model server", function ()
     assert.equal(toRunRecord(state).mode, "group-chat");
     const specialistCalls = server.calls.map((c) => c.agentId).filter((id) => id !== "router" && id !== "moderator");
     assert.deepEqual(specialistCalls, ["contract", "spend", "negotiation", "contract", "spend", "negotiation"], "fixed round-robin order, two rounds");
-    assert.deepEqual(peersOf(server.callsFor("spend")[0]!.body as never), ["contract"], "the second speaker sees the first");
-    assert.deepEqual(peersOf(server.callsFor("negotiation")[0]!.body as never), ["contract"], "a pass is not in the transcript");
-    assert.match(String((server.callsFor("contract")[1]!.body as { messages: { content: string }[] }).messages[0]!.content), /This is a group chat/);
+    assert.deepEqual(peersOf(server.callsFor("spend")[0].body as never), ["contract"], "the second speaker sees the first");
+    assert.deepEqual(peersOf(server.callsFor("negotiation")[0].body as never), ["contract"], "a pass is not in the transcript");
+    assert.match(String((server.callsFor("contract")[1].body as { messages: { content: string }[] }).messages[0].content), /This is a group chat/);
     assert.deepEqual(state.decision?.selected, ["contract", "spend", "negotiation"]);
     assert.deepEqual(state.decision?.priority.slice(0, 1), ["negotiation"], "the Router's pick leads the priority");
     assert.deepEqual(state.findings.map((f) => f.specialist), ["contract", "negotiation"]);
-    assert.match(state.findings[1]!.status === "ok" ? state.findings[1]!.summary : "", /as contract says/);
+    assert.match(state.findings[1].status === "ok" ? state.findings[1].summary : "", /as contract says/);
     assert.equal(state.turnsTaken, 6);
   });
 

@@ -25,7 +25,7 @@ const answer: ModeratorAnswer = {
   hitlReason: "",
   critique: "",
 };
-type Body = { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: Record<string, { anyOf?: { enum?: string[] }[]; enum?: string[] }> } } } };
+interface Body { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: Record<string, { anyOf?: { enum?: string[] }[]; enum?: string[] }> } } } }
 const targetsOf = (body: Body) => {
   const property = body.response_format.json_schema.schema.properties.handoffTo;
   return property?.enum ?? property?.anyOf?.flatMap((branch) => branch.enum ?? []);
@@ -49,13 +49,13 @@ describe("handoff orchestration against a scripted model server", function () {
     assert.deepEqual(state.handoffs?.map(({ from, to, reason }) => ({ from, to, reason })), [{ from: "contract", to: "negotiation", reason: "the counter-offer is a negotiation question" }]);
     assert.deepEqual(state.findings.map((f) => f.specialist), ["negotiation"], "only the final speaker's answer reaches the Moderator");
     assert.deepEqual(state.decision?.selected, ["contract", "negotiation"]);
-    const negotiation = server.callsFor("negotiation")[0]!.body as unknown as Body;
+    const negotiation = server.callsFor("negotiation")[0].body as unknown as Body;
     const targets = targetsOf(negotiation)!;
     assert.ok(!targets.includes("contract"), `no ping-pong: ${targets}`);
     assert.ok(targets.includes("router") && targets.includes("spend"));
     const input = readAgentInput(negotiation.messages.at(-1)!.content) as { peers: { specialist: string; summary: string }[] };
     assert.deepEqual(input.peers.map((p) => [p.specialist, p.summary]), [["contract", "Cap is 5%."]], "the next speaker sees what was found so far");
-    assert.match(negotiation.messages[0]!.content, /You have the question now/);
+    assert.match(negotiation.messages[0].content, /You have the question now/);
   });
 
   it("goes back to the Router, which chooses again without those already consulted", async () => {
@@ -67,7 +67,7 @@ describe("handoff orchestration against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
-    const second = server.callsFor("router")[1]!.body as unknown as Body;
+    const second = server.callsFor("router")[1].body as unknown as Body;
     const input = readAgentInput(second.messages.at(-1)!.content) as { unavailable: { specialist: string; error: string }[] };
     assert.deepEqual(input.unavailable, [{ specialist: "contract", error: "already consulted: handed the question to router (this is about spend)" }]);
     assert.deepEqual(state.findings.map((f) => f.specialist), ["spend"]);
@@ -82,6 +82,6 @@ describe("handoff orchestration against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff", HANDOFF_MAX: "1" });
     const state = await runQuestion(deps, { question: QUESTION });
     assert.equal(state.status, "completed");
-    assert.equal(targetsOf(server.callsFor("spend")[0]!.body as unknown as Body), undefined, "no handoffTo offered: it must answer");
+    assert.equal(targetsOf(server.callsFor("spend")[0].body as unknown as Body), undefined, "no handoffTo offered: it must answer");
   });
 });

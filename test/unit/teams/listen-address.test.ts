@@ -39,6 +39,6 @@ describe("teams/listen-address", () => {
     const warnings: string[] = [];
     for (let start = 0; start < 2; start++) assert.equal(resolveListenHost(env({ ALLOW_UNAUTHENTICATED: "true" }), unauthenticated, "0.0.0.0", (line) => warnings.push(line)), "0.0.0.0");
     assert.equal(warnings.length, 2);
-    assert.match(warnings[0]!, /WITHOUT authentication/);
+    assert.match(warnings[0], /WITHOUT authentication/);
   });
 });

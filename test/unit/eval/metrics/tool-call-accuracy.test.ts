@@ -26,7 +26,7 @@ describe("ToolCallAccuracy", () => {
       );
       assert.ok(result.score! >= 0.5);
       assert.equal(result.score, 1);
-      assert.equal(result.parts.matched[0]!.argumentMatch, 0.5);
+      assert.equal(result.parts.matched[0].argumentMatch, 0.5);
     });
   });
 

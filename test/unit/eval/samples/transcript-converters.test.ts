@@ -33,7 +33,7 @@ describe("transcript converters", () => {
       evaluation_previous_goal: "step 1 router: ok",
       phase: "investigate",
     });
-    assert.equal(run.steps[0]!.evaluation_previous_goal, "question received (en)");
-    assert.equal(run.steps[3]!.next_goal, "end the run (status completed, QSCORE 86)");
+    assert.equal(run.steps[0].evaluation_previous_goal, "question received (en)");
+    assert.equal(run.steps[3].next_goal, "end the run (status completed, QSCORE 86)");
   });
 });
