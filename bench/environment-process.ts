@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   process.stdin.on("end", () => process.exit(0)).resume();
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

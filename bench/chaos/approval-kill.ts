@@ -108,5 +108,5 @@ function approvalIdOf(recorded: RecordedActivity): string | undefined {
 
 /** The texts of an invoke response's value: a card's texts, or the message. */
 function outcomeTexts(value: unknown): string[] {
-  return typeof value === "object" && value !== null ? cardTexts(value) : [String(value ?? "")];
+  return typeof value === "object" && value !== null ? cardTexts(value) : [value === undefined || value === null ? "" : String(value)];
 }

@@ -66,7 +66,7 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
       const activity = userMessage(serviceUrl, conversationId, QUESTIONS[i % QUESTIONS.length], `user-${i % 7}`);
       // Like a load balancer: an instance that refuses the connection is skipped for the next one.
       for (let attempt = 1; ; attempt++) {
-        const status = await postActivity(bots[pickLive()].url, activity).catch((error: unknown) => (attempt < 5 ? 0 : Promise.reject(error)));
+        const status = await postActivity(bots[pickLive()].url, activity).catch((error: unknown) => (attempt < 5 ? 0 : Promise.reject(error as Error)));
         if (status === 200) return;
         if (status !== 0) throw new Error(`a bot answered ${status}`);
       }

@@ -92,7 +92,7 @@ async function main([step, ...rest]: string[]): Promise<void> {
   process.stdout.write(`${JSON.stringify({ ...result, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, peakRssMb: usage.maxRSS / 1024 })}\n`);
 }
 
-main(process.argv.slice(2)).catch((error) => {
+main(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`${(error as Error).stack}\n`);
   process.exit(1);
 });

@@ -79,7 +79,7 @@ function table(rows: Row[]): string {
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
+  (error: unknown) => {
     process.stderr.write(`chaos failed: ${describeError(error)}\n`);
     process.exit(1);
   },

@@ -13,6 +13,7 @@ import path from "node:path";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
 import type { StoredApproverChannel } from "../approvals/approver-channel";
+import { describeZodError } from "../domain/zod-issues";
 
 /** The committed local tenant. */
 export const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsplayground.yml");
@@ -36,7 +37,7 @@ export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
 /** Reads and checks a Playground config file, naming the file when it is not what the set-up needs. */
 export function readPlaygroundConfig(file: string = PLAYGROUND_CONFIG_FILE): PlaygroundConfig {
   const parsed = PlaygroundConfigSchema.safeParse(parse(readFileSync(file, "utf8")));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
@@ -145,7 +146,7 @@ export async function startDevPlaygrounds(botEndpoint: string, ports: { employee
         setByAadObjectId: "npm-run-dev",
         setAt: now.toISOString(),
       },
-      teamName: String(config.team.name ?? config.team.id),
+      teamName: typeof config.team.name === "string" ? config.team.name : config.team.id,
       channelName: channel.name,
       stop,
     };

@@ -111,7 +111,7 @@ async function openWriter(config: AppConfig): Promise<{ writer: DataStoreWriter;
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
+  (error: unknown) => {
     process.stderr.write(`Import failed: ${describeError(error)}\n`);
     process.exit(1);
   },

@@ -16,3 +16,4 @@ export * from "./operator-notice";
 export * from "./run-message";
 export * from "./conversation";
 export * from "./follow-up-cues";
+export * from "./zod-issues";

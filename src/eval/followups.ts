@@ -3,6 +3,7 @@ import { z } from "zod";
 import { questionToAnswer, type RunState } from "../domain";
 import { extractQuestionEntities, fiscalYearOf } from "../llm/offline/question-entities";
 import type { OfflineVocabulary } from "../llm/offline";
+import { describeZodError } from "../domain/zod-issues";
 
 const EntitiesSchema = z
   .object({
@@ -41,7 +42,7 @@ export type FollowUpDialogue = z.infer<typeof FollowUpDialogueSchema>;
 /** Reads the dialogues fixture (a JSON array); errors name the dialogue and field. */
 export function readFollowUpDialogues(file: string): FollowUpDialogue[] {
   const parsed = z.array(FollowUpDialogueSchema).safeParse(JSON.parse(readFileSync(file, "utf8")));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 

@@ -25,7 +25,7 @@ function noteOf(line: MetricLine): string {
   const warning = typeof line.warning === "string" ? `WARNING ${line.warning}; ` : "";
   if (models && models.perModel.length > 1)
     return `${warning}${models.perModel.map((one) => `${one.model}=${one.score === null ? "n/a" : round(one.score)}`).join(", ")}${models.disagreement ? " (models disagree)" : ""}`;
-  return `${warning}${String(line.reason ?? "")}`;
+  return `${warning}${typeof line.reason === "string" ? line.reason : ""}`;
 }
 
 function round(score: number): string {

@@ -70,7 +70,7 @@ let shared: Promise<EmbeddedAzurite> | undefined;
  * store in a process (tests open many) gets its own queue on it instead of its own server.
  */
 export function sharedEmbeddedAzurite(): Promise<EmbeddedAzurite> {
-  shared ??= startEmbeddedAzurite().catch((error) => {
+  shared ??= startEmbeddedAzurite().catch((error: unknown) => {
     shared = undefined;
     throw error;
   });

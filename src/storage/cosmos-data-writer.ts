@@ -89,7 +89,7 @@ export class CosmosDataWriter implements DataStoreWriter {
       finish: async (cells) => {
         await flush();
         const { documents, months, dimensions } = monthDocuments(cells);
-        await bulkUpsert(this.containers.spendCells, documents, (document) => String(document.id));
+        await bulkUpsert(this.containers.spendCells, documents, (document) => document.id);
         this.cells = { months, dimensions };
       },
       // Rows already written stay (they are valid rows of the file); the manifest is not moved on.

@@ -57,14 +57,14 @@ export function monthDocumentId(month: string, part: number): string {
 }
 
 /** Splits cells into month documents of at most CELLS_PER_DOCUMENT cells, with the manifest's month map and dimensions. */
-export function monthDocuments(cells: readonly SpendCell[]): { documents: JSONObject[]; months: Record<string, number>; dimensions: DataManifest["dimensions"] } {
+export function monthDocuments(cells: readonly SpendCell[]): { documents: (JSONObject & { id: string })[]; months: Record<string, number>; dimensions: DataManifest["dimensions"] } {
   const byMonth = new Map<string, SpendCell[]>();
   for (const cell of cells) {
     const list = byMonth.get(cell.month);
     if (list === undefined) byMonth.set(cell.month, [cell]);
     else list.push(cell);
   }
-  const documents: JSONObject[] = [];
+  const documents: (JSONObject & { id: string })[] = [];
   const months: Record<string, number> = {};
   for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
     months[month] = Math.ceil(list.length / CELLS_PER_DOCUMENT);
@@ -80,7 +80,7 @@ export function monthDocuments(cells: readonly SpendCell[]): { documents: JSONOb
 
 /** Writes a data set's manifest. */
 export async function writeManifest(container: Container, manifest: DataManifest): Promise<void> {
-  await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest }], (d) => String(d.id));
+  await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest }], (d) => d.id);
 }
 
 /**
@@ -211,12 +211,12 @@ export class CosmosProcurementData implements ProcurementData {
     const snapshot = snapshotOf(data, summary);
     const { documents, months, dimensions } = monthDocuments(snapshot.spendCells);
     await Promise.all([
-      bulkUpsert(this.containers.suppliers, asDocuments(data.suppliers, (s) => s.id), (d) => String(d.id)),
-      bulkUpsert(this.containers.contracts, asDocuments(data.contracts, (c) => c.id), (d) => String(d.supplierId)),
-      bulkUpsert(this.containers.policies, asDocuments(data.policies, (p) => p.id), (d) => String(d.policyKey)),
-      bulkUpsert(this.containers.benchmarks, asDocuments(data.benchmarks, (b) => cosmosId(`${b.category}|${b.unit}`)), (d) => String(d.category)),
-      bulkUpsert(this.containers.spend, asDocuments(data.spend, (t) => t.id), (d) => String(d.supplierId)),
-      bulkUpsert(this.containers.spendCells, documents, (d) => String(d.id)),
+      bulkUpsert(this.containers.suppliers, asDocuments(data.suppliers, (s) => s.id), (d) => d.id),
+      bulkUpsert(this.containers.contracts, asDocuments(data.contracts, (c) => c.id), (d) => d.supplierId),
+      bulkUpsert(this.containers.policies, asDocuments(data.policies, (p) => p.id), (d) => d.policyKey),
+      bulkUpsert(this.containers.benchmarks, asDocuments(data.benchmarks, (b) => cosmosId(`${b.category}|${b.unit}`)), (d) => d.category),
+      bulkUpsert(this.containers.spend, asDocuments(data.spend, (t) => t.id), (d) => d.supplierId),
+      bulkUpsert(this.containers.spendCells, documents, (d) => d.id),
     ]);
     await writeManifest(this.containers.spendCells, { summary: snapshot.summary, months, dimensions });
     this.invalidate();

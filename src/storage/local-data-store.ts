@@ -18,6 +18,7 @@ import { SystemError } from "../domain/errors";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
 import { createSnapshotProcurementData } from "../tools/in-memory-procurement-data";
 import type { ProcurementData } from "../tools/procurement-data";
+import { describeZodError } from "../domain/zod-issues";
 
 /**
  * The local data directory: one JSON file per directory kind, the spend cells as JSON, the spend rows
@@ -114,8 +115,8 @@ export class LocalDataStore implements DataStoreWriter {
     const full = path.join(this.directory, file);
     if (!existsSync(full)) return undefined;
     const parsed = schema.safeParse(JSON.parse(await readFile(full, "utf8")));
-    if (!parsed.success) throw new SystemError(`${full} is not a valid data file (${parsed.error.issues.slice(0, 3).map((i: z.ZodIssue) => `${i.path.join(".")}: ${i.message}`).join("; ")}); import the data again`);
-    return parsed.data;
+    if (!parsed.success) throw new SystemError(`${full} is not a valid data file (${describeZodError(parsed.error, { limit: 3 })}); import the data again`);
+    return parsed.data as z.output<S>;
   }
 
   /** Write-then-rename, so a crash never leaves half a file behind. */

@@ -58,7 +58,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
     const correlationId = context.activity.id ?? "unknown";
     deps.log(`turn failed (${context.activity.type}, activity ${correlationId}): ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId, step: `turn:${context.activity.type}` });
-    if (context.activity.type === ActivityTypes.Message) await context.sendActivity(repliesFor(localeLanguage(context)).turnError).catch(() => undefined);
+    if (context.activity.type === (ActivityTypes.Message as string)) await context.sendActivity(repliesFor(localeLanguage(context)).turnError).catch(() => undefined);
   });
   return app;
 }

@@ -80,7 +80,7 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
     // Model endpoints are reported, not judged: with every breaker open the instance is still
     // healthy (restarting it would not bring a model back), so the status says "degraded".
     const modelEndpoints = options.modelEndpoints?.().map(({ endpoint, primary, state, lastFailure }) => ({ endpoint, primary, state, ...(lastFailure ? { lastFailure } : {}) }));
-    const degraded = modelEndpoints !== undefined && modelEndpoints.every((e) => e.state === "open");
+    const degraded = modelEndpoints?.every((e) => e.state === "open");
     res.json(ok ? 200 : 503, {
       status: ok ? (degraded ? "degraded" : "ok") : "unavailable",
       store: ok ? "reachable" : "unreachable",

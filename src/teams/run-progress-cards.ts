@@ -24,7 +24,8 @@ export function followRunProgress(lifecycle: RunLifecycle, deps: { messenger: Me
         if (!event.reference || !progressId) return;
         const runId = event.state.runId;
         const message = new ProgressMessage(deps.messenger, event.reference, progressId, deps.log);
-        cards.get(runId)?.close();
+        // A taken-over run's old card finishes its last update on its own; the new card does not wait.
+        void cards.get(runId)?.close();
         cards.set(
           runId,
           new LatestOnlyQueue<RunState>(

@@ -103,17 +103,23 @@ function writerTelemetry(providerName: string): Telemetry {
   const workflowEvent = (workflowEvent: WorkflowEvent) => {
     switch (workflowEvent.type) {
       case "executor_started":
-        { event(executorStartedEvent(workflowEvent)); return; }
+        event(executorStartedEvent(workflowEvent));
+        return;
       case "executor_completed":
-        { executorCompleted(workflowEvent); return; }
+        executorCompleted(workflowEvent);
+        return;
       case "tool_completed":
-        { span(toolSpan(workflowEvent)); return; }
+        span(toolSpan(workflowEvent));
+        return;
       case "phase_completed":
-        { workflowEvent.phase === "gate" ? span(gateSpan(workflowEvent)) : undefined; return; }
+        if (workflowEvent.phase === "gate") span(gateSpan(workflowEvent));
+        return;
       case "run_completed":
-        { span(runSpan(workflowEvent)); return; }
+        span(runSpan(workflowEvent));
+        return;
       case "checkpoint_failed":
-        { event(checkpointFailedEvent(workflowEvent)); return; }
+        event(checkpointFailedEvent(workflowEvent));
+        return;
     }
   };
 

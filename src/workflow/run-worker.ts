@@ -5,6 +5,7 @@ import type { WorkflowDeps } from "./deps";
 import type { LeasedMessage, RunQueue } from "./ports";
 import { OwnedRun, RunProgressFeed, cardFor, isSettled, stageAfterRun, type Reference, type RunLifecycle } from "./run-lifecycle";
 import { newRunState, resumeRun } from "./runner";
+import { describeZodError } from "../domain/zod-issues";
 
 /** How the requester is told things; the Teams layer implements it. */
 export interface RunDelivery {
@@ -110,7 +111,7 @@ export class RunWorker {
         await this.sleep(MAX_IDLE_MS);
         continue;
       }
-      let messages: LeasedMessage[] = [];
+      let messages: LeasedMessage[];
       try {
         messages = await queue.receive(free, settings.leaseSeconds);
       } catch (error) {
@@ -192,7 +193,7 @@ export class RunWorker {
       renewing = true;
       held.leased
         .renew(leaseSeconds)
-        .catch((error) => {
+        .catch((error: unknown) => {
           this.deps.log(`run queue: lease of message ${held.leased.id} lost: ${describeError(error)}`);
           held.owned?.release();
         })
@@ -249,7 +250,7 @@ export class RunWorker {
     const runId = await this.deps.continueApproval(approvalId);
     if (!runId) return;
     const owned = await OwnedRun.hold(this.deps.workflow.store, runId, `${this.instanceId}#${held.leased.deliveryCount}`);
-    if (!owned || owned.stage !== "awaiting_approval" || owned.state.status === "awaiting_approval") return;
+    if (owned?.stage !== "awaiting_approval" || owned.state.status === "awaiting_approval") return;
     held.owned = owned;
     const stage = stageAfterRun(owned.state);
     await owned.moveTo(stage);
@@ -307,7 +308,7 @@ function parseMessage(body: string): { ok: true; value: RunMessage } | { ok: fal
     return { ok: false, error: `not JSON (${describeError(error)})` };
   }
   const parsed = RunMessageSchema.safeParse(json);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: describeZodError(parsed.error) };
 }
 
 /**

@@ -254,7 +254,7 @@ class MessageRecorder {
         resolve: done,
         reject: (error) => {
           clearTimeout(timer);
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
       });
     });

@@ -171,7 +171,7 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** The first Adaptive Card's content in an activity, if any. */
-export function cardOf(recorded: RecordedActivity): any | undefined {
+export function cardOf(recorded: RecordedActivity): any {
   return recorded.activity.attachments?.find((a) => a.contentType === "application/vnd.microsoft.card.adaptive")?.content;
 }
 

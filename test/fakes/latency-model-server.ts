@@ -20,6 +20,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { LARGE_MODEL, SMALL_MODEL, callRandom, estimateTokens, replyDurationMs, type LatencyProfile } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
+import { describeZodError } from "../../src/domain/zod-issues";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
 import { closeServer, readBody, safeJson } from "./loopback-http";
 
@@ -112,11 +113,12 @@ export class LatencyModelServer {
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
     if (req.method !== "POST" || path !== "/v1/chat/completions") { this.refuse(res, 404, `no route for ${req.method} ${path}`); return; }
     const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
-    if (!parsed.success) { this.refuse(res, 400, `malformed body: ${parsed.error.issues[0]?.message ?? "invalid"}`); return; }
+    if (!parsed.success) { this.refuse(res, 400, `malformed body: ${describeZodError(parsed.error)}`); return; }
     const body = parsed.data;
     const agentId = String(req.headers["x-agent-id"] ?? "");
     this.options.onRequest?.(agentId, body);
-    const question = String(agentInputOf(body)?.question ?? "");
+    const asked = agentInputOf(body)?.question;
+    const question = typeof asked === "string" ? asked : "";
     const call: SimulatedCall = {
       seq: this.calls.length,
       agentId,
@@ -182,7 +184,10 @@ export class LatencyModelServer {
     const ms = at - performance.now();
     if (ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => (this.timers.delete(timer), resolve()), ms);
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        resolve();
+      }, ms);
       this.timers.add(timer);
     });
   }

@@ -42,6 +42,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from "node:net";
 import { z } from "zod";
 import { closeServer, readBody, safeJson } from "./loopback-http";
+import { describeZodError } from "../../src/domain/zod-issues";
 
 // ---------------------------------------------------------------- request bodies
 
@@ -278,7 +279,7 @@ export class ScriptedModelServer {
       { this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text }); return; }
     const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
     if (!parsed.success) {
-      const reason = `malformed body: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`;
+      const reason = `malformed body: ${describeZodError(parsed.error)}`;
       this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text }); return;
     }
     const call: RecordedCall = {
@@ -313,7 +314,10 @@ export class ScriptedModelServer {
     const delayed = DelayStep.safeParse(step);
     if (delayed.success) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => (this.timers.delete(timer), resolve()), delayed.data.delayMs);
+        const timer = setTimeout(() => {
+          this.timers.delete(timer);
+          resolve();
+        }, delayed.data.delayMs);
         this.timers.add(timer);
       });
       return this.play(delayed.data.then, res, call);
@@ -431,7 +435,7 @@ interface CompletionMessage {
 
 /** A text cut into about `count` consecutive pieces (by characters, so multi-byte text splits cleanly). */
 function splitInto(text: string, count: number): string[] {
-  const characters = [...text];
+  const characters = Array.from(text);
   const size = Math.max(1, Math.ceil(characters.length / count));
   const pieces: string[] = [];
   for (let i = 0; i < characters.length; i += size) pieces.push(characters.slice(i, i + size).join(""));

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { describeZodError } from "../../domain/zod-issues";
 
 const text = z
   .unknown()
@@ -43,7 +44,7 @@ export function readHistoryLogs(dir: string): JudgeRun[] {
       const json: unknown = JSON.parse(readFileSync(path.join(dir, name), "utf8"));
       const list = Array.isArray(json) ? json : (json as { steps?: unknown }).steps;
       const parsed = JudgeStepsSchema.safeParse(list);
-      if (!parsed.success) throw new Error(`${name}: not a history log: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+      if (!parsed.success) throw new Error(`${name}: not a history log: ${describeZodError(parsed.error)}`);
       return { id: path.basename(name, ".json"), steps: parsed.data };
     });
 }

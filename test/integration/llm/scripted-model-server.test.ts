@@ -197,7 +197,7 @@ describe("ScriptedModelServer", () => {
     const hanging = new ScriptedModelServer();
     const { baseUrl: hangingUrl } = await hanging.start();
     hanging.script("spend", { hang: true });
-    const pending = post("spend", question, `${hangingUrl}/chat/completions`).catch((error: Error) => error);
+    const pending = post("spend", question, `${hangingUrl}/chat/completions`).catch((error: unknown) => error);
     await until(() => hanging.calls.length === 1);
     const started = Date.now();
     await hanging.stop();

@@ -6,7 +6,7 @@ import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import type { RunQueue } from "../../../src/workflow/ports";
 
 /** What every run queue adapter must do; each adapter runs this suite against its own wire. */
-export function runQueueConformance(name: string, open: () => Promise<{ queue: RunQueue; poisoned(): Promise<string[]> }>): void {
+export function runQueueConformance(name: string, open: () => Promise<{ queue: RunQueue; poisoned: () => Promise<string[]> }>): void {
   describe(`run queue conformance: ${name}`, function () {
     this.timeout(30_000);
     const message = (id: string): RunMessage => ({ kind: "approval_decided", approvalId: id });
