@@ -84,6 +84,8 @@ export default defineConfig(
       "@typescript-eslint/no-confusing-void-expression": ["error", { ignoreArrowShorthand: true }],
       // Memory adapters implement async ports with synchronous bodies; `async` keeps their errors as rejections.
       "@typescript-eslint/require-await": "off",
+      // `a || b` on strings treats "" as absent on purpose (an empty header, an empty id).
+      "@typescript-eslint/prefer-nullish-coalescing": ["error", { ignorePrimitives: { string: true } }],
       // `() => {}` is how a no-op callback (a sink, a logger) is written here.
       "@typescript-eslint/no-empty-function": ["error", { allow: ["arrowFunctions"] }],
       // The SDK types (botbuilder activities, Cosmos documents, parsed env) claim fields are always present

@@ -36,7 +36,7 @@ export class ApprovalService {
     if (decided) {
       const queued = this.continueDecision?.(decided).then(
         () => true,
-        (error) => {
+        (error: unknown) => {
           // The decision is stored; settling it here keeps it from waiting for the maintenance job.
           this.deps.log(`approval ${decided}: could not be queued, settled here: ${describeError(error)}`);
           return false;
@@ -75,7 +75,7 @@ export class ApprovalService {
       .then(async () => {
         await settleApproval(this.deps, approvalId);
       })
-      .catch((error) => {
+      .catch((error: unknown) => {
         this.deps.log(`approval ${approvalId}: settling failed: ${describeError(error)}`);
         this.deps.telemetry.exception(error, { correlationId: approvalId, step: "approval:settle" });
       });

@@ -1,4 +1,4 @@
-import type { Application, TurnState } from "@microsoft/teams-ai";
+import type { Application } from "@microsoft/teams-ai";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { RunState } from "../domain";
@@ -44,7 +44,7 @@ export interface Approvals {
   /** The seams `createBot({ approvals })` takes. */
   hooks: { onAwaitingApproval: ReturnType<typeof onAwaitingApproval>; onAction: ReturnType<typeof onApprovalAction> };
   /** Connects to the bot once built: its adapter for sends, and the `approvers here` command. */
-  attach(bot: { app: Application<TurnState>; adapter: ApprovalAdapter; botAppId: string | undefined }): void;
+  attach(bot: { app: Application; adapter: ApprovalAdapter; botAppId: string | undefined }): void;
   /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
   runMaintenance(now?: Date): Promise<MaintenanceResult>;
   /** Starts the in-process scheduler when APPROVAL_SCHEDULER=bot. */

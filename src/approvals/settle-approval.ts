@@ -54,13 +54,13 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
   const run = stored.status === "awaiting_approval" ? settledRun(stored, approval, deps.clock.now().toISOString()) : stored;
   if (run !== stored) {
     await deps.runs.checkpoint(run);
-    await deps.transcripts.save(run).catch((error) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
+    await deps.transcripts.save(run).catch((error: unknown) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
   }
 
   const thread = approval.approverThread;
   if (thread?.serviceUrl) {
     const message = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
-    await sendWithRetry(() => deps.messaging.updateCard(message, outcomeCardFor(approval)), deps.sendRetry).catch((error) =>
+    await sendWithRetry(() => deps.messaging.updateCard(message, outcomeCardFor(approval)), deps.sendRetry).catch((error: unknown) =>
       deps.log(`approval ${approval.id}: approver card not updated: ${describeError(error)}`),
     );
   }

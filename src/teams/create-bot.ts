@@ -1,4 +1,4 @@
-import type { Application, TurnState } from "@microsoft/teams-ai";
+import type { Application } from "@microsoft/teams-ai";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
@@ -40,7 +40,7 @@ export interface CreateBotOptions {
 
 /** The assembled bot, not yet serving. */
 export interface Bot {
-  app: Application<TurnState>;
+  app: Application;
   adapter: ProcuraTeamsAdapter;
   botAppId: string | undefined;
   messenger: Messenger;

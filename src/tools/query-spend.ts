@@ -66,8 +66,8 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
           filters: { ...filter, costCenter: costCenter ?? null },
           totalJpy,
           count,
-          firstDate: cells.reduce((min, cell) => (cell.firstDate < min ? cell.firstDate : min), cells[0]!.firstDate),
-          lastDate: cells.reduce((max, cell) => (cell.lastDate > max ? cell.lastDate : max), cells[0]!.lastDate),
+          firstDate: cells.reduce((min, cell) => (cell.firstDate < min ? cell.firstDate : min), cells[0].firstDate),
+          lastDate: cells.reduce((max, cell) => (cell.lastDate > max ? cell.lastDate : max), cells[0].lastDate),
           groupBy,
           groups: groups.shown,
           otherGroups: groups.others,
@@ -209,7 +209,7 @@ function fiscalTrend(cells: readonly SpendCell[], today: string) {
     const index = monthIndex(cell.month.slice(5, 7));
     year.totalJpy += cell.amountJpy;
     year.count += cell.count;
-    year.byMonth[index]! += cell.amountJpy;
+    year.byMonth[index] += cell.amountJpy;
     if (cell.month > year.lastMonth) [year.lastMonth, year.lastIndex] = [cell.month, index];
   }
   const years = [...perYear.keys()].sort();
@@ -219,7 +219,7 @@ function fiscalTrend(cells: readonly SpendCell[], today: string) {
   });
   const yoy: YearOverYear[] = [];
   for (let i = 1; i < fiscalYears.length; i++) {
-    const [before, after] = [fiscalYears[i - 1]!, fiscalYears[i]!];
+    const [before, after] = [fiscalYears[i - 1], fiscalYears[i]];
     if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
     let fromJpy = before.totalJpy;
     let toJpy = after.totalJpy;

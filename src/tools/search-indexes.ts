@@ -27,7 +27,7 @@ export class ContractIndex {
     const hits = this.index.search(query);
     const cut = (hits[0]?.score ?? 0) * RELEVANCE_CUT;
     const relevant = hits.filter((hit) => hit.score >= cut);
-    return { contracts: relevant.slice(0, MAX_CONTRACT_HITS).map((hit) => this.contracts[hit.index]!), total: relevant.length };
+    return { contracts: relevant.slice(0, MAX_CONTRACT_HITS).map((hit) => this.contracts[hit.index]), total: relevant.length };
   }
 }
 
@@ -48,6 +48,6 @@ export class PolicyIndex {
   /** Sections matching the query, best first. */
   search(query: string, language?: "en" | "ja"): PolicySectionHit[] {
     const { index, entries } = this.byLanguage.get(language ?? "all")!;
-    return index.search(query).map((hit) => ({ ...entries[hit.index]!, score: hit.score }));
+    return index.search(query).map((hit) => ({ ...entries[hit.index], score: hit.score }));
   }
 }

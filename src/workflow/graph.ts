@@ -101,7 +101,12 @@ export function validateGraph(graph: AgentGraph = AGENT_GRAPH): void {
   const reach = (from: RunPhase, next: (node: RunPhase) => RunPhase[]) => {
     const seen = new Set<RunPhase>([from]);
     const queue = [from];
-    while (queue.length > 0) for (const node of next(queue.shift()!)) if (!seen.has(node)) seen.add(node), queue.push(node);
+    while (queue.length > 0)
+      for (const node of next(queue.shift()!))
+        if (!seen.has(node)) {
+          seen.add(node);
+          queue.push(node);
+        }
     return seen;
   };
   const forward = reach(graph.start, (node) => graph.edges.filter((e) => e.from === node).map((e) => e.to));

@@ -104,7 +104,7 @@ export function loadCatalogue(directory: string): Catalogue {
 
 function readYaml<S extends z.ZodTypeAny>(directory: string, file: string, schema: S): z.output<S> {
   const parsed = schema.safeParse(parse(readFileSync(path.join(directory, file), "utf8")));
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return parsed.data as z.output<S>;
   const issues = describeZodError(parsed.error);
   throw new Error(`${file}: ${issues}`);
 }

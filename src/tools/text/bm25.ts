@@ -69,7 +69,7 @@ export class Bm25Index {
       for (const { index, frequency } of list) {
         let hit = hits.get(index);
         if (hit === undefined) hits.set(index, (hit = { index, score: 0, matchedTerms: [] }));
-        hit.score += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * this.lengths[index]!) / this.averageLength));
+        hit.score += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * this.lengths[index]) / this.averageLength));
         hit.matchedTerms.push(term);
       }
     }

@@ -25,6 +25,7 @@ function memorySource(transcripts: TranscriptDocument[]): TranscriptSource & { a
       const found = all.find((t) => t.id === transcriptId && t.conversationId === conversationId);
       if (!found) throw new Error(`no transcript ${transcriptId}`);
       found.evaluatedAt = at;
+      return true;
     },
   };
 }
