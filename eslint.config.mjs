@@ -126,16 +126,31 @@ export default defineConfig(
   arrows("tools", { mayImport: ["domain", "workflow", "config"], forbiddenPackages: ALL_SDKS }),
   arrows("import", { mayImport: ["domain", "tools", "config"], forbiddenPackages: ALL_SDKS }),
   arrows("eval", { mayImport: ["domain", "workflow", "llm", "config"], forbiddenPackages: ALL_SDKS }),
-  arrows("llm", { mayImport: ["domain", "workflow", "tools", "config"], forbiddenPackages: [...TEAMS_SDK, ...HTTP_SERVER, "@azure/cosmos", "@azure/storage-queue"] }),
+  arrows("llm", {
+    mayImport: ["domain", "workflow", "tools", "config"],
+    forbiddenPackages: [...TEAMS_SDK, ...HTTP_SERVER, "@azure/cosmos", "@azure/storage-queue"],
+  }),
   arrows("storage", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/storage-queue"] }),
   arrows("telemetry", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER] }),
   arrows("queue", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER, "@azure/cosmos"] }),
   // Approvals and jobs still lean on each other (the reminders live in jobs); the approvals module is
   // becoming one room with its own reminders, after which jobs → approvals is the only arrow left.
-  arrows("approvals", { mayImport: ["domain", "workflow", "cards", "teams", "jobs", "config", "telemetry"], forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"] }),
+  arrows("approvals", {
+    mayImport: ["domain", "workflow", "cards", "teams", "jobs", "config", "telemetry"],
+    forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
+  }),
   // A job's runner (…-runner.ts) is the job's own composition root, so it builds stores and telemetry.
-  arrows("jobs", { mayImport: ["domain", "workflow", "approvals", "eval", "teams", "cards", "config", "storage", "telemetry"], forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"] }),
-  arrows("operators", { mayImport: ["domain", "workflow", "approvals", "cards", "config"], forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"] }),
+  arrows("jobs", {
+    mayImport: ["domain", "workflow", "approvals", "eval", "teams", "cards", "config", "storage", "telemetry"],
+    forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
+  }),
+  arrows("operators", {
+    mayImport: ["domain", "workflow", "approvals", "cards", "config"],
+    forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
+  }),
   arrows("teams", { mayImport: notEntry(ROOMS).filter((room) => room !== "teams"), forbiddenPackages: [...MODEL_SDK, "@azure/*"] }),
-  arrows("functions", { mayImport: ["jobs", "config", "domain", "telemetry"], forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, "@azure/cosmos"] }),
+  arrows("functions", {
+    mayImport: ["jobs", "config", "domain", "telemetry"],
+    forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, "@azure/cosmos"],
+  }),
 );
