@@ -7,7 +7,7 @@ import { openPromptFiles } from "./prompt-files";
 /** The message printed wherever a model-graded evaluation cannot run. */
 export const SKIPPED_NO_EVAL_MODEL = "skipped: no evaluation model configured";
 
-/** Seed 004's retry back-off for evaluation calls: 2 s, ×2, capped at 30 s (on 429 and transient errors). */
+/** The retry back-off for evaluation calls (an evaluation batch can wait; a rate limit should not fail it): 2 s, ×2, capped at 30 s (on 429 and transient errors). */
 export const EVAL_RETRY_BACKOFF = { initialMs: 2000, multiplier: 2, maxMs: 30_000 } as const;
 
 /** Which evaluation models to use, or why there are none. */

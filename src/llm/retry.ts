@@ -13,7 +13,7 @@ export interface RetrySettings {
   maxMs: number;
 }
 
-/** Seed 004's defaults: 2 s, ×2, capped at 30 s, four retries. */
+/** Defaults: 2 s, ×2, capped at 30 s, four retries — about a minute, long enough to ride out a typical 429 window. */
 export const DEFAULT_RETRY_SETTINGS: RetrySettings = { maxRetries: 4, initialMs: 2000, multiplier: 2, maxMs: 30_000 };
 
 /** Waits `ms`, returning early (without throwing) when `signal` aborts. Injectable so tests never wait. */

@@ -33,7 +33,7 @@ export type AwaitingApprovalHook = (state: RunState, reference: Reference, tell?
 /** Handles an `approval.*` card action; returns the card or message for the invoke response. */
 export type ApprovalActionHandler = (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string>;
 
-/** The seams the approvals flow (issue 4) plugs into. */
+/** The seams the approvals flow plugs into, so the bot runs with or without an approver channel. */
 export interface ApprovalHooks {
   onAwaitingApproval: AwaitingApprovalHook;
   onAction: ApprovalActionHandler;

@@ -33,7 +33,7 @@ export interface CreateBotOptions {
   queue: RunQueue;
   /** Continues a run once its approval is decided (the approvals flow's settle). */
   continueApproval?: ApprovalContinuation;
-  /** The approvals flow's seams (issue 4); by default: an under-review notice, and a refusal for approval actions. */
+  /** The approvals flow's seams; by default: an under-review notice, and a refusal for approval actions. */
   approvals?: Partial<ApprovalHooks>;
   log?: Log;
 }

@@ -16,7 +16,7 @@ export interface Evidence {
   note?: string;
 }
 
-/** The judge's output per criterion (seed 003). */
+/** The judge's output per criterion: a verdict, its reason and the steps it rests on. */
 export interface EvaluationResult {
   criterion_name: string;
   verdict: Verdict;

@@ -9,7 +9,7 @@ const text = z
   .transform((value) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value)));
 
 /**
- * One step of an agent run as the AI Judge reads it (seed 003 `history_logs/*.json`). `phase` is
+ * One step of an agent run as the AI Judge reads it (the `history_logs/*.json` format). `phase` is
  * ours: the executor phase of a converted transcript step, used by the deterministic decomposition.
  */
 export const JudgeStepSchema = z.object({

@@ -5,7 +5,7 @@ import type { JudgeStep } from "./judge-step";
 import { encodeSteps } from "./step-encoding";
 import type { TaskDecomposition } from "./task-decomposer";
 
-/** A run condensed for one level, exactly as seed 003 shows it. */
+/** A run condensed for one level, in the layout the judge prompts expect. */
 export interface AggregatedSteps {
   granularity: Granularity;
   aggregated_content: string;

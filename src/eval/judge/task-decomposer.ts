@@ -3,7 +3,7 @@ import { callEvalModel, type EvalModel } from "../eval-model";
 import type { JudgeStep } from "./judge-step";
 import { encodeSteps } from "./step-encoding";
 
-/** A contiguous group of steps with a 2–3 sentence summary (seed 003 "cluster"). */
+/** A contiguous group of steps with a 2–3 sentence summary (a "cluster"). */
 export interface Phase {
   /** "Phase A", "Phase B", … — the key used in step mappings. */
   label: string;

@@ -7,7 +7,7 @@ import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
 export type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
 
-/** ToolCallAccuracy settings (seed 004 defaults: STRICT, threshold 0.8). */
+/** ToolCallAccuracy settings (defaults: STRICT arguments; the 0.8 threshold applies only when FLEXIBLE is chosen). */
 export interface ToolCallAccuracyConfig {
   mode: ToolCallMatchMode;
   /** FLEXIBLE only: minimum share of reference argument keys with equal values (inclusive). */

@@ -20,7 +20,7 @@ export interface OfflineChatModelOptions {
 }
 
 /**
- * The embedded default ChatModel (SPEC §2.4): no language model, deterministic. It answers the
+ * The embedded default ChatModel, so the bot answers with no model configured: no language model, deterministic. It answers the
  * Router, the specialists (tool calls, then a Finding) and the Moderator from the typed
  * `structuredInput` each request carries; any other agent gets an `error` outcome. Replies are
  * checked against the request's output schema, so a bug surfaces as an error, never invalid JSON.

@@ -15,7 +15,7 @@ const costEfficiency: Criterion = { name: "Cost Efficiency", description: "The a
 const noHallucination: Criterion = { name: "No hallucination", description: "No step claims a price it did not see.", granularity: "step_level" };
 const exploration: Criterion = { name: "Exploration", description: "Each sub-task explores sensibly." };
 
-describe("AI Judge with a scripted evaluation model (seed 003)", () => {
+describe("AI Judge with a scripted evaluation model", () => {
   const harness = useEvalHarness();
 
   it("decomposes, chooses levels, aggregates and judges a history log; reports context sizes", async () => {

@@ -50,7 +50,7 @@ const football: Sample = {
   referenceTopics: ["программирование на Python", "программирование", "разработка ПО"],
 };
 
-describe("agent metrics with a scripted evaluation model (seed 004 examples)", () => {
+describe("agent metrics with a scripted evaluation model (the metrics' reference examples)", () => {
   const harness = useEvalHarness();
   let server: ScriptedModelServer;
   before(() => (server = harness.server));
@@ -157,7 +157,7 @@ describe("agent metrics with a scripted evaluation model (seed 004 examples)", (
     assert.equal(server.callsFor("eval.goal-accuracy").length, 2);
   });
 
-  it("retries a 429 with seed 004's back-off (2 s, ×2) before answering", async () => {
+  it("retries a 429 with the evaluation back-off (2 s, ×2) before answering", async () => {
     server.script("eval.goal-accuracy", { status: 429 }, { status: 429 }, { reasoning: "Booked.", goalAchieved: true });
     const result = await agentGoalAccuracy(harness.evalModel, flightBooking);
     assert.equal(result.score, 1);

@@ -35,7 +35,7 @@ describe("buildTranscript", () => {
     assert.equal(lastModeration.inputTokens, 100);
   });
 
-  it("writes the run as a seed-004 conversation: question, ai turns with tool calls, tool digests, final answer", () => {
+  it("writes the run as an agent-metrics conversation: question, ai turns with tool calls, tool digests, final answer", () => {
     const { conversation } = buildTranscript(finishedRun());
     assert.deepEqual(conversation, [
       { type: "human", content: "Can we renew the Acme SaaS contract at +8%?" },

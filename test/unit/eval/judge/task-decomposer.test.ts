@@ -7,7 +7,7 @@ const [milk] = readHistoryLogs(path.join(__dirname, "../../../fixtures/history_l
 const ids = [1, 2, 3, 4, 5, 6, 7];
 
 describe("TaskDecomposer", () => {
-  it("reads the seed-003 history log format", () => {
+  it("reads the history log format", () => {
     assert.equal(milk.id, "buy-milk");
     assert.deepEqual(milk.steps.map((step) => step.step), ids);
     assert.equal(milk.steps[1].action, 'input_text(index=4, text="milk 1l")');

@@ -7,7 +7,7 @@ const STRICT: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold:
 const flexible = (argumentMatchThreshold: number): ToolCallAccuracyConfig => ({ mode: "FLEXIBLE", argumentMatchThreshold });
 
 describe("ToolCallAccuracy", () => {
-  describe("seed 004 examples", () => {
+  describe("the reference examples", () => {
     it("scores perfect tool usage as 1 in STRICT mode", () => {
       const calls = [
         call("search_flights", { destination: "Париж", date: "2024-01-15" }),

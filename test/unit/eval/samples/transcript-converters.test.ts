@@ -21,7 +21,7 @@ describe("transcript converters", () => {
     assert.equal("reference" in sample, false);
   });
 
-  it("turns transcript steps into seed-003 judge steps that keep the executor phase", () => {
+  it("turns transcript steps into judge steps that keep the executor phase", () => {
     const run = transcriptToJudgeRun(transcript);
     assert.equal(run.id, "run-0001");
     assert.deepEqual(run.steps[1], {
