@@ -281,7 +281,7 @@ export class RunWorker {
           await leased.complete();
           return;
         }
-        const failed = failedAfterDeliveries(owned.state, reason);
+        const failed = failedAfterDeliveries(owned.state, reason, workflow.clock.now());
         state = failed;
         held.owned = owned;
         await owned.moveTo("poisoned", failed);
@@ -295,8 +295,8 @@ export class RunWorker {
   }
 }
 
-function failedAfterDeliveries(state: RunState, reason: string): RunState {
-  const at = new Date().toISOString();
+function failedAfterDeliveries(state: RunState, reason: string, now: Date): RunState {
+  const at = now.toISOString();
   return { ...state, status: "failed", phase: "done", endedAt: at, updatedAt: at, failure: { message: `The run could not be completed: ${reason}`, correlationId: state.runId } };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatJpy } from "../phrases";
+import { formatJpy } from "../../../tools/format";
 import type { ToolObservation } from "../tool-observations";
 import type { Fact, FactContext } from "./fact";
 
