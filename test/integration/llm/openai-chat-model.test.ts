@@ -6,6 +6,7 @@ import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel } from "../
 import { DEFAULT_RETRY_SETTINGS, type RetrySettings, type Sleep } from "../../../src/llm/retry";
 import { callStructured } from "../../../src/workflow/structured-call";
 import type { ChatRequest, ToolSpec } from "../../../src/workflow/ports";
+import { chatRequest, RENEWAL_QUESTION } from "../../fakes/scripted-replies";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 
 const FAST_RETRY: RetrySettings = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
@@ -19,18 +20,13 @@ const searchContracts: ToolSpec = {
 };
 
 function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
-  return {
-    agentId: "contract",
-    model: "gpt-4o",
+  return chatRequest({
     messages: [
       { role: "system", content: "You are the contract specialist." },
-      { role: "user", content: "Can we renew the Acme SaaS contract at +8%?" },
+      { role: "user", content: RENEWAL_QUESTION },
     ],
-    temperature: 0.2,
-    maxTokens: 800,
-    timeoutMs: 5000,
     ...overrides,
-  };
+  });
 }
 
 /** A sleep that records the waits the policy asked for and returns at once. */

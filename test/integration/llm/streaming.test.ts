@@ -3,6 +3,7 @@ import { ModeratorAnswerSchema } from "../../../src/domain";
 import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
 import type { ChatRequest } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
+import { chatRequest } from "../../fakes/scripted-replies";
 
 const answer = {
   conclusion: "No: the contract caps yearly increases at 5%, so +8% needs an amendment. 上限は年5%です。",
@@ -16,16 +17,13 @@ const answer = {
 };
 
 function moderatorRequest(onPartialOutput: (partial: unknown) => void): ChatRequest {
-  return {
+  return chatRequest({
     agentId: "moderator",
-    model: "gpt-4o",
     messages: [{ role: "user", content: "Merge the findings." }],
     temperature: 0,
-    maxTokens: 800,
-    timeoutMs: 5000,
     output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
     onPartialOutput,
-  };
+  });
 }
 
 describe("streamed structured output (OpenAI-compatible adapter)", () => {

@@ -1,40 +1,16 @@
 import assert from "node:assert/strict";
-import type { ModeratorAnswer } from "../../../src/domain";
+import type { ModeratorAnswer, RouterOutput } from "../../../src/domain";
 import { runQuestion } from "../../../src/workflow/runner";
 import { readAgentInput } from "../../../src/workflow/steps/render-input";
 import { ScriptedModelServer, type ScriptStep } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
-const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
-
-const route = (selected: string[], extra: Record<string, unknown> = {}) => ({
-  selected,
-  priority: selected,
-  debateMode: "independent",
-  evidenceNeed: "high",
-  hitl: false,
-  inScope: true,
-  scopeReason: "procurement",
-  reason: "contract and price question",
-  ...extra,
-});
-const finding = (summary: string, referenceId = "CTR-0001") => ({
-  summary,
-  details: `${summary} (details)`,
-  evidence: [{ source: "contract", referenceId, quote: "price increases capped at 5% per year" }],
-  confidence: 0.8,
-});
-const answer = (qscore: number, extra: Partial<ModeratorAnswer> = {}): ModeratorAnswer => ({
-  conclusion: "Not at +8%: the contract caps increases at 5%.",
-  rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
-  findings: [{ specialist: "contract", summary: "cap 5%" }],
-  nextActions: ["Counter at +3%"],
-  qscore,
-  hitl: false,
-  hitlReason: "",
-  critique: qscore < 80 ? "Missing the spend trend for Acme." : "",
-  ...extra,
-});
+const route = (selected: string[], extra: Partial<RouterOutput> = {}) => routerReply(selected, { reason: "contract and price question", ...extra });
+const finding = (summary: string, referenceId = "CTR-0001") =>
+  findingReply(summary, { details: `${summary} (details)`, evidence: [{ source: "contract", referenceId, quote: "price increases capped at 5% per year" }] });
+const answer = (qscore: number, extra: Partial<ModeratorAnswer> = {}): ModeratorAnswer =>
+  moderatorReply({ conclusion: "Not at +8%: the contract caps increases at 5%.", qscore, critique: qscore < 80 ? "Missing the spend trend for Acme." : "", ...extra });
 /** A specialist that looks up one tool, then answers. */
 const withTool = (tool: string, args: Record<string, unknown>, reply: ScriptStep): ScriptStep[] => [
   { toolCalls: [{ name: tool, arguments: args }] },
@@ -59,7 +35,7 @@ describe("agent graph against a scripted model server", function () {
       .script("spend", ...withTool("querySpend", { supplier: "Acme", category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: "fiscalYear" }, { delayMs: 150, then: finding("Spend grew 12%.", "SPEND-ACME") }))
       .script("moderator", answer(91));
     const { deps, events } = workflowHarness(scriptedModel(baseUrl));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
     assert.deepEqual(state.decision?.selected, ["contract", "spend"]);
@@ -100,7 +76,7 @@ describe("agent graph against a scripted model server", function () {
       .script("knowledge", finding("Policy POL-1 applies.", "POL-1"))
       .script("moderator", answer(85));
     const { deps } = workflowHarness(scriptedModel(baseUrl));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
     assert.equal(state.decision?.fallback, true);
@@ -118,7 +94,7 @@ describe("agent graph against a scripted model server", function () {
       .fallback("spend", { status: 500 })
       .script("moderator", answer(88));
     const { deps } = workflowHarness(scriptedModel(baseUrl, 1));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
     const spend = state.findings.find((f) => f.specialist === "spend");
@@ -137,7 +113,7 @@ describe("agent graph against a scripted model server", function () {
       .script("negotiation", finding("Counter at +3%.", "BENCH-1"))
       .script("moderator", answer(84));
     const { deps, events } = workflowHarness(scriptedModel(baseUrl, 1));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
     assert.deepEqual(state.rerouted, { excluded: ["contract", "spend"] });
@@ -162,7 +138,7 @@ describe("agent graph against a scripted model server", function () {
       .script("knowledge", finding("General guidance.", "POL-2"))
       .script("moderator", answer(82));
     const { deps } = workflowHarness(scriptedModel(baseUrl, 1));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     assert.equal(server.callsFor("router").length, 2, "never a third routing");
     assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["knowledge", "ok"]]);
@@ -176,7 +152,7 @@ describe("agent graph against a scripted model server", function () {
       .script("spend", finding("Spend grew 12%.", "SPEND-1"))
       .script("moderator", answer(62), answer(74));
     const { deps } = workflowHarness(scriptedModel(baseUrl), { REQUERY_SPECIALISTS: "2" });
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
     assert.deepEqual(state.quality, { initialScore: 62, finalScore: 74, retried: true });
@@ -193,7 +169,7 @@ describe("agent graph against a scripted model server", function () {
       .script("contract", finding("Cap is 5%."), finding("Cap is 5%."))
       .script("moderator", { content: "{" }, { content: "{\"conclusion\": 1}" }, answer(90));
     const { deps } = workflowHarness(scriptedModel(baseUrl));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     assert.equal(state.attempts, 2);
     assert.equal(server.callsFor("router").length, 2);
@@ -205,7 +181,7 @@ describe("agent graph against a scripted model server", function () {
       .script("contract", finding("Cap is 5%."), finding("Cap is 5%."))
       .fallback("moderator", { content: "no json here" });
     const { deps, store } = workflowHarness(scriptedModel(baseUrl));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "failed");
     assert.equal(state.failure?.correlationId, state.runId);
     assert.match(state.failure.message, /Moderator could not produce an answer \(invalid_output/);
@@ -219,7 +195,7 @@ describe("agent graph against a scripted model server", function () {
       .script("contract", finding("Cap is 5%."))
       .script("moderator", answer(90));
     const { deps, events } = workflowHarness(scriptedModel(baseUrl));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     const [first, second] = server.callsFor("router");
     assert.ok(second.startedAt - first.endedAt! >= 140, "waited for Retry-After");
@@ -234,7 +210,7 @@ describe("agent graph against a scripted model server", function () {
       .script("moderator", answer(85));
     const { deps } = workflowHarness(scriptedModel(baseUrl, 0), { SPECIALIST_TIMEOUT_MS: "600" });
     const started = Date.now();
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     const spend = state.findings.find((f) => f.specialist === "spend");
     assert.match(spend?.status === "failed" ? spend.error : "", /timeout/);
@@ -248,7 +224,7 @@ describe("agent graph against a scripted model server", function () {
       .script("negotiation", finding("Push for +3%."), finding("+3% fits under the cap."))
       .script("moderator", answer(90));
     const { deps } = workflowHarness(scriptedModel(baseUrl));
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     const debate = server.callsFor("negotiation")[1].body.messages.at(-1) as { content: string };
     assert.match(debate.content, /"round": "debate"/);
@@ -312,7 +288,7 @@ describe("agent graph against a scripted model server", function () {
         .script("contract", finding("Cap is 5%."))
         .script("moderator", answer(90));
       const { deps, events } = workflowHarness(scriptedModel(baseUrl), { SPECULATIVE_KNOWLEDGE: "true" });
-      const state = await runQuestion(deps, { question: QUESTION });
+      const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
       assert.equal(state.status, "completed");
       assert.deepEqual(state.findings.map((f) => f.specialist), ["contract"]);
       await new Promise((resolve) => setTimeout(resolve, 50));

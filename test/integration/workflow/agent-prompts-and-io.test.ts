@@ -8,19 +8,11 @@ import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer, type ChatCompletionBody } from "../../fakes/scripted-model-server";
 import { sampleData, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
-const route = { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "contract question" };
-const finding = { summary: "Cap is 5%.", details: "CTR-0001 caps increases at 5%.", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }], confidence: 0.8 };
-const answer = {
-  conclusion: "Not at +8%.",
-  rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
-  findings: [{ specialist: "contract", summary: "cap 5%" }],
-  nextActions: ["Counter at +3%"],
-  qscore: 90,
-  hitl: false,
-  hitlReason: "",
-  critique: "",
-};
+const route = routerReply(["contract"]);
+const finding = findingReply("Cap is 5%.", { details: "CTR-0001 caps increases at 5%.", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }] });
+const answer = moderatorReply({ qscore: 90 });
 
 const userText = (body: ChatCompletionBody) => body.messages.find((m) => m.role === "user")!.content as string;
 const systemText = (body: ChatCompletionBody) => body.messages[0].content as string;

@@ -1,30 +1,13 @@
 import assert from "node:assert/strict";
-import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
 import { readAgentInput } from "../../../src/workflow/steps/render-input";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
+import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
-const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
-const route = (first: string) => ({ selected: [first], priority: [first], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "renewal", inScope: true, scopeReason: "a contract renewal" });
-const finding = (summary: string, handoffTo: string | null = null, handoffReason = "") => ({
-  summary,
-  details: "",
-  evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }],
-  confidence: 0.8,
-  handoffTo,
-  handoffReason,
-});
-const answer: ModeratorAnswer = {
-  conclusion: "Not at +8%.",
-  rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
-  findings: [{ specialist: "negotiation", summary: "counter at +3%" }],
-  nextActions: ["Counter at +3%"],
-  qscore: 88,
-  hitl: false,
-  hitlReason: "",
-  critique: "",
-};
+const route = (first: string) => routerReply([first], { reason: "renewal", scopeReason: "a contract renewal" });
+const finding = (summary: string, handoffTo: string | null = null, handoffReason = "") => findingReply(summary, { handoffTo, handoffReason });
+const answer = moderatorReply({ findings: [{ specialist: "negotiation", summary: "counter at +3%" }] });
 interface Body { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: Record<string, { anyOf?: { enum?: string[] }[]; enum?: string[] }> } } } }
 const targetsOf = (body: Body) => {
   const property = body.response_format.json_schema.schema.properties.handoffTo;
@@ -42,7 +25,7 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("negotiation", finding("Counter at +3%, within the 5% cap."))
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
     assert.equal(toRunRecord(state).mode, "handoff");
@@ -65,7 +48,7 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("spend", finding("Spend grew 12%."))
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     const second = server.callsFor("router")[1].body as unknown as Body;
     const input = readAgentInput(second.messages.at(-1)!.content) as { unavailable: { specialist: string; error: string }[] };
@@ -80,7 +63,7 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("spend", finding("Spend grew 12%."))
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff", HANDOFF_MAX: "1" });
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     assert.equal(targetsOf(server.callsFor("spend")[0].body as unknown as Body), undefined, "no handoffTo offered: it must answer");
   });
