@@ -6,6 +6,7 @@ import type { Reference, TellRequester } from "./ports";
 import { requestApproval, type RequestOutcome } from "./request-approval";
 import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 import { settleApproval } from "./settle-approval";
+import { within } from "../workflow/within";
 
 /**
  * The approvals flow for one process: request, decide (settling the decision in the background,
@@ -62,11 +63,7 @@ export class ApprovalService {
 
   /** Resolves when every background delivery has finished, or after `timeoutMs`; true if all finished. */
   async drain(timeoutMs: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-    const finished = await Promise.race([Promise.all([...this.inFlight]).then(() => true as const), timeout]);
-    clearTimeout(timer);
-    return finished;
+    return within(Promise.all([...this.inFlight]), timeoutMs);
   }
 
   /** Settles a decision on the next turn of the event loop, so the invoke response goes out first. */

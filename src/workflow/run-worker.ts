@@ -6,6 +6,7 @@ import type { LeasedMessage, RunQueue } from "./ports";
 import { OwnedRun, RunProgressFeed, cardFor, isSettled, stageAfterRun, type Reference, type RunLifecycle } from "./run-lifecycle";
 import { newRunState, resumeRun } from "./runner";
 import { describeZodError } from "../domain/zod-issues";
+import { within } from "./within";
 
 /** How the requester is told things; the Teams layer implements it. */
 export interface RunDelivery {
@@ -328,12 +329,4 @@ async function untilStoreAnswers(work: () => Promise<void>, held: Held, log: (li
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
-}
-
-async function within(task: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const finished = await Promise.race([task.then(() => true as const), timeout]);
-  clearTimeout(timer);
-  return finished;
 }
