@@ -37,11 +37,9 @@
  * - `{ refusal: "…" }`: a refusal (content null);
  * - any other value: a JSON reply, sent as `JSON.stringify(value)` in the assistant's content.
  */
-import { once } from "node:events";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { closeServer, readBody, safeJson } from "./loopback-http";
+import { LoopbackServer, readBody, safeJson } from "./loopback-http";
 import { describeZodError } from "../../src/domain/zod-issues";
 
 // ---------------------------------------------------------------- request bodies
@@ -198,8 +196,7 @@ export class ScriptedModelServer {
   readonly unexpected: UnexpectedCall[] = [];
   private readonly scripts = new Map<string, ScriptStep[]>();
   private readonly fallbacks = new Map<string, ScriptStep>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private server?: Server;
+  private readonly http = new LoopbackServer((req, res) => this.handle(req, res));
   private nextId = 0;
 
   /** `usage`: what every reply reports, or a function of the request. */
@@ -250,22 +247,13 @@ export class ScriptedModelServer {
 
   /** Listens on a random loopback port. `baseUrl` is for OpenAI-compatible clients, `azureEndpoint` for Azure ones. */
   async start(): Promise<{ baseUrl: string; azureEndpoint: string }> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    this.server = server;
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const origin = `http://127.0.0.1:${await this.http.listen()}`;
     return { baseUrl: `${origin}/v1`, azureEndpoint: origin };
   }
 
   /** Stops listening and drops every connection, including hanging calls. */
   async stop(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    await closeServer(server);
+    await this.http.stop();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -313,13 +301,7 @@ export class ScriptedModelServer {
     if (HangStep.safeParse(step).success) return;
     const delayed = DelayStep.safeParse(step);
     if (delayed.success) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          resolve();
-        }, delayed.data.delayMs);
-        this.timers.add(timer);
-      });
+      await this.http.pause(delayed.data.delayMs);
       return this.play(delayed.data.then, res, call);
     }
     const status = StatusStep.safeParse(step);
