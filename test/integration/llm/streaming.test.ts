@@ -3,18 +3,15 @@ import { ModeratorAnswerSchema } from "../../../src/domain";
 import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
 import type { ChatRequest } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { chatRequest } from "../../fakes/scripted-replies";
+import { chatRequest, moderatorReply } from "../../fakes/scripted-replies";
 
-const answer = {
+const answer = moderatorReply({
   conclusion: "No: the contract caps yearly increases at 5%, so +8% needs an amendment. 上限は年5%です。",
   rationale: [{ point: "The clause caps increases at 5%.", citations: ["CTR-0012"] }],
   findings: [{ specialist: "contract", summary: "Cap is 5%" }],
   nextActions: ["Counter at 5%"],
   qscore: 86,
-  hitl: false,
-  hitlReason: "",
-  critique: "",
-};
+});
 
 function moderatorRequest(onPartialOutput: (partial: unknown) => void): ChatRequest {
   return chatRequest({
