@@ -18,6 +18,8 @@ export interface BotApplicationDeps {
   questions: QuestionRuns;
   cardActions: CardActionDeps;
   onApprovalAction: ApprovalActionHandler;
+  /** Runs before any route; returns false when it handled the activity (the approvals module's `approvers here`). */
+  beforeTurn?: (context: TurnContext) => Promise<boolean>;
   maxQuestionChars: number;
   memory: TeamsStore["memory"];
   /** What the welcome and help cards say about the conversation memory. */
@@ -40,6 +42,8 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
     removeRecipientMention: true,
     longRunningMessages: false,
   });
+
+  if (deps.beforeTurn) app.turn("beforeTurn", deps.beforeTurn);
 
   app.conversationUpdate("membersAdded", async (context) => {
     const botId = context.activity.recipient.id;
