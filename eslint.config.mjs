@@ -19,6 +19,7 @@ const ROOMS = [
   "llm",
   "operators",
   "queue",
+  "resilience",
   "storage",
   "teams",
   "telemetry",
@@ -65,7 +66,7 @@ function arrows(room, { mayImport, forbiddenPackages = [] }) {
 
 const ALL_SDKS = [...TEAMS_SDK, ...MODEL_SDK, ...AZURE_SDK, ...HTTP_SERVER];
 const notEntry = (rooms) => rooms.filter((room) => !ENTRY_POINTS.includes(room));
-const ADAPTER_PORT_OWNERS = ["domain", "workflow", "config", "tools", "import", "jobs"];
+const ADAPTER_PORT_OWNERS = ["domain", "resilience", "workflow", "config", "tools", "import", "jobs"];
 
 export default defineConfig(
   {
@@ -117,35 +118,35 @@ export default defineConfig(
       "@typescript-eslint/no-unsafe-class-instance-assignment": "off",
     },
   },
-  // The allowed arrows between rooms: domain at the ground, the workflow owning its ports, adapters
-  // implementing the ports they are given, entry points building everything.
+  // The allowed arrows between rooms: domain and resilience at the ground, the workflow owning its
+  // ports, adapters implementing the ports they are given, entry points building everything.
   arrows("domain", { mayImport: [], forbiddenPackages: ALL_SDKS }),
-  arrows("config", { mayImport: ["domain"], forbiddenPackages: ALL_SDKS }),
-  arrows("workflow", { mayImport: ["domain"], forbiddenPackages: ALL_SDKS }),
+  arrows("resilience", { mayImport: [], forbiddenPackages: ALL_SDKS }),
+  arrows("config", { mayImport: ["domain", "resilience"], forbiddenPackages: ALL_SDKS }),
+  arrows("workflow", { mayImport: ["domain", "resilience"], forbiddenPackages: ALL_SDKS }),
   arrows("cards", { mayImport: ["domain", "workflow"], forbiddenPackages: ALL_SDKS }),
-  arrows("tools", { mayImport: ["domain", "workflow", "config"], forbiddenPackages: ALL_SDKS }),
-  arrows("import", { mayImport: ["domain", "tools", "config"], forbiddenPackages: ALL_SDKS }),
-  arrows("eval", { mayImport: ["domain", "workflow", "llm", "config"], forbiddenPackages: ALL_SDKS }),
+  arrows("tools", { mayImport: ["domain", "resilience", "workflow", "config"], forbiddenPackages: ALL_SDKS }),
+  arrows("import", { mayImport: ["domain", "resilience", "tools", "config"], forbiddenPackages: ALL_SDKS }),
+  arrows("eval", { mayImport: ["domain", "resilience", "workflow", "llm", "config"], forbiddenPackages: ALL_SDKS }),
   arrows("llm", {
-    mayImport: ["domain", "workflow", "tools", "config"],
+    mayImport: ["domain", "resilience", "workflow", "tools", "config"],
     forbiddenPackages: [...TEAMS_SDK, ...HTTP_SERVER, "@azure/cosmos", "@azure/storage-queue"],
   }),
   arrows("storage", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/storage-queue"] }),
   arrows("telemetry", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER] }),
   arrows("queue", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER, "@azure/cosmos"] }),
-  // Approvals and jobs still lean on each other (the reminders live in jobs); the approvals module is
-  // becoming one room with its own reminders, after which jobs → approvals is the only arrow left.
+  // The approvals module owns its reminders and expiry; it reaches Teams through its own adapter files.
   arrows("approvals", {
-    mayImport: ["domain", "workflow", "cards", "teams", "jobs", "config", "telemetry"],
+    mayImport: ["domain", "resilience", "workflow", "cards", "teams", "config", "telemetry"],
     forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
   }),
   // A job's runner (…-runner.ts) is the job's own composition root, so it builds stores and telemetry.
   arrows("jobs", {
-    mayImport: ["domain", "workflow", "approvals", "eval", "teams", "cards", "config", "storage", "telemetry"],
+    mayImport: ["domain", "resilience", "workflow", "approvals", "eval", "teams", "cards", "config", "storage", "telemetry"],
     forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
   }),
   arrows("operators", {
-    mayImport: ["domain", "workflow", "approvals", "cards", "config"],
+    mayImport: ["domain", "resilience", "workflow", "cards", "config"],
     forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
   }),
   arrows("teams", { mayImport: notEntry(ROOMS).filter((room) => room !== "teams"), forbiddenPackages: [...MODEL_SDK, "@azure/*"] }),
