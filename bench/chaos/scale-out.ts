@@ -113,9 +113,9 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
     live.delete(0);
     const killAt = performance.now();
     const killWall = Date.now();
-    const killedPid = bots[0]!.pid;
-    await bots[0]!.kill9();
-    log(`  killed instance 0 (pid ${bots[0]!.pid}) with kill -9`);
+    const killedPid = bots[0].pid;
+    await bots[0].kill9();
+    log(`  killed instance 0 (pid ${bots[0].pid}) with kill -9`);
 
     // Once the killed instance's runs are due, instance 1 is restarted gracefully (a platform restart or slot swap):
     // its unfinished runs go back to the queue at once.
@@ -123,8 +123,8 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
     live.delete(1);
     const termAt = performance.now();
     const termWall = Date.now();
-    const restartedPid = bots[1]!.pid;
-    await bots[1]!.terminate();
+    const restartedPid = bots[1].pid;
+    await bots[1].terminate();
     // As the platform does, a start that fails (the store slow under this load) is tried again.
     for (let attempt = 1; ; attempt++) {
       try {

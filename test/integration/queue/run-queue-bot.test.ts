@@ -65,7 +65,7 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
     const azurite = await sharedEmbeddedAzurite();
     const queueName = `poison-${randomUUID().slice(0, 8)}`;
     const queue = await AzureStorageRunQueue.open({ connectionString: azurite.connectionString }, queueName);
-    await queue.enqueue({ kind: "question", runId, question: QUESTIONS[0]!, requester: { userId: "user-p", conversationId }, reference, acceptedAt: new Date().toISOString() });
+    await queue.enqueue({ kind: "question", runId, question: QUESTIONS[0], requester: { userId: "user-p", conversationId }, reference, acceptedAt: new Date().toISOString() });
     for (let delivery = 1; delivery <= 2; delivery++) {
       const [held] = await queue.receive(1, 30);
       await held.release(0);

@@ -47,10 +47,10 @@ export function runQueueConformance(name: string, open: () => Promise<{ queue: R
       await Promise.all(Array.from({ length: 6 }, (_, i) => queue.enqueue(message(`new${i}`))));
       await new Promise((resolve) => setTimeout(resolve, 1_300));
       const [first, second] = await queue.receive(2, 30);
-      assert.equal(JSON.parse(first!.body).approvalId, "orphan", "the run already started comes first");
-      assert.equal(first!.deliveryCount, 2);
-      assert.equal(orphan!.deliveryCount, 1);
-      assert.match(JSON.parse(second!.body).approvalId, /^new/);
+      assert.equal(JSON.parse(first.body).approvalId, "orphan", "the run already started comes first");
+      assert.equal(first.deliveryCount, 2);
+      assert.equal(orphan.deliveryCount, 1);
+      assert.match(JSON.parse(second.body).approvalId, /^new/);
       const rest = await queue.receive(32, 30);
       assert.equal(rest.length, 5, "the two handed out stay leased; the other five wait");
     });
