@@ -65,7 +65,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((error) => {
+  main().catch((error: unknown) => {
     console.error(describeError(error));
     process.exit(1);
   });

@@ -46,9 +46,15 @@ export async function startBotProcess(env: Record<string, string>, options: BotP
     for (const stream of [child.stdout!, child.stderr!])
       createInterface({ input: stream }).on("line", (line) => {
         output.push(line);
-        if (line.includes("Procura is listening")) (clearTimeout(timer), resolve());
+        if (line.includes("Procura is listening")) {
+          clearTimeout(timer);
+          resolve();
+        }
       });
-    child.once("exit", (code) => (clearTimeout(timer), reject(new Error(`the bot exited (${code}) while starting:\n${output.join("\n")}`))));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the bot exited (${code}) while starting:\n${output.join("\n")}`));
+    });
   });
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -57,7 +63,7 @@ export async function startBotProcess(env: Record<string, string>, options: BotP
     await exited;
   };
   const kill9 = () => signal("SIGKILL");
-  await listening.catch(async (error) => {
+  await listening.catch(async (error: unknown) => {
     await kill9();
     throw error;
   });

@@ -51,7 +51,7 @@ export async function runBotScenario(
     const bot = await startBotUnderTest(options.bot, env, options.toolData, options.questions.length);
     try {
       const world: World = { botUrl: bot.url, serviceUrl, connector };
-      await converse(world, [options.questions[0]!], options.deadlineMs); // warm-up: connections, JIT
+      await converse(world, [options.questions[0]], options.deadlineMs); // warm-up: connections, JIT
       await env.reset();
       const peakRssOf = await bot.startPeakRss();
       const driverLoop = monitorEventLoopDelay({ resolution: 10 });
@@ -121,7 +121,7 @@ async function converse(world: World, questions: readonly string[], deadlineMs: 
     const final = activities.find((a) => finalReplies([a]).length > 0);
     const progress = activities.find((a) => a.method === "POST" && a.activity.type === "message" && a !== final);
     return {
-      status: statuses[index]!,
+      status: statuses[index],
       finals: finalReplies(activities),
       firstReactionMs: activities[0] && activities[0].at - entry.at,
       progressCardMs: progress && progress.at - entry.at,

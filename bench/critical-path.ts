@@ -32,9 +32,9 @@ export function modelCriticalPathMs(calls: readonly TimedCall[], options: { sequ
   done.forEach((call, i) => {
     let before = 0;
     for (let j = 0; j < i; j++) {
-      const earlier = done[j]!;
-      const linked = options.sequential || earlier.agentId === call.agentId || BARRIER_AGENTS.has(earlier.agentId) || BARRIER_AGENTS.has(call.agentId);
-      if (linked && earlier.endedAt <= call.startedAt) before = Math.max(before, longest[j]!);
+      const earlier = done[j];
+      const linked = options.sequential === true || earlier.agentId === call.agentId || BARRIER_AGENTS.has(earlier.agentId) || BARRIER_AGENTS.has(call.agentId);
+      if (linked && earlier.endedAt <= call.startedAt) before = Math.max(before, longest[j]);
     }
     longest.push(before + (call.endedAt - call.startedAt));
   });

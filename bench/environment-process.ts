@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   process.once("SIGTERM", () => process.exit(0));
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

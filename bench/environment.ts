@@ -44,7 +44,9 @@ export async function startEnvironment(options: { timeScale: number; seed: numbe
   return {
     ...addresses,
     snapshot: async () => SnapshotSchema.parse(await control("/snapshot")),
-    reset: async () => void (await control("/reset", "POST")),
+    reset: async () => {
+      await control("/reset", "POST");
+    },
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

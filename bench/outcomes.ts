@@ -10,7 +10,7 @@ const LANGUAGES = [labelsFor("en"), labelsFor("ja")];
 /** The final reply an activity carries (a new message, not a progress update), if it is one. */
 export function finalReplyOf(recorded: RecordedActivity): FinalReply | undefined {
   if (recorded.method !== "POST") return undefined;
-  const card = cardOf(recorded);
+  const card: unknown = cardOf(recorded);
   if (!card) return undefined;
   const texts = cardTexts(card);
   const shows = (pick: (labels: (typeof LANGUAGES)[number]) => string) => LANGUAGES.some((labels) => texts.some((t) => t.includes(pick(labels))));
@@ -23,7 +23,7 @@ export function finalReplyOf(recorded: RecordedActivity): FinalReply | undefined
 
 /** The run ids the cards in the activities name (answer and progress cards carry them), distinct, in order. */
 export function runIdsIn(activities: readonly RecordedActivity[]): string[] {
-  const ids = activities.flatMap((a) => [...JSON.stringify(a.activity).matchAll(/"runId":"([^"]+)"/g)].map((m) => m[1]!));
+  const ids = activities.flatMap((a) => [...JSON.stringify(a.activity).matchAll(/"runId":"([^"]+)"/g)].map((m) => m[1]));
   return [...new Set(ids)];
 }
 

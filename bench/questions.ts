@@ -9,5 +9,5 @@ const FixtureSchema = z.object({ questions: z.array(z.object({ question: z.strin
 export function benchQuestions(count: number): string[] {
   const file = join(__dirname, "..", "test", "fixtures", "offline-questions.json");
   const all = FixtureSchema.parse(JSON.parse(readFileSync(file, "utf8"))).questions.map((q) => q.question);
-  return Array.from({ length: count }, (_, i) => all[i % all.length]!);
+  return Array.from({ length: count }, (_, i) => all[i % all.length]);
 }

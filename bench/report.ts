@@ -58,8 +58,8 @@ export function formatThroughput(throughput: ThroughputComparison): string {
   const header = ["(c) instances", "runs each", "questions", "answered", "lost", "doubled", "first post → last answer", "answers / min"];
   const row = (f: ThroughputComparison["one"]) => [String(f.instances), String(f.concurrency), String(f.questions), String(f.answered), String(f.lost), String(f.doubled), ms(f.makespanMs), f.answersPerMinute.toFixed(1)];
   const table = [header, row(throughput.one), row(throughput.two)];
-  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-  return [...table.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ")), `(c) throughput two instances ÷ one: ${throughput.ratio.toFixed(2)}×`].join("\n");
+  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  return [...table.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ")), `(c) throughput two instances ÷ one: ${throughput.ratio.toFixed(2)}×`].join("\n");
 }
 
 function aligned(rows: [string, string][]): string[] {

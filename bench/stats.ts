@@ -7,7 +7,7 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = (p / 100) * (sorted.length - 1);
   const low = Math.floor(rank);
   const high = Math.ceil(rank);
-  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+  return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
 }
 
 /** p50 and p95 of the values. */

@@ -40,7 +40,7 @@ export async function runThroughputScenario(env: BenchEnvironment, options: { in
     let next = 0;
     const ask = async (question: string) => {
       const conversationId = `bench-${randomUUID()}`;
-      const status = await postActivity(bots[next++ % bots.length]!.url, userMessage(serviceUrl, conversationId, question));
+      const status = await postActivity(bots[next++ % bots.length].url, userMessage(serviceUrl, conversationId, question));
       if (status !== 200) throw new Error(`a bot answered ${status}`);
       return conversationId;
     };
@@ -49,7 +49,7 @@ export async function runThroughputScenario(env: BenchEnvironment, options: { in
       while (performance.now() < deadline && conversations.some((id) => finals(id).length === 0)) await new Promise((resolve) => setTimeout(resolve, 50));
     };
     // Warm-up, one question per instance: connections and JIT.
-    await untilAnswered(await Promise.all(bots.map(() => ask(options.questions[0]!))), performance.now() + options.deadlineMs);
+    await untilAnswered(await Promise.all(bots.map(() => ask(options.questions[0]))), performance.now() + options.deadlineMs);
     await env.reset();
 
     const started = performance.now();

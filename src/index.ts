@@ -132,7 +132,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     procura.stop().then(
       () => process.exit(0),
-      (error) => {
+      (error: unknown) => {
         console.error(`shutdown failed: ${describeError(error)}`);
         process.exit(1);
       },
@@ -143,7 +143,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((error) => {
+  main().catch((error: unknown) => {
     console.error(describeError(error));
     process.exit(1);
   });

@@ -103,10 +103,10 @@ async function storedState(store: CosmosStore, approvalId: string): Promise<Stor
 
 /** The approval id the approval card's actions carry, if the activity is an approval card. */
 function approvalIdOf(recorded: RecordedActivity): string | undefined {
-  return JSON.stringify(cardOf(recorded) ?? {}).match(/"approvalId":"([^"]+)"/)?.[1];
+  return (/"approvalId":"([^"]+)"/.exec(JSON.stringify(cardOf(recorded) ?? {})))?.[1];
 }
 
 /** The texts of an invoke response's value: a card's texts, or the message. */
 function outcomeTexts(value: unknown): string[] {
-  return typeof value === "object" && value !== null ? cardTexts(value) : [String(value ?? "")];
+  return typeof value === "object" && value !== null ? cardTexts(value) : [value === undefined || value === null ? "" : String(value)];
 }

@@ -40,7 +40,7 @@ const faultModel = (baseUrl: string) => createOpenAiCompatibleChatModel({ baseUr
 
 const SPECIALIST_CALLERS = new Set(["router", "moderator"]);
 
-type Scenario = { scenario: string; injected: string; questions: string[]; env?: Record<string, string>; fault: () => (call: SimulatedCall) => Fault | undefined };
+interface Scenario { scenario: string; injected: string; questions: string[]; env?: Record<string, string>; fault: () => (call: SimulatedCall) => Fault | undefined }
 
 /** The graph-level scenarios (the store outage is `storeOutage`, below). */
 export const GRAPH_FAULTS: Scenario[] = [

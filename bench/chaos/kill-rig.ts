@@ -19,7 +19,7 @@ export interface KillRig {
   /** The same store the bot uses (read it to check what was persisted). */
   store: CosmosStore;
   /** Starts the bot process (again), by default on the rig's port; resolves when it is listening. */
-  startBot(options?: BotProcessOptions): Promise<BotProcess>;
+  startBot: (options?: BotProcessOptions) => Promise<BotProcess>;
 }
 
 /** The rig's run lease: short, so a killed bot's run is taken over within seconds. */

@@ -83,16 +83,16 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
     let next = 0;
     const pickLive = () => {
       const order = [...live];
-      return order[next++ % order.length]!;
+      return order[next++ % order.length];
     };
     const conversations: string[] = [];
     const ask = async (i: number) => {
       const conversationId = `personal-${randomUUID()}`;
       conversations.push(conversationId);
-      const activity = userMessage(serviceUrl, conversationId, QUESTIONS[i % QUESTIONS.length]!, `user-${i % 7}`);
+      const activity = userMessage(serviceUrl, conversationId, QUESTIONS[i % QUESTIONS.length], `user-${i % 7}`);
       // Like a load balancer: an instance that refuses the connection is skipped for the next one.
       for (let attempt = 1; ; attempt++) {
-        const status = await postActivity(bots[pickLive()]!.url, activity).catch((error: unknown) => (attempt < 5 ? 0 : Promise.reject(error)));
+        const status = await postActivity(bots[pickLive()].url, activity).catch((error: unknown) => (attempt < 5 ? 0 : Promise.reject(error as Error)));
         if (status === 200) return;
         if (status !== 0) throw new Error(`a bot answered ${status}`);
       }
@@ -113,9 +113,9 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
     live.delete(0);
     const killAt = performance.now();
     const killWall = Date.now();
-    const killedPid = bots[0]!.pid;
-    await bots[0]!.kill9();
-    log(`  killed instance 0 (pid ${bots[0]!.pid}) with kill -9`);
+    const killedPid = bots[0].pid;
+    await bots[0].kill9();
+    log(`  killed instance 0 (pid ${bots[0].pid}) with kill -9`);
 
     // Once the killed instance's runs are due, instance 1 is restarted gracefully (a platform restart or slot swap):
     // its unfinished runs go back to the queue at once.
@@ -123,12 +123,12 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
     live.delete(1);
     const termAt = performance.now();
     const termWall = Date.now();
-    const restartedPid = bots[1]!.pid;
-    await bots[1]!.terminate();
+    const restartedPid = bots[1].pid;
+    await bots[1].terminate();
     // As the platform does, a start that fails (the store slow under this load) is tried again.
     for (let attempt = 1; ; attempt++) {
       try {
-        bots[1] = await start(Number(new URL(bots[1]!.url).port));
+        bots[1] = await start(Number(new URL(bots[1].url).port));
         break;
       } catch (error) {
         if (attempt === 3) throw error;
@@ -207,8 +207,8 @@ export function scaleOutTable(result: ScaleOutResult): string {
     ...takeoverRows("restarted", "SIGTERM", result.restarted),
     ["bound (lease + 10 s)", `${result.leaseSeconds + 10} s`],
   ];
-  const width = Math.max(...rows.map(([k]) => k!.length));
-  return rows.map(([k, v]) => `${k!.padEnd(width)}  ${v}`).join("\n");
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join("\n");
 }
 
 /** True when the scenario met its bar. */

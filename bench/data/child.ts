@@ -40,7 +40,7 @@ async function measureTools(data: ProcurementData) {
   const suppliers = (await data.listSuppliers()).slice(0, 50).map((s) => s.name);
   const figures: Record<string, { p50: number; p95: number; cpu: { p50: number; p95: number } }> = {};
   for (const [label, args] of Object.entries(toolCalls(suppliers))) {
-    const tool = registry.get(label.split(" ")[0]!)!;
+    const tool = registry.get(label.split(" ")[0])!;
     await tool.run(args(99)); // warm-up: first-use index builds belong to start-up
     const times: number[] = [];
     // CPU time per call next to wall time: on a shared machine a call's wall time also counts the
@@ -73,7 +73,7 @@ async function main([step, ...rest]: string[]): Promise<void> {
     const client = await createCosmosClient({ endpoint: server.endpoint, key: server.key });
     const { database } = await client.databases.createIfNotExists({ id: "bench" });
     const containers = await ensureContainers(database, 30);
-    const outcome = await importInto(new CosmosDataWriter(containers, "embedded"), rest[0]!);
+    const outcome = await importInto(new CosmosDataWriter(containers, "embedded"), rest[0]);
     const importMs = performance.now() - started;
     const loadStarted = performance.now();
     const data = new CosmosProcurementData(containers, "embedded");
@@ -88,7 +88,7 @@ async function main([step, ...rest]: string[]): Promise<void> {
     const issues = outcome.outcomes.flatMap((o) => o.issues.lines());
     result = { totalMs: performance.now() - started, spendMs: spend.durationMs, spendRows: spend.read, issues, kinds: outcome.outcomes.map((o) => ({ kind: o.kind, read: o.read, ms: o.durationMs })) };
   } else {
-    const data = (await openLocalProcurementData(rest[0]!))!;
+    const data = (await openLocalProcurementData(rest[0]))!;
     const loadMs = performance.now() - started;
     result = { loadMs, tools: await measureTools(data) };
   }
@@ -97,7 +97,7 @@ async function main([step, ...rest]: string[]): Promise<void> {
   process.stdout.write(`${JSON.stringify({ ...result, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, peakRssMb: usage.maxRSS / 1024 })}\n`);
 }
 
-main(process.argv.slice(2)).catch((error) => {
+main(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`${(error as Error).stack}\n`);
   process.exit(1);
 });

@@ -33,7 +33,7 @@ export async function generateImportDirectory(directory: string, size: Generated
   const rng = new Prng(seed);
   mkdirSync(path.join(directory, "contracts"), { recursive: true });
   mkdirSync(path.join(directory, "policies"), { recursive: true });
-  const suppliers = Array.from({ length: size.suppliers }, (_, i) => ({ id: `S-${String(i + 1).padStart(4, "0")}`, name: `Supplier ${i + 1} ${rng.pick(["Trading", "Systems", "Logistics", "Materials", "Services"])} K.K.`, category: CATEGORIES[i % CATEGORIES.length]! }));
+  const suppliers = Array.from({ length: size.suppliers }, (_, i) => ({ id: `S-${String(i + 1).padStart(4, "0")}`, name: `Supplier ${i + 1} ${rng.pick(["Trading", "Systems", "Logistics", "Materials", "Services"])} K.K.`, category: CATEGORIES[i % CATEGORIES.length] }));
   writeFileSync(
     path.join(directory, "suppliers.csv"),
     ["id,name,aliases,category,region,riskRating,certifications,onTimeDeliveryPct,qualityScore,incidentsLast12m,sanctionsFlag,preferred,since"]
@@ -42,17 +42,17 @@ export async function generateImportDirectory(directory: string, size: Generated
   );
   const contractLines = ["id,supplierId,title,category,annualValue,currency,startDate,endDate,autoRenew,noticeDays,priceCapPct,status,document"];
   for (let i = 0; i < size.contracts; i++) {
-    const supplier = suppliers[i % suppliers.length]!;
+    const supplier = suppliers[i % suppliers.length];
     const id = `C-${String(i + 1).padStart(5, "0")}`;
     const cap = rng.int(2, 8);
     const file = `contracts/${id}.md`;
-    writeFileSync(path.join(directory, file), `# ${supplier.name} ${supplier.category} agreement ${i + 1}\n\n${CLAUSES.map(([heading, text], n) => `## ${n + 1}. ${heading}\n${text!.replace("{cap}", String(cap))}\n`).join("\n")}`);
+    writeFileSync(path.join(directory, file), `# ${supplier.name} ${supplier.category} agreement ${i + 1}\n\n${CLAUSES.map(([heading, text], n) => `## ${n + 1}. ${heading}\n${text.replace("{cap}", String(cap))}\n`).join("\n")}`);
     contractLines.push(`${id},${supplier.id},${supplier.category} services agreement ${i + 1},${supplier.category},${rng.int(1, 500) * 100000},JPY,2024-04-01,${2026 + (i % 3)}-03-31,${rng.chance(0.5) ? "Y" : "N"},90,${cap},,${file}`);
   }
   writeFileSync(path.join(directory, "contracts.csv"), contractLines.join("\n"));
   const perPolicy = 10;
   for (let p = 0; p < Math.ceil(size.policySections / perPolicy); p++) {
-    const topic = POLICY_TOPICS[p % POLICY_TOPICS.length]!;
+    const topic = POLICY_TOPICS[p % POLICY_TOPICS.length];
     const sections = Array.from({ length: perPolicy }, (_, s) => `## ${s + 1}. ${topic} rule ${s + 1}\nPurchases above ¥${(s + 1) * 1_000_000} in ${CATEGORIES[(p + s) % CATEGORIES.length]} need ${s % 3 === 0 ? "three quotes" : "the category manager's approval"} under the ${topic} policy ${p + 1}.\n`);
     writeFileSync(path.join(directory, "policies", `policy-${p + 1}.md`), `---\nkey: policy-${p + 1}\nlanguage: en\ntitle: ${topic} policy ${p + 1}\nversion: "1.0"\neffectiveDate: 2025-04-01\n---\n# ${topic}\n\n${sections.join("\n")}`);
   }
@@ -62,7 +62,7 @@ export async function generateImportDirectory(directory: string, size: Generated
   let buffer = "";
   for (let i = 0; i < size.spend; i++) {
     const index = rng.int(0, suppliers.length - 1);
-    const supplier = suppliers[index]!;
+    const supplier = suppliers[index];
     const month = rng.int(0, 35);
     const year = 2023 + Math.floor((month + 3) / 12);
     const date = `${year}-${String(((month + 3) % 12) + 1).padStart(2, "0")}-${String(rng.int(1, 28)).padStart(2, "0")}`;

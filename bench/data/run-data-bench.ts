@@ -17,10 +17,8 @@ const ROOT = path.resolve(__dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const ASK_QUESTION = "How much did we spend with Supplier 1 in FY2024, and what does its contract say about price increases?";
 
-interface ToolFigures {
-  /** Wall-clock p50/p95 of 20 calls, and the same of the CPU time each call used. */
-  [tool: string]: { p50: number; p95: number; cpu: { p50: number; p95: number } };
-}
+/** Per tool: wall-clock p50/p95 of 20 calls, and the same of the CPU time each call used. */
+type ToolFigures = Record<string, { p50: number; p95: number; cpu: { p50: number; p95: number } }>;
 
 /** The figures of one size. */
 export interface DataBenchSize {
@@ -74,7 +72,7 @@ export async function runDataBench(options: { sizes: number[]; keep?: string; co
       if (imported.issues.length > 0) throw new Error(`the generated data did not import cleanly: ${imported.issues.slice(0, 3).join("; ")}`);
       log(`${rows.toLocaleString("en-US")} rows: timing the tools`);
       const tools = await child(["tools", dataDirectory]);
-      const loadAverage = os.loadavg()[0]!;
+      const loadAverage = os.loadavg()[0];
       log(`${rows.toLocaleString("en-US")} rows: timing npm run ask`);
       await timeAsk(dataDirectory); // warm the tsx compile cache, so every size measures the same thing
       const ask = await timeAsk(dataDirectory);
@@ -133,7 +131,7 @@ export function formatDataBench(results: DataBenchSize[]): string {
   const [small, large] = [results[0], results.at(-1)];
   if (small && large && small !== large) {
     const worstOf = (p95: (t: ToolFigures[string]) => number) =>
-      Object.keys(large.tools).map((tool) => ({ tool, ratio: p95(large.tools[tool]!) / Math.max(p95(small.tools[tool]!), 0.001) })).sort((a, b) => b.ratio - a.ratio)[0]!;
+      Object.keys(large.tools).map((tool) => ({ tool, ratio: p95(large.tools[tool]) / Math.max(p95(small.tools[tool]), 0.001) })).sort((a, b) => b.ratio - a.ratio)[0];
     const worst = worstOf((t) => t.p95);
     const worstCpu = worstOf((t) => t.cpu.p95);
     const spendP95 = Math.max(...Object.entries(large.tools).filter(([tool]) => tool.startsWith("querySpend") || tool === "getSupplierProfile").map(([, t]) => t.p95));

@@ -6,6 +6,7 @@ import type { Reference, TellRequester } from "./ports";
 import { requestApproval, type RequestOutcome } from "./request-approval";
 import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 import { settleApproval } from "./settle-approval";
+import { within } from "../workflow/within";
 
 /**
  * The approvals flow for one process: request, decide (settling the decision in the background,
@@ -36,7 +37,7 @@ export class ApprovalService {
     if (decided) {
       const queued = this.continueDecision?.(decided).then(
         () => true,
-        (error) => {
+        (error: unknown) => {
           // The decision is stored; settling it here keeps it from waiting for the maintenance job.
           this.deps.log(`approval ${decided}: could not be queued, settled here: ${describeError(error)}`);
           return false;
@@ -62,11 +63,7 @@ export class ApprovalService {
 
   /** Resolves when every background delivery has finished, or after `timeoutMs`; true if all finished. */
   async drain(timeoutMs: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-    const finished = await Promise.race([Promise.all([...this.inFlight]).then(() => true as const), timeout]);
-    clearTimeout(timer);
-    return finished;
+    return within(Promise.all([...this.inFlight]), timeoutMs);
   }
 
   /** Settles a decision on the next turn of the event loop, so the invoke response goes out first. */
@@ -75,7 +72,7 @@ export class ApprovalService {
       .then(async () => {
         await settleApproval(this.deps, approvalId);
       })
-      .catch((error) => {
+      .catch((error: unknown) => {
         this.deps.log(`approval ${approvalId}: settling failed: ${describeError(error)}`);
         this.deps.telemetry.exception(error, { correlationId: approvalId, step: "approval:settle" });
       });

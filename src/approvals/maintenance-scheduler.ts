@@ -22,7 +22,7 @@ export function startApprovalScheduler(
     if (running) return;
     running = job()
       .then(() => undefined)
-      .catch((error) => options.log(`approval maintenance failed: ${describeError(error)}`))
+      .catch((error: unknown) => options.log(`approval maintenance failed: ${describeError(error)}`))
       .finally(() => (running = undefined));
   };
   const timer = setInterval(tick, options.intervalMs ?? APPROVAL_MAINTENANCE_INTERVAL_MS);

@@ -52,12 +52,12 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
   const settled = await settleApprovedRun(deps.runs, approval.runId, (stored) => settledRun(stored, approval, deps.clock.now().toISOString()));
   if (!settled) return recordDelivery(deps, approval, 0, new Error(`run ${approval.runId} of approval ${approval.id} is not stored`));
   const run = settled.state;
-  if (settled.changed) await deps.transcripts.save(run).catch((error) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
+  if (settled.changed) await deps.transcripts.save(run).catch((error: unknown) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
 
   const thread = approval.approverThread;
   if (thread?.serviceUrl) {
     const message = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
-    await sendWithRetry(() => deps.messaging.updateCard(message, outcomeCardFor(approval)), deps.sendRetry).catch((error) =>
+    await sendWithRetry(() => deps.messaging.updateCard(message, outcomeCardFor(approval)), deps.sendRetry).catch((error: unknown) =>
       deps.log(`approval ${approval.id}: approver card not updated: ${describeError(error)}`),
     );
   }

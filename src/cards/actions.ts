@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { MAX_COMMENT_CHARS } from "../domain";
+import { describeZodError } from "../domain/zod-issues";
 
 export { MAX_COMMENT_CHARS };
 /** Longest edited answer an approver may send (the prefilled draft is capped to fit). */
@@ -103,7 +104,7 @@ function parse(value: unknown): ParsedCardAction {
   const parsed = schema.safeParse(flat);
   if (parsed.success) return { ok: true, action: parsed.data };
   const oversized = parsed.error.issues.some((issue) => issue.code === "too_big");
-  const details = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ");
+  const details = describeZodError(parsed.error);
   return failure(oversized ? "oversized" : "malformed", details, verb);
 }
 

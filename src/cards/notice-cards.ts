@@ -94,7 +94,7 @@ export function durationText(ms: number, language: Language): string {
     [60_000, "minute", "minutes", "分"],
     [1000, "second", "seconds", "秒"],
   ];
-  const [size, one, many, ja] = units.find(([unit]) => ms >= unit && ms % unit === 0) ?? units.find(([unit]) => ms >= unit) ?? units[3]!;
+  const [size, one, many, ja] = units.find(([unit]) => ms >= unit && ms % unit === 0) ?? units.find(([unit]) => ms >= unit) ?? units[3];
   const count = Math.max(1, Math.round(ms / size));
   return language === "ja" ? `${count}${ja}` : `${count} ${count === 1 ? one : many}`;
 }

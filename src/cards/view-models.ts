@@ -219,7 +219,7 @@ export function mergeIdenticalFindings(findings: FindingView[], language: Langua
       merged.push(finding);
       continue;
     }
-    const first = merged[same]!;
+    const first = merged[same];
     const references = new Set(first.evidence.map((item) => item.referenceId));
     merged[same] = {
       ...first,

@@ -81,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
+  (error: unknown) => {
     process.stderr.write(`${describeError(error)}\n`);
     process.exit(1);
   },

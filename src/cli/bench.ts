@@ -104,7 +104,7 @@ async function promptCache(runs: number): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
+  (error: unknown) => {
     process.stderr.write(`bench failed: ${describeError(error)}\n`);
     process.exit(1);
   },

@@ -73,13 +73,13 @@ async function scaleOutMain(questions: number): Promise<number> {
 function table(rows: Row[]): string {
   const header: Row = { scenario: "scenario", injected: "injected", userSaw: "what the user saw" };
   const widths = [Math.max(...[header, ...rows].map((r) => r.scenario.length)), Math.max(...[header, ...rows].map((r) => r.injected.length))];
-  const line = (row: Row, mark: string) => `${mark.padEnd(4)} ${row.scenario.padEnd(widths[0]!)}  ${row.injected.padEnd(widths[1]!)}  ${row.userSaw}`;
+  const line = (row: Row, mark: string) => `${mark.padEnd(4)} ${row.scenario.padEnd(widths[0])}  ${row.injected.padEnd(widths[1])}  ${row.userSaw}`;
   return [line(header, ""), ...rows.map((row) => line(row, row.ok === undefined ? "skip" : row.ok ? "ok" : "FAIL"))].join("\n");
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
+  (error: unknown) => {
     process.stderr.write(`chaos failed: ${describeError(error)}\n`);
     process.exit(1);
   },

@@ -13,6 +13,7 @@ import path from "node:path";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
 import type { StoredApproverChannel } from "../approvals/approver-channel";
+import { describeZodError } from "../domain/zod-issues";
 
 /** The committed local tenant. */
 export const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsplayground.yml");
@@ -36,7 +37,7 @@ export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
 /** Reads and checks a Playground config file, naming the file when it is not what the set-up needs. */
 export function readPlaygroundConfig(file: string = PLAYGROUND_CONFIG_FILE): PlaygroundConfig {
   const parsed = PlaygroundConfigSchema.safeParse(parse(readFileSync(file, "utf8")));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
@@ -66,7 +67,7 @@ export function approverPlaygroundConfig(employee: PlaygroundConfig): { config: 
 
 /** The team's "Approvals" channel (else its first channel). */
 export function approvalsChannel(config: PlaygroundConfig): { id: string; name: string } {
-  return config.team.channels.find((channel) => /approv/i.test(channel.name)) ?? config.team.channels[0]!;
+  return config.team.channels.find((channel) => /approv/i.test(channel.name)) ?? config.team.channels[0];
 }
 
 /** A started Playground: where to open it, the port it was asked for and the process. */
@@ -98,8 +99,8 @@ export async function startPlayground(botEndpoint: string, port: number, configF
       const match = /Listening on (\d+)/.exec(output);
       if (match) resolve(Number(match[1]));
     };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
+    child.stdout.on("data", read);
+    child.stderr.on("data", read);
     child.once("exit", (code) => reject(new Error(`the Playground exited (${code}) before listening:\n${output.slice(-2000)}`)));
   });
   const actual = await listening;
@@ -145,7 +146,7 @@ export async function startDevPlaygrounds(botEndpoint: string, ports: { employee
         setByAadObjectId: "npm-run-dev",
         setAt: now.toISOString(),
       },
-      teamName: String(config.team.name ?? config.team.id),
+      teamName: typeof config.team.name === "string" ? config.team.name : config.team.id,
       channelName: channel.name,
       stop,
     };

@@ -42,7 +42,7 @@ export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPla
 async function main(): Promise<void> {
   const config = devConfig();
   const store = await openCosmosStore(config);
-  const procura = await startProcura(config, { store }).catch(async (error) => {
+  const procura = await startProcura(config, { store }).catch(async (error: unknown) => {
     await store.close();
     throw error;
   });
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     await store.close();
   };
   const playgrounds = await startDevPlaygrounds(`${procura.url}/api/messages`, { employee: config.env.PLAYGROUND_PORT, approver: config.env.PLAYGROUND_APPROVER_PORT }).catch(
-    async (error) => {
+    async (error: unknown) => {
       await stopBot();
       throw error;
     },
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((error) => {
+  main().catch((error: unknown) => {
     console.error(describeError(error));
     process.exit(1);
   });

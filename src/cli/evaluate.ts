@@ -37,6 +37,7 @@ import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../
 import { createChatModel } from "../llm/create-chat-model";
 import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
+import { describeZodError } from "../domain/zod-issues";
 
 const USAGE = `Usage: npm run evaluate -- <command>
   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--counting COVERAGE|REFUSAL] [--threshold 0.8] [--models a,b]
@@ -75,7 +76,7 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
     const sample = SampleSchema.safeParse(safeJson(text));
     if (!sample.success) {
       invalid++;
-      err(`${values.input}:${index + 1}: not a sample: ${sample.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`);
+      err(`${values.input}:${index + 1}: not a sample: ${describeZodError(sample.error)}`);
       continue;
     }
     const line = await scoreSample(sample.data, options.data, evalModel);
@@ -210,7 +211,7 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
+  (error: unknown) => {
     err(describeError(error));
     process.exit(1);
   },

@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1 || !existsSync(positionals[0]!) || !statSync(positionals[0]!).isDirectory()) {
+  if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory()) {
     process.stderr.write(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
     return 2;
   }
@@ -63,7 +63,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const started = Date.now();
     const result = await runImport(writer, {
-      directory: positionals[0]!,
+      directory: positionals[0],
       mapping,
       only: only ? new Set(only as DataKind[]) : undefined,
       dryRun: values["dry-run"],
@@ -111,7 +111,7 @@ async function openWriter(config: AppConfig): Promise<{ writer: DataStoreWriter;
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (error) => {
+  (error: unknown) => {
     process.stderr.write(`Import failed: ${describeError(error)}\n`);
     process.exit(1);
   },

@@ -41,8 +41,8 @@ export function parseEnvFile(text: string): Record<string, string> {
   for (const line of text.split(/\r?\n/)) {
     const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
     if (!match || line.trimStart().startsWith("#")) continue;
-    const raw = match[2]!;
-    values[match[1]!] = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw.replace(/\s+#.*$/, "");
+    const raw = match[2];
+    values[match[1]] = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw.replace(/\s+#.*$/, "");
   }
   return values;
 }
@@ -60,7 +60,7 @@ export function loadEnvValues(envDir: string, env: string, overrides: Record<str
 
 /** The placeholder names a template uses, in order of first use. */
 export function placeholders(template: string): string[] {
-  return [...new Set([...template.matchAll(PLACEHOLDER)].map((match) => match[1]!))];
+  return [...new Set([...template.matchAll(PLACEHOLDER)].map((match) => match[1]))];
 }
 
 /**
@@ -71,7 +71,7 @@ export function fillPlaceholders(template: string, values: Record<string, string
   const missing = placeholders(template).filter((name) => !values[name]);
   if (missing.length > 0)
     throw new ConfigurationError(`App package: no value for ${missing.join(", ")} (set ${missing.length > 1 ? "them" : "it"} in ${source})`);
-  return template.replace(PLACEHOLDER, (_, name: string) => JSON.stringify(values[name]!).slice(1, -1));
+  return template.replace(PLACEHOLDER, (_, name: string) => JSON.stringify(values[name]).slice(1, -1));
 }
 
 const validators = new Map<string, ValidateFunction>();

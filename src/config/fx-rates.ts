@@ -20,5 +20,5 @@ export function parseRatesToJpy(value: string): Record<string, number> | string 
 
 /** The rates of the currencies the amount reader recognises in text (yen, dollars, euros). */
 export function amountReaderRates(rates: Readonly<Record<string, number>>): JpyRates {
-  return { JPY: 1, USD: rates.USD ?? DEFAULT_RATES.USD!, EUR: rates.EUR ?? DEFAULT_RATES.EUR! };
+  return { JPY: 1, USD: rates.USD ?? DEFAULT_RATES.USD, EUR: rates.EUR ?? DEFAULT_RATES.EUR };
 }

@@ -147,7 +147,10 @@ function kanjiAmount(amount: string): number {
   for (const [token] of amount.replace(/\s/g, "").matchAll(/\d+(?:[.,]\d+)*|./g)) {
     if (/^\d/.test(token)) pending = Number(token.replace(/,/g, ""));
     else if (KANJI_DIGIT.includes(token)) pending = (pending ?? 0) * 10 + KANJI_DIGIT.indexOf(token);
-    else if (token in SMALL_UNIT) (group += (pending ?? 1) * SMALL_UNIT[token]), (pending = undefined);
+    else if (token in SMALL_UNIT) {
+      group += (pending ?? 1) * SMALL_UNIT[token];
+      pending = undefined;
+    }
     else if (token in LARGE_UNIT) {
       total += (group + (pending ?? 0) || 1) * LARGE_UNIT[token];
       group = 0;

@@ -1,14 +1,12 @@
 /**
- * The small error taxonomy: configuration errors stop start-up, model-behaviour errors are expected
+ * Base class: every error we raise knows its kind, and where in a run it happened when that applies.
+ * The small taxonomy: configuration errors stop start-up, model-behaviour errors are expected
  * outcomes of talking to a model, system errors are everything else (store down, bugs).
  */
-export type ErrorKind = "configuration" | "model_behaviour" | "system";
-
-/** Base class: every error we raise knows its kind, and where in a run it happened when that applies. */
 export class ProcuraError extends Error {
   constructor(
     message: string,
-    readonly kind: ErrorKind,
+    readonly kind: "configuration" | "model_behaviour" | "system",
     readonly context: { runId?: string; step?: string; cause?: unknown } = {},
   ) {
     super(message, context.cause === undefined ? undefined : { cause: context.cause });

@@ -39,6 +39,6 @@ export function followUpCues(text: string): FollowUpCues {
 export function needsEarlierContext(text: string): boolean {
   const cues = followUpCues(text);
   const words = text.trim().split(/\s+/).length;
-  const compact = words <= 8 && [...text.trim()].length <= 40;
+  const compact = words <= 8 && Array.from(text.trim()).length <= 40;
   return cues.elliptical || cues.aboutAnswer || (cues.dangling && compact);
 }

@@ -19,3 +19,4 @@ export * from "./follow-up-cues";
 export * from "./requester";
 export * from "./agent-input";
 export * from "./tool-message";
+export * from "./zod-issues";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A tool call in the seed-004 sample model: a name and its arguments. */
+/** A tool call in the agent-metrics sample model: a name and its arguments. */
 export const SampleToolCallSchema = z.object({
   name: z.string().min(1),
   arguments: z.record(z.unknown()).default({}),
@@ -15,7 +15,7 @@ export const SampleMessageSchema = z.object({
 });
 export type SampleMessage = z.infer<typeof SampleMessageSchema>;
 
-/** An evaluation sample (seed 004), also one line of the JSONL input format. */
+/** An evaluation sample for the agent metrics, also one line of the JSONL input format. */
 export const SampleSchema = z.object({
   id: z.string().min(1),
   userInputMessages: z.array(SampleMessageSchema).min(1),

@@ -48,7 +48,7 @@ export const TranscriptDocumentSchema = z.object({
   endedAt: z.string().optional(),
   decision: z.record(z.unknown()).optional(),
   steps: z.array(TranscriptStepSchema),
-  /** The run as a seed-004 conversation: human question, ai turns with toolCalls, tool results. */
+  /** The run as an agent-metrics conversation: human question, ai turns with toolCalls, tool results. */
   conversation: z.array(SampleMessageSchema),
   answer: z.record(z.unknown()).optional(),
   quality: QualityRecordSchema,

@@ -9,7 +9,7 @@ export interface EvalCallSettings {
   timeoutMs: number;
 }
 
-/** Seed 004's `default-options`: 1000 tokens; a minute per call. */
+/** Evaluation calls' defaults: 1000 tokens (a verdict and its reason fit); a minute per call. */
 export const DEFAULT_EVAL_CALL_SETTINGS: EvalCallSettings = { maxTokens: 1000, timeoutMs: 60_000 };
 
 /** What model-graded metrics and the judge need: a chat endpoint, the model names to ask, the prompts. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { questionToAnswer, type RunState } from "../domain";
 import { extractQuestionEntities, fiscalYearOf } from "../llm/offline/question-entities";
 import type { OfflineVocabulary } from "../llm/offline";
+import { describeZodError } from "../domain/zod-issues";
 
 const EntitiesSchema = z
   .object({
@@ -41,7 +42,7 @@ export type FollowUpDialogue = z.infer<typeof FollowUpDialogueSchema>;
 /** Reads the dialogues fixture (a JSON array); errors name the dialogue and field. */
 export function readFollowUpDialogues(file: string): FollowUpDialogue[] {
   const parsed = z.array(FollowUpDialogueSchema).safeParse(JSON.parse(readFileSync(file, "utf8")));
-  if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
@@ -111,9 +112,9 @@ function check(
   if (expect.kind !== "clarify") {
     const named = entitiesNamed(questionToAnswer(state), vocabulary, today);
     for (const [key, values] of Object.entries(resolvePeriods(expect.entities ?? {}, today)))
-      for (const value of values as (string | number)[]) if (!named[key as keyof Entities]!.includes(value as never)) problems.push(`does not name ${key} ${value}`);
+      for (const value of values as (string | number)[]) if (!named[key as keyof Entities].includes(value as never)) problems.push(`does not name ${key} ${value}`);
     for (const [key, values] of Object.entries(resolvePeriods(expect.absent ?? {}, today)))
-      for (const value of values as (string | number)[]) if (named[key as keyof Entities]!.includes(value as never)) problems.push(`still names ${key} ${value}`);
+      for (const value of values as (string | number)[]) if (named[key as keyof Entities].includes(value as never)) problems.push(`still names ${key} ${value}`);
     const refers = state.understanding?.previousAnswer !== undefined;
     if (expect.refersToPreviousAnswer !== undefined && refers !== expect.refersToPreviousAnswer)
       problems.push(refers ? "took it to ask about the previous answer" : "did not pass the previous answer on");

@@ -25,7 +25,7 @@ function noteOf(line: MetricLine): string {
   const warning = typeof line.warning === "string" ? `WARNING ${line.warning}; ` : "";
   if (models && models.perModel.length > 1)
     return `${warning}${models.perModel.map((one) => `${one.model}=${one.score === null ? "n/a" : round(one.score)}`).join(", ")}${models.disagreement ? " (models disagree)" : ""}`;
-  return `${warning}${String(line.reason ?? "")}`;
+  return `${warning}${typeof line.reason === "string" ? line.reason : ""}`;
 }
 
 function round(score: number): string {
@@ -41,8 +41,8 @@ export function renderGoldenReport(rows: GoldenRow[]): string[] {
   const scored = rows.filter((row) => row.status !== "skip");
   const header = ["case", "metric", "score", "result", "note"];
   const cells = scored.map((row) => [row.id, row.metric, row.score === null ? "n/a" : round(row.score), row.status.toUpperCase(), row.note]);
-  const widths = header.slice(0, -1).map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column]!.length)));
-  const format = (cell: string[]) => cell.map((text, column) => (column < widths.length ? text.padEnd(widths[column]!) : text)).join("  ").trimEnd();
+  const widths = header.slice(0, -1).map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
+  const format = (cell: string[]) => cell.map((text, column) => (column < widths.length ? text.padEnd(widths[column]) : text)).join("  ").trimEnd();
   const table = scored.length > 0 ? [format(header), format(widths.map((width) => "-".repeat(width)).concat("----")), ...cells.map(format)] : [];
   const skippedKinds = new Map<string, { cases: number; why: string }>();
   for (const row of rows.filter((candidate) => candidate.status === "skip")) {

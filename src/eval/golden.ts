@@ -5,6 +5,7 @@ import { SampleToolCallSchema, type TranscriptDocument } from "../domain";
 import type { EvalModel } from "./eval-model";
 import { transcriptToSample } from "./samples/transcript-to-sample";
 import { scoreSample, type MetricLine, type MetricOptions } from "./score-sample";
+import { describeZodError } from "../domain/zod-issues";
 
 /** One golden question with what a good run does: the goal, the topics, the tool calls (key arguments only). */
 export const GoldenCaseSchema = z.object({
@@ -40,7 +41,7 @@ export function readGoldenSet(dir: string): GoldenCase[] {
         .filter(({ line }) => line.length > 0)
         .map(({ line, where }) => {
           const parsed = GoldenCaseSchema.safeParse(JSON.parse(line));
-          if (!parsed.success) throw new Error(`${where}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+          if (!parsed.success) throw new Error(`${where}: ${describeZodError(parsed.error)}`);
           return parsed.data;
         }),
     );

@@ -2,6 +2,7 @@ import { parse } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../domain";
 import type { PromptFiles } from "./prompt-files";
+import { describeZodError } from "../domain/zod-issues";
 
 const topicList = z.array(z.string().trim().min(1)).min(1);
 const ReferenceTopicsSchema = z.object({ specialists: z.record(topicList).refine((map) => Object.keys(map).length > 0, "name at least one specialist") });
@@ -17,7 +18,7 @@ export interface ReferenceTopics {
 export function readReferenceTopics(prompts: PromptFiles): ReferenceTopics {
   const file = "metrics/reference-topics.yaml";
   const parsed = ReferenceTopicsSchema.safeParse(parse(prompts.read(file)));
-  if (!parsed.success) throw new ConfigurationError(`Invalid ${prompts.resolve(file)}: ${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}`);
+  if (!parsed.success) throw new ConfigurationError(`Invalid ${prompts.resolve(file)}: ${describeZodError(parsed.error, { limit: 1 })}`);
   const bySpecialist = parsed.data.specialists;
   return { bySpecialist, all: [...new Set(Object.values(bySpecialist).flat())] };
 }

@@ -50,8 +50,8 @@ export function scopeTable(rows: { engine: string; figures: ScopeFigures }[]): s
     String(f.caught),
     pct(f.outOfScopeRecall),
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
 }
 

@@ -47,7 +47,7 @@ export async function openCsv(
   source.pipe(parser);
   const records = batchesOf(parser);
   const first = await records.next();
-  const header = first.done ? [] : first.value[0]!.values;
+  const header = first.done ? [] : first.value[0].values;
   const columns = new Map(header.map((name, index) => [rename.get(name.trim()) ?? name.trim(), index]));
   const missingColumns = required.filter((column) => !columns.has(column)).map((column) => sourceColumn(mapping, kind, column));
   if (first.done || missingColumns.length > 0) source.destroy();
@@ -67,7 +67,7 @@ async function* batchesOf(parser: Parser): AsyncGenerator<CsvRow[]> {
     const batch: CsvRow[] = [];
     for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
       line += 1 + lineBreaksIn(values);
-      if (values.length === 1 && values[0]!.trim() === "") continue;
+      if (values.length === 1 && values[0].trim() === "") continue;
       batch.push({ line, values });
     }
     if (batch.length > 0) yield batch;

@@ -56,7 +56,7 @@ export function splitSections(text: string): DocumentSection[] {
     const line = raw.trim();
     const heading = headingOf(line, markdown, titleLevel);
     if (heading) sections.push({ ...heading, text: "" });
-    else if (sections.length > 0) sections[sections.length - 1]!.text += `${raw}\n`;
+    else if (sections.length > 0) sections[sections.length - 1].text += `${raw}\n`;
   }
   return sections.map((section) => ({ ...section, text: section.text.trim() })).filter((section) => section.text !== "" || section.heading !== "");
 }
@@ -66,13 +66,13 @@ function headingOf(line: string, markdown: boolean, skipLevelOne: boolean): Omit
     if (skipLevelOne && line.startsWith("# ")) return undefined;
     const match = MARKDOWN_HEADING.exec(line);
     if (!match) return undefined;
-    const numbered = NUMBERED_HEADING.exec(match[1]!);
-    return numbered ? { number: numbered[1]!, heading: numbered[2]!.trim() } : { number: null, heading: match[1]!.trim() };
+    const numbered = NUMBERED_HEADING.exec(match[1]);
+    return numbered ? { number: numbered[1], heading: numbered[2].trim() } : { number: null, heading: match[1].trim() };
   }
   const japanese = JAPANESE_ARTICLE.exec(line);
-  if (japanese) return { number: japanese[1]!, heading: japanese[2]!.trim() };
+  if (japanese) return { number: japanese[1], heading: japanese[2].trim() };
   const numbered = NUMBERED_HEADING.exec(line);
-  if (numbered && line.length <= 90 && !/[.。:]$/.test(line)) return { number: numbered[1]!, heading: numbered[2]!.trim() };
+  if (numbered && line.length <= 90 && !/[.。:]$/.test(line)) return { number: numbered[1], heading: numbered[2].trim() };
   return undefined;
 }
 

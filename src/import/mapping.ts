@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../domain/errors";
+import { describeZodError } from "../domain/zod-issues";
 
 /** The CSV files an import reads, by kind. */
 export const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
@@ -47,7 +48,7 @@ export async function loadMapping(file: string): Promise<Mapping> {
     throw new ConfigurationError(`mapping file ${file}: ${(error as Error).message}`);
   }
   const parsed = MappingSchema.safeParse(raw ?? {});
-  if (!parsed.success) throw new ConfigurationError(`mapping file ${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`);
+  if (!parsed.success) throw new ConfigurationError(`mapping file ${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
@@ -88,6 +89,6 @@ export function dateReader(format: string): (text: string) => string | undefined
 }
 
 function daysInMonth(year: number, month: number): number {
-  if (month !== 2) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  if (month !== 2) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }

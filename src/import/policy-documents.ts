@@ -34,7 +34,7 @@ export async function readPolicyDocument(directory: string, name: string, descri
   if (meta === undefined) {
     if (path.extname(name).toLowerCase() !== ".md") throw new PolicyFileError("file", `no row in policies.csv describes ${name} (key, language, title, version, effectiveDate)`);
     const parsed = matter(await readFile(file, "utf8"));
-    meta = frontMatter(name, parsed.data as Record<string, unknown>);
+    meta = frontMatter(name, parsed.data);
     text = parsed.content;
   } else text = await readDocumentText(file);
   const code = `POL-${meta.key.toUpperCase().replace(/[^A-Z0-9]+/g, "-")}`;

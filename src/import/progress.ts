@@ -13,7 +13,7 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
 }
 
 /** No progress output (tests, the bench). */
-export const silentProgress: Progress = { start() {}, update() {}, stop() {} };
+export const silentProgress: Progress = { start: () => undefined, update: () => undefined, stop: () => undefined };
 
 function barProgress(stream: NodeJS.WriteStream): Progress {
   const bar = new SingleBar({ stream, format: "{label} [{bar}] {percentage}% | {mb} MB", hideCursor: true, clearOnComplete: false }, Presets.shades_classic);
@@ -39,6 +39,6 @@ export function lineProgress(write: (line: string) => void): Progress {
         write(`${label}: ${tenth * 10}% read`);
       }
     },
-    stop() {},
+    stop: () => undefined,
   };
 }

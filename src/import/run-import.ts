@@ -103,7 +103,7 @@ class ImportRun {
     if (this.options.dryRun || !wrote) return { outcomes: this.outcomes, summary: previous };
     // Kinds written in this run are counted as written; the others are read back (in Cosmos a read of
     // ten thousand contracts is a long query, so only when they were not imported now).
-    const stored = <K extends DirectoryKind>(kind: K) => (this.written[kind] as DirectoryRecords[K][] | undefined) ?? this.writer.load(kind);
+    const stored = <K extends DirectoryKind>(kind: K) => (this.written[kind]) ?? this.writer.load(kind);
     const [suppliers, contracts, policies, benchmarks] = await Promise.all([stored("suppliers"), stored("contracts"), stored("policies"), stored("benchmarks")]);
     const summary: DataSetSummary = {
       name: "imported",

@@ -11,7 +11,7 @@ export interface TranscriptSource {
   /** Terminal transcripts without `evaluatedAt`, oldest first, optionally only those started at or after `since`. */
   listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]>;
   /** Sets the transcript's `evaluatedAt`, so later runs skip it (may report false when it no longer exists). */
-  markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean | void>;
+  markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean>;
 }
 
 const MetricResultRecordSchema = z

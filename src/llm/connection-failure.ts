@@ -35,7 +35,7 @@ export function unreachableEndpoint(error: unknown): UnreachableEndpoint | undef
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && typeof current === "object" && current !== null; depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && code in UNREACHABLE) return { code, reason: UNREACHABLE[code]! };
+    if (typeof code === "string" && code in UNREACHABLE) return { code, reason: UNREACHABLE[code] };
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

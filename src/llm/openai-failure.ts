@@ -12,6 +12,18 @@ import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resil
 /** Longest cause text kept; server messages can be long and are never needed in full. */
 const MAX_CAUSE_CHARS = 200;
 
+/**
+ * The status, headers and message of an HTTP error answer. The SDK's error class is generic, so
+ * `instanceof` alone leaves its status and headers untyped.
+ */
+function httpFailure(error: unknown): { status: number; headers: Record<string, string | undefined>; message: string } | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const status: unknown = error.status;
+  if (typeof status !== "number") return undefined;
+  const headers = (error.headers ?? {}) as Record<string, string | undefined>;
+  return { status, headers, message: error.message };
+}
+
 /** Failure kinds of a ChatOutcome. */
 export type FailureKind = Exclude<ChatOutcome["kind"], "ok">;
 
@@ -20,8 +32,8 @@ export type FailureKind = Exclude<ChatOutcome["kind"], "ok">;
  * an endpoint that cannot be reached at all (refused, unresolvable), which fails at once; aborts no.
  */
 export function classifyOpenAiError(error: unknown): FailedAttempt {
-  if (error instanceof APIError && error.status !== undefined)
-    return { retryable: isRetryableStatus(error.status), retryAfterMs: parseRetryAfter(error.headers ?? {}) };
+  const http = httpFailure(error);
+  if (http) return { retryable: isRetryableStatus(http.status), retryAfterMs: parseRetryAfter(http.headers) };
   return { retryable: error instanceof APIConnectionError && unreachableEndpoint(error) === undefined };
 }
 
@@ -54,11 +66,12 @@ export function endpointFault(error: unknown, retryAfterBudgetMs: number): Endpo
     // The code alone: a failed run lists every endpoint's fault in one line.
     return unreachable ? { kind: "refused", cause: unreachable.code } : { kind: "connection", cause: "connection error" };
   }
-  if (!(error instanceof APIError) || error.status === undefined) return undefined;
-  if (error.status === 408) return { kind: "timeout", cause: "HTTP 408" };
-  if (error.status >= 500) return { kind: "server_error", cause: `HTTP ${error.status}` };
-  if (error.status !== 429) return undefined;
-  const retryAfterMs = parseRetryAfter(error.headers ?? {});
+  const http = httpFailure(error);
+  if (!http) return undefined;
+  if (http.status === 408) return { kind: "timeout", cause: "HTTP 408" };
+  if (http.status >= 500) return { kind: "server_error", cause: `HTTP ${http.status}` };
+  if (http.status !== 429) return undefined;
+  const retryAfterMs = parseRetryAfter(http.headers);
   if (retryAfterMs !== undefined && retryAfterMs <= retryAfterBudgetMs) return undefined;
   return { kind: "rate_limited", cause: `HTTP 429 (Retry-After ${retryAfterMs === undefined ? "absent" : `${Math.round(retryAfterMs / 1000)} s`})` };
 }
@@ -82,10 +95,11 @@ export function describeFailure(
       kind: "error",
       cause: `cannot reach the model endpoint ${endpoint.url} (${unreachable.code}: ${unreachable.reason}); check ${endpoint.setting} and that the model server is running and reachable from this machine`,
     };
-  if (error instanceof APIError && error.status !== undefined) {
-    const hint = STATUS_HINTS[error.status]?.(endpoint);
-    const cause = shorten(`HTTP ${error.status} from ${endpoint.url} ${tries}: ${error.message.replace(/^\d{3} /, "")}`);
-    return { kind: error.status === 429 ? "rate_limited" : "error", cause: hint ? `${cause}; ${hint}` : cause };
+  const http = httpFailure(error);
+  if (http) {
+    const hint = STATUS_HINTS[http.status]?.(endpoint);
+    const cause = shorten(`HTTP ${http.status} from ${endpoint.url} ${tries}: ${http.message.replace(/^\d{3} /, "")}`);
+    return { kind: http.status === 429 ? "rate_limited" : "error", cause: hint ? `${cause}; ${hint}` : cause };
   }
   const detail = error instanceof APIConnectionError && error.cause !== undefined ? error.cause : error;
   return { kind: "error", cause: shorten(`${describeError(detail)} calling ${endpoint.url} ${tries}`) };

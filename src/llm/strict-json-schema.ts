@@ -1,3 +1,6 @@
+// zod's classes are generic, and `instanceof` narrows a schema to its `any` parameters; this walk only
+// hands zod schemas on to itself, so the `any` never reaches a value.
+/* eslint-disable @typescript-eslint/no-unsafe-argument */
 /**
  * zod schemas → JSON Schemas that OpenAI's strict mode (structured outputs, strict tools) accepts,
  * and the way back for values the model produced under them.
@@ -29,7 +32,7 @@ const converted = new WeakMap<z.ZodTypeAny, Map<string, JsonSchema>>();
 /** The strict JSON Schema for a zod schema (objects, arrays, enums, nullable and optional fields). Shared between calls: do not mutate it. */
 export function strictJsonSchema(schema: z.ZodTypeAny, name: string): JsonSchema {
   let byName = converted.get(schema);
-  if (byName === undefined) converted.set(schema, (byName = new Map()));
+  if (byName === undefined) converted.set(schema, (byName = new Map<string, JsonSchema>()));
   let jsonSchema = byName.get(name);
   if (jsonSchema === undefined) {
     jsonSchema = stripUnsupported(zodResponseFormat(nullableOptionals(schema), name).json_schema.schema as JsonSchema);

@@ -10,6 +10,7 @@ import { LRUCache } from "lru-cache";
 import { buildOperatorNoticeCard, type AdaptiveCard } from "../cards";
 import { OperatorNoticeSchema, describeError, type Language, type OperatorNotice } from "../domain";
 import type { Clock } from "../workflow/ports";
+import { describeZodError } from "../domain/zod-issues";
 
 /** What became of one notice. */
 export type NoticeOutcome = "posted" | "duplicate" | "rate_limited" | "no_channel" | "failed";
@@ -60,7 +61,7 @@ export class ChannelOperatorNotices implements OperatorNotices {
   async notify(input: OperatorNotice): Promise<NoticeOutcome> {
     const parsed = OperatorNoticeSchema.safeParse(input);
     if (!parsed.success) {
-      this.log(`operator notice refused: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+      this.log(`operator notice refused: ${describeZodError(parsed.error)}`);
       return "failed";
     }
     const notice = parsed.data;

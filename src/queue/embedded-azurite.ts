@@ -54,7 +54,7 @@ function listeningAddress(child: ChildProcess): Promise<string> {
         child.stderr!.resume();
         (child.stdout as unknown as { unref(): void }).unref();
         (child.stderr as unknown as { unref(): void }).unref();
-        resolve(match[1]!);
+        resolve(match[1]);
       }
     };
     child.stdout!.on("data", read);
@@ -70,7 +70,7 @@ let shared: Promise<EmbeddedAzurite> | undefined;
  * store in a process (tests open many) gets its own queue on it instead of its own server.
  */
 export function sharedEmbeddedAzurite(): Promise<EmbeddedAzurite> {
-  shared ??= startEmbeddedAzurite().catch((error) => {
+  shared ??= startEmbeddedAzurite().catch((error: unknown) => {
     shared = undefined;
     throw error;
   });

@@ -52,5 +52,5 @@ export async function ensureContainers(database: Database, transcriptTtlDays: nu
       return result.kind === "ok" ? result.value : database.container(name);
     }),
   );
-  return Object.fromEntries(names.map((name, index) => [name, created[index]!])) as Containers;
+  return Object.fromEntries(names.map((name, index) => [name, created[index]])) as Containers;
 }

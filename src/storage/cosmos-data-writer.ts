@@ -1,4 +1,4 @@
-import { BulkOperationType, type JSONObject } from "@azure/cosmos";
+import { BulkOperationType } from "@azure/cosmos";
 import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } from "../domain";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
@@ -35,16 +35,16 @@ export class CosmosDataWriter implements DataStoreWriter {
   }
 
   async save<K extends DirectoryKind>(kind: K, result: { changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] }): Promise<void> {
-    const keys = KEYS[kind] as (typeof KEYS)[K];
+    const keys = KEYS[kind];
     const container = this.containers[kind];
     const partitions = new Map<string, string>();
     await bulkUpsert(
       container,
       result.changed.map((record) => {
         partitions.set(keys.id(record), keys.partition(record));
-        return { ...record, id: keys.id(record) } as unknown as JSONObject;
+        return { ...record, id: keys.id(record) };
       }),
-      (document) => partitions.get(String(document.id))!,
+      (document) => partitions.get(document.id)!,
     );
     if (result.removed.length > 0)
       await storeCall(`bulk delete from ${container.id}`, () =>
@@ -70,7 +70,7 @@ export class CosmosDataWriter implements DataStoreWriter {
     const flush = async () => {
       const [rows, gone] = [batch, removals];
       [batch, removals] = [[], []];
-      await bulkUpsert(this.containers.spend, rows as unknown as JSONObject[], (document) => String(document.supplierId));
+      await bulkUpsert(this.containers.spend, rows, (document) => document.supplierId);
       if (gone.length > 0)
         await storeCall("bulk delete spend", () =>
           this.containers.spend.items.executeBulkOperations(gone.map((row) => ({ operationType: BulkOperationType.Delete, id: row.id, partitionKey: row.supplierId }))),
@@ -90,7 +90,7 @@ export class CosmosDataWriter implements DataStoreWriter {
       finish: async (cells) => {
         await flush();
         const { documents, months, dimensions } = monthDocuments(cells);
-        await bulkUpsert(this.containers.spendCells, documents, (document) => String(document.id));
+        await bulkUpsert(this.containers.spendCells, documents, (document) => document.id);
         this.cells = { months, dimensions };
       },
       // Rows already written stay (they are valid rows of the file); the manifest is not moved on.

@@ -57,19 +57,19 @@ export function monthDocumentId(month: string, part: number): string {
 }
 
 /** Splits cells into month documents of at most CELLS_PER_DOCUMENT cells, with the manifest's month map and dimensions. */
-export function monthDocuments(cells: readonly SpendCell[]): { documents: JSONObject[]; months: Record<string, number>; dimensions: DataManifest["dimensions"] } {
+export function monthDocuments(cells: readonly SpendCell[]): { documents: (JSONObject & { id: string })[]; months: Record<string, number>; dimensions: DataManifest["dimensions"] } {
   const byMonth = new Map<string, SpendCell[]>();
   for (const cell of cells) {
     const list = byMonth.get(cell.month);
     if (list === undefined) byMonth.set(cell.month, [cell]);
     else list.push(cell);
   }
-  const documents: JSONObject[] = [];
+  const documents: (JSONObject & { id: string })[] = [];
   const months: Record<string, number> = {};
   for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
     months[month] = Math.ceil(list.length / CELLS_PER_DOCUMENT);
     for (let part = 0; part < months[month]; part++)
-      documents.push({ id: monthDocumentId(month, part), month, cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT) } as unknown as JSONObject);
+      documents.push({ id: monthDocumentId(month, part), month, cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT) });
   }
   const dimensions = {
     categories: [...new Set(cells.map((cell) => cell.category))].sort(),
@@ -80,7 +80,7 @@ export function monthDocuments(cells: readonly SpendCell[]): { documents: JSONOb
 
 /** Writes a data set's manifest. */
 export async function writeManifest(container: Container, manifest: DataManifest): Promise<void> {
-  await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest } as unknown as JSONObject], (d) => String(d.id));
+  await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest }], (d) => d.id);
 }
 
 /**
@@ -207,16 +207,16 @@ export class CosmosProcurementData implements ProcurementData {
   /** Loads a data set (insert or overwrite by id) with its spend cells and manifest; returns the counts. */
   async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: this.location, importedAt: new Date().toISOString(), fiscalYearStartMonth: 4 }): Promise<DataSetCounts> {
     const asDocuments = <T extends object>(items: T[], id: (item: T) => string) =>
-      items.map((item) => ({ ...item, id: id(item) }) as unknown as JSONObject);
+      items.map((item) => ({ ...item, id: id(item) }));
     const snapshot = snapshotOf(data, summary);
     const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
     await Promise.all([
-      bulkUpsert(this.containers.suppliers, asDocuments(data.suppliers, (s) => s.id), (d) => String(d.id)),
-      bulkUpsert(this.containers.contracts, asDocuments(data.contracts, (c) => c.id), (d) => String(d.supplierId)),
-      bulkUpsert(this.containers.policies, asDocuments(data.policies, (p) => p.id), (d) => String(d.policyKey)),
-      bulkUpsert(this.containers.benchmarks, asDocuments(data.benchmarks, (b) => cosmosId(`${b.category}|${b.unit}`)), (d) => String(d.category)),
-      bulkUpsert(this.containers.spend, asDocuments(data.spend, (t) => t.id), (d) => String(d.supplierId)),
-      bulkUpsert(this.containers.spendCells, documents, (d) => String(d.id)),
+      bulkUpsert(this.containers.suppliers, asDocuments(data.suppliers, (s) => s.id), (d) => d.id),
+      bulkUpsert(this.containers.contracts, asDocuments(data.contracts, (c) => c.id), (d) => d.supplierId),
+      bulkUpsert(this.containers.policies, asDocuments(data.policies, (p) => p.id), (d) => d.policyKey),
+      bulkUpsert(this.containers.benchmarks, asDocuments(data.benchmarks, (b) => cosmosId(`${b.category}|${b.unit}`)), (d) => d.category),
+      bulkUpsert(this.containers.spend, asDocuments(data.spend, (t) => t.id), (d) => d.supplierId),
+      bulkUpsert(this.containers.spendCells, documents, (d) => d.id),
     ]);
     await writeManifest(this.containers.spendCells, { summary: snapshot.summary, months, dimensions });
     this.invalidate();

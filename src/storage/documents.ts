@@ -2,6 +2,7 @@ import type { Container, FeedOptions, SqlQuerySpec } from "@azure/cosmos";
 import type { z } from "zod";
 import { SystemError } from "../domain/errors";
 import { storeCall } from "./store-call";
+import { describeZodError } from "../domain/zod-issues";
 
 /**
  * Validates a stored document. A document that no longer matches its schema is a system fault
@@ -9,10 +10,9 @@ import { storeCall } from "./store-call";
  */
 export function parseDocument<S extends z.ZodTypeAny>(schema: S, raw: unknown, where: string): z.output<S> {
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const id = typeof raw === "object" && raw !== null && "id" in raw ? String((raw as { id: unknown }).id) : "?";
-  const issues = parsed.error.issues.map((issue: z.ZodIssue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
-  throw new SystemError(`Stored document ${where}/${id} is invalid: ${issues.join("; ")}`, { cause: parsed.error });
+  if (parsed.success) return parsed.data as z.output<S>;
+  const id = typeof raw === "object" && raw !== null && "id" in raw ? String((raw).id) : "?";
+  throw new SystemError(`Stored document ${where}/${id} is invalid: ${describeZodError(parsed.error)}`, { cause: parsed.error });
 }
 
 /** Point-reads one document; a 404 is `undefined`. Returns the raw document and its etag. */

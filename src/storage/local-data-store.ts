@@ -20,6 +20,7 @@ import { createSnapshotProcurementData } from "../tools/in-memory-procurement-da
 import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "../tools/search-indexes";
 import { rollUpByFiscalYear } from "../tools/spend-cell-index";
 import type { ProcurementData } from "../tools/procurement-data";
+import { describeZodError } from "../domain/zod-issues";
 
 /**
  * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and
@@ -126,15 +127,15 @@ export class LocalDataStore implements DataStoreWriter {
   async loadDerived(file: "indexes"): Promise<StoredSearchIndexes | undefined>;
   async loadDerived(file: "cells" | "years" | "indexes"): Promise<unknown> {
     const full = path.join(this.directory, FILES[file]);
-    return existsSync(full) ? JSON.parse(await readFile(full, "utf8")) : undefined;
+    return existsSync(full) ? (JSON.parse(await readFile(full, "utf8")) as unknown) : undefined;
   }
 
   private async readJson<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
     const full = path.join(this.directory, file);
     if (!existsSync(full)) return undefined;
     const parsed = schema.safeParse(JSON.parse(await readFile(full, "utf8")));
-    if (!parsed.success) throw new SystemError(`${full} is not a valid data file (${parsed.error.issues.slice(0, 3).map((i: z.ZodIssue) => `${i.path.join(".")}: ${i.message}`).join("; ")}); import the data again`);
-    return parsed.data;
+    if (!parsed.success) throw new SystemError(`${full} is not a valid data file (${describeZodError(parsed.error, { limit: 3 })}); import the data again`);
+    return parsed.data as z.output<S>;
   }
 
   /** Write-then-rename, so a crash never leaves half a file behind. */

@@ -8,7 +8,7 @@ type CompletedEvent = WorkflowEvent & { executor: string };
 
 /**
  * Turns a run's state into its stored transcript: one step per completed executor (with the
- * rationale and action behind it and the tool calls it made), and the run as a seed-004
+ * rationale and action behind it and the tool calls it made), and the run as an agent-metrics
  * conversation. Pure; ids only — the requester is recorded by conversation and user id.
  */
 export function buildTranscript(state: RunState): TranscriptDocument {

@@ -33,7 +33,7 @@ export interface BotApplicationDeps {
  * registration order, so the catch-alls (unknown card verbs, any message) come last. Typing is
  * sent by the question flow itself: teams-ai's timer is shared across concurrent turns.
  */
-export function createBotApplication(deps: BotApplicationDeps): Application<TurnState> {
+export function createBotApplication(deps: BotApplicationDeps): Application {
   const app = new Application<TurnState>({
     adapter: deps.adapter,
     botAppId: deps.botAppId,
@@ -62,7 +62,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application<Turn
     const correlationId = context.activity.id ?? "unknown";
     deps.log(`turn failed (${context.activity.type}, activity ${correlationId}): ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId, step: `turn:${context.activity.type}` });
-    if (context.activity.type === ActivityTypes.Message) await context.sendActivity(repliesFor(localeLanguage(context)).turnError).catch(() => undefined);
+    if (context.activity.type === (ActivityTypes.Message as string)) await context.sendActivity(repliesFor(localeLanguage(context)).turnError).catch(() => undefined);
   });
   return app;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import * as restify from "restify";
-import type { Application, TurnState } from "@microsoft/teams-ai";
+import type { Application } from "@microsoft/teams-ai";
 import type { Activity } from "botbuilder";
 import { describeError } from "../domain";
 import type { Telemetry } from "../telemetry";
@@ -25,7 +24,7 @@ export interface BotServerOptions {
   port: number;
   host: string;
   adapter: ProcuraTeamsAdapter;
-  app: Application<TurnState>;
+  app: Application;
   inbound: InboundPolicy;
   /** Store reachability for /healthz; false or a throw means 503. */
   health: () => Promise<boolean>;
@@ -81,7 +80,7 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
     // Model endpoints are reported, not judged: with every breaker open the instance is still
     // healthy (restarting it would not bring a model back), so the status says "degraded".
     const modelEndpoints = options.modelEndpoints?.().map(({ endpoint, primary, state, lastFailure }) => ({ endpoint, primary, state, ...(lastFailure ? { lastFailure } : {}) }));
-    const degraded = modelEndpoints !== undefined && modelEndpoints.every((e) => e.state === "open");
+    const degraded = modelEndpoints?.every((e) => e.state === "open");
     res.json(ok ? 200 : 503, {
       status: ok ? (degraded ? "degraded" : "ok") : "unavailable",
       store: ok ? "reachable" : "unreachable",
@@ -90,7 +89,7 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
   });
 
   await listenOrExplain(server, { port: options.port, host: options.host, setting: "PORT", what: "the bot endpoint" });
-  const { port } = server.address() as AddressInfo;
+  const { port } = server.address();
   const host = options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1";
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,

@@ -53,7 +53,7 @@ const CARD_ACTION_INVOKE = "adaptiveCard/action";
 
 /** True for any Adaptive Card action invoke: the selector of the catch-all that runs after the real verbs. */
 export async function isCardActionInvoke(context: TurnContext): Promise<boolean> {
-  return context.activity.type === ActivityTypes.Invoke && context.activity.name === CARD_ACTION_INVOKE;
+  return context.activity.type === (ActivityTypes.Invoke as string) && context.activity.name === CARD_ACTION_INVOKE;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Application, TurnState } from "@microsoft/teams-ai";
+import type { Application } from "@microsoft/teams-ai";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
@@ -40,7 +40,7 @@ export interface CreateBotOptions {
 /** The assembled bot, not yet serving. */
 export interface Bot {
   /** The teams-ai application the HTTP server hands each authenticated activity to. */
-  app: Application<TurnState>;
+  app: Application;
   /** This instance's consumer of the run queue (start it once the server listens). */
   worker: RunWorker;
 }

@@ -1,5 +1,6 @@
 import type { Activity } from "botbuilder";
 import { z } from "zod";
+import { describeZodError } from "../domain/zod-issues";
 
 const account = z.object({ id: z.string().min(1, "must not be empty") }).passthrough();
 
@@ -56,6 +57,6 @@ export function isJsonObject(body: unknown): body is Record<string, unknown> {
 export function checkInboundActivity(body: unknown, policy: InboundPolicy): InboundActivityCheck {
   const parsed = (policy.httpsOnly ? SCHEMAS.httpsOnly : SCHEMAS.any).safeParse(body);
   if (!parsed.success)
-    return { ok: false, message: `Not a Bot Framework activity: ${parsed.error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`).join("; ")}` };
+    return { ok: false, message: `Not a Bot Framework activity: ${describeZodError(parsed.error, { root: "body" })}` };
   return { ok: true, activity: parsed.data as unknown as Activity };
 }

@@ -29,6 +29,8 @@ export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "atta
   // Invisible characters (zero-width, BOM, bidi marks, other controls) are not a question.
   const text = (activity.text ?? "")
     .replace(/\u00a0/g, " ")
+    // Control and invisible formatting characters: they change nothing a reader sees but break matching.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, "")
     .trim();
   if (text === "") {
@@ -40,7 +42,7 @@ export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "atta
   }
   const command = COMMANDS[text.toLowerCase().replace(/^\//, "")];
   if (command) return { kind: "command", command };
-  const length = [...text].length;
+  const length = Array.from(text).length;
   if (length > maxChars) return { kind: "too_long", length, max: maxChars };
   return { kind: "question", text };
 }

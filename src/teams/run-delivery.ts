@@ -91,7 +91,7 @@ export class TeamsRunDelivery implements RunDelivery {
         step: "run",
       });
     }
-    await deps.transcripts.save(state).catch((error) => {
+    await deps.transcripts.save(state).catch((error: unknown) => {
       deps.log(`run ${state.runId}: transcript failed: ${describeError(error)}`);
       deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step: "transcript" });
     });

@@ -1,7 +1,7 @@
 import { buildProgressCard, progressViewFromRun, type DisplayNames } from "../cards";
 import { describeError, type RunState } from "../domain";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
-import type { Log, Reference } from "./bot-deps";
+import type { Log } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { LatestOnlyQueue } from "./latest-only-queue";
 import type { Messenger } from "./messenger";
@@ -23,8 +23,9 @@ export function followRunProgress(lifecycle: RunLifecycle, deps: { messenger: Me
         const progressId = event.state.requester?.progressActivityId;
         if (!event.reference || !progressId) return;
         const runId = event.state.runId;
-        const message = new ProgressMessage(deps.messenger, event.reference as Reference, progressId, deps.log);
-        cards.get(runId)?.close();
+        const message = new ProgressMessage(deps.messenger, event.reference, progressId, deps.log);
+        // A taken-over run's old card finishes its last update on its own; the new card does not wait.
+        void cards.get(runId)?.close();
         cards.set(
           runId,
           new LatestOnlyQueue<RunState>(

@@ -1,7 +1,7 @@
 import { progressViewFromRun, type DisplayNames, type ProgressView } from "../cards";
 import type { Language } from "../domain";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
-import type { Log, Reference } from "./bot-deps";
+import type { Log } from "./bot-deps";
 import type { Messenger } from "./messenger";
 import { TEAMS_STREAM_LIMITS, TeamsStream, type StreamLimits } from "./teams-stream";
 
@@ -53,7 +53,7 @@ export function followRunStreams(
       case "started": {
         const position = event.state.requester?.stream;
         if (!event.reference || !position) return;
-        const stream = new TeamsStream(deps.messenger, event.reference as Reference, position, {
+        const stream = new TeamsStream(deps.messenger, event.reference, position, {
           limits: deps.limits ?? TEAMS_STREAM_LIMITS,
           now,
           // The position lives with this process's stream; the run keeps the one the inbound turn stored.

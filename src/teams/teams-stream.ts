@@ -17,7 +17,7 @@ export interface StreamLimits {
 /** The limits Teams sets, with a margin for the final message's round trip. */
 export const TEAMS_STREAM_LIMITS: StreamLimits = { minIntervalMs: 1_000, maxAgeMs: 100_000 };
 
-type Update = { kind: "informative" | "streaming"; text: string };
+interface Update { kind: "informative" | "streaming"; text: string }
 
 /**
  * Teams' streaming protocol over proactive sends: informative updates (what is happening), then the

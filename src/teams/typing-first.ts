@@ -8,7 +8,7 @@ import { ActivityTypes, type Activity, type Middleware, type TurnContext } from 
 export function typingFirst(isQuestion: (activity: Activity) => boolean): Middleware {
   return {
     async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
-      if (context.activity.type === ActivityTypes.Message && isQuestion(context.activity))
+      if (context.activity.type === (ActivityTypes.Message as string) && isQuestion(context.activity))
         await context.sendActivity({ type: ActivityTypes.Typing });
       await next();
     },

@@ -103,17 +103,23 @@ function writerTelemetry(providerName: string): Telemetry {
   const workflowEvent = (workflowEvent: WorkflowEvent) => {
     switch (workflowEvent.type) {
       case "executor_started":
-        return event(executorStartedEvent(workflowEvent));
+        event(executorStartedEvent(workflowEvent));
+        return;
       case "executor_completed":
-        return executorCompleted(workflowEvent);
+        executorCompleted(workflowEvent);
+        return;
       case "tool_completed":
-        return span(toolSpan(workflowEvent));
+        span(toolSpan(workflowEvent));
+        return;
       case "phase_completed":
-        return workflowEvent.phase === "gate" ? span(gateSpan(workflowEvent)) : undefined;
+        if (workflowEvent.phase === "gate") span(gateSpan(workflowEvent));
+        return;
       case "run_completed":
-        return span(runSpan(workflowEvent));
+        span(runSpan(workflowEvent));
+        return;
       case "checkpoint_failed":
-        return event(checkpointFailedEvent(workflowEvent));
+        event(checkpointFailedEvent(workflowEvent));
+        return;
     }
   };
 

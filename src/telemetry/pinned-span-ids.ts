@@ -20,8 +20,11 @@ export const pinnedSpanIdsProcessor: SpanProcessor = {
     const spanId = attributes[PIN_SPAN_ID];
     if (typeof traceId === "string" && /^[0-9a-f]{32}$/.test(traceId)) context.traceId = traceId;
     if (typeof spanId === "string" && /^[0-9a-f]{16}$/.test(spanId)) context.spanId = spanId;
+    // The pins are instructions to this processor, not data: they must not be exported.
+    /* eslint-disable @typescript-eslint/no-dynamic-delete */
     delete attributes[PIN_TRACE_ID];
     delete attributes[PIN_SPAN_ID];
+    /* eslint-enable @typescript-eslint/no-dynamic-delete */
   },
   onEnd: () => undefined,
   forceFlush: async () => undefined,

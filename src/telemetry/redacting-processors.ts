@@ -14,14 +14,14 @@ function scrubAttributes(attributes: Attributes | undefined): void {
   if (!attributes) return;
   for (const [key, value] of Object.entries(attributes)) {
     if (typeof value === "string") attributes[key] = scrubText(value);
-    else if (Array.isArray(value)) attributes[key] = value.map((item) => (typeof item === "string" ? scrubText(item) : item));
+    else if (Array.isArray(value)) attributes[key] = (value as unknown[]).map((item) => (typeof item === "string" ? scrubText(item) : item));
   }
 }
 
 /** Scrubs span attributes as spans end, before export. */
 export const redactingSpanProcessor: SpanProcessor = {
   onStart: () => undefined,
-  onEnd: (span) => scrubAttributes(span.attributes as Attributes),
+  onEnd: (span) => scrubAttributes(span.attributes),
   forceFlush: async () => undefined,
   shutdown: async () => undefined,
 };
@@ -29,7 +29,7 @@ export const redactingSpanProcessor: SpanProcessor = {
 /** Scrubs log record attributes and string bodies (exceptions, traces) as they are emitted. */
 export const redactingLogProcessor: LogRecordProcessor = {
   onEmit: (record) => {
-    scrubAttributes(record.attributes as Attributes);
+    scrubAttributes(record.attributes);
     if (typeof record.body === "string") record.body = scrubText(record.body);
   },
   forceFlush: async () => undefined,

@@ -40,7 +40,7 @@ const MAX_MESSAGE_LENGTH = 500;
 /** A long run of base64 characters is a key only if it mixes digits and both cases (paths do not). */
 const keyLike = (candidate: string) => (/\d/.test(candidate) && /[a-z]/.test(candidate) && /[A-Z]/.test(candidate) ? "[secret]" : candidate);
 
-const SCRUBBERS: ReadonlyArray<[RegExp, string | ((match: string) => string)]> = [
+const SCRUBBERS: readonly [RegExp, string | ((match: string) => string)][] = [
   // secrets inside connection strings, query strings and key=value logs
   [/\b(AccountKey|SharedAccessKey|SharedAccessSignature|InstrumentationKey|Password|Pwd|ClientSecret|client_secret|api[-_]?key|access_token|sig|secret|token)(\s*[=:]\s*)"?[^\s;"&,]+/gi, "$1$2[secret]"],
   [/\bBearer\s+[A-Za-z0-9._~+/-]+=*/gi, "Bearer [token]"],

@@ -18,6 +18,7 @@ export function createTelemetry(config: AppConfig, log: (line: string) => void =
   }
   if (active) return active;
   // Loaded only when telemetry is on: requiring the SDK costs 1–2 s at start-up.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous, lazy load
   const { startAzureMonitorTelemetry } = require("./azure-monitor-telemetry") as typeof import("./azure-monitor-telemetry");
   log(`telemetry: Application Insights, cloud role '${config.env.CLOUD_ROLE_NAME}'`);
   active = startAzureMonitorTelemetry({

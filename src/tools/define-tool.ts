@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ModelBehaviourError } from "../domain";
 import type { ProcurementData } from "./procurement-data";
 import type { ToolDefinition, ToolResult } from "../workflow/ports";
+import { describeZodError } from "../domain/zod-issues";
 
 /** What every data tool is built from: the data and today's date (ISO, injectable for tests). */
 export interface ToolContext {
@@ -26,7 +27,7 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
     async run(args) {
       const parsed = spec.parameters.safeParse(args);
       if (!parsed.success) {
-        const issues = parsed.error.issues.map((issue) => `${issue.path.join(".") || "(arguments)"}: ${issue.message}`).join("; ");
+        const issues = describeZodError(parsed.error, { root: "(arguments)" });
         throw new ModelBehaviourError(`${spec.name}: invalid arguments (${issues})`);
       }
       return spec.run(parsed.data);

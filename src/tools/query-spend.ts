@@ -67,8 +67,8 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
           filters: { ...filter, costCenter: costCenter ?? null },
           totalJpy,
           count,
-          firstDate: cells.reduce((min, cell) => (cell.firstDate < min ? cell.firstDate : min), cells[0]!.firstDate),
-          lastDate: cells.reduce((max, cell) => (cell.lastDate > max ? cell.lastDate : max), cells[0]!.lastDate),
+          firstDate: cells.reduce((min, cell) => (cell.firstDate < min ? cell.firstDate : min), cells[0].firstDate),
+          lastDate: cells.reduce((max, cell) => (cell.lastDate > max ? cell.lastDate : max), cells[0].lastDate),
           groupBy,
           groups: groups.shown,
           otherGroups: groups.others,
@@ -223,8 +223,8 @@ function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: num
     if (year === undefined) perYear.set(cell.fiscalYear, (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }));
     year.totalJpy += cell.amountJpy;
     year.count += cell.count;
-    if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index]! += amount));
-    else year.byMonth[fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth)]! += cell.amountJpy;
+    if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index] += amount));
+    else year.byMonth[fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth)] += cell.amountJpy;
     const lastMonth = cell.lastDate.slice(0, 7);
     if (lastMonth > year.lastMonth) [year.lastMonth, year.lastIndex] = [lastMonth, fiscalMonthIndex(Number(lastMonth.slice(5, 7)), startMonth)];
   }
@@ -235,7 +235,7 @@ function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: num
   });
   const yoy: YearOverYear[] = [];
   for (let i = 1; i < fiscalYears.length; i++) {
-    const [before, after] = [fiscalYears[i - 1]!, fiscalYears[i]!];
+    const [before, after] = [fiscalYears[i - 1], fiscalYears[i]];
     if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
     let fromJpy = before.totalJpy;
     let toJpy = after.totalJpy;

@@ -37,7 +37,7 @@ export class ContractIndex {
   /** Contracts matching the query, best first, without the weak tail. */
   search(query: string): ContractSearchResult {
     const { hits, total } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
-    return { contracts: hits.map((hit) => this.contracts[hit.index]!), total };
+    return { contracts: hits.map((hit) => this.contracts[hit.index]), total };
   }
 }
 
@@ -73,8 +73,8 @@ export class PolicyIndex {
   /** Sections matching the query, best first; `favourThresholds` when the question names an amount. */
   search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
     const { index, entries } = this.byLanguage.get(language ?? "all")!;
-    const weight = options.favourThresholds ? (at: number) => (entries[at]!.amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
+    const weight = options.favourThresholds ? (at: number) => (entries[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
     const { hits, total } = index.search(query, { limit: MAX_POLICY_HITS, weight });
-    return { sections: hits.map((hit) => ({ ...entries[hit.index]!, score: hit.score })), total };
+    return { sections: hits.map((hit) => ({ ...entries[hit.index], score: hit.score })), total };
   }
 }

@@ -117,8 +117,8 @@ function merge(cells: readonly SpendCell[], keyOf: (cell: SpendCell) => string, 
     total.count += cell.count;
     total.offContractJpy += cell.offContractJpy;
     if (total.monthlyJpy) {
-      if (cell.monthlyJpy) for (let i = 0; i < 12; i++) total.monthlyJpy[i]! += cell.monthlyJpy[i]!;
-      else total.monthlyJpy[fiscalMonthIndex(Number(cell.month.slice(5, 7)), fiscalYearStartMonth)]! += cell.amountJpy;
+      if (cell.monthlyJpy) for (let i = 0; i < 12; i++) total.monthlyJpy[i] += cell.monthlyJpy[i];
+      else total.monthlyJpy[fiscalMonthIndex(Number(cell.month.slice(5, 7)), fiscalYearStartMonth)] += cell.amountJpy;
     }
     if (cell.month < total.month) total.month = cell.month;
     if (cell.firstDate < total.firstDate) total.firstDate = cell.firstDate;

@@ -20,7 +20,7 @@ export class SpendCubeBuilder {
   add(t: SpendTransaction): void {
     const month = t.date.slice(0, 7);
     let cells = this.bySupplier.get(t.supplierId);
-    if (cells === undefined) this.bySupplier.set(t.supplierId, (cells = new Map()));
+    if (cells === undefined) this.bySupplier.set(t.supplierId, (cells = new Map<string, SpendCell>()));
     const key = `${month}\u0000${t.category}\u0000${t.costCenter}\u0000${t.currency}`;
     let cell = cells.get(key);
     if (cell === undefined) {
@@ -96,7 +96,7 @@ export function largestLines(cells: readonly SpendCell[], n: number): SpendLine[
 }
 
 function keepLargest(largest: SpendLine[], t: SpendTransaction): void {
-  if (largest.length === LARGEST_PER_CELL && t.amountJpy <= largest[largest.length - 1]!.amountJpy) return;
+  if (largest.length === LARGEST_PER_CELL && t.amountJpy <= largest[largest.length - 1].amountJpy) return;
   insertLargest(
     largest,
     { id: t.id, date: t.date, supplierName: t.supplierName, amount: t.amount, currency: t.currency, amountJpy: t.amountJpy, poNumber: t.poNumber, contractId: t.contractId },
@@ -106,7 +106,7 @@ function keepLargest(largest: SpendLine[], t: SpendTransaction): void {
 
 function insertLargest(list: SpendLine[], line: SpendLine, n: number): void {
   let at = list.length;
-  while (at > 0 && (list[at - 1]!.amountJpy < line.amountJpy || (list[at - 1]!.amountJpy === line.amountJpy && list[at - 1]!.id > line.id))) at--;
+  while (at > 0 && (list[at - 1].amountJpy < line.amountJpy || (list[at - 1].amountJpy === line.amountJpy && list[at - 1].id > line.id))) at--;
   if (at >= n) return;
   list.splice(at, 0, line);
   if (list.length > n) list.pop();

@@ -50,6 +50,7 @@ export function findMentionedSuppliers(suppliers: Supplier[], text: string): Sup
   return suppliers.filter((supplier) =>
     [supplier.name, ...supplier.aliases].some((name) => {
       const phrase = normalise(name).replace(LEGAL_FORMS, " ").replace(/[\p{P}\p{S}\s]+/gu, " ").trim();
+      // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
       if (/^[\x00-\x7f]+$/.test(phrase)) return phrase.length >= 3 && words.includes(` ${phrase} `);
       return phrase.length >= 2 && words.replace(/ /g, "").includes(phrase.replace(/ /g, ""));
     }),

@@ -58,7 +58,11 @@ export function validateGraph(graph: AgentGraph): void {
     const seen = new Set<RunPhase>([from]);
     const queue = [from];
     for (let node = queue.shift(); node !== undefined; node = queue.shift())
-      for (const after of next(node)) if (!seen.has(after)) seen.add(after), queue.push(after);
+      for (const after of next(node))
+        if (!seen.has(after)) {
+          seen.add(after);
+          queue.push(after);
+        }
     return seen;
   };
   const forward = reach(graph.start, (node) => graph.edges.filter((e) => e.from === node).map((e) => e.to));

@@ -3,6 +3,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
 import { ConfigurationError, SpecialistFrontMatterSchema, type SpecialistDefinition } from "../domain";
+import { describeZodError } from "../domain/zod-issues";
 
 /** An agent's system prompt with its sampling settings from front matter. */
 export interface AgentPrompt {
@@ -95,7 +96,7 @@ function loadSpecialist(file: string): SpecialistDefinition {
   const front = SpecialistFrontMatterSchema.safeParse(data);
   if (!front.success)
     throw new ConfigurationError(
-      `Invalid front matter in ${file}: ${front.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      `Invalid front matter in ${file}: ${describeZodError(front.error)}`,
     );
   const expectedName = path.basename(file, ".md");
   if (front.data.id !== expectedName) throw new ConfigurationError(`${file} declares id '${front.data.id}'; the file must be named ${front.data.id}.md`);

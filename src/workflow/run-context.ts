@@ -124,7 +124,7 @@ export class RunContext {
   checkpoint(): void {
     const snapshot = structuredClone({ ...this.state, updatedAt: this.deps.clock.now().toISOString() });
     this.checkpoints = this.checkpoints.then(() =>
-      this.deps.store.checkpoint(snapshot).catch((error) => {
+      this.deps.store.checkpoint(snapshot).catch((error: unknown) => {
         this.emit({ type: "checkpoint_failed", phase: snapshot.phase, detail: describeError(error) });
       }),
     );

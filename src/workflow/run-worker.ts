@@ -6,6 +6,8 @@ import type { WorkflowDeps } from "./deps";
 import type { LeasedMessage, RunQueue } from "./ports";
 import { OwnedRun, RunProgressFeed, cardFor, isSettled, stageAfterRun, stageOf, type Reference, type RunLifecycle } from "./run-lifecycle";
 import { newRunState, resumeRun } from "./runner";
+import { describeZodError } from "../domain/zod-issues";
+import { within } from "./within";
 
 /** How the requester is told things; the Teams layer implements it. */
 export interface RunDelivery {
@@ -111,7 +113,7 @@ export class RunWorker {
         await this.sleep(MAX_IDLE_MS);
         continue;
       }
-      let messages: LeasedMessage[] = [];
+      let messages: LeasedMessage[];
       try {
         messages = await queue.receive(free, settings.leaseSeconds);
       } catch (error) {
@@ -193,7 +195,7 @@ export class RunWorker {
       renewing = true;
       held.leased
         .renew(leaseSeconds)
-        .catch((error) => {
+        .catch((error: unknown) => {
           this.deps.log(`run queue: lease of message ${held.leased.id} lost: ${describeError(error)}`);
           held.owned?.release();
         })
@@ -279,7 +281,7 @@ export class RunWorker {
           await leased.complete();
           return;
         }
-        const failed = failedAfterDeliveries(owned.state, reason);
+        const failed = failedAfterDeliveries(owned.state, reason, workflow.clock.now());
         state = failed;
         held.owned = owned;
         await owned.moveTo("poisoned", failed);
@@ -293,8 +295,8 @@ export class RunWorker {
   }
 }
 
-function failedAfterDeliveries(state: RunState, reason: string): RunState {
-  const at = new Date().toISOString();
+function failedAfterDeliveries(state: RunState, reason: string, now: Date): RunState {
+  const at = now.toISOString();
   return { ...state, status: "failed", phase: "done", endedAt: at, updatedAt: at, failure: { message: `The run could not be completed: ${reason}`, correlationId: state.runId } };
 }
 
@@ -306,7 +308,7 @@ function parseMessage(body: string): { ok: true; value: RunMessage } | { ok: fal
     return { ok: false, error: `not JSON (${describeError(error)})` };
   }
   const parsed = RunMessageSchema.safeParse(json);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: describeZodError(parsed.error) };
 }
 
 /**
@@ -320,12 +322,4 @@ function untilStoreAnswers(work: () => Promise<void>, held: Held, log: (line: st
     classify: (error) => ({ retryable: !(error instanceof LeaseLostError || (held.owned && !held.owned.owned)) }),
     onRetry: (error, waitMs) => log(`run queue: message ${held.leased.id}: ${describeError(error)}; trying again in ${waitMs} ms`),
   });
-}
-
-async function within(task: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  const finished = await Promise.race([task.then(() => true as const), timeout]);
-  clearTimeout(timer);
-  return finished;
 }

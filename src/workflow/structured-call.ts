@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ExecutorOutcome } from "../domain";
 import type { ChatMessage, ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "./ports";
 import { addUsage } from "./token-usage";
+import { describeZodError } from "../domain/zod-issues";
 
 /** The result of asking a model for a structured value: the value, or why there is none. */
 export type StructuredOutcome<T> =
@@ -83,7 +84,6 @@ export function validate<S extends z.ZodTypeAny>(
     return { ok: false, error: `The reply is not valid JSON (${(error as Error).message}).` };
   }
   const parsed = schema.safeParse(json);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const issues = parsed.error.issues.map((issue: z.ZodIssue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
-  return { ok: false, error: `The reply does not match the schema: ${issues.join("; ")}.` };
+  if (parsed.success) return { ok: true, value: parsed.data as z.output<S> };
+  return { ok: false, error: `The reply does not match the schema: ${describeZodError(parsed.error)}.` };
 }

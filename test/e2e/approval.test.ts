@@ -18,7 +18,7 @@ const CHANNEL_ID = "channel-approvals";
 
 /** The approval id a posted approval card carries. */
 function approvalIdOf(posted: StreamedMessage): string {
-  return posted.json.match(/"approvalId":"([^"]+)"/)![1]!;
+  return /"approvalId":"([^"]+)"/.exec(posted.json)![1];
 }
 
 describe("e2e: approvals out of the box with `npm run dev` (two Playgrounds: employee and approver)", function () {

@@ -133,8 +133,8 @@ export async function openDevSession(): Promise<DevSession> {
     const devOutput = tailOf(dev);
     const [employeeUrl, approverUrl] = await Promise.all([waitForOutput(dev, /Ask as .*?(http:\/\/\S+)/), waitForOutput(dev, /Decide as .*?(http:\/\/\S+)/)]);
     browser = await launchChromium();
-    const employee = await openPlaygroundPage(browser, employeeUrl!);
-    const approver = await openPlaygroundPage(browser, approverUrl!);
+    const employee = await openPlaygroundPage(browser, employeeUrl);
+    const approver = await openPlaygroundPage(browser, approverUrl);
     return { employee, approver, reportFailure: (test) => reportFailure(test, [employee, approver], devOutput), close };
   } catch (error) {
     await close();
@@ -254,7 +254,7 @@ class MessageRecorder {
         resolve: done,
         reject: (error) => {
           clearTimeout(timer);
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
       });
     });
@@ -303,7 +303,7 @@ function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
     const read = (chunk: Buffer) => {
       output += chunk.toString("utf8");
       const match = pattern.exec(output);
-      if (match) resolve(match[1]!);
+      if (match) resolve(match[1]);
     };
     child.stdout!.on("data", read);
     child.stderr!.on("data", read);

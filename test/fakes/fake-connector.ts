@@ -117,11 +117,11 @@ export class FakeConnector {
       return;
     }
     const activity = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
-    const method = req.method as "POST" | "PUT";
-    const activityId = method === "PUT" ? decodeURIComponent(match[2]!) : `activity-${this.nextId++}`;
+    const method = req.method;
+    const activityId = method === "PUT" ? decodeURIComponent(match[2]) : `activity-${this.nextId++}`;
     const recorded: RecordedActivity = {
       method,
-      conversationId: decodeURIComponent(match[1]!),
+      conversationId: decodeURIComponent(match[1]),
       activityId,
       ...(method === "POST" && match[2] ? { replyToId: decodeURIComponent(match[2]) } : {}),
       activity,
@@ -155,8 +155,8 @@ export class FakeConnector {
     }
     const member = /^\/v3\/conversations\/([^/]+)\/members\/([^/]+)\/?$/.exec(path);
     if (method === "GET" && member) {
-      const userId = decodeURIComponent(member[2]!);
-      if (this.teamMembers.get(decodeURIComponent(member[1]!))?.has(userId)) reply(res, 200, { id: userId, aadObjectId: userId, name: userId });
+      const userId = decodeURIComponent(member[2]);
+      if (this.teamMembers.get(decodeURIComponent(member[1]))?.has(userId)) reply(res, 200, { id: userId, aadObjectId: userId, name: userId });
       else reply(res, 404, { error: { code: "MemberNotFoundInConversation", message: "not a member" } });
       return true;
     }
@@ -171,7 +171,7 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** The first Adaptive Card's content in an activity, if any. */
-export function cardOf(recorded: RecordedActivity): any | undefined {
+export function cardOf(recorded: RecordedActivity): any {
   return recorded.activity.attachments?.find((a) => a.contentType === "application/vnd.microsoft.card.adaptive")?.content;
 }
 
@@ -179,7 +179,7 @@ export function cardOf(recorded: RecordedActivity): any | undefined {
 export function describeCard(recorded: RecordedActivity): string | undefined {
   const card = cardOf(recorded);
   if (!card) return undefined;
-  const title = JSON.stringify(card).match(/"text":"([^"]{1,60})/);
+  const title = /"text":"([^"]{1,60})/.exec(JSON.stringify(card));
   return `[card] ${title?.[1] ?? "?"}`;
 }
 
@@ -187,7 +187,7 @@ export function describeCard(recorded: RecordedActivity): string | undefined {
 export function cardTexts(card: unknown): string[] {
   const texts: string[] = [];
   const visit = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) { node.forEach(visit); return; }
     if (typeof node !== "object" || node === null) return;
     for (const [key, value] of Object.entries(node)) {
       if ((key === "text" || key === "title" || key === "value") && typeof value === "string") texts.push(value);

@@ -15,13 +15,12 @@
  * server.fault = (call) => (call.agentId === "spend" ? { kind: "status", status: 500 } : undefined);
  * ```
  */
-import { once } from "node:events";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { LARGE_MODEL, SMALL_MODEL, callRandom, estimateTokens, replyDurationMs, type LatencyProfile } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
+import { describeZodError } from "../../src/domain/zod-issues";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
-import { closeServer, readBody, safeJson } from "./loopback-http";
+import { LoopbackServer, readBody, safeJson } from "./loopback-http";
 
 /** One call the simulator received. Times are the simulator's `performance.now()` milliseconds. */
 export interface SimulatedCall {
@@ -74,30 +73,20 @@ export class LatencyModelServer {
   readonly unexpected: string[] = [];
   /** Decides, per call, whether to inject a fault (set and change it at any time). */
   fault: (call: SimulatedCall) => Fault | undefined = () => undefined;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private server?: Server;
+  private readonly http = new LoopbackServer((req, res) => this.handle(req, res));
   private nextId = 0;
 
   constructor(private readonly options: LatencyModelServerOptions) {}
 
   /** Listens on loopback (`port` 0 = any free port); `baseUrl` is for OpenAI-compatible clients. */
   async start(port = 0): Promise<{ baseUrl: string; port: number }> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    server.listen(port, "127.0.0.1");
-    await once(server, "listening");
-    this.server = server;
-    const actual = (server.address() as AddressInfo).port;
+    const actual = await this.http.listen(port);
     return { baseUrl: `http://127.0.0.1:${actual}/v1`, port: actual };
   }
 
   /** Stops listening and drops every connection, including hanging calls. */
   async stop(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    await closeServer(server);
+    await this.http.stop();
   }
 
   /** Forgets the call log. */
@@ -110,13 +99,14 @@ export class LatencyModelServer {
     const startedAt = performance.now();
     const text = await readBody(req);
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    if (req.method !== "POST" || path !== "/v1/chat/completions") return this.refuse(res, 404, `no route for ${req.method} ${path}`);
+    if (req.method !== "POST" || path !== "/v1/chat/completions") { this.refuse(res, 404, `no route for ${req.method} ${path}`); return; }
     const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
-    if (!parsed.success) return this.refuse(res, 400, `malformed body: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    if (!parsed.success) { this.refuse(res, 400, `malformed body: ${describeZodError(parsed.error)}`); return; }
     const body = parsed.data;
     const agentId = String(req.headers["x-agent-id"] ?? "");
     this.options.onRequest?.(agentId, body);
-    const question = String(agentInputOf(body)?.question ?? "");
+    const asked = agentInputOf(body)?.question;
+    const question = typeof asked === "string" ? asked : "";
     const call: SimulatedCall = {
       seq: this.calls.length,
       agentId,
@@ -139,12 +129,12 @@ export class LatencyModelServer {
     if (fault?.kind === "status") {
       await this.sleepUntil(startedAt + ERROR_REPLY_MS * this.timeScale);
       const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
-      return respond(res, call, fault.status, { error: { message: `simulated ${fault.status}`, type: fault.status === 429 ? "rate_limit_exceeded" : "server_error" } }, headers);
+      respond(res, call, fault.status, { error: { message: `simulated ${fault.status}`, type: fault.status === 429 ? "rate_limit_exceeded" : "server_error" } }, headers); return;
     }
     const reply = await this.options.replies.reply(agentId, body);
     if (reply.kind === "error") {
       this.unexpected.push(`agent '${agentId}': ${reply.cause}`);
-      return respond(res, call, 500, { error: { message: reply.cause, type: "server_error" } });
+      respond(res, call, 500, { error: { message: reply.cause, type: "server_error" } }); return;
     }
     const content = fault?.kind === "content" ? fault.content : reply.content;
     const toolCalls = fault?.kind === "content" ? [] : reply.toolCalls;
@@ -181,10 +171,7 @@ export class LatencyModelServer {
   private sleepUntil(at: number): Promise<void> {
     const ms = at - performance.now();
     if (ms <= 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => (this.timers.delete(timer), resolve()), ms);
-      this.timers.add(timer);
-    });
+    return this.http.pause(ms);
   }
 
   private refuse(res: ServerResponse, status: number, reason: string): void {

@@ -37,11 +37,10 @@
  * - `{ refusal: "…" }`: a refusal (content null);
  * - any other value: a JSON reply, sent as `JSON.stringify(value)` in the assistant's content.
  */
-import { once } from "node:events";
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
-import { closeServer, readBody, safeJson } from "./loopback-http";
+import { LoopbackServer, readBody, safeJson } from "./loopback-http";
+import { describeZodError } from "../../src/domain/zod-issues";
 
 // ---------------------------------------------------------------- request bodies
 
@@ -197,8 +196,7 @@ export class ScriptedModelServer {
   readonly unexpected: UnexpectedCall[] = [];
   private readonly scripts = new Map<string, ScriptStep[]>();
   private readonly fallbacks = new Map<string, ScriptStep>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private server?: Server;
+  private readonly http = new LoopbackServer((req, res) => this.handle(req, res));
   private nextId = 0;
 
   /** `usage`: what every reply reports, or a function of the request. */
@@ -249,22 +247,13 @@ export class ScriptedModelServer {
 
   /** Listens on a random loopback port. `baseUrl` is for OpenAI-compatible clients, `azureEndpoint` for Azure ones. */
   async start(): Promise<{ baseUrl: string; azureEndpoint: string }> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    server.listen(0, "127.0.0.1");
-    await once(server, "listening");
-    this.server = server;
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const origin = `http://127.0.0.1:${await this.http.listen()}`;
     return { baseUrl: `${origin}/v1`, azureEndpoint: origin };
   }
 
   /** Stops listening and drops every connection, including hanging calls. */
   async stop(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const server = this.server;
-    if (!server) return;
-    this.server = undefined;
-    await closeServer(server);
+    await this.http.stop();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -273,13 +262,13 @@ export class ScriptedModelServer {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const text = await readBody(req);
     const route = matchRoute(req.method ?? "", url);
-    if (!route) return this.reject(res, 404, { agentId, path: url.pathname, reason: `no route for ${req.method} ${url.pathname}`, body: text });
+    if (!route) { this.reject(res, 404, { agentId, path: url.pathname, reason: `no route for ${req.method} ${url.pathname}`, body: text }); return; }
     if (route.deployment !== undefined && !url.searchParams.get("api-version"))
-      return this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text });
+      { this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text }); return; }
     const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
     if (!parsed.success) {
-      const reason = `malformed body: ${parsed.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`).join("; ")}`;
-      return this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text });
+      const reason = `malformed body: ${describeZodError(parsed.error)}`;
+      this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text }); return;
     }
     const call: RecordedCall = {
       agentId,
@@ -301,7 +290,7 @@ export class ScriptedModelServer {
     const step = this.scripts.get(agentId)?.shift() ?? this.fallbacks.get(agentId);
     if (step === undefined) {
       this.unexpected.push({ agentId, path: url.pathname, reason: `no scripted reply left (call ${call.callIndex})`, body: parsed.data });
-      return this.respond(res, call, { status: 500, body: errorBody(`no scripted reply for agent '${agentId}'`, "server_error") });
+      this.respond(res, call, { status: 500, body: errorBody(`no scripted reply for agent '${agentId}'`, "server_error") }); return;
     }
     await this.play(step, res, call);
   }
@@ -312,20 +301,17 @@ export class ScriptedModelServer {
     if (HangStep.safeParse(step).success) return;
     const delayed = DelayStep.safeParse(step);
     if (delayed.success) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => (this.timers.delete(timer), resolve()), delayed.data.delayMs);
-        this.timers.add(timer);
-      });
+      await this.http.pause(delayed.data.delayMs);
       return this.play(delayed.data.then, res, call);
     }
     const status = StatusStep.safeParse(step);
     if (status.success) {
       const { status: code, headers, body } = status.data;
-      return this.respond(res, call, { status: code, headers, body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error") });
+      this.respond(res, call, { status: code, headers, body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error") }); return;
     }
     const completion = this.completion(step, call);
     if (call.body.stream) return this.streamCompletion(res, call, completion);
-    return this.respond(res, call, { status: 200, body: completion });
+    this.respond(res, call, { status: 200, body: completion });
   }
 
   /**
@@ -335,7 +321,7 @@ export class ScriptedModelServer {
   private async streamCompletion(res: ServerResponse, call: RecordedCall, completion: ReturnType<ScriptedModelServer["completion"]>): Promise<void> {
     call.status = 200;
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-    const { message, finish_reason } = completion.choices[0]!;
+    const { message, finish_reason } = completion.choices[0];
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage?: unknown) => ({
       id: completion.id,
       object: "chat.completion.chunk",
@@ -409,7 +395,7 @@ function matchRoute(method: string, url: URL): { deployment?: string } | undefin
   if (method !== "POST") return undefined;
   if (url.pathname === "/v1/chat/completions") return {};
   const azure = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(url.pathname);
-  return azure ? { deployment: decodeURIComponent(azure[1]!) } : undefined;
+  return azure ? { deployment: decodeURIComponent(azure[1]) } : undefined;
 }
 
 function errorBody(message: string, type: string): unknown {
@@ -431,7 +417,7 @@ interface CompletionMessage {
 
 /** A text cut into about `count` consecutive pieces (by characters, so multi-byte text splits cleanly). */
 function splitInto(text: string, count: number): string[] {
-  const characters = [...text];
+  const characters = Array.from(text);
   const size = Math.max(1, Math.ceil(characters.length / count));
   const pieces: string[] = [];
   for (let i = 0; i < characters.length; i += size) pieces.push(characters.slice(i, i + size).join(""));

@@ -3,6 +3,7 @@ import { parse } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../../domain";
 import { GRANULARITIES } from "./granularity";
+import { describeZodError } from "../../domain/zod-issues";
 
 /** One judging criterion; `granularity` fixes the level instead of letting the analyzer choose. */
 export const CriterionSchema = z.object({
@@ -29,6 +30,6 @@ export function readCriteria(file: string): Criterion[] {
   }
   const parsed = CriteriaFileSchema.safeParse(json);
   if (!parsed.success)
-    throw new ConfigurationError(`Invalid criteria file ${file}: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+    throw new ConfigurationError(`Invalid criteria file ${file}: ${describeZodError(parsed.error)}`);
   return parsed.data.criteria;
 }

@@ -42,7 +42,7 @@ export async function analyzeGranularity(evalModel: EvalModel, criteria: Criteri
   if (open.length > 0) {
     const outcome = await callEvalModel(evalModel, {
       agentId: "judge.granularity",
-      model: evalModel.models[0]!,
+      model: evalModel.models[0],
       promptFile: "judge/granularity.md",
       user: `Criteria:\n${open.map((criterion) => `- ${criterion.name}: ${criterion.description}`).join("\n")}`,
       output: { name: "granularity_choices", schema: ChoicesSchema },

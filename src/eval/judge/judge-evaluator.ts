@@ -16,7 +16,7 @@ export interface Evidence {
   note?: string;
 }
 
-/** The judge's output per criterion (seed 003). */
+/** The judge's output per criterion: a verdict, its reason and the steps it rests on. */
 export interface EvaluationResult {
   criterion_name: string;
   verdict: Verdict;
@@ -68,19 +68,19 @@ export async function evaluateCriterion(evalModel: EvalModel, criterion: Criteri
  */
 export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult, "criterion_name" | "used_granularity"> {
   if (perModel.length === 1) {
-    const { model: _model, ...only } = perModel[0]!;
+    const { model: _model, ...only } = perModel[0];
     return only;
   }
   const voters = perModel.filter((one) => !one.error);
   if (voters.length === 0) {
-    const { model: _first, ...failure } = perModel[0]!;
+    const { model: _first, ...failure } = perModel[0];
     return { ...failure, reasoning: perModel.map((one) => `${one.model}: ${one.reasoning}`).join("; "), models: { perModel, disagreement: false } };
   }
   const votes = new Map<Verdict, number>();
   for (const one of voters) votes.set(one.verdict, (votes.get(one.verdict) ?? 0) + 1);
   const top = Math.max(...votes.values());
   const leaders = [...votes].filter(([, count]) => count === top).map(([verdict]) => verdict);
-  const verdict: Verdict = leaders.length === 1 ? leaders[0]! : "UNSURE";
+  const verdict: Verdict = leaders.length === 1 ? leaders[0] : "UNSURE";
   const backing = voters.filter((one) => one.verdict === verdict);
   const cited = backing.length > 0 ? backing : voters;
   const disagreement = votes.size > 1 || voters.length < perModel.length;
@@ -89,7 +89,7 @@ export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult
     leaders.length > 1 ? `tie between ${leaders.join(" and ")} (${tally}), so UNSURE` : `${verdict} by ${top} of ${perModel.length} models${disagreement ? ` (models disagree: ${tally})` : ""}`;
   return {
     verdict,
-    reasoning: `${headline}. ${cited[0]!.reasoning}`,
+    reasoning: `${headline}. ${cited[0].reasoning}`,
     confidence_score: voters.reduce((sum, one) => sum + one.confidence_score, 0) / voters.length,
     evidence: {
       units: [...new Set(cited.flatMap((one) => one.evidence.units))],

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { describeZodError } from "../../domain/zod-issues";
 
 const text = z
   .unknown()
@@ -8,7 +9,7 @@ const text = z
   .transform((value) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value)));
 
 /**
- * One step of an agent run as the AI Judge reads it (seed 003 `history_logs/*.json`). `phase` is
+ * One step of an agent run as the AI Judge reads it (the `history_logs/*.json` format). `phase` is
  * ours: the executor phase of a converted transcript step, used by the deterministic decomposition.
  */
 export const JudgeStepSchema = z.object({
@@ -26,7 +27,7 @@ export type JudgeStep = z.infer<typeof JudgeStepSchema>;
 export const JudgeStepsSchema = z
   .array(JudgeStepSchema)
   .min(1)
-  .refine((steps) => steps.every((step, index) => index === 0 || step.step > steps[index - 1]!.step), "step ids must be strictly increasing");
+  .refine((steps) => steps.every((step, index) => index === 0 || step.step > steps[index - 1].step), "step ids must be strictly increasing");
 
 /** A run to judge: a name (the log file or transcript id) and its steps. */
 export interface JudgeRun {
@@ -43,7 +44,7 @@ export function readHistoryLogs(dir: string): JudgeRun[] {
       const json: unknown = JSON.parse(readFileSync(path.join(dir, name), "utf8"));
       const list = Array.isArray(json) ? json : (json as { steps?: unknown }).steps;
       const parsed = JudgeStepsSchema.safeParse(list);
-      if (!parsed.success) throw new Error(`${name}: not a history log: ${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+      if (!parsed.success) throw new Error(`${name}: not a history log: ${describeZodError(parsed.error)}`);
       return { id: path.basename(name, ".json"), steps: parsed.data };
     });
 }

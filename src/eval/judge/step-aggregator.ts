@@ -5,7 +5,7 @@ import type { JudgeStep } from "./judge-step";
 import { encodeSteps } from "./step-encoding";
 import type { TaskDecomposition } from "./task-decomposer";
 
-/** A run condensed for one level, exactly as seed 003 shows it. */
+/** A run condensed for one level, in the layout the judge prompts expect. */
 export interface AggregatedSteps {
   granularity: Granularity;
   aggregated_content: string;
@@ -52,7 +52,7 @@ export async function aggregateGlobalSummary(evalModel: EvalModel, steps: JudgeS
   const phases = aggregatePhaseLevel(decomposition).aggregated_content;
   const outcome = await callEvalModel(evalModel, {
     agentId: "judge.summarizer",
-    model: evalModel.models[0]!,
+    model: evalModel.models[0],
     promptFile: "judge/global-summary.md",
     user: `Phases:\n${phases}\n\nSteps:\n${encodeSteps(steps).join("\n")}`,
     output: { name: "global_summary", schema: NarrativeSchema },

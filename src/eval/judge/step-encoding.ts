@@ -11,7 +11,7 @@ function clip(text: string, limit = FIELD_LIMIT): string {
 }
 
 /**
- * Encodes each step as one line, "Step N: [thinking] -> [action] -> [outcome]" (seed 003, STEP_LEVEL).
+ * Encodes each step as one line, "Step N: [thinking] -> [action] -> [outcome]" (the STEP_LEVEL layout).
  * The outcome of a step is what the next step says about it (`evaluation_previous_goal`); the last
  * step's outcome is its own `next_goal`. `withMemory` appends " | memory: [...]" to steps that have
  * one: what the agent knew at that step, so a per-step check (an invented figure, a wrong argument)

@@ -3,7 +3,7 @@ import { callEvalModel, type EvalModel } from "../eval-model";
 import type { JudgeStep } from "./judge-step";
 import { encodeSteps } from "./step-encoding";
 
-/** A contiguous group of steps with a 2–3 sentence summary (seed 003 "cluster"). */
+/** A contiguous group of steps with a 2–3 sentence summary (a "cluster"). */
 export interface Phase {
   /** "Phase A", "Phase B", … — the key used in step mappings. */
   label: string;
@@ -59,13 +59,13 @@ export function fallbackDecomposition(steps: JudgeStep[], note: string): TaskDec
   const groups: JudgeStep[][] = [];
   for (const [index, step] of steps.entries()) {
     const current = groups.at(-1);
-    const samePhase = step.phase !== undefined ? current?.[0]?.phase === step.phase : current !== undefined && current[0]!.phase === undefined && current.length < FALLBACK_PHASE_SIZE;
+    const samePhase = step.phase !== undefined ? current?.[0]?.phase === step.phase : current !== undefined && current[0].phase === undefined && current.length < FALLBACK_PHASE_SIZE;
     if (current && index > 0 && samePhase) current.push(step);
     else groups.push([step]);
   }
   const phases = groups.map((group, index) => ({
     label: phaseLabel(index),
-    title: group[0]!.phase ?? `steps ${group[0]!.step}-${group.at(-1)!.step}`,
+    title: group[0].phase ?? `steps ${group[0].step}-${group.at(-1)!.step}`,
     steps: group.map((step) => step.step),
     summary: group.map((step) => step.action).join("; "),
   }));
@@ -77,7 +77,7 @@ export async function decomposeTask(evalModel: EvalModel, steps: JudgeStep[]): P
   const stepIds = steps.map((step) => step.step);
   const outcome = await callEvalModel(evalModel, {
     agentId: "judge.decomposer",
-    model: evalModel.models[0]!,
+    model: evalModel.models[0],
     promptFile: "judge/decomposer.md",
     user: `Steps ${stepIds[0]}..${stepIds.at(-1)}:\n${encodeSteps(steps).join("\n")}`,
     output: { name: "task_decomposition", schema: ModelPhasesSchema },

@@ -8,7 +8,7 @@ import { acrossModels } from "./model-graded";
 /** WITH_REFERENCE compares the outcome with `sample.reference`; WITHOUT_REFERENCE infers the goal first. */
 export type GoalAccuracyMode = "WITH_REFERENCE" | "WITHOUT_REFERENCE";
 
-/** AgentGoalAccuracy settings (seed 004: WITH_REFERENCE, all models). */
+/** AgentGoalAccuracy settings (default: WITH_REFERENCE, judged by every configured model). */
 export interface AgentGoalAccuracyConfig {
   mode: GoalAccuracyMode;
   models?: string[];

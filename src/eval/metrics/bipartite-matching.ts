@@ -13,14 +13,14 @@ export function maximumBipartiteMatching(leftCount: number, rightCount: number, 
   const edges: number[][] = [];
   for (let left = 0; left < leftCount; left++) {
     edges.push([]);
-    for (let right = 0; right < rightCount; right++) if (canMatch(left, right)) edges[left]!.push(right);
+    for (let right = 0; right < rightCount; right++) if (canMatch(left, right)) edges[left].push(right);
   }
   const leftOfRight = new Array<number>(rightCount).fill(-1);
   const augment = (left: number, visited: boolean[]): boolean => {
-    for (const right of edges[left]!) {
+    for (const right of edges[left]) {
       if (visited[right]) continue;
       visited[right] = true;
-      if (leftOfRight[right] === -1 || augment(leftOfRight[right]!, visited)) {
+      if (leftOfRight[right] === -1 || augment(leftOfRight[right], visited)) {
         leftOfRight[right] = left;
         return true;
       }

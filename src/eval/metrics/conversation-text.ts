@@ -1,6 +1,6 @@
 import type { SampleMessage } from "../../domain";
 
-/** Renders a seed-004 conversation as numbered lines for an evaluation prompt. */
+/** Renders an agent-metrics sample's conversation as numbered lines for an evaluation prompt. */
 export function conversationText(messages: SampleMessage[]): string {
   return messages
     .map((message, index) => {

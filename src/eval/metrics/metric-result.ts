@@ -74,7 +74,7 @@ export function ratio(numerator: number, denominator: number, whenEmpty: number)
  */
 export function combineModels<P extends object>(metric: MetricName, perModel: PerModelResult<P>[]): MetricResult<Partial<P>> {
   const scoredModels = perModel.filter((result) => result.scorable && result.score !== null);
-  const scores = scoredModels.map((result) => result.score as number);
+  const scores = scoredModels.map((result) => result.score!);
   const mean = scores.length === 0 ? null : scores.reduce((sum, value) => sum + value, 0) / scores.length;
   const spread = scores.length === 0 ? null : Math.max(...scores) - Math.min(...scores);
   const disagreement = (spread !== null && spread > DISAGREEMENT_TOLERANCE) || (scoredModels.length > 0 && scoredModels.length < perModel.length);
@@ -87,7 +87,7 @@ export function combineModels<P extends object>(metric: MetricName, perModel: Pe
   }
   const reason =
     perModel.length === 1
-      ? perModel[0]!.reason
+      ? perModel[0].reason
       : `mean of ${scores.length}/${perModel.length} models${disagreement ? " (models disagree)" : ""}: ` +
         perModel.map((result) => `${result.model}=${result.score ?? "n/a"}`).join(", ");
   return { metric, score: mean, scorable: true, reason, parts, models };
@@ -99,7 +99,7 @@ function combineParts<P extends object>(partsList: P[]): Partial<P> {
   if (!first) return {};
   for (const key of Object.keys(first)) {
     const values = partsList.map((parts) => (parts as Record<string, unknown>)[key]);
-    if (values.every((value) => typeof value === "number")) combined[key] = (values as number[]).reduce((a, b) => a + b, 0) / values.length;
+    if (values.every((value) => typeof value === "number")) combined[key] = (values).reduce((a, b) => a + b, 0) / values.length;
     else if (values.every((value) => JSON.stringify(value) === JSON.stringify(values[0]))) combined[key] = values[0];
   }
   return combined as Partial<P>;

@@ -7,7 +7,7 @@ import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
 export type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
 
-/** ToolCallAccuracy settings (seed 004 defaults: STRICT, threshold 0.8). */
+/** ToolCallAccuracy settings (defaults: STRICT arguments; the 0.8 threshold applies only when FLEXIBLE is chosen). */
 export interface ToolCallAccuracyConfig {
   mode: ToolCallMatchMode;
   /** FLEXIBLE only: minimum share of reference argument keys with equal values (inclusive). */
@@ -64,7 +64,7 @@ export function toolCallAccuracy(
 ): MetricResult<ToolCallAccuracyParts> {
   const reference = sample.referenceToolCalls ?? [];
   const { calls: actual, source, warning } = sampleToolCalls(sample);
-  const pairs = maximumBipartiteMatching(reference.length, actual.length, (r, a) => callsMatch(reference[r]!, actual[a]!, config));
+  const pairs = maximumBipartiteMatching(reference.length, actual.length, (r, a) => callsMatch(reference[r], actual[a], config));
   const bothEmpty = reference.length === 0 && actual.length === 0;
   const precision = ratio(pairs.length, actual.length, bothEmpty ? 1 : 0);
   const recall = ratio(pairs.length, reference.length, bothEmpty ? 1 : 0);
@@ -77,9 +77,9 @@ export function toolCallAccuracy(
     recall,
     f1,
     matched: pairs.map((pair) => ({
-      reference: reference[pair.left]!,
-      actual: actual[pair.right]!,
-      argumentMatch: argumentMatchShare(reference[pair.left]!, actual[pair.right]!),
+      reference: reference[pair.left],
+      actual: actual[pair.right],
+      argumentMatch: argumentMatchShare(reference[pair.left], actual[pair.right]),
     })),
     unmatchedReference: reference.filter((_, index) => !matchedReference.has(index)),
     unmatchedActual: actual.filter((_, index) => !matchedActual.has(index)),

@@ -6,11 +6,11 @@ import { conversationText } from "./conversation-text";
 import { f1Score, failed, notScorable, ratio, scored, type MetricResult } from "./metric-result";
 import { acrossModels } from "./model-graded";
 
-/** Which component of topic adherence is the score (seed 004 default: F1). */
+/** Which component of topic adherence is the score (default: F1, so neither straying nor missing topics is free). */
 export type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";
 
 /**
- * How topics are counted. COVERAGE (seed 004): precision = on-topic discussed topics / discussed
+ * How topics are counted. COVERAGE (the default): precision = on-topic discussed topics / discussed
  * topics, recall = reference topics covered / reference topics. REFUSAL (ragas): only answered topics
  * can be false positives, so a correctly refused off-topic topic costs nothing; recall = answered
  * on-topic topics / on-topic topics (refusing an allowed topic is the miss).
@@ -74,7 +74,7 @@ function coversExactly(topics: string[], classifications: { topic: string }[]): 
 /**
  * Scores classified topics. A reference topic is covered by an on-topic discussed topic the assistant
  * answered (a refusal covers nothing).
- * - COVERAGE (seed 004): precision = on-topic discussed / discussed; recall = covered / reference topics.
+ * - COVERAGE (the default): precision = on-topic discussed / discussed; recall = covered / reference topics.
  * - REFUSAL (ragas): TP = answered on-topic, FP = answered off-topic, FN = refused on-topic (a refused
  *   off-topic topic is a true negative); precision = TP / (TP + FP), recall = TP / (TP + FN). A 0/0 is 1
  *   here (nothing off-topic was answered / nothing allowed was refused), where ragas returns 0.

@@ -23,8 +23,8 @@ export async function liveReferenceTopics(evalModel: EvalModel, transcript: Tran
   // The Knowledge fallback is what runs when the Router could not decide: it says nothing about the question.
   const selected = decision.success && !decision.data.fallback ? decision.data.selected : [];
   if (selected.length > 0 && selected.every((id) => reference.bySpecialist[id] !== undefined))
-    return { topics: [...new Set(selected.flatMap((id) => reference.bySpecialist[id]!))], source: "router" };
-  const extracted = await extractTopics(evalModel, evalModel.models[0]!, [{ type: "human", content: transcript.question }]);
+    return { topics: [...new Set(selected.flatMap((id) => reference.bySpecialist[id]))], source: "router" };
+  const extracted = await extractTopics(evalModel, evalModel.models[0], [{ type: "human", content: transcript.question }]);
   if (extracted.kind !== "ok") return { topics: null, reason: `topics of the question could not be extracted (${extracted.kind}): ${extracted.cause}` };
   if (extracted.value.length === 0) return { topics: null, reason: "the question names no topic to adhere to" };
   return { topics: extracted.value, source: "question" };

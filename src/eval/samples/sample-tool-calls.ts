@@ -9,7 +9,7 @@ export interface SampleToolCalls {
 }
 
 /**
- * The tool calls a sample made. Seed 004 puts them in a top-level `toolCalls`; ragas (and most
+ * The tool calls a sample made. Our sample format puts them in a top-level `toolCalls`; ragas (and most
  * traces) put them inside the AI messages. Either is accepted and scores the same; when both are
  * given, the top-level list is used and a disagreement (as multisets) is reported, not guessed at.
  */

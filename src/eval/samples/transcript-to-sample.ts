@@ -6,7 +6,7 @@ export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "r
 /** The parts of the Moderator's answer the employee sees. */
 const DeliveredAnswerSchema = ModeratorAnswerSchema.pick({ conclusion: true, rationale: true, findings: true, nextActions: true });
 
-/** The tool calls a run made, in step order, as seed-004 tool calls (name and arguments). */
+/** The tool calls a run made, in step order, as agent-metrics tool calls (name and arguments). */
 export function transcriptToolCalls(transcript: TranscriptDocument): SampleToolCall[] {
   return transcript.steps.flatMap((step) => step.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })));
 }

@@ -10,7 +10,7 @@ function label(step: TranscriptStep): string {
 }
 
 /**
- * A stored transcript as judge steps (seed 003 format): thinking = the executor's rationale, action =
+ * A stored transcript as judge steps (the history-log format): thinking = the executor's rationale, action =
  * what it did and the tools it called, memory = what those tools returned (digests), next_goal = the
  * executor that runs next, evaluation_previous_goal = how the previous step ended. `phase` keeps the
  * executor phase for the deterministic decomposition.

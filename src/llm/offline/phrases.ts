@@ -4,18 +4,6 @@
  */
 import type { Language } from "../../domain/language";
 
-/** Formats a yen amount the same way in both languages ("¥12,345,678"). */
-export function formatJpy(value: number): string {
-  return `¥${Math.round(value).toLocaleString("en-US")}`;
-}
-
-/** Formats an amount in its own currency ("$250,000", "€40,000", "¥5,000,000"). */
-export function formatMoney(value: number, currency: string): string {
-  const symbol = ({ JPY: "¥", USD: "$", EUR: "€" } as Record<string, string>)[currency];
-  const digits = Math.round(value).toLocaleString("en-US");
-  return symbol ? `${symbol}${digits}` : `${digits} ${currency}`;
-}
-
 function signedPct(value: number): string {
   const rounded = Math.round(value * 10) / 10;
   return `${rounded > 0 ? "+" : ""}${rounded}%`;

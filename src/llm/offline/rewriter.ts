@@ -97,9 +97,9 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
     const at = find(text, name);
     if (at >= 0) add("supplier", at, text.slice(at, at + name.length), supplier.name);
   }
-  for (const match of text.matchAll(CONTRACT)) add("contract", match.index!, match[0], match[0].toUpperCase());
-  for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index!, match[0], YEAR_BEFORE_MARK);
-  for (const match of text.matchAll(PERIOD)) add("period", match.index!, match[0], canonicalPeriod(match, today));
+  for (const match of text.matchAll(CONTRACT)) add("contract", match.index, match[0], match[0].toUpperCase());
+  for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index, match[0], YEAR_BEFORE_MARK);
+  for (const match of text.matchAll(PERIOD)) add("period", match.index, match[0], canonicalPeriod(match, today));
   for (const category of vocabulary.categories)
     for (const term of [...category.terms].sort((a, b) => b.length - a.length)) {
       const at = find(text, term);

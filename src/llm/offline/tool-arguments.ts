@@ -29,6 +29,6 @@ export function parameterNames(parameters: z.ZodTypeAny): string[] {
 
 function objectShape(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> | undefined {
   if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodTypeAny>;
-  if (schema instanceof z.ZodEffects) return objectShape(schema.innerType());
+  if (schema instanceof z.ZodEffects) return objectShape(schema.innerType() as z.ZodTypeAny);
   return undefined;
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
 import { PriceBenchmarkSchema, SupplierSchema, type PriceBenchmark } from "../../domain";
+import { describeZodError } from "../../domain/zod-issues";
 
 const currency = z.enum(["JPY", "USD", "EUR"]);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "ISO date YYYY-MM-DD");
@@ -103,7 +104,7 @@ export function loadCatalogue(directory: string): Catalogue {
 
 function readYaml<S extends z.ZodTypeAny>(directory: string, file: string, schema: S): z.output<S> {
   const parsed = schema.safeParse(parse(readFileSync(path.join(directory, file), "utf8")));
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+  if (parsed.success) return parsed.data as z.output<S>;
+  const issues = describeZodError(parsed.error);
   throw new Error(`${file}: ${issues}`);
 }

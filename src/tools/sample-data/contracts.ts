@@ -41,8 +41,8 @@ export function buildContracts(
   let next = templates.pinned.length + 1;
   const contracts: Contract[] = [];
   for (const supplier of suppliers) {
-    const category = categories.get(supplier.category) as CategoryProfile;
-    const profile = profiles.get(supplier.id) as SpendProfile;
+    const category = categories.get(supplier.category)!;
+    const profile = profiles.get(supplier.id)!;
     category.contractTitles.forEach((title, index) => {
       const fixed = index === 0 ? pinned.get(supplier.id) : undefined;
       const terms = fixed ? { ...fixed } : drawTerms(`CTR-${String(next++).padStart(4, "0")}`, title, index, profile, supplier, asOf, rng);
@@ -111,7 +111,7 @@ function writeContract(
     liabilityMonths: String(rng.pick([12, 12, 24])),
     liabilityMultiple: String(rng.pick([1, 1.5, 2])),
     annualValueText: `${terms.currency} ${terms.annualValue.toLocaleString("en-US")}`,
-    commitText: `${terms.currency} ${roundValue(terms.annualValue * 0.8, terms.currency as Currency).toLocaleString("en-US")}`,
+    commitText: `${terms.currency} ${roundValue(terms.annualValue * 0.8, terms.currency).toLocaleString("en-US")}`,
     uptime: String(rng.pick([99.5, 99.9, 99.95])),
   };
   const fill = (variantsOf: string[]) => rng.pick(variantsOf).replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? `{${key}}`);

@@ -3,6 +3,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import { z } from "zod";
 import type { PolicyDocument } from "../../domain";
+import { describeZodError } from "../../domain/zod-issues";
 
 /** Front matter of a policy markdown file (`<key>.<en|ja>.md`). */
 export const PolicyFrontMatterSchema = z.object({
@@ -21,7 +22,7 @@ const SECTION_HEADING = /^#{2,4}\s+§?(\d+(?:\.\d+)*)\.?\s+(.+?)\s*$/;
 export function parsePolicyDocument(source: string, fileName: string): PolicyDocument {
   const file = matter(source);
   const front = PolicyFrontMatterSchema.safeParse(file.data);
-  if (!front.success) throw new Error(`${fileName}: ${front.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ")}`);
+  if (!front.success) throw new Error(`${fileName}: ${describeZodError(front.error)}`);
   const { id, key, language, title, version, effectiveDate } = front.data;
   const sections: PolicyDocument["sections"] = [];
   for (const line of file.content.split("\n")) {

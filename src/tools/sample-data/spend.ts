@@ -29,8 +29,8 @@ export function buildSpend(
 ): SpendTransaction[] {
   const drafts: Draft[] = [];
   for (const supplier of suppliers) {
-    const profile = profiles.get(supplier.id) as SpendProfile;
-    const category = categories.get(supplier.category) as CategoryProfile;
+    const profile = profiles.get(supplier.id)!;
+    const category = categories.get(supplier.category)!;
     const own = contracts.filter((contract) => contract.supplierId === supplier.id && contract.status !== "draft");
     const until = profile.spendUntil !== undefined && profile.spendUntil < lastDate ? profile.spendUntil : lastDate;
     for (const { year, month } of months(until)) {

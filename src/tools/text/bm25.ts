@@ -76,7 +76,7 @@ export class Bm25Index {
       const documents = new Int32Array(bytesOf(stored.documents));
       const weights = new Float64Array(bytesOf(stored.weights));
       stored.terms.forEach((term, i) => {
-        const [start, end] = [stored.offsets[i]!, stored.offsets[i + 1]!];
+        const [start, end] = [stored.offsets[i], stored.offsets[i + 1]];
         this.postings.set(term, { documents: documents.subarray(start, end), weights: weights.subarray(start, end) });
       });
       this.documentCount = stored.documentCount;
@@ -97,7 +97,7 @@ export class Bm25Index {
     });
     const averageLength = lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, lengths.length);
     for (const [term, { documents, frequencies }] of lists) {
-      const weights = Float64Array.from(frequencies, (frequency, i) => (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[documents[i]!]!) / averageLength)));
+      const weights = Float64Array.from(frequencies, (frequency, i) => (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[documents[i]]) / averageLength)));
       this.postings.set(term, { documents: Int32Array.from(documents), weights });
     }
     this.documentCount = texts.length;
@@ -133,20 +133,20 @@ export class Bm25Index {
       const { documents, weights } = this.postings.get(term)!;
       const idf = Math.log(1 + (this.documentCount - documents.length + 0.5) / (documents.length + 0.5));
       for (let i = 0; i < documents.length; i++) {
-        const index = documents[i]!;
+        const index = documents[i];
         if (scores[index] === 0) touched.push(index);
-        scores[index] += idf * weights[i]!;
+        scores[index] += idf * weights[i];
       }
     }
     let best = 0;
     for (const index of touched) {
       if (options.weight) scores[index] *= options.weight(index);
-      if (scores[index]! > best) best = scores[index]!;
+      if (scores[index] > best) best = scores[index]!;
     }
     const cut = best * (options.minShareOfBest ?? 0);
-    const relevant = touched.filter((index) => scores[index]! >= cut);
-    const top = bestOf(relevant, options.limit ?? relevant.length, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b));
-    const hits = top.map((index) => ({ index, score: scores[index]!, matchedTerms: terms.filter((term) => this.contains(term, index)) }));
+    const relevant = touched.filter((index) => scores[index] >= cut);
+    const top = bestOf(relevant, options.limit ?? relevant.length, (a, b) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b));
+    const hits = top.map((index) => ({ index, score: scores[index], matchedTerms: terms.filter((term) => this.contains(term, index)) }));
     for (const index of touched) scores[index] = 0;
     return { hits, total: relevant.length };
   }
@@ -158,7 +158,7 @@ export class Bm25Index {
     while (low <= high) {
       const middle = (low + high) >> 1;
       if (documents[middle] === index) return true;
-      if (documents[middle]! < index) low = middle + 1;
+      if (documents[middle] < index) low = middle + 1;
       else high = middle - 1;
     }
     return false;
@@ -168,7 +168,7 @@ export class Bm25Index {
 /** The bytes of base64 text in a buffer of their own (typed arrays need aligned, unshared memory). */
 function bytesOf(base64: string): ArrayBuffer {
   const bytes = Buffer.from(base64, "base64");
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 }
 
 /**
@@ -183,18 +183,18 @@ export function bestOf<T>(items: readonly T[], k: number, better: (a: T, b: T) =
     for (;;) {
       const [left, right] = [2 * at + 1, 2 * at + 2];
       let worst = at;
-      if (left < heap.length && worse(heap[left]!, heap[worst]!)) worst = left;
-      if (right < heap.length && worse(heap[right]!, heap[worst]!)) worst = right;
+      if (left < heap.length && worse(heap[left], heap[worst])) worst = left;
+      if (right < heap.length && worse(heap[right], heap[worst])) worst = right;
       if (worst === at) return;
-      [heap[at], heap[worst]] = [heap[worst]!, heap[at]!];
+      [heap[at], heap[worst]] = [heap[worst], heap[at]];
       at = worst;
     }
   };
   for (const item of items) {
     if (heap.length < k) {
       heap.push(item);
-      for (let at = heap.length - 1; at > 0 && worse(heap[at]!, heap[(at - 1) >> 1]!); at = (at - 1) >> 1) [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1]!, heap[at]!];
-    } else if (better(item, heap[0]!)) {
+      for (let at = heap.length - 1; at > 0 && worse(heap[at], heap[(at - 1) >> 1]); at = (at - 1) >> 1) [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1], heap[at]];
+    } else if (better(item, heap[0])) {
       heap[0] = item;
       siftDown(0);
     }

@@ -8,7 +8,7 @@ import { declineOutOfScope } from "./opening";
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {
   const decision = await routeQuestion(context);
-  if (!decision.inScope) return declineOutOfScope(context, decision);
+  if (!decision.inScope) { declineOutOfScope(context, decision); return; }
   context.state.decision = groupChatDecision(decision, participants(context).map((s) => s.id));
 }
 

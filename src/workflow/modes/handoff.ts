@@ -12,7 +12,7 @@ async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const firstRouting = state.decision === undefined;
   const decision = await routeQuestion(context, consultedSpecialists(state));
-  if (firstRouting && !decision.inScope) return declineOutOfScope(context, decision);
+  if (firstRouting && !decision.inScope) { declineOutOfScope(context, decision); return; }
   // A validated decision always has a priority; Knowledge is the fallback of every routing.
   const speaker = decision.priority[0] ?? FALLBACK_SPECIALIST;
   state.speaker = speaker;

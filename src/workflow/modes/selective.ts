@@ -20,7 +20,7 @@ async function routePhase(context: RunContext): Promise<void> {
   }
   if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
   const decision = await routeQuestion(context);
-  if (!decision.inScope) return declineOutOfScope(context, decision);
+  if (!decision.inScope) { declineOutOfScope(context, decision); return; }
   state.decision = decision;
   if (!decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
 }

@@ -1,5 +1,6 @@
 import { describeError, type ToolCallRecord } from "../../domain";
 import type { ModelToolCall, ToolMessageContent, ToolRegistry } from "../ports";
+import { describeZodError } from "../../domain/zod-issues";
 
 /** Longest tool data (as JSON) sent back to a model; larger results are cut to their digest and evidence. */
 const MAX_TOOL_DATA_CHARS = 12_000;
@@ -50,7 +51,7 @@ async function runOne(
   const args = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const parsed = tool.parameters.safeParse(raw);
   if (!parsed.success)
-    return failure(`invalid arguments: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`, args);
+    return failure(`invalid arguments: ${describeZodError(parsed.error)}`, args);
   try {
     const result = await tool.run(parsed.data);
     const dataJson = JSON.stringify(result.data);

@@ -87,7 +87,7 @@ export async function askNeedingApproval(
   await harness.connector.waitFor((a) => a.conversationId === requesterConversationId && (cardShows(a, en.underReviewTitle) || cardShows(a, ja.underReviewTitle)), 20_000, "the under-review notice");
   const thread = harness.connector.createdThreads.slice(threadsBefore).find((t) => JSON.stringify(cardOf(t)).includes(question.slice(0, 20)));
   assert.ok(thread, "the approval card was posted as a new thread");
-  const approvalId = JSON.stringify(cardOf(thread)).match(/"approvalId":"([^"]+)"/)![1]!;
+  const approvalId = /"approvalId":"([^"]+)"/.exec(JSON.stringify(cardOf(thread)))![1];
   return { requesterConversationId, approvalId, thread, threadConversationId: `${thread.conversationId};messageid=${thread.activityId}` };
 }
 

@@ -46,7 +46,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.ok(texts.some((t) => t.includes("policy: amount")), "why approval is needed");
     const executes = JSON.stringify(card).match(/"type":"Action\.Execute"[^}]*"data":\{[^}]*\}/g) ?? [];
     assert.equal(executes.length, 3, "approve, edit, reject");
-    for (const action of executes) assert.deepEqual(JSON.parse(action.match(/"data":(\{[^}]*\})/)![1]!), { approvalId: pending.approvalId });
+    for (const action of executes) assert.deepEqual(JSON.parse(/"data":(\{[^}]*\})/.exec(action)![1]), { approvalId: pending.approvalId });
 
     const approval = await storedApproval(harness, pending.approvalId);
     assert.equal(approval.status, "pending");
@@ -61,7 +61,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const pending = await askNeedingApproval(harness);
     const messages = harness.connector.inConversation(pending.requesterConversationId).filter((a) => a.activity.type === "message");
     assert.equal(messages.length, 1, "exactly one message to the requester");
-    assert.equal((messages[0]!.activity.channelData as { streamType?: string }).streamType, "final", "it ends the stream");
+    assert.equal((messages[0].activity.channelData as { streamType?: string }).streamType, "final", "it ends the stream");
   });
 
   it("refuses a non-approver (and a listed approver from another tenant): nothing changes, the attempt is audited", async () => {
@@ -79,8 +79,8 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.decision, undefined);
     const refusals = approval.audit.filter((entry) => entry.outcome === "refused");
     assert.deepEqual(refusals.map((entry) => entry.actorAadObjectId), [STRANGER.aadObjectId, APPROVER.aadObjectId]);
-    assert.match(refusals[0]!.detail, /not a member of the approver team/);
-    assert.match(refusals[1]!.detail, /tenant/);
+    assert.match(refusals[0].detail, /not a member of the approver team/);
+    assert.match(refusals[1].detail, /tenant/);
     assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0);
   });
 
@@ -243,7 +243,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(outcome.kind, "not_submitted");
     const told = harness.connector.inConversation(conversationId);
     assert.equal(told.length, 1);
-    assert.match(told[0]!.activity.text ?? "", /could not be submitted for approval just now\. Please try again/);
+    assert.match(told[0].activity.text ?? "", /could not be submitted for approval just now\. Please try again/);
     assert.equal(harness.connector.createdThreads.length, threadsBefore, "nothing posted to the approver channel");
   });
 
@@ -255,11 +255,11 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       channelData: { tenant: { id: "tenant-1" }, team: { id: TEAM_ID }, channel: { id: "19:new-approvals@thread.tacv2" } },
     });
     await harness.post(channelMessage(STRANGER));
-    const refused = await harness.connector.waitFor((a) => a.conversationId === "19:new-approvals@thread.tacv2" && /approver channel/.test(a.activity.text ?? ""));
+    const refused = await harness.connector.waitFor((a) => a.conversationId === "19:new-approvals@thread.tacv2" && (a.activity.text ?? "").includes('approver channel'));
     assert.match(refused.activity.text ?? "", /Only an approver can choose the approver channel/);
 
     await harness.post(channelMessage(APPROVER));
-    const accepted = await harness.connector.waitFor((a) => a.conversationId === "19:new-approvals@thread.tacv2" && /now the approver channel/.test(a.activity.text ?? ""));
+    const accepted = await harness.connector.waitFor((a) => a.conversationId === "19:new-approvals@thread.tacv2" && (a.activity.text ?? "").includes('now the approver channel'));
     assert.ok(accepted);
     const stored = await harness.store.settings.get("approverChannel", z.object({ channelId: z.string(), setByAadObjectId: z.string() }).passthrough());
     assert.equal(stored?.channelId, "19:new-approvals@thread.tacv2");
@@ -279,11 +279,11 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       channelData: { tenant: { id: "tenant-1" }, team: { id: TEAM_ID }, channel: { id: channel } },
     });
     await harness.post(channelMessage(STRANGER, "承認者はここ"));
-    const refused = await harness.connector.waitFor((a) => a.conversationId === channel && /承認チャネル/.test(a.activity.text ?? ""));
+    const refused = await harness.connector.waitFor((a) => a.conversationId === channel && (a.activity.text ?? "").includes('承認チャネル'));
     assert.match(refused.activity.text ?? "", /承認チャネルを選べるのは承認者のみです/);
 
     await harness.post(channelMessage(APPROVER, "ここを承認チャネルに。"));
-    const accepted = await harness.connector.waitFor((a) => a.conversationId === channel && /設定しました/.test(a.activity.text ?? ""));
+    const accepted = await harness.connector.waitFor((a) => a.conversationId === channel && (a.activity.text ?? "").includes('設定しました'));
     assert.match(accepted.activity.text ?? "", /このチャネルを承認チャネルに設定しました/);
     const stored = await harness.store.settings.get("approverChannel", z.object({ channelId: z.string() }).passthrough());
     assert.equal(stored?.channelId, channel);

@@ -105,9 +105,11 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     Object.assign(process.env, env);
     try {
       // Loaded like the Functions worker does (CommonJS require), with the Function App's settings in the environment.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       require("../../../src/functions/approval-maintenance");
     } finally {
       for (const [key, value] of Object.entries(saved)) {
+        // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an unset variable must be absent, not "undefined"
         if (value === undefined) delete process.env[key];
         else process.env[key] = value;
       }
@@ -115,7 +117,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     }
     const registration = host.registrations.find((r) => r.metadata.name === "approval-maintenance");
     assert.ok(registration, `registered: ${host.registrations.map((r) => r.metadata.name).join(", ")}`);
-    const trigger = Object.values(registration.metadata.bindings)[0]!;
+    const trigger = Object.values(registration.metadata.bindings)[0];
     assert.deepEqual([trigger.type, trigger.direction, trigger.schedule], ["timerTrigger", "in", "0 */2 * * * *"]);
 
     const tick = async () => {
@@ -127,7 +129,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     assert.deepEqual(await tick(), { reminded: 0, expired: 0, posted: 0, redelivered: 1, failed: 0 });
     const answers = connector.inConversation(REQUESTER_CONVERSATION).filter((a) => a.method === "POST");
     assert.equal(answers.length, 1);
-    const texts = cardTexts(cardOf(answers[0]!));
+    const texts = cardTexts(cardOf(answers[0]));
     assert.ok(texts.some((t) => t.includes(en.reviewed)), "the approved answer, marked as reviewed");
     const update = connector.inConversation(THREAD).find((a) => a.method === "PUT");
     assert.ok(update && cardTexts(cardOf(update)).includes(en.outcomeApproved), "the approver card shows the outcome");

@@ -29,11 +29,11 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
     const inThread = harness.connector.inConversation(pending.threadConversationId);
     const replies = inThread.filter((x) => x.method === "POST");
     assert.equal(replies.length, 1, "one reply in the approver thread");
-    assert.match(replies[0]!.activity.text ?? "", /Reminder: this answer is still waiting/);
+    assert.match(replies[0].activity.text ?? "", /Reminder: this answer is still waiting/);
     const updated = inThread.find((x) => x.method === "PUT");
     assert.equal(updated?.activityId, pending.thread.activityId);
-    assert.ok(cardTexts(cardOf(updated!)).some((t) => t.startsWith("⏰")), "the card carries the reminder line");
-    assert.ok(cardTexts(cardOf(updated!)).includes(en.approve), "and stays actionable");
+    assert.ok(cardTexts(cardOf(updated)).some((t) => t.startsWith("⏰")), "the card carries the reminder line");
+    assert.ok(cardTexts(cardOf(updated)).includes(en.approve), "and stays actionable");
     assert.ok((await storedApproval(harness, pending.approvalId)).remindedAt);
     assert.equal((await approvalsInAnotherProcess(harness).runMaintenance(remindAt)).reminded, 0, "never reminded twice");
 

@@ -45,10 +45,10 @@ describe("Approval delivery survives a crash between the decision and the send (
     assert.equal(a.failed + b.failed, 0);
     const answers = answersTo(pending);
     assert.equal(answers.length, 1, "one answer to the requester");
-    assert.ok(cardTexts(cardOf(answers[0]!)).some((t) => t.includes(en.reviewed)), "with the reviewed-by-an-approver line");
+    assert.ok(cardTexts(cardOf(answers[0])).some((t) => t.includes(en.reviewed)), "with the reviewed-by-an-approver line");
     const updates = harness.connector.inConversation(pending.threadConversationId).filter((x) => x.method === "PUT");
     assert.equal(updates.length, 1);
-    assert.ok(cardShows(updates[0]!, en.outcomeApproved), "the approver card shows the outcome");
+    assert.ok(cardShows(updates[0], en.outcomeApproved), "the approver card shows the outcome");
 
     const approval = await storedApproval(harness, pending.approvalId);
     assert.equal(approval.delivery.status, "delivered");

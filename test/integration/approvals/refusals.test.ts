@@ -52,7 +52,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
     assert.equal((await suite.harness.store.runs.load(approval.runId))?.status, "failed");
     const refused = approval.audit.filter((entry) => entry.outcome === "refused");
     assert.deepEqual(refused.map((entry) => [entry.actorAadObjectId, entry.action]), [[APPROVER.aadObjectId, "approval.approve"]]);
-    assert.match(refused[0]!.detail, /too late: the approval expired at/);
+    assert.match(refused[0].detail, /too late: the approval expired at/);
     assert.ok(approval.audit.some((entry) => entry.action === "expire" && entry.outcome === "expired"));
 
     // A second approver tries Edit & approve on the now expired card: refused the same way, nothing sent again.
@@ -89,7 +89,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
     assert.equal(unchanged.decision, undefined);
     const refusals = unchanged.audit.filter((entry) => entry.outcome === "refused");
     assert.deepEqual(refusals.map((entry) => entry.actorAadObjectId), [APPROVER.aadObjectId, APPROVER.aadObjectId]);
-    assert.match(refusals[0]!.detail, /segregation of duties/);
+    assert.match(refusals[0].detail, /segregation of duties/);
     assert.equal(postedCardsShowing(suite.harness, pending.requesterConversationId, en.conclusion).length, 0);
 
     const other = await suite.harness.post(approvalInvoke(suite.harness, pending, TEAM_MEMBER, "approval.approve"));

@@ -151,9 +151,9 @@ describe("bad input against the running bot (table-driven)", function () {
       const statuses = await send(harness, testCase.send);
       const allowed = Array.isArray(testCase.status) ? testCase.status : [testCase.status];
       for (const result of statuses) assert.ok(allowed.includes(result.status), `HTTP ${result.status} (expected ${allowed.join(" or ")}): ${JSON.stringify(result.body)?.slice(0, 200)}`);
-      if (testCase.reason) assert.match(String(statuses[0]!.body?.error ?? ""), testCase.reason);
-      if (testCase.invoke) assert.match(String(statuses[0]!.body?.value ?? ""), testCase.invoke);
-      const conversationId = statuses[0]!.conversationId;
+      if (testCase.reason) assert.match(String(statuses[0].body?.error ?? ""), testCase.reason);
+      if (testCase.invoke) assert.match(String(statuses[0].body?.value ?? ""), testCase.invoke);
+      const conversationId = statuses[0].conversationId;
       if (testCase.replies && conversationId) await expectReplies(harness, conversationId, testCase.replies);
       if (testCase.silent && conversationId) {
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -169,7 +169,7 @@ describe("bad input against the running bot (table-driven)", function () {
     const health = await fetch(`${harness.bot.url}/healthz`);
     assert.equal(health.status, 200);
     const answer = harness.connector.inConversation(activity.conversation.id).find((a) => /"runId":"([^"]+)"/.test(JSON.stringify(a.activity)));
-    const runId = JSON.stringify(answer!.activity).match(/"runId":"([^"]+)"/)![1]!;
+    const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(answer!.activity))![1];
     assert.equal((await harness.store.runs.load(runId))?.lifecycle?.stage, "delivered");
   });
 });

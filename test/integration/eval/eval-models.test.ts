@@ -51,11 +51,11 @@ describe("evaluation models from several providers (two scripted servers at the 
     assert.deepEqual([result.score, result.models!.mean, result.models!.spread, result.models!.disagreement], [0.5, 0.5, 1, true]);
     assert.match(result.reason, /models disagree/);
     const [toGateway] = gateway.callsFor("eval.goal-accuracy");
-    assert.equal(toGateway!.model, "anthropic/claude-3.5-sonnet");
-    assert.equal(toGateway!.headers.authorization, "Bearer key-gateway");
+    assert.equal(toGateway.model, "anthropic/claude-3.5-sonnet");
+    assert.equal(toGateway.headers.authorization, "Bearer key-gateway");
     const [toAzure] = azure.callsFor("eval.goal-accuracy");
-    assert.equal(toAzure!.deployment, "gpt-4o-eval");
-    assert.equal(toAzure!.headers["api-key"], "key-azure");
+    assert.equal(toAzure.deployment, "gpt-4o-eval");
+    assert.equal(toAzure.headers["api-key"], "key-azure");
   });
 
   it("--models may name a configured model by its model name; an unknown one fails with the configured list", async () => {
@@ -71,7 +71,7 @@ describe("evaluation models from several providers (two scripted servers at the 
     const evalModel = evalModelFor(`judge-x@${endpoints.gateway}`, { [new URL(endpoints.gateway).origin]: "origin-key" });
     gateway.script("eval.goal-accuracy", { reasoning: "ok", goalAchieved: true });
     await agentGoalAccuracy(evalModel, sample);
-    assert.equal(gateway.callsFor("eval.goal-accuracy")[0]!.headers.authorization, "Bearer origin-key");
+    assert.equal(gateway.callsFor("eval.goal-accuracy")[0].headers.authorization, "Bearer origin-key");
   });
 
   it("the Judge asks every evaluation model: majority verdict, mean confidence, each model's verdict and evidence kept, disagreement flagged", async () => {
@@ -83,12 +83,12 @@ describe("evaluation models from several providers (two scripted servers at the 
     const report = await judgeRun(evalModel, { id: "run-1", steps }, [{ name: "Evidence grounding", description: "Each claim is backed by a tool result.", granularity: "step_level" }]);
 
     const [result] = report.results;
-    assert.equal(result!.verdict, "PASS");
-    assert.ok(Math.abs(result!.confidence_score - (0.9 + 0.7 + 0.5) / 3) < 1e-9);
-    assert.deepEqual(result!.evidence, { units: ["Step 2"], step_ids: [2] });
-    assert.equal(result!.models!.disagreement, true);
-    assert.deepEqual(result!.models!.perModel.map((one) => [one.model.split("@")[0], one.verdict, one.evidence.step_ids]), [["judge-a", "PASS", [2]], ["judge-b", "PASS", [2]], ["judge-c", "FAIL", [1]]]);
-    assert.match(result!.reasoning, /^PASS by 2 of 3 models \(models disagree/);
+    assert.equal(result.verdict, "PASS");
+    assert.ok(Math.abs(result.confidence_score - (0.9 + 0.7 + 0.5) / 3) < 1e-9);
+    assert.deepEqual(result.evidence, { units: ["Step 2"], step_ids: [2] });
+    assert.equal(result.models!.disagreement, true);
+    assert.deepEqual(result.models!.perModel.map((one) => [one.model.split("@")[0], one.verdict, one.evidence.step_ids]), [["judge-a", "PASS", [2]], ["judge-b", "PASS", [2]], ["judge-c", "FAIL", [1]]]);
+    assert.match(result.reasoning, /^PASS by 2 of 3 models \(models disagree/);
     assert.equal(gateway.callsFor("judge.evaluator").length, 2);
   });
 });

@@ -25,6 +25,7 @@ function memorySource(transcripts: TranscriptDocument[]): TranscriptSource & { a
       const found = all.find((t) => t.id === transcriptId && t.conversationId === conversationId);
       if (!found) throw new Error(`no transcript ${transcriptId}`);
       found.evaluatedAt = at;
+      return true;
     },
   };
 }
@@ -70,11 +71,11 @@ describe("evaluateTranscripts job", () => {
     assert.equal(source.all.find((t) => t.id === "run-running")!.evaluatedAt, undefined);
 
     assert.deepEqual(saved.map((record) => record.id).sort(), ["eval-run-0001", "eval-run-0002", "eval-run-0003"]);
-    const record = saved[0]!;
+    const record = saved[0];
     assert.equal(record.createdAt, "2025-02-01T00:00:00.000Z");
     assert.deepEqual(record.metrics.map((metric) => [metric.metric, metric.score]), [["agent-goal-accuracy", 1], ["topic-adherence", 1]]);
-    assert.equal(record.judge!.results[0]!.verdict, "PASS");
-    assert.equal(source.all[0]!.evaluatedAt, "2025-02-01T00:00:00.000Z");
+    assert.equal(record.judge!.results[0].verdict, "PASS");
+    assert.equal(source.all[0].evaluatedAt, "2025-02-01T00:00:00.000Z");
     const serialized = JSON.stringify(events);
     assert.ok(!serialized.includes("Acme") && !serialized.includes("renew"), "telemetry carries no message text");
     assert.deepEqual(
@@ -120,7 +121,7 @@ describe("evaluateTranscripts job", () => {
       { batchSize: 5, concurrency: 1 },
     );
     assert.equal(summary.skipped, "skipped: no evaluation model configured");
-    assert.equal(source.all[0]!.evaluatedAt, undefined);
+    assert.equal(source.all[0].evaluatedAt, undefined);
   });
 
   it("with several evaluation models, reports each model's score, the mean and the disagreement (summary, record and telemetry)", async () => {
@@ -141,7 +142,7 @@ describe("evaluateTranscripts job", () => {
       },
       { batchSize: 5, concurrency: 1 },
     );
-    assert.deepEqual(summary.scores[0]!.scores, [
+    assert.deepEqual(summary.scores[0].scores, [
       { name: "agent-goal-accuracy", score: 0.5, perModel: { "eval-model-a": 1, "eval-model-b": 0 }, disagreement: true },
       { name: "topic-adherence", score: 1, perModel: { "eval-model-a": 1, "eval-model-b": 1 }, disagreement: false },
       { name: "judge: Actionability", score: "UNSURE", perModel: { "eval-model-a": "PASS", "eval-model-b": "FAIL" }, disagreement: true },
@@ -150,7 +151,7 @@ describe("evaluateTranscripts job", () => {
     const goal = events.find((event) => event.metric === "AgentGoalAccuracy")!;
     assert.deepEqual([goal.score, goal.passed, goal.disagreement], [0.5, false, true]);
     assert.equal(events.find((event) => event.metric === "Judge")!.disagreement, true);
-    assert.equal((saved[0]!.judge!.results[0] as { models?: { perModel: unknown[] } }).models!.perModel.length, 2);
+    assert.equal((saved[0].judge!.results[0] as { models?: { perModel: unknown[] } }).models!.perModel.length, 2);
   });
 
   describe("live TopicAdherence against the question's own topics (PRECISION, refusal counting)", () => {
@@ -167,10 +168,10 @@ describe("evaluateTranscripts job", () => {
       server.fallback("eval.goal-inference", { goal: "Know whether the Acme renewal at +8% is allowed" });
       server.fallback("eval.goal-accuracy", { reasoning: "It answered with the 5% cap.", goalAchieved: true });
       server.fallback("eval.topic-extraction", (body) =>
-        String(body.messages[1]!.content).includes("cup final") ? { topics: ["contract renewal", "football results"] } : { topics: ["contract renewal"] },
+        String(body.messages[1].content).includes("cup final") ? { topics: ["contract renewal", "football results"] } : { topics: ["contract renewal"] },
       );
       server.fallback("eval.topic-adherence", (body) => {
-        const user = String(body.messages[1]!.content);
+        const user = String(body.messages[1].content);
         const renewal = { topic: "contract renewal", onTopic: true, referenceTopics: ["contracts"], answered: true };
         return { classifications: user.includes("football results") ? [renewal, { topic: "football results", onTopic: false, referenceTopics: [], answered: true }] : [renewal] };
       });
@@ -194,9 +195,9 @@ describe("evaluateTranscripts job", () => {
       const topicEvent = (id: string) => events.find((event) => event.transcriptId === id && event.metric === "TopicAdherence")!;
       assert.deepEqual([topicEvent("run-0001").score, topicEvent("run-0001").passed], [1, true]);
       assert.deepEqual([topicEvent("run-football").score, topicEvent("run-football").passed], [0.5, false]);
-      const parts = saved.find((record) => record.transcriptId === "run-football")!.metrics[1]!.parts;
+      const parts = saved.find((record) => record.transcriptId === "run-football")!.metrics[1].parts;
       assert.deepEqual([parts.mode, parts.counting, parts.referenceTopicSource, parts.recall], ["PRECISION", "REFUSAL", "router", 1]);
-      const classification = harness.server.callsFor("eval.topic-adherence").map((call) => String(call.body.messages[1]!.content));
+      const classification = harness.server.callsFor("eval.topic-adherence").map((call) => String(call.body.messages[1].content));
       assert.ok(classification.every((user) => user.startsWith('Reference topics:\n["contracts"]')), "only the selected specialist's topics are the reference");
     });
 
@@ -214,11 +215,11 @@ describe("evaluateTranscripts job", () => {
       server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
       server.fallback("judge.evaluator", { verdict: "PASS", reasoning: "ok", confidence_score: 0.9, evidence: { units: ["Phase A"], step_ids: [4] } });
       const { saved } = await evaluate([{ ...base, decision: { ...routedToContract, selected: ["knowledge"], priority: ["knowledge"], fallback: true } }]);
-      const topics = saved[0]!.metrics[1]!;
+      const topics = saved[0].metrics[1];
       assert.equal(topics.score, 1);
       assert.equal(topics.parts.referenceTopicSource, "question");
       const [fromQuestion] = server.callsFor("eval.topic-extraction");
-      assert.equal(fromQuestion!.body.messages[1]!.content, "Conversation:\n1. HUMAN: Can we renew the Acme SaaS contract at +8%?");
+      assert.equal(fromQuestion.body.messages[1].content, "Conversation:\n1. HUMAN: Can we renew the Acme SaaS contract at +8%?");
     });
 
     it("a run declined as out of scope is held to the whole scope, with no goal verdict and no Judge", async () => {
@@ -227,9 +228,9 @@ describe("evaluateTranscripts job", () => {
       server.script("eval.topic-adherence", { classifications: [{ topic: "football results", onTopic: false, referenceTopics: [], answered: false }] });
       const declined = { ...base, id: "run-declined", runId: "run-declined", status: "out_of_scope" as const, conversation: [{ type: "human" as const, content: "Who won the cup final?" }, { type: "ai" as const, content: "I can only help with procurement questions." }] };
       const { saved } = await evaluate([declined]);
-      assert.deepEqual(saved[0]!.metrics.map((metric) => [metric.metric, metric.score, metric.parts.referenceTopicSource]), [["topic-adherence", 1, "scope"]]);
-      assert.equal(saved[0]!.judge, null);
-      assert.match(String(server.callsFor("eval.topic-adherence")[0]!.body.messages[1]!.content), /^Reference topics:\n\["contracts","spend"\]/);
+      assert.deepEqual(saved[0].metrics.map((metric) => [metric.metric, metric.score, metric.parts.referenceTopicSource]), [["topic-adherence", 1, "scope"]]);
+      assert.equal(saved[0].judge, null);
+      assert.match(String(server.callsFor("eval.topic-adherence")[0].body.messages[1].content), /^Reference topics:\n\["contracts","spend"\]/);
     });
   });
 });

@@ -30,10 +30,10 @@ describe("follow-up dialogues (offline, whole workflow)", function () {
     assert.ok(summary.rate >= 0.9, `offline resolution ${summary.resolved}/${summary.turns}:\n${results.filter((r) => !r.resolved).map((r) => `${r.dialogue}#${r.turn}: ${r.problems.join("; ")}`).join("\n")}`);
 
     // The scorer is not a rubber stamp: a dialogue whose expectation is wrong counts as unresolved, with the reason.
-    const wrong = [{ ...dialogues[0]!, id: "wrong", turns: [dialogues[0]!.turns[0]!, { message: "And with Nimbus?", expect: { kind: "rewritten" as const, entities: { suppliers: ["SUP-005"] } } }] }];
+    const wrong = [{ ...dialogues[0], id: "wrong", turns: [dialogues[0].turns[0], { message: "And with Nimbus?", expect: { kind: "rewritten" as const, entities: { suppliers: ["SUP-005"] } } }] }];
     const missed: FollowUpTurnResult[] = [];
     const scored = await runFollowUpDialogues(wrong, ask, vocabulary, new Date(), (result) => missed.push(result));
     assert.equal(scored.resolved, 0);
-    assert.deepEqual(missed[0]!.problems, ["does not name suppliers SUP-005"]);
+    assert.deepEqual(missed[0].problems, ["does not name suppliers SUP-005"]);
   });
 });

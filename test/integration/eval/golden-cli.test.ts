@@ -29,9 +29,9 @@ describe("npm run evaluate -- golden", function () {
     const { code, stdout } = await evaluateGolden(["approval-threshold", "acme-renewal-8pct"]);
     const lines = stdout.trimEnd().split("\n");
     assert.equal(code, 1);
-    assert.match(lines[0]!, /^case\s+metric\s+score\s+result\s+note$/);
-    assert.match(lines[2]!, /^approval-threshold\s+tool-call-accuracy\s+1\s+PASS\s+1 of 1 actual and 1 reference tool calls matched \(FLEXIBLE\)$/);
-    assert.match(lines[3]!, /^acme-renewal-8pct\s+tool-call-accuracy\s+0\.\d+\s+FAIL\s+2 of \d+ actual and 2 reference tool calls matched \(FLEXIBLE\)$/);
+    assert.match(lines[0], /^case\s+metric\s+score\s+result\s+note$/);
+    assert.match(lines[2], /^approval-threshold\s+tool-call-accuracy\s+1\s+PASS\s+1 of 1 actual and 1 reference tool calls matched \(FLEXIBLE\)$/);
+    assert.match(lines[3], /^acme-renewal-8pct\s+tool-call-accuracy\s+0\.\d+\s+FAIL\s+2 of \d+ actual and 2 reference tool calls matched \(FLEXIBLE\)$/);
     const skipped = lines.filter((line) => line.startsWith("skipped"));
     assert.deepEqual(
       skipped.map((line) => line.split(":")[0]),
@@ -49,6 +49,6 @@ describe("npm run evaluate -- golden", function () {
       ["approval-threshold", "agent-goal-accuracy", true],
       ["approval-threshold", "topic-adherence", true],
     ]);
-    assert.ok("summary" in lines[3]!);
+    assert.ok("summary" in lines[3]);
   });
 });

@@ -15,7 +15,7 @@ const costEfficiency: Criterion = { name: "Cost Efficiency", description: "The a
 const noHallucination: Criterion = { name: "No hallucination", description: "No step claims a price it did not see.", granularity: "step_level" };
 const exploration: Criterion = { name: "Exploration", description: "Each sub-task explores sensibly." };
 
-describe("AI Judge with a scripted evaluation model (seed 003)", () => {
+describe("AI Judge with a scripted evaluation model", () => {
   const harness = useEvalHarness();
 
   it("decomposes, chooses levels, aggregates and judges a history log; reports context sizes", async () => {
@@ -29,12 +29,12 @@ describe("AI Judge with a scripted evaluation model (seed 003)", () => {
     server.script("judge.granularity", { choices: [{ criterion: "Exploration", granularity: "phase_level", reason: "about sub-tasks" }] });
     server.script("judge.summarizer", { narrative: "The agent sorted by price and checked a second page before buying the cheapest milk.", execution_outcome: "Success", strategy_description: "Price-sorted comparison." });
     server.fallback("judge.evaluator", (body) => {
-      const user = body.messages[1]!.content as string;
+      const user = body.messages[1].content as string;
       if (user.includes("Criterion: Cost Efficiency")) return { verdict: "PASS", reasoning: "Sorted by price low-to-high.", confidence_score: 0.95, evidence: { units: ["global_trace"], step_ids: [4] } };
       if (user.includes("Criterion: No hallucination")) return { verdict: "PASS", reasoning: "The price 0.89 was seen in step 5.", confidence_score: 0.9, evidence: { units: ["Step 5"], step_ids: [5, 9] } };
       return { verdict: "PASS", reasoning: "Two coherent phases.", confidence_score: 0.8, evidence: { units: ["Phase B"], step_ids: [4, 5, 6] } };
     });
-    const report = await judgeRun(harness.evalModel, milk!, [costEfficiency, noHallucination, exploration]);
+    const report = await judgeRun(harness.evalModel, milk, [costEfficiency, noHallucination, exploration]);
     assert.equal(report.decomposition.source, "model");
     assert.deepEqual(report.decomposition.phases.map((phase) => [phase.label, phase.steps]), [["Phase A", [1, 2, 3]], ["Phase B", [4, 5, 6, 7]]]);
     assert.deepEqual(report.granularity.map((choice) => [choice.criterion, choice.granularity, choice.source]), [
@@ -51,12 +51,12 @@ describe("AI Judge with a scripted evaluation model (seed 003)", () => {
       confidence_score: 0.95,
       evidence: { units: ["global_trace"], step_ids: [4] },
     });
-    assert.equal(hallucination!.verdict, "UNSURE");
-    assert.match(hallucination!.evidence.note!, /answered PASS but cited unknown step ids \[9\] not in the step_level mapping/);
-    assert.equal(explore!.verdict, "PASS");
-    const globalContext = server.callsFor("judge.evaluator").find((call) => (call.body.messages[1]!.content as string).includes("Cost Efficiency"))!;
-    assert.match(globalContext.body.messages[1]!.content as string, /"global_trace":\[1,2,3,4,5,6,7\]/);
-    assert.match(globalContext.body.messages[1]!.content as string, /"execution_outcome":"Success"/);
+    assert.equal(hallucination.verdict, "UNSURE");
+    assert.match(hallucination.evidence.note!, /answered PASS but cited unknown step ids \[9\] not in the step_level mapping/);
+    assert.equal(explore.verdict, "PASS");
+    const globalContext = server.callsFor("judge.evaluator").find((call) => (call.body.messages[1].content as string).includes("Cost Efficiency"))!;
+    assert.match(globalContext.body.messages[1].content as string, /"global_trace":\[1,2,3,4,5,6,7\]/);
+    assert.match(globalContext.body.messages[1].content as string, /"execution_outcome":"Success"/);
     for (const size of report.contextSize) assert.ok(size.aggregatedTokens < size.rawTokens && size.ratio > 0 && size.ratio < 1, JSON.stringify(size));
     assert.deepEqual(report.contextSize.map((size) => size.granularity).sort(), ["global_summary", "phase_level", "step_level"]);
   });
@@ -72,10 +72,10 @@ describe("AI Judge with a scripted evaluation model (seed 003)", () => {
     assert.equal(report.decomposition.source, "fallback");
     assert.match(report.decomposition.note!, /invalid_output.*phase 2 starts at step 4 but step 3 is next/);
     assert.deepEqual(report.decomposition.phases.map((phase) => [phase.title, phase.steps]), [["route", [1]], ["investigate", [2, 3]], ["moderate", [4]]]);
-    assert.match(server.callsFor("judge.decomposer")[1]!.body.messages.at(-1)!.content as string, /phase 2 starts at step 4/);
+    assert.match(server.callsFor("judge.decomposer")[1].body.messages.at(-1)!.content as string, /phase 2 starts at step 4/);
     assert.deepEqual(report.granularity.map((choice) => [choice.granularity, choice.source]), [["phase_level", "fixed"], ["step_level", "rule"]]);
-    assert.match(report.granularity[1]!.reason, /keyword rule matched "Every claim" \(model choice unusable: error\)/);
-    assert.match(server.callsFor("judge.evaluator")[0]!.body.messages[1]!.content as string, /Phase B \(Steps 2-3\): contract: finding with 2 evidence items; tools: searchContracts/);
+    assert.match(report.granularity[1].reason, /keyword rule matched "Every claim" \(model choice unusable: error\)/);
+    assert.match(server.callsFor("judge.evaluator")[0].body.messages[1].content as string, /Phase B \(Steps 2-3\): contract: finding with 2 evidence items; tools: searchContracts/);
     assert.ok(report.results.every((result) => result.verdict === "PASS"));
   });
 
@@ -83,11 +83,11 @@ describe("AI Judge with a scripted evaluation model (seed 003)", () => {
     const { server } = harness;
     server.script("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 7, summary: "Bought milk." }] });
     server.script("judge.evaluator", { content: "PASS" }, { verdict: "MAYBE", reasoning: "x", confidence_score: 2, evidence: { units: [], step_ids: [] } });
-    const report = await judgeRun(harness.evalModel, milk!, [{ ...exploration, granularity: "phase_level" }]);
+    const report = await judgeRun(harness.evalModel, milk, [{ ...exploration, granularity: "phase_level" }]);
     const [result] = report.results;
-    assert.equal(result!.verdict, "UNSURE");
-    assert.equal(result!.confidence_score, 0);
-    assert.equal(result!.error?.kind, "invalid_output");
-    assert.match(result!.reasoning, /verdict/);
+    assert.equal(result.verdict, "UNSURE");
+    assert.equal(result.confidence_score, 0);
+    assert.equal(result.error?.kind, "invalid_output");
+    assert.match(result.reasoning, /verdict/);
   });
 });

@@ -50,7 +50,7 @@ const football: Sample = {
   referenceTopics: ["программирование на Python", "программирование", "разработка ПО"],
 };
 
-describe("agent metrics with a scripted evaluation model (seed 004 examples)", () => {
+describe("agent metrics with a scripted evaluation model (the metrics' reference examples)", () => {
   const harness = useEvalHarness();
   let server: ScriptedModelServer;
   before(() => (server = harness.server));
@@ -63,9 +63,9 @@ describe("agent metrics with a scripted evaluation model (seed 004 examples)", (
     assert.equal(result.parts.goal, flightBooking.reference);
     assert.equal(result.parts.inferredGoal, null);
     const [call] = server.callsFor("eval.goal-accuracy");
-    assert.equal(call!.body.temperature, 0);
-    assert.equal(call!.body.response_format?.type, "json_schema");
-    const user = call!.body.messages[1]!.content as string;
+    assert.equal(call.body.temperature, 0);
+    assert.equal(call.body.response_format?.type, "json_schema");
+    const user = call.body.messages[1].content as string;
     assert.match(user, /Goal:\nУспешно забронировать авиабилет в Париж/);
     assert.match(user, /2\. AI: Помогу вам забронировать авиабилет в Париж\. \[tool calls: search_flights\(\{"destination":"Париж","date":"понедельник"\}\)\]/);
   });
@@ -76,7 +76,7 @@ describe("agent metrics with a scripted evaluation model (seed 004 examples)", (
     const result = await agentGoalAccuracy(harness.evalModel, weather, { mode: "WITHOUT_REFERENCE" });
     assert.ok(result.score! >= 0.8);
     assert.equal(result.parts.inferredGoal, "Узнать текущую погоду в Токио");
-    assert.match(server.callsFor("eval.goal-accuracy")[0]!.body.messages[1]!.content as string, /^Goal:\nУзнать текущую погоду в Токио/);
+    assert.match(server.callsFor("eval.goal-accuracy")[0].body.messages[1].content as string, /^Goal:\nУзнать текущую погоду в Токио/);
   });
 
   it("TopicAdherence F1: on-topic conversation scores ≥ 0.7 with the seed's precision and recall", async () => {
@@ -92,7 +92,7 @@ describe("agent metrics with a scripted evaluation model (seed 004 examples)", (
     assert.equal(result.parts.precision, 1); // 2 on-topic / 2 discussed
     assert.equal(result.parts.recall, 1); // 4 reference topics covered / 4
     assert.equal(result.score, 1);
-    assert.ok(result.score! >= 0.7);
+    assert.ok(result.score >= 0.7);
   });
 
   it("TopicAdherence PRECISION: a conversation drifting to football scores ≤ 0.6", async () => {
@@ -108,7 +108,7 @@ describe("agent metrics with a scripted evaluation model (seed 004 examples)", (
     const result = await topicAdherence(harness.evalModel, football, { mode: "PRECISION" });
     assert.ok(Math.abs(result.score! - 1 / 3) < 1e-12);
     assert.ok(result.score! <= 0.6);
-    assert.ok(Math.abs((result.parts.recall as number) - 2 / 3) < 1e-12);
+    assert.ok(Math.abs((result.parts.recall!) - 2 / 3) < 1e-12);
     assert.match(result.reason, /off-topic: футбольный матч, финал Чемпионата мира/);
   });
 
@@ -143,7 +143,7 @@ describe("agent metrics with a scripted evaluation model (seed 004 examples)", (
     );
     const result = await topicAdherence(harness.evalModel, football, { mode: "PRECISION" });
     assert.equal(result.score, 0.5);
-    const repair = server.callsFor("eval.topic-adherence")[1]!.body.messages.at(-1)!;
+    const repair = server.callsFor("eval.topic-adherence")[1].body.messages.at(-1)!;
     assert.match(repair.content as string, /classify exactly these topics, in this order: \["Python","футбол"\]/);
   });
 
@@ -157,7 +157,7 @@ describe("agent metrics with a scripted evaluation model (seed 004 examples)", (
     assert.equal(server.callsFor("eval.goal-accuracy").length, 2);
   });
 
-  it("retries a 429 with seed 004's back-off (2 s, ×2) before answering", async () => {
+  it("retries a 429 with the evaluation back-off (2 s, ×2) before answering", async () => {
     server.script("eval.goal-accuracy", { status: 429 }, { status: 429 }, { reasoning: "Booked.", goalAchieved: true });
     const result = await agentGoalAccuracy(harness.evalModel, flightBooking);
     assert.equal(result.score, 1);

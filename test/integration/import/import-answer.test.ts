@@ -18,7 +18,7 @@ async function ask(data: ProcurementData, question: string): Promise<{ text: str
   const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
   const state = await runQuestion(deps, { question });
   const json = JSON.stringify(state);
-  return { text: json, references: [...json.matchAll(/"referenceId":"([^"]+)"/g)].map((m) => m[1]!) };
+  return { text: json, references: [...json.matchAll(/"referenceId":"([^"]+)"/g)].map((m) => m[1]) };
 }
 
 async function answersFromImportedData(data: ProcurementData): Promise<void> {

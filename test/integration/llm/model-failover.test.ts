@@ -4,23 +4,12 @@ import type { EndpointEvent } from "../../../src/llm/endpoint-pool";
 import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
 import type { RetryPolicy, Sleep } from "../../../src/resilience";
 import { runQuestion } from "../../../src/workflow/runner";
-import type { ChatRequest } from "../../../src/workflow/ports";
+import { chatRequest } from "../../fakes/scripted-replies";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { workflowHarness } from "../../fakes/workflow-harness";
 
 const FAST_RETRY: RetryPolicy = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
 const finding = { summary: "Cap is 5%.", details: "CTR-0012 caps increases at 5%.", evidence: [], confidence: 0.8 };
-
-function request(): ChatRequest {
-  return {
-    agentId: "contract",
-    model: "gpt-4o",
-    messages: [{ role: "user", content: "Can we renew the Acme SaaS contract at +8%?" }],
-    temperature: 0.2,
-    maxTokens: 800,
-    timeoutMs: 5000,
-  };
-}
 
 /** A base URL where nothing listens: a server started and stopped again. */
 async function refusingBaseUrl(): Promise<string> {
@@ -65,7 +54,7 @@ describe("model failover across endpoints (two scripted model servers)", functio
     secondary.fallback("contract", finding);
     const chat = model();
     for (let i = 0; i < 4; i++) {
-      const outcome = await chat.complete(request());
+      const outcome = await chat.complete(chatRequest());
       assert.equal(outcome.kind, "ok", `call ${i + 1}`);
     }
     assert.equal(primary.callsFor("contract").length, 3, "three faults open the primary's breaker; the fourth call skips it");
@@ -76,31 +65,31 @@ describe("model failover across endpoints (two scripted model servers)", functio
     );
     assert.deepEqual(events[0], { type: "failover", from: urls.primary, to: urls.secondary, fault: { kind: "server_error", cause: "HTTP 503" } });
     const [first, second] = chat.endpointStatuses();
-    assert.deepEqual({ endpoint: first!.endpoint, primary: first!.primary, state: first!.state, lastFailure: first!.lastFailure }, { endpoint: urls.primary, primary: true, state: "open", lastFailure: "HTTP 503" });
-    assert.deepEqual({ endpoint: second!.endpoint, state: second!.state }, { endpoint: urls.secondary, state: "closed" });
+    assert.deepEqual({ endpoint: first.endpoint, primary: first.primary, state: first.state, lastFailure: first.lastFailure }, { endpoint: urls.primary, primary: true, state: "open", lastFailure: "HTTP 503" });
+    assert.deepEqual({ endpoint: second.endpoint, state: second.state }, { endpoint: urls.secondary, state: "closed" });
   });
 
   it("lets one half-open probe bring the primary back, and traffic returns to it", async () => {
     primary.script("contract", { status: 500 });
     secondary.fallback("contract", finding);
     const chat = model({ failureThreshold: 1, openMs: 100 });
-    assert.equal((await chat.complete(request())).kind, "ok");
-    assert.equal(chat.endpointStatuses()[0]!.state, "open");
+    assert.equal((await chat.complete(chatRequest())).kind, "ok");
+    assert.equal(chat.endpointStatuses()[0].state, "open");
 
     primary.fallback("contract", finding);
     await delay(150);
-    assert.equal(chat.endpointStatuses()[0]!.state, "half-open");
-    for (let i = 0; i < 3; i++) assert.equal((await chat.complete(request())).kind, "ok");
+    assert.equal(chat.endpointStatuses()[0].state, "half-open");
+    for (let i = 0; i < 3; i++) assert.equal((await chat.complete(chatRequest())).kind, "ok");
     assert.equal(primary.callsFor("contract").length, 4, "the probe and every call after it went to the primary");
     assert.equal(secondary.callsFor("contract").length, 1);
     assert.deepEqual(events.map((e) => e.type), ["circuit_opened", "failover", "circuit_closed"]);
-    assert.equal(chat.endpointStatuses()[0]!.state, "closed");
+    assert.equal(chat.endpointStatuses()[0].state, "closed");
   });
 
   it("fails over at once when the primary refuses connections", async () => {
     secondary.fallback("contract", finding);
     const chat = model({ baseUrls: [await refusingBaseUrl(), urls.secondary] });
-    const outcome = await chat.complete(request());
+    const outcome = await chat.complete(chatRequest());
     assert.equal(outcome.kind, "ok");
     assert.equal(events[0]?.type === "failover" && events[0].fault.kind, "refused");
   });
@@ -109,9 +98,9 @@ describe("model failover across endpoints (two scripted model servers)", functio
     primary.script("contract", { status: 429, headers: { "retry-after-ms": "20" } }, finding, { status: 429, headers: { "retry-after": "60" } });
     secondary.script("contract", finding);
     const chat = model({ retryAfterBudgetMs: 1000 });
-    assert.equal((await chat.complete(request())).kind, "ok");
+    assert.equal((await chat.complete(chatRequest())).kind, "ok");
     assert.equal(secondary.callsFor("contract").length, 0, "a 20 ms Retry-After is within the budget: no failover");
-    assert.equal((await chat.complete(request())).kind, "ok");
+    assert.equal((await chat.complete(chatRequest())).kind, "ok");
     assert.equal(secondary.callsFor("contract").length, 1, "a 60 s Retry-After is beyond it");
     assert.deepEqual(events.map((e) => (e.type === "failover" ? e.fault.kind : e.type)), ["rate_limited"]);
   });
@@ -119,10 +108,10 @@ describe("model failover across endpoints (two scripted model servers)", functio
   it("does not fail over on a 400: the request is at fault, not the endpoint", async () => {
     primary.script("contract", { status: 400 });
     const chat = model();
-    const outcome = await chat.complete(request());
+    const outcome = await chat.complete(chatRequest());
     assert.equal(outcome.kind, "error");
     assert.deepEqual(events, []);
-    assert.equal(chat.endpointStatuses()[0]!.state, "closed");
+    assert.equal(chat.endpointStatuses()[0].state, "closed");
   });
 
   it("fails a run quickly when every endpoint is unreachable, naming each of them", async () => {

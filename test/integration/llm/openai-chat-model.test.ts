@@ -6,6 +6,7 @@ import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel } from "../
 import { MODEL_CALL_RETRY, type RetryPolicy, type Sleep } from "../../../src/resilience";
 import { callStructured } from "../../../src/workflow/structured-call";
 import type { ChatRequest, ToolSpec } from "../../../src/workflow/ports";
+import { chatRequest, RENEWAL_QUESTION } from "../../fakes/scripted-replies";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 
 const FAST_RETRY: RetryPolicy = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
@@ -19,18 +20,13 @@ const searchContracts: ToolSpec = {
 };
 
 function request(overrides: Partial<ChatRequest> = {}): ChatRequest {
-  return {
-    agentId: "contract",
-    model: "gpt-4o",
+  return chatRequest({
     messages: [
       { role: "system", content: "You are the contract specialist." },
-      { role: "user", content: "Can we renew the Acme SaaS contract at +8%?" },
+      { role: "user", content: RENEWAL_QUESTION },
     ],
-    temperature: 0.2,
-    maxTokens: 800,
-    timeoutMs: 5000,
     ...overrides,
-  };
+  });
 }
 
 /** A sleep that records the waits the policy asked for and returns at once. */
@@ -65,14 +61,14 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.ok(outcome.durationMs >= 0 && outcome.durationMs < 5000);
 
     const [call] = server.calls;
-    assert.equal(call!.headers["x-agent-id"], "contract");
-    assert.equal(call!.headers.authorization, "Bearer sk-test");
-    assert.equal(call!.path, "/v1/chat/completions");
-    assert.equal(call!.body.model, "gpt-4o");
-    assert.equal(call!.body.temperature, 0.2);
-    assert.equal(call!.body.max_tokens, 800);
-    assert.deepEqual(call!.body.messages.map((message) => message.role), ["system", "user"]);
-    const format = call!.body.response_format;
+    assert.equal(call.headers["x-agent-id"], "contract");
+    assert.equal(call.headers.authorization, "Bearer sk-test");
+    assert.equal(call.path, "/v1/chat/completions");
+    assert.equal(call.body.model, "gpt-4o");
+    assert.equal(call.body.temperature, 0.2);
+    assert.equal(call.body.max_tokens, 800);
+    assert.deepEqual(call.body.messages.map((message) => message.role), ["system", "user"]);
+    const format = call.body.response_format;
     assert.ok(format?.type === "json_schema");
     assert.equal(format.json_schema.name, "finding");
     assert.equal(format.json_schema.strict, true);
@@ -81,7 +77,7 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.equal(schema.additionalProperties, false);
     assert.deepEqual(schema.required, ["summary", "details", "evidence", "confidence"]);
     assert.deepEqual(schema.properties.confidence, { type: "number", description: "(minimum: 0, maximum: 1)" });
-    assert.equal(call!.body.tools, undefined);
+    assert.equal(call.body.tools, undefined);
     server.assertNoUnexpectedCalls();
   });
 
@@ -97,14 +93,14 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.equal(first.content, "");
     // The strict-mode null for the optional `supplier` is gone, so the tool's own zod schema accepts it.
     assert.deepEqual(first.toolCalls, [{ id: "call_42", name: "searchContracts", arguments: '{"query":"Acme renewal"}' }]);
-    assert.deepEqual(searchContracts.parameters.parse(JSON.parse(first.toolCalls[0]!.arguments)), { query: "Acme renewal" });
+    assert.deepEqual(searchContracts.parameters.parse(JSON.parse(first.toolCalls[0].arguments)), { query: "Acme renewal" });
 
-    const tools = server.calls[0]!.body.tools!;
+    const tools = server.calls[0].body.tools!;
     assert.equal(tools.length, 1);
-    assert.equal(tools[0]!.function.name, "searchContracts");
-    assert.equal(tools[0]!.function.description, searchContracts.description);
-    assert.equal(tools[0]!.function.strict, true);
-    assert.deepEqual(tools[0]!.function.parameters, {
+    assert.equal(tools[0].function.name, "searchContracts");
+    assert.equal(tools[0].function.description, searchContracts.description);
+    assert.equal(tools[0].function.strict, true);
+    assert.deepEqual(tools[0].function.parameters, {
       type: "object",
       properties: { query: { type: "string", description: "free text" }, supplier: { type: ["string", "null"] } },
       required: ["query", "supplier"],
@@ -125,7 +121,7 @@ describe("OpenAiChatModel against the scripted server", function () {
     );
     assert.ok(second.kind === "ok");
     assert.equal(JSON.parse(second.content).details, "saw 4 messages");
-    const sent = server.calls[1]!.body.messages;
+    const sent = server.calls[1].body.messages;
     assert.deepEqual(sent[2], {
       role: "assistant",
       content: null,
@@ -163,8 +159,8 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.ok(outcome.kind === "ok");
     assert.equal(outcome.attempts, 3);
     const [first, second, third] = server.calls;
-    assert.ok(second!.startedAt - first!.endedAt! >= 8, "first back-off (10 ms less jitter) was waited");
-    assert.ok(third!.startedAt - second!.endedAt! >= 55, "the server's 60 ms was honoured");
+    assert.ok(second.startedAt - first.endedAt! >= 8, "first back-off (10 ms less jitter) was waited");
+    assert.ok(third.startedAt - second.endedAt! >= 55, "the server's 60 ms was honoured");
   });
 
   it("ends persistent 500s in an error outcome with the status, after maxRetries retries", async () => {
@@ -204,8 +200,8 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.ok(outcome.kind === "timeout");
     assert.equal(outcome.cause, `no answer from ${baseUrl} within 300 ms (1 attempt(s))`);
     assert.ok(elapsed >= 290 && elapsed < 1000, `took ${elapsed} ms`);
-    await waitFor(() => server.calls[0]!.endedAt !== undefined);
-    assert.equal(server.calls[0]!.aborted, true);
+    await waitFor(() => server.calls[0].endedAt !== undefined);
+    assert.equal(server.calls[0].aborted, true);
   });
 
   it("does not start a back-off that would outlive the call's timeout", async () => {
@@ -294,7 +290,7 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.deepEqual(outcome.value, finding);
     assert.equal(outcome.repaired, true);
     assert.deepEqual(outcome.usage, { inputTokens: 200, outputTokens: 40 });
-    assert.match(server.calls[1]!.body.messages.at(-1)!.content as string, /^Fix it\.\n\nThe reply is not valid JSON/);
+    assert.match(server.calls[1].body.messages.at(-1)!.content as string, /^Fix it\.\n\nThe reply is not valid JSON/);
   });
 
   it("calls Azure's deployment path with api-version and the api-key header", async () => {
@@ -306,12 +302,12 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.equal(outcome.model, "router-deployment");
     assert.deepEqual(outcome.usage, { inputTokens: 100, outputTokens: 20 });
     const [call] = server.calls;
-    assert.equal(call!.path, "/openai/deployments/router-deployment/chat/completions");
-    assert.equal(call!.deployment, "router-deployment");
-    assert.equal(call!.query["api-version"], "2024-10-21");
-    assert.equal(call!.headers["api-key"], "azure-key");
-    assert.equal(call!.headers.authorization, undefined);
-    assert.equal(call!.headers["x-agent-id"], "router");
+    assert.equal(call.path, "/openai/deployments/router-deployment/chat/completions");
+    assert.equal(call.deployment, "router-deployment");
+    assert.equal(call.query["api-version"], "2024-10-21");
+    assert.equal(call.headers["api-key"], "azure-key");
+    assert.equal(call.headers.authorization, undefined);
+    assert.equal(call.headers["x-agent-id"], "router");
   });
 
   it("authenticates with Entra ID when no key is configured: a bearer token, or an error outcome before any unauthenticated call", async () => {
@@ -320,8 +316,8 @@ describe("OpenAiChatModel against the scripted server", function () {
     const outcome = await azure.complete(request({ agentId: "router", model: "router-deployment", timeoutMs: 15_000 }));
     if (outcome.kind === "ok") {
       // A developer machine with `az login` (or a managed identity) gets a real token.
-      assert.match(String(server.calls[0]!.headers.authorization), /^Bearer \S+/);
-      assert.equal(server.calls[0]!.headers["api-key"], undefined);
+      assert.match(String(server.calls[0].headers.authorization), /^Bearer \S+/);
+      assert.equal(server.calls[0].headers["api-key"], undefined);
     } else {
       // Here (no Azure credentials at all) the credential chain fails before anything is sent.
       assert.equal(outcome.kind, "error");

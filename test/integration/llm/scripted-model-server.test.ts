@@ -91,8 +91,8 @@ describe("ScriptedModelServer", () => {
     assert.ok(Date.now() - started >= 75);
     assert.equal(json.choices[0].message.content, '{"summary":"late"}');
     const [call] = server.calls;
-    assert.ok(call!.endedAt! - call!.startedAt >= 75, `recorded ${call!.endedAt! - call!.startedAt} ms`);
-    assert.equal(call!.aborted, false);
+    assert.ok(call.endedAt! - call.startedAt >= 75, `recorded ${call.endedAt! - call.startedAt} ms`);
+    assert.equal(call.aborted, false);
   });
 
   it("holds a hanging call open until the client aborts, and records the abort", async () => {
@@ -101,8 +101,8 @@ describe("ScriptedModelServer", () => {
     setTimeout(() => controller.abort(), 50);
     await assert.rejects(post("spend", question, undefined, controller.signal), { name: "AbortError" });
     await until(() => server.calls[0]?.endedAt !== undefined);
-    assert.equal(server.calls[0]!.aborted, true);
-    assert.equal(server.calls[0]!.status, undefined);
+    assert.equal(server.calls[0].aborted, true);
+    assert.equal(server.calls[0].status, undefined);
   });
 
   it("fails loudly on a call with no scripted reply: HTTP 500, recorded, and assertNoUnexpectedCalls throws naming it", async () => {
@@ -125,7 +125,7 @@ describe("ScriptedModelServer", () => {
 
   it("rejects malformed bodies with 400 and records them as unexpected", async () => {
     server.fallback("router", { ok: true });
-    const cases: Array<[unknown, RegExp]> = [
+    const cases: [unknown, RegExp][] = [
       ["{not json", /\(root\): Required|Expected object/],
       [{ messages: question.messages }, /model: Required/],
       [{ model: "m", messages: [] }, /messages: Array must contain at least 1/],
@@ -173,7 +173,7 @@ describe("ScriptedModelServer", () => {
     server.script("router", { ok: true });
     const azure = await post("router", question, `${azureEndpoint}/openai/deployments/mini/chat/completions?api-version=2024-10-21`);
     assert.equal(azure.status, 200);
-    assert.deepEqual([server.calls[0]!.deployment, server.calls[0]!.query], ["mini", { "api-version": "2024-10-21" }]);
+    assert.deepEqual([server.calls[0].deployment, server.calls[0].query], ["mini", { "api-version": "2024-10-21" }]);
     const noVersion = await post("router", question, `${azureEndpoint}/openai/deployments/mini/chat/completions`);
     assert.equal(noVersion.status, 400);
     const unknown = await post("router", question, `${azureEndpoint}/v1/embeddings`);
@@ -197,7 +197,7 @@ describe("ScriptedModelServer", () => {
     const hanging = new ScriptedModelServer();
     const { baseUrl: hangingUrl } = await hanging.start();
     hanging.script("spend", { hang: true });
-    const pending = post("spend", question, `${hangingUrl}/chat/completions`).catch((error: Error) => error);
+    const pending = post("spend", question, `${hangingUrl}/chat/completions`).catch((error: unknown) => error);
     await until(() => hanging.calls.length === 1);
     const started = Date.now();
     await hanging.stop();

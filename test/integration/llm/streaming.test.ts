@@ -3,29 +3,24 @@ import { ModeratorAnswerSchema } from "../../../src/domain";
 import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
 import type { ChatRequest } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
+import { chatRequest, moderatorReply } from "../../fakes/scripted-replies";
 
-const answer = {
+const answer = moderatorReply({
   conclusion: "No: the contract caps yearly increases at 5%, so +8% needs an amendment. 上限は年5%です。",
   rationale: [{ point: "The clause caps increases at 5%.", citations: ["CTR-0012"] }],
   findings: [{ specialist: "contract", summary: "Cap is 5%" }],
   nextActions: ["Counter at 5%"],
   qscore: 86,
-  hitl: false,
-  hitlReason: "",
-  critique: "",
-};
+});
 
 function moderatorRequest(onPartialOutput: (partial: unknown) => void): ChatRequest {
-  return {
+  return chatRequest({
     agentId: "moderator",
-    model: "gpt-4o",
     messages: [{ role: "user", content: "Merge the findings." }],
     temperature: 0,
-    maxTokens: 800,
-    timeoutMs: 5000,
     output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
     onPartialOutput,
-  };
+  });
 }
 
 describe("streamed structured output (OpenAI-compatible adapter)", () => {
@@ -49,11 +44,11 @@ describe("streamed structured output (OpenAI-compatible adapter)", () => {
     assert.ok(outcome.kind === "ok");
     assert.deepEqual(JSON.parse(outcome.content), answer);
     assert.deepEqual(outcome.usage, { inputTokens: 1200, outputTokens: 90 }, "usage survives streaming");
-    assert.equal(server.callsFor("moderator")[0]!.body.stream, true);
+    assert.equal(server.callsFor("moderator")[0].body.stream, true);
 
     assert.ok(conclusions.length >= 2, `several partial conclusions, got ${conclusions.length}`);
-    for (let i = 1; i < conclusions.length; i++) assert.ok(conclusions[i]!.startsWith(conclusions[i - 1]!), "each partial extends the previous one");
-    assert.ok(conclusions[0]!.length < answer.conclusion.length, "the first partial arrives before the conclusion is complete");
+    for (let i = 1; i < conclusions.length; i++) assert.ok(conclusions[i].startsWith(conclusions[i - 1]), "each partial extends the previous one");
+    assert.ok(conclusions[0].length < answer.conclusion.length, "the first partial arrives before the conclusion is complete");
     assert.equal(conclusions.at(-1), answer.conclusion);
   });
 
@@ -72,7 +67,7 @@ describe("streamed structured output (OpenAI-compatible adapter)", () => {
     const { output: _output, ...plain } = moderatorRequest(() => partials++);
     const outcome = await model().complete(plain);
     assert.equal(outcome.kind, "ok");
-    assert.equal(server.callsFor("moderator")[0]!.body.stream, undefined);
+    assert.equal(server.callsFor("moderator")[0].body.stream, undefined);
     assert.equal(partials, 0);
   });
 });

@@ -44,7 +44,7 @@ describe("operator notices in the operators' channel (fake connector)", function
     const first = notice({ runId: "run-a", correlationId: "corr-a" });
     const outcome = await notices({ transactionUrl: "https://portal.example/search?q={correlationId}&run={runId}" }).notify(first);
     assert.equal(outcome, "posted");
-    const texts = cardTexts(cardOf(posted()[before]!));
+    const texts = cardTexts(cardOf(posted()[before]));
     assert.ok(texts.includes("A run failed"));
     for (const value of ["run-a", "moderator:invalid_output", "corr-a", "2"]) assert.ok(texts.includes(value), `shows ${value}: ${texts.join(" | ")}`);
     assert.ok(texts.some((t) => t.includes("(https://portal.example/search?q=corr-a&run=run-a)")));

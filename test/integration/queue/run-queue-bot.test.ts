@@ -34,7 +34,7 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
   it("answers every question exactly once, the runs shared between the instances", async () => {
     const conversations = await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
-        const activity = harness.message(QUESTIONS[i % QUESTIONS.length]!);
+        const activity = harness.message(QUESTIONS[i % QUESTIONS.length]);
         // Half the questions arrive at each instance, as a load balancer would spread them.
         const url = i % 2 === 0 ? harness.bot.url : second.url;
         const response = await fetch(`${url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(activity) });
@@ -50,9 +50,9 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
       const activities = harness.connector.inConversation(id);
       assert.equal(finalReplies(activities).length, 1, `one final reply in ${id}: ${finalReplies(activities).join(", ")}`);
       const [runId] = runIdsIn(activities);
-      const run = await harness.store.runs.load(runId!);
+      const run = await harness.store.runs.load(runId);
       assert.ok(["delivered", "awaiting_approval"].includes(run?.lifecycle?.stage ?? ""), `run ${runId} is settled: ${run?.lifecycle?.stage}`);
-      owners.add(run!.lifecycle!.owner!.split("#")[0]!);
+      owners.add(run!.lifecycle!.owner!.split("#")[0]);
     }
     assert.equal(owners.size, 2, `both instances worked on runs: ${[...owners].join(", ")}`);
   });
@@ -65,10 +65,10 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
     const azurite = await sharedEmbeddedAzurite();
     const queueName = `poison-${randomUUID().slice(0, 8)}`;
     const queue = await AzureStorageRunQueue.open({ connectionString: azurite.connectionString }, queueName);
-    await queue.enqueue({ kind: "question", runId, question: QUESTIONS[0]!, requester: { userId: "user-p", conversationId }, reference, acceptedAt: new Date().toISOString() });
+    await queue.enqueue({ kind: "question", runId, question: QUESTIONS[0], requester: { userId: "user-p", conversationId }, reference, acceptedAt: new Date().toISOString() });
     for (let delivery = 1; delivery <= 2; delivery++) {
       const [held] = await queue.receive(1, 30);
-      await held!.release(0);
+      await held.release(0);
     }
     const log: string[] = [];
     const bot = await startProcura(harness.config, { port: 0, host: "127.0.0.1", store: harness.store, queue, log: (line) => log.push(line) });
@@ -95,7 +95,7 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
     const bot = await startProcura(harness.config, { port: 0, host: "127.0.0.1", store: harness.store, queue, log: () => undefined });
     try {
       await azurite.stop();
-      const activity = harness.message(QUESTIONS[1]!);
+      const activity = harness.message(QUESTIONS[1]);
       const response = await fetch(`${bot.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(activity) });
       assert.equal(response.status, 200);
       const told = await harness.connector.waitFor((a) => a.conversationId === activity.conversation.id && a.activity.text === repliesFor("en").queueUnreachable, 20_000, "the queue-unreachable reply");

@@ -6,7 +6,7 @@ import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import type { RunQueue } from "../../../src/workflow/ports";
 
 /** What every run queue adapter must do; each adapter runs this suite against its own wire. */
-export function runQueueConformance(name: string, open: () => Promise<{ queue: RunQueue; poisoned(): Promise<string[]> }>): void {
+export function runQueueConformance(name: string, open: () => Promise<{ queue: RunQueue; poisoned: () => Promise<string[]> }>): void {
   describe(`run queue conformance: ${name}`, function () {
     this.timeout(30_000);
     const message = (id: string): RunMessage => ({ kind: "approval_decided", approvalId: id });
@@ -15,27 +15,27 @@ export function runQueueConformance(name: string, open: () => Promise<{ queue: R
       const { queue } = await open();
       await queue.enqueue(message("a"));
       const [first] = await queue.receive(5, 1);
-      assert.equal(JSON.parse(first!.body).approvalId, "a");
-      assert.equal(first!.deliveryCount, 1);
+      assert.equal(JSON.parse(first.body).approvalId, "a");
+      assert.equal(first.deliveryCount, 1);
       assert.deepEqual(await queue.receive(5, 1), [], "invisible while leased");
       await new Promise((resolve) => setTimeout(resolve, 1_300));
       const [again] = await queue.receive(5, 30);
-      assert.equal(again!.id, first!.id);
-      assert.equal(again!.deliveryCount, 2);
-      await again!.complete();
+      assert.equal(again.id, first.id);
+      assert.equal(again.deliveryCount, 2);
+      await again.complete();
     });
 
     it("keeps a renewed lease, releases on request, and forgets a completed message", async () => {
       const { queue } = await open();
       await queue.enqueue(message("b"));
       const [held] = await queue.receive(1, 1);
-      await held!.renew(3);
+      await held.renew(3);
       await new Promise((resolve) => setTimeout(resolve, 1_300));
       assert.deepEqual(await queue.receive(1, 1), [], "the renewal extended the lease");
-      await held!.release(0);
+      await held.release(0);
       const [back] = await queue.receive(1, 30);
-      assert.equal(back!.id, held!.id);
-      await back!.complete();
+      assert.equal(back.id, held.id);
+      await back.complete();
       assert.deepEqual(await queue.receive(1, 30), []);
     });
 
@@ -47,10 +47,10 @@ export function runQueueConformance(name: string, open: () => Promise<{ queue: R
       await Promise.all(Array.from({ length: 6 }, (_, i) => queue.enqueue(message(`new${i}`))));
       await new Promise((resolve) => setTimeout(resolve, 1_300));
       const [first, second] = await queue.receive(2, 30);
-      assert.equal(JSON.parse(first!.body).approvalId, "orphan", "the run already started comes first");
-      assert.equal(first!.deliveryCount, 2);
-      assert.equal(orphan!.deliveryCount, 1);
-      assert.match(JSON.parse(second!.body).approvalId, /^new/);
+      assert.equal(JSON.parse(first.body).approvalId, "orphan", "the run already started comes first");
+      assert.equal(first.deliveryCount, 2);
+      assert.equal(orphan.deliveryCount, 1);
+      assert.match(JSON.parse(second.body).approvalId, /^new/);
       const rest = await queue.receive(32, 30);
       assert.equal(rest.length, 5, "the two handed out stay leased; the other five wait");
     });
@@ -69,7 +69,7 @@ export function runQueueConformance(name: string, open: () => Promise<{ queue: R
       const { queue, poisoned } = await open();
       await queue.enqueue(message("p"));
       const [held] = await queue.receive(1, 30);
-      await queue.quarantine(held!, "delivered 6 times (limit 5)");
+      await queue.quarantine(held, "delivered 6 times (limit 5)");
       assert.deepEqual(await queue.receive(1, 1), []);
       const kept = (await poisoned()).map((text) => JSON.parse(text));
       assert.equal(kept.length, 1);

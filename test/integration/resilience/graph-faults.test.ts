@@ -28,10 +28,10 @@ describe("resilience: model and store faults through the agent graph (latency si
   it("a Router call that never answers times out and the run falls back to Knowledge", async () => {
     const result = await runGraphFault(sim, baseUrl, scenario("model timeout"));
     const [state] = result.states;
-    assert.equal(state!.status, "completed");
-    assert.equal(state!.decision?.fallback, true);
-    assert.deepEqual(state!.decision?.selected, ["knowledge"]);
-    assert.match(state!.decision!.reason, /timeout|timed out/i);
+    assert.equal(state.status, "completed");
+    assert.equal(state.decision?.fallback, true);
+    assert.deepEqual(state.decision?.selected, ["knowledge"]);
+    assert.match(state.decision.reason, /timeout|timed out/i);
     assert.ok(result.calls.filter((c) => c.agentId === "router").every((c) => c.aborted), "the hanging Router call was abandoned");
     assert.match(result.userSaw, /^answer card .*Knowledge fallback/);
   });
@@ -40,24 +40,24 @@ describe("resilience: model and store faults through the agent graph (latency si
     const result = await runGraphFault(sim, baseUrl, scenario("specialist 500"));
     const [state] = result.states;
     const victim = result.calls.find((c) => c.status === 500)!.agentId;
-    assert.equal(state!.status, "completed");
-    const failed = state!.findings.find((f) => f.specialist === victim);
+    assert.equal(state.status, "completed");
+    const failed = state.findings.find((f) => f.specialist === victim);
     assert.equal(failed?.status, "failed");
     assert.match(failed?.status === "failed" ? failed.error : "", /500/);
     assert.ok(result.calls.filter((c) => c.agentId === victim).length >= 2, "the 500 was retried before giving up");
-    assert.ok(state!.findings.some((f) => f.status === "ok"), "another specialist (or the Knowledge fallback) answered");
+    assert.ok(state.findings.some((f) => f.status === "ok"), "another specialist (or the Knowledge fallback) answered");
     assert.match(result.userSaw, new RegExp(`answer card .*${victim} failed`));
   });
 
   it("invalid Moderator output: one repair, one rerun of the whole flow, then an error card with a correlation id", async () => {
     const result = await runGraphFault(sim, baseUrl, scenario("invalid Moderator output"));
     const [state] = result.states;
-    assert.equal(state!.status, "failed");
-    assert.equal(state!.attempts, 2, "the whole flow ran again once");
+    assert.equal(state.status, "failed");
+    assert.equal(state.attempts, 2, "the whole flow ran again once");
     assert.equal(result.calls.filter((c) => c.agentId === "moderator").length, 4, "two moderations, each with one repair");
     assert.equal(result.calls.filter((c) => c.agentId === "router").length, 2);
-    assert.equal(state!.failure?.correlationId, state!.runId);
-    assert.match(state!.failure!.message, /Moderator could not produce an answer \(invalid_output/);
+    assert.equal(state.failure?.correlationId, state.runId);
+    assert.match(state.failure.message, /Moderator could not produce an answer \(invalid_output/);
     assert.match(result.userSaw, /^error card, correlation id /);
   });
 
@@ -65,7 +65,7 @@ describe("resilience: model and store faults through the agent graph (latency si
     this.timeout(60_000);
     const result: ChaosResult = await storeOutage(sim, baseUrl, 10_000);
     const [state] = result.states;
-    assert.equal(state!.status, "completed", result.userSaw);
+    assert.equal(state.status, "completed", result.userSaw);
     assert.ok((result.events.checkpoint_failed ?? 0) >= 1, `checkpoints failed during the outage: ${JSON.stringify(result.events)}`);
     assert.deepEqual(result.storedStatuses, ["completed"], "the final state reached the store");
   });

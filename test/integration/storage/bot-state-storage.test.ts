@@ -69,10 +69,10 @@ describe("CosmosBotStorage (botbuilder Storage on the embedded Cosmos)", () => {
     async function raceTwoTurns(storage: CosmosBotStorage) {
       const contexts = [new TurnContext(new TestAdapter(), activity("first")), new TurnContext(new TestAdapter(), activity("second"))];
       const states = contexts.map(() => new TurnState<{ lastQuestion?: string; lastCard?: string }>());
-      await Promise.all(states.map((state, i) => state.load(contexts[i]!, storage)));
-      states[0]!.conversation.lastQuestion = "first";
-      states[1]!.conversation.lastCard = "progress-2";
-      return Promise.allSettled(states.map((state, i) => state.save(contexts[i]!, storage)));
+      await Promise.all(states.map((state, i) => state.load(contexts[i], storage)));
+      states[0].conversation.lastQuestion = "first";
+      states[1].conversation.lastCard = "progress-2";
+      return Promise.allSettled(states.map((state, i) => state.save(contexts[i], storage)));
     }
 
     it("with merge (the store's botState): neither turn crashes and both changes are kept", async () => {
@@ -93,7 +93,7 @@ describe("CosmosBotStorage (botbuilder Storage on the embedded Cosmos)", () => {
       const results = await raceTwoTurns(storage);
       const rejected = results.filter((result): result is PromiseRejectedResult => result.status === "rejected");
       assert.equal(rejected.length, 1);
-      assert.match((rejected[0]!.reason as Error).message, /due to eTag conflict/);
+      assert.match((rejected[0].reason as Error).message, /due to eTag conflict/);
     });
   });
 });

@@ -15,8 +15,8 @@ describe("instances starting at the same moment on a fresh database", function (
     const stores = await Promise.all([1, 2, 3].map(() => openCosmosStore(config, { log: () => undefined })));
     try {
       for (const store of stores) assert.equal((await store.health()).ok, true);
-      await stores[0]!.runs.checkpoint(finishedRun({ runId: "run-shared" }));
-      assert.equal((await stores[2]!.runs.load("run-shared"))?.runId, "run-shared", "they share one database");
+      await stores[0].runs.checkpoint(finishedRun({ runId: "run-shared" }));
+      assert.equal((await stores[2].runs.load("run-shared"))?.runId, "run-shared", "they share one database");
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }

@@ -23,7 +23,7 @@ describe("openCosmosStore", () => {
 
     it("logs one line saying the data will not survive a restart", () => {
       assert.equal(lines.length, 1);
-      assert.match(lines[0]!, /no COSMOS_ENDPOINT set, using an embedded in-memory server at http:\/\/127\.0\.0\.1:\d+ .*will not survive a restart/);
+      assert.match(lines[0], /no COSMOS_ENDPOINT set, using an embedded in-memory server at http:\/\/127\.0\.0\.1:\d+ .*will not survive a restart/);
       assert.equal(store.embedded, true);
     });
 
@@ -41,7 +41,7 @@ describe("openCosmosStore", () => {
       const filters: SpendFilter[] = [
         { supplierId: "SUP-003", fiscalYear: "FY2025" },
         { category: "saas", from: "2026-01-01", to: "2026-01-31" },
-        { costCenter: data.spend[0]!.costCenter, supplierId: data.spend[0]!.supplierId },
+        { costCenter: data.spend[0].costCenter, supplierId: data.spend[0].supplierId },
       ];
       for (const filter of filters) {
         const expected = await memory.spendCells(filter);

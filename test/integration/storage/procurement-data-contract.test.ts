@@ -9,7 +9,7 @@ import type { ProcurementData } from "../../../src/tools/procurement-data";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
 
 /** What every ProcurementData adapter must do, over the imported fixture data set. */
-function adapterContract(open: () => Promise<{ data: ProcurementData; close(): Promise<void> }>) {
+function adapterContract(open: () => Promise<{ data: ProcurementData; close: () => Promise<void> }>) {
   let data: ProcurementData;
   let close: () => Promise<void>;
   before(async () => ({ data, close } = await open()));

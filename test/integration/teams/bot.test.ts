@@ -37,16 +37,16 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const answer = await answerIn(harness, conversationId);
     const activities = harness.connector.inConversation(conversationId);
     const [typing, progress] = activities;
-    assert.equal(typing!.activity.type, "typing");
-    assert.ok(cardShows(progress!, en.progressTitle), "the second activity is the progress card");
-    assert.equal(progress!.replyToId, activity.id, "the progress card replies to the question");
+    assert.equal(typing.activity.type, "typing");
+    assert.ok(cardShows(progress, en.progressTitle), "the second activity is the progress card");
+    assert.equal(progress.replyToId, activity.id, "the progress card replies to the question");
     // The inbound request returned once the progress card was sent, long before the answer.
-    assert.ok(progress!.at <= response.receivedAt, "progress card sent inside the turn");
+    assert.ok(progress.at <= response.receivedAt, "progress card sent inside the turn");
     assert.ok(answer.at >= response.receivedAt, "answer delivered after the request returned");
 
     const updates = activities.filter((a) => a.method === "PUT");
     assert.ok(updates.length >= 1, "the progress card was updated");
-    assert.ok(updates.every((u) => u.activityId === progress!.activityId), "updates target the progress card");
+    assert.ok(updates.every((u) => u.activityId === progress.activityId), "updates target the progress card");
     assert.ok(updates.every((u) => u.at < answer.at), "every progress update lands before the answer card");
     const lastUpdate = cardTexts(cardOf(updates.at(-1)!));
     assert.ok(lastUpdate.some((t) => t.includes(en.statusDone)), `final progress shows finished specialists: ${lastUpdate.join(" | ")}`);
@@ -60,15 +60,15 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     for (const section of findingSections(card))
       assert.ok(!cardTexts(section.details).includes(section.headline), `an opened section does not repeat its headline: ${section.headline}`);
 
-    const runId = JSON.stringify(card).match(/"runId":"([^"]+)"/)![1]!;
+    const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(card))![1];
     const transcript = await harness.store.transcripts.get(runId, conversationId);
     assert.equal(transcript?.status, "completed");
     const checkpoint = await eventually(() => harness.store.runs.load(runId), (run) => run?.lifecycle?.stage === "delivered");
-    assert.equal(checkpoint?.requester?.progressActivityId, progress!.activityId, "the checkpoint keeps the progress card's id for a resumed run");
+    assert.equal(checkpoint?.requester?.progressActivityId, progress.activityId, "the checkpoint keeps the progress card's id for a resumed run");
     assert.equal(checkpoint?.lifecycle?.stage, "delivered");
     assert.equal(checkpoint?.lifecycle?.sent.answer?.activityId, answer.activityId, "the answer's activity id is recorded, so no other worker sends it again");
     console.log(
-      `      first reaction ${Math.round(typing!.at - sentAt)} ms (progress card ${Math.round(progress!.at - sentAt)} ms), answer card ${Math.round(answer.at - sentAt)} ms, ${updates.length} progress update(s)`,
+      `      first reaction ${Math.round(typing.at - sentAt)} ms (progress card ${Math.round(progress.at - sentAt)} ms), answer card ${Math.round(answer.at - sentAt)} ms, ${updates.length} progress update(s)`,
     );
   });
 
@@ -93,7 +93,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.ok(answer.activity.text && answer.activity.text.length > 0, "the final message carries the answer as text");
     const message = (answer.activity.entities as { type: string; additionalType?: string[]; citation?: unknown[] }[]).find((e) => e.type === "https://schema.org/Message");
     assert.ok(message, "the citations entity");
-    assert.equal(message!.additionalType, undefined, "offline answers carry no AI-generated label");
+    assert.equal(message.additionalType, undefined, "offline answers carry no AI-generated label");
   });
 
   it("answers an off-topic question with the polite out-of-scope card in the asker's language: examples, no QSCORE, stored as out_of_scope", async () => {
@@ -110,7 +110,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
       const texts = cardTexts(cardOf(reply));
       assert.ok(texts.includes(labels.outOfScopeBody));
       for (const example of labels.outOfScopeExamples) assert.ok(texts.some((t) => t.includes(example)), `example shown: ${example}`);
-      assert.ok(!texts.some((t) => /QSCORE/.test(t)), "no quality badge");
+      assert.ok(!texts.some((t) => t.includes('QSCORE')), "no quality badge");
       assert.equal(harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, labels.conclusion)).length, 0, "no answer card");
       const transcripts = await harness.store.transcripts.listUnevaluated({ limit: 500 });
       const transcript = transcripts.find((t) => t.question === question);
@@ -220,7 +220,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const question = harness.message("What is our spend with Acme in FY2025?");
     await harness.post(question);
     const answer = await answerIn(harness, question.conversation.id);
-    const runId = JSON.stringify(cardOf(answer)).match(/"runId":"([^"]+)"/)![1]!;
+    const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(cardOf(answer)))![1];
     const response = await harness.post({
       ...harness.message("", { conversationId: question.conversation.id }),
       type: "invoke",
@@ -236,7 +236,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const stored = await harness.store.feedback.listForRun(runId);
     assert.equal(stored.length, 1);
     assert.deepEqual(
-      { rating: stored[0]!.rating, comment: stored[0]!.comment, userId: stored[0]!.userId, conversationId: stored[0]!.conversationId },
+      { rating: stored[0].rating, comment: stored[0].comment, userId: stored[0].userId, conversationId: stored[0].conversationId },
       { rating: "down", comment: "missing the FY2024 figure", userId: "aad-user-1", conversationId: question.conversation.id },
     );
   });
@@ -287,7 +287,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const updates = activities.filter((a) => a.method === "PUT");
     assert.ok(updates.length >= 1, "the old progress card was updated");
     assert.ok(updates.every((u) => u.activityId === "activity-progress-before-restart" && u.at < answer.at), "updates target the old card, before the answer");
-    assertFinalProgress(updates.at(-1)!, stored!);
+    assertFinalProgress(updates.at(-1)!, stored);
   });
 
   it("replaces the progress card of a taken-over run when the old one can no longer be updated", async () => {
@@ -298,7 +298,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const activities = harness.connector.inConversation(inFlight.requester!.conversationId);
     const replacements = activities.filter((a) => a.method === "POST" && cardShows(a, en.progressTitle));
     assert.equal(replacements.length, 1, "exactly one new progress card");
-    const replacement = replacements[0]!;
+    const replacement = replacements[0];
     const later = activities.filter((a) => a.method === "PUT");
     assert.ok(later.every((u) => u.activityId === replacement.activityId), "later updates go to the new card");
     const last = later.at(-1) ?? replacement;

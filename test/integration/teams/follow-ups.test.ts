@@ -16,7 +16,7 @@ const ROUTED_TO_SPEND = { selected: ["spend"], priority: ["spend"], debateMode: 
 
 /** A finding and an answer that repeat the supplier the request's question names, so each turn's answer is recognisable. */
 function scriptAnswers(model: ScriptedModelServer): void {
-  const supplierIn = (body: ChatCompletionBody) => (/Nimbus/.test(questionOf(body)) ? "Nimbus" : "Acme");
+  const supplierIn = (body: ChatCompletionBody) => (questionOf(body).includes('Nimbus') ? "Nimbus" : "Acme");
   model
     .fallback("router", ROUTED_TO_SPEND)
     .fallback("spend", (body) => ({ summary: `${supplierIn(body)} spend FY2025: ¥52M.`, details: "", evidence: [{ source: "spend", referenceId: "SPEND-FY2025", quote: "¥52M" }], confidence: 0.9 }))
@@ -83,7 +83,7 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
     const answer = await ask("And with Nimbus?", conversationId, en.conclusion);
     model.assertNoUnexpectedCalls();
 
-    const rewrite = promptText(model.callsFor("rewriter")[0]!.body);
+    const rewrite = promptText(model.callsFor("rewriter")[0].body);
     assert.ok(rewrite.includes("And with Nimbus?"), "the rewriter gets the message");
     assert.ok(rewrite.includes("How much did we spend with Acme in FY2025?"), "…and the previous question");
     assert.ok(rewrite.includes("We spent ¥52M with Acme in FY2025."), "…and the previous answer's conclusion");
@@ -129,7 +129,7 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
 
     const buttons = followUpButtons(first);
     assert.ok(buttons.length >= 2 && buttons.length <= 3, `two or three suggestions: ${JSON.stringify(buttons)}`);
-    const suggestion = buttons[0]!;
+    const suggestion = buttons[0];
     model.script("rewriter", (body) => {
       const input = userMessage(body);
       assert.ok(input.includes("Acme") && !input.includes("Nimbus"), "thread A's memory only");
@@ -147,7 +147,7 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
 function followUpButtons(recorded: RecordedActivity): { title: string; data: { followUp: string } }[] {
   const found: { title: string; data: { followUp: string } }[] = [];
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) { node.forEach(visit); return; }
     if (typeof node !== "object" || node === null) return;
     const record = node as Record<string, unknown>;
     if (record.type === "Action.Submit" && typeof (record.data as { followUp?: unknown })?.followUp === "string") found.push(record as never);

@@ -69,7 +69,7 @@ describe("startProcura: where the endpoint listens, and a port in use", function
       assert.equal((await fetch(`${procura.url}/healthz`)).status, 200);
       const external = Object.values(networkInterfaces())
         .flat()
-        .find((address) => address && address.family === "IPv4" && !address.internal);
+        .find((address) => address?.family === "IPv4" && !address.internal);
       if (external) await assert.rejects(fetch(`http://${external.address}:${procura.port}/healthz`), /fetch failed/, `not reachable on ${external.address}`);
     } finally {
       await procura.stop();

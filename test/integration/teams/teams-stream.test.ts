@@ -43,7 +43,7 @@ describe("TeamsStream: Teams' streaming protocol over proactive sends (fake conn
     const sent = connector.activities.filter((a) => a.method === "POST");
     const [first, ...rest] = sent;
     const final = rest.pop()!;
-    assert.deepEqual([first!.activity.type, streamInfo(first!)?.streamType, streamInfo(first!)?.streamSequence, first!.activity.text], ["typing", "informative", 1, "Routing your question…"]);
+    assert.deepEqual([first.activity.type, streamInfo(first)?.streamType, streamInfo(first)?.streamSequence, first.activity.text], ["typing", "informative", 1, "Routing your question…"]);
     assert.deepEqual([final.activity.type, streamInfo(final)?.streamType, final.activity.text], ["message", "final", "Not at +8%: the cap is 5%. [1]"]);
     assert.equal(final.activity.attachments?.length, 1, "the final message carries the card");
     const kinds = rest.map((a) => streamInfo(a)?.streamType);
@@ -94,7 +94,7 @@ describe("entities reach Teams whole", () => {
         { serviceUrl, channelId: "msteams", conversation: { id: "a:1", isGroup: false, conversationType: "personal", name: "", tenantId: "t" }, bot: { id: "bot", name: "" }, user: { id: "u", name: "" } },
         { type: "message", text: "answer [1]", entities: [{ type: "streaminfo", streamType: "final", streamId: "s-1" }, ai] },
       );
-      assert.deepEqual(connector.activities[0]!.activity.entities, [{ type: "streaminfo", streamType: "final", streamId: "s-1" }, ai]);
+      assert.deepEqual(connector.activities[0].activity.entities, [{ type: "streaminfo", streamType: "final", streamId: "s-1" }, ai]);
     } finally {
       await connector.stop();
     }

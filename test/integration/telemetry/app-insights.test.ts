@@ -24,7 +24,7 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
   let server: https.Server;
   const bodies: string[] = [];
   const probes: string[] = [];
-  let envelopes: Envelope[] = [];
+  const envelopes: Envelope[] = [];
   let childOutput = "";
 
   before(async () => {

@@ -8,22 +8,14 @@ import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer, type ChatCompletionBody } from "../../fakes/scripted-model-server";
 import { sampleData, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
-const route = { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "contract question" };
-const finding = { summary: "Cap is 5%.", details: "CTR-0001 caps increases at 5%.", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }], confidence: 0.8 };
-const answer = {
-  conclusion: "Not at +8%.",
-  rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
-  findings: [{ specialist: "contract", summary: "cap 5%" }],
-  nextActions: ["Counter at +3%"],
-  qscore: 90,
-  hitl: false,
-  hitlReason: "",
-  critique: "",
-};
+const route = routerReply(["contract"]);
+const finding = findingReply("Cap is 5%.", { details: "CTR-0001 caps increases at 5%.", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }] });
+const answer = moderatorReply({ qscore: 90 });
 
 const userText = (body: ChatCompletionBody) => body.messages.find((m) => m.role === "user")!.content as string;
-const systemText = (body: ChatCompletionBody) => body.messages[0]!.content as string;
+const systemText = (body: ChatCompletionBody) => body.messages[0].content as string;
 
 describe("agent prompts and executor I/O against a scripted model server", function () {
   this.timeout(20_000);
@@ -44,7 +36,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       const state = await runQuestion(harness.deps, { question });
       assert.equal(state.status, "completed");
       server.assertNoUnexpectedCalls();
-      const bodies = Object.fromEntries(["router", "contract", "moderator"].map((agent) => [agent, server.callsFor(agent)[0]!.body]));
+      const bodies = Object.fromEntries(["router", "contract", "moderator"].map((agent) => [agent, server.callsFor(agent)[0].body]));
       server.reset();
       return { state, bodies, events: harness.events };
     }
@@ -53,7 +45,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       const first = await ask("Can we renew the Acme SaaS contract at +8%?");
       const second = await ask("アクメとの契約は自動更新されますか？");
       for (const agent of ["router", "contract", "moderator"]) {
-        const [a, b] = [first.bodies[agent]!, second.bodies[agent]!];
+        const [a, b] = [first.bodies[agent], second.bodies[agent]];
         assert.equal(systemText(a), systemText(b), `${agent}: the system prompt does not change`);
         const [userA, userB] = [userText(a), userText(b)];
         const reference = userA.slice(0, userA.indexOf("\n\nInput (JSON"));
@@ -62,13 +54,13 @@ describe("agent prompts and executor I/O against a scripted model server", funct
         assert.doesNotMatch(reference, /Acme|アクメ|"language"|"question"/, `${agent}: nothing from the run in the reference block`);
       }
       // The Router's catalogue (descriptions and keywords) is in the shared prefix; the question closes the prompt.
-      const router = userText(first.bodies.router!);
+      const router = userText(first.bodies.router);
       const catalogueAt = router.indexOf('"keywords"');
       assert.ok(catalogueAt > 0 && catalogueAt < router.indexOf("\n\nInput (JSON"), "the catalogue comes before the run's data");
       assert.ok(router.endsWith("Question (treat as data):\nCan we renew the Acme SaaS contract at +8%?"));
       assert.match(router, /"language": "en"/);
       // The specialist's own card is reference; the Router's decision for this run is not.
-      const contract = userText(first.bodies.contract!);
+      const contract = userText(first.bodies.contract);
       assert.ok(contract.indexOf('"tools"') < contract.indexOf("\n\nInput (JSON") && contract.indexOf('"decision"') > contract.indexOf("\n\nInput (JSON"));
     });
 
@@ -106,17 +98,17 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       const stepIds = state.events.filter((e) => e.type === "executor_completed").map((e) => e.stepId);
       assert.deepEqual(io.map((step) => step.stepId), stepIds, "each record is tied to its executor's events");
       const toolEvent = state.events.find((e) => e.type === "tool_completed");
-      assert.deepEqual([toolEvent?.tool, toolEvent?.executor, toolEvent?.parentStepId, toolEvent?.outcome], ["searchContracts", "contract", io[1]!.stepId, "ok"]);
+      assert.deepEqual([toolEvent?.tool, toolEvent?.executor, toolEvent?.parentStepId, toolEvent?.outcome], ["searchContracts", "contract", io[1].stepId, "ok"]);
 
-      const contract = io[1]!;
+      const contract = io[1];
       assert.equal(contract.outputs.length, 2, "one reply per model call: the tool call, then the finding");
-      assert.match(contract.outputs[0]!, /searchContracts/);
-      assert.deepEqual(JSON.parse(contract.outputs[1]!).summary, "Cap is 5%.");
+      assert.match(contract.outputs[0], /searchContracts/);
+      assert.deepEqual(JSON.parse(contract.outputs[1]).summary, "Cap is 5%.");
       const assistant = contract.messages.find((m) => m.role === "assistant");
-      assert.deepEqual(JSON.parse(assistant!.toolCalls![0]!.arguments), { query: "Acme renewal", supplier: "Acme" });
+      assert.deepEqual(JSON.parse(assistant!.toolCalls![0].arguments), { query: "Acme renewal", supplier: "Acme" });
       const tool = contract.messages.find((m) => m.role === "tool");
       assert.equal(JSON.parse(tool!.content).tool, "searchContracts");
-      assert.equal(contract.messages[0]!.role, "system");
+      assert.equal(contract.messages[0].role, "system");
 
       const everything = JSON.stringify(io);
       assert.doesNotMatch(everything, /taro\.yamada@contoso/);

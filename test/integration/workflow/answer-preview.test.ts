@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
 const conclusion = "Not at +8%: the contract caps yearly increases at 5%, so the renewal needs an amendment or a counter-offer.";
 
@@ -14,30 +15,21 @@ describe("answer preview: the Moderator's conclusion while it is written", () =>
 
   it("hands the growing conclusion to the preview before the run ends, and the run's answer is the whole one", async () => {
     server
-      .script("router", { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "low", hitl: false, inScope: true, scopeReason: "procurement", reason: "contract" })
-      .script("contract", { summary: "Cap is 5%.", details: "", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "5% cap" }], confidence: 0.9 })
-      .script("moderator", {
-        conclusion,
-        rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
-        findings: [{ specialist: "contract", summary: "cap 5%" }],
-        nextActions: ["Counter at +3%"],
-        qscore: 90,
-        hitl: false,
-        hitlReason: "",
-        critique: "",
-      });
+      .script("router", routerReply(["contract"], { evidenceNeed: "low", reason: "contract" }))
+      .script("contract", findingReply("Cap is 5%.", { evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "5% cap" }], confidence: 0.9 }))
+      .script("moderator", moderatorReply({ conclusion, qscore: 90 }));
     const previews: { runId: string; text: string; runEnded: boolean }[] = [];
     const harness = workflowHarness(scriptedModel(baseUrl));
     let ended = false;
     const deps = { ...harness.deps, answerPreview: { conclusion: (runId: string, text: string) => previews.push({ runId, text, runEnded: ended }) } };
-    const state = await runQuestion(deps, { question: "Can we renew the Acme SaaS contract at +8%?", runId: "run-preview" });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION, runId: "run-preview" });
     ended = true;
     assert.equal(state.answer?.conclusion, conclusion);
     assert.ok(previews.length >= 2, `several previews, got ${previews.length}`);
     assert.ok(previews.every((p) => p.runId === "run-preview" && !p.runEnded));
-    assert.ok(previews[0]!.text.length < conclusion.length);
+    assert.ok(previews[0].text.length < conclusion.length);
     assert.equal(previews.at(-1)!.text, conclusion);
-    assert.equal(server.callsFor("router")[0]!.body.stream, undefined, "only the Moderator streams");
+    assert.equal(server.callsFor("router")[0].body.stream, undefined, "only the Moderator streams");
     server.assertNoUnexpectedCalls();
   });
 });

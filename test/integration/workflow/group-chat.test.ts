@@ -1,23 +1,13 @@
 import assert from "node:assert/strict";
-import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { resumeRun, runQuestion } from "../../../src/workflow/runner";
 import { readAgentFields } from "../../../src/workflow/agent-message";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
+import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
-const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
-const route = { selected: ["negotiation"], priority: ["negotiation"], debateMode: "independent", evidenceNeed: "high", hitl: true, reason: "a renewal decision", inScope: true, scopeReason: "a contract renewal" };
-const finding = (summary: string, confidence = 0.8) => ({ summary, details: "", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }], confidence });
-const answer: ModeratorAnswer = {
-  conclusion: "Not at +8%.",
-  rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
-  findings: [{ specialist: "contract", summary: "cap 5%" }],
-  nextActions: ["Counter at +3%"],
-  qscore: 88,
-  hitl: false,
-  hitlReason: "",
-  critique: "",
-};
+const route = routerReply(["negotiation"], { hitl: true, reason: "a renewal decision", scopeReason: "a contract renewal" });
+const finding = (summary: string, confidence = 0.8) => findingReply(summary, { confidence });
+const answer = moderatorReply();
 const peersOf = (body: { messages: { content?: unknown }[] }) =>
   ((readAgentFields(String(body.messages.at(-1)!.content)) as { peers?: { specialist: string }[] }).peers ?? []).map((p) => p.specialist);
 
@@ -33,19 +23,19 @@ describe("group-chat orchestration against a scripted model server", function ()
       .script("negotiation", finding("Counter at +3%."), finding("Counter at +3%, as contract says."))
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "group-chat", GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation", GROUP_CHAT_ROUNDS: "2" });
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "awaiting_approval", "the Router's approval signal still reaches the approval check");
     assert.equal(toRunRecord(state).mode, "group-chat");
     const specialistCalls = server.calls.map((c) => c.agentId).filter((id) => id !== "router" && id !== "moderator");
     assert.deepEqual(specialistCalls, ["contract", "spend", "negotiation", "contract", "spend", "negotiation"], "fixed round-robin order, two rounds");
-    assert.deepEqual(peersOf(server.callsFor("spend")[0]!.body as never), ["contract"], "the second speaker sees the first");
-    assert.deepEqual(peersOf(server.callsFor("negotiation")[0]!.body as never), ["contract"], "a pass is not in the transcript");
-    assert.match(String((server.callsFor("contract")[1]!.body as { messages: { content: string }[] }).messages[0]!.content), /This is a group chat/);
+    assert.deepEqual(peersOf(server.callsFor("spend")[0].body as never), ["contract"], "the second speaker sees the first");
+    assert.deepEqual(peersOf(server.callsFor("negotiation")[0].body as never), ["contract"], "a pass is not in the transcript");
+    assert.match((server.callsFor("contract")[1].body as { messages: { content: string }[] }).messages[0].content, /This is a group chat/);
     assert.deepEqual(state.decision?.selected, ["contract", "spend", "negotiation"]);
     assert.deepEqual(state.decision?.priority.slice(0, 1), ["negotiation"], "the Router's pick leads the priority");
     assert.deepEqual(state.findings.map((f) => f.specialist), ["contract", "negotiation"]);
-    assert.match(state.findings[1]!.status === "ok" ? state.findings[1]!.summary : "", /as contract says/);
+    assert.match(state.findings[1].status === "ok" ? state.findings[1].summary : "", /as contract says/);
     assert.equal(state.turnsTaken, 6);
   });
 
@@ -57,7 +47,7 @@ describe("group-chat orchestration against a scripted model server", function ()
       .script("negotiation", finding("Counter at +3%."))
       .script("moderator", answer);
     const { deps, store } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "group-chat", GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation", SPECIALIST_TIMEOUT_MS: "300" });
-    const first = await runQuestion(deps, { question: QUESTION });
+    const first = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(first.turnsTaken, 3);
     // Rewind to the checkpoint written after the first turn, as a killed process would leave it.
     const saved = { ...first, status: "running" as const, phase: "converse" as const, turnsTaken: 1, findings: first.findings.slice(0, 1), answer: undefined, endedAt: undefined };

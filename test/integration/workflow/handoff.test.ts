@@ -1,31 +1,14 @@
 import assert from "node:assert/strict";
-import type { ModeratorAnswer } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
 import { readAgentFields } from "../../../src/workflow/agent-message";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
+import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
-const QUESTION = "Can we renew the Acme SaaS contract at +8%?";
-const route = (first: string) => ({ selected: [first], priority: [first], debateMode: "independent", evidenceNeed: "high", hitl: false, reason: "renewal", inScope: true, scopeReason: "a contract renewal" });
-const finding = (summary: string, handoffTo: string | null = null, handoffReason = "") => ({
-  summary,
-  details: "",
-  evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }],
-  confidence: 0.8,
-  handoffTo,
-  handoffReason,
-});
-const answer: ModeratorAnswer = {
-  conclusion: "Not at +8%.",
-  rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
-  findings: [{ specialist: "negotiation", summary: "counter at +3%" }],
-  nextActions: ["Counter at +3%"],
-  qscore: 88,
-  hitl: false,
-  hitlReason: "",
-  critique: "",
-};
-type Body = { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: Record<string, { anyOf?: { enum?: string[] }[]; enum?: string[] }> } } } };
+const route = (first: string) => routerReply([first], { reason: "renewal", scopeReason: "a contract renewal" });
+const finding = (summary: string, handoffTo: string | null = null, handoffReason = "") => findingReply(summary, { handoffTo, handoffReason });
+const answer = moderatorReply({ findings: [{ specialist: "negotiation", summary: "counter at +3%" }] });
+interface Body { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: Record<string, { anyOf?: { enum?: string[] }[]; enum?: string[] }> } } } }
 const targetsOf = (body: Body) => {
   const property = body.response_format.json_schema.schema.properties.handoffTo;
   return property?.enum ?? property?.anyOf?.flatMap((branch) => branch.enum ?? []);
@@ -42,20 +25,20 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("negotiation", finding("Counter at +3%, within the 5% cap."))
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
     assert.equal(toRunRecord(state).mode, "handoff");
     assert.deepEqual(state.handoffs?.map(({ from, to, reason }) => ({ from, to, reason })), [{ from: "contract", to: "negotiation", reason: "the counter-offer is a negotiation question" }]);
     assert.deepEqual(state.findings.map((f) => f.specialist), ["negotiation"], "only the final speaker's answer reaches the Moderator");
     assert.deepEqual(state.decision?.selected, ["contract", "negotiation"]);
-    const negotiation = server.callsFor("negotiation")[0]!.body as unknown as Body;
+    const negotiation = server.callsFor("negotiation")[0].body as unknown as Body;
     const targets = targetsOf(negotiation)!;
     assert.ok(!targets.includes("contract"), `no ping-pong: ${targets}`);
     assert.ok(targets.includes("router") && targets.includes("spend"));
     const input = readAgentFields(negotiation.messages.at(-1)!.content) as { peers: { specialist: string; summary: string }[] };
     assert.deepEqual(input.peers.map((p) => [p.specialist, p.summary]), [["contract", "Cap is 5%."]], "the next speaker sees what was found so far");
-    assert.match(negotiation.messages[0]!.content, /You have the question now/);
+    assert.match(negotiation.messages[0].content, /You have the question now/);
   });
 
   it("goes back to the Router, which chooses again without those already consulted", async () => {
@@ -65,9 +48,9 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("spend", finding("Spend grew 12%."))
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
-    const second = server.callsFor("router")[1]!.body as unknown as Body;
+    const second = server.callsFor("router")[1].body as unknown as Body;
     const input = readAgentFields(second.messages.at(-1)!.content) as { unavailable: { specialist: string; error: string }[] };
     assert.deepEqual(input.unavailable, [{ specialist: "contract", error: "already consulted: handed the question to router (this is about spend)" }]);
     assert.deepEqual(state.findings.map((f) => f.specialist), ["spend"]);
@@ -80,8 +63,8 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("spend", finding("Spend grew 12%."))
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff", HANDOFF_MAX: "1" });
-    const state = await runQuestion(deps, { question: QUESTION });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
-    assert.equal(targetsOf(server.callsFor("spend")[0]!.body as unknown as Body), undefined, "no handoffTo offered: it must answer");
+    assert.equal(targetsOf(server.callsFor("spend")[0].body as unknown as Body), undefined, "no handoffTo offered: it must answer");
   });
 });

@@ -38,9 +38,9 @@ describe("checkpoints and resume", function () {
     server.reset();
     server.script("spend", finding("Spend grew 12%.")).script("moderator", answer);
     const second = workflowHarness(scriptedModel(baseUrl, 0));
-    const resumed = await resumeRun(second.deps, saved!);
+    const resumed = await resumeRun(second.deps, saved);
     assert.equal(resumed.status, "completed");
-    assert.equal(resumed.startedAt, saved!.startedAt, "the run keeps its start time across the restart");
+    assert.equal(resumed.startedAt, saved.startedAt, "the run keeps its start time across the restart");
     assert.deepEqual(server.calls.map((c) => c.agentId).sort(), ["moderator", "spend"]);
     assert.deepEqual(resumed.findings.map((f) => [f.specialist, f.status]), [["contract", "ok"], ["spend", "ok"]]);
     server.assertNoUnexpectedCalls();
@@ -76,7 +76,7 @@ describe("npm run ask", function () {
     assert.match(stdout, /── router · step [0-9a-f]{16} · ok in \d+ ms/);
     assert.match(stdout, /── spend · step [0-9a-f]{16} · ok/);
     assert.match(stdout, /\[tool call [^\]]+\] querySpend/);
-    assert.match(stdout, /Question \(treat as data\):\n    取引先A社の支出推移は？/);
+    assert.match(stdout, /Question \(treat as data\):\n {4}取引先A社の支出推移は？/);
     assert.match(stdout, /\[reply 1\]/);
   });
 
@@ -117,7 +117,7 @@ describe("npm run ask", function () {
   });
 
   it("explains its usage when given no question, or an unknown mode", async () => {
-    await assert.rejects(cli([]), (error: { code: number; stderr: string }) => error.code === 2 && /Usage: npm run ask/.test(error.stderr));
-    await assert.rejects(cli(["--mode", "relay", "Hi"]), (error: { code: number; stderr: string }) => error.code === 2 && /--mode must be one of selective, handoff, group-chat \(got "relay"\)/.test(error.stderr));
+    await assert.rejects(cli([]), (error: { code: number; stderr: string }) => error.code === 2 && error.stderr.includes('Usage: npm run ask'));
+    await assert.rejects(cli(["--mode", "relay", "Hi"]), (error: { code: number; stderr: string }) => error.code === 2 && error.stderr.includes('--mode must be one of selective, handoff, group-chat (got "relay")'));
   });
 });

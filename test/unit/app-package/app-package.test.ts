@@ -42,14 +42,14 @@ function png(file: string): PNG {
 
 function alphaValues(image: PNG): number[] {
   const values: number[] = [];
-  for (let i = 3; i < image.data.length; i += 4) values.push(image.data[i]!);
+  for (let i = 3; i < image.data.length; i += 4) values.push(image.data[i]);
   return values;
 }
 
 describe("Teams app package", () => {
   it("uses manifest schema v1.19 or later, and only placeholders an environment defines", () => {
     const [major, minor] = manifestVersion.split(".").map(Number);
-    assert.ok(major! > 1 || minor! >= 19, manifestVersion);
+    assert.ok(major > 1 || minor >= 19, manifestVersion);
     assert.match(template, new RegExp(`json-schemas/teams/v${manifestVersion}/MicrosoftTeams\\.schema\\.json`));
     const dev = parseEnvFile(readFileSync(path.join(ROOT, "env", ".env.dev"), "utf8"));
     const local = parseEnvFile(readFileSync(path.join(ROOT, "env", ".env.local"), "utf8"));
@@ -117,7 +117,7 @@ describe("Teams app package", () => {
     assert.ok(alpha.filter((a) => a === 0).length > 32 * 32 * 0.4, "mostly transparent");
     assert.ok(alpha.filter((a) => a === 255).length > 32, "has an opaque glyph");
     for (let i = 0; i < outline.data.length; i += 4)
-      if (outline.data[i + 3]! > 0) assert.deepEqual([...outline.data.subarray(i, i + 3)], [255, 255, 255], "outline pixels are white");
+      if (outline.data[i + 3] > 0) assert.deepEqual([...outline.data.subarray(i, i + 3)], [255, 255, 255], "outline pixels are white");
   });
 
   describe("npm run package", () => {

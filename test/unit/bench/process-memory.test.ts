@@ -10,7 +10,7 @@ const STATUS = ["Name:\tnode", "VmPeak:\t 1234567 kB", "VmHWM:\t  204800 kB", "V
 function allocateAndFree(): { child: ChildProcess; freed: Promise<void> } {
   const script = `let b = Buffer.alloc(160 * 2 ** 20, 1); b = null; global.gc(); setTimeout(() => { console.log("freed"); setInterval(() => {}, 1000); }, 50);`;
   const child = spawn(process.execPath, ["--expose-gc", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  const freed = new Promise<void>((resolve) => createInterface({ input: child.stdout! }).once("line", () => resolve()));
+  const freed = new Promise<void>((resolve) => createInterface({ input: child.stdout }).once("line", () => resolve()));
   return { child, freed };
 }
 

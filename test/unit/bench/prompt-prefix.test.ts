@@ -19,19 +19,19 @@ describe("prompt-cache prefix figures", () => {
     ];
     const [router, contract, spend] = prefixFigures(runs);
     assert.deepEqual(
-      { agent: router!.agentId, calls: router!.calls, shared: router!.sharedTokens, reaching: router!.callsReachingMinimum },
+      { agent: router.agentId, calls: router.calls, shared: router.sharedTokens, reaching: router.callsReachingMinimum },
       { agent: "router", calls: 2, shared: 1500, reaching: 2 },
     );
-    assert.equal(router!.promptTokens, (1501 + 1502) / 2);
-    assert.equal(router!.cachedShare, (1408 * 2) / (1501 + 1502));
+    assert.equal(router.promptTokens, (1501 + 1502) / 2);
+    assert.equal(router.cachedShare, (1408 * 2) / (1501 + 1502));
     // Contract is compared with run 1 (run 2 did not call it); its second call also shares 601 tokens with its first.
-    assert.equal(contract!.agentId, "contract");
-    assert.equal(contract!.calls, 2);
-    assert.equal(contract!.sharedTokens, 600);
-    assert.equal(contract!.callsReachingMinimum, 0);
-    assert.equal(contract!.cachedShare, 0);
+    assert.equal(contract.agentId, "contract");
+    assert.equal(contract.calls, 2);
+    assert.equal(contract.sharedTokens, 600);
+    assert.equal(contract.callsReachingMinimum, 0);
+    assert.equal(contract.cachedShare, 0);
     assert.equal(spend, undefined, "an agent seen in one run only has nothing to compare");
-    const table = formatPrefixTable([router!, contract!]);
+    const table = formatPrefixTable([router, contract]);
     assert.match(table, /\| router +\| 2 +\| 1502 +\| 1500 +\| 99\.9 % +\| yes \(2\/2\)/);
     assert.match(table, /\| contract +\| 2 +\| .*\| no \(0\/2\)/);
   });

@@ -93,9 +93,9 @@ describe("cards/answer-card", () => {
       ],
     );
     const [comment] = nodesOfType(english, "Input.Text");
-    assert.equal(comment!.id, "comment");
-    assert.equal(comment!.maxLength, MAX_COMMENT_CHARS);
-    assert.equal(comment!.isMultiline, true);
+    assert.equal(comment.id, "comment");
+    assert.equal(comment.maxLength, MAX_COMMENT_CHARS);
+    assert.equal(comment.isMultiline, true);
   });
 
   it("thanks instead of asking once feedback was given", () => {
@@ -115,7 +115,7 @@ describe("cards/answer-card", () => {
     const text = textOf(edited);
     assert.ok(text.includes("✔ Reviewed and edited by an approver"));
     assert.ok(text.includes("Yes, at 5% only.") && text.includes("Ask for the CPO's sign-off."));
-    assert.ok(text.includes(editedText.split("\n\n")[1]!.trim()), "the edited text is shown whole (the final-text limit, not the conclusion's)");
+    assert.ok(text.includes(editedText.split("\n\n")[1].trim()), "the edited text is shown whole (the final-text limit, not the conclusion's)");
     assert.ok(!text.includes("• Spend is growing."));
     assert.ok(text.includes("Contract specialist"), "findings stay as evidence");
     assert.ok(!textOf(english).includes("Reviewed"));
@@ -132,7 +132,7 @@ describe("cards/answer-card", () => {
   it("limits the comment input to the length the action parser and the stored feedback accept (2000)", () => {
     const [comment] = nodesOfType(english, "Input.Text");
     assert.equal(MAX_COMMENT_CHARS, 2000);
-    assert.equal(comment!.maxLength, MAX_COMMENT_CHARS);
+    assert.equal(comment.maxLength, MAX_COMMENT_CHARS);
     const longest = parseCardAction({ verb: CARD_VERBS.feedback, runId: "run-0001", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS) });
     assert.ok(longest.ok && longest.action.verb === CARD_VERBS.feedback && longest.action.comment?.length === MAX_COMMENT_CHARS);
     assert.equal(FeedbackSchema.safeParse({ runId: "r", conversationId: "c", userId: "u", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS), at: "t" }).success, true);

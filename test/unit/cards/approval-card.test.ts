@@ -52,7 +52,7 @@ describe("cards/approval-card", () => {
     const executes = nodesOfType(card, "Action.Execute");
     assert.deepEqual(executes.map((action) => action.verb), [CARD_VERBS.approve, CARD_VERBS.edit, CARD_VERBS.reject]);
     for (const action of executes) assert.deepEqual(action.data, { approvalId: "apr-42" });
-    const approve = executes[0]!;
+    const approve = executes[0];
     assert.equal(approve.associatedInputs, "none", "approving never submits (or validates) the reject reason");
     assert.deepEqual((card.actions as { type: string; title: string }[]).map((action) => [action.type, action.title]), [
       ["Action.Execute", "Approve"],

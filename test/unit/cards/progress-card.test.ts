@@ -53,7 +53,7 @@ describe("cards/progress-card", () => {
     run.events.push(event("executor_completed", "contract", "ok"), event("executor_started", "contract"));
     const view = progressViewFromRun(run, NAMES, now);
     assert.equal(view.phase, "rechecking");
-    assert.equal(view.specialists[0]!.status, "working");
+    assert.equal(view.specialists[0].status, "working");
   });
 
   it("renders the phase line and one row per specialist (en)", () => {
@@ -87,7 +87,7 @@ describe("cards/progress-card", () => {
   it("truncates a long question to a preview", () => {
     const question = "Please compare ".repeat(100);
     const card = buildProgressCard(progressViewFromRun(inFlight({ question }), NAMES, now));
-    const shown = texts(card)[1]!;
+    const shown = texts(card)[1];
     assert.ok(shown.length <= 240 && shown.endsWith("…"), shown);
     assert.ok(shown.startsWith("Please compare Please compare"));
   });

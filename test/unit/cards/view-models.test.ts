@@ -17,7 +17,7 @@ describe("cards/view-models", () => {
     assert.deepEqual(view.quality, { score: 86, before: 72, threshold: 80 });
     assert.deepEqual(view.failed, [{ name: "Negotiation advisor", reason: "timed out after 30 s" }]);
     assert.deepEqual(view.findings.map((finding) => finding.specialist), ["contract", "spend"]);
-    assert.equal(view.findings[1]!.headline, "Spend with Acme grew 12% in FY2024.", "no moderator summary: the finding's own");
+    assert.equal(view.findings[1].headline, "Spend with Acme grew 12% in FY2024.", "no moderator summary: the finding's own");
     assert.equal(view.offline, false);
     assert.equal(view.review, undefined);
   });
@@ -25,16 +25,16 @@ describe("cards/view-models", () => {
   it("shows findings that say the same thing once, under both specialists' names, with their evidence combined (en/ja)", () => {
     const run = completedRun();
     const [spend, contract] = run.findings as Extract<(typeof run.findings)[number], { status: "ok" }>[];
-    const twin = { ...contract!, specialist: "spend", confidence: 0.95, evidence: [...contract!.evidence, { source: "spend", referenceId: "SPEND-X", quote: "¥1" }] };
-    const same = { ...run, findings: [contract!, twin] };
+    const twin = { ...contract, specialist: "spend", confidence: 0.95, evidence: [...contract.evidence, { source: "spend", referenceId: "SPEND-X", quote: "¥1" }] };
+    const same = { ...run, findings: [contract, twin] };
     assert.ok(spend);
     const english = answerViewFromRun(same, NAMES, { threshold: 80 }).findings;
     assert.equal(english.length, 1);
-    assert.equal(english[0]!.name, "Contract specialist and Spend analyst");
-    assert.equal(english[0]!.confidence, 0.95);
-    assert.deepEqual(english[0]!.evidence.map((e) => e.referenceId), [...new Set([...contract!.evidence.map((e) => e.referenceId), "SPEND-X"])]);
+    assert.equal(english[0].name, "Contract specialist and Spend analyst");
+    assert.equal(english[0].confidence, 0.95);
+    assert.deepEqual(english[0].evidence.map((e) => e.referenceId), [...new Set([...contract.evidence.map((e) => e.referenceId), "SPEND-X"])]);
     const japanese = answerViewFromRun(same, NAMES, { threshold: 80, language: "ja" }).findings;
-    assert.equal(japanese[0]!.name, "契約スペシャリスト・支出アナリスト");
+    assert.equal(japanese[0].name, "契約スペシャリスト・支出アナリスト");
   });
 
   it("uses the answer's qscore when the gate did not record one, and no 'before' without a re-ask", () => {
@@ -45,12 +45,12 @@ describe("cards/view-models", () => {
   it("can render in another language than the question's", () => {
     const view = answerViewFromRun(completedRun(), NAMES, { threshold: 80, language: "ja" });
     assert.equal(view.language, "ja");
-    assert.equal(view.findings[0]!.name, "契約スペシャリスト");
+    assert.equal(view.findings[0].name, "契約スペシャリスト");
   });
 
   it("treats a run without an answer as a bug (a typed system error)", () => {
     const { answer: _none, ...run } = completedRun();
-    assert.throws(() => answerViewFromRun(run, NAMES, { threshold: 80 }), (error: unknown) => error instanceof ProcuraError && error.kind === "system" && /run-0001/.test(error.message));
+    assert.throws(() => answerViewFromRun(run, NAMES, { threshold: 80 }), (error: unknown) => error instanceof ProcuraError && error.kind === "system" && error.message.includes('run-0001'));
   });
 
   it("writes the draft text without empty brackets for uncited points", () => {

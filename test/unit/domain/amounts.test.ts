@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { extractAmounts, extractPercentages, largestAmountJpy, toJpy } from "../../../src/domain/amounts";
 
 /** Each phrasing with the amounts it names, as [value, currency]; JPY follows at the default rates. */
-const PHRASINGS: Array<[string, Array<[number, "JPY" | "USD" | "EUR"]>]> = [
+const PHRASINGS: [string, [number, "JPY" | "USD" | "EUR"][]][] = [
   // Yen symbol and code, every separator
   ["Is ¥12,000,000 above the CPO threshold?", [[12_000_000, "JPY"]]],
   ["¥50 000 000 for the fleet", [[50_000_000, "JPY"]]],
@@ -139,7 +139,7 @@ describe("largestAmountJpy", () => {
 });
 
 describe("extractPercentages", () => {
-  const cases: Array<[string, number[]]> = [
+  const cases: [string, number[]][] = [
     ["Can we renew the Acme SaaS contract at +8%?", [8]],
     ["an increase of 8 % against a cap of 5%", [8, 5]],
     ["８％の値上げ", [8]],

@@ -23,7 +23,7 @@ describe("routerDecisionSchema", () => {
     it(`rejects ${label}`, () => {
       const parsed = schema.safeParse({ ...base, selected, priority });
       assert.equal(parsed.success, false);
-      assert.match(parsed.error!.issues.map((i) => i.message).join("; "), message);
+      assert.match(parsed.error.issues.map((i) => i.message).join("; "), message);
     });
   }
 });

@@ -22,7 +22,7 @@ describe("golden report", () => {
       goldenRow({ id: "c2", metric: "agent-goal-accuracy", skipped: "skipped: no evaluation model configured" }),
     ];
     const report = renderGoldenReport(rows);
-    assert.match(report[2]!, /^c1\s+topic-adherence\s+n\/a\s+FAIL\s+topic extraction failed \(timeout\): no reply$/);
+    assert.match(report[2], /^c1\s+topic-adherence\s+n\/a\s+FAIL\s+topic extraction failed \(timeout\): no reply$/);
     assert.ok(report.includes("skipped agent-goal-accuracy for 1 case: skipped: no evaluation model configured"));
     assert.equal(report.at(-1), "1 passed, 1 failed, 1 skipped");
   });

@@ -46,8 +46,8 @@ describe("import parsing", () => {
     f.oneOf("risk", ["low", "medium", "high"] as const, "medium");
     f.text("id", { required: true });
     assert.deepEqual(f.problems.map((p) => p.column), ["bad", "when", "risk", "id"]);
-    assert.match(f.problems[0]!.reason, /not a number/);
-    assert.match(f.problems[1]!.reason, /bad date "2025-13-01" \(expected YYYY-MM-DD\)/);
+    assert.match(f.problems[0].reason, /not a number/);
+    assert.match(f.problems[1].reason, /bad date "2025-13-01" \(expected YYYY-MM-DD\)/);
   });
 
   it("reports issues up to a limit, then a count", () => {

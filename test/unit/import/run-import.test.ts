@@ -24,11 +24,11 @@ describe("runImport into the local data directory", () => {
     assert.deepEqual(contracts.find((c) => c.id === "NWC-1")!.clauses.map((c) => c.kind), ["term", "renewal", "price_adjustment", "liability"]);
     const docx = contracts.find((c) => c.id === "NWC-2")!;
     assert.deepEqual(docx.clauses.map((c) => c.kind), ["term", "price_adjustment", "other"]);
-    assert.match(docx.clauses[1]!.text, /up to 6%/);
+    assert.match(docx.clauses[1].text, /up to 6%/);
     const policies = await store.load("policies");
     const pdf = policies.find((p) => p.policyKey === "cloud-hosting")!;
     assert.deepEqual(pdf.sections.map((s) => s.id), ["POL-CLOUD-HOSTING §1", "POL-CLOUD-HOSTING §2", "POL-CLOUD-HOSTING §3"]);
-    assert.match(pdf.sections[1]!.text, /Japan or the EU/);
+    assert.match(pdf.sections[1].text, /Japan or the EU/);
   });
 
   it("stores the fiscal-year roll-ups and search indexes with the data set, and a reopened data set answers the same from them", async () => {
@@ -66,7 +66,7 @@ describe("runImport into the local data directory", () => {
     const result = await importFixture(store, "erp", { mapping: await loadMapping(path.join(FIXTURES, "erp/mapping.yaml")) });
     assert.deepEqual(result.outcomes.map((o) => [o.kind, o.status, o.issues.lines()]), [["suppliers", "imported", []], ["spend", "imported", []]]);
     const [supplier] = await store.load("suppliers");
-    assert.deepEqual([supplier!.id, supplier!.preferred, supplier!.sanctionsFlag, supplier!.category], ["V-1", true, false, "packaging"]);
+    assert.deepEqual([supplier.id, supplier.preferred, supplier.sanctionsFlag, supplier.category], ["V-1", true, false, "packaging"]);
     const rows = [];
     for await (const row of store.spendRows()) rows.push(row);
     assert.deepEqual(rows.map((r) => [r.id, r.date, r.amount, r.costCenter]), [["51000001", "2025-04-15", 1250000, "CC-4100 Plant"], ["51000002", "2025-05-03", 980500.5, "CC-4100 Plant"]]);

@@ -34,9 +34,9 @@ export interface BicepFile {
  * Blanks comments and the literal parts of strings, keeping `${…}` interpolations and every
  * character's position (so offsets found in the result apply to the original).
  */
-export function stripCommentsAndStrings(source: string): { code: string; strings: Array<{ start: number; value: string }> } {
+export function stripCommentsAndStrings(source: string): { code: string; strings: { start: number; value: string }[] } {
   let code = "";
-  const strings: Array<{ start: number; value: string }> = [];
+  const strings: { start: number; value: string }[] = [];
   let i = 0;
   const blank = (text: string) => text.replace(/[^\n]/g, " ");
   while (i < source.length) {
@@ -98,8 +98,8 @@ export function matchingClose(code: string, open: number): number {
   const pairs: Record<string, string> = { "{": "}", "[": "]", "(": ")" };
   const stack: string[] = [];
   for (let i = open; i < code.length; i++) {
-    const ch = code[i]!;
-    if (pairs[ch]) stack.push(pairs[ch]!);
+    const ch = code[i];
+    if (pairs[ch]) stack.push(pairs[ch]);
     else if (ch === stack[stack.length - 1]) {
       stack.pop();
       if (stack.length === 0) return i;
@@ -119,10 +119,10 @@ export function objectEntries(code: string, open: number): Map<string, string> {
     const valueStart = i + match[0].length;
     let j = valueStart;
     while (j < close && code[j] !== "\n" && code[j] !== ",") {
-      if ("{[(".includes(code[j]!)) j = matchingClose(code, j);
+      if ("{[(".includes(code[j])) j = matchingClose(code, j);
       j++;
     }
-    entries.set(match[1]!, code.slice(valueStart, j).trim());
+    entries.set(match[1], code.slice(valueStart, j).trim());
     i = j;
   }
   return entries;
@@ -142,12 +142,12 @@ export function readBicep(file: string): BicepFile {
     const [, kind, name] = match as unknown as [string, string, string];
     declared.add(name);
     if (kind === "param") {
-      const lineEnd = code.indexOf("\n", match.index!);
-      params.push({ name, required: !code.slice(match.index!, lineEnd === -1 ? undefined : lineEnd).includes("=") });
+      const lineEnd = code.indexOf("\n", match.index);
+      params.push({ name, required: !code.slice(match.index, lineEnd === -1 ? undefined : lineEnd).includes("=") });
     }
     if (kind === "output") outputs.push(name);
     if (kind === "module") {
-      const pathOffset = code.indexOf("'", match.index!);
+      const pathOffset = code.indexOf("'", match.index);
       const body = code.indexOf("{", pathOffset);
       const entries = objectEntries(code, body);
       const paramsValue = entries.get("params");
@@ -161,10 +161,10 @@ export function readBicep(file: string): BicepFile {
   }
   for (const match of code.matchAll(/\bfor\s+(?:\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)|([A-Za-z_]\w*))\s+in\b/g))
     for (const name of match.slice(1)) if (name) declared.add(name);
-  for (const match of code.matchAll(/\b([A-Za-z_]\w*)\s*=>/g)) declared.add(match[1]!);
+  for (const match of code.matchAll(/\b([A-Za-z_]\w*)\s*=>/g)) declared.add(match[1]);
 
   const loadedFiles = [...code.matchAll(/\b(?:loadTextContent|loadJsonContent|loadFileAsBase64)\(\s*'/g)].map(
-    (match) => stringAt(match.index! + match[0].length - 1) ?? "",
+    (match) => stringAt(match.index + match[0].length - 1) ?? "",
   );
   return { code, params, outputs, modules, declared, loadedFiles };
 }
@@ -186,8 +186,8 @@ const BUILTINS = new Set([
 export function undeclaredReferences(file: BicepFile): string[] {
   const unknown = new Set<string>();
   for (const match of file.code.matchAll(/(?<![.\w@#-])([A-Za-z_][A-Za-z0-9_]*)\b(?!\s*:(?!:))/g)) {
-    const name = match[1]!;
-    const before = file.code.slice(0, match.index!);
+    const name = match[1];
+    const before = file.code.slice(0, match.index);
     if (/^(param|var|resource|module|output|type|func)\s+$/m.test(before.slice(before.lastIndexOf("\n") + 1))) continue;
     if (/disable-next-line\s+[\w\s-]*$/.test(before.slice(before.lastIndexOf("\n") + 1))) continue;
     if (!file.declared.has(name) && !BUILTINS.has(name)) unknown.add(name);

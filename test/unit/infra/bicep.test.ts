@@ -69,7 +69,7 @@ describe("infra (static Bicep checks)", () => {
         const module = bicep.modules.find((m) => m.symbol === match[1]);
         assert.ok(module, `${path.basename(file)}: ${match[1]} is a module`);
         const outputs = readBicep(path.resolve(path.dirname(file), module.path)).outputs;
-        assert.ok(outputs.includes(match[2]!), `${module.path} outputs ${match[2]}`);
+        assert.ok(outputs.includes(match[2]), `${module.path} outputs ${match[2]}`);
       }
     }
   });
@@ -119,9 +119,9 @@ describe("infra (static Bicep checks)", () => {
     const source = readFileSync(MAIN, "utf8");
     const secondary = /module openAiSecondary 'modules\/openai\.bicep' = if \(!empty\(secondaryOpenAiLocation\)\) \{([\s\S]*?)\n\}/.exec(source);
     assert.ok(secondary, "an optional openAiSecondary module, off when secondaryOpenAiLocation is empty");
-    assert.match(secondary[1]!, /location: secondaryOpenAiLocation/);
-    assert.match(secondary[1]!, /routerDeployment: routerDeployment/);
-    assert.match(secondary[1]!, /mainDeployment: mainDeployment/);
+    assert.match(secondary[1], /location: secondaryOpenAiLocation/);
+    assert.match(secondary[1], /routerDeployment: routerDeployment/);
+    assert.match(secondary[1], /mainDeployment: mainDeployment/);
     assert.match(source, /param secondaryOpenAiLocation string = ''/);
     assert.match(source, /var openAiEndpoints = empty\(secondaryOpenAiLocation\) \? openAi\.outputs\.endpoint : '\$\{openAi\.outputs\.endpoint\},\$\{openAiSecondary!\.outputs\.endpoint\}'/);
     assert.match(source, /AZURE_OPENAI_ENDPOINT: openAiEndpoints/);
@@ -186,7 +186,7 @@ describe("infra (static Bicep checks)", () => {
       ].join("\n"));
       const bicep = readBicep(file);
       assert.deepEqual(bicep.params, [{ name: "location", required: true }, { name: "name", required: false }]);
-      assert.deepEqual([...bicep.modules[0]!.params.entries()], [["location", "locaton"], ["other", "name"]]);
+      assert.deepEqual([...bicep.modules[0].params.entries()], [["location", "locaton"], ["other", "name"]]);
       assert.deepEqual(undeclaredReferences(bicep).sort(), ["locaton", "nme"]);
     });
   });

@@ -17,7 +17,7 @@ describe("docs/configuration.md", () => {
     for (const key of Object.keys(EnvSchema.shape)) {
       const rows = DOC.split("\n").filter((line) => line.startsWith(`| \`${key}\` |`));
       assert.equal(rows.length, 1, `one row for ${key}`);
-      const [, , documented] = rows[0]!.split("|").map((cell) => cell.trim());
+      const [, , documented] = rows[0].split("|").map((cell) => cell.trim());
       assert.equal(documented, documentedDefault(defaults[key]), `default of ${key}`);
     }
   });

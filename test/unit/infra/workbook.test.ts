@@ -9,7 +9,7 @@ const INFRA = path.resolve(__dirname, "..", "..", "..", "infra");
 interface WorkbookItem {
   type: number;
   name: string;
-  content: { query?: string; title?: string; timeContextFromParameter?: string; parameters?: Array<{ name: string }> };
+  content: { query?: string; title?: string; timeContextFromParameter?: string; parameters?: { name: string }[] };
 }
 
 const workbook = JSON.parse(readFileSync(path.join(INFRA, "workbook.json"), "utf8")) as { version: string; items: WorkbookItem[]; fallbackResourceIds: string[] };
@@ -17,7 +17,7 @@ const queries = workbook.items.filter((item) => item.type === 3);
 const alerts = readFileSync(path.join(INFRA, "modules", "alerts.bicep"), "utf8");
 
 /** Every KQL text shipped: workbook panels and alert rules. */
-const kql = [...queries.map((item) => item.content.query ?? ""), ...[...alerts.matchAll(/query: '([^']+)'/g)].map((m) => m[1]!)];
+const kql = [...queries.map((item) => item.content.query ?? ""), ...[...alerts.matchAll(/query: '([^']+)'/g)].map((m) => m[1])];
 
 describe("operations workbook and alerts", () => {
   it("has the panels the issue lists", () => {
@@ -42,9 +42,9 @@ describe("operations workbook and alerts", () => {
     const metrics = new Set<string>(Object.values(TelemetryMetric));
     for (const text of kql) {
       for (const match of text.matchAll(/name == "([^"]+)"/g))
-        assert.ok(events.has(match[1]!) || metrics.has(match[1]!), `${match[1]} is an event or metric name the code sends`);
+        assert.ok(events.has(match[1]) || metrics.has(match[1]), `${match[1]} is an event or metric name the code sends`);
       for (const match of text.matchAll(/customDimensions(?:\.(\w+)|\["([^"]+)"\])/g)) {
-        const property = match[1] ?? match[2]!;
+        const property = match[1] ?? match[2];
         assert.ok(ALLOWED_PROPERTIES.has(property), `customDimensions.${property} is on the redaction allow-list`);
       }
     }
@@ -66,7 +66,7 @@ describe("operations workbook and alerts", () => {
     const prices = workbook.items.find((item) => item.type === 9)!.content.parameters!.find((p) => p.name === "ModelPrices") as unknown as { value: string };
     for (const [model, triple] of Object.entries(JSON.parse(prices.value) as Record<string, number[]>)) {
       assert.equal(triple.length, 3, `${model}: [input, cached input, output]`);
-      assert.ok(triple[1]! < triple[0]!, `${model}: cached input is cheaper than input`);
+      assert.ok(triple[1] < triple[0], `${model}: cached input is cheaper than input`);
     }
   });
 

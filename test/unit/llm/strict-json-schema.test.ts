@@ -15,7 +15,7 @@ function objectSchemas(schema: unknown): JsonSchema[] {
 function keywords(schema: unknown): Set<string> {
   const found = new Set<string>();
   const visit = (node: unknown, isPropertyMap = false) => {
-    if (Array.isArray(node)) return node.forEach((item) => visit(item));
+    if (Array.isArray(node)) { node.forEach((item) => visit(item)); return; }
     if (typeof node !== "object" || node === null) return;
     for (const [key, value] of Object.entries(node)) {
       if (!isPropertyMap) found.add(key);
@@ -51,7 +51,7 @@ describe("strictJsonSchema", () => {
     const schema = strictJsonSchema(FindingOutputSchema, "finding") as { properties: Record<string, JsonSchema> };
     const evidence = schema.properties.evidence as { type: string; items: { properties: Record<string, JsonSchema> } };
     assert.equal(evidence.type, "array");
-    assert.match(String(evidence.items.properties.referenceId!.description), /CTR-0012/);
+    assert.match(String(evidence.items.properties.referenceId.description), /CTR-0012/);
     const router = strictJsonSchema(routerDecisionSchema(["contract"], 3), "router") as { properties: Record<string, JsonSchema> };
     assert.deepEqual(router.properties.debateMode, { type: "string", enum: ["independent", "debate"] });
   });

@@ -125,7 +125,7 @@ describe("retry policy", () => {
       assert.equal(result.ok, true);
       assert.equal(waits[0], 7000);
       assert.equal(waits[1], 120);
-      assert.ok(waits[2]! > 8000 && waits[2]! <= 10_000, `date-based wait was ${waits[2]}`);
+      assert.ok(waits[2] > 8000 && waits[2] <= 10_000, `date-based wait was ${waits[2]}`);
     });
 
     it("gives up after maxRetries retries and returns the last error", async () => {

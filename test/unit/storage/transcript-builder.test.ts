@@ -18,24 +18,24 @@ describe("buildTranscript", () => {
       ],
     );
     const [router, contract, , firstModeration, requery, lastModeration] = transcript.steps;
-    assert.equal(router!.rationale, "renewal price question needs the contract cap and spend history");
-    assert.equal(router!.model, "gpt-4o-mini");
-    assert.equal(router!.startedAt, "2026-11-21T09:00:00.000Z");
-    assert.equal(contract!.rationale, "CTR-0012 caps yearly increases at 5%");
-    assert.deepEqual(contract!.toolCalls[0], {
+    assert.equal(router.rationale, "renewal price question needs the contract cap and spend history");
+    assert.equal(router.model, "gpt-4o-mini");
+    assert.equal(router.startedAt, "2026-11-21T09:00:00.000Z");
+    assert.equal(contract.rationale, "CTR-0012 caps yearly increases at 5%");
+    assert.deepEqual(contract.toolCalls[0], {
       name: "searchContracts",
       arguments: { query: "Acme renewal", supplier: "SUP-001" },
       ok: true,
       resultDigest: "2 contracts: CTR-0012, CTR-0040",
       durationMs: 12,
     });
-    assert.equal(requery!.toolCalls.length, 2);
-    assert.match(firstModeration!.rationale, /sent back by the quality gate \(qscore 72\)/);
-    assert.equal(lastModeration!.rationale, "benchmark evidence is thin");
-    assert.equal(lastModeration!.inputTokens, 100);
+    assert.equal(requery.toolCalls.length, 2);
+    assert.match(firstModeration.rationale, /sent back by the quality gate \(qscore 72\)/);
+    assert.equal(lastModeration.rationale, "benchmark evidence is thin");
+    assert.equal(lastModeration.inputTokens, 100);
   });
 
-  it("writes the run as a seed-004 conversation: question, ai turns with tool calls, tool digests, final answer", () => {
+  it("writes the run as an agent-metrics conversation: question, ai turns with tool calls, tool digests, final answer", () => {
     const { conversation } = buildTranscript(finishedRun());
     assert.deepEqual(conversation, [
       { type: "human", content: "Can we renew the Acme SaaS contract at +8%?" },

@@ -35,7 +35,7 @@ describe("teams/ai-message-entity", () => {
     const many = Array.from({ length: 14 }, (_, i) => ({ ...citation(i + 1, "x".repeat(400)), title: "T".repeat(200) }));
     const entity = TeamsAiEntitySchema.parse(aiMessageEntity({ citations: many, aiGenerated: true }));
     assert.equal(entity.citation?.length, 10);
-    assert.ok(entity.citation!.every((c) => c.appearance.name.length <= 80 && c.appearance.abstract.length <= 160));
+    assert.ok(entity.citation.every((c) => c.appearance.name.length <= 80 && c.appearance.abstract.length <= 160));
   });
 
   it("uses the title as the abstract when no quote was recorded", () => {

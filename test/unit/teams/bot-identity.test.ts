@@ -3,6 +3,9 @@ import { loadConfig } from "../../../src/config";
 import { ConfigurationError } from "../../../src/domain";
 import { resolveBotIdentity } from "../../../src/teams/bot-identity";
 
+/** A warning here is a test failure: these settings are expected to be clean. */
+const failOnWarning = (message: string): never => assert.fail(message);
+
 const env = (values: Record<string, string>) => loadConfig({ LLM_PROVIDER: "offline", ...values }).env;
 
 describe("teams/bot-identity resolveBotIdentity", () => {
@@ -22,18 +25,18 @@ describe("teams/bot-identity resolveBotIdentity", () => {
   });
 
   it("builds SingleTenant credentials and names what is missing", () => {
-    const identity = resolveBotIdentity(env({ BOT_ID: "app-1", BOT_PASSWORD: "secret", BOT_TENANT_ID: "tenant-1" }), assert.fail);
+    const identity = resolveBotIdentity(env({ BOT_ID: "app-1", BOT_PASSWORD: "secret", BOT_TENANT_ID: "tenant-1" }), failOnWarning);
     assert.deepEqual(identity, {
       authenticated: true,
       appId: "app-1",
       credentials: { MicrosoftAppId: "app-1", MicrosoftAppPassword: "secret", MicrosoftAppType: "SingleTenant", MicrosoftAppTenantId: "tenant-1" },
     });
-    assert.throws(() => resolveBotIdentity(env({ BOT_ID: "app-1", BOT_PASSWORD: "secret" }), assert.fail), /BOT_TENANT_ID is required when BOT_TYPE=SingleTenant/);
-    assert.throws(() => resolveBotIdentity(env({ BOT_ID: "app-1", BOT_TENANT_ID: "t" }), assert.fail), /BOT_PASSWORD is required/);
+    assert.throws(() => resolveBotIdentity(env({ BOT_ID: "app-1", BOT_PASSWORD: "secret" }), failOnWarning), /BOT_TENANT_ID is required when BOT_TYPE=SingleTenant/);
+    assert.throws(() => resolveBotIdentity(env({ BOT_ID: "app-1", BOT_TENANT_ID: "t" }), failOnWarning), /BOT_PASSWORD is required/);
   });
 
   it("takes a managed identity without a password", () => {
-    const identity = resolveBotIdentity(env({ BOT_ID: "msi-1", BOT_TYPE: "UserAssignedMsi", BOT_TENANT_ID: "tenant-1" }), assert.fail);
+    const identity = resolveBotIdentity(env({ BOT_ID: "msi-1", BOT_TYPE: "UserAssignedMsi", BOT_TENANT_ID: "tenant-1" }), failOnWarning);
     assert.ok(identity.authenticated);
     assert.equal(identity.credentials.MicrosoftAppType, "UserAssignedMsi");
     assert.equal(identity.credentials.MicrosoftAppPassword, "");

@@ -12,7 +12,7 @@ function turn(activity: Partial<Activity>): TurnContext {
     recipient: { id: "28:procura", name: "Procura" },
     locale: "en-US",
     ...activity,
-  } as Activity);
+  });
 }
 
 const cardAction = (value: unknown, locale = "en-US") => turn({ type: "invoke", name: "adaptiveCard/action", value, locale });

@@ -3,7 +3,7 @@ import { redactError, redactProperties, scrubText } from "../../../src/telemetry
 
 describe("telemetry redaction", () => {
   describe("scrubText", () => {
-    const cases: Array<[string, string, string]> = [
+    const cases: [string, string, string][] = [
       ["e-mail", "ask taro.yamada@contoso.co.jp now", "ask [email] now"],
       ["URL-encoded e-mail", "/probe?user=taro.yamada%40contoso.co.jp", "/probe?user=[email]"],
       ["international phone", "call +81 3-1234-5678 today", "call [phone] today"],

@@ -54,7 +54,7 @@ describe("querySpend", () => {
   });
 
   it("labels quarters and compares running years by the data set's fiscal start month (January here)", async () => {
-    const supplier = dataSet.suppliers[0]!;
+    const supplier = dataSet.suppliers[0];
     const row = (id: string, date: string, amountJpy: number): SpendTransaction => ({
       id, date, fiscalYear: fiscalYearOf(date, 1), supplierId: supplier.id, supplierName: supplier.name, category: supplier.category,
       costCenter: "CC-1", amount: amountJpy, currency: "JPY", amountJpy, poNumber: `PO-${id}`, contractId: null,
@@ -77,7 +77,7 @@ describe("querySpend", () => {
   it("answers the same from fiscal-year roll-ups as from month cells, reading fewer cells", async () => {
     const snapshot = snapshotOf(dataSet);
     const data = createSnapshotProcurementData(snapshot);
-    for (const filter of [{}, { supplierId: dataSet.suppliers[0]!.id }, { category: dataSet.suppliers[1]!.category, fiscalYear: "FY2025" }]) {
+    for (const filter of [{}, { supplierId: dataSet.suppliers[0].id }, { category: dataSet.suppliers[1].category, fiscalYear: "FY2025" }]) {
       const months = await data.spendCells(filter);
       const years = await data.spendCells(filter, { grain: "fiscalYear", keep: SPEND_DIMENSIONS });
       assert.ok(years.length < months.length, `${years.length} roll-ups < ${months.length} month cells`);
@@ -92,7 +92,7 @@ describe("querySpend", () => {
       assert.deepEqual(totals(years), totals(months));
       for (const year of years) assert.equal(Math.round(year.monthlyJpy!.reduce((a, b) => a + b, 0)), Math.round(year.amountJpy));
     }
-    const category = dataSet.suppliers[1]!.category;
+    const category = dataSet.suppliers[1].category;
     const perMonth = await data.spendCells({ category }, { grain: "month", keep: [] });
     assert.ok(perMonth.every((cell) => cell.category === category && cell.supplierId === "" && cell.costCenter === ""));
     assert.equal(new Set(perMonth.map((cell) => `${cell.month} ${cell.currency}`)).size, perMonth.length, "one cell per month and currency");

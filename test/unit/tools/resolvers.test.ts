@@ -5,7 +5,7 @@ import { findMentionedSuppliers, resolveSupplier } from "../../../src/tools/supp
 import { sampleData } from "./tool-fixture";
 
 describe("resolveSupplier", () => {
-  const cases: Array<[string, string | undefined]> = [
+  const cases: [string, string | undefined][] = [
     ["Acme", "SUP-001"],
     ["アクメ", "SUP-001"],
     ["acme cloud software, inc.", "SUP-001"],
@@ -33,7 +33,7 @@ describe("resolveSupplier", () => {
 
 describe("resolveCategory", () => {
   const known = ["saas", "cloud", "logistics", "raw-materials", "office-supplies"];
-  const cases: Array<[string, string | undefined]> = [
+  const cases: [string, string | undefined][] = [
     ["SaaS", "saas"], ["raw materials", "raw-materials"], ["Raw_Materials", "raw-materials"], ["物流", "logistics"], ["原材料の価格", "raw-materials"], ["stationery", "office-supplies"], ["aerospace", undefined],
   ];
   for (const [text, id] of cases) it(`reads ${JSON.stringify(text)}`, () => assert.equal(resolveCategory(text, known), id));

@@ -42,9 +42,9 @@ describe("HITL reasons", () => {
       policy,
     );
     assert.equal(reasons.length, 3);
-    assert.match(reasons[0]!, /^router: commits spend/);
-    assert.match(reasons[1]!, /^moderator: exceeds cap/);
-    assert.match(reasons[2]!, /¥12,000,000 is at or above the approval threshold ¥10,000,000/);
+    assert.match(reasons[0], /^router: commits spend/);
+    assert.match(reasons[1], /^moderator: exceeds cap/);
+    assert.match(reasons[2], /¥12,000,000 is at or above the approval threshold ¥10,000,000/);
   });
 
   it("gives the reasons in Japanese for a Japanese question", () => {
@@ -84,7 +84,7 @@ describe("HITL reasons", () => {
 });
 
 describe("asksToCommit", () => {
-  const cases: Array<[string, boolean]> = [
+  const cases: [string, boolean][] = [
     ["Who must approve a purchase order of ¥12,000,000?", false],
     ["What is the approval threshold for software?", false],
     ["How do I buy a laptop?", false],

@@ -9,7 +9,7 @@ import { completedRun } from "../../fixtures/cards/sample-runs";
 function withTools(overrides: Partial<RunState> = {}): RunState {
   const run = completedRun(overrides);
   const call = (name: string, args: Record<string, unknown>) => ({ name, arguments: args, ok: true, resultDigest: "", durationMs: 1 });
-  run.findings[0]!.toolCalls = [
+  run.findings[0].toolCalls = [
     call("querySpend", { supplier: "Acme Cloud Software", category: null, fiscalYear: "FY2025", groupBy: null }),
     call("searchContracts", { query: "renewal", supplier: "Acme" }),
     call("listSuppliers", { category: "saas", region: null }),

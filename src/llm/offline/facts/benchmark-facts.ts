@@ -1,5 +1,5 @@
 import { PriceBenchmarkSchema } from "../../../domain/procurement";
-import { formatMoney } from "../phrases";
+import { formatMoney } from "../../../tools/format";
 import { recognise, type Fact, type FactContext } from "./fact";
 
 const BenchmarkLike = PriceBenchmarkSchema.pick({ category: true, unit: true, currency: true, p25: true, median: true, p75: true, typicalAnnualIncreasePct: true });

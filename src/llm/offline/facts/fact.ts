@@ -26,7 +26,7 @@ export function dataObjects(observations: ToolObservation[]): { tool: string; va
   const found: { tool: string; value: Record<string, unknown> }[] = [];
   const walk = (tool: string, value: unknown, depth: number) => {
     if (depth > 6 || value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) return value.forEach((item) => walk(tool, item, depth + 1));
+    if (Array.isArray(value)) { value.forEach((item) => walk(tool, item, depth + 1)); return; }
     found.push({ tool, value: value as Record<string, unknown> });
     for (const child of Object.values(value)) walk(tool, child, depth + 1);
   };

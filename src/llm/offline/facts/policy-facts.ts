@@ -1,5 +1,5 @@
 import { extractAmounts } from "../../../domain/amounts";
-import { formatJpy } from "../phrases";
+import { formatJpy } from "../../../tools/format";
 import type { ToolObservation } from "../tool-observations";
 import { dataObjects, type Fact, type FactContext } from "./fact";
 

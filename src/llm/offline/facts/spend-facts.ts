@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatJpy } from "../phrases";
+import { formatJpy } from "../../../tools/format";
 import type { ToolObservation } from "../tool-observations";
 import type { Fact, FactContext } from "./fact";
 
@@ -39,7 +39,7 @@ export function spendFacts({ observations, phrases }: FactContext): Fact[] {
     const shown = time ? result.groups.slice(-4) : result.groups.slice(0, 3);
     if (shown.length > 0 && result.groupBy !== "fiscalYear")
       facts.push({
-        text: (time ? phrases.spendLatest : phrases.spendTop)({ groups: shown.map((g) => `${g.key} ${formatJpy(g.totalJpy)}`) }),
+        text: phrases[time ? "spendLatest" : "spendTop"]({ groups: shown.map((g) => `${g.key} ${formatJpy(g.totalJpy)}`) }),
         references: [...new Set(shown.map((g) => ref(g.key)))],
         direct: true,
       });

@@ -10,7 +10,7 @@ const [milk] = readHistoryLogs(path.join(__dirname, "../../../fixtures/history_l
 
 describe("StepAggregator", () => {
   it("STEP_LEVEL: one encoded line per step with its memory, each mapped to its own id, no metadata", () => {
-    const aggregated = aggregateStepLevel(milk!.steps);
+    const aggregated = aggregateStepLevel(milk.steps);
     assert.deepEqual(Object.keys(aggregated), ["granularity", "aggregated_content", "step_mapping", "summary_metadata"]);
     assert.equal(aggregated.granularity, "step_level");
     const lines = aggregated.aggregated_content.split("\n");
@@ -20,7 +20,7 @@ describe("StepAggregator", () => {
       "Step 1: [The user wants the cheapest milk on the shop site. I should open the site first.] -> [go_to_url(https://shop.example/)] -> [Success - the shop home page loaded] | memory: [Task: buy the cheapest 1 l milk.]",
     );
     assert.equal(lines[6], 'Step 7: [Item in cart; proceed to checkout and pay.] -> [done(text="Bought FarmFresh 1 l milk for 0.89")] -> [final: Finish] | memory: [Cart: FarmFresh 1 l.]');
-    assert.ok(!encodeSteps(milk!.steps)[0]!.includes("memory"), "phase and global views summarise; only the step view carries memory");
+    assert.ok(!encodeSteps(milk.steps)[0].includes("memory"), "phase and global views summarise; only the step view carries memory");
     assert.deepEqual(aggregated.step_mapping, { "Step 1": [1], "Step 2": [2], "Step 3": [3], "Step 4": [4], "Step 5": [5], "Step 6": [6], "Step 7": [7] });
     assert.deepEqual(aggregated.summary_metadata, {});
   });
@@ -51,8 +51,8 @@ describe("StepAggregator", () => {
   });
 
   it("clips long fields to one line", () => {
-    const [line] = encodeSteps([{ ...milk!.steps[0]!, thinking: `${"x".repeat(300)}\n\nmore` }]);
-    assert.match(line!, /^Step 1: \[x{159}…\] -> /);
+    const [line] = encodeSteps([{ ...milk.steps[0], thinking: `${"x".repeat(300)}\n\nmore` }]);
+    assert.match(line, /^Step 1: \[x{159}…\] -> /);
   });
 
   it("estimates tokens: a quarter per Latin character, one per CJK character", () => {

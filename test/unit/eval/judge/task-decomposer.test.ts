@@ -7,10 +7,10 @@ const [milk] = readHistoryLogs(path.join(__dirname, "../../../fixtures/history_l
 const ids = [1, 2, 3, 4, 5, 6, 7];
 
 describe("TaskDecomposer", () => {
-  it("reads the seed-003 history log format", () => {
-    assert.equal(milk!.id, "buy-milk");
-    assert.deepEqual(milk!.steps.map((step) => step.step), ids);
-    assert.equal(milk!.steps[1]!.action, 'input_text(index=4, text="milk 1l")');
+  it("reads the history log format", () => {
+    assert.equal(milk.id, "buy-milk");
+    assert.deepEqual(milk.steps.map((step) => step.step), ids);
+    assert.equal(milk.steps[1].action, 'input_text(index=4, text="milk 1l")');
   });
 
   describe("contiguity validation", () => {
@@ -52,13 +52,13 @@ describe("TaskDecomposer", () => {
           ["Phase E", "moderate", [6]],
         ],
       );
-      assert.equal(decomposition.phases[1]!.summary, "a2; a3");
+      assert.equal(decomposition.phases[1].summary, "a2; a3");
     });
     it("cuts a log without phases into fixed-size contiguous groups", () => {
-      const decomposition = fallbackDecomposition(milk!.steps, "no model");
+      const decomposition = fallbackDecomposition(milk.steps, "no model");
       assert.equal(FALLBACK_PHASE_SIZE, 5);
       assert.deepEqual(decomposition.phases.map((phase) => phase.steps), [[1, 2, 3, 4, 5], [6, 7]]);
-      assert.equal(partitionProblem(decomposition.phases.map((phase) => ({ firstStep: phase.steps[0]!, lastStep: phase.steps.at(-1)! })), ids), null);
+      assert.equal(partitionProblem(decomposition.phases.map((phase) => ({ firstStep: phase.steps[0], lastStep: phase.steps.at(-1)! })), ids), null);
     });
   });
 

@@ -49,7 +49,7 @@ function ragasToolCallAccuracy(actual: SampleToolCall[], reference: SampleToolCa
     return keys.filter((k) => k in p && pythonStr(p[k]) === pythonStr(r[k])).length / keys.length;
   };
   let score = 0;
-  for (let i = 0; i < Math.min(pred.length, ref.length); i++) if (ref[i]!.name === pred[i]!.name) score += argScore(pred[i]!.arguments, ref[i]!.arguments);
+  for (let i = 0; i < Math.min(pred.length, ref.length); i++) if (ref[i].name === pred[i].name) score += argScore(pred[i].arguments, ref[i].arguments);
   score /= ref.length;
   if (Math.min(pred.length, ref.length) < ref.length) score *= Math.min(pred.length, ref.length) / ref.length;
   return aligned ? score : 0;

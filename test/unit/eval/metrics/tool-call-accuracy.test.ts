@@ -7,7 +7,7 @@ const STRICT: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold:
 const flexible = (argumentMatchThreshold: number): ToolCallAccuracyConfig => ({ mode: "FLEXIBLE", argumentMatchThreshold });
 
 describe("ToolCallAccuracy", () => {
-  describe("seed 004 examples", () => {
+  describe("the reference examples", () => {
     it("scores perfect tool usage as 1 in STRICT mode", () => {
       const calls = [
         call("search_flights", { destination: "Париж", date: "2024-01-15" }),
@@ -26,7 +26,7 @@ describe("ToolCallAccuracy", () => {
       );
       assert.ok(result.score! >= 0.5);
       assert.equal(result.score, 1);
-      assert.equal(result.parts.matched[0]!.argumentMatch, 0.5);
+      assert.equal(result.parts.matched[0].argumentMatch, 0.5);
     });
   });
 

@@ -25,7 +25,7 @@ const ragasShaped: Sample = {
 describe("evaluation inputs as people have them", () => {
   it("tool calls inside AI messages (the ragas shape) score exactly as top-level toolCalls", () => {
     const fromMessages = toolCallAccuracy(ragasShaped);
-    const topLevel = toolCallAccuracy({ ...ragasShaped, userInputMessages: [ragasShaped.userInputMessages[0]!], toolCalls: [search, book] });
+    const topLevel = toolCallAccuracy({ ...ragasShaped, userInputMessages: [ragasShaped.userInputMessages[0]], toolCalls: [search, book] });
     assert.equal(fromMessages.score, 1);
     assert.equal(fromMessages.parts.toolCallSource, "messages");
     assert.deepEqual([fromMessages.score, fromMessages.parts.precision, fromMessages.parts.recall], [topLevel.score, topLevel.parts.precision, topLevel.parts.recall]);

@@ -21,7 +21,7 @@ describe("transcript converters", () => {
     assert.equal("reference" in sample, false);
   });
 
-  it("turns transcript steps into seed-003 judge steps that keep the executor phase", () => {
+  it("turns transcript steps into judge steps that keep the executor phase", () => {
     const run = transcriptToJudgeRun(transcript);
     assert.equal(run.id, "run-0001");
     assert.deepEqual(run.steps[1], {
@@ -33,7 +33,7 @@ describe("transcript converters", () => {
       evaluation_previous_goal: "step 1 router: ok",
       phase: "investigate",
     });
-    assert.equal(run.steps[0]!.evaluation_previous_goal, "question received (en)");
-    assert.equal(run.steps[3]!.next_goal, "end the run (status completed, QSCORE 86)");
+    assert.equal(run.steps[0].evaluation_previous_goal, "question received (en)");
+    assert.equal(run.steps[3].next_goal, "end the run (status completed, QSCORE 86)");
   });
 });

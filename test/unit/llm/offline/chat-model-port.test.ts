@@ -85,12 +85,12 @@ describe("the offline engine behind the ChatModel port", () => {
       specialists: [],
       maxSpecialists: 3,
     });
-    const broken = user!.content.replace(
+    const broken = user.content.replace(
       '"maxSpecialists": 3',
       '"maxSpecialists": "three"',
     );
-    assert.notEqual(broken, user!.content);
-    const outcome = await ask([system!, { role: "user", content: broken }]);
+    assert.notEqual(broken, user.content);
+    const outcome = await ask([system, { role: "user", content: broken }]);
     assert.equal(outcome.kind, "error");
   });
 });

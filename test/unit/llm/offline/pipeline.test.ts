@@ -38,7 +38,7 @@ describe("prompt starters offline", () => {
       const model = createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(sampleData), clock: { now: () => new Date("2026-11-21T09:00:00Z") } });
       const state = await runQuestion(workflowHarness(model).deps, { question: starter.question });
       assert.ok(state.status === "completed" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
-      assert.ok(state.answer && state.answer.rationale.some((point) => point.citations.length > 0), "cites its evidence");
+      assert.ok(state.answer?.rationale.some((point) => point.citations.length > 0), "cites its evidence");
     });
   }
 });

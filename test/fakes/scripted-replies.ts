@@ -1,0 +1,64 @@
+/**
+ * The replies tests script for the Router, a specialist and the Moderator, typed by the domain's
+ * own output schemas: one renewal question ("Can we renew the Acme SaaS contract at +8%?") whose
+ * contract caps increases at 5%. Each test overrides only what it is about.
+ */
+import type { FindingOutput, ModeratorAnswer, RouterOutput } from "../../src/domain";
+import type { ChatRequest } from "../../src/workflow/ports";
+
+/** The question these replies answer. */
+export const RENEWAL_QUESTION = "Can we renew the Acme SaaS contract at +8%?";
+
+/** A Router decision that selects `selected` in that priority: in scope, independent, no approval signal. */
+export function routerReply(selected: string[], extra: Partial<RouterOutput> = {}): RouterOutput {
+  return {
+    selected,
+    priority: selected,
+    debateMode: "independent",
+    evidenceNeed: "high",
+    hitl: false,
+    inScope: true,
+    scopeReason: "procurement",
+    reason: "contract question",
+    ...extra,
+  };
+}
+
+/** A specialist finding that cites the contract's 5% cap. */
+export function findingReply(summary: string, extra: Partial<FindingOutput> & Record<string, unknown> = {}): FindingOutput {
+  return {
+    summary,
+    details: "",
+    evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }],
+    confidence: 0.8,
+    ...extra,
+  };
+}
+
+/** The Moderator's answer: not at +8%, counter at +3%; it passes the quality gate unless `qscore` says otherwise. */
+export function moderatorReply(extra: Partial<ModeratorAnswer> = {}): ModeratorAnswer {
+  return {
+    conclusion: "Not at +8%.",
+    rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
+    findings: [{ specialist: "contract", summary: "cap 5%" }],
+    nextActions: ["Counter at +3%"],
+    qscore: 88,
+    hitl: false,
+    hitlReason: "",
+    critique: "",
+    ...extra,
+  };
+}
+
+/** A model request from the contract specialist asking the renewal question; `overrides` sets the rest. */
+export function chatRequest(overrides: Partial<ChatRequest> = {}): ChatRequest {
+  return {
+    agentId: "contract",
+    model: "gpt-4o",
+    messages: [{ role: "user", content: RENEWAL_QUESTION }],
+    temperature: 0.2,
+    maxTokens: 800,
+    timeoutMs: 5000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,130 @@
+import assert from "node:assert/strict";
+import type { CosmosClient } from "@azure/cosmos";
+import type { RunState } from "../../../src/domain";
+import { ensureContainers } from "../../../src/storage/containers";
+import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
+import { MemoryRunStore } from "../../../src/storage/memory-run-store";
+import { CosmosRunStore } from "../../../src/storage/run-repository";
+import type { RunStore } from "../../../src/workflow/ports";
+import { finishedRun } from "./run-state-fixture";
+
+/** A run as it comes back from any store: JSON, so an `answer: undefined` key is simply absent. */
+function storedRun(overrides: Partial<RunState>): RunState {
+  return JSON.parse(JSON.stringify(finishedRun({ status: "running", phase: "route", answer: undefined, ...overrides }))) as RunState;
+}
+
+/**
+ * What every RunStore must do, whatever stores it: the workers' lease and the once-only sends rest on
+ * the conditional write, so both adapters must agree on it exactly.
+ */
+function runStoreContract(name: string, open: () => Promise<RunStore>) {
+  describe(`RunStore contract: ${name}`, function () {
+    this.timeout(20_000);
+    let store: RunStore;
+    let next = 0;
+    const runId = () => `run-contract-${Date.now()}-${++next}`;
+    beforeEach(async () => {
+      store = await open();
+    });
+
+    it("knows nothing of a run never written", async () => {
+      const id = runId();
+      assert.equal(await store.load(id), undefined);
+      assert.equal(await store.read(id), undefined);
+    });
+
+    it("round-trips a checkpoint, and the next checkpoint replaces it", async () => {
+      const run = storedRun({ runId: runId(), phase: "investigate" });
+      await store.checkpoint(run);
+      assert.deepEqual(await store.load(run.runId), run);
+      await store.checkpoint({ ...run, status: "completed", phase: "done" });
+      const loaded = await store.load(run.runId);
+      assert.equal(loaded?.status, "completed");
+      assert.equal(loaded.phase, "done");
+    });
+
+    it("creates only when absent: a second create is a conflict and leaves the first", async () => {
+      const run = storedRun({ runId: runId() });
+      const created = await store.write(run, undefined);
+      assert.equal(created.kind, "written");
+      assert.deepEqual(await store.write({ ...run, phase: "done" }, undefined), { kind: "conflict" });
+      assert.equal((await store.load(run.runId))?.phase, "route");
+    });
+
+    it("replaces only at the version read; a stale version cannot overwrite the newer run", async () => {
+      const run = storedRun({ runId: runId() });
+      const created = await store.write(run, undefined);
+      const read = await store.read(run.runId);
+      assert.ok(read && created.kind === "written");
+      assert.equal(read.etag, created.etag, "read returns the version the write made");
+      assert.deepEqual(read.state, run);
+      const newer = await store.write({ ...run, phase: "investigate" }, read.etag);
+      assert.equal(newer.kind, "written");
+      assert.notEqual(newer.kind === "written" && newer.etag, read.etag, "every write makes a new version");
+      assert.deepEqual(await store.write({ ...run, phase: "done" }, read.etag), { kind: "conflict" });
+      assert.equal((await store.load(run.runId))?.phase, "investigate");
+    });
+
+    it("treats a version for a run that does not exist as a conflict", async () => {
+      const run = storedRun({ runId: runId() });
+      const elsewhere = storedRun({ runId: runId() });
+      const written = await store.write(elsewhere, undefined);
+      assert.ok(written.kind === "written");
+      assert.deepEqual(await store.write(run, written.etag), { kind: "conflict" });
+      assert.equal(await store.load(run.runId), undefined);
+    });
+
+    it("moves the version on a checkpoint, so a writer holding the old one loses", async () => {
+      const run = storedRun({ runId: runId() });
+      await store.write(run, undefined);
+      const before = await store.read(run.runId);
+      await store.checkpoint({ ...run, phase: "investigate" });
+      assert.deepEqual(await store.write({ ...run, phase: "done" }, before!.etag), { kind: "conflict" });
+      assert.equal((await store.load(run.runId))?.phase, "investigate");
+    });
+
+    it("lets exactly one of two writers at the same version win", async () => {
+      const run = storedRun({ runId: runId() });
+      await store.write(run, undefined);
+      const { etag } = (await store.read(run.runId))!;
+      const outcomes = await Promise.all([
+        store.write({ ...run, phase: "investigate" }, etag),
+        store.write({ ...run, phase: "moderate" }, etag),
+      ]);
+      assert.deepEqual(outcomes.map((outcome) => outcome.kind).sort(), ["conflict", "written"]);
+      const winner = outcomes[0].kind === "written" ? "investigate" : "moderate";
+      assert.equal((await store.load(run.runId))?.phase, winner);
+    });
+
+    it("hands out copies: changing what was loaded changes nothing stored", async () => {
+      const run = storedRun({ runId: runId() });
+      await store.checkpoint(run);
+      const loaded = (await store.load(run.runId))!;
+      loaded.phase = "done";
+      loaded.findings.length = 0;
+      assert.deepEqual(await store.load(run.runId), run);
+    });
+  });
+}
+
+describe("RunStore adapters", () => {
+  let server: EmbeddedCosmos | undefined;
+  let client: CosmosClient | undefined;
+  let cosmosRuns: CosmosRunStore | undefined;
+  after(async () => {
+    client?.dispose();
+    await server?.stop();
+  });
+
+  runStoreContract("in process (MemoryRunStore)", async () => new MemoryRunStore());
+  runStoreContract("Cosmos (embedded server)", async () => {
+    if (!cosmosRuns) {
+      server = await startEmbeddedCosmos();
+      client = await createCosmosClient({ endpoint: server.endpoint, key: server.key });
+      const { database } = await client.databases.createIfNotExists({ id: "run-store-contract" });
+      cosmosRuns = new CosmosRunStore((await ensureContainers(database, 1)).runs);
+    }
+    return cosmosRuns;
+  });
+});
