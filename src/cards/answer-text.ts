@@ -20,6 +20,11 @@ export function answerMessageText(body: Pick<AnswerBodyView, "conclusion" | "rat
     const markers = citationMarkers(item.citations, citations);
     return `- ${literalMarkdown(item.point)}${markers ? ` ${markers}` : ""}`;
   });
-  const conclusion = literalMarkdown(body.conclusion.trim()).replace(/\r?\n/g, "\n\n");
+  const conclusion = conclusionMarkdown(body.conclusion);
   return points.length > 0 ? `${conclusion}\n\n**${labelsFor(language).rationale}**\n\n${points.join("\n")}` : conclusion;
+}
+
+/** The conclusion as message text (also while it streams, so the final text continues what was shown). */
+export function conclusionMarkdown(conclusion: string): string {
+  return literalMarkdown(conclusion.trim()).replace(/\r?\n/g, "\n\n");
 }

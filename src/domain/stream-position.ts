@@ -11,5 +11,7 @@ export const StreamPositionSchema = z.object({
   sequence: z.number().int().positive(),
   /** When the stream started (ISO): Teams ends a stream two minutes after its start. */
   startedAt: z.string(),
+  /** True once the answer's text has started: Teams takes no informative update after that. */
+  textStarted: z.boolean().optional(),
 });
 export type StreamPosition = z.infer<typeof StreamPositionSchema>;

@@ -14,7 +14,8 @@ import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import { followRunProgress } from "./run-progress-cards";
-import { followRunStreams, type RunStreams } from "./run-streams";
+import { followRunStreams, streamedConclusions, type RunStreams } from "./run-streams";
+import { StreamPositions } from "./stream-positions";
 import { rememberFinishedRuns } from "./remember-runs";
 import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
@@ -58,13 +59,13 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   const adapter = createTeamsAdapter(identity);
   adapter.use(typingFirst((activity) => classifyMessage(activity, config.env.MAX_QUESTION_CHARS).kind === "question"));
   const messenger = new Messenger(adapter, identity.appId);
-  const workflow = await options.workflow({ store: store.runs, events: telemetry.eventSink });
+  const streams: RunStreams = new Map();
+  const workflow = { ...(await options.workflow({ store: store.runs, events: telemetry.eventSink })), answerPreview: streamedConclusions(streams) };
   const names = displayNamesFrom(workflow.prompts.specialists);
   const qscoreThreshold = config.workflow.qscoreThreshold;
   const lifecycle = new RunLifecycle(log);
   followRunProgress(lifecycle, { messenger, names, log });
-  const streams: RunStreams = new Map();
-  followRunStreams(lifecycle, streams, { messenger, names, log });
+  followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
   rememberFinishedRuns(lifecycle, store.memory, log);
   const worker = new RunWorker({
     queue: options.queue,

@@ -28,8 +28,9 @@ type Update = { kind: "informative" | "streaming"; text: string };
  */
 export class TeamsStream {
   private readonly queue: LatestOnlyQueue<Update>;
-  private streamingText = false;
   private ended = false;
+  /** Once text is queued, an informative update must not replace it in the queue. */
+  private textQueued: boolean;
 
   constructor(
     private readonly messenger: Pick<Messenger, "send">,
@@ -38,11 +39,12 @@ export class TeamsStream {
     private readonly options: {
       limits: StreamLimits;
       now: () => Date;
-      /** Persists the position after each update, so another process continues from it. */
+      /** Persists the position before each update goes out, so another process continues after it. */
       save: (position: StreamPosition) => Promise<void>;
       log: Log;
     },
   ) {
+    this.textQueued = position.textStarted === true;
     this.queue = new LatestOnlyQueue<Update>(
       (update) => this.send(update),
       (error) => options.log(`stream ${position.id}: update failed: ${describeError(error)}`),
@@ -66,14 +68,14 @@ export class TeamsStream {
 
   /** Says what is happening; ignored once the answer's text has started (Teams allows no informative update after it). */
   informative(text: string): void {
-    if (this.ended || this.streamingText || this.expired) return;
+    if (this.ended || this.textQueued || this.expired) return;
     this.queue.push({ kind: "informative", text });
   }
 
   /** Shows the answer's text so far (each update replaces the last). */
   text(textSoFar: string): void {
     if (this.ended || this.expired) return;
-    this.streamingText = true;
+    this.textQueued = true;
     this.queue.push({ kind: "streaming", text: textSoFar });
   }
 
@@ -97,13 +99,15 @@ export class TeamsStream {
 
   private async send(update: Update): Promise<void> {
     if (this.ended || this.expired) return;
+    // The sequence is taken (and saved) before the update goes out: a process that dies mid-send
+    // leaves a gap, never a number the next owner would send again.
     const sequence = this.position.sequence + 1;
+    this.position = { ...this.position, sequence, ...(update.kind === "streaming" ? { textStarted: true } : {}) };
+    await this.options.save(this.position).catch((error) => this.options.log(`stream ${this.position.id}: position not saved: ${describeError(error)}`));
     await this.messenger.send(this.reference, {
       ...streamActivity("typing", { streamId: this.position.id, streamType: update.kind, streamSequence: sequence }, update.text),
       id: this.position.id,
     });
-    this.position = { ...this.position, sequence };
-    await this.options.save(this.position);
   }
 }
 
