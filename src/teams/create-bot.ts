@@ -16,6 +16,7 @@ import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import { followRunProgress } from "./run-progress-cards";
 import { followRunStreams, streamedConclusions, type RunStreams } from "./run-streams";
 import { StreamPositions } from "./stream-positions";
+import { AnswerMessages } from "./answer-messages";
 import { rememberFinishedRuns } from "./remember-runs";
 import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
@@ -66,6 +67,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   const lifecycle = new RunLifecycle(log);
   followRunProgress(lifecycle, { messenger, names, log });
   followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
+  const answerMessages = new AnswerMessages(store.botState);
   rememberFinishedRuns(lifecycle, store.memory, log);
   const worker = new RunWorker({
     queue: options.queue,
@@ -80,6 +82,8 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
       qscoreThreshold,
       onAwaitingApproval: options.approvals?.onAwaitingApproval ?? underReviewNotice(messenger),
       streams,
+      answerMessages,
+      ...(config.env.CONTRACT_SENSITIVITY_LABEL ? { contractSensitivityLabel: config.env.CONTRACT_SENSITIVITY_LABEL } : {}),
       log,
     }),
     ...(options.continueApproval ? { continueApproval: options.continueApproval } : {}),
@@ -93,6 +97,7 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
     botState: store.botState,
     questions,
     cardActions: { store, telemetry, names, qscoreThreshold, log },
+    answerMessages,
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,
     memory: store.memory,
