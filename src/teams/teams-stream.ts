@@ -49,6 +49,7 @@ export class TeamsStream {
       (update) => this.send(update),
       (error) => options.log(`stream ${position.id}: update failed: ${describeError(error)}`),
       options.limits.minIntervalMs,
+      this.lastUpdateAt,
     );
   }
 
@@ -59,6 +60,11 @@ export class TeamsStream {
   static async start(sendFirst: (activity: Partial<Activity>) => Promise<string | undefined>, text: string, now: Date): Promise<StreamPosition | undefined> {
     const id = await sendFirst(streamActivity("typing", { streamType: "informative", streamSequence: 1 }, text));
     return id ? { id, sequence: 1, startedAt: now.toISOString() } : undefined;
+  }
+
+  /** When the stream's last update went out (epoch ms). */
+  private get lastUpdateAt(): number {
+    return Date.parse(this.position.updatedAt ?? this.position.startedAt);
   }
 
   /** True once Teams would no longer accept updates: the answer must then come as a plain message. */
@@ -87,6 +93,9 @@ export class TeamsStream {
     if (this.ended) return;
     this.ended = true;
     await this.queue.close();
+    // The final message keeps Teams' pace too: it may follow the last update by no less than the interval.
+    const due = this.lastUpdateAt + this.options.limits.minIntervalMs - Date.now();
+    if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
     const channelData = { ...(final.channelData as Record<string, unknown> | undefined), streamId: this.position.id, streamType: "final" };
     await this.messenger.send(this.reference, {
       ...final,
@@ -102,7 +111,7 @@ export class TeamsStream {
     // The sequence is taken (and saved) before the update goes out: a process that dies mid-send
     // leaves a gap, never a number the next owner would send again.
     const sequence = this.position.sequence + 1;
-    this.position = { ...this.position, sequence, ...(update.kind === "streaming" ? { textStarted: true } : {}) };
+    this.position = { ...this.position, sequence, updatedAt: new Date().toISOString(), ...(update.kind === "streaming" ? { textStarted: true } : {}) };
     await this.options.save(this.position).catch((error) => this.options.log(`stream ${this.position.id}: position not saved: ${describeError(error)}`));
     await this.messenger.send(this.reference, {
       ...streamActivity("typing", { streamId: this.position.id, streamType: update.kind, streamSequence: sequence }, update.text),

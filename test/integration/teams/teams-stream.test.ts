@@ -67,6 +67,7 @@ describe("TeamsStream: Teams' streaming protocol over proactive sends (fake conn
     assert.ok(position);
     const resumed = new TeamsStream(messenger, reference, { ...position, sequence: 7 }, { limits, now: () => new Date(), save: async () => {}, log: () => {} });
     resumed.text("Resumed answer");
+    await new Promise((resolve) => setTimeout(resolve, 60));
     await resumed.end({ text: "Resumed answer, whole." });
     const sent = connector.activities.filter((a) => a.method === "POST").slice(1);
     assert.deepEqual(sent.map((a) => [streamInfo(a)?.streamId, streamInfo(a)?.streamSequence]), [[position.id, 8], [position.id, undefined]]);
