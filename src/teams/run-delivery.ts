@@ -67,9 +67,7 @@ export class TeamsRunDelivery implements RunDelivery {
       case "error":
         return deliver(cardActivity(buildErrorCard(errorViewFromRun(state))));
       case "clarification":
-        return deliver(
-          cardActivity(buildClarificationCard({ language: state.language, question: state.question, clarification: state.understanding?.clarification ?? defaultClarification(state.language) })),
-        );
+        return deliver(this.clarificationActivity(state));
       case "out_of_scope":
         return deliver(cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       case "approval_request":
@@ -99,6 +97,18 @@ export class TeamsRunDelivery implements RunDelivery {
       entities: [aiMessageEntity({ citations, aiGenerated: !view.offline, ...(sensitivity ? { sensitivity } : {}) })],
       channelData: { feedbackLoopEnabled: true },
     };
+  }
+
+  /**
+   * The question back. One a model wrote carries the AI-generated label; one the offline engine
+   * wrote says it is offline instead; the fixed fallback question carries neither.
+   */
+  private clarificationActivity(state: RunState): Partial<Activity> {
+    const written = state.understanding?.clarification;
+    const card = cardActivity(
+      buildClarificationCard({ language: state.language, question: state.question, clarification: written ?? defaultClarification(state.language), offline: written !== undefined && state.offline }),
+    );
+    return written && !state.offline ? { ...card, entities: [aiMessageEntity({ citations: [], aiGenerated: true })] } : card;
   }
 
   /** Maps the answer message to its run for Teams' feedback loop; a failure costs only that mapping. */

@@ -107,6 +107,18 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
     for (const call of model.calls.slice(-3)) assert.ok(!promptText(call.body).includes("Acme"), `${call.agentId} no longer sees the first turn`);
   });
 
+  it("asks back with the model's question, labelled as AI-generated", async () => {
+    scriptAnswers(model);
+    const conversationId = `personal-clarify-${Date.now()}`;
+    await ask("How much did we spend with Acme in FY2025?", conversationId, isAnswerCard);
+    const clarification = "Do you mean Acme's spend or Nimbus's?";
+    model.script("rewriter", { kind: "clarify", standaloneQuestion: "", refersToPreviousAnswer: false, clarification });
+    const asked = await ask("And theirs?", conversationId, en.clarifyTitle);
+    assert.ok(cardTexts(cardOf(asked)).includes(clarification));
+    const entities = (asked.activity.entities ?? []) as { type: string; additionalType?: string[] }[];
+    assert.deepEqual(entities.find((e) => e.type === "https://schema.org/Message")?.additionalType, ["AIGeneratedContent"]);
+  });
+
   it("passes the previous answer to the specialists and the Moderator when the follow-up asks about it", async () => {
     scriptAnswers(model);
     const conversationId = `group-follow-ups-${Date.now()}`;
