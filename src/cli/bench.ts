@@ -4,6 +4,9 @@
  * `npm run bench -- prompt-cache [--runs 6]`: per agent, the share of prompt tokens in the prefix
  * consecutive runs share, and whether it reaches the 1,024 tokens the provider's prompt cache needs.
  *
+ * `npm run bench -- streaming [--runs 20] [--concurrency 4] [--seed 7]`: a personal chat's stream at
+ * full model speed: first informative update, first streamed answer text, full answer.
+ *
  * `npm run bench -- [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
  * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
  * simulated; at a time scale below 1 the ratios are also given at full scale (our overhead does not
@@ -20,6 +23,7 @@ import { formatPrefixTable } from "../../bench/prompt-prefix";
 import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
 import { benchQuestions } from "../../bench/questions";
 import { runBench } from "../../bench/run-bench";
+import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
 import { describeError } from "../domain";
 
 const FlagsSchema = z.object({
@@ -61,13 +65,24 @@ async function main(argv: string[]): Promise<number> {
   const flags = FlagsSchema.parse(values);
   const section = positionals[0];
   if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);
-  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, data)`);
+  if (section === "streaming") return streaming(values.runs === undefined ? STREAMING_RUNS : flags.runs, values.concurrency === undefined ? STREAMING_CONCURRENCY : flags.concurrency, flags.seed);
+  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, streaming, data)`);
   const report = await runBench(
     { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"] },
     (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
   if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
+  return 0;
+}
+
+/** Enough personal-chat questions for a p95, a few at a time as people ask (at full model speed). */
+const STREAMING_RUNS = 20;
+const STREAMING_CONCURRENCY = 4;
+
+async function streaming(runs: number, concurrency: number, seed: number): Promise<number> {
+  const figures = await runStreamingScenario({ runs, concurrency, seed }, (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`));
+  process.stdout.write(`${formatStreamingTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
   return 0;
 }
 

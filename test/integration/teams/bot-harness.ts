@@ -5,6 +5,8 @@ import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import type { RunQueue } from "../../../src/workflow/ports";
 import { FakeConnector, cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+
+export { isAnswerCard } from "../../fakes/fake-connector";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { teamsMessage } from "../../fakes/teams-activity";
 
@@ -127,19 +129,4 @@ export function cardShows(recorded: RecordedActivity, text: string): boolean {
 /** The activities of one conversation that carry a card whose texts include `text`. */
 export function cardsShowing(activities: RecordedActivity[], text: string): RecordedActivity[] {
   return activities.filter((activity) => cardShows(activity, text));
-}
-
-/**
- * True when the recorded activity carries a run's answer card, found by its answer section: in a
- * personal chat the card leaves the conclusion to the message's text, so its heading cannot tell.
- */
-export function isAnswerCard(recorded: RecordedActivity): boolean {
-  const card = cardOf(recorded);
-  return card !== undefined && hasElementWithId(card, "answer");
-}
-
-function hasElementWithId(node: unknown, id: string): boolean {
-  if (Array.isArray(node)) return node.some((child) => hasElementWithId(child, id));
-  if (typeof node !== "object" || node === null) return false;
-  return (node as { id?: unknown }).id === id || Object.values(node).some((child) => hasElementWithId(child, id));
 }
