@@ -58,7 +58,12 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
   const { config, identity, store, telemetry } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   const adapter = createTeamsAdapter(identity);
-  adapter.use(typingFirst((activity) => classifyMessage(activity, config.env.MAX_QUESTION_CHARS).kind === "question"));
+  adapter.use(
+    typingFirst((activity) => {
+      const message = classifyMessage(activity, config.env.MAX_QUESTION_CHARS);
+      return message.kind === "question" ? message.text : undefined;
+    }),
+  );
   const messenger = new Messenger(adapter, identity.appId);
   const streams: RunStreams = new Map();
   const workflow = { ...(await options.workflow({ store: store.runs, events: telemetry.eventSink })), answerPreview: streamedConclusions(streams) };
