@@ -15,13 +15,11 @@ export function routingUpdate(language: Language): string {
   return language === "ja" ? "質問を振り分けています…" : "Routing your question…";
 }
 
-/** What the run is doing, as one informative line in the asker's language. */
+/** What the run is doing, as one informative line in the asker's language (routing: the turn's first update said so). */
 export function progressUpdate(view: ProgressView): string | undefined {
   const working = view.specialists.filter((specialist) => specialist.status === "working").map((specialist) => specialist.name);
   const ja = view.language === "ja";
   switch (view.phase) {
-    case "routing":
-      return routingUpdate(view.language);
     case "specialists":
       if (working.length === 0) return undefined;
       return ja ? `${working.join("、")}が確認しています…` : `Checking with ${listOf(working)}…`;

@@ -31,6 +31,7 @@ export class TeamsStream {
   private ended = false;
   /** Once text is queued, an informative update must not replace it in the queue. */
   private textQueued: boolean;
+  private lastInformative: string | undefined;
 
   constructor(
     private readonly messenger: Pick<Messenger, "send">,
@@ -72,9 +73,13 @@ export class TeamsStream {
     return this.options.now().getTime() - Date.parse(this.position.startedAt) >= this.options.limits.maxAgeMs;
   }
 
-  /** Says what is happening; ignored once the answer's text has started (Teams allows no informative update after it). */
+  /**
+   * Says what is happening; ignored once the answer's text has started (Teams allows no informative
+   * update after it), and when it says what the last one said (each update spends Teams' pace).
+   */
   informative(text: string): void {
-    if (this.ended || this.textQueued || this.expired) return;
+    if (this.ended || this.textQueued || this.expired || text === this.lastInformative) return;
+    this.lastInformative = text;
     this.queue.push({ kind: "informative", text });
   }
 

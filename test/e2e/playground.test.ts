@@ -71,6 +71,7 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     await session.screenshot("5-feedback-form");
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByText("We appreciate your feedback.").waitFor({ timeout: 10_000 });
+    await page.getByRole("button", { name: "Close" }).click();
 
     console.log(`      Playground: first reaction ${Math.round(firstReactionMs)} ms, streamed text ${Math.round(streamedMs)} ms, answer visible ${Math.round(answerMs)} ms`);
   });
