@@ -36,8 +36,11 @@ describe("Streamed answer in a personal chat (bot, scripted model streaming at t
     suite.model.assertNoUnexpectedCalls();
 
     const activities = suite.harness.connector.inConversation(question.conversation.id);
-    const streamId = activities[1]!.activityId;
-    const updates = activities.filter((a) => a !== final && streamOf(a).streamId === streamId);
+    // The first reaction is the stream's first informative update.
+    const [first] = activities;
+    assert.equal(streamOf(first!).streamType, "informative");
+    const streamId = first!.activityId;
+    const updates = activities.filter((a) => a !== final && a !== first && streamOf(a).streamId === streamId);
     const streamed = updates.filter((a) => streamOf(a).streamType === "streaming");
     assert.ok(streamed.length >= 1, `the conclusion streamed: ${updates.map((a) => `${streamOf(a).streamType}: ${a.activity.text}`).join(" / ")}`);
     for (const update of streamed) assert.ok(conclusion.startsWith(update.activity.text!), `streamed text grows towards the conclusion: ${update.activity.text}`);
@@ -46,7 +49,7 @@ describe("Streamed answer in a personal chat (bot, scripted model streaming at t
     const sequences = updates.map((a) => streamOf(a).streamSequence!);
     assert.ok(sequences.every((n, i) => i === 0 || n > sequences[i - 1]!), `sequences rise: ${sequences.join(", ")}`);
     // Teams throttles streams to about one update a second: the bot never sends them faster.
-    const paced = [activities[1]!, ...updates, final];
+    const paced = [first!, ...updates, final];
     for (let i = 1; i < paced.length; i++) assert.ok(paced[i]!.at - paced[i - 1]!.at >= 900, `update ${i} came ${Math.round(paced[i]!.at - paced[i - 1]!.at)} ms after the one before`);
 
     assert.equal(streamOf(final).streamType, "final");
