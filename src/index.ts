@@ -1,10 +1,12 @@
 // First: starts Application Insights (when configured) before anything loads `http`.
 import "./telemetry/preload";
 /**
- * Composition root of the bot: config → bot identity → telemetry → store → workflow → Teams app → HTTP server.
+ * Composition root of the bot, built top to bottom: config → bot identity → telemetry → store → run queue →
+ * model → Teams adapter → approvals → workflow → run events and who follows them → bot → HTTP server,
+ * then the run worker and the approvals' timers start.
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
-import { createApprovals } from "./approvals";
+import { createApprovals, TeamsApprovalMessaging } from "./approvals";
 import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { reportEndpointEvents } from "./composition/model-endpoint-events";
@@ -19,8 +21,10 @@ import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
 import { resolveListenHost } from "./teams/listen-address";
 import { createBot } from "./teams/create-bot";
+import { createTeamsAdapter } from "./teams/teams-adapter";
 import { createTelemetry } from "./telemetry";
 import type { ChatModel, RunQueue } from "./workflow/ports";
+import { RunLifecycle } from "./workflow/run-lifecycle";
 
 /** How long shutdown waits for runs in hand; the rest are given back to the queue and resumed by another instance. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -66,33 +70,27 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const endpoints = hasEndpointHealth(model) ? model : undefined;
     queue = options.queue ?? (await openRunQueue(config, { log }));
     const runQueue = queue;
+    // Teams: one adapter for the bot's identity; the bot, approvals and operator notices all send through it.
+    const adapter = createTeamsAdapter(identity);
+    const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId);
     const approvals = createApprovals({
       config,
       store,
       telemetry,
+      messaging: teamsMessaging,
       log,
       // An approver's decision continues its run through the queue, not inside the card click.
       continueDecision: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    const operators = createOperatorNotices(config, { log });
-    const bot = await createBot({
-      config,
-      identity,
-      store,
-      telemetry,
-      log,
-      queue,
-      continueApproval: (approvalId) => approvals.service.settle(approvalId),
-      workflow: (wiring) => buildWorkflowDeps(config, { data: store.toolData, ...wiring, model, memory: store.memory }),
-      approvals: approvals.hooks,
-    });
-    approvals.attach(bot);
-    operators.attach(bot);
-    notifyOperatorsOfRuns(bot.lifecycle, operators.notices);
+    const workflow = await buildWorkflowDeps(config, { data: store.toolData, store: store.runs, events: telemetry.eventSink, model, memory: store.memory });
+    // Run events: the bot follows them in Teams (progress, streams, memory); operators hear of runs that fail.
+    const lifecycle = new RunLifecycle(log);
+    notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
+    const bot = createBot({ config, adapter, botAppId: identity.appId, store, telemetry, workflow, lifecycle, queue, approvals: approvals.forBot, log });
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
       host,
-      adapter: bot.adapter,
+      adapter,
       app: bot.app,
       inbound: { httpsOnly: config.env.NODE_ENV === "production" },
       health: async () => (await store.health()).ok,
@@ -101,7 +99,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       log,
     });
     bot.worker.start();
-    approvals.startScheduler();
+    approvals.start();
     if (endpoints) for (const line of describeEndpointStatuses(endpoints.endpointStatuses())) log(`model endpoint, ${line}`);
     log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${bot.worker.instanceId})`);
     return {

@@ -1,18 +1,18 @@
-import type { Application, TurnState } from "@microsoft/teams-ai";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { RunState } from "../domain";
-import { runApprovalMaintenance, type MaintenanceResult } from "../jobs/approval-reminders";
-import { startApprovalScheduler } from "../jobs/approval-reminders-scheduler";
+import { TEAMS_SEND_RETRY, type RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import { systemClock } from "../workflow/deps";
 import type { Clock, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 import { ApprovalService } from "./approval-service";
-import { DEFAULT_SEND_RETRY, type ApprovalDeps, type SendRetry } from "./deps";
+import type { ApprovalDeps } from "./deps";
+import { runApprovalMaintenance, type MaintenanceResult } from "./maintenance";
+import { startApprovalScheduler } from "./maintenance-scheduler";
 import type { ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
 import { approversHereHandler, onApprovalAction, onAwaitingApproval } from "./teams-inbound";
-import { TeamsApprovalMessaging, type ApprovalAdapter } from "./teams-messaging";
+import type { ApprovalsForBot } from "../teams/bot-deps";
 
 /** The store repositories the approvals flow uses (the Cosmos store satisfies this structurally). */
 export interface ApprovalStore {
@@ -23,65 +23,53 @@ export interface ApprovalStore {
   settings: SettingsStore;
 }
 
-/** Options for `createApprovals`; clock and retry are for tests. */
+/** What the approvals module is built from; clock and retry are for tests. */
 export interface CreateApprovalsOptions {
   config: AppConfig;
   store: ApprovalStore;
   telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
+  /** How the module reaches Teams: the approver channel, its threads and the requesters. */
+  messaging: ApprovalMessaging;
   log?: (line: string) => void;
   clock?: Clock;
-  sendRetry?: SendRetry;
-  /** Overrides the Teams side (tests); by default it is the bot's adapter, given to `attach`. */
-  messaging?: ApprovalMessaging;
+  sendRetry?: RetryPolicy;
   /** Hands a decided approval to what continues its run (the run queue); by default it is settled in process. */
   continueDecision?: (approvalId: string) => Promise<void>;
 }
 
-/** The approvals flow assembled for the bot process. */
+/**
+ * The approvals module of a process: what it contributes to the bot (its routes and the hand-off of
+ * runs that wait for a human), and its own background work (reminders, expiry, undone deliveries),
+ * started and stopped by the composition root like the run worker.
+ */
 export interface Approvals {
   service: ApprovalService;
   deps: ApprovalDeps;
-  /** The seams `createBot({ approvals })` takes. */
-  hooks: { onAwaitingApproval: ReturnType<typeof onAwaitingApproval>; onAction: ReturnType<typeof onApprovalAction> };
-  /** Connects to the bot once built: its adapter for sends, and the `approvers here` command. */
-  attach(bot: { app: Application<TurnState>; adapter: ApprovalAdapter; botAppId: string | undefined }): void;
+  /** The routes and run hand-offs the bot is built with. */
+  forBot: ApprovalsForBot;
   /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
   runMaintenance(now?: Date): Promise<MaintenanceResult>;
-  /** Starts the in-process scheduler when APPROVAL_SCHEDULER=bot. */
-  startScheduler(intervalMs?: number): void;
-  /** Stops the scheduler and waits (within `timeoutMs`) for background deliveries. */
+  /** Starts the in-process maintenance timer when APPROVAL_SCHEDULER=bot (otherwise a no-op). */
+  start(intervalMs?: number): void;
+  /** Stops the timer and waits (within `timeoutMs`) for background deliveries. */
   stop(timeoutMs?: number): Promise<void>;
 }
 
-/** Sends go to the bot's adapter once `attach` is called; before that they fail loudly. */
-class AttachableMessaging implements ApprovalMessaging {
-  target: ApprovalMessaging | undefined;
-  private get ready(): ApprovalMessaging {
-    if (!this.target) throw new Error("the approvals flow is not attached to the bot yet");
-    return this.target;
-  }
-  postThread: ApprovalMessaging["postThread"] = (...args) => this.ready.postThread(...args);
-  updateCard: ApprovalMessaging["updateCard"] = (...args) => this.ready.updateCard(...args);
-  replyInThread: ApprovalMessaging["replyInThread"] = (...args) => this.ready.replyInThread(...args);
-  sendTo: ApprovalMessaging["sendTo"] = (...args) => this.ready.sendTo(...args);
-}
-
 /**
- * Builds the approvals flow from configuration and the store. Usage in the composition root:
- * `const approvals = createApprovals({ config, store, telemetry });`
- * `const bot = await createBot({ …, approvals: approvals.hooks }); approvals.attach(bot); approvals.startScheduler();`
+ * Builds the approvals module from configuration, the store and its Teams messaging. Usage in the
+ * composition root: `const approvals = createApprovals({ config, store, telemetry, messaging });`,
+ * `createBot({ …, approvals: approvals.forBot })`, then `approvals.start()` once the server listens.
  */
 export function createApprovals(options: CreateApprovalsOptions): Approvals {
   const { config, store } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  const attachable = new AttachableMessaging();
   const deps: ApprovalDeps = {
     records: store.approvals,
     runs: store.runs,
     transcripts: store.transcripts,
     conversations: store.conversations,
     settings: store.settings,
-    messaging: options.messaging ?? attachable,
+    messaging: options.messaging,
     approvers: {
       ...(config.env.APPROVER_TEAM_ID ? { teamId: config.env.APPROVER_TEAM_ID } : {}),
       ...(config.env.APPROVER_CHANNEL_ID ? { channelId: config.env.APPROVER_CHANNEL_ID } : {}),
@@ -92,7 +80,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     cards: { names: displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists), qscoreThreshold: config.workflow.qscoreThreshold },
     clock: options.clock ?? systemClock,
     telemetry: options.telemetry,
-    sendRetry: options.sendRetry ?? DEFAULT_SEND_RETRY,
+    sendRetry: options.sendRetry ?? TEAMS_SEND_RETRY,
     log,
   };
   const service = new ApprovalService(deps, options.continueDecision);
@@ -101,13 +89,14 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
   return {
     service,
     deps,
-    hooks: { onAwaitingApproval: onAwaitingApproval(service), onAction: onApprovalAction(service) },
-    attach(bot) {
-      attachable.target = new TeamsApprovalMessaging(bot.adapter, bot.botAppId);
-      bot.app.turn("beforeTurn", approversHereHandler(service));
+    forBot: {
+      beforeTurn: approversHereHandler(service),
+      onAwaitingApproval: onAwaitingApproval(service),
+      onAction: onApprovalAction(service),
+      continueApproval: (approvalId) => service.settle(approvalId),
     },
     runMaintenance,
-    startScheduler(intervalMs) {
+    start(intervalMs) {
       stopScheduler ??= startApprovalScheduler(config.env.APPROVAL_SCHEDULER, () => runMaintenance(), { log, ...(intervalMs ? { intervalMs } : {}) });
     },
     async stop(timeoutMs = 10_000) {

@@ -1,7 +1,7 @@
 /** Human approval in an approver channel: request, authorised atomic decisions, delivery, reminders and expiry. */
 export { createApprovals, type Approvals, type ApprovalStore, type CreateApprovalsOptions } from "./create-approvals";
 export { ApprovalService } from "./approval-service";
-export type { ApprovalDeps, SendRetry } from "./deps";
+export type { ApprovalDeps } from "./deps";
 export type { DecisionRequest } from "./decide-approval";
 export type { RequestOutcome } from "./request-approval";
 export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, TeamMembership } from "./ports";

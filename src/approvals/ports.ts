@@ -1,11 +1,11 @@
 /**
  * What the approvals flow needs from the outside world. The core (request, decide, deliver, the
- * maintenance job) depends only on these; `teams-gateway.ts` implements the Teams side over
+ * maintenance job) depends only on these; `teams-messaging.ts` and `teams-inbound.ts` are the Teams side over
  * botbuilder, and the Cosmos repositories of src/storage satisfy the store ports structurally.
  */
-import type { ConversationReference } from "botbuilder";
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
+import type { Reference, TellRequester } from "../teams/bot-deps";
 import type { Approval } from "../domain";
 
 /** A stored approval with the etag it was read at. */
@@ -34,11 +34,8 @@ export interface SettingsStore {
   set(key: string, value: unknown): Promise<void>;
 }
 
-/** A stored conversation reference, enough to message a conversation proactively. */
-export type Reference = Partial<ConversationReference>;
-
-/** Tells the requester about their run in place of a new message to `Reference` (a personal chat's stream ends with it). */
-export type TellRequester = (content: AdaptiveCard | string) => Promise<void>;
+// The approvals module plugs into the bot, so it speaks the bot's shapes of a conversation and of a reply.
+export type { Reference, TellRequester };
 
 /** Conversation references saved by the bot (CosmosConversationRepository). */
 export interface ConversationReferences {

@@ -1,15 +1,9 @@
-import type { SendRetry } from "./deps";
+import { retrying, type RetryPolicy } from "../resilience";
 
-/** Runs `send` until it succeeds or `retry.attempts` are used, backing off between tries; rethrows the last error. */
-export async function sendWithRetry<T>(send: (attempt: number) => Promise<T>, retry: SendRetry): Promise<T> {
-  let delayMs = retry.initialMs;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await send(attempt);
-    } catch (error) {
-      if (attempt >= retry.attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      delayMs *= retry.multiplier;
-    }
-  }
+/**
+ * Runs a Teams send under its retry policy; rethrows the last error. Every failure is retried: the
+ * connector's errors do not say reliably which ones a later try would fix.
+ */
+export function sendWithRetry<T>(send: (attempt: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
+  return retrying(send, { policy });
 }

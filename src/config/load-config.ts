@@ -1,5 +1,6 @@
 import type { JpyRates } from "../domain/amounts";
 import { ConfigurationError } from "../domain/errors";
+import type { RetryPolicy } from "../resilience/retry";
 import type { OrchestrationMode } from "../domain/run";
 import { parseDuration } from "./duration";
 import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
@@ -16,7 +17,8 @@ export interface AppConfig {
   env: Env;
   provider: ModelProviderConfig;
   models: { router: string; specialist: string; moderator: string };
-  retry: { maxRetries: number; initialMs: number; maxMs: number; multiplier: number };
+  /** The retry policy of model calls (LLM_* settings). */
+  retry: RetryPolicy;
   /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
   failover: { circuit: { failureThreshold: number; openMs: number }; retryAfterBudgetMs: number };
   workflow: {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
 import { parseRatesToJpy } from "./fx-rates";
 import { ORCHESTRATION_MODES } from "../domain/run";
+import { MODEL_CALL_RETRY, MODEL_FAILOVER } from "../resilience/policies";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
@@ -44,13 +45,13 @@ export const EnvSchema = z.object({
   ROUTER_MODEL: z.string().min(1).default("gpt-4o-mini"),
   SPECIALIST_MODEL: z.string().min(1).default("gpt-4o"),
   MODERATOR_MODEL: z.string().min(1).default("gpt-4o"),
-  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(4),
-  LLM_RETRY_INITIAL_MS: positiveInt.default(2000),
-  LLM_RETRY_MAX_MS: positiveInt.default(30000),
-  LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(2),
-  MODEL_CIRCUIT_FAILURES: positiveInt.default(3),
-  MODEL_CIRCUIT_OPEN_MS: positiveInt.default(30000),
-  MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(10000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(MODEL_CALL_RETRY.maxRetries),
+  LLM_RETRY_INITIAL_MS: positiveInt.default(MODEL_CALL_RETRY.initialMs),
+  LLM_RETRY_MAX_MS: positiveInt.default(MODEL_CALL_RETRY.maxMs),
+  LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(MODEL_CALL_RETRY.multiplier),
+  MODEL_CIRCUIT_FAILURES: positiveInt.default(MODEL_FAILOVER.circuit.failureThreshold),
+  MODEL_CIRCUIT_OPEN_MS: positiveInt.default(MODEL_FAILOVER.circuit.openMs),
+  MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(MODEL_FAILOVER.retryAfterBudgetMs),
 
   // Workflow
   ORCHESTRATION: z.enum(ORCHESTRATION_MODES).default("selective"),

@@ -14,7 +14,7 @@ export type RunPhase = "understand" | "route" | "investigate" | "debate" | "conv
  * How the specialists are orchestrated: `selective` (the Router picks 1–3, they answer in parallel),
  * `handoff` (one specialist at a time, each answering or handing the question on with a reason) or
  * `group-chat` (every participating specialist speaks in a fixed round-robin order, each seeing the
- * transcript so far). Each mode is one declared graph (src/workflow/graph.ts).
+ * transcript so far). Each mode declares its own graph (src/workflow/modes/).
  */
 export const ORCHESTRATION_MODES = ["selective", "handoff", "group-chat"] as const;
 

@@ -1,14 +1,12 @@
 import { apiKeyFor, type AppConfig, type EvalModelEntry } from "../config";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel, type RetryBehaviour } from "../llm/openai-chat-model";
+import { evalModelRetry } from "../resilience";
 import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
 import { DEFAULT_EVAL_CALL_SETTINGS, type EvalModel } from "./eval-model";
 import { openPromptFiles } from "./prompt-files";
 
 /** The message printed wherever a model-graded evaluation cannot run. */
 export const SKIPPED_NO_EVAL_MODEL = "skipped: no evaluation model configured";
-
-/** Seed 004's retry back-off for evaluation calls: 2 s, ×2, capped at 30 s (on 429 and transient errors). */
-export const EVAL_RETRY_BACKOFF = { initialMs: 2000, multiplier: 2, maxMs: 30_000 } as const;
 
 /** Which evaluation models to use, or why there are none. */
 export type EvalModelChoice = { configured: true; entries: EvalModelEntry[] } | { configured: false; reason: string };
@@ -38,7 +36,7 @@ export function chooseEvalModels(config: EvalConfig): EvalModelChoice {
 export function createEvalModel(config: EvalConfig & Pick<AppConfig, "retry">, behaviour: Partial<RetryBehaviour> = {}): EvalModel | { skipped: string } {
   const choice = chooseEvalModels(config);
   if (!choice.configured) return { skipped: choice.reason };
-  const retry: RetryBehaviour = { retry: { maxRetries: config.retry.maxRetries, ...EVAL_RETRY_BACKOFF }, ...behaviour };
+  const retry: RetryBehaviour = { retry: evalModelRetry(config.retry.maxRetries), ...behaviour };
   const clients = new Map<string, ChatModel>();
   const routes = new Map(
     choice.entries.map((entry) => {

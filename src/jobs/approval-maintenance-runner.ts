@@ -4,7 +4,7 @@ import { openCosmosStore } from "../storage";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
 import { createTelemetry } from "../telemetry";
-import type { MaintenanceResult } from "./approval-reminders";
+import type { MaintenanceResult } from "../approvals/maintenance";
 
 /**
  * Runs one approval maintenance pass (reminders, expiry, undone deliveries) outside the bot: the

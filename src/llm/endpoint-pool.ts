@@ -3,7 +3,7 @@
  * breaker. A call starts on the first endpoint whose breaker admits it and moves to the next on an
  * endpoint fault; the listener hears every such failover and every breaker that opens or closes.
  */
-import { CircuitBreaker, type CircuitSettings, type CircuitSnapshot } from "./circuit-breaker";
+import { CircuitBreaker, type CircuitSettings, type CircuitSnapshot } from "../resilience";
 
 /** One endpoint: a name safe to show (its URL, never a key) and the client that reaches it. */
 export interface ModelEndpoint<C> {

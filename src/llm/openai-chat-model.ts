@@ -6,19 +6,18 @@ import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity"
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
-import type { CircuitSettings } from "./circuit-breaker";
 import { EndpointPool, NoModelEndpointAvailableError, type EndpointFault, type EndpointHealth, type EndpointListener, type EndpointStatus, type ModelEndpoint } from "./endpoint-pool";
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
-import { retryWithBackoff, type FailedAttempt, type RetrySettings, type Sleep } from "./retry";
+import { MODEL_FAILOVER, retryWithBackoff, type CircuitSettings, type FailedAttempt, type RetryPolicy, type Sleep } from "../resilience";
 
 /** The Entra ID scope of Azure OpenAI (Cognitive Services). */
 const AZURE_COGNITIVE_SERVICES_SCOPE = "https://cognitiveservices.azure.com/.default";
 
-/** Retry settings plus test seams (sleep, jitter source). */
+/** The retry policy of model calls plus test seams (sleep, jitter source). */
 export interface RetryBehaviour {
-  retry: RetrySettings;
+  retry: RetryPolicy;
   sleep?: Sleep;
   random?: () => number;
 }
@@ -29,12 +28,6 @@ export interface FailoverBehaviour {
   retryAfterBudgetMs?: number;
   onEndpointEvent?: EndpointListener;
 }
-
-/** Three consecutive faults open a breaker for 30 s; a 429 asking for more than 10 s is a fault. */
-export const DEFAULT_FAILOVER: Required<Omit<FailoverBehaviour, "onEndpointEvent">> = {
-  circuit: { failureThreshold: 3, openMs: 30_000 },
-  retryAfterBudgetMs: 10_000,
-};
 
 /**
  * A chat model reached through `openai` clients, one per endpoint in failover order.
@@ -90,8 +83,9 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       faulted.add(current);
       return pool.endpoints.some((e) => !faulted.has(e) && e.breaker.available()) ? { ...verdict, failover: true } : verdict;
     };
-    const result = await retryWithBackoff(attempt, classify, {
-      settings: this.behaviour.retry,
+    const result = await retryWithBackoff(attempt, {
+      policy: this.behaviour.retry,
+      classify,
       signal,
       deadline: startedAt + request.timeoutMs,
       sleep: this.behaviour.sleep,
@@ -182,10 +176,10 @@ function endpointList(value: string | readonly string[]): readonly string[] {
 }
 
 function endpointPool(clients: { name: string; client: OpenAI }[], { circuit, onEndpointEvent }: FailoverBehaviour): EndpointPool<OpenAI> {
-  return new EndpointPool(clients, circuit ?? DEFAULT_FAILOVER.circuit, onEndpointEvent);
+  return new EndpointPool(clients, circuit ?? MODEL_FAILOVER.circuit, onEndpointEvent);
 }
 
 /** Only the retry knobs travel into the model; endpoints and keys stay with the clients. */
 function retryBehaviour({ retry, sleep, random, retryAfterBudgetMs }: RetryBehaviour & FailoverBehaviour): RetryBehaviour & { retryAfterBudgetMs: number } {
-  return { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? DEFAULT_FAILOVER.retryAfterBudgetMs };
+  return { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs };
 }

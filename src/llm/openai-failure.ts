@@ -7,7 +7,7 @@ import { describeError } from "../domain/errors";
 import type { ChatOutcome } from "../workflow/ports";
 import { unreachableEndpoint } from "./connection-failure";
 import type { EndpointFault } from "./endpoint-pool";
-import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "./retry";
+import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resilience";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
 const MAX_CAUSE_CHARS = 200;

@@ -1,31 +1,16 @@
 import type { AppConfig } from "../config";
-import { TeamsApprovalMessaging, type ApprovalAdapter } from "../approvals/teams-messaging";
 import { systemClock } from "../workflow/deps";
 import type { Clock } from "../workflow/ports";
 import { ChannelOperatorNotices, type NoticeChannelPoster, type OperatorNotices } from "./operator-notices";
 
-/** The operator notices of the bot process, and how they reach Teams once the bot exists. */
-export interface OperatorNoticesModule {
-  notices: OperatorNotices;
-  /** Connects to the bot's adapter; until then a notice fails (and is logged), it never throws. */
-  attach(bot: { adapter: ApprovalAdapter; botAppId: string | undefined }): void;
-}
-
 /**
- * Builds the notifier from OPERATOR_* settings (the tenant is the bot's). Usage in the composition
- * root: `const operators = createOperatorNotices(config, { log }); … operators.attach(bot);
- * notifyOperatorsOfRuns(bot.lifecycle, operators.notices);`.
+ * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster`
+ * (the bot's Teams messaging). The composition root subscribes it to run events with
+ * `notifyOperatorsOfRuns(lifecycle, notices)`.
  */
-export function createOperatorNotices(config: AppConfig, options: { log: (line: string) => void; clock?: Clock; poster?: NoticeChannelPoster }): OperatorNoticesModule {
+export function createOperatorNotices(config: AppConfig, options: { poster: NoticeChannelPoster; log: (line: string) => void; clock?: Clock }): OperatorNotices {
   const { env } = config;
-  let attached: NoticeChannelPoster | undefined = options.poster;
-  const poster: NoticeChannelPoster = {
-    postThread: (target, card) => {
-      if (!attached) return Promise.reject(new Error("operator notices are not attached to the bot yet"));
-      return attached.postThread(target, card);
-    },
-  };
-  const notices = new ChannelOperatorNotices(
+  return new ChannelOperatorNotices(
     {
       channelId: env.OPERATOR_CHANNEL_ID,
       serviceUrl: env.OPERATOR_SERVICE_URL,
@@ -36,14 +21,8 @@ export function createOperatorNotices(config: AppConfig, options: { log: (line: 
       transactionUrl: env.OPERATOR_TRANSACTION_URL,
       language: "en",
     },
-    poster,
+    options.poster,
     options.clock ?? systemClock,
     options.log,
   );
-  return {
-    notices,
-    attach: (bot) => {
-      attached ??= new TeamsApprovalMessaging(bot.adapter, bot.botAppId);
-    },
-  };
 }

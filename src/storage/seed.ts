@@ -1,7 +1,6 @@
 import type { ProcurementDataSet } from "../domain";
 import { generateSampleDataSet } from "../tools/sample-data";
-import type { DataSetCounts } from "./cosmos-procurement-data";
-import type { CosmosStore } from "./cosmos-store";
+import type { CosmosProcurementData, DataSetCounts } from "./cosmos-procurement-data";
 
 /** What a seeding wrote and how long it took. */
 export interface SeedResult {
@@ -11,7 +10,7 @@ export interface SeedResult {
 
 /** Loads the sample data set (or the given one) into the store's data containers, overwriting by id. */
 export async function seedSampleData(
-  store: Pick<CosmosStore, "procurementData">,
+  store: { procurementData: Pick<CosmosProcurementData, "upsertAll"> },
   data: ProcurementDataSet = generateSampleDataSet(),
 ): Promise<SeedResult> {
   const started = Date.now();

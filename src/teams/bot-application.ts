@@ -22,6 +22,8 @@ export interface BotApplicationDeps {
   /** Which run each answer message belongs to, for Teams' feedback loop. */
   answerMessages: AnswerMessages;
   onApprovalAction: ApprovalActionHandler;
+  /** Runs before any route; returns false when it handled the activity (the approvals module's `approvers here`). */
+  beforeTurn?: (context: TurnContext) => Promise<boolean>;
   maxQuestionChars: number;
   memory: TeamsStore["memory"];
   /** What the welcome and help cards say about the conversation memory. */
@@ -44,6 +46,8 @@ export function createBotApplication(deps: BotApplicationDeps): Application<Turn
     removeRecipientMention: true,
     longRunningMessages: false,
   });
+
+  if (deps.beforeTurn) app.turn("beforeTurn", deps.beforeTurn);
 
   app.conversationUpdate("membersAdded", async (context) => {
     const botId = context.activity.recipient.id;

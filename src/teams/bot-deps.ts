@@ -2,6 +2,7 @@ import type { ConversationReference, Storage, TurnContext } from "botbuilder";
 import type { AdaptiveCard } from "../cards";
 import type { Feedback, RunState } from "../domain";
 import type { ConversationMemory, RunStore } from "../workflow/ports";
+import type { ApprovalContinuation } from "../workflow/run-worker";
 
 /** The store repositories the Teams layer uses (the Cosmos store satisfies this structurally). */
 export interface TeamsStore {
@@ -33,10 +34,16 @@ export type AwaitingApprovalHook = (state: RunState, reference: Reference, tell?
 /** Handles an `approval.*` card action; returns the card or message for the invoke response. */
 export type ApprovalActionHandler = (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string>;
 
-/** The seams the approvals flow (issue 4) plugs into. */
-export interface ApprovalHooks {
-  onAwaitingApproval: AwaitingApprovalHook;
+/**
+ * What an approvals module contributes to the bot: a command it handles before any route (returns
+ * false when it handled the activity), the `approval.*` card actions, the hand-off of runs that end
+ * waiting for a human, and the continuation of a decided run.
+ */
+export interface ApprovalsForBot {
+  beforeTurn: (context: TurnContext) => Promise<boolean>;
   onAction: ApprovalActionHandler;
+  onAwaitingApproval: AwaitingApprovalHook;
+  continueApproval: ApprovalContinuation;
 }
 
 /** Where the bot reports what it does (start-up, failures); console by default. */

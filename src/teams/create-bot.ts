@@ -3,12 +3,11 @@ import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
 import type { WorkflowDeps } from "../workflow/deps";
-import type { EventSink, RunQueue, RunStore } from "../workflow/ports";
-import { RunLifecycle } from "../workflow/run-lifecycle";
-import { RunWorker, type ApprovalContinuation } from "../workflow/run-worker";
+import type { RunQueue } from "../workflow/ports";
+import type { RunLifecycle } from "../workflow/run-lifecycle";
+import { RunWorker } from "../workflow/run-worker";
 import { createBotApplication } from "./bot-application";
-import type { ApprovalHooks, Log, TeamsStore } from "./bot-deps";
-import type { BotIdentity } from "./bot-identity";
+import type { ApprovalsForBot, Log, TeamsStore } from "./bot-deps";
 import { approvalsUnavailable } from "./card-actions";
 import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
@@ -18,58 +17,56 @@ import { followRunStreams, streamedConclusions, type RunStreams } from "./run-st
 import { StreamPositions } from "./stream-positions";
 import { AnswerMessages } from "./answer-messages";
 import { rememberFinishedRuns } from "./remember-runs";
-import { createTeamsAdapter, type ProcuraTeamsAdapter } from "./teams-adapter";
+import type { ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
 
-/** What the bot is built from; the composition root builds the adapters. */
+/** What the bot is built from; the composition root builds each of these first. */
 export interface CreateBotOptions {
   config: AppConfig;
-  /** Resolved by the caller before it opens the store (`resolveBotIdentity`), so a missing one fails fast. */
-  identity: BotIdentity;
+  /** The Teams adapter for the bot's identity (`createTeamsAdapter`); the approvals module sends through it too. */
+  adapter: ProcuraTeamsAdapter;
+  botAppId: string | undefined;
   store: TeamsStore;
   telemetry: Telemetry;
-  /** Builds the workflow deps around the given store and event sink. */
-  workflow: (wiring: { store: RunStore; events: EventSink }) => Promise<WorkflowDeps>;
+  workflow: WorkflowDeps;
+  /** The run events that progress cards, streams, memory and operator notices follow. */
+  lifecycle: RunLifecycle;
   /** The run queue this instance accepts questions into and consumes runs from. */
   queue: RunQueue;
-  /** Continues a run once its approval is decided (the approvals flow's settle). */
-  continueApproval?: ApprovalContinuation;
-  /** The approvals flow's seams (issue 4); by default: an under-review notice, and a refusal for approval actions. */
-  approvals?: Partial<ApprovalHooks>;
+  /** The approvals module's part of the bot; without one, runs needing approval only say they are under review and approval actions are refused. */
+  approvals?: ApprovalsForBot;
   log?: Log;
 }
 
 /** The assembled bot, not yet serving. */
 export interface Bot {
+  /** The teams-ai application the HTTP server hands each authenticated activity to. */
   app: Application<TurnState>;
-  adapter: ProcuraTeamsAdapter;
-  botAppId: string | undefined;
-  messenger: Messenger;
-  questions: QuestionRuns;
   /** This instance's consumer of the run queue (start it once the server listens). */
   worker: RunWorker;
-  /** Run events: subscribe to follow runs (operator notices on `poisoned`, for instance). */
-  lifecycle: RunLifecycle;
 }
 
-/** Wires identity, adapter, the question flow, card actions and the teams-ai routes. */
-export async function createBot(options: CreateBotOptions): Promise<Bot> {
-  const { config, identity, store, telemetry } = options;
+/**
+ * Builds the Teams side of the bot on the given adapter: the question flow into the queue, the run
+ * worker and its delivery, the Teams followers of run events (progress cards, streams, memory), card
+ * actions and the teams-ai routes.
+ */
+export function createBot(options: CreateBotOptions): Bot {
+  const { config, adapter, botAppId, store, telemetry, lifecycle } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  const adapter = createTeamsAdapter(identity);
   adapter.use(
     typingFirst((activity) => {
       const message = classifyMessage(activity, config.env.MAX_QUESTION_CHARS);
       return message.kind === "question" ? message.text : undefined;
     }),
   );
-  const messenger = new Messenger(adapter, identity.appId);
+  const messenger = new Messenger(adapter, botAppId);
   const streams: RunStreams = new Map();
-  const workflow = { ...(await options.workflow({ store: store.runs, events: telemetry.eventSink })), answerPreview: streamedConclusions(streams) };
+  // The Moderator's conclusion, while it is written, streams into the run's personal-chat stream.
+  const workflow = { ...options.workflow, answerPreview: streamedConclusions(streams) };
   const names = displayNamesFrom(workflow.prompts.specialists);
   const qscoreThreshold = config.workflow.qscoreThreshold;
-  const lifecycle = new RunLifecycle(log);
   followRunProgress(lifecycle, { messenger, names, log });
   followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
   const answerMessages = new AnswerMessages(store.botState);
@@ -91,32 +88,25 @@ export async function createBot(options: CreateBotOptions): Promise<Bot> {
       ...(config.env.CONTRACT_SENSITIVITY_LABEL ? { contractSensitivityLabel: config.env.CONTRACT_SENSITIVITY_LABEL } : {}),
       log,
     }),
-    ...(options.continueApproval ? { continueApproval: options.continueApproval } : {}),
+    ...(options.approvals ? { continueApproval: options.approvals.continueApproval } : {}),
     settings: { concurrency: config.env.RUN_WORKER_CONCURRENCY, leaseSeconds: config.env.RUN_LEASE_SECONDS, maxDeliveries: config.env.RUN_MAX_DELIVERIES },
     log,
   });
   const questions = new QuestionRuns({ queue: options.queue, newRunId: workflow.newRunId, queued: () => worker.wake(), log });
   const app = createBotApplication({
     adapter,
-    botAppId: identity.appId,
+    botAppId,
     botState: store.botState,
     questions,
     cardActions: { store, telemetry, names, qscoreThreshold, log },
     answerMessages,
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
+    ...(options.approvals ? { beforeTurn: options.approvals.beforeTurn } : {}),
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,
     memory: store.memory,
     guide: { memoryTtlMs: config.memory.ttlMs },
     telemetry,
     log,
   });
-  return {
-    app,
-    adapter,
-    botAppId: identity.appId,
-    messenger,
-    questions,
-    worker,
-    lifecycle,
-  };
+  return { app, worker };
 }

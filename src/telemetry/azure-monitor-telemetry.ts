@@ -28,7 +28,7 @@ import {
   type MetricRecord,
   type SpanRecord,
 } from "./records";
-import type { Telemetry } from "./telemetry";
+import type { Telemetry } from "./telemetry-port";
 
 /** What the Azure Monitor telemetry needs to start. */
 export interface AzureMonitorSettings {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { LeaseLostError, describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type WorkflowEvent } from "../domain";
+import { LeaseLostError, describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type SpecialistDefinition, type WorkflowEvent } from "../domain";
+import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
@@ -48,6 +49,19 @@ export class RunContext {
   /** A per-call timeout: the configured one, cut to what is left of the run budget. */
   timeoutFor(configuredMs: number): number {
     return Math.max(1, Math.min(configuredMs, this.remainingMs()));
+  }
+
+  /** Ends the run as failed, with a message the user is shown (with the run id to quote). */
+  fail(message: string): void {
+    this.state.status = "failed";
+    this.state.failure = { message, correlationId: this.state.runId };
+  }
+
+  /** The registered specialist with this id (an unknown id is a bug in the caller). */
+  specialist(id: string): SpecialistDefinition {
+    const specialist = this.deps.prompts.specialists.find((s) => s.id === id);
+    if (!specialist) throw new Error(`Specialist '${id}' is not registered`);
+    return specialist;
   }
 
   /** Records an event in the state and passes it to the sink (which must not throw). */
@@ -117,22 +131,16 @@ export class RunContext {
   }
 
   /**
-   * Writes the final state and waits for every queued checkpoint. The final write is retried with
-   * backoff (a store that is briefly down must not lose a finished run); the error is rethrown if
-   * the store stays down, so the caller can decide (e.g. refuse to pause for approval).
+   * Writes the final state and waits for every queued checkpoint. The final write is retried (a
+   * store that is briefly down must not lose a finished run), except when another worker owns the
+   * run now: waiting will not help, and it must not be overwritten. The error is rethrown if the
+   * store stays down, so the caller can decide (e.g. refuse to pause for approval).
    */
-  async persistFinal(retryForMs = 20_000): Promise<void> {
+  async persistFinal(): Promise<void> {
     await this.checkpoints;
-    const started = Date.now();
-    for (let delay = 250; ; delay = Math.min(delay * 2, 4000)) {
-      try {
-        await this.deps.store.checkpoint({ ...this.state, updatedAt: this.deps.clock.now().toISOString() });
-        return;
-      } catch (error) {
-        // Another worker owns the run now: waiting will not help, and it must not be overwritten.
-        if (error instanceof LeaseLostError || Date.now() - started + delay > retryForMs) throw error;
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
+    await retrying(() => this.deps.store.checkpoint({ ...this.state, updatedAt: this.deps.clock.now().toISOString() }), {
+      policy: FINAL_CHECKPOINT_RETRY,
+      classify: (error) => ({ retryable: !(error instanceof LeaseLostError) }),
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import { LeaseLostError, RunMessageSchema, describeError, type RunCard, type RunMessage, type RunState } from "../domain";
+import { QUEUE_REDELIVERY_RETRY, STORE_OUTAGE_RETRY, backoffDelayMs, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import type { LeasedMessage, RunQueue } from "./ports";
 import { OwnedRun, RunProgressFeed, cardFor, isSettled, stageAfterRun, type Reference, type RunLifecycle } from "./run-lifecycle";
@@ -43,8 +44,6 @@ export interface RunWorkerDeps {
 const MIN_IDLE_MS = 50;
 /** … to this, so a question reaches an idle instance within half a second. */
 const MAX_IDLE_MS = 500;
-/** While the store is unreachable a held run waits this long in all before giving its message back. */
-const STORE_WAIT_MS = 60_000;
 
 /** One message being worked on, for shutdown. */
 interface Held {
@@ -170,7 +169,7 @@ export class RunWorker {
         if (held.owned) await lifecycle.publish({ type: "lease_lost", runId: held.owned.state.runId, owner: held.owned.owner });
         return;
       }
-      const delay = Math.min(60, 2 ** leased.deliveryCount);
+      const delay = Math.round(backoffDelayMs(leased.deliveryCount, {}, QUEUE_REDELIVERY_RETRY, Math.random) / 1000);
       log(`run queue: message ${leased.id} (delivery ${leased.deliveryCount}) failed, retried in ${delay} s: ${describeError(error)}`);
       await leased.release(delay).catch(() => undefined);
     } finally {
@@ -184,7 +183,7 @@ export class RunWorker {
    */
   private renewWhileHeld(held: Held): () => void {
     const { leaseSeconds } = this.deps.settings;
-    const giveUpAt = Date.now() + this.deps.workflow.settings.timeouts.runBudgetMs + STORE_WAIT_MS + 2 * leaseSeconds * 1000;
+    const giveUpAt = Date.now() + this.deps.workflow.settings.timeouts.runBudgetMs + STORE_OUTAGE_RETRY.budgetMs + 2 * leaseSeconds * 1000;
     let renewing = false;
     const timer = setInterval(() => {
       // A renewal still on its way (a slow network) is not doubled: the lease has two thirds left.
@@ -313,20 +312,14 @@ function parseMessage(body: string): { ok: true; value: RunMessage } | { ok: fal
 /**
  * Runs `work` again with back-off while it fails for a reason other than a lost lease (the store
  * briefly unreachable): the lease is renewed meanwhile, so the wait costs no delivery. Rethrows
- * after STORE_WAIT_MS.
+ * once the policy's budget is spent.
  */
-async function untilStoreAnswers(work: () => Promise<void>, held: Held, log: (line: string) => void): Promise<void> {
-  const started = Date.now();
-  for (let delay = 500; ; delay = Math.min(delay * 2, 8_000)) {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof LeaseLostError || (held.owned && !held.owned.owned)) throw error;
-      if (Date.now() - started + delay > STORE_WAIT_MS) throw error;
-      log(`run queue: message ${held.leased.id}: ${describeError(error)}; trying again in ${delay} ms`);
-      await new Promise((resolve) => setTimeout(resolve, delay));
-    }
-  }
+function untilStoreAnswers(work: () => Promise<void>, held: Held, log: (line: string) => void): Promise<void> {
+  return retrying(work, {
+    policy: STORE_OUTAGE_RETRY,
+    classify: (error) => ({ retryable: !(error instanceof LeaseLostError || (held.owned && !held.owned.owned)) }),
+    onRetry: (error, waitMs) => log(`run queue: message ${held.leased.id}: ${describeError(error)}; trying again in ${waitMs} ms`),
+  });
 }
 
 async function within(task: Promise<unknown>, ms: number): Promise<boolean> {

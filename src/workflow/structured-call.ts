@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ExecutorOutcome } from "../domain";
-import type { ChatModel, ChatRequest, TokenUsage } from "./ports";
+import type { ChatMessage, ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "./ports";
 import { addUsage } from "./token-usage";
 
 /** The result of asking a model for a structured value: the value, or why there is none. */
@@ -8,11 +8,56 @@ export type StructuredOutcome<T> =
   | { kind: "ok"; value: T; usage: TokenUsage; durationMs: number; attempts: number; model: string; repaired: boolean }
   | { kind: Exclude<ExecutorOutcome, "ok">; cause: string; usage: TokenUsage; durationMs: number; attempts: number; model: string };
 
+/** A validated value, or why there is none (the model's failure, or a reply still invalid after the repair). */
+export type Repaired<T> = { kind: "ok"; value: T; repaired: boolean } | { kind: Exclude<ExecutorOutcome, "ok">; cause: string };
+
+/** One reply of the model to `conversation`; `repairing` is true for the repair request. */
+export type AskModel = (conversation: ChatMessage[], repairing: boolean) => Promise<ChatOutcome>;
+
+/** What a step's model calls cost in all: tokens, time, attempts, and the model that answered last. */
+export class CallTally {
+  readonly usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  durationMs = 0;
+  attempts = 0;
+
+  constructor(public model: string) {}
+
+  /** Adds one call's cost; returns the outcome, so a call can be tallied where it is made. */
+  add(outcome: ChatOutcome): ChatOutcome {
+    addUsage(this.usage, outcome.usage);
+    this.durationMs += outcome.durationMs;
+    this.attempts += outcome.attempts;
+    this.model = outcome.model;
+    return outcome;
+  }
+}
+
+/**
+ * The repair loop every structured call goes through: `ask` answers the conversation (it may add
+ * turns of its own to it first, such as tool calls and their results), the reply is validated with
+ * `validator`, and an invalid reply gets exactly one repair request carrying the validation message
+ * (`repairInstruction` + details). A second invalid reply is `invalid_output`, never a loop.
+ */
+export async function validateWithOneRepair<V extends z.ZodTypeAny>(
+  ask: AskModel,
+  messages: readonly ChatMessage[],
+  repairInstruction: string,
+  validator: V,
+): Promise<Repaired<z.output<V>>> {
+  const conversation = [...messages];
+  for (let repairing = false; ; repairing = true) {
+    const reply = await ask(conversation, repairing);
+    if (reply.kind !== "ok") return { kind: reply.kind, cause: reply.cause };
+    const checked = validate(reply.content, validator);
+    if (checked.ok) return { kind: "ok", value: checked.value, repaired: repairing };
+    if (repairing) return { kind: "invalid_output", cause: checked.error };
+    conversation.push({ role: "assistant", content: reply.content }, { role: "user", content: `${repairInstruction}\n\n${checked.error}` });
+  }
+}
+
 /**
  * Calls the model for a structured answer (`request.output` is the wire schema) and validates the
- * reply with `validator` (often the same schema, sometimes stricter). An invalid answer gets
- * exactly one repair request carrying the validation message (`repairInstruction` + details); a
- * second invalid answer is an `invalid_output` outcome, never a loop.
+ * reply with `validator` (often the same schema, sometimes stricter), with one repair.
  */
 export async function callStructured<V extends z.ZodTypeAny>(
   model: ChatModel,
@@ -20,26 +65,10 @@ export async function callStructured<V extends z.ZodTypeAny>(
   repairInstruction: string,
   validator: V,
 ): Promise<StructuredOutcome<z.output<V>>> {
-  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
-  let durationMs = 0;
-  let attempts = 0;
-  let messages = request.messages;
-  for (let pass = 0; pass < 2; pass++) {
-    const outcome = await model.complete({ ...request, messages });
-    addUsage(usage, outcome.usage);
-    durationMs += outcome.durationMs;
-    attempts += outcome.attempts;
-    if (outcome.kind !== "ok") return { kind: outcome.kind, cause: outcome.cause, usage, durationMs, attempts, model: outcome.model };
-    const problem = validate(outcome.content, validator);
-    if (problem.ok) return { kind: "ok", value: problem.value, usage, durationMs, attempts, model: outcome.model, repaired: pass > 0 };
-    if (pass === 1) return { kind: "invalid_output", cause: problem.error, usage, durationMs, attempts, model: outcome.model };
-    messages = [
-      ...request.messages,
-      { role: "assistant", content: outcome.content },
-      { role: "user", content: `${repairInstruction}\n\n${problem.error}` },
-    ];
-  }
-  throw new Error("unreachable");
+  const tally = new CallTally(request.model);
+  const ask: AskModel = async (conversation) => tally.add(await model.complete({ ...request, messages: [...conversation] }));
+  const result = await validateWithOneRepair(ask, request.messages, repairInstruction, validator);
+  return { ...result, usage: tally.usage, durationMs: tally.durationMs, attempts: tally.attempts, model: tally.model };
 }
 
 /** Parses JSON text and validates it; the error names the failing paths, ready for a repair prompt. */

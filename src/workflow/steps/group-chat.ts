@@ -38,7 +38,8 @@ export async function converse(context: RunContext, speakers: readonly Specialis
   const { state, deps } = context;
   const total = speakers.length * deps.settings.groupChat.rounds;
   for (let turn = state.turnsTaken ?? 0; turn < total; turn++) {
-    const speaker = speakers[turn % speakers.length]!;
+    const speaker = speakers[turn % speakers.length];
+    if (!speaker) break;
     const previous = state.findings.find((f) => f.specialist === speaker.id);
     const peers = state.findings.filter((f) => f.specialist !== speaker.id && f.status === "ok" && !isPass(f));
     const finding = await runSpecialist(context, speaker, {

@@ -4,14 +4,13 @@ import type { Finding, RouterDecision, RunState } from "../../domain";
 export const ROUTER_TARGET = "router";
 
 /**
- * Whom the speaker may hand the question to: any other specialist except the one who just handed
+ * Whom `speaker` may hand the question to: any other specialist except the one who just handed
  * it over (no ping-pong), and the Router unless it just chose this speaker or everyone has already
  * had the question. Empty once the bound is reached: the speaker must answer.
  */
-export function handoffTargets(state: RunState, specialistIds: readonly string[], maxHandoffs: number): string[] {
+export function handoffTargets(state: RunState, speaker: string, specialistIds: readonly string[], maxHandoffs: number): string[] {
   const handoffs = state.handoffs ?? [];
   if (handoffs.length >= maxHandoffs) return [];
-  const speaker = state.speaker!;
   const last = handoffs.at(-1);
   const consulted = new Set([...handoffs.map((h) => h.from), speaker]);
   const others = specialistIds.filter((id) => id !== speaker && id !== last?.from);

@@ -12,12 +12,14 @@ import { askAgentAsExecutor } from "./ask-agent";
  */
 export async function moderate(context: RunContext, previous?: { qscore: number; critique: string }): Promise<StructuredOutcome<ModeratorAnswer>> {
   const { deps, state } = context;
+  const decision = state.decision;
+  if (!decision) throw new Error("the Moderator needs the Router's decision");
   const input: ModeratorInput = {
     agent: "moderator",
     question: questionToAnswer(state),
     language: state.language,
     ...(state.understanding?.previousAnswer ? { previousAnswer: state.understanding.previousAnswer } : {}),
-    decision: state.decision!,
+    decision,
     findings: state.findings.filter((f): f is Extract<Finding, { status: "ok" }> => f.status === "ok"),
     failures: specialistFailures(state.findings),
     specialistNames: Object.fromEntries(deps.prompts.specialists.map((s) => [s.id, s.displayName[state.language]])),

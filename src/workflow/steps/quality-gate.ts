@@ -1,8 +1,14 @@
-import type { ModeratorAnswer, RouterDecision } from "../../domain";
+import type { ModeratorAnswer, RouterDecision, RunState } from "../../domain";
+import type { WorkflowSettings } from "../deps";
 
 /** True when the answer scores below the threshold and the gate has not sent it back yet. */
 export function needsRequery(answer: ModeratorAnswer, threshold: number, alreadyRetried: boolean): boolean {
   return !alreadyRetried && answer.qscore < threshold;
+}
+
+/** True when the quality gate sends this run's answer back for one re-ask. */
+export function gateSendsBack(state: RunState, settings: Pick<WorkflowSettings, "qscoreThreshold">): boolean {
+  return state.answer !== undefined && needsRequery(state.answer, settings.qscoreThreshold, state.quality.retried);
 }
 
 /** The top-priority specialists to re-ask (at most `count`, in priority order). */

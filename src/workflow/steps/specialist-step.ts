@@ -1,10 +1,9 @@
 import type { z } from "zod";
 import { FindingOutputSchema, describeError, handoffOutputSchema, questionToAnswer, type Finding, type SpecialistDefinition, type ToolCallRecord } from "../../domain";
 import type { SpecialistInput, SpecialistRound } from "../agent-inputs";
-import type { ChatMessage, ChatRequest, TokenUsage, ToolSpec } from "../ports";
+import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
-import { validate } from "../structured-call";
-import { addUsage } from "../token-usage";
+import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
 import { renderAgentMessages } from "./render-input";
 import { runToolCalls } from "./tool-runner";
 
@@ -42,6 +41,8 @@ export async function runSpecialist(context: RunContext, specialist: SpecialistD
 async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[], step: ExecutorStep) {
   const { deps, state } = context;
   const { fragments } = deps.prompts;
+  const decision = state.decision;
+  if (!decision) throw new Error("a specialist needs the Router's decision");
   const input: SpecialistInput = {
     agent: "specialist",
     question: questionToAnswer(state),
@@ -54,7 +55,7 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
       keywords: specialist.keywords,
       tools: specialist.tools,
     },
-    decision: state.decision!,
+    decision,
     round: extra.round,
     critique: extra.critique,
     previous: extra.previous,
@@ -76,14 +77,11 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
   });
   const deadline = Date.now() + context.timeoutFor(deps.settings.timeouts.specialistMs);
-  const messages: ChatMessage[] = renderAgentMessages(roundNote ? `${specialist.systemPrompt}\n\n${roundNote}` : specialist.systemPrompt, input);
-  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
-  let attempts = 0;
-  let model = specialist.model ?? deps.settings.models.specialist;
-  const request = (offerTools: boolean): ChatRequest => ({
+  const tally = new CallTally(specialist.model ?? deps.settings.models.specialist);
+  const request = (conversation: ChatMessage[], offerTools: boolean): ChatRequest => ({
     agentId: specialist.id,
-    model,
-    messages: [...messages],
+    model: tally.model,
+    messages: [...conversation],
     temperature: specialist.temperature,
     maxTokens: specialist.maxTokens,
     timeoutMs: Math.max(1, deadline - Date.now()),
@@ -92,27 +90,20 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     structuredInput: input,
     signal: extra.signal,
   });
-  const done = (outcome: "ok" | "invalid_output" | "timeout" | "rate_limited" | "error" | "cancelled", finding: Finding, detail?: string) => ({
-    outcome,
-    finding,
-    usage,
-    attempts,
-    model,
-    detail,
-  });
-
-  for (let turn = 0, repaired = false; ; turn++) {
-    if (Date.now() >= deadline) return done("timeout", failed(specialist.id, "timed out", toolCalls), "timed out");
-    const offerTools = turn < deps.settings.maxToolRounds && !repaired;
-    const outcome = await step.model.complete(request(offerTools));
-    addUsage(usage, outcome.usage);
-    attempts += outcome.attempts;
-    model = outcome.model;
-    if (outcome.kind !== "ok") return done(outcome.kind, failed(specialist.id, `${outcome.kind.replace("_", " ")}: ${outcome.cause}`, toolCalls), outcome.cause);
-
-    if (offerTools && outcome.toolCalls.length > 0) {
+  let timedOut = false;
+  // Tools are offered for the first `maxToolRounds` turns, never with the repair request; each
+  // round's calls and results join the conversation before the model is asked again.
+  const ask: AskModel = async (conversation, repairing) => {
+    for (let turn = 0; ; turn++) {
+      if (Date.now() >= deadline) {
+        timedOut = true;
+        return { kind: "timeout", cause: "timed out", usage: { inputTokens: 0, outputTokens: 0 }, durationMs: 0, attempts: 0, model: tally.model };
+      }
+      const offerTools = !repairing && turn < deps.settings.maxToolRounds;
+      const outcome = tally.add(await step.model.complete(request(conversation, offerTools)));
+      if (outcome.kind !== "ok" || !offerTools || outcome.toolCalls.length === 0) return outcome;
       const results = await runToolCalls(deps.tools, specialist.tools, outcome.toolCalls);
-      messages.push({ role: "assistant", content: outcome.content, toolCalls: outcome.toolCalls });
+      conversation.push({ role: "assistant", content: outcome.content, toolCalls: outcome.toolCalls });
       for (const result of results) {
         toolCalls.push(result.record);
         context.emit({
@@ -123,20 +114,20 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
           durationMs: result.record.durationMs,
           outcome: result.record.ok ? "ok" : "error",
         });
-        messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
+        conversation.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
       }
-      continue;
     }
-    const parsed = validate(outcome.content, outputSchema);
-    if (parsed.ok) {
-      const { handoffTo, handoffReason, ...finding } = parsed.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
-      const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
-      return done("ok", { specialist: specialist.id, status: "ok", toolCalls, ...finding, ...handoff });
-    }
-    if (repaired) return done("invalid_output", failed(specialist.id, `invalid output: ${parsed.error}`, toolCalls), parsed.error);
-    repaired = true;
-    messages.push({ role: "assistant", content: outcome.content }, { role: "user", content: `${deps.prompts.fragments.repair}\n\n${parsed.error}` });
+  };
+  const messages = renderAgentMessages(roundNote ? `${specialist.systemPrompt}\n\n${roundNote}` : specialist.systemPrompt, input);
+  const result = await validateWithOneRepair(ask, messages, fragments.repair, outputSchema);
+  const report = { usage: tally.usage, attempts: tally.attempts, model: tally.model };
+  if (result.kind !== "ok") {
+    const error = timedOut ? "timed out" : `${result.kind.replace("_", " ")}: ${result.cause}`;
+    return { ...report, outcome: result.kind, finding: failed(specialist.id, error, toolCalls), detail: result.cause };
   }
+  const { handoffTo, handoffReason, ...finding } = result.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
+  const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
+  return { ...report, outcome: "ok" as const, finding: { specialist: specialist.id, status: "ok", toolCalls, ...finding, ...handoff } satisfies Finding };
 }
 
 function failed(specialist: string, error: string, toolCalls: ToolCallRecord[]): Finding {

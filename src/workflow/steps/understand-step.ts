@@ -17,17 +17,13 @@ import { askAgentAsExecutor } from "./ask-agent";
  * that nothing remembered resolves ends the run with a question back. Never fails the run: when the
  * memory or the rewriter is unavailable, the message is answered as written and the record says why.
  */
-export async function understandMessage(context: RunContext): Promise<"route" | "done"> {
+export async function understandMessage(context: RunContext): Promise<void> {
   const { state } = context;
   const { turns, note } = await recall(context);
   const understanding = turns.length === 0 ? withoutMemory(context) : await rewrite(context, turns);
   if (note) understanding.note = understanding.note ? `${note}; ${understanding.note}` : note;
   state.understanding = understanding;
-  if (understanding.kind === "clarify") {
-    state.status = "needs_clarification";
-    return "done";
-  }
-  return "route";
+  if (understanding.kind === "clarify") state.status = "needs_clarification";
 }
 
 async function recall(context: RunContext): Promise<{ turns: ConversationTurn[]; note?: string }> {

@@ -59,7 +59,7 @@ export function approvalsInAnotherProcess(harness: BotHarness, config: AppConfig
     store: harness.store,
     telemetry: noopTelemetry,
     messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
-    sendRetry: { attempts: 2, initialMs: 10, multiplier: 2 },
+    sendRetry: { maxRetries: 1, initialMs: 10, multiplier: 2, maxMs: 10 },
     log: () => undefined,
   });
 }

@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import { setTimeout as delay } from "node:timers/promises";
 import type { EndpointEvent } from "../../../src/llm/endpoint-pool";
 import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
-import type { RetrySettings, Sleep } from "../../../src/llm/retry";
+import type { RetryPolicy, Sleep } from "../../../src/resilience";
 import { runQuestion } from "../../../src/workflow/runner";
 import type { ChatRequest } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { workflowHarness } from "../../fakes/workflow-harness";
 
-const FAST_RETRY: RetrySettings = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
+const FAST_RETRY: RetryPolicy = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
 const finding = { summary: "Cap is 5%.", details: "CTR-0012 caps increases at 5%.", evidence: [], confidence: 0.8 };
 
 function request(): ChatRequest {

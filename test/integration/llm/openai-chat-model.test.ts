@@ -3,12 +3,12 @@ import { createServer, type AddressInfo } from "node:net";
 import { z } from "zod";
 import { FindingOutputSchema } from "../../../src/domain";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
-import { DEFAULT_RETRY_SETTINGS, type RetrySettings, type Sleep } from "../../../src/llm/retry";
+import { MODEL_CALL_RETRY, type RetryPolicy, type Sleep } from "../../../src/resilience";
 import { callStructured } from "../../../src/workflow/structured-call";
 import type { ChatRequest, ToolSpec } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 
-const FAST_RETRY: RetrySettings = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
+const FAST_RETRY: RetryPolicy = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
 
 const finding = { summary: "Renewal at +8% exceeds the 5% cap", details: "CTR-0012 caps increases at 5%.", evidence: [], confidence: 0.8 };
 
@@ -48,7 +48,7 @@ describe("OpenAiChatModel against the scripted server", function () {
   after(() => server.stop());
   beforeEach(() => server.reset());
 
-  const model = (overrides: { sleep?: Sleep; retry?: RetrySettings } = {}) =>
+  const model = (overrides: { sleep?: Sleep; retry?: RetryPolicy } = {}) =>
     createOpenAiCompatibleChatModel({ baseUrl, apiKey: "sk-test", retry: FAST_RETRY, random: () => 0, ...overrides });
 
   it("asks for strict structured output shaped like the zod schema, with x-agent-id, and returns content and usage", async () => {
@@ -236,7 +236,7 @@ describe("OpenAiChatModel against the scripted server", function () {
     });
     const { sleep, waits } = recordingSleep();
     const endpoint = `http://127.0.0.1:${closedPort}/v1`;
-    const outcome = await createOpenAiCompatibleChatModel({ baseUrl: endpoint, retry: DEFAULT_RETRY_SETTINGS, sleep }).complete(request());
+    const outcome = await createOpenAiCompatibleChatModel({ baseUrl: endpoint, retry: MODEL_CALL_RETRY, sleep }).complete(request());
     assert.ok(outcome.kind === "error");
     assert.equal(outcome.attempts, 1);
     assert.deepEqual(waits, [], "no back-off was taken");
@@ -248,7 +248,7 @@ describe("OpenAiChatModel against the scripted server", function () {
 
   it("fails at once when the endpoint's host name does not resolve", async () => {
     const { sleep, waits } = recordingSleep();
-    const outcome = await createOpenAiCompatibleChatModel({ baseUrl: "http://procura-model.invalid/v1", retry: DEFAULT_RETRY_SETTINGS, sleep }).complete(request());
+    const outcome = await createOpenAiCompatibleChatModel({ baseUrl: "http://procura-model.invalid/v1", retry: MODEL_CALL_RETRY, sleep }).complete(request());
     assert.ok(outcome.kind === "error");
     assert.equal(outcome.attempts, 1);
     assert.deepEqual(waits, []);

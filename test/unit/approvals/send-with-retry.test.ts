@@ -10,7 +10,7 @@ describe("sendWithRetry", () => {
         if (attempt < 3) throw new Error(`fail ${attempt}`);
         return "sent";
       },
-      { attempts: 5, initialMs: 20, multiplier: 2 },
+      { maxRetries: 4, initialMs: 20, multiplier: 2, maxMs: 1000, jitter: 0 },
     );
     assert.equal(result, "sent");
     assert.equal(at.length, 3);
@@ -23,7 +23,7 @@ describe("sendWithRetry", () => {
       sendWithRetry(async (attempt) => {
         calls++;
         throw new Error(`fail ${attempt}`);
-      }, { attempts: 3, initialMs: 1, multiplier: 1 }),
+      }, { maxRetries: 2, initialMs: 1, multiplier: 1, maxMs: 1 }),
       /fail 3/,
     );
     assert.equal(calls, 3);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { SystemError } from "../../../src/domain/errors";
 import { storeCall, storeCallExpecting } from "../../../src/storage/store-call";
 
-const fast = { attempts: 3, initialMs: 1, multiplier: 2 };
+const fast = { maxRetries: 2, initialMs: 1, multiplier: 2, maxMs: 10 };
 const sdkError = (code: number | string, message = "boom") => Object.assign(new Error(message), { code });
 
 /** An operation that fails with the given errors, then succeeds; counts its calls. */

@@ -1,10 +1,10 @@
-import { approvalCardFor } from "../approvals/approval-cards";
-import { claimApproval, expiredApproval, pastExpiry, withAudit } from "../approvals/approval-record";
-import { approvalRepliesFor } from "../approvals/approval-replies";
-import type { ApprovalDeps } from "../approvals/deps";
-import type { VersionedApproval } from "../approvals/ports";
-import { postApprovalThread } from "../approvals/post-approval-thread";
-import { DELIVERY_CLAIM_MS, settleApproval } from "../approvals/settle-approval";
+import { approvalCardFor } from "./approval-cards";
+import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
+import { approvalRepliesFor } from "./approval-replies";
+import type { ApprovalDeps } from "./deps";
+import type { VersionedApproval } from "./ports";
+import { postApprovalThread } from "./post-approval-thread";
+import { DELIVERY_CLAIM_MS, settleApproval } from "./settle-approval";
 import { describeError } from "../domain";
 
 /** What one maintenance pass did. */

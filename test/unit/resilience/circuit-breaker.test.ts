@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CircuitBreaker } from "../../../src/llm/circuit-breaker";
+import { CircuitBreaker } from "../../../src/resilience";
 
 describe("circuit breaker", () => {
   let now: number;

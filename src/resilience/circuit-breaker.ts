@@ -1,5 +1,5 @@
 /**
- * A circuit breaker for one model endpoint. Closed, it admits every call; after `failureThreshold`
+ * A circuit breaker for one endpoint. Closed, it admits every call; after `failureThreshold`
  * consecutive endpoint faults it opens and admits none; once `openMs` has passed it is half-open and
  * admits one probe at a time: a successful probe closes it, a failed one opens it again.
  */

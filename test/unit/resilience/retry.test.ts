@@ -1,13 +1,18 @@
 import assert from "node:assert/strict";
 import {
   backoffDelayMs,
-  DEFAULT_RETRY_SETTINGS,
+  MODEL_CALL_RETRY,
   isRetryableStatus,
   parseRetryAfter,
   retryWithBackoff,
+  retrying,
+  FINAL_CHECKPOINT_RETRY,
+  QUEUE_REDELIVERY_RETRY,
+  STORE_CALL_RETRY,
+  TEAMS_SEND_RETRY,
   type FailedAttempt,
   type Sleep,
-} from "../../../src/llm/retry";
+} from "../../../src/resilience";
 
 /** A failure carrying an HTTP status and optional headers, as the adapter's classifier sees it. */
 class HttpFailure extends Error {
@@ -76,23 +81,23 @@ describe("retry policy", () => {
     const noJitter = () => 0;
 
     it("grows from initial by the multiplier and stops at max (2 s, 4 s, 8 s, 16 s, 30 s, 30 s)", () => {
-      const delays = [0, 1, 2, 3, 4, 5].map((retry) => backoffDelayMs(retry, { retryable: true }, DEFAULT_RETRY_SETTINGS, noJitter));
+      const delays = [0, 1, 2, 3, 4, 5].map((retry) => backoffDelayMs(retry, { retryable: true }, MODEL_CALL_RETRY, noJitter));
       assert.deepEqual(delays, [2000, 4000, 8000, 16000, 30000, 30000]);
     });
 
     it("jitters back-off down by at most 20 % and never above max", () => {
       for (const random of [0, 0.25, 0.5, 0.999]) {
-        const first = backoffDelayMs(0, { retryable: true }, DEFAULT_RETRY_SETTINGS, () => random);
+        const first = backoffDelayMs(0, { retryable: true }, MODEL_CALL_RETRY, () => random);
         assert.ok(first <= 2000 && first >= 1600, `${first}`);
-        const late = backoffDelayMs(9, { retryable: true }, DEFAULT_RETRY_SETTINGS, () => random);
+        const late = backoffDelayMs(9, { retryable: true }, MODEL_CALL_RETRY, () => random);
         assert.ok(late <= 30000 && late >= 24000, `${late}`);
       }
     });
 
     it("waits at least the server's Retry-After (plus up to 20 %), capped at max", () => {
-      assert.equal(backoffDelayMs(0, { retryable: true, retryAfterMs: 5000 }, DEFAULT_RETRY_SETTINGS, noJitter), 5000);
-      assert.equal(backoffDelayMs(0, { retryable: true, retryAfterMs: 5000 }, DEFAULT_RETRY_SETTINGS, () => 0.5), 5500);
-      assert.equal(backoffDelayMs(3, { retryable: true, retryAfterMs: 120_000 }, DEFAULT_RETRY_SETTINGS, noJitter), 30000);
+      assert.equal(backoffDelayMs(0, { retryable: true, retryAfterMs: 5000 }, MODEL_CALL_RETRY, noJitter), 5000);
+      assert.equal(backoffDelayMs(0, { retryable: true, retryAfterMs: 5000 }, MODEL_CALL_RETRY, () => 0.5), 5500);
+      assert.equal(backoffDelayMs(3, { retryable: true, retryAfterMs: 120_000 }, MODEL_CALL_RETRY, noJitter), 30000);
     });
   });
 
@@ -100,7 +105,7 @@ describe("retry policy", () => {
     it("retries retryable failures with the back-off sequence and returns the value with the attempt count", async () => {
       const { attempt, calls } = failingWith(new HttpFailure(503), new HttpFailure(500), new HttpFailure(429));
       const { sleep, waits } = recordingSleep();
-      const result = await retryWithBackoff(attempt, classify, { settings: DEFAULT_RETRY_SETTINGS, sleep, random: () => 0 });
+      const result = await retryWithBackoff(attempt, { policy: MODEL_CALL_RETRY, classify, sleep, random: () => 0 });
       assert.deepEqual(result, { ok: true, value: "done", attempts: 4 });
       assert.deepEqual(calls, [1, 2, 3, 4]);
       assert.deepEqual(waits, [2000, 4000, 8000]);
@@ -116,7 +121,7 @@ describe("retry policy", () => {
       const { sleep, waits } = recordingSleep();
       const classifyNow = (error: unknown): FailedAttempt =>
         error instanceof HttpFailure ? { retryable: true, retryAfterMs: parseRetryAfter(error.headers) } : { retryable: false };
-      const result = await retryWithBackoff(attempt, classifyNow, { settings: DEFAULT_RETRY_SETTINGS, sleep, random: () => 0 });
+      const result = await retryWithBackoff(attempt, { policy: MODEL_CALL_RETRY, classify: classifyNow, sleep, random: () => 0 });
       assert.equal(result.ok, true);
       assert.equal(waits[0], 7000);
       assert.equal(waits[1], 120);
@@ -126,8 +131,8 @@ describe("retry policy", () => {
     it("gives up after maxRetries retries and returns the last error", async () => {
       const { attempt, calls } = failingWith(...[1, 2, 3, 4].map(() => new HttpFailure(500)));
       const { sleep, waits } = recordingSleep();
-      const settings = { ...DEFAULT_RETRY_SETTINGS, maxRetries: 2 };
-      const result = await retryWithBackoff(attempt, classify, { settings, sleep, random: () => 0 });
+      const policy = { ...MODEL_CALL_RETRY, maxRetries: 2 };
+      const result = await retryWithBackoff(attempt, { policy, classify, sleep, random: () => 0 });
       assert.equal(result.ok, false);
       assert.equal(result.attempts, 3);
       assert.ok(!result.ok && result.error instanceof HttpFailure && result.error.status === 500);
@@ -139,7 +144,7 @@ describe("retry policy", () => {
       for (const status of [400, 401, 403, 404]) {
         const { attempt, calls } = failingWith(new HttpFailure(status));
         const { sleep, waits } = recordingSleep();
-        const result = await retryWithBackoff(attempt, classify, { settings: DEFAULT_RETRY_SETTINGS, sleep });
+        const result = await retryWithBackoff(attempt, { policy: MODEL_CALL_RETRY, classify, sleep });
         assert.deepEqual({ ok: result.ok, attempts: result.attempts, calls, waits }, { ok: false, attempts: 1, calls: [1], waits: [] }, String(status));
       }
     });
@@ -148,8 +153,9 @@ describe("retry policy", () => {
       const { attempt, calls } = failingWith(new HttpFailure(503), new HttpFailure(503));
       const { sleep, waits } = recordingSleep();
       let clock = 1_000;
-      const result = await retryWithBackoff(attempt, classify, {
-        settings: DEFAULT_RETRY_SETTINGS,
+      const result = await retryWithBackoff(attempt, {
+        classify,
+        policy: MODEL_CALL_RETRY,
         deadline: 1_000 + 5_000,
         now: () => clock,
         sleep: async (ms, signal) => {
@@ -175,8 +181,7 @@ describe("retry policy", () => {
           controller.abort();
           throw new HttpFailure(503);
         },
-        classify,
-        { settings: DEFAULT_RETRY_SETTINGS, signal: controller.signal, sleep },
+        { policy: MODEL_CALL_RETRY, classify, signal: controller.signal, sleep },
       );
       assert.deepEqual({ ok: result.ok, attempts: result.attempts, calls, waits }, { ok: false, attempts: 1, calls: [1], waits: [] });
     });
@@ -186,7 +191,7 @@ describe("retry policy", () => {
       const { attempt, calls } = failingWith(new HttpFailure(503), new HttpFailure(503));
       const started = Date.now();
       setTimeout(() => controller.abort(), 30);
-      const result = await retryWithBackoff(attempt, classify, { settings: DEFAULT_RETRY_SETTINGS, signal: controller.signal, random: () => 0 });
+      const result = await retryWithBackoff(attempt, { policy: MODEL_CALL_RETRY, classify, signal: controller.signal, random: () => 0 });
       assert.equal(result.ok, false);
       assert.deepEqual(calls, [1]);
       assert.ok(Date.now() - started < 1000, "the 2 s back-off was cut short by the abort");
@@ -200,10 +205,51 @@ describe("retry policy", () => {
           calls.push(attemptNumber);
           throw bug;
         },
-        classify,
-        { settings: DEFAULT_RETRY_SETTINGS, sleep: recordingSleep().sleep },
+        { policy: MODEL_CALL_RETRY, classify, sleep: recordingSleep().sleep },
       );
       assert.deepEqual(result, { ok: false, error: bug, attempts: 1 });
+    });
+  });
+
+  describe("budget, defaults and the throwing form", () => {
+    it("stops when the next back-off would pass the policy's budget, counted from the first attempt", async () => {
+      let clock = 0;
+      const waits: number[] = [];
+      const attempt = async () => {
+        throw new Error("store down");
+      };
+      const result = await retryWithBackoff(attempt, {
+        policy: FINAL_CHECKPOINT_RETRY,
+        now: () => clock,
+        sleep: async (ms) => void (waits.push(ms), (clock += ms)),
+        random: () => 0,
+      });
+      // 250 + 500 + 1000 + 2000 + 4 × 4000 = 19.75 s; one more 4 s wait would end past 20 s.
+      assert.deepEqual(waits, [250, 500, 1000, 2000, 4000, 4000, 4000, 4000]);
+      assert.equal(result.attempts, 9);
+    });
+
+    it("retries every failure when no classifier is given, tells onRetry each wait, and rethrows the last error", async () => {
+      const heard: string[] = [];
+      const error = await retrying(
+        async (attemptNumber) => {
+          throw new Error(`fail ${attemptNumber}`);
+        },
+        {
+          policy: TEAMS_SEND_RETRY,
+          sleep: async () => undefined,
+          random: () => 0,
+          onRetry: (failure, waitMs, attemptNumber) => heard.push(`${attemptNumber}: ${(failure as Error).message}, ${waitMs} ms`),
+        },
+      ).catch((e: unknown) => e);
+      assert.equal((error as Error).message, "fail 5");
+      assert.deepEqual(heard, ["1: fail 1, 1000 ms", "2: fail 2, 2000 ms", "3: fail 3, 4000 ms", "4: fail 4, 8000 ms"]);
+    });
+
+    it("keeps each use's back-off: store calls 200 then 800 ms; queue redelivery 2^n s up to a minute, unjittered", () => {
+      const delays = (policy: typeof STORE_CALL_RETRY, retries: number[], random = () => 0) => retries.map((retry) => backoffDelayMs(retry, {}, policy, random));
+      assert.deepEqual(delays(STORE_CALL_RETRY, [0, 1]), [200, 800]);
+      assert.deepEqual(delays(QUEUE_REDELIVERY_RETRY, [1, 2, 5, 6, 9], () => 0.9), [2000, 4000, 32_000, 60_000, 60_000]);
     });
   });
 });

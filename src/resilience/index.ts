@@ -1,0 +1,3 @@
+export * from "./retry";
+export * from "./circuit-breaker";
+export * from "./policies";

@@ -1,0 +1,61 @@
+import type { RunState } from "../domain";
+import type { EventSink } from "../workflow/ports";
+import type { ApprovalDecidedProps, FeedbackReceivedProps, ModelEndpointChangedProps, TranscriptEvaluatedProps } from "./records";
+
+/** Where an exception happened: the correlation id shown to the user, and the run when there is one. */
+export interface ExceptionContext {
+  correlationId: string;
+  runId?: string;
+  step?: string;
+}
+
+/**
+ * What the product reports to Application Insights. Every method is fire-and-forget and never
+ * throws; every property passes through redaction.ts.
+ *
+ * Dependencies: HTTP calls to Azure OpenAI / OpenAI-compatible endpoints and to Cosmos DB are
+ * collected by the SDK's own instrumentation (http + Azure SDK), so there is no manual dependency
+ * API. Each run is one trace (its ids derived from the run id, see run-trace.ts): a run span with
+ * the executors (`invoke_agent`, OpenTelemetry `gen_ai.*` attributes), the quality gate and the
+ * approval as children, and each tool call (`execute_tool`) under the executor that made it.
+ */
+export interface Telemetry {
+  /** False when no connection string is configured (every method is then a no-op). */
+  readonly enabled: boolean;
+  /**
+   * Workflow events in: `executor_started` → `ExecutorStarted`; `executor_completed` →
+   * `ExecutorCompleted` + metrics + executor span; `tool_completed`, the gate's `phase_completed` and
+   * `run_completed` → their spans; `checkpoint_failed` → `CheckpointFailed`.
+   */
+  readonly eventSink: EventSink;
+  /** `RunCompleted`, once per run when it reaches a terminal state. */
+  runCompleted(state: RunState): void;
+  /** `ApprovalDecided`, and the approval's span under its run. */
+  approvalDecided(props: ApprovalDecidedProps): void;
+  /** `FeedbackReceived`. */
+  feedbackReceived(props: FeedbackReceivedProps): void;
+  /** `ModelEndpointChanged`: every failover to another model endpoint, and every breaker opening or closing. */
+  modelEndpointChanged(props: ModelEndpointChangedProps): void;
+  /** `TranscriptEvaluated`, once per metric or judge criterion per transcript. */
+  transcriptEvaluated(props: TranscriptEvaluatedProps): void;
+  /** An exception with the correlation id the user was shown. */
+  exception(error: unknown, context: ExceptionContext): void;
+  /** Sends everything buffered now (call before a CLI or function exits). */
+  flush(): Promise<void>;
+  /** Flushes and stops the SDK (process shutdown). */
+  shutdown(): Promise<void>;
+}
+
+/** Telemetry that records nothing: used when Application Insights is not configured. */
+export const noopTelemetry: Telemetry = {
+  enabled: false,
+  eventSink: { emit: () => undefined },
+  runCompleted: () => undefined,
+  approvalDecided: () => undefined,
+  feedbackReceived: () => undefined,
+  modelEndpointChanged: () => undefined,
+  transcriptEvaluated: () => undefined,
+  exception: () => undefined,
+  flush: async () => undefined,
+  shutdown: async () => undefined,
+};

@@ -1,0 +1,119 @@
+import { questionToAnswer, type Finding, type ModeratorAnswer, type RouterDecision, type RunState } from "../../domain";
+import { always, ended, running, type GraphEdge, type PhaseStep } from "../graph";
+import { suggestFollowUps } from "../follow-up-suggestions";
+import type { RunContext } from "../run-context";
+import { hitlReasons } from "../steps/approval-check";
+import { moderate } from "../steps/moderator-step";
+import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
+import { runSpecialist } from "../steps/specialist-step";
+
+/**
+ * Merges findings. A Moderator failure reruns the whole flow once (the state is reset to before the
+ * Router), then fails clearly; a failed re-ask keeps the first answer.
+ */
+async function moderatePhase(context: RunContext): Promise<void> {
+  const { state } = context;
+  const second = state.quality.retried;
+  const outcome = await moderate(context, second && state.answer ? { qscore: state.answer.qscore, critique: state.answer.critique } : undefined);
+  if (outcome.kind === "ok") {
+    state.answer = outcome.value;
+    if (state.quality.initialScore === null) state.quality.initialScore = outcome.value.qscore;
+    else state.quality.finalScore = outcome.value.qscore;
+    return;
+  }
+  if (second && state.answer) {
+    // The re-asked answer failed, but the first one stands: keep it rather than lose the run.
+    state.quality.finalScore = state.answer.qscore;
+    context.emit({ type: "phase_completed", phase: "moderate", detail: `second moderation ${outcome.kind}; keeping the first answer` });
+    return;
+  }
+  if (state.attempts === 1 && context.remainingMs() > 0) {
+    context.emit({ type: "phase_completed", phase: "moderate", detail: `moderator ${outcome.kind}: running the whole flow again` });
+    state.attempts = 2;
+    state.decision = undefined;
+    state.rerouted = undefined;
+    state.turnsTaken = undefined;
+    state.speaker = undefined;
+    state.handoffs = undefined;
+    state.findings = [];
+    state.answer = undefined;
+    state.quality = { initialScore: null, finalScore: null, retried: false };
+    return;
+  }
+  context.fail(`The Moderator could not produce an answer (${outcome.kind}: ${outcome.cause})`);
+}
+
+/** Scores the answer: sent back once when below the threshold, else its score is final. */
+async function gatePhase(context: RunContext): Promise<void> {
+  const { state, deps } = context;
+  const { answer } = decidedAndAnswered(state);
+  const requery = gateSendsBack(state, deps.settings);
+  context.emit({ type: "phase_completed", phase: "gate", outcome: "ok", detail: `qscore ${answer.qscore}: ${requery ? "re-ask" : "pass"}` });
+  if (!requery) state.quality.finalScore ??= answer.qscore;
+}
+
+/** Re-asks the top-priority specialists with the Moderator's critique; their newer findings replace the old. */
+async function reinvestigatePhase(context: RunContext): Promise<void> {
+  const { state, deps } = context;
+  const { decision, answer } = decidedAndAnswered(state);
+  state.quality.retried = true;
+  const targets = requeryTargets(decision, deps.settings.requerySpecialists);
+  const revised = await Promise.all(
+    targets.map((id) =>
+      runSpecialist(context, context.specialist(id), {
+        round: "requery",
+        critique: answer.critique,
+        previous: state.findings.find((f) => f.specialist === id),
+      }),
+    ),
+  );
+  replaceFindings(state, revised.filter((f) => f.status === "ok"));
+}
+
+/** Completes the run, or pauses it for a human approval when a rule or an agent asks for one. */
+async function decidePhase(context: RunContext): Promise<void> {
+  const { state, deps } = context;
+  const { decision, answer } = decidedAndAnswered(state);
+  state.hitlReasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, {
+    amountThresholdJpy: deps.settings.hitlAmountThreshold,
+    categories: deps.settings.hitlCategories,
+    jpyRates: deps.settings.jpyRates,
+  });
+  state.status = state.hitlReasons.length > 0 ? "awaiting_approval" : "completed";
+  state.suggestedFollowUps = suggestFollowUps(state);
+}
+
+/** The decision and answer the closing phases work on; reaching them without either is a bug in the graph. */
+function decidedAndAnswered(state: RunState): { decision: RouterDecision; answer: ModeratorAnswer } {
+  const { decision, answer } = state;
+  if (!decision || !answer) throw new Error(`phase '${state.phase}' needs the Router's decision and the Moderator's answer`);
+  return { decision, answer };
+}
+
+/** Replaces each specialist's finding with its newer one (other findings stay). */
+export function replaceFindings(state: RunState, newer: Finding[]): void {
+  state.findings = state.findings.map((finding) => newer.find((n) => n.specialist === finding.specialist) ?? finding);
+}
+
+/** From the Moderator on, every mode ends the same way: quality gate, one re-ask, approval check. */
+export const CLOSING_STEPS: Record<"moderate" | "gate" | "reinvestigate" | "decide", PhaseStep> = {
+  moderate: moderatePhase,
+  gate: gatePhase,
+  reinvestigate: reinvestigatePhase,
+  decide: decidePhase,
+};
+
+export const CLOSING_EDGES: GraphEdge[] = [
+  { from: "moderate", to: "gate", when: "the Moderator answered (or its re-ask failed and the first answer stands)", holds: (state) => running(state) && state.answer !== undefined },
+  {
+    from: "moderate",
+    to: "route",
+    when: "the Moderator failed on the first attempt: run the whole flow again",
+    holds: (state) => running(state) && state.answer === undefined,
+  },
+  { from: "moderate", to: "done", when: "the Moderator failed again, or the run budget is spent", holds: ended },
+  { from: "gate", to: "reinvestigate", when: "qscore below threshold and not yet re-asked", holds: gateSendsBack },
+  { from: "gate", to: "decide", when: "qscore at or above threshold, or already re-asked", holds: (state, settings) => !gateSendsBack(state, settings) },
+  { from: "reinvestigate", to: "moderate", when: "the top-priority specialists answered the critique", holds: always },
+  { from: "decide", to: "done", when: "completed, or paused for approval", holds: always },
+];

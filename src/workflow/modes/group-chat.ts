@@ -1,0 +1,33 @@
+import { ended, running, type AgentGraph, type GraphEdge } from "../graph";
+import type { RunContext } from "../run-context";
+import { converse, groupChatDecision, isPass, participants } from "../steps/group-chat";
+import { routeQuestion } from "../steps/router-step";
+import { modeGraph } from "./mode-graph";
+import { declineOutOfScope } from "./opening";
+
+/** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
+async function routePhase(context: RunContext): Promise<void> {
+  const decision = await routeQuestion(context);
+  if (!decision.inScope) return declineOutOfScope(context, decision);
+  context.state.decision = groupChatDecision(decision, participants(context).map((s) => s.id));
+}
+
+/** The rounds of the chat; the passes are dropped, and a chat where no one answered fails the run. */
+async function conversePhase(context: RunContext): Promise<void> {
+  const { state } = context;
+  await converse(context, participants(context));
+  if (state.findings.some((f) => f.status === "ok" && !isPass(f))) state.findings = state.findings.filter((f) => !isPass(f));
+  else context.fail(`No specialist could answer in the group chat: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "passed"})`).join("; ")}`);
+}
+
+const GROUP_CHAT_EDGES: GraphEdge[] = [
+  { from: "route", to: "converse", when: "the Router decided, or fell back; every participant will speak", holds: running },
+  { from: "converse", to: "moderate", when: "the rounds are over and someone answered", holds: running },
+  { from: "converse", to: "done", when: "every participant passed or failed", holds: ended },
+];
+
+/**
+ * The group chat: the Router still reads the question, then every participant speaks in a fixed
+ * round-robin order, each seeing the transcript so far, for the configured rounds; the Moderator closes.
+ */
+export const GROUP_CHAT_GRAPH: AgentGraph = modeGraph("group-chat", routePhase, { converse: conversePhase }, GROUP_CHAT_EDGES);

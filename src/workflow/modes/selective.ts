@@ -1,0 +1,110 @@
+import { FALLBACK_SPECIALIST, specialistFailures, type RunState } from "../../domain";
+import { always, ended, running, type AgentGraph, type GraphEdge } from "../graph";
+import type { RunContext } from "../run-context";
+import { fallbackDecision, routeQuestion } from "../steps/router-step";
+import { runSpecialist } from "../steps/specialist-step";
+import { replaceFindings } from "./closing";
+import { modeGraph } from "./mode-graph";
+import { declineOutOfScope } from "./opening";
+
+/**
+ * The Router picks the specialists (or, after every picked one failed, picks again without them).
+ * With speculative Knowledge, Knowledge starts together with the Router.
+ */
+async function routePhase(context: RunContext): Promise<void> {
+  const { state } = context;
+  const rerouted = state.rerouted;
+  if (rerouted) {
+    state.decision = await routeQuestion(context, specialistFailures(state.findings).filter((f) => rerouted.excluded.includes(f.specialist)));
+    return;
+  }
+  if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
+  const decision = await routeQuestion(context);
+  if (!decision.inScope) return declineOutOfScope(context, decision);
+  state.decision = decision;
+  if (!decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
+}
+
+/**
+ * Starts Knowledge together with the Router (it is the most common pick and the fallback), under a
+ * provisional decision; its finding is used if the Router selects it and cancelled otherwise.
+ */
+function startSpeculativeKnowledge(context: RunContext): void {
+  const abort = new AbortController();
+  context.state.decision = { ...fallbackDecision("speculative start while the Router decides"), fallback: false };
+  const finding = runSpecialist(context, context.specialist(FALLBACK_SPECIALIST), { round: "initial", signal: abort.signal });
+  context.state.decision = undefined;
+  context.speculative = { abort, finding };
+}
+
+/**
+ * Runs the selected specialists that have no finding yet, all at once. If every one failed, the
+ * Router is asked once more without them (their failures stay, so the Moderator is told); if that
+ * also leaves no finding, Knowledge alone.
+ */
+async function investigatePhase(context: RunContext): Promise<void> {
+  const { state } = context;
+  if (!state.decision) throw new Error("investigating needs the Router's decision");
+  const pending = state.decision.selected.filter((id) => !state.findings.some((f) => f.specialist === id));
+  const speculative = context.speculative;
+  context.speculative = undefined;
+  await Promise.all(
+    pending.map(async (id) => {
+      const finding =
+        id === FALLBACK_SPECIALIST && speculative ? await speculative.finding : await runSpecialist(context, context.specialist(id), { round: "initial" });
+      state.findings.push(finding);
+      context.checkpoint();
+    }),
+  );
+  if (okFindings(state) > 0) return;
+  if (canReroute(context)) {
+    const excluded = specialistFailures(state.findings).map((f) => f.specialist);
+    context.emit({ type: "phase_completed", phase: "investigate", detail: `every selected specialist failed (${excluded.join(", ")}); asking the Router again without them` });
+    state.rerouted = { excluded };
+    return;
+  }
+  context.emit({ type: "phase_completed", phase: "investigate", detail: "every selected specialist failed; trying Knowledge alone" });
+  const fallback = await runSpecialist(context, context.specialist(FALLBACK_SPECIALIST), { round: "initial" });
+  state.findings = [...state.findings.filter((f) => f.specialist !== FALLBACK_SPECIALIST), fallback];
+  if (fallback.status !== "ok")
+    context.fail(`No specialist could answer: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "ok"})`).join("; ")}`);
+}
+
+/** Re-routing happens once per attempt, while time is left and some specialist has not failed yet. */
+function canReroute(context: RunContext): boolean {
+  const { state, deps } = context;
+  const failed = new Set(specialistFailures(state.findings).map((f) => f.specialist));
+  return !state.rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
+}
+
+/** Each specialist that answered revises its finding after reading the others' (one rebuttal round). */
+async function debatePhase(context: RunContext): Promise<void> {
+  const { state } = context;
+  const ok = state.findings.filter((f) => f.status === "ok");
+  const revised = await Promise.all(
+    ok.map((finding) => runSpecialist(context, context.specialist(finding.specialist), { round: "debate", previous: finding, peers: ok.filter((peer) => peer !== finding) })),
+  );
+  replaceFindings(state, revised.filter((f) => f.status === "ok"));
+}
+
+function okFindings(state: RunState): number {
+  return state.findings.filter((f) => f.status === "ok").length;
+}
+
+/** The Router asked for a debate and at least two specialists answered. */
+const debates = (state: RunState): boolean => running(state) && state.decision?.debateMode === "debate" && okFindings(state) >= 2;
+
+const SELECTIVE_EDGES: GraphEdge[] = [
+  { from: "route", to: "investigate", when: "the Router decided, or fell back to Knowledge", holds: running },
+  { from: "investigate", to: "debate", when: "debateMode is debate and two or more findings succeeded", holds: debates },
+  { from: "investigate", to: "moderate", when: "at least one finding succeeded (and no debate is due)", holds: (state) => running(state) && okFindings(state) > 0 && !debates(state) },
+  { from: "investigate", to: "route", when: "every selected specialist failed: ask the Router once more without them", holds: (state) => running(state) && okFindings(state) === 0 },
+  { from: "investigate", to: "done", when: "no specialist could answer, even after re-routing and Knowledge alone", holds: ended },
+  { from: "debate", to: "moderate", when: "the rebuttal round finished", holds: always },
+];
+
+/**
+ * The selective graph (the default): the Router picks one to three specialists, who work in
+ * parallel (optionally one rebuttal round); the Moderator merges their findings.
+ */
+export const SELECTIVE_GRAPH: AgentGraph = modeGraph("selective", routePhase, { investigate: investigatePhase, debate: debatePhase }, SELECTIVE_EDGES);
