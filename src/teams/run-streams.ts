@@ -56,6 +56,8 @@ export function followRunStreams(
         if (!event.reference || !carried) return;
         const runId = event.state.runId;
         const position = event.takeover ? await deps.positions.furthest(runId, carried) : carried;
+        // A previous owner already sent the final message: anything more arrives as a plain message.
+        if (position.ended) return;
         const stream = new TeamsStream(deps.messenger, event.reference as Reference, position, {
           limits: deps.limits ?? TEAMS_STREAM_LIMITS,
           now,

@@ -31,7 +31,7 @@ export class StreamPositions {
    */
   async furthest(runId: string, carried: StreamPosition): Promise<StreamPosition> {
     const saved = await this.get(runId).catch(() => undefined);
-    return saved && saved.id === carried.id && saved.sequence > carried.sequence ? saved : carried;
+    return saved && saved.id === carried.id && (saved.sequence > carried.sequence || saved.ended) ? saved : carried;
   }
 }
 

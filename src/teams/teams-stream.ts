@@ -101,6 +101,8 @@ export class TeamsStream {
     // The final message keeps Teams' pace too: it may follow the last update by no less than the interval.
     const due = this.lastUpdateAt + this.options.limits.minIntervalMs - Date.now();
     if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+    this.position = { ...this.position, ended: true };
+    await this.options.save(this.position).catch((error) => this.options.log(`stream ${this.position.id}: end not saved: ${describeError(error)}`));
     const channelData = { ...(final.channelData as Record<string, unknown> | undefined), streamId: this.position.id, streamType: "final" };
     await this.messenger.send(this.reference, {
       ...final,
