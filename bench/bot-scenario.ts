@@ -48,7 +48,7 @@ export async function runBotScenario(
   const connector = new FakeConnector();
   const serviceUrl = await connector.start();
   try {
-    const bot = await startBotUnderTest(options.bot, env, options.toolData);
+    const bot = await startBotUnderTest(options.bot, env, options.toolData, options.questions.length);
     try {
       const world: World = { botUrl: bot.url, serviceUrl, connector };
       await converse(world, [options.questions[0]!], options.deadlineMs); // warm-up: connections, JIT

@@ -28,13 +28,18 @@ export interface BotUnderTest {
 /** How often the in-process gauge samples RSS (it has no high-water mark of its own). */
 const RSS_SAMPLE_MS = 20;
 
-/** Starts the bot over the environment; `toolData` serves the in-process bot (the child builds the same data set itself). */
-export async function startBotUnderTest(placement: BotPlacement, env: EnvironmentAddresses, toolData: ProcurementData): Promise<BotUnderTest> {
-  return placement === "child-process" ? startChildBot(env) : startInProcessBot(env, toolData);
+/**
+ * Starts the bot over the environment, working on `concurrency` runs at once (the conversations the
+ * scenario holds, so that they are all in flight together rather than waiting in the run queue);
+ * `toolData` serves the in-process bot (the child builds the same data set itself).
+ */
+export async function startBotUnderTest(placement: BotPlacement, env: EnvironmentAddresses, toolData: ProcurementData, concurrency: number): Promise<BotUnderTest> {
+  const settings = { ...benchBotEnv(env), RUN_WORKER_CONCURRENCY: String(concurrency) };
+  return placement === "child-process" ? startChildBot(settings) : startInProcessBot(settings, toolData);
 }
 
-async function startChildBot(env: EnvironmentAddresses): Promise<BotUnderTest> {
-  const bot = await startBotProcess(benchBotEnv(env), { entry: join(__dirname, "bench-bot.ts") });
+async function startChildBot(settings: Record<string, string>): Promise<BotUnderTest> {
+  const bot = await startBotProcess(settings, { entry: join(__dirname, "bench-bot.ts") });
   return {
     url: bot.url,
     startPeakRss: async () => ((await resetPeakRss(bot.pid)) ? "bot process, VmHWM during the burst" : "bot process, VmHWM since its start"),
@@ -43,8 +48,8 @@ async function startChildBot(env: EnvironmentAddresses): Promise<BotUnderTest> {
   };
 }
 
-async function startInProcessBot(env: EnvironmentAddresses, toolData: ProcurementData): Promise<BotUnderTest> {
-  const bot = await startBenchBot(loadConfig(benchBotEnv(env)), toolData, { port: 0, host: "127.0.0.1", log: () => {} });
+async function startInProcessBot(settings: Record<string, string>, toolData: ProcurementData): Promise<BotUnderTest> {
+  const bot = await startBenchBot(loadConfig(settings), toolData, { port: 0, host: "127.0.0.1", log: () => {} });
   let peak = 0;
   let sampler: NodeJS.Timeout | undefined;
   return {

@@ -66,6 +66,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(addresses)}\n`);
   // The parent holds our stdin open; when it goes away (even killed), so do we.
   process.stdin.on("end", () => process.exit(0)).resume();
+  // Stopped with SIGTERM: exit normally, so the Azurite child is stopped with us rather than left running.
+  process.once("SIGTERM", () => process.exit(0));
 }
 
 main().catch((error) => {

@@ -1,7 +1,8 @@
 /**
- * Scenario (a): runs one after another straight through the graph — the real OpenAI-compatible
- * adapter over HTTP to the simulator, the real tools, and a memory or Cosmos run store — measuring
- * each run's wall time against its model critical path from the simulator's log.
+ * Scenario (a): runs one after another through the graph — the real OpenAI-compatible adapter over
+ * HTTP to the simulator, the real tools, and a memory or Cosmos run store — measuring each run's
+ * wall time against its model critical path from the simulator's log. Straight into the graph, or
+ * through the run queue on Azurite and a worker, as production runs them.
  */
 import { buildWorkflowDeps } from "../src/composition/workflow-deps";
 import { loadConfig } from "../src/config";
@@ -11,10 +12,14 @@ import type { ProcurementData } from "../src/tools/procurement-data";
 import type { RunStore } from "../src/workflow/ports";
 import { runQuestion } from "../src/workflow/runner";
 import { modelCriticalPathMs } from "./critical-path";
+import { startQueuedRuns } from "./queued-runs";
 import type { BenchEnvironment, EnvironmentSnapshot } from "./environment";
 
 /** Where checkpoints go. */
 export type StoreKind = "memory" | "cosmos";
+
+/** How a run is started: straight into the graph, or through the run queue and a worker. */
+export type RunPath = "direct" | "queue";
 
 /** One measured run. */
 export interface GraphRun {
@@ -36,6 +41,7 @@ export interface GraphRun {
 export interface GraphScenarioOptions {
   questions: readonly string[];
   store: StoreKind;
+  path: RunPath;
   speculativeKnowledge: boolean;
   /**
    * The tools' data, in memory for both stores, so the Cosmos variant measures checkpoint cost alone
@@ -59,12 +65,13 @@ export async function runGraphScenario(env: BenchEnvironment, options: GraphScen
     const memoryOps = { count: 0 };
     const store: RunStore = cosmos?.runs ?? countingStore(new MemoryRunStore(), memoryOps);
     const deps = await buildWorkflowDeps(config, { data: options.memoryData, store, events: { emit: () => {} } });
+    const queued = options.path === "queue" ? await startQueuedRuns(env.queueConnectionString, deps) : undefined;
     const runs: GraphRun[] = [];
     for (const question of options.questions) {
       await env.reset();
       memoryOps.count = 0;
       const started = performance.now();
-      const state = await runQuestion(deps, { question });
+      const state = queued ? await queued.run(question) : await runQuestion(deps, { question });
       const wallMs = performance.now() - started;
       const snapshot = await env.snapshot();
       const criticalPath = modelCriticalPathMs(snapshot.calls);
@@ -82,6 +89,7 @@ export async function runGraphScenario(env: BenchEnvironment, options: GraphScen
         wastedSpeculativeTokens: selected.includes(FALLBACK_SPECIALIST) ? 0 : knowledgeTokens(snapshot),
       });
     }
+    await queued?.stop();
     return runs;
   } finally {
     await cosmos?.close();

@@ -1,5 +1,5 @@
 /** The bench report as a plain-text table. */
-import type { BenchReport } from "./run-bench";
+import { variantName, type BenchReport, type ThroughputComparison } from "./run-bench";
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
 const ratio = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : "n/a");
@@ -11,7 +11,7 @@ export function formatReport(report: BenchReport): string {
   const concurrentScale = `models at ×${options.concurrentTimeScale}`;
   const rows: [string, string][] = [];
   for (const s of report.sequential) {
-    const name = `(a) ${s.store} store, speculative ${s.speculativeKnowledge ? "on" : "off"}`;
+    const name = `(a) ${variantName(s)}, speculative ${s.speculativeKnowledge ? "on" : "off"}`;
     rows.push(
       [`${name}: runs`, `${s.runs} (${Object.entries(s.statuses).map(([k, v]) => `${v} ${k}`).join(", ")})`],
       [`${name}: wall ÷ critical path p50/p95 (full scale)`, pair(s.ratio, ratio)],
@@ -39,8 +39,30 @@ export function formatReport(report: BenchReport): string {
     [`(b) peak RSS`, `${concurrent.peakRssMb.toFixed(0)} MB (${concurrent.peakRssOf})`],
     [`(b) store operations per run`, concurrent.storeOpsPerRun.toFixed(1)],
   );
-  const width = Math.max(...rows.map(([name]) => name.length));
-  const lines = rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`);
+  const lines = aligned(rows);
   const checks = report.targets.map((t) => `${t.met ? "MET   " : "MISSED"}  ${t.name}: ${Number.isInteger(t.value) ? t.value : t.value.toFixed(3)} (target ${t.target})`);
-  return [`Procura bench — models at ×${options.timeScale} in (a), ×${options.concurrentTimeScale} in (b), seed ${options.seed}, ${report.environment.node}`, "", ...lines, "", "Targets:", ...checks].join("\n");
+  return [
+    `Procura bench — models at ×${options.timeScale} in (a), ×${options.concurrentTimeScale} in (b), ×${options.throughput.timeScale} in (c), seed ${options.seed}, ${report.environment.node}`,
+    "",
+    ...lines,
+    "",
+    formatThroughput(report.throughput),
+    "",
+    "Targets:",
+    ...checks,
+  ].join("\n");
+}
+
+/** Scenario (c) as a table: one row per instance count, then the ratio. */
+export function formatThroughput(throughput: ThroughputComparison): string {
+  const header = ["(c) instances", "runs each", "questions", "answered", "lost", "doubled", "first post → last answer", "answers / min"];
+  const row = (f: ThroughputComparison["one"]) => [String(f.instances), String(f.concurrency), String(f.questions), String(f.answered), String(f.lost), String(f.doubled), ms(f.makespanMs), f.answersPerMinute.toFixed(1)];
+  const table = [header, row(throughput.one), row(throughput.two)];
+  const widths = header.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  return [...table.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ")), `(c) throughput two instances ÷ one: ${throughput.ratio.toFixed(2)}×`].join("\n");
+}
+
+function aligned(rows: [string, string][]): string[] {
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`);
 }

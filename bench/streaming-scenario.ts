@@ -46,7 +46,8 @@ export async function runStreamingScenario(options: { runs: number; concurrency:
   const connector = new FakeConnector();
   const serviceUrl = await connector.start();
   try {
-    const bot = await startBotUnderTest("child-process", env, createInMemoryProcurementData(generateSampleDataSet()));
+    // The worker takes as many runs at once as the scenario asks at once.
+    const bot = await startBotUnderTest("child-process", env, createInMemoryProcurementData(generateSampleDataSet()), options.concurrency);
     try {
       const ask = (question: string) => askInPersonalChat(bot.url, serviceUrl, connector, question);
       await ask(benchQuestions(1)[0]!); // warm-up: connections, JIT

@@ -1,8 +1,16 @@
 /**
  * Scale-out under failure: three bot processes on one Azurite queue and one embedded Cosmos, questions
- * spread across the live ones by a round-robin "load balancer", one instance killed with kill -9
- * while it holds runs and another restarted gracefully. Every question must get exactly one final
- * reply, and each run the killed instance held must be finished by a survivor within lease + 10 s.
+ * spread across the live ones by a round-robin "load balancer". One instance is killed with kill -9
+ * while it holds a full set of runs; later another is restarted gracefully. Every question must get
+ * exactly one final reply, and each run the killed instance held must be finished by a survivor
+ * within lease + 10 s.
+ *
+ * The load is what an operator sizes a cluster for: enough headroom that the instances left after
+ * losing one still carry it (N+1). It opens with a burst that fills every instance to its
+ * concurrency (so the killed one holds that many runs), then questions keep arriving at a steady
+ * rate the two survivors carry with about half their slots. A survivor saturated by a burst larger
+ * than its capacity cannot meet the bound, whatever the queue does: an orphan that reappears waits
+ * for the next free slot (up to one run's length) before its own remaining run.
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -18,6 +26,14 @@ const BOT_ENTRY = join(__dirname, "..", "bench-bot.ts");
 /** The run lease of the scenario: short, so takeovers are quick to observe. */
 export const SCALE_OUT_LEASE_SECONDS = 10;
 
+/** Runs per instance at once. */
+const CONCURRENCY = 8;
+
+const INSTANCES = 3;
+
+/** The steady arrivals after the opening burst: one question every this many ms. */
+const ARRIVAL_MS = 600;
+
 const QUESTIONS = [
   "Can we renew the Acme SaaS contract at +8%?",
   "What is the risk rating of our logistics vendor?",
@@ -26,6 +42,14 @@ const QUESTIONS = [
   "Can I accept a gift from a supplier?",
   "What is a fair price for office chairs?",
 ];
+
+/** How long runs taken over waited and took, in seconds from the event that orphaned them. */
+export interface Takeovers {
+  /** … until a survivor claimed the run. */
+  claimedSeconds: number[];
+  /** … until the survivor's final reply reached the user. */
+  finishedSeconds: number[];
+}
 
 /** What the scenario saw. */
 export interface ScaleOutResult {
@@ -36,8 +60,10 @@ export interface ScaleOutResult {
   duplicates: number;
   /** Conversations with no final reply. */
   lost: number;
-  /** For each run taken over (held by the killed or the restarted instance): seconds from the kill to the survivor's final reply. */
-  takeoverSeconds: number[];
+  /** Runs the killed instance held, measured from the kill. */
+  killed: Takeovers;
+  /** Runs the restarted instance gave back unfinished, measured from its SIGTERM. */
+  restarted: Takeovers;
   leaseSeconds: number;
   injected: string;
 }
@@ -45,15 +71,15 @@ export interface ScaleOutResult {
 /** Runs the scenario with `count` questions against the model simulator at `baseUrl`. */
 export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count = 60, log: (line: string) => void = () => undefined): Promise<ScaleOutResult> {
   sim.reset();
-  const env = { RUN_LEASE_SECONDS: String(SCALE_OUT_LEASE_SECONDS), RUN_WORKER_CONCURRENCY: "8" };
+  const env = { RUN_LEASE_SECONDS: String(SCALE_OUT_LEASE_SECONDS), RUN_WORKER_CONCURRENCY: String(CONCURRENCY) };
   return withKillRig(baseUrl, env, async ({ connector, serviceUrl, store, startBot }) => {
     // The bench's bot entry: tools read the sample data from memory, as a real Cosmos account would answer in
     // milliseconds where the embedded server takes seconds per spend query (it would starve every instance).
     // Three tsx processes starting at once on a loaded machine take a while: a generous start-up bound.
     const start = async (port?: number) => startBot({ entry: BOT_ENTRY, port: port ?? (await freePort()), timeoutMs: 180_000 });
-    // Three at once on the same store: concurrent creation of the containers must not fail any of them.
-    const bots: BotProcess[] = await Promise.all([0, 1, 2].map(() => start()));
-    const live = new Set([0, 1, 2]);
+    // All at once on the same store: concurrent creation of the containers must not fail any of them.
+    const bots: BotProcess[] = await Promise.all(Array.from({ length: INSTANCES }, () => start()));
+    const live = new Set(bots.keys());
     let next = 0;
     const pickLive = () => {
       const order = [...live];
@@ -71,17 +97,33 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
         if (status !== 0) throw new Error(`a bot answered ${status}`);
       }
     };
-    const half = Math.floor(count / 2);
-    await Promise.all(Array.from({ length: half }, (_, i) => ask(i)));
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    // Every instance at its concurrency; the questions are posted round-robin, but a worker takes from the shared queue.
+    const burst = Math.min(count, INSTANCES * CONCURRENCY);
+    await Promise.all(Array.from({ length: burst }, (_, i) => ask(i)));
+    const steady = (async () => {
+      for (let i = burst; i < count; i++) {
+        await ask(i);
+        await sleep(ARRIVAL_MS);
+      }
+    })();
     // Mid-run: instance 0 holds runs now. Kill it without warning.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sleep(1_000);
     live.delete(0);
     const killAt = performance.now();
+    const killWall = Date.now();
+    const killedPid = bots[0]!.pid;
     await bots[0]!.kill9();
     log(`  killed instance 0 (pid ${bots[0]!.pid}) with kill -9`);
-    // Meanwhile instance 1 is restarted gracefully (its unfinished runs go back to the queue at once).
+
+    // Once the killed instance's runs are due, instance 1 is restarted gracefully (a platform restart or slot swap):
+    // its unfinished runs go back to the queue at once.
+    await sleep(SCALE_OUT_LEASE_SECONDS * 1000 + 10_000);
     live.delete(1);
-    const rest = Array.from({ length: count - half }, (_, i) => ask(half + i));
+    const termAt = performance.now();
+    const termWall = Date.now();
+    const restartedPid = bots[1]!.pid;
     await bots[1]!.terminate();
     // As the platform does, a start that fails (the store slow under this load) is tried again.
     for (let attempt = 1; ; attempt++) {
@@ -94,19 +136,19 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
       }
     }
     live.add(1);
-    log("  restarted instance 1 (SIGTERM, then started again)");
-    await Promise.all(rest);
+    log(`  restarted instance 1 (SIGTERM, then started again; back after ${((performance.now() - termAt) / 1000).toFixed(1)} s)`);
+    await steady;
     const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline && conversations.some((id) => finalReplies(connector.inConversation(id)).length === 0))
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    while (Date.now() < deadline && conversations.some((id) => finalReplies(connector.inConversation(id)).length === 0)) await sleep(250);
+    await sleep(2_000);
     for (const [i, bot] of bots.entries())
       for (const line of bot.output.filter((l) => /fail|error|lease|poison|queue:/i.test(l)).slice(-5)) log(`  instance ${i}: ${line}`);
 
     let answered = 0;
     let duplicates = 0;
     let lost = 0;
-    const takeoverSeconds: number[] = [];
+    const killed: Takeovers = { claimedSeconds: [], finishedSeconds: [] };
+    const restarted: Takeovers = { claimedSeconds: [], finishedSeconds: [] };
     for (const id of conversations) {
       const activities = connector.inConversation(id);
       const finals = activities.filter((a) => finalReplies([a]).length > 0);
@@ -114,33 +156,55 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
       else answered++;
       duplicates += Math.max(0, finals.length - 1);
       const [runId] = runIdsIn(activities);
-      const run = runId ? await store.runs.load(runId) : undefined;
-      // Taken over: more than one owner, and its final reply came after the kill.
-      if (run?.lifecycle && run.lifecycle.owners > 1 && finals[0] && finals[0].at > killAt) takeoverSeconds.push((finals[0].at - killAt) / 1000);
+      const lifecycle = runId ? (await store.runs.load(runId))?.lifecycle : undefined;
+      if (!lifecycle?.claimedAt || !finals[0]) continue;
+      // Owner ids name the process and the delivery ("host-pid-xxxx#2"): taken over from the killed instance, or given
+      // back by the restarted one. A message the killed instance held but had not claimed yet has no previous
+      // owner on the run; it shows as a later delivery, claimed before the restart (or after it: counted from the SIGTERM).
+      const claimedWall = Date.parse(lifecycle.claimedAt);
+      const from = (pid: number) => lifecycle.takenOverFrom?.includes(`-${pid}-`) ?? false;
+      const redelivered = Number(lifecycle.owner?.split("#")[1] ?? 1) > 1;
+      const unclaimedBefore = !lifecycle.takenOverFrom && redelivered && claimedWall > killWall;
+      const origin =
+        from(killedPid) || (unclaimedBefore && claimedWall < termWall)
+          ? { takeovers: killed, wall: killWall, at: killAt }
+          : from(restartedPid) || unclaimedBefore
+            ? { takeovers: restarted, wall: termWall, at: termAt }
+            : undefined;
+      if (!origin) continue;
+      origin.takeovers.claimedSeconds.push((claimedWall - origin.wall) / 1000);
+      origin.takeovers.finishedSeconds.push((finals[0].at - origin.at) / 1000);
     }
     return {
       questions: conversations.length,
       answered,
       duplicates,
       lost,
-      takeoverSeconds,
+      killed,
+      restarted,
       leaseSeconds: SCALE_OUT_LEASE_SECONDS,
-      injected: `3 instances, ${count} questions; kill -9 of one mid-run, graceful restart of another (lease ${SCALE_OUT_LEASE_SECONDS} s)`,
+      injected:
+        `${INSTANCES} instances × ${CONCURRENCY} runs, lease ${SCALE_OUT_LEASE_SECONDS} s; ${count} questions: ${burst} at once, then one every ${ARRIVAL_MS} ms; ` +
+        `kill -9 of one instance 1 s after the burst, graceful restart of another ${SCALE_OUT_LEASE_SECONDS + 10} s later`,
     };
   });
 }
 
 /** The table `npm run chaos -- scale-out` prints. */
 export function scaleOutTable(result: ScaleOutResult): string {
-  const p = (q: number) => (result.takeoverSeconds.length ? `${percentile(result.takeoverSeconds, q).toFixed(1)} s` : "—");
+  const p = (values: number[], q: number) => (values.length ? `${percentile(values, q).toFixed(1)} s` : "—");
+  const takeoverRows = (what: string, from: string, t: Takeovers) => [
+    [`runs taken over from the ${what} instance`, String(t.finishedSeconds.length)],
+    [`  claimed by a survivor p50 / p95 (${from} → claim)`, `${p(t.claimedSeconds, 50)} / ${p(t.claimedSeconds, 95)}`],
+    [`  takeover p50 / p95 (${from} → final reply)`, `${p(t.finishedSeconds, 50)} / ${p(t.finishedSeconds, 95)}`],
+  ];
   const rows = [
     ["questions", String(result.questions)],
     ["answers (exactly one final reply)", String(result.answered)],
     ["duplicates", String(result.duplicates)],
     ["lost", String(result.lost)],
-    ["runs taken over (from the killed or the restarted instance)", String(result.takeoverSeconds.length)],
-    ["takeover p50 (kill → final reply)", p(50)],
-    ["takeover p95 (kill → final reply)", p(95)],
+    ...takeoverRows("killed", "kill", result.killed),
+    ...takeoverRows("restarted", "SIGTERM", result.restarted),
     ["bound (lease + 10 s)", `${result.leaseSeconds + 10} s`],
   ];
   const width = Math.max(...rows.map(([k]) => k!.length));
@@ -149,5 +213,7 @@ export function scaleOutTable(result: ScaleOutResult): string {
 
 /** True when the scenario met its bar. */
 export function scaleOutPassed(result: ScaleOutResult): boolean {
-  return result.lost === 0 && result.duplicates === 0 && result.answered === result.questions && result.takeoverSeconds.every((s) => s <= result.leaseSeconds + 10);
+  const bound = result.leaseSeconds + 10;
+  const inBound = (t: Takeovers) => t.finishedSeconds.every((s) => s <= bound);
+  return result.lost === 0 && result.duplicates === 0 && result.answered === result.questions && result.killed.finishedSeconds.length > 0 && inBound(result.killed) && inBound(result.restarted);
 }

@@ -1,5 +1,5 @@
 // The storage account of the run queue (and of the Functions host): shared-key access disabled, so
-// every caller uses its managed identity. The run queue and its poison queue, the identity as
+// every caller uses its managed identity. The run queue, its started and poison queues, the identity as
 // Storage Queue Data Contributor (the bot's queue) and the roles the Functions host needs.
 param location string
 param baseName string
@@ -35,6 +35,13 @@ resource queueService 'Microsoft.Storage/storageAccounts/queueServices@2023-05-0
 resource runQueue 'Microsoft.Storage/storageAccounts/queueServices/queues@2023-05-01' = {
   parent: queueService
   name: runQueueName
+}
+
+// Runs a worker has started (moved here when taken): one whose worker died reappears here and is
+// taken before new questions (the bot names it <queue>-started).
+resource startedQueue 'Microsoft.Storage/storageAccounts/queueServices/queues@2023-05-01' = {
+  parent: queueService
+  name: '${runQueueName}-started'
 }
 
 // Messages delivered too often are kept here for inspection (the bot names it <queue>-poison).

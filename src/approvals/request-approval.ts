@@ -1,19 +1,24 @@
 import { buildUnderReviewCard } from "../cards";
 import { describeError, type Approval, type RunState } from "../domain";
 import { approvalRepliesFor } from "./approval-replies";
-import { newApproval } from "./approval-record";
+import { claimApproval, newApproval } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
 import type { Reference, TellRequester } from "./ports";
 import { postApprovalThread, type PostOutcome } from "./post-approval-thread";
 
-/** What asking for approval did: submitted (and whether the card is in the channel), or refused to proceed. */
-export type RequestOutcome = { kind: "submitted"; approvalId: string; post: PostOutcome } | { kind: "not_submitted"; cause: string };
+/**
+ * What asking for approval did: submitted (whether the card is in the channel, and whether this call
+ * told the requester — false when an earlier attempt already did), or refused to proceed.
+ */
+export type RequestOutcome = { kind: "submitted"; approvalId: string; post: PostOutcome; told: boolean } | { kind: "not_submitted"; cause: string };
 
 /**
  * Pauses a run for a human: the approval record is stored first (fail closed — when the store is
  * down the requester is told to try again and nothing is posted), then the card goes to the
- * approver channel as a new thread, then the requester is told the answer is under review.
- * Asking again for the same run reuses its approval and never posts twice.
+ * approver channel as a new thread, then the requester is told the answer is under review. Asking
+ * again for the same run (a run taken over by another instance) reuses its approval: the card is
+ * never posted twice, and the requester is told once — the record is claimed before telling, so a
+ * process that dies right after telling does not make its successor tell again.
  */
 export async function requestApproval(deps: ApprovalDeps, state: RunState, reference: Reference, tell?: TellRequester): Promise<RequestOutcome> {
   const tellRequester = tell ?? ((content: Parameters<TellRequester>[0]) => deps.messaging.sendTo(reference, content));
@@ -26,10 +31,12 @@ export async function requestApproval(deps: ApprovalDeps, state: RunState, refer
     await tellRequester(approvalRepliesFor(state.language).submitFailed);
     return { kind: "not_submitted", cause: describeError(error) };
   }
-  if (approval.status !== "pending") return { kind: "submitted", approvalId: approval.id, post: "already_posted" };
+  if (approval.status !== "pending") return { kind: "submitted", approvalId: approval.id, post: "already_posted", told: false };
   const post = await postApprovalThread(deps, approval, state, reference.serviceUrl);
-  if (post !== "already_posted") await tellRequester(buildUnderReviewCard({ language: state.language, question: state.question }));
-  return { kind: "submitted", approvalId: approval.id, post };
+  const toldAt = deps.clock.now().toISOString();
+  const claimed = await claimApproval(deps.records, approval.id, (latest) => (latest.requesterToldAt ? undefined : { ...latest, requesterToldAt: toldAt }));
+  if (claimed) await tellRequester(buildUnderReviewCard({ language: state.language, question: state.question }));
+  return { kind: "submitted", approvalId: approval.id, post, told: claimed !== undefined };
 }
 
 async function storeOnce(deps: ApprovalDeps, approval: Approval): Promise<Approval> {

@@ -1,4 +1,5 @@
 import { describeError, type Approval, type RunState } from "../domain";
+import { settleApprovedRun } from "../workflow/run-lifecycle";
 import { outcomeCardFor, requesterCardFor } from "./approval-cards";
 import { claimApproval, updateApproval, withAudit } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
@@ -47,15 +48,11 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
     deliveryClaimable(latest, now) ? { ...latest, delivery: { ...latest.delivery, claimedAt: now.toISOString() } } : undefined,
   );
   if (!approval) return "not_claimed";
-  const stored = await deps.runs.load(approval.runId);
-  if (!stored) return recordDelivery(deps, approval, 0, new Error(`run ${approval.runId} of approval ${approval.id} is not stored`));
-
-  // Settled already when an earlier attempt stopped after saving the run but before delivering.
-  const run = stored.status === "awaiting_approval" ? settledRun(stored, approval, deps.clock.now().toISOString()) : stored;
-  if (run !== stored) {
-    await deps.runs.checkpoint(run);
-    await deps.transcripts.save(run).catch((error) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
-  }
+  // The run's status and stage move through the lifecycle; settled already when an earlier attempt stopped before delivering.
+  const settled = await settleApprovedRun(deps.runs, approval.runId, (stored) => settledRun(stored, approval, deps.clock.now().toISOString()));
+  if (!settled) return recordDelivery(deps, approval, 0, new Error(`run ${approval.runId} of approval ${approval.id} is not stored`));
+  const run = settled.state;
+  if (settled.changed) await deps.transcripts.save(run).catch((error) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
 
   const thread = approval.approverThread;
   if (thread?.serviceUrl) {

@@ -1,9 +1,9 @@
 /**
  * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>" [--then "<follow-up>" …]`:
  * answers a question through the agent graph of the mode (ORCHESTRATION by default) with the
- * configured model (offline by default) over the imported data set in PROCURA_DATA_DIR (the sample
- * data set when none was imported), and prints it; `--trace` adds each run's trace id and every
- * executor's prompts, tool calls and replies. A one-shot command has no chat to remember, so a
+ * configured model (offline by default) over the imported data set — in the Cosmos account when
+ * COSMOS_ENDPOINT is set, else in PROCURA_DATA_DIR (the sample data set when none was imported) —
+ * and prints it; `--trace` adds each run's trace id and every executor's prompts, tool calls and replies. A one-shot command has no chat to remember, so a
  * question stands alone unless follow-ups are given with `--then`: they form one conversation,
  * remembered in this process only.
  */
@@ -11,7 +11,7 @@ import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { ORCHESTRATION_MODES, describeError, type OrchestrationMode } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
-import { dataSetBanner, openLocalOrSampleData } from "../composition/procurement-data";
+import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
 import { toRunRecord } from "../workflow/run-record";
@@ -51,28 +51,32 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (config.provider.kind === "offline") process.stderr.write(`Model: offline engine (${config.provider.reason}).\n`);
   else process.stderr.write(`Model: ${config.provider.kind} (router ${config.models.router}, specialists ${config.models.specialist}, moderator ${config.models.moderator}).\n`);
-  const data = await openLocalOrSampleData(config.env.PROCURA_DATA_DIR);
-  process.stderr.write(`${dataSetBanner(await data.describe())}\n`);
-  const deps = await buildWorkflowDeps(config, {
-    data,
-    store: new MemoryRunStore(),
-    events: {
-      emit: (event) => {
-        if (!json && event.type === "executor_completed")
-          process.stderr.write(`  · ${event.executor}${event.round && event.round !== "initial" ? ` (${event.round})` : ""}: ${event.outcome} in ${event.durationMs} ms\n`);
+  const { data, close } = await openToolData(config, (line) => process.stderr.write(`${line}\n`));
+  try {
+    process.stderr.write(`${dataSetBanner(await data.describe())}\n`);
+    const deps = await buildWorkflowDeps(config, {
+      data,
+      store: new MemoryRunStore(),
+      events: {
+        emit: (event) => {
+          if (!json && event.type === "executor_completed")
+            process.stderr.write(`  · ${event.executor}${event.round && event.round !== "initial" ? ` (${event.round})` : ""}: ${event.outcome} in ${event.durationMs} ms\n`);
+        },
       },
-    },
-  });
-  const conversationKey = dialogue.length > 1 ? CLI_CONVERSATION : undefined;
-  let failed = false;
-  for (const question of dialogue) {
-    const state = await runQuestion(deps, { question, conversationKey, mode: mode as OrchestrationMode | undefined });
-    await rememberRun(deps.memory, state);
-    process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
-    if (trace) process.stdout.write(json ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n` : `\n${formatTrace(state)}\n`);
-    failed ||= state.status === "failed";
+    });
+    const conversationKey = dialogue.length > 1 ? CLI_CONVERSATION : undefined;
+    let failed = false;
+    for (const question of dialogue) {
+      const state = await runQuestion(deps, { question, conversationKey, mode: mode as OrchestrationMode | undefined });
+      await rememberRun(deps.memory, state);
+      process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
+      if (trace) process.stdout.write(json ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n` : `\n${formatTrace(state)}\n`);
+      failed ||= state.status === "failed";
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await close();
   }
-  return failed ? 1 : 0;
 }
 
 main(process.argv.slice(2)).then(

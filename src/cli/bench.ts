@@ -6,6 +6,8 @@
  *
  * `npm run bench -- streaming [--runs 20] [--concurrency 4] [--seed 7]`: a personal chat's stream at
  * full model speed: first informative update, first streamed answer text, full answer.
+ * `npm run bench -- throughput [--throughput-time-scale 0.25] [--throughput-concurrency 4] [--throughput-questions 48]`:
+ * only scenario (c), one bot instance vs two at the same concurrency per instance, through the run queue.
  *
  * `npm run bench -- [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
  * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
@@ -18,11 +20,11 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { formatDataBench, runDataBench } from "../../bench/data/run-data-bench";
-import { formatReport } from "../../bench/report";
+import { formatReport, formatThroughput } from "../../bench/report";
 import { formatPrefixTable } from "../../bench/prompt-prefix";
 import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
 import { benchQuestions } from "../../bench/questions";
-import { runBench } from "../../bench/run-bench";
+import { runBench, runThroughput, throughputTarget } from "../../bench/run-bench";
 import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
 import { describeError } from "../domain";
 
@@ -30,11 +32,15 @@ const FlagsSchema = z.object({
   "time-scale": z.coerce.number().positive().max(1).default(0.1),
   "concurrent-time-scale": z.coerce.number().positive().max(1).default(1),
   runs: z.coerce.number().int().positive().default(30),
-  concurrency: z.coerce.number().int().positive().default(50),
+  // Every conversation is in flight at once: at most what one instance works on (RUN_WORKER_CONCURRENCY).
+  concurrency: z.coerce.number().int().positive().max(64).default(50),
   seed: z.coerce.number().int().default(7),
   "skip-cosmos": z.boolean().default(false),
   "in-process-bot": z.boolean().default(false),
   "json-out": z.string().optional(),
+  "throughput-time-scale": z.coerce.number().positive().max(1).default(0.25),
+  "throughput-concurrency": z.coerce.number().int().min(1).max(64).default(4),
+  "throughput-questions": z.coerce.number().int().positive().default(48),
 });
 
 /** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos]`: the data import and tools bench. */
@@ -60,16 +66,22 @@ async function main(argv: string[]): Promise<number> {
       "skip-cosmos": { type: "boolean" },
       "in-process-bot": { type: "boolean" },
       "json-out": { type: "string" },
+      "throughput-time-scale": { type: "string" },
+      "throughput-concurrency": { type: "string" },
+      "throughput-questions": { type: "string" },
     },
   });
   const flags = FlagsSchema.parse(values);
   const section = positionals[0];
   if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);
-  if (section === "streaming") return streaming(values.runs === undefined ? STREAMING_RUNS : flags.runs, values.concurrency === undefined ? STREAMING_CONCURRENCY : flags.concurrency, flags.seed);
-  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, streaming, data)`);
+  const throughput = { timeScale: flags["throughput-time-scale"], concurrency: flags["throughput-concurrency"], questions: flags["throughput-questions"] };
+  const log = (line: string) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`);
+  if (section === "throughput") return throughputOnly({ throughput, seed: flags.seed }, log);
+  if (section === "streaming") return streaming(values.runs === undefined ? STREAMING_RUNS : flags.runs, values.concurrency === undefined ? STREAMING_CONCURRENCY : flags.concurrency, flags.seed, log);
+  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, throughput, streaming, data)`);
   const report = await runBench(
-    { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"] },
-    (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
+    { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"], throughput },
+    log,
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
   if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
@@ -80,9 +92,16 @@ async function main(argv: string[]): Promise<number> {
 const STREAMING_RUNS = 20;
 const STREAMING_CONCURRENCY = 4;
 
-async function streaming(runs: number, concurrency: number, seed: number): Promise<number> {
-  const figures = await runStreamingScenario({ runs, concurrency, seed }, (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`));
+async function streaming(runs: number, concurrency: number, seed: number, log: (line: string) => void): Promise<number> {
+  const figures = await runStreamingScenario({ runs, concurrency, seed }, log);
   process.stdout.write(`${formatStreamingTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
+  return 0;
+}
+
+async function throughputOnly(options: Parameters<typeof runThroughput>[0], log: (line: string) => void): Promise<number> {
+  const comparison = await runThroughput(options, log);
+  const target = throughputTarget(comparison);
+  process.stdout.write(`models at ×${options.throughput.timeScale}, seed ${options.seed}\n${formatThroughput(comparison)}\n${target.met ? "MET   " : "MISSED"}  ${target.name}: ${target.value.toFixed(2)} (target ${target.target})\n\n${JSON.stringify(comparison, null, 2)}\n`);
   return 0;
 }
 

@@ -104,7 +104,7 @@ function summaryLine(o: KindOutcome): string {
 
 /** The Cosmos account with COSMOS_ENDPOINT, else the local data directory. */
 async function openWriter(config: AppConfig): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
-  if (!config.env.COSMOS_ENDPOINT) return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR), close: async () => {} };
+  if (!config.env.COSMOS_ENDPOINT) return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
   const store = await openCosmosStore(config, { log: (line) => process.stderr.write(`${line}\n`) });
   return { writer: new CosmosDataWriter(store.procurementContainers, `Cosmos database ${config.env.COSMOS_DATABASE} at ${config.env.COSMOS_ENDPOINT}`), close: () => store.close() };
 }

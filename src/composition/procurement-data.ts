@@ -1,4 +1,6 @@
+import type { AppConfig } from "../config";
 import type { DataSetSummary } from "../domain";
+import { openCosmosStore } from "../storage/cosmos-store";
 import { openLocalProcurementData } from "../storage/local-data-store";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
@@ -6,6 +8,16 @@ import type { ProcurementData } from "../tools/procurement-data";
 /** The data set imported into the local data directory, or the sample data set when there is none. */
 export async function openLocalOrSampleData(dataDirectory: string): Promise<ProcurementData> {
   return (await openLocalProcurementData(dataDirectory)) ?? createInMemoryProcurementData(generateSampleDataSet());
+}
+
+/**
+ * The data a command answers from, as the bot does: the Cosmos account's imported data set when
+ * COSMOS_ENDPOINT is set, else the local data directory (or the sample). `close` releases the client.
+ */
+export async function openToolData(config: AppConfig, log: (line: string) => void): Promise<{ data: ProcurementData; close: () => Promise<void> }> {
+  if (!config.env.COSMOS_ENDPOINT) return { data: await openLocalOrSampleData(config.env.PROCURA_DATA_DIR), close: async () => {} };
+  const store = await openCosmosStore(config, { log });
+  return { data: store.toolData, close: () => store.close() };
 }
 
 /** The start banner's data line: which data set answers, and its row counts. */

@@ -109,10 +109,10 @@ export const EnvSchema = z.object({
   // Run queue (Azure Storage Queues; Azurite locally)
   RUN_QUEUE_URL: optionalString.pipe(z.string().url().optional()),
   RUN_QUEUE_CONNECTION_STRING: optionalString,
-  /** 3–56 lowercase letters, digits and single hyphens: the poison queue adds `-poison`. */
+  /** 3–55 lowercase letters, digits and single hyphens: the started queue adds `-started` (63 at most). */
   RUN_QUEUE_NAME: z
     .string()
-    .regex(/^[a-z0-9](?!.*--)[a-z0-9-]{1,54}[a-z0-9]$/, "3–56 lowercase letters, digits or single hyphens, starting and ending with a letter or digit")
+    .regex(/^[a-z0-9](?!.*--)[a-z0-9-]{1,53}[a-z0-9]$/, "3–55 lowercase letters, digits or single hyphens, starting and ending with a letter or digit")
     .default("procura-runs"),
   RUN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   RUN_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),

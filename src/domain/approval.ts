@@ -73,6 +73,8 @@ export const ApprovalSchema = z.object({
   delivery: ApprovalDeliverySchema,
   /** The thread in the approver channel; `serviceUrl` is where to update it (absent in older records). */
   approverThread: z.object({ conversationId: z.string(), activityId: z.string(), serviceUrl: z.string().optional() }).optional(),
+  /** When the requester was told the answer is under review (claimed before telling, so only one process tells). */
+  requesterToldAt: z.string().optional(),
   audit: z.array(ApprovalAuditEntrySchema),
 });
 export type Approval = z.infer<typeof ApprovalSchema>;

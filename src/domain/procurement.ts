@@ -128,6 +128,11 @@ export const SpendCellSchema = z.object({
   firstDate: z.string(),
   lastDate: z.string(),
   largest: z.array(SpendLineSchema), // the cell's largest transactions by JPY amount, largest first
+  /**
+   * Only on a fiscal-year roll-up of month cells (whose `month` is then its first month with spend):
+   * JPY per month by position in the fiscal year, so year-to-date comparisons need no month cells.
+   */
+  monthlyJpy: z.array(z.number()).length(12).optional(),
 });
 export type SpendCell = z.infer<typeof SpendCellSchema>;
 
@@ -141,6 +146,8 @@ export const DataSetSummarySchema = z.object({
   /** Where it lives: "built-in sample", a directory, or a Cosmos database. */
   location: z.string(),
   importedAt: z.string().nullable(),
+  /** First month of its fiscal years (4 = April–March): spend rows were labelled with it when imported. */
+  fiscalYearStartMonth: z.number().int().min(1).max(12).default(4),
   counts: z.object({
     suppliers: z.number().int(),
     contracts: z.number().int(),

@@ -43,6 +43,10 @@ export const RunLifecycleRecordSchema = z.object({
   stage: RunStageSchema,
   /** The worker holding the run (instance id and delivery), written with an etag condition. */
   owner: z.string().optional(),
+  /** When the current owner claimed the run: a takeover shows how long the run waited for a survivor. */
+  claimedAt: z.string().optional(),
+  /** The owner before the current one, when the run was taken over (from a dead or stopped instance). */
+  takenOverFrom: z.string().optional(),
   /** How many workers have owned the run (1 unless it was taken over). */
   owners: z.number().int().min(0),
   sent: z.record(RunCardSchema, CardSendSchema),

@@ -15,21 +15,24 @@ const FALSE = new Set(["false", "no", "n", "0", "f", ""]);
 export class FieldReader {
   readonly problems: { column: string; reason: string }[] = [];
   private readonly readDate: (text: string) => string | undefined;
+  private values: readonly string[] = [];
 
-  constructor(private readonly mapping: Mapping, private record: Record<string, string | undefined> = {}) {
+  /** `columns`: our column name → its position in a record. */
+  constructor(private readonly mapping: Mapping, private readonly columns: ReadonlyMap<string, number>) {
     this.readDate = dateReader(mapping.dateFormat);
   }
 
   /** Starts reading the next record. */
-  reset(record: Record<string, string | undefined>): this {
-    this.record = record;
+  reset(values: readonly string[]): this {
+    this.values = values;
     this.problems.length = 0;
     return this;
   }
 
   /** The raw text, translated by the mapping's `values` for this column; "" when absent. */
   raw(column: string): string {
-    const text = (this.record[column] ?? "").trim();
+    const at = this.columns.get(column);
+    const text = at === undefined ? "" : (this.values[at] ?? "").trim();
     return this.mapping.values[column]?.[text] ?? text;
   }
 

@@ -81,8 +81,13 @@ export function dateReader(format: string): (text: string) => string | undefined
       else if (part === "M") month = value;
       else day = value;
     });
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-    return date.toISOString().slice(0, 10);
+    // Checked and formatted without a Date: this runs once per spend row.
+    if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+    return `${String(year).padStart(4, "0")}-${month < 10 ? "0" : ""}${month}-${day < 10 ? "0" : ""}${day}`;
   };
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +14,7 @@ import { PolicyFileError, readPolicyDocument } from "./policy-documents";
 import { FieldReader } from "./fields";
 import { FileIssues } from "./issues";
 import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
-import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
+import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "./ports";
 import type { Progress } from "./progress";
 import { benchmarkId, readBenchmark, readSupplier, REQUIRED_COLUMNS } from "./records";
 
@@ -79,6 +79,10 @@ class ImportRun {
   private suppliers = new Map<string, Supplier>();
   private contractIds = new Set<string>();
   private spendCount: number | undefined;
+  /** The records of each directory kind as written by this run. */
+  private readonly written: { [K in DirectoryKind]?: DirectoryRecords[K][] } = {};
+  /** How many spend rows the store held before this import (none: no row needs comparing). */
+  private storedSpendRows = 0;
 
   constructor(private readonly writer: DataStoreWriter, private readonly options: ImportOptions) {
     this.rates = { ...options.ratesToJpy };
@@ -86,6 +90,7 @@ class ImportRun {
 
   async execute(): Promise<ImportResult> {
     const previous = await this.writer.loadSummary();
+    this.storedSpendRows = previous?.counts.spend ?? 0;
     await this.importFx();
     if (this.wants("suppliers")) await this.importSuppliers();
     this.suppliers = new Map((await this.writer.load("suppliers")).map((s) => [s.id, s]));
@@ -96,16 +101,15 @@ class ImportRun {
     if (this.wants("benchmarks")) await this.importBenchmarks();
     const wrote = this.outcomes.some((o) => o.status === "imported" && o.kind !== "fx");
     if (this.options.dryRun || !wrote) return { outcomes: this.outcomes, summary: previous };
-    const [suppliers, contracts, policies, benchmarks] = await Promise.all([
-      this.writer.load("suppliers"),
-      this.writer.load("contracts"),
-      this.writer.load("policies"),
-      this.writer.load("benchmarks"),
-    ]);
+    // Kinds written in this run are counted as written; the others are read back (in Cosmos a read of
+    // ten thousand contracts is a long query, so only when they were not imported now).
+    const stored = <K extends DirectoryKind>(kind: K) => (this.written[kind] as DirectoryRecords[K][] | undefined) ?? this.writer.load(kind);
+    const [suppliers, contracts, policies, benchmarks] = await Promise.all([stored("suppliers"), stored("contracts"), stored("policies"), stored("benchmarks")]);
     const summary: DataSetSummary = {
       name: "imported",
       location: this.writer.location,
       importedAt: new Date().toISOString(),
+      fiscalYearStartMonth: this.options.fiscalYearStartMonth,
       counts: {
         suppliers: suppliers.length,
         contracts: contracts.length,
@@ -141,16 +145,19 @@ class ImportRun {
     const started = Date.now();
     const outcome = this.outcome(kind === "policies" ? "policies" : kind, file);
     const records: T[] = [];
-    for await (const { row, fields } of this.rows(kind, file, outcome)) {
-      const record = read(fields, row, outcome);
-      if (fields.problems.length > 0 || record === undefined) outcome.issues.addRow(row.line, fields.problems);
-      else records.push(record);
+    for await (const { batch, fields } of this.rows(kind, file, outcome)) {
+      for (const row of batch) {
+        const record = read(fields.reset(row.values), row, outcome);
+        if (fields.problems.length > 0 || record === undefined) outcome.issues.addRow(row.line, fields.problems);
+        else records.push(record);
+      }
     }
     outcome.durationMs = Date.now() - started;
     return { outcome, records };
   }
 
-  private async *rows(kind: CsvKind, file: string, outcome: KindOutcome): AsyncIterable<{ row: CsvRow; fields: FieldReader }> {
+  /** The rows of a CSV in batches, each row with a field reader set on it (one reader, reset per row). */
+  private async *rows(kind: CsvKind, file: string, outcome: KindOutcome): AsyncIterable<{ batch: CsvRow[]; fields: FieldReader }> {
     this.options.progress.start(outcome.file, 1);
     const csv = await openCsv(file, kind, this.options.mapping, REQUIRED_COLUMNS[kind], (read, total) => {
       this.options.progress.start(outcome.file, total);
@@ -161,11 +168,11 @@ class ImportRun {
       this.options.progress.stop();
       return;
     }
-    const fields = new FieldReader(this.options.mapping);
+    const fields = new FieldReader(this.options.mapping, csv.columns);
     try {
-      for await (const row of csv.rows) {
-        outcome.read += 1;
-        yield { row, fields: fields.reset(row.record) };
+      for await (const batch of csv.batches) {
+        outcome.read += batch.length;
+        yield { batch, fields };
       }
     } finally {
       this.options.progress.stop();
@@ -262,47 +269,50 @@ class ImportRun {
   }
 
   /**
-   * Spend streams: rows are validated and spooled to a temporary file (with a hash per id), the stored
-   * rows are then compared by id, and the resulting rows are written with the monthly cells rebuilt.
+   * Spend streams in one pass: rows are validated, folded into the monthly cells and handed to a
+   * staged store write as they are read (or spooled to a temporary file for a store that writes as it
+   * goes), with a hash per id; only when the file is accepted are the stored rows compared by id and
+   * the write finished. Nothing reaches the store from a file that is rejected.
    */
   private async importSpend(): Promise<void> {
     const file = this.file("spend");
     if (!existsSync(file)) return;
     const started = Date.now();
     const outcome = this.outcome("spend", file);
-    const spoolDirectory = await mkdtemp(path.join(os.tmpdir(), "procura-spend-"));
-    const spoolFile = path.join(spoolDirectory, "rows.ndjson");
-    const spool = createWriteStream(spoolFile);
+    const write = this.options.dryRun ? undefined : await this.writer.beginSpend();
+    const spool = write?.staged ? undefined : await Spool.open();
     const hashes = new Map<string, number>();
-    let buffer = "";
-    let valid = 0;
+    const cube = new SpendCubeBuilder();
     try {
       const storedContracts = this.contractIds.size > 0 ? this.contractIds : new Set((await this.writer.load("contracts")).map((c) => c.id));
-      for await (const { row, fields: f } of this.rows("spend", file, outcome)) {
-        const transaction = this.readSpend(f, storedContracts);
-        if (transaction.id !== "") {
-          if (hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
+      for await (const { batch, fields: f } of this.rows("spend", file, outcome)) {
+        for (const row of batch) {
+          const transaction = this.readSpend(f.reset(row.values), storedContracts);
+          if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
+          if (f.problems.length > 0) {
+            outcome.issues.addRow(row.line, f.problems);
+            continue;
+          }
+          const line = JSON.stringify(transaction);
+          hashes.set(transaction.id, this.storedSpendRows > 0 ? hash(line) : 0);
+          cube.add(transaction);
+          if (spool) spool.add(line);
+          // Whether the row changed is known only later; a staged write keeps every row anyway.
+          else await write!.add(line, true);
         }
-        if (f.problems.length > 0) {
-          outcome.issues.addRow(row.line, f.problems);
-          continue;
-        }
-        const line = JSON.stringify(transaction);
-        hashes.set(transaction.id, hash(line));
-        valid += 1;
-        buffer += `${line}\n`;
-        if (buffer.length > 1 << 20) {
-          if (!spool.write(buffer)) await once(spool, "drain");
-          buffer = "";
-        }
+        await spool?.flush();
       }
-      spool.end(buffer);
-      await once(spool, "close");
-      if (!this.accept(outcome, valid)) return;
-      await this.writeSpend(spoolFile, hashes, outcome);
+      await spool?.close();
+      if (!this.accept(outcome, hashes.size)) {
+        await write?.abandon();
+        return;
+      }
+      await this.finishSpend(write!, spool, hashes, cube, outcome);
+    } catch (error) {
+      await write?.abandon();
+      throw error;
     } finally {
-      spool.destroy();
-      await rm(spoolDirectory, { recursive: true, force: true });
+      await spool?.remove();
       outcome.durationMs = Date.now() - started;
     }
   }
@@ -334,39 +344,35 @@ class ImportRun {
     };
   }
 
-  private async writeSpend(spoolFile: string, hashes: Map<string, number>, outcome: KindOutcome): Promise<void> {
+  /**
+   * Completes the resulting spend: stored rows the file does not have (kept, or removed by a replacing
+   * import), then the file's rows from the spool if they were spooled, in the order their hashes were
+   * recorded.
+   */
+  private async finishSpend(write: SpendWrite, spool: Spool | undefined, hashes: Map<string, number>, cube: SpendCubeBuilder, outcome: KindOutcome): Promise<void> {
     const UNCHANGED = -1;
-    const cube = new SpendCubeBuilder();
-    const write = await this.writer.beginSpend();
-    try {
-      for await (const stored of this.writer.spendRows()) {
-        const fresh = hashes.get(stored.id);
-        if (fresh === undefined) {
-          if (this.options.replace) {
-            outcome.removed += 1;
-            await write.remove(stored);
-          } else {
-            cube.add(stored);
-            await write.add(stored, false);
-          }
-        } else if (fresh === hash(JSON.stringify(stored))) {
-          hashes.set(stored.id, UNCHANGED);
-          outcome.unchanged += 1;
-        } else outcome.updated += 1;
-      }
-      for await (const line of createInterface({ input: createReadStream(spoolFile), crlfDelay: Infinity })) {
-        if (line === "") continue;
-        const row = JSON.parse(line) as SpendTransaction;
-        cube.add(row);
-        await write.add(row, hashes.get(row.id) !== UNCHANGED);
-      }
-      outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
-      await write.finish(cube.build());
-      this.spendCount = cube.rowCount;
-    } catch (error) {
-      await write.abandon();
-      throw error;
+    for await (const stored of this.writer.spendRows()) {
+      const fresh = hashes.get(stored.id);
+      if (fresh === undefined) {
+        if (this.options.replace) {
+          outcome.removed += 1;
+          await write.remove(stored);
+        } else {
+          cube.add(stored);
+          await write.add(JSON.stringify(stored), false);
+        }
+      } else if (fresh === hash(JSON.stringify(stored))) {
+        hashes.set(stored.id, UNCHANGED);
+        outcome.unchanged += 1;
+      } else outcome.updated += 1;
     }
+    if (spool) {
+      const status = hashes.values();
+      for await (const line of spool.lines()) await write.add(line, status.next().value !== UNCHANGED);
+    }
+    outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
+    await write.finish(cube.build());
+    this.spendCount = cube.rowCount;
   }
 
   private async importPolicies(): Promise<void> {
@@ -446,6 +452,7 @@ class ImportRun {
     outcome.removed = removed.length;
     const all = [...merged.values()].sort((a, b) => idOf(a).localeCompare(idOf(b)));
     await this.writer.save(kind, { all, changed, removed });
+    (this.written as Record<K, DirectoryRecords[K][]>)[kind] = all;
   }
 }
 
@@ -454,6 +461,45 @@ function statusOn(today: string, endDate: string): Contract["status"] {
   if (endDate < today) return "expired";
   const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
   return days <= CONTRACT_EXPIRING_DAYS ? "expiring" : "active";
+}
+
+/** Validated spend rows as JSON lines in a temporary file, until the file is accepted. */
+class Spool {
+  private buffer = "";
+
+  private constructor(private readonly directory: string, private readonly out: WriteStream) {}
+
+  static async open(): Promise<Spool> {
+    const directory = await mkdtemp(path.join(os.tmpdir(), "procura-spend-"));
+    return new Spool(directory, createWriteStream(path.join(directory, "rows.ndjson")));
+  }
+
+  add(line: string): void {
+    this.buffer += `${line}\n`;
+  }
+
+  /** Writes what was added once there is enough of it (called per batch of rows). */
+  async flush(): Promise<void> {
+    if (this.buffer.length < 1 << 20) return;
+    const chunk = this.buffer;
+    this.buffer = "";
+    if (!this.out.write(chunk)) await once(this.out, "drain");
+  }
+
+  async close(): Promise<void> {
+    this.out.end(this.buffer);
+    this.buffer = "";
+    await once(this.out, "close");
+  }
+
+  async *lines(): AsyncIterable<string> {
+    for await (const line of createInterface({ input: createReadStream(path.join(this.directory, "rows.ndjson")), crlfDelay: Infinity })) if (line !== "") yield line;
+  }
+
+  async remove(): Promise<void> {
+    this.out.destroy();
+    await rm(this.directory, { recursive: true, force: true });
+  }
 }
 
 /** A 53-bit FNV-1a style hash of a row's JSON: equal rows hash equal, so re-imports find what changed. */

@@ -17,62 +17,54 @@ const MAX_RECEIVE = 32;
  */
 const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 2, tryTimeoutInMs: 5_000, retryDelayInMs: 200 } };
 
-/** The run queue on Azure Storage Queues (or Azurite): the visibility timeout is the lease. */
+/**
+ * The suffix of the queue holding the runs workers have started. A started run whose worker died
+ * reappears there, and workers take from it before new questions: an interrupted run never waits
+ * behind a backlog of questions that arrived after it.
+ */
+export const STARTED_SUFFIX = "-started";
+
+/** What a receive hands back, before it is leased. */
+interface Received {
+  messageId: string;
+  popReceipt: string;
+  messageText: string;
+  dequeueCount: number;
+}
+
+/**
+ * The run queue on Azure Storage Queues (or Azurite): the visibility timeout is the lease. New
+ * questions arrive on the queue; a worker that takes one moves it to the started queue under its
+ * lease, so a run orphaned by a dead worker comes back on the started queue, which is read first.
+ */
 export class AzureStorageRunQueue implements RunQueue {
   private constructor(
     private readonly queue: QueueClient,
+    private readonly started: QueueClient,
     private readonly poison: QueueClient,
     readonly description: string,
   ) {}
 
-  /** Connects and creates the queue and its poison queue when missing (concurrent creators are fine). */
+  /** Connects and creates the queue, its started and its poison queue when missing (concurrent creators are fine). */
   static async open(target: QueueTarget, name: string): Promise<AzureStorageRunQueue> {
     const service = await serviceClient(target);
-    const queue = service.getQueueClient(name);
-    const poison = service.getQueueClient(`${name}${POISON_SUFFIX}`);
-    await queueCall(`create queue ${name}`, () => Promise.all([queue.createIfNotExists(), poison.createIfNotExists()]));
-    return new AzureStorageRunQueue(queue, poison, `${new URL(queue.url).origin}/…/${name}`);
+    const [queue, started, poison] = [name, `${name}${STARTED_SUFFIX}`, `${name}${POISON_SUFFIX}`].map((queueName) => service.getQueueClient(queueName)) as [QueueClient, QueueClient, QueueClient];
+    await queueCall(`create queue ${name}`, () => Promise.all([queue, started, poison].map((client) => client.createIfNotExists())));
+    return new AzureStorageRunQueue(queue, started, poison, `${new URL(queue.url).origin}/…/${name}`);
   }
 
   async enqueue(message: RunMessage): Promise<void> {
     await queueCall("enqueue", () => this.queue.sendMessage(JSON.stringify(message)));
   }
 
+  /** Started runs that came back first, then new messages, `max` in all (never more than the caller can work on). */
   async receive(max: number, leaseSeconds: number): Promise<LeasedMessage[]> {
-    const response = await queueCall("receive", () =>
-      this.queue.receiveMessages({ numberOfMessages: Math.min(Math.max(1, max), MAX_RECEIVE), visibilityTimeout: leaseSeconds }),
-    );
-    return response.receivedMessageItems.map((item) => {
-      let popReceipt = item.popReceipt;
-      const id = item.messageId;
-      // Every update hands out a new pop receipt that the next operation must name: one at a time.
-      let last: Promise<unknown> = Promise.resolve();
-      const inTurn = <T>(operation: () => Promise<T>): Promise<T> => {
-        const next = last.then(operation, operation);
-        last = next.catch(() => undefined);
-        return next;
-      };
-      // A renewal that was queued behind the deletion has nothing left to renew.
-      let deleted = false;
-      const setVisibility = (what: string, seconds: number) =>
-        inTurn(async () => {
-          if (deleted) return;
-          const updated = await queueCall(`${what} ${id}`, () => this.queue.updateMessage(id, popReceipt, undefined, seconds));
-          popReceipt = updated.popReceipt!;
-        });
-      return {
-        id,
-        body: item.messageText,
-        deliveryCount: item.dequeueCount,
-        renew: (seconds: number) => setVisibility("renew", seconds),
-        complete: () =>
-          inTurn(async () => {
-            await queueCall(`delete ${id}`, () => this.queue.deleteMessage(id, popReceipt));
-            deleted = true;
-          }),
-        release: (delaySeconds: number) => setVisibility("release", delaySeconds),
-      };
-    });
+    const resumed = await this.take(this.started, max, leaseSeconds);
+    // A started message was moved there at its first delivery, which its own count does not include.
+    const held = resumed.map((item) => this.leased(this.started, { ...item, dequeueCount: item.dequeueCount + 1 }));
+    if (held.length >= max) return held;
+    const fresh = await this.take(this.queue, max - held.length, leaseSeconds);
+    return [...held, ...(await Promise.all(fresh.map((item) => this.moveToStarted(item, leaseSeconds))))];
   }
 
   async quarantine(message: LeasedMessage, reason: string): Promise<void> {
@@ -84,6 +76,60 @@ export class AzureStorageRunQueue implements RunQueue {
 
   async close(): Promise<void> {
     // The SDK holds no connection that needs closing.
+  }
+
+  private async take(from: QueueClient, max: number, leaseSeconds: number): Promise<Received[]> {
+    const response = await queueCall("receive", () => from.receiveMessages({ numberOfMessages: Math.min(Math.max(1, max), MAX_RECEIVE), visibilityTimeout: leaseSeconds }));
+    return response.receivedMessageItems;
+  }
+
+  /**
+   * Moves a new message to the started queue, invisible for the lease (the copy is sent before the
+   * original is deleted, so nothing is lost). When the copy cannot be sent, the original stays
+   * leased where it is; when the original cannot be deleted, it comes back once as a duplicate
+   * delivery, which the run's conditional claim absorbs.
+   */
+  private async moveToStarted(item: Received, leaseSeconds: number): Promise<LeasedMessage> {
+    let copy;
+    try {
+      copy = await this.started.sendMessage(item.messageText, { visibilityTimeout: leaseSeconds });
+    } catch {
+      return this.leased(this.queue, item);
+    }
+    await this.queue.deleteMessage(item.messageId, item.popReceipt).catch(() => undefined);
+    return this.leased(this.started, { ...item, messageId: copy.messageId, popReceipt: copy.popReceipt });
+  }
+
+  private leased(queue: QueueClient, item: Received): LeasedMessage {
+    let popReceipt = item.popReceipt;
+    const id = item.messageId;
+    // Every update hands out a new pop receipt that the next operation must name: one at a time.
+    let last: Promise<unknown> = Promise.resolve();
+    const inTurn = <T>(operation: () => Promise<T>): Promise<T> => {
+      const next = last.then(operation, operation);
+      last = next.catch(() => undefined);
+      return next;
+    };
+    // A renewal that was queued behind the deletion has nothing left to renew.
+    let deleted = false;
+    const setVisibility = (what: string, seconds: number) =>
+      inTurn(async () => {
+        if (deleted) return;
+        const updated = await queueCall(`${what} ${id}`, () => queue.updateMessage(id, popReceipt, undefined, seconds));
+        popReceipt = updated.popReceipt!;
+      });
+    return {
+      id,
+      body: item.messageText,
+      deliveryCount: item.dequeueCount,
+      renew: (seconds: number) => setVisibility("renew", seconds),
+      complete: () =>
+        inTurn(async () => {
+          await queueCall(`delete ${id}`, () => queue.deleteMessage(id, popReceipt));
+          deleted = true;
+        }),
+      release: (delaySeconds: number) => setVisibility("release", delaySeconds),
+    };
   }
 }
 

@@ -77,9 +77,10 @@ export class CosmosDataWriter implements DataStoreWriter {
         );
     };
     return {
-      add: async (row, changed) => {
+      staged: false,
+      add: async (json, changed) => {
         if (!changed) return;
-        batch.push(row);
+        batch.push(JSON.parse(json) as SpendTransaction);
         if (batch.length >= SPEND_BATCH) await flush();
       },
       remove: async (row) => {

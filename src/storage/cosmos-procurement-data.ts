@@ -104,7 +104,7 @@ export class CosmosProcurementData implements ProcurementData {
 
   /** What a database without a manifest holds as far as the tools know: nothing loaded by this version. */
   private emptySummary(): DataSetSummary {
-    return { name: "sample", location: this.location, importedAt: null, counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 } };
+    return { name: "sample", location: this.location, importedAt: null, fiscalYearStartMonth: 4, counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 } };
   }
   async listSuppliers() {
     return (await this.current()).data.listSuppliers();
@@ -122,8 +122,8 @@ export class CosmosProcurementData implements ProcurementData {
   async listPolicies(language?: "en" | "ja") {
     return (await this.current()).data.listPolicies(language);
   }
-  async searchPolicies(query: string, language?: "en" | "ja") {
-    return (await this.current()).data.searchPolicies(query, language);
+  async searchPolicies(query: string, language?: "en" | "ja", options?: { favourThresholds?: boolean }) {
+    return (await this.current()).data.searchPolicies(query, language, options);
   }
   async listBenchmarks() {
     return (await this.current()).data.listBenchmarks();
@@ -136,7 +136,7 @@ export class CosmosProcurementData implements ProcurementData {
   async spendCells(filter: SpendFilter): Promise<SpendCell[]> {
     const { manifest } = await this.current();
     if (manifest === undefined) return [];
-    const range = filter.fiscalYear === undefined ? undefined : fiscalYearRange(filter.fiscalYear);
+    const range = filter.fiscalYear === undefined ? undefined : fiscalYearRange(filter.fiscalYear, manifest.summary.fiscalYearStartMonth);
     const from = [filter.from, range?.from].filter((d): d is string => d !== undefined).map((d) => d.slice(0, 7)).sort().at(-1);
     const to = [filter.to, range?.to].filter((d): d is string => d !== undefined).map((d) => d.slice(0, 7)).sort()[0];
     const ids = Object.entries(manifest.months)
@@ -198,18 +198,18 @@ export class CosmosProcurementData implements ProcurementData {
       contracts: byId(contracts),
       policies: byId(policies),
       benchmarks: benchmarks.sort((a, b) => a.category.localeCompare(b.category)),
-      spendCells: [],
+      spendCells: async () => [],
       summary: manifest?.summary ?? this.emptySummary(),
     };
     return { manifest, data: createSnapshotProcurementData(snapshot) };
   }
 
   /** Loads a data set (insert or overwrite by id) with its spend cells and manifest; returns the counts. */
-  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: this.location, importedAt: new Date().toISOString() }): Promise<DataSetCounts> {
+  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: this.location, importedAt: new Date().toISOString(), fiscalYearStartMonth: 4 }): Promise<DataSetCounts> {
     const asDocuments = <T extends object>(items: T[], id: (item: T) => string) =>
       items.map((item) => ({ ...item, id: id(item) }) as unknown as JSONObject);
     const snapshot = snapshotOf(data, summary);
-    const { documents, months, dimensions } = monthDocuments(snapshot.spendCells);
+    const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
     await Promise.all([
       bulkUpsert(this.containers.suppliers, asDocuments(data.suppliers, (s) => s.id), (d) => String(d.id)),
       bulkUpsert(this.containers.contracts, asDocuments(data.contracts, (c) => c.id), (d) => String(d.supplierId)),

@@ -17,12 +17,16 @@ import {
 import { SystemError } from "../domain/errors";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
 import { createSnapshotProcurementData } from "../tools/in-memory-procurement-data";
+import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "../tools/search-indexes";
+import { rollUpByFiscalYear } from "../tools/spend-cell-index";
 import type { ProcurementData } from "../tools/procurement-data";
 
 /**
- * The local data directory: one JSON file per directory kind, the spend cells as JSON, the spend rows
- * as NDJSON (read only by imports, streamed), and a manifest written last. The bot loads everything
- * but the rows, so it starts in seconds and stays small whatever the number of transactions.
+ * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and
+ * rolled up per fiscal year), the search indexes, the spend rows as NDJSON (read only by imports,
+ * streamed), and a manifest written last. The bot loads the directory kinds at start and the rest
+ * when a question first needs it, so it starts in seconds and stays small whatever the number of
+ * transactions.
  */
 const FILES = {
   manifest: "manifest.json",
@@ -31,6 +35,8 @@ const FILES = {
   policies: "policies.json",
   benchmarks: "benchmarks.json",
   cells: "spend-cells.json",
+  years: "spend-years.json",
+  indexes: "search-indexes.json",
   rows: "spend.ndjson",
 } as const;
 
@@ -41,7 +47,8 @@ const ManifestSchema = z.object({ format: z.literal(1), summary: DataSetSummaryS
 export class LocalDataStore implements DataStoreWriter {
   readonly location: string;
 
-  constructor(private readonly directory: string) {
+  /** `fiscalYearStartMonth`: how an import labels fiscal years (the roll-ups it writes need it). */
+  constructor(private readonly directory: string, private readonly fiscalYearStartMonth = 4) {
     this.location = `directory ${directory}`;
   }
 
@@ -73,8 +80,9 @@ export class LocalDataStore implements DataStoreWriter {
       if (!stream.write(chunk)) await once(stream, "drain");
     };
     return {
-      add: async (row) => {
-        buffer += `${JSON.stringify(row)}\n`;
+      staged: true,
+      add: async (json) => {
+        buffer += `${json}\n`;
         if (buffer.length > 1 << 20) await flush(out);
       },
       remove: async () => {},
@@ -83,6 +91,7 @@ export class LocalDataStore implements DataStoreWriter {
         out.end();
         await once(out, "close");
         await this.writeJson(FILES.cells, cells);
+        await this.writeJson(FILES.years, rollUpByFiscalYear(cells, this.fiscalYearStartMonth));
         await rename(temporary, target);
       },
       abandon: async () => {
@@ -96,18 +105,28 @@ export class LocalDataStore implements DataStoreWriter {
     return (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
   }
 
-  /** Written last: a directory without a manifest is not a data set yet. */
+  /**
+   * Written last: a directory without a manifest is not a data set yet. The search indexes are built
+   * from what the directory now holds and written just before it, so a start loads them instead of
+   * tokenising every contract and policy section again.
+   */
   async saveSummary(summary: DataSetSummary): Promise<void> {
+    const [suppliers, contracts, policies] = await Promise.all([this.load("suppliers"), this.load("contracts"), this.load("policies")]);
+    const indexes: StoredSearchIndexes = { contracts: new ContractIndex(contracts, suppliers).store(), policies: new PolicyIndex(policies).store() };
+    await this.writeJson(FILES.indexes, indexes);
     await this.writeJson(FILES.manifest, { format: 1, summary });
   }
 
   /**
-   * The spend cells (for the reader). Written by our own import from validated rows, and tens of
-   * thousands at a million rows: parsed without a schema pass, which would double the start-up time.
+   * The spend cells per month or per fiscal year, or the search indexes (for the reader). Written by
+   * our own import from validated rows, tens of thousands of cells at a million rows: parsed without
+   * a schema pass, which would double the start-up time.
    */
-  async loadCells(): Promise<SpendCell[]> {
-    const file = path.join(this.directory, FILES.cells);
-    return existsSync(file) ? (JSON.parse(await readFile(file, "utf8")) as SpendCell[]) : [];
+  async loadDerived(file: "cells" | "years"): Promise<SpendCell[] | undefined>;
+  async loadDerived(file: "indexes"): Promise<StoredSearchIndexes | undefined>;
+  async loadDerived(file: "cells" | "years" | "indexes"): Promise<unknown> {
+    const full = path.join(this.directory, FILES[file]);
+    return existsSync(full) ? JSON.parse(await readFile(full, "utf8")) : undefined;
   }
 
   private async readJson<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
@@ -135,12 +154,15 @@ export async function openLocalProcurementData(directory: string): Promise<Procu
   const store = new LocalDataStore(directory);
   const summary = await store.loadSummary();
   if (summary === undefined) return undefined;
-  const [suppliers, contracts, policies, benchmarks, spendCells] = await Promise.all([
-    store.load("suppliers"),
-    store.load("contracts"),
-    store.load("policies"),
-    store.load("benchmarks"),
-    store.loadCells(),
-  ]);
-  return createSnapshotProcurementData({ suppliers, contracts, policies, benchmarks, spendCells, summary });
+  const [suppliers, contracts, policies, benchmarks] = await Promise.all([store.load("suppliers"), store.load("contracts"), store.load("policies"), store.load("benchmarks")]);
+  return createSnapshotProcurementData({
+    suppliers,
+    contracts,
+    policies,
+    benchmarks,
+    spendCells: async () => (await store.loadDerived("cells")) ?? [],
+    spendYears: () => store.loadDerived("years"),
+    searchIndexes: () => store.loadDerived("indexes"),
+    summary,
+  });
 }

@@ -71,10 +71,9 @@ export class TeamsRunDelivery implements RunDelivery {
       case "out_of_scope":
         return deliver(cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       case "approval_request":
-        // What the approvals flow tells the requester ends the stream; when it tells nothing (already
-        // asked before a takeover), the stream still closes, with the under-review notice.
+        // What the approvals flow tells the requester ends the stream. When it tells nothing, an
+        // earlier owner of the run already told them, and that message ended the stream in Teams.
         await deps.onAwaitingApproval(state, reference, open ? (content) => open.end(typeof content === "string" ? { text: content } : cardActivity(content)) : undefined);
-        await open?.end(cardActivity(buildUnderReviewCard({ language: state.language, question: state.question })));
         return undefined;
     }
   }
@@ -148,7 +147,9 @@ export class TeamsRunDelivery implements RunDelivery {
  * under review; the run stays stored as `awaiting_approval`.
  */
 export function underReviewNotice(messenger: Messenger): AwaitingApprovalHook {
-  return async (state, reference) => {
-    await messenger.send(reference, cardActivity(buildUnderReviewCard({ language: state.language, question: state.question })));
+  return async (state, reference, tell) => {
+    const notice = buildUnderReviewCard({ language: state.language, question: state.question });
+    if (tell) await tell(notice);
+    else await messenger.send(reference, cardActivity(notice));
   };
 }

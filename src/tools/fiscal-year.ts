@@ -1,6 +1,7 @@
 /**
  * Japanese fiscal years run April to March and are named by the calendar year they start in:
- * FY2025 = 2025-04-01 … 2026-03-31 (2025年度).
+ * FY2025 = 2025-04-01 … 2026-03-31 (2025年度). A data set may start its years in another month
+ * (its summary's `fiscalYearStartMonth`); every function here takes that month, April by default.
  */
 
 /**
@@ -13,16 +14,21 @@ export function fiscalYearOf(isoDate: string, startMonth = 4): string {
   return `FY${month >= startMonth ? year : year - 1}`;
 }
 
-/** The fiscal quarter of an ISO date ("2026-02-10" → "FY2025-Q4"). */
-export function fiscalQuarterOf(isoDate: string): string {
-  const month = Number(isoDate.slice(5, 7));
-  return `${fiscalYearOf(isoDate)}-Q${Math.floor(((month + 8) % 12) / 3) + 1}`;
+/** The fiscal quarter of an ISO date ("2026-02-10" → "FY2025-Q4"; with a January start, "FY2026-Q1"). */
+export function fiscalQuarterOf(isoDate: string, startMonth = 4): string {
+  return `${fiscalYearOf(isoDate, startMonth)}-Q${Math.floor(fiscalMonthIndex(Number(isoDate.slice(5, 7)), startMonth) / 3) + 1}`;
 }
 
-/** First and last ISO dates of a fiscal year ("FY2025" → 2025-04-01 … 2026-03-31). */
-export function fiscalYearRange(fiscalYear: string): { from: string; to: string } {
+/** Position of a calendar month (1–12) in the fiscal year: the start month is 0, the month before it 11. */
+export function fiscalMonthIndex(month: number, startMonth = 4): number {
+  return (month - startMonth + 12) % 12;
+}
+
+/** First and last ISO dates of a fiscal year ("FY2025" → 2025-04-01 … 2026-03-31; January start: 2025-01-01 … 2025-12-31). */
+export function fiscalYearRange(fiscalYear: string, startMonth = 4): { from: string; to: string } {
   const start = Number(fiscalYear.slice(2));
-  return { from: `${start}-04-01`, to: `${start + 1}-03-31` };
+  const end = new Date(Date.UTC(start + 1, startMonth - 1, 0));
+  return { from: `${start}-${String(startMonth).padStart(2, "0")}-01`, to: end.toISOString().slice(0, 10) };
 }
 
 /**

@@ -2,6 +2,10 @@ import { z } from "zod";
 import type { Supplier } from "../domain";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalYearOf } from "./fiscal-year";
+import type { SpendView } from "./procurement-data";
+
+/** The profile's spend figures are one supplier's yearly totals. */
+const TOTALS: SpendView = { grain: "fiscalYear", keep: ["supplier"] };
 import { countOf, formatJpy } from "./format";
 import { resolveSupplier } from "./supplier-resolver";
 
@@ -32,11 +36,11 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
         };
       }
       const supplier = resolved.match;
-      const currentFy = fiscalYearOf(today());
+      const currentFy = fiscalYearOf(today(), (await data.describe()).fiscalYearStartMonth);
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });
       const live = contracts.filter((c) => c.status === "active" || c.status === "expiring");
-      const [last, current] = await Promise.all([data.spendCells({ supplierId: supplier.id, fiscalYear: lastFy }), data.spendCells({ supplierId: supplier.id, fiscalYear: currentFy })]);
+      const [last, current] = await Promise.all([data.spendCells({ supplierId: supplier.id, fiscalYear: lastFy }, TOTALS), data.spendCells({ supplierId: supplier.id, fiscalYear: currentFy }, TOTALS)]);
       const spend = {
         lastFiscalYear: lastFy,
         lastFiscalYearJpy: last.reduce((sum, cell) => sum + cell.amountJpy, 0),

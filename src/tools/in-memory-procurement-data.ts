@@ -1,26 +1,34 @@
 import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, ProcurementDataSet, SpendCell, Supplier } from "../domain";
 import type { ProcurementData } from "./procurement-data";
-import { ContractIndex, PolicyIndex } from "./search-indexes";
-import { buildSpendCells, cellMatches } from "./spend-cube";
+import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "./search-indexes";
+import { once, type Lazy } from "./lazy";
+import { SpendCellIndex } from "./spend-cell-index";
+import { buildSpendCells } from "./spend-cube";
 
-/** A data set as the tools read it: spend as monthly cells instead of rows. */
+/**
+ * A data set as the tools read it: spend as monthly cells instead of rows, read when a question first
+ * needs them; fiscal-year roll-ups and search indexes when they were stored with the data set (else
+ * computed on first use).
+ */
 export interface ProcurementSnapshot {
   suppliers: Supplier[];
   contracts: Contract[];
   policies: PolicyDocument[];
   benchmarks: PriceBenchmark[];
-  spendCells: SpendCell[];
+  spendCells: Lazy<SpendCell[]>;
+  spendYears?: Lazy<SpendCell[] | undefined>;
+  searchIndexes?: Lazy<StoredSearchIndexes | undefined>;
   summary: DataSetSummary;
 }
 
 /** The snapshot of a data set held in full (the sample data, or a fixture in tests). */
-export function snapshotOf(dataSet: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: "built-in sample data set", importedAt: null }): ProcurementSnapshot {
+export function snapshotOf(dataSet: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: "built-in sample data set", importedAt: null, fiscalYearStartMonth: 4 }): ProcurementSnapshot {
   return {
     suppliers: dataSet.suppliers,
     contracts: dataSet.contracts,
     policies: dataSet.policies,
     benchmarks: dataSet.benchmarks,
-    spendCells: buildSpendCells(dataSet.spend),
+    spendCells: once(async () => buildSpendCells(dataSet.spend)),
     summary: {
       ...summary,
       counts: {
@@ -41,32 +49,26 @@ export function createInMemoryProcurementData(dataSet: ProcurementDataSet): Proc
 }
 
 /**
- * ProcurementData over a snapshot in memory. Cells are grouped by supplier (most spend questions
- * name one); the search indexes are built on first use and kept.
+ * ProcurementData over a snapshot in memory. Spend cells are indexed (and rolled up per fiscal year)
+ * on first use, the search indexes taken from the store or built on first use, and all kept.
  */
 export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): ProcurementData {
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
   const contractsBySupplier = groupBy(snapshot.contracts, (contract) => contract.supplierId);
-  const cellsBySupplier = groupBy(snapshot.spendCells, (cell) => cell.supplierId);
-  const dimensions = {
-    categories: [...new Set(snapshot.spendCells.map((cell) => cell.category))].sort(),
-    costCenters: [...new Set(snapshot.spendCells.map((cell) => cell.costCenter))].sort(),
-  };
-  let contractIndex: ContractIndex | undefined;
-  let policyIndex: PolicyIndex | undefined;
+  const spend = new SpendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
+  const stored = once(async () => (await snapshot.searchIndexes?.()) ?? undefined);
+  const contractIndex = once(async () => new ContractIndex(snapshot.contracts, snapshot.suppliers, (await stored())?.contracts));
+  const policyIndex = once(async () => new PolicyIndex(snapshot.policies, (await stored())?.policies));
   return {
     describe: async () => snapshot.summary,
     listSuppliers: async () => [...snapshot.suppliers],
     getSupplier: async (id) => suppliers.get(id),
     listContracts: async ({ supplierId }) => [...(contractsBySupplier.get(supplierId) ?? [])],
-    searchContracts: async (query) => (contractIndex ??= new ContractIndex(snapshot.contracts, snapshot.suppliers)).search(query),
+    searchContracts: async (query) => (await contractIndex()).search(query),
     listPolicies: async (language) => snapshot.policies.filter((policy) => language === undefined || policy.language === language),
-    searchPolicies: async (query, language) => (policyIndex ??= new PolicyIndex(snapshot.policies)).search(query, language),
-    spendCells: async (filter) => {
-      const candidates = filter.supplierId === undefined ? snapshot.spendCells : (cellsBySupplier.get(filter.supplierId) ?? []);
-      return candidates.filter((cell) => cellMatches(filter, cell));
-    },
-    spendDimensions: async () => dimensions,
+    searchPolicies: async (query, language, options) => (await policyIndex()).search(query, language, options),
+    spendCells: (filter, view) => spend.select(filter, view),
+    spendDimensions: () => spend.dimensions(),
     listBenchmarks: async () => [...snapshot.benchmarks],
   };
 }

@@ -10,6 +10,23 @@ export interface SpendFilter {
   to?: string;
 }
 
+/** How finely spend cells are cut in time. */
+export type SpendGrain = "month" | "fiscalYear";
+
+/** The dimensions a spend cell can be cut by besides time and currency. */
+export const SPEND_DIMENSIONS = ["supplier", "category", "costCenter"] as const;
+export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
+
+/**
+ * How much detail a spend question needs: month cells or fiscal-year roll-ups, and the dimensions
+ * it reads (those it filters on are always kept). Cells may come summed over the others, which are
+ * then empty strings.
+ */
+export interface SpendView {
+  grain: SpendGrain;
+  keep: readonly SpendDimension[];
+}
+
 /** Contracts matching a search, best first, and how many matched in all. */
 export interface ContractSearchResult {
   contracts: Contract[];
@@ -23,6 +40,12 @@ export interface PolicySectionHit {
   score: number;
   /** How many money amounts the section states (sections stating several are threshold tables). */
   amountsStated: number;
+}
+
+/** The best policy sections for a search (a bounded number), and how many matched in all. */
+export interface PolicySearchResult {
+  sections: PolicySectionHit[];
+  total: number;
 }
 
 /**
@@ -43,10 +66,18 @@ export interface ProcurementData {
   searchContracts(query: string): Promise<ContractSearchResult>;
   /** Policy documents (titles, versions), optionally in one language. */
   listPolicies(language?: "en" | "ja"): Promise<PolicyDocument[]>;
-  /** Policy sections ranked for a query, optionally in one language. */
-  searchPolicies(query: string, language?: "en" | "ja"): Promise<PolicySectionHit[]>;
-  /** The monthly spend cells matching every given filter field. */
-  spendCells(filter: SpendFilter): Promise<SpendCell[]>;
+  /**
+   * Policy sections ranked for a query, optionally in one language; `favourThresholds` ranks sections
+   * that state several amounts higher (the question names an amount).
+   */
+  searchPolicies(query: string, language?: "en" | "ja", options?: { favourThresholds?: boolean }): Promise<PolicySearchResult>;
+  /**
+   * The spend cells matching every given filter field: monthly cells with every dimension, or cut to
+   * a `view` (fiscal-year roll-ups for questions without month or date detail, summed over the
+   * dimensions not needed), which an adapter may serve from far fewer cells. An adapter without
+   * roll-ups returns the monthly cells, which answer any view.
+   */
+  spendCells(filter: SpendFilter, view?: SpendView): Promise<SpendCell[]>;
   /** The categories and cost centers that have spend. */
   spendDimensions(): Promise<{ categories: string[]; costCenters: string[] }>;
   listBenchmarks(): Promise<PriceBenchmark[]>;

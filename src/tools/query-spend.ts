@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { SpendCell } from "../domain";
 import { resolveCategory } from "./category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
-import { fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
+import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
-import type { SpendFilter } from "./procurement-data";
+import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
 import { resolveSupplier } from "./supplier-resolver";
 
@@ -48,16 +48,17 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
         return { data: { filters: args, totalJpy: 0, count: 0, groups: [], ...resolved.problem }, evidence: [], digest: resolved.problem.message };
       }
       const { filter, scope, reference, costCenter } = resolved;
-      const cells = (await data.spendCells(filter)).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
       const groupBy = args.groupBy ?? "fiscalYear";
+      const cells = (await data.spendCells(filter, viewFor(groupBy, filter, costCenter))).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
+      const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
       if (count === 0) {
         const message = `no spend matches ${scope}`;
         return { data: { filters: { ...filter, costCenter: costCenter ?? null }, scope, totalJpy: 0, count: 0, groups: [], message }, evidence: [], digest: message };
       }
       const totalJpy = sum(cells);
-      const groups = group(cells, groupBy, totalJpy);
-      const trend = fiscalTrend(cells, today());
+      const groups = group(cells, groupBy, totalJpy, fiscalYearStartMonth);
+      const trend = fiscalTrend(cells, today(), fiscalYearStartMonth);
       const offContractJpy = cells.reduce((total, cell) => total + cell.offContractJpy, 0);
       const largest = largestLines(cells, TOP_TRANSACTIONS);
       return {
@@ -133,6 +134,19 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
   return { filter, scope: scope.join(", ") || "all spend", reference: `SPEND ${reference.join(" ") || "all"}`, costCenter };
 }
 
+/**
+ * The least detail that answers: month cells only for month and quarter breakdowns and date ranges
+ * (fiscal-year roll-ups otherwise), and only the dimension grouped by (plus the cost center when one is
+ * matched by name here). The largest transactions and the trend survive any roll-up.
+ */
+function viewFor(groupBy: SpendGroupBy, filter: SpendFilter, costCenter: string | undefined): SpendView {
+  const grain = groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";
+  const keep: SpendDimension[] = [];
+  if (groupBy === "supplier" || groupBy === "category" || groupBy === "costCenter") keep.push(groupBy);
+  if (costCenter !== undefined && groupBy !== "costCenter") keep.push("costCenter");
+  return { grain, keep };
+}
+
 /** "2025-02" → "2025-02-28". */
 function monthEnd(month: string): string {
   return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
@@ -152,22 +166,22 @@ function sum(cells: readonly SpendCell[]): number {
   return cells.reduce((total, cell) => total + cell.amountJpy, 0);
 }
 
-function keyOf(cell: SpendCell, groupBy: SpendGroupBy): string {
+function keyOf(cell: SpendCell, groupBy: SpendGroupBy, fiscalYearStartMonth: number): string {
   switch (groupBy) {
     case "supplier": return cell.supplierName;
     case "category": return cell.category;
     case "costCenter": return cell.costCenter;
     case "month": return cell.month;
-    case "quarter": return fiscalQuarterOf(`${cell.month}-01`);
+    case "quarter": return fiscalQuarterOf(`${cell.month}-01`, fiscalYearStartMonth);
     case "fiscalYear": return cell.fiscalYear;
   }
 }
 
 /** Totals per group: time groups in order (most recent kept when many), others largest first. */
-function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: number) {
+function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: number, fiscalYearStartMonth: number) {
   const totals = new Map<string, { totalJpy: number; count: number }>();
   for (const cell of cells) {
-    const key = keyOf(cell, groupBy);
+    const key = keyOf(cell, groupBy, fiscalYearStartMonth);
     const entry = totals.get(key) ?? { totalJpy: 0, count: 0 };
     entry.totalJpy += cell.amountJpy;
     entry.count += cell.count;
@@ -198,24 +212,26 @@ interface YearOverYear {
 /**
  * Totals per fiscal year and the change between consecutive years. A year still running on `today`
  * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
- * over the cells: per fiscal year, totals by position of the month in the year.
+ * over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by position of the
+ * month in the year.
  */
-function fiscalTrend(cells: readonly SpendCell[], today: string) {
-  const running = fiscalYearOf(today);
+function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
+  const running = fiscalYearOf(today, startMonth);
   const perYear = new Map<string, { totalJpy: number; count: number; byMonth: number[]; lastIndex: number; lastMonth: string }>();
   for (const cell of cells) {
     let year = perYear.get(cell.fiscalYear);
     if (year === undefined) perYear.set(cell.fiscalYear, (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }));
-    const index = monthIndex(cell.month.slice(5, 7));
     year.totalJpy += cell.amountJpy;
     year.count += cell.count;
-    year.byMonth[index]! += cell.amountJpy;
-    if (cell.month > year.lastMonth) [year.lastMonth, year.lastIndex] = [cell.month, index];
+    if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index]! += amount));
+    else year.byMonth[fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth)]! += cell.amountJpy;
+    const lastMonth = cell.lastDate.slice(0, 7);
+    if (lastMonth > year.lastMonth) [year.lastMonth, year.lastIndex] = [lastMonth, fiscalMonthIndex(Number(lastMonth.slice(5, 7)), startMonth)];
   }
   const years = [...perYear.keys()].sort();
   const fiscalYears = years.map((fiscalYear) => {
     const { totalJpy, count } = perYear.get(fiscalYear)!;
-    return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear).to < today };
+    return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear, startMonth).to < today };
   });
   const yoy: YearOverYear[] = [];
   for (let i = 1; i < fiscalYears.length; i++) {
@@ -229,7 +245,7 @@ function fiscalTrend(cells: readonly SpendCell[], today: string) {
       const window = (fiscalYear: string) => perYear.get(fiscalYear)!.byMonth.slice(0, lastIndex + 1).reduce((total, value) => total + value, 0);
       fromJpy = window(before.fiscalYear);
       toJpy = window(after.fiscalYear);
-      basis = `same months (Apr–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
+      basis = `same months (${MONTHS[startMonth - 1]}–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
     }
     if (fromJpy > 0) yoy.push({ from: before.fiscalYear, to: after.fiscalYear, fromJpy, toJpy, changePct: round1(((toJpy - fromJpy) / fromJpy) * 100), basis });
   }
@@ -237,11 +253,6 @@ function fiscalTrend(cells: readonly SpendCell[], today: string) {
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** Position of a month in the fiscal year: April = 0 … March = 11. */
-function monthIndex(month: string): number {
-  return (Number(month) + 8) % 12;
-}
 
 function yoyText(yoy: YearOverYear): string {
   return `${yoy.to} vs ${yoy.from}: ${formatChange(yoy.changePct)} (${formatJpy(yoy.fromJpy)} → ${formatJpy(yoy.toJpy)}, ${yoy.basis})`;

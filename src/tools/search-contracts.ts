@@ -134,7 +134,7 @@ function clauseKinds(query: string): ClauseKind[] {
 
 /** A supplier's contracts: those matching the query first, then by status (live before expired). */
 function rankWithin(contracts: Contract[], query: string): Contract[] {
-  const scores = new Map(new Bm25Index(contracts.map((contract) => contractText(contract))).search(query).map((hit) => [contracts[hit.index].id, hit.score]));
+  const scores = new Map(new Bm25Index(contracts.map((contract) => contractText(contract))).search(query).hits.map((hit) => [contracts[hit.index].id, hit.score]));
   return [...contracts].sort(
     (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id.localeCompare(b.id),
   );

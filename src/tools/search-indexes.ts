@@ -1,12 +1,16 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
-import type { ContractSearchResult, PolicySectionHit } from "./procurement-data";
-import { Bm25Index } from "./text/bm25";
+import type { ContractSearchResult, PolicySearchResult, PolicySectionHit } from "./procurement-data";
+import { Bm25Index, type StoredBm25Index } from "./text/bm25";
 
 /** Hits scoring below this share of the best one are noise (they share only words like "contract"). */
 const RELEVANCE_CUT = 0.35;
 /** A cross-supplier contract search returns at most this many contracts (the tool shows five). */
 const MAX_CONTRACT_HITS = 25;
+/** A policy search returns at most this many sections (the tool shows five). */
+const MAX_POLICY_HITS = 25;
+/** When a question names an amount, sections that state several amounts (threshold tables) weigh this much more. */
+const THRESHOLD_BOOST = 1.6;
 
 /** What a contract is found by: title, parties (with the supplier's aliases), category, status, clauses. */
 export function contractText(contract: Contract, aliases: readonly string[] = []): string {
@@ -17,37 +21,60 @@ export function contractText(contract: Contract, aliases: readonly string[] = []
 export class ContractIndex {
   private readonly index: Bm25Index;
 
-  constructor(private readonly contracts: readonly Contract[], suppliers: readonly Supplier[]) {
-    const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
-    this.index = new Bm25Index(contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))));
+  /** Indexes the contracts' texts, or takes the index stored for exactly these contracts. */
+  constructor(private readonly contracts: readonly Contract[], suppliers: readonly Supplier[], stored?: StoredBm25Index) {
+    if (stored !== undefined) this.index = new Bm25Index([], stored);
+    else {
+      const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
+      this.index = new Bm25Index(contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))));
+    }
+  }
+
+  store(): StoredBm25Index {
+    return this.index.store();
   }
 
   /** Contracts matching the query, best first, without the weak tail. */
   search(query: string): ContractSearchResult {
-    const hits = this.index.search(query);
-    const cut = (hits[0]?.score ?? 0) * RELEVANCE_CUT;
-    const relevant = hits.filter((hit) => hit.score >= cut);
-    return { contracts: relevant.slice(0, MAX_CONTRACT_HITS).map((hit) => this.contracts[hit.index]!), total: relevant.length };
+    const { hits, total } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
+    return { contracts: hits.map((hit) => this.contracts[hit.index]!), total };
   }
+}
+
+/** The policy indexes as plain data, one per language and one over both. */
+export type StoredPolicyIndexes = Record<"en" | "ja" | "all", StoredBm25Index>;
+
+/** The search indexes of a data set, as stored next to it. */
+export interface StoredSearchIndexes {
+  contracts: StoredBm25Index;
+  policies: StoredPolicyIndexes;
 }
 
 /** A BM25 index over every policy section, one per language and one over both, built once. */
 export class PolicyIndex {
   private readonly byLanguage = new Map<"en" | "ja" | "all", { index: Bm25Index; entries: Omit<PolicySectionHit, "score">[] }>();
 
-  constructor(policies: readonly PolicyDocument[]) {
+  /** Indexes the sections' texts, or takes the indexes stored for exactly these policies. */
+  constructor(policies: readonly PolicyDocument[], stored?: StoredPolicyIndexes) {
     const entries = policies.flatMap((policy) => policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })));
-    const build = (subset: typeof entries) => ({
-      index: new Bm25Index(subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`)),
+    const build = (subset: typeof entries, key: keyof StoredPolicyIndexes) => ({
+      index: stored !== undefined ? new Bm25Index([], stored[key]) : new Bm25Index(subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`)),
       entries: subset,
     });
-    this.byLanguage.set("all", build(entries));
-    for (const language of ["en", "ja"] as const) this.byLanguage.set(language, build(entries.filter((entry) => entry.policy.language === language)));
+    this.byLanguage.set("all", build(entries, "all"));
+    for (const language of ["en", "ja"] as const) this.byLanguage.set(language, build(entries.filter((entry) => entry.policy.language === language), language));
   }
 
-  /** Sections matching the query, best first. */
-  search(query: string, language?: "en" | "ja"): PolicySectionHit[] {
+  store(): StoredPolicyIndexes {
+    const of = (key: "en" | "ja" | "all") => this.byLanguage.get(key)!.index.store();
+    return { all: of("all"), en: of("en"), ja: of("ja") };
+  }
+
+  /** Sections matching the query, best first; `favourThresholds` when the question names an amount. */
+  search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
     const { index, entries } = this.byLanguage.get(language ?? "all")!;
-    return index.search(query).map((hit) => ({ ...entries[hit.index]!, score: hit.score }));
+    const weight = options.favourThresholds ? (at: number) => (entries[at]!.amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
+    const { hits, total } = index.search(query, { limit: MAX_POLICY_HITS, weight });
+    return { sections: hits.map((hit) => ({ ...entries[hit.index]!, score: hit.score })), total };
   }
 }

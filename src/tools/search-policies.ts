@@ -2,13 +2,10 @@ import { z } from "zod";
 import { detectLanguage } from "../domain";
 import { extractAmounts } from "../domain/amounts";
 import { defineTool, type ToolContext } from "./define-tool";
-import type { PolicySectionHit } from "./procurement-data";
 import { bestSentence, clip } from "./text/bm25";
 
 const MAX_SECTIONS = 5;
 const MAX_SECTION_TEXT = 700;
-/** A question naming an amount asks about thresholds: sections that state several amounts weigh more. */
-const THRESHOLD_BOOST = 1.6;
 
 /** searchPolicies arguments (strict-mode friendly: every field required, nullable when optional). */
 export const SearchPoliciesParameters = z.object({
@@ -29,8 +26,11 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
     parameters: SearchPoliciesParameters,
     async run({ query, language }) {
       const wanted = language ?? detectLanguage(query);
-      let hits = rank(await data.searchPolicies(query, wanted), query);
-      if (hits.length === 0) hits = rank(await data.searchPolicies(query), query);
+      // A question naming an amount asks about thresholds.
+      const options = { favourThresholds: extractAmounts(query).length > 0 };
+      let found = await data.searchPolicies(query, wanted, options);
+      if (found.total === 0) found = await data.searchPolicies(query, undefined, options);
+      const hits = found.sections;
       if (hits.length === 0) {
         const titles = [...new Set((await data.listPolicies(wanted)).map((policy) => policy.title))];
         return {
@@ -50,18 +50,11 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
         score: Math.round(score * 100) / 100,
       }));
       return {
-        data: { query, language: wanted, sections, totalMatches: hits.length },
+        data: { query, language: wanted, sections, totalMatches: found.total },
         evidence: hits.slice(0, MAX_SECTIONS).map(({ section }) => ({ source: "policy", referenceId: section.id, quote: bestSentence(section.text, query) })),
-        digest: `${hits.length} policy sections; top: ${sections.slice(0, 3).map((s) => `${s.referenceId} (${s.heading})`).join(", ")}`,
+        digest: `${found.total} policy sections; top: ${sections.slice(0, 3).map((s) => `${s.referenceId} (${s.heading})`).join(", ")}`,
       };
     },
   });
 }
 
-/** BM25 hits re-ranked: when the question names an amount, sections that state thresholds weigh more. */
-function rank(hits: PolicySectionHit[], query: string): PolicySectionHit[] {
-  const asksAmount = extractAmounts(query).length > 0;
-  return hits
-    .map((hit) => (asksAmount && hit.amountsStated >= 2 ? { ...hit, score: hit.score * THRESHOLD_BOOST } : hit))
-    .sort((a, b) => b.score - a.score);
-}

@@ -9,13 +9,20 @@ export const LARGEST_PER_CELL = 3;
  * transaction at a time, so a million rows stream through in bounded memory.
  */
 export class SpendCubeBuilder {
-  private readonly cells = new Map<string, SpendCell>();
+  /**
+   * Cells by supplier, then by month, category, cost center and currency in one key. Nested on the
+   * supplier because a joined key per row (a fresh long string to flatten and hash) was the single
+   * largest cost of an import; the inner key is short.
+   */
+  private readonly bySupplier = new Map<string, Map<string, SpendCell>>();
   private rows = 0;
 
   add(t: SpendTransaction): void {
     const month = t.date.slice(0, 7);
-    const key = `${month}\u0000${t.supplierId}\u0000${t.category}\u0000${t.costCenter}\u0000${t.currency}`;
-    let cell = this.cells.get(key);
+    let cells = this.bySupplier.get(t.supplierId);
+    if (cells === undefined) this.bySupplier.set(t.supplierId, (cells = new Map()));
+    const key = `${month}\u0000${t.category}\u0000${t.costCenter}\u0000${t.currency}`;
+    let cell = cells.get(key);
     if (cell === undefined) {
       cell = {
         month,
@@ -33,7 +40,7 @@ export class SpendCubeBuilder {
         lastDate: t.date,
         largest: [],
       };
-      this.cells.set(key, cell);
+      cells.set(key, cell);
     }
     cell.amount += t.amount;
     cell.amountJpy += t.amountJpy;
@@ -52,7 +59,8 @@ export class SpendCubeBuilder {
 
   /** The cells, by month then supplier; amounts rounded to cents (sums of floats drift). */
   build(): SpendCell[] {
-    return [...this.cells.values()]
+    return [...this.bySupplier.values()]
+      .flatMap((cells) => [...cells.values()])
       .map((cell) => ({ ...cell, amount: roundCents(cell.amount), amountJpy: roundCents(cell.amountJpy), offContractJpy: roundCents(cell.offContractJpy) }))
       .sort((a, b) => a.month.localeCompare(b.month) || a.supplierId.localeCompare(b.supplierId) || a.category.localeCompare(b.category) || a.costCenter.localeCompare(b.costCenter) || a.currency.localeCompare(b.currency));
   }

@@ -126,6 +126,8 @@ export class RunLifecycle {
  */
 export class OwnedRun {
   private lost = false;
+  /** The card send in progress, if any. */
+  private sending: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly store: RunStore,
@@ -153,7 +155,14 @@ export class OwnedRun {
       if (isSettled(stage)) return undefined;
       const lifecycle = stored.state.lifecycle ?? { stage, owners: 0, sent: {} };
       assertStageTransition(stage, "running");
-      const claimed = withLifecycle(stored.state, { ...lifecycle, stage: "running", owner, owners: lifecycle.owners + 1 });
+      const claimed = withLifecycle(stored.state, {
+        ...lifecycle,
+        stage: "running",
+        owner,
+        claimedAt: new Date().toISOString(),
+        ...(lifecycle.owner ? { takenOverFrom: lifecycle.owner } : {}),
+        owners: lifecycle.owners + 1,
+      });
       const written = await store.write(claimed, stored.etag);
       if (written.kind === "conflict") continue;
       return new OwnedRun(store, owner, claimed, written.etag, lifecycle.owners > 0);
@@ -216,16 +225,30 @@ export class OwnedRun {
   async sendOnce(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent" | "already_sent"> {
     const lifecycle = this.current.lifecycle!;
     if (lifecycle.sent[card]?.activityId) return "already_sent";
+    const sending = this.claimAndSend(card, send);
+    this.sending = sending;
+    return sending;
+  }
+
+  /** Resolves once a card send in progress has finished and its activity id is recorded (or it failed). */
+  async idle(): Promise<void> {
+    await this.sending.catch(() => undefined);
+  }
+
+  private async claimAndSend(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent"> {
+    const lifecycle = this.current.lifecycle!;
     const claimedAt = new Date().toISOString();
     await this.write({ ...this.current, lifecycle: { ...lifecycle, sent: { ...lifecycle.sent, [card]: { claimedBy: this.owner, claimedAt } } } });
     const activityId = (await send()) ?? "sent";
     const after = this.current.lifecycle!;
-    await this.write({ ...this.current, lifecycle: { ...after, sent: { ...after.sent, [card]: { claimedBy: this.owner, claimedAt, activityId } } } });
+    // Recorded even when the run was let go meanwhile (a graceful stop): the card went out, and the next
+    // owner must find it. The etag still fences it: after a takeover the record fails.
+    await this.write({ ...this.current, lifecycle: { ...after, sent: { ...after.sent, [card]: { claimedBy: this.owner, claimedAt, activityId } } } }, { evenIfReleased: true });
     return "sent";
   }
 
-  private async write(state: RunState): Promise<void> {
-    if (!this.owned) throw new LeaseLostError(state.runId, this.owner);
+  private async write(state: RunState, options: { evenIfReleased?: boolean } = {}): Promise<void> {
+    if (!this.owned && !options.evenIfReleased) throw new LeaseLostError(state.runId, this.owner);
     const written: ConditionalWrite = await this.store.write(state, this.etag);
     if (written.kind === "conflict") {
       this.lost = true;
@@ -233,6 +256,35 @@ export class OwnedRun {
     }
     this.current = state;
     this.etag = written.etag;
+  }
+}
+
+/** What settling a run that waited for an approver did: `changed` is false when it was settled already. */
+export interface SettledApprovalRun {
+  state: RunState;
+  changed: boolean;
+}
+
+/**
+ * Settles a run that waited for an approver's decision: `decide` gives its final workflow state,
+ * and the same conditional write moves its stage on from awaiting_approval (delivered or failed; the
+ * approval record then owns sending the requester's card once). Another writer in between means the
+ * run is read again and decided afresh. A run no longer awaiting approval — settled by an earlier
+ * attempt, or ended otherwise (poisoned) — is returned as stored.
+ */
+export async function settleApprovedRun(store: RunStore, runId: string, decide: (run: RunState) => RunState): Promise<SettledApprovalRun | undefined> {
+  for (;;) {
+    const stored = await store.read(runId);
+    if (!stored) return undefined;
+    const from = stageOf(stored.state);
+    if (stored.state.status !== "awaiting_approval" || (from !== "awaiting_approval" && from !== "running")) return { state: stored.state, changed: false };
+    const decided = decide(stored.state);
+    const stage = stageAfterRun(decided);
+    assertStageTransition(from, stage);
+    const lifecycle = stored.state.lifecycle ?? { stage, owners: 0, sent: {} };
+    const state = withLifecycle(decided, { ...lifecycle, stage });
+    const written = await store.write(state, stored.etag);
+    if (written.kind === "written") return { state, changed: true };
   }
 }
 

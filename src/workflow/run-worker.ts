@@ -4,7 +4,7 @@ import { LeaseLostError, RunMessageSchema, describeError, type RunCard, type Run
 import { QUEUE_REDELIVERY_RETRY, STORE_OUTAGE_RETRY, backoffDelayMs, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import type { LeasedMessage, RunQueue } from "./ports";
-import { OwnedRun, RunProgressFeed, cardFor, isSettled, stageAfterRun, type Reference, type RunLifecycle } from "./run-lifecycle";
+import { OwnedRun, RunProgressFeed, cardFor, isSettled, stageAfterRun, stageOf, type Reference, type RunLifecycle } from "./run-lifecycle";
 import { newRunState, resumeRun } from "./runner";
 
 /** How the requester is told things; the Teams layer implements it. */
@@ -95,6 +95,8 @@ export class RunWorker {
     const finished = await within(Promise.all([...this.held].map((held) => held.task)), graceMs);
     for (const held of this.held) {
       held.owned?.release();
+      // A card already on its way is let finish and recorded first, so the next owner does not send it again.
+      await held.owned?.idle();
       await held.leased.release(0).catch(() => undefined);
     }
     return finished;
@@ -202,7 +204,7 @@ export class RunWorker {
 
   private async work(held: Held, message: RunMessage): Promise<void> {
     if (message.kind === "question") await this.runQuestion(held, message);
-    else await this.continueApproval(held, message.approvalId);
+    else await this.continueApproval(message.approvalId);
   }
 
   private async runQuestion(held: Held, message: Extract<RunMessage, { kind: "question" }>): Promise<void> {
@@ -243,16 +245,14 @@ export class RunWorker {
     await lifecycle.publish({ type: "settled", state: owned.state, stage });
   }
 
-  private async continueApproval(held: Held, approvalId: string): Promise<void> {
+  private async continueApproval(approvalId: string): Promise<void> {
     if (!this.deps.continueApproval) throw new Error("this instance cannot continue approvals (no approvals flow is wired)");
     const runId = await this.deps.continueApproval(approvalId);
-    if (!runId) return;
-    const owned = await OwnedRun.hold(this.deps.workflow.store, runId, `${this.instanceId}#${held.leased.deliveryCount}`);
-    if (!owned || owned.stage !== "awaiting_approval" || owned.state.status === "awaiting_approval") return;
-    held.owned = owned;
-    const stage = stageAfterRun(owned.state);
-    await owned.moveTo(stage);
-    await this.deps.lifecycle.publish({ type: "settled", state: owned.state, stage });
+    const state = runId === undefined ? undefined : await this.deps.workflow.store.load(runId);
+    if (!state) return;
+    // Settling the approval moved the run on through the lifecycle; followers hear how it ended.
+    const stage = stageOf(state);
+    if (stage !== "awaiting_approval") await this.deps.lifecycle.publish({ type: "settled", state, stage });
   }
 
   /**

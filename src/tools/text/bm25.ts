@@ -28,53 +28,178 @@ function termCounts(text: string): ReadonlyMap<string, number> {
   return counts;
 }
 
+/** How a search ranks and bounds its hits. */
+export interface Bm25SearchOptions {
+  /** Return at most this many hits (all by default). */
+  limit?: number;
+  /** A factor on a document's score (e.g. favouring sections that state thresholds). */
+  weight?: (index: number) => number;
+  /** Hits scoring below this share of the best one are not hits (0 = every document with a query term). */
+  minShareOfBest?: number;
+}
+
+/**
+ * A built index as plain data, for storing next to the data set: terms with their postings as
+ * base64 of typed arrays (loading it is a JSON parse and a copy, not tokenising every text again).
+ */
+export interface StoredBm25Index {
+  documentCount: number;
+  terms: string[];
+  /** Where each term's postings start in `documents`/`weights` (one more entry than terms). */
+  offsets: number[];
+  documents: string;
+  weights: string;
+}
+
+/** The best hits of a search and how many documents matched in all. */
+export interface Bm25Result {
+  hits: Bm25Hit[];
+  total: number;
+}
+
 /**
  * An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). Kept as postings
  * (term → documents containing it), so a search costs what its terms match, not the whole corpus:
- * built once over thousands of contracts or policy sections, then searched on every call.
+ * built once over thousands of contracts or policy sections, then searched on every call. Scores
+ * accumulate in one typed array kept with the index and only the best `limit` hits become objects,
+ * so a query whose words are in every document still costs a few additions per document.
  */
 export class Bm25Index {
-  private readonly postings = new Map<string, { index: number; frequency: number }[]>();
-  private readonly lengths: number[];
-  private readonly averageLength: number;
+  /** Per term: the documents containing it (in document order) and the term's BM25 weight in each, before idf. */
+  private readonly postings = new Map<string, { documents: Int32Array; weights: Float64Array }>();
+  private readonly documentCount: number;
+  /** Per-document scores during a search (searches are synchronous, so one array serves them all). */
+  private readonly scores: Float64Array;
 
-  constructor(texts: string[]) {
-    this.lengths = texts.map((text, index) => {
+  constructor(texts: string[], stored?: StoredBm25Index) {
+    if (stored !== undefined) {
+      const documents = new Int32Array(bytesOf(stored.documents));
+      const weights = new Float64Array(bytesOf(stored.weights));
+      stored.terms.forEach((term, i) => {
+        const [start, end] = [stored.offsets[i]!, stored.offsets[i + 1]!];
+        this.postings.set(term, { documents: documents.subarray(start, end), weights: weights.subarray(start, end) });
+      });
+      this.documentCount = stored.documentCount;
+      this.scores = new Float64Array(stored.documentCount);
+      return;
+    }
+    const lists = new Map<string, { documents: number[]; frequencies: number[] }>();
+    const lengths = texts.map((text, index) => {
       let length = 0;
       for (const [term, frequency] of termCounts(text)) {
-        let list = this.postings.get(term);
-        if (list === undefined) this.postings.set(term, (list = []));
-        list.push({ index, frequency });
+        let list = lists.get(term);
+        if (list === undefined) lists.set(term, (list = { documents: [], frequencies: [] }));
+        list.documents.push(index);
+        list.frequencies.push(frequency);
         length += frequency;
       }
       return length;
     });
-    this.averageLength = this.lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, this.lengths.length);
+    const averageLength = lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, lengths.length);
+    for (const [term, { documents, frequencies }] of lists) {
+      const weights = Float64Array.from(frequencies, (frequency, i) => (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[documents[i]!]!) / averageLength)));
+      this.postings.set(term, { documents: Int32Array.from(documents), weights });
+    }
+    this.documentCount = texts.length;
+    this.scores = new Float64Array(texts.length);
   }
 
   /** How many texts are indexed. */
   get size(): number {
-    return this.lengths.length;
+    return this.documentCount;
   }
 
-  /** Documents containing at least one query term, best first (ties keep index order). */
-  search(query: string): Bm25Hit[] {
-    const terms = [...new Set(tokenize(query))];
-    const total = this.lengths.length;
-    const hits = new Map<number, Bm25Hit>();
+  /** The index as plain data; `new Bm25Index([], stored)` gives it back without the texts. */
+  store(): StoredBm25Index {
+    const terms = [...this.postings.keys()];
+    const offsets = [0];
+    for (const term of terms) offsets.push(offsets.at(-1)! + this.postings.get(term)!.documents.length);
+    const documents = new Int32Array(offsets.at(-1)!);
+    const weights = new Float64Array(offsets.at(-1)!);
+    terms.forEach((term, i) => {
+      documents.set(this.postings.get(term)!.documents, offsets[i]);
+      weights.set(this.postings.get(term)!.weights, offsets[i]);
+    });
+    const base64 = (array: Int32Array | Float64Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
+    return { documentCount: this.documentCount, terms, offsets, documents: base64(documents), weights: base64(weights) };
+  }
+
+  /** Documents containing at least one query term, best first (ties keep index order), bounded by the options. */
+  search(query: string, options: Bm25SearchOptions = {}): Bm25Result {
+    const terms = [...new Set(tokenize(query))].filter((term) => this.postings.has(term));
+    const { scores } = this;
+    const touched: number[] = [];
     for (const term of terms) {
-      const list = this.postings.get(term);
-      if (list === undefined) continue;
-      const idf = Math.log(1 + (total - list.length + 0.5) / (list.length + 0.5));
-      for (const { index, frequency } of list) {
-        let hit = hits.get(index);
-        if (hit === undefined) hits.set(index, (hit = { index, score: 0, matchedTerms: [] }));
-        hit.score += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * this.lengths[index]!) / this.averageLength));
-        hit.matchedTerms.push(term);
+      const { documents, weights } = this.postings.get(term)!;
+      const idf = Math.log(1 + (this.documentCount - documents.length + 0.5) / (documents.length + 0.5));
+      for (let i = 0; i < documents.length; i++) {
+        const index = documents[i]!;
+        if (scores[index] === 0) touched.push(index);
+        scores[index] += idf * weights[i]!;
       }
     }
-    return [...hits.values()].sort((a, b) => b.score - a.score || a.index - b.index);
+    let best = 0;
+    for (const index of touched) {
+      if (options.weight) scores[index] *= options.weight(index);
+      if (scores[index]! > best) best = scores[index]!;
+    }
+    const cut = best * (options.minShareOfBest ?? 0);
+    const relevant = touched.filter((index) => scores[index]! >= cut);
+    const top = bestOf(relevant, options.limit ?? relevant.length, (a, b) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b));
+    const hits = top.map((index) => ({ index, score: scores[index]!, matchedTerms: terms.filter((term) => this.contains(term, index)) }));
+    for (const index of touched) scores[index] = 0;
+    return { hits, total: relevant.length };
   }
+
+  /** Whether a document has a term: postings are in document order, so a binary search. */
+  private contains(term: string, index: number): boolean {
+    const { documents } = this.postings.get(term)!;
+    let [low, high] = [0, documents.length - 1];
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (documents[middle] === index) return true;
+      if (documents[middle]! < index) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+}
+
+/** The bytes of base64 text in a buffer of their own (typed arrays need aligned, unshared memory). */
+function bytesOf(base64: string): ArrayBuffer {
+  const bytes = Buffer.from(base64, "base64");
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+/**
+ * The `k` best items, best first, in O(n log k): a bounded heap whose root is the worst kept item,
+ * so the ten best of ten thousand matches never sort the ten thousand.
+ */
+export function bestOf<T>(items: readonly T[], k: number, better: (a: T, b: T) => boolean): T[] {
+  if (k <= 0) return [];
+  const heap: T[] = [];
+  const worse = (a: T, b: T) => better(b, a);
+  const siftDown = (at: number) => {
+    for (;;) {
+      const [left, right] = [2 * at + 1, 2 * at + 2];
+      let worst = at;
+      if (left < heap.length && worse(heap[left]!, heap[worst]!)) worst = left;
+      if (right < heap.length && worse(heap[right]!, heap[worst]!)) worst = right;
+      if (worst === at) return;
+      [heap[at], heap[worst]] = [heap[worst]!, heap[at]!];
+      at = worst;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      for (let at = heap.length - 1; at > 0 && worse(heap[at]!, heap[(at - 1) >> 1]!); at = (at - 1) >> 1) [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1]!, heap[at]!];
+    } else if (better(item, heap[0]!)) {
+      heap[0] = item;
+      siftDown(0);
+    }
+  }
+  return heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
 }
 
 /**

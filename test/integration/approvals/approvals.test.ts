@@ -108,6 +108,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.decision?.before, approval.decision?.after);
     const run = await harness.store.runs.load(approval.runId);
     assert.equal(run?.status, "completed");
+    assert.equal(run?.lifecycle?.stage, "delivered", "the run moved on through the lifecycle with its status");
     const transcript = await harness.store.transcripts.get(approval.runId, pending.requesterConversationId);
     assert.equal(transcript?.status, "completed");
 
@@ -189,6 +190,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.decision?.comment, reason);
     const run = await harness.store.runs.load(approval.runId);
     assert.equal(run?.status, "failed");
+    assert.equal(run?.lifecycle?.stage, "failed");
     assert.equal(run?.failure?.correlationId, pending.approvalId);
     assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer after a rejection");
   });

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../../src/config";
+import { openToolData } from "../../../src/composition/procurement-data";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { ensureContainers } from "../../../src/storage/containers";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
@@ -64,6 +65,18 @@ describe("import → answer", () => {
       assert.deepEqual(again.outcomes.filter((o) => o.kind !== "fx").map((o) => [o.kind, o.inserted, o.updated]), [
         ["suppliers", 0, 0], ["contracts", 0, 0], ["spend", 0, 0], ["policies", 0, 0], ["benchmarks", 0, 0],
       ]);
+    });
+
+    it("is what a command answers from when COSMOS_ENDPOINT is set (as npm run ask does), not the local directory", async () => {
+      await importFixture(new CosmosDataWriter(containers, "embedded"), "acme");
+      const config = loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: server.endpoint, COSMOS_KEY: server.key, COSMOS_DATABASE: "imported", PROCURA_DATA_DIR: temporaryDataDirectory() });
+      const { data, close } = await openToolData(config, () => {});
+      try {
+        assert.equal((await data.describe()).location, "embedded", "the data set the Cosmos import wrote");
+        await answersFromImportedData(data);
+      } finally {
+        await close();
+      }
     });
   });
 });

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { finalReplies, runIdsIn } from "../../../bench/outcomes";
 import { startProcura, type RunningProcura } from "../../../src/index";
-import { AzureStorageRunQueue } from "../../../src/queue/azure-storage-run-queue";
+import { QueueServiceClient } from "@azure/storage-queue";
+import { AzureStorageRunQueue, POISON_SUFFIX } from "../../../src/queue/azure-storage-run-queue";
 import { sharedEmbeddedAzurite, startEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { repliesFor } from "../../../src/teams/bot-replies";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
@@ -62,7 +63,8 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
     const reference = { channelId: "msteams", serviceUrl: harness.serviceUrl, conversation: { id: conversationId }, bot: { id: "28:procura" }, user: { id: "user-p" } };
     // On a queue of its own: two workers took the message and died (their leases ran out), then a bot starts on it.
     const azurite = await sharedEmbeddedAzurite();
-    const queue = await AzureStorageRunQueue.open({ connectionString: azurite.connectionString }, `poison-${randomUUID().slice(0, 8)}`);
+    const queueName = `poison-${randomUUID().slice(0, 8)}`;
+    const queue = await AzureStorageRunQueue.open({ connectionString: azurite.connectionString }, queueName);
     await queue.enqueue({ kind: "question", runId, question: QUESTIONS[0]!, requester: { userId: "user-p", conversationId }, reference, acceptedAt: new Date().toISOString() });
     for (let delivery = 1; delivery <= 2; delivery++) {
       const [held] = await queue.receive(1, 30);
@@ -78,7 +80,12 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
     const run = await harness.store.runs.load(runId);
     assert.equal(run?.lifecycle?.stage, "poisoned");
     assert.ok(log.some((line) => line.includes(`run ${runId}: poisoned after 3 deliveries`)), log.join("\n"));
-    assert.deepEqual(await queue.receive(1, 1), [], "the message left the run queue (it is kept in the poison queue)");
+    assert.deepEqual(await queue.receive(1, 1), [], "the message left the run queue");
+    const poison = QueueServiceClient.fromConnectionString(azurite.connectionString).getQueueClient(`${queueName}${POISON_SUFFIX}`);
+    const kept = (await poison.peekMessages({ numberOfMessages: 32 })).peekedMessageItems.map((item) => JSON.parse(item.messageText));
+    assert.equal(kept.length, 1, "the message is kept for inspection");
+    assert.equal(JSON.parse(kept[0].body).runId, runId);
+    assert.equal(kept[0].deliveryCount, 3);
     await bot.stop();
   });
 

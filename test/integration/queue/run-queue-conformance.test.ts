@@ -39,6 +39,22 @@ export function runQueueConformance(name: string, open: () => Promise<{ queue: R
       assert.deepEqual(await queue.receive(1, 30), []);
     });
 
+    it("hands out a started message that came back before every new one, and only as many as asked for", async () => {
+      const { queue } = await open();
+      await queue.enqueue(message("orphan"));
+      const [orphan] = await queue.receive(1, 1);
+      // A backlog arrives while the orphan's worker is (silently) gone.
+      await Promise.all(Array.from({ length: 6 }, (_, i) => queue.enqueue(message(`new${i}`))));
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      const [first, second] = await queue.receive(2, 30);
+      assert.equal(JSON.parse(first!.body).approvalId, "orphan", "the run already started comes first");
+      assert.equal(first!.deliveryCount, 2);
+      assert.equal(orphan!.deliveryCount, 1);
+      assert.match(JSON.parse(second!.body).approvalId, /^new/);
+      const rest = await queue.receive(32, 30);
+      assert.equal(rest.length, 5, "the two handed out stay leased; the other five wait");
+    });
+
     it("hands each message to one of several competing consumers", async () => {
       const { queue } = await open();
       await Promise.all(Array.from({ length: 12 }, (_, i) => queue.enqueue(message(`m${i}`))));

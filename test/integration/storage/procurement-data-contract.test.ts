@@ -33,9 +33,10 @@ function adapterContract(open: () => Promise<{ data: ProcurementData; close(): P
   it("searches contracts and policies through its indexes", async () => {
     const contracts = await data.searchContracts("fuel surcharge index");
     assert.deepEqual([contracts.contracts[0]?.id, contracts.total], ["NWC-1", 1]);
-    const sections = await data.searchPolicies("data residency Japan", "en");
-    assert.equal(sections[0]?.section.id, "POL-CLOUD-HOSTING §2");
-    assert.deepEqual(await data.searchPolicies("zzz-nothing"), []);
+    const policies = await data.searchPolicies("data residency Japan", "en");
+    assert.equal(policies.sections[0]?.section.id, "POL-CLOUD-HOSTING §2");
+    assert.equal(policies.total, policies.sections.length);
+    assert.deepEqual(await data.searchPolicies("zzz-nothing"), { sections: [], total: 0 });
   });
 
   it("answers spend from monthly cells, by every filter, with the largest transactions", async () => {

@@ -1,4 +1,8 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openCsv, type CsvRow } from "../../../src/import/csv-rows";
 import { clauseKind, splitSections } from "../../../src/import/documents";
 import { FieldReader } from "../../../src/import/fields";
 import { FileIssues } from "../../../src/import/issues";
@@ -11,11 +15,30 @@ describe("import parsing", () => {
     assert.equal(dateReader("MM/DD/YY")("04/05/25"), "2025-04-05");
     assert.equal(dateReader("YYYY-MM-DD")("2025-02-30"), undefined);
     assert.equal(dateReader("YYYY-MM-DD")("01.04.2025"), undefined);
+    assert.equal(dateReader("YYYY-MM-DD")("2024-02-29"), "2024-02-29");
+    assert.equal(dateReader("YYYY-MM-DD")("2100-02-29"), undefined);
+    assert.equal(dateReader("YYYY-MM-DD")("2025-00-10"), undefined);
+    assert.equal(dateReader("YYYY-MM-DD")("2025-04-31"), undefined);
+  });
+
+  it("numbers CSV records by the line they end on, across quoted line breaks and empty lines, in batches", async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), "procura-csv-"));
+    const file = path.join(directory, "spend.csv");
+    writeFileSync(file, 'id,amount,note\r\nA,1,plain\r\n\r\nB,2,"two\r\nlines"\r\n  \r\nC,3,last');
+    const csv = await openCsv(file, "spend", DEFAULT_MAPPING, ["id", "amount"]);
+    const rows: CsvRow[] = [];
+    for await (const batch of csv.batches) rows.push(...batch);
+    assert.deepEqual(csv.missingColumns, []);
+    assert.deepEqual([...csv.columns], [["id", 0], ["amount", 1], ["note", 2]]);
+    assert.deepEqual(rows.map((row) => [row.line, row.values[0]]), [[2, "A"], [5, "B"], [7, "C"]]);
+    rmSync(directory, { recursive: true, force: true });
   });
 
   it("collects every bad column of a row with its reason, and translates values through the mapping", () => {
     const mapping = MappingSchema.parse({ values: { preferred: { Ja: "true" } }, decimalComma: true });
-    const f = new FieldReader(mapping).reset({ amount: "1.234,5", bad: "12x", preferred: "Ja", when: "2025-13-01", risk: "extreme" });
+    const record = { amount: "1.234,5", bad: "12x", preferred: "Ja", when: "2025-13-01", risk: "extreme" };
+    const columns = new Map(Object.keys(record).map((column, index) => [column, index]));
+    const f = new FieldReader(mapping, columns).reset(Object.values(record));
     assert.equal(f.number("amount"), 1234.5);
     assert.equal(f.boolean("preferred"), true);
     f.number("bad");

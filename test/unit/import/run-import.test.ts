@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { createSnapshotProcurementData } from "../../../src/tools/in-memory-procurement-data";
 import { loadMapping } from "../../../src/import/mapping";
 import { LocalDataStore, openLocalProcurementData } from "../../../src/storage/local-data-store";
 import { FIXTURES, importFixture, temporaryDataDirectory } from "./import-fixture";
@@ -27,6 +29,22 @@ describe("runImport into the local data directory", () => {
     const pdf = policies.find((p) => p.policyKey === "cloud-hosting")!;
     assert.deepEqual(pdf.sections.map((s) => s.id), ["POL-CLOUD-HOSTING §1", "POL-CLOUD-HOSTING §2", "POL-CLOUD-HOSTING §3"]);
     assert.match(pdf.sections[1]!.text, /Japan or the EU/);
+  });
+
+  it("stores the fiscal-year roll-ups and search indexes with the data set, and a reopened data set answers the same from them", async () => {
+    const directory = temporaryDataDirectory();
+    await importFixture(new LocalDataStore(directory), "acme");
+    assert.ok(existsSync(path.join(directory, "spend-years.json")) && existsSync(path.join(directory, "search-indexes.json")));
+    const stored = (await openLocalProcurementData(directory))!;
+    const store = new LocalDataStore(directory);
+    const [suppliers, contracts, policies] = [await store.load("suppliers"), await store.load("contracts"), await store.load("policies")];
+    const fresh = createSnapshotProcurementData({ suppliers, contracts, policies, benchmarks: [], spendCells: async () => (await store.loadDerived("cells"))!, summary: (await stored.describe()) });
+    for (const query of ["price increase cap", "fuel surcharge index", "renewal notice"]) assert.deepEqual(await stored.searchContracts(query), await fresh.searchContracts(query));
+    for (const query of ["data residency Japan", "approval ¥5,000,000"]) assert.deepEqual(await stored.searchPolicies(query, undefined, { favourThresholds: true }), await fresh.searchPolicies(query, undefined, { favourThresholds: true }));
+    const filter = { supplierId: "NW-100" };
+    const view = { grain: "fiscalYear", keep: ["supplier", "category", "costCenter"] } as const;
+    assert.deepEqual(await stored.spendCells(filter, view), await fresh.spendCells(filter, view));
+    assert.deepEqual(await stored.spendDimensions(), await fresh.spendDimensions());
   });
 
   it("changes nothing when the same files are imported again, and --replace drops what the files no longer have", async () => {

@@ -142,6 +142,7 @@ describe("infra (static Bicep checks)", () => {
     assert.match(storage, /allowSharedKeyAccess: false/);
     assert.match(storage, /storageQueueDataContributor = '974c5e8b-45b9-4653-ba55-5f855dd0fb88'/);
     assert.match(storage, /name: '\$\{runQueueName\}-poison'/, "the poison queue the bot writes to");
+    assert.match(storage, /name: '\$\{runQueueName\}-started'/, "the queue of started runs the bot reads first");
     assert.ok(readFileSync(MAIN, "utf8").includes(`runQueueName: '${EnvSchema.shape.RUN_QUEUE_NAME.parse(undefined)}'`), "the queue the code uses by default");
     const settings = varObject(main, "sharedSettings");
     assert.equal(settings.get("RUN_QUEUE_URL"), "storage.outputs.queueEndpoint");

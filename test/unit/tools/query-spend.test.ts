@@ -1,4 +1,9 @@
 import assert from "node:assert/strict";
+import type { SpendTransaction } from "../../../src/domain";
+import { createToolRegistry } from "../../../src/tools";
+import { fiscalYearOf } from "../../../src/tools/fiscal-year";
+import { SPEND_DIMENSIONS } from "../../../src/tools/procurement-data";
+import { createSnapshotProcurementData, snapshotOf } from "../../../src/tools/in-memory-procurement-data";
 import { dataSet, runTool } from "./tool-fixture";
 
 const noFilters = { supplier: null, category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: null };
@@ -46,6 +51,66 @@ describe("querySpend", () => {
     const months = await runTool("querySpend", { ...noFilters, from: "2025-01", to: "2025-03", groupBy: "month" });
     assert.deepEqual(months.data.groups.map((g: { key: string }) => g.key), ["2025-01", "2025-02", "2025-03"]);
     assert.equal(months.data.filters.to, "2025-03-31");
+  });
+
+  it("labels quarters and compares running years by the data set's fiscal start month (January here)", async () => {
+    const supplier = dataSet.suppliers[0]!;
+    const row = (id: string, date: string, amountJpy: number): SpendTransaction => ({
+      id, date, fiscalYear: fiscalYearOf(date, 1), supplierId: supplier.id, supplierName: supplier.name, category: supplier.category,
+      costCenter: "CC-1", amount: amountJpy, currency: "JPY", amountJpy, poNumber: `PO-${id}`, contractId: null,
+    });
+    const spend = [row("T1", "2025-01-10", 100), row("T2", "2025-05-10", 200), row("T3", "2025-11-10", 300), row("T4", "2026-01-15", 400), row("T5", "2026-06-01", 500)];
+    const snapshot = snapshotOf({ ...dataSet, spend }, { name: "imported", location: "test", importedAt: "2026-11-01T00:00:00Z", fiscalYearStartMonth: 1 });
+    const tools = createToolRegistry(createSnapshotProcurementData(snapshot), { now: () => new Date("2026-08-01T00:00:00Z") });
+    const byQuarter = await tools.get("querySpend")!.run({ ...noFilters, groupBy: "quarter" });
+    assert.deepEqual((byQuarter.data as any).groups.map((g: { key: string; totalJpy: number }) => [g.key, g.totalJpy]), [["FY2025-Q1", 100], ["FY2025-Q2", 200], ["FY2025-Q4", 300], ["FY2026-Q1", 400], ["FY2026-Q2", 500]]);
+    const trend = (byQuarter.data as any).trend;
+    assert.deepEqual(trend.fiscalYears.map((fy: { fiscalYear: string; complete: boolean }) => [fy.fiscalYear, fy.complete]), [["FY2025", true], ["FY2026", false]]);
+    assert.deepEqual(trend.yoy[0], { from: "FY2025", to: "FY2026", fromJpy: 300, toJpy: 900, changePct: 200, basis: "same months (Jan–Jun) of both years" });
+    const byYear = await tools.get("querySpend")!.run({ ...noFilters });
+    assert.deepEqual((byYear.data as any).trend, trend, "fiscal-year roll-ups carry the months a running year is compared on");
+    const profile = await tools.get("getSupplierProfile")!.run({ name: supplier.name });
+    assert.equal((profile.data as any).spend.currentFiscalYear, "FY2026");
+    assert.equal((profile.data as any).spend.currentFiscalYearToDateJpy, 900);
+  });
+
+  it("answers the same from fiscal-year roll-ups as from month cells, reading fewer cells", async () => {
+    const snapshot = snapshotOf(dataSet);
+    const data = createSnapshotProcurementData(snapshot);
+    for (const filter of [{}, { supplierId: dataSet.suppliers[0]!.id }, { category: dataSet.suppliers[1]!.category, fiscalYear: "FY2025" }]) {
+      const months = await data.spendCells(filter);
+      const years = await data.spendCells(filter, { grain: "fiscalYear", keep: SPEND_DIMENSIONS });
+      assert.ok(years.length < months.length, `${years.length} roll-ups < ${months.length} month cells`);
+      const totals = (cells: typeof months) => {
+        const byYear = new Map<string, [number, number]>();
+        for (const cell of cells) {
+          const [jpy, count] = byYear.get(cell.fiscalYear) ?? [0, 0];
+          byYear.set(cell.fiscalYear, [jpy + cell.amountJpy, count + cell.count]);
+        }
+        return [...byYear].sort().map(([fy, [jpy, count]]) => [fy, Math.round(jpy), count]);
+      };
+      assert.deepEqual(totals(years), totals(months));
+      for (const year of years) assert.equal(Math.round(year.monthlyJpy!.reduce((a, b) => a + b, 0)), Math.round(year.amountJpy));
+    }
+    const category = dataSet.suppliers[1]!.category;
+    const perMonth = await data.spendCells({ category }, { grain: "month", keep: [] });
+    assert.ok(perMonth.every((cell) => cell.category === category && cell.supplierId === "" && cell.costCenter === ""));
+    assert.equal(new Set(perMonth.map((cell) => `${cell.month} ${cell.currency}`)).size, perMonth.length, "one cell per month and currency");
+    const monthTotals = (cells: typeof perMonth) => {
+      const totals = new Map<string, number>();
+      for (const cell of cells) totals.set(cell.month, (totals.get(cell.month) ?? 0) + cell.amountJpy);
+      return [...totals].sort();
+    };
+    assert.deepEqual(monthTotals(perMonth), monthTotals(await data.spendCells({ category })));
+    const all = await runTool("querySpend", { ...noFilters, groupBy: "supplier" });
+    const byMonth = await runTool("querySpend", { ...noFilters, groupBy: "month" });
+    assert.equal(all.data.totalJpy, byMonth.data.totalJpy);
+    assert.deepEqual(all.data.largestTransactions, byMonth.data.largestTransactions);
+    assert.deepEqual(all.data.trend, byMonth.data.trend);
+    const byCategoryMonth = await runTool("querySpend", { ...noFilters, category, groupBy: "month" });
+    const byCategoryCostCenter = await runTool("querySpend", { ...noFilters, category, groupBy: "costCenter" });
+    assert.equal(byCategoryMonth.data.totalJpy, byCategoryCostCenter.data.totalJpy);
+    assert.deepEqual(byCategoryMonth.data.largestTransactions, byCategoryCostCenter.data.largestTransactions);
   });
 
   it("matches cost centers by code or name", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { resolveCategory } from "../../../src/tools/category-resolver";
-import { fiscalQuarterOf, fiscalYearOf, parseFiscalYear } from "../../../src/tools/fiscal-year";
+import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "../../../src/tools/fiscal-year";
 import { findMentionedSuppliers, resolveSupplier } from "../../../src/tools/supplier-resolver";
 import { sampleData } from "./tool-fixture";
 
@@ -43,7 +43,19 @@ describe("fiscal years (April–March)", () => {
   it("names a date's fiscal year and quarter", () => {
     assert.equal(fiscalYearOf("2026-03-31"), "FY2025");
     assert.equal(fiscalYearOf("2026-04-01"), "FY2026");
-    assert.deepEqual(["2025-04-01", "2025-07-15", "2025-12-31", "2026-01-01"].map(fiscalQuarterOf), ["FY2025-Q1", "FY2025-Q2", "FY2025-Q3", "FY2025-Q4"]);
+    assert.deepEqual(["2025-04-01", "2025-07-15", "2025-12-31", "2026-01-01"].map((date) => fiscalQuarterOf(date)), ["FY2025-Q1", "FY2025-Q2", "FY2025-Q3", "FY2025-Q4"]);
+    assert.deepEqual(fiscalYearRange("FY2025"), { from: "2025-04-01", to: "2026-03-31" });
+  });
+
+  it("follows a data set's own start month: January, July, October", () => {
+    assert.deepEqual(["2025-01-01", "2025-04-30", "2025-12-31"].map((date) => fiscalQuarterOf(date, 1)), ["FY2025-Q1", "FY2025-Q2", "FY2025-Q4"]);
+    assert.deepEqual(fiscalYearRange("FY2025", 1), { from: "2025-01-01", to: "2025-12-31" });
+    assert.equal(fiscalYearOf("2025-06-30", 7), "FY2024");
+    assert.equal(fiscalQuarterOf("2025-06-30", 7), "FY2024-Q4");
+    assert.equal(fiscalQuarterOf("2025-07-01", 7), "FY2025-Q1");
+    assert.deepEqual(fiscalYearRange("FY2024", 10), { from: "2024-10-01", to: "2025-09-30" });
+    assert.equal(fiscalYearRange("FY2023", 3).to, "2024-02-29");
+    assert.deepEqual([4, 3].map((month) => fiscalMonthIndex(month, 4)), [0, 11]);
   });
 
   it("parses the ways people write a fiscal year", () => {

@@ -4,7 +4,7 @@ import { systemClock } from "../../../src/workflow/deps";
 import type { ChatModel } from "../../../src/workflow/ports";
 import { newRunState } from "../../../src/workflow/runner";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
-import { OwnedRun, RunLifecycle, assertStageTransition, cardFor, stageOf } from "../../../src/workflow/run-lifecycle";
+import { OwnedRun, RunLifecycle, assertStageTransition, cardFor, settleApprovedRun, stageOf } from "../../../src/workflow/run-lifecycle";
 
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
@@ -29,7 +29,9 @@ describe("run lifecycle", () => {
     assert.ok(owned);
     assert.equal(owned.takeover, false);
     const stored = await store.load("r1");
-    assert.deepEqual(stored?.lifecycle, { stage: "running", owner: "a#1", owners: 1, sent: {} });
+    const { claimedAt, ...lifecycle } = stored!.lifecycle!;
+    assert.deepEqual(lifecycle, { stage: "running", owner: "a#1", owners: 1, sent: {} });
+    assert.ok(Date.now() - Date.parse(claimedAt!) < 60_000, "when the owner claimed it");
   });
 
   it("fences a worker that lost the run: its next checkpoint throws LeaseLostError and it sends nothing", async () => {
@@ -39,6 +41,7 @@ describe("run lifecycle", () => {
     const second = (await OwnedRun.claim(store, "r2", "b#2", () => newRun("r2")))!;
     assert.equal(second.takeover, true, "a previous owner had started it");
     assert.equal(second.state.phase, "investigate", "the new owner resumes from the last checkpoint");
+    assert.equal(second.state.lifecycle?.takenOverFrom, "a#1", "whom the run was taken over from");
 
     await assert.rejects(first.save({ ...first.state, phase: "done", status: "completed" }), LeaseLostError);
     assert.equal(first.owned, false);
@@ -61,6 +64,23 @@ describe("run lifecycle", () => {
     await second.moveTo("delivered");
     assert.equal(stageOf((await store.load("r3"))!), "delivered");
     assert.equal(await OwnedRun.claim(store, "r3", "c#3", () => newRun("r3")), undefined, "a settled run needs no more work");
+  });
+
+  it("a run let go while its card is on its way (a graceful stop) still records the send: the next owner does not send again", async () => {
+    const store = new MemoryRunStore();
+    const first = (await OwnedRun.claim(store, "r8", "a#1", () => newRun("r8")))!;
+    let arrive!: (id: string) => void;
+    const sent: string[] = [];
+    const sending = first.sendOnce("answer", () => new Promise<string>((resolve) => (arrive = resolve)).then((id) => (sent.push("a"), id)));
+    await new Promise((resolve) => setImmediate(resolve));
+    first.release();
+    arrive("activity-8");
+    await first.idle();
+    assert.equal(await sending, "sent");
+    await assert.rejects(first.save({ ...first.state, phase: "done" }), LeaseLostError, "nothing else is written once let go");
+    const second = (await OwnedRun.claim(store, "r8", "b#2", () => newRun("r8")))!;
+    assert.equal(await second.sendOnce("answer", async () => (sent.push("b"), "activity-9")), "already_sent");
+    assert.deepEqual(sent, ["a"]);
   });
 
   it("picks the requester's card from how the workflow ended; a run that went to an approver only ever asks for approval here", () => {
@@ -90,5 +110,31 @@ describe("run lifecycle", () => {
     assert.deepEqual(seen, ["poisoned"]);
     assert.ok(lines.some((line) => /run r4: poisoned after 6 deliveries/.test(line)));
     assert.ok(lines.some((line) => /broken notifier/.test(line)));
+  });
+
+  it("settles a run that waited for an approver: status and stage move together, once, through a conditional write", async () => {
+    const store = new MemoryRunStore();
+    const owned = (await OwnedRun.claim(store, "r6", "a#1", () => newRun("r6")))!;
+    await owned.save({ ...owned.state, status: "awaiting_approval", hitlReasons: ["amount above 10,000,000 JPY"] });
+    await owned.moveTo("awaiting_approval");
+    // Another writer lands between the read and the write: the run is read again and decided afresh.
+    let decisions = 0;
+    const settled = await settleApprovedRun(store, "r6", (run) => {
+      if (decisions++ === 0) void store.checkpoint({ ...run, updatedAt: "2026-01-01T00:00:00.000Z" });
+      return { ...run, status: "completed", phase: "done" };
+    });
+    assert.equal(decisions, 2);
+    assert.equal(settled?.changed, true);
+    const stored = (await store.load("r6"))!;
+    assert.equal(stored.status, "completed");
+    assert.equal(stageOf(stored), "delivered");
+    assert.deepEqual(await settleApprovedRun(store, "r6", () => assert.fail("a settled run is not decided again")), { state: stored, changed: false });
+
+    const rejected = (await OwnedRun.claim(store, "r7", "a#1", () => newRun("r7")))!;
+    await rejected.save({ ...rejected.state, status: "awaiting_approval" });
+    await rejected.moveTo("awaiting_approval");
+    await settleApprovedRun(store, "r7", (run) => ({ ...run, status: "failed", failure: { message: "rejected by an approver", correlationId: "ap-7" } }));
+    assert.equal(stageOf((await store.load("r7"))!), "failed");
+    assert.equal(await settleApprovedRun(store, "missing", (run) => run), undefined);
   });
 });
