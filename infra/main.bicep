@@ -78,6 +78,9 @@ param approverTeamId string = ''
 @description('Teams channel id of the approver channel.')
 param approverChannelId string = ''
 
+@description('Sensitivity label Teams shows on answers that cite a contract (e.g. Confidential); empty: none.')
+param contractSensitivityLabel string = ''
+
 @description('Comma-separated Entra object ids allowed to approve.')
 param approverAadIds string = ''
 
@@ -204,6 +207,7 @@ var sharedSettings = {
   BOT_TYPE: 'UserAssignedMsi'
   BOT_TENANT_ID: tenant().tenantId
   MAX_QUESTION_CHARS: '4000'
+  CONTRACT_SENSITIVITY_LABEL: contractSensitivityLabel
   AZURE_CLIENT_ID: identity.outputs.clientId
   COSMOS_ENDPOINT: cosmos.outputs.endpoint
   COSMOS_DATABASE: cosmos.outputs.databaseName

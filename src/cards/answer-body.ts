@@ -24,14 +24,16 @@ export function qscoreBadge(quality: QualityView): QscoreBadge {
 /**
  * The card elements of an answer (conclusion, rationale with numbered citation markers, the sources
  * they point at, one collapsible section per finding, next actions). `idPrefix` keeps toggle ids
- * unique when several bodies share a card.
+ * unique when several bodies share a card. Without the conclusion, the conclusion and rationale are
+ * left out (the message's text carries them).
  */
-export function buildAnswerBody(view: AnswerBodyView, language: Language, limits: TextLimits, idPrefix: string): unknown[] {
+export function buildAnswerBody(view: AnswerBodyView, language: Language, limits: TextLimits, idPrefix: string, options: { withConclusion: boolean } = { withConclusion: true }): unknown[] {
   const labels = labelsFor(language);
   const rationale = view.rationale.slice(0, limits.rationaleItems);
   const citations = citationsFromAnswer({ rationale, findings: view.findings }, language);
   const data = {
     labels,
+    withConclusion: options.withConclusion,
     conclusion: paragraphs(view.conclusion, limits.conclusion),
     rationale: rationale.map((item) => ({ point: truncate(item.point, limits.rationalePoint), citations: citationMarkers(item.citations, citations) })),
     sources: citations.map((citation) => ({

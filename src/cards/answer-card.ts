@@ -9,8 +9,8 @@ import template from "./templates/answer-card.json";
 
 /**
  * The answer card: conclusion, rationale with citations, collapsible specialist findings, next
- * actions, QSCORE badge, failed specialists, offline and review labels, and 👍/👎 feedback.
- * Also the final approved answer (with `view.review`).
+ * actions, QSCORE badge, failed specialists, offline and review labels, and 👍/👎 feedback (unless
+ * Teams' own feedback loop asks). Also the final approved answer (with `view.review`).
  */
 export function buildAnswerCard(view: AnswerView): AdaptiveCard {
   const labels = labelsFor(view.language);
@@ -26,9 +26,10 @@ export function buildAnswerCard(view: AnswerView): AdaptiveCard {
       offline: view.offline ? labels.offline : "",
       reviewed: view.review ? (view.review.edited ? labels.reviewedEdited : labels.reviewed) : "",
       // An approver's edited text is the whole answer: it gets the final-text limit, not the conclusion's.
-      answerBody: buildAnswerBody(view, view.language, view.review?.edited ? { ...limits, conclusion: limits.finalText } : limits, "answer-"),
+      answerBody: buildAnswerBody(view, view.language, view.review?.edited ? { ...limits, conclusion: limits.finalText } : limits, "answer-", { withConclusion: !view.textAbove }),
       failed: view.failed.map((item) => ({ name: item.name, reason: truncate(item.reason, limits.reason) })),
       maxCommentChars: MAX_COMMENT_CHARS,
+      askFeedback: !view.nativeFeedback && !view.feedbackGiven,
       feedbackThanks: view.feedbackGiven ? labels.feedbackThanks(view.feedbackGiven) : "",
     });
   });

@@ -13,13 +13,20 @@ export function literalMarkdown(text: string): string {
 
 /**
  * The answer as message text: the conclusion, then each rationale point with the `[n]` markers of
- * `citations` (Teams turns them into citation pills; the answer card's sources list uses the same numbers).
+ * `citations` (Teams turns them into citation pills; the answer card's sources list uses the same
+ * numbers). Points are bulleted paragraphs rather than a Markdown list: clients that show citation
+ * pills (the Agents Playground among them) look for the markers in paragraphs.
  */
 export function answerMessageText(body: Pick<AnswerBodyView, "conclusion" | "rationale">, citations: readonly CitationView[], language: Language): string {
   const points = body.rationale.map((item) => {
     const markers = citationMarkers(item.citations, citations);
-    return `- ${literalMarkdown(item.point)}${markers ? ` ${markers}` : ""}`;
+    return `• ${literalMarkdown(item.point)}${markers ? ` ${markers}` : ""}`;
   });
-  const conclusion = literalMarkdown(body.conclusion.trim()).replace(/\r?\n/g, "\n\n");
-  return points.length > 0 ? `${conclusion}\n\n**${labelsFor(language).rationale}**\n\n${points.join("\n")}` : conclusion;
+  const conclusion = conclusionMarkdown(body.conclusion);
+  return points.length > 0 ? `${conclusion}\n\n**${labelsFor(language).rationale}**\n\n${points.join("\n\n")}` : conclusion;
+}
+
+/** The conclusion as message text (also while it streams, so the final text continues what was shown). */
+export function conclusionMarkdown(conclusion: string): string {
+  return literalMarkdown(conclusion.trim()).replace(/\r?\n/g, "\n\n");
 }

@@ -100,9 +100,10 @@ export function durationText(ms: number, language: Language): string {
 }
 
 /** The question back when a follow-up could not be resolved, with the message it was about. */
-export function buildClarificationCard(view: RequesterNoticeView & { clarification: string }): AdaptiveCard {
+export function buildClarificationCard(view: RequesterNoticeView & { clarification: string; offline?: boolean }): AdaptiveCard {
   const labels = labelsFor(view.language);
-  return buildNotice({ language: view.language, title: labels.clarifyTitle, color: "Accent", paragraphs: [truncate(view.clarification, textLimits().reason)], question: view.question });
+  const paragraphs = [truncate(view.clarification, textLimits().reason), ...(view.offline ? [labels.offline] : [])];
+  return buildNotice({ language: view.language, title: labels.clarifyTitle, color: "Accent", paragraphs, question: view.question });
 }
 
 function guideSections(language: Language): { heading: string; items: string[] }[] {

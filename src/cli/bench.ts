@@ -4,6 +4,8 @@
  * `npm run bench -- prompt-cache [--runs 6]`: per agent, the share of prompt tokens in the prefix
  * consecutive runs share, and whether it reaches the 1,024 tokens the provider's prompt cache needs.
  *
+ * `npm run bench -- streaming [--runs 20] [--concurrency 4] [--seed 7]`: a personal chat's stream at
+ * full model speed: first informative update, first streamed answer text, full answer.
  * `npm run bench -- throughput [--throughput-time-scale 0.25] [--throughput-concurrency 4] [--throughput-questions 48]`:
  * only scenario (c), one bot instance vs two at the same concurrency per instance, through the run queue.
  *
@@ -23,6 +25,7 @@ import { formatPrefixTable } from "../../bench/prompt-prefix";
 import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
 import { benchQuestions } from "../../bench/questions";
 import { runBench, runThroughput, throughputTarget } from "../../bench/run-bench";
+import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
 import { describeError } from "../domain";
 
 const FlagsSchema = z.object({
@@ -74,13 +77,24 @@ async function main(argv: string[]): Promise<number> {
   const throughput = { timeScale: flags["throughput-time-scale"], concurrency: flags["throughput-concurrency"], questions: flags["throughput-questions"] };
   const log = (line: string) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`);
   if (section === "throughput") return throughputOnly({ throughput, seed: flags.seed }, log);
-  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, throughput, data)`);
+  if (section === "streaming") return streaming(values.runs === undefined ? STREAMING_RUNS : flags.runs, values.concurrency === undefined ? STREAMING_CONCURRENCY : flags.concurrency, flags.seed, log);
+  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, throughput, streaming, data)`);
   const report = await runBench(
     { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"], throughput },
     log,
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
   if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
+  return 0;
+}
+
+/** Enough personal-chat questions for a p95, a few at a time as people ask (at full model speed). */
+const STREAMING_RUNS = 20;
+const STREAMING_CONCURRENCY = 4;
+
+async function streaming(runs: number, concurrency: number, seed: number, log: (line: string) => void): Promise<number> {
+  const figures = await runStreamingScenario({ runs, concurrency, seed }, log);
+  process.stdout.write(`${formatStreamingTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
   return 0;
 }
 

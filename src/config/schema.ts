@@ -90,6 +90,8 @@ export const EnvSchema = z.object({
   BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("SingleTenant"),
   BOT_TENANT_ID: optionalString,
   MAX_QUESTION_CHARS: positiveInt.default(4000),
+  /** The sensitivity label Teams shows on answers that cite a contract (e.g. "Confidential"); unset: none. */
+  CONTRACT_SENSITIVITY_LABEL: optionalString.pipe(z.string().max(64).optional()),
 
   // Local development (`npm run dev`): the two Agents Playgrounds (0 = any free port)
   PLAYGROUND_PORT: port(56150),

@@ -11,5 +11,11 @@ export const StreamPositionSchema = z.object({
   sequence: z.number().int().positive(),
   /** When the stream started (ISO): Teams ends a stream two minutes after its start. */
   startedAt: z.string(),
+  /** When the last update went out (ISO; the start when absent): the next one waits out Teams' pace from there. */
+  updatedAt: z.string().optional(),
+  /** True once the final message is on its way: a process taking the run over must not end the stream again. */
+  ended: z.boolean().optional(),
+  /** True once the answer's text has started: Teams takes no informative update after that. */
+  textStarted: z.boolean().optional(),
 });
 export type StreamPosition = z.infer<typeof StreamPositionSchema>;

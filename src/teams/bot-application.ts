@@ -8,6 +8,8 @@ import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { handleFeedback, isCardActionInvoke, localeLanguage, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
 import { handleMessage } from "./message-handler";
+import { handleNativeFeedback } from "./native-feedback";
+import type { AnswerMessages } from "./answer-messages";
 import type { QuestionRuns } from "./question-runs";
 
 /** What the teams-ai application routes to. */
@@ -17,6 +19,8 @@ export interface BotApplicationDeps {
   botState: TeamsStore["botState"];
   questions: QuestionRuns;
   cardActions: CardActionDeps;
+  /** Which run each answer message belongs to, for Teams' feedback loop. */
+  answerMessages: AnswerMessages;
   onApprovalAction: ApprovalActionHandler;
   /** Runs before any route; returns false when it handled the activity (the approvals module's `approvers here`). */
   beforeTurn?: (context: TurnContext) => Promise<boolean>;
@@ -52,6 +56,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
   });
 
   app.adaptiveCards.actionExecute(CARD_VERBS.feedback, (context) => handleFeedback(deps.cardActions, context));
+  app.feedbackLoop((context, _state, data) => handleNativeFeedback({ ...deps.cardActions, answerMessages: deps.answerMessages }, context, data));
   app.adaptiveCards.actionExecute(/^approval\./, (context) => deps.onApprovalAction(context, context.activity.value));
   // Any other card action (unknown verb, no verb, no value): an invoke route, after the verbs above.
   app.addRoute(isCardActionInvoke, (context) => refuseUnhandledCardAction(deps.cardActions, context), true);

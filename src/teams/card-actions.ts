@@ -27,19 +27,24 @@ export async function handleFeedback(deps: CardActionDeps, context: TurnContext)
   const parsed = parseCardAction(context.activity.value);
   if (!parsed.ok || parsed.action.verb !== "feedback") return refuseAction(deps, context, parsed.ok ? "not feedback" : parsed.error.message);
   const action: FeedbackAction = parsed.action;
-  const { activity } = context;
-  await deps.store.feedback.save({
-    runId: action.runId,
-    conversationId: activity.conversation.id,
-    userId: activity.from.aadObjectId ?? activity.from.id,
-    rating: action.rating,
-    ...(action.comment ? { comment: action.comment } : {}),
-    at: new Date().toISOString(),
-  });
-  deps.telemetry.feedbackReceived({ runId: action.runId, rating: action.rating, hasComment: action.comment !== undefined });
+  await recordFeedback(deps, context, action);
   const state = await deps.store.runs.load(action.runId);
   if (!state?.answer) return repliesFor(localeLanguage(context)).feedbackUnknownRun;
   return buildAnswerCard({ ...answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }), feedbackGiven: action.rating });
+}
+
+/** Stores a rating of a run by the activity's sender (one vote per user per run) and reports it. */
+export async function recordFeedback(deps: Pick<CardActionDeps, "store" | "telemetry">, context: TurnContext, rating: Pick<FeedbackAction, "runId" | "rating" | "comment">): Promise<void> {
+  const { activity } = context;
+  await deps.store.feedback.save({
+    runId: rating.runId,
+    conversationId: activity.conversation.id,
+    userId: activity.from.aadObjectId ?? activity.from.id,
+    rating: rating.rating,
+    ...(rating.comment ? { comment: rating.comment } : {}),
+    at: new Date().toISOString(),
+  });
+  deps.telemetry.feedbackReceived({ runId: rating.runId, rating: rating.rating, hasComment: rating.comment !== undefined });
 }
 
 /** A polite refusal for a card action the bot does not handle (logged without user text). */

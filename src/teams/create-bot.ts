@@ -13,7 +13,9 @@ import { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import { followRunProgress } from "./run-progress-cards";
-import { followRunStreams, type RunStreams } from "./run-streams";
+import { followRunStreams, streamedConclusions, type RunStreams } from "./run-streams";
+import { StreamPositions } from "./stream-positions";
+import { AnswerMessages } from "./answer-messages";
 import { rememberFinishedRuns } from "./remember-runs";
 import type { ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
@@ -51,15 +53,23 @@ export interface Bot {
  * actions and the teams-ai routes.
  */
 export function createBot(options: CreateBotOptions): Bot {
-  const { config, adapter, botAppId, store, telemetry, workflow, lifecycle } = options;
+  const { config, adapter, botAppId, store, telemetry, lifecycle } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  adapter.use(typingFirst((activity) => classifyMessage(activity, config.env.MAX_QUESTION_CHARS).kind === "question"));
+  adapter.use(
+    typingFirst((activity) => {
+      const message = classifyMessage(activity, config.env.MAX_QUESTION_CHARS);
+      return message.kind === "question" ? message.text : undefined;
+    }),
+  );
   const messenger = new Messenger(adapter, botAppId);
+  const streams: RunStreams = new Map();
+  // The Moderator's conclusion, while it is written, streams into the run's personal-chat stream.
+  const workflow = { ...options.workflow, answerPreview: streamedConclusions(streams) };
   const names = displayNamesFrom(workflow.prompts.specialists);
   const qscoreThreshold = config.workflow.qscoreThreshold;
   followRunProgress(lifecycle, { messenger, names, log });
-  const streams: RunStreams = new Map();
-  followRunStreams(lifecycle, streams, { messenger, names, log });
+  followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
+  const answerMessages = new AnswerMessages(store.botState);
   rememberFinishedRuns(lifecycle, store.memory, log);
   const worker = new RunWorker({
     queue: options.queue,
@@ -74,6 +84,8 @@ export function createBot(options: CreateBotOptions): Bot {
       qscoreThreshold,
       onAwaitingApproval: options.approvals?.onAwaitingApproval ?? underReviewNotice(messenger),
       streams,
+      answerMessages,
+      ...(config.env.CONTRACT_SENSITIVITY_LABEL ? { contractSensitivityLabel: config.env.CONTRACT_SENSITIVITY_LABEL } : {}),
       log,
     }),
     ...(options.approvals ? { continueApproval: options.approvals.continueApproval } : {}),
@@ -87,6 +99,7 @@ export function createBot(options: CreateBotOptions): Bot {
     botState: store.botState,
     questions,
     cardActions: { store, telemetry, names, qscoreThreshold, log },
+    answerMessages,
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
     ...(options.approvals ? { beforeTurn: options.approvals.beforeTurn } : {}),
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,

@@ -9,10 +9,15 @@ export class LatestOnlyQueue<T> {
   private closed = false;
   private wake: (() => void) | undefined;
 
+  /**
+   * `lastSentAt` (epoch ms): when the previous value went out, if one did before this queue existed
+   * (a stream continued from another process), so the first value waits out the interval too.
+   */
   constructor(
     private readonly send: (value: T) => Promise<void>,
     private readonly onError: (error: unknown) => void,
     private readonly minIntervalMs = 0,
+    private lastSentAt?: number,
   ) {}
 
   /** Queues a value, replacing any value that has not been sent yet. Ignored once closed. */
@@ -33,21 +38,24 @@ export class LatestOnlyQueue<T> {
 
   private async drain(): Promise<void> {
     while (this.pending) {
+      const due = (this.lastSentAt ?? -Infinity) + this.minIntervalMs - Date.now();
+      if (!this.closed && due > 0) await this.pause(due);
+      if (!this.pending) break;
       const { value } = this.pending;
       this.pending = undefined;
+      this.lastSentAt = Date.now();
       try {
         await this.send(value);
       } catch (error) {
         this.onError(error);
       }
-      if (!this.closed && this.minIntervalMs > 0) await this.pause();
     }
     this.running = undefined;
   }
 
-  private pause(): Promise<void> {
+  private pause(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, this.minIntervalMs);
+      const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();

@@ -9,6 +9,7 @@ import { conversationKeyOf } from "./conversation-key";
 import type { Messenger } from "./messenger";
 import { routingUpdate } from "./run-streams";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
+import { streamStartedIn } from "./typing-first";
 
 /** What accepting a question needs. */
 export interface QuestionRunsDeps {
@@ -20,8 +21,8 @@ export interface QuestionRunsDeps {
 }
 
 /**
- * Accepting a question, inside the inbound turn (typing went out first, see typing-first.ts): the
- * progress card, then the run as a message on the run queue — any instance's worker runs it and
+ * Accepting a question, inside the inbound turn (typing, or a personal chat's first stream update,
+ * went out first, see typing-first.ts): the progress card, then the run as a message on the run queue — any instance's worker runs it and
  * updates that card. The store is not touched here, so a brief store outage loses nothing; when the
  * queue itself is unreachable the user is told at once that nothing was started.
  */
@@ -56,7 +57,7 @@ export class QuestionRuns {
   /** Teams streams answers in personal chats only; group chats and channels get the progress card. */
   private async acknowledge(context: TurnContext, question: string, language: Language): Promise<Pick<Requester, "progressActivityId" | "stream">> {
     if (context.activity.conversation.conversationType === "personal") {
-      const stream = await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(language), new Date());
+      const stream = streamStartedIn(context) ?? (await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(language), new Date()));
       return stream ? { stream } : {};
     }
     const progress = await context.sendActivity(cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 })));

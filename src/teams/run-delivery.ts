@@ -16,6 +16,7 @@ import type { RunDelivery } from "../workflow/run-worker";
 import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
+import type { AnswerMessages } from "./answer-messages";
 import { cardActivity } from "./card-activity";
 import type { Messenger } from "./messenger";
 import type { RunStreams } from "./run-streams";
@@ -31,6 +32,10 @@ export interface DeliveryDeps {
   onAwaitingApproval: AwaitingApprovalHook;
   /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
   streams?: RunStreams;
+  /** Where a personal chat's answer message is mapped to its run, for Teams' feedback loop. */
+  answerMessages?: AnswerMessages;
+  /** The sensitivity label of answers that cite a contract (personal chats, where Teams shows it). */
+  contractSensitivityLabel?: string;
   log: Log;
 }
 
@@ -54,14 +59,15 @@ export class TeamsRunDelivery implements RunDelivery {
       return state.requester?.stream?.id;
     };
     switch (card) {
-      case "answer":
-        return deliver(this.answerActivity(state));
+      case "answer": {
+        const activityId = await deliver(this.answerActivity(state));
+        if (state.requester?.stream && activityId) await this.rememberAnswer(state, activityId);
+        return activityId;
+      }
       case "error":
         return deliver(cardActivity(buildErrorCard(errorViewFromRun(state))));
       case "clarification":
-        return deliver(
-          cardActivity(buildClarificationCard({ language: state.language, question: state.question, clarification: state.understanding?.clarification ?? defaultClarification(state.language) })),
-        );
+        return deliver(this.clarificationActivity(state));
       case "out_of_scope":
         return deliver(cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
       case "approval_request":
@@ -72,13 +78,43 @@ export class TeamsRunDelivery implements RunDelivery {
     }
   }
 
-  /** The answer card; as a stream's final message it also carries the answer as text with its citations and the AI label. */
+  /**
+   * The answer card. In a personal chat (where the run has a stream) the message reads as Teams'
+   * own: the conclusion and rationale as its text with citation markers (continuing the streamed
+   * text), the card below with what the text does not say, the AI label or the offline line, a
+   * sensitivity label when a contract is cited, and Teams' feedback loop instead of card buttons.
+   */
   private answerActivity(state: RunState): Partial<Activity> {
     const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
-    const activity = cardActivity(buildAnswerCard(view));
-    if (!state.requester?.stream) return activity;
+    if (!state.requester?.stream) return cardActivity(buildAnswerCard(view));
     const citations = citationsFromAnswer(view, view.language);
-    return { ...activity, text: answerMessageText(view, citations, view.language), entities: [aiMessageEntity({ citations, aiGenerated: !view.offline })] };
+    const label = this.deps.contractSensitivityLabel;
+    const sensitivity = label && citations.some((citation) => citation.source === "contract") ? { name: label } : undefined;
+    return {
+      ...cardActivity(buildAnswerCard({ ...view, textAbove: true, nativeFeedback: true })),
+      text: answerMessageText(view, citations, view.language),
+      entities: [aiMessageEntity({ citations, aiGenerated: !view.offline, ...(sensitivity ? { sensitivity } : {}) })],
+      channelData: { feedbackLoopEnabled: true },
+    };
+  }
+
+  /**
+   * The question back. One a model wrote carries the AI-generated label; one the offline engine
+   * wrote says it is offline instead; the fixed fallback question carries neither.
+   */
+  private clarificationActivity(state: RunState): Partial<Activity> {
+    const written = state.understanding?.clarification;
+    const card = cardActivity(
+      buildClarificationCard({ language: state.language, question: state.question, clarification: written ?? defaultClarification(state.language), offline: written !== undefined && state.offline }),
+    );
+    return written && !state.offline ? { ...card, entities: [aiMessageEntity({ citations: [], aiGenerated: true })] } : card;
+  }
+
+  /** Maps the answer message to its run for Teams' feedback loop; a failure costs only that mapping. */
+  private async rememberAnswer(state: RunState, activityId: string): Promise<void> {
+    await this.deps.answerMessages?.remember(state.requester!.conversationId, activityId, state.runId).catch((error: unknown) => {
+      this.deps.log(`run ${state.runId}: answer message not remembered for feedback: ${describeError(error)}`);
+    });
   }
 
   async record(state: RunState): Promise<void> {

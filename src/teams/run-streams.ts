@@ -1,8 +1,10 @@
-import { progressViewFromRun, type DisplayNames, type ProgressView } from "../cards";
+import { conclusionMarkdown, progressViewFromRun, type DisplayNames, type ProgressView } from "../cards";
 import type { Language } from "../domain";
+import type { AnswerPreview } from "../workflow/ports";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
 import type { Log } from "./bot-deps";
 import type { Messenger } from "./messenger";
+import type { StreamPositions } from "./stream-positions";
 import { TEAMS_STREAM_LIMITS, TeamsStream, type StreamLimits } from "./teams-stream";
 
 /** The open streams of the runs this process works on, by run id: the delivery ends them with the run's final message. */
@@ -13,13 +15,11 @@ export function routingUpdate(language: Language): string {
   return language === "ja" ? "質問を振り分けています…" : "Routing your question…";
 }
 
-/** What the run is doing, as one informative line in the asker's language. */
+/** What the run is doing, as one informative line in the asker's language (routing: the turn's first update said so). */
 export function progressUpdate(view: ProgressView): string | undefined {
   const working = view.specialists.filter((specialist) => specialist.status === "working").map((specialist) => specialist.name);
   const ja = view.language === "ja";
   switch (view.phase) {
-    case "routing":
-      return routingUpdate(view.language);
     case "specialists":
       if (working.length === 0) return undefined;
       return ja ? `${working.join("、")}が確認しています…` : `Checking with ${listOf(working)}…`;
@@ -40,27 +40,31 @@ function listOf(names: readonly string[]): string {
 /**
  * Keeps a personal chat's stream telling what the run is doing, by subscribing to the run lifecycle:
  * a run whose requester carries a stream position (started by the inbound turn, or by another
- * process before a takeover) continues that same stream here; the delivery ends it.
+ * process before a takeover) continues that same stream here, from the furthest saved position;
+ * the delivery ends it.
  */
 export function followRunStreams(
   lifecycle: RunLifecycle,
   streams: RunStreams,
-  deps: { messenger: Messenger; names: DisplayNames; log: Log; limits?: StreamLimits; now?: () => Date },
+  deps: { messenger: Messenger; positions: StreamPositions; names: DisplayNames; log: Log; limits?: StreamLimits; now?: () => Date },
 ): () => void {
   const now = deps.now ?? (() => new Date());
   return lifecycle.subscribe(async (event: RunLifecycleEvent) => {
     switch (event.type) {
       case "started": {
-        const position = event.state.requester?.stream;
-        if (!event.reference || !position) return;
+        const carried = event.state.requester?.stream;
+        if (!event.reference || !carried) return;
+        const runId = event.state.runId;
+        const position = event.takeover ? await deps.positions.furthest(runId, carried) : carried;
+        // A previous owner already sent the final message: anything more arrives as a plain message.
+        if (position.ended) return;
         const stream = new TeamsStream(deps.messenger, event.reference, position, {
           limits: deps.limits ?? TEAMS_STREAM_LIMITS,
           now,
-          // The position lives with this process's stream; the run keeps the one the inbound turn stored.
-          save: async () => {},
+          save: (advanced) => deps.positions.save(runId, advanced),
           log: deps.log,
         });
-        streams.set(event.state.runId, stream);
+        streams.set(runId, stream);
         return;
       }
       case "progress": {
@@ -68,6 +72,9 @@ export function followRunStreams(
         if (text) streams.get(event.state.runId)?.informative(text);
         return;
       }
+      case "settled":
+        if (event.state.requester?.stream) await deps.positions.forget(event.state.runId);
+        return;
       case "lease_lost":
         streams.delete(event.runId);
         return;
@@ -75,4 +82,9 @@ export function followRunStreams(
         return;
     }
   });
+}
+
+/** The Moderator's conclusion, while it is written, as the growing text of the run's stream (when it has one). */
+export function streamedConclusions(streams: RunStreams): AnswerPreview {
+  return { conclusion: (runId, textSoFar) => streams.get(runId)?.text(conclusionMarkdown(textSoFar)) };
 }

@@ -28,8 +28,10 @@ interface Update { kind: "informative" | "streaming"; text: string }
  */
 export class TeamsStream {
   private readonly queue: LatestOnlyQueue<Update>;
-  private streamingText = false;
   private ended = false;
+  /** Once text is queued, an informative update must not replace it in the queue. */
+  private textQueued: boolean;
+  private lastInformative: string | undefined;
 
   constructor(
     private readonly messenger: Pick<Messenger, "send">,
@@ -38,15 +40,17 @@ export class TeamsStream {
     private readonly options: {
       limits: StreamLimits;
       now: () => Date;
-      /** Persists the position after each update, so another process continues from it. */
+      /** Persists the position before each update goes out, so another process continues after it. */
       save: (position: StreamPosition) => Promise<void>;
       log: Log;
     },
   ) {
+    this.textQueued = position.textStarted === true;
     this.queue = new LatestOnlyQueue<Update>(
       (update) => this.send(update),
       (error) => options.log(`stream ${position.id}: update failed: ${describeError(error)}`),
       options.limits.minIntervalMs,
+      this.lastUpdateAt,
     );
   }
 
@@ -59,21 +63,30 @@ export class TeamsStream {
     return id ? { id, sequence: 1, startedAt: now.toISOString() } : undefined;
   }
 
+  /** When the stream's last update went out (epoch ms). */
+  private get lastUpdateAt(): number {
+    return Date.parse(this.position.updatedAt ?? this.position.startedAt);
+  }
+
   /** True once Teams would no longer accept updates: the answer must then come as a plain message. */
   get expired(): boolean {
     return this.options.now().getTime() - Date.parse(this.position.startedAt) >= this.options.limits.maxAgeMs;
   }
 
-  /** Says what is happening; ignored once the answer's text has started (Teams allows no informative update after it). */
+  /**
+   * Says what is happening; ignored once the answer's text has started (Teams allows no informative
+   * update after it), and when it says what the last one said (each update spends Teams' pace).
+   */
   informative(text: string): void {
-    if (this.ended || this.streamingText || this.expired) return;
+    if (this.ended || this.textQueued || this.expired || text === this.lastInformative) return;
+    this.lastInformative = text;
     this.queue.push({ kind: "informative", text });
   }
 
   /** Shows the answer's text so far (each update replaces the last). */
   text(textSoFar: string): void {
     if (this.ended || this.expired) return;
-    this.streamingText = true;
+    this.textQueued = true;
     this.queue.push({ kind: "streaming", text: textSoFar });
   }
 
@@ -85,6 +98,11 @@ export class TeamsStream {
     if (this.ended) return;
     this.ended = true;
     await this.queue.close();
+    // The final message keeps Teams' pace too: it may follow the last update by no less than the interval.
+    const due = this.lastUpdateAt + this.options.limits.minIntervalMs - Date.now();
+    if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+    this.position = { ...this.position, ended: true };
+    await this.options.save(this.position).catch((error: unknown) => this.options.log(`stream ${this.position.id}: end not saved: ${describeError(error)}`));
     const channelData = { ...(final.channelData as Record<string, unknown> | undefined), streamId: this.position.id, streamType: "final" };
     await this.messenger.send(this.reference, {
       ...final,
@@ -97,13 +115,15 @@ export class TeamsStream {
 
   private async send(update: Update): Promise<void> {
     if (this.ended || this.expired) return;
+    // The sequence is taken (and saved) before the update goes out: a process that dies mid-send
+    // leaves a gap, never a number the next owner would send again.
     const sequence = this.position.sequence + 1;
+    this.position = { ...this.position, sequence, updatedAt: new Date().toISOString(), ...(update.kind === "streaming" ? { textStarted: true } : {}) };
+    await this.options.save(this.position).catch((error: unknown) => this.options.log(`stream ${this.position.id}: position not saved: ${describeError(error)}`));
     await this.messenger.send(this.reference, {
       ...streamActivity("typing", { streamId: this.position.id, streamType: update.kind, streamSequence: sequence }, update.text),
       id: this.position.id,
     });
-    this.position = { ...this.position, sequence };
-    await this.options.save(this.position);
   }
 }
 

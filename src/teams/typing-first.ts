@@ -1,16 +1,34 @@
 import { ActivityTypes, type Activity, type Middleware, type TurnContext } from "botbuilder";
+import { detectLanguage, type StreamPosition } from "../domain";
+import { routingUpdate } from "./run-streams";
+import { TeamsStream } from "./teams-stream";
+
+/** Where the turn keeps the stream its first reaction started. */
+const STARTED_STREAM = Symbol("startedStream");
 
 /**
- * Sends the typing indicator as the first thing a question's turn does, before teams-ai loads turn
- * state from the store: under load that load is what delays the first visible reaction. Commands
- * and bad input get their instant reply without it.
+ * Sends the first reaction to a question as the first thing its turn does, before teams-ai loads
+ * turn state from the store: under load that load is what delays it. In a personal chat the first
+ * reaction is the stream's first informative update (itself a typing activity, so it also shows
+ * the indicator); elsewhere the typing indicator. Commands and bad input get their instant reply
+ * without it.
  */
-export function typingFirst(isQuestion: (activity: Activity) => boolean): Middleware {
+export function typingFirst(questionOf: (activity: Activity) => string | undefined): Middleware {
   return {
     async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
-      if (context.activity.type === (ActivityTypes.Message as string) && isQuestion(context.activity))
-        await context.sendActivity({ type: ActivityTypes.Typing });
+      const question = context.activity.type === (ActivityTypes.Message as string) ? questionOf(context.activity) : undefined;
+      if (question !== undefined) {
+        if (context.activity.conversation.conversationType === "personal") {
+          const position = await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(detectLanguage(question)), new Date());
+          if (position) context.turnState.set(STARTED_STREAM, position);
+        } else await context.sendActivity({ type: ActivityTypes.Typing });
+      }
       await next();
     },
   };
+}
+
+/** The stream this turn's first reaction started, if it did. */
+export function streamStartedIn(context: TurnContext): StreamPosition | undefined {
+  return context.turnState.get<StreamPosition | undefined>(STARTED_STREAM);
 }

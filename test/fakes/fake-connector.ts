@@ -197,3 +197,18 @@ export function cardTexts(card: unknown): string[] {
   visit(card);
   return texts;
 }
+
+/**
+ * True when the recorded activity carries a run's answer card, found by its answer section: in a
+ * personal chat the card leaves the conclusion to the message's text, so its heading cannot tell.
+ */
+export function isAnswerCard(recorded: RecordedActivity): boolean {
+  const card = cardOf(recorded);
+  return card !== undefined && hasElementWithId(card, "answer");
+}
+
+function hasElementWithId(node: unknown, id: string): boolean {
+  if (Array.isArray(node)) return node.some((child) => hasElementWithId(child, id));
+  if (typeof node !== "object" || node === null) return false;
+  return (node as { id?: unknown }).id === id || Object.values(node).some((child) => hasElementWithId(child, id));
+}

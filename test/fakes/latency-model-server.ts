@@ -16,7 +16,7 @@
  * ```
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { LARGE_MODEL, SMALL_MODEL, callRandom, estimateTokens, replyDurationMs, type LatencyProfile } from "../../bench/sim/latency";
+import { LARGE_MODEL, SMALL_MODEL, callRandom, estimateTokens, replyDurationMs, sampleTtftMs, type LatencyProfile } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
 import { describeZodError } from "../../src/domain/zod-issues";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
@@ -61,6 +61,9 @@ export interface LatencyModelServerOptions {
   /** Sees every valid request body as it arrives (e.g. to record prompts as sent). */
   onRequest?: (agentId: string, body: ChatCompletionBody) => void;
 }
+
+/** Characters per streamed chunk (about eight tokens of English). */
+const STREAM_PIECE_CHARS = 32;
 
 /** How long an injected HTTP error takes to come back, before time scaling. */
 const ERROR_REPLY_MS = 40;
@@ -141,8 +144,42 @@ export class LatencyModelServer {
     const generated = estimateTokens(content) + toolCalls.reduce((sum, c) => sum + 8 + estimateTokens(c.name + c.arguments), 0);
     call.outputTokens = Math.min(generated, body.max_tokens ?? body.max_completion_tokens ?? generated);
     const random = callRandom(this.options.seed ?? 7, `${question}|${agentId}|${call.callIndex}`);
-    await this.sleepUntil(startedAt + replyDurationMs(this.profileOf(body.model), call.outputTokens, random) * this.timeScale);
+    const profile = this.profileOf(body.model);
+    if (body.stream && toolCalls.length === 0) return this.streamReply(res, call, body, content, startedAt + sampleTtftMs(profile, random) * this.timeScale, profile);
+    await this.sleepUntil(startedAt + replyDurationMs(profile, call.outputTokens, random) * this.timeScale);
     respond(res, call, 200, this.completion(body, call, content, toolCalls));
+  }
+
+  /**
+   * A `stream: true` reply as the API sends it: server-sent chunks, the first at the time to first
+   * token, each later one when the model would have written it at the profile's speed.
+   */
+  private async streamReply(res: ServerResponse, call: SimulatedCall, body: ChatCompletionBody, content: string, firstTokenAt: number, profile: LatencyProfile): Promise<void> {
+    const id = `chatcmpl-sim-${++this.nextId}`;
+    const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
+      id,
+      object: "chat.completion.chunk",
+      created: Math.floor(Date.now() / 1000),
+      model: body.model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    });
+    await this.sleepUntil(firstTokenAt);
+    if (res.destroyed) return;
+    call.status = 200;
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const write = (event: unknown) => !res.destroyed && res.write(`data: ${JSON.stringify(event)}\n\n`);
+    write(chunk({ role: "assistant", content: "" }));
+    let written = 0;
+    for (let at = 0; at < content.length; at += STREAM_PIECE_CHARS) {
+      const piece = content.slice(at, at + STREAM_PIECE_CHARS);
+      written += estimateTokens(piece);
+      await this.sleepUntil(firstTokenAt + (Math.min(written, call.outputTokens) / profile.tokensPerSecond) * 1000 * this.timeScale);
+      write(chunk({ content: piece }));
+    }
+    write(chunk({}, "stop"));
+    if (body.stream_options?.include_usage)
+      write({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model, choices: [], usage: { prompt_tokens: call.inputTokens, completion_tokens: call.outputTokens, total_tokens: call.inputTokens + call.outputTokens } });
+    if (!res.destroyed) res.end("data: [DONE]\n\n");
   }
 
   private completion(body: ChatCompletionBody, call: SimulatedCall, content: string, toolCalls: { id: string; name: string; arguments: string }[]) {

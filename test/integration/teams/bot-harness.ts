@@ -5,6 +5,8 @@ import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import type { RunQueue } from "../../../src/workflow/ports";
 import { FakeConnector, cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+
+export { isAnswerCard } from "../../fakes/fake-connector";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { teamsMessage } from "../../fakes/teams-activity";
 
@@ -94,12 +96,12 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
  * Registers the suite's hooks: a scripted model server, and the bot pointed at it with no retries.
  * Read `suite.harness` inside tests (it exists once `before` has run).
  */
-export function useScriptedBot(options: { env?: Record<string, string>; fallbackEndpoints?: string[] } = {}): {
+export function useScriptedBot(options: { env?: Record<string, string>; fallbackEndpoints?: string[]; model?: ConstructorParameters<typeof ScriptedModelServer>[0] } = {}): {
   model: ScriptedModelServer;
   harness: BotHarness;
   endpoints: string[];
 } {
-  const suite = { model: new ScriptedModelServer(), harness: undefined as unknown as BotHarness, endpoints: [] as string[] };
+  const suite = { model: new ScriptedModelServer(options.model), harness: undefined as unknown as BotHarness, endpoints: [] as string[] };
   before(async () => {
     const { baseUrl } = await suite.model.start();
     suite.endpoints = [baseUrl, ...(options.fallbackEndpoints ?? [])];

@@ -3,14 +3,14 @@ import { randomUUID } from "node:crypto";
 import { labelsFor } from "../../../src/cards/labels";
 import type { RunState } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
-import { cardShows, startBotHarness, type BotHarness } from "./bot-harness";
+import { cardShows, isAnswerCard, startBotHarness, type BotHarness } from "./bot-harness";
 
 const en = labelsFor("en");
 
-/** Waits for the answer card in a conversation (the card with the Conclusion heading). */
+/** Waits for the answer card in a conversation. */
 function answerIn(harness: BotHarness, conversationId: string, timeoutMs = 15_000): Promise<RecordedActivity> {
   return harness.connector.waitFor(
-    (a) => a.conversationId === conversationId && a.method === "POST" && cardShows(a, en.conclusion),
+    (a) => a.conversationId === conversationId && a.method === "POST" && isAnswerCard(a),
     timeoutMs,
     `the answer card in ${conversationId}`,
   );
@@ -94,6 +94,48 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const message = (answer.activity.entities as { type: string; additionalType?: string[]; citation?: unknown[] }[]).find((e) => e.type === "https://schema.org/Message");
     assert.ok(message, "the citations entity");
     assert.equal(message.additionalType, undefined, "offline answers carry no AI-generated label");
+
+    // The text carries the conclusion and rationale with citation markers; the card does not repeat them.
+    const text = answer.activity.text;
+    assert.ok(text.includes(`**${en.rationale}**`), text);
+    const card = cardOf(answer);
+    const texts = cardTexts(card);
+    assert.ok(!texts.includes(en.conclusion) && !texts.includes(en.rationale), `no conclusion or rationale on the card: ${texts.join(" | ")}`);
+    assert.ok(texts.includes(en.offline), "the card says the answer is offline");
+    const markers = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    assert.ok(markers.length > 0, "citation markers in the text");
+    assert.deepEqual([...new Set(markers)].sort(), (message.citation as { position: number }[]).map((c) => c.position).sort(), "every marker has its citation");
+    assert.ok(texts.includes(en.sources) && markers.every((n) => texts.includes(`[${n}] `)), "the card's sources use the text's numbers");
+    // Teams' own feedback loop replaces the card's buttons in a personal chat.
+    assert.equal((answer.activity.channelData as { feedbackLoopEnabled?: boolean }).feedbackLoopEnabled, true);
+    assert.ok(!JSON.stringify(card).includes('"verb":"feedback"'), "no feedback buttons on the card");
+  });
+
+  it("stores a rating from Teams' feedback loop on a personal chat's answer against its run, with the comment; a rating of another message is dropped", async () => {
+    const question = harness.message(`What is our spend with Acme in FY2025? (${randomUUID()})`);
+    const conversationId = question.conversation.id;
+    await harness.post(question);
+    await answerIn(harness, conversationId);
+    const streamId = harness.connector.inConversation(conversationId).find((a) => (a.activity.channelData as { streamType?: string } | undefined)?.streamType === "informative")!.activityId;
+    const transcript = (await harness.store.transcripts.listUnevaluated({ limit: 500 })).find((t) => t.question === question.text)!;
+    const rate = (replyToId: string, reaction: "like" | "dislike", feedback: string) =>
+      harness.post({
+        ...harness.message("", { conversationId }),
+        type: "invoke",
+        name: "message/submitAction",
+        text: undefined,
+        replyToId,
+        value: { actionName: "feedback", actionValue: { reaction, feedback } },
+      });
+    const liked = await rate(streamId, "dislike", JSON.stringify({ feedbackText: "  missing the FY2024 figure  " }));
+    assert.equal(liked.status, 200);
+    assert.equal((await rate("some-other-message", "like", "{}")).status, 200);
+    const stored = await harness.store.feedback.listForRun(transcript.runId);
+    assert.deepEqual(
+      stored.map((f) => ({ rating: f.rating, comment: f.comment, userId: f.userId, conversationId: f.conversationId })),
+      [{ rating: "down", comment: "missing the FY2024 figure", userId: "aad-user-1", conversationId }],
+    );
+    assert.ok(harness.log.some((line) => line.includes("feedback loop: message some-other-message is no answer in this chat")));
   });
 
   it("answers an off-topic question with the polite out-of-scope card in the asker's language: examples, no QSCORE, stored as out_of_scope", async () => {
@@ -111,7 +153,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
       assert.ok(texts.includes(labels.outOfScopeBody));
       for (const example of labels.outOfScopeExamples) assert.ok(texts.some((t) => t.includes(example)), `example shown: ${example}`);
       assert.ok(!texts.some((t) => t.includes('QSCORE')), "no quality badge");
-      assert.equal(harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, labels.conclusion)).length, 0, "no answer card");
+      assert.equal(harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && isAnswerCard(a)).length, 0, "no answer card");
       const transcripts = await harness.store.transcripts.listUnevaluated({ limit: 500 });
       const transcript = transcripts.find((t) => t.question === question);
       assert.equal(transcript?.status, "out_of_scope");
@@ -216,13 +258,13 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.match(reply.activity.text ?? "", /not something I can handle/);
   });
 
-  it("stores 👍/👎 feedback with a comment and thanks the user on the same card", async () => {
-    const question = harness.message("What is our spend with Acme in FY2025?");
+  it("in a group chat, stores 👍/👎 feedback with a comment and thanks the user on the same card", async () => {
+    const question = harness.message("What is our spend with Acme in FY2025?", { conversationType: "groupChat" });
     await harness.post(question);
     const answer = await answerIn(harness, question.conversation.id);
     const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(cardOf(answer)))![1];
     const response = await harness.post({
-      ...harness.message("", { conversationId: question.conversation.id }),
+      ...harness.message("", { conversationId: question.conversation.id, conversationType: "groupChat" }),
       type: "invoke",
       name: "adaptiveCard/action",
       text: undefined,

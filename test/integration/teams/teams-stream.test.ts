@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { MemoryStorage } from "botbuilder";
 import { Messenger } from "../../../src/teams/messenger";
+import { StreamPositions } from "../../../src/teams/stream-positions";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { TeamsStream, type StreamPosition } from "../../../src/teams/teams-stream";
 import { FakeConnector, type RecordedActivity } from "../../fakes/fake-connector";
@@ -57,7 +59,8 @@ describe("TeamsStream: Teams' streaming protocol over proactive sends (fake conn
       assert.equal(streamInfo(activity)?.streamId, position.id);
       assert.equal((activity.activity.channelData as Record<string, unknown>).streamId, position.id);
     }
-    assert.deepEqual(saved.map((p) => p.sequence), sequences, "the position is saved after each update");
+    assert.deepEqual(saved.filter((p) => !p.ended).map((p) => p.sequence), sequences, "the position is saved with each update");
+    assert.equal(saved.at(-1)?.ended, true, "and marked ended before the final message, so no takeover ends it again");
   });
 
   it("continues a stream another process started, from its saved position", async () => {
@@ -65,9 +68,36 @@ describe("TeamsStream: Teams' streaming protocol over proactive sends (fake conn
     assert.ok(position);
     const resumed = new TeamsStream(messenger, reference, { ...position, sequence: 7 }, { limits, now: () => new Date(), save: async () => {}, log: () => {} });
     resumed.text("Resumed answer");
+    await new Promise((resolve) => setTimeout(resolve, 60));
     await resumed.end({ text: "Resumed answer, whole." });
     const sent = connector.activities.filter((a) => a.method === "POST").slice(1);
     assert.deepEqual(sent.map((a) => [streamInfo(a)?.streamId, streamInfo(a)?.streamSequence]), [[position.id, 8], [position.id, undefined]]);
+  });
+
+  it("a taken-over run continues the same stream after the last sequence the previous owner took, and the next owner's final message closes it", async () => {
+    const position = await start();
+    assert.ok(position);
+    const positions = new StreamPositions(new MemoryStorage());
+    const runId = "run-takeover";
+    const options = (save: (p: StreamPosition) => Promise<void>) => ({ limits, now: () => new Date(), save, log: () => {} });
+    const first = new TeamsStream(messenger, reference, position, options((p) => positions.save(runId, p)));
+    first.informative("Checking contracts…");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    first.text("Not at +8%");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first owner stops (its lease is lost) without a final message; another process takes over.
+    const resumed = new TeamsStream(messenger, reference, await positions.furthest(runId, position), options((p) => positions.save(runId, p)));
+    resumed.informative("not allowed any more: the text has started");
+    resumed.text("Not at +8%: the cap is 5%.");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await resumed.end({ text: "Not at +8%: the cap is 5%." });
+
+    const sent = connector.activities.filter((a) => a.method === "POST");
+    assert.ok(sent.every((a) => streamInfo(a)?.streamId === undefined || streamInfo(a)?.streamId === position.id), "one stream");
+    const sequences = sent.map((a) => streamInfo(a)?.streamSequence).filter((n): n is number => n !== undefined);
+    assert.deepEqual(sequences, [1, 2, 3, 4], "sequences keep rising across owners");
+    assert.deepEqual(sent.map((a) => streamInfo(a)?.streamType), ["informative", "informative", "streaming", "streaming", "final"]);
+    assert.equal(sent.filter((a) => a.activity.type === "message").length, 1, "exactly one final message");
   });
 
   it("stops updating a stream Teams has closed by age", async () => {

@@ -1,0 +1,53 @@
+import type { TurnContext } from "botbuilder";
+import { z } from "zod";
+import { MAX_COMMENT_CHARS } from "../domain";
+import type { AnswerMessages } from "./answer-messages";
+import { recordFeedback, type CardActionDeps } from "./card-actions";
+
+/** What Teams' feedback loop sends (`message/submitAction`, action "feedback"), with the rated message's id. */
+const FeedbackLoopSchema = z.object({
+  actionName: z.literal("feedback"),
+  actionValue: z.object({
+    reaction: z.enum(["like", "dislike"]),
+    /** The comment form's content: a JSON string `{"feedbackText": "…"}` in Teams, plain text or an object elsewhere. */
+    feedback: z.union([z.string(), z.record(z.unknown())]).optional(),
+  }),
+  replyToId: z.string().min(1),
+});
+
+/**
+ * A thumbs up/down (and optional comment) from Teams' own feedback loop on an answer message: the
+ * message is mapped to its run and the rating stored like a card's. A rating of a message that is no
+ * answer of this chat is logged and dropped (Teams shows its own thanks either way).
+ */
+export async function handleNativeFeedback(deps: CardActionDeps & { answerMessages: AnswerMessages }, context: TurnContext, data: unknown): Promise<void> {
+  const parsed = FeedbackLoopSchema.safeParse(data);
+  if (!parsed.success) {
+    deps.log(`feedback loop: unreadable submission dropped: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    return;
+  }
+  const { actionValue, replyToId } = parsed.data;
+  const runId = await deps.answerMessages.runOf(context.activity.conversation.id, replyToId);
+  if (!runId) {
+    deps.log(`feedback loop: message ${replyToId} is no answer in this chat; dropped`);
+    return;
+  }
+  const comment = commentOf(actionValue.feedback);
+  await recordFeedback(deps, context, { runId, rating: actionValue.reaction === "like" ? "up" : "down", ...(comment ? { comment } : {}) });
+}
+
+/** The comment's text, trimmed and cut to the stored limit; undefined when there is none. */
+function commentOf(feedback: string | Record<string, unknown> | undefined): string | undefined {
+  const form = typeof feedback === "string" ? parseJsonObject(feedback) ?? { feedbackText: feedback } : (feedback ?? {});
+  const text = typeof form.feedbackText === "string" ? form.feedbackText.trim() : "";
+  return text ? text.slice(0, MAX_COMMENT_CHARS) : undefined;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
