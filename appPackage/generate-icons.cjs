@@ -20,7 +20,10 @@ const roundedRect = (x0, y0, x1, y1, r) => (x, y) => {
   const dy = Math.max(y0 + r - y, 0, y - (y1 - r));
   return x >= x0 && x <= x1 && y >= y0 && y <= y1 && dx * dx + dy * dy <= r * r;
 };
-const union = (...shapes) => (x, y) => shapes.some((shape) => shape(x, y));
+const union =
+  (...shapes) =>
+  (x, y) =>
+    shapes.some((shape) => shape(x, y));
 
 /** The glyph in a unit square scaled to `size`. */
 function glyph(size) {

@@ -8,7 +8,11 @@ export function userMessage(serviceUrl: string, conversationId: string, text: st
 
 /** POSTs an activity to the bot's /api/messages; resolves with the HTTP status. */
 export async function postActivity(botUrl: string, activity: object): Promise<number> {
-  const response = await fetch(`${botUrl}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(activity) });
+  const response = await fetch(`${botUrl}/api/messages`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(activity),
+  });
   await response.arrayBuffer();
   return response.status;
 }

@@ -35,11 +35,15 @@ export async function startBotProcess(env: Record<string, string>, options: BotP
   const port = options.port ?? (await freePort());
   const timeoutMs = options.timeoutMs ?? 60_000;
   // stdin is a pipe this process holds: a child that watches it can exit with us, even when we are killed.
-  const child: ChildProcess = spawn(process.execPath, ["--require", require.resolve("tsx/cjs"), options.entry ?? join(ROOT, "src", "index.ts")], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: String(port), ...env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--require", require.resolve("tsx/cjs"), options.entry ?? join(ROOT, "src", "index.ts")],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: String(port), ...env },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
   const output: string[] = [];
   const listening = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the bot did not start within ${timeoutMs} ms:\n${output.join("\n")}`)), timeoutMs);

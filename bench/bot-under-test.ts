@@ -33,7 +33,12 @@ const RSS_SAMPLE_MS = 20;
  * scenario holds, so that they are all in flight together rather than waiting in the run queue);
  * `toolData` serves the in-process bot (the child builds the same data set itself).
  */
-export async function startBotUnderTest(placement: BotPlacement, env: EnvironmentAddresses, toolData: ProcurementData, concurrency: number): Promise<BotUnderTest> {
+export async function startBotUnderTest(
+  placement: BotPlacement,
+  env: EnvironmentAddresses,
+  toolData: ProcurementData,
+  concurrency: number,
+): Promise<BotUnderTest> {
   const settings = { ...benchBotEnv(env), RUN_WORKER_CONCURRENCY: String(concurrency) };
   return placement === "child-process" ? startChildBot(settings) : startInProcessBot(settings, toolData);
 }
@@ -42,7 +47,8 @@ async function startChildBot(settings: Record<string, string>): Promise<BotUnder
   const bot = await startBotProcess(settings, { entry: join(__dirname, "bench-bot.ts") });
   return {
     url: bot.url,
-    startPeakRss: async () => ((await resetPeakRss(bot.pid)) ? "bot process, VmHWM during the burst" : "bot process, VmHWM since its start"),
+    startPeakRss: async () =>
+      (await resetPeakRss(bot.pid)) ? "bot process, VmHWM during the burst" : "bot process, VmHWM since its start",
     peakRssMb: () => peakRssMb(bot.pid),
     stop: () => bot.kill9(),
   };

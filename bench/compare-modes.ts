@@ -48,7 +48,11 @@ export async function compareModes(goldenDir: string, timeScale = 0.02): Promise
         const state = await runQuestion(deps, { question: golden.question, mode });
         const { reference, referenceTopics, referenceToolCalls } = golden;
         const sample = { ...transcriptToSample(buildTranscript(state), { reference, referenceTopics, referenceToolCalls }), id: golden.id };
-        const accuracy = await scoreSample(sample, { metric: "tool-call-accuracy", mode: "FLEXIBLE", threshold: 0.8 }, { skipped: "not model-graded" });
+        const accuracy = await scoreSample(
+          sample,
+          { metric: "tool-call-accuracy", mode: "FLEXIBLE", threshold: 0.8 },
+          { skipped: "not model-graded" },
+        );
         perCase.push({
           accuracy: typeof accuracy.score === "number" ? accuracy.score : 0,
           before: state.quality.initialScore ?? 0,

@@ -33,7 +33,11 @@ export function modelCriticalPathMs(calls: readonly TimedCall[], options: { sequ
     let before = 0;
     for (let j = 0; j < i; j++) {
       const earlier = done[j];
-      const linked = options.sequential === true || earlier.agentId === call.agentId || BARRIER_AGENTS.has(earlier.agentId) || BARRIER_AGENTS.has(call.agentId);
+      const linked =
+        options.sequential === true ||
+        earlier.agentId === call.agentId ||
+        BARRIER_AGENTS.has(earlier.agentId) ||
+        BARRIER_AGENTS.has(call.agentId);
       if (linked && earlier.endedAt <= call.startedAt) before = Math.max(before, longest[j]);
     }
     longest.push(before + (call.endedAt - call.startedAt));

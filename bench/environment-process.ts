@@ -47,7 +47,9 @@ async function main(): Promise<void> {
   cosmos.on("request", () => storeOps++);
   const cosmosEndpoint = await listen(cosmos);
   const cosmosKey = Buffer.from("procura-bench").toString("base64");
-  const store = await openCosmosStore(loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: cosmosEndpoint, COSMOS_KEY: cosmosKey }), { log: () => {} });
+  const store = await openCosmosStore(loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: cosmosEndpoint, COSMOS_KEY: cosmosKey }), {
+    log: () => {},
+  });
   await seedSampleData(store, dataSet);
   await store.close();
 
@@ -62,7 +64,13 @@ async function main(): Promise<void> {
   const controlUrl = await listen(control);
   // The run queue's Azurite is its own process already; started here, it goes when the environment goes.
   const azurite = await startEmbeddedAzurite();
-  const addresses: EnvironmentAddresses = { modelBaseUrl: baseUrl, cosmosEndpoint, cosmosKey, controlUrl, queueConnectionString: azurite.connectionString };
+  const addresses: EnvironmentAddresses = {
+    modelBaseUrl: baseUrl,
+    cosmosEndpoint,
+    cosmosKey,
+    controlUrl,
+    queueConnectionString: azurite.connectionString,
+  };
   process.stdout.write(`${JSON.stringify(addresses)}\n`);
   // The parent holds our stdin open; when it goes away (even killed), so do we.
   process.stdin.on("end", () => process.exit(0)).resume();

@@ -33,7 +33,15 @@ export interface BenchEnvironment extends EnvironmentAddresses {
 export async function startEnvironment(options: { timeScale: number; seed: number }): Promise<BenchEnvironment> {
   const child = spawn(
     process.execPath,
-    ["--require", require.resolve("tsx/cjs"), join(__dirname, "environment-process.ts"), "--time-scale", String(options.timeScale), "--seed", String(options.seed)],
+    [
+      "--require",
+      require.resolve("tsx/cjs"),
+      join(__dirname, "environment-process.ts"),
+      "--time-scale",
+      String(options.timeScale),
+      "--seed",
+      String(options.seed),
+    ],
     { stdio: ["pipe", "pipe", "inherit"] },
   );
   const addresses = await firstLine(child);

@@ -97,7 +97,9 @@ export async function runGraphScenario(env: BenchEnvironment, options: GraphScen
 }
 
 function knowledgeTokens(snapshot: EnvironmentSnapshot): number {
-  return snapshot.calls.filter((call) => call.agentId === FALLBACK_SPECIALIST).reduce((sum, call) => sum + call.inputTokens + call.outputTokens, 0);
+  return snapshot.calls
+    .filter((call) => call.agentId === FALLBACK_SPECIALIST)
+    .reduce((sum, call) => sum + call.inputTokens + call.outputTokens, 0);
 }
 
 /** A RunStore that counts its operations (the memory store has no wire to count on). */

@@ -13,7 +13,8 @@ export function finalReplyOf(recorded: RecordedActivity): FinalReply | undefined
   const card: unknown = cardOf(recorded);
   if (!card) return undefined;
   const texts = cardTexts(card);
-  const shows = (pick: (labels: (typeof LANGUAGES)[number]) => string) => LANGUAGES.some((labels) => texts.some((t) => t.includes(pick(labels))));
+  const shows = (pick: (labels: (typeof LANGUAGES)[number]) => string) =>
+    LANGUAGES.some((labels) => texts.some((t) => t.includes(pick(labels))));
   if (shows((l) => l.underReviewTitle)) return "under_review";
   if (shows((l) => l.errorTitle)) return "error";
   if (isAnswerCard(recorded)) return "answer";

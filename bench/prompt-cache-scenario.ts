@@ -42,7 +42,12 @@ export async function runPromptCacheScenario(questions: readonly string[]): Prom
   });
   const { baseUrl } = await server.start();
   try {
-    const config = loadConfig({ NODE_ENV: "test", LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: baseUrl, SPECULATIVE_KNOWLEDGE: "false" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LLM_PROVIDER: "openai-compatible",
+      OPENAI_BASE_URL: baseUrl,
+      SPECULATIVE_KNOWLEDGE: "false",
+    });
     const deps = await buildWorkflowDeps(config, { data, store: new MemoryRunStore(), events: { emit: () => {} } });
     const runs: PromptCall[][] = [];
     for (const question of questions) {

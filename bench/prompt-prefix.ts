@@ -49,7 +49,10 @@ export function commonPrefixLength(a: readonly number[], b: readonly number[]): 
 
 /** Per agent (in first-seen order), the prefix each run's calls share with that agent's previous run. */
 export function prefixFigures(runs: readonly (readonly PromptCall[])[]): PrefixFigures[] {
-  const totals = new Map<string, { calls: number; prompt: number; shared: number; reaching: number; cached: number; cachedWithin: number }>();
+  const totals = new Map<
+    string,
+    { calls: number; prompt: number; shared: number; reaching: number; cached: number; cachedWithin: number }
+  >();
   const lastRunOf = new Map<string, readonly PromptCall[]>();
   const longestShared = (call: PromptCall, others: readonly PromptCall[]) =>
     Math.max(0, ...others.filter((other) => other.agentId === call.agentId).map((other) => commonPrefixLength(other.tokens, call.tokens)));
@@ -72,16 +75,18 @@ export function prefixFigures(runs: readonly (readonly PromptCall[])[]): PrefixF
   return [...totals].flatMap(([agentId, t]) =>
     t.calls === 0
       ? []
-      : [{
-          agentId,
-          calls: t.calls,
-          promptTokens: t.prompt / t.calls,
-          sharedTokens: t.shared / t.calls,
-          sharedShare: t.prompt === 0 ? 0 : t.shared / t.prompt,
-          callsReachingMinimum: t.reaching,
-          cachedShare: t.prompt === 0 ? 0 : t.cached / t.prompt,
-          cachedShareWithinRun: t.prompt === 0 ? 0 : t.cachedWithin / t.prompt,
-        }],
+      : [
+          {
+            agentId,
+            calls: t.calls,
+            promptTokens: t.prompt / t.calls,
+            sharedTokens: t.shared / t.calls,
+            sharedShare: t.prompt === 0 ? 0 : t.shared / t.prompt,
+            callsReachingMinimum: t.reaching,
+            cachedShare: t.prompt === 0 ? 0 : t.cached / t.prompt,
+            cachedShareWithinRun: t.prompt === 0 ? 0 : t.cachedWithin / t.prompt,
+          },
+        ],
   );
 }
 

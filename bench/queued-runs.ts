@@ -19,7 +19,11 @@ export interface QueuedRuns {
 }
 
 /** Starts a worker with one slot over `deps`, on a fresh queue at `connectionString`; `log` gets the worker's lines. */
-export async function startQueuedRuns(connectionString: string, deps: WorkflowDeps, log: (line: string) => void = (line) => process.stderr.write(`  ${line}\n`)): Promise<QueuedRuns> {
+export async function startQueuedRuns(
+  connectionString: string,
+  deps: WorkflowDeps,
+  log: (line: string) => void = (line) => process.stderr.write(`  ${line}\n`),
+): Promise<QueuedRuns> {
   const queue = await AzureStorageRunQueue.open({ connectionString }, `bench-a-${randomBytes(5).toString("hex")}`);
   const waiting = new Map<string, (state: RunState) => void>();
   const delivery: RunDelivery = {
@@ -28,7 +32,14 @@ export async function startQueuedRuns(connectionString: string, deps: WorkflowDe
     remember: async () => undefined,
     reference: async () => undefined,
   };
-  const worker = new RunWorker({ queue, workflow: deps, lifecycle: new RunLifecycle(log), delivery, settings: { concurrency: 1, leaseSeconds: 30, maxDeliveries: 5 }, log });
+  const worker = new RunWorker({
+    queue,
+    workflow: deps,
+    lifecycle: new RunLifecycle(log),
+    delivery,
+    settings: { concurrency: 1, leaseSeconds: 30, maxDeliveries: 5 },
+    log,
+  });
   worker.start();
   return {
     run: async (question) => {

@@ -3,7 +3,8 @@ import { variantName, type BenchReport, type ThroughputComparison } from "./run-
 
 const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
 const ratio = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : "n/a");
-const pair = (figures: { p50: number; p95: number }, format: (value: number) => string) => `${format(figures.p50)} / ${format(figures.p95)}`;
+const pair = (figures: { p50: number; p95: number }, format: (value: number) => string) =>
+  `${format(figures.p50)} / ${format(figures.p95)}`;
 
 /** Renders the figures, one table per scenario, then the targets. */
 export function formatReport(report: BenchReport): string {
@@ -13,7 +14,12 @@ export function formatReport(report: BenchReport): string {
   for (const s of report.sequential) {
     const name = `(a) ${variantName(s)}, speculative ${s.speculativeKnowledge ? "on" : "off"}`;
     rows.push(
-      [`${name}: runs`, `${s.runs} (${Object.entries(s.statuses).map(([k, v]) => `${v} ${k}`).join(", ")})`],
+      [
+        `${name}: runs`,
+        `${s.runs} (${Object.entries(s.statuses)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(", ")})`,
+      ],
       [`${name}: wall ÷ critical path p50/p95 (full scale)`, pair(s.ratio, ratio)],
       [`${name}: wall ÷ critical path p50/p95 (measured at ×${options.timeScale})`, pair(s.measuredRatio, ratio)],
       [`${name}: our overhead per run p50/p95`, pair(s.overheadMs, ms)],
@@ -28,19 +34,36 @@ export function formatReport(report: BenchReport): string {
       `${ms(speculative.selectedWallP50Ms.off)} → ${ms(speculative.selectedWallP50Ms.on)} (${speculative.selectedWallP50Ms.gainPercent.toFixed(1)} % faster)`,
     ],
     ["speculative Knowledge: extra tokens per run when not selected", speculative.extraTokensWhenNotSelected.toFixed(0)],
-    [`(b) bot`, concurrent.bot === "child-process" ? "a child process of its own (driver and connector in the bench process)" : "in the bench process, beside the driver and the connector"],
-    [`(b) ${concurrent.conversations} concurrent: HTTP statuses`, Object.entries(concurrent.statuses).map(([k, v]) => `${v}× ${k}`).join(", ")],
+    [
+      `(b) bot`,
+      concurrent.bot === "child-process"
+        ? "a child process of its own (driver and connector in the bench process)"
+        : "in the bench process, beside the driver and the connector",
+    ],
+    [
+      `(b) ${concurrent.conversations} concurrent: HTTP statuses`,
+      Object.entries(concurrent.statuses)
+        .map(([k, v]) => `${v}× ${k}`)
+        .join(", "),
+    ],
     [`(b) first reaction (typing) p50/p95 (${concurrentScale})`, pair(concurrent.firstReaction, ms)],
     [`(b) longest event-loop stall of the driver and connector`, ms(concurrent.driverMaxStallMs)],
     [`(b) progress card p50/p95 (${concurrentScale})`, pair(concurrent.progressCard, ms)],
     [`(b) final reply p50/p95 (${concurrentScale})`, pair(concurrent.answer, ms)],
-    [`(b) final replies`, Object.entries(concurrent.finals).map(([k, v]) => `${v} ${k}`).join(", ")],
+    [
+      `(b) final replies`,
+      Object.entries(concurrent.finals)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(", "),
+    ],
     [`(b) lost / doubled replies`, `${concurrent.lost} / ${concurrent.doubled}`],
     [`(b) peak RSS`, `${concurrent.peakRssMb.toFixed(0)} MB (${concurrent.peakRssOf})`],
     [`(b) store operations per run`, concurrent.storeOpsPerRun.toFixed(1)],
   );
   const lines = aligned(rows);
-  const checks = report.targets.map((t) => `${t.met ? "MET   " : "MISSED"}  ${t.name}: ${Number.isInteger(t.value) ? t.value : t.value.toFixed(3)} (target ${t.target})`);
+  const checks = report.targets.map(
+    (t) => `${t.met ? "MET   " : "MISSED"}  ${t.name}: ${Number.isInteger(t.value) ? t.value : t.value.toFixed(3)} (target ${t.target})`,
+  );
   return [
     `Procura bench — models at ×${options.timeScale} in (a), ×${options.concurrentTimeScale} in (b), ×${options.throughput.timeScale} in (c), seed ${options.seed}, ${report.environment.node}`,
     "",
@@ -56,10 +79,22 @@ export function formatReport(report: BenchReport): string {
 /** Scenario (c) as a table: one row per instance count, then the ratio. */
 export function formatThroughput(throughput: ThroughputComparison): string {
   const header = ["(c) instances", "runs each", "questions", "answered", "lost", "doubled", "first post → last answer", "answers / min"];
-  const row = (f: ThroughputComparison["one"]) => [String(f.instances), String(f.concurrency), String(f.questions), String(f.answered), String(f.lost), String(f.doubled), ms(f.makespanMs), f.answersPerMinute.toFixed(1)];
+  const row = (f: ThroughputComparison["one"]) => [
+    String(f.instances),
+    String(f.concurrency),
+    String(f.questions),
+    String(f.answered),
+    String(f.lost),
+    String(f.doubled),
+    ms(f.makespanMs),
+    f.answersPerMinute.toFixed(1),
+  ];
   const table = [header, row(throughput.one), row(throughput.two)];
   const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
-  return [...table.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ")), `(c) throughput two instances ÷ one: ${throughput.ratio.toFixed(2)}×`].join("\n");
+  return [
+    ...table.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ")),
+    `(c) throughput two instances ÷ one: ${throughput.ratio.toFixed(2)}×`,
+  ].join("\n");
 }
 
 function aligned(rows: [string, string][]): string[] {

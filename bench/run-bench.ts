@@ -105,7 +105,9 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
   const questions = benchQuestions(options.runs);
   const { off, on, queued, cosmos } = await withEnvironment(options.timeScale, options, log, async (env) => {
     const variant = async (store: StoreKind, path: RunPath, speculativeKnowledge: boolean, asked = questions) => {
-      log(`scenario (a): ${asked.length} sequential runs, ${store} run store, ${path === "queue" ? "through the run queue" : "straight into the graph"}, speculative Knowledge ${speculativeKnowledge ? "on" : "off"}…`);
+      log(
+        `scenario (a): ${asked.length} sequential runs, ${store} run store, ${path === "queue" ? "through the run queue" : "straight into the graph"}, speculative Knowledge ${speculativeKnowledge ? "on" : "off"}…`,
+      );
       return runGraphScenario(env, { questions: asked, store, path, speculativeKnowledge, memoryData });
     };
     return {
@@ -134,7 +136,12 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
     sequentialFigures("memory", "queue", false, queued, options.timeScale),
     ...(cosmos ? [sequentialFigures("cosmos", "queue", false, cosmos, options.timeScale)] : []),
   ];
-  const concurrent = { ...bot, firstReaction: p50p95(bot.firstReactionMs), progressCard: p50p95(bot.progressCardMs), answer: p50p95(bot.answerMs) };
+  const concurrent = {
+    ...bot,
+    firstReaction: p50p95(bot.firstReactionMs),
+    progressCard: p50p95(bot.progressCardMs),
+    answer: p50p95(bot.answerMs),
+  };
   return {
     options,
     environment: { node: process.version, platform: `${process.platform} ${process.arch}` },
@@ -150,12 +157,20 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
  * Scenario (c): the same questions through one instance, then two, each with the same concurrency,
  * at a time scale where runs take seconds, not minutes (enough questions for several rounds of every slot).
  */
-export async function runThroughput(options: Pick<BenchOptions, "throughput" | "seed">, log: (line: string) => void): Promise<ThroughputComparison> {
+export async function runThroughput(
+  options: Pick<BenchOptions, "throughput" | "seed">,
+  log: (line: string) => void,
+): Promise<ThroughputComparison> {
   const { timeScale, concurrency, questions } = options.throughput;
   return withEnvironment(timeScale, options, log, async (env) => {
     const measure = (instances: number) => {
       log(`scenario (c): ${questions} questions at once through the run queue, ${instances} instance(s) × ${concurrency} runs…`);
-      return runThroughputScenario(env, { instances, concurrency, questions: benchQuestions(questions), deadlineMs: Math.max(120_000, 1_200_000 * timeScale) });
+      return runThroughputScenario(env, {
+        instances,
+        concurrency,
+        questions: benchQuestions(questions),
+        deadlineMs: Math.max(120_000, 1_200_000 * timeScale),
+      });
     };
     const one = await measure(1);
     const two = await measure(2);
@@ -166,11 +181,21 @@ export async function runThroughput(options: Pick<BenchOptions, "throughput" | "
 /** The throughput target: two instances carry at least 1.8 times what one does. */
 export function throughputTarget(throughput: ThroughputComparison): TargetCheck {
   const complete = throughput.one.lost + throughput.two.lost + throughput.one.doubled + throughput.two.doubled === 0;
-  return { name: `throughput, two instances ÷ one (${throughput.one.concurrency} runs each)`, value: throughput.ratio, target: "≥ 1.8, nothing lost or doubled", met: complete && throughput.ratio >= 1.8 };
+  return {
+    name: `throughput, two instances ÷ one (${throughput.one.concurrency} runs each)`,
+    value: throughput.ratio,
+    target: "≥ 1.8, nothing lost or doubled",
+    met: complete && throughput.ratio >= 1.8,
+  };
 }
 
 /** Runs `work` with an environment process at `timeScale`, stopped afterwards. */
-async function withEnvironment<T>(timeScale: number, options: Pick<BenchOptions, "seed">, log: (line: string) => void, work: (env: BenchEnvironment) => Promise<T>): Promise<T> {
+async function withEnvironment<T>(
+  timeScale: number,
+  options: Pick<BenchOptions, "seed">,
+  log: (line: string) => void,
+  work: (env: BenchEnvironment) => Promise<T>,
+): Promise<T> {
   log(`starting the environment (time scale ${timeScale}, seed ${options.seed})…`);
   const env = await startEnvironment({ timeScale, seed: options.seed });
   try {
@@ -185,7 +210,13 @@ function fullScaleWall(run: GraphRun, timeScale: number): number {
   return run.modelCriticalPathMs / timeScale + run.overheadMs;
 }
 
-function sequentialFigures(store: StoreKind, path: RunPath, speculativeKnowledge: boolean, runs: GraphRun[], timeScale: number): SequentialFigures {
+function sequentialFigures(
+  store: StoreKind,
+  path: RunPath,
+  speculativeKnowledge: boolean,
+  runs: GraphRun[],
+  timeScale: number,
+): SequentialFigures {
   const statuses: Record<string, number> = {};
   for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
   return {
@@ -221,12 +252,27 @@ function targets(sequential: SequentialFigures[], concurrent: BenchReport["concu
   // The p50 bar holds for every path a run takes without speculation: straight into the graph, and through the queue.
   const p50 = sequential
     .filter((s) => !s.speculativeKnowledge)
-    .map((s) => ({ name: `wall ÷ model critical path, p50 (${variantName(s)})`, value: s.ratio.p50, target: "≤ 1.03", met: s.ratio.p50 <= 1.03 }));
+    .map((s) => ({
+      name: `wall ÷ model critical path, p50 (${variantName(s)})`,
+      value: s.ratio.p50,
+      target: "≤ 1.03",
+      met: s.ratio.p50 <= 1.03,
+    }));
   return [
     ...p50,
-    { name: `wall ÷ model critical path, p95 (${variantName(graph)})`, value: graph.ratio.p95, target: "≤ 1.05", met: graph.ratio.p95 <= 1.05 },
+    {
+      name: `wall ÷ model critical path, p95 (${variantName(graph)})`,
+      value: graph.ratio.p95,
+      target: "≤ 1.05",
+      met: graph.ratio.p95 <= 1.05,
+    },
     { name: "first reaction p95 (ms)", value: concurrent.firstReaction.p95, target: "< 300", met: concurrent.firstReaction.p95 < 300 },
-    { name: `peak RSS at ${concurrent.conversations} concurrent (MB)`, value: concurrent.peakRssMb, target: "< 400", met: concurrent.peakRssMb < 400 },
+    {
+      name: `peak RSS at ${concurrent.conversations} concurrent (MB)`,
+      value: concurrent.peakRssMb,
+      target: "< 400",
+      met: concurrent.peakRssMb < 400,
+    },
     { name: "lost replies", value: concurrent.lost, target: "0", met: concurrent.lost === 0 },
     { name: "doubled replies", value: concurrent.doubled, target: "0", met: concurrent.doubled === 0 },
   ];

@@ -40,7 +40,10 @@ export interface StreamingFigures {
 }
 
 /** Runs `runs` questions, `concurrency` at a time, and measures each stream. */
-export async function runStreamingScenario(options: { runs: number; concurrency: number; seed: number }, log: (line: string) => void): Promise<StreamingFigures> {
+export async function runStreamingScenario(
+  options: { runs: number; concurrency: number; seed: number },
+  log: (line: string) => void,
+): Promise<StreamingFigures> {
   log(`streaming: starting the environment (full model speed, seed ${options.seed})…`);
   const env = await startEnvironment({ timeScale: 1, seed: options.seed });
   const connector = new FakeConnector();
@@ -73,7 +76,9 @@ async function askInPersonalChat(botUrl: string, serviceUrl: string, connector: 
   const sentAt = performance.now();
   await postActivity(botUrl, activity);
   const activities = () => connector.inConversation(activity.conversation.id);
-  const final = await connector.waitFor((a) => a.conversationId === activity.conversation.id && finalReplyOf(a) !== undefined, 60_000, "the final message").catch(() => undefined);
+  const final = await connector
+    .waitFor((a) => a.conversationId === activity.conversation.id && finalReplyOf(a) !== undefined, 60_000, "the final message")
+    .catch(() => undefined);
   const seen = activities();
   const first = (type: string) => seen.find((a) => streamTypeOf(a) === type);
   const after = (a: RecordedActivity | undefined) => (a ? a.at - sentAt : undefined);
@@ -108,7 +113,11 @@ function figuresOf(runs: StreamedRun[], options: { runs: number; concurrency: nu
     firstText,
     answer,
     textEarlierAtP50: 1 - firstText.p50 / answer.p50,
-    maxUpdatesPerSecond: Math.max(...runs.map((run) => (run.answerMs && run.informativeMs !== undefined ? run.updates / Math.max(1, (run.answerMs - run.informativeMs) / 1000) : 0))),
+    maxUpdatesPerSecond: Math.max(
+      ...runs.map((run) =>
+        run.answerMs && run.informativeMs !== undefined ? run.updates / Math.max(1, (run.answerMs - run.informativeMs) / 1000) : 0,
+      ),
+    ),
   };
 }
 

@@ -30,13 +30,25 @@ export interface ThroughputFigures {
 }
 
 /** Starts `instances` bots on one fresh queue, asks `questions` at once, and measures; the bots are stopped after. */
-export async function runThroughputScenario(env: BenchEnvironment, options: { instances: number; concurrency: number; questions: readonly string[]; deadlineMs: number }): Promise<ThroughputFigures> {
+export async function runThroughputScenario(
+  env: BenchEnvironment,
+  options: { instances: number; concurrency: number; questions: readonly string[]; deadlineMs: number },
+): Promise<ThroughputFigures> {
   const connector = new FakeConnector();
   const serviceUrl = await connector.start();
-  const settings = { ...benchBotEnv(env, `bench-c-${randomBytes(5).toString("hex")}`), RUN_WORKER_CONCURRENCY: String(options.concurrency) };
+  const settings = {
+    ...benchBotEnv(env, `bench-c-${randomBytes(5).toString("hex")}`),
+    RUN_WORKER_CONCURRENCY: String(options.concurrency),
+  };
   const bots: BotProcess[] = [];
   try {
-    bots.push(...(await Promise.all(Array.from({ length: options.instances }, () => startBotProcess(settings, { entry: join(__dirname, "bench-bot.ts"), timeoutMs: 180_000 })))));
+    bots.push(
+      ...(await Promise.all(
+        Array.from({ length: options.instances }, () =>
+          startBotProcess(settings, { entry: join(__dirname, "bench-bot.ts"), timeoutMs: 180_000 }),
+        ),
+      )),
+    );
     let next = 0;
     const ask = async (question: string) => {
       const conversationId = `bench-${randomUUID()}`;
@@ -46,7 +58,8 @@ export async function runThroughputScenario(env: BenchEnvironment, options: { in
     };
     const finals = (conversationId: string) => finalReplies(connector.inConversation(conversationId));
     const untilAnswered = async (conversations: string[], deadline: number) => {
-      while (performance.now() < deadline && conversations.some((id) => finals(id).length === 0)) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (performance.now() < deadline && conversations.some((id) => finals(id).length === 0))
+        await new Promise((resolve) => setTimeout(resolve, 50));
     };
     // Warm-up, one question per instance: connections and JIT.
     await untilAnswered(await Promise.all(bots.map(() => ask(options.questions[0]))), performance.now() + options.deadlineMs);
@@ -56,7 +69,14 @@ export async function runThroughputScenario(env: BenchEnvironment, options: { in
     const conversations = await Promise.all(options.questions.map(ask));
     await untilAnswered(conversations, started + options.deadlineMs);
     await new Promise((resolve) => setTimeout(resolve, 300)); // a doubled reply would arrive now
-    const lastFinal = Math.max(...conversations.flatMap((id) => connector.inConversation(id).filter((a) => finalReplies([a]).length > 0).map((a) => a.at)));
+    const lastFinal = Math.max(
+      ...conversations.flatMap((id) =>
+        connector
+          .inConversation(id)
+          .filter((a) => finalReplies([a]).length > 0)
+          .map((a) => a.at),
+      ),
+    );
     const answered = conversations.filter((id) => finals(id).length > 0).length;
     const makespanMs = lastFinal - started;
     return {

@@ -82,11 +82,28 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       // An approver's decision continues its run through the queue, not inside the card click.
       continueDecision: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    const workflow = await buildWorkflowDeps(config, { data: store.toolData, store: store.runs, events: telemetry.eventSink, model, memory: store.memory });
+    const workflow = await buildWorkflowDeps(config, {
+      data: store.toolData,
+      store: store.runs,
+      events: telemetry.eventSink,
+      model,
+      memory: store.memory,
+    });
     // Run events: the bot follows them in Teams (progress, streams, memory); operators hear of runs that fail.
     const lifecycle = new RunLifecycle(log);
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
-    const bot = createBot({ config, adapter, botAppId: identity.appId, store, telemetry, workflow, lifecycle, queue, approvals: approvals.forBot, log });
+    const bot = createBot({
+      config,
+      adapter,
+      botAppId: identity.appId,
+      store,
+      telemetry,
+      workflow,
+      lifecycle,
+      queue,
+      approvals: approvals.forBot,
+      log,
+    });
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
       host,
@@ -101,7 +118,9 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     bot.worker.start();
     approvals.start();
     if (endpoints) for (const line of describeEndpointStatuses(endpoints.endpointStatuses())) log(`model endpoint, ${line}`);
-    log(`Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${bot.worker.instanceId})`);
+    log(
+      `Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${bot.worker.instanceId})`,
+    );
     return {
       url: server.url,
       port: server.port,
@@ -109,7 +128,8 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
         await server.close();
         const unfinished = bot.worker.size;
         const finished = await bot.worker.stop(SHUTDOWN_GRACE_MS);
-        if (!finished) log(`shutdown: ${unfinished} run(s) were given back to the queue; another instance resumes them from their checkpoints`);
+        if (!finished)
+          log(`shutdown: ${unfinished} run(s) were given back to the queue; another instance resumes them from their checkpoints`);
         await approvals.stop(SHUTDOWN_GRACE_MS);
         await telemetry.shutdown();
         if (ownQueue) await runQueue.close();

@@ -55,8 +55,16 @@ export async function botKilledAwaitingApproval(sim: LatencyModelServer, baseUrl
     const conversationId = `personal-${randomUUID()}`;
     const asked = await postActivity(bot.url, userMessage(serviceUrl, conversationId, QUESTION, "user-approval"));
     if (asked !== 200) throw new Error(`the bot answered ${asked}`);
-    const thread = await connector.waitFor((a) => a.conversationId === CHANNEL_ID && approvalIdOf(a) !== undefined, 30_000, "the approval card in the approver channel");
-    await connector.waitFor((a) => a.conversationId === conversationId && finalReplyOf(a) === "under_review", 30_000, "the under-review notice");
+    const thread = await connector.waitFor(
+      (a) => a.conversationId === CHANNEL_ID && approvalIdOf(a) !== undefined,
+      30_000,
+      "the approval card in the approver channel",
+    );
+    await connector.waitFor(
+      (a) => a.conversationId === conversationId && finalReplyOf(a) === "under_review",
+      30_000,
+      "the under-review notice",
+    );
     await bot.kill9();
     const approvalId = approvalIdOf(thread)!;
     const atKill = await storedState(store, approvalId);
@@ -73,15 +81,24 @@ export async function botKilledAwaitingApproval(sim: LatencyModelServer, baseUrl
       replyToId: thread.activityId,
       value: { action: { type: "Action.Execute", verb: "approval.approve", data: { approvalId } }, trigger: "manual" },
     };
-    const response = await fetch(`${bot.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(click) });
+    const response = await fetch(`${bot.url}/api/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(click),
+    });
     const invokeOutcome = outcomeTexts(((await response.json().catch(() => undefined)) as { value?: unknown } | undefined)?.value);
-    const answer = await connector.waitFor((a) => a.conversationId === conversationId && finalReplyOf(a) === "answer", 30_000, "the approved answer after the restart");
+    const answer = await connector.waitFor(
+      (a) => a.conversationId === conversationId && finalReplyOf(a) === "answer",
+      30_000,
+      "the approved answer after the restart",
+    );
     await new Promise((resolve) => setTimeout(resolve, DOUBLED_REPLY_GRACE_MS));
 
     const finals = finalReplies(connector.inConversation(conversationId));
     const reviewed = cardTexts(cardOf(answer)).some((text) => text.includes(en.reviewed));
     return {
-      injected: "kill -9 of the bot process with the approval card posted and the answer held; restart, then an approver approves on that card",
+      injected:
+        "kill -9 of the bot process with the approval card posted and the answer held; restart, then an approver approves on that card",
       userSaw: `${finals.join(" → ") || "nothing"}${reviewed ? " (reviewed line)" : ""}; the approver's click: HTTP ${response.status}, ${invokeOutcome.includes(en.outcomeApproved) ? `"${en.outcomeApproved}" card` : invokeOutcome[0]}`,
       finals,
       reviewed,
@@ -98,12 +115,16 @@ async function storedState(store: CosmosStore, approvalId: string): Promise<Stor
   const approval = (await store.approvals.get(approvalId))?.approval;
   if (!approval) return {};
   const run = await store.runs.load(approval.runId);
-  return { approval: approval.status, ...(run ? { run: run.status } : {}), delivery: { status: approval.delivery.status, attempts: approval.delivery.attempts } };
+  return {
+    approval: approval.status,
+    ...(run ? { run: run.status } : {}),
+    delivery: { status: approval.delivery.status, attempts: approval.delivery.attempts },
+  };
 }
 
 /** The approval id the approval card's actions carry, if the activity is an approval card. */
 function approvalIdOf(recorded: RecordedActivity): string | undefined {
-  return (/"approvalId":"([^"]+)"/.exec(JSON.stringify(cardOf(recorded) ?? {})))?.[1];
+  return /"approvalId":"([^"]+)"/.exec(JSON.stringify(cardOf(recorded) ?? {}))?.[1];
 }
 
 /** The texts of an invoke response's value: a card's texts, or the message. */

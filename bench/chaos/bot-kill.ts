@@ -43,7 +43,11 @@ export async function botKilledMidRun(sim: LatencyModelServer, baseUrl: string):
       sim.fault = () => undefined;
       const callsBefore = sim.calls.length;
       bot = await startBot();
-      await connector.waitFor((a) => a.conversationId === conversationId && finalReplies([a]).length > 0, 30_000, "a final reply after the restart");
+      await connector.waitFor(
+        (a) => a.conversationId === conversationId && finalReplies([a]).length > 0,
+        30_000,
+        "a final reply after the restart",
+      );
       await new Promise((resolve) => setTimeout(resolve, DOUBLED_REPLY_GRACE_MS));
       await bot.kill9();
       const finals = finalReplies(connector.inConversation(conversationId));

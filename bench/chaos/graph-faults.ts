@@ -36,11 +36,18 @@ export async function startFaultSimulator(timeScale = 0.05): Promise<{ sim: Late
 }
 
 /** Fast back-off, but a cap high enough to honour a Retry-After of a second or two. */
-const faultModel = (baseUrl: string) => createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 3, initialMs: 20, multiplier: 2, maxMs: 2_500 } });
+const faultModel = (baseUrl: string) =>
+  createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 3, initialMs: 20, multiplier: 2, maxMs: 2_500 } });
 
 const SPECIALIST_CALLERS = new Set(["router", "moderator"]);
 
-interface Scenario { scenario: string; injected: string; questions: string[]; env?: Record<string, string>; fault: () => (call: SimulatedCall) => Fault | undefined }
+interface Scenario {
+  scenario: string;
+  injected: string;
+  questions: string[];
+  env?: Record<string, string>;
+  fault: () => (call: SimulatedCall) => Fault | undefined;
+}
 
 /** The graph-level scenarios (the store outage is `storeOutage`, below). */
 export const GRAPH_FAULTS: Scenario[] = [
@@ -75,7 +82,8 @@ export const GRAPH_FAULTS: Scenario[] = [
     scenario: "invalid Moderator output",
     injected: "every Moderator reply is not JSON",
     questions: ["What is the notice period to terminate the facilities maintenance contract?"],
-    fault: () => (call) => (call.agentId === "moderator" ? { kind: "content", content: "Here is my answer: the notice period is 90 days {" } : undefined),
+    fault: () => (call) =>
+      call.agentId === "moderator" ? { kind: "content", content: "Here is my answer: the notice period is 90 days {" } : undefined,
   },
 ];
 
@@ -87,7 +95,14 @@ export async function runGraphFault(sim: LatencyModelServer, baseUrl: string, sc
     const { deps, events } = workflowHarness(faultModel(baseUrl), scenario.env);
     const states: RunState[] = [];
     for (const question of scenario.questions) states.push(await runQuestion(deps, { question }));
-    return { scenario: scenario.scenario, injected: scenario.injected, userSaw: states.map(whatTheUserSaw).join(" | "), states, calls: [...sim.calls], events: countTypes(events) };
+    return {
+      scenario: scenario.scenario,
+      injected: scenario.injected,
+      userSaw: states.map(whatTheUserSaw).join(" | "),
+      states,
+      calls: [...sim.calls],
+      events: countTypes(events),
+    };
   } finally {
     sim.fault = () => undefined;
   }

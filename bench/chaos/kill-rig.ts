@@ -29,7 +29,11 @@ export const RIG_LEASE_SECONDS = 5;
 export const DOUBLED_REPLY_GRACE_MS = 500;
 
 /** Runs `scenario` against a bot using the model at `modelBaseUrl`, with `env` added to the bot's settings. */
-export async function withKillRig<T>(modelBaseUrl: string, env: Record<string, string>, scenario: (rig: KillRig) => Promise<T>): Promise<T> {
+export async function withKillRig<T>(
+  modelBaseUrl: string,
+  env: Record<string, string>,
+  scenario: (rig: KillRig) => Promise<T>,
+): Promise<T> {
   const cosmos = await startEmbeddedCosmos();
   const connector = new FakeConnector();
   const bots: BotProcess[] = [];

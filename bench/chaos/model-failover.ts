@@ -62,7 +62,13 @@ export async function primaryModelOutage(questions: readonly string[], outage: P
     const states: RunState[] = [];
     for (const question of questions) states.push(await runQuestion(deps, { question }));
     const latencies = states.map((s) => Date.parse(s.endedAt!) - Date.parse(s.startedAt));
-    return { phase: name, states, p95Ms: Math.round(percentile(latencies, 95)), primaryCalls: primary.calls.length, secondaryCalls: secondary.calls.length };
+    return {
+      phase: name,
+      states,
+      p95Ms: Math.round(percentile(latencies, 95)),
+      primaryCalls: primary.calls.length,
+      secondaryCalls: secondary.calls.length,
+    };
   };
   try {
     const phases = [await phase("both up")];
@@ -78,11 +84,19 @@ export async function primaryModelOutage(questions: readonly string[], outage: P
     // Traffic returned: after the probe, the primary answers nearly everything again.
     // While it is down the open breaker keeps calls away from the primary (a 503 primary sees the
     // opening faults and one probe per open period); once back, traffic returns to it.
-    const ok = phases.every((p) => answered(p) === questions.length) && down.primaryCalls < down.secondaryCalls && back.primaryCalls > back.secondaryCalls;
+    const ok =
+      phases.every((p) => answered(p) === questions.length) &&
+      down.primaryCalls < down.secondaryCalls &&
+      back.primaryCalls > back.secondaryCalls;
     return {
       scenario: `primary model endpoint down (${outage === "refused" ? "refusing" : "HTTP 503"}), then back`,
       injected: `the primary model endpoint ${outage === "refused" ? "refuses connections" : "answers every call 503"} for ${questions.length} questions, then serves again`,
-      userSaw: phases.map((p) => `${p.phase}: ${answered(p)}/${questions.length} answered, p95 ${p.p95Ms} ms, calls primary ${p.primaryCalls} / secondary ${p.secondaryCalls}`).join("; "),
+      userSaw: phases
+        .map(
+          (p) =>
+            `${p.phase}: ${answered(p)}/${questions.length} answered, p95 ${p.p95Ms} ms, calls primary ${p.primaryCalls} / secondary ${p.secondaryCalls}`,
+        )
+        .join("; "),
       phases,
       events,
       p95PenaltyMs: down.p95Ms - up.p95Ms,

@@ -69,7 +69,12 @@ export interface ScaleOutResult {
 }
 
 /** Runs the scenario with `count` questions against the model simulator at `baseUrl`. */
-export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count = 60, log: (line: string) => void = () => undefined): Promise<ScaleOutResult> {
+export async function scaleOut(
+  sim: LatencyModelServer,
+  baseUrl: string,
+  count = 60,
+  log: (line: string) => void = () => undefined,
+): Promise<ScaleOutResult> {
   sim.reset();
   const env = { RUN_LEASE_SECONDS: String(SCALE_OUT_LEASE_SECONDS), RUN_WORKER_CONCURRENCY: String(CONCURRENCY) };
   return withKillRig(baseUrl, env, async ({ connector, serviceUrl, store, startBot }) => {
@@ -92,7 +97,9 @@ export async function scaleOut(sim: LatencyModelServer, baseUrl: string, count =
       const activity = userMessage(serviceUrl, conversationId, QUESTIONS[i % QUESTIONS.length], `user-${i % 7}`);
       // Like a load balancer: an instance that refuses the connection is skipped for the next one.
       for (let attempt = 1; ; attempt++) {
-        const status = await postActivity(bots[pickLive()].url, activity).catch((error: unknown) => (attempt < 5 ? 0 : Promise.reject(error as Error)));
+        const status = await postActivity(bots[pickLive()].url, activity).catch((error: unknown) =>
+          attempt < 5 ? 0 : Promise.reject(error as Error),
+        );
         if (status === 200) return;
         if (status !== 0) throw new Error(`a bot answered ${status}`);
       }
@@ -215,5 +222,12 @@ export function scaleOutTable(result: ScaleOutResult): string {
 export function scaleOutPassed(result: ScaleOutResult): boolean {
   const bound = result.leaseSeconds + 10;
   const inBound = (t: Takeovers) => t.finishedSeconds.every((s) => s <= bound);
-  return result.lost === 0 && result.duplicates === 0 && result.answered === result.questions && result.killed.finishedSeconds.length > 0 && inBound(result.killed) && inBound(result.restarted);
+  return (
+    result.lost === 0 &&
+    result.duplicates === 0 &&
+    result.answered === result.questions &&
+    result.killed.finishedSeconds.length > 0 &&
+    inBound(result.killed) &&
+    inBound(result.restarted)
+  );
 }

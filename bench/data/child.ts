@@ -28,8 +28,14 @@ function toolCalls(suppliers: string[]): Record<string, (i: number) => unknown> 
     "querySpend (supplier, FY)": (i) => ({ ...nulls, supplier: suppliers[i % suppliers.length], fiscalYear: "FY2024" }),
     "querySpend (category, by month)": (i) => ({ ...nulls, category: categories[i % categories.length], groupBy: "month" }),
     getSupplierProfile: (i) => ({ name: suppliers[(i * 7) % suppliers.length] }),
-    "searchContracts (all suppliers)": (i) => ({ query: ["renewal notice", "price increase cap", "termination breach", "liability limit", "payment days"][i % 5], supplier: null }),
-    searchPolicies: (i) => ({ query: ["approval thresholds quotes", "sanctions screening rule", "price increases approval", "sustainability purchases"][i % 4], language: null }),
+    "searchContracts (all suppliers)": (i) => ({
+      query: ["renewal notice", "price increase cap", "termination breach", "liability limit", "payment days"][i % 5],
+      supplier: null,
+    }),
+    searchPolicies: (i) => ({
+      query: ["approval thresholds quotes", "sanctions screening rule", "price increases approval", "sustainability purchases"][i % 4],
+      language: null,
+    }),
     listSuppliers: (i) => ({ category: categories[i % categories.length], region: null }),
     getPriceBenchmarks: (i) => ({ category: categories[i % categories.length] }),
   };
@@ -60,8 +66,16 @@ async function measureTools(data: ProcurementData) {
 
 function importInto(writer: DataStoreWriter, directory: string) {
   return runImport(writer, {
-    directory, mapping: DEFAULT_MAPPING, dryRun: false, skipInvalid: false, replace: true, issueLimit: 5, fiscalYearStartMonth: 4,
-    ratesToJpy: { JPY: 1, USD: 150 }, today: "2026-11-21", progress: silentProgress,
+    directory,
+    mapping: DEFAULT_MAPPING,
+    dryRun: false,
+    skipInvalid: false,
+    replace: true,
+    issueLimit: 5,
+    fiscalYearStartMonth: 4,
+    ratesToJpy: { JPY: 1, USD: 150 },
+    today: "2026-11-21",
+    progress: silentProgress,
   });
 }
 
@@ -78,7 +92,12 @@ async function main([step, ...rest]: string[]): Promise<void> {
     const loadStarted = performance.now();
     const data = new CosmosProcurementData(containers, "embedded");
     await data.describe();
-    result = { importMs, spendMs: outcome.outcomes.find((o) => o.kind === "spend")!.durationMs, loadMs: performance.now() - loadStarted, tools: await measureTools(data) };
+    result = {
+      importMs,
+      spendMs: outcome.outcomes.find((o) => o.kind === "spend")!.durationMs,
+      loadMs: performance.now() - loadStarted,
+      tools: await measureTools(data),
+    };
     client.dispose();
     await server.stop();
   } else if (step === "import") {
@@ -86,7 +105,13 @@ async function main([step, ...rest]: string[]): Promise<void> {
     const outcome = await importInto(new LocalDataStore(dataDirectory), directory);
     const spend = outcome.outcomes.find((o) => o.kind === "spend")!;
     const issues = outcome.outcomes.flatMap((o) => o.issues.lines());
-    result = { totalMs: performance.now() - started, spendMs: spend.durationMs, spendRows: spend.read, issues, kinds: outcome.outcomes.map((o) => ({ kind: o.kind, read: o.read, ms: o.durationMs })) };
+    result = {
+      totalMs: performance.now() - started,
+      spendMs: spend.durationMs,
+      spendRows: spend.read,
+      issues,
+      kinds: outcome.outcomes.map((o) => ({ kind: o.kind, read: o.read, ms: o.durationMs })),
+    };
   } else {
     const data = (await openLocalProcurementData(rest[0]))!;
     const loadMs = performance.now() - started;
@@ -94,7 +119,9 @@ async function main([step, ...rest]: string[]): Promise<void> {
   }
   // CPU seconds next to wall time: on a shared machine the wall clock also measures the neighbours.
   const usage = process.resourceUsage();
-  process.stdout.write(`${JSON.stringify({ ...result, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, peakRssMb: usage.maxRSS / 1024 })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ ...result, cpuMs: (usage.userCPUTime + usage.systemCPUTime) / 1000, peakRssMb: usage.maxRSS / 1024 })}\n`,
+  );
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

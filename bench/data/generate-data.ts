@@ -4,7 +4,18 @@ import { once } from "node:events";
 import path from "node:path";
 import { Prng } from "../../src/tools/sample-data/prng";
 
-const CATEGORIES = ["saas", "cloud", "logistics", "packaging", "raw-materials", "facilities", "marketing", "consulting", "telecom", "it-hardware"];
+const CATEGORIES = [
+  "saas",
+  "cloud",
+  "logistics",
+  "packaging",
+  "raw-materials",
+  "facilities",
+  "marketing",
+  "consulting",
+  "telecom",
+  "it-hardware",
+];
 const COST_CENTERS = Array.from({ length: 20 }, (_, i) => `CC-${1000 + i * 100} Unit ${i + 1}`);
 const CLAUSES = [
   ["Term", "This agreement runs for three years from the start date."],
@@ -14,7 +25,18 @@ const CLAUSES = [
   ["Liability", "Liability is limited to the fees paid in the twelve months before the claim."],
   ["Payment", "Invoices are payable within 60 days of receipt."],
 ];
-const POLICY_TOPICS = ["approval thresholds", "competitive quotes", "supplier onboarding", "sanctions screening", "contract renewal", "price increases", "sustainability", "ethics and gifts", "data protection", "payment terms"];
+const POLICY_TOPICS = [
+  "approval thresholds",
+  "competitive quotes",
+  "supplier onboarding",
+  "sanctions screening",
+  "contract renewal",
+  "price increases",
+  "sustainability",
+  "ethics and gifts",
+  "data protection",
+  "payment terms",
+];
 
 /** Sizes of a generated directory. */
 export interface GeneratedSize {
@@ -26,37 +48,73 @@ export interface GeneratedSize {
 
 /** The bench's sizes: 10k contracts and 5k policy sections at a million rows, scaled down below. */
 export function sizeFor(spendRows: number): GeneratedSize {
-  return { spend: spendRows, suppliers: 500, contracts: Math.max(50, Math.round(spendRows / 100)), policySections: Math.max(50, Math.round(spendRows / 200)) };
+  return {
+    spend: spendRows,
+    suppliers: 500,
+    contracts: Math.max(50, Math.round(spendRows / 100)),
+    policySections: Math.max(50, Math.round(spendRows / 200)),
+  };
 }
 
 export async function generateImportDirectory(directory: string, size: GeneratedSize, seed = 7): Promise<void> {
   const rng = new Prng(seed);
   mkdirSync(path.join(directory, "contracts"), { recursive: true });
   mkdirSync(path.join(directory, "policies"), { recursive: true });
-  const suppliers = Array.from({ length: size.suppliers }, (_, i) => ({ id: `S-${String(i + 1).padStart(4, "0")}`, name: `Supplier ${i + 1} ${rng.pick(["Trading", "Systems", "Logistics", "Materials", "Services"])} K.K.`, category: CATEGORIES[i % CATEGORIES.length] }));
+  const suppliers = Array.from({ length: size.suppliers }, (_, i) => ({
+    id: `S-${String(i + 1).padStart(4, "0")}`,
+    name: `Supplier ${i + 1} ${rng.pick(["Trading", "Systems", "Logistics", "Materials", "Services"])} K.K.`,
+    category: CATEGORIES[i % CATEGORIES.length],
+  }));
   writeFileSync(
     path.join(directory, "suppliers.csv"),
-    ["id,name,aliases,category,region,riskRating,certifications,onTimeDeliveryPct,qualityScore,incidentsLast12m,sanctionsFlag,preferred,since"]
-      .concat(suppliers.map((s, i) => `${s.id},${s.name},Vendor ${i + 1},${s.category},${rng.pick(["JP", "US", "EU", "APAC"])},${rng.pick(["low", "medium", "high"])},ISO 9001,${(90 + rng.between(0, 10)).toFixed(1)},${(3 + rng.between(0, 2)).toFixed(1)},${rng.int(0, 5)},N,${rng.chance(0.3) ? "Y" : "N"},2018-04-01`))
+    [
+      "id,name,aliases,category,region,riskRating,certifications,onTimeDeliveryPct,qualityScore,incidentsLast12m,sanctionsFlag,preferred,since",
+    ]
+      .concat(
+        suppliers.map(
+          (s, i) =>
+            `${s.id},${s.name},Vendor ${i + 1},${s.category},${rng.pick(["JP", "US", "EU", "APAC"])},${rng.pick(["low", "medium", "high"])},ISO 9001,${(90 + rng.between(0, 10)).toFixed(1)},${(3 + rng.between(0, 2)).toFixed(1)},${rng.int(0, 5)},N,${rng.chance(0.3) ? "Y" : "N"},2018-04-01`,
+        ),
+      )
       .join("\n"),
   );
-  const contractLines = ["id,supplierId,title,category,annualValue,currency,startDate,endDate,autoRenew,noticeDays,priceCapPct,status,document"];
+  const contractLines = [
+    "id,supplierId,title,category,annualValue,currency,startDate,endDate,autoRenew,noticeDays,priceCapPct,status,document",
+  ];
   for (let i = 0; i < size.contracts; i++) {
     const supplier = suppliers[i % suppliers.length];
     const id = `C-${String(i + 1).padStart(5, "0")}`;
     const cap = rng.int(2, 8);
     const file = `contracts/${id}.md`;
-    writeFileSync(path.join(directory, file), `# ${supplier.name} ${supplier.category} agreement ${i + 1}\n\n${CLAUSES.map(([heading, text], n) => `## ${n + 1}. ${heading}\n${text.replace("{cap}", String(cap))}\n`).join("\n")}`);
-    contractLines.push(`${id},${supplier.id},${supplier.category} services agreement ${i + 1},${supplier.category},${rng.int(1, 500) * 100000},JPY,2024-04-01,${2026 + (i % 3)}-03-31,${rng.chance(0.5) ? "Y" : "N"},90,${cap},,${file}`);
+    writeFileSync(
+      path.join(directory, file),
+      `# ${supplier.name} ${supplier.category} agreement ${i + 1}\n\n${CLAUSES.map(([heading, text], n) => `## ${n + 1}. ${heading}\n${text.replace("{cap}", String(cap))}\n`).join("\n")}`,
+    );
+    contractLines.push(
+      `${id},${supplier.id},${supplier.category} services agreement ${i + 1},${supplier.category},${rng.int(1, 500) * 100000},JPY,2024-04-01,${2026 + (i % 3)}-03-31,${rng.chance(0.5) ? "Y" : "N"},90,${cap},,${file}`,
+    );
   }
   writeFileSync(path.join(directory, "contracts.csv"), contractLines.join("\n"));
   const perPolicy = 10;
   for (let p = 0; p < Math.ceil(size.policySections / perPolicy); p++) {
     const topic = POLICY_TOPICS[p % POLICY_TOPICS.length];
-    const sections = Array.from({ length: perPolicy }, (_, s) => `## ${s + 1}. ${topic} rule ${s + 1}\nPurchases above ¥${(s + 1) * 1_000_000} in ${CATEGORIES[(p + s) % CATEGORIES.length]} need ${s % 3 === 0 ? "three quotes" : "the category manager's approval"} under the ${topic} policy ${p + 1}.\n`);
-    writeFileSync(path.join(directory, "policies", `policy-${p + 1}.md`), `---\nkey: policy-${p + 1}\nlanguage: en\ntitle: ${topic} policy ${p + 1}\nversion: "1.0"\neffectiveDate: 2025-04-01\n---\n# ${topic}\n\n${sections.join("\n")}`);
+    const sections = Array.from(
+      { length: perPolicy },
+      (_, s) =>
+        `## ${s + 1}. ${topic} rule ${s + 1}\nPurchases above ¥${(s + 1) * 1_000_000} in ${CATEGORIES[(p + s) % CATEGORIES.length]} need ${s % 3 === 0 ? "three quotes" : "the category manager's approval"} under the ${topic} policy ${p + 1}.\n`,
+    );
+    writeFileSync(
+      path.join(directory, "policies", `policy-${p + 1}.md`),
+      `---\nkey: policy-${p + 1}\nlanguage: en\ntitle: ${topic} policy ${p + 1}\nversion: "1.0"\neffectiveDate: 2025-04-01\n---\n# ${topic}\n\n${sections.join("\n")}`,
+    );
   }
-  writeFileSync(path.join(directory, "benchmarks.csv"), ["category,unit,currency,p25,median,p75,typicalAnnualIncreasePct,source,asOf", ...CATEGORIES.map((c) => `${c},per unit,JPY,900,1000,1150,3,Bench index,2026-03-31`)].join("\n"));
+  writeFileSync(
+    path.join(directory, "benchmarks.csv"),
+    [
+      "category,unit,currency,p25,median,p75,typicalAnnualIncreasePct,source,asOf",
+      ...CATEGORIES.map((c) => `${c},per unit,JPY,900,1000,1150,3,Bench index,2026-03-31`),
+    ].join("\n"),
+  );
   const out = createWriteStream(path.join(directory, "spend.csv"));
   out.write("id,date,supplierId,category,costCenter,amount,currency,poNumber,contractId\n");
   let buffer = "";

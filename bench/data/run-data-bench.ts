@@ -43,21 +43,38 @@ export interface DataBenchSize {
 }
 
 async function child(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Record<string, any>> {
-  const { stdout } = await run(TSX, [path.join(__dirname, "child.ts"), ...args], { cwd: ROOT, env: { ...process.env, ...env }, maxBuffer: 1 << 24 });
+  const { stdout } = await run(TSX, [path.join(__dirname, "child.ts"), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    maxBuffer: 1 << 24,
+  });
   return JSON.parse(stdout.trim().split("\n").at(-1)!);
 }
 
 /** `npm run ask` as a user runs it, timed from spawn to exit, with its peak RSS (GNU time when present). */
 async function timeAsk(dataDirectory: string): Promise<{ ms: number; peakRssMb: number }> {
   const started = performance.now();
-  const { stderr } = await run("/usr/bin/time", ["-f", "PEAK_RSS_KB %M", TSX, "src/cli/ask.ts", ASK_QUESTION], { cwd: ROOT, env: { ...process.env, PROCURA_DATA_DIR: dataDirectory, NODE_ENV: "development" }, maxBuffer: 1 << 24 }).catch(
-    async () => ({ stderr: (await run(TSX, ["src/cli/ask.ts", ASK_QUESTION], { cwd: ROOT, env: { ...process.env, PROCURA_DATA_DIR: dataDirectory }, maxBuffer: 1 << 24 })).stderr }),
-  );
+  const { stderr } = await run("/usr/bin/time", ["-f", "PEAK_RSS_KB %M", TSX, "src/cli/ask.ts", ASK_QUESTION], {
+    cwd: ROOT,
+    env: { ...process.env, PROCURA_DATA_DIR: dataDirectory, NODE_ENV: "development" },
+    maxBuffer: 1 << 24,
+  }).catch(async () => ({
+    stderr: (
+      await run(TSX, ["src/cli/ask.ts", ASK_QUESTION], {
+        cwd: ROOT,
+        env: { ...process.env, PROCURA_DATA_DIR: dataDirectory },
+        maxBuffer: 1 << 24,
+      })
+    ).stderr,
+  }));
   const match = /PEAK_RSS_KB (\d+)/.exec(stderr);
   return { ms: performance.now() - started, peakRssMb: match ? Number(match[1]) / 1024 : Number.NaN };
 }
 
-export async function runDataBench(options: { sizes: number[]; keep?: string; cosmos?: boolean }, log: (line: string) => void): Promise<DataBenchSize[]> {
+export async function runDataBench(
+  options: { sizes: number[]; keep?: string; cosmos?: boolean },
+  log: (line: string) => void,
+): Promise<DataBenchSize[]> {
   const results: DataBenchSize[] = [];
   for (const rows of options.sizes) {
     const work = options.keep ? path.join(options.keep, String(rows)) : mkdtempSync(path.join(os.tmpdir(), `procura-bench-data-${rows}-`));
@@ -69,7 +86,8 @@ export async function runDataBench(options: { sizes: number[]; keep?: string; co
       await generateImportDirectory(input, size);
       log(`${rows.toLocaleString("en-US")} rows: importing`);
       const imported = await child(["import", input, dataDirectory]);
-      if (imported.issues.length > 0) throw new Error(`the generated data did not import cleanly: ${imported.issues.slice(0, 3).join("; ")}`);
+      if (imported.issues.length > 0)
+        throw new Error(`the generated data did not import cleanly: ${imported.issues.slice(0, 3).join("; ")}`);
       log(`${rows.toLocaleString("en-US")} rows: timing the tools`);
       const tools = await child(["tools", dataDirectory]);
       const loadAverage = os.loadavg()[0];
@@ -80,7 +98,13 @@ export async function runDataBench(options: { sizes: number[]; keep?: string; co
       if (options.cosmos) {
         log(`${rows.toLocaleString("en-US")} rows: importing into an embedded Cosmos server and timing the tools through it`);
         const figures = await child(["cosmos", input]);
-        cosmos = { importMs: figures.importMs, spendImportMs: figures.spendMs, loadMs: figures.loadMs, peakRssMb: figures.peakRssMb, tools: figures.tools };
+        cosmos = {
+          importMs: figures.importMs,
+          spendImportMs: figures.spendMs,
+          loadMs: figures.loadMs,
+          peakRssMb: figures.peakRssMb,
+          tools: figures.tools,
+        };
       }
       results.push({
         cosmos,
@@ -125,16 +149,24 @@ export function formatDataBench(results: DataBenchSize[]): string {
         `\nembedded Cosmos: import ${(r.cosmos.importMs / 1000).toFixed(1)} s (spend ${(r.cosmos.spendImportMs / 1000).toFixed(1)} s), directory load ${ms(r.cosmos.loadMs)}, peak RSS ${r.cosmos.peakRssMb.toFixed(0)} MB (server and bench in one process)`,
         "| tool (Cosmos adapter) | p50 | p95 | CPU p50 | CPU p95 |",
         "| --- | --- | --- | --- | --- |",
-        ...Object.entries(r.cosmos.tools).map(([tool, t]) => `| ${tool} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.cpu.p50)} | ${ms(t.cpu.p95)} |`),
+        ...Object.entries(r.cosmos.tools).map(
+          ([tool, t]) => `| ${tool} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.cpu.p50)} | ${ms(t.cpu.p95)} |`,
+        ),
       );
   }
   const [small, large] = [results[0], results.at(-1)];
   if (small && large && small !== large) {
     const worstOf = (p95: (t: ToolFigures[string]) => number) =>
-      Object.keys(large.tools).map((tool) => ({ tool, ratio: p95(large.tools[tool]) / Math.max(p95(small.tools[tool]), 0.001) })).sort((a, b) => b.ratio - a.ratio)[0];
+      Object.keys(large.tools)
+        .map((tool) => ({ tool, ratio: p95(large.tools[tool]) / Math.max(p95(small.tools[tool]), 0.001) }))
+        .sort((a, b) => b.ratio - a.ratio)[0];
     const worst = worstOf((t) => t.p95);
     const worstCpu = worstOf((t) => t.cpu.p95);
-    const spendP95 = Math.max(...Object.entries(large.tools).filter(([tool]) => tool.startsWith("querySpend") || tool === "getSupplierProfile").map(([, t]) => t.p95));
+    const spendP95 = Math.max(
+      ...Object.entries(large.tools)
+        .filter(([tool]) => tool.startsWith("querySpend") || tool === "getSupplierProfile")
+        .map(([, t]) => t.p95),
+    );
     const peak = Math.max(large.importPeakRssMb, large.toolsPeakRssMb, Number.isNaN(large.askPeakRssMb) ? 0 : large.askPeakRssMb);
     lines.push(
       `\n## Targets (${large.spendRows.toLocaleString("en-US")} vs ${small.spendRows.toLocaleString("en-US")} rows)`,

@@ -41,7 +41,9 @@ export class OfflineReplies {
       timeoutMs: 60_000,
       tools: tools?.length ? tools : undefined,
     });
-    return outcome.kind === "ok" ? { kind: "ok", content: outcome.content, toolCalls: outcome.toolCalls } : { kind: "error", cause: outcome.cause };
+    return outcome.kind === "ok"
+      ? { kind: "ok", content: outcome.content, toolCalls: outcome.toolCalls }
+      : { kind: "error", cause: outcome.cause };
   }
 }
 

@@ -9,7 +9,8 @@ export function approvalIdFor(runId: string): string {
 
 /** The pending approval for a run paused with `awaiting_approval` (the run must have a draft answer). */
 export function newApproval(state: RunState, reference: Reference, now: Date, expireAfterMs: number): Approval {
-  if (!state.answer || !state.requester) throw new SystemError(`Run ${state.runId} has no draft answer or requester to approve`, { runId: state.runId, step: "approval" });
+  if (!state.answer || !state.requester)
+    throw new SystemError(`Run ${state.runId} has no draft answer or requester to approve`, { runId: state.runId, step: "approval" });
   const at = now.toISOString();
   const requesterName = reference.user?.name;
   return {
@@ -29,7 +30,15 @@ export function newApproval(state: RunState, reference: Reference, now: Date, ex
     createdAt: at,
     expiresAt: new Date(now.getTime() + expireAfterMs).toISOString(),
     delivery: { status: "pending", attempts: 0 },
-    audit: [{ at, actorAadObjectId: state.requester.aadObjectId ?? state.requester.userId, action: "request", outcome: "pending", detail: draftTextFromAnswer(state.answer) }],
+    audit: [
+      {
+        at,
+        actorAadObjectId: state.requester.aadObjectId ?? state.requester.userId,
+        action: "request",
+        outcome: "pending",
+        detail: draftTextFromAnswer(state.answer),
+      },
+    ],
   };
 }
 
@@ -45,7 +54,10 @@ export function pastExpiry(approval: Approval, now: Date): boolean {
 
 /** A pending approval expired at `at`, audited as done by Procura itself. */
 export function expiredApproval(approval: Approval, at: string): Approval {
-  return withAudit({ ...approval, status: "expired" }, { at, actorAadObjectId: "procura", action: "expire", outcome: "expired", detail: `no decision by ${approval.expiresAt}` });
+  return withAudit(
+    { ...approval, status: "expired" },
+    { at, actorAadObjectId: "procura", action: "expire", outcome: "expired", detail: `no decision by ${approval.expiresAt}` },
+  );
 }
 
 /** How many times a conditional update re-reads after losing a race before giving up. */
@@ -77,7 +89,11 @@ export async function updateApproval(
  * nothing to claim. Returns the stored record when this call made the change, else undefined (a
  * concurrent caller claimed it first, or it no longer qualifies).
  */
-export async function claimApproval(records: ApprovalRecords, id: string, change: (approval: Approval) => Approval | undefined): Promise<Approval | undefined> {
+export async function claimApproval(
+  records: ApprovalRecords,
+  id: string,
+  change: (approval: Approval) => Approval | undefined,
+): Promise<Approval | undefined> {
   const result = await updateApproval(records, id, change);
   return result?.written ? result.current.approval : undefined;
 }

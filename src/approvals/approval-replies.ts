@@ -18,9 +18,11 @@ export interface ApprovalReplies {
 
 const REPLIES: Record<Language, ApprovalReplies> = {
   en: {
-    submitFailed: "Your answer needs an approver's review, but it could not be submitted for approval just now. Please try again in a few minutes.",
+    submitFailed:
+      "Your answer needs an approver's review, but it could not be submitted for approval just now. Please try again in a few minutes.",
     notAnApprover: "Only authorised approvers can decide on this answer. Nothing was changed, and the attempt was recorded.",
-    ownRequest: "You asked this question, so another approver must decide on it (segregation of duties). Nothing was changed, and the attempt was recorded.",
+    ownRequest:
+      "You asked this question, so another approver must decide on it (segregation of duties). Nothing was changed, and the attempt was recorded.",
     invalidAction: (detail) => `That decision could not be recorded: ${detail}. Nothing was changed.`,
     reasonRequired: "A rejection needs a reason: type it in the reason box, then press Reject again. Nothing was changed.",
     editedTextRequired: "Edit & approve needs the edited answer text. Nothing was changed.",
@@ -41,9 +43,11 @@ const REPLIES: Record<Language, ApprovalReplies> = {
     editedTextRequired: "「編集して承認」には編集後の回答文が必要です。変更は行われていません。",
     unknownApproval: "この承認依頼は記録にないため、変更は行われていません。",
     tryAgain: "現在判断を保存できませんでした。変更は行われていません。もう一度お試しください。",
-    channelSet: (posted) => `このチャネルを承認チャネルに設定しました。確認が必要な回答は新しいスレッドとしてここに投稿されます。${posted > 0 ? `承認待ち ${posted} 件を投稿しました。` : ""}`,
+    channelSet: (posted) =>
+      `このチャネルを承認チャネルに設定しました。確認が必要な回答は新しいスレッドとしてここに投稿されます。${posted > 0 ? `承認待ち ${posted} 件を投稿しました。` : ""}`,
     channelCommandRefused: "承認チャネルを選べるのは承認者のみです。変更は行われていません。",
-    channelCommandNotInChannel: "チームのチャネルで **承認者はここ**（または **approvers here**）と入力すると、そのチャネルが承認チャネルになります。",
+    channelCommandNotInChannel:
+      "チームのチャネルで **承認者はここ**（または **approvers here**）と入力すると、そのチャネルが承認チャネルになります。",
     reminder: (expiresAt) => `⏰ リマインダー: この回答はまだ判断待ちです。期限は ${expiresAt} (UTC) です。`,
   },
 };

@@ -39,7 +39,14 @@ export interface ApproverChannel {
  */
 export async function resolveApproverChannel(config: ApproverConfig, settings: SettingsStore): Promise<ApproverChannel | undefined> {
   const stored = await settings.get(APPROVER_CHANNEL_SETTING, StoredApproverChannelSchema);
-  if (stored) return { teamId: stored.teamId, channelId: stored.channelId, serviceUrl: stored.serviceUrl, ...(stored.tenantId ? { tenantId: stored.tenantId } : {}), source: "setting" };
+  if (stored)
+    return {
+      teamId: stored.teamId,
+      channelId: stored.channelId,
+      serviceUrl: stored.serviceUrl,
+      ...(stored.tenantId ? { tenantId: stored.tenantId } : {}),
+      source: "setting",
+    };
   if (!config.channelId) return undefined;
   return { ...(config.teamId ? { teamId: config.teamId } : {}), channelId: config.channelId, source: "config" };
 }

@@ -14,8 +14,14 @@ export type Authorization = { ok: true; via: "aad_id" | "team_member" } | { ok: 
  * Decides whether `actor` may decide an approval requested in `tenantId`: same tenant, and either
  * listed in APPROVER_AAD_IDS or a member of the approver team. A failing roster lookup refuses.
  */
-export async function authorizeApprover(policy: ApproverPolicy, actor: Actor, tenantId: string | undefined, membership: TeamMembership): Promise<Authorization> {
-  if (tenantId !== undefined && actor.tenantId !== tenantId) return { ok: false, why: `tenant ${actor.tenantId ?? "(none)"} is not the requester's tenant` };
+export async function authorizeApprover(
+  policy: ApproverPolicy,
+  actor: Actor,
+  tenantId: string | undefined,
+  membership: TeamMembership,
+): Promise<Authorization> {
+  if (tenantId !== undefined && actor.tenantId !== tenantId)
+    return { ok: false, why: `tenant ${actor.tenantId ?? "(none)"} is not the requester's tenant` };
   if (actor.aadObjectId === "") return { ok: false, why: "no Entra object id on the action" };
   if (policy.aadIds.includes(actor.aadObjectId)) return { ok: true, via: "aad_id" };
   if (policy.teamId === undefined) return { ok: false, why: "not in APPROVER_AAD_IDS (no approver team configured)" };

@@ -77,7 +77,10 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
       segregationOfDuties: config.env.APPROVAL_SEGREGATION_OF_DUTIES,
     },
     timing: config.approvals,
-    cards: { names: displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists), qscoreThreshold: config.workflow.qscoreThreshold },
+    cards: {
+      names: displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists),
+      qscoreThreshold: config.workflow.qscoreThreshold,
+    },
     clock: options.clock ?? systemClock,
     telemetry: options.telemetry,
     sendRetry: options.sendRetry ?? TEAMS_SEND_RETRY,
@@ -97,7 +100,10 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     },
     runMaintenance,
     start(intervalMs) {
-      stopScheduler ??= startApprovalScheduler(config.env.APPROVAL_SCHEDULER, () => runMaintenance(), { log, ...(intervalMs ? { intervalMs } : {}) });
+      stopScheduler ??= startApprovalScheduler(config.env.APPROVAL_SCHEDULER, () => runMaintenance(), {
+        log,
+        ...(intervalMs ? { intervalMs } : {}),
+      });
     },
     async stop(timeoutMs = 10_000) {
       await stopScheduler?.();

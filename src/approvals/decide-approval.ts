@@ -48,7 +48,11 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
     const verb = parsed.ok ? parsed.action.verb : parsed.error.verb;
     const id = approvalIdIn(request.value);
     const reply =
-      verb === CARD_VERBS.reject ? replies.reasonRequired : verb === CARD_VERBS.edit ? replies.editedTextRequired : replies.invalidAction(parsed.ok ? "not an approval" : parsed.error.message);
+      verb === CARD_VERBS.reject
+        ? replies.reasonRequired
+        : verb === CARD_VERBS.edit
+          ? replies.editedTextRequired
+          : replies.invalidAction(parsed.ok ? "not an approval" : parsed.error.message);
     if (id) await audit(deps, id, actor, verb ?? "unknown", "invalid", parsed.ok ? "not an approval" : parsed.error.message);
     return { response: reply };
   }
@@ -58,7 +62,12 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
 
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
   const teamId = channel?.teamId ?? deps.approvers.teamId;
-  const authorization = await authorizeApprover({ aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) }, actor, read.approval.requester.tenantId, request.membership);
+  const authorization = await authorizeApprover(
+    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
+    actor,
+    read.approval.requester.tenantId,
+    request.membership,
+  );
   if (!authorization.ok) {
     await audit(deps, action.approvalId, actor, action.verb, "refused", authorization.why);
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${authorization.why}`);
@@ -66,7 +75,14 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
   }
 
   if (deps.approvers.segregationOfDuties && isRequester(read.approval.requester, actor)) {
-    await audit(deps, action.approvalId, actor, action.verb, "refused", "segregation of duties: the requester cannot decide their own request");
+    await audit(
+      deps,
+      action.approvalId,
+      actor,
+      action.verb,
+      "refused",
+      "segregation of duties: the requester cannot decide their own request",
+    );
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: the requester cannot decide their own request`);
     return { response: approvalRepliesFor(read.approval.language).ownRequest };
   }
@@ -76,13 +92,23 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
   // Re-run on every conflict: what this click does depends on the latest read only.
   let effect = "already_decided" as ClickEffect;
   const result = await updateApproval(deps.records, action.approvalId, (latest) => {
-    effect = latest.status === "expired" ? "too_late" : latest.status !== "pending" ? "already_decided" : pastExpiry(latest, now) ? "expires" : "decides";
+    effect =
+      latest.status === "expired"
+        ? "too_late"
+        : latest.status !== "pending"
+          ? "already_decided"
+          : pastExpiry(latest, now)
+            ? "expires"
+            : "decides";
     switch (effect) {
       case "decides":
         return decided(latest, action, actor, at, authorization.via);
       case "expires":
         // The maintenance job may not have run (or may be off): the click itself ends the review period.
-        return withAudit(expiredApproval(latest, at), entry(at, actor, action.verb, "refused", `too late: the approval expired at ${latest.expiresAt}`));
+        return withAudit(
+          expiredApproval(latest, at),
+          entry(at, actor, action.verb, "refused", `too late: the approval expired at ${latest.expiresAt}`),
+        );
       case "too_late":
         return withAudit(latest, entry(at, actor, action.verb, "refused", `too late: the approval expired at ${latest.expiresAt}`));
       case "already_decided":
@@ -96,12 +122,25 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
     deps.telemetry.approvalDecided({
       approvalId: approval.id,
       runId: approval.runId,
-      decision: effect === "expires" ? "expired" : action.verb === CARD_VERBS.edit ? "edited" : approval.status === "approved" ? "approved" : "rejected",
+      decision:
+        effect === "expires"
+          ? "expired"
+          : action.verb === CARD_VERBS.edit
+            ? "edited"
+            : approval.status === "approved"
+              ? "approved"
+              : "rejected",
       waitMs: Date.parse(at) - Date.parse(approval.createdAt),
     });
   }
-  if (effect !== "decides") deps.log(`approval ${approval.id}: ${action.verb} ${effect === "already_decided" ? "after the decision" : "refused: the approval expired"}`);
-  return { response: outcomeCardFor(approval, effect === "expires" || effect === "too_late"), ...(settles ? { settledApprovalId: approval.id } : {}) };
+  if (effect !== "decides")
+    deps.log(
+      `approval ${approval.id}: ${action.verb} ${effect === "already_decided" ? "after the decision" : "refused: the approval expired"}`,
+    );
+  return {
+    response: outcomeCardFor(approval, effect === "expires" || effect === "too_late"),
+    ...(settles ? { settledApprovalId: approval.id } : {}),
+  };
 }
 
 function decided(approval: Approval, action: ApprovalAction, actor: Actor, at: string, via: string): Approval {
@@ -109,8 +148,19 @@ function decided(approval: Approval, action: ApprovalAction, actor: Actor, at: s
   const after = action.verb === CARD_VERBS.edit ? action.editedText : action.verb === CARD_VERBS.reject ? "" : before;
   const comment = action.verb === CARD_VERBS.reject ? action.reason : undefined;
   const status = action.verb === CARD_VERBS.reject ? "rejected" : "approved";
-  const decision: ApprovalDecision = { byAadObjectId: actor.aadObjectId, byName: actor.name, at, kind: KIND[action.verb], ...(comment ? { comment } : {}), before, after };
-  return withAudit({ ...approval, status, decision }, entry(at, actor, action.verb, status, `${via}; ${comment ? `reason: ${comment}; ` : ""}before: ${before}; after: ${after}`));
+  const decision: ApprovalDecision = {
+    byAadObjectId: actor.aadObjectId,
+    byName: actor.name,
+    at,
+    kind: KIND[action.verb],
+    ...(comment ? { comment } : {}),
+    before,
+    after,
+  };
+  return withAudit(
+    { ...approval, status, decision },
+    entry(at, actor, action.verb, status, `${via}; ${comment ? `reason: ${comment}; ` : ""}before: ${before}; after: ${after}`),
+  );
 }
 
 function entry(at: string, actor: Actor, action: string, outcome: string, detail: string) {
@@ -118,7 +168,9 @@ function entry(at: string, actor: Actor, action: string, outcome: string, detail
 }
 
 async function audit(deps: ApprovalDeps, approvalId: string, actor: Actor, action: string, outcome: string, detail: string): Promise<void> {
-  await updateApproval(deps.records, approvalId, (latest) => withAudit(latest, entry(deps.clock.now().toISOString(), actor, action, outcome, detail)));
+  await updateApproval(deps.records, approvalId, (latest) =>
+    withAudit(latest, entry(deps.clock.now().toISOString(), actor, action, outcome, detail)),
+  );
 }
 
 /** The approval id an unparseable action still names, when it names a syntactically valid one. */

@@ -6,5 +6,12 @@ export type { DecisionRequest } from "./decide-approval";
 export type { RequestOutcome } from "./request-approval";
 export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, TeamMembership } from "./ports";
 export { TeamsApprovalMessaging } from "./teams-messaging";
-export { actorFrom, approversHereHandler, approversHereLanguage, onApprovalAction, onAwaitingApproval, rosterMembership } from "./teams-inbound";
+export {
+  actorFrom,
+  approversHereHandler,
+  approversHereLanguage,
+  onApprovalAction,
+  onAwaitingApproval,
+  rosterMembership,
+} from "./teams-inbound";
 export { APPROVER_CHANNEL_SETTING } from "./approver-channel";

@@ -44,22 +44,34 @@ export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Pro
     }
   };
   await each(await deps.records.listDue(now), (due) => (pastExpiry(due.approval, now) ? expire(deps, due, now) : remind(deps, due, now)));
-  await each(await deps.records.listUndelivered(new Date(now.getTime() - DELIVERY_CLAIM_MS), MAX_DELIVERY_ATTEMPTS), (undelivered) => redeliver(deps, undelivered, now));
+  await each(await deps.records.listUndelivered(new Date(now.getTime() - DELIVERY_CLAIM_MS), MAX_DELIVERY_ATTEMPTS), (undelivered) =>
+    redeliver(deps, undelivered, now),
+  );
   return result;
 }
 
 async function redeliver(deps: ApprovalDeps, undelivered: VersionedApproval, now: Date): Promise<"redelivered" | "failed" | undefined> {
   const { approval } = undelivered;
   const outcome = await settleApproval(deps, approval.id, now);
-  if (outcome === "delivered") deps.log(`approval ${approval.id}: delivery left ${approval.delivery.status} after ${approval.delivery.attempts} attempt(s) is now done`);
+  if (outcome === "delivered")
+    deps.log(
+      `approval ${approval.id}: delivery left ${approval.delivery.status} after ${approval.delivery.attempts} attempt(s) is now done`,
+    );
   return outcome === "delivered" ? "redelivered" : outcome === "failed" ? "failed" : undefined;
 }
 
 async function expire(deps: ApprovalDeps, due: VersionedApproval, now: Date): Promise<"expired" | undefined> {
   const at = now.toISOString();
-  const expired = await claimApproval(deps.records, due.approval.id, (latest) => (latest.status === "pending" ? expiredApproval(latest, at) : undefined));
+  const expired = await claimApproval(deps.records, due.approval.id, (latest) =>
+    latest.status === "pending" ? expiredApproval(latest, at) : undefined,
+  );
   if (!expired) return undefined;
-  deps.telemetry.approvalDecided({ approvalId: expired.id, runId: expired.runId, decision: "expired", waitMs: now.getTime() - Date.parse(expired.createdAt) });
+  deps.telemetry.approvalDecided({
+    approvalId: expired.id,
+    runId: expired.runId,
+    decision: "expired",
+    waitMs: now.getTime() - Date.parse(expired.createdAt),
+  });
   await settleApproval(deps, expired.id, now);
   return "expired";
 }
@@ -68,7 +80,10 @@ async function remind(deps: ApprovalDeps, due: VersionedApproval, now: Date): Pr
   const at = now.toISOString();
   const claimed = await claimApproval(deps.records, due.approval.id, (latest) =>
     latest.status === "pending" && latest.remindedAt === undefined
-      ? withAudit({ ...latest, remindedAt: at }, { at, actorAadObjectId: "procura", action: "remind", outcome: "reminded", detail: `waiting since ${latest.createdAt}` })
+      ? withAudit(
+          { ...latest, remindedAt: at },
+          { at, actorAadObjectId: "procura", action: "remind", outcome: "reminded", detail: `waiting since ${latest.createdAt}` },
+        )
       : undefined,
   );
   if (!claimed) return undefined;
@@ -82,6 +97,9 @@ async function remind(deps: ApprovalDeps, due: VersionedApproval, now: Date): Pr
   }
   const posted = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
   await deps.messaging.updateCard(posted, approvalCardFor(claimed, run, deps.cards, claimed.createdAt));
-  await deps.messaging.replyInThread(posted, approvalRepliesFor(claimed.language).reminder(claimed.expiresAt.replace("T", " ").replace(/\.\d+Z$/, "")));
+  await deps.messaging.replyInThread(
+    posted,
+    approvalRepliesFor(claimed.language).reminder(claimed.expiresAt.replace("T", " ").replace(/\.\d+Z$/, "")),
+  );
   return "reminded";
 }

@@ -13,19 +13,29 @@ export type PostOutcome = "posted" | "already_posted" | "no_channel" | "failed";
  * the thread on the record. Without an approver channel, or when Teams keeps failing, the approval
  * stays pending without a thread; `approvers here` and the maintenance job post it later.
  */
-export async function postApprovalThread(deps: ApprovalDeps, approval: Approval, run: RunState, requesterServiceUrl: string | undefined): Promise<PostOutcome> {
+export async function postApprovalThread(
+  deps: ApprovalDeps,
+  approval: Approval,
+  run: RunState,
+  requesterServiceUrl: string | undefined,
+): Promise<PostOutcome> {
   if (approval.approverThread) return "already_posted";
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
   const target = channel && channelTarget(channel, requesterServiceUrl);
   if (!target) {
-    deps.log(`approval ${approval.id}: no approver channel is known yet (set APPROVER_CHANNEL_ID or run "approvers here" in a channel); it waits`);
+    deps.log(
+      `approval ${approval.id}: no approver channel is known yet (set APPROVER_CHANNEL_ID or run "approvers here" in a channel); it waits`,
+    );
     return "no_channel";
   }
   try {
     const thread = await sendWithRetry(() => deps.messaging.postThread(target, approvalCardFor(approval, run, deps.cards)), deps.sendRetry);
     const at = deps.clock.now().toISOString();
     await updateApproval(deps.records, approval.id, (latest) =>
-      withAudit({ ...latest, approverThread: thread }, { at, actorAadObjectId: "procura", action: "post", outcome: "posted", detail: `thread ${thread.conversationId}` }),
+      withAudit(
+        { ...latest, approverThread: thread },
+        { at, actorAadObjectId: "procura", action: "post", outcome: "posted", detail: `thread ${thread.conversationId}` },
+      ),
     );
     return "posted";
   } catch (error) {

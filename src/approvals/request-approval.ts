@@ -10,7 +10,8 @@ import { postApprovalThread, type PostOutcome } from "./post-approval-thread";
  * What asking for approval did: submitted (whether the card is in the channel, and whether this call
  * told the requester — false when an earlier attempt already did), or refused to proceed.
  */
-export type RequestOutcome = { kind: "submitted"; approvalId: string; post: PostOutcome; told: boolean } | { kind: "not_submitted"; cause: string };
+export type RequestOutcome =
+  { kind: "submitted"; approvalId: string; post: PostOutcome; told: boolean } | { kind: "not_submitted"; cause: string };
 
 /**
  * Pauses a run for a human: the approval record is stored first (fail closed — when the store is
@@ -20,7 +21,12 @@ export type RequestOutcome = { kind: "submitted"; approvalId: string; post: Post
  * never posted twice, and the requester is told once — the record is claimed before telling, so a
  * process that dies right after telling does not make its successor tell again.
  */
-export async function requestApproval(deps: ApprovalDeps, state: RunState, reference: Reference, tell?: TellRequester): Promise<RequestOutcome> {
+export async function requestApproval(
+  deps: ApprovalDeps,
+  state: RunState,
+  reference: Reference,
+  tell?: TellRequester,
+): Promise<RequestOutcome> {
   const tellRequester = tell ?? ((content: Parameters<TellRequester>[0]) => deps.messaging.sendTo(reference, content));
   let approval: Approval;
   try {
@@ -34,7 +40,9 @@ export async function requestApproval(deps: ApprovalDeps, state: RunState, refer
   if (approval.status !== "pending") return { kind: "submitted", approvalId: approval.id, post: "already_posted", told: false };
   const post = await postApprovalThread(deps, approval, state, reference.serviceUrl);
   const toldAt = deps.clock.now().toISOString();
-  const claimed = await claimApproval(deps.records, approval.id, (latest) => (latest.requesterToldAt ? undefined : { ...latest, requesterToldAt: toldAt }));
+  const claimed = await claimApproval(deps.records, approval.id, (latest) =>
+    latest.requesterToldAt ? undefined : { ...latest, requesterToldAt: toldAt },
+  );
   if (claimed) await tellRequester(buildUnderReviewCard({ language: state.language, question: state.question }));
   return { kind: "submitted", approvalId: approval.id, post, told: claimed !== undefined };
 }

@@ -27,7 +27,12 @@ export async function setApproverChannel(deps: ApprovalDeps, command: ApproverCh
   const teamId = current?.teamId;
   const bootstrap = deps.approvers.aadIds.length === 0 && teamId === undefined;
   if (!bootstrap) {
-    const authorization = await authorizeApprover({ aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) }, command.actor, undefined, command.membership);
+    const authorization = await authorizeApprover(
+      { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
+      command.actor,
+      undefined,
+      command.membership,
+    );
     if (!authorization.ok) {
       deps.log(`approvers here refused: ${authorization.why}`);
       return replies.channelCommandRefused;
@@ -39,7 +44,9 @@ export async function setApproverChannel(deps: ApprovalDeps, command: ApproverCh
     setAt: deps.clock.now().toISOString(),
   };
   await deps.settings.set(APPROVER_CHANNEL_SETTING, stored);
-  deps.log(`approver channel set to ${stored.channelId} (team ${stored.teamId})${bootstrap ? " by bootstrap: no approvers were configured" : ""}`);
+  deps.log(
+    `approver channel set to ${stored.channelId} (team ${stored.teamId})${bootstrap ? " by bootstrap: no approvers were configured" : ""}`,
+  );
   return replies.channelSet(await postWaiting(deps));
 }
 

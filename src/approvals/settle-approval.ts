@@ -16,7 +16,12 @@ export function settledRun(run: RunState, approval: Approval, at: string): RunSt
   const decision = approval.decision;
   if (approval.status === "approved" && decision) {
     const answer = decision.kind === "edit" && run.answer ? { ...run.answer, conclusion: decision.after, rationale: [] } : run.answer;
-    return { ...ended, status: "completed", ...(answer ? { answer } : {}), review: { approvalId: approval.id, edited: decision.kind === "edit" } };
+    return {
+      ...ended,
+      status: "completed",
+      ...(answer ? { answer } : {}),
+      review: { approvalId: approval.id, edited: decision.kind === "edit" },
+    };
   }
   const message = approval.status === "expired" ? "approval expired without a decision" : "rejected by an approver";
   return { ...ended, status: "failed", failure: { message, correlationId: approval.id } };
@@ -49,10 +54,15 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
   );
   if (!approval) return "not_claimed";
   // The run's status and stage move through the lifecycle; settled already when an earlier attempt stopped before delivering.
-  const settled = await settleApprovedRun(deps.runs, approval.runId, (stored) => settledRun(stored, approval, deps.clock.now().toISOString()));
+  const settled = await settleApprovedRun(deps.runs, approval.runId, (stored) =>
+    settledRun(stored, approval, deps.clock.now().toISOString()),
+  );
   if (!settled) return recordDelivery(deps, approval, 0, new Error(`run ${approval.runId} of approval ${approval.id} is not stored`));
   const run = settled.state;
-  if (settled.changed) await deps.transcripts.save(run).catch((error: unknown) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
+  if (settled.changed)
+    await deps.transcripts
+      .save(run)
+      .catch((error: unknown) => deps.log(`approval ${approval.id}: transcript not saved: ${describeError(error)}`));
 
   const thread = approval.approverThread;
   if (thread?.serviceUrl) {
@@ -96,7 +106,13 @@ async function recordDelivery(deps: ApprovalDeps, approval: Approval, attempts: 
           ...(failure === undefined ? { deliveredAt: at } : {}),
         },
       },
-      { at, actorAadObjectId: "procura", action: "deliver", outcome: failure === undefined ? "delivered" : "failed", detail: failure === undefined ? `${attempts} attempt(s)` : describeError(failure) },
+      {
+        at,
+        actorAadObjectId: "procura",
+        action: "deliver",
+        outcome: failure === undefined ? "delivered" : "failed",
+        detail: failure === undefined ? `${attempts} attempt(s)` : describeError(failure),
+      },
     ),
   );
   if (failure === undefined) return "delivered";

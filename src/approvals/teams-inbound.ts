@@ -8,7 +8,12 @@ import type { Actor, Reference, TeamMembership, TellRequester } from "./ports";
 export function actorFrom(activity: Activity): Actor {
   const tenantId = activity.conversation?.tenantId ?? (activity.channelData as { tenant?: { id?: string } } | undefined)?.tenant?.id;
   const userId = activity.from?.id;
-  return { aadObjectId: activity.from?.aadObjectId ?? "", ...(userId ? { userId } : {}), name: activity.from?.name ?? "", ...(tenantId ? { tenantId } : {}) };
+  return {
+    aadObjectId: activity.from?.aadObjectId ?? "",
+    ...(userId ? { userId } : {}),
+    name: activity.from?.name ?? "",
+    ...(tenantId ? { tenantId } : {}),
+  };
 }
 
 /** The reply language for an inbound activity: the client's locale. */
@@ -31,7 +36,9 @@ export function rosterMembership(context: TurnContext): TeamMembership {
 }
 
 /** The bot's seam for runs that end awaiting approval: pause the run in the approvals flow. */
-export function onAwaitingApproval(service: ApprovalService): (state: RunState, reference: Reference, tell?: TellRequester) => Promise<void> {
+export function onAwaitingApproval(
+  service: ApprovalService,
+): (state: RunState, reference: Reference, tell?: TellRequester) => Promise<void> {
   return async (state, reference, tell) => {
     await service.request(state, reference, tell);
   };
@@ -39,7 +46,13 @@ export function onAwaitingApproval(service: ApprovalService): (state: RunState, 
 
 /** The bot's seam for `approval.*` card actions: the invoke response (outcome card, or a refusal text). */
 export function onApprovalAction(service: ApprovalService): (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string> {
-  return (context, value) => service.decide({ value, actor: actorFrom(context.activity), membership: rosterMembership(context), language: languageOf(context.activity) });
+  return (context, value) =>
+    service.decide({
+      value,
+      actor: actorFrom(context.activity),
+      membership: rosterMembership(context),
+      language: languageOf(context.activity),
+    });
 }
 
 /** The `approvers here` command as it may be typed, with the language it is in. */
@@ -57,7 +70,13 @@ const APPROVERS_HERE = new Map<string, Language>([
  * is one (mention already removed), else undefined. Width, case, spacing and a final 。 or ! do not matter.
  */
 export function approversHereLanguage(text: string | undefined): Language | undefined {
-  const normalised = (text ?? "").normalize("NFKC").trim().replace(/[。.!]+$/u, "").trim().replace(/\s+/g, " ").toLowerCase();
+  const normalised = (text ?? "")
+    .normalize("NFKC")
+    .trim()
+    .replace(/[。.!]+$/u, "")
+    .trim()
+    .replace(/\s+/g, " ")
+    .toLowerCase();
   return APPROVERS_HERE.get(normalised);
 }
 

@@ -11,7 +11,11 @@ function message(content: AdaptiveCard | string): Partial<Activity> {
 }
 
 function threadReference(thread: PostedMessage): Reference {
-  return { channelId: "msteams", serviceUrl: thread.serviceUrl, conversation: { id: thread.conversationId, isGroup: true, conversationType: "channel", name: "" } };
+  return {
+    channelId: "msteams",
+    serviceUrl: thread.serviceUrl,
+    conversation: { id: thread.conversationId, isGroup: true, conversationType: "channel", name: "" },
+  };
 }
 
 /**

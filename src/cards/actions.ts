@@ -21,7 +21,12 @@ export const CARD_VERBS = {
   reject: "approval.reject",
 } as const;
 
-const id = z.string().trim().min(1).max(MAX_ID_CHARS).regex(/^[\w.:-]+$/, "letters, digits and . _ : - only");
+const id = z
+  .string()
+  .trim()
+  .min(1)
+  .max(MAX_ID_CHARS)
+  .regex(/^[\w.:-]+$/, "letters, digits and . _ : - only");
 /** Inputs arrive as strings; an empty input means "not given". */
 const optionalText = (max: number) =>
   z
@@ -40,12 +45,14 @@ export interface FeedbackAction {
 }
 
 /** Validates a feedback action; an empty comment input is dropped. */
-export const FeedbackActionSchema = z.object({
-  verb: z.literal(CARD_VERBS.feedback),
-  runId: id,
-  rating: z.enum(["up", "down"]),
-  comment: optionalText(MAX_COMMENT_CHARS),
-}).transform(({ comment, ...rest }): FeedbackAction => (comment === undefined ? rest : { ...rest, comment }));
+export const FeedbackActionSchema = z
+  .object({
+    verb: z.literal(CARD_VERBS.feedback),
+    runId: id,
+    rating: z.enum(["up", "down"]),
+    comment: optionalText(MAX_COMMENT_CHARS),
+  })
+  .transform(({ comment, ...rest }): FeedbackAction => (comment === undefined ? rest : { ...rest, comment }));
 
 /**
  * A suggested follow-up the user clicked: a plain Action.Submit, which arrives as a message whose
@@ -76,8 +83,7 @@ export type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
 
 /** The result of `parseCardAction`: a typed action, or a typed error with a log-safe message. */
 export type ParsedCardAction =
-  | { ok: true; action: CardAction }
-  | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };
+  { ok: true; action: CardAction } | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };
 
 const KNOWN_VERBS: ReadonlySet<string> = new Set(Object.values(CARD_VERBS));
 

@@ -27,7 +27,13 @@ export function qscoreBadge(quality: QualityView): QscoreBadge {
  * unique when several bodies share a card. Without the conclusion, the conclusion and rationale are
  * left out (the message's text carries them).
  */
-export function buildAnswerBody(view: AnswerBodyView, language: Language, limits: TextLimits, idPrefix: string, options: { withConclusion: boolean } = { withConclusion: true }): unknown[] {
+export function buildAnswerBody(
+  view: AnswerBodyView,
+  language: Language,
+  limits: TextLimits,
+  idPrefix: string,
+  options: { withConclusion: boolean } = { withConclusion: true },
+): unknown[] {
   const labels = labelsFor(language);
   const rationale = view.rationale.slice(0, limits.rationaleItems);
   const citations = citationsFromAnswer({ rationale, findings: view.findings }, language);
@@ -35,7 +41,10 @@ export function buildAnswerBody(view: AnswerBodyView, language: Language, limits
     labels,
     withConclusion: options.withConclusion,
     conclusion: paragraphs(view.conclusion, limits.conclusion),
-    rationale: rationale.map((item) => ({ point: truncate(item.point, limits.rationalePoint), citations: citationMarkers(item.citations, citations) })),
+    rationale: rationale.map((item) => ({
+      point: truncate(item.point, limits.rationalePoint),
+      citations: citationMarkers(item.citations, citations),
+    })),
     sources: citations.map((citation) => ({
       marker: `[${citation.position}]`,
       title: truncate(citation.title, 80),

@@ -26,7 +26,13 @@ export function buildAnswerCard(view: AnswerView): AdaptiveCard {
       offline: view.offline ? labels.offline : "",
       reviewed: view.review ? (view.review.edited ? labels.reviewedEdited : labels.reviewed) : "",
       // An approver's edited text is the whole answer: it gets the final-text limit, not the conclusion's.
-      answerBody: buildAnswerBody(view, view.language, view.review?.edited ? { ...limits, conclusion: limits.finalText } : limits, "answer-", { withConclusion: !view.textAbove }),
+      answerBody: buildAnswerBody(
+        view,
+        view.language,
+        view.review?.edited ? { ...limits, conclusion: limits.finalText } : limits,
+        "answer-",
+        { withConclusion: !view.textAbove },
+      ),
       failed: view.failed.map((item) => ({ name: item.name, reason: truncate(item.reason, limits.reason) })),
       maxCommentChars: MAX_COMMENT_CHARS,
       askFeedback: !view.nativeFeedback && !view.feedbackGiven,

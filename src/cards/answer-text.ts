@@ -17,7 +17,11 @@ export function literalMarkdown(text: string): string {
  * numbers). Points are bulleted paragraphs rather than a Markdown list: clients that show citation
  * pills (the Agents Playground among them) look for the markers in paragraphs.
  */
-export function answerMessageText(body: Pick<AnswerBodyView, "conclusion" | "rationale">, citations: readonly CitationView[], language: Language): string {
+export function answerMessageText(
+  body: Pick<AnswerBodyView, "conclusion" | "rationale">,
+  citations: readonly CitationView[],
+  language: Language,
+): string {
   const points = body.rationale.map((item) => {
     const markers = citationMarkers(item.citations, citations);
     return `• ${literalMarkdown(item.point)}${markers ? ` ${markers}` : ""}`;

@@ -25,14 +25,21 @@ const SOURCE_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>>
  */
 export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "findings">, language: Language): CitationView[] {
   const evidence = new Map<string, EvidenceItem>();
-  for (const finding of body.findings) for (const item of finding.evidence) if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
+  for (const finding of body.findings)
+    for (const item of finding.evidence) if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
   const citations: CitationView[] = [];
   for (const referenceId of body.rationale.flatMap((point) => point.citations)) {
     if (citations.some((citation) => citation.referenceId === referenceId)) continue;
     const item = evidence.get(referenceId);
     const source = item?.source ?? "";
     const kind = SOURCE_NAMES[language][source];
-    citations.push({ position: citations.length + 1, referenceId, source, title: kind ? `${kind} ${referenceId}` : referenceId, quote: item?.quote ?? "" });
+    citations.push({
+      position: citations.length + 1,
+      referenceId,
+      source,
+      title: kind ? `${kind} ${referenceId}` : referenceId,
+      quote: item?.quote ?? "",
+    });
   }
   return citations;
 }

@@ -148,7 +148,8 @@ const en: CardLabels = {
   errorBody: "The answer could not be completed. Nothing was lost: you can ask again.",
   errorWhatToDo: "Try again in a minute. If it keeps happening, send the correlation id below to your administrator.",
   correlationId: "Correlation id",
-  operatorNoticeTitle: (kind) => ({ run_failed: "A run failed", run_poisoned: "A run was poisoned and set aside", run_retried: "A run needed a retry" })[kind],
+  operatorNoticeTitle: (kind) =>
+    ({ run_failed: "A run failed", run_poisoned: "A run was poisoned and set aside", run_retried: "A run needed a retry" })[kind],
   operatorRunId: "Run id",
   operatorErrorKind: "Error kind",
   operatorAttempts: "Attempts",
@@ -165,7 +166,8 @@ const en: CardLabels = {
   commandsHeading: "Commands",
   commands: ["help — show this card", "reset — forget this conversation's questions and answers"],
   outOfScopeTitle: "That is outside what I can help with",
-  outOfScopeBody: "I answer procurement questions only: purchases, suppliers, contracts, spend, prices and purchasing policy. For other topics, please ask the team that owns them.",
+  outOfScopeBody:
+    "I answer procurement questions only: purchases, suppliers, contracts, spend, prices and purchasing policy. For other topics, please ask the team that owns them.",
   outOfScopeExamplesHeading: "You could ask, for example",
   outOfScopeExamples: [
     "Who must approve a purchase of ¥15,000,000?",
@@ -178,7 +180,8 @@ const en: CardLabels = {
   rejectedBody: "An approver rejected the drafted answer.",
   reason: "Reason",
   expiredNoticeTitle: "Your answer could not be reviewed in time",
-  expiredNoticeBody: "No approver decided on the drafted answer before the review period ended. Please ask again or contact the procurement team.",
+  expiredNoticeBody:
+    "No approver decided on the drafted answer before the review period ended. Please ask again or contact the procurement team.",
   approvalTitle: "Approval needed",
   requester: "Requester",
   draftAnswer: "Draft answer",
@@ -250,7 +253,8 @@ const ja: CardLabels = {
   errorBody: "回答を完成できませんでした。データは失われていません。もう一度質問できます。",
   errorWhatToDo: "少し時間をおいて再度お試しください。繰り返し発生する場合は、下記の相関 ID を管理者にお知らせください。",
   correlationId: "相関 ID",
-  operatorNoticeTitle: (kind) => ({ run_failed: "実行が失敗しました", run_poisoned: "実行が処理不能として隔離されました", run_retried: "実行が再試行されました" })[kind],
+  operatorNoticeTitle: (kind) =>
+    ({ run_failed: "実行が失敗しました", run_poisoned: "実行が処理不能として隔離されました", run_retried: "実行が再試行されました" })[kind],
   operatorRunId: "実行 ID",
   operatorErrorKind: "エラー種別",
   operatorAttempts: "試行回数",
@@ -267,9 +271,14 @@ const ja: CardLabels = {
   commandsHeading: "コマンド",
   commands: ["help — このカードを表示", "reset — この会話の質問と回答の記憶を消去"],
   outOfScopeTitle: "この質問にはお答えできません",
-  outOfScopeBody: "Procura がお答えできるのは調達に関する質問（購入、取引先、契約、支出、価格、購買規程）だけです。その他の内容は担当部署にお問い合わせください。",
+  outOfScopeBody:
+    "Procura がお答えできるのは調達に関する質問（購入、取引先、契約、支出、価格、購買規程）だけです。その他の内容は担当部署にお問い合わせください。",
   outOfScopeExamplesHeading: "たとえば次のように質問できます",
-  outOfScopeExamples: ["1,500万円の購入には誰の承認が必要ですか？", "今年度の物流サプライヤーへの支出は？", "取引先A社と取引しても大丈夫ですか？"],
+  outOfScopeExamples: [
+    "1,500万円の購入には誰の承認が必要ですか？",
+    "今年度の物流サプライヤーへの支出は？",
+    "取引先A社と取引しても大丈夫ですか？",
+  ],
   underReviewTitle: "回答は承認待ちです",
   underReviewBody: "この回答には承認者の確認が必要です。確認が終わり次第、ここにお届けします。",
   rejectedTitle: "回答は承認されませんでした",

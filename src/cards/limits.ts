@@ -21,6 +21,9 @@ export type TextLimits = { readonly [K in keyof typeof BASE_LIMITS]: number };
 
 /** The limits scaled down by `scale` (0..1] when a card must shrink to fit Teams' size limit. */
 export function textLimits(scale = 1): TextLimits {
-  const entries = Object.entries(BASE_LIMITS).map(([key, value]) => [key, Math.max(key.endsWith("Items") ? 2 : 40, Math.floor(value * scale))]);
+  const entries = Object.entries(BASE_LIMITS).map(([key, value]) => [
+    key,
+    Math.max(key.endsWith("Items") ? 2 : 40, Math.floor(value * scale)),
+  ]);
   return Object.fromEntries(entries) as TextLimits;
 }

@@ -76,14 +76,26 @@ export interface GuideOptions {
 export function buildWelcomeCard(language: Language, guide: GuideOptions): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
-  return buildNotice({ language, title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody, memory], sections: guideSections(language) });
+  return buildNotice({
+    language,
+    title: labels.welcomeTitle,
+    color: "Accent",
+    paragraphs: [labels.welcomeBody, labels.helpBody, memory],
+    sections: guideSections(language),
+  });
 }
 
 /** The help card (`help`): what to ask, what the bot remembers, the prompt starters in the reader's language, and the commands. */
 export function buildHelpCard(language: Language, guide: GuideOptions): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
-  return buildNotice({ language, title: labels.helpTitle, color: "Default", paragraphs: [labels.helpBody, memory], sections: guideSections(language) });
+  return buildNotice({
+    language,
+    title: labels.helpTitle,
+    color: "Default",
+    paragraphs: [labels.helpBody, memory],
+    sections: guideSections(language),
+  });
 }
 
 /** A duration for people: "8 hours", "30 minutes", "2 days" / 「8時間」. */
@@ -117,7 +129,13 @@ function guideSections(language: Language): { heading: string; items: string[] }
 /** Tells the requester their answer is waiting for an approver. */
 export function buildUnderReviewCard(view: RequesterNoticeView): AdaptiveCard {
   const labels = labelsFor(view.language);
-  return buildNotice({ language: view.language, title: labels.underReviewTitle, color: "Warning", paragraphs: [labels.underReviewBody], question: view.question });
+  return buildNotice({
+    language: view.language,
+    title: labels.underReviewTitle,
+    color: "Warning",
+    paragraphs: [labels.underReviewBody],
+    question: view.question,
+  });
 }
 
 /** The polite reply to a question outside procurement: what Procura answers, and questions to try instead. */
@@ -149,5 +167,11 @@ export function buildRejectionCard(view: RequesterNoticeView & { reason: string 
 /** Tells the requester nobody reviewed the drafted answer in time. */
 export function buildExpiredNoticeCard(view: RequesterNoticeView): AdaptiveCard {
   const labels = labelsFor(view.language);
-  return buildNotice({ language: view.language, title: labels.expiredNoticeTitle, color: "Warning", paragraphs: [labels.expiredNoticeBody], question: view.question });
+  return buildNotice({
+    language: view.language,
+    title: labels.expiredNoticeTitle,
+    color: "Warning",
+    paragraphs: [labels.expiredNoticeBody],
+    question: view.question,
+  });
 }

@@ -13,8 +13,14 @@ export interface PromptStarter {
  */
 export const PROMPT_STARTERS: Readonly<Record<Language, readonly PromptStarter[]>> = {
   en: [
-    { question: "Can we renew the Acme SaaS contract at +8%?", description: "Contract terms, price caps and negotiation room for a renewal" },
-    { question: "What did we spend with our logistics suppliers this fiscal year?", description: "Spend by supplier and category, with the figures behind it" },
+    {
+      question: "Can we renew the Acme SaaS contract at +8%?",
+      description: "Contract terms, price caps and negotiation room for a renewal",
+    },
+    {
+      question: "What did we spend with our logistics suppliers this fiscal year?",
+      description: "Spend by supplier and category, with the figures behind it",
+    },
     { question: "Which approvals does a 15M JPY purchase need?", description: "The approval matrix and the policy sections that apply" },
     { question: "Which suppliers are high-risk, and why?", description: "Supplier risk ratings, incidents and certifications" },
   ],

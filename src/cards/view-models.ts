@@ -25,15 +25,7 @@ export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
 
 /** The phase line of the progress card. */
 export type ProgressPhase =
-  | "routing"
-  | "specialists"
-  | "moderating"
-  | "rechecking"
-  | "finishing"
-  | "answered"
-  | "under_review"
-  | "failed"
-  | "clarifying";
+  "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "under_review" | "failed" | "clarifying";
 
 /** The progress card: updated in place as each executor finishes. */
 export interface ProgressView {

@@ -43,14 +43,19 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode ?? "")})\n${USAGE}`);
     return 2;
   }
-  const dialogue = dialogueOf(argv.filter((arg, i) => arg !== "--json" && arg !== "--trace" && (modeAt < 0 || (i !== modeAt && i !== modeAt + 1))));
+  const dialogue = dialogueOf(
+    argv.filter((arg, i) => arg !== "--json" && arg !== "--trace" && (modeAt < 0 || (i !== modeAt && i !== modeAt + 1))),
+  );
   if (dialogue.some((question) => question === "")) {
     process.stderr.write(USAGE);
     return 2;
   }
   const config = loadConfig();
   if (config.provider.kind === "offline") process.stderr.write(`Model: offline engine (${config.provider.reason}).\n`);
-  else process.stderr.write(`Model: ${config.provider.kind} (router ${config.models.router}, specialists ${config.models.specialist}, moderator ${config.models.moderator}).\n`);
+  else
+    process.stderr.write(
+      `Model: ${config.provider.kind} (router ${config.models.router}, specialists ${config.models.specialist}, moderator ${config.models.moderator}).\n`,
+    );
   const { data, close } = await openToolData(config, (line) => process.stderr.write(`${line}\n`));
   try {
     process.stderr.write(`${dataSetBanner(await data.describe())}\n`);
@@ -60,7 +65,9 @@ async function main(argv: string[]): Promise<number> {
       events: {
         emit: (event) => {
           if (!json && event.type === "executor_completed")
-            process.stderr.write(`  · ${event.executor}${event.round && event.round !== "initial" ? ` (${event.round})` : ""}: ${event.outcome} in ${event.durationMs} ms\n`);
+            process.stderr.write(
+              `  · ${event.executor}${event.round && event.round !== "initial" ? ` (${event.round})` : ""}: ${event.outcome} in ${event.durationMs} ms\n`,
+            );
         },
       },
     });
@@ -70,7 +77,12 @@ async function main(argv: string[]): Promise<number> {
       const state = await runQuestion(deps, { question, conversationKey, mode: mode as OrchestrationMode | undefined });
       await rememberRun(deps.memory, state);
       process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
-      if (trace) process.stdout.write(json ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n` : `\n${formatTrace(state)}\n`);
+      if (trace)
+        process.stdout.write(
+          json
+            ? `${JSON.stringify({ traceId: runTrace(state.runId).traceId, executorIo: state.executorIo ?? [] }, null, 2)}\n`
+            : `\n${formatTrace(state)}\n`,
+        );
       failed ||= state.status === "failed";
     }
     return failed ? 1 : 0;

@@ -45,9 +45,17 @@ const FlagsSchema = z.object({
 
 /** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos]`: the data import and tools bench. */
 async function dataBench(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { sizes: { type: "string" }, keep: { type: "string" }, cosmos: { type: "boolean", default: false } } });
-  const sizes = z.array(z.coerce.number().int().positive()).min(1).parse((values.sizes ?? "10000,100000,1000000").split(","));
-  const results = await runDataBench({ sizes, keep: values.keep, cosmos: values.cosmos }, (line) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`));
+  const { values } = parseArgs({
+    args: argv,
+    options: { sizes: { type: "string" }, keep: { type: "string" }, cosmos: { type: "boolean", default: false } },
+  });
+  const sizes = z
+    .array(z.coerce.number().int().positive())
+    .min(1)
+    .parse((values.sizes ?? "10000,100000,1000000").split(","));
+  const results = await runDataBench({ sizes, keep: values.keep, cosmos: values.cosmos }, (line) =>
+    process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
+  );
   process.stdout.write(`${formatDataBench(results)}\n\n${JSON.stringify(results, null, 2)}\n`);
   return 0;
 }
@@ -74,13 +82,32 @@ async function main(argv: string[]): Promise<number> {
   const flags = FlagsSchema.parse(values);
   const section = positionals[0];
   if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);
-  const throughput = { timeScale: flags["throughput-time-scale"], concurrency: flags["throughput-concurrency"], questions: flags["throughput-questions"] };
+  const throughput = {
+    timeScale: flags["throughput-time-scale"],
+    concurrency: flags["throughput-concurrency"],
+    questions: flags["throughput-questions"],
+  };
   const log = (line: string) => process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`);
   if (section === "throughput") return throughputOnly({ throughput, seed: flags.seed }, log);
-  if (section === "streaming") return streaming(values.runs === undefined ? STREAMING_RUNS : flags.runs, values.concurrency === undefined ? STREAMING_CONCURRENCY : flags.concurrency, flags.seed, log);
+  if (section === "streaming")
+    return streaming(
+      values.runs === undefined ? STREAMING_RUNS : flags.runs,
+      values.concurrency === undefined ? STREAMING_CONCURRENCY : flags.concurrency,
+      flags.seed,
+      log,
+    );
   if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, throughput, streaming, data)`);
   const report = await runBench(
-    { timeScale: flags["time-scale"], concurrentTimeScale: flags["concurrent-time-scale"], runs: flags.runs, concurrency: flags.concurrency, seed: flags.seed, skipCosmos: flags["skip-cosmos"], inProcessBot: flags["in-process-bot"], throughput },
+    {
+      timeScale: flags["time-scale"],
+      concurrentTimeScale: flags["concurrent-time-scale"],
+      runs: flags.runs,
+      concurrency: flags.concurrency,
+      seed: flags.seed,
+      skipCosmos: flags["skip-cosmos"],
+      inProcessBot: flags["in-process-bot"],
+      throughput,
+    },
     log,
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
@@ -101,7 +128,9 @@ async function streaming(runs: number, concurrency: number, seed: number, log: (
 async function throughputOnly(options: Parameters<typeof runThroughput>[0], log: (line: string) => void): Promise<number> {
   const comparison = await runThroughput(options, log);
   const target = throughputTarget(comparison);
-  process.stdout.write(`models at ×${options.throughput.timeScale}, seed ${options.seed}\n${formatThroughput(comparison)}\n${target.met ? "MET   " : "MISSED"}  ${target.name}: ${target.value.toFixed(2)} (target ${target.target})\n\n${JSON.stringify(comparison, null, 2)}\n`);
+  process.stdout.write(
+    `models at ×${options.throughput.timeScale}, seed ${options.seed}\n${formatThroughput(comparison)}\n${target.met ? "MET   " : "MISSED"}  ${target.name}: ${target.value.toFixed(2)} (target ${target.target})\n\n${JSON.stringify(comparison, null, 2)}\n`,
+  );
   return 0;
 }
 
@@ -109,7 +138,9 @@ async function throughputOnly(options: Parameters<typeof runThroughput>[0], log:
 const PROMPT_CACHE_RUNS = 12;
 
 async function promptCache(runs: number): Promise<number> {
-  const questions = benchQuestions(40).filter((_, i) => i % 3 === 0).slice(0, runs);
+  const questions = benchQuestions(40)
+    .filter((_, i) => i % 3 === 0)
+    .slice(0, runs);
   process.stderr.write(`prompt cache: ${questions.length} questions, one after another, tokenized with o200k_base\n`);
   const figures = await runPromptCacheScenario(questions);
   process.stdout.write(`${formatPrefixTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);

@@ -40,10 +40,16 @@ async function main(argv: string[]): Promise<number> {
     rows.push({ ...outage, ok: outage.states[0]?.status !== "running" && outage.storedStatuses?.[0] === outage.states[0]?.status });
     log("· bot killed mid-run…");
     const kill = await botKilledMidRun(sim, baseUrl);
-    rows.push({ scenario: "process killed mid-run", injected: kill.injected, userSaw: kill.userSaw, ok: kill.finals.length === 1 && kill.storedStatus === "delivered" });
+    rows.push({
+      scenario: "process killed mid-run",
+      injected: kill.injected,
+      userSaw: kill.userSaw,
+      ok: kill.finals.length === 1 && kill.storedStatus === "delivered",
+    });
     log("· bot killed with an approval pending…");
     const pending = await botKilledAwaitingApproval(sim, baseUrl);
-    const decidedOnce = pending.after.approval === "approved" && pending.after.delivery?.status === "delivered" && pending.after.delivery.attempts === 1;
+    const decidedOnce =
+      pending.after.approval === "approved" && pending.after.delivery?.status === "delivered" && pending.after.delivery.attempts === 1;
     rows.push({
       scenario: "process killed with an approval pending",
       injected: pending.injected,
@@ -72,8 +78,12 @@ async function scaleOutMain(questions: number): Promise<number> {
 
 function table(rows: Row[]): string {
   const header: Row = { scenario: "scenario", injected: "injected", userSaw: "what the user saw" };
-  const widths = [Math.max(...[header, ...rows].map((r) => r.scenario.length)), Math.max(...[header, ...rows].map((r) => r.injected.length))];
-  const line = (row: Row, mark: string) => `${mark.padEnd(4)} ${row.scenario.padEnd(widths[0])}  ${row.injected.padEnd(widths[1])}  ${row.userSaw}`;
+  const widths = [
+    Math.max(...[header, ...rows].map((r) => r.scenario.length)),
+    Math.max(...[header, ...rows].map((r) => r.injected.length)),
+  ];
+  const line = (row: Row, mark: string) =>
+    `${mark.padEnd(4)} ${row.scenario.padEnd(widths[0])}  ${row.injected.padEnd(widths[1])}  ${row.userSaw}`;
   return [line(header, ""), ...rows.map((row) => line(row, row.ok === undefined ? "skip" : row.ok ? "ok" : "FAIL"))].join("\n");
 }
 

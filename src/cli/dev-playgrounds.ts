@@ -29,7 +29,9 @@ const PlaygroundConfigSchema = z
     users: z.array(PlaygroundUserSchema).length(5),
     personalChat: z.object({ id: z.string().min(1) }).passthrough(),
     groupChat: z.object({ id: z.string().min(1) }).passthrough(),
-    team: z.object({ id: z.string().min(1), channels: z.array(z.object({ id: z.string().min(1), name: z.string() })).min(1) }).passthrough(),
+    team: z
+      .object({ id: z.string().min(1), channels: z.array(z.object({ id: z.string().min(1), name: z.string() })).min(1) })
+      .passthrough(),
   })
   .passthrough();
 export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
@@ -83,12 +85,21 @@ export interface RunningPlayground {
  * resolves once it listens. It takes another port silently when `port` is in use: `port` and
  * `requestedPort` then differ.
  */
-export async function startPlayground(botEndpoint: string, port: number, configFile: string = PLAYGROUND_CONFIG_FILE): Promise<RunningPlayground> {
+export async function startPlayground(
+  botEndpoint: string,
+  port: number,
+  configFile: string = PLAYGROUND_CONFIG_FILE,
+): Promise<RunningPlayground> {
   const child = spawn(
     process.execPath,
     [require.resolve("@microsoft/m365agentsplayground/cli.js"), "-e", botEndpoint, "-c", "msteams", "--dt", "-p", String(port)],
     {
-      env: { ...process.env, TEAMSAPPTESTER_BROWSER: "none", DEFAULT_CHANNEL_ID: "msteams", M365_AGENTS_PLAYGROUND_CONFIG_PATH: configFile },
+      env: {
+        ...process.env,
+        TEAMSAPPTESTER_BROWSER: "none",
+        DEFAULT_CHANNEL_ID: "msteams",
+        M365_AGENTS_PLAYGROUND_CONFIG_PATH: configFile,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -119,7 +130,11 @@ export interface DevPlaygrounds {
 }
 
 /** Starts the employee's and the approver's Playgrounds (stopping both if either fails). */
-export async function startDevPlaygrounds(botEndpoint: string, ports: { employee: number; approver: number }, now: Date = new Date()): Promise<DevPlaygrounds> {
+export async function startDevPlaygrounds(
+  botEndpoint: string,
+  ports: { employee: number; approver: number },
+  now: Date = new Date(),
+): Promise<DevPlaygrounds> {
   const employeeConfig = readPlaygroundConfig();
   const { config, approver } = approverPlaygroundConfig(employeeConfig);
   const approverConfigFile = path.join(mkdtempSync(path.join(tmpdir(), "procura-approver-playground-")), ".m365agentsplayground.yml");

@@ -25,7 +25,9 @@ export function devConfig(env: Record<string, string | undefined> = process.env)
 export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPlaygrounds): string {
   const moved = (playground: RunningPlayground, setting: string) =>
     playground.requestedPort !== 0 && playground.requestedPort !== playground.port
-      ? [`  ${setting}=${playground.requestedPort} was in use: this Playground took ${playground.port} instead (set ${setting} to a free port for a fixed address).`]
+      ? [
+          `  ${setting}=${playground.requestedPort} was in use: this Playground took ${playground.port} instead (set ${setting} to a free port for a fixed address).`,
+        ]
       : [];
   return [
     "",
@@ -50,15 +52,19 @@ async function main(): Promise<void> {
     await procura.stop();
     await store.close();
   };
-  const playgrounds = await startDevPlaygrounds(`${procura.url}/api/messages`, { employee: config.env.PLAYGROUND_PORT, approver: config.env.PLAYGROUND_APPROVER_PORT }).catch(
-    async (error: unknown) => {
-      await stopBot();
-      throw error;
-    },
-  );
+  const playgrounds = await startDevPlaygrounds(`${procura.url}/api/messages`, {
+    employee: config.env.PLAYGROUND_PORT,
+    approver: config.env.PLAYGROUND_APPROVER_PORT,
+  }).catch(async (error: unknown) => {
+    await stopBot();
+    throw error;
+  });
   // A shared Cosmos account keeps the approver channel its team chose: local Playgrounds never take over real approvals.
   if (store.embedded) await store.settings.set(APPROVER_CHANNEL_SETTING, playgrounds.approverChannel);
-  else console.log(`COSMOS_ENDPOINT is set: the approver channel stored there is kept (type "approvers here" in ${playgrounds.teamName} › ${playgrounds.channelName} to use the local one).`);
+  else
+    console.log(
+      `COSMOS_ENDPOINT is set: the approver channel stored there is kept (type "approvers here" in ${playgrounds.teamName} › ${playgrounds.channelName} to use the local one).`,
+    );
   console.log(devBanner(config, procura.url, playgrounds));
   let stopping = false;
   const stop = async () => {

@@ -55,7 +55,14 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 async function metrics(config: AppConfig, args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { input: { type: "string" }, metric: { type: "string" }, mode: { type: "string" }, counting: { type: "string" }, threshold: { type: "string" }, models: { type: "string" } },
+    options: {
+      input: { type: "string" },
+      metric: { type: "string" },
+      mode: { type: "string" },
+      counting: { type: "string" },
+      threshold: { type: "string" },
+      models: { type: "string" },
+    },
   });
   if (!values.input || !values.metric) return usage("metrics needs --input and --metric");
   const options = MetricOptionsSchema.safeParse({
@@ -63,7 +70,10 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
     mode: values.mode,
     counting: values.counting,
     threshold: values.threshold === undefined ? undefined : Number(values.threshold),
-    models: values.models?.split(",").map((model) => model.trim()).filter(Boolean),
+    models: values.models
+      ?.split(",")
+      .map((model) => model.trim())
+      .filter(Boolean),
   });
   if (!options.success) return usage(options.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`).join("; "));
   const graded = isModelGraded(options.data.metric);
@@ -103,7 +113,8 @@ async function judge(config: AppConfig, args: string[]): Promise<number> {
 
 async function transcripts(config: AppConfig, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { since: { type: "string" } } });
-  if (values.since !== undefined && Number.isNaN(Date.parse(values.since))) return usage(`--since must be an ISO date-time, got ${values.since}`);
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
+    return usage(`--since must be an ISO date-time, got ${values.since}`);
   const summary = await runEvaluateTranscriptsOnce(config, { since: values.since, log: err });
   out(summary);
   return summary.failed.length > 0 ? 1 : 0;
@@ -121,10 +132,15 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) err(`${evalModel.skipped}: model-graded metrics are skipped, ToolCallAccuracy runs`);
   const rows: GoldenRow[] = [];
-  const summary = await runGoldenSet(cases, async (question) => buildTranscript(await runQuestion(deps, { question })), evalModel, (line) => {
-    rows.push(goldenRow(line));
-    if (values.json) out(line);
-  });
+  const summary = await runGoldenSet(
+    cases,
+    async (question) => buildTranscript(await runQuestion(deps, { question })),
+    evalModel,
+    (line) => {
+      rows.push(goldenRow(line));
+      if (values.json) out(line);
+    },
+  );
   if (values.json) out({ summary: { provider: config.provider.kind, ...summary } });
   else for (const line of renderGoldenReport(rows)) process.stdout.write(`${line}\n`);
   return rows.some((row) => row.status === "fail") ? 1 : 0;
@@ -140,13 +156,21 @@ async function scope(config: AppConfig, args: string[]): Promise<number> {
   const questions = (file: string) => z.array(z.string().min(1)).parse(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
   const cases = readScopeCases(questions("in-scope.json"), questions("off-topic.json"));
   const data = createInMemoryProcurementData(generateSampleDataSet());
-  const engines: { engine: string; config: AppConfig }[] = [{ engine: "offline", config: { ...config, provider: { kind: "offline", reason: "scope baseline" } } }];
+  const engines: { engine: string; config: AppConfig }[] = [
+    { engine: "offline", config: { ...config, provider: { kind: "offline", reason: "scope baseline" } } },
+  ];
   if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router})`, config });
   const rows: { engine: string; figures: ScopeFigures }[] = [];
   for (const { engine, config: engineConfig } of engines) {
-    const deps = await buildWorkflowDeps(engineConfig, { data, store: new MemoryRunStore(), events: { emit: () => undefined }, model: await createChatModel(engineConfig, data) });
+    const deps = await buildWorkflowDeps(engineConfig, {
+      data,
+      store: new MemoryRunStore(),
+      events: { emit: () => undefined },
+      model: await createChatModel(engineConfig, data),
+    });
     const figures = await measureScope(cases, async (question) => (await routeOnly(deps, question)).inScope);
-    for (const mistake of figures.mistakes) err(`${engine}: ${mistake.inScope ? "refused" : "answered"} ${JSON.stringify(mistake.question)}`);
+    for (const mistake of figures.mistakes)
+      err(`${engine}: ${mistake.inScope ? "refused" : "answered"} ${JSON.stringify(mistake.question)}`);
     rows.push({ engine, figures });
   }
   process.stdout.write(`${scopeTable(rows)}\n`);
@@ -174,7 +198,9 @@ async function followups(config: AppConfig, args: string[]): Promise<number> {
     const name = provider.provider.kind === "offline" ? "offline" : `${provider.provider.kind} (${provider.models.router})`;
     const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => out({ provider: name, ...result }));
     out({ summary: { provider: name, ...summary } });
-    err(`followups (${name}): ${summary.resolved}/${summary.turns} follow-up turns resolved = ${(summary.rate * 100).toFixed(1)}% over ${summary.dialogues} dialogues (target ≥ 90%)`);
+    err(
+      `followups (${name}): ${summary.resolved}/${summary.turns} follow-up turns resolved = ${(summary.rate * 100).toFixed(1)}% over ${summary.dialogues} dialogues (target ≥ 90%)`,
+    );
   }
   return 0;
 }

@@ -53,14 +53,27 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
     return lines.join("\n");
   }
   if (state.status === "out_of_scope") {
-    lines.push(`${text.outOfScope} — ${state.decision?.scopeReason ?? ""}`.trim(), "", labels.outOfScopeTitle, `  ${labels.outOfScopeBody}`, "", labels.outOfScopeExamplesHeading);
+    lines.push(
+      `${text.outOfScope} — ${state.decision?.scopeReason ?? ""}`.trim(),
+      "",
+      labels.outOfScopeTitle,
+      `  ${labels.outOfScopeBody}`,
+      "",
+      labels.outOfScopeExamplesHeading,
+    );
     for (const example of labels.outOfScopeExamples) lines.push(`  - ${example}`);
     return lines.join("\n");
   }
   if (state.decision)
-    lines.push(`${text.specialists}: ${state.decision.priority.map(name).join(", ")}${state.decision.fallback ? text.fallback : ""} — ${state.decision.reason}`, "");
+    lines.push(
+      `${text.specialists}: ${state.decision.priority.map(name).join(", ")}${state.decision.fallback ? text.fallback : ""} — ${state.decision.reason}`,
+      "",
+    );
   if (state.status === "failed") {
-    lines.push(text.failed(state.failure?.message ?? "unknown error"), `${text.correlationId}: ${state.failure?.correlationId ?? state.runId}`);
+    lines.push(
+      text.failed(state.failure?.message ?? "unknown error"),
+      `${text.correlationId}: ${state.failure?.correlationId ?? state.runId}`,
+    );
     return lines.join("\n");
   }
   const answer = state.answer!;
@@ -74,7 +87,8 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
     lines.push(`  ${finding.name} (${text.confidence(Math.round(finding.confidence * 100))}): ${finding.summary}`);
     for (const item of finding.evidence.slice(0, 5)) lines.push(`      · ${item.referenceId} — ${item.quote}`);
   }
-  for (const finding of state.findings) if (finding.status === "failed") lines.push(`  ${name(finding.specialist)}: ${text.couldNotAnswer(finding.error)}`);
+  for (const finding of state.findings)
+    if (finding.status === "failed") lines.push(`  ${name(finding.specialist)}: ${text.couldNotAnswer(finding.error)}`);
   if (answer.nextActions.length > 0) {
     lines.push("", text.nextActions);
     answer.nextActions.forEach((action, index) => lines.push(`  ${index + 1}. ${action}`));
@@ -82,6 +96,7 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   const { initialScore, finalScore, retried } = state.quality;
   lines.push("", `QSCORE ${retried ? `${initialScore} → ${finalScore} (${text.reasked})` : `${finalScore}`}`);
   if (state.status === "awaiting_approval") lines.push("", text.needsApproval, ...state.hitlReasons.map((r) => `  - ${r}`));
-  if (state.suggestedFollowUps?.length) lines.push("", labelsFor(state.language).suggestedFollowUps, ...state.suggestedFollowUps.map((question) => `  > ${question}`));
+  if (state.suggestedFollowUps?.length)
+    lines.push("", labelsFor(state.language).suggestedFollowUps, ...state.suggestedFollowUps.map((question) => `  > ${question}`));
   return lines.join("\n");
 }

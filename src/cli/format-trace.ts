@@ -12,7 +12,9 @@ export function formatTrace(state: RunState): string {
   if (!state.executorIo?.length) lines.push("  (executor inputs and outputs were not kept: STORE_EXECUTOR_IO=false)");
   for (const io of state.executorIo ?? []) {
     const end = completed.find((event) => event.stepId === io.stepId);
-    const timing = end ? `${end.outcome ?? "ok"} in ${end.durationMs} ms, ${end.inputTokens ?? 0} prompt tokens (${end.cachedInputTokens ?? 0} cached)` : "did not finish";
+    const timing = end
+      ? `${end.outcome ?? "ok"} in ${end.durationMs} ms, ${end.inputTokens ?? 0} prompt tokens (${end.cachedInputTokens ?? 0} cached)`
+      : "did not finish";
     lines.push("", `── ${io.executor}${io.round && io.round !== "initial" ? ` (${io.round})` : ""} · step ${io.stepId} · ${timing}`);
     for (const message of io.messages) {
       lines.push(`  [${message.role}${message.toolCallId ? ` ${message.toolCallId}` : ""}]`, indent(message.content));

@@ -20,7 +20,8 @@ import { CosmosDataWriter } from "../storage/cosmos-data-writer";
 import { LocalDataStore } from "../storage/local-data-store";
 import { toIsoDate } from "../tools/iso-date";
 
-const USAGE = "Usage: npm run import -- DIR [--dry-run] [--only suppliers,contracts,spend,policies,benchmarks] [--mapping FILE] [--skip-invalid] [--replace] [--max-issues N]";
+const USAGE =
+  "Usage: npm run import -- DIR [--dry-run] [--only suppliers,contracts,spend,policies,benchmarks] [--mapping FILE] [--skip-invalid] [--replace] [--max-issues N]";
 
 async function main(argv: string[]): Promise<number> {
   let parsed;
@@ -46,7 +47,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
     return 2;
   }
-  const only = values.only?.split(",").map((kind) => kind.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(",")
+    .map((kind) => kind.trim())
+    .filter(Boolean);
   const unknown = only?.filter((kind) => !(DATA_KINDS as readonly string[]).includes(kind)) ?? [];
   if (unknown.length > 0) {
     process.stderr.write(`--only: unknown kind ${unknown.join(", ")} (use ${DATA_KINDS.join(", ")})\n`);
@@ -76,12 +80,18 @@ async function main(argv: string[]): Promise<number> {
       progress: createProgress(),
     });
     for (const outcome of result.outcomes) for (const line of outcome.issues.lines()) process.stderr.write(`${line}\n`);
-    if (result.outcomes.length === 0) process.stdout.write(`Nothing to import in ${positionals[0]} (expected suppliers.csv, spend.csv, contracts.csv, policies/, benchmarks.csv, fx.csv).\n`);
+    if (result.outcomes.length === 0)
+      process.stdout.write(
+        `Nothing to import in ${positionals[0]} (expected suppliers.csv, spend.csv, contracts.csv, policies/, benchmarks.csv, fx.csv).\n`,
+      );
     for (const outcome of result.outcomes) process.stdout.write(`${summaryLine(outcome)}\n`);
     const rejected = result.outcomes.filter((outcome) => outcome.status === "rejected");
     if (values["dry-run"]) process.stdout.write(`Dry run: nothing was written to ${writer.location}.\n`);
     else if (result.summary) process.stdout.write(`${dataSetBanner(result.summary)} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-    if (rejected.length > 0) process.stdout.write(`Files with errors imported nothing: ${rejected.map((o) => o.file).join(", ")}. Fix them, or pass --skip-invalid to import their valid rows.\n`);
+    if (rejected.length > 0)
+      process.stdout.write(
+        `Files with errors imported nothing: ${rejected.map((o) => o.file).join(", ")}. Fix them, or pass --skip-invalid to import their valid rows.\n`,
+      );
     return rejected.length > 0 ? 1 : 0;
   } finally {
     await close();
@@ -93,7 +103,8 @@ function summaryLine(o: KindOutcome): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const rate = o.durationMs > 0 ? `, ${n(Math.round((o.read / o.durationMs) * 1000))} rows/s` : "";
   const timing = ` — ${(o.durationMs / 1000).toFixed(1)} s${rate}`;
-  if (o.status === "rejected") return `${o.kind} (${o.file}): ${n(o.read)} rows read, ${n(o.issues.total)} issue(s) in ${n(o.issues.badRows)} row(s)${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
+  if (o.status === "rejected")
+    return `${o.kind} (${o.file}): ${n(o.read)} rows read, ${n(o.issues.total)} issue(s) in ${n(o.issues.badRows)} row(s)${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
   const skipped = o.skipped > 0 ? `, ${n(o.skipped)} invalid rows skipped` : "";
   if (o.kind === "fx") return `fx (${o.file}): ${n(o.inserted)} rates to JPY used for this import${skipped}`;
   if (o.status === "validated") return `${o.kind} (${o.file}): ${n(o.read)} rows read, all valid${skipped} (dry run)${timing}`;
@@ -101,12 +112,18 @@ function summaryLine(o: KindOutcome): string {
   return `${o.kind} (${o.file}): ${n(o.read)} rows read, ${n(o.inserted)} new, ${n(o.updated)} updated, ${n(o.unchanged)} unchanged${removed}${skipped}${timing}`;
 }
 
-
 /** The Cosmos account with COSMOS_ENDPOINT, else the local data directory. */
 async function openWriter(config: AppConfig): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
-  if (!config.env.COSMOS_ENDPOINT) return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
+  if (!config.env.COSMOS_ENDPOINT)
+    return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
   const store = await openCosmosStore(config, { log: (line) => process.stderr.write(`${line}\n`) });
-  return { writer: new CosmosDataWriter(store.procurementContainers, `Cosmos database ${config.env.COSMOS_DATABASE} at ${config.env.COSMOS_ENDPOINT}`), close: () => store.close() };
+  return {
+    writer: new CosmosDataWriter(
+      store.procurementContainers,
+      `Cosmos database ${config.env.COSMOS_DATABASE} at ${config.env.COSMOS_ENDPOINT}`,
+    ),
+    close: () => store.close(),
+  };
 }
 
 main(process.argv.slice(2)).then(

@@ -31,7 +31,17 @@ export function defaultLayout(manifestVersion: string): PackageLayout {
   return {
     appPackageDir: path.join(ROOT, "appPackage"),
     envDir: path.join(ROOT, "env"),
-    schemaPath: path.join(ROOT, "node_modules", "@microsoft", "app-manifest", "build", "json-schemas", "teams", `v${manifestVersion}`, "MicrosoftTeams.schema.json"),
+    schemaPath: path.join(
+      ROOT,
+      "node_modules",
+      "@microsoft",
+      "app-manifest",
+      "build",
+      "json-schemas",
+      "teams",
+      `v${manifestVersion}`,
+      "MicrosoftTeams.schema.json",
+    ),
   };
 }
 
@@ -70,7 +80,9 @@ export function placeholders(template: string): string[] {
 export function fillPlaceholders(template: string, values: Record<string, string>, source: string): string {
   const missing = placeholders(template).filter((name) => !values[name]);
   if (missing.length > 0)
-    throw new ConfigurationError(`App package: no value for ${missing.join(", ")} (set ${missing.length > 1 ? "them" : "it"} in ${source})`);
+    throw new ConfigurationError(
+      `App package: no value for ${missing.join(", ")} (set ${missing.length > 1 ? "them" : "it"} in ${source})`,
+    );
   return template.replace(PLACEHOLDER, (_, name: string) => JSON.stringify(values[name]).slice(1, -1));
 }
 
@@ -102,7 +114,11 @@ export function localizationSchemaPath(manifestSchemaPath: string): string {
 }
 
 /** Builds the zip for one environment and returns the paths written. */
-export function buildAppPackage(env: string, values: Record<string, string>, layout: PackageLayout): { zipPath: string; manifestPath: string } {
+export function buildAppPackage(
+  env: string,
+  values: Record<string, string>,
+  layout: PackageLayout,
+): { zipPath: string; manifestPath: string } {
   const source = `env/.env.${env} or env/.env.${env}.user`;
   const template = readFileSync(path.join(layout.appPackageDir, "manifest.json"), "utf8");
   const filled = fillPlaceholders(template, values, source);
@@ -112,7 +128,8 @@ export function buildAppPackage(env: string, values: Record<string, string>, lay
   const localizations = (manifest.localizationInfo?.additionalLanguages ?? []).map(({ file }) => {
     const text = fillPlaceholders(readFileSync(path.join(layout.appPackageDir, file), "utf8"), values, source);
     const localizationProblems = manifestProblems(JSON.parse(text), localizationSchemaPath(layout.schemaPath));
-    if (localizationProblems.length > 0) throw new ConfigurationError(`App package: ${file} for '${env}' is invalid: ${localizationProblems.join("; ")}`);
+    if (localizationProblems.length > 0)
+      throw new ConfigurationError(`App package: ${file} for '${env}' is invalid: ${localizationProblems.join("; ")}`);
     return { file, text };
   });
 

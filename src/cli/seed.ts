@@ -30,7 +30,9 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const { counts, durationMs } = await seedSampleData(store);
-    const summary = Object.entries(counts).map(([kind, count]) => `${count} ${kind}`).join(", ");
+    const summary = Object.entries(counts)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(", ");
     process.stdout.write(`Seeded ${config.env.COSMOS_DATABASE} at ${config.env.COSMOS_ENDPOINT}: ${summary} in ${durationMs} ms.\n`);
     return 0;
   } finally {

@@ -14,7 +14,10 @@ export async function openLocalOrSampleData(dataDirectory: string): Promise<Proc
  * The data a command answers from, as the bot does: the Cosmos account's imported data set when
  * COSMOS_ENDPOINT is set, else the local data directory (or the sample). `close` releases the client.
  */
-export async function openToolData(config: AppConfig, log: (line: string) => void): Promise<{ data: ProcurementData; close: () => Promise<void> }> {
+export async function openToolData(
+  config: AppConfig,
+  log: (line: string) => void,
+): Promise<{ data: ProcurementData; close: () => Promise<void> }> {
   if (!config.env.COSMOS_ENDPOINT) return { data: await openLocalOrSampleData(config.env.PROCURA_DATA_DIR), close: async () => {} };
   const store = await openCosmosStore(config, { log });
   return { data: store.toolData, close: () => store.close() };
@@ -24,6 +27,9 @@ export async function openToolData(config: AppConfig, log: (line: string) => voi
 export function dataSetBanner(summary: DataSetSummary): string {
   const c = summary.counts;
   const n = (value: number) => value.toLocaleString("en-US");
-  const what = summary.name === "sample" ? "sample data set" : `imported data set (${summary.location}${summary.importedAt ? `, imported ${summary.importedAt.slice(0, 16).replace("T", " ")} UTC` : ""})`;
+  const what =
+    summary.name === "sample"
+      ? "sample data set"
+      : `imported data set (${summary.location}${summary.importedAt ? `, imported ${summary.importedAt.slice(0, 16).replace("T", " ")} UTC` : ""})`;
   return `Data: ${what}: ${n(c.spend)} spend rows, ${n(c.suppliers)} suppliers, ${n(c.contracts)} contracts, ${n(c.policies)} policies (${n(c.policySections)} sections), ${n(c.benchmarks)} benchmarks.`;
 }

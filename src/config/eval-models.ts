@@ -21,10 +21,17 @@ const WITH_ENDPOINT = /^(.+)@(azure:)?(https?:\/\/\S+)$/;
 export function parseEvalModelEntry(text: string): EvalModelEntry | { problem: string } {
   const entry = text.trim().replace(/\/+$/, "");
   const match = WITH_ENDPOINT.exec(entry);
-  if (!match) return /[@\s]/.test(entry) ? { problem: `"${entry}" is neither a model name nor model@https://base-url/v1 nor deployment@azure:https://resource` } : { label: entry, model: entry, endpoint: { kind: "bot" } };
+  if (!match)
+    return /[@\s]/.test(entry)
+      ? { problem: `"${entry}" is neither a model name nor model@https://base-url/v1 nor deployment@azure:https://resource` }
+      : { label: entry, model: entry, endpoint: { kind: "bot" } };
   const [, model, azure, url] = match as unknown as [string, string, string | undefined, string];
   if (!z.string().url().safeParse(url).success) return { problem: `"${entry}": ${url} is not a URL` };
-  return { label: entry, model: model.trim(), endpoint: azure ? { kind: "azure-openai", endpoint: url } : { kind: "openai-compatible", baseUrl: url } };
+  return {
+    label: entry,
+    model: model.trim(),
+    endpoint: azure ? { kind: "azure-openai", endpoint: url } : { kind: "openai-compatible", baseUrl: url },
+  };
 }
 
 /** EVAL_MODELS / EVAL_MODEL as parsed entries; a malformed entry is a validation issue naming it. */

@@ -9,9 +9,13 @@ const DEFAULT_RATES: Readonly<Record<string, number>> = { JPY: 1, USD: 150, EUR:
  */
 export function parseRatesToJpy(value: string): Record<string, number> | string {
   const rates = { ...DEFAULT_RATES };
-  for (const pair of value.split(",").map((item) => item.trim()).filter(Boolean)) {
+  for (const pair of value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     const [code, rate, extra] = pair.split("=").map((part) => part.trim());
-    if (!code || !/^[A-Za-z]{3}$/.test(code) || !(Number(rate) > 0) || extra !== undefined) return `'${pair}' is not CODE=rate with a three-letter currency code and a positive rate`;
+    if (!code || !/^[A-Za-z]{3}$/.test(code) || !(Number(rate) > 0) || extra !== undefined)
+      return `'${pair}' is not CODE=rate with a three-letter currency code and a positive rate`;
     rates[code.toUpperCase()] = Number(rate);
   }
   rates.JPY = 1;

@@ -117,15 +117,27 @@ function resolveProvider(env: Env): ModelProviderConfig {
     case "offline":
       return {
         kind: "offline",
-        reason: env.LLM_PROVIDER === "offline" ? "LLM_PROVIDER=offline" : "no model endpoint configured (set AZURE_OPENAI_ENDPOINT or OPENAI_BASE_URL)",
+        reason:
+          env.LLM_PROVIDER === "offline"
+            ? "LLM_PROVIDER=offline"
+            : "no model endpoint configured (set AZURE_OPENAI_ENDPOINT or OPENAI_BASE_URL)",
       };
     case "azure-openai":
       if (!env.AZURE_OPENAI_ENDPOINT)
-        throw new ConfigurationError("Invalid configuration: AZURE_OPENAI_ENDPOINT is required when LLM_PROVIDER=azure-openai (e.g. https://my-resource.openai.azure.com)");
-      return { kind: "azure-openai", endpoints: env.AZURE_OPENAI_ENDPOINT, apiKey: env.AZURE_OPENAI_API_KEY, apiVersion: env.AZURE_OPENAI_API_VERSION };
+        throw new ConfigurationError(
+          "Invalid configuration: AZURE_OPENAI_ENDPOINT is required when LLM_PROVIDER=azure-openai (e.g. https://my-resource.openai.azure.com)",
+        );
+      return {
+        kind: "azure-openai",
+        endpoints: env.AZURE_OPENAI_ENDPOINT,
+        apiKey: env.AZURE_OPENAI_API_KEY,
+        apiVersion: env.AZURE_OPENAI_API_VERSION,
+      };
     case "openai-compatible":
       if (!env.OPENAI_BASE_URL)
-        throw new ConfigurationError("Invalid configuration: OPENAI_BASE_URL is required when LLM_PROVIDER=openai-compatible (e.g. http://localhost:11434/v1)");
+        throw new ConfigurationError(
+          "Invalid configuration: OPENAI_BASE_URL is required when LLM_PROVIDER=openai-compatible (e.g. http://localhost:11434/v1)",
+        );
       return { kind: "openai-compatible", baseUrls: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
   }
 }

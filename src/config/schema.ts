@@ -8,25 +8,36 @@ const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
 /** A TCP port, `defaultPort` when unset or empty; 0 asks the system for any free one. */
 const port = (defaultPort: number) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).default(defaultPort));
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).default(defaultPort),
+  );
 const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
-const boolean = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+const boolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
 /** A comma-separated, ordered list of URLs (first = primary), each validated. */
 const urlList = z
   .string()
   .optional()
-  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean))
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().url({ message: "each comma-separated entry must be a URL" })))
   .transform((urls) => (urls.length > 0 ? urls : undefined));
 const idList = z
   .string()
   .optional()
-  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 
 /**
  * Every setting the product reads, by environment variable name. `loadConfig` is the only place
@@ -112,7 +123,10 @@ export const EnvSchema = z.object({
   /** 3–55 lowercase letters, digits and single hyphens: the started queue adds `-started` (63 at most). */
   RUN_QUEUE_NAME: z
     .string()
-    .regex(/^[a-z0-9](?!.*--)[a-z0-9-]{1,53}[a-z0-9]$/, "3–55 lowercase letters, digits or single hyphens, starting and ending with a letter or digit")
+    .regex(
+      /^[a-z0-9](?!.*--)[a-z0-9-]{1,53}[a-z0-9]$/,
+      "3–55 lowercase letters, digits or single hyphens, starting and ending with a letter or digit",
+    )
     .default("procura-runs"),
   RUN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   RUN_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),

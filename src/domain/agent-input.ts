@@ -74,5 +74,10 @@ export const ModeratorInputSchema = AnsweringSchema.extend({
 export type ModeratorInput = z.infer<typeof ModeratorInputSchema>;
 
 /** Any agent's input, told apart by `agent`. */
-export const AgentInputSchema = z.discriminatedUnion("agent", [RewriterInputSchema, RouterInputSchema, SpecialistInputSchema, ModeratorInputSchema]);
+export const AgentInputSchema = z.discriminatedUnion("agent", [
+  RewriterInputSchema,
+  RouterInputSchema,
+  SpecialistInputSchema,
+  ModeratorInputSchema,
+]);
 export type AgentInput = z.infer<typeof AgentInputSchema>;

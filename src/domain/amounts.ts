@@ -24,20 +24,64 @@ const KANJI_DIGIT = "〇一二三四五六七八九";
 const SMALL_UNIT: Record<string, number> = { 十: 10, 百: 100, 千: 1e3 };
 const LARGE_UNIT: Record<string, number> = { 万: 1e4, 億: 1e8, 兆: 1e12 };
 const MULTIPLIER: Record<string, number> = {
-  k: 1e3, thousand: 1e3,
-  m: 1e6, mm: 1e6, mn: 1e6, mil: 1e6, mio: 1e6, million: 1e6,
-  b: 1e9, bn: 1e9, billion: 1e9,
-  tn: 1e12, trillion: 1e12,
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mm: 1e6,
+  mn: 1e6,
+  mil: 1e6,
+  mio: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+  tn: 1e12,
+  trillion: 1e12,
 };
 const WORD_VALUE: Record<string, number> = {
-  a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  a: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
 const WORD_SCALE: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
-const PREFIX_CURRENCY: Record<string, Currency> = { "¥": "JPY", jpy: "JPY", "us$": "USD", usd: "USD", $: "USD", "€": "EUR", eur: "EUR" };
+const PREFIX_CURRENCY: Record<string, Currency> = { "¥": "JPY", jpy: "JPY", us$: "USD", usd: "USD", $: "USD", "€": "EUR", eur: "EUR" };
 const SUFFIX_CURRENCY: Record<string, Currency> = {
-  円: "JPY", yen: "JPY", jpy: "JPY", usd: "USD", dollar: "USD", dollars: "USD", ドル: "USD", eur: "EUR", euro: "EUR", euros: "EUR", ユーロ: "EUR",
+  円: "JPY",
+  yen: "JPY",
+  jpy: "JPY",
+  usd: "USD",
+  dollar: "USD",
+  dollars: "USD",
+  ドル: "USD",
+  eur: "EUR",
+  euro: "EUR",
+  euros: "EUR",
+  ユーロ: "EUR",
 };
 
 const JA_DIGITS = `\\d${KANJI_DIGIT}`;
@@ -73,7 +117,8 @@ export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT): Ex
   for (const match of normalised.matchAll(AMOUNT_PATTERN)) {
     const groups = match.groups as Record<string, string | undefined>;
     const body = (groups.ja ?? groups.number ?? groups.words)!;
-    const currency = currencyOf(groups.prefix, groups.suffix) ?? (groups.ja !== undefined && /[万億兆]/.test(groups.ja) ? "JPY" : undefined);
+    const currency =
+      currencyOf(groups.prefix, groups.suffix) ?? (groups.ja !== undefined && /[万億兆]/.test(groups.ja) ? "JPY" : undefined);
     if (currency === undefined) continue;
     const bodyAt = match.index + match[0].indexOf(body);
     const start = groups.prefix === undefined ? bodyAt : match.index;
@@ -150,8 +195,7 @@ function kanjiAmount(amount: string): number {
     else if (token in SMALL_UNIT) {
       group += (pending ?? 1) * SMALL_UNIT[token];
       pending = undefined;
-    }
-    else if (token in LARGE_UNIT) {
+    } else if (token in LARGE_UNIT) {
       total += (group + (pending ?? 0) || 1) * LARGE_UNIT[token];
       group = 0;
       pending = undefined;
@@ -162,7 +206,10 @@ function kanjiAmount(amount: string): number {
 
 /** "fifty million" → 50,000,000, "two hundred thousand" → 200,000, "a million" → 1,000,000. */
 function wordsAmount(words: string): number | undefined {
-  const tokens = words.toLowerCase().split(/[\s-]+/).filter((token) => token !== "and");
+  const tokens = words
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .filter((token) => token !== "and");
   if (tokens.every((token) => token === "a")) return undefined;
   let total = 0;
   let current = 0;

@@ -35,7 +35,9 @@ export const UnderstandingOutputSchema = z.object({
     .enum(["standalone", "rewritten", "clarify"])
     .describe("standalone: already complete; rewritten: a follow-up made complete; clarify: ambiguous and nothing resolves it"),
   standaloneQuestion: z.string().describe("the question to answer, complete without the conversation; the message itself when standalone"),
-  refersToPreviousAnswer: z.boolean().describe("true when the message asks about the previous answer itself (why?, is that above the cap?)"),
+  refersToPreviousAnswer: z
+    .boolean()
+    .describe("true when the message asks about the previous answer itself (why?, is that above the cap?)"),
   clarification: z.string().describe("when kind is clarify: a short question back to the user in their language; otherwise empty"),
 });
 export type UnderstandingOutput = z.infer<typeof UnderstandingOutputSchema>;

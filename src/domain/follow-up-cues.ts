@@ -15,7 +15,8 @@ export interface FollowUpCues {
 }
 
 const ELLIPTICAL_EN = /^(and|also|what about|how about|same (for|with|as))\b/i;
-const DANGLING_EN = /\b(them|they|their|theirs|it|its|those|these|him|her|he|she|the same|that one|this one)\b|\b(that|this)\b(?!\s+(fiscal|financial|year|quarter|month|week|supplier|vendor|contract|category|policy|purchase)\b)/i;
+const DANGLING_EN =
+  /\b(them|they|their|theirs|it|its|those|these|him|her|he|she|the same|that one|this one)\b|\b(that|this)\b(?!\s+(fiscal|financial|year|quarter|month|week|supplier|vendor|contract|category|policy|purchase)\b)/i;
 const ABOUT_ANSWER_EN =
   /^(why( not| so| is that| is it| was that)?|how come|how so|explain( that| this)?)\s*[?.!]*$|^(is|was|does|would|will|can|could|isn'?t|doesn'?t) (that|this)\b|\b(your answer|the answer|that answer|that figure|that amount)\b/i;
 const ELLIPTICAL_JA = /^(では|じゃあ|それでは|それで|あと|なら|ならば|で、|一方)/;

@@ -34,8 +34,7 @@ export function routerDecisionSchema(knownIds: readonly string[], maxSpecialists
     if (value.selected.length === 0) ctx.addIssue({ code: "custom", message: "selected is empty" });
     if (value.selected.length > maxSpecialists)
       ctx.addIssue({ code: "custom", message: `selected has ${value.selected.length} ids; at most ${maxSpecialists}` });
-    if (new Set(value.selected).size !== value.selected.length)
-      ctx.addIssue({ code: "custom", message: "selected repeats an id" });
+    if (new Set(value.selected).size !== value.selected.length) ctx.addIssue({ code: "custom", message: "selected repeats an id" });
     for (const id of [...value.selected, ...value.priority])
       if (!known.has(id)) ctx.addIssue({ code: "custom", message: `unknown specialist id '${id}'` });
     for (const id of value.priority)

@@ -10,7 +10,19 @@ import { RunLifecycleRecordSchema } from "./run-message";
 import { SpecialistRoundSchema } from "./specialist";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
-export const RunPhaseSchema = z.enum(["understand", "route", "investigate", "debate", "converse", "handoff", "moderate", "gate", "reinvestigate", "decide", "done"]);
+export const RunPhaseSchema = z.enum([
+  "understand",
+  "route",
+  "investigate",
+  "debate",
+  "converse",
+  "handoff",
+  "moderate",
+  "gate",
+  "reinvestigate",
+  "decide",
+  "done",
+]);
 export type RunPhase = z.infer<typeof RunPhaseSchema>;
 
 /**
@@ -67,7 +79,11 @@ export const WorkflowEventSchema = z.object({
 export type WorkflowEvent = z.infer<typeof WorkflowEventSchema>;
 
 /** Quality-gate bookkeeping: both scores are kept when the gate sends the answer back. */
-export const QualityRecordSchema = z.object({ initialScore: z.number().nullable(), finalScore: z.number().nullable(), retried: z.boolean() });
+export const QualityRecordSchema = z.object({
+  initialScore: z.number().nullable(),
+  finalScore: z.number().nullable(),
+  retried: z.boolean(),
+});
 export type QualityRecord = z.infer<typeof QualityRecordSchema>;
 
 /** An approver's sign-off on a run's answer (an edit is already the answer's conclusion). */

@@ -22,7 +22,10 @@ export function chooseEvalModels(config: EvalConfig): EvalModelChoice {
   const configured = config.env.EVAL_MODELS.length > 0 ? config.env.EVAL_MODELS : config.env.EVAL_MODEL;
   if (configured.length === 0 && provider.kind === "offline")
     return { configured: false, reason: `${SKIPPED_NO_EVAL_MODEL} (EVAL_MODELS is unset and the bot has no model: ${provider.reason})` };
-  const entries = configured.length > 0 ? configured : [{ label: config.models.moderator, model: config.models.moderator, endpoint: { kind: "bot" as const } }];
+  const entries =
+    configured.length > 0
+      ? configured
+      : [{ label: config.models.moderator, model: config.models.moderator, endpoint: { kind: "bot" as const } }];
   const bare = entries.filter((entry) => entry.endpoint.kind === "bot");
   if (bare.length > 0 && provider.kind === "offline")
     return {
@@ -33,7 +36,10 @@ export function chooseEvalModels(config: EvalConfig): EvalModelChoice {
 }
 
 /** Builds the evaluation model from configuration, or returns why there is none. `behaviour` overrides the retry seams (tests). */
-export function createEvalModel(config: EvalConfig & Pick<AppConfig, "retry">, behaviour: Partial<RetryBehaviour> = {}): EvalModel | { skipped: string } {
+export function createEvalModel(
+  config: EvalConfig & Pick<AppConfig, "retry">,
+  behaviour: Partial<RetryBehaviour> = {},
+): EvalModel | { skipped: string } {
   const choice = chooseEvalModels(config);
   if (!choice.configured) return { skipped: choice.reason };
   const retry: RetryBehaviour = { retry: evalModelRetry(config.retry.maxRetries), ...behaviour };
@@ -58,11 +64,19 @@ function chatModelFor(config: EvalConfig, entry: EvalModelEntry, retry: RetryBeh
   const endpoint = entry.endpoint;
   const keys = config.env.EVAL_API_KEYS;
   const provider = config.provider;
-  if (endpoint.kind === "openai-compatible") return createOpenAiCompatibleChatModel({ baseUrl: endpoint.baseUrl, apiKey: apiKeyFor(keys, endpoint.baseUrl), ...retry });
+  if (endpoint.kind === "openai-compatible")
+    return createOpenAiCompatibleChatModel({ baseUrl: endpoint.baseUrl, apiKey: apiKeyFor(keys, endpoint.baseUrl), ...retry });
   if (endpoint.kind === "azure-openai")
-    return createAzureOpenAiChatModel({ endpoint: endpoint.endpoint, apiKey: apiKeyFor(keys, endpoint.endpoint), apiVersion: config.env.AZURE_OPENAI_API_VERSION, ...retry });
-  if (provider.kind === "azure-openai") return createAzureOpenAiChatModel({ endpoint: provider.endpoints, apiKey: provider.apiKey, apiVersion: provider.apiVersion, ...retry });
-  if (provider.kind === "openai-compatible") return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, ...retry });
+    return createAzureOpenAiChatModel({
+      endpoint: endpoint.endpoint,
+      apiKey: apiKeyFor(keys, endpoint.endpoint),
+      apiVersion: config.env.AZURE_OPENAI_API_VERSION,
+      ...retry,
+    });
+  if (provider.kind === "azure-openai")
+    return createAzureOpenAiChatModel({ endpoint: provider.endpoints, apiKey: provider.apiKey, apiVersion: provider.apiVersion, ...retry });
+  if (provider.kind === "openai-compatible")
+    return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, ...retry });
   throw new Error(`"${entry.label}" needs the bot's model endpoint and there is none`);
 }
 

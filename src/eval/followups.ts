@@ -106,15 +106,18 @@ function check(
   today: Date,
 ): FollowUpTurnResult {
   const kind = state.understanding?.kind ?? "none";
-  const understoodAs = state.status === "needs_clarification" ? `(asked back) ${state.understanding?.clarification ?? ""}` : questionToAnswer(state);
+  const understoodAs =
+    state.status === "needs_clarification" ? `(asked back) ${state.understanding?.clarification ?? ""}` : questionToAnswer(state);
   const problems: string[] = [];
   if (kind !== expect.kind) problems.push(`understood as ${kind}, expected ${expect.kind}`);
   if (expect.kind !== "clarify") {
     const named = entitiesNamed(questionToAnswer(state), vocabulary, today);
     for (const [key, values] of Object.entries(resolvePeriods(expect.entities ?? {}, today)))
-      for (const value of values as (string | number)[]) if (!named[key as keyof Entities].includes(value as never)) problems.push(`does not name ${key} ${value}`);
+      for (const value of values as (string | number)[])
+        if (!named[key as keyof Entities].includes(value as never)) problems.push(`does not name ${key} ${value}`);
     for (const [key, values] of Object.entries(resolvePeriods(expect.absent ?? {}, today)))
-      for (const value of values as (string | number)[]) if (named[key as keyof Entities].includes(value as never)) problems.push(`still names ${key} ${value}`);
+      for (const value of values as (string | number)[])
+        if (named[key as keyof Entities].includes(value as never)) problems.push(`still names ${key} ${value}`);
     const refers = state.understanding?.previousAnswer !== undefined;
     if (expect.refersToPreviousAnswer !== undefined && refers !== expect.refersToPreviousAnswer)
       problems.push(refers ? "took it to ask about the previous answer" : "did not pass the previous answer on");

@@ -40,17 +40,35 @@ function round(score: number): string {
 export function renderGoldenReport(rows: GoldenRow[]): string[] {
   const scored = rows.filter((row) => row.status !== "skip");
   const header = ["case", "metric", "score", "result", "note"];
-  const cells = scored.map((row) => [row.id, row.metric, row.score === null ? "n/a" : round(row.score), row.status.toUpperCase(), row.note]);
+  const cells = scored.map((row) => [
+    row.id,
+    row.metric,
+    row.score === null ? "n/a" : round(row.score),
+    row.status.toUpperCase(),
+    row.note,
+  ]);
   const widths = header.slice(0, -1).map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
-  const format = (cell: string[]) => cell.map((text, column) => (column < widths.length ? text.padEnd(widths[column]) : text)).join("  ").trimEnd();
-  const table = scored.length > 0 ? [format(header), format(widths.map((width) => "-".repeat(width)).concat("----")), ...cells.map(format)] : [];
+  const format = (cell: string[]) =>
+    cell
+      .map((text, column) => (column < widths.length ? text.padEnd(widths[column]) : text))
+      .join("  ")
+      .trimEnd();
+  const table =
+    scored.length > 0 ? [format(header), format(widths.map((width) => "-".repeat(width)).concat("----")), ...cells.map(format)] : [];
   const skippedKinds = new Map<string, { cases: number; why: string }>();
   for (const row of rows.filter((candidate) => candidate.status === "skip")) {
     const kind = skippedKinds.get(row.metric) ?? { cases: 0, why: row.note };
     kind.cases++;
     skippedKinds.set(row.metric, kind);
   }
-  const skipped = [...skippedKinds].map(([metric, { cases, why }]) => `skipped ${metric} for ${cases} case${cases === 1 ? "" : "s"}: ${why}`);
+  const skipped = [...skippedKinds].map(
+    ([metric, { cases, why }]) => `skipped ${metric} for ${cases} case${cases === 1 ? "" : "s"}: ${why}`,
+  );
   const count = (status: GoldenRow["status"]) => rows.filter((row) => row.status === status).length;
-  return [...table, ...(skipped.length > 0 ? ["", ...skipped] : []), "", `${count("pass")} passed, ${count("fail")} failed, ${count("skip")} skipped`];
+  return [
+    ...table,
+    ...(skipped.length > 0 ? ["", ...skipped] : []),
+    "",
+    `${count("pass")} passed, ${count("fail")} failed, ${count("skip")} skipped`,
+  ];
 }

@@ -5,7 +5,9 @@ import type { PromptFiles } from "./prompt-files";
 import { describeZodError } from "../domain/zod-issues";
 
 const topicList = z.array(z.string().trim().min(1)).min(1);
-const ReferenceTopicsSchema = z.object({ specialists: z.record(topicList).refine((map) => Object.keys(map).length > 0, "name at least one specialist") });
+const ReferenceTopicsSchema = z.object({
+  specialists: z.record(topicList).refine((map) => Object.keys(map).length > 0, "name at least one specialist"),
+});
 
 /** The topics the bot may discuss, by specialist id (`prompts/metrics/reference-topics.yaml`). */
 export interface ReferenceTopics {

@@ -19,7 +19,10 @@ export interface ScopeFigures {
 }
 
 /** Runs `decide` over every case (one at a time: a model's rate limit is shared) and counts its mistakes. */
-export async function measureScope(cases: readonly ScopeCase[], decide: (question: string) => Promise<boolean> | boolean): Promise<ScopeFigures> {
+export async function measureScope(
+  cases: readonly ScopeCase[],
+  decide: (question: string) => Promise<boolean> | boolean,
+): Promise<ScopeFigures> {
   const mistakes: ScopeCase[] = [];
   for (const item of cases) if ((await decide(item.question)) !== item.inScope) mistakes.push(item);
   const procurement = cases.filter((c) => c.inScope).length;

@@ -14,7 +14,11 @@ export const MetricOptionsSchema = z.discriminatedUnion("metric", [
     threshold: z.number().min(0).max(1).default(0.8),
     models: z.array(z.string()).optional(),
   }),
-  z.object({ metric: z.literal("agent-goal-accuracy"), mode: z.enum(["WITH_REFERENCE", "WITHOUT_REFERENCE"]).default("WITH_REFERENCE"), models: z.array(z.string()).optional() }),
+  z.object({
+    metric: z.literal("agent-goal-accuracy"),
+    mode: z.enum(["WITH_REFERENCE", "WITHOUT_REFERENCE"]).default("WITH_REFERENCE"),
+    models: z.array(z.string()).optional(),
+  }),
   z.object({
     metric: z.literal("topic-adherence"),
     mode: z.enum(["PRECISION", "RECALL", "F1"]).default("F1"),

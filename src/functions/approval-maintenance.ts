@@ -17,6 +17,7 @@ app.timer("approval-maintenance", {
   handler: async (_timer: Timer, context: InvocationContext) => {
     const result = await runApprovalMaintenanceOnce(config, { log: (line) => context.log(line) });
     context.log(JSON.stringify(result));
-    if ("failed" in result && result.failed > 0) context.warn(`${result.failed} approval(s) could not be maintained; they are retried on the next run`);
+    if ("failed" in result && result.failed > 0)
+      context.warn(`${result.failed} approval(s) could not be maintained; they are retried on the next run`);
   },
 });

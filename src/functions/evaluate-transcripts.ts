@@ -15,9 +15,18 @@ app.timer("evaluate-transcripts", {
   runOnStartup: false,
   handler: async (_timer: Timer, context: InvocationContext) => {
     const summary = await runEvaluateTranscriptsOnce(config, { log: (line) => context.log(line) });
-    context.log(JSON.stringify({ jobRunId: summary.jobRunId, evaluated: summary.evaluated.length, disagreements: summary.disagreements, failed: summary.failed, skipped: summary.skipped }));
+    context.log(
+      JSON.stringify({
+        jobRunId: summary.jobRunId,
+        evaluated: summary.evaluated.length,
+        disagreements: summary.disagreements,
+        failed: summary.failed,
+        skipped: summary.skipped,
+      }),
+    );
     // Each transcript's per-model scores, so a run's log shows where the evaluation models disagree.
     for (const transcript of summary.scores) context.log(JSON.stringify(transcript));
-    if (summary.failed.length > 0) context.warn(`${summary.failed.length} transcript(s) could not be evaluated; they are retried on the next run`);
+    if (summary.failed.length > 0)
+      context.warn(`${summary.failed.length} transcript(s) could not be evaluated; they are retried on the next run`);
   },
 });

@@ -16,7 +16,9 @@ export async function readDocumentText(file: string): Promise<string> {
   if (extension === ".md" || extension === ".txt") return readFile(file, "utf8");
   if (extension === ".docx") {
     // mammoth's markdown output keeps headings as "#" lines, which is all the section splitter needs.
-    const result = await (mammoth as unknown as { convertToMarkdown(input: { path: string }): Promise<{ value: string }> }).convertToMarkdown({ path: file });
+    const result = await (
+      mammoth as unknown as { convertToMarkdown(input: { path: string }): Promise<{ value: string }> }
+    ).convertToMarkdown({ path: file });
     return result.value.replace(/\\([.\-()#*_[\]])/g, "$1").replace(/__([^_]+)__/g, "$1");
   }
   if (extension === ".pdf") {
@@ -58,7 +60,9 @@ export function splitSections(text: string): DocumentSection[] {
     if (heading) sections.push({ ...heading, text: "" });
     else if (sections.length > 0) sections[sections.length - 1].text += `${raw}\n`;
   }
-  return sections.map((section) => ({ ...section, text: section.text.trim() })).filter((section) => section.text !== "" || section.heading !== "");
+  return sections
+    .map((section) => ({ ...section, text: section.text.trim() }))
+    .filter((section) => section.text !== "" || section.heading !== "");
 }
 
 function headingOf(line: string, markdown: boolean, skipLevelOne: boolean): Omit<DocumentSection, "text"> | undefined {

@@ -18,7 +18,10 @@ export class FieldReader {
   private values: readonly string[] = [];
 
   /** `columns`: our column name → its position in a record. */
-  constructor(private readonly mapping: Mapping, private readonly columns: ReadonlyMap<string, number>) {
+  constructor(
+    private readonly mapping: Mapping,
+    private readonly columns: ReadonlyMap<string, number>,
+  ) {
     this.readDate = dateReader(mapping.dateFormat);
   }
 
@@ -80,7 +83,10 @@ export class FieldReader {
 
   /** A `;`-separated list. */
   list(column: string): string[] {
-    return this.raw(column).split(";").map((item) => item.trim()).filter(Boolean);
+    return this.raw(column)
+      .split(";")
+      .map((item) => item.trim())
+      .filter(Boolean);
   }
 
   oneOf<T extends string>(column: string, allowed: readonly T[], fallback: T): T {

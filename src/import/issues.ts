@@ -16,7 +16,10 @@ export class FileIssues {
   /** Rows with at least one issue. */
   badRows = 0;
 
-  constructor(readonly file: string, private readonly limit = DEFAULT_ISSUE_LIMIT) {}
+  constructor(
+    readonly file: string,
+    private readonly limit = DEFAULT_ISSUE_LIMIT,
+  ) {}
 
   /** Records a row's issues (one row may break several columns). */
   addRow(line: number, problems: readonly { column: string; reason: string }[]): void {

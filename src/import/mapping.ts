@@ -18,7 +18,9 @@ export const DEFAULT_FILES: Record<CsvKind, string> = {
   policies: "policies.csv",
 };
 
-const DATE_FORMAT = z.string().regex(/^(?=.*YY)(?=.*M)(?=.*D)[YMD./\- ]+$/, "a date format built from YYYY/YY, MM/M, DD/D and separators, e.g. DD.MM.YYYY");
+const DATE_FORMAT = z
+  .string()
+  .regex(/^(?=.*YY)(?=.*M)(?=.*D)[YMD./\- ]+$/, "a date format built from YYYY/YY, MM/M, DD/D and separators, e.g. DD.MM.YYYY");
 
 /**
  * How a real export's files map to ours: file names, column names (ours → theirs), the date format,
@@ -26,8 +28,21 @@ const DATE_FORMAT = z.string().regex(/^(?=.*YY)(?=.*M)(?=.*D)[YMD./\- ]+$/, "a d
  */
 export const MappingSchema = z
   .object({
-    files: z.object(Object.fromEntries(CSV_KINDS.map((kind) => [kind, z.string().min(1).optional()])) as Record<CsvKind, z.ZodOptional<z.ZodString>>).strict().default({}),
-    columns: z.object(Object.fromEntries(CSV_KINDS.map((kind) => [kind, z.record(z.string(), z.string().min(1)).optional()])) as Record<CsvKind, z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>>).strict().default({}),
+    files: z
+      .object(
+        Object.fromEntries(CSV_KINDS.map((kind) => [kind, z.string().min(1).optional()])) as Record<CsvKind, z.ZodOptional<z.ZodString>>,
+      )
+      .strict()
+      .default({}),
+    columns: z
+      .object(
+        Object.fromEntries(CSV_KINDS.map((kind) => [kind, z.record(z.string(), z.string().min(1)).optional()])) as Record<
+          CsvKind,
+          z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>
+        >,
+      )
+      .strict()
+      .default({}),
     dateFormat: DATE_FORMAT.default("YYYY-MM-DD"),
     delimiter: z.string().min(1).max(2).default(","),
     decimalComma: z.boolean().default(false),
@@ -64,17 +79,19 @@ export function sourceColumn(mapping: Mapping, kind: CsvKind, column: string): s
 export function dateReader(format: string): (text: string) => string | undefined {
   const order: ("Y" | "YY" | "M" | "D")[] = [];
   const pattern = format.replace(/YYYY|YY|MM|M|DD|D|[./\- ]/g, (token) => {
-    if (token === "YYYY") return order.push("Y"), "(\\d{4})";
-    if (token === "YY") return order.push("YY"), "(\\d{2})";
-    if (token.startsWith("M")) return order.push("M"), "(\\d{1,2})";
-    if (token.startsWith("D")) return order.push("D"), "(\\d{1,2})";
+    if (token === "YYYY") return (order.push("Y"), "(\\d{4})");
+    if (token === "YY") return (order.push("YY"), "(\\d{2})");
+    if (token.startsWith("M")) return (order.push("M"), "(\\d{1,2})");
+    if (token.startsWith("D")) return (order.push("D"), "(\\d{1,2})");
     return `\\${token}`;
   });
   const regex = new RegExp(`^${pattern}$`);
   return (text) => {
     const match = regex.exec(text.trim());
     if (!match) return undefined;
-    let year = 0, month = 0, day = 0;
+    let year = 0,
+      month = 0,
+      day = 0;
     order.forEach((part, i) => {
       const value = Number(match[i + 1]);
       if (part === "Y") year = value;

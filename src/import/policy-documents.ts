@@ -16,7 +16,10 @@ export interface PolicyMetadata {
 
 /** A policy file that cannot be imported; `column` names what is wrong (a front-matter field, "file", "sections"). */
 export class PolicyFileError extends Error {
-  constructor(readonly column: string, message: string) {
+  constructor(
+    readonly column: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -32,20 +35,35 @@ export async function readPolicyDocument(directory: string, name: string, descri
   let meta = described;
   let text: string;
   if (meta === undefined) {
-    if (path.extname(name).toLowerCase() !== ".md") throw new PolicyFileError("file", `no row in policies.csv describes ${name} (key, language, title, version, effectiveDate)`);
+    if (path.extname(name).toLowerCase() !== ".md")
+      throw new PolicyFileError("file", `no row in policies.csv describes ${name} (key, language, title, version, effectiveDate)`);
     const parsed = matter(await readFile(file, "utf8"));
     meta = frontMatter(name, parsed.data);
     text = parsed.content;
   } else text = await readDocumentText(file);
   const code = `POL-${meta.key.toUpperCase().replace(/[^A-Z0-9]+/g, "-")}`;
-  const sections = splitSections(text).map((section, index) => ({ id: `${code} §${section.number ?? index + 1}`, heading: section.heading, text: section.text }));
-  if (sections.length === 0) throw new PolicyFileError("sections", 'no headings found: sections are the document\'s headings ("## 1. Scope")');
-  return { id: `${code}-${meta.language}`, policyKey: meta.key, language: meta.language, title: meta.title, version: meta.version, effectiveDate: meta.effectiveDate, sections };
+  const sections = splitSections(text).map((section, index) => ({
+    id: `${code} §${section.number ?? index + 1}`,
+    heading: section.heading,
+    text: section.text,
+  }));
+  if (sections.length === 0)
+    throw new PolicyFileError("sections", 'no headings found: sections are the document\'s headings ("## 1. Scope")');
+  return {
+    id: `${code}-${meta.language}`,
+    policyKey: meta.key,
+    language: meta.language,
+    title: meta.title,
+    version: meta.version,
+    effectiveDate: meta.effectiveDate,
+    sections,
+  };
 }
 
 function frontMatter(name: string, front: Record<string, unknown>): PolicyMetadata {
   const missing = FRONT_MATTER_FIELDS.filter((field) => front[field] === undefined || front[field] === "");
-  if (missing.length > 0) throw new PolicyFileError(missing.join(", "), "missing in the front matter (or give the file a row in policies.csv)");
+  if (missing.length > 0)
+    throw new PolicyFileError(missing.join(", "), "missing in the front matter (or give the file a row in policies.csv)");
   const language = String(front.language);
   if (language !== "en" && language !== "ja") throw new PolicyFileError("language", `${JSON.stringify(language)} is not en or ja`);
   const effectiveDate = front.effectiveDate instanceof Date ? front.effectiveDate.toISOString().slice(0, 10) : String(front.effectiveDate);

@@ -37,7 +37,10 @@ export interface DataStoreWriter {
   /** The records of a kind the store holds now. */
   load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]>;
   /** Writes the resulting records of a kind: `changed` are new or updated, `removed` are gone. */
-  save<K extends DirectoryKind>(kind: K, result: { all: DirectoryRecords[K][]; changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] }): Promise<void>;
+  save<K extends DirectoryKind>(
+    kind: K,
+    result: { all: DirectoryRecords[K][]; changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] },
+  ): Promise<void>;
   /** The spend rows the store holds now, streamed. */
   spendRows(): AsyncIterable<SpendTransaction>;
   beginSpend(): Promise<SpendWrite>;

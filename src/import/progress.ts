@@ -16,7 +16,10 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
 export const silentProgress: Progress = { start: () => undefined, update: () => undefined, stop: () => undefined };
 
 function barProgress(stream: NodeJS.WriteStream): Progress {
-  const bar = new SingleBar({ stream, format: "{label} [{bar}] {percentage}% | {mb} MB", hideCursor: true, clearOnComplete: false }, Presets.shades_classic);
+  const bar = new SingleBar(
+    { stream, format: "{label} [{bar}] {percentage}% | {mb} MB", hideCursor: true, clearOnComplete: false },
+    Presets.shades_classic,
+  );
   return {
     start: (label, total) => bar.start(total, 0, { label, mb: (total / 1e6).toFixed(1) }),
     update: (done) => bar.update(done),

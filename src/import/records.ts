@@ -45,7 +45,8 @@ export function readBenchmark(f: FieldReader): PriceBenchmark {
     source: f.text("source"),
     asOf: f.date("asOf"),
   };
-  if (f.problems.length === 0 && !(benchmark.p25 <= benchmark.median && benchmark.median <= benchmark.p75)) f.fail("median", `p25 ≤ median ≤ p75 does not hold (${benchmark.p25}, ${benchmark.median}, ${benchmark.p75})`);
+  if (f.problems.length === 0 && !(benchmark.p25 <= benchmark.median && benchmark.median <= benchmark.p75))
+    f.fail("median", `p25 ≤ median ≤ p75 does not hold (${benchmark.p25}, ${benchmark.median}, ${benchmark.p75})`);
   return benchmark;
 }
 

@@ -84,7 +84,10 @@ class ImportRun {
   /** How many spend rows the store held before this import (none: no row needs comparing). */
   private storedSpendRows = 0;
 
-  constructor(private readonly writer: DataStoreWriter, private readonly options: ImportOptions) {
+  constructor(
+    private readonly writer: DataStoreWriter,
+    private readonly options: ImportOptions,
+  ) {
     this.rates = { ...options.ratesToJpy };
   }
 
@@ -103,8 +106,13 @@ class ImportRun {
     if (this.options.dryRun || !wrote) return { outcomes: this.outcomes, summary: previous };
     // Kinds written in this run are counted as written; the others are read back (in Cosmos a read of
     // ten thousand contracts is a long query, so only when they were not imported now).
-    const stored = <K extends DirectoryKind>(kind: K) => (this.written[kind]) ?? this.writer.load(kind);
-    const [suppliers, contracts, policies, benchmarks] = await Promise.all([stored("suppliers"), stored("contracts"), stored("policies"), stored("benchmarks")]);
+    const stored = <K extends DirectoryKind>(kind: K) => this.written[kind] ?? this.writer.load(kind);
+    const [suppliers, contracts, policies, benchmarks] = await Promise.all([
+      stored("suppliers"),
+      stored("contracts"),
+      stored("policies"),
+      stored("benchmarks"),
+    ]);
     const summary: DataSetSummary = {
       name: "imported",
       location: this.writer.location,
@@ -135,11 +143,26 @@ class ImportRun {
   }
 
   private outcome(kind: KindOutcome["kind"], file: string): KindOutcome {
-    return { kind, file: path.relative(this.options.directory, file) || file, status: "validated", read: 0, skipped: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, durationMs: 0, issues: new FileIssues(path.basename(file), this.options.issueLimit) };
+    return {
+      kind,
+      file: path.relative(this.options.directory, file) || file,
+      status: "validated",
+      read: 0,
+      skipped: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      durationMs: 0,
+      issues: new FileIssues(path.basename(file), this.options.issueLimit),
+    };
   }
 
   /** Reads every row of a CSV through `read`; returns the valid records, or undefined when the file is absent. */
-  private async readCsv<T>(kind: CsvKind, read: (f: FieldReader, row: CsvRow, outcome: KindOutcome) => T | undefined): Promise<{ outcome: KindOutcome; records: T[] } | undefined> {
+  private async readCsv<T>(
+    kind: CsvKind,
+    read: (f: FieldReader, row: CsvRow, outcome: KindOutcome) => T | undefined,
+  ): Promise<{ outcome: KindOutcome; records: T[] } | undefined> {
     const file = this.file(kind);
     if (!existsSync(file)) return undefined;
     const started = Date.now();
@@ -164,7 +187,8 @@ class ImportRun {
       this.options.progress.update(read);
     });
     if (csv.missingColumns.length > 0) {
-      for (const column of csv.missingColumns) outcome.issues.add({ file: outcome.issues.file, line: 1, column, reason: "missing required column" });
+      for (const column of csv.missingColumns)
+        outcome.issues.add({ file: outcome.issues.file, line: 1, column, reason: "missing required column" });
       this.options.progress.stop();
       return;
     }
@@ -194,7 +218,10 @@ class ImportRun {
   }
 
   private async importFx(): Promise<void> {
-    const result = await this.readCsv("fx", (f) => ({ currency: f.text("currency", { required: true }).toUpperCase(), rate: f.number("rateToJpy", { required: true, min: Number.MIN_VALUE }) }));
+    const result = await this.readCsv("fx", (f) => ({
+      currency: f.text("currency", { required: true }).toUpperCase(),
+      rate: f.number("rateToJpy", { required: true, min: Number.MIN_VALUE }),
+    }));
     if (!result) return;
     // Rates only convert this import's amounts; they are used even in a dry run.
     const valid = result.outcome.issues.total === 0 || this.options.skipInvalid;
@@ -213,7 +240,8 @@ class ImportRun {
     });
     if (!result) return;
     if (result.outcome.issues.total === 0 || this.options.skipInvalid) this.pendingSuppliers = result.records;
-    if (this.accept(result.outcome, result.records.length)) await this.mergeDirectory("suppliers", result.records, (s) => s.id, result.outcome);
+    if (this.accept(result.outcome, result.records.length))
+      await this.mergeDirectory("suppliers", result.records, (s) => s.id, result.outcome);
   }
 
   private async importContracts(): Promise<void> {
@@ -248,7 +276,8 @@ class ImportRun {
       const document = f.text("document");
       if (document !== "") {
         const full = path.resolve(this.options.directory, document);
-        if (!DOCUMENT_EXTENSIONS.some((extension) => full.toLowerCase().endsWith(extension))) f.fail("document", `unsupported document type (use ${DOCUMENT_EXTENSIONS.join(", ")})`);
+        if (!DOCUMENT_EXTENSIONS.some((extension) => full.toLowerCase().endsWith(extension)))
+          f.fail("document", `unsupported document type (use ${DOCUMENT_EXTENSIONS.join(", ")})`);
         else if (!existsSync(full)) f.fail("document", `file not found: ${document}`);
         else documents.push({ contract, document: full, line: row.line });
       }
@@ -257,9 +286,14 @@ class ImportRun {
     if (!result) return;
     for (const { contract, document, line } of documents) {
       try {
-        contract.clauses = splitSections(await readDocumentText(document)).map((section) => ({ kind: clauseKind(section.heading, section.text), text: `${section.heading}\n${section.text}`.trim() }));
+        contract.clauses = splitSections(await readDocumentText(document)).map((section) => ({
+          kind: clauseKind(section.heading, section.text),
+          text: `${section.heading}\n${section.text}`.trim(),
+        }));
       } catch (error) {
-        result.outcome.issues.addRow(line, [{ column: "document", reason: `cannot read ${path.relative(this.options.directory, document)}: ${(error as Error).message}` }]);
+        result.outcome.issues.addRow(line, [
+          { column: "document", reason: `cannot read ${path.relative(this.options.directory, document)}: ${(error as Error).message}` },
+        ]);
       }
     }
     const failed = new Set(result.outcome.issues.shown.map((issue) => issue.line));
@@ -284,7 +318,8 @@ class ImportRun {
     const hashes = new Map<string, number>();
     const cube = new SpendCubeBuilder();
     try {
-      const storedContracts = this.contractIds.size > 0 ? this.contractIds : new Set((await this.writer.load("contracts")).map((c) => c.id));
+      const storedContracts =
+        this.contractIds.size > 0 ? this.contractIds : new Set((await this.writer.load("contracts")).map((c) => c.id));
       for await (const { batch, fields: f } of this.rows("spend", file, outcome)) {
         for (const row of batch) {
           const transaction = this.readSpend(f.reset(row.values), storedContracts);
@@ -327,7 +362,8 @@ class ImportRun {
     const rate = this.rates[currency];
     if (currency !== "" && rate === undefined) f.fail("currency", `unknown currency ${JSON.stringify(currency)} (add it to fx.csv)`);
     const contractId = f.text("contractId");
-    if (contractId !== "" && contracts.size > 0 && !contracts.has(contractId)) f.fail("contractId", `unknown contract ${JSON.stringify(contractId)}`);
+    if (contractId !== "" && contracts.size > 0 && !contracts.has(contractId))
+      f.fail("contractId", `unknown contract ${JSON.stringify(contractId)}`);
     return {
       id: f.text("id", { required: true }),
       date,
@@ -349,7 +385,13 @@ class ImportRun {
    * import), then the file's rows from the spool if they were spooled, in the order their hashes were
    * recorded.
    */
-  private async finishSpend(write: SpendWrite, spool: Spool | undefined, hashes: Map<string, number>, cube: SpendCubeBuilder, outcome: KindOutcome): Promise<void> {
+  private async finishSpend(
+    write: SpendWrite,
+    spool: Spool | undefined,
+    hashes: Map<string, number>,
+    cube: SpendCubeBuilder,
+    outcome: KindOutcome,
+  ): Promise<void> {
     const UNCHANGED = -1;
     for await (const stored of this.writer.spendRows()) {
       const fresh = hashes.get(stored.id);
@@ -425,7 +467,8 @@ class ImportRun {
       return benchmark;
     });
     if (!result) return;
-    if (this.accept(result.outcome, result.records.length)) await this.mergeDirectory("benchmarks", result.records, benchmarkId, result.outcome);
+    if (this.accept(result.outcome, result.records.length))
+      await this.mergeDirectory("benchmarks", result.records, benchmarkId, result.outcome);
   }
 
   private checkDuplicate(f: FieldReader, seen: Map<string, number>, id: string, line: number, column = "id"): void {
@@ -436,7 +479,12 @@ class ImportRun {
   }
 
   /** Upserts by id (or replaces the kind), counting what is new, changed and unchanged. */
-  private async mergeDirectory<K extends DirectoryKind>(kind: K, records: DirectoryRecords[K][], idOf: (record: DirectoryRecords[K]) => string, outcome: KindOutcome): Promise<void> {
+  private async mergeDirectory<K extends DirectoryKind>(
+    kind: K,
+    records: DirectoryRecords[K][],
+    idOf: (record: DirectoryRecords[K]) => string,
+    outcome: KindOutcome,
+  ): Promise<void> {
     const stored = new Map((await this.writer.load(kind)).map((record) => [idOf(record), record]));
     const merged = this.options.replace ? new Map<string, DirectoryRecords[K]>() : new Map(stored);
     const changed: DirectoryRecords[K][] = [];
@@ -467,7 +515,10 @@ function statusOn(today: string, endDate: string): Contract["status"] {
 class Spool {
   private buffer = "";
 
-  private constructor(private readonly directory: string, private readonly out: WriteStream) {}
+  private constructor(
+    private readonly directory: string,
+    private readonly out: WriteStream,
+  ) {}
 
   static async open(): Promise<Spool> {
     const directory = await mkdtemp(path.join(os.tmpdir(), "procura-spend-"));
@@ -493,7 +544,8 @@ class Spool {
   }
 
   async *lines(): AsyncIterable<string> {
-    for await (const line of createInterface({ input: createReadStream(path.join(this.directory, "rows.ndjson")), crlfDelay: Infinity })) if (line !== "") yield line;
+    for await (const line of createInterface({ input: createReadStream(path.join(this.directory, "rows.ndjson")), crlfDelay: Infinity }))
+      if (line !== "") yield line;
   }
 
   async remove(): Promise<void> {

@@ -12,9 +12,14 @@ import type { MaintenanceResult } from "../approvals/maintenance";
  * BOT_PASSWORD, BOT_TYPE, BOT_TENANT_ID) to send to Teams. Does nothing unless
  * APPROVAL_SCHEDULER=function, so the bot and the Functions timer never both run it.
  */
-export async function runApprovalMaintenanceOnce(config: AppConfig, options: { log: (line: string) => void; now?: Date }): Promise<MaintenanceResult | { skipped: string }> {
+export async function runApprovalMaintenanceOnce(
+  config: AppConfig,
+  options: { log: (line: string) => void; now?: Date },
+): Promise<MaintenanceResult | { skipped: string }> {
   if (config.env.APPROVAL_SCHEDULER !== "function")
-    return { skipped: `APPROVAL_SCHEDULER=${config.env.APPROVAL_SCHEDULER}: the approval job runs ${config.env.APPROVAL_SCHEDULER === "bot" ? "in the bot process" : "nowhere"}` };
+    return {
+      skipped: `APPROVAL_SCHEDULER=${config.env.APPROVAL_SCHEDULER}: the approval job runs ${config.env.APPROVAL_SCHEDULER === "bot" ? "in the bot process" : "nowhere"}`,
+    };
   const identity = resolveBotIdentity(config.env, options.log);
   const telemetry = createTelemetry(config, options.log);
   const store = await openCosmosStore(config, { log: options.log });

@@ -12,7 +12,10 @@ import { evaluateTranscripts, type EvaluateTranscriptsSummary } from "./evaluate
  * model, criteria and reference topics from prompts/) and runs it once. Used by the Functions timer
  * and `npm run evaluate -- transcripts`.
  */
-export async function runEvaluateTranscriptsOnce(config: AppConfig, options: { since?: string; log: (line: string) => void }): Promise<EvaluateTranscriptsSummary> {
+export async function runEvaluateTranscriptsOnce(
+  config: AppConfig,
+  options: { since?: string; log: (line: string) => void },
+): Promise<EvaluateTranscriptsSummary> {
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) {
     options.log(evalModel.skipped);

@@ -68,7 +68,10 @@ export interface EvaluateTranscriptsSummary {
  * saves the record (an upsert keyed by transcript), then marks the transcript evaluated. A failure
  * leaves the transcript unmarked, so the next run retries it; a second run finds nothing new.
  */
-export async function evaluateTranscripts(deps: EvaluateTranscriptsDeps, options: EvaluateTranscriptsOptions): Promise<EvaluateTranscriptsSummary> {
+export async function evaluateTranscripts(
+  deps: EvaluateTranscriptsDeps,
+  options: EvaluateTranscriptsOptions,
+): Promise<EvaluateTranscriptsSummary> {
   const now = deps.now ?? (() => new Date());
   const jobRunId = randomUUID();
   const summary: EvaluateTranscriptsSummary = { jobRunId, evaluated: [], failed: [], scores: [], disagreements: 0 };
@@ -114,7 +117,12 @@ async function evaluateOne(
   const metrics: MetricResult<object>[] = goal ? [goal, topics] : [topics];
   const durationMs = Date.now() - startedAt;
   const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
-  for (const metric of metrics) deps.telemetry.transcriptEvaluated({ ...ids, metric: TELEMETRY_METRIC_NAMES[metric.metric], ...scoreProps(metric.score, metric.models) });
+  for (const metric of metrics)
+    deps.telemetry.transcriptEvaluated({
+      ...ids,
+      metric: TELEMETRY_METRIC_NAMES[metric.metric],
+      ...scoreProps(metric.score, metric.models),
+    });
   const recall = (topics.parts as Partial<TopicAdherenceParts>).recall;
   if (typeof recall === "number") deps.telemetry.transcriptEvaluated({ ...ids, metric: "TopicRecall", ...scoreProps(recall, undefined) });
   for (const result of judge?.results ?? [])
@@ -139,7 +147,11 @@ async function evaluateOne(
     metrics: metrics.map((metric) => ({ ...metric, parts: metric.parts as Record<string, unknown> })),
     judge: judge && {
       results: judge.results.map((result) => ({ ...result })),
-      decomposition: { source: judge.decomposition.source, phases: judge.decomposition.phases.length, ...(judge.decomposition.note ? { note: judge.decomposition.note } : {}) },
+      decomposition: {
+        source: judge.decomposition.source,
+        phases: judge.decomposition.phases.length,
+        ...(judge.decomposition.note ? { note: judge.decomposition.note } : {}),
+      },
       contextSize: judge.contextSize,
     },
   };
@@ -150,10 +162,17 @@ async function evaluateOne(
  * counting (answering an off-topic topic is the failure; declining one is right), against the
  * topics of the specialists the Router selected. Recall is kept in the parts and reported apart.
  */
-async function liveTopicAdherence(evalModel: EvalModel, transcript: TranscriptDocument, reference: ReferenceTopics): Promise<MetricResult<object>> {
+async function liveTopicAdherence(
+  evalModel: EvalModel,
+  transcript: TranscriptDocument,
+  reference: ReferenceTopics,
+): Promise<MetricResult<object>> {
   const topics = await liveReferenceTopics(evalModel, transcript, reference);
   if (topics.topics === null) return notScorable("topic-adherence", topics.reason, {});
-  const result = await topicAdherence(evalModel, transcriptToSample(transcript, { referenceTopics: topics.topics }), { mode: "PRECISION", counting: "REFUSAL" });
+  const result = await topicAdherence(evalModel, transcriptToSample(transcript, { referenceTopics: topics.topics }), {
+    mode: "PRECISION",
+    counting: "REFUSAL",
+  });
   return { ...result, parts: { ...result.parts, referenceTopicSource: topics.source } };
 }
 
@@ -167,7 +186,9 @@ function scoreReports(record: EvaluationRecord): ScoreReport[] {
   });
   const judge = (record.judge?.results ?? []).map((result) => {
     const breakdown = result.models as EvaluationResult["models"];
-    const perModel = breakdown ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.verdict])) : { [models[0] ?? "model"]: result.verdict };
+    const perModel = breakdown
+      ? Object.fromEntries(breakdown.perModel.map((one) => [one.model, one.verdict]))
+      : { [models[0] ?? "model"]: result.verdict };
     return { name: `judge: ${result.criterion_name}`, score: result.verdict, perModel, disagreement: breakdown?.disagreement ?? false };
   });
   return [...metrics, ...judge];

@@ -19,7 +19,13 @@ export async function createChatModel(
   const failover = { ...config.failover, onEndpointEvent };
   switch (provider.kind) {
     case "azure-openai":
-      return createAzureOpenAiChatModel({ endpoint: provider.endpoints, apiKey: provider.apiKey, apiVersion: provider.apiVersion, retry, ...failover });
+      return createAzureOpenAiChatModel({
+        endpoint: provider.endpoints,
+        apiKey: provider.apiKey,
+        apiVersion: provider.apiVersion,
+        retry,
+        ...failover,
+      });
     case "openai-compatible":
       return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, retry, ...failover });
     case "offline":

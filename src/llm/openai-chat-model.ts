@@ -6,7 +6,15 @@ import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity"
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
-import { EndpointPool, NoModelEndpointAvailableError, type EndpointFault, type EndpointHealth, type EndpointListener, type EndpointStatus, type ModelEndpoint } from "./endpoint-pool";
+import {
+  EndpointPool,
+  NoModelEndpointAvailableError,
+  type EndpointFault,
+  type EndpointHealth,
+  type EndpointListener,
+  type EndpointStatus,
+  type ModelEndpoint,
+} from "./endpoint-pool";
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
@@ -97,7 +105,12 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       const usage = tokenUsage(result.value.usage);
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
-    this.settleEndpoint(current, result.error, { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, lastFault, timeoutMs: request.timeoutMs });
+    this.settleEndpoint(current, result.error, {
+      cancelled: request.signal?.aborted ?? false,
+      timedOut: deadline.aborted,
+      lastFault,
+      timeoutMs: request.timeoutMs,
+    });
     const failure = describeFailure(result.error, {
       cancelled: request.signal?.aborted ?? false,
       timedOut: deadline.aborted,
@@ -162,7 +175,9 @@ export function createAzureOpenAiChatModel(
 }
 
 /** Any OpenAI-compatible base URL (OpenAI, OpenRouter, Ollama, vLLM, LM Studio); local servers need no key. */
-export function createOpenAiCompatibleChatModel(options: { baseUrl: string | readonly string[]; apiKey?: string } & RetryBehaviour & FailoverBehaviour): OpenAiChatModel {
+export function createOpenAiCompatibleChatModel(
+  options: { baseUrl: string | readonly string[]; apiKey?: string } & RetryBehaviour & FailoverBehaviour,
+): OpenAiChatModel {
   // Explicit values throughout, so OPENAI_* variables in the environment never change behaviour.
   const clients = endpointList(options.baseUrl).map((baseUrl) => ({
     name: baseUrl,
@@ -180,6 +195,11 @@ function endpointPool(clients: { name: string; client: OpenAI }[], { circuit, on
 }
 
 /** Only the retry knobs travel into the model; endpoints and keys stay with the clients. */
-function retryBehaviour({ retry, sleep, random, retryAfterBudgetMs }: RetryBehaviour & FailoverBehaviour): RetryBehaviour & { retryAfterBudgetMs: number } {
+function retryBehaviour({
+  retry,
+  sleep,
+  random,
+  retryAfterBudgetMs,
+}: RetryBehaviour & FailoverBehaviour): RetryBehaviour & { retryAfterBudgetMs: number } {
   return { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs };
 }

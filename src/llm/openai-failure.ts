@@ -73,7 +73,10 @@ export function endpointFault(error: unknown, retryAfterBudgetMs: number): Endpo
   if (http.status !== 429) return undefined;
   const retryAfterMs = parseRetryAfter(http.headers);
   if (retryAfterMs !== undefined && retryAfterMs <= retryAfterBudgetMs) return undefined;
-  return { kind: "rate_limited", cause: `HTTP 429 (Retry-After ${retryAfterMs === undefined ? "absent" : `${Math.round(retryAfterMs / 1000)} s`})` };
+  return {
+    kind: "rate_limited",
+    cause: `HTTP 429 (Retry-After ${retryAfterMs === undefined ? "absent" : `${Math.round(retryAfterMs / 1000)} s`})`,
+  };
 }
 
 /**

@@ -40,7 +40,11 @@ export function fromChatCompletion(completion: ChatCompletion, request: ChatRequ
     .filter((call) => call.type === "function")
     .map((call) => {
       const spec = request.tools?.find((tool) => tool.name === call.function.name);
-      return { id: call.id, name: call.function.name, arguments: spec ? restoreOptionals(call.function.arguments, spec.parameters) : call.function.arguments };
+      return {
+        id: call.id,
+        name: call.function.name,
+        arguments: spec ? restoreOptionals(call.function.arguments, spec.parameters) : call.function.arguments,
+      };
     });
   return { content: request.output && content ? restoreOptionals(content, request.output.schema) : content, toolCalls };
 }
@@ -55,7 +59,11 @@ function toMessageParam(message: ChatMessage): ChatCompletionMessageParam {
       return {
         role: "assistant",
         content: message.content || null,
-        tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: "function", function: { name: call.name, arguments: call.arguments } })),
+        tool_calls: message.toolCalls.map((call) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.name, arguments: call.arguments },
+        })),
       };
     case "tool":
       return { role: "tool", content: message.content, tool_call_id: message.toolCallId };

@@ -19,10 +19,27 @@ export type JsonSchema = Record<string, unknown>;
 
 /** Keywords strict mode rejects on Azure OpenAI (and on OpenAI before 2025). */
 const UNSUPPORTED_KEYWORDS = [
-  "minLength", "maxLength", "pattern", "format",
-  "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-  "minItems", "maxItems", "uniqueItems", "contains", "minContains", "maxContains", "unevaluatedItems",
-  "minProperties", "maxProperties", "patternProperties", "propertyNames", "unevaluatedProperties",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "contains",
+  "minContains",
+  "maxContains",
+  "unevaluatedItems",
+  "minProperties",
+  "maxProperties",
+  "patternProperties",
+  "propertyNames",
+  "unevaluatedProperties",
   "default",
 ];
 
@@ -70,7 +87,10 @@ function nullableOptionals(schema: z.ZodTypeAny): z.ZodTypeAny {
   }
   if (schema instanceof z.ZodArray) return new z.ZodArray({ ...schema._def, type: nullableOptionals(schema.element) });
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
-    return new (schema.constructor as new (def: unknown) => z.ZodTypeAny)({ ...schema._def, innerType: nullableOptionals(schema._def.innerType) });
+    return new (schema.constructor as new (def: unknown) => z.ZodTypeAny)({
+      ...schema._def,
+      innerType: nullableOptionals(schema._def.innerType),
+    });
   if (schema instanceof z.ZodEffects) return new z.ZodEffects({ ...schema._def, schema: nullableOptionals(schema._def.schema) });
   return schema;
 }
@@ -82,7 +102,8 @@ function required(schema: z.ZodTypeAny): z.ZodTypeAny {
 
 /** The schema inside optional / nullable / default / refine / transform wrappers. */
 function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault) return unwrap(schema._def.innerType);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return unwrap(schema._def.innerType);
   if (schema instanceof z.ZodEffects) return unwrap(schema._def.schema);
   return schema;
 }
@@ -97,7 +118,8 @@ function stripUnsupported(schema: JsonSchema): JsonSchema {
     else if (key === "nullable" && value === true && typeof schema.type === "string") result.type = [schema.type, "null"];
     else if (key === "type" && schema.nullable === true && typeof value === "string") result.type = [value, "null"];
     else if (key === "properties" || key === "definitions" || key === "$defs") result[key] = mapValues(value, stripUnsupported);
-    else if ((key === "anyOf" || key === "allOf" || key === "oneOf") && Array.isArray(value)) result[key] = value.map((item) => stripUnsupported(item as JsonSchema));
+    else if ((key === "anyOf" || key === "allOf" || key === "oneOf") && Array.isArray(value))
+      result[key] = value.map((item) => stripUnsupported(item as JsonSchema));
     else if ((key === "items" || key === "additionalProperties") && isPlainObject(value)) result[key] = stripUnsupported(value);
     else result[key] = value;
   }

@@ -8,7 +8,10 @@ import { ChannelOperatorNotices, type NoticeChannelPoster, type OperatorNotices 
  * (the bot's Teams messaging). The composition root subscribes it to run events with
  * `notifyOperatorsOfRuns(lifecycle, notices)`.
  */
-export function createOperatorNotices(config: AppConfig, options: { poster: NoticeChannelPoster; log: (line: string) => void; clock?: Clock }): OperatorNotices {
+export function createOperatorNotices(
+  config: AppConfig,
+  options: { poster: NoticeChannelPoster; log: (line: string) => void; clock?: Clock },
+): OperatorNotices {
   const { env } = config;
   return new ChannelOperatorNotices(
     {

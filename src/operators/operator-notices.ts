@@ -88,7 +88,10 @@ export class ChannelOperatorNotices implements OperatorNotices {
     const suppressed = this.heldBack;
     this.heldBack = 0;
     try {
-      await this.poster.postThread({ serviceUrl, channelId, ...(this.settings.tenantId ? { tenantId: this.settings.tenantId } : {}) }, this.card(notice, suppressed));
+      await this.poster.postThread(
+        { serviceUrl, channelId, ...(this.settings.tenantId ? { tenantId: this.settings.tenantId } : {}) },
+        this.card(notice, suppressed),
+      );
       return "posted";
     } catch (error) {
       this.heldBack += suppressed;
@@ -133,5 +136,7 @@ export function firstWords(text: string, count: number): string {
 }
 
 function fillLink(template: string, notice: OperatorNotice): string {
-  return template.replaceAll("{correlationId}", encodeURIComponent(notice.correlationId)).replaceAll("{runId}", encodeURIComponent(notice.runId));
+  return template
+    .replaceAll("{correlationId}", encodeURIComponent(notice.correlationId))
+    .replaceAll("{runId}", encodeURIComponent(notice.runId));
 }

@@ -48,7 +48,9 @@ export class AzureStorageRunQueue implements RunQueue {
   /** Connects and creates the queue, its started and its poison queue when missing (concurrent creators are fine). */
   static async open(target: QueueTarget, name: string): Promise<AzureStorageRunQueue> {
     const service = await serviceClient(target);
-    const [queue, started, poison] = [name, `${name}${STARTED_SUFFIX}`, `${name}${POISON_SUFFIX}`].map((queueName) => service.getQueueClient(queueName)) as [QueueClient, QueueClient, QueueClient];
+    const [queue, started, poison] = [name, `${name}${STARTED_SUFFIX}`, `${name}${POISON_SUFFIX}`].map((queueName) =>
+      service.getQueueClient(queueName),
+    ) as [QueueClient, QueueClient, QueueClient];
     await queueCall(`create queue ${name}`, () => Promise.all([queue, started, poison].map((client) => client.createIfNotExists())));
     return new AzureStorageRunQueue(queue, started, poison, `${new URL(queue.url).origin}/…/${name}`);
   }
@@ -68,7 +70,13 @@ export class AzureStorageRunQueue implements RunQueue {
   }
 
   async quarantine(message: LeasedMessage, reason: string): Promise<void> {
-    const kept = JSON.stringify({ id: message.id, deliveryCount: message.deliveryCount, reason, body: message.body, at: new Date().toISOString() });
+    const kept = JSON.stringify({
+      id: message.id,
+      deliveryCount: message.deliveryCount,
+      reason,
+      body: message.body,
+      at: new Date().toISOString(),
+    });
     // A TTL of -1 keeps the message until an operator deletes it.
     await queueCall("quarantine", () => this.poison.sendMessage(kept, { messageTimeToLive: -1 }));
     await message.complete();
@@ -79,7 +87,9 @@ export class AzureStorageRunQueue implements RunQueue {
   }
 
   private async take(from: QueueClient, max: number, leaseSeconds: number): Promise<Received[]> {
-    const response = await queueCall("receive", () => from.receiveMessages({ numberOfMessages: Math.min(Math.max(1, max), MAX_RECEIVE), visibilityTimeout: leaseSeconds }));
+    const response = await queueCall("receive", () =>
+      from.receiveMessages({ numberOfMessages: Math.min(Math.max(1, max), MAX_RECEIVE), visibilityTimeout: leaseSeconds }),
+    );
     return response.receivedMessageItems;
   }
 

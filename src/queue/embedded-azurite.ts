@@ -22,7 +22,17 @@ export async function startEmbeddedAzurite(): Promise<EmbeddedAzurite> {
   const main = require.resolve("azurite/dist/src/queue/main.js");
   const child = spawn(
     process.execPath,
-    [main, "--queuePort", "0", "--queueHost", "127.0.0.1", "--inMemoryPersistence", "--skipApiVersionCheck", "--loose", "--disableTelemetry"],
+    [
+      main,
+      "--queuePort",
+      "0",
+      "--queueHost",
+      "127.0.0.1",
+      "--inMemoryPersistence",
+      "--skipApiVersionCheck",
+      "--loose",
+      "--disableTelemetry",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   // Never keeps the parent alive; it goes when the parent exits.

@@ -26,13 +26,18 @@ export async function openRunQueue(config: AppConfig, options: { log?: (line: st
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
   assertRunQueueConfigured(config);
-  if (env.RUN_QUEUE_CONNECTION_STRING) return AzureStorageRunQueue.open({ connectionString: env.RUN_QUEUE_CONNECTION_STRING }, env.RUN_QUEUE_NAME);
+  if (env.RUN_QUEUE_CONNECTION_STRING)
+    return AzureStorageRunQueue.open({ connectionString: env.RUN_QUEUE_CONNECTION_STRING }, env.RUN_QUEUE_NAME);
   if (env.RUN_QUEUE_URL) return AzureStorageRunQueue.open({ url: env.RUN_QUEUE_URL }, env.RUN_QUEUE_NAME);
   if (env.NODE_ENV === "production")
-    throw new ConfigurationError("Invalid configuration: RUN_QUEUE_URL is required when NODE_ENV=production (the embedded Azurite queue is in memory and local to this process)");
+    throw new ConfigurationError(
+      "Invalid configuration: RUN_QUEUE_URL is required when NODE_ENV=production (the embedded Azurite queue is in memory and local to this process)",
+    );
   const azurite = await sharedEmbeddedAzurite();
   const name = `${env.RUN_QUEUE_NAME.slice(0, 40).replace(/-+$/, "")}-${randomBytes(4).toString("hex")}`;
   const queue = await AzureStorageRunQueue.open({ connectionString: azurite.connectionString }, name);
-  log(`Run queue: no RUN_QUEUE_URL set, using an embedded Azurite queue (${queue.description}); queued runs will not survive this process.`);
+  log(
+    `Run queue: no RUN_QUEUE_URL set, using an embedded Azurite queue (${queue.description}); queued runs will not survive this process.`,
+  );
   return queue;
 }

@@ -45,7 +45,13 @@ export const FINAL_CHECKPOINT_RETRY: RetryPolicy = { maxRetries: Infinity, initi
  * A queued run whose store is unreachable: its worker keeps the lease and tries again (500 ms
  * doubling to 8 s) for up to a minute before giving the message back.
  */
-export const STORE_OUTAGE_RETRY = { maxRetries: Infinity, initialMs: 500, multiplier: 2, maxMs: 8000, budgetMs: 60_000 } as const satisfies RetryPolicy;
+export const STORE_OUTAGE_RETRY = {
+  maxRetries: Infinity,
+  initialMs: 500,
+  multiplier: 2,
+  maxMs: 8000,
+  budgetMs: 60_000,
+} as const satisfies RetryPolicy;
 
 /**
  * A run message whose work failed goes back to the queue, visible again after 2^delivery s (at

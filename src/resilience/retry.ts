@@ -80,7 +80,10 @@ export function isRetryableStatus(status: number): boolean {
  * date. Header names are matched case-insensitively; unparsable or negative values count as absent.
  */
 export function parseRetryAfter(headers: Record<string, string | undefined>, now: number = Date.now()): number | undefined {
-  const header = (name: string) => Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1]?.trim();
+  const header = (name: string) =>
+    Object.entries(headers)
+      .find(([key]) => key.toLowerCase() === name)?.[1]
+      ?.trim();
   const ms = Number(header("retry-after-ms") || Number.NaN);
   if (Number.isFinite(ms) && ms >= 0) return ms;
   const value = header("retry-after");

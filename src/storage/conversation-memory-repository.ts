@@ -44,8 +44,11 @@ export class CosmosConversationMemory implements ConversationMemory {
         ttl: Math.max(1, Math.ceil(this.policy.ttlMs / 1000)),
       };
       const written = current
-        ? await storeCallExpecting(`remember turn in ${this.container.id}`, () =>
-            this.container.item(id, id).replace(document, { accessCondition: { type: "IfMatch", condition: current.etag } }), [412, 404])
+        ? await storeCallExpecting(
+            `remember turn in ${this.container.id}`,
+            () => this.container.item(id, id).replace(document, { accessCondition: { type: "IfMatch", condition: current.etag } }),
+            [412, 404],
+          )
         : await storeCallExpecting(`remember turn in ${this.container.id}`, () => this.container.items.create(document), [409]);
       if (written.kind === "ok") return;
     }

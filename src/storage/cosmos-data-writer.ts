@@ -3,7 +3,13 @@ import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } fr
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
 import { cosmosId } from "./cosmos-key";
-import { DataManifestSchema, monthDocuments, writeManifest, type DataManifest, type ProcurementContainers } from "./cosmos-procurement-data";
+import {
+  DataManifestSchema,
+  monthDocuments,
+  writeManifest,
+  type DataManifest,
+  type ProcurementContainers,
+} from "./cosmos-procurement-data";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
 import { storeCall } from "./store-call";
 import { ContractSchema, PolicyDocumentSchema, PriceBenchmarkSchema, SupplierSchema } from "../domain";
@@ -11,15 +17,21 @@ import { ContractSchema, PolicyDocumentSchema, PriceBenchmarkSchema, SupplierSch
 /** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
 const SPEND_BATCH = 20_000;
 
-const SCHEMAS = { suppliers: SupplierSchema, contracts: ContractSchema, policies: PolicyDocumentSchema, benchmarks: PriceBenchmarkSchema } as const;
+const SCHEMAS = {
+  suppliers: SupplierSchema,
+  contracts: ContractSchema,
+  policies: PolicyDocumentSchema,
+  benchmarks: PriceBenchmarkSchema,
+} as const;
 
 /** Each directory kind's document id and partition key. */
-const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => string; partition: (record: DirectoryRecords[K]) => string } } = {
-  suppliers: { id: (s) => s.id, partition: (s) => s.id },
-  contracts: { id: (c) => c.id, partition: (c) => c.supplierId },
-  policies: { id: (p) => p.id, partition: (p) => p.policyKey },
-  benchmarks: { id: (b) => cosmosId(`${b.category}|${b.unit}`), partition: (b) => b.category },
-};
+const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => string; partition: (record: DirectoryRecords[K]) => string } } =
+  {
+    suppliers: { id: (s) => s.id, partition: (s) => s.id },
+    contracts: { id: (c) => c.id, partition: (c) => c.supplierId },
+    policies: { id: (p) => p.id, partition: (p) => p.policyKey },
+    benchmarks: { id: (b) => cosmosId(`${b.category}|${b.unit}`), partition: (b) => b.category },
+  };
 
 /**
  * Writes an import into the Cosmos data containers in bulk: changed records only, spend rows in
@@ -28,7 +40,10 @@ const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => strin
 export class CosmosDataWriter implements DataStoreWriter {
   private cells: Pick<DataManifest, "months" | "dimensions"> | undefined;
 
-  constructor(private readonly containers: ProcurementContainers, readonly location: string) {}
+  constructor(
+    private readonly containers: ProcurementContainers,
+    readonly location: string,
+  ) {}
 
   async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
     return (await queryDocuments(this.containers[kind], { query: "SELECT * FROM c" }, SCHEMAS[kind])) as DirectoryRecords[K][];
@@ -48,7 +63,13 @@ export class CosmosDataWriter implements DataStoreWriter {
     );
     if (result.removed.length > 0)
       await storeCall(`bulk delete from ${container.id}`, () =>
-        container.items.executeBulkOperations(result.removed.map((record) => ({ operationType: BulkOperationType.Delete, id: keys.id(record), partitionKey: keys.partition(record) }))),
+        container.items.executeBulkOperations(
+          result.removed.map((record) => ({
+            operationType: BulkOperationType.Delete,
+            id: keys.id(record),
+            partitionKey: keys.partition(record),
+          })),
+        ),
       );
   }
 
@@ -59,8 +80,14 @@ export class CosmosDataWriter implements DataStoreWriter {
    */
   async *spendRows(): AsyncIterable<SpendTransaction> {
     for (const supplier of await this.load("suppliers")) {
-      const iterator = this.containers.spend.items.query({ query: "SELECT * FROM c WHERE c.supplierId = @supplierId", parameters: [{ name: "@supplierId", value: supplier.id }] }, { partitionKey: supplier.id, maxItemCount: 2_000 }).getAsyncIterator();
-      for await (const page of iterator) for (const raw of page.resources) yield parseDocument(SpendTransactionSchema, raw, this.containers.spend.id);
+      const iterator = this.containers.spend.items
+        .query(
+          { query: "SELECT * FROM c WHERE c.supplierId = @supplierId", parameters: [{ name: "@supplierId", value: supplier.id }] },
+          { partitionKey: supplier.id, maxItemCount: 2_000 },
+        )
+        .getAsyncIterator();
+      for await (const page of iterator)
+        for (const raw of page.resources) yield parseDocument(SpendTransactionSchema, raw, this.containers.spend.id);
     }
   }
 
@@ -73,7 +100,9 @@ export class CosmosDataWriter implements DataStoreWriter {
       await bulkUpsert(this.containers.spend, rows, (document) => document.supplierId);
       if (gone.length > 0)
         await storeCall("bulk delete spend", () =>
-          this.containers.spend.items.executeBulkOperations(gone.map((row) => ({ operationType: BulkOperationType.Delete, id: row.id, partitionKey: row.supplierId }))),
+          this.containers.spend.items.executeBulkOperations(
+            gone.map((row) => ({ operationType: BulkOperationType.Delete, id: row.id, partitionKey: row.supplierId })),
+          ),
         );
     };
     return {

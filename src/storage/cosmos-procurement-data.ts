@@ -57,7 +57,11 @@ export function monthDocumentId(month: string, part: number): string {
 }
 
 /** Splits cells into month documents of at most CELLS_PER_DOCUMENT cells, with the manifest's month map and dimensions. */
-export function monthDocuments(cells: readonly SpendCell[]): { documents: (JSONObject & { id: string })[]; months: Record<string, number>; dimensions: DataManifest["dimensions"] } {
+export function monthDocuments(cells: readonly SpendCell[]): {
+  documents: (JSONObject & { id: string })[];
+  months: Record<string, number>;
+  dimensions: DataManifest["dimensions"];
+} {
   const byMonth = new Map<string, SpendCell[]>();
   for (const cell of cells) {
     const list = byMonth.get(cell.month);
@@ -69,7 +73,11 @@ export function monthDocuments(cells: readonly SpendCell[]): { documents: (JSONO
   for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
     months[month] = Math.ceil(list.length / CELLS_PER_DOCUMENT);
     for (let part = 0; part < months[month]; part++)
-      documents.push({ id: monthDocumentId(month, part), month, cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT) });
+      documents.push({
+        id: monthDocumentId(month, part),
+        month,
+        cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT),
+      });
   }
   const dimensions = {
     categories: [...new Set(cells.map((cell) => cell.category))].sort(),
@@ -96,7 +104,10 @@ export class CosmosProcurementData implements ProcurementData {
   private readonly months = new Map<string, Promise<SpendCell[]>>();
   private checkedAt = 0;
 
-  constructor(private readonly containers: ProcurementContainers, private readonly location: string) {}
+  constructor(
+    private readonly containers: ProcurementContainers,
+    private readonly location: string,
+  ) {}
 
   async describe(): Promise<DataSetSummary> {
     return (await this.current()).manifest?.summary ?? this.emptySummary();
@@ -104,7 +115,13 @@ export class CosmosProcurementData implements ProcurementData {
 
   /** What a database without a manifest holds as far as the tools know: nothing loaded by this version. */
   private emptySummary(): DataSetSummary {
-    return { name: "sample", location: this.location, importedAt: null, fiscalYearStartMonth: 4, counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 } };
+    return {
+      name: "sample",
+      location: this.location,
+      importedAt: null,
+      fiscalYearStartMonth: 4,
+      counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 },
+    };
   }
   async listSuppliers() {
     return (await this.current()).data.listSuppliers();
@@ -137,8 +154,15 @@ export class CosmosProcurementData implements ProcurementData {
     const { manifest } = await this.current();
     if (manifest === undefined) return [];
     const range = filter.fiscalYear === undefined ? undefined : fiscalYearRange(filter.fiscalYear, manifest.summary.fiscalYearStartMonth);
-    const from = [filter.from, range?.from].filter((d): d is string => d !== undefined).map((d) => d.slice(0, 7)).sort().at(-1);
-    const to = [filter.to, range?.to].filter((d): d is string => d !== undefined).map((d) => d.slice(0, 7)).sort()[0];
+    const from = [filter.from, range?.from]
+      .filter((d): d is string => d !== undefined)
+      .map((d) => d.slice(0, 7))
+      .sort()
+      .at(-1);
+    const to = [filter.to, range?.to]
+      .filter((d): d is string => d !== undefined)
+      .map((d) => d.slice(0, 7))
+      .sort()[0];
     const ids = Object.entries(manifest.months)
       .filter(([month]) => (from === undefined || month >= from) && (to === undefined || month <= to))
       .flatMap(([month, parts]) => Array.from({ length: parts }, (_, part) => monthDocumentId(month, part)));
@@ -205,17 +229,44 @@ export class CosmosProcurementData implements ProcurementData {
   }
 
   /** Loads a data set (insert or overwrite by id) with its spend cells and manifest; returns the counts. */
-  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: this.location, importedAt: new Date().toISOString(), fiscalYearStartMonth: 4 }): Promise<DataSetCounts> {
-    const asDocuments = <T extends object>(items: T[], id: (item: T) => string) =>
-      items.map((item) => ({ ...item, id: id(item) }));
+  async upsertAll(
+    data: ProcurementDataSet,
+    summary: Omit<DataSetSummary, "counts"> = {
+      name: "sample",
+      location: this.location,
+      importedAt: new Date().toISOString(),
+      fiscalYearStartMonth: 4,
+    },
+  ): Promise<DataSetCounts> {
+    const asDocuments = <T extends object>(items: T[], id: (item: T) => string) => items.map((item) => ({ ...item, id: id(item) }));
     const snapshot = snapshotOf(data, summary);
     const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
     await Promise.all([
-      bulkUpsert(this.containers.suppliers, asDocuments(data.suppliers, (s) => s.id), (d) => d.id),
-      bulkUpsert(this.containers.contracts, asDocuments(data.contracts, (c) => c.id), (d) => d.supplierId),
-      bulkUpsert(this.containers.policies, asDocuments(data.policies, (p) => p.id), (d) => d.policyKey),
-      bulkUpsert(this.containers.benchmarks, asDocuments(data.benchmarks, (b) => cosmosId(`${b.category}|${b.unit}`)), (d) => d.category),
-      bulkUpsert(this.containers.spend, asDocuments(data.spend, (t) => t.id), (d) => d.supplierId),
+      bulkUpsert(
+        this.containers.suppliers,
+        asDocuments(data.suppliers, (s) => s.id),
+        (d) => d.id,
+      ),
+      bulkUpsert(
+        this.containers.contracts,
+        asDocuments(data.contracts, (c) => c.id),
+        (d) => d.supplierId,
+      ),
+      bulkUpsert(
+        this.containers.policies,
+        asDocuments(data.policies, (p) => p.id),
+        (d) => d.policyKey,
+      ),
+      bulkUpsert(
+        this.containers.benchmarks,
+        asDocuments(data.benchmarks, (b) => cosmosId(`${b.category}|${b.unit}`)),
+        (d) => d.category,
+      ),
+      bulkUpsert(
+        this.containers.spend,
+        asDocuments(data.spend, (t) => t.id),
+        (d) => d.supplierId,
+      ),
       bulkUpsert(this.containers.spendCells, documents, (d) => d.id),
     ]);
     await writeManifest(this.containers.spendCells, { summary: snapshot.summary, months, dimensions });

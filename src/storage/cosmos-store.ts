@@ -82,7 +82,11 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
 
   const client = await createCosmosClient(target);
   try {
-    const created = await storeCallExpecting(`create database ${env.COSMOS_DATABASE}`, () => client.databases.createIfNotExists({ id: env.COSMOS_DATABASE }), [409]);
+    const created = await storeCallExpecting(
+      `create database ${env.COSMOS_DATABASE}`,
+      () => client.databases.createIfNotExists({ id: env.COSMOS_DATABASE }),
+      [409],
+    );
     // A conflict: another instance starting at the same moment created it.
     const database = created.kind === "ok" ? created.value.database : client.database(env.COSMOS_DATABASE);
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
@@ -107,7 +111,10 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
         const started = Date.now();
         try {
           await database.read({ abortSignal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-          return { ok: true, detail: `cosmos ${embedded ? "embedded" : "reachable"}, database ${env.COSMOS_DATABASE}, ${Date.now() - started} ms` };
+          return {
+            ok: true,
+            detail: `cosmos ${embedded ? "embedded" : "reachable"}, database ${env.COSMOS_DATABASE}, ${Date.now() - started} ms`,
+          };
         } catch (error) {
           return { ok: false, detail: `cosmos unreachable at ${target.endpoint}: ${describeError(error)}` };
         }

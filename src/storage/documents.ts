@@ -11,7 +11,7 @@ import { describeZodError } from "../domain/zod-issues";
 export function parseDocument<S extends z.ZodTypeAny>(schema: S, raw: unknown, where: string): z.output<S> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data as z.output<S>;
-  const id = typeof raw === "object" && raw !== null && "id" in raw ? String((raw).id) : "?";
+  const id = typeof raw === "object" && raw !== null && "id" in raw ? String(raw.id) : "?";
   throw new SystemError(`Stored document ${where}/${id} is invalid: ${describeZodError(parsed.error)}`, { cause: parsed.error });
 }
 

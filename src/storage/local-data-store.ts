@@ -41,7 +41,12 @@ const FILES = {
   rows: "spend.ndjson",
 } as const;
 
-const SCHEMAS = { suppliers: SupplierSchema, contracts: ContractSchema, policies: PolicyDocumentSchema, benchmarks: PriceBenchmarkSchema } as const;
+const SCHEMAS = {
+  suppliers: SupplierSchema,
+  contracts: ContractSchema,
+  policies: PolicyDocumentSchema,
+  benchmarks: PriceBenchmarkSchema,
+} as const;
 const ManifestSchema = z.object({ format: z.literal(1), summary: DataSetSummarySchema });
 
 /** Reads and writes the local data directory. */
@@ -49,12 +54,15 @@ export class LocalDataStore implements DataStoreWriter {
   readonly location: string;
 
   /** `fiscalYearStartMonth`: how an import labels fiscal years (the roll-ups it writes need it). */
-  constructor(private readonly directory: string, private readonly fiscalYearStartMonth = 4) {
+  constructor(
+    private readonly directory: string,
+    private readonly fiscalYearStartMonth = 4,
+  ) {
     this.location = `directory ${directory}`;
   }
 
   async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
-    return (await this.readJson(FILES[kind], z.array(SCHEMAS[kind]))) as DirectoryRecords[K][] | undefined ?? [];
+    return ((await this.readJson(FILES[kind], z.array(SCHEMAS[kind]))) as DirectoryRecords[K][] | undefined) ?? [];
   }
 
   async save<K extends DirectoryKind>(kind: K, result: { all: DirectoryRecords[K][] }): Promise<void> {
@@ -65,7 +73,8 @@ export class LocalDataStore implements DataStoreWriter {
     const file = path.join(this.directory, FILES.rows);
     if (!existsSync(file)) return;
     // Rows were validated when imported; reading them back trusts the file we wrote.
-    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) if (line !== "") yield JSON.parse(line) as SpendTransaction;
+    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity }))
+      if (line !== "") yield JSON.parse(line) as SpendTransaction;
   }
 
   async beginSpend(): Promise<SpendWrite> {
@@ -113,7 +122,10 @@ export class LocalDataStore implements DataStoreWriter {
    */
   async saveSummary(summary: DataSetSummary): Promise<void> {
     const [suppliers, contracts, policies] = await Promise.all([this.load("suppliers"), this.load("contracts"), this.load("policies")]);
-    const indexes: StoredSearchIndexes = { contracts: new ContractIndex(contracts, suppliers).store(), policies: new PolicyIndex(policies).store() };
+    const indexes: StoredSearchIndexes = {
+      contracts: new ContractIndex(contracts, suppliers).store(),
+      policies: new PolicyIndex(policies).store(),
+    };
     await this.writeJson(FILES.indexes, indexes);
     await this.writeJson(FILES.manifest, { format: 1, summary });
   }
@@ -134,7 +146,8 @@ export class LocalDataStore implements DataStoreWriter {
     const full = path.join(this.directory, file);
     if (!existsSync(full)) return undefined;
     const parsed = schema.safeParse(JSON.parse(await readFile(full, "utf8")));
-    if (!parsed.success) throw new SystemError(`${full} is not a valid data file (${describeZodError(parsed.error, { limit: 3 })}); import the data again`);
+    if (!parsed.success)
+      throw new SystemError(`${full} is not a valid data file (${describeZodError(parsed.error, { limit: 3 })}); import the data again`);
     return parsed.data as z.output<S>;
   }
 
@@ -155,7 +168,12 @@ export async function openLocalProcurementData(directory: string): Promise<Procu
   const store = new LocalDataStore(directory);
   const summary = await store.loadSummary();
   if (summary === undefined) return undefined;
-  const [suppliers, contracts, policies, benchmarks] = await Promise.all([store.load("suppliers"), store.load("contracts"), store.load("policies"), store.load("benchmarks")]);
+  const [suppliers, contracts, policies, benchmarks] = await Promise.all([
+    store.load("suppliers"),
+    store.load("contracts"),
+    store.load("policies"),
+    store.load("benchmarks"),
+  ]);
   return createSnapshotProcurementData({
     suppliers,
     contracts,

@@ -49,7 +49,12 @@ function buildSteps(state: RunState): TranscriptStep[] {
       event.executor === "router"
         ? describeRouter(state, event)
         : event.executor === "moderator"
-          ? describeModerator(state, event, moderatorScores[Math.min(moderatorSteps++, moderatorScores.length - 1)] ?? null, isLastOfExecutor)
+          ? describeModerator(
+              state,
+              event,
+              moderatorScores[Math.min(moderatorSteps++, moderatorScores.length - 1)] ?? null,
+              isLastOfExecutor,
+            )
           : describeSpecialist(state, event, isLastOfExecutor);
     return {
       step: index + 1,
@@ -78,7 +83,8 @@ function failed(event: CompletedEvent): StepDescription | undefined {
 function describeRouter(state: RunState, event: CompletedEvent): StepDescription {
   const decision = state.decision;
   if (!decision) return failed(event) ?? { rationale: event.detail ?? "", action: "no decision", toolCalls: [] };
-  if (!decision.inScope) return { rationale: decision.scopeReason, action: "out of scope: replied politely, no specialist runs", toolCalls: [] };
+  if (!decision.inScope)
+    return { rationale: decision.scopeReason, action: "out of scope: replied politely, no specialist runs", toolCalls: [] };
   const mode = `${decision.debateMode}, evidence ${decision.evidenceNeed}${decision.fallback ? ", fallback" : ""}`;
   return { rationale: decision.reason, action: `selected ${decision.priority.join(", ")} (${mode})`, toolCalls: [] };
 }
@@ -95,10 +101,10 @@ function describeModerator(state: RunState, event: CompletedEvent, score: number
 /** A specialist's tool calls belong to its finding, which its last step produced. */
 function describeSpecialist(state: RunState, event: CompletedEvent, isLast: boolean): StepDescription {
   const finding = state.findings.find((candidate) => candidate.specialist === event.executor);
-  if (!finding || !isLast) return failed(event) ?? { rationale: event.detail ?? "", action: `answered (${event.round ?? "initial"} round)`, toolCalls: [] };
+  if (!finding || !isLast)
+    return failed(event) ?? { rationale: event.detail ?? "", action: `answered (${event.round ?? "initial"} round)`, toolCalls: [] };
   const toolCalls = finding.toolCalls;
-  if (finding.status === "failed")
-    return { rationale: finding.error, action: `failed (${event.outcome ?? "error"})`, toolCalls };
+  if (finding.status === "failed") return { rationale: finding.error, action: `failed (${event.outcome ?? "error"})`, toolCalls };
   const action = toolCalls.length > 0 ? `called ${toolCalls.map((call) => call.name).join(", ")}` : "answered without tools";
   return { rationale: finding.summary, action, toolCalls };
 }

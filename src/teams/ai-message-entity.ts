@@ -48,4 +48,3 @@ export function aiMessageEntity(options: AiMessageOptions): Entity {
     ...(usageInfo ? { usageInfo } : {}),
   };
 }
-

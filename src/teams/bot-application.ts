@@ -56,7 +56,9 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
   });
 
   app.adaptiveCards.actionExecute(CARD_VERBS.feedback, (context) => handleFeedback(deps.cardActions, context));
-  app.feedbackLoop((context, _state, data) => handleNativeFeedback({ ...deps.cardActions, answerMessages: deps.answerMessages }, context, data));
+  app.feedbackLoop((context, _state, data) =>
+    handleNativeFeedback({ ...deps.cardActions, answerMessages: deps.answerMessages }, context, data),
+  );
   app.adaptiveCards.actionExecute(/^approval\./, (context) => deps.onApprovalAction(context, context.activity.value));
   // Any other card action (unknown verb, no verb, no value): an invoke route, after the verbs above.
   app.addRoute(isCardActionInvoke, (context) => refuseUnhandledCardAction(deps.cardActions, context), true);
@@ -67,7 +69,8 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
     const correlationId = context.activity.id ?? "unknown";
     deps.log(`turn failed (${context.activity.type}, activity ${correlationId}): ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId, step: `turn:${context.activity.type}` });
-    if (context.activity.type === (ActivityTypes.Message as string)) await context.sendActivity(repliesFor(localeLanguage(context)).turnError).catch(() => undefined);
+    if (context.activity.type === (ActivityTypes.Message as string))
+      await context.sendActivity(repliesFor(localeLanguage(context)).turnError).catch(() => undefined);
   });
   return app;
 }

@@ -19,7 +19,9 @@ export type BotIdentity = { authenticated: true; appId: string; credentials: Bot
 export function resolveBotIdentity(env: Env, warn: (line: string) => void): BotIdentity {
   if (!env.BOT_ID) {
     if (env.NODE_ENV === "production")
-      throw new ConfigurationError("Invalid configuration: BOT_ID is required when NODE_ENV=production (the bot refuses to accept unauthenticated requests)");
+      throw new ConfigurationError(
+        "Invalid configuration: BOT_ID is required when NODE_ENV=production (the bot refuses to accept unauthenticated requests)",
+      );
     warn(
       [
         "************************************************************************",
@@ -35,7 +37,9 @@ export function resolveBotIdentity(env: Env, warn: (line: string) => void): BotI
   if (type !== "MultiTenant" && !env.BOT_TENANT_ID)
     throw new ConfigurationError(`Invalid configuration: BOT_TENANT_ID is required when BOT_TYPE=${type}`);
   if (type !== "UserAssignedMsi" && !env.BOT_PASSWORD)
-    throw new ConfigurationError(`Invalid configuration: BOT_PASSWORD is required when BOT_TYPE=${type} (use BOT_TYPE=UserAssignedMsi for a managed identity)`);
+    throw new ConfigurationError(
+      `Invalid configuration: BOT_PASSWORD is required when BOT_TYPE=${type} (use BOT_TYPE=UserAssignedMsi for a managed identity)`,
+    );
   return {
     authenticated: true,
     appId: env.BOT_ID,

@@ -18,24 +18,28 @@ const REPLIES: Record<Language, BotReplies> = {
     emptyHint: "Ask me a procurement question, for example “Can we renew the Acme SaaS contract at +8%?”. Type **help** for more.",
     tooLong: (length, max) =>
       `Your message is ${length.toLocaleString("en")} characters long; I can take at most ${max.toLocaleString("en")}. Please shorten it to the question and the facts that matter.`,
-    attachmentsOnly: "I can't read files or images yet. Please type your question as text (you can paste the relevant part of the document).",
+    attachmentsOnly:
+      "I can't read files or images yet. Please type your question as text (you can paste the relevant part of the document).",
     unsupportedAction: "Sorry, that button is not something I can handle. Type **help** to see what I can do.",
     approvalsUnavailable: "Approvals are not available yet, so nothing was changed.",
     resetDone: "Done: I've cleared this conversation's context. Your next question starts fresh.",
     feedbackUnknownRun: "Thanks for the feedback. That answer is no longer on record, so it could not be linked to it.",
     turnError: "Sorry, something went wrong while handling your message. Please try again.",
-    queueUnreachable: "Sorry, I couldn't take your question right now: the service that queues questions is unreachable. Nothing was started — please send it again in a minute.",
+    queueUnreachable:
+      "Sorry, I couldn't take your question right now: the service that queues questions is unreachable. Nothing was started — please send it again in a minute.",
   },
   ja: {
     emptyHint: "調達に関する質問をどうぞ。例:「取引先A社の支出推移は？」 詳しくは **help** と入力してください。",
-    tooLong: (length, max) => `メッセージが ${length.toLocaleString("ja")} 文字あります。受け付けられるのは ${max.toLocaleString("ja")} 文字までです。質問と必要な事実だけに短くしてください。`,
+    tooLong: (length, max) =>
+      `メッセージが ${length.toLocaleString("ja")} 文字あります。受け付けられるのは ${max.toLocaleString("ja")} 文字までです。質問と必要な事実だけに短くしてください。`,
     attachmentsOnly: "ファイルや画像はまだ読み取れません。質問をテキストで入力してください(文書の該当部分を貼り付けても構いません)。",
     unsupportedAction: "申し訳ありません。このボタンには対応していません。**help** と入力すると使い方を表示します。",
     approvalsUnavailable: "承認機能はまだ利用できません。変更は行われていません。",
     resetDone: "この会話の文脈をリセットしました。次の質問から新しく始まります。",
     feedbackUnknownRun: "フィードバックありがとうございます。該当する回答の記録が見つからなかったため、回答には関連付けられませんでした。",
     turnError: "申し訳ありません。メッセージの処理中に問題が発生しました。もう一度お試しください。",
-    queueUnreachable: "申し訳ありません。質問を受け付けるキューに接続できないため、今は質問を受け付けられませんでした。処理は開始されていません。1分ほどしてからもう一度送信してください。",
+    queueUnreachable:
+      "申し訳ありません。質問を受け付けるキューに接続できないため、今は質問を受け付けられませんでした。処理は開始されていません。1分ほどしてからもう一度送信してください。",
   },
 };
 

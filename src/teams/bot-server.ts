@@ -63,15 +63,23 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
         res.json(400, { error: checked.message });
         return;
       }
-      const invokeResponse = await adapter.processAuthenticated(authenticated, checked.activity, (context) => app.run(context).then(() => undefined));
+      const invokeResponse = await adapter.processAuthenticated(authenticated, checked.activity, (context) =>
+        app.run(context).then(() => undefined),
+      );
       res.send(invokeResponse?.status ?? 200, invokeResponse?.body);
     } catch (error) {
       const correlationId = randomUUID();
       const unauthorised = error instanceof InboundAuthenticationError;
       const detail = describeError(unauthorised ? error.cause : error);
-      log(`POST /api/messages ${unauthorised ? "401: the token could not be validated" : "500: the turn failed"} (${correlationId}): ${detail}`);
+      log(
+        `POST /api/messages ${unauthorised ? "401: the token could not be validated" : "500: the turn failed"} (${correlationId}): ${detail}`,
+      );
       telemetry.exception(unauthorised ? error.cause : error, { correlationId, step: unauthorised ? "bot:authenticate" : "bot:turn" });
-      if (!res.headersSent) res.json(unauthorised ? 401 : 500, unauthorised ? { error: "Unauthorized" } : { error: "The activity could not be processed.", correlationId });
+      if (!res.headersSent)
+        res.json(
+          unauthorised ? 401 : 500,
+          unauthorised ? { error: "Unauthorized" } : { error: "The activity could not be processed.", correlationId },
+        );
     }
   });
 
@@ -79,7 +87,9 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
     const ok = await options.health().catch(() => false);
     // Model endpoints are reported, not judged: with every breaker open the instance is still
     // healthy (restarting it would not bring a model back), so the status says "degraded".
-    const modelEndpoints = options.modelEndpoints?.().map(({ endpoint, primary, state, lastFailure }) => ({ endpoint, primary, state, ...(lastFailure ? { lastFailure } : {}) }));
+    const modelEndpoints = options
+      .modelEndpoints?.()
+      .map(({ endpoint, primary, state, lastFailure }) => ({ endpoint, primary, state, ...(lastFailure ? { lastFailure } : {}) }));
     const degraded = modelEndpoints?.every((e) => e.state === "open");
     res.json(ok ? 200 : 503, {
       status: ok ? (degraded ? "degraded" : "ok") : "unavailable",

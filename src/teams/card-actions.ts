@@ -25,7 +25,8 @@ export function localeLanguage(context: TurnContext): Language {
  */
 export async function handleFeedback(deps: CardActionDeps, context: TurnContext): Promise<AdaptiveCard | string> {
   const parsed = parseCardAction(context.activity.value);
-  if (!parsed.ok || parsed.action.verb !== "feedback") return refuseAction(deps, context, parsed.ok ? "not feedback" : parsed.error.message);
+  if (!parsed.ok || parsed.action.verb !== "feedback")
+    return refuseAction(deps, context, parsed.ok ? "not feedback" : parsed.error.message);
   const action: FeedbackAction = parsed.action;
   await recordFeedback(deps, context, action);
   const state = await deps.store.runs.load(action.runId);
@@ -34,7 +35,11 @@ export async function handleFeedback(deps: CardActionDeps, context: TurnContext)
 }
 
 /** Stores a rating of a run by the activity's sender (one vote per user per run) and reports it. */
-export async function recordFeedback(deps: Pick<CardActionDeps, "store" | "telemetry">, context: TurnContext, rating: Pick<FeedbackAction, "runId" | "rating" | "comment">): Promise<void> {
+export async function recordFeedback(
+  deps: Pick<CardActionDeps, "store" | "telemetry">,
+  context: TurnContext,
+  rating: Pick<FeedbackAction, "runId" | "rating" | "comment">,
+): Promise<void> {
   const { activity } = context;
   await deps.store.feedback.save({
     runId: rating.runId,

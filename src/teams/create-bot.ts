@@ -89,7 +89,11 @@ export function createBot(options: CreateBotOptions): Bot {
       log,
     }),
     ...(options.approvals ? { continueApproval: options.approvals.continueApproval } : {}),
-    settings: { concurrency: config.env.RUN_WORKER_CONCURRENCY, leaseSeconds: config.env.RUN_LEASE_SECONDS, maxDeliveries: config.env.RUN_MAX_DELIVERIES },
+    settings: {
+      concurrency: config.env.RUN_WORKER_CONCURRENCY,
+      leaseSeconds: config.env.RUN_LEASE_SECONDS,
+      maxDeliveries: config.env.RUN_MAX_DELIVERIES,
+    },
     log,
   });
   const questions = new QuestionRuns({ queue: options.queue, newRunId: workflow.newRunId, queued: () => worker.wake(), log });

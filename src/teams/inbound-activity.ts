@@ -10,7 +10,8 @@ function serviceUrl(httpsOnly: boolean) {
   return z.string().superRefine((value, context) => {
     const url = URL.canParse(value) ? new URL(value) : undefined;
     if (!url) context.addIssue({ code: z.ZodIssueCode.custom, message: "Invalid url" });
-    else if (!schemes.includes(url.protocol)) context.addIssue({ code: z.ZodIssueCode.custom, message: `must be an ${httpsOnly ? "https" : "http(s)"} URL` });
+    else if (!schemes.includes(url.protocol))
+      context.addIssue({ code: z.ZodIssueCode.custom, message: `must be an ${httpsOnly ? "https" : "http(s)"} URL` });
   });
 }
 
@@ -56,7 +57,6 @@ export function isJsonObject(body: unknown): body is Record<string, unknown> {
 /** Checks an activity posted to /api/messages before any handler runs. */
 export function checkInboundActivity(body: unknown, policy: InboundPolicy): InboundActivityCheck {
   const parsed = (policy.httpsOnly ? SCHEMAS.httpsOnly : SCHEMAS.any).safeParse(body);
-  if (!parsed.success)
-    return { ok: false, message: `Not a Bot Framework activity: ${describeZodError(parsed.error, { root: "body" })}` };
+  if (!parsed.success) return { ok: false, message: `Not a Bot Framework activity: ${describeZodError(parsed.error, { root: "body" })}` };
   return { ok: true, activity: parsed.data as unknown as Activity };
 }

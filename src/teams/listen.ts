@@ -40,10 +40,16 @@ export function explainListenError(error: NodeJS.ErrnoException, target: ListenT
         error,
       );
     case "EACCES":
-      return new ConfigurationError(`Cannot start ${target.what}: ${where} needs privileges this process does not have. Set ${target.setting} to a port above 1023.`, error);
+      return new ConfigurationError(
+        `Cannot start ${target.what}: ${where} needs privileges this process does not have. Set ${target.setting} to a port above 1023.`,
+        error,
+      );
     case "EADDRNOTAVAIL":
     case "ENOTFOUND":
-      return new ConfigurationError(`Cannot start ${target.what}: ${target.host} is not an address of this machine. Set HOST to one of its addresses (or leave it unset).`, error);
+      return new ConfigurationError(
+        `Cannot start ${target.what}: ${target.host} is not an address of this machine. Set HOST to one of its addresses (or leave it unset).`,
+        error,
+      );
     default:
       return error;
   }

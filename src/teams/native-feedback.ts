@@ -20,7 +20,11 @@ const FeedbackLoopSchema = z.object({
  * message is mapped to its run and the rating stored like a card's. A rating of a message that is no
  * answer of this chat is logged and dropped (Teams shows its own thanks either way).
  */
-export async function handleNativeFeedback(deps: CardActionDeps & { answerMessages: AnswerMessages }, context: TurnContext, data: unknown): Promise<void> {
+export async function handleNativeFeedback(
+  deps: CardActionDeps & { answerMessages: AnswerMessages },
+  context: TurnContext,
+  data: unknown,
+): Promise<void> {
   const parsed = FeedbackLoopSchema.safeParse(data);
   if (!parsed.success) {
     deps.log(`feedback loop: unreadable submission dropped: ${parsed.error.issues[0]?.message ?? "invalid"}`);
@@ -38,7 +42,7 @@ export async function handleNativeFeedback(deps: CardActionDeps & { answerMessag
 
 /** The comment's text, trimmed and cut to the stored limit; undefined when there is none. */
 function commentOf(feedback: string | Record<string, unknown> | undefined): string | undefined {
-  const form = typeof feedback === "string" ? parseJsonObject(feedback) ?? { feedbackText: feedback } : (feedback ?? {});
+  const form = typeof feedback === "string" ? (parseJsonObject(feedback) ?? { feedbackText: feedback }) : (feedback ?? {});
   const text = typeof form.feedbackText === "string" ? form.feedbackText.trim() : "";
   return text ? text.slice(0, MAX_COMMENT_CHARS) : undefined;
 }

@@ -41,12 +41,26 @@ export class QuestionRuns {
     try {
       // The chat (or channel thread) the question continues, whose memory makes a follow-up standalone.
       const conversationKey = conversationKeyOf(context.activity);
-      await deps.queue.enqueue({ kind: "question", runId, question, requester, reference: { ...reference }, conversationKey, acceptedAt: new Date().toISOString() });
+      await deps.queue.enqueue({
+        kind: "question",
+        runId,
+        question,
+        requester,
+        reference: { ...reference },
+        conversationKey,
+        acceptedAt: new Date().toISOString(),
+      });
     } catch (error) {
       deps.log(`run ${runId}: could not be queued, the user was told: ${describeError(error)}`);
       const told = { text: repliesFor(language).queueUnreachable };
       // A started stream ends with the reply, so none is left open in the chat.
-      if (requester.stream) await new TeamsStream(turnMessenger(context), reference, requester.stream, { limits: TEAMS_STREAM_LIMITS, now: () => new Date(), save: async () => {}, log: deps.log }).end(told);
+      if (requester.stream)
+        await new TeamsStream(turnMessenger(context), reference, requester.stream, {
+          limits: TEAMS_STREAM_LIMITS,
+          now: () => new Date(),
+          save: async () => {},
+          log: deps.log,
+        }).end(told);
       else await context.sendActivity(told);
       return undefined;
     }
@@ -55,12 +69,20 @@ export class QuestionRuns {
   }
 
   /** Teams streams answers in personal chats only; group chats and channels get the progress card. */
-  private async acknowledge(context: TurnContext, question: string, language: Language): Promise<Pick<Requester, "progressActivityId" | "stream">> {
+  private async acknowledge(
+    context: TurnContext,
+    question: string,
+    language: Language,
+  ): Promise<Pick<Requester, "progressActivityId" | "stream">> {
     if (context.activity.conversation.conversationType === "personal") {
-      const stream = streamStartedIn(context) ?? (await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(language), new Date()));
+      const stream =
+        streamStartedIn(context) ??
+        (await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(language), new Date()));
       return stream ? { stream } : {};
     }
-    const progress = await context.sendActivity(cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 })));
+    const progress = await context.sendActivity(
+      cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 })),
+    );
     return progress?.id ? { progressActivityId: progress.id } : {};
   }
 }

@@ -12,6 +12,8 @@ import type { Log } from "./bot-deps";
 export function rememberFinishedRuns(lifecycle: Pick<RunLifecycle, "subscribe">, memory: ConversationMemory, log: Log): () => void {
   return lifecycle.subscribe(async (event) => {
     if (event.type !== "finished") return;
-    await rememberRun(memory, event.state).catch((error: unknown) => log(`run ${event.state.runId}: could not remember the turn: ${describeError(error)}`));
+    await rememberRun(memory, event.state).catch((error: unknown) =>
+      log(`run ${event.state.runId}: could not remember the turn: ${describeError(error)}`),
+    );
   });
 }

@@ -73,7 +73,11 @@ export class TeamsRunDelivery implements RunDelivery {
       case "approval_request":
         // What the approvals flow tells the requester ends the stream. When it tells nothing, an
         // earlier owner of the run already told them, and that message ended the stream in Teams.
-        await deps.onAwaitingApproval(state, reference, open ? (content) => open.end(typeof content === "string" ? { text: content } : cardActivity(content)) : undefined);
+        await deps.onAwaitingApproval(
+          state,
+          reference,
+          open ? (content) => open.end(typeof content === "string" ? { text: content } : cardActivity(content)) : undefined,
+        );
         return undefined;
     }
   }
@@ -105,7 +109,12 @@ export class TeamsRunDelivery implements RunDelivery {
   private clarificationActivity(state: RunState): Partial<Activity> {
     const written = state.understanding?.clarification;
     const card = cardActivity(
-      buildClarificationCard({ language: state.language, question: state.question, clarification: written ?? defaultClarification(state.language), offline: written !== undefined && state.offline }),
+      buildClarificationCard({
+        language: state.language,
+        question: state.question,
+        clarification: written ?? defaultClarification(state.language),
+        offline: written !== undefined && state.offline,
+      }),
     );
     return written && !state.offline ? { ...card, entities: [aiMessageEntity({ citations: [], aiGenerated: true })] } : card;
   }

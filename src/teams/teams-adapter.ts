@@ -31,7 +31,11 @@ export class ProcuraTeamsAdapter extends TeamsAdapter {
   }
 
   /** Runs `logic` in a turn for an authenticated request; returns an invoke's response. */
-  processAuthenticated(request: AuthenticatedRequest, activity: Activity, logic: (context: TurnContext) => Promise<void>): Promise<InvokeResponse | undefined> {
+  processAuthenticated(
+    request: AuthenticatedRequest,
+    activity: Activity,
+    logic: (context: TurnContext) => Promise<void>,
+  ): Promise<InvokeResponse | undefined> {
     return this.processActivity(request, activity, logic);
   }
 }

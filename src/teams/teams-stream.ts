@@ -17,7 +17,10 @@ export interface StreamLimits {
 /** The limits Teams sets, with a margin for the final message's round trip. */
 export const TEAMS_STREAM_LIMITS: StreamLimits = { minIntervalMs: 1_000, maxAgeMs: 100_000 };
 
-interface Update { kind: "informative" | "streaming"; text: string }
+interface Update {
+  kind: "informative" | "streaming";
+  text: string;
+}
 
 /**
  * Teams' streaming protocol over proactive sends: informative updates (what is happening), then the
@@ -58,7 +61,11 @@ export class TeamsStream {
    * Starts a stream with its first informative update (inside the inbound turn or proactively) and
    * returns its position. `sendFirst` sends the activity and resolves with the id Teams gave it.
    */
-  static async start(sendFirst: (activity: Partial<Activity>) => Promise<string | undefined>, text: string, now: Date): Promise<StreamPosition | undefined> {
+  static async start(
+    sendFirst: (activity: Partial<Activity>) => Promise<string | undefined>,
+    text: string,
+    now: Date,
+  ): Promise<StreamPosition | undefined> {
     const id = await sendFirst(streamActivity("typing", { streamType: "informative", streamSequence: 1 }, text));
     return id ? { id, sequence: 1, startedAt: now.toISOString() } : undefined;
   }
@@ -102,7 +109,9 @@ export class TeamsStream {
     const due = this.lastUpdateAt + this.options.limits.minIntervalMs - Date.now();
     if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
     this.position = { ...this.position, ended: true };
-    await this.options.save(this.position).catch((error: unknown) => this.options.log(`stream ${this.position.id}: end not saved: ${describeError(error)}`));
+    await this.options
+      .save(this.position)
+      .catch((error: unknown) => this.options.log(`stream ${this.position.id}: end not saved: ${describeError(error)}`));
     const channelData = { ...(final.channelData as Record<string, unknown> | undefined), streamId: this.position.id, streamType: "final" };
     await this.messenger.send(this.reference, {
       ...final,
@@ -118,8 +127,15 @@ export class TeamsStream {
     // The sequence is taken (and saved) before the update goes out: a process that dies mid-send
     // leaves a gap, never a number the next owner would send again.
     const sequence = this.position.sequence + 1;
-    this.position = { ...this.position, sequence, updatedAt: new Date().toISOString(), ...(update.kind === "streaming" ? { textStarted: true } : {}) };
-    await this.options.save(this.position).catch((error: unknown) => this.options.log(`stream ${this.position.id}: position not saved: ${describeError(error)}`));
+    this.position = {
+      ...this.position,
+      sequence,
+      updatedAt: new Date().toISOString(),
+      ...(update.kind === "streaming" ? { textStarted: true } : {}),
+    };
+    await this.options
+      .save(this.position)
+      .catch((error: unknown) => this.options.log(`stream ${this.position.id}: position not saved: ${describeError(error)}`));
     await this.messenger.send(this.reference, {
       ...streamActivity("typing", { streamId: this.position.id, streamType: update.kind, streamSequence: sequence }, update.text),
       id: this.position.id,

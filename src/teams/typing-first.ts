@@ -19,7 +19,11 @@ export function typingFirst(questionOf: (activity: Activity) => string | undefin
       const question = context.activity.type === (ActivityTypes.Message as string) ? questionOf(context.activity) : undefined;
       if (question !== undefined) {
         if (context.activity.conversation.conversationType === "personal") {
-          const position = await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(detectLanguage(question)), new Date());
+          const position = await TeamsStream.start(
+            async (activity) => (await context.sendActivity(activity))?.id,
+            routingUpdate(detectLanguage(question)),
+            new Date(),
+          );
           if (position) context.turnState.set(STARTED_STREAM, position);
         } else await context.sendActivity({ type: ActivityTypes.Typing });
       }

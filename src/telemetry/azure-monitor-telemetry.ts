@@ -86,12 +86,29 @@ function writerTelemetry(providerName: string): Telemetry {
   /** Writes a finished span into its run's trace, under its parent, with its pinned ids. */
   const span = (record: SpanRecord | undefined) => {
     if (!record) return;
-    const pinned = { ...(record.spanId ? { [PIN_SPAN_ID]: record.spanId } : {}), ...(record.parentSpanId ? {} : { [PIN_TRACE_ID]: record.traceId }) };
+    const pinned = {
+      ...(record.spanId ? { [PIN_SPAN_ID]: record.spanId } : {}),
+      ...(record.parentSpanId ? {} : { [PIN_TRACE_ID]: record.traceId }),
+    };
     const parent = record.parentSpanId
-      ? trace.setSpanContext(ROOT_CONTEXT, { traceId: record.traceId, spanId: record.parentSpanId, traceFlags: TraceFlags.SAMPLED, isRemote: true })
+      ? trace.setSpanContext(ROOT_CONTEXT, {
+          traceId: record.traceId,
+          spanId: record.parentSpanId,
+          traceFlags: TraceFlags.SAMPLED,
+          isRemote: true,
+        })
       : ROOT_CONTEXT;
     tracer
-      .startSpan(record.name, { kind: SpanKind.INTERNAL, startTime: record.startTime, attributes: { ...redactProperties(record.attributes), ...pinned }, root: !record.parentSpanId }, parent)
+      .startSpan(
+        record.name,
+        {
+          kind: SpanKind.INTERNAL,
+          startTime: record.startTime,
+          attributes: { ...redactProperties(record.attributes), ...pinned },
+          root: !record.parentSpanId,
+        },
+        parent,
+      )
       .setStatus({ code: record.ok ? SpanStatusCode.OK : SpanStatusCode.ERROR })
       .end(record.endTime);
   };

@@ -64,7 +64,6 @@ export interface FeedbackReceivedProps {
   hasComment: boolean;
 }
 
-
 /** The `gen_ai.provider.name` of a model provider (OpenTelemetry GenAI semantic conventions). */
 export function genAiProviderName(provider: ModelProviderConfig["kind"]): string {
   return { "azure-openai": "azure.ai.openai", "openai-compatible": "openai", offline: "procura.offline" }[provider];
@@ -99,7 +98,10 @@ export function executorMetrics(event: WorkflowEvent): MetricRecord[] {
       unit: "ms",
       attributes: { executor: event.executor, model: event.model, outcome: event.outcome },
     });
-  for (const [type, value] of [["input", event.inputTokens], ["output", event.outputTokens]] as const)
+  for (const [type, value] of [
+    ["input", event.inputTokens],
+    ["output", event.outputTokens],
+  ] as const)
     if (value !== undefined && value > 0 && event.model)
       records.push({
         name: TelemetryMetric.tokenUsage,

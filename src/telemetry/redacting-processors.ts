@@ -14,7 +14,8 @@ function scrubAttributes(attributes: Attributes | undefined): void {
   if (!attributes) return;
   for (const [key, value] of Object.entries(attributes)) {
     if (typeof value === "string") attributes[key] = scrubText(value);
-    else if (Array.isArray(value)) attributes[key] = (value as unknown[]).map((item) => (typeof item === "string" ? scrubText(item) : item));
+    else if (Array.isArray(value))
+      attributes[key] = (value as unknown[]).map((item) => (typeof item === "string" ? scrubText(item) : item));
   }
 }
 

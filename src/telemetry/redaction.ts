@@ -14,21 +14,67 @@ export type TelemetryValue = string | number | boolean;
 /** Property names allowed in custom events, metrics and spans; everything else is dropped. */
 export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   // run and executor
-  "runId", "executor", "durationMs", "model", "inputTokens", "outputTokens", "cachedInputTokens", "outcome", "attempt", "round", "phase",
-  "selected", "fallback", "qscoreInitial", "qscoreFinal", "retried", "hitl", "totalMs", "status", "attempts",
-  "offline", "language", "debateMode", "evidenceNeed", "failedSpecialists", "provider",
+  "runId",
+  "executor",
+  "durationMs",
+  "model",
+  "inputTokens",
+  "outputTokens",
+  "cachedInputTokens",
+  "outcome",
+  "attempt",
+  "round",
+  "phase",
+  "selected",
+  "fallback",
+  "qscoreInitial",
+  "qscoreFinal",
+  "retried",
+  "hitl",
+  "totalMs",
+  "status",
+  "attempts",
+  "offline",
+  "language",
+  "debateMode",
+  "evidenceNeed",
+  "failedSpecialists",
+  "provider",
   // errors
-  "correlationId", "errorKind", "step",
+  "correlationId",
+  "errorKind",
+  "step",
   // approvals and feedback
-  "approvalId", "decision", "waitMs", "edited", "rating", "hasComment",
+  "approvalId",
+  "decision",
+  "waitMs",
+  "edited",
+  "rating",
+  "hasComment",
   // model endpoints (failover)
-  "change", "endpoint", "toEndpoint", "faultKind",
+  "change",
+  "endpoint",
+  "toEndpoint",
+  "faultKind",
   // evaluation
-  "transcriptId", "metric", "criterion", "verdict", "score", "passed", "disagreement",
+  "transcriptId",
+  "metric",
+  "criterion",
+  "verdict",
+  "score",
+  "passed",
+  "disagreement",
   // OpenTelemetry GenAI semantic conventions
-  "gen_ai.operation.name", "gen_ai.provider.name", "gen_ai.agent.name", "gen_ai.request.model",
-  "gen_ai.response.model", "gen_ai.usage.input_tokens", "gen_ai.usage.output_tokens", "gen_ai.usage.cache_read.input_tokens",
-  "gen_ai.token.type", "gen_ai.tool.name",
+  "gen_ai.operation.name",
+  "gen_ai.provider.name",
+  "gen_ai.agent.name",
+  "gen_ai.request.model",
+  "gen_ai.response.model",
+  "gen_ai.usage.input_tokens",
+  "gen_ai.usage.output_tokens",
+  "gen_ai.usage.cache_read.input_tokens",
+  "gen_ai.token.type",
+  "gen_ai.tool.name",
   "error.type",
 ]);
 
@@ -38,11 +84,15 @@ const MAX_VALUE_LENGTH = 200;
 const MAX_MESSAGE_LENGTH = 500;
 
 /** A long run of base64 characters is a key only if it mixes digits and both cases (paths do not). */
-const keyLike = (candidate: string) => (/\d/.test(candidate) && /[a-z]/.test(candidate) && /[A-Z]/.test(candidate) ? "[secret]" : candidate);
+const keyLike = (candidate: string) =>
+  /\d/.test(candidate) && /[a-z]/.test(candidate) && /[A-Z]/.test(candidate) ? "[secret]" : candidate;
 
 const SCRUBBERS: readonly [RegExp, string | ((match: string) => string)][] = [
   // secrets inside connection strings, query strings and key=value logs
-  [/\b(AccountKey|SharedAccessKey|SharedAccessSignature|InstrumentationKey|Password|Pwd|ClientSecret|client_secret|api[-_]?key|access_token|sig|secret|token)(\s*[=:]\s*)"?[^\s;"&,]+/gi, "$1$2[secret]"],
+  [
+    /\b(AccountKey|SharedAccessKey|SharedAccessSignature|InstrumentationKey|Password|Pwd|ClientSecret|client_secret|api[-_]?key|access_token|sig|secret|token)(\s*[=:]\s*)"?[^\s;"&,]+/gi,
+    "$1$2[secret]",
+  ],
   [/\bBearer\s+[A-Za-z0-9._~+/-]+=*/gi, "Bearer [token]"],
   [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, "[token]"],
   [/\bsk-[A-Za-z0-9_-]{16,}/g, "[secret]"],
@@ -70,9 +120,7 @@ export function scrubText(text: string): string {
  * The properties that may be sent: allowed names only, no empty values, strings scrubbed, free
  * text (white space inside) replaced by "[text]", long strings cut.
  */
-export function redactProperties(
-  properties: Readonly<Record<string, TelemetryValue | null | undefined>>,
-): Record<string, TelemetryValue> {
+export function redactProperties(properties: Readonly<Record<string, TelemetryValue | null | undefined>>): Record<string, TelemetryValue> {
   const safe: Record<string, TelemetryValue> = {};
   for (const [name, value] of Object.entries(properties)) {
     if (value === undefined || value === null || !ALLOWED_PROPERTIES.has(name)) continue;

@@ -20,7 +20,11 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
       const known = all.map((b) => b.category);
       const wanted = category && category.trim() !== "" ? resolveCategory(category, known) : null;
       if (wanted === undefined) {
-        return { data: { category, benchmarks: [], message: `No benchmark for "${category}".`, suggestions: known }, evidence: [], digest: `no benchmark for "${category}"` };
+        return {
+          data: { category, benchmarks: [], message: `No benchmark for "${category}".`, suggestions: known },
+          evidence: [],
+          digest: `no benchmark for "${category}"`,
+        };
       }
       const benchmarks = wanted === null ? all : all.filter((b) => b.category === wanted);
       return {
@@ -30,7 +34,10 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
           referenceId: `BENCHMARK ${b.category}`,
           quote: `${b.category}: median ${formatMoney(b.median, b.currency)} ${b.unit} (p25 ${formatMoney(b.p25, b.currency)}, p75 ${formatMoney(b.p75, b.currency)}); typical annual increase ${b.typicalAnnualIncreasePct}% (${b.source}, as of ${b.asOf})`,
         })),
-        digest: benchmarks.map((b) => `${b.category} median ${formatMoney(b.median, b.currency)} ${b.unit}, +${b.typicalAnnualIncreasePct}%/yr`).slice(0, 4).join("; "),
+        digest: benchmarks
+          .map((b) => `${b.category} median ${formatMoney(b.median, b.currency)} ${b.unit}, +${b.typicalAnnualIncreasePct}%/yr`)
+          .slice(0, 4)
+          .join("; "),
       };
     },
   });

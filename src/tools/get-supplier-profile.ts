@@ -40,7 +40,10 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });
       const live = contracts.filter((c) => c.status === "active" || c.status === "expiring");
-      const [last, current] = await Promise.all([data.spendCells({ supplierId: supplier.id, fiscalYear: lastFy }, TOTALS), data.spendCells({ supplierId: supplier.id, fiscalYear: currentFy }, TOTALS)]);
+      const [last, current] = await Promise.all([
+        data.spendCells({ supplierId: supplier.id, fiscalYear: lastFy }, TOTALS),
+        data.spendCells({ supplierId: supplier.id, fiscalYear: currentFy }, TOTALS),
+      ]);
       const spend = {
         lastFiscalYear: lastFy,
         lastFiscalYearJpy: last.reduce((sum, cell) => sum + cell.amountJpy, 0),
@@ -55,17 +58,33 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
           contracts: {
             count: contracts.length,
             live: live.length,
-            list: contracts.slice(0, MAX_CONTRACTS).map((c) => ({ id: c.id, title: c.title, status: c.status, endDate: c.endDate, priceCapPct: c.priceCapPct })),
+            list: contracts
+              .slice(0, MAX_CONTRACTS)
+              .map((c) => ({ id: c.id, title: c.title, status: c.status, endDate: c.endDate, priceCapPct: c.priceCapPct })),
           },
           spend,
         },
         evidence: [
           ...(supplier.sanctionsFlag
-            ? [{ source: "supplier", referenceId: supplier.id, quote: `SANCTIONS FLAG: ${supplier.name} is flagged by sanctions screening — no new orders or payments (POL-SUPPLIER-RISK §2)` }]
+            ? [
+                {
+                  source: "supplier",
+                  referenceId: supplier.id,
+                  quote: `SANCTIONS FLAG: ${supplier.name} is flagged by sanctions screening — no new orders or payments (POL-SUPPLIER-RISK §2)`,
+                },
+              ]
             : []),
           { source: "supplier", referenceId: supplier.id, quote: profileLine(supplier) },
-          { source: "spend", referenceId: `SPEND ${supplier.id} ${lastFy}`, quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${countOf(spend.lastFiscalYearTransactions, "transaction")}; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}` },
-          ...live.slice(0, 2).map((c) => ({ source: "contract", referenceId: c.id, quote: `${c.title} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})` })),
+          {
+            source: "spend",
+            referenceId: `SPEND ${supplier.id} ${lastFy}`,
+            quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${countOf(spend.lastFiscalYearTransactions, "transaction")}; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}`,
+          },
+          ...live.slice(0, 2).map((c) => ({
+            source: "contract",
+            referenceId: c.id,
+            quote: `${c.title} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})`,
+          })),
         ],
         digest: `${supplier.id} ${supplier.name}: ${supplier.riskRating} risk, sanctions ${supplier.sanctionsFlag ? "FLAGGED" : "clear"}, ${countOf(contracts.length, "contract")} (${live.length} live), ${lastFy} ${formatJpy(spend.lastFiscalYearJpy)}`,
       };

@@ -22,7 +22,15 @@ export interface ProcurementSnapshot {
 }
 
 /** The snapshot of a data set held in full (the sample data, or a fixture in tests). */
-export function snapshotOf(dataSet: ProcurementDataSet, summary: Omit<DataSetSummary, "counts"> = { name: "sample", location: "built-in sample data set", importedAt: null, fiscalYearStartMonth: 4 }): ProcurementSnapshot {
+export function snapshotOf(
+  dataSet: ProcurementDataSet,
+  summary: Omit<DataSetSummary, "counts"> = {
+    name: "sample",
+    location: "built-in sample data set",
+    importedAt: null,
+    fiscalYearStartMonth: 4,
+  },
+): ProcurementSnapshot {
   return {
     suppliers: dataSet.suppliers,
     contracts: dataSet.contracts,

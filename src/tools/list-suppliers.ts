@@ -35,18 +35,36 @@ export function createListSuppliersTool({ data }: ToolContext) {
       const categories = [...new Set(all.map((s) => s.category))].sort();
       const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories) : null;
       if (wantedCategory === undefined) {
-        return { data: { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories }, evidence: [], digest: `no spend category matches "${category}"` };
+        return {
+          data: { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories },
+          evidence: [],
+          digest: `no spend category matches "${category}"`,
+        };
       }
       const wantedRegion = region && region.trim() !== "" ? resolveRegion(region) : null;
       if (wantedRegion === undefined) {
-        return { data: { category, region, suppliers: [], message: `Unknown region "${region}".`, suggestions: Object.keys(REGIONS) }, evidence: [], digest: `unknown region "${region}"` };
+        return {
+          data: { category, region, suppliers: [], message: `Unknown region "${region}".`, suggestions: Object.keys(REGIONS) },
+          evidence: [],
+          digest: `unknown region "${region}"`,
+        };
       }
       const matching = all
         .filter((s) => (wantedCategory === null || s.category === wantedCategory) && (wantedRegion === null || s.region === wantedRegion))
-        .sort((a, b) => Number(b.preferred) - Number(a.preferred) || Number(a.sanctionsFlag) - Number(b.sanctionsFlag) || RISK_ORDER[a.riskRating] - RISK_ORDER[b.riskRating] || a.name.localeCompare(b.name));
+        .sort(
+          (a, b) =>
+            Number(b.preferred) - Number(a.preferred) ||
+            Number(a.sanctionsFlag) - Number(b.sanctionsFlag) ||
+            RISK_ORDER[a.riskRating] - RISK_ORDER[b.riskRating] ||
+            a.name.localeCompare(b.name),
+        );
       const scope = [wantedCategory, wantedRegion].filter(Boolean).join(", ") || "all suppliers";
       if (matching.length === 0) {
-        return { data: { category: wantedCategory, region: wantedRegion, count: 0, suppliers: [], message: `No supplier in ${scope}.` }, evidence: [], digest: `no supplier in ${scope}` };
+        return {
+          data: { category: wantedCategory, region: wantedRegion, count: 0, suppliers: [], message: `No supplier in ${scope}.` },
+          evidence: [],
+          digest: `no supplier in ${scope}`,
+        };
       }
       const shown = matching.slice(0, MAX_SUPPLIERS);
       return {
@@ -54,12 +72,25 @@ export function createListSuppliersTool({ data }: ToolContext) {
           category: wantedCategory,
           region: wantedRegion,
           count: matching.length,
-          suppliers: shown.map(({ id, name, category: c, region: r, riskRating, sanctionsFlag, preferred, certifications, performance }) => ({
-            id, name, category: c, region: r, riskRating, sanctionsFlag, preferred, certifications, performance,
-          })),
+          suppliers: shown.map(
+            ({ id, name, category: c, region: r, riskRating, sanctionsFlag, preferred, certifications, performance }) => ({
+              id,
+              name,
+              category: c,
+              region: r,
+              riskRating,
+              sanctionsFlag,
+              preferred,
+              certifications,
+              performance,
+            }),
+          ),
         },
         evidence: shown.slice(0, MAX_EVIDENCE).map((s) => ({ source: "supplier", referenceId: s.id, quote: line(s) })),
-        digest: `${countOf(matching.length, "supplier")} (${scope}): ${shown.slice(0, 5).map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`).join(", ")}`,
+        digest: `${countOf(matching.length, "supplier")} (${scope}): ${shown
+          .slice(0, 5)
+          .map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`)
+          .join(", ")}`,
       };
     },
   });

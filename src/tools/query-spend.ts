@@ -45,16 +45,26 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
     async run(args) {
       const resolved = await resolveFilter(args, data);
       if ("problem" in resolved) {
-        return { data: { filters: args, totalJpy: 0, count: 0, groups: [], ...resolved.problem }, evidence: [], digest: resolved.problem.message };
+        return {
+          data: { filters: args, totalJpy: 0, count: 0, groups: [], ...resolved.problem },
+          evidence: [],
+          digest: resolved.problem.message,
+        };
       }
       const { filter, scope, reference, costCenter } = resolved;
       const groupBy = args.groupBy ?? "fiscalYear";
-      const cells = (await data.spendCells(filter, viewFor(groupBy, filter, costCenter))).filter((cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter));
+      const cells = (await data.spendCells(filter, viewFor(groupBy, filter, costCenter))).filter(
+        (cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter),
+      );
       const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
       if (count === 0) {
         const message = `no spend matches ${scope}`;
-        return { data: { filters: { ...filter, costCenter: costCenter ?? null }, scope, totalJpy: 0, count: 0, groups: [], message }, evidence: [], digest: message };
+        return {
+          data: { filters: { ...filter, costCenter: costCenter ?? null }, scope, totalJpy: 0, count: 0, groups: [], message },
+          evidence: [],
+          digest: message,
+        };
       }
       const totalJpy = sum(cells);
       const groups = group(cells, groupBy, totalJpy, fiscalYearStartMonth);
@@ -79,8 +89,16 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
         evidence: [
           { source: "spend", referenceId: reference, quote: `${formatJpy(totalJpy)} in ${countOf(count, "transaction")} (${scope})` },
           ...trend.yoy.map((yoy) => ({ source: "spend", referenceId: `${reference} ${yoy.from}→${yoy.to}`, quote: yoyText(yoy) })),
-          ...groups.shown.slice(0, 3).map((g) => ({ source: "spend", referenceId: `${reference} ${g.key}`, quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}, ${g.sharePct}%)` })),
-          ...largest.slice(0, 1).map((t) => ({ source: "spend", referenceId: t.id, quote: `largest: ${t.date} ${t.supplierName} ${formatJpy(t.amountJpy)} (${t.poNumber})` })),
+          ...groups.shown.slice(0, 3).map((g) => ({
+            source: "spend",
+            referenceId: `${reference} ${g.key}`,
+            quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}, ${g.sharePct}%)`,
+          })),
+          ...largest.slice(0, 1).map((t) => ({
+            source: "spend",
+            referenceId: t.id,
+            quote: `largest: ${t.date} ${t.supplierName} ${formatJpy(t.amountJpy)} (${t.poNumber})`,
+          })),
         ],
         digest: `${scope}: ${formatJpyShort(totalJpy)} in ${countOf(count, "transaction")}; ${trend.fiscalYears
           .map((fy) => `${fy.fiscalYear}${fy.complete ? "" : " to date"} ${formatJpyShort(fy.totalJpy)}`)
@@ -90,7 +108,8 @@ export function createQuerySpendTool({ data, today }: ToolContext) {
   });
 }
 
-type Resolved = { filter: SpendFilter; scope: string; reference: string; costCenter?: string } | { problem: { message: string; suggestions: string[] } };
+type Resolved =
+  { filter: SpendFilter; scope: string; reference: string; costCenter?: string } | { problem: { message: string; suggestions: string[] } };
 
 /** Turns the arguments into a data filter, or explains which argument matched nothing. */
 async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): Promise<Resolved> {
@@ -106,7 +125,9 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     reference.push(resolved.match.id);
   }
   if (nonEmpty(args.category)) {
-    const known = [...new Set([...(await data.listSuppliers()).map((s) => s.category), ...(await data.spendDimensions()).categories])].sort();
+    const known = [
+      ...new Set([...(await data.listSuppliers()).map((s) => s.category), ...(await data.spendDimensions()).categories]),
+    ].sort();
     const category = resolveCategory(args.category, known);
     if (!category) return { problem: { message: `no spend category matches "${args.category}"`, suggestions: known } };
     filter.category = category;
@@ -115,7 +136,8 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
   }
   if (nonEmpty(args.fiscalYear)) {
     const fiscalYear = parseFiscalYear(args.fiscalYear);
-    if (!fiscalYear) return { problem: { message: `"${args.fiscalYear}" is not a fiscal year`, suggestions: ["FY2024", "FY2025", "FY2026"] } };
+    if (!fiscalYear)
+      return { problem: { message: `"${args.fiscalYear}" is not a fiscal year`, suggestions: ["FY2024", "FY2025", "FY2026"] } };
     filter.fiscalYear = fiscalYear;
     scope.push(fiscalYear);
     reference.push(fiscalYear);
@@ -140,7 +162,8 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
  * matched by name here). The largest transactions and the trend survive any roll-up.
  */
 function viewFor(groupBy: SpendGroupBy, filter: SpendFilter, costCenter: string | undefined): SpendView {
-  const grain = groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";
+  const grain =
+    groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";
   const keep: SpendDimension[] = [];
   if (groupBy === "supplier" || groupBy === "category" || groupBy === "costCenter") keep.push(groupBy);
   if (costCenter !== undefined && groupBy !== "costCenter") keep.push("costCenter");
@@ -168,12 +191,18 @@ function sum(cells: readonly SpendCell[]): number {
 
 function keyOf(cell: SpendCell, groupBy: SpendGroupBy, fiscalYearStartMonth: number): string {
   switch (groupBy) {
-    case "supplier": return cell.supplierName;
-    case "category": return cell.category;
-    case "costCenter": return cell.costCenter;
-    case "month": return cell.month;
-    case "quarter": return fiscalQuarterOf(`${cell.month}-01`, fiscalYearStartMonth);
-    case "fiscalYear": return cell.fiscalYear;
+    case "supplier":
+      return cell.supplierName;
+    case "category":
+      return cell.category;
+    case "costCenter":
+      return cell.costCenter;
+    case "month":
+      return cell.month;
+    case "quarter":
+      return fiscalQuarterOf(`${cell.month}-01`, fiscalYearStartMonth);
+    case "fiscalYear":
+      return cell.fiscalYear;
   }
 }
 
@@ -196,7 +225,10 @@ function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: num
   const rest = ordered.slice(MAX_GROUPS);
   return {
     shown: ordered.slice(0, MAX_GROUPS),
-    others: rest.length === 0 ? null : { groups: rest.length, totalJpy: rest.reduce((s, g) => s + g.totalJpy, 0), count: rest.reduce((s, g) => s + g.count, 0) },
+    others:
+      rest.length === 0
+        ? null
+        : { groups: rest.length, totalJpy: rest.reduce((s, g) => s + g.totalJpy, 0), count: rest.reduce((s, g) => s + g.count, 0) },
   };
 }
 
@@ -220,13 +252,18 @@ function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: num
   const perYear = new Map<string, { totalJpy: number; count: number; byMonth: number[]; lastIndex: number; lastMonth: string }>();
   for (const cell of cells) {
     let year = perYear.get(cell.fiscalYear);
-    if (year === undefined) perYear.set(cell.fiscalYear, (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }));
+    if (year === undefined)
+      perYear.set(
+        cell.fiscalYear,
+        (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }),
+      );
     year.totalJpy += cell.amountJpy;
     year.count += cell.count;
     if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index] += amount));
     else year.byMonth[fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth)] += cell.amountJpy;
     const lastMonth = cell.lastDate.slice(0, 7);
-    if (lastMonth > year.lastMonth) [year.lastMonth, year.lastIndex] = [lastMonth, fiscalMonthIndex(Number(lastMonth.slice(5, 7)), startMonth)];
+    if (lastMonth > year.lastMonth)
+      [year.lastMonth, year.lastIndex] = [lastMonth, fiscalMonthIndex(Number(lastMonth.slice(5, 7)), startMonth)];
   }
   const years = [...perYear.keys()].sort();
   const fiscalYears = years.map((fiscalYear) => {
@@ -242,12 +279,24 @@ function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: num
     let basis = "full fiscal years";
     if (!after.complete) {
       const { lastIndex, lastMonth } = perYear.get(after.fiscalYear)!;
-      const window = (fiscalYear: string) => perYear.get(fiscalYear)!.byMonth.slice(0, lastIndex + 1).reduce((total, value) => total + value, 0);
+      const window = (fiscalYear: string) =>
+        perYear
+          .get(fiscalYear)!
+          .byMonth.slice(0, lastIndex + 1)
+          .reduce((total, value) => total + value, 0);
       fromJpy = window(before.fiscalYear);
       toJpy = window(after.fiscalYear);
       basis = `same months (${MONTHS[startMonth - 1]}–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
     }
-    if (fromJpy > 0) yoy.push({ from: before.fiscalYear, to: after.fiscalYear, fromJpy, toJpy, changePct: round1(((toJpy - fromJpy) / fromJpy) * 100), basis });
+    if (fromJpy > 0)
+      yoy.push({
+        from: before.fiscalYear,
+        to: after.fiscalYear,
+        fromJpy,
+        toJpy,
+        changePct: round1(((toJpy - fromJpy) / fromJpy) * 100),
+        basis,
+      });
   }
   return { fiscalYears, yoy };
 }

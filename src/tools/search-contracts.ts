@@ -29,8 +29,17 @@ const STATUS_ORDER: Record<Contract["status"], number> = { expiring: 0, active: 
 
 /** searchContracts arguments (strict-mode friendly). */
 export const SearchContractsParameters = z.object({
-  query: z.string().max(500).describe("What to look for in contracts, e.g. 'renewal price increase cap' or '解約 条件'; may be empty to list a supplier's contracts"),
-  supplier: z.string().max(200).nullable().describe("Supplier name, alias or id (e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-001'); null = all suppliers"),
+  query: z
+    .string()
+    .max(500)
+    .describe(
+      "What to look for in contracts, e.g. 'renewal price increase cap' or '解約 条件'; may be empty to list a supplier's contracts",
+    ),
+  supplier: z
+    .string()
+    .max(200)
+    .nullable()
+    .describe("Supplier name, alias or id (e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-001'); null = all suppliers"),
 });
 
 /**
@@ -71,7 +80,12 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       }
       if (contracts.length === 0) {
         return {
-          data: { query, supplier: supplierName, contracts: [], message: "No contract matches the query; try a supplier name or other words." },
+          data: {
+            query,
+            supplier: supplierName,
+            contracts: [],
+            message: "No contract matches the query; try a supplier name or other words.",
+          },
           evidence: [],
           digest: `no contract matches "${clip(query, 60)}"${supplierName ? ` for ${supplierName}` : ""}`,
         };
@@ -81,13 +95,22 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       const shown = contracts.slice(0, MAX_CONTRACTS).map((contract) => summarise(contract, kinds, asOf));
       return {
         data: { query, supplier: supplierName, totalMatches: total, contracts: shown },
-        evidence: shown.flatMap((c) => [
-          { source: "contract", referenceId: c.id, quote: keyTerms(c) },
-          ...c.clauses.map((clause) => ({ source: "contract", referenceId: c.id, quote: `${clause.kind.replace("_", " ")} clause: ${clip(clause.text, 240)}` })),
-        ]).slice(0, MAX_EVIDENCE),
+        evidence: shown
+          .flatMap((c) => [
+            { source: "contract", referenceId: c.id, quote: keyTerms(c) },
+            ...c.clauses.map((clause) => ({
+              source: "contract",
+              referenceId: c.id,
+              quote: `${clause.kind.replace("_", " ")} clause: ${clip(clause.text, 240)}`,
+            })),
+          ])
+          .slice(0, MAX_EVIDENCE),
         digest: `${total} contract${total === 1 ? "" : "s"}: ${shown
           .slice(0, 3)
-          .map((c) => `${c.id} ${c.supplierName} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})`)
+          .map(
+            (c) =>
+              `${c.id} ${c.supplierName} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})`,
+          )
           .join("; ")}`,
       };
     },
@@ -120,7 +143,9 @@ function summarise(contract: Contract, kinds: ClauseKind[], asOf: string) {
 
 function keyTerms(c: ContractSummary): string {
   const cap = c.priceCapPct === null ? "no cap on price adjustments" : `price increase cap ${c.priceCapPct}% per year`;
-  const renewal = c.autoRenew ? `auto-renews unless notice ${c.noticeDays} days before end (by ${c.noticeDeadline})` : `no auto-renewal; renewal talks ${c.noticeDays} days before end (by ${c.noticeDeadline})`;
+  const renewal = c.autoRenew
+    ? `auto-renews unless notice ${c.noticeDays} days before end (by ${c.noticeDeadline})`
+    : `no auto-renewal; renewal talks ${c.noticeDays} days before end (by ${c.noticeDeadline})`;
   return `${c.title} — ${c.supplierName}, ${c.status}, ${formatMoney(c.annualValue, c.currency)}/year, ${c.startDate} to ${c.endDate}, ${renewal}, ${cap}`;
 }
 
@@ -134,8 +159,13 @@ function clauseKinds(query: string): ClauseKind[] {
 
 /** A supplier's contracts: those matching the query first, then by status (live before expired). */
 function rankWithin(contracts: Contract[], query: string): Contract[] {
-  const scores = new Map(new Bm25Index(contracts.map((contract) => contractText(contract))).search(query).hits.map((hit) => [contracts[hit.index].id, hit.score]));
+  const scores = new Map(
+    new Bm25Index(contracts.map((contract) => contractText(contract)))
+      .search(query)
+      .hits.map((hit) => [contracts[hit.index].id, hit.score]),
+  );
   return [...contracts].sort(
-    (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id.localeCompare(b.id),
+    (a, b) =>
+      STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || a.id.localeCompare(b.id),
   );
 }

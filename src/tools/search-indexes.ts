@@ -14,7 +14,14 @@ const THRESHOLD_BOOST = 1.6;
 
 /** What a contract is found by: title, parties (with the supplier's aliases), category, status, clauses. */
 export function contractText(contract: Contract, aliases: readonly string[] = []): string {
-  return [contract.title, contract.supplierName, ...aliases, contract.category, contract.status, ...contract.clauses.map((clause) => clause.text)].join("\n");
+  return [
+    contract.title,
+    contract.supplierName,
+    ...aliases,
+    contract.category,
+    contract.status,
+    ...contract.clauses.map((clause) => clause.text),
+  ].join("\n");
 }
 
 /** A BM25 index over every contract, built once per data set and searched on every call. */
@@ -22,7 +29,11 @@ export class ContractIndex {
   private readonly index: Bm25Index;
 
   /** Indexes the contracts' texts, or takes the index stored for exactly these contracts. */
-  constructor(private readonly contracts: readonly Contract[], suppliers: readonly Supplier[], stored?: StoredBm25Index) {
+  constructor(
+    private readonly contracts: readonly Contract[],
+    suppliers: readonly Supplier[],
+    stored?: StoredBm25Index,
+  ) {
     if (stored !== undefined) this.index = new Bm25Index([], stored);
     else {
       const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
@@ -56,13 +67,25 @@ export class PolicyIndex {
 
   /** Indexes the sections' texts, or takes the indexes stored for exactly these policies. */
   constructor(policies: readonly PolicyDocument[], stored?: StoredPolicyIndexes) {
-    const entries = policies.flatMap((policy) => policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })));
+    const entries = policies.flatMap((policy) =>
+      policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })),
+    );
     const build = (subset: typeof entries, key: keyof StoredPolicyIndexes) => ({
-      index: stored !== undefined ? new Bm25Index([], stored[key]) : new Bm25Index(subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`)),
+      index:
+        stored !== undefined
+          ? new Bm25Index([], stored[key])
+          : new Bm25Index(subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`)),
       entries: subset,
     });
     this.byLanguage.set("all", build(entries, "all"));
-    for (const language of ["en", "ja"] as const) this.byLanguage.set(language, build(entries.filter((entry) => entry.policy.language === language), language));
+    for (const language of ["en", "ja"] as const)
+      this.byLanguage.set(
+        language,
+        build(
+          entries.filter((entry) => entry.policy.language === language),
+          language,
+        ),
+      );
   }
 
   store(): StoredPolicyIndexes {

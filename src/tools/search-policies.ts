@@ -9,7 +9,11 @@ const MAX_SECTION_TEXT = 700;
 
 /** searchPolicies arguments (strict-mode friendly: every field required, nullable when optional). */
 export const SearchPoliciesParameters = z.object({
-  query: z.string().min(1).max(500).describe("What to look for, in the user's words (English or Japanese), e.g. 'approval threshold CPO' or '承認 金額'"),
+  query: z
+    .string()
+    .min(1)
+    .max(500)
+    .describe("What to look for, in the user's words (English or Japanese), e.g. 'approval threshold CPO' or '承認 金額'"),
   language: z.enum(["en", "ja"]).nullable().describe("Language of the policy texts to search; null = the query's language"),
 });
 
@@ -51,10 +55,14 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
       }));
       return {
         data: { query, language: wanted, sections, totalMatches: found.total },
-        evidence: hits.slice(0, MAX_SECTIONS).map(({ section }) => ({ source: "policy", referenceId: section.id, quote: bestSentence(section.text, query) })),
-        digest: `${found.total} policy sections; top: ${sections.slice(0, 3).map((s) => `${s.referenceId} (${s.heading})`).join(", ")}`,
+        evidence: hits
+          .slice(0, MAX_SECTIONS)
+          .map(({ section }) => ({ source: "policy", referenceId: section.id, quote: bestSentence(section.text, query) })),
+        digest: `${found.total} policy sections; top: ${sections
+          .slice(0, 3)
+          .map((s) => `${s.referenceId} (${s.heading})`)
+          .join(", ")}`,
       };
     },
   });
 }
-

@@ -16,9 +16,16 @@ export class SpendCellIndex {
   private readonly views = new Map<string, Lazy<IndexedCells>>();
 
   /** `years`: the roll-ups when stored with the data set; without them they are computed from the month cells. */
-  constructor(months: Lazy<readonly SpendCell[]>, years: Lazy<readonly SpendCell[] | undefined> | undefined, private readonly fiscalYearStartMonth: number) {
+  constructor(
+    months: Lazy<readonly SpendCell[]>,
+    years: Lazy<readonly SpendCell[] | undefined> | undefined,
+    private readonly fiscalYearStartMonth: number,
+  ) {
     const monthCells = once(months);
-    this.base = { month: monthCells, fiscalYear: once(async () => (await years?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)) };
+    this.base = {
+      month: monthCells,
+      fiscalYear: once(async () => (await years?.()) ?? rollUpByFiscalYear(await monthCells(), fiscalYearStartMonth)),
+    };
   }
 
   async select(filter: SpendFilter, view: SpendView = { grain: "month", keep: SPEND_DIMENSIONS }): Promise<SpendCell[]> {
@@ -30,7 +37,15 @@ export class SpendCellIndex {
     let cells = this.views.get(key);
     if (cells === undefined) {
       const base = this.base[view.grain];
-      this.views.set(key, (cells = once(async () => new IndexedCells(keep.size === SPEND_DIMENSIONS.length ? await base() : keepOnly(await base(), keep, this.fiscalYearStartMonth)))));
+      this.views.set(
+        key,
+        (cells = once(
+          async () =>
+            new IndexedCells(
+              keep.size === SPEND_DIMENSIONS.length ? await base() : keepOnly(await base(), keep, this.fiscalYearStartMonth),
+            ),
+        )),
+      );
     }
     return (await cells()).select(filter);
   }
@@ -38,7 +53,10 @@ export class SpendCellIndex {
   /** The categories and cost centers that have spend (from the fiscal-year roll-ups: the same values, fewer cells). */
   async dimensions(): Promise<{ categories: string[]; costCenters: string[] }> {
     const cells = await this.base.fiscalYear();
-    return { categories: [...new Set(cells.map((cell) => cell.category))].sort(), costCenters: [...new Set(cells.map((cell) => cell.costCenter))].sort() };
+    return {
+      categories: [...new Set(cells.map((cell) => cell.category))].sort(),
+      costCenters: [...new Set(cells.map((cell) => cell.costCenter))].sort(),
+    };
   }
 }
 
@@ -89,7 +107,8 @@ function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>
   const costCenter = keep.has("costCenter");
   return merge(
     cells,
-    (cell) => `${cell.month}\u0000${cell.fiscalYear}\u0000${supplier ? cell.supplierId : ""}\u0000${category ? cell.category : ""}\u0000${costCenter ? cell.costCenter : ""}\u0000${cell.currency}`,
+    (cell) =>
+      `${cell.month}\u0000${cell.fiscalYear}\u0000${supplier ? cell.supplierId : ""}\u0000${category ? cell.category : ""}\u0000${costCenter ? cell.costCenter : ""}\u0000${cell.currency}`,
     (cell) => ({
       ...cell,
       supplierId: supplier ? cell.supplierId : "",
@@ -106,12 +125,18 @@ function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>
  * Sums cells by key: amounts, counts and monthly amounts added, the earliest month and dates kept,
  * the largest transactions merged. `start` makes a key's empty total from its first cell.
  */
-function merge(cells: readonly SpendCell[], keyOf: (cell: SpendCell) => string, start: (cell: SpendCell) => SpendCell, fiscalYearStartMonth: number): SpendCell[] {
+function merge(
+  cells: readonly SpendCell[],
+  keyOf: (cell: SpendCell) => string,
+  start: (cell: SpendCell) => SpendCell,
+  fiscalYearStartMonth: number,
+): SpendCell[] {
   const totals = new Map<string, SpendCell>();
   for (const cell of cells) {
     const key = keyOf(cell);
     let total = totals.get(key);
-    if (total === undefined) totals.set(key, (total = { ...start(cell), amount: 0, amountJpy: 0, count: 0, offContractJpy: 0, largest: [] }));
+    if (total === undefined)
+      totals.set(key, (total = { ...start(cell), amount: 0, amountJpy: 0, count: 0, offContractJpy: 0, largest: [] }));
     total.amount += cell.amount;
     total.amountJpy += cell.amountJpy;
     total.count += cell.count;

@@ -61,8 +61,20 @@ export class SpendCubeBuilder {
   build(): SpendCell[] {
     return [...this.bySupplier.values()]
       .flatMap((cells) => [...cells.values()])
-      .map((cell) => ({ ...cell, amount: roundCents(cell.amount), amountJpy: roundCents(cell.amountJpy), offContractJpy: roundCents(cell.offContractJpy) }))
-      .sort((a, b) => a.month.localeCompare(b.month) || a.supplierId.localeCompare(b.supplierId) || a.category.localeCompare(b.category) || a.costCenter.localeCompare(b.costCenter) || a.currency.localeCompare(b.currency));
+      .map((cell) => ({
+        ...cell,
+        amount: roundCents(cell.amount),
+        amountJpy: roundCents(cell.amountJpy),
+        offContractJpy: roundCents(cell.offContractJpy),
+      }))
+      .sort(
+        (a, b) =>
+          a.month.localeCompare(b.month) ||
+          a.supplierId.localeCompare(b.supplierId) ||
+          a.category.localeCompare(b.category) ||
+          a.costCenter.localeCompare(b.costCenter) ||
+          a.currency.localeCompare(b.currency),
+      );
   }
 }
 
@@ -99,14 +111,24 @@ function keepLargest(largest: SpendLine[], t: SpendTransaction): void {
   if (largest.length === LARGEST_PER_CELL && t.amountJpy <= largest[largest.length - 1].amountJpy) return;
   insertLargest(
     largest,
-    { id: t.id, date: t.date, supplierName: t.supplierName, amount: t.amount, currency: t.currency, amountJpy: t.amountJpy, poNumber: t.poNumber, contractId: t.contractId },
+    {
+      id: t.id,
+      date: t.date,
+      supplierName: t.supplierName,
+      amount: t.amount,
+      currency: t.currency,
+      amountJpy: t.amountJpy,
+      poNumber: t.poNumber,
+      contractId: t.contractId,
+    },
     LARGEST_PER_CELL,
   );
 }
 
 function insertLargest(list: SpendLine[], line: SpendLine, n: number): void {
   let at = list.length;
-  while (at > 0 && (list[at - 1].amountJpy < line.amountJpy || (list[at - 1].amountJpy === line.amountJpy && list[at - 1].id > line.id))) at--;
+  while (at > 0 && (list[at - 1].amountJpy < line.amountJpy || (list[at - 1].amountJpy === line.amountJpy && list[at - 1].id > line.id)))
+    at--;
   if (at >= n) return;
   list.splice(at, 0, line);
   if (list.length > n) list.pop();

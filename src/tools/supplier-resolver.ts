@@ -9,13 +9,16 @@ export interface SupplierResolution {
   suggestions: string[];
 }
 
-const LEGAL_FORMS = /\b(co\.?,? ?ltd\.?|pte\.? ltd\.?|ltd\.?|inc\.?|k\.k\.?|gmbh|ag|ab|b\.v\.?|llc|llp|ou|corporation|corp\.?)(?=\s|$)|株式会社|\(株\)|有限会社|合同会社/g;
+const LEGAL_FORMS =
+  /\b(co\.?,? ?ltd\.?|pte\.? ltd\.?|ltd\.?|inc\.?|k\.k\.?|gmbh|ag|ab|b\.v\.?|llc|llp|ou|corporation|corp\.?)(?=\s|$)|株式会社|\(株\)|有限会社|合同会社/g;
 const FUZZY_MATCH = 0.6;
 const FUZZY_SUGGEST = 0.3;
 
 /** A comparison key: normalised, legal form and punctuation removed ("Acme Cloud, Inc." → "acmecloud"). */
 export function supplierKey(text: string): string {
-  return normalise(text).replace(LEGAL_FORMS, " ").replace(/[\s\p{P}\p{S}]/gu, "");
+  return normalise(text)
+    .replace(LEGAL_FORMS, " ")
+    .replace(/[\s\p{P}\p{S}]/gu, "");
 }
 
 /**
@@ -37,7 +40,8 @@ export function resolveSupplier(suppliers: Supplier[], text: string): SupplierRe
   if (contained.length > 0) return { match: contained[0].supplier, suggestions: distinctNames(contained.slice(1).map((n) => n.supplier)) };
   const scored = names.map((name) => ({ ...name, score: dice(key, name.key) })).sort((a, b) => b.score - a.score);
   const suggestions = distinctNames(scored.filter((n) => n.score >= FUZZY_SUGGEST).map((n) => n.supplier));
-  if (scored[0]?.score >= FUZZY_MATCH) return { match: scored[0].supplier, suggestions: suggestions.filter((s) => s !== scored[0].supplier.name) };
+  if (scored[0]?.score >= FUZZY_MATCH)
+    return { match: scored[0].supplier, suggestions: suggestions.filter((s) => s !== scored[0].supplier.name) };
   return { suggestions };
 }
 
@@ -49,7 +53,10 @@ export function findMentionedSuppliers(suppliers: Supplier[], text: string): Sup
   const words = ` ${normalise(text).replace(/[\p{P}\p{S}\s]+/gu, " ")} `;
   return suppliers.filter((supplier) =>
     [supplier.name, ...supplier.aliases].some((name) => {
-      const phrase = normalise(name).replace(LEGAL_FORMS, " ").replace(/[\p{P}\p{S}\s]+/gu, " ").trim();
+      const phrase = normalise(name)
+        .replace(LEGAL_FORMS, " ")
+        .replace(/[\p{P}\p{S}\s]+/gu, " ")
+        .trim();
       // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
       if (/^[\x00-\x7f]+$/.test(phrase)) return phrase.length >= 3 && words.includes(` ${phrase} `);
       return phrase.length >= 2 && words.replace(/ /g, "").includes(phrase.replace(/ /g, ""));

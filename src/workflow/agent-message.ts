@@ -66,7 +66,12 @@ export function readAgentFields(content: string): Record<string, unknown> | unde
 
 /** JSON with every object's keys sorted: the same data always renders to the same bytes. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (isPlainObject(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item), 1);
+  return JSON.stringify(
+    value,
+    (_key, item: unknown) =>
+      isPlainObject(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+    1,
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

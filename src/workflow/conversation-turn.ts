@@ -38,7 +38,8 @@ export function entitiesOfRun(state: RunState): ConversationEntities {
         if (kind && typeof value === "string" && value.trim() !== "") found[kind].add(value.trim());
       }
     }
-    if (finding.status === "ok") for (const item of finding.evidence) for (const id of item.referenceId.match(CONTRACT_ID) ?? []) found.contracts.add(id);
+    if (finding.status === "ok")
+      for (const item of finding.evidence) for (const id of item.referenceId.match(CONTRACT_ID) ?? []) found.contracts.add(id);
   }
   for (const id of question.match(CONTRACT_ID) ?? []) found.contracts.add(id);
   for (const period of question.match(PERIOD) ?? []) found.periods.add(period.replace(/\s+/g, "").toUpperCase());

@@ -16,7 +16,13 @@ export function recordingModel(model: ChatModel, io: ExecutorIo, redact: (text: 
       const outcome = await model.complete(request);
       io.messages = request.messages.map((message) => storedMessage(message, keep));
       io.outputs.push(
-        keep(outcome.kind !== "ok" ? `(${outcome.kind}: ${outcome.cause})` : outcome.toolCalls.length > 0 ? JSON.stringify(outcome.toolCalls) : outcome.content),
+        keep(
+          outcome.kind !== "ok"
+            ? `(${outcome.kind}: ${outcome.cause})`
+            : outcome.toolCalls.length > 0
+              ? JSON.stringify(outcome.toolCalls)
+              : outcome.content,
+        ),
       );
       return outcome;
     },
@@ -29,7 +35,9 @@ function storedMessage(message: ChatMessage, keep: (text: string) => string): Ex
       return {
         role: "assistant",
         content: keep(message.content),
-        ...(message.toolCalls?.length ? { toolCalls: message.toolCalls.map((call) => ({ ...call, arguments: keep(call.arguments) })) } : {}),
+        ...(message.toolCalls?.length
+          ? { toolCalls: message.toolCalls.map((call) => ({ ...call, arguments: keep(call.arguments) })) }
+          : {}),
       };
     case "tool":
       return { role: "tool", content: keep(message.content), toolCallId: message.toolCallId };

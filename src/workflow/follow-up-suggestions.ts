@@ -4,14 +4,17 @@ import { entitiesOfRun } from "./conversation-turn";
 /** At most this many follow-ups are offered on an answer card. */
 const MAX_SUGGESTIONS = 3;
 
-const PHRASES: Record<Language, {
-  previousPeriod: (period: string) => string;
-  supplierRisk: (supplier: string) => string;
-  contractNotice: (contract: string) => string;
-  alternatives: (category: string) => string;
-  why: string;
-  policyCheck: string;
-}> = {
+const PHRASES: Record<
+  Language,
+  {
+    previousPeriod: (period: string) => string;
+    supplierRisk: (supplier: string) => string;
+    contractNotice: (contract: string) => string;
+    alternatives: (category: string) => string;
+    why: string;
+    policyCheck: string;
+  }
+> = {
   en: {
     previousPeriod: (period) => `And in ${period}?`,
     supplierRisk: (supplier) => `What is the risk profile of ${supplier}?`,

@@ -44,7 +44,10 @@ export function nextPhase(graph: AgentGraph, from: RunPhase, state: RunState, se
   const taken = graph.edges.filter((edge) => edge.from === from && edge.holds(state, settings));
   const [edge, ...others] = taken;
   if (edge === undefined) throw new Error(`Agent graph (${graph.mode}): no edge out of '${from}' holds (status ${state.status})`);
-  if (others.length > 0) throw new Error(`Agent graph (${graph.mode}): several edges out of '${from}' hold: ${taken.map((e) => `→ ${e.to} (${e.when})`).join("; ")}`);
+  if (others.length > 0)
+    throw new Error(
+      `Agent graph (${graph.mode}): several edges out of '${from}' hold: ${taken.map((e) => `→ ${e.to} (${e.when})`).join("; ")}`,
+    );
   return edge.to;
 }
 

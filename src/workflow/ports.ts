@@ -3,7 +3,16 @@
  * implement them; only composition roots build concrete adapters. Nothing here imports an SDK.
  */
 import type { z } from "zod";
-import type { ConversationTurn, EvidenceItem, ExecutorOutcome, ModelToolCall, RunMessage, RunState, TokenUsage, WorkflowEvent } from "../domain";
+import type {
+  ConversationTurn,
+  EvidenceItem,
+  ExecutorOutcome,
+  ModelToolCall,
+  RunMessage,
+  RunState,
+  TokenUsage,
+  WorkflowEvent,
+} from "../domain";
 
 // The shapes that cross these ports are declared once, in the domain.
 export type { ModelToolCall, TokenUsage, ToolMessageContent } from "../domain";

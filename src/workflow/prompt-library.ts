@@ -20,7 +20,14 @@ export interface PromptLibrary {
   rewriter: AgentPrompt;
   moderator: AgentPrompt;
   specialists: SpecialistDefinition[];
-  fragments: { repair: string; specialistDebate: string; specialistRequery: string; specialistGroupChat: string; specialistHandoff: string; moderatorRequery: string };
+  fragments: {
+    repair: string;
+    specialistDebate: string;
+    specialistRequery: string;
+    specialistGroupChat: string;
+    specialistHandoff: string;
+    moderatorRequery: string;
+  };
 }
 
 const AgentFrontMatterSchema = z.object({
@@ -75,7 +82,9 @@ export function renderTemplate(text: string, values: Record<string, string | num
 
 function listMarkdown(dir: string): string[] {
   if (!existsSync(dir)) throw new ConfigurationError(`Prompt folder not found: ${dir}`);
-  return readdirSync(dir).filter((file) => file.endsWith(".md")).sort();
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".md"))
+    .sort();
 }
 
 function readPromptFile(file: string): { data: Record<string, unknown>; content: string } {
@@ -94,11 +103,9 @@ function loadAgentPrompt(file: string): AgentPrompt {
 function loadSpecialist(file: string): SpecialistDefinition {
   const { data, content } = readPromptFile(file);
   const front = SpecialistFrontMatterSchema.safeParse(data);
-  if (!front.success)
-    throw new ConfigurationError(
-      `Invalid front matter in ${file}: ${describeZodError(front.error)}`,
-    );
+  if (!front.success) throw new ConfigurationError(`Invalid front matter in ${file}: ${describeZodError(front.error)}`);
   const expectedName = path.basename(file, ".md");
-  if (front.data.id !== expectedName) throw new ConfigurationError(`${file} declares id '${front.data.id}'; the file must be named ${front.data.id}.md`);
+  if (front.data.id !== expectedName)
+    throw new ConfigurationError(`${file} declares id '${front.data.id}'; the file must be named ${front.data.id}.md`);
   return { ...front.data, systemPrompt: content.trim() };
 }

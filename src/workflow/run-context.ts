@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { LeaseLostError, describeError, type ExecutorIo, type ExecutorOutcome, type Finding, type RunState, type SpecialistDefinition, type WorkflowEvent } from "../domain";
+import {
+  LeaseLostError,
+  describeError,
+  type ExecutorIo,
+  type ExecutorOutcome,
+  type Finding,
+  type RunState,
+  type SpecialistDefinition,
+  type WorkflowEvent,
+} from "../domain";
 import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
@@ -90,7 +99,15 @@ export class RunContext {
     const stepId = randomBytes(8).toString("hex");
     const step: ExecutorStep = { id: stepId, model: this.modelFor(stepId, executor, round) };
     const completed = (fields: Partial<WorkflowEvent>) =>
-      this.emit({ type: "executor_completed", stepId, executor, round, phase, durationMs: Math.round(performance.now() - started), ...fields });
+      this.emit({
+        type: "executor_completed",
+        stepId,
+        executor,
+        round,
+        phase,
+        durationMs: Math.round(performance.now() - started),
+        ...fields,
+      });
     this.emit({ type: "executor_started", stepId, executor, round, phase, attempt: this.state.attempts });
     let report: T;
     try {

@@ -33,7 +33,9 @@ export function assertStageTransition(from: RunStage, to: RunStage): void {
 /** A run's stage; runs stored before the lifecycle existed are read from their workflow status. */
 export function stageOf(state: RunState): RunStage {
   if (state.lifecycle) return state.lifecycle.stage;
-  return state.status === "completed" || state.status === "out_of_scope" || state.status === "needs_clarification" ? "delivered" : state.status;
+  return state.status === "completed" || state.status === "out_of_scope" || state.status === "needs_clarification"
+    ? "delivered"
+    : state.status;
 }
 
 /** The stage a finished workflow result leads to (before its card is sent). */
@@ -104,7 +106,10 @@ export class RunLifecycle {
 
   /** Tells every listener, and resolves once each has handled it; a failing listener is logged, never thrown. */
   async publish(event: RunLifecycleEvent): Promise<void> {
-    if (event.type === "poisoned") this.log(`run ${event.runId}: poisoned after ${event.deliveryCount} deliveries (${event.reason}); correlation id ${event.correlationId}`);
+    if (event.type === "poisoned")
+      this.log(
+        `run ${event.runId}: poisoned after ${event.deliveryCount} deliveries (${event.reason}); correlation id ${event.correlationId}`,
+      );
     if (event.type === "lease_lost") this.log(`run ${event.runId}: ${event.owner} lost its lease; it stops`);
     await Promise.all(
       [...this.listeners].map(async (listener) => {
@@ -238,12 +243,18 @@ export class OwnedRun {
   private async claimAndSend(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent"> {
     const lifecycle = this.current.lifecycle!;
     const claimedAt = new Date().toISOString();
-    await this.write({ ...this.current, lifecycle: { ...lifecycle, sent: { ...lifecycle.sent, [card]: { claimedBy: this.owner, claimedAt } } } });
+    await this.write({
+      ...this.current,
+      lifecycle: { ...lifecycle, sent: { ...lifecycle.sent, [card]: { claimedBy: this.owner, claimedAt } } },
+    });
     const activityId = (await send()) ?? "sent";
     const after = this.current.lifecycle!;
     // Recorded even when the run was let go meanwhile (a graceful stop): the card went out, and the next
     // owner must find it. The etag still fences it: after a takeover the record fails.
-    await this.write({ ...this.current, lifecycle: { ...after, sent: { ...after.sent, [card]: { claimedBy: this.owner, claimedAt, activityId } } } }, { evenIfReleased: true });
+    await this.write(
+      { ...this.current, lifecycle: { ...after, sent: { ...after.sent, [card]: { claimedBy: this.owner, claimedAt, activityId } } } },
+      { evenIfReleased: true },
+    );
     return "sent";
   }
 
@@ -272,12 +283,17 @@ export interface SettledApprovalRun {
  * run is read again and decided afresh. A run no longer awaiting approval — settled by an earlier
  * attempt, or ended otherwise (poisoned) — is returned as stored.
  */
-export async function settleApprovedRun(store: RunStore, runId: string, decide: (run: RunState) => RunState): Promise<SettledApprovalRun | undefined> {
+export async function settleApprovedRun(
+  store: RunStore,
+  runId: string,
+  decide: (run: RunState) => RunState,
+): Promise<SettledApprovalRun | undefined> {
   for (;;) {
     const stored = await store.read(runId);
     if (!stored) return undefined;
     const from = stageOf(stored.state);
-    if (stored.state.status !== "awaiting_approval" || (from !== "awaiting_approval" && from !== "running")) return { state: stored.state, changed: false };
+    if (stored.state.status !== "awaiting_approval" || (from !== "awaiting_approval" && from !== "running"))
+      return { state: stored.state, changed: false };
     const decided = decide(stored.state);
     const stage = stageAfterRun(decided);
     assertStageTransition(from, stage);

@@ -16,8 +16,23 @@ export function toRunRecord(state: RunState) {
     decision: state.decision,
     findings: state.findings.map((finding) =>
       finding.status === "ok"
-        ? { specialist: finding.specialist, status: finding.status, summary: finding.summary, details: finding.details, evidence: finding.evidence, confidence: finding.confidence, toolCalls: finding.toolCalls }
-        : { specialist: finding.specialist, status: finding.status, summary: "", evidence: [], toolCalls: finding.toolCalls, error: finding.error },
+        ? {
+            specialist: finding.specialist,
+            status: finding.status,
+            summary: finding.summary,
+            details: finding.details,
+            evidence: finding.evidence,
+            confidence: finding.confidence,
+            toolCalls: finding.toolCalls,
+          }
+        : {
+            specialist: finding.specialist,
+            status: finding.status,
+            summary: "",
+            evidence: [],
+            toolCalls: finding.toolCalls,
+            error: finding.error,
+          },
     ),
     answer: state.answer,
     quality: state.quality,

@@ -189,18 +189,21 @@ export class RunWorker {
     const { leaseSeconds } = this.deps.settings;
     const giveUpAt = Date.now() + this.deps.workflow.settings.timeouts.runBudgetMs + STORE_OUTAGE_RETRY.budgetMs + 2 * leaseSeconds * 1000;
     let renewing = false;
-    const timer = setInterval(() => {
-      // A renewal still on its way (a slow network) is not doubled: the lease has two thirds left.
-      if (Date.now() > giveUpAt || renewing) return;
-      renewing = true;
-      held.leased
-        .renew(leaseSeconds)
-        .catch((error: unknown) => {
-          this.deps.log(`run queue: lease of message ${held.leased.id} lost: ${describeError(error)}`);
-          held.owned?.release();
-        })
-        .finally(() => (renewing = false));
-    }, (leaseSeconds * 1000) / 3);
+    const timer = setInterval(
+      () => {
+        // A renewal still on its way (a slow network) is not doubled: the lease has two thirds left.
+        if (Date.now() > giveUpAt || renewing) return;
+        renewing = true;
+        held.leased
+          .renew(leaseSeconds)
+          .catch((error: unknown) => {
+            this.deps.log(`run queue: lease of message ${held.leased.id} lost: ${describeError(error)}`);
+            held.owned?.release();
+          })
+          .finally(() => (renewing = false));
+      },
+      (leaseSeconds * 1000) / 3,
+    );
     return () => clearInterval(timer);
   }
 
@@ -213,7 +216,13 @@ export class RunWorker {
     const { workflow, lifecycle, delivery } = this.deps;
     const owner = `${this.instanceId}#${held.leased.deliveryCount}`;
     const owned = await OwnedRun.claim(workflow.store, message.runId, owner, () =>
-      newRunState(workflow, { question: message.question, requester: message.requester, runId: message.runId, conversationKey: message.conversationKey, startedAt: message.acceptedAt }),
+      newRunState(workflow, {
+        question: message.question,
+        requester: message.requester,
+        runId: message.runId,
+        conversationKey: message.conversationKey,
+        startedAt: message.acceptedAt,
+      }),
     );
     if (!owned) return;
     held.owned = owned;
@@ -225,8 +234,19 @@ export class RunWorker {
     const final = await resumeRun(
       {
         ...workflow,
-        store: { ...fenced, checkpoint: async (state) => { await fenced.checkpoint(state); feed.checkpointed(state); } },
-        events: { emit: (event) => { workflow.events.emit(event); feed.event(event); } },
+        store: {
+          ...fenced,
+          checkpoint: async (state) => {
+            await fenced.checkpoint(state);
+            feed.checkpointed(state);
+          },
+        },
+        events: {
+          emit: (event) => {
+            workflow.events.emit(event);
+            feed.event(event);
+          },
+        },
       },
       owned.state,
     );
@@ -273,8 +293,15 @@ export class RunWorker {
       try {
         const owner = `${this.instanceId}#poison`;
         // A run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
-        const fresh = newRunState(workflow, { question: question.question, requester: question.requester, runId: question.runId, conversationKey: question.conversationKey, startedAt: question.acceptedAt });
-        if (!(await workflow.store.read(question.runId))) await workflow.store.write({ ...fresh, lifecycle: { stage: "queued", owners: 0, sent: {} } }, undefined);
+        const fresh = newRunState(workflow, {
+          question: question.question,
+          requester: question.requester,
+          runId: question.runId,
+          conversationKey: question.conversationKey,
+          startedAt: question.acceptedAt,
+        });
+        if (!(await workflow.store.read(question.runId)))
+          await workflow.store.write({ ...fresh, lifecycle: { stage: "queued", owners: 0, sent: {} } }, undefined);
         const owned = (await OwnedRun.hold(workflow.store, question.runId, owner))!;
         if (isSettled(owned.stage)) {
           // Settled already (only the message's deletion failed): nothing to tell anyone.
@@ -291,13 +318,27 @@ export class RunWorker {
       }
     }
     await queue.quarantine(leased, reason);
-    await lifecycle.publish({ type: "poisoned", runId: runId ?? leased.id, correlationId: runId ?? leased.id, deliveryCount: leased.deliveryCount, reason, ...(state ? { state } : {}) });
+    await lifecycle.publish({
+      type: "poisoned",
+      runId: runId ?? leased.id,
+      correlationId: runId ?? leased.id,
+      deliveryCount: leased.deliveryCount,
+      reason,
+      ...(state ? { state } : {}),
+    });
   }
 }
 
 function failedAfterDeliveries(state: RunState, reason: string, now: Date): RunState {
   const at = now.toISOString();
-  return { ...state, status: "failed", phase: "done", endedAt: at, updatedAt: at, failure: { message: `The run could not be completed: ${reason}`, correlationId: state.runId } };
+  return {
+    ...state,
+    status: "failed",
+    phase: "done",
+    endedAt: at,
+    updatedAt: at,
+    failure: { message: `The run could not be completed: ${reason}`, correlationId: state.runId },
+  };
 }
 
 function parseMessage(body: string): { ok: true; value: RunMessage } | { ok: false; error: string } {

@@ -80,7 +80,10 @@ describe("e2e: approvals out of the box with `npm run dev` (two Playgrounds: emp
     await approver.page.locator(".ac-adaptiveCard", { hasText: en.outcomeApproved }).last().waitFor({ timeout: 20_000 });
     await approver.screenshot("approval-3-approver-outcome");
 
-    await employee.botMessage((m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed), "reviewed answer in Aiko's personal chat");
+    await employee.botMessage(
+      (m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed),
+      "reviewed answer in Aiko's personal chat",
+    );
     const answer = employee.page.locator(".ac-adaptiveCard", { hasText: en.reviewed }).last();
     await answer.waitFor({ timeout: 20_000 });
     assert.ok((await answer.innerText()).includes(en.conclusion));
@@ -100,10 +103,16 @@ describe("e2e: approvals out of the box with `npm run dev` (two Playgrounds: emp
     const ownCard = approver.page.locator(".ac-adaptiveCard", { hasText: "Globex" }).last();
     await ownCard.waitFor();
     await ownCard.getByRole("button", { name: en.approve, exact: true }).click();
-    await approver.page.getByText(/another approver must decide/).first().waitFor({ timeout: 20_000 });
+    await approver.page
+      .getByText(/another approver must decide/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     await approver.screenshot("approval-5-own-request-refused");
 
     assert.match(await invokeApprove(approver.url, posted, MARIA), new RegExp(en.outcomeApproved));
-    await approver.botMessage((m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed), "the reviewed answer in Kenji's personal chat");
+    await approver.botMessage(
+      (m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed),
+      "the reviewed answer in Kenji's personal chat",
+    );
   });
 });

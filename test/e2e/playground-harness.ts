@@ -131,7 +131,10 @@ export async function openDevSession(): Promise<DevSession> {
   };
   try {
     const devOutput = tailOf(dev);
-    const [employeeUrl, approverUrl] = await Promise.all([waitForOutput(dev, /Ask as .*?(http:\/\/\S+)/), waitForOutput(dev, /Decide as .*?(http:\/\/\S+)/)]);
+    const [employeeUrl, approverUrl] = await Promise.all([
+      waitForOutput(dev, /Ask as .*?(http:\/\/\S+)/),
+      waitForOutput(dev, /Decide as .*?(http:\/\/\S+)/),
+    ]);
     browser = await launchChromium();
     const employee = await openPlaygroundPage(browser, employeeUrl);
     const approver = await openPlaygroundPage(browser, approverUrl);
@@ -145,7 +148,14 @@ export async function openDevSession(): Promise<DevSession> {
 function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -203,7 +213,11 @@ async function reportFailure(test: Mocha.Test | undefined, pages: PlaygroundPage
 class MessageRecorder {
   private readonly messages: StreamedMessage[] = [];
   private readonly actions: string[] = [];
-  private waiters: { predicate: (message: StreamedMessage) => boolean; resolve: (message: StreamedMessage) => void; reject: (error: unknown) => void }[] = [];
+  private waiters: {
+    predicate: (message: StreamedMessage) => boolean;
+    resolve: (message: StreamedMessage) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
 
   add(raw: string): void {
     const parsed = StreamEventSchema.safeParse(safeJson(raw));

@@ -24,7 +24,12 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     // Models that stream like the API, at full speed, so the Playground shows the answer being written.
     model = new LatencyModelServer({ replies: await OfflineReplies.create(sampleData) });
     const { baseUrl } = await model.start();
-    session = await openPlaygroundSession({ LLM_PROVIDER: "openai-compatible", OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: "e2e", CONTRACT_SENSITIVITY_LABEL: "Confidential" });
+    session = await openPlaygroundSession({
+      LLM_PROVIDER: "openai-compatible",
+      OPENAI_BASE_URL: baseUrl,
+      OPENAI_API_KEY: "e2e",
+      CONTRACT_SENSITIVITY_LABEL: "Confidential",
+    });
   });
   afterEach(async function () {
     await session?.reportFailure(this.currentTest);
@@ -41,10 +46,18 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
 
     // A personal chat streams: informative updates, then the conclusion as it is written, then one
     // final message with the text, its citations and the card below it.
-    await page.getByText(/Routing your question…|Checking with|Putting the answer together/).first().waitFor({ timeout: 40_000 });
+    await page
+      .getByText(/Routing your question…|Checking with|Putting the answer together/)
+      .first()
+      .waitFor({ timeout: 40_000 });
     const firstReactionMs = performance.now() - sentAt;
     await session.screenshot("1-first-reaction");
-    const streamed = await session.botMessage((message) => message.action === "updateMessage" && message.attachments.length === 0 && message.text.length > 20 && !message.text.endsWith("…"), "streamed answer text", 60_000);
+    const streamed = await session.botMessage(
+      (message) =>
+        message.action === "updateMessage" && message.attachments.length === 0 && message.text.length > 20 && !message.text.endsWith("…"),
+      "streamed answer text",
+      60_000,
+    );
     const streamedMs = performance.now() - sentAt;
     await session.screenshot("2-streaming-text");
     const answer = page.locator(".ac-adaptiveCard", { hasText: en.sources }).last();
@@ -59,7 +72,10 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     assert.ok(!cardText.includes(en.thumbsUp), "no feedback buttons on the card: Teams' own feedback loop asks");
     // The final text continues what was streamed, with citation pills; the AI label is shown.
     await page.getByText(streamed.text.slice(0, 30)).first().waitFor({ timeout: 5_000 });
-    await page.getByText(/AI generated/i).first().waitFor({ timeout: 5_000 });
+    await page
+      .getByText(/AI generated/i)
+      .first()
+      .waitFor({ timeout: 5_000 });
     const sections = answer.getByRole("button", { name: en.showDetails });
     assert.ok((await sections.count()) >= 1, "at least one collapsible specialist section");
     await sections.first().click();
@@ -73,7 +89,9 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
     await page.getByText("We appreciate your feedback.").waitFor({ timeout: 10_000 });
     await page.getByRole("button", { name: "Close" }).click();
 
-    console.log(`      Playground: first reaction ${Math.round(firstReactionMs)} ms, streamed text ${Math.round(streamedMs)} ms, answer visible ${Math.round(answerMs)} ms`);
+    console.log(
+      `      Playground: first reaction ${Math.round(firstReactionMs)} ms, streamed text ${Math.round(streamedMs)} ms, answer visible ${Math.round(answerMs)} ms`,
+    );
   });
 
   it("asks a suggested follow-up with its button in the same chat, and the answer says what it understood", async () => {

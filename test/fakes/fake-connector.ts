@@ -73,7 +73,9 @@ export class FakeConnector {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((waiter) => waiter.resolve !== done);
-        const seen = this.activities.map((a) => `${a.method} ${a.conversationId} ${a.activity.type} ${describeCard(a) ?? JSON.stringify(a.activity.text ?? "")}`);
+        const seen = this.activities.map(
+          (a) => `${a.method} ${a.conversationId} ${a.activity.type} ${describeCard(a) ?? JSON.stringify(a.activity.text ?? "")}`,
+        );
         reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; recorded:\n  ${seen.join("\n  ")}`));
       }, timeoutMs);
       const done = (activity: RecordedActivity) => {
@@ -106,7 +108,9 @@ export class FakeConnector {
     const failure = this.failures.find((candidate) => candidate.remaining > 0 && candidate.predicate(req.method ?? "", url.pathname));
     if (failure) {
       failure.remaining--;
-      reply(res, failure.status, { error: { code: failure.status === 503 ? "ServiceUnavailable" : "InjectedFailure", message: "injected failure" } });
+      reply(res, failure.status, {
+        error: { code: failure.status === 503 ? "ServiceUnavailable" : "InjectedFailure", message: "injected failure" },
+      });
       return;
     }
     if (this.handleTeamsApi(req.method ?? "", url.pathname, Buffer.concat(chunks).toString("utf8"), res)) return;
@@ -147,7 +151,13 @@ export class FakeConnector {
       const parameters = JSON.parse(body || "{}");
       const channelId: string = parameters.channelData?.channel?.id ?? "unknown-channel";
       const activityId = `thread-${this.nextId++}`;
-      const recorded: RecordedActivity = { method: "POST", conversationId: channelId, activityId, activity: parameters.activity ?? {}, at: performance.now() };
+      const recorded: RecordedActivity = {
+        method: "POST",
+        conversationId: channelId,
+        activityId,
+        activity: parameters.activity ?? {},
+        at: performance.now(),
+      };
       this.createdThreads.push(recorded);
       reply(res, 201, { id: `${channelId};messageid=${activityId}`, activityId });
       this.record(recorded);
@@ -156,7 +166,8 @@ export class FakeConnector {
     const member = /^\/v3\/conversations\/([^/]+)\/members\/([^/]+)\/?$/.exec(path);
     if (method === "GET" && member) {
       const userId = decodeURIComponent(member[2]);
-      if (this.teamMembers.get(decodeURIComponent(member[1]))?.has(userId)) reply(res, 200, { id: userId, aadObjectId: userId, name: userId });
+      if (this.teamMembers.get(decodeURIComponent(member[1]))?.has(userId))
+        reply(res, 200, { id: userId, aadObjectId: userId, name: userId });
       else reply(res, 404, { error: { code: "MemberNotFoundInConversation", message: "not a member" } });
       return true;
     }
@@ -187,7 +198,10 @@ export function describeCard(recorded: RecordedActivity): string | undefined {
 export function cardTexts(card: unknown): string[] {
   const texts: string[] = [];
   const visit = (node: unknown) => {
-    if (Array.isArray(node)) { node.forEach(visit); return; }
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (typeof node !== "object" || node === null) return;
     for (const [key, value] of Object.entries(node)) {
       if ((key === "text" || key === "title" || key === "value") && typeof value === "string") texts.push(value);

@@ -16,7 +16,15 @@
  * ```
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { LARGE_MODEL, SMALL_MODEL, callRandom, estimateTokens, replyDurationMs, sampleTtftMs, type LatencyProfile } from "../../bench/sim/latency";
+import {
+  LARGE_MODEL,
+  SMALL_MODEL,
+  callRandom,
+  estimateTokens,
+  replyDurationMs,
+  sampleTtftMs,
+  type LatencyProfile,
+} from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
 import { describeZodError } from "../../src/domain/zod-issues";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
@@ -102,9 +110,15 @@ export class LatencyModelServer {
     const startedAt = performance.now();
     const text = await readBody(req);
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
-    if (req.method !== "POST" || path !== "/v1/chat/completions") { this.refuse(res, 404, `no route for ${req.method} ${path}`); return; }
+    if (req.method !== "POST" || path !== "/v1/chat/completions") {
+      this.refuse(res, 404, `no route for ${req.method} ${path}`);
+      return;
+    }
     const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
-    if (!parsed.success) { this.refuse(res, 400, `malformed body: ${describeZodError(parsed.error)}`); return; }
+    if (!parsed.success) {
+      this.refuse(res, 400, `malformed body: ${describeZodError(parsed.error)}`);
+      return;
+    }
     const body = parsed.data;
     const agentId = String(req.headers["x-agent-id"] ?? "");
     this.options.onRequest?.(agentId, body);
@@ -131,13 +145,22 @@ export class LatencyModelServer {
     if (fault?.kind === "hang") return;
     if (fault?.kind === "status") {
       await this.sleepUntil(startedAt + ERROR_REPLY_MS * this.timeScale);
-      const headers: Record<string, string> = fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
-      respond(res, call, fault.status, { error: { message: `simulated ${fault.status}`, type: fault.status === 429 ? "rate_limit_exceeded" : "server_error" } }, headers); return;
+      const headers: Record<string, string> =
+        fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
+      respond(
+        res,
+        call,
+        fault.status,
+        { error: { message: `simulated ${fault.status}`, type: fault.status === 429 ? "rate_limit_exceeded" : "server_error" } },
+        headers,
+      );
+      return;
     }
     const reply = await this.options.replies.reply(agentId, body);
     if (reply.kind === "error") {
       this.unexpected.push(`agent '${agentId}': ${reply.cause}`);
-      respond(res, call, 500, { error: { message: reply.cause, type: "server_error" } }); return;
+      respond(res, call, 500, { error: { message: reply.cause, type: "server_error" } });
+      return;
     }
     const content = fault?.kind === "content" ? fault.content : reply.content;
     const toolCalls = fault?.kind === "content" ? [] : reply.toolCalls;
@@ -145,7 +168,8 @@ export class LatencyModelServer {
     call.outputTokens = Math.min(generated, body.max_tokens ?? body.max_completion_tokens ?? generated);
     const random = callRandom(this.options.seed ?? 7, `${question}|${agentId}|${call.callIndex}`);
     const profile = this.profileOf(body.model);
-    if (body.stream && toolCalls.length === 0) return this.streamReply(res, call, body, content, startedAt + sampleTtftMs(profile, random) * this.timeScale, profile);
+    if (body.stream && toolCalls.length === 0)
+      return this.streamReply(res, call, body, content, startedAt + sampleTtftMs(profile, random) * this.timeScale, profile);
     await this.sleepUntil(startedAt + replyDurationMs(profile, call.outputTokens, random) * this.timeScale);
     respond(res, call, 200, this.completion(body, call, content, toolCalls));
   }
@@ -154,7 +178,14 @@ export class LatencyModelServer {
    * A `stream: true` reply as the API sends it: server-sent chunks, the first at the time to first
    * token, each later one when the model would have written it at the profile's speed.
    */
-  private async streamReply(res: ServerResponse, call: SimulatedCall, body: ChatCompletionBody, content: string, firstTokenAt: number, profile: LatencyProfile): Promise<void> {
+  private async streamReply(
+    res: ServerResponse,
+    call: SimulatedCall,
+    body: ChatCompletionBody,
+    content: string,
+    firstTokenAt: number,
+    profile: LatencyProfile,
+  ): Promise<void> {
     const id = `chatcmpl-sim-${++this.nextId}`;
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
       id,
@@ -178,13 +209,34 @@ export class LatencyModelServer {
     }
     write(chunk({}, "stop"));
     if (body.stream_options?.include_usage)
-      write({ id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: body.model, choices: [], usage: { prompt_tokens: call.inputTokens, completion_tokens: call.outputTokens, total_tokens: call.inputTokens + call.outputTokens } });
+      write({
+        id,
+        object: "chat.completion.chunk",
+        created: Math.floor(Date.now() / 1000),
+        model: body.model,
+        choices: [],
+        usage: {
+          prompt_tokens: call.inputTokens,
+          completion_tokens: call.outputTokens,
+          total_tokens: call.inputTokens + call.outputTokens,
+        },
+      });
     if (!res.destroyed) res.end("data: [DONE]\n\n");
   }
 
-  private completion(body: ChatCompletionBody, call: SimulatedCall, content: string, toolCalls: { id: string; name: string; arguments: string }[]) {
+  private completion(
+    body: ChatCompletionBody,
+    call: SimulatedCall,
+    content: string,
+    toolCalls: { id: string; name: string; arguments: string }[],
+  ) {
     const message = toolCalls.length
-      ? { role: "assistant", content: content || null, refusal: null, tool_calls: toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })) }
+      ? {
+          role: "assistant",
+          content: content || null,
+          refusal: null,
+          tool_calls: toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })),
+        }
       : { role: "assistant", content, refusal: null };
     return {
       id: `chatcmpl-sim-${++this.nextId}`,
@@ -228,4 +280,3 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
-

@@ -54,7 +54,11 @@ const MessageSchema = z.discriminatedUnion("role", [
   z.object({ role: z.literal("system"), content: z.string() }),
   z.object({ role: z.literal("developer"), content: z.string() }),
   z.object({ role: z.literal("user"), content: z.union([z.string(), z.array(z.unknown())]) }),
-  z.object({ role: z.literal("assistant"), content: z.string().nullable().optional(), tool_calls: z.array(ToolCallSchema).min(1).optional() }),
+  z.object({
+    role: z.literal("assistant"),
+    content: z.string().nullable().optional(),
+    tool_calls: z.array(ToolCallSchema).min(1).optional(),
+  }),
   z.object({ role: z.literal("tool"), content: z.string(), tool_call_id: z.string().min(1) }),
 ]);
 
@@ -63,7 +67,11 @@ const ResponseFormatSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("json_object") }),
   z.object({
     type: z.literal("json_schema"),
-    json_schema: z.object({ name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/), strict: z.boolean().optional(), schema: z.record(z.unknown()) }),
+    json_schema: z.object({
+      name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+      strict: z.boolean().optional(),
+      schema: z.record(z.unknown()),
+    }),
   }),
 ]);
 
@@ -97,11 +105,16 @@ export const ChatCompletionBodySchema = z
     body.messages.forEach((message, index) => {
       if (message.role === "tool") {
         if (!open.includes(message.tool_call_id))
-          ctx.addIssue({ code: "custom", path: ["messages", index], message: `tool message answers unknown tool_call_id '${message.tool_call_id}'` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["messages", index],
+            message: `tool message answers unknown tool_call_id '${message.tool_call_id}'`,
+          });
         open = open.filter((id) => id !== message.tool_call_id);
         return;
       }
-      if (open.length > 0) ctx.addIssue({ code: "custom", path: ["messages", index], message: `tool_call ids not answered: ${open.join(", ")}` });
+      if (open.length > 0)
+        ctx.addIssue({ code: "custom", path: ["messages", index], message: `tool_call ids not answered: ${open.join(", ")}` });
       open = message.role === "assistant" ? (message.tool_calls ?? []).map((call) => call.id) : [];
     });
     if (open.length > 0) ctx.addIssue({ code: "custom", path: ["messages"], message: `tool_call ids not answered: ${open.join(", ")}` });
@@ -132,10 +145,16 @@ export type ScriptStep =
 
 const HangStep = z.object({ hang: z.literal(true) }).strict();
 const DelayStep = z.object({ delayMs: z.number().nonnegative(), then: z.custom<ScriptStep>((value) => value !== undefined) }).strict();
-const StatusStep = z.object({ status: z.number().int().min(100).max(599), headers: z.record(z.string()).optional(), body: z.unknown().optional() }).strict();
+const StatusStep = z
+  .object({ status: z.number().int().min(100).max(599), headers: z.record(z.string()).optional(), body: z.unknown().optional() })
+  .strict();
 const ToolCallsStep = z
   .object({
-    toolCalls: z.array(z.object({ name: z.string().min(1), arguments: z.union([z.record(z.unknown()), z.string()]), id: z.string().optional() }).strict()).min(1),
+    toolCalls: z
+      .array(
+        z.object({ name: z.string().min(1), arguments: z.union([z.record(z.unknown()), z.string()]), id: z.string().optional() }).strict(),
+      )
+      .min(1),
     content: z.string().optional(),
   })
   .strict();
@@ -262,13 +281,19 @@ export class ScriptedModelServer {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const text = await readBody(req);
     const route = matchRoute(req.method ?? "", url);
-    if (!route) { this.reject(res, 404, { agentId, path: url.pathname, reason: `no route for ${req.method} ${url.pathname}`, body: text }); return; }
-    if (route.deployment !== undefined && !url.searchParams.get("api-version"))
-      { this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text }); return; }
+    if (!route) {
+      this.reject(res, 404, { agentId, path: url.pathname, reason: `no route for ${req.method} ${url.pathname}`, body: text });
+      return;
+    }
+    if (route.deployment !== undefined && !url.searchParams.get("api-version")) {
+      this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text });
+      return;
+    }
     const parsed = ChatCompletionBodySchema.safeParse(safeJson(text));
     if (!parsed.success) {
       const reason = `malformed body: ${describeZodError(parsed.error)}`;
-      this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text }); return;
+      this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text });
+      return;
     }
     const call: RecordedCall = {
       agentId,
@@ -290,7 +315,8 @@ export class ScriptedModelServer {
     const step = this.scripts.get(agentId)?.shift() ?? this.fallbacks.get(agentId);
     if (step === undefined) {
       this.unexpected.push({ agentId, path: url.pathname, reason: `no scripted reply left (call ${call.callIndex})`, body: parsed.data });
-      this.respond(res, call, { status: 500, body: errorBody(`no scripted reply for agent '${agentId}'`, "server_error") }); return;
+      this.respond(res, call, { status: 500, body: errorBody(`no scripted reply for agent '${agentId}'`, "server_error") });
+      return;
     }
     await this.play(step, res, call);
   }
@@ -307,7 +333,12 @@ export class ScriptedModelServer {
     const status = StatusStep.safeParse(step);
     if (status.success) {
       const { status: code, headers, body } = status.data;
-      this.respond(res, call, { status: code, headers, body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error") }); return;
+      this.respond(res, call, {
+        status: code,
+        headers,
+        body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error"),
+      });
+      return;
     }
     const completion = this.completion(step, call);
     if (call.body.stream) return this.streamCompletion(res, call, completion);
@@ -318,7 +349,11 @@ export class ScriptedModelServer {
    * Sends a completion the way the API streams it: server-sent `chat.completion.chunk` events (the
    * content in several deltas, tool calls whole), then usage when asked for, then `[DONE]`.
    */
-  private async streamCompletion(res: ServerResponse, call: RecordedCall, completion: ReturnType<ScriptedModelServer["completion"]>): Promise<void> {
+  private async streamCompletion(
+    res: ServerResponse,
+    call: RecordedCall,
+    completion: ReturnType<ScriptedModelServer["completion"]>,
+  ): Promise<void> {
     call.status = 200;
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const { message, finish_reason } = completion.choices[0];
@@ -360,13 +395,17 @@ export class ScriptedModelServer {
           tool_calls: tools.data.toolCalls.map((toolCall, index) => ({
             id: toolCall.id ?? `call_${call.agentId}_${call.callIndex}_${index}`,
             type: "function",
-            function: { name: toolCall.name, arguments: typeof toolCall.arguments === "string" ? toolCall.arguments : JSON.stringify(toolCall.arguments) },
+            function: {
+              name: toolCall.name,
+              arguments: typeof toolCall.arguments === "string" ? toolCall.arguments : JSON.stringify(toolCall.arguments),
+            },
           })),
         }
       : refusal.success
         ? { role: "assistant", content: null, refusal: refusal.data.refusal }
         : { role: "assistant", content: content.success ? content.data.content : JSON.stringify(step), refusal: null };
-    const usage = typeof this.options.usage === "function" ? this.options.usage(call.body, call.agentId) : (this.options.usage ?? DEFAULT_USAGE);
+    const usage =
+      typeof this.options.usage === "function" ? this.options.usage(call.body, call.agentId) : (this.options.usage ?? DEFAULT_USAGE);
     return {
       id: `chatcmpl-scripted-${++this.nextId}`,
       object: "chat.completion",
@@ -383,7 +422,11 @@ export class ScriptedModelServer {
     this.respond(res, undefined, { status, body: errorBody(unexpected.reason, "invalid_request_error") });
   }
 
-  private respond(res: ServerResponse, call: RecordedCall | undefined, reply: { status: number; headers?: Record<string, string>; body: unknown }): void {
+  private respond(
+    res: ServerResponse,
+    call: RecordedCall | undefined,
+    reply: { status: number; headers?: Record<string, string>; body: unknown },
+  ): void {
     if (res.destroyed || res.writableEnded) return;
     if (call) call.status = reply.status;
     res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
@@ -405,7 +448,6 @@ function errorBody(message: string, type: string): unknown {
 function headerValue(value: string | string[] | undefined): string {
   return (Array.isArray(value) ? value[0] : value) ?? "";
 }
-
 
 /** The assistant message of a scripted completion. */
 interface CompletionMessage {

@@ -29,7 +29,6 @@ export function readCriteria(file: string): Criterion[] {
     throw new ConfigurationError(`Cannot read criteria file ${file}: ${(error as Error).message}`, error);
   }
   const parsed = CriteriaFileSchema.safeParse(json);
-  if (!parsed.success)
-    throw new ConfigurationError(`Invalid criteria file ${file}: ${describeZodError(parsed.error)}`);
+  if (!parsed.success) throw new ConfigurationError(`Invalid criteria file ${file}: ${describeZodError(parsed.error)}`);
   return parsed.data.criteria;
 }

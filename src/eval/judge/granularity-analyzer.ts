@@ -13,8 +13,15 @@ export interface GranularityChoice {
 
 /** Words that point a criterion at a level, checked in this order (first hit wins). */
 const RULES: { granularity: Granularity; pattern: RegExp }[] = [
-  { granularity: "step_level", pattern: /\b(each|every|individual|single) (step|call|action|figure|number|claim)|hallucinat|invent|fabricat|argument|tool call|per step|各ステップ/i },
-  { granularity: "global_summary", pattern: /\b(overall|strategy|final|outcome|end result|efficien|persona|tone|actionab|whole run|succeed)|全体|最終/i },
+  {
+    granularity: "step_level",
+    pattern:
+      /\b(each|every|individual|single) (step|call|action|figure|number|claim)|hallucinat|invent|fabricat|argument|tool call|per step|各ステップ/i,
+  },
+  {
+    granularity: "global_summary",
+    pattern: /\b(overall|strategy|final|outcome|end result|efficien|persona|tone|actionab|whole run|succeed)|全体|最終/i,
+  },
   { granularity: "phase_level", pattern: /\b(phase|sub-?task|stage|sequence|process|routing|delegat|exploration|coheren)|段階|フェーズ/i },
 ];
 
@@ -23,8 +30,18 @@ export function ruleGranularity(criterion: Criterion): GranularityChoice {
   const text = `${criterion.name} ${criterion.description}`;
   const rule = RULES.find((candidate) => candidate.pattern.test(text));
   return rule
-    ? { criterion: criterion.name, granularity: rule.granularity, source: "rule", reason: `keyword rule matched "${text.match(rule.pattern)![0]}"` }
-    : { criterion: criterion.name, granularity: "phase_level", source: "rule", reason: "no keyword rule matched; phase level is the default" };
+    ? {
+        criterion: criterion.name,
+        granularity: rule.granularity,
+        source: "rule",
+        reason: `keyword rule matched "${text.match(rule.pattern)![0]}"`,
+      }
+    : {
+        criterion: criterion.name,
+        granularity: "phase_level",
+        source: "rule",
+        reason: "no keyword rule matched; phase level is the default",
+      };
 }
 
 const ChoicesSchema = z.object({
@@ -48,14 +65,26 @@ export async function analyzeGranularity(evalModel: EvalModel, criteria: Criteri
       output: { name: "granularity_choices", schema: ChoicesSchema },
       check: (value) => {
         const got = value.choices.map((choice) => choice.criterion);
-        return got.length === names.length && names.every((name) => got.includes(name)) ? null : `choose exactly once for each of: ${JSON.stringify(names)}`;
+        return got.length === names.length && names.every((name) => got.includes(name))
+          ? null
+          : `choose exactly once for each of: ${JSON.stringify(names)}`;
       },
     });
     if (outcome.kind === "ok") for (const choice of outcome.value.choices) decided.set(choice.criterion, { ...choice, source: "model" });
-    else for (const criterion of open) decided.set(criterion.name, { ...ruleGranularity(criterion), reason: `${ruleGranularity(criterion).reason} (model choice unusable: ${outcome.kind})` });
+    else
+      for (const criterion of open)
+        decided.set(criterion.name, {
+          ...ruleGranularity(criterion),
+          reason: `${ruleGranularity(criterion).reason} (model choice unusable: ${outcome.kind})`,
+        });
   }
   return criteria.map(
     (criterion) =>
-      decided.get(criterion.name) ?? { criterion: criterion.name, granularity: criterion.granularity!, source: "fixed", reason: "fixed by the criterion" },
+      decided.get(criterion.name) ?? {
+        criterion: criterion.name,
+        granularity: criterion.granularity!,
+        source: "fixed",
+        reason: "fixed by the criterion",
+      },
   );
 }

@@ -54,7 +54,11 @@ export type ModelVerdict = Omit<EvaluationResult, "criterion_name" | "used_granu
  * the aggregated context, then combines them (see combineVerdicts). Each model's evidence must name
  * units and step ids of the mapping; otherwise that model's verdict becomes UNSURE with a note.
  */
-export async function evaluateCriterion(evalModel: EvalModel, criterion: Criterion, aggregated: AggregatedSteps): Promise<EvaluationResult> {
+export async function evaluateCriterion(
+  evalModel: EvalModel,
+  criterion: Criterion,
+  aggregated: AggregatedSteps,
+): Promise<EvaluationResult> {
   const perModel = await Promise.all(evalModel.models.map((model) => verdictOf(evalModel, model, criterion, aggregated)));
   return { criterion_name: criterion.name, used_granularity: aggregated.granularity, ...combineVerdicts(perModel) };
 }
@@ -74,7 +78,11 @@ export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult
   const voters = perModel.filter((one) => !one.error);
   if (voters.length === 0) {
     const { model: _first, ...failure } = perModel[0];
-    return { ...failure, reasoning: perModel.map((one) => `${one.model}: ${one.reasoning}`).join("; "), models: { perModel, disagreement: false } };
+    return {
+      ...failure,
+      reasoning: perModel.map((one) => `${one.model}: ${one.reasoning}`).join("; "),
+      models: { perModel, disagreement: false },
+    };
   }
   const votes = new Map<Verdict, number>();
   for (const one of voters) votes.set(one.verdict, (votes.get(one.verdict) ?? 0) + 1);
@@ -86,7 +94,9 @@ export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult
   const disagreement = votes.size > 1 || voters.length < perModel.length;
   const tally = perModel.map((one) => `${one.model}=${one.error ? `failed (${one.error.kind})` : one.verdict}`).join(", ");
   const headline =
-    leaders.length > 1 ? `tie between ${leaders.join(" and ")} (${tally}), so UNSURE` : `${verdict} by ${top} of ${perModel.length} models${disagreement ? ` (models disagree: ${tally})` : ""}`;
+    leaders.length > 1
+      ? `tie between ${leaders.join(" and ")} (${tally}), so UNSURE`
+      : `${verdict} by ${top} of ${perModel.length} models${disagreement ? ` (models disagree: ${tally})` : ""}`;
   return {
     verdict,
     reasoning: `${headline}. ${cited[0].reasoning}`,
@@ -94,7 +104,9 @@ export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult
     evidence: {
       units: [...new Set(cited.flatMap((one) => one.evidence.units))],
       step_ids: [...new Set(cited.flatMap((one) => one.evidence.step_ids))].sort((a, b) => a - b),
-      ...(cited.some((one) => one.evidence.note) ? { note: cited.flatMap((one) => (one.evidence.note ? [`${one.model}: ${one.evidence.note}`] : [])).join(" ") } : {}),
+      ...(cited.some((one) => one.evidence.note)
+        ? { note: cited.flatMap((one) => (one.evidence.note ? [`${one.model}: ${one.evidence.note}`] : [])).join(" ") }
+        : {}),
     },
     models: { perModel, disagreement },
   };
@@ -138,6 +150,9 @@ async function verdictOf(evalModel: EvalModel, model: string, criterion: Criteri
     verdict: "UNSURE",
     reasoning,
     confidence_score,
-    evidence: { ...evidence, note: `The judge answered ${verdict} but cited ${problems.join(" and ")} not in the ${aggregated.granularity} mapping, so the verdict is UNSURE.` },
+    evidence: {
+      ...evidence,
+      note: `The judge answered ${verdict} but cited ${problems.join(" and ")} not in the ${aggregated.granularity} mapping, so the verdict is UNSURE.`,
+    },
   };
 }

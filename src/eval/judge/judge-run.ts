@@ -38,11 +38,18 @@ export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Cr
   const aggregates = new Map<Granularity, AggregatedSteps>(
     await Promise.all(levels.map(async (level) => [level, await aggregate(evalModel, run, decomposition, level)] as const)),
   );
-  const results = await Promise.all(criteria.map((criterion, index) => evaluateCriterion(evalModel, criterion, aggregates.get(granularity[index].granularity)!)));
+  const results = await Promise.all(
+    criteria.map((criterion, index) => evaluateCriterion(evalModel, criterion, aggregates.get(granularity[index].granularity)!)),
+  );
   const rawTokens = estimateTokens(JSON.stringify(run.steps));
   const contextSize = [...aggregates.values()].map((aggregated) => {
     const aggregatedTokens = estimateTokens(aggregated.aggregated_content);
-    return { granularity: aggregated.granularity, aggregatedTokens, rawTokens, ratio: Math.round((aggregatedTokens / rawTokens) * 1000) / 1000 };
+    return {
+      granularity: aggregated.granularity,
+      aggregatedTokens,
+      rawTokens,
+      ratio: Math.round((aggregatedTokens / rawTokens) * 1000) / 1000,
+    };
   });
   return { run: run.id, steps: run.steps.length, results, decomposition, granularity, contextSize };
 }

@@ -27,7 +27,10 @@ export type JudgeStep = z.infer<typeof JudgeStepSchema>;
 export const JudgeStepsSchema = z
   .array(JudgeStepSchema)
   .min(1)
-  .refine((steps) => steps.every((step, index) => index === 0 || step.step > steps[index - 1].step), "step ids must be strictly increasing");
+  .refine(
+    (steps) => steps.every((step, index) => index === 0 || step.step > steps[index - 1].step),
+    "step ids must be strictly increasing",
+  );
 
 /** A run to judge: a name (the log file or transcript id) and its steps. */
 export interface JudgeRun {

@@ -48,7 +48,11 @@ const NarrativeSchema = z.object({
  * phase summaries and the encoded steps, mapped to every step. If the model fails, the phase
  * summaries joined are the narrative and the outcome is "Unknown", with a note saying so.
  */
-export async function aggregateGlobalSummary(evalModel: EvalModel, steps: JudgeStep[], decomposition: TaskDecomposition): Promise<AggregatedSteps> {
+export async function aggregateGlobalSummary(
+  evalModel: EvalModel,
+  steps: JudgeStep[],
+  decomposition: TaskDecomposition,
+): Promise<AggregatedSteps> {
   const phases = aggregatePhaseLevel(decomposition).aggregated_content;
   const outcome = await callEvalModel(evalModel, {
     agentId: "judge.summarizer",
@@ -63,7 +67,11 @@ export async function aggregateGlobalSummary(evalModel: EvalModel, steps: JudgeS
       granularity: "global_summary",
       aggregated_content: decomposition.phases.map((phase) => phase.summary).join(" "),
       step_mapping,
-      summary_metadata: { execution_outcome: "Unknown", strategy_description: "", note: `narrative unavailable (${outcome.kind}): ${outcome.cause}` },
+      summary_metadata: {
+        execution_outcome: "Unknown",
+        strategy_description: "",
+        note: `narrative unavailable (${outcome.kind}): ${outcome.cause}`,
+      },
     };
   return {
     granularity: "global_summary",

@@ -24,7 +24,9 @@ export interface TaskDecomposition {
 export const FALLBACK_PHASE_SIZE = 5;
 
 const ModelPhasesSchema = z.object({
-  phases: z.array(z.object({ title: z.string().min(1), firstStep: z.number().int(), lastStep: z.number().int(), summary: z.string().min(1) })).min(1),
+  phases: z
+    .array(z.object({ title: z.string().min(1), firstStep: z.number().int(), lastStep: z.number().int(), summary: z.string().min(1) }))
+    .min(1),
 });
 
 /** "Phase A" … "Phase Z", "Phase AA", … */
@@ -43,8 +45,10 @@ export function partitionProblem(ranges: { firstStep: number; lastStep: number }
   for (const [index, range] of ranges.entries()) {
     const start = stepIds.indexOf(range.firstStep);
     const end = stepIds.indexOf(range.lastStep);
-    if (start === -1 || end === -1) return `phase ${index + 1} names a step that is not in the run (steps are ${stepIds[0]}..${stepIds.at(-1)})`;
-    if (start !== next) return `phase ${index + 1} starts at step ${range.firstStep} but step ${stepIds[next] ?? "(none)"} is next: phases must be contiguous, in order, without gaps or overlaps`;
+    if (start === -1 || end === -1)
+      return `phase ${index + 1} names a step that is not in the run (steps are ${stepIds[0]}..${stepIds.at(-1)})`;
+    if (start !== next)
+      return `phase ${index + 1} starts at step ${range.firstStep} but step ${stepIds[next] ?? "(none)"} is next: phases must be contiguous, in order, without gaps or overlaps`;
     if (end < start) return `phase ${index + 1} ends (step ${range.lastStep}) before it starts (step ${range.firstStep})`;
     next = end + 1;
   }
@@ -59,7 +63,10 @@ export function fallbackDecomposition(steps: JudgeStep[], note: string): TaskDec
   const groups: JudgeStep[][] = [];
   for (const [index, step] of steps.entries()) {
     const current = groups.at(-1);
-    const samePhase = step.phase !== undefined ? current?.[0]?.phase === step.phase : current !== undefined && current[0].phase === undefined && current.length < FALLBACK_PHASE_SIZE;
+    const samePhase =
+      step.phase !== undefined
+        ? current?.[0]?.phase === step.phase
+        : current !== undefined && current[0].phase === undefined && current.length < FALLBACK_PHASE_SIZE;
     if (current && index > 0 && samePhase) current.push(step);
     else groups.push([step]);
   }

@@ -32,11 +32,17 @@ export function agentGoalAccuracy(evalModel: EvalModel, sample: Sample, config: 
   return acrossModels("agent-goal-accuracy", evalModel, config.models, (model) => goalAccuracyWith(evalModel, model, sample, config.mode));
 }
 
-async function goalAccuracyWith(evalModel: EvalModel, model: string, sample: Sample, mode: GoalAccuracyMode): Promise<MetricResult<AgentGoalAccuracyParts>> {
+async function goalAccuracyWith(
+  evalModel: EvalModel,
+  model: string,
+  sample: Sample,
+  mode: GoalAccuracyMode,
+): Promise<MetricResult<AgentGoalAccuracyParts>> {
   const parts: AgentGoalAccuracyParts = { mode, goal: null, inferredGoal: null, goalAchieved: null, reasoning: null };
   const conversation = conversationText(sample.userInputMessages);
   if (mode === "WITH_REFERENCE") {
-    if (!sample.reference?.trim()) return notScorable("agent-goal-accuracy", "WITH_REFERENCE needs a reference goal and the sample has none", parts);
+    if (!sample.reference?.trim())
+      return notScorable("agent-goal-accuracy", "WITH_REFERENCE needs a reference goal and the sample has none", parts);
     parts.goal = sample.reference;
   } else {
     const inferred = await callEvalModel(evalModel, {

@@ -9,7 +9,11 @@ export interface MatchedPair {
  * of pairs is as large as possible. Greedy first-fit pairing can under-count when one left item
  * could take several right items. Deterministic: ties go to the lowest indices. O(L·E).
  */
-export function maximumBipartiteMatching(leftCount: number, rightCount: number, canMatch: (left: number, right: number) => boolean): MatchedPair[] {
+export function maximumBipartiteMatching(
+  leftCount: number,
+  rightCount: number,
+  canMatch: (left: number, right: number) => boolean,
+): MatchedPair[] {
   const edges: number[][] = [];
   for (let left = 0; left < leftCount; left++) {
     edges.push([]);

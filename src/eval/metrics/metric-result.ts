@@ -55,7 +55,14 @@ export function notScorable<P>(metric: MetricName, reason: string, parts: P): Me
 
 /** A result for a model call that failed after its retries and one repair. */
 export function failed<P>(metric: MetricName, step: string, error: MetricError, parts: P): MetricResult<P> {
-  return { metric, score: null, scorable: false, reason: `${step} failed (${error.kind}): ${error.cause}`, parts, error: { kind: error.kind, cause: error.cause } };
+  return {
+    metric,
+    score: null,
+    scorable: false,
+    reason: `${step} failed (${error.kind}): ${error.cause}`,
+    parts,
+    error: { kind: error.kind, cause: error.cause },
+  };
 }
 
 /** Harmonic mean of precision and recall; 0 when both are 0 (never NaN). */
@@ -77,7 +84,8 @@ export function combineModels<P extends object>(metric: MetricName, perModel: Pe
   const scores = scoredModels.map((result) => result.score!);
   const mean = scores.length === 0 ? null : scores.reduce((sum, value) => sum + value, 0) / scores.length;
   const spread = scores.length === 0 ? null : Math.max(...scores) - Math.min(...scores);
-  const disagreement = (spread !== null && spread > DISAGREEMENT_TOLERANCE) || (scoredModels.length > 0 && scoredModels.length < perModel.length);
+  const disagreement =
+    (spread !== null && spread > DISAGREEMENT_TOLERANCE) || (scoredModels.length > 0 && scoredModels.length < perModel.length);
   const models: ModelBreakdown<P> = { perModel, mean, spread, disagreement };
   const parts = combineParts(scoredModels.map((result) => result.parts));
   if (mean === null) {
@@ -99,7 +107,7 @@ function combineParts<P extends object>(partsList: P[]): Partial<P> {
   if (!first) return {};
   for (const key of Object.keys(first)) {
     const values = partsList.map((parts) => (parts as Record<string, unknown>)[key]);
-    if (values.every((value) => typeof value === "number")) combined[key] = (values).reduce((a, b) => a + b, 0) / values.length;
+    if (values.every((value) => typeof value === "number")) combined[key] = values.reduce((a, b) => a + b, 0) / values.length;
     else if (values.every((value) => JSON.stringify(value) === JSON.stringify(values[0]))) combined[key] = values[0];
   }
   return combined as Partial<P>;

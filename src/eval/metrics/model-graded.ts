@@ -12,8 +12,6 @@ export async function acrossModels<P extends object>(
   evaluateWith: (model: string) => Promise<MetricResult<P>>,
 ): Promise<MetricResult<Partial<P>>> {
   const chosen = models && models.length > 0 ? models : evalModel.models;
-  const perModel: PerModelResult<P>[] = await Promise.all(
-    chosen.map(async (model) => ({ ...(await evaluateWith(model)), model })),
-  );
+  const perModel: PerModelResult<P>[] = await Promise.all(chosen.map(async (model) => ({ ...(await evaluateWith(model)), model })));
   return combineModels(metric, perModel);
 }

@@ -42,7 +42,9 @@ const THRESHOLD_EPSILON = 1e-9;
 export function argumentMatchShare(reference: SampleToolCall, actual: SampleToolCall): number {
   const keys = Object.keys(reference.arguments).filter((key) => reference.arguments[key] !== undefined);
   if (keys.length === 0) return 1;
-  const equal = keys.filter((key) => Object.prototype.hasOwnProperty.call(actual.arguments, key) && jsonEqual(reference.arguments[key], actual.arguments[key]));
+  const equal = keys.filter(
+    (key) => Object.prototype.hasOwnProperty.call(actual.arguments, key) && jsonEqual(reference.arguments[key], actual.arguments[key]),
+  );
   return equal.length / keys.length;
 }
 

@@ -79,7 +79,11 @@ function coversExactly(topics: string[], classifications: { topic: string }[]): 
  *   off-topic topic is a true negative); precision = TP / (TP + FP), recall = TP / (TP + FN). A 0/0 is 1
  *   here (nothing off-topic was answered / nothing allowed was refused), where ragas returns 0.
  */
-export function topicAdherenceScores(classifications: TopicClassification[], referenceTopics: string[], counting: TopicCounting = "COVERAGE") {
+export function topicAdherenceScores(
+  classifications: TopicClassification[],
+  referenceTopics: string[],
+  counting: TopicCounting = "COVERAGE",
+) {
   const covered = referenceTopics.filter((reference) =>
     classifications.some((item) => item.onTopic && item.answered && item.referenceTopics.includes(reference)),
   );
@@ -104,13 +108,17 @@ export async function extractTopics(evalModel: EvalModel, model: string, message
     user: `Conversation:\n${conversationText(messages)}`,
     output: { name: "topics", schema: TopicsSchema },
   });
-  return extracted.kind === "ok" ? { ...extracted, value: [...new Set(extracted.value.topics.map((topic) => topic.trim()).filter(Boolean))] } : extracted;
+  return extracted.kind === "ok"
+    ? { ...extracted, value: [...new Set(extracted.value.topics.map((topic) => topic.trim()).filter(Boolean))] }
+    : extracted;
 }
 
 /** TopicAdherence: extract the topics discussed, classify them all in one call, score per mode; per model, then the mean. */
 export function topicAdherence(evalModel: EvalModel, sample: Sample, config: TopicAdherenceConfig = { mode: "F1" }) {
   const counting = config.counting ?? "COVERAGE";
-  return acrossModels("topic-adherence", evalModel, config.models, (model) => topicAdherenceWith(evalModel, model, sample, config.mode, counting));
+  return acrossModels("topic-adherence", evalModel, config.models, (model) =>
+    topicAdherenceWith(evalModel, model, sample, config.mode, counting),
+  );
 }
 
 async function topicAdherenceWith(
@@ -120,14 +128,25 @@ async function topicAdherenceWith(
   mode: TopicAdherenceMode,
   counting: TopicCounting,
 ): Promise<MetricResult<TopicAdherenceParts>> {
-  const parts: TopicAdherenceParts = { mode, counting, precision: null, recall: null, f1: null, topics: [], classifications: [], coveredReferenceTopics: [], refusedTopics: [] };
+  const parts: TopicAdherenceParts = {
+    mode,
+    counting,
+    precision: null,
+    recall: null,
+    f1: null,
+    topics: [],
+    classifications: [],
+    coveredReferenceTopics: [],
+    refusedTopics: [],
+  };
   const referenceTopics = [...new Set((sample.referenceTopics ?? []).map((topic) => topic.trim()).filter(Boolean))];
   if (referenceTopics.length === 0) return notScorable("topic-adherence", "the sample has no reference topics to adhere to", parts);
   const conversation = conversationText(sample.userInputMessages);
   const extracted = await extractTopics(evalModel, model, sample.userInputMessages);
   if (extracted.kind !== "ok") return failed("topic-adherence", "topic extraction", extracted, parts);
   parts.topics = extracted.value;
-  if (parts.topics.length === 0) return notScorable("topic-adherence", "no topics were found in the conversation, so adherence cannot be measured", parts);
+  if (parts.topics.length === 0)
+    return notScorable("topic-adherence", "no topics were found in the conversation, so adherence cannot be measured", parts);
   const classified = await callEvalModel(evalModel, {
     agentId: "eval.topic-adherence",
     model,

@@ -17,7 +17,11 @@ const SelectedSpecialistsSchema = z.object({ selected: z.array(z.string()).min(1
  * usable decision (the Router failed, or selected a specialist with no reference topics) the topics
  * are extracted from the question itself. A run declined as out of scope is held to the whole scope.
  */
-export async function liveReferenceTopics(evalModel: EvalModel, transcript: TranscriptDocument, reference: ReferenceTopics): Promise<LiveReferenceTopics> {
+export async function liveReferenceTopics(
+  evalModel: EvalModel,
+  transcript: TranscriptDocument,
+  reference: ReferenceTopics,
+): Promise<LiveReferenceTopics> {
   if (isDeclinedOutOfScope(transcript)) return { topics: reference.all, source: "scope" };
   const decision = SelectedSpecialistsSchema.safeParse(transcript.decision);
   // The Knowledge fallback is what runs when the Router could not decide: it says nothing about the question.
@@ -25,7 +29,8 @@ export async function liveReferenceTopics(evalModel: EvalModel, transcript: Tran
   if (selected.length > 0 && selected.every((id) => reference.bySpecialist[id] !== undefined))
     return { topics: [...new Set(selected.flatMap((id) => reference.bySpecialist[id]))], source: "router" };
   const extracted = await extractTopics(evalModel, evalModel.models[0], [{ type: "human", content: transcript.question }]);
-  if (extracted.kind !== "ok") return { topics: null, reason: `topics of the question could not be extracted (${extracted.kind}): ${extracted.cause}` };
+  if (extracted.kind !== "ok")
+    return { topics: null, reason: `topics of the question could not be extracted (${extracted.kind}): ${extracted.cause}` };
   if (extracted.value.length === 0) return { topics: null, reason: "the question names no topic to adhere to" };
   return { topics: extracted.value, source: "question" };
 }

@@ -14,10 +14,14 @@ export interface SampleToolCalls {
  * given, the top-level list is used and a disagreement (as multisets) is reported, not guessed at.
  */
 export function sampleToolCalls(sample: Pick<Sample, "toolCalls"> & Partial<Pick<Sample, "userInputMessages">>): SampleToolCalls {
-  const inMessages = (sample.userInputMessages ?? []).filter((message) => message.type === "ai").flatMap((message) => message.toolCalls ?? []);
+  const inMessages = (sample.userInputMessages ?? [])
+    .filter((message) => message.type === "ai")
+    .flatMap((message) => message.toolCalls ?? []);
   const topLevel = sample.toolCalls;
   if (topLevel === undefined || (topLevel.length === 0 && inMessages.length > 0))
-    return inMessages.length > 0 ? { calls: inMessages, source: "messages" } : { calls: topLevel ?? [], source: topLevel ? "toolCalls" : "none" };
+    return inMessages.length > 0
+      ? { calls: inMessages, source: "messages" }
+      : { calls: topLevel ?? [], source: topLevel ? "toolCalls" : "none" };
   if (inMessages.length === 0 || sameMultiset(topLevel, inMessages)) return { calls: topLevel, source: "toolCalls" };
   return {
     calls: topLevel,

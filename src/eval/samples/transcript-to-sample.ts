@@ -18,8 +18,14 @@ export function transcriptToolCalls(transcript: TranscriptDocument): SampleToolC
  * accuracy and topic adherence judge what was actually delivered.
  */
 export function transcriptToSample(transcript: TranscriptDocument, references: SampleReferences = {}): Sample {
-  const conversation = transcript.conversation.length > 0 ? transcript.conversation : [{ type: "human" as const, content: transcript.question }];
-  return { id: transcript.id, userInputMessages: withWholeAnswer(conversation, transcript.answer), toolCalls: transcriptToolCalls(transcript), ...definedOnly(references) };
+  const conversation =
+    transcript.conversation.length > 0 ? transcript.conversation : [{ type: "human" as const, content: transcript.question }];
+  return {
+    id: transcript.id,
+    userInputMessages: withWholeAnswer(conversation, transcript.answer),
+    toolCalls: transcriptToolCalls(transcript),
+    ...definedOnly(references),
+  };
 }
 
 function withWholeAnswer(conversation: SampleMessage[], stored: unknown): SampleMessage[] {
@@ -27,16 +33,30 @@ function withWholeAnswer(conversation: SampleMessage[], stored: unknown): Sample
   if (!answer.success) return conversation;
   const last = conversation.at(-1);
   const closing: SampleMessage = { type: "ai", content: renderAnswer(answer.data) };
-  return last?.type === "ai" && last.content === answer.data.conclusion && !last.toolCalls?.length ? [...conversation.slice(0, -1), closing] : [...conversation, closing];
+  return last?.type === "ai" && last.content === answer.data.conclusion && !last.toolCalls?.length
+    ? [...conversation.slice(0, -1), closing]
+    : [...conversation, closing];
 }
 
 /** The answer as the employee reads it, one section per part (empty parts left out). */
-function renderAnswer(answer: { conclusion: string; rationale: { point: string; citations: string[] }[]; findings: { specialist: string; summary: string }[]; nextActions: string[] }): string {
-  const section = (title: string, lines: string[]) => (lines.length > 0 ? [`${title}:`, ...lines.map((line) => `- ${line}`)].join("\n") : "");
+function renderAnswer(answer: {
+  conclusion: string;
+  rationale: { point: string; citations: string[] }[];
+  findings: { specialist: string; summary: string }[];
+  nextActions: string[];
+}): string {
+  const section = (title: string, lines: string[]) =>
+    lines.length > 0 ? [`${title}:`, ...lines.map((line) => `- ${line}`)].join("\n") : "";
   return [
     answer.conclusion,
-    section("Rationale", answer.rationale.map((item) => (item.citations.length > 0 ? `${item.point} [${item.citations.join(", ")}]` : item.point))),
-    section("Findings", answer.findings.map((finding) => `${finding.specialist}: ${finding.summary}`)),
+    section(
+      "Rationale",
+      answer.rationale.map((item) => (item.citations.length > 0 ? `${item.point} [${item.citations.join(", ")}]` : item.point)),
+    ),
+    section(
+      "Findings",
+      answer.findings.map((finding) => `${finding.specialist}: ${finding.summary}`),
+    ),
     section("Next actions", answer.nextActions),
   ]
     .filter(Boolean)

@@ -28,7 +28,9 @@ export function transcriptToJudgeRun(transcript: TranscriptDocument): JudgeRun {
       next_goal: next
         ? `${label(next)} (${next.phase})`
         : `end the run (status ${transcript.status}, QSCORE ${transcript.quality.finalScore ?? "n/a"}${transcript.hitlReasons.length > 0 ? ", sent for approval" : ""})`,
-      evaluation_previous_goal: previous ? `step ${previous.step} ${label(previous)}: ${previous.outcome}` : `question received (${transcript.language})`,
+      evaluation_previous_goal: previous
+        ? `step ${previous.step} ${label(previous)}: ${previous.outcome}`
+        : `question received (${transcript.language})`,
       phase: step.phase,
     };
   });

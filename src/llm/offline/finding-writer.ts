@@ -17,7 +17,12 @@ const SUMMARY_FACTS = 2;
  * facts rest on first, referenceIds unchanged), and a confidence from the evidence's strength.
  * In the re-ask round, the earlier finding's evidence is kept alongside the new.
  */
-export function writeFinding(input: SpecialistInput, toolObservations: ToolObservation[], entities: QuestionEntities, today: Date): FindingOutput {
+export function writeFinding(
+  input: SpecialistInput,
+  toolObservations: ToolObservation[],
+  entities: QuestionEntities,
+  today: Date,
+): FindingOutput {
   const phrases = phrasesFor(input.language);
   const amount = entities.amounts[0];
   const fitted = amount ? fitPolicyQuotes(toolObservations, amount.jpy) : toolObservations;
@@ -26,14 +31,19 @@ export function writeFinding(input: SpecialistInput, toolObservations: ToolObser
   const ok = observations.filter((o) => o.ok);
   const previous = input.previous?.status === "ok" ? input.previous : undefined;
   const evidence = selectEvidence(facts, ok, previous?.evidence ?? []);
-  const fallback =
-    ok.some((o) => o.evidence.length > 0)
-      ? phrases.evidenceFound({ count: ok.reduce((n, o) => n + o.evidence.length, 0), digests: ok.map((o) => o.digest).filter(Boolean).slice(0, 3) })
-      : observations.length > 0
-        ? phrases.nothingFound([...new Set(observations.map((o) => o.name))])
-        : phrases.noToolsUsed;
+  const fallback = ok.some((o) => o.evidence.length > 0)
+    ? phrases.evidenceFound({
+        count: ok.reduce((n, o) => n + o.evidence.length, 0),
+        digests: ok
+          .map((o) => o.digest)
+          .filter(Boolean)
+          .slice(0, 3),
+      })
+    : observations.length > 0
+      ? phrases.nothingFound([...new Set(observations.map((o) => o.name))])
+      : phrases.noToolsUsed;
   const summaryFacts = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
-  const summary = summaryFacts.length > 0 ? summaryFacts.join(" ") : previous?.summary ?? fallback;
+  const summary = summaryFacts.length > 0 ? summaryFacts.join(" ") : (previous?.summary ?? fallback);
   const notes = [
     ...facts.slice(SUMMARY_FACTS).map((f) => f.text),
     ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
@@ -85,7 +95,5 @@ function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceI
   const cited = facts.flatMap((f) => f.references).flatMap((ref) => all.filter((e) => e.referenceId === ref).slice(0, 1));
   const top = ok.flatMap((o) => o.evidence.slice(0, EVIDENCE_PER_TOOL));
   const seen = new Set<string>();
-  return [...cited, ...top, ...earlier]
-    .filter((item) => !seen.has(item.referenceId) && seen.add(item.referenceId))
-    .slice(0, MAX_EVIDENCE);
+  return [...cited, ...top, ...earlier].filter((item) => !seen.has(item.referenceId) && seen.add(item.referenceId)).slice(0, MAX_EVIDENCE);
 }

@@ -7,10 +7,20 @@ const MONTH_NUMBER: Record<string, string> = Object.fromEntries(
   ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map((month, index) => [month, `${index + 1}月`]),
 );
 const RISK: Record<string, string> = { low: "低", medium: "中", high: "高" };
-const STATUS: Record<string, string> = { active: "有効", expiring: "満了間近", expired: "期限切れ", pending: "締結前", terminated: "解約済み", draft: "草案" };
+const STATUS: Record<string, string> = {
+  active: "有効",
+  expiring: "満了間近",
+  expired: "期限切れ",
+  pending: "締結前",
+  terminated: "解約済み",
+  draft: "草案",
+};
 
 const RULES: [RegExp, string | ((...groups: string[]) => string)][] = [
-  [/^SANCTIONS FLAG: (.+) is flagged by sanctions screening — no new orders or payments/, "制裁フラグ: $1は制裁スクリーニングで該当 — 新規の発注・支払はできません"],
+  [
+    /^SANCTIONS FLAG: (.+) is flagged by sanctions screening — no new orders or payments/,
+    "制裁フラグ: $1は制裁スクリーニングで該当 — 新規の発注・支払はできません",
+  ],
   [/^largest: /, "最大の取引: "],
   [/^(FY\d{4}) spend /, "$1の支出 "],
   [/; (FY\d{4}) to date /, "、$1の累計 "],
@@ -31,7 +41,10 @@ const RULES: [RegExp, string | ((...groups: string[]) => string)][] = [
   [/\bquality (\d+(?:\.\d+)?)/g, "品質スコア$1"],
   [/\b(\d+) incidents? in 12 months/g, "過去12か月のインシデント$1件"],
   [/\bsupplier since (\d{4})/g, "$1年から取引"],
-  [/\b(active|expiring|expired|pending|terminated|draft), ends (\d{4}-\d{2}-\d{2})/g, (_m, status, date) => `${STATUS[status]}、${date}終了`],
+  [
+    /\b(active|expiring|expired|pending|terminated|draft), ends (\d{4}-\d{2}-\d{2})/g,
+    (_m, status, date) => `${STATUS[status]}、${date}終了`,
+  ],
   [/\bcap none\b/g, "値上げ上限なし"],
   [/\bcap (\d+(?:\.\d+)?%)/g, "値上げ上限$1"],
   [/, (active|expiring|expired|pending|terminated|draft), /g, (_m, status) => `、${STATUS[status]}、`],
@@ -43,7 +56,14 @@ const RULES: [RegExp, string | ((...groups: string[]) => string)][] = [
   [/; typical annual increase (\d+(?:\.\d+)?)% \((.+), as of ([\d-]+)\)$/, "、標準的な年間値上げ率 $1%（$2、$3時点）"],
 ];
 
-const CLAUSE: Record<string, string> = { "price adjustment": "価格調整", renewal: "更新", termination: "解約", liability: "責任", payment: "支払", sla: "SLA" };
+const CLAUSE: Record<string, string> = {
+  "price adjustment": "価格調整",
+  renewal: "更新",
+  termination: "解約",
+  liability: "責任",
+  payment: "支払",
+  sla: "SLA",
+};
 
 /** A tool's quote or digest in Japanese wording; text the tools quote from documents is kept. */
 export function toJapaneseQuote(text: string): string {

@@ -30,9 +30,13 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
     .filter((entry): entry is { finding: (typeof others)[number]; point: string } => entry.point !== undefined && fresh(entry.point));
   const conclusion = [
     lead ? lead.summary : phrases.noFindings,
-    othersSaying.length > 0 ? phrases.combined(othersSaying.map(({ finding, point }) => ({ name: name(finding.specialist), summary: point }))) : "",
+    othersSaying.length > 0
+      ? phrases.combined(othersSaying.map(({ finding, point }) => ({ name: name(finding.specialist), summary: point })))
+      : "",
     failures.length > 0 ? phrases.failedSpecialists(failures) : "",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
 
   // The conclusion already says the lead's and the others' points: the rationale adds the evidence
   // behind them, each item citing its source, and never a sentence the answer already contains.
@@ -43,19 +47,29 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
     .slice(0, MAX_RATIONALE);
 
   const cited = unique(findings.flatMap((f) => f.evidence.map((e) => e.referenceId)));
-  const recommended = unique(findings.flatMap((f) => f.details.split("\n")).flatMap((line) => {
-    const marker = NEXT_STEP_MARKERS.find((m) => line.startsWith(m));
-    return marker ? [line.slice(marker.length).trim()] : [];
-  }));
-  const nextActions = (recommended.length > 0 ? recommended : [cited.length > 0 ? phrases.actionReview(cited.slice(0, 4)) : phrases.actionAskExpert]).slice(0, MAX_ACTIONS);
+  const recommended = unique(
+    findings
+      .flatMap((f) => f.details.split("\n"))
+      .flatMap((line) => {
+        const marker = NEXT_STEP_MARKERS.find((m) => line.startsWith(m));
+        return marker ? [line.slice(marker.length).trim()] : [];
+      }),
+  );
+  const nextActions = (
+    recommended.length > 0 ? recommended : [cited.length > 0 ? phrases.actionReview(cited.slice(0, 4)) : phrases.actionAskExpert]
+  ).slice(0, MAX_ACTIONS);
 
   const { qscore, parts } = qualityScore(input);
   const missing = findings.filter((f) => f.evidence.length === 0).map((f) => f.specialist);
   const critique = [
-    parts.references < parts.needed ? phrases.critiqueThin({ have: parts.references, need: parts.needed, evidenceNeed: input.decision.evidenceNeed }) : "",
+    parts.references < parts.needed
+      ? phrases.critiqueThin({ have: parts.references, need: parts.needed, evidenceNeed: input.decision.evidenceNeed })
+      : "",
     missing.length > 0 ? phrases.critiqueNoEvidence(missing) : "",
     failures.length > 0 ? phrases.critiqueFailures(failures.map((f) => f.name)) : "",
-  ].filter(Boolean).join(" ");
+  ]
+    .filter(Boolean)
+    .join(" ");
 
   return {
     conclusion,
@@ -72,12 +86,19 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
 /** The sentences of a text (Latin and Japanese sentence ends). */
 function sentencesOf(text: string): string[] {
   // "Co., Ltd." and the like end no sentence.
-  return text.split(/(?<!\b(?:Ltd|Co|Inc|Corp|vs)\.)(?<=[.!?])\s+|(?<=[。！？])/).map((sentence) => sentence.trim()).filter(Boolean);
+  return text
+    .split(/(?<!\b(?:Ltd|Co|Inc|Corp|vs)\.)(?<=[.!?])\s+|(?<=[。！？])/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
 }
 
 /** Two sentences are the same when they differ only in spacing, case or final punctuation. */
 function sentenceKey(sentence: string): string {
-  return sentence.normalize("NFKC").toLowerCase().replace(/[\s.。!?！？]+/g, " ").trim();
+  return sentence
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\s.。!?！？]+/g, " ")
+    .trim();
 }
 
 function unique(items: string[]): string[] {

@@ -33,7 +33,12 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
     async complete(request: ChatRequest): Promise<ChatOutcome> {
       const started = performance.now();
       const finish = (reply: { content: string; toolCalls: ModelToolCall[] } | { error: string }): ChatOutcome => {
-        const common = { usage: { inputTokens: 0, outputTokens: 0 }, durationMs: Math.round(performance.now() - started), attempts: 1, model: OFFLINE_MODEL_NAME };
+        const common = {
+          usage: { inputTokens: 0, outputTokens: 0 },
+          durationMs: Math.round(performance.now() - started),
+          attempts: 1,
+          model: OFFLINE_MODEL_NAME,
+        };
         return "error" in reply ? { kind: "error", cause: reply.error, ...common } : { kind: "ok", ...reply, ...common };
       };
       const input = readAgentInput(request.messages);
@@ -54,7 +59,9 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
       }
       const problem = request.output ? request.output.schema.safeParse(JSON.parse(content)) : undefined;
       if (problem && !problem.success)
-        return finish({ error: `the offline engine's ${input.agent} reply does not match '${request.output!.name}': ${problem.error.issues[0]?.message ?? "invalid"}` });
+        return finish({
+          error: `the offline engine's ${input.agent} reply does not match '${request.output!.name}': ${problem.error.issues[0]?.message ?? "invalid"}`,
+        });
       return finish({ content, toolCalls: [] });
     },
   };

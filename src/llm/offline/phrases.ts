@@ -21,7 +21,15 @@ export interface Phrases {
   contractCapCompare(c: { id: string; requestedPct: number; capPct: number }): string;
   contractNoCap(c: { id: string; requestedPct: number }): string;
   contractRenewal(c: { id: string; endDate: string; autoRenew: boolean; noticeDays: number; noticeDeadline: string }): string;
-  supplierProfile(s: { name: string; id: string; riskRating: string; certifications: string[]; onTimePct: number | null; qualityScore: number | null; incidents: number | null }): string;
+  supplierProfile(s: {
+    name: string;
+    id: string;
+    riskRating: string;
+    certifications: string[];
+    onTimePct: number | null;
+    qualityScore: number | null;
+    incidents: number | null;
+  }): string;
   supplierSanctions(s: { name: string; flagged: boolean }): string;
   benchmark(b: { category: string; median: string; p25: string; p75: string; unit: string; typicalIncreasePct: number }): string;
   benchmarkCompare(b: { requestedPct: number; typicalIncreasePct: number }): string;
@@ -59,12 +67,13 @@ export interface Phrases {
 const en: Phrases = {
   list: (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`),
   quote: (text) => `"${text}"`,
-  routerMatched: (matches) =>
-    `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
+  routerMatched: (matches) => `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
   routerNoMatch: (name) => `No specialist keywords matched, so the ${name} answers alone.`,
   scopeIn: (signals) => `A procurement question (${signals.slice(0, 4).join(", ")}).`,
   scopeOut: (offTopic) =>
-    offTopic.length > 0 ? `Not a procurement question: it is about ${offTopic.slice(0, 3).join(", ")}.` : "Not a procurement question: it names no purchase, supplier, contract, spend or policy.",
+    offTopic.length > 0
+      ? `Not a procurement question: it is about ${offTopic.slice(0, 3).join(", ")}.`
+      : "Not a procurement question: it names no purchase, supplier, contract, spend or policy.",
   contractFound: (c) => `Contract ${c.id} "${c.title}" with ${c.supplierName} applies.`,
   contractCapCompare: (c) =>
     c.requestedPct > c.capPct
@@ -81,13 +90,17 @@ const en: Phrases = {
     (s.incidents !== null ? `, ${s.incidents} ${s.incidents === 1 ? "incident" : "incidents"} in the last 12 months` : "") +
     ".",
   supplierSanctions: (s) =>
-    s.flagged ? `${s.name} is flagged in sanctions screening: do not proceed without Compliance.` : `${s.name} is not flagged in sanctions screening.`,
-  benchmark: (b) => `The market benchmark for ${b.category} is ${b.median} ${b.unit} (p25 ${b.p25}, p75 ${b.p75}); typical yearly increase ${b.typicalIncreasePct}%.`,
+    s.flagged
+      ? `${s.name} is flagged in sanctions screening: do not proceed without Compliance.`
+      : `${s.name} is not flagged in sanctions screening.`,
+  benchmark: (b) =>
+    `The market benchmark for ${b.category} is ${b.median} ${b.unit} (p25 ${b.p25}, p75 ${b.p75}); typical yearly increase ${b.typicalIncreasePct}%.`,
   benchmarkCompare: (b) =>
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)} is above the market's typical ${b.typicalIncreasePct}% increase: push back.`
       : `${signedPct(b.requestedPct)} is in line with the market's typical ${b.typicalIncreasePct}% increase.`,
-  spendTotal: (s) => `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} ${s.count === 1 ? "transaction" : "transactions"}` : ""}.`,
+  spendTotal: (s) =>
+    `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} ${s.count === 1 ? "transaction" : "transactions"}` : ""}.`,
   spendChange: (s) => `${s.to} vs ${s.from}${s.sameMonths ? " (same months to date)" : ""}: ${signedPct(s.changePct)}.`,
   spendTop: (s) => `Largest: ${s.groups.join("; ")}.`,
   spendLatest: (s) => `Latest periods: ${s.groups.join("; ")}.`,
@@ -105,14 +118,16 @@ const en: Phrases = {
   failedSpecialists: (failures) => `Not included because they failed: ${failures.map((f) => `${f.name} (${f.error})`).join(", ")}.`,
   actionNotice: (a) =>
     `Decide on renewal and send written notice at least ${a.noticeDays} days before the end date${a.deadline ? ` (by ${a.deadline})` : ""} [${a.referenceId}].`,
-  actionCapExceeded: (a) => `Ask the supplier to bring the increase within the ${a.capPct}% cap or document a justification for an exception [${a.referenceId}].`,
+  actionCapExceeded: (a) =>
+    `Ask the supplier to bring the increase within the ${a.capPct}% cap or document a justification for an exception [${a.referenceId}].`,
   actionApproval: (a) => `Get the approval that ${a.referenceId} requires for this amount before committing.`,
   actionQuotes: (a) => `Collect the quotations that ${a.referenceId} requires for this amount before ordering.`,
   actionSanctions: (a) => `Stop and escalate to Compliance before any commitment [${a.referenceId}].`,
   actionHighRisk: (a) => `Run enhanced due diligence before committing [${a.referenceId}].`,
   actionReview: (ids) => `Review the cited sources before deciding: ${ids.join(", ")}.`,
   actionAskExpert: "Ask the procurement team to confirm, since no documents were found for this question.",
-  critiqueThin: (c) => `Evidence is thin: ${c.have} distinct ${c.have === 1 ? "reference" : "references"} for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
+  critiqueThin: (c) =>
+    `Evidence is thin: ${c.have} distinct ${c.have === 1 ? "reference" : "references"} for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
   critiqueNoEvidence: (names) => `No evidence from: ${names.join(", ")}.`,
   critiqueFailures: (names) => `Failed specialists: ${names.join(", ")}.`,
   critiqueComplete: "Evidence covers the question.",
@@ -121,11 +136,29 @@ const en: Phrases = {
 const ja: Phrases = {
   list: (items) => items.join("、"),
   quote: (text) => `「${text}」`,
-  routerMatched: (matches) => `キーワード一致: ${matches.map((m) => `${m.name}（${m.keywords.slice(0, 4).map((k) => `「${k}」`).join("")}）`).join("、")}。`,
+  routerMatched: (matches) =>
+    `キーワード一致: ${matches
+      .map(
+        (m) =>
+          `${m.name}（${m.keywords
+            .slice(0, 4)
+            .map((k) => `「${k}」`)
+            .join("")}）`,
+      )
+      .join("、")}。`,
   routerNoMatch: (name) => `一致するキーワードがないため、${name}が単独で回答します。`,
-  scopeIn: (signals) => `調達に関する質問です（${signals.slice(0, 4).map((s) => `「${s}」`).join("")}）。`,
+  scopeIn: (signals) =>
+    `調達に関する質問です（${signals
+      .slice(0, 4)
+      .map((s) => `「${s}」`)
+      .join("")}）。`,
   scopeOut: (offTopic) =>
-    offTopic.length > 0 ? `調達に関する質問ではありません（${offTopic.slice(0, 3).map((s) => `「${s}」`).join("")}）。` : "調達に関する質問ではありません（購入・取引先・契約・支出・規程のいずれにも触れていません）。",
+    offTopic.length > 0
+      ? `調達に関する質問ではありません（${offTopic
+          .slice(0, 3)
+          .map((s) => `「${s}」`)
+          .join("")}）。`
+      : "調達に関する質問ではありません（購入・取引先・契約・支出・規程のいずれにも触れていません）。",
   contractFound: (c) => `${c.supplierName}との契約 ${c.id}「${c.title}」が該当します。`,
   contractCapCompare: (c) =>
     c.requestedPct > c.capPct
@@ -142,8 +175,11 @@ const ja: Phrases = {
     (s.incidents !== null ? `、過去12か月のインシデント${s.incidents}件` : "") +
     "です。",
   supplierSanctions: (s) =>
-    s.flagged ? `${s.name}は制裁スクリーニングで該当ありです。コンプライアンス部門の確認なしに進めないでください。` : `${s.name}は制裁スクリーニングで該当なしです。`,
-  benchmark: (b) => `${b.category}の市場ベンチマークは中央値${b.median}（単位: ${b.unit}、p25 ${b.p25}、p75 ${b.p75}）、年間の一般的な値上げ率は${b.typicalIncreasePct}%です。`,
+    s.flagged
+      ? `${s.name}は制裁スクリーニングで該当ありです。コンプライアンス部門の確認なしに進めないでください。`
+      : `${s.name}は制裁スクリーニングで該当なしです。`,
+  benchmark: (b) =>
+    `${b.category}の市場ベンチマークは中央値${b.median}（単位: ${b.unit}、p25 ${b.p25}、p75 ${b.p75}）、年間の一般的な値上げ率は${b.typicalIncreasePct}%です。`,
   benchmarkCompare: (b) =>
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%を上回るため、押し返すべきです。`
@@ -163,8 +199,10 @@ const ja: Phrases = {
   requeryNote: (tools) => `モデレーターの指摘を受け、${tools.join("、")}で再確認しました。`,
   debateNote: (peers) => `他のスペシャリストの見解を踏まえて: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
   combined: (others) => others.map((o) => `${o.name}の見解: ${o.summary}`).join(" "),
-  failedSpecialists: (failures) => `次のスペシャリストは失敗したため含まれていません: ${failures.map((f) => `${f.name}（${f.error}）`).join("、")}。`,
-  actionNotice: (a) => `更新の可否を決め、満了日の${a.noticeDays}日前までに書面で通知してください${a.deadline ? `（期限 ${a.deadline}）` : ""} [${a.referenceId}]。`,
+  failedSpecialists: (failures) =>
+    `次のスペシャリストは失敗したため含まれていません: ${failures.map((f) => `${f.name}（${f.error}）`).join("、")}。`,
+  actionNotice: (a) =>
+    `更新の可否を決め、満了日の${a.noticeDays}日前までに書面で通知してください${a.deadline ? `（期限 ${a.deadline}）` : ""} [${a.referenceId}]。`,
   actionCapExceeded: (a) => `値上げを上限${a.capPct}%以内に収めるよう交渉するか、例外の根拠を文書化してください [${a.referenceId}]。`,
   actionApproval: (a) => `発注・契約の前に、この金額で${a.referenceId}が求める承認を取得してください。`,
   actionQuotes: (a) => `発注の前に、この金額で${a.referenceId}が求める見積を取得してください。`,

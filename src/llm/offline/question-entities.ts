@@ -26,7 +26,12 @@ export interface QuestionEntities {
 }
 
 /** Reads suppliers, categories, periods, amounts and topics out of a question. */
-export function extractQuestionEntities(question: string, vocabulary: OfflineVocabulary, today: Date, jpyRates?: JpyRates): QuestionEntities {
+export function extractQuestionEntities(
+  question: string,
+  vocabulary: OfflineVocabulary,
+  today: Date,
+  jpyRates?: JpyRates,
+): QuestionEntities {
   const { suppliers, remainder } = findSuppliers(question, vocabulary.suppliers);
   const topics = new Set((Object.keys(LEXICON) as (keyof typeof LEXICON)[]).filter((topic) => mentions(question, LEXICON[topic])));
   const trend = topics.has("trend");
@@ -56,7 +61,8 @@ export function fiscalYearOf(date: Date): string {
  */
 function rankCategories(text: string, vocabulary: OfflineVocabulary): string[] {
   const words = new Set(normalize(text).split(/[^\p{L}\p{N}-]+/u));
-  const verbatim = (terms: readonly string[]) => terms.some((term) => (hasCjk(term) ? normalize(text).includes(normalize(term)) : words.has(normalize(term))));
+  const verbatim = (terms: readonly string[]) =>
+    terms.some((term) => (hasCjk(term) ? normalize(text).includes(normalize(term)) : words.has(normalize(term))));
   return vocabulary.categories
     .filter((category) => mentions(text, category.terms))
     .sort((a, b) => Number(verbatim(b.terms)) - Number(verbatim(a.terms)))

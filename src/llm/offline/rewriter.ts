@@ -45,11 +45,21 @@ const CONTRACT_PRONOUNS = /\b(it|that contract|this contract)\b|(その契約|�
  */
 export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabulary, today: Date): UnderstandingOutput {
   const message = input.question.trim();
-  const standalone = (): UnderstandingOutput => ({ kind: "standalone", standaloneQuestion: input.question, refersToPreviousAnswer: false, clarification: "" });
+  const standalone = (): UnderstandingOutput => ({
+    kind: "standalone",
+    standaloneQuestion: input.question,
+    refersToPreviousAnswer: false,
+    clarification: "",
+  });
   const last = input.turns.at(-1);
   if (!last) {
     if (!needsEarlierContext(message)) return standalone();
-    return { kind: "clarify", standaloneQuestion: input.question, refersToPreviousAnswer: false, clarification: defaultClarification(input.language) };
+    return {
+      kind: "clarify",
+      standaloneQuestion: input.question,
+      refersToPreviousAnswer: false,
+      clarification: defaultClarification(input.language),
+    };
   }
   const cues = followUpCues(message);
   const own = mentionsIn(message, vocabulary, today);
@@ -183,7 +193,11 @@ function joinNames(names: string[], language: RewriterInput["language"]): string
 }
 
 /** "their" → "Acme Cloud Software's", "them" → the supplier, "it" → the contract, 「先方」→ the supplier. */
-function resolvePronouns(message: string, entities: RewriterInput["turns"][number]["entities"], language: RewriterInput["language"]): string {
+function resolvePronouns(
+  message: string,
+  entities: RewriterInput["turns"][number]["entities"],
+  language: RewriterInput["language"],
+): string {
   const supplier = entities.suppliers[0];
   const contract = entities.contracts[0];
   let text = message;

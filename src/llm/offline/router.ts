@@ -59,7 +59,8 @@ export function routeOffline(input: RouterInput, vocabulary: OfflineVocabulary):
     .map((score, index) => ({ ...score, index }))
     .sort((a, b) => b.score - a.score || a.index - b.index);
   const best = scores[0]?.score ?? 0;
-  const chosen = best > 0 ? scores.filter((s) => s.score > 0 && s.score >= best * RELATIVE_CUTOFF).slice(0, Math.max(1, input.maxSpecialists)) : [];
+  const chosen =
+    best > 0 ? scores.filter((s) => s.score > 0 && s.score >= best * RELATIVE_CUTOFF).slice(0, Math.max(1, input.maxSpecialists)) : [];
   const name = (id: string) => input.specialists.find((s) => s.id === id)?.displayName[input.language] ?? id;
   const fallback = input.specialists.some((s) => s.id === FALLBACK_SPECIALIST) ? FALLBACK_SPECIALIST : input.specialists[0]?.id;
   const selected = chosen.length > 0 ? chosen.map((s) => s.id) : fallback ? [fallback] : [];

@@ -29,7 +29,13 @@ export function specialistTurn(
     const avoid = input.round === "requery" ? (input.previous?.toolCalls ?? []).map((c) => ({ name: c.name, args: c.arguments })) : [];
     const plan = planToolCalls(input, tools, entities, { broaden: input.round === "requery", avoid });
     if (plan.length > 0)
-      return { toolCalls: plan.map((call, index) => ({ id: `offline-${index + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) })) };
+      return {
+        toolCalls: plan.map((call, index) => ({
+          id: `offline-${index + 1}-${call.name}`,
+          name: call.name,
+          arguments: JSON.stringify(call.args),
+        })),
+      };
   }
   return { content: JSON.stringify(writeFinding(input, readToolObservations(messages), entities, today)) };
 }

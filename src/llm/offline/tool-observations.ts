@@ -20,13 +20,22 @@ export function readToolObservations(messages: ChatMessage[]): ToolObservation[]
   const calls = new Map<string, { name: string; args: Record<string, unknown> }>();
   const observations: ToolObservation[] = [];
   for (const message of messages) {
-    if (message.role === "assistant") for (const call of message.toolCalls ?? []) calls.set(call.id, { name: call.name, args: parseArgs(call.arguments) });
+    if (message.role === "assistant")
+      for (const call of message.toolCalls ?? []) calls.set(call.id, { name: call.name, args: parseArgs(call.arguments) });
     if (message.role !== "tool") continue;
     const call = calls.get(message.toolCallId) ?? { name: "unknown", args: {} };
     const content = parseContent(message.content);
     observations.push(
       content
-        ? { name: call.name, args: call.args, ok: content.ok, digest: content.digest, evidence: content.evidence, data: content.data, error: content.error }
+        ? {
+            name: call.name,
+            args: call.args,
+            ok: content.ok,
+            digest: content.digest,
+            evidence: content.evidence,
+            data: content.data,
+            error: content.error,
+          }
         : { name: call.name, args: call.args, ok: false, digest: "", evidence: [], data: undefined, error: "unreadable tool message" },
     );
   }

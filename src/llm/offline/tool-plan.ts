@@ -47,9 +47,10 @@ export function planToolCalls(
     const takesSupplier = parameterNames(tool.parameters).some((p) => p === "name" || p === "supplier");
     // A named supplier implies its category only for tools that cannot take the supplier itself.
     const base = takesSupplier && entities.categories.length === 0 ? { ...values, category: null } : values;
-    const variants = takesSupplier && entities.suppliers.length > 1
-      ? entities.suppliers.slice(0, MAX_CALLS_PER_TOOL).map((s) => ({ ...base, name: s.name, supplier: s.name }))
-      : [base];
+    const variants =
+      takesSupplier && entities.suppliers.length > 1
+        ? entities.suppliers.slice(0, MAX_CALLS_PER_TOOL).map((s) => ({ ...base, name: s.name, supplier: s.name }))
+        : [base];
     return variants.flatMap((v) => {
       const args = fillArguments(tool.parameters, v);
       return args ? [{ name: tool.name, args }] : [];
@@ -68,16 +69,29 @@ export function planToolCalls(
 
 /** A stable identity for a call: name plus arguments. */
 export function callKey(call: PlannedCall): string {
-  return `${call.name}:${JSON.stringify(Object.keys(call.args).sort().map((k) => [k, call.args[k]]))}`;
+  return `${call.name}:${JSON.stringify(
+    Object.keys(call.args)
+      .sort()
+      .map((k) => [k, call.args[k]]),
+  )}`;
 }
 
 function argumentValues(input: SpecialistInput, entities: QuestionEntities, broaden: boolean): ArgumentValues {
   const supplier = entities.suppliers[0];
   const years = entities.fiscalYears;
   const singleYear = !broaden && !entities.trend && years.length === 1 ? years[0] : null;
-  const range = !broaden && !entities.trend && years.length > 1 ? { from: `${years[0].slice(2)}-04-01`, to: `${Number(years[years.length - 1].slice(2)) + 1}-03-31` } : null;
-  const groupBy: SpendGrouping = broaden ? "fiscalYear" : entities.groupBy ?? (supplier ? "fiscalYear" : entities.categories.length > 0 ? "supplier" : "category");
-  const query = [input.question, ...expansionsFor(input.question, entities), ...(broaden ? input.specialist.keywords.slice(0, 6) : [])].join(" ");
+  const range =
+    !broaden && !entities.trend && years.length > 1
+      ? { from: `${years[0].slice(2)}-04-01`, to: `${Number(years[years.length - 1].slice(2)) + 1}-03-31` }
+      : null;
+  const groupBy: SpendGrouping = broaden
+    ? "fiscalYear"
+    : (entities.groupBy ?? (supplier ? "fiscalYear" : entities.categories.length > 0 ? "supplier" : "category"));
+  const query = [
+    input.question,
+    ...expansionsFor(input.question, entities),
+    ...(broaden ? input.specialist.keywords.slice(0, 6) : []),
+  ].join(" ");
   return {
     query: query.slice(0, 300),
     language: input.language,

@@ -37,11 +37,13 @@ export function buildSpend(
       const fiscalIndex = (month >= 4 ? year : year - 1) - FIRST_MONTH.year;
       const monthlyJpy = (profile.annualSpendJpy / 12) * (1 + profile.growthPct / 100) ** fiscalIndex * (SEASONALITY[month] ?? 1);
       const count = Math.max(1, Math.round(category.transactionsPerMonth * rng.between(0.7, 1.3)));
-      const lastDay = year === Number(until.slice(0, 4)) && month === Number(until.slice(5, 7)) ? Number(until.slice(8, 10)) : daysIn(year, month);
+      const lastDay =
+        year === Number(until.slice(0, 4)) && month === Number(until.slice(5, 7)) ? Number(until.slice(8, 10)) : daysIn(year, month);
       for (let i = 0; i < count; i++) {
         const date = `${year}-${pad(month)}-${pad(rng.int(1, lastDay))}`;
         const amountJpyTarget = (monthlyJpy / count) * rng.lognormal(0.35);
-        const amount = profile.currency === "JPY" ? Math.round(amountJpyTarget) : Math.round((amountJpyTarget / toJpy(1, profile.currency)) * 100) / 100;
+        const amount =
+          profile.currency === "JPY" ? Math.round(amountJpyTarget) : Math.round((amountJpyTarget / toJpy(1, profile.currency)) * 100) / 100;
         const contract = own.find((candidate) => candidate.startDate <= date && date <= candidate.endDate);
         drafts.push({
           order: drafts.length,

@@ -97,7 +97,10 @@ export class Bm25Index {
     });
     const averageLength = lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, lengths.length);
     for (const [term, { documents, frequencies }] of lists) {
-      const weights = Float64Array.from(frequencies, (frequency, i) => (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[documents[i]]) / averageLength)));
+      const weights = Float64Array.from(
+        frequencies,
+        (frequency, i) => (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[documents[i]]) / averageLength)),
+      );
       this.postings.set(term, { documents: Int32Array.from(documents), weights });
     }
     this.documentCount = texts.length;
@@ -193,7 +196,8 @@ export function bestOf<T>(items: readonly T[], k: number, better: (a: T, b: T) =
   for (const item of items) {
     if (heap.length < k) {
       heap.push(item);
-      for (let at = heap.length - 1; at > 0 && worse(heap[at], heap[(at - 1) >> 1]); at = (at - 1) >> 1) [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1], heap[at]];
+      for (let at = heap.length - 1; at > 0 && worse(heap[at], heap[(at - 1) >> 1]); at = (at - 1) >> 1)
+        [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1], heap[at]];
     } else if (better(item, heap[0])) {
       heap[0] = item;
       siftDown(0);

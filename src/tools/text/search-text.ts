@@ -1,7 +1,9 @@
 /** Text normalisation and tokens for lexical search in English and Japanese. */
 
 const STOP_WORDS = new Set(
-  "a an and are as at be by can could do does for from has have how i if in is it its may me much of on or our shall should so than that the their then there these this to was we what when where which who whom will with would you".split(" "),
+  "a an and are as at be by can could do does for from has have how i if in is it its may me much of on or our shall should so than that the their then there these this to was we what when where which who whom will with would you".split(
+    " ",
+  ),
 );
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
 const HIRAGANA_ONLY = /^[\u3040-\u309f]+$/;
@@ -33,7 +35,26 @@ export function tokenize(text: string): string[] {
   return terms;
 }
 
-const SUFFIXES = ["ations", "ation", "ating", "ated", "ates", "ate", "ings", "ing", "ions", "ion", "als", "al", "ers", "er", "ed", "es", "e", "s"];
+const SUFFIXES = [
+  "ations",
+  "ation",
+  "ating",
+  "ated",
+  "ates",
+  "ate",
+  "ings",
+  "ing",
+  "ions",
+  "ion",
+  "als",
+  "al",
+  "ers",
+  "er",
+  "ed",
+  "es",
+  "e",
+  "s",
+];
 
 /**
  * A crude English stemmer, enough to meet the same word in its forms: "approves", "approval",

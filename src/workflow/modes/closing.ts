@@ -14,7 +14,10 @@ import { runSpecialist } from "../steps/specialist-step";
 async function moderatePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const second = state.quality.retried;
-  const outcome = await moderate(context, second && state.answer ? { qscore: state.answer.qscore, critique: state.answer.critique } : undefined);
+  const outcome = await moderate(
+    context,
+    second && state.answer ? { qscore: state.answer.qscore, critique: state.answer.critique } : undefined,
+  );
   if (outcome.kind === "ok") {
     state.answer = outcome.value;
     if (state.quality.initialScore === null) state.quality.initialScore = outcome.value.qscore;
@@ -48,7 +51,12 @@ async function gatePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { answer } = decidedAndAnswered(state);
   const requery = gateSendsBack(state, deps.settings);
-  context.emit({ type: "phase_completed", phase: "gate", outcome: "ok", detail: `qscore ${answer.qscore}: ${requery ? "re-ask" : "pass"}` });
+  context.emit({
+    type: "phase_completed",
+    phase: "gate",
+    outcome: "ok",
+    detail: `qscore ${answer.qscore}: ${requery ? "re-ask" : "pass"}`,
+  });
   if (!requery) state.quality.finalScore ??= answer.qscore;
 }
 
@@ -67,7 +75,10 @@ async function reinvestigatePhase(context: RunContext): Promise<void> {
       }),
     ),
   );
-  replaceFindings(state, revised.filter((f) => f.status === "ok"));
+  replaceFindings(
+    state,
+    revised.filter((f) => f.status === "ok"),
+  );
 }
 
 /** Completes the run, or pauses it for a human approval when a rule or an agent asks for one. */
@@ -104,7 +115,12 @@ export const CLOSING_STEPS: Record<"moderate" | "gate" | "reinvestigate" | "deci
 };
 
 export const CLOSING_EDGES: GraphEdge[] = [
-  { from: "moderate", to: "gate", when: "the Moderator answered (or its re-ask failed and the first answer stands)", holds: (state) => running(state) && state.answer !== undefined },
+  {
+    from: "moderate",
+    to: "gate",
+    when: "the Moderator answered (or its re-ask failed and the first answer stands)",
+    holds: (state) => running(state) && state.answer !== undefined,
+  },
   {
     from: "moderate",
     to: "route",
@@ -113,7 +129,12 @@ export const CLOSING_EDGES: GraphEdge[] = [
   },
   { from: "moderate", to: "done", when: "the Moderator failed again, or the run budget is spent", holds: ended },
   { from: "gate", to: "reinvestigate", when: "qscore below threshold and not yet re-asked", holds: gateSendsBack },
-  { from: "gate", to: "decide", when: "qscore at or above threshold, or already re-asked", holds: (state, settings) => !gateSendsBack(state, settings) },
+  {
+    from: "gate",
+    to: "decide",
+    when: "qscore at or above threshold, or already re-asked",
+    holds: (state, settings) => !gateSendsBack(state, settings),
+  },
   { from: "reinvestigate", to: "moderate", when: "the top-priority specialists answered the critique", holds: always },
   { from: "decide", to: "done", when: "completed, or paused for approval", holds: always },
 ];

@@ -8,8 +8,14 @@ import { declineOutOfScope } from "./opening";
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {
   const decision = await routeQuestion(context);
-  if (!decision.inScope) { declineOutOfScope(context, decision); return; }
-  context.state.decision = groupChatDecision(decision, participants(context).map((s) => s.id));
+  if (!decision.inScope) {
+    declineOutOfScope(context, decision);
+    return;
+  }
+  context.state.decision = groupChatDecision(
+    decision,
+    participants(context).map((s) => s.id),
+  );
 }
 
 /** The rounds of the chat; the passes are dropped, and a chat where no one answered fails the run. */
@@ -17,7 +23,10 @@ async function conversePhase(context: RunContext): Promise<void> {
   const { state } = context;
   await converse(context, participants(context));
   if (state.findings.some((f) => f.status === "ok" && !isPass(f))) state.findings = state.findings.filter((f) => !isPass(f));
-  else context.fail(`No specialist could answer in the group chat: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "passed"})`).join("; ")}`);
+  else
+    context.fail(
+      `No specialist could answer in the group chat: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "passed"})`).join("; ")}`,
+    );
 }
 
 const GROUP_CHAT_EDGES: GraphEdge[] = [

@@ -12,7 +12,10 @@ async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const firstRouting = state.decision === undefined;
   const decision = await routeQuestion(context, consultedSpecialists(state));
-  if (firstRouting && !decision.inScope) { declineOutOfScope(context, decision); return; }
+  if (firstRouting && !decision.inScope) {
+    declineOutOfScope(context, decision);
+    return;
+  }
   // A validated decision always has a priority; Knowledge is the fallback of every routing.
   const speaker = decision.priority[0] ?? FALLBACK_SPECIALIST;
   state.speaker = speaker;
@@ -28,8 +31,17 @@ async function handoffPhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { speaker, decision } = state;
   if (speaker === undefined || decision === undefined) throw new Error("a handoff turn needs a speaker and the Router's decision");
-  const targets = handoffTargets(state, speaker, deps.prompts.specialists.map((s) => s.id), deps.settings.maxHandoffs);
-  const finding = await runSpecialist(context, context.specialist(speaker), { round: "initial", peers: handedOverFindings(state), handoffTargets: targets });
+  const targets = handoffTargets(
+    state,
+    speaker,
+    deps.prompts.specialists.map((s) => s.id),
+    deps.settings.maxHandoffs,
+  );
+  const finding = await runSpecialist(context, context.specialist(speaker), {
+    round: "initial",
+    peers: handedOverFindings(state),
+    handoffTargets: targets,
+  });
   if (finding.status === "ok" && finding.handoff) {
     const { to, reason } = finding.handoff;
     state.handoffs = [...(state.handoffs ?? []), { from: speaker, to, reason, finding }];
@@ -63,7 +75,12 @@ const HANDOFF_EDGES: GraphEdge[] = [
     when: "the speaker handed the question to another specialist",
     holds: (state) => handedTo(state) !== undefined && handedTo(state) !== ROUTER_TARGET,
   },
-  { from: "handoff", to: "route", when: "the speaker handed the question back to the Router", holds: (state) => handedTo(state) === ROUTER_TARGET },
+  {
+    from: "handoff",
+    to: "route",
+    when: "the speaker handed the question back to the Router",
+    holds: (state) => handedTo(state) === ROUTER_TARGET,
+  },
   { from: "handoff", to: "moderate", when: "the speaker answered", holds: answered },
   { from: "handoff", to: "done", when: "the speaker failed and no one else can take the question", holds: ended },
 ];

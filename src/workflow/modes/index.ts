@@ -5,7 +5,11 @@ import { HANDOFF_GRAPH } from "./handoff";
 import { SELECTIVE_GRAPH } from "./selective";
 
 /** The graph of each orchestration mode: the runner follows the run's. */
-export const AGENT_GRAPHS: Record<OrchestrationMode, AgentGraph> = { selective: SELECTIVE_GRAPH, handoff: HANDOFF_GRAPH, "group-chat": GROUP_CHAT_GRAPH };
+export const AGENT_GRAPHS: Record<OrchestrationMode, AgentGraph> = {
+  selective: SELECTIVE_GRAPH,
+  handoff: HANDOFF_GRAPH,
+  "group-chat": GROUP_CHAT_GRAPH,
+};
 
 // A graph that cannot finish is a bug to find at start-up, not in a user's run.
 for (const graph of Object.values(AGENT_GRAPHS)) validateGraph(graph);

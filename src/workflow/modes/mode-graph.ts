@@ -8,7 +8,12 @@ import { OPENING_STEPS, OUT_OF_SCOPE_EDGE, UNDERSTAND_EDGES } from "./opening";
  * (understand the message, decline a question out of scope) and the closing (Moderator, quality
  * gate, one re-ask, approval check). Adding a mode is declaring these middle parts.
  */
-export function modeGraph(mode: OrchestrationMode, route: PhaseStep, steps: Partial<Record<RunPhase, PhaseStep>>, edges: GraphEdge[]): AgentGraph {
+export function modeGraph(
+  mode: OrchestrationMode,
+  route: PhaseStep,
+  steps: Partial<Record<RunPhase, PhaseStep>>,
+  edges: GraphEdge[],
+): AgentGraph {
   return {
     mode,
     start: "understand",

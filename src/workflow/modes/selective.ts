@@ -15,12 +15,18 @@ async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const rerouted = state.rerouted;
   if (rerouted) {
-    state.decision = await routeQuestion(context, specialistFailures(state.findings).filter((f) => rerouted.excluded.includes(f.specialist)));
+    state.decision = await routeQuestion(
+      context,
+      specialistFailures(state.findings).filter((f) => rerouted.excluded.includes(f.specialist)),
+    );
     return;
   }
   if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
   const decision = await routeQuestion(context);
-  if (!decision.inScope) { declineOutOfScope(context, decision); return; }
+  if (!decision.inScope) {
+    declineOutOfScope(context, decision);
+    return;
+  }
   state.decision = decision;
   if (!decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
 }
@@ -51,7 +57,9 @@ async function investigatePhase(context: RunContext): Promise<void> {
   await Promise.all(
     pending.map(async (id) => {
       const finding =
-        id === FALLBACK_SPECIALIST && speculative ? await speculative.finding : await runSpecialist(context, context.specialist(id), { round: "initial" });
+        id === FALLBACK_SPECIALIST && speculative
+          ? await speculative.finding
+          : await runSpecialist(context, context.specialist(id), { round: "initial" });
       state.findings.push(finding);
       context.checkpoint();
     }),
@@ -59,7 +67,11 @@ async function investigatePhase(context: RunContext): Promise<void> {
   if (okFindings(state) > 0) return;
   if (canReroute(context)) {
     const excluded = specialistFailures(state.findings).map((f) => f.specialist);
-    context.emit({ type: "phase_completed", phase: "investigate", detail: `every selected specialist failed (${excluded.join(", ")}); asking the Router again without them` });
+    context.emit({
+      type: "phase_completed",
+      phase: "investigate",
+      detail: `every selected specialist failed (${excluded.join(", ")}); asking the Router again without them`,
+    });
     state.rerouted = { excluded };
     return;
   }
@@ -67,7 +79,9 @@ async function investigatePhase(context: RunContext): Promise<void> {
   const fallback = await runSpecialist(context, context.specialist(FALLBACK_SPECIALIST), { round: "initial" });
   state.findings = [...state.findings.filter((f) => f.specialist !== FALLBACK_SPECIALIST), fallback];
   if (fallback.status !== "ok")
-    context.fail(`No specialist could answer: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "ok"})`).join("; ")}`);
+    context.fail(
+      `No specialist could answer: ${state.findings.map((f) => `${f.specialist} (${f.status === "failed" ? f.error : "ok"})`).join("; ")}`,
+    );
 }
 
 /** Re-routing happens once per attempt, while time is left and some specialist has not failed yet. */
@@ -82,9 +96,18 @@ async function debatePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const ok = state.findings.filter((f) => f.status === "ok");
   const revised = await Promise.all(
-    ok.map((finding) => runSpecialist(context, context.specialist(finding.specialist), { round: "debate", previous: finding, peers: ok.filter((peer) => peer !== finding) })),
+    ok.map((finding) =>
+      runSpecialist(context, context.specialist(finding.specialist), {
+        round: "debate",
+        previous: finding,
+        peers: ok.filter((peer) => peer !== finding),
+      }),
+    ),
   );
-  replaceFindings(state, revised.filter((f) => f.status === "ok"));
+  replaceFindings(
+    state,
+    revised.filter((f) => f.status === "ok"),
+  );
 }
 
 function okFindings(state: RunState): number {
@@ -97,8 +120,18 @@ const debates = (state: RunState): boolean => running(state) && state.decision?.
 const SELECTIVE_EDGES: GraphEdge[] = [
   { from: "route", to: "investigate", when: "the Router decided, or fell back to Knowledge", holds: running },
   { from: "investigate", to: "debate", when: "debateMode is debate and two or more findings succeeded", holds: debates },
-  { from: "investigate", to: "moderate", when: "at least one finding succeeded (and no debate is due)", holds: (state) => running(state) && okFindings(state) > 0 && !debates(state) },
-  { from: "investigate", to: "route", when: "every selected specialist failed: ask the Router once more without them", holds: (state) => running(state) && okFindings(state) === 0 },
+  {
+    from: "investigate",
+    to: "moderate",
+    when: "at least one finding succeeded (and no debate is due)",
+    holds: (state) => running(state) && okFindings(state) > 0 && !debates(state),
+  },
+  {
+    from: "investigate",
+    to: "route",
+    when: "every selected specialist failed: ask the Router once more without them",
+    holds: (state) => running(state) && okFindings(state) === 0,
+  },
   { from: "investigate", to: "done", when: "no specialist could answer, even after re-routing and Knowledge alone", holds: ended },
   { from: "debate", to: "moderate", when: "the rebuttal round finished", holds: always },
 ];
@@ -107,4 +140,9 @@ const SELECTIVE_EDGES: GraphEdge[] = [
  * The selective graph (the default): the Router picks one to three specialists, who work in
  * parallel (optionally one rebuttal round); the Moderator merges their findings.
  */
-export const SELECTIVE_GRAPH: AgentGraph = modeGraph("selective", routePhase, { investigate: investigatePhase, debate: debatePhase }, SELECTIVE_EDGES);
+export const SELECTIVE_GRAPH: AgentGraph = modeGraph(
+  "selective",
+  routePhase,
+  { investigate: investigatePhase, debate: debatePhase },
+  SELECTIVE_EDGES,
+);

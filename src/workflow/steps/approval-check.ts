@@ -44,7 +44,8 @@ export function hitlReasons(
   if (answer.hitl) reasons.push(text.moderator(answer.hitlReason));
   if (!asksToCommit(question)) return reasons;
   const largest = largestAmountJpy(question, policy.jpyRates);
-  if (policy.amountThresholdJpy > 0 && largest >= policy.amountThresholdJpy) reasons.push(text.amount(yen(largest), yen(policy.amountThresholdJpy)));
+  if (policy.amountThresholdJpy > 0 && largest >= policy.amountThresholdJpy)
+    reasons.push(text.amount(yen(largest), yen(policy.amountThresholdJpy)));
   const haystack = [question, ...findings.flatMap((f) => (f.status === "ok" ? f.evidence.map((e) => `${e.source} ${e.quote}`) : []))]
     .join("\n")
     .toLowerCase();

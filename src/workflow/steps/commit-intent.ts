@@ -29,11 +29,14 @@ const RULE_OR_DATA_QUESTION = [
 ];
 
 /** Nouns that share a commit verb's spelling: "purchase order", "order of", "payment terms". */
-const NOUN_PHRASES = /\b(?:purchase orders?|pos?|orders? (?:of|for|number|history|volume)|payment terms?|sign-?off|renewals? (?:date|terms?|clause))\b/g;
+const NOUN_PHRASES =
+  /\b(?:purchase orders?|pos?|orders? (?:of|for|number|history|volume)|payment terms?|sign-?off|renewals? (?:date|terms?|clause))\b/g;
 
 /** First-person intent, a request for permission, or an imperative at the start. */
 const COMMIT_FRAMES = [
-  new RegExp(String.raw`\b(?:i|we)(?:'d| would)? (?:want|wish|like|need|plan|intend|hope|am going|are going|'m going|'re going|am about|are about|have|are ready|am ready) to (?:\w+ ){0,2}${VERB}\b`),
+  new RegExp(
+    String.raw`\b(?:i|we)(?:'d| would)? (?:want|wish|like|need|plan|intend|hope|am going|are going|'m going|'re going|am about|are about|have|are ready|am ready) to (?:\w+ ){0,2}${VERB}\b`,
+  ),
   new RegExp(String.raw`\b(?:can|could|may|shall|should|must) (?:i|we) (?:\w+ ){0,1}${VERB}\b`),
   new RegExp(String.raw`\b(?:i|we)(?:'ll| will| shall) (?:\w+ ){0,1}${VERB}\b`),
   new RegExp(String.raw`\b(?:is it (?:ok|okay|fine|possible) to|ok to|okay to|let's|let us|please) (?:\w+ ){0,1}${VERB}\b`),

@@ -14,7 +14,10 @@ export function participants(context: RunContext): SpecialistDefinition[] {
   if (configured.length === 0) return prompts.specialists;
   return configured.map((id) => {
     const specialist = prompts.specialists.find((s) => s.id === id);
-    if (!specialist) throw new Error(`GROUP_CHAT_SPECIALISTS names '${id}', which is not a registered specialist (${prompts.specialists.map((s) => s.id).join(", ")})`);
+    if (!specialist)
+      throw new Error(
+        `GROUP_CHAT_SPECIALISTS names '${id}', which is not a registered specialist (${prompts.specialists.map((s) => s.id).join(", ")})`,
+      );
     return specialist;
   });
 }
@@ -25,7 +28,10 @@ export function participants(context: RunContext): SpecialistDefinition[] {
  * quality gate see who took part.
  */
 export function groupChatDecision(decision: RouterDecision, speakers: readonly string[]): RouterDecision {
-  const priority = [...decision.priority.filter((id) => speakers.includes(id)), ...speakers.filter((id) => !decision.priority.includes(id))];
+  const priority = [
+    ...decision.priority.filter((id) => speakers.includes(id)),
+    ...speakers.filter((id) => !decision.priority.includes(id)),
+  ];
   return { ...decision, selected: [...speakers], priority };
 }
 

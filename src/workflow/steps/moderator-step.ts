@@ -1,4 +1,11 @@
-import { ModeratorAnswerSchema, questionToAnswer, specialistFailures, type Finding, type ModeratorAnswer, type ModeratorInput } from "../../domain";
+import {
+  ModeratorAnswerSchema,
+  questionToAnswer,
+  specialistFailures,
+  type Finding,
+  type ModeratorAnswer,
+  type ModeratorInput,
+} from "../../domain";
 import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
@@ -9,7 +16,10 @@ import { askAgentAsExecutor } from "./ask-agent";
  * named in the input so the answer can mention the gap. Returns the structured outcome; the run
  * loop decides what a failure means (retry the flow once, then fail clearly).
  */
-export async function moderate(context: RunContext, previous?: { qscore: number; critique: string }): Promise<StructuredOutcome<ModeratorAnswer>> {
+export async function moderate(
+  context: RunContext,
+  previous?: { qscore: number; critique: string },
+): Promise<StructuredOutcome<ModeratorAnswer>> {
   const { deps, state } = context;
   const decision = state.decision;
   if (!decision) throw new Error("the Moderator needs the Router's decision");

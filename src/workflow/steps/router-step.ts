@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { FALLBACK_SPECIALIST, RouterOutputSchema, questionToAnswer, routerDecisionSchema, type RouterDecision, type RouterInput, type SpecialistSummary } from "../../domain";
+import {
+  FALLBACK_SPECIALIST,
+  RouterOutputSchema,
+  questionToAnswer,
+  routerDecisionSchema,
+  type RouterDecision,
+  type RouterInput,
+  type SpecialistSummary,
+} from "../../domain";
 import { renderTemplate } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { askAgent } from "./ask-agent";
@@ -49,7 +57,10 @@ function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
  */
 export async function routeQuestion(context: RunContext, unavailable: RouterInput["unavailable"] = []): Promise<RouterDecision> {
   const { deps, state } = context;
-  const specialists = specialistSummaries(context, unavailable.map((u) => u.specialist));
+  const specialists = specialistSummaries(
+    context,
+    unavailable.map((u) => u.specialist),
+  );
   const ids = specialists.map((s) => s.id);
   const max = deps.settings.maxSpecialists;
   const input: RouterInput = {
@@ -76,7 +87,12 @@ export async function routeQuestion(context: RunContext, unavailable: RouterInpu
     });
     return outcome.kind === "ok"
       ? { ...outcome, outcome: "ok" as const, decision: outcome.value }
-      : { ...outcome, outcome: outcome.kind, decision: fallbackDecision(`router ${outcome.kind.replace("_", " ")}: ${outcome.cause}`), detail: outcome.cause };
+      : {
+          ...outcome,
+          outcome: outcome.kind,
+          decision: fallbackDecision(`router ${outcome.kind.replace("_", " ")}: ${outcome.cause}`),
+          detail: outcome.cause,
+        };
   });
   return report.decision;
 }

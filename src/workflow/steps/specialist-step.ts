@@ -1,5 +1,15 @@
 import type { z } from "zod";
-import { FindingOutputSchema, describeError, handoffOutputSchema, questionToAnswer, type Finding, type SpecialistDefinition, type SpecialistInput, type SpecialistRound, type ToolCallRecord } from "../../domain";
+import {
+  FindingOutputSchema,
+  describeError,
+  handoffOutputSchema,
+  questionToAnswer,
+  type Finding,
+  type SpecialistDefinition,
+  type SpecialistInput,
+  type SpecialistRound,
+  type ToolCallRecord,
+} from "../../domain";
 import { renderAgentMessages } from "../agent-message";
 import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
@@ -37,7 +47,13 @@ export async function runSpecialist(context: RunContext, specialist: SpecialistD
   return report.finding;
 }
 
-async function investigate(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput, toolCalls: ToolCallRecord[], step: ExecutorStep) {
+async function investigate(
+  context: RunContext,
+  specialist: SpecialistDefinition,
+  extra: SpecialistRoundInput,
+  toolCalls: ToolCallRecord[],
+  step: ExecutorStep,
+) {
   const { deps, state } = context;
   const { fragments } = deps.prompts;
   const decision = state.decision;
@@ -62,15 +78,16 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
   };
   const handoffTargets = extra.handoffTargets ?? [];
   const outputSchema = handoffTargets.length > 0 ? handoffOutputSchema(handoffTargets as [string, ...string[]]) : FindingOutputSchema;
-  const roundNote = handoffTargets.length > 0
-    ? fragments.specialistHandoff
-    : extra.groupChat
-    ? fragments.specialistGroupChat
-    : extra.round === "debate"
-      ? fragments.specialistDebate
-      : extra.round === "requery"
-        ? fragments.specialistRequery
-        : "";
+  const roundNote =
+    handoffTargets.length > 0
+      ? fragments.specialistHandoff
+      : extra.groupChat
+        ? fragments.specialistGroupChat
+        : extra.round === "debate"
+          ? fragments.specialistDebate
+          : extra.round === "requery"
+            ? fragments.specialistRequery
+            : "";
   const toolSpecs: ToolSpec[] = specialist.tools.flatMap((name) => {
     const tool = deps.tools.get(name);
     return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
@@ -95,7 +112,14 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
     for (let turn = 0; ; turn++) {
       if (Date.now() >= deadline) {
         timedOut = true;
-        return { kind: "timeout", cause: "timed out", usage: { inputTokens: 0, outputTokens: 0 }, durationMs: 0, attempts: 0, model: tally.model };
+        return {
+          kind: "timeout",
+          cause: "timed out",
+          usage: { inputTokens: 0, outputTokens: 0 },
+          durationMs: 0,
+          attempts: 0,
+          model: tally.model,
+        };
       }
       const offerTools = !repairing && turn < deps.settings.maxToolRounds;
       const outcome = tally.add(await step.model.complete(request(conversation, offerTools)));
@@ -125,7 +149,11 @@ async function investigate(context: RunContext, specialist: SpecialistDefinition
   }
   const { handoffTo, handoffReason, ...finding } = result.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
   const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
-  return { ...report, outcome: "ok" as const, finding: { specialist: specialist.id, status: "ok", toolCalls, ...finding, ...handoff } satisfies Finding };
+  return {
+    ...report,
+    outcome: "ok" as const,
+    finding: { specialist: specialist.id, status: "ok", toolCalls, ...finding, ...handoff } satisfies Finding,
+  };
 }
 
 function failed(specialist: string, error: string, toolCalls: ToolCallRecord[]): Finding {

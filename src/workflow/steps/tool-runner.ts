@@ -50,8 +50,7 @@ async function runOne(
   }
   const args = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
   const parsed = tool.parameters.safeParse(raw);
-  if (!parsed.success)
-    return failure(`invalid arguments: ${describeZodError(parsed.error)}`, args);
+  if (!parsed.success) return failure(`invalid arguments: ${describeZodError(parsed.error)}`, args);
   try {
     const result = await tool.run(parsed.data);
     const dataJson = JSON.stringify(result.data);

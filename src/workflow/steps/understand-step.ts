@@ -79,7 +79,9 @@ async function rewrite(context: RunContext, turns: ConversationTurn[]): Promise<
   return {
     kind: sameText(standalone, state.question) ? "standalone" : "rewritten",
     turnsSeen: turns.length,
-    ...(value.refersToPreviousAnswer && last.conclusion ? { previousAnswer: { question: last.standaloneQuestion, conclusion: last.conclusion } } : {}),
+    ...(value.refersToPreviousAnswer && last.conclusion
+      ? { previousAnswer: { question: last.standaloneQuestion, conclusion: last.conclusion } }
+      : {}),
   };
 }
 

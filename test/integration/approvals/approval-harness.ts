@@ -84,15 +84,28 @@ export async function askNeedingApproval(
   const requesterConversationId = activity.conversation.id as string;
   const threadsBefore = harness.connector.createdThreads.length;
   assert.equal((await harness.post(activity)).status, 200);
-  await harness.connector.waitFor((a) => a.conversationId === requesterConversationId && (cardShows(a, en.underReviewTitle) || cardShows(a, ja.underReviewTitle)), 20_000, "the under-review notice");
-  const thread = harness.connector.createdThreads.slice(threadsBefore).find((t) => JSON.stringify(cardOf(t)).includes(question.slice(0, 20)));
+  await harness.connector.waitFor(
+    (a) => a.conversationId === requesterConversationId && (cardShows(a, en.underReviewTitle) || cardShows(a, ja.underReviewTitle)),
+    20_000,
+    "the under-review notice",
+  );
+  const thread = harness.connector.createdThreads
+    .slice(threadsBefore)
+    .find((t) => JSON.stringify(cardOf(t)).includes(question.slice(0, 20)));
   assert.ok(thread, "the approval card was posted as a new thread");
   const approvalId = /"approvalId":"([^"]+)"/.exec(JSON.stringify(cardOf(thread)))![1];
   return { requesterConversationId, approvalId, thread, threadConversationId: `${thread.conversationId};messageid=${thread.activityId}` };
 }
 
 /** An Action.Execute invoke on the approval card, clicked by `who` in the approver thread. */
-export function approvalInvoke(harness: BotHarness, pending: PendingApproval, who: { id: string; aadObjectId: string; name: string }, verb: string, data: Record<string, string> = {}, tenantId = "tenant-1") {
+export function approvalInvoke(
+  harness: BotHarness,
+  pending: PendingApproval,
+  who: { id: string; aadObjectId: string; name: string },
+  verb: string,
+  data: Record<string, string> = {},
+  tenantId = "tenant-1",
+) {
   return {
     type: "invoke",
     name: "adaptiveCard/action",
@@ -118,12 +131,20 @@ export async function storedApproval(harness: BotHarness, approvalId: string): P
 }
 
 /** Waits until the stored approval satisfies `predicate` (background delivery marks it). */
-export async function approvalWhen(harness: BotHarness, approvalId: string, predicate: (approval: Approval) => boolean, timeoutMs = 10_000): Promise<Approval> {
+export async function approvalWhen(
+  harness: BotHarness,
+  approvalId: string,
+  predicate: (approval: Approval) => boolean,
+  timeoutMs = 10_000,
+): Promise<Approval> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const approval = await storedApproval(harness, approvalId);
     if (predicate(approval)) return approval;
-    if (Date.now() > deadline) assert.fail(`approval ${approvalId} never reached the expected state: ${JSON.stringify({ status: approval.status, delivery: approval.delivery })}`);
+    if (Date.now() > deadline)
+      assert.fail(
+        `approval ${approvalId} never reached the expected state: ${JSON.stringify({ status: approval.status, delivery: approval.delivery })}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -42,16 +42,29 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const card = cardOf(pending.thread);
     const texts = cardTexts(card);
     assert.ok(texts.includes(en.approvalTitle));
-    assert.ok(texts.some((t) => t.includes("Test User")), "requester name shown");
-    assert.ok(texts.some((t) => t.includes("policy: amount")), "why approval is needed");
+    assert.ok(
+      texts.some((t) => t.includes("Test User")),
+      "requester name shown",
+    );
+    assert.ok(
+      texts.some((t) => t.includes("policy: amount")),
+      "why approval is needed",
+    );
     const executes = JSON.stringify(card).match(/"type":"Action\.Execute"[^}]*"data":\{[^}]*\}/g) ?? [];
     assert.equal(executes.length, 3, "approve, edit, reject");
     for (const action of executes) assert.deepEqual(JSON.parse(/"data":(\{[^}]*\})/.exec(action)![1]), { approvalId: pending.approvalId });
 
     const approval = await storedApproval(harness, pending.approvalId);
     assert.equal(approval.status, "pending");
-    assert.deepEqual(approval.approverThread, { conversationId: pending.threadConversationId, activityId: pending.thread.activityId, serviceUrl: harness.serviceUrl });
-    assert.deepEqual(approval.audit.map((entry) => entry.action), ["request", "post"]);
+    assert.deepEqual(approval.approverThread, {
+      conversationId: pending.threadConversationId,
+      activityId: pending.thread.activityId,
+      serviceUrl: harness.serviceUrl,
+    });
+    assert.deepEqual(
+      approval.audit.map((entry) => entry.action),
+      ["request", "post"],
+    );
     const run = await harness.store.runs.load(approval.runId);
     assert.equal(run?.status, "awaiting_approval");
     assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer before a decision");
@@ -78,7 +91,10 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.status, "pending");
     assert.equal(approval.decision, undefined);
     const refusals = approval.audit.filter((entry) => entry.outcome === "refused");
-    assert.deepEqual(refusals.map((entry) => entry.actorAadObjectId), [STRANGER.aadObjectId, APPROVER.aadObjectId]);
+    assert.deepEqual(
+      refusals.map((entry) => entry.actorAadObjectId),
+      [STRANGER.aadObjectId, APPROVER.aadObjectId],
+    );
     assert.match(refusals[0].detail, /not a member of the approver team/);
     assert.match(refusals[1].detail, /tenant/);
     assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0);
@@ -90,15 +106,25 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(response.body.type, "application/vnd.microsoft.card.adaptive");
     const outcome = cardTexts(response.body.value);
     assert.ok(outcome.includes(en.outcomeApproved), outcome.join(" | "));
-    assert.ok(outcome.some((t) => t.includes(APPROVER.name)), "who decided");
+    assert.ok(
+      outcome.some((t) => t.includes(APPROVER.name)),
+      "who decided",
+    );
 
     const answer = await harness.connector.waitFor(
       (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.conclusion),
       10_000,
       "the approved answer",
     );
-    assert.ok(cardTexts(cardOf(answer)).some((t) => t.includes(en.reviewed)), "the reviewed-by-an-approver line");
-    const update = await harness.connector.waitFor((a) => a.method === "PUT" && a.conversationId === pending.threadConversationId, 10_000, "the thread card update");
+    assert.ok(
+      cardTexts(cardOf(answer)).some((t) => t.includes(en.reviewed)),
+      "the reviewed-by-an-approver line",
+    );
+    const update = await harness.connector.waitFor(
+      (a) => a.method === "PUT" && a.conversationId === pending.threadConversationId,
+      10_000,
+      "the thread card update",
+    );
     assert.equal(update.activityId, pending.thread.activityId);
     assert.ok(cardShows(update, en.outcomeApproved), "approver card replaced with the outcome for everyone");
 
@@ -131,7 +157,12 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     ]);
     const outcomes = responses.map((r) => cardTexts(r.body.value));
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
-    const winner = approval.decision?.kind === "approve" ? en.outcomeApproved : approval.decision?.kind === "edit" ? en.outcomeEdited : en.outcomeRejected;
+    const winner =
+      approval.decision?.kind === "approve"
+        ? en.outcomeApproved
+        : approval.decision?.kind === "edit"
+          ? en.outcomeEdited
+          : en.outcomeRejected;
     for (const texts of outcomes) assert.ok(texts.includes(winner), `both see the one outcome: ${texts.join(" | ")}`);
     assert.equal(approval.audit.filter((entry) => entry.outcome === "approved" || entry.outcome === "rejected").length, 1, "one decision");
     assert.equal(approval.audit.filter((entry) => entry.outcome === "already_decided").length, 3, "the losers are audited");
@@ -147,8 +178,15 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const edited = "Yes, but only at +5% and after legal review of the liability clause.";
     const response = await harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.edit", { editedText: edited }));
     assert.ok(cardTexts(response.body.value).includes(en.outcomeEdited));
-    const answer = await harness.connector.waitFor((a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.reviewedEdited), 10_000, "the edited answer");
-    assert.ok(cardTexts(cardOf(answer)).some((t) => t.includes(edited)), "the edited text is the answer");
+    const answer = await harness.connector.waitFor(
+      (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.reviewedEdited),
+      10_000,
+      "the edited answer",
+    );
+    assert.ok(
+      cardTexts(cardOf(answer)).some((t) => t.includes(edited)),
+      "the edited text is the answer",
+    );
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     assert.equal(approval.decision?.kind, "edit");
     assert.equal(approval.decision?.after, edited);
@@ -163,12 +201,21 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       name: "adaptiveCard/action",
       text: undefined,
       replyToId: answer.activityId,
-      value: { action: { type: "Action.Execute", verb: "feedback", data: { runId: approval.runId, rating: "up", comment } }, trigger: "manual" },
+      value: {
+        action: { type: "Action.Execute", verb: "feedback", data: { runId: approval.runId, rating: "up", comment } },
+        trigger: "manual",
+      },
     });
     const texts = cardTexts(rated.body.value);
     assert.ok(texts.includes(en.feedbackThanks("up")), texts.join(" | "));
-    assert.ok(texts.some((t) => t.includes(en.reviewedEdited)), "the reviewed-and-edited line stays");
-    assert.ok(texts.some((t) => t.includes(edited)), "the edited text stays");
+    assert.ok(
+      texts.some((t) => t.includes(en.reviewedEdited)),
+      "the reviewed-and-edited line stays",
+    );
+    assert.ok(
+      texts.some((t) => t.includes(edited)),
+      "the edited text stays",
+    );
     const [stored] = await harness.store.feedback.listForRun(approval.runId);
     assert.equal(stored?.comment, comment, "the longest comment the card accepts is stored whole");
   });
@@ -183,8 +230,15 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const response = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.reject", { reason }));
     const outcome = cardTexts(response.body.value);
     assert.ok(outcome.includes(en.outcomeRejected));
-    assert.ok(outcome.some((t) => t.includes(reason)), "the outcome card shows the reason");
-    const notice = await harness.connector.waitFor((a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.rejectedTitle), 10_000, "the rejection notice");
+    assert.ok(
+      outcome.some((t) => t.includes(reason)),
+      "the outcome card shows the reason",
+    );
+    const notice = await harness.connector.waitFor(
+      (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.rejectedTitle),
+      10_000,
+      "the rejection notice",
+    );
     assert.ok(cardTexts(cardOf(notice)).some((t) => t.includes(reason)));
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     assert.equal(approval.decision?.comment, reason);
@@ -200,14 +254,22 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     await harness.restart();
     const response = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
     assert.ok(cardTexts(response.body.value).includes(en.outcomeApproved));
-    await harness.connector.waitFor((a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.reviewed), 10_000, "the answer after a restart");
+    await harness.connector.waitFor(
+      (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.reviewed),
+      10_000,
+      "the answer after a restart",
+    );
     await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
   });
 
   it("retries the delivery with backoff while Teams fails, and delivers once it recovers", async () => {
     const pending = await askNeedingApproval(harness);
     // The connector SDK already retries 408/429/5xx itself; a failure it passes straight through shows our own retries.
-    harness.connector.failNext(2, (method, path) => method === "POST" && decodeURIComponent(path).includes(pending.requesterConversationId), 400);
+    harness.connector.failNext(
+      2,
+      (method, path) => method === "POST" && decodeURIComponent(path).includes(pending.requesterConversationId),
+      400,
+    );
     await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status !== "pending", 20_000);
     assert.equal(approval.delivery.status, "delivered");
@@ -236,9 +298,22 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       log: () => undefined,
     });
     const conversationId = `personal-fail-closed-${Date.now()}`;
-    const reference = { channelId: "msteams", serviceUrl: harness.serviceUrl, conversation: { id: conversationId, isGroup: false, conversationType: "personal", name: "" }, user: { id: "user-9", name: "Test User" } };
+    const reference = {
+      channelId: "msteams",
+      serviceUrl: harness.serviceUrl,
+      conversation: { id: conversationId, isGroup: false, conversationType: "personal", name: "" },
+      user: { id: "user-9", name: "Test User" },
+    };
     const threadsBefore = harness.connector.createdThreads.length;
-    const outcome = await approvals.service.request({ ...run, runId: `fail-closed-${Date.now()}`, status: "awaiting_approval", requester: { userId: "user-9", conversationId, tenantId: "tenant-1" } }, reference);
+    const outcome = await approvals.service.request(
+      {
+        ...run,
+        runId: `fail-closed-${Date.now()}`,
+        status: "awaiting_approval",
+        requester: { userId: "user-9", conversationId, tenantId: "tenant-1" },
+      },
+      reference,
+    );
     client.dispose();
     assert.equal(outcome.kind, "not_submitted");
     const told = harness.connector.inConversation(conversationId);
@@ -249,25 +324,38 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
 
   it("`approvers here` in a channel: refused for a non-approver; an approver moves the approver channel, and new approvals go there", async () => {
     const channelMessage = (who: { id: string; aadObjectId: string; name: string }) => ({
-      ...harness.message("<at>Procura</at> approvers here", { conversationId: "19:new-approvals@thread.tacv2", conversationType: "channel" }),
+      ...harness.message("<at>Procura</at> approvers here", {
+        conversationId: "19:new-approvals@thread.tacv2",
+        conversationType: "channel",
+      }),
       from: who,
       entities: [{ type: "mention", mentioned: { id: "28:procura", name: "Procura" }, text: "<at>Procura</at>" }],
       channelData: { tenant: { id: "tenant-1" }, team: { id: TEAM_ID }, channel: { id: "19:new-approvals@thread.tacv2" } },
     });
     await harness.post(channelMessage(STRANGER));
-    const refused = await harness.connector.waitFor((a) => a.conversationId === "19:new-approvals@thread.tacv2" && (a.activity.text ?? "").includes('approver channel'));
+    const refused = await harness.connector.waitFor(
+      (a) => a.conversationId === "19:new-approvals@thread.tacv2" && (a.activity.text ?? "").includes("approver channel"),
+    );
     assert.match(refused.activity.text ?? "", /Only an approver can choose the approver channel/);
 
     await harness.post(channelMessage(APPROVER));
-    const accepted = await harness.connector.waitFor((a) => a.conversationId === "19:new-approvals@thread.tacv2" && (a.activity.text ?? "").includes('now the approver channel'));
+    const accepted = await harness.connector.waitFor(
+      (a) => a.conversationId === "19:new-approvals@thread.tacv2" && (a.activity.text ?? "").includes("now the approver channel"),
+    );
     assert.ok(accepted);
-    const stored = await harness.store.settings.get("approverChannel", z.object({ channelId: z.string(), setByAadObjectId: z.string() }).passthrough());
+    const stored = await harness.store.settings.get(
+      "approverChannel",
+      z.object({ channelId: z.string(), setByAadObjectId: z.string() }).passthrough(),
+    );
     assert.equal(stored?.channelId, "19:new-approvals@thread.tacv2");
     assert.equal(stored?.setByAadObjectId, APPROVER.aadObjectId);
 
     const next = await askNeedingApproval(harness, "Can we commit ¥80,000,000 to Globex for logistics next year?");
     assert.equal(next.thread.conversationId, "19:new-approvals@thread.tacv2");
-    assert.equal(harness.connector.inConversation("19:new-approvals@thread.tacv2").filter((a) => /\d+ waiting/.test(a.activity.text ?? "")).length, 0);
+    assert.equal(
+      harness.connector.inConversation("19:new-approvals@thread.tacv2").filter((a) => /\d+ waiting/.test(a.activity.text ?? "")).length,
+      0,
+    );
   });
 
   it("the command in Japanese (「承認者はここ」) works the same and is answered in Japanese, even from an English client", async () => {
@@ -279,11 +367,15 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       channelData: { tenant: { id: "tenant-1" }, team: { id: TEAM_ID }, channel: { id: channel } },
     });
     await harness.post(channelMessage(STRANGER, "承認者はここ"));
-    const refused = await harness.connector.waitFor((a) => a.conversationId === channel && (a.activity.text ?? "").includes('承認チャネル'));
+    const refused = await harness.connector.waitFor(
+      (a) => a.conversationId === channel && (a.activity.text ?? "").includes("承認チャネル"),
+    );
     assert.match(refused.activity.text ?? "", /承認チャネルを選べるのは承認者のみです/);
 
     await harness.post(channelMessage(APPROVER, "ここを承認チャネルに。"));
-    const accepted = await harness.connector.waitFor((a) => a.conversationId === channel && (a.activity.text ?? "").includes('設定しました'));
+    const accepted = await harness.connector.waitFor(
+      (a) => a.conversationId === channel && (a.activity.text ?? "").includes("設定しました"),
+    );
     assert.match(accepted.activity.text ?? "", /このチャネルを承認チャネルに設定しました/);
     const stored = await harness.store.settings.get("approverChannel", z.object({ channelId: z.string() }).passthrough());
     assert.equal(stored?.channelId, channel);

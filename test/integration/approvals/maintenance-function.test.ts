@@ -32,7 +32,10 @@ interface Registration {
  */
 function fakeFunctionsHost(): { registrations: Registration[]; restore(): void } {
   const registrations: Registration[] = [];
-  const core = { setProgrammingModel: () => undefined, registerFunction: (metadata: Registration["metadata"], handler: Registration["handler"]) => registrations.push({ metadata, handler }) };
+  const core = {
+    setProgrammingModel: () => undefined,
+    registerFunction: (metadata: Registration["metadata"], handler: Registration["handler"]) => registrations.push({ metadata, handler }),
+  };
   const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
   const original = loader._load;
   loader._load = (request, ...rest) => (request === "@azure/functions-core" ? core : original(request, ...rest));
@@ -78,11 +81,19 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       requester: { userId: "user-1", conversationId: REQUESTER_CONVERSATION, tenantId: "tenant-1" },
       hitlReasons: ["policy: amount above the threshold"],
     });
-    const reference = { channelId: "msteams", serviceUrl, conversation: { id: REQUESTER_CONVERSATION, conversationType: "personal", isGroup: false, name: "" }, user: { id: "user-1", name: "Test User" } };
+    const reference = {
+      channelId: "msteams",
+      serviceUrl,
+      conversation: { id: REQUESTER_CONVERSATION, conversationType: "personal", isGroup: false, name: "" },
+      user: { id: "user-1", name: "Test User" },
+    };
     await store.runs.checkpoint(run);
     await store.conversations.save(REQUESTER_CONVERSATION, reference);
     const decidedAt = new Date(Date.now() - 2 * MINUTE);
-    const approval = { ...newApproval(run, reference, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs), approverThread: { conversationId: THREAD, activityId: "root-1", serviceUrl } };
+    const approval = {
+      ...newApproval(run, reference, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),
+      approverThread: { conversationId: THREAD, activityId: "root-1", serviceUrl },
+    };
     assert.equal((await store.approvals.create(approval)).kind, "ok");
     const stopped = createApprovals({
       config,
@@ -93,7 +104,12 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       log: () => undefined,
     });
     const click = { action: { type: "Action.Execute", verb: "approval.approve", data: { approvalId: approval.id } } };
-    const decided = await decideApproval(stopped.deps, { value: click, actor: { ...APPROVER, tenantId: "tenant-1" }, membership: async () => false, language: "en" });
+    const decided = await decideApproval(stopped.deps, {
+      value: click,
+      actor: { ...APPROVER, tenantId: "tenant-1" },
+      membership: async () => false,
+      language: "en",
+    });
     assert.equal(decided.settledApprovalId, approval.id);
     return approval.id;
   }
@@ -122,15 +138,24 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
 
     const tick = async () => {
       const logged: string[] = [];
-      const context = new InvocationContext({ functionName: "approval-maintenance", logHandler: (_level, ...args) => logged.push(args.join(" ")) });
-      await registration.handler({ isPastDue: false, schedule: { adjustForDST: true }, scheduleStatus: { last: "", next: "", lastUpdated: "" } }, context);
+      const context = new InvocationContext({
+        functionName: "approval-maintenance",
+        logHandler: (_level, ...args) => logged.push(args.join(" ")),
+      });
+      await registration.handler(
+        { isPastDue: false, schedule: { adjustForDST: true }, scheduleStatus: { last: "", next: "", lastUpdated: "" } },
+        context,
+      );
       return JSON.parse(logged.at(-1)!) as Record<string, number>;
     };
     assert.deepEqual(await tick(), { reminded: 0, expired: 0, posted: 0, redelivered: 1, failed: 0 });
     const answers = connector.inConversation(REQUESTER_CONVERSATION).filter((a) => a.method === "POST");
     assert.equal(answers.length, 1);
     const texts = cardTexts(cardOf(answers[0]));
-    assert.ok(texts.some((t) => t.includes(en.reviewed)), "the approved answer, marked as reviewed");
+    assert.ok(
+      texts.some((t) => t.includes(en.reviewed)),
+      "the approved answer, marked as reviewed",
+    );
     const update = connector.inConversation(THREAD).find((a) => a.method === "PUT");
     assert.ok(update && cardTexts(cardOf(update)).includes(en.outcomeApproved), "the approver card shows the outcome");
     const stored = await store.approvals.get(approvalId);

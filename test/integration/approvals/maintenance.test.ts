@@ -24,7 +24,10 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
     assert.deepEqual(early, { reminded: 0, expired: 0, posted: 0, redelivered: 0, failed: 0 }, "nothing is due yet");
 
     const remindAt = new Date(createdAt + HOUR + 60_000);
-    const [a, b] = await Promise.all([approvalsInAnotherProcess(harness).runMaintenance(remindAt), approvalsInAnotherProcess(harness).runMaintenance(remindAt)]);
+    const [a, b] = await Promise.all([
+      approvalsInAnotherProcess(harness).runMaintenance(remindAt),
+      approvalsInAnotherProcess(harness).runMaintenance(remindAt),
+    ]);
     assert.equal(a.reminded + b.reminded, 1, "exactly one reminder across both schedulers");
     const inThread = harness.connector.inConversation(pending.threadConversationId);
     const replies = inThread.filter((x) => x.method === "POST");
@@ -32,22 +35,39 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
     assert.match(replies[0].activity.text ?? "", /Reminder: this answer is still waiting/);
     const updated = inThread.find((x) => x.method === "PUT");
     assert.equal(updated?.activityId, pending.thread.activityId);
-    assert.ok(cardTexts(cardOf(updated)).some((t) => t.startsWith("⏰")), "the card carries the reminder line");
+    assert.ok(
+      cardTexts(cardOf(updated)).some((t) => t.startsWith("⏰")),
+      "the card carries the reminder line",
+    );
     assert.ok(cardTexts(cardOf(updated)).includes(en.approve), "and stays actionable");
     assert.ok((await storedApproval(harness, pending.approvalId)).remindedAt);
     assert.equal((await approvalsInAnotherProcess(harness).runMaintenance(remindAt)).reminded, 0, "never reminded twice");
 
     const expireAt = new Date(createdAt + 2 * HOUR + 60_000);
-    const [c, d] = await Promise.all([approvalsInAnotherProcess(harness).runMaintenance(expireAt), approvalsInAnotherProcess(harness).runMaintenance(expireAt)]);
+    const [c, d] = await Promise.all([
+      approvalsInAnotherProcess(harness).runMaintenance(expireAt),
+      approvalsInAnotherProcess(harness).runMaintenance(expireAt),
+    ]);
     assert.equal(c.expired + d.expired, 1, "expired once");
-    const notice = await harness.connector.waitFor((x) => x.conversationId === pending.requesterConversationId && cardShows(x, en.expiredNoticeTitle), 10_000, "the expiry notice");
+    const notice = await harness.connector.waitFor(
+      (x) => x.conversationId === pending.requesterConversationId && cardShows(x, en.expiredNoticeTitle),
+      10_000,
+      "the expiry notice",
+    );
     assert.ok(notice);
-    const outcome = harness.connector.inConversation(pending.threadConversationId).filter((x) => x.method === "PUT").at(-1)!;
+    const outcome = harness.connector
+      .inConversation(pending.threadConversationId)
+      .filter((x) => x.method === "PUT")
+      .at(-1)!;
     assert.ok(cardShows(outcome, en.outcomeExpired), "the approver card shows the expired outcome");
     const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered");
     assert.equal(approval.status, "expired");
     assert.equal((await harness.store.runs.load(approval.runId))?.status, "failed");
-    assert.equal(harness.connector.inConversation(pending.requesterConversationId).filter((x) => cardShows(x, en.expiredNoticeTitle)).length, 1, "one notice");
+    assert.equal(
+      harness.connector.inConversation(pending.requesterConversationId).filter((x) => cardShows(x, en.expiredNoticeTitle)).length,
+      1,
+      "one notice",
+    );
 
     const late = await harness.post({
       ...harness.message(""),

@@ -3,7 +3,17 @@ import { decideApproval } from "../../../src/approvals/decide-approval";
 import { MAX_DELIVERY_ATTEMPTS } from "../../../src/approvals/maintenance";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { cardShows, type BotHarness } from "../teams/bot-harness";
-import { APPROVER, approvalsInAnotherProcess, approvalWhen, askNeedingApproval, en, postedCardsShowing, startApprovalHarness, storedApproval, type PendingApproval } from "./approval-harness";
+import {
+  APPROVER,
+  approvalsInAnotherProcess,
+  approvalWhen,
+  askNeedingApproval,
+  en,
+  postedCardsShowing,
+  startApprovalHarness,
+  storedApproval,
+  type PendingApproval,
+} from "./approval-harness";
 
 const MINUTE = 60_000;
 
@@ -40,12 +50,18 @@ describe("Approval delivery survives a crash between the decision and the send (
     assert.equal(answersTo(pending).length, 0);
 
     const later = new Date(decidedAt + 2 * MINUTE);
-    const [a, b] = await Promise.all([approvalsInAnotherProcess(harness).runMaintenance(later), approvalsInAnotherProcess(harness).runMaintenance(later)]);
+    const [a, b] = await Promise.all([
+      approvalsInAnotherProcess(harness).runMaintenance(later),
+      approvalsInAnotherProcess(harness).runMaintenance(later),
+    ]);
     assert.equal(a.redelivered + b.redelivered, 1, `exactly one pass delivers: ${JSON.stringify([a, b])}`);
     assert.equal(a.failed + b.failed, 0);
     const answers = answersTo(pending);
     assert.equal(answers.length, 1, "one answer to the requester");
-    assert.ok(cardTexts(cardOf(answers[0])).some((t) => t.includes(en.reviewed)), "with the reviewed-by-an-approver line");
+    assert.ok(
+      cardTexts(cardOf(answers[0])).some((t) => t.includes(en.reviewed)),
+      "with the reviewed-by-an-approver line",
+    );
     const updates = harness.connector.inConversation(pending.threadConversationId).filter((x) => x.method === "PUT");
     assert.equal(updates.length, 1);
     assert.ok(cardShows(updates[0], en.outcomeApproved), "the approver card shows the outcome");
@@ -64,7 +80,11 @@ describe("Approval delivery survives a crash between the decision and the send (
   it("a delivery that failed while Teams was down is retried by a later pass, once the claim is stale", async () => {
     const pending = await askNeedingApproval(harness);
     const live = approvalsInAnotherProcess(harness);
-    harness.connector.failNext(2, (method, path) => method === "POST" && decodeURIComponent(path).includes(pending.requesterConversationId), 400);
+    harness.connector.failNext(
+      2,
+      (method, path) => method === "POST" && decodeURIComponent(path).includes(pending.requesterConversationId),
+      400,
+    );
     await live.service.decide(approveClick(pending));
     assert.equal(await live.service.drain(10_000), true);
     const failed = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status !== "pending");
@@ -72,7 +92,11 @@ describe("Approval delivery survives a crash between the decision and the send (
     assert.equal(answersTo(pending).length, 0);
     const claimedAt = Date.parse(failed.delivery.claimedAt!);
 
-    assert.equal((await approvalsInAnotherProcess(harness).runMaintenance(new Date(claimedAt + MINUTE / 2))).redelivered, 0, "the claim is still fresh");
+    assert.equal(
+      (await approvalsInAnotherProcess(harness).runMaintenance(new Date(claimedAt + MINUTE / 2))).redelivered,
+      0,
+      "the claim is still fresh",
+    );
     const result = await approvalsInAnotherProcess(harness).runMaintenance(new Date(claimedAt + 2 * MINUTE));
     assert.equal(result.redelivered, 1);
     const approval = await storedApproval(harness, pending.approvalId);
@@ -98,13 +122,22 @@ describe("Approval delivery survives a crash between the decision and the send (
     const pending = await askNeedingApproval(harness);
     await decideApproval(approvalsInAnotherProcess(harness).deps, approveClick(pending));
     const read = (await harness.store.approvals.get(pending.approvalId))!;
-    const orphan = { ...read.approval, runId: "run-that-was-never-stored", delivery: { status: "failed" as const, attempts: MAX_DELIVERY_ATTEMPTS - 2 } };
+    const orphan = {
+      ...read.approval,
+      runId: "run-that-was-never-stored",
+      delivery: { status: "failed" as const, attempts: MAX_DELIVERY_ATTEMPTS - 2 },
+    };
     assert.equal((await harness.store.approvals.replace(orphan, read.etag)).kind, "ok");
 
     let at = Date.now() + 10 * MINUTE;
     const passes = [];
-    for (let pass = 0; pass < 3; pass++, at += 10 * MINUTE) passes.push(await approvalsInAnotherProcess(harness).runMaintenance(new Date(at)));
-    assert.deepEqual(passes.map((p) => p.failed), [1, 1, 0], "two failed passes, then left alone");
+    for (let pass = 0; pass < 3; pass++, at += 10 * MINUTE)
+      passes.push(await approvalsInAnotherProcess(harness).runMaintenance(new Date(at)));
+    assert.deepEqual(
+      passes.map((p) => p.failed),
+      [1, 1, 0],
+      "two failed passes, then left alone",
+    );
     const left = await storedApproval(harness, pending.approvalId);
     assert.deepEqual([left.delivery.status, left.delivery.attempts], ["failed", MAX_DELIVERY_ATTEMPTS]);
     assert.match(left.audit.at(-1)!.detail ?? "", /run-that-was-never-stored/, "the audit names the cause");

@@ -29,7 +29,10 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
   async function endReviewPeriod(pending: PendingApproval): Promise<void> {
     const read = await suite.harness.store.approvals.get(pending.approvalId);
     assert.ok(read);
-    const written = await suite.harness.store.approvals.replace({ ...read.approval, expiresAt: new Date(Date.now() - 3_600_000).toISOString() }, read.etag);
+    const written = await suite.harness.store.approvals.replace(
+      { ...read.approval, expiresAt: new Date(Date.now() - 3_600_000).toISOString() },
+      read.etag,
+    );
     assert.equal(written.kind, "ok");
   }
 
@@ -44,25 +47,38 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
     assert.ok(texts.includes(en.decisionTooLate), "says the decision was not recorded");
     assert.ok(!texts.includes(en.outcomeApproved));
 
-    const notice = await suite.harness.connector.waitFor((a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.expiredNoticeTitle), 10_000, "the expiry notice");
+    const notice = await suite.harness.connector.waitFor(
+      (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.expiredNoticeTitle),
+      10_000,
+      "the expiry notice",
+    );
     assert.ok(notice);
     const approval = await approvalWhen(suite.harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     assert.equal(approval.status, "expired");
     assert.equal(approval.decision, undefined, "no decision recorded");
     assert.equal((await suite.harness.store.runs.load(approval.runId))?.status, "failed");
     const refused = approval.audit.filter((entry) => entry.outcome === "refused");
-    assert.deepEqual(refused.map((entry) => [entry.actorAadObjectId, entry.action]), [[APPROVER.aadObjectId, "approval.approve"]]);
+    assert.deepEqual(
+      refused.map((entry) => [entry.actorAadObjectId, entry.action]),
+      [[APPROVER.aadObjectId, "approval.approve"]],
+    );
     assert.match(refused[0].detail, /too late: the approval expired at/);
     assert.ok(approval.audit.some((entry) => entry.action === "expire" && entry.outcome === "expired"));
 
     // A second approver tries Edit & approve on the now expired card: refused the same way, nothing sent again.
-    const again = await suite.harness.post(approvalInvoke(suite.harness, pending, TEAM_MEMBER, "approval.edit", { editedText: "Go ahead." }));
+    const again = await suite.harness.post(
+      approvalInvoke(suite.harness, pending, TEAM_MEMBER, "approval.edit", { editedText: "Go ahead." }),
+    );
     assert.ok(cardTexts(again.body.value).includes(en.decisionTooLate));
     await settle();
     const final = await storedApproval(suite.harness, pending.approvalId);
     assert.equal(final.status, "expired");
     assert.equal(final.audit.filter((entry) => entry.outcome === "refused").length, 2);
-    assert.equal(postedCardsShowing(suite.harness, pending.requesterConversationId, en.expiredNoticeTitle).length, 1, "the requester is told once");
+    assert.equal(
+      postedCardsShowing(suite.harness, pending.requesterConversationId, en.expiredNoticeTitle).length,
+      1,
+      "the requester is told once",
+    );
     assert.equal(postedCardsShowing(suite.harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer after the expiry");
   });
 
@@ -80,7 +96,9 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
     const own = await suite.harness.post(approvalInvoke(suite.harness, pending, APPROVER, "approval.approve"));
     assert.equal(own.body.type, "application/vnd.microsoft.activity.message");
     assert.match(own.body.value, /You asked this question, so another approver must decide on it/);
-    const ownEdit = await suite.harness.post(approvalInvoke(suite.harness, pending, APPROVER, "approval.edit", { editedText: "Approved by me." }));
+    const ownEdit = await suite.harness.post(
+      approvalInvoke(suite.harness, pending, APPROVER, "approval.edit", { editedText: "Approved by me." }),
+    );
     assert.match(ownEdit.body.value, /another approver must decide/);
 
     await settle();
@@ -88,7 +106,10 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
     assert.equal(unchanged.status, "pending");
     assert.equal(unchanged.decision, undefined);
     const refusals = unchanged.audit.filter((entry) => entry.outcome === "refused");
-    assert.deepEqual(refusals.map((entry) => entry.actorAadObjectId), [APPROVER.aadObjectId, APPROVER.aadObjectId]);
+    assert.deepEqual(
+      refusals.map((entry) => entry.actorAadObjectId),
+      [APPROVER.aadObjectId, APPROVER.aadObjectId],
+    );
     assert.match(refusals[0].detail, /segregation of duties/);
     assert.equal(postedCardsShowing(suite.harness, pending.requesterConversationId, en.conclusion).length, 0);
 

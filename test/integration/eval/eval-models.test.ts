@@ -7,10 +7,31 @@ import { agentGoalAccuracy } from "../../../src/eval/metrics/agent-goal-accuracy
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 
 const noWait = { sleep: async () => undefined, random: () => 0 };
-const sample = { id: "s1", userInputMessages: [{ type: "human" as const, content: "Renew Acme at +8%?" }, { type: "ai" as const, content: "No: the cap is 5%." }], reference: "Says whether +8% is allowed" };
+const sample = {
+  id: "s1",
+  userInputMessages: [
+    { type: "human" as const, content: "Renew Acme at +8%?" },
+    { type: "ai" as const, content: "No: the cap is 5%." },
+  ],
+  reference: "Says whether +8% is allowed",
+};
 const steps = [
-  { step: 1, thinking: "route", memory: "", action: "selected contract", next_goal: "contract", evaluation_previous_goal: "question received" },
-  { step: 2, thinking: "cap 5%", memory: "searchContracts: CTR-0012 cap 5%", action: "called searchContracts", next_goal: "end", evaluation_previous_goal: "routed" },
+  {
+    step: 1,
+    thinking: "route",
+    memory: "",
+    action: "selected contract",
+    next_goal: "contract",
+    evaluation_previous_goal: "question received",
+  },
+  {
+    step: 2,
+    thinking: "cap 5%",
+    memory: "searchContracts: CTR-0012 cap 5%",
+    action: "called searchContracts",
+    next_goal: "end",
+    evaluation_previous_goal: "routed",
+  },
 ];
 
 describe("evaluation models from several providers (two scripted servers at the wire)", () => {
@@ -33,7 +54,10 @@ describe("evaluation models from several providers (two scripted servers at the 
 
   /** An offline bot (no model at all) evaluating with the given EVAL_MODELS and keys. */
   function evalModelFor(evalModels: string, keys: Record<string, string> = {}): EvalModel {
-    const built = createEvalModel(loadConfig({ LLM_PROVIDER: "offline", EVAL_MODELS: evalModels, EVAL_API_KEYS: JSON.stringify(keys) }), noWait);
+    const built = createEvalModel(
+      loadConfig({ LLM_PROVIDER: "offline", EVAL_MODELS: evalModels, EVAL_API_KEYS: JSON.stringify(keys) }),
+      noWait,
+    );
     assert.ok(!("skipped" in built), JSON.stringify(built));
     return built;
   }
@@ -47,7 +71,13 @@ describe("evaluation models from several providers (two scripted servers at the 
 
     const result = await agentGoalAccuracy(evalModel, sample, { mode: "WITH_REFERENCE" });
 
-    assert.deepEqual(result.models!.perModel.map((one) => [one.model, one.score]), [[claude, 1], [deployment, 0]]);
+    assert.deepEqual(
+      result.models!.perModel.map((one) => [one.model, one.score]),
+      [
+        [claude, 1],
+        [deployment, 0],
+      ],
+    );
     assert.deepEqual([result.score, result.models!.mean, result.models!.spread, result.models!.disagreement], [0.5, 0.5, 1, true]);
     assert.match(result.reason, /models disagree/);
     const [toGateway] = gateway.callsFor("eval.goal-accuracy");
@@ -75,19 +105,40 @@ describe("evaluation models from several providers (two scripted servers at the 
   });
 
   it("the Judge asks every evaluation model: majority verdict, mean confidence, each model's verdict and evidence kept, disagreement flagged", async () => {
-    const evalModel = evalModelFor(`judge-a@${endpoints.gateway},judge-b@${endpoints.gateway},judge-c@azure:${endpoints.azure}`, { [endpoints.azure]: "key-azure" });
+    const evalModel = evalModelFor(`judge-a@${endpoints.gateway},judge-b@${endpoints.gateway},judge-c@azure:${endpoints.azure}`, {
+      [endpoints.azure]: "key-azure",
+    });
     gateway.script("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 2, summary: "Routed and answered." }] });
-    gateway.fallback("judge.evaluator", (body) => ({ verdict: "PASS", reasoning: `${body.model} saw the cap cited.`, confidence_score: body.model === "judge-a" ? 0.9 : 0.7, evidence: { units: ["Step 2"], step_ids: [2] } }));
-    azure.script("judge.evaluator", { verdict: "FAIL", reasoning: "No next action.", confidence_score: 0.5, evidence: { units: ["Step 1"], step_ids: [1] } });
+    gateway.fallback("judge.evaluator", (body) => ({
+      verdict: "PASS",
+      reasoning: `${body.model} saw the cap cited.`,
+      confidence_score: body.model === "judge-a" ? 0.9 : 0.7,
+      evidence: { units: ["Step 2"], step_ids: [2] },
+    }));
+    azure.script("judge.evaluator", {
+      verdict: "FAIL",
+      reasoning: "No next action.",
+      confidence_score: 0.5,
+      evidence: { units: ["Step 1"], step_ids: [1] },
+    });
 
-    const report = await judgeRun(evalModel, { id: "run-1", steps }, [{ name: "Evidence grounding", description: "Each claim is backed by a tool result.", granularity: "step_level" }]);
+    const report = await judgeRun(evalModel, { id: "run-1", steps }, [
+      { name: "Evidence grounding", description: "Each claim is backed by a tool result.", granularity: "step_level" },
+    ]);
 
     const [result] = report.results;
     assert.equal(result.verdict, "PASS");
     assert.ok(Math.abs(result.confidence_score - (0.9 + 0.7 + 0.5) / 3) < 1e-9);
     assert.deepEqual(result.evidence, { units: ["Step 2"], step_ids: [2] });
     assert.equal(result.models!.disagreement, true);
-    assert.deepEqual(result.models!.perModel.map((one) => [one.model.split("@")[0], one.verdict, one.evidence.step_ids]), [["judge-a", "PASS", [2]], ["judge-b", "PASS", [2]], ["judge-c", "FAIL", [1]]]);
+    assert.deepEqual(
+      result.models!.perModel.map((one) => [one.model.split("@")[0], one.verdict, one.evidence.step_ids]),
+      [
+        ["judge-a", "PASS", [2]],
+        ["judge-b", "PASS", [2]],
+        ["judge-c", "FAIL", [1]],
+      ],
+    );
     assert.match(result.reasoning, /^PASS by 2 of 3 models \(models disagree/);
     assert.equal(gateway.callsFor("judge.evaluator").length, 2);
   });
@@ -101,7 +152,10 @@ describe("choosing evaluation models from configuration", () => {
 
   it("unset EVAL_MODELS: the Moderator's model on the bot's endpoint; with no bot model, skipped with the reason", () => {
     assert.deepEqual(skipped({ OPENAI_BASE_URL: "http://127.0.0.1:9/v1", MODERATOR_MODEL: "mod-model" }), ["mod-model"]);
-    assert.match(String(skipped({ LLM_PROVIDER: "offline" })), /^skipped: no evaluation model configured \(EVAL_MODELS is unset and the bot has no model: LLM_PROVIDER=offline\)/);
+    assert.match(
+      String(skipped({ LLM_PROVIDER: "offline" })),
+      /^skipped: no evaluation model configured \(EVAL_MODELS is unset and the bot has no model: LLM_PROVIDER=offline\)/,
+    );
   });
 
   it("EVAL_MODEL is one entry in the same syntax; EVAL_MODELS wins over it", () => {
@@ -110,7 +164,10 @@ describe("choosing evaluation models from configuration", () => {
   });
 
   it("a bare name needs the bot's endpoint: with an offline bot the skip names the entry and the fix", () => {
-    assert.match(String(skipped({ LLM_PROVIDER: "offline", EVAL_MODELS: "gpt-4o,m@http://127.0.0.1:9/v1" })), /"gpt-4o" names no endpoint.*model@https:\/\/base-url\/v1/);
+    assert.match(
+      String(skipped({ LLM_PROVIDER: "offline", EVAL_MODELS: "gpt-4o,m@http://127.0.0.1:9/v1" })),
+      /"gpt-4o" names no endpoint.*model@https:\/\/base-url\/v1/,
+    );
   });
 
   it("malformed entries and keys stop start-up with the variable named", () => {

@@ -5,13 +5,29 @@ import { TranscriptDocumentSchema, type TranscriptDocument } from "../../../src/
 import type { Criterion } from "../../../src/eval/judge/criteria";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps } from "../../../src/jobs/evaluate-transcripts";
 import type { ReferenceTopics } from "../../../src/eval/reference-topics";
-import { EvaluationRecordSchema, type EvaluationRecord, type EvaluationTelemetry, type TranscriptEvaluatedProps, type TranscriptSource } from "../../../src/jobs/ports";
+import {
+  EvaluationRecordSchema,
+  type EvaluationRecord,
+  type EvaluationTelemetry,
+  type TranscriptEvaluatedProps,
+  type TranscriptSource,
+} from "../../../src/jobs/ports";
 import { useEvalHarness } from "./eval-model-harness";
 
-const base = TranscriptDocumentSchema.parse(JSON.parse(readFileSync(path.join(__dirname, "../../fixtures/eval/transcript-acme-renewal.json"), "utf8")));
+const base = TranscriptDocumentSchema.parse(
+  JSON.parse(readFileSync(path.join(__dirname, "../../fixtures/eval/transcript-acme-renewal.json"), "utf8")),
+);
 const criteria: Criterion[] = [{ name: "Actionability", description: "Clear next actions.", granularity: "phase_level" }];
 const referenceTopics: ReferenceTopics = { bySpecialist: { contract: ["contracts"], spend: ["spend"] }, all: ["contracts", "spend"] };
-const routedToContract = { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "medium", hitl: false, reason: "renewal terms", fallback: false };
+const routedToContract = {
+  selected: ["contract"],
+  priority: ["contract"],
+  debateMode: "independent",
+  evidenceNeed: "medium",
+  hitl: false,
+  reason: "renewal terms",
+  fallback: false,
+};
 
 /** An in-memory TranscriptSource with the semantics the Cosmos repository implements. */
 function memorySource(transcripts: TranscriptDocument[]): TranscriptSource & { all: TranscriptDocument[] } {
@@ -19,7 +35,10 @@ function memorySource(transcripts: TranscriptDocument[]): TranscriptSource & { a
   return {
     all,
     async listUnevaluated({ since, limit }) {
-      return all.filter((t) => !t.evaluatedAt && t.status !== "running" && (!since || t.startedAt >= since)).slice(0, limit).map((t) => structuredClone(t));
+      return all
+        .filter((t) => !t.evaluatedAt && t.status !== "running" && (!since || t.startedAt >= since))
+        .slice(0, limit)
+        .map((t) => structuredClone(t));
     },
     async markEvaluated(transcriptId, conversationId, at) {
       const found = all.find((t) => t.id === transcriptId && t.conversationId === conversationId);
@@ -38,14 +57,32 @@ describe("evaluateTranscripts job", () => {
     server.fallback("eval.goal-inference", { goal: "Know whether the Acme renewal at +8% is allowed" });
     server.fallback("eval.goal-accuracy", { reasoning: "It answered with the 5% cap.", goalAchieved: true });
     server.fallback("eval.topic-extraction", { topics: ["contract renewal"] });
-    server.fallback("eval.topic-adherence", { classifications: [{ topic: "contract renewal", onTopic: true, referenceTopics: ["contracts"], answered: true }] });
-    server.fallback("judge.decomposer", { phases: [{ title: "Route", firstStep: 1, lastStep: 1, summary: "Routed." }, { title: "Answer", firstStep: 2, lastStep: 4, summary: "Researched and answered." }] });
-    server.fallback("judge.evaluator", { verdict: "PASS", reasoning: "Next actions given.", confidence_score: 0.9, evidence: { units: ["Phase B"], step_ids: [4] } });
+    server.fallback("eval.topic-adherence", {
+      classifications: [{ topic: "contract renewal", onTopic: true, referenceTopics: ["contracts"], answered: true }],
+    });
+    server.fallback("judge.decomposer", {
+      phases: [
+        { title: "Route", firstStep: 1, lastStep: 1, summary: "Routed." },
+        { title: "Answer", firstStep: 2, lastStep: 4, summary: "Researched and answered." },
+      ],
+    });
+    server.fallback("judge.evaluator", {
+      verdict: "PASS",
+      reasoning: "Next actions given.",
+      confidence_score: 0.9,
+      evidence: { units: ["Phase B"], step_ids: [4] },
+    });
   }
 
   it("evaluates a bounded batch once, stores valid records, emits telemetry without text; a second run finds nothing new", async () => {
     scriptEverything();
-    const transcripts: TranscriptDocument[] = [1, 2, 3].map((n) => ({ ...base, decision: routedToContract, id: `run-000${n}`, runId: `run-000${n}`, startedAt: `2025-01-1${n}T09:00:00.000Z` }));
+    const transcripts: TranscriptDocument[] = [1, 2, 3].map((n) => ({
+      ...base,
+      decision: routedToContract,
+      id: `run-000${n}`,
+      runId: `run-000${n}`,
+      startedAt: `2025-01-1${n}T09:00:00.000Z`,
+    }));
     transcripts.push({ ...base, id: "run-running", runId: "run-running", status: "running" });
     const source = memorySource(transcripts);
     const saved: EvaluationRecord[] = [];
@@ -73,7 +110,13 @@ describe("evaluateTranscripts job", () => {
     assert.deepEqual(saved.map((record) => record.id).sort(), ["eval-run-0001", "eval-run-0002", "eval-run-0003"]);
     const record = saved[0];
     assert.equal(record.createdAt, "2025-02-01T00:00:00.000Z");
-    assert.deepEqual(record.metrics.map((metric) => [metric.metric, metric.score]), [["agent-goal-accuracy", 1], ["topic-adherence", 1]]);
+    assert.deepEqual(
+      record.metrics.map((metric) => [metric.metric, metric.score]),
+      [
+        ["agent-goal-accuracy", 1],
+        ["topic-adherence", 1],
+      ],
+    );
     assert.equal(record.judge!.results[0].verdict, "PASS");
     assert.equal(source.all[0].evaluatedAt, "2025-02-01T00:00:00.000Z");
     const serialized = JSON.stringify(events);
@@ -81,10 +124,44 @@ describe("evaluateTranscripts job", () => {
     assert.deepEqual(
       events.filter((event) => (event as { transcriptId: string }).transcriptId === "run-0001"),
       [
-        { transcriptId: "run-0001", runId: "run-0001", model: "eval-model-a", durationMs: (events[0] as { durationMs: number }).durationMs, metric: "AgentGoalAccuracy", score: 1, passed: true },
-        { transcriptId: "run-0001", runId: "run-0001", model: "eval-model-a", durationMs: (events[1] as { durationMs: number }).durationMs, metric: "TopicAdherence", score: 1, passed: true },
-        { transcriptId: "run-0001", runId: "run-0001", model: "eval-model-a", durationMs: (events[2] as { durationMs: number }).durationMs, metric: "TopicRecall", score: 1, passed: true },
-        { transcriptId: "run-0001", runId: "run-0001", model: "eval-model-a", durationMs: (events[3] as { durationMs: number }).durationMs, metric: "Judge", criterion: "Actionability", verdict: "PASS", score: 0.9, passed: true },
+        {
+          transcriptId: "run-0001",
+          runId: "run-0001",
+          model: "eval-model-a",
+          durationMs: (events[0] as { durationMs: number }).durationMs,
+          metric: "AgentGoalAccuracy",
+          score: 1,
+          passed: true,
+        },
+        {
+          transcriptId: "run-0001",
+          runId: "run-0001",
+          model: "eval-model-a",
+          durationMs: (events[1] as { durationMs: number }).durationMs,
+          metric: "TopicAdherence",
+          score: 1,
+          passed: true,
+        },
+        {
+          transcriptId: "run-0001",
+          runId: "run-0001",
+          model: "eval-model-a",
+          durationMs: (events[2] as { durationMs: number }).durationMs,
+          metric: "TopicRecall",
+          score: 1,
+          passed: true,
+        },
+        {
+          transcriptId: "run-0001",
+          runId: "run-0001",
+          model: "eval-model-a",
+          durationMs: (events[3] as { durationMs: number }).durationMs,
+          metric: "Judge",
+          criterion: "Actionability",
+          verdict: "PASS",
+          score: 0.9,
+          passed: true,
+        },
       ],
     );
   });
@@ -95,7 +172,11 @@ describe("evaluateTranscripts job", () => {
     let failSave = true;
     const deps: EvaluateTranscriptsDeps = {
       source,
-      store: { save: async () => { if (failSave) throw new Error("store down"); } },
+      store: {
+        save: async () => {
+          if (failSave) throw new Error("store down");
+        },
+      },
       telemetry: { transcriptEvaluated: () => undefined },
       evalModel: harness.evalModel,
       criteria,
@@ -128,7 +209,12 @@ describe("evaluateTranscripts job", () => {
     scriptEverything();
     const { server } = harness;
     server.fallback("eval.goal-accuracy", (body) => ({ reasoning: `${body.model} verdict`, goalAchieved: body.model === "eval-model-a" }));
-    server.fallback("judge.evaluator", (body) => ({ verdict: body.model === "eval-model-a" ? "PASS" : "FAIL", reasoning: "r", confidence_score: 0.8, evidence: { units: ["Phase B"], step_ids: [4] } }));
+    server.fallback("judge.evaluator", (body) => ({
+      verdict: body.model === "eval-model-a" ? "PASS" : "FAIL",
+      reasoning: "r",
+      confidence_score: 0.8,
+      evidence: { units: ["Phase B"], step_ids: [4] },
+    }));
     const events: TranscriptEvaluatedProps[] = [];
     const saved: EvaluationRecord[] = [];
     const summary = await evaluateTranscripts(
@@ -168,22 +254,40 @@ describe("evaluateTranscripts job", () => {
       server.fallback("eval.goal-inference", { goal: "Know whether the Acme renewal at +8% is allowed" });
       server.fallback("eval.goal-accuracy", { reasoning: "It answered with the 5% cap.", goalAchieved: true });
       server.fallback("eval.topic-extraction", (body) =>
-        String(body.messages[1].content).includes("cup final") ? { topics: ["contract renewal", "football results"] } : { topics: ["contract renewal"] },
+        String(body.messages[1].content).includes("cup final")
+          ? { topics: ["contract renewal", "football results"] }
+          : { topics: ["contract renewal"] },
       );
       server.fallback("eval.topic-adherence", (body) => {
         const user = String(body.messages[1].content);
         const renewal = { topic: "contract renewal", onTopic: true, referenceTopics: ["contracts"], answered: true };
-        return { classifications: user.includes("football results") ? [renewal, { topic: "football results", onTopic: false, referenceTopics: [], answered: true }] : [renewal] };
+        return {
+          classifications: user.includes("football results")
+            ? [renewal, { topic: "football results", onTopic: false, referenceTopics: [], answered: true }]
+            : [renewal],
+        };
       });
       server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
-      server.fallback("judge.evaluator", { verdict: "PASS", reasoning: "Next actions given.", confidence_score: 0.9, evidence: { units: ["Phase A"], step_ids: [4] } });
+      server.fallback("judge.evaluator", {
+        verdict: "PASS",
+        reasoning: "Next actions given.",
+        confidence_score: 0.9,
+        evidence: { units: ["Phase A"], step_ids: [4] },
+      });
     }
 
     async function evaluate(transcripts: TranscriptDocument[]) {
       const saved: EvaluationRecord[] = [];
       const events: TranscriptEvaluatedProps[] = [];
       await evaluateTranscripts(
-        { source: memorySource(transcripts), store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) }, telemetry: { transcriptEvaluated: (props) => events.push(props) }, evalModel: harness.evalModel, criteria, referenceTopics },
+        {
+          source: memorySource(transcripts),
+          store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },
+          telemetry: { transcriptEvaluated: (props) => events.push(props) },
+          evalModel: harness.evalModel,
+          criteria,
+          referenceTopics,
+        },
         { batchSize: 10, concurrency: 1 },
       );
       return { saved, events };
@@ -198,14 +302,21 @@ describe("evaluateTranscripts job", () => {
       const parts = saved.find((record) => record.transcriptId === "run-football")!.metrics[1].parts;
       assert.deepEqual([parts.mode, parts.counting, parts.referenceTopicSource, parts.recall], ["PRECISION", "REFUSAL", "router", 1]);
       const classification = harness.server.callsFor("eval.topic-adherence").map((call) => String(call.body.messages[1].content));
-      assert.ok(classification.every((user) => user.startsWith('Reference topics:\n["contracts"]')), "only the selected specialist's topics are the reference");
+      assert.ok(
+        classification.every((user) => user.startsWith('Reference topics:\n["contracts"]')),
+        "only the selected specialist's topics are the reference",
+      );
     });
 
     it("a correctly refused off-topic topic costs nothing; when the Router fell back, the question's own topics are the reference", async () => {
       const { server } = harness;
       server.fallback("eval.goal-inference", { goal: "Football and renewal" });
       server.fallback("eval.goal-accuracy", { reasoning: "Renewal answered.", goalAchieved: true });
-      server.script("eval.topic-extraction", { topics: ["contract renewal", "football"] }, { topics: ["contract renewal", "football results"] });
+      server.script(
+        "eval.topic-extraction",
+        { topics: ["contract renewal", "football"] },
+        { topics: ["contract renewal", "football results"] },
+      );
       server.script("eval.topic-adherence", {
         classifications: [
           { topic: "contract renewal", onTopic: true, referenceTopics: ["contract renewal"], answered: true },
@@ -213,8 +324,15 @@ describe("evaluateTranscripts job", () => {
         ],
       });
       server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
-      server.fallback("judge.evaluator", { verdict: "PASS", reasoning: "ok", confidence_score: 0.9, evidence: { units: ["Phase A"], step_ids: [4] } });
-      const { saved } = await evaluate([{ ...base, decision: { ...routedToContract, selected: ["knowledge"], priority: ["knowledge"], fallback: true } }]);
+      server.fallback("judge.evaluator", {
+        verdict: "PASS",
+        reasoning: "ok",
+        confidence_score: 0.9,
+        evidence: { units: ["Phase A"], step_ids: [4] },
+      });
+      const { saved } = await evaluate([
+        { ...base, decision: { ...routedToContract, selected: ["knowledge"], priority: ["knowledge"], fallback: true } },
+      ]);
       const topics = saved[0].metrics[1];
       assert.equal(topics.score, 1);
       assert.equal(topics.parts.referenceTopicSource, "question");
@@ -225,12 +343,29 @@ describe("evaluateTranscripts job", () => {
     it("a run declined as out of scope is held to the whole scope, with no goal verdict and no Judge", async () => {
       const { server } = harness;
       server.script("eval.topic-extraction", { topics: ["football results"] });
-      server.script("eval.topic-adherence", { classifications: [{ topic: "football results", onTopic: false, referenceTopics: [], answered: false }] });
-      const declined = { ...base, id: "run-declined", runId: "run-declined", status: "out_of_scope" as const, conversation: [{ type: "human" as const, content: "Who won the cup final?" }, { type: "ai" as const, content: "I can only help with procurement questions." }] };
+      server.script("eval.topic-adherence", {
+        classifications: [{ topic: "football results", onTopic: false, referenceTopics: [], answered: false }],
+      });
+      const declined = {
+        ...base,
+        id: "run-declined",
+        runId: "run-declined",
+        status: "out_of_scope" as const,
+        conversation: [
+          { type: "human" as const, content: "Who won the cup final?" },
+          { type: "ai" as const, content: "I can only help with procurement questions." },
+        ],
+      };
       const { saved } = await evaluate([declined]);
-      assert.deepEqual(saved[0].metrics.map((metric) => [metric.metric, metric.score, metric.parts.referenceTopicSource]), [["topic-adherence", 1, "scope"]]);
+      assert.deepEqual(
+        saved[0].metrics.map((metric) => [metric.metric, metric.score, metric.parts.referenceTopicSource]),
+        [["topic-adherence", 1, "scope"]],
+      );
       assert.equal(saved[0].judge, null);
-      assert.match(String(server.callsFor("eval.topic-adherence")[0].body.messages[1].content), /^Reference topics:\n\["contracts","spend"\]/);
+      assert.match(
+        String(server.callsFor("eval.topic-adherence")[0].body.messages[1].content),
+        /^Reference topics:\n\["contracts","spend"\]/,
+      );
     });
   });
 });

@@ -18,7 +18,11 @@ describe("follow-up dialogues (offline, whole workflow)", function () {
     assert.deepEqual([...new Set(dialogues.map((d) => d.language))].sort(), ["en", "ja"]);
     assert.ok(dialogues.some((d) => d.turns.length === 3) && dialogues.some((d) => d.turns.length === 2));
 
-    const deps = await buildWorkflowDeps(loadConfig({ LLM_PROVIDER: "offline" }), { data: sampleData, store: new MemoryRunStore(), events: { emit: () => undefined } });
+    const deps = await buildWorkflowDeps(loadConfig({ LLM_PROVIDER: "offline" }), {
+      data: sampleData,
+      store: new MemoryRunStore(),
+      events: { emit: () => undefined },
+    });
     const ask = async (question: string, conversationKey: string) => {
       const state = await runQuestion(deps, { question, conversationKey });
       await rememberRun(deps.memory, state);
@@ -27,10 +31,25 @@ describe("follow-up dialogues (offline, whole workflow)", function () {
     const vocabulary = await buildOfflineVocabulary(sampleData);
     const results: FollowUpTurnResult[] = [];
     const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => results.push(result));
-    assert.ok(summary.rate >= 0.9, `offline resolution ${summary.resolved}/${summary.turns}:\n${results.filter((r) => !r.resolved).map((r) => `${r.dialogue}#${r.turn}: ${r.problems.join("; ")}`).join("\n")}`);
+    assert.ok(
+      summary.rate >= 0.9,
+      `offline resolution ${summary.resolved}/${summary.turns}:\n${results
+        .filter((r) => !r.resolved)
+        .map((r) => `${r.dialogue}#${r.turn}: ${r.problems.join("; ")}`)
+        .join("\n")}`,
+    );
 
     // The scorer is not a rubber stamp: a dialogue whose expectation is wrong counts as unresolved, with the reason.
-    const wrong = [{ ...dialogues[0], id: "wrong", turns: [dialogues[0].turns[0], { message: "And with Nimbus?", expect: { kind: "rewritten" as const, entities: { suppliers: ["SUP-005"] } } }] }];
+    const wrong = [
+      {
+        ...dialogues[0],
+        id: "wrong",
+        turns: [
+          dialogues[0].turns[0],
+          { message: "And with Nimbus?", expect: { kind: "rewritten" as const, entities: { suppliers: ["SUP-005"] } } },
+        ],
+      },
+    ];
     const missed: FollowUpTurnResult[] = [];
     const scored = await runFollowUpDialogues(wrong, ask, vocabulary, new Date(), (result) => missed.push(result));
     assert.equal(scored.resolved, 0);

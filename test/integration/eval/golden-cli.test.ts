@@ -14,7 +14,9 @@ async function evaluateGolden(ids: string[], ...flags: string[]): Promise<{ code
   const dir = mkdtempSync(path.join(tmpdir(), "golden-"));
   writeFileSync(path.join(dir, "cases.jsonl"), ids.map(caseLine).join("\n"));
   try {
-    const { stdout } = await run(process.execPath, ["--import", "tsx", "src/cli/evaluate.ts", "golden", "--dir", dir, ...flags], { env: { PATH: process.env.PATH, LLM_PROVIDER: "offline" } });
+    const { stdout } = await run(process.execPath, ["--import", "tsx", "src/cli/evaluate.ts", "golden", "--dir", dir, ...flags], {
+      env: { PATH: process.env.PATH, LLM_PROVIDER: "offline" },
+    });
     return { code: 0, stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string };
@@ -30,8 +32,14 @@ describe("npm run evaluate -- golden", function () {
     const lines = stdout.trimEnd().split("\n");
     assert.equal(code, 1);
     assert.match(lines[0], /^case\s+metric\s+score\s+result\s+note$/);
-    assert.match(lines[2], /^approval-threshold\s+tool-call-accuracy\s+1\s+PASS\s+1 of 1 actual and 1 reference tool calls matched \(FLEXIBLE\)$/);
-    assert.match(lines[3], /^acme-renewal-8pct\s+tool-call-accuracy\s+0\.\d+\s+FAIL\s+2 of \d+ actual and 2 reference tool calls matched \(FLEXIBLE\)$/);
+    assert.match(
+      lines[2],
+      /^approval-threshold\s+tool-call-accuracy\s+1\s+PASS\s+1 of 1 actual and 1 reference tool calls matched \(FLEXIBLE\)$/,
+    );
+    assert.match(
+      lines[3],
+      /^acme-renewal-8pct\s+tool-call-accuracy\s+0\.\d+\s+FAIL\s+2 of \d+ actual and 2 reference tool calls matched \(FLEXIBLE\)$/,
+    );
     const skipped = lines.filter((line) => line.startsWith("skipped"));
     assert.deepEqual(
       skipped.map((line) => line.split(":")[0]),
@@ -42,13 +50,19 @@ describe("npm run evaluate -- golden", function () {
 
   it("--json keeps one JSON line per result and the summary; all passing exits 0", async () => {
     const { code, stdout } = await evaluateGolden(["approval-threshold"], "--json");
-    const lines = stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     assert.equal(code, 0);
-    assert.deepEqual(lines.slice(0, 3).map((line) => [line.id, line.metric, line.score ?? line.skipped !== undefined]), [
-      ["approval-threshold", "tool-call-accuracy", 1],
-      ["approval-threshold", "agent-goal-accuracy", true],
-      ["approval-threshold", "topic-adherence", true],
-    ]);
+    assert.deepEqual(
+      lines.slice(0, 3).map((line) => [line.id, line.metric, line.score ?? line.skipped !== undefined]),
+      [
+        ["approval-threshold", "tool-call-accuracy", 1],
+        ["approval-threshold", "agent-goal-accuracy", true],
+        ["approval-threshold", "topic-adherence", true],
+      ],
+    );
     assert.ok("summary" in lines[3]);
   });
 });

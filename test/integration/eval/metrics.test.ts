@@ -9,7 +9,11 @@ const flightBooking: Sample = {
   id: "seed-goal-with-reference",
   userInputMessages: [
     { type: "human", content: "Мне нужно забронировать авиабилет в Париж на понедельник" },
-    { type: "ai", content: "Помогу вам забронировать авиабилет в Париж.", toolCalls: [{ name: "search_flights", arguments: { destination: "Париж", date: "понедельник" } }] },
+    {
+      type: "ai",
+      content: "Помогу вам забронировать авиабилет в Париж.",
+      toolCalls: [{ name: "search_flights", arguments: { destination: "Париж", date: "понедельник" } }],
+    },
     { type: "tool", content: "Найдено: Air France в 10:00 за 450$" },
     { type: "ai", content: "Нашёл несколько рейсов. Лучший вариант - Air France в 10:00 за 450$. Забронировать?" },
     { type: "human", content: "Да, пожалуйста, забронируйте" },
@@ -56,7 +60,10 @@ describe("agent metrics with a scripted evaluation model (the metrics' reference
   before(() => (server = harness.server));
 
   it("AgentGoalAccuracy WITH_REFERENCE: goal achieved scores ≥ 0.9", async () => {
-    server.script("eval.goal-accuracy", { reasoning: "The flight was booked and confirmed (AF12345) in the last turn.", goalAchieved: true });
+    server.script("eval.goal-accuracy", {
+      reasoning: "The flight was booked and confirmed (AF12345) in the last turn.",
+      goalAchieved: true,
+    });
     const result = await agentGoalAccuracy(harness.evalModel, flightBooking, { mode: "WITH_REFERENCE" });
     assert.ok(result.score! >= 0.9);
     assert.equal(result.score, 1);
@@ -67,12 +74,18 @@ describe("agent metrics with a scripted evaluation model (the metrics' reference
     assert.equal(call.body.response_format?.type, "json_schema");
     const user = call.body.messages[1].content as string;
     assert.match(user, /Goal:\nУспешно забронировать авиабилет в Париж/);
-    assert.match(user, /2\. AI: Помогу вам забронировать авиабилет в Париж\. \[tool calls: search_flights\(\{"destination":"Париж","date":"понедельник"\}\)\]/);
+    assert.match(
+      user,
+      /2\. AI: Помогу вам забронировать авиабилет в Париж\. \[tool calls: search_flights\(\{"destination":"Париж","date":"понедельник"\}\)\]/,
+    );
   });
 
   it("AgentGoalAccuracy WITHOUT_REFERENCE: infers the goal, keeps it, judges it (≥ 0.8)", async () => {
     server.script("eval.goal-inference", { goal: "Узнать текущую погоду в Токио" });
-    server.script("eval.goal-accuracy", { reasoning: "The assistant reported the current weather in Tokyo from the tool.", goalAchieved: true });
+    server.script("eval.goal-accuracy", {
+      reasoning: "The assistant reported the current weather in Tokyo from the tool.",
+      goalAchieved: true,
+    });
     const result = await agentGoalAccuracy(harness.evalModel, weather, { mode: "WITHOUT_REFERENCE" });
     assert.ok(result.score! >= 0.8);
     assert.equal(result.parts.inferredGoal, "Узнать текущую погоду в Токио");
@@ -108,13 +121,15 @@ describe("agent metrics with a scripted evaluation model (the metrics' reference
     const result = await topicAdherence(harness.evalModel, football, { mode: "PRECISION" });
     assert.ok(Math.abs(result.score! - 1 / 3) < 1e-12);
     assert.ok(result.score! <= 0.6);
-    assert.ok(Math.abs((result.parts.recall!) - 2 / 3) < 1e-12);
+    assert.ok(Math.abs(result.parts.recall! - 2 / 3) < 1e-12);
     assert.match(result.reason, /off-topic: футбольный матч, финал Чемпионата мира/);
   });
 
   it("TopicAdherence: a refused topic covers no reference topic (RECALL)", async () => {
     server.script("eval.topic-extraction", { topics: ["Python"] });
-    server.script("eval.topic-adherence", { classifications: [{ topic: "Python", onTopic: true, referenceTopics: ["программирование"], answered: false }] });
+    server.script("eval.topic-adherence", {
+      classifications: [{ topic: "Python", onTopic: true, referenceTopics: ["программирование"], answered: false }],
+    });
     const result = await topicAdherence(harness.evalModel, football, { mode: "RECALL" });
     assert.equal(result.score, 0);
     assert.deepEqual(result.parts.refusedTopics, ["Python"]);
@@ -169,7 +184,13 @@ describe("agent metrics with a scripted evaluation model (the metrics' reference
     server.fallback("eval.goal-accuracy", (body) => ({ reasoning: `verdict of ${body.model}`, goalAchieved: body.model === "model-a" }));
     const result = await agentGoalAccuracy(two, flightBooking);
     assert.equal(result.score, 0.5);
-    assert.deepEqual(result.models!.perModel.map((model) => [model.model, model.score]), [["model-a", 1], ["model-b", 0]]);
+    assert.deepEqual(
+      result.models!.perModel.map((model) => [model.model, model.score]),
+      [
+        ["model-a", 1],
+        ["model-b", 0],
+      ],
+    );
     assert.equal(result.models!.mean, 0.5);
     assert.equal(result.models!.disagreement, true);
     assert.match(result.reason, /mean of 2\/2 models \(models disagree\): model-a=1, model-b=0/);

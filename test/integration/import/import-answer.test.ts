@@ -26,7 +26,10 @@ async function answersFromImportedData(data: ProcurementData): Promise<void> {
   assert.equal(summary.name, "imported");
   assert.equal(summary.counts.spend, 6);
   const spend = await ask(data, "How much did we spend with Northwind in FY2025?");
-  assert.ok(spend.references.some((id) => id.startsWith("SPEND NW-100")), spend.references.join(", "));
+  assert.ok(
+    spend.references.some((id) => id.startsWith("SPEND NW-100")),
+    spend.references.join(", "),
+  );
   assert.ok(spend.references.includes("INV-0003"), "cites the largest imported invoice");
   assert.match(spend.text, /¥5,300,000/);
   const contract = await ask(data, "What is the price increase cap in the Blue Harbor contract?");
@@ -62,14 +65,27 @@ describe("import → answer", () => {
       await importFixture(writer, "acme");
       await answersFromImportedData(new CosmosProcurementData(containers, "embedded"));
       const again = await importFixture(writer, "acme");
-      assert.deepEqual(again.outcomes.filter((o) => o.kind !== "fx").map((o) => [o.kind, o.inserted, o.updated]), [
-        ["suppliers", 0, 0], ["contracts", 0, 0], ["spend", 0, 0], ["policies", 0, 0], ["benchmarks", 0, 0],
-      ]);
+      assert.deepEqual(
+        again.outcomes.filter((o) => o.kind !== "fx").map((o) => [o.kind, o.inserted, o.updated]),
+        [
+          ["suppliers", 0, 0],
+          ["contracts", 0, 0],
+          ["spend", 0, 0],
+          ["policies", 0, 0],
+          ["benchmarks", 0, 0],
+        ],
+      );
     });
 
     it("is what a command answers from when COSMOS_ENDPOINT is set (as npm run ask does), not the local directory", async () => {
       await importFixture(new CosmosDataWriter(containers, "embedded"), "acme");
-      const config = loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: server.endpoint, COSMOS_KEY: server.key, COSMOS_DATABASE: "imported", PROCURA_DATA_DIR: temporaryDataDirectory() });
+      const config = loadConfig({
+        NODE_ENV: "test",
+        COSMOS_ENDPOINT: server.endpoint,
+        COSMOS_KEY: server.key,
+        COSMOS_DATABASE: "imported",
+        PROCURA_DATA_DIR: temporaryDataDirectory(),
+      });
       const { data, close } = await openToolData(config, () => {});
       try {
         assert.equal((await data.describe()).location, "embedded", "the data set the Cosmos import wrote");

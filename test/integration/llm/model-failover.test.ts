@@ -63,9 +63,17 @@ describe("model failover across endpoints (two scripted model servers)", functio
       events.map((e) => e.type),
       ["failover", "failover", "circuit_opened", "failover"],
     );
-    assert.deepEqual(events[0], { type: "failover", from: urls.primary, to: urls.secondary, fault: { kind: "server_error", cause: "HTTP 503" } });
+    assert.deepEqual(events[0], {
+      type: "failover",
+      from: urls.primary,
+      to: urls.secondary,
+      fault: { kind: "server_error", cause: "HTTP 503" },
+    });
     const [first, second] = chat.endpointStatuses();
-    assert.deepEqual({ endpoint: first.endpoint, primary: first.primary, state: first.state, lastFailure: first.lastFailure }, { endpoint: urls.primary, primary: true, state: "open", lastFailure: "HTTP 503" });
+    assert.deepEqual(
+      { endpoint: first.endpoint, primary: first.primary, state: first.state, lastFailure: first.lastFailure },
+      { endpoint: urls.primary, primary: true, state: "open", lastFailure: "HTTP 503" },
+    );
     assert.deepEqual({ endpoint: second.endpoint, state: second.state }, { endpoint: urls.secondary, state: "closed" });
   });
 
@@ -82,7 +90,10 @@ describe("model failover across endpoints (two scripted model servers)", functio
     for (let i = 0; i < 3; i++) assert.equal((await chat.complete(chatRequest())).kind, "ok");
     assert.equal(primary.callsFor("contract").length, 4, "the probe and every call after it went to the primary");
     assert.equal(secondary.callsFor("contract").length, 1);
-    assert.deepEqual(events.map((e) => e.type), ["circuit_opened", "failover", "circuit_closed"]);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ["circuit_opened", "failover", "circuit_closed"],
+    );
     assert.equal(chat.endpointStatuses()[0].state, "closed");
   });
 
@@ -95,14 +106,20 @@ describe("model failover across endpoints (two scripted model servers)", functio
   });
 
   it("waits out a short Retry-After on the same endpoint, but moves on from a long one", async () => {
-    primary.script("contract", { status: 429, headers: { "retry-after-ms": "20" } }, finding, { status: 429, headers: { "retry-after": "60" } });
+    primary.script("contract", { status: 429, headers: { "retry-after-ms": "20" } }, finding, {
+      status: 429,
+      headers: { "retry-after": "60" },
+    });
     secondary.script("contract", finding);
     const chat = model({ retryAfterBudgetMs: 1000 });
     assert.equal((await chat.complete(chatRequest())).kind, "ok");
     assert.equal(secondary.callsFor("contract").length, 0, "a 20 ms Retry-After is within the budget: no failover");
     assert.equal((await chat.complete(chatRequest())).kind, "ok");
     assert.equal(secondary.callsFor("contract").length, 1, "a 60 s Retry-After is beyond it");
-    assert.deepEqual(events.map((e) => (e.type === "failover" ? e.fault.kind : e.type)), ["rate_limited"]);
+    assert.deepEqual(
+      events.map((e) => (e.type === "failover" ? e.fault.kind : e.type)),
+      ["rate_limited"],
+    );
   });
 
   it("does not fail over on a 400: the request is at fault, not the endpoint", async () => {
@@ -119,7 +136,11 @@ describe("model failover across endpoints (two scripted model servers)", functio
     const waits: number[] = [];
     const sleep: Sleep = async (ms) => void waits.push(ms);
     // Production back-off (2 s, ×2): a refused connection must not go through it.
-    const chat = createOpenAiCompatibleChatModel({ baseUrl: down, retry: { maxRetries: 4, initialMs: 2000, multiplier: 2, maxMs: 30_000 }, sleep });
+    const chat = createOpenAiCompatibleChatModel({
+      baseUrl: down,
+      retry: { maxRetries: 4, initialMs: 2000, multiplier: 2, maxMs: 30_000 },
+      sleep,
+    });
     const { deps } = workflowHarness(chat);
     const state = await runQuestion(deps, { question: "Can we renew the Acme SaaS contract at +8%?" });
     assert.equal(state.status, "failed");

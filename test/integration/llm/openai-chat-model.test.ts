@@ -67,12 +67,20 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.equal(call.body.model, "gpt-4o");
     assert.equal(call.body.temperature, 0.2);
     assert.equal(call.body.max_tokens, 800);
-    assert.deepEqual(call.body.messages.map((message) => message.role), ["system", "user"]);
+    assert.deepEqual(
+      call.body.messages.map((message) => message.role),
+      ["system", "user"],
+    );
     const format = call.body.response_format;
     assert.ok(format?.type === "json_schema");
     assert.equal(format.json_schema.name, "finding");
     assert.equal(format.json_schema.strict, true);
-    const schema = format.json_schema.schema as { type: string; required: string[]; additionalProperties: boolean; properties: Record<string, unknown> };
+    const schema = format.json_schema.schema as {
+      type: string;
+      required: string[];
+      additionalProperties: boolean;
+      properties: Record<string, unknown>;
+    };
     assert.equal(schema.type, "object");
     assert.equal(schema.additionalProperties, false);
     assert.deepEqual(schema.required, ["summary", "details", "evidence", "confidence"]);
@@ -115,7 +123,11 @@ describe("OpenAiChatModel against the scripted server", function () {
         messages: [
           ...request().messages,
           { role: "assistant", content: "", toolCalls: first.toolCalls },
-          { role: "tool", toolCallId: "call_42", content: '{"tool":"searchContracts","ok":true,"digest":"1 contract: CTR-0012","evidence":[]}' },
+          {
+            role: "tool",
+            toolCallId: "call_42",
+            content: '{"tool":"searchContracts","ok":true,"digest":"1 contract: CTR-0012","evidence":[]}',
+          },
         ],
       }),
     );
@@ -127,7 +139,11 @@ describe("OpenAiChatModel against the scripted server", function () {
       content: null,
       tool_calls: [{ id: "call_42", type: "function", function: { name: "searchContracts", arguments: '{"query":"Acme renewal"}' } }],
     });
-    assert.deepEqual(sent[3], { role: "tool", tool_call_id: "call_42", content: '{"tool":"searchContracts","ok":true,"digest":"1 contract: CTR-0012","evidence":[]}' });
+    assert.deepEqual(sent[3], {
+      role: "tool",
+      tool_call_id: "call_42",
+      content: '{"tool":"searchContracts","ok":true,"digest":"1 contract: CTR-0012","evidence":[]}',
+    });
     server.assertNoUnexpectedCalls();
   });
 
@@ -149,7 +165,10 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.ok(outcome.kind === "ok");
     assert.equal(outcome.attempts, 2);
     assert.deepEqual(waits, [1000]);
-    assert.deepEqual(server.calls.map((call) => call.status), [429, 200]);
+    assert.deepEqual(
+      server.calls.map((call) => call.status),
+      [429, 200],
+    );
     assert.deepEqual(outcome.usage, { inputTokens: 100, outputTokens: 20 });
   });
 
@@ -244,11 +263,18 @@ describe("OpenAiChatModel against the scripted server", function () {
 
   it("fails at once when the endpoint's host name does not resolve", async () => {
     const { sleep, waits } = recordingSleep();
-    const outcome = await createOpenAiCompatibleChatModel({ baseUrl: "http://procura-model.invalid/v1", retry: MODEL_CALL_RETRY, sleep }).complete(request());
+    const outcome = await createOpenAiCompatibleChatModel({
+      baseUrl: "http://procura-model.invalid/v1",
+      retry: MODEL_CALL_RETRY,
+      sleep,
+    }).complete(request());
     assert.ok(outcome.kind === "error");
     assert.equal(outcome.attempts, 1);
     assert.deepEqual(waits, []);
-    assert.match(outcome.cause, /^cannot reach the model endpoint http:\/\/procura-model\.invalid\/v1 \((ENOTFOUND|EAI_AGAIN): the host name/);
+    assert.match(
+      outcome.cause,
+      /^cannot reach the model endpoint http:\/\/procura-model\.invalid\/v1 \((ENOTFOUND|EAI_AGAIN): the host name/,
+    );
   });
 
   it("still retries a connection that is dropped mid-request (transient), then names the endpoint", async () => {
@@ -257,7 +283,9 @@ describe("OpenAiChatModel against the scripted server", function () {
     const endpoint = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/v1`;
     try {
       const { sleep, waits } = recordingSleep();
-      const outcome = await createOpenAiCompatibleChatModel({ baseUrl: endpoint, retry: FAST_RETRY, sleep, random: () => 0 }).complete(request());
+      const outcome = await createOpenAiCompatibleChatModel({ baseUrl: endpoint, retry: FAST_RETRY, sleep, random: () => 0 }).complete(
+        request(),
+      );
       assert.ok(outcome.kind === "error");
       assert.equal(outcome.attempts, 3);
       assert.deepEqual(waits, [10, 20]);
@@ -285,7 +313,12 @@ describe("OpenAiChatModel against the scripted server", function () {
 
   it("works with callStructured: one repair after invalid JSON", async () => {
     server.script("contract", { content: "not json" }, finding);
-    const outcome = await callStructured(model(), request({ output: { name: "finding", schema: FindingOutputSchema } }), "Fix it.", FindingOutputSchema);
+    const outcome = await callStructured(
+      model(),
+      request({ output: { name: "finding", schema: FindingOutputSchema } }),
+      "Fix it.",
+      FindingOutputSchema,
+    );
     assert.ok(outcome.kind === "ok");
     assert.deepEqual(outcome.value, finding);
     assert.equal(outcome.repaired, true);
@@ -295,7 +328,12 @@ describe("OpenAiChatModel against the scripted server", function () {
 
   it("calls Azure's deployment path with api-version and the api-key header", async () => {
     server.script("router", { selected: ["contract"] });
-    const azure = createAzureOpenAiChatModel({ endpoint: `${azureEndpoint}/`, apiKey: "azure-key", apiVersion: "2024-10-21", retry: FAST_RETRY });
+    const azure = createAzureOpenAiChatModel({
+      endpoint: `${azureEndpoint}/`,
+      apiKey: "azure-key",
+      apiVersion: "2024-10-21",
+      retry: FAST_RETRY,
+    });
     assert.equal(azure.kind, "azure-openai");
     const outcome = await azure.complete(request({ agentId: "router", model: "router-deployment" }));
     assert.ok(outcome.kind === "ok");

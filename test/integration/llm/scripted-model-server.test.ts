@@ -31,7 +31,14 @@ describe("ScriptedModelServer", () => {
     assert.deepEqual(JSON.parse(spend1.json.choices[0].message.content), { summary: "first" });
     assert.deepEqual(JSON.parse(router.json.choices[0].message.content), { selected: ["spend"] });
     assert.deepEqual(JSON.parse(spend2.json.choices[0].message.content), { summary: "second" });
-    assert.deepEqual(server.calls.map((call) => [call.agentId, call.callIndex, call.status]), [["spend", 0, 200], ["router", 0, 200], ["spend", 1, 200]]);
+    assert.deepEqual(
+      server.calls.map((call) => [call.agentId, call.callIndex, call.status]),
+      [
+        ["spend", 0, 200],
+        ["router", 0, 200],
+        ["spend", 1, 200],
+      ],
+    );
     assert.equal(server.remaining("spend"), 0);
     server.assertNoUnexpectedCalls();
   });
@@ -42,14 +49,24 @@ describe("ScriptedModelServer", () => {
     assert.equal(json.object, "chat.completion");
     assert.equal(json.model, "gpt-4o");
     assert.match(json.id, /^chatcmpl-scripted-\d+$/);
-    assert.deepEqual(json.choices[0], { index: 0, message: { role: "assistant", content: '{"ok":true}', refusal: null }, logprobs: null, finish_reason: "stop" });
+    assert.deepEqual(json.choices[0], {
+      index: 0,
+      message: { role: "assistant", content: '{"ok":true}', refusal: null },
+      logprobs: null,
+      finish_reason: "stop",
+    });
     assert.deepEqual(json.usage, { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 });
   });
 
   it("scripts tool calls, raw text and refusals", async () => {
     server.script(
       "contract",
-      { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme" } }, { name: "getSupplierProfile", arguments: '{"name":"Acme"}', id: "call_x" }] },
+      {
+        toolCalls: [
+          { name: "searchContracts", arguments: { query: "Acme" } },
+          { name: "getSupplierProfile", arguments: '{"name":"Acme"}', id: "call_x" },
+        ],
+      },
       { content: "not json" },
       { refusal: "No." },
     );
@@ -71,7 +88,10 @@ describe("ScriptedModelServer", () => {
     assert.equal(limited.json.error.type, "rate_limit_exceeded");
     const overloaded = await post("router", question);
     assert.deepEqual([overloaded.status, overloaded.json], [503, { error: { message: "overloaded" } }]);
-    assert.deepEqual(server.calls.map((call) => call.status), [429, 503]);
+    assert.deepEqual(
+      server.calls.map((call) => call.status),
+      [429, 503],
+    );
   });
 
   it("passes the parsed body and the agent's call index to function steps, and uses the fallback once the script is spent", async () => {
@@ -114,13 +134,16 @@ describe("ScriptedModelServer", () => {
     assert.deepEqual([extra.status, stranger.status, anonymous.status], [500, 500, 500]);
     assert.equal(server.unexpected.length, 3);
     assert.equal(server.calls.length, 4, "unexpected calls are recorded too");
-    assert.throws(() => server.assertNoUnexpectedCalls(), (error: Error) => {
-      assert.match(error.message, /3 unexpected call\(s\)/);
-      assert.match(error.message, /agent 'router' \/v1\/chat\/completions: no scripted reply left \(call 1\)/);
-      assert.match(error.message, /agent 'negotiation'/);
-      assert.match(error.message, /agent ''/);
-      return true;
-    });
+    assert.throws(
+      () => server.assertNoUnexpectedCalls(),
+      (error: Error) => {
+        assert.match(error.message, /3 unexpected call\(s\)/);
+        assert.match(error.message, /agent 'router' \/v1\/chat\/completions: no scripted reply left \(call 1\)/);
+        assert.match(error.message, /agent 'negotiation'/);
+        assert.match(error.message, /agent ''/);
+        return true;
+      },
+    );
   });
 
   it("rejects malformed bodies with 400 and records them as unexpected", async () => {
@@ -130,19 +153,35 @@ describe("ScriptedModelServer", () => {
       [{ messages: question.messages }, /model: Required/],
       [{ model: "m", messages: [] }, /messages: Array must contain at least 1/],
       [{ model: "m", messages: [{ role: "wizard", content: "x" }] }, /messages\.0\.role: Invalid discriminator/],
-      [{ model: "m", messages: [{ role: "user", content: "x" }, { role: "tool", content: "{}", tool_call_id: "call_1" }] }, /unknown tool_call_id 'call_1'/],
       [
         {
           model: "m",
           messages: [
             { role: "user", content: "x" },
-            { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }] },
+            { role: "tool", content: "{}", tool_call_id: "call_1" },
+          ],
+        },
+        /unknown tool_call_id 'call_1'/,
+      ],
+      [
+        {
+          model: "m",
+          messages: [
+            { role: "user", content: "x" },
+            {
+              role: "assistant",
+              content: null,
+              tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }],
+            },
             { role: "user", content: "y" },
           ],
         },
         /tool_call ids not answered: call_1/,
       ],
-      [{ ...question, response_format: { type: "json_schema", json_schema: { name: "has space", schema: {} } } }, /response_format\.json_schema\.name/],
+      [
+        { ...question, response_format: { type: "json_schema", json_schema: { name: "has space", schema: {} } } },
+        /response_format\.json_schema\.name/,
+      ],
       [{ ...question, stream: "yes" }, /stream/],
     ];
     for (const [body, reason] of cases) {
@@ -160,7 +199,14 @@ describe("ScriptedModelServer", () => {
       model: "m",
       messages: [
         { role: "user", content: "x" },
-        { role: "assistant", content: null, tool_calls: [{ id: "a", type: "function", function: { name: "f", arguments: "{}" } }, { id: "b", type: "function", function: { name: "g", arguments: "{}" } }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [
+            { id: "a", type: "function", function: { name: "f", arguments: "{}" } },
+            { id: "b", type: "function", function: { name: "g", arguments: "{}" } },
+          ],
+        },
         { role: "tool", tool_call_id: "b", content: "{}" },
         { role: "tool", tool_call_id: "a", content: "{}" },
       ],
@@ -178,11 +224,16 @@ describe("ScriptedModelServer", () => {
     assert.equal(noVersion.status, 400);
     const unknown = await post("router", question, `${azureEndpoint}/v1/embeddings`);
     assert.equal(unknown.status, 404);
-    assert.deepEqual(server.unexpected.map((call) => call.reason), ["Azure call without api-version", "no route for POST /v1/embeddings"]);
+    assert.deepEqual(
+      server.unexpected.map((call) => call.reason),
+      ["Azure call without api-version", "no route for POST /v1/embeddings"],
+    );
   });
 
   it("reports configurable usage", async () => {
-    const custom = new ScriptedModelServer({ usage: (body, agentId) => ({ prompt_tokens: body.messages.length * 10, completion_tokens: agentId.length }) });
+    const custom = new ScriptedModelServer({
+      usage: (body, agentId) => ({ prompt_tokens: body.messages.length * 10, completion_tokens: agentId.length }),
+    });
     const { baseUrl: customUrl } = await custom.start();
     try {
       custom.script("spend", { ok: true });

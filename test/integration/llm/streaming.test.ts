@@ -29,7 +29,8 @@ describe("streamed structured output (OpenAI-compatible adapter)", () => {
   before(async () => ({ baseUrl } = await server.start()));
   after(() => server.stop());
   beforeEach(() => server.reset());
-  const model = () => createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 50 }, random: () => 0 });
+  const model = () =>
+    createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 50 }, random: () => 0 });
 
   it("hands over the answer as it arrives, and returns the same outcome as a plain call", async () => {
     server.script("moderator", answer);
@@ -47,7 +48,8 @@ describe("streamed structured output (OpenAI-compatible adapter)", () => {
     assert.equal(server.callsFor("moderator")[0].body.stream, true);
 
     assert.ok(conclusions.length >= 2, `several partial conclusions, got ${conclusions.length}`);
-    for (let i = 1; i < conclusions.length; i++) assert.ok(conclusions[i].startsWith(conclusions[i - 1]), "each partial extends the previous one");
+    for (let i = 1; i < conclusions.length; i++)
+      assert.ok(conclusions[i].startsWith(conclusions[i - 1]), "each partial extends the previous one");
     assert.ok(conclusions[0].length < answer.conclusion.length, "the first partial arrives before the conclusion is complete");
     assert.equal(conclusions.at(-1), answer.conclusion);
   });

@@ -46,7 +46,8 @@ describe("operator notices in the operators' channel (fake connector)", function
     assert.equal(outcome, "posted");
     const texts = cardTexts(cardOf(posted()[before]));
     assert.ok(texts.includes("A run failed"));
-    for (const value of ["run-a", "moderator:invalid_output", "corr-a", "2"]) assert.ok(texts.includes(value), `shows ${value}: ${texts.join(" | ")}`);
+    for (const value of ["run-a", "moderator:invalid_output", "corr-a", "2"])
+      assert.ok(texts.includes(value), `shows ${value}: ${texts.join(" | ")}`);
     assert.ok(texts.some((t) => t.includes("(https://portal.example/search?q=corr-a&run=run-a)")));
     assert.ok(!texts.some((t) => t.includes("Acme")), "the question is not shown by default");
 
@@ -59,7 +60,11 @@ describe("operator notices in the operators' channel (fake connector)", function
     const run = notice({ errorKind: "router:timeout" });
     assert.equal(await operators.notify(run), "posted");
     assert.equal(await operators.notify(run), "duplicate", "the same run twice (a redelivery)");
-    assert.equal(await operators.notify(notice({ errorKind: "router:timeout" })), "duplicate", "another run, same error, within 10 minutes");
+    assert.equal(
+      await operators.notify(notice({ errorKind: "router:timeout" })),
+      "duplicate",
+      "another run, same error, within 10 minutes",
+    );
     now += 600_000;
     const before = posted().length;
     assert.equal(await operators.notify(notice({ errorKind: "router:timeout" })), "posted");

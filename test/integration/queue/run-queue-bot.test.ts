@@ -24,7 +24,13 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
 
   before(async () => {
     harness = await startBotHarness({ RUN_WORKER_CONCURRENCY: "2", RUN_MAX_DELIVERIES: "2" });
-    second = await startProcura(harness.config, { port: 0, host: "127.0.0.1", store: harness.store, queue: harness.queue, log: (line) => secondLog.push(line) });
+    second = await startProcura(harness.config, {
+      port: 0,
+      host: "127.0.0.1",
+      store: harness.store,
+      queue: harness.queue,
+      log: (line) => secondLog.push(line),
+    });
   });
   after(async () => {
     await second?.stop();
@@ -37,7 +43,11 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
         const activity = harness.message(QUESTIONS[i % QUESTIONS.length]);
         // Half the questions arrive at each instance, as a load balancer would spread them.
         const url = i % 2 === 0 ? harness.bot.url : second.url;
-        const response = await fetch(`${url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(activity) });
+        const response = await fetch(`${url}/api/messages`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(activity),
+        });
         assert.equal(response.status, 200);
         return activity.conversation.id as string;
       }),
@@ -51,7 +61,10 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
       assert.equal(finalReplies(activities).length, 1, `one final reply in ${id}: ${finalReplies(activities).join(", ")}`);
       const [runId] = runIdsIn(activities);
       const run = await harness.store.runs.load(runId);
-      assert.ok(["delivered", "awaiting_approval"].includes(run?.lifecycle?.stage ?? ""), `run ${runId} is settled: ${run?.lifecycle?.stage}`);
+      assert.ok(
+        ["delivered", "awaiting_approval"].includes(run?.lifecycle?.stage ?? ""),
+        `run ${runId} is settled: ${run?.lifecycle?.stage}`,
+      );
       owners.add(run!.lifecycle!.owner!.split("#")[0]);
     }
     assert.equal(owners.size, 2, `both instances worked on runs: ${[...owners].join(", ")}`);
@@ -60,26 +73,55 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
   it("poisons a run delivered too often: one error card with its correlation id, the message kept, `poisoned` published", async () => {
     const conversationId = `personal-${randomUUID()}`;
     const runId = `run-${randomUUID()}`;
-    const reference = { channelId: "msteams", serviceUrl: harness.serviceUrl, conversation: { id: conversationId }, bot: { id: "28:procura" }, user: { id: "user-p" } };
+    const reference = {
+      channelId: "msteams",
+      serviceUrl: harness.serviceUrl,
+      conversation: { id: conversationId },
+      bot: { id: "28:procura" },
+      user: { id: "user-p" },
+    };
     // On a queue of its own: two workers took the message and died (their leases ran out), then a bot starts on it.
     const azurite = await sharedEmbeddedAzurite();
     const queueName = `poison-${randomUUID().slice(0, 8)}`;
     const queue = await AzureStorageRunQueue.open({ connectionString: azurite.connectionString }, queueName);
-    await queue.enqueue({ kind: "question", runId, question: QUESTIONS[0], requester: { userId: "user-p", conversationId }, reference, acceptedAt: new Date().toISOString() });
+    await queue.enqueue({
+      kind: "question",
+      runId,
+      question: QUESTIONS[0],
+      requester: { userId: "user-p", conversationId },
+      reference,
+      acceptedAt: new Date().toISOString(),
+    });
     for (let delivery = 1; delivery <= 2; delivery++) {
       const [held] = await queue.receive(1, 30);
       await held.release(0);
     }
     const log: string[] = [];
-    const bot = await startProcura(harness.config, { port: 0, host: "127.0.0.1", store: harness.store, queue, log: (line) => log.push(line) });
-    const error = await harness.connector.waitFor((a) => a.conversationId === conversationId && finalReplies([a]).includes("error"), 20_000, "the error card");
+    const bot = await startProcura(harness.config, {
+      port: 0,
+      host: "127.0.0.1",
+      store: harness.store,
+      queue,
+      log: (line) => log.push(line),
+    });
+    const error = await harness.connector.waitFor(
+      (a) => a.conversationId === conversationId && finalReplies([a]).includes("error"),
+      20_000,
+      "the error card",
+    );
     const texts = cardTexts(cardOf(error));
-    assert.ok(texts.some((t) => t.includes(runId)), `the error card shows the correlation id: ${texts.join(" | ")}`);
+    assert.ok(
+      texts.some((t) => t.includes(runId)),
+      `the error card shows the correlation id: ${texts.join(" | ")}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(finalReplies(harness.connector.inConversation(conversationId)), ["error"], "one card, nothing else");
     const run = await harness.store.runs.load(runId);
     assert.equal(run?.lifecycle?.stage, "poisoned");
-    assert.ok(log.some((line) => line.includes(`run ${runId}: poisoned after 3 deliveries`)), log.join("\n"));
+    assert.ok(
+      log.some((line) => line.includes(`run ${runId}: poisoned after 3 deliveries`)),
+      log.join("\n"),
+    );
     assert.deepEqual(await queue.receive(1, 1), [], "the message left the run queue");
     const poison = QueueServiceClient.fromConnectionString(azurite.connectionString).getQueueClient(`${queueName}${POISON_SUFFIX}`);
     const kept = (await poison.peekMessages({ numberOfMessages: 32 })).peekedMessageItems.map((item) => JSON.parse(item.messageText));
@@ -96,9 +138,17 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
     try {
       await azurite.stop();
       const activity = harness.message(QUESTIONS[1]);
-      const response = await fetch(`${bot.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(activity) });
+      const response = await fetch(`${bot.url}/api/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(activity),
+      });
       assert.equal(response.status, 200);
-      const told = await harness.connector.waitFor((a) => a.conversationId === activity.conversation.id && a.activity.text === repliesFor("en").queueUnreachable, 20_000, "the queue-unreachable reply");
+      const told = await harness.connector.waitFor(
+        (a) => a.conversationId === activity.conversation.id && a.activity.text === repliesFor("en").queueUnreachable,
+        20_000,
+        "the queue-unreachable reply",
+      );
       assert.ok(told);
       assert.equal(finalReplies(harness.connector.inConversation(activity.conversation.id)).length, 0);
       // In a personal chat the reply ends the stream the turn started: nothing is left open.

@@ -16,15 +16,25 @@ describe("run queue: the store briefly unreachable when a worker takes a questio
     const { sim, baseUrl } = await startFaultSimulator();
     const cosmos = await startEmbeddedCosmos();
     const proxy = new TcpProxy({ host: "127.0.0.1", port: Number(new URL(cosmos.endpoint).port) });
-    const store = await openCosmosStore(loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: `http://127.0.0.1:${await proxy.start()}`, COSMOS_KEY: cosmos.key }), { log: () => {} });
+    const store = await openCosmosStore(
+      loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: `http://127.0.0.1:${await proxy.start()}`, COSMOS_KEY: cosmos.key }),
+      { log: () => {} },
+    );
     const log: string[] = [];
     const model = createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 3, initialMs: 20, multiplier: 2, maxMs: 200 } });
-    const runs = await startQueuedRuns((await sharedEmbeddedAzurite()).connectionString, { ...workflowHarness(model).deps, store: store.runs }, (line) => log.push(line));
+    const runs = await startQueuedRuns(
+      (await sharedEmbeddedAzurite()).connectionString,
+      { ...workflowHarness(model).deps, store: store.runs },
+      (line) => log.push(line),
+    );
     try {
       proxy.outage(12_000);
       const shown = await runs.run("What is the risk rating of our logistics vendor?");
       assert.equal(shown.status, "completed", "the user got the answer, not an error");
-      assert.ok(log.some((line) => /trying again in \d+ ms/.test(line)), `the worker waited for the store: ${log.join("\n")}`);
+      assert.ok(
+        log.some((line) => /trying again in \d+ ms/.test(line)),
+        `the worker waited for the store: ${log.join("\n")}`,
+      );
       const stored = await store.runs.load(shown.runId);
       assert.equal(stored?.status, "completed");
       assert.equal(stored?.lifecycle?.owners, 1, "one worker, no takeover");

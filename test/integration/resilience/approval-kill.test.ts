@@ -13,12 +13,27 @@ describe("resilience: the bot process killed with an approval pending (child pro
 
   it("an approver's click after kill -9 and a restart decides it: exactly one reviewed answer reaches the requester", async () => {
     const result = await botKilledAwaitingApproval(sim, baseUrl);
-    assert.deepEqual(result.finals, ["under_review", "answer"], `the notice before the kill, one answer after the decision: ${result.userSaw}`);
+    assert.deepEqual(
+      result.finals,
+      ["under_review", "answer"],
+      `the notice before the kill, one answer after the decision: ${result.userSaw}`,
+    );
     assert.equal(result.reviewed, true, "the answer carries the reviewed-by-an-approver line");
     assert.equal(result.invokeStatus, 200);
-    assert.ok(result.invokeOutcome.includes(labelsFor("en").outcomeApproved), `the approver sees the outcome card: ${result.invokeOutcome.join(" | ")}`);
-    assert.deepEqual({ approval: result.atKill.approval, run: result.atKill.run }, { approval: "pending", run: "awaiting_approval" }, "the process died with the decision pending");
-    assert.deepEqual(result.after, { approval: "approved", run: "completed", delivery: { status: "delivered", attempts: 1 } }, "decided once, delivered once");
+    assert.ok(
+      result.invokeOutcome.includes(labelsFor("en").outcomeApproved),
+      `the approver sees the outcome card: ${result.invokeOutcome.join(" | ")}`,
+    );
+    assert.deepEqual(
+      { approval: result.atKill.approval, run: result.atKill.run },
+      { approval: "pending", run: "awaiting_approval" },
+      "the process died with the decision pending",
+    );
+    assert.deepEqual(
+      result.after,
+      { approval: "approved", run: "completed", delivery: { status: "delivered", attempts: 1 } },
+      "decided once, delivered once",
+    );
     assert.equal(result.threadsPosted, 1, "the restart did not post the approval card again");
   });
 });

@@ -14,15 +14,27 @@ describe("resilience: model and store faults through the agent graph (latency si
 
   it("429 with Retry-After on 30 % of calls: every run still answers, after waiting as told", async () => {
     const result = await runGraphFault(sim, baseUrl, scenario("rate limiting"));
-    assert.deepEqual(result.states.map((s) => s.status), ["completed", "completed"], result.userSaw);
+    assert.deepEqual(
+      result.states.map((s) => s.status),
+      ["completed", "completed"],
+      result.userSaw,
+    );
     const limited = result.calls.filter((c) => c.status === 429);
     assert.ok(limited.length >= 2, `429s were injected (${limited.length} of ${result.calls.length})`);
     for (const call of limited) {
-      const retry = result.calls.find((c) => c.agentId === call.agentId && c.question === call.question && c.callIndex === call.callIndex + 1);
+      const retry = result.calls.find(
+        (c) => c.agentId === call.agentId && c.question === call.question && c.callIndex === call.callIndex + 1,
+      );
       assert.ok(retry, `the ${call.agentId} call was retried`);
-      assert.ok(retry.startedAt - call.endedAt! >= 900, `the retry waited for Retry-After (${Math.round(retry.startedAt - call.endedAt!)} ms)`);
+      assert.ok(
+        retry.startedAt - call.endedAt! >= 900,
+        `the retry waited for Retry-After (${Math.round(retry.startedAt - call.endedAt!)} ms)`,
+      );
     }
-    assert.ok(result.states.every((s) => s.findings.every((f) => f.status === "ok")), "no specialist was lost to throttling");
+    assert.ok(
+      result.states.every((s) => s.findings.every((f) => f.status === "ok")),
+      "no specialist was lost to throttling",
+    );
   });
 
   it("a Router call that never answers times out and the run falls back to Knowledge", async () => {
@@ -32,7 +44,10 @@ describe("resilience: model and store faults through the agent graph (latency si
     assert.equal(state.decision?.fallback, true);
     assert.deepEqual(state.decision?.selected, ["knowledge"]);
     assert.match(state.decision.reason, /timeout|timed out/i);
-    assert.ok(result.calls.filter((c) => c.agentId === "router").every((c) => c.aborted), "the hanging Router call was abandoned");
+    assert.ok(
+      result.calls.filter((c) => c.agentId === "router").every((c) => c.aborted),
+      "the hanging Router call was abandoned",
+    );
     assert.match(result.userSaw, /^answer card .*Knowledge fallback/);
   });
 
@@ -45,7 +60,10 @@ describe("resilience: model and store faults through the agent graph (latency si
     assert.equal(failed?.status, "failed");
     assert.match(failed?.status === "failed" ? failed.error : "", /500/);
     assert.ok(result.calls.filter((c) => c.agentId === victim).length >= 2, "the 500 was retried before giving up");
-    assert.ok(state.findings.some((f) => f.status === "ok"), "another specialist (or the Knowledge fallback) answered");
+    assert.ok(
+      state.findings.some((f) => f.status === "ok"),
+      "another specialist (or the Knowledge fallback) answered",
+    );
     assert.match(result.userSaw, new RegExp(`answer card .*${victim} failed`));
   });
 

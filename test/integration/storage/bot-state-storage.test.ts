@@ -79,7 +79,10 @@ describe("CosmosBotStorage (botbuilder Storage on the embedded Cosmos)", () => {
       const storage = new CosmosBotStorage(container, "merge");
       await storage.write({ "msteams/bot/conversations/a:concurrent": { turns: 0 } });
       const results = await raceTwoTurns(storage);
-      assert.deepEqual(results.map((result) => result.status), ["fulfilled", "fulfilled"]);
+      assert.deepEqual(
+        results.map((result) => result.status),
+        ["fulfilled", "fulfilled"],
+      );
       const saved = (await storage.read(["msteams/bot/conversations/a:concurrent"]))["msteams/bot/conversations/a:concurrent"]!;
       assert.equal(saved.lastQuestion, "first");
       assert.equal(saved.lastCard, "progress-2");

@@ -11,7 +11,13 @@ describe("instances starting at the same moment on a fresh database", function (
   after(() => cosmos.stop());
 
   it("all come up: a conflict creating the database or a container means another instance created it", async () => {
-    const config = loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: cosmos.endpoint, COSMOS_KEY: cosmos.key, COSMOS_DATABASE: "fresh", RUN_QUEUE_CONNECTION_STRING: "unused" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      COSMOS_ENDPOINT: cosmos.endpoint,
+      COSMOS_KEY: cosmos.key,
+      COSMOS_DATABASE: "fresh",
+      RUN_QUEUE_CONNECTION_STRING: "unused",
+    });
     const stores = await Promise.all([1, 2, 3].map(() => openCosmosStore(config, { log: () => undefined })));
     try {
       for (const store of stores) assert.equal((await store.health()).ok, true);

@@ -44,14 +44,21 @@ function conformance(name: string, open: (policy: MemoryPolicy, now: () => numbe
       await memory.remember(a, turn("r1"));
       await memory.remember(a, turn("r2"));
       await memory.remember(b, turn("r3"));
-      assert.deepEqual((await memory.recall(a)).map((t) => t.runId), ["r1", "r2"]);
-      assert.deepEqual((await memory.recall(b)).map((t) => t.runId), ["r3"]);
+      assert.deepEqual(
+        (await memory.recall(a)).map((t) => t.runId),
+        ["r1", "r2"],
+      );
+      assert.deepEqual(
+        (await memory.recall(b)).map((t) => t.runId),
+        ["r3"],
+      );
       assert.deepEqual(await memory.recall(a).then((turns) => turns[0]), turn("r1"), "round-trips the whole turn");
     });
 
     it("keeps the latest turns within the token budget, and a run delivered twice once", async () => {
       const a = key("budget");
-      for (const id of ["r1", "r2", "r3", "r4", "r5", "r5"]) await memory.remember(a, turn(id, `${id}: ${"how much did we spend ".repeat(3)}?`));
+      for (const id of ["r1", "r2", "r3", "r4", "r5", "r5"])
+        await memory.remember(a, turn(id, `${id}: ${"how much did we spend ".repeat(3)}?`));
       const kept = (await memory.recall(a)).map((t) => t.runId);
       assert.ok(kept.length >= 1 && kept.length < 5, `trimmed to the budget: ${kept.join(",")}`);
       assert.equal(kept.at(-1), "r5");
@@ -68,7 +75,11 @@ function conformance(name: string, open: (policy: MemoryPolicy, now: () => numbe
       clock.ms += 2000;
       assert.deepEqual(await memory.recall(a), [], "expired");
       await memory.remember(a, turn("r3"));
-      assert.deepEqual((await memory.recall(a)).map((t) => t.runId), ["r3"], "an expired memory starts afresh");
+      assert.deepEqual(
+        (await memory.recall(a)).map((t) => t.runId),
+        ["r3"],
+        "an expired memory starts afresh",
+      );
       await memory.forget(a);
       assert.deepEqual(await memory.recall(a), []);
       await memory.forget(a);

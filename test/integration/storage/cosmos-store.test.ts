@@ -23,7 +23,10 @@ describe("openCosmosStore", () => {
 
     it("logs one line saying the data will not survive a restart", () => {
       assert.equal(lines.length, 1);
-      assert.match(lines[0], /no COSMOS_ENDPOINT set, using an embedded in-memory server at http:\/\/127\.0\.0\.1:\d+ .*will not survive a restart/);
+      assert.match(
+        lines[0],
+        /no COSMOS_ENDPOINT set, using an embedded in-memory server at http:\/\/127\.0\.0\.1:\d+ .*will not survive a restart/,
+      );
       assert.equal(store.embedded, true);
     });
 
@@ -61,9 +64,14 @@ describe("openCosmosStore", () => {
       const result = await seedSampleData(store, data);
       assert.equal(result.counts.spend, data.spend.length);
       assert.ok(data.spend.length >= 10_000);
-      console.log(`      seeded ${result.counts.spend} spend rows (+ ${result.counts.suppliers} suppliers, ${result.counts.contracts} contracts) in ${result.durationMs} ms`);
+      console.log(
+        `      seeded ${result.counts.spend} spend rows (+ ${result.counts.suppliers} suppliers, ${result.counts.contracts} contracts) in ${result.durationMs} ms`,
+      );
       assert.ok(result.durationMs < 10_000, `seeding took ${result.durationMs} ms`);
-      assert.deepEqual(await store.procurementData.spendCells({ supplierId: "SUP-003" }), await memory.spendCells({ supplierId: "SUP-003" }));
+      assert.deepEqual(
+        await store.procurementData.spendCells({ supplierId: "SUP-003" }),
+        await memory.spendCells({ supplierId: "SUP-003" }),
+      );
     });
 
     it("reports itself healthy", async () => {
@@ -88,7 +96,13 @@ describe("openCosmosStore", () => {
 
     before(async () => {
       server = await startEmbeddedCosmos();
-      const config = loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: server.endpoint, COSMOS_KEY: server.key, COSMOS_DATABASE: "procura-it", TRANSCRIPT_TTL_DAYS: "30" });
+      const config = loadConfig({
+        NODE_ENV: "test",
+        COSMOS_ENDPOINT: server.endpoint,
+        COSMOS_KEY: server.key,
+        COSMOS_DATABASE: "procura-it",
+        TRANSCRIPT_TTL_DAYS: "30",
+      });
       store = await openCosmosStore(config, { log: (line) => lines.push(line) });
     });
     after(async () => {
@@ -119,7 +133,11 @@ describe("openCosmosStore", () => {
         spendCells: "/id",
       });
       assert.equal(resources.find((container) => container.id === "transcripts")!.defaultTtl, 30 * 86_400);
-      assert.equal(resources.find((container) => container.id === "conversationMemory")!.defaultTtl, -1, "each memory document carries its own ttl");
+      assert.equal(
+        resources.find((container) => container.id === "conversationMemory")!.defaultTtl,
+        -1,
+        "each memory document carries its own ttl",
+      );
       assert.deepEqual(lines, []);
       assert.equal(store.embedded, false);
       assert.deepEqual(await store.procurementData.listSuppliers(), []);
@@ -127,9 +145,21 @@ describe("openCosmosStore", () => {
 
     it("when the server stops: health says why, and operations reject with a SystemError carrying the cause", async () => {
       await store.runs.checkpoint({
-        schemaVersion: 1, runId: "r", question: "q", language: "en", status: "running", phase: "route", attempts: 1,
-        startedAt: "2026-11-21T09:00:00.000Z", updatedAt: "2026-11-21T09:00:00.000Z", offline: true, findings: [],
-        quality: { initialScore: null, finalScore: null, retried: false }, hitlReasons: [], usage: { inputTokens: 0, outputTokens: 0 }, events: [],
+        schemaVersion: 1,
+        runId: "r",
+        question: "q",
+        language: "en",
+        status: "running",
+        phase: "route",
+        attempts: 1,
+        startedAt: "2026-11-21T09:00:00.000Z",
+        updatedAt: "2026-11-21T09:00:00.000Z",
+        offline: true,
+        findings: [],
+        quality: { initialScore: null, finalScore: null, retried: false },
+        hitlReasons: [],
+        usage: { inputTokens: 0, outputTokens: 0 },
+        events: [],
       });
       await server.stop();
       const health = await store.health();

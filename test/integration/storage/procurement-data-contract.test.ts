@@ -22,12 +22,21 @@ function adapterContract(open: () => Promise<{ data: ProcurementData; close: () 
   });
 
   it("serves the directory: suppliers, one supplier, a supplier's contracts, policies, benchmarks", async () => {
-    assert.deepEqual((await data.listSuppliers()).map((s) => s.id), ["NW-100", "NW-200"]);
+    assert.deepEqual(
+      (await data.listSuppliers()).map((s) => s.id),
+      ["NW-100", "NW-200"],
+    );
     assert.equal((await data.getSupplier("NW-200"))?.name, "Blue Harbor Cloud Inc.");
     assert.equal(await data.getSupplier("NW-404"), undefined);
-    assert.deepEqual((await data.listContracts({ supplierId: "NW-100" })).map((c) => c.id), ["NWC-1"]);
+    assert.deepEqual(
+      (await data.listContracts({ supplierId: "NW-100" })).map((c) => c.id),
+      ["NWC-1"],
+    );
     assert.deepEqual((await data.listPolicies("en")).map((p) => p.id).sort(), ["POL-CLOUD-HOSTING-en", "POL-FREIGHT-POLICY-en"]);
-    assert.deepEqual((await data.listBenchmarks()).map((b) => b.category), ["logistics"]);
+    assert.deepEqual(
+      (await data.listBenchmarks()).map((b) => b.category),
+      ["logistics"],
+    );
   });
 
   it("searches contracts and policies through its indexes", async () => {
@@ -41,12 +50,24 @@ function adapterContract(open: () => Promise<{ data: ProcurementData; close: () 
 
   it("answers spend from monthly cells, by every filter, with the largest transactions", async () => {
     const fy2025 = await data.spendCells({ supplierId: "NW-100", fiscalYear: "FY2025" });
-    assert.equal(fy2025.reduce((sum, cell) => sum + cell.amountJpy, 0), 5_300_000);
-    assert.equal(fy2025.reduce((sum, cell) => sum + cell.count, 0), 3);
+    assert.equal(
+      fy2025.reduce((sum, cell) => sum + cell.amountJpy, 0),
+      5_300_000,
+    );
+    assert.equal(
+      fy2025.reduce((sum, cell) => sum + cell.count, 0),
+      3,
+    );
     assert.deepEqual((await data.spendCells({ from: "2026-04-01" })).map((cell) => cell.month).sort(), ["2026-04", "2026-05"]);
-    assert.deepEqual((await data.spendCells({ costCenter: "CC-2200 Warehousing" })).flatMap((cell) => cell.largest.map((line) => line.id)), ["INV-0003"]);
+    assert.deepEqual(
+      (await data.spendCells({ costCenter: "CC-2200 Warehousing" })).flatMap((cell) => cell.largest.map((line) => line.id)),
+      ["INV-0003"],
+    );
     assert.deepEqual(await data.spendCells({ category: "x' OR 1=1 --" }), []);
-    assert.deepEqual(await data.spendDimensions(), { categories: ["cloud", "logistics"], costCenters: ["CC-1100 IT Infrastructure", "CC-2100 Logistics", "CC-2200 Warehousing"] });
+    assert.deepEqual(await data.spendDimensions(), {
+      categories: ["cloud", "logistics"],
+      costCenters: ["CC-1100 IT Infrastructure", "CC-2100 Logistics", "CC-2200 Warehousing"],
+    });
   });
 }
 

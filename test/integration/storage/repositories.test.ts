@@ -58,7 +58,10 @@ describe("Cosmos repositories (embedded server)", () => {
         status: kind === "approve" ? "approved" : "rejected",
         decision: { byAadObjectId: who, byName: who, at: "2026-11-21T10:00:00.000Z", kind, before: "draft", after: "draft" },
       });
-      const results = await Promise.all([store.approvals.replace(decide("aad-x", "approve"), etag), store.approvals.replace(decide("aad-y", "reject"), etag)]);
+      const results = await Promise.all([
+        store.approvals.replace(decide("aad-x", "approve"), etag),
+        store.approvals.replace(decide("aad-y", "reject"), etag),
+      ]);
       assert.deepEqual(results.map((result) => result.kind).sort(), ["conflict", "ok"]);
       const winner = results[0].kind === "ok" ? "aad-x" : "aad-y";
       const stored = (await store.approvals.get("ap-2"))!;
@@ -69,13 +72,23 @@ describe("Cosmos repositories (embedded server)", () => {
 
     it("lists pending approvals and those due for a reminder or expiry", async () => {
       const now = new Date("2026-11-21T20:00:00.000Z");
-      await store.approvals.create(approval("due-remind", { createdAt: "2026-11-21T15:00:00.000Z", expiresAt: "2026-11-24T15:00:00.000Z" }));
+      await store.approvals.create(
+        approval("due-remind", { createdAt: "2026-11-21T15:00:00.000Z", expiresAt: "2026-11-24T15:00:00.000Z" }),
+      );
       await store.approvals.create(approval("not-due", { createdAt: "2026-11-21T19:00:00.000Z", expiresAt: "2026-11-24T19:00:00.000Z" }));
       await store.approvals.create(
-        approval("reminded", { createdAt: "2026-11-21T10:00:00.000Z", remindedAt: "2026-11-21T14:00:00.000Z", expiresAt: "2026-11-24T10:00:00.000Z" }),
+        approval("reminded", {
+          createdAt: "2026-11-21T10:00:00.000Z",
+          remindedAt: "2026-11-21T14:00:00.000Z",
+          expiresAt: "2026-11-24T10:00:00.000Z",
+        }),
       );
       await store.approvals.create(
-        approval("due-expire", { createdAt: "2026-11-18T09:00:00.000Z", remindedAt: "2026-11-18T13:00:00.000Z", expiresAt: "2026-11-21T09:00:00.000Z" }),
+        approval("due-expire", {
+          createdAt: "2026-11-18T09:00:00.000Z",
+          remindedAt: "2026-11-18T13:00:00.000Z",
+          expiresAt: "2026-11-21T09:00:00.000Z",
+        }),
       );
       await store.approvals.create(approval("decided", { status: "approved", createdAt: "2026-11-18T09:00:00.000Z" }));
 
@@ -83,7 +96,10 @@ describe("Cosmos repositories (embedded server)", () => {
       assert.ok(["due-remind", "not-due", "reminded", "due-expire"].every((id) => pending.includes(id)));
       assert.ok(!pending.includes("decided"));
       const due = await store.approvals.listDue(now);
-      assert.deepEqual(due.map((item) => item.approval.id).filter((id) => !id.startsWith("ap-")), ["due-expire", "due-remind"]);
+      assert.deepEqual(
+        due.map((item) => item.approval.id).filter((id) => !id.startsWith("ap-")),
+        ["due-expire", "due-remind"],
+      );
       assert.ok(due.every((item) => typeof item.etag === "string" && item.etag.length > 0));
     });
   });
@@ -100,14 +116,26 @@ describe("Cosmos repositories (embedded server)", () => {
       assert.equal((await store.transcripts.get("tr-2", "a:conv-2"))!.userId, "29:other");
 
       const unevaluated = await store.transcripts.listUnevaluated({ limit: 10 });
-      assert.deepEqual(unevaluated.map((t) => t.id), ["tr-1", "tr-2"]);
-      assert.deepEqual((await store.transcripts.listUnevaluated({ limit: 1 })).map((t) => t.id), ["tr-1"]);
-      assert.deepEqual((await store.transcripts.listUnevaluated({ limit: 10, since: "2026-11-22T00:00:00.000Z" })).map((t) => t.id), ["tr-2"]);
+      assert.deepEqual(
+        unevaluated.map((t) => t.id),
+        ["tr-1", "tr-2"],
+      );
+      assert.deepEqual(
+        (await store.transcripts.listUnevaluated({ limit: 1 })).map((t) => t.id),
+        ["tr-1"],
+      );
+      assert.deepEqual(
+        (await store.transcripts.listUnevaluated({ limit: 10, since: "2026-11-22T00:00:00.000Z" })).map((t) => t.id),
+        ["tr-2"],
+      );
 
       assert.equal(await store.transcripts.markEvaluated("tr-1", "a:conv-1", "2026-11-23T00:00:00.000Z"), true);
       assert.equal(await store.transcripts.markEvaluated("tr-gone", "a:conv-1", "2026-11-23T00:00:00.000Z"), false);
       assert.equal((await store.transcripts.get("tr-1", "a:conv-1"))!.evaluatedAt, "2026-11-23T00:00:00.000Z");
-      assert.deepEqual((await store.transcripts.listUnevaluated({ limit: 10 })).map((t) => t.id), ["tr-2"]);
+      assert.deepEqual(
+        (await store.transcripts.listUnevaluated({ limit: 10 })).map((t) => t.id),
+        ["tr-2"],
+      );
     });
   });
 
@@ -161,7 +189,10 @@ describe("Cosmos repositories (embedded server)", () => {
       const ApproverChannel = z.object({ teamId: z.string(), channelId: z.string() });
       assert.equal(await store.settings.get("approverChannel", ApproverChannel), undefined);
       await store.settings.set("approverChannel", { teamId: "t-1", channelId: "19:approvers@thread.tacv2" });
-      assert.deepEqual(await store.settings.get("approverChannel", ApproverChannel), { teamId: "t-1", channelId: "19:approvers@thread.tacv2" });
+      assert.deepEqual(await store.settings.get("approverChannel", ApproverChannel), {
+        teamId: "t-1",
+        channelId: "19:approvers@thread.tacv2",
+      });
       await store.settings.set("approverChannel", { teamId: 42 });
       await assert.rejects(store.settings.get("approverChannel", ApproverChannel), SystemError);
     });

@@ -5,7 +5,18 @@ const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, second)).to
 function completed(executor: string, second: number, extra: Partial<WorkflowEvent> = {}): WorkflowEvent[] {
   return [
     { type: "executor_started", runId: "run-1", at: at(second - 1), executor, phase: extra.phase },
-    { type: "executor_completed", runId: "run-1", at: at(second), executor, durationMs: 1000, outcome: "ok", inputTokens: 100, outputTokens: 20, model: "gpt-4o", ...extra },
+    {
+      type: "executor_completed",
+      runId: "run-1",
+      at: at(second),
+      executor,
+      durationMs: 1000,
+      outcome: "ok",
+      inputTokens: 100,
+      outputTokens: 20,
+      model: "gpt-4o",
+      ...extra,
+    },
   ];
 }
 
@@ -43,7 +54,15 @@ export function finishedRun(overrides: Partial<RunState> = {}): RunState {
         details: "Clause 7.2",
         evidence: [{ source: "contract", referenceId: "CTR-0012", quote: "increase shall not exceed 5%" }],
         confidence: 0.9,
-        toolCalls: [{ name: "searchContracts", arguments: { query: "Acme renewal", supplier: "SUP-001" }, ok: true, resultDigest: "2 contracts: CTR-0012, CTR-0040", durationMs: 12 }],
+        toolCalls: [
+          {
+            name: "searchContracts",
+            arguments: { query: "Acme renewal", supplier: "SUP-001" },
+            ok: true,
+            resultDigest: "2 contracts: CTR-0012, CTR-0040",
+            durationMs: 12,
+          },
+        ],
       },
       {
         specialist: "spend",
@@ -53,7 +72,13 @@ export function finishedRun(overrides: Partial<RunState> = {}): RunState {
         evidence: [],
         confidence: 0.8,
         toolCalls: [
-          { name: "querySpend", arguments: { supplierId: "SUP-001", fiscalYear: "FY2025" }, ok: true, resultDigest: "144 transactions, ¥48,000,000", durationMs: 30 },
+          {
+            name: "querySpend",
+            arguments: { supplierId: "SUP-001", fiscalYear: "FY2025" },
+            ok: true,
+            resultDigest: "144 transactions, ¥48,000,000",
+            durationMs: 30,
+          },
           { name: "getPriceBenchmarks", arguments: { category: "saas" }, ok: true, resultDigest: "saas median ¥2,100", durationMs: 5 },
         ],
       },

@@ -96,7 +96,13 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
  * Registers the suite's hooks: a scripted model server, and the bot pointed at it with no retries.
  * Read `suite.harness` inside tests (it exists once `before` has run).
  */
-export function useScriptedBot(options: { env?: Record<string, string>; fallbackEndpoints?: string[]; model?: ConstructorParameters<typeof ScriptedModelServer>[0] } = {}): {
+export function useScriptedBot(
+  options: {
+    env?: Record<string, string>;
+    fallbackEndpoints?: string[];
+    model?: ConstructorParameters<typeof ScriptedModelServer>[0];
+  } = {},
+): {
   model: ScriptedModelServer;
   harness: BotHarness;
   endpoints: string[];

@@ -9,7 +9,10 @@ const OPERATORS = "19:operators@thread.tacv2";
 describe("Teams bot with a scripted OpenAI-compatible model", function () {
   this.timeout(60_000);
   // A second endpoint to fail over to (never needed here: the primary answers).
-  const suite = useScriptedBot({ fallbackEndpoints: ["http://127.0.0.1:9/v1"], env: { OPERATOR_CHANNEL_ID: OPERATORS, OPERATOR_NOTICE_QUESTION_WORDS: "3" } });
+  const suite = useScriptedBot({
+    fallbackEndpoints: ["http://127.0.0.1:9/v1"],
+    env: { OPERATOR_CHANNEL_ID: OPERATORS, OPERATOR_NOTICE_QUESTION_WORDS: "3" },
+  });
   const { model } = suite;
 
   it("shows each model endpoint's circuit state in /healthz and the start banner", async () => {
@@ -28,7 +31,16 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
   });
 
   it("tells the requester with the error card and the operators' channel with a notice when a run fails", async () => {
-    const route = { selected: ["contract"], priority: ["contract"], debateMode: "independent", evidenceNeed: "medium", hitl: false, reason: "contract question", inScope: true, scopeReason: "a contract question" };
+    const route = {
+      selected: ["contract"],
+      priority: ["contract"],
+      debateMode: "independent",
+      evidenceNeed: "medium",
+      hitl: false,
+      reason: "contract question",
+      inScope: true,
+      scopeReason: "a contract question",
+    };
     const finding = { summary: "CTR-0001 caps increases at 5%.", details: "Clause 4.2", evidence: [], confidence: 0.9 };
     model
       .script("router", route, route)
@@ -37,7 +49,11 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
 
     const question = suite.harness.message("Can we terminate the Acme contract early without a penalty?");
     await suite.harness.post(question);
-    const error = await suite.harness.connector.waitFor((a) => a.conversationId === question.conversation.id && a.method === "POST" && cardShows(a, en.errorTitle), 30_000, "the error card");
+    const error = await suite.harness.connector.waitFor(
+      (a) => a.conversationId === question.conversation.id && a.method === "POST" && cardShows(a, en.errorTitle),
+      30_000,
+      "the error card",
+    );
     const notice = await suite.harness.connector.waitFor((a) => a.conversationId === OPERATORS, 10_000, "the operators' notice");
     model.assertNoUnexpectedCalls();
 
@@ -51,19 +67,41 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
 
   it("in a group chat, shows each specialist working then done on the progress card, and answers with both sections and the QSCORE", async () => {
     model
-      .script("router", { selected: ["contract", "spend"], priority: ["contract", "spend"], debateMode: "independent", evidenceNeed: "medium", hitl: false, inScope: true, scopeReason: "procurement", reason: "renewal and spend" })
+      .script("router", {
+        selected: ["contract", "spend"],
+        priority: ["contract", "spend"],
+        debateMode: "independent",
+        evidenceNeed: "medium",
+        hitl: false,
+        inScope: true,
+        scopeReason: "procurement",
+        reason: "renewal and spend",
+      })
       .script("spend", {
         delayMs: 200,
-        then: { summary: "Spend with Acme grew 12% in FY2025.", details: "FY2024 10.0M JPY, FY2025 11.2M JPY", evidence: [{ source: "spend", referenceId: "SPD-ACME-FY25", quote: "11.2M JPY" }], confidence: 0.8 },
+        then: {
+          summary: "Spend with Acme grew 12% in FY2025.",
+          details: "FY2024 10.0M JPY, FY2025 11.2M JPY",
+          evidence: [{ source: "spend", referenceId: "SPD-ACME-FY25", quote: "11.2M JPY" }],
+          confidence: 0.8,
+        },
       })
       .script("contract", {
         delayMs: 1500,
-        then: { summary: "CTR-0001 caps increases at 5%.", details: "Clause 4.2", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }], confidence: 0.9 },
+        then: {
+          summary: "CTR-0001 caps increases at 5%.",
+          details: "Clause 4.2",
+          evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }],
+          confidence: 0.9,
+        },
       })
       .script("moderator", {
         conclusion: "Not at +8%: the contract caps increases at 5%.",
         rationale: [{ point: "CTR-0001 clause 4.2 caps yearly increases at 5%.", citations: ["CTR-0001"] }],
-        findings: [{ specialist: "contract", summary: "Cap of 5%" }, { specialist: "spend", summary: "Spend up 12%" }],
+        findings: [
+          { specialist: "contract", summary: "Cap of 5%" },
+          { specialist: "spend", summary: "Spend up 12%" },
+        ],
         nextActions: ["Negotiate within the cap."],
         qscore: 91,
         hitl: false,
@@ -80,14 +118,20 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
     );
     model.assertNoUnexpectedCalls();
 
-    const updates = suite.harness.connector.inConversation(question.conversation.id).filter((a) => a.method === "PUT").map((a) => cardTexts(cardOf(a)).join(" | "));
+    const updates = suite.harness.connector
+      .inConversation(question.conversation.id)
+      .filter((a) => a.method === "PUT")
+      .map((a) => cardTexts(cardOf(a)).join(" | "));
     assert.ok(
       updates.some((u) => u.includes(`✅ ${en.statusDone}`) && u.includes(`⏳ ${en.statusWorking}`)),
       `an update shows one specialist done while the other works:\n${updates.join("\n")}`,
     );
     const texts = cardTexts(cardOf(answer));
     assert.ok(texts.includes("Not at +8%: the contract caps increases at 5%."));
-    assert.ok(texts.some((t) => t.includes("91")), "QSCORE badge");
+    assert.ok(
+      texts.some((t) => t.includes("91")),
+      "QSCORE badge",
+    );
     assert.ok(!texts.includes(en.offline), "not labelled offline");
     const sections = JSON.stringify(cardOf(answer)).match(/Action\.ToggleVisibility/g) ?? [];
     assert.equal(sections.length, 2, "one collapsible section per specialist");

@@ -46,27 +46,53 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
 
     const updates = activities.filter((a) => a.method === "PUT");
     assert.ok(updates.length >= 1, "the progress card was updated");
-    assert.ok(updates.every((u) => u.activityId === progress.activityId), "updates target the progress card");
-    assert.ok(updates.every((u) => u.at < answer.at), "every progress update lands before the answer card");
+    assert.ok(
+      updates.every((u) => u.activityId === progress.activityId),
+      "updates target the progress card",
+    );
+    assert.ok(
+      updates.every((u) => u.at < answer.at),
+      "every progress update lands before the answer card",
+    );
     const lastUpdate = cardTexts(cardOf(updates.at(-1)!));
-    assert.ok(lastUpdate.some((t) => t.includes(en.statusDone)), `final progress shows finished specialists: ${lastUpdate.join(" | ")}`);
+    assert.ok(
+      lastUpdate.some((t) => t.includes(en.statusDone)),
+      `final progress shows finished specialists: ${lastUpdate.join(" | ")}`,
+    );
 
     const card = cardOf(answer);
     const texts = cardTexts(card);
     assert.ok(texts.includes(en.offline), "the offline label is shown");
     const toggles = JSON.stringify(card).match(/Action\.ToggleVisibility/g) ?? [];
     assert.ok(toggles.length >= 1, "one collapsible section per specialist");
-    assert.ok(texts.some((t) => t.includes(en.thumbsUp)), "feedback buttons");
+    assert.ok(
+      texts.some((t) => t.includes(en.thumbsUp)),
+      "feedback buttons",
+    );
     for (const section of findingSections(card))
-      assert.ok(!cardTexts(section.details).includes(section.headline), `an opened section does not repeat its headline: ${section.headline}`);
+      assert.ok(
+        !cardTexts(section.details).includes(section.headline),
+        `an opened section does not repeat its headline: ${section.headline}`,
+      );
 
     const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(card))![1];
     const transcript = await harness.store.transcripts.get(runId, conversationId);
     assert.equal(transcript?.status, "completed");
-    const checkpoint = await eventually(() => harness.store.runs.load(runId), (run) => run?.lifecycle?.stage === "delivered");
-    assert.equal(checkpoint?.requester?.progressActivityId, progress.activityId, "the checkpoint keeps the progress card's id for a resumed run");
+    const checkpoint = await eventually(
+      () => harness.store.runs.load(runId),
+      (run) => run?.lifecycle?.stage === "delivered",
+    );
+    assert.equal(
+      checkpoint?.requester?.progressActivityId,
+      progress.activityId,
+      "the checkpoint keeps the progress card's id for a resumed run",
+    );
     assert.equal(checkpoint?.lifecycle?.stage, "delivered");
-    assert.equal(checkpoint?.lifecycle?.sent.answer?.activityId, answer.activityId, "the answer's activity id is recorded, so no other worker sends it again");
+    assert.equal(
+      checkpoint?.lifecycle?.sent.answer?.activityId,
+      answer.activityId,
+      "the answer's activity id is recorded, so no other worker sends it again",
+    );
     console.log(
       `      first reaction ${Math.round(typing.at - sentAt)} ms (progress card ${Math.round(progress.at - sentAt)} ms), answer card ${Math.round(answer.at - sentAt)} ms, ${updates.length} progress update(s)`,
     );
@@ -78,7 +104,8 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.equal((await harness.post(activity)).status, 200);
     const answer = await answerIn(harness, conversationId);
     const activities = harness.connector.inConversation(conversationId);
-    const streamOf = (a: RecordedActivity) => a.activity.channelData as { streamType?: string; streamId?: string; streamSequence?: number } | undefined;
+    const streamOf = (a: RecordedActivity) =>
+      a.activity.channelData as { streamType?: string; streamId?: string; streamSequence?: number } | undefined;
     const first = activities.find((a) => streamOf(a)?.streamType === "informative")!;
     assert.ok(first, "an informative update started the stream");
     assert.equal(first.activity.text, "Routing your question…");
@@ -87,11 +114,20 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.equal(streamOf(answer)?.streamId, first.activityId, "the same stream");
     assert.equal(activities.filter((a) => a.activity.type === "message").length, 1, "exactly one message");
     const updates = activities.filter((a) => streamOf(a)?.streamId === first.activityId && a !== answer);
-    assert.ok(updates.every((a) => a.activity.type === "typing"), "updates are typing activities");
+    assert.ok(
+      updates.every((a) => a.activity.type === "typing"),
+      "updates are typing activities",
+    );
     const sequences = updates.map((a) => streamOf(a)!.streamSequence!);
-    assert.deepEqual(sequences, [...sequences].sort((x, y) => x - y), "sequences grow");
+    assert.deepEqual(
+      sequences,
+      [...sequences].sort((x, y) => x - y),
+      "sequences grow",
+    );
     assert.ok(answer.activity.text && answer.activity.text.length > 0, "the final message carries the answer as text");
-    const message = (answer.activity.entities as { type: string; additionalType?: string[]; citation?: unknown[] }[]).find((e) => e.type === "https://schema.org/Message");
+    const message = (answer.activity.entities as { type: string; additionalType?: string[]; citation?: unknown[] }[]).find(
+      (e) => e.type === "https://schema.org/Message",
+    );
     assert.ok(message, "the citations entity");
     assert.equal(message.additionalType, undefined, "offline answers carry no AI-generated label");
 
@@ -100,11 +136,18 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.ok(text.includes(`**${en.rationale}**`), text);
     const card = cardOf(answer);
     const texts = cardTexts(card);
-    assert.ok(!texts.includes(en.conclusion) && !texts.includes(en.rationale), `no conclusion or rationale on the card: ${texts.join(" | ")}`);
+    assert.ok(
+      !texts.includes(en.conclusion) && !texts.includes(en.rationale),
+      `no conclusion or rationale on the card: ${texts.join(" | ")}`,
+    );
     assert.ok(texts.includes(en.offline), "the card says the answer is offline");
     const markers = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
     assert.ok(markers.length > 0, "citation markers in the text");
-    assert.deepEqual([...new Set(markers)].sort(), (message.citation as { position: number }[]).map((c) => c.position).sort(), "every marker has its citation");
+    assert.deepEqual(
+      [...new Set(markers)].sort(),
+      (message.citation as { position: number }[]).map((c) => c.position).sort(),
+      "every marker has its citation",
+    );
     assert.ok(texts.includes(en.sources) && markers.every((n) => texts.includes(`[${n}] `)), "the card's sources use the text's numbers");
     // Teams' own feedback loop replaces the card's buttons in a personal chat.
     assert.equal((answer.activity.channelData as { feedbackLoopEnabled?: boolean }).feedbackLoopEnabled, true);
@@ -116,7 +159,9 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const conversationId = question.conversation.id;
     await harness.post(question);
     await answerIn(harness, conversationId);
-    const streamId = harness.connector.inConversation(conversationId).find((a) => (a.activity.channelData as { streamType?: string } | undefined)?.streamType === "informative")!.activityId;
+    const streamId = harness.connector
+      .inConversation(conversationId)
+      .find((a) => (a.activity.channelData as { streamType?: string } | undefined)?.streamType === "informative")!.activityId;
     const transcript = (await harness.store.transcripts.listUnevaluated({ limit: 500 })).find((t) => t.question === question.text)!;
     const rate = (replyToId: string, reaction: "like" | "dislike", feedback: string) =>
       harness.post({
@@ -139,7 +184,10 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
   });
 
   it("answers an off-topic question with the polite out-of-scope card in the asker's language: examples, no QSCORE, stored as out_of_scope", async () => {
-    for (const [question, language] of [["What will the weather be in Tokyo tomorrow?", "en"], ["有給休暇はあと何日残っていますか？", "ja"]] as const) {
+    for (const [question, language] of [
+      ["What will the weather be in Tokyo tomorrow?", "en"],
+      ["有給休暇はあと何日残っていますか？", "ja"],
+    ] as const) {
       const labels = labelsFor(language);
       const activity = harness.message(question);
       const conversationId = activity.conversation.id;
@@ -151,20 +199,38 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
       );
       const texts = cardTexts(cardOf(reply));
       assert.ok(texts.includes(labels.outOfScopeBody));
-      for (const example of labels.outOfScopeExamples) assert.ok(texts.some((t) => t.includes(example)), `example shown: ${example}`);
-      assert.ok(!texts.some((t) => t.includes('QSCORE')), "no quality badge");
-      assert.equal(harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && isAnswerCard(a)).length, 0, "no answer card");
+      for (const example of labels.outOfScopeExamples)
+        assert.ok(
+          texts.some((t) => t.includes(example)),
+          `example shown: ${example}`,
+        );
+      assert.ok(!texts.some((t) => t.includes("QSCORE")), "no quality badge");
+      assert.equal(
+        harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && isAnswerCard(a)).length,
+        0,
+        "no answer card",
+      );
       const transcripts = await harness.store.transcripts.listUnevaluated({ limit: 500 });
       const transcript = transcripts.find((t) => t.question === question);
       assert.equal(transcript?.status, "out_of_scope");
-      assert.deepEqual(transcript?.steps.map((step) => step.executor), ["router"], "only the Router ran");
+      assert.deepEqual(
+        transcript?.steps.map((step) => step.executor),
+        ["router"],
+        "only the Router ran",
+      );
     }
   });
 
   it("sends the welcome card when the bot is installed, and nothing when someone else joins", async () => {
     const conversationId = `personal-${randomUUID()}`;
     const base = harness.message("", { conversationId });
-    const update = (memberId: string) => ({ ...base, id: randomUUID(), type: "conversationUpdate", text: undefined, membersAdded: [{ id: memberId }] });
+    const update = (memberId: string) => ({
+      ...base,
+      id: randomUUID(),
+      type: "conversationUpdate",
+      text: undefined,
+      membersAdded: [{ id: memberId }],
+    });
     assert.equal((await harness.post(update("someone-else"))).status, 200);
     assert.equal((await harness.post(update("28:procura"))).status, 200);
     const welcome = await harness.connector.waitFor((a) => a.conversationId === conversationId && cardShows(a, en.welcomeTitle));
@@ -193,20 +259,36 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
       extra: { entities: [{ type: "mention", text: "<at>Procura</at>", mentioned: { id: "28:procura", name: "Procura" } }] },
     });
     await harness.post(activity);
-    await harness.connector.waitFor((a) => a.conversationId === conversationId && cardShows(a, en.helpTitle), 10_000, "help card in the channel thread");
+    await harness.connector.waitFor(
+      (a) => a.conversationId === conversationId && cardShows(a, en.helpTitle),
+      10_000,
+      "help card in the channel thread",
+    );
   });
 
   it("understands a follow-up offline in the thread a channel post started, and shows what it understood", async () => {
     const channel = `19:procurement-${Date.now()}@thread.tacv2`;
     const mention = { entities: [{ type: "mention", text: "<at>Procura</at>", mentioned: { id: "28:procura", name: "Procura" } }] };
-    const root = harness.message("<at>Procura</at> How much did we spend with Acme in FY2025?", { conversationId: channel, conversationType: "channel", extra: mention });
+    const root = harness.message("<at>Procura</at> How much did we spend with Acme in FY2025?", {
+      conversationId: channel,
+      conversationType: "channel",
+      extra: mention,
+    });
     await harness.post(root);
     await answerIn(harness, channel);
     const thread = `${channel};messageid=${root.id}`;
-    await harness.post(harness.message("<at>Procura</at> And with Nimbus?", { conversationId: thread, conversationType: "channel", extra: mention }));
+    await harness.post(
+      harness.message("<at>Procura</at> And with Nimbus?", { conversationId: thread, conversationType: "channel", extra: mention }),
+    );
     const texts = cardTexts(cardOf(await answerIn(harness, thread, 30_000)));
-    assert.ok(texts.includes(`${en.understoodAs}: `) && texts.includes("How much did we spend with Nimbus Workflow Inc. in FY2025?"), texts.join(" | "));
-    assert.ok(texts.some((text) => text.includes("Nimbus Workflow Inc., FY2025")), "answered for Nimbus in FY2025");
+    assert.ok(
+      texts.includes(`${en.understoodAs}: `) && texts.includes("How much did we spend with Nimbus Workflow Inc. in FY2025?"),
+      texts.join(" | "),
+    );
+    assert.ok(
+      texts.some((text) => text.includes("Nimbus Workflow Inc., FY2025")),
+      "answered for Nimbus in FY2025",
+    );
     assert.ok(texts.includes(en.suggestedFollowUps), "offers follow-ups");
   });
 
@@ -221,7 +303,9 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const tooLong = await harness.connector.waitFor((a) => a.conversationId === huge.conversation.id);
     assert.match(tooLong.activity.text ?? "", /4,001 characters long; I can take at most 4,000/);
 
-    const file = harness.message("", { extra: { attachments: [{ contentType: "image/png", contentUrl: "https://example.invalid/a.png", name: "quote.png" }] } });
+    const file = harness.message("", {
+      extra: { attachments: [{ contentType: "image/png", contentUrl: "https://example.invalid/a.png", name: "quote.png" }] },
+    });
     await harness.post(file);
     const explained = await harness.connector.waitFor((a) => a.conversationId === file.conversation.id);
     assert.match(explained.activity.text ?? "", /can't read files/);
@@ -269,12 +353,18 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
       name: "adaptiveCard/action",
       text: undefined,
       replyToId: answer.activityId,
-      value: { action: { type: "Action.Execute", verb: "feedback", data: { runId, rating: "down", comment: "  missing the FY2024 figure  " } }, trigger: "manual" },
+      value: {
+        action: { type: "Action.Execute", verb: "feedback", data: { runId, rating: "down", comment: "  missing the FY2024 figure  " } },
+        trigger: "manual",
+      },
     });
     assert.equal(response.body.type, "application/vnd.microsoft.card.adaptive");
     const texts = cardTexts(response.body.value);
     assert.ok(texts.includes(en.feedbackThanks("down")), "the card thanks the user");
-    assert.ok(texts.some((t) => t.includes(en.conclusion)), "the answer stays on the card");
+    assert.ok(
+      texts.some((t) => t.includes(en.conclusion)),
+      "the answer stays on the card",
+    );
     const stored = await harness.store.feedback.listForRun(runId);
     assert.equal(stored.length, 1);
     assert.deepEqual(
@@ -286,26 +376,47 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
   it("answers two messages sent at once in one conversation", async () => {
     const conversationId = `group-${randomUUID()}`;
     const first = harness.message("Which suppliers do we have for laptops?", { conversationId, conversationType: "groupChat" });
-    const second = harness.message("What does the policy say about single-source purchases?", { conversationId, conversationType: "groupChat", userId: "user-2" });
-    const statuses = await Promise.all([harness.post(first), harness.post(second)]);
-    assert.deepEqual(statuses.map((s) => s.status), [200, 200]);
-    await harness.connector.waitFor(
-      () => harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, en.conclusion)).length === 2,
-      20_000,
-      "two answer cards",
-    ).catch(async () => {
-      // waitFor checks each new activity; the count predicate may already hold.
-      assert.equal(harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, en.conclusion)).length, 2);
+    const second = harness.message("What does the policy say about single-source purchases?", {
+      conversationId,
+      conversationType: "groupChat",
+      userId: "user-2",
     });
+    const statuses = await Promise.all([harness.post(first), harness.post(second)]);
+    assert.deepEqual(
+      statuses.map((s) => s.status),
+      [200, 200],
+    );
+    await harness.connector
+      .waitFor(
+        () =>
+          harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, en.conclusion)).length === 2,
+        20_000,
+        "two answer cards",
+      )
+      .catch(async () => {
+        // waitFor checks each new activity; the count predicate may already hold.
+        assert.equal(
+          harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, en.conclusion)).length,
+          2,
+        );
+      });
     const answers = harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, en.conclusion));
     const questions = answers.map((a) => cardTexts(cardOf(a)).find((t) => t === first.text || t === second.text));
     assert.deepEqual(new Set(questions), new Set([first.text, second.text]));
   });
 
   it("rejects malformed bodies with 400 and keeps serving", async () => {
-    const broken = await fetch(`${harness.bot.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: "{ not json" });
+    const broken = await fetch(`${harness.bot.url}/api/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{ not json",
+    });
     assert.equal(broken.status, 400);
-    const notAnActivity = await fetch(`${harness.bot.url}/api/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: "[1,2]" });
+    const notAnActivity = await fetch(`${harness.bot.url}/api/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "[1,2]",
+    });
     assert.equal(notAnActivity.status, 400);
     const health = await fetch(`${harness.bot.url}/healthz`);
     assert.equal(health.status, 200);
@@ -320,7 +431,10 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
 
     const answer = await answerIn(harness, inFlight.requester!.conversationId);
     assert.ok(cardTexts(cardOf(answer)).includes(inFlight.question));
-    const stored = await eventually(() => harness.store.runs.load(inFlight.runId), (run) => run?.lifecycle?.stage === "delivered");
+    const stored = await eventually(
+      () => harness.store.runs.load(inFlight.runId),
+      (run) => run?.lifecycle?.stage === "delivered",
+    );
     assert.equal(stored?.status, "completed");
     assert.equal(stored?.lifecycle?.owners, 2, "a second owner finished it");
 
@@ -328,7 +442,10 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.ok(!activities.some((a) => a.method === "POST" && cardShows(a, en.progressTitle)), "no second progress card");
     const updates = activities.filter((a) => a.method === "PUT");
     assert.ok(updates.length >= 1, "the old progress card was updated");
-    assert.ok(updates.every((u) => u.activityId === "activity-progress-before-restart" && u.at < answer.at), "updates target the old card, before the answer");
+    assert.ok(
+      updates.every((u) => u.activityId === "activity-progress-before-restart" && u.at < answer.at),
+      "updates target the old card, before the answer",
+    );
     assertFinalProgress(updates.at(-1)!, stored);
   });
 
@@ -342,7 +459,10 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     assert.equal(replacements.length, 1, "exactly one new progress card");
     const replacement = replacements[0];
     const later = activities.filter((a) => a.method === "PUT");
-    assert.ok(later.every((u) => u.activityId === replacement.activityId), "later updates go to the new card");
+    assert.ok(
+      later.every((u) => u.activityId === replacement.activityId),
+      "later updates go to the new card",
+    );
     const last = later.at(-1) ?? replacement;
     assert.ok(last.at < answer.at, "the final progress lands before the answer");
     assertFinalProgress(last, (await harness.store.runs.load(inFlight.runId))!);
@@ -403,7 +523,14 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
   };
   await harness.store.conversations.save(conversationId, reference);
   await harness.store.runs.checkpoint(inFlight);
-  await harness.queue.enqueue({ kind: "question", runId: inFlight.runId, question: inFlight.question, requester: inFlight.requester!, reference, acceptedAt: now });
+  await harness.queue.enqueue({
+    kind: "question",
+    runId: inFlight.runId,
+    question: inFlight.question,
+    requester: inFlight.requester!,
+    reference,
+    acceptedAt: now,
+  });
   return inFlight;
 }
 
@@ -415,7 +542,11 @@ function assertFinalProgress(progress: RecordedActivity, finished: RunState): vo
   const selected = finished.decision!.selected;
   assert.ok(selected.length >= 1);
   const statuses = texts.filter((t) => t.includes(en.statusDone) || t.includes(en.statusWorking) || t.includes(en.statusWaiting));
-  assert.deepEqual(statuses, selected.map(() => `✅ ${en.statusDone}`), `every specialist done: ${texts.join(" | ")}`);
+  assert.deepEqual(
+    statuses,
+    selected.map(() => `✅ ${en.statusDone}`),
+    `every specialist done: ${texts.join(" | ")}`,
+  );
 }
 
 /** Polls `read` until `done` holds (a run's stage is written just after its card is sent), for at most 5 s. */

@@ -9,17 +9,33 @@ const en = labelsFor("en");
 
 /** Everything a model request told the model, as one text. */
 function promptText(body: ChatCompletionBody): string {
-  return body.messages.map((message) => (typeof message.content === "string" ? message.content : JSON.stringify(message.content))).join("\n");
+  return body.messages
+    .map((message) => (typeof message.content === "string" ? message.content : JSON.stringify(message.content)))
+    .join("\n");
 }
 
-const ROUTED_TO_SPEND = { selected: ["spend"], priority: ["spend"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement spend", reason: "spend question" };
+const ROUTED_TO_SPEND = {
+  selected: ["spend"],
+  priority: ["spend"],
+  debateMode: "independent",
+  evidenceNeed: "high",
+  hitl: false,
+  inScope: true,
+  scopeReason: "procurement spend",
+  reason: "spend question",
+};
 
 /** A finding and an answer that repeat the supplier the request's question names, so each turn's answer is recognisable. */
 function scriptAnswers(model: ScriptedModelServer): void {
-  const supplierIn = (body: ChatCompletionBody) => (questionOf(body).includes('Nimbus') ? "Nimbus" : "Acme");
+  const supplierIn = (body: ChatCompletionBody) => (questionOf(body).includes("Nimbus") ? "Nimbus" : "Acme");
   model
     .fallback("router", ROUTED_TO_SPEND)
-    .fallback("spend", (body) => ({ summary: `${supplierIn(body)} spend FY2025: ¥52M.`, details: "", evidence: [{ source: "spend", referenceId: "SPEND-FY2025", quote: "¥52M" }], confidence: 0.9 }))
+    .fallback("spend", (body) => ({
+      summary: `${supplierIn(body)} spend FY2025: ¥52M.`,
+      details: "",
+      evidence: [{ source: "spend", referenceId: "SPEND-FY2025", quote: "¥52M" }],
+      confidence: 0.9,
+    }))
     .fallback("moderator", (body) => ({
       conclusion: `We spent ¥52M with ${supplierIn(body)} in FY2025.`,
       rationale: [{ point: "Spend ledger total.", citations: ["SPEND-FY2025"] }],
@@ -52,10 +68,19 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
   beforeEach(() => model.reset());
 
   /** Posts a message and waits for the n-th answer (or question-back) card of the conversation. */
-  async function ask(text: string, conversationId: string, cardTitle: string | typeof isAnswerCard, options: { conversationType?: "personal" | "groupChat" | "channel"; value?: unknown } = {}) {
+  async function ask(
+    text: string,
+    conversationId: string,
+    cardTitle: string | typeof isAnswerCard,
+    options: { conversationType?: "personal" | "groupChat" | "channel"; value?: unknown } = {},
+  ) {
     const wanted = typeof cardTitle === "string" ? (a: RecordedActivity) => cardShows(a, cardTitle) : cardTitle;
     const before = suite.harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && wanted(a)).length;
-    const activity = suite.harness.message(text, { conversationId, conversationType: options.conversationType, ...(options.value ? { extra: { value: options.value } } : {}) });
+    const activity = suite.harness.message(text, {
+      conversationId,
+      conversationType: options.conversationType,
+      ...(options.value ? { extra: { value: options.value } } : {}),
+    });
     const response = await suite.harness.post(activity);
     assert.ok(response.status < 300, `message accepted (${response.status})`);
     const deadline = Date.now() + 30_000;
@@ -94,17 +119,30 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
       assert.equal(questionOf(last.body), standalone, `${agent} is asked the standalone question`);
     }
     const texts = cardTexts(cardOf(answer));
-    assert.ok(texts.some((text) => text.includes(`${en.understoodAs}: `)) && texts.includes(standalone), `the card says what it understood: ${texts.join(" | ")}`);
+    assert.ok(
+      texts.some((text) => text.includes(`${en.understoodAs}: `)) && texts.includes(standalone),
+      `the card says what it understood: ${texts.join(" | ")}`,
+    );
     assert.ok(answer.activity.text?.startsWith("We spent ¥52M with Nimbus in FY2025."), "the answer's text above the card");
 
     await suite.harness.post(suite.harness.message("reset", { conversationId }));
-    await suite.harness.connector.waitFor((a) => a.conversationId === conversationId && a.activity.text === "Done: I've cleared this conversation's context. Your next question starts fresh.", 10_000, "the reset reply");
+    await suite.harness.connector.waitFor(
+      (a) =>
+        a.conversationId === conversationId &&
+        a.activity.text === "Done: I've cleared this conversation's context. Your next question starts fresh.",
+      10_000,
+      "the reset reply",
+    );
     const asked = await ask("And with them?", conversationId, en.clarifyTitle);
-    assert.ok(cardTexts(cardOf(asked)).some((text) => text.includes("which supplier")), "asks back instead of guessing");
+    assert.ok(
+      cardTexts(cardOf(asked)).some((text) => text.includes("which supplier")),
+      "asks back instead of guessing",
+    );
     const rewritesBefore = model.callsFor("rewriter").length;
     await ask("How much did we spend with Nimbus in FY2025?", conversationId, isAnswerCard);
     assert.equal(model.callsFor("rewriter").length, rewritesBefore, "nothing remembered: no rewrite");
-    for (const call of model.calls.slice(-3)) assert.ok(!promptText(call.body).includes("Acme"), `${call.agentId} no longer sees the first turn`);
+    for (const call of model.calls.slice(-3))
+      assert.ok(!promptText(call.body).includes("Acme"), `${call.agentId} no longer sees the first turn`);
   });
 
   it("asks back with the model's question, labelled as AI-generated", async () => {
@@ -123,13 +161,24 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
     scriptAnswers(model);
     const conversationId = `group-follow-ups-${Date.now()}`;
     await ask("How much did we spend with Acme in FY2025?", conversationId, isAnswerCard, { conversationType: "groupChat" });
-    model.script("rewriter", { kind: "rewritten", standaloneQuestion: "Why did we spend so much with Acme in FY2025?", refersToPreviousAnswer: true, clarification: "" });
+    model.script("rewriter", {
+      kind: "rewritten",
+      standaloneQuestion: "Why did we spend so much with Acme in FY2025?",
+      refersToPreviousAnswer: true,
+      clarification: "",
+    });
     await ask("Why?", conversationId, isAnswerCard, { conversationType: "groupChat" });
     for (const agent of ["spend", "moderator"]) {
       const text = promptText(model.callsFor(agent).at(-1)!.body);
-      assert.ok(text.includes("previousAnswer") && text.includes("We spent ¥52M with Acme in FY2025."), `${agent} sees the previous answer`);
+      assert.ok(
+        text.includes("previousAnswer") && text.includes("We spent ¥52M with Acme in FY2025."),
+        `${agent} sees the previous answer`,
+      );
     }
-    assert.ok(!promptText(model.callsFor("router").at(-1)!.body).includes("previousAnswer"), "the Router decides on the standalone question alone");
+    assert.ok(
+      !promptText(model.callsFor("router").at(-1)!.body).includes("previousAnswer"),
+      "the Router decides on the standalone question alone",
+    );
   });
 
   it("keeps one memory per channel thread, and a suggested follow-up button asks in the same thread", async () => {
@@ -146,7 +195,12 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
     model.script("rewriter", (body) => {
       const input = userMessage(body);
       assert.ok(input.includes("Acme") && !input.includes("Nimbus"), "thread A's memory only");
-      return { kind: "rewritten", standaloneQuestion: "How much did we spend with Acme in FY2024?", refersToPreviousAnswer: false, clarification: "" };
+      return {
+        kind: "rewritten",
+        standaloneQuestion: "How much did we spend with Acme in FY2024?",
+        refersToPreviousAnswer: false,
+        clarification: "",
+      };
     });
     // An Action.Submit arrives as a message whose value carries the question (no text in the Playground).
     const answer = await ask("", threadA, isAnswerCard, { conversationType: "channel", value: suggestion.data });
@@ -160,10 +214,14 @@ describe("Follow-ups in a conversation (bot, scripted model at the wire)", funct
 function followUpButtons(recorded: RecordedActivity): { title: string; data: { followUp: string } }[] {
   const found: { title: string; data: { followUp: string } }[] = [];
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) { node.forEach(visit); return; }
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
     if (typeof node !== "object" || node === null) return;
     const record = node as Record<string, unknown>;
-    if (record.type === "Action.Submit" && typeof (record.data as { followUp?: unknown })?.followUp === "string") found.push(record as never);
+    if (record.type === "Action.Submit" && typeof (record.data as { followUp?: unknown })?.followUp === "string")
+      found.push(record as never);
     Object.values(record).forEach(visit);
   };
   visit(cardOf(recorded));

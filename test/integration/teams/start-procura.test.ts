@@ -70,19 +70,34 @@ describe("startProcura: where the endpoint listens, and a port in use", function
       const external = Object.values(networkInterfaces())
         .flat()
         .find((address) => address?.family === "IPv4" && !address.internal);
-      if (external) await assert.rejects(fetch(`http://${external.address}:${procura.port}/healthz`), /fetch failed/, `not reachable on ${external.address}`);
+      if (external)
+        await assert.rejects(
+          fetch(`http://${external.address}:${procura.port}/healthz`),
+          /fetch failed/,
+          `not reachable on ${external.address}`,
+        );
     } finally {
       await procura.stop();
     }
   });
 
   it("refuses a non-loopback HOST without BOT_ID before it opens the store, unless ALLOW_UNAUTHENTICATED=true", async () => {
-    await assert.rejects(startProcura(loadConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", COSMOS_ENDPOINT: "http://127.0.0.1:9/", COSMOS_KEY: "a2V5" }), { port: 0, log: () => undefined }), (error: unknown) => {
-      assert.ok(error instanceof ConfigurationError);
-      assert.match(error.message, /HOST=0\.0\.0\.0 is not a loopback address and BOT_ID is not set/);
-      return true;
+    await assert.rejects(
+      startProcura(loadConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", COSMOS_ENDPOINT: "http://127.0.0.1:9/", COSMOS_KEY: "a2V5" }), {
+        port: 0,
+        log: () => undefined,
+      }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigurationError);
+        assert.match(error.message, /HOST=0\.0\.0\.0 is not a loopback address and BOT_ID is not set/);
+        return true;
+      },
+    );
+    const procura = await startProcura(loadConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", ALLOW_UNAUTHENTICATED: "true" }), {
+      port: 0,
+      store,
+      log: () => undefined,
     });
-    const procura = await startProcura(loadConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", ALLOW_UNAUTHENTICATED: "true" }), { port: 0, store, log: () => undefined });
     await procura.stop();
   });
 
@@ -91,11 +106,14 @@ describe("startProcura: where the endpoint listens, and a port in use", function
     await once(taken, "listening");
     const port = (taken.address() as { port: number }).port;
     try {
-      await assert.rejects(startProcura(loadConfig({ LLM_PROVIDER: "offline" }), { port, store, log: () => undefined }), (error: unknown) => {
-        assert.ok(error instanceof ConfigurationError);
-        assert.match(error.message, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use .*set PORT to a free port`));
-        return true;
-      });
+      await assert.rejects(
+        startProcura(loadConfig({ LLM_PROVIDER: "offline" }), { port, store, log: () => undefined }),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigurationError);
+          assert.match(error.message, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use .*set PORT to a free port`));
+          return true;
+        },
+      );
     } finally {
       taken.close();
     }

@@ -29,23 +29,43 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
 
   before(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "procura-ai-"));
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"),
-    ], { stdio: "ignore" });
-    server = https.createServer({ key: readFileSync(path.join(dir, "key.pem")), cert: readFileSync(path.join(dir, "cert.pem")) }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const body = request.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString() : raw.toString();
-        if (request.url?.startsWith("/probe")) probes.push(request.url);
-        else bodies.push(body);
-        if (request.url?.startsWith("/v2.1/track")) envelopes.push(...(JSON.parse(body) as Envelope[]));
-        response.writeHead(200, { "content-type": "application/json" });
-        response.end(JSON.stringify({ itemsReceived: 1, itemsAccepted: 1, errors: [] }));
-      });
-    });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
+    server = https.createServer(
+      { key: readFileSync(path.join(dir, "key.pem")), cert: readFileSync(path.join(dir, "cert.pem")) },
+      (request, response) => {
+        const chunks: Buffer[] = [];
+        request.on("data", (chunk: Buffer) => chunks.push(chunk));
+        request.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const body = request.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString() : raw.toString();
+          if (request.url?.startsWith("/probe")) probes.push(request.url);
+          else bodies.push(body);
+          if (request.url?.startsWith("/v2.1/track")) envelopes.push(...(JSON.parse(body) as Envelope[]));
+          response.writeHead(200, { "content-type": "application/json" });
+          response.end(JSON.stringify({ itemsReceived: 1, itemsAccepted: 1, errors: [] }));
+        });
+      },
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 
@@ -83,19 +103,45 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
     assert.ok(executor, "ExecutorCompleted arrived");
     assert.equal(executor.tags["ai.cloud.role"], "procura-it");
     assert.deepEqual(executor.data.baseData.properties, {
-      runId: "run-it-1", executor: "moderator", durationMs: "3100", model: "gpt-4o",
-      inputTokens: "2100", outputTokens: "420", outcome: "ok", attempt: "1",
+      runId: "run-it-1",
+      executor: "moderator",
+      durationMs: "3100",
+      model: "gpt-4o",
+      inputTokens: "2100",
+      outputTokens: "420",
+      outcome: "ok",
+      attempt: "1",
     });
 
     const [run] = events("RunCompleted");
     assert.ok(run, "RunCompleted arrived");
-    for (const [key, value] of Object.entries({ selected: "contract,spend", fallback: "false", qscoreInitial: "70", qscoreFinal: "85", retried: "true", hitl: "true", status: "completed" }))
+    for (const [key, value] of Object.entries({
+      selected: "contract,spend",
+      fallback: "false",
+      qscoreInitial: "70",
+      qscoreFinal: "85",
+      retried: "true",
+      hitl: "true",
+      status: "completed",
+    }))
       assert.equal(run.data.baseData.properties[key], value, key);
     assert.ok(Number(run.data.baseData.properties.totalMs) >= 9000);
 
-    assert.deepEqual(events("ApprovalDecided")[0]?.data.baseData.properties, { approvalId: "apr-1", runId: "run-it-1", decision: "edited", waitMs: "600000" });
+    assert.deepEqual(events("ApprovalDecided")[0]?.data.baseData.properties, {
+      approvalId: "apr-1",
+      runId: "run-it-1",
+      decision: "edited",
+      waitMs: "600000",
+    });
     assert.deepEqual(events("FeedbackReceived")[0]?.data.baseData.properties, { runId: "run-it-1", rating: "down", hasComment: "true" });
-    assert.deepEqual(events("TranscriptEvaluated")[0]?.data.baseData.properties, { transcriptId: "tr-1", metric: "Judge", criterion: "[text]", verdict: "PASS", passed: "true", score: "0.9" });
+    assert.deepEqual(events("TranscriptEvaluated")[0]?.data.baseData.properties, {
+      transcriptId: "tr-1",
+      metric: "Judge",
+      criterion: "[text]",
+      verdict: "PASS",
+      passed: "true",
+      score: "0.9",
+    });
   });
 
   it("sends the exception with its correlation id and kind, scrubbed", () => {
@@ -116,7 +162,13 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
   });
 
   it("exports executor_started as ExecutorStarted, and cached prompt tokens with the executor", () => {
-    assert.deepEqual(events("ExecutorStarted")[0]?.data.baseData.properties, { runId: "run-it-1", executor: "contract", round: "initial", phase: "investigate", attempt: "1" });
+    assert.deepEqual(events("ExecutorStarted")[0]?.data.baseData.properties, {
+      runId: "run-it-1",
+      executor: "contract",
+      round: "initial",
+      phase: "investigate",
+      attempt: "1",
+    });
     const contract = events("ExecutorCompleted").find((e) => e.data.baseData.properties.executor === "contract");
     assert.equal(contract?.data.baseData.properties.cachedInputTokens, "1536");
     const span = envelopes.find((e) => e.data.baseData.name === "invoke_agent contract");
@@ -126,9 +178,16 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
   it("puts the run's spans into one trace: the run span is the parent of executor, gate and approval spans, tools hang under their executor", () => {
     const { traceId, spanId: runSpanId } = runTrace("run-it-1");
     const span = (name: string) => {
-      const found = envelopes.find((e) => e.data.baseData.name === name && (e.data.baseType === "RemoteDependencyData" || e.data.baseType === "RequestData"));
+      const found = envelopes.find(
+        (e) => e.data.baseData.name === name && (e.data.baseType === "RemoteDependencyData" || e.data.baseType === "RequestData"),
+      );
       assert.ok(found, `${name} arrived; got ${envelopes.map((e) => e.data.baseData.name).join(", ")}`);
-      return { id: found.data.baseData.id as string, operation: found.tags["ai.operation.id"], parent: found.tags["ai.operation.parentId"], properties: found.data.baseData.properties };
+      return {
+        id: found.data.baseData.id as string,
+        operation: found.tags["ai.operation.id"],
+        parent: found.tags["ai.operation.parentId"],
+        properties: found.data.baseData.properties,
+      };
     };
     const run = span("invoke_agent procura");
     assert.equal(run.id, runSpanId, "the run span has the id derived from the run id");
@@ -149,14 +208,19 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
   });
 
   it("auto-collects outgoing HTTP calls as dependencies, with personal data scrubbed from the URL", () => {
-    const probe = envelopes.find((e) => e.data.baseType === "RemoteDependencyData" && String(e.data.baseData.data ?? "").includes("/probe"));
+    const probe = envelopes.find(
+      (e) => e.data.baseType === "RemoteDependencyData" && String(e.data.baseData.data ?? "").includes("/probe"),
+    );
     assert.ok(probe, `HTTP dependency arrived; got ${envelopes.map((e) => e.data.baseData.name).join(", ")}`);
     assert.match(probe.data.baseData.data, /\/probe\?user=\[email\]$/);
   });
 
   it("sends latency and token metrics", () => {
-    const names = envelopes.filter((e) => e.data.baseType === "MetricData").flatMap((e) => e.data.baseData.metrics.map((m: { name: string }) => m.name));
-    for (const name of ["procura.executor.duration", "procura.run.duration", "gen_ai.client.token.usage"]) assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
+    const names = envelopes
+      .filter((e) => e.data.baseType === "MetricData")
+      .flatMap((e) => e.data.baseData.metrics.map((m: { name: string }) => m.name));
+    for (const name of ["procura.executor.duration", "procura.run.duration", "gen_ai.client.token.usage"])
+      assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
   });
 
   it("lets the probe call through (the planted data reached the wire, so its absence in telemetry means something)", () => {

@@ -6,11 +6,20 @@ import { ScriptedModelServer, type ScriptStep } from "../../fakes/scripted-model
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
-const route = (selected: string[], extra: Partial<RouterOutput> = {}) => routerReply(selected, { reason: "contract and price question", ...extra });
+const route = (selected: string[], extra: Partial<RouterOutput> = {}) =>
+  routerReply(selected, { reason: "contract and price question", ...extra });
 const finding = (summary: string, referenceId = "CTR-0001") =>
-  findingReply(summary, { details: `${summary} (details)`, evidence: [{ source: "contract", referenceId, quote: "price increases capped at 5% per year" }] });
+  findingReply(summary, {
+    details: `${summary} (details)`,
+    evidence: [{ source: "contract", referenceId, quote: "price increases capped at 5% per year" }],
+  });
 const answer = (qscore: number, extra: Partial<ModeratorAnswer> = {}): ModeratorAnswer =>
-  moderatorReply({ conclusion: "Not at +8%: the contract caps increases at 5%.", qscore, critique: qscore < 80 ? "Missing the spend trend for Acme." : "", ...extra });
+  moderatorReply({
+    conclusion: "Not at +8%: the contract caps increases at 5%.",
+    qscore,
+    critique: qscore < 80 ? "Missing the spend trend for Acme." : "",
+    ...extra,
+  });
 /** A specialist that looks up one tool, then answers. */
 const withTool = (tool: string, args: Record<string, unknown>, reply: ScriptStep): ScriptStep[] => [
   { toolCalls: [{ name: tool, arguments: args }] },
@@ -31,8 +40,18 @@ describe("agent graph against a scripted model server", function () {
   it("runs only the selected specialists, in parallel, with tools, and merges a cited answer", async () => {
     server
       .script("router", route(["contract", "spend"]))
-      .script("contract", ...withTool("searchContracts", { query: "SaaS renewal", supplier: "Acme" }, { delayMs: 150, then: finding("Cap is 5%.") }))
-      .script("spend", ...withTool("querySpend", { supplier: "Acme", category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: "fiscalYear" }, { delayMs: 150, then: finding("Spend grew 12%.", "SPEND-ACME") }))
+      .script(
+        "contract",
+        ...withTool("searchContracts", { query: "SaaS renewal", supplier: "Acme" }, { delayMs: 150, then: finding("Cap is 5%.") }),
+      )
+      .script(
+        "spend",
+        ...withTool(
+          "querySpend",
+          { supplier: "Acme", category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: "fiscalYear" },
+          { delayMs: 150, then: finding("Spend grew 12%.", "SPEND-ACME") },
+        ),
+      )
       .script("moderator", answer(91));
     const { deps, events } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
@@ -64,7 +83,10 @@ describe("agent graph against a scripted model server", function () {
     assert.match(moderatorInput.content, /Spend grew 12%/);
     assert.match(moderatorInput.content, /"evidenceNeed": "high"/);
 
-    const completed = events.filter((e) => e.type === "executor_completed").map((e) => e.executor).sort();
+    const completed = events
+      .filter((e) => e.type === "executor_completed")
+      .map((e) => e.executor)
+      .sort();
     assert.deepEqual(completed, ["contract", "moderator", "router", "spend"]);
     assert.ok(events.every((e) => e.type !== "executor_completed" || (e.durationMs ?? -1) >= 0));
     assert.equal(state.usage.inputTokens, 600);
@@ -118,16 +140,38 @@ describe("agent graph against a scripted model server", function () {
     assert.equal(state.status, "completed");
     assert.deepEqual(state.rerouted, { excluded: ["contract", "spend"] });
     assert.deepEqual(state.decision?.selected, ["negotiation"]);
-    assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["negotiation", "ok"]]);
-    const second = server.callsFor("router")[1].body as unknown as { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } } };
+    assert.deepEqual(
+      state.findings.map((f) => [f.specialist, f.status]),
+      [
+        ["contract", "failed"],
+        ["spend", "failed"],
+        ["negotiation", "ok"],
+      ],
+    );
+    const second = server.callsFor("router")[1].body as unknown as {
+      messages: { content: string }[];
+      response_format: { json_schema: { schema: { properties: { selected: { items: { enum: string[] } } } } } };
+    };
     const offered = second.response_format.json_schema.schema.properties.selected.items.enum;
     assert.ok(!offered.includes("contract") && !offered.includes("spend") && offered.includes("negotiation"), `offered ${offered}`);
-    const routerInput = readAgentFields(second.messages.at(-1)!.content) as { unavailable: { specialist: string }[]; specialists: { id: string }[] };
-    assert.deepEqual(routerInput.unavailable.map((u) => u.specialist), ["contract", "spend"]);
+    const routerInput = readAgentFields(second.messages.at(-1)!.content) as {
+      unavailable: { specialist: string }[];
+      specialists: { id: string }[];
+    };
+    assert.deepEqual(
+      routerInput.unavailable.map((u) => u.specialist),
+      ["contract", "spend"],
+    );
     assert.ok(!routerInput.specialists.some((s) => s.id === "contract"));
-    const moderatorInput = readAgentFields((server.callsFor("moderator")[0].body.messages.at(-1) as { content: string }).content) as { failures: { specialist: string }[] };
-    assert.deepEqual(moderatorInput.failures.map((f) => f.specialist), ["contract", "spend"], "the Moderator is still told who failed");
-    assert.ok(events.some((e) => e.type === "phase_completed" && (e.detail ?? "").includes('asking the Router again without them')));
+    const moderatorInput = readAgentFields((server.callsFor("moderator")[0].body.messages.at(-1) as { content: string }).content) as {
+      failures: { specialist: string }[];
+    };
+    assert.deepEqual(
+      moderatorInput.failures.map((f) => f.specialist),
+      ["contract", "spend"],
+      "the Moderator is still told who failed",
+    );
+    assert.ok(events.some((e) => e.type === "phase_completed" && (e.detail ?? "").includes("asking the Router again without them")));
   });
 
   it("re-routes only once, then tries Knowledge alone", async () => {
@@ -141,7 +185,14 @@ describe("agent graph against a scripted model server", function () {
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     assert.equal(server.callsFor("router").length, 2, "never a third routing");
-    assert.deepEqual(state.findings.map((f) => [f.specialist, f.status]), [["contract", "failed"], ["spend", "failed"], ["knowledge", "ok"]]);
+    assert.deepEqual(
+      state.findings.map((f) => [f.specialist, f.status]),
+      [
+        ["contract", "failed"],
+        ["spend", "failed"],
+        ["knowledge", "ok"],
+      ],
+    );
   });
 
   it("re-asks the top-priority specialists exactly once when QSCORE is below the threshold", async () => {
@@ -160,14 +211,19 @@ describe("agent graph against a scripted model server", function () {
     assert.equal(server.callsFor("spend").length, 1, "only the top two are re-asked");
     const requery = server.callsFor("contract")[1].body.messages.at(-1) as { content: string };
     assert.match(requery.content, /Missing the spend trend for Acme/);
-    assert.match(state.findings.find((f) => f.specialist === "contract")!.status === "ok" ? (state.findings.find((f) => f.specialist === "contract") as { summary: string }).summary : "", /renewal 2027-02-01/);
+    assert.match(
+      state.findings.find((f) => f.specialist === "contract")!.status === "ok"
+        ? (state.findings.find((f) => f.specialist === "contract") as { summary: string }).summary
+        : "",
+      /renewal 2027-02-01/,
+    );
   });
 
   it("reruns the whole flow once when the moderator fails, then succeeds", async () => {
     server
       .script("router", route(["contract"]), route(["contract"]))
       .script("contract", finding("Cap is 5%."), finding("Cap is 5%."))
-      .script("moderator", { content: "{" }, { content: "{\"conclusion\": 1}" }, answer(90));
+      .script("moderator", { content: "{" }, { content: '{"conclusion": 1}' }, answer(90));
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
@@ -254,12 +310,18 @@ describe("agent graph against a scripted model server", function () {
     assert.deepEqual(state.findings, []);
     assert.equal(state.answer, undefined);
     assert.deepEqual(state.quality, { initialScore: null, finalScore: null, retried: false });
-    assert.deepEqual(server.calls.map((call) => call.agentId), ["router"]);
+    assert.deepEqual(
+      server.calls.map((call) => call.agentId),
+      ["router"],
+    );
     assert.equal(events.find((e) => e.type === "run_completed")?.detail, "out_of_scope");
   });
 
   it("gives a question about a rule its answer at once, even with an amount above the approval threshold", async () => {
-    server.script("router", route(["knowledge"])).script("knowledge", finding("The CPO approves from ¥10,000,000.", "POL-APPROVAL-MATRIX §3")).script("moderator", answer(90));
+    server
+      .script("router", route(["knowledge"]))
+      .script("knowledge", finding("The CPO approves from ¥10,000,000.", "POL-APPROVAL-MATRIX §3"))
+      .script("moderator", answer(90));
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: "Who must approve a purchase order of ¥12,000,000?" });
     assert.equal(state.status, "completed");
@@ -290,7 +352,10 @@ describe("agent graph against a scripted model server", function () {
       const { deps, events } = workflowHarness(scriptedModel(baseUrl), { SPECULATIVE_KNOWLEDGE: "true" });
       const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
       assert.equal(state.status, "completed");
-      assert.deepEqual(state.findings.map((f) => f.specialist), ["contract"]);
+      assert.deepEqual(
+        state.findings.map((f) => f.specialist),
+        ["contract"],
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
       assert.equal(server.callsFor("knowledge")[0]?.aborted, true, "the request was cancelled");
       assert.equal(events.find((e) => e.executor === "knowledge" && e.type === "executor_completed")?.outcome, "cancelled");

@@ -11,7 +11,10 @@ import { sampleData, scriptedModel, workflowHarness } from "../../fakes/workflow
 import { findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
 const route = routerReply(["contract"]);
-const finding = findingReply("Cap is 5%.", { details: "CTR-0001 caps increases at 5%.", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }] });
+const finding = findingReply("Cap is 5%.", {
+  details: "CTR-0001 caps increases at 5%.",
+  evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }],
+});
 const answer = moderatorReply({ qscore: 90 });
 
 const userText = (body: ChatCompletionBody) => body.messages.find((m) => m.role === "user")!.content as string;
@@ -21,7 +24,11 @@ describe("agent prompts and executor I/O against a scripted model server", funct
   this.timeout(20_000);
   // The provider reports half of every Router prompt and a fifth of the others as served from its cache.
   const server = new ScriptedModelServer({
-    usage: (_body, agentId) => ({ prompt_tokens: 1000, completion_tokens: 50, prompt_tokens_details: { cached_tokens: agentId === "router" ? 500 : 200 } }),
+    usage: (_body, agentId) => ({
+      prompt_tokens: 1000,
+      completion_tokens: 50,
+      prompt_tokens_details: { cached_tokens: agentId === "router" ? 500 : 200 },
+    }),
   });
   let baseUrl: string;
   before(async () => ({ baseUrl } = await server.start()));
@@ -29,7 +36,6 @@ describe("agent prompts and executor I/O against a scripted model server", funct
   beforeEach(() => server.reset());
 
   describe("prompts laid out for the model's prompt cache", () => {
-
     async function ask(question: string) {
       server.script("router", route).script("contract", finding).script("moderator", answer);
       const harness = workflowHarness(scriptedModel(baseUrl));
@@ -61,31 +67,46 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       assert.match(router, /"language": "en"/);
       // The specialist's own card is reference; the Router's decision for this run is not.
       const contract = userText(first.bodies.contract);
-      assert.ok(contract.indexOf('"tools"') < contract.indexOf("\n\nInput (JSON") && contract.indexOf('"decision"') > contract.indexOf("\n\nInput (JSON"));
+      assert.ok(
+        contract.indexOf('"tools"') < contract.indexOf("\n\nInput (JSON") &&
+          contract.indexOf('"decision"') > contract.indexOf("\n\nInput (JSON"),
+      );
     });
 
     it("records the provider's cached prompt tokens in events, the run record and the transcript", async () => {
       const { state, events } = await ask("Can we renew the Acme SaaS contract at +8%?");
       const completed = events.filter((e) => e.type === "executor_completed");
-      assert.deepEqual(
-        Object.fromEntries(completed.map((e) => [e.executor, e.cachedInputTokens])),
-        { router: 500, contract: 200, moderator: 200 },
-      );
+      assert.deepEqual(Object.fromEntries(completed.map((e) => [e.executor, e.cachedInputTokens])), {
+        router: 500,
+        contract: 200,
+        moderator: 200,
+      });
       assert.deepEqual(toRunRecord(state).usage, { inputTokens: 3000, outputTokens: 150, cachedInputTokens: 900 });
       const steps = buildTranscript(state).steps;
-      assert.deepEqual(steps.map((s) => [s.executor, s.inputTokens, s.cachedInputTokens]), [["router", 1000, 500], ["contract", 1000, 200], ["moderator", 1000, 200]]);
+      assert.deepEqual(
+        steps.map((s) => [s.executor, s.inputTokens, s.cachedInputTokens]),
+        [
+          ["router", 1000, 500],
+          ["contract", 1000, 200],
+          ["moderator", 1000, 200],
+        ],
+      );
     });
   });
 
   describe("executor inputs and outputs kept with the run (STORE_EXECUTOR_IO)", () => {
-
     async function run(env: Record<string, string> = {}) {
       server
         .script("router", route)
         .script("contract", { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme renewal", supplier: "Acme" } }] }, finding)
         .script("moderator", answer);
       const config = loadConfig({ LLM_RETRY_INITIAL_MS: "20", ...env });
-      const deps = await buildWorkflowDeps(config, { data: sampleData, store: new MemoryRunStore(), events: { emit: () => {} }, model: scriptedModel(baseUrl) });
+      const deps = await buildWorkflowDeps(config, {
+        data: sampleData,
+        store: new MemoryRunStore(),
+        events: { emit: () => {} },
+        model: scriptedModel(baseUrl),
+      });
       const state = await runQuestion(deps, { question: "Can we renew the Acme contract at +8%? Reply to taro.yamada@contoso.co.jp" });
       server.assertNoUnexpectedCalls();
       return state;
@@ -94,11 +115,21 @@ describe("agent prompts and executor I/O against a scripted model server", funct
     it("stores each step's rendered messages, tool arguments and results, and replies, scrubbed, in the checkpoint and the transcript", async () => {
       const state = await run();
       const io = state.executorIo!;
-      assert.deepEqual(io.map((step) => step.executor), ["router", "contract", "moderator"]);
+      assert.deepEqual(
+        io.map((step) => step.executor),
+        ["router", "contract", "moderator"],
+      );
       const stepIds = state.events.filter((e) => e.type === "executor_completed").map((e) => e.stepId);
-      assert.deepEqual(io.map((step) => step.stepId), stepIds, "each record is tied to its executor's events");
+      assert.deepEqual(
+        io.map((step) => step.stepId),
+        stepIds,
+        "each record is tied to its executor's events",
+      );
       const toolEvent = state.events.find((e) => e.type === "tool_completed");
-      assert.deepEqual([toolEvent?.tool, toolEvent?.executor, toolEvent?.parentStepId, toolEvent?.outcome], ["searchContracts", "contract", io[1].stepId, "ok"]);
+      assert.deepEqual(
+        [toolEvent?.tool, toolEvent?.executor, toolEvent?.parentStepId, toolEvent?.outcome],
+        ["searchContracts", "contract", io[1].stepId, "ok"],
+      );
 
       const contract = io[1];
       assert.equal(contract.outputs.length, 2, "one reply per model call: the tool call, then the finding");

@@ -16,12 +16,18 @@ describe("answer preview: the Moderator's conclusion while it is written", () =>
   it("hands the growing conclusion to the preview before the run ends, and the run's answer is the whole one", async () => {
     server
       .script("router", routerReply(["contract"], { evidenceNeed: "low", reason: "contract" }))
-      .script("contract", findingReply("Cap is 5%.", { evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "5% cap" }], confidence: 0.9 }))
+      .script(
+        "contract",
+        findingReply("Cap is 5%.", { evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "5% cap" }], confidence: 0.9 }),
+      )
       .script("moderator", moderatorReply({ conclusion, qscore: 90 }));
     const previews: { runId: string; text: string; runEnded: boolean }[] = [];
     const harness = workflowHarness(scriptedModel(baseUrl));
     let ended = false;
-    const deps = { ...harness.deps, answerPreview: { conclusion: (runId: string, text: string) => previews.push({ runId, text, runEnded: ended }) } };
+    const deps = {
+      ...harness.deps,
+      answerPreview: { conclusion: (runId: string, text: string) => previews.push({ runId, text, runEnded: ended }) },
+    };
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION, runId: "run-preview" });
     ended = true;
     assert.equal(state.answer?.conclusion, conclusion);

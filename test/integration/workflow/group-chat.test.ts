@@ -22,19 +22,30 @@ describe("group-chat orchestration against a scripted model server", function ()
       .script("spend", finding("pass", 0), finding("pass", 0))
       .script("negotiation", finding("Counter at +3%."), finding("Counter at +3%, as contract says."))
       .script("moderator", answer);
-    const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "group-chat", GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation", GROUP_CHAT_ROUNDS: "2" });
+    const { deps } = workflowHarness(scriptedModel(baseUrl()), {
+      ORCHESTRATION: "group-chat",
+      GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation",
+      GROUP_CHAT_ROUNDS: "2",
+    });
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "awaiting_approval", "the Router's approval signal still reaches the approval check");
     assert.equal(toRunRecord(state).mode, "group-chat");
     const specialistCalls = server.calls.map((c) => c.agentId).filter((id) => id !== "router" && id !== "moderator");
-    assert.deepEqual(specialistCalls, ["contract", "spend", "negotiation", "contract", "spend", "negotiation"], "fixed round-robin order, two rounds");
+    assert.deepEqual(
+      specialistCalls,
+      ["contract", "spend", "negotiation", "contract", "spend", "negotiation"],
+      "fixed round-robin order, two rounds",
+    );
     assert.deepEqual(peersOf(server.callsFor("spend")[0].body as never), ["contract"], "the second speaker sees the first");
     assert.deepEqual(peersOf(server.callsFor("negotiation")[0].body as never), ["contract"], "a pass is not in the transcript");
     assert.match((server.callsFor("contract")[1].body as { messages: { content: string }[] }).messages[0].content, /This is a group chat/);
     assert.deepEqual(state.decision?.selected, ["contract", "spend", "negotiation"]);
     assert.deepEqual(state.decision?.priority.slice(0, 1), ["negotiation"], "the Router's pick leads the priority");
-    assert.deepEqual(state.findings.map((f) => f.specialist), ["contract", "negotiation"]);
+    assert.deepEqual(
+      state.findings.map((f) => f.specialist),
+      ["contract", "negotiation"],
+    );
     assert.match(state.findings[1].status === "ok" ? state.findings[1].summary : "", /as contract says/);
     assert.equal(state.turnsTaken, 6);
   });
@@ -46,16 +57,35 @@ describe("group-chat orchestration against a scripted model server", function ()
       .script("spend", { hang: true })
       .script("negotiation", finding("Counter at +3%."))
       .script("moderator", answer);
-    const { deps, store } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "group-chat", GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation", SPECIALIST_TIMEOUT_MS: "300" });
+    const { deps, store } = workflowHarness(scriptedModel(baseUrl()), {
+      ORCHESTRATION: "group-chat",
+      GROUP_CHAT_SPECIALISTS: "contract,spend,negotiation",
+      SPECIALIST_TIMEOUT_MS: "300",
+    });
     const first = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(first.turnsTaken, 3);
     // Rewind to the checkpoint written after the first turn, as a killed process would leave it.
-    const saved = { ...first, status: "running" as const, phase: "converse" as const, turnsTaken: 1, findings: first.findings.slice(0, 1), answer: undefined, endedAt: undefined };
+    const saved = {
+      ...first,
+      status: "running" as const,
+      phase: "converse" as const,
+      turnsTaken: 1,
+      findings: first.findings.slice(0, 1),
+      answer: undefined,
+      endedAt: undefined,
+    };
     server.reset();
     server.script("spend", finding("Spend grew 12%.")).script("negotiation", finding("Counter at +3%.")).script("moderator", answer);
     const resumed = await resumeRun(deps, saved);
-    assert.deepEqual(server.calls.map((c) => c.agentId), ["spend", "negotiation", "moderator"], "no turn repeated");
-    assert.deepEqual(resumed.findings.map((f) => f.specialist), ["contract", "spend", "negotiation"]);
+    assert.deepEqual(
+      server.calls.map((c) => c.agentId),
+      ["spend", "negotiation", "moderator"],
+      "no turn repeated",
+    );
+    assert.deepEqual(
+      resumed.findings.map((f) => f.specialist),
+      ["contract", "spend", "negotiation"],
+    );
     assert.ok(await store.load(resumed.runId));
   });
 });

@@ -6,9 +6,13 @@ import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fa
 import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
 const route = (first: string) => routerReply([first], { reason: "renewal", scopeReason: "a contract renewal" });
-const finding = (summary: string, handoffTo: string | null = null, handoffReason = "") => findingReply(summary, { handoffTo, handoffReason });
+const finding = (summary: string, handoffTo: string | null = null, handoffReason = "") =>
+  findingReply(summary, { handoffTo, handoffReason });
 const answer = moderatorReply({ findings: [{ specialist: "negotiation", summary: "counter at +3%" }] });
-interface Body { messages: { content: string }[]; response_format: { json_schema: { schema: { properties: Record<string, { anyOf?: { enum?: string[] }[]; enum?: string[] }> } } } }
+interface Body {
+  messages: { content: string }[];
+  response_format: { json_schema: { schema: { properties: Record<string, { anyOf?: { enum?: string[] }[]; enum?: string[] }> } } };
+}
 const targetsOf = (body: Body) => {
   const property = body.response_format.json_schema.schema.properties.handoffTo;
   return property?.enum ?? property?.anyOf?.flatMap((branch) => branch.enum ?? []);
@@ -29,15 +33,26 @@ describe("handoff orchestration against a scripted model server", function () {
 
     assert.equal(state.status, "completed");
     assert.equal(toRunRecord(state).mode, "handoff");
-    assert.deepEqual(state.handoffs?.map(({ from, to, reason }) => ({ from, to, reason })), [{ from: "contract", to: "negotiation", reason: "the counter-offer is a negotiation question" }]);
-    assert.deepEqual(state.findings.map((f) => f.specialist), ["negotiation"], "only the final speaker's answer reaches the Moderator");
+    assert.deepEqual(
+      state.handoffs?.map(({ from, to, reason }) => ({ from, to, reason })),
+      [{ from: "contract", to: "negotiation", reason: "the counter-offer is a negotiation question" }],
+    );
+    assert.deepEqual(
+      state.findings.map((f) => f.specialist),
+      ["negotiation"],
+      "only the final speaker's answer reaches the Moderator",
+    );
     assert.deepEqual(state.decision?.selected, ["contract", "negotiation"]);
     const negotiation = server.callsFor("negotiation")[0].body as unknown as Body;
     const targets = targetsOf(negotiation)!;
     assert.ok(!targets.includes("contract"), `no ping-pong: ${targets}`);
     assert.ok(targets.includes("router") && targets.includes("spend"));
     const input = readAgentFields(negotiation.messages.at(-1)!.content) as { peers: { specialist: string; summary: string }[] };
-    assert.deepEqual(input.peers.map((p) => [p.specialist, p.summary]), [["contract", "Cap is 5%."]], "the next speaker sees what was found so far");
+    assert.deepEqual(
+      input.peers.map((p) => [p.specialist, p.summary]),
+      [["contract", "Cap is 5%."]],
+      "the next speaker sees what was found so far",
+    );
     assert.match(negotiation.messages[0].content, /You have the question now/);
   });
 
@@ -52,8 +67,13 @@ describe("handoff orchestration against a scripted model server", function () {
     assert.equal(state.status, "completed");
     const second = server.callsFor("router")[1].body as unknown as Body;
     const input = readAgentFields(second.messages.at(-1)!.content) as { unavailable: { specialist: string; error: string }[] };
-    assert.deepEqual(input.unavailable, [{ specialist: "contract", error: "already consulted: handed the question to router (this is about spend)" }]);
-    assert.deepEqual(state.findings.map((f) => f.specialist), ["spend"]);
+    assert.deepEqual(input.unavailable, [
+      { specialist: "contract", error: "already consulted: handed the question to router (this is about spend)" },
+    ]);
+    assert.deepEqual(
+      state.findings.map((f) => f.specialist),
+      ["spend"],
+    );
   });
 
   it("makes the speaker answer once the hand-over bound is reached", async () => {

@@ -6,8 +6,22 @@ import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 
 const run = promisify(execFile);
-const finding = (summary: string) => ({ summary, details: "", evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }], confidence: 0.9 });
-const answer = { conclusion: "No.", rationale: [{ point: "cap", citations: ["CTR-0001"] }], findings: [], nextActions: [], qscore: 90, hitl: false,  hitlReason: "", critique: "" };
+const finding = (summary: string) => ({
+  summary,
+  details: "",
+  evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }],
+  confidence: 0.9,
+});
+const answer = {
+  conclusion: "No.",
+  rationale: [{ point: "cap", citations: ["CTR-0001"] }],
+  findings: [],
+  nextActions: [],
+  qscore: 90,
+  hitl: false,
+  hitlReason: "",
+  critique: "",
+};
 
 describe("checkpoints and resume", function () {
   this.timeout(20_000);
@@ -18,7 +32,16 @@ describe("checkpoints and resume", function () {
 
   it("resumes a run left in flight without repeating finished steps", async () => {
     server
-      .script("router", { selected: ["contract", "spend"], priority: ["contract", "spend"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "r" })
+      .script("router", {
+        selected: ["contract", "spend"],
+        priority: ["contract", "spend"],
+        debateMode: "independent",
+        evidenceNeed: "high",
+        hitl: false,
+        inScope: true,
+        scopeReason: "procurement",
+        reason: "r",
+      })
       .script("contract", finding("Cap is 5%."))
       .fallback("spend", { hang: true });
     // First process: the spend specialist hangs; we read the checkpoint written after contract finished.
@@ -31,7 +54,10 @@ describe("checkpoints and resume", function () {
     }
     assert.equal(saved?.status, "running");
     assert.equal(saved?.phase, "investigate");
-    assert.deepEqual(saved?.findings.map((f) => f.specialist), ["contract"]);
+    assert.deepEqual(
+      saved?.findings.map((f) => f.specialist),
+      ["contract"],
+    );
     await abandoned;
 
     // Second process: resume from that checkpoint; only spend and the moderator are called.
@@ -42,7 +68,13 @@ describe("checkpoints and resume", function () {
     assert.equal(resumed.status, "completed");
     assert.equal(resumed.startedAt, saved.startedAt, "the run keeps its start time across the restart");
     assert.deepEqual(server.calls.map((c) => c.agentId).sort(), ["moderator", "spend"]);
-    assert.deepEqual(resumed.findings.map((f) => [f.specialist, f.status]), [["contract", "ok"], ["spend", "ok"]]);
+    assert.deepEqual(
+      resumed.findings.map((f) => [f.specialist, f.status]),
+      [
+        ["contract", "ok"],
+        ["spend", "ok"],
+      ],
+    );
     server.assertNoUnexpectedCalls();
   });
 });
@@ -85,7 +117,16 @@ describe("npm run ask", function () {
     const { baseUrl } = await server.start();
     try {
       server
-        .script("router", { selected: ["knowledge"], priority: ["knowledge"], debateMode: "independent", evidenceNeed: "low", hitl: false, inScope: true, scopeReason: "procurement", reason: "policy" })
+        .script("router", {
+          selected: ["knowledge"],
+          priority: ["knowledge"],
+          debateMode: "independent",
+          evidenceNeed: "low",
+          hitl: false,
+          inScope: true,
+          scopeReason: "procurement",
+          reason: "policy",
+        })
         .script("knowledge", finding("Three quotes are needed."))
         .script("moderator", { ...answer, conclusion: "You need three quotes." });
       const { stdout } = await cli(["--json", "How many quotes do I need?"], { OPENAI_BASE_URL: baseUrl, ROUTER_MODEL: "small-model" });
@@ -104,7 +145,9 @@ describe("npm run ask", function () {
     const record = JSON.parse(stdout);
     assert.equal(record.mode, "group-chat");
     assert.equal(record.status, "completed");
-    const turns = record.events.filter((e: { type: string; executor: string }) => e.type === "executor_started" && !["router", "moderator"].includes(e.executor)).map((e: { executor: string }) => e.executor);
+    const turns = record.events
+      .filter((e: { type: string; executor: string }) => e.type === "executor_started" && !["router", "moderator"].includes(e.executor))
+      .map((e: { executor: string }) => e.executor);
     assert.deepEqual(turns, ["contract", "knowledge", "negotiation", "sourcing", "spend", "supplier"]);
   });
 
@@ -113,11 +156,21 @@ describe("npm run ask", function () {
     const record = JSON.parse(stdout);
     assert.equal(record.mode, "handoff");
     assert.equal(record.status, "completed");
-    assert.deepEqual(record.findings.map((f: { specialist: string }) => f.specialist), ["contract"]);
+    assert.deepEqual(
+      record.findings.map((f: { specialist: string }) => f.specialist),
+      ["contract"],
+    );
   });
 
   it("explains its usage when given no question, or an unknown mode", async () => {
-    await assert.rejects(cli([]), (error: { code: number; stderr: string }) => error.code === 2 && error.stderr.includes('Usage: npm run ask'));
-    await assert.rejects(cli(["--mode", "relay", "Hi"]), (error: { code: number; stderr: string }) => error.code === 2 && error.stderr.includes('--mode must be one of selective, handoff, group-chat (got "relay")'));
+    await assert.rejects(
+      cli([]),
+      (error: { code: number; stderr: string }) => error.code === 2 && error.stderr.includes("Usage: npm run ask"),
+    );
+    await assert.rejects(
+      cli(["--mode", "relay", "Hi"]),
+      (error: { code: number; stderr: string }) =>
+        error.code === 2 && error.stderr.includes('--mode must be one of selective, handoff, group-chat (got "relay")'),
+    );
   });
 });

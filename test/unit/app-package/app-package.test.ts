@@ -30,7 +30,7 @@ const PROVISIONED: Record<string, string> = {
   BOT_ID: "7d1c9a2b-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
   BOT_DOMAIN: "app-procura-dev.azurewebsites.net",
   APP_SHORT_NAME: "Procura (dev)",
-  APP_PUBLISHER: "Contoso \"Procurement\"",
+  APP_PUBLISHER: 'Contoso "Procurement"',
   APP_WEBSITE_URL: "https://www.contoso.com/procurement",
   APP_PRIVACY_URL: "https://www.contoso.com/privacy",
   APP_TERMS_URL: "https://www.contoso.com/terms",
@@ -66,7 +66,12 @@ describe("Teams app package", () => {
     assert.equal(bot.botId, PROVISIONED.BOT_ID);
     assert.deepEqual(bot.scopes, ["personal", "team", "groupChat"]);
     const commandsByScope = new Map<string, string[]>();
-    for (const list of bot.commandLists) for (const scope of list.scopes) commandsByScope.set(scope, list.commands.map((c: { title: string }) => c.title));
+    for (const list of bot.commandLists)
+      for (const scope of list.scopes)
+        commandsByScope.set(
+          scope,
+          list.commands.map((c: { title: string }) => c.title),
+        );
     for (const scope of ["personal", "team", "groupChat"]) {
       assert.ok(commandsByScope.get(scope)?.includes("help"), `help in ${scope}`);
       assert.ok(commandsByScope.get(scope)?.includes("reset"), `reset in ${scope}`);
@@ -81,10 +86,19 @@ describe("Teams app package", () => {
     const filled = JSON.parse(fillPlaceholders(template, PROVISIONED, "test")) as Record<string, any>;
     const personal = filled.bots[0].commandLists.find((list: { scopes: string[] }) => list.scopes.includes("personal"));
     const starters = (personal.commands as { title: string; description: string }[]).filter((c) => !["help", "reset"].includes(c.title));
-    assert.deepEqual(starters, PROMPT_STARTERS.en.map((s) => ({ title: s.question, description: s.description })));
+    assert.deepEqual(
+      starters,
+      PROMPT_STARTERS.en.map((s) => ({ title: s.question, description: s.description })),
+    );
 
-    assert.deepEqual(filled.localizationInfo, { defaultLanguageTag: "en-us", additionalLanguages: [{ languageTag: "ja-jp", file: "ja.json" }] });
-    const ja = JSON.parse(fillPlaceholders(readFileSync(path.join(APP_PACKAGE, "ja.json"), "utf8"), PROVISIONED, "test")) as Record<string, string>;
+    assert.deepEqual(filled.localizationInfo, {
+      defaultLanguageTag: "en-us",
+      additionalLanguages: [{ languageTag: "ja-jp", file: "ja.json" }],
+    });
+    const ja = JSON.parse(fillPlaceholders(readFileSync(path.join(APP_PACKAGE, "ja.json"), "utf8"), PROVISIONED, "test")) as Record<
+      string,
+      string
+    >;
     assert.deepEqual(manifestProblems(ja, localizationSchemaPath(layout.schemaPath)), []);
     PROMPT_STARTERS.ja.forEach((starter, i) => {
       assert.equal(ja[`bots[0].commandLists[0].commands[${i}].title`], starter.question);
@@ -95,7 +109,8 @@ describe("Teams app package", () => {
       list.commands.forEach((command, c) => {
         const title = ja[`bots[0].commandLists[${l}].commands[${c}].title`];
         assert.ok(title && ja[`bots[0].commandLists[${l}].commands[${c}].description`], `ja text for list ${l} command ${c}`);
-        if (["help", "reset", "approvers here"].includes(command.title)) assert.equal(title, command.title, "commands are typed as they are");
+        if (["help", "reset", "approvers here"].includes(command.title))
+          assert.equal(title, command.title, "commands are typed as they are");
       }),
     );
   });
@@ -104,8 +119,14 @@ describe("Teams app package", () => {
     const filled = JSON.parse(fillPlaceholders(template, { ...PROVISIONED, TEAMS_APP_ID: "not-a-guid" }, "test"));
     delete filled.bots[0].scopes;
     const problems = manifestProblems(filled, layout.schemaPath);
-    assert.ok(problems.some((p) => p.startsWith("/id ")), problems.join("; "));
-    assert.ok(problems.some((p) => p.includes("scopes")), problems.join("; "));
+    assert.ok(
+      problems.some((p) => p.startsWith("/id ")),
+      problems.join("; "),
+    );
+    assert.ok(
+      problems.some((p) => p.includes("scopes")),
+      problems.join("; "),
+    );
   });
 
   it("has a 192×192 color icon and a 32×32 white-on-transparent outline icon", () => {
@@ -126,19 +147,31 @@ describe("Teams app package", () => {
     beforeEach(() => {
       dir = mkdtempSync(path.join(tmpdir(), "app-package-"));
       scratch = { appPackageDir: path.join(dir, "appPackage"), envDir: path.join(dir, "env"), schemaPath: layout.schemaPath };
-      for (const file of ["manifest.json", "ja.json", "color.png", "outline.png"]) cpSync(path.join(APP_PACKAGE, file), path.join(scratch.appPackageDir, file));
+      for (const file of ["manifest.json", "ja.json", "color.png", "outline.png"])
+        cpSync(path.join(APP_PACKAGE, file), path.join(scratch.appPackageDir, file));
       mkdirSync(scratch.envDir);
     });
     afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
     it("builds appPackage.<env>.zip with the manifest filled from .env.<env> and .env.<env>.user, and both icons", () => {
       const { BOT_ID, ...rest } = PROVISIONED;
-      writeFileSync(path.join(scratch.envDir, ".env.dev"), Object.entries(rest).map(([k, v]) => `${k}=${v}`).join("\n") + "\nBOT_ID=\n# comment\n");
+      writeFileSync(
+        path.join(scratch.envDir, ".env.dev"),
+        Object.entries(rest)
+          .map(([k, v]) => `${k}=${v}`)
+          .join("\n") + "\nBOT_ID=\n# comment\n",
+      );
       writeFileSync(path.join(scratch.envDir, ".env.dev.user"), `BOT_ID="${BOT_ID}"\n`);
       const { zipPath, manifestPath } = buildAppPackage("dev", loadEnvValues(scratch.envDir, "dev"), scratch);
       assert.equal(path.basename(zipPath), "appPackage.dev.zip");
       const zip = new AdmZip(zipPath);
-      assert.deepEqual(zip.getEntries().map((e) => e.entryName).sort(), ["color.png", "ja.json", "manifest.json", "outline.png"]);
+      assert.deepEqual(
+        zip
+          .getEntries()
+          .map((e) => e.entryName)
+          .sort(),
+        ["color.png", "ja.json", "manifest.json", "outline.png"],
+      );
       assert.match(zip.readAsText("ja.json"), /"name\.short": "Procura \(dev\)"/, "localization placeholders are filled");
       const manifest = JSON.parse(zip.readAsText("manifest.json"));
       assert.equal(manifest.bots[0].botId, BOT_ID);

@@ -14,13 +14,19 @@ const rosterOf = (...members: string[]) => {
 describe("authorizeApprover", () => {
   it("accepts a listed Entra object id without asking the roster", async () => {
     const roster = rosterOf();
-    assert.deepEqual(await authorizeApprover({ aadIds: ["a1"], teamId: "team" }, actor("a1", "t1"), "t1", roster.membership), { ok: true, via: "aad_id" });
+    assert.deepEqual(await authorizeApprover({ aadIds: ["a1"], teamId: "team" }, actor("a1", "t1"), "t1", roster.membership), {
+      ok: true,
+      via: "aad_id",
+    });
     assert.deepEqual(roster.asked, []);
   });
 
   it("accepts a member of the approver team", async () => {
     const roster = rosterOf("team");
-    assert.deepEqual(await authorizeApprover({ aadIds: [], teamId: "team" }, actor("m1", "t1"), "t1", roster.membership), { ok: true, via: "team_member" });
+    assert.deepEqual(await authorizeApprover({ aadIds: [], teamId: "team" }, actor("m1", "t1"), "t1", roster.membership), {
+      ok: true,
+      via: "team_member",
+    });
     assert.deepEqual(roster.asked, ["team"]);
   });
 

@@ -20,10 +20,13 @@ describe("sendWithRetry", () => {
   it("gives up after the last attempt with the last error", async () => {
     let calls = 0;
     await assert.rejects(
-      sendWithRetry(async (attempt) => {
-        calls++;
-        throw new Error(`fail ${attempt}`);
-      }, { maxRetries: 2, initialMs: 1, multiplier: 1, maxMs: 1 }),
+      sendWithRetry(
+        async (attempt) => {
+          calls++;
+          throw new Error(`fail ${attempt}`);
+        },
+        { maxRetries: 2, initialMs: 1, multiplier: 1, maxMs: 1 },
+      ),
       /fail 3/,
     );
     assert.equal(calls, 3);

@@ -21,7 +21,8 @@ const decision = (kind: "approve" | "edit" | "reject", after: string, comment?: 
   after,
   ...(comment ? { comment } : {}),
 });
-const approval = (status: Approval["status"], d?: ReturnType<typeof decision>) => ({ id: "approval-r1", status, ...(d ? { decision: d } : {}) }) as unknown as Approval;
+const approval = (status: Approval["status"], d?: ReturnType<typeof decision>) =>
+  ({ id: "approval-r1", status, ...(d ? { decision: d } : {}) }) as unknown as Approval;
 const AT = "2026-01-01T01:00:01.000Z";
 
 describe("settledRun", () => {

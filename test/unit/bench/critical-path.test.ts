@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { modelCriticalPathMs, type TimedCall } from "../../../bench/critical-path";
 
-const call = (agentId: string, startedAt: number, endedAt: number, aborted = false): TimedCall => ({ agentId, startedAt, endedAt, aborted });
+const call = (agentId: string, startedAt: number, endedAt: number, aborted = false): TimedCall => ({
+  agentId,
+  startedAt,
+  endedAt,
+  aborted,
+});
 
 describe("bench: model critical path from the simulator's call log", () => {
   it("is router + the slowest specialist chain + moderator, without the gaps between calls (our overhead)", () => {
@@ -17,19 +22,42 @@ describe("bench: model critical path from the simulator's call log", () => {
 
   it("does not chain different specialists together", () => {
     // A mixed chain contract#1 → spend#2 would be 2,900 ms; each specialist alone is at most 1,900 ms.
-    const calls = [call("router", 0, 100), call("contract", 100, 1_100), call("contract", 1_150, 1_250), call("spend", 100, 200), call("spend", 1_200, 3_000), call("moderator", 3_000, 3_100)];
+    const calls = [
+      call("router", 0, 100),
+      call("contract", 100, 1_100),
+      call("contract", 1_150, 1_250),
+      call("spend", 100, 200),
+      call("spend", 1_200, 3_000),
+      call("moderator", 3_000, 3_100),
+    ];
     assert.equal(modelCriticalPathMs(calls), 100 + 1_900 + 100);
   });
 
   it("runs a speculative Knowledge call beside the Router and ignores cancelled calls", () => {
-    const speculative = [call("router", 0, 600), call("knowledge", 0, 1_500), call("contract", 600, 1_000), call("moderator", 1_500, 2_000)];
+    const speculative = [
+      call("router", 0, 600),
+      call("knowledge", 0, 1_500),
+      call("contract", 600, 1_000),
+      call("moderator", 1_500, 2_000),
+    ];
     assert.equal(modelCriticalPathMs(speculative), 1_500 + 500);
-    const cancelled = [call("router", 0, 600), call("knowledge", 0, 600, true), call("contract", 600, 1_000), call("moderator", 1_000, 1_500)];
+    const cancelled = [
+      call("router", 0, 600),
+      call("knowledge", 0, 600, true),
+      call("contract", 600, 1_000),
+      call("moderator", 1_000, 1_500),
+    ];
     assert.equal(modelCriticalPathMs(cancelled), 600 + 400 + 500);
   });
 
   it("counts a re-ask round and the second moderation after the first", () => {
-    const calls = [call("router", 0, 100), call("contract", 100, 300), call("moderator", 300, 400), call("contract", 400, 700), call("moderator", 700, 800)];
+    const calls = [
+      call("router", 0, 100),
+      call("contract", 100, 300),
+      call("moderator", 300, 400),
+      call("contract", 400, 700),
+      call("moderator", 700, 800),
+    ];
     assert.equal(modelCriticalPathMs(calls), 800);
   });
 });

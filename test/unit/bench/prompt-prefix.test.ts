@@ -13,9 +13,19 @@ describe("prompt-cache prefix figures", () => {
 
   it("compares each call with the same agent's calls in the latest earlier run that called it", () => {
     const runs: PromptCall[][] = [
-      [{ agentId: "router", tokens: tokens(1500, [9001]) }, { agentId: "contract", tokens: tokens(600, [1]) }],
-      [{ agentId: "router", tokens: tokens(1500, [9002]) }, { agentId: "spend", tokens: tokens(10, [2]) }],
-      [{ agentId: "router", tokens: tokens(1500, [9003, 9004]) }, { agentId: "contract", tokens: tokens(600, [3]) }, { agentId: "contract", tokens: tokens(1300, [4]) }],
+      [
+        { agentId: "router", tokens: tokens(1500, [9001]) },
+        { agentId: "contract", tokens: tokens(600, [1]) },
+      ],
+      [
+        { agentId: "router", tokens: tokens(1500, [9002]) },
+        { agentId: "spend", tokens: tokens(10, [2]) },
+      ],
+      [
+        { agentId: "router", tokens: tokens(1500, [9003, 9004]) },
+        { agentId: "contract", tokens: tokens(600, [3]) },
+        { agentId: "contract", tokens: tokens(1300, [4]) },
+      ],
     ];
     const [router, contract, spend] = prefixFigures(runs);
     assert.deepEqual(

@@ -4,18 +4,42 @@ import { MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS, parseCardAction } from "../..
 describe("cards/actions parseCardAction", () => {
   const valid: [string, unknown, unknown][] = [
     ["feedback up, no comment", { verb: "feedback", runId: "run-1", rating: "up" }, { verb: "feedback", runId: "run-1", rating: "up" }],
-    ["feedback: empty comment input means none", { verb: "feedback", runId: "run-1", rating: "down", comment: "  " }, { verb: "feedback", runId: "run-1", rating: "down" }],
-    ["feedback comment trimmed", { verb: "feedback", runId: "run-1", rating: "down", comment: " wrong supplier \n" }, { verb: "feedback", runId: "run-1", rating: "down", comment: "wrong supplier" }],
+    [
+      "feedback: empty comment input means none",
+      { verb: "feedback", runId: "run-1", rating: "down", comment: "  " },
+      { verb: "feedback", runId: "run-1", rating: "down" },
+    ],
+    [
+      "feedback comment trimmed",
+      { verb: "feedback", runId: "run-1", rating: "down", comment: " wrong supplier \n" },
+      { verb: "feedback", runId: "run-1", rating: "down", comment: "wrong supplier" },
+    ],
     [
       "invoke value shape {action:{verb,data}} with inputs merged into data",
       { action: { type: "Action.Execute", verb: "feedback", data: { runId: "run-1", rating: "up", comment: "great" } }, trigger: "manual" },
       { verb: "feedback", runId: "run-1", rating: "up", comment: "great" },
     ],
     ["approve", { verb: "approval.approve", approvalId: "apr-1" }, { verb: "approval.approve", approvalId: "apr-1" }],
-    ["approve ignores stray inputs", { verb: "approval.approve", approvalId: "apr-1", reason: "" }, { verb: "approval.approve", approvalId: "apr-1" }],
-    ["edit", { verb: "approval.edit", approvalId: "apr-1", editedText: "Yes, at 5%." }, { verb: "approval.edit", approvalId: "apr-1", editedText: "Yes, at 5%." }],
-    ["reject", { action: { verb: "approval.reject", data: { approvalId: "apr-1", reason: "needs legal" } } }, { verb: "approval.reject", approvalId: "apr-1", reason: "needs legal" }],
-    ["edited text at the cap", { verb: "approval.edit", approvalId: "a", editedText: "x".repeat(MAX_EDITED_TEXT_CHARS) }, { verb: "approval.edit", approvalId: "a", editedText: "x".repeat(MAX_EDITED_TEXT_CHARS) }],
+    [
+      "approve ignores stray inputs",
+      { verb: "approval.approve", approvalId: "apr-1", reason: "" },
+      { verb: "approval.approve", approvalId: "apr-1" },
+    ],
+    [
+      "edit",
+      { verb: "approval.edit", approvalId: "apr-1", editedText: "Yes, at 5%." },
+      { verb: "approval.edit", approvalId: "apr-1", editedText: "Yes, at 5%." },
+    ],
+    [
+      "reject",
+      { action: { verb: "approval.reject", data: { approvalId: "apr-1", reason: "needs legal" } } },
+      { verb: "approval.reject", approvalId: "apr-1", reason: "needs legal" },
+    ],
+    [
+      "edited text at the cap",
+      { verb: "approval.edit", approvalId: "a", editedText: "x".repeat(MAX_EDITED_TEXT_CHARS) },
+      { verb: "approval.edit", approvalId: "a", editedText: "x".repeat(MAX_EDITED_TEXT_CHARS) },
+    ],
   ];
   for (const [name, input, expected] of valid)
     it(`accepts ${name}`, () => {
@@ -35,8 +59,18 @@ describe("cards/actions parseCardAction", () => {
     ["id with unsafe characters", { verb: "approval.approve", approvalId: "apr-1' OR 1=1" }, "malformed", /approvalId/],
     ["edit without text", { verb: "approval.edit", approvalId: "apr-1", editedText: "   " }, "malformed", /editedText/],
     ["reject without reason", { verb: "approval.reject", approvalId: "apr-1" }, "malformed", /reason/],
-    ["oversized comment", { verb: "feedback", runId: "r", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS + 1) }, "oversized", /comment/],
-    ["oversized edited text", { verb: "approval.edit", approvalId: "a", editedText: "x".repeat(MAX_EDITED_TEXT_CHARS + 1) }, "oversized", /editedText/],
+    [
+      "oversized comment",
+      { verb: "feedback", runId: "r", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS + 1) },
+      "oversized",
+      /comment/,
+    ],
+    [
+      "oversized edited text",
+      { verb: "approval.edit", approvalId: "a", editedText: "x".repeat(MAX_EDITED_TEXT_CHARS + 1) },
+      "oversized",
+      /editedText/,
+    ],
     ["oversized reason", { verb: "approval.reject", approvalId: "a", reason: "x".repeat(MAX_COMMENT_CHARS + 1) }, "oversized", /reason/],
     ["oversized id", { verb: "approval.approve", approvalId: "a".repeat(201) }, "oversized", /approvalId/],
   ];
@@ -50,8 +84,23 @@ describe("cards/actions parseCardAction", () => {
     });
 
   it("never throws, even on hostile objects", () => {
-    const hostile = new Proxy({}, { get: () => { throw new Error("boom"); }, ownKeys: () => { throw new Error("boom"); } });
-    const getter = Object.defineProperty({}, "verb", { get: () => { throw new Error("boom"); }, enumerable: true });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("boom");
+        },
+        ownKeys: () => {
+          throw new Error("boom");
+        },
+      },
+    );
+    const getter = Object.defineProperty({}, "verb", {
+      get: () => {
+        throw new Error("boom");
+      },
+      enumerable: true,
+    });
     for (const input of [null, 0, true, Symbol("x"), { action: null }, { action: { verb: "feedback", data: "x" } }, hostile, getter]) {
       const result = parseCardAction(input);
       assert.equal(result.ok, false);

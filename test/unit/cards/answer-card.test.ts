@@ -34,7 +34,18 @@ describe("cards/answer-card", () => {
 
   it("uses Japanese labels and display names for a Japanese question", () => {
     const text = textOf(japanese);
-    for (const expected of ["結論", "根拠", "スペシャリストの所見", "次のアクション", "いいえ。契約上の値上げ上限は年5%です。", "契約スペシャリスト", "支出アナリスト", "確信度 90%", "エビデンス", "この回答は役に立ちましたか？"])
+    for (const expected of [
+      "結論",
+      "根拠",
+      "スペシャリストの所見",
+      "次のアクション",
+      "いいえ。契約上の値上げ上限は年5%です。",
+      "契約スペシャリスト",
+      "支出アナリスト",
+      "確信度 90%",
+      "エビデンス",
+      "この回答は役に立ちましたか？",
+    ])
       assert.ok(text.includes(expected), `missing: ${expected}`);
     assert.ok(!text.includes("Conclusion"));
   });
@@ -60,7 +71,13 @@ describe("cards/answer-card", () => {
       for (const target of targets) assert.ok(all.includes(target), `toggle targets missing id ${target}`);
     }
     const details = nodesOfType(english, "Container").filter((node) => String(node.id ?? "").endsWith("-details"));
-    assert.deepEqual(details.map((node) => [node.id, node.isVisible]), [["answer-finding-0-details", false], ["answer-finding-1-details", false]]);
+    assert.deepEqual(
+      details.map((node) => [node.id, node.isVisible]),
+      [
+        ["answer-finding-0-details", false],
+        ["answer-finding-1-details", false],
+      ],
+    );
   });
 
   it("shows both QSCOREs after a re-ask, coloured by the threshold", () => {
@@ -106,16 +123,23 @@ describe("cards/answer-card", () => {
   });
 
   it("is the final approved answer with a review line for a run an approver signed off; an edited one shows the edited text", () => {
-    const approved = buildAnswerCard(answerViewFromRun(completedRun({ review: { approvalId: "approval-run-0001", edited: false } }), NAMES, { threshold: 80 }));
+    const approved = buildAnswerCard(
+      answerViewFromRun(completedRun({ review: { approvalId: "approval-run-0001", edited: false } }), NAMES, { threshold: 80 }),
+    );
     assert.ok(textOf(approved).includes("✔ Reviewed by an approver"));
     assert.ok(textOf(approved).includes("• Spend is growing."));
     const editedText = `Yes, at 5% only.\n\nAsk for the CPO's sign-off. ${"Details. ".repeat(200)}`;
     const run = completedRun({ review: { approvalId: "approval-run-0001", edited: true } });
-    const edited = buildAnswerCard(answerViewFromRun({ ...run, answer: { ...run.answer!, conclusion: editedText, rationale: [] } }, NAMES, { threshold: 80 }));
+    const edited = buildAnswerCard(
+      answerViewFromRun({ ...run, answer: { ...run.answer!, conclusion: editedText, rationale: [] } }, NAMES, { threshold: 80 }),
+    );
     const text = textOf(edited);
     assert.ok(text.includes("✔ Reviewed and edited by an approver"));
     assert.ok(text.includes("Yes, at 5% only.") && text.includes("Ask for the CPO's sign-off."));
-    assert.ok(text.includes(editedText.split("\n\n")[1].trim()), "the edited text is shown whole (the final-text limit, not the conclusion's)");
+    assert.ok(
+      text.includes(editedText.split("\n\n")[1].trim()),
+      "the edited text is shown whole (the final-text limit, not the conclusion's)",
+    );
     assert.ok(!text.includes("• Spend is growing."));
     assert.ok(text.includes("Contract specialist"), "findings stay as evidence");
     assert.ok(!textOf(english).includes("Reviewed"));
@@ -123,7 +147,10 @@ describe("cards/answer-card", () => {
 
   it("keeps the review line and the edited text when rebuilt after a 👍/👎 (the card thanks instead of asking)", () => {
     const run = completedRun({ review: { approvalId: "approval-run-0001", edited: true } });
-    const rebuilt = buildAnswerCard({ ...answerViewFromRun({ ...run, answer: { ...run.answer!, conclusion: "Only at +3%.", rationale: [] } }, NAMES, { threshold: 80 }), feedbackGiven: "up" });
+    const rebuilt = buildAnswerCard({
+      ...answerViewFromRun({ ...run, answer: { ...run.answer!, conclusion: "Only at +3%.", rationale: [] } }, NAMES, { threshold: 80 }),
+      feedbackGiven: "up",
+    });
     const text = textOf(rebuilt);
     assert.ok(text.includes("✔ Reviewed and edited by an approver") && text.includes("Only at +3%."));
     assert.ok(text.includes("Thanks for your feedback (👍)."));
@@ -135,9 +162,34 @@ describe("cards/answer-card", () => {
     assert.equal(comment.maxLength, MAX_COMMENT_CHARS);
     const longest = parseCardAction({ verb: CARD_VERBS.feedback, runId: "run-0001", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS) });
     assert.ok(longest.ok && longest.action.verb === CARD_VERBS.feedback && longest.action.comment?.length === MAX_COMMENT_CHARS);
-    assert.equal(FeedbackSchema.safeParse({ runId: "r", conversationId: "c", userId: "u", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS), at: "t" }).success, true);
-    const tooLong = parseCardAction({ verb: CARD_VERBS.feedback, runId: "run-0001", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS + 1) });
+    assert.equal(
+      FeedbackSchema.safeParse({
+        runId: "r",
+        conversationId: "c",
+        userId: "u",
+        rating: "up",
+        comment: "x".repeat(MAX_COMMENT_CHARS),
+        at: "t",
+      }).success,
+      true,
+    );
+    const tooLong = parseCardAction({
+      verb: CARD_VERBS.feedback,
+      runId: "run-0001",
+      rating: "up",
+      comment: "x".repeat(MAX_COMMENT_CHARS + 1),
+    });
     assert.equal(tooLong.ok, false);
-    assert.equal(FeedbackSchema.safeParse({ runId: "r", conversationId: "c", userId: "u", rating: "up", comment: "x".repeat(MAX_COMMENT_CHARS + 1), at: "t" }).success, false);
+    assert.equal(
+      FeedbackSchema.safeParse({
+        runId: "r",
+        conversationId: "c",
+        userId: "u",
+        rating: "up",
+        comment: "x".repeat(MAX_COMMENT_CHARS + 1),
+        at: "t",
+      }).success,
+      false,
+    );
   });
 });

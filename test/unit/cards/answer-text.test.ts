@@ -14,7 +14,10 @@ const body = {
 describe("cards/answer-text", () => {
   it("writes the conclusion and each rationale point with the citation markers of the sources list", () => {
     const text = answerMessageText(body, citationsFromAnswer(body, "en"), "en");
-    assert.equal(text, "No: the cap is 5%.\n\nAsk for a justification.\n\n**Rationale**\n\n• The clause caps increases at 5%. [1]\n\n• Spend is growing.");
+    assert.equal(
+      text,
+      "No: the cap is 5%.\n\nAsk for a justification.\n\n**Rationale**\n\n• The clause caps increases at 5%. [1]\n\n• Spend is growing.",
+    );
   });
 
   it("uses the question's language for its heading", () => {
@@ -22,7 +25,10 @@ describe("cards/answer-text", () => {
   });
 
   it("makes model text literal: no links, images, mentions or formatting can be injected", () => {
-    assert.equal(literalMarkdown("see [here](https://evil.example) **now** <at>all</at>"), "see \\[here\\]\\(https://evil.example\\) \\*\\*now\\*\\* \\<at\\>all\\</at\\>");
+    assert.equal(
+      literalMarkdown("see [here](https://evil.example) **now** <at>all</at>"),
+      "see \\[here\\]\\(https://evil.example\\) \\*\\*now\\*\\* \\<at\\>all\\</at\\>",
+    );
     const text = answerMessageText({ conclusion: "![x](http://x)", rationale: [] }, [], "en");
     assert.equal(text, "!\\[x\\]\\(http://x\\)");
   });

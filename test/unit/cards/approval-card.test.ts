@@ -6,7 +6,8 @@ import { allNodes, ids, nodesOfType, textOf } from "../../fixtures/cards/card-qu
 import { completedRun, japaneseOfflineRun, NAMES } from "../../fixtures/cards/sample-runs";
 
 const options = { approvalId: "apr-42", requesterName: "Aiko Tanaka", threshold: 80 };
-const paused = () => completedRun({ status: "awaiting_approval", hitlReasons: ["amount above 10,000,000 JPY", "router: contract commitment"] });
+const paused = () =>
+  completedRun({ status: "awaiting_approval", hitlReasons: ["amount above 10,000,000 JPY", "router: contract commitment"] });
 
 describe("cards/approval-card", () => {
   const card = buildApprovalCard(approvalViewFromRun(paused(), NAMES, options));
@@ -33,7 +34,9 @@ describe("cards/approval-card", () => {
   });
 
   it("uses Japanese labels for a Japanese run", () => {
-    const text = textOf(buildApprovalCard(approvalViewFromRun({ ...japaneseOfflineRun(), hitlReasons: ["金額が閾値を超過"] }, NAMES, options)));
+    const text = textOf(
+      buildApprovalCard(approvalViewFromRun({ ...japaneseOfflineRun(), hitlReasons: ["金額が閾値を超過"] }, NAMES, options)),
+    );
     for (const expected of ["承認が必要です", "依頼者: ", "承認が必要な理由", "• 金額が閾値を超過", "回答案", "結論", "契約スペシャリスト"])
       assert.ok(text.includes(expected), `missing: ${expected}`);
     const titles = allNodes(buildApprovalCard(approvalViewFromRun(japaneseOfflineRun(), NAMES, options))).map((node) => node.title);
@@ -42,7 +45,10 @@ describe("cards/approval-card", () => {
 
   it("shows a Japanese run's approval reasons and reminder date in Japanese", () => {
     const reasons = ["ルーター: 高額の購入", "規程: 金額¥50,000,000は承認基準額¥10,000,000以上です"];
-    const view = approvalViewFromRun({ ...japaneseOfflineRun(), hitlReasons: reasons }, NAMES, { ...options, reminderSince: "2025-06-01T09:00:07Z" });
+    const view = approvalViewFromRun({ ...japaneseOfflineRun(), hitlReasons: reasons }, NAMES, {
+      ...options,
+      reminderSince: "2025-06-01T09:00:07Z",
+    });
     const text = textOf(buildApprovalCard(view));
     for (const reason of reasons) assert.ok(text.includes(`• ${reason}`), reason);
     assert.ok(text.includes("2025年6月1日 18:00（日本時間）"), text);
@@ -50,15 +56,21 @@ describe("cards/approval-card", () => {
 
   it("offers Approve, Edit & approve and Reject as Action.Execute whose data is only the approval id", () => {
     const executes = nodesOfType(card, "Action.Execute");
-    assert.deepEqual(executes.map((action) => action.verb), [CARD_VERBS.approve, CARD_VERBS.edit, CARD_VERBS.reject]);
+    assert.deepEqual(
+      executes.map((action) => action.verb),
+      [CARD_VERBS.approve, CARD_VERBS.edit, CARD_VERBS.reject],
+    );
     for (const action of executes) assert.deepEqual(action.data, { approvalId: "apr-42" });
     const approve = executes[0];
     assert.equal(approve.associatedInputs, "none", "approving never submits (or validates) the reject reason");
-    assert.deepEqual((card.actions as { type: string; title: string }[]).map((action) => [action.type, action.title]), [
-      ["Action.Execute", "Approve"],
-      ["Action.ShowCard", "Edit & approve"],
-      ["Action.ShowCard", "Reject"],
-    ]);
+    assert.deepEqual(
+      (card.actions as { type: string; title: string }[]).map((action) => [action.type, action.title]),
+      [
+        ["Action.Execute", "Approve"],
+        ["Action.ShowCard", "Edit & approve"],
+        ["Action.ShowCard", "Reject"],
+      ],
+    );
   });
 
   it("prefills the multi-line edit input with the draft conclusion and rationale", () => {
@@ -96,7 +108,10 @@ describe("cards/approval-card", () => {
     assert.ok(!ids(card).includes("approval-reminder"));
     const reminder = buildApprovalCard(approvalViewFromRun(paused(), NAMES, { ...options, reminderSince: "2025-06-01T09:00:07.123Z" }));
     const line = nodesOfType(reminder, "TextBlock").find((node) => node.id === "approval-reminder")!;
-    assert.equal(line.text, "⏰ Reminder: waiting for a decision since {{DATE(2025-06-01T09:00:07Z, SHORT)}} {{TIME(2025-06-01T09:00:07Z)}}");
+    assert.equal(
+      line.text,
+      "⏰ Reminder: waiting for a decision since {{DATE(2025-06-01T09:00:07Z, SHORT)}} {{TIME(2025-06-01T09:00:07Z)}}",
+    );
   });
 
   it("falls back to the moderator's hitl reason when the run recorded none", () => {

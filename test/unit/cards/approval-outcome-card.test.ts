@@ -3,7 +3,13 @@ import { buildApprovalOutcomeCard } from "../../../src/cards/approval-outcome-ca
 import type { ApprovalOutcomeView } from "../../../src/cards/view-models";
 import { nodesOfType, textOf, texts } from "../../fixtures/cards/card-query";
 
-const base: ApprovalOutcomeView = { language: "en", question: "Renew Acme at +8%?", decision: "approved", deciderName: "Ken Sato", decidedAt: "2025-06-02T03:04:05.678Z" };
+const base: ApprovalOutcomeView = {
+  language: "en",
+  question: "Renew Acme at +8%?",
+  decision: "approved",
+  deciderName: "Ken Sato",
+  decidedAt: "2025-06-02T03:04:05.678Z",
+};
 
 describe("cards/approval-outcome-card", () => {
   it("approved: decision, who, when and the final text; no actions left", () => {
@@ -17,8 +23,11 @@ describe("cards/approval-outcome-card", () => {
   });
 
   it("edited (ja): the edited text and the approver's comment", () => {
-    const text = textOf(buildApprovalOutcomeCard({ ...base, language: "ja", decision: "edited", comment: "価格根拠を追記", finalText: "修正版の回答" }));
-    for (const expected of ["✅ 編集して承認済み", "判断者: ", "コメント", "価格根拠を追記", "最終回答", "修正版の回答"]) assert.ok(text.includes(expected), expected);
+    const text = textOf(
+      buildApprovalOutcomeCard({ ...base, language: "ja", decision: "edited", comment: "価格根拠を追記", finalText: "修正版の回答" }),
+    );
+    for (const expected of ["✅ 編集して承認済み", "判断者: ", "コメント", "価格根拠を追記", "最終回答", "修正版の回答"])
+      assert.ok(text.includes(expected), expected);
   });
 
   it("rejected: the reason under a Reason heading, and no final text", () => {

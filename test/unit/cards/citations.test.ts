@@ -41,7 +41,9 @@ describe("cards/citations", () => {
 
   it("names the kind of source in the answer's language", () => {
     assert.deepEqual(
-      citationsFromAnswer(body, "ja").slice(0, 3).map((c) => c.title),
+      citationsFromAnswer(body, "ja")
+        .slice(0, 3)
+        .map((c) => c.title),
       ["契約 CTR-0001 §4", "規程 POL-PRICE §2", "支出 SPEND-ACME-FY2025"],
     );
   });

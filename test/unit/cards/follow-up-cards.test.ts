@@ -27,8 +27,14 @@ describe("cards for follow-ups", () => {
   it("offers the suggested follow-ups as buttons whose submit arrives as the question", () => {
     const card = buildAnswerCard(answerViewFromRun(followUp, NAMES, { threshold: 80 }));
     const buttons = nodesOfType(card, "Action.Submit") as { title: string; data: unknown }[];
-    assert.deepEqual(buttons.map((button) => button.title), ["And in FY2024?", "Why?"]);
-    assert.deepEqual(buttons.map((button) => followUpQuestionOf(button.data)), ["And in FY2024?", "Why?"]);
+    assert.deepEqual(
+      buttons.map((button) => button.title),
+      ["And in FY2024?", "Why?"],
+    );
+    assert.deepEqual(
+      buttons.map((button) => followUpQuestionOf(button.data)),
+      ["And in FY2024?", "Why?"],
+    );
     assert.ok(textOf(card).includes("You could ask next"));
     const none = buildAnswerCard(answerViewFromRun(completedRun(), NAMES, { threshold: 80 }));
     assert.equal(nodesOfType(none, "Action.Submit").length, 0, "a run without suggestions shows no section");
@@ -36,7 +42,15 @@ describe("cards for follow-ups", () => {
 
   it("accepts only a bounded follow-up question back from a card", () => {
     assert.equal(followUpQuestionOf({ followUp: "  Why?  ", msteams: { type: "messageBack" } }), "Why?");
-    for (const value of [undefined, null, "Why?", { followUp: "" }, { followUp: 3 }, { followUp: "x".repeat(MAX_FOLLOW_UP_CHARS + 1) }, { verb: "feedback" }])
+    for (const value of [
+      undefined,
+      null,
+      "Why?",
+      { followUp: "" },
+      { followUp: 3 },
+      { followUp: "x".repeat(MAX_FOLLOW_UP_CHARS + 1) },
+      { verb: "feedback" },
+    ])
       assert.equal(followUpQuestionOf(value), undefined, JSON.stringify(value));
   });
 
@@ -49,7 +63,10 @@ describe("cards for follow-ups", () => {
     }
     assert.ok(textOf(buildWelcomeCard("ja", guide)).includes("最後の質問から8時間覚えています"));
     assert.ok(textOf(buildHelpCard("en", { memoryTtlMs: 30 * 60_000 })).includes("for 30 minutes"));
-    assert.deepEqual([durationText(86_400_000, "en"), durationText(90 * 60_000, "en"), durationText(3_600_000, "ja"), durationText(1000, "en")], ["1 day", "90 minutes", "1時間", "1 second"]);
+    assert.deepEqual(
+      [durationText(86_400_000, "en"), durationText(90 * 60_000, "en"), durationText(3_600_000, "ja"), durationText(1000, "en")],
+      ["1 day", "90 minutes", "1時間", "1 second"],
+    );
   });
 
   it("asks back with the message it could not resolve", () => {

@@ -17,7 +17,10 @@ const GUIDE = { memoryTtlMs: 8 * 3_600_000 };
 
 describe("cards/notice-cards", () => {
   it("error card: what happened, what to do, and the correlation id (en/ja)", () => {
-    const run = completedRun({ status: "failed", failure: { message: "moderator failed twice: SECRET internals", correlationId: "corr-7f3a" } });
+    const run = completedRun({
+      status: "failed",
+      failure: { message: "moderator failed twice: SECRET internals", correlationId: "corr-7f3a" },
+    });
     const english = buildErrorCard(errorViewFromRun(run));
     const text = textOf(english);
     assert.ok(text.includes("Sorry, something went wrong"));
@@ -38,7 +41,7 @@ describe("cards/notice-cards", () => {
     const japanese = textOf(buildOutOfScopeCard({ language: "ja", question: "明日の東京の天気は？" }));
     assert.ok(japanese.includes("この質問にはお答えできません") && japanese.includes("調達に関する質問"));
     assert.ok(japanese.includes("• 1,500万円の購入には誰の承認が必要ですか？"));
-    assert.ok(!(english + japanese).includes('QSCORE'), "no quality badge");
+    assert.ok(!(english + japanese).includes("QSCORE"), "no quality badge");
   });
 
   it("progress view of an out-of-scope run lists no specialist left waiting", () => {
@@ -56,8 +59,9 @@ describe("cards/notice-cards", () => {
     for (const language of ["en", "ja"] as const) {
       for (const card of [buildHelpCard(language, GUIDE), buildWelcomeCard(language, GUIDE)]) {
         const text = textOf(card);
-        for (const starter of PROMPT_STARTERS[language]) assert.ok(text.includes(`• ${starter.question}`), `${language}: ${starter.question}`);
-        assert.ok(text.includes('• help — ') && text.includes('• reset — '), language);
+        for (const starter of PROMPT_STARTERS[language])
+          assert.ok(text.includes(`• ${starter.question}`), `${language}: ${starter.question}`);
+        assert.ok(text.includes("• help — ") && text.includes("• reset — "), language);
       }
     }
     assert.ok(textOf(buildHelpCard("ja", GUIDE)).includes("• 取引先A社の支出推移は？"));
@@ -91,7 +95,11 @@ describe("cards/notice-cards", () => {
   });
 
   it("notices have no actions or inputs", () => {
-    for (const card of [buildErrorCard({ language: "en", correlationId: "c" }), buildHelpCard("en", GUIDE), buildUnderReviewCard({ language: "en", question: "q" })]) {
+    for (const card of [
+      buildErrorCard({ language: "en", correlationId: "c" }),
+      buildHelpCard("en", GUIDE),
+      buildUnderReviewCard({ language: "en", question: "q" }),
+    ]) {
       assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);
       assert.equal(card.version, "1.5");
     }

@@ -73,9 +73,17 @@ describe("cards/progress-card", () => {
   });
 
   it("renders each phase in Japanese; routing has no specialists yet", () => {
-    const expected = { route: "担当スペシャリストを選んでいます…", moderate: "モデレーターが回答をまとめています…", gate: "品質再チェック：不足点を再確認しています…" } as const;
+    const expected = {
+      route: "担当スペシャリストを選んでいます…",
+      moderate: "モデレーターが回答をまとめています…",
+      gate: "品質再チェック：不足点を再確認しています…",
+    } as const;
     for (const [phase, line] of Object.entries(expected)) {
-      const run = inFlight({ language: "ja", phase: phase as RunState["phase"], ...(phase === "route" ? { decision: undefined, events: [] } : {}) });
+      const run = inFlight({
+        language: "ja",
+        phase: phase as RunState["phase"],
+        ...(phase === "route" ? { decision: undefined, events: [] } : {}),
+      });
       const text = textOf(buildProgressCard(progressViewFromRun(run, NAMES, now)));
       assert.ok(text.includes(line), `${phase}: ${text}`);
       assert.ok(text.includes("経過時間: 4 秒"));

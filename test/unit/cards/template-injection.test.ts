@@ -4,13 +4,16 @@ import { nodesOfType } from "../../fixtures/cards/card-query";
 import { completedRun, NAMES } from "../../fixtures/cards/sample-runs";
 
 /** User text that would do damage if it were parsed as a template expression or as markdown. */
-const HOSTILE = "${labels.approve} ${approvalId} ${$root} ${string(1)} ${if(true, 'x', 'y')} `${x}` [Approve here](https://evil.example) **urgent**";
+const HOSTILE =
+  "${labels.approve} ${approvalId} ${$root} ${string(1)} ${if(true, 'x', 'y')} `${x}` [Approve here](https://evil.example) **urgent**";
 
 function hostileRun() {
   const run = completedRun({ question: HOSTILE, hitlReasons: [HOSTILE] });
   run.answer = { ...run.answer!, conclusion: HOSTILE, rationale: [{ point: HOSTILE, citations: ["${runId}"] }], nextActions: [HOSTILE] };
   run.findings = run.findings.map((finding) =>
-    finding.status === "ok" ? { ...finding, summary: HOSTILE, details: HOSTILE, evidence: [{ source: "${x}", referenceId: "${runId}", quote: HOSTILE }] } : { ...finding, error: HOSTILE },
+    finding.status === "ok"
+      ? { ...finding, summary: HOSTILE, details: HOSTILE, evidence: [{ source: "${x}", referenceId: "${runId}", quote: HOSTILE }] }
+      : { ...finding, error: HOSTILE },
   );
   return run;
 }
@@ -21,10 +24,28 @@ function allCards() {
   return {
     progress: cards.buildProgressCard(cards.progressViewFromRun({ ...run, status: "running", phase: "investigate" }, NAMES, now)),
     answer: cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
-    edited: cards.buildAnswerCard(cards.answerViewFromRun({ ...run, review: { approvalId: "apr-1", edited: true } }, NAMES, { threshold: 80 })),
-    approval: cards.buildApprovalCard(cards.approvalViewFromRun(run, NAMES, { approvalId: "apr-1", requesterName: HOSTILE, threshold: 80 })),
-    outcome: cards.buildApprovalOutcomeCard({ language: "en", question: HOSTILE, decision: "rejected", deciderName: HOSTILE, decidedAt: "2025-06-01T10:00:00Z", comment: HOSTILE }),
-    approvedOutcome: cards.buildApprovalOutcomeCard({ language: "en", question: HOSTILE, decision: "edited", deciderName: "K", decidedAt: "2025-06-01T10:00:00Z", finalText: HOSTILE }),
+    edited: cards.buildAnswerCard(
+      cards.answerViewFromRun({ ...run, review: { approvalId: "apr-1", edited: true } }, NAMES, { threshold: 80 }),
+    ),
+    approval: cards.buildApprovalCard(
+      cards.approvalViewFromRun(run, NAMES, { approvalId: "apr-1", requesterName: HOSTILE, threshold: 80 }),
+    ),
+    outcome: cards.buildApprovalOutcomeCard({
+      language: "en",
+      question: HOSTILE,
+      decision: "rejected",
+      deciderName: HOSTILE,
+      decidedAt: "2025-06-01T10:00:00Z",
+      comment: HOSTILE,
+    }),
+    approvedOutcome: cards.buildApprovalOutcomeCard({
+      language: "en",
+      question: HOSTILE,
+      decision: "edited",
+      deciderName: "K",
+      decidedAt: "2025-06-01T10:00:00Z",
+      finalText: HOSTILE,
+    }),
     rejection: cards.buildRejectionCard({ language: "en", question: HOSTILE, reason: HOSTILE }),
     review: cards.buildUnderReviewCard({ language: "ja", question: HOSTILE }),
   };
@@ -61,8 +82,18 @@ describe("cards: user text is data, never template or markdown", () => {
     const run = completedRun({ hitlReasons: ["amount"] });
     const ordinary = [
       cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
-      cards.buildAnswerCard({ ...cards.answerViewFromRun({ ...run, review: { approvalId: "a", edited: false } }, NAMES, { threshold: 80 }), feedbackGiven: "up" }),
-      cards.buildApprovalCard(cards.approvalViewFromRun(run, NAMES, { approvalId: "a", requesterName: "R", threshold: 80, reminderSince: "2025-06-01T00:00:00Z" })),
+      cards.buildAnswerCard({
+        ...cards.answerViewFromRun({ ...run, review: { approvalId: "a", edited: false } }, NAMES, { threshold: 80 }),
+        feedbackGiven: "up",
+      }),
+      cards.buildApprovalCard(
+        cards.approvalViewFromRun(run, NAMES, {
+          approvalId: "a",
+          requesterName: "R",
+          threshold: 80,
+          reminderSince: "2025-06-01T00:00:00Z",
+        }),
+      ),
       cards.buildApprovalOutcomeCard({ language: "ja", question: "q", decision: "expired", decidedAt: "2025-06-01T00:00:00Z" }),
       cards.buildProgressCard(cards.progressViewFromRun({ ...run, phase: "route", decision: undefined }, NAMES, new Date())),
       cards.buildErrorCard({ language: "en", correlationId: "c" }),

@@ -16,7 +16,10 @@ describe("cards/view-models", () => {
     assert.equal(view.runId, "run-0001");
     assert.deepEqual(view.quality, { score: 86, before: 72, threshold: 80 });
     assert.deepEqual(view.failed, [{ name: "Negotiation advisor", reason: "timed out after 30 s" }]);
-    assert.deepEqual(view.findings.map((finding) => finding.specialist), ["contract", "spend"]);
+    assert.deepEqual(
+      view.findings.map((finding) => finding.specialist),
+      ["contract", "spend"],
+    );
     assert.equal(view.findings[1].headline, "Spend with Acme grew 12% in FY2024.", "no moderator summary: the finding's own");
     assert.equal(view.offline, false);
     assert.equal(view.review, undefined);
@@ -25,20 +28,30 @@ describe("cards/view-models", () => {
   it("shows findings that say the same thing once, under both specialists' names, with their evidence combined (en/ja)", () => {
     const run = completedRun();
     const [spend, contract] = run.findings as Extract<(typeof run.findings)[number], { status: "ok" }>[];
-    const twin = { ...contract, specialist: "spend", confidence: 0.95, evidence: [...contract.evidence, { source: "spend", referenceId: "SPEND-X", quote: "¥1" }] };
+    const twin = {
+      ...contract,
+      specialist: "spend",
+      confidence: 0.95,
+      evidence: [...contract.evidence, { source: "spend", referenceId: "SPEND-X", quote: "¥1" }],
+    };
     const same = { ...run, findings: [contract, twin] };
     assert.ok(spend);
     const english = answerViewFromRun(same, NAMES, { threshold: 80 }).findings;
     assert.equal(english.length, 1);
     assert.equal(english[0].name, "Contract specialist and Spend analyst");
     assert.equal(english[0].confidence, 0.95);
-    assert.deepEqual(english[0].evidence.map((e) => e.referenceId), [...new Set([...contract.evidence.map((e) => e.referenceId), "SPEND-X"])]);
+    assert.deepEqual(
+      english[0].evidence.map((e) => e.referenceId),
+      [...new Set([...contract.evidence.map((e) => e.referenceId), "SPEND-X"])],
+    );
     const japanese = answerViewFromRun(same, NAMES, { threshold: 80, language: "ja" }).findings;
     assert.equal(japanese[0].name, "契約スペシャリスト・支出アナリスト");
   });
 
   it("uses the answer's qscore when the gate did not record one, and no 'before' without a re-ask", () => {
-    const view = answerViewFromRun(completedRun({ quality: { initialScore: 90, finalScore: null, retried: false } }), NAMES, { threshold: 80 });
+    const view = answerViewFromRun(completedRun({ quality: { initialScore: 90, finalScore: null, retried: false } }), NAMES, {
+      threshold: 80,
+    });
     assert.deepEqual(view.quality, { score: 86, threshold: 80 });
   });
 
@@ -50,7 +63,10 @@ describe("cards/view-models", () => {
 
   it("treats a run without an answer as a bug (a typed system error)", () => {
     const { answer: _none, ...run } = completedRun();
-    assert.throws(() => answerViewFromRun(run, NAMES, { threshold: 80 }), (error: unknown) => error instanceof ProcuraError && error.kind === "system" && error.message.includes('run-0001'));
+    assert.throws(
+      () => answerViewFromRun(run, NAMES, { threshold: 80 }),
+      (error: unknown) => error instanceof ProcuraError && error.kind === "system" && error.message.includes("run-0001"),
+    );
   });
 
   it("writes the draft text without empty brackets for uncited points", () => {

@@ -11,9 +11,15 @@ describe("cli/dev-playgrounds: the local tenant of `npm run dev`", () => {
     assert.equal(approver.name, "Kenji Sato");
     assert.equal(config.currentUser.id, "user-approver-1");
     assert.equal(config.users.length, 5);
-    assert.ok(config.users.some((user) => user.id === employee.currentUser.id), "the employee is one of the users");
+    assert.ok(
+      config.users.some((user) => user.id === employee.currentUser.id),
+      "the employee is one of the users",
+    );
     assert.ok(!config.users.some((user) => user.id === approver.id), "the approver is not listed twice");
-    assert.deepEqual([config.tenantId, config.team, (config as { bot?: unknown }).bot], [employee.tenantId, employee.team, (employee as { bot?: unknown }).bot]);
+    assert.deepEqual(
+      [config.tenantId, config.team, (config as { bot?: unknown }).bot],
+      [employee.tenantId, employee.team, (employee as { bot?: unknown }).bot],
+    );
     assert.notEqual(config.personalChat.id, employee.personalChat.id);
     assert.notEqual(config.groupChat.id, employee.groupChat.id);
     assert.equal(approvalsChannel(config).name, "Approvals");
@@ -35,7 +41,12 @@ describe("cli/dev-playgrounds: the local tenant of `npm run dev`", () => {
 
   it("the start banner says whom to act as where, the port settings, and when a Playground had to take another port", () => {
     const config = devConfig({});
-    const playground = (port: number, requestedPort: number, name: string) => ({ url: `http://127.0.0.1:${port}`, port, requestedPort, user: { id: name, name, aadObjectId: name } });
+    const playground = (port: number, requestedPort: number, name: string) => ({
+      url: `http://127.0.0.1:${port}`,
+      port,
+      requestedPort,
+      user: { id: name, name, aadObjectId: name },
+    });
     const playgrounds = {
       employee: playground(40123, 56150, "Aiko Tanaka"),
       approver: playground(56151, 56151, "Kenji Sato"),
@@ -44,7 +55,10 @@ describe("cli/dev-playgrounds: the local tenant of `npm run dev`", () => {
     } as unknown as DevPlaygrounds;
     const banner = devBanner(config, "http://127.0.0.1:3978", playgrounds);
     assert.match(banner, /Ask as Aiko Tanaka \(employee\): +http:\/\/127\.0\.0\.1:40123 +\(PLAYGROUND_PORT=56150\)/);
-    assert.match(banner, /Decide as Kenji Sato \(approver\), in Procurement › Approvals: +http:\/\/127\.0\.0\.1:56151 +\(PLAYGROUND_APPROVER_PORT=56151\)/);
+    assert.match(
+      banner,
+      /Decide as Kenji Sato \(approver\), in Procurement › Approvals: +http:\/\/127\.0\.0\.1:56151 +\(PLAYGROUND_APPROVER_PORT=56151\)/,
+    );
     assert.match(banner, /PLAYGROUND_PORT=56150 was in use: this Playground took 40123 instead \(set PLAYGROUND_PORT to a free port/);
     assert.doesNotMatch(banner, /PLAYGROUND_APPROVER_PORT=56151 was in use/);
   });

@@ -28,7 +28,10 @@ describe("EVAL_MODELS entries", () => {
   });
 
   it("anything else is a problem naming the entry", () => {
-    assert.match((parseEvalModelEntry("gpt-4o@openrouter") as { problem: string }).problem, /"gpt-4o@openrouter" is neither a model name nor model@https:\/\/base-url\/v1/);
+    assert.match(
+      (parseEvalModelEntry("gpt-4o@openrouter") as { problem: string }).problem,
+      /"gpt-4o@openrouter" is neither a model name nor model@https:\/\/base-url\/v1/,
+    );
     assert.match((parseEvalModelEntry("two words") as { problem: string }).problem, /"two words"/);
   });
 

@@ -28,8 +28,14 @@ describe("loadConfig", () => {
 
   it("reads a comma-separated endpoint list as a failover order, primary first", () => {
     const config = loadConfig({ AZURE_OPENAI_ENDPOINT: " https://east.openai.azure.com , https://west.openai.azure.com" });
-    assert.deepEqual(config.provider.kind === "azure-openai" && config.provider.endpoints, ["https://east.openai.azure.com", "https://west.openai.azure.com"]);
-    assert.throws(() => loadConfig({ OPENAI_BASE_URL: "http://a/v1,not a url" }), /OPENAI_BASE_URL.*each comma-separated entry must be a URL/);
+    assert.deepEqual(config.provider.kind === "azure-openai" && config.provider.endpoints, [
+      "https://east.openai.azure.com",
+      "https://west.openai.azure.com",
+    ]);
+    assert.throws(
+      () => loadConfig({ OPENAI_BASE_URL: "http://a/v1,not a url" }),
+      /OPENAI_BASE_URL.*each comma-separated entry must be a URL/,
+    );
   });
 
   it("reads the rates to JPY, keeping the default for a currency left out", () => {
@@ -62,8 +68,16 @@ describe("loadConfig", () => {
   }
 
   it("reads ports: empty means the default, 0 any free port, and anything outside 0–65535 stops start-up naming the variable", () => {
-    assert.deepEqual([loadConfig({ PORT: "" }).env.PORT, loadConfig({ PORT: "0" }).env.PORT, loadConfig({ PLAYGROUND_PORT: "4000" }).env.PLAYGROUND_PORT], [3978, 0, 4000]);
-    for (const [variable, value] of [["PORT", "70000"], ["PLAYGROUND_PORT", "abc"], ["PLAYGROUND_APPROVER_PORT", "-1"], ["PLAYGROUND_PORT", "80.5"]])
+    assert.deepEqual(
+      [loadConfig({ PORT: "" }).env.PORT, loadConfig({ PORT: "0" }).env.PORT, loadConfig({ PLAYGROUND_PORT: "4000" }).env.PLAYGROUND_PORT],
+      [3978, 0, 4000],
+    );
+    for (const [variable, value] of [
+      ["PORT", "70000"],
+      ["PLAYGROUND_PORT", "abc"],
+      ["PLAYGROUND_APPROVER_PORT", "-1"],
+      ["PLAYGROUND_PORT", "80.5"],
+    ])
       assert.throws(() => loadConfig({ [variable]: value }), new RegExp(`${variable}="${value}"`));
   });
 });

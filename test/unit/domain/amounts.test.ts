@@ -45,7 +45,13 @@ const PHRASINGS: [string, [number, "JPY" | "USD" | "EUR"][]][] = [
   ["2.5万円", [[25_000, "JPY"]]],
   ["500万ドル", [[5_000_000, "USD"]]],
   ["10万ユーロ", [[100_000, "EUR"]]],
-  ["1,000万円（¥10,000,000）以上", [[10_000_000, "JPY"], [10_000_000, "JPY"]]],
+  [
+    "1,000万円（¥10,000,000）以上",
+    [
+      [10_000_000, "JPY"],
+      [10_000_000, "JPY"],
+    ],
+  ],
   // Words
   ["fifty million yen", [[50_000_000, "JPY"]]],
   ["Fifty Million Yen", [[50_000_000, "JPY"]]],
@@ -57,7 +63,13 @@ const PHRASINGS: [string, [number, "JPY" | "USD" | "EUR"][]][] = [
   ["1.5 million yen", [[1_500_000, "JPY"]]],
   ["$1.5 million", [[1_500_000, "USD"]]],
   ["12 million yen", [[12_000_000, "JPY"]]],
-  ["3 million yen and 40,000 EUR", [[3_000_000, "JPY"], [40_000, "EUR"]]],
+  [
+    "3 million yen and 40,000 EUR",
+    [
+      [3_000_000, "JPY"],
+      [40_000, "EUR"],
+    ],
+  ],
   ["USD 2 billion", [[2_000_000_000, "USD"]]],
   ["¥2 thousand", [[2_000, "JPY"]]],
   // Abbreviations
@@ -116,13 +128,22 @@ describe("extractAmounts", () => {
   for (const [text, expected] of PHRASINGS) {
     it(`reads ${JSON.stringify(text)}`, () => {
       const found = extractAmounts(text).map(({ value, currency, jpy }) => ({ value, currency, jpy }));
-      assert.deepEqual(found, expected.map(([value, currency]) => ({ value, currency, jpy: toJpy(value, currency) })));
+      assert.deepEqual(
+        found,
+        expected.map(([value, currency]) => ({ value, currency, jpy: toJpy(value, currency) })),
+      );
     });
   }
 
   it("keeps the text each amount was read from, full-width characters included", () => {
-    assert.deepEqual(extractAmounts("全角 ￥１２，０００，０００ でも 5千万円、そして $250k.").map((a) => a.text), ["￥１２，０００，０００", "5千万円", "$250k"]);
-    assert.deepEqual(extractAmounts("40,000 EUR and 3 million yen").map((a) => a.text), ["40,000 EUR", "3 million yen"]);
+    assert.deepEqual(
+      extractAmounts("全角 ￥１２，０００，０００ でも 5千万円、そして $250k.").map((a) => a.text),
+      ["￥１２，０００，０００", "5千万円", "$250k"],
+    );
+    assert.deepEqual(
+      extractAmounts("40,000 EUR and 3 million yen").map((a) => a.text),
+      ["40,000 EUR", "3 million yen"],
+    );
   });
 
   it("converts at the rates it is given", () => {

@@ -8,16 +8,34 @@ describe("golden report", () => {
       metric: "agent-goal-accuracy",
       score: 0.5,
       reason: "mean of 2/2 models (models disagree): a=1, b=0",
-      models: { perModel: [{ model: "a", score: 1 }, { model: "b", score: 0 }], disagreement: true },
+      models: {
+        perModel: [
+          { model: "a", score: 1 },
+          { model: "b", score: 0 },
+        ],
+        disagreement: true,
+      },
     });
     assert.deepEqual(row, { id: "c1", metric: "agent-goal-accuracy", score: 0.5, status: "fail", note: "a=1, b=0 (models disagree)" });
-    const warned = goldenRow({ id: "c2", metric: "tool-call-accuracy", score: 1, reason: "1 of 1 matched", warning: "toolCalls and messages disagree" });
+    const warned = goldenRow({
+      id: "c2",
+      metric: "tool-call-accuracy",
+      score: 1,
+      reason: "1 of 1 matched",
+      warning: "toolCalls and messages disagree",
+    });
     assert.equal(warned.note, "WARNING toolCalls and messages disagree; 1 of 1 matched");
   });
 
   it("a result with no score fails with its reason; the closing line counts rows", () => {
     const rows = [
-      goldenRow({ id: "c1", metric: "topic-adherence", score: null, scorable: false, reason: "topic extraction failed (timeout): no reply" }),
+      goldenRow({
+        id: "c1",
+        metric: "topic-adherence",
+        score: null,
+        scorable: false,
+        reason: "topic extraction failed (timeout): no reply",
+      }),
       goldenRow({ id: "c1", metric: "tool-call-accuracy", score: 0.8, reason: "ok" }),
       goldenRow({ id: "c2", metric: "agent-goal-accuracy", skipped: "skipped: no evaluation model configured" }),
     ];

@@ -29,8 +29,22 @@ describe("import parsing", () => {
     const rows: CsvRow[] = [];
     for await (const batch of csv.batches) rows.push(...batch);
     assert.deepEqual(csv.missingColumns, []);
-    assert.deepEqual([...csv.columns], [["id", 0], ["amount", 1], ["note", 2]]);
-    assert.deepEqual(rows.map((row) => [row.line, row.values[0]]), [[2, "A"], [5, "B"], [7, "C"]]);
+    assert.deepEqual(
+      [...csv.columns],
+      [
+        ["id", 0],
+        ["amount", 1],
+        ["note", 2],
+      ],
+    );
+    assert.deepEqual(
+      rows.map((row) => [row.line, row.values[0]]),
+      [
+        [2, "A"],
+        [5, "B"],
+        [7, "C"],
+      ],
+    );
     rmSync(directory, { recursive: true, force: true });
   });
 
@@ -45,7 +59,10 @@ describe("import parsing", () => {
     f.date("when");
     f.oneOf("risk", ["low", "medium", "high"] as const, "medium");
     f.text("id", { required: true });
-    assert.deepEqual(f.problems.map((p) => p.column), ["bad", "when", "risk", "id"]);
+    assert.deepEqual(
+      f.problems.map((p) => p.column),
+      ["bad", "when", "risk", "id"],
+    );
     assert.match(f.problems[0].reason, /not a number/);
     assert.match(f.problems[1].reason, /bad date "2025-13-01" \(expected YYYY-MM-DD\)/);
   });
@@ -53,7 +70,11 @@ describe("import parsing", () => {
   it("reports issues up to a limit, then a count", () => {
     const issues = new FileIssues("spend.csv", 2);
     for (let line = 2; line < 7; line++) issues.addRow(line, [{ column: "amount", reason: "not a number" }]);
-    assert.deepEqual(issues.lines(), ["spend.csv:2: amount: not a number", "spend.csv:3: amount: not a number", "spend.csv: … and 3 more issue(s)"]);
+    assert.deepEqual(issues.lines(), [
+      "spend.csv:2: amount: not a number",
+      "spend.csv:3: amount: not a number",
+      "spend.csv: … and 3 more issue(s)",
+    ]);
     assert.equal(issues.badRows, 5);
   });
 
@@ -65,9 +86,20 @@ describe("import parsing", () => {
 
   it("splits documents into sections at markdown headings, numbered lines and 第n条, and finds clause kinds", () => {
     const markdown = splitSections("# Title\n\n## 1. Term\nRuns two years.\n\n## 2. Price adjustment\nUp to 3% a year.\n");
-    assert.deepEqual(markdown.map((s) => [s.number, s.heading]), [["1", "Term"], ["2", "Price adjustment"]]);
-    const plain = splitSections("Master agreement\n1. Renewal\nRenews yearly unless notice is given.\n第2条（解約）\n90日前までに通知する。");
-    assert.deepEqual(plain.map((s) => s.heading), ["Renewal", "解約"]);
+    assert.deepEqual(
+      markdown.map((s) => [s.number, s.heading]),
+      [
+        ["1", "Term"],
+        ["2", "Price adjustment"],
+      ],
+    );
+    const plain = splitSections(
+      "Master agreement\n1. Renewal\nRenews yearly unless notice is given.\n第2条（解約）\n90日前までに通知する。",
+    );
+    assert.deepEqual(
+      plain.map((s) => s.heading),
+      ["Renewal", "解約"],
+    );
     assert.equal(clauseKind("Price adjustment", ""), "price_adjustment");
     assert.equal(clauseKind("Article 7", "Either party may terminate for convenience"), "termination");
     assert.equal(clauseKind("解約", ""), "termination");

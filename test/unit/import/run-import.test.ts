@@ -11,23 +11,43 @@ describe("runImport into the local data directory", () => {
     const directory = temporaryDataDirectory();
     const store = new LocalDataStore(directory);
     const result = await importFixture(store, "acme");
-    assert.deepEqual(result.outcomes.map((o) => [o.kind, o.status, o.inserted]), [
-      ["fx", "imported", 1], ["suppliers", "imported", 2], ["contracts", "imported", 2], ["spend", "imported", 6], ["policies", "imported", 2], ["benchmarks", "imported", 1],
-    ]);
+    assert.deepEqual(
+      result.outcomes.map((o) => [o.kind, o.status, o.inserted]),
+      [
+        ["fx", "imported", 1],
+        ["suppliers", "imported", 2],
+        ["contracts", "imported", 2],
+        ["spend", "imported", 6],
+        ["policies", "imported", 2],
+        ["benchmarks", "imported", 1],
+      ],
+    );
     assert.deepEqual(result.summary?.counts, { suppliers: 2, contracts: 2, spend: 6, policies: 2, policySections: 5, benchmarks: 1 });
     const rows = [];
     for await (const row of store.spendRows()) rows.push(row);
     const usd = rows.find((row) => row.id === "INV-0004")!;
-    assert.deepEqual([usd.supplierName, usd.amountJpy, usd.fiscalYear, usd.contractId], ["Blue Harbor Cloud Inc.", 18000 * 152, "FY2025", "NWC-2"]);
+    assert.deepEqual(
+      [usd.supplierName, usd.amountJpy, usd.fiscalYear, usd.contractId],
+      ["Blue Harbor Cloud Inc.", 18000 * 152, "FY2025", "NWC-2"],
+    );
     assert.equal(rows.find((row) => row.id === "INV-0003")!.contractId, null);
     const contracts = await store.load("contracts");
-    assert.deepEqual(contracts.find((c) => c.id === "NWC-1")!.clauses.map((c) => c.kind), ["term", "renewal", "price_adjustment", "liability"]);
+    assert.deepEqual(
+      contracts.find((c) => c.id === "NWC-1")!.clauses.map((c) => c.kind),
+      ["term", "renewal", "price_adjustment", "liability"],
+    );
     const docx = contracts.find((c) => c.id === "NWC-2")!;
-    assert.deepEqual(docx.clauses.map((c) => c.kind), ["term", "price_adjustment", "other"]);
+    assert.deepEqual(
+      docx.clauses.map((c) => c.kind),
+      ["term", "price_adjustment", "other"],
+    );
     assert.match(docx.clauses[1].text, /up to 6%/);
     const policies = await store.load("policies");
     const pdf = policies.find((p) => p.policyKey === "cloud-hosting")!;
-    assert.deepEqual(pdf.sections.map((s) => s.id), ["POL-CLOUD-HOSTING §1", "POL-CLOUD-HOSTING §2", "POL-CLOUD-HOSTING §3"]);
+    assert.deepEqual(
+      pdf.sections.map((s) => s.id),
+      ["POL-CLOUD-HOSTING §1", "POL-CLOUD-HOSTING §2", "POL-CLOUD-HOSTING §3"],
+    );
     assert.match(pdf.sections[1].text, /Japan or the EU/);
   });
 
@@ -38,9 +58,21 @@ describe("runImport into the local data directory", () => {
     const stored = (await openLocalProcurementData(directory))!;
     const store = new LocalDataStore(directory);
     const [suppliers, contracts, policies] = [await store.load("suppliers"), await store.load("contracts"), await store.load("policies")];
-    const fresh = createSnapshotProcurementData({ suppliers, contracts, policies, benchmarks: [], spendCells: async () => (await store.loadDerived("cells"))!, summary: (await stored.describe()) });
-    for (const query of ["price increase cap", "fuel surcharge index", "renewal notice"]) assert.deepEqual(await stored.searchContracts(query), await fresh.searchContracts(query));
-    for (const query of ["data residency Japan", "approval ¥5,000,000"]) assert.deepEqual(await stored.searchPolicies(query, undefined, { favourThresholds: true }), await fresh.searchPolicies(query, undefined, { favourThresholds: true }));
+    const fresh = createSnapshotProcurementData({
+      suppliers,
+      contracts,
+      policies,
+      benchmarks: [],
+      spendCells: async () => (await store.loadDerived("cells"))!,
+      summary: await stored.describe(),
+    });
+    for (const query of ["price increase cap", "fuel surcharge index", "renewal notice"])
+      assert.deepEqual(await stored.searchContracts(query), await fresh.searchContracts(query));
+    for (const query of ["data residency Japan", "approval ¥5,000,000"])
+      assert.deepEqual(
+        await stored.searchPolicies(query, undefined, { favourThresholds: true }),
+        await fresh.searchPolicies(query, undefined, { favourThresholds: true }),
+      );
     const filter = { supplierId: "NW-100" };
     const view = { grain: "fiscalYear", keep: ["supplier", "category", "costCenter"] } as const;
     assert.deepEqual(await stored.spendCells(filter, view), await fresh.spendCells(filter, view));
@@ -52,11 +84,16 @@ describe("runImport into the local data directory", () => {
     const store = new LocalDataStore(directory);
     await importFixture(store, "acme");
     const again = await importFixture(store, "acme");
-    for (const outcome of again.outcomes.filter((o) => o.kind !== "fx")) assert.deepEqual([outcome.kind, outcome.inserted, outcome.updated], [outcome.kind, 0, 0]);
+    for (const outcome of again.outcomes.filter((o) => o.kind !== "fx"))
+      assert.deepEqual([outcome.kind, outcome.inserted, outcome.updated], [outcome.kind, 0, 0]);
     assert.equal(again.outcomes.find((o) => o.kind === "spend")!.unchanged, 6);
     const data = await openLocalProcurementData(directory);
     assert.equal((await data!.describe()).counts.spend, 6);
-    const erp = await importFixture(store, "erp", { mapping: await loadMapping(path.join(FIXTURES, "erp/mapping.yaml")), only: new Set(["suppliers", "spend"]), replace: true });
+    const erp = await importFixture(store, "erp", {
+      mapping: await loadMapping(path.join(FIXTURES, "erp/mapping.yaml")),
+      only: new Set(["suppliers", "spend"]),
+      replace: true,
+    });
     assert.equal(erp.outcomes.find((o) => o.kind === "spend")!.removed, 6);
     assert.equal(erp.summary!.counts.spend, 2);
   });
@@ -64,12 +101,24 @@ describe("runImport into the local data directory", () => {
   it("reads a real export through a mapping file: other file names, headers, delimiter, date format, decimal commas, Y/N", async () => {
     const store = new LocalDataStore(temporaryDataDirectory());
     const result = await importFixture(store, "erp", { mapping: await loadMapping(path.join(FIXTURES, "erp/mapping.yaml")) });
-    assert.deepEqual(result.outcomes.map((o) => [o.kind, o.status, o.issues.lines()]), [["suppliers", "imported", []], ["spend", "imported", []]]);
+    assert.deepEqual(
+      result.outcomes.map((o) => [o.kind, o.status, o.issues.lines()]),
+      [
+        ["suppliers", "imported", []],
+        ["spend", "imported", []],
+      ],
+    );
     const [supplier] = await store.load("suppliers");
     assert.deepEqual([supplier.id, supplier.preferred, supplier.sanctionsFlag, supplier.category], ["V-1", true, false, "packaging"]);
     const rows = [];
     for await (const row of store.spendRows()) rows.push(row);
-    assert.deepEqual(rows.map((r) => [r.id, r.date, r.amount, r.costCenter]), [["51000001", "2025-04-15", 1250000, "CC-4100 Plant"], ["51000002", "2025-05-03", 980500.5, "CC-4100 Plant"]]);
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.date, r.amount, r.costCenter]),
+      [
+        ["51000001", "2025-04-15", 1250000, "CC-4100 Plant"],
+        ["51000002", "2025-05-03", 980500.5, "CC-4100 Plant"],
+      ],
+    );
   });
 
   it("reports every bad row as file:line, column and reason, and imports nothing from a file with errors", async () => {
@@ -86,7 +135,10 @@ describe("runImport into the local data directory", () => {
       'spend.csv:7: id: duplicate id "INV-0001"',
     ]);
     const benchmarks = result.outcomes.find((o) => o.kind === "benchmarks")!;
-    assert.deepEqual(benchmarks.issues.lines(), ["benchmarks.csv:1: p25: missing required column", "benchmarks.csv:1: p75: missing required column"]);
+    assert.deepEqual(benchmarks.issues.lines(), [
+      "benchmarks.csv:1: p25: missing required column",
+      "benchmarks.csv:1: p75: missing required column",
+    ]);
     const rows = [];
     for await (const row of store.spendRows()) rows.push(row);
     assert.deepEqual(rows, []);

@@ -36,7 +36,12 @@ const NOT_SET_IN_AZURE: Record<string, string> = {
 const PLATFORM_SETTINGS = new Set(["AZURE_CLIENT_ID", "SCM_DO_BUILD_DURING_DEPLOYMENT"]);
 
 function bicepFiles(): string[] {
-  return [MAIN, ...readdirSync(path.join(INFRA, "modules")).filter((f) => f.endsWith(".bicep")).map((f) => path.join(INFRA, "modules", f))];
+  return [
+    MAIN,
+    ...readdirSync(path.join(INFRA, "modules"))
+      .filter((f) => f.endsWith(".bicep"))
+      .map((f) => path.join(INFRA, "modules", f)),
+  ];
 }
 
 function varObject(file: BicepFile, name: string): Map<string, string> {
@@ -57,7 +62,10 @@ describe("infra (static Bicep checks)", () => {
         for (const param of declared.filter((p) => p.required))
           assert.ok(module.params.has(param.name), `${module.symbol} (${module.path}) gets required param ${param.name}`);
         for (const passed of module.params.keys())
-          assert.ok(declared.some((p) => p.name === passed), `${module.symbol} (${module.path}) declares param ${passed}`);
+          assert.ok(
+            declared.some((p) => p.name === passed),
+            `${module.symbol} (${module.path}) declares param ${passed}`,
+          );
       }
     }
   });
@@ -80,13 +88,21 @@ describe("infra (static Bicep checks)", () => {
 
   it("every loaded file exists", () => {
     for (const file of bicepFiles())
-      for (const loaded of readBicep(file).loadedFiles) assert.ok(existsSync(path.resolve(path.dirname(file), loaded)), `${file} loads ${loaded}`);
+      for (const loaded of readBicep(file).loadedFiles)
+        assert.ok(existsSync(path.resolve(path.dirname(file), loaded)), `${file} loads ${loaded}`);
   });
 
   it("main.parameters.json sets declared params only, and every required one", () => {
-    const parameters = JSON.parse(readFileSync(path.join(INFRA, "main.parameters.json"), "utf8")) as { parameters: Record<string, unknown> };
-    for (const name of Object.keys(parameters.parameters)) assert.ok(main.params.some((p) => p.name === name), `main.bicep declares ${name}`);
-    for (const param of main.params.filter((p) => p.required)) assert.ok(param.name in parameters.parameters, `main.parameters.json sets ${param.name}`);
+    const parameters = JSON.parse(readFileSync(path.join(INFRA, "main.parameters.json"), "utf8")) as {
+      parameters: Record<string, unknown>;
+    };
+    for (const name of Object.keys(parameters.parameters))
+      assert.ok(
+        main.params.some((p) => p.name === name),
+        `main.bicep declares ${name}`,
+      );
+    for (const param of main.params.filter((p) => p.required))
+      assert.ok(param.name in parameters.parameters, `main.parameters.json sets ${param.name}`);
   });
 
   it("provides every setting the code reads as an app setting of the bot and the function", () => {
@@ -96,16 +112,24 @@ describe("infra (static Bicep checks)", () => {
     for (const key of settings.keys()) assert.ok(key in EnvSchema.shape || PLATFORM_SETTINGS.has(key), `${key} is a known setting (typo?)`);
     for (const symbol of ["appService", "functionApp"]) {
       const appSettings = main.modules.find((m) => m.symbol === symbol)?.params.get("appSettings") ?? "";
-      assert.match(appSettings, /^union\(sharedSettings,\s*\{\s*CLOUD_ROLE_NAME:/, `${symbol} gets sharedSettings and its own CLOUD_ROLE_NAME`);
+      assert.match(
+        appSettings,
+        /^union\(sharedSettings,\s*\{\s*CLOUD_ROLE_NAME:/,
+        `${symbol} gets sharedSettings and its own CLOUD_ROLE_NAME`,
+      );
     }
   });
 
   it("reads secrets from Key Vault references and sets no keys", () => {
     const source = readFileSync(MAIN, "utf8");
     assert.match(source, /APPLICATIONINSIGHTS_CONNECTION_STRING: keyVault\.outputs\.appInsightsConnectionStringReference/);
-    assert.match(readFileSync(path.join(INFRA, "modules", "key-vault.bicep"), "utf8"), /'@Microsoft\.KeyVault\(SecretUri=\$\{appInsightsSecret\.properties\.secretUri\}\)'/);
+    assert.match(
+      readFileSync(path.join(INFRA, "modules", "key-vault.bicep"), "utf8"),
+      /'@Microsoft\.KeyVault\(SecretUri=\$\{appInsightsSecret\.properties\.secretUri\}\)'/,
+    );
     assert.doesNotMatch(source, /listKeys\(|AccountKey|COSMOS_KEY|AZURE_OPENAI_API_KEY|BOT_PASSWORD/);
-    for (const module of ["cosmos.bicep", "openai.bicep"]) assert.match(readFileSync(path.join(INFRA, "modules", module), "utf8"), /disableLocalAuth: true/);
+    for (const module of ["cosmos.bicep", "openai.bicep"])
+      assert.match(readFileSync(path.join(INFRA, "modules", module), "utf8"), /disableLocalAuth: true/);
   });
 
   it("creates the Cosmos containers the code uses, with the same partition keys and the transcript TTL", () => {
@@ -117,13 +141,18 @@ describe("infra (static Bicep checks)", () => {
 
   it("can add a secondary Azure OpenAI account in a second region with the same deployments, listed after the primary", () => {
     const source = readFileSync(MAIN, "utf8");
-    const secondary = /module openAiSecondary 'modules\/openai\.bicep' = if \(!empty\(secondaryOpenAiLocation\)\) \{([\s\S]*?)\n\}/.exec(source);
+    const secondary = /module openAiSecondary 'modules\/openai\.bicep' = if \(!empty\(secondaryOpenAiLocation\)\) \{([\s\S]*?)\n\}/.exec(
+      source,
+    );
     assert.ok(secondary, "an optional openAiSecondary module, off when secondaryOpenAiLocation is empty");
     assert.match(secondary[1], /location: secondaryOpenAiLocation/);
     assert.match(secondary[1], /routerDeployment: routerDeployment/);
     assert.match(secondary[1], /mainDeployment: mainDeployment/);
     assert.match(source, /param secondaryOpenAiLocation string = ''/);
-    assert.match(source, /var openAiEndpoints = empty\(secondaryOpenAiLocation\) \? openAi\.outputs\.endpoint : '\$\{openAi\.outputs\.endpoint\},\$\{openAiSecondary!\.outputs\.endpoint\}'/);
+    assert.match(
+      source,
+      /var openAiEndpoints = empty\(secondaryOpenAiLocation\) \? openAi\.outputs\.endpoint : '\$\{openAi\.outputs\.endpoint\},\$\{openAiSecondary!\.outputs\.endpoint\}'/,
+    );
     assert.match(source, /AZURE_OPENAI_ENDPOINT: openAiEndpoints/);
   });
 
@@ -143,7 +172,10 @@ describe("infra (static Bicep checks)", () => {
     assert.match(storage, /storageQueueDataContributor = '974c5e8b-45b9-4653-ba55-5f855dd0fb88'/);
     assert.match(storage, /name: '\$\{runQueueName\}-poison'/, "the poison queue the bot writes to");
     assert.match(storage, /name: '\$\{runQueueName\}-started'/, "the queue of started runs the bot reads first");
-    assert.ok(readFileSync(MAIN, "utf8").includes(`runQueueName: '${EnvSchema.shape.RUN_QUEUE_NAME.parse(undefined)}'`), "the queue the code uses by default");
+    assert.ok(
+      readFileSync(MAIN, "utf8").includes(`runQueueName: '${EnvSchema.shape.RUN_QUEUE_NAME.parse(undefined)}'`),
+      "the queue the code uses by default",
+    );
     const settings = varObject(main, "sharedSettings");
     assert.equal(settings.get("RUN_QUEUE_URL"), "storage.outputs.queueEndpoint");
     const functionApp = readFileSync(path.join(INFRA, "modules", "function-app.bicep"), "utf8");
@@ -156,7 +188,10 @@ describe("infra (static Bicep checks)", () => {
     assert.match(appService, /@minValue\(2\)\s*param minimumInstances int/);
     assert.match(appService, /sku: \{ name: skuName, capacity: minimumInstances \}/);
     assert.match(appService, /zoneRedundant: zoneRedundant/);
-    assert.match(appService, /metricName: 'ApproximateMessageCount'[\s\S]*metricResourceUri: runQueueResourceId[\s\S]*direction: 'Increase'/);
+    assert.match(
+      appService,
+      /metricName: 'ApproximateMessageCount'[\s\S]*metricResourceUri: runQueueResourceId[\s\S]*direction: 'Increase'/,
+    );
     assert.match(appService, /direction: 'Decrease'/);
     assert.ok(main.params.some((p) => p.name === "minimumInstances"));
     assert.match(readFileSync(MAIN, "utf8"), /param appServiceSku string = 'P1v3'/, "a SKU with zone redundancy and autoscale by default");
@@ -175,18 +210,30 @@ describe("infra (static Bicep checks)", () => {
 
     it("finds a misspelt reference, module params and strings with interpolation", () => {
       const file = path.join(dir, "t.bicep");
-      writeFileSync(file, [
-        "param location string // a comment with identifiers: notDeclared",
-        "param name string = 'x-${location}'",
-        "module m 'mod.bicep' = {",
-        "  name: 'm'",
-        "  params: { location: locaton, other: name }",
-        "}",
-        "output o string = '${m.outputs.id}-${nme}'",
-      ].join("\n"));
+      writeFileSync(
+        file,
+        [
+          "param location string // a comment with identifiers: notDeclared",
+          "param name string = 'x-${location}'",
+          "module m 'mod.bicep' = {",
+          "  name: 'm'",
+          "  params: { location: locaton, other: name }",
+          "}",
+          "output o string = '${m.outputs.id}-${nme}'",
+        ].join("\n"),
+      );
       const bicep = readBicep(file);
-      assert.deepEqual(bicep.params, [{ name: "location", required: true }, { name: "name", required: false }]);
-      assert.deepEqual([...bicep.modules[0].params.entries()], [["location", "locaton"], ["other", "name"]]);
+      assert.deepEqual(bicep.params, [
+        { name: "location", required: true },
+        { name: "name", required: false },
+      ]);
+      assert.deepEqual(
+        [...bicep.modules[0].params.entries()],
+        [
+          ["location", "locaton"],
+          ["other", "name"],
+        ],
+      );
       assert.deepEqual(undeclaredReferences(bicep).sort(), ["locaton", "nme"]);
     });
   });

@@ -12,7 +12,11 @@ interface WorkbookItem {
   content: { query?: string; title?: string; timeContextFromParameter?: string; parameters?: { name: string }[] };
 }
 
-const workbook = JSON.parse(readFileSync(path.join(INFRA, "workbook.json"), "utf8")) as { version: string; items: WorkbookItem[]; fallbackResourceIds: string[] };
+const workbook = JSON.parse(readFileSync(path.join(INFRA, "workbook.json"), "utf8")) as {
+  version: string;
+  items: WorkbookItem[];
+  fallbackResourceIds: string[];
+};
 const queries = workbook.items.filter((item) => item.type === 3);
 const alerts = readFileSync(path.join(INFRA, "modules", "alerts.bicep"), "utf8");
 
@@ -55,7 +59,10 @@ describe("operations workbook and alerts", () => {
     assert.deepEqual(parameters, ["TimeRange", "ModelPrices"]);
     for (const item of queries) assert.equal(item.content.timeContextFromParameter, "TimeRange", item.name);
     assert.deepEqual(workbook.fallbackResourceIds, ["__APP_INSIGHTS_ID__"]);
-    assert.match(readFileSync(path.join(INFRA, "modules", "workbook.bicep"), "utf8"), /replace\(loadTextContent\('\.\.\/workbook\.json'\), '__APP_INSIGHTS_ID__', appInsightsId\)/);
+    assert.match(
+      readFileSync(path.join(INFRA, "modules", "workbook.bicep"), "utf8"),
+      /replace\(loadTextContent\('\.\.\/workbook\.json'\), '__APP_INSIGHTS_ID__', appInsightsId\)/,
+    );
   });
 
   it("splits input tokens into uncached and cached (prompt-cache hits) and prices each at its own rate", () => {
@@ -63,7 +70,9 @@ describe("operations workbook and alerts", () => {
     assert.match(panel, /customDimensions\.cachedInputTokens/);
     assert.match(panel, /uncached_input_tokens = input_tokens - cached_input_tokens/);
     assert.match(panel, /cached_input_tokens \* todouble\(prices\[model\]\[1\]\)/);
-    const prices = workbook.items.find((item) => item.type === 9)!.content.parameters!.find((p) => p.name === "ModelPrices") as unknown as { value: string };
+    const prices = workbook.items.find((item) => item.type === 9)!.content.parameters!.find((p) => p.name === "ModelPrices") as unknown as {
+      value: string;
+    };
     for (const [model, triple] of Object.entries(JSON.parse(prices.value) as Record<string, number[]>)) {
       assert.equal(triple.length, 3, `${model}: [input, cached input, output]`);
       assert.ok(triple[1] < triple[0], `${model}: cached input is cheaper than input`);
@@ -71,7 +80,10 @@ describe("operations workbook and alerts", () => {
   });
 
   it("alerts on failure rate, p95 over 15 s and Moderator failures", () => {
-    assert.deepEqual([...alerts.matchAll(/name: '(failure-rate|p95-latency|moderator-failures)'/g)].map((m) => m[1]), ["failure-rate", "p95-latency", "moderator-failures"]);
+    assert.deepEqual(
+      [...alerts.matchAll(/name: '(failure-rate|p95-latency|moderator-failures)'/g)].map((m) => m[1]),
+      ["failure-rate", "p95-latency", "moderator-failures"],
+    );
     assert.match(alerts, /param p95TargetMs int = 15000/);
     assert.match(alerts, /customDimensions\.executor\) == "moderator" and tostring\(customDimensions\.outcome\) != "ok"/);
   });

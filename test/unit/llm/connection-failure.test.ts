@@ -12,7 +12,14 @@ describe("llm/connection-failure unreachableEndpoint", () => {
   });
 
   it("leaves transient failures (reset, timeout) and non-errors to the retry policy", () => {
-    for (const error of [socketError("ECONNRESET"), socketError("ETIMEDOUT"), new Error("socket hang up"), "ECONNREFUSED", undefined, { code: 42 }])
+    for (const error of [
+      socketError("ECONNRESET"),
+      socketError("ETIMEDOUT"),
+      new Error("socket hang up"),
+      "ECONNREFUSED",
+      undefined,
+      { code: 42 },
+    ])
       assert.equal(unreachableEndpoint(error), undefined, String(error));
   });
 

@@ -15,7 +15,10 @@ function objectSchemas(schema: unknown): JsonSchema[] {
 function keywords(schema: unknown): Set<string> {
   const found = new Set<string>();
   const visit = (node: unknown, isPropertyMap = false) => {
-    if (Array.isArray(node)) { node.forEach((item) => visit(item)); return; }
+    if (Array.isArray(node)) {
+      node.forEach((item) => visit(item));
+      return;
+    }
     if (typeof node !== "object" || node === null) return;
     for (const [key, value] of Object.entries(node)) {
       if (!isPropertyMap) found.add(key);

@@ -14,7 +14,13 @@ function recordingNotices(): OperatorNotices & { told: OperatorNotice[] } {
 
 function run(runId: string, extra: Partial<RunState> = {}): RunState {
   const offline: ChatModel = { kind: "offline", complete: () => Promise.reject(new Error("no model call here")) };
-  return { ...newRunState({ clock: systemClock, model: offline, newRunId: () => runId, settings: { orchestration: "selective" } }, { question: "Can we renew the Acme SaaS contract at +8%?", runId }), ...extra };
+  return {
+    ...newRunState(
+      { clock: systemClock, model: offline, newRunId: () => runId, settings: { orchestration: "selective" } },
+      { question: "Can we renew the Acme SaaS contract at +8%?", runId },
+    ),
+    ...extra,
+  };
 }
 
 describe("operators told of runs through the run lifecycle", () => {
@@ -25,7 +31,10 @@ describe("operators told of runs through the run lifecycle", () => {
     const notices = recordingNotices();
     notifyOperatorsOfRuns(lifecycle, notices);
     await lifecycle.publish({ type: "started", state: run("r-1"), owner: "a#1", takeover: false, reference });
-    await lifecycle.publish({ type: "finished", state: run("r-1", { status: "failed", failure: { message: "The Moderator could not produce an answer", correlationId: "r-1" } }) });
+    await lifecycle.publish({
+      type: "finished",
+      state: run("r-1", { status: "failed", failure: { message: "The Moderator could not produce an answer", correlationId: "r-1" } }),
+    });
     assert.deepEqual(
       notices.told.map((n) => [n.kind, n.runId, n.correlationId, n.serviceUrl]),
       [["run_failed", "r-1", "r-1", reference.serviceUrl]],
@@ -37,7 +46,14 @@ describe("operators told of runs through the run lifecycle", () => {
     const notices = recordingNotices();
     notifyOperatorsOfRuns(lifecycle, notices);
     await lifecycle.publish({ type: "started", state: run("r-2"), owner: "a#5", takeover: true, reference });
-    await lifecycle.publish({ type: "poisoned", runId: "r-2", correlationId: "r-2", deliveryCount: 5, reason: "delivered 5 times (limit 5)", state: run("r-2") });
+    await lifecycle.publish({
+      type: "poisoned",
+      runId: "r-2",
+      correlationId: "r-2",
+      deliveryCount: 5,
+      reason: "delivered 5 times (limit 5)",
+      state: run("r-2"),
+    });
     assert.deepEqual(
       notices.told.map((n) => [n.kind, n.runId, n.attempts, n.errorKind, n.serviceUrl, n.question]),
       [["run_poisoned", "r-2", 5, "poisoned", reference.serviceUrl, "Can we renew the Acme SaaS contract at +8%?"]],

@@ -16,13 +16,18 @@ import {
 
 /** A failure carrying an HTTP status and optional headers, as the adapter's classifier sees it. */
 class HttpFailure extends Error {
-  constructor(readonly status: number, readonly headers: Record<string, string> = {}) {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string> = {},
+  ) {
     super(`HTTP ${status}`);
   }
 }
 
 const classify = (error: unknown): FailedAttempt =>
-  error instanceof HttpFailure ? { retryable: isRetryableStatus(error.status), retryAfterMs: parseRetryAfter(error.headers, 0) } : { retryable: false };
+  error instanceof HttpFailure
+    ? { retryable: isRetryableStatus(error.status), retryAfterMs: parseRetryAfter(error.headers, 0) }
+    : { retryable: false };
 
 /** An operation that fails with the given statuses in turn, then returns "done". */
 function failingWith(...failures: HttpFailure[]) {
@@ -96,7 +101,10 @@ describe("retry policy", () => {
 
     it("waits at least the server's Retry-After (plus up to 20 %), capped at max", () => {
       assert.equal(backoffDelayMs(0, { retryable: true, retryAfterMs: 5000 }, MODEL_CALL_RETRY, noJitter), 5000);
-      assert.equal(backoffDelayMs(0, { retryable: true, retryAfterMs: 5000 }, MODEL_CALL_RETRY, () => 0.5), 5500);
+      assert.equal(
+        backoffDelayMs(0, { retryable: true, retryAfterMs: 5000 }, MODEL_CALL_RETRY, () => 0.5),
+        5500,
+      );
       assert.equal(backoffDelayMs(3, { retryable: true, retryAfterMs: 120_000 }, MODEL_CALL_RETRY, noJitter), 30000);
     });
   });
@@ -145,7 +153,11 @@ describe("retry policy", () => {
         const { attempt, calls } = failingWith(new HttpFailure(status));
         const { sleep, waits } = recordingSleep();
         const result = await retryWithBackoff(attempt, { policy: MODEL_CALL_RETRY, classify, sleep });
-        assert.deepEqual({ ok: result.ok, attempts: result.attempts, calls, waits }, { ok: false, attempts: 1, calls: [1], waits: [] }, String(status));
+        assert.deepEqual(
+          { ok: result.ok, attempts: result.attempts, calls, waits },
+          { ok: false, attempts: 1, calls: [1], waits: [] },
+          String(status),
+        );
       }
     });
 
@@ -247,9 +259,13 @@ describe("retry policy", () => {
     });
 
     it("keeps each use's back-off: store calls 200 then 800 ms; queue redelivery 2^n s up to a minute, unjittered", () => {
-      const delays = (policy: typeof STORE_CALL_RETRY, retries: number[], random = () => 0) => retries.map((retry) => backoffDelayMs(retry, {}, policy, random));
+      const delays = (policy: typeof STORE_CALL_RETRY, retries: number[], random = () => 0) =>
+        retries.map((retry) => backoffDelayMs(retry, {}, policy, random));
       assert.deepEqual(delays(STORE_CALL_RETRY, [0, 1]), [200, 800]);
-      assert.deepEqual(delays(QUEUE_REDELIVERY_RETRY, [1, 2, 5, 6, 9], () => 0.9), [2000, 4000, 32_000, 60_000, 60_000]);
+      assert.deepEqual(
+        delays(QUEUE_REDELIVERY_RETRY, [1, 2, 5, 6, 9], () => 0.9),
+        [2000, 4000, 32_000, 60_000, 60_000],
+      );
     });
   });
 });

@@ -66,8 +66,23 @@ describe("buildTranscript", () => {
     assert.equal(transcript.userId, "29:user-1");
     assert.deepEqual(TranscriptDocumentSchema.parse(transcript), transcript);
     assert.deepEqual(Object.keys(transcript).sort(), [
-      "answer", "conversation", "conversationId", "decision", "endedAt", "hitlReasons", "id", "language",
-      "offline", "quality", "question", "runId", "schemaVersion", "startedAt", "status", "steps", "userId",
+      "answer",
+      "conversation",
+      "conversationId",
+      "decision",
+      "endedAt",
+      "hitlReasons",
+      "id",
+      "language",
+      "offline",
+      "quality",
+      "question",
+      "runId",
+      "schemaVersion",
+      "startedAt",
+      "status",
+      "steps",
+      "userId",
     ]);
     assert.doesNotMatch(JSON.stringify(transcript), /aad-1|tenant-1/, "only the conversation and user ids are kept");
   });
@@ -80,8 +95,23 @@ describe("buildTranscript", () => {
       failure: { message: "The moderator failed twice.", correlationId: "corr-1" },
       findings: [{ specialist: "contract", status: "failed", error: "timeout after 30000 ms", toolCalls: [] }],
       events: [
-        { type: "executor_completed", runId: "run-1", at: "2026-11-21T09:00:05.000Z", executor: "contract", durationMs: 30000, outcome: "timeout" },
-        { type: "executor_completed", runId: "run-1", at: "2026-11-21T09:00:09.000Z", executor: "moderator", durationMs: 900, outcome: "invalid_output", detail: "schema mismatch" },
+        {
+          type: "executor_completed",
+          runId: "run-1",
+          at: "2026-11-21T09:00:05.000Z",
+          executor: "contract",
+          durationMs: 30000,
+          outcome: "timeout",
+        },
+        {
+          type: "executor_completed",
+          runId: "run-1",
+          at: "2026-11-21T09:00:09.000Z",
+          executor: "moderator",
+          durationMs: 900,
+          outcome: "invalid_output",
+          detail: "schema mismatch",
+        },
       ],
     });
     const transcript = buildTranscript(run);

@@ -17,11 +17,14 @@ describe("teams/bot-identity resolveBotIdentity", () => {
   });
 
   it("refuses to start in production without BOT_ID", () => {
-    assert.throws(() => resolveBotIdentity(env({ NODE_ENV: "production" }), () => undefined), (error: unknown) => {
-      assert.ok(error instanceof ConfigurationError);
-      assert.match(error.message, /BOT_ID is required when NODE_ENV=production/);
-      return true;
-    });
+    assert.throws(
+      () => resolveBotIdentity(env({ NODE_ENV: "production" }), () => undefined),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigurationError);
+        assert.match(error.message, /BOT_ID is required when NODE_ENV=production/);
+        return true;
+      },
+    );
   });
 
   it("builds SingleTenant credentials and names what is missing", () => {
@@ -29,9 +32,17 @@ describe("teams/bot-identity resolveBotIdentity", () => {
     assert.deepEqual(identity, {
       authenticated: true,
       appId: "app-1",
-      credentials: { MicrosoftAppId: "app-1", MicrosoftAppPassword: "secret", MicrosoftAppType: "SingleTenant", MicrosoftAppTenantId: "tenant-1" },
+      credentials: {
+        MicrosoftAppId: "app-1",
+        MicrosoftAppPassword: "secret",
+        MicrosoftAppType: "SingleTenant",
+        MicrosoftAppTenantId: "tenant-1",
+      },
     });
-    assert.throws(() => resolveBotIdentity(env({ BOT_ID: "app-1", BOT_PASSWORD: "secret" }), failOnWarning), /BOT_TENANT_ID is required when BOT_TYPE=SingleTenant/);
+    assert.throws(
+      () => resolveBotIdentity(env({ BOT_ID: "app-1", BOT_PASSWORD: "secret" }), failOnWarning),
+      /BOT_TENANT_ID is required when BOT_TYPE=SingleTenant/,
+    );
     assert.throws(() => resolveBotIdentity(env({ BOT_ID: "app-1", BOT_TENANT_ID: "t" }), failOnWarning), /BOT_PASSWORD is required/);
   });
 

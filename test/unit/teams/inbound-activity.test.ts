@@ -7,7 +7,8 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 describe("teams/inbound-activity checkInboundActivity", () => {
   it("accepts a Teams message over http(s) outside production", () => {
-    for (const url of ["http://127.0.0.1:3978/_connector", "https://smba.trafficmanager.net/amer/"]) assert.ok(checkInboundActivity(message(url), { httpsOnly: false }).ok, url);
+    for (const url of ["http://127.0.0.1:3978/_connector", "https://smba.trafficmanager.net/amer/"])
+      assert.ok(checkInboundActivity(message(url), { httpsOnly: false }).ok, url);
   });
 
   it("in production (httpsOnly) refuses a plain-http serviceUrl, with the reason", () => {
@@ -19,7 +20,10 @@ describe("teams/inbound-activity checkInboundActivity", () => {
   it("names every problem at once", () => {
     const checked = checkInboundActivity({ ...message("ftp://x/"), from: undefined, text: 7 }, { httpsOnly: false });
     assert.ok(!checked.ok);
-    assert.equal(checked.message, "Not a Bot Framework activity: serviceUrl: must be an http(s) URL; from: Required; text: Expected string, received number");
+    assert.equal(
+      checked.message,
+      "Not a Bot Framework activity: serviceUrl: must be an http(s) URL; from: Required; text: Expected string, received number",
+    );
   });
 
   it("takes JSON content types only, and only objects as activities", () => {

@@ -41,7 +41,11 @@ describe("teams/latest-only-queue", () => {
 
   it("close(last) sends the last value at once, without waiting out the interval", async () => {
     const sent: string[] = [];
-    const queue = new LatestOnlyQueue(async (value: string) => void sent.push(value), (error) => assert.fail(String(error)), 60_000);
+    const queue = new LatestOnlyQueue(
+      async (value: string) => void sent.push(value),
+      (error) => assert.fail(String(error)),
+      60_000,
+    );
     queue.push("first");
     queue.push("second");
     const started = Date.now();

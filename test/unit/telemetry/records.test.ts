@@ -89,7 +89,12 @@ describe("telemetry records", () => {
   it("measures executor latency and GenAI token usage per model", () => {
     const metrics = executorMetrics(completed);
     assert.deepEqual(
-      metrics.map((metric) => [metric.name, metric.value, metric.unit, metric.attributes["gen_ai.token.type"] ?? metric.attributes.executor]),
+      metrics.map((metric) => [
+        metric.name,
+        metric.value,
+        metric.unit,
+        metric.attributes["gen_ai.token.type"] ?? metric.attributes.executor,
+      ]),
       [
         ["procura.executor.duration", 2500, "ms", "contract"],
         ["gen_ai.client.token.usage", 1200, "{token}", "input"],
@@ -130,19 +135,49 @@ describe("telemetry records", () => {
     assert.notEqual(runTrace("run-43").traceId, trace.traceId);
 
     const run = runSpan({ type: "run_completed", runId: "run-42", at: "2026-04-01T09:00:09.000Z", durationMs: 9000, detail: "completed" });
-    assert.deepEqual([run.traceId, run.spanId, run.parentSpanId, run.startTime.toISOString(), run.ok], [trace.traceId, trace.spanId, undefined, "2026-04-01T09:00:00.000Z", true]);
+    assert.deepEqual(
+      [run.traceId, run.spanId, run.parentSpanId, run.startTime.toISOString(), run.ok],
+      [trace.traceId, trace.spanId, undefined, "2026-04-01T09:00:00.000Z", true],
+    );
 
     const executor = executorSpan({ ...completed, stepId: "00000000000000aa" }, "openai")!;
     assert.deepEqual([executor.traceId, executor.spanId, executor.parentSpanId], [trace.traceId, "00000000000000aa", trace.spanId]);
-    assert.ok(executorSpan({ ...completed, model: undefined }, "openai"), "an executor that never reached a model is still a node of the tree");
+    assert.ok(
+      executorSpan({ ...completed, model: undefined }, "openai"),
+      "an executor that never reached a model is still a node of the tree",
+    );
 
-    const tool = toolSpan({ type: "tool_completed", runId: "run-42", at: "2026-04-01T09:00:04.000Z", parentStepId: "00000000000000aa", executor: "contract", tool: "searchContracts", durationMs: 30, outcome: "error" })!;
-    assert.deepEqual([tool.name, tool.traceId, tool.parentSpanId, tool.ok], ["execute_tool searchContracts", trace.traceId, "00000000000000aa", false]);
-    assert.deepEqual(redactProperties(tool.attributes), { "gen_ai.operation.name": "execute_tool", "gen_ai.tool.name": "searchContracts", "gen_ai.agent.name": "contract", "error.type": "error", runId: "run-42" });
+    const tool = toolSpan({
+      type: "tool_completed",
+      runId: "run-42",
+      at: "2026-04-01T09:00:04.000Z",
+      parentStepId: "00000000000000aa",
+      executor: "contract",
+      tool: "searchContracts",
+      durationMs: 30,
+      outcome: "error",
+    })!;
+    assert.deepEqual(
+      [tool.name, tool.traceId, tool.parentSpanId, tool.ok],
+      ["execute_tool searchContracts", trace.traceId, "00000000000000aa", false],
+    );
+    assert.deepEqual(redactProperties(tool.attributes), {
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": "searchContracts",
+      "gen_ai.agent.name": "contract",
+      "error.type": "error",
+      runId: "run-42",
+    });
 
-    const approval = approvalSpan({ approvalId: "apr-1", runId: "run-42", decision: "approved", waitMs: 60_000 }, new Date("2026-04-01T10:00:00.000Z"));
+    const approval = approvalSpan(
+      { approvalId: "apr-1", runId: "run-42", decision: "approved", waitMs: 60_000 },
+      new Date("2026-04-01T10:00:00.000Z"),
+    );
     assert.deepEqual([approval.parentSpanId, approval.startTime.toISOString()], [trace.spanId, "2026-04-01T09:59:00.000Z"]);
-    assert.equal(gateSpan({ type: "phase_completed", runId: "run-42", at: "2026-04-01T09:00:08.000Z", phase: "gate" }).parentSpanId, trace.spanId);
+    assert.equal(
+      gateSpan({ type: "phase_completed", runId: "run-42", at: "2026-04-01T09:00:08.000Z", phase: "gate" }).parentSpanId,
+      trace.spanId,
+    );
   });
 
   it("maps a run to RunCompleted: selection, fallback, both QSCOREs, retry, HITL, latency, status", () => {

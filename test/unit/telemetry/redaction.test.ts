@@ -10,17 +10,28 @@ describe("telemetry redaction", () => {
       ["Japanese phone", "電話 03-1234-5678 まで", "電話 [phone] まで"],
       ["Japanese mobile", "携帯 09012345678", "携帯 [phone]"],
       ["US phone", "ring (425) 555-0100 or 425-555-0100", "ring [phone] or [phone]"],
-      ["Cosmos connection string", "AccountEndpoint=https://x.documents.azure.com:443/;AccountKey=abc123XYZ==;", "AccountEndpoint=https://x.documents.azure.com:443/;AccountKey=[secret];"],
-      ["App Insights string", "InstrumentationKey=1c2d3e4f-aaaa-bbbb-cccc-1234567890ab;IngestionEndpoint=https://a/", "InstrumentationKey=[secret];IngestionEndpoint=https://a/"],
+      [
+        "Cosmos connection string",
+        "AccountEndpoint=https://x.documents.azure.com:443/;AccountKey=abc123XYZ==;",
+        "AccountEndpoint=https://x.documents.azure.com:443/;AccountKey=[secret];",
+      ],
+      [
+        "App Insights string",
+        "InstrumentationKey=1c2d3e4f-aaaa-bbbb-cccc-1234567890ab;IngestionEndpoint=https://a/",
+        "InstrumentationKey=[secret];IngestionEndpoint=https://a/",
+      ],
       ["bearer token", "Authorization: Bearer abc.def-ghi", "Authorization: Bearer [token]"],
       ["JWT", "token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig_part", "token [token]"],
       ["OpenAI key", "key sk-proj-ABCDEFGHIJKLMNOPQRSTUV", "key [secret]"],
       ["Azure OpenAI key (32 hex)", "api 0123456789abcdef0123456789ABCDEF", "api [secret]"],
       ["base64 key", "k=Zm9vYmFyYmF6cXV4Q29zbW9zS2V5MTIzNDU2Nzg5MEFCQ0RFRg==", "k=[secret]"],
-      ["query string signature", "https://s.blob.core.windows.net/c?sv=2022&sig=AbC%2Fdef", "https://s.blob.core.windows.net/c?sv=2022&sig=[secret]"],
+      [
+        "query string signature",
+        "https://s.blob.core.windows.net/c?sv=2022&sig=AbC%2Fdef",
+        "https://s.blob.core.windows.net/c?sv=2022&sig=[secret]",
+      ],
     ];
-    for (const [label, input, expected] of cases)
-      it(`replaces: ${label}`, () => assert.equal(scrubText(input), expected));
+    for (const [label, input, expected] of cases) it(`replaces: ${label}`, () => assert.equal(scrubText(input), expected));
 
     it("keeps ids, dates, durations and paths that only look numeric", () => {
       const safe = [

@@ -14,9 +14,15 @@ describe("querySpend", () => {
     const transactions = dataSet.spend.filter((t) => t.supplierId === "SUP-033");
     const byYear = (fy: string) => transactions.filter((t) => t.fiscalYear === fy).reduce((sum, t) => sum + t.amountJpy, 0);
     assert.equal(result.data.filters.supplierId, "SUP-033");
-    assert.deepEqual(result.data.groups.map((g: { key: string }) => g.key), ["FY2024", "FY2025", "FY2026"]);
+    assert.deepEqual(
+      result.data.groups.map((g: { key: string }) => g.key),
+      ["FY2024", "FY2025", "FY2026"],
+    );
     assert.equal(result.data.groups[0].totalJpy, byYear("FY2024"));
-    assert.equal(result.data.totalJpy, transactions.reduce((sum, t) => sum + t.amountJpy, 0));
+    assert.equal(
+      result.data.totalJpy,
+      transactions.reduce((sum, t) => sum + t.amountJpy, 0),
+    );
     const [full, running] = result.data.trend.yoy;
     assert.deepEqual([full.from, full.to, full.basis], ["FY2024", "FY2025", "full fiscal years"]);
     assert.equal(full.changePct, Math.round(((byYear("FY2025") - byYear("FY2024")) / byYear("FY2024")) * 1000) / 10);
@@ -31,9 +37,18 @@ describe("querySpend", () => {
     const result = await runTool("querySpend", { ...noFilters, category: "物流", fiscalYear: "2025年度", groupBy: "supplier" });
     assert.deepEqual([result.data.filters.category, result.data.filters.fiscalYear], ["logistics", "FY2025"]);
     const totals = result.data.groups.map((g: { totalJpy: number }) => g.totalJpy);
-    assert.deepEqual(totals, [...totals].sort((a, b) => b - a));
-    assert.equal(totals.reduce((a: number, b: number) => a + b, 0), result.data.totalJpy);
-    assert.ok(result.data.groups.every((g: { key: string }) => !g.key.startsWith("SUP-")), "groups are named");
+    assert.deepEqual(
+      totals,
+      [...totals].sort((a, b) => b - a),
+    );
+    assert.equal(
+      totals.reduce((a: number, b: number) => a + b, 0),
+      result.data.totalJpy,
+    );
+    assert.ok(
+      result.data.groups.every((g: { key: string }) => !g.key.startsWith("SUP-")),
+      "groups are named",
+    );
   });
 
   it("bounds the breakdown: top 10 suppliers plus an 'others' aggregate", async () => {
@@ -47,26 +62,73 @@ describe("querySpend", () => {
 
   it("groups by fiscal quarter and by month within a date range", async () => {
     const quarters = await runTool("querySpend", { ...noFilters, supplier: "Acme", fiscalYear: "FY2025", groupBy: "quarter" });
-    assert.deepEqual(quarters.data.groups.map((g: { key: string }) => g.key), ["FY2025-Q1", "FY2025-Q2", "FY2025-Q3", "FY2025-Q4"]);
+    assert.deepEqual(
+      quarters.data.groups.map((g: { key: string }) => g.key),
+      ["FY2025-Q1", "FY2025-Q2", "FY2025-Q3", "FY2025-Q4"],
+    );
     const months = await runTool("querySpend", { ...noFilters, from: "2025-01", to: "2025-03", groupBy: "month" });
-    assert.deepEqual(months.data.groups.map((g: { key: string }) => g.key), ["2025-01", "2025-02", "2025-03"]);
+    assert.deepEqual(
+      months.data.groups.map((g: { key: string }) => g.key),
+      ["2025-01", "2025-02", "2025-03"],
+    );
     assert.equal(months.data.filters.to, "2025-03-31");
   });
 
   it("labels quarters and compares running years by the data set's fiscal start month (January here)", async () => {
     const supplier = dataSet.suppliers[0];
     const row = (id: string, date: string, amountJpy: number): SpendTransaction => ({
-      id, date, fiscalYear: fiscalYearOf(date, 1), supplierId: supplier.id, supplierName: supplier.name, category: supplier.category,
-      costCenter: "CC-1", amount: amountJpy, currency: "JPY", amountJpy, poNumber: `PO-${id}`, contractId: null,
+      id,
+      date,
+      fiscalYear: fiscalYearOf(date, 1),
+      supplierId: supplier.id,
+      supplierName: supplier.name,
+      category: supplier.category,
+      costCenter: "CC-1",
+      amount: amountJpy,
+      currency: "JPY",
+      amountJpy,
+      poNumber: `PO-${id}`,
+      contractId: null,
     });
-    const spend = [row("T1", "2025-01-10", 100), row("T2", "2025-05-10", 200), row("T3", "2025-11-10", 300), row("T4", "2026-01-15", 400), row("T5", "2026-06-01", 500)];
-    const snapshot = snapshotOf({ ...dataSet, spend }, { name: "imported", location: "test", importedAt: "2026-11-01T00:00:00Z", fiscalYearStartMonth: 1 });
+    const spend = [
+      row("T1", "2025-01-10", 100),
+      row("T2", "2025-05-10", 200),
+      row("T3", "2025-11-10", 300),
+      row("T4", "2026-01-15", 400),
+      row("T5", "2026-06-01", 500),
+    ];
+    const snapshot = snapshotOf(
+      { ...dataSet, spend },
+      { name: "imported", location: "test", importedAt: "2026-11-01T00:00:00Z", fiscalYearStartMonth: 1 },
+    );
     const tools = createToolRegistry(createSnapshotProcurementData(snapshot), { now: () => new Date("2026-08-01T00:00:00Z") });
     const byQuarter = await tools.get("querySpend")!.run({ ...noFilters, groupBy: "quarter" });
-    assert.deepEqual((byQuarter.data as any).groups.map((g: { key: string; totalJpy: number }) => [g.key, g.totalJpy]), [["FY2025-Q1", 100], ["FY2025-Q2", 200], ["FY2025-Q4", 300], ["FY2026-Q1", 400], ["FY2026-Q2", 500]]);
+    assert.deepEqual(
+      (byQuarter.data as any).groups.map((g: { key: string; totalJpy: number }) => [g.key, g.totalJpy]),
+      [
+        ["FY2025-Q1", 100],
+        ["FY2025-Q2", 200],
+        ["FY2025-Q4", 300],
+        ["FY2026-Q1", 400],
+        ["FY2026-Q2", 500],
+      ],
+    );
     const trend = (byQuarter.data as any).trend;
-    assert.deepEqual(trend.fiscalYears.map((fy: { fiscalYear: string; complete: boolean }) => [fy.fiscalYear, fy.complete]), [["FY2025", true], ["FY2026", false]]);
-    assert.deepEqual(trend.yoy[0], { from: "FY2025", to: "FY2026", fromJpy: 300, toJpy: 900, changePct: 200, basis: "same months (Jan–Jun) of both years" });
+    assert.deepEqual(
+      trend.fiscalYears.map((fy: { fiscalYear: string; complete: boolean }) => [fy.fiscalYear, fy.complete]),
+      [
+        ["FY2025", true],
+        ["FY2026", false],
+      ],
+    );
+    assert.deepEqual(trend.yoy[0], {
+      from: "FY2025",
+      to: "FY2026",
+      fromJpy: 300,
+      toJpy: 900,
+      changePct: 200,
+      basis: "same months (Jan–Jun) of both years",
+    });
     const byYear = await tools.get("querySpend")!.run({ ...noFilters });
     assert.deepEqual((byYear.data as any).trend, trend, "fiscal-year roll-ups carry the months a running year is compared on");
     const profile = await tools.get("getSupplierProfile")!.run({ name: supplier.name });
@@ -95,7 +157,11 @@ describe("querySpend", () => {
     const category = dataSet.suppliers[1].category;
     const perMonth = await data.spendCells({ category }, { grain: "month", keep: [] });
     assert.ok(perMonth.every((cell) => cell.category === category && cell.supplierId === "" && cell.costCenter === ""));
-    assert.equal(new Set(perMonth.map((cell) => `${cell.month} ${cell.currency}`)).size, perMonth.length, "one cell per month and currency");
+    assert.equal(
+      new Set(perMonth.map((cell) => `${cell.month} ${cell.currency}`)).size,
+      perMonth.length,
+      "one cell per month and currency",
+    );
     const monthTotals = (cells: typeof perMonth) => {
       const totals = new Map<string, number>();
       for (const cell of cells) totals.set(cell.month, (totals.get(cell.month) ?? 0) + cell.amountJpy);
@@ -116,7 +182,10 @@ describe("querySpend", () => {
   it("matches cost centers by code or name", async () => {
     const byCode = await runTool("querySpend", { ...noFilters, costCenter: "CC-3200", groupBy: "costCenter" });
     const byName = await runTool("querySpend", { ...noFilters, costCenter: "marketing", groupBy: "costCenter" });
-    assert.deepEqual(byCode.data.groups.map((g: { key: string }) => g.key), ["CC-3200 Marketing"]);
+    assert.deepEqual(
+      byCode.data.groups.map((g: { key: string }) => g.key),
+      ["CC-3200 Marketing"],
+    );
     assert.equal(byName.data.totalJpy, byCode.data.totalJpy);
   });
 

@@ -25,8 +25,14 @@ describe("resolveSupplier", () => {
 
   it("finds suppliers named inside a question, as whole words", async () => {
     const suppliers = await sampleData.listSuppliers();
-    assert.deepEqual(findMentionedSuppliers(suppliers, "Can we renew the Acme SaaS contract at +8%?").map((s) => s.id), ["SUP-001"]);
-    assert.deepEqual(findMentionedSuppliers(suppliers, "取引先A社の支出推移は？").map((s) => s.id), ["SUP-033"]);
+    assert.deepEqual(
+      findMentionedSuppliers(suppliers, "Can we renew the Acme SaaS contract at +8%?").map((s) => s.id),
+      ["SUP-001"],
+    );
+    assert.deepEqual(
+      findMentionedSuppliers(suppliers, "取引先A社の支出推移は？").map((s) => s.id),
+      ["SUP-033"],
+    );
     assert.deepEqual(findMentionedSuppliers(suppliers, "What is our approval threshold?"), []);
   });
 });
@@ -34,7 +40,13 @@ describe("resolveSupplier", () => {
 describe("resolveCategory", () => {
   const known = ["saas", "cloud", "logistics", "raw-materials", "office-supplies"];
   const cases: [string, string | undefined][] = [
-    ["SaaS", "saas"], ["raw materials", "raw-materials"], ["Raw_Materials", "raw-materials"], ["物流", "logistics"], ["原材料の価格", "raw-materials"], ["stationery", "office-supplies"], ["aerospace", undefined],
+    ["SaaS", "saas"],
+    ["raw materials", "raw-materials"],
+    ["Raw_Materials", "raw-materials"],
+    ["物流", "logistics"],
+    ["原材料の価格", "raw-materials"],
+    ["stationery", "office-supplies"],
+    ["aerospace", undefined],
   ];
   for (const [text, id] of cases) it(`reads ${JSON.stringify(text)}`, () => assert.equal(resolveCategory(text, known), id));
 });
@@ -43,19 +55,28 @@ describe("fiscal years (April–March)", () => {
   it("names a date's fiscal year and quarter", () => {
     assert.equal(fiscalYearOf("2026-03-31"), "FY2025");
     assert.equal(fiscalYearOf("2026-04-01"), "FY2026");
-    assert.deepEqual(["2025-04-01", "2025-07-15", "2025-12-31", "2026-01-01"].map((date) => fiscalQuarterOf(date)), ["FY2025-Q1", "FY2025-Q2", "FY2025-Q3", "FY2025-Q4"]);
+    assert.deepEqual(
+      ["2025-04-01", "2025-07-15", "2025-12-31", "2026-01-01"].map((date) => fiscalQuarterOf(date)),
+      ["FY2025-Q1", "FY2025-Q2", "FY2025-Q3", "FY2025-Q4"],
+    );
     assert.deepEqual(fiscalYearRange("FY2025"), { from: "2025-04-01", to: "2026-03-31" });
   });
 
   it("follows a data set's own start month: January, July, October", () => {
-    assert.deepEqual(["2025-01-01", "2025-04-30", "2025-12-31"].map((date) => fiscalQuarterOf(date, 1)), ["FY2025-Q1", "FY2025-Q2", "FY2025-Q4"]);
+    assert.deepEqual(
+      ["2025-01-01", "2025-04-30", "2025-12-31"].map((date) => fiscalQuarterOf(date, 1)),
+      ["FY2025-Q1", "FY2025-Q2", "FY2025-Q4"],
+    );
     assert.deepEqual(fiscalYearRange("FY2025", 1), { from: "2025-01-01", to: "2025-12-31" });
     assert.equal(fiscalYearOf("2025-06-30", 7), "FY2024");
     assert.equal(fiscalQuarterOf("2025-06-30", 7), "FY2024-Q4");
     assert.equal(fiscalQuarterOf("2025-07-01", 7), "FY2025-Q1");
     assert.deepEqual(fiscalYearRange("FY2024", 10), { from: "2024-10-01", to: "2025-09-30" });
     assert.equal(fiscalYearRange("FY2023", 3).to, "2024-02-29");
-    assert.deepEqual([4, 3].map((month) => fiscalMonthIndex(month, 4)), [0, 11]);
+    assert.deepEqual(
+      [4, 3].map((month) => fiscalMonthIndex(month, 4)),
+      [0, 11],
+    );
   });
 
   it("parses the ways people write a fiscal year", () => {

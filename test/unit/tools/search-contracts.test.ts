@@ -11,7 +11,10 @@ describe("searchContracts", () => {
     assert.equal(first.endDate, "2027-01-31");
     assert.equal(first.noticeDeadline, "2026-12-02");
     assert.equal(first.daysToEnd, 71);
-    assert.deepEqual(first.clauses.map((c: { kind: string }) => c.kind), ["renewal"]);
+    assert.deepEqual(
+      first.clauses.map((c: { kind: string }) => c.kind),
+      ["renewal"],
+    );
     assert.equal(result.evidence[0].referenceId, "CTR-0001");
     assert.match(result.evidence[0].quote, /price increase cap 5% per year/);
     assert.match(result.digest, /CTR-0001 Acme Cloud Software \(expiring, ends 2027-01-31, cap 5%\)/);
@@ -32,7 +35,10 @@ describe("searchContracts", () => {
     const byQuery = await runTool("searchContracts", { query: "アクメ 更新", supplier: null });
     assert.equal(byArgument.data.contracts[0].id, "CTR-0001");
     assert.equal(byQuery.data.contracts[0].id, "CTR-0001");
-    assert.deepEqual(byArgument.data.contracts[0].clauses.map((c: { kind: string }) => c.kind), ["renewal"]);
+    assert.deepEqual(
+      byArgument.data.contracts[0].clauses.map((c: { kind: string }) => c.kind),
+      ["renewal"],
+    );
   });
 
   it("searches clause texts across suppliers when none is named", async () => {

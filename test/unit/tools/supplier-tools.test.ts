@@ -35,13 +35,19 @@ describe("listSuppliers", () => {
     assert.equal(result.data.category, "electronic-components");
     assert.equal(result.data.suppliers[0].preferred, true);
     const flagged = result.data.suppliers.filter((s: { sanctionsFlag: boolean }) => s.sanctionsFlag);
-    assert.deepEqual(flagged.map((s: { id: string }) => s.id), ["SUP-043"]);
-    assert.ok(result.evidence.some((e) => e.referenceId === "SUP-043" && e.quote.includes('SANCTIONS FLAG')));
+    assert.deepEqual(
+      flagged.map((s: { id: string }) => s.id),
+      ["SUP-043"],
+    );
+    assert.ok(result.evidence.some((e) => e.referenceId === "SUP-043" && e.quote.includes("SANCTIONS FLAG")));
   });
 
   it("filters by region words in English and Japanese", async () => {
     const japan = await runTool("listSuppliers", { category: "物流", region: "日本" });
-    assert.deepEqual(japan.data.suppliers.map((s: { region: string }) => s.region), ["JP", "JP"]);
+    assert.deepEqual(
+      japan.data.suppliers.map((s: { region: string }) => s.region),
+      ["JP", "JP"],
+    );
     const europe = await runTool("listSuppliers", { category: null, region: "Europe" });
     assert.ok(europe.data.count >= 8 && europe.data.suppliers.every((s: { region: string }) => s.region === "EU"));
   });
@@ -73,7 +79,10 @@ describe("getPriceBenchmarks", () => {
 
 describe("createToolRegistry", () => {
   it("registers the six tools with strict-mode friendly parameters (every property required)", () => {
-    assert.deepEqual(registry.list().map((t) => t.name), ["searchPolicies", "searchContracts", "querySpend", "getSupplierProfile", "listSuppliers", "getPriceBenchmarks"]);
+    assert.deepEqual(
+      registry.list().map((t) => t.name),
+      ["searchPolicies", "searchContracts", "querySpend", "getSupplierProfile", "listSuppliers", "getPriceBenchmarks"],
+    );
     for (const tool of registry.list()) {
       const shape = (tool.parameters as unknown as { shape: Record<string, { isOptional(): boolean }> }).shape;
       for (const [key, field] of Object.entries(shape)) assert.equal(field.isOptional(), false, `${tool.name}.${key}`);

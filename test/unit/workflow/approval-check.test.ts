@@ -37,7 +37,7 @@ describe("HITL reasons", () => {
       "Can we sign a ¥12,000,000 order?",
       "en",
       { ...decision, hitl: true, inScope: true, scopeReason: "procurement", reason: "commits spend" },
-      { ...answer, hitl: true,  hitlReason: "exceeds cap" },
+      { ...answer, hitl: true, hitlReason: "exceeds cap" },
       [],
       policy,
     );
@@ -48,37 +48,88 @@ describe("HITL reasons", () => {
   });
 
   it("gives the reasons in Japanese for a Japanese question", () => {
-    const reasons = hitlReasons("5千万円のソフトウェアを購入したい", "ja", { ...decision, hitl: true, inScope: true, scopeReason: "procurement", reason: "高額の購入" }, { ...answer, hitl: true }, [], policy);
-    assert.deepEqual(reasons, ["ルーター: 高額の購入", "モデレーター: 回答は会社としての約束を含みます", "規程: 金額¥50,000,000は承認基準額¥10,000,000以上です"]);
+    const reasons = hitlReasons(
+      "5千万円のソフトウェアを購入したい",
+      "ja",
+      { ...decision, hitl: true, inScope: true, scopeReason: "procurement", reason: "高額の購入" },
+      { ...answer, hitl: true },
+      [],
+      policy,
+    );
+    assert.deepEqual(reasons, [
+      "ルーター: 高額の購入",
+      "モデレーター: 回答は会社としての約束を含みます",
+      "規程: 金額¥50,000,000は承認基準額¥10,000,000以上です",
+    ]);
   });
 
   it("converts foreign currencies before comparing with the JPY threshold, at the configured rates", () => {
     assert.equal(hitlReasons("Approve a $100k purchase?", "en", decision, answer, [], policy).length, 1);
     assert.equal(hitlReasons("Approve a $10k purchase?", "en", decision, answer, [], policy).length, 0);
-    assert.equal(hitlReasons("Approve a $10k purchase?", "en", decision, answer, [], { ...policy, jpyRates: { JPY: 1, USD: 1000, EUR: 1000 } }).length, 1);
+    assert.equal(
+      hitlReasons("Approve a $10k purchase?", "en", decision, answer, [], { ...policy, jpyRates: { JPY: 1, USD: 1000, EUR: 1000 } }).length,
+      1,
+    );
   });
 
   it("reads every common way of writing the amount", () => {
-    for (const question of ["We want to buy software for 5千万円", "We want to buy software for ¥50 000 000", "We want to buy software for fifty million yen", "We want to buy software for 50 mil JPY", "We want to buy software for 5e7 yen"])
+    for (const question of [
+      "We want to buy software for 5千万円",
+      "We want to buy software for ¥50 000 000",
+      "We want to buy software for fifty million yen",
+      "We want to buy software for 50 mil JPY",
+      "We want to buy software for 5e7 yen",
+    ])
       assert.equal(hitlReasons(question, "en", decision, answer, [], policy).length, 1, question);
   });
 
   it("applies the amount and category rules only to questions that ask to commit, never to questions about rules or data", () => {
-    for (const question of ["Who must approve a purchase order of ¥12,000,000?", "1,200万円の発注の承認者は？", "What is the rule for consulting above ¥50M?", "How much did we spend on consulting, ¥20M or more?"])
+    for (const question of [
+      "Who must approve a purchase order of ¥12,000,000?",
+      "1,200万円の発注の承認者は？",
+      "What is the rule for consulting above ¥50M?",
+      "How much did we spend on consulting, ¥20M or more?",
+    ])
       assert.deepEqual(hitlReasons(question, question.includes("承認者") ? "ja" : "en", decision, answer, [], policy), [], question);
-    for (const question of ["Buy 50 laptops for ¥12,000,000", "Please approve this ¥12,000,000 order", "取引先A社と1.2億円の契約を締結してよいか"])
+    for (const question of [
+      "Buy 50 laptops for ¥12,000,000",
+      "Please approve this ¥12,000,000 order",
+      "取引先A社と1.2億円の契約を締結してよいか",
+    ])
       assert.equal(hitlReasons(question, "en", decision, answer, [], policy).length, 1, question);
   });
 
   it("still asks for approval when the Router or the Moderator says so, whatever the question", () => {
-    const reasons = hitlReasons("Who must approve a purchase order of ¥12,000,000?", "en", decision, { ...answer, hitl: true,  hitlReason: "sole-source exception" }, [], policy);
+    const reasons = hitlReasons(
+      "Who must approve a purchase order of ¥12,000,000?",
+      "en",
+      decision,
+      { ...answer, hitl: true, hitlReason: "sole-source exception" },
+      [],
+      policy,
+    );
     assert.deepEqual(reasons, ["moderator: sole-source exception"]);
   });
 
   it("fires a configured category found in the evidence", () => {
-    const reasons = hitlReasons("We want to extend the advisory engagement", "en", decision, answer, [
-      { specialist: "contract", status: "ok", summary: "s", details: "", confidence: 1, toolCalls: [], evidence: [{ source: "contract", referenceId: "CTR-1", quote: "Consulting services SOW" }] },
-    ], policy);
+    const reasons = hitlReasons(
+      "We want to extend the advisory engagement",
+      "en",
+      decision,
+      answer,
+      [
+        {
+          specialist: "contract",
+          status: "ok",
+          summary: "s",
+          details: "",
+          confidence: 1,
+          toolCalls: [],
+          evidence: [{ source: "contract", referenceId: "CTR-1", quote: "Consulting services SOW" }],
+        },
+      ],
+      policy,
+    );
     assert.deepEqual(reasons, ["policy: category 'consulting' requires approval"]);
   });
 });

@@ -40,8 +40,15 @@ describe("conversation turns", () => {
   it("keeps the newest turns within the token budget", () => {
     const turn = (runId: string): ConversationTurn => ({ ...turnFromRun(withTools())!, runId });
     const turns = ["a", "b", "c", "d"].map(turn);
-    assert.deepEqual(turnsWithinBudget(turns, 1).map((t) => t.runId), ["d"], "the latest always stays");
-    assert.deepEqual(turnsWithinBudget(turns, 1_000_000).map((t) => t.runId), ["a", "b", "c", "d"]);
+    assert.deepEqual(
+      turnsWithinBudget(turns, 1).map((t) => t.runId),
+      ["d"],
+      "the latest always stays",
+    );
+    assert.deepEqual(
+      turnsWithinBudget(turns, 1_000_000).map((t) => t.runId),
+      ["a", "b", "c", "d"],
+    );
   });
 
   it("suggests two or three follow-ups in the asker's language, from what the answer resolved", () => {
@@ -54,9 +61,24 @@ describe("conversation turns", () => {
 
 describe("follow-up cues", () => {
   it("tells a message that points back from one that stands alone", () => {
-    for (const text of ["And with Nimbus?", "and them?", "Why?", "Is that above the cap?", "Draft the e-mail to them", "それはいくら？", "では昨年度は？", "なぜですか？"])
+    for (const text of [
+      "And with Nimbus?",
+      "and them?",
+      "Why?",
+      "Is that above the cap?",
+      "Draft the e-mail to them",
+      "それはいくら？",
+      "では昨年度は？",
+      "なぜですか？",
+    ])
       assert.equal(needsEarlierContext(text), true, text);
-    for (const text of ["How much did we spend with Acme in FY2025?", "Why do we need three quotes for a ¥5M purchase?", "What is the approval threshold for this fiscal year?", "取引先A社の支出推移は？", "その他の費用は？"])
+    for (const text of [
+      "How much did we spend with Acme in FY2025?",
+      "Why do we need three quotes for a ¥5M purchase?",
+      "What is the approval threshold for this fiscal year?",
+      "取引先A社の支出推移は？",
+      "その他の費用は？",
+    ])
       assert.equal(needsEarlierContext(text), false, text);
     assert.deepEqual(followUpCues("Nimbus?"), { elliptical: false, dangling: false, aboutAnswer: false, short: true });
   });
@@ -64,16 +86,27 @@ describe("follow-up cues", () => {
 
 describe("conversation keys and follow-up submits (Teams)", () => {
   it("keys a chat by its id and a channel message by its thread", () => {
-    const activity = (id: string, conversationType: string, messageId = "m-9") => ({ id: messageId, conversation: { id, conversationType } }) as never;
+    const activity = (id: string, conversationType: string, messageId = "m-9") =>
+      ({ id: messageId, conversation: { id, conversationType } }) as never;
     assert.equal(conversationKeyOf(activity("a:personal", "personal")), "a:personal");
     assert.equal(conversationKeyOf(activity("19:group@thread.v2", "groupChat")), "19:group@thread.v2");
     assert.equal(conversationKeyOf(activity("19:chan@thread.tacv2;messageid=111", "channel")), "19:chan@thread.tacv2;messageid=111");
-    assert.equal(conversationKeyOf(activity("19:chan@thread.tacv2", "channel", "222")), "19:chan@thread.tacv2;messageid=222", "a new post is the root of its thread");
+    assert.equal(
+      conversationKeyOf(activity("19:chan@thread.tacv2", "channel", "222")),
+      "19:chan@thread.tacv2;messageid=222",
+      "a new post is the root of its thread",
+    );
   });
 
   it("takes a suggested follow-up's submit as the question it carries", () => {
-    assert.deepEqual(classifyMessage({ text: "", value: { followUp: "And in FY2024?" } }, 100), { kind: "question", text: "And in FY2024?" });
-    assert.deepEqual(classifyMessage({ text: "And in FY2024?", value: { followUp: "And in FY2024?" } }, 100), { kind: "question", text: "And in FY2024?" });
+    assert.deepEqual(classifyMessage({ text: "", value: { followUp: "And in FY2024?" } }, 100), {
+      kind: "question",
+      text: "And in FY2024?",
+    });
+    assert.deepEqual(classifyMessage({ text: "And in FY2024?", value: { followUp: "And in FY2024?" } }, 100), {
+      kind: "question",
+      text: "And in FY2024?",
+    });
     assert.deepEqual(classifyMessage({ text: "", value: { followUp: "help" } }, 100), { kind: "command", command: "help" });
   });
 });

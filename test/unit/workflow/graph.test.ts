@@ -10,7 +10,15 @@ const settings = { qscoreThreshold: 80 } as WorkflowSettings;
 function state(fields: Partial<RunState> = {}): RunState {
   return { status: "running", findings: [], quality: { initialScore: null, finalScore: null, retried: false }, ...fields } as RunState;
 }
-const ok = (specialist: string): Finding => ({ specialist, status: "ok", summary: "s", details: "d", evidence: [], confidence: 0.8, toolCalls: [] });
+const ok = (specialist: string): Finding => ({
+  specialist,
+  status: "ok",
+  summary: "s",
+  details: "d",
+  evidence: [],
+  confidence: 0.8,
+  toolCalls: [],
+});
 const failed = (specialist: string): Finding => ({ specialist, status: "failed", error: "timed out", toolCalls: [] });
 const answer = (qscore: number) => ({ qscore, critique: "" }) as ModeratorAnswer;
 const declares = (graph: AgentGraph, from: RunPhase, to: RunPhase) => graph.edges.some((edge) => edge.from === from && edge.to === to);
@@ -62,7 +70,10 @@ describe("agent graph", () => {
 
     it("closing: the gate sends a low score back once, the Moderator's first failure reruns the flow, its second ends it", () => {
       assert.equal(next(SELECTIVE_GRAPH, "gate", { answer: answer(60) }), "reinvestigate");
-      assert.equal(next(SELECTIVE_GRAPH, "gate", { answer: answer(60), quality: { initialScore: 60, finalScore: null, retried: true } }), "decide");
+      assert.equal(
+        next(SELECTIVE_GRAPH, "gate", { answer: answer(60), quality: { initialScore: 60, finalScore: null, retried: true } }),
+        "decide",
+      );
       assert.equal(next(SELECTIVE_GRAPH, "gate", { answer: answer(85) }), "decide");
       assert.equal(next(SELECTIVE_GRAPH, "moderate", { answer: answer(85) }), "gate");
       assert.equal(next(SELECTIVE_GRAPH, "moderate", { attempts: 2 }), "route");
@@ -70,7 +81,8 @@ describe("agent graph", () => {
     });
 
     it("handoff: a hand-over to a specialist stays in handoff, one to the Router goes back to route, an answer to the Moderator", () => {
-      const handedTo = (to: string) => ({ handoffs: [{ from: "contract", to, reason: "r", finding: ok("contract") }] }) as Partial<RunState>;
+      const handedTo = (to: string) =>
+        ({ handoffs: [{ from: "contract", to, reason: "r", finding: ok("contract") }] }) as Partial<RunState>;
       assert.equal(next(HANDOFF_GRAPH, "handoff", handedTo("spend")), "handoff");
       assert.equal(next(HANDOFF_GRAPH, "handoff", handedTo("router")), "route");
       assert.equal(next(HANDOFF_GRAPH, "handoff", { ...handedTo("spend"), findings: [ok("spend")] }), "moderate");
@@ -79,7 +91,10 @@ describe("agent graph", () => {
 
     it("throws when no edge holds or several do (a bug in a graph, not a model outcome)", () => {
       assert.throws(() => next(HANDOFF_GRAPH, "handoff", {}), /no edge out of 'handoff' holds/);
-      const ambiguous = { ...SELECTIVE_GRAPH, edges: [...SELECTIVE_GRAPH.edges, { from: "decide" as const, to: "gate" as const, when: "never", holds: () => true }] };
+      const ambiguous = {
+        ...SELECTIVE_GRAPH,
+        edges: [...SELECTIVE_GRAPH.edges, { from: "decide" as const, to: "gate" as const, when: "never", holds: () => true }],
+      };
       assert.throws(() => next(ambiguous, "decide", {}), /several edges out of 'decide' hold/);
     });
   });

@@ -14,10 +14,20 @@ describe("prompt library", () => {
 
   it("registers the six specialists from files, with en/ja names, tools and keywords", () => {
     const library = loadPromptLibrary(dir);
-    assert.deepEqual(library.specialists.map((s) => s.id).sort(), ["contract", "knowledge", "negotiation", "sourcing", "spend", "supplier"]);
+    assert.deepEqual(library.specialists.map((s) => s.id).sort(), [
+      "contract",
+      "knowledge",
+      "negotiation",
+      "sourcing",
+      "spend",
+      "supplier",
+    ]);
     for (const specialist of library.specialists) {
       assert.ok(specialist.displayName.ja.length > 0 && specialist.tools.length > 0 && specialist.keywords.length > 10, specialist.id);
-      assert.ok(specialist.keywords.some((k) => /[\u3040-\u9fff]/.test(k)), `${specialist.id} has Japanese keywords`);
+      assert.ok(
+        specialist.keywords.some((k) => /[\u3040-\u9fff]/.test(k)),
+        `${specialist.id} has Japanese keywords`,
+      );
     }
     assert.match(library.router.text, /\{\{maxSpecialists\}\}/);
   });

@@ -9,7 +9,10 @@ import { OwnedRun, RunLifecycle, assertStageTransition, cardFor, settleApprovedR
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
   const offline: ChatModel = { kind: "offline", complete: () => Promise.reject(new Error("no model call in these tests")) };
-  return newRunState({ clock: systemClock, model: offline, newRunId: () => runId, settings: { orchestration: "selective" } }, { question: "Who approves a ¥5M purchase order?", runId });
+  return newRunState(
+    { clock: systemClock, model: offline, newRunId: () => runId, settings: { orchestration: "selective" } },
+    { question: "Who approves a ¥5M purchase order?", runId },
+  );
 }
 
 describe("run lifecycle", () => {
@@ -46,7 +49,10 @@ describe("run lifecycle", () => {
     await assert.rejects(first.save({ ...first.state, phase: "done", status: "completed" }), LeaseLostError);
     assert.equal(first.owned, false);
     let sends = 0;
-    await assert.rejects(first.sendOnce("answer", async () => String(++sends)), LeaseLostError);
+    await assert.rejects(
+      first.sendOnce("answer", async () => String(++sends)),
+      LeaseLostError,
+    );
     assert.equal(sends, 0, "the stale worker sent nothing");
     assert.equal((await store.load("r2"))?.phase, "investigate", "the newer checkpoint was not overwritten");
   });
@@ -104,12 +110,18 @@ describe("run lifecycle", () => {
       throw new Error("broken notifier");
     });
     const stop = lifecycle.subscribe((event) => void seen.push(event.type));
-    await lifecycle.publish({ type: "poisoned", runId: "r4", correlationId: "r4", deliveryCount: 6, reason: "delivered 6 times (limit 5)" });
+    await lifecycle.publish({
+      type: "poisoned",
+      runId: "r4",
+      correlationId: "r4",
+      deliveryCount: 6,
+      reason: "delivered 6 times (limit 5)",
+    });
     stop();
     await lifecycle.publish({ type: "lease_lost", runId: "r5", owner: "a#1" });
     assert.deepEqual(seen, ["poisoned"]);
-    assert.ok(lines.some((line) => line.includes('run r4: poisoned after 6 deliveries')));
-    assert.ok(lines.some((line) => line.includes('broken notifier')));
+    assert.ok(lines.some((line) => line.includes("run r4: poisoned after 6 deliveries")));
+    assert.ok(lines.some((line) => line.includes("broken notifier")));
   });
 
   it("settles a run that waited for an approver: status and stage move together, once, through a conditional write", async () => {
@@ -128,12 +140,19 @@ describe("run lifecycle", () => {
     const stored = (await store.load("r6"))!;
     assert.equal(stored.status, "completed");
     assert.equal(stageOf(stored), "delivered");
-    assert.deepEqual(await settleApprovedRun(store, "r6", () => assert.fail("a settled run is not decided again")), { state: stored, changed: false });
+    assert.deepEqual(await settleApprovedRun(store, "r6", () => assert.fail("a settled run is not decided again")), {
+      state: stored,
+      changed: false,
+    });
 
     const rejected = (await OwnedRun.claim(store, "r7", "a#1", () => newRun("r7")))!;
     await rejected.save({ ...rejected.state, status: "awaiting_approval" });
     await rejected.moveTo("awaiting_approval");
-    await settleApprovedRun(store, "r7", (run) => ({ ...run, status: "failed", failure: { message: "rejected by an approver", correlationId: "ap-7" } }));
+    await settleApprovedRun(store, "r7", (run) => ({
+      ...run,
+      status: "failed",
+      failure: { message: "rejected by an approver", correlationId: "ap-7" },
+    }));
     assert.equal(stageOf((await store.load("r7"))!), "failed");
     assert.equal(await settleApprovedRun(store, "missing", (run) => run), undefined);
   });

@@ -2,7 +2,15 @@ import { PriceBenchmarkSchema } from "../../../domain/procurement";
 import { formatMoney } from "../../../tools/format";
 import { recognise, type Fact, type FactContext } from "./fact";
 
-const BenchmarkLike = PriceBenchmarkSchema.pick({ category: true, unit: true, currency: true, p25: true, median: true, p75: true, typicalAnnualIncreasePct: true });
+const BenchmarkLike = PriceBenchmarkSchema.pick({
+  category: true,
+  unit: true,
+  currency: true,
+  p25: true,
+  median: true,
+  p75: true,
+  typicalAnnualIncreasePct: true,
+});
 
 /** Facts about market benchmarks: the price range, and a requested increase against the typical one. */
 export function benchmarkFacts({ observations, entities, phrases }: FactContext): Fact[] {
@@ -28,7 +36,11 @@ export function benchmarkFacts({ observations, entities, phrases }: FactContext)
   ];
   const requested = entities.percentages[0];
   if (requested !== undefined)
-    facts.push({ text: phrases.benchmarkCompare({ requestedPct: requested, typicalIncreasePct: benchmark.typicalAnnualIncreasePct }), references: [reference], direct: true });
+    facts.push({
+      text: phrases.benchmarkCompare({ requestedPct: requested, typicalIncreasePct: benchmark.typicalAnnualIncreasePct }),
+      references: [reference],
+      direct: true,
+    });
   return facts;
 }
 

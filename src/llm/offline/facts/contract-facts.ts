@@ -43,7 +43,9 @@ function factsFor(contract: ContractLike, { entities, phrases }: Pick<FactContex
   }
   const noticeDeadline = daysBefore(contract.endDate, contract.noticeDays);
   facts.push({
-    action: entities.topics.has("contract") ? phrases.actionNotice({ noticeDays: contract.noticeDays, deadline: noticeDeadline, referenceId: contract.id }) : undefined,
+    action: entities.topics.has("contract")
+      ? phrases.actionNotice({ noticeDays: contract.noticeDays, deadline: noticeDeadline, referenceId: contract.id })
+      : undefined,
     text: phrases.contractRenewal({ ...contract, noticeDeadline }),
     references: refs,
     direct: entities.topics.has("contract"),

@@ -26,7 +26,10 @@ export function dataObjects(observations: ToolObservation[]): { tool: string; va
   const found: { tool: string; value: Record<string, unknown> }[] = [];
   const walk = (tool: string, value: unknown, depth: number) => {
     if (depth > 6 || value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) { value.forEach((item) => walk(tool, item, depth + 1)); return; }
+    if (Array.isArray(value)) {
+      value.forEach((item) => walk(tool, item, depth + 1));
+      return;
+    }
     found.push({ tool, value: value as Record<string, unknown> });
     for (const child of Object.values(value)) walk(tool, child, depth + 1);
   };
@@ -35,7 +38,11 @@ export function dataObjects(observations: ToolObservation[]): { tool: string; va
 }
 
 /** The objects in tool data that a (passthrough) schema recognises, de-duplicated by `key`. */
-export function recognise<T>(observations: ToolObservation[], schema: z.ZodType<T>, key: (value: T) => string): { tool: string; value: T }[] {
+export function recognise<T>(
+  observations: ToolObservation[],
+  schema: z.ZodType<T>,
+  key: (value: T) => string,
+): { tool: string; value: T }[] {
   const seen = new Set<string>();
   const result: { tool: string; value: T }[] = [];
   for (const { tool, value } of dataObjects(observations)) {

@@ -27,7 +27,9 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
       .flatMap((passage) => sentences(passage.text).map((sentence) => ({ passage, sentence, bound: applies(sentence, amount.jpy) })))
       .filter((entry): entry is { passage: Passage; sentence: string; bound: number } => entry.bound !== undefined)
       .sort((a, b) => b.bound - a.bound);
-    const chosen = applicable.filter((entry, i) => applicable.findIndex((other) => other.passage.referenceId === entry.passage.referenceId) === i).slice(0, 2);
+    const chosen = applicable
+      .filter((entry, i) => applicable.findIndex((other) => other.passage.referenceId === entry.passage.referenceId) === i)
+      .slice(0, 2);
     if (chosen.length > 0)
       return chosen.map(({ passage, sentence }) => ({
         text: phrases.policyApplies({ amount: formatJpy(amount.jpy), referenceId: passage.referenceId, text: clip(sentence) }),

@@ -21,30 +21,41 @@ const TIME_GROUPINGS = new Set(["month", "quarter", "fiscalYear"]);
  * (a running year is compared over the same months), and the largest groups or the latest periods.
  */
 export function spendFacts({ observations, phrases }: FactContext): Fact[] {
-  return observations.filter((o) => o.ok).flatMap((observation) => {
-    const parsed = SpendResultSchema.safeParse(observation.data);
-    if (!parsed.success || parsed.data.count === 0) return [];
-    const result = parsed.data;
-    const ref = (part?: string) => referenceFor(observation, part);
-    const facts: Fact[] = [
-      { text: phrases.spendTotal({ scope: result.scope ?? "", total: formatJpy(result.totalJpy), count: result.count }), references: [ref()], direct: true },
-    ];
-    for (const yoy of (result.trend?.yoy ?? []).slice(-2))
-      facts.push({
-        text: phrases.spendChange({ from: yoy.from, to: yoy.to, changePct: yoy.changePct, sameMonths: yoy.basis.startsWith("same months") }),
-        references: [ref(`${yoy.from}→${yoy.to}`)],
-        direct: true,
-      });
-    const time = TIME_GROUPINGS.has(result.groupBy ?? "fiscalYear");
-    const shown = time ? result.groups.slice(-4) : result.groups.slice(0, 3);
-    if (shown.length > 0 && result.groupBy !== "fiscalYear")
-      facts.push({
-        text: phrases[time ? "spendLatest" : "spendTop"]({ groups: shown.map((g) => `${g.key} ${formatJpy(g.totalJpy)}`) }),
-        references: [...new Set(shown.map((g) => ref(g.key)))],
-        direct: true,
-      });
-    return facts;
-  });
+  return observations
+    .filter((o) => o.ok)
+    .flatMap((observation) => {
+      const parsed = SpendResultSchema.safeParse(observation.data);
+      if (!parsed.success || parsed.data.count === 0) return [];
+      const result = parsed.data;
+      const ref = (part?: string) => referenceFor(observation, part);
+      const facts: Fact[] = [
+        {
+          text: phrases.spendTotal({ scope: result.scope ?? "", total: formatJpy(result.totalJpy), count: result.count }),
+          references: [ref()],
+          direct: true,
+        },
+      ];
+      for (const yoy of (result.trend?.yoy ?? []).slice(-2))
+        facts.push({
+          text: phrases.spendChange({
+            from: yoy.from,
+            to: yoy.to,
+            changePct: yoy.changePct,
+            sameMonths: yoy.basis.startsWith("same months"),
+          }),
+          references: [ref(`${yoy.from}→${yoy.to}`)],
+          direct: true,
+        });
+      const time = TIME_GROUPINGS.has(result.groupBy ?? "fiscalYear");
+      const shown = time ? result.groups.slice(-4) : result.groups.slice(0, 3);
+      if (shown.length > 0 && result.groupBy !== "fiscalYear")
+        facts.push({
+          text: phrases[time ? "spendLatest" : "spendTop"]({ groups: shown.map((g) => `${g.key} ${formatJpy(g.totalJpy)}`) }),
+          references: [...new Set(shown.map((g) => ref(g.key)))],
+          direct: true,
+        });
+      return facts;
+    });
 }
 
 /** The tool's own evidence reference for a part of the result (the total's when none is specific). */

@@ -10,7 +10,10 @@ describe("JudgeEvaluator evidence validation", () => {
     assert.deepEqual(invalidEvidence({ units: ["Phase B"], step_ids: [1, 5] }, mapping), { units: [], step_ids: [] });
   });
   it("lists units and step ids that are not in the mapping", () => {
-    assert.deepEqual(invalidEvidence({ units: ["Phase C", "Phase A"], step_ids: [3, 6, 0] }, mapping), { units: ["Phase C"], step_ids: [6, 0] });
+    assert.deepEqual(invalidEvidence({ units: ["Phase C", "Phase A"], step_ids: [3, 6, 0] }, mapping), {
+      units: ["Phase C"],
+      step_ids: [6, 0],
+    });
   });
 });
 
@@ -22,7 +25,11 @@ describe("JudgeEvaluator across several models", () => {
     confidence_score: confidence,
     evidence: { units: [`Step ${step}`], step_ids: [step] },
   });
-  const failedCall = (model: string): ModelVerdict => ({ ...verdict(model, "UNSURE", 0, 1), evidence: { units: [], step_ids: [] }, error: { kind: "timeout", cause: "no reply" } });
+  const failedCall = (model: string): ModelVerdict => ({
+    ...verdict(model, "UNSURE", 0, 1),
+    evidence: { units: [], step_ids: [] },
+    error: { kind: "timeout", cause: "no reply" },
+  });
 
   it("a tie is UNSURE, with the mean confidence and both sides' evidence", () => {
     const combined = combineVerdicts([verdict("a", "PASS", 0.8, 1), verdict("b", "FAIL", 0.6, 2)]);
@@ -42,28 +49,42 @@ describe("JudgeEvaluator across several models", () => {
 
   it("all calls failed: UNSURE, confidence 0, the error kept", () => {
     const combined = combineVerdicts([failedCall("a"), failedCall("b")]);
-    assert.deepEqual([combined.verdict, combined.confidence_score, combined.error?.kind, "model" in combined], ["UNSURE", 0, "timeout", false]);
+    assert.deepEqual(
+      [combined.verdict, combined.confidence_score, combined.error?.kind, "model" in combined],
+      ["UNSURE", 0, "timeout", false],
+    );
   });
 
   it("one model: its own verdict, no breakdown", () => {
-    assert.deepEqual(combineVerdicts([verdict("a", "FAIL", 0.7, 2)]), { verdict: "FAIL", reasoning: "a says FAIL", confidence_score: 0.7, evidence: { units: ["Step 2"], step_ids: [2] } });
+    assert.deepEqual(combineVerdicts([verdict("a", "FAIL", 0.7, 2)]), {
+      verdict: "FAIL",
+      reasoning: "a says FAIL",
+      confidence_score: 0.7,
+      evidence: { units: ["Step 2"], step_ids: [2] },
+    });
   });
 });
 
 describe("criteria and granularity rules", () => {
   const criteria = readCriteria(path.join(__dirname, "../../../../prompts/judge/criteria.yaml"));
   it("ships the five procurement criteria, some with a fixed level", () => {
-    assert.deepEqual(criteria.map((criterion) => [criterion.name, criterion.granularity]), [
-      ["Routing relevance", "phase_level"],
-      ["Evidence grounding", undefined],
-      ["Policy compliance", undefined],
-      ["Actionability", "global_summary"],
-      ["No invented figures", "step_level"],
-    ]);
+    assert.deepEqual(
+      criteria.map((criterion) => [criterion.name, criterion.granularity]),
+      [
+        ["Routing relevance", "phase_level"],
+        ["Evidence grounding", undefined],
+        ["Policy compliance", undefined],
+        ["Actionability", "global_summary"],
+        ["No invented figures", "step_level"],
+      ],
+    );
   });
   it("falls back to keyword rules", () => {
     assert.equal(ruleGranularity({ name: "Hallucination", description: "No hallucinated facts in any step" }).granularity, "step_level");
-    assert.equal(ruleGranularity({ name: "Cost efficiency", description: "The overall strategy keeps cost low" }).granularity, "global_summary");
+    assert.equal(
+      ruleGranularity({ name: "Cost efficiency", description: "The overall strategy keeps cost low" }).granularity,
+      "global_summary",
+    );
     assert.equal(ruleGranularity({ name: "Exploration", description: "Each sub-task is explored sensibly" }).granularity, "phase_level");
     const none = ruleGranularity({ name: "Politeness", description: "Is polite" });
     assert.deepEqual([none.granularity, none.source], ["phase_level", "rule"]);

@@ -19,9 +19,20 @@ describe("StepAggregator", () => {
       lines[0],
       "Step 1: [The user wants the cheapest milk on the shop site. I should open the site first.] -> [go_to_url(https://shop.example/)] -> [Success - the shop home page loaded] | memory: [Task: buy the cheapest 1 l milk.]",
     );
-    assert.equal(lines[6], 'Step 7: [Item in cart; proceed to checkout and pay.] -> [done(text="Bought FarmFresh 1 l milk for 0.89")] -> [final: Finish] | memory: [Cart: FarmFresh 1 l.]');
+    assert.equal(
+      lines[6],
+      'Step 7: [Item in cart; proceed to checkout and pay.] -> [done(text="Bought FarmFresh 1 l milk for 0.89")] -> [final: Finish] | memory: [Cart: FarmFresh 1 l.]',
+    );
     assert.ok(!encodeSteps(milk.steps)[0].includes("memory"), "phase and global views summarise; only the step view carries memory");
-    assert.deepEqual(aggregated.step_mapping, { "Step 1": [1], "Step 2": [2], "Step 3": [3], "Step 4": [4], "Step 5": [5], "Step 6": [6], "Step 7": [7] });
+    assert.deepEqual(aggregated.step_mapping, {
+      "Step 1": [1],
+      "Step 2": [2],
+      "Step 3": [3],
+      "Step 4": [4],
+      "Step 5": [5],
+      "Step 6": [6],
+      "Step 7": [7],
+    });
     assert.deepEqual(aggregated.summary_metadata, {});
   });
 

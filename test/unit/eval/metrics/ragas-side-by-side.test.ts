@@ -23,7 +23,11 @@ function pythonKey(value: unknown): string {
 }
 
 function ragasToolCallF1(actual: SampleToolCall[], reference: SampleToolCall[]): number {
-  const key = (c: SampleToolCall) => `${c.name}|${Object.entries(c.arguments).map(([k, v]) => `${k}=${pythonKey(v)}`).sort().join(",")}`;
+  const key = (c: SampleToolCall) =>
+    `${c.name}|${Object.entries(c.arguments)
+      .map(([k, v]) => `${k}=${pythonKey(v)}`)
+      .sort()
+      .join(",")}`;
   const expected = new Set(reference.map(key));
   const got = new Set(actual.map(key));
   const tp = [...got].filter((k) => expected.has(k)).length;
@@ -39,8 +43,19 @@ const pythonStr = (value: unknown) => (typeof value === "boolean" ? (value ? "Tr
 function ragasToolCallAccuracy(actual: SampleToolCall[], reference: SampleToolCall[], strictOrder = true): number {
   if (actual.length === 0 && reference.length === 0) return 1;
   if (actual.length === 0 || reference.length === 0) return 0;
-  const sortKey = (c: SampleToolCall) => [c.name, ...Object.keys(c.arguments).sort().flatMap((k) => [k, pythonStr(c.arguments[k])])].join("\u0000");
-  const [pred, ref] = strictOrder ? [actual, reference] : [[...actual].sort((a, b) => sortKey(a).localeCompare(sortKey(b))), [...reference].sort((a, b) => sortKey(a).localeCompare(sortKey(b)))];
+  const sortKey = (c: SampleToolCall) =>
+    [
+      c.name,
+      ...Object.keys(c.arguments)
+        .sort()
+        .flatMap((k) => [k, pythonStr(c.arguments[k])]),
+    ].join("\u0000");
+  const [pred, ref] = strictOrder
+    ? [actual, reference]
+    : [
+        [...actual].sort((a, b) => sortKey(a).localeCompare(sortKey(b))),
+        [...reference].sort((a, b) => sortKey(a).localeCompare(sortKey(b))),
+      ];
   const names = (calls: SampleToolCall[]) => calls.map((c) => c.name);
   const aligned = strictOrder ? names(pred).join() === names(ref).join() : [...names(pred)].sort().join() === [...names(ref)].sort().join();
   const argScore = (p: Record<string, unknown>, r: Record<string, unknown>) => {
@@ -49,7 +64,8 @@ function ragasToolCallAccuracy(actual: SampleToolCall[], reference: SampleToolCa
     return keys.filter((k) => k in p && pythonStr(p[k]) === pythonStr(r[k])).length / keys.length;
   };
   let score = 0;
-  for (let i = 0; i < Math.min(pred.length, ref.length); i++) if (ref[i].name === pred[i].name) score += argScore(pred[i].arguments, ref[i].arguments);
+  for (let i = 0; i < Math.min(pred.length, ref.length); i++)
+    if (ref[i].name === pred[i].name) score += argScore(pred[i].arguments, ref[i].arguments);
   score /= ref.length;
   if (Math.min(pred.length, ref.length) < ref.length) score *= Math.min(pred.length, ref.length) / ref.length;
   return aligned ? score : 0;
@@ -78,10 +94,21 @@ describe("Procura's metrics side by side with ragas' (ported from its source)", 
       ["duplicate call", [search, search], [search], "STRICT"],
       ["same calls, other order", [policies, search], [search, policies], "STRICT"],
       ["true vs 1", [call("querySpend", { includeTax: true })], [call("querySpend", { includeTax: 1 })], "STRICT"],
-      ["one of two arguments differs", [call("getPriceBenchmarks", { category: "SaaS", region: "EU" })], [call("getPriceBenchmarks", { category: "SaaS", region: "JP" })], "FLEXIBLE"],
+      [
+        "one of two arguments differs",
+        [call("getPriceBenchmarks", { category: "SaaS", region: "EU" })],
+        [call("getPriceBenchmarks", { category: "SaaS", region: "JP" })],
+        "FLEXIBLE",
+      ],
       ["extra argument", [call("searchContracts", { supplier: "Acme", status: "active" })], [search], "STRICT"],
     ];
-    const rows = table.map(([name, actual, reference, mode]) => [name, procura(actual, reference, mode), ragasToolCallF1(actual, reference), round(ragasToolCallAccuracy(actual, reference)), round(ragasToolCallAccuracy(actual, reference, false))]);
+    const rows = table.map(([name, actual, reference, mode]) => [
+      name,
+      procura(actual, reference, mode),
+      ragasToolCallF1(actual, reference),
+      round(ragasToolCallAccuracy(actual, reference)),
+      round(ragasToolCallAccuracy(actual, reference, false)),
+    ]);
     assert.deepEqual(rows, [
       ["duplicate call", 0.667, 1, 0, 0],
       ["same calls, other order", 1, 1, 0, 1],
@@ -95,7 +122,12 @@ describe("Procura's metrics side by side with ragas' (ported from its source)", 
   });
 
   it("topic adherence: refusals, a single on-topic topic against seven allowed topics", () => {
-    const topic = (name: string, onTopic: boolean, answered: boolean, referenceTopics: string[] = onTopic ? ["contracts"] : []): TopicClassification => ({ topic: name, onTopic, answered, referenceTopics });
+    const topic = (
+      name: string,
+      onTopic: boolean,
+      answered: boolean,
+      referenceTopics: string[] = onTopic ? ["contracts"] : [],
+    ): TopicClassification => ({ topic: name, onTopic, answered, referenceTopics });
     const allowed = ["contracts", "spend", "policy", "negotiation", "sourcing", "supplier risk", "benchmarks"];
     const cases: [string, TopicClassification[], string[]][] = [
       ["answered on-topic, refused off-topic", [topic("renewal", true, true), topic("football", false, false)], ["contracts"]],
@@ -108,7 +140,12 @@ describe("Procura's metrics side by side with ragas' (ported from its source)", 
       const coverage = topicAdherenceScores(classified, reference, "COVERAGE");
       const refusal = topicAdherenceScores(classified, reference, "REFUSAL");
       const ragas = ragasTopicAdherence(classified);
-      return [name, [coverage.precision, coverage.recall, coverage.f1].map(round), [refusal.precision, refusal.recall, refusal.f1].map(round), [ragas.precision, ragas.recall, ragas.f1].map(round)];
+      return [
+        name,
+        [coverage.precision, coverage.recall, coverage.f1].map(round),
+        [refusal.precision, refusal.recall, refusal.f1].map(round),
+        [ragas.precision, ragas.recall, ragas.f1].map(round),
+      ];
     });
     assert.deepEqual(rows, [
       ["answered on-topic, refused off-topic", [0.5, 1, 0.667], [1, 1, 1], [1, 1, 1]],

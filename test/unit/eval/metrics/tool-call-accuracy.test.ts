@@ -21,7 +21,10 @@ describe("ToolCallAccuracy", () => {
 
     it("matches a call with half its arguments equal in FLEXIBLE mode at threshold 0.5", () => {
       const result = toolCallAccuracy(
-        { toolCalls: [call("get_weather", { city: "Токио", units: "celsius" })], referenceToolCalls: [call("get_weather", { city: "Токио", units: "fahrenheit" })] },
+        {
+          toolCalls: [call("get_weather", { city: "Токио", units: "celsius" })],
+          referenceToolCalls: [call("get_weather", { city: "Токио", units: "fahrenheit" })],
+        },
         flexible(0.5),
       );
       assert.ok(result.score! >= 0.5);
@@ -31,23 +34,107 @@ describe("ToolCallAccuracy", () => {
   });
 
   describe("conventions", () => {
-    const cases: { name: string; actual: SampleToolCall[]; reference: SampleToolCall[]; config: ToolCallAccuracyConfig; expected: [number, number, number] }[] = [
+    const cases: {
+      name: string;
+      actual: SampleToolCall[];
+      reference: SampleToolCall[];
+      config: ToolCallAccuracyConfig;
+      expected: [number, number, number];
+    }[] = [
       { name: "both lists empty → 1, 1, 1", actual: [], reference: [], config: STRICT, expected: [1, 1, 1] },
       { name: "no actual calls, one expected → 0, 0, 0", actual: [], reference: [call("a")], config: STRICT, expected: [0, 0, 0] },
       { name: "actual calls, none expected → 0, 0, 0", actual: [call("a")], reference: [], config: STRICT, expected: [0, 0, 0] },
-      { name: "object key order is ignored", actual: [call("a", { x: 1, y: 2 })], reference: [call("a", { y: 2, x: 1 })], config: STRICT, expected: [1, 1, 1] },
-      { name: "array order is significant", actual: [call("a", { ids: [2, 1] })], reference: [call("a", { ids: [1, 2] })], config: STRICT, expected: [0, 0, 0] },
-      { name: "numbers compare as numbers (1 equals 1.0)", actual: [call("a", { n: 1.0 })], reference: [call("a", { n: 1 })], config: STRICT, expected: [1, 1, 1] },
-      { name: "no coercion: string '1' is not number 1", actual: [call("a", { n: "1" })], reference: [call("a", { n: 1 })], config: STRICT, expected: [0, 0, 0] },
-      { name: "no coercion: string 'true' is not boolean true", actual: [call("a", { b: "true" })], reference: [call("a", { b: true })], config: STRICT, expected: [0, 0, 0] },
-      { name: "no coercion: 0 is not false", actual: [call("a", { b: 0 })], reference: [call("a", { b: false })], config: STRICT, expected: [0, 0, 0] },
-      { name: "null equals only null", actual: [call("a", { v: null })], reference: [call("a", { v: {} })], config: STRICT, expected: [0, 0, 0] },
-      { name: "STRICT: an extra actual argument fails", actual: [call("a", { x: 1, extra: 2 })], reference: [call("a", { x: 1 })], config: STRICT, expected: [0, 0, 0] },
-      { name: "FLEXIBLE: extra actual arguments are ignored", actual: [call("a", { x: 1, extra: 2 })], reference: [call("a", { x: 1 })], config: flexible(1), expected: [1, 1, 1] },
-      { name: "FLEXIBLE: a reference call with no arguments matches fully", actual: [call("a", { anything: 1 })], reference: [call("a")], config: flexible(1), expected: [1, 1, 1] },
-      { name: "FLEXIBLE: nested values compare whole", actual: [call("a", { f: { x: 1, y: 3 }, g: 1 })], reference: [call("a", { f: { x: 1, y: 2 }, g: 1 })], config: flexible(0.8), expected: [0, 0, 0] },
-      { name: "a different name never matches", actual: [call("b", { x: 1 })], reference: [call("a", { x: 1 })], config: flexible(0), expected: [0, 0, 0] },
-      { name: "calls match one-to-one (duplicate actual counts once)", actual: [call("a"), call("a")], reference: [call("a")], config: STRICT, expected: [0.5, 1, 2 / 3] },
+      {
+        name: "object key order is ignored",
+        actual: [call("a", { x: 1, y: 2 })],
+        reference: [call("a", { y: 2, x: 1 })],
+        config: STRICT,
+        expected: [1, 1, 1],
+      },
+      {
+        name: "array order is significant",
+        actual: [call("a", { ids: [2, 1] })],
+        reference: [call("a", { ids: [1, 2] })],
+        config: STRICT,
+        expected: [0, 0, 0],
+      },
+      {
+        name: "numbers compare as numbers (1 equals 1.0)",
+        actual: [call("a", { n: 1.0 })],
+        reference: [call("a", { n: 1 })],
+        config: STRICT,
+        expected: [1, 1, 1],
+      },
+      {
+        name: "no coercion: string '1' is not number 1",
+        actual: [call("a", { n: "1" })],
+        reference: [call("a", { n: 1 })],
+        config: STRICT,
+        expected: [0, 0, 0],
+      },
+      {
+        name: "no coercion: string 'true' is not boolean true",
+        actual: [call("a", { b: "true" })],
+        reference: [call("a", { b: true })],
+        config: STRICT,
+        expected: [0, 0, 0],
+      },
+      {
+        name: "no coercion: 0 is not false",
+        actual: [call("a", { b: 0 })],
+        reference: [call("a", { b: false })],
+        config: STRICT,
+        expected: [0, 0, 0],
+      },
+      {
+        name: "null equals only null",
+        actual: [call("a", { v: null })],
+        reference: [call("a", { v: {} })],
+        config: STRICT,
+        expected: [0, 0, 0],
+      },
+      {
+        name: "STRICT: an extra actual argument fails",
+        actual: [call("a", { x: 1, extra: 2 })],
+        reference: [call("a", { x: 1 })],
+        config: STRICT,
+        expected: [0, 0, 0],
+      },
+      {
+        name: "FLEXIBLE: extra actual arguments are ignored",
+        actual: [call("a", { x: 1, extra: 2 })],
+        reference: [call("a", { x: 1 })],
+        config: flexible(1),
+        expected: [1, 1, 1],
+      },
+      {
+        name: "FLEXIBLE: a reference call with no arguments matches fully",
+        actual: [call("a", { anything: 1 })],
+        reference: [call("a")],
+        config: flexible(1),
+        expected: [1, 1, 1],
+      },
+      {
+        name: "FLEXIBLE: nested values compare whole",
+        actual: [call("a", { f: { x: 1, y: 3 }, g: 1 })],
+        reference: [call("a", { f: { x: 1, y: 2 }, g: 1 })],
+        config: flexible(0.8),
+        expected: [0, 0, 0],
+      },
+      {
+        name: "a different name never matches",
+        actual: [call("b", { x: 1 })],
+        reference: [call("a", { x: 1 })],
+        config: flexible(0),
+        expected: [0, 0, 0],
+      },
+      {
+        name: "calls match one-to-one (duplicate actual counts once)",
+        actual: [call("a"), call("a")],
+        reference: [call("a")],
+        config: STRICT,
+        expected: [0.5, 1, 2 / 3],
+      },
       { name: "partial recall", actual: [call("a")], reference: [call("a"), call("b")], config: STRICT, expected: [1, 0.5, 2 / 3] },
     ];
     for (const testCase of cases) {
@@ -75,7 +162,10 @@ describe("ToolCallAccuracy", () => {
       result.parts.matched.map((pair) => [pair.reference.arguments, pair.actual.arguments]),
       [
         [{ city: "Tokyo" }, { city: "Tokyo", units: "kelvin" }],
-        [{ city: "Tokyo", units: "celsius" }, { city: "Tokyo", units: "celsius" }],
+        [
+          { city: "Tokyo", units: "celsius" },
+          { city: "Tokyo", units: "celsius" },
+        ],
       ],
     );
     assert.deepEqual(result.parts.unmatchedActual, []);

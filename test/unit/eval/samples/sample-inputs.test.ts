@@ -6,7 +6,9 @@ import { toolCallAccuracy } from "../../../../src/eval/metrics/tool-call-accurac
 import { sampleToolCalls } from "../../../../src/eval/samples/sample-tool-calls";
 import { transcriptToSample } from "../../../../src/eval/samples/transcript-to-sample";
 
-const transcript = TranscriptDocumentSchema.parse(JSON.parse(readFileSync(path.join(__dirname, "../../../fixtures/eval/transcript-acme-renewal.json"), "utf8")));
+const transcript = TranscriptDocumentSchema.parse(
+  JSON.parse(readFileSync(path.join(__dirname, "../../../fixtures/eval/transcript-acme-renewal.json"), "utf8")),
+);
 
 const search = { name: "search_flights", arguments: { destination: "NYC" } };
 const book = { name: "book_flight", arguments: { flight_id: "UA123" } };
@@ -28,7 +30,10 @@ describe("evaluation inputs as people have them", () => {
     const topLevel = toolCallAccuracy({ ...ragasShaped, userInputMessages: [ragasShaped.userInputMessages[0]], toolCalls: [search, book] });
     assert.equal(fromMessages.score, 1);
     assert.equal(fromMessages.parts.toolCallSource, "messages");
-    assert.deepEqual([fromMessages.score, fromMessages.parts.precision, fromMessages.parts.recall], [topLevel.score, topLevel.parts.precision, topLevel.parts.recall]);
+    assert.deepEqual(
+      [fromMessages.score, fromMessages.parts.precision, fromMessages.parts.recall],
+      [topLevel.score, topLevel.parts.precision, topLevel.parts.recall],
+    );
     assert.equal(topLevel.parts.toolCallSource, "toolCalls");
   });
 
@@ -36,7 +41,10 @@ describe("evaluation inputs as people have them", () => {
     assert.equal(sampleToolCalls({ ...ragasShaped, toolCalls: [book, search] }).warning, undefined);
     const disagree = toolCallAccuracy({ ...ragasShaped, toolCalls: [search] });
     assert.equal(disagree.parts.toolCallSource, "toolCalls");
-    assert.equal(disagree.parts.warning, "toolCalls (1: search_flights) and the tool calls inside AI messages (2: search_flights, book_flight) disagree; scored toolCalls");
+    assert.equal(
+      disagree.parts.warning,
+      "toolCalls (1: search_flights) and the tool calls inside AI messages (2: search_flights, book_flight) disagree; scored toolCalls",
+    );
     assert.equal(disagree.parts.recall, 0.5);
   });
 
@@ -67,6 +75,10 @@ describe("evaluation inputs as people have them", () => {
         "Next actions:\n- Reply to Acme with a counter-offer of at most 5%.\n- Start the renewal before 2025-03-31.",
       ].join("\n\n"),
     );
-    assert.deepEqual(transcriptToSample(transcript).userInputMessages, transcript.conversation, "a transcript without a stored answer is unchanged");
+    assert.deepEqual(
+      transcriptToSample(transcript).userInputMessages,
+      transcript.conversation,
+      "a transcript without a stored answer is unchanged",
+    );
   });
 });

@@ -5,7 +5,9 @@ import { SampleSchema, TranscriptDocumentSchema } from "../../../../src/domain";
 import { transcriptToSample } from "../../../../src/eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../../../../src/eval/samples/transcript-to-steps";
 
-const transcript = TranscriptDocumentSchema.parse(JSON.parse(readFileSync(path.join(__dirname, "../../../fixtures/eval/transcript-acme-renewal.json"), "utf8")));
+const transcript = TranscriptDocumentSchema.parse(
+  JSON.parse(readFileSync(path.join(__dirname, "../../../fixtures/eval/transcript-acme-renewal.json"), "utf8")),
+);
 
 describe("transcript converters", () => {
   it("turns a transcript into a valid sample with its tool calls and the given references only", () => {

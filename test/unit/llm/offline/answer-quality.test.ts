@@ -24,7 +24,10 @@ describe("offline answer quality", function () {
   this.timeout(20_000);
   let ask: (question: string) => Promise<RunState>;
   before(async () => {
-    const model = createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(sampleData), clock: { now: () => new Date("2026-11-21T09:00:00Z") } });
+    const model = createOfflineChatModel({
+      vocabulary: await buildOfflineVocabulary(sampleData),
+      clock: { now: () => new Date("2026-11-21T09:00:00Z") },
+    });
     const { deps } = workflowHarness(model);
     ask = (question) => runQuestion(deps, { question });
   });
@@ -39,7 +42,9 @@ describe("offline answer quality", function () {
     it(`says no sentence or quote twice: ${question}`, async () => {
       const sentences = answerSentences(await ask(question));
       // A sentence said twice, or a long quote repeated inside another sentence.
-      const repeated = sentences.filter((s, i) => sentences.some((other, j) => j !== i && (other === s || (s.length >= 40 && other.includes(s)))));
+      const repeated = sentences.filter((s, i) =>
+        sentences.some((other, j) => j !== i && (other === s || (s.length >= 40 && other.includes(s)))),
+      );
       assert.deepEqual(repeated, []);
     });
   }

@@ -1,13 +1,7 @@
 import assert from "node:assert/strict";
 import { RouterOutputSchema } from "../../../../src/domain";
-import {
-  buildOfflineVocabulary,
-  createOfflineChatModel,
-} from "../../../../src/llm/offline";
-import {
-  generateSampleDataSet,
-  createInMemoryProcurementData,
-} from "../../../../src/tools";
+import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
+import { generateSampleDataSet, createInMemoryProcurementData } from "../../../../src/tools";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
 import type { ChatMessage, ChatModel } from "../../../../src/workflow/ports";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
@@ -18,9 +12,7 @@ describe("the offline engine behind the ChatModel port", () => {
   const prompts = loadPromptLibrary();
   before(async () => {
     model = createOfflineChatModel({
-      vocabulary: await buildOfflineVocabulary(
-        createInMemoryProcurementData(generateSampleDataSet()),
-      ),
+      vocabulary: await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet())),
     });
   });
   const ask = (messages: ChatMessage[]) =>
@@ -35,14 +27,12 @@ describe("the offline engine behind the ChatModel port", () => {
     });
 
   it("routes from the input rendered into the user message, answering through the response schema", async () => {
-    const specialists = prompts.specialists.map(
-      ({ id, displayName, description, keywords }) => ({
-        id,
-        displayName,
-        description,
-        keywords,
-      }),
-    );
+    const specialists = prompts.specialists.map(({ id, displayName, description, keywords }) => ({
+      id,
+      displayName,
+      description,
+      keywords,
+    }));
     const messages = renderAgentMessages(prompts.router.text, {
       agent: "router",
       question: "Which contracts with Acme expire next quarter?",
@@ -52,13 +42,8 @@ describe("the offline engine behind the ChatModel port", () => {
     });
     const outcome = await ask(messages);
     assert.equal(outcome.kind, "ok");
-    const decision = RouterOutputSchema.parse(
-      JSON.parse(outcome.kind === "ok" ? outcome.content : "{}"),
-    );
-    assert.ok(
-      decision.selected.includes("contract"),
-      `selected ${decision.selected.join(", ")}`,
-    );
+    const decision = RouterOutputSchema.parse(JSON.parse(outcome.kind === "ok" ? outcome.content : "{}"));
+    assert.ok(decision.selected.includes("contract"), `selected ${decision.selected.join(", ")}`);
     assert.equal(decision.inScope, true);
   });
 
@@ -71,10 +56,7 @@ describe("the offline engine behind the ChatModel port", () => {
       },
     ]);
     assert.equal(outcome.kind, "error");
-    assert.match(
-      outcome.kind === "error" ? outcome.cause : "",
-      /no language model for agent router/,
-    );
+    assert.match(outcome.kind === "error" ? outcome.cause : "", /no language model for agent router/);
   });
 
   it("rejects a rendered input that does not match the agent's domain schema", async () => {
@@ -85,10 +67,7 @@ describe("the offline engine behind the ChatModel port", () => {
       specialists: [],
       maxSpecialists: 3,
     });
-    const broken = user.content.replace(
-      '"maxSpecialists": 3',
-      '"maxSpecialists": "three"',
-    );
+    const broken = user.content.replace('"maxSpecialists": 3', '"maxSpecialists": "three"');
     assert.notEqual(broken, user.content);
     const outcome = await ask([system, { role: "user", content: broken }]);
     assert.equal(outcome.kind, "error");

@@ -9,8 +9,10 @@ type OkFinding = Extract<Finding, { status: "ok" }>;
 const contract: OkFinding = {
   specialist: "contract",
   status: "ok",
-  summary: "The requested +8% exceeds the 5% price-adjustment cap in CTR-0001, so it cannot be accepted as is. CTR-0001 ends on 2027-01-31.",
-  details: "Next step: Ask the supplier to bring the increase within the 5% cap or document a justification for an exception [CTR-0001].\nsearchContracts: 1 contract",
+  summary:
+    "The requested +8% exceeds the 5% price-adjustment cap in CTR-0001, so it cannot be accepted as is. CTR-0001 ends on 2027-01-31.",
+  details:
+    "Next step: Ask the supplier to bring the increase within the 5% cap or document a justification for an exception [CTR-0001].\nsearchContracts: 1 contract",
   evidence: [
     { source: "contract", referenceId: "CTR-0001", quote: "Price increases are capped at 5% per year." },
     { source: "policy", referenceId: "POL-CONTRACT-PLAYBOOK §4", quote: "Increases above the cap need CPO approval." },
@@ -34,7 +36,17 @@ function input(overrides: Partial<ModeratorInput> = {}): ModeratorInput {
     agent: "moderator",
     question: "Can we renew the Acme SaaS contract at +8%?",
     language: "en",
-    decision: { selected: ["contract", "negotiation"], priority: ["contract", "negotiation"], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "", fallback: false },
+    decision: {
+      selected: ["contract", "negotiation"],
+      priority: ["contract", "negotiation"],
+      debateMode: "independent",
+      evidenceNeed: "high",
+      hitl: false,
+      inScope: true,
+      scopeReason: "procurement",
+      reason: "",
+      fallback: false,
+    },
     findings: [negotiation, contract],
     failures: [],
     specialistNames: { contract: "Contract specialist", negotiation: "Negotiation strategist", spend: "Spend analyst" },
@@ -51,8 +63,13 @@ describe("offline moderator", () => {
     const citations = answer.rationale.flatMap((r) => r.citations);
     assert.ok(citations.length >= 4);
     for (const id of citations) assert.ok(existing.has(id), `cites unknown ${id}`);
-    assert.deepEqual(answer.nextActions, ["Ask the supplier to bring the increase within the 5% cap or document a justification for an exception [CTR-0001]."]);
-    assert.deepEqual(answer.findings.map((f) => f.specialist), ["contract", "negotiation"]);
+    assert.deepEqual(answer.nextActions, [
+      "Ask the supplier to bring the increase within the 5% cap or document a justification for an exception [CTR-0001].",
+    ]);
+    assert.deepEqual(
+      answer.findings.map((f) => f.specialist),
+      ["contract", "negotiation"],
+    );
     assert.equal(answer.hitl, false);
     assert.ok(answer.qscore >= 80, `qscore ${answer.qscore}`);
     assert.equal(answer.critique, "Evidence covers the question.");
@@ -70,7 +87,10 @@ describe("offline moderator", () => {
 
   it("computes the documented QSCORE formula", () => {
     const { qscore, parts } = qualityScore(input());
-    assert.deepEqual({ coverage: parts.coverage, health: parts.health, answered: parts.answered, references: parts.references }, { coverage: 1, health: 1, answered: 1, references: 4 });
+    assert.deepEqual(
+      { coverage: parts.coverage, health: parts.health, answered: parts.answered, references: parts.references },
+      { coverage: 1, health: 1, answered: 1, references: 4 },
+    );
     assert.equal(qscore, Math.round(40 + 25 * 0.8 + 20 + 15));
   });
 

@@ -8,12 +8,17 @@ import type { RewriterInput } from "../../../../src/domain";
 
 const today = new Date("2026-11-21T09:00:00Z");
 
-function input(question: string, previous?: { question: string; conclusion?: string; entities?: Partial<ConversationEntities> }): RewriterInput {
+function input(
+  question: string,
+  previous?: { question: string; conclusion?: string; entities?: Partial<ConversationEntities> },
+): RewriterInput {
   return {
     agent: "rewriter",
     question,
     language: /[ぁ-んァ-ン一-龯]/.test(question) ? "ja" : "en",
-    turns: previous ? [{ question: previous.question, conclusion: previous.conclusion ?? "", entities: { ...noEntities(), ...previous.entities } }] : [],
+    turns: previous
+      ? [{ question: previous.question, conclusion: previous.conclusion ?? "", entities: { ...noEntities(), ...previous.entities } }]
+      : [],
   };
 }
 
@@ -30,39 +35,80 @@ describe("offline rewriter", () => {
 
   it("swaps the supplier and keeps the period and topic", () => {
     const out = rewrite("And with Nimbus?", { question: "How much did we spend with Acme in FY2025?" });
-    assert.deepEqual(out, { kind: "rewritten", standaloneQuestion: "How much did we spend with Nimbus Workflow Inc. in FY2025?", refersToPreviousAnswer: false, clarification: "" });
+    assert.deepEqual(out, {
+      kind: "rewritten",
+      standaloneQuestion: "How much did we spend with Nimbus Workflow Inc. in FY2025?",
+      refersToPreviousAnswer: false,
+      clarification: "",
+    });
   });
 
   it("swaps several kinds at once and adds a kind the previous question lacked", () => {
-    assert.equal(rewrite("And Stratus in FY2024?", { question: "What did we spend on cloud in FY2025?" }).standaloneQuestion, "What did we spend on cloud in FY2024 with Stratus Compute Services?");
+    assert.equal(
+      rewrite("And Stratus in FY2024?", { question: "What did we spend on cloud in FY2025?" }).standaloneQuestion,
+      "What did we spend on cloud in FY2024 with Stratus Compute Services?",
+    );
     assert.equal(rewrite("2024年度は？", { question: "アクメの2025年度の支出は？" }).standaloneQuestion, "アクメの2024年度の支出は？");
-    assert.equal(rewrite("ニンバスは？", { question: "2025年度の支出は？" }).standaloneQuestion, "Nimbus Workflow Inc.の2025年度の支出は？");
+    assert.equal(
+      rewrite("ニンバスは？", { question: "2025年度の支出は？" }).standaloneQuestion,
+      "Nimbus Workflow Inc.の2025年度の支出は？",
+    );
   });
 
   it("reads relative periods against today's fiscal year (April–March), and 'the year before' against the period discussed", () => {
-    assert.equal(rewrite("And last year?", { question: "How much did we spend with Acme this fiscal year?" }).standaloneQuestion, "How much did we spend with Acme FY2025?");
-    assert.equal(rewrite("What about the year before?", { question: "How much did we spend with Acme in FY2023?" }).standaloneQuestion, "How much did we spend with Acme in FY2022?");
+    assert.equal(
+      rewrite("And last year?", { question: "How much did we spend with Acme this fiscal year?" }).standaloneQuestion,
+      "How much did we spend with Acme FY2025?",
+    );
+    assert.equal(
+      rewrite("What about the year before?", { question: "How much did we spend with Acme in FY2023?" }).standaloneQuestion,
+      "How much did we spend with Acme in FY2022?",
+    );
     assert.equal(rewrite("前年は？", { question: "アクメの2025年度の支出は？" }).standaloneQuestion, "アクメの2024年度の支出は？");
   });
 
   it("replaces pronouns with the supplier or contract they stand for", () => {
     const entities = { suppliers: ["Tokyo Denki Systems Co., Ltd."], contracts: ["CTR-0009"] };
-    assert.equal(rewrite("What is their risk profile?", { question: "What did we pay Tokyo Denki?", entities }).standaloneQuestion, "What is Tokyo Denki Systems Co., Ltd.'s risk profile?");
-    assert.equal(rewrite("When does it expire?", { question: "What are the terms of CTR-0009?", entities }).standaloneQuestion, "When does CTR-0009 expire?");
-    assert.equal(rewrite("先方に値引きを依頼するメールを作成して", { question: "東京電機システムの支出は？", entities }).standaloneQuestion, "Tokyo Denki Systems Co., Ltd.に値引きを依頼するメールを作成して");
+    assert.equal(
+      rewrite("What is their risk profile?", { question: "What did we pay Tokyo Denki?", entities }).standaloneQuestion,
+      "What is Tokyo Denki Systems Co., Ltd.'s risk profile?",
+    );
+    assert.equal(
+      rewrite("When does it expire?", { question: "What are the terms of CTR-0009?", entities }).standaloneQuestion,
+      "When does CTR-0009 expire?",
+    );
+    assert.equal(
+      rewrite("先方に値引きを依頼するメールを作成して", { question: "東京電機システムの支出は？", entities }).standaloneQuestion,
+      "Tokyo Denki Systems Co., Ltd.に値引きを依頼するメールを作成して",
+    );
   });
 
   it("attaches the previous question to a message about the previous answer", () => {
-    const out = rewrite("Is that above the cap?", { question: "Can we renew the Acme SaaS contract at +8%?", conclusion: "No: the cap is 5%." });
+    const out = rewrite("Is that above the cap?", {
+      question: "Can we renew the Acme SaaS contract at +8%?",
+      conclusion: "No: the cap is 5%.",
+    });
     assert.equal(out.kind, "rewritten");
     assert.equal(out.refersToPreviousAnswer, true);
     assert.equal(out.standaloneQuestion, "Is that above the cap? (about: Can we renew the Acme SaaS contract at +8%?)");
-    assert.equal(rewrite("なぜですか？", { question: "アクメの契約を更新できますか？" }).standaloneQuestion, "なぜですか？（前の質問: アクメの契約を更新できますか？）");
+    assert.equal(
+      rewrite("なぜですか？", { question: "アクメの契約を更新できますか？" }).standaloneQuestion,
+      "なぜですか？（前の質問: アクメの契約を更新できますか？）",
+    );
   });
 
   it("leaves a question that stands alone as written, even after another turn", () => {
-    for (const message of ["How many quotes do I need for a ¥5M purchase?", "What about the gift policy?", "50万円以上の購買には何社の見積が必要ですか？", "What is the risk rating of Northstar?"]) {
-      assert.deepEqual(rewrite(message, { question: "How much did we spend with Hayabusa in FY2024?" }), { kind: "standalone", standaloneQuestion: message, refersToPreviousAnswer: false, clarification: "" }, message);
+    for (const message of [
+      "How many quotes do I need for a ¥5M purchase?",
+      "What about the gift policy?",
+      "50万円以上の購買には何社の見積が必要ですか？",
+      "What is the risk rating of Northstar?",
+    ]) {
+      assert.deepEqual(
+        rewrite(message, { question: "How much did we spend with Hayabusa in FY2024?" }),
+        { kind: "standalone", standaloneQuestion: message, refersToPreviousAnswer: false, clarification: "" },
+        message,
+      );
     }
   });
 
@@ -73,7 +119,12 @@ describe("offline rewriter", () => {
       assert.ok(out.clarification.length > 10, message);
     }
     assert.equal(rewrite("それはいくら？").clarification.includes("取引先"), true, "asked back in the user's language");
-    for (const message of ["Why do we need three quotes for a ¥5M purchase?", "取引先A社の支出推移は？", "Is it true that a ¥5M purchase needs three quotes?", "その他の費用の規程は？"])
+    for (const message of [
+      "Why do we need three quotes for a ¥5M purchase?",
+      "取引先A社の支出推移は？",
+      "Is it true that a ¥5M purchase needs three quotes?",
+      "その他の費用の規程は？",
+    ])
       assert.equal(rewrite(message).kind, "standalone", message);
   });
 });

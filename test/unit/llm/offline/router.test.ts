@@ -52,7 +52,9 @@ describe("offline router", () => {
       overlap += shared / new Set([...output.selected, ...q.expected]).size;
     }
     const n = table.questions.length;
-    console.log(`      routing over ${n} questions: top-1 ${((100 * top1) / n).toFixed(1)}%, mean set overlap (Jaccard) ${((100 * overlap) / n).toFixed(1)}%`);
+    console.log(
+      `      routing over ${n} questions: top-1 ${((100 * top1) / n).toFixed(1)}%, mean set overlap (Jaccard) ${((100 * overlap) / n).toFixed(1)}%`,
+    );
     for (const miss of misses) console.log(`      miss: ${miss}`);
     assert.ok(top1 / n >= 0.85, `top-1 accuracy ${top1}/${n}`);
     assert.ok(overlap / n >= 0.6, `set overlap ${(overlap / n).toFixed(2)}`);
@@ -61,8 +63,16 @@ describe("offline router", () => {
   it("reads a price change written like +8% as a negotiation matter, and counts a word's forms once", () => {
     for (const question of ["Can we renew the Acme SaaS contract at +8%?", "AcmeのSaaS契約を＋８％で更新できますか？"])
       assert.deepEqual(routeOffline(input(question), vocabulary).selected, ["contract", "negotiation"], question);
-    assert.deepEqual(routeOffline(input("Can we renew the Acme SaaS contract?"), vocabulary).selected, ["contract"], "no price change, no negotiation");
-    assert.match(routeOffline(input("Renewal: can we renew Acme?"), vocabulary).reason, /\(renew\)|\(renewal\)/, "renew and renewal are one match");
+    assert.deepEqual(
+      routeOffline(input("Can we renew the Acme SaaS contract?"), vocabulary).selected,
+      ["contract"],
+      "no price change, no negotiation",
+    );
+    assert.match(
+      routeOffline(input("Renewal: can we renew Acme?"), vocabulary).reason,
+      /\(renew\)|\(renewal\)/,
+      "renew and renewal are one match",
+    );
   });
 
   it("sends a question that matches nothing to Knowledge alone, with a reason saying so", () => {
@@ -78,7 +88,10 @@ describe("offline router", () => {
       description: "Carbon footprint and scope 3 emissions of suppliers. 温室効果ガス排出量。",
       keywords: ["carbon", "emissions", "scope 3", "排出量"],
     };
-    const output = routeOffline(input("What are the scope 3 carbon emissions of our suppliers?", { specialists: [...specialists, esg] }), vocabulary);
+    const output = routeOffline(
+      input("What are the scope 3 carbon emissions of our suppliers?", { specialists: [...specialists, esg] }),
+      vocabulary,
+    );
     assert.equal(output.priority[0], "esg");
     assert.equal(routeOffline(input("サプライヤーの排出量は？", { specialists: [...specialists, esg] }), vocabulary).priority[0], "esg");
   });

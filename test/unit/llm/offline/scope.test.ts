@@ -11,7 +11,12 @@ import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 const fixture = (file: string): string[] => JSON.parse(readFileSync(path.join(__dirname, "../../../fixtures/scope", file), "utf8"));
 const inScope = fixture("in-scope.json");
 const offTopic = fixture("off-topic.json");
-const specialists = loadPromptLibrary().specialists.map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords }));
+const specialists = loadPromptLibrary().specialists.map(({ id, displayName, description, keywords }) => ({
+  id,
+  displayName,
+  description,
+  keywords,
+}));
 const japanese = (questions: string[]) => questions.filter((q) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(q)).length;
 
 describe("offline scope decision", () => {
@@ -27,14 +32,33 @@ describe("offline scope decision", () => {
   });
 
   it("refuses at most 2 % of procurement questions and recognises at least 95 % of off-topic ones", async () => {
-    const figures = await measureScope(readScopeCases(inScope, offTopic), (question) => assessScope(question, specialists, vocabulary).inScope);
+    const figures = await measureScope(
+      readScopeCases(inScope, offTopic),
+      (question) => assessScope(question, specialists, vocabulary).inScope,
+    );
     const table = scopeTable([{ engine: "offline", figures }]);
-    assert.ok(figures.falseRefusalRate <= 0.02, `${table}\nrefused: ${figures.mistakes.filter((m) => m.inScope).map((m) => m.question).join(" | ")}`);
-    assert.ok(figures.outOfScopeRecall >= 0.95, `${table}\nanswered: ${figures.mistakes.filter((m) => !m.inScope).map((m) => m.question).join(" | ")}`);
+    assert.ok(
+      figures.falseRefusalRate <= 0.02,
+      `${table}\nrefused: ${figures.mistakes
+        .filter((m) => m.inScope)
+        .map((m) => m.question)
+        .join(" | ")}`,
+    );
+    assert.ok(
+      figures.outOfScopeRecall >= 0.95,
+      `${table}\nanswered: ${figures.mistakes
+        .filter((m) => !m.inScope)
+        .map((m) => m.question)
+        .join(" | ")}`,
+    );
   });
 
   it("answers procurement questions that name no specialist keyword", () => {
-    for (const question of ["Where do we usually get our laptops from?", "We need twenty ergonomic chairs for the new Osaka office. How do we get them?", "社内イベントのケータリングを手配したい"]) {
+    for (const question of [
+      "Where do we usually get our laptops from?",
+      "We need twenty ergonomic chairs for the new Osaka office. How do we get them?",
+      "社内イベントのケータリングを手配したい",
+    ]) {
       const keywords = specialists.flatMap((s) => s.keywords).filter((k) => question.toLowerCase().includes(k.toLowerCase()));
       assert.ok(assessScope(question, specialists, vocabulary).inScope, `${question} (keywords: ${keywords.join(", ") || "none"})`);
     }
@@ -44,7 +68,12 @@ describe("offline scope decision", () => {
     const weather = assessScope("What will the weather be in Tokyo tomorrow?", specialists, vocabulary);
     assert.equal(weather.inScope, false);
     assert.deepEqual(weather.offTopic, ["weather"]);
-    assert.deepEqual(assessScope("asdkjh qwpoe zzxv blorf", specialists, vocabulary), { inScope: false, score: 0, signals: [], offTopic: [] });
+    assert.deepEqual(assessScope("asdkjh qwpoe zzxv blorf", specialists, vocabulary), {
+      inScope: false,
+      score: 0,
+      signals: [],
+      offTopic: [],
+    });
   });
 });
 

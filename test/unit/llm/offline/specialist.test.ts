@@ -20,17 +20,35 @@ async function consult(
   extra: { round?: SpecialistRound; previous?: Finding; peers?: Finding[]; critique?: string } = {},
 ): Promise<{ calls: { name: string; args: Record<string, unknown> }[]; finding: FindingOutput & { toolCalls: Finding["toolCalls"] } }> {
   const definition = specialists.find((s) => s.id === id)!;
-  const decision: RouterDecision = { selected: [id], priority: [id], debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "", fallback: false };
+  const decision: RouterDecision = {
+    selected: [id],
+    priority: [id],
+    debateMode: "independent",
+    evidenceNeed: "high",
+    hitl: false,
+    inScope: true,
+    scopeReason: "procurement",
+    reason: "",
+    fallback: false,
+  };
   const input: SpecialistInput = {
     agent: "specialist",
     question,
     language: detectLanguage(question),
-    specialist: { id, displayName: definition.displayName, description: definition.description, keywords: definition.keywords, tools: definition.tools },
+    specialist: {
+      id,
+      displayName: definition.displayName,
+      description: definition.description,
+      keywords: definition.keywords,
+      tools: definition.tools,
+    },
     decision,
     round: extra.round ?? "initial",
     ...extra,
   };
-  const tools: ToolSpec[] = definition.tools.map((name) => registry.get(name)!).map(({ name, description, parameters }) => ({ name, description, parameters }));
+  const tools: ToolSpec[] = definition.tools
+    .map((name) => registry.get(name)!)
+    .map(({ name, description, parameters }) => ({ name, description, parameters }));
   const messages: ChatMessage[] = renderAgentMessages(definition.systemPrompt, input);
   const request = (offer: boolean) => ({
     agentId: id,
@@ -113,7 +131,10 @@ describe("offline specialists over the sample data and the real tools", () => {
 
   it("knowledge: 3,000万円 needs CPO approval under the approval matrix, in Japanese", async () => {
     const { calls, finding } = await consult(model, registry, "knowledge", "3,000万円の発注の承認者は誰ですか？");
-    assert.deepEqual(calls.map((c) => c.name), ["searchPolicies"]);
+    assert.deepEqual(
+      calls.map((c) => c.name),
+      ["searchPolicies"],
+    );
     assert.equal(calls[0].args.language, "ja");
     assert.match(finding.summary, /¥30,000,000の場合、POL-APPROVAL-MATRIX §3が適用されます:「.*CPO/);
   });
@@ -130,18 +151,35 @@ describe("offline specialists over the sample data and the real tools", () => {
   it("re-ask round: calls tools or arguments not used before, and keeps earlier evidence", async () => {
     const first = await consult(model, registry, "spend", "How much did we spend on cloud in FY2025?");
     const previous: Finding = { specialist: "spend", status: "ok", ...first.finding };
-    const again = await consult(model, registry, "spend", "How much did we spend on cloud in FY2025?", { round: "requery", previous, critique: "Evidence is thin" });
+    const again = await consult(model, registry, "spend", "How much did we spend on cloud in FY2025?", {
+      round: "requery",
+      previous,
+      critique: "Evidence is thin",
+    });
     const before = new Set(first.calls.map((c) => JSON.stringify(c)));
     assert.ok(again.calls.length > 0 && again.calls.every((c) => !before.has(JSON.stringify(c))));
-    for (const item of first.finding.evidence.slice(0, 2)) assert.ok(again.finding.evidence.some((e) => e.referenceId === item.referenceId) || again.finding.evidence.length === 8);
+    for (const item of first.finding.evidence.slice(0, 2))
+      assert.ok(again.finding.evidence.some((e) => e.referenceId === item.referenceId) || again.finding.evidence.length === 8);
     assert.match(again.finding.details, /Re-checked after the moderator's critique/);
   });
 
   it("debate round: keeps its finding and acknowledges the peers' points without new tool calls", async () => {
     const own = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?");
     const previous: Finding = { specialist: "contract", status: "ok", ...own.finding };
-    const peer: Finding = { specialist: "negotiation", status: "ok", summary: "Benchmarks support at most +4%. Push back.", details: "", evidence: [], confidence: 0.7, toolCalls: [] };
-    const debate = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?", { round: "debate", previous, peers: [peer] });
+    const peer: Finding = {
+      specialist: "negotiation",
+      status: "ok",
+      summary: "Benchmarks support at most +4%. Push back.",
+      details: "",
+      evidence: [],
+      confidence: 0.7,
+      toolCalls: [],
+    };
+    const debate = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?", {
+      round: "debate",
+      previous,
+      peers: [peer],
+    });
     assert.equal(debate.calls.length, 0);
     assert.equal(debate.finding.summary, own.finding.summary);
     assert.match(debate.finding.details, /Taking the other specialists into account: negotiation: Benchmarks support at most \+4%\./);

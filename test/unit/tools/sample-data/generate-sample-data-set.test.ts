@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { ContractSchema, PolicyDocumentSchema, PriceBenchmarkSchema, SpendTransactionSchema, SupplierSchema, type ProcurementDataSet } from "../../../../src/domain";
+import {
+  ContractSchema,
+  PolicyDocumentSchema,
+  PriceBenchmarkSchema,
+  SpendTransactionSchema,
+  SupplierSchema,
+  type ProcurementDataSet,
+} from "../../../../src/domain";
 import { toJpy } from "../../../../src/domain/amounts";
 import { fiscalYearOf } from "../../../../src/tools/fiscal-year";
 import { generateSampleDataSet, SAMPLE_DATA_AS_OF } from "../../../../src/tools/sample-data";
@@ -16,7 +23,10 @@ describe("generateSampleDataSet", () => {
     assert.deepEqual(again.contracts, data.contracts);
     assert.equal(again.spend.length, data.spend.length);
     assert.deepEqual(again.spend.slice(-50), data.spend.slice(-50));
-    assert.equal(again.spend.reduce((sum, t) => sum + t.amountJpy, 0), data.spend.reduce((sum, t) => sum + t.amountJpy, 0));
+    assert.equal(
+      again.spend.reduce((sum, t) => sum + t.amountJpy, 0),
+      data.spend.reduce((sum, t) => sum + t.amountJpy, 0),
+    );
   });
 
   it("has the promised sizes", () => {
@@ -77,7 +87,11 @@ describe("generateSampleDataSet", () => {
     assert.equal(contract?.priceCapPct, 5);
     assert.ok(contract.endDate > SAMPLE_DATA_AS_OF && contract.endDate < "2027-06-01", contract.endDate);
     assert.match(contract.clauses.find((c) => c.kind === "price_adjustment")?.text ?? "", /5%/);
-    for (const kind of ["term", "renewal", "termination", "liability", "payment"]) assert.ok(contract.clauses.some((c) => c.kind === kind), kind);
+    for (const kind of ["term", "renewal", "termination", "liability", "payment"])
+      assert.ok(
+        contract.clauses.some((c) => c.kind === kind),
+        kind,
+      );
   });
 
   it("gives one supplier the A社 / 取引先A社 aliases, with spend in FY2024 and FY2025", () => {
@@ -94,8 +108,15 @@ describe("generateSampleDataSet", () => {
       const en = data.policies.find((p) => p.policyKey === key && p.language === "en");
       const ja = data.policies.find((p) => p.policyKey === key && p.language === "ja");
       assert.ok(en && ja, key);
-      assert.deepEqual(ja.sections.map((s) => s.id), en.sections.map((s) => s.id), key);
-      assert.ok(en.sections.every((s) => s.text.length > 40), key);
+      assert.deepEqual(
+        ja.sections.map((s) => s.id),
+        en.sections.map((s) => s.id),
+        key,
+      );
+      assert.ok(
+        en.sections.every((s) => s.text.length > 40),
+        key,
+      );
     }
     const matrix = data.policies.find((p) => p.id === "POL-APPROVAL-MATRIX-en");
     assert.match(matrix?.sections.find((s) => s.id === "POL-APPROVAL-MATRIX §3")?.text ?? "", /¥10,000,000.*CPO[\s\S]*¥50,000,000.*CFO/);

@@ -20,7 +20,10 @@ describe("Bm25Index", () => {
     const { hits } = index.search("renewal of the contract");
     assert.equal(hits[0].index, 0);
     assert.deepEqual(hits[0].matchedTerms, ["renew", "contract"]);
-    assert.deepEqual(index.search("更新").hits.map((h) => h.index), [3]);
+    assert.deepEqual(
+      index.search("更新").hits.map((h) => h.index),
+      [3],
+    );
     assert.deepEqual(index.search("zebra"), { hits: [], total: 0 });
   });
 
@@ -28,34 +31,62 @@ describe("Bm25Index", () => {
     const shared = "renewal notice for the contract";
     const small = new Bm25Index([shared, "payment terms"]).search("renewal").hits;
     const large = new Bm25Index([shared, "renewal price", "renewal cap", "payment terms"]).search("renewal").hits;
-    assert.deepEqual(small.map((h) => h.index), [0]);
-    assert.deepEqual(large.map((h) => h.index), [1, 2, 0], "the shorter documents rank first");
+    assert.deepEqual(
+      small.map((h) => h.index),
+      [0],
+    );
+    assert.deepEqual(
+      large.map((h) => h.index),
+      [1, 2, 0],
+      "the shorter documents rank first",
+    );
     assert.ok(small[0].score > large.find((h) => h.index === 0)!.score, "a term in every other document is worth less");
   });
 
   it("returns the best `limit` hits with the total, drops hits under a share of the best, and applies weights", () => {
-    const texts = Array.from({ length: 200 }, (_, i) => (i % 50 === 7 ? "renewal renewal notice" : `renewal clause ${i} with padding words here`));
+    const texts = Array.from({ length: 200 }, (_, i) =>
+      i % 50 === 7 ? "renewal renewal notice" : `renewal clause ${i} with padding words here`,
+    );
     const index = new Bm25Index(texts);
     const all = index.search("renewal notice");
     assert.equal(all.total, 200);
-    assert.deepEqual(all.hits.slice(0, 4).map((h) => h.index), [7, 57, 107, 157]);
+    assert.deepEqual(
+      all.hits.slice(0, 4).map((h) => h.index),
+      [7, 57, 107, 157],
+    );
     const top = index.search("renewal notice", { limit: 3 });
     assert.deepEqual(top, { hits: all.hits.slice(0, 3), total: 200 }, "the same order as a full sort, ties by position");
     const relevant = index.search("renewal notice", { minShareOfBest: 0.5 });
-    assert.deepEqual(relevant.hits.map((h) => h.index), [7, 57, 107, 157]);
+    assert.deepEqual(
+      relevant.hits.map((h) => h.index),
+      [7, 57, 107, 157],
+    );
     assert.equal(relevant.total, 4);
     const favoured = index.search("renewal notice", { limit: 1, weight: (i) => (i === 199 ? 10_000 : 1) });
     assert.equal(favoured.hits[0].index, 199);
-    assert.deepEqual(index.search("renewal notice", { limit: 2 }).hits.map((h) => h.index), [7, 57], "a search leaves no scores behind");
+    assert.deepEqual(
+      index.search("renewal notice", { limit: 2 }).hits.map((h) => h.index),
+      [7, 57],
+      "a search leaves no scores behind",
+    );
   });
 });
 
 describe("bestOf", () => {
   it("keeps the k best items, best first, like a sort would", () => {
     const items = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000);
-    assert.deepEqual(bestOf(items, 5, (a, b) => a > b), [999, 998, 997, 996, 995]);
-    assert.deepEqual(bestOf([3, 1, 2], 10, (a, b) => a > b), [3, 2, 1]);
-    assert.deepEqual(bestOf([3, 1], 0, (a, b) => a > b), []);
+    assert.deepEqual(
+      bestOf(items, 5, (a, b) => a > b),
+      [999, 998, 997, 996, 995],
+    );
+    assert.deepEqual(
+      bestOf([3, 1, 2], 10, (a, b) => a > b),
+      [3, 2, 1],
+    );
+    assert.deepEqual(
+      bestOf([3, 1], 0, (a, b) => a > b),
+      [],
+    );
   });
 });
 
