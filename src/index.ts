@@ -7,6 +7,7 @@ import "./telemetry/preload";
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
 import { createApprovals, TeamsApprovalMessaging } from "./approvals";
+import { displayNamesFrom } from "./cards";
 import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { reportEndpointEvents } from "./composition/model-endpoint-events";
@@ -22,6 +23,11 @@ import { startBotServer } from "./teams/bot-server";
 import { resolveListenHost } from "./teams/listen-address";
 import { createBot } from "./teams/create-bot";
 import { createTeamsAdapter } from "./teams/teams-adapter";
+import { Messenger } from "./teams/messenger";
+import { rememberFinishedRuns } from "./teams/remember-runs";
+import { followRunProgress } from "./teams/run-progress-cards";
+import { followRunStreams, streamedConclusions, type RunStreams } from "./teams/run-streams";
+import { StreamPositions } from "./teams/stream-positions";
 import { createTelemetry } from "./telemetry";
 import type { ChatModel, RunQueue } from "./workflow/ports";
 import { RunLifecycle } from "./workflow/run-lifecycle";
@@ -82,16 +88,26 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       // An approver's decision continues its run through the queue, not inside the card click.
       continueDecision: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    const workflow = await buildWorkflowDeps(config, {
+    const built = await buildWorkflowDeps(config, {
       data: store.toolData,
       store: store.runs,
       events: telemetry.eventSink,
       model,
       memory: store.memory,
     });
-    // Run events: the bot follows them in Teams (progress, streams, memory); operators hear of runs that fail.
+    // Run events and who follows them: operators hear of runs that fail; in Teams, progress cards (group
+    // chats, channels), streams (personal chats) and the conversation's memory.
     const lifecycle = new RunLifecycle(log);
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
+    const messenger = new Messenger(adapter, identity.appId);
+    const names = displayNamesFrom(built.prompts.specialists);
+    const streams: RunStreams = new Map();
+    followRunProgress(lifecycle, { messenger, names, log });
+    followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
+    rememberFinishedRuns(lifecycle, store.memory, log);
+    // The Moderator's conclusion, while it is written, streams into the run's personal-chat stream.
+    const workflow = { ...built, answerPreview: streamedConclusions(streams) };
+    // The bot: questions into the queue, the worker that runs and delivers them, card actions, the approvals' routes.
     const bot = createBot({
       config,
       adapter,
@@ -100,6 +116,9 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       telemetry,
       workflow,
       lifecycle,
+      messenger,
+      names,
+      streams,
       queue,
       approvals: approvals.forBot,
       log,

@@ -1,5 +1,5 @@
 import type { Application } from "@microsoft/teams-ai";
-import { displayNamesFrom } from "../cards";
+import type { DisplayNames } from "../cards";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
 import type { WorkflowDeps } from "../workflow/deps";
@@ -9,14 +9,11 @@ import { RunWorker } from "../workflow/run-worker";
 import { createBotApplication } from "./bot-application";
 import type { ApprovalsForBot, Log, TeamsStore } from "./bot-deps";
 import { approvalsUnavailable } from "./card-actions";
-import { Messenger } from "./messenger";
+import type { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
-import { followRunProgress } from "./run-progress-cards";
-import { followRunStreams, streamedConclusions, type RunStreams } from "./run-streams";
-import { StreamPositions } from "./stream-positions";
+import type { RunStreams } from "./run-streams";
 import { AnswerMessages } from "./answer-messages";
-import { rememberFinishedRuns } from "./remember-runs";
 import type { ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
@@ -29,9 +26,16 @@ export interface CreateBotOptions {
   botAppId: string | undefined;
   store: TeamsStore;
   telemetry: Telemetry;
+  /** The workflow, its answer preview already feeding the personal-chat streams. */
   workflow: WorkflowDeps;
-  /** The run events that progress cards, streams, memory and operator notices follow. */
+  /** The run events the worker emits; the composition root subscribes their followers. */
   lifecycle: RunLifecycle;
+  /** Sends to Teams through the adapter; the same one progress cards and streams follow runs with. */
+  messenger: Messenger;
+  /** The specialists' display names, from the workflow's prompt library. */
+  names: DisplayNames;
+  /** Personal chats' open streams, shared with `followRunStreams`, so the delivery ends the stream a run started. */
+  streams: RunStreams;
   /** The run queue this instance accepts questions into and consumes runs from. */
   queue: RunQueue;
   /** The approvals module's part of the bot; without one, runs needing approval only say they are under review and approval actions are refused. */
@@ -49,11 +53,11 @@ export interface Bot {
 
 /**
  * Builds the Teams side of the bot on the given adapter: the question flow into the queue, the run
- * worker and its delivery, the Teams followers of run events (progress cards, streams, memory), card
- * actions and the teams-ai routes.
+ * worker and its delivery, card actions and the teams-ai routes. The followers of run events
+ * (progress cards, streams, memory) are subscribed by the composition root, not here.
  */
 export function createBot(options: CreateBotOptions): Bot {
-  const { config, adapter, botAppId, store, telemetry, lifecycle } = options;
+  const { config, adapter, botAppId, store, telemetry, workflow, lifecycle, messenger, names, streams } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   adapter.use(
     typingFirst((activity) => {
@@ -61,16 +65,8 @@ export function createBot(options: CreateBotOptions): Bot {
       return message.kind === "question" ? message.text : undefined;
     }),
   );
-  const messenger = new Messenger(adapter, botAppId);
-  const streams: RunStreams = new Map();
-  // The Moderator's conclusion, while it is written, streams into the run's personal-chat stream.
-  const workflow = { ...options.workflow, answerPreview: streamedConclusions(streams) };
-  const names = displayNamesFrom(workflow.prompts.specialists);
   const qscoreThreshold = config.workflow.qscoreThreshold;
-  followRunProgress(lifecycle, { messenger, names, log });
-  followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
   const answerMessages = new AnswerMessages(store.botState);
-  rememberFinishedRuns(lifecycle, store.memory, log);
   const worker = new RunWorker({
     queue: options.queue,
     workflow,
