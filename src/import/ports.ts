@@ -1,12 +1,22 @@
-import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, SpendCell, SpendTransaction, Supplier } from "../domain";
+import type { z } from "zod";
+import {
+  ContractSchema,
+  PolicyDocumentSchema,
+  PriceBenchmarkSchema,
+  SupplierSchema,
+  type DataSetSummary,
+  type SpendCell,
+  type SpendTransaction,
+} from "../domain";
 
-/** The kinds kept whole in the directory (thousands of records at most), by record type. */
-export interface DirectoryRecords {
-  suppliers: Supplier;
-  contracts: Contract;
-  policies: PolicyDocument;
-  benchmarks: PriceBenchmark;
-}
+/** The kinds kept whole in the directory (thousands of records at most), each with the schema its stored records are read back with. */
+export const DIRECTORY_SCHEMAS = {
+  suppliers: SupplierSchema,
+  contracts: ContractSchema,
+  policies: PolicyDocumentSchema,
+  benchmarks: PriceBenchmarkSchema,
+} as const;
+export type DirectoryRecords = { [K in keyof typeof DIRECTORY_SCHEMAS]: z.infer<(typeof DIRECTORY_SCHEMAS)[K]> };
 export type DirectoryKind = keyof DirectoryRecords;
 
 /** A spend write in progress: every row of the new data set goes through `add`, then `finish`. */

@@ -1,6 +1,6 @@
 import { BulkOperationType } from "@azure/cosmos";
 import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } from "../domain";
-import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
+import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
 import { cosmosId } from "./cosmos-key";
 import {
@@ -12,17 +12,9 @@ import {
 } from "./cosmos-procurement-data";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
 import { storeCall } from "./store-call";
-import { ContractSchema, PolicyDocumentSchema, PriceBenchmarkSchema, SupplierSchema } from "../domain";
 
 /** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
 const SPEND_BATCH = 20_000;
-
-const SCHEMAS = {
-  suppliers: SupplierSchema,
-  contracts: ContractSchema,
-  policies: PolicyDocumentSchema,
-  benchmarks: PriceBenchmarkSchema,
-} as const;
 
 /** Each directory kind's document id and partition key. */
 const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => string; partition: (record: DirectoryRecords[K]) => string } } =
@@ -46,7 +38,7 @@ export class CosmosDataWriter implements DataStoreWriter {
   ) {}
 
   async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
-    return (await queryDocuments(this.containers[kind], { query: "SELECT * FROM c" }, SCHEMAS[kind])) as DirectoryRecords[K][];
+    return (await queryDocuments(this.containers[kind], { query: "SELECT * FROM c" }, DIRECTORY_SCHEMAS[kind])) as DirectoryRecords[K][];
   }
 
   async save<K extends DirectoryKind>(kind: K, result: { changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] }): Promise<void> {

@@ -4,18 +4,9 @@ import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";
-import {
-  ContractSchema,
-  DataSetSummarySchema,
-  PolicyDocumentSchema,
-  PriceBenchmarkSchema,
-  SupplierSchema,
-  type DataSetSummary,
-  type SpendCell,
-  type SpendTransaction,
-} from "../domain";
+import { DataSetSummarySchema, type DataSetSummary, type SpendCell, type SpendTransaction } from "../domain";
 import { SystemError } from "../domain/errors";
-import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "../import/ports";
+import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { createSnapshotProcurementData } from "../tools/in-memory-procurement-data";
 import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "../tools/search-indexes";
 import { rollUpByFiscalYear } from "../tools/spend-cell-index";
@@ -41,12 +32,6 @@ const FILES = {
   rows: "spend.ndjson",
 } as const;
 
-const SCHEMAS = {
-  suppliers: SupplierSchema,
-  contracts: ContractSchema,
-  policies: PolicyDocumentSchema,
-  benchmarks: PriceBenchmarkSchema,
-} as const;
 const ManifestSchema = z.object({ format: z.literal(1), summary: DataSetSummarySchema });
 
 /** Reads and writes the local data directory. */
@@ -62,7 +47,7 @@ export class LocalDataStore implements DataStoreWriter {
   }
 
   async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
-    return ((await this.readJson(FILES[kind], z.array(SCHEMAS[kind]))) as DirectoryRecords[K][] | undefined) ?? [];
+    return ((await this.readJson(FILES[kind], z.array(DIRECTORY_SCHEMAS[kind]))) as DirectoryRecords[K][] | undefined) ?? [];
   }
 
   async save<K extends DirectoryKind>(kind: K, result: { all: DirectoryRecords[K][] }): Promise<void> {
