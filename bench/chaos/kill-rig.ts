@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "../../src/config";
 import { openCosmosStore, seedSampleData, type CosmosStore } from "../../src/storage";
+import { createCosmosClient } from "../../src/storage/cosmos-client";
 import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
 import { sharedEmbeddedAzurite } from "../../src/queue/embedded-azurite";
 import { FakeConnector } from "../../test/fakes/fake-connector";
@@ -20,6 +21,8 @@ export interface KillRig {
   store: CosmosStore;
   /** Starts the bot process (again), by default on the rig's port; resolves when it is listening. */
   startBot: (options?: BotProcessOptions) => Promise<BotProcess>;
+  /** The run a chat's question started, once a worker has stored it (the chat's cards name it only when answered). */
+  runIdOf: (conversationId: string) => Promise<string | undefined>;
 }
 
 /** The rig's run lease: short, so a killed bot's run is taken over within seconds. */
@@ -51,7 +54,18 @@ export async function withKillRig<T>(
       RUN_LEASE_SECONDS: String(RIG_LEASE_SECONDS),
       ...env,
     };
-    const store = await openCosmosStore(loadConfig(botEnv), { log: () => {} });
+    const config = loadConfig(botEnv);
+    const store = await openCosmosStore(config, { log: () => {} });
+    const client = await createCosmosClient({ endpoint: cosmos.endpoint, key: cosmos.key });
+    const runs = client.database(config.env.COSMOS_DATABASE).container("runs");
+    const runIdOf = async (conversationId: string) => {
+      const query = {
+        query: "SELECT * FROM c WHERE c.requester.conversationId = @id",
+        parameters: [{ name: "@id", value: conversationId }],
+      };
+      const { resources } = await runs.items.query<{ runId: string }>(query).fetchAll();
+      return resources[0]?.runId;
+    };
     try {
       await seedSampleData(store);
       const port = await freePort();
@@ -60,9 +74,10 @@ export async function withKillRig<T>(
         bots.push(bot);
         return bot;
       };
-      return await scenario({ connector, serviceUrl, store, startBot });
+      return await scenario({ connector, serviceUrl, store, startBot, runIdOf });
     } finally {
       await Promise.all(bots.map((bot) => bot.kill9()));
+      client.dispose();
       await store.close();
     }
   } finally {

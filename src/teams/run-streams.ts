@@ -40,8 +40,8 @@ function listOf(names: readonly string[]): string {
 /**
  * Keeps a personal chat's stream telling what the run is doing, by subscribing to the run lifecycle:
  * a run whose requester carries a stream position (started by the inbound turn, or by another
- * process before a takeover) continues that same stream here, from the furthest saved position;
- * the delivery ends it.
+ * process before a takeover) continues that same stream here, from its saved position (without one
+ * a takeover only closes it); the delivery ends it.
  */
 export function followRunStreams(
   lifecycle: RunLifecycle,
@@ -55,14 +55,16 @@ export function followRunStreams(
         const carried = event.state.requester?.stream;
         if (!event.reference || !carried) return;
         const runId = event.state.runId;
-        const position = event.takeover ? await deps.positions.furthest(runId, carried) : carried;
+        const resumed = event.takeover ? await deps.positions.resumed(runId, carried.id) : carried;
         // A previous owner already sent the final message: anything more arrives as a plain message.
-        if (position.ended) return;
-        const stream = new TeamsStream(deps.messenger, event.reference, position, {
+        if (resumed?.ended) return;
+        const stream = new TeamsStream(deps.messenger, event.reference, resumed ?? carried, {
           limits: deps.limits ?? TEAMS_STREAM_LIMITS,
           now,
           save: (advanced) => deps.positions.save(runId, advanced),
           log: deps.log,
+          // A previous owner's updates may have used the numbers after the carried one: the stream is only closed.
+          lastSequenceKnown: resumed !== undefined,
         });
         streams.set(runId, stream);
         return;

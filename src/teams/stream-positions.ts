@@ -26,12 +26,13 @@ export class StreamPositions {
   }
 
   /**
-   * The position to continue from: the furthest of the one the run carries (the inbound turn's) and
-   * the saved one (a previous owner's updates), so a takeover never reuses a sequence number.
+   * Where a stream stands when another process takes its run over: its saved position (each update
+   * is saved before it is sent), or undefined when none is saved for this stream or it cannot be read:
+   * then no sequence number after the carried one is known to be unused.
    */
-  async furthest(runId: string, carried: StreamPosition): Promise<StreamPosition> {
+  async resumed(runId: string, streamId: string): Promise<StreamPosition | undefined> {
     const saved = await this.get(runId).catch(() => undefined);
-    return saved?.id === carried.id && (saved.sequence > carried.sequence || saved.ended) ? saved : carried;
+    return saved?.id === streamId ? saved : undefined;
   }
 }
 

@@ -46,6 +46,12 @@ export class TeamsStream {
       /** Persists the position before each update goes out, so another process continues after it. */
       save: (position: StreamPosition) => Promise<void>;
       log: Log;
+      /**
+       * False when the number of the stream's last update is unknown (a takeover found no saved
+       * position): an update could repeat a number Teams has seen, so the stream is only ended (its
+       * final message carries no number). True by default.
+       */
+      lastSequenceKnown?: boolean;
     },
   ) {
     this.textQueued = position.textStarted === true;
@@ -80,19 +86,24 @@ export class TeamsStream {
     return this.options.now().getTime() - Date.parse(this.position.startedAt) >= this.options.limits.maxAgeMs;
   }
 
+  /** False once ended or expired, and for a stream whose last sequence number is unknown. */
+  private get takesUpdates(): boolean {
+    return !this.ended && !this.expired && this.options.lastSequenceKnown !== false;
+  }
+
   /**
    * Says what is happening; ignored once the answer's text has started (Teams allows no informative
    * update after it), and when it says what the last one said (each update spends Teams' pace).
    */
   informative(text: string): void {
-    if (this.ended || this.textQueued || this.expired || text === this.lastInformative) return;
+    if (!this.takesUpdates || this.textQueued || text === this.lastInformative) return;
     this.lastInformative = text;
     this.queue.push({ kind: "informative", text });
   }
 
   /** Shows the answer's text so far (each update replaces the last). */
   text(textSoFar: string): void {
-    if (this.ended || this.expired) return;
+    if (!this.takesUpdates) return;
     this.textQueued = true;
     this.queue.push({ kind: "streaming", text: textSoFar });
   }
@@ -123,9 +134,10 @@ export class TeamsStream {
   }
 
   private async send(update: Update): Promise<void> {
-    if (this.ended || this.expired) return;
+    if (!this.takesUpdates) return;
     // The sequence is taken (and saved) before the update goes out: a process that dies mid-send
-    // leaves a gap, never a number the next owner would send again.
+    // leaves a gap, never a number the next owner would send again. An update whose position could
+    // not be saved is skipped for the same reason.
     const sequence = this.position.sequence + 1;
     this.position = {
       ...this.position,
@@ -133,9 +145,12 @@ export class TeamsStream {
       updatedAt: new Date().toISOString(),
       ...(update.kind === "streaming" ? { textStarted: true } : {}),
     };
-    await this.options
-      .save(this.position)
-      .catch((error: unknown) => this.options.log(`stream ${this.position.id}: position not saved: ${describeError(error)}`));
+    try {
+      await this.options.save(this.position);
+    } catch (error) {
+      this.options.log(`stream ${this.position.id}: position not saved, update ${sequence} skipped: ${describeError(error)}`);
+      return;
+    }
     await this.messenger.send(this.reference, {
       ...streamActivity("typing", { streamId: this.position.id, streamType: update.kind, streamSequence: sequence }, update.text),
       id: this.position.id,

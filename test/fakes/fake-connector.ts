@@ -186,6 +186,21 @@ export function cardOf(recorded: RecordedActivity): any {
   return recorded.activity.attachments?.find((a) => a.contentType === "application/vnd.microsoft.card.adaptive")?.content;
 }
 
+/** The fields of Teams' streaming protocol an activity carries (its streaminfo entity), if it is part of a stream. */
+export interface StreamInfo {
+  streamType: "informative" | "streaming" | "final";
+  /** The stream's first activity id; absent on that first activity, which starts the stream. */
+  streamId?: string;
+  /** Rises with each update; absent on the final message. */
+  streamSequence?: number;
+}
+
+/** The streaminfo entity of a recorded activity, if it has one. */
+export function streamInfoOf(recorded: RecordedActivity): StreamInfo | undefined {
+  const entities = (recorded.activity.entities ?? []) as { type?: unknown }[];
+  return entities.find((entity) => entity.type === "streaminfo") as StreamInfo | undefined;
+}
+
 /** The first text of a card (its title line), used to tell cards apart in test output. */
 export function describeCard(recorded: RecordedActivity): string | undefined {
   const card = cardOf(recorded);

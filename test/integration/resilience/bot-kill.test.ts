@@ -12,11 +12,12 @@ describe("resilience: the bot process killed in the middle of a run (child proce
 
   it("resumes the run after kill -9 and a restart: exactly one answer reaches the user, the run is delivered", async () => {
     const result = await botKilledMidRun(sim, baseUrl);
-    assert.equal(result.finals.length, 1, `one final reply, not lost or doubled: ${result.finals.join(", ")}`);
-    assert.ok(["answer", "under_review", "error"].includes(result.finals[0]), result.userSaw);
+    const [chat] = result.chats;
+    assert.equal(chat.finals.length, 1, `one final reply, not lost or doubled: ${chat.finals.join(", ")}`);
+    assert.ok(["answer", "under_review", "error"].includes(chat.finals[0]), result.userSaw);
     assert.ok(
-      ["delivered", "awaiting_approval", "failed"].includes(result.storedStatus ?? ""),
-      `the run reached its final stage: ${result.storedStatus}`,
+      ["delivered", "awaiting_approval", "failed"].includes(chat.storedStatus),
+      `the run reached its final stage: ${chat.storedStatus}`,
     );
     assert.ok(result.callsBefore >= 2, "the run had been routed and was investigating when the process died");
     assert.ok(result.callsAfter >= 1, "the restarted process continued the run");

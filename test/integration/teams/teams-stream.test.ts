@@ -4,13 +4,7 @@ import { Messenger } from "../../../src/teams/messenger";
 import { StreamPositions } from "../../../src/teams/stream-positions";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { TeamsStream, type StreamPosition } from "../../../src/teams/teams-stream";
-import { FakeConnector, type RecordedActivity } from "../../fakes/fake-connector";
-
-/** What a recorded stream activity says about itself. */
-function streamInfo(activity: RecordedActivity): Record<string, unknown> | undefined {
-  const entities = (activity.activity.entities ?? []) as Record<string, unknown>[];
-  return entities.find((entity) => entity.type === "streaminfo");
-}
+import { FakeConnector, streamInfoOf as streamInfo } from "../../fakes/fake-connector";
 
 describe("TeamsStream: Teams' streaming protocol over proactive sends (fake connector)", () => {
   const connector = new FakeConnector();
@@ -71,7 +65,7 @@ describe("TeamsStream: Teams' streaming protocol over proactive sends (fake conn
     const kinds = rest.map((a) => streamInfo(a)?.streamType);
     assert.ok(kinds.includes("streaming"), "the text was streamed");
     assert.ok(kinds.lastIndexOf("informative") < kinds.indexOf("streaming"), "no informative update after the text started");
-    const sequences = rest.map((a) => streamInfo(a)?.streamSequence as number);
+    const sequences = rest.map((a) => streamInfo(a)?.streamSequence);
     assert.deepEqual(
       sequences,
       sequences.map((_, i) => i + 2),
@@ -130,10 +124,12 @@ describe("TeamsStream: Teams' streaming protocol over proactive sends (fake conn
     first.text("Not at +8%");
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The first owner stops (its lease is lost) without a final message; another process takes over.
+    const saved = await positions.resumed(runId, position.id);
+    assert.ok(saved, "the first owner's updates were saved");
     const resumed = new TeamsStream(
       messenger,
       reference,
-      await positions.furthest(runId, position),
+      saved,
       options((p) => positions.save(runId, p)),
     );
     resumed.informative("not allowed any more: the text has started");
@@ -153,6 +149,62 @@ describe("TeamsStream: Teams' streaming protocol over proactive sends (fake conn
       ["informative", "informative", "streaming", "streaming", "final"],
     );
     assert.equal(sent.filter((a) => a.activity.type === "message").length, 1, "exactly one final message");
+  });
+
+  it("skips an update whose position could not be saved: a process taking the run over could send its number again", async () => {
+    const position = await start();
+    assert.ok(position);
+    const logged: string[] = [];
+    let storeDown = true;
+    const stream = new TeamsStream(messenger, reference, position, {
+      limits,
+      now: () => new Date(),
+      save: async () => {
+        if (storeDown) throw new Error("store unreachable");
+      },
+      log: (line) => logged.push(line),
+    });
+    stream.informative("Checking contracts…");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    storeDown = false;
+    stream.informative("Putting the answer together…");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stream.end({ text: "Not at +8%." });
+    const sent = connector.activities.filter((a) => a.method === "POST").slice(1);
+    assert.deepEqual(
+      sent.map((a) => [a.activity.text, streamInfo(a)?.streamSequence]),
+      [
+        ["Putting the answer together…", 3],
+        ["Not at +8%.", undefined],
+      ],
+      "the unsaved update is not sent, and its number is never used",
+    );
+    assert.match(logged.join("\n"), /update 2 skipped/);
+  });
+
+  it("a takeover without a saved position sends no updates (their numbers are unknown) and closes the stream with the final message", async () => {
+    const position = await start();
+    assert.ok(position);
+    const positions = new StreamPositions(new MemoryStorage());
+    const resumed = await positions.resumed("run-lost-position", position.id);
+    assert.equal(resumed, undefined);
+    const stream = new TeamsStream(messenger, reference, position, {
+      limits,
+      now: () => new Date(),
+      save: (p) => positions.save("run-lost-position", p),
+      log: () => {},
+      lastSequenceKnown: false,
+    });
+    stream.informative("Putting the answer together…");
+    stream.text("Not at");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stream.end({ text: "Not at +8%." });
+    const sent = connector.activities.filter((a) => a.method === "POST").slice(1);
+    assert.deepEqual(
+      sent.map((a) => [a.activity.type, streamInfo(a)?.streamType, streamInfo(a)?.streamId, a.activity.text]),
+      [["message", "final", position.id, "Not at +8%."]],
+    );
+    assert.equal((await positions.get("run-lost-position"))?.ended, true, "marked ended, so a later owner does not end it again");
   });
 
   it("stops updating a stream Teams has closed by age", async () => {
