@@ -47,8 +47,8 @@ export class ContractIndex {
 
   /** Contracts matching the query, best first, without the weak tail. */
   search(query: string): ContractSearchResult {
-    const { hits, total } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
-    return { contracts: hits.map((hit) => this.contracts[hit.index]), total };
+    const { hits, total, totalIsEstimate } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
+    return { contracts: hits.map((hit) => this.contracts[hit.index]), total, totalIsEstimate };
   }
 }
 
@@ -97,7 +97,7 @@ export class PolicyIndex {
   search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
     const { index, entries } = this.byLanguage.get(language ?? "all")!;
     const weight = options.favourThresholds ? (at: number) => (entries[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
-    const { hits, total } = index.search(query, { limit: MAX_POLICY_HITS, weight });
-    return { sections: hits.map((hit) => ({ ...entries[hit.index], score: hit.score })), total };
+    const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_POLICY_HITS, weight });
+    return { sections: hits.map((hit) => ({ ...entries[hit.index], score: hit.score })), total, totalIsEstimate };
   }
 }
