@@ -1,6 +1,7 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
 import type { ContractSearchResult, PolicySearchResult, PolicySectionHit } from "./procurement-data";
+import type { Lazy } from "./lazy";
 import { Bm25Index, type StoredBm25Index } from "./text/bm25";
 
 /** Hits scoring below this share of the best one are noise (they share only words like "contract"). */
@@ -55,10 +56,13 @@ export class ContractIndex {
 /** The policy indexes as plain data, one per language and one over both. */
 export type StoredPolicyIndexes = Record<"en" | "ja" | "all", StoredBm25Index>;
 
-/** The search indexes of a data set, as stored next to it. */
+/**
+ * The search indexes of a data set as stored next to it, each read when a search of its kind first
+ * needs it (a policy question never pays for parsing the contract index, ten times its size).
+ */
 export interface StoredSearchIndexes {
-  contracts: StoredBm25Index;
-  policies: StoredPolicyIndexes;
+  contracts: Lazy<StoredBm25Index | undefined>;
+  policies: Lazy<StoredPolicyIndexes | undefined>;
 }
 
 /** A BM25 index over every policy section, one per language and one over both, built once. */
