@@ -5,29 +5,16 @@ import { InMemoryConversationMemory } from "../storage/conversation-memory-repos
 import { scrubText } from "../telemetry/redaction";
 import { createToolRegistry } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
-import { systemClock, type WorkflowDeps, type WorkflowSettings } from "../workflow/deps";
+import type { WorkflowSettings } from "../domain";
+import { systemClock, type WorkflowDeps } from "../workflow/deps";
 import type { ChatModel, ConversationMemory, EventSink, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 
 /** The workflow's settings, taken from the typed configuration. */
 export function workflowSettings(config: AppConfig): WorkflowSettings {
-  const { workflow, models } = config;
-  return {
-    orchestration: workflow.orchestration,
-    groupChat: workflow.groupChat,
-    maxHandoffs: workflow.maxHandoffs,
-    qscoreThreshold: workflow.qscoreThreshold,
-    maxSpecialists: workflow.maxSpecialists,
-    requerySpecialists: workflow.requerySpecialists,
-    timeouts: workflow.timeouts,
-    maxToolRounds: workflow.maxToolRounds,
-    speculativeKnowledge: workflow.speculativeKnowledge,
-    storeExecutorIo: workflow.storeExecutorIo,
-    hitlAmountThreshold: workflow.hitlAmountThreshold,
-    hitlCategories: workflow.hitlCategories,
-    jpyRates: workflow.jpyRates,
-    models,
-  };
+  // promptsDir says where the prompt library is read from, which the composition root does (below).
+  const { promptsDir: _promptsDir, ...tunables } = config.workflow;
+  return { ...tunables, models: config.models };
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { JpyRates } from "../domain/amounts";
 import { ConfigurationError } from "../domain/errors";
 import type { RetryPolicy } from "../resilience/retry";
-import type { OrchestrationMode } from "../domain/run";
+import type { WorkflowTunables } from "../domain/workflow-settings";
 import { parseDuration } from "./duration";
 import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
 import { EnvSchema, type Env } from "./schema";
@@ -21,22 +20,8 @@ export interface AppConfig {
   retry: RetryPolicy;
   /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
   failover: { circuit: { failureThreshold: number; openMs: number }; retryAfterBudgetMs: number };
-  workflow: {
-    orchestration: OrchestrationMode;
-    groupChat: { rounds: number; specialists: string[] };
-    maxHandoffs: number;
-    qscoreThreshold: number;
-    maxSpecialists: number;
-    requerySpecialists: number;
-    timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; runBudgetMs: number };
-    maxToolRounds: number;
-    speculativeKnowledge: boolean;
-    storeExecutorIo: boolean;
-    hitlAmountThreshold: number;
-    hitlCategories: string[];
-    jpyRates: JpyRates;
-    promptsDir?: string;
-  };
+  /** The workflow's tunables, and where prompt files are read from when not the bundled prompts/. */
+  workflow: WorkflowTunables & { promptsDir?: string };
   approvals: { remindAfterMs: number; expireAfterMs: number };
   operators: { dedupWindowMs: number };
   /** What a conversation remembers for follow-ups: for how long after its last turn, and how much. */

@@ -17,18 +17,7 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 const boolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
-/** A comma-separated, ordered list of URLs (first = primary), each validated. */
-const urlList = z
-  .string()
-  .optional()
-  .transform((value) =>
-    (value ?? "")
-      .split(",")
-      .map((item) => item.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().url({ message: "each comma-separated entry must be a URL" })))
-  .transform((urls) => (urls.length > 0 ? urls : undefined));
+/** A comma-separated list, items trimmed, empty items dropped (unset = empty). */
 const idList = z
   .string()
   .optional()
@@ -38,6 +27,10 @@ const idList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+/** A comma-separated, ordered list of URLs (first = primary), each validated. */
+const urlList = idList
+  .pipe(z.array(z.string().url({ message: "each comma-separated entry must be a URL" })))
+  .transform((urls) => (urls.length > 0 ? urls : undefined));
 
 /**
  * Every setting the product reads, by environment variable name. `loadConfig` is the only place

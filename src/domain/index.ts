@@ -20,3 +20,4 @@ export * from "./requester";
 export * from "./agent-input";
 export * from "./tool-message";
 export * from "./zod-issues";
+export * from "./workflow-settings";

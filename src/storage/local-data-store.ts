@@ -8,7 +8,8 @@ import { DataSetSummarySchema, type DataSetSummary, type SpendCell, type SpendTr
 import { SystemError } from "../domain/errors";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { createSnapshotProcurementData } from "../tools/in-memory-procurement-data";
-import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "../tools/search-indexes";
+import { ContractIndex, PolicyIndex, type StoredPolicyIndexes } from "../tools/search-indexes";
+import type { StoredBm25Index } from "../tools/text/bm25";
 import { rollUpByFiscalYear } from "../tools/spend-cell-index";
 import type { ProcurementData } from "../tools/procurement-data";
 import { describeZodError } from "../domain/zod-issues";
@@ -28,7 +29,8 @@ const FILES = {
   benchmarks: "benchmarks.json",
   cells: "spend-cells.json",
   years: "spend-years.json",
-  indexes: "search-indexes.json",
+  contractIndex: "contract-index.json",
+  policyIndex: "policy-index.json",
   rows: "spend.ndjson",
 } as const;
 
@@ -107,11 +109,8 @@ export class LocalDataStore implements DataStoreWriter {
    */
   async saveSummary(summary: DataSetSummary): Promise<void> {
     const [suppliers, contracts, policies] = await Promise.all([this.load("suppliers"), this.load("contracts"), this.load("policies")]);
-    const indexes: StoredSearchIndexes = {
-      contracts: new ContractIndex(contracts, suppliers).store(),
-      policies: new PolicyIndex(policies).store(),
-    };
-    await this.writeJson(FILES.indexes, indexes);
+    await this.writeJson(FILES.contractIndex, new ContractIndex(contracts, suppliers).store());
+    await this.writeJson(FILES.policyIndex, new PolicyIndex(policies).store());
     await this.writeJson(FILES.manifest, { format: 1, summary });
   }
 
@@ -121,8 +120,9 @@ export class LocalDataStore implements DataStoreWriter {
    * a schema pass, which would double the start-up time.
    */
   async loadDerived(file: "cells" | "years"): Promise<SpendCell[] | undefined>;
-  async loadDerived(file: "indexes"): Promise<StoredSearchIndexes | undefined>;
-  async loadDerived(file: "cells" | "years" | "indexes"): Promise<unknown> {
+  async loadDerived(file: "contractIndex"): Promise<StoredBm25Index | undefined>;
+  async loadDerived(file: "policyIndex"): Promise<StoredPolicyIndexes | undefined>;
+  async loadDerived(file: "cells" | "years" | "contractIndex" | "policyIndex"): Promise<unknown> {
     const full = path.join(this.directory, FILES[file]);
     return existsSync(full) ? (JSON.parse(await readFile(full, "utf8")) as unknown) : undefined;
   }
@@ -166,7 +166,7 @@ export async function openLocalProcurementData(directory: string): Promise<Procu
     benchmarks,
     spendCells: async () => (await store.loadDerived("cells")) ?? [],
     spendYears: () => store.loadDerived("years"),
-    searchIndexes: () => store.loadDerived("indexes"),
+    searchIndexes: { contracts: () => store.loadDerived("contractIndex"), policies: () => store.loadDerived("policyIndex") },
     summary,
   });
 }

@@ -17,7 +17,7 @@ export interface ProcurementSnapshot {
   benchmarks: PriceBenchmark[];
   spendCells: Lazy<SpendCell[]>;
   spendYears?: Lazy<SpendCell[] | undefined>;
-  searchIndexes?: Lazy<StoredSearchIndexes | undefined>;
+  searchIndexes?: StoredSearchIndexes;
   summary: DataSetSummary;
 }
 
@@ -64,9 +64,10 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
   const contractsBySupplier = groupBy(snapshot.contracts, (contract) => contract.supplierId);
   const spend = new SpendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
-  const stored = once(async () => (await snapshot.searchIndexes?.()) ?? undefined);
-  const contractIndex = once(async () => new ContractIndex(snapshot.contracts, snapshot.suppliers, (await stored())?.contracts));
-  const policyIndex = once(async () => new PolicyIndex(snapshot.policies, (await stored())?.policies));
+  const contractIndex = once(
+    async () => new ContractIndex(snapshot.contracts, snapshot.suppliers, await snapshot.searchIndexes?.contracts()),
+  );
+  const policyIndex = once(async () => new PolicyIndex(snapshot.policies, await snapshot.searchIndexes?.policies()));
   return {
     describe: async () => snapshot.summary,
     listSuppliers: async () => [...snapshot.suppliers],

@@ -27,10 +27,11 @@ export interface SpendView {
   keep: readonly SpendDimension[];
 }
 
-/** Contracts matching a search, best first, and how many matched in all. */
+/** Contracts matching a search, best first, and how many matched in all (estimated over very common words). */
 export interface ContractSearchResult {
   contracts: Contract[];
   total: number;
+  totalIsEstimate: boolean;
 }
 
 /** A policy section matching a search, with its document and BM25 score. */
@@ -42,10 +43,11 @@ export interface PolicySectionHit {
   amountsStated: number;
 }
 
-/** The best policy sections for a search (a bounded number), and how many matched in all. */
+/** The best policy sections for a search (a bounded number), and how many matched in all (estimated over very common words). */
 export interface PolicySearchResult {
   sections: PolicySectionHit[];
   total: number;
+  totalIsEstimate: boolean;
 }
 
 /**

@@ -56,6 +56,7 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
     async run({ query, supplier }) {
       let contracts: Contract[];
       let total: number;
+      let totalIsEstimate = false;
       let supplierName: string | null = null;
       const suppliers = await data.listSuppliers();
       const mentioned = findMentionedSuppliers(suppliers, query);
@@ -76,7 +77,7 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
         contracts = rankWithin(await data.listContracts({ supplierId: mentioned[0].id }), query);
         total = contracts.length;
       } else {
-        ({ contracts, total } = await data.searchContracts(query));
+        ({ contracts, total, totalIsEstimate } = await data.searchContracts(query));
       }
       if (contracts.length === 0) {
         return {
@@ -94,7 +95,13 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       const asOf = today();
       const shown = contracts.slice(0, MAX_CONTRACTS).map((contract) => summarise(contract, kinds, asOf));
       return {
-        data: { query, supplier: supplierName, totalMatches: total, contracts: shown },
+        data: {
+          query,
+          supplier: supplierName,
+          totalMatches: total,
+          ...(totalIsEstimate ? { totalMatchesIsEstimate: true } : {}),
+          contracts: shown,
+        },
         evidence: shown
           .flatMap((c) => [
             { source: "contract", referenceId: c.id, quote: keyTerms(c) },
@@ -105,7 +112,7 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
             })),
           ])
           .slice(0, MAX_EVIDENCE),
-        digest: `${total} contract${total === 1 ? "" : "s"}: ${shown
+        digest: `${totalIsEstimate ? "about " : ""}${total} contract${total === 1 ? "" : "s"}: ${shown
           .slice(0, 3)
           .map(
             (c) =>

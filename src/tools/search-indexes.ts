@@ -1,6 +1,7 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
 import type { ContractSearchResult, PolicySearchResult, PolicySectionHit } from "./procurement-data";
+import type { Lazy } from "./lazy";
 import { Bm25Index, type StoredBm25Index } from "./text/bm25";
 
 /** Hits scoring below this share of the best one are noise (they share only words like "contract"). */
@@ -47,18 +48,21 @@ export class ContractIndex {
 
   /** Contracts matching the query, best first, without the weak tail. */
   search(query: string): ContractSearchResult {
-    const { hits, total } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
-    return { contracts: hits.map((hit) => this.contracts[hit.index]), total };
+    const { hits, total, totalIsEstimate } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
+    return { contracts: hits.map((hit) => this.contracts[hit.index]), total, totalIsEstimate };
   }
 }
 
 /** The policy indexes as plain data, one per language and one over both. */
 export type StoredPolicyIndexes = Record<"en" | "ja" | "all", StoredBm25Index>;
 
-/** The search indexes of a data set, as stored next to it. */
+/**
+ * The search indexes of a data set as stored next to it, each read when a search of its kind first
+ * needs it (a policy question never pays for parsing the contract index, ten times its size).
+ */
 export interface StoredSearchIndexes {
-  contracts: StoredBm25Index;
-  policies: StoredPolicyIndexes;
+  contracts: Lazy<StoredBm25Index | undefined>;
+  policies: Lazy<StoredPolicyIndexes | undefined>;
 }
 
 /** A BM25 index over every policy section, one per language and one over both, built once. */
@@ -97,7 +101,7 @@ export class PolicyIndex {
   search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
     const { index, entries } = this.byLanguage.get(language ?? "all")!;
     const weight = options.favourThresholds ? (at: number) => (entries[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
-    const { hits, total } = index.search(query, { limit: MAX_POLICY_HITS, weight });
-    return { sections: hits.map((hit) => ({ ...entries[hit.index], score: hit.score })), total };
+    const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_POLICY_HITS, weight });
+    return { sections: hits.map((hit) => ({ ...entries[hit.index], score: hit.score })), total, totalIsEstimate };
   }
 }

@@ -54,11 +54,17 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
         score: Math.round(score * 100) / 100,
       }));
       return {
-        data: { query, language: wanted, sections, totalMatches: found.total },
+        data: {
+          query,
+          language: wanted,
+          sections,
+          totalMatches: found.total,
+          ...(found.totalIsEstimate ? { totalMatchesIsEstimate: true } : {}),
+        },
         evidence: hits
           .slice(0, MAX_SECTIONS)
           .map(({ section }) => ({ source: "policy", referenceId: section.id, quote: bestSentence(section.text, query) })),
-        digest: `${found.total} policy sections; top: ${sections
+        digest: `${found.totalIsEstimate ? "about " : ""}${found.total} policy sections; top: ${sections
           .slice(0, 3)
           .map((s) => `${s.referenceId} (${s.heading})`)
           .join(", ")}`,

@@ -51,17 +51,41 @@ export function resolveSupplier(suppliers: Supplier[], text: string): SupplierRe
  */
 export function findMentionedSuppliers(suppliers: Supplier[], text: string): Supplier[] {
   const words = ` ${normalise(text).replace(/[\p{P}\p{S}\s]+/gu, " ")} `;
+  const compact = words.replace(/ /g, "");
   return suppliers.filter((supplier) =>
-    [supplier.name, ...supplier.aliases].some((name) => {
+    mentionPhrases(supplier).some(({ phrase, latin }) => (latin ? words.includes(` ${phrase} `) : compact.includes(phrase))),
+  );
+}
+
+/** A name as it is looked for in a text: a Latin phrase between spaces, or other script without spaces. */
+interface MentionPhrase {
+  phrase: string;
+  latin: boolean;
+}
+
+/**
+ * Each supplier's searchable phrases, worked out once per supplier record: every tool call looks for
+ * every supplier's names in its text, and normalising thousands of names per call cost more than the
+ * search it preceded.
+ */
+const phrasesOf = new WeakMap<Supplier, MentionPhrase[]>();
+
+function mentionPhrases(supplier: Supplier): MentionPhrase[] {
+  let phrases = phrasesOf.get(supplier);
+  if (phrases === undefined) {
+    phrases = [supplier.name, ...supplier.aliases].flatMap((name): MentionPhrase[] => {
       const phrase = normalise(name)
         .replace(LEGAL_FORMS, " ")
         .replace(/[\p{P}\p{S}\s]+/gu, " ")
         .trim();
       // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
-      if (/^[\x00-\x7f]+$/.test(phrase)) return phrase.length >= 3 && words.includes(` ${phrase} `);
-      return phrase.length >= 2 && words.replace(/ /g, "").includes(phrase.replace(/ /g, ""));
-    }),
-  );
+      if (/^[\x00-\x7f]+$/.test(phrase)) return phrase.length >= 3 ? [{ phrase, latin: true }] : [];
+      const compact = phrase.replace(/ /g, "");
+      return compact.length >= 2 ? [{ phrase: compact, latin: false }] : [];
+    });
+    phrasesOf.set(supplier, phrases);
+  }
+  return phrases;
 }
 
 function distinctNames(suppliers: Supplier[]): string[] {

@@ -1,5 +1,5 @@
 import type { OrchestrationMode, RunPhase, RunState } from "../domain";
-import type { WorkflowSettings } from "./deps";
+import type { WorkflowSettings } from "../domain";
 import type { RunContext } from "./run-context";
 
 /**

@@ -1,5 +1,6 @@
 import { detectLanguage, describeError, type OrchestrationMode, type Requester, type RouterDecision, type RunState } from "../domain";
-import type { WorkflowDeps, WorkflowSettings } from "./deps";
+import type { WorkflowSettings } from "../domain";
+import type { WorkflowDeps } from "./deps";
 import { nextPhase } from "./graph";
 import { AGENT_GRAPHS } from "./modes";
 import { RunContext } from "./run-context";

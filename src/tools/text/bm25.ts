@@ -55,7 +55,23 @@ export interface StoredBm25Index {
 export interface Bm25Result {
   hits: Bm25Hit[];
   total: number;
+  /** True when a query term was common enough that only its strongest postings were scanned: `total` is then an estimate. */
+  totalIsEstimate: boolean;
 }
+
+/** A term's postings: the documents containing it and its BM25 weight in each (before idf). */
+interface Postings {
+  documents: Int32Array;
+  weights: Float64Array;
+}
+
+/**
+ * A search scans at most this many postings per term. A term found in more documents (a word every
+ * contract has, like "renewal") contributes through its strongest postings only — static index
+ * pruning — so a search costs the same over ten thousand contracts as over a hundred. Its idf stays
+ * that of all its documents, and the documents that drop out are those where the term weighs least.
+ */
+export const MAX_SCANNED_POSTINGS = 512;
 
 /**
  * An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). Kept as postings
@@ -66,7 +82,9 @@ export interface Bm25Result {
  */
 export class Bm25Index {
   /** Per term: the documents containing it (in document order) and the term's BM25 weight in each, before idf. */
-  private readonly postings = new Map<string, { documents: Int32Array; weights: Float64Array }>();
+  private readonly postings = new Map<string, Postings>();
+  /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, in document order (chosen on first use). */
+  private readonly strongest = new Map<string, Postings>();
   private readonly documentCount: number;
   /** Per-document scores during a search (searches are synchronous, so one array serves them all). */
   private readonly scores: Float64Array;
@@ -132,9 +150,12 @@ export class Bm25Index {
     const terms = [...new Set(tokenize(query))].filter((term) => this.postings.has(term));
     const { scores } = this;
     const touched: number[] = [];
+    let totalIsEstimate = false;
     for (const term of terms) {
-      const { documents, weights } = this.postings.get(term)!;
-      const idf = Math.log(1 + (this.documentCount - documents.length + 0.5) / (documents.length + 0.5));
+      const matching = this.postings.get(term)!.documents.length;
+      const idf = Math.log(1 + (this.documentCount - matching + 0.5) / (matching + 0.5));
+      const { documents, weights } = this.scanned(term);
+      if (documents.length < matching) totalIsEstimate = true;
       for (let i = 0; i < documents.length; i++) {
         const index = documents[i];
         if (scores[index] === 0) touched.push(index);
@@ -151,7 +172,27 @@ export class Bm25Index {
     const top = bestOf(relevant, options.limit ?? relevant.length, (a, b) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b));
     const hits = top.map((index) => ({ index, score: scores[index], matchedTerms: terms.filter((term) => this.contains(term, index)) }));
     for (const index of touched) scores[index] = 0;
-    return { hits, total: relevant.length };
+    return { hits, total: relevant.length, totalIsEstimate };
+  }
+
+  /** The postings a search scans for a term: all of them, or a common term's strongest ones. */
+  private scanned(term: string): Postings {
+    const all = this.postings.get(term)!;
+    if (all.documents.length <= MAX_SCANNED_POSTINGS) return all;
+    let kept = this.strongest.get(term);
+    if (kept === undefined) {
+      const positions = bestOf(
+        Array.from(all.documents.keys()),
+        MAX_SCANNED_POSTINGS,
+        (a, b) => all.weights[a] > all.weights[b] || (all.weights[a] === all.weights[b] && a < b),
+      ).sort((a, b) => a - b);
+      kept = {
+        documents: Int32Array.from(positions, (at) => all.documents[at]),
+        weights: Float64Array.from(positions, (at) => all.weights[at]),
+      };
+      this.strongest.set(term, kept);
+    }
+    return kept;
   }
 
   /** Whether a document has a term: postings are in document order, so a binary search. */

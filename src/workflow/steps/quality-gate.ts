@@ -1,5 +1,5 @@
 import type { ModeratorAnswer, RouterDecision, RunState } from "../../domain";
-import type { WorkflowSettings } from "../deps";
+import type { WorkflowSettings } from "../../domain";
 
 /** True when the answer scores below the threshold and the gate has not sent it back yet. */
 export function needsRequery(answer: ModeratorAnswer, threshold: number, alreadyRetried: boolean): boolean {

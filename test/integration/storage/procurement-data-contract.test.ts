@@ -45,7 +45,7 @@ function adapterContract(open: () => Promise<{ data: ProcurementData; close: () 
     const policies = await data.searchPolicies("data residency Japan", "en");
     assert.equal(policies.sections[0]?.section.id, "POL-CLOUD-HOSTING §2");
     assert.equal(policies.total, policies.sections.length);
-    assert.deepEqual(await data.searchPolicies("zzz-nothing"), { sections: [], total: 0 });
+    assert.deepEqual(await data.searchPolicies("zzz-nothing"), { sections: [], total: 0, totalIsEstimate: false });
   });
 
   it("answers spend from monthly cells, by every filter, with the largest transactions", async () => {

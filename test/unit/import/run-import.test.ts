@@ -54,7 +54,8 @@ describe("runImport into the local data directory", () => {
   it("stores the fiscal-year roll-ups and search indexes with the data set, and a reopened data set answers the same from them", async () => {
     const directory = temporaryDataDirectory();
     await importFixture(new LocalDataStore(directory), "acme");
-    assert.ok(existsSync(path.join(directory, "spend-years.json")) && existsSync(path.join(directory, "search-indexes.json")));
+    for (const file of ["spend-years.json", "contract-index.json", "policy-index.json"])
+      assert.ok(existsSync(path.join(directory, file)), `${file} is stored with the data set`);
     const stored = (await openLocalProcurementData(directory))!;
     const store = new LocalDataStore(directory);
     const [suppliers, contracts, policies] = [await store.load("suppliers"), await store.load("contracts"), await store.load("policies")];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Finding, ModeratorAnswer, RunPhase, RunState } from "../../../src/domain";
-import type { WorkflowSettings } from "../../../src/workflow/deps";
+import type { WorkflowSettings } from "../../../src/domain";
 import { nextPhase, validateGraph, type AgentGraph } from "../../../src/workflow/graph";
 import { AGENT_GRAPHS, GROUP_CHAT_GRAPH, HANDOFF_GRAPH, SELECTIVE_GRAPH } from "../../../src/workflow/modes";
 

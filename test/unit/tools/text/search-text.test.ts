@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Bm25Index, bestOf, bestSentence } from "../../../../src/tools/text/bm25";
+import { Bm25Index, MAX_SCANNED_POSTINGS, bestOf, bestSentence } from "../../../../src/tools/text/bm25";
 import { tokenize } from "../../../../src/tools/text/search-text";
 
 describe("tokenize", () => {
@@ -24,7 +24,7 @@ describe("Bm25Index", () => {
       index.search("更新").hits.map((h) => h.index),
       [3],
     );
-    assert.deepEqual(index.search("zebra"), { hits: [], total: 0 });
+    assert.deepEqual(index.search("zebra"), { hits: [], total: 0, totalIsEstimate: false });
   });
 
   it("scores each index on its own documents when texts are shared between indexes (term counts are cached per text)", () => {
@@ -55,7 +55,11 @@ describe("Bm25Index", () => {
       [7, 57, 107, 157],
     );
     const top = index.search("renewal notice", { limit: 3 });
-    assert.deepEqual(top, { hits: all.hits.slice(0, 3), total: 200 }, "the same order as a full sort, ties by position");
+    assert.deepEqual(
+      top,
+      { hits: all.hits.slice(0, 3), total: 200, totalIsEstimate: false },
+      "the same order as a full sort, ties by position",
+    );
     const relevant = index.search("renewal notice", { minShareOfBest: 0.5 });
     assert.deepEqual(
       relevant.hits.map((h) => h.index),
@@ -69,6 +73,35 @@ describe("Bm25Index", () => {
       [7, 57],
       "a search leaves no scores behind",
     );
+  });
+
+  it("scans only a common term's strongest postings: the best hits stay, the total becomes an estimate", () => {
+    const count = MAX_SCANNED_POSTINGS * 8;
+    // Every text says "renewal"; a few say it often in few words (the strongest postings), and one rare word marks others.
+    const texts = Array.from({ length: count }, (_, i) =>
+      i % 997 === 3
+        ? "renewal renewal renewal notice"
+        : i % 401 === 5
+          ? `renewal clause ${i} escalation`
+          : `renewal clause ${i} with padding words here and more`,
+    );
+    const index = new Bm25Index(texts);
+    const common = index.search("renewal", { limit: 5 });
+    assert.equal(common.totalIsEstimate, true);
+    assert.ok(common.total <= MAX_SCANNED_POSTINGS, `${common.total} documents scored for one common term`);
+    assert.deepEqual(
+      common.hits.slice(0, 5).map((h) => h.index),
+      [3, 1000, 1997, 2994, 3991],
+      "the documents where the common word weighs most",
+    );
+    const withRareWord = texts.flatMap((text, i) => (text.includes("escalation") ? [i] : []));
+    const rare = index.search("renewal escalation", { limit: withRareWord.length });
+    assert.deepEqual(
+      rare.hits.map((h) => h.index).sort((a, b) => a - b),
+      withRareWord,
+      "every document with the rare word is found, whatever the common word's pruning",
+    );
+    assert.equal(index.search("escalation").totalIsEstimate, false, "a rare word's postings are scanned in full");
   });
 });
 
