@@ -11,7 +11,7 @@ import { SpendCubeBuilder } from "../tools/spend-cube";
 import { openCsv, type CsvRow } from "./csv-rows";
 import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
 import { PolicyFileError, readPolicyDocument } from "./policy-documents";
-import { FieldReader } from "./fields";
+import { FieldReader, optionalUrl } from "./fields";
 import { FileIssues } from "./issues";
 import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "./ports";
@@ -271,6 +271,7 @@ class ImportRun {
         priceCapPct: f.nullableNumber("priceCapPct"),
         status: f.oneOf("status", ["active", "expiring", "expired", "draft"] as const, statusOn(this.options.today, endDate)),
         clauses: [],
+        ...optionalUrl(f.url("url")),
       };
       this.checkDuplicate(f, seen, contract.id, row.line);
       const document = f.text("document");
@@ -430,6 +431,7 @@ class ImportRun {
       title: f.text("title", { required: true }),
       version: f.text("version", { required: true }),
       effectiveDate: f.date("effectiveDate", { required: true }),
+      ...optionalUrl(f.url("url")),
     }));
     if (metadata) {
       for (const issue of metadata.outcome.issues.shown) outcome.issues.add(issue);
