@@ -10,6 +10,11 @@ export const DocumentUrlSchema = z
   .max(2048)
   .refine((text) => /^https:\/\//i.test(text) && URL.canParse(text), "not an https URL");
 
+/** `{ url }` when there is one, else nothing: a record or evidence item without a link has no `url` key at all. */
+export function optionalUrl(url: string | undefined): { url?: string } {
+  return url === undefined ? {} : { url };
+}
+
 /** A supplier with the risk and performance facts specialists rely on. */
 export const SupplierSchema = z.object({
   id: z.string(), // "SUP-001"

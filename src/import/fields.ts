@@ -117,8 +117,3 @@ export class FieldReader {
 export function documentUrlProblem(text: string): string | undefined {
   return DocumentUrlSchema.safeParse(text).success ? undefined : `not an https URL (${JSON.stringify(text)})`;
 }
-
-/** `{ url }` when there is one, else nothing: a record without a link has no `url` key at all, as stored. */
-export function optionalUrl(url: string | undefined): { url?: string } {
-  return url === undefined ? {} : { url };
-}

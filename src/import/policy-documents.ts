@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
-import type { PolicyDocument } from "../domain";
+import { optionalUrl, type PolicyDocument } from "../domain";
 import { readDocumentText, splitSections } from "./documents";
-import { documentUrlProblem, optionalUrl } from "./fields";
+import { documentUrlProblem } from "./fields";
 
 /** A policy file's metadata: from its front matter (markdown) or its row in policies.csv. */
 export interface PolicyMetadata {

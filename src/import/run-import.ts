@@ -5,13 +5,21 @@ import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import type { Contract, DataKind, DataSetSummary, PolicyDocument, SpendTransaction, Supplier } from "../domain";
+import {
+  optionalUrl,
+  type Contract,
+  type DataKind,
+  type DataSetSummary,
+  type PolicyDocument,
+  type SpendTransaction,
+  type Supplier,
+} from "../domain";
 import { fiscalYearOf } from "../tools/fiscal-year";
 import { SpendCubeBuilder } from "../tools/spend-cube";
 import { openCsv, type CsvRow } from "./csv-rows";
 import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
 import { PolicyFileError, readPolicyDocument } from "./policy-documents";
-import { FieldReader, optionalUrl } from "./fields";
+import { FieldReader } from "./fields";
 import { FileIssues } from "./issues";
 import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords, SpendWrite } from "./ports";

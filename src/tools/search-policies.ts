@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { detectLanguage } from "../domain";
+import { detectLanguage, optionalUrl } from "../domain";
 import { extractAmounts } from "../domain/amounts";
 import { defineTool, type ToolContext } from "./define-tool";
 import { bestSentence, clip } from "./text/bm25";
@@ -55,9 +55,12 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
       }));
       return {
         data: { query, language: wanted, sections, totalMatches: found.total },
-        evidence: hits
-          .slice(0, MAX_SECTIONS)
-          .map(({ section }) => ({ source: "policy", referenceId: section.id, quote: bestSentence(section.text, query) })),
+        evidence: hits.slice(0, MAX_SECTIONS).map(({ policy, section }) => ({
+          source: "policy",
+          referenceId: section.id,
+          quote: bestSentence(section.text, query),
+          ...optionalUrl(policy.url),
+        })),
         digest: `${found.total} policy sections; top: ${sections
           .slice(0, 3)
           .map((s) => `${s.referenceId} (${s.heading})`)
