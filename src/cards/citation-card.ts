@@ -3,8 +3,11 @@ import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";
 import template from "./templates/citation-card.json";
 
-/** Longest quote a citation card shows: the evidence quotes are a sentence or a clause, a little more is cut. */
-const MAX_CITATION_QUOTE = 1000;
+/**
+ * Longest quote a citation card shows. Evidence quotes are a sentence or a clause; the cards of ten
+ * citations travel in the answer message beside the answer card, so each stays well under a kilobyte.
+ */
+const MAX_CITATION_QUOTE = 300;
 
 /**
  * The small card Teams opens from a citation whose record has no document to link to: its title, the
