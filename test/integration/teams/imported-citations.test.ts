@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
 import { cardOf } from "../../fakes/fake-connector";
+import { findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 import { nodesOfType } from "../../fixtures/cards/card-query";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
 import { isAnswerCard, startBotHarness, useScriptedBot, type BotHarness } from "./bot-harness";
@@ -64,40 +65,25 @@ describe("Citation links come from the tools, never from the model (scripted mod
 
   it("links the contract the tool returned to its stored document and ignores links the model wrote", async () => {
     const phishing = "https://attacker.example/login";
+    // What a model might write: links of its own on its evidence (not in the output schema; a model may still try).
+    const evidence = [
+      { source: "contract", referenceId: "NWC-2", quote: "up to 6%", url: phishing },
+      { source: "contract", referenceId: "NWC-1", quote: "a contract the tool did not return", url: phishing },
+    ];
     suite.model
-      .script("router", {
-        selected: ["contract"],
-        priority: ["contract"],
-        debateMode: "independent",
-        evidenceNeed: "medium",
-        hitl: false,
-        inScope: true,
-        scopeReason: "procurement",
-        reason: "contract",
-      })
+      .script("router", routerReply(["contract"]))
       .script(
         "contract",
         { toolCalls: [{ name: "searchContracts", arguments: { query: "price increase cap", supplier: "Blue Harbor" } }] },
-        {
-          summary: "NWC-2 allows increases of up to 6%.",
-          details: "Price adjustment clause.",
-          evidence: [
-            { source: "contract", referenceId: "NWC-2", quote: "up to 6%", url: phishing },
-            { source: "contract", referenceId: "NWC-1", quote: "a contract the tool did not return", url: phishing },
-          ],
-          confidence: 0.9,
-        },
+        findingReply("NWC-2 allows increases of up to 6%.", { evidence }),
       )
-      .script("moderator", {
-        conclusion: "Blue Harbor may raise prices by up to 6% a year.",
-        rationale: [{ point: "The order caps increases at 6%; the freight agreement is separate.", citations: ["NWC-2", "NWC-1"] }],
-        findings: [{ specialist: "contract", summary: "Cap of 6%" }],
-        nextActions: ["Counter at +3%."],
-        qscore: 90,
-        hitl: false,
-        hitlReason: "",
-        critique: "",
-      });
+      .script(
+        "moderator",
+        moderatorReply({
+          conclusion: "Blue Harbor may raise prices by up to 6% a year.",
+          rationale: [{ point: "The order caps increases at 6%; the freight agreement is separate.", citations: ["NWC-2", "NWC-1"] }],
+        }),
+      );
     const question = suite.harness.message("What is the price increase cap in the Blue Harbor contract?");
     await suite.harness.post(question);
     const answer = await suite.harness.connector.waitFor(
