@@ -49,6 +49,8 @@ export function buildAnswerBody(
       marker: `[${citation.position}]`,
       title: truncate(citation.title, 80),
       quote: citation.quote ? truncate(citation.quote, limits.evidenceQuote) : "",
+      // The title opens the record's document, as the Teams citation does.
+      url: citation.url ?? "",
     })),
     findings: view.findings.map((finding, index) => ({
       name: finding.name,

@@ -1,4 +1,4 @@
-import type { EvidenceItem, Language } from "../domain";
+import { optionalUrl, type EvidenceItem, type Language } from "../domain";
 import type { AnswerBodyView } from "./view-models";
 
 /** One numbered source of an answer: what `[n]` in the answer's text points at. */
@@ -12,6 +12,10 @@ export interface CitationView {
   title: string;
   /** What the evidence says (a quote or a figure); empty when no specialist recorded it. */
   quote: string;
+  /** The kind of source in the answer's language ("Contract", "契約"); empty for an unknown kind. */
+  sourceName: string;
+  /** Where the cited record's document opens, when it was imported with a link. */
+  url?: string;
 }
 
 const SOURCE_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
@@ -25,20 +29,27 @@ const SOURCE_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>>
  */
 export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "findings">, language: Language): CitationView[] {
   const evidence = new Map<string, EvidenceItem>();
+  const links = new Map<string, string>();
   for (const finding of body.findings)
-    for (const item of finding.evidence) if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
+    for (const item of finding.evidence) {
+      if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
+      // Any item of the reference may carry the link (one specialist read the record through a tool, another did not).
+      if (item.url !== undefined && !links.has(item.referenceId)) links.set(item.referenceId, item.url);
+    }
   const citations: CitationView[] = [];
   for (const referenceId of body.rationale.flatMap((point) => point.citations)) {
     if (citations.some((citation) => citation.referenceId === referenceId)) continue;
     const item = evidence.get(referenceId);
     const source = item?.source ?? "";
-    const kind = SOURCE_NAMES[language][source];
+    const sourceName = SOURCE_NAMES[language][source] ?? "";
     citations.push({
       position: citations.length + 1,
       referenceId,
       source,
-      title: kind ? `${kind} ${referenceId}` : referenceId,
+      title: sourceName ? `${sourceName} ${referenceId}` : referenceId,
       quote: item?.quote ?? "",
+      sourceName,
+      ...optionalUrl(links.get(referenceId)),
     });
   }
   return citations;

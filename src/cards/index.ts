@@ -5,6 +5,7 @@ export * from "./approval-card";
 export * from "./approval-outcome-card";
 export * from "./answer-text";
 export * from "./attachment";
+export * from "./citation-card";
 export * from "./citations";
 export * from "./notice-cards";
 export * from "./progress-card";

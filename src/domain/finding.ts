@@ -1,18 +1,27 @@
 import { z } from "zod";
+import { DocumentUrlSchema } from "./procurement";
 
-/** One piece of evidence a specialist relies on: where it came from and what it says. */
-export const EvidenceItemSchema = z.object({
+/** One piece of evidence as a specialist writes it: where it came from and what it says. */
+export const WrittenEvidenceSchema = z.object({
   source: z.string().describe("tool or document kind, e.g. 'contract', 'policy', 'spend', 'supplier', 'benchmark'"),
   referenceId: z.string().describe("id returned by a tool, e.g. 'CTR-0012', 'POL-APPROVAL-MATRIX §3.2'"),
   quote: z.string().describe("a short quote or figure from the tool result"),
 });
+export type WrittenEvidence = z.infer<typeof WrittenEvidenceSchema>;
+
+/**
+ * One piece of evidence as tools return it and findings keep it: with the link to the record's
+ * document when it has one. The link comes from the tool, never from model text: a model's output is
+ * read with `WrittenEvidenceSchema`, which has no link, and the step adds the tool's.
+ */
+export const EvidenceItemSchema = WrittenEvidenceSchema.extend({ url: DocumentUrlSchema.optional() });
 export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
 
 /** What a specialist model must return. */
 export const FindingOutputSchema = z.object({
   summary: z.string().min(1),
   details: z.string(),
-  evidence: z.array(EvidenceItemSchema),
+  evidence: z.array(WrittenEvidenceSchema),
   confidence: z.number().min(0).max(1),
 });
 export type FindingOutput = z.infer<typeof FindingOutputSchema>;
@@ -37,6 +46,7 @@ export function handoffOutputSchema(targets: readonly [string, ...string[]]) {
 
 /** A specialist's finding that answered (`handoff`: it passed the question on instead of answering). */
 export const OkFindingSchema = FindingOutputSchema.extend({
+  evidence: z.array(EvidenceItemSchema),
   specialist: z.string(),
   status: z.literal("ok"),
   toolCalls: z.array(ToolCallRecordSchema),

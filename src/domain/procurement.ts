@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { LanguageSchema } from "./language";
 
+/**
+ * Where the source document of an imported record opens (SharePoint, OneDrive): Teams makes a cited
+ * record's title a link to it. Only https, so a link never downgrades or runs script.
+ */
+export const DocumentUrlSchema = z
+  .string()
+  .max(2048)
+  .refine((text) => /^https:\/\//i.test(text) && URL.canParse(text), "not an https URL");
+
+/** `{ url }` when there is one, else nothing: a record or evidence item without a link has no `url` key at all. */
+export function optionalUrl(url: string | undefined): { url?: string } {
+  return url === undefined ? {} : { url };
+}
+
 /** A supplier with the risk and performance facts specialists rely on. */
 export const SupplierSchema = z.object({
   id: z.string(), // "SUP-001"
@@ -39,6 +53,8 @@ export const ContractSchema = z.object({
   priceCapPct: z.number().nullable(), // max yearly increase allowed by the price adjustment clause
   status: z.enum(["active", "expiring", "expired", "draft"]),
   clauses: z.array(ContractClauseSchema),
+  /** The signed contract document, when the import gave one. */
+  url: DocumentUrlSchema.optional(),
 });
 export type Contract = z.infer<typeof ContractSchema>;
 
@@ -71,6 +87,8 @@ export const PolicyDocumentSchema = z.object({
   version: z.string(),
   effectiveDate: z.string(),
   sections: z.array(PolicySectionSchema),
+  /** The published policy document, when the import gave one. */
+  url: DocumentUrlSchema.optional(),
 });
 export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
 

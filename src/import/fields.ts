@@ -1,3 +1,4 @@
+import { DocumentUrlSchema } from "../domain";
 import type { Mapping } from "./mapping";
 import { dateReader } from "./mapping";
 
@@ -81,6 +82,16 @@ export class FieldReader {
     return this.fail(column, `not a yes/no value (${JSON.stringify(value)})`, false);
   }
 
+  /** A link to the record's document (https only); undefined when empty. */
+  url(column: string): string | undefined {
+    const value = this.raw(column);
+    if (value === "") return undefined;
+    const problem = documentUrlProblem(value);
+    if (problem === undefined) return value;
+    this.fail(column, problem);
+    return undefined;
+  }
+
   /** A `;`-separated list. */
   list(column: string): string[] {
     return this.raw(column)
@@ -100,4 +111,9 @@ export class FieldReader {
     this.problems.push({ column, reason });
     return value as T;
   }
+}
+
+/** Why a document link cannot be stored, or undefined when it can. */
+export function documentUrlProblem(text: string): string | undefined {
+  return DocumentUrlSchema.safeParse(text).success ? undefined : `not an https URL (${JSON.stringify(text)})`;
 }

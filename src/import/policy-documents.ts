@@ -1,8 +1,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import matter from "gray-matter";
-import type { PolicyDocument } from "../domain";
+import { optionalUrl, type PolicyDocument } from "../domain";
 import { readDocumentText, splitSections } from "./documents";
+import { documentUrlProblem } from "./fields";
 
 /** A policy file's metadata: from its front matter (markdown) or its row in policies.csv. */
 export interface PolicyMetadata {
@@ -12,6 +13,8 @@ export interface PolicyMetadata {
   title: string;
   version: string;
   effectiveDate: string;
+  /** Where the published document opens (SharePoint, OneDrive). */
+  url?: string;
 }
 
 /** A policy file that cannot be imported; `column` names what is wrong (a front-matter field, "file", "sections"). */
@@ -57,6 +60,7 @@ export async function readPolicyDocument(directory: string, name: string, descri
     version: meta.version,
     effectiveDate: meta.effectiveDate,
     sections,
+    ...optionalUrl(meta.url),
   };
 }
 
@@ -67,5 +71,18 @@ function frontMatter(name: string, front: Record<string, unknown>): PolicyMetada
   const language = String(front.language);
   if (language !== "en" && language !== "ja") throw new PolicyFileError("language", `${JSON.stringify(language)} is not en or ja`);
   const effectiveDate = front.effectiveDate instanceof Date ? front.effectiveDate.toISOString().slice(0, 10) : String(front.effectiveDate);
-  return { file: name, key: String(front.key), language, title: String(front.title), version: String(front.version), effectiveDate };
+  // YAML may read a value as something else than text; it is then quoted in the issue as JSON.
+  const url =
+    front.url === undefined || front.url === "" ? undefined : typeof front.url === "string" ? front.url : JSON.stringify(front.url);
+  const problem = url === undefined ? undefined : documentUrlProblem(url);
+  if (problem !== undefined) throw new PolicyFileError("url", problem);
+  return {
+    file: name,
+    key: String(front.key),
+    language,
+    title: String(front.title),
+    version: String(front.version),
+    effectiveDate,
+    ...optionalUrl(url),
+  };
 }

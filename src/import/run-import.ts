@@ -5,7 +5,15 @@ import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import type { Contract, DataKind, DataSetSummary, PolicyDocument, SpendTransaction, Supplier } from "../domain";
+import {
+  optionalUrl,
+  type Contract,
+  type DataKind,
+  type DataSetSummary,
+  type PolicyDocument,
+  type SpendTransaction,
+  type Supplier,
+} from "../domain";
 import { fiscalYearOf } from "../tools/fiscal-year";
 import { SpendCubeBuilder } from "../tools/spend-cube";
 import { openCsv, type CsvRow } from "./csv-rows";
@@ -271,6 +279,7 @@ class ImportRun {
         priceCapPct: f.nullableNumber("priceCapPct"),
         status: f.oneOf("status", ["active", "expiring", "expired", "draft"] as const, statusOn(this.options.today, endDate)),
         clauses: [],
+        ...optionalUrl(f.url("url")),
       };
       this.checkDuplicate(f, seen, contract.id, row.line);
       const document = f.text("document");
@@ -430,6 +439,7 @@ class ImportRun {
       title: f.text("title", { required: true }),
       version: f.text("version", { required: true }),
       effectiveDate: f.date("effectiveDate", { required: true }),
+      ...optionalUrl(f.url("url")),
     }));
     if (metadata) {
       for (const issue of metadata.outcome.issues.shown) outcome.issues.add(issue);

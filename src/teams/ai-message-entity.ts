@@ -1,5 +1,6 @@
+import type { ClientCitation } from "@microsoft/teams-ai/lib/types";
 import type { Entity } from "botbuilder";
-import type { CitationView } from "../cards";
+import { buildCitationCard, type CitationView } from "../cards";
 import { truncate } from "../cards/text";
 
 /** A sensitivity label shown on a message (and on each of its citations), e.g. "Confidential". */
@@ -18,13 +19,15 @@ export interface AiMessageOptions {
 
 /** Teams shows at most this many citations on a message. */
 export const MAX_TEAMS_CITATIONS = 10;
-/** Teams' limits for a citation's title and abstract (characters). */
+/** Teams' limits for a citation's title, abstract and keywords (characters). */
 const MAX_CITATION_TITLE = 80;
 const MAX_CITATION_ABSTRACT = 160;
+const MAX_CITATION_KEYWORD = 28;
 
 /**
  * The `https://schema.org/Message` entity Teams reads for the AI-generated label, citations (`[n]`
- * markers in the message text open them) and the sensitivity label.
+ * markers in the message text open them) and the sensitivity label. A citation whose record has a
+ * document opens it (the title becomes its link); one without opens a small card with the quote.
  */
 export function aiMessageEntity(options: AiMessageOptions): Entity {
   const usageInfo = options.sensitivity ? { "@type": "CreativeWork", ...options.sensitivity } : undefined;
@@ -41,10 +44,17 @@ export function aiMessageEntity(options: AiMessageOptions): Entity {
         "@type": "DigitalDocument",
         name: truncate(citation.title, MAX_CITATION_TITLE),
         abstract: truncate(citation.quote || citation.title, MAX_CITATION_ABSTRACT),
-        ...(citation.source ? { keywords: [citation.source] } : {}),
+        ...citationTarget(citation),
+        ...(citation.source ? { keywords: [truncate(citation.source, MAX_CITATION_KEYWORD)] } : {}),
         ...(usageInfo ? { usageInfo } : {}),
       },
     })),
     ...(usageInfo ? { usageInfo } : {}),
   };
+}
+
+/** What opening a citation shows: the record's document when it has one, else a card with the quote. */
+function citationTarget(citation: CitationView): Pick<ClientCitation["appearance"], "url" | "encodingFormat" | "text"> {
+  if (citation.url !== undefined) return { url: citation.url };
+  return { encodingFormat: "application/vnd.microsoft.card.adaptive", text: JSON.stringify(buildCitationCard(citation)) };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
-import type { Contract } from "../domain";
+import { optionalUrl, type Contract } from "../domain";
 import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
@@ -103,14 +103,19 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
           contracts: shown,
         },
         evidence: shown
-          .flatMap((c) => [
-            { source: "contract", referenceId: c.id, quote: keyTerms(c) },
-            ...c.clauses.map((clause) => ({
-              source: "contract",
-              referenceId: c.id,
-              quote: `${clause.kind.replace("_", " ")} clause: ${clip(clause.text, 240)}`,
-            })),
-          ])
+          .flatMap((c, index) => {
+            // The contract document's link goes with every item citing it (the model never sees it).
+            const link = optionalUrl(contracts[index].url);
+            return [
+              { source: "contract", referenceId: c.id, quote: keyTerms(c), ...link },
+              ...c.clauses.map((clause) => ({
+                source: "contract",
+                referenceId: c.id,
+                quote: `${clause.kind.replace("_", " ")} clause: ${clip(clause.text, 240)}`,
+                ...link,
+              })),
+            ];
+          })
           .slice(0, MAX_EVIDENCE),
         digest: `${totalIsEstimate ? "about " : ""}${total} contract${total === 1 ? "" : "s"}: ${shown
           .slice(0, 3)

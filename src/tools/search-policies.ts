@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { detectLanguage } from "../domain";
+import { detectLanguage, optionalUrl } from "../domain";
 import { extractAmounts } from "../domain/amounts";
 import { defineTool, type ToolContext } from "./define-tool";
 import { bestSentence, clip } from "./text/bm25";
@@ -61,9 +61,12 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
           totalMatches: found.total,
           ...(found.totalIsEstimate ? { totalMatchesIsEstimate: true } : {}),
         },
-        evidence: hits
-          .slice(0, MAX_SECTIONS)
-          .map(({ section }) => ({ source: "policy", referenceId: section.id, quote: bestSentence(section.text, query) })),
+        evidence: hits.slice(0, MAX_SECTIONS).map(({ policy, section }) => ({
+          source: "policy",
+          referenceId: section.id,
+          quote: bestSentence(section.text, query),
+          ...optionalUrl(policy.url),
+        })),
         digest: `${found.totalIsEstimate ? "about " : ""}${found.total} policy sections; top: ${sections
           .slice(0, 3)
           .map((s) => `${s.referenceId} (${s.heading})`)

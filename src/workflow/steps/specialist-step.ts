@@ -7,10 +7,12 @@ import {
   type Finding,
   type SpecialistDefinition,
   type SpecialistInput,
+  type EvidenceItem,
   type SpecialistRound,
   type ToolCallRecord,
 } from "../../domain";
 import { renderAgentMessages } from "../agent-message";
+import { linkEvidence, linkedEvidenceOf } from "../evidence-links";
 import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
 import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
@@ -106,6 +108,7 @@ async function investigate(
     signal: extra.signal,
   });
   let timedOut = false;
+  const toolEvidence: EvidenceItem[] = [];
   // Tools are offered for the first `maxToolRounds` turns, never with the repair request; each
   // round's calls and results join the conversation before the model is asked again.
   const ask: AskModel = async (conversation, repairing) => {
@@ -128,6 +131,7 @@ async function investigate(
       conversation.push({ role: "assistant", content: outcome.content, toolCalls: outcome.toolCalls });
       for (const result of results) {
         toolCalls.push(result.record);
+        toolEvidence.push(...result.evidence);
         context.emit({
           type: "tool_completed",
           parentStepId: step.id,
@@ -149,10 +153,11 @@ async function investigate(
   }
   const { handoffTo, handoffReason, ...finding } = result.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
   const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
+  const evidence = linkEvidence(finding.evidence, [...toolEvidence, ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])])]);
   return {
     ...report,
     outcome: "ok" as const,
-    finding: { specialist: specialist.id, status: "ok", toolCalls, ...finding, ...handoff } satisfies Finding,
+    finding: { specialist: specialist.id, status: "ok", toolCalls, ...finding, evidence, ...handoff } satisfies Finding,
   };
 }
 

@@ -1,24 +1,29 @@
-import { describeError, type ToolCallRecord } from "../../domain";
+import { describeError, type EvidenceItem, type ToolCallRecord } from "../../domain";
 import type { ModelToolCall, ToolMessageContent, ToolRegistry } from "../ports";
 import { describeZodError } from "../../domain/zod-issues";
 
 /** Longest tool data (as JSON) sent back to a model; larger results are cut to their digest and evidence. */
 const MAX_TOOL_DATA_CHARS = 12_000;
 
+/** One tool call run: the message content for the model, the record for the transcript, the evidence as the tool gave it. */
+export interface ToolCallResult {
+  call: ModelToolCall;
+  content: ToolMessageContent;
+  record: ToolCallRecord;
+  /** With the document links the model's content leaves out. */
+  evidence: EvidenceItem[];
+}
+
 /**
  * Runs the tool calls a model asked for, all at once. Unknown tools, unparsable or invalid
  * arguments and tool errors become error messages to the model (it may correct itself), never
  * exceptions. Only tools in `allowed` may run.
  */
-export async function runToolCalls(
-  tools: ToolRegistry,
-  allowed: readonly string[],
-  calls: ModelToolCall[],
-): Promise<{ call: ModelToolCall; content: ToolMessageContent; record: ToolCallRecord }[]> {
+export async function runToolCalls(tools: ToolRegistry, allowed: readonly string[], calls: ModelToolCall[]): Promise<ToolCallResult[]> {
   return Promise.all(
     calls.map(async (call) => {
       const started = performance.now();
-      const { content, args } = await runOne(tools, allowed, call);
+      const { content, args, evidence } = await runOne(tools, allowed, call);
       const record: ToolCallRecord = {
         name: call.name,
         arguments: args,
@@ -26,7 +31,7 @@ export async function runToolCalls(
         resultDigest: content.ok ? content.digest : `error: ${content.error}`,
         durationMs: Math.round(performance.now() - started),
       };
-      return { call, content, record };
+      return { call, content, record, evidence };
     }),
   );
 }
@@ -35,10 +40,11 @@ async function runOne(
   tools: ToolRegistry,
   allowed: readonly string[],
   call: ModelToolCall,
-): Promise<{ content: ToolMessageContent; args: Record<string, unknown> }> {
+): Promise<{ content: ToolMessageContent; args: Record<string, unknown>; evidence: EvidenceItem[] }> {
   const failure = (error: string, args: Record<string, unknown> = {}) => ({
     content: { tool: call.name, ok: false, digest: "", evidence: [], error },
     args,
+    evidence: [],
   });
   const tool = allowed.includes(call.name) ? tools.get(call.name) : undefined;
   if (!tool) return failure(`unknown tool '${call.name}'; available: ${allowed.join(", ")}`);
@@ -59,10 +65,11 @@ async function runOne(
         tool: call.name,
         ok: true,
         digest: result.digest,
-        evidence: result.evidence,
+        evidence: result.evidence.map(({ url: _link, ...written }) => written),
         data: dataJson.length <= MAX_TOOL_DATA_CHARS ? result.data : undefined,
       },
       args,
+      evidence: result.evidence,
     };
   } catch (error) {
     return failure(`tool failed: ${describeError(error)}`, args);

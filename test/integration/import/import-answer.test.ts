@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../../src/config";
+import type { RunState } from "../../../src/domain";
 import { openToolData } from "../../../src/composition/procurement-data";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { ensureContainers } from "../../../src/storage/containers";
@@ -14,11 +15,11 @@ import { runQuestion } from "../../../src/workflow/runner";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
 
 /** Asks through the whole agent graph (offline engine) and returns every cited reference id. */
-async function ask(data: ProcurementData, question: string): Promise<{ text: string; references: string[] }> {
+async function ask(data: ProcurementData, question: string): Promise<{ text: string; references: string[]; state: RunState }> {
   const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
   const state = await runQuestion(deps, { question });
   const json = JSON.stringify(state);
-  return { text: json, references: [...json.matchAll(/"referenceId":"([^"]+)"/g)].map((m) => m[1]) };
+  return { text: json, references: [...json.matchAll(/"referenceId":"([^"]+)"/g)].map((m) => m[1]), state };
 }
 
 async function answersFromImportedData(data: ProcurementData): Promise<void> {
@@ -35,7 +36,12 @@ async function answersFromImportedData(data: ProcurementData): Promise<void> {
   const contract = await ask(data, "What is the price increase cap in the Blue Harbor contract?");
   assert.ok(contract.references.includes("NWC-2"), contract.references.join(", "));
   assert.match(contract.text, /Blue Harbor cloud hosting order/);
+  // The contract's document link, imported from contracts.csv, reaches the finding's evidence from the tool.
+  const cited = contract.state.findings.flatMap((f) => (f.status === "ok" ? f.evidence : [])).filter((e) => e.referenceId === "NWC-2");
+  assert.ok(cited.length > 0 && cited.every((e) => e.url === BLUE_HARBOR_URL), JSON.stringify(cited));
 }
+
+const BLUE_HARBOR_URL = "https://contoso.sharepoint.com/sites/Procurement/Contracts/Blue%20Harbor%20cloud%20hosting%20order.docx";
 
 describe("import → answer", () => {
   it("answers from a data set imported into the local data directory, citing its records", async () => {

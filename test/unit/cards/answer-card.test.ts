@@ -32,6 +32,24 @@ describe("cards/answer-card", () => {
     assert.ok(!text.includes("[]"), "a point without citations shows no empty brackets");
   });
 
+  it("links a source's title to its record's document when the evidence has one, and leaves the others plain", () => {
+    const url = "https://contoso.sharepoint.com/sites/Procurement/Contracts/CTR-0012.pdf";
+    const run = completedRun();
+    const findings = run.findings.map((finding) =>
+      finding.status === "ok" && finding.specialist === "contract"
+        ? { ...finding, evidence: finding.evidence.map((item) => (item.referenceId === "CTR-0012" ? { ...item, url } : item)) }
+        : finding,
+    );
+    const card = buildAnswerCard(answerViewFromRun({ ...run, findings }, NAMES, { threshold: 80 }));
+    const links = nodesOfType(card, "TextRun").filter((run) => run.selectAction !== undefined);
+    assert.deepEqual(
+      links.map((run) => [run.text, run.selectAction]),
+      [["Contract CTR-0012", { type: "Action.OpenUrl", title: "Contract CTR-0012", url }]],
+    );
+    assert.ok(textOf(card).includes("Sources\n[1] \nContract CTR-0012\n — “increases shall not exceed 5% per year”\n[2] \nPolicy"));
+    assert.equal(nodesOfType(english, "Action.OpenUrl").length, 0, "no link where no record has a document");
+  });
+
   it("uses Japanese labels and display names for a Japanese question", () => {
     const text = textOf(japanese);
     for (const expected of [

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { citationMarkers, citationsFromAnswer } from "../../../src/cards/citations";
 import type { AnswerBodyView } from "../../../src/cards/view-models";
 
-const finding = (specialist: string, evidence: { source: string; referenceId: string; quote: string }[]) => ({
+const finding = (specialist: string, evidence: { source: string; referenceId: string; quote: string; url?: string }[]) => ({
   specialist,
   name: specialist,
   headline: "",
@@ -39,12 +39,37 @@ describe("cards/citations", () => {
     );
   });
 
+  it("carries the link of the cited record's document from whichever evidence item has it, and none without one", () => {
+    const url = "https://contoso.sharepoint.com/sites/Procurement/Contracts/CTR-0001.pdf";
+    const linked = {
+      ...body,
+      findings: [
+        ...body.findings,
+        finding("negotiation", [{ source: "contract", referenceId: "CTR-0001 §4", quote: "Capped at 5%.", url }]),
+      ],
+    };
+    assert.deepEqual(
+      citationsFromAnswer(linked, "en").map((c) => [c.referenceId, c.quote, c.url]),
+      [
+        ["CTR-0001 §4", "Price adjustments are capped at 5% per year.", url],
+        ["POL-PRICE §2", "Increases above the cap need the CPO.", undefined],
+        ["SPEND-ACME-FY2025", "¥12,500,000 in FY2025", undefined],
+        ["UNKNOWN-1", "", undefined],
+      ],
+    );
+    assert.ok(!("url" in citationsFromAnswer(body, "en")[0]), "no url key without a link");
+  });
+
   it("names the kind of source in the answer's language", () => {
     assert.deepEqual(
       citationsFromAnswer(body, "ja")
         .slice(0, 3)
         .map((c) => c.title),
       ["契約 CTR-0001 §4", "規程 POL-PRICE §2", "支出 SPEND-ACME-FY2025"],
+    );
+    assert.deepEqual(
+      citationsFromAnswer(body, "ja").map((c) => c.sourceName),
+      ["契約", "規程", "支出", ""],
     );
   });
 

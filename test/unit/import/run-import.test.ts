@@ -51,6 +51,25 @@ describe("runImport into the local data directory", () => {
     assert.match(pdf.sections[1].text, /Japan or the EU/);
   });
 
+  it("keeps the document links given in contracts.csv, policies.csv and policy front matter; a record without one has no url", async () => {
+    const store = new LocalDataStore(temporaryDataDirectory());
+    await importFixture(store, "acme");
+    const contracts = await store.load("contracts");
+    assert.equal(
+      contracts.find((c) => c.id === "NWC-2")!.url,
+      "https://contoso.sharepoint.com/sites/Procurement/Contracts/Blue%20Harbor%20cloud%20hosting%20order.docx",
+    );
+    assert.ok(!("url" in contracts.find((c) => c.id === "NWC-1")!), "an empty url column stores no link");
+    const policies = await store.load("policies");
+    assert.deepEqual(
+      policies.map((p) => [p.policyKey, p.url]),
+      [
+        ["cloud-hosting", "https://contoso.sharepoint.com/sites/Procurement/Policies/Cloud%20Hosting%20Standard.pdf"],
+        ["freight-policy", "https://contoso.sharepoint.com/sites/Logistics/Shared%20Documents/Freight%20and%20Logistics%20Policy.docx"],
+      ],
+    );
+  });
+
   it("stores the fiscal-year roll-ups and search indexes with the data set, and a reopened data set answers the same from them", async () => {
     const directory = temporaryDataDirectory();
     await importFixture(new LocalDataStore(directory), "acme");
@@ -106,8 +125,15 @@ describe("runImport into the local data directory", () => {
       result.outcomes.map((o) => [o.kind, o.status, o.issues.lines()]),
       [
         ["suppliers", "imported", []],
+        ["contracts", "imported", []],
         ["spend", "imported", []],
       ],
+    );
+    const [contract] = await store.load("contracts");
+    assert.deepEqual(
+      [contract.id, contract.startDate, contract.url],
+      ["OA-4600001", "2025-04-01", "https://kanto.sharepoint.com/sites/Purchasing/Agreements/OA-4600001.pdf"],
+      "a mapped column fills the document link like any other",
     );
     const [supplier] = await store.load("suppliers");
     assert.deepEqual([supplier.id, supplier.preferred, supplier.sanctionsFlag, supplier.category], ["V-1", true, false, "packaging"]);
@@ -134,6 +160,16 @@ describe("runImport into the local data directory", () => {
       'spend.csv:5: amount: not a number ("12x")',
       'spend.csv:6: currency: unknown currency "GBP" (add it to fx.csv)',
       'spend.csv:7: id: duplicate id "INV-0001"',
+    ]);
+    const contracts = result.outcomes.find((o) => o.kind === "contracts")!;
+    assert.equal(contracts.status, "rejected");
+    assert.deepEqual(contracts.issues.lines(), [
+      'contracts.csv:3: url: not an https URL ("http://contoso.sharepoint.com/sites/Procurement/Contracts/Northwind%20warehousing.pdf")',
+      'contracts.csv:4: url: not an https URL ("Contracts/Northwind courier.pdf")',
+    ]);
+    const policies = result.outcomes.find((o) => o.kind === "policies")!;
+    assert.deepEqual(policies.issues.lines(), [
+      'policies/courier.md:1: url: not an https URL ("file:///C:/Policies/Courier%20Policy.docx")',
     ]);
     const benchmarks = result.outcomes.find((o) => o.kind === "benchmarks")!;
     assert.deepEqual(benchmarks.issues.lines(), [

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { CitationView } from "../../../src/cards";
 import { aiMessageEntity } from "../../../src/teams/ai-message-entity";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
+import { nodesOfType, texts } from "../../fixtures/cards/card-query";
 
 const citation = (position: number, quote = `quote ${position}`): CitationView => ({
   position,
@@ -9,6 +10,7 @@ const citation = (position: number, quote = `quote ${position}`): CitationView =
   source: "contract",
   title: `Contract CTR-${position}`,
   quote,
+  sourceName: "Contract",
 });
 
 describe("teams/ai-message-entity", () => {
@@ -31,8 +33,12 @@ describe("teams/ai-message-entity", () => {
     assert.equal(entity.citation?.length, 1);
   });
 
-  it("keeps within Teams' limits: ten citations, 80-character titles, 160-character abstracts", () => {
-    const many = Array.from({ length: 14 }, (_, i) => ({ ...citation(i + 1, "x".repeat(400)), title: "T".repeat(200) }));
+  it("keeps within Teams' limits: ten citations, 80-character titles, 160-character abstracts, 28-character keywords", () => {
+    const many = Array.from({ length: 14 }, (_, i) => ({
+      ...citation(i + 1, "x".repeat(400)),
+      title: "T".repeat(200),
+      source: "supplier-sustainability-assessment",
+    }));
     const entity = TeamsAiEntitySchema.parse(aiMessageEntity({ citations: many, aiGenerated: true }));
     assert.equal(entity.citation?.length, 10);
     assert.ok(entity.citation.every((c) => c.appearance.name.length <= 80 && c.appearance.abstract.length <= 160));
@@ -41,6 +47,34 @@ describe("teams/ai-message-entity", () => {
   it("uses the title as the abstract when no quote was recorded", () => {
     const entity = TeamsAiEntitySchema.parse(aiMessageEntity({ citations: [citation(1, "")], aiGenerated: true }));
     assert.equal(entity.citation?.[0]?.appearance.abstract, "Contract CTR-1");
+  });
+
+  it("makes a citation whose record has a document a link to it, with no card", () => {
+    const url = "https://contoso.sharepoint.com/sites/Procurement/Contracts/CTR-1.docx";
+    const entity = TeamsAiEntitySchema.parse(aiMessageEntity({ citations: [{ ...citation(1), url }], aiGenerated: true }));
+    const appearance = entity.citation?.[0]?.appearance;
+    assert.deepEqual([appearance?.url, appearance?.text, appearance?.encodingFormat], [url, undefined, undefined]);
+  });
+
+  it("opens a citation without a document as an Adaptive Card with its title, the quote and the kind of source", () => {
+    const quote = "Price adjustments are capped at 5% per year; *not* markdown.";
+    const entity = TeamsAiEntitySchema.parse(aiMessageEntity({ citations: [citation(1, quote)], aiGenerated: true }));
+    const appearance = entity.citation?.[0]?.appearance;
+    assert.equal(appearance?.url, undefined);
+    assert.equal(appearance?.encodingFormat, "application/vnd.microsoft.card.adaptive");
+    const card = JSON.parse(appearance.text!) as Record<string, unknown>;
+    assert.deepEqual([card.type, card.version], ["AdaptiveCard", "1.5"]);
+    assert.deepEqual(texts(card), ["Contract CTR-1", `“${quote}”`, "Contract"]);
+    assert.equal(nodesOfType(card, "TextBlock").length, 0, "text runs: a quote is shown as written, never as markdown");
+  });
+
+  it("keeps the card of a long quote under a kilobyte, and a citation with neither quote nor kind shows its title alone", () => {
+    const long = TeamsAiEntitySchema.parse(aiMessageEntity({ citations: [citation(1, "x ".repeat(3000))], aiGenerated: true }));
+    assert.ok(long.citation![0].appearance.text!.length < 1000, `${long.citation![0].appearance.text!.length} characters`);
+    const bare = { ...citation(2, ""), source: "", sourceName: "", title: "UNKNOWN-1" };
+    const entity = TeamsAiEntitySchema.parse(aiMessageEntity({ citations: [bare], aiGenerated: true }));
+    assert.deepEqual(texts(JSON.parse(entity.citation![0].appearance.text!)), ["UNKNOWN-1"]);
+    assert.equal(entity.citation![0].appearance.keywords, undefined);
   });
 
   it("puts a sensitivity label on the message and on each citation", () => {

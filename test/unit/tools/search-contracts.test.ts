@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runTool } from "./tool-fixture";
+import { DOCUMENT_LINKS, linkedRegistry, runTool } from "./tool-fixture";
 
 describe("searchContracts", () => {
   it("returns the Acme SaaS contract with its 5% cap and renewal clause for ('renewal', 'Acme')", async () => {
@@ -18,6 +18,16 @@ describe("searchContracts", () => {
     assert.equal(result.evidence[0].referenceId, "CTR-0001");
     assert.match(result.evidence[0].quote, /price increase cap 5% per year/);
     assert.match(result.digest, /CTR-0001 Acme Cloud Software \(expiring, ends 2027-01-31, cap 5%\)/);
+  });
+
+  it("gives every evidence item of a contract with a document its link, and none to a contract without", async () => {
+    const result = await linkedRegistry.get("searchContracts")!.run({ query: "renewal price cap", supplier: "Acme" });
+    const acme = result.evidence.filter((item) => item.referenceId === "CTR-0001");
+    assert.ok(acme.length >= 2, "key terms and clauses");
+    assert.ok(acme.every((item) => item.url === DOCUMENT_LINKS.contract));
+    assert.ok(result.evidence.filter((item) => item.referenceId !== "CTR-0001").every((item) => !("url" in item)));
+    const unlinked = await runTool("searchContracts", { query: "renewal", supplier: "Acme" });
+    assert.ok(unlinked.evidence.every((item) => !("url" in item)));
   });
 
   it("finds the supplier named in the question and returns the price clause for a +8% question", async () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runTool } from "./tool-fixture";
+import { DOCUMENT_LINKS, linkedRegistry, runTool } from "./tool-fixture";
 
 describe("searchPolicies", () => {
   it("finds the approval matrix for a Japanese question about approval amounts", async () => {
@@ -9,6 +9,14 @@ describe("searchPolicies", () => {
     assert.ok(ids.includes("POL-APPROVAL-MATRIX §3"), ids.join(", "));
     assert.ok(result.data.sections.every((s: { language: string }) => s.language === "ja"));
     assert.match(result.digest, /POL-APPROVAL-MATRIX §/);
+  });
+
+  it("links each section to its policy's document when the policy has one (only that language's)", async () => {
+    const english = await linkedRegistry.get("searchPolicies")!.run({ query: "approval threshold CPO", language: "en" });
+    assert.equal(english.evidence[0].referenceId, "POL-APPROVAL-MATRIX §3");
+    assert.equal(english.evidence[0].url, DOCUMENT_LINKS.policy);
+    const japanese = await linkedRegistry.get("searchPolicies")!.run({ query: "承認 金額", language: "ja" });
+    assert.ok(japanese.evidence.every((item) => !("url" in item)));
   });
 
   it("ranks the thresholds section first for an English approval question", async () => {

@@ -1,0 +1,33 @@
+import { optionalUrl, type EvidenceItem, type Finding, type WrittenEvidence } from "../domain";
+
+/**
+ * A finding's evidence with the links to the documents it cites. A specialist writes its evidence
+ * without links; each item gets the link a tool returned for the same reference, else for another
+ * part of the same document (a model may cite "CTR-0001 §4" where the tool said "CTR-0001"). So a
+ * link only ever comes from a stored record, never from model text.
+ */
+export function linkEvidence(written: readonly WrittenEvidence[], fromTools: readonly EvidenceItem[]): EvidenceItem[] {
+  const byReference = new Map<string, string>();
+  const byDocument = new Map<string, string>();
+  for (const item of fromTools) {
+    if (item.url === undefined) continue;
+    if (!byReference.has(item.referenceId)) byReference.set(item.referenceId, item.url);
+    if (!byDocument.has(documentOf(item.referenceId))) byDocument.set(documentOf(item.referenceId), item.url);
+  }
+  return written.map(({ source, referenceId, quote }) => ({
+    source,
+    referenceId,
+    quote,
+    ...optionalUrl(byReference.get(referenceId) ?? byDocument.get(documentOf(referenceId))),
+  }));
+}
+
+/** The evidence of findings a specialist is shown (its own earlier one, its peers'): linked when they were made. */
+export function linkedEvidenceOf(findings: readonly (Finding | undefined)[]): EvidenceItem[] {
+  return findings.flatMap((finding) => (finding?.status === "ok" ? finding.evidence : []));
+}
+
+/** "POL-APPROVAL-MATRIX §3.2" → "POL-APPROVAL-MATRIX": the document a section reference belongs to. */
+function documentOf(referenceId: string): string {
+  return referenceId.split("§")[0].trim();
+}

@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { ToolMessageContentSchema } from "../../../src/domain";
+import { linkEvidence } from "../../../src/workflow/evidence-links";
+import { runToolCalls } from "../../../src/workflow/steps/tool-runner";
+import { DOCUMENT_LINKS, linkedRegistry } from "../tools/tool-fixture";
+
+describe("workflow/evidence-links", () => {
+  it("runs a tool: the model's message has the evidence without links, the result keeps them", async () => {
+    const [result] = await runToolCalls(
+      linkedRegistry,
+      ["searchContracts"],
+      [{ id: "call-1", name: "searchContracts", arguments: JSON.stringify({ query: "renewal", supplier: "Acme" }) }],
+    );
+    assert.ok(result.evidence.some((item) => item.url === DOCUMENT_LINKS.contract));
+    const content = ToolMessageContentSchema.parse(JSON.parse(JSON.stringify(result.content)));
+    assert.equal(content.evidence.length, result.evidence.length);
+    assert.ok(!JSON.stringify(result.content).includes("sharepoint"), "the model never reads the link");
+  });
+
+  it("links written evidence to the document a tool returned for the same reference or the same document", () => {
+    const fromTools = [
+      { source: "contract", referenceId: "CTR-0001", quote: "key terms", url: DOCUMENT_LINKS.contract },
+      { source: "policy", referenceId: "POL-APPROVAL-MATRIX §3", quote: "CPO above ¥10M", url: DOCUMENT_LINKS.policy },
+      { source: "spend", referenceId: "SPEND SUP-001 FY2025", quote: "¥12M" },
+    ];
+    const linked = linkEvidence(
+      [
+        { source: "contract", referenceId: "CTR-0001", quote: "cap 5%" },
+        { source: "contract", referenceId: "CTR-0001 §4", quote: "the price clause" },
+        { source: "policy", referenceId: "POL-APPROVAL-MATRIX §2", quote: "another section of the same policy" },
+        { source: "spend", referenceId: "SPEND SUP-001 FY2025", quote: "¥12M" },
+        { source: "contract", referenceId: "CTR-0999", quote: "a contract no tool returned" },
+      ],
+      fromTools,
+    );
+    assert.deepEqual(
+      linked.map((item) => [item.referenceId, item.url]),
+      [
+        ["CTR-0001", DOCUMENT_LINKS.contract],
+        ["CTR-0001 §4", DOCUMENT_LINKS.contract],
+        ["POL-APPROVAL-MATRIX §2", DOCUMENT_LINKS.policy],
+        ["SPEND SUP-001 FY2025", undefined],
+        ["CTR-0999", undefined],
+      ],
+    );
+    assert.ok(!("url" in linked[3]), "no url key without a link");
+  });
+
+  it("never takes a link from what the model wrote", () => {
+    const written = { source: "contract", referenceId: "CTR-0001", quote: "cap 5%", url: "https://attacker.example/phish" };
+    assert.deepEqual(linkEvidence([written], []), [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }]);
+    assert.equal(linkEvidence([written], [{ ...written, url: DOCUMENT_LINKS.contract }])[0].url, DOCUMENT_LINKS.contract);
+  });
+});
