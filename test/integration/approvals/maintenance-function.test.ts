@@ -3,18 +3,17 @@ import { readFileSync } from "node:fs";
 import Module from "node:module";
 import path from "node:path";
 import { InvocationContext, type Timer } from "@azure/functions";
-import { createApprovals, TeamsApprovalMessaging } from "../../../src/approvals";
+import { createApprovals } from "../../../src/approvals";
 import { newApproval } from "../../../src/approvals/approval-record";
 import { decideApproval } from "../../../src/approvals/decide-approval";
 import { loadConfig, type AppConfig } from "../../../src/config";
 import { runApprovalMaintenanceOnce } from "../../../src/jobs/approval-maintenance-runner";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
-import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 import { FakeConnector, cardOf, cardTexts } from "../../fakes/fake-connector";
-import { APPROVER, CHANNEL_ID, en } from "./approval-harness";
+import { APPROVER, CHANNEL_ID, en, teamsApprovalMessaging } from "./approval-harness";
 
 const MINUTE = 60_000;
 const REQUESTER_CONVERSATION = "personal-function-timer";
@@ -99,7 +98,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       config,
       store,
       telemetry: noopTelemetry,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+      messaging: teamsApprovalMessaging(config, store.botState),
       clock: { now: () => decidedAt },
       log: () => undefined,
     });
