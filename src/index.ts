@@ -2,8 +2,8 @@
 import "./telemetry/preload";
 /**
  * Composition root of the bot, built top to bottom: config → bot identity → telemetry → store → run queue →
- * model → workflow → Teams adapter and answer messages → approvals → run events and who follows them → bot → HTTP server,
- * then the run worker and the approvals' timers start.
+ * model → workflow → Teams adapter and answer messages → approvals → run events and who follows them → bot →
+ * HTTP server, then the run worker and the approvals' timers start.
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
 import { createApprovals, TeamsApprovalMessaging } from "./approvals";

@@ -43,10 +43,10 @@ export function deliveryClaimable(approval: Approval, now: Date): boolean {
 /**
  * Finishes a decided or expired approval in the background after the decision: the run's state and
  * transcript, the approver card replaced with the outcome for everyone, and the requester's answer
- * (or the rejection or expiry notice) sent to their stored conversation (retried with backoff) and marked delivered or failed. The
- * delivery is claimed first with an etag-conditional write, so of the live settle and any number of
- * maintenance passes exactly one sends; a claim older than DELIVERY_CLAIM_MS (its process stopped)
- * may be taken over.
+ * (or the rejection or expiry notice) sent to their stored conversation (retried with backoff) and
+ * marked delivered or failed. The delivery is claimed first with an etag-conditional write, so of the
+ * live settle and any number of maintenance passes exactly one sends; a claim older than
+ * DELIVERY_CLAIM_MS (its process stopped) may be taken over.
  */
 export async function settleApproval(deps: ApprovalDeps, approvalId: string, now: Date = deps.clock.now()): Promise<SettleOutcome> {
   const approval = await claimApproval(deps.records, approvalId, (latest) =>
