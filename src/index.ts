@@ -2,8 +2,8 @@
 import "./telemetry/preload";
 /**
  * Composition root of the bot, built top to bottom: config → bot identity → telemetry → store → run queue →
- * model → Teams adapter → approvals → workflow → run events and who follows them → bot → HTTP server,
- * then the run worker and the approvals' timers start.
+ * model → workflow → Teams adapter and answer messages → approvals → run events and who follows them → bot →
+ * HTTP server, then the run worker and the approvals' timers start.
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
 import { createApprovals, TeamsApprovalMessaging } from "./approvals";
@@ -18,6 +18,7 @@ import { describeEndpointStatuses, hasEndpointHealth } from "./llm/endpoint-pool
 import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
 import { assertRunQueueConfigured, openRunQueue } from "./queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "./storage";
+import { createAnswerActivities } from "./teams/answer-activity";
 import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
 import { resolveListenHost } from "./teams/listen-address";
@@ -76,9 +77,19 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const endpoints = hasEndpointHealth(model) ? model : undefined;
     queue = options.queue ?? (await openRunQueue(config, { log }));
     const runQueue = queue;
+    const built = await buildWorkflowDeps(config, {
+      data: store.toolData,
+      store: store.runs,
+      events: telemetry.eventSink,
+      model,
+      memory: store.memory,
+    });
+    const names = displayNamesFrom(built.prompts.specialists);
     // Teams: one adapter for the bot's identity; the bot, approvals and operator notices all send through it.
     const adapter = createTeamsAdapter(identity);
-    const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId);
+    // Answer messages are built alike whether the worker delivers them or an approval settles them.
+    const answers = createAnswerActivities(config, { names, botState: store.botState, log });
+    const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId, answers);
     const approvals = createApprovals({
       config,
       store,
@@ -88,19 +99,11 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       // An approver's decision continues its run through the queue, not inside the card click.
       continueDecision: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    const built = await buildWorkflowDeps(config, {
-      data: store.toolData,
-      store: store.runs,
-      events: telemetry.eventSink,
-      model,
-      memory: store.memory,
-    });
     // Run events and who follows them: operators hear of runs that fail; in Teams, progress cards (group
     // chats, channels), streams (personal chats) and the conversation's memory.
     const lifecycle = new RunLifecycle(log);
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
     const messenger = new Messenger(adapter, identity.appId);
-    const names = displayNamesFrom(built.prompts.specialists);
     const streams: RunStreams = new Map();
     followRunProgress(lifecycle, { messenger, names, log });
     followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
@@ -118,6 +121,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       lifecycle,
       messenger,
       names,
+      answers,
       streams,
       queue,
       approvals: approvals.forBot,

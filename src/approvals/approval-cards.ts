@@ -1,7 +1,5 @@
 import {
   approvalViewFromRun,
-  answerViewFromRun,
-  buildAnswerCard,
   buildApprovalCard,
   buildApprovalOutcomeCard,
   buildExpiredNoticeCard,
@@ -57,15 +55,15 @@ export function outcomeCardFor(approval: Approval, refusedAsTooLate = false): Ad
 }
 
 /**
- * What the requester receives once the approval is settled: the answer card of the settled run
- * (`settledRun`: the "reviewed by an approver" line, the edited text when edited), the rejection
- * notice with the reason, or the expiry notice.
+ * The notice the requester receives once the approval is settled without an answer: the rejection
+ * notice with the reason, or the expiry notice. Undefined when it was approved (or edited): the
+ * requester then receives the settled run's answer itself.
  */
-export function requesterCardFor(approval: Approval, settled: RunState, context: CardContext): AdaptiveCard {
+export function requesterNoticeFor(approval: Approval): AdaptiveCard | undefined {
   const notice = { language: approval.language, question: approval.question };
   const decision = approval.decision;
   const kind = outcomeKind(approval);
   if (kind === "expired" || !decision) return buildExpiredNoticeCard(notice);
   if (kind === "rejected") return buildRejectionCard({ ...notice, reason: decision.comment ?? "" });
-  return buildAnswerCard(answerViewFromRun(settled, context.names, { threshold: context.qscoreThreshold }));
+  return undefined;
 }

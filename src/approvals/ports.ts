@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
 import type { Reference, TellRequester } from "../teams/bot-deps";
-import type { Approval } from "../domain";
+import type { Approval, RunState } from "../domain";
 
 /** A stored approval with the etag it was read at. */
 export interface VersionedApproval {
@@ -64,8 +64,13 @@ export interface ApprovalMessaging {
   updateCard(message: PostedMessage, card: AdaptiveCard): Promise<void>;
   /** Replies inside a thread (e.g. a reminder). */
   replyInThread(thread: PostedMessage, text: string): Promise<void>;
-  /** Sends a card or text to a stored conversation. */
+  /** Sends a card or text to a stored conversation (a notice: under review, rejected, expired). */
   sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void>;
+  /**
+   * Delivers a settled run's answer to the requester's stored conversation as the bot delivers any
+   * answer there: in a personal chat Teams' own answer message, rated through Teams' feedback loop.
+   */
+  sendAnswer(reference: Reference, run: RunState): Promise<void>;
 }
 
 /** Whether the person acting is a member of a team (Teams roster lookup); false when unknown. */

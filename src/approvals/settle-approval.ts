@@ -1,6 +1,6 @@
 import { describeError, type Approval, type RunState } from "../domain";
 import { settleApprovedRun } from "../workflow/run-lifecycle";
-import { outcomeCardFor, requesterCardFor } from "./approval-cards";
+import { outcomeCardFor, requesterNoticeFor } from "./approval-cards";
 import { claimApproval, updateApproval, withAudit } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
 import { sendWithRetry } from "./send-with-retry";
@@ -42,11 +42,11 @@ export function deliveryClaimable(approval: Approval, now: Date): boolean {
 
 /**
  * Finishes a decided or expired approval in the background after the decision: the run's state and
- * transcript, the approver card replaced with the outcome for everyone, and the requester's card
- * sent to their stored conversation (retried with backoff) and marked delivered or failed. The
- * delivery is claimed first with an etag-conditional write, so of the live settle and any number of
- * maintenance passes exactly one sends; a claim older than DELIVERY_CLAIM_MS (its process stopped)
- * may be taken over.
+ * transcript, the approver card replaced with the outcome for everyone, and the requester's answer
+ * (or the rejection or expiry notice) sent to their stored conversation (retried with backoff) and
+ * marked delivered or failed. The delivery is claimed first with an etag-conditional write, so of the
+ * live settle and any number of maintenance passes exactly one sends; a claim older than
+ * DELIVERY_CLAIM_MS (its process stopped) may be taken over.
  */
 export async function settleApproval(deps: ApprovalDeps, approvalId: string, now: Date = deps.clock.now()): Promise<SettleOutcome> {
   const approval = await claimApproval(deps.records, approvalId, (latest) =>
@@ -76,10 +76,10 @@ export async function settleApproval(deps: ApprovalDeps, approvalId: string, now
   try {
     const reference = await deps.conversations.get(approval.requester.conversationId);
     if (!reference) throw new Error("no conversation reference is stored for the requester");
-    const card = requesterCardFor(approval, run, deps.cards);
+    const notice = requesterNoticeFor(approval);
     await sendWithRetry((attempt) => {
       attempts = attempt;
-      return deps.messaging.sendTo(reference, card);
+      return notice ? deps.messaging.sendTo(reference, notice) : deps.messaging.sendAnswer(reference, run);
     }, deps.sendRetry);
   } catch (error) {
     return recordDelivery(deps, approval, attempts, error);

@@ -1,6 +1,9 @@
 import { createApprovals, TeamsApprovalMessaging } from "../approvals";
+import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import { openCosmosStore } from "../storage";
+import { loadPromptLibrary } from "../workflow/prompt-library";
+import { createAnswerActivities } from "../teams/answer-activity";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
 import { createTelemetry } from "../telemetry";
@@ -24,12 +27,16 @@ export async function runApprovalMaintenanceOnce(
   const telemetry = createTelemetry(config, options.log);
   const store = await openCosmosStore(config, { log: options.log });
   try {
+    // Undone deliveries of approved answers go out from here too: built like the bot's, and mapped to
+    // their runs in the bot's state storage so Teams' feedback loop on them reaches the bot.
+    const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
+    const answers = createAnswerActivities(config, { names, botState: store.botState, log: options.log });
     const approvals = createApprovals({
       config,
       store,
       telemetry,
       log: options.log,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
+      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId, answers),
     });
     return await approvals.runMaintenance(options.now);
   } finally {

@@ -13,7 +13,7 @@ import type { Messenger } from "./messenger";
 import { QuestionRuns } from "./question-runs";
 import { TeamsRunDelivery, underReviewNotice } from "./run-delivery";
 import type { RunStreams } from "./run-streams";
-import { AnswerMessages } from "./answer-messages";
+import type { AnswerActivities } from "./answer-activity";
 import type { ProcuraTeamsAdapter } from "./teams-adapter";
 import { typingFirst } from "./typing-first";
 import { classifyMessage } from "./inbound-message";
@@ -34,6 +34,8 @@ export interface CreateBotOptions {
   messenger: Messenger;
   /** The specialists' display names, from the workflow's prompt library. */
   names: DisplayNames;
+  /** Answer messages and their mapping to runs, shared with the approvals' delivery of approved answers. */
+  answers: AnswerActivities;
   /** Personal chats' open streams, shared with `followRunStreams`, so the delivery ends the stream a run started. */
   streams: RunStreams;
   /** The run queue this instance accepts questions into and consumes runs from. */
@@ -57,7 +59,7 @@ export interface Bot {
  * (progress cards, streams, memory) are subscribed by the composition root, not here.
  */
 export function createBot(options: CreateBotOptions): Bot {
-  const { config, adapter, botAppId, store, telemetry, workflow, lifecycle, messenger, names, streams } = options;
+  const { config, adapter, botAppId, store, telemetry, workflow, lifecycle, messenger, names, answers, streams } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   adapter.use(
     typingFirst((activity) => {
@@ -66,7 +68,6 @@ export function createBot(options: CreateBotOptions): Bot {
     }),
   );
   const qscoreThreshold = config.workflow.qscoreThreshold;
-  const answerMessages = new AnswerMessages(store.botState);
   const worker = new RunWorker({
     queue: options.queue,
     workflow,
@@ -76,12 +77,9 @@ export function createBot(options: CreateBotOptions): Bot {
       transcripts: store.transcripts,
       conversations: store.conversations,
       telemetry,
-      names,
-      qscoreThreshold,
+      answers,
       onAwaitingApproval: options.approvals?.onAwaitingApproval ?? underReviewNotice(messenger),
       streams,
-      answerMessages,
-      ...(config.env.CONTRACT_SENSITIVITY_LABEL ? { contractSensitivityLabel: config.env.CONTRACT_SENSITIVITY_LABEL } : {}),
       log,
     }),
     ...(options.approvals ? { continueApproval: options.approvals.continueApproval } : {}),
@@ -99,7 +97,7 @@ export function createBot(options: CreateBotOptions): Bot {
     botState: store.botState,
     questions,
     cardActions: { store, telemetry, names, qscoreThreshold, log },
-    answerMessages,
+    answerMessages: answers.messages,
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
     ...(options.approvals ? { beforeTurn: options.approvals.beforeTurn } : {}),
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,

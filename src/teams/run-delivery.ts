@@ -1,22 +1,11 @@
-import {
-  buildAnswerCard,
-  buildClarificationCard,
-  buildErrorCard,
-  buildOutOfScopeCard,
-  buildUnderReviewCard,
-  answerMessageText,
-  answerViewFromRun,
-  citationsFromAnswer,
-  errorViewFromRun,
-  type DisplayNames,
-} from "../cards";
+import { buildClarificationCard, buildErrorCard, buildOutOfScopeCard, buildUnderReviewCard, errorViewFromRun } from "../cards";
 import { SystemError, defaultClarification, describeError, type RunCard, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { RunDelivery } from "../workflow/run-worker";
 import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
-import type { AnswerMessages } from "./answer-messages";
+import type { AnswerActivities } from "./answer-activity";
 import { cardActivity } from "./card-activity";
 import type { Messenger } from "./messenger";
 import type { RunStreams } from "./run-streams";
@@ -27,15 +16,11 @@ export interface DeliveryDeps {
   transcripts: TeamsStore["transcripts"];
   conversations: TeamsStore["conversations"];
   telemetry: Telemetry;
-  names: DisplayNames;
-  qscoreThreshold: number;
+  /** Builds the answer message (Teams-native in a personal chat) and maps it to its run for the feedback loop. */
+  answers: AnswerActivities;
   onAwaitingApproval: AwaitingApprovalHook;
   /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
   streams?: RunStreams;
-  /** Where a personal chat's answer message is mapped to its run, for Teams' feedback loop. */
-  answerMessages?: AnswerMessages;
-  /** The sensitivity label of answers that cite a contract (personal chats, where Teams shows it). */
-  contractSensitivityLabel?: string;
   log: Log;
 }
 
@@ -60,8 +45,10 @@ export class TeamsRunDelivery implements RunDelivery {
     };
     switch (card) {
       case "answer": {
-        const activityId = await deliver(this.answerActivity(state));
-        if (state.requester?.stream && activityId) await this.rememberAnswer(state, activityId);
+        // A personal chat's run has a stream: its answer is the Teams-native message, rated through Teams' feedback loop.
+        const personal = state.requester?.stream ? state.requester : undefined;
+        const activityId = await deliver(deps.answers.build(state, personal !== undefined));
+        if (personal && activityId) await deps.answers.remember(personal.conversationId, activityId, state.runId);
         return activityId;
       }
       case "error":
@@ -83,26 +70,6 @@ export class TeamsRunDelivery implements RunDelivery {
   }
 
   /**
-   * The answer card. In a personal chat (where the run has a stream) the message reads as Teams'
-   * own: the conclusion and rationale as its text with citation markers (continuing the streamed
-   * text), the card below with what the text does not say, the AI label or the offline line, a
-   * sensitivity label when a contract is cited, and Teams' feedback loop instead of card buttons.
-   */
-  private answerActivity(state: RunState): Partial<Activity> {
-    const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
-    if (!state.requester?.stream) return cardActivity(buildAnswerCard(view));
-    const citations = citationsFromAnswer(view, view.language);
-    const label = this.deps.contractSensitivityLabel;
-    const sensitivity = label && citations.some((citation) => citation.source === "contract") ? { name: label } : undefined;
-    return {
-      ...cardActivity(buildAnswerCard({ ...view, textAbove: true, nativeFeedback: true })),
-      text: answerMessageText(view, citations, view.language),
-      entities: [aiMessageEntity({ citations, aiGenerated: !view.offline, ...(sensitivity ? { sensitivity } : {}) })],
-      channelData: { feedbackLoopEnabled: true },
-    };
-  }
-
-  /**
    * The question back. One a model wrote carries the AI-generated label; one the offline engine
    * wrote says it is offline instead; the fixed fallback question carries neither.
    */
@@ -117,13 +84,6 @@ export class TeamsRunDelivery implements RunDelivery {
       }),
     );
     return written && !state.offline ? { ...card, entities: [aiMessageEntity({ citations: [], aiGenerated: true })] } : card;
-  }
-
-  /** Maps the answer message to its run for Teams' feedback loop; a failure costs only that mapping. */
-  private async rememberAnswer(state: RunState, activityId: string): Promise<void> {
-    await this.deps.answerMessages?.remember(state.requester!.conversationId, activityId, state.runId).catch((error: unknown) => {
-      this.deps.log(`run ${state.runId}: answer message not remembered for feedback: ${describeError(error)}`);
-    });
   }
 
   async record(state: RunState): Promise<void> {

@@ -80,13 +80,15 @@ describe("e2e: approvals out of the box with `npm run dev` (two Playgrounds: emp
     await approver.page.locator(".ac-adaptiveCard", { hasText: en.outcomeApproved }).last().waitFor({ timeout: 20_000 });
     await approver.screenshot("approval-3-approver-outcome");
 
-    await employee.botMessage(
+    const delivered = await employee.botMessage(
       (m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed),
       "reviewed answer in Aiko's personal chat",
     );
+    // Teams' own answer message, as any answer in a personal chat: the text with citation markers, the card below it.
+    assert.ok(delivered.text.includes("[1]"), `the answer's text with citation markers: ${delivered.text}`);
     const answer = employee.page.locator(".ac-adaptiveCard", { hasText: en.reviewed }).last();
     await answer.waitFor({ timeout: 20_000 });
-    assert.ok((await answer.innerText()).includes(en.conclusion));
+    assert.ok((await answer.innerText()).includes(en.sources), "the card lists the sources the markers open");
     await answer.scrollIntoViewIfNeeded();
     await employee.screenshot("approval-4-employee-answer");
   });

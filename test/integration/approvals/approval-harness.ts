@@ -1,12 +1,16 @@
 import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
 import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
+import type { Storage } from "botbuilder";
+import { displayNamesFrom } from "../../../src/cards";
 import { labelsFor } from "../../../src/cards/labels";
 import type { AppConfig } from "../../../src/config";
 import type { Approval } from "../../../src/domain";
+import { createAnswerActivities } from "../../../src/teams/answer-activity";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
-import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
+import { loadPromptLibrary } from "../../../src/workflow/prompt-library";
+import { cardOf, isAnswerCard, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
 
 export const en = labelsFor("en");
@@ -29,6 +33,7 @@ export async function startApprovalHarness(): Promise<BotHarness> {
     APPROVAL_REMIND_AFTER: "1h",
     APPROVAL_EXPIRE_AFTER: "2h",
     APPROVAL_SCHEDULER: "off",
+    CONTRACT_SENSITIVITY_LABEL: "Confidential",
   });
   harness.connector.addTeamMembers(TEAM_ID, TEAM_MEMBER.aadObjectId);
   return harness;
@@ -50,6 +55,16 @@ export function useApprovalHarness(): { readonly harness: BotHarness } {
 }
 
 /**
+ * The approvals' Teams messaging as a process other than the harness's bot builds it: its own
+ * unauthenticated adapter, answer messages mapped to their runs in `botState`.
+ */
+export function teamsApprovalMessaging(config: AppConfig, botState: Storage): TeamsApprovalMessaging {
+  const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
+  const answers = createAnswerActivities(config, { names, botState, log: () => undefined });
+  return new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined, answers);
+}
+
+/**
  * Approvals as another process over the same Cosmos and connector would run them (the Functions
  * timer, or a bot instance after a crash): its own adapter and approvals instance, quick send retries.
  */
@@ -58,7 +73,7 @@ export function approvalsInAnotherProcess(harness: BotHarness, config: AppConfig
     config,
     store: harness.store,
     telemetry: noopTelemetry,
-    messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+    messaging: teamsApprovalMessaging(config, harness.store.botState),
     sendRetry: { maxRetries: 1, initialMs: 10, multiplier: 2, maxMs: 10 },
     log: () => undefined,
   });
@@ -72,15 +87,21 @@ export interface PendingApproval {
 }
 
 /**
- * Asks a question that needs approval (as `userId`, whose Entra object id is `aad-<userId>`); waits for
- * the thread in the approver channel and the under-review notice.
+ * Asks a question that needs approval, in a personal chat unless `asker.conversationType` says otherwise,
+ * as `asker.userId` (user-1 by default; the Entra object id is `aad-<userId>`); waits for the thread in
+ * the approver channel and the under-review notice.
  */
 export async function askNeedingApproval(
   harness: BotHarness,
   question = "Can we sign a ¥50,000,000 three-year cloud services contract with Acme?",
-  userId?: string,
+  asker: { userId?: string; conversationType?: "personal" | "groupChat" } = {},
 ): Promise<PendingApproval> {
-  const activity = harness.message(question, { conversationId: `personal-${randomUUID()}`, ...(userId ? { userId } : {}) });
+  const conversationType = asker.conversationType ?? "personal";
+  const activity = harness.message(question, {
+    conversationId: `${conversationType}-${randomUUID()}`,
+    conversationType,
+    ...(asker.userId ? { userId: asker.userId } : {}),
+  });
   const requesterConversationId = activity.conversation.id as string;
   const threadsBefore = harness.connector.createdThreads.length;
   assert.equal((await harness.post(activity)).status, 200);
@@ -152,4 +173,9 @@ export async function approvalWhen(
 /** Cards sent to a conversation (POSTs only) showing `text`. */
 export function postedCardsShowing(harness: BotHarness, conversationId: string, text: string): RecordedActivity[] {
   return harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, text));
+}
+
+/** Answers sent to a conversation (POSTs carrying the answer card, Teams-native or plain). */
+export function postedAnswers(harness: BotHarness, conversationId: string): RecordedActivity[] {
+  return harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && isAnswerCard(a));
 }

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
-import { createApprovals, TeamsApprovalMessaging } from "../../../src/approvals";
-import { MAX_COMMENT_CHARS } from "../../../src/cards";
+import { createApprovals } from "../../../src/approvals";
+import { MAX_COMMENT_CHARS, conclusionMarkdown } from "../../../src/cards";
 import { CosmosApprovalRepository } from "../../../src/storage/approval-repository";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
-import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
-import { cardOf, cardTexts } from "../../fakes/fake-connector";
+import { cardOf, cardTexts, isAnswerCard } from "../../fakes/fake-connector";
+import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
 import { cardShows, type BotHarness } from "../teams/bot-harness";
 import { z } from "zod";
 import {
@@ -19,10 +19,11 @@ import {
   approvalWhen,
   askNeedingApproval,
   en,
-  postedCardsShowing,
+  postedAnswers,
   settle,
   startApprovalHarness,
   storedApproval,
+  teamsApprovalMessaging,
 } from "./approval-harness";
 
 describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, fake connector)", function () {
@@ -34,6 +35,16 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
   });
   after(async () => {
     await harness?.stop();
+  });
+
+  /** A thumbs up/down from Teams' feedback loop on message `replyToId`, with a comment typed in its form. */
+  const feedbackLoopInvoke = (conversationId: string, replyToId: string, reaction: "like" | "dislike", feedbackText: string) => ({
+    ...harness.message("", { conversationId }),
+    type: "invoke",
+    name: "message/submitAction",
+    text: undefined,
+    replyToId,
+    value: { actionName: "feedback", actionValue: { reaction, feedback: JSON.stringify({ feedbackText }) } },
   });
 
   it("posts the approval card as a new thread in the approver channel, carrying only the approval id, after storing the record", async () => {
@@ -67,7 +78,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     );
     const run = await harness.store.runs.load(approval.runId);
     assert.equal(run?.status, "awaiting_approval");
-    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer before a decision");
+    assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 0, "no answer before a decision");
   });
 
   it("in a personal chat, the under-review notice ends the question's stream: the requester gets exactly one message", async () => {
@@ -97,7 +108,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     );
     assert.match(refusals[0].detail, /not a member of the approver team/);
     assert.match(refusals[1].detail, /tenant/);
-    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0);
+    assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 0);
   });
 
   it("approves once: outcome card in the invoke response and on the thread, one answer to the requester, marked delivered; a replay delivers nothing", async () => {
@@ -112,7 +123,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     );
 
     const answer = await harness.connector.waitFor(
-      (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.conclusion),
+      (a) => a.conversationId === pending.requesterConversationId && isAnswerCard(a),
       10_000,
       "the approved answer",
     );
@@ -141,7 +152,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const replay = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
     assert.ok(cardTexts(replay.body.value).includes(en.outcomeApproved), "the replay gets the final outcome card");
     await settle();
-    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 1, "delivered exactly once");
+    assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 1, "delivered exactly once");
     const final = await storedApproval(harness, pending.approvalId);
     assert.equal(final.audit.filter((entry) => entry.outcome === "already_decided").length, 1, "the replay is audited");
     assert.equal(final.delivery.attempts, 1);
@@ -169,11 +180,54 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     await settle();
     const delivered = harness.connector
       .inConversation(pending.requesterConversationId)
-      .filter((a) => a.method === "POST" && (cardShows(a, en.conclusion) || cardShows(a, en.rejectedTitle)));
+      .filter((a) => a.method === "POST" && (isAnswerCard(a) || cardShows(a, en.rejectedTitle)));
     assert.equal(delivered.length, 1, "one delivery");
   });
 
-  it("edit & approve delivers the edited text, with the edited line, and audits before/after", async () => {
+  it("an approved answer reaches a personal chat as Teams' own answer message: text with citation markers, the citations entity, the feedback loop that rates the run", async () => {
+    const pending = await askNeedingApproval(harness);
+    await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
+    const answer = await harness.connector.waitFor(
+      (a) => a.conversationId === pending.requesterConversationId && isAnswerCard(a),
+      10_000,
+      "the approved answer",
+    );
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const run = await harness.store.runs.load(approval.runId);
+    assert.ok(run?.answer, "the settled run has its answer");
+
+    // A new message (the question's stream ended with the under-review notice), written as the bot writes any answer.
+    const { entities, channelData } = answer.activity as { entities?: { type: string }[]; channelData?: object };
+    const text = answer.activity.text ?? "";
+    assert.ok(text.startsWith(conclusionMarkdown(run.answer.conclusion)), `the conclusion is the message text: ${text}`);
+    assert.ok(text.includes(`**${en.rationale}**`), text);
+    const entity = TeamsAiEntitySchema.parse(entities?.find((e) => e.type === "https://schema.org/Message"));
+    assert.equal(entity.additionalType, undefined, "the offline engine's answer carries no AI-generated label");
+    assert.equal(entity.usageInfo?.name, "Confidential", "the cited contract brings the configured sensitivity label");
+    const markers = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    assert.ok(markers.length > 0, "citation markers in the text");
+    assert.deepEqual([...new Set(markers)].sort(), (entity.citation ?? []).map((c) => c.position).sort(), "every marker has its citation");
+    assert.deepEqual(channelData, { feedbackLoopEnabled: true }, "Teams' feedback loop, and no stream fields: a new message");
+    const card = cardOf(answer);
+    const texts = cardTexts(card);
+    assert.ok(
+      texts.some((t) => t.includes(en.reviewed)),
+      "the reviewed-by-an-approver line",
+    );
+    assert.ok(!texts.includes(en.conclusion), "the card does not repeat the text");
+    assert.ok(!JSON.stringify(card).includes('"verb":"feedback"'), "no feedback buttons on the card");
+
+    // Teams' feedback loop on that message is stored against the run.
+    const rated = await harness.post(feedbackLoopInvoke(pending.requesterConversationId, answer.activityId, "like", "Clear, thanks."));
+    assert.equal(rated.status, 200);
+    const stored = await harness.store.feedback.listForRun(approval.runId);
+    assert.deepEqual(
+      stored.map((f) => ({ rating: f.rating, comment: f.comment, conversationId: f.conversationId })),
+      [{ rating: "up", comment: "Clear, thanks.", conversationId: pending.requesterConversationId }],
+    );
+  });
+
+  it("edit & approve in a personal chat: the edited text is the message text (no rationale, no citations), the card says it was edited, before/after audited", async () => {
     const pending = await askNeedingApproval(harness);
     const edited = "Yes, but only at +5% and after legal review of the liability clause.";
     const response = await harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.edit", { editedText: edited }));
@@ -183,20 +237,48 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       10_000,
       "the edited answer",
     );
-    assert.ok(
-      cardTexts(cardOf(answer)).some((t) => t.includes(edited)),
-      "the edited text is the answer",
+    assert.equal(answer.activity.text, edited, "the edited text alone is the message text");
+    const entity = TeamsAiEntitySchema.parse(
+      (answer.activity.entities as { type: string }[]).find((e) => e.type === "https://schema.org/Message"),
     );
+    assert.deepEqual(entity.citation, [], "nothing to cite");
+    assert.deepEqual(answer.activity.channelData, { feedbackLoopEnabled: true });
+    assert.ok(!cardTexts(cardOf(answer)).some((t) => t.includes(edited)), "the card does not repeat the text");
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     assert.equal(approval.decision?.kind, "edit");
     assert.equal(approval.decision?.after, edited);
     assert.notEqual(approval.decision?.before, edited);
     assert.equal((await harness.store.runs.load(approval.runId))?.answer?.conclusion, edited);
 
+    const comment = "y".repeat(MAX_COMMENT_CHARS);
+    await harness.post(feedbackLoopInvoke(pending.requesterConversationId, answer.activityId, "dislike", comment));
+    const [stored] = await harness.store.feedback.listForRun(approval.runId);
+    assert.deepEqual([stored?.rating, stored?.comment], ["down", comment], "the feedback loop rates the edited answer");
+  });
+
+  it("a group-chat requester gets the edited answer as the plain card with its own feedback buttons, which keep the edited line when rating", async () => {
+    const pending = await askNeedingApproval(harness, undefined, { conversationType: "groupChat" });
+    const edited = "Yes, but only at +5% and after legal review of the liability clause.";
+    await harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.edit", { editedText: edited }));
+    const answer = await harness.connector.waitFor(
+      (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.reviewedEdited),
+      10_000,
+      "the edited answer",
+    );
+    assert.ok(
+      cardTexts(cardOf(answer)).some((t) => t.includes(edited)),
+      "the edited text is on the card",
+    );
+    assert.equal(answer.activity.text, undefined, "no message text");
+    assert.equal(answer.activity.entities, undefined, "no citations entity");
+    assert.equal(answer.activity.channelData, undefined, "no feedback loop");
+    assert.ok(JSON.stringify(cardOf(answer)).includes('"verb":"feedback"'), "the card's own feedback buttons");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+
     // The requester rates the delivered answer: the rebuilt card still says it was reviewed and edited.
     const comment = "y".repeat(MAX_COMMENT_CHARS);
     const rated = await harness.post({
-      ...harness.message("", { conversationId: pending.requesterConversationId }),
+      ...harness.message("", { conversationId: pending.requesterConversationId, conversationType: "groupChat" }),
       type: "invoke",
       name: "adaptiveCard/action",
       text: undefined,
@@ -246,7 +328,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(run?.status, "failed");
     assert.equal(run?.lifecycle?.stage, "failed");
     assert.equal(run?.failure?.correlationId, pending.approvalId);
-    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer after a rejection");
+    assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 0, "no answer after a rejection");
   });
 
   it("a decision after a restart (new process over the same Cosmos) works", async () => {
@@ -274,7 +356,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status !== "pending", 20_000);
     assert.equal(approval.delivery.status, "delivered");
     assert.equal(approval.delivery.attempts, 3);
-    assert.equal(postedCardsShowing(harness, pending.requesterConversationId, en.conclusion).length, 1);
+    assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 1);
   });
 
   it("fails closed when the store is down at request time: the requester is told to try again and nothing is posted", async () => {
@@ -294,7 +376,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       config: harness.config,
       store: { ...harness.store, approvals: deadApprovals },
       telemetry: noopTelemetry,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+      messaging: teamsApprovalMessaging(harness.config, harness.store.botState),
       log: () => undefined,
     });
     const conversationId = `personal-fail-closed-${Date.now()}`;

@@ -3,18 +3,19 @@ import { readFileSync } from "node:fs";
 import Module from "node:module";
 import path from "node:path";
 import { InvocationContext, type Timer } from "@azure/functions";
-import { createApprovals, TeamsApprovalMessaging } from "../../../src/approvals";
+import { createApprovals } from "../../../src/approvals";
 import { newApproval } from "../../../src/approvals/approval-record";
 import { decideApproval } from "../../../src/approvals/decide-approval";
 import { loadConfig, type AppConfig } from "../../../src/config";
 import { runApprovalMaintenanceOnce } from "../../../src/jobs/approval-maintenance-runner";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
-import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
 import { completedRun } from "../../fixtures/cards/sample-runs";
+import { AnswerMessages } from "../../../src/teams/answer-messages";
 import { FakeConnector, cardOf, cardTexts } from "../../fakes/fake-connector";
-import { APPROVER, CHANNEL_ID, en } from "./approval-harness";
+import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
+import { APPROVER, CHANNEL_ID, en, teamsApprovalMessaging } from "./approval-harness";
 
 const MINUTE = 60_000;
 const REQUESTER_CONVERSATION = "personal-function-timer";
@@ -63,6 +64,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       APPROVER_AAD_IDS: APPROVER.aadObjectId,
       APPROVAL_SCHEDULER: "function",
       APPROVAL_SCHEDULE: "0 */2 * * * *",
+      CONTRACT_SENSITIVITY_LABEL: "Confidential",
     };
     config = loadConfig(env);
     store = await openCosmosStore(config, { log: () => undefined });
@@ -99,7 +101,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       config,
       store,
       telemetry: noopTelemetry,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+      messaging: teamsApprovalMessaging(config, store.botState),
       clock: { now: () => decidedAt },
       log: () => undefined,
     });
@@ -155,6 +157,21 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     assert.ok(
       texts.some((t) => t.includes(en.reviewed)),
       "the approved answer, marked as reviewed",
+    );
+    // The job delivers the Teams-native answer message of a personal chat, as the bot would have.
+    const { activity, activityId } = answers[0];
+    assert.ok(activity.text?.includes("[1]"), `the text with citation markers: ${activity.text}`);
+    const entity = TeamsAiEntitySchema.parse(
+      (activity.entities as { type: string }[]).find((e) => e.type === "https://schema.org/Message"),
+    );
+    assert.deepEqual(entity.additionalType, ["AIGeneratedContent"], "a model's answer carries the AI-generated label");
+    assert.equal(entity.usageInfo?.name, "Confidential", "the cited contract brings the sensitivity label");
+    assert.equal(entity.citation?.[0]?.appearance.name, "Contract CTR-0012");
+    assert.deepEqual(activity.channelData, { feedbackLoopEnabled: true });
+    assert.equal(
+      await new AnswerMessages(store.botState).runOf(REQUESTER_CONVERSATION, activityId),
+      "run-function-1",
+      "mapped to its run in the bot's state storage, where the bot reads Teams' feedback loop",
     );
     const update = connector.inConversation(THREAD).find((a) => a.method === "PUT");
     assert.ok(update && cardTexts(cardOf(update)).includes(en.outcomeApproved), "the approver card shows the outcome");

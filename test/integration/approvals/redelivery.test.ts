@@ -9,7 +9,7 @@ import {
   approvalWhen,
   askNeedingApproval,
   en,
-  postedCardsShowing,
+  postedAnswers,
   startApprovalHarness,
   storedApproval,
   type PendingApproval,
@@ -26,7 +26,7 @@ describe("Approval delivery survives a crash between the decision and the send (
     membership: async () => false,
     language: "en" as const,
   });
-  const answersTo = (pending: PendingApproval) => postedCardsShowing(harness, pending.requesterConversationId, en.conclusion);
+  const answersTo = (pending: PendingApproval) => postedAnswers(harness, pending.requesterConversationId);
 
   before(async () => {
     harness = await startApprovalHarness();

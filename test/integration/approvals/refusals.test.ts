@@ -11,6 +11,7 @@ import {
   approvalWhen,
   askNeedingApproval,
   en,
+  postedAnswers,
   postedCardsShowing,
   settle,
   storedApproval,
@@ -79,7 +80,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
       1,
       "the requester is told once",
     );
-    assert.equal(postedCardsShowing(suite.harness, pending.requesterConversationId, en.conclusion).length, 0, "no answer after the expiry");
+    assert.equal(postedAnswers(suite.harness, pending.requesterConversationId).length, 0, "no answer after the expiry");
   });
 
   it("the refusal card is in the approval's language (ja)", async () => {
@@ -92,7 +93,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
   });
 
   it("segregation of duties: an approver cannot decide their own request (refused, audited, nothing changes); another approver can", async () => {
-    const pending = await askNeedingApproval(suite.harness, undefined, APPROVER_AS_REQUESTER);
+    const pending = await askNeedingApproval(suite.harness, undefined, { userId: APPROVER_AS_REQUESTER });
     const own = await suite.harness.post(approvalInvoke(suite.harness, pending, APPROVER, "approval.approve"));
     assert.equal(own.body.type, "application/vnd.microsoft.activity.message");
     assert.match(own.body.value, /You asked this question, so another approver must decide on it/);
@@ -111,7 +112,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
       [APPROVER.aadObjectId, APPROVER.aadObjectId],
     );
     assert.match(refusals[0].detail, /segregation of duties/);
-    assert.equal(postedCardsShowing(suite.harness, pending.requesterConversationId, en.conclusion).length, 0);
+    assert.equal(postedAnswers(suite.harness, pending.requesterConversationId).length, 0);
 
     const other = await suite.harness.post(approvalInvoke(suite.harness, pending, TEAM_MEMBER, "approval.approve"));
     assert.ok(cardTexts(other.body.value).includes(en.outcomeApproved));
@@ -120,7 +121,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
   });
 
   it("the requester is recognised by their channel account too, under another Entra object id", async () => {
-    const pending = await askNeedingApproval(suite.harness, undefined, APPROVER_AS_REQUESTER);
+    const pending = await askNeedingApproval(suite.harness, undefined, { userId: APPROVER_AS_REQUESTER });
     const approvals = approvalsInAnotherProcess(suite.harness);
     const click = { action: { type: "Action.Execute", verb: "approval.approve", data: { approvalId: pending.approvalId } } };
     const result = await decideApproval(approvals.deps, {
@@ -135,7 +136,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
   });
 
   it("APPROVAL_SEGREGATION_OF_DUTIES=false lets an approver decide their own request (a one-person trial)", async () => {
-    const pending = await askNeedingApproval(suite.harness, undefined, APPROVER_AS_REQUESTER);
+    const pending = await askNeedingApproval(suite.harness, undefined, { userId: APPROVER_AS_REQUESTER });
     const config = { ...suite.harness.config, env: { ...suite.harness.config.env, APPROVAL_SEGREGATION_OF_DUTIES: false } };
     const approvals = approvalsInAnotherProcess(suite.harness, config);
     const result = await decideApproval(approvals.deps, {

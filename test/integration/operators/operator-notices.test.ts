@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
-import { TeamsApprovalMessaging } from "../../../src/approvals";
+import { MemoryStorage } from "botbuilder";
+import { loadConfig } from "../../../src/config";
 import type { OperatorNotice } from "../../../src/domain";
 import { ChannelOperatorNotices, firstWords, type OperatorNoticeSettings } from "../../../src/operators";
-import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { FakeConnector, cardOf, cardTexts } from "../../fakes/fake-connector";
+import { teamsApprovalMessaging } from "../approvals/approval-harness";
 
 const CHANNEL = "19:operators@thread.tacv2";
 
@@ -24,7 +25,7 @@ describe("operator notices in the operators' channel (fake connector)", function
   const notices = (settings: Partial<OperatorNoticeSettings> = {}) =>
     new ChannelOperatorNotices(
       { channelId: CHANNEL, questionWords: 0, perHour: 20, dedupWindowMs: 600_000, language: "en", ...settings },
-      new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined),
+      teamsApprovalMessaging(loadConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline" }), new MemoryStorage()),
       { now: () => new Date(now) },
       (line) => logged.push(line),
     );

@@ -1,0 +1,76 @@
+import type { Activity, Storage } from "botbuilder";
+import { buildAnswerCard, answerMessageText, answerViewFromRun, citationsFromAnswer, type DisplayNames } from "../cards";
+import type { AppConfig } from "../config";
+import { describeError, type RunState } from "../domain";
+import { aiMessageEntity } from "./ai-message-entity";
+import { AnswerMessages } from "./answer-messages";
+import type { Log, Reference } from "./bot-deps";
+import { cardActivity } from "./card-activity";
+
+/** What building and remembering answer messages needs. */
+export interface AnswerActivityDeps {
+  names: DisplayNames;
+  qscoreThreshold: number;
+  /** The sensitivity label of answers that cite a contract (personal chats, where Teams shows it). */
+  contractSensitivityLabel?: string;
+  /** Where a personal chat's answer message is mapped to its run, for Teams' feedback loop. */
+  answerMessages: AnswerMessages;
+  log: Log;
+}
+
+/**
+ * A run's answer as a Teams message, the same for every path that delivers one: the run worker's
+ * delivery, and the delivery of an answer an approver signed off (whose card then says so).
+ */
+export class AnswerActivities {
+  constructor(private readonly deps: AnswerActivityDeps) {}
+
+  /** Where personal chats' answer messages are mapped to their runs (the feedback loop reads it). */
+  get messages(): AnswerMessages {
+    return this.deps.answerMessages;
+  }
+
+  /**
+   * The answer message. In a personal chat (`native`) it reads as Teams' own: the conclusion and
+   * rationale as its text with citation markers, the card below with what the text does not say,
+   * the AI label or the offline line, a sensitivity label when a contract is cited, and Teams'
+   * feedback loop instead of card buttons. Elsewhere the plain answer card with its own buttons.
+   */
+  build(state: RunState, native: boolean): Partial<Activity> {
+    const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
+    if (!native) return cardActivity(buildAnswerCard(view));
+    const citations = citationsFromAnswer(view, view.language);
+    const label = this.deps.contractSensitivityLabel;
+    const sensitivity = label && citations.some((citation) => citation.source === "contract") ? { name: label } : undefined;
+    return {
+      ...cardActivity(buildAnswerCard({ ...view, textAbove: true, nativeFeedback: true })),
+      text: answerMessageText(view, citations, view.language),
+      entities: [aiMessageEntity({ citations, aiGenerated: !view.offline, ...(sensitivity ? { sensitivity } : {}) })],
+      channelData: { feedbackLoopEnabled: true },
+    };
+  }
+
+  /** Maps a sent native answer message to its run for Teams' feedback loop; a failure costs only that mapping. */
+  async remember(conversationId: string, activityId: string, runId: string): Promise<void> {
+    await this.deps.answerMessages.remember(conversationId, activityId, runId).catch((error: unknown) => {
+      this.deps.log(`run ${runId}: answer message not remembered for feedback: ${describeError(error)}`);
+    });
+  }
+}
+
+/** The answer messages of a process: names from its prompt library, the label from configuration, the mapping in `botState`. */
+export function createAnswerActivities(config: AppConfig, options: { names: DisplayNames; botState: Storage; log: Log }): AnswerActivities {
+  const label = config.env.CONTRACT_SENSITIVITY_LABEL;
+  return new AnswerActivities({
+    names: options.names,
+    qscoreThreshold: config.workflow.qscoreThreshold,
+    ...(label ? { contractSensitivityLabel: label } : {}),
+    answerMessages: new AnswerMessages(options.botState),
+    log: options.log,
+  });
+}
+
+/** True for a one-to-one chat with the bot, where answers are Teams-native messages (group chats and channels get cards). */
+export function isPersonalChat(reference: Reference): boolean {
+  return reference.conversation?.conversationType === "personal";
+}

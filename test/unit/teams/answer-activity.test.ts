@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { MemoryStorage, type Storage } from "botbuilder";
+import { labelsFor } from "../../../src/cards/labels";
+import { AnswerActivities, isPersonalChat } from "../../../src/teams/answer-activity";
+import { AnswerMessages } from "../../../src/teams/answer-messages";
+import { cardTexts } from "../../fakes/fake-connector";
+import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
+import { completedRun, NAMES } from "../../fixtures/cards/sample-runs";
+
+const en = labelsFor("en");
+
+function answers(options: { label?: string; storage?: Storage; log?: (line: string) => void } = {}): AnswerActivities {
+  return new AnswerActivities({
+    names: NAMES,
+    qscoreThreshold: 70,
+    ...(options.label ? { contractSensitivityLabel: options.label } : {}),
+    answerMessages: new AnswerMessages(options.storage ?? new MemoryStorage()),
+    log: options.log ?? (() => undefined),
+  });
+}
+
+const entityOf = (activity: { entities?: unknown[] }) => TeamsAiEntitySchema.parse(activity.entities?.[0]);
+const cardOf = (activity: { attachments?: { content?: unknown }[] }) => activity.attachments?.[0]?.content;
+
+describe("teams/answer-activity", () => {
+  it("a personal chat's answer is Teams' own message: text with markers, the card below without it, the entity, the feedback loop", () => {
+    const activity = answers({ label: "Confidential" }).build(completedRun(), true);
+    const text = activity.text ?? "";
+    assert.ok(text.startsWith("No: the contract caps yearly increases at 5%"), text);
+    assert.ok(text.includes("[1]"), text);
+    const entity = entityOf(activity);
+    assert.deepEqual(entity.additionalType, ["AIGeneratedContent"]);
+    assert.equal(entity.usageInfo?.name, "Confidential", "a cited contract brings the label");
+    assert.equal(entity.citation?.[0]?.appearance.name, "Contract CTR-0012");
+    assert.deepEqual(activity.channelData, { feedbackLoopEnabled: true });
+    const card = cardOf(activity);
+    assert.ok(!cardTexts(card).includes(en.conclusion), "the card leaves the text out");
+    assert.ok(!JSON.stringify(card).includes('"verb":"feedback"'), "no feedback buttons");
+  });
+
+  it("elsewhere the plain answer card with its own feedback buttons", () => {
+    const activity = answers({ label: "Confidential" }).build(completedRun(), false);
+    assert.deepEqual(Object.keys(activity).sort(), ["attachments", "type"]);
+    assert.ok(cardTexts(cardOf(activity)).includes(en.conclusion));
+    assert.ok(JSON.stringify(cardOf(activity)).includes('"verb":"feedback"'));
+  });
+
+  it("an approver's edited answer: the edited text alone, no citations, the edited line on the card; offline answers carry no AI label", () => {
+    const run = completedRun({ offline: true, review: { approvalId: "a-1", edited: true } });
+    const edited = { ...run, answer: { ...run.answer!, conclusion: "Only at +5%.", rationale: [] } };
+    const activity = answers({ label: "Confidential" }).build(edited, true);
+    assert.equal(activity.text, "Only at +5%.");
+    const entity = entityOf(activity);
+    assert.deepEqual(entity.citation, []);
+    assert.equal(entity.additionalType, undefined);
+    assert.equal(entity.usageInfo, undefined, "nothing cited, no label");
+    assert.ok(cardTexts(cardOf(activity)).some((t) => t.includes(en.reviewedEdited)));
+  });
+
+  it("no sensitivity label unless one is configured", () => {
+    assert.equal(entityOf(answers().build(completedRun(), true)).usageInfo, undefined);
+  });
+
+  it("remembers which run a sent answer message belongs to; a storage failure is logged, not thrown", async () => {
+    const storage = new MemoryStorage();
+    await answers({ storage }).remember("chat-1", "activity-1", "run-1");
+    assert.equal(await new AnswerMessages(storage).runOf("chat-1", "activity-1"), "run-1");
+    const logged: string[] = [];
+    const broken = Object.assign(new MemoryStorage(), { write: () => Promise.reject(new Error("storage down")) });
+    await answers({ storage: broken, log: (line) => logged.push(line) }).remember("chat-1", "activity-2", "run-2");
+    assert.match(logged.join("\n"), /run run-2: answer message not remembered for feedback: .*storage down/);
+  });
+
+  it("a personal chat is told by the stored reference's conversation type", () => {
+    assert.equal(isPersonalChat({ conversation: { id: "a", conversationType: "personal", isGroup: false, name: "" } }), true);
+    assert.equal(isPersonalChat({ conversation: { id: "b", conversationType: "groupChat", isGroup: true, name: "" } }), false);
+    assert.equal(isPersonalChat({}), false);
+  });
+});
