@@ -1,7 +1,7 @@
 import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
 import { labelsFor } from "./labels";
-import { textLimits } from "./limits";
+import { answerBodyLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
 import { truncate } from "./text";
 import type { AnswerView } from "./view-models";
@@ -12,10 +12,10 @@ import template from "./templates/answer-card.json";
  * actions, QSCORE badge, failed specialists, offline and review labels, and 👍/👎 feedback (unless
  * Teams' own feedback loop asks). Also the final approved answer (with `view.review`).
  */
-export function buildAnswerCard(view: AnswerView): AdaptiveCard {
+export function buildAnswerCard(view: AnswerView, limitBytes?: number): AdaptiveCard {
   const labels = labelsFor(view.language);
   return fitCard((scale) => {
-    const limits = textLimits(scale);
+    const limits = answerBodyLimits(view, scale);
     return expandTemplate<AdaptiveCard>(template, {
       labels,
       runId: view.runId,
@@ -25,18 +25,11 @@ export function buildAnswerCard(view: AnswerView): AdaptiveCard {
       badge: qscoreBadge(view.quality),
       offline: view.offline ? labels.offline : "",
       reviewed: view.review ? (view.review.edited ? labels.reviewedEdited : labels.reviewed) : "",
-      // An approver's edited text is the whole answer: it gets the final-text limit, not the conclusion's.
-      answerBody: buildAnswerBody(
-        view,
-        view.language,
-        view.review?.edited ? { ...limits, conclusion: limits.finalText } : limits,
-        "answer-",
-        { withConclusion: !view.textAbove },
-      ),
+      answerBody: buildAnswerBody(view, view.language, limits, "answer-", { withConclusion: !view.textAbove }),
       failed: view.failed.map((item) => ({ name: item.name, reason: truncate(item.reason, limits.reason) })),
       maxCommentChars: MAX_COMMENT_CHARS,
       askFeedback: !view.nativeFeedback && !view.feedbackGiven,
       feedbackThanks: view.feedbackGiven ? labels.feedbackThanks(view.feedbackGiven) : "",
     });
-  });
+  }, limitBytes);
 }

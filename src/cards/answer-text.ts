@@ -1,6 +1,8 @@
 import type { Language } from "../domain";
 import { citationMarkers, type CitationView } from "./citations";
 import { labelsFor } from "./labels";
+import { textLimits, type TextLimits } from "./limits";
+import { truncate } from "./text";
 import type { AnswerBodyView } from "./view-models";
 
 /** Markdown characters escaped in model text, so an answer can never inject links, mentions or formatting. */
@@ -15,18 +17,20 @@ export function literalMarkdown(text: string): string {
  * The answer as message text: the conclusion, then each rationale point with the `[n]` markers of
  * `citations` (Teams turns them into citation pills; the answer card's sources list uses the same
  * numbers). Points are bulleted paragraphs rather than a Markdown list: clients that show citation
- * pills (the Agents Playground among them) look for the markers in paragraphs.
+ * pills (the Agents Playground among them) look for the markers in paragraphs. Texts are cut to
+ * `limits`, as on the card.
  */
 export function answerMessageText(
   body: Pick<AnswerBodyView, "conclusion" | "rationale">,
   citations: readonly CitationView[],
   language: Language,
+  limits: Pick<TextLimits, "conclusion" | "rationalePoint" | "rationaleItems"> = textLimits(),
 ): string {
-  const points = body.rationale.map((item) => {
+  const points = body.rationale.slice(0, limits.rationaleItems).map((item) => {
     const markers = citationMarkers(item.citations, citations);
-    return `• ${literalMarkdown(item.point)}${markers ? ` ${markers}` : ""}`;
+    return `• ${literalMarkdown(truncate(item.point, limits.rationalePoint))}${markers ? ` ${markers}` : ""}`;
   });
-  const conclusion = conclusionMarkdown(body.conclusion);
+  const conclusion = conclusionMarkdown(truncate(body.conclusion, limits.conclusion));
   return points.length > 0 ? `${conclusion}\n\n**${labelsFor(language).rationale}**\n\n${points.join("\n\n")}` : conclusion;
 }
 

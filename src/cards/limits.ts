@@ -27,3 +27,9 @@ export function textLimits(scale = 1): TextLimits {
   ]);
   return Object.fromEntries(entries) as TextLimits;
 }
+
+/** The limits of an answer's body: an approver's edited text is the whole answer, so it gets the final-text limit, not the conclusion's. */
+export function answerBodyLimits(view: { review?: { edited: boolean } }, scale = 1): TextLimits {
+  const limits = textLimits(scale);
+  return view.review?.edited ? { ...limits, conclusion: limits.finalText } : limits;
+}

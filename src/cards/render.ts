@@ -35,14 +35,17 @@ export function cardBytes(card: AdaptiveCard): number {
   return Buffer.byteLength(JSON.stringify(card), "utf8");
 }
 
+/** The text scales a message is built at, in turn, while it is too large for Teams. */
+export const SHRINK_SCALES = [1, 0.6, 0.35, 0.2, 0.1] as const;
+
 /**
- * Builds a card at full text limits and, while it is too large for Teams, again with the limits
+ * Builds a card at full text limits and, while it is larger than `limitBytes`, again with the limits
  * scaled down. The last attempt is returned even if still large (the caller's texts are then absurd).
  */
-export function fitCard(build: (scale: number) => AdaptiveCard): AdaptiveCard {
-  let card = build(1);
-  for (const scale of [0.6, 0.35, 0.2, 0.1]) {
-    if (cardBytes(card) <= CARD_SIZE_LIMIT_BYTES) return card;
+export function fitCard(build: (scale: number) => AdaptiveCard, limitBytes = CARD_SIZE_LIMIT_BYTES): AdaptiveCard {
+  let card = build(SHRINK_SCALES[0]);
+  for (const scale of SHRINK_SCALES.slice(1)) {
+    if (cardBytes(card) <= limitBytes) return card;
     card = build(scale);
   }
   return card;

@@ -15,6 +15,8 @@ export interface AiMessageOptions {
   /** False for the offline engine's answers: they say they are offline instead of carrying the label. */
   aiGenerated: boolean;
   sensitivity?: SensitivityLabel;
+  /** False when the message must shrink: a citation without a document then shows only its abstract (no quote card). */
+  quoteCards?: boolean;
 }
 
 /** Teams shows at most this many citations on a message. */
@@ -44,7 +46,7 @@ export function aiMessageEntity(options: AiMessageOptions): Entity {
         "@type": "DigitalDocument",
         name: truncate(citation.title, MAX_CITATION_TITLE),
         abstract: truncate(citation.quote || citation.title, MAX_CITATION_ABSTRACT),
-        ...citationTarget(citation),
+        ...citationTarget(citation, options.quoteCards ?? true),
         ...(citation.source ? { keywords: [truncate(citation.source, MAX_CITATION_KEYWORD)] } : {}),
         ...(usageInfo ? { usageInfo } : {}),
       },
@@ -53,8 +55,12 @@ export function aiMessageEntity(options: AiMessageOptions): Entity {
   };
 }
 
-/** What opening a citation shows: the record's document when it has one, else a card with the quote. */
-function citationTarget(citation: CitationView): Pick<ClientCitation["appearance"], "url" | "encodingFormat" | "text"> {
+/** What opening a citation shows: the record's document when it has one, else a card with the quote (when there is room). */
+function citationTarget(
+  citation: CitationView,
+  quoteCards: boolean,
+): Pick<ClientCitation["appearance"], "url" | "encodingFormat" | "text"> {
   if (citation.url !== undefined) return { url: citation.url };
+  if (!quoteCards) return {};
   return { encodingFormat: "application/vnd.microsoft.card.adaptive", text: JSON.stringify(buildCitationCard(citation)) };
 }

@@ -1,11 +1,26 @@
 import type { Activity, Storage } from "botbuilder";
-import { buildAnswerCard, answerMessageText, answerViewFromRun, citationsFromAnswer, type DisplayNames } from "../cards";
+import {
+  answerBodyLimits,
+  answerMessageText,
+  answerViewFromRun,
+  buildAnswerCard,
+  cardBytes,
+  citationsFromAnswer,
+  SHRINK_SCALES,
+  type DisplayNames,
+} from "../cards";
 import type { AppConfig } from "../config";
 import { describeError, type RunState } from "../domain";
 import { aiMessageEntity } from "./ai-message-entity";
 import { AnswerMessages } from "./answer-messages";
 import type { Log, Reference } from "./bot-deps";
 import { cardActivity } from "./card-activity";
+
+/**
+ * Teams rejects a bot message above about 28 KB. A native answer is its text, its card and its
+ * citations together, so the three are fitted under this (the envelope takes the rest).
+ */
+export const MESSAGE_SIZE_LIMIT_BYTES = 27 * 1024;
 
 /** What building and remembering answer messages needs. */
 export interface AnswerActivityDeps {
@@ -35,6 +50,8 @@ export class AnswerActivities {
    * rationale as its text with citation markers, the card below with what the text does not say,
    * the AI label or the offline line, a sensitivity label when a contract is cited, and Teams'
    * feedback loop instead of card buttons. Elsewhere the plain answer card with its own buttons.
+   * A native message too large for Teams is built again with shorter texts and, below full size,
+   * without the quote cards of citations (their abstracts still quote).
    */
   build(state: RunState, native: boolean): Partial<Activity> {
     const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
@@ -42,12 +59,22 @@ export class AnswerActivities {
     const citations = citationsFromAnswer(view, view.language);
     const label = this.deps.contractSensitivityLabel;
     const sensitivity = label && citations.some((citation) => citation.source === "contract") ? { name: label } : undefined;
-    return {
-      ...cardActivity(buildAnswerCard({ ...view, textAbove: true, nativeFeedback: true })),
-      text: answerMessageText(view, citations, view.language),
-      entities: [aiMessageEntity({ citations, aiGenerated: !view.offline, ...(sensitivity ? { sensitivity } : {}) })],
-      channelData: { feedbackLoopEnabled: true },
-    };
+    const cardView = { ...view, textAbove: true, nativeFeedback: true };
+    let activity: Partial<Activity> = {};
+    for (const scale of SHRINK_SCALES) {
+      const text = answerMessageText(view, citations, view.language, answerBodyLimits(view, scale));
+      const entity = aiMessageEntity({
+        citations,
+        aiGenerated: !view.offline,
+        quoteCards: scale === 1,
+        ...(sensitivity ? { sensitivity } : {}),
+      });
+      const room = MESSAGE_SIZE_LIMIT_BYTES - Buffer.byteLength(text) - Buffer.byteLength(JSON.stringify(entity));
+      const card = buildAnswerCard(cardView, Math.max(0, room));
+      activity = { ...cardActivity(card), text, entities: [entity], channelData: { feedbackLoopEnabled: true } };
+      if (cardBytes(card) <= room) break;
+    }
+    return activity;
   }
 
   /** Maps a sent native answer message to its run for Teams' feedback loop; a failure costs only that mapping. */

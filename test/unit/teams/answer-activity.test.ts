@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MemoryStorage, type Storage } from "botbuilder";
 import { labelsFor } from "../../../src/cards/labels";
-import { AnswerActivities, isPersonalChat } from "../../../src/teams/answer-activity";
+import { AnswerActivities, isPersonalChat, MESSAGE_SIZE_LIMIT_BYTES } from "../../../src/teams/answer-activity";
 import { AnswerMessages } from "../../../src/teams/answer-messages";
 import { cardTexts } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
@@ -55,6 +55,36 @@ describe("teams/answer-activity", () => {
     assert.equal(entity.additionalType, undefined);
     assert.equal(entity.usageInfo, undefined, "nothing cited, no label");
     assert.ok(cardTexts(cardOf(activity)).some((t) => t.includes(en.reviewedEdited)));
+  });
+
+  it("a message too large for Teams is cut to fit (text, card and citations together), keeping the conclusion's start and the markers", () => {
+    const long = (seed: string, n: number) => Array.from({ length: n }, (_, i) => `${seed}${i}`).join("、");
+    const run = completedRun({ language: "ja" });
+    const evidence = Array.from({ length: 10 }, (_, i) => ({
+      source: "policy",
+      referenceId: `POL-${i} §1`,
+      quote: long("規程の引用", 80),
+    }));
+    const huge = {
+      ...run,
+      findings: run.findings.map((finding) => ({ ...finding, details: long("詳細", 300), evidence })),
+      answer: {
+        ...run.answer!,
+        conclusion: `結論：${long("更新条件", 400)}`,
+        rationale: evidence.map((item) => ({ point: long("根拠の説明", 60), citations: [item.referenceId] })),
+      },
+    };
+    const activity = answers().build(huge, true);
+    const bytes = Buffer.byteLength(JSON.stringify(activity));
+    assert.ok(bytes <= MESSAGE_SIZE_LIMIT_BYTES, `${bytes} bytes`);
+    assert.ok(activity.text?.startsWith("結論：更新条件0"), activity.text?.slice(0, 40));
+    assert.ok(activity.text?.includes("[1]"), "the points kept keep their markers");
+    assert.equal(entityOf(activity).citation?.length, 10);
+    const small = answers().build(completedRun(), true);
+    assert.ok(
+      entityOf(small).citation?.every((c) => c.appearance.encodingFormat === "application/vnd.microsoft.card.adaptive"),
+      "a message of ordinary size keeps its quote cards",
+    );
   });
 
   it("no sensitivity label unless one is configured", () => {
