@@ -42,7 +42,8 @@ function toolCalls(suppliers: string[]): Record<string, (i: number) => unknown> 
 }
 
 async function measureTools(data: ProcurementData) {
-  const registry = createToolRegistry(data, { now: () => new Date("2026-11-21T00:00:00Z") });
+  const { fiscalYearStartMonth } = await data.describe();
+  const registry = createToolRegistry(data, { fiscalYearStartMonth, now: () => new Date("2026-11-21T00:00:00Z") });
   const suppliers = (await data.listSuppliers()).slice(0, 50).map((s) => s.name);
   const figures: Record<string, { p50: number; p95: number; cpu: { p50: number; p95: number } }> = {};
   for (const [label, args] of Object.entries(toolCalls(suppliers))) {

@@ -23,7 +23,10 @@ export class OfflineReplies {
 
   /** Builds the engine's vocabulary from the data (suppliers, categories). */
   static async create(data: ProcurementData): Promise<OfflineReplies> {
-    return new OfflineReplies(createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(data) }), createToolRegistry(data));
+    return new OfflineReplies(
+      createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(data) }),
+      createToolRegistry(data, { fiscalYearStartMonth: (await data.describe()).fiscalYearStartMonth }),
+    );
   }
 
   /** The reply to one request body from agent `agentId`. */

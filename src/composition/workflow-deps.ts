@@ -28,7 +28,7 @@ export async function buildWorkflowDeps(
 ): Promise<WorkflowDeps> {
   return {
     model: options.model ?? (await createChatModel(config, options.data)),
-    tools: createToolRegistry(options.data),
+    tools: createToolRegistry(options.data, { fiscalYearStartMonth: (await options.data.describe()).fiscalYearStartMonth }),
     store: options.store,
     memory: options.memory ?? new InMemoryConversationMemory(config.memory),
     clock: systemClock,

@@ -21,7 +21,7 @@ export class FieldReader {
   /** `columns`: our column name → its position in a record. */
   constructor(
     private readonly mapping: Mapping,
-    private readonly columns: ReadonlyMap<string, number>,
+    readonly columns: ReadonlyMap<string, number>,
   ) {
     this.readDate = dateReader(mapping.dateFormat);
   }

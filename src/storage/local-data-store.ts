@@ -69,18 +69,23 @@ export class LocalDataStore implements DataStoreWriter {
     const target = path.join(this.directory, FILES.rows);
     const temporary = `${target}.${process.pid}.tmp`;
     const out = createWriteStream(temporary);
-    let buffer = "";
+    // Rows are collected and joined once per megabyte: appending each to one string built a chain of
+    // a million pieces that every write had to flatten, and kept them alive until it did.
+    let rows: string[] = [];
+    let size = 0;
     const flush = async (stream: WriteStream) => {
-      if (buffer === "") return;
-      const chunk = buffer;
-      buffer = "";
+      if (rows.length === 0) return;
+      rows.push(""); // the last row's line break
+      const chunk = rows.join("\n");
+      [rows, size] = [[], 0];
       if (!stream.write(chunk)) await once(stream, "drain");
     };
     return {
       staged: true,
       add: async (json) => {
-        buffer += `${json}\n`;
-        if (buffer.length > 1 << 20) await flush(out);
+        rows.push(json);
+        size += json.length;
+        if (size > 1 << 20) await flush(out);
       },
       remove: async () => {},
       finish: async (cells) => {

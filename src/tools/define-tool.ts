@@ -8,6 +8,8 @@ import { describeZodError } from "../domain/zod-issues";
 export interface ToolContext {
   data: ProcurementData;
   today: () => string;
+  /** The data set's first month of the fiscal year (its summary's): the descriptions the model reads name it. */
+  fiscalYearStartMonth: number;
 }
 
 /**

@@ -4,6 +4,13 @@
  * (its summary's `fiscalYearStartMonth`); every function here takes that month, April by default.
  */
 
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** The months a fiscal year runs, for people and the model: "April–March"; with a January start, "January–December". */
+export function fiscalYearSpan(startMonth = 4): string {
+  return `${MONTHS[startMonth - 1]}–${MONTHS[(startMonth + 10) % 12]}`;
+}
+
 /**
  * The fiscal year of an ISO date ("2026-02-10" → "FY2025"); imports may start the year in another
  * month (`startMonth`, 1–12), named by the calendar year it starts in.

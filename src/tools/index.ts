@@ -14,11 +14,15 @@ export type { ProcurementData, SpendFilter } from "./procurement-data";
 export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
 export { resolveSupplier } from "./supplier-resolver";
 export { resolveCategory } from "./category-resolver";
-export { fiscalYearOf, parseFiscalYear } from "./fiscal-year";
+export { fiscalYearOf, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
 export { SpendGroupBySchema, type SpendGroupBy } from "./query-spend";
 
-/** Options of the tool registry: `now` dates "today" (contract countdowns, current fiscal year). */
+/**
+ * Options of the tool registry: the data set's first month of the fiscal year (`describe()`'s
+ * `fiscalYearStartMonth`), and `now`, which dates "today" (contract countdowns, current fiscal year).
+ */
 export interface ToolRegistryOptions {
+  fiscalYearStartMonth: number;
   now?: () => Date;
 }
 
@@ -26,9 +30,9 @@ export interface ToolRegistryOptions {
  * The read-only procurement data tools: searchPolicies, searchContracts, querySpend,
  * getSupplierProfile, listSuppliers, getPriceBenchmarks.
  */
-export function createToolRegistry(data: ProcurementData, options: ToolRegistryOptions = {}): ToolRegistry {
+export function createToolRegistry(data: ProcurementData, options: ToolRegistryOptions): ToolRegistry {
   const now = options.now ?? (() => new Date());
-  const context: ToolContext = { data, today: () => toIsoDate(now()) };
+  const context: ToolContext = { data, today: () => toIsoDate(now()), fiscalYearStartMonth: options.fiscalYearStartMonth };
   const tools: ToolDefinition[] = [
     createSearchPoliciesTool(context),
     createSearchContractsTool(context),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SpendCell } from "../domain";
 import { resolveCategory } from "./category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
-import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "./fiscal-year";
+import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
@@ -18,17 +18,25 @@ export type SpendGroupBy = z.infer<typeof SpendGroupBySchema>;
 const TIME_GROUPS: ReadonlySet<SpendGroupBy> = new Set(["month", "quarter", "fiscalYear"]);
 const isoDay = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, "ISO date YYYY-MM-DD or month YYYY-MM");
 
-/** querySpend arguments (strict-mode friendly: null = no filter). */
-export const QuerySpendParameters = z.object({
-  supplier: z.string().max(200).nullable().describe("Supplier name, alias or id (e.g. 'Acme', '取引先A社'); null = all"),
-  category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'raw-materials', '物流'; null = all"),
-  costCenter: z.string().max(100).nullable().describe("Cost center code or name, e.g. 'CC-1100' or 'Marketing'; null = all"),
-  fiscalYear: z.string().max(20).nullable().describe("Japanese fiscal year (April–March), e.g. 'FY2025' or '2025年度'; null = all years"),
-  from: isoDay.nullable().describe("First date (inclusive), YYYY-MM-DD or YYYY-MM; null = no lower bound"),
-  to: isoDay.nullable().describe("Last date (inclusive), YYYY-MM-DD or YYYY-MM; null = no upper bound"),
-  groupBy: SpendGroupBySchema.nullable().describe("How to break the total down; null = by fiscal year"),
-});
-type QuerySpendArgs = z.infer<typeof QuerySpendParameters>;
+/** querySpend arguments (strict-mode friendly: null = no filter), for a data set whose fiscal year starts in `fiscalYearStartMonth`. */
+export function querySpendParameters(fiscalYearStartMonth: number) {
+  return z.object({
+    supplier: z.string().max(200).nullable().describe("Supplier name, alias or id (e.g. 'Acme', '取引先A社'); null = all"),
+    category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'raw-materials', '物流'; null = all"),
+    costCenter: z.string().max(100).nullable().describe("Cost center code or name, e.g. 'CC-1100' or 'Marketing'; null = all"),
+    fiscalYear: z
+      .string()
+      .max(20)
+      .nullable()
+      .describe(
+        `Fiscal year (${fiscalYearSpan(fiscalYearStartMonth)}, named by the year it starts in), e.g. 'FY2025' or '2025年度'; null = all years`,
+      ),
+    from: isoDay.nullable().describe("First date (inclusive), YYYY-MM-DD or YYYY-MM; null = no lower bound"),
+    to: isoDay.nullable().describe("Last date (inclusive), YYYY-MM-DD or YYYY-MM; null = no upper bound"),
+    groupBy: SpendGroupBySchema.nullable().describe("How to break the total down; null = by fiscal year"),
+  });
+}
+type QuerySpendArgs = z.infer<ReturnType<typeof querySpendParameters>>;
 
 /**
  * Aggregates spend (JPY-normalised) for the filters from the monthly spend cells: total and count, a
@@ -36,12 +44,11 @@ type QuerySpendArgs = z.infer<typeof QuerySpendParameters>;
  * compared with the same months a year earlier), the off-contract share and the largest transactions.
  * Dates are resolved to whole months.
  */
-export function createQuerySpendTool({ data, today }: ToolContext) {
+export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startMonth }: ToolContext) {
   return defineTool({
     name: "querySpend",
-    description:
-      "Aggregate procurement spend (in JPY) filtered by supplier, category, cost center, fiscal year (April–March) or dates, grouped by supplier, category, month, quarter, fiscalYear or costCenter. Returns totals, counts, top groups, the fiscal-year trend with year-over-year change, off-contract share and the largest transactions with PO numbers.",
-    parameters: QuerySpendParameters,
+    description: `Aggregate procurement spend (in JPY) filtered by supplier, category, cost center, fiscal year (${fiscalYearSpan(startMonth)}) or dates, grouped by supplier, category, month, quarter, fiscalYear or costCenter. Returns totals, counts, top groups, the fiscal-year trend with year-over-year change, off-contract share and the largest transactions with PO numbers.`,
+    parameters: querySpendParameters(startMonth),
     async run(args) {
       const resolved = await resolveFilter(args, data);
       if ("problem" in resolved) {

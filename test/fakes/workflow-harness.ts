@@ -28,7 +28,7 @@ export function workflowHarness(model: ChatModel, env: Record<string, string> = 
   const config = loadConfig({ LLM_RETRY_INITIAL_MS: "20", LLM_RETRY_MAX_MS: "200", ...env });
   const deps: WorkflowDeps = {
     model,
-    tools: createToolRegistry(sampleData),
+    tools: createToolRegistry(sampleData, { fiscalYearStartMonth: 4 }),
     store,
     memory: new InMemoryConversationMemory(config.memory),
     clock: systemClock,

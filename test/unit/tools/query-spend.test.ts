@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import type { z } from "zod";
 import type { SpendTransaction } from "../../../src/domain";
 import { createToolRegistry } from "../../../src/tools";
 import { fiscalYearOf } from "../../../src/tools/fiscal-year";
@@ -101,7 +102,10 @@ describe("querySpend", () => {
       { ...dataSet, spend },
       { name: "imported", location: "test", importedAt: "2026-11-01T00:00:00Z", fiscalYearStartMonth: 1 },
     );
-    const tools = createToolRegistry(createSnapshotProcurementData(snapshot), { now: () => new Date("2026-08-01T00:00:00Z") });
+    const tools = createToolRegistry(createSnapshotProcurementData(snapshot), {
+      fiscalYearStartMonth: 1,
+      now: () => new Date("2026-08-01T00:00:00Z"),
+    });
     const byQuarter = await tools.get("querySpend")!.run({ ...noFilters, groupBy: "quarter" });
     assert.deepEqual(
       (byQuarter.data as any).groups.map((g: { key: string; totalJpy: number }) => [g.key, g.totalJpy]),
@@ -134,6 +138,20 @@ describe("querySpend", () => {
     const profile = await tools.get("getSupplierProfile")!.run({ name: supplier.name });
     assert.equal((profile.data as any).spend.currentFiscalYear, "FY2026");
     assert.equal((profile.data as any).spend.currentFiscalYearToDateJpy, 900);
+  });
+
+  it("tells the model the data set's fiscal year in its description and fiscalYear parameter", () => {
+    const describedFor = (fiscalYearStartMonth: number) => {
+      const tool = createToolRegistry(createSnapshotProcurementData(snapshotOf(dataSet)), { fiscalYearStartMonth }).get("querySpend")!;
+      const fiscalYear = (tool.parameters as z.AnyZodObject).shape.fiscalYear as z.ZodTypeAny;
+      return [tool.description, fiscalYear.description ?? ""];
+    };
+    for (const text of describedFor(4)) assert.match(text, /\(April–March[,)]/);
+    for (const text of describedFor(1)) {
+      assert.match(text, /\(January–December[,)]/);
+      assert.doesNotMatch(text, /April/);
+    }
+    for (const text of describedFor(10)) assert.match(text, /\(October–September[,)]/);
   });
 
   it("answers the same from fiscal-year roll-ups as from month cells, reading fewer cells", async () => {

@@ -87,7 +87,7 @@ describe("offline specialists over the sample data and the real tools", () => {
   const dataSet = generateSampleDataSet();
   before(async () => {
     const data = createInMemoryProcurementData(dataSet);
-    registry = createToolRegistry(data);
+    registry = createToolRegistry(data, { fiscalYearStartMonth: 4 });
     model = createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(data), clock });
   });
 

@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { optionalUrl, type Contract } from "../domain";
+import { readCsvRecords } from "./csv-records";
+import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
+import { DuplicateIds } from "./duplicate-ids";
+import type { FieldReader } from "./fields";
+import type { ImportRun } from "./import-run";
+import { mergeDirectory } from "./merge-directory";
+
+/** A contract ending within this many days is "expiring" when contracts.csv gives no status. */
+const CONTRACT_EXPIRING_DAYS = 120;
+
+/** A contract row's document, read into its clauses once every row is checked. */
+interface ContractDocument {
+  contract: Contract;
+  document: string;
+  line: number;
+}
+
+/**
+ * contracts.csv, checked against the suppliers and rates, with each contract's document (when it
+ * names one) split into clauses; a contract whose document cannot be read is not imported.
+ */
+export async function importContracts(run: ImportRun): Promise<void> {
+  const seen = new DuplicateIds();
+  const documents: ContractDocument[] = [];
+  const result = await readCsvRecords(run, "contracts", (f, row) => {
+    const contract = readContract(run, f);
+    seen.check(f, contract.id, row.line);
+    const document = documentOf(run, f);
+    if (document !== undefined) documents.push({ contract, document, line: row.line });
+    return contract;
+  });
+  if (!result) return;
+  for (const { contract, document, line } of documents) {
+    try {
+      contract.clauses = splitSections(await readDocumentText(document)).map((section) => ({
+        kind: clauseKind(section.heading, section.text),
+        text: `${section.heading}\n${section.text}`.trim(),
+      }));
+    } catch (error) {
+      result.outcome.issues.addRow(line, [
+        { column: "document", reason: `cannot read ${path.relative(run.options.directory, document)}: ${(error as Error).message}` },
+      ]);
+    }
+  }
+  const failed = new Set(result.outcome.issues.shown.map((issue) => issue.line));
+  const valid = result.records.filter((contract) => !documents.some((d) => d.contract === contract && failed.has(d.line)));
+  for (const contract of valid) run.contractIds.add(contract.id);
+  if (run.accept(result.outcome, valid.length)) await mergeDirectory(run, "contracts", valid, (c) => c.id, result.outcome);
+}
+
+function readContract(run: ImportRun, f: FieldReader): Contract {
+  const supplierId = f.text("supplierId", { required: true });
+  const supplier = run.suppliers.get(supplierId);
+  if (supplierId !== "" && supplier === undefined) f.fail("supplierId", `unknown supplier ${JSON.stringify(supplierId)}`);
+  const startDate = f.date("startDate", { required: true });
+  const endDate = f.date("endDate", { required: true });
+  if (startDate !== "" && endDate !== "" && endDate < startDate) f.fail("endDate", `ends (${endDate}) before it starts (${startDate})`);
+  const currency = f.text("currency", { fallback: "JPY" }).toUpperCase();
+  if (run.rates[currency] === undefined) f.fail("currency", `unknown currency ${JSON.stringify(currency)} (add it to fx.csv)`);
+  return {
+    id: f.text("id", { required: true }),
+    supplierId,
+    supplierName: supplier?.name ?? "",
+    title: f.text("title", { required: true }),
+    category: f.text("category", { fallback: supplier?.category ?? "" }).toLowerCase(),
+    annualValue: f.number("annualValue", { min: 0 }),
+    currency,
+    startDate,
+    endDate,
+    autoRenew: f.boolean("autoRenew"),
+    noticeDays: f.number("noticeDays", { min: 0, integer: true }),
+    priceCapPct: f.nullableNumber("priceCapPct"),
+    status: f.oneOf("status", ["active", "expiring", "expired", "draft"] as const, statusOn(run.options.today, endDate)),
+    clauses: [],
+    ...optionalUrl(f.url("url")),
+  };
+}
+
+/** The full path of the row's document, when it names one that can be read. */
+function documentOf(run: ImportRun, f: FieldReader): string | undefined {
+  const document = f.text("document");
+  if (document === "") return undefined;
+  const full = path.resolve(run.options.directory, document);
+  if (!DOCUMENT_EXTENSIONS.some((extension) => full.toLowerCase().endsWith(extension))) {
+    f.fail("document", `unsupported document type (use ${DOCUMENT_EXTENSIONS.join(", ")})`, undefined);
+    return;
+  }
+  if (!existsSync(full)) {
+    f.fail("document", `file not found: ${document}`, undefined);
+    return;
+  }
+  return full;
+}
+
+function statusOn(today: string, endDate: string): Contract["status"] {
+  if (endDate === "") return "active";
+  if (endDate < today) return "expired";
+  const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
+  return days <= CONTRACT_EXPIRING_DAYS ? "expiring" : "active";
+}

@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { optionalUrl, type PolicyDocument } from "../domain";
+import { readCsvRecords } from "./csv-records";
+import { DOCUMENT_EXTENSIONS } from "./documents";
+import type { ImportRun } from "./import-run";
+import { mergeDirectory } from "./merge-directory";
+import { PolicyFileError, readPolicyDocument } from "./policy-documents";
+
+/**
+ * The documents of policies/, each described by its front matter or by its row in policies.csv;
+ * the issues of both are the policies' issues.
+ */
+export async function importPolicies(run: ImportRun): Promise<void> {
+  const directory = path.join(run.options.directory, "policies");
+  if (!existsSync(directory)) return;
+  const started = Date.now();
+  const outcome = run.outcome("policies", directory);
+  const metadata = await readCsvRecords(run, "policies", (f) => ({
+    file: f.text("file", { required: true }),
+    key: f.text("key", { required: true }),
+    language: f.oneOf("language", ["en", "ja"] as const, "en"),
+    title: f.text("title", { required: true }),
+    version: f.text("version", { required: true }),
+    effectiveDate: f.date("effectiveDate", { required: true }),
+    ...optionalUrl(f.url("url")),
+  }));
+  if (metadata) {
+    for (const issue of metadata.outcome.issues.shown) outcome.issues.add(issue);
+    outcome.issues.total += metadata.outcome.issues.total - metadata.outcome.issues.shown.length;
+  }
+  const described = new Map((metadata?.records ?? []).map((meta) => [meta.file, meta]));
+  const seen = new Set<string>();
+  const policies: PolicyDocument[] = [];
+  for (const name of (await readdir(directory)).sort()) {
+    if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(path.extname(name).toLowerCase())) continue;
+    outcome.read += 1;
+    const fail = (column: string, reason: string) => outcome.issues.add({ file: `policies/${name}`, line: 1, column, reason });
+    try {
+      const policy = await readPolicyDocument(directory, name, described.get(name));
+      if (seen.has(policy.id)) {
+        fail("key", `duplicate policy ${policy.id} (key and language already used)`);
+        continue;
+      }
+      seen.add(policy.id);
+      policies.push(policy);
+    } catch (error) {
+      if (error instanceof PolicyFileError) fail(error.column, error.message);
+      else fail("file", `cannot read: ${(error as Error).message}`);
+    }
+  }
+  outcome.durationMs = Date.now() - started;
+  if (run.accept(outcome, policies.length)) await mergeDirectory(run, "policies", policies, (p) => p.id, outcome);
+}

@@ -1,0 +1,111 @@
+import path from "node:path";
+import type { DataKind, Supplier } from "../domain";
+import { FileIssues } from "./issues";
+import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
+import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
+import type { Progress } from "./progress";
+
+/** How an import runs. */
+export interface ImportOptions {
+  directory: string;
+  mapping: Mapping;
+  /** Kinds to import; all present ones when undefined. */
+  only?: ReadonlySet<DataKind>;
+  dryRun: boolean;
+  skipInvalid: boolean;
+  /** Each imported kind replaces the stored one wholesale instead of upserting by id. */
+  replace: boolean;
+  issueLimit: number;
+  /** First month of the fiscal year (4 = April–March). */
+  fiscalYearStartMonth: number;
+  /** Rates to JPY from configuration; fx.csv adds to and overrides them. */
+  ratesToJpy: Readonly<Record<string, number>>;
+  /** ISO date contract statuses are judged on when contracts.csv leaves them empty. */
+  today: string;
+  progress: Progress;
+}
+
+/** What happened to one kind. */
+export interface KindOutcome {
+  kind: DataKind | "fx";
+  file: string;
+  /** imported; rejected (errors, nothing written); validated (dry run). */
+  status: "imported" | "rejected" | "validated";
+  read: number;
+  skipped: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  durationMs: number;
+  issues: FileIssues;
+}
+
+/**
+ * One import in progress: where it writes, how it runs, and what the kinds imported so far leave for
+ * the later ones (rates for amounts, suppliers and contracts that rows refer to).
+ */
+export class ImportRun {
+  readonly outcomes: KindOutcome[] = [];
+  /** Rates to JPY: configuration's, then fx.csv's. */
+  readonly rates: Record<string, number>;
+  /** Suppliers rows may refer to: the stored ones and those of this run's suppliers.csv. */
+  suppliers = new Map<string, Supplier>();
+  /** Suppliers validated in this run (a dry run checks spend and contracts against them too). */
+  pendingSuppliers: Supplier[] = [];
+  /** Contracts validated in this run; empty when contracts.csv was not imported. */
+  readonly contractIds = new Set<string>();
+  /** Spend rows of the resulting data set, when spend was imported. */
+  spendCount: number | undefined;
+  /** The records of each directory kind as written by this run. */
+  readonly written: { [K in DirectoryKind]?: DirectoryRecords[K][] } = {};
+  /** How many spend rows the store held before this import (none: no row needs comparing). */
+  storedSpendRows = 0;
+
+  constructor(
+    readonly writer: DataStoreWriter,
+    readonly options: ImportOptions,
+  ) {
+    this.rates = { ...options.ratesToJpy };
+  }
+
+  wants(kind: DataKind): boolean {
+    return this.options.only === undefined || this.options.only.has(kind);
+  }
+
+  /** The path of a kind's CSV file, as the mapping names it. */
+  file(kind: CsvKind): string {
+    return path.join(this.options.directory, this.options.mapping.files[kind] ?? DEFAULT_FILES[kind]);
+  }
+
+  /** A fresh outcome for a kind read from `file`: nothing read yet, validated until accepted. */
+  outcome(kind: KindOutcome["kind"], file: string): KindOutcome {
+    return {
+      kind,
+      file: path.relative(this.options.directory, file) || file,
+      status: "validated",
+      read: 0,
+      skipped: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      durationMs: 0,
+      issues: new FileIssues(path.basename(file), this.options.issueLimit),
+    };
+  }
+
+  /** Records a kind's outcome; whether its valid records may be written: no errors, or errors skipped on request. */
+  accept(outcome: KindOutcome, valid: number): boolean {
+    outcome.skipped = outcome.read - valid;
+    this.outcomes.push(outcome);
+    const hasErrors = outcome.issues.total > 0;
+    if (hasErrors && !this.options.skipInvalid) {
+      outcome.status = "rejected";
+      return false;
+    }
+    if (this.options.dryRun) return false;
+    outcome.status = "imported";
+    return true;
+  }
+}

@@ -1,0 +1,106 @@
+import { existsSync } from "node:fs";
+import { SpendCubeBuilder } from "../tools/spend-cube";
+import { csvBatches } from "./csv-records";
+import type { ImportRun, KindOutcome } from "./import-run";
+import type { SpendWrite } from "./ports";
+import { rowHash } from "./row-hash";
+import { SpendRowReader } from "./spend-row-reader";
+import { SpendSpool } from "./spend-spool";
+
+/** A stored row the file has as it is (in place of its hash). */
+const UNCHANGED = -1;
+
+/**
+ * spend.csv streams in one pass: rows are validated, folded into the monthly cells and handed to a
+ * staged store write as they are read (or spooled to a temporary file for a store that writes as it
+ * goes), with a hash per id; only when the file is accepted are the stored rows compared by id and
+ * the write finished. Nothing reaches the store from a file that is rejected.
+ */
+export async function importSpend(run: ImportRun): Promise<void> {
+  const file = run.file("spend");
+  if (!existsSync(file)) return;
+  const started = Date.now();
+  const outcome = run.outcome("spend", file);
+  const write = run.options.dryRun ? undefined : await run.writer.beginSpend();
+  const spool = write?.staged ? undefined : await SpendSpool.open();
+  // Hashes only matter when there are stored rows to compare with; the ids also catch duplicates.
+  const compare = run.storedSpendRows > 0;
+  const hashes = new Map<string, number>();
+  const cube = new SpendCubeBuilder();
+  try {
+    const contracts = run.contractIds.size > 0 ? run.contractIds : new Set((await run.writer.load("contracts")).map((c) => c.id));
+    let reader: SpendRowReader | undefined;
+    for await (const { batch, fields: f } of csvBatches(run, "spend", file, outcome)) {
+      reader ??= new SpendRowReader(run.options.mapping, f.columns, {
+        suppliers: run.suppliers,
+        contracts,
+        ratesToJpy: run.rates,
+        fiscalYearStartMonth: run.options.fiscalYearStartMonth,
+      });
+      for (const row of batch) {
+        const transaction = reader.read(f.reset(row.values), row.values);
+        if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
+        if (f.problems.length > 0) {
+          outcome.issues.addRow(row.line, f.problems);
+          continue;
+        }
+        const line = JSON.stringify(transaction);
+        hashes.set(transaction.id, compare ? rowHash(line) : 0);
+        cube.add(transaction);
+        if (spool) spool.add(line);
+        // Whether the row changed is known only later; a staged write keeps every row anyway.
+        else await write!.add(line, true);
+      }
+      await spool?.flush();
+    }
+    await spool?.close();
+    if (!run.accept(outcome, hashes.size)) {
+      await write?.abandon();
+      return;
+    }
+    await finishSpend(run, write!, spool, hashes, cube, outcome);
+  } catch (error) {
+    await write?.abandon();
+    throw error;
+  } finally {
+    await spool?.remove();
+    outcome.durationMs = Date.now() - started;
+  }
+}
+
+/**
+ * Completes the resulting spend: stored rows the file does not have (kept, or removed by a replacing
+ * import), then the file's rows from the spool if they were spooled, in the order their hashes were
+ * recorded.
+ */
+async function finishSpend(
+  run: ImportRun,
+  write: SpendWrite,
+  spool: SpendSpool | undefined,
+  hashes: Map<string, number>,
+  cube: SpendCubeBuilder,
+  outcome: KindOutcome,
+): Promise<void> {
+  for await (const stored of run.writer.spendRows()) {
+    const fresh = hashes.get(stored.id);
+    if (fresh === undefined) {
+      if (run.options.replace) {
+        outcome.removed += 1;
+        await write.remove(stored);
+      } else {
+        cube.add(stored);
+        await write.add(JSON.stringify(stored), false);
+      }
+    } else if (fresh === rowHash(JSON.stringify(stored))) {
+      hashes.set(stored.id, UNCHANGED);
+      outcome.unchanged += 1;
+    } else outcome.updated += 1;
+  }
+  if (spool) {
+    const status = hashes.values();
+    for await (const line of spool.lines()) await write.add(line, status.next().value !== UNCHANGED);
+  }
+  outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
+  await write.finish(cube.build());
+  run.spendCount = cube.rowCount;
+}

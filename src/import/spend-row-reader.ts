@@ -1,0 +1,93 @@
+import type { SpendTransaction, Supplier } from "../domain";
+import { fiscalYearOf } from "../tools/fiscal-year";
+import type { FieldReader } from "./fields";
+import type { Mapping } from "./mapping";
+import { ReadOnce } from "./read-once";
+
+/** What a spend row is checked against and converted with. */
+export interface SpendReferences {
+  suppliers: ReadonlyMap<string, Supplier>;
+  /** Known contract ids; empty when there are none to check against. */
+  contracts: ReadonlySet<string>;
+  ratesToJpy: Readonly<Record<string, number>>;
+  fiscalYearStartMonth: number;
+}
+
+/**
+ * Reads spend rows into transactions. The columns whose texts repeat across rows (supplier, date,
+ * currency, category, cost center) are read once per distinct text with what derives from them (the
+ * supplier's name, the fiscal year, the rate); the others are read per row. Problems are reported in
+ * the same order as a row is read: supplier, date, amount, currency, contract, id.
+ */
+export class SpendRowReader {
+  private readonly columns: ReadonlyMap<string, number>;
+  private readonly supplier: ReadOnce<{ id: string; supplier: Supplier | undefined; category: string }>;
+  private readonly date: ReadOnce<{ date: string; fiscalYear: string }>;
+  private readonly currency: ReadOnce<{ code: string; rate: number | undefined }>;
+  private readonly category: ReadOnce<string>;
+  private readonly costCenter: ReadOnce<string>;
+
+  constructor(
+    mapping: Mapping,
+    columns: ReadonlyMap<string, number>,
+    private readonly references: SpendReferences,
+  ) {
+    this.columns = columns;
+    this.supplier = new ReadOnce(mapping, "supplierId", (f) => {
+      const id = f.text("supplierId", { required: true });
+      const supplier = references.suppliers.get(id);
+      if (id !== "" && supplier === undefined) f.fail("supplierId", `unknown supplier ${JSON.stringify(id)}`);
+      return { id, supplier, category: (supplier?.category ?? "").toLowerCase() };
+    });
+    this.date = new ReadOnce(mapping, "date", (f) => {
+      const date = f.date("date", { required: true });
+      return { date, fiscalYear: date === "" ? "" : fiscalYearOf(date, references.fiscalYearStartMonth) };
+    });
+    this.currency = new ReadOnce(mapping, "currency", (f) => {
+      const code = f.text("currency", { required: true }).toUpperCase();
+      const rate = references.ratesToJpy[code];
+      if (code !== "" && rate === undefined) f.fail("currency", `unknown currency ${JSON.stringify(code)} (add it to fx.csv)`);
+      return { code, rate };
+    });
+    this.category = new ReadOnce(mapping, "category", (f) => f.text("category").toLowerCase());
+    this.costCenter = new ReadOnce(mapping, "costCenter", (f) => f.text("costCenter", { fallback: "unassigned" }));
+  }
+
+  /** The transaction of the row `f` is set on; its problems are added to `f`. */
+  read(f: FieldReader, values: readonly string[]): SpendTransaction {
+    const supplier = this.reading(this.supplier, f, values, "supplierId");
+    const date = this.reading(this.date, f, values, "date");
+    const amount = f.number("amount", { required: true });
+    const currency = this.reading(this.currency, f, values, "currency");
+    const contractId = f.text("contractId");
+    const { contracts } = this.references;
+    if (contractId !== "" && contracts.size > 0 && !contracts.has(contractId))
+      f.fail("contractId", `unknown contract ${JSON.stringify(contractId)}`);
+    const category = this.category.get(this.cell(values, "category")).value;
+    return {
+      id: f.text("id", { required: true }),
+      date: date.date,
+      fiscalYear: date.fiscalYear,
+      supplierId: supplier.id,
+      supplierName: supplier.supplier?.name ?? "",
+      category: category === "" ? supplier.category : category,
+      costCenter: this.costCenter.get(this.cell(values, "costCenter")).value,
+      amount,
+      currency: currency.code,
+      amountJpy: currency.rate === undefined ? 0 : Math.round(amount * currency.rate),
+      poNumber: f.text("poNumber"),
+      contractId: contractId === "" ? null : contractId,
+    };
+  }
+
+  private reading<T>(column: ReadOnce<T>, f: FieldReader, values: readonly string[], name: string): T {
+    const { value, problems } = column.get(this.cell(values, name));
+    for (const problem of problems) f.fail(problem.column, problem.reason);
+    return value;
+  }
+
+  private cell(values: readonly string[], column: string): string {
+    const at = this.columns.get(column);
+    return at === undefined ? "" : (values[at] ?? "");
+  }
+}
