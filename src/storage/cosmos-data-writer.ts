@@ -10,7 +10,7 @@ import {
   type DataManifest,
   type ProcurementContainers,
 } from "./cosmos-procurement-data";
-import { parseDocument, queryDocuments, readDocument } from "./documents";
+import { parseDocument, queryAllPages, queryPages, readDocument } from "./documents";
 import { storeCall } from "./store-call";
 
 /** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
@@ -38,7 +38,7 @@ export class CosmosDataWriter implements DataStoreWriter {
   ) {}
 
   async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
-    return (await queryDocuments(this.containers[kind], { query: "SELECT * FROM c" }, DIRECTORY_SCHEMAS[kind])) as DirectoryRecords[K][];
+    return (await queryAllPages(this.containers[kind], { query: "SELECT * FROM c" }, DIRECTORY_SCHEMAS[kind])) as DirectoryRecords[K][];
   }
 
   async save<K extends DirectoryKind>(kind: K, result: { changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] }): Promise<void> {
@@ -72,14 +72,13 @@ export class CosmosDataWriter implements DataStoreWriter {
    */
   async *spendRows(): AsyncIterable<SpendTransaction> {
     for (const supplier of await this.load("suppliers")) {
-      const iterator = this.containers.spend.items
-        .query(
-          { query: "SELECT * FROM c WHERE c.supplierId = @supplierId", parameters: [{ name: "@supplierId", value: supplier.id }] },
-          { partitionKey: supplier.id, maxItemCount: 2_000 },
-        )
-        .getAsyncIterator();
-      for await (const page of iterator)
-        for (const raw of page.resources) yield parseDocument(SpendTransactionSchema, raw, this.containers.spend.id);
+      const pages = queryPages(
+        this.containers.spend,
+        { query: "SELECT * FROM c WHERE c.supplierId = @supplierId", parameters: [{ name: "@supplierId", value: supplier.id }] },
+        SpendTransactionSchema,
+        { partitionKey: supplier.id, pageSize: 2_000 },
+      );
+      for await (const page of pages) yield* page;
     }
   }
 
