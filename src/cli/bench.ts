@@ -43,17 +43,23 @@ const FlagsSchema = z.object({
   "throughput-questions": z.coerce.number().int().positive().default(48),
 });
 
-/** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos]`: the data import and tools bench. */
+/** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: the data import and tools bench. */
 async function dataBench(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { sizes: { type: "string" }, keep: { type: "string" }, cosmos: { type: "boolean", default: false } },
+    options: {
+      sizes: { type: "string" },
+      keep: { type: "string" },
+      cosmos: { type: "boolean", default: false },
+      "cosmos-without-rows": { type: "boolean", default: false },
+    },
   });
   const sizes = z
     .array(z.coerce.number().int().positive())
     .min(1)
     .parse((values.sizes ?? "10000,100000,1000000").split(","));
-  const results = await runDataBench({ sizes, keep: values.keep, cosmos: values.cosmos }, (line) =>
+  const cosmos = values["cosmos-without-rows"] ? "without-rows" : values.cosmos ? "all" : undefined;
+  const results = await runDataBench({ sizes, keep: values.keep, cosmos }, (line) =>
     process.stderr.write(`[${(performance.now() / 1000).toFixed(0)} s] ${line}\n`),
   );
   process.stdout.write(`${formatDataBench(results)}\n\n${JSON.stringify(results, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { TranscriptDocument } from "../domain";
 import { describeError } from "../domain";
+import { mapLimited } from "../resilience";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
 import type { EvaluationResult } from "../eval/judge/judge-evaluator";
@@ -82,7 +83,7 @@ export async function evaluateTranscripts(
     const batch = (await deps.source.listUnevaluated({ since: options.since, limit: options.batchSize }))
       .filter((transcript) => transcript.status !== "running")
       .slice(0, options.batchSize);
-    await forEachLimited(batch, options.concurrency, async (transcript) => {
+    await mapLimited(batch, options.concurrency, async (transcript) => {
       try {
         const record = await evaluateOne(deps, evalModel, transcript, jobRunId, now);
         await deps.store.save(record);
@@ -205,13 +206,4 @@ function scoreProps(score: number | null, models: ModelBreakdown<unknown> | unde
     passed: score !== null && score >= PASSING_SCORE,
     ...(models && models.perModel.length > 1 ? { disagreement: models.disagreement } : {}),
   };
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }

@@ -1,3 +1,4 @@
 export * from "./retry";
 export * from "./circuit-breaker";
 export * from "./policies";
+export * from "./limited";

@@ -1,12 +1,28 @@
-import { BulkOperationType, type Container, type JSONObject, type OperationInput } from "@azure/cosmos";
+import { BulkOperationType, type BulkOperationResult, type Container, type JSONObject, type OperationInput } from "@azure/cosmos";
 import { SystemError } from "../domain/errors";
-import { storeCall } from "./store-call";
+import { STORE_CALL_RETRY, retryWithBackoff } from "../resilience";
+import { isTransientStatus, statusOf, storeCall } from "./store-call";
+
+/** The SDK's code for a request that outlived the client's request timeout. */
+const TIMEOUT_CODE = "TimeoutError";
+
+/** Some operations of a bulk call failed; `transient` when every one of them is worth sending again. */
+class BulkFailures extends Error {
+  constructor(
+    readonly failures: BulkOperationResult[],
+    readonly transient: boolean,
+  ) {
+    super(`${failures.length} operations failed`);
+  }
+}
 
 /**
  * Upserts many documents in one call to the SDK's bulk executor, which groups them by partition
  * range and bounds its own concurrency. One call per container on purpose: each call has a fixed
  * cost of about a second (measured: 9 calls of 2,000 took 12 s, one call of 17,432 took 4.8 s).
- * Any document that fails fails the whole call with a SystemError naming the count and first status.
+ * Operations that fail transiently (timed out, or a transient status; the SDK retries throttling) are sent again, only they,
+ * within the store-call retry policy: an upsert by id is safe to repeat. Anything still failing
+ * fails the whole call with a SystemError naming the count and first status.
  */
 export async function bulkUpsert<T extends object>(
   container: Container,
@@ -14,19 +30,33 @@ export async function bulkUpsert<T extends object>(
   partitionKeyOf: (document: T) => string,
 ): Promise<void> {
   if (documents.length === 0) return;
-  const operations: OperationInput[] = documents.map((document) => ({
+  let pending: OperationInput[] = documents.map((document) => ({
     operationType: BulkOperationType.Upsert,
     partitionKey: partitionKeyOf(document),
     resourceBody: document as JSONObject,
   }));
-  const results = await storeCall(`bulk upsert into ${container.id}`, () => container.items.executeBulkOperations(operations));
-  const failures = results.filter((result) => result.error !== undefined || (result.response?.statusCode ?? 0) >= 400);
-  if (failures.length > 0) {
-    const first = failures[0];
-    const status = first.error?.code ?? first.response?.statusCode;
-    throw new SystemError(
-      `Cosmos bulk upsert into ${container.id}: ${failures.length} of ${operations.length} documents failed (first: ${status} ${first.error?.message ?? ""})`,
-      { cause: first.error },
-    );
-  }
+  const outcome = await retryWithBackoff(
+    async () => {
+      const results = await storeCall(`bulk upsert into ${container.id}`, () => container.items.executeBulkOperations(pending));
+      const failures = results.filter((result) => result.error !== undefined || (result.response?.statusCode ?? 0) >= 400);
+      if (failures.length === 0) return;
+      pending = failures.map((failure) => failure.operationInput);
+      throw new BulkFailures(
+        failures,
+        failures.every((failure) => {
+          const status = failure.error ? statusOf(failure.error) : failure.response?.statusCode;
+          return status === TIMEOUT_CODE || isTransientStatus(status);
+        }),
+      );
+    },
+    { policy: STORE_CALL_RETRY, classify: (error) => ({ retryable: error instanceof BulkFailures && error.transient }) },
+  );
+  if (outcome.ok) return;
+  if (!(outcome.error instanceof BulkFailures)) throw outcome.error;
+  const first = outcome.error.failures[0];
+  const status = first.error ? statusOf(first.error) : first.response?.statusCode;
+  throw new SystemError(
+    `Cosmos bulk upsert into ${container.id}: ${outcome.error.failures.length} of ${documents.length} documents failed (first: ${status} ${first.error?.message ?? ""})`,
+    { cause: first.error },
+  );
 }

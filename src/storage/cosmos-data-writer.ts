@@ -1,4 +1,5 @@
 import { BulkOperationType } from "@azure/cosmos";
+import { z } from "zod";
 import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } from "../domain";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
@@ -10,7 +11,7 @@ import {
   type DataManifest,
   type ProcurementContainers,
 } from "./cosmos-procurement-data";
-import { parseDocument, queryDocuments, readDocument } from "./documents";
+import { parseDocument, queryAllPages, queryDocuments, queryPages, readDocument } from "./documents";
 import { storeCall } from "./store-call";
 
 /** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
@@ -38,7 +39,7 @@ export class CosmosDataWriter implements DataStoreWriter {
   ) {}
 
   async load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]> {
-    return (await queryDocuments(this.containers[kind], { query: "SELECT * FROM c" }, DIRECTORY_SCHEMAS[kind])) as DirectoryRecords[K][];
+    return (await queryAllPages(this.containers[kind], { query: "SELECT * FROM c" }, DIRECTORY_SCHEMAS[kind])) as DirectoryRecords[K][];
   }
 
   async save<K extends DirectoryKind>(kind: K, result: { changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] }): Promise<void> {
@@ -66,20 +67,22 @@ export class CosmosDataWriter implements DataStoreWriter {
   }
 
   /**
-   * Stored rows, one supplier partition at a time (every row belongs to a stored supplier): small
-   * single-partition queries, which the embedded server answers quickly where one cross-partition
-   * scan of every row would time out.
+   * Stored rows, one supplier partition at a time (every row belongs to a stored supplier), in pages:
+   * small single-partition queries, which the embedded server answers quickly where one
+   * cross-partition scan of every row would time out. An empty container (a first import) is seen
+   * with one request instead of a query per supplier.
    */
   async *spendRows(): AsyncIterable<SpendTransaction> {
+    const any = await queryDocuments(this.containers.spend, { query: "SELECT TOP 1 c.id FROM c" }, z.object({ id: z.string() }));
+    if (any.length === 0) return;
     for (const supplier of await this.load("suppliers")) {
-      const iterator = this.containers.spend.items
-        .query(
-          { query: "SELECT * FROM c WHERE c.supplierId = @supplierId", parameters: [{ name: "@supplierId", value: supplier.id }] },
-          { partitionKey: supplier.id, maxItemCount: 2_000 },
-        )
-        .getAsyncIterator();
-      for await (const page of iterator)
-        for (const raw of page.resources) yield parseDocument(SpendTransactionSchema, raw, this.containers.spend.id);
+      const pages = queryPages(
+        this.containers.spend,
+        { query: "SELECT * FROM c WHERE c.supplierId = @supplierId", parameters: [{ name: "@supplierId", value: supplier.id }] },
+        SpendTransactionSchema,
+        { partitionKey: supplier.id, pageSize: 2_000 },
+      );
+      for await (const page of pages) yield* page;
     }
   }
 

@@ -12,12 +12,11 @@ import {
   type SpendCell,
 } from "../domain";
 import { createSnapshotProcurementData, snapshotOf, type ProcurementSnapshot } from "../tools/in-memory-procurement-data";
-import type { ProcurementData, SpendFilter } from "../tools/procurement-data";
-import { cellMatches } from "../tools/spend-cube";
-import { fiscalYearRange } from "../tools/fiscal-year";
+import type { ProcurementData, SpendFilter, SpendView } from "../tools/procurement-data";
+import { mapLimited } from "../resilience";
 import { bulkUpsert } from "./bulk-upsert";
 import { cosmosId } from "./cosmos-key";
-import { parseDocument, queryDocuments, readDocument } from "./documents";
+import { parseDocument, queryAllPages, readDocument } from "./documents";
 
 /** The procurement data containers. */
 export interface ProcurementContainers {
@@ -91,22 +90,27 @@ export async function writeManifest(container: Container, manifest: DataManifest
   await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest }], (d) => d.id);
 }
 
+/** Month documents read at once when the spend cells are loaded. */
+const MONTH_READS_IN_FLIGHT = 8;
+
 /**
- * `ProcurementData` over the Cosmos data containers. The directory (suppliers, contracts, policies,
- * benchmarks: thousands of documents at most) is read once and indexed in memory, and read again only
- * when the manifest says a new import replaced it. Spend is never read as rows: a call point-reads
- * the month documents of its date range (one per month and part) it has not read since the last
- * import, so its cost depends on the months asked about, not on the number of transactions.
+ * `ProcurementData` over the Cosmos data containers. At start-up (the first call) it reads the
+ * directory (suppliers, contracts, policies, benchmarks: thousands of documents at most), in pages of
+ * `pageSize` documents, and the month documents of the spend cells the import maintained (one per
+ * month and part: their number depends on months and dimensions, never on the number of
+ * transactions), and indexes them in memory; it reads them again only when the manifest says a new
+ * import replaced the data set. After that a call reads at most one document: a supplier is a point
+ * read, and everything else (contracts by supplier, contract and policy search, spend by any filter)
+ * is answered from the indexes.
  */
 export class CosmosProcurementData implements ProcurementData {
   private directory: Promise<{ manifest: DataManifest | undefined; data: ProcurementData }> | undefined;
-  /** Month documents already read, by id: they change only with a new import, which clears this. */
-  private readonly months = new Map<string, Promise<SpendCell[]>>();
   private checkedAt = 0;
 
   constructor(
     private readonly containers: ProcurementContainers,
     private readonly location: string,
+    private readonly options: { pageSize?: number } = {},
   ) {}
 
   async describe(): Promise<DataSetSummary> {
@@ -148,44 +152,13 @@ export class CosmosProcurementData implements ProcurementData {
   async spendDimensions() {
     return (await this.current()).manifest?.dimensions ?? { categories: [], costCenters: [] };
   }
-
-  /** The cells of the months the filter covers, read by id (in parallel), then filtered. */
-  async spendCells(filter: SpendFilter): Promise<SpendCell[]> {
-    const { manifest } = await this.current();
-    if (manifest === undefined) return [];
-    const range = filter.fiscalYear === undefined ? undefined : fiscalYearRange(filter.fiscalYear, manifest.summary.fiscalYearStartMonth);
-    const from = [filter.from, range?.from]
-      .filter((d): d is string => d !== undefined)
-      .map((d) => d.slice(0, 7))
-      .sort()
-      .at(-1);
-    const to = [filter.to, range?.to]
-      .filter((d): d is string => d !== undefined)
-      .map((d) => d.slice(0, 7))
-      .sort()[0];
-    const ids = Object.entries(manifest.months)
-      .filter(([month]) => (from === undefined || month >= from) && (to === undefined || month <= to))
-      .flatMap(([month, parts]) => Array.from({ length: parts }, (_, part) => monthDocumentId(month, part)));
-    const months = await Promise.all(ids.map((id) => this.monthCells(id)));
-    return months.flatMap((cells) => cells.filter((cell) => cellMatches(filter, cell)));
+  async spendCells(filter: SpendFilter, view?: SpendView): Promise<SpendCell[]> {
+    return (await this.current()).data.spendCells(filter, view);
   }
 
-  private monthCells(id: string): Promise<SpendCell[]> {
-    let cells = this.months.get(id);
-    if (cells === undefined) {
-      cells = readDocument(this.containers.spendCells, id, id).then((document) =>
-        document === undefined ? [] : parseDocument(MonthDocumentSchema, document.raw, this.containers.spendCells.id).cells,
-      );
-      cells.catch(() => this.months.delete(id));
-      this.months.set(id, cells);
-    }
-    return cells;
-  }
-
-  /** Forgets the directory and the month documents so the next call reads them again (after an import). */
+  /** Forgets the loaded data set so the next call reads it again (after an import). */
   invalidate(): void {
     this.directory = undefined;
-    this.months.clear();
   }
 
   private async current() {
@@ -209,12 +182,15 @@ export class CosmosProcurementData implements ProcurementData {
   }
 
   private async loadDirectory() {
-    const [manifest, suppliers, contracts, policies, benchmarks] = await Promise.all([
-      this.readManifest(),
-      queryDocuments(this.containers.suppliers, { query: "SELECT * FROM c" }, SupplierSchema),
-      queryDocuments(this.containers.contracts, { query: "SELECT * FROM c" }, ContractSchema),
-      queryDocuments(this.containers.policies, { query: "SELECT * FROM c" }, PolicyDocumentSchema),
-      queryDocuments(this.containers.benchmarks, { query: "SELECT * FROM c" }, PriceBenchmarkSchema),
+    const manifest = await this.readManifest();
+    const all = <S extends z.ZodTypeAny>(container: Container, schema: S) =>
+      queryAllPages(container, { query: "SELECT * FROM c" }, schema, { pageSize: this.options.pageSize });
+    const [suppliers, contracts, policies, benchmarks, cells] = await Promise.all([
+      all(this.containers.suppliers, SupplierSchema),
+      all(this.containers.contracts, ContractSchema),
+      all(this.containers.policies, PolicyDocumentSchema),
+      all(this.containers.benchmarks, PriceBenchmarkSchema),
+      this.readSpendCells(manifest),
     ]);
     const byId = <T extends { id: string }>(items: T[]) => items.sort((a, b) => a.id.localeCompare(b.id));
     const snapshot: ProcurementSnapshot = {
@@ -222,10 +198,22 @@ export class CosmosProcurementData implements ProcurementData {
       contracts: byId(contracts),
       policies: byId(policies),
       benchmarks: benchmarks.sort((a, b) => a.category.localeCompare(b.category)),
-      spendCells: async () => [],
+      spendCells: async () => cells,
       summary: manifest?.summary ?? this.emptySummary(),
     };
     return { manifest, data: createSnapshotProcurementData(snapshot) };
+  }
+
+  /** Every month document the manifest lists, by point read (a few at a time), as one list of cells. */
+  private async readSpendCells(manifest: DataManifest | undefined): Promise<SpendCell[]> {
+    const ids = Object.entries(manifest?.months ?? {}).flatMap(([month, parts]) =>
+      Array.from({ length: parts }, (_, part) => monthDocumentId(month, part)),
+    );
+    const months = await mapLimited(ids, MONTH_READS_IN_FLIGHT, async (id) => {
+      const document = await readDocument(this.containers.spendCells, id, id);
+      return document === undefined ? [] : parseDocument(MonthDocumentSchema, document.raw, this.containers.spendCells.id).cells;
+    });
+    return months.flat();
   }
 
   /** Loads a data set (insert or overwrite by id) with its spend cells and manifest; returns the counts. */

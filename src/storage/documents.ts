@@ -26,13 +26,67 @@ export async function readDocument(
   return { raw: response.resource, etag: response.etag };
 }
 
-/** Runs a parameterised query to the end and validates every document it returns. */
+/**
+ * Documents per query request. Cosmos itself caps a page (100 items or 4 MB by default), but a
+ * server that does not (the embedded one answers a query in one response) would otherwise send a
+ * whole container at once.
+ */
+export const QUERY_PAGE_SIZE = 500;
+
+/** Runs a parameterised query to the end (in pages of QUERY_PAGE_SIZE) and validates every document it returns. */
 export async function queryDocuments<S extends z.ZodTypeAny>(
   container: Container,
   query: SqlQuerySpec,
   schema: S,
   options: FeedOptions = {},
 ): Promise<z.output<S>[]> {
-  const { resources } = await storeCall(`query ${container.id}`, () => container.items.query(query, options).fetchAll());
+  const { resources } = await storeCall(`query ${container.id}`, () =>
+    container.items.query(query, { maxItemCount: QUERY_PAGE_SIZE, ...options }).fetchAll(),
+  );
   return resources.map((raw) => parseDocument(schema, raw, container.id));
+}
+
+/**
+ * Runs a plain query (no ORDER BY, TOP or aggregate) page by page, yielding each page's documents
+ * validated: every request asks for at most `pageSize` documents, so the whole result is never held
+ * in one response (or, for a caller that consumes pages as they come, in memory). One iterator reads
+ * every page (measured on the embedded server: three times faster than a fresh query per page); a
+ * page that fails is retried on its own from the last page's continuation token.
+ */
+export async function* queryPages<S extends z.ZodTypeAny>(
+  container: Container,
+  query: SqlQuerySpec,
+  schema: S,
+  options: FeedOptions & { pageSize?: number } = {},
+): AsyncIterable<z.output<S>[]> {
+  const { pageSize = QUERY_PAGE_SIZE, ...feed } = options;
+  const open = (continuationToken: string | undefined) =>
+    container.items.query(query, { ...feed, maxItemCount: pageSize, continuationToken });
+  let iterator = open(undefined);
+  let continuationToken: string | undefined;
+  for (;;) {
+    const page = await storeCall(`query ${container.id}`, async () => {
+      try {
+        return await iterator.fetchNext();
+      } catch (error) {
+        iterator = open(continuationToken);
+        throw error;
+      }
+    });
+    yield page.resources.map((raw) => parseDocument(schema, raw, container.id));
+    if (!page.hasMoreResults) return;
+    continuationToken = page.continuationToken;
+  }
+}
+
+/** Every document of a plain query, read page by page (see `queryPages`). */
+export async function queryAllPages<S extends z.ZodTypeAny>(
+  container: Container,
+  query: SqlQuerySpec,
+  schema: S,
+  options: FeedOptions & { pageSize?: number } = {},
+): Promise<z.output<S>[]> {
+  const documents: z.output<S>[] = [];
+  for await (const page of queryPages(container, query, schema, options)) documents.push(...page);
+  return documents;
 }

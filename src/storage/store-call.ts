@@ -8,6 +8,11 @@ import { STORE_CALL_RETRY, retryWithBackoff, type RetryPolicy } from "../resilie
  */
 const TRANSIENT_STATUSES = new Set([408, 449, 503]);
 
+/** Whether a status is one the service signals as transient (worth the same request again). */
+export function isTransientStatus(status: number | string | undefined): boolean {
+  return typeof status === "number" && TRANSIENT_STATUSES.has(status);
+}
+
 /** The HTTP status (or error code) the SDK attached to a failure, when there is one. */
 export function statusOf(error: unknown): number | string | undefined {
   if (typeof error === "object" && error !== null && "code" in error) {
@@ -42,7 +47,7 @@ export async function storeCallExpecting<T, S extends number>(
     policy,
     classify: (error) => {
       const status = statusOf(error);
-      return { retryable: !isExpected(status) && typeof status === "number" && TRANSIENT_STATUSES.has(status) };
+      return { retryable: !isExpected(status) && isTransientStatus(status) };
     },
   });
   if (result.ok) return { kind: "ok", value: result.value };
