@@ -80,12 +80,18 @@ describe("e2e: approvals out of the box with `npm run dev` (two Playgrounds: emp
     await approver.page.locator(".ac-adaptiveCard", { hasText: en.outcomeApproved }).last().waitFor({ timeout: 20_000 });
     await approver.screenshot("approval-3-approver-outcome");
 
-    const delivered = await employee.botMessage(
+    await employee.botMessage(
       (m) => m.conversationId.startsWith("personal") && m.json.includes(en.reviewed),
       "reviewed answer in Aiko's personal chat",
     );
-    // Teams' own answer message, as any answer in a personal chat: the text with citation markers, the card below it.
-    assert.ok(delivered.text.includes("[1]"), `the answer's text with citation markers: ${delivered.text}`);
+    // Teams' own answer message, as any answer in a personal chat: the text with citation markers, the card
+    // below it. The Playground shows a message's text and its card as two messages; the text one has the markers.
+    const delivered = await employee.botMessage(
+      (m) => m.conversationId.startsWith("personal") && m.text.includes("[1]"),
+      "the reviewed answer's text with citation markers",
+    );
+    assert.ok(delivered.text.includes("CTR-0001"), delivered.text);
+    await employee.page.getByText(delivered.text.slice(0, 30)).first().waitFor({ timeout: 5_000 });
     const answer = employee.page.locator(".ac-adaptiveCard", { hasText: en.reviewed }).last();
     await answer.waitFor({ timeout: 20_000 });
     assert.ok((await answer.innerText()).includes(en.sources), "the card lists the sources the markers open");
