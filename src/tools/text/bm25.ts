@@ -71,7 +71,7 @@ interface Postings {
  * pruning — so a search costs the same over ten thousand contracts as over a hundred. Its idf stays
  * that of all its documents, and the documents that drop out are those where the term weighs least.
  */
-export const MAX_SCANNED_POSTINGS = 512;
+export const MAX_SCANNED_POSTINGS = 256;
 
 /**
  * An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). Kept as postings
@@ -83,7 +83,7 @@ export const MAX_SCANNED_POSTINGS = 512;
 export class Bm25Index {
   /** Per term: the documents containing it (in document order) and the term's BM25 weight in each, before idf. */
   private readonly postings = new Map<string, Postings>();
-  /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, in document order (chosen on first use). */
+  /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, in document order (chosen when the index is built or loaded). */
   private readonly strongest = new Map<string, Postings>();
   private readonly documentCount: number;
   /** Per-document scores during a search (searches are synchronous, so one array serves them all). */
@@ -99,6 +99,7 @@ export class Bm25Index {
       });
       this.documentCount = stored.documentCount;
       this.scores = new Float64Array(stored.documentCount);
+      this.keepStrongest();
       return;
     }
     const lists = new Map<string, { documents: number[]; frequencies: number[] }>();
@@ -123,6 +124,13 @@ export class Bm25Index {
     }
     this.documentCount = texts.length;
     this.scores = new Float64Array(texts.length);
+    this.keepStrongest();
+  }
+
+  /** Chooses every common term's strongest postings up front, so no search pays for choosing them. */
+  private keepStrongest(): void {
+    for (const [term, all] of this.postings)
+      if (all.documents.length > MAX_SCANNED_POSTINGS) this.strongest.set(term, strongestPostings(all));
   }
 
   /** How many texts are indexed. */
@@ -177,22 +185,7 @@ export class Bm25Index {
 
   /** The postings a search scans for a term: all of them, or a common term's strongest ones. */
   private scanned(term: string): Postings {
-    const all = this.postings.get(term)!;
-    if (all.documents.length <= MAX_SCANNED_POSTINGS) return all;
-    let kept = this.strongest.get(term);
-    if (kept === undefined) {
-      const positions = bestOf(
-        Array.from(all.documents.keys()),
-        MAX_SCANNED_POSTINGS,
-        (a, b) => all.weights[a] > all.weights[b] || (all.weights[a] === all.weights[b] && a < b),
-      ).sort((a, b) => a - b);
-      kept = {
-        documents: Int32Array.from(positions, (at) => all.documents[at]),
-        weights: Float64Array.from(positions, (at) => all.weights[at]),
-      };
-      this.strongest.set(term, kept);
-    }
-    return kept;
+    return this.strongest.get(term) ?? this.postings.get(term)!;
   }
 
   /** Whether a document has a term: postings are in document order, so a binary search. */
@@ -207,6 +200,28 @@ export class Bm25Index {
     }
     return false;
   }
+}
+
+/**
+ * A term's MAX_SCANNED_POSTINGS heaviest postings, in document order; of equal weights the earlier
+ * documents are kept. A sort of the weights finds the threshold (native, a few milliseconds for the
+ * commonest word of ten thousand contracts), one pass keeps what reaches it.
+ */
+function strongestPostings(all: Postings): Postings {
+  const threshold = Float64Array.from(all.weights).sort()[all.weights.length - MAX_SCANNED_POSTINGS];
+  let ties = MAX_SCANNED_POSTINGS;
+  for (const weight of all.weights) if (weight > threshold) ties--;
+  const documents = new Int32Array(MAX_SCANNED_POSTINGS);
+  const weights = new Float64Array(MAX_SCANNED_POSTINGS);
+  let kept = 0;
+  for (let i = 0; i < all.weights.length; i++) {
+    const weight = all.weights[i];
+    if (weight > threshold || (weight === threshold && ties-- > 0)) {
+      documents[kept] = all.documents[i];
+      weights[kept++] = weight;
+    }
+  }
+  return { documents, weights };
 }
 
 /** The bytes of base64 text in a buffer of their own (typed arrays need aligned, unshared memory). */

@@ -76,7 +76,7 @@ describe("Bm25Index", () => {
   });
 
   it("scans only a common term's strongest postings: the best hits stay, the total becomes an estimate", () => {
-    const count = MAX_SCANNED_POSTINGS * 8;
+    const count = MAX_SCANNED_POSTINGS * 16;
     // Every text says "renewal"; a few say it often in few words (the strongest postings), and one rare word marks others.
     const texts = Array.from({ length: count }, (_, i) =>
       i % 997 === 3
