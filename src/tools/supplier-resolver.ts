@@ -29,9 +29,7 @@ export function supplierKey(text: string): string {
 export function resolveSupplier(suppliers: Supplier[], text: string): SupplierResolution {
   const key = supplierKey(text);
   if (key === "") return { suggestions: [] };
-  const names = suppliers.flatMap((supplier) =>
-    [supplier.id, supplier.name, ...supplier.aliases].map((name) => ({ supplier, key: supplierKey(name) })).filter((n) => n.key.length > 0),
-  );
+  const names = suppliers.flatMap((supplier) => namesOf(supplier).keys.map((nameKey) => ({ supplier, key: nameKey })));
   const exact = names.find((name) => name.key === key);
   if (exact) return { match: exact.supplier, suggestions: [] };
   const contained = names
@@ -53,7 +51,7 @@ export function findMentionedSuppliers(suppliers: Supplier[], text: string): Sup
   const words = ` ${normalise(text).replace(/[\p{P}\p{S}\s]+/gu, " ")} `;
   const compact = words.replace(/ /g, "");
   return suppliers.filter((supplier) =>
-    mentionPhrases(supplier).some(({ phrase, latin }) => (latin ? words.includes(` ${phrase} `) : compact.includes(phrase))),
+    namesOf(supplier).phrases.some(({ phrase, latin }) => (latin ? words.includes(` ${phrase} `) : compact.includes(phrase))),
   );
 }
 
@@ -63,29 +61,43 @@ interface MentionPhrase {
   latin: boolean;
 }
 
-/**
- * Each supplier's searchable phrases, worked out once per supplier record: every tool call looks for
- * every supplier's names in its text, and normalising thousands of names per call cost more than the
- * search it preceded.
- */
-const phrasesOf = new WeakMap<Supplier, MentionPhrase[]>();
+/** A supplier's id, name and aliases in the forms texts are compared with. */
+interface SupplierNames {
+  /** Comparison keys (`supplierKey`), the empty ones left out. */
+  keys: string[];
+  /** The name and aliases as they are looked for in a text. */
+  phrases: MentionPhrase[];
+}
 
-function mentionPhrases(supplier: Supplier): MentionPhrase[] {
-  let phrases = phrasesOf.get(supplier);
-  if (phrases === undefined) {
-    phrases = [supplier.name, ...supplier.aliases].flatMap((name): MentionPhrase[] => {
-      const phrase = normalise(name)
-        .replace(LEGAL_FORMS, " ")
-        .replace(/[\p{P}\p{S}\s]+/gu, " ")
-        .trim();
-      // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
-      if (/^[\x00-\x7f]+$/.test(phrase)) return phrase.length >= 3 ? [{ phrase, latin: true }] : [];
-      const compact = phrase.replace(/ /g, "");
-      return compact.length >= 2 ? [{ phrase: compact, latin: false }] : [];
-    });
-    phrasesOf.set(supplier, phrases);
+/**
+ * Each supplier's names, worked out once per supplier record: every tool call compares its text with
+ * every supplier's names, and normalising thousands of names per call cost more than the search it
+ * preceded.
+ */
+const supplierNames = new WeakMap<Supplier, SupplierNames>();
+
+function namesOf(supplier: Supplier): SupplierNames {
+  let names = supplierNames.get(supplier);
+  if (names === undefined) {
+    names = {
+      keys: [supplier.id, supplier.name, ...supplier.aliases].map(supplierKey).filter((key) => key.length > 0),
+      phrases: [supplier.name, ...supplier.aliases].flatMap(mentionPhrase),
+    };
+    supplierNames.set(supplier, names);
   }
-  return phrases;
+  return names;
+}
+
+/** A name as a mention phrase: Latin of three letters or more, other script of two characters or more. */
+function mentionPhrase(name: string): MentionPhrase[] {
+  const phrase = normalise(name)
+    .replace(LEGAL_FORMS, " ")
+    .replace(/[\p{P}\p{S}\s]+/gu, " ")
+    .trim();
+  // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
+  if (/^[\x00-\x7f]+$/.test(phrase)) return phrase.length >= 3 ? [{ phrase, latin: true }] : [];
+  const compact = phrase.replace(/ /g, "");
+  return compact.length >= 2 ? [{ phrase: compact, latin: false }] : [];
 }
 
 function distinctNames(suppliers: Supplier[]): string[] {
