@@ -18,10 +18,11 @@ export async function mergeDirectory<K extends DirectoryKind>(
   const changed: DirectoryRecords[K][] = [];
   for (const record of records) {
     const before = stored.get(idOf(record));
+    const unchanged = before !== undefined && JSON.stringify(before) === JSON.stringify(record);
     if (before === undefined) outcome.inserted += 1;
-    else if (JSON.stringify(before) === JSON.stringify(record)) outcome.unchanged += 1;
+    else if (unchanged) outcome.unchanged += 1;
     else outcome.updated += 1;
-    if (before === undefined || JSON.stringify(before) !== JSON.stringify(record)) changed.push(record);
+    if (!unchanged) changed.push(record);
     merged.set(idOf(record), record);
   }
   const removed = options.replace ? [...stored].filter(([id]) => !merged.has(id)).map(([, record]) => record) : [];
