@@ -1,37 +1,27 @@
 import assert from "node:assert/strict";
-import type { Container, CosmosClient } from "@azure/cosmos";
+import type { Container } from "@azure/cosmos";
 import { STORE_CALL_RETRY } from "../../../src/resilience";
 import { bulkUpsert } from "../../../src/storage/bulk-upsert";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
-import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
-import { RecordingHttpProxy } from "../../fakes/recording-http-proxy";
+import { startProxiedCosmos, type ProxiedCosmos } from "../../fakes/proxied-cosmos";
 
 describe("bulkUpsert against the embedded Cosmos server behind a proxy", function () {
   this.timeout(60_000);
-  let server: EmbeddedCosmos;
-  let proxy: RecordingHttpProxy;
-  let client: CosmosClient;
+  let cosmos: ProxiedCosmos;
   let container: Container;
   const rows = Array.from({ length: 450 }, (_, i) => ({ id: `row-${i}`, supplierId: `S-${i % 7}`, amount: i }));
   const isBatch = (request: { method: string; path: string }) => request.method === "POST" && request.path.endsWith("/colls/rows/docs");
 
   before(async () => {
-    server = await startEmbeddedCosmos();
-    proxy = new RecordingHttpProxy(Number(new URL(server.endpoint).port));
-    client = await createCosmosClient({ endpoint: await proxy.start(), key: server.key });
-    const { database } = await client.databases.createIfNotExists({ id: "bulk" });
+    cosmos = await startProxiedCosmos();
+    const { database } = await cosmos.client.databases.createIfNotExists({ id: "bulk" });
     ({ container } = await database.containers.createIfNotExists({ id: "rows", partitionKey: { paths: ["/supplierId"] } }));
   });
 
-  after(async () => {
-    client.dispose();
-    await proxy.stop();
-    await server.stop();
-  });
+  after(() => cosmos.stop());
 
   it("sends again only the operations of a batch the service answered as busy, and stores every document", async () => {
-    proxy.fail(isBatch, 503, 1);
-    const batches = await proxy.during(() => bulkUpsert(container, rows, (row) => row.supplierId));
+    cosmos.proxy.fail(isBatch, 503, 1);
+    const batches = await cosmos.proxy.during(() => bulkUpsert(container, rows, (row) => row.supplierId));
     const { resources } = await container.items.query<{ id: string; amount: number }>("SELECT c.id, c.amount FROM c").fetchAll();
     assert.equal(resources.length, rows.length);
     assert.equal(
@@ -43,8 +33,8 @@ describe("bulkUpsert against the embedded Cosmos server behind a proxy", functio
   });
 
   it("fails with the count and the status when the service stays busy past the retry policy", async () => {
-    proxy.fail(isBatch, 503, 100);
-    const batches = await proxy.during(() =>
+    cosmos.proxy.fail(isBatch, 503, 100);
+    const batches = await cosmos.proxy.during(() =>
       assert.rejects(
         bulkUpsert(container, rows.slice(0, 10), (row) => row.supplierId),
         /bulk upsert into rows: 10 of 10 documents failed \(first: 503/,

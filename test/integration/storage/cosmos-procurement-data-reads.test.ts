@@ -4,8 +4,8 @@ import { ensureContainers } from "../../../src/storage/containers";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { CosmosDataWriter } from "../../../src/storage/cosmos-data-writer";
 import { CosmosProcurementData } from "../../../src/storage/cosmos-procurement-data";
-import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
-import { RecordingHttpProxy, type RecordedRequest } from "../../fakes/recording-http-proxy";
+import { startProxiedCosmos, type ProxiedCosmos } from "../../fakes/proxied-cosmos";
+import type { RecordedRequest } from "../../fakes/recording-http-proxy";
 import { importFixture } from "../../unit/import/import-fixture";
 
 /** Requests that read documents of a container: queries and read feeds (`…/docs`) and point reads (`…/docs/<id>`). */
@@ -17,31 +17,25 @@ function documentReads(requests: RecordedRequest[], container?: string) {
 
 describe("Cosmos procurement data at the wire: the directory read in pages, then a bounded number of documents per call", function () {
   this.timeout(60_000);
-  let server: EmbeddedCosmos;
-  let proxy: RecordingHttpProxy;
-  const clients: CosmosClient[] = [];
+  let cosmos: ProxiedCosmos;
+  let writing: CosmosClient;
   let data: CosmosProcurementData;
   let load: RecordedRequest[];
 
   before(async () => {
-    server = await startEmbeddedCosmos();
-    const writing = await createCosmosClient({ endpoint: server.endpoint, key: server.key });
-    clients.push(writing);
+    cosmos = await startProxiedCosmos();
+    writing = await createCosmosClient({ endpoint: cosmos.server.endpoint, key: cosmos.server.key });
     const { database } = await writing.databases.createIfNotExists({ id: "reads" });
     // The acme fixture: 2 suppliers, 2 contracts, 2 policies, 1 benchmark, spend in 5 months.
     await importFixture(new CosmosDataWriter(await ensureContainers(database, 30), "embedded"), "acme");
-    proxy = new RecordingHttpProxy(Number(new URL(server.endpoint).port));
-    const reading = await createCosmosClient({ endpoint: await proxy.start(), key: server.key });
-    clients.push(reading);
     // Pages of one document, so every directory kind but benchmarks spans more than one page.
-    data = new CosmosProcurementData(await ensureContainers(reading.database("reads"), 30), "embedded", { pageSize: 1 });
-    load = await proxy.during(() => data.describe());
+    data = new CosmosProcurementData(await ensureContainers(cosmos.client.database("reads"), 30), "embedded", { pageSize: 1 });
+    load = await cosmos.proxy.during(() => data.describe());
   });
 
   after(async () => {
-    for (const client of clients) client.dispose();
-    await proxy.stop();
-    await server.stop();
+    writing.dispose();
+    await cosmos.stop();
   });
 
   it("reads each directory container in pages no larger than the page size, and nothing is lost between pages", async () => {
@@ -65,7 +59,7 @@ describe("Cosmos procurement data at the wire: the directory read in pages, then
   });
 
   it("answers directory and search calls from the loaded directory without reading a document", async () => {
-    const calls = await proxy.during(async () => {
+    const calls = await cosmos.proxy.during(async () => {
       await data.listSuppliers();
       await data.listContracts({ supplierId: "NW-100" });
       assert.equal((await data.searchContracts("fuel surcharge index")).contracts[0]?.id, "NWC-1");
@@ -78,7 +72,7 @@ describe("Cosmos procurement data at the wire: the directory read in pages, then
   });
 
   it("reads one supplier with one point read", async () => {
-    const calls = await proxy.during(async () => assert.equal((await data.getSupplier("NW-200"))?.name, "Blue Harbor Cloud Inc."));
+    const calls = await cosmos.proxy.during(async () => assert.equal((await data.getSupplier("NW-200"))?.name, "Blue Harbor Cloud Inc."));
     assert.deepEqual(
       documentReads(calls).map((r) => [r.method, r.path.split("/colls/")[1]]),
       [["GET", "suppliers/docs/NW-200"]],
@@ -104,7 +98,7 @@ describe("Cosmos procurement data at the wire: the directory read in pages, then
   });
 
   it("answers spend by any filter and view without reading a document", async () => {
-    const calls = await proxy.during(async () => {
+    const calls = await cosmos.proxy.during(async () => {
       const fy2025 = await data.spendCells({ supplierId: "NW-100", fiscalYear: "FY2025" });
       assert.equal(
         fy2025.reduce((sum, cell) => sum + cell.amountJpy, 0),
