@@ -10,6 +10,13 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[low] + (sorted[high] - sorted[low]) * (rank - low);
 }
 
+/** Wall-clock p50/p95 of a series of calls, and the same of the CPU time each call used. */
+export interface CallFigures {
+  p50: number;
+  p95: number;
+  cpu: { p50: number; p95: number };
+}
+
 /** p50 and p95 of the values. */
 export function p50p95(values: readonly number[]): { p50: number; p95: number } {
   return { p50: percentile(values, 50), p95: percentile(values, 95) };
