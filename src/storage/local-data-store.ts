@@ -68,7 +68,9 @@ export class LocalDataStore implements DataStoreWriter {
     await mkdir(this.directory, { recursive: true });
     const target = path.join(this.directory, FILES.rows);
     const temporary = `${target}.${process.pid}.tmp`;
-    const out = createWriteStream(temporary);
+    // A few megabytes may wait for the disk while the next rows are read: with the default 16 KB
+    // every megabyte written held the import up until the disk had taken it.
+    const out = createWriteStream(temporary, { highWaterMark: 8 << 20 });
     // Rows are collected and joined once per megabyte: appending each to one string built a chain of
     // a million pieces that every write had to flatten, and kept them alive until it did.
     let rows: string[] = [];
