@@ -195,7 +195,7 @@ export class CosmosProcurementData implements ProcurementData {
     const byId = <T extends { id: string }>(items: T[]) => items.sort((a, b) => a.id.localeCompare(b.id));
     const snapshot: ProcurementSnapshot = {
       suppliers: byId(suppliers),
-      contracts: byId(contracts),
+      contracts: async () => byId(contracts),
       policies: byId(policies),
       benchmarks: benchmarks.sort((a, b) => a.category.localeCompare(b.category)),
       spendCells: async () => cells,

@@ -5,14 +5,14 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { z } from "zod";
 import { DataSetSummarySchema, type DataSetSummary, type SpendCell, type SpendTransaction } from "../domain";
-import { SystemError } from "../domain/errors";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { createSnapshotProcurementData } from "../tools/in-memory-procurement-data";
 import { ContractIndex, PolicyIndex, type StoredPolicyIndexes } from "../tools/search-indexes";
 import type { StoredBm25Index } from "../tools/text/bm25";
 import { rollUpByFiscalYear } from "../tools/spend-cell-index";
 import type { ProcurementData } from "../tools/procurement-data";
-import { describeZodError } from "../domain/zod-issues";
+import { readDataFile } from "./data-file";
+import { SupplierContractsFile, writeSupplierContracts } from "./supplier-contracts-file";
 
 /**
  * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and
@@ -117,6 +117,7 @@ export class LocalDataStore implements DataStoreWriter {
   async saveSummary(summary: DataSetSummary): Promise<void> {
     const [suppliers, contracts, policies] = await Promise.all([this.load("suppliers"), this.load("contracts"), this.load("policies")]);
     await this.writeJson(FILES.contractIndex, new ContractIndex(contracts, suppliers).store());
+    await writeSupplierContracts(this.directory, contracts);
     await this.writeJson(FILES.policyIndex, new PolicyIndex(policies).store());
     await this.writeJson(FILES.manifest, { format: 1, summary });
   }
@@ -134,13 +135,8 @@ export class LocalDataStore implements DataStoreWriter {
     return existsSync(full) ? (JSON.parse(await readFile(full, "utf8")) as unknown) : undefined;
   }
 
-  private async readJson<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
-    const full = path.join(this.directory, file);
-    if (!existsSync(full)) return undefined;
-    const parsed = schema.safeParse(JSON.parse(await readFile(full, "utf8")));
-    if (!parsed.success)
-      throw new SystemError(`${full} is not a valid data file (${describeZodError(parsed.error, { limit: 3 })}); import the data again`);
-    return parsed.data as z.output<S>;
+  private readJson<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
+    return readDataFile(path.join(this.directory, file), schema);
   }
 
   /** Write-then-rename, so a crash never leaves half a file behind. */
@@ -160,15 +156,12 @@ export async function openLocalProcurementData(directory: string): Promise<Procu
   const store = new LocalDataStore(directory);
   const summary = await store.loadSummary();
   if (summary === undefined) return undefined;
-  const [suppliers, contracts, policies, benchmarks] = await Promise.all([
-    store.load("suppliers"),
-    store.load("contracts"),
-    store.load("policies"),
-    store.load("benchmarks"),
-  ]);
+  const [suppliers, policies, benchmarks] = await Promise.all([store.load("suppliers"), store.load("policies"), store.load("benchmarks")]);
+  const supplierContracts = new SupplierContractsFile(directory);
   return createSnapshotProcurementData({
     suppliers,
-    contracts,
+    contracts: () => store.load("contracts"),
+    supplierContracts: (supplierId) => supplierContracts.contractsOf(supplierId),
     policies,
     benchmarks,
     spendCells: async () => (await store.loadDerived("cells")) ?? [],

@@ -12,7 +12,13 @@ import { buildSpendCells } from "./spend-cube";
  */
 export interface ProcurementSnapshot {
   suppliers: Supplier[];
-  contracts: Contract[];
+  /** Every contract: read when a search across suppliers first needs them. */
+  contracts: Lazy<Contract[]>;
+  /**
+   * One supplier's contracts, when the store can read them without the rest (undefined when it
+   * cannot): a question about one supplier then never reads every contract.
+   */
+  supplierContracts?: (supplierId: string) => Promise<Contract[] | undefined>;
   policies: PolicyDocument[];
   benchmarks: PriceBenchmark[];
   spendCells: Lazy<SpendCell[]>;
@@ -33,7 +39,7 @@ export function snapshotOf(
 ): ProcurementSnapshot {
   return {
     suppliers: dataSet.suppliers,
-    contracts: dataSet.contracts,
+    contracts: async () => dataSet.contracts,
     policies: dataSet.policies,
     benchmarks: dataSet.benchmarks,
     spendCells: once(async () => buildSpendCells(dataSet.spend)),
@@ -62,17 +68,20 @@ export function createInMemoryProcurementData(dataSet: ProcurementDataSet): Proc
  */
 export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): ProcurementData {
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
-  const contractsBySupplier = groupBy(snapshot.contracts, (contract) => contract.supplierId);
+  const contracts = once(snapshot.contracts);
+  const contractsBySupplier = once(async () => groupBy(await contracts(), (contract) => contract.supplierId));
   const spend = new SpendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
   const contractIndex = once(
-    async () => new ContractIndex(snapshot.contracts, snapshot.suppliers, await snapshot.searchIndexes?.contracts()),
+    async () => new ContractIndex(await contracts(), snapshot.suppliers, await snapshot.searchIndexes?.contracts()),
   );
   const policyIndex = once(async () => new PolicyIndex(snapshot.policies, await snapshot.searchIndexes?.policies()));
   return {
     describe: async () => snapshot.summary,
     listSuppliers: async () => [...snapshot.suppliers],
     getSupplier: async (id) => suppliers.get(id),
-    listContracts: async ({ supplierId }) => [...(contractsBySupplier.get(supplierId) ?? [])],
+    listContracts: async ({ supplierId }) => [
+      ...((await snapshot.supplierContracts?.(supplierId)) ?? (await contractsBySupplier()).get(supplierId) ?? []),
+    ],
     searchContracts: async (query) => (await contractIndex()).search(query),
     listPolicies: async (language) => snapshot.policies.filter((policy) => language === undefined || policy.language === language),
     searchPolicies: async (query, language, options) => (await policyIndex()).search(query, language, options),

@@ -73,14 +73,14 @@ describe("runImport into the local data directory", () => {
   it("stores the fiscal-year roll-ups and search indexes with the data set, and a reopened data set answers the same from them", async () => {
     const directory = temporaryDataDirectory();
     await importFixture(new LocalDataStore(directory), "acme");
-    for (const file of ["spend-years.json", "contract-index.json", "policy-index.json"])
+    for (const file of ["spend-years.json", "contract-index.json", "policy-index.json", "contracts-by-supplier.ndjson"])
       assert.ok(existsSync(path.join(directory, file)), `${file} is stored with the data set`);
     const stored = (await openLocalProcurementData(directory))!;
     const store = new LocalDataStore(directory);
     const [suppliers, contracts, policies] = [await store.load("suppliers"), await store.load("contracts"), await store.load("policies")];
     const fresh = createSnapshotProcurementData({
       suppliers,
-      contracts,
+      contracts: async () => contracts,
       policies,
       benchmarks: [],
       spendCells: async () => (await store.loadDerived("cells"))!,
@@ -88,6 +88,10 @@ describe("runImport into the local data directory", () => {
     });
     for (const query of ["price increase cap", "fuel surcharge index", "renewal notice"])
       assert.deepEqual(await stored.searchContracts(query), await fresh.searchContracts(query));
+    for (const supplier of [...suppliers, { id: "NO-SUCH-SUPPLIER" }]) {
+      const filter = { supplierId: supplier.id };
+      assert.deepEqual(await stored.listContracts(filter), await fresh.listContracts(filter));
+    }
     for (const query of ["data residency Japan", "approval ¥5,000,000"])
       assert.deepEqual(
         await stored.searchPolicies(query, undefined, { favourThresholds: true }),
