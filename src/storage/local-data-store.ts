@@ -16,10 +16,11 @@ import { SupplierContractsFile, writeSupplierContracts } from "./supplier-contra
 
 /**
  * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and
- * rolled up per fiscal year), the search indexes, the spend rows as NDJSON (read only by imports,
- * streamed), and a manifest written last. The bot loads the directory kinds at start and the rest
- * when a question first needs it, so it starts in seconds and stays small whatever the number of
- * transactions.
+ * rolled up per fiscal year), the search indexes, the contracts grouped by supplier
+ * (supplier-contracts-file), the spend rows as NDJSON (read only by imports, streamed), and a manifest
+ * written last. The bot loads the suppliers, policies and benchmarks at start and the rest when a
+ * question first needs it, so it starts in seconds and stays small whatever the number of
+ * transactions and contracts.
  */
 const FILES = {
   manifest: "manifest.json",
