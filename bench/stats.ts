@@ -17,6 +17,16 @@ export interface CallFigures {
   cpu: { p50: number; p95: number };
 }
 
+/** Per figure, the median over several measurements of the same calls. */
+export function medianFigures(measurements: readonly CallFigures[]): CallFigures {
+  const median = (figure: (m: CallFigures) => number) => percentile(measurements.map(figure), 50);
+  return {
+    p50: median((m) => m.p50),
+    p95: median((m) => m.p95),
+    cpu: { p50: median((m) => m.cpu.p50), p95: median((m) => m.cpu.p95) },
+  };
+}
+
 /** p50 and p95 of the values. */
 export function p50p95(values: readonly number[]): { p50: number; p95: number } {
   return { p50: percentile(values, 50), p95: percentile(values, 95) };

@@ -15,7 +15,7 @@ import { runImport } from "../../src/import/run-import";
 import { LocalDataStore, openLocalProcurementData } from "../../src/storage/local-data-store";
 import { createToolRegistry } from "../../src/tools";
 import type { ProcurementData } from "../../src/tools/procurement-data";
-import { type CallFigures, p50p95, percentile } from "../stats";
+import { type CallFigures, medianFigures, p50p95 } from "../stats";
 
 const CALLS = 20;
 const SERIES = 5;
@@ -65,34 +65,22 @@ async function timeSeries(run: (i: number) => Promise<unknown>): Promise<CallFig
   return { ...p50p95(times), cpu: p50p95(cpuTimes) };
 }
 
-/** Per figure, the median over the series. */
-function medianSeries(series: CallFigures[]): CallFigures {
-  const median = (figure: (s: CallFigures) => number) => percentile(series.map(figure), 50);
-  return {
-    p50: median((s) => s.p50),
-    p95: median((s) => s.p95),
-    cpu: { p50: median((s) => s.cpu.p50), p95: median((s) => s.cpu.p95) },
-  };
-}
-
 async function measureTools(data: ProcurementData): Promise<Record<string, CallFigures>> {
   const { fiscalYearStartMonth } = await data.describe();
   const registry = createToolRegistry(data, { fiscalYearStartMonth, now: () => new Date("2026-11-21T00:00:00Z") });
   const suppliers = (await data.listSuppliers()).slice(0, 50).map((s) => s.name);
-  const figures: Record<string, CallFigures> = {};
-  for (const [label, args] of Object.entries(toolCalls(suppliers))) {
-    const tool = registry.get(label.split(" ")[0])!;
-    // Steady state is what is compared across sizes: the warm-up takes the first-use index builds (which
-    // belong to start-up) and the JIT's tiering out of the measured calls, and the collection before each
-    // series settles garbage left by what ran before (loading the data set, the previous tool).
-    for (let i = 0; i < CALLS; i++) await tool.run(args(CALLS + i));
-    // The p95 of 20 sub-millisecond calls is their second slowest, which one collection pause decides;
-    // the median series of several is what the tool costs.
-    const series: CallFigures[] = [];
-    for (let round = 0; round < SERIES; round++) series.push(await timeSeries((i) => tool.run(args(i))));
-    figures[label] = medianSeries(series);
-  }
-  return figures;
+  const tools = Object.entries(toolCalls(suppliers)).map(([label, args]) => ({ label, args, tool: registry.get(label.split(" ")[0])! }));
+  // Steady state is what is compared across sizes: the warm-up takes the first-use index builds (which
+  // belong to start-up) and the JIT's tiering out of the measured calls, and the collection before each
+  // series settles garbage left by what ran before (loading the data set, the previous tool).
+  for (const { tool, args } of tools) for (let i = 0; i < CALLS; i++) await tool.run(args(CALLS + i));
+  // The p95 of 20 sub-millisecond calls is their second slowest, which one collection pause decides;
+  // the median of several series is what the tool costs. The tools take turns, series by series, so
+  // a busy moment on the machine costs one series of several tools, not every series of one.
+  const series = new Map<string, CallFigures[]>(tools.map(({ label }) => [label, []]));
+  for (let round = 0; round < SERIES; round++)
+    for (const { label, tool, args } of tools) series.get(label)!.push(await timeSeries((i) => tool.run(args(i))));
+  return Object.fromEntries([...series].map(([label, figures]) => [label, medianFigures(figures)]));
 }
 
 function importInto(writer: DataStoreWriter, directory: string) {

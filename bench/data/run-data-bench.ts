@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: for each
  * size, generates an import directory, imports it into a fresh local data directory, times every data
- * tool (the median of five series of 20 calls, after a warm-up) and `npm run ask` end to end, each in a process of its own (peak RSS per step),
+ * tool (the median of five series of 20 calls, after a warm-up) and `npm run ask` end to end (three
+ * rounds over the sizes in turn, the median of each figure), each in a process of its own (peak RSS per step),
  * and prints a table per size and the ratios against the targets; `--cosmos` also imports into an
  * embedded Cosmos server and times the tools through the Cosmos adapter (`--cosmos-without-rows`: the
  * same without writing the raw spend rows, which the tools never read). It reports; it never fails on a
@@ -12,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { CallFigures } from "../stats";
+import { type CallFigures, medianFigures, percentile } from "../stats";
 import { generateImportDirectory, sizeFor } from "./generate-data";
 
 const run = promisify(execFile);
@@ -21,6 +22,8 @@ const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 /** Names the first generated supplier by its alias, as a user would; the answer must then cite it. */
 const ASK_QUESTION = "How much did we spend with Vendor 1 in FY2024, and what does its contract say about price increases?";
 const ASK_SUPPLIER_ID = "S-0001";
+/** How many times the tools and `npm run ask` are timed on each size. */
+const ROUNDS = 3;
 
 /** Per tool: wall-clock p50/p95 of 20 calls, and the same of the CPU time each call used (each the median of five series). */
 type ToolFigures = Record<string, CallFigures>;
@@ -73,64 +76,114 @@ async function timeAsk(dataDirectory: string): Promise<{ ms: number; peakRssMb: 
   return { ms, peakRssMb: match ? Number(match[1]) / 1024 : Number.NaN };
 }
 
+/** What the import step of one size left for the timing rounds. */
+interface ImportedSize {
+  rows: number;
+  size: ReturnType<typeof sizeFor>;
+  dataDirectory: string;
+  imported: Record<string, any>;
+  cosmos?: DataBenchSize["cosmos"];
+}
+
+/** The tools and `npm run ask` timed once on one size's data set. */
+interface TimingRound {
+  tools: Record<string, any>;
+  ask: { ms: number; peakRssMb: number };
+  loadAverage: number;
+}
+
+/**
+ * Every size is generated and imported first; then the tools and `npm run ask` are timed over the
+ * sizes in turn, ROUNDS times, and each figure is the median of its rounds. Sizes timed one after the
+ * other compare moments as much as sizes on a shared machine; taking turns spreads a busy moment over
+ * the sizes instead of charging it to one.
+ */
 export async function runDataBench(
   options: { sizes: number[]; keep?: string; cosmos?: "all" | "without-rows" },
   log: (line: string) => void,
 ): Promise<DataBenchSize[]> {
-  const results: DataBenchSize[] = [];
-  for (const rows of options.sizes) {
-    const work = options.keep ? path.join(options.keep, String(rows)) : mkdtempSync(path.join(os.tmpdir(), `procura-bench-data-${rows}-`));
-    const input = path.join(work, "input");
-    const dataDirectory = path.join(work, "data");
-    try {
-      const size = sizeFor(rows);
-      log(`${rows.toLocaleString("en-US")} rows: generating (${size.contracts} contracts, ${size.policySections} policy sections)`);
-      await generateImportDirectory(input, size);
-      log(`${rows.toLocaleString("en-US")} rows: importing`);
-      const imported = await child(["import", input, dataDirectory]);
-      if (imported.issues.length > 0)
-        throw new Error(`the generated data did not import cleanly: ${imported.issues.slice(0, 3).join("; ")}`);
-      log(`${rows.toLocaleString("en-US")} rows: timing the tools`);
-      const tools = await child(["tools", dataDirectory]);
-      const loadAverage = os.loadavg()[0];
-      log(`${rows.toLocaleString("en-US")} rows: timing npm run ask`);
-      await timeAsk(dataDirectory); // warm the tsx compile cache, so every size measures the same thing
-      const ask = await timeAsk(dataDirectory);
-      let cosmos: DataBenchSize["cosmos"];
-      if (options.cosmos) {
-        log(`${rows.toLocaleString("en-US")} rows: importing into an embedded Cosmos server and timing the tools through it`);
-        const figures = await child(["cosmos", input, ...(options.cosmos === "without-rows" ? ["--without-rows"] : [])]);
-        cosmos = {
-          rowsWritten: options.cosmos === "all",
-          importMs: figures.importMs,
-          spendImportMs: figures.spendMs,
-          loadMs: figures.loadMs,
-          peakRssMb: figures.peakRssMb,
-          tools: figures.tools,
-        };
-      }
-      results.push({
-        cosmos,
-        spendRows: rows,
-        contracts: size.contracts,
-        policySections: size.policySections,
-        importMs: imported.totalMs,
-        spendImportMs: imported.spendMs,
-        spendRowsPerSecond: (imported.spendRows / imported.spendMs) * 1000,
-        importPeakRssMb: imported.peakRssMb,
-        importCpuMs: imported.cpuMs,
-        loadMs: tools.loadMs,
-        toolsPeakRssMb: tools.peakRssMb,
-        tools: tools.tools,
-        askMs: ask.ms,
-        askPeakRssMb: ask.peakRssMb,
-        loadAverage,
-      });
-    } finally {
-      if (!options.keep) rmSync(work, { recursive: true, force: true });
+  const works: string[] = [];
+  try {
+    const sizes: ImportedSize[] = [];
+    for (const rows of options.sizes) {
+      const work = options.keep
+        ? path.join(options.keep, String(rows))
+        : mkdtempSync(path.join(os.tmpdir(), `procura-bench-data-${rows}-`));
+      works.push(work);
+      sizes.push(await importSize(rows, work, options.cosmos, log));
     }
+    await timeAsk(sizes[0].dataDirectory); // warm the tsx compile cache, so every size measures the same thing
+    const rounds = new Map<ImportedSize, TimingRound[]>(sizes.map((size) => [size, []]));
+    for (let round = 1; round <= ROUNDS; round++)
+      for (const size of sizes) {
+        log(`${size.rows.toLocaleString("en-US")} rows: timing the tools and npm run ask (round ${round} of ${ROUNDS})`);
+        const tools = await child(["tools", size.dataDirectory]);
+        const loadAverage = os.loadavg()[0];
+        rounds.get(size)!.push({ tools, ask: await timeAsk(size.dataDirectory), loadAverage });
+      }
+    return sizes.map((size) => result(size, rounds.get(size)!));
+  } finally {
+    if (!options.keep) for (const work of works) rmSync(work, { recursive: true, force: true });
   }
-  return results;
+}
+
+async function importSize(
+  rows: number,
+  work: string,
+  cosmosMode: "all" | "without-rows" | undefined,
+  log: (line: string) => void,
+): Promise<ImportedSize> {
+  const input = path.join(work, "input");
+  const dataDirectory = path.join(work, "data");
+  const size = sizeFor(rows);
+  log(`${rows.toLocaleString("en-US")} rows: generating (${size.contracts} contracts, ${size.policySections} policy sections)`);
+  await generateImportDirectory(input, size);
+  log(`${rows.toLocaleString("en-US")} rows: importing`);
+  const imported = await child(["import", input, dataDirectory]);
+  if (imported.issues.length > 0) throw new Error(`the generated data did not import cleanly: ${imported.issues.slice(0, 3).join("; ")}`);
+  if (!cosmosMode) return { rows, size, dataDirectory, imported };
+  log(`${rows.toLocaleString("en-US")} rows: importing into an embedded Cosmos server and timing the tools through it`);
+  const figures = await child(["cosmos", input, ...(cosmosMode === "without-rows" ? ["--without-rows"] : [])]);
+  return {
+    rows,
+    size,
+    dataDirectory,
+    imported,
+    cosmos: {
+      rowsWritten: cosmosMode === "all",
+      importMs: figures.importMs,
+      spendImportMs: figures.spendMs,
+      loadMs: figures.loadMs,
+      peakRssMb: figures.peakRssMb,
+      tools: figures.tools,
+    },
+  };
+}
+
+/** One size's figures: the import's, and per timing figure the median of the rounds (peaks: the largest). */
+function result({ rows, size, imported, cosmos }: ImportedSize, rounds: TimingRound[]): DataBenchSize {
+  const median = (figure: (round: TimingRound) => number) => percentile(rounds.map(figure), 50);
+  const peak = (figure: (round: TimingRound) => number) => Math.max(...rounds.map(figure));
+  const tools = Object.fromEntries(
+    Object.keys(rounds[0].tools.tools).map((tool) => [tool, medianFigures(rounds.map((round) => round.tools.tools[tool]))]),
+  );
+  return {
+    cosmos,
+    spendRows: rows,
+    contracts: size.contracts,
+    policySections: size.policySections,
+    importMs: imported.totalMs,
+    spendImportMs: imported.spendMs,
+    spendRowsPerSecond: (imported.spendRows / imported.spendMs) * 1000,
+    importPeakRssMb: imported.peakRssMb,
+    importCpuMs: imported.cpuMs,
+    loadMs: median((round) => round.tools.loadMs),
+    toolsPeakRssMb: peak((round) => round.tools.peakRssMb),
+    tools,
+    askMs: median((round) => round.ask.ms),
+    askPeakRssMb: peak((round) => round.ask.peakRssMb),
+    loadAverage: median((round) => round.loadAverage),
+  };
 }
 
 /** A table per size, then the targets with the ratios between the largest and the smallest size. */
