@@ -33,6 +33,7 @@ export async function importContracts(run: ImportRun): Promise<void> {
     return contract;
   });
   if (!result) return;
+  const unreadable = new Set<Contract>();
   for (const { contract, document, line } of documents) {
     try {
       contract.clauses = splitSections(await readDocumentText(document)).map((section) => ({
@@ -40,13 +41,13 @@ export async function importContracts(run: ImportRun): Promise<void> {
         text: `${section.heading}\n${section.text}`.trim(),
       }));
     } catch (error) {
+      unreadable.add(contract);
       result.outcome.issues.addRow(line, [
         { column: "document", reason: `cannot read ${path.relative(run.options.directory, document)}: ${(error as Error).message}` },
       ]);
     }
   }
-  const failed = new Set(result.outcome.issues.shown.map((issue) => issue.line));
-  const valid = result.records.filter((contract) => !documents.some((d) => d.contract === contract && failed.has(d.line)));
+  const valid = result.records.filter((contract) => !unreadable.has(contract));
   for (const contract of valid) run.contractIds.add(contract.id);
   if (run.accept(result.outcome, valid.length)) await mergeDirectory(run, "contracts", valid, (c) => c.id, result.outcome);
 }

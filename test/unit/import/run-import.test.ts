@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createSnapshotProcurementData } from "../../../src/tools/in-memory-procurement-data";
 import { loadMapping } from "../../../src/import/mapping";
@@ -183,6 +184,29 @@ describe("runImport into the local data directory", () => {
     const rows = [];
     for await (const row of store.spendRows()) rows.push(row);
     assert.deepEqual(rows, []);
+  });
+
+  it("skips every contract whose document cannot be read, also past the number of issues shown", async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), "procura-import-"));
+    copyFileSync(path.join(FIXTURES, "acme", "suppliers.csv"), path.join(directory, "suppliers.csv"));
+    mkdirSync(path.join(directory, "contracts"));
+    const rows = ["id,supplierId,title,startDate,endDate,document", "OK-1,NW-100,Readable agreement,2024-04-01,2027-03-31,"];
+    for (const id of ["BAD-1", "BAD-2", "BAD-3"]) {
+      writeFileSync(path.join(directory, "contracts", `${id}.docx`), "not a zip archive");
+      rows.push(`${id},NW-100,Damaged agreement,2024-04-01,2027-03-31,contracts/${id}.docx`);
+    }
+    writeFileSync(path.join(directory, "contracts.csv"), rows.join("\n"));
+    const store = new LocalDataStore(temporaryDataDirectory());
+    const result = await importFixture(store, "acme", { directory, issueLimit: 1, skipInvalid: true });
+    const contracts = result.outcomes.find((o) => o.kind === "contracts")!;
+    assert.deepEqual(
+      [contracts.status, contracts.read, contracts.skipped, contracts.inserted, contracts.issues.total, contracts.issues.shown.length],
+      ["imported", 4, 3, 1, 3, 1],
+    );
+    assert.deepEqual(
+      (await store.load("contracts")).map((c) => c.id),
+      ["OK-1"],
+    );
   });
 
   it("imports the valid rows with --skip-invalid and says how many were skipped; a dry run writes nothing", async () => {
