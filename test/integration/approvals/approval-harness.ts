@@ -10,7 +10,7 @@ import { createAnswerActivities } from "../../../src/teams/answer-activity";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
 import { loadPromptLibrary } from "../../../src/workflow/prompt-library";
-import { cardOf, isAnswerCard, type RecordedActivity } from "../../fakes/fake-connector";
+import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
 
 export const en = labelsFor("en");
@@ -173,9 +173,4 @@ export async function approvalWhen(
 /** Cards sent to a conversation (POSTs only) showing `text`. */
 export function postedCardsShowing(harness: BotHarness, conversationId: string, text: string): RecordedActivity[] {
   return harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && cardShows(a, text));
-}
-
-/** Answers sent to a conversation (POSTs carrying the answer card, Teams-native or plain). */
-export function postedAnswers(harness: BotHarness, conversationId: string): RecordedActivity[] {
-  return harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && isAnswerCard(a));
 }

@@ -7,7 +7,7 @@ import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { noopTelemetry } from "../../../src/telemetry";
 import { cardOf, cardTexts, isAnswerCard } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
-import { cardShows, type BotHarness } from "../teams/bot-harness";
+import { cardShows, postedAnswers, type BotHarness } from "../teams/bot-harness";
 import { z } from "zod";
 import {
   APPROVER,
@@ -19,7 +19,6 @@ import {
   approvalWhen,
   askNeedingApproval,
   en,
-  postedAnswers,
   settle,
   startApprovalHarness,
   storedApproval,
@@ -122,11 +121,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       "who decided",
     );
 
-    const answer = await harness.connector.waitFor(
-      (a) => a.conversationId === pending.requesterConversationId && isAnswerCard(a),
-      10_000,
-      "the approved answer",
-    );
+    const answer = await harness.answerIn(pending.requesterConversationId, 10_000);
     assert.ok(
       cardTexts(cardOf(answer)).some((t) => t.includes(en.reviewed)),
       "the reviewed-by-an-approver line",
@@ -187,11 +182,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
   it("an approved answer reaches a personal chat as Teams' own answer message: text with citation markers, the citations entity, the feedback loop that rates the run", async () => {
     const pending = await askNeedingApproval(harness);
     await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
-    const answer = await harness.connector.waitFor(
-      (a) => a.conversationId === pending.requesterConversationId && isAnswerCard(a),
-      10_000,
-      "the approved answer",
-    );
+    const answer = await harness.answerIn(pending.requesterConversationId, 10_000);
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     const run = await harness.store.runs.load(approval.runId);
     assert.ok(run?.answer, "the settled run has its answer");

@@ -2,14 +2,13 @@ import assert from "node:assert/strict";
 import { decideApproval } from "../../../src/approvals/decide-approval";
 import { MAX_DELIVERY_ATTEMPTS } from "../../../src/approvals/maintenance";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
-import { cardShows, type BotHarness } from "../teams/bot-harness";
+import { cardShows, postedAnswers, type BotHarness } from "../teams/bot-harness";
 import {
   APPROVER,
   approvalsInAnotherProcess,
   approvalWhen,
   askNeedingApproval,
   en,
-  postedAnswers,
   startApprovalHarness,
   storedApproval,
   type PendingApproval,

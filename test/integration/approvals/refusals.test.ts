@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { decideApproval } from "../../../src/approvals/decide-approval";
 import { labelsFor } from "../../../src/cards/labels";
 import { cardTexts } from "../../fakes/fake-connector";
-import { cardShows } from "../teams/bot-harness";
+import { cardShows, postedAnswers } from "../teams/bot-harness";
 import {
   APPROVER,
   TEAM_MEMBER,
@@ -11,7 +11,6 @@ import {
   approvalWhen,
   askNeedingApproval,
   en,
-  postedAnswers,
   postedCardsShowing,
   settle,
   storedApproval,

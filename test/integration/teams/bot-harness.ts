@@ -4,7 +4,7 @@ import { startProcura, type RunningProcura } from "../../../src/index";
 import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import type { RunQueue } from "../../../src/workflow/ports";
-import { FakeConnector, cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+import { FakeConnector, cardOf, cardTexts, isAnswerCard, type RecordedActivity } from "../../fakes/fake-connector";
 
 export { isAnswerCard } from "../../fakes/fake-connector";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
@@ -24,6 +24,8 @@ export interface BotHarness {
   post(activity: object): Promise<{ status: number; body: any; receivedAt: number }>;
   /** A user message in a conversation (personal by default). */
   message(text: string, options?: MessageOptions): Record<string, any>;
+  /** Waits for the answer card posted to a conversation (Teams-native or plain). */
+  answerIn(conversationId: string, timeoutMs?: number): Promise<RecordedActivity>;
   /** Starts the bot again over the same store (a process restart). */
   restart(): Promise<void>;
   stop(): Promise<void>;
@@ -79,6 +81,13 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
         ...options.extra,
       };
     },
+    answerIn(conversationId, timeoutMs = 15_000) {
+      return connector.waitFor(
+        (a) => a.conversationId === conversationId && isPostedAnswer(a),
+        timeoutMs,
+        `the answer card in ${conversationId}`,
+      );
+    },
     async restart() {
       await harness.bot.stop();
       harness.bot = await start();
@@ -124,6 +133,16 @@ export function useScriptedBot(
     await suite.model.stop();
   });
   return suite;
+}
+
+/** An answer sent to a conversation: a POST carrying the answer card, Teams-native or plain. */
+function isPostedAnswer(recorded: RecordedActivity): boolean {
+  return recorded.method === "POST" && isAnswerCard(recorded);
+}
+
+/** Answers sent to a conversation so far. */
+export function postedAnswers(harness: BotHarness, conversationId: string): RecordedActivity[] {
+  return harness.connector.inConversation(conversationId).filter(isPostedAnswer);
 }
 
 /** True when the recorded activity carries a card showing `text` somewhere. */

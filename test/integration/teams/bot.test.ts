@@ -3,18 +3,9 @@ import { randomUUID } from "node:crypto";
 import { labelsFor } from "../../../src/cards/labels";
 import type { RunState } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
-import { cardShows, isAnswerCard, startBotHarness, type BotHarness } from "./bot-harness";
+import { cardShows, postedAnswers, startBotHarness, type BotHarness } from "./bot-harness";
 
 const en = labelsFor("en");
-
-/** Waits for the answer card in a conversation. */
-function answerIn(harness: BotHarness, conversationId: string, timeoutMs = 15_000): Promise<RecordedActivity> {
-  return harness.connector.waitFor(
-    (a) => a.conversationId === conversationId && a.method === "POST" && isAnswerCard(a),
-    timeoutMs,
-    `the answer card in ${conversationId}`,
-  );
-}
 
 describe("Teams bot (embedded Cosmos, fake connector, offline model)", function () {
   this.timeout(60_000);
@@ -34,7 +25,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const response = await harness.post(activity);
     assert.equal(response.status, 200);
 
-    const answer = await answerIn(harness, conversationId);
+    const answer = await harness.answerIn(conversationId);
     const activities = harness.connector.inConversation(conversationId);
     const [typing, progress] = activities;
     assert.equal(typing.activity.type, "typing");
@@ -102,7 +93,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const activity = harness.message("Can we renew the Acme SaaS contract at +8%?");
     const conversationId = activity.conversation.id;
     assert.equal((await harness.post(activity)).status, 200);
-    const answer = await answerIn(harness, conversationId);
+    const answer = await harness.answerIn(conversationId);
     const activities = harness.connector.inConversation(conversationId);
     const streamOf = (a: RecordedActivity) =>
       a.activity.channelData as { streamType?: string; streamId?: string; streamSequence?: number } | undefined;
@@ -158,7 +149,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const question = harness.message(`What is our spend with Acme in FY2025? (${randomUUID()})`);
     const conversationId = question.conversation.id;
     await harness.post(question);
-    await answerIn(harness, conversationId);
+    await harness.answerIn(conversationId);
     const streamId = harness.connector
       .inConversation(conversationId)
       .find((a) => (a.activity.channelData as { streamType?: string } | undefined)?.streamType === "informative")!.activityId;
@@ -205,11 +196,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
           `example shown: ${example}`,
         );
       assert.ok(!texts.some((t) => t.includes("QSCORE")), "no quality badge");
-      assert.equal(
-        harness.connector.inConversation(conversationId).filter((a) => a.method === "POST" && isAnswerCard(a)).length,
-        0,
-        "no answer card",
-      );
+      assert.equal(postedAnswers(harness, conversationId).length, 0, "no answer card");
       const transcripts = await harness.store.transcripts.listUnevaluated({ limit: 500 });
       const transcript = transcripts.find((t) => t.question === question);
       assert.equal(transcript?.status, "out_of_scope");
@@ -275,12 +262,12 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
       extra: mention,
     });
     await harness.post(root);
-    await answerIn(harness, channel);
+    await harness.answerIn(channel);
     const thread = `${channel};messageid=${root.id}`;
     await harness.post(
       harness.message("<at>Procura</at> And with Nimbus?", { conversationId: thread, conversationType: "channel", extra: mention }),
     );
-    const texts = cardTexts(cardOf(await answerIn(harness, thread, 30_000)));
+    const texts = cardTexts(cardOf(await harness.answerIn(thread, 30_000)));
     assert.ok(
       texts.includes(`${en.understoodAs}: `) && texts.includes("How much did we spend with Nimbus Workflow Inc. in FY2025?"),
       texts.join(" | "),
@@ -345,7 +332,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
   it("in a group chat, stores 👍/👎 feedback with a comment and thanks the user on the same card", async () => {
     const question = harness.message("What is our spend with Acme in FY2025?", { conversationType: "groupChat" });
     await harness.post(question);
-    const answer = await answerIn(harness, question.conversation.id);
+    const answer = await harness.answerIn(question.conversation.id);
     const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(cardOf(answer)))![1];
     const response = await harness.post({
       ...harness.message("", { conversationId: question.conversation.id, conversationType: "groupChat" }),
@@ -429,7 +416,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
   it("takes over a run whose worker died (its message back on the queue), updates its progress card to the final state, then delivers its answer", async () => {
     const inFlight = await seedInFlightRun(harness, "activity-progress-before-restart");
 
-    const answer = await answerIn(harness, inFlight.requester!.conversationId);
+    const answer = await harness.answerIn(inFlight.requester!.conversationId);
     assert.ok(cardTexts(cardOf(answer)).includes(inFlight.question));
     const stored = await eventually(
       () => harness.store.runs.load(inFlight.runId),
@@ -453,7 +440,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     harness.connector.failNext(1, (method, path) => method === "PUT" && path.endsWith("/activity-progress-gone"), 404);
     const inFlight = await seedInFlightRun(harness, "activity-progress-gone");
 
-    const answer = await answerIn(harness, inFlight.requester!.conversationId);
+    const answer = await harness.answerIn(inFlight.requester!.conversationId);
     const activities = harness.connector.inConversation(inFlight.requester!.conversationId);
     const replacements = activities.filter((a) => a.method === "POST" && cardShows(a, en.progressTitle));
     assert.equal(replacements.length, 1, "exactly one new progress card");

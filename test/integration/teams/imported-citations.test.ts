@@ -4,7 +4,7 @@ import { cardOf } from "../../fakes/fake-connector";
 import { findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 import { nodesOfType } from "../../fixtures/cards/card-query";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
-import { isAnswerCard, startBotHarness, useScriptedBot, type BotHarness } from "./bot-harness";
+import { startBotHarness, useScriptedBot, type BotHarness } from "./bot-harness";
 
 const BLUE_HARBOR_URL = "https://contoso.sharepoint.com/sites/Procurement/Contracts/Blue%20Harbor%20cloud%20hosting%20order.docx";
 
@@ -24,11 +24,7 @@ describe("Citations of imported records in a Teams answer (bot on an imported da
   it("makes the cited contract's citation open its SharePoint document, and the answer card's source link to it under the same number", async () => {
     const question = harness.message("What is the price increase cap in the Blue Harbor contract?");
     await harness.post(question);
-    const answer = await harness.connector.waitFor(
-      (a) => a.conversationId === question.conversation.id && isAnswerCard(a),
-      30_000,
-      "the answer",
-    );
+    const answer = await harness.answerIn(question.conversation.id, 30_000);
     const message = (answer.activity.entities as Record<string, any>[]).find((e) => e.type === "https://schema.org/Message")!;
     const citations = message.citation as { position: number; appearance: Record<string, any> }[];
     const contract = citations.find((c) => c.appearance.name === "Contract NWC-2");
@@ -86,11 +82,7 @@ describe("Citation links come from the tools, never from the model (scripted mod
       );
     const question = suite.harness.message("What is the price increase cap in the Blue Harbor contract?");
     await suite.harness.post(question);
-    const answer = await suite.harness.connector.waitFor(
-      (a) => a.conversationId === question.conversation.id && isAnswerCard(a),
-      30_000,
-      "the answer",
-    );
+    const answer = await suite.harness.answerIn(question.conversation.id, 30_000);
     suite.model.assertNoUnexpectedCalls();
     const message = (answer.activity.entities as Record<string, any>[]).find((e) => e.type === "https://schema.org/Message")!;
     assert.deepEqual(

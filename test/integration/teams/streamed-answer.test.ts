@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/cards/labels";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
-import { isAnswerCard, useScriptedBot } from "./bot-harness";
+import { useScriptedBot } from "./bot-harness";
 
 const en = labelsFor("en");
 const conclusion =
@@ -47,11 +47,7 @@ describe("Streamed answer in a personal chat (bot, scripted model streaming at t
       });
     const question = suite.harness.message("Can we renew the Acme SaaS contract at +8%?");
     await suite.harness.post(question);
-    const final = await suite.harness.connector.waitFor(
-      (a) => a.conversationId === question.conversation.id && isAnswerCard(a),
-      30_000,
-      "the answer",
-    );
+    const final = await suite.harness.answerIn(question.conversation.id, 30_000);
     suite.model.assertNoUnexpectedCalls();
 
     const activities = suite.harness.connector.inConversation(question.conversation.id);
