@@ -44,7 +44,7 @@ export async function bulkUpsert<T extends object>(
       throw new BulkFailures(
         failures,
         failures.every((failure) => {
-          const status = failure.error ? statusOf(failure.error) : failure.response?.statusCode;
+          const status = statusOfOperation(failure);
           return status === TIMEOUT_CODE || isTransientStatus(status);
         }),
       );
@@ -54,9 +54,13 @@ export async function bulkUpsert<T extends object>(
   if (outcome.ok) return;
   if (!(outcome.error instanceof BulkFailures)) throw outcome.error;
   const first = outcome.error.failures[0];
-  const status = first.error ? statusOf(first.error) : first.response?.statusCode;
   throw new SystemError(
-    `Cosmos bulk upsert into ${container.id}: ${outcome.error.failures.length} of ${documents.length} documents failed (first: ${status} ${first.error?.message ?? ""})`,
+    `Cosmos bulk upsert into ${container.id}: ${outcome.error.failures.length} of ${documents.length} documents failed (first: ${statusOfOperation(first)} ${first.error?.message ?? ""})`,
     { cause: first.error },
   );
+}
+
+/** The status of one bulk operation: its error's code, or its response's status. */
+function statusOfOperation(result: BulkOperationResult): number | string | undefined {
+  return result.error ? statusOf(result.error) : result.response?.statusCode;
 }
