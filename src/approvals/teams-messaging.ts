@@ -2,7 +2,8 @@ import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from
 import { cardAttachment, type AdaptiveCard } from "../cards";
 import type { RunState } from "../domain";
 import type { ApprovalMessaging, ChannelTarget, PostedMessage, Reference } from "./ports";
-import { isPersonalChat, type AnswerActivities } from "../teams/answer-activity";
+import type { AnswerActivities } from "../teams/answer-activity";
+import { isPersonalChat } from "../teams/conversation-key";
 import { runProactive } from "../teams/proactive";
 
 /** The adapter calls the approvals flow makes. */

@@ -13,7 +13,7 @@ import type { AppConfig } from "../config";
 import { describeError, type RunState } from "../domain";
 import { aiMessageEntity } from "./ai-message-entity";
 import { AnswerMessages } from "./answer-messages";
-import type { Log, Reference } from "./bot-deps";
+import type { Log } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 
 /**
@@ -95,9 +95,4 @@ export function createAnswerActivities(config: AppConfig, options: { names: Disp
     answerMessages: new AnswerMessages(options.botState),
     log: options.log,
   });
-}
-
-/** True for a one-to-one chat with the bot, where answers are Teams-native messages (group chats and channels get cards). */
-export function isPersonalChat(reference: Reference): boolean {
-  return reference.conversation?.conversationType === "personal";
 }

@@ -10,3 +10,12 @@ export function conversationKeyOf(activity: Pick<Activity, "conversation" | "id"
   if (activity.conversation.conversationType !== "channel" || id.includes(";messageid=") || !activity.id) return id;
   return `${id};messageid=${activity.id}`;
 }
+
+/**
+ * True for a one-to-one chat with the bot (an activity's or a stored reference's conversation):
+ * there a question gets a stream and its answer is a Teams-native message; group chats and channels
+ * get cards.
+ */
+export function isPersonalChat(where: { conversation?: { conversationType?: string } }): boolean {
+  return where.conversation?.conversationType === "personal";
+}

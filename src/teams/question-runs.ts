@@ -5,7 +5,7 @@ import type { RunQueue } from "../workflow/ports";
 import type { Log } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
-import { conversationKeyOf } from "./conversation-key";
+import { conversationKeyOf, isPersonalChat } from "./conversation-key";
 import type { Messenger } from "./messenger";
 import { routingUpdate } from "./run-streams";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
@@ -74,7 +74,7 @@ export class QuestionRuns {
     question: string,
     language: Language,
   ): Promise<Pick<Requester, "progressActivityId" | "stream">> {
-    if (context.activity.conversation.conversationType === "personal") {
+    if (isPersonalChat(context.activity)) {
       const stream =
         streamStartedIn(context) ??
         (await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(language), new Date()));

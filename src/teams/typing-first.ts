@@ -1,5 +1,6 @@
 import { ActivityTypes, type Activity, type Middleware, type TurnContext } from "botbuilder";
 import { detectLanguage, type StreamPosition } from "../domain";
+import { isPersonalChat } from "./conversation-key";
 import { routingUpdate } from "./run-streams";
 import { TeamsStream } from "./teams-stream";
 
@@ -18,7 +19,7 @@ export function typingFirst(questionOf: (activity: Activity) => string | undefin
     async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
       const question = context.activity.type === (ActivityTypes.Message as string) ? questionOf(context.activity) : undefined;
       if (question !== undefined) {
-        if (context.activity.conversation.conversationType === "personal") {
+        if (isPersonalChat(context.activity)) {
           const position = await TeamsStream.start(
             async (activity) => (await context.sendActivity(activity))?.id,
             routingUpdate(detectLanguage(question)),

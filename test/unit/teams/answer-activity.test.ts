@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { MemoryStorage, type Storage } from "botbuilder";
 import { labelsFor } from "../../../src/cards/labels";
-import { AnswerActivities, isPersonalChat, MESSAGE_SIZE_LIMIT_BYTES } from "../../../src/teams/answer-activity";
+import { AnswerActivities, MESSAGE_SIZE_LIMIT_BYTES } from "../../../src/teams/answer-activity";
+import { isPersonalChat } from "../../../src/teams/conversation-key";
 import { AnswerMessages } from "../../../src/teams/answer-messages";
 import { cardTexts } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
@@ -102,8 +103,8 @@ describe("teams/answer-activity", () => {
   });
 
   it("a personal chat is told by the stored reference's conversation type", () => {
-    assert.equal(isPersonalChat({ conversation: { id: "a", conversationType: "personal", isGroup: false, name: "" } }), true);
-    assert.equal(isPersonalChat({ conversation: { id: "b", conversationType: "groupChat", isGroup: true, name: "" } }), false);
+    assert.equal(isPersonalChat({ conversation: { conversationType: "personal" } }), true);
+    assert.equal(isPersonalChat({ conversation: { conversationType: "groupChat" } }), false);
     assert.equal(isPersonalChat({}), false);
   });
 });
