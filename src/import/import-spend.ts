@@ -47,11 +47,10 @@ export async function importSpend(run: ImportRun): Promise<void> {
         const line = JSON.stringify(transaction);
         hashes.set(transaction.id, compare ? rowHash(line) : 0);
         cube.add(transaction);
-        if (spool) spool.add(line);
+        if (spool) await spool.add(line);
         // Whether the row changed is known only later; a staged write keeps every row anyway.
         else await write!.add(line, true);
       }
-      await spool?.flush();
     }
     await spool?.close();
     if (!run.accept(outcome, hashes.size)) {

@@ -1,49 +1,38 @@
-import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
+import { JsonLinesWriter, readJsonLines } from "./json-lines";
 
 /** Validated spend rows as JSON lines in a temporary file, until the file is accepted. */
 export class SpendSpool {
-  private buffer = "";
-
   private constructor(
     private readonly directory: string,
-    private readonly out: WriteStream,
+    private readonly out: JsonLinesWriter,
   ) {}
 
   static async open(): Promise<SpendSpool> {
     const directory = await mkdtemp(path.join(os.tmpdir(), "procura-spend-"));
-    return new SpendSpool(directory, createWriteStream(path.join(directory, "rows.ndjson")));
+    return new SpendSpool(directory, new JsonLinesWriter(SpendSpool.file(directory)));
   }
 
-  add(line: string): void {
-    this.buffer += `${line}\n`;
+  add(line: string): Promise<void> {
+    return this.out.add(line);
   }
 
-  /** Writes what was added once there is enough of it (called per batch of rows). */
-  async flush(): Promise<void> {
-    if (this.buffer.length < 1 << 20) return;
-    const chunk = this.buffer;
-    this.buffer = "";
-    if (!this.out.write(chunk)) await once(this.out, "drain");
+  close(): Promise<void> {
+    return this.out.close();
   }
 
-  async close(): Promise<void> {
-    this.out.end(this.buffer);
-    this.buffer = "";
-    await once(this.out, "close");
-  }
-
-  async *lines(): AsyncIterable<string> {
-    for await (const line of createInterface({ input: createReadStream(path.join(this.directory, "rows.ndjson")), crlfDelay: Infinity }))
-      if (line !== "") yield line;
+  lines(): AsyncIterable<string> {
+    return readJsonLines(SpendSpool.file(this.directory));
   }
 
   async remove(): Promise<void> {
     this.out.destroy();
     await rm(this.directory, { recursive: true, force: true });
+  }
+
+  private static file(directory: string): string {
+    return path.join(directory, "rows.ndjson");
   }
 }

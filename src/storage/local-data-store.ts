@@ -1,8 +1,6 @@
-import { createReadStream, createWriteStream, existsSync, type WriteStream } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { once } from "node:events";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { z } from "zod";
 import { DataSetSummarySchema, type DataSetSummary, type SpendCell, type SpendTransaction } from "../domain";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
@@ -11,6 +9,7 @@ import { ContractIndex, PolicyIndex, type StoredPolicyIndexes } from "../tools/s
 import type { StoredBm25Index } from "../tools/text/bm25";
 import { rollUpByFiscalYear } from "../tools/spend-cell-index";
 import type { ProcurementData } from "../tools/procurement-data";
+import { JsonLinesWriter, readJsonLines } from "../import/json-lines";
 import { readDataFile } from "./data-file";
 import { SupplierContractsFile, writeSupplierContracts } from "./supplier-contracts-file";
 
@@ -61,40 +60,20 @@ export class LocalDataStore implements DataStoreWriter {
     const file = path.join(this.directory, FILES.rows);
     if (!existsSync(file)) return;
     // Rows were validated when imported; reading them back trusts the file we wrote.
-    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity }))
-      if (line !== "") yield JSON.parse(line) as SpendTransaction;
+    for await (const line of readJsonLines(file)) yield JSON.parse(line) as SpendTransaction;
   }
 
   async beginSpend(): Promise<SpendWrite> {
     await mkdir(this.directory, { recursive: true });
     const target = path.join(this.directory, FILES.rows);
     const temporary = `${target}.${process.pid}.tmp`;
-    // A few megabytes may wait for the disk while the next rows are read: with the default 16 KB
-    // every megabyte written held the import up until the disk had taken it.
-    const out = createWriteStream(temporary, { highWaterMark: 8 << 20 });
-    // Rows are collected and joined once per megabyte: appending each to one string built a chain of
-    // a million pieces that every write had to flatten, and kept them alive until it did.
-    let rows: string[] = [];
-    let size = 0;
-    const flush = async (stream: WriteStream) => {
-      if (rows.length === 0) return;
-      rows.push(""); // the last row's line break
-      const chunk = rows.join("\n");
-      [rows, size] = [[], 0];
-      if (!stream.write(chunk)) await once(stream, "drain");
-    };
+    const out = new JsonLinesWriter(temporary);
     return {
       staged: true,
-      add: async (json) => {
-        rows.push(json);
-        size += json.length;
-        if (size > 1 << 20) await flush(out);
-      },
+      add: (json) => out.add(json),
       remove: async () => {},
       finish: async (cells) => {
-        await flush(out);
-        out.end();
-        await once(out, "close");
+        await out.close();
         await this.writeJson(FILES.cells, cells);
         await this.writeJson(FILES.years, rollUpByFiscalYear(cells, this.fiscalYearStartMonth));
         await rename(temporary, target);

@@ -1,0 +1,54 @@
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+
+/** Lines are joined and written once this many characters have collected. */
+const CHUNK_CHARS = 1 << 20;
+
+/**
+ * JSON lines written to a file a megabyte at a time. Lines are collected and joined per chunk:
+ * appending each to one string built a chain of a million pieces that every write had to flatten,
+ * and kept them alive until it did. A few megabytes may wait for the disk while the next lines are
+ * made: with the default 16 KB buffer every megabyte written held the writer up until the disk had
+ * taken it.
+ */
+export class JsonLinesWriter {
+  private readonly out: WriteStream;
+  private lines: string[] = [];
+  private size = 0;
+
+  constructor(file: string) {
+    this.out = createWriteStream(file, { highWaterMark: 8 << 20 });
+  }
+
+  async add(line: string): Promise<void> {
+    this.lines.push(line);
+    this.size += line.length;
+    if (this.size > CHUNK_CHARS) await this.flush();
+  }
+
+  /** Writes what is left and closes the file. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.out.end();
+    await once(this.out, "close");
+  }
+
+  /** Stops writing (the caller removes the file). */
+  destroy(): void {
+    this.out.destroy();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.lines.length === 0) return;
+    this.lines.push(""); // the last line's break
+    const chunk = this.lines.join("\n");
+    [this.lines, this.size] = [[], 0];
+    if (!this.out.write(chunk)) await once(this.out, "drain");
+  }
+}
+
+/** The non-empty lines of a JSON lines file, streamed. */
+export async function* readJsonLines(file: string): AsyncIterable<string> {
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) if (line !== "") yield line;
+}
