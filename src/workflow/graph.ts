@@ -1,5 +1,4 @@
-import type { OrchestrationMode, RunPhase, RunState } from "../domain";
-import type { WorkflowSettings } from "../domain";
+import type { OrchestrationMode, RunPhase, RunState, WorkflowSettings } from "../domain";
 import type { RunContext } from "./run-context";
 
 /**

@@ -1,5 +1,12 @@
-import { detectLanguage, describeError, type OrchestrationMode, type Requester, type RouterDecision, type RunState } from "../domain";
-import type { WorkflowSettings } from "../domain";
+import {
+  detectLanguage,
+  describeError,
+  type OrchestrationMode,
+  type Requester,
+  type RouterDecision,
+  type RunState,
+  type WorkflowSettings,
+} from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { nextPhase } from "./graph";
 import { AGENT_GRAPHS } from "./modes";
