@@ -18,7 +18,7 @@ import type { ProcurementData } from "../../src/tools/procurement-data";
 import { type CallFigures, medianFigures, p50p95 } from "../stats";
 
 const CALLS = 20;
-const SERIES = 5;
+const SERIES = 15;
 
 /** Each tool with the arguments of its 20 calls (varied, so no call is a repeat of the last). */
 function toolCalls(suppliers: string[]): Record<string, (i: number) => unknown> {

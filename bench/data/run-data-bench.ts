@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: for each
  * size, generates an import directory, imports it into a fresh local data directory, times every data
- * tool (the median of five series of 20 calls, after a warm-up) and `npm run ask` end to end (three
+ * tool (the median of fifteen series of 20 calls, after a warm-up) and `npm run ask` end to end (three
  * rounds over the sizes in turn, the median of each figure), each in a process of its own (peak RSS per step),
  * and prints a table per size and the ratios against the targets; `--cosmos` also imports into an
  * embedded Cosmos server and times the tools through the Cosmos adapter (`--cosmos-without-rows`: the
@@ -25,7 +25,7 @@ const ASK_SUPPLIER_ID = "S-0001";
 /** How many times the tools and `npm run ask` are timed on each size. */
 const ROUNDS = 3;
 
-/** Per tool: wall-clock p50/p95 of 20 calls, and the same of the CPU time each call used (each the median of five series). */
+/** Per tool: wall-clock p50/p95 of 20 calls, and the same of the CPU time each call used (each the median of fifteen series). */
 type ToolFigures = Record<string, CallFigures>;
 
 /** The figures of one size. */
