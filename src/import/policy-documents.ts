@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import matter from "gray-matter";
 import { optionalUrl, type PolicyDocument } from "../domain";
+import { FrontMatterError, parseFrontMatter } from "../domain/front-matter";
 import { readDocumentText, splitSections } from "./documents";
 import { documentUrlProblem } from "./fields";
 
@@ -40,7 +40,7 @@ export async function readPolicyDocument(directory: string, name: string, descri
   if (meta === undefined) {
     if (path.extname(name).toLowerCase() !== ".md")
       throw new PolicyFileError("file", `no row in policies.csv describes ${name} (key, language, title, version, effectiveDate)`);
-    const parsed = matter(await readFile(file, "utf8"));
+    const parsed = readFrontMatter(await readFile(file, "utf8"));
     meta = frontMatter(name, parsed.data);
     text = parsed.content;
   } else text = await readDocumentText(file);
@@ -62,6 +62,16 @@ export async function readPolicyDocument(directory: string, name: string, descri
     sections,
     ...optionalUrl(meta.url),
   };
+}
+
+/** The front matter of a policy file; a block that is not plain YAML is the file's issue, never evaluated. */
+function readFrontMatter(source: string): ReturnType<typeof parseFrontMatter> {
+  try {
+    return parseFrontMatter(source);
+  } catch (error) {
+    if (error instanceof FrontMatterError) throw new PolicyFileError("front matter", error.message);
+    throw error;
+  }
 }
 
 function frontMatter(name: string, front: Record<string, unknown>): PolicyMetadata {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import { z } from "zod";
 import { ConfigurationError, SpecialistFrontMatterSchema, type SpecialistDefinition } from "../domain";
+import { FrontMatterError, parseFrontMatter } from "../domain/front-matter";
 import { describeZodError } from "../domain/zod-issues";
 
 /** An agent's system prompt with its sampling settings from front matter. */
@@ -89,8 +89,12 @@ function listMarkdown(dir: string): string[] {
 
 function readPromptFile(file: string): { data: Record<string, unknown>; content: string } {
   if (!existsSync(file)) throw new ConfigurationError(`Prompt file not found: ${file}`);
-  const parsed = matter(readFileSync(file, "utf8"));
-  return { data: parsed.data, content: parsed.content };
+  try {
+    return parseFrontMatter(readFileSync(file, "utf8"));
+  } catch (error) {
+    if (error instanceof FrontMatterError) throw new ConfigurationError(`${file}:${error.line}: ${error.message}`);
+    throw error;
+  }
 }
 
 function loadAgentPrompt(file: string): AgentPrompt {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import { z } from "zod";
 import type { PolicyDocument } from "../../domain";
+import { parseFrontMatter } from "../../domain/front-matter";
 import { describeZodError } from "../../domain/zod-issues";
 
 /** Front matter of a policy markdown file (`<key>.<en|ja>.md`). */
@@ -20,7 +20,7 @@ const SECTION_HEADING = /^#{2,4}\s+§?(\d+(?:\.\d+)*)\.?\s+(.+?)\s*$/;
 
 /** Parses one policy file: front matter plus numbered sections (text outside them is ignored). */
 export function parsePolicyDocument(source: string, fileName: string): PolicyDocument {
-  const file = matter(source);
+  const file = parseFrontMatter(source);
   const front = PolicyFrontMatterSchema.safeParse(file.data);
   if (!front.success) throw new Error(`${fileName}: ${describeZodError(front.error)}`);
   const { id, key, language, title, version, effectiveDate } = front.data;

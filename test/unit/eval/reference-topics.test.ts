@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
+import { parseFrontMatter } from "../../../src/domain/front-matter";
 import { openPromptFiles } from "../../../src/eval/prompt-files";
 import { readReferenceTopics } from "../../../src/eval/reference-topics";
 
@@ -13,7 +13,7 @@ describe("reference topics by specialist", () => {
   it("every specialist has its topics, so a live run is held to its own question's topics", () => {
     const ids = readdirSync(path.join(promptsDir, "specialists"))
       .filter((name) => name.endsWith(".md"))
-      .map((name) => String(matter(readFileSync(path.join(promptsDir, "specialists", name), "utf8")).data.id));
+      .map((name) => String(parseFrontMatter(readFileSync(path.join(promptsDir, "specialists", name), "utf8")).data.id));
     assert.deepEqual(Object.keys(topics.bySpecialist).sort(), ids.sort());
   });
 

@@ -52,6 +52,16 @@ describe("prompt library", () => {
     assert.throws(() => loadPromptLibrary(dir), /broken\.md: displayName/);
   });
 
+  it("never evaluates a prompt file's ---js front matter: it is refused with its file and line", () => {
+    const global = globalThis as { promptFrontMatterRan?: boolean };
+    writeFileSync(
+      path.join(dir, "specialists", "evil.md"),
+      '---js\n(function () { globalThis.promptFrontMatterRan = true; return { id: "evil" }; })()\n---\nYou are evil.',
+    );
+    assert.throws(() => loadPromptLibrary(dir), /evil\.md:1: front matter in "js" is not read/);
+    assert.equal(global.promptFrontMatterRan, undefined);
+  });
+
   it("renders placeholders and refuses unknown ones", () => {
     assert.equal(renderTemplate("pick {{ max }} ids", { max: 3 }), "pick 3 ids");
     assert.throws(() => renderTemplate("{{missing}}", {}), /\{\{missing\}\} has no value/);
