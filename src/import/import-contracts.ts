@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { optionalUrl, type Contract } from "../domain";
 import { readCsvRecords } from "./csv-records";
@@ -6,6 +5,7 @@ import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from
 import { DuplicateIds } from "./duplicate-ids";
 import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
+import { resolveInsideFolder } from "./inside-folder";
 import { mergeDirectory } from "./merge-directory";
 
 /** A contract ending within this many days is "expiring" when contracts.csv gives no status. */
@@ -80,20 +80,20 @@ function readContract(run: ImportRun, f: FieldReader): Contract {
   };
 }
 
-/** The full path of the row's document, when it names one that can be read. */
+/** The full path of the row's document, when it names one inside the import folder that can be read. */
 function documentOf(run: ImportRun, f: FieldReader): string | undefined {
   const document = f.text("document");
   if (document === "") return undefined;
-  const full = path.resolve(run.options.directory, document);
-  if (!DOCUMENT_EXTENSIONS.some((extension) => full.toLowerCase().endsWith(extension))) {
-    f.fail("document", `unsupported document type (use ${DOCUMENT_EXTENSIONS.join(", ")})`, undefined);
+  if (!DOCUMENT_EXTENSIONS.some((extension) => document.toLowerCase().endsWith(extension))) {
+    f.fail("document", `unsupported document type (use ${DOCUMENT_EXTENSIONS.join(", ")})`);
     return;
   }
-  if (!existsSync(full)) {
-    f.fail("document", `file not found: ${document}`, undefined);
+  const inside = resolveInsideFolder(run.options.directory, document);
+  if ("problem" in inside) {
+    f.fail("document", inside.problem);
     return;
   }
-  return full;
+  return inside.path;
 }
 
 function statusOn(today: string, endDate: string): Contract["status"] {

@@ -4,7 +4,9 @@ import path from "node:path";
 import { optionalUrl, type PolicyDocument } from "../domain";
 import { readCsvRecords } from "./csv-records";
 import { DOCUMENT_EXTENSIONS } from "./documents";
+import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
+import { resolveInsideFolder } from "./inside-folder";
 import { mergeDirectory } from "./merge-directory";
 import { PolicyFileError, readPolicyDocument } from "./policy-documents";
 
@@ -18,7 +20,7 @@ export async function importPolicies(run: ImportRun): Promise<void> {
   const started = Date.now();
   const outcome = run.outcome("policies", directory);
   const metadata = await readCsvRecords(run, "policies", (f) => ({
-    file: f.text("file", { required: true }),
+    file: policyFile(f, directory),
     key: f.text("key", { required: true }),
     language: f.oneOf("language", ["en", "ja"] as const, "en"),
     title: f.text("title", { required: true }),
@@ -37,6 +39,11 @@ export async function importPolicies(run: ImportRun): Promise<void> {
     if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(path.extname(name).toLowerCase())) continue;
     outcome.read += 1;
     const fail = (column: string, reason: string) => outcome.issues.add({ file: `policies/${name}`, line: 1, column, reason });
+    const inside = resolveInsideFolder(run.options.directory, path.join("policies", name));
+    if ("problem" in inside) {
+      fail("file", inside.problem);
+      continue;
+    }
     try {
       const policy = await readPolicyDocument(directory, name, described.get(name));
       if (seen.has(policy.id)) {
@@ -52,4 +59,13 @@ export async function importPolicies(run: ImportRun): Promise<void> {
   }
   outcome.durationMs = Date.now() - started;
   if (run.accept(outcome, policies.length)) await mergeDirectory(run, "policies", policies, (p) => p.id, outcome);
+}
+
+/** A policies.csv `file`: a file of policies/, never a path that leaves the import folder. */
+function policyFile(f: FieldReader, directory: string): string {
+  const file = f.text("file", { required: true });
+  const inside = file === "" ? undefined : resolveInsideFolder(directory, file);
+  // A row for a file that is not there describes nothing; it is not an error.
+  if (inside && "problem" in inside && !inside.missing) f.fail("file", inside.problem);
+  return file;
 }

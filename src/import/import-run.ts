@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { DataKind, Supplier } from "../domain";
+import { resolveInsideFolder } from "./inside-folder";
 import { FileIssues } from "./issues";
 import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
@@ -73,9 +74,20 @@ export class ImportRun {
     return this.options.only === undefined || this.options.only.has(kind);
   }
 
-  /** The path of a kind's CSV file, as the mapping names it. */
-  file(kind: CsvKind): string {
-    return path.join(this.options.directory, this.options.mapping.files[kind] ?? DEFAULT_FILES[kind]);
+  /**
+   * The path of a kind's CSV file, as the mapping names it, when the file is there. A mapping entry
+   * that leaves the import folder (`../../etc/passwd`, an absolute path, a link to elsewhere) is not
+   * read: it is the kind's line-1 issue, and the kind is rejected.
+   */
+  file(kind: CsvKind): string | undefined {
+    const name = this.options.mapping.files[kind] ?? DEFAULT_FILES[kind];
+    const inside = resolveInsideFolder(this.options.directory, name);
+    if ("path" in inside) return inside.path;
+    if (inside.missing) return undefined;
+    const outcome = this.outcome(kind, path.join(this.options.directory, name));
+    outcome.issues.add({ file: outcome.issues.file, line: 1, column: "file", reason: `${inside.problem} (the mapping's files.${kind})` });
+    this.accept(outcome, 0);
+    return undefined;
   }
 
   /** A fresh outcome for a kind read from `file`: nothing read yet, validated until accepted. */

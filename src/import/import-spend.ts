@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { SpendCubeBuilder } from "../tools/spend-cube";
 import { csvBatches } from "./csv-records";
 import type { ImportRun, KindOutcome } from "./import-run";
@@ -18,7 +17,7 @@ const UNCHANGED = -1;
  */
 export async function importSpend(run: ImportRun): Promise<void> {
   const file = run.file("spend");
-  if (!existsSync(file)) return;
+  if (file === undefined) return;
   const started = Date.now();
   const outcome = run.outcome("spend", file);
   const write = run.options.dryRun ? undefined : await run.writer.beginSpend();

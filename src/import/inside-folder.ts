@@ -1,0 +1,27 @@
+import { existsSync, realpathSync } from "node:fs";
+import path from "node:path";
+
+/** A path an import file names, resolved inside the import folder, or why it cannot be read. */
+export type FolderPath = { path: string } | { problem: string; missing: boolean };
+
+/**
+ * Resolves `name` (as written in a CSV cell or the mapping) against `folder` and checks that the file
+ * it reaches, after every symbolic link, is inside the folder: an import reads the files it was given,
+ * never "../../secret.txt", an absolute path or a link to elsewhere. The path returned is the one
+ * written (so messages show it); it was checked through its real path.
+ */
+export function resolveInsideFolder(folder: string, name: string): FolderPath {
+  if (path.isAbsolute(name) || path.win32.isAbsolute(name))
+    return { problem: `${JSON.stringify(name)} is an absolute path: name a file inside the import folder`, missing: false };
+  const full = path.resolve(folder, name);
+  if (!within(path.resolve(folder), full)) return { problem: `${JSON.stringify(name)} is outside the import folder`, missing: false };
+  if (!existsSync(full)) return { problem: `file not found: ${name}`, missing: true };
+  if (!within(realpathSync(folder), realpathSync(full)))
+    return { problem: `${JSON.stringify(name)} links to a file outside the import folder`, missing: false };
+  return { path: full };
+}
+
+function within(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== "" && relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
