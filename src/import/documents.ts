@@ -1,8 +1,10 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import mammoth from "mammoth";
 import { PDFParse } from "pdf-parse";
 import type { Contract } from "../domain";
+import { IMPORT_LIMITS } from "./limits";
+import { checkUnpackedSize } from "./zip-bounds";
 
 /** Document formats an import reads text from. */
 export const DOCUMENT_EXTENSIONS = [".md", ".txt", ".pdf", ".docx"] as const;
@@ -10,27 +12,43 @@ export const DOCUMENT_EXTENSIONS = [".md", ".txt", ".pdf", ".docx"] as const;
 /**
  * The text of a document as markdown-ish lines: .md and .txt as they are, .docx through mammoth
  * (headings become "#" lines), .pdf through pdf-parse (plain text; numbered lines read as headings).
+ * Every read is bounded (file size, unpacked size, pages, characters), so a bomb is refused with a
+ * reason instead of filling the importer's memory.
  */
 export async function readDocumentText(file: string): Promise<string> {
   const extension = path.extname(file).toLowerCase();
-  if (extension === ".md" || extension === ".txt") return readFile(file, "utf8");
+  if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension))
+    throw new Error(`unsupported document type ${extension || "(none)"}: use ${DOCUMENT_EXTENSIONS.join(", ")}`);
+  const { size } = await stat(file);
+  if (size > IMPORT_LIMITS.documentFileBytes)
+    throw new Error(`${size.toLocaleString("en")} bytes: a document has at most ${IMPORT_LIMITS.documentFileBytes.toLocaleString("en")}`);
+  const text = await extractText(extension, await readFile(file));
+  if (text.length > IMPORT_LIMITS.documentChars)
+    throw new Error(`more than ${IMPORT_LIMITS.documentChars.toLocaleString("en")} characters of text`);
+  return text;
+}
+
+async function extractText(extension: string, content: Buffer): Promise<string> {
   if (extension === ".docx") {
+    checkUnpackedSize(content, IMPORT_LIMITS.documentUnpackedBytes);
     // mammoth's markdown output keeps headings as "#" lines, which is all the section splitter needs.
     const result = await (
-      mammoth as unknown as { convertToMarkdown(input: { path: string }): Promise<{ value: string }> }
-    ).convertToMarkdown({ path: file });
+      mammoth as unknown as { convertToMarkdown(input: { buffer: Buffer }): Promise<{ value: string }> }
+    ).convertToMarkdown({ buffer: content });
     return result.value.replace(/\\([.\-()#*_[\]])/g, "$1").replace(/__([^_]+)__/g, "$1");
   }
   if (extension === ".pdf") {
-    const parser = new PDFParse({ data: await readFile(file) });
+    const parser = new PDFParse({ data: content });
     try {
+      const result = await parser.getText({ first: IMPORT_LIMITS.pdfPages });
+      if (result.total > IMPORT_LIMITS.pdfPages) throw new Error(`${result.total} pages: a PDF has at most ${IMPORT_LIMITS.pdfPages}`);
       // pdf-parse marks page ends with "-- 1 of 3 --" lines; they are not document text.
-      return (await parser.getText()).text.replace(/^-- \d+ of \d+ --$/gm, "");
+      return result.text.replace(/^-- \d+ of \d+ --$/gm, "");
     } finally {
       await parser.destroy();
     }
   }
-  throw new Error(`unsupported document type ${extension || "(none)"}: use ${DOCUMENT_EXTENSIONS.join(", ")}`);
+  return content.toString("utf8");
 }
 
 /** A section of a document: its heading (without "#" or numbering), its number when it has one, its text. */

@@ -1,4 +1,5 @@
 import { DocumentUrlSchema } from "../domain";
+import { fieldLengthProblem, fieldLimit } from "./limits";
 import type { Mapping } from "./mapping";
 import { dateReader } from "./mapping";
 
@@ -33,11 +34,19 @@ export class FieldReader {
     return this;
   }
 
-  /** The raw text, translated by the mapping's `values` for this column; "" when absent. */
+  /**
+   * The raw text, translated by the mapping's `values` for this column; "" when absent. A value past
+   * its column's length limit is the row's issue (once), and only its first characters are kept, so
+   * no message or record carries a huge cell.
+   */
   raw(column: string): string {
     const at = this.columns.get(column);
     const text = at === undefined ? "" : (this.values[at] ?? "").trim();
-    return this.mapping.values[column]?.[text] ?? text;
+    const value = this.mapping.values[column]?.[text] ?? text;
+    const tooLong = fieldLengthProblem(column, value);
+    if (tooLong === undefined) return value;
+    if (!this.problems.some((problem) => problem.column === column && problem.reason === tooLong)) this.fail(column, tooLong);
+    return value.slice(0, fieldLimit(column).chars);
   }
 
   text(column: string, options: { required?: boolean; fallback?: string } = {}): string {

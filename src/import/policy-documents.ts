@@ -1,9 +1,9 @@
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { optionalUrl, type PolicyDocument } from "../domain";
 import { FrontMatterError, parseFrontMatter } from "../domain/front-matter";
 import { readDocumentText, splitSections } from "./documents";
 import { documentUrlProblem } from "./fields";
+import { fieldLengthProblem } from "./limits";
 
 /** A policy file's metadata: from its front matter (markdown) or its row in policies.csv. */
 export interface PolicyMetadata {
@@ -40,7 +40,7 @@ export async function readPolicyDocument(directory: string, name: string, descri
   if (meta === undefined) {
     if (path.extname(name).toLowerCase() !== ".md")
       throw new PolicyFileError("file", `no row in policies.csv describes ${name} (key, language, title, version, effectiveDate)`);
-    const parsed = readFrontMatter(await readFile(file, "utf8"));
+    const parsed = readFrontMatter(await readDocumentText(file));
     meta = frontMatter(name, parsed.data);
     text = parsed.content;
   } else text = await readDocumentText(file);
@@ -78,6 +78,11 @@ function frontMatter(name: string, front: Record<string, unknown>): PolicyMetada
   const missing = FRONT_MATTER_FIELDS.filter((field) => front[field] === undefined || front[field] === "");
   if (missing.length > 0)
     throw new PolicyFileError(missing.join(", "), "missing in the front matter (or give the file a row in policies.csv)");
+  for (const field of [...FRONT_MATTER_FIELDS, "url"]) {
+    const value = front[field];
+    const tooLong = fieldLengthProblem(field, typeof value === "string" ? value : (JSON.stringify(value) ?? ""));
+    if (tooLong !== undefined) throw new PolicyFileError(field, tooLong);
+  }
   const language = String(front.language);
   if (language !== "en" && language !== "ja") throw new PolicyFileError("language", `${JSON.stringify(language)} is not en or ja`);
   const effectiveDate = front.effectiveDate instanceof Date ? front.effectiveDate.toISOString().slice(0, 10) : String(front.effectiveDate);

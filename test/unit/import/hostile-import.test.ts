@@ -1,14 +1,24 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
-import { aliasBombFrontMatter, javascriptFrontMatterPolicy } from "./hostile-files";
-import { importFixture, temporaryDataDirectory } from "./import-fixture";
+import { DEFAULT_MAPPING } from "../../../src/import/mapping";
+import { aliasBombFrontMatter, docxBomb, forgedDocx, javascriptFrontMatterPolicy } from "./hostile-files";
+import { FIXTURES, importFixture, temporaryDataDirectory } from "./import-fixture";
 
-/** A fresh import folder holding the given files (paths relative to it). */
+const SUPPLIERS = readFileSync(path.join(FIXTURES, "acme", "suppliers.csv"), "utf8");
+const SECRET = "The launch codes are 0000.";
+
+/**
+ * A fresh import folder holding the given files (paths relative to it), two levels below a folder
+ * that holds secret.txt, so "../../secret.txt" from the import folder is a real file.
+ */
 function importFolder(files: Record<string, string | Buffer>): string {
-  const directory = mkdtempSync(path.join(os.tmpdir(), "procura-hostile-"));
+  const outside = mkdtempSync(path.join(os.tmpdir(), "procura-hostile-"));
+  writeFileSync(path.join(outside, "secret.txt"), `# Secret\n## 1. Codes\n${SECRET}\n`);
+  const directory = path.join(outside, "exports", "import");
+  mkdirSync(directory, { recursive: true });
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(directory, name)), { recursive: true });
     writeFileSync(path.join(directory, name), content);
@@ -40,6 +50,133 @@ describe("import of hostile files", () => {
       const result = await importFixture(new LocalDataStore(temporaryDataDirectory()), "acme", { directory });
       assert.deepEqual(result.outcomes.find((o) => o.kind === "policies")!.issues.lines(), [
         "policies/laughs.md:1: front matter: front matter is not valid YAML: too many YAML aliases (an alias bomb?)",
+      ]);
+    });
+  });
+
+  describe("paths stay inside the import folder", () => {
+    it("refuses a contract document at ../../secret.txt, at an absolute path or behind a link to outside, as file:line issues", async () => {
+      const directory = importFolder({ "suppliers.csv": SUPPLIERS, "contracts/own.md": "## 1. Term\nTwo years.\n" });
+      const secret = path.resolve(directory, "../../secret.txt");
+      symlinkSync(secret, path.join(directory, "contracts", "link.md"));
+      writeFileSync(
+        path.join(directory, "contracts.csv"),
+        [
+          "id,supplierId,title,startDate,endDate,document",
+          "C-1,NW-100,Relative,2024-04-01,2027-03-31,../../secret.txt",
+          `C-2,NW-100,Absolute,2024-04-01,2027-03-31,${secret}`,
+          "C-3,NW-100,Linked,2024-04-01,2027-03-31,contracts/link.md",
+          "C-4,NW-100,Own,2024-04-01,2027-03-31,contracts/own.md",
+        ].join("\n"),
+      );
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory, skipInvalid: true });
+      const contracts = result.outcomes.find((o) => o.kind === "contracts")!;
+      assert.deepEqual(contracts.issues.lines(), [
+        'contracts.csv:2: document: "../../secret.txt" is outside the import folder',
+        `contracts.csv:3: document: ${JSON.stringify(secret)} is an absolute path: name a file inside the import folder`,
+        'contracts.csv:4: document: "contracts/link.md" links to a file outside the import folder',
+      ]);
+      const stored = await store.load("contracts");
+      assert.deepEqual(
+        stored.map((c) => c.id),
+        ["C-4"],
+      );
+      assert.ok(!JSON.stringify(stored).includes(SECRET));
+    });
+
+    it("refuses a mapping whose files: leave the folder, and a CSV that is a link to outside, as line-1 issues", async () => {
+      const directory = importFolder({ "suppliers.csv": SUPPLIERS });
+      symlinkSync(path.resolve(directory, "../../secret.txt"), path.join(directory, "spend.csv"));
+      const mapping = { ...DEFAULT_MAPPING, files: { suppliers: "../../../../etc/passwd", fx: "/etc/hostname" } };
+      const result = await importFixture(new LocalDataStore(temporaryDataDirectory()), "acme", { directory, mapping });
+      assert.deepEqual(
+        result.outcomes.map((o) => [o.kind, o.status, o.issues.lines()]),
+        [
+          [
+            "fx",
+            "rejected",
+            ['hostname:1: file: "/etc/hostname" is an absolute path: name a file inside the import folder (the mapping\'s files.fx)'],
+          ],
+          [
+            "suppliers",
+            "rejected",
+            ['passwd:1: file: "../../../../etc/passwd" is outside the import folder (the mapping\'s files.suppliers)'],
+          ],
+          ["spend", "rejected", ['spend.csv:1: file: "spend.csv" links to a file outside the import folder (the mapping\'s files.spend)']],
+        ],
+      );
+    });
+
+    it("refuses a policy that is a link to outside and a policies.csv row naming a file outside", async () => {
+      const directory = importFolder({
+        "policies/own.md": "---\nkey: own\nlanguage: en\ntitle: Own\nversion: 1\neffectiveDate: 2025-01-01\n---\n## 1. Scope\nAll.\n",
+        "policies.csv": "file,key,language,title,version,effectiveDate\n../../../secret.txt,secret,en,Secret,1,2025-01-01\n",
+      });
+      symlinkSync(path.resolve(directory, "../../secret.txt"), path.join(directory, "policies", "link.md"));
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory, skipInvalid: true });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "policies")!.issues.lines(), [
+        'policies.csv:2: file: "../../../secret.txt" is outside the import folder',
+        'policies/link.md:1: file: "policies/link.md" links to a file outside the import folder',
+      ]);
+      assert.deepEqual(
+        (await store.load("policies")).map((p) => p.policyKey),
+        ["own"],
+      );
+    });
+  });
+
+  describe("values and documents stay within limits", () => {
+    it("refuses a 50 MB supplier name and over-long ids and text as row issues, keeping the other rows", async function () {
+      // csv-parse alone needs seconds for one 50 MB field (linear, bounded): a slow machine must not time out.
+      this.timeout(120_000);
+      const name = "N".repeat(50 * 1024 * 1024);
+      const directory = importFolder({
+        "suppliers.csv": [
+          "id,name,category,aliases",
+          `S-1,${name},logistics,`,
+          `${"I".repeat(129)},Long id,logistics,`,
+          `S-3,Long aliases,logistics,${"a;".repeat(2_001)}`,
+          "S-4,Fine Supplier,logistics,Fine",
+        ].join("\n"),
+      });
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory, skipInvalid: true });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), [
+        "suppliers.csv:2: name: 52,428,800 characters: a name has at most 300",
+        "suppliers.csv:3: id: 129 characters: an identifier has at most 128",
+        "suppliers.csv:4: aliases: 4,002 characters: a value has at most 4,000",
+      ]);
+      assert.deepEqual(
+        (await store.load("suppliers")).map((s) => s.name),
+        ["Fine Supplier"],
+      );
+    });
+
+    it("refuses a 0.5 MB .docx that unpacks to 500 MB, one whose headers understate what it unpacks to, and oversized text", async () => {
+      const bomb = docxBomb();
+      assert.ok(bomb.length < 520 * 1024, `${bomb.length} bytes`);
+      const directory = importFolder({
+        "suppliers.csv": SUPPLIERS,
+        "contracts/bomb.docx": bomb,
+        "contracts/forged.docx": forgedDocx(),
+        "contracts/long.txt": "x".repeat(2_000_001),
+        "contracts/huge.md": Buffer.alloc(20 * 1024 * 1024 + 1, "y"),
+        "contracts.csv": [
+          "id,supplierId,title,startDate,endDate,document",
+          "C-1,NW-100,Bomb,2024-04-01,2027-03-31,contracts/bomb.docx",
+          "C-2,NW-100,Forged,2024-04-01,2027-03-31,contracts/forged.docx",
+          "C-3,NW-100,Long,2024-04-01,2027-03-31,contracts/long.txt",
+          "C-4,NW-100,Huge,2024-04-01,2027-03-31,contracts/huge.md",
+        ].join("\n"),
+      });
+      const result = await importFixture(new LocalDataStore(temporaryDataDirectory()), "acme", { directory });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "contracts")!.issues.lines(), [
+        "contracts.csv:2: document: cannot read contracts/bomb.docx: unpacks to 500.0 MB, more than the 64.0 MB allowed",
+        "contracts.csv:3: document: cannot read contracts/forged.docx: word/document.xml unpacks to more than the 1000 bytes it declares",
+        "contracts.csv:4: document: cannot read contracts/long.txt: more than 2,000,000 characters of text",
+        "contracts.csv:5: document: cannot read contracts/huge.md: 20,971,521 bytes: a document has at most 20,971,520",
       ]);
     });
   });

@@ -1,0 +1,56 @@
+/**
+ * Every size limit an import enforces, in one place (docs/security.md lists them). They keep one
+ * hostile or broken file from holding the importer's memory or reaching the bot: a 50 MB supplier
+ * name once made every offline answer fail, a 487 KB .docx unpacked to 500 MB.
+ */
+export const IMPORT_LIMITS = {
+  /** Identifiers and codes: ids, supplier and contract references, currencies, policy keys. */
+  idChars: 128,
+  /** Names and titles: supplier names, contract and policy titles, categories, units. */
+  nameChars: 300,
+  /** Document paths and links. */
+  pathChars: 2_048,
+  /** Any other cell: free text, lists (aliases, certifications), numbers and dates before parsing. */
+  textChars: 4_000,
+  /** A document file as stored (.md, .txt, .pdf, .docx). */
+  documentFileBytes: 20 * 1024 * 1024,
+  /** What a .docx may unpack to, by its archive's declared sizes (checked before anything is unpacked). */
+  documentUnpackedBytes: 64 * 1024 * 1024,
+  /** Text taken from one document. */
+  documentChars: 2_000_000,
+  /** Pages read from one PDF. */
+  pdfPages: 500,
+} as const;
+
+/** Columns read as identifiers; names as names; links and paths as paths; every other column as free text. */
+const ID_COLUMNS = new Set([
+  "id",
+  "supplierId",
+  "contractId",
+  "currency",
+  "key",
+  "language",
+  "status",
+  "riskRating",
+  "poNumber",
+  "version",
+]);
+const NAME_COLUMNS = new Set(["name", "title", "category", "unit", "region", "costCenter", "source"]);
+const PATH_COLUMNS = new Set(["document", "file", "url"]);
+
+/** The most characters a column's value may have. */
+export function fieldLimit(column: string): { chars: number; kind: string } {
+  if (ID_COLUMNS.has(column)) return { chars: IMPORT_LIMITS.idChars, kind: "an identifier" };
+  if (NAME_COLUMNS.has(column)) return { chars: IMPORT_LIMITS.nameChars, kind: "a name" };
+  if (PATH_COLUMNS.has(column)) return { chars: IMPORT_LIMITS.pathChars, kind: "a path or link" };
+  return { chars: IMPORT_LIMITS.textChars, kind: "a value" };
+}
+
+/** Why a column's value is too long, or undefined when it fits. */
+export function fieldLengthProblem(column: string, value: string): string | undefined {
+  // Nearly every cell is shorter than the smallest limit: no column lookup for them (a million spend rows).
+  if (value.length <= IMPORT_LIMITS.idChars) return undefined;
+  const limit = fieldLimit(column);
+  if (value.length <= limit.chars) return undefined;
+  return `${value.length.toLocaleString("en")} characters: ${limit.kind} has at most ${limit.chars.toLocaleString("en")}`;
+}
