@@ -1,7 +1,7 @@
 import { extractAmounts, extractPercentages, type ExtractedAmount, type JpyRates } from "../../domain/amounts";
 import { detectLanguage, type Language } from "../../domain/language";
 import { LEXICON, REGION_TERMS } from "./lexicon";
-import { boundedEditDistance, containsPhrase, hasCjk, normalize } from "./text";
+import { boundedEditDistance, containsPhrase, hasCjk, indexOfName, normalize } from "./text";
 import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
 
 /** How spend should be grouped to answer the question. */
@@ -107,7 +107,7 @@ function findSuppliers(question: string, suppliers: VocabularySupplier[]): { sup
   let remainder = normalize(question);
   const found: { supplier: VocabularySupplier; at: number }[] = [];
   for (const { supplier, name } of names) {
-    const at = locate(remainder, name);
+    const at = indexOfName(remainder, name);
     if (at < 0) continue;
     remainder = `${remainder.slice(0, at)} ${remainder.slice(at + name.length)}`;
     if (!found.some((entry) => entry.supplier.id === supplier.id)) found.push({ supplier, at });
@@ -121,11 +121,4 @@ function findSuppliers(question: string, suppliers: VocabularySupplier[]): { sup
     }
   }
   return { suppliers: found.sort((a, b) => a.at - b.at).map((entry) => entry.supplier), remainder };
-}
-
-/** Index of `name` in `text`: anywhere for Japanese names, at word boundaries for Latin ones. */
-function locate(text: string, name: string): number {
-  if (hasCjk(name)) return text.indexOf(name);
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return text.search(new RegExp(`(?<![a-z0-9])${escaped}(?![a-z0-9])`));
 }

@@ -1,7 +1,7 @@
 import { extractAmounts } from "../../domain/amounts";
 import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOf } from "./question-entities";
-import { contentStems, hasCjk } from "./text";
+import { contentStems, indexOfName } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
 
 /** The kinds of things a follow-up may change or leave implicit. */
@@ -104,7 +104,7 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
     .flatMap((supplier) => [supplier.name, ...supplier.aliases].map((name) => ({ supplier, name })))
     .sort((a, b) => b.name.length - a.name.length);
   for (const { supplier, name } of names) {
-    const at = find(text, name);
+    const at = indexOfName(text, name);
     if (at >= 0) add("supplier", at, text.slice(at, at + name.length), supplier.name);
   }
   for (const match of text.matchAll(CONTRACT)) add("contract", match.index, match[0], match[0].toUpperCase());
@@ -112,7 +112,7 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
   for (const match of text.matchAll(PERIOD)) add("period", match.index, match[0], canonicalPeriod(match, today));
   for (const category of vocabulary.categories)
     for (const term of [...category.terms].sort((a, b) => b.length - a.length)) {
-      const at = find(text, term);
+      const at = indexOfName(text, term);
       if (at >= 0) add("category", at, text.slice(at, at + term.length), term);
     }
   for (const amount of extractAmounts(text)) add("amount", text.indexOf(amount.text), amount.text, amount.text.trim());
@@ -132,14 +132,6 @@ function canonicalPeriod(match: RegExpMatchArray, today: Date): string {
   const current = Number(fiscalYearOf(today).slice(2));
   const relative = RELATIVE_PERIODS.findIndex((_, index) => match[3 + index] !== undefined);
   return `FY${current + (RELATIVE_PERIODS[relative]?.offset ?? 0)}`;
-}
-
-/** Index of a name: anywhere for Japanese, at word boundaries (any case) for Latin. */
-function find(text: string, name: string): number {
-  if (name.trim() === "") return -1;
-  if (hasCjk(name)) return text.indexOf(name);
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return text.search(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "i"));
 }
 
 /** Whether the message asks something of its own beyond naming entities ("their risk rating"). */

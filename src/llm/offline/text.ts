@@ -23,6 +23,21 @@ export function hasCjk(text: string): boolean {
   return CJK_CHAR.test(text);
 }
 
+/**
+ * Index of a name in a text: anywhere for Japanese names, at word boundaries (any case) for Latin
+ * ones; -1 when absent. Names come from imported data, so they are matched as literal text ("C++ Inc.",
+ * "A(B" are not patterns), and a name longer than the text is never turned into a pattern at all.
+ */
+export function indexOfName(text: string, name: string): number {
+  if (name.trim() === "" || name.length > text.length) return -1;
+  if (hasCjk(name)) return text.indexOf(name);
+  return text.search(new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(name)}(?![A-Za-z0-9])`, "i"));
+}
+
+function escapeRegExp(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
 /** A light suffix-stripping stemmer: "renewal"→"renew", "terminate"/"termination"→"termin", "quotes"→"quot". */
 export function stem(word: string): string {
   if (word.length <= 3) return word;
