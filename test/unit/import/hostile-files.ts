@@ -60,42 +60,56 @@ function deflated(name: string, text: string, declaredSize = Buffer.byteLength(t
   return { name, deflated: deflateRawSync(Buffer.from(text)), declaredSize, crc: crc32(Buffer.from(text)) };
 }
 
+/** A little-endian record of `size` bytes with each [offset, value, width] written in. */
+function record(size: number, fields: [number, number, 2 | 4][]): Buffer {
+  const buffer = Buffer.alloc(size);
+  for (const [at, value, width] of fields) {
+    if (width === 2) buffer.writeUInt16LE(value, at);
+    else buffer.writeUInt32LE(value >>> 0, at);
+  }
+  return buffer;
+}
+
 /** A zip archive of deflated entries (local headers, central directory, end record). */
 function zipArchive(entries: DeflatedEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(entry.deflated.length, 18);
-    local.writeUInt32LE(entry.declaredSize, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(entry.crc >>> 0, 16);
-    central.writeUInt32LE(entry.deflated.length, 20);
-    central.writeUInt32LE(entry.declaredSize, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.deflated);
+  for (const { name: entryName, deflated, declaredSize, crc } of entries) {
+    const name = Buffer.from(entryName);
+    // Version 2.0, deflate; then CRC-32, compressed size, declared size, name length.
+    const local = record(30, [
+      [0, 0x04034b50, 4],
+      [4, 20, 2],
+      [8, 8, 2],
+      [14, crc, 4],
+      [18, deflated.length, 4],
+      [22, declaredSize, 4],
+      [26, name.length, 2],
+    ]);
+    const central = record(46, [
+      [0, 0x02014b50, 4],
+      [4, 20, 2],
+      [6, 20, 2],
+      [10, 8, 2],
+      [16, crc, 4],
+      [20, deflated.length, 4],
+      [24, declaredSize, 4],
+      [28, name.length, 2],
+      [42, offset, 4],
+    ]);
+    locals.push(local, name, deflated);
     centrals.push(central, name);
-    offset += local.length + name.length + entry.deflated.length;
+    offset += local.length + name.length + deflated.length;
   }
   const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = record(22, [
+    [0, 0x06054b50, 4],
+    [8, entries.length, 2],
+    [10, entries.length, 2],
+    [12, directory.length, 4],
+    [16, offset, 4],
+  ]);
   return Buffer.concat([...locals, directory, end]);
 }
 
