@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { loadConfig, type AppConfig } from "../config";
 import { parseRatesToJpy } from "../config/fx-rates";
 import { dataSetBanner } from "../composition/procurement-data";
-import { DATA_KINDS, describeError, type DataKind } from "../domain";
+import { DATA_KINDS, describeError, redactUrl, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
 import { DEFAULT_MAPPING, loadMapping } from "../import/mapping";
 import type { DataStoreWriter } from "../import/ports";
@@ -120,7 +120,7 @@ async function openWriter(config: AppConfig): Promise<{ writer: DataStoreWriter;
   return {
     writer: new CosmosDataWriter(
       store.procurementContainers,
-      `Cosmos database ${config.env.COSMOS_DATABASE} at ${config.env.COSMOS_ENDPOINT}`,
+      `Cosmos database ${config.env.COSMOS_DATABASE} at ${redactUrl(config.env.COSMOS_ENDPOINT)}`,
     ),
     close: () => store.close(),
   };

@@ -4,7 +4,7 @@
  * unless `--dry-run`, which seeds a temporary embedded server to show what would be written.
  */
 import { loadConfig } from "../config";
-import { describeError } from "../domain";
+import { describeError, redactUrl } from "../domain";
 import { openCosmosStore, seedSampleData } from "../storage";
 
 async function main(argv: string[]): Promise<number> {
@@ -33,7 +33,9 @@ async function main(argv: string[]): Promise<number> {
     const summary = Object.entries(counts)
       .map(([kind, count]) => `${count} ${kind}`)
       .join(", ");
-    process.stdout.write(`Seeded ${config.env.COSMOS_DATABASE} at ${config.env.COSMOS_ENDPOINT}: ${summary} in ${durationMs} ms.\n`);
+    process.stdout.write(
+      `Seeded ${config.env.COSMOS_DATABASE} at ${redactUrl(config.env.COSMOS_ENDPOINT ?? "")}: ${summary} in ${durationMs} ms.\n`,
+    );
     return 0;
   } finally {
     await store.close();

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { redactUrlsIn } from "../domain/redact-url";
 
 /** Where an evaluation model lives: the bot's own endpoint, an OpenAI-compatible base URL, or an Azure OpenAI resource. */
 export type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
 
-/** One evaluation model: its label in reports (the entry as written), the model or deployment name, and where it lives. */
+/** One evaluation model: its label in reports (the entry as written, its URL redacted), the model or deployment name, and where it lives. */
 export interface EvalModelEntry {
   label: string;
   model: string;
@@ -16,30 +17,31 @@ const WITH_ENDPOINT = /^(.+)@(azure:)?(https?:\/\/\S+)$/;
 /**
  * Parses one EVAL_MODELS entry: a bare name (the bot's own endpoint), `model@https://base-url/v1`
  * (an OpenAI-compatible endpoint: a gateway, OpenAI, a local server) or
- * `deployment@azure:https://resource.openai.azure.com` (an Azure OpenAI deployment).
+ * `deployment@azure:https://resource.openai.azure.com` (an Azure OpenAI deployment). A problem
+ * never quotes the entry: EVAL_MODELS may hold a key by mistake (in a URL, or pasted beside it).
  */
 export function parseEvalModelEntry(text: string): EvalModelEntry | { problem: string } {
   const entry = text.trim().replace(/\/+$/, "");
   const match = WITH_ENDPOINT.exec(entry);
   if (!match)
     return /[@\s]/.test(entry)
-      ? { problem: `"${entry}" is neither a model name nor model@https://base-url/v1 nor deployment@azure:https://resource` }
+      ? { problem: "is neither a model name nor model@https://base-url/v1 nor deployment@azure:https://resource" }
       : { label: entry, model: entry, endpoint: { kind: "bot" } };
   const [, model, azure, url] = match as unknown as [string, string, string | undefined, string];
-  if (!z.string().url().safeParse(url).success) return { problem: `"${entry}": ${url} is not a URL` };
+  if (!z.string().url().safeParse(url).success) return { problem: "has an endpoint that is not a URL" };
   return {
-    label: entry,
+    label: redactUrlsIn(entry),
     model: model.trim(),
     endpoint: azure ? { kind: "azure-openai", endpoint: url } : { kind: "openai-compatible", baseUrl: url },
   };
 }
 
-/** EVAL_MODELS / EVAL_MODEL as parsed entries; a malformed entry is a validation issue naming it. */
+/** EVAL_MODELS / EVAL_MODEL as parsed entries; a malformed entry is a validation issue naming its position. */
 export const EvalModelEntriesSchema = z.array(z.string()).transform((items, context) =>
-  items.flatMap((item) => {
+  items.flatMap((item, index) => {
     const parsed = parseEvalModelEntry(item);
     if ("problem" in parsed) {
-      context.addIssue({ code: z.ZodIssueCode.custom, message: parsed.problem });
+      context.addIssue({ code: z.ZodIssueCode.custom, message: `entry ${index + 1} of ${items.length} ${parsed.problem}` });
       return [];
     }
     return [parsed];

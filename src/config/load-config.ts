@@ -1,9 +1,11 @@
+import type { z } from "zod";
 import { ConfigurationError } from "../domain/errors";
+import { redactUrlsIn } from "../domain/redact-url";
 import type { RetryPolicy } from "../resilience/retry";
 import type { WorkflowTunables } from "../domain/workflow-settings";
 import { parseDuration } from "./duration";
 import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
-import { EnvSchema, type Env } from "./schema";
+import { EnvSchema, SECRET_SETTINGS, type Env } from "./schema";
 
 /** Which model provider runs, and how to reach it. */
 export type ModelProviderConfig =
@@ -34,13 +36,8 @@ export interface AppConfig {
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = issue.path.join(".");
-      return `${name}=${JSON.stringify(source[name] ?? "")}: ${issue.message}`;
-    });
-    throw new ConfigurationError(`Invalid configuration: ${problems.join("; ")}`);
-  }
+  if (!parsed.success)
+    throw new ConfigurationError(`Invalid configuration: ${parsed.error.issues.map((issue) => describeIssue(issue, source)).join("; ")}`);
   const env = parsed.data;
   return {
     env,
@@ -87,6 +84,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       budgetTokens: env.CONVERSATION_MEMORY_TOKENS,
     },
   };
+}
+
+/**
+ * One problem as `NAME="value": what is expected`. A secret setting's value is never shown, and
+ * URLs in a shown value lose their credentials and query; a problem inside a setting (a key of
+ * EVAL_API_KEYS) names where, its URLs redacted too.
+ */
+function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefined>): string {
+  const [name = "", ...inside] = issue.path.map(String);
+  const value = SECRET_SETTINGS.has(name) ? " (value not shown)" : `=${JSON.stringify(redactUrlsIn(source[name] ?? ""))}`;
+  const where = inside.length > 0 ? ` at ${redactUrlsIn(inside.join("."))}` : "";
+  return `${name}${value}${where}: ${issue.message}`;
 }
 
 function durationSetting(name: string, value: string): number {

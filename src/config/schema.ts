@@ -27,10 +27,31 @@ const idList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
+/** An endpoint: http or https only (an ftp: or file: URL is never a model, store or queue). */
+const httpUrl = (message: string) =>
+  z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), { message });
+/** An optional endpoint setting. */
+const optionalHttpUrl = optionalString.pipe(httpUrl("must be an http(s) URL").optional());
 /** A comma-separated, ordered list of URLs (first = primary), each validated. */
 const urlList = idList
-  .pipe(z.array(z.string().url({ message: "each comma-separated entry must be a URL" })))
+  .pipe(z.array(httpUrl("each comma-separated entry must be an http(s) URL")))
   .transform((urls) => (urls.length > 0 ? urls : undefined));
+
+/**
+ * Settings whose values are secrets, or may hold one by mistake (a key pasted into an endpoint
+ * list): a configuration error names them and what is expected, never their value.
+ */
+export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
+  "AZURE_OPENAI_API_KEY",
+  "OPENAI_API_KEY",
+  "BOT_PASSWORD",
+  "COSMOS_KEY",
+  "RUN_QUEUE_CONNECTION_STRING",
+  "APPLICATIONINSIGHTS_CONNECTION_STRING",
+  "EVAL_MODEL",
+  "EVAL_MODELS",
+  "EVAL_API_KEYS",
+]);
 
 /**
  * Every setting the product reads, by environment variable name. `loadConfig` is the only place
@@ -102,7 +123,7 @@ export const EnvSchema = z.object({
   PLAYGROUND_APPROVER_PORT: port(56151),
 
   // Cosmos DB
-  COSMOS_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  COSMOS_ENDPOINT: optionalHttpUrl,
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
@@ -111,7 +132,7 @@ export const EnvSchema = z.object({
   STORE_EXECUTOR_IO: boolean.default("true"),
 
   // Run queue (Azure Storage Queues; Azurite locally)
-  RUN_QUEUE_URL: optionalString.pipe(z.string().url().optional()),
+  RUN_QUEUE_URL: optionalHttpUrl,
   RUN_QUEUE_CONNECTION_STRING: optionalString,
   /** 3–55 lowercase letters, digits and single hyphens: the started queue adds `-started` (63 at most). */
   RUN_QUEUE_NAME: z
@@ -142,7 +163,7 @@ export const EnvSchema = z.object({
   /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */
   APPROVAL_SCHEDULE: z.string().default("0 */5 * * * *"),
   OPERATOR_CHANNEL_ID: optionalString,
-  OPERATOR_SERVICE_URL: optionalString.pipe(z.string().url().optional()),
+  OPERATOR_SERVICE_URL: optionalHttpUrl,
   OPERATOR_NOTICE_QUESTION_WORDS: z.coerce.number().int().min(0).max(50).default(0),
   OPERATOR_NOTICES_PER_HOUR: positiveInt.default(20),
   OPERATOR_NOTICE_DEDUP_WINDOW: z.string().default("10m"),

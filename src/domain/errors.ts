@@ -1,3 +1,5 @@
+import { redactUrlsIn } from "./redact-url";
+
 /**
  * Base class: every error we raise knows its kind, and where in a run it happened when that applies.
  * The small taxonomy: configuration errors stop start-up, model-behaviour errors are expected
@@ -35,10 +37,12 @@ export class SystemError extends ProcuraError {
   }
 }
 
-/** A short, log-safe description of any thrown value. */
+/**
+ * A short, log-safe description of any thrown value. URLs in it lose their credentials and query:
+ * HTTP clients name the URL they called ("request to https://user:pw@host/v1?api-key=… failed").
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
+  return redactUrlsIn(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }
 
 /**

@@ -20,4 +20,5 @@ export * from "./requester";
 export * from "./agent-input";
 export * from "./tool-message";
 export * from "./zod-issues";
+export * from "./redact-url";
 export * from "./workflow-settings";

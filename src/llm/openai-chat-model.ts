@@ -5,6 +5,7 @@
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
+import { redactUrl } from "../domain/redact-url";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
 import {
   EndpointPool,
@@ -160,7 +161,7 @@ export function createAzureOpenAiChatModel(
     ? { apiKey: options.apiKey }
     : { azureADTokenProvider: getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE) };
   const clients = endpointList(options.endpoint).map((endpoint) => ({
-    name: endpoint,
+    name: redactUrl(endpoint),
     client: new AzureOpenAI({
       // baseURL (not endpoint) so an OPENAI_BASE_URL in the environment cannot clash with it.
       baseURL: `${endpoint.replace(/\/+$/, "")}/openai`,
@@ -180,7 +181,7 @@ export function createOpenAiCompatibleChatModel(
 ): OpenAiChatModel {
   // Explicit values throughout, so OPENAI_* variables in the environment never change behaviour.
   const clients = endpointList(options.baseUrl).map((baseUrl) => ({
-    name: baseUrl,
+    name: redactUrl(baseUrl),
     client: new OpenAI({ baseURL: baseUrl, apiKey: options.apiKey ?? "not-needed", organization: null, project: null, maxRetries: 0 }),
   }));
   return new OpenAiChatModel("openai-compatible", endpointPool(clients, options), retryBehaviour(options));

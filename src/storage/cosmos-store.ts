@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config";
 import { ConfigurationError, describeError } from "../domain/errors";
+import { redactUrl } from "../domain/redact-url";
 import { CosmosApprovalRepository } from "./approval-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { createCosmosClient, type CosmosTarget } from "./cosmos-client";
@@ -116,7 +117,7 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
             detail: `cosmos ${embedded ? "embedded" : "reachable"}, database ${env.COSMOS_DATABASE}, ${Date.now() - started} ms`,
           };
         } catch (error) {
-          return { ok: false, detail: `cosmos unreachable at ${target.endpoint}: ${describeError(error)}` };
+          return { ok: false, detail: `cosmos unreachable at ${redactUrl(target.endpoint)}: ${describeError(error)}` };
         }
       },
       async close() {

@@ -8,6 +8,7 @@ import type { EndpointStatus } from "../llm/endpoint-pool";
 import type { Log } from "./bot-deps";
 import { checkInboundActivity, isJsonObject, isJsonRequest, type InboundPolicy } from "./inbound-activity";
 import { listenOrExplain } from "./listen";
+import { guardRequestBodies, MAX_REQUEST_BODY_BYTES } from "./request-body-guard";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
 /** A running bot endpoint. */
@@ -35,7 +36,8 @@ export interface BotServerOptions {
 }
 
 /**
- * restify 11: `POST /api/messages` into the adapter, `GET /healthz` for the platform. A body that is
+ * restify 11: `POST /api/messages` into the adapter, `GET /healthz` for the platform. A compressed
+ * body is a 415 and a body over 1 MB a 413, decided before it is read (see request-body-guard); a body that is
  * not JSON is a 415, and JSON that is not an object a 400; a token that cannot be validated is a 401 with a generic body; an authenticated
  * body that is not an activity we can answer is a 400 with the reason, before any handler runs; an
  * error in the turn is a 500 with a generic body (the details of 401 and 500, under a correlation
@@ -44,7 +46,16 @@ export interface BotServerOptions {
 export async function startBotServer(options: BotServerOptions): Promise<BotServer> {
   const { adapter, app, log, telemetry } = options;
   const server = restify.createServer({ name: "procura" });
-  server.use(restify.plugins.bodyParser({ mapParams: false, maxBodySize: 1024 * 1024 }));
+  server.pre(guardRequestBodies(MAX_REQUEST_BODY_BYTES));
+  server.use(restify.plugins.bodyParser({ mapParams: false, maxBodySize: MAX_REQUEST_BODY_BYTES }));
+  // restify's own refusals (malformed JSON, a chunked body over the limit) answer like ours: { error }.
+  server.on(
+    "restifyError",
+    (_req: restify.Request, _res: restify.Response, error: Error & { toJSON?: () => unknown }, done: () => void) => {
+      error.toJSON = () => ({ error: error.message });
+      done();
+    },
+  );
 
   server.post("/api/messages", async (req, res) => {
     if (!isJsonRequest(req.header("content-type"))) {

@@ -2,7 +2,17 @@ import type { Activity } from "botbuilder";
 import { z } from "zod";
 import { describeZodError } from "../domain/zod-issues";
 
-const account = z.object({ id: z.string().min(1, "must not be empty") }).passthrough();
+/** An optional text field: absent, null, or a string (never an object or a number the handlers would trip on). */
+const optionalText = z.string().nullish();
+
+/** A user, bot or conversation: an id, and the optional fields the handlers read typed as Teams sends them. */
+const account = z
+  .object({ id: z.string().min(1, "must not be empty"), name: optionalText, aadObjectId: optionalText, role: optionalText })
+  .passthrough();
+const conversation = account.extend({ conversationType: optionalText, tenantId: optionalText, isGroup: z.boolean().nullish() });
+/** Entities (mentions, client info, AI labels) and attachments: each an object saying what it is. */
+const entity = z.object({ type: z.string() }).passthrough();
+const attachment = z.object({ contentType: z.string() }).passthrough();
 
 /** A service URL the bot may reply to: http(s) locally, https only when `httpsOnly`. */
 function serviceUrl(httpsOnly: boolean) {
@@ -18,7 +28,8 @@ function serviceUrl(httpsOnly: boolean) {
 /**
  * The minimum an inbound Bot Framework activity must carry for the bot to answer it. Checked before
  * the adapter runs, so a malformed request gets a clear 400 instead of a crashed turn, a 500 or a
- * silent 200. A missing or null `text` is an activity without text (cards, invokes, updates).
+ * silent 200. A missing or null `text` is an activity without text (cards, invokes, updates). `value`
+ * (card data) stays free-form: each card action validates its own data.
  */
 function inboundActivitySchema(httpsOnly: boolean) {
   return z
@@ -26,10 +37,24 @@ function inboundActivitySchema(httpsOnly: boolean) {
       type: z.string().min(1),
       serviceUrl: serviceUrl(httpsOnly),
       channelId: z.string().min(1),
-      conversation: account,
+      conversation,
       from: account,
       recipient: account,
-      text: z.string().nullish(),
+      text: optionalText,
+      // Optional fields are typed too: a wrong type is refused here, not met as a crash inside a turn.
+      id: optionalText,
+      name: optionalText,
+      locale: optionalText,
+      timestamp: optionalText,
+      localTimestamp: optionalText,
+      localTimezone: optionalText,
+      textFormat: optionalText,
+      replyToId: optionalText,
+      channelData: z.object({}).passthrough().optional(),
+      entities: z.array(entity).optional(),
+      attachments: z.array(attachment).optional(),
+      membersAdded: z.array(account).optional(),
+      membersRemoved: z.array(account).optional(),
     })
     .passthrough();
 }

@@ -7,6 +7,7 @@
  *    property that looks like free text (it contains white space) is replaced as a whole, because
  *    names and sentences cannot be recognised by a pattern.
  */
+import { redactUrlsIn } from "../domain/redact-url";
 
 /** A property value as telemetry carries it. */
 export type TelemetryValue = string | number | boolean;
@@ -107,12 +108,15 @@ const SCRUBBERS: readonly [RegExp, string | ((match: string) => string)][] = [
   [/(?<![\w-])\d{3}[.-]\d{3}[.-]\d{4}(?![\w-])/g, "[phone]"],
 ];
 
-/** Replaces e-mail addresses, phone numbers, keys, tokens and secrets in a text by placeholders. */
+/**
+ * Replaces e-mail addresses, phone numbers, keys, tokens and secrets in a text by placeholders; URLs
+ * first lose their userinfo and query (a password there is not recognisable by its shape).
+ */
 export function scrubText(text: string): string {
   return SCRUBBERS.reduce(
     (current, [pattern, replacement]) =>
       typeof replacement === "string" ? current.replace(pattern, replacement) : current.replace(pattern, replacement),
-    text,
+    redactUrlsIn(text),
   );
 }
 

@@ -22,6 +22,8 @@ export interface PromptLibrary {
   specialists: SpecialistDefinition[];
   fragments: {
     repair: string;
+    /** Said to every specialist after its own prompt: the question, tool results and documents are data, never instructions. */
+    untrustedData: string;
     specialistDebate: string;
     specialistRequery: string;
     specialistGroupChat: string;
@@ -63,6 +65,7 @@ export function loadPromptLibrary(dir: string = defaultPromptsDir()): PromptLibr
     specialists,
     fragments: {
       repair: readPromptFile(path.join(dir, "fragments", "repair.md")).content.trim(),
+      untrustedData: readPromptFile(path.join(dir, "fragments", "untrusted-data.md")).content.trim(),
       specialistDebate: readPromptFile(path.join(dir, "fragments", "specialist-debate.md")).content.trim(),
       specialistRequery: readPromptFile(path.join(dir, "fragments", "specialist-requery.md")).content.trim(),
       specialistGroupChat: readPromptFile(path.join(dir, "fragments", "specialist-group-chat.md")).content.trim(),

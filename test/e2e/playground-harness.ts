@@ -19,6 +19,7 @@ import { createServer } from "node:net";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { z } from "zod";
 import { startPlayground } from "../../src/cli/dev-playgrounds";
+import { stopChild, tailOf, waitForOutput } from "../fakes/child-process";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = "test-results/e2e";
@@ -283,13 +284,6 @@ function safeJson(raw: string): unknown {
   }
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  await exited;
-}
-
 /** A free TCP port on loopback. */
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, "127.0.0.1");
@@ -297,30 +291,4 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** The last 4,000 characters the child printed, read on demand. */
-function tailOf(child: ChildProcess): () => string {
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString("utf8")).slice(-4000);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  return () => output;
-}
-
-/** Resolves with the first capture of `pattern` in the child's output; rejects if it exits first. */
-function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      const match = pattern.exec(output);
-      if (match) resolve(match[1]);
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code) => reject(new Error(`the bot exited (${code}):\n${output.slice(-2000)}`)));
-  });
 }

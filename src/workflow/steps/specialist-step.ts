@@ -144,7 +144,9 @@ async function investigate(
       }
     }
   };
-  const messages = renderAgentMessages(roundNote ? `${specialist.systemPrompt}\n\n${roundNote}` : specialist.systemPrompt, input);
+  // The shared data rule follows the specialist's own prompt, the same for every question (the prompt cache reuses it).
+  const system = [specialist.systemPrompt, fragments.untrustedData, roundNote].filter(Boolean).join("\n\n");
+  const messages = renderAgentMessages(system, input);
   const result = await validateWithOneRepair(ask, messages, fragments.repair, outputSchema);
   const report = { usage: tally.usage, attempts: tally.attempts, model: tally.model };
   if (result.kind !== "ok") {

@@ -125,6 +125,67 @@ const CASES: Case[] = [
     status: 400,
     reason: /text: Expected string, received object/,
   },
+  // Wrongly typed optional fields: refused at the boundary, never a crashed turn (500) or a "turn failed" reply.
+  {
+    name: "locale as an object",
+    send: { activity: (h) => ({ ...h.message("hello"), locale: { lang: "en" } }) },
+    status: 400,
+    reason: /locale: Expected string, received object/,
+  },
+  {
+    name: "entities as an object",
+    send: { activity: (h) => ({ ...h.message("hello"), entities: { type: "mention" } }) },
+    status: 400,
+    reason: /entities: Expected array, received object/,
+  },
+  {
+    name: "an entity without a type",
+    send: { activity: (h) => ({ ...h.message("hello"), entities: [{ mentioned: { id: "28:procura" } }] }) },
+    status: 400,
+    reason: /entities\.0\.type: Required/,
+  },
+  {
+    name: "attachments as a string",
+    send: { activity: (h) => ({ ...h.message("hello"), attachments: "report.pdf" }) },
+    status: 400,
+    reason: /attachments: Expected array, received string/,
+  },
+  {
+    name: "channelData as a string",
+    send: { activity: (h) => ({ ...h.message("hello"), channelData: "tenant-1" }) },
+    status: 400,
+    reason: /channelData: Expected object, received string/,
+  },
+  {
+    name: "the sender's name as a number",
+    send: { activity: (h) => ({ ...h.message("hello"), from: { id: "user-1", name: 42 } }) },
+    status: 400,
+    reason: /from\.name: Expected string, received number/,
+  },
+  {
+    name: "the conversation type as an array",
+    send: { activity: (h) => ({ ...h.message("hello"), conversation: { id: `c-${randomUUID()}`, conversationType: ["personal"] } }) },
+    status: 400,
+    reason: /conversation\.conversationType: Expected string, received array/,
+  },
+  {
+    name: "membersAdded as an object",
+    send: { activity: (h) => ({ ...h.message(""), type: "conversationUpdate", text: undefined, membersAdded: { id: "user-1" } }) },
+    status: 400,
+    reason: /membersAdded: Expected array, received object/,
+  },
+  {
+    name: "an invoke name as a number",
+    send: { activity: (h) => ({ ...invoke("feedback", { runId: "r", rating: "up" })(h), name: 7 }) },
+    status: 400,
+    reason: /name: Expected string, received number/,
+  },
+  {
+    name: "a timestamp as a number",
+    send: { activity: (h) => ({ ...h.message("hello"), timestamp: 1700000000 }) },
+    status: 400,
+    reason: /timestamp: Expected string, received number/,
+  },
   {
     name: "serviceUrl with the file scheme",
     send: { activity: (h) => ({ ...h.message("hello"), serviceUrl: "file:///etc/passwd" }) },

@@ -27,12 +27,17 @@ describe("EVAL_MODELS entries", () => {
     });
   });
 
-  it("anything else is a problem naming the entry", () => {
-    assert.match(
-      (parseEvalModelEntry("gpt-4o@openrouter") as { problem: string }).problem,
-      /"gpt-4o@openrouter" is neither a model name nor model@https:\/\/base-url\/v1/,
+  it("anything else is a problem that never quotes the entry (it may hold a key)", () => {
+    const problem = (parseEvalModelEntry("gpt-4o@sk-live-0123456789abcdef") as { problem: string }).problem;
+    assert.match(problem, /is neither a model name nor model@https:\/\/base-url\/v1/);
+    assert.ok(!problem.includes("sk-live"), problem);
+  });
+
+  it("labels an entry with its URL redacted", () => {
+    assert.equal(
+      (parseEvalModelEntry("gpt-4o@https://user:pw@gateway.example/v1?api-key=k") as { label: string }).label,
+      "gpt-4o@https://gateway.example/v1",
     );
-    assert.match((parseEvalModelEntry("two words") as { problem: string }).problem, /"two words"/);
   });
 
   it("keys are found by the endpoint as written (trailing slashes ignored), else by its origin", () => {

@@ -34,7 +34,7 @@ describe("loadConfig", () => {
     ]);
     assert.throws(
       () => loadConfig({ OPENAI_BASE_URL: "http://a/v1,not a url" }),
-      /OPENAI_BASE_URL.*each comma-separated entry must be a URL/,
+      /OPENAI_BASE_URL.*each comma-separated entry must be an http\(s\) URL/,
     );
   });
 
@@ -66,6 +66,42 @@ describe("loadConfig", () => {
       );
     });
   }
+
+  it("takes http(s) endpoints only, naming the variable", () => {
+    for (const variable of ["OPENAI_BASE_URL", "AZURE_OPENAI_ENDPOINT", "COSMOS_ENDPOINT", "RUN_QUEUE_URL", "OPERATOR_SERVICE_URL"])
+      assert.throws(
+        () => loadConfig({ [variable]: "ftp://files.example/v1" }),
+        (error: unknown) => error instanceof ConfigurationError && new RegExp(`${variable}=.*http\\(s\\) URL`).test(error.message),
+        variable,
+      );
+  });
+
+  it("never echoes a secret setting's value, and shows other values' URLs without credentials or query", () => {
+    const secrets = [
+      { EVAL_API_KEYS: '{"https://openrouter.ai/api/v1": sk-or-v1-0123456789' },
+      { EVAL_MODELS: "gpt-4o@https://openrouter.ai/api/v1 sk-or-v1-0123456789" },
+      { EVAL_MODEL: "gpt-4o@sk-or-v1-0123456789" },
+      { EVAL_API_KEYS: '{"https://user:sk-or-v1-0123456789@gw.example": ""}' },
+    ];
+    for (const env of secrets)
+      assert.throws(
+        () => loadConfig(env),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigurationError);
+          const [variable] = Object.keys(env);
+          assert.match(error.message, new RegExp(`${variable} \\(value not shown\\)`));
+          assert.ok(!error.message.includes("sk-or-v1"), error.message);
+          return true;
+        },
+      );
+    assert.throws(
+      () => loadConfig({ OPENAI_BASE_URL: "ftp://user:pw0123@files.example/v1?api-key=k0123" }),
+      (error: unknown) =>
+        error instanceof ConfigurationError &&
+        error.message.includes('OPENAI_BASE_URL="ftp://files.example/v1"') &&
+        !/pw0123|k0123/.test(error.message),
+    );
+  });
 
   it("reads ports: empty means the default, 0 any free port, and anything outside 0–65535 stops start-up naming the variable", () => {
     assert.deepEqual(

@@ -26,6 +26,20 @@ describe("teams/inbound-activity checkInboundActivity", () => {
     );
   });
 
+  it("refuses wrongly typed optional fields, naming each, and accepts them absent or null", () => {
+    const checked = checkInboundActivity(
+      { ...message("https://x/"), locale: { lang: "en" }, entities: [{}], channelData: [], from: { id: "u-1", aadObjectId: 7 } },
+      { httpsOnly: false },
+    );
+    assert.deepEqual(checked, {
+      ok: false,
+      message:
+        "Not a Bot Framework activity: from.aadObjectId: Expected string, received number; locale: Expected string, received object; " +
+        "channelData: Expected object, received array; entities.0.type: Required",
+    });
+    assert.ok(checkInboundActivity({ ...message("https://x/"), locale: null, entities: undefined }, { httpsOnly: false }).ok);
+  });
+
   it("takes JSON content types only, and only objects as activities", () => {
     assert.ok(isJsonRequest(JSON_TYPE) && isJsonRequest("application/vnd.bot+json"));
     assert.ok(!isJsonRequest("text/plain") && !isJsonRequest(undefined));

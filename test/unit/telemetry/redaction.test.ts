@@ -25,11 +25,9 @@ describe("telemetry redaction", () => {
       ["OpenAI key", "key sk-proj-ABCDEFGHIJKLMNOPQRSTUV", "key [secret]"],
       ["Azure OpenAI key (32 hex)", "api 0123456789abcdef0123456789ABCDEF", "api [secret]"],
       ["base64 key", "k=Zm9vYmFyYmF6cXV4Q29zbW9zS2V5MTIzNDU2Nzg5MEFCQ0RFRg==", "k=[secret]"],
-      [
-        "query string signature",
-        "https://s.blob.core.windows.net/c?sv=2022&sig=AbC%2Fdef",
-        "https://s.blob.core.windows.net/c?sv=2022&sig=[secret]",
-      ],
+      ["query string of a URL", "https://s.blob.core.windows.net/c?sv=2022&sig=AbC%2Fdef", "https://s.blob.core.windows.net/c"],
+      ["password in a URL", "endpoint http://operator:pw-1@127.0.0.1:9/v1 open", "endpoint http://127.0.0.1:9/v1 open"],
+      ["query string outside a URL", "/probe?sv=2022&sig=AbC%2Fdef", "/probe?sv=2022&sig=[secret]"],
     ];
     for (const [label, input, expected] of cases) it(`replaces: ${label}`, () => assert.equal(scrubText(input), expected));
 
@@ -60,6 +58,15 @@ describe("telemetry redaction", () => {
         approverName: "Hanako",
       });
       assert.deepEqual(out, { runId: "run-1" });
+    });
+
+    it("sends a model endpoint without the password or key written into its URL", () => {
+      const out = redactProperties({
+        change: "failover",
+        endpoint: "https://operator:pw-1@gateway.example/v1?api-key=k-1",
+        toEndpoint: "http://127.0.0.1:9/v1",
+      });
+      assert.deepEqual(out, { change: "failover", endpoint: "https://gateway.example/v1", toEndpoint: "http://127.0.0.1:9/v1" });
     });
 
     it("replaces free text in an allowed property, scrubs patterns, keeps numbers and flags", () => {
