@@ -25,12 +25,22 @@ const BARRIER_AGENTS = new Set(["router", "moderator"]);
  * before). Cancelled calls (aborted) are not on any path.
  */
 export function modelCriticalPathMs(calls: readonly TimedCall[], options: { sequential?: boolean } = {}): number {
+  return criticalPath(calls, options).ms;
+}
+
+/** The longest chain of calls (in order) and its model time; `longestTo` gives the chain's time up to the end of any call. */
+export function criticalPath<T extends TimedCall>(
+  calls: readonly T[],
+  options: { sequential?: boolean } = {},
+): { ms: number; chain: (T & { endedAt: number })[]; longestTo: (call: T) => number | undefined } {
   const done = calls
-    .filter((call): call is TimedCall & { endedAt: number } => !call.aborted && call.endedAt !== undefined)
+    .filter((call): call is T & { endedAt: number } => !call.aborted && call.endedAt !== undefined)
     .sort((a, b) => a.startedAt - b.startedAt);
   const longest: number[] = [];
+  const previous: number[] = [];
   done.forEach((call, i) => {
     let before = 0;
+    let from = -1;
     for (let j = 0; j < i; j++) {
       const earlier = done[j];
       const linked =
@@ -38,9 +48,24 @@ export function modelCriticalPathMs(calls: readonly TimedCall[], options: { sequ
         earlier.agentId === call.agentId ||
         BARRIER_AGENTS.has(earlier.agentId) ||
         BARRIER_AGENTS.has(call.agentId);
-      if (linked && earlier.endedAt <= call.startedAt) before = Math.max(before, longest[j]);
+      if (linked && earlier.endedAt <= call.startedAt && longest[j] > before) {
+        before = longest[j];
+        from = j;
+      }
     }
     longest.push(before + (call.endedAt - call.startedAt));
+    previous.push(from);
   });
-  return Math.max(0, ...longest);
+  const chain: (T & { endedAt: number })[] = [];
+  let last = longest.indexOf(Math.max(...longest));
+  const ms = last < 0 ? 0 : longest[last];
+  for (; last >= 0; last = previous[last]) chain.unshift(done[last]);
+  return {
+    ms,
+    chain,
+    longestTo: (call) => {
+      const index = done.indexOf(call as T & { endedAt: number });
+      return index < 0 ? undefined : longest[index];
+    },
+  };
 }

@@ -6,6 +6,9 @@
  *
  * `npm run bench -- streaming [--runs 20] [--concurrency 4] [--seed 7]`: a personal chat's stream at
  * full model speed: first informative update, first streamed answer text, full answer.
+ * `npm run bench -- latency [--runs 38] [--time-scale 0.05] [--seed 7]`: per orchestration mode, the model
+ * calls in sequence, output tokens on the critical path, first streamed text and full answer p50/p95,
+ * and cost per question, over the latency simulator (bench/latency-scenario.ts).
  * `npm run bench -- throughput [--throughput-time-scale 0.25] [--throughput-concurrency 4] [--throughput-questions 48]`:
  * only scenario (c), one bot instance vs two at the same concurrency per instance, through the run queue.
  *
@@ -25,6 +28,7 @@ import { formatPrefixTable } from "../../bench/prompt-prefix";
 import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
 import { benchQuestions } from "../../bench/questions";
 import { runBench, runThroughput, throughputTarget } from "../../bench/run-bench";
+import { formatLatencyTable, runLatencyScenario } from "../../bench/latency-scenario";
 import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
 import { describeError } from "../domain";
 
@@ -102,7 +106,17 @@ async function main(argv: string[]): Promise<number> {
       flags.seed,
       log,
     );
-  if (section !== undefined) throw new Error(`unknown bench section '${section}' (try: prompt-cache, throughput, streaming, data)`);
+  if (section === "latency")
+    return latency(
+      {
+        runs: values.runs === undefined ? LATENCY_RUNS : flags.runs,
+        timeScale: values["time-scale"] === undefined ? LATENCY_TIME_SCALE : flags["time-scale"],
+        seed: flags.seed,
+      },
+      log,
+    );
+  if (section !== undefined)
+    throw new Error(`unknown bench section '${section}' (try: latency, prompt-cache, throughput, streaming, data)`);
   const report = await runBench(
     {
       timeScale: flags["time-scale"],
@@ -118,6 +132,17 @@ async function main(argv: string[]): Promise<number> {
   );
   process.stdout.write(`${formatReport(report)}\n\n${JSON.stringify(report, null, 2)}\n`);
   if (flags["json-out"]) writeFileSync(flags["json-out"], JSON.stringify(report, null, 2));
+  return 0;
+}
+
+/** Every question of the bench's fixture once (en and ja). */
+const LATENCY_RUNS = 38;
+/** Small enough to finish in a few minutes, large enough that the simulator's own work stays inside each call's model time. */
+const LATENCY_TIME_SCALE = 0.05;
+
+async function latency(options: Parameters<typeof runLatencyScenario>[0], log: (line: string) => void): Promise<number> {
+  const rows = await runLatencyScenario(options, log);
+  process.stdout.write(`${formatLatencyTable(rows, options)}\n\n${JSON.stringify(rows, null, 2)}\n`);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { modelCriticalPathMs, type TimedCall } from "../../../bench/critical-path";
+import { criticalPath, modelCriticalPathMs, type TimedCall } from "../../../bench/critical-path";
 
 const call = (agentId: string, startedAt: number, endedAt: number, aborted = false): TimedCall => ({
   agentId,
@@ -18,6 +18,23 @@ describe("bench: model critical path from the simulator's call log", () => {
       call("moderator", 3_020, 5_000),
     ];
     assert.equal(modelCriticalPathMs(calls), 500 + (490 + 1_950) + 1_980);
+  });
+
+  it("names the calls in sequence on that path, and the path's time up to any call's end", () => {
+    const calls = [
+      call("router", 0, 500),
+      call("contract", 510, 1_000),
+      call("contract", 1_050, 3_000),
+      call("spend", 505, 2_000),
+      call("moderator", 3_020, 5_000),
+    ];
+    const path = criticalPath(calls);
+    assert.deepEqual(
+      path.chain.map((c) => `${c.agentId}@${c.startedAt}`),
+      ["router@0", "contract@510", "contract@1050", "moderator@3020"],
+    );
+    assert.equal(path.longestTo(calls[3]), 500 + 1_495);
+    assert.equal(path.longestTo(calls[4]), path.ms);
   });
 
   it("does not chain different specialists together", () => {

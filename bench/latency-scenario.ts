@@ -1,0 +1,138 @@
+/**
+ * `npm run bench -- latency`: per orchestration mode, what a question costs in model time — the model
+ * calls in sequence on the critical path, the output tokens written on it, the first streamed
+ * answer text, the full answer and the cost per question — over the latency simulator (the real
+ * OpenAI-compatible adapter and graph, offline replies, each model's latency profile).
+ *
+ * Times are the simulator's model time scaled back to full speed (our own overhead is measured by
+ * the load bench, not here). The first streamed text is when the Moderator's conclusion first
+ * reaches the answer preview (what a personal chat streams), placed on the run's critical path.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { ORCHESTRATION_MODES, type OrchestrationMode } from "../src/domain";
+import { createOpenAiCompatibleChatModel } from "../src/llm/openai-chat-model";
+import { runQuestion } from "../src/workflow/runner";
+import { LatencyModelServer, type SimulatedCall } from "../test/fakes/latency-model-server";
+import { sampleData, workflowHarness } from "../test/fakes/workflow-harness";
+import { criticalPath } from "./critical-path";
+import { benchQuestions } from "./questions";
+import { OfflineReplies } from "./sim/offline-replies";
+import { mean, p50p95 } from "./stats";
+
+const PriceSchema = z.object({ input: z.number().min(0), output: z.number().min(0), sources: z.array(z.string().min(1)).min(1) });
+
+/** List prices per million tokens, with their sources (bench/sim/model-prices.json). */
+const MODEL_PRICES = z
+  .object({ about: z.string(), models: z.record(PriceSchema).refine((models) => "default" in models, "needs a 'default' entry") })
+  .parse(JSON.parse(readFileSync(path.join(__dirname, "sim", "model-prices.json"), "utf8"))).models;
+
+/** One mode's figures over the questions. */
+export interface LatencyRow {
+  mode: OrchestrationMode;
+  questions: number;
+  /** Mean model calls on the critical path (Router → … → Moderator). */
+  callsInSequence: number;
+  /** Most model calls on the critical path of any question. */
+  maxCallsInSequence: number;
+  /** Mean output tokens written by the calls on the critical path. */
+  criticalOutputTokens: number;
+  firstText: { p50: number; p95: number };
+  answer: { p50: number; p95: number };
+  /** Mean list-price cost of all of a question's calls, US dollars. */
+  costUsd: number;
+}
+
+/** Runs `runs` bench questions through every mode, one question at a time. */
+export async function runLatencyScenario(
+  options: { runs: number; timeScale: number; seed: number },
+  log: (line: string) => void,
+): Promise<LatencyRow[]> {
+  const sim = new LatencyModelServer({
+    replies: await OfflineReplies.create(sampleData),
+    timeScale: options.timeScale,
+    seed: options.seed,
+  });
+  const { baseUrl } = await sim.start();
+  try {
+    const model = createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 2, initialMs: 20, multiplier: 2, maxMs: 500 } });
+    const questions = benchQuestions(options.runs);
+    const rows: LatencyRow[] = [];
+    for (const mode of ORCHESTRATION_MODES) {
+      log(`latency: ${questions.length} questions in ${mode} mode…`);
+      const runs = [];
+      for (const question of questions) {
+        sim.reset();
+        let firstTextAt: number | undefined;
+        const { deps } = workflowHarness(model);
+        deps.answerPreview = { conclusion: () => (firstTextAt ??= performance.now()) };
+        await runQuestion(deps, { question, mode });
+        runs.push(figuresOf(sim.calls, firstTextAt, mode, options.timeScale));
+      }
+      rows.push({
+        mode,
+        questions: runs.length,
+        callsInSequence: mean(runs.map((r) => r.calls)),
+        maxCallsInSequence: Math.max(...runs.map((r) => r.calls)),
+        criticalOutputTokens: mean(runs.map((r) => r.outputTokens)),
+        firstText: p50p95(runs.flatMap((r) => (r.firstTextMs === undefined ? [] : [r.firstTextMs]))),
+        answer: p50p95(runs.map((r) => r.answerMs)),
+        costUsd: mean(runs.map((r) => r.costUsd)),
+      });
+    }
+    return rows;
+  } finally {
+    await sim.stop();
+  }
+}
+
+function figuresOf(calls: readonly SimulatedCall[], firstTextAt: number | undefined, mode: OrchestrationMode, timeScale: number) {
+  const path = criticalPath(calls, { sequential: mode === "group-chat" });
+  // The Moderator call that was streaming when the first conclusion text arrived.
+  const streaming =
+    firstTextAt === undefined
+      ? undefined
+      : calls.find((c) => c.agentId === "moderator" && c.endedAt !== undefined && c.startedAt <= firstTextAt && firstTextAt <= c.endedAt);
+  const upToStreamingEnd = streaming ? path.longestTo(streaming) : undefined;
+  return {
+    calls: path.chain.length,
+    outputTokens: path.chain.reduce((sum, c) => sum + c.outputTokens, 0),
+    answerMs: path.ms / timeScale,
+    firstTextMs:
+      streaming?.endedAt !== undefined && upToStreamingEnd !== undefined && firstTextAt !== undefined
+        ? (upToStreamingEnd - (streaming.endedAt - firstTextAt)) / timeScale
+        : undefined,
+    costUsd: calls.reduce((sum, c) => {
+      const price = MODEL_PRICES[c.model] ?? MODEL_PRICES.default;
+      return sum + (c.inputTokens * price.input + c.outputTokens * price.output) / 1e6;
+    }, 0),
+  };
+}
+
+/** The table as Markdown, with the selective-mode targets. */
+export function formatLatencyTable(rows: readonly LatencyRow[], options: { timeScale: number; seed: number }): string {
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const lines = [
+    `Latency simulator (model time at full speed; run at ×${options.timeScale}, seed ${options.seed}), ${rows[0]?.questions ?? 0} questions per mode, one at a time.`,
+    "",
+    "| mode | model calls in sequence (mean / max) | output tokens on the critical path | first streamed text p50 / p95 | full answer p50 / p95 | cost per question |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (r) =>
+        `| ${r.mode} | ${r.callsInSequence.toFixed(1)} / ${r.maxCallsInSequence} | ${Math.round(r.criticalOutputTokens)} | ${s(r.firstText.p50)} / ${s(r.firstText.p95)} | ${s(r.answer.p50)} / ${s(r.answer.p95)} | $${r.costUsd.toFixed(4)} |`,
+    ),
+  ];
+  const selective = rows.find((r) => r.mode === "selective");
+  if (selective) {
+    const target = (name: string, value: number, limit: number) =>
+      `${value <= limit ? "MET   " : "MISSED"}  selective ${name}: ${s(value)} (target ≤ ${s(limit)})`;
+    lines.push(
+      "",
+      target("full answer p50", selective.answer.p50, 8_000),
+      target("full answer p95", selective.answer.p95, 15_000),
+      target("first streamed text p50", selective.firstText.p50, 3_000),
+    );
+  }
+  return lines.join("\n");
+}
