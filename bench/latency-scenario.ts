@@ -15,7 +15,7 @@ import { ORCHESTRATION_MODES, type OrchestrationMode } from "../src/domain";
 import { createOpenAiCompatibleChatModel } from "../src/llm/openai-chat-model";
 import { runQuestion } from "../src/workflow/runner";
 import { LatencyModelServer, type SimulatedCall } from "../test/fakes/latency-model-server";
-import { sampleData, workflowHarness } from "../test/fakes/workflow-harness";
+import { sampleData, sampleEvidencePlanner, workflowHarness } from "../test/fakes/workflow-harness";
 import { criticalPath } from "./critical-path";
 import { benchQuestions } from "./questions";
 import { OfflineReplies } from "./sim/offline-replies";
@@ -56,6 +56,7 @@ export async function runLatencyScenario(
   });
   const { baseUrl } = await sim.start();
   try {
+    const evidencePlanner = await sampleEvidencePlanner();
     const model = createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 2, initialMs: 20, multiplier: 2, maxMs: 500 } });
     const questions = benchQuestions(options.runs);
     const rows: LatencyRow[] = [];
@@ -66,6 +67,7 @@ export async function runLatencyScenario(
         sim.reset();
         let firstTextAt: number | undefined;
         const { deps } = workflowHarness(model);
+        deps.evidencePlanner = evidencePlanner;
         deps.answerPreview = { conclusion: () => (firstTextAt ??= performance.now()) };
         await runQuestion(deps, { question, mode });
         runs.push(figuresOf(sim.calls, firstTextAt, mode, options.timeScale));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppConfig } from "../config";
 import { createChatModel } from "../llm/create-chat-model";
+import { buildOfflineVocabulary, createQuestionEvidencePlanner } from "../llm/offline";
 import { InMemoryConversationMemory } from "../storage/conversation-memory-repository";
 import { scrubText } from "../telemetry/redaction";
 import { createToolRegistry } from "../tools";
@@ -29,6 +30,11 @@ export async function buildWorkflowDeps(
   return {
     model: options.model ?? (await createChatModel(config, options.data)),
     tools: createToolRegistry(options.data, { fiscalYearStartMonth: (await options.data.describe()).fiscalYearStartMonth }),
+    evidencePlanner: createQuestionEvidencePlanner({
+      vocabulary: await buildOfflineVocabulary(options.data),
+      clock: systemClock,
+      jpyRates: config.workflow.jpyRates,
+    }),
     store: options.store,
     memory: options.memory ?? new InMemoryConversationMemory(config.memory),
     clock: systemClock,

@@ -1,11 +1,13 @@
 import type { WorkflowSettings } from "../domain/workflow-settings";
 import type { PromptLibrary } from "./prompt-library";
-import type { AnswerPreview, ChatModel, Clock, ConversationMemory, EventSink, RunStore, ToolRegistry } from "./ports";
+import type { AnswerPreview, ChatModel, Clock, ConversationMemory, EvidencePlanner, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** Everything a run needs, injected by the composition root. */
 export interface WorkflowDeps {
   model: ChatModel;
   tools: ToolRegistry;
+  /** Plans the tool calls a question implies, to run while the Router decides (none: specialists ask for every tool call). */
+  evidencePlanner?: EvidencePlanner;
   store: RunStore;
   /** The conversations' memory, read when a run with a conversation key is understood. */
   memory: ConversationMemory;

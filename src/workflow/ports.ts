@@ -7,6 +7,7 @@ import type {
   ConversationTurn,
   EvidenceItem,
   ExecutorOutcome,
+  Language,
   ModelToolCall,
   RunMessage,
   RunState,
@@ -30,6 +31,21 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: z.ZodTypeAny;
+}
+
+/** A tool call chosen from the question alone, before any model is asked. */
+export interface PlannedToolCall {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * Which of a specialist's tools the question's resolved entities (suppliers, categories, years,
+ * amounts) call for, with their arguments: run while the Router decides, so a specialist starts with
+ * that evidence instead of spending a model call asking for it.
+ */
+export interface EvidencePlanner {
+  plan(question: { text: string; language: Language }, specialist: { keywords: string[] }, tools: ToolSpec[]): PlannedToolCall[];
 }
 
 /** One request to a chat model. */

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import {
   LeaseLostError,
   describeError,
+  questionToAnswer,
   type ExecutorIo,
   type ExecutorOutcome,
   type Finding,
@@ -14,6 +15,7 @@ import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
 import { addUsage } from "./token-usage";
+import { UpFrontEvidence } from "./up-front-evidence";
 
 /** One executor invocation as its work sees it. */
 export interface ExecutorStep {
@@ -40,6 +42,7 @@ export class RunContext {
   /** A Knowledge specialist started before the Router decided (SPECULATIVE_KNOWLEDGE). */
   speculative?: { abort: AbortController; finding: Promise<Finding> };
   private readonly deadline: number;
+  private upFront?: UpFrontEvidence;
 
   constructor(
     readonly deps: WorkflowDeps,
@@ -48,6 +51,15 @@ export class RunContext {
     budgetStartMs: number = Date.parse(state.startedAt),
   ) {
     this.deadline = budgetStartMs + deps.settings.timeouts.runBudgetMs;
+  }
+
+  /**
+   * The tool calls the question implies, started at the first call (the route phase calls it before
+   * asking the Router, so the tools run while it decides; a resumed run starts them when first needed).
+   */
+  upFrontEvidence(): UpFrontEvidence {
+    this.upFront ??= new UpFrontEvidence(this.deps, { text: questionToAnswer(this.state), language: this.state.language });
+    return this.upFront;
   }
 
   /** Milliseconds left in the run budget (never negative). */

@@ -11,6 +11,9 @@ export interface PlannedCall {
   args: Record<string, unknown>;
 }
 
+/** What planning reads of a specialist's input: the question, its language, the specialist's keywords. */
+export type PlanningInput = Pick<SpecialistInput, "question" | "language"> & { specialist: Pick<SpecialistInput["specialist"], "keywords"> };
+
 /** Most calls of one tool per turn (e.g. one supplier profile per named supplier). */
 const MAX_CALLS_PER_TOOL = 3;
 
@@ -36,7 +39,7 @@ const RELEVANCE: Record<string, Relevance> = {
  * other fillable tool and widens filters; calls identical to `avoid` (made before) are dropped.
  */
 export function planToolCalls(
-  input: SpecialistInput,
+  input: PlanningInput,
   tools: ToolSpec[],
   entities: QuestionEntities,
   options: { broaden: boolean; avoid: PlannedCall[] },
@@ -76,7 +79,7 @@ export function callKey(call: PlannedCall): string {
   )}`;
 }
 
-function argumentValues(input: SpecialistInput, entities: QuestionEntities, broaden: boolean): ArgumentValues {
+function argumentValues(input: PlanningInput, entities: QuestionEntities, broaden: boolean): ArgumentValues {
   const supplier = entities.suppliers[0];
   const years = entities.fiscalYears;
   const singleYear = !broaden && !entities.trend && years.length === 1 ? years[0] : null;

@@ -11,6 +11,7 @@ import { declineOutOfScope } from "./opening";
 async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const firstRouting = state.decision === undefined;
+  context.upFrontEvidence(); // the tools run while the Router decides
   const decision = await routeQuestion(context, consultedSpecialists(state));
   if (firstRouting && !decision.inScope) {
     declineOutOfScope(context, decision);

@@ -21,6 +21,7 @@ async function routePhase(context: RunContext): Promise<void> {
     );
     return;
   }
+  context.upFrontEvidence(); // the tools run while the Router decides
   if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
   const decision = await routeQuestion(context);
   if (!decision.inScope) {

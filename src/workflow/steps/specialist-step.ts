@@ -16,7 +16,7 @@ import { linkEvidence, linkedEvidenceOf } from "../evidence-links";
 import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
 import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
-import { runToolCalls } from "./tool-runner";
+import { runToolCalls, type ToolCallResult } from "./tool-runner";
 
 /** Extra context for debate and re-ask rounds. */
 export interface SpecialistRoundInput {
@@ -127,26 +127,35 @@ async function investigate(
       const offerTools = !repairing && turn < deps.settings.maxToolRounds;
       const outcome = tally.add(await step.model.complete(request(conversation, offerTools)));
       if (outcome.kind !== "ok" || !offerTools || outcome.toolCalls.length === 0) return outcome;
-      const results = await runToolCalls(deps.tools, specialist.tools, outcome.toolCalls);
-      conversation.push({ role: "assistant", content: outcome.content, toolCalls: outcome.toolCalls });
-      for (const result of results) {
-        toolCalls.push(result.record);
-        toolEvidence.push(...result.evidence);
-        context.emit({
-          type: "tool_completed",
-          parentStepId: step.id,
-          executor: specialist.id,
-          tool: result.record.name,
-          durationMs: result.record.durationMs,
-          outcome: result.record.ok ? "ok" : "error",
-        });
-        conversation.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
-      }
+      addToolRound(conversation, outcome.content, await runToolCalls(deps.tools, specialist.tools, outcome.toolCalls));
+    }
+  };
+  // Each round's calls and results join the conversation as the model asked for them, and are recorded.
+  const addToolRound = (conversation: ChatMessage[], content: string, results: ToolCallResult[]) => {
+    conversation.push({ role: "assistant", content, toolCalls: results.map((r) => r.call) });
+    for (const result of results) {
+      toolCalls.push(result.record);
+      toolEvidence.push(...result.evidence);
+      context.emit({
+        type: "tool_completed",
+        parentStepId: step.id,
+        executor: specialist.id,
+        tool: result.record.name,
+        durationMs: result.record.durationMs,
+        outcome: result.record.ok ? "ok" : "error",
+      });
+      conversation.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
     }
   };
   // The shared data rule follows the specialist's own prompt, the same for every question (the prompt cache reuses it).
   const system = [specialist.systemPrompt, fragments.untrustedData, roundNote].filter(Boolean).join("\n\n");
   const messages = renderAgentMessages(system, input);
+  // A first answer starts with the evidence the question implies (run while the Router decided), as
+  // if the specialist had asked for it; tools stay offered for whatever it still needs.
+  if (extra.round === "initial" && extra.previous === undefined) {
+    const upFront = (await context.upFrontEvidence().for(specialist)).filter((r) => specialist.tools.includes(r.call.name));
+    if (upFront.length > 0) addToolRound(messages, "", upFront);
+  }
   const result = await validateWithOneRepair(ask, messages, fragments.repair, outputSchema);
   const report = { usage: tally.usage, attempts: tally.attempts, model: tally.model };
   if (result.kind !== "ok") {

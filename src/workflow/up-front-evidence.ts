@@ -1,0 +1,54 @@
+import type { Language, SpecialistDefinition } from "../domain";
+import type { WorkflowDeps } from "./deps";
+import type { ModelToolCall, PlannedToolCall, ToolSpec } from "./ports";
+import { runToolCalls, type ToolCallResult } from "./steps/tool-runner";
+
+/**
+ * The tool calls the question implies for every registered specialist, started together (while the
+ * Router decides, before anyone knows who will be chosen) and run once each even when several
+ * specialists would make the same call. Each chosen specialist then starts with its own share in
+ * its first prompt, and spends a model call only on what it still needs. The tools are read-only,
+ * so the calls of specialists the Router does not choose are simply not used.
+ */
+export class UpFrontEvidence {
+  private readonly bySpecialist: Promise<Map<string, ToolCallResult[]>>;
+
+  constructor(deps: Pick<WorkflowDeps, "tools" | "prompts" | "evidencePlanner">, question: { text: string; language: Language }) {
+    this.bySpecialist = gather(deps, question);
+  }
+
+  /** The results of the calls planned for `specialist` (none when nothing could be planned). */
+  async for(specialist: SpecialistDefinition): Promise<ToolCallResult[]> {
+    return (await this.bySpecialist).get(specialist.id) ?? [];
+  }
+}
+
+async function gather(
+  deps: Pick<WorkflowDeps, "tools" | "prompts" | "evidencePlanner">,
+  question: { text: string; language: Language },
+): Promise<Map<string, ToolCallResult[]>> {
+  const planner = deps.evidencePlanner;
+  if (!planner) return new Map();
+  const calls = new Map<string, ModelToolCall>();
+  const planned = deps.prompts.specialists.map((specialist) => {
+    const specs: ToolSpec[] = specialist.tools.flatMap((name) => {
+      const tool = deps.tools.get(name);
+      return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
+    });
+    const keys = planner.plan(question, specialist, specs).map((call) => {
+      const key = callKey(call);
+      if (!calls.has(key)) calls.set(key, { id: `upfront-${calls.size + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) });
+      return key;
+    });
+    return { specialist: specialist.id, keys };
+  });
+  const allowed = [...new Set(deps.prompts.specialists.flatMap((s) => s.tools))];
+  const results = await runToolCalls(deps.tools, allowed, [...calls.values()]);
+  const byKey = new Map([...calls.keys()].map((key, i) => [key, results[i]]));
+  return new Map(planned.map(({ specialist, keys }) => [specialist, keys.flatMap((key) => byKey.get(key) ?? [])]));
+}
+
+/** Two planned calls are the same when their names and arguments are (argument order aside). */
+function callKey(call: PlannedToolCall): string {
+  return `${call.name}:${JSON.stringify(Object.entries(call.args).sort(([a], [b]) => a.localeCompare(b)))}`;
+}
