@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { criticalPath } from "../../../bench/critical-path";
+import { runQuestion } from "../../../src/workflow/runner";
+import type { ScriptStep } from "../../fakes/scripted-model-server";
+import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
+import { sampleEvidencePlanner, scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
+
+/** A specialist as real models behave: it asks for `tool` unless its prompt already holds tool results, then answers. */
+const specialist =
+  (tool: string, args: Record<string, unknown>, summary: string): ScriptStep =>
+  (body) =>
+    body.messages.some((m) => m.role === "tool") ? findingReply(summary) : { toolCalls: [{ name: tool, arguments: args }] };
+
+describe("evidence up front: the tools the question implies run while the Router decides", function () {
+  this.timeout(20_000);
+  const { server, baseUrl } = useScriptedModelServer();
+
+  beforeEach(() => {
+    server
+      .fallback("router", routerReply(["contract", "spend"]))
+      .fallback("contract", specialist("searchContracts", { query: "Acme SaaS renewal", supplier: "Acme" }, "Cap is 5%."))
+      .fallback(
+        "spend",
+        specialist(
+          "querySpend",
+          { supplier: "Acme", category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: "fiscalYear" },
+          "Spend grew 12%.",
+        ),
+      )
+      .fallback("moderator", moderatorReply());
+  });
+
+  it("without it, a two-specialist question spends four model calls in sequence (Router → tool call → answer → Moderator)", async () => {
+    const { deps } = workflowHarness(scriptedModel(baseUrl()));
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
+
+    assert.equal(state.status, "completed");
+    const [router, toolCall, answer, moderator] = criticalPath(server.calls).chain.map((c) => c.agentId);
+    assert.equal(criticalPath(server.calls).chain.length, 4);
+    assert.deepEqual([router, moderator], ["router", "moderator"]);
+    assert.equal(toolCall, answer, "the same specialist's tool call, then its answer");
+  });
+
+  it("with it, each specialist answers in its first call from the evidence in its prompt: three calls in sequence", async () => {
+    const { deps } = workflowHarness(scriptedModel(baseUrl()));
+    deps.evidencePlanner = await sampleEvidencePlanner();
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
+
+    assert.equal(state.status, "completed");
+    assert.equal(server.callsFor("contract").length, 1);
+    assert.equal(server.callsFor("spend").length, 1);
+    const chain = criticalPath(server.calls).chain.map((c) => c.agentId);
+    assert.equal(chain.length, 3);
+    assert.equal(chain[0], "router");
+    assert.equal(chain[2], "moderator");
+
+    // The contract specialist's first prompt holds the contract search for the supplier the question names.
+    const first = server.callsFor("contract")[0].body;
+    const asked = first.messages.find((m) => m.role === "assistant" && m.tool_calls);
+    const search = (asked as { tool_calls: { function: { name: string; arguments: string } }[] }).tool_calls.find(
+      (c) => c.function.name === "searchContracts",
+    );
+    assert.ok(search, "searchContracts was run up front");
+    assert.match(JSON.parse(search.function.arguments).supplier, /Acme/);
+    const results = first.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content as string));
+    const contracts = results.find((r) => r.tool === "searchContracts");
+    assert.equal(contracts.ok, true);
+    assert.ok(contracts.evidence.length > 0, "the contract search returned citable evidence");
+    // Tools stay offered for what the specialist still needs.
+    assert.ok(first.tools?.some((t) => t.function.name === "searchContracts"));
+
+    // The calls made up front are recorded as the specialist's, as if it had asked for them.
+    const contractFinding = state.findings.find((f) => f.specialist === "contract");
+    assert.ok(contractFinding?.toolCalls.some((c) => c.name === "searchContracts" && c.ok));
+    // A specialist is given only calls of its own tools.
+    const spendTools = server
+      .callsFor("spend")[0]
+      .body.messages.filter((m) => m.role === "tool")
+      .map((m) => JSON.parse(m.content as string).tool);
+    const spendOwn = deps.prompts.specialists.find((s) => s.id === "spend")?.tools ?? [];
+    assert.ok(spendTools.length > 0 && spendTools.every((t: string) => spendOwn.includes(t)), `spend got ${spendTools.join(", ")}`);
+  });
+});
