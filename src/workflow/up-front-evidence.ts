@@ -37,7 +37,8 @@ async function gather(
     });
     const keys = planner.plan(question, specialist, specs).map((call) => {
       const key = callKey(call);
-      if (!calls.has(key)) calls.set(key, { id: `upfront-${calls.size + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) });
+      if (!calls.has(key))
+        calls.set(key, { id: `upfront-${calls.size + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) });
       return key;
     });
     return { specialist: specialist.id, keys };

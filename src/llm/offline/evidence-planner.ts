@@ -9,7 +9,11 @@ import type { OfflineVocabulary } from "./vocabulary";
  * categories known to the data, fiscal years, amounts) and its tool plan, the same calls a
  * specialist's first turn would make. No model is involved, so it runs while the Router decides.
  */
-export function createQuestionEvidencePlanner(options: { vocabulary: OfflineVocabulary; clock: Clock; jpyRates?: JpyRates }): EvidencePlanner {
+export function createQuestionEvidencePlanner(options: {
+  vocabulary: OfflineVocabulary;
+  clock: Clock;
+  jpyRates?: JpyRates;
+}): EvidencePlanner {
   return {
     plan: (question, specialist, tools) => {
       if (tools.length === 0) return [];

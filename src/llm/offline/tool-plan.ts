@@ -12,7 +12,9 @@ export interface PlannedCall {
 }
 
 /** What planning reads of a specialist's input: the question, its language, the specialist's keywords. */
-export type PlanningInput = Pick<SpecialistInput, "question" | "language"> & { specialist: Pick<SpecialistInput["specialist"], "keywords"> };
+export type PlanningInput = Pick<SpecialistInput, "question" | "language"> & {
+  specialist: Pick<SpecialistInput["specialist"], "keywords">;
+};
 
 /** Most calls of one tool per turn (e.g. one supplier profile per named supplier). */
 const MAX_CALLS_PER_TOOL = 3;
