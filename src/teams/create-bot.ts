@@ -94,7 +94,6 @@ export function createBot(options: CreateBotOptions): Bot {
   const app = createBotApplication({
     adapter,
     botAppId,
-    botState: store.botState,
     questions,
     cardActions: { store, telemetry, names, qscoreThreshold, log },
     answerMessages: answers.messages,
