@@ -87,6 +87,7 @@ export function createBot(options: CreateBotOptions): Bot {
       concurrency: config.env.RUN_WORKER_CONCURRENCY,
       leaseSeconds: config.env.RUN_LEASE_SECONDS,
       maxDeliveries: config.env.RUN_MAX_DELIVERIES,
+      maxQuestionChars: config.env.MAX_QUESTION_CHARS,
     },
     log,
   });
