@@ -6,7 +6,7 @@ import { cardActivity } from "./card-activity";
 import { localeLanguage } from "./card-actions";
 import { classifyMessage } from "./inbound-message";
 import type { Log, TeamsStore } from "./bot-deps";
-import { conversationKeyOf } from "./conversation-key";
+import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { QuestionRuns } from "./question-runs";
 
 /** Handles a message (mention already removed): a command, a question, or an explanation. */
@@ -28,13 +28,14 @@ export async function handleMessage(
       }
       // The only command that needs the store: when it is unreachable the user hears so, and nothing changed.
       try {
-        await deps.memory.forget(conversationKeyOf(context.activity));
+        // In a group chat or channel thread, the caller's turns only (see memoryKeyOf).
+        await deps.memory.forget(memoryKeyOf(context.activity));
       } catch (error) {
         deps.log(`reset failed, the user was told: ${describeError(error)}`);
         await context.sendActivity(replies.resetFailed);
         return;
       }
-      await context.sendActivity(replies.resetDone);
+      await context.sendActivity(isPersonalChat(context.activity) ? replies.resetDone : replies.resetDoneShared);
       return;
     case "empty":
       await context.sendActivity(replies.emptyHint);
