@@ -39,7 +39,7 @@ export interface CosmosStore {
   readonly memory: CosmosConversationMemory;
   readonly settings: CosmosSettingsRepository;
   readonly approvals: CosmosApprovalRepository;
-  /** teams-ai turn state; concurrent turns in one conversation merge instead of crashing. */
+  /** botbuilder Storage for what the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
   readonly botState: CosmosBotStorage;
   readonly procurementData: CosmosProcurementData;
   /** The procurement data containers (imports write to them). */

@@ -8,6 +8,9 @@ export interface BotReplies {
   unsupportedAction: string;
   approvalsUnavailable: string;
   resetDone: string;
+  /** In a group chat or channel thread, where only the caller's turns are forgotten. */
+  resetDoneShared: string;
+  resetFailed: string;
   feedbackUnknownRun: string;
   turnError: string;
   queueUnreachable: string;
@@ -23,6 +26,10 @@ const REPLIES: Record<Language, BotReplies> = {
     unsupportedAction: "Sorry, that button is not something I can handle. Type **help** to see what I can do.",
     approvalsUnavailable: "Approvals are not available yet, so nothing was changed.",
     resetDone: "Done: I've cleared this conversation's context. Your next question starts fresh.",
+    resetDoneShared:
+      "Done: I've cleared what I remembered of your questions here. Others' questions in this conversation are kept; your next question starts fresh.",
+    resetFailed:
+      "Sorry, I couldn't clear the context right now: my store is unreachable. Nothing was changed — please type reset again in a minute.",
     feedbackUnknownRun: "Thanks for the feedback. That answer is no longer on record, so it could not be linked to it.",
     turnError: "Sorry, something went wrong while handling your message. Please try again.",
     queueUnreachable:
@@ -36,6 +43,10 @@ const REPLIES: Record<Language, BotReplies> = {
     unsupportedAction: "申し訳ありません。このボタンには対応していません。**help** と入力すると使い方を表示します。",
     approvalsUnavailable: "承認機能はまだ利用できません。変更は行われていません。",
     resetDone: "この会話の文脈をリセットしました。次の質問から新しく始まります。",
+    resetDoneShared:
+      "この会話であなたの質問について覚えていた内容をリセットしました。他の参加者の質問の記憶はそのままです。次の質問から新しく始まります。",
+    resetFailed:
+      "申し訳ありません。保存先に接続できないため、今は文脈をリセットできませんでした。何も変更されていません。1分ほどしてからもう一度 reset と入力してください。",
     feedbackUnknownRun: "フィードバックありがとうございます。該当する回答の記録が見つからなかったため、回答には関連付けられませんでした。",
     turnError: "申し訳ありません。メッセージの処理中に問題が発生しました。もう一度お試しください。",
     queueUnreachable:

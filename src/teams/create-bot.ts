@@ -87,6 +87,7 @@ export function createBot(options: CreateBotOptions): Bot {
       concurrency: config.env.RUN_WORKER_CONCURRENCY,
       leaseSeconds: config.env.RUN_LEASE_SECONDS,
       maxDeliveries: config.env.RUN_MAX_DELIVERIES,
+      maxQuestionChars: config.env.MAX_QUESTION_CHARS,
     },
     log,
   });
@@ -94,7 +95,6 @@ export function createBot(options: CreateBotOptions): Bot {
   const app = createBotApplication({
     adapter,
     botAppId,
-    botState: store.botState,
     questions,
     cardActions: { store, telemetry, names, qscoreThreshold, log },
     answerMessages: answers.messages,
