@@ -10,6 +10,7 @@ import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
 import { cardShows, postedAnswers, type BotHarness } from "../teams/bot-harness";
 import { z } from "zod";
 import {
+  ADMIN,
   APPROVER,
   CHANNEL_ID,
   TEAM_ID,
@@ -395,7 +396,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(harness.connector.createdThreads.length, threadsBefore, "nothing posted to the approver channel");
   });
 
-  it("`approvers here` in a channel: refused for a non-approver; an approver moves the approver channel, and new approvals go there", async () => {
+  it("`approvers here` in a channel: refused for a non-admin (an approver too); an admin moves the approver channel, and new approvals go there", async () => {
     const channelMessage = (who: { id: string; aadObjectId: string; name: string }) => ({
       ...harness.message("<at>Procura</at> approvers here", {
         conversationId: "19:new-approvals@thread.tacv2",
@@ -409,9 +410,18 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const refused = await harness.connector.waitFor(
       (a) => a.conversationId === "19:new-approvals@thread.tacv2" && (a.activity.text ?? "").includes("approver channel"),
     );
-    assert.match(refused.activity.text ?? "", /Only an approver can choose the approver channel/);
-
+    assert.match(refused.activity.text ?? "", /Only an admin listed in APPROVER_ADMIN_AAD_IDS can choose the approver channel/);
     await harness.post(channelMessage(APPROVER));
+    await harness.connector.waitFor(
+      (a) =>
+        a.conversationId === "19:new-approvals@thread.tacv2" &&
+        a !== refused &&
+        (a.activity.text ?? "").includes("Only an admin listed in APPROVER_ADMIN_AAD_IDS"),
+      10_000,
+      "the approver's refusal",
+    );
+
+    await harness.post(channelMessage(ADMIN));
     const accepted = await harness.connector.waitFor(
       (a) => a.conversationId === "19:new-approvals@thread.tacv2" && (a.activity.text ?? "").includes("now the approver channel"),
     );
@@ -421,7 +431,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       z.object({ channelId: z.string(), setByAadObjectId: z.string() }).passthrough(),
     );
     assert.equal(stored?.channelId, "19:new-approvals@thread.tacv2");
-    assert.equal(stored?.setByAadObjectId, APPROVER.aadObjectId);
+    assert.equal(stored?.setByAadObjectId, ADMIN.aadObjectId);
 
     const next = await askNeedingApproval(harness, "Can we commit ¥80,000,000 to Globex for logistics next year?");
     assert.equal(next.thread.conversationId, "19:new-approvals@thread.tacv2");
@@ -443,9 +453,9 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const refused = await harness.connector.waitFor(
       (a) => a.conversationId === channel && (a.activity.text ?? "").includes("承認チャネル"),
     );
-    assert.match(refused.activity.text ?? "", /承認チャネルを選べるのは承認者のみです/);
+    assert.match(refused.activity.text ?? "", /承認チャネルを選べるのは APPROVER_ADMIN_AAD_IDS に登録された管理者のみです/);
 
-    await harness.post(channelMessage(APPROVER, "ここを承認チャネルに。"));
+    await harness.post(channelMessage(ADMIN, "ここを承認チャネルに。"));
     const accepted = await harness.connector.waitFor(
       (a) => a.conversationId === channel && (a.activity.text ?? "").includes("設定しました"),
     );
