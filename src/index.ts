@@ -120,7 +120,6 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       workflow,
       lifecycle,
       messenger,
-      names,
       answers,
       streams,
       queue,
