@@ -84,6 +84,9 @@ param contractSensitivityLabel string = ''
 @description('Comma-separated Entra object ids allowed to approve.')
 param approverAadIds string = ''
 
+@description('Comma-separated Entra object ids of the admins who may choose the approver channel with `approvers here` (empty: nobody may; pin it with approverTeamId/approverChannelId).')
+param approverAdminAadIds string = ''
+
 @description('Teams channel id for operator notices about failed runs (optional).')
 param operatorChannelId string = ''
 
@@ -223,6 +226,7 @@ var sharedSettings = {
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId
   APPROVER_AAD_IDS: approverAadIds
+  APPROVER_ADMIN_AAD_IDS: approverAdminAadIds
   APPROVAL_REMIND_AFTER: '4h'
   APPROVAL_EXPIRE_AFTER: '72h'
   APPROVAL_SEGREGATION_OF_DUTIES: 'true'

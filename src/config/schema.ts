@@ -154,6 +154,8 @@ export const EnvSchema = z.object({
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
   APPROVER_AAD_IDS: idList,
+  /** Entra object ids of the admins who may choose the approver channel with `approvers here` (no one else may). */
+  APPROVER_ADMIN_AAD_IDS: idList,
   APPROVAL_REMIND_AFTER: z.string().default("4h"),
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
   /** Segregation of duties: the requester may not approve, edit or reject their own request. */

@@ -23,6 +23,14 @@ function threadOf(activity: Pick<Activity, "conversation" | "id">): string {
 }
 
 /**
+ * The chat or channel a conversation id belongs to, without the thread: everyone in a channel sees
+ * all of its threads, so an answer posted in a thread belongs to the channel its question came from.
+ */
+export function chatOf(conversationId: string): string {
+  return conversationId.split(";messageid=")[0] ?? conversationId;
+}
+
+/**
  * True for a one-to-one chat with the bot (an activity's or a stored reference's conversation):
  * there a question gets a stream and its answer is a Teams-native message; group chats and channels
  * get cards.
