@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config";
 import { createEvalModel } from "../eval/create-eval-model";
+import { goldenCaseLookup, readGoldenSet } from "../eval/golden";
 import { readCriteria } from "../eval/judge/criteria";
 import { openPromptFiles } from "../eval/prompt-files";
 import { readReferenceTopics } from "../eval/reference-topics";
@@ -9,7 +10,7 @@ import { evaluateTranscripts, type EvaluateTranscriptsSummary } from "./evaluate
 
 /**
  * Wires the evaluation job from configuration (Cosmos store, Application Insights, the evaluation
- * model, criteria and reference topics from prompts/) and runs it once. Used by the Functions timer
+ * model, criteria and reference topics from prompts/, the golden set's references) and runs it once. Used by the Functions timer
  * and `npm run evaluate -- transcripts`.
  */
 export async function runEvaluateTranscriptsOnce(
@@ -33,6 +34,7 @@ export async function runEvaluateTranscriptsOnce(
         evalModel,
         criteria: readCriteria(prompts.resolve("judge/criteria.yaml")),
         referenceTopics: readReferenceTopics(prompts),
+        goldenCaseFor: goldenCaseLookup(readGoldenSet(config.env.GOLDEN_SET_DIR)),
       },
       { since: options.since, batchSize: config.env.EVAL_BATCH_SIZE, concurrency: config.env.EVAL_CONCURRENCY },
     );
