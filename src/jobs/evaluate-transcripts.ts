@@ -17,8 +17,8 @@ import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord, type EvaluationStore, type EvaluationTelemetry, type TranscriptSource } from "./ports";
 
-/** Telemetry names of the metrics the job runs. */
-const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
+/** Telemetry names of the agent metrics (the scheduled job's and the canary's events). */
+export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
   "agent-goal-accuracy": "AgentGoalAccuracy",
   "topic-adherence": "TopicAdherence",
   "tool-call-accuracy": "ToolCallAccuracy",

@@ -9,6 +9,7 @@ import { CosmosConversationRepository } from "./conversation-repository";
 import { CosmosProcurementData, type ProcurementContainers } from "./cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
 import { CosmosEvaluationRepository } from "./evaluation-repository";
+import { CosmosCanaryRepository } from "./canary-repository";
 import { CosmosFeedbackRepository } from "./feedback-repository";
 import { CosmosRunStore } from "./run-repository";
 import { seedSampleData } from "./seed";
@@ -32,6 +33,8 @@ export interface CosmosStore {
   readonly runs: CosmosRunStore;
   readonly transcripts: CosmosTranscriptRepository;
   readonly evaluations: CosmosEvaluationRepository;
+  /** Golden-set canary runs against the deployed models. */
+  readonly canaryRuns: CosmosCanaryRepository;
   readonly feedback: CosmosFeedbackRepository;
   readonly conversations: CosmosConversationRepository;
   /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
@@ -98,6 +101,7 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
       runs: new CosmosRunStore(containers.runs),
       transcripts: new CosmosTranscriptRepository(containers.transcripts),
       evaluations: new CosmosEvaluationRepository(containers.evaluations),
+      canaryRuns: new CosmosCanaryRepository(containers.canaryRuns),
       feedback: new CosmosFeedbackRepository(containers.feedback),
       conversations: new CosmosConversationRepository(containers.conversations),
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
