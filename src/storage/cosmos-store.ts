@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config";
 import { ConfigurationError, describeError } from "../domain/errors";
 import { CosmosApprovalRepository } from "./approval-repository";
+import { CosmosApprovalHistory } from "./approval-history-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { createCosmosClient, type CosmosTarget } from "./cosmos-client";
 import { ensureContainers } from "./containers";
@@ -41,6 +42,8 @@ export interface CosmosStore {
   readonly memory: CosmosConversationMemory;
   readonly settings: CosmosSettingsRepository;
   readonly approvals: CosmosApprovalRepository;
+  /** Every approval with its audit entries, for history cards and the auditors' export. */
+  readonly approvalHistory: CosmosApprovalHistory;
   /** teams-ai turn state; concurrent turns in one conversation merge instead of crashing. */
   readonly botState: CosmosBotStorage;
   readonly procurementData: CosmosProcurementData;
@@ -107,6 +110,7 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
       settings: new CosmosSettingsRepository(containers.settings),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
+      approvalHistory: new CosmosApprovalHistory(containers.approvals),
       botState: new CosmosBotStorage(containers.botState, "merge"),
       procurementData,
       procurementContainers: containers,
