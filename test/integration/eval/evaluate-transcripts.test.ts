@@ -13,6 +13,7 @@ import {
   type TranscriptSource,
 } from "../../../src/jobs/ports";
 import { goldenCaseLookup, type GoldenCase } from "../../../src/eval/golden";
+import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
 
 const base = TranscriptDocumentSchema.parse(
@@ -48,6 +49,12 @@ function memorySource(transcripts: TranscriptDocument[]): TranscriptSource & { a
       return true;
     },
   };
+}
+
+/** A Judge that sees the run as one phase and gives every criterion `verdict`. */
+function scriptOnePhaseJudge(server: ScriptedModelServer, verdict: "PASS" | "FAIL", reasoning: string): void {
+  server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
+  server.fallback("judge.evaluator", { verdict, reasoning, confidence_score: 0.9, evidence: { units: ["Phase A"], step_ids: [4] } });
 }
 
 describe("evaluateTranscripts job", () => {
@@ -268,13 +275,7 @@ describe("evaluateTranscripts job", () => {
             : [renewal],
         };
       });
-      server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
-      server.fallback("judge.evaluator", {
-        verdict: "PASS",
-        reasoning: "Next actions given.",
-        confidence_score: 0.9,
-        evidence: { units: ["Phase A"], step_ids: [4] },
-      });
+      scriptOnePhaseJudge(server, "PASS", "Next actions given.");
     }
 
     async function evaluate(transcripts: TranscriptDocument[]) {
@@ -336,13 +337,7 @@ describe("evaluateTranscripts job", () => {
           { topic: "contract renewal terms", onTopic: false, referenceTopics: [], answered: true },
         ],
       });
-      server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
-      server.fallback("judge.evaluator", {
-        verdict: "FAIL",
-        reasoning: "Off the question.",
-        confidence_score: 0.9,
-        evidence: { units: ["Phase A"], step_ids: [4] },
-      });
+      scriptOnePhaseJudge(server, "FAIL", "Off the question.");
       const { saved, events } = await evaluate([misrouted]);
       const topics = saved[0].metrics.find((metric) => metric.metric === "topic-adherence")!;
       assert.deepEqual([topics.score, topics.parts.referenceTopicSource, topics.parts.recall], [0, "question", 0]);
@@ -366,13 +361,7 @@ describe("evaluateTranscripts job", () => {
           { topic: "contract renewal", onTopic: true, referenceTopics: ["supplier contracts and renewals"], answered: true },
         ],
       });
-      server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
-      server.fallback("judge.evaluator", {
-        verdict: "PASS",
-        reasoning: "ok",
-        confidence_score: 0.9,
-        evidence: { units: ["Phase A"], step_ids: [4] },
-      });
+      scriptOnePhaseJudge(server, "PASS", "ok");
       const golden: GoldenCase = {
         id: "acme-renewal-8pct",
         question: "Can we renew the Acme SaaS contract at +8%?",
@@ -425,13 +414,7 @@ describe("evaluateTranscripts job", () => {
           { topic: "football results", onTopic: false, referenceTopics: [], answered: false },
         ],
       });
-      server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
-      server.fallback("judge.evaluator", {
-        verdict: "PASS",
-        reasoning: "ok",
-        confidence_score: 0.9,
-        evidence: { units: ["Phase A"], step_ids: [4] },
-      });
+      scriptOnePhaseJudge(server, "PASS", "ok");
       const { saved } = await evaluate([
         { ...base, decision: { ...routedToContract, selected: ["knowledge"], priority: ["knowledge"], fallback: true } },
       ]);
