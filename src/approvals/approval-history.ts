@@ -1,11 +1,5 @@
 import type { Approval, ApprovalAuditEntry } from "../domain";
 
-/** Reads the stored approvals for history and export (src/storage implements it on Cosmos). */
-export interface ApprovalHistorySource {
-  /** Every approval created at or after `since` (all of them without it), oldest first, with its audit entries. */
-  listCreatedSince(since?: string): Promise<Approval[]>;
-}
-
 /** One approval as auditors and approvers read it: who asked what, who decided what and how fast. */
 export interface ApprovalHistoryEntry {
   approvalId: string;

@@ -2,10 +2,7 @@ import type { Container } from "@azure/cosmos";
 import { ApprovalSchema, type Approval } from "../domain";
 import { queryDocuments } from "./documents";
 
-/**
- * The approval history, read from the `approvals` container (the records are never deleted).
- * It satisfies src/approvals' ApprovalHistorySource.
- */
+/** The approval history, read from the `approvals` container (the records are never deleted). */
 export class CosmosApprovalHistory {
   constructor(private readonly container: Container) {}
 
