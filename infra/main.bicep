@@ -93,6 +93,9 @@ param operatorChannelId string = ''
 @description('NCRONTAB schedule of the evaluation timer.')
 param evalSchedule string = '0 0 * * * *'
 
+@description('NCRONTAB schedule of the golden-set canary timer (default daily at 05:00 UTC).')
+param canarySchedule string = '0 0 5 * * *'
+
 @description('E-mail addresses that receive alert notifications.')
 param alertEmails array = []
 
@@ -243,6 +246,8 @@ var sharedSettings = {
   EVAL_MODELS: ''
   EVAL_BATCH_SIZE: '50'
   EVAL_CONCURRENCY: '4'
+  GOLDEN_SET_DIR: 'test/fixtures/golden'
+  CANARY_SCHEDULE: canarySchedule
   SCM_DO_BUILD_DURING_DEPLOYMENT: 'false'
 }
 

@@ -182,6 +182,10 @@ export const EnvSchema = z.object({
   EVAL_API_KEYS: EvalApiKeysSchema,
   EVAL_BATCH_SIZE: positiveInt.default(50),
   EVAL_CONCURRENCY: positiveInt.default(4),
+  /** The golden set (`*.jsonl`), relative to the working directory: the canary's questions and the live job's references. */
+  GOLDEN_SET_DIR: z.string().min(1).default("test/fixtures/golden"),
+  /** NCRONTAB schedule of the golden-set canary timer (default daily at 05:00 UTC). */
+  CANARY_SCHEDULE: z.string().min(1).default("0 0 5 * * *"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
