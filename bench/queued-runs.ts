@@ -37,7 +37,7 @@ export async function startQueuedRuns(
     workflow: deps,
     lifecycle: new RunLifecycle(log),
     delivery,
-    settings: { concurrency: 1, leaseSeconds: 30, maxDeliveries: 5 },
+    settings: { concurrency: 1, leaseSeconds: 30, maxDeliveries: 5, maxQuestionChars: 4000 },
     log,
   });
   worker.start();

@@ -84,11 +84,17 @@ param contractSensitivityLabel string = ''
 @description('Comma-separated Entra object ids allowed to approve.')
 param approverAadIds string = ''
 
+@description('Comma-separated Entra object ids of the admins who may choose the approver channel with `approvers here` (empty: nobody may; pin it with approverTeamId/approverChannelId).')
+param approverAdminAadIds string = ''
+
 @description('Teams channel id for operator notices about failed runs (optional).')
 param operatorChannelId string = ''
 
 @description('NCRONTAB schedule of the evaluation timer.')
 param evalSchedule string = '0 0 * * * *'
+
+@description('NCRONTAB schedule of the golden-set canary timer (default daily at 05:00 UTC).')
+param canarySchedule string = '0 0 5 * * *'
 
 @description('E-mail addresses that receive alert notifications.')
 param alertEmails array = []
@@ -223,6 +229,7 @@ var sharedSettings = {
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId
   APPROVER_AAD_IDS: approverAadIds
+  APPROVER_ADMIN_AAD_IDS: approverAdminAadIds
   APPROVAL_REMIND_AFTER: '4h'
   APPROVAL_EXPIRE_AFTER: '72h'
   APPROVAL_SEGREGATION_OF_DUTIES: 'true'
@@ -239,6 +246,8 @@ var sharedSettings = {
   EVAL_MODELS: ''
   EVAL_BATCH_SIZE: '50'
   EVAL_CONCURRENCY: '4'
+  GOLDEN_SET_DIR: 'test/fixtures/golden'
+  CANARY_SCHEDULE: canarySchedule
   SCM_DO_BUILD_DURING_DEPLOYMENT: 'false'
 }
 

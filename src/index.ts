@@ -120,7 +120,6 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       workflow,
       lifecycle,
       messenger,
-      names,
       answers,
       streams,
       queue,
@@ -141,6 +140,8 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     bot.worker.start();
     approvals.start();
     if (endpoints) for (const line of describeEndpointStatuses(endpoints.endpointStatuses())) log(`model endpoint, ${line}`);
+    // Locally the dev runner writes the channel after start-up; in production an empty setup must be seen at once.
+    if (config.env.NODE_ENV === "production") for (const gap of await approvals.setupGaps()) log(`WARNING ${gap}`);
     log(
       `Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${bot.worker.instanceId})`,
     );

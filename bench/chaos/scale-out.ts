@@ -11,6 +11,10 @@
  * rate the two survivors carry with about half their slots. A survivor saturated by a burst larger
  * than its capacity cannot meet the bound, whatever the queue does: an orphan that reappears waits
  * for the next free slot (up to one run's length) before its own remaining run.
+ *
+ * Before that, with the three instances fresh, the store is paused for 12 s (connections open, nothing
+ * answered, so every store call hangs until the client's timeout) while questions arrive on all three:
+ * accepting a question needs only the queue, so none may be lost and none answered twice.
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -19,7 +23,7 @@ import { postActivity, userMessage } from "../activities";
 import { freePort, type BotProcess } from "../bot-process";
 import { finalReplies, runIdsIn } from "../outcomes";
 import { percentile } from "../stats";
-import { withKillRig } from "./kill-rig";
+import { withKillRig, type KillRig } from "./kill-rig";
 
 const BOT_ENTRY = join(__dirname, "..", "bench-bot.ts");
 
@@ -43,6 +47,23 @@ const QUESTIONS = [
   "What is a fair price for office chairs?",
 ];
 
+/** How long the store is paused in the first phase. */
+const STORE_PAUSE_MS = 12_000;
+
+/** Questions that arrive, round-robin over the three instances, while the store is paused. */
+const PAUSED_QUESTIONS = 12;
+
+/** What one phase's askers saw. */
+export interface PhaseOutcome {
+  asked: number;
+  /** Conversations that got at least one final reply. */
+  answered: number;
+  /** Conversations with no final reply. */
+  lost: number;
+  /** Final replies beyond the first in any conversation. */
+  duplicated: number;
+}
+
 /** How long runs taken over waited and took, in seconds from the event that orphaned them. */
 export interface Takeovers {
   /** … until a survivor claimed the run. */
@@ -53,13 +74,10 @@ export interface Takeovers {
 
 /** What the scenario saw. */
 export interface ScaleOutResult {
-  questions: number;
-  /** Conversations that got exactly one final reply. */
-  answered: number;
-  /** Final replies beyond the first in any conversation. */
-  duplicates: number;
-  /** Conversations with no final reply. */
-  lost: number;
+  /** Questions asked while the store was paused. */
+  storePaused: PhaseOutcome;
+  /** Questions asked around the kill and the restart. */
+  killAndRestart: PhaseOutcome;
   /** Runs the killed instance held, measured from the kill. */
   killed: Takeovers;
   /** Runs the restarted instance gave back unfinished, measured from its SIGTERM. */
@@ -77,7 +95,7 @@ export async function scaleOut(
 ): Promise<ScaleOutResult> {
   sim.reset();
   const env = { RUN_LEASE_SECONDS: String(SCALE_OUT_LEASE_SECONDS), RUN_WORKER_CONCURRENCY: String(CONCURRENCY) };
-  return withKillRig(baseUrl, env, async ({ connector, serviceUrl, store, startBot }) => {
+  return withKillRig(baseUrl, env, async ({ connector, serviceUrl, store, startBot, pauseStore }) => {
     // The bench's bot entry: tools read the sample data from memory, as a real Cosmos account would answer in
     // milliseconds where the embedded server takes seconds per spend query (it would starve every instance).
     // Three tsx processes starting at once on a loaded machine take a while: a generous start-up bound.
@@ -91,9 +109,9 @@ export async function scaleOut(
       return order[next++ % order.length];
     };
     const conversations: string[] = [];
-    const ask = async (i: number) => {
+    const ask = async (i: number, into = conversations) => {
       const conversationId = `personal-${randomUUID()}`;
-      conversations.push(conversationId);
+      into.push(conversationId);
       const activity = userMessage(serviceUrl, conversationId, QUESTIONS[i % QUESTIONS.length], `user-${i % 7}`);
       // Like a load balancer: an instance that refuses the connection is skipped for the next one.
       for (let attempt = 1; ; attempt++) {
@@ -105,6 +123,26 @@ export async function scaleOut(
       }
     };
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const allAnswered = async (ids: string[], withinMs: number) => {
+      const deadline = Date.now() + withinMs;
+      while (Date.now() < deadline && ids.some((id) => finalReplies(connector.inConversation(id)).length === 0)) await sleep(250);
+      // A doubled reply would come shortly after the first.
+      await sleep(2_000);
+    };
+
+    // The store paused while questions arrive on every instance; they are answered once it is back.
+    const pausedConversations: string[] = [];
+    pauseStore(STORE_PAUSE_MS);
+    log(`  store paused for ${STORE_PAUSE_MS / 1000} s`);
+    for (let i = 0; i < PAUSED_QUESTIONS; i++) {
+      await ask(i, pausedConversations);
+      await sleep((STORE_PAUSE_MS * 0.8) / PAUSED_QUESTIONS);
+    }
+    await allAnswered(pausedConversations, 120_000);
+    const storePaused = outcomeOf(connector, pausedConversations);
+    log(
+      `  store paused: ${storePaused.answered}/${storePaused.asked} answered, ${storePaused.lost} lost, ${storePaused.duplicated} duplicated`,
+    );
 
     // Every instance at its concurrency; the questions are posted round-robin, but a worker takes from the shared queue.
     const burst = Math.min(count, INSTANCES * CONCURRENCY);
@@ -145,23 +183,15 @@ export async function scaleOut(
     live.add(1);
     log(`  restarted instance 1 (SIGTERM, then started again; back after ${((performance.now() - termAt) / 1000).toFixed(1)} s)`);
     await steady;
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline && conversations.some((id) => finalReplies(connector.inConversation(id)).length === 0)) await sleep(250);
-    await sleep(2_000);
+    await allAnswered(conversations, 120_000);
     for (const [i, bot] of bots.entries())
       for (const line of bot.output.filter((l) => /fail|error|lease|poison|queue:/i.test(l)).slice(-5)) log(`  instance ${i}: ${line}`);
 
-    let answered = 0;
-    let duplicates = 0;
-    let lost = 0;
     const killed: Takeovers = { claimedSeconds: [], finishedSeconds: [] };
     const restarted: Takeovers = { claimedSeconds: [], finishedSeconds: [] };
     for (const id of conversations) {
       const activities = connector.inConversation(id);
       const finals = activities.filter((a) => finalReplies([a]).length > 0);
-      if (finals.length === 0) lost++;
-      else answered++;
-      duplicates += Math.max(0, finals.length - 1);
       const [runId] = runIdsIn(activities);
       const lifecycle = runId ? (await store.runs.load(runId))?.lifecycle : undefined;
       if (!lifecycle?.claimedAt || !finals[0]) continue;
@@ -183,18 +213,43 @@ export async function scaleOut(
       origin.takeovers.finishedSeconds.push((finals[0].at - origin.at) / 1000);
     }
     return {
-      questions: conversations.length,
-      answered,
-      duplicates,
-      lost,
+      storePaused,
+      killAndRestart: outcomeOf(connector, conversations),
       killed,
       restarted,
       leaseSeconds: SCALE_OUT_LEASE_SECONDS,
       injected:
-        `${INSTANCES} instances × ${CONCURRENCY} runs, lease ${SCALE_OUT_LEASE_SECONDS} s; ${count} questions: ${burst} at once, then one every ${ARRIVAL_MS} ms; ` +
+        `${INSTANCES} instances × ${CONCURRENCY} runs, lease ${SCALE_OUT_LEASE_SECONDS} s; first the store paused ${STORE_PAUSE_MS / 1000} s while ${PAUSED_QUESTIONS} questions arrive; ` +
+        `then ${count} questions: ${burst} at once, then one every ${ARRIVAL_MS} ms; ` +
         `kill -9 of one instance 1 s after the burst, graceful restart of another ${SCALE_OUT_LEASE_SECONDS + 10} s later`,
     };
   });
+}
+
+/** Counts what the askers in `conversations` were finally told. */
+function outcomeOf(connector: KillRig["connector"], conversations: string[]): PhaseOutcome {
+  const finals = conversations.map((id) => finalReplies(connector.inConversation(id)).length);
+  return {
+    asked: conversations.length,
+    answered: finals.filter((n) => n > 0).length,
+    lost: finals.filter((n) => n === 0).length,
+    duplicated: finals.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
+  };
+}
+
+/** The per-phase table: asked / answered / lost / duplicated. */
+export function phaseTable(result: ScaleOutResult): string {
+  const rows = [
+    ["phase", "asked", "answered", "lost", "duplicated"],
+    ...(
+      [
+        [`store paused ${STORE_PAUSE_MS / 1000} s, ${INSTANCES} instances`, result.storePaused],
+        ["kill -9 and restart", result.killAndRestart],
+      ] as const
+    ).map(([phase, o]) => [phase, String(o.asked), String(o.answered), String(o.lost), String(o.duplicated)]),
+  ];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  return rows.map((row) => row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ")).join("\n");
 }
 
 /** The table `npm run chaos -- scale-out` prints. */
@@ -206,10 +261,6 @@ export function scaleOutTable(result: ScaleOutResult): string {
     [`  takeover p50 / p95 (${from} → final reply)`, `${p(t.finishedSeconds, 50)} / ${p(t.finishedSeconds, 95)}`],
   ];
   const rows = [
-    ["questions", String(result.questions)],
-    ["answers (exactly one final reply)", String(result.answered)],
-    ["duplicates", String(result.duplicates)],
-    ["lost", String(result.lost)],
     ...takeoverRows("killed", "kill", result.killed),
     ...takeoverRows("restarted", "SIGTERM", result.restarted),
     ["bound (lease + 10 s)", `${result.leaseSeconds + 10} s`],
@@ -222,10 +273,10 @@ export function scaleOutTable(result: ScaleOutResult): string {
 export function scaleOutPassed(result: ScaleOutResult): boolean {
   const bound = result.leaseSeconds + 10;
   const inBound = (t: Takeovers) => t.finishedSeconds.every((s) => s <= bound);
+  const whole = (o: PhaseOutcome) => o.lost === 0 && o.duplicated === 0 && o.answered === o.asked;
   return (
-    result.lost === 0 &&
-    result.duplicates === 0 &&
-    result.answered === result.questions &&
+    whole(result.storePaused) &&
+    whole(result.killAndRestart) &&
     result.killed.finishedSeconds.length > 0 &&
     inBound(result.killed) &&
     inBound(result.restarted)

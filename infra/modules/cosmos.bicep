@@ -20,6 +20,7 @@ var containers = [
   { name: 'conversationMemory', partitionKey: '/id', defaultTtl: -1 }
   { name: 'settings', partitionKey: '/id' }
   { name: 'evaluations', partitionKey: '/transcriptId' }
+  { name: 'canaryRuns', partitionKey: '/id' }
   { name: 'suppliers', partitionKey: '/id' }
   { name: 'contracts', partitionKey: '/supplierId' }
   { name: 'spend', partitionKey: '/supplierId' }

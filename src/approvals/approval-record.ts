@@ -42,9 +42,43 @@ export function newApproval(state: RunState, reference: Reference, now: Date, ex
   };
 }
 
-/** The approval with one more audit entry. */
+/** Most audit entries an approval keeps: every click is a write, and the record must stay small to read and write. */
+export const MAX_AUDIT_ENTRIES = 100;
+
+/** Outcomes of clicks that are refused: counted per person, action and hour rather than appended one by one. */
+const COUNTED_OUTCOMES = new Set(["refused", "invalid"]);
+/** Outcomes of clicks that changed nothing: the first to go when the audit is full (decisions, expiry, delivery stay). */
+const NO_CHANGE_OUTCOMES = new Set([...COUNTED_OUTCOMES, "already_decided"]);
+
+/**
+ * The approval with one more audit entry. A refused click adds to its person's counter for that
+ * action and hour when there is one; when the audit is over its maximum length, the oldest entries
+ * of clicks that changed nothing are dropped (and counted in `auditDropped`).
+ */
 export function withAudit(approval: Approval, entry: ApprovalAuditEntry): Approval {
-  return { ...approval, audit: [...approval.audit, entry] };
+  const counter = COUNTED_OUTCOMES.has(entry.outcome) ? approval.audit.findIndex((kept) => sameCounter(kept, entry)) : -1;
+  const audit =
+    counter >= 0
+      ? approval.audit.map((kept, index) => (index === counter ? { ...kept, count: (kept.count ?? 1) + 1, lastAt: entry.at } : kept))
+      : [...approval.audit, entry];
+  let dropped = 0;
+  while (audit.length > MAX_AUDIT_ENTRIES) {
+    const oldest = audit.findIndex((kept) => NO_CHANGE_OUTCOMES.has(kept.outcome));
+    if (oldest < 0) break;
+    audit.splice(oldest, 1);
+    dropped++;
+  }
+  return { ...approval, audit, ...(dropped > 0 ? { auditDropped: (approval.auditDropped ?? 0) + dropped } : {}) };
+}
+
+/** Same person, outcome and action, in the same UTC hour. */
+function sameCounter(kept: ApprovalAuditEntry, entry: ApprovalAuditEntry): boolean {
+  return (
+    kept.actorAadObjectId === entry.actorAadObjectId &&
+    kept.outcome === entry.outcome &&
+    kept.action === entry.action &&
+    kept.at.slice(0, 13) === entry.at.slice(0, 13)
+  );
 }
 
 /** True when the review period of `approval` has ended at `now` (whether or not anything marked it expired). */

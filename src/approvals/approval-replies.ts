@@ -12,6 +12,7 @@ export interface ApprovalReplies {
   tryAgain: string;
   channelSet: (posted: number) => string;
   channelCommandRefused: string;
+  channelCommandNoAdmins: string;
   channelCommandNotInChannel: string;
   reminder: (expiresAt: string) => string;
 }
@@ -30,7 +31,10 @@ const REPLIES: Record<Language, ApprovalReplies> = {
     tryAgain: "The decision could not be saved just now. Nothing was changed; please try again.",
     channelSet: (posted) =>
       `This channel is now the approver channel: answers that need a review will be posted here as new threads.${posted > 0 ? ` ${posted} waiting approval(s) posted.` : ""}`,
-    channelCommandRefused: "Only an approver can choose the approver channel. Nothing was changed.",
+    channelCommandRefused:
+      "Only an admin listed in APPROVER_ADMIN_AAD_IDS can choose the approver channel. Nothing was changed; ask your Procura admin.",
+    channelCommandNoAdmins:
+      "No one may choose the approver channel here: no admin is configured (APPROVER_ADMIN_AAD_IDS is empty). Nothing was changed; an administrator sets APPROVER_ADMIN_AAD_IDS, or APPROVER_TEAM_ID and APPROVER_CHANNEL_ID.",
     channelCommandNotInChannel: "Run **approvers here** in a channel of a team to make that channel the approver channel.",
     reminder: (expiresAt) => `⏰ Reminder: this answer is still waiting for a decision. It expires at ${expiresAt} (UTC).`,
   },
@@ -45,7 +49,10 @@ const REPLIES: Record<Language, ApprovalReplies> = {
     tryAgain: "現在判断を保存できませんでした。変更は行われていません。もう一度お試しください。",
     channelSet: (posted) =>
       `このチャネルを承認チャネルに設定しました。確認が必要な回答は新しいスレッドとしてここに投稿されます。${posted > 0 ? `承認待ち ${posted} 件を投稿しました。` : ""}`,
-    channelCommandRefused: "承認チャネルを選べるのは承認者のみです。変更は行われていません。",
+    channelCommandRefused:
+      "承認チャネルを選べるのは APPROVER_ADMIN_AAD_IDS に登録された管理者のみです。変更は行われていません。Procura の管理者にご相談ください。",
+    channelCommandNoAdmins:
+      "管理者が設定されていない（APPROVER_ADMIN_AAD_IDS が空）ため、ここでは承認チャネルを選べません。変更は行われていません。管理者が APPROVER_ADMIN_AAD_IDS、または APPROVER_TEAM_ID と APPROVER_CHANNEL_ID を設定してください。",
     channelCommandNotInChannel:
       "チームのチャネルで **承認者はここ**（または **approvers here**）と入力すると、そのチャネルが承認チャネルになります。",
     reminder: (expiresAt) => `⏰ リマインダー: この回答はまだ判断待ちです。期限は ${expiresAt} (UTC) です。`,

@@ -15,11 +15,16 @@ export const StoredApproverChannelSchema = z.object({
 });
 export type StoredApproverChannel = z.infer<typeof StoredApproverChannelSchema>;
 
-/** The configured approver channel and approvers (APPROVER_TEAM_ID, APPROVER_CHANNEL_ID, APPROVER_AAD_IDS). */
+/**
+ * The configured approver channel, approvers and the admins who may choose the channel
+ * (APPROVER_TEAM_ID, APPROVER_CHANNEL_ID, APPROVER_AAD_IDS, APPROVER_ADMIN_AAD_IDS).
+ */
 export interface ApproverConfig {
   teamId?: string;
   channelId?: string;
   aadIds: readonly string[];
+  /** Who may run `approvers here`: choosing the channel chooses who decides (its team's members), so only admins may. */
+  adminAadIds: readonly string[];
   /** APPROVAL_SEGREGATION_OF_DUTIES: the requester may not decide their own request, even as an approver. */
   segregationOfDuties: boolean;
 }

@@ -7,6 +7,7 @@ import { systemClock } from "../workflow/deps";
 import type { Clock, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 import { ApprovalService } from "./approval-service";
+import { currentApproverSetupGaps } from "./approver-setup";
 import type { ApprovalDeps } from "./deps";
 import { runApprovalMaintenance, type MaintenanceResult } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
@@ -49,6 +50,8 @@ export interface Approvals {
   forBot: ApprovalsForBot;
   /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
   runMaintenance(now?: Date): Promise<MaintenanceResult>;
+  /** What keeps approvals from working with this configuration and stored channel (for the start banner). */
+  setupGaps(): Promise<string[]>;
   /** Starts the in-process maintenance timer when APPROVAL_SCHEDULER=bot (otherwise a no-op). */
   start(intervalMs?: number): void;
   /** Stops the timer and waits (within `timeoutMs`) for background deliveries. */
@@ -74,6 +77,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
       ...(config.env.APPROVER_TEAM_ID ? { teamId: config.env.APPROVER_TEAM_ID } : {}),
       ...(config.env.APPROVER_CHANNEL_ID ? { channelId: config.env.APPROVER_CHANNEL_ID } : {}),
       aadIds: config.env.APPROVER_AAD_IDS,
+      adminAadIds: config.env.APPROVER_ADMIN_AAD_IDS,
       segregationOfDuties: config.env.APPROVAL_SEGREGATION_OF_DUTIES,
     },
     timing: config.approvals,
@@ -99,6 +103,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
       continueApproval: (approvalId) => service.settle(approvalId),
     },
     runMaintenance,
+    setupGaps: () => currentApproverSetupGaps(deps.approvers, deps.settings),
     start(intervalMs) {
       stopScheduler ??= startApprovalScheduler(config.env.APPROVAL_SCHEDULER, () => runMaintenance(), {
         log,

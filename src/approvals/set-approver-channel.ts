@@ -1,7 +1,6 @@
 import type { Language } from "../domain";
 import { approvalRepliesFor } from "./approval-replies";
-import { APPROVER_CHANNEL_SETTING, resolveApproverChannel, type StoredApproverChannel } from "./approver-channel";
-import { authorizeApprover } from "./authorize";
+import { APPROVER_CHANNEL_SETTING, type StoredApproverChannel } from "./approver-channel";
 import type { ApprovalDeps } from "./deps";
 import type { Actor, TeamMembership } from "./ports";
 import { postApprovalThread } from "./post-approval-thread";
@@ -17,26 +16,16 @@ export interface ApproverChannelCommand {
 /**
  * `approvers here`: makes the channel the message came from the approver channel (stored in
  * settings, so every instance and restart sees it), then posts approvals still waiting for a channel.
- * Who may run it: anyone listed in APPROVER_AAD_IDS or a member of the current approver team; while
- * neither exists (a fresh install with no approvers configured) anyone may, to bootstrap.
+ * The channel's team decides approvals, so only an admin listed in APPROVER_ADMIN_AAD_IDS may run it;
+ * with none listed, nobody may (the channel is then configuration: APPROVER_TEAM_ID, APPROVER_CHANNEL_ID).
  */
 export async function setApproverChannel(deps: ApprovalDeps, command: ApproverChannelCommand): Promise<string> {
   const replies = approvalRepliesFor(command.language);
   if (!command.channel) return replies.channelCommandNotInChannel;
-  const current = await resolveApproverChannel(deps.approvers, deps.settings);
-  const teamId = current?.teamId;
-  const bootstrap = deps.approvers.aadIds.length === 0 && teamId === undefined;
-  if (!bootstrap) {
-    const authorization = await authorizeApprover(
-      { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
-      command.actor,
-      undefined,
-      command.membership,
-    );
-    if (!authorization.ok) {
-      deps.log(`approvers here refused: ${authorization.why}`);
-      return replies.channelCommandRefused;
-    }
+  const admins = deps.approvers.adminAadIds;
+  if (command.actor.aadObjectId === "" || !admins.includes(command.actor.aadObjectId)) {
+    deps.log(`approvers here refused: ${admins.length === 0 ? "APPROVER_ADMIN_AAD_IDS is empty" : "not in APPROVER_ADMIN_AAD_IDS"}`);
+    return admins.length === 0 ? replies.channelCommandNoAdmins : replies.channelCommandRefused;
   }
   const stored: StoredApproverChannel = {
     ...command.channel,
@@ -44,9 +33,7 @@ export async function setApproverChannel(deps: ApprovalDeps, command: ApproverCh
     setAt: deps.clock.now().toISOString(),
   };
   await deps.settings.set(APPROVER_CHANNEL_SETTING, stored);
-  deps.log(
-    `approver channel set to ${stored.channelId} (team ${stored.teamId})${bootstrap ? " by bootstrap: no approvers were configured" : ""}`,
-  );
+  deps.log(`approver channel set to ${stored.channelId} (team ${stored.teamId}) by an admin`);
   return replies.channelSet(await postWaiting(deps));
 }
 

@@ -28,8 +28,7 @@ export function buildAnswerCard(view: AnswerView, limitBytes?: number): Adaptive
       answerBody: buildAnswerBody(view, view.language, limits, "answer-", { withConclusion: !view.textAbove }),
       failed: view.failed.map((item) => ({ name: item.name, reason: truncate(item.reason, limits.reason) })),
       maxCommentChars: MAX_COMMENT_CHARS,
-      askFeedback: !view.nativeFeedback && !view.feedbackGiven,
-      feedbackThanks: view.feedbackGiven ? labels.feedbackThanks(view.feedbackGiven) : "",
+      askFeedback: !view.nativeFeedback,
     });
   }, limitBytes);
 }

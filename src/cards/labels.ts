@@ -161,10 +161,10 @@ const en: CardLabels = {
   helpTitle: "How to use Procura",
   helpBody: "Ask a procurement question in English or Japanese. In a channel or group chat, @mention me.",
   memoryNote: (duration) =>
-    `I remember this conversation's last questions, the conclusions of my answers and what they were about (suppliers, contracts, categories, periods, amounts) for ${duration} after your latest question, so you can follow up with “and last year?” or “why?”. In a channel, each thread has its own memory. Type reset to make me forget it.`,
+    `I remember this conversation's last questions, the conclusions of my answers and what they were about (suppliers, contracts, categories, periods, amounts) for ${duration} after your latest question, so you can follow up with “and last year?” or “why?”. In a channel, each thread has its own memory. In group chats and channels I remember each person's questions separately: a follow-up continues your own questions, and reset forgets only yours.`,
   examplesHeading: "Examples",
   commandsHeading: "Commands",
-  commands: ["help — show this card", "reset — forget this conversation's questions and answers"],
+  commands: ["help — show this card", "reset — forget your questions and answers in this conversation"],
   outOfScopeTitle: "That is outside what I can help with",
   outOfScopeBody:
     "I answer procurement questions only: purchases, suppliers, contracts, spend, prices and purchasing policy. For other topics, please ask the team that owns them.",
@@ -266,10 +266,10 @@ const ja: CardLabels = {
   helpTitle: "Procura の使い方",
   helpBody: "調達に関する質問を日本語または英語で送ってください。チャネルやグループチャットでは @メンションしてください。",
   memoryNote: (duration) =>
-    `この会話の直近の質問、回答の結論、対象（取引先・契約・カテゴリ・期間・金額）を最後の質問から${duration}覚えています。「では昨年度は？」「なぜ？」のように続けて質問できます。チャネルではスレッドごとに記憶します。reset と入力すると忘れます。`,
+    `この会話の直近の質問、回答の結論、対象（取引先・契約・カテゴリ・期間・金額）を最後の質問から${duration}覚えています。「では昨年度は？」「なぜ？」のように続けて質問できます。チャネルではスレッドごとに記憶します。グループチャットとチャネルでは参加者ごとに別々に記憶するため、続けての質問はあなた自身の質問を引き継ぎ、reset で消えるのもあなたの記憶だけです。`,
   examplesHeading: "質問の例",
   commandsHeading: "コマンド",
-  commands: ["help — このカードを表示", "reset — この会話の質問と回答の記憶を消去"],
+  commands: ["help — このカードを表示", "reset — この会話でのあなたの質問と回答の記憶を消去"],
   outOfScopeTitle: "この質問にはお答えできません",
   outOfScopeBody:
     "Procura がお答えできるのは調達に関する質問（購入、取引先、契約、支出、価格、購買規程）だけです。その他の内容は担当部署にお問い合わせください。",

@@ -136,8 +136,6 @@ export interface AnswerView extends AnswerBodyView {
   failed: { name: string; reason: string }[];
   offline: boolean;
   review?: ReviewView;
-  /** Set once the user has rated the answer: the card thanks them instead of asking again. */
-  feedbackGiven?: "up" | "down";
   /** The conclusion and rationale are the message's text above the card (a streamed answer): the card leaves them out. */
   textAbove?: boolean;
   /** Teams' own feedback loop rates the message: the card asks for no rating. */

@@ -1,14 +1,15 @@
 /**
  * `npm run chaos`: injects the faults of the resilience suite (bench/chaos) and prints a table of
  * what was injected and what the user saw. Exits 1 if any run was lost, doubled or left unfinished.
- * `npm run chaos -- scale-out [questions]`: three instances on one queue, one killed, one restarted.
+ * `npm run chaos -- scale-out [questions]`: three instances on one queue; the store paused while questions
+ * arrive, then one instance killed and another restarted.
  */
 import { botKilledAwaitingApproval } from "../../bench/chaos/approval-kill";
 import { botKilledMidRun } from "../../bench/chaos/bot-kill";
 import { GRAPH_FAULTS, runGraphFault, startFaultSimulator, storeOutage } from "../../bench/chaos/graph-faults";
 import { primaryModelOutage } from "../../bench/chaos/model-failover";
 import { benchQuestions } from "../../bench/questions";
-import { scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
+import { phaseTable, scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
 import { describeError } from "../domain";
 
 interface Row {
@@ -69,7 +70,8 @@ async function scaleOutMain(questions: number): Promise<number> {
   try {
     process.stderr.write(`· scale-out: 3 instances, ${questions} questions…\n`);
     const result = await scaleOut(sim, baseUrl, questions, (line) => process.stderr.write(`${line}\n`));
-    process.stdout.write(`${result.injected}\n${scaleOutTable(result)}\n${scaleOutPassed(result) ? "ok" : "FAIL"}\n`);
+    const passed = scaleOutPassed(result) ? "ok" : "FAIL";
+    process.stdout.write(`${result.injected}\n\n${phaseTable(result)}\n\n${scaleOutTable(result)}\n${passed}\n`);
     return scaleOutPassed(result) ? 0 : 1;
   } finally {
     await sim.stop();

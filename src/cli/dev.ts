@@ -14,11 +14,19 @@ import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlay
 
 /**
  * The settings of a local run: the environment, with the local tenant's approvers (Kenji, Maria)
- * as APPROVER_AAD_IDS unless it names approvers itself.
+ * as APPROVER_AAD_IDS and as APPROVER_ADMIN_AAD_IDS (so `approvers here` typed in the approver's
+ * Playground works too), unless the environment names them itself.
  */
 export function devConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const approvers = localApprovers(readPlaygroundConfig()).map((user) => user.aadObjectId);
-  return loadConfig({ ...env, APPROVER_AAD_IDS: env.APPROVER_AAD_IDS?.trim() ? env.APPROVER_AAD_IDS : approvers.join(",") });
+  const approvers = localApprovers(readPlaygroundConfig())
+    .map((user) => user.aadObjectId)
+    .join(",");
+  const orLocal = (value: string | undefined) => (value?.trim() ? value : approvers);
+  return loadConfig({
+    ...env,
+    APPROVER_AAD_IDS: orLocal(env.APPROVER_AAD_IDS),
+    APPROVER_ADMIN_AAD_IDS: orLocal(env.APPROVER_ADMIN_AAD_IDS),
+  });
 }
 
 /** The start banner: what to open as whom, and the settings that choose the ports. */

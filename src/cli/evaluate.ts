@@ -4,6 +4,7 @@
  *   judge --logs DIR [--criteria FILE]
  *   transcripts [--since ISO]
  *   golden [--dir DIR] [--json]
+ *   canary [--dir DIR]          (the golden set on the deployed models, stored and reported; exits 1 on any failure)
  *   scope [--dir DIR]
  *   followups [--file FILE.json]
  *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
@@ -30,7 +31,9 @@ import { readHistoryLogs } from "../eval/judge/judge-step";
 import { openPromptFiles } from "../eval/prompt-files";
 import { isModelGraded, MetricOptionsSchema, scoreSample } from "../eval/score-sample";
 import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
-import { buildTranscript, MemoryRunStore } from "../storage";
+import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
+import { goldenWorkflow } from "../composition/golden-workflow";
+import { MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { z } from "zod";
 import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../eval/scope-figures";
@@ -44,6 +47,7 @@ const USAGE = `Usage: npm run evaluate -- <command>
   judge --logs DIR [--criteria FILE]
   transcripts [--since ISO-8601]
   golden [--dir DIR] [--json]
+  canary [--dir DIR]
   scope [--dir DIR]
   followups [--file FILE.json]
   compare-modes [--dir DIR]
@@ -122,28 +126,33 @@ async function transcripts(config: AppConfig, args: string[]): Promise<number> {
 
 async function golden(config: AppConfig, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { dir: { type: "string" }, json: { type: "boolean" } } });
-  const cases = readGoldenSet(values.dir ?? path.resolve(process.cwd(), "test/fixtures/golden"));
-  const deps = await buildWorkflowDeps(config, {
-    data: createInMemoryProcurementData(generateSampleDataSet()),
-    store: new MemoryRunStore(),
-    events: { emit: () => undefined },
-  });
+  const cases = readGoldenSet(path.resolve(values.dir ?? config.env.GOLDEN_SET_DIR));
+  const ask = await goldenWorkflow(config);
   err(`golden: ${cases.length} questions through the ${config.provider.kind} workflow`);
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) err(`${evalModel.skipped}: model-graded metrics are skipped, ToolCallAccuracy runs`);
   const rows: GoldenRow[] = [];
-  const summary = await runGoldenSet(
-    cases,
-    async (question) => buildTranscript(await runQuestion(deps, { question })),
-    evalModel,
-    (line) => {
-      rows.push(goldenRow(line));
-      if (values.json) out(line);
-    },
-  );
+  const summary = await runGoldenSet(cases, ask, evalModel, (line) => {
+    rows.push(goldenRow(line));
+    if (values.json) out(line);
+  });
   if (values.json) out({ summary: { provider: config.provider.kind, ...summary } });
   else for (const line of renderGoldenReport(rows)) process.stdout.write(`${line}\n`);
   return rows.some((row) => row.status === "fail") ? 1 : 0;
+}
+
+/**
+ * The golden-set canary on the deployed models: stored in Cosmos and sent to telemetry; prints the
+ * table of checks and `N passed, M failed`, and exits 1 when a check or the canary itself failed.
+ */
+async function canary(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
+  const record = await runGoldenCanaryOnce(config, { dir: values.dir, log: err });
+  err(
+    `canary ${record.id}: ${record.cases} golden questions on ${record.provider} (router ${record.deployedModels.router}, specialists ${record.deployedModels.specialist}, moderator ${record.deployedModels.moderator})`,
+  );
+  for (const line of renderGoldenReport(record.rows, { countSkipped: false })) process.stdout.write(`${line}\n`);
+  return record.failed > 0 ? 1 : 0;
 }
 
 /**
@@ -223,6 +232,7 @@ const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<nu
   judge,
   transcripts,
   golden,
+  canary,
   scope,
   followups,
   "compare-modes": (_config, args) => compareModesCommand(args),

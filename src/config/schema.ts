@@ -154,6 +154,8 @@ export const EnvSchema = z.object({
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
   APPROVER_AAD_IDS: idList,
+  /** Entra object ids of the admins who may choose the approver channel with `approvers here` (no one else may). */
+  APPROVER_ADMIN_AAD_IDS: idList,
   APPROVAL_REMIND_AFTER: z.string().default("4h"),
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
   /** Segregation of duties: the requester may not approve, edit or reject their own request. */
@@ -180,6 +182,10 @@ export const EnvSchema = z.object({
   EVAL_API_KEYS: EvalApiKeysSchema,
   EVAL_BATCH_SIZE: positiveInt.default(50),
   EVAL_CONCURRENCY: positiveInt.default(4),
+  /** The golden set (`*.jsonl`), relative to the working directory: the canary's questions and the live job's references. */
+  GOLDEN_SET_DIR: z.string().min(1).default("test/fixtures/golden"),
+  /** NCRONTAB schedule of the golden-set canary timer (default daily at 05:00 UTC). */
+  CANARY_SCHEDULE: z.string().min(1).default("0 0 5 * * *"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -28,13 +28,18 @@ export const ApprovalDeliverySchema = z.object({
   claimedAt: z.string().optional(),
 });
 
-/** One audited attempt or decision: who tried what, and what came of it. */
+/**
+ * One audited attempt or decision: who tried what, and what came of it. Repeated refused clicks of
+ * one person in one hour are one entry: `count` attempts, the first at `at`, the last at `lastAt`.
+ */
 export const ApprovalAuditEntrySchema = z.object({
   at: z.string(),
   actorAadObjectId: z.string(),
   action: z.string(),
   outcome: z.string(),
   detail: z.string(),
+  count: z.number().int().min(1).optional(),
+  lastAt: z.string().optional(),
 });
 export type ApprovalAuditEntry = z.infer<typeof ApprovalAuditEntrySchema>;
 
@@ -66,5 +71,7 @@ export const ApprovalSchema = z.object({
   /** When the requester was told the answer is under review (claimed before telling, so only one process tells). */
   requesterToldAt: z.string().optional(),
   audit: z.array(ApprovalAuditEntrySchema),
+  /** How many entries of clicks that changed nothing were dropped to keep the audit within its maximum length. */
+  auditDropped: z.number().int().min(1).optional(),
 });
 export type Approval = z.infer<typeof ApprovalSchema>;

@@ -22,3 +22,4 @@ export * from "./tool-message";
 export * from "./zod-issues";
 export * from "./redact-url";
 export * from "./workflow-settings";
+export * from "./canary";

@@ -6,15 +6,19 @@ export const RationaleItemSchema = z.object({
   citations: z.array(z.string()).describe("referenceIds from the specialists' evidence"),
 });
 
-/** What the Moderator model must return. */
+/**
+ * What the Moderator model must return. `hitl` and `hitlReason` come first: a model writes the fields
+ * in schema order, and the conclusion may stream to the requester only once the answer has said it
+ * needs no approver.
+ */
 export const ModeratorAnswerSchema = z.object({
+  hitl: z.boolean(),
+  hitlReason: z.string(),
   conclusion: z.string().min(1),
   rationale: z.array(RationaleItemSchema),
   findings: z.array(z.object({ specialist: z.string(), summary: z.string() })),
   nextActions: z.array(z.string()),
   qscore: z.number().min(0).max(100),
-  hitl: z.boolean(),
-  hitlReason: z.string(),
   critique: z.string().describe("what is missing or weak; used to re-ask specialists when qscore is low"),
 });
 export type ModeratorAnswer = z.infer<typeof ModeratorAnswerSchema>;

@@ -26,6 +26,14 @@ export const RunMessageSchema = z.discriminatedUnion("kind", [
 /** A run queue message (a new question, or an approver's decision to continue its run). */
 export type RunMessage = z.infer<typeof RunMessageSchema>;
 
+/**
+ * A question's length as MAX_QUESTION_CHARS counts it, at intake and again when a worker takes it
+ * off the queue: characters (code points), so an emoji or a rare kanji counts once.
+ */
+export function questionLength(question: string): number {
+  return Array.from(question).length;
+}
+
 /** The cards a run shows its requester, each sent at most once per run. */
 export const RunCardSchema = z.enum(["answer", "out_of_scope", "clarification", "error", "approval_request"]);
 export type RunCard = z.infer<typeof RunCardSchema>;

@@ -32,12 +32,19 @@ function round(score: number): string {
   return String(Math.round(score * 1000) / 1000);
 }
 
+/** How many rows passed, failed and were skipped. */
+export function countRows(rows: GoldenRow[]): Record<GoldenRow["status"], number> {
+  const count = (status: GoldenRow["status"]) => rows.filter((row) => row.status === status).length;
+  return { pass: count("pass"), fail: count("fail"), skip: count("skip") };
+}
+
 /**
  * The golden run as people read it: a table of scored rows (case, metric, score, result, note), one
- * line per skipped metric kind with how many cases it skipped and why, and the closing count
- * `N passed, M failed, K skipped` over all rows.
+ * line per skipped metric kind with how many cases it skipped and why, and the closing count over
+ * all rows: `N passed, M failed, K skipped`, or `N passed, M failed` when skips are not counted (the
+ * canary, whose skipped kinds are already listed above the count).
  */
-export function renderGoldenReport(rows: GoldenRow[]): string[] {
+export function renderGoldenReport(rows: GoldenRow[], options: { countSkipped: boolean } = { countSkipped: true }): string[] {
   const scored = rows.filter((row) => row.status !== "skip");
   const header = ["case", "metric", "score", "result", "note"];
   const cells = scored.map((row) => [
@@ -64,11 +71,11 @@ export function renderGoldenReport(rows: GoldenRow[]): string[] {
   const skipped = [...skippedKinds].map(
     ([metric, { cases, why }]) => `skipped ${metric} for ${cases} case${cases === 1 ? "" : "s"}: ${why}`,
   );
-  const count = (status: GoldenRow["status"]) => rows.filter((row) => row.status === status).length;
+  const counts = countRows(rows);
   return [
     ...table,
     ...(skipped.length > 0 ? ["", ...skipped] : []),
     "",
-    `${count("pass")} passed, ${count("fail")} failed, ${count("skip")} skipped`,
+    `${counts.pass} passed, ${counts.fail} failed` + (options.countSkipped ? `, ${counts.skip} skipped` : ""),
   ];
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { SampleToolCallSchema, type TranscriptDocument } from "../domain";
 import type { EvalModel } from "./eval-model";
 import { transcriptToSample } from "./samples/transcript-to-sample";
+import type { ToolCallAccuracyConfig } from "./metrics/tool-call-accuracy";
 import { scoreSample, type MetricLine, type MetricOptions } from "./score-sample";
 import { describeZodError } from "../domain/zod-issues";
 
@@ -18,13 +19,16 @@ export const GoldenCaseSchema = z.object({
 });
 export type GoldenCase = z.infer<typeof GoldenCaseSchema>;
 
+/** How golden tool calls match: the reference names only the arguments that matter. */
+export const GOLDEN_TOOL_CALL_MATCHING: ToolCallAccuracyConfig = { mode: "FLEXIBLE", argumentMatchThreshold: 0.8 };
+
 /**
  * Golden runs compare tool calls FLEXIBLE (the reference names the arguments that matter, extra ones
  * are fine) and score topic adherence as F1 with COVERAGE: each case's reference topics are curated
  * to be exactly what a good answer covers, so recall is meaningful there (unlike live runs).
  */
 export const GOLDEN_METRICS: MetricOptions[] = [
-  { metric: "tool-call-accuracy", mode: "FLEXIBLE", threshold: 0.8 },
+  { metric: "tool-call-accuracy", mode: GOLDEN_TOOL_CALL_MATCHING.mode, threshold: GOLDEN_TOOL_CALL_MATCHING.argumentMatchThreshold },
   { metric: "agent-goal-accuracy", mode: "WITH_REFERENCE" },
   { metric: "topic-adherence", mode: "F1", counting: "COVERAGE" },
 ];
@@ -45,6 +49,24 @@ export function readGoldenSet(dir: string): GoldenCase[] {
           return parsed.data;
         }),
     );
+}
+
+/** A question as golden cases are keyed: Unicode-normalised (full-width forms folded), case and spacing ignored. */
+function questionKey(question: string): string {
+  return question.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/**
+ * Finds the golden case a stored transcript answered (by its question, or the standalone form of a
+ * follow-up), so a live run of a golden question is also scored against the case's references.
+ */
+export function goldenCaseLookup(
+  cases: GoldenCase[],
+): (transcript: Pick<TranscriptDocument, "question" | "standaloneQuestion">) => GoldenCase | undefined {
+  const byQuestion = new Map(cases.map((golden) => [questionKey(golden.question), golden]));
+  return (transcript) =>
+    byQuestion.get(questionKey(transcript.question)) ??
+    (transcript.standaloneQuestion ? byQuestion.get(questionKey(transcript.standaloneQuestion)) : undefined);
 }
 
 /** Per metric: how many cases scored and the mean score over them (null when none did). */

@@ -1,15 +1,18 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import type { AppConfig } from "../config";
 import { createEvalModel } from "../eval/create-eval-model";
+import { goldenCaseLookup, readGoldenSet } from "../eval/golden";
 import { readCriteria } from "../eval/judge/criteria";
 import { openPromptFiles } from "../eval/prompt-files";
 import { readReferenceTopics } from "../eval/reference-topics";
 import { openCosmosStore } from "../storage";
 import { createTelemetry } from "../telemetry";
-import { evaluateTranscripts, type EvaluateTranscriptsSummary } from "./evaluate-transcripts";
+import { evaluateTranscripts, type EvaluateTranscriptsDeps, type EvaluateTranscriptsSummary } from "./evaluate-transcripts";
 
 /**
  * Wires the evaluation job from configuration (Cosmos store, Application Insights, the evaluation
- * model, criteria and reference topics from prompts/) and runs it once. Used by the Functions timer
+ * model, criteria and reference topics from prompts/, the golden set's references) and runs it once. Used by the Functions timer
  * and `npm run evaluate -- transcripts`.
  */
 export async function runEvaluateTranscriptsOnce(
@@ -33,6 +36,7 @@ export async function runEvaluateTranscriptsOnce(
         evalModel,
         criteria: readCriteria(prompts.resolve("judge/criteria.yaml")),
         referenceTopics: readReferenceTopics(prompts),
+        ...goldenReferences(config.env.GOLDEN_SET_DIR, options.log),
       },
       { since: options.since, batchSize: config.env.EVAL_BATCH_SIZE, concurrency: config.env.EVAL_CONCURRENCY },
     );
@@ -40,4 +44,16 @@ export async function runEvaluateTranscriptsOnce(
     await telemetry.flush();
     await store.close();
   }
+}
+
+/**
+ * The golden cases' references for stored runs of golden questions. Without the golden set (not
+ * shipped) the job still scores every transcript, without references, and says so.
+ */
+function goldenReferences(dir: string, log: (line: string) => void): Pick<EvaluateTranscriptsDeps, "goldenCaseFor"> {
+  if (!existsSync(dir)) {
+    log(`no golden set at ${path.resolve(dir)} (GOLDEN_SET_DIR): stored runs are scored without golden references`);
+    return {};
+  }
+  return { goldenCaseFor: goldenCaseLookup(readGoldenSet(dir)) };
 }

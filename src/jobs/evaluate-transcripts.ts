@@ -8,15 +8,17 @@ import type { EvaluationResult } from "../eval/judge/judge-evaluator";
 import { judgeRun } from "../eval/judge/judge-run";
 import { notScorable, PASSING_SCORE, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
+import { toolCallAccuracy } from "../eval/metrics/tool-call-accuracy";
 import { topicAdherence, type TopicAdherenceParts } from "../eval/metrics/topic-adherence";
+import { GOLDEN_TOOL_CALL_MATCHING, type GoldenCase } from "../eval/golden";
 import type { ReferenceTopics } from "../eval/reference-topics";
 import { isDeclinedOutOfScope, liveReferenceTopics } from "../eval/samples/live-reference-topics";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord, type EvaluationStore, type EvaluationTelemetry, type TranscriptSource } from "./ports";
 
-/** Telemetry names of the metrics the job runs. */
-const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
+/** Telemetry names of the agent metrics (the scheduled job's and the canary's events). */
+export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
   "agent-goal-accuracy": "AgentGoalAccuracy",
   "topic-adherence": "TopicAdherence",
   "tool-call-accuracy": "ToolCallAccuracy",
@@ -30,8 +32,10 @@ export interface EvaluateTranscriptsDeps {
   /** The evaluation model, or why there is none (then the job evaluates nothing and marks nothing). */
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
-  /** The topics the bot is meant to stay within, by specialist (live TopicAdherence reference). */
+  /** The bot's whole scope, by specialist: the TopicAdherence reference of runs declined as out of scope. */
   referenceTopics: ReferenceTopics;
+  /** The golden case asking a transcript's question, when there is one: its references are then scored too. */
+  goldenCaseFor?: (transcript: TranscriptDocument) => GoldenCase | undefined;
   now?: () => Date;
 }
 
@@ -64,8 +68,9 @@ export interface EvaluateTranscriptsSummary {
 
 /**
  * The scheduled evaluation: takes at most `batchSize` unevaluated transcripts, scores each (goal
- * accuracy without reference, topic adherence against the question's own topics, the AI Judge; a run
- * declined as out of scope only on topic adherence) with at most `concurrency` in flight,
+ * accuracy, topic adherence against the question's own topics, the AI Judge; with a golden reference
+ * also tool-call accuracy and goal accuracy against that reference; a run declined as out of scope
+ * only on topic adherence) with at most `concurrency` in flight,
  * saves the record (an upsert keyed by transcript), then marks the transcript evaluated. A failure
  * leaves the transcript unmarked, so the next run retries it; a second run finds nothing new.
  */
@@ -109,13 +114,16 @@ async function evaluateOne(
 ): Promise<EvaluationRecord> {
   const startedAt = Date.now();
   const declined = isDeclinedOutOfScope(transcript);
+  const golden = deps.goldenCaseFor?.(transcript);
+  const sample = transcriptToSample(transcript, golden && { reference: golden.reference, referenceToolCalls: golden.referenceToolCalls });
   // A declined run had no goal to reach and gave no answer to judge: only its topic adherence applies.
   const [goal, topics, judge] = await Promise.all([
-    declined ? null : agentGoalAccuracy(evalModel, transcriptToSample(transcript), { mode: "WITHOUT_REFERENCE" }),
-    liveTopicAdherence(evalModel, transcript, deps.referenceTopics),
+    declined ? null : agentGoalAccuracy(evalModel, sample, { mode: golden ? "WITH_REFERENCE" : "WITHOUT_REFERENCE" }),
+    liveTopicAdherence(evalModel, transcript, deps.referenceTopics, golden?.referenceTopics),
     declined ? null : judgeRun(evalModel, transcriptToJudgeRun(transcript), deps.criteria),
   ]);
-  const metrics: MetricResult<object>[] = goal ? [goal, topics] : [topics];
+  const tools = golden && !declined ? toolCallAccuracy(sample, GOLDEN_TOOL_CALL_MATCHING) : null;
+  const metrics: MetricResult<object>[] = [tools, goal, topics].filter((metric): metric is MetricResult<object> => metric !== null);
   const durationMs = Date.now() - startedAt;
   const ids = { transcriptId: transcript.id, runId: transcript.runId, model: evalModel.models.join(","), durationMs };
   for (const metric of metrics)
@@ -161,14 +169,16 @@ async function evaluateOne(
 /**
  * Live TopicAdherence: did the run stay on the topics of its own question? PRECISION with refusal
  * counting (answering an off-topic topic is the failure; declining one is right), against the
- * topics of the specialists the Router selected. Recall is kept in the parts and reported apart.
+ * question's topics (a golden case's, or extracted from the question), never the Router's choice.
+ * Recall is kept in the parts and reported apart.
  */
 async function liveTopicAdherence(
   evalModel: EvalModel,
   transcript: TranscriptDocument,
-  reference: ReferenceTopics,
+  scope: ReferenceTopics,
+  goldenTopics: string[] | undefined,
 ): Promise<MetricResult<object>> {
-  const topics = await liveReferenceTopics(evalModel, transcript, reference);
+  const topics = await liveReferenceTopics(evalModel, transcript, scope, goldenTopics);
   if (topics.topics === null) return notScorable("topic-adherence", topics.reason, {});
   const result = await topicAdherence(evalModel, transcriptToSample(transcript, { referenceTopics: topics.topics }), {
     mode: "PRECISION",

@@ -1,10 +1,10 @@
 /**
- * The interfaces the evaluation job owns. src/storage implements TranscriptSource and
- * EvaluationStore on Cosmos (`transcripts`, `evaluations`); src/telemetry implements
- * EvaluationTelemetry on Application Insights.
+ * The interfaces the evaluation jobs own. src/storage implements TranscriptSource, EvaluationStore
+ * and CanaryStore on Cosmos (`transcripts`, `evaluations`, `canaryRuns`); src/telemetry implements
+ * EvaluationTelemetry and CanaryTelemetry on Application Insights.
  */
 import { z } from "zod";
-import type { TranscriptDocument } from "../domain";
+import type { CanaryRecord, TranscriptDocument } from "../domain";
 
 /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */
 export interface TranscriptSource {
@@ -92,4 +92,47 @@ export interface TranscriptEvaluatedProps {
 export interface EvaluationTelemetry {
   /** Once per metric and per judge criterion of each evaluated transcript. */
   transcriptEvaluated(props: TranscriptEvaluatedProps): void;
+}
+
+/** Where canary records go (Cosmos `canaryRuns`). */
+export interface CanaryStore {
+  save(record: CanaryRecord): Promise<void>;
+}
+
+/** One canary run, as telemetry carries it: ids, model names and numbers only. */
+export interface CanaryCompletedProps {
+  canaryRunId: string;
+  /** `failed` when the canary itself could not finish. */
+  outcome: "completed" | "failed";
+  provider: string;
+  routerModel: string;
+  specialistModel: string;
+  moderatorModel: string;
+  cases: number;
+  passedCount: number;
+  failedCount: number;
+  skippedCount: number;
+  /** passed / (passed + failed) over the checks; absent when nothing was scored. */
+  passRate?: number;
+  durationMs: number;
+}
+
+/** One kind of canary check (a metric, `Judge` with its criterion, or `Run`) over all cases. */
+export interface CanaryScoredProps {
+  canaryRunId: string;
+  /** `ToolCallAccuracy`, `AgentGoalAccuracy`, `TopicAdherence`, `Judge` or `Run`. */
+  metric: string;
+  /** The Judge criterion as a slug (`no-invented-figures`): telemetry drops values with spaces. */
+  criterion?: string;
+  /** Mean score of the cases that have one. */
+  score?: number;
+  passRate: number;
+}
+
+/** Telemetry of the canary (src/telemetry's Telemetry satisfies it). Must not throw. */
+export interface CanaryTelemetry {
+  /** `CanaryCompleted`, once per canary run (also when it failed). */
+  canaryCompleted(props: CanaryCompletedProps): void;
+  /** `CanaryScored`, once per check kind of a canary run. */
+  canaryScored(props: CanaryScoredProps): void;
 }

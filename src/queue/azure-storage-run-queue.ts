@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { QueueServiceClient, type QueueClient, type StoragePipelineOptions } from "@azure/storage-queue";
 import { SystemError, describeError, type RunMessage } from "../domain";
 import type { LeasedMessage, RunQueue } from "../workflow/ports";
@@ -10,6 +11,15 @@ export const POISON_SUFFIX = "-poison";
 
 /** Storage caps one receive at 32 messages. */
 const MAX_RECEIVE = 32;
+
+/** Storage caps a message's text at 64 KiB of UTF-8 (a larger send is refused with 413). */
+export const MAX_MESSAGE_BYTES = 65_536;
+
+/** A poison record names why in at most this many characters (a validation message can quote the whole body). */
+const MAX_REASON_CHARS = 1_000;
+
+/** A poison record that refers to its body elsewhere shows this much of it. */
+const EXCERPT_CHARS = 500;
 
 /**
  * Fail fast enough that an inbound turn can tell the user the queue is unreachable within seconds;
@@ -69,17 +79,41 @@ export class AzureStorageRunQueue implements RunQueue {
     return [...held, ...(await Promise.all(fresh.map((item) => this.moveToStarted(item, leaseSeconds))))];
   }
 
+  /**
+   * Keeps the message in the poison queue with why, then removes it. A body too large to wrap
+   * (a message close to the 64 KiB cap) is kept as it is, in a poison message of its own, and the
+   * record refers to it by id, size and SHA-256 with an excerpt: nothing is lost, nothing is refused.
+   */
   async quarantine(message: LeasedMessage, reason: string): Promise<void> {
-    const kept = JSON.stringify({
+    const record = {
       id: message.id,
       deliveryCount: message.deliveryCount,
-      reason,
-      body: message.body,
+      reason: reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS)}…` : reason,
       at: new Date().toISOString(),
-    });
-    // A TTL of -1 keeps the message until an operator deletes it.
-    await queueCall("quarantine", () => this.poison.sendMessage(kept, { messageTimeToLive: -1 }));
+    };
+    const wrapped = JSON.stringify({ ...record, body: message.body });
+    if (Buffer.byteLength(wrapped, "utf8") <= MAX_MESSAGE_BYTES) await this.keep(wrapped);
+    else {
+      const bodyMessageId = await this.keep(message.body);
+      await this.keep(
+        JSON.stringify({
+          ...record,
+          bodyRef: {
+            poisonMessageId: bodyMessageId,
+            bytes: Buffer.byteLength(message.body, "utf8"),
+            sha256: createHash("sha256").update(message.body, "utf8").digest("hex"),
+          },
+          bodyExcerpt: Array.from(message.body).slice(0, EXCERPT_CHARS).join(""),
+        }),
+      );
+    }
     await message.complete();
+  }
+
+  /** Sends `text` to the poison queue, kept until an operator deletes it (a TTL of -1); resolves with its message id. */
+  private async keep(text: string): Promise<string> {
+    const sent = await queueCall("quarantine", () => this.poison.sendMessage(text, { messageTimeToLive: -1 }));
+    return sent.messageId;
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,7 @@ export const CONTAINERS = {
   conversationMemory: "/id",
   settings: "/id",
   evaluations: "/transcriptId",
+  canaryRuns: "/id",
   suppliers: "/id",
   contracts: "/supplierId",
   spend: "/supplierId",

@@ -2,6 +2,7 @@ import type { AppConfig } from "../config";
 import { ConfigurationError, describeError } from "../domain/errors";
 import { redactUrl } from "../domain/redact-url";
 import { CosmosApprovalRepository } from "./approval-repository";
+import { CosmosApprovalHistory } from "./approval-history-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { createCosmosClient, type CosmosTarget } from "./cosmos-client";
 import { ensureContainers } from "./containers";
@@ -10,6 +11,7 @@ import { CosmosConversationRepository } from "./conversation-repository";
 import { CosmosProcurementData, type ProcurementContainers } from "./cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
 import { CosmosEvaluationRepository } from "./evaluation-repository";
+import { CosmosCanaryRepository } from "./canary-repository";
 import { CosmosFeedbackRepository } from "./feedback-repository";
 import { CosmosRunStore } from "./run-repository";
 import { seedSampleData } from "./seed";
@@ -33,13 +35,17 @@ export interface CosmosStore {
   readonly runs: CosmosRunStore;
   readonly transcripts: CosmosTranscriptRepository;
   readonly evaluations: CosmosEvaluationRepository;
+  /** Golden-set canary runs against the deployed models. */
+  readonly canaryRuns: CosmosCanaryRepository;
   readonly feedback: CosmosFeedbackRepository;
   readonly conversations: CosmosConversationRepository;
   /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
   readonly memory: CosmosConversationMemory;
   readonly settings: CosmosSettingsRepository;
   readonly approvals: CosmosApprovalRepository;
-  /** teams-ai turn state; concurrent turns in one conversation merge instead of crashing. */
+  /** Every approval with its audit entries, for history cards and the auditors' export. */
+  readonly approvalHistory: CosmosApprovalHistory;
+  /** botbuilder Storage for what the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
   readonly botState: CosmosBotStorage;
   readonly procurementData: CosmosProcurementData;
   /** The procurement data containers (imports write to them). */
@@ -99,11 +105,13 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
       runs: new CosmosRunStore(containers.runs),
       transcripts: new CosmosTranscriptRepository(containers.transcripts),
       evaluations: new CosmosEvaluationRepository(containers.evaluations),
+      canaryRuns: new CosmosCanaryRepository(containers.canaryRuns),
       feedback: new CosmosFeedbackRepository(containers.feedback),
       conversations: new CosmosConversationRepository(containers.conversations),
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
       settings: new CosmosSettingsRepository(containers.settings),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
+      approvalHistory: new CosmosApprovalHistory(containers.approvals),
       botState: new CosmosBotStorage(containers.botState, "merge"),
       procurementData,
       procurementContainers: containers,

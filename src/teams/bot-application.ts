@@ -16,7 +16,6 @@ import type { QuestionRuns } from "./question-runs";
 export interface BotApplicationDeps {
   adapter: TeamsAdapter;
   botAppId: string | undefined;
-  botState: TeamsStore["botState"];
   questions: QuestionRuns;
   cardActions: CardActionDeps;
   /** Which run each answer message belongs to, for Teams' feedback loop. */
@@ -41,7 +40,9 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
   const app = new Application<TurnState>({
     adapter: deps.adapter,
     botAppId: deps.botAppId,
-    storage: deps.botState,
+    // No turn-state storage: teams-ai would read it from the store before any route runs, so a
+    // store outage would lose every question at intake. Nothing here keeps state between turns;
+    // what a run needs travels on the queue and the worker reads and writes the store.
     startTypingTimer: false,
     removeRecipientMention: true,
     longRunningMessages: false,
@@ -63,7 +64,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
   // Any other card action (unknown verb, no verb, no value): an invoke route, after the verbs above.
   app.addRoute(isCardActionInvoke, (context) => refuseUnhandledCardAction(deps.cardActions, context), true);
 
-  app.activity(ActivityTypes.Message, (context, state) => handleMessage(deps, context, state));
+  app.activity(ActivityTypes.Message, (context) => handleMessage(deps, context));
 
   app.error(async (context: TurnContext, error: Error) => {
     const correlationId = context.activity.id ?? "unknown";

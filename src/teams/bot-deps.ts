@@ -15,7 +15,7 @@ export interface TeamsStore {
   };
   /** What each chat or channel thread remembers for follow-ups; `reset` clears it. */
   memory: ConversationMemory;
-  /** botbuilder Storage for teams-ai turn state. */
+  /** botbuilder Storage the worker keeps answer messages and stream positions in (never read at intake). */
   botState: Storage;
 }
 

@@ -8,7 +8,10 @@ export interface BotReplies {
   unsupportedAction: string;
   approvalsUnavailable: string;
   resetDone: string;
-  feedbackUnknownRun: string;
+  /** In a group chat or channel thread, where only the caller's turns are forgotten. */
+  resetDoneShared: string;
+  resetFailed: string;
+  feedbackRefused: string;
   turnError: string;
   queueUnreachable: string;
 }
@@ -23,7 +26,11 @@ const REPLIES: Record<Language, BotReplies> = {
     unsupportedAction: "Sorry, that button is not something I can handle. Type **help** to see what I can do.",
     approvalsUnavailable: "Approvals are not available yet, so nothing was changed.",
     resetDone: "Done: I've cleared this conversation's context. Your next question starts fresh.",
-    feedbackUnknownRun: "Thanks for the feedback. That answer is no longer on record, so it could not be linked to it.",
+    resetDoneShared:
+      "Done: I've cleared what I remembered of your questions here. Others' questions in this conversation are kept; your next question starts fresh.",
+    resetFailed:
+      "Sorry, I couldn't clear the context right now: my store is unreachable. Nothing was changed — please type reset again in a minute.",
+    feedbackRefused: "That rating was not recorded: I take ratings only for an answer I delivered in this conversation.",
     turnError: "Sorry, something went wrong while handling your message. Please try again.",
     queueUnreachable:
       "Sorry, I couldn't take your question right now: the service that queues questions is unreachable. Nothing was started — please send it again in a minute.",
@@ -36,7 +43,11 @@ const REPLIES: Record<Language, BotReplies> = {
     unsupportedAction: "申し訳ありません。このボタンには対応していません。**help** と入力すると使い方を表示します。",
     approvalsUnavailable: "承認機能はまだ利用できません。変更は行われていません。",
     resetDone: "この会話の文脈をリセットしました。次の質問から新しく始まります。",
-    feedbackUnknownRun: "フィードバックありがとうございます。該当する回答の記録が見つからなかったため、回答には関連付けられませんでした。",
+    resetDoneShared:
+      "この会話であなたの質問について覚えていた内容をリセットしました。他の参加者の質問の記憶はそのままです。次の質問から新しく始まります。",
+    resetFailed:
+      "申し訳ありません。保存先に接続できないため、今は文脈をリセットできませんでした。何も変更されていません。1分ほどしてからもう一度 reset と入力してください。",
+    feedbackRefused: "この評価は記録されませんでした。評価できるのは、この会話でお届けした回答のみです。",
     turnError: "申し訳ありません。メッセージの処理中に問題が発生しました。もう一度お試しください。",
     queueUnreachable:
       "申し訳ありません。質問を受け付けるキューに接続できないため、今は質問を受け付けられませんでした。処理は開始されていません。1分ほどしてからもう一度送信してください。",

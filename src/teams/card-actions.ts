@@ -1,16 +1,16 @@
-import { ActivityTypes, type TurnContext } from "botbuilder";
-import { answerViewFromRun, buildAnswerCard, parseCardAction, type AdaptiveCard, type DisplayNames, type FeedbackAction } from "../cards";
-import type { Language } from "../domain";
+import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
+import { parseCardAction, type FeedbackAction } from "../cards";
+import { labelsFor } from "../cards/labels";
+import type { Language, RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { Log, TeamsStore } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
+import { chatOf } from "./conversation-key";
 
 /** What the card action handlers need. */
 export interface CardActionDeps {
   store: Pick<TeamsStore, "feedback" | "runs">;
   telemetry: Telemetry;
-  names: DisplayNames;
-  qscoreThreshold: number;
   log: Log;
 }
 
@@ -21,17 +21,34 @@ export function localeLanguage(context: TurnContext): Language {
 
 /**
  * 👍/👎 (+ comment) on an answer card: stored (one vote per user per run), reported, and answered
- * with the same answer card thanking the user instead of asking again.
+ * with a short thanks; the card keeps showing the answer it already shows. The run id on the card is
+ * only a key: a rating counts only for an answer delivered to the conversation the click comes from
+ * (its members saw it), and the reply never carries a run's content. An unknown run, another
+ * conversation's run and an answer not delivered (waiting for an approver, rejected, failed) get
+ * one and the same refusal, so a click reveals nothing about a run id.
  */
-export async function handleFeedback(deps: CardActionDeps, context: TurnContext): Promise<AdaptiveCard | string> {
+export async function handleFeedback(deps: CardActionDeps, context: TurnContext): Promise<string> {
   const parsed = parseCardAction(context.activity.value);
   if (!parsed.ok || parsed.action.verb !== "feedback")
     return refuseAction(deps, context, parsed.ok ? "not feedback" : parsed.error.message);
   const action: FeedbackAction = parsed.action;
+  const language = localeLanguage(context);
+  const refusal = feedbackRefusal(await deps.store.runs.load(action.runId), context.activity);
+  if (refusal) {
+    deps.log(`feedback refused for run ${action.runId}: ${refusal}`);
+    return repliesFor(language).feedbackRefused;
+  }
   await recordFeedback(deps, context, action);
-  const state = await deps.store.runs.load(action.runId);
-  if (!state?.answer) return repliesFor(localeLanguage(context)).feedbackUnknownRun;
-  return buildAnswerCard({ ...answerViewFromRun(state, deps.names, { threshold: deps.qscoreThreshold }), feedbackGiven: action.rating });
+  return labelsFor(language).feedbackThanks(action.rating);
+}
+
+/** Why a rating from this activity may not count for `run` (undefined when it may). */
+function feedbackRefusal(run: RunState | undefined, activity: Activity): string | undefined {
+  if (!run) return "no such run";
+  if (run.status !== "completed" || !run.answer) return `the answer was not delivered (status ${run.status})`;
+  if (!run.requester || chatOf(run.requester.conversationId) !== chatOf(activity.conversation.id))
+    return "the answer went to another conversation";
+  return undefined;
 }
 
 /** Stores a rating of a run by the activity's sender (one vote per user per run) and reports it. */

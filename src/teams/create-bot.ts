@@ -1,5 +1,4 @@
 import type { Application } from "@microsoft/teams-ai";
-import type { DisplayNames } from "../cards";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
 import type { WorkflowDeps } from "../workflow/deps";
@@ -32,8 +31,6 @@ export interface CreateBotOptions {
   lifecycle: RunLifecycle;
   /** Sends to Teams through the adapter; the same one progress cards and streams follow runs with. */
   messenger: Messenger;
-  /** The specialists' display names, from the workflow's prompt library. */
-  names: DisplayNames;
   /** Answer messages and their mapping to runs, shared with the approvals' delivery of approved answers. */
   answers: AnswerActivities;
   /** Personal chats' open streams, shared with `followRunStreams`, so the delivery ends the stream a run started. */
@@ -59,7 +56,7 @@ export interface Bot {
  * (progress cards, streams, memory) are subscribed by the composition root, not here.
  */
 export function createBot(options: CreateBotOptions): Bot {
-  const { config, adapter, botAppId, store, telemetry, workflow, lifecycle, messenger, names, answers, streams } = options;
+  const { config, adapter, botAppId, store, telemetry, workflow, lifecycle, messenger, answers, streams } = options;
   const log = options.log ?? ((line: string) => console.log(line));
   adapter.use(
     typingFirst((activity) => {
@@ -67,7 +64,6 @@ export function createBot(options: CreateBotOptions): Bot {
       return message.kind === "question" ? message.text : undefined;
     }),
   );
-  const qscoreThreshold = config.workflow.qscoreThreshold;
   const worker = new RunWorker({
     queue: options.queue,
     workflow,
@@ -87,6 +83,7 @@ export function createBot(options: CreateBotOptions): Bot {
       concurrency: config.env.RUN_WORKER_CONCURRENCY,
       leaseSeconds: config.env.RUN_LEASE_SECONDS,
       maxDeliveries: config.env.RUN_MAX_DELIVERIES,
+      maxQuestionChars: config.env.MAX_QUESTION_CHARS,
     },
     log,
   });
@@ -94,9 +91,8 @@ export function createBot(options: CreateBotOptions): Bot {
   const app = createBotApplication({
     adapter,
     botAppId,
-    botState: store.botState,
     questions,
-    cardActions: { store, telemetry, names, qscoreThreshold, log },
+    cardActions: { store, telemetry, log },
     answerMessages: answers.messages,
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
     ...(options.approvals ? { beforeTurn: options.approvals.beforeTurn } : {}),

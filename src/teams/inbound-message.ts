@@ -1,5 +1,6 @@
 import type { Activity } from "botbuilder";
 import { followUpQuestionOf } from "../cards";
+import { questionLength } from "../domain";
 
 /** What an inbound message asks of the bot. */
 export type InboundMessage =
@@ -42,7 +43,7 @@ export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "atta
   }
   const command = COMMANDS[text.toLowerCase().replace(/^\//, "")];
   if (command) return { kind: "command", command };
-  const length = Array.from(text).length;
+  const length = questionLength(text);
   if (length > maxChars) return { kind: "too_long", length, max: maxChars };
   return { kind: "question", text };
 }

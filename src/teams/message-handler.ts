@@ -1,20 +1,18 @@
 import type { TurnContext } from "botbuilder";
-import type { TurnState } from "@microsoft/teams-ai";
 import { buildHelpCard, type GuideOptions } from "../cards";
-import { detectLanguage } from "../domain";
+import { describeError, detectLanguage } from "../domain";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { localeLanguage } from "./card-actions";
 import { classifyMessage } from "./inbound-message";
-import type { TeamsStore } from "./bot-deps";
-import { conversationKeyOf } from "./conversation-key";
+import type { Log, TeamsStore } from "./bot-deps";
+import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { QuestionRuns } from "./question-runs";
 
 /** Handles a message (mention already removed): a command, a question, or an explanation. */
 export async function handleMessage(
-  deps: { questions: QuestionRuns; maxQuestionChars: number; memory: TeamsStore["memory"]; guide: GuideOptions },
+  deps: { questions: QuestionRuns; maxQuestionChars: number; memory: TeamsStore["memory"]; guide: GuideOptions; log: Log },
   context: TurnContext,
-  state: TurnState,
 ): Promise<void> {
   const message = classifyMessage(context.activity, deps.maxQuestionChars);
   const language = message.kind === "question" ? detectLanguage(message.text) : localeLanguage(context);
@@ -28,10 +26,16 @@ export async function handleMessage(
         await context.sendActivity(cardActivity(buildHelpCard(language, deps.guide)));
         return;
       }
-      // The conversation's memory (this chat, or this channel thread) and its turn state; both are deletes, so they never conflict.
-      await deps.memory.forget(conversationKeyOf(context.activity));
-      state.deleteConversationState();
-      await context.sendActivity(replies.resetDone);
+      // The only command that needs the store: when it is unreachable the user hears so, and nothing changed.
+      try {
+        // In a group chat or channel thread, the caller's turns only (see memoryKeyOf).
+        await deps.memory.forget(memoryKeyOf(context.activity));
+      } catch (error) {
+        deps.log(`reset failed, the user was told: ${describeError(error)}`);
+        await context.sendActivity(replies.resetFailed);
+        return;
+      }
+      await context.sendActivity(isPersonalChat(context.activity) ? replies.resetDone : replies.resetDoneShared);
       return;
     case "empty":
       await context.sendActivity(replies.emptyHint);

@@ -5,7 +5,7 @@ import type { RunQueue } from "../workflow/ports";
 import type { Log } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
-import { conversationKeyOf, isPersonalChat } from "./conversation-key";
+import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { Messenger } from "./messenger";
 import { routingUpdate } from "./run-streams";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
@@ -39,8 +39,8 @@ export class QuestionRuns {
     // whichever worker runs it updates this same card or continues this same stream.
     const requester = { ...requesterOf(context.activity), ...(await this.acknowledge(context, question, language)) };
     try {
-      // The chat (or channel thread) the question continues, whose memory makes a follow-up standalone.
-      const conversationKey = conversationKeyOf(context.activity);
+      // The memory that makes a follow-up standalone: the chat's, or in a shared one the asker's own there.
+      const conversationKey = memoryKeyOf(context.activity);
       await deps.queue.enqueue({
         kind: "question",
         runId,

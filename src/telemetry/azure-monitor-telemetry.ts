@@ -24,6 +24,8 @@ import {
   runSpan,
   toolSpan,
   transcriptEvaluatedEvent,
+  canaryCompletedEvent,
+  canaryScoredEvent,
   type EventRecord,
   type MetricRecord,
   type SpanRecord,
@@ -156,6 +158,8 @@ function writerTelemetry(providerName: string): Telemetry {
     feedbackReceived: (props) => safely(() => event(feedbackReceivedEvent(props))),
     modelEndpointChanged: (props) => safely(() => event(modelEndpointChangedEvent(props))),
     transcriptEvaluated: (props) => safely(() => event(transcriptEvaluatedEvent(props))),
+    canaryCompleted: (props) => safely(() => event(canaryCompletedEvent(props))),
+    canaryScored: (props) => safely(() => event(canaryScoredEvent(props))),
     exception: (error, context) =>
       safely(() => {
         const safe = redactError(error);

@@ -9,6 +9,8 @@ export const TelemetryEvent = {
   ApprovalDecided: "ApprovalDecided",
   FeedbackReceived: "FeedbackReceived",
   TranscriptEvaluated: "TranscriptEvaluated",
+  CanaryCompleted: "CanaryCompleted",
+  CanaryScored: "CanaryScored",
   CheckpointFailed: "CheckpointFailed",
   ModelEndpointChanged: "ModelEndpointChanged",
 } as const;

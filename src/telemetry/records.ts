@@ -2,11 +2,11 @@ import type { RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
 import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
 import type { TelemetryValue } from "./redaction";
-import type { TranscriptEvaluatedProps } from "../jobs/ports";
+import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../jobs/ports";
 import { runTrace } from "./run-trace";
 
 /** One metric or judge criterion scored on one stored transcript (the evaluation job owns the shape). */
-export type { TranscriptEvaluatedProps };
+export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
 
 /**
  * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here
@@ -293,4 +293,14 @@ export function modelEndpointChangedEvent(props: ModelEndpointChangedProps): Eve
 /** `TranscriptEvaluated`. */
 export function transcriptEvaluatedEvent(props: TranscriptEvaluatedProps): EventRecord {
   return { name: TelemetryEvent.TranscriptEvaluated, properties: { ...props } };
+}
+
+/** `CanaryCompleted`. */
+export function canaryCompletedEvent(props: CanaryCompletedProps): EventRecord {
+  return { name: TelemetryEvent.CanaryCompleted, properties: { ...props } };
+}
+
+/** `CanaryScored`. */
+export function canaryScoredEvent(props: CanaryScoredProps): EventRecord {
+  return { name: TelemetryEvent.CanaryScored, properties: { ...props } };
 }

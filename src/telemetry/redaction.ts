@@ -65,6 +65,16 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "score",
   "passed",
   "disagreement",
+  // golden-set canary
+  "canaryRunId",
+  "routerModel",
+  "specialistModel",
+  "moderatorModel",
+  "cases",
+  "passedCount",
+  "failedCount",
+  "skippedCount",
+  "passRate",
   // OpenTelemetry GenAI semantic conventions
   "gen_ai.operation.name",
   "gen_ai.provider.name",

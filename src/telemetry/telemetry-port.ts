@@ -1,6 +1,13 @@
 import type { RunState } from "../domain";
 import type { EventSink } from "../workflow/ports";
-import type { ApprovalDecidedProps, FeedbackReceivedProps, ModelEndpointChangedProps, TranscriptEvaluatedProps } from "./records";
+import type {
+  ApprovalDecidedProps,
+  CanaryCompletedProps,
+  CanaryScoredProps,
+  FeedbackReceivedProps,
+  ModelEndpointChangedProps,
+  TranscriptEvaluatedProps,
+} from "./records";
 
 /** Where an exception happened: the correlation id shown to the user, and the run when there is one. */
 export interface ExceptionContext {
@@ -38,6 +45,10 @@ export interface Telemetry {
   modelEndpointChanged(props: ModelEndpointChangedProps): void;
   /** `TranscriptEvaluated`, once per metric or judge criterion per transcript. */
   transcriptEvaluated(props: TranscriptEvaluatedProps): void;
+  /** `CanaryCompleted`, once per golden-set canary run (also when it failed). */
+  canaryCompleted(props: CanaryCompletedProps): void;
+  /** `CanaryScored`, once per check kind of a canary run. */
+  canaryScored(props: CanaryScoredProps): void;
   /** An exception with the correlation id the user was shown. */
   exception(error: unknown, context: ExceptionContext): void;
   /** Sends everything buffered now (call before a CLI or function exits). */
@@ -55,6 +66,8 @@ export const noopTelemetry: Telemetry = {
   feedbackReceived: () => undefined,
   modelEndpointChanged: () => undefined,
   transcriptEvaluated: () => undefined,
+  canaryCompleted: () => undefined,
+  canaryScored: () => undefined,
   exception: () => undefined,
   flush: async () => undefined,
   shutdown: async () => undefined,

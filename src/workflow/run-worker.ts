@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
-import { randomBytes } from "node:crypto";
-import { LeaseLostError, RunMessageSchema, describeError, type RunCard, type RunMessage, type RunState } from "../domain";
+import { createHash, randomBytes } from "node:crypto";
+import { LeaseLostError, RunMessageSchema, describeError, questionLength, type RunCard, type RunMessage, type RunState } from "../domain";
 import { QUEUE_REDELIVERY_RETRY, STORE_OUTAGE_RETRY, backoffDelayMs, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import type { LeasedMessage, RunQueue } from "./ports";
@@ -24,12 +24,21 @@ export interface RunDelivery {
 /** Continues a run whose approval was decided: settles the approval; resolves with the run id. */
 export type ApprovalContinuation = (approvalId: string) => Promise<string | undefined>;
 
-/** The worker's tunables (from RUN_WORKER_CONCURRENCY, RUN_LEASE_SECONDS, RUN_MAX_DELIVERIES). */
+/** The worker's tunables (from RUN_WORKER_CONCURRENCY, RUN_LEASE_SECONDS, RUN_MAX_DELIVERIES, MAX_QUESTION_CHARS). */
 export interface RunWorkerSettings {
   concurrency: number;
   leaseSeconds: number;
   maxDeliveries: number;
+  /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
+  maxQuestionChars: number;
 }
+
+/**
+ * Deliveries past `maxDeliveries` in which setting a message aside may fail (the poison queue
+ * unreachable) before the message is dropped with everything about it in the log: no message is
+ * retried forever.
+ */
+export const SET_ASIDE_ATTEMPTS = 5;
 
 /** What a worker needs. `workflow.store` is the plain run store; the worker fences it per run. */
 export interface RunWorkerDeps {
@@ -156,7 +165,7 @@ export class RunWorker {
     const { settings, log, lifecycle } = this.deps;
     const stopRenewing = this.renewWhileHeld(held);
     try {
-      const message = parseMessage(leased.body);
+      const message = parseMessage(leased.body, settings.maxQuestionChars);
       if (!message.ok) {
         await this.deps.queue.quarantine(leased, `invalid message: ${message.error}`);
         log(`run queue: message ${leased.id} is invalid and was set aside: ${message.error}`);
@@ -171,6 +180,10 @@ export class RunWorker {
     } catch (error) {
       if (error instanceof LeaseLostError || (held.owned !== undefined && !held.owned.owned)) {
         if (held.owned) await lifecycle.publish({ type: "lease_lost", runId: held.owned.state.runId, owner: held.owned.owner });
+        return;
+      }
+      if (leased.deliveryCount > settings.maxDeliveries + SET_ASIDE_ATTEMPTS) {
+        await this.drop(leased, describeError(error));
         return;
       }
       const delay = Math.round(backoffDelayMs(leased.deliveryCount, {}, QUEUE_REDELIVERY_RETRY, Math.random) / 1000);
@@ -278,6 +291,23 @@ export class RunWorker {
   }
 
   /**
+   * The last resort for a message that could be neither run nor set aside in its allowed deliveries:
+   * it is deleted, and the log keeps what identifies it; `poisoned` is published so operators hear.
+   */
+  private async drop(leased: LeasedMessage, lastError: string): Promise<void> {
+    const reason = `dropped after ${leased.deliveryCount} deliveries: it could not be set aside (${lastError})`;
+    this.deps.log(`run queue: message ${leased.id} ${reason}; the message was ${fingerprint(leased.body)}`);
+    await leased.complete().catch(() => undefined);
+    await this.deps.lifecycle.publish({
+      type: "poisoned",
+      runId: leased.id,
+      correlationId: leased.id,
+      deliveryCount: leased.deliveryCount,
+      reason,
+    });
+  }
+
+  /**
    * A message delivered more often than allowed: the requester gets an error card with the run's
    * correlation id (once), the run is marked poisoned, the message kept in the poison queue, and
    * `poisoned` is published for operator notices.
@@ -329,6 +359,11 @@ export class RunWorker {
   }
 }
 
+/** What identifies a message body in logs without showing any of it (a question is the user's text): its size and hash. */
+function fingerprint(body: string): string {
+  return `${Buffer.byteLength(body, "utf8")} bytes, sha256 ${createHash("sha256").update(body, "utf8").digest("hex")}`;
+}
+
 function failedAfterDeliveries(state: RunState, reason: string, now: Date): RunState {
   const at = now.toISOString();
   return {
@@ -341,7 +376,8 @@ function failedAfterDeliveries(state: RunState, reason: string, now: Date): RunS
   };
 }
 
-function parseMessage(body: string): { ok: true; value: RunMessage } | { ok: false; error: string } {
+/** The message, validated; a question over the intake's limit is invalid too. */
+function parseMessage(body: string, maxQuestionChars: number): { ok: true; value: RunMessage } | { ok: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -349,7 +385,11 @@ function parseMessage(body: string): { ok: true; value: RunMessage } | { ok: fal
     return { ok: false, error: `not JSON (${describeError(error)})` };
   }
   const parsed = RunMessageSchema.safeParse(json);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: describeZodError(parsed.error) };
+  if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
+  const length = parsed.data.kind === "question" ? questionLength(parsed.data.question) : 0;
+  if (length > maxQuestionChars)
+    return { ok: false, error: `the question is ${length} characters long, over the limit of ${maxQuestionChars}` };
+  return { ok: true, value: parsed.data };
 }
 
 /**

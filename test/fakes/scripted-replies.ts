@@ -37,14 +37,15 @@ export function findingReply(summary: string, extra: Partial<FindingOutput> & Re
 
 /** The Moderator's answer: not at +8%, counter at +3%; it passes the quality gate unless `qscore` says otherwise. */
 export function moderatorReply(extra: Partial<ModeratorAnswer> = {}): ModeratorAnswer {
+  // In the schema's order, as a model writes it (`hitl` first: the conclusion streams only after it).
   return {
+    hitl: false,
+    hitlReason: "",
     conclusion: "Not at +8%.",
     rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
     findings: [{ specialist: "contract", summary: "cap 5%" }],
     nextActions: ["Counter at +3%"],
     qscore: 88,
-    hitl: false,
-    hitlReason: "",
     critique: "",
     ...extra,
   };

@@ -1,34 +1,31 @@
-import { z } from "zod";
 import type { TranscriptDocument } from "../../domain";
 import type { EvalModel } from "../eval-model";
 import { extractTopics } from "../metrics/topic-adherence";
 import type { ReferenceTopics } from "../reference-topics";
 
 /** Where a live run's reference topics came from. */
-export type LiveTopicSource = "router" | "question" | "scope";
+export type LiveTopicSource = "question" | "golden" | "scope";
 
 /** A live run's reference topics, or why there are none. */
 export type LiveReferenceTopics = { topics: string[]; source: LiveTopicSource } | { topics: null; reason: string };
 
-const SelectedSpecialistsSchema = z.object({ selected: z.array(z.string()).min(1), fallback: z.boolean().optional() });
-
 /**
- * The topics a live run should stay within: those of the specialists its Router selected. Without a
- * usable decision (the Router failed, or selected a specialist with no reference topics) the topics
- * are extracted from the question itself. A run declined as out of scope is held to the whole scope.
+ * The topics a live run should stay within, decided without looking at what the Router chose (a
+ * misrouted run must not be graded against its own misrouting): a golden case's curated topics when
+ * the question is one, else the topics the evaluation model extracts from the question alone. A run
+ * declined as out of scope is held to the bot's whole scope.
  */
 export async function liveReferenceTopics(
   evalModel: EvalModel,
   transcript: TranscriptDocument,
-  reference: ReferenceTopics,
+  scope: ReferenceTopics,
+  goldenTopics?: string[],
 ): Promise<LiveReferenceTopics> {
-  if (isDeclinedOutOfScope(transcript)) return { topics: reference.all, source: "scope" };
-  const decision = SelectedSpecialistsSchema.safeParse(transcript.decision);
-  // The Knowledge fallback is what runs when the Router could not decide: it says nothing about the question.
-  const selected = decision.success && !decision.data.fallback ? decision.data.selected : [];
-  if (selected.length > 0 && selected.every((id) => reference.bySpecialist[id] !== undefined))
-    return { topics: [...new Set(selected.flatMap((id) => reference.bySpecialist[id]))], source: "router" };
-  const extracted = await extractTopics(evalModel, evalModel.models[0], [{ type: "human", content: transcript.question }]);
+  if (isDeclinedOutOfScope(transcript)) return { topics: scope.all, source: "scope" };
+  if (goldenTopics && goldenTopics.length > 0) return { topics: goldenTopics, source: "golden" };
+  // A follow-up ("and for Beta?") carries its meaning in the standalone question the agents answered.
+  const question = transcript.standaloneQuestion ?? transcript.question;
+  const extracted = await extractTopics(evalModel, evalModel.models[0], [{ type: "human", content: question }]);
   if (extracted.kind !== "ok")
     return { topics: null, reason: `topics of the question could not be extracted (${extracted.kind}): ${extracted.cause}` };
   if (extracted.value.length === 0) return { topics: null, reason: "the question names no topic to adhere to" };

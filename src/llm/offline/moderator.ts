@@ -71,14 +71,15 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
     .filter(Boolean)
     .join(" ");
 
+  // In the schema's order, as a model writes it: a streamed reply declares `hitl` before the conclusion.
   return {
+    hitl: false,
+    hitlReason: "",
     conclusion,
     rationale,
     findings: findings.map((f) => ({ specialist: f.specialist, summary: f.summary })),
     nextActions,
     qscore,
-    hitl: false,
-    hitlReason: "",
     critique: critique || phrases.critiqueComplete,
   };
 }

@@ -2,7 +2,7 @@ import { questionToAnswer, type Finding, type ModeratorAnswer, type RouterDecisi
 import { always, ended, running, type GraphEdge, type PhaseStep } from "../graph";
 import { suggestFollowUps } from "../follow-up-suggestions";
 import type { RunContext } from "../run-context";
-import { hitlReasons } from "../steps/approval-check";
+import { hitlPolicyOf, hitlReasons } from "../steps/approval-check";
 import { moderate } from "../steps/moderator-step";
 import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
 import { runSpecialist } from "../steps/specialist-step";
@@ -85,11 +85,7 @@ async function reinvestigatePhase(context: RunContext): Promise<void> {
 async function decidePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
-  state.hitlReasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, {
-    amountThresholdJpy: deps.settings.hitlAmountThreshold,
-    categories: deps.settings.hitlCategories,
-    jpyRates: deps.settings.jpyRates,
-  });
+  state.hitlReasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, hitlPolicyOf(deps.settings));
   state.status = state.hitlReasons.length > 0 ? "awaiting_approval" : "completed";
   state.suggestedFollowUps = suggestFollowUps(state);
 }

@@ -9,12 +9,17 @@ import {
 import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
+import { approvalReasonsBeforeModeration, hitlPolicyOf } from "./approval-check";
 import { askAgentAsExecutor } from "./ask-agent";
 
 /**
  * Asks the Moderator to merge the successful findings into one cited answer. Failed specialists are
  * named in the input so the answer can mention the gap. Returns the structured outcome; the run
  * loop decides what a failure means (retry the flow once, then fail clearly).
+ *
+ * The conclusion is previewed to the requester while it is written only when no approval is due:
+ * not when the Router or a policy rule already asks for one, and not before the Moderator's own
+ * `hitl` (written first) has arrived as false. A draft waiting for an approver never reaches its requester.
  */
 export async function moderate(
   context: RunContext,
@@ -34,6 +39,8 @@ export async function moderate(
     specialistNames: Object.fromEntries(deps.prompts.specialists.map((s) => [s.id, s.displayName[state.language]])),
     previous,
   };
+  const approvalDue =
+    approvalReasonsBeforeModeration(input.question, state.language, decision, state.findings, hitlPolicyOf(deps.settings)).length > 0;
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
   return askAgentAsExecutor(context, previous ? "requery" : "initial", {
@@ -45,16 +52,20 @@ export async function moderate(
     input,
     output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
     validator: ModeratorAnswerSchema,
-    ...(deps.answerPreview ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
+    ...(deps.answerPreview && !approvalDue ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
   });
 }
 
-/** Forwards the conclusion of a partial Moderator answer, once it has some text and whenever it grows. */
+/**
+ * Forwards the conclusion of a partial Moderator answer, once it has some text and whenever it grows,
+ * and only once the answer has declared `hitl: false` (until then it may still be a draft for an approver).
+ */
 function previewConclusion(preview: AnswerPreview, runId: string): (partial: unknown) => void {
   let last = "";
   return (partial) => {
-    const conclusion = typeof partial === "object" && partial !== null ? (partial as { conclusion?: unknown }).conclusion : undefined;
-    if (typeof conclusion !== "string" || conclusion.trim() === "" || conclusion === last) return;
+    if (typeof partial !== "object" || partial === null) return;
+    const { hitl, conclusion } = partial as { hitl?: unknown; conclusion?: unknown };
+    if (hitl !== false || typeof conclusion !== "string" || conclusion.trim() === "" || conclusion === last) return;
     last = conclusion;
     preview.conclusion(runId, conclusion);
   };

@@ -21,6 +21,8 @@ export const CHANNEL_ID = "19:approvals@thread.tacv2";
 export const APPROVER = { id: "29:approver-1", aadObjectId: "aad-approver-1", name: "Kenji Sato" };
 /** Not listed, but a member of the approver team (roster lookup). */
 export const TEAM_MEMBER = { id: "29:member-2", aadObjectId: "aad-member-2", name: "Maria Garcia" };
+/** Listed in APPROVER_ADMIN_AAD_IDS: may choose the approver channel (and nothing more). */
+export const ADMIN = { id: "29:admin-1", aadObjectId: "aad-admin-1", name: "Akira Admin" };
 /** Neither listed nor a team member. */
 export const STRANGER = { id: "29:stranger", aadObjectId: "aad-stranger", name: "Eve Stranger" };
 
@@ -30,6 +32,7 @@ export async function startApprovalHarness(): Promise<BotHarness> {
     APPROVER_TEAM_ID: TEAM_ID,
     APPROVER_CHANNEL_ID: CHANNEL_ID,
     APPROVER_AAD_IDS: APPROVER.aadObjectId,
+    APPROVER_ADMIN_AAD_IDS: ADMIN.aadObjectId,
     APPROVAL_REMIND_AFTER: "1h",
     APPROVAL_EXPIRE_AFTER: "2h",
     APPROVAL_SCHEDULER: "off",

@@ -5,6 +5,7 @@ import { cardTexts } from "../../fakes/fake-connector";
 import { cardShows, postedAnswers } from "../teams/bot-harness";
 import {
   APPROVER,
+  STRANGER,
   TEAM_MEMBER,
   approvalInvoke,
   approvalsInAnotherProcess,
@@ -146,5 +147,28 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
     });
     assert.equal(result.settledApprovalId, pending.approvalId);
     assert.equal((await storedApproval(suite.harness, pending.approvalId)).status, "approved");
+  });
+
+  // At the wire, 200 clicks (each a Cosmos read and write); the pure counter takes 1,500 in test/unit/approvals/approval-audit.test.ts.
+  it("200 clicks of a non-approver are counted, not appended: the record stays small and the approval pending", async () => {
+    const clicks = 200;
+    const pending = await askNeedingApproval(suite.harness);
+    const before = JSON.stringify(await storedApproval(suite.harness, pending.approvalId)).length;
+    for (let click = 0; click < clicks; click++) {
+      const response = await suite.harness.post(approvalInvoke(suite.harness, pending, STRANGER, "approval.approve"));
+      if (click === 0 || click === clicks - 1) assert.match(response.body.value, /Only authorised approvers/);
+    }
+    const after = await storedApproval(suite.harness, pending.approvalId);
+    assert.equal(after.status, "pending");
+    const counters = after.audit.filter((entry) => entry.actorAadObjectId === STRANGER.aadObjectId);
+    // One counter per hour: two only when the clicks straddle the turn of an hour.
+    assert.ok(counters.length >= 1 && counters.length <= 2, `${counters.length} entries`);
+    assert.equal(
+      counters.reduce((sum, entry) => sum + (entry.count ?? 1), 0),
+      clicks,
+      "every click is counted",
+    );
+    const growth = JSON.stringify(after).length - before;
+    assert.ok(growth < 1000, `the record grew by ${growth} characters`);
   });
 });

@@ -360,7 +360,7 @@ const CASES: Case[] = [
     name: "feedback for an unknown run",
     send: { activity: invoke("feedback", { runId: `run-${randomUUID()}`, rating: "up" }) },
     status: 200,
-    invoke: /no longer on record/,
+    invoke: /rating was not recorded/,
   },
   {
     name: "feedback with an invalid rating",

@@ -15,7 +15,7 @@ async function startEvalHarness() {
     random: () => 0,
   });
   const evalModel: EvalModel = { chat, models: ["eval-model-a"], prompts: openPromptFiles(), settings: DEFAULT_EVAL_CALL_SETTINGS };
-  return { server, evalModel, sleeps };
+  return { server, evalModel, sleeps, baseUrl };
 }
 
 export type EvalHarness = Awaited<ReturnType<typeof startEvalHarness>>;

@@ -12,6 +12,8 @@ import {
   type TranscriptEvaluatedProps,
   type TranscriptSource,
 } from "../../../src/jobs/ports";
+import { goldenCaseLookup, type GoldenCase } from "../../../src/eval/golden";
+import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
 
 const base = TranscriptDocumentSchema.parse(
@@ -49,6 +51,12 @@ function memorySource(transcripts: TranscriptDocument[]): TranscriptSource & { a
   };
 }
 
+/** A Judge that sees the run as one phase and gives every criterion `verdict`. */
+function scriptOnePhaseJudge(server: ScriptedModelServer, verdict: "PASS" | "FAIL", reasoning: string): void {
+  server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
+  server.fallback("judge.evaluator", { verdict, reasoning, confidence_score: 0.9, evidence: { units: ["Phase A"], step_ids: [4] } });
+}
+
 describe("evaluateTranscripts job", () => {
   const harness = useEvalHarness();
 
@@ -58,7 +66,7 @@ describe("evaluateTranscripts job", () => {
     server.fallback("eval.goal-accuracy", { reasoning: "It answered with the 5% cap.", goalAchieved: true });
     server.fallback("eval.topic-extraction", { topics: ["contract renewal"] });
     server.fallback("eval.topic-adherence", {
-      classifications: [{ topic: "contract renewal", onTopic: true, referenceTopics: ["contracts"], answered: true }],
+      classifications: [{ topic: "contract renewal", onTopic: true, referenceTopics: ["contract renewal"], answered: true }],
     });
     server.fallback("judge.decomposer", {
       phases: [
@@ -260,20 +268,14 @@ describe("evaluateTranscripts job", () => {
       );
       server.fallback("eval.topic-adherence", (body) => {
         const user = String(body.messages[1].content);
-        const renewal = { topic: "contract renewal", onTopic: true, referenceTopics: ["contracts"], answered: true };
+        const renewal = { topic: "contract renewal", onTopic: true, referenceTopics: ["contract renewal"], answered: true };
         return {
           classifications: user.includes("football results")
             ? [renewal, { topic: "football results", onTopic: false, referenceTopics: [], answered: true }]
             : [renewal],
         };
       });
-      server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
-      server.fallback("judge.evaluator", {
-        verdict: "PASS",
-        reasoning: "Next actions given.",
-        confidence_score: 0.9,
-        evidence: { units: ["Phase A"], step_ids: [4] },
-      });
+      scriptOnePhaseJudge(server, "PASS", "Next actions given.");
     }
 
     async function evaluate(transcripts: TranscriptDocument[]) {
@@ -293,29 +295,118 @@ describe("evaluateTranscripts job", () => {
       return { saved, events };
     }
 
-    it("an on-topic single-topic run passes (P 1 against its one selected specialist's topic) and an off-topic digression fails", async () => {
+    it("an on-topic run passes and an off-topic digression fails, both against the topics of the question itself", async () => {
       scriptTopics();
       const { saved, events } = await evaluate([{ ...base, decision: routedToContract }, footballDigression]);
       const topicEvent = (id: string) => events.find((event) => event.transcriptId === id && event.metric === "TopicAdherence")!;
       assert.deepEqual([topicEvent("run-0001").score, topicEvent("run-0001").passed], [1, true]);
       assert.deepEqual([topicEvent("run-football").score, topicEvent("run-football").passed], [0.5, false]);
       const parts = saved.find((record) => record.transcriptId === "run-football")!.metrics[1].parts;
-      assert.deepEqual([parts.mode, parts.counting, parts.referenceTopicSource, parts.recall], ["PRECISION", "REFUSAL", "router", 1]);
+      assert.deepEqual([parts.mode, parts.counting, parts.referenceTopicSource, parts.recall], ["PRECISION", "REFUSAL", "question", 1]);
       const classification = harness.server.callsFor("eval.topic-adherence").map((call) => String(call.body.messages[1].content));
       assert.ok(
-        classification.every((user) => user.startsWith('Reference topics:\n["contracts"]')),
-        "only the selected specialist's topics are the reference",
+        classification.every((user) => user.startsWith('Reference topics:\n["contract renewal"]')),
+        "the question's own topics are the reference, not the selected specialist's",
       );
     });
 
-    it("a correctly refused off-topic topic costs nothing; when the Router fell back, the question's own topics are the reference", async () => {
+    it("a misrouted run scores low: the Router's choice is never the reference", async () => {
+      const { server } = harness;
+      // A spend question the Router sent to the contract specialist, which answered about renewal terms.
+      const misrouted: TranscriptDocument = {
+        ...base,
+        id: "run-misrouted",
+        runId: "run-misrouted",
+        question: "How has our spend with Acme developed since 2023?",
+        decision: routedToContract,
+        conversation: [
+          { type: "human", content: "How has our spend with Acme developed since 2023?" },
+          { type: "ai", content: "The Acme contract renews on 1 April with a 5% price cap on renewal." },
+        ],
+      };
+      server.fallback("eval.goal-inference", { goal: "See how spend with Acme developed" });
+      server.fallback("eval.goal-accuracy", { reasoning: "No spend figures were given.", goalAchieved: false });
+      server.fallback("eval.topic-extraction", (body) =>
+        String(body.messages[1].content).includes("renews")
+          ? { topics: ["spend trend", "contract renewal terms"] }
+          : { topics: ["spend trend"] },
+      );
+      server.fallback("eval.topic-adherence", {
+        classifications: [
+          { topic: "spend trend", onTopic: true, referenceTopics: ["spend trend"], answered: false },
+          { topic: "contract renewal terms", onTopic: false, referenceTopics: [], answered: true },
+        ],
+      });
+      scriptOnePhaseJudge(server, "FAIL", "Off the question.");
+      const { saved, events } = await evaluate([misrouted]);
+      const topics = saved[0].metrics.find((metric) => metric.metric === "topic-adherence")!;
+      assert.deepEqual([topics.score, topics.parts.referenceTopicSource, topics.parts.recall], [0, "question", 0]);
+      assert.deepEqual(
+        events.filter((event) => event.metric.startsWith("Topic")).map((event) => [event.metric, event.score, event.passed]),
+        [
+          ["TopicAdherence", 0, false],
+          ["TopicRecall", 0, false],
+        ],
+      );
+      const [reference] = server.callsFor("eval.topic-adherence").map((call) => String(call.body.messages[1].content));
+      assert.ok(reference.startsWith('Reference topics:\n["spend trend"]'), reference);
+    });
+
+    it("a golden question is scored against its case: curated topics, goal WITH_REFERENCE and ToolCallAccuracy", async () => {
+      const { server } = harness;
+      server.fallback("eval.goal-accuracy", { reasoning: "The cap was cited.", goalAchieved: true });
+      server.fallback("eval.topic-extraction", { topics: ["contract renewal"] });
+      server.fallback("eval.topic-adherence", {
+        classifications: [
+          { topic: "contract renewal", onTopic: true, referenceTopics: ["supplier contracts and renewals"], answered: true },
+        ],
+      });
+      scriptOnePhaseJudge(server, "PASS", "ok");
+      const golden: GoldenCase = {
+        id: "acme-renewal-8pct",
+        question: "Can we renew the Acme SaaS contract at +8%?",
+        language: "en",
+        reference: "Say whether the +8% renewal is allowed, citing the contract.",
+        referenceTopics: ["supplier contracts and renewals"],
+        referenceToolCalls: [
+          { name: "searchContracts", arguments: {} },
+          { name: "querySpend", arguments: {} },
+        ],
+      };
+      const saved: EvaluationRecord[] = [];
+      await evaluateTranscripts(
+        {
+          source: memorySource([{ ...base, question: "can we renew the Acme SaaS contract at +8%? " }]),
+          store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },
+          telemetry: { transcriptEvaluated: () => undefined },
+          evalModel: harness.evalModel,
+          criteria,
+          referenceTopics,
+          goldenCaseFor: goldenCaseLookup([golden]),
+        },
+        { batchSize: 1, concurrency: 1 },
+      );
+      assert.deepEqual(
+        saved[0].metrics.map((metric) => [metric.metric, metric.score, metric.parts.mode]),
+        [
+          ["tool-call-accuracy", 1, "FLEXIBLE"],
+          ["agent-goal-accuracy", 1, "WITH_REFERENCE"],
+          ["topic-adherence", 1, "PRECISION"],
+        ],
+      );
+      assert.equal(saved[0].metrics[2].parts.referenceTopicSource, "golden");
+      assert.equal(server.callsFor("eval.goal-inference").length, 0, "the reference goal is used, none is inferred");
+      assert.match(String(server.callsFor("eval.goal-accuracy")[0].body.messages[1].content), /^Goal:\nSay whether the \+8% renewal/);
+    });
+
+    it("a correctly refused off-topic topic costs nothing", async () => {
       const { server } = harness;
       server.fallback("eval.goal-inference", { goal: "Football and renewal" });
       server.fallback("eval.goal-accuracy", { reasoning: "Renewal answered.", goalAchieved: true });
-      server.script(
-        "eval.topic-extraction",
-        { topics: ["contract renewal", "football"] },
-        { topics: ["contract renewal", "football results"] },
+      server.fallback("eval.topic-extraction", (body) =>
+        String(body.messages[1].content).includes("2. ")
+          ? { topics: ["contract renewal", "football results"] }
+          : { topics: ["contract renewal", "football"] },
       );
       server.script("eval.topic-adherence", {
         classifications: [
@@ -323,21 +414,19 @@ describe("evaluateTranscripts job", () => {
           { topic: "football results", onTopic: false, referenceTopics: [], answered: false },
         ],
       });
-      server.fallback("judge.decomposer", { phases: [{ title: "All", firstStep: 1, lastStep: 4, summary: "Answered." }] });
-      server.fallback("judge.evaluator", {
-        verdict: "PASS",
-        reasoning: "ok",
-        confidence_score: 0.9,
-        evidence: { units: ["Phase A"], step_ids: [4] },
-      });
+      scriptOnePhaseJudge(server, "PASS", "ok");
       const { saved } = await evaluate([
         { ...base, decision: { ...routedToContract, selected: ["knowledge"], priority: ["knowledge"], fallback: true } },
       ]);
       const topics = saved[0].metrics[1];
       assert.equal(topics.score, 1);
       assert.equal(topics.parts.referenceTopicSource, "question");
-      const [fromQuestion] = server.callsFor("eval.topic-extraction");
-      assert.equal(fromQuestion.body.messages[1].content, "Conversation:\n1. HUMAN: Can we renew the Acme SaaS contract at +8%?");
+      assert.ok(
+        server
+          .callsFor("eval.topic-extraction")
+          .some((call) => call.body.messages[1].content === "Conversation:\n1. HUMAN: Can we renew the Acme SaaS contract at +8%?"),
+        "the reference topics are extracted from the question alone",
+      );
     });
 
     it("a run declined as out of scope is held to the whole scope, with no goal verdict and no Judge", async () => {

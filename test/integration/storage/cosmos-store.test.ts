@@ -125,6 +125,7 @@ describe("openCosmosStore", () => {
         conversationMemory: "/id",
         settings: "/id",
         evaluations: "/transcriptId",
+        canaryRuns: "/id",
         suppliers: "/id",
         contracts: "/supplierId",
         spend: "/supplierId",

@@ -36,13 +36,13 @@ describe("Streamed answer in a personal chat (bot, scripted model streaming at t
         confidence: 0.9,
       })
       .script("moderator", {
+        hitl: false,
+        hitlReason: "",
         conclusion,
         rationale: [{ point: "CTR-0001 clause 4.2 caps yearly increases at 5%.", citations: ["CTR-0001"] }],
         findings: [{ specialist: "contract", summary: "Cap of 5%" }],
         nextActions: ["Counter at +3%."],
         qscore: 91,
-        hitl: false,
-        hitlReason: "",
         critique: "",
       });
     const question = suite.harness.message("Can we renew the Acme SaaS contract at +8%?");

@@ -59,9 +59,14 @@ describe("cards for follow-ups", () => {
     for (const card of [buildWelcomeCard("en", guide), buildHelpCard("en", guide)]) {
       assert.ok(textOf(card).includes("for 8 hours after your latest question"), textOf(card));
       assert.ok(textOf(card).includes("each thread has its own memory"));
-      assert.ok(textOf(card).includes("reset — forget this conversation's questions and answers"));
+      assert.ok(textOf(card).includes("In group chats and channels I remember each person's questions separately"));
+      assert.ok(textOf(card).includes("reset — forget your questions and answers in this conversation"));
     }
-    assert.ok(textOf(buildWelcomeCard("ja", guide)).includes("最後の質問から8時間覚えています"));
+    for (const card of [buildWelcomeCard("ja", guide), buildHelpCard("ja", guide)]) {
+      assert.ok(textOf(card).includes("最後の質問から8時間覚えています"));
+      assert.ok(textOf(card).includes("グループチャットとチャネルでは参加者ごとに別々に記憶"));
+      assert.ok(textOf(card).includes("reset — この会話でのあなたの質問と回答の記憶を消去"));
+    }
     assert.ok(textOf(buildHelpCard("en", { memoryTtlMs: 30 * 60_000 })).includes("for 30 minutes"));
     assert.deepEqual(
       [durationText(86_400_000, "en"), durationText(90 * 60_000, "en"), durationText(3_600_000, "ja"), durationText(1000, "en")],

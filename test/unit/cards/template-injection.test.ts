@@ -82,10 +82,7 @@ describe("cards: user text is data, never template or markdown", () => {
     const run = completedRun({ hitlReasons: ["amount"] });
     const ordinary = [
       cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
-      cards.buildAnswerCard({
-        ...cards.answerViewFromRun({ ...run, review: { approvalId: "a", edited: false } }, NAMES, { threshold: 80 }),
-        feedbackGiven: "up",
-      }),
+      cards.buildAnswerCard(cards.answerViewFromRun({ ...run, review: { approvalId: "a", edited: false } }, NAMES, { threshold: 80 })),
       cards.buildApprovalCard(
         cards.approvalViewFromRun(run, NAMES, {
           approvalId: "a",

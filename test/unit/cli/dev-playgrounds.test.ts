@@ -33,6 +33,12 @@ describe("cli/dev-playgrounds: the local tenant of `npm run dev`", () => {
     assert.ok(!approvers.includes(employee.currentUser.aadObjectId), "the employee is not an approver");
   });
 
+  it("lets Kenji and Maria choose the approver channel (APPROVER_ADMIN_AAD_IDS) unless the environment names admins", () => {
+    const approvers = localApprovers(employee).map((user) => user.aadObjectId);
+    assert.deepEqual(devConfig({}).env.APPROVER_ADMIN_AAD_IDS, approvers);
+    assert.deepEqual(devConfig({ APPROVER_ADMIN_AAD_IDS: "aad-admin" }).env.APPROVER_ADMIN_AAD_IDS, ["aad-admin"]);
+  });
+
   it("PLAYGROUND_PORT is validated like every setting", () => {
     assert.equal(devConfig({}).env.PLAYGROUND_PORT, 56150);
     assert.throws(() => devConfig({ PLAYGROUND_PORT: "70000" }), /PLAYGROUND_PORT="70000"/);

@@ -87,4 +87,14 @@ describe("operations workbook and alerts", () => {
     assert.match(alerts, /param p95TargetMs int = 15000/);
     assert.match(alerts, /customDimensions\.executor\) == "moderator" and tostring\(customDimensions\.outcome\) != "ok"/);
   });
+
+  it("alerts when the golden-set canary's pass rate falls below its threshold or a canary run fails", () => {
+    assert.match(alerts, /param canaryPassRatePercent int = 90/);
+    assert.match(
+      alerts,
+      /name == "CanaryCompleted" and tostring\(customDimensions\.outcome\) == "completed" and todouble\(customDimensions\.passRate\) \* 100 < \$\{canaryPassRatePercent\}/,
+    );
+    assert.match(alerts, /name == "CanaryCompleted" and tostring\(customDimensions\.outcome\) == "failed"/);
+    assert.match(alerts, /operation_Name == "golden-canary" and success == false/);
+  });
 });

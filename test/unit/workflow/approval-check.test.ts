@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { ModeratorAnswer, RouterDecision } from "../../../src/domain";
-import { hitlReasons } from "../../../src/workflow/steps/approval-check";
+import { approvalReasonsBeforeModeration, hitlReasons } from "../../../src/workflow/steps/approval-check";
 import { asksToCommit } from "../../../src/workflow/steps/commit-intent";
 import { needsRequery, requeryTargets } from "../../../src/workflow/steps/quality-gate";
 
@@ -32,7 +32,7 @@ describe("HITL reasons", () => {
     assert.deepEqual(hitlReasons("How much did we spend on travel?", "en", decision, answer, [], policy), []);
   });
 
-  it("names the router, the moderator and the amount rule", () => {
+  it("names the router, the amount rule (both known before moderation) and the moderator", () => {
     const reasons = hitlReasons(
       "Can we sign a ¥12,000,000 order?",
       "en",
@@ -43,8 +43,8 @@ describe("HITL reasons", () => {
     );
     assert.equal(reasons.length, 3);
     assert.match(reasons[0], /^router: commits spend/);
-    assert.match(reasons[1], /^moderator: exceeds cap/);
-    assert.match(reasons[2], /¥12,000,000 is at or above the approval threshold ¥10,000,000/);
+    assert.match(reasons[1], /¥12,000,000 is at or above the approval threshold ¥10,000,000/);
+    assert.match(reasons[2], /^moderator: exceeds cap/);
   });
 
   it("gives the reasons in Japanese for a Japanese question", () => {
@@ -58,8 +58,8 @@ describe("HITL reasons", () => {
     );
     assert.deepEqual(reasons, [
       "ルーター: 高額の購入",
-      "モデレーター: 回答は会社としての約束を含みます",
       "規程: 金額¥50,000,000は承認基準額¥10,000,000以上です",
+      "モデレーター: 回答は会社としての約束を含みます",
     ]);
   });
 
@@ -131,6 +131,19 @@ describe("HITL reasons", () => {
       policy,
     );
     assert.deepEqual(reasons, ["policy: category 'consulting' requires approval"]);
+  });
+});
+
+describe("approval reasons settled before moderation", () => {
+  it("holds the Router's hitl and the amount rule, never the Moderator's (not written yet)", () => {
+    const routed = { ...decision, hitl: true, inScope: true, scopeReason: "procurement", reason: "commits spend" };
+    assert.deepEqual(approvalReasonsBeforeModeration("How much did we spend on travel?", "en", decision, [], policy), []);
+    assert.deepEqual(approvalReasonsBeforeModeration("How much did we spend on travel?", "en", routed, [], policy), [
+      "router: commits spend",
+    ]);
+    assert.deepEqual(approvalReasonsBeforeModeration("We want to order ¥12,000,000 of laptops", "en", decision, [], policy), [
+      "policy: amount ¥12,000,000 is at or above the approval threshold ¥10,000,000",
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { followUpCues, needsEarlierContext, turnsWithinBudget, type ConversationTurn, type RunState } from "../../../src/domain";
 import { entitiesOfRun, turnFromRun } from "../../../src/workflow/conversation-turn";
 import { suggestFollowUps } from "../../../src/workflow/follow-up-suggestions";
-import { conversationKeyOf } from "../../../src/teams/conversation-key";
+import { memoryKeyOf } from "../../../src/teams/conversation-key";
 import { classifyMessage } from "../../../src/teams/inbound-message";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 
@@ -85,15 +85,27 @@ describe("follow-up cues", () => {
 });
 
 describe("conversation keys and follow-up submits (Teams)", () => {
-  it("keys a chat by its id and a channel message by its thread", () => {
-    const activity = (id: string, conversationType: string, messageId = "m-9") =>
-      ({ id: messageId, conversation: { id, conversationType } }) as never;
-    assert.equal(conversationKeyOf(activity("a:personal", "personal")), "a:personal");
-    assert.equal(conversationKeyOf(activity("19:group@thread.v2", "groupChat")), "19:group@thread.v2");
-    assert.equal(conversationKeyOf(activity("19:chan@thread.tacv2;messageid=111", "channel")), "19:chan@thread.tacv2;messageid=111");
+  it("keys a personal chat by its id, and a group chat or channel thread per person", () => {
+    const activity = (
+      id: string,
+      conversationType: string,
+      messageId = "m-9",
+      from: object = { id: "29:alice", aadObjectId: "aad-alice" },
+    ) => ({ id: messageId, conversation: { id, conversationType }, from }) as never;
+    assert.equal(memoryKeyOf(activity("a:personal", "personal")), "a:personal");
+    assert.equal(memoryKeyOf(activity("19:group@thread.v2", "groupChat")), "19:group@thread.v2;from=aad-alice");
     assert.equal(
-      conversationKeyOf(activity("19:chan@thread.tacv2", "channel", "222")),
-      "19:chan@thread.tacv2;messageid=222",
+      memoryKeyOf(activity("19:group@thread.v2", "groupChat", "m-9", { id: "29:bob" })),
+      "19:group@thread.v2;from=29:bob",
+      "the Teams user id when there is no Entra id",
+    );
+    assert.equal(
+      memoryKeyOf(activity("19:chan@thread.tacv2;messageid=111", "channel")),
+      "19:chan@thread.tacv2;messageid=111;from=aad-alice",
+    );
+    assert.equal(
+      memoryKeyOf(activity("19:chan@thread.tacv2", "channel", "222")),
+      "19:chan@thread.tacv2;messageid=222;from=aad-alice",
       "a new post is the root of its thread",
     );
   });

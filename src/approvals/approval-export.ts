@@ -1,0 +1,94 @@
+import { stringify } from "csv-stringify/sync";
+import type { Approval } from "../domain";
+import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
+
+/** The formats `npm run approvals -- export` writes. */
+export const EXPORT_FORMATS = ["csv", "json"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The CSV columns: the approval's, then one audit entry's (one row per audit entry). */
+const CSV_COLUMNS = [
+  "approvalId",
+  "runId",
+  "status",
+  "createdAt",
+  "question",
+  "requesterAadObjectId",
+  "requesterName",
+  "qscore",
+  "specialists",
+  "reasons",
+  "decision",
+  "decidedAt",
+  "approverAadObjectId",
+  "approverName",
+  "timeToDecisionMinutes",
+  "edited",
+  "comment",
+  "answerBefore",
+  "answerAfter",
+  "deliveryStatus",
+  "deliveredAt",
+  "expiresAt",
+  "approverThreadConversationId",
+  "approverThreadActivityId",
+  "auditAt",
+  "auditActorAadObjectId",
+  "auditAction",
+  "auditOutcome",
+  "auditDetail",
+] as const;
+
+/**
+ * The approval history for auditors. JSON: one array of entries, each with all its audit entries.
+ * CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read Japanese text): one row
+ * per audit entry with its approval's columns repeated, and one row with empty audit columns for an
+ * approval that has none, so every approval appears.
+ */
+export function renderApprovalExport(approvals: Approval[], format: ExportFormat): string {
+  const entries = approvals.map(historyEntry);
+  if (format === "json") return `${JSON.stringify(entries, null, 2)}\n`;
+  const rows = entries.flatMap((entry) => {
+    const approval = approvalColumns(entry);
+    if (entry.audit.length === 0)
+      return [{ ...approval, auditAt: "", auditActorAadObjectId: "", auditAction: "", auditOutcome: "", auditDetail: "" }];
+    return entry.audit.map((audit) => ({
+      ...approval,
+      auditAt: audit.at,
+      auditActorAadObjectId: audit.actorAadObjectId,
+      auditAction: audit.action,
+      auditOutcome: audit.outcome,
+      auditDetail: audit.detail,
+    }));
+  });
+  return stringify(rows, { header: true, columns: [...CSV_COLUMNS], bom: true, record_delimiter: "windows" });
+}
+
+function approvalColumns(entry: ApprovalHistoryEntry) {
+  return {
+    approvalId: entry.approvalId,
+    runId: entry.runId,
+    status: entry.status,
+    createdAt: entry.createdAt,
+    question: entry.question,
+    requesterAadObjectId: entry.requesterAadObjectId,
+    requesterName: entry.requesterName,
+    qscore: entry.qscore,
+    specialists: entry.specialists.join(", "),
+    reasons: entry.reasons.join("; "),
+    decision: entry.decision,
+    decidedAt: entry.decidedAt,
+    approverAadObjectId: entry.approverAadObjectId,
+    approverName: entry.approverName,
+    timeToDecisionMinutes: entry.timeToDecisionMs === null ? "" : Math.round(entry.timeToDecisionMs / 60_000),
+    edited: entry.edited ? "yes" : "no",
+    comment: entry.comment,
+    answerBefore: entry.answerBefore,
+    answerAfter: entry.answerAfter,
+    deliveryStatus: entry.deliveryStatus,
+    deliveredAt: entry.deliveredAt,
+    expiresAt: entry.expiresAt,
+    approverThreadConversationId: entry.thread?.conversationId ?? "",
+    approverThreadActivityId: entry.thread?.activityId ?? "",
+  };
+}

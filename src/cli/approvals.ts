@@ -1,0 +1,61 @@
+/**
+ * `npm run approvals -- export [--since DATE] [--format csv|json] [--out FILE]`: the whole approval
+ * history with its audit entries, for auditors, from the Cosmos account (COSMOS_ENDPOINT). Writes to
+ * stdout unless --out names a file. Exit codes: 0 written, 1 the store failed, 2 usage.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { EXPORT_FORMATS, renderApprovalExport, type ExportFormat } from "../approvals/approval-export";
+import { loadConfig } from "../config";
+import { describeError } from "../domain";
+import { openCosmosStore } from "../storage";
+
+const USAGE = "Usage: npm run approvals -- export [--since YYYY-MM-DD | ISO date-time] [--format csv|json] [--out FILE]";
+
+const err = (line: string) => process.stderr.write(`${line}\n`);
+
+async function exportHistory(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { since: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" } },
+    }));
+  } catch (error) {
+    return usage(describeError(error));
+  }
+  const format = values.format as ExportFormat;
+  if (!EXPORT_FORMATS.includes(format)) return usage(`--format must be csv or json, got ${values.format}`);
+  const since = values.since === undefined ? undefined : Date.parse(values.since);
+  if (since !== undefined && Number.isNaN(since))
+    return usage(`--since must be a date (2026-04-01) or an ISO date-time, got ${values.since}`);
+  const store = await openCosmosStore(loadConfig(), { log: err });
+  try {
+    const approvals = await store.approvalHistory.listCreatedSince(since === undefined ? undefined : new Date(since).toISOString());
+    const text = renderApprovalExport(approvals, format);
+    if (values.out) writeFileSync(values.out, text);
+    else process.stdout.write(text);
+    err(`exported ${approvals.length} approval${approvals.length === 1 ? "" : "s"} (${format})${values.out ? ` to ${values.out}` : ""}`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+function usage(problem: string): number {
+  err(`${problem}\n${USAGE}`);
+  return 2;
+}
+
+async function main([command, ...args]: string[]): Promise<number> {
+  if (command === "export") return exportHistory(args);
+  return usage(command ? `unknown command: ${command}` : "no command given");
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    err(describeError(error));
+    process.exit(1);
+  },
+);

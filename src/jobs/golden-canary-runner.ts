@@ -1,0 +1,44 @@
+import path from "node:path";
+import type { AppConfig } from "../config";
+import type { CanaryRecord } from "../domain";
+import { goldenWorkflow } from "../composition/golden-workflow";
+import { createEvalModel } from "../eval/create-eval-model";
+import { readGoldenSet } from "../eval/golden";
+import { readCriteria } from "../eval/judge/criteria";
+import { openPromptFiles } from "../eval/prompt-files";
+import { openCosmosStore } from "../storage";
+import { createTelemetry } from "../telemetry";
+import { runGoldenCanary } from "./golden-canary";
+
+/**
+ * Wires the golden-set canary from configuration (the deployed models of every role, the evaluation
+ * models, the Judge's criteria, the golden set in GOLDEN_SET_DIR or `dir`, Cosmos, Application
+ * Insights) and runs it once. Used by the Functions timer and `npm run evaluate -- canary`.
+ */
+export async function runGoldenCanaryOnce(
+  config: AppConfig,
+  options: { dir?: string; log: (line: string) => void },
+): Promise<CanaryRecord> {
+  const cases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
+  const evalModel = createEvalModel(config);
+  if ("skipped" in evalModel) options.log(`${evalModel.skipped}: only ToolCallAccuracy is checked`);
+  const telemetry = createTelemetry(config, options.log);
+  const store = await openCosmosStore(config, { log: options.log });
+  try {
+    return await runGoldenCanary({
+      cases,
+      ask: await goldenWorkflow(config),
+      evalModel,
+      criteria: readCriteria(openPromptFiles(config.env.PROMPTS_DIR).resolve("judge/criteria.yaml")),
+      store: store.canaryRuns,
+      telemetry,
+      deployment: {
+        provider: config.provider.kind,
+        deployedModels: { router: config.models.router, specialist: config.models.specialist, moderator: config.models.moderator },
+      },
+    });
+  } finally {
+    await telemetry.flush();
+    await store.close();
+  }
+}
