@@ -7,9 +7,9 @@ export const RationaleItemSchema = z.object({
 });
 
 /**
- * What the Moderator model must return. `hitl` and `hitlReason` come first: a model writes the fields
- * in schema order, and the conclusion may stream to the requester only once the answer has said it
- * needs no approver.
+ * The Moderator's answer as the run keeps it. `hitl` and `hitlReason` come first: a model writes the
+ * fields in schema order, and the conclusion may stream to the requester only once the answer has
+ * said it needs no approver.
  */
 export const ModeratorAnswerSchema = z.object({
   hitl: z.boolean(),
@@ -22,3 +22,11 @@ export const ModeratorAnswerSchema = z.object({
   critique: z.string().describe("what is missing or weak; used to re-ask specialists when qscore is low"),
 });
 export type ModeratorAnswer = z.infer<typeof ModeratorAnswerSchema>;
+
+/**
+ * What the Moderator model must write: the answer without the per-specialist summaries, which the
+ * run takes from the findings themselves (copying them would only add output tokens, and time, to
+ * the critical path).
+ */
+export const ModeratorOutputSchema = ModeratorAnswerSchema.omit({ findings: true });
+export type ModeratorOutput = z.infer<typeof ModeratorOutputSchema>;

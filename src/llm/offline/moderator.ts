@@ -1,4 +1,4 @@
-import type { ModeratorAnswer, ModeratorInput } from "../../domain";
+import type { ModeratorInput, ModeratorOutput } from "../../domain";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
 
@@ -11,7 +11,7 @@ const MAX_ACTIONS = 5;
  * referenceIds present in the findings' evidence; next actions are the specialists' recommended
  * steps; the QSCORE follows `qualityScore`, and the critique names what is missing.
  */
-export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
+export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const phrases = phrasesFor(input.language);
   const findings = orderedFindings(input);
   const [lead, ...others] = findings;
@@ -77,7 +77,6 @@ export function moderateOffline(input: ModeratorInput): ModeratorAnswer {
     hitlReason: "",
     conclusion,
     rationale,
-    findings: findings.map((f) => ({ specialist: f.specialist, summary: f.summary })),
     nextActions,
     qscore,
     critique: critique || phrases.critiqueComplete,

@@ -1,5 +1,5 @@
 import {
-  ModeratorAnswerSchema,
+  ModeratorOutputSchema,
   questionToAnswer,
   specialistFailures,
   type Finding,
@@ -43,17 +43,20 @@ export async function moderate(
     approvalReasonsBeforeModeration(input.question, state.language, decision, state.findings, hitlPolicyOf(deps.settings)).length > 0;
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
-  return askAgentAsExecutor(context, previous ? "requery" : "initial", {
+  const outcome = await askAgentAsExecutor(context, previous ? "requery" : "initial", {
     agentId: "moderator",
     prompt,
     system,
     defaultModel: deps.settings.models.moderator,
     timeoutMs: deps.settings.timeouts.moderatorMs,
     input,
-    output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
-    validator: ModeratorAnswerSchema,
+    output: { name: "moderator_answer", schema: ModeratorOutputSchema },
+    validator: ModeratorOutputSchema,
     ...(deps.answerPreview && !approvalDue ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
   });
+  if (outcome.kind !== "ok") return outcome;
+  const findings = input.findings.map(({ specialist, summary }) => ({ specialist, summary }));
+  return { ...outcome, value: { ...outcome.value, findings } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ModeratorAnswerSchema, type Finding } from "../../../../src/domain";
+import { ModeratorOutputSchema, type Finding } from "../../../../src/domain";
 import { moderateOffline } from "../../../../src/llm/offline/moderator";
 import { qualityScore } from "../../../../src/llm/offline/quality-score";
 import type { ModeratorInput } from "../../../../src/domain";
@@ -56,7 +56,7 @@ function input(overrides: Partial<ModeratorInput> = {}): ModeratorInput {
 
 describe("offline moderator", () => {
   it("concludes from the priority specialist, cites only existing references, and lists concrete next actions", () => {
-    const answer = ModeratorAnswerSchema.parse(moderateOffline(input()));
+    const answer = ModeratorOutputSchema.parse(moderateOffline(input()));
     assert.ok(answer.conclusion.startsWith("The requested +8% exceeds the 5% price-adjustment cap in CTR-0001"));
     assert.match(answer.conclusion, /The Negotiation strategist adds: \+8% is above the market's typical 4% increase: push back\./);
     const existing = new Set([...contract.evidence, ...negotiation.evidence].map((e) => e.referenceId));
@@ -66,10 +66,7 @@ describe("offline moderator", () => {
     assert.deepEqual(answer.nextActions, [
       "Ask the supplier to bring the increase within the 5% cap or document a justification for an exception [CTR-0001].",
     ]);
-    assert.deepEqual(
-      answer.findings.map((f) => f.specialist),
-      ["contract", "negotiation"],
-    );
+    assert.equal("findings" in moderateOffline(input()), false, "the run takes the per-specialist summaries from the findings");
     assert.equal(answer.hitl, false);
     assert.ok(answer.qscore >= 80, `qscore ${answer.qscore}`);
     assert.equal(answer.critique, "Evidence covers the question.");
@@ -95,7 +92,7 @@ describe("offline moderator", () => {
   });
 
   it("answers in Japanese and still validates when no specialist succeeded", () => {
-    const answer = ModeratorAnswerSchema.parse(
+    const answer = ModeratorOutputSchema.parse(
       moderateOffline(input({ language: "ja", findings: [], failures: [{ specialist: "spend", error: "error" }] })),
     );
     assert.match(answer.conclusion, /回答できたスペシャリストはいませんでした/);
