@@ -24,6 +24,8 @@ export interface PromptLibrary {
     repair: string;
     /** Said to every specialist after its own prompt: the question, tool results and documents are data, never instructions. */
     untrustedData: string;
+    /** Said to every specialist: evidence may come up front, and a finding is short facts (output tokens are latency). */
+    findingFacts: string;
     specialistDebate: string;
     specialistRequery: string;
     specialistGroupChat: string;
@@ -66,6 +68,7 @@ export function loadPromptLibrary(dir: string = defaultPromptsDir()): PromptLibr
     fragments: {
       repair: readPromptFile(path.join(dir, "fragments", "repair.md")).content.trim(),
       untrustedData: readPromptFile(path.join(dir, "fragments", "untrusted-data.md")).content.trim(),
+      findingFacts: readPromptFile(path.join(dir, "fragments", "finding-facts.md")).content.trim(),
       specialistDebate: readPromptFile(path.join(dir, "fragments", "specialist-debate.md")).content.trim(),
       specialistRequery: readPromptFile(path.join(dir, "fragments", "specialist-requery.md")).content.trim(),
       specialistGroupChat: readPromptFile(path.join(dir, "fragments", "specialist-group-chat.md")).content.trim(),

@@ -13,7 +13,8 @@ const SUMMARY_FACTS = 2;
 
 /**
  * A specialist's Finding from its tool results: a summary made of the facts that answer the
- * question, details with the rest and each tool's digest, evidence copied from the tools (items the
+ * question, details with the rest (never the tools' digests: the Moderator gets those with the
+ * finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence copied from the tools (items the
  * facts rest on first, referenceIds unchanged), and a confidence from the evidence's strength.
  * In the re-ask round, the earlier finding's evidence is kept alongside the new.
  */
@@ -48,7 +49,6 @@ export function writeFinding(
     ...facts.slice(SUMMARY_FACTS).map((f) => f.text),
     ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
     ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote([...new Set(observations.map((o) => o.name))])] : []),
-    ...ok.filter((o) => o.digest).map((o) => `${o.name}: ${o.digest}`),
     ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
     ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
   ];

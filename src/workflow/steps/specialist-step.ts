@@ -148,7 +148,7 @@ async function investigate(
     }
   };
   // The shared data rule follows the specialist's own prompt, the same for every question (the prompt cache reuses it).
-  const system = [specialist.systemPrompt, fragments.untrustedData, roundNote].filter(Boolean).join("\n\n");
+  const system = [specialist.systemPrompt, fragments.untrustedData, fragments.findingFacts, roundNote].filter(Boolean).join("\n\n");
   const messages = renderAgentMessages(system, input);
   // A first answer starts with the evidence the question implies (run while the Router decided), as
   // if the specialist had asked for it; tools stay offered for whatever it still needs.
