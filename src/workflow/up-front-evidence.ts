@@ -1,7 +1,7 @@
 import type { Language, SpecialistDefinition } from "../domain";
 import type { WorkflowDeps } from "./deps";
-import type { ModelToolCall, PlannedToolCall, ToolSpec } from "./ports";
-import { runToolCalls, type ToolCallResult } from "./steps/tool-runner";
+import type { ModelToolCall, PlannedToolCall } from "./ports";
+import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./steps/tool-runner";
 
 /**
  * The tool calls the question implies for every registered specialist, started together (while the
@@ -31,11 +31,7 @@ async function gather(
   if (!planner) return new Map();
   const calls = new Map<string, ModelToolCall>();
   const planned = deps.prompts.specialists.map((specialist) => {
-    const specs: ToolSpec[] = specialist.tools.flatMap((name) => {
-      const tool = deps.tools.get(name);
-      return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
-    });
-    const keys = planner.plan(question, specialist, specs).map((call) => {
+    const keys = planner.plan(question, specialist, toolSpecsOf(deps.tools, specialist.tools)).map((call) => {
       const key = callKey(call);
       if (!calls.has(key))
         calls.set(key, { id: `upfront-${calls.size + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) });

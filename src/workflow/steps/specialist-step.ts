@@ -13,10 +13,10 @@ import {
 } from "../../domain";
 import { renderAgentMessages } from "../agent-message";
 import { linkEvidence, linkedEvidenceOf } from "../evidence-links";
-import type { ChatMessage, ChatRequest, ToolSpec } from "../ports";
+import type { ChatMessage, ChatRequest } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
 import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
-import { runToolCalls, type ToolCallResult } from "./tool-runner";
+import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./tool-runner";
 
 /** Extra context for debate and re-ask rounds. */
 export interface SpecialistRoundInput {
@@ -90,10 +90,7 @@ async function investigate(
           : extra.round === "requery"
             ? fragments.specialistRequery
             : "";
-  const toolSpecs: ToolSpec[] = specialist.tools.flatMap((name) => {
-    const tool = deps.tools.get(name);
-    return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
-  });
+  const toolSpecs = toolSpecsOf(deps.tools, specialist.tools);
   const deadline = Date.now() + context.timeoutFor(deps.settings.timeouts.specialistMs);
   const tally = new CallTally(specialist.model ?? deps.settings.models.specialist);
   const request = (conversation: ChatMessage[], offerTools: boolean): ChatRequest => ({

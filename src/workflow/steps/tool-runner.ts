@@ -1,5 +1,5 @@
 import { describeError, type EvidenceItem, type ToolCallRecord } from "../../domain";
-import type { ModelToolCall, ToolMessageContent, ToolRegistry } from "../ports";
+import type { ModelToolCall, ToolMessageContent, ToolRegistry, ToolSpec } from "../ports";
 import { describeZodError } from "../../domain/zod-issues";
 
 /** Longest tool data (as JSON) sent back to a model; larger results are cut to their digest and evidence. */
@@ -12,6 +12,14 @@ export interface ToolCallResult {
   record: ToolCallRecord;
   /** With the document links the model's content leaves out. */
   evidence: EvidenceItem[];
+}
+
+/** What a model is told of the named tools (names the registry lacks are left out). */
+export function toolSpecsOf(tools: ToolRegistry, names: readonly string[]): ToolSpec[] {
+  return names.flatMap((name) => {
+    const tool = tools.get(name);
+    return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
+  });
 }
 
 /**
