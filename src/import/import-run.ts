@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { DataKind, Supplier } from "../domain";
 import { FileIssues } from "./issues";
-import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
+import { declaredEncoding, DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
 import type { Progress } from "./progress";
+import type { FileEncoding, TextEncoding } from "./text-encoding";
 
 /** How an import runs. */
 export interface ImportOptions {
@@ -23,6 +25,8 @@ export interface ImportOptions {
   /** ISO date contract statuses are judged on when contracts.csv leaves them empty. */
   today: string;
   progress: Progress;
+  /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
+  encoding?: TextEncoding;
 }
 
 /** What happened to one kind. */
@@ -31,7 +35,11 @@ export interface KindOutcome {
   file: string;
   /** imported; rejected (errors, nothing written); validated (dry run). */
   status: "imported" | "rejected" | "validated";
+  /** How the file was read: its encoding, or a workbook's sheet ("" until it is opened). */
+  format: string;
   read: number;
+  /** Rows with no value at all, skipped. */
+  emptyRows: number;
   skipped: number;
   inserted: number;
   updated: number;
@@ -73,9 +81,30 @@ export class ImportRun {
     return this.options.only === undefined || this.options.only.has(kind);
   }
 
-  /** The path of a kind's CSV file, as the mapping names it. */
+  /** The path of a kind's file: as the mapping names it, else spend.csv, else spend.xlsx (and so on). */
   file(kind: CsvKind): string {
-    return path.join(this.options.directory, this.options.mapping.files[kind] ?? DEFAULT_FILES[kind]);
+    const named = this.options.mapping.files[kind];
+    if (named !== undefined) return path.join(this.options.directory, named);
+    const [csv, workbook] = this.defaultFiles(kind);
+    return existsSync(csv) || !existsSync(workbook) ? csv : workbook;
+  }
+
+  /** The workbook of a kind whose CSV is there too when the mapping names neither: which to import is not guessed. */
+  rivalFile(kind: CsvKind): string | undefined {
+    if (this.options.mapping.files[kind] !== undefined) return undefined;
+    const [csv, workbook] = this.defaultFiles(kind);
+    return existsSync(csv) && existsSync(workbook) ? path.basename(workbook) : undefined;
+  }
+
+  private defaultFiles(kind: CsvKind): [string, string] {
+    const csv = path.join(this.options.directory, DEFAULT_FILES[kind]);
+    return [csv, csv.replace(/\.csv$/, ".xlsx")];
+  }
+
+  /** The encoding given for a kind's CSV (`--encoding`, else the mapping), if any. */
+  declaredEncoding(kind: CsvKind): FileEncoding | undefined {
+    const encoding = this.options.encoding ?? declaredEncoding(this.options.mapping, kind);
+    return encoding === undefined ? undefined : { encoding, bom: false, declared: true };
   }
 
   /** A fresh outcome for a kind read from `file`: nothing read yet, validated until accepted. */
@@ -84,7 +113,9 @@ export class ImportRun {
       kind,
       file: path.relative(this.options.directory, file) || file,
       status: "validated",
+      format: "",
       read: 0,
+      emptyRows: 0,
       skipped: 0,
       inserted: 0,
       updated: 0,

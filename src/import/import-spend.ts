@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { SpendCubeBuilder } from "../tools/spend-cube";
-import { csvBatches } from "./csv-records";
+import { tableBatches } from "./table-records";
 import type { ImportRun, KindOutcome } from "./import-run";
 import type { SpendWrite } from "./ports";
 import { rowHash } from "./row-hash";
@@ -30,8 +30,8 @@ export async function importSpend(run: ImportRun): Promise<void> {
   try {
     const contracts = run.contractIds.size > 0 ? run.contractIds : new Set((await run.writer.load("contracts")).map((c) => c.id));
     let reader: SpendRowReader | undefined;
-    for await (const { batch, fields: f } of csvBatches(run, "spend", file, outcome)) {
-      reader ??= new SpendRowReader(run.options.mapping, f.columns, {
+    for await (const { batch, fields: f } of tableBatches(run, "spend", file, outcome)) {
+      reader ??= new SpendRowReader(f, {
         suppliers: run.suppliers,
         contracts,
         ratesToJpy: run.rates,

@@ -16,8 +16,9 @@ export class FileIssues {
   /** Rows with at least one issue. */
   badRows = 0;
 
+  /** `file`: what each issue is prefixed with ("spend.csv", "spend.xlsx:Invoices" once the sheet is known). */
   constructor(
-    readonly file: string,
+    public file: string,
     private readonly limit = DEFAULT_ISSUE_LIMIT,
   ) {}
 
