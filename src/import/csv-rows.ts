@@ -93,7 +93,7 @@ async function* batchesOf(parser: Parser, decoder: DecodingStream, counts: { emp
         continue;
       }
       const problems = decoder.sawInvalid ? invalidValues(values, decoder.encoding) : undefined;
-      batch.push(problems ? { line, values, problems } : { line, values });
+      batch.push(problems ? { line, values, unreadable: problems } : { line, values });
     }
     if (batch.length > 0) yield batch;
     else if (parser.readableEnded || parser.destroyed) {

@@ -18,6 +18,7 @@ export class FieldReader {
   readonly problems: { column: string; reason: string }[] = [];
   private readonly readDate: (text: string) => string | undefined;
   private values: readonly string[] = [];
+  private unreadable: readonly { column: string; reason: string }[] | undefined;
 
   /** `columns`: our column name → its position in a record. */
   constructor(
@@ -34,10 +35,12 @@ export class FieldReader {
     return new FieldReader(this.mapping, new Map([[column, 0]]), this.cells);
   }
 
-  /** Starts reading the next record. */
-  reset(values: readonly string[]): this {
+  /** Starts reading the next record; `unreadable`: its values the file's reader could not read, each already a problem of its column. */
+  reset(values: readonly string[], unreadable?: readonly { column: string; reason: string }[]): this {
     this.values = values;
     this.problems.length = 0;
+    this.unreadable = unreadable;
+    if (unreadable) this.problems.push(...unreadable);
     return this;
   }
 
@@ -116,7 +119,8 @@ export class FieldReader {
   }
 
   fail<T>(column: string, reason: string, value?: T): T {
-    this.problems.push({ column, reason });
+    // A value that could not be read is reported as such, not again as empty or malformed.
+    if (!this.unreadable?.some((problem) => problem.column === column)) this.problems.push({ column, reason });
     return value as T;
   }
 }

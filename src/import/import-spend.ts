@@ -38,7 +38,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
         fiscalYearStartMonth: run.options.fiscalYearStartMonth,
       });
       for (const row of batch) {
-        const transaction = reader.read(f.reset(row.values), row.values);
+        const transaction = reader.read(f.reset(row.values, row.problems), row.values);
         if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
         if (f.problems.length > 0) {
           outcome.issues.addRow(row.line, f.problems);

@@ -12,7 +12,8 @@ export interface CellProblem {
 export interface TableRow {
   line: number;
   values: string[];
-  problems?: CellProblem[];
+  /** Values the file's reader could not read, by position. */
+  unreadable?: CellProblem[];
 }
 
 /** A required column the header does not have, with the headers most like the name expected. */

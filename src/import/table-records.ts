@@ -8,6 +8,13 @@ import { REQUIRED_COLUMNS } from "./records";
 import { missingColumnReason, type TableFile, type TableOptions, type TableRow } from "./table-file";
 import { isWorkbook, openWorkbook, SheetNotFoundError } from "./workbook-rows";
 
+/** A record to read: its values, and the problems of those its file's reader could not read (`FieldReader.reset` takes them). */
+export interface RecordRow {
+  line: number;
+  values: string[];
+  problems?: readonly { column: string; reason: string }[];
+}
+
 /** Opens a kind's file as a table: a workbook's sheet, or a CSV in its encoding. */
 function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOptions): Promise<TableFile> {
   if (isWorkbook(file)) return openWorkbook(file, kind, options);
@@ -17,8 +24,8 @@ function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOp
 /**
  * The rows of a kind's table (CSV or worksheet) in batches, each row with a field reader set on it
  * (one reader, reset per row), counting them as read and showing progress. What the file's reader
- * could not read of a row (bytes not valid in the encoding, a cell error) is that row's issue and the
- * row is not yielded. A file missing a required column, or a workbook without the sheet asked for,
+ * could not read of a row (bytes not valid in the encoding, a cell error) comes with it as problems
+ * of its columns, for the row's reader to report with its own. A file missing a required column, or a workbook without the sheet asked for,
  * has its issues recorded and yields nothing.
  */
 export async function* tableBatches(
@@ -26,7 +33,7 @@ export async function* tableBatches(
   kind: CsvKind,
   file: string,
   outcome: KindOutcome,
-): AsyncIterable<{ batch: TableRow[]; fields: FieldReader }> {
+): AsyncIterable<{ batch: RecordRow[]; fields: FieldReader }> {
   const { progress, mapping } = run.options;
   const rival = run.rivalFile(kind);
   if (rival !== undefined) {
@@ -51,7 +58,7 @@ export async function* tableBatches(
   outcome.issues.file = table.label;
   outcome.format = table.format;
   const positionName = (at: number) => (table.cells.kind === "workbook" ? columnLetter(at) : `field ${at + 1}`);
-  for (const problem of table.header.problems ?? [])
+  for (const problem of table.header.unreadable ?? [])
     outcome.issues.add({ file: table.label, line: table.header.line, column: positionName(problem.at), reason: problem.reason });
   for (const missing of table.missingColumns)
     outcome.issues.add({ file: table.label, line: table.header.line, column: missing.header, reason: missingColumnReason(kind, missing) });
@@ -59,13 +66,12 @@ export async function* tableBatches(
     progress.stop();
     return;
   }
-  // Only the columns read are checked: a problem in a column the import ignores loses nothing.
   const columnAt = new Map([...table.columns].map(([column, at]) => [at, column]));
   const fields = new FieldReader(mapping, table.columns, table.cells);
   try {
     for await (const rows of table.batches) {
       outcome.read += rows.length;
-      yield { batch: rows.some((row) => row.problems) ? readable(rows, columnAt, outcome) : rows, fields };
+      yield { batch: rows.some((row) => row.unreadable) ? rows.map((row) => withProblems(row, columnAt)) : rows, fields };
     }
   } finally {
     outcome.emptyRows = table.emptyRows;
@@ -73,16 +79,13 @@ export async function* tableBatches(
   }
 }
 
-/** The rows without problems in the columns read; the others are recorded as issues. */
-function readable(rows: TableRow[], columnAt: ReadonlyMap<number, string>, outcome: KindOutcome): TableRow[] {
-  return rows.filter((row) => {
-    const problems = (row.problems ?? []).flatMap(({ at, reason }) => {
-      const column = columnAt.get(at);
-      return column === undefined ? [] : [{ column, reason }];
-    });
-    outcome.issues.addRow(row.line, problems);
-    return problems.length === 0;
+/** A row with what could not be read of it as problems of the columns read (a column the import ignores loses nothing). */
+function withProblems(row: TableRow, columnAt: ReadonlyMap<number, string>): RecordRow {
+  const problems = (row.unreadable ?? []).flatMap(({ at, reason }) => {
+    const column = columnAt.get(at);
+    return column === undefined ? [] : [{ column, reason }];
   });
+  return { line: row.line, values: row.values, ...(problems.length > 0 ? { problems } : {}) };
 }
 
 /** "A", "B", … "AA" for a 0-based position. */
@@ -99,7 +102,7 @@ function columnLetter(at: number): string {
 export async function readTableRecords<T>(
   run: ImportRun,
   kind: CsvKind,
-  read: (f: FieldReader, row: TableRow) => T,
+  read: (f: FieldReader, row: RecordRow) => T,
 ): Promise<{ outcome: KindOutcome; records: T[] } | undefined> {
   const file = run.file(kind);
   if (!existsSync(file)) return undefined;
@@ -108,7 +111,7 @@ export async function readTableRecords<T>(
   const records: T[] = [];
   for await (const { batch, fields } of tableBatches(run, kind, file, outcome)) {
     for (const row of batch) {
-      const record = read(fields.reset(row.values), row);
+      const record = read(fields.reset(row.values, row.problems), row);
       if (fields.problems.length > 0) outcome.issues.addRow(row.line, fields.problems);
       else records.push(record);
     }

@@ -76,7 +76,7 @@ export async function openWorkbook(file: string, kind: CsvKind, options: TableOp
   const records = batchesOf(sheet, mapping, counts);
   const first = await records.next();
   const header = first.done ? { line: 1, values: [] } : first.value[0];
-  const headerProblems = [...(header.problems ?? []), ...mergedHeaderProblems(header.values)];
+  const headerProblems = [...(header.unreadable ?? []), ...mergedHeaderProblems(header.values)];
   const { columns, missingColumns } = columnsOf(header.values, kind, mapping, options.required);
   if (first.done || missingColumns.length > 0) source.destroy();
   async function* batches(): AsyncIterable<TableRow[]> {
@@ -89,7 +89,7 @@ export async function openWorkbook(file: string, kind: CsvKind, options: TableOp
     label: `${path.basename(file)}:${sheet.name}`,
     format: `sheet ${sheet.name}`,
     cells: { kind: "workbook", date1904 },
-    header: headerProblems.length > 0 ? { ...header, problems: headerProblems } : header,
+    header: headerProblems.length > 0 ? { ...header, unreadable: headerProblems } : header,
     missingColumns,
     columns,
     batches: batches(),
@@ -122,7 +122,7 @@ async function* batchesOf(sheet: SheetReader, mapping: Mapping, counts: { emptyR
           (problems ??= []).push({ at: column - 1, reason: cell.problem });
         }
       }
-      batch.push(problems ? { line: row.number, values, problems } : { line: row.number, values });
+      batch.push(problems ? { line: row.number, values, unreadable: problems } : { line: row.number, values });
     }
     if (batch.length > 0) yield batch;
   }
@@ -133,7 +133,8 @@ function cellText(value: unknown, decimalComma: boolean): string | { problem: st
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) return { problem: "the cell holds an error value" };
+    // Only a formula's saved error result reads as NaN.
+    if (!Number.isFinite(value)) return { problem: "the formula's saved result is an error value" };
     // String(n) never groups digits, so the comma is the only separator the reader sees.
     return decimalComma ? String(value).replace(".", ",") : String(value);
   }
