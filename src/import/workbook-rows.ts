@@ -47,8 +47,8 @@ export async function openWorkbook(file: string, kind: CsvKind, options: TableOp
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     worksheets: "emit",
     sharedStrings: "cache",
-    // Styles tell which numbers are dates.
-    styles: "cache",
+    // Without styles a date cell reads as its serial number, which the field reader reads in date columns (and half the time goes on styles).
+    styles: "ignore",
     hyperlinks: "ignore",
     entries: "ignore",
   });
