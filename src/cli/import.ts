@@ -14,7 +14,7 @@ import { DATA_KINDS, describeError, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
 import { DEFAULT_MAPPING, loadMapping, type Mapping } from "../import/mapping";
 import type { DataStoreWriter } from "../import/ports";
-import { createProgress } from "../import/progress";
+import { createProgress, type Progress } from "../import/progress";
 import { runImport } from "../import/run-import";
 import { openCosmosStore } from "../storage";
 import { CosmosDataWriter } from "../storage/cosmos-data-writer";
@@ -26,7 +26,17 @@ import { rejectedAdvice, summaryLine } from "./import-report";
 const USAGE =
   "Usage: npm run import -- DIR [--dry-run] [--only suppliers,contracts,spend,policies,benchmarks] [--mapping FILE] [--encoding utf-8|utf-16le|utf-16be|shift_jis] [--skip-invalid] [--replace] [--max-issues N]";
 
-async function main(argv: string[]): Promise<number> {
+/** Where the command writes, and the settings it reads (the process's own when run from the shell). */
+export interface ImportCommandIo {
+  /** The settings, when not the process's environment. */
+  env?: Record<string, string | undefined>;
+  out: (text: string) => void;
+  err: (text: string) => void;
+  progress: Progress;
+}
+
+/** The command: its exit code (0 imported, 1 a file had errors, 2 usage). */
+export async function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -43,12 +53,12 @@ async function main(argv: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    io.err(`${(error as Error).message}\n${USAGE}\n`);
     return 2;
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory()) {
-    process.stderr.write(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
+    io.err(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
     return 2;
   }
   const only = values.only
@@ -57,28 +67,28 @@ async function main(argv: string[]): Promise<number> {
     .filter(Boolean);
   const unknown = only?.filter((kind) => !(DATA_KINDS as readonly string[]).includes(kind)) ?? [];
   if (unknown.length > 0) {
-    process.stderr.write(`--only: unknown kind ${unknown.join(", ")} (use ${DATA_KINDS.join(", ")})\n`);
+    io.err(`--only: unknown kind ${unknown.join(", ")} (use ${DATA_KINDS.join(", ")})\n`);
     return 2;
   }
   const maxIssues = values["max-issues"] === undefined ? DEFAULT_ISSUE_LIMIT : Number(values["max-issues"]);
   if (!Number.isInteger(maxIssues) || maxIssues < 1) {
-    process.stderr.write(`--max-issues: ${values["max-issues"]} is not a positive whole number\n`);
+    io.err(`--max-issues: ${values["max-issues"]} is not a positive whole number\n`);
     return 2;
   }
   const encoding = values.encoding === undefined ? undefined : encodingNamed(values.encoding);
   if (values.encoding !== undefined && encoding === undefined) {
-    process.stderr.write(`--encoding: unknown encoding ${values.encoding} (use ${ENCODING_NAMES})\n`);
+    io.err(`--encoding: unknown encoding ${values.encoding} (use ${ENCODING_NAMES})\n`);
     return 2;
   }
   let mapping: Mapping = DEFAULT_MAPPING;
   try {
     if (values.mapping) mapping = await loadMapping(values.mapping);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n`);
+    io.err(`${(error as Error).message}\n`);
     return 2;
   }
-  const config = loadConfig();
-  const { writer, close } = await openWriter(config);
+  const config = loadConfig(io.env);
+  const { writer, close } = await openWriter(config, io);
   try {
     const started = Date.now();
     const result = await runImport(writer, {
@@ -92,21 +102,21 @@ async function main(argv: string[]): Promise<number> {
       fiscalYearStartMonth: config.env.FISCAL_YEAR_START_MONTH,
       ratesToJpy: parseRatesToJpy(config.env.FX_RATES_JPY) as Record<string, number>,
       today: toIsoDate(new Date()),
-      progress: createProgress(),
+      progress: io.progress,
       encoding,
     });
-    for (const outcome of result.outcomes) for (const line of outcome.issues.lines()) process.stderr.write(`${line}\n`);
+    for (const outcome of result.outcomes) for (const line of outcome.issues.lines()) io.err(`${line}\n`);
     if (result.outcomes.length === 0) {
-      process.stderr.write(
+      io.err(
         `Nothing to import in ${positionals[0]} (expected suppliers, spend, contracts, benchmarks or fx as .csv or .xlsx, or policies/; other file names go in the mapping file).\n`,
       );
       return 2;
     }
-    for (const outcome of result.outcomes) process.stdout.write(`${summaryLine(outcome)}\n`);
+    for (const outcome of result.outcomes) io.out(`${summaryLine(outcome)}\n`);
     const rejected = result.outcomes.filter((outcome) => outcome.status === "rejected");
-    if (values["dry-run"]) process.stdout.write(`Dry run: nothing was written to ${writer.location}.\n`);
-    else if (result.summary) process.stdout.write(`${dataSetBanner(result.summary)} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
-    for (const line of rejectedAdvice(rejected)) process.stdout.write(`${line}\n`);
+    if (values["dry-run"]) io.out(`Dry run: nothing was written to ${writer.location}.\n`);
+    else if (result.summary) io.out(`${dataSetBanner(result.summary)} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    for (const line of rejectedAdvice(rejected)) io.out(`${line}\n`);
     return rejected.length > 0 ? 1 : 0;
   } finally {
     await close();
@@ -114,10 +124,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** The Cosmos account with COSMOS_ENDPOINT, else the local data directory. */
-async function openWriter(config: AppConfig): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
+async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
   if (!config.env.COSMOS_ENDPOINT)
     return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
-  const store = await openCosmosStore(config, { log: (line) => process.stderr.write(`${line}\n`) });
+  const store = await openCosmosStore(config, { log: (line) => io.err(`${line}\n`) });
   return {
     writer: new CosmosDataWriter(
       store.procurementContainers,
@@ -127,10 +137,15 @@ async function openWriter(config: AppConfig): Promise<{ writer: DataStoreWriter;
   };
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`Import failed: ${describeError(error)}\n`);
-    process.exit(1);
-  },
-);
+if (require.main === module)
+  importCommand(process.argv.slice(2), {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    progress: createProgress(),
+  }).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`Import failed: ${describeError(error)}\n`);
+      process.exit(1);
+    },
+  );

@@ -30,8 +30,8 @@ export class SheetNotFoundError extends Error {}
  * Streams one worksheet of an .xlsx workbook with exceljs's streaming reader (the mapping's sheet
  * for the kind, else the first): the first row with a value is the header, the rows after it are the
  * records. Cells are read as the values they hold, rendered as the text the field reader reads:
- * numbers as they are (with a decimal comma when the mapping uses one), dates as ISO dates, a
- * formula as its cached result, rich text as its text; an error value (#N/A, #DIV/0!) is a problem
+ * numbers as they are (with a decimal comma when the mapping uses one; a date cell is its serial
+ * number, read as a date in date columns), a formula as its cached result, rich text as its text; an error value (#N/A, #DIV/0!) is a problem
  * of the row. An empty header cell between named ones (what merged header cells leave) is a
  * problem of the header.
  */
@@ -139,7 +139,6 @@ function cellText(value: unknown, decimalComma: boolean): string | { problem: st
     return decimalComma ? String(value).replace(".", ",") : String(value);
   }
   if (typeof value === "boolean") return value ? "true" : "false";
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? { problem: "not a date" } : value.toISOString().slice(0, 10);
   if (typeof value === "object") {
     const cell = value as {
       richText?: { text: string }[];
