@@ -91,8 +91,9 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
     const database = created.kind === "ok" ? created.value.database : client.database(env.COSMOS_DATABASE);
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
     const procurementData = new CosmosProcurementData(containers, `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`);
-    const sampleData = embedded ? generateSampleDataSet() : undefined;
     const localData = embedded ? await openLocalProcurementData(env.PROCURA_DATA_DIR) : undefined;
+    // The sample is generated and seeded only when it is what answers: an imported data set needs neither.
+    const sampleData = embedded && !localData ? generateSampleDataSet() : undefined;
     const store: CosmosStore = {
       embedded: embedded !== undefined,
       runs: new CosmosRunStore(containers.runs),
@@ -124,12 +125,15 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
         await embedded?.stop();
       },
     };
-    if (embedded) {
+    if (embedded && sampleData) {
       const seeded = await seedSampleData(store, sampleData);
       log(
         `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} seeded with sample data (${seeded.counts.spend} spend rows in ${seeded.durationMs} ms); data will not survive a restart.`,
       );
-    }
+    } else if (embedded)
+      log(
+        `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} for runs, approvals and conversations (not seeded: answers come from the data set imported into ${env.PROCURA_DATA_DIR}); they will not survive a restart.`,
+      );
     return store;
   } catch (error) {
     client.dispose();
