@@ -7,10 +7,10 @@
  * Prints the URLs to open; Ctrl-C stops everything.
  */
 import { createServer } from "node:net";
-import { loadConfig, type AppConfig } from "../config";
+import { debugRequested, loadConfig, type AppConfig } from "../config";
 import { dataSetBanner } from "../composition/procurement-data";
 import { APPROVER_CHANNEL_SETTING } from "../approvals/approver-channel";
-import { describeError, type DataSetSummary } from "../domain";
+import { failureReport, type DataSetSummary } from "../domain";
 import { ConfigurationError } from "../domain/errors";
 import { startProcura } from "../index";
 import { openCosmosStore } from "../storage";
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    console.error(error instanceof ConfigurationError ? error.message : describeError(error));
+    console.error(failureReport(error, debugRequested()));
     process.exit(1);
   });
 }

@@ -7,10 +7,10 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadConfig, type AppConfig } from "../config";
+import { debugRequested, loadConfig, type AppConfig } from "../config";
 import { parseRatesToJpy } from "../config/fx-rates";
 import { dataSetBanner } from "../composition/procurement-data";
-import { DATA_KINDS, describeError, type DataKind } from "../domain";
+import { DATA_KINDS, failureReport, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
 import { DEFAULT_MAPPING, loadMapping, type Mapping } from "../import/mapping";
 import type { DataStoreWriter } from "../import/ports";
@@ -145,7 +145,7 @@ if (require.main === module)
   }).then(
     (code) => process.exit(code),
     (error: unknown) => {
-      process.stderr.write(`Import failed: ${describeError(error)}\n`);
+      process.stderr.write(`Import failed: ${failureReport(error, debugRequested())}\n`);
       process.exit(1);
     },
   );

@@ -12,6 +12,8 @@ import { CosmosEvaluationRepository } from "./evaluation-repository";
 import { CosmosFeedbackRepository } from "./feedback-repository";
 import { CosmosRunStore } from "./run-repository";
 import { seedSampleData } from "./seed";
+import { unreachableEndpoint } from "../resilience/connection-failure";
+import { isMissingCredential, missingCredentialMessage } from "../resilience/credential-failure";
 import { storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { openLocalProcurementData } from "./local-data-store";
@@ -138,6 +140,21 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
   } catch (error) {
     client.dispose();
     await embedded?.stop();
-    throw error;
+    throw (embedded ? undefined : accessFailure(error, env.COSMOS_ENDPOINT!)) ?? error;
   }
+}
+
+/**
+ * One line for a Cosmos account that cannot be used at all (no credential, not reachable), naming the
+ * setting and the fix; the detail stays in the cause. Undefined for any other failure.
+ */
+function accessFailure(error: unknown, endpoint: string): ConfigurationError | undefined {
+  if (isMissingCredential(error)) return new ConfigurationError(missingCredentialMessage(`Cosmos at ${endpoint}`, "COSMOS_KEY"), error);
+  const unreachable = unreachableEndpoint(error);
+  if (unreachable)
+    return new ConfigurationError(
+      `Cosmos at ${endpoint} cannot be reached (${unreachable.code}: ${unreachable.reason}). Check COSMOS_ENDPOINT, and that the account or emulator is up and reachable from this machine.`,
+      error,
+    );
+  return undefined;
 }
