@@ -38,7 +38,8 @@ export class FileIssues {
   /** "spend.csv:12: amount: not a number ("12,5x")" lines, then "… and N more". */
   lines(): string[] {
     const lines = this.shown.map((issue) => `${issue.file}:${issue.line}: ${issue.column}: ${issue.reason}`);
-    if (this.total > this.shown.length) lines.push(`${this.file}: … and ${this.total - this.shown.length} more issue(s)`);
+    const more = this.total - this.shown.length;
+    if (more > 0) lines.push(`${this.file}: … and ${more.toLocaleString("en-US")} more ${more === 1 ? "issue" : "issues"}`);
     return lines;
   }
 }

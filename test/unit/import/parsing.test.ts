@@ -74,7 +74,7 @@ describe("import parsing", () => {
     assert.deepEqual(issues.lines(), [
       "spend.csv:2: amount: not a number",
       "spend.csv:3: amount: not a number",
-      "spend.csv: … and 3 more issue(s)",
+      "spend.csv: … and 3 more issues",
     ]);
     assert.equal(issues.badRows, 5);
   });
