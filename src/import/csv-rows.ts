@@ -2,7 +2,15 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import { parse, type Parser } from "csv-parse";
 import type { CsvKind } from "./mapping";
-import { columnsOf, isEmptyRecord, type CellProblem, type TableFile, type TableOptions, type TableRow } from "./table-file";
+import {
+  columnsOf,
+  headerAndRecords,
+  isEmptyRecord,
+  type CellProblem,
+  type TableFile,
+  type TableOptions,
+  type TableRow,
+} from "./table-file";
 import { DecodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
 
 /** The delimiters a header line is sniffed for when the mapping sets none (Excel's "Unicode text" is tab-separated). */
@@ -38,17 +46,9 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
   if (decoder.readableEnded) parser.end();
   else decoder.pipe(parser);
   const counts = { emptyRows: 0 };
-  const records = batchesOf(parser, decoder, counts);
-  const first = await records.next();
-  const header = first.done ? { line: 1, values: [] } : first.value[0];
+  const { header, records } = await headerAndRecords(batchesOf(parser, decoder, counts));
   const { columns, missingColumns } = columnsOf(header.values, kind, mapping, options.required);
-  if (first.done || missingColumns.length > 0) source.destroy();
-  async function* batches(): AsyncIterable<TableRow[]> {
-    if (first.done) return;
-    const rest = first.value.slice(1);
-    if (rest.length > 0) yield rest;
-    for (let next = await records.next(); !next.done; next = await records.next()) yield next.value;
-  }
+  if (header.values.length === 0 || missingColumns.length > 0) source.destroy();
   return {
     label: path.basename(file),
     format: describeEncoding(encoding),
@@ -56,7 +56,7 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
     header,
     missingColumns,
     columns,
-    batches: batches(),
+    batches: records,
     get emptyRows() {
       return counts.emptyRows;
     },

@@ -104,6 +104,23 @@ export function missingColumnReason(kind: CsvKind, missing: MissingColumn): stri
   return `missing required column (${found}; name the file's header in the mapping: columns: ${kind}: ${missing.column}: <header>)`;
 }
 
+/**
+ * A table's header (its first record; with no record at all, an empty one on line 1) and the
+ * records after it, from the batches its reader produces.
+ */
+export async function headerAndRecords(
+  batches: AsyncIterator<TableRow[]>,
+): Promise<{ header: TableRow; records: AsyncIterable<TableRow[]> }> {
+  const first = await batches.next();
+  const firstBatch: TableRow[] = first.done ? [] : first.value;
+  async function* records(): AsyncIterable<TableRow[]> {
+    if (firstBatch.length === 0) return;
+    if (firstBatch.length > 1) yield firstBatch.slice(1);
+    for (let next = await batches.next(); !next.done; next = await batches.next()) yield next.value;
+  }
+  return { header: firstBatch[0] ?? { line: 1, values: [] }, records: records() };
+}
+
 /** Whether every value of a record is empty (",,,,," or a blank line). */
 export function isEmptyRecord(values: readonly unknown[]): boolean {
   for (const value of values) {

@@ -2,7 +2,15 @@ import { createReadStream } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
 import type { CsvKind, Mapping } from "./mapping";
-import { columnsOf, isEmptyRecord, type CellProblem, type TableFile, type TableOptions, type TableRow } from "./table-file";
+import {
+  columnsOf,
+  headerAndRecords,
+  isEmptyRecord,
+  type CellProblem,
+  type TableFile,
+  type TableOptions,
+  type TableRow,
+} from "./table-file";
 
 /** A workbook's file extensions. */
 export const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
@@ -73,18 +81,10 @@ export async function openWorkbook(file: string, kind: CsvKind, options: TableOp
   }
   const date1904 = Boolean((reader as unknown as { properties?: { date1904?: boolean } }).properties?.date1904);
   const counts = { emptyRows: 0 };
-  const records = batchesOf(sheet, mapping, counts);
-  const first = await records.next();
-  const header = first.done ? { line: 1, values: [] } : first.value[0];
+  const { header, records } = await headerAndRecords(batchesOf(sheet, mapping, counts));
   const headerProblems = [...(header.unreadable ?? []), ...mergedHeaderProblems(header.values)];
   const { columns, missingColumns } = columnsOf(header.values, kind, mapping, options.required);
-  if (first.done || missingColumns.length > 0) source.destroy();
-  async function* batches(): AsyncIterable<TableRow[]> {
-    if (first.done) return;
-    const rest = first.value.slice(1);
-    if (rest.length > 0) yield rest;
-    for (let next = await records.next(); !next.done; next = await records.next()) yield next.value;
-  }
+  if (header.values.length === 0 || missingColumns.length > 0) source.destroy();
   return {
     label: `${path.basename(file)}:${sheet.name}`,
     format: `sheet ${sheet.name}`,
@@ -92,7 +92,7 @@ export async function openWorkbook(file: string, kind: CsvKind, options: TableOp
     header: headerProblems.length > 0 ? { ...header, unreadable: headerProblems } : header,
     missingColumns,
     columns,
-    batches: batches(),
+    batches: records,
     get emptyRows() {
       return counts.emptyRows;
     },
