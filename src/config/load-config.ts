@@ -135,3 +135,8 @@ function resolveProvider(env: Env): ModelProviderConfig {
       return { kind: "openai-compatible", baseUrls: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
   }
 }
+
+/** Whether PROCURA_DEBUG asks for failures in full; read alone, so a failure to load the rest of the configuration is reported too. */
+export function debugRequested(source: Record<string, string | undefined> = process.env): boolean {
+  return EnvSchema.shape.PROCURA_DEBUG.safeParse(source.PROCURA_DEBUG).data ?? false;
+}

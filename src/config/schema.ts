@@ -148,6 +148,8 @@ export const EnvSchema = z.object({
   // Procurement data
   /** Where `npm run import` keeps an imported data set when COSMOS_ENDPOINT is not set. */
   PROCURA_DATA_DIR: z.string().min(1).default(".procura/data"),
+  /** A start or command that fails prints the failure's full detail (causes, stack) under its one line. */
+  PROCURA_DEBUG: boolean.default("false"),
   FISCAL_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
 
   // Approvals

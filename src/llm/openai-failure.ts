@@ -5,9 +5,10 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { describeError } from "../domain/errors";
 import type { ChatOutcome } from "../workflow/ports";
-import { unreachableEndpoint } from "./connection-failure";
+import { unreachableEndpoint } from "../resilience/connection-failure";
 import type { EndpointFault } from "./endpoint-pool";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resilience";
+import { isMissingCredential, missingCredentialMessage } from "../resilience/credential-failure";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
 const MAX_CAUSE_CHARS = 200;
@@ -92,6 +93,8 @@ export function describeFailure(
   if (context.timedOut || error instanceof APIConnectionTimeoutError)
     return { kind: "timeout", cause: `no answer from ${endpoint.url} within ${context.timeoutMs} ms (${context.attempts} attempt(s))` };
   const tries = `after ${context.attempts} attempt(s)`;
+  if (isMissingCredential(error))
+    return { kind: "error", cause: missingCredentialMessage(`no credential for the model endpoint ${endpoint.url}`, endpoint.keySetting) };
   const unreachable = unreachableEndpoint(error);
   if (unreachable)
     return {
