@@ -1,6 +1,7 @@
 import { ConfigurationError } from "../domain/errors";
 import type { RetryPolicy } from "../resilience/retry";
 import type { WorkflowTunables } from "../domain/workflow-settings";
+import type { ModelProfile, ModelRole } from "../domain/model-profile";
 import { parseDuration } from "./duration";
 import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
 import { EnvSchema, type Env } from "./schema";
@@ -8,14 +9,15 @@ import { EnvSchema, type Env } from "./schema";
 /** Which model provider runs, and how to reach it. */
 export type ModelProviderConfig =
   | { kind: "offline"; reason: string }
-  | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion: string }
+  | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion?: string }
   | { kind: "openai-compatible"; baseUrls: string[]; apiKey?: string };
 
 /** The typed settings every module receives. */
 export interface AppConfig {
   env: Env;
   provider: ModelProviderConfig;
-  models: { router: string; specialist: string; moderator: string };
+  /** Each role's model profile (the evaluation's deployment is the Moderator's unless EVAL_MODEL(S) name others). */
+  models: Record<ModelRole, ModelProfile>;
   /** The retry policy of model calls (LLM_* settings). */
   retry: RetryPolicy;
   /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
@@ -45,7 +47,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env,
     provider: resolveProvider(env),
-    models: { router: env.ROUTER_MODEL, specialist: env.SPECIALIST_MODEL, moderator: env.MODERATOR_MODEL },
+    models: modelProfiles(env),
     retry: {
       maxRetries: env.LLM_MAX_RETRIES,
       initialMs: env.LLM_RETRY_INITIAL_MS,
@@ -86,6 +88,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ttlMs: durationSetting("CONVERSATION_MEMORY_TTL", env.CONVERSATION_MEMORY_TTL),
       budgetTokens: env.CONVERSATION_MEMORY_TOKENS,
     },
+  };
+}
+
+function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
+  const profile = (deployment: string, family: ModelProfile["family"], reasoningEffort: ModelProfile["reasoningEffort"]): ModelProfile => ({
+    deployment,
+    reasoningEffort,
+    ...(family ? { family } : {}),
+  });
+  return {
+    rewriter: profile(
+      env.REWRITER_MODEL ?? env.ROUTER_MODEL,
+      env.REWRITER_MODEL_FAMILY ?? (env.REWRITER_MODEL ? undefined : env.ROUTER_MODEL_FAMILY),
+      env.REWRITER_REASONING_EFFORT,
+    ),
+    router: profile(env.ROUTER_MODEL, env.ROUTER_MODEL_FAMILY, env.ROUTER_REASONING_EFFORT),
+    specialist: profile(env.SPECIALIST_MODEL, env.SPECIALIST_MODEL_FAMILY, env.SPECIALIST_REASONING_EFFORT),
+    moderator: profile(env.MODERATOR_MODEL, env.MODERATOR_MODEL_FAMILY, env.MODERATOR_REASONING_EFFORT),
+    evaluation: profile(env.MODERATOR_MODEL, env.EVAL_MODEL_FAMILY ?? env.MODERATOR_MODEL_FAMILY, env.EVAL_REASONING_EFFORT),
   };
 }
 

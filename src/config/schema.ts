@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
 import { parseRatesToJpy } from "./fx-rates";
 import { ORCHESTRATION_MODES } from "../domain/run";
+import { ModelFamilySchema, ReasoningEffortSchema } from "../domain/model-profile";
 import { MODEL_CALL_RETRY, MODEL_FAILOVER } from "../resilience/policies";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -43,12 +44,28 @@ export const EnvSchema = z.object({
   LLM_PROVIDER: z.enum(["offline", "azure-openai", "openai-compatible"]).optional(),
   AZURE_OPENAI_ENDPOINT: urlList,
   AZURE_OPENAI_API_KEY: optionalString,
-  AZURE_OPENAI_API_VERSION: z.string().default("2024-10-21"),
+  /** Unset: Azure OpenAI's v1 API (`…/openai/v1/`, no api-version); set: the dated API with that api-version. */
+  AZURE_OPENAI_API_VERSION: optionalString,
   OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
-  ROUTER_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  SPECIALIST_MODEL: z.string().min(1).default("gpt-4o"),
-  MODERATOR_MODEL: z.string().min(1).default("gpt-4o"),
+  // Each role's model profile: deployment (or model) name, family (recognised from the name unless
+  // set) and reasoning effort. Defaults are GA models a new Azure customer can deploy (docs/models.md).
+  ROUTER_MODEL: z.string().min(1).default("gpt-5.4-mini"),
+  ROUTER_MODEL_FAMILY: ModelFamilySchema.optional(),
+  ROUTER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
+  /** The rewriter (follow-ups made standalone); unset: the Router's deployment. */
+  REWRITER_MODEL: optionalString,
+  REWRITER_MODEL_FAMILY: ModelFamilySchema.optional(),
+  REWRITER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
+  SPECIALIST_MODEL: z.string().min(1).default("gpt-5.4-mini"),
+  SPECIALIST_MODEL_FAMILY: ModelFamilySchema.optional(),
+  SPECIALIST_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
+  MODERATOR_MODEL: z.string().min(1).default("gpt-5.4"),
+  MODERATOR_MODEL_FAMILY: ModelFamilySchema.optional(),
+  MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
+  /** The evaluation metrics' and the Judge's family and effort (their models: EVAL_MODEL(S), else the Moderator's). */
+  EVAL_MODEL_FAMILY: ModelFamilySchema.optional(),
+  EVAL_REASONING_EFFORT: ReasoningEffortSchema.default("medium"),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(MODEL_CALL_RETRY.maxRetries),
   LLM_RETRY_INITIAL_MS: positiveInt.default(MODEL_CALL_RETRY.initialMs),
   LLM_RETRY_MAX_MS: positiveInt.default(MODEL_CALL_RETRY.maxMs),

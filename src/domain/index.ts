@@ -21,3 +21,4 @@ export * from "./agent-input";
 export * from "./tool-message";
 export * from "./zod-issues";
 export * from "./workflow-settings";
+export * from "./model-profile";

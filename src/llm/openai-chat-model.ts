@@ -15,6 +15,7 @@ import {
   type EndpointStatus,
   type ModelEndpoint,
 } from "./endpoint-pool";
+import { AzureV1OpenAI } from "./azure-v1-client";
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo } from "./openai-failure";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
@@ -63,7 +64,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const startedAt = Date.now();
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
-    const body = toChatCompletionParams(request);
+    const body = toChatCompletionParams(request, this.kind);
     const { pool } = this;
     const faulted = new Set<ModelEndpoint<OpenAI>>();
     let current: ModelEndpoint<OpenAI> | undefined;
@@ -150,27 +151,27 @@ function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
 }
 
 /**
- * Azure OpenAI: `request.model` is the deployment name. Authenticates with the API key when one is
- * given, otherwise with an Entra ID token from DefaultAzureCredential (managed identity, az login, …).
+ * Azure OpenAI: `request.model` is the deployment name. Without `apiVersion` the v1 API is used
+ * (`…/openai/v1/`); with one, the dated API at that api-version. Authenticates with the API key when
+ * one is given, otherwise with an Entra ID token from DefaultAzureCredential (managed identity, az login, …).
  */
 export function createAzureOpenAiChatModel(
-  options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion: string } & RetryBehaviour & FailoverBehaviour,
+  options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion?: string } & RetryBehaviour & FailoverBehaviour,
 ): OpenAiChatModel {
-  const credentials = options.apiKey
-    ? { apiKey: options.apiKey }
-    : { azureADTokenProvider: getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE) };
-  const clients = endpointList(options.endpoint).map((endpoint) => ({
-    name: endpoint,
-    client: new AzureOpenAI({
+  const token = options.apiKey ? undefined : getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE);
+  const clientFor = (endpoint: string): OpenAI => {
+    if (options.apiVersion === undefined) return new AzureV1OpenAI(endpoint, token ? { token } : { apiKey: options.apiKey! });
+    return new AzureOpenAI({
       // baseURL (not endpoint) so an OPENAI_BASE_URL in the environment cannot clash with it.
       baseURL: `${endpoint.replace(/\/+$/, "")}/openai`,
       apiVersion: options.apiVersion,
-      ...credentials,
+      ...(token ? { azureADTokenProvider: token } : { apiKey: options.apiKey }),
       organization: null,
       project: null,
       maxRetries: 0,
-    }),
-  }));
+    });
+  };
+  const clients = endpointList(options.endpoint).map((endpoint) => ({ name: endpoint, client: clientFor(endpoint) }));
   return new OpenAiChatModel("azure-openai", endpointPool(clients, options), retryBehaviour(options));
 }
 

@@ -9,6 +9,8 @@ import type {
   ExecutorOutcome,
   ModelToolCall,
   RunMessage,
+  ModelFamily,
+  ReasoningEffort,
   RunState,
   TokenUsage,
   WorkflowEvent,
@@ -38,8 +40,14 @@ export interface ChatRequest {
   agentId: string;
   /** Model name (for Azure: the deployment name). */
   model: string;
+  /** The request rules to follow; absent: recognised from `model` by the adapter. */
+  family?: ModelFamily;
+  /** How long a reasoning model may think (ignored by other families). */
+  reasoningEffort?: ReasoningEffort;
   messages: ChatMessage[];
+  /** Sent only to families that take it (never to reasoning models). */
   temperature: number;
+  /** The completion budget: visible answer and, on reasoning models, their reasoning tokens. */
   maxTokens: number;
   timeoutMs: number;
   signal?: AbortSignal;

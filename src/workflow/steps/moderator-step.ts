@@ -40,7 +40,7 @@ export async function moderate(
     agentId: "moderator",
     prompt,
     system,
-    defaultModel: deps.settings.models.moderator,
+    profile: deps.settings.models.moderator,
     timeoutMs: deps.settings.timeouts.moderatorMs,
     input,
     output: { name: "moderator_answer", schema: ModeratorAnswerSchema },

@@ -65,8 +65,10 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.equal(call.headers.authorization, "Bearer sk-test");
     assert.equal(call.path, "/v1/chat/completions");
     assert.equal(call.body.model, "gpt-4o");
+    // gpt-4o follows the GPT-4 family's rules: a temperature, and the budget as max_completion_tokens.
     assert.equal(call.body.temperature, 0.2);
-    assert.equal(call.body.max_tokens, 800);
+    assert.equal(call.body.max_completion_tokens, 800);
+    assert.equal(call.body.max_tokens, undefined);
     assert.deepEqual(
       call.body.messages.map((message) => message.role),
       ["system", "user"],
