@@ -16,10 +16,20 @@ import {
   type ModelEndpoint,
 } from "./endpoint-pool";
 import { AzureV1OpenAI } from "./azure-v1-client";
-import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo } from "./openai-failure";
+import { completionFilterVerdict, describeVerdict } from "./content-filter";
+import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
+import { addUsage } from "../workflow/token-usage";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
-import { MODEL_FAILOVER, retryWithBackoff, type CircuitSettings, type FailedAttempt, type RetryPolicy, type Sleep } from "../resilience";
+import {
+  CUT_OFF_ANSWER,
+  MODEL_FAILOVER,
+  retryWithBackoff,
+  type CircuitSettings,
+  type FailedAttempt,
+  type RetryPolicy,
+  type Sleep,
+} from "../resilience";
 
 /** The Entra ID scope of Azure OpenAI (Cognitive Services). */
 const AZURE_COGNITIVE_SERVICES_SCOPE = "https://cognitiveservices.azure.com/.default";
@@ -56,11 +66,34 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 
   /**
-   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to
-   * the next at once on an endpoint fault and retrying per the policy once every endpoint was tried;
-   * never throws for model or network failures.
+   * Sends the request (see `send`); an answer cut off at its token budget is asked again once with a
+   * larger budget (CUT_OFF_ANSWER) within the same timeout, and is `truncated` if it is cut off again.
    */
   async complete(request: ChatRequest): Promise<ChatOutcome> {
+    const first = await this.send(request);
+    if (first.kind !== "truncated") return first;
+    const budget = Math.min(request.maxTokens * CUT_OFF_ANSWER.budgetFactor, CUT_OFF_ANSWER.maxTokens);
+    const timeLeftMs = request.timeoutMs - first.durationMs;
+    if (budget <= request.maxTokens || timeLeftMs <= 0) return first;
+    const second = await this.send({ ...request, maxTokens: budget, timeoutMs: timeLeftMs });
+    const usage = { ...first.usage };
+    addUsage(usage, second.usage);
+    const both = { usage, durationMs: first.durationMs + second.durationMs, attempts: first.attempts + second.attempts };
+    if (second.kind !== "truncated") return { ...second, ...both };
+    return {
+      ...second,
+      ...both,
+      cause: `${first.cause}, and again at ${budget} tokens; raise maxTokens in the agent's prompt front matter`,
+    };
+  }
+
+  /**
+   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to
+   * the next at once on an endpoint fault and retrying per the policy once every endpoint was tried;
+   * never throws for model or network failures. An answer the content filter stopped, one cut off at
+   * the budget and a refusal are outcomes of their own, never content to parse.
+   */
+  private async send(request: ChatRequest): Promise<ChatOutcome> {
     const startedAt = Date.now();
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
@@ -104,6 +137,15 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     if (result.ok) {
       pool.succeeded(current!);
       const usage = tokenUsage(result.value.usage);
+      const choice = result.value.choices[0];
+      if (choice?.finish_reason === "content_filter") {
+        const filter = completionFilterVerdict(choice);
+        return { kind: "content_filter", cause: describeVerdict(filter), filter, usage, ...common };
+      }
+      if (choice?.finish_reason === "length")
+        return { kind: "truncated", cause: `the answer was cut off at its ${request.maxTokens}-token budget`, usage, ...common };
+      if (choice?.message.refusal)
+        return { kind: "refused", cause: `the model refused: ${shorten(choice.message.refusal)}`, usage, ...common };
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
     this.settleEndpoint(current, result.error, {

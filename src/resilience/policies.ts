@@ -19,6 +19,12 @@ export const MODEL_FAILOVER = {
 } as const satisfies { circuit: CircuitSettings; retryAfterBudgetMs: number };
 
 /**
+ * An answer cut off at its token budget (`finish_reason: "length"`) is asked again once with twice
+ * the budget, never more than `maxTokens`: a reasoning model can spend a small budget on thinking alone.
+ */
+export const CUT_OFF_ANSWER = { budgetFactor: 2, maxTokens: 16_000 } as const;
+
+/**
  * An evaluation call: the configured number of retries, always with the standard back-off — an
  * evaluation run is a batch that must not hammer an endpoint the bot shares, whatever LLM_RETRY_* says.
  */

@@ -11,6 +11,7 @@ import {
   approvalDecidedEvent,
   approvalSpan,
   checkpointFailedEvent,
+  contentFilteredEvent,
   executorCompletedEvent,
   executorMetrics,
   executorSpan,
@@ -136,6 +137,9 @@ function writerTelemetry(providerName: string): Telemetry {
         return;
       case "checkpoint_failed":
         event(checkpointFailedEvent(workflowEvent));
+        return;
+      case "content_filtered":
+        event(contentFilteredEvent(workflowEvent));
         return;
     }
   };

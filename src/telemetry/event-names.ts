@@ -11,6 +11,7 @@ export const TelemetryEvent = {
   TranscriptEvaluated: "TranscriptEvaluated",
   CheckpointFailed: "CheckpointFailed",
   ModelEndpointChanged: "ModelEndpointChanged",
+  ContentFiltered: "ContentFiltered",
 } as const;
 
 /** One of the custom event names. */

@@ -217,6 +217,19 @@ export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): Span
   };
 }
 
+/** `ContentFiltered`: the content filter refused a prompt or stopped an answer; which executor and categories, never the text. */
+export function contentFilteredEvent(event: WorkflowEvent): EventRecord {
+  return {
+    name: TelemetryEvent.ContentFiltered,
+    properties: {
+      runId: event.runId,
+      executor: event.executor,
+      source: event.filter?.source,
+      categories: event.filter?.categories.join(","),
+    },
+  };
+}
+
 /** `CheckpointFailed`: a run's state could not be saved at a step boundary. */
 export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
   return { name: TelemetryEvent.CheckpointFailed, properties: { runId: event.runId, phase: event.phase } };

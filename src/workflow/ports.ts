@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type {
+  ContentFilterVerdict,
   ConversationTurn,
   EvidenceItem,
   ExecutorOutcome,
@@ -76,6 +77,8 @@ export type ChatOutcome =
   | {
       kind: Exclude<ExecutorOutcome, "ok" | "invalid_output">;
       cause: string;
+      /** For `content_filter`: whether the prompt or the answer was filtered, and the categories (never text). */
+      filter?: ContentFilterVerdict;
       usage: TokenUsage;
       durationMs: number;
       attempts: number;

@@ -36,17 +36,24 @@ export async function moderate(
   };
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
-  return askAgentAsExecutor(context, previous ? "requery" : "initial", {
-    agentId: "moderator",
-    prompt,
-    system,
-    profile: deps.settings.models.moderator,
-    timeoutMs: deps.settings.timeouts.moderatorMs,
-    input,
-    output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
-    validator: ModeratorAnswerSchema,
-    ...(deps.answerPreview ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
-  });
+  const ask = () =>
+    askAgentAsExecutor(context, previous ? "requery" : "initial", {
+      agentId: "moderator",
+      prompt,
+      system,
+      profile: deps.settings.models.moderator,
+      timeoutMs: deps.settings.timeouts.moderatorMs,
+      input,
+      output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
+      validator: ModeratorAnswerSchema,
+      ...(deps.answerPreview ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
+    });
+  // An answer the content filter stopped is asked for once more; stopped again, the run ends blocked.
+  const first = await ask();
+  if (first.kind !== "content_filter") return first;
+  const second = await ask();
+  if (second.kind === "content_filter") context.block("moderator", second.filter?.categories ?? []);
+  return second;
 }
 
 /** Forwards the conclusion of a partial Moderator answer, once it has some text and whenever it grows. */
