@@ -1,5 +1,6 @@
 import { ConfigurationError } from "../domain/errors";
 import type { RetryPolicy } from "../resilience/retry";
+import type { CircuitSettings } from "../resilience/circuit-breaker";
 import type { WorkflowTunables } from "../domain/workflow-settings";
 import type { ModelProfile, ModelRole } from "../domain/model-profile";
 import { parseDuration } from "./duration";
@@ -21,7 +22,7 @@ export interface AppConfig {
   /** The retry policy of model calls (LLM_* settings). */
   retry: RetryPolicy;
   /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
-  failover: { circuit: { failureThreshold: number; openMs: number }; retryAfterBudgetMs: number };
+  failover: { circuit: CircuitSettings; retryAfterBudgetMs: number };
   /** The workflow's tunables, and where prompt files are read from when not the bundled prompts/. */
   workflow: WorkflowTunables & { promptsDir?: string };
   approvals: { remindAfterMs: number; expireAfterMs: number };
@@ -55,7 +56,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       multiplier: env.LLM_RETRY_MULTIPLIER,
     },
     failover: {
-      circuit: { failureThreshold: env.MODEL_CIRCUIT_FAILURES, openMs: env.MODEL_CIRCUIT_OPEN_MS },
+      circuit: {
+        failureRate: env.MODEL_CIRCUIT_FAILURE_RATE / 100,
+        minimumRequests: env.MODEL_CIRCUIT_MIN_REQUESTS,
+        windowMs: env.MODEL_CIRCUIT_WINDOW_MS,
+        openMs: env.MODEL_CIRCUIT_OPEN_MS,
+      },
       retryAfterBudgetMs: env.MODEL_RETRY_AFTER_BUDGET_MS,
     },
     workflow: {

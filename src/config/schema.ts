@@ -70,7 +70,14 @@ export const EnvSchema = z.object({
   LLM_RETRY_INITIAL_MS: positiveInt.default(MODEL_CALL_RETRY.initialMs),
   LLM_RETRY_MAX_MS: positiveInt.default(MODEL_CALL_RETRY.maxMs),
   LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(MODEL_CALL_RETRY.multiplier),
-  MODEL_CIRCUIT_FAILURES: positiveInt.default(MODEL_FAILOVER.circuit.failureThreshold),
+  /** Percentage of failed requests in the window that opens an endpoint's breaker (per deployment). */
+  MODEL_CIRCUIT_FAILURE_RATE: z.coerce
+    .number()
+    .min(1)
+    .max(100)
+    .default(MODEL_FAILOVER.circuit.failureRate * 100),
+  MODEL_CIRCUIT_MIN_REQUESTS: positiveInt.default(MODEL_FAILOVER.circuit.minimumRequests),
+  MODEL_CIRCUIT_WINDOW_MS: positiveInt.default(MODEL_FAILOVER.circuit.windowMs),
   MODEL_CIRCUIT_OPEN_MS: positiveInt.default(MODEL_FAILOVER.circuit.openMs),
   MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(MODEL_FAILOVER.retryAfterBudgetMs),
 

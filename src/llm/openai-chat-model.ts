@@ -8,7 +8,6 @@ import type { CompletionUsage } from "openai/resources/completions";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
 import {
   EndpointPool,
-  NoModelEndpointAvailableError,
   type EndpointFault,
   type EndpointHealth,
   type EndpointListener,
@@ -99,19 +98,19 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
     const body = toChatCompletionParams(request, this.kind);
     const { pool } = this;
-    const faulted = new Set<ModelEndpoint<OpenAI>>();
+    const deployment = request.model;
+    // This request's last fault on each endpoint it faulted on: counted once each when it ends.
+    const faults = new Map<ModelEndpoint<OpenAI>, EndpointFault>();
     let current: ModelEndpoint<OpenAI> | undefined;
     let lastFault: EndpointFault | undefined;
     const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
     const onPartialOutput = request.output ? request.onPartialOutput : undefined;
     const attempt = () => {
       const previous = current;
-      current = pool.pick(faulted);
-      if (current === undefined && faulted.size > 0) {
-        faulted.clear();
-        current = pool.pick();
-      }
-      if (current === undefined) throw new NoModelEndpointAvailableError(pool.describe());
+      // Endpoints this request faulted on are skipped until it has faulted on every one.
+      const skip = new Set(faults.keys());
+      if (skip.size === pool.endpoints.length) skip.clear();
+      current = pool.pick(deployment, skip);
       if (previous && previous !== current && lastFault) pool.failedOver(previous, current, lastFault);
       lastFault = undefined;
       const { client } = current;
@@ -121,9 +120,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       const verdict = classifyOpenAiError(error);
       lastFault = current && !signal.aborted ? endpointFault(error, this.behaviour.retryAfterBudgetMs) : undefined;
       if (current === undefined || lastFault === undefined) return verdict;
-      pool.failed(current, lastFault);
-      faulted.add(current);
-      return pool.endpoints.some((e) => !faulted.has(e) && e.breaker.available()) ? { ...verdict, failover: true } : verdict;
+      faults.set(current, lastFault);
+      return pool.hasAlternative(deployment, new Set(faults.keys())) ? { ...verdict, failover: true } : verdict;
     };
     const result = await retryWithBackoff(attempt, {
       policy: this.behaviour.retry,
@@ -134,8 +132,9 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       random: this.behaviour.random,
     });
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
+    const how = { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, timeoutMs: request.timeoutMs };
+    this.settleEndpoints(deployment, current!, faults, result.ok ? "answered" : how);
     if (result.ok) {
-      pool.succeeded(current!);
       const usage = tokenUsage(result.value.usage);
       const choice = result.value.choices[0];
       if (choice?.finish_reason === "content_filter") {
@@ -148,37 +147,30 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
         return { kind: "refused", cause: `the model refused: ${shorten(choice.message.refusal)}`, usage, ...common };
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
-    this.settleEndpoint(current, result.error, {
-      cancelled: request.signal?.aborted ?? false,
-      timedOut: deadline.aborted,
-      lastFault,
-      timeoutMs: request.timeoutMs,
-    });
-    const failure = describeFailure(result.error, {
-      cancelled: request.signal?.aborted ?? false,
-      timedOut: deadline.aborted,
-      timeoutMs: request.timeoutMs,
-      attempts: result.attempts,
-      // Where the call ended; when no endpoint would take it, every configured one is named.
-      endpoint: endpointInfo(this.kind, current?.name ?? pool.endpoints.map((endpoint) => endpoint.name).join(", ")),
-    });
+    // Where the call ended; when it faulted on several endpoints, each of them is named.
+    const where = faults.size > 1 ? [...faults.keys()].map((endpoint) => endpoint.name).join(", ") : current!.name;
+    const failure = describeFailure(result.error, { ...how, attempts: result.attempts, endpoint: endpointInfo(this.kind, where) });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }
 
   /**
-   * What a failed call says about the endpoint it ended on: a timeout is a fault; an HTTP answer that
-   * is not a fault (400, 401, …) proves it reachable; a cancelled call says nothing.
+   * Counts the request once against each endpoint's breaker for the deployment: a fault on every
+   * endpoint it faulted on (the one that answered in the end excepted); then, for the endpoint it
+   * ended on, an answer is a success, a timeout a fault, an HTTP answer that is not a fault (400,
+   * 401, …) proof that it is reachable, and a cancelled call says nothing.
    */
-  private settleEndpoint(
-    endpoint: ModelEndpoint<OpenAI> | undefined,
-    error: unknown,
-    how: { cancelled: boolean; timedOut: boolean; lastFault?: EndpointFault; timeoutMs: number },
+  private settleEndpoints(
+    deployment: string,
+    last: ModelEndpoint<OpenAI>,
+    faults: ReadonlyMap<ModelEndpoint<OpenAI>, EndpointFault>,
+    how: "answered" | { cancelled: boolean; timedOut: boolean; timeoutMs: number },
   ): void {
-    if (endpoint === undefined || how.lastFault !== undefined) return;
-    if (how.cancelled) endpoint.breaker.released();
-    else if (how.timedOut) this.pool.failed(endpoint, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
-    else if (error instanceof NoModelEndpointAvailableError) return;
-    else this.pool.succeeded(endpoint);
+    for (const [endpoint, fault] of faults) if (how !== "answered" || endpoint !== last) this.pool.failed(endpoint, deployment, fault);
+    if (how !== "answered" && faults.has(last)) return;
+    if (how === "answered") this.pool.succeeded(last, deployment);
+    else if (how.cancelled) this.pool.released(last, deployment);
+    else if (how.timedOut) this.pool.failed(last, deployment, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
+    else this.pool.succeeded(last, deployment);
   }
 }
 

@@ -38,8 +38,7 @@ describe("cut-off and refused answers at the wire", function () {
   it("fails clearly when the answer is cut off again, and the budget never grows past its bound", async () => {
     server.script("contract", CUT, CUT);
     const outcome = await model().complete(request(12_000));
-    assert.equal(outcome.kind, "truncated");
-    assert.ok(outcome.kind !== "ok");
+    assert.ok(outcome.kind === "truncated");
     assert.match(outcome.cause, /cut off at its 12000-token budget, and again at 16000 tokens; raise maxTokens/);
     assert.deepEqual(
       server.calls.map((call) => call.body.max_completion_tokens),
