@@ -103,6 +103,8 @@ export const WorkflowEventSchema = z.object({
   outputTokens: z.number().optional(),
   /** Of `inputTokens`, those the provider served from its prompt cache. */
   cachedInputTokens: z.number().optional(),
+  /** Of `outputTokens`, those a reasoning model spent thinking. */
+  reasoningTokens: z.number().optional(),
   outcome: ExecutorOutcomeSchema.optional(),
   attempt: z.number().optional(),
   detail: z.string().optional(),
@@ -136,6 +138,8 @@ export const TokenUsageSchema = z.object({
   outputTokens: z.number(),
   /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
   cachedInputTokens: z.number().optional(),
+  /** Of `outputTokens`, those a reasoning model spent thinking (billed as output); absent when the provider does not say. */
+  reasoningTokens: z.number().optional(),
 });
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 

@@ -174,13 +174,15 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 }
 
-/** Our usage from the completion's; cached prompt tokens are kept only when the server reports them. */
+/** Our usage from the completion's; cached prompt tokens and reasoning tokens are kept only when the server reports them. */
 function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
   const cached = usage?.prompt_tokens_details?.cached_tokens;
+  const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
   return {
     inputTokens: usage?.prompt_tokens ?? 0,
     outputTokens: usage?.completion_tokens ?? 0,
     ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+    ...(typeof reasoning === "number" ? { reasoningTokens: reasoning } : {}),
   };
 }
 

@@ -123,6 +123,7 @@ export class RunContext {
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
       cachedInputTokens: usage.cachedInputTokens,
+      reasoningTokens: usage.reasoningTokens,
       outcome: report.outcome,
       attempt: report.attempts ?? 1,
       detail: report.detail,

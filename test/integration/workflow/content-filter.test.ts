@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { buildBlockedCard } from "../../../src/cards";
 import { formatRun } from "../../../src/cli/format-run";
 import { contentFilteredEvent } from "../../../src/telemetry/records";
+import { redactProperties } from "../../../src/telemetry/redaction";
 import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
@@ -46,6 +47,7 @@ describe("content filter at the wire (Azure's refusals and filtered answers)", f
       properties: { runId: state.runId, executor: "router", source: "prompt", categories: "jailbreak" },
     });
     assert.doesNotMatch(JSON.stringify(record), /Ignore|instructions/);
+    assert.deepEqual(redactProperties(record.properties), record.properties, "every property survives redaction");
 
     const printed = formatRun(state, deps.prompts.specialists);
     const card = JSON.stringify(buildBlockedCard({ language: state.language, question: state.question }));
