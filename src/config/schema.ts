@@ -17,6 +17,8 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+/** A model family override; unset or empty: recognised from the model name. */
+const modelFamily = optionalString.pipe(ModelFamilySchema.optional());
 const boolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
 /** A comma-separated list, items trimmed, empty items dropped (unset = empty). */
 const idList = z
@@ -51,20 +53,20 @@ export const EnvSchema = z.object({
   // Each role's model profile: deployment (or model) name, family (recognised from the name unless
   // set) and reasoning effort. Defaults are GA models a new Azure customer can deploy (docs/models.md).
   ROUTER_MODEL: z.string().min(1).default("gpt-5.4-mini"),
-  ROUTER_MODEL_FAMILY: ModelFamilySchema.optional(),
+  ROUTER_MODEL_FAMILY: modelFamily,
   ROUTER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   /** The rewriter (follow-ups made standalone); unset: the Router's deployment. */
   REWRITER_MODEL: optionalString,
-  REWRITER_MODEL_FAMILY: ModelFamilySchema.optional(),
+  REWRITER_MODEL_FAMILY: modelFamily,
   REWRITER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   SPECIALIST_MODEL: z.string().min(1).default("gpt-5.4-mini"),
-  SPECIALIST_MODEL_FAMILY: ModelFamilySchema.optional(),
+  SPECIALIST_MODEL_FAMILY: modelFamily,
   SPECIALIST_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
   MODERATOR_MODEL: z.string().min(1).default("gpt-5.4"),
-  MODERATOR_MODEL_FAMILY: ModelFamilySchema.optional(),
+  MODERATOR_MODEL_FAMILY: modelFamily,
   MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
   /** The evaluation metrics' and the Judge's family and effort (their models: EVAL_MODEL(S), else the Moderator's). */
-  EVAL_MODEL_FAMILY: ModelFamilySchema.optional(),
+  EVAL_MODEL_FAMILY: modelFamily,
   EVAL_REASONING_EFFORT: ReasoningEffortSchema.default("medium"),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(MODEL_CALL_RETRY.maxRetries),
   LLM_RETRY_INITIAL_MS: positiveInt.default(MODEL_CALL_RETRY.initialMs),

@@ -49,6 +49,11 @@ describe("loadConfig", () => {
     assert.deepEqual(config.models.evaluation, { deployment: "gpt-5.4", family: "gpt-4", reasoningEffort: "medium" });
     assert.equal(config.provider.kind === "azure-openai" && config.provider.apiVersion, "2025-04-01-preview");
     assert.throws(() => loadConfig({ ROUTER_MODEL_FAMILY: "gpt-6" }), /ROUTER_MODEL_FAMILY/);
+    // An empty setting (as the Bicep writes it) means: recognise the family from the name.
+    assert.deepEqual(loadConfig({ ROUTER_MODEL_FAMILY: "", REWRITER_MODEL: "" }).models.rewriter, {
+      deployment: "gpt-5.4-mini",
+      reasoningEffort: "lowest",
+    });
     assert.throws(() => loadConfig({ ROUTER_REASONING_EFFORT: "extreme" }), /ROUTER_REASONING_EFFORT/);
   });
 
