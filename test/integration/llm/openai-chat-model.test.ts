@@ -305,12 +305,11 @@ describe("OpenAiChatModel against the scripted server", function () {
     assert.match(outcome.cause, /^HTTP 401 from .* Incorrect API key provided; check OPENAI_API_KEY/);
   });
 
-  it("returns a refusal as ok with empty content, for the caller's validation to judge", async () => {
+  it("returns a refusal as a refused outcome with its reason, never as content to validate", async () => {
     server.script("contract", { refusal: "I can't help with that." });
     const outcome = await model().complete(request({ output: { name: "finding", schema: FindingOutputSchema } }));
-    assert.ok(outcome.kind === "ok");
-    assert.equal(outcome.content, "");
-    assert.deepEqual(outcome.toolCalls, []);
+    assert.ok(outcome.kind === "refused");
+    assert.equal(outcome.cause, "the model refused: I can't help with that.");
   });
 
   it("works with callStructured: one repair after invalid JSON", async () => {
