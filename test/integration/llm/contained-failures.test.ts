@@ -3,25 +3,17 @@ import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-mo
 import { MODEL_FAILOVER, type Sleep } from "../../../src/resilience";
 import { runQuestion } from "../../../src/workflow/runner";
 import { chatRequest, findingReply, moderatorReply, RENEWAL_QUESTION, routerReply } from "../../fakes/scripted-replies";
-import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { workflowHarness } from "../../fakes/workflow-harness";
+import { useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const noWait: Sleep = async () => undefined;
 
 describe("failures stay contained (one endpoint, one scripted model server)", function () {
   this.timeout(20_000);
-  const server = new ScriptedModelServer();
-  let baseUrl: string;
-  before(async () => ({ baseUrl } = await server.start()));
-  after(() => server.stop());
-  beforeEach(() => server.reset());
-  afterEach(function () {
-    if (this.currentTest?.state === "passed") server.assertNoUnexpectedCalls();
-  });
+  const { server, baseUrl } = useScriptedModelServer();
   /** Production retry and breaker settings (four retries, 50 % of at least 5 requests), without the waits. */
   const model = (circuit = MODEL_FAILOVER.circuit) =>
     createOpenAiCompatibleChatModel({
-      baseUrl,
+      baseUrl: baseUrl(),
       retry: { maxRetries: 4, initialMs: 2000, multiplier: 2, maxMs: 30_000 },
       sleep: noWait,
       circuit,
@@ -52,7 +44,7 @@ describe("failures stay contained (one endpoint, one scripted model server)", fu
   it("keeps sending calls to its only endpoint while the breaker is open (a probe, never a refusal), and closes it on success", async () => {
     server.script("contract", { status: 503 }, findingReply("Cap is 5%."));
     const chat = createOpenAiCompatibleChatModel({
-      baseUrl,
+      baseUrl: baseUrl(),
       retry: { maxRetries: 0, initialMs: 10, multiplier: 2, maxMs: 10 },
       circuit: { failureRate: 0.5, minimumRequests: 1, windowMs: 60_000, openMs: 60_000 },
     });
@@ -65,7 +57,7 @@ describe("failures stay contained (one endpoint, one scripted model server)", fu
   it("never counts a 4xx other than 408 and 429, and keys breakers by deployment", async () => {
     server.script("contract", { status: 400 }, { status: 404 }, { status: 500 }, findingReply("x"));
     const chat = createOpenAiCompatibleChatModel({
-      baseUrl,
+      baseUrl: baseUrl(),
       retry: { maxRetries: 0, initialMs: 10, multiplier: 2, maxMs: 10 },
       circuit: { failureRate: 0.5, minimumRequests: 1, windowMs: 60_000, openMs: 60_000 },
     });

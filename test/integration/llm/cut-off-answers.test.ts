@@ -2,23 +2,16 @@ import assert from "node:assert/strict";
 import { FindingOutputSchema } from "../../../src/domain";
 import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
 import { runQuestion } from "../../../src/workflow/runner";
-import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 import { RENEWAL_QUESTION, chatRequest, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
 const CUT = { content: '{"summary": "The contract caps incre', finishReason: "length" as const };
 
 describe("cut-off and refused answers at the wire", function () {
   this.timeout(20_000);
-  const server = new ScriptedModelServer({ rules: "gpt-5" });
-  let baseUrl: string;
-  before(async () => ({ baseUrl } = await server.start()));
-  after(() => server.stop());
-  beforeEach(() => server.reset());
-  afterEach(function () {
-    if (this.currentTest?.state === "passed") server.assertNoUnexpectedCalls();
-  });
-  const model = () => createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 1, initialMs: 10, multiplier: 2, maxMs: 50 } });
+  const { server, baseUrl } = useScriptedModelServer({ rules: "gpt-5" });
+  const model = () =>
+    createOpenAiCompatibleChatModel({ baseUrl: baseUrl(), retry: { maxRetries: 1, initialMs: 10, multiplier: 2, maxMs: 50 } });
   const request = (maxTokens: number) =>
     chatRequest({ model: "gpt-5.4-mini", maxTokens, output: { name: "finding", schema: FindingOutputSchema } });
 
@@ -56,7 +49,7 @@ describe("cut-off and refused answers at the wire", function () {
       .script("contract", findingReply("Cap is 5%."))
       .script("spend", { refusal: "I can't help with that request." })
       .script("moderator", moderatorReply());
-    const { deps, events } = workflowHarness(scriptedModel(baseUrl));
+    const { deps, events } = workflowHarness(scriptedModel(baseUrl()));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     const spend = state.findings.find((finding) => finding.specialist === "spend");
