@@ -70,6 +70,9 @@ export interface CardLabels {
   outOfScopeExamples: string[];
   rejectedTitle: string;
   rejectedBody: string;
+  /** The reply to a question the model service's content filter refused: polite, and never the service's words. */
+  blockedTitle: string;
+  blockedBody: string;
   reason: string;
   expiredNoticeTitle: string;
   expiredNoticeBody: string;
@@ -178,6 +181,9 @@ const en: CardLabels = {
   underReviewBody: "This answer needs a human approver. You will receive it here as soon as it has been reviewed.",
   rejectedTitle: "Your answer was not approved",
   rejectedBody: "An approver rejected the drafted answer.",
+  blockedTitle: "I can't answer that message",
+  blockedBody:
+    "The AI service's safety filter declined this message, so no specialist worked on it. Please rephrase it as a procurement question without instructions to the assistant, and ask again.",
   reason: "Reason",
   expiredNoticeTitle: "Your answer could not be reviewed in time",
   expiredNoticeBody:
@@ -283,6 +289,9 @@ const ja: CardLabels = {
   underReviewBody: "この回答には承認者の確認が必要です。確認が終わり次第、ここにお届けします。",
   rejectedTitle: "回答は承認されませんでした",
   rejectedBody: "承認者が回答案を却下しました。",
+  blockedTitle: "このメッセージにはお答えできません",
+  blockedBody:
+    "AI サービスの安全フィルターがこのメッセージを受け付けなかったため、回答を作成していません。アシスタントへの指示を含めず、調達に関する質問として言い換えて、もう一度お尋ねください。",
   reason: "理由",
   expiredNoticeTitle: "回答の確認が期限内に完了しませんでした",
   expiredNoticeBody: "確認期間内に承認者の判断がありませんでした。もう一度質問するか、調達チームにお問い合わせください。",

@@ -57,6 +57,7 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase>
   failed: "failed",
   needs_clarification: "clarifying",
   out_of_scope: "answered",
+  blocked: "answered",
 };
 
 /** The progress view of a run, from its phase and executor events (and its outcome once it ended). */

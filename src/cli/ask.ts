@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   if (config.provider.kind === "offline") process.stderr.write(`Model: offline engine (${config.provider.reason}).\n`);
   else
     process.stderr.write(
-      `Model: ${config.provider.kind} (router ${config.models.router}, specialists ${config.models.specialist}, moderator ${config.models.moderator}).\n`,
+      `Model: ${config.provider.kind} (router ${config.models.router.deployment}, specialists ${config.models.specialist.deployment}, moderator ${config.models.moderator.deployment}).\n`,
     );
   const { data, close } = await openToolData(config, (line) => process.stderr.write(`${line}\n`));
   try {

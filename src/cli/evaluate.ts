@@ -168,7 +168,7 @@ async function scope(config: AppConfig, args: string[]): Promise<number> {
   const engines: { engine: string; config: AppConfig }[] = [
     { engine: "offline", config: { ...config, provider: { kind: "offline", reason: "scope baseline" } } },
   ];
-  if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router})`, config });
+  if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router.deployment})`, config });
   const rows: { engine: string; figures: ScopeFigures }[] = [];
   for (const { engine, config: engineConfig } of engines) {
     const deps = await buildWorkflowDeps(engineConfig, {
@@ -204,7 +204,7 @@ async function followups(config: AppConfig, args: string[]): Promise<number> {
       await rememberRun(deps.memory, state);
       return state;
     };
-    const name = provider.provider.kind === "offline" ? "offline" : `${provider.provider.kind} (${provider.models.router})`;
+    const name = provider.provider.kind === "offline" ? "offline" : `${provider.provider.kind} (${provider.models.router.deployment})`;
     const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => out({ provider: name, ...result }));
     out({ summary: { provider: name, ...summary } });
     err(

@@ -4,11 +4,14 @@
  */
 import type { z } from "zod";
 import type {
+  ContentFilterVerdict,
   ConversationTurn,
   EvidenceItem,
   ExecutorOutcome,
   ModelToolCall,
   RunMessage,
+  ModelFamily,
+  ReasoningEffort,
   RunState,
   TokenUsage,
   WorkflowEvent,
@@ -38,8 +41,14 @@ export interface ChatRequest {
   agentId: string;
   /** Model name (for Azure: the deployment name). */
   model: string;
+  /** The request rules to follow; absent: recognised from `model` by the adapter. */
+  family?: ModelFamily;
+  /** How long a reasoning model may think (ignored by other families). */
+  reasoningEffort?: ReasoningEffort;
   messages: ChatMessage[];
+  /** Sent only to families that take it (never to reasoning models). */
   temperature: number;
+  /** The completion budget: visible answer and, on reasoning models, their reasoning tokens. */
   maxTokens: number;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -68,6 +77,8 @@ export type ChatOutcome =
   | {
       kind: Exclude<ExecutorOutcome, "ok" | "invalid_output">;
       cause: string;
+      /** For `content_filter`: whether the prompt or the answer was filtered, and the categories (never text). */
+      filter?: ContentFilterVerdict;
       usage: TokenUsage;
       durationMs: number;
       attempts: number;

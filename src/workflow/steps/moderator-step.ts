@@ -43,17 +43,24 @@ export async function moderate(
     approvalReasonsBeforeModeration(input.question, state.language, decision, state.findings, hitlPolicyOf(deps.settings)).length > 0;
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
-  return askAgentAsExecutor(context, previous ? "requery" : "initial", {
-    agentId: "moderator",
-    prompt,
-    system,
-    defaultModel: deps.settings.models.moderator,
-    timeoutMs: deps.settings.timeouts.moderatorMs,
-    input,
-    output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
-    validator: ModeratorAnswerSchema,
-    ...(deps.answerPreview && !approvalDue ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
-  });
+  const ask = () =>
+    askAgentAsExecutor(context, previous ? "requery" : "initial", {
+      agentId: "moderator",
+      prompt,
+      system,
+      profile: deps.settings.models.moderator,
+      timeoutMs: deps.settings.timeouts.moderatorMs,
+      input,
+      output: { name: "moderator_answer", schema: ModeratorAnswerSchema },
+      validator: ModeratorAnswerSchema,
+      ...(deps.answerPreview && !approvalDue ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
+    });
+  // An answer the content filter stopped is asked for once more; stopped again, the run ends blocked.
+  const first = await ask();
+  if (first.kind !== "content_filter") return first;
+  const second = await ask();
+  if (second.kind === "content_filter") context.block("moderator", second.filter?.categories ?? []);
+  return second;
 }
 
 /**
