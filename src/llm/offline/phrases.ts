@@ -9,6 +9,14 @@ function signedPct(value: number): string {
   return `${rounded > 0 ? "+" : ""}${rounded}%`;
 }
 
+/** A sentence ending in one full stop, also after a name ending in one ("… Acme Logistics Inc."). */
+function sentence(text: string): string {
+  return text.endsWith(".") ? text : `${text}.`;
+}
+
+const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: "cost centre", contract: "contract" } as const;
+const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
+
 /** The phrases one language provides. */
 export interface Phrases {
   list(items: string[]): string;
@@ -42,6 +50,10 @@ export interface Phrases {
   suppliersListed(s: { category: string; names: string[] }): string;
   evidenceFound(e: { count: number; digests: string[] }): string;
   nothingFound(tools: string[]): string;
+  /** A name the data does not hold, with the closest names it does. */
+  notInData(n: { kind: "supplier" | "category" | "costCenter" | "contract"; name: string; closest: string[] }): string;
+  /** A name several records could be: asked back with them. */
+  whichOne(n: { name: string; candidates: string[] }): string;
   noToolsUsed: string;
   noFindings: string;
   /** Prefix of a recommended action inside a finding's details (the Moderator collects these lines). */
@@ -109,6 +121,9 @@ const en: Phrases = {
   suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
   evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
   nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
+  notInData: ({ kind, name, closest }) =>
+    `No ${KIND_EN[kind]} named ${name} is in the data.${closest.length > 0 ? ` Closest names: ${sentence(closest.join(", "))}` : ""}`,
+  whichOne: ({ name, candidates }) => `Several suppliers could be ${name}: ${sentence(candidates.join(", "))} Which one do you mean?`,
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
   noFindings: "No specialist could answer this question from the available data.",
   nextStep: "Next step: ",
@@ -193,6 +208,9 @@ const ja: Phrases = {
   suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,
   evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
   nothingFound: (tools) => `検索（${tools.join("、")}）では質問に答える情報が見つかりませんでした。`,
+  notInData: ({ kind, name, closest }) =>
+    `「${name}」という${KIND_JA[kind]}はデータにありません。${closest.length > 0 ? `近い名前: ${closest.join("、")}。` : ""}`,
+  whichOne: ({ name, candidates }) => `「${name}」に当てはまる取引先が複数あります: ${candidates.join("、")}。どれのことですか？`,
   noToolsUsed: "この質問に合うデータ検索がないため、一般的な案内のみです。",
   noFindings: "利用できるデータから回答できたスペシャリストはいませんでした。",
   nextStep: "次のアクション: ",

@@ -209,7 +209,12 @@ describe("querySpend", () => {
 
   it("explains what matched nothing instead of throwing", async () => {
     const supplier = await runTool("querySpend", { ...noFilters, supplier: "Zeta Robotics" });
-    assert.match(supplier.digest, /no supplier matches "Zeta Robotics"/);
+    assert.match(supplier.digest, /No supplier named "Zeta Robotics" is in the data\./);
+    assert.equal(supplier.data.totalJpy, null, "no figure, not everyone's");
+    assert.deepEqual(
+      supplier.resolution?.unresolved.map((n) => [n.text, n.outcome]),
+      [["Zeta Robotics", "not_found"]],
+    );
     const category = await runTool("querySpend", { ...noFilters, category: "aerospace" });
     assert.ok(category.data.suggestions.includes("raw-materials"));
     const year = await runTool("querySpend", { ...noFilters, fiscalYear: "FY2019" });
