@@ -1,4 +1,5 @@
 import { extractAmounts } from "../../domain/amounts";
+import { detectLanguage } from "../../domain/language";
 import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOf } from "./question-entities";
 import { contentStems, hasCjk } from "./text";
@@ -66,7 +67,7 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
   const topic = hasOwnTopic(message, own);
   // Only names and nothing asked ("Nimbus?", 「オーシャニック・フレイトとはやぶさ物流は？」) continues the last question.
   const pointsBack = cues.elliptical || cues.aboutAnswer || cues.dangling || cues.short || (own.length > 0 && !topic);
-  if (!pointsBack || (topic && own.length > 0 && !cues.elliptical)) return standalone();
+  if (!pointsBack || (topic && own.length > 0 && !cues.elliptical) || namesSubjectAndPeriod(message, own)) return standalone();
 
   const base = last.question.trim();
   const rewritten = (standaloneQuestion: string, refersToPreviousAnswer: boolean): UnderstandingOutput => ({
@@ -77,7 +78,14 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
   });
   if (own.length > 0 && !topic) {
     const previous = mentionsIn(base, vocabulary, today);
-    return rewritten(substitute(base, yearBeforeResolved(own, previous, today), previous, input.language), false);
+    const resolvedOwn = yearBeforeResolved(own, previous, today);
+    // Never one question spliced from two languages: in another language than the previous question,
+    // the message is completed with what it leaves out, written in its own language.
+    if (detectLanguage(base) !== detectLanguage(message)) {
+      const missing = previous.filter((mention) => !own.some((o) => o.kind === mention.kind));
+      return rewritten(substitute(message, missing, resolvedOwn, input.language), false);
+    }
+    return rewritten(substitute(base, resolvedOwn, previous, input.language), false);
   }
 
   const resolved = resolvePronouns(message, last.entities, input.language);
@@ -140,6 +148,16 @@ function find(text: string, name: string): number {
   if (hasCjk(name)) return text.indexOf(name);
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return text.search(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "i"));
+}
+
+/**
+ * A question that names its own subject (supplier, contract or category) and period and asks
+ * something ("How much did we spend with Acme in FY2025?", 「はやぶさ物流の2025年度の支出は？」) stands
+ * alone as written, whatever was asked before; "And Nimbus in FY2024?" asks nothing of its own.
+ */
+function namesSubjectAndPeriod(message: string, mentions: Mention[]): boolean {
+  const subject = mentions.some((mention) => mention.kind === "supplier" || mention.kind === "contract" || mention.kind === "category");
+  return subject && mentions.some((mention) => mention.kind === "period") && topicWords(message, mentions) >= 1;
 }
 
 /** Whether the message asks something of its own beyond naming entities ("their risk rating"). */

@@ -127,4 +127,20 @@ describe("offline rewriter", () => {
     ])
       assert.equal(rewrite(message).kind, "standalone", message);
   });
+
+  it("leaves a question that names its own subject and period exactly as written, in any language after any other", () => {
+    assert.equal(rewrite("How much did we spend with Acme in FY2025?", { question: "取引先A社の支出推移は？" }).kind, "standalone");
+    assert.equal(
+      rewrite("はやぶさ物流の2025年度の支出は？", { question: "How much did we spend with Hayabusa Logistics in FY2025?" }).kind,
+      "standalone",
+    );
+  });
+
+  it("completes a follow-up in another language in the follow-up's language, never spliced from both", () => {
+    const out = rewrite("アクメは？", { question: "How much did we spend with Nimbus in FY2025?" });
+    assert.equal(out.kind, "rewritten");
+    assert.equal(out.standaloneQuestion, "2025年度のアクメは？");
+    const en = rewrite("And Acme?", { question: "取引先A社の2025年度の支出は？" });
+    assert.doesNotMatch(en.standaloneQuestion, /[ぁ-ん]/, en.standaloneQuestion);
+  });
 });
