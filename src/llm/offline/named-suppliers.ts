@@ -56,13 +56,14 @@ export function resolveNamedSuppliers(
   };
   const suppliers: VocabularySupplier[] = [];
   const unresolved: string[] = [];
-  for (const phrase of supplierPhrases(question, ignore)) {
+  for (const { text, lowerCase } of supplierPhrases(question, ignore)) {
     // A phrase holding a supplier already found ("Acme SaaS") is that supplier.
-    if (findMentionedSuppliers([...found, ...suppliers], phrase).length > 0) continue;
-    const resolution = resolveWithoutSupplierWord(vocabulary.suppliers, phrase);
+    if (findMentionedSuppliers([...found, ...suppliers], text).length > 0) continue;
+    const resolution = resolveWithoutSupplierWord(vocabulary.suppliers, text);
     if (resolution.outcome === "match") {
       if (!found.includes(resolution.supplier) && !suppliers.includes(resolution.supplier)) suppliers.push(resolution.supplier);
-    } else unresolved.push(phrase);
+    } else if (!lowerCase || resolution.outcome === "ambiguous") unresolved.push(text);
+    // A lower-case phrase that resolves to nothing is taken for ordinary words ("with respect to").
   }
   return { suppliers, unresolved };
 }

@@ -7,7 +7,9 @@
  */
 
 /** Words after which English puts a supplier's name. */
-const LEAD_WORDS = new Set(["with", "from", "to", "of", "about", "for", "supplier", "vendor"]);
+const LEAD_WORDS = new Set(["with", "from", "to", "of", "about", "for", "pay", "paid", "supplier", "vendor"]);
+/** Words after which a name is also looked for in lower case ("spend with acme cloud"). */
+const LOWER_CASE_LEADS = new Set(["with", "from", "pay", "paid"]);
 /** Words after which any single token is the name ("supplier 100234", "vendor acme"). */
 const ID_WORDS = new Set(["supplier", "vendor"]);
 /** Words that follow "supplier" before its id ("supplier id 100234", "vendor no. 7"). */
@@ -38,36 +40,51 @@ const JA_COMPANY_ENDINGS =
 /** Words that introduce a supplier in Japanese; the name may follow them directly (「取引先A社」). */
 const JA_SUPPLIER_WORDS = /^(取引先|仕入先|サプライヤー|ベンダー|業者)/u;
 
+/** A phrase where a supplier's name goes; `lowerCase` ones ("with acme cloud") may be ordinary words. */
+export interface SupplierPhrase {
+  text: string;
+  lowerCase: boolean;
+}
+
 /**
  * The phrases of a question written where a supplier's name goes, in order. `ignore` says which
  * phrases are known words of another kind (categories, regions, topic words) and not names.
  */
-export function supplierPhrases(question: string, ignore: (phrase: string) => boolean): string[] {
+export function supplierPhrases(question: string, ignore: (phrase: string) => boolean): SupplierPhrase[] {
   const text = question.normalize("NFKC").replace(PERIODS, " ， ");
-  const found = [...englishPhrases(text), ...japanesePhrases(text)].map((phrase) => phrase.trim()).filter((phrase) => phrase !== "");
-  return [...new Set(found)].filter((phrase) => !ignore(phrase) && !ignore(phrase.replace(JA_SUPPLIER_WORDS, "")));
+  const found = [...englishPhrases(text), ...japanesePhrases(text).map((phrase) => ({ text: phrase, lowerCase: false }))]
+    .map((phrase) => ({ ...phrase, text: phrase.text.trim() }))
+    .filter((phrase) => phrase.text !== "");
+  const seen = new Set<string>();
+  return found.filter(
+    (phrase) =>
+      !seen.has(phrase.text) && seen.add(phrase.text) && !ignore(phrase.text) && !ignore(phrase.text.replace(JA_SUPPLIER_WORDS, "")),
+  );
 }
 
-function englishPhrases(text: string): string[] {
+function englishPhrases(text: string): SupplierPhrase[] {
   const tokens = text.split(/\s+/).filter(Boolean);
-  const phrases: string[] = [];
+  const phrases: SupplierPhrase[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const lead = bare(tokens[i]).toLowerCase();
     if (!LEAD_WORDS.has(lead) || endsClause(tokens[i])) continue;
     let start = i + 1;
     while (ID_WORDS.has(lead) && start < tokens.length && ID_FILLERS.has(bare(tokens[start]).toLowerCase())) start++;
     const name: string[] = [];
+    let lowerCase = false;
     for (let j = start; j < tokens.length; j++) {
       const word = bare(tokens[j]);
       const lower = word.toLowerCase();
       const first = name.length === 0;
       const anyToken = first && ID_WORDS.has(lead);
-      if (!anyToken && (END_WORDS.has(lower) || !(looksLikeName(word) || (!first && NAME_PARTS.has(lower))))) break;
+      if (first && !anyToken && LOWER_CASE_LEADS.has(lead) && /^\p{Ll}/u.test(word)) lowerCase = true;
+      const fits = looksLikeName(word) || (!first && NAME_PARTS.has(lower)) || (lowerCase && /^\p{Ll}/u.test(word));
+      if (!anyToken && (END_WORDS.has(lower) || !fits)) break;
       if (first && NOT_NAMES.has(lower) && !anyToken) break;
       name.push(word.replace(/'s$/, ""));
       if (endsClause(tokens[j]) || word.endsWith("'s")) break;
     }
-    if (name.length > 0) phrases.push(name.join(" "));
+    if (name.length > 0) phrases.push({ text: name.join(" "), lowerCase });
   }
   return phrases;
 }

@@ -23,6 +23,8 @@ const SUGGESTION = 0.65;
 /** A typo only counts as the supplier meant when the next supplier scores this much worse. */
 const TYPO_MARGIN = 0.15;
 const MAX_CANDIDATES = 3;
+/** Names shorter than this (as keys) are never matched or asked back by spelling alone. */
+const MIN_FUZZY_KEY = 7;
 /** How alike in length a typed name and a supplier's name must be for a typo or a candidate. */
 const LENGTH_RATIO = 0.8;
 
@@ -63,6 +65,9 @@ function resolveAmong(suppliers: readonly NamedRecord[], text: string): Supplier
     return { supplier: hit.item.supplier, score: ratio >= LENGTH_RATIO ? score : Math.max(score, CANDIDATE + 0.01) };
   });
   const ranked = distinctScored([...inside.map((entry) => ({ supplier: entry.supplier, score: CANDIDATE })), ...scored]);
+  // A short name differing by one letter is another name ("取引先B社" is not "取引先A社"): suggested only.
+  if (key.length < MIN_FUZZY_KEY)
+    return { outcome: "not_found", suggestions: ranked.slice(0, MAX_CANDIDATES).map((entry) => entry.supplier) };
   const [best, next] = ranked;
   if (best && best.score <= TYPO && (!next || next.score - best.score >= TYPO_MARGIN)) return { outcome: "match", supplier: best.supplier };
   const candidates = ranked.filter((entry) => entry.score <= CANDIDATE).map((entry) => entry.supplier);
