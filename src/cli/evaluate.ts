@@ -188,7 +188,11 @@ async function scope(config: AppConfig, args: string[]): Promise<number> {
  */
 async function followups(config: AppConfig, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { file: { type: "string" } } });
-  const dialogues = readFollowUpDialogues(values.file ?? path.resolve(process.cwd(), "test/fixtures/followups/dialogues.json"));
+  // By default every fixture: the dialogues in one language and those switching between English and Japanese.
+  const files = values.file
+    ? [values.file]
+    : ["dialogues.json", "mixed-language.json"].map((file) => path.resolve(process.cwd(), "test/fixtures/followups", file));
+  const dialogues = files.flatMap((file) => readFollowUpDialogues(file));
   const data = createInMemoryProcurementData(generateSampleDataSet());
   const vocabulary = await buildOfflineVocabulary(data);
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };

@@ -1,6 +1,7 @@
 import { extractAmounts } from "../../domain/amounts";
 import { detectLanguage } from "../../domain/language";
 import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
+import { LEXICON } from "./lexicon";
 import { fiscalYearOf } from "./question-entities";
 import { contentStems, hasCjk } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
@@ -83,7 +84,8 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
     // the message is completed with what it leaves out, written in its own language.
     if (detectLanguage(base) !== detectLanguage(message)) {
       const missing = previous.filter((mention) => !own.some((o) => o.kind === mention.kind));
-      return rewritten(substitute(message, missing, resolvedOwn, input.language), false);
+      const spend = containsAny(base, LEXICON.spend) ? spendQuestion([...resolvedOwn, ...missing], input.language) : undefined;
+      return rewritten(spend ?? substitute(message, missing, resolvedOwn, input.language), false);
     }
     return rewritten(substitute(base, resolvedOwn, previous, input.language), false);
   }
@@ -227,7 +229,35 @@ function resolvePronouns(
   return text;
 }
 
-/** A message about the previous answer, with that question attached so it stands alone. */
+/**
+ * A message about the previous answer, with that question attached so it stands alone; a question
+ * in another language is only pointed at (the previous answer travels with the run), never quoted.
+ */
 function attach(message: string, base: string, language: RewriterInput["language"]): string {
-  return language === "ja" ? `${message}（前の質問: ${base}）` : `${message} (about: ${base})`;
+  const sameLanguage = detectLanguage(base) === detectLanguage(message);
+  if (language === "ja") return sameLanguage ? `${message}（前の質問: ${base}）` : `${message}（前の質問について）`;
+  return sameLanguage ? `${message} (about: ${base})` : `${message} (about the previous question)`;
+}
+
+/**
+ * A spend question for the given supplier, category and period, written in one language: what a
+ * follow-up in another language than the spend question before it asks ("And Oceanic Freight in
+ * FY2024?" after 「はやぶさ物流の2025年度の支出は？」).
+ */
+function spendQuestion(mentions: Mention[], language: RewriterInput["language"]): string | undefined {
+  const of = (kind: MentionKind) => mentions.filter((mention) => mention.kind === kind).map((mention) => writtenAs(mention, language));
+  const [suppliers, categories, periods] = [of("supplier"), of("category"), of("period")];
+  if (suppliers.length + categories.length === 0) return undefined;
+  if (language === "ja") return `${[...suppliers, ...categories, ...periods].map((part) => `${part}の`).join("")}支出は？`;
+  const parts = [
+    suppliers.length > 0 ? `with ${joinNames(suppliers, language)}` : "",
+    categories.length > 0 ? `on ${joinNames(categories, language)}` : "",
+    periods.length > 0 ? `in ${periods[0]}` : "",
+  ];
+  return `How much did we spend ${parts.filter(Boolean).join(" ")}?`;
+}
+
+function containsAny(text: string, terms: readonly string[]): boolean {
+  const folded = text.normalize("NFKC").toLowerCase();
+  return terms.some((term) => folded.includes(term.toLowerCase()));
 }

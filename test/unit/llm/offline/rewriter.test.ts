@@ -139,7 +139,7 @@ describe("offline rewriter", () => {
   it("completes a follow-up in another language in the follow-up's language, never spliced from both", () => {
     const out = rewrite("アクメは？", { question: "How much did we spend with Nimbus in FY2025?" });
     assert.equal(out.kind, "rewritten");
-    assert.equal(out.standaloneQuestion, "2025年度のアクメは？");
+    assert.equal(out.standaloneQuestion, "Acme Cloud Softwareの2025年度の支出は？");
     const en = rewrite("And Acme?", { question: "取引先A社の2025年度の支出は？" });
     assert.doesNotMatch(en.standaloneQuestion, /[ぁ-ん]/, en.standaloneQuestion);
   });
