@@ -59,11 +59,14 @@ function resolveAmong(suppliers: readonly NamedRecord[], text: string): Supplier
 
   // Fuse scores a name that merely contains the typed letters ("Globex" in "Globelink Networks") as
   // close; a name much longer or shorter than what was typed is only ever a suggestion.
-  const scored = index.fuse.search(words, { limit: 20 }).map((hit) => {
-    const score = hit.score ?? 1;
-    const ratio = Math.min(key.length, hit.item.key.length) / Math.max(key.length, hit.item.key.length);
-    return { supplier: hit.item.supplier, score: ratio >= LENGTH_RATIO ? score : Math.max(score, CANDIDATE + 0.01) };
-  });
+  const scored = index
+    .fuse()
+    .search(words, { limit: 20 })
+    .map((hit) => {
+      const score = hit.score ?? 1;
+      const ratio = Math.min(key.length, hit.item.key.length) / Math.max(key.length, hit.item.key.length);
+      return { supplier: hit.item.supplier, score: ratio >= LENGTH_RATIO ? score : Math.max(score, CANDIDATE + 0.01) };
+    });
   const ranked = distinctScored([...inside.map((entry) => ({ supplier: entry.supplier, score: CANDIDATE })), ...scored]);
   // A short name differing by one letter is another name ("取引先B社" is not "取引先A社"): suggested only.
   if (key.length < MIN_FUZZY_KEY)
@@ -111,7 +114,8 @@ interface MentionPhrase {
 
 interface SupplierIndex {
   entries: NameEntry[];
-  fuse: Fuse<NameEntry>;
+  /** Built on the first close-spelling search: most names resolve exactly. */
+  fuse: () => Fuse<NameEntry>;
   phrases: Map<NamedRecord, MentionPhrase[]>;
 }
 
@@ -125,7 +129,7 @@ const indexes = new WeakMap<NamedRecord, { last: NamedRecord; length: number; in
 
 function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
   const first = suppliers[0];
-  if (first === undefined) return { entries: [], fuse: new Fuse<NameEntry>([]), phrases: new Map() };
+  if (first === undefined) return { entries: [], fuse: () => new Fuse<NameEntry>([]), phrases: new Map() };
   const cached = indexes.get(first);
   let index = cached && cached.last === suppliers.at(-1) && cached.length === suppliers.length ? cached.index : undefined;
   if (index === undefined) {
@@ -134,9 +138,11 @@ function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
         .map((name) => ({ supplier, key: nameKey(name), words: nameWords(name) }))
         .filter((entry) => entry.key.length > 0),
     );
-    const fuse = new Fuse(entries, { keys: ["words"], includeScore: true, ignoreLocation: true, threshold: SUGGESTION });
+    let fuse: Fuse<NameEntry> | undefined;
+    const lazyFuse = () =>
+      (fuse ??= new Fuse(entries, { keys: ["words"], includeScore: true, ignoreLocation: true, threshold: SUGGESTION }));
     const phrases = new Map(suppliers.map((supplier) => [supplier, [supplier.name, ...supplier.aliases].flatMap(mentionPhrase)]));
-    index = { entries, fuse, phrases };
+    index = { entries, fuse: lazyFuse, phrases };
     indexes.set(first, { last: suppliers.at(-1)!, length: suppliers.length, index });
   }
   return index;
