@@ -2,6 +2,7 @@ export * from "./errors";
 export * from "./executor-io";
 export * from "./finding";
 export * from "./entity-resolution";
+export * from "./record-ids";
 export * from "./language";
 export * from "./moderator-answer";
 export * from "./router-decision";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { questionToAnswer, type RunState } from "../domain";
+import { questionToAnswer, recordIdsIn, type RunState } from "../domain";
 import { extractQuestionEntities, fiscalYearOf } from "../llm/offline/question-entities";
 import type { OfflineVocabulary } from "../llm/offline";
 import { describeZodError } from "../domain/zod-issues";
@@ -132,7 +132,7 @@ function entitiesNamed(question: string, vocabulary: OfflineVocabulary, today: D
   const found = extractQuestionEntities(question, vocabulary, today);
   return {
     suppliers: found.suppliers.map((supplier) => supplier.id),
-    contracts: [...new Set(question.toUpperCase().match(/\bCTR-\d{3,}\b/g) ?? [])],
+    contracts: [...new Set(recordIdsIn(question).map((found) => found.id))],
     categories: found.categories,
     periods: found.fiscalYears,
     amountsJpy: found.amounts.map((amount) => amount.jpy),

@@ -1,6 +1,13 @@
 import { extractAmounts } from "../../domain/amounts";
 import { detectLanguage } from "../../domain/language";
-import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
+import {
+  followUpCues,
+  needsEarlierContext,
+  recordIdsIn,
+  defaultClarification,
+  type UnderstandingOutput,
+  type RewriterInput,
+} from "../../domain";
 import { LEXICON } from "./lexicon";
 import { fiscalYearOf } from "./question-entities";
 import { contentStems, hasCjk } from "./text";
@@ -29,7 +36,6 @@ const PERIOD = new RegExp(
 const YEAR_BEFORE = /\b(the )?(year before|previous year|prior year|a year earlier)\b|前年(?!度)|その前の年/gi;
 /** Stands for "one fiscal year before the previous question's period" until that period is known. */
 const YEAR_BEFORE_MARK = "FY-1";
-const CONTRACT = /\bCTR-\d{3,}\b/gi;
 /** Words that only carry the follow-up ("and", "what about"), not a topic of their own. */
 const CUE_WORDS = new Set("and also what about how same with for in of then".split(" "));
 const SUPPLIER_PRONOUNS_EN = /\b(them|they|him|her)\b/i;
@@ -117,7 +123,9 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
     const at = find(text, name);
     if (at >= 0) add("supplier", at, text.slice(at, at + name.length), supplier.name);
   }
-  for (const match of text.matchAll(CONTRACT)) add("contract", match.index, match[0], match[0].toUpperCase());
+  // Any id format the import accepted; a supplier's id is the supplier's, not a contract's.
+  const supplierIds = new Set(vocabulary.suppliers.map((supplier) => supplier.id.toUpperCase()));
+  for (const { id, at } of recordIdsIn(text)) if (!supplierIds.has(id)) add("contract", at, text.slice(at, at + id.length), id);
   for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index, match[0], YEAR_BEFORE_MARK);
   for (const match of text.matchAll(PERIOD)) add("period", match.index, match[0], canonicalPeriod(match, today));
   for (const category of vocabulary.categories)

@@ -143,4 +143,9 @@ describe("offline rewriter", () => {
     const en = rewrite("And Acme?", { question: "取引先A社の2025年度の支出は？" });
     assert.doesNotMatch(en.standaloneQuestion, /[ぁ-ん]/, en.standaloneQuestion);
   });
+
+  it("swaps a contract id in any format the import accepted (no id pattern assumed)", () => {
+    const out = rewrite("And NWC-2?", { question: "What are the termination terms of NWC-1?" });
+    assert.equal(out.standaloneQuestion, "What are the termination terms of NWC-2?");
+  });
 });
