@@ -33,14 +33,14 @@ const GENERIC = [
 /**
  * Suppliers a question names that the mention search did not find by their exact name or alias:
  * each phrase written where a supplier's name goes is resolved (id, name without legal form, kana,
- * close spelling). Those that resolve join `found`; the others are returned as written, so the tools
+ * close spelling). Those that resolve join `found` (`matched` says with which phrase); the others are returned as written, so the tools
  * are asked about them and say they are unknown instead of answering for every supplier.
  */
 export function resolveNamedSuppliers(
   question: string,
   vocabulary: OfflineVocabulary,
   found: readonly VocabularySupplier[],
-): { suppliers: VocabularySupplier[]; unresolved: string[] } {
+): { suppliers: VocabularySupplier[]; unresolved: string[]; matched: { text: string; supplier: VocabularySupplier }[] } {
   const known = vocabularyWords(vocabulary);
   // A phrase made only of known words ("logistics支出", "クラウド") names no supplier.
   const ignore = (phrase: string) => {
@@ -56,16 +56,18 @@ export function resolveNamedSuppliers(
   };
   const suppliers: VocabularySupplier[] = [];
   const unresolved: string[] = [];
+  const matched: { text: string; supplier: VocabularySupplier }[] = [];
   for (const { text, lowerCase } of supplierPhrases(question, ignore)) {
     // A phrase holding a supplier already found ("Acme SaaS") is that supplier.
     if (findMentionedSuppliers([...found, ...suppliers], text).length > 0) continue;
     const resolution = resolveWithoutSupplierWord(vocabulary.suppliers, text);
     if (resolution.outcome === "match") {
+      matched.push({ text, supplier: resolution.supplier });
       if (!found.includes(resolution.supplier) && !suppliers.includes(resolution.supplier)) suppliers.push(resolution.supplier);
     } else if (!lowerCase || resolution.outcome === "ambiguous") unresolved.push(text);
     // A lower-case phrase that resolves to nothing is taken for ordinary words ("with respect to").
   }
-  return { suppliers, unresolved };
+  return { suppliers, unresolved, matched };
 }
 
 /** 「取引先A社」 as written when it is an alias; otherwise 「取引先山田運輸」 as 「山田運輸」. */

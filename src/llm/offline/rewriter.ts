@@ -9,6 +9,7 @@ import {
   type RewriterInput,
 } from "../../domain";
 import { LEXICON } from "./lexicon";
+import { resolveNamedSuppliers } from "./named-suppliers";
 import { fiscalYearOf } from "./question-entities";
 import { contentStems, hasCjk } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
@@ -122,6 +123,11 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
   for (const { supplier, name } of names) {
     const at = find(text, name);
     if (at >= 0) add("supplier", at, text.slice(at, at + name.length), supplier.name);
+  }
+  // Names written another way (without the legal form, in kana, by id, misspelt) through the one resolver.
+  for (const { text: phrase, supplier } of resolveNamedSuppliers(text, vocabulary, []).matched) {
+    const at = text.indexOf(phrase);
+    if (at >= 0) add("supplier", at, phrase, supplier.name);
   }
   // Any id format the import accepted; a supplier's id is the supplier's, not a contract's.
   const supplierIds = new Set(vocabulary.suppliers.map((supplier) => supplier.id.toUpperCase()));

@@ -148,4 +148,9 @@ describe("offline rewriter", () => {
     const out = rewrite("And NWC-2?", { question: "What are the termination terms of NWC-1?" });
     assert.equal(out.standaloneQuestion, "What are the termination terms of NWC-2?");
   });
+
+  it("reads a supplier named another way than its name or aliases through the resolver (a typo, the full legal name)", () => {
+    const out = rewrite("And Hayabusa Logistcs?", { question: "How much did we spend with Nimbus in FY2025?" });
+    assert.equal(out.standaloneQuestion, "How much did we spend with Hayabusa Logistics Co., Ltd. in FY2025?");
+  });
 });
