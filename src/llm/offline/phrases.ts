@@ -19,6 +19,7 @@ const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCen
 
 /** The phrases one language provides. */
 export interface Phrases {
+  language: Language;
   list(items: string[]): string;
   quote(text: string): string;
   routerMatched(matches: { name: string; keywords: string[] }[]): string;
@@ -48,6 +49,8 @@ export interface Phrases {
   policyApplies(p: { amount: string; referenceId: string; text: string }): string;
   policyFound(p: { referenceId: string; text: string }): string;
   suppliersListed(s: { category: string; names: string[] }): string;
+  /** A risk rating as a word of the answer's language. */
+  risk(rating: string): string;
   evidenceFound(e: { count: number; digests: string[] }): string;
   nothingFound(tools: string[]): string;
   /** A name the data does not hold, with the closest names it does. */
@@ -77,6 +80,7 @@ export interface Phrases {
 }
 
 const en: Phrases = {
+  language: "en",
   list: (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`),
   quote: (text) => `"${text}"`,
   routerMatched: (matches) => `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
@@ -119,6 +123,7 @@ const en: Phrases = {
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
   suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
+  risk: (rating) => `${rating} risk`,
   evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
   nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
   notInData: ({ kind, name, closest }) =>
@@ -149,6 +154,7 @@ const en: Phrases = {
 };
 
 const ja: Phrases = {
+  language: "ja",
   list: (items) => items.join("、"),
   quote: (text) => `「${text}」`,
   routerMatched: (matches) =>
@@ -206,6 +212,7 @@ const ja: Phrases = {
   policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,
   policyFound: (p) => `${p.referenceId}:「${p.text}」`,
   suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,
+  risk: (rating) => ({ low: "低リスク", medium: "中リスク", high: "高リスク" })[rating] ?? rating,
   evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
   nothingFound: (tools) => `検索（${tools.join("、")}）では質問に答える情報が見つかりませんでした。`,
   notInData: ({ kind, name, closest }) =>

@@ -86,3 +86,12 @@ describe("names the sample data does not hold (offline engine)", () => {
     assert.match(state.answer!.conclusion, /No supplier named Globex is in the data\./);
   });
 });
+
+describe("Japanese answers without English labels (offline engine, sample data)", () => {
+  it("names the category and risk ratings in Japanese, not by their ids", async () => {
+    const text = answerText(await ask(sampleData, "物流の代替サプライヤーは？"));
+    assert.match(text, /物流の候補サプライヤー: /);
+    assert.doesNotMatch(text, /logistics|\b(low|medium|high)\b/, text);
+    assert.match(text, /(低|中|高)リスク/);
+  });
+});
