@@ -101,7 +101,8 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           ...trend.yoy.map((yoy) => ({ source: "spend", referenceId: `${reference} ${yoy.from}→${yoy.to}`, quote: yoyText(yoy) })),
           ...groups.shown.slice(0, 3).map((g) => ({
             source: "spend",
-            referenceId: `${reference} ${g.key}`,
+            // A group the filter already names ("FY2025" of a FY2025 query) is not named twice.
+            referenceId: reference.split(" ").includes(g.key) ? reference : `${reference} ${g.key}`,
             quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}, ${g.sharePct}%)`,
           })),
           ...largest.slice(0, 1).map((t) => ({
