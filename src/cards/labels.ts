@@ -34,6 +34,8 @@ export interface CardLabels {
   offline: string;
   reviewed: string;
   reviewedEdited: string;
+  /** After the QSCORE of an answer an approver rewrote: the score is the draft's. */
+  draftBeforeReview: string;
   understoodAs: string;
   suggestedFollowUps: string;
   clarifyTitle: string;
@@ -139,6 +141,7 @@ const en: CardLabels = {
   offline: "Offline — produced without a language model",
   reviewed: "Reviewed by an approver",
   reviewedEdited: "Reviewed and edited by an approver",
+  draftBeforeReview: " (draft before review)",
   understoodAs: "Understood as",
   suggestedFollowUps: "You could ask next",
   clarifyTitle: "Which one do you mean?",
@@ -247,6 +250,7 @@ const ja: CardLabels = {
   offline: "オフライン — 言語モデルを使わずに作成",
   reviewed: "承認者が確認済み",
   reviewedEdited: "承認者が確認・編集済み",
+  draftBeforeReview: "（レビュー前の下書き）",
   understoodAs: "次の質問として回答しました",
   suggestedFollowUps: "次にこんな質問ができます",
   clarifyTitle: "どれについてのご質問ですか？",

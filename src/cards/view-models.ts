@@ -117,6 +117,8 @@ export interface QualityView {
   score: number;
   before?: number;
   threshold: number;
+  /** The score is the draft's, before an approver rewrote the answer. */
+  draftBeforeReview?: boolean;
 }
 
 /** How an approver reviewed the answer, for the "reviewed by an approver" line. */
@@ -156,7 +158,10 @@ export interface AnswerViewOptions {
 export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
-  const body = answerBodyFromRun(state, answer, names, language);
+  const edited = state.review?.edited === true;
+  const drafted = answerBodyFromRun(state, answer, names, language);
+  // An edited answer is the approver's text alone: the specialists' findings argued for the draft.
+  const body = edited ? { ...drafted, findings: [] } : drafted;
   return {
     ...body,
     language,
@@ -164,7 +169,7 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
     question: state.question,
     ...(state.understanding?.kind === "rewritten" && state.standaloneQuestion ? { understoodAs: state.standaloneQuestion } : {}),
     followUps: state.suggestedFollowUps ?? [],
-    quality: qualityView(state, answer, options.threshold),
+    quality: { ...qualityView(state, answer, options.threshold), ...(edited ? { draftBeforeReview: true } : {}) },
     failed: state.findings
       .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
       .map((finding) => ({ name: displayName(names, finding.specialist, language), reason: finding.error })),

@@ -7,6 +7,7 @@
  *   canary [--dir DIR]          (the golden set on the deployed models, stored and reported; exits 1 on any failure)
  *   scope [--dir DIR]
  *   followups [--file FILE.json]
+ *   grounding [--file FILE.json] [--import DIR]
  *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
  * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
  * --json, and exits 1 when a case fails; `scope` and `compare-modes` print tables. Without an
@@ -23,6 +24,8 @@ import { describeError, SampleSchema } from "../domain";
 import { createEvalModel } from "../eval/create-eval-model";
 import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
+import { confusionTable, readGroundingQuestions, runGroundingSet, summariseGrounding } from "../eval/grounding";
+import { groundingDataSets } from "./grounding-data-sets";
 import { buildOfflineVocabulary } from "../llm/offline";
 import { goldenRow, renderGoldenReport, type GoldenRow } from "../eval/golden-report";
 import { readCriteria } from "../eval/judge/criteria";
@@ -50,6 +53,7 @@ const USAGE = `Usage: npm run evaluate -- <command>
   canary [--dir DIR]
   scope [--dir DIR]
   followups [--file FILE.json]
+  grounding [--file FILE.json] [--import DIR]
   compare-modes [--dir DIR]
 `;
 
@@ -193,7 +197,11 @@ async function scope(config: AppConfig, args: string[]): Promise<number> {
  */
 async function followups(config: AppConfig, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { file: { type: "string" } } });
-  const dialogues = readFollowUpDialogues(values.file ?? path.resolve(process.cwd(), "test/fixtures/followups/dialogues.json"));
+  // By default every fixture: the dialogues in one language and those switching between English and Japanese.
+  const files = values.file
+    ? [values.file]
+    : ["dialogues.json", "mixed-language.json"].map((file) => path.resolve(process.cwd(), "test/fixtures/followups", file));
+  const dialogues = files.flatMap((file) => readFollowUpDialogues(file));
   const data = createInMemoryProcurementData(generateSampleDataSet());
   const vocabulary = await buildOfflineVocabulary(data);
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };
@@ -212,6 +220,25 @@ async function followups(config: AppConfig, args: string[]): Promise<number> {
     );
   }
   return 0;
+}
+
+/**
+ * The grounding set: each question's supplier resolution (the supplier, asked back, or not in the
+ * data) and figure, over the sample data and an imported vendor master, with the configured model
+ * (offline by default). Prints one JSON line per question, the confusion table and the figures; exits
+ * 1 when an answer was widened to all suppliers or stated a wrong figure, or fewer than 95% resolved.
+ */
+async function grounding(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { file: { type: "string" }, import: { type: "string" } } });
+  const questions = readGroundingQuestions(values.file ?? path.resolve(process.cwd(), "test/fixtures/grounding/questions.json"));
+  const dataSets = await groundingDataSets(config, values.import ?? path.resolve(process.cwd(), "test/fixtures/import/vendors"));
+  const results = await runGroundingSet(questions, dataSets, (result) => out(result));
+  const summary = summariseGrounding(results);
+  err(confusionTable(summary));
+  err(
+    `grounding (${config.provider.kind}): ${summary.correctResolutions}/${summary.questions} resolutions correct = ${(summary.resolutionRate * 100).toFixed(1)}% (target ≥ 95%), ${summary.widened} widened to all suppliers, ${summary.wrongFigures} wrong figures (target 0)`,
+  );
+  return summary.widened === 0 && summary.wrongFigures === 0 && summary.resolutionRate >= 0.95 ? 0 : 1;
 }
 
 function usage(problem: string): number {
@@ -235,6 +262,7 @@ const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<nu
   canary,
   scope,
   followups,
+  grounding,
   "compare-modes": (_config, args) => compareModesCommand(args),
 };
 

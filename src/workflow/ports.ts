@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type {
   ContentFilterVerdict,
   ConversationTurn,
+  EntityResolution,
   EvidenceItem,
   ExecutorOutcome,
   ModelToolCall,
@@ -101,6 +102,8 @@ export interface ToolResult {
   evidence: EvidenceItem[];
   /** One line with the ids and figures that matter, e.g. "3 contracts: CTR-0012, CTR-0040, …". */
   digest: string;
+  /** The names the tool was given and what it resolved them to (the answer states what it could not resolve). */
+  resolution?: EntityResolution;
 }
 
 /** A read-only data tool a specialist may call. */
