@@ -23,3 +23,4 @@ export * from "./zod-issues";
 export * from "./redact-url";
 export * from "./workflow-settings";
 export * from "./canary";
+export * from "./approval-history-query";
