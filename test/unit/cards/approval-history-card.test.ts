@@ -85,8 +85,8 @@ describe("cards/approval-history-card", () => {
   it("the help card tells approvers the command, in both languages", () => {
     const guide = { memoryTtlMs: 8 * 3_600_000 };
     assert.ok(
-      cardTexts(buildHelpCard("en", guide)).some((text) => text.startsWith("approvals history [days] [supplier] — approvers only")),
+      cardTexts(buildHelpCard("en", guide)).some((text) => text.startsWith("• approvals history [days] [supplier] — approvers only")),
     );
-    assert.ok(cardTexts(buildHelpCard("ja", guide)).some((text) => text.startsWith("承認履歴 [日数] [取引先] — 承認者のみ")));
+    assert.ok(cardTexts(buildHelpCard("ja", guide)).some((text) => text.startsWith("• 承認履歴 [日数] [取引先] — 承認者のみ")));
   });
 });
