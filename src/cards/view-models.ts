@@ -339,3 +339,30 @@ export interface ApprovalOutcomeView {
   /** Shown to an approver whose click came after the expiry: their decision was refused. */
   refusedAsTooLate?: boolean;
 }
+
+/** One decision on an approval history card. */
+export interface ApprovalHistoryItemView {
+  question: string;
+  requesterName: string;
+  decision: "approve" | "edit" | "reject";
+  approverName: string;
+  /** ISO time of the decision. */
+  decidedAt: string;
+  timeToDecisionMs: number;
+  /** Whether the approver changed the answer before approving it. */
+  edited: boolean;
+  /** A link that opens the approval's thread in the approver channel, when it was posted. */
+  threadUrl?: string;
+}
+
+/** A page of the approval history card (`approvals history`). */
+export interface ApprovalHistoryView {
+  language: Language;
+  days: number;
+  supplier?: string;
+  /** 0 for the first page. */
+  page: number;
+  items: ApprovalHistoryItemView[];
+  /** Whether a "next page" button is shown. */
+  hasMore: boolean;
+}

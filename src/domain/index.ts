@@ -26,3 +26,4 @@ export * from "./redact-url";
 export * from "./workflow-settings";
 export * from "./canary";
 export * from "./model-profile";
+export * from "./approval-history-query";
