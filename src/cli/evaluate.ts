@@ -164,7 +164,10 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
  * point at, each with its runs and its golden-set figures before and after. Applies nothing; exits 0.
  */
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { since: { type: "string" }, days: { type: "string" }, dir: { type: "string" }, json: { type: "boolean" } } });
+  const { values } = parseArgs({
+    args,
+    options: { since: { type: "string" }, days: { type: "string" }, dir: { type: "string" }, json: { type: "boolean" } },
+  });
   if (values.since !== undefined && values.days !== undefined) return usage("give --since or --days, not both");
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
     return usage(`--since must be an ISO date-time, got ${values.since}`);

@@ -40,7 +40,11 @@ export function applyChange(change: TuningChange): (deps: WorkflowDeps) => Workf
  * Runs the golden set through `ask` (model-graded metrics are not run: only the Router's choice and
  * ToolCallAccuracy, which need no evaluation model, so the check is the same on every machine).
  */
-export async function measureGolden(cases: GoldenCase[], ask: (question: string) => Promise<TranscriptDocument>, scope: ReferenceTopics): Promise<GoldenAccuracy> {
+export async function measureGolden(
+  cases: GoldenCase[],
+  ask: (question: string) => Promise<TranscriptDocument>,
+  scope: ReferenceTopics,
+): Promise<GoldenAccuracy> {
   const selectedById = new Map<string, string[]>();
   const byQuestion = new Map(cases.map((golden) => [golden.question, golden.id]));
   const passedTools = new Set<string>();

@@ -63,7 +63,10 @@ export function proposeKeywordChanges(runs: RunEvidence[], specialists: Speciali
 }
 
 /** Words (by stem) that at least MIN_EVIDENCE_RUNS of the questions share and the specialist's keywords do not cover, most frequent first. */
-function sharedNewWords(cases: { run: RunEvidence; why: string }[], specialist: SpecialistSummary): { word: string; runs: EvidenceRun[] }[] {
+function sharedNewWords(
+  cases: { run: RunEvidence; why: string }[],
+  specialist: SpecialistSummary,
+): { word: string; runs: EvidenceRun[] }[] {
   const byStem = new Map<string, { word: string; runs: EvidenceRun[] }>();
   for (const { run, why } of cases) {
     const words = (normalize(run.question).match(/[a-z]+/g) ?? []).filter(

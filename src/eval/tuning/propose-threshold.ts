@@ -17,7 +17,11 @@ export function proposeQscoreThreshold(runs: RunEvidence[], current: number): Pr
   const labelled = runs.filter(
     (run): run is RunEvidence & { initialQscore: number } => run.outcome !== "unknown" && run.initialQscore !== null,
   );
-  if (labelled.length < MIN_LABELLED_RUNS || !labelled.some((run) => run.outcome === "bad") || !labelled.some((run) => run.outcome === "good"))
+  if (
+    labelled.length < MIN_LABELLED_RUNS ||
+    !labelled.some((run) => run.outcome === "bad") ||
+    !labelled.some((run) => run.outcome === "good")
+  )
     return [];
   const misjudged = (threshold: number) =>
     labelled.filter((run) => (run.outcome === "bad" ? run.initialQscore >= threshold : run.initialQscore < threshold));

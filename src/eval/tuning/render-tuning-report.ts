@@ -20,7 +20,9 @@ export function renderTuningReport(report: TuningReport): string {
   else {
     lines.push("| # | change | golden before | golden after | result |", "| --- | --- | --- | --- | --- |");
     report.proposals.forEach((proposal, index) =>
-      lines.push(`| ${index + 1} | ${cell(describeChange(proposal.change))} | ${accuracy(baseline)} | ${accuracy(proposal.golden.after)} | ${verdictText(proposal)} |`),
+      lines.push(
+        `| ${index + 1} | ${cell(describeChange(proposal.change))} | ${accuracy(baseline)} | ${accuracy(proposal.golden.after)} | ${verdictText(proposal)} |`,
+      ),
     );
     lines.push("");
     report.proposals.forEach((proposal, index) => lines.push(...evidence(`${index + 1}. ${describeChange(proposal.change)}`, proposal)));
@@ -28,7 +30,9 @@ export function renderTuningReport(report: TuningReport): string {
   if (report.dropped.length > 0) {
     lines.push("## Dropped: the golden set got worse", "");
     for (const proposal of report.dropped)
-      lines.push(`- ${describeChange(proposal.change)}: ${accuracy(baseline)} → ${accuracy(proposal.golden.after)} (${proposal.evidence.length} runs behind it)`);
+      lines.push(
+        `- ${describeChange(proposal.change)}: ${accuracy(baseline)} → ${accuracy(proposal.golden.after)} (${proposal.evidence.length} runs behind it)`,
+      );
     lines.push("");
   }
   return lines.join("\n");

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Feedback, TranscriptDocument } from "../../domain";
-import type { EvaluationRecord } from "../../jobs/ports";
 import { PASSING_SCORE } from "../metrics/metric-result";
 
 /** What the store says about one finished run: how it was routed, scored and received. */
@@ -24,11 +23,22 @@ export interface RunEvidence {
   outcome: "good" | "bad" | "unknown";
 }
 
+/** What the report reads of a stored evaluation record (the scheduled job's records satisfy it). */
+export interface EvaluationEvidence {
+  runId: string;
+  metrics: { metric: string; score: number | null; parts: Record<string, unknown> }[];
+  judge: { results: { criterion_name: string; verdict: "PASS" | "FAIL" | "UNSURE" }[] } | null;
+}
+
 const DecisionSchema = z.object({ selected: z.array(z.string()).default([]), inScope: z.boolean().default(true) }).passthrough();
 const TopicPartsSchema = z.object({ referenceTopics: z.array(z.string()).default([]) }).passthrough();
 
 /** Joins transcripts with their votes and evaluation records (by run id) into one evidence row per run. */
-export function collectRunEvidence(transcripts: TranscriptDocument[], feedback: Feedback[], evaluations: EvaluationRecord[]): RunEvidence[] {
+export function collectRunEvidence(
+  transcripts: TranscriptDocument[],
+  feedback: Feedback[],
+  evaluations: EvaluationEvidence[],
+): RunEvidence[] {
   const votesByRun = new Map<string, Feedback[]>();
   for (const vote of feedback) votesByRun.set(vote.runId, [...(votesByRun.get(vote.runId) ?? []), vote]);
   const evaluationByRun = new Map(evaluations.map((record) => [record.runId, record]));
@@ -48,7 +58,9 @@ export function collectRunEvidence(transcripts: TranscriptDocument[], feedback: 
       referenceTopics: TopicPartsSchema.safeParse(topics?.parts ?? {}).data?.referenceTopics ?? [],
       topicAdherence: topics?.score ?? null,
       goalAccuracy: metric("agent-goal-accuracy")?.score ?? null,
-      judgeFailures: (evaluation?.judge?.results ?? []).filter((result) => result.verdict === "FAIL").map((result) => result.criterion_name),
+      judgeFailures: (evaluation?.judge?.results ?? [])
+        .filter((result) => result.verdict === "FAIL")
+        .map((result) => result.criterion_name),
     };
     return { ...evidence, outcome: outcomeOf(evidence, evaluation !== undefined) };
   });

@@ -1,5 +1,4 @@
 import type { Feedback, SpecialistSummary, TranscriptDocument } from "../../domain";
-import type { EvaluationRecord } from "../../jobs/ports";
 import type { WorkflowDeps } from "../../workflow/deps";
 import type { GoldenCase } from "../golden";
 import type { ReferenceTopics } from "../reference-topics";
@@ -7,7 +6,7 @@ import { applyChange, compareGolden, measureGolden, type GoldenAccuracy, type Go
 import type { Proposal } from "./proposal";
 import { proposeKeywordChanges } from "./propose-keywords";
 import { proposeQscoreThreshold } from "./propose-threshold";
-import { collectRunEvidence } from "./run-evidence";
+import { collectRunEvidence, type EvaluationEvidence } from "./run-evidence";
 
 /** A proposal with what it did to the golden set. */
 export interface CheckedProposal extends Proposal {
@@ -32,7 +31,7 @@ export interface TuningInputs {
   since: string;
   transcripts: TranscriptDocument[];
   feedback: Feedback[];
-  evaluations: EvaluationRecord[];
+  evaluations: EvaluationEvidence[];
 }
 
 /** What the report checks proposals against. */
