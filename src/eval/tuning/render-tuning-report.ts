@@ -16,7 +16,11 @@ export function renderTuningReport(report: TuningReport): string {
     "Nothing below has been applied: edit the file or setting named to adopt a change.",
     "",
   ];
-  if (report.proposals.length === 0) lines.push(NO_CHANGE, "");
+  if (report.proposals.length === 0)
+    lines.push(
+      report.dropped.length > 0 ? "No change proposed: every change the runs suggested made the golden set worse (below)." : NO_CHANGE,
+      "",
+    );
   else {
     lines.push("| # | change | golden before | golden after | result |", "| --- | --- | --- | --- | --- |");
     report.proposals.forEach((proposal, index) =>

@@ -173,6 +173,54 @@ describe("npm run evaluate -- tuning", function () {
     assert.match(markdown.stdout, /Nothing below has been applied/);
   });
 
+  it("drops a QSCORE threshold the runs suggest when it makes the golden set worse, and says so", async () => {
+    // Badly received answers scored 90–92 and well received ones 96–98: the runs point at a gate of 95,
+    // which on the golden set sends answers back that were right (fewer golden cases call the right tools).
+    const scored: [string, number, "up" | "down"][] = [
+      ["run-gate-1", 90, "down"],
+      ["run-gate-2", 92, "down"],
+      ["run-gate-3", 96, "up"],
+      ["run-gate-4", 98, "up"],
+    ];
+    await seed(
+      cosmos,
+      "tuning-gate",
+      scored.map(([runId, qscore, vote]) => ({
+        transcript: transcript(runId, "How much did we spend with Asahi Industrial Materials?", ["spend"], qscore),
+        vote,
+        evaluation: evaluation(runId, ["spend analysis"], 1),
+      })),
+    );
+    const json = await tuningCli(cosmos, "tuning-gate", "--json");
+    assert.equal(json.code, 0, json.stderr);
+    const report = JSON.parse(json.stdout) as {
+      baseline: { toolCallsPassed: number };
+      proposals: unknown[];
+      dropped: {
+        change: { kind: string; from: number; to: number };
+        evidence: { runId: string }[];
+        golden: { after: { toolCallsPassed: number }; verdict: string };
+      }[];
+    };
+    assert.deepEqual(report.proposals, []);
+    assert.equal(report.dropped.length, 1);
+    const [gate] = report.dropped;
+    assert.deepEqual(gate.change, { kind: "qscore-threshold", from: 80, to: 95 });
+    assert.deepEqual(
+      gate.evidence.map((run) => run.runId),
+      ["run-gate-1", "run-gate-2"],
+    );
+    assert.equal(gate.golden.verdict, "regresses");
+    assert.ok(gate.golden.after.toolCallsPassed < report.baseline.toolCallsPassed);
+
+    const markdown = await tuningCli(cosmos, "tuning-gate");
+    assert.match(markdown.stdout, /No change proposed/);
+    assert.match(
+      markdown.stdout,
+      /## Dropped: the golden set got worse\n\n- QSCORE_THRESHOLD: 80 → 95: routing \d+\/14, tool calls \d+\/14 → routing \d+\/14, tool calls \d+\/14 \(2 runs behind it\)/,
+    );
+  });
+
   it("says no change is proposed when the stored runs were well received and passed their evaluations", async () => {
     await seed(cosmos, "tuning-quiet", [
       {
