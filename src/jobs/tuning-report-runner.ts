@@ -37,6 +37,7 @@ export async function runTuningReportOnce(
       {
         specialists: loadPromptLibrary(config.workflow.promptsDir).specialists,
         scope: readReferenceTopics(openPromptFiles(config.env.PROMPTS_DIR)),
+        supplierNames: (await store.toolData.listSuppliers()).flatMap((supplier) => [supplier.name, ...supplier.aliases]),
         qscoreThreshold: config.workflow.qscoreThreshold,
         goldenCases,
         ask: (tune) => goldenWorkflow(offline, tune),

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { TranscriptDocument } from "../../domain";
 import type { WorkflowDeps } from "../../workflow/deps";
 import { runGoldenSet, type GoldenCase } from "../golden";
@@ -16,6 +17,9 @@ export interface GoldenAccuracy {
   /** Case ids failing either check (to show which cases a change moves). */
   failing: string[];
 }
+
+/** The Router's choice as a transcript stores it; none when it declined the question. */
+const SelectedSchema = z.array(z.string()).catch([]);
 
 /** How a change moved the golden set. */
 export type GoldenVerdict = "improves" | "unchanged" | "regresses";
@@ -52,7 +56,7 @@ export async function measureGolden(
     cases,
     async (question) => {
       const transcript = await ask(question);
-      const selected = (transcript.decision?.selected as string[] | undefined) ?? [];
+      const selected = SelectedSchema.parse(transcript.decision?.selected);
       selectedById.set(byQuestion.get(question) ?? question, selected);
       return transcript;
     },

@@ -1,6 +1,6 @@
 import type { SpecialistSummary } from "../../domain";
 import { scoreSpecialists } from "../../llm/offline/router";
-import { containsPhrase, contentStems, normalize, stem } from "../../llm/offline/text";
+import { containsPhrase, contentStems, hasCjk, normalize, stem, wordStems } from "../../llm/offline/text";
 import type { ReferenceTopics } from "../reference-topics";
 import { neededSpecialists } from "./needed-specialists";
 import type { EvidenceRun, Proposal } from "./proposal";
@@ -10,8 +10,10 @@ import type { RunEvidence } from "./run-evidence";
 export const MIN_EVIDENCE_RUNS = 2;
 /** At most this many new keywords proposed per specialist (the most frequent first). */
 const MAX_KEYWORDS_PER_SPECIALIST = 3;
-/** Shorter words are too generic to route on. */
+/** Shorter English words are too generic to route on. */
 const MIN_KEYWORD_LENGTH = 4;
+/** Candidate words: English words, and Japanese runs of two or more katakana or kanji (関税, サブスク). */
+const CANDIDATE_WORDS = /[a-z]+|[\u30a0-\u30ff]{2,}|[\u3400-\u4dbf\u4e00-\u9fff]{2,}/g;
 
 /**
  * Keyword changes from badly received runs, judged by the topics of each question:
@@ -19,8 +21,14 @@ const MIN_KEYWORD_LENGTH = 4;
  *   (present in at least MIN_EVIDENCE_RUNS of them, not yet among that specialist's keywords);
  * - a specialist the Router chose though the question did not need it → remove the keyword of its
  *   that those questions matched, when at least MIN_EVIDENCE_RUNS did.
+ * Words inside a supplier's name or alias (`names`) are never proposed: a supplier asked about twice is not a topic.
  */
-export function proposeKeywordChanges(runs: RunEvidence[], specialists: SpecialistSummary[], scope: ReferenceTopics): Proposal[] {
+export function proposeKeywordChanges(
+  runs: RunEvidence[],
+  specialists: SpecialistSummary[],
+  scope: ReferenceTopics,
+  names: string[] = [],
+): Proposal[] {
   const missed = new Map<string, { run: RunEvidence; why: string }[]>();
   const overChosen = new Map<string, { run: RunEvidence; why: string }[]>();
   for (const run of runs) {
@@ -34,11 +42,12 @@ export function proposeKeywordChanges(runs: RunEvidence[], specialists: Speciali
       push(overChosen, id, { run, why: why(`${id} chosen, the question needed ${needed.join(", ")}`) });
   }
   const byId = new Map(specialists.map((specialist) => [specialist.id, specialist]));
+  const inNames = nameMatcher(names);
   const proposals: Proposal[] = [];
   for (const [id, cases] of missed) {
     const specialist = byId.get(id);
     if (!specialist) continue;
-    for (const { word, runs: behind } of sharedNewWords(cases, specialist).slice(0, MAX_KEYWORDS_PER_SPECIALIST))
+    for (const { word, runs: behind } of sharedNewWords(cases, specialist, inNames).slice(0, MAX_KEYWORDS_PER_SPECIALIST))
       proposals.push({
         change: { kind: "add-keyword", specialist: id, keyword: word },
         summary: `${behind.length} badly received questions containing "${word}" needed ${id} but were not routed to it`,
@@ -66,15 +75,16 @@ export function proposeKeywordChanges(runs: RunEvidence[], specialists: Speciali
 function sharedNewWords(
   cases: { run: RunEvidence; why: string }[],
   specialist: SpecialistSummary,
+  inNames: (word: string) => boolean,
 ): { word: string; runs: EvidenceRun[] }[] {
   const byStem = new Map<string, { word: string; runs: EvidenceRun[] }>();
   for (const { run, why } of cases) {
-    const words = (normalize(run.question).match(/[a-z]+/g) ?? []).filter(
-      (word) => word.length >= MIN_KEYWORD_LENGTH && contentStems(word).length > 0,
+    const words = (normalize(run.question).match(CANDIDATE_WORDS) ?? []).filter(
+      (word) => (hasCjk(word) || (word.length >= MIN_KEYWORD_LENGTH && contentStems(word).length > 0)) && !inNames(word),
     );
     const seen = new Set<string>();
     for (const word of words) {
-      const key = stem(word);
+      const key = hasCjk(word) ? word : stem(word);
       if (seen.has(key) || specialist.keywords.some((keyword) => containsPhrase(word, keyword))) continue;
       seen.add(key);
       const entry = byStem.get(key) ?? { word, runs: [] };
@@ -85,6 +95,13 @@ function sharedNewWords(
     }
   }
   return [...byStem.values()].filter((entry) => entry.runs.length >= MIN_EVIDENCE_RUNS).sort((a, b) => b.runs.length - a.runs.length);
+}
+
+/** Whether a word is part of one of the names (English by stem, Japanese as a substring), with the names indexed once. */
+function nameMatcher(names: string[]): (word: string) => boolean {
+  const stems = new Set(names.flatMap(wordStems));
+  const japanese = names.filter(hasCjk).map(normalize).join("\n");
+  return (word) => (hasCjk(word) ? japanese.includes(word) : stems.has(stem(word)));
 }
 
 /** The signals that made a run bad, for the evidence column. */

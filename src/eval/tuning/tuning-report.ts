@@ -38,6 +38,8 @@ export interface TuningInputs {
 export interface TuningContext {
   specialists: SpecialistSummary[];
   scope: ReferenceTopics;
+  /** Supplier names and aliases in the data: never proposed as keywords. */
+  supplierNames: string[];
   qscoreThreshold: number;
   goldenCases: GoldenCase[];
   /** The golden workflow (offline), wired with a change applied in memory. */
@@ -52,7 +54,7 @@ export async function buildTuningReport(inputs: TuningInputs, context: TuningCon
   const runs = collectRunEvidence(inputs.transcripts, inputs.feedback, inputs.evaluations);
   const count = (outcome: string) => runs.filter((run) => run.outcome === outcome).length;
   const candidates = [
-    ...proposeKeywordChanges(runs, context.specialists, context.scope),
+    ...proposeKeywordChanges(runs, context.specialists, context.scope, context.supplierNames),
     ...proposeQscoreThreshold(runs, context.qscoreThreshold),
   ];
   const measure = async (tune: (deps: WorkflowDeps) => WorkflowDeps) =>

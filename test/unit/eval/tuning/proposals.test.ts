@@ -71,6 +71,25 @@ describe("tuning proposals", () => {
     );
   });
 
+  it("proposes a word the misrouted questions share, in English or Japanese, but never a supplier's name", () => {
+    const misrouted = (runId: string, question: string) =>
+      run(runId, { question, selected: ["knowledge"], referenceTopics: ["spend analysis"], down: 1, outcome: "bad" });
+    const runs = [
+      misrouted("run-1", "Hayabusa tariffs this year?"),
+      misrouted("run-2", "Tariff exposure at Hayabusa?"),
+      misrouted("run-3", "早川物流の関税はいくら増えた？"),
+      misrouted("run-4", "関税の影響は？"),
+    ];
+    const proposals = proposeKeywordChanges(runs, specialists, scope, ["Hayabusa Logistics", "早川物流株式会社"]);
+    assert.deepEqual(
+      proposals.map((proposal) => [proposal.change, proposal.evidence.map((evidence) => evidence.runId)]),
+      [
+        [{ kind: "add-keyword", specialist: "spend", keyword: "tariff" }, ["run-1", "run-2"]],
+        [{ kind: "add-keyword", specialist: "spend", keyword: "関税" }, ["run-3", "run-4"]],
+      ],
+    );
+  });
+
   it("proposes nothing from a single misrouted run", () => {
     const runs = [
       run("run-1", { question: "Tariff exposure?", selected: ["knowledge"], referenceTopics: ["spend analysis"], down: 1, outcome: "bad" }),
