@@ -9,6 +9,7 @@
  *   followups [--file FILE.json]
  *   grounding [--file FILE.json] [--import DIR]
  *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
+ *   tuning [--since ISO | --days N] [--dir DIR] [--json]   (proposed keyword and QSCORE_THRESHOLD changes, checked on the golden set; applies nothing)
  * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
  * --json, and exits 1 when a case fails; `scope` and `compare-modes` print tables. Without an
  * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
@@ -35,6 +36,8 @@ import { openPromptFiles } from "../eval/prompt-files";
 import { isModelGraded, MetricOptionsSchema, scoreSample } from "../eval/score-sample";
 import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
 import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
+import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-runner";
+import { renderTuningReport } from "../eval/tuning/render-tuning-report";
 import { goldenWorkflow } from "../composition/golden-workflow";
 import { MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
@@ -55,6 +58,7 @@ const USAGE = `Usage: npm run evaluate -- <command>
   followups [--file FILE.json]
   grounding [--file FILE.json] [--import DIR]
   compare-modes [--dir DIR]
+  tuning [--since ISO-8601 | --days N] [--dir DIR] [--json]
 `;
 
 const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -157,6 +161,27 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
   );
   for (const line of renderGoldenReport(record.rows, { countSkipped: false })) process.stdout.write(`${line}\n`);
   return record.failed > 0 ? 1 : 0;
+}
+
+/**
+ * The tuning report: keyword and QSCORE_THRESHOLD changes the stored runs, feedback and evaluations
+ * point at, each with its runs and its golden-set figures before and after. Applies nothing; exits 0.
+ */
+async function tuning(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { since: { type: "string" }, days: { type: "string" }, dir: { type: "string" }, json: { type: "boolean" } },
+  });
+  if (values.since !== undefined && values.days !== undefined) return usage("give --since or --days, not both");
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
+    return usage(`--since must be an ISO date-time, got ${values.since}`);
+  const days = values.days === undefined ? DEFAULT_TUNING_DAYS : Number(values.days);
+  if (!Number.isInteger(days) || days <= 0) return usage(`--days must be a whole number of days above 0, got ${values.days}`);
+  const since = values.since === undefined ? new Date(Date.now() - days * 86_400_000).toISOString() : new Date(values.since).toISOString();
+  const report = await runTuningReportOnce(config, { since, dir: values.dir, log: err });
+  if (values.json) out(report);
+  else process.stdout.write(`${renderTuningReport(report)}\n`);
+  return 0;
 }
 
 /**
@@ -264,6 +289,7 @@ const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<nu
   followups,
   grounding,
   "compare-modes": (_config, args) => compareModesCommand(args),
+  tuning,
 };
 
 async function main(argv: string[]): Promise<number> {
