@@ -2,7 +2,7 @@
  * The prompt-cache measurement: questions run one after another through the graph — the real
  * OpenAI-compatible adapter over HTTP to the simulator (models answer at once), the real tools —
  * while the simulator records every request body as sent. Each prompt is tokenized with o200k_base,
- * the tokenizer of the default models (gpt-4o, gpt-4o-mini).
+ * the tokenizer of the default models (the GPT-5 family, like gpt-4o, uses o200k_base).
  */
 import { encode } from "gpt-tokenizer/encoding/o200k_base";
 import { buildWorkflowDeps } from "../src/composition/workflow-deps";

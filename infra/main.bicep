@@ -39,26 +39,27 @@ param openAiLocation string = location
 @description('Region of an optional secondary Azure OpenAI account with the same deployments, for failover when the primary region is down; empty for none.')
 param secondaryOpenAiLocation string = ''
 
-@description('Router deployment: the small, fast model.')
+// GA versions a new customer can deploy (docs/models.md has the sources and what to do at retirement).
+@description('Router, rewriter and specialist deployment: the small, fast reasoning model.')
 param routerDeployment object = {
-  name: 'gpt-4o-mini'
-  model: 'gpt-4o-mini'
-  version: '2024-07-18'
+  name: 'gpt-5.4-mini'
+  model: 'gpt-5.4-mini'
+  version: '2026-03-17'
   skuName: 'GlobalStandard'
   capacity: 50
 }
 
-@description('Specialist and Moderator deployment: the high-quality model.')
+@description('Moderator and evaluation deployment: the high-quality reasoning model.')
 param mainDeployment object = {
-  name: 'gpt-4o'
-  model: 'gpt-4o'
-  version: '2024-11-20'
+  name: 'gpt-5.4'
+  model: 'gpt-5.4'
+  version: '2026-03-05'
   skuName: 'GlobalStandard'
   capacity: 50
 }
 
-@description('Azure OpenAI API version the bot calls.')
-param openAiApiVersion string = '2024-10-21'
+@description('Azure OpenAI dated API version the bot calls; empty: the v1 API (`/openai/v1/`, no api-version).')
+param openAiApiVersion string = ''
 
 @description('Days a stored transcript lives before Cosmos DB deletes it (container default TTL).')
 param transcriptTtlDays int = 90
@@ -184,13 +185,26 @@ var sharedSettings = {
   AZURE_OPENAI_ENDPOINT: openAiEndpoints
   AZURE_OPENAI_API_VERSION: openAiApiVersion
   ROUTER_MODEL: openAi.outputs.routerDeploymentName
-  SPECIALIST_MODEL: openAi.outputs.mainDeploymentName
+  ROUTER_MODEL_FAMILY: ''
+  ROUTER_REASONING_EFFORT: 'lowest'
+  REWRITER_MODEL: ''
+  REWRITER_MODEL_FAMILY: ''
+  REWRITER_REASONING_EFFORT: 'lowest'
+  SPECIALIST_MODEL: openAi.outputs.routerDeploymentName
+  SPECIALIST_MODEL_FAMILY: ''
+  SPECIALIST_REASONING_EFFORT: 'low'
   MODERATOR_MODEL: openAi.outputs.mainDeploymentName
+  MODERATOR_MODEL_FAMILY: ''
+  MODERATOR_REASONING_EFFORT: 'low'
+  EVAL_MODEL_FAMILY: ''
+  EVAL_REASONING_EFFORT: 'medium'
   LLM_MAX_RETRIES: '4'
   LLM_RETRY_INITIAL_MS: '2000'
   LLM_RETRY_MAX_MS: '30000'
   LLM_RETRY_MULTIPLIER: '2'
-  MODEL_CIRCUIT_FAILURES: '3'
+  MODEL_CIRCUIT_FAILURE_RATE: '50'
+  MODEL_CIRCUIT_MIN_REQUESTS: '5'
+  MODEL_CIRCUIT_WINDOW_MS: '60000'
   MODEL_CIRCUIT_OPEN_MS: '30000'
   MODEL_RETRY_AFTER_BUDGET_MS: '10000'
   ORCHESTRATION: 'selective'

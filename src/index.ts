@@ -11,8 +11,8 @@ import { displayNamesFrom } from "./cards";
 import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { reportEndpointEvents } from "./composition/model-endpoint-events";
-import { loadConfig, type AppConfig } from "./config";
-import { describeError } from "./domain";
+import { debugRequested, loadConfig, type AppConfig } from "./config";
+import { describeError, failureReport } from "./domain";
 import { createChatModel } from "./llm/create-chat-model";
 import { describeEndpointStatuses, hasEndpointHealth } from "./llm/endpoint-pool";
 import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
@@ -188,7 +188,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    console.error(describeError(error));
+    console.error(failureReport(error, debugRequested()));
     process.exit(1);
   });
 }

@@ -8,6 +8,7 @@ import type { RunState } from "../../src/domain";
 import type { EndpointEvent } from "../../src/llm/endpoint-pool";
 import { createOpenAiCompatibleChatModel } from "../../src/llm/openai-chat-model";
 import { runQuestion } from "../../src/workflow/runner";
+import { MODEL_FAILOVER } from "../../src/resilience";
 import { LatencyModelServer } from "../../test/fakes/latency-model-server";
 import { sampleData, workflowHarness } from "../../test/fakes/workflow-harness";
 import { OfflineReplies } from "../sim/offline-replies";
@@ -52,7 +53,7 @@ export async function primaryModelOutage(questions: readonly string[], outage: P
   const model = createOpenAiCompatibleChatModel({
     baseUrl: [primaryUrl, secondaryUrl],
     retry: { maxRetries: 3, initialMs: 20, multiplier: 2, maxMs: 2_500 },
-    circuit: { failureThreshold: 3, openMs: OPEN_MS },
+    circuit: { ...MODEL_FAILOVER.circuit, minimumRequests: 3, openMs: OPEN_MS },
     onEndpointEvent: (event) => events.push(event),
   });
   const { deps } = workflowHarness(model);

@@ -20,6 +20,8 @@ export function whatTheUserSaw(state: RunState): string {
       return "a question back (the follow-up could not be resolved)";
     case "out_of_scope":
       return "out-of-scope notice (no specialist ran)";
+    case "blocked":
+      return "blocked notice (the content filter refused the question)";
     case "running":
       return "nothing yet (still running)";
   }

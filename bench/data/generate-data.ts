@@ -1,7 +1,9 @@
 /** Writes a synthetic import directory of a given size: the bench's stand-in for a team's exports. */
-import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import ExcelJS from "exceljs";
 import { Prng } from "../../src/tools/sample-data/prng";
 
 const CATEGORIES = [
@@ -136,4 +138,50 @@ export async function generateImportDirectory(directory: string, size: Generated
   }
   out.end(buffer);
   await once(out, "close");
+}
+
+/**
+ * The same import directory with spend as a workbook: `spend.csv` written row for row as
+ * `workbook/spend.xlsx` (ids and names as shared strings, dates as date cells, amounts as numbers, as
+ * Excel saves them), and every other file linked from the CSV directory.
+ */
+export async function writeWorkbookVariant(directory: string): Promise<string> {
+  const variant = path.join(directory, "workbook");
+  mkdirSync(variant, { recursive: true });
+  for (const name of readdirSync(directory))
+    if (name !== "spend.csv" && name !== "workbook") symlinkSync(path.join(directory, name), path.join(variant, name));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: path.join(variant, "spend.xlsx"),
+    useSharedStrings: true,
+    useStyles: true,
+  });
+  const sheet = book.addWorksheet("Spend");
+  const lines = createInterface({ input: createReadStream(path.join(directory, "spend.csv")) });
+  let header: string[] | undefined;
+  for await (const line of lines) {
+    if (line === "") continue;
+    const values = line.split(",");
+    if (header === undefined) {
+      header = values;
+      sheet.addRow(values).commit();
+      continue;
+    }
+    const [id, date, supplierId, category, costCenter, amount, currency, poNumber, contractId] = values;
+    const row = sheet.addRow([
+      id,
+      new Date(`${date}T00:00:00Z`),
+      supplierId,
+      category,
+      costCenter,
+      Number(amount),
+      currency,
+      poNumber,
+      contractId,
+    ]);
+    row.getCell(2).numFmt = "yyyy-mm-dd";
+    row.commit();
+  }
+  sheet.commit();
+  await book.commit();
+  return variant;
 }

@@ -3,18 +3,19 @@
  * size, generates an import directory, imports it into a fresh local data directory, times every data
  * tool (the median of fifteen series of 20 calls, after a warm-up) and `npm run ask` end to end (three
  * rounds over the sizes in turn, the median of each figure), each in a process of its own (peak RSS per step),
- * and prints a table per size and the ratios against the targets; `--cosmos` also imports into an
+ * and prints a table per size and the ratios against the targets (spend is also imported from the
+ * same rows as an .xlsx workbook, against the CSV's time); `--cosmos` also imports into an
  * embedded Cosmos server and times the tools through the Cosmos adapter (`--cosmos-without-rows`: the
  * same without writing the raw spend rows, which the tools never read). It reports; it never fails on a
  * missed target.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type CallFigures, medianFigures, percentile } from "../stats";
-import { generateImportDirectory, sizeFor } from "./generate-data";
+import { generateImportDirectory, sizeFor, writeWorkbookVariant } from "./generate-data";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, "../..");
@@ -36,6 +37,8 @@ export interface DataBenchSize {
   importMs: number;
   spendImportMs: number;
   spendRowsPerSecond: number;
+  /** The same spend rows imported from an .xlsx workbook instead of the CSV. */
+  workbook: { spendImportMs: number; bytes: number; peakRssMb: number };
   importPeakRssMb: number;
   /** CPU time of the import process (user + system). */
   importCpuMs: number;
@@ -82,6 +85,7 @@ interface ImportedSize {
   size: ReturnType<typeof sizeFor>;
   dataDirectory: string;
   imported: Record<string, any>;
+  workbook: DataBenchSize["workbook"];
   cosmos?: DataBenchSize["cosmos"];
 }
 
@@ -141,7 +145,9 @@ async function importSize(
   log(`${rows.toLocaleString("en-US")} rows: importing`);
   const imported = await child(["import", input, dataDirectory]);
   if (imported.issues.length > 0) throw new Error(`the generated data did not import cleanly: ${imported.issues.slice(0, 3).join("; ")}`);
-  if (!cosmosMode) return { rows, size, dataDirectory, imported };
+  log(`${rows.toLocaleString("en-US")} rows: writing spend as a workbook and importing it`);
+  const workbook = await importWorkbook(input, path.join(work, "data-workbook"));
+  if (!cosmosMode) return { rows, size, dataDirectory, imported, workbook };
   log(`${rows.toLocaleString("en-US")} rows: importing into an embedded Cosmos server and timing the tools through it`);
   const figures = await child(["cosmos", input, ...(cosmosMode === "without-rows" ? ["--without-rows"] : [])]);
   return {
@@ -149,6 +155,7 @@ async function importSize(
     size,
     dataDirectory,
     imported,
+    workbook,
     cosmos: {
       rowsWritten: cosmosMode === "all",
       importMs: figures.importMs,
@@ -160,8 +167,17 @@ async function importSize(
   };
 }
 
+/** Imports the input directory with spend as a workbook; its spend import time, the workbook's size and the import's peak RSS. */
+async function importWorkbook(input: string, dataDirectory: string): Promise<DataBenchSize["workbook"]> {
+  const variant = await writeWorkbookVariant(input);
+  const imported = await child(["import", variant, dataDirectory]);
+  if (imported.issues.length > 0)
+    throw new Error(`the generated workbook did not import cleanly: ${imported.issues.slice(0, 3).join("; ")}`);
+  return { spendImportMs: imported.spendMs, bytes: statSync(path.join(variant, "spend.xlsx")).size, peakRssMb: imported.peakRssMb };
+}
+
 /** One size's figures: the import's, and per timing figure the median of the rounds (peaks: the largest). */
-function result({ rows, size, imported, cosmos }: ImportedSize, rounds: TimingRound[]): DataBenchSize {
+function result({ rows, size, imported, workbook, cosmos }: ImportedSize, rounds: TimingRound[]): DataBenchSize {
   const median = (figure: (round: TimingRound) => number) => percentile(rounds.map(figure), 50);
   const peak = (figure: (round: TimingRound) => number) => Math.max(...rounds.map(figure));
   const tools = Object.fromEntries(
@@ -175,6 +191,7 @@ function result({ rows, size, imported, cosmos }: ImportedSize, rounds: TimingRo
     importMs: imported.totalMs,
     spendImportMs: imported.spendMs,
     spendRowsPerSecond: (imported.spendRows / imported.spendMs) * 1000,
+    workbook,
     importPeakRssMb: imported.peakRssMb,
     importCpuMs: imported.cpuMs,
     loadMs: median((round) => round.tools.loadMs),
@@ -194,6 +211,7 @@ export function formatDataBench(results: DataBenchSize[]): string {
     lines.push(
       `\n## ${r.spendRows.toLocaleString("en-US")} spend rows (${r.contracts.toLocaleString("en-US")} contracts, ${r.policySections.toLocaleString("en-US")} policy sections)`,
       `import: ${(r.importMs / 1000).toFixed(1)} s in all (${(r.importCpuMs / 1000).toFixed(1)} CPU s, ${Math.round((r.spendRows / r.importCpuMs) * 1000).toLocaleString("en-US")} spend rows per CPU second); spend ${(r.spendImportMs / 1000).toFixed(1)} s = ${Math.round(r.spendRowsPerSecond).toLocaleString("en-US")} rows/s; peak RSS ${r.importPeakRssMb.toFixed(0)} MB`,
+      `spend from a workbook (spend.xlsx, ${(r.workbook.bytes / 1e6).toFixed(0)} MB): ${(r.workbook.spendImportMs / 1000).toFixed(1)} s = ${Math.round((r.spendRows / r.workbook.spendImportMs) * 1000).toLocaleString("en-US")} rows/s, ${(r.workbook.spendImportMs / r.spendImportMs).toFixed(2)}× the CSV's ${r.workbook.spendImportMs / r.spendImportMs <= 2 ? "✔" : "✘"} (target ≤ 2×); peak RSS ${r.workbook.peakRssMb.toFixed(0)} MB`,
       `data set load: ${ms(r.loadMs)}; tools process peak RSS ${r.toolsPeakRssMb.toFixed(0)} MB; load average ${r.loadAverage.toFixed(1)} on ${os.cpus().length} cores`,
       `npm run ask: ${(r.askMs / 1000).toFixed(2)} s, peak RSS ${Number.isNaN(r.askPeakRssMb) ? "n/a" : `${r.askPeakRssMb.toFixed(0)} MB`}`,
       "| tool | p50 | p95 | CPU p50 | CPU p95 |",

@@ -40,7 +40,7 @@ export class OfflineReplies {
       model: body.model,
       messages: body.messages.map(toChatMessage),
       temperature: body.temperature ?? 0,
-      maxTokens: body.max_tokens ?? 1024,
+      maxTokens: body.max_completion_tokens ?? body.max_tokens ?? 1024,
       timeoutMs: 60_000,
       tools: tools?.length ? tools : undefined,
     });

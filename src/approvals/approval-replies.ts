@@ -15,6 +15,8 @@ export interface ApprovalReplies {
   channelCommandNoAdmins: string;
   channelCommandNotInChannel: string;
   reminder: (expiresAt: string) => string;
+  historyNotAnApprover: string;
+  historyNotHere: string;
 }
 
 const REPLIES: Record<Language, ApprovalReplies> = {
@@ -37,6 +39,9 @@ const REPLIES: Record<Language, ApprovalReplies> = {
       "No one may choose the approver channel here: no admin is configured (APPROVER_ADMIN_AAD_IDS is empty). Nothing was changed; an administrator sets APPROVER_ADMIN_AAD_IDS, or APPROVER_TEAM_ID and APPROVER_CHANNEL_ID.",
     channelCommandNotInChannel: "Run **approvers here** in a channel of a team to make that channel the approver channel.",
     reminder: (expiresAt) => `⏰ Reminder: this answer is still waiting for a decision. It expires at ${expiresAt} (UTC).`,
+    historyNotAnApprover: "Only authorised approvers can list approval decisions.",
+    historyNotHere:
+      "The approval history is shown only in the approver channel or in your personal chat with me, where no one else reads it. Nothing is listed here.",
   },
   ja: {
     submitFailed: "この回答には承認者の確認が必要ですが、現在承認に回すことができませんでした。数分後にもう一度お試しください。",
@@ -56,6 +61,8 @@ const REPLIES: Record<Language, ApprovalReplies> = {
     channelCommandNotInChannel:
       "チームのチャネルで **承認者はここ**（または **approvers here**）と入力すると、そのチャネルが承認チャネルになります。",
     reminder: (expiresAt) => `⏰ リマインダー: この回答はまだ判断待ちです。期限は ${expiresAt} (UTC) です。`,
+    historyNotAnApprover: "承認の履歴を表示できるのは承認者のみです。",
+    historyNotHere: "承認履歴は、ほかの人に見えない承認チャネルか、私との個人チャットでのみ表示します。ここでは表示しません。",
   },
 };
 

@@ -5,6 +5,7 @@ import type { ApprovalDeps } from "./deps";
 import type { Reference, TellRequester } from "./ports";
 import { requestApproval, type RequestOutcome } from "./request-approval";
 import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
+import { listApprovalHistory, type HistoryPage, type HistoryRequest } from "./list-approval-history";
 import { settleApproval } from "./settle-approval";
 import { within } from "../workflow/within";
 
@@ -59,6 +60,11 @@ export class ApprovalService {
   /** Handles `approvers here`; returns the reply. */
   setApproverChannel(command: ApproverChannelCommand): Promise<string> {
     return setApproverChannel(this.deps, command);
+  }
+
+  /** Handles `approvals history` and its "next page" clicks; returns the page, or a refusal. */
+  history(request: HistoryRequest): Promise<HistoryPage | string> {
+    return listApprovalHistory(this.deps, request);
   }
 
   /** Resolves when every background delivery has finished, or after `timeoutMs`; true if all finished. */

@@ -11,13 +11,14 @@ import { currentApproverSetupGaps } from "./approver-setup";
 import type { ApprovalDeps } from "./deps";
 import { runApprovalMaintenance, type MaintenanceResult } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
-import type { ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
+import type { ApprovalHistoryRecords, ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
 import { approversHereHandler, onApprovalAction, onAwaitingApproval } from "./teams-inbound";
 import type { ApprovalsForBot } from "../teams/bot-deps";
 
 /** The store repositories the approvals flow uses (the Cosmos store satisfies this structurally). */
 export interface ApprovalStore {
   approvals: ApprovalRecords;
+  approvalHistory: ApprovalHistoryRecords;
   runs: RunStore;
   transcripts: { save(state: RunState): Promise<unknown> };
   conversations: ConversationReferences;
@@ -68,6 +69,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
   const log = options.log ?? ((line: string) => console.log(line));
   const deps: ApprovalDeps = {
     records: store.approvals,
+    history: store.approvalHistory,
     runs: store.runs,
     transcripts: store.transcripts,
     conversations: store.conversations,
@@ -100,6 +102,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
       beforeTurn: approversHereHandler(service),
       onAwaitingApproval: onAwaitingApproval(service),
       onAction: onApprovalAction(service),
+      history: (request) => service.history(request),
       continueApproval: (approvalId) => service.settle(approvalId),
     },
     runMaintenance,

@@ -4,11 +4,12 @@ import type { Telemetry } from "../telemetry";
 import type { Clock, RunStore } from "../workflow/ports";
 import type { CardContext } from "./approval-cards";
 import type { ApproverConfig } from "./approver-channel";
-import type { ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
+import type { ApprovalHistoryRecords, ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
 
 /** Everything the approvals flow and its maintenance job use. */
 export interface ApprovalDeps {
   records: ApprovalRecords;
+  history: ApprovalHistoryRecords;
   runs: RunStore;
   transcripts: { save(state: RunState): Promise<unknown> };
   conversations: ConversationReferences;

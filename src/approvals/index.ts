@@ -3,6 +3,8 @@ export { createApprovals, type Approvals, type ApprovalStore, type CreateApprova
 export { ApprovalService } from "./approval-service";
 export type { ApprovalDeps } from "./deps";
 export type { DecisionRequest } from "./decide-approval";
+export { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryPlace, type HistoryRequest } from "./list-approval-history";
+export type { ApprovalHistoryEntry } from "./approval-history";
 export type { RequestOutcome } from "./request-approval";
 export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, TeamMembership } from "./ports";
 export { TeamsApprovalMessaging } from "./teams-messaging";

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
 import type { Reference, TellRequester } from "../teams/bot-deps";
-import type { Approval, RunState } from "../domain";
+import type { Approval, DecidedApprovalsFilter, RunState } from "../domain";
 
 /** A stored approval with the etag it was read at. */
 export interface VersionedApproval {
@@ -26,6 +26,11 @@ export interface ApprovalRecords {
   listDue(now: Date): Promise<VersionedApproval[]>;
   /** Settled approvals not yet delivered, with fewer than `maxAttempts` sends, untouched since `settledBefore`. */
   listUndelivered(settledBefore: Date, maxAttempts: number): Promise<VersionedApproval[]>;
+}
+
+/** The approval history (CosmosApprovalHistory): one page of decided approvals, newest decision first. */
+export interface ApprovalHistoryRecords {
+  listDecided(filter: DecidedApprovalsFilter): Promise<Approval[]>;
 }
 
 /** Run-time key/value settings (CosmosSettingsRepository). */

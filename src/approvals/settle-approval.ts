@@ -7,7 +7,8 @@ import { sendWithRetry } from "./send-with-retry";
 
 /**
  * The run's final state once its approval is settled. Approved (or edited) → `completed`, with the
- * review recorded and the edited text as the answer's conclusion (replacing the rationale); rejected or expired → `failed`, with a failure naming the
+ * review recorded and the edited text as the whole answer (the draft's rationale, findings and next
+ * actions dropped; its QSCORE is shown as the draft's); rejected or expired → `failed`, with a failure naming the
  * approval as the correlation id (the run status has no separate "rejected"; the approval record
  * holds the decision and its reason).
  */
@@ -15,7 +16,12 @@ export function settledRun(run: RunState, approval: Approval, at: string): RunSt
   const ended = { ...run, updatedAt: at, endedAt: at };
   const decision = approval.decision;
   if (approval.status === "approved" && decision) {
-    const answer = decision.kind === "edit" && run.answer ? { ...run.answer, conclusion: decision.after, rationale: [] } : run.answer;
+    // The approver's text is the answer: the draft's rationale, findings and next actions argued for
+    // what the approver may have changed, so they go with it.
+    const answer =
+      decision.kind === "edit" && run.answer
+        ? { ...run.answer, conclusion: decision.after, rationale: [], findings: [], nextActions: [] }
+        : run.answer;
     return {
       ...ended,
       status: "completed",

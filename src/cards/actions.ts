@@ -3,7 +3,7 @@
  * untrusted: ids are only keys to reload records, and free texts are length-capped.
  */
 import { z } from "zod";
-import { MAX_COMMENT_CHARS } from "../domain";
+import { ApprovalHistoryQuerySchema, LanguageSchema, MAX_COMMENT_CHARS, type ApprovalHistoryQuery, type Language } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 
 export { MAX_COMMENT_CHARS };
@@ -74,6 +74,30 @@ export const ApprovalActionSchema = z.discriminatedUnion("verb", [
   z.object({ verb: z.literal(CARD_VERBS.reject), approvalId: id, reason: requiredText(MAX_COMMENT_CHARS) }),
 ]);
 export type ApprovalAction = z.infer<typeof ApprovalActionSchema>;
+
+/** The verb of a history card's "next page" button; its data is the query of the page to show. */
+export const HISTORY_PAGE_VERB = "approvalHistory.page";
+
+/** A history card's "next page" click: the query of the page, in the card's language. */
+export interface HistoryPageAction {
+  query: ApprovalHistoryQuery;
+  language: Language;
+}
+
+const HistoryPageDataSchema = ApprovalHistoryQuerySchema.extend({ language: LanguageSchema });
+
+/**
+ * The page a history card's "next page" click asks for (`{ action: { verb, data } }` or flat), or
+ * undefined when the payload is not a valid one. The page is a request only: the clicker is authorised again.
+ */
+export function parseHistoryPageAction(value: unknown): HistoryPageAction | undefined {
+  const flat = flatten(value);
+  if (flat?.verb !== HISTORY_PAGE_VERB) return undefined;
+  const parsed = HistoryPageDataSchema.safeParse(flat);
+  if (!parsed.success) return undefined;
+  const { language, ...query } = parsed.data;
+  return { query, language };
+}
 
 /** Any card action the bot handles. */
 export type CardAction = FeedbackAction | ApprovalAction;

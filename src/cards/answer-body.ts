@@ -14,9 +14,10 @@ export interface QscoreBadge {
 }
 
 /** "QSCORE 86", or "QSCORE 72 → 86" after a re-ask; green at/above the threshold, amber within 15, red below. */
-export function qscoreBadge(quality: QualityView): QscoreBadge {
+export function qscoreBadge(quality: QualityView, language: Language): QscoreBadge {
   const score = Math.round(quality.score);
-  const text = quality.before === undefined ? `QSCORE ${score}` : `QSCORE ${Math.round(quality.before)} → ${score}`;
+  const figure = quality.before === undefined ? `QSCORE ${score}` : `QSCORE ${Math.round(quality.before)} → ${score}`;
+  const text = quality.draftBeforeReview ? `${figure}${labelsFor(language).draftBeforeReview}` : figure;
   const style = score >= quality.threshold ? "good" : score >= quality.threshold - 15 ? "warning" : "attention";
   return { style, text };
 }

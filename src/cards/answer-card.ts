@@ -22,7 +22,7 @@ export function buildAnswerCard(view: AnswerView, limitBytes?: number): Adaptive
       question: truncate(view.question, limits.questionPreview),
       understoodAs: view.understoodAs ? truncate(view.understoodAs, limits.question) : "",
       followUps: view.followUps.map((question) => truncate(question, MAX_FOLLOW_UP_CHARS)),
-      badge: qscoreBadge(view.quality),
+      badge: qscoreBadge(view.quality, view.language),
       offline: view.offline ? labels.offline : "",
       reviewed: view.review ? (view.review.edited ? labels.reviewedEdited : labels.reviewed) : "",
       answerBody: buildAnswerBody(view, view.language, limits, "answer-", { withConclusion: !view.textAbove }),

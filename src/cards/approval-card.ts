@@ -20,7 +20,7 @@ export function buildApprovalCard(view: ApprovalView): AdaptiveCard {
       labels,
       approvalId: view.approvalId,
       reminder: view.reminderSince ? labels.reminder(cardDateTime(view.reminderSince, view.language)) : "",
-      badge: qscoreBadge(view.quality),
+      badge: qscoreBadge(view.quality, view.language),
       requesterName: truncate(view.requesterName, 120),
       specialists: view.specialists.join(", "),
       question: paragraphs(view.question, limits.question),

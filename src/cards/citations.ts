@@ -46,13 +46,24 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
       position: citations.length + 1,
       referenceId,
       source,
-      title: sourceName ? `${sourceName} ${referenceId}` : referenceId,
+      title: citationTitle(sourceName, source, referenceId),
       quote: item?.quote ?? "",
       sourceName,
       ...optionalUrl(links.get(referenceId)),
     });
   }
   return citations;
+}
+
+/**
+ * "Spend SUP-001 FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named once, in the
+ * answer's language, and no part of the reference twice ("… FY2025 FY2025").
+ */
+function citationTitle(sourceName: string, source: string, referenceId: string): string {
+  const parts = referenceId.split(/\s+/).filter(Boolean);
+  const named = sourceName !== "" && parts[0]?.toLowerCase() === source.toLowerCase() ? parts.slice(1) : parts;
+  const once = named.filter((part, index) => named.indexOf(part) === index).join(" ");
+  return sourceName ? `${sourceName} ${once}`.trim() : once;
 }
 
 /** The markers for a rationale point's references, e.g. "[1][3]". */

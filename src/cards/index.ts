@@ -3,6 +3,7 @@ export * from "./actions";
 export * from "./answer-card";
 export * from "./approval-card";
 export * from "./approval-outcome-card";
+export * from "./approval-history-card";
 export * from "./answer-text";
 export * from "./attachment";
 export * from "./citation-card";

@@ -34,6 +34,8 @@ export interface CardLabels {
   offline: string;
   reviewed: string;
   reviewedEdited: string;
+  /** After the QSCORE of an answer an approver rewrote: the score is the draft's. */
+  draftBeforeReview: string;
   understoodAs: string;
   suggestedFollowUps: string;
   clarifyTitle: string;
@@ -70,6 +72,9 @@ export interface CardLabels {
   outOfScopeExamples: string[];
   rejectedTitle: string;
   rejectedBody: string;
+  /** The reply to a question the model service's content filter refused: polite, and never the service's words. */
+  blockedTitle: string;
+  blockedBody: string;
   reason: string;
   expiredNoticeTitle: string;
   expiredNoticeBody: string;
@@ -100,6 +105,19 @@ export interface CardLabels {
   finalText: string;
   expiredBody: string;
   decisionTooLate: string;
+  // approval history
+  historyTitle: string;
+  historyScope: (days: number, supplier: string | undefined, page: number) => string;
+  historyEmpty: string;
+  historyDecision: string;
+  historyApprover: string;
+  historyTimeToDecision: string;
+  historyEdited: string;
+  yes: string;
+  no: string;
+  historyOpenThread: string;
+  historyNextPage: string;
+  historyDuration: (minutes: number) => string;
 }
 
 /** The keys of labels that are plain texts (not lists or functions). */
@@ -136,6 +154,7 @@ const en: CardLabels = {
   offline: "Offline — produced without a language model",
   reviewed: "Reviewed by an approver",
   reviewedEdited: "Reviewed and edited by an approver",
+  draftBeforeReview: " (draft before review)",
   understoodAs: "Understood as",
   suggestedFollowUps: "You could ask next",
   clarifyTitle: "Which one do you mean?",
@@ -164,7 +183,11 @@ const en: CardLabels = {
     `I remember this conversation's last questions, the conclusions of my answers and what they were about (suppliers, contracts, categories, periods, amounts) for ${duration} after your latest question, so you can follow up with “and last year?” or “why?”. In a channel, each thread has its own memory. In group chats and channels I remember each person's questions separately: a follow-up continues your own questions, and reset forgets only yours.`,
   examplesHeading: "Examples",
   commandsHeading: "Commands",
-  commands: ["help — show this card", "reset — forget your questions and answers in this conversation"],
+  commands: [
+    "help — show this card",
+    "reset — forget your questions and answers in this conversation",
+    "approvals history [days] [supplier] — approvers only, in the approver channel or a personal chat: recent approval decisions (e.g. approvals history 30 Acme)",
+  ],
   outOfScopeTitle: "That is outside what I can help with",
   outOfScopeBody:
     "I answer procurement questions only: purchases, suppliers, contracts, spend, prices and purchasing policy. For other topics, please ask the team that owns them.",
@@ -178,6 +201,9 @@ const en: CardLabels = {
   underReviewBody: "This answer needs a human approver. You will receive it here as soon as it has been reviewed.",
   rejectedTitle: "Your answer was not approved",
   rejectedBody: "An approver rejected the drafted answer.",
+  blockedTitle: "I can't answer that message",
+  blockedBody:
+    "The AI service's safety filter declined this message, so no specialist worked on it. Please rephrase it as a procurement question without instructions to the assistant, and ask again.",
   reason: "Reason",
   expiredNoticeTitle: "Your answer could not be reviewed in time",
   expiredNoticeBody:
@@ -208,6 +234,24 @@ const en: CardLabels = {
   finalText: "Final answer",
   expiredBody: "Nobody decided before the review period ended; the requester has been told.",
   decisionTooLate: "Your decision was not recorded: the review period had already ended. The requester is asked to ask again.",
+  historyTitle: "Approval history",
+  historyScope: (days, supplier, page) =>
+    `Decisions of the last ${days} day${days === 1 ? "" : "s"}${supplier ? ` naming “${supplier}”` : ""}, newest first · page ${page + 1}`,
+  historyEmpty: "No decisions in this period.",
+  historyDecision: "Decision",
+  historyApprover: "Approver",
+  historyTimeToDecision: "Time to decision",
+  historyEdited: "Answer edited",
+  yes: "yes",
+  no: "no",
+  historyOpenThread: "Open the approval thread",
+  historyNextPage: "Next page",
+  historyDuration: (minutes) =>
+    minutes < 60
+      ? `${minutes} min`
+      : minutes < 2880
+        ? `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+        : `${Math.floor(minutes / 1440)} days ${Math.floor((minutes % 1440) / 60)} h`,
 };
 
 const ja: CardLabels = {
@@ -241,6 +285,7 @@ const ja: CardLabels = {
   offline: "オフライン — 言語モデルを使わずに作成",
   reviewed: "承認者が確認済み",
   reviewedEdited: "承認者が確認・編集済み",
+  draftBeforeReview: "（レビュー前の下書き）",
   understoodAs: "次の質問として回答しました",
   suggestedFollowUps: "次にこんな質問ができます",
   clarifyTitle: "どれについてのご質問ですか？",
@@ -269,7 +314,11 @@ const ja: CardLabels = {
     `この会話の直近の質問、回答の結論、対象（取引先・契約・カテゴリ・期間・金額）を最後の質問から${duration}覚えています。「では昨年度は？」「なぜ？」のように続けて質問できます。チャネルではスレッドごとに記憶します。グループチャットとチャネルでは参加者ごとに別々に記憶するため、続けての質問はあなた自身の質問を引き継ぎ、reset で消えるのもあなたの記憶だけです。`,
   examplesHeading: "質問の例",
   commandsHeading: "コマンド",
-  commands: ["help — このカードを表示", "reset — この会話でのあなたの質問と回答の記憶を消去"],
+  commands: [
+    "help — このカードを表示",
+    "reset — この会話でのあなたの質問と回答の記憶を消去",
+    "承認履歴 [日数] [取引先] — 承認者のみ、承認チャネルまたは個人チャットで：最近の承認判断の一覧（例: 承認履歴 30 Acme）",
+  ],
   outOfScopeTitle: "この質問にはお答えできません",
   outOfScopeBody:
     "Procura がお答えできるのは調達に関する質問（購入、取引先、契約、支出、価格、購買規程）だけです。その他の内容は担当部署にお問い合わせください。",
@@ -283,6 +332,9 @@ const ja: CardLabels = {
   underReviewBody: "この回答には承認者の確認が必要です。確認が終わり次第、ここにお届けします。",
   rejectedTitle: "回答は承認されませんでした",
   rejectedBody: "承認者が回答案を却下しました。",
+  blockedTitle: "このメッセージにはお答えできません",
+  blockedBody:
+    "AI サービスの安全フィルターがこのメッセージを受け付けなかったため、回答を作成していません。アシスタントへの指示を含めず、調達に関する質問として言い換えて、もう一度お尋ねください。",
   reason: "理由",
   expiredNoticeTitle: "回答の確認が期限内に完了しませんでした",
   expiredNoticeBody: "確認期間内に承認者の判断がありませんでした。もう一度質問するか、調達チームにお問い合わせください。",
@@ -312,6 +364,24 @@ const ja: CardLabels = {
   finalText: "最終回答",
   expiredBody: "確認期間内に判断がありませんでした。依頼者には通知済みです。",
   decisionTooLate: "確認期間が既に終了しているため、この判断は記録されませんでした。依頼者には再度質問するよう案内しています。",
+  historyTitle: "承認履歴",
+  historyScope: (days, supplier, page) =>
+    `過去${days}日間の判断${supplier ? `（「${supplier}」を含むもの）` : ""}、新しい順 · ${page + 1}ページ目`,
+  historyEmpty: "この期間の判断はありません。",
+  historyDecision: "判断",
+  historyApprover: "承認者",
+  historyTimeToDecision: "判断までの時間",
+  historyEdited: "回答の編集",
+  yes: "あり",
+  no: "なし",
+  historyOpenThread: "承認スレッドを開く",
+  historyNextPage: "次のページ",
+  historyDuration: (minutes) =>
+    minutes < 60
+      ? `${minutes}分`
+      : minutes < 2880
+        ? `${Math.floor(minutes / 60)}時間${minutes % 60}分`
+        : `${Math.floor(minutes / 1440)}日${Math.floor((minutes % 1440) / 60)}時間`,
 };
 
 /** The labels table: one entry per supported language. */

@@ -151,6 +151,18 @@ export function buildOutOfScopeCard(view: RequesterNoticeView): AdaptiveCard {
   });
 }
 
+/** Tells the requester, politely, that the content filter refused the question (no internals, no status code). */
+export function buildBlockedCard(view: RequesterNoticeView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return buildNotice({
+    language: view.language,
+    title: labels.blockedTitle,
+    color: "Default",
+    paragraphs: [labels.blockedBody],
+    question: view.question,
+  });
+}
+
 /** Tells the requester an approver rejected the drafted answer, and why. */
 export function buildRejectionCard(view: RequesterNoticeView & { reason: string }): AdaptiveCard {
   const labels = labelsFor(view.language);

@@ -57,6 +57,7 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase>
   failed: "failed",
   needs_clarification: "clarifying",
   out_of_scope: "answered",
+  blocked: "answered",
 };
 
 /** The progress view of a run, from its phase and executor events (and its outcome once it ended). */
@@ -116,6 +117,8 @@ export interface QualityView {
   score: number;
   before?: number;
   threshold: number;
+  /** The score is the draft's, before an approver rewrote the answer. */
+  draftBeforeReview?: boolean;
 }
 
 /** How an approver reviewed the answer, for the "reviewed by an approver" line. */
@@ -155,7 +158,10 @@ export interface AnswerViewOptions {
 export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
-  const body = answerBodyFromRun(state, answer, names, language);
+  const edited = state.review?.edited === true;
+  const drafted = answerBodyFromRun(state, answer, names, language);
+  // An edited answer is the approver's text alone: the specialists' findings argued for the draft.
+  const body = edited ? { ...drafted, findings: [] } : drafted;
   return {
     ...body,
     language,
@@ -163,7 +169,7 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
     question: state.question,
     ...(state.understanding?.kind === "rewritten" && state.standaloneQuestion ? { understoodAs: state.standaloneQuestion } : {}),
     followUps: state.suggestedFollowUps ?? [],
-    quality: qualityView(state, answer, options.threshold),
+    quality: { ...qualityView(state, answer, options.threshold), ...(edited ? { draftBeforeReview: true } : {}) },
     failed: state.findings
       .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
       .map((finding) => ({ name: displayName(names, finding.specialist, language), reason: finding.error })),
@@ -332,4 +338,31 @@ export interface ApprovalOutcomeView {
   finalText?: string;
   /** Shown to an approver whose click came after the expiry: their decision was refused. */
   refusedAsTooLate?: boolean;
+}
+
+/** One decision on an approval history card. */
+export interface ApprovalHistoryItemView {
+  question: string;
+  requesterName: string;
+  decision: "approve" | "edit" | "reject";
+  approverName: string;
+  /** ISO time of the decision. */
+  decidedAt: string;
+  timeToDecisionMs: number;
+  /** Whether the approver changed the answer before approving it. */
+  edited: boolean;
+  /** A link that opens the approval's thread in the approver channel, when it was posted. */
+  threadUrl?: string;
+}
+
+/** A page of the approval history card (`approvals history`). */
+export interface ApprovalHistoryView {
+  language: Language;
+  days: number;
+  supplier?: string;
+  /** 0 for the first page. */
+  page: number;
+  items: ApprovalHistoryItemView[];
+  /** Whether a "next page" button is shown. */
+  hasMore: boolean;
 }

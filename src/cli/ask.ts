@@ -7,9 +7,9 @@
  * question stands alone unless follow-ups are given with `--then`: they form one conversation,
  * remembered in this process only.
  */
-import { loadConfig } from "../config";
+import { debugRequested, loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
-import { ORCHESTRATION_MODES, describeError, type OrchestrationMode } from "../domain";
+import { ORCHESTRATION_MODES, failureReport, type OrchestrationMode } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   if (config.provider.kind === "offline") process.stderr.write(`Model: offline engine (${config.provider.reason}).\n`);
   else
     process.stderr.write(
-      `Model: ${config.provider.kind} (router ${config.models.router}, specialists ${config.models.specialist}, moderator ${config.models.moderator}).\n`,
+      `Model: ${config.provider.kind} (router ${config.models.router.deployment}, specialists ${config.models.specialist.deployment}, moderator ${config.models.moderator.deployment}).\n`,
     );
   const { data, close } = await openToolData(config, (line) => process.stderr.write(`${line}\n`));
   try {
@@ -94,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`${describeError(error)}\n`);
+    process.stderr.write(`${failureReport(error, debugRequested())}\n`);
     process.exit(1);
   },
 );

@@ -1,13 +1,17 @@
 /**
- * `npm run dev`: the bot (embedded Cosmos with sample data, offline model unless one is configured)
+ * `npm run dev`: the bot (embedded Cosmos; the data set imported into the local data directory, else
+ * the sample data; offline model unless one is configured)
  * and two Microsoft 365 Agents Playgrounds as the local Teams: one where the employee asks, one
  * where an approver decides in the team's Approvals channel (see dev-playgrounds.ts). Nothing to
  * configure: the local approvers are allowed to decide, and the approver channel is set at start-up.
  * Prints the URLs to open; Ctrl-C stops everything.
  */
-import { loadConfig, type AppConfig } from "../config";
+import { createServer } from "node:net";
+import { debugRequested, loadConfig, type AppConfig } from "../config";
+import { dataSetBanner } from "../composition/procurement-data";
 import { APPROVER_CHANNEL_SETTING } from "../approvals/approver-channel";
-import { describeError } from "../domain";
+import { failureReport, type DataSetSummary } from "../domain";
+import { ConfigurationError } from "../domain/errors";
 import { startProcura } from "../index";
 import { openCosmosStore } from "../storage";
 import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
@@ -29,8 +33,26 @@ export function devConfig(env: Record<string, string | undefined> = process.env)
   });
 }
 
-/** The start banner: what to open as whom, and the settings that choose the ports. */
-export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPlaygrounds): string {
+/**
+ * Fails at once when the bot's PORT is taken, before the store is opened and seeded: starting would
+ * only end there. (The Playgrounds take another port themselves when theirs is taken.)
+ */
+export async function assertBotPortFree(config: AppConfig): Promise<void> {
+  const port = config.env.PORT;
+  if (port === 0) return;
+  const server = createServer();
+  const taken = await new Promise<boolean>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(true) : reject(error)));
+    // Every address: whatever another process listens on, the bot's own listen would collide with it.
+    server.listen(port, () => resolve(false));
+  });
+  if (taken)
+    throw new ConfigurationError(`PORT=${port} is in use (another npm run dev or npm start?): stop it, or set PORT to a free port.`);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** The start banner: the data set that answers, what to open as whom, and the settings that choose the ports. */
+export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPlaygrounds, data: DataSetSummary): string {
   const moved = (playground: RunningPlayground, setting: string) =>
     playground.requestedPort !== 0 && playground.requestedPort !== playground.port
       ? [
@@ -40,6 +62,7 @@ export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPla
   return [
     "",
     `  Procura is running: bot endpoint ${botUrl}/api/messages (PORT=${config.env.PORT}).`,
+    `  Answers from the ${dataSetBanner(data).replace(/^Data: /, "")}`,
     `  Ask as ${playgrounds.employee.user.name} (employee):  ${playgrounds.employee.url}   (PLAYGROUND_PORT=${config.env.PLAYGROUND_PORT})`,
     `  Decide as ${playgrounds.approver.user.name} (approver), in ${playgrounds.teamName} › ${playgrounds.channelName}:  ${playgrounds.approver.url}   (PLAYGROUND_APPROVER_PORT=${config.env.PLAYGROUND_APPROVER_PORT})`,
     ...moved(playgrounds.employee, "PLAYGROUND_PORT"),
@@ -51,6 +74,7 @@ export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPla
 
 async function main(): Promise<void> {
   const config = devConfig();
+  await assertBotPortFree(config);
   const store = await openCosmosStore(config);
   const procura = await startProcura(config, { store }).catch(async (error: unknown) => {
     await store.close();
@@ -73,7 +97,7 @@ async function main(): Promise<void> {
     console.log(
       `COSMOS_ENDPOINT is set: the approver channel stored there is kept (type "approvers here" in ${playgrounds.teamName} › ${playgrounds.channelName} to use the local one).`,
     );
-  console.log(devBanner(config, procura.url, playgrounds));
+  console.log(devBanner(config, procura.url, playgrounds, await store.toolData.describe()));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -88,7 +112,7 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    console.error(describeError(error));
+    console.error(failureReport(error, debugRequested()));
     process.exit(1);
   });
 }

@@ -7,7 +7,9 @@
  *   canary [--dir DIR]          (the golden set on the deployed models, stored and reported; exits 1 on any failure)
  *   scope [--dir DIR]
  *   followups [--file FILE.json]
+ *   grounding [--file FILE.json] [--import DIR]
  *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
+ *   tuning [--since ISO | --days N] [--dir DIR] [--json]   (proposed keyword and QSCORE_THRESHOLD changes, checked on the golden set; applies nothing)
  * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
  * --json, and exits 1 when a case fails; `scope` and `compare-modes` print tables. Without an
  * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
@@ -23,6 +25,8 @@ import { describeError, SampleSchema } from "../domain";
 import { createEvalModel } from "../eval/create-eval-model";
 import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
+import { confusionTable, readGroundingQuestions, runGroundingSet, summariseGrounding } from "../eval/grounding";
+import { groundingDataSets } from "./grounding-data-sets";
 import { buildOfflineVocabulary } from "../llm/offline";
 import { goldenRow, renderGoldenReport, type GoldenRow } from "../eval/golden-report";
 import { readCriteria } from "../eval/judge/criteria";
@@ -32,6 +36,8 @@ import { openPromptFiles } from "../eval/prompt-files";
 import { isModelGraded, MetricOptionsSchema, scoreSample } from "../eval/score-sample";
 import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
 import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
+import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-runner";
+import { renderTuningReport } from "../eval/tuning/render-tuning-report";
 import { goldenWorkflow } from "../composition/golden-workflow";
 import { MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
@@ -50,7 +56,9 @@ const USAGE = `Usage: npm run evaluate -- <command>
   canary [--dir DIR]
   scope [--dir DIR]
   followups [--file FILE.json]
+  grounding [--file FILE.json] [--import DIR]
   compare-modes [--dir DIR]
+  tuning [--since ISO-8601 | --days N] [--dir DIR] [--json]
 `;
 
 const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -156,6 +164,27 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
 }
 
 /**
+ * The tuning report: keyword and QSCORE_THRESHOLD changes the stored runs, feedback and evaluations
+ * point at, each with its runs and its golden-set figures before and after. Applies nothing; exits 0.
+ */
+async function tuning(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { since: { type: "string" }, days: { type: "string" }, dir: { type: "string" }, json: { type: "boolean" } },
+  });
+  if (values.since !== undefined && values.days !== undefined) return usage("give --since or --days, not both");
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
+    return usage(`--since must be an ISO date-time, got ${values.since}`);
+  const days = values.days === undefined ? DEFAULT_TUNING_DAYS : Number(values.days);
+  if (!Number.isInteger(days) || days <= 0) return usage(`--days must be a whole number of days above 0, got ${values.days}`);
+  const since = values.since === undefined ? new Date(Date.now() - days * 86_400_000).toISOString() : new Date(values.since).toISOString();
+  const report = await runTuningReportOnce(config, { since, dir: values.dir, log: err });
+  if (values.json) out(report);
+  else process.stdout.write(`${renderTuningReport(report)}\n`);
+  return 0;
+}
+
+/**
  * False refusals and out-of-scope recall of the Router's scope decision on the labelled questions
  * (in-scope.json, off-topic.json): the offline engine always, and the configured model when there is one.
  */
@@ -168,7 +197,7 @@ async function scope(config: AppConfig, args: string[]): Promise<number> {
   const engines: { engine: string; config: AppConfig }[] = [
     { engine: "offline", config: { ...config, provider: { kind: "offline", reason: "scope baseline" } } },
   ];
-  if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router})`, config });
+  if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router.deployment})`, config });
   const rows: { engine: string; figures: ScopeFigures }[] = [];
   for (const { engine, config: engineConfig } of engines) {
     const deps = await buildWorkflowDeps(engineConfig, {
@@ -193,7 +222,11 @@ async function scope(config: AppConfig, args: string[]): Promise<number> {
  */
 async function followups(config: AppConfig, args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { file: { type: "string" } } });
-  const dialogues = readFollowUpDialogues(values.file ?? path.resolve(process.cwd(), "test/fixtures/followups/dialogues.json"));
+  // By default every fixture: the dialogues in one language and those switching between English and Japanese.
+  const files = values.file
+    ? [values.file]
+    : ["dialogues.json", "mixed-language.json"].map((file) => path.resolve(process.cwd(), "test/fixtures/followups", file));
+  const dialogues = files.flatMap((file) => readFollowUpDialogues(file));
   const data = createInMemoryProcurementData(generateSampleDataSet());
   const vocabulary = await buildOfflineVocabulary(data);
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };
@@ -204,7 +237,7 @@ async function followups(config: AppConfig, args: string[]): Promise<number> {
       await rememberRun(deps.memory, state);
       return state;
     };
-    const name = provider.provider.kind === "offline" ? "offline" : `${provider.provider.kind} (${provider.models.router})`;
+    const name = provider.provider.kind === "offline" ? "offline" : `${provider.provider.kind} (${provider.models.router.deployment})`;
     const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => out({ provider: name, ...result }));
     out({ summary: { provider: name, ...summary } });
     err(
@@ -212,6 +245,25 @@ async function followups(config: AppConfig, args: string[]): Promise<number> {
     );
   }
   return 0;
+}
+
+/**
+ * The grounding set: each question's supplier resolution (the supplier, asked back, or not in the
+ * data) and figure, over the sample data and an imported vendor master, with the configured model
+ * (offline by default). Prints one JSON line per question, the confusion table and the figures; exits
+ * 1 when an answer was widened to all suppliers or stated a wrong figure, or fewer than 95% resolved.
+ */
+async function grounding(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { file: { type: "string" }, import: { type: "string" } } });
+  const questions = readGroundingQuestions(values.file ?? path.resolve(process.cwd(), "test/fixtures/grounding/questions.json"));
+  const dataSets = await groundingDataSets(config, values.import ?? path.resolve(process.cwd(), "test/fixtures/import/vendors"));
+  const results = await runGroundingSet(questions, dataSets, (result) => out(result));
+  const summary = summariseGrounding(results);
+  err(confusionTable(summary));
+  err(
+    `grounding (${config.provider.kind}): ${summary.correctResolutions}/${summary.questions} resolutions correct = ${(summary.resolutionRate * 100).toFixed(1)}% (target ≥ 95%), ${summary.widened} widened to all suppliers, ${summary.wrongFigures} wrong figures (target 0)`,
+  );
+  return summary.widened === 0 && summary.wrongFigures === 0 && summary.resolutionRate >= 0.95 ? 0 : 1;
 }
 
 function usage(problem: string): number {
@@ -235,7 +287,9 @@ const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<nu
   canary,
   scope,
   followups,
+  grounding,
   "compare-modes": (_config, args) => compareModesCommand(args),
+  tuning,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -52,6 +52,10 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
     lines.push(`${labels.clarifyTitle} ${state.understanding?.clarification ?? ""}`);
     return lines.join("\n");
   }
+  if (state.status === "blocked") {
+    lines.push(labels.blockedTitle, `  ${labels.blockedBody}`);
+    return lines.join("\n");
+  }
   if (state.status === "out_of_scope") {
     lines.push(
       `${text.outOfScope} — ${state.decision?.scopeReason ?? ""}`.trim(),

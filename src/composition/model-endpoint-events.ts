@@ -13,11 +13,11 @@ export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointCh
         telemetry.modelEndpointChanged({ change: "failover", endpoint: event.from, toEndpoint: event.to, faultKind: event.fault.kind });
         return;
       case "circuit_opened":
-        log(`model endpoint ${event.endpoint}: circuit open (${event.fault.cause})`);
+        log(`model endpoint ${event.endpoint} (${event.deployment}): circuit open (${event.fault.cause})`);
         telemetry.modelEndpointChanged({ change: "circuit_opened", endpoint: event.endpoint, faultKind: event.fault.kind });
         return;
       case "circuit_closed":
-        log(`model endpoint ${event.endpoint}: circuit closed, serving again`);
+        log(`model endpoint ${event.endpoint} (${event.deployment}): circuit closed, serving again`);
         telemetry.modelEndpointChanged({ change: "circuit_closed", endpoint: event.endpoint });
         return;
     }

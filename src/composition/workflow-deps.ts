@@ -15,7 +15,8 @@ import { loadPromptLibrary } from "../workflow/prompt-library";
 export function workflowSettings(config: AppConfig): WorkflowSettings {
   // promptsDir says where the prompt library is read from, which the composition root does (below).
   const { promptsDir: _promptsDir, ...tunables } = config.workflow;
-  return { ...tunables, models: config.models };
+  const { evaluation: _evaluation, ...models } = config.models;
+  return { ...tunables, models };
 }
 
 /**

@@ -2,7 +2,9 @@ import type { z } from "zod";
 import { ConfigurationError } from "../domain/errors";
 import { redactUrlsIn } from "../domain/redact-url";
 import type { RetryPolicy } from "../resilience/retry";
+import type { CircuitSettings } from "../resilience/circuit-breaker";
 import type { WorkflowTunables } from "../domain/workflow-settings";
+import type { ModelProfile, ModelRole } from "../domain/model-profile";
 import { parseDuration } from "./duration";
 import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
 import { EnvSchema, SECRET_SETTINGS, type Env } from "./schema";
@@ -10,18 +12,19 @@ import { EnvSchema, SECRET_SETTINGS, type Env } from "./schema";
 /** Which model provider runs, and how to reach it. */
 export type ModelProviderConfig =
   | { kind: "offline"; reason: string }
-  | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion: string }
+  | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion?: string }
   | { kind: "openai-compatible"; baseUrls: string[]; apiKey?: string };
 
 /** The typed settings every module receives. */
 export interface AppConfig {
   env: Env;
   provider: ModelProviderConfig;
-  models: { router: string; specialist: string; moderator: string };
+  /** Each role's model profile (the evaluation's deployment is the Moderator's unless EVAL_MODEL(S) name others). */
+  models: Record<ModelRole, ModelProfile>;
   /** The retry policy of model calls (LLM_* settings). */
   retry: RetryPolicy;
   /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
-  failover: { circuit: { failureThreshold: number; openMs: number }; retryAfterBudgetMs: number };
+  failover: { circuit: CircuitSettings; retryAfterBudgetMs: number };
   /** The workflow's tunables, and where prompt files are read from when not the bundled prompts/. */
   workflow: WorkflowTunables & { promptsDir?: string };
   approvals: { remindAfterMs: number; expireAfterMs: number };
@@ -42,7 +45,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     env,
     provider: resolveProvider(env),
-    models: { router: env.ROUTER_MODEL, specialist: env.SPECIALIST_MODEL, moderator: env.MODERATOR_MODEL },
+    models: modelProfiles(env),
     retry: {
       maxRetries: env.LLM_MAX_RETRIES,
       initialMs: env.LLM_RETRY_INITIAL_MS,
@@ -50,7 +53,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       multiplier: env.LLM_RETRY_MULTIPLIER,
     },
     failover: {
-      circuit: { failureThreshold: env.MODEL_CIRCUIT_FAILURES, openMs: env.MODEL_CIRCUIT_OPEN_MS },
+      circuit: {
+        failureRate: env.MODEL_CIRCUIT_FAILURE_RATE / 100,
+        minimumRequests: env.MODEL_CIRCUIT_MIN_REQUESTS,
+        windowMs: env.MODEL_CIRCUIT_WINDOW_MS,
+        openMs: env.MODEL_CIRCUIT_OPEN_MS,
+      },
       retryAfterBudgetMs: env.MODEL_RETRY_AFTER_BUDGET_MS,
     },
     workflow: {
@@ -98,6 +106,25 @@ function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefi
   return `${name}${value}${where}: ${issue.message}`;
 }
 
+function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
+  const profile = (deployment: string, family: ModelProfile["family"], reasoningEffort: ModelProfile["reasoningEffort"]): ModelProfile => ({
+    deployment,
+    reasoningEffort,
+    ...(family ? { family } : {}),
+  });
+  return {
+    rewriter: profile(
+      env.REWRITER_MODEL ?? env.ROUTER_MODEL,
+      env.REWRITER_MODEL_FAMILY ?? (env.REWRITER_MODEL ? undefined : env.ROUTER_MODEL_FAMILY),
+      env.REWRITER_REASONING_EFFORT,
+    ),
+    router: profile(env.ROUTER_MODEL, env.ROUTER_MODEL_FAMILY, env.ROUTER_REASONING_EFFORT),
+    specialist: profile(env.SPECIALIST_MODEL, env.SPECIALIST_MODEL_FAMILY, env.SPECIALIST_REASONING_EFFORT),
+    moderator: profile(env.MODERATOR_MODEL, env.MODERATOR_MODEL_FAMILY, env.MODERATOR_REASONING_EFFORT),
+    evaluation: profile(env.MODERATOR_MODEL, env.EVAL_MODEL_FAMILY ?? env.MODERATOR_MODEL_FAMILY, env.EVAL_REASONING_EFFORT),
+  };
+}
+
 function durationSetting(name: string, value: string): number {
   const ms = parseDuration(value);
   if (ms === undefined || ms <= 0)
@@ -134,4 +161,9 @@ function resolveProvider(env: Env): ModelProviderConfig {
         );
       return { kind: "openai-compatible", baseUrls: env.OPENAI_BASE_URL, apiKey: env.OPENAI_API_KEY };
   }
+}
+
+/** Whether PROCURA_DEBUG asks for failures in full; read alone, so a failure to load the rest of the configuration is reported too. */
+export function debugRequested(source: Record<string, string | undefined> = process.env): boolean {
+  return EnvSchema.shape.PROCURA_DEBUG.safeParse(source.PROCURA_DEBUG).data ?? false;
 }

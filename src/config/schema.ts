@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
 import { parseRatesToJpy } from "./fx-rates";
 import { ORCHESTRATION_MODES } from "../domain/run";
+import { ModelFamilySchema, ReasoningEffortSchema } from "../domain/model-profile";
 import { MODEL_CALL_RETRY, MODEL_FAILOVER } from "../resilience/policies";
 
 const positiveInt = z.coerce.number().int().positive();
@@ -16,6 +17,8 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+/** A model family override; unset or empty: recognised from the model name. */
+const modelFamily = optionalString.pipe(ModelFamilySchema.optional());
 const boolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
 /** A comma-separated list, items trimmed, empty items dropped (unset = empty). */
 const idList = z
@@ -64,17 +67,40 @@ export const EnvSchema = z.object({
   LLM_PROVIDER: z.enum(["offline", "azure-openai", "openai-compatible"]).optional(),
   AZURE_OPENAI_ENDPOINT: urlList,
   AZURE_OPENAI_API_KEY: optionalString,
-  AZURE_OPENAI_API_VERSION: z.string().default("2024-10-21"),
+  /** Unset: Azure OpenAI's v1 API (`…/openai/v1/`, no api-version); set: the dated API with that api-version. */
+  AZURE_OPENAI_API_VERSION: optionalString,
   OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
-  ROUTER_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  SPECIALIST_MODEL: z.string().min(1).default("gpt-4o"),
-  MODERATOR_MODEL: z.string().min(1).default("gpt-4o"),
+  // Each role's model profile: deployment (or model) name, family (recognised from the name unless
+  // set) and reasoning effort. Defaults are GA models a new Azure customer can deploy (docs/models.md).
+  ROUTER_MODEL: z.string().min(1).default("gpt-5.4-mini"),
+  ROUTER_MODEL_FAMILY: modelFamily,
+  ROUTER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
+  /** The rewriter (follow-ups made standalone); unset: the Router's deployment. */
+  REWRITER_MODEL: optionalString,
+  REWRITER_MODEL_FAMILY: modelFamily,
+  REWRITER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
+  SPECIALIST_MODEL: z.string().min(1).default("gpt-5.4-mini"),
+  SPECIALIST_MODEL_FAMILY: modelFamily,
+  SPECIALIST_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
+  MODERATOR_MODEL: z.string().min(1).default("gpt-5.4"),
+  MODERATOR_MODEL_FAMILY: modelFamily,
+  MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
+  /** The evaluation metrics' and the Judge's family and effort (their models: EVAL_MODEL(S), else the Moderator's). */
+  EVAL_MODEL_FAMILY: modelFamily,
+  EVAL_REASONING_EFFORT: ReasoningEffortSchema.default("medium"),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(MODEL_CALL_RETRY.maxRetries),
   LLM_RETRY_INITIAL_MS: positiveInt.default(MODEL_CALL_RETRY.initialMs),
   LLM_RETRY_MAX_MS: positiveInt.default(MODEL_CALL_RETRY.maxMs),
   LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(MODEL_CALL_RETRY.multiplier),
-  MODEL_CIRCUIT_FAILURES: positiveInt.default(MODEL_FAILOVER.circuit.failureThreshold),
+  /** Percentage of failed requests in the window that opens an endpoint's breaker (per deployment). */
+  MODEL_CIRCUIT_FAILURE_RATE: z.coerce
+    .number()
+    .min(1)
+    .max(100)
+    .default(MODEL_FAILOVER.circuit.failureRate * 100),
+  MODEL_CIRCUIT_MIN_REQUESTS: positiveInt.default(MODEL_FAILOVER.circuit.minimumRequests),
+  MODEL_CIRCUIT_WINDOW_MS: positiveInt.default(MODEL_FAILOVER.circuit.windowMs),
   MODEL_CIRCUIT_OPEN_MS: positiveInt.default(MODEL_FAILOVER.circuit.openMs),
   MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(MODEL_FAILOVER.retryAfterBudgetMs),
 
@@ -148,6 +174,8 @@ export const EnvSchema = z.object({
   // Procurement data
   /** Where `npm run import` keeps an imported data set when COSMOS_ENDPOINT is not set. */
   PROCURA_DATA_DIR: z.string().min(1).default(".procura/data"),
+  /** A start or command that fails prints the failure's full detail (causes, stack) under its one line. */
+  PROCURA_DEBUG: boolean.default("false"),
   FISCAL_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
 
   // Approvals

@@ -38,6 +38,22 @@ export class SystemError extends ProcuraError {
 }
 
 /**
+ * What a start or command prints when it fails: the one line, then with `debug` the full detail
+ * (each cause's stack); without it, where the detail is when there is more.
+ */
+export function failureReport(error: unknown, debug: boolean): string {
+  const line = error instanceof ConfigurationError ? error.message : describeError(error);
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (!debug) return cause === undefined ? line : `${line} (PROCURA_DEBUG=1 shows the detail)`;
+  const detail: string[] = [];
+  for (let current: unknown = error, depth = 0; current !== undefined && depth < 5; depth++) {
+    detail.push(current instanceof Error && current.stack ? redactUrlsIn(current.stack) : describeError(current));
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return [line, ...detail.map((text, i) => (i === 0 ? text : `caused by: ${text}`))].join("\n");
+}
+
+/**
  * A short, log-safe description of any thrown value. URLs in it lose their credentials and query:
  * HTTP clients name the URL they called ("request to https://user:pw@host/v1?api-key=… failed").
  */

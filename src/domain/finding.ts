@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EntityResolutionSchema } from "./entity-resolution";
 import { DocumentUrlSchema } from "./procurement";
 
 /** One piece of evidence as a specialist writes it: where it came from and what it says. */
@@ -33,6 +34,8 @@ export const ToolCallRecordSchema = z.object({
   ok: z.boolean(),
   resultDigest: z.string(),
   durationMs: z.number(),
+  /** The names the tool could or could not resolve (suggested follow-ups ask back with the candidates). */
+  resolution: EntityResolutionSchema.optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 

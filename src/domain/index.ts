@@ -1,6 +1,8 @@
 export * from "./errors";
 export * from "./executor-io";
 export * from "./finding";
+export * from "./entity-resolution";
+export * from "./record-ids";
 export * from "./language";
 export * from "./moderator-answer";
 export * from "./router-decision";
@@ -23,3 +25,5 @@ export * from "./zod-issues";
 export * from "./redact-url";
 export * from "./workflow-settings";
 export * from "./canary";
+export * from "./model-profile";
+export * from "./approval-history-query";

@@ -35,7 +35,7 @@ export function questionLength(question: string): number {
 }
 
 /** The cards a run shows its requester, each sent at most once per run. */
-export const RunCardSchema = z.enum(["answer", "out_of_scope", "clarification", "error", "approval_request"]);
+export const RunCardSchema = z.enum(["answer", "out_of_scope", "clarification", "error", "approval_request", "blocked"]);
 export type RunCard = z.infer<typeof RunCardSchema>;
 
 /** Where a run is in its life; only `run-lifecycle.ts` changes it. */

@@ -42,17 +42,48 @@ export type Handoff = z.infer<typeof HandoffSchema>;
  * Terminal states are everything but `running`; every run ends in one the user is told about.
  * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
  * `needs_clarification`: a follow-up pointed at earlier context nothing resolved; the user is asked back.
+ * `blocked`: the model service's content filter refused the question; the run stopped at once and the
+ * user gets a polite reply (never the service's message).
  */
-export const RunStatusSchema = z.enum(["running", "completed", "failed", "awaiting_approval", "out_of_scope", "needs_clarification"]);
+export const RunStatusSchema = z.enum([
+  "running",
+  "completed",
+  "failed",
+  "awaiting_approval",
+  "out_of_scope",
+  "needs_clarification",
+  "blocked",
+]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** Outcome of one executor call, as recorded in events and telemetry. */
-export const ExecutorOutcomeSchema = z.enum(["ok", "rate_limited", "invalid_output", "timeout", "error", "cancelled"]);
+export const ExecutorOutcomeSchema = z.enum([
+  "ok",
+  "rate_limited",
+  "invalid_output",
+  "timeout",
+  "error",
+  "cancelled",
+  // The model service's content filter refused the prompt or stopped the answer.
+  "content_filter",
+  // The answer was cut off at the token budget, even after one larger budget.
+  "truncated",
+  // The model declined to answer (a structured-output refusal), with its reason.
+  "refused",
+]);
 export type ExecutorOutcome = z.infer<typeof ExecutorOutcomeSchema>;
 
 /** Something that happened in a run: executor start/end, tool calls and run-level milestones. No message text. */
 export const WorkflowEventSchema = z.object({
-  type: z.enum(["executor_started", "executor_completed", "tool_completed", "phase_completed", "run_completed", "checkpoint_failed"]),
+  type: z.enum([
+    "executor_started",
+    "executor_completed",
+    "tool_completed",
+    "phase_completed",
+    "run_completed",
+    "checkpoint_failed",
+    "content_filtered",
+  ]),
   runId: z.string(),
   at: z.string(),
   /**
@@ -72,11 +103,22 @@ export const WorkflowEventSchema = z.object({
   outputTokens: z.number().optional(),
   /** Of `inputTokens`, those the provider served from its prompt cache. */
   cachedInputTokens: z.number().optional(),
+  /** Of `outputTokens`, those a reasoning model spent thinking. */
+  reasoningTokens: z.number().optional(),
   outcome: ExecutorOutcomeSchema.optional(),
   attempt: z.number().optional(),
   detail: z.string().optional(),
+  /** A `content_filtered` event: whether the prompt or the answer was filtered, and the categories (never text). */
+  filter: z.lazy(() => ContentFilterVerdictSchema).optional(),
 });
 export type WorkflowEvent = z.infer<typeof WorkflowEventSchema>;
+
+/** What a content filter said: whether it refused the prompt or stopped the answer, and which categories (never the text). */
+export const ContentFilterVerdictSchema = z.object({
+  source: z.enum(["prompt", "completion"]),
+  categories: z.array(z.string()),
+});
+export type ContentFilterVerdict = z.infer<typeof ContentFilterVerdictSchema>;
 
 /** Quality-gate bookkeeping: both scores are kept when the gate sends the answer back. */
 export const QualityRecordSchema = z.object({
@@ -96,6 +138,8 @@ export const TokenUsageSchema = z.object({
   outputTokens: z.number(),
   /** Of `inputTokens`, those served from the provider's prompt cache (billed at a discount); absent when the provider does not say. */
   cachedInputTokens: z.number().optional(),
+  /** Of `outputTokens`, those a reasoning model spent thinking (billed as output); absent when the provider does not say. */
+  reasoningTokens: z.number().optional(),
 });
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
@@ -145,6 +189,8 @@ export const RunStateSchema = z.object({
   /** Why the answer needs a human, when it does (router, moderator, policy rules). */
   hitlReasons: z.array(z.string()),
   failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
+  /** Set when the content filter refused the question: which executor's call, and the categories. */
+  blocked: z.object({ executor: z.string(), categories: z.array(z.string()) }).optional(),
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
   review: RunReviewSchema.optional(),
   /** Token totals of the run. */

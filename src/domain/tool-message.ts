@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EntityResolutionSchema } from "./entity-resolution";
 import { WrittenEvidenceSchema } from "./finding";
 
 /**
@@ -14,5 +15,6 @@ export const ToolMessageContentSchema = z.object({
   evidence: z.array(WrittenEvidenceSchema).default([]),
   data: z.unknown().optional(),
   error: z.string().optional(),
+  resolution: EntityResolutionSchema.optional(),
 });
 export type ToolMessageContent = z.infer<typeof ToolMessageContentSchema>;

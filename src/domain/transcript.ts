@@ -19,6 +19,8 @@ export const TranscriptStepSchema = z.object({
   outputTokens: z.number().default(0),
   /** Of `inputTokens`, those served from the provider's prompt cache (0 when it reported none). */
   cachedInputTokens: z.number().default(0),
+  /** Of `outputTokens`, those a reasoning model spent thinking (0 when it reported none). */
+  reasoningTokens: z.number().default(0),
   outcome: z.string(),
   /** Why the executor did what it did (router reason, specialist summary, moderator critique). */
   rationale: z.string(),

@@ -1,4 +1,5 @@
 import type { JpyRates } from "./amounts";
+import type { ModelProfile, ModelRole } from "./model-profile";
 import type { OrchestrationMode } from "./run";
 
 /** How runs are orchestrated and judged: the workflow's tunables, all from configuration (src/config). */
@@ -27,5 +28,5 @@ export interface WorkflowTunables {
 
 /** The tunables with the model deployment each agent role uses: what the workflow runs with. */
 export interface WorkflowSettings extends WorkflowTunables {
-  models: { router: string; specialist: string; moderator: string };
+  models: Record<Exclude<ModelRole, "evaluation">, ModelProfile>;
 }

@@ -25,7 +25,7 @@ export function chooseEvalModels(config: EvalConfig): EvalModelChoice {
   const entries =
     configured.length > 0
       ? configured
-      : [{ label: config.models.moderator, model: config.models.moderator, endpoint: { kind: "bot" as const } }];
+      : [{ label: config.models.evaluation.deployment, model: config.models.evaluation.deployment, endpoint: { kind: "bot" as const } }];
   const bare = entries.filter((entry) => entry.endpoint.kind === "bot");
   if (bare.length > 0 && provider.kind === "offline")
     return {
@@ -55,7 +55,11 @@ export function createEvalModel(
     chat: new RoutedChatModel(routes),
     models: choice.entries.map((entry) => entry.label),
     prompts: openPromptFiles(config.env.PROMPTS_DIR),
-    settings: DEFAULT_EVAL_CALL_SETTINGS,
+    settings: {
+      ...DEFAULT_EVAL_CALL_SETTINGS,
+      family: config.models.evaluation.family,
+      reasoningEffort: config.models.evaluation.reasoningEffort,
+    },
   };
 }
 

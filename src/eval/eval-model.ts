@@ -1,16 +1,25 @@
 import { z } from "zod";
+import type { ModelFamily, ReasoningEffort } from "../domain";
 import type { ChatMessage, ChatModel } from "../workflow/ports";
 import { callStructured, type StructuredOutcome } from "../workflow/structured-call";
 import type { PromptFiles } from "./prompt-files";
 
-/** Per-call settings of every model-graded evaluation call (temperature is always 0). */
+/**
+ * Per-call settings of every model-graded evaluation call (temperature is always 0 where the family
+ * takes one): the evaluation profile's family override and reasoning effort.
+ */
 export interface EvalCallSettings {
   maxTokens: number;
   timeoutMs: number;
+  family?: ModelFamily;
+  reasoningEffort: ReasoningEffort;
 }
 
-/** Evaluation calls' defaults: 1000 tokens (a verdict and its reason fit); a minute per call. */
-export const DEFAULT_EVAL_CALL_SETTINGS: EvalCallSettings = { maxTokens: 1000, timeoutMs: 60_000 };
+/**
+ * Evaluation calls' defaults: 4000 tokens (a verdict and its reason fit, with a reasoning model's
+ * thinking at medium effort); a minute per call.
+ */
+export const DEFAULT_EVAL_CALL_SETTINGS: EvalCallSettings = { maxTokens: 4000, timeoutMs: 60_000, reasoningEffort: "medium" };
 
 /** What model-graded metrics and the judge need: a chat endpoint, the model names to ask, the prompts. */
 export interface EvalModel {
@@ -57,6 +66,8 @@ export function callEvalModel<S extends z.ZodTypeAny>(evalModel: EvalModel, call
       messages,
       temperature: 0,
       maxTokens: evalModel.settings.maxTokens,
+      reasoningEffort: evalModel.settings.reasoningEffort,
+      ...(evalModel.settings.family ? { family: evalModel.settings.family } : {}),
       timeoutMs: evalModel.settings.timeoutMs,
       output: call.output,
     },

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { questionToAnswer, type RunState } from "../domain";
+import { questionToAnswer, recordIdsIn, type RunState } from "../domain";
 import { extractQuestionEntities, fiscalYearOf } from "../llm/offline/question-entities";
 import type { OfflineVocabulary } from "../llm/offline";
 import { describeZodError } from "../domain/zod-issues";
@@ -110,6 +110,9 @@ function check(
     state.status === "needs_clarification" ? `(asked back) ${state.understanding?.clarification ?? ""}` : questionToAnswer(state);
   const problems: string[] = [];
   if (kind !== expect.kind) problems.push(`understood as ${kind}, expected ${expect.kind}`);
+  // The standalone question is written in the new turn's language, never spliced from two.
+  if (expect.kind !== "clarify" && writtenIn(questionToAnswer(state)) !== writtenIn(message))
+    problems.push(`written in another language than the message: ${questionToAnswer(state)}`);
   if (expect.kind !== "clarify") {
     const named = entitiesNamed(questionToAnswer(state), vocabulary, today);
     for (const [key, values] of Object.entries(resolvePeriods(expect.entities ?? {}, today)))
@@ -129,7 +132,7 @@ function entitiesNamed(question: string, vocabulary: OfflineVocabulary, today: D
   const found = extractQuestionEntities(question, vocabulary, today);
   return {
     suppliers: found.suppliers.map((supplier) => supplier.id),
-    contracts: [...new Set(question.toUpperCase().match(/\bCTR-\d{3,}\b/g) ?? [])],
+    contracts: [...new Set(recordIdsIn(question).map((found) => found.id))],
     categories: found.categories,
     periods: found.fiscalYears,
     amountsJpy: found.amounts.map((amount) => amount.jpy),
@@ -141,4 +144,9 @@ function resolvePeriods(entities: Entities, today: Date): Entities {
   const current = Number(fiscalYearOf(today).slice(2));
   const relative: Record<string, string> = { "@lastFiscalYear": `FY${current - 1}`, "@thisFiscalYear": `FY${current}` };
   return { ...entities, periods: entities.periods.map((period) => relative[period] ?? period) };
+}
+
+/** Japanese when the text has kana (the grammar of a Japanese sentence), English otherwise: names in either script do not count. */
+function writtenIn(text: string): "ja" | "en" {
+  return /[\u3040-\u30ff]/.test(text.replace(/[\u30a0-\u30ff・ー]{2,}/g, "")) ? "ja" : "en";
 }

@@ -1,74 +1,99 @@
 import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
+import path from "node:path";
 import { parse, type Parser } from "csv-parse";
-import { sourceColumn, type CsvKind, type Mapping } from "./mapping";
+import type { CsvKind } from "./mapping";
+import {
+  columnsOf,
+  headerAndRecords,
+  isEmptyRecord,
+  type CellProblem,
+  type TableFile,
+  type TableOptions,
+  type TableRow,
+} from "./table-file";
+import { DecodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
 
-/** One CSV record as its field values, with the line it ends on (the header is line 1). */
-export interface CsvRow {
-  line: number;
-  values: string[];
-}
-
-/** A CSV file opened for streaming: its missing required columns, where each column is, and its rows in batches. */
-export interface CsvFile {
-  missingColumns: string[];
-  /** Our column name → position in a record. */
-  columns: ReadonlyMap<string, number>;
-  /** The records, in batches of what the parser has ready (one promise per batch, not per row). */
-  batches: AsyncIterable<CsvRow[]>;
-}
+/** The delimiters a header line is sniffed for when the mapping sets none (Excel's "Unicode text" is tab-separated). */
+const DELIMITERS = [",", "\t", ";"] as const;
 
 /**
- * Streams a CSV file with csv-parse (BOM, quoted fields, CRLF), renaming the export's headers to our
- * column names through the mapping. `onBytes` reports progress as the file is read.
+ * Streams a CSV file with csv-parse (quoted fields, CRLF) in its encoding (detected, or `encoding`
+ * when declared), renaming the export's headers to our column names through the mapping. The
+ * delimiter is the mapping's, else the most frequent of `,` tab `;` in the header line.
  *
  * Records come as arrays and the line numbers are counted here: csv-parse's per-record info (and
  * keyed records) cost more than the parsing itself at a million rows. A record ends one line after
- * the previous one plus the line breaks inside its quoted fields; empty lines are kept by the parser
- * (so they count) and dropped here.
+ * the previous one plus the line breaks inside its quoted fields; empty records (blank lines,
+ * ",,,,") are kept by the parser (so they count) and skipped here.
  */
-export async function openCsv(
-  file: string,
-  kind: CsvKind,
-  mapping: Mapping,
-  required: readonly string[],
-  onBytes: (read: number, total: number) => void = () => {},
-): Promise<CsvFile> {
-  const total = (await stat(file)).size;
-  const rename = new Map(Object.entries(mapping.columns[kind] ?? {}).map(([ours, theirs]) => [theirs, ours]));
-  const parser = parse({ bom: true, delimiter: mapping.delimiter, relax_column_count: true });
+export async function openCsv(file: string, kind: CsvKind, options: TableOptions & { encoding?: FileEncoding }): Promise<TableFile> {
+  const { mapping, onBytes = () => {} } = options;
+  const encoding = options.encoding ?? (await detectEncoding(file));
+  const decoder = new DecodingStream(encoding);
   const source = createReadStream(file);
   let read = 0;
   source.on("data", (chunk) => {
     read += chunk.length;
-    onBytes(read, total);
+    onBytes(read);
   });
-  source.on("error", (error) => parser.destroy(error));
-  source.pipe(parser);
-  const records = batchesOf(parser);
-  const first = await records.next();
-  const header = first.done ? [] : first.value[0].values;
-  const columns = new Map(header.map((name, index) => [rename.get(name.trim()) ?? name.trim(), index]));
-  const missingColumns = required.filter((column) => !columns.has(column)).map((column) => sourceColumn(mapping, kind, column));
-  if (first.done || missingColumns.length > 0) source.destroy();
-  async function* batches(): AsyncIterable<CsvRow[]> {
-    if (first.done) return;
-    const rest = first.value.slice(1);
-    if (rest.length > 0) yield rest;
-    for (let next = await records.next(); !next.done; next = await records.next()) yield next.value;
-  }
-  return { missingColumns, columns, batches: batches() };
+  source.on("error", (error) => decoder.destroy(error));
+  source.pipe(decoder);
+  // The parser is made once the first text is there: the delimiter may be sniffed from it.
+  const firstText = await firstChunk(decoder);
+  const parser = parse({ delimiter: mapping.delimiter ?? sniffDelimiter(firstText), relax_column_count: true });
+  decoder.on("error", (error) => parser.destroy(error));
+  if (firstText !== "") parser.write(firstText);
+  if (decoder.readableEnded) parser.end();
+  else decoder.pipe(parser);
+  const counts = { emptyRows: 0 };
+  const { header, records } = await headerAndRecords(batchesOf(parser, decoder, counts));
+  const { columns, missingColumns } = columnsOf(header.values, kind, mapping, options.required);
+  if (header.values.length === 0 || missingColumns.length > 0) source.destroy();
+  return {
+    label: path.basename(file),
+    format: describeEncoding(encoding),
+    cells: { kind: "text" },
+    header,
+    missingColumns,
+    columns,
+    batches: records,
+    get emptyRows() {
+      return counts.emptyRows;
+    },
+  };
 }
 
-/** Every non-empty record the parser produces, numbered by line, a batch per readable event. */
-async function* batchesOf(parser: Parser): AsyncGenerator<CsvRow[]> {
+/** The first text a decoder gives ("" for an empty file). */
+function firstChunk(decoder: DecodingStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const take = () => {
+      decoder.off("readable", take).off("end", take).off("error", reject);
+      resolve((decoder.read() as string | null) ?? "");
+    };
+    decoder.on("readable", take).on("end", take).on("error", reject);
+  });
+}
+
+function sniffDelimiter(text: string): string {
+  const end = text.search(/\r|\n/);
+  const line = end === -1 ? text : text.slice(0, end);
+  const count = (delimiter: string) => line.split(delimiter).length;
+  return DELIMITERS.reduce((best, delimiter) => (count(delimiter) > count(best) ? delimiter : best));
+}
+
+/** Every record the parser produces with any value, numbered by line, a batch per readable event; values with bytes the decoder could not read are the row's problems. */
+async function* batchesOf(parser: Parser, decoder: DecodingStream, counts: { emptyRows: number }): AsyncGenerator<TableRow[]> {
   let line = 0;
   for (;;) {
-    const batch: CsvRow[] = [];
+    const batch: TableRow[] = [];
     for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
       line += 1 + lineBreaksIn(values);
-      if (values.length === 1 && values[0].trim() === "") continue;
-      batch.push({ line, values });
+      if (values[0].trim() === "" && isEmptyRecord(values)) {
+        counts.emptyRows += 1;
+        continue;
+      }
+      const problems = decoder.sawInvalid ? invalidValues(values, decoder.encoding) : undefined;
+      batch.push(problems ? { line, values, unreadable: problems } : { line, values });
     }
     if (batch.length > 0) yield batch;
     else if (parser.readableEnded || parser.destroyed) {
@@ -76,6 +101,14 @@ async function* batchesOf(parser: Parser): AsyncGenerator<CsvRow[]> {
       return;
     } else await readableOrEnd(parser);
   }
+}
+
+function invalidValues(values: readonly string[], encoding: FileEncoding): CellProblem[] | undefined {
+  const problems: CellProblem[] = [];
+  values.forEach((value, at) => {
+    if (value.includes(REPLACEMENT)) problems.push({ at, reason: invalidBytesReason(encoding) });
+  });
+  return problems.length > 0 ? problems : undefined;
 }
 
 function lineBreaksIn(values: readonly string[]): number {

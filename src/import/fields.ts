@@ -2,6 +2,7 @@ import { DocumentUrlSchema } from "../domain";
 import { fieldLengthProblem, fieldLimit } from "./limits";
 import type { Mapping } from "./mapping";
 import { dateReader } from "./mapping";
+import type { CellSource } from "./table-file";
 
 /** A column's value could not be read; the reason is shown with the file, line and column. */
 export class FieldError extends Error {}
@@ -18,19 +19,29 @@ export class FieldReader {
   readonly problems: { column: string; reason: string }[] = [];
   private readonly readDate: (text: string) => string | undefined;
   private values: readonly string[] = [];
+  private unreadable: readonly { column: string; reason: string }[] | undefined;
 
   /** `columns`: our column name → its position in a record. */
   constructor(
     private readonly mapping: Mapping,
     readonly columns: ReadonlyMap<string, number>,
+    private readonly cells: CellSource = { kind: "text" },
   ) {
-    this.readDate = dateReader(mapping.dateFormat);
+    const readText = dateReader(mapping.dateFormat);
+    this.readDate = cells.kind === "workbook" ? workbookDateReader(readText, cells.date1904) : readText;
   }
 
-  /** Starts reading the next record. */
-  reset(values: readonly string[]): this {
+  /** A reader of one column alone, as its only value, reading cells the way this one does. */
+  forColumn(column: string): FieldReader {
+    return new FieldReader(this.mapping, new Map([[column, 0]]), this.cells);
+  }
+
+  /** Starts reading the next record; `unreadable`: its values the file's reader could not read, each already a problem of its column. */
+  reset(values: readonly string[], unreadable?: readonly { column: string; reason: string }[]): this {
     this.values = values;
     this.problems.length = 0;
+    this.unreadable = unreadable;
+    if (unreadable) this.problems.push(...unreadable);
     return this;
   }
 
@@ -117,9 +128,34 @@ export class FieldReader {
   }
 
   fail<T>(column: string, reason: string, value?: T): T {
-    this.problems.push({ column, reason });
+    // A value that could not be read is reported as such, not again as empty or malformed.
+    if (!this.unreadable?.some((problem) => problem.column === column)) this.problems.push({ column, reason });
     return value as T;
   }
+}
+
+const readIsoDate = dateReader("YYYY-MM-DD");
+/** Day 0 of Excel's date serials (1899-12-30, so that 1 is 1900-01-01 past Excel's phantom 1900-02-29), and of old Mac workbooks' (1904-01-01). */
+const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const SERIAL_EPOCH_1904_MS = Date.UTC(1904, 0, 1);
+/** 1900-03-01: serials before it count Excel's phantom leap day, so they are not read. */
+const FIRST_SERIAL = 61;
+/** 9999-12-31. */
+const LAST_SERIAL = 2_958_465;
+
+/**
+ * A workbook's date cell: the mapping's format for text dates, an ISO date for a cell Excel keeps as
+ * a date (its reader renders those so), or a date serial (a date in a cell formatted as a number, or a
+ * formula's cached result). A serial's time of day is dropped.
+ */
+function workbookDateReader(readText: (text: string) => string | undefined, date1904: boolean): (text: string) => string | undefined {
+  return (text) => {
+    const read = readText(text) ?? readIsoDate(text);
+    if (read !== undefined || !/^\d+([.,]\d+)?$/.test(text)) return read;
+    const serial = Math.floor(Number(text.replace(",", ".")));
+    if (serial > LAST_SERIAL || (!date1904 && serial < FIRST_SERIAL)) return undefined;
+    return new Date((date1904 ? SERIAL_EPOCH_1904_MS : SERIAL_EPOCH_MS) + serial * 86_400_000).toISOString().slice(0, 10);
+  };
 }
 
 /** Why a document link cannot be stored, or undefined when it can. */

@@ -1,4 +1,4 @@
-import { readCsvRecords } from "./csv-records";
+import { readTableRecords } from "./table-records";
 import { DuplicateIds } from "./duplicate-ids";
 import type { ImportRun } from "./import-run";
 import { mergeDirectory } from "./merge-directory";
@@ -7,7 +7,7 @@ import { benchmarkId, readBenchmark } from "./records";
 /** benchmarks.csv, one benchmark per category and unit. */
 export async function importBenchmarks(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
-  const result = await readCsvRecords(run, "benchmarks", (f, row) => {
+  const result = await readTableRecords(run, "benchmarks", (f, row) => {
     const benchmark = readBenchmark(f);
     seen.check(f, benchmarkId(benchmark), row.line, "category");
     return benchmark;

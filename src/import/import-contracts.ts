@@ -1,6 +1,6 @@
 import path from "node:path";
 import { optionalUrl, type Contract } from "../domain";
-import { readCsvRecords } from "./csv-records";
+import { readTableRecords } from "./table-records";
 import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
 import { DuplicateIds } from "./duplicate-ids";
 import type { FieldReader } from "./fields";
@@ -25,7 +25,7 @@ interface ContractDocument {
 export async function importContracts(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
   const documents: ContractDocument[] = [];
-  const result = await readCsvRecords(run, "contracts", (f, row) => {
+  const result = await readTableRecords(run, "contracts", (f, row) => {
     const contract = readContract(run, f);
     seen.check(f, contract.id, row.line);
     const document = documentOf(run, f);

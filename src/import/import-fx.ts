@@ -1,9 +1,9 @@
-import { readCsvRecords } from "./csv-records";
+import { readTableRecords } from "./table-records";
 import type { ImportRun } from "./import-run";
 
 /** fx.csv: its rates add to and override the configured ones; they only convert this import's amounts, so a dry run uses them too. */
 export async function importFx(run: ImportRun): Promise<void> {
-  const result = await readCsvRecords(run, "fx", (f) => ({
+  const result = await readTableRecords(run, "fx", (f) => ({
     currency: f.text("currency", { required: true }).toUpperCase(),
     rate: f.number("rateToJpy", { required: true, min: Number.MIN_VALUE }),
   }));

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { optionalUrl, type PolicyDocument } from "../domain";
-import { readCsvRecords } from "./csv-records";
+import { readTableRecords } from "./table-records";
 import { DOCUMENT_EXTENSIONS } from "./documents";
 import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
@@ -19,7 +19,7 @@ export async function importPolicies(run: ImportRun): Promise<void> {
   if (!existsSync(directory)) return;
   const started = Date.now();
   const outcome = run.outcome("policies", directory);
-  const metadata = await readCsvRecords(run, "policies", (f) => ({
+  const metadata = await readTableRecords(run, "policies", (f) => ({
     file: policyFile(f, directory),
     key: f.text("key", { required: true }),
     language: f.oneOf("language", ["en", "ja"] as const, "en"),

@@ -1,10 +1,12 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { DataKind, Supplier } from "../domain";
 import { resolveInsideFolder } from "./inside-folder";
 import { FileIssues } from "./issues";
-import { DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
+import { declaredEncoding, DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
 import type { Progress } from "./progress";
+import type { FileEncoding, TextEncoding } from "./text-encoding";
 
 /** How an import runs. */
 export interface ImportOptions {
@@ -24,6 +26,8 @@ export interface ImportOptions {
   /** ISO date contract statuses are judged on when contracts.csv leaves them empty. */
   today: string;
   progress: Progress;
+  /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
+  encoding?: TextEncoding;
 }
 
 /** What happened to one kind. */
@@ -32,7 +36,11 @@ export interface KindOutcome {
   file: string;
   /** imported; rejected (errors, nothing written); validated (dry run). */
   status: "imported" | "rejected" | "validated";
+  /** How the file was read: its encoding, or a workbook's sheet ("" until it is opened). */
+  format: string;
   read: number;
+  /** Rows with no value at all, skipped. */
+  emptyRows: number;
   skipped: number;
   inserted: number;
   updated: number;
@@ -75,12 +83,12 @@ export class ImportRun {
   }
 
   /**
-   * The path of a kind's CSV file, as the mapping names it, when the file is there. A mapping entry
-   * that leaves the import folder (`../../etc/passwd`, an absolute path, a link to elsewhere) is not
-   * read: it is the kind's line-1 issue, and the kind is rejected.
+   * The path of a kind's file when it is there: as the mapping names it, else spend.csv, else
+   * spend.xlsx (and so on). A name that leaves the import folder (`../../etc/passwd`, an absolute
+   * path, a link to elsewhere) is not read: it is the kind's line-1 issue, and the kind is rejected.
    */
   file(kind: CsvKind): string | undefined {
-    const name = this.options.mapping.files[kind] ?? DEFAULT_FILES[kind];
+    const name = this.options.mapping.files[kind] ?? this.defaultName(kind);
     const inside = resolveInsideFolder(this.options.directory, name);
     if ("path" in inside) return inside.path;
     if (inside.missing) return undefined;
@@ -90,13 +98,39 @@ export class ImportRun {
     return undefined;
   }
 
+  /** The workbook of a kind whose CSV is there too when the mapping names neither: which to import is not guessed. */
+  rivalFile(kind: CsvKind): string | undefined {
+    if (this.options.mapping.files[kind] !== undefined) return undefined;
+    const [csv, workbook] = this.defaultFiles(kind);
+    return existsSync(csv) && existsSync(workbook) ? path.basename(workbook) : undefined;
+  }
+
+  /** spend.csv, or spend.xlsx when only the workbook is there. */
+  private defaultName(kind: CsvKind): string {
+    const [csv, workbook] = this.defaultFiles(kind);
+    return path.basename(existsSync(csv) || !existsSync(workbook) ? csv : workbook);
+  }
+
+  private defaultFiles(kind: CsvKind): [string, string] {
+    const csv = path.join(this.options.directory, DEFAULT_FILES[kind]);
+    return [csv, csv.replace(/\.csv$/, ".xlsx")];
+  }
+
+  /** The encoding given for a kind's CSV (`--encoding`, else the mapping), if any. */
+  declaredEncoding(kind: CsvKind): FileEncoding | undefined {
+    const encoding = this.options.encoding ?? declaredEncoding(this.options.mapping, kind);
+    return encoding === undefined ? undefined : { encoding, bom: false, declared: true };
+  }
+
   /** A fresh outcome for a kind read from `file`: nothing read yet, validated until accepted. */
   outcome(kind: KindOutcome["kind"], file: string): KindOutcome {
     return {
       kind,
       file: path.relative(this.options.directory, file) || file,
       status: "validated",
+      format: "",
       read: 0,
+      emptyRows: 0,
       skipped: 0,
       inserted: 0,
       updated: 0,

@@ -1,5 +1,5 @@
 import { SpendCubeBuilder } from "../tools/spend-cube";
-import { csvBatches } from "./csv-records";
+import { tableBatches } from "./table-records";
 import type { ImportRun, KindOutcome } from "./import-run";
 import type { SpendWrite } from "./ports";
 import { rowHash } from "./row-hash";
@@ -29,15 +29,15 @@ export async function importSpend(run: ImportRun): Promise<void> {
   try {
     const contracts = run.contractIds.size > 0 ? run.contractIds : new Set((await run.writer.load("contracts")).map((c) => c.id));
     let reader: SpendRowReader | undefined;
-    for await (const { batch, fields: f } of csvBatches(run, "spend", file, outcome)) {
-      reader ??= new SpendRowReader(run.options.mapping, f.columns, {
+    for await (const { batch, fields: f } of tableBatches(run, "spend", file, outcome)) {
+      reader ??= new SpendRowReader(f, {
         suppliers: run.suppliers,
         contracts,
         ratesToJpy: run.rates,
         fiscalYearStartMonth: run.options.fiscalYearStartMonth,
       });
       for (const row of batch) {
-        const transaction = reader.read(f.reset(row.values), row.values);
+        const transaction = reader.read(f.reset(row.values, row.problems), row.values);
         if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
         if (f.problems.length > 0) {
           outcome.issues.addRow(row.line, f.problems);

@@ -1,4 +1,4 @@
-import { readCsvRecords } from "./csv-records";
+import { readTableRecords } from "./table-records";
 import { DuplicateIds } from "./duplicate-ids";
 import type { ImportRun } from "./import-run";
 import { mergeDirectory } from "./merge-directory";
@@ -7,7 +7,7 @@ import { readSupplier } from "./records";
 /** suppliers.csv; its valid suppliers are what later kinds are checked against, even in a dry run. */
 export async function importSuppliers(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
-  const result = await readCsvRecords(run, "suppliers", (f, row) => {
+  const result = await readTableRecords(run, "suppliers", (f, row) => {
     const supplier = readSupplier(f);
     seen.check(f, supplier.id, row.line);
     return supplier;

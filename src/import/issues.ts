@@ -16,8 +16,9 @@ export class FileIssues {
   /** Rows with at least one issue. */
   badRows = 0;
 
+  /** `file`: what each issue is prefixed with ("spend.csv", "spend.xlsx:Invoices" once the sheet is known). */
   constructor(
-    readonly file: string,
+    public file: string,
     private readonly limit = DEFAULT_ISSUE_LIMIT,
   ) {}
 
@@ -37,7 +38,8 @@ export class FileIssues {
   /** "spend.csv:12: amount: not a number ("12,5x")" lines, then "… and N more". */
   lines(): string[] {
     const lines = this.shown.map((issue) => `${issue.file}:${issue.line}: ${issue.column}: ${issue.reason}`);
-    if (this.total > this.shown.length) lines.push(`${this.file}: … and ${this.total - this.shown.length} more issue(s)`);
+    const more = this.total - this.shown.length;
+    if (more > 0) lines.push(`${this.file}: … and ${more.toLocaleString("en-US")} more ${more === 1 ? "issue" : "issues"}`);
     return lines;
   }
 }

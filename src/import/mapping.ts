@@ -3,6 +3,7 @@ import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../domain/errors";
 import { describeZodError } from "../domain/zod-issues";
+import { ENCODING_NAMES, encodingNamed, type TextEncoding } from "./text-encoding";
 
 /** The CSV files an import reads, by kind. */
 export const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
@@ -22,6 +23,18 @@ const DATE_FORMAT = z
   .string()
   .regex(/^(?=.*YY)(?=.*M)(?=.*D)[YMD./\- ]+$/, "a date format built from YYYY/YY, MM/M, DD/D and separators, e.g. DD.MM.YYYY");
 
+const ENCODING = z.string().transform((name, context) => {
+  const encoding = encodingNamed(name);
+  if (encoding === undefined)
+    context.addIssue({ code: z.ZodIssueCode.custom, message: `unknown encoding "${name}" (use ${ENCODING_NAMES})` });
+  return encoding ?? z.NEVER;
+});
+
+/** An optional setting per kind. */
+function perKind<T extends z.ZodTypeAny>(setting: T): Record<CsvKind, z.ZodOptional<T>> {
+  return Object.fromEntries(CSV_KINDS.map((kind) => [kind, setting.optional()])) as Record<CsvKind, z.ZodOptional<T>>;
+}
+
 /**
  * How a real export's files map to ours: file names, column names (ours → theirs), the date format,
  * the delimiter and value translations (e.g. preferred: { Y: true, N: false }).
@@ -29,22 +42,23 @@ const DATE_FORMAT = z
 export const MappingSchema = z
   .object({
     files: z
-      .object(
-        Object.fromEntries(CSV_KINDS.map((kind) => [kind, z.string().min(1).optional()])) as Record<CsvKind, z.ZodOptional<z.ZodString>>,
-      )
+      .object(perKind(z.string().min(1)))
       .strict()
       .default({}),
     columns: z
-      .object(
-        Object.fromEntries(CSV_KINDS.map((kind) => [kind, z.record(z.string(), z.string().min(1)).optional()])) as Record<
-          CsvKind,
-          z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodString>>
-        >,
-      )
+      .object(perKind(z.record(z.string(), z.string().min(1))))
       .strict()
       .default({}),
     dateFormat: DATE_FORMAT.default("YYYY-MM-DD"),
-    delimiter: z.string().min(1).max(2).default(","),
+    /** Unset: the most frequent of `,` tab `;` in each CSV's header line. */
+    delimiter: z.string().min(1).max(2).optional(),
+    /** One encoding for every CSV, or one per kind; unset: detected per file. */
+    encoding: z.union([ENCODING, z.object(perKind(ENCODING)).strict()]).optional(),
+    /** The worksheet each kind is read from when its file is a workbook; unset: the first. */
+    sheets: z
+      .object(perKind(z.string().min(1)))
+      .strict()
+      .default({}),
     decimalComma: z.boolean().default(false),
     values: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))).default({}),
   })
@@ -65,6 +79,11 @@ export async function loadMapping(file: string): Promise<Mapping> {
   const parsed = MappingSchema.safeParse(raw ?? {});
   if (!parsed.success) throw new ConfigurationError(`mapping file ${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
+}
+
+/** The encoding the mapping declares for a kind's CSV, if any. */
+export function declaredEncoding(mapping: Mapping, kind: CsvKind): TextEncoding | undefined {
+  return typeof mapping.encoding === "string" ? mapping.encoding : mapping.encoding?.[kind];
 }
 
 /** The header a file uses for one of our columns. */

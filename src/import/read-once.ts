@@ -1,5 +1,4 @@
-import { FieldReader } from "./fields";
-import type { Mapping } from "./mapping";
+import type { FieldReader } from "./fields";
 
 /** A column's value as read from one cell's text, with what is wrong with it. */
 export interface CellReading<T> {
@@ -20,12 +19,13 @@ export class ReadOnce<T> {
   private readonly readings = new Map<string, CellReading<T>>();
   private readonly cell: FieldReader;
 
+  /** `fields`: the row reader whose way of reading cells this column follows. */
   constructor(
-    mapping: Mapping,
+    fields: FieldReader,
     column: string,
     private readonly read: (f: FieldReader) => T,
   ) {
-    this.cell = new FieldReader(mapping, new Map([[column, 0]]));
+    this.cell = fields.forColumn(column);
   }
 
   get(text: string): CellReading<T> {

@@ -1,7 +1,6 @@
 import type { SpendTransaction, Supplier } from "../domain";
 import { fiscalYearOf } from "../tools/fiscal-year";
 import type { FieldReader } from "./fields";
-import type { Mapping } from "./mapping";
 import { ReadOnce } from "./read-once";
 
 /** What a spend row is checked against and converted with. */
@@ -27,30 +26,30 @@ export class SpendRowReader {
   private readonly category: ReadOnce<string>;
   private readonly costCenter: ReadOnce<string>;
 
+  /** `fields`: the reader of the file's rows (its columns, and how it reads cells). */
   constructor(
-    mapping: Mapping,
-    columns: ReadonlyMap<string, number>,
+    fields: FieldReader,
     private readonly references: SpendReferences,
   ) {
-    this.columns = columns;
-    this.supplier = new ReadOnce(mapping, "supplierId", (f) => {
+    this.columns = fields.columns;
+    this.supplier = new ReadOnce(fields, "supplierId", (f) => {
       const id = f.text("supplierId", { required: true });
       const supplier = references.suppliers.get(id);
       if (id !== "" && supplier === undefined) f.fail("supplierId", `unknown supplier ${JSON.stringify(id)}`);
       return { id, supplier, category: (supplier?.category ?? "").toLowerCase() };
     });
-    this.date = new ReadOnce(mapping, "date", (f) => {
+    this.date = new ReadOnce(fields, "date", (f) => {
       const date = f.date("date", { required: true });
       return { date, fiscalYear: date === "" ? "" : fiscalYearOf(date, references.fiscalYearStartMonth) };
     });
-    this.currency = new ReadOnce(mapping, "currency", (f) => {
+    this.currency = new ReadOnce(fields, "currency", (f) => {
       const code = f.text("currency", { required: true }).toUpperCase();
       const rate = references.ratesToJpy[code];
       if (code !== "" && rate === undefined) f.fail("currency", `unknown currency ${JSON.stringify(code)} (add it to fx.csv)`);
       return { code, rate };
     });
-    this.category = new ReadOnce(mapping, "category", (f) => f.text("category").toLowerCase());
-    this.costCenter = new ReadOnce(mapping, "costCenter", (f) => f.text("costCenter", { fallback: "unassigned" }));
+    this.category = new ReadOnce(fields, "category", (f) => f.text("category").toLowerCase());
+    this.costCenter = new ReadOnce(fields, "costCenter", (f) => f.text("costCenter", { fallback: "unassigned" }));
   }
 
   /** The transaction of the row `f` is set on; its problems are added to `f`. */

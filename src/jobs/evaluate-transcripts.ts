@@ -184,7 +184,8 @@ async function liveTopicAdherence(
     mode: "PRECISION",
     counting: "REFUSAL",
   });
-  return { ...result, parts: { ...result.parts, referenceTopicSource: topics.source } };
+  // The reference topics are kept so the tuning report can tell which specialists the question needed.
+  return { ...result, parts: { ...result.parts, referenceTopicSource: topics.source, referenceTopics: topics.topics } };
 }
 
 /** A record's metrics and judge criteria as score reports (one model: perModel holds just it). */

@@ -34,7 +34,11 @@ export async function runGoldenCanaryOnce(
       telemetry,
       deployment: {
         provider: config.provider.kind,
-        deployedModels: { router: config.models.router, specialist: config.models.specialist, moderator: config.models.moderator },
+        deployedModels: {
+          router: config.models.router.deployment,
+          specialist: config.models.specialist.deployment,
+          moderator: config.models.moderator.deployment,
+        },
       },
     });
   } finally {

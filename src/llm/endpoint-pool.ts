@@ -1,7 +1,10 @@
 /**
- * The ordered model endpoints of one provider (first = primary), each behind its own circuit
- * breaker. A call starts on the first endpoint whose breaker admits it and moves to the next on an
- * endpoint fault; the listener hears every such failover and every breaker that opens or closes.
+ * The ordered model endpoints of one provider (first = primary), each with a circuit breaker per
+ * deployment (one deployment failing says nothing of the others on the same resource). A call
+ * starts on the first endpoint whose breaker admits it and moves to the next on an endpoint fault;
+ * when no breaker admits it, it still goes out (to the first endpoint it has not faulted on): a
+ * breaker steers calls away from a failing endpoint, it never fails a run a call could have served.
+ * The listener hears every failover and every breaker that opens or closes.
  */
 import { CircuitBreaker, type CircuitSettings, type CircuitSnapshot } from "../resilience";
 
@@ -9,7 +12,6 @@ import { CircuitBreaker, type CircuitSettings, type CircuitSnapshot } from "../r
 export interface ModelEndpoint<C> {
   name: string;
   client: C;
-  breaker: CircuitBreaker;
 }
 
 /** Why an endpoint is counted as faulty: a short kind (safe for telemetry) and a one-line cause. */
@@ -21,14 +23,14 @@ export interface EndpointFault {
 /** What the pool reports: a call moved on, or a breaker changed state. */
 export type EndpointEvent =
   | { type: "failover"; from: string; to: string; fault: EndpointFault }
-  | { type: "circuit_opened"; endpoint: string; fault: EndpointFault }
-  | { type: "circuit_closed"; endpoint: string };
+  | { type: "circuit_opened"; endpoint: string; deployment: string; fault: EndpointFault }
+  | { type: "circuit_closed"; endpoint: string; deployment: string };
 
 /** Listens to endpoint events (telemetry, logs); must not throw. */
 export type EndpointListener = (event: EndpointEvent) => void;
 
-/** One endpoint's state as /healthz and the start banner show it. */
-export type EndpointStatus = CircuitSnapshot & { endpoint: string; primary: boolean };
+/** One endpoint's (and deployment's, once it was called) state as /healthz and the start banner show it. */
+export type EndpointStatus = CircuitSnapshot & { endpoint: string; deployment?: string; primary: boolean };
 
 /** Anything that can report its endpoints' states (a failover-capable chat model). */
 export interface EndpointHealth {
@@ -38,32 +40,46 @@ export interface EndpointHealth {
 /** The endpoints of one provider, in failover order. */
 export class EndpointPool<C> {
   readonly endpoints: ModelEndpoint<C>[];
+  private readonly breakers = new Map<ModelEndpoint<C>, Map<string, CircuitBreaker>>();
 
   constructor(
     endpoints: readonly { name: string; client: C }[],
-    settings: CircuitSettings,
+    private readonly settings: CircuitSettings,
     private readonly listener: EndpointListener = () => undefined,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
     if (endpoints.length === 0) throw new Error("EndpointPool needs at least one endpoint");
-    this.endpoints = endpoints.map((e) => ({ ...e, breaker: new CircuitBreaker(settings, now) }));
+    this.endpoints = endpoints.map((e) => ({ ...e }));
   }
 
-  /** The first endpoint, in configured order, that is not in `skip` and whose breaker admits a call. */
-  pick(skip: ReadonlySet<ModelEndpoint<C>> = new Set()): ModelEndpoint<C> | undefined {
-    return this.endpoints.find((endpoint) => !skip.has(endpoint) && endpoint.breaker.admit());
+  /**
+   * The endpoint for a call to `deployment`: the first, in configured order, not in `skip` whose
+   * breaker admits it; else the first not in `skip`; else the primary (a last resort is still a call).
+   */
+  pick(deployment: string, skip: ReadonlySet<ModelEndpoint<C>> = new Set()): ModelEndpoint<C> {
+    const untried = this.endpoints.filter((endpoint) => !skip.has(endpoint));
+    return untried.find((endpoint) => this.breaker(endpoint, deployment).admit()) ?? untried[0] ?? this.endpoints[0];
   }
 
-  /** The endpoint answered: closes its breaker (telling the listener when it was not closed). */
-  succeeded(endpoint: ModelEndpoint<C>): void {
-    const wasClosed = endpoint.breaker.snapshot().state === "closed";
-    endpoint.breaker.succeeded();
-    if (!wasClosed) this.notify({ type: "circuit_closed", endpoint: endpoint.name });
+  /** Whether another endpoint than those in `skip` would take a call to `deployment` now. */
+  hasAlternative(deployment: string, skip: ReadonlySet<ModelEndpoint<C>>): boolean {
+    return this.endpoints.some((endpoint) => !skip.has(endpoint) && this.breaker(endpoint, deployment).available());
   }
 
-  /** The endpoint faulted: counts it against its breaker (telling the listener when that opened it). */
-  failed(endpoint: ModelEndpoint<C>, fault: EndpointFault): void {
-    if (endpoint.breaker.failed(fault.cause)) this.notify({ type: "circuit_opened", endpoint: endpoint.name, fault });
+  /** A request to `deployment` succeeded on the endpoint: counts it (telling the listener when that closed the breaker). */
+  succeeded(endpoint: ModelEndpoint<C>, deployment: string): void {
+    if (this.breaker(endpoint, deployment).succeeded()) this.notify({ type: "circuit_closed", endpoint: endpoint.name, deployment });
+  }
+
+  /** A request to `deployment` failed on the endpoint: counts it once (telling the listener when that opened the breaker). */
+  failed(endpoint: ModelEndpoint<C>, deployment: string, fault: EndpointFault): void {
+    if (this.breaker(endpoint, deployment).failed(fault.cause))
+      this.notify({ type: "circuit_opened", endpoint: endpoint.name, deployment, fault });
+  }
+
+  /** A request ended without telling anything about the endpoint (cancelled): frees its probe slot. */
+  released(endpoint: ModelEndpoint<C>, deployment: string): void {
+    this.breaker(endpoint, deployment).released();
   }
 
   /** A call moved from one endpoint to another. */
@@ -71,16 +87,22 @@ export class EndpointPool<C> {
     this.notify({ type: "failover", from: from.name, to: to.name, fault });
   }
 
-  /** Every endpoint's state, primary first. */
+  /** Every endpoint's state per deployment called so far (closed with no requests before any call), primary first. */
   statuses(): EndpointStatus[] {
-    return this.endpoints.map((endpoint, index) => ({ endpoint: endpoint.name, primary: index === 0, ...endpoint.breaker.snapshot() }));
+    return this.endpoints.flatMap((endpoint, index): EndpointStatus[] => {
+      const primary = index === 0;
+      const byDeployment = [...(this.breakers.get(endpoint) ?? new Map<string, CircuitBreaker>())];
+      if (byDeployment.length === 0) return [{ endpoint: endpoint.name, primary, state: "closed" as const, requests: 0, failures: 0 }];
+      return byDeployment.map(([deployment, breaker]) => ({ endpoint: endpoint.name, deployment, primary, ...breaker.snapshot() }));
+    });
   }
 
-  /** "https://a (open: HTTP 503), https://b (open: connection refused)": what a failed run names. */
-  describe(): string {
-    return this.statuses()
-      .map((s) => `${s.endpoint} (${s.state}${s.lastFailure ? `: ${s.lastFailure}` : ""})`)
-      .join(", ");
+  private breaker(endpoint: ModelEndpoint<C>, deployment: string): CircuitBreaker {
+    let byDeployment = this.breakers.get(endpoint);
+    if (!byDeployment) this.breakers.set(endpoint, (byDeployment = new Map<string, CircuitBreaker>()));
+    let breaker = byDeployment.get(deployment);
+    if (!breaker) byDeployment.set(deployment, (breaker = new CircuitBreaker(this.settings, this.now)));
+    return breaker;
   }
 
   private notify(event: EndpointEvent): void {
@@ -92,22 +114,19 @@ export class EndpointPool<C> {
   }
 }
 
-/** Thrown (and turned into an `error` outcome) when no endpoint admits a call: every breaker is open. */
-export class NoModelEndpointAvailableError extends Error {
-  constructor(described: string) {
-    super(`every model endpoint is unavailable: ${described}`);
-    this.name = "NoModelEndpointAvailableError";
-  }
-}
-
 /** True for a chat model that reports its endpoints' states (the offline engine and test fakes do not). */
 export function hasEndpointHealth(model: object): model is EndpointHealth {
   return typeof (model as Partial<EndpointHealth>).endpointStatuses === "function";
 }
 
-/** One line per endpoint for the start banner: "primary https://a: closed". */
+/** One line per endpoint and deployment for the start banner: "primary https://a (gpt-5.4): closed". */
 export function describeEndpointStatuses(statuses: readonly EndpointStatus[]): string[] {
-  return statuses.map(
-    (s, index) => `${s.primary ? "primary" : `fallback ${index}`} ${s.endpoint}: ${s.state}${s.lastFailure ? ` (${s.lastFailure})` : ""}`,
-  );
+  let fallback = 0;
+  let last = "";
+  return statuses.map((s) => {
+    if (!s.primary && s.endpoint !== last) fallback++;
+    last = s.endpoint;
+    const where = `${s.primary ? "primary" : `fallback ${fallback}`} ${s.endpoint}${s.deployment ? ` (${s.deployment})` : ""}`;
+    return `${where}: ${s.state}${s.lastFailure ? ` (${s.lastFailure})` : ""}`;
+  });
 }

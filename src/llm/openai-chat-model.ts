@@ -9,17 +9,27 @@ import { redactUrl } from "../domain/redact-url";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
 import {
   EndpointPool,
-  NoModelEndpointAvailableError,
   type EndpointFault,
   type EndpointHealth,
   type EndpointListener,
   type EndpointStatus,
   type ModelEndpoint,
 } from "./endpoint-pool";
-import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo } from "./openai-failure";
+import { AzureV1OpenAI } from "./azure-v1-client";
+import { completionFilterVerdict, describeVerdict } from "./content-filter";
+import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
+import { addUsage } from "../workflow/token-usage";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
 import { streamChatCompletion } from "./openai-stream";
-import { MODEL_FAILOVER, retryWithBackoff, type CircuitSettings, type FailedAttempt, type RetryPolicy, type Sleep } from "../resilience";
+import {
+  CUT_OFF_ANSWER,
+  MODEL_FAILOVER,
+  retryWithBackoff,
+  type CircuitSettings,
+  type FailedAttempt,
+  type RetryPolicy,
+  type Sleep,
+} from "../resilience";
 
 /** The Entra ID scope of Azure OpenAI (Cognitive Services). */
 const AZURE_COGNITIVE_SERVICES_SCOPE = "https://cognitiveservices.azure.com/.default";
@@ -56,29 +66,52 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 
   /**
-   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to
-   * the next at once on an endpoint fault and retrying per the policy once every endpoint was tried;
-   * never throws for model or network failures.
+   * Sends the request (see `send`); an answer cut off at its token budget is asked again once with a
+   * larger budget (CUT_OFF_ANSWER) within the same timeout, and is `truncated` if it is cut off again.
    */
   async complete(request: ChatRequest): Promise<ChatOutcome> {
+    const first = await this.send(request);
+    if (first.kind !== "truncated") return first;
+    const budget = Math.min(request.maxTokens * CUT_OFF_ANSWER.budgetFactor, CUT_OFF_ANSWER.maxTokens);
+    const timeLeftMs = request.timeoutMs - first.durationMs;
+    if (budget <= request.maxTokens || timeLeftMs <= 0) return first;
+    const second = await this.send({ ...request, maxTokens: budget, timeoutMs: timeLeftMs });
+    const usage = { ...first.usage };
+    addUsage(usage, second.usage);
+    const both = { usage, durationMs: first.durationMs + second.durationMs, attempts: first.attempts + second.attempts };
+    if (second.kind !== "truncated") return { ...second, ...both };
+    return {
+      ...second,
+      ...both,
+      cause: `${first.cause}, and again at ${budget} tokens; raise maxTokens in the agent's prompt front matter`,
+    };
+  }
+
+  /**
+   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to
+   * the next at once on an endpoint fault and retrying per the policy once every endpoint was tried;
+   * never throws for model or network failures. An answer the content filter stopped, one cut off at
+   * the budget and a refusal are outcomes of their own, never content to parse.
+   */
+  private async send(request: ChatRequest): Promise<ChatOutcome> {
     const startedAt = Date.now();
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
-    const body = toChatCompletionParams(request);
+    const body = toChatCompletionParams(request, this.kind);
     const { pool } = this;
-    const faulted = new Set<ModelEndpoint<OpenAI>>();
+    const deployment = request.model;
+    // This request's last fault on each endpoint it faulted on: counted once each when it ends.
+    const faults = new Map<ModelEndpoint<OpenAI>, EndpointFault>();
     let current: ModelEndpoint<OpenAI> | undefined;
     let lastFault: EndpointFault | undefined;
     const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
     const onPartialOutput = request.output ? request.onPartialOutput : undefined;
     const attempt = () => {
       const previous = current;
-      current = pool.pick(faulted);
-      if (current === undefined && faulted.size > 0) {
-        faulted.clear();
-        current = pool.pick();
-      }
-      if (current === undefined) throw new NoModelEndpointAvailableError(pool.describe());
+      // Endpoints this request faulted on are skipped until it has faulted on every one.
+      const skip = new Set(faults.keys());
+      if (skip.size === pool.endpoints.length) skip.clear();
+      current = pool.pick(deployment, skip);
       if (previous && previous !== current && lastFault) pool.failedOver(previous, current, lastFault);
       lastFault = undefined;
       const { client } = current;
@@ -88,9 +121,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       const verdict = classifyOpenAiError(error);
       lastFault = current && !signal.aborted ? endpointFault(error, this.behaviour.retryAfterBudgetMs) : undefined;
       if (current === undefined || lastFault === undefined) return verdict;
-      pool.failed(current, lastFault);
-      faulted.add(current);
-      return pool.endpoints.some((e) => !faulted.has(e) && e.breaker.available()) ? { ...verdict, failover: true } : verdict;
+      faults.set(current, lastFault);
+      return pool.hasAlternative(deployment, new Set(faults.keys())) ? { ...verdict, failover: true } : verdict;
     };
     const result = await retryWithBackoff(attempt, {
       policy: this.behaviour.retry,
@@ -101,77 +133,82 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       random: this.behaviour.random,
     });
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
+    const how = { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, timeoutMs: request.timeoutMs };
+    this.settleEndpoints(deployment, current!, faults, result.ok ? "answered" : how);
     if (result.ok) {
-      pool.succeeded(current!);
       const usage = tokenUsage(result.value.usage);
+      const choice = result.value.choices[0];
+      if (choice?.finish_reason === "content_filter") {
+        const filter = completionFilterVerdict(choice);
+        return { kind: "content_filter", cause: describeVerdict(filter), filter, usage, ...common };
+      }
+      if (choice?.finish_reason === "length")
+        return { kind: "truncated", cause: `the answer was cut off at its ${request.maxTokens}-token budget`, usage, ...common };
+      if (choice?.message.refusal)
+        return { kind: "refused", cause: `the model refused: ${shorten(choice.message.refusal)}`, usage, ...common };
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
-    this.settleEndpoint(current, result.error, {
-      cancelled: request.signal?.aborted ?? false,
-      timedOut: deadline.aborted,
-      lastFault,
-      timeoutMs: request.timeoutMs,
-    });
-    const failure = describeFailure(result.error, {
-      cancelled: request.signal?.aborted ?? false,
-      timedOut: deadline.aborted,
-      timeoutMs: request.timeoutMs,
-      attempts: result.attempts,
-      // Where the call ended; when no endpoint would take it, every configured one is named.
-      endpoint: endpointInfo(this.kind, current?.name ?? pool.endpoints.map((endpoint) => endpoint.name).join(", ")),
-    });
+    // Where the call ended; when it faulted on several endpoints, each of them is named.
+    const where = faults.size > 1 ? [...faults.keys()].map((endpoint) => endpoint.name).join(", ") : current!.name;
+    const failure = describeFailure(result.error, { ...how, attempts: result.attempts, endpoint: endpointInfo(this.kind, where) });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }
 
   /**
-   * What a failed call says about the endpoint it ended on: a timeout is a fault; an HTTP answer that
-   * is not a fault (400, 401, …) proves it reachable; a cancelled call says nothing.
+   * Counts the request once against each endpoint's breaker for the deployment: a fault on every
+   * endpoint it faulted on (the one that answered in the end excepted); then, for the endpoint it
+   * ended on, an answer is a success, a timeout a fault, an HTTP answer that is not a fault (400,
+   * 401, …) proof that it is reachable, and a cancelled call says nothing.
    */
-  private settleEndpoint(
-    endpoint: ModelEndpoint<OpenAI> | undefined,
-    error: unknown,
-    how: { cancelled: boolean; timedOut: boolean; lastFault?: EndpointFault; timeoutMs: number },
+  private settleEndpoints(
+    deployment: string,
+    last: ModelEndpoint<OpenAI>,
+    faults: ReadonlyMap<ModelEndpoint<OpenAI>, EndpointFault>,
+    how: "answered" | { cancelled: boolean; timedOut: boolean; timeoutMs: number },
   ): void {
-    if (endpoint === undefined || how.lastFault !== undefined) return;
-    if (how.cancelled) endpoint.breaker.released();
-    else if (how.timedOut) this.pool.failed(endpoint, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
-    else if (error instanceof NoModelEndpointAvailableError) return;
-    else this.pool.succeeded(endpoint);
+    for (const [endpoint, fault] of faults) if (how !== "answered" || endpoint !== last) this.pool.failed(endpoint, deployment, fault);
+    if (how !== "answered" && faults.has(last)) return;
+    if (how === "answered") this.pool.succeeded(last, deployment);
+    else if (how.cancelled) this.pool.released(last, deployment);
+    else if (how.timedOut) this.pool.failed(last, deployment, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
+    else this.pool.succeeded(last, deployment);
   }
 }
 
-/** Our usage from the completion's; cached prompt tokens are kept only when the server reports them. */
+/** Our usage from the completion's; cached prompt tokens and reasoning tokens are kept only when the server reports them. */
 function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
   const cached = usage?.prompt_tokens_details?.cached_tokens;
+  const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
   return {
     inputTokens: usage?.prompt_tokens ?? 0,
     outputTokens: usage?.completion_tokens ?? 0,
     ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+    ...(typeof reasoning === "number" ? { reasoningTokens: reasoning } : {}),
   };
 }
 
 /**
- * Azure OpenAI: `request.model` is the deployment name. Authenticates with the API key when one is
- * given, otherwise with an Entra ID token from DefaultAzureCredential (managed identity, az login, …).
+ * Azure OpenAI: `request.model` is the deployment name. Without `apiVersion` the v1 API is used
+ * (`…/openai/v1/`); with one, the dated API at that api-version. Authenticates with the API key when
+ * one is given, otherwise with an Entra ID token from DefaultAzureCredential (managed identity, az login, …).
  */
 export function createAzureOpenAiChatModel(
-  options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion: string } & RetryBehaviour & FailoverBehaviour,
+  options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion?: string } & RetryBehaviour & FailoverBehaviour,
 ): OpenAiChatModel {
-  const credentials = options.apiKey
-    ? { apiKey: options.apiKey }
-    : { azureADTokenProvider: getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE) };
-  const clients = endpointList(options.endpoint).map((endpoint) => ({
-    name: redactUrl(endpoint),
-    client: new AzureOpenAI({
+  const token = options.apiKey ? undefined : getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE);
+  const clientFor = (endpoint: string): OpenAI => {
+    if (options.apiVersion === undefined) return new AzureV1OpenAI(endpoint, token ? { token } : { apiKey: options.apiKey! });
+    return new AzureOpenAI({
       // baseURL (not endpoint) so an OPENAI_BASE_URL in the environment cannot clash with it.
       baseURL: `${endpoint.replace(/\/+$/, "")}/openai`,
       apiVersion: options.apiVersion,
-      ...credentials,
+      ...(token ? { azureADTokenProvider: token } : { apiKey: options.apiKey }),
       organization: null,
       project: null,
       maxRetries: 0,
-    }),
-  }));
+    });
+  };
+  const clients = endpointList(options.endpoint).map((endpoint) => ({ name: redactUrl(endpoint), client: clientFor(endpoint) }));
   return new OpenAiChatModel("azure-openai", endpointPool(clients, options), retryBehaviour(options));
 }
 

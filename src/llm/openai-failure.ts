@@ -4,10 +4,13 @@
  */
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { describeError } from "../domain/errors";
+import type { ContentFilterVerdict } from "../domain";
+import { describeVerdict, promptFilterVerdict } from "./content-filter";
 import type { ChatOutcome } from "../workflow/ports";
-import { unreachableEndpoint } from "./connection-failure";
+import { unreachableEndpoint } from "../resilience/connection-failure";
 import type { EndpointFault } from "./endpoint-pool";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resilience";
+import { isMissingCredential, missingCredentialMessage } from "../resilience/credential-failure";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
 const MAX_CAUSE_CHARS = 200;
@@ -86,12 +89,17 @@ export function endpointFault(error: unknown, retryAfterBudgetMs: number): Endpo
 export function describeFailure(
   error: unknown,
   context: { cancelled: boolean; timedOut: boolean; timeoutMs: number; attempts: number; endpoint: EndpointInfo },
-): { kind: FailureKind; cause: string } {
+): { kind: FailureKind; cause: string; filter?: ContentFilterVerdict } {
   const { endpoint } = context;
   if (context.cancelled) return { kind: "cancelled", cause: "cancelled by the caller" };
+  // The filter's refusal says nothing about the endpoint: no URL, no status code, no server text.
+  const filter = promptFilterVerdict(error);
+  if (filter) return { kind: "content_filter", cause: describeVerdict(filter), filter };
   if (context.timedOut || error instanceof APIConnectionTimeoutError)
     return { kind: "timeout", cause: `no answer from ${endpoint.url} within ${context.timeoutMs} ms (${context.attempts} attempt(s))` };
   const tries = `after ${context.attempts} attempt(s)`;
+  if (isMissingCredential(error))
+    return { kind: "error", cause: missingCredentialMessage(`no credential for the model endpoint ${endpoint.url}`, endpoint.keySetting) };
   const unreachable = unreachableEndpoint(error);
   if (unreachable)
     return {
@@ -116,7 +124,7 @@ const STATUS_HINTS: Readonly<Record<number, (endpoint: EndpointInfo) => string>>
 };
 
 /** One line, at most MAX_CAUSE_CHARS long. */
-function shorten(text: string): string {
+export function shorten(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length <= MAX_CAUSE_CHARS ? line : `${line.slice(0, MAX_CAUSE_CHARS - 1)}…`;
 }

@@ -9,15 +9,26 @@ import type {
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
 import type { ChatMessage, ChatRequest, ModelToolCall, ToolSpec } from "../workflow/ports";
+import { recogniseFamily, samplingFields } from "./model-family";
 import { dropNullOptionals, strictJsonSchema } from "./strict-json-schema";
 
-/** The Chat Completions request body for a ChatRequest (for Azure, `model` names the deployment). */
-export function toChatCompletionParams(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
+/**
+ * The Chat Completions request body for a ChatRequest (for Azure, `model` names the deployment),
+ * following the request rules of the model's family (the request's, else recognised from its name).
+ */
+export function toChatCompletionParams(
+  request: ChatRequest,
+  provider: "azure-openai" | "openai-compatible",
+): ChatCompletionCreateParamsNonStreaming {
+  const family = request.family ?? recogniseFamily(request.model, provider);
   return {
     model: request.model,
     messages: request.messages.map(toMessageParam),
-    temperature: request.temperature,
-    max_tokens: request.maxTokens,
+    // The SDK's types predate `none` and `minimal`; the service takes them.
+    ...(samplingFields(family, request) as Pick<
+      ChatCompletionCreateParamsNonStreaming,
+      "temperature" | "max_tokens" | "max_completion_tokens"
+    >),
     ...(request.output && {
       response_format: {
         type: "json_schema",

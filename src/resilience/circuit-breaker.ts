@@ -1,13 +1,20 @@
 /**
- * A circuit breaker for one endpoint. Closed, it admits every call; after `failureThreshold`
- * consecutive endpoint faults it opens and admits none; once `openMs` has passed it is half-open and
- * admits one probe at a time: a successful probe closes it, a failed one opens it again.
+ * A circuit breaker for one endpoint and deployment, counting requests the way resilience4j's
+ * sliding window and Polly's advanced breaker do: closed, it admits every call and remembers each
+ * request's outcome for `windowMs`; once at least `minimumRequests` requests ended in the window and
+ * the share that failed reaches `failureRate`, it opens and admits none; after `openMs` it is
+ * half-open and admits one probe at a time: a successful probe closes it, a failed one opens it again.
+ * A request counts once, however many attempts it made.
  */
 
 /** Breaker knobs (AppConfig.failover). */
 export interface CircuitSettings {
-  /** Consecutive faults (connection errors, timeouts, 5xx, 429 beyond the Retry-After budget) that open it. */
-  failureThreshold: number;
+  /** Share of failed requests in the window (0–1] that opens the breaker. */
+  failureRate: number;
+  /** Requests the window must hold before the rate can open it: one failure alone never does. */
+  minimumRequests: number;
+  /** How far back requests are counted. */
+  windowMs: number;
   /** How long it stays open before a probe may try the endpoint again. */
   openMs: number;
 }
@@ -18,17 +25,19 @@ export type CircuitState = "closed" | "open" | "half-open";
 /** A breaker's state with what explains it, for /healthz and the start banner. */
 export interface CircuitSnapshot {
   state: CircuitState;
-  consecutiveFailures: number;
+  /** Requests that ended in the window, and how many of them failed. */
+  requests: number;
+  failures: number;
   /** The last fault's short cause, while not closed. */
   lastFailure?: string;
   /** Epoch ms of the moment it opened, while not closed. */
   openedAt?: number;
 }
 
-/** One endpoint's breaker; `now` is injectable so tests never wait. */
+/** One breaker; `now` is injectable so tests never wait. */
 export class CircuitBreaker {
   private state: CircuitState = "closed";
-  private failures = 0;
+  private outcomes: { at: number; failed: boolean }[] = [];
   private openedAt = 0;
   private probeInFlight = false;
   private lastFailure?: string;
@@ -53,25 +62,32 @@ export class CircuitBreaker {
     return !this.probeInFlight;
   }
 
-  /** The endpoint answered (whatever the answer): it is healthy again. */
-  succeeded(): void {
-    this.state = "closed";
-    this.failures = 0;
-    this.probeInFlight = false;
-    this.lastFailure = undefined;
+  /** A request succeeded (whatever the answer said); returns true when this closed a breaker that was not closed. */
+  succeeded(): boolean {
+    if (this.state !== "closed") {
+      this.state = "closed";
+      this.outcomes = [];
+      this.probeInFlight = false;
+      this.lastFailure = undefined;
+      return true;
+    }
+    this.record(false);
+    return false;
   }
 
-  /** The endpoint faulted; returns true when this fault opened a closed breaker (a failed probe only re-opens it). */
+  /** A request failed; returns true when this opened a closed breaker (a failed probe only re-opens it). */
   failed(cause: string): boolean {
-    this.failures += 1;
     this.lastFailure = cause;
     this.probeInFlight = false;
-    const opens = this.state === "closed" && this.failures >= this.settings.failureThreshold;
-    if (opens || this.state === "half-open") {
-      this.state = "open";
-      this.openedAt = this.now();
+    if (this.state !== "closed") {
+      this.open();
+      return false;
     }
-    return opens;
+    this.record(true);
+    const failures = this.outcomes.filter((outcome) => outcome.failed).length;
+    if (this.outcomes.length < this.settings.minimumRequests || failures / this.outcomes.length < this.settings.failureRate) return false;
+    this.open();
+    return true;
   }
 
   /** The call ended without telling anything about the endpoint (the caller cancelled): frees a probe slot. */
@@ -81,9 +97,24 @@ export class CircuitBreaker {
 
   /** Where it is now (an open breaker whose wait has passed reads as half-open). */
   snapshot(): CircuitSnapshot {
+    this.forgetOld();
     const state = this.state === "open" && this.now() - this.openedAt >= this.settings.openMs ? "half-open" : this.state;
-    return state === "closed"
-      ? { state, consecutiveFailures: this.failures }
-      : { state, consecutiveFailures: this.failures, lastFailure: this.lastFailure, openedAt: this.openedAt };
+    const counts = { requests: this.outcomes.length, failures: this.outcomes.filter((outcome) => outcome.failed).length };
+    return state === "closed" ? { state, ...counts } : { state, ...counts, lastFailure: this.lastFailure, openedAt: this.openedAt };
+  }
+
+  private open(): void {
+    this.state = "open";
+    this.openedAt = this.now();
+  }
+
+  private record(failed: boolean): void {
+    this.forgetOld();
+    this.outcomes.push({ at: this.now(), failed });
+  }
+
+  private forgetOld(): void {
+    const since = this.now() - this.settings.windowMs;
+    while (this.outcomes.length > 0 && this.outcomes[0].at <= since) this.outcomes.shift();
   }
 }

@@ -10,13 +10,20 @@ import type { RetryPolicy } from "./retry";
 export const MODEL_CALL_RETRY = { maxRetries: 4, initialMs: 2000, multiplier: 2, maxMs: 30_000 } as const satisfies RetryPolicy;
 
 /**
- * Model endpoints in failover order: three consecutive faults open an endpoint's breaker for 30 s,
- * and a 429 asking to wait more than 10 s counts as a fault (the next endpoint is tried at once).
+ * Model endpoints in failover order: an endpoint's breaker (per deployment) opens for 30 s when half
+ * of at least five requests in the last minute failed, and a 429 asking to wait more than 10 s counts
+ * as a fault (the next endpoint is tried at once).
  */
 export const MODEL_FAILOVER = {
-  circuit: { failureThreshold: 3, openMs: 30_000 },
+  circuit: { failureRate: 0.5, minimumRequests: 5, windowMs: 60_000, openMs: 30_000 },
   retryAfterBudgetMs: 10_000,
 } as const satisfies { circuit: CircuitSettings; retryAfterBudgetMs: number };
+
+/**
+ * An answer cut off at its token budget (`finish_reason: "length"`) is asked again once with twice
+ * the budget, never more than `maxTokens`: a reasoning model can spend a small budget on thinking alone.
+ */
+export const CUT_OFF_ANSWER = { budgetFactor: 2, maxTokens: 16_000 } as const;
 
 /**
  * An evaluation call: the configured number of retries, always with the standard back-off — an

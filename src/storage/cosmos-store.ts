@@ -15,6 +15,8 @@ import { CosmosCanaryRepository } from "./canary-repository";
 import { CosmosFeedbackRepository } from "./feedback-repository";
 import { CosmosRunStore } from "./run-repository";
 import { seedSampleData } from "./seed";
+import { unreachableEndpoint } from "../resilience/connection-failure";
+import { isMissingCredential, missingCredentialMessage } from "../resilience/credential-failure";
 import { storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { openLocalProcurementData } from "./local-data-store";
@@ -98,8 +100,9 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
     const database = created.kind === "ok" ? created.value.database : client.database(env.COSMOS_DATABASE);
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
     const procurementData = new CosmosProcurementData(containers, `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`);
-    const sampleData = embedded ? generateSampleDataSet() : undefined;
     const localData = embedded ? await openLocalProcurementData(env.PROCURA_DATA_DIR) : undefined;
+    // The sample is generated and seeded only when it is what answers: an imported data set needs neither.
+    const sampleData = embedded && !localData ? generateSampleDataSet() : undefined;
     const store: CosmosStore = {
       embedded: embedded !== undefined,
       runs: new CosmosRunStore(containers.runs),
@@ -133,16 +136,34 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
         await embedded?.stop();
       },
     };
-    if (embedded) {
+    if (embedded && sampleData) {
       const seeded = await seedSampleData(store, sampleData);
       log(
         `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} seeded with sample data (${seeded.counts.spend} spend rows in ${seeded.durationMs} ms); data will not survive a restart.`,
       );
-    }
+    } else if (embedded)
+      log(
+        `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} for runs, approvals and conversations (not seeded: answers come from the data set imported into ${env.PROCURA_DATA_DIR}); they will not survive a restart.`,
+      );
     return store;
   } catch (error) {
     client.dispose();
     await embedded?.stop();
-    throw error;
+    throw (embedded ? undefined : accessFailure(error, env.COSMOS_ENDPOINT!)) ?? error;
   }
+}
+
+/**
+ * One line for a Cosmos account that cannot be used at all (no credential, not reachable), naming the
+ * setting and the fix; the detail stays in the cause. Undefined for any other failure.
+ */
+function accessFailure(error: unknown, endpoint: string): ConfigurationError | undefined {
+  if (isMissingCredential(error)) return new ConfigurationError(missingCredentialMessage(`Cosmos at ${endpoint}`, "COSMOS_KEY"), error);
+  const unreachable = unreachableEndpoint(error);
+  if (unreachable)
+    return new ConfigurationError(
+      `Cosmos at ${endpoint} cannot be reached (${unreachable.code}: ${unreachable.reason}). Check COSMOS_ENDPOINT, and that the account or emulator is up and reachable from this machine.`,
+      error,
+    );
+  return undefined;
 }

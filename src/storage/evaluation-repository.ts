@@ -1,5 +1,6 @@
 import type { Container } from "@azure/cosmos";
 import { EvaluationRecordSchema, type EvaluationRecord, type EvaluationStore } from "../jobs/ports";
+import { queryDocuments } from "./documents";
 import { storeCall } from "./store-call";
 
 /** Evaluation records in `evaluations` (partition key `/transcriptId`), stored as the job made them. */
@@ -10,5 +11,14 @@ export class CosmosEvaluationRepository implements EvaluationStore {
   async save(record: EvaluationRecord): Promise<void> {
     const valid = EvaluationRecordSchema.parse(record);
     await storeCall(`save evaluation ${valid.id}`, () => this.container.items.upsert(valid));
+  }
+
+  /** Every record created at or after `since`, across transcripts (the tuning report's evidence). */
+  listSince(since: string): Promise<EvaluationRecord[]> {
+    return queryDocuments(
+      this.container,
+      { query: "SELECT * FROM c WHERE c.createdAt >= @since", parameters: [{ name: "@since", value: since }] },
+      EvaluationRecordSchema,
+    );
   }
 }

@@ -16,6 +16,15 @@ export class CosmosFeedbackRepository {
     );
   }
 
+  /** Every vote given at or after `since`, across runs (the tuning report's evidence). */
+  listSince(since: string): Promise<Feedback[]> {
+    return queryDocuments(
+      this.container,
+      { query: "SELECT * FROM c WHERE c.at >= @since", parameters: [{ name: "@since", value: since }] },
+      FeedbackSchema,
+    );
+  }
+
   /** The votes on one run, oldest first. */
   listForRun(runId: string): Promise<Feedback[]> {
     return queryDocuments(

@@ -67,6 +67,7 @@ function buildSteps(state: RunState): TranscriptStep[] {
       inputTokens: event.inputTokens ?? 0,
       outputTokens: event.outputTokens ?? 0,
       cachedInputTokens: event.cachedInputTokens ?? 0,
+      reasoningTokens: event.reasoningTokens ?? 0,
       outcome: event.outcome ?? "ok",
       ...described,
     };

@@ -39,6 +39,22 @@ export class CosmosTranscriptRepository {
     );
   }
 
+  /** Finished transcripts started at or after `since`, newest first, at most `limit` (the tuning report's runs). */
+  listFinished(options: { since: string; limit: number }): Promise<TranscriptDocument[]> {
+    return queryDocuments(
+      this.container,
+      {
+        query: "SELECT TOP @limit * FROM c WHERE c.status != @running AND c.startedAt >= @since ORDER BY c.startedAt DESC",
+        parameters: [
+          { name: "@limit", value: options.limit },
+          { name: "@running", value: "running" },
+          { name: "@since", value: options.since },
+        ],
+      },
+      TranscriptDocumentSchema,
+    );
+  }
+
   /** Records that the evaluation job scored a transcript; false when it no longer exists. */
   async markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean> {
     const result = await storeCallExpecting(

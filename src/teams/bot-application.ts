@@ -1,9 +1,10 @@
 import { ActivityTypes, type TurnContext } from "botbuilder";
 import { Application, type TeamsAdapter, type TurnState } from "@microsoft/teams-ai";
-import { buildWelcomeCard, CARD_VERBS, type GuideOptions } from "../cards";
+import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type GuideOptions } from "../cards";
 import { describeError } from "../domain";
 import type { Telemetry } from "../telemetry";
-import type { ApprovalActionHandler, Log, TeamsStore } from "./bot-deps";
+import { historyPageResponse } from "./approval-history-reply";
+import type { ApprovalActionHandler, ApprovalHistoryHandler, Log, TeamsStore } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { handleFeedback, isCardActionInvoke, localeLanguage, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
@@ -21,6 +22,8 @@ export interface BotApplicationDeps {
   /** Which run each answer message belongs to, for Teams' feedback loop. */
   answerMessages: AnswerMessages;
   onApprovalAction: ApprovalActionHandler;
+  /** `approvals history` and its "next page" clicks; absent without an approvals module. */
+  approvalHistory?: ApprovalHistoryHandler;
   /** Runs before any route; returns false when it handled the activity (the approvals module's `approvers here`). */
   beforeTurn?: (context: TurnContext) => Promise<boolean>;
   maxQuestionChars: number;
@@ -61,6 +64,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
     handleNativeFeedback({ ...deps.cardActions, answerMessages: deps.answerMessages }, context, data),
   );
   app.adaptiveCards.actionExecute(/^approval\./, (context) => deps.onApprovalAction(context, context.activity.value));
+  app.adaptiveCards.actionExecute(HISTORY_PAGE_VERB, (context) => historyPageResponse(deps, context));
   // Any other card action (unknown verb, no verb, no value): an invoke route, after the verbs above.
   app.addRoute(isCardActionInvoke, (context) => refuseUnhandledCardAction(deps.cardActions, context), true);
 

@@ -1,4 +1,5 @@
 import type { ConversationReference, Storage, TurnContext } from "botbuilder";
+import type { HistoryPage, HistoryRequest } from "../approvals";
 import type { AdaptiveCard } from "../cards";
 import type { Feedback, RunState } from "../domain";
 import type { ConversationMemory, RunStore } from "../workflow/ports";
@@ -34,16 +35,20 @@ export type AwaitingApprovalHook = (state: RunState, reference: Reference, tell?
 /** Handles an `approval.*` card action; returns the card or message for the invoke response. */
 export type ApprovalActionHandler = (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string>;
 
+/** Lists recent approval decisions for an approver (`approvals history`): a page, or a refusal text. */
+export type ApprovalHistoryHandler = (request: HistoryRequest) => Promise<HistoryPage | string>;
+
 /**
  * What an approvals module contributes to the bot: a command it handles before any route (returns
  * false when it handled the activity), the `approval.*` card actions, the hand-off of runs that end
- * waiting for a human, and the continuation of a decided run.
+ * waiting for a human, the continuation of a decided run, and the approval history.
  */
 export interface ApprovalsForBot {
   beforeTurn: (context: TurnContext) => Promise<boolean>;
   onAction: ApprovalActionHandler;
   onAwaitingApproval: AwaitingApprovalHook;
   continueApproval: ApprovalContinuation;
+  history: ApprovalHistoryHandler;
 }
 
 /** Where the bot reports what it does (start-up, failures); console by default. */

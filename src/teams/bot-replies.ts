@@ -1,4 +1,4 @@
-import type { Language } from "../domain";
+import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS, type Language } from "../domain";
 
 /** The short plain-text replies the bot sends outside cards, per language. */
 export interface BotReplies {
@@ -14,6 +14,8 @@ export interface BotReplies {
   feedbackRefused: string;
   turnError: string;
   queueUnreachable: string;
+  historyBadDays: string;
+  historyBadSupplier: string;
 }
 
 const REPLIES: Record<Language, BotReplies> = {
@@ -34,6 +36,8 @@ const REPLIES: Record<Language, BotReplies> = {
     turnError: "Sorry, something went wrong while handling your message. Please try again.",
     queueUnreachable:
       "Sorry, I couldn't take your question right now: the service that queues questions is unreachable. Nothing was started — please send it again in a minute.",
+    historyBadDays: `The number of days must be from 1 to ${MAX_HISTORY_DAYS} (for example: approvals history 30 Acme). Nothing was listed.`,
+    historyBadSupplier: `The supplier must be at most ${MAX_HISTORY_SUPPLIER_CHARS} characters (for example: approvals history 30 Acme). Nothing was listed.`,
   },
   ja: {
     emptyHint: "調達に関する質問をどうぞ。例:「取引先A社の支出推移は？」 詳しくは **help** と入力してください。",
@@ -51,6 +55,8 @@ const REPLIES: Record<Language, BotReplies> = {
     turnError: "申し訳ありません。メッセージの処理中に問題が発生しました。もう一度お試しください。",
     queueUnreachable:
       "申し訳ありません。質問を受け付けるキューに接続できないため、今は質問を受け付けられませんでした。処理は開始されていません。1分ほどしてからもう一度送信してください。",
+    historyBadDays: `日数は 1 から ${MAX_HISTORY_DAYS} までで指定してください（例: 承認履歴 30 Acme）。何も表示していません。`,
+    historyBadSupplier: `取引先名は ${MAX_HISTORY_SUPPLIER_CHARS} 文字以内で指定してください（例: 承認履歴 30 Acme）。何も表示していません。`,
   },
 };
 

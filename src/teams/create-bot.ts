@@ -95,6 +95,7 @@ export function createBot(options: CreateBotOptions): Bot {
     cardActions: { store, telemetry, log },
     answerMessages: answers.messages,
     onApprovalAction: options.approvals?.onAction ?? approvalsUnavailable,
+    ...(options.approvals ? { approvalHistory: options.approvals.history } : {}),
     ...(options.approvals ? { beforeTurn: options.approvals.beforeTurn } : {}),
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,
     memory: store.memory,

@@ -1,11 +1,13 @@
 import type { Activity } from "botbuilder";
 import { followUpQuestionOf } from "../cards";
 import { questionLength } from "../domain";
+import { parseApprovalsHistoryCommand, type ApprovalsHistoryCommand } from "./approvals-history-command";
 
 /** What an inbound message asks of the bot. */
 export type InboundMessage =
   | { kind: "question"; text: string }
   | { kind: "command"; command: "help" | "reset" }
+  | { kind: "approvals_history"; command: ApprovalsHistoryCommand }
   | { kind: "empty" }
   | { kind: "too_long"; length: number; max: number }
   | { kind: "attachments_only" }
@@ -43,6 +45,8 @@ export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "atta
   }
   const command = COMMANDS[text.toLowerCase().replace(/^\//, "")];
   if (command) return { kind: "command", command };
+  const history = parseApprovalsHistoryCommand(text);
+  if (history) return { kind: "approvals_history", command: history };
   const length = questionLength(text);
   if (length > maxChars) return { kind: "too_long", length, max: maxChars };
   return { kind: "question", text };

@@ -4,14 +4,24 @@ import { describeError, detectLanguage } from "../domain";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { localeLanguage } from "./card-actions";
+import type { ApprovalsHistoryCommand } from "./approvals-history-command";
 import { classifyMessage } from "./inbound-message";
-import type { Log, TeamsStore } from "./bot-deps";
+import { approvalHistoryReply } from "./approval-history-reply";
+import type { ApprovalHistoryHandler, Log, TeamsStore } from "./bot-deps";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { QuestionRuns } from "./question-runs";
 
 /** Handles a message (mention already removed): a command, a question, or an explanation. */
 export async function handleMessage(
-  deps: { questions: QuestionRuns; maxQuestionChars: number; memory: TeamsStore["memory"]; guide: GuideOptions; log: Log },
+  deps: {
+    questions: QuestionRuns;
+    maxQuestionChars: number;
+    memory: TeamsStore["memory"];
+    guide: GuideOptions;
+    /** The approvals module's history; without one, `approvals history` says approvals are unavailable. */
+    approvalHistory?: ApprovalHistoryHandler;
+    log: Log;
+  },
   context: TurnContext,
 ): Promise<void> {
   const message = classifyMessage(context.activity, deps.maxQuestionChars);
@@ -37,6 +47,9 @@ export async function handleMessage(
       }
       await context.sendActivity(isPersonalChat(context.activity) ? replies.resetDone : replies.resetDoneShared);
       return;
+    case "approvals_history":
+      await handleApprovalsHistory(deps, context, message.command);
+      return;
     case "empty":
       await context.sendActivity(replies.emptyHint);
       return;
@@ -50,4 +63,24 @@ export async function handleMessage(
       await context.sendActivity(replies.unsupportedAction);
       return;
   }
+}
+
+/** `approvals history [days] [supplier]`: the history card or a refusal, in the command's language when typed in Japanese. */
+async function handleApprovalsHistory(
+  deps: { approvalHistory?: ApprovalHistoryHandler },
+  context: TurnContext,
+  command: ApprovalsHistoryCommand,
+): Promise<void> {
+  const language = command.language === "ja" ? "ja" : localeLanguage(context);
+  const replies = repliesFor(language);
+  if (!command.ok) {
+    await context.sendActivity(command.problem === "days" ? replies.historyBadDays : replies.historyBadSupplier);
+    return;
+  }
+  if (!deps.approvalHistory) {
+    await context.sendActivity(replies.approvalsUnavailable);
+    return;
+  }
+  const reply = await approvalHistoryReply(deps.approvalHistory, context, command.query, language);
+  await context.sendActivity(typeof reply === "string" ? reply : cardActivity(reply));
 }

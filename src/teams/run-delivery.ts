@@ -1,4 +1,11 @@
-import { buildClarificationCard, buildErrorCard, buildOutOfScopeCard, buildUnderReviewCard, errorViewFromRun } from "../cards";
+import {
+  buildClarificationCard,
+  buildErrorCard,
+  buildBlockedCard,
+  buildOutOfScopeCard,
+  buildUnderReviewCard,
+  errorViewFromRun,
+} from "../cards";
 import { SystemError, defaultClarification, describeError, type RunCard, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { RunDelivery } from "../workflow/run-worker";
@@ -57,6 +64,8 @@ export class TeamsRunDelivery implements RunDelivery {
         return deliver(this.clarificationActivity(state));
       case "out_of_scope":
         return deliver(cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
+      case "blocked":
+        return deliver(cardActivity(buildBlockedCard({ language: state.language, question: state.question })));
       case "approval_request":
         // What the approvals flow tells the requester ends the stream. When it tells nothing, an
         // earlier owner of the run already told them, and that message ended the stream in Teams.

@@ -11,6 +11,7 @@ import {
   approvalDecidedEvent,
   approvalSpan,
   checkpointFailedEvent,
+  contentFilteredEvent,
   executorCompletedEvent,
   executorMetrics,
   executorSpan,
@@ -138,6 +139,9 @@ function writerTelemetry(providerName: string): Telemetry {
         return;
       case "checkpoint_failed":
         event(checkpointFailedEvent(workflowEvent));
+        return;
+      case "content_filtered":
+        event(contentFilteredEvent(workflowEvent));
         return;
     }
   };

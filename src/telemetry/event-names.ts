@@ -13,6 +13,7 @@ export const TelemetryEvent = {
   CanaryScored: "CanaryScored",
   CheckpointFailed: "CheckpointFailed",
   ModelEndpointChanged: "ModelEndpointChanged",
+  ContentFiltered: "ContentFiltered",
 } as const;
 
 /** One of the custom event names. */

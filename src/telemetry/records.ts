@@ -81,6 +81,7 @@ export function executorCompletedEvent(event: WorkflowEvent): EventRecord {
       inputTokens: event.inputTokens,
       outputTokens: event.outputTokens,
       cachedInputTokens: event.cachedInputTokens,
+      reasoningTokens: event.reasoningTokens,
       outcome: event.outcome,
       attempt: event.attempt,
       round: event.round,
@@ -161,6 +162,7 @@ export function executorSpan(event: WorkflowEvent, providerName: string): SpanRe
       "gen_ai.usage.input_tokens": event.inputTokens,
       "gen_ai.usage.output_tokens": event.outputTokens,
       "gen_ai.usage.cache_read.input_tokens": event.cachedInputTokens,
+      "gen_ai.usage.reasoning.output_tokens": event.reasoningTokens,
       "error.type": ok ? undefined : event.outcome,
       runId: event.runId,
       attempt: event.attempt,
@@ -217,6 +219,19 @@ export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): Span
   };
 }
 
+/** `ContentFiltered`: the content filter refused a prompt or stopped an answer; which executor and categories, never the text. */
+export function contentFilteredEvent(event: WorkflowEvent): EventRecord {
+  return {
+    name: TelemetryEvent.ContentFiltered,
+    properties: {
+      runId: event.runId,
+      executor: event.executor,
+      source: event.filter?.source,
+      categories: event.filter?.categories.join(","),
+    },
+  };
+}
+
 /** `CheckpointFailed`: a run's state could not be saved at a step boundary. */
 export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
   return { name: TelemetryEvent.CheckpointFailed, properties: { runId: event.runId, phase: event.phase } };
@@ -253,6 +268,7 @@ export function runCompletedEvent(state: RunState): EventRecord {
       inputTokens: state.usage.inputTokens,
       outputTokens: state.usage.outputTokens,
       cachedInputTokens: state.usage.cachedInputTokens,
+      reasoningTokens: state.usage.reasoningTokens,
       correlationId: state.failure?.correlationId,
     },
   };

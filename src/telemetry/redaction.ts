@@ -22,6 +22,10 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "inputTokens",
   "outputTokens",
   "cachedInputTokens",
+  "reasoningTokens",
+  // a content-filter verdict: prompt or completion, and the filter's category names (never text)
+  "source",
+  "categories",
   "outcome",
   "attempt",
   "round",
@@ -84,6 +88,7 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "gen_ai.usage.input_tokens",
   "gen_ai.usage.output_tokens",
   "gen_ai.usage.cache_read.input_tokens",
+  "gen_ai.usage.reasoning.output_tokens",
   "gen_ai.token.type",
   "gen_ai.tool.name",
   "error.type",

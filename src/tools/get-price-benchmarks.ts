@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resolveCategory } from "./category-resolver";
+import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 

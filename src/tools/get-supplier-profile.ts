@@ -7,7 +7,7 @@ import type { SpendView } from "./procurement-data";
 /** The profile's spend figures are one supplier's yearly totals. */
 const TOTALS: SpendView = { grain: "fiscalYear", keep: ["supplier"] };
 import { countOf, formatJpy } from "./format";
-import { resolveSupplier } from "./supplier-resolver";
+import { resolveSupplierArgument } from "./entities/supplier-argument";
 
 const MAX_CONTRACTS = 5;
 
@@ -27,15 +27,17 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       "Look up one supplier by name, alias (including Japanese names such as 'アクメ' or '取引先A社') or id. Returns risk rating, sanctions flag, certifications, delivery and quality performance, preferred status, contracts and spend in the last and current fiscal year.",
     parameters: GetSupplierProfileParameters,
     async run({ name }) {
-      const resolved = resolveSupplier(await data.listSuppliers(), name);
-      if (!resolved.match) {
+      const resolved = resolveSupplierArgument(await data.listSuppliers(), name);
+      const { resolution } = resolved;
+      if (!resolved.supplier) {
         return {
-          data: { name, supplier: null, message: `No supplier matches "${name}".`, suggestions: resolved.suggestions },
+          data: { name, supplier: null, message: resolved.message, suggestions: resolution.unresolved[0].candidates },
           evidence: [],
-          digest: `no supplier matches "${name}"${resolved.suggestions.length > 0 ? ` (did you mean ${resolved.suggestions.join(", ")}?)` : ""}`,
+          digest: resolved.message,
+          resolution,
         };
       }
-      const supplier = resolved.match;
+      const supplier = resolved.supplier;
       const currentFy = fiscalYearOf(today(), (await data.describe()).fiscalYearStartMonth);
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });
@@ -86,6 +88,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
             quote: `${c.title} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})`,
           })),
         ],
+        resolution,
         digest: `${supplier.id} ${supplier.name}: ${supplier.riskRating} risk, sanctions ${supplier.sanctionsFlag ? "FLAGGED" : "clear"}, ${countOf(contracts.length, "contract")} (${live.length} live), ${lastFy} ${formatJpy(spend.lastFiscalYearJpy)}`,
       };
     },

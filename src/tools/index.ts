@@ -12,8 +12,8 @@ import { createSearchPoliciesTool } from "./search-policies";
 export { createInMemoryProcurementData } from "./in-memory-procurement-data";
 export type { ProcurementData, SpendFilter } from "./procurement-data";
 export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
-export { resolveSupplier } from "./supplier-resolver";
-export { resolveCategory } from "./category-resolver";
+export { resolveSupplier } from "./entities/supplier-resolver";
+export { resolveCategory } from "./entities/category-resolver";
 export { fiscalYearOf, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
 export { SpendGroupBySchema, type SpendGroupBy } from "./query-spend";
 

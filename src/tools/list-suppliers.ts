@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
-import { resolveCategory } from "./category-resolver";
+import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { countOf } from "./format";
 import { normalise } from "./text/search-text";

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import type { SpendCell } from "../domain";
-import { resolveCategory } from "./category-resolver";
+import type { EntityResolution, SpendCell } from "../domain";
+import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
-import { resolveSupplier } from "./supplier-resolver";
+import { resolveSupplierArgument } from "./entities/supplier-argument";
 
 const MAX_GROUPS = 10;
 const MAX_TIME_GROUPS = 36;
@@ -52,13 +52,15 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
     async run(args) {
       const resolved = await resolveFilter(args, data);
       if ("problem" in resolved) {
+        // No figure at all: a total for everyone would read as the total for the name asked about.
         return {
-          data: { filters: args, totalJpy: 0, count: 0, groups: [], ...resolved.problem },
+          data: { filters: args, totalJpy: null, count: 0, groups: [], ...resolved.problem },
           evidence: [],
           digest: resolved.problem.message,
+          ...(resolved.resolution ? { resolution: resolved.resolution } : {}),
         };
       }
-      const { filter, scope, reference, costCenter } = resolved;
+      const { filter, scope, reference, costCenter, resolution } = resolved;
       const groupBy = args.groupBy ?? "fiscalYear";
       const cells = (await data.spendCells(filter, viewFor(groupBy, filter, costCenter))).filter(
         (cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter),
@@ -71,6 +73,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           data: { filters: { ...filter, costCenter: costCenter ?? null }, scope, totalJpy: 0, count: 0, groups: [], message },
           evidence: [],
           digest: message,
+          resolution,
         };
       }
       const totalJpy = sum(cells);
@@ -98,7 +101,8 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           ...trend.yoy.map((yoy) => ({ source: "spend", referenceId: `${reference} ${yoy.from}→${yoy.to}`, quote: yoyText(yoy) })),
           ...groups.shown.slice(0, 3).map((g) => ({
             source: "spend",
-            referenceId: `${reference} ${g.key}`,
+            // A group the filter already names ("FY2025" of a FY2025 query) is not named twice.
+            referenceId: reference.split(" ").includes(g.key) ? reference : `${reference} ${g.key}`,
             quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}, ${g.sharePct}%)`,
           })),
           ...largest.slice(0, 1).map((t) => ({
@@ -110,33 +114,47 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
         digest: `${scope}: ${formatJpyShort(totalJpy)} in ${countOf(count, "transaction")}; ${trend.fiscalYears
           .map((fy) => `${fy.fiscalYear}${fy.complete ? "" : " to date"} ${formatJpyShort(fy.totalJpy)}`)
           .join(", ")}${trend.yoy.map((yoy) => `; ${yoy.to} vs ${yoy.from} ${formatChange(yoy.changePct)}`).join("")}`,
+        resolution,
       };
     },
   });
 }
 
 type Resolved =
-  { filter: SpendFilter; scope: string; reference: string; costCenter?: string } | { problem: { message: string; suggestions: string[] } };
+  | { filter: SpendFilter; scope: string; reference: string; costCenter?: string; resolution: EntityResolution }
+  | { problem: { message: string; suggestions: string[] }; resolution?: EntityResolution };
 
 /** Turns the arguments into a data filter, or explains which argument matched nothing. */
 async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): Promise<Resolved> {
   const filter: SpendFilter = {};
   const scope: string[] = [];
   const reference: string[] = [];
+  const resolution: EntityResolution = { resolved: [], unresolved: [] };
   if (nonEmpty(args.supplier)) {
-    const suppliers = await data.listSuppliers();
-    const resolved = resolveSupplier(suppliers, args.supplier);
-    if (!resolved.match) return { problem: { message: `no supplier matches "${args.supplier}"`, suggestions: resolved.suggestions } };
-    filter.supplierId = resolved.match.id;
-    scope.push(`${resolved.match.id} ${resolved.match.name}`);
-    reference.push(resolved.match.id);
+    const resolved = resolveSupplierArgument(await data.listSuppliers(), args.supplier);
+    if (!resolved.supplier)
+      return {
+        problem: { message: resolved.message, suggestions: resolved.resolution.unresolved[0].candidates },
+        resolution: resolved.resolution,
+      };
+    filter.supplierId = resolved.supplier.id;
+    scope.push(resolved.supplier.name);
+    reference.push(resolved.supplier.id);
+    resolution.resolved.push(...resolved.resolution.resolved);
   }
   if (nonEmpty(args.category)) {
     const known = [
       ...new Set([...(await data.listSuppliers()).map((s) => s.category), ...(await data.spendDimensions()).categories]),
     ].sort();
     const category = resolveCategory(args.category, known);
-    if (!category) return { problem: { message: `no spend category matches "${args.category}"`, suggestions: known } };
+    if (!category)
+      return {
+        problem: { message: `No spend category named "${args.category}" is in the data.`, suggestions: known },
+        resolution: {
+          resolved: [],
+          unresolved: [{ kind: "category", text: args.category, outcome: "not_found", candidates: [] }],
+        },
+      };
     filter.category = category;
     scope.push(category);
     reference.push(category);
@@ -160,7 +178,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     scope.push(`cost center ${costCenter}`);
     reference.push(costCenter);
   }
-  return { filter, scope: scope.join(", ") || "all spend", reference: `SPEND ${reference.join(" ") || "all"}`, costCenter };
+  return { filter, scope: scope.join(", ") || "all spend", reference: `SPEND ${reference.join(" ") || "all"}`, costCenter, resolution };
 }
 
 /**

@@ -4,7 +4,8 @@ import { optionalUrl, type Contract } from "../domain";
 import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
-import { findMentionedSuppliers, resolveSupplier } from "./supplier-resolver";
+import { resolveSupplierArgument } from "./entities/supplier-argument";
+import { findMentionedSuppliers } from "./entities/supplier-resolver";
 import { contractText } from "./search-indexes";
 import { Bm25Index, clip } from "./text/bm25";
 import { normalise } from "./text/search-text";
@@ -61,16 +62,18 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       const suppliers = await data.listSuppliers();
       const mentioned = findMentionedSuppliers(suppliers, query);
       if (supplier !== null && supplier.trim() !== "") {
-        const resolved = resolveSupplier(suppliers, supplier);
-        if (!resolved.match) {
+        const resolved = resolveSupplierArgument(suppliers, supplier);
+        if (!resolved.supplier) {
+          const { resolution, message } = resolved;
           return {
-            data: { query, supplier, contracts: [], message: `No supplier matches "${supplier}".`, suggestions: resolved.suggestions },
+            data: { query, supplier, contracts: [], message, suggestions: resolution.unresolved[0].candidates },
             evidence: [],
-            digest: `no supplier matches "${supplier}"${resolved.suggestions.length > 0 ? ` (did you mean ${resolved.suggestions.join(", ")}?)` : ""}`,
+            digest: message,
+            resolution,
           };
         }
-        supplierName = resolved.match.name;
-        contracts = rankWithin(await data.listContracts({ supplierId: resolved.match.id }), query);
+        supplierName = resolved.supplier.name;
+        contracts = rankWithin(await data.listContracts({ supplierId: resolved.supplier.id }), query);
         total = contracts.length;
       } else if (mentioned.length === 1) {
         supplierName = mentioned[0].name;

@@ -1,11 +1,10 @@
 import { extractAmounts } from "../domain/amounts";
-import { questionToAnswer, type ConversationEntities, type ConversationTurn, type RunState } from "../domain";
+import { questionToAnswer, recordIdsIn, type ConversationEntities, type ConversationTurn, type RunState } from "../domain";
 import type { ConversationMemory } from "./ports";
 
 /** Most entities of one kind a turn keeps: enough to resolve "them", small enough for the budget. */
 const MAX_PER_KIND = 5;
 
-const CONTRACT_ID = /\bCTR-\d{3,}\b/g;
 const PERIOD = /\bFY\s?\d{4}\b|\d{4}\s*年度/gi;
 
 /** Which tool argument names which kind of entity. */
@@ -20,7 +19,7 @@ const ARGUMENT_KINDS: Record<string, Partial<Record<string, keyof ConversationEn
 /**
  * What the run resolved, for the conversation's memory: suppliers, categories and periods from the
  * tools' arguments (what the specialists actually looked up, with a model or offline), contracts
- * from the evidence, periods and amounts from the standalone question.
+ * from the contract evidence, periods and amounts from the standalone question.
  */
 export function entitiesOfRun(state: RunState): ConversationEntities {
   const found: Record<keyof ConversationEntities, Set<string>> = {
@@ -38,10 +37,11 @@ export function entitiesOfRun(state: RunState): ConversationEntities {
         if (kind && typeof value === "string" && value.trim() !== "") found[kind].add(value.trim());
       }
     }
+    // Contract ids as the contract evidence gives them ("CTR-0001 §4" → CTR-0001), in any format.
     if (finding.status === "ok")
-      for (const item of finding.evidence) for (const id of item.referenceId.match(CONTRACT_ID) ?? []) found.contracts.add(id);
+      for (const item of finding.evidence)
+        if (item.source === "contract") for (const { id } of recordIdsIn(item.referenceId).slice(0, 1)) found.contracts.add(id);
   }
-  for (const id of question.match(CONTRACT_ID) ?? []) found.contracts.add(id);
   for (const period of question.match(PERIOD) ?? []) found.periods.add(period.replace(/\s+/g, "").toUpperCase());
   for (const amount of extractAmounts(question)) found.amounts.add(amount.text.trim());
   const cap = (set: Set<string>) => [...set].slice(0, MAX_PER_KIND);

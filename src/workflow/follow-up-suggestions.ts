@@ -1,4 +1,4 @@
-import type { Language, RunState } from "../domain";
+import { questionToAnswer, type Language, type RunState } from "../domain";
 import { entitiesOfRun } from "./conversation-turn";
 
 /** At most this many follow-ups are offered on an answer card. */
@@ -40,6 +40,8 @@ const PHRASES: Record<
  * follow-up in the same conversation (the memory resolves what it leaves implicit).
  */
 export function suggestFollowUps(state: RunState): string[] {
+  const askBack = candidateQuestions(state);
+  if (askBack.length > 0) return askBack;
   const phrases = PHRASES[state.language];
   const entities = entitiesOfRun(state);
   const called = new Set(state.findings.flatMap((finding) => finding.toolCalls.map((call) => call.name)));
@@ -57,4 +59,17 @@ export function suggestFollowUps(state: RunState): string[] {
   return [...suggestions.slice(0, MAX_SUGGESTIONS - 1), phrases.why, phrases.policyCheck]
     .filter((question) => question.toLowerCase() !== asked)
     .slice(0, MAX_SUGGESTIONS);
+}
+
+/**
+ * When a name fitted several suppliers, the question asked again with each candidate in its place
+ * (up to three): the buttons the user picks from. Replaced as plain text, never as a pattern.
+ */
+function candidateQuestions(state: RunState): string[] {
+  const question = questionToAnswer(state);
+  const ambiguous = state.findings
+    .flatMap((finding) => finding.toolCalls.flatMap((call) => call.resolution?.unresolved ?? []))
+    .find((name) => name.outcome === "ambiguous" && name.candidates.length > 0 && question.includes(name.text));
+  if (!ambiguous) return [];
+  return ambiguous.candidates.slice(0, MAX_SUGGESTIONS).map((candidate) => question.split(ambiguous.text).join(candidate));
 }

@@ -4,12 +4,16 @@
  */
 import type { z } from "zod";
 import type {
+  ContentFilterVerdict,
   ConversationTurn,
+  EntityResolution,
   EvidenceItem,
   ExecutorOutcome,
   Language,
   ModelToolCall,
   RunMessage,
+  ModelFamily,
+  ReasoningEffort,
   RunState,
   TokenUsage,
   WorkflowEvent,
@@ -54,8 +58,14 @@ export interface ChatRequest {
   agentId: string;
   /** Model name (for Azure: the deployment name). */
   model: string;
+  /** The request rules to follow; absent: recognised from `model` by the adapter. */
+  family?: ModelFamily;
+  /** How long a reasoning model may think (ignored by other families). */
+  reasoningEffort?: ReasoningEffort;
   messages: ChatMessage[];
+  /** Sent only to families that take it (never to reasoning models). */
   temperature: number;
+  /** The completion budget: visible answer and, on reasoning models, their reasoning tokens. */
   maxTokens: number;
   timeoutMs: number;
   signal?: AbortSignal;
@@ -84,6 +94,8 @@ export type ChatOutcome =
   | {
       kind: Exclude<ExecutorOutcome, "ok" | "invalid_output">;
       cause: string;
+      /** For `content_filter`: whether the prompt or the answer was filtered, and the categories (never text). */
+      filter?: ContentFilterVerdict;
       usage: TokenUsage;
       durationMs: number;
       attempts: number;
@@ -106,6 +118,8 @@ export interface ToolResult {
   evidence: EvidenceItem[];
   /** One line with the ids and figures that matter, e.g. "3 contracts: CTR-0012, CTR-0040, …". */
   digest: string;
+  /** The names the tool was given and what it resolved them to (the answer states what it could not resolve). */
+  resolution?: EntityResolution;
 }
 
 /** A read-only data tool a specialist may call. */

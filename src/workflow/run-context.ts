@@ -135,6 +135,7 @@ export class RunContext {
       inputTokens: usage.inputTokens,
       outputTokens: usage.outputTokens,
       cachedInputTokens: usage.cachedInputTokens,
+      reasoningTokens: usage.reasoningTokens,
       outcome: report.outcome,
       attempt: report.attempts ?? 1,
       detail: report.detail,
@@ -143,10 +144,48 @@ export class RunContext {
   }
 
   private modelFor(stepId: string, executor: string, round: WorkflowEvent["round"] | undefined): ChatModel {
-    if (!this.deps.settings.storeExecutorIo) return this.deps.model;
-    const io: ExecutorIo = { stepId, executor, ...(round ? { round } : {}), messages: [], outputs: [] };
-    (this.state.executorIo ??= []).push(io);
-    return recordingModel(this.deps.model, io, this.deps.redactStoredText ?? ((text) => text));
+    let model = this.deps.model;
+    if (this.deps.settings.storeExecutorIo) {
+      const io: ExecutorIo = { stepId, executor, ...(round ? { round } : {}), messages: [], outputs: [] };
+      (this.state.executorIo ??= []).push(io);
+      model = recordingModel(model, io, this.deps.redactStoredText ?? ((text) => text));
+    }
+    return this.contentFilterGuard(model, stepId, executor);
+  }
+
+  /**
+   * Every content-filter verdict becomes a `content_filtered` event (categories only); a refused
+   * prompt blocks the run, and once it is blocked no further call is sent (no retry, no fallback).
+   */
+  private contentFilterGuard(model: ChatModel, stepId: string, executor: string): ChatModel {
+    return {
+      kind: model.kind,
+      complete: async (request) => {
+        if (this.state.blocked)
+          return {
+            kind: "content_filter",
+            cause: "not sent: the content filter refused this run's question",
+            usage: { inputTokens: 0, outputTokens: 0 },
+            durationMs: 0,
+            attempts: 0,
+            model: request.model,
+          };
+        const outcome = await model.complete(request);
+        if (outcome.kind !== "content_filter" || !outcome.filter) return outcome;
+        this.emit({ type: "content_filtered", parentStepId: stepId, executor, filter: outcome.filter });
+        if (outcome.filter.source === "prompt") this.block(executor, outcome.filter.categories);
+        return outcome;
+      },
+    };
+  }
+
+  /**
+   * Ends the run as blocked by the content filter after the current step: the user gets a polite
+   * reply in their language, and a speculative specialist still working is stopped.
+   */
+  block(executor: string, categories: string[]): void {
+    this.state.blocked ??= { executor, categories };
+    this.speculative?.abort.abort();
   }
 
   /** Queues a checkpoint of the current state (a snapshot, written after the ones before it). */

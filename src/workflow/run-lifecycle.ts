@@ -33,7 +33,10 @@ export function assertStageTransition(from: RunStage, to: RunStage): void {
 /** A run's stage; runs stored before the lifecycle existed are read from their workflow status. */
 export function stageOf(state: RunState): RunStage {
   if (state.lifecycle) return state.lifecycle.stage;
-  return state.status === "completed" || state.status === "out_of_scope" || state.status === "needs_clarification"
+  return state.status === "completed" ||
+    state.status === "out_of_scope" ||
+    state.status === "needs_clarification" ||
+    state.status === "blocked"
     ? "delivered"
     : state.status;
 }
@@ -44,6 +47,7 @@ export function stageAfterRun(state: RunState): RunStage {
     case "completed":
     case "out_of_scope":
     case "needs_clarification":
+    case "blocked":
       return "delivered";
     case "awaiting_approval":
       return "awaiting_approval";
@@ -65,6 +69,8 @@ export function cardFor(state: RunState): RunCard {
       return "answer";
     case "out_of_scope":
       return "out_of_scope";
+    case "blocked":
+      return "blocked";
     case "needs_clarification":
       return "clarification";
     case "awaiting_approval":

@@ -88,6 +88,12 @@ async function drive(context: RunContext): Promise<RunState> {
       const step = graph.steps[state.phase];
       if (step === undefined) throw new Error(`Agent graph (${graph.mode}): '${state.phase}' has no step`);
       await step(context);
+      if (state.blocked) {
+        // The content filter refused the question: nothing more runs, whatever the graph says next.
+        state.status = "blocked";
+        state.phase = graph.end;
+        break;
+      }
       state.phase = nextPhase(graph, state.phase, state, deps.settings);
       context.checkpoint();
     }

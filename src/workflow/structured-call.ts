@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ExecutorOutcome } from "../domain";
+import type { ContentFilterVerdict, ExecutorOutcome } from "../domain";
 import type { ChatMessage, ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "./ports";
 import { addUsage } from "./token-usage";
 import { describeZodError } from "../domain/zod-issues";
@@ -7,10 +7,19 @@ import { describeZodError } from "../domain/zod-issues";
 /** The result of asking a model for a structured value: the value, or why there is none. */
 export type StructuredOutcome<T> =
   | { kind: "ok"; value: T; usage: TokenUsage; durationMs: number; attempts: number; model: string; repaired: boolean }
-  | { kind: Exclude<ExecutorOutcome, "ok">; cause: string; usage: TokenUsage; durationMs: number; attempts: number; model: string };
+  | {
+      kind: Exclude<ExecutorOutcome, "ok">;
+      cause: string;
+      filter?: ContentFilterVerdict;
+      usage: TokenUsage;
+      durationMs: number;
+      attempts: number;
+      model: string;
+    };
 
 /** A validated value, or why there is none (the model's failure, or a reply still invalid after the repair). */
-export type Repaired<T> = { kind: "ok"; value: T; repaired: boolean } | { kind: Exclude<ExecutorOutcome, "ok">; cause: string };
+export type Repaired<T> =
+  { kind: "ok"; value: T; repaired: boolean } | { kind: Exclude<ExecutorOutcome, "ok">; cause: string; filter?: ContentFilterVerdict };
 
 /** One reply of the model to `conversation`; `repairing` is true for the repair request. */
 export type AskModel = (conversation: ChatMessage[], repairing: boolean) => Promise<ChatOutcome>;
@@ -48,7 +57,7 @@ export async function validateWithOneRepair<V extends z.ZodTypeAny>(
   const conversation = [...messages];
   for (let repairing = false; ; repairing = true) {
     const reply = await ask(conversation, repairing);
-    if (reply.kind !== "ok") return { kind: reply.kind, cause: reply.cause };
+    if (reply.kind !== "ok") return { kind: reply.kind, cause: reply.cause, ...(reply.filter ? { filter: reply.filter } : {}) };
     const checked = validate(reply.content, validator);
     if (checked.ok) return { kind: "ok", value: checked.value, repaired: repairing };
     if (repairing) return { kind: "invalid_output", cause: checked.error };

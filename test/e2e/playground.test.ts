@@ -97,7 +97,7 @@ describe("e2e: the bot in the Agents Playground (headless Chromium)", function (
   it("asks a suggested follow-up with its button in the same chat, and the answer says what it understood", async () => {
     const { page } = session;
     const answer = page.locator(".ac-adaptiveCard", { hasText: en.sources }).last();
-    await answer.locator("button", { hasText: "Why?" }).click();
+    await answer.getByRole("button", { name: "Why?", exact: true }).click();
     const followUp = page.locator(".ac-adaptiveCard", { hasText: en.understoodAs }).last();
     await followUp.waitFor({ timeout: 40_000 });
     await followUp.scrollIntoViewIfNeeded();

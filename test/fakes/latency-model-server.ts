@@ -2,8 +2,9 @@
  * A latency-simulating OpenAI-compatible chat server on loopback, for the bench and the fault suites.
  *
  * Every agent gets a VALID reply (the offline engine answers the request, see
- * bench/sim/offline-replies.ts), delivered after a realistic delay: a lognormal time to first token
- * plus the output tokens at the model's speed (bench/sim/latency.ts), seeded per question, agent and
+ * bench/sim/offline-replies.ts), delivered after a realistic delay: a lognormal time to first token,
+ * the reasoning at the requested effort, then the output tokens at the model's speed (each model's
+ * published figures: bench/sim/model-profiles.json, through bench/sim/latency.ts), seeded per question, agent and
  * call so runs are reproducible. Faults are injected per call (`fault`): an HTTP status (429 with
  * Retry-After, 500…), a hang, or replacement content (invalid output). Every call is logged with its
  * start and end (`calls`), so the model critical path of a run can
@@ -16,15 +17,7 @@
  * ```
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import {
-  LARGE_MODEL,
-  SMALL_MODEL,
-  callRandom,
-  estimateTokens,
-  replyDurationMs,
-  sampleTtftMs,
-  type LatencyProfile,
-} from "../../bench/sim/latency";
+import { callRandom, estimateTokens, latencyProfileOf, replyDurationMs, sampleTtftMs, type LatencyProfile } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
 import { describeZodError } from "../../src/domain/zod-issues";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
@@ -46,6 +39,8 @@ export interface SimulatedCall {
   aborted: boolean;
   inputTokens: number;
   outputTokens: number;
+  /** Tokens the simulated model reasoned before answering (reported as part of the output, as the service does). */
+  reasoningTokens: number;
   /** What was injected, if anything (e.g. "429", "hang", "content"). */
   fault?: string;
 }
@@ -60,9 +55,6 @@ export type Fault =
 /** Options of the simulator. */
 export interface LatencyModelServerOptions {
   replies: OfflineReplies;
-  /** Models with the small profile (the rest are large). Default: gpt-4o-mini. */
-  smallModels?: string[];
-  profiles?: { small: LatencyProfile; large: LatencyProfile };
   seed?: number;
   /** Multiplies every simulated delay (0.2 = five times faster). Default 1. */
   timeScale?: number;
@@ -134,6 +126,7 @@ export class LatencyModelServer {
       aborted: false,
       inputTokens: estimateTokens(body.messages.map((m) => (typeof m.content === "string" ? m.content : "")).join("\n")),
       outputTokens: 0,
+      reasoningTokens: 0,
     };
     this.calls.push(call);
     res.on("close", () => {
@@ -167,7 +160,8 @@ export class LatencyModelServer {
     const generated = estimateTokens(content) + toolCalls.reduce((sum, c) => sum + 8 + estimateTokens(c.name + c.arguments), 0);
     call.outputTokens = Math.min(generated, body.max_tokens ?? body.max_completion_tokens ?? generated);
     const random = callRandom(this.options.seed ?? 7, `${question}|${agentId}|${call.callIndex}`);
-    const profile = this.profileOf(body.model);
+    const profile = latencyProfileOf(body.model, (body as { reasoning_effort?: string }).reasoning_effort);
+    call.reasoningTokens = profile.reasoningTokens;
     if (body.stream && toolCalls.length === 0)
       return this.streamReply(res, call, body, content, startedAt + sampleTtftMs(profile, random) * this.timeScale, profile);
     await this.sleepUntil(startedAt + replyDurationMs(profile, call.outputTokens, random) * this.timeScale);
@@ -215,11 +209,7 @@ export class LatencyModelServer {
         created: Math.floor(Date.now() / 1000),
         model: body.model,
         choices: [],
-        usage: {
-          prompt_tokens: call.inputTokens,
-          completion_tokens: call.outputTokens,
-          total_tokens: call.inputTokens + call.outputTokens,
-        },
+        usage: usageOf(call),
       });
     if (!res.destroyed) res.end("data: [DONE]\n\n");
   }
@@ -244,17 +234,12 @@ export class LatencyModelServer {
       created: Math.floor(Date.now() / 1000),
       model: body.model,
       choices: [{ index: 0, message, logprobs: null, finish_reason: toolCalls.length ? "tool_calls" : "stop" }],
-      usage: { prompt_tokens: call.inputTokens, completion_tokens: call.outputTokens, total_tokens: call.inputTokens + call.outputTokens },
+      usage: usageOf(call),
     };
   }
 
   private get timeScale(): number {
     return this.options.timeScale ?? 1;
-  }
-
-  private profileOf(model: string): LatencyProfile {
-    const profiles = this.options.profiles ?? { small: SMALL_MODEL, large: LARGE_MODEL };
-    return (this.options.smallModels ?? ["gpt-4o-mini"]).includes(model) ? profiles.small : profiles.large;
   }
 
   private sleepUntil(at: number): Promise<void> {
@@ -279,4 +264,15 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   if (res.destroyed || res.writableEnded) return;
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** A call's usage as the service reports it: reasoning tokens count as completion tokens, and are detailed. */
+function usageOf(call: SimulatedCall) {
+  const completion = call.outputTokens + call.reasoningTokens;
+  return {
+    prompt_tokens: call.inputTokens,
+    completion_tokens: completion,
+    total_tokens: call.inputTokens + completion,
+    completion_tokens_details: { reasoning_tokens: call.reasoningTokens },
+  };
 }

@@ -1,8 +1,12 @@
 /**
  * A scripted OpenAI-compatible chat server on loopback, for integration tests.
  *
- * It serves `POST /v1/chat/completions` (OpenAI-compatible) and
- * `POST /openai/deployments/:deployment/chat/completions?api-version=…` (Azure OpenAI). Replies are
+ * It serves `POST /v1/chat/completions` (OpenAI-compatible), `POST /openai/v1/chat/completions`
+ * (Azure OpenAI's v1 API) and `POST /openai/deployments/:deployment/chat/completions?api-version=…`
+ * (Azure OpenAI's dated API). Azure-style streams start as Azure's do: a chunk with no choices and
+ * the prompt filter results, then the role chunk. With `rules: "gpt-5"` it refuses what Azure OpenAI
+ * refuses on the GPT-5 family (`max_tokens`, `temperature`/`top_p` other than 1) with the service's
+ * exact 400s; with `rules: "gpt-4"` it refuses `reasoning_effort`. Replies are
  * scripted PER AGENT, keyed by the `x-agent-id` header every ChatModel request carries, so parallel
  * specialists get their own replies whatever order they arrive in. It fails loudly: a call with no
  * scripted step left (and no fallback), a malformed body or an unknown path gets an error response
@@ -33,8 +37,11 @@
  * - `{ status, headers?, body? }`: that HTTP status (body defaults to an OpenAI-style error);
  * - `{ toolCalls: [{ name, arguments, id? }], content? }`: assistant function calls (`arguments`
  *   as an object or as raw JSON text);
- * - `{ content: "…" }`: raw assistant text (e.g. invalid JSON to exercise repair);
+ * - `{ content: "…", finishReason? }`: raw assistant text (e.g. invalid JSON to exercise repair),
+ *   optionally cut off (`length`) or stopped by the content filter (`content_filter`);
  * - `{ refusal: "…" }`: a refusal (content null);
+ * - `{ promptFiltered: ["jailbreak", …] }`: Azure's content-filter refusal of the prompt (400
+ *   `content_filter` / `ResponsibleAIPolicyViolation`), those categories filtered;
  * - any other value: a JSON reply, sent as `JSON.stringify(value)` in the assistant's content.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
@@ -139,8 +146,9 @@ export type ScriptStep =
   | { delayMs: number; then: ScriptStep }
   | { status: number; headers?: Record<string, string>; body?: unknown }
   | { toolCalls: ScriptedToolCall[]; content?: string }
-  | { content: string }
+  | { content: string; finishReason?: FinishReason }
   | { refusal: string }
+  | { promptFiltered: ContentFilterCategory[] }
   | Record<string, unknown>;
 
 const HangStep = z.object({ hang: z.literal(true) }).strict();
@@ -158,13 +166,21 @@ const ToolCallsStep = z
     content: z.string().optional(),
   })
   .strict();
-const ContentStep = z.object({ content: z.string() }).strict();
+/** How a scripted completion ends, besides `stop` and `tool_calls`. */
+export type FinishReason = "length" | "content_filter";
+/** The categories of Azure OpenAI's content filter. */
+export const CONTENT_FILTER_CATEGORIES = ["hate", "jailbreak", "self_harm", "sexual", "violence"] as const;
+export type ContentFilterCategory = (typeof CONTENT_FILTER_CATEGORIES)[number];
+const ContentStep = z.object({ content: z.string(), finishReason: z.enum(["length", "content_filter"]).optional() }).strict();
+const PromptFilteredStep = z.object({ promptFiltered: z.array(z.enum(CONTENT_FILTER_CATEGORIES)).min(1) }).strict();
 const RefusalStep = z.object({ refusal: z.string() }).strict();
 
 /** Token usage reported in each successful reply. */
 export interface ScriptedUsage {
   prompt_tokens: number;
   completion_tokens: number;
+  /** What a reasoning model reports: how many of the completion tokens it spent thinking. */
+  completion_tokens_details?: { reasoning_tokens: number };
   /** What a provider with a prompt cache reports: how many prompt tokens it served from the cache. */
   prompt_tokens_details?: { cached_tokens: number };
 }
@@ -184,8 +200,10 @@ export interface RecordedCall {
   query: Record<string, string>;
   /** `body.model`. */
   model: string;
-  /** The Azure deployment from the path, for Azure-style calls. */
+  /** The Azure deployment from the path, for calls to Azure's dated API. */
   deployment?: string;
+  /** True for calls to an Azure OpenAI path (v1 or dated): their streams start with the prompt filter results. */
+  azure: boolean;
   headers: IncomingHttpHeaders;
   body: ChatCompletionBody;
   startedAt: number;
@@ -224,6 +242,8 @@ export class ScriptedModelServer {
       usage?: ScriptedUsage | ((body: ChatCompletionBody, agentId: string) => ScriptedUsage);
       /** For `stream: true` requests: the pause between server-sent chunks (default 0). */
       streamChunkDelayMs?: number;
+      /** Which family's request rules the server enforces (default: none, every field accepted). */
+      rules?: "gpt-5" | "gpt-4";
     } = {},
   ) {}
 
@@ -285,7 +305,7 @@ export class ScriptedModelServer {
       this.reject(res, 404, { agentId, path: url.pathname, reason: `no route for ${req.method} ${url.pathname}`, body: text });
       return;
     }
-    if (route.deployment !== undefined && !url.searchParams.get("api-version")) {
+    if (route.azure === "dated" && !url.searchParams.get("api-version")) {
       this.reject(res, 400, { agentId, path: url.pathname, reason: "Azure call without api-version", body: text });
       return;
     }
@@ -295,7 +315,9 @@ export class ScriptedModelServer {
       this.reject(res, 400, { agentId, path: url.pathname, reason, body: safeJson(text) ?? text });
       return;
     }
+    const refusal = this.options.rules ? refusedByRules(this.options.rules, parsed.data) : undefined;
     const call: RecordedCall = {
+      azure: route.azure !== undefined,
       agentId,
       callIndex: this.callsFor(agentId).length,
       path: url.pathname,
@@ -312,6 +334,17 @@ export class ScriptedModelServer {
       call.endedAt = hrtimeMs();
       call.aborted = !res.writableFinished;
     });
+    if (refusal) {
+      // What the service answers; the test planned for it only if it asserts on `refusedByRules`.
+      this.unexpected.push({
+        agentId,
+        path: url.pathname,
+        reason: `refused by ${this.options.rules} rules: ${refusal.error.message}`,
+        body: parsed.data,
+      });
+      this.respond(res, call, { status: 400, body: refusal });
+      return;
+    }
     const step = this.scripts.get(agentId)?.shift() ?? this.fallbacks.get(agentId);
     if (step === undefined) {
       this.unexpected.push({ agentId, path: url.pathname, reason: `no scripted reply left (call ${call.callIndex})`, body: parsed.data });
@@ -338,6 +371,11 @@ export class ScriptedModelServer {
         headers,
         body: body ?? errorBody(`scripted status ${code}`, code === 429 ? "rate_limit_exceeded" : "server_error"),
       });
+      return;
+    }
+    const filtered = PromptFilteredStep.safeParse(step);
+    if (filtered.success) {
+      this.respond(res, call, { status: 400, body: promptFilteredBody(filtered.data.promptFiltered) });
       return;
     }
     const completion = this.completion(step, call);
@@ -367,7 +405,17 @@ export class ScriptedModelServer {
     });
     const content = message.content ?? "";
     const pieces = content ? splitInto(content, 8) : [];
+    // Azure's first chunk carries no choice, only the prompt's filter results.
+    const azureFirst = {
+      id: "",
+      object: "",
+      created: 0,
+      model: "",
+      choices: [],
+      prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }],
+    };
     const events = [
+      ...(call.azure ? [azureFirst] : []),
       chunk({ role: "assistant", content: "" }),
       ...pieces.map((piece) => chunk({ content: piece })),
       ...(message.tool_calls ? [chunk({ tool_calls: message.tool_calls.map((toolCall, index) => ({ index, ...toolCall })) })] : []),
@@ -412,7 +460,14 @@ export class ScriptedModelServer {
       created: Math.floor(Date.now() / 1000),
       model: call.model,
       system_fingerprint: null,
-      choices: [{ index: 0, message: message as CompletionMessage, logprobs: null, finish_reason: tools.success ? "tool_calls" : "stop" }],
+      choices: [
+        {
+          index: 0,
+          message: message as CompletionMessage,
+          logprobs: null,
+          finish_reason: tools.success ? "tool_calls" : content.success ? (content.data.finishReason ?? "stop") : "stop",
+        },
+      ],
       usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
     };
   }
@@ -434,11 +489,67 @@ export class ScriptedModelServer {
   }
 }
 
-function matchRoute(method: string, url: URL): { deployment?: string } | undefined {
+function matchRoute(method: string, url: URL): { deployment?: string; azure?: "v1" | "dated" } | undefined {
   if (method !== "POST") return undefined;
   if (url.pathname === "/v1/chat/completions") return {};
+  if (url.pathname === "/openai/v1/chat/completions") return { azure: "v1" };
   const azure = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/.exec(url.pathname);
-  return azure ? { deployment: decodeURIComponent(azure[1]) } : undefined;
+  return azure ? { deployment: decodeURIComponent(azure[1]), azure: "dated" } : undefined;
+}
+
+/**
+ * Why a request breaks the family's rules, in the service's exact 400 body, or undefined. GPT-5
+ * family: no `max_tokens`, no `temperature`/`top_p` but 1. GPT-4 family: no `reasoning_effort`.
+ */
+export function refusedByRules(
+  rules: "gpt-5" | "gpt-4",
+  body: ChatCompletionBody,
+): { error: { message: string; type: string; param: string; code: string } } | undefined {
+  const fields = body as Record<string, unknown>;
+  const refuse = (param: string, code: string, message: string) => ({ error: { message, type: "invalid_request_error", param, code } });
+  if (rules === "gpt-4")
+    return fields.reasoning_effort === undefined
+      ? undefined
+      : refuse("reasoning_effort", "unsupported_parameter", "Unsupported parameter: 'reasoning_effort' is not supported with this model.");
+  if (fields.max_tokens !== undefined)
+    return refuse(
+      "max_tokens",
+      "unsupported_parameter",
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+    );
+  for (const param of ["temperature", "top_p"]) {
+    const value = fields[param];
+    if (value !== undefined && value !== 1)
+      return refuse(
+        param,
+        "unsupported_value",
+        `Unsupported value: '${param}' does not support ${String(value)} with this model. Only the default (1) value is supported.`,
+      );
+  }
+  return undefined;
+}
+
+/** Azure OpenAI's refusal of a prompt by its content filter, with `filtered` categories filtered. */
+export function promptFilteredBody(filtered: readonly ContentFilterCategory[]): unknown {
+  const result = Object.fromEntries(
+    CONTENT_FILTER_CATEGORIES.map((category) => [
+      category,
+      category === "jailbreak"
+        ? { filtered: filtered.includes(category), detected: filtered.includes(category) }
+        : { filtered: filtered.includes(category), severity: filtered.includes(category) ? "high" : "safe" },
+    ]),
+  );
+  return {
+    error: {
+      message:
+        "The response was filtered due to the prompt triggering Azure OpenAI's content management policy. Please modify your prompt and retry. To learn more about our content filtering policies please read our documentation: https://go.microsoft.com/fwlink/?linkid=2198766",
+      type: null,
+      param: "prompt",
+      code: "content_filter",
+      status: 400,
+      innererror: { code: "ResponsibleAIPolicyViolation", content_filter_result: result },
+    },
+  };
 }
 
 function errorBody(message: string, type: string): unknown {

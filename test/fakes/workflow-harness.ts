@@ -55,8 +55,11 @@ export function scriptedModel(baseUrl: string, maxRetries = 3): ChatModel {
  * Registers a suite's scripted model server: started before the suite, reset before each test,
  * checked for unexpected calls after each passing test, stopped after. `baseUrl()` is valid inside tests.
  */
-export function useScriptedModelServer(): { server: ScriptedModelServer; baseUrl: () => string } {
-  const server = new ScriptedModelServer();
+export function useScriptedModelServer(options?: ConstructorParameters<typeof ScriptedModelServer>[0]): {
+  server: ScriptedModelServer;
+  baseUrl: () => string;
+} {
+  const server = new ScriptedModelServer(options);
   let baseUrl = "";
   before(async () => ({ baseUrl } = await server.start()));
   after(() => server.stop());

@@ -46,3 +46,12 @@ export const CATEGORY_TERMS: Readonly<Record<string, readonly string[]>> = {
   telecom: ["telecom", "telecommunications", "mobile", "network", "通信", "携帯", "回線"],
   "hr-services": ["staffing", "recruiting", "temp staff", "人材派遣", "派遣", "採用"],
 };
+
+/**
+ * A category as an answer names it: in Japanese its first Japanese term ("logistics" → 「物流」), in
+ * English its id as words ("raw-materials" → "raw materials"); the id itself only when nothing better is known.
+ */
+export function categoryLabel(id: string, language: "en" | "ja"): string {
+  if (language === "ja") return CATEGORY_TERMS[id]?.find((term) => /[\u3040-\u30ff\u3400-\u9fff]/.test(term)) ?? id;
+  return id.replace(/-/g, " ");
+}

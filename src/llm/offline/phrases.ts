@@ -9,8 +9,17 @@ function signedPct(value: number): string {
   return `${rounded > 0 ? "+" : ""}${rounded}%`;
 }
 
+/** A sentence ending in one full stop, also after a name ending in one ("… Acme Logistics Inc."). */
+function sentence(text: string): string {
+  return text.endsWith(".") ? text : `${text}.`;
+}
+
+const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: "cost centre", contract: "contract" } as const;
+const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
+
 /** The phrases one language provides. */
 export interface Phrases {
+  language: Language;
   list(items: string[]): string;
   quote(text: string): string;
   routerMatched(matches: { name: string; keywords: string[] }[]): string;
@@ -40,8 +49,14 @@ export interface Phrases {
   policyApplies(p: { amount: string; referenceId: string; text: string }): string;
   policyFound(p: { referenceId: string; text: string }): string;
   suppliersListed(s: { category: string; names: string[] }): string;
+  /** A risk rating as a word of the answer's language. */
+  risk(rating: string): string;
   evidenceFound(e: { count: number; digests: string[] }): string;
   nothingFound(tools: string[]): string;
+  /** A name the data does not hold, with the closest names it does. */
+  notInData(n: { kind: "supplier" | "category" | "costCenter" | "contract"; name: string; closest: string[] }): string;
+  /** A name several records could be: asked back with them. */
+  whichOne(n: { name: string; candidates: string[] }): string;
   noToolsUsed: string;
   noFindings: string;
   /** Prefix of a recommended action inside a finding's details (the Moderator collects these lines). */
@@ -65,6 +80,7 @@ export interface Phrases {
 }
 
 const en: Phrases = {
+  language: "en",
   list: (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`),
   quote: (text) => `"${text}"`,
   routerMatched: (matches) => `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
@@ -107,8 +123,12 @@ const en: Phrases = {
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
   suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
+  risk: (rating) => `${rating} risk`,
   evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
   nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
+  notInData: ({ kind, name, closest }) =>
+    `No ${KIND_EN[kind]} named ${name} is in the data.${closest.length > 0 ? ` Closest names: ${sentence(closest.join(", "))}` : ""}`,
+  whichOne: ({ name, candidates }) => `Several suppliers could be ${name}: ${sentence(candidates.join(", "))} Which one do you mean?`,
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
   noFindings: "No specialist could answer this question from the available data.",
   nextStep: "Next step: ",
@@ -134,6 +154,7 @@ const en: Phrases = {
 };
 
 const ja: Phrases = {
+  language: "ja",
   list: (items) => items.join("、"),
   quote: (text) => `「${text}」`,
   routerMatched: (matches) =>
@@ -191,8 +212,12 @@ const ja: Phrases = {
   policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,
   policyFound: (p) => `${p.referenceId}:「${p.text}」`,
   suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,
+  risk: (rating) => ({ low: "低リスク", medium: "中リスク", high: "高リスク" })[rating] ?? rating,
   evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
   nothingFound: (tools) => `検索（${tools.join("、")}）では質問に答える情報が見つかりませんでした。`,
+  notInData: ({ kind, name, closest }) =>
+    `「${name}」という${KIND_JA[kind]}はデータにありません。${closest.length > 0 ? `近い名前: ${closest.join("、")}。` : ""}`,
+  whichOne: ({ name, candidates }) => `「${name}」に当てはまる取引先が複数あります: ${candidates.join("、")}。どれのことですか？`,
   noToolsUsed: "この質問に合うデータ検索がないため、一般的な案内のみです。",
   noFindings: "利用できるデータから回答できたスペシャリストはいませんでした。",
   nextStep: "次のアクション: ",

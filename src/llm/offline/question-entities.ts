@@ -1,6 +1,7 @@
 import { extractAmounts, extractPercentages, type ExtractedAmount, type JpyRates } from "../../domain/amounts";
 import { detectLanguage, type Language } from "../../domain/language";
 import { LEXICON, REGION_TERMS } from "./lexicon";
+import { resolveNamedSuppliers } from "./named-suppliers";
 import { boundedEditDistance, containsPhrase, hasCjk, indexOfName, normalize } from "./text";
 import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
 
@@ -11,6 +12,11 @@ export type SpendGrouping = "supplier" | "category" | "month" | "quarter" | "fis
 export interface QuestionEntities {
   language: Language;
   suppliers: VocabularySupplier[];
+  /**
+   * Names written where a supplier goes that match no supplier (or several): the tools are asked
+   * about them and say so, instead of the question being answered for every supplier.
+   */
+  unresolvedSuppliers: string[];
   /** Category ids named in the question (supplier names excluded). */
   categories: string[];
   /** Fiscal years named or implied ("FY2025", "2025年度", "last year"). */
@@ -32,12 +38,20 @@ export function extractQuestionEntities(
   today: Date,
   jpyRates?: JpyRates,
 ): QuestionEntities {
-  const { suppliers, remainder } = findSuppliers(question, vocabulary.suppliers);
+  const mentioned = findSuppliers(question, vocabulary.suppliers);
+  const named = resolveNamedSuppliers(question, vocabulary, mentioned.suppliers);
+  const suppliers = [...mentioned.suppliers, ...named.suppliers];
+  // Names (known or not) are not category words: "Acme Cloud Japan" is no question about cloud.
+  const remainder = [...named.unresolved, ...named.suppliers.map((s) => s.name)].reduce(
+    (text, name) => text.split(normalize(name)).join(" "),
+    mentioned.remainder,
+  );
   const topics = new Set((Object.keys(LEXICON) as (keyof typeof LEXICON)[]).filter((topic) => mentions(question, LEXICON[topic])));
   const trend = topics.has("trend");
   return {
     language: detectLanguage(question),
     suppliers,
+    unresolvedSuppliers: named.unresolved,
     categories: rankCategories(remainder, vocabulary),
     fiscalYears: findFiscalYears(question, today),
     region: Object.entries(REGION_TERMS).find(([, terms]) => mentions(remainder, terms))?.[0] ?? null,

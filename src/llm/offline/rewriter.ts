@@ -1,5 +1,15 @@
 import { extractAmounts } from "../../domain/amounts";
-import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
+import { detectLanguage } from "../../domain/language";
+import {
+  followUpCues,
+  needsEarlierContext,
+  recordIdsIn,
+  defaultClarification,
+  type UnderstandingOutput,
+  type RewriterInput,
+} from "../../domain";
+import { LEXICON } from "./lexicon";
+import { resolveNamedSuppliers } from "./named-suppliers";
 import { fiscalYearOf } from "./question-entities";
 import { contentStems, indexOfName } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
@@ -27,7 +37,6 @@ const PERIOD = new RegExp(
 const YEAR_BEFORE = /\b(the )?(year before|previous year|prior year|a year earlier)\b|前年(?!度)|その前の年/gi;
 /** Stands for "one fiscal year before the previous question's period" until that period is known. */
 const YEAR_BEFORE_MARK = "FY-1";
-const CONTRACT = /\bCTR-\d{3,}\b/gi;
 /** Words that only carry the follow-up ("and", "what about"), not a topic of their own. */
 const CUE_WORDS = new Set("and also what about how same with for in of then".split(" "));
 const SUPPLIER_PRONOUNS_EN = /\b(them|they|him|her)\b/i;
@@ -66,7 +75,7 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
   const topic = hasOwnTopic(message, own);
   // Only names and nothing asked ("Nimbus?", 「オーシャニック・フレイトとはやぶさ物流は？」) continues the last question.
   const pointsBack = cues.elliptical || cues.aboutAnswer || cues.dangling || cues.short || (own.length > 0 && !topic);
-  if (!pointsBack || (topic && own.length > 0 && !cues.elliptical)) return standalone();
+  if (!pointsBack || (topic && own.length > 0 && !cues.elliptical) || namesSubjectAndPeriod(message, own)) return standalone();
 
   const base = last.question.trim();
   const rewritten = (standaloneQuestion: string, refersToPreviousAnswer: boolean): UnderstandingOutput => ({
@@ -77,7 +86,15 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
   });
   if (own.length > 0 && !topic) {
     const previous = mentionsIn(base, vocabulary, today);
-    return rewritten(substitute(base, yearBeforeResolved(own, previous, today), previous, input.language), false);
+    const resolvedOwn = yearBeforeResolved(own, previous, today);
+    // Never one question spliced from two languages: in another language than the previous question,
+    // the message is completed with what it leaves out, written in its own language.
+    if (detectLanguage(base) !== detectLanguage(message)) {
+      const missing = previous.filter((mention) => !own.some((o) => o.kind === mention.kind));
+      const spend = containsAny(base, LEXICON.spend) ? spendQuestion([...resolvedOwn, ...missing], input.language) : undefined;
+      return rewritten(spend ?? substitute(message, missing, resolvedOwn, input.language), false);
+    }
+    return rewritten(substitute(base, resolvedOwn, previous, input.language), false);
   }
 
   const resolved = resolvePronouns(message, last.entities, input.language);
@@ -107,7 +124,14 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
     const at = indexOfName(text, name);
     if (at >= 0) add("supplier", at, text.slice(at, at + name.length), supplier.name);
   }
-  for (const match of text.matchAll(CONTRACT)) add("contract", match.index, match[0], match[0].toUpperCase());
+  // Names written another way (without the legal form, in kana, by id, misspelt) through the one resolver.
+  for (const { text: phrase, supplier } of resolveNamedSuppliers(text, vocabulary, []).matched) {
+    const at = text.indexOf(phrase);
+    if (at >= 0) add("supplier", at, phrase, supplier.name);
+  }
+  // Any id format the import accepted; a supplier's id is the supplier's, not a contract's.
+  const supplierIds = new Set(vocabulary.suppliers.map((supplier) => supplier.id.toUpperCase()));
+  for (const { id, at } of recordIdsIn(text)) if (!supplierIds.has(id)) add("contract", at, text.slice(at, at + id.length), id);
   for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index, match[0], YEAR_BEFORE_MARK);
   for (const match of text.matchAll(PERIOD)) add("period", match.index, match[0], canonicalPeriod(match, today));
   for (const category of vocabulary.categories)
@@ -132,6 +156,16 @@ function canonicalPeriod(match: RegExpMatchArray, today: Date): string {
   const current = Number(fiscalYearOf(today).slice(2));
   const relative = RELATIVE_PERIODS.findIndex((_, index) => match[3 + index] !== undefined);
   return `FY${current + (RELATIVE_PERIODS[relative]?.offset ?? 0)}`;
+}
+
+/**
+ * A question that names its own subject (supplier, contract or category) and period and asks
+ * something ("How much did we spend with Acme in FY2025?", 「はやぶさ物流の2025年度の支出は？」) stands
+ * alone as written, whatever was asked before; "And Nimbus in FY2024?" asks nothing of its own.
+ */
+function namesSubjectAndPeriod(message: string, mentions: Mention[]): boolean {
+  const subject = mentions.some((mention) => mention.kind === "supplier" || mention.kind === "contract" || mention.kind === "category");
+  return subject && mentions.some((mention) => mention.kind === "period") && topicWords(message, mentions) >= 1;
 }
 
 /** Whether the message asks something of its own beyond naming entities ("their risk rating"). */
@@ -201,7 +235,35 @@ function resolvePronouns(
   return text;
 }
 
-/** A message about the previous answer, with that question attached so it stands alone. */
+/**
+ * A message about the previous answer, with that question attached so it stands alone; a question
+ * in another language is only pointed at (the previous answer travels with the run), never quoted.
+ */
 function attach(message: string, base: string, language: RewriterInput["language"]): string {
-  return language === "ja" ? `${message}（前の質問: ${base}）` : `${message} (about: ${base})`;
+  const sameLanguage = detectLanguage(base) === detectLanguage(message);
+  if (language === "ja") return sameLanguage ? `${message}（前の質問: ${base}）` : `${message}（前の質問について）`;
+  return sameLanguage ? `${message} (about: ${base})` : `${message} (about the previous question)`;
+}
+
+/**
+ * A spend question for the given supplier, category and period, written in one language: what a
+ * follow-up in another language than the spend question before it asks ("And Oceanic Freight in
+ * FY2024?" after 「はやぶさ物流の2025年度の支出は？」).
+ */
+function spendQuestion(mentions: Mention[], language: RewriterInput["language"]): string | undefined {
+  const of = (kind: MentionKind) => mentions.filter((mention) => mention.kind === kind).map((mention) => writtenAs(mention, language));
+  const [suppliers, categories, periods] = [of("supplier"), of("category"), of("period")];
+  if (suppliers.length + categories.length === 0) return undefined;
+  if (language === "ja") return `${[...suppliers, ...categories, ...periods].map((part) => `${part}の`).join("")}支出は？`;
+  const parts = [
+    suppliers.length > 0 ? `with ${joinNames(suppliers, language)}` : "",
+    categories.length > 0 ? `on ${joinNames(categories, language)}` : "",
+    periods.length > 0 ? `in ${periods[0]}` : "",
+  ];
+  return `How much did we spend ${parts.filter(Boolean).join(" ")}?`;
+}
+
+function containsAny(text: string, terms: readonly string[]): boolean {
+  const folded = text.normalize("NFKC").toLowerCase();
+  return terms.some((term) => folded.includes(term.toLowerCase()));
 }

@@ -1,4 +1,4 @@
-import { ToolMessageContentSchema, type EvidenceItem, type ToolMessageContent } from "../../domain";
+import { ToolMessageContentSchema, type EntityResolution, type EvidenceItem, type ToolMessageContent } from "../../domain";
 import type { ChatMessage } from "../../workflow/ports";
 
 /** One tool call of the conversation with what it returned. */
@@ -10,6 +10,8 @@ export interface ToolObservation {
   evidence: EvidenceItem[];
   data: unknown;
   error?: string;
+  /** What the tool made of the names it was given. */
+  resolution?: EntityResolution;
 }
 
 /**
@@ -35,6 +37,7 @@ export function readToolObservations(messages: ChatMessage[]): ToolObservation[]
             evidence: content.evidence,
             data: content.data,
             error: content.error,
+            resolution: content.resolution,
           }
         : { name: call.name, args: call.args, ok: false, digest: "", evidence: [], data: undefined, error: "unreadable tool message" },
     );

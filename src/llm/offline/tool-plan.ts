@@ -21,6 +21,8 @@ const MAX_CALLS_PER_TOOL = 3;
 
 type Relevance = (entities: QuestionEntities) => boolean;
 const categoryKnown = (e: QuestionEntities) => e.categories.length > 0 || e.suppliers.length > 0;
+/** A supplier is named, known or not (an unknown one is still looked up, so the tools can say it is unknown). */
+const supplierNamed = (e: QuestionEntities) => e.suppliers.length > 0 || e.unresolvedSuppliers.length > 0;
 
 /**
  * When each known data tool makes sense for a question. A tool not listed here (a new specialist's
@@ -28,9 +30,9 @@ const categoryKnown = (e: QuestionEntities) => e.categories.length > 0 || e.supp
  */
 const RELEVANCE: Record<string, Relevance> = {
   searchPolicies: (e) => e.topics.has("policy") || e.topics.has("contract") || e.amounts.length > 0 || e.percentages.length > 0,
-  searchContracts: (e) => e.suppliers.length > 0 || e.topics.has("contract") || (e.categories.length > 0 && e.topics.has("price")),
-  querySpend: (e) => e.topics.has("spend") || e.trend || e.fiscalYears.length > 0 || e.suppliers.length > 0 || e.categories.length > 0,
-  getSupplierProfile: (e) => e.suppliers.length > 0,
+  searchContracts: (e) => supplierNamed(e) || e.topics.has("contract") || (e.categories.length > 0 && e.topics.has("price")),
+  querySpend: (e) => e.topics.has("spend") || e.trend || e.fiscalYears.length > 0 || supplierNamed(e) || e.categories.length > 0,
+  getSupplierProfile: supplierNamed,
   listSuppliers: (e) => categoryKnown(e) && (e.suppliers.length === 0 || e.topics.has("alternatives")),
   getPriceBenchmarks: (e) => categoryKnown(e) && (e.topics.has("price") || e.percentages.length > 0),
 };
@@ -83,6 +85,7 @@ export function callKey(call: PlannedCall): string {
 
 function argumentValues(input: PlanningInput, entities: QuestionEntities, broaden: boolean): ArgumentValues {
   const supplier = entities.suppliers[0];
+  const supplierName = supplier?.name ?? entities.unresolvedSuppliers[0] ?? null;
   const years = entities.fiscalYears;
   const singleYear = !broaden && !entities.trend && years.length === 1 ? years[0] : null;
   const range =
@@ -91,7 +94,7 @@ function argumentValues(input: PlanningInput, entities: QuestionEntities, broade
       : null;
   const groupBy: SpendGrouping = broaden
     ? "fiscalYear"
-    : (entities.groupBy ?? (supplier ? "fiscalYear" : entities.categories.length > 0 ? "supplier" : "category"));
+    : (entities.groupBy ?? (supplierName ? "fiscalYear" : entities.categories.length > 0 ? "supplier" : "category"));
   const query = [
     input.question,
     ...expansionsFor(input.question, entities),
@@ -100,8 +103,8 @@ function argumentValues(input: PlanningInput, entities: QuestionEntities, broade
   return {
     query: query.slice(0, 300),
     language: input.language,
-    supplier: supplier?.name ?? null,
-    name: supplier?.name ?? null,
+    supplier: supplierName,
+    name: supplierName,
     category: entities.categories[0] ?? supplier?.category ?? null,
     region: entities.region,
     fiscalYear: singleYear,

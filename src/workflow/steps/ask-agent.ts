@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AgentInput } from "../../domain";
+import { modelOfProfile, type AgentInput, type ModelProfile } from "../../domain";
 import type { ChatModel } from "../ports";
 import type { AgentPrompt } from "../prompt-library";
 import type { RunContext } from "../run-context";
@@ -14,7 +14,8 @@ export interface AgentCall<V extends z.ZodTypeAny> {
   prompt: AgentPrompt;
   /** The system prompt text as sent (the prompt's text, rendered or extended). */
   system: string;
-  defaultModel: string;
+  /** The role's model profile (a prompt's own `model` replaces its deployment). */
+  profile: ModelProfile;
   timeoutMs: number;
   input: AgentInput;
   /** The wire schema (strict JSON schema for the model) and the validator applied to the reply. */
@@ -30,7 +31,7 @@ export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: Agen
     call.model,
     {
       agentId: call.agentId,
-      model: call.prompt.model ?? call.defaultModel,
+      ...modelOfProfile(call.profile, call.prompt.model),
       messages: renderAgentMessages(call.system, call.input),
       temperature: call.prompt.temperature,
       maxTokens: call.prompt.maxTokens,

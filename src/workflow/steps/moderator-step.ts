@@ -43,18 +43,26 @@ export async function moderate(
     approvalReasonsBeforeModeration(input.question, state.language, decision, state.findings, hitlPolicyOf(deps.settings)).length > 0;
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
-  const outcome = await askAgentAsExecutor(context, previous ? "requery" : "initial", {
-    agentId: "moderator",
-    prompt,
-    system,
-    defaultModel: deps.settings.models.moderator,
-    timeoutMs: deps.settings.timeouts.moderatorMs,
-    input,
-    output: { name: "moderator_answer", schema: ModeratorOutputSchema },
-    validator: ModeratorOutputSchema,
-    ...(deps.answerPreview && !approvalDue ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
-  });
+  const ask = () =>
+    askAgentAsExecutor(context, previous ? "requery" : "initial", {
+      agentId: "moderator",
+      prompt,
+      system,
+      profile: deps.settings.models.moderator,
+      timeoutMs: deps.settings.timeouts.moderatorMs,
+      input,
+      output: { name: "moderator_answer", schema: ModeratorOutputSchema },
+      validator: ModeratorOutputSchema,
+      ...(deps.answerPreview && !approvalDue ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
+    });
+  // An answer the content filter stopped is asked for once more; stopped again, the run ends blocked.
+  let outcome = await ask();
+  if (outcome.kind === "content_filter") {
+    outcome = await ask();
+    if (outcome.kind === "content_filter") context.block("moderator", outcome.filter?.categories ?? []);
+  }
   if (outcome.kind !== "ok") return outcome;
+  // The per-specialist summaries are the findings' own, not rewritten by the model.
   const findings = input.findings.map(({ specialist, summary }) => ({ specialist, summary }));
   return { ...outcome, value: { ...outcome.value, findings } };
 }

@@ -79,7 +79,7 @@ export async function routeQuestion(context: RunContext, unavailable: RouterInpu
       agentId: "router",
       prompt,
       system: renderTemplate(prompt.text, { maxSpecialists: max }),
-      defaultModel: deps.settings.models.router,
+      profile: deps.settings.models.router,
       timeoutMs: deps.settings.timeouts.routerMs,
       input,
       output: { name: "router_decision", schema: wireSchema },

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import {
+  modelOfProfile,
   FindingOutputSchema,
   describeError,
   handoffOutputSchema,
@@ -92,10 +93,11 @@ async function investigate(
             : "";
   const toolSpecs = toolSpecsOf(deps.tools, specialist.tools);
   const deadline = Date.now() + context.timeoutFor(deps.settings.timeouts.specialistMs);
-  const tally = new CallTally(specialist.model ?? deps.settings.models.specialist);
+  const profile = modelOfProfile(deps.settings.models.specialist, specialist.model);
+  const tally = new CallTally(profile.model);
   const request = (conversation: ChatMessage[], offerTools: boolean): ChatRequest => ({
     agentId: specialist.id,
-    model: tally.model,
+    ...profile,
     messages: [...conversation],
     temperature: specialist.temperature,
     maxTokens: specialist.maxTokens,

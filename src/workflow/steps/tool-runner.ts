@@ -38,6 +38,7 @@ export async function runToolCalls(tools: ToolRegistry, allowed: readonly string
         ok: content.ok,
         resultDigest: content.ok ? content.digest : `error: ${content.error}`,
         durationMs: Math.round(performance.now() - started),
+        ...(content.resolution ? { resolution: content.resolution } : {}),
       };
       return { call, content, record, evidence };
     }),
@@ -75,6 +76,7 @@ async function runOne(
         digest: result.digest,
         evidence: result.evidence.map(({ url: _link, ...written }) => written),
         data: dataJson.length <= MAX_TOOL_DATA_CHARS ? result.data : undefined,
+        ...(result.resolution ? { resolution: result.resolution } : {}),
       },
       args,
       evidence: result.evidence,

@@ -54,12 +54,12 @@ async function rewrite(context: RunContext, turns: ConversationTurn[]): Promise<
     language: state.language,
     turns: turns.map((turn) => ({ question: turn.standaloneQuestion, conclusion: turn.conclusion ?? "", entities: turn.entities })),
   };
-  // The rewriter is small and on the critical path, like the Router: its model and timeout.
+  // The rewriter is small and on the critical path, like the Router: the Router's timeout.
   const outcome = await askAgentAsExecutor(context, undefined, {
     agentId: "rewriter",
     prompt: deps.prompts.rewriter,
     system: deps.prompts.rewriter.text,
-    defaultModel: deps.settings.models.router,
+    profile: deps.settings.models.rewriter,
     timeoutMs: deps.settings.timeouts.routerMs,
     input,
     output: { name: "understanding", schema: UnderstandingOutputSchema },

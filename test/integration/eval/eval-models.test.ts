@@ -84,7 +84,9 @@ describe("evaluation models from several providers (two scripted servers at the 
     assert.equal(toGateway.model, "anthropic/claude-3.5-sonnet");
     assert.equal(toGateway.headers.authorization, "Bearer key-gateway");
     const [toAzure] = azure.callsFor("eval.goal-accuracy");
-    assert.equal(toAzure.deployment, "gpt-4o-eval");
+    // Azure OpenAI's v1 API: the deployment is the body's model.
+    assert.equal(toAzure.path, "/openai/v1/chat/completions");
+    assert.equal(toAzure.model, "gpt-4o-eval");
     assert.equal(toAzure.headers["api-key"], "key-azure");
   });
 

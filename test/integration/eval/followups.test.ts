@@ -9,6 +9,20 @@ import { rememberRun } from "../../../src/workflow/conversation-turn";
 import { runQuestion } from "../../../src/workflow/runner";
 import { sampleData } from "../../fakes/workflow-harness";
 
+/** Asks in a conversation over the sample data with the offline engine, remembering each run as the bot does. */
+async function offlineConversation() {
+  const deps = await buildWorkflowDeps(loadConfig({ LLM_PROVIDER: "offline" }), {
+    data: sampleData,
+    store: new MemoryRunStore(),
+    events: { emit: () => undefined },
+  });
+  return async (question: string, conversationKey: string) => {
+    const state = await runQuestion(deps, { question, conversationKey });
+    await rememberRun(deps.memory, state);
+    return state;
+  };
+}
+
 describe("follow-up dialogues (offline, whole workflow)", function () {
   this.timeout(120_000);
 
@@ -18,16 +32,7 @@ describe("follow-up dialogues (offline, whole workflow)", function () {
     assert.deepEqual([...new Set(dialogues.map((d) => d.language))].sort(), ["en", "ja"]);
     assert.ok(dialogues.some((d) => d.turns.length === 3) && dialogues.some((d) => d.turns.length === 2));
 
-    const deps = await buildWorkflowDeps(loadConfig({ LLM_PROVIDER: "offline" }), {
-      data: sampleData,
-      store: new MemoryRunStore(),
-      events: { emit: () => undefined },
-    });
-    const ask = async (question: string, conversationKey: string) => {
-      const state = await runQuestion(deps, { question, conversationKey });
-      await rememberRun(deps.memory, state);
-      return state;
-    };
+    const ask = await offlineConversation();
     const vocabulary = await buildOfflineVocabulary(sampleData);
     const results: FollowUpTurnResult[] = [];
     const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => results.push(result));
@@ -54,5 +59,22 @@ describe("follow-up dialogues (offline, whole workflow)", function () {
     const scored = await runFollowUpDialogues(wrong, ask, vocabulary, new Date(), (result) => missed.push(result));
     assert.equal(scored.resolved, 0);
     assert.deepEqual(missed[0].problems, ["does not name suppliers SUP-005"]);
+  });
+
+  it("writes each standalone question in the new turn's language and leaves a complete question as written (dialogues switching en/ja)", async () => {
+    const dialogues = readFollowUpDialogues(path.resolve(__dirname, "../../fixtures/followups/mixed-language.json"));
+    assert.ok(dialogues.length >= 40);
+    const results: FollowUpTurnResult[] = [];
+    const summary = await runFollowUpDialogues(
+      dialogues,
+      await offlineConversation(),
+      await buildOfflineVocabulary(sampleData),
+      new Date(),
+      (r) => results.push(r),
+    );
+    const misses = results.filter((r) => !r.resolved).map((r) => `${r.dialogue}#${r.turn}: ${r.understoodAs} — ${r.problems.join("; ")}`);
+    assert.ok(summary.rate >= 0.9, `offline ${summary.resolved}/${summary.turns}:\n${misses.join("\n")}`);
+    const acme = results.find((r) => r.dialogue === "ja-then-en-acme-fy");
+    assert.equal(acme?.understoodAs, "How much did we spend with Acme in FY2025?", "left exactly as written");
   });
 });

@@ -40,11 +40,11 @@ describe("model failover across endpoints (two scripted model servers)", functio
     secondary.assertNoUnexpectedCalls();
   });
 
-  const model = (options: { failureThreshold?: number; openMs?: number; baseUrls?: string[]; retryAfterBudgetMs?: number } = {}) =>
+  const model = (options: { minimumRequests?: number; openMs?: number; baseUrls?: string[]; retryAfterBudgetMs?: number } = {}) =>
     createOpenAiCompatibleChatModel({
       baseUrl: options.baseUrls ?? [urls.primary, urls.secondary],
       retry: FAST_RETRY,
-      circuit: { failureThreshold: options.failureThreshold ?? 3, openMs: options.openMs ?? 60_000 },
+      circuit: { failureRate: 0.5, minimumRequests: options.minimumRequests ?? 3, windowMs: 60_000, openMs: options.openMs ?? 60_000 },
       retryAfterBudgetMs: options.retryAfterBudgetMs,
       onEndpointEvent: (event) => events.push(event),
     });
@@ -59,9 +59,10 @@ describe("model failover across endpoints (two scripted model servers)", functio
     }
     assert.equal(primary.callsFor("contract").length, 3, "three faults open the primary's breaker; the fourth call skips it");
     assert.equal(secondary.callsFor("contract").length, 4);
+    // A request counts once, when it ends: the third request's failover comes before the opening it caused.
     assert.deepEqual(
       events.map((e) => e.type),
-      ["failover", "failover", "circuit_opened", "failover"],
+      ["failover", "failover", "failover", "circuit_opened"],
     );
     assert.deepEqual(events[0], {
       type: "failover",
@@ -80,7 +81,7 @@ describe("model failover across endpoints (two scripted model servers)", functio
   it("lets one half-open probe bring the primary back, and traffic returns to it", async () => {
     primary.script("contract", { status: 500 });
     secondary.fallback("contract", finding);
-    const chat = model({ failureThreshold: 1, openMs: 100 });
+    const chat = model({ minimumRequests: 1, openMs: 100 });
     assert.equal((await chat.complete(chatRequest())).kind, "ok");
     assert.equal(chat.endpointStatuses()[0].state, "open");
 
@@ -92,7 +93,7 @@ describe("model failover across endpoints (two scripted model servers)", functio
     assert.equal(secondary.callsFor("contract").length, 1);
     assert.deepEqual(
       events.map((e) => e.type),
-      ["circuit_opened", "failover", "circuit_closed"],
+      ["failover", "circuit_opened", "circuit_closed"],
     );
     assert.equal(chat.endpointStatuses()[0].state, "closed");
   });
@@ -145,7 +146,7 @@ describe("model failover across endpoints (two scripted model servers)", functio
     const state = await runQuestion(deps, { question: "Can we renew the Acme SaaS contract at +8%?" });
     assert.equal(state.status, "failed");
     for (const url of down) assert.ok(state.failure!.message.includes(url), `names ${url}: ${state.failure!.message}`);
-    assert.match(state.failure!.message, /every model endpoint is unavailable/);
+    assert.match(state.failure!.message, /cannot reach the model endpoint/);
     assert.deepEqual(waits, [], "no back-off was slept");
   });
 });

@@ -42,14 +42,14 @@ describe("agent graph against a scripted model server", function () {
       .script("router", route(["contract", "spend"]))
       .script(
         "contract",
-        ...withTool("searchContracts", { query: "SaaS renewal", supplier: "Acme" }, { delayMs: 150, then: finding("Cap is 5%.") }),
+        ...withTool("searchContracts", { query: "SaaS renewal", supplier: "Acme" }, { delayMs: 1000, then: finding("Cap is 5%.") }),
       )
       .script(
         "spend",
         ...withTool(
           "querySpend",
           { supplier: "Acme", category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: "fiscalYear" },
-          { delayMs: 150, then: finding("Spend grew 12%.", "SPEND-ACME") },
+          { delayMs: 1000, then: finding("Spend grew 12%.", "SPEND-ACME") },
         ),
       )
       .script("moderator", answer(91));

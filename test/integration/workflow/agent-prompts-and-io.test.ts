@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { executorCompletedEvent, runCompletedEvent } from "../../../src/telemetry/records";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { loadConfig } from "../../../src/config";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
@@ -22,12 +23,14 @@ const systemText = (body: ChatCompletionBody) => body.messages[0].content as str
 
 describe("agent prompts and executor I/O against a scripted model server", function () {
   this.timeout(20_000);
-  // The provider reports half of every Router prompt and a fifth of the others as served from its cache.
+  // The provider reports half of every Router prompt and a fifth of the others as served from its
+  // cache, and, as a reasoning model does, part of each completion as reasoning (none for the Router).
   const server = new ScriptedModelServer({
     usage: (_body, agentId) => ({
       prompt_tokens: 1000,
       completion_tokens: 50,
       prompt_tokens_details: { cached_tokens: agentId === "router" ? 500 : 200 },
+      completion_tokens_details: { reasoning_tokens: agentId === "router" ? 0 : 30 },
     }),
   });
   let baseUrl: string;
@@ -73,24 +76,26 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       );
     });
 
-    it("records the provider's cached prompt tokens in events, the run record and the transcript", async () => {
+    it("records the provider's cached prompt tokens and reasoning tokens in events, the run record, the transcript and telemetry", async () => {
       const { state, events } = await ask("Can we renew the Acme SaaS contract at +8%?");
       const completed = events.filter((e) => e.type === "executor_completed");
-      assert.deepEqual(Object.fromEntries(completed.map((e) => [e.executor, e.cachedInputTokens])), {
-        router: 500,
-        contract: 200,
-        moderator: 200,
+      assert.deepEqual(Object.fromEntries(completed.map((e) => [e.executor, [e.cachedInputTokens, e.reasoningTokens]])), {
+        router: [500, 0],
+        contract: [200, 30],
+        moderator: [200, 30],
       });
-      assert.deepEqual(toRunRecord(state).usage, { inputTokens: 3000, outputTokens: 150, cachedInputTokens: 900 });
+      assert.deepEqual(toRunRecord(state).usage, { inputTokens: 3000, outputTokens: 150, cachedInputTokens: 900, reasoningTokens: 60 });
       const steps = buildTranscript(state).steps;
       assert.deepEqual(
-        steps.map((s) => [s.executor, s.inputTokens, s.cachedInputTokens]),
+        steps.map((s) => [s.executor, s.inputTokens, s.cachedInputTokens, s.reasoningTokens]),
         [
-          ["router", 1000, 500],
-          ["contract", 1000, 200],
-          ["moderator", 1000, 200],
+          ["router", 1000, 500, 0],
+          ["contract", 1000, 200, 30],
+          ["moderator", 1000, 200, 30],
         ],
       );
+      assert.equal(executorCompletedEvent(completed[1]).properties.reasoningTokens, 30);
+      assert.equal(runCompletedEvent(state).properties.reasoningTokens, 60);
     });
   });
 

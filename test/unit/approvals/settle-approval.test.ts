@@ -34,12 +34,13 @@ describe("settledRun", () => {
     assert.deepEqual(final.review, { approvalId: "approval-r1", edited: false }, "the run remembers it was reviewed");
   });
 
-  it("an edit completes the run with the edited text as the conclusion", () => {
+  it("an edit completes the run with the approver's text as the answer, without the draft's rationale, findings and next actions", () => {
     const final = settledRun(run, approval("approved", decision("edit", "Only +3%.")), AT);
     assert.equal(final.status, "completed");
     assert.equal(final.answer?.conclusion, "Only +3%.");
     assert.deepEqual(final.answer?.rationale, []);
-    assert.deepEqual(final.answer?.nextActions, answer.nextActions);
+    assert.deepEqual(final.answer?.findings, []);
+    assert.deepEqual(final.answer?.nextActions, []);
     assert.deepEqual(final.review, { approvalId: "approval-r1", edited: true });
   });
 

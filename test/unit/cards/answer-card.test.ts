@@ -152,7 +152,8 @@ describe("cards/answer-card", () => {
       "the edited text is shown whole (the final-text limit, not the conclusion's)",
     );
     assert.ok(!text.includes("• Spend is growing."));
-    assert.ok(text.includes("Contract specialist"), "findings stay as evidence");
+    assert.ok(!text.includes("Contract specialist"), "the draft's findings argued for the draft, not for the approver's text");
+    assert.ok(text.includes("(draft before review)"), "the QSCORE is labelled as the draft's");
     assert.ok(!textOf(english).includes("Reviewed"));
   });
 

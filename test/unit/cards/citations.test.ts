@@ -80,3 +80,33 @@ describe("cards/citations", () => {
     assert.equal(citationMarkers(["NOT-CITED"], citations), "");
   });
 });
+
+describe("citation titles", () => {
+  it("name the kind once, in the answer's language, and no part of the reference twice", () => {
+    const body = {
+      rationale: [{ point: "Spend", citations: ["SPEND V-1001 logistics FY2025 FY2025", "SPEND SUP-033"] }],
+      findings: [
+        {
+          specialist: "spend",
+          name: "Spend",
+          headline: "",
+          summary: "",
+          details: "",
+          confidence: 0.8,
+          evidence: [
+            { source: "spend", referenceId: "SPEND V-1001 logistics FY2025 FY2025", quote: "¥1" },
+            { source: "spend", referenceId: "SPEND SUP-033", quote: "¥2" },
+          ],
+        },
+      ],
+    };
+    assert.deepEqual(
+      citationsFromAnswer(body, "en").map((c) => c.title),
+      ["Spend V-1001 logistics FY2025", "Spend SUP-033"],
+    );
+    assert.deepEqual(
+      citationsFromAnswer(body, "ja").map((c) => c.title),
+      ["支出 V-1001 logistics FY2025", "支出 SUP-033"],
+    );
+  });
+});

@@ -24,6 +24,22 @@ describe("cards for follow-ups", () => {
     assert.ok(!textOf(buildAnswerCard(answerViewFromRun(standalone, NAMES, { threshold: 80 }))).includes("Understood as"));
   });
 
+  it("wraps every text and every suggested follow-up, so nothing is cut off at a narrow width", () => {
+    const long = {
+      ...followUp,
+      suggestedFollowUps: ["How much did we spend with Oceanic Freight Lines Pte. Ltd. in FY2024 compared with FY2023?"],
+    };
+    const card = buildAnswerCard(answerViewFromRun(long, NAMES, { threshold: 80 }));
+    const texts = nodesOfType(card, "TextBlock") as { text: string; wrap?: boolean }[];
+    assert.deepEqual(
+      // Only short fixed labels ("Procura", "confidence 90%", the ▸ toggles) may stay on one line.
+      texts.filter((block) => block.wrap !== true && block.text.length > 16).map((block) => block.text),
+      [],
+    );
+    assert.ok(texts.some((block) => block.text.includes("Oceanic Freight Lines Pte. Ltd. in FY2024 compared with FY2023?")));
+    assert.equal(nodesOfType(card, "ActionSet").length > 0 && JSON.stringify(nodesOfType(card, "ActionSet")).includes("followUp"), false);
+  });
+
   it("offers the suggested follow-ups as buttons whose submit arrives as the question", () => {
     const card = buildAnswerCard(answerViewFromRun(followUp, NAMES, { threshold: 80 }));
     const buttons = nodesOfType(card, "Action.Submit") as { title: string; data: unknown }[];

@@ -83,6 +83,11 @@ describe("cards/view-models", () => {
       [64, 40, "attention", "QSCORE 40 → 64"],
     ];
     for (const [score, before, style, text] of table)
-      assert.deepEqual(qscoreBadge({ score, threshold: 80, ...(before === undefined ? {} : { before }) }), { style, text }, `${score}`);
+      assert.deepEqual(
+        qscoreBadge({ score, threshold: 80, ...(before === undefined ? {} : { before }) }, "en"),
+        { style, text },
+        `${score}`,
+      );
+    assert.equal(qscoreBadge({ score: 84, threshold: 80, draftBeforeReview: true }, "ja").text, "QSCORE 84（レビュー前の下書き）");
   });
 });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { approvalsChannel, approverPlaygroundConfig, localApprovers, readPlaygroundConfig } from "../../../src/cli/dev-playgrounds";
-import { devBanner, devConfig } from "../../../src/cli/dev";
+import { createServer } from "node:net";
+import { assertBotPortFree, devBanner, devConfig } from "../../../src/cli/dev";
 import type { DevPlaygrounds } from "../../../src/cli/dev-playgrounds";
 
 describe("cli/dev-playgrounds: the local tenant of `npm run dev`", () => {
@@ -59,7 +60,17 @@ describe("cli/dev-playgrounds: the local tenant of `npm run dev`", () => {
       teamName: "Procurement",
       channelName: "Approvals",
     } as unknown as DevPlaygrounds;
-    const banner = devBanner(config, "http://127.0.0.1:3978", playgrounds);
+    const banner = devBanner(config, "http://127.0.0.1:3978", playgrounds, {
+      name: "imported",
+      location: "directory .procura/data",
+      importedAt: "2026-11-23T18:48:00.000Z",
+      fiscalYearStartMonth: 4,
+      counts: { spend: 1_000_000, suppliers: 500, contracts: 10_000, policies: 500, policySections: 5_000, benchmarks: 10 },
+    });
+    assert.match(
+      banner,
+      /Answers from the imported data set \(directory \.procura\/data, imported 2026-11-23 18:48 UTC\): 1,000,000 spend rows/,
+    );
     assert.match(banner, /Ask as Aiko Tanaka \(employee\): +http:\/\/127\.0\.0\.1:40123 +\(PLAYGROUND_PORT=56150\)/);
     assert.match(
       banner,
@@ -67,5 +78,19 @@ describe("cli/dev-playgrounds: the local tenant of `npm run dev`", () => {
     );
     assert.match(banner, /PLAYGROUND_PORT=56150 was in use: this Playground took 40123 instead \(set PLAYGROUND_PORT to a free port/);
     assert.doesNotMatch(banner, /PLAYGROUND_APPROVER_PORT=56151 was in use/);
+  });
+
+  it("refuses to start, naming PORT and the fix, when the bot's port is taken (before anything is opened or seeded)", async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, resolve));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      await assert.rejects(assertBotPortFree(devConfig({ PORT: String(port) })), {
+        message: `PORT=${port} is in use (another npm run dev or npm start?): stop it, or set PORT to a free port.`,
+      });
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
+    }
+    await assertBotPortFree(devConfig({ PORT: String(port) }));
   });
 });

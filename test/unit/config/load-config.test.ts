@@ -10,7 +10,14 @@ describe("loadConfig", () => {
     assert.match(config.provider.kind === "offline" ? config.provider.reason : "", /no model endpoint configured/);
     assert.equal(config.workflow.qscoreThreshold, 80);
     assert.equal(config.workflow.maxSpecialists, 3);
-    assert.deepEqual(config.models, { router: "gpt-4o-mini", specialist: "gpt-4o", moderator: "gpt-4o" });
+    // GA models a new Azure customer can deploy (docs/models.md); the Router and rewriter think least.
+    assert.deepEqual(config.models, {
+      rewriter: { deployment: "gpt-5.4-mini", reasoningEffort: "lowest" },
+      router: { deployment: "gpt-5.4-mini", reasoningEffort: "lowest" },
+      specialist: { deployment: "gpt-5.4-mini", reasoningEffort: "low" },
+      moderator: { deployment: "gpt-5.4", reasoningEffort: "low" },
+      evaluation: { deployment: "gpt-5.4", reasoningEffort: "medium" },
+    });
     assert.equal(config.approvals.remindAfterMs, 4 * 3_600_000);
     assert.equal(config.approvals.expireAfterMs, 72 * 3_600_000);
   });
@@ -18,7 +25,36 @@ describe("loadConfig", () => {
   it("picks azure-openai when an Azure endpoint is configured", () => {
     const config = loadConfig({ AZURE_OPENAI_ENDPOINT: "https://contoso.openai.azure.com", ROUTER_MODEL: "router-deploy" });
     assert.equal(config.provider.kind, "azure-openai");
-    assert.equal(config.models.router, "router-deploy");
+    assert.equal(config.models.router.deployment, "router-deploy");
+    // No api-version: Azure OpenAI's v1 API.
+    assert.equal(config.provider.kind === "azure-openai" && config.provider.apiVersion, undefined);
+  });
+
+  it("reads each role's profile: deployment, family override and reasoning effort; the rewriter follows the Router unless set", () => {
+    const config = loadConfig({
+      ROUTER_MODEL: "router-prod",
+      ROUTER_MODEL_FAMILY: "reasoning",
+      ROUTER_REASONING_EFFORT: "minimal",
+      SPECIALIST_MODEL: "llama3.1",
+      SPECIALIST_MODEL_FAMILY: "compatible",
+      MODERATOR_REASONING_EFFORT: "medium",
+      EVAL_MODEL_FAMILY: "gpt-4",
+      AZURE_OPENAI_ENDPOINT: "https://contoso.openai.azure.com",
+      AZURE_OPENAI_API_VERSION: "2025-04-01-preview",
+    });
+    assert.deepEqual(config.models.router, { deployment: "router-prod", family: "reasoning", reasoningEffort: "minimal" });
+    assert.deepEqual(config.models.rewriter, { deployment: "router-prod", family: "reasoning", reasoningEffort: "lowest" });
+    assert.deepEqual(config.models.specialist, { deployment: "llama3.1", family: "compatible", reasoningEffort: "low" });
+    assert.deepEqual(config.models.moderator, { deployment: "gpt-5.4", reasoningEffort: "medium" });
+    assert.deepEqual(config.models.evaluation, { deployment: "gpt-5.4", family: "gpt-4", reasoningEffort: "medium" });
+    assert.equal(config.provider.kind === "azure-openai" && config.provider.apiVersion, "2025-04-01-preview");
+    assert.throws(() => loadConfig({ ROUTER_MODEL_FAMILY: "gpt-6" }), /ROUTER_MODEL_FAMILY/);
+    // An empty setting (as the Bicep writes it) means: recognise the family from the name.
+    assert.deepEqual(loadConfig({ ROUTER_MODEL_FAMILY: "", REWRITER_MODEL: "" }).models.rewriter, {
+      deployment: "gpt-5.4-mini",
+      reasoningEffort: "lowest",
+    });
+    assert.throws(() => loadConfig({ ROUTER_REASONING_EFFORT: "extreme" }), /ROUTER_REASONING_EFFORT/);
   });
 
   it("picks openai-compatible from OPENAI_BASE_URL", () => {

@@ -2,11 +2,12 @@ import assert from "node:assert/strict";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openCsv, type CsvRow } from "../../../src/import/csv-rows";
+import { openCsv } from "../../../src/import/csv-rows";
 import { clauseKind, splitSections } from "../../../src/import/documents";
 import { FieldReader } from "../../../src/import/fields";
 import { FileIssues } from "../../../src/import/issues";
 import { dateReader, DEFAULT_MAPPING, MappingSchema } from "../../../src/import/mapping";
+import type { TableRow } from "../../../src/import/table-file";
 
 describe("import parsing", () => {
   it("reads dates in the mapping's format and refuses impossible ones", () => {
@@ -25,8 +26,8 @@ describe("import parsing", () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), "procura-csv-"));
     const file = path.join(directory, "spend.csv");
     writeFileSync(file, 'id,amount,note\r\nA,1,plain\r\n\r\nB,2,"two\r\nlines"\r\n  \r\nC,3,last');
-    const csv = await openCsv(file, "spend", DEFAULT_MAPPING, ["id", "amount"]);
-    const rows: CsvRow[] = [];
+    const csv = await openCsv(file, "spend", { mapping: DEFAULT_MAPPING, required: ["id", "amount"] });
+    const rows: TableRow[] = [];
     for await (const batch of csv.batches) rows.push(...batch);
     assert.deepEqual(csv.missingColumns, []);
     assert.deepEqual(
@@ -73,7 +74,7 @@ describe("import parsing", () => {
     assert.deepEqual(issues.lines(), [
       "spend.csv:2: amount: not a number",
       "spend.csv:3: amount: not a number",
-      "spend.csv: … and 3 more issue(s)",
+      "spend.csv: … and 3 more issues",
     ]);
     assert.equal(issues.badRows, 5);
   });

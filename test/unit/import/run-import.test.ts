@@ -178,8 +178,8 @@ describe("runImport into the local data directory", () => {
     ]);
     const benchmarks = result.outcomes.find((o) => o.kind === "benchmarks")!;
     assert.deepEqual(benchmarks.issues.lines(), [
-      "benchmarks.csv:1: p25: missing required column",
-      "benchmarks.csv:1: p75: missing required column",
+      'benchmarks.csv:1: p25: missing required column (headers found: "category", "unit", "currency", "median"; name the file\'s header in the mapping: columns: benchmarks: p25: <header>)',
+      'benchmarks.csv:1: p75: missing required column (headers found: "category", "unit", "currency", "median"; name the file\'s header in the mapping: columns: benchmarks: p75: <header>)',
     ]);
     const rows = [];
     for await (const row of store.spendRows()) rows.push(row);

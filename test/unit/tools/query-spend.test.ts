@@ -207,9 +207,22 @@ describe("querySpend", () => {
     assert.equal(byName.data.totalJpy, byCode.data.totalJpy);
   });
 
+  it("names no part of a reference twice (the FY2025 group of a FY2025 query)", async () => {
+    const result = await runTool("querySpend", { ...noFilters, supplier: "Acme", fiscalYear: "FY2025", groupBy: "fiscalYear" });
+    for (const { referenceId } of result.evidence) {
+      const parts = referenceId.split(" ");
+      assert.equal(new Set(parts).size, parts.length, referenceId);
+    }
+  });
+
   it("explains what matched nothing instead of throwing", async () => {
     const supplier = await runTool("querySpend", { ...noFilters, supplier: "Zeta Robotics" });
-    assert.match(supplier.digest, /no supplier matches "Zeta Robotics"/);
+    assert.match(supplier.digest, /No supplier named "Zeta Robotics" is in the data\./);
+    assert.equal(supplier.data.totalJpy, null, "no figure, not everyone's");
+    assert.deepEqual(
+      supplier.resolution?.unresolved.map((n) => [n.text, n.outcome]),
+      [["Zeta Robotics", "not_found"]],
+    );
     const category = await runTool("querySpend", { ...noFilters, category: "aerospace" });
     assert.ok(category.data.suggestions.includes("raw-materials"));
     const year = await runTool("querySpend", { ...noFilters, fiscalYear: "FY2019" });

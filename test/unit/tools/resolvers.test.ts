@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { resolveCategory } from "../../../src/tools/category-resolver";
+import { resolveCategory } from "../../../src/tools/entities/category-resolver";
 import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "../../../src/tools/fiscal-year";
-import { findMentionedSuppliers, resolveSupplier } from "../../../src/tools/supplier-resolver";
+import { findMentionedSuppliers, resolveSupplier } from "../../../src/tools/entities/supplier-resolver";
 import { sampleData } from "./tool-fixture";
 
 describe("resolveSupplier", () => {
@@ -19,7 +19,8 @@ describe("resolveSupplier", () => {
   ];
   for (const [text, id] of cases) {
     it(`reads ${JSON.stringify(text)} as ${id ?? "no supplier"}`, async () => {
-      assert.equal(resolveSupplier(await sampleData.listSuppliers(), text).match?.id, id);
+      const resolved = resolveSupplier(await sampleData.listSuppliers(), text);
+      assert.equal(resolved.outcome === "match" ? resolved.supplier.id : undefined, id);
     });
   }
 
@@ -84,4 +85,36 @@ describe("fiscal years (April–March)", () => {
     assert.equal(parseFiscalYear("next year"), undefined);
     assert.equal(parseFiscalYear("25"), undefined);
   });
+});
+
+describe("resolveSupplier: three outcomes over a vendor master without aliases", () => {
+  const vendors = [
+    { id: "100234", name: "Acme Cloud Software KK", aliases: [] },
+    { id: "100310", name: "山田運輸株式会社", aliases: [] },
+    { id: "100455", name: "Kanto Packaging Co. Ltd.", aliases: [] },
+    { id: "100620", name: "Acme Logistics Inc.", aliases: [] },
+    { id: "100700", name: "アオバ電機", aliases: [] },
+  ];
+  const outcome = (text: string) => {
+    const resolved = resolveSupplier(vendors, text);
+    if (resolved.outcome === "match") return resolved.supplier.id;
+    const names = resolved.outcome === "ambiguous" ? resolved.candidates : resolved.suggestions;
+    return `${resolved.outcome}: ${names.map((s) => s.id).join(",")}`;
+  };
+  const cases: [string, string][] = [
+    ["100234", "100234"],
+    ["Acme Cloud Software", "100234"],
+    ["ACME CLOUD SOFTWARE K.K.", "100234"],
+    ["Ａｃｍｅ Ｃｌｏｕｄ Ｓｏｆｔｗａｒｅ", "100234"],
+    ["Acme Cloud Sofware", "100234"],
+    ["山田運輸", "100310"],
+    ["(株)山田運輸", "100310"],
+    ["Kanto Packaging", "100455"],
+    ["あおば電機", "100700"],
+    ["ｱｵﾊﾞ電機", "100700"],
+    ["Acme", "ambiguous: 100234,100620"],
+    ["Acme Cloud Japan", "not_found: 100234"],
+    ["Globex", "not_found: "],
+  ];
+  for (const [text, expected] of cases) it(`reads ${JSON.stringify(text)} as ${expected}`, () => assert.equal(outcome(text), expected));
 });

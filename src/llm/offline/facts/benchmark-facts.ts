@@ -1,5 +1,6 @@
 import { PriceBenchmarkSchema } from "../../../domain/procurement";
 import { formatMoney } from "../../../tools/format";
+import { categoryLabel } from "../category-terms";
 import { recognise, type Fact, type FactContext } from "./fact";
 
 const BenchmarkLike = PriceBenchmarkSchema.pick({
@@ -23,7 +24,7 @@ export function benchmarkFacts({ observations, entities, phrases }: FactContext)
   const facts: Fact[] = [
     {
       text: phrases.benchmark({
-        category: benchmark.category,
+        category: categoryLabel(benchmark.category, phrases.language),
         unit: benchmark.unit,
         median: money(benchmark.median),
         p25: money(benchmark.p25),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { categoryLabel } from "../category-terms";
 import { recognise, type Fact, type FactContext } from "./fact";
 
 const SupplierLike = z.object({
@@ -48,10 +49,10 @@ export function supplierFacts({ observations, entities, phrases }: FactContext):
     .sort((a, b) => Number(b.preferred ?? false) - Number(a.preferred ?? false) || rank(a.riskRating) - rank(b.riskRating))
     .slice(0, 5);
   if (candidates.length === 0) return [];
-  const category = entities.categories[0] ?? "";
+  const category = entities.categories[0] ? categoryLabel(entities.categories[0], phrases.language) : "";
   return [
     {
-      text: phrases.suppliersListed({ category, names: candidates.map((s) => `${s.name} (${s.id}, ${s.riskRating})`) }),
+      text: phrases.suppliersListed({ category, names: candidates.map((s) => `${s.name} (${s.id}, ${phrases.risk(s.riskRating)})`) }),
       references: candidates.map((s) => s.id),
       direct: entities.topics.has("alternatives"),
     },

@@ -127,4 +127,30 @@ describe("offline rewriter", () => {
     ])
       assert.equal(rewrite(message).kind, "standalone", message);
   });
+
+  it("leaves a question that names its own subject and period exactly as written, in any language after any other", () => {
+    assert.equal(rewrite("How much did we spend with Acme in FY2025?", { question: "取引先A社の支出推移は？" }).kind, "standalone");
+    assert.equal(
+      rewrite("はやぶさ物流の2025年度の支出は？", { question: "How much did we spend with Hayabusa Logistics in FY2025?" }).kind,
+      "standalone",
+    );
+  });
+
+  it("completes a follow-up in another language in the follow-up's language, never spliced from both", () => {
+    const out = rewrite("アクメは？", { question: "How much did we spend with Nimbus in FY2025?" });
+    assert.equal(out.kind, "rewritten");
+    assert.equal(out.standaloneQuestion, "Acme Cloud Softwareの2025年度の支出は？");
+    const en = rewrite("And Acme?", { question: "取引先A社の2025年度の支出は？" });
+    assert.doesNotMatch(en.standaloneQuestion, /[ぁ-ん]/, en.standaloneQuestion);
+  });
+
+  it("swaps a contract id in any format the import accepted (no id pattern assumed)", () => {
+    const out = rewrite("And NWC-2?", { question: "What are the termination terms of NWC-1?" });
+    assert.equal(out.standaloneQuestion, "What are the termination terms of NWC-2?");
+  });
+
+  it("reads a supplier named another way than its name or aliases through the resolver (a typo, the full legal name)", () => {
+    const out = rewrite("And Hayabusa Logistcs?", { question: "How much did we spend with Nimbus in FY2025?" });
+    assert.equal(out.standaloneQuestion, "How much did we spend with Hayabusa Logistics Co., Ltd. in FY2025?");
+  });
 });

@@ -108,7 +108,7 @@ describe("offline specialists over the sample data and the real tools", () => {
     assert.equal(spend.args.supplier, "Asahi Industrial Materials Co., Ltd.");
     assert.equal(spend.args.groupBy, "fiscalYear");
     assert.equal(spend.args.fiscalYear, null);
-    assert.match(finding.summary, /SUP-033 Asahi Industrial Materials Co\., Ltd\.の支出は¥[\d,]+（\d+件）です。/);
+    assert.match(finding.summary, /Asahi Industrial Materials Co\., Ltd\.の支出は¥[\d,]+（\d+件）です。/);
     assert.match(finding.summary + finding.details, /FY2025はFY2024比[+-]?\d/);
     assert.ok(finding.evidence.some((e) => e.source === "spend" && e.referenceId.startsWith("SPEND SUP-033")));
   });

@@ -1,4 +1,4 @@
-import { normalise } from "./text/search-text";
+import { normalise } from "../text/search-text";
 
 /** Words people use for each spend category, in English and Japanese (the ids are words too). */
 export const CATEGORY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { unreachableEndpoint } from "../../../src/llm/connection-failure";
+import { unreachableEndpoint } from "../../../src/resilience/connection-failure";
 
 const socketError = (code: string) => Object.assign(new Error(`connect ${code}`), { code });
 
-describe("llm/connection-failure unreachableEndpoint", () => {
+describe("resilience/connection-failure unreachableEndpoint", () => {
   it("finds refused, unresolvable and untrusted endpoints anywhere in the cause chain", () => {
     assert.equal(unreachableEndpoint(socketError("ECONNREFUSED"))?.code, "ECONNREFUSED");
     const wrapped = new Error("Connection error.", { cause: new Error("fetch failed", { cause: socketError("ENOTFOUND") }) });

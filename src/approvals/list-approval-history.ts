@@ -1,0 +1,68 @@
+import type { ApprovalHistoryQuery, Language } from "../domain";
+import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
+import { approvalRepliesFor } from "./approval-replies";
+import { resolveApproverChannel } from "./approver-channel";
+import { authorizeApprover } from "./authorize";
+import type { ApprovalDeps } from "./deps";
+import type { Actor, TeamMembership } from "./ports";
+
+/** Decisions per history card page: a card of five entries stays well inside Teams' card size. */
+export const HISTORY_PAGE_SIZE = 5;
+
+/** Where `approvals history` was asked: only places where no one but approvers reads the card. */
+export type HistoryPlace = { kind: "personal" } | { kind: "channel"; channelId: string } | { kind: "group_chat" };
+
+/** An `approvals history` command or "next page" click. */
+export interface HistoryRequest {
+  actor: Actor;
+  membership: TeamMembership;
+  language: Language;
+  place: HistoryPlace;
+  query: ApprovalHistoryQuery;
+}
+
+/** One page of decisions, newest first; `hasMore` when a next page exists. */
+export interface HistoryPage {
+  query: ApprovalHistoryQuery;
+  entries: ApprovalHistoryEntry[];
+  hasMore: boolean;
+}
+
+/**
+ * Lists recent decisions for an approver. Asked anywhere but a personal chat or the approver
+ * channel, it is refused (others there would read the card); asked by anyone who may not decide
+ * approvals, it is refused and reads nothing. Each page re-checks both, so a card forwarded or
+ * kept after someone stopped being an approver shows nothing more.
+ */
+export async function listApprovalHistory(deps: ApprovalDeps, request: HistoryRequest): Promise<HistoryPage | string> {
+  const replies = approvalRepliesFor(request.language);
+  const channel = await resolveApproverChannel(deps.approvers, deps.settings);
+  const inApproverChannel = request.place.kind === "channel" && channel?.channelId === request.place.channelId;
+  if (request.place.kind !== "personal" && !inApproverChannel) {
+    deps.log(
+      `approvals history refused: asked in a ${request.place.kind === "channel" ? "channel other than the approver channel" : "group chat"}`,
+    );
+    return replies.historyNotHere;
+  }
+  const teamId = channel?.teamId ?? deps.approvers.teamId;
+  const authorization = await authorizeApprover(
+    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
+    request.actor,
+    channel?.tenantId,
+    request.membership,
+  );
+  if (!authorization.ok) {
+    deps.log(`approvals history refused: ${authorization.why}`);
+    return replies.historyNotAnApprover;
+  }
+  const { query } = request;
+  const decidedSince = new Date(deps.clock.now().getTime() - query.days * 86_400_000).toISOString();
+  // One more than a page tells whether a next page exists.
+  const approvals = await deps.history.listDecided({
+    decidedSince,
+    ...(query.supplier ? { supplier: query.supplier } : {}),
+    offset: query.page * HISTORY_PAGE_SIZE,
+    limit: HISTORY_PAGE_SIZE + 1,
+  });
+  return { query, entries: approvals.slice(0, HISTORY_PAGE_SIZE).map(historyEntry), hasMore: approvals.length > HISTORY_PAGE_SIZE };
+}

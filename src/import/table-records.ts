@@ -1,0 +1,120 @@
+import { stat } from "node:fs/promises";
+import { openCsv } from "./csv-rows";
+import { FieldReader } from "./fields";
+import type { ImportRun, KindOutcome } from "./import-run";
+import type { CsvKind } from "./mapping";
+import { REQUIRED_COLUMNS } from "./records";
+import { missingColumnReason, type TableFile, type TableOptions, type TableRow } from "./table-file";
+import { isWorkbook, openWorkbook, SheetNotFoundError } from "./workbook-rows";
+
+/** A record to read: its values, and the problems of those its file's reader could not read (`FieldReader.reset` takes them). */
+export interface RecordRow {
+  line: number;
+  values: string[];
+  problems?: readonly { column: string; reason: string }[];
+}
+
+/** Opens a kind's file as a table: a workbook's sheet, or a CSV in its encoding. */
+function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOptions): Promise<TableFile> {
+  if (isWorkbook(file)) return openWorkbook(file, kind, options);
+  return openCsv(file, kind, { ...options, encoding: run.declaredEncoding(kind) });
+}
+
+/**
+ * The rows of a kind's table (CSV or worksheet) in batches, each row with a field reader set on it
+ * (one reader, reset per row), counting them as read and showing progress. What the file's reader
+ * could not read of a row (bytes not valid in the encoding, a cell error) comes with it as problems
+ * of its columns, for the row's reader to report with its own. A file missing a required column, or a workbook without the sheet asked for,
+ * has its issues recorded and yields nothing.
+ */
+export async function* tableBatches(
+  run: ImportRun,
+  kind: CsvKind,
+  file: string,
+  outcome: KindOutcome,
+): AsyncIterable<{ batch: RecordRow[]; fields: FieldReader }> {
+  const { progress, mapping } = run.options;
+  const rival = run.rivalFile(kind);
+  if (rival !== undefined) {
+    outcome.issues.add({
+      file: outcome.issues.file,
+      line: 1,
+      column: "file",
+      reason: `${rival} is here too: name the one to import in the mapping (files: ${kind}: <file>)`,
+    });
+    return;
+  }
+  progress.start(outcome.file, (await stat(file)).size);
+  let table: TableFile;
+  try {
+    table = await openTable(run, kind, file, { mapping, required: REQUIRED_COLUMNS[kind], onBytes: (read) => progress.update(read) });
+  } catch (error) {
+    progress.stop();
+    if (!(error instanceof SheetNotFoundError)) throw error;
+    outcome.issues.add({ file: outcome.issues.file, line: 1, column: "sheet", reason: error.message });
+    return;
+  }
+  outcome.issues.file = table.label;
+  outcome.format = table.format;
+  const positionName = (at: number) => (table.cells.kind === "workbook" ? columnLetter(at) : `field ${at + 1}`);
+  for (const problem of table.header.unreadable ?? [])
+    outcome.issues.add({ file: table.label, line: table.header.line, column: positionName(problem.at), reason: problem.reason });
+  for (const missing of table.missingColumns)
+    outcome.issues.add({ file: table.label, line: table.header.line, column: missing.header, reason: missingColumnReason(kind, missing) });
+  if (table.missingColumns.length > 0) {
+    progress.stop();
+    return;
+  }
+  const columnAt = new Map([...table.columns].map(([column, at]) => [at, column]));
+  const fields = new FieldReader(mapping, table.columns, table.cells);
+  try {
+    for await (const rows of table.batches) {
+      outcome.read += rows.length;
+      yield { batch: rows.some((row) => row.unreadable) ? rows.map((row) => withProblems(row, columnAt)) : rows, fields };
+    }
+  } finally {
+    outcome.emptyRows = table.emptyRows;
+    progress.stop();
+  }
+}
+
+/** A row with what could not be read of it as problems of the columns read (a column the import ignores loses nothing). */
+function withProblems(row: TableRow, columnAt: ReadonlyMap<number, string>): RecordRow {
+  const problems = (row.unreadable ?? []).flatMap(({ at, reason }) => {
+    const column = columnAt.get(at);
+    return column === undefined ? [] : [{ column, reason }];
+  });
+  return { line: row.line, values: row.values, ...(problems.length > 0 ? { problems } : {}) };
+}
+
+/** "A", "B", … "AA" for a 0-based position. */
+function columnLetter(at: number): string {
+  let letters = "";
+  for (let n = at + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  return letters;
+}
+
+/**
+ * Reads every row of a kind's table through `read`, recording each bad row's issues; the valid
+ * records, or undefined when the file is absent.
+ */
+export async function readTableRecords<T>(
+  run: ImportRun,
+  kind: CsvKind,
+  read: (f: FieldReader, row: RecordRow) => T,
+): Promise<{ outcome: KindOutcome; records: T[] } | undefined> {
+  const file = run.file(kind);
+  if (file === undefined) return undefined;
+  const started = Date.now();
+  const outcome = run.outcome(kind, file);
+  const records: T[] = [];
+  for await (const { batch, fields } of tableBatches(run, kind, file, outcome)) {
+    for (const row of batch) {
+      const record = read(fields.reset(row.values, row.problems), row);
+      if (fields.problems.length > 0) outcome.issues.addRow(row.line, fields.problems);
+      else records.push(record);
+    }
+  }
+  outcome.durationMs = Date.now() - started;
+  return { outcome, records };
+}

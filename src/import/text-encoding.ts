@@ -1,0 +1,139 @@
+import { isAscii, isUtf8 } from "node:buffer";
+import { createReadStream } from "node:fs";
+import { Transform } from "node:stream";
+import iconv from "iconv-lite";
+
+/**
+ * The encodings a text export is read in, by the name a mapping or `--encoding` gives. Shift_JIS is
+ * read as CP932 (Windows-31J), which is what Excel in Japan writes when it says Shift_JIS: the same
+ * bytes plus the vendor characters (①, ㈱, NEC and IBM kanji).
+ */
+const ENCODINGS = {
+  "utf-8": { codec: "utf8", label: "UTF-8" },
+  "utf-16le": { codec: "utf16le", label: "UTF-16LE" },
+  "utf-16be": { codec: "utf16be", label: "UTF-16BE" },
+  shift_jis: { codec: "cp932", label: "Shift_JIS" },
+} as const;
+export type TextEncoding = keyof typeof ENCODINGS;
+
+/** Other names an analyst may give for the same encodings. */
+const ALIASES: Record<string, TextEncoding> = {
+  utf8: "utf-8",
+  "utf-16": "utf-16le",
+  utf16le: "utf-16le",
+  utf16be: "utf-16be",
+  sjis: "shift_jis",
+  "shift-jis": "shift_jis",
+  cp932: "shift_jis",
+  "windows-31j": "shift_jis",
+  ms932: "shift_jis",
+};
+
+/** The encoding a name stands for (case-insensitive), or undefined. */
+export function encodingNamed(name: string): TextEncoding | undefined {
+  const key = name.trim().toLowerCase();
+  return key in ENCODINGS ? (key as TextEncoding) : ALIASES[key];
+}
+
+/** Every name `encodingNamed` accepts, for messages. */
+export const ENCODING_NAMES = Object.keys(ENCODINGS).join(", ");
+
+/** How a file's text is read: its encoding, whether it starts with a byte order mark, and whether it was detected or declared. */
+export interface FileEncoding {
+  encoding: TextEncoding;
+  bom: boolean;
+  declared: boolean;
+}
+
+/** "UTF-8", "UTF-8 with BOM", "UTF-16LE", "Shift_JIS (declared)" for the import summary. */
+export function describeEncoding({ encoding, bom, declared }: FileEncoding): string {
+  return `${ENCODINGS[encoding].label}${bom && encoding === "utf-8" ? " with BOM" : ""}${declared ? " (declared)" : ""}`;
+}
+
+const CHUNK = 1 << 20;
+/** How much text after the first non-ASCII byte decides between UTF-8 and Shift_JIS. */
+const WINDOW = 64 * 1024;
+
+/**
+ * Detects a text file's encoding: a byte order mark says UTF-8 or UTF-16; otherwise the first
+ * stretch of non-ASCII bytes decides: valid UTF-8 is UTF-8, else Shift_JIS when it decodes cleanly as
+ * CP932, else UTF-8 (whose invalid bytes are then reported line by line). An all-ASCII file is UTF-8.
+ * The file is read only up to its first non-ASCII bytes.
+ */
+export async function detectEncoding(file: string): Promise<FileEncoding> {
+  const stream = createReadStream(file, { highWaterMark: CHUNK });
+  const detected = (encoding: TextEncoding, bom = false): FileEncoding => ({ encoding, bom, declared: false });
+  try {
+    let first = true;
+    // The bytes from the first non-ASCII byte on, until there are enough to decide.
+    let head: Buffer | undefined;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (first) {
+        first = false;
+        const bom = byteOrderMark(chunk);
+        if (bom) return detected(bom, true);
+      }
+      if (head === undefined) {
+        if (isAscii(chunk)) continue;
+        head = chunk.subarray(chunk.findIndex((byte) => byte > 0x7f));
+      } else head = Buffer.concat([head, chunk]);
+      if (head.length >= WINDOW) return detected(classify(head.subarray(0, WINDOW), true));
+    }
+    return detected(head === undefined ? "utf-8" : classify(head, false));
+  } finally {
+    stream.destroy();
+  }
+}
+
+function byteOrderMark(bytes: Buffer): TextEncoding | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return undefined;
+}
+
+/** UTF-8 or Shift_JIS for a run of bytes starting at a non-ASCII byte; `cut`: the run may end inside a character. */
+function classify(bytes: Buffer, cut: boolean): TextEncoding {
+  const tails = cut ? [0, 1, 2, 3] : [0];
+  if (tails.some((tail) => isUtf8(bytes.subarray(0, bytes.length - tail)))) return "utf-8";
+  const text = iconv.decode(cut ? bytes.subarray(0, bytes.length - 1) : bytes, ENCODINGS.shift_jis.codec);
+  return text.includes(REPLACEMENT) ? "utf-8" : "shift_jis";
+}
+
+/** What a decoder puts in place of bytes that are not valid in its encoding. */
+export const REPLACEMENT = "\uFFFD";
+
+/**
+ * A stream decoding a file's bytes to text (dropping a byte order mark). Bytes not valid in the
+ * encoding become U+FFFD, and `sawInvalid` turns true once any did: the reader then looks for U+FFFD
+ * in each row and reports the row instead of reading it (a U+FFFD already in the file is reported
+ * the same way: it is a character some earlier conversion lost).
+ */
+export class DecodingStream extends Transform {
+  sawInvalid = false;
+  private readonly decoder: ReturnType<typeof iconv.getDecoder>;
+
+  constructor(readonly encoding: FileEncoding) {
+    // Text goes on as strings (object mode): the CSV parser takes them as they are.
+    super({ readableObjectMode: true });
+    this.decoder = iconv.getDecoder(ENCODINGS[encoding.encoding].codec);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, text?: string) => void): void {
+    this.pass(this.decoder.write(chunk), done);
+  }
+
+  override _flush(done: (error?: Error | null, text?: string) => void): void {
+    this.pass(this.decoder.end() ?? "", done);
+  }
+
+  private pass(text: string, done: (error?: Error | null, text?: string) => void): void {
+    if (!this.sawInvalid && text.includes(REPLACEMENT)) this.sawInvalid = true;
+    done(null, text);
+  }
+}
+
+/** Why a value that holds U+FFFD cannot be read. */
+export function invalidBytesReason(encoding: FileEncoding): string {
+  return `bytes not valid in ${ENCODINGS[encoding.encoding].label} (set the file's encoding in the mapping, or pass --encoding)`;
+}

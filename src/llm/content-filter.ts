@@ -1,0 +1,47 @@
+/**
+ * Azure OpenAI's content filter, read from the wire: a prompt it refuses comes back as a 400 whose
+ * error has `code: "content_filter"` (`innererror.code: "ResponsibleAIPolicyViolation"`, with the
+ * verdict per category); an answer it stops ends with `finish_reason: "content_filter"`, the choice
+ * carrying its own verdicts. Only the categories are kept, never any text.
+ */
+import { APIError } from "openai";
+import { z } from "zod";
+import type { ContentFilterVerdict } from "../domain";
+
+/** One category's verdict (`severity` for harm categories, `detected` for jailbreak and the like). */
+const CategoryResultSchema = z.object({ filtered: z.boolean().optional() }).passthrough();
+const FilterResultsSchema = z.record(z.unknown());
+
+const PromptRefusalSchema = z.object({
+  code: z.literal("content_filter"),
+  innererror: z.object({ code: z.string().optional(), content_filter_result: FilterResultsSchema.optional() }).passthrough().optional(),
+});
+
+const FilteredChoiceSchema = z.object({ content_filter_results: FilterResultsSchema.optional() }).passthrough();
+
+/** The categories marked `filtered` in a verdict object, sorted. */
+function filteredCategories(results: Record<string, unknown> | undefined): string[] {
+  return Object.entries(results ?? {})
+    .filter(([, value]) => CategoryResultSchema.safeParse(value).data?.filtered === true)
+    .map(([category]) => category)
+    .sort();
+}
+
+/** The verdict of a call the content filter refused at the prompt, or undefined for any other failure. */
+export function promptFilterVerdict(error: unknown): ContentFilterVerdict | undefined {
+  if (!(error instanceof APIError) || error.status !== 400) return undefined;
+  const refusal = PromptRefusalSchema.safeParse(error.error);
+  if (!refusal.success) return undefined;
+  return { source: "prompt", categories: filteredCategories(refusal.data.innererror?.content_filter_result) };
+}
+
+/** The verdict on an answer the filter stopped (`finish_reason: "content_filter"`); `choice` is the completion's first choice. */
+export function completionFilterVerdict(choice: unknown): ContentFilterVerdict {
+  return { source: "completion", categories: filteredCategories(FilteredChoiceSchema.safeParse(choice).data?.content_filter_results) };
+}
+
+/** A log-safe cause naming the categories ("jailbreak, violence"), never the text. */
+export function describeVerdict(verdict: ContentFilterVerdict): string {
+  const what = verdict.source === "prompt" ? "the content filter refused the prompt" : "the content filter stopped the answer";
+  return verdict.categories.length > 0 ? `${what} (${verdict.categories.join(", ")})` : what;
+}

@@ -1,0 +1,103 @@
+import { resolveSupplier } from "../../tools/entities/supplier-resolver";
+import { findMentionedSuppliers } from "../../tools/entities/supplier-resolver";
+import { foldName } from "../../tools/entities/name-key";
+import { supplierPhrases } from "../../tools/entities/supplier-phrases";
+import { LEXICON, REGION_TERMS } from "./lexicon";
+import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
+
+/** Words that introduce a supplier in Japanese (「取引先A社」 may be an alias, 「取引先」+「山田運輸」 a name). */
+const JA_SUPPLIER_WORD = ["取引先", "仕入先", "サプライヤー", "ベンダー", "業者"];
+/** Where Latin script meets another ("logistics支出"): a word ends there. */
+// eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
+const LATIN_EDGE = /[a-z0-9](?=[^\x00-\x7f])|[^\x00-\x7f](?=[a-z0-9])/g;
+// eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
+const LATIN_WORD = /^[\x00-\x7f]+$/;
+/** Words written where a name could be that name no supplier. */
+const GENERIC = [
+  "supplier",
+  "suppliers",
+  "vendor",
+  "vendors",
+  "all",
+  "everyone",
+  "us",
+  "them",
+  "it",
+  "取引先",
+  "全取引先",
+  "全社",
+  "当社",
+  "弊社",
+];
+
+/**
+ * Suppliers a question names that the mention search did not find by their exact name or alias:
+ * each phrase written where a supplier's name goes is resolved (id, name without legal form, kana,
+ * close spelling). Those that resolve join `found` (`matched` says with which phrase); the others are returned as written, so the tools
+ * are asked about them and say they are unknown instead of answering for every supplier.
+ */
+export function resolveNamedSuppliers(
+  question: string,
+  vocabulary: OfflineVocabulary,
+  found: readonly VocabularySupplier[],
+): { suppliers: VocabularySupplier[]; unresolved: string[]; matched: { text: string; supplier: VocabularySupplier }[] } {
+  const known = vocabularyWords(vocabulary);
+  // A phrase made only of known words ("logistics支出", "クラウド") names no supplier.
+  const ignore = (phrase: string) => {
+    // Latin words are set aside whole ("it" is no part of "Capital"), Japanese ones anywhere.
+    let rest = ` ${foldName(phrase)
+      .replace(LATIN_EDGE, "$& ")
+      .replace(/[\s\p{P}\p{S}]+/gu, " ")} `;
+    for (const word of known) {
+      const latin = LATIN_WORD.test(word);
+      if (rest.includes(word)) rest = latin ? rest.split(` ${word} `).join(" ") : rest.split(word).join(" ");
+    }
+    return rest.replace(/ /g, "").length < 2;
+  };
+  const suppliers: VocabularySupplier[] = [];
+  const unresolved: string[] = [];
+  const matched: { text: string; supplier: VocabularySupplier }[] = [];
+  for (const { text, lowerCase } of supplierPhrases(question, ignore)) {
+    // A phrase holding a supplier already found ("Acme SaaS") is that supplier.
+    if (findMentionedSuppliers([...found, ...suppliers], text).length > 0) continue;
+    const resolution = resolveWithoutSupplierWord(vocabulary.suppliers, text);
+    if (resolution.outcome === "match") {
+      matched.push({ text, supplier: resolution.supplier });
+      if (!found.includes(resolution.supplier) && !suppliers.includes(resolution.supplier)) suppliers.push(resolution.supplier);
+    } else if (!lowerCase || resolution.outcome === "ambiguous") unresolved.push(text);
+    // A lower-case phrase that resolves to nothing is taken for ordinary words ("with respect to").
+  }
+  return { suppliers, unresolved, matched };
+}
+
+/** 「取引先A社」 as written when it is an alias; otherwise 「取引先山田運輸」 as 「山田運輸」. */
+function resolveWithoutSupplierWord(suppliers: readonly VocabularySupplier[], phrase: string) {
+  const resolution = resolveSupplier(suppliers, phrase);
+  const word = JA_SUPPLIER_WORD.find((w) => phrase.startsWith(w) && phrase.length > w.length);
+  if (resolution.outcome === "match" || !word) return resolution;
+  const bare = resolveSupplier(suppliers, phrase.slice(word.length));
+  return bare.outcome === "match" ? bare : resolution;
+}
+
+/** Category, region and topic words, folded: written where a name could be, they are not one. */
+const wordsOf = new WeakMap<OfflineVocabulary, Set<string>>();
+
+function vocabularyWords(vocabulary: OfflineVocabulary): Set<string> {
+  let words = wordsOf.get(vocabulary);
+  if (!words) {
+    words = new Set(
+      [
+        ...GENERIC,
+        ...vocabulary.categories.flatMap((category) => category.terms),
+        ...Object.values(LEXICON).flat(),
+        ...Object.values(REGION_TERMS).flat(),
+        ...vocabulary.regions,
+      ]
+        .map(foldName)
+        // Longest first, so "office supplies" goes before "office".
+        .sort((a, b) => b.length - a.length),
+    );
+    wordsOf.set(vocabulary, words);
+  }
+  return words;
+}

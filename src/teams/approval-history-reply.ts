@@ -1,0 +1,76 @@
+import type { Activity, TurnContext } from "botbuilder";
+import { actorFrom, rosterMembership, type HistoryPage, type HistoryPlace } from "../approvals";
+import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
+import type { ApprovalHistoryQuery, Language } from "../domain";
+import { approvalThreadLink } from "./approval-thread-link";
+import type { ApprovalHistoryHandler, Log } from "./bot-deps";
+import { repliesFor } from "./bot-replies";
+import { localeLanguage, refuseAction } from "./card-actions";
+import { chatOf, isPersonalChat } from "./conversation-key";
+
+/** Where an activity was sent from, as `approvals history` decides whether it may show decisions there. */
+function historyPlace(activity: Activity): HistoryPlace {
+  if (isPersonalChat(activity)) return { kind: "personal" };
+  const channelId = (activity.channelData as { channel?: { id?: string } } | undefined)?.channel?.id;
+  if (activity.conversation?.conversationType === "channel")
+    return { kind: "channel", channelId: channelId ?? chatOf(activity.conversation.id) };
+  return { kind: "group_chat" };
+}
+
+/** The history card for a page, or the refusal, for an `approvals history` command or "next page" click. */
+export async function approvalHistoryReply(
+  history: ApprovalHistoryHandler,
+  context: TurnContext,
+  query: ApprovalHistoryQuery,
+  language: Language,
+): Promise<AdaptiveCard | string> {
+  const page = await history({
+    actor: actorFrom(context.activity),
+    membership: rosterMembership(context),
+    language,
+    place: historyPlace(context.activity),
+    query,
+  });
+  return typeof page === "string" ? page : buildApprovalHistoryCard(historyView(page, language));
+}
+
+/**
+ * A history card's "next page" click: the next page in place of the card, or a refusal. The click
+ * carries only the query; who clicked, and where, is checked again as for the typed command.
+ */
+export async function historyPageResponse(
+  deps: { approvalHistory?: ApprovalHistoryHandler; log: Log },
+  context: TurnContext,
+): Promise<AdaptiveCard | string> {
+  const action = parseHistoryPageAction(context.activity.value);
+  if (!action) return refuseAction(deps, context, "invalid approval history page");
+  if (!deps.approvalHistory) return repliesFor(localeLanguage(context)).approvalsUnavailable;
+  return approvalHistoryReply(deps.approvalHistory, context, action.query, action.language);
+}
+
+function historyView(page: HistoryPage, language: Language) {
+  const items = page.entries.flatMap((entry): ApprovalHistoryItemView[] =>
+    entry.decision === "" || entry.timeToDecisionMs === null
+      ? []
+      : [
+          {
+            question: entry.question,
+            requesterName: entry.requesterName || entry.requesterAadObjectId,
+            decision: entry.decision,
+            approverName: entry.approverName || entry.approverAadObjectId,
+            decidedAt: entry.decidedAt,
+            timeToDecisionMs: entry.timeToDecisionMs,
+            edited: entry.edited,
+            ...(entry.thread ? { threadUrl: approvalThreadLink(entry.thread) } : {}),
+          },
+        ],
+  );
+  return {
+    language,
+    days: page.query.days,
+    ...(page.query.supplier ? { supplier: page.query.supplier } : {}),
+    page: page.query.page,
+    items,
+    hasMore: page.hasMore,
+  };
+}

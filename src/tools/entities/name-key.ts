@@ -1,0 +1,33 @@
+/**
+ * Comparison keys for names as people type them: NFKC (full-width "ＡＣＭＥ" and half-width "ｱｸﾒ"
+ * become "ACME" and "アクメ"), lower case, katakana as hiragana ("アクメ" = "あくめ"), the legal form
+ * dropped ("Acme Cloud Software KK", "山田運輸株式会社", "(株)山田運輸") and spaces and punctuation
+ * removed.
+ */
+
+/** Legal forms in English, German, Japanese and common abbreviations, as whole words. */
+const LEGAL_FORMS =
+  /(?<![\p{L}\p{N}])(co\.?,? ?ltd\.?|pte\.? ltd\.?|ltd\.?|inc\.?|k\.?\s?k\.?|gmbh|ag|ab|b\.v\.?|llc|llp|plc|corporation|corp\.?|company|co\.?)(?![\p{L}\p{N}])|株式会社|\(株\)|（株）|㈱|有限会社|\(有\)|合同会社/gu;
+const KATAKANA = /[\u30a1-\u30f6]/g;
+
+/** NFKC, lower case, katakana as hiragana. */
+export function foldName(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(KATAKANA, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60))
+    .trim();
+}
+
+/** A name without its legal form, folded, words kept apart by single spaces ("Acme Cloud, Inc." → "acme cloud"). */
+export function nameWords(text: string): string {
+  return foldName(text)
+    .replace(LEGAL_FORMS, " ")
+    .replace(/[\s\p{P}\p{S}]+/gu, " ")
+    .trim();
+}
+
+/** The comparison key of a name: its words without spaces ("Acme Cloud, Inc." → "acmecloud"). */
+export function nameKey(text: string): string {
+  return nameWords(text).replace(/ /g, "");
+}

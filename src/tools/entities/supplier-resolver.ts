@@ -1,0 +1,189 @@
+import Fuse from "fuse.js";
+import { foldName, nameKey, nameWords } from "./name-key";
+
+/** What the resolver needs of a supplier: its id, name and aliases. */
+export interface NamedRecord {
+  id: string;
+  name: string;
+  aliases: readonly string[];
+}
+
+/**
+ * How a supplier name typed by a user or a model was resolved: one supplier, several plausible ones
+ * (ask back with them), or none (say so, with the closest names). Candidates and suggestions are at
+ * most three, best first.
+ */
+export type SupplierResolution<S extends NamedRecord> =
+  { outcome: "match"; supplier: S } | { outcome: "ambiguous"; candidates: S[] } | { outcome: "not_found"; suggestions: S[] };
+
+/** Fuse scores (0 = identical, 1 = unrelated) at which a spelling is a typo, a candidate, a suggestion. */
+const TYPO = 0.35;
+const CANDIDATE = 0.45;
+const SUGGESTION = 0.65;
+/** A typo only counts as the supplier meant when the next supplier scores this much worse. */
+const TYPO_MARGIN = 0.15;
+const MAX_CANDIDATES = 3;
+/** Names shorter than this (as keys) are never matched or asked back by spelling alone. */
+const MIN_FUZZY_KEY = 7;
+/** How alike in length a typed name and a supplier's name must be for a typo or a candidate. */
+const LENGTH_RATIO = 0.8;
+
+/**
+ * Resolves a supplier from its id, name, an alias or the name without its legal form, in any width,
+ * case or kana ("SUP-001", "Acme", "アクメ", "ｱｸﾒ", "山田運輸" for "山田運輸株式会社"). In order: an
+ * exact key; the beginning of names ("Acme Cloud" → "Acme Cloud Software KK", several → ask back); a
+ * name inside a longer text, when it is most of it; then a close spelling through Fuse (a clear typo
+ * matches, plausible ones are asked back, distant ones are only suggested).
+ */
+export function resolveSupplier<S extends NamedRecord>(suppliers: readonly S[], text: string): SupplierResolution<S> {
+  // The index holds the records of `suppliers` themselves, so each one it returns is an S.
+  return resolveAmong(suppliers, text) as SupplierResolution<S>;
+}
+
+function resolveAmong(suppliers: readonly NamedRecord[], text: string): SupplierResolution<NamedRecord> {
+  const key = nameKey(text);
+  if (key === "") return { outcome: "not_found", suggestions: [] };
+  const index = indexOf(suppliers);
+  const exact = distinct(index.entries.filter((entry) => entry.key === key));
+  if (exact.length > 0) return exact.length === 1 ? { outcome: "match", supplier: exact[0] } : ambiguous(exact);
+
+  const words = nameWords(text);
+  const starting = distinct(index.entries.filter((entry) => key.length >= 3 && startsWithWords(entry.words, words)));
+  if (starting.length > 0) return starting.length === 1 ? { outcome: "match", supplier: starting[0] } : ambiguous(starting);
+
+  const inside = index.entries
+    .filter((entry) => entry.key.length >= 2 && containsWords(words, entry.words))
+    .sort((a, b) => b.key.length - a.key.length);
+  const mostly = inside.filter((entry) => entry.key.length * 2 >= key.length);
+  if (mostly.length > 0 && distinct(mostly).length === 1) return { outcome: "match", supplier: mostly[0].supplier };
+
+  // Fuse scores a name that merely contains the typed letters ("Globex" in "Globelink Networks") as
+  // close; a name much longer or shorter than what was typed is only ever a suggestion.
+  const scored = index
+    .fuse()
+    .search(words, { limit: 20 })
+    .map((hit) => {
+      const score = hit.score ?? 1;
+      const ratio = Math.min(key.length, hit.item.key.length) / Math.max(key.length, hit.item.key.length);
+      return { supplier: hit.item.supplier, score: ratio >= LENGTH_RATIO ? score : Math.max(score, CANDIDATE + 0.01) };
+    });
+  const ranked = distinctScored([...inside.map((entry) => ({ supplier: entry.supplier, score: CANDIDATE })), ...scored]);
+  // A short name differing by one letter is another name ("取引先B社" is not "取引先A社"): suggested only.
+  if (key.length < MIN_FUZZY_KEY)
+    return { outcome: "not_found", suggestions: ranked.slice(0, MAX_CANDIDATES).map((entry) => entry.supplier) };
+  const [best, next] = ranked;
+  if (best && best.score <= TYPO && (!next || next.score - best.score >= TYPO_MARGIN)) return { outcome: "match", supplier: best.supplier };
+  const candidates = ranked.filter((entry) => entry.score <= CANDIDATE).map((entry) => entry.supplier);
+  if (candidates.length > 0) return ambiguous(candidates);
+  return {
+    outcome: "not_found",
+    suggestions: ranked
+      .filter((entry) => entry.score <= SUGGESTION)
+      .slice(0, MAX_CANDIDATES)
+      .map((entry) => entry.supplier),
+  };
+}
+
+/**
+ * Suppliers named anywhere in a text ("Can we renew the Acme SaaS contract?" → Acme): Latin names and
+ * aliases as whole words (three letters or more), Japanese ones as substrings.
+ */
+export function findMentionedSuppliers<S extends NamedRecord>(suppliers: readonly S[], text: string): S[] {
+  const words = ` ${nameWords(text)} `;
+  const compact = words.replace(/ /g, "");
+  const { phrases } = indexOf(suppliers);
+  return suppliers.filter((supplier) =>
+    (phrases.get(supplier) ?? []).some(({ phrase, latin }) => (latin ? words.includes(` ${phrase} `) : compact.includes(phrase))),
+  );
+}
+
+/** The names of a supplier as the resolver compares them. */
+interface NameEntry {
+  supplier: NamedRecord;
+  /** `nameKey` of the id, name or alias. */
+  key: string;
+  /** `nameWords` of it. */
+  words: string;
+}
+
+/** A name as it is looked for in a text: a Latin phrase between spaces, or other script without spaces. */
+interface MentionPhrase {
+  phrase: string;
+  latin: boolean;
+}
+
+interface SupplierIndex {
+  entries: NameEntry[];
+  /** Built on the first close-spelling search: most names resolve exactly. */
+  fuse: () => Fuse<NameEntry>;
+  phrases: Map<NamedRecord, MentionPhrase[]>;
+}
+
+/**
+ * The names of a supplier list, worked out once per list: every tool call compares its text with
+ * every supplier's names, and folding thousands of names per call cost more than the search it
+ * preceded. The data adapters hand out copies of one list of the same supplier records until the
+ * data changes, so a list is known by its first and last record and its length.
+ */
+const indexes = new WeakMap<NamedRecord, { last: NamedRecord; length: number; index: SupplierIndex }>();
+
+function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
+  const first = suppliers[0];
+  if (first === undefined) return { entries: [], fuse: () => new Fuse<NameEntry>([]), phrases: new Map() };
+  const cached = indexes.get(first);
+  let index = cached && cached.last === suppliers.at(-1) && cached.length === suppliers.length ? cached.index : undefined;
+  if (index === undefined) {
+    const entries = suppliers.flatMap((supplier) =>
+      [supplier.id, supplier.name, ...supplier.aliases]
+        .map((name) => ({ supplier, key: nameKey(name), words: nameWords(name) }))
+        .filter((entry) => entry.key.length > 0),
+    );
+    let fuse: Fuse<NameEntry> | undefined;
+    const lazyFuse = () =>
+      (fuse ??= new Fuse(entries, { keys: ["words"], includeScore: true, ignoreLocation: true, threshold: SUGGESTION }));
+    const phrases = new Map(suppliers.map((supplier) => [supplier, [supplier.name, ...supplier.aliases].flatMap(mentionPhrase)]));
+    index = { entries, fuse: lazyFuse, phrases };
+    indexes.set(first, { last: suppliers.at(-1)!, length: suppliers.length, index });
+  }
+  return index;
+}
+
+/** A name as a mention phrase: Latin of three letters or more, other script of two characters or more. */
+function mentionPhrase(name: string): MentionPhrase[] {
+  const phrase = nameWords(name);
+  // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
+  if (/^[\x00-\x7f]+$/.test(phrase)) return phrase.length >= 3 ? [{ phrase, latin: true }] : [];
+  const compact = phrase.replace(/ /g, "");
+  return compact.length >= 2 ? [{ phrase: compact, latin: false }] : [];
+}
+
+/** Whether `name` begins with every word of `typed` ("acme cloud" begins "acme cloud software"); Japanese by characters. */
+function startsWithWords(name: string, typed: string): boolean {
+  if (!isLatin(typed)) return name.replace(/ /g, "").startsWith(typed.replace(/ /g, "")) && name !== typed;
+  return `${name} `.startsWith(`${typed} `) && name !== typed;
+}
+
+/** Whether a text holds a name as whole words (Latin) or as characters (Japanese). */
+function containsWords(text: string, name: string): boolean {
+  if (!isLatin(name)) return text.replace(/ /g, "").includes(name.replace(/ /g, ""));
+  return ` ${text} `.includes(` ${name} `);
+}
+
+function isLatin(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
+  return /^[\x00-\x7f]+$/.test(foldName(text));
+}
+
+function ambiguous<S>(suppliers: S[]): { outcome: "ambiguous"; candidates: S[] } {
+  return { outcome: "ambiguous", candidates: suppliers.slice(0, MAX_CANDIDATES) };
+}
+
+function distinct<S>(entries: { supplier: S }[]): S[] {
+  return [...new Set(entries.map((entry) => entry.supplier))];
+}
+
+function distinctScored<S>(entries: { supplier: S; score: number }[]): { supplier: S; score: number }[] {
+  const best = new Map<S, number>();
+  for (const { supplier, score } of entries) best.set(supplier, Math.min(score, best.get(supplier) ?? 1));
+  return [...best].map(([supplier, score]) => ({ supplier, score })).sort((a, b) => a.score - b.score);
+}

@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import path from "node:path";
+import { loadConfig } from "../../../src/config";
+import { confusionTable, readGroundingQuestions, runGroundingSet, summariseGrounding } from "../../../src/eval/grounding";
+import { groundingDataSets } from "../../../src/cli/grounding-data-sets";
+
+describe("grounding set (offline, whole workflow, sample data and an imported vendor master)", function () {
+  this.timeout(120_000);
+
+  it("resolves at least 95% of the names, never widens a question to all suppliers and states no wrong figure", async () => {
+    const questions = readGroundingQuestions(path.resolve(__dirname, "../../fixtures/grounding/questions.json"));
+    assert.ok(questions.length >= 80);
+    assert.deepEqual([...new Set(questions.map((q) => q.language))].sort(), ["en", "ja"]);
+    assert.deepEqual([...new Set(questions.map((q) => q.expect.outcome))].sort(), ["ask_back", "not_found", "supplier"]);
+    const dataSets = await groundingDataSets(
+      loadConfig({ LLM_PROVIDER: "offline" }),
+      path.resolve(__dirname, "../../fixtures/import/vendors"),
+    );
+    const results = await runGroundingSet(questions, dataSets);
+    const summary = summariseGrounding(results);
+    const misses = results.filter((r) => !r.resolved || !r.figureRight).map((r) => `${r.id}: ${r.problems.join("; ")}`);
+    assert.equal(summary.widened, 0, misses.join("\n"));
+    assert.equal(summary.wrongFigures, 0, misses.join("\n"));
+    assert.ok(summary.resolutionRate >= 0.95, `${confusionTable(summary)}\n${misses.join("\n")}`);
+  });
+
+  it("counts a widened answer as a miss: the scorer is not a rubber stamp", async () => {
+    const dataSets = await groundingDataSets(
+      loadConfig({ LLM_PROVIDER: "offline" }),
+      path.resolve(__dirname, "../../fixtures/import/vendors"),
+    );
+    const [result] = await runGroundingSet(
+      [
+        {
+          id: "all",
+          dataSet: "imported",
+          language: "en",
+          question: "How much did we spend in FY2025?",
+          fiscalYear: "FY2025",
+          expect: { outcome: "not_found" },
+        },
+      ],
+      dataSets,
+    );
+    assert.equal(result.observed, "widened");
+    assert.deepEqual(result.problems, ["states the all-suppliers total ¥6,620,000", "expected not_found, got widened"]);
+  });
+});
