@@ -36,7 +36,7 @@ export interface LatencyRow {
   callsInSequence: number;
   /** Most model calls on the critical path of any question. */
   maxCallsInSequence: number;
-  /** Mean output tokens written by the calls on the critical path. */
+  /** Mean output tokens (reasoning included: generated before the answer, billed as output) of the calls on the critical path. */
   criticalOutputTokens: number;
   firstText: { p50: number; p95: number };
   answer: { p50: number; p95: number };
@@ -99,7 +99,7 @@ function figuresOf(calls: readonly SimulatedCall[], firstTextAt: number | undefi
   const upToStreamingEnd = streaming ? path.longestTo(streaming) : undefined;
   return {
     calls: path.chain.length,
-    outputTokens: path.chain.reduce((sum, c) => sum + c.outputTokens, 0),
+    outputTokens: path.chain.reduce((sum, c) => sum + c.outputTokens + c.reasoningTokens, 0),
     answerMs: path.ms / timeScale,
     firstTextMs:
       streaming?.endedAt !== undefined && upToStreamingEnd !== undefined && firstTextAt !== undefined
@@ -107,7 +107,7 @@ function figuresOf(calls: readonly SimulatedCall[], firstTextAt: number | undefi
         : undefined,
     costUsd: calls.reduce((sum, c) => {
       const price = MODEL_PRICES[c.model] ?? MODEL_PRICES.default;
-      return sum + (c.inputTokens * price.input + c.outputTokens * price.output) / 1e6;
+      return sum + (c.inputTokens * price.input + (c.outputTokens + c.reasoningTokens) * price.output) / 1e6;
     }, 0),
   };
 }
@@ -118,7 +118,7 @@ export function formatLatencyTable(rows: readonly LatencyRow[], options: { timeS
   const lines = [
     `Latency simulator (model time at full speed; run at ×${options.timeScale}, seed ${options.seed}), ${rows[0]?.questions ?? 0} questions per mode, one at a time.`,
     "",
-    "| mode | model calls in sequence (mean / max) | output tokens on the critical path | first streamed text p50 / p95 | full answer p50 / p95 | cost per question |",
+    "| mode | model calls in sequence (mean / max) | output tokens on the critical path (incl. reasoning) | first streamed text p50 / p95 | full answer p50 / p95 | cost per question |",
     "| --- | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (r) =>
