@@ -62,7 +62,7 @@ describe("evidence up front: the tools the question implies run while the Router
     );
     assert.ok(search, "searchContracts was run up front");
     assert.match(JSON.parse(search.function.arguments).supplier, /Acme/);
-    const results = first.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content as string));
+    const results = first.messages.filter((m) => m.role === "tool").map((m) => JSON.parse(m.content));
     const contracts = results.find((r) => r.tool === "searchContracts");
     assert.equal(contracts.ok, true);
     assert.ok(contracts.evidence.length > 0, "the contract search returned citable evidence");
@@ -76,7 +76,7 @@ describe("evidence up front: the tools the question implies run while the Router
     const spendTools = server
       .callsFor("spend")[0]
       .body.messages.filter((m) => m.role === "tool")
-      .map((m) => JSON.parse(m.content as string).tool);
+      .map((m) => JSON.parse(m.content).tool);
     const spendOwn = deps.prompts.specialists.find((s) => s.id === "spend")?.tools ?? [];
     assert.ok(spendTools.length > 0 && spendTools.every((t: string) => spendOwn.includes(t)), `spend got ${spendTools.join(", ")}`);
   });
