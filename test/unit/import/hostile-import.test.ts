@@ -213,7 +213,7 @@ describe("import of hostile files", () => {
       const result = await importFixture(store, "acme", { directory });
       const issues = (kind: string) => result.outcomes.find((o) => o.kind === kind)!.issues.lines();
       assert.deepEqual(issues("suppliers"), [
-        "suppliers.xlsx:1: file: xl/sharedStrings.xml unpacks to 1024.0 MB, more than the 256.0 MB allowed",
+        "suppliers.xlsx:1: file: xl/sharedStrings.xml unpacks to 1024.0 MB, more than the 128.0 MB allowed",
       ]);
       assert.deepEqual(issues("spend"), ["spend.xlsx:1: file: xl/sharedStrings.xml unpacks to more than the 1000 bytes it declares"]);
       assert.deepEqual(issues("contracts"), ["contracts.xlsx:1: file: unpacks to 6144.0 MB, more than the 4096.0 MB allowed"]);
