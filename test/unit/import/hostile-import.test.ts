@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import ExcelJS from "exceljs";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
 import { DEFAULT_MAPPING } from "../../../src/import/mapping";
 import { aliasBombFrontMatter, craftedWorkbook, docxBomb, forgedDocx, javascriptFrontMatterPolicy } from "./hostile-files";
@@ -227,6 +228,24 @@ describe("import of hostile files", () => {
       const spend = [];
       for await (const row of store.spendRows()) spend.push(row);
       assert.deepEqual(spend, []);
+    });
+
+    it("still imports a workbook within its limits, whose parts declare their sizes only after their data (as exceljs writes them)", async () => {
+      const directory = importFolder({});
+      const book = new ExcelJS.Workbook();
+      book.addWorksheet("Vendors").addRows([
+        ["id", "name", "category"],
+        ["NW-100", "Northwind Freight K.K.", "logistics"],
+        ["JP-1", "山田運輸", "logistics"],
+      ]);
+      await book.xlsx.writeFile(path.join(directory, "suppliers.xlsx"));
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory, only: new Set(["suppliers"] as const) });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), []);
+      assert.deepEqual(
+        (await store.load("suppliers")).map((s) => s.name),
+        ["山田運輸", "Northwind Freight K.K."],
+      );
     });
   });
 });
