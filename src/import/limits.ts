@@ -16,6 +16,14 @@ export const IMPORT_LIMITS = {
   documentFileBytes: 20 * 1024 * 1024,
   /** What a .docx may unpack to, by its archive's declared sizes (checked before anything is unpacked). */
   documentUnpackedBytes: 64 * 1024 * 1024,
+  /** What an .xlsx may unpack to in all: its worksheets are streamed, so a million-row sheet of hundreds of MB fits. */
+  workbookUnpackedBytes: 4 * 1024 * 1024 * 1024,
+  /**
+   * What any part of an .xlsx but a worksheet may unpack to. The reader holds the shared strings (every
+   * text cell's text) in memory, up to 13 times their size as rich text (127 MB peaked at 1.7 GB); 128 MB
+   * still holds a million unique invoice ids with a unique 50-character description each.
+   */
+  workbookPartBytes: 128 * 1024 * 1024,
   /** Text taken from one document. */
   documentChars: 2_000_000,
   /** Pages read from one PDF. */

@@ -6,6 +6,7 @@ import type { CsvKind } from "./mapping";
 import { REQUIRED_COLUMNS } from "./records";
 import { missingColumnReason, type TableFile, type TableOptions, type TableRow } from "./table-file";
 import { isWorkbook, openWorkbook, SheetNotFoundError } from "./workbook-rows";
+import { ArchiveRefusedError } from "./zip-bounds";
 
 /** A record to read: its values, and the problems of those its file's reader could not read (`FieldReader.reset` takes them). */
 export interface RecordRow {
@@ -24,8 +25,8 @@ function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOp
  * The rows of a kind's table (CSV or worksheet) in batches, each row with a field reader set on it
  * (one reader, reset per row), counting them as read and showing progress. What the file's reader
  * could not read of a row (bytes not valid in the encoding, a cell error) comes with it as problems
- * of its columns, for the row's reader to report with its own. A file missing a required column, or a workbook without the sheet asked for,
- * has its issues recorded and yields nothing.
+ * of its columns, for the row's reader to report with its own. A file missing a required column, a workbook without the sheet asked for,
+ * or a workbook refused for what it unpacks to, has its issues recorded and yields nothing.
  */
 export async function* tableBatches(
   run: ImportRun,
@@ -50,6 +51,10 @@ export async function* tableBatches(
     table = await openTable(run, kind, file, { mapping, required: REQUIRED_COLUMNS[kind], onBytes: (read) => progress.update(read) });
   } catch (error) {
     progress.stop();
+    if (error instanceof ArchiveRefusedError) {
+      outcome.issues.add({ file: outcome.issues.file, line: 1, column: "file", reason: error.message });
+      return;
+    }
     if (!(error instanceof SheetNotFoundError)) throw error;
     outcome.issues.add({ file: outcome.issues.file, line: 1, column: "sheet", reason: error.message });
     return;

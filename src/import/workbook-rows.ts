@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import ExcelJS from "exceljs";
+import { IMPORT_LIMITS } from "./limits";
 import type { CsvKind, Mapping } from "./mapping";
 import {
   columnsOf,
@@ -11,6 +12,7 @@ import {
   type TableOptions,
   type TableRow,
 } from "./table-file";
+import { checkUnpackedFile } from "./zip-bounds";
 
 /** A workbook's file extensions. */
 export const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
@@ -34,6 +36,14 @@ interface SheetRow {
 /** A workbook has no worksheet of the name the mapping gives. */
 export class SheetNotFoundError extends Error {}
 
+const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/** The unpacked sizes a workbook may have: worksheets are streamed, every other part may be held whole. */
+const WORKBOOK_LIMITS = {
+  totalBytes: IMPORT_LIMITS.workbookUnpackedBytes,
+  entryBytes: (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes),
+};
+
 /**
  * Streams one worksheet of an .xlsx workbook with exceljs's streaming reader (the mapping's sheet
  * for the kind, else the first): the first row with a value is the header, the rows after it are the
@@ -41,9 +51,11 @@ export class SheetNotFoundError extends Error {}
  * numbers as they are (with a decimal comma when the mapping uses one; a date cell is its serial
  * number, read as a date in date columns), a formula as its cached result, rich text as its text; an error value (#N/A, #DIV/0!) is a problem
  * of the row. An empty header cell between named ones (what merged header cells leave) is a
- * problem of the header.
+ * problem of the header. A workbook that would unpack to more than its limits is refused before
+ * exceljs opens it (`ArchiveRefusedError`).
  */
 export async function openWorkbook(file: string, kind: CsvKind, options: TableOptions): Promise<TableFile> {
+  await checkUnpackedFile(file, WORKBOOK_LIMITS);
   const { mapping, onBytes = () => {} } = options;
   const wanted = mapping.sheets[kind];
   const source = createReadStream(file);

@@ -1,5 +1,7 @@
+import { createReadStream } from "node:fs";
 import { inflateRawSync } from "node:zlib";
 import AdmZip from "adm-zip";
+import unzipper from "unzipper";
 
 const STORED = 0;
 const DEFLATED = 8;
@@ -30,4 +32,74 @@ export function checkUnpackedSize(archive: Buffer, maxBytes: number): void {
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** An archive refused before it is read: too large once unpacked, or not a readable zip. */
+export class ArchiveRefusedError extends Error {}
+
+/** What an archive read from a file may unpack to: in all, and per entry (by its name). */
+export interface UnpackedLimits {
+  totalBytes: number;
+  entryBytes(name: string): number;
+}
+
+/**
+ * Refuses a zip archive file (an .xlsx) that would unpack to more than `limits` allow, without holding
+ * it in memory: first by the sizes its central directory declares (no inflating), then by streaming
+ * it through the same streaming parser exceljs reads it with, counting what each entry really inflates
+ * to and stopping at its declared size, since a forged header can declare less than the data holds and
+ * a streaming reader sees entries the directory does not list.
+ */
+export async function checkUnpackedFile(file: string, limits: UnpackedLimits): Promise<void> {
+  const declared = await declaredSizes(file);
+  let total = 0;
+  for (const [name, size] of declared) {
+    total += size;
+    if (size > limits.entryBytes(name))
+      throw new ArchiveRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(limits.entryBytes(name))} allowed`);
+  }
+  if (total > limits.totalBytes)
+    throw new ArchiveRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
+  await checkInflatedSizes(file, declared);
+}
+
+/** Each entry's unpacked size as the central directory declares it. */
+async function declaredSizes(file: string): Promise<Map<string, number>> {
+  let directory: unzipper.CentralDirectory;
+  try {
+    directory = await unzipper.Open.file(file);
+  } catch (error) {
+    throw new ArchiveRefusedError(`not a readable zip archive (${(error as Error).message})`, { cause: error });
+  }
+  return new Map(directory.files.filter((entry) => entry.type === "File").map((entry) => [entry.path, entry.uncompressedSize]));
+}
+
+/** Inflates every entry as a stream, refusing one the directory does not list, lists twice, or that inflates beyond what it declares. */
+async function checkInflatedSizes(file: string, declared: ReadonlyMap<string, number>): Promise<void> {
+  const source = createReadStream(file);
+  const entries = source.pipe(unzipper.Parse({ forceStream: true }));
+  const seen = new Set<string>();
+  try {
+    for await (const item of entries) {
+      const entry = item as unzipper.Entry;
+      const size = declared.get(entry.path);
+      if (entry.type === "Directory") entry.autodrain();
+      else if (size === undefined || seen.has(entry.path)) {
+        throw new ArchiveRefusedError(`${entry.path} is not listed once in the archive's directory`);
+      } else {
+        seen.add(entry.path);
+        let inflated = 0;
+        for await (const chunk of entry) {
+          inflated += (chunk as Buffer).length;
+          if (inflated > size) throw new ArchiveRefusedError(`${entry.path} unpacks to more than the ${size} bytes it declares`);
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof ArchiveRefusedError) throw error;
+    throw new ArchiveRefusedError(`not a readable zip archive (${(error as Error).message})`, { cause: error });
+  } finally {
+    source.destroy();
+    entries.destroy();
+  }
 }

@@ -21,7 +21,7 @@ function assertNoSecret(text: string, where: string): void {
 
 describe("model endpoint credentials in the bot", function () {
   this.timeout(60_000);
-  const suite = useScriptedBot({ fallbackEndpoints: [WITH_SECRETS], env: { MODEL_CIRCUIT_FAILURES: "1" } });
+  const suite = useScriptedBot({ fallbackEndpoints: [WITH_SECRETS], env: { MODEL_CIRCUIT_MIN_REQUESTS: "1" } });
 
   it("the banner, the failover and circuit lines, /healthz and the failed run's reply show the endpoint without them", async () => {
     const { harness, model } = suite;
@@ -37,7 +37,7 @@ describe("model endpoint credentials in the bot", function () {
     );
     const log = harness.log.join("\n");
     assert.match(log, new RegExp(`model failover: \\S+ → ${SHOWN} `));
-    assert.match(log, new RegExp(`model endpoint ${SHOWN}: circuit open \\(ECONNREFUSED\\)`));
+    assert.match(log, new RegExp(`model endpoint ${SHOWN} \\(\\S+\\): circuit open \\(ECONNREFUSED\\)`));
     assertNoSecret(log, "the log");
 
     const health = (await (await fetch(`${harness.bot.url}/healthz`)).json()) as { modelEndpoints: { endpoint: string }[] };

@@ -39,6 +39,8 @@ interface DeflatedEntry {
   /** The size written in the headers (a forged archive declares less than it holds). */
   declaredSize: number;
   crc: number;
+  /** Left out of the central directory: only a reader of the local headers (a streaming one) sees it. */
+  hidden?: boolean;
 }
 
 /** `bytes` zeros as raw deflate, built a megabyte at a time without ever holding them: about 1 KB per MB. */
@@ -75,7 +77,7 @@ function zipArchive(entries: DeflatedEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name: entryName, deflated, declaredSize, crc } of entries) {
+  for (const { name: entryName, deflated, declaredSize, crc, hidden } of entries) {
     const name = Buffer.from(entryName);
     // Version 2.0, deflate; then CRC-32, compressed size, declared size, name length.
     const local = record(30, [
@@ -99,14 +101,14 @@ function zipArchive(entries: DeflatedEntry[]): Buffer {
       [42, offset, 4],
     ]);
     locals.push(local, name, deflated);
-    centrals.push(central, name);
+    if (!hidden) centrals.push(central, name);
     offset += local.length + name.length + deflated.length;
   }
   const directory = Buffer.concat(centrals);
   const end = record(22, [
     [0, 0x06054b50, 4],
-    [8, entries.length, 2],
-    [10, entries.length, 2],
+    [8, centrals.length / 2, 2],
+    [10, centrals.length / 2, 2],
     [12, directory.length, 4],
     [16, offset, 4],
   ]);
@@ -127,5 +129,34 @@ export function forgedDocx(unpackedBytes = 16 * 1024 * 1024): Buffer {
   return zipArchive([
     deflated("[Content_Types].xml", CONTENT_TYPES),
     { name: "word/document.xml", ...deflatedZeros(unpackedBytes), declaredSize: 1000 },
+  ]);
+}
+
+/** A part of a crafted workbook: `unpackedBytes` zeros, its headers declaring `declaredSize`. */
+export interface CraftedPart {
+  name: string;
+  unpackedBytes: number;
+  declaredSize: number;
+  hidden?: boolean;
+}
+
+/**
+ * An .xlsx's small parts (one sheet, "Sheet1") with `parts` added: a shared-strings or sheet part
+ * far larger than it looks, cheap to build because its declared size can say more than it holds.
+ */
+export function craftedWorkbook(parts: CraftedPart[]): Buffer {
+  const main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+  const relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+  return zipArchive([
+    deflated("[Content_Types].xml", CONTENT_TYPES),
+    deflated(
+      "xl/_rels/workbook.xml.rels",
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${relationships}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    deflated(
+      "xl/workbook.xml",
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${main}" xmlns:r="${relationships}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
+    ...parts.map(({ name, unpackedBytes, declaredSize, hidden }) => ({ name, ...deflatedZeros(unpackedBytes), declaredSize, hidden })),
   ]);
 }

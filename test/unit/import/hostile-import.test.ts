@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import ExcelJS from "exceljs";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
 import { DEFAULT_MAPPING } from "../../../src/import/mapping";
-import { aliasBombFrontMatter, docxBomb, forgedDocx, javascriptFrontMatterPolicy } from "./hostile-files";
+import { aliasBombFrontMatter, craftedWorkbook, docxBomb, forgedDocx, javascriptFrontMatterPolicy } from "./hostile-files";
 import { FIXTURES, importFixture, temporaryDataDirectory } from "./import-fixture";
 
 const SUPPLIERS = readFileSync(path.join(FIXTURES, "acme", "suppliers.csv"), "utf8");
@@ -178,6 +179,73 @@ describe("import of hostile files", () => {
         "contracts.csv:4: document: cannot read contracts/long.txt: more than 2,000,000 characters of text",
         "contracts.csv:5: document: cannot read contracts/huge.md: 20,971,521 bytes: a document has at most 20,971,520",
       ]);
+    });
+  });
+
+  describe("workbooks are bounded by what they unpack to", () => {
+    const MB = 1024 * 1024;
+    const GB = 1024 * MB;
+
+    it("refuses, as file:1 issues and before reading a row, .xlsx files whose parts unpack to more than their limits or than they declare", async () => {
+      const directory = importFolder({
+        // Shared strings are held in memory: 1 GB declared is refused from the directory alone.
+        "suppliers.xlsx": craftedWorkbook([
+          { name: "xl/sharedStrings.xml", unpackedBytes: MB, declaredSize: GB },
+          { name: "xl/worksheets/sheet1.xml", unpackedBytes: MB, declaredSize: MB },
+        ]),
+        // Headers that understate: 1,000 bytes declared, 16 MB inside.
+        "spend.xlsx": craftedWorkbook([
+          { name: "xl/sharedStrings.xml", unpackedBytes: 16 * MB, declaredSize: 1000 },
+          { name: "xl/worksheets/sheet1.xml", unpackedBytes: MB, declaredSize: MB },
+        ]),
+        // Worksheets are streamed, but not without end: two of 3 GB are more than a workbook may hold.
+        "contracts.xlsx": craftedWorkbook([
+          { name: "xl/worksheets/sheet1.xml", unpackedBytes: MB, declaredSize: 3 * GB },
+          { name: "xl/worksheets/sheet2.xml", unpackedBytes: MB, declaredSize: 3 * GB },
+        ]),
+        // A part the directory does not list is still read by a streaming reader.
+        "benchmarks.xlsx": craftedWorkbook([
+          { name: "xl/worksheets/sheet1.xml", unpackedBytes: MB, declaredSize: MB },
+          { name: "xl/sharedStrings.xml", unpackedBytes: 16 * MB, declaredSize: 16 * MB, hidden: true },
+        ]),
+        "fx.xlsx": "currency,rate\nUSD,150\n",
+      });
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory });
+      const issues = (kind: string) => result.outcomes.find((o) => o.kind === kind)!.issues.lines();
+      assert.deepEqual(issues("suppliers"), [
+        "suppliers.xlsx:1: file: xl/sharedStrings.xml unpacks to 1024.0 MB, more than the 128.0 MB allowed",
+      ]);
+      assert.deepEqual(issues("spend"), ["spend.xlsx:1: file: xl/sharedStrings.xml unpacks to more than the 1000 bytes it declares"]);
+      assert.deepEqual(issues("contracts"), ["contracts.xlsx:1: file: unpacks to 6144.0 MB, more than the 4096.0 MB allowed"]);
+      assert.deepEqual(issues("benchmarks"), [
+        "benchmarks.xlsx:1: file: xl/sharedStrings.xml is not listed once in the archive's directory",
+      ]);
+      assert.match(issues("fx").join("\n"), /^fx\.xlsx:1: file: not a readable zip archive \(.+\)$/);
+      for (const outcome of result.outcomes) assert.equal(outcome.read, 0, outcome.kind);
+      assert.deepEqual(await store.load("suppliers"), []);
+      assert.deepEqual(await store.load("contracts"), []);
+      const spend = [];
+      for await (const row of store.spendRows()) spend.push(row);
+      assert.deepEqual(spend, []);
+    });
+
+    it("still imports a workbook within its limits, whose parts declare their sizes only after their data (as exceljs writes them)", async () => {
+      const directory = importFolder({});
+      const book = new ExcelJS.Workbook();
+      book.addWorksheet("Vendors").addRows([
+        ["id", "name", "category"],
+        ["NW-100", "Northwind Freight K.K.", "logistics"],
+        ["JP-1", "山田運輸", "logistics"],
+      ]);
+      await book.xlsx.writeFile(path.join(directory, "suppliers.xlsx"));
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory, only: new Set(["suppliers"] as const) });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), []);
+      assert.deepEqual(
+        (await store.load("suppliers")).map((s) => s.name),
+        ["山田運輸", "Northwind Freight K.K."],
+      );
     });
   });
 });

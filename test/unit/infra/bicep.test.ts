@@ -31,6 +31,8 @@ const NOT_SET_IN_AZURE: Record<string, string> = {
   PROCURA_DATA_DIR: "the local data directory is for runs without Cosmos; Azure reads imported data from Cosmos",
   FISCAL_YEAR_START_MONTH: "read by npm run import, which runs where the export files are, not in the apps",
   EVAL_API_KEYS: "only for evaluation endpoints outside Azure; the operator adds it as a Key Vault reference (docs/evaluation.md)",
+  PROCURA_DEBUG:
+    "full failure detail is for a person at a terminal; the apps log one line per failure and send exceptions to Application Insights",
 };
 /** Platform settings that are not ours but are read by the SDKs (DefaultAzureCredential, Oryx). */
 const PLATFORM_SETTINGS = new Set(["AZURE_CLIENT_ID", "SCM_DO_BUILD_DURING_DEPLOYMENT"]);
