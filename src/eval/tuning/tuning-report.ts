@@ -4,6 +4,7 @@ import type { GoldenCase } from "../golden";
 import type { ReferenceTopics } from "../reference-topics";
 import { applyChange, compareGolden, measureGolden, type GoldenAccuracy, type GoldenVerdict } from "./golden-check";
 import type { Proposal } from "./proposal";
+import { proposeDescriptionChanges } from "./propose-descriptions";
 import { proposeKeywordChanges } from "./propose-keywords";
 import { proposeQscoreThreshold } from "./propose-threshold";
 import { collectRunEvidence, type EvaluationEvidence } from "./run-evidence";
@@ -38,7 +39,7 @@ export interface TuningInputs {
 export interface TuningContext {
   specialists: SpecialistSummary[];
   scope: ReferenceTopics;
-  /** Supplier names and aliases in the data: never proposed as keywords. */
+  /** Supplier names and aliases in the data: never proposed as keywords or description terms. */
   supplierNames: string[];
   qscoreThreshold: number;
   goldenCases: GoldenCase[];
@@ -47,7 +48,7 @@ export interface TuningContext {
 }
 
 /**
- * Reads the evidence, proposes keyword and QSCORE-threshold changes, and runs the golden set once as
+ * Reads the evidence, proposes keyword, description and QSCORE-threshold changes, and runs the golden set once as
  * configured and once per proposal with that change applied in memory. Nothing is written anywhere.
  */
 export async function buildTuningReport(inputs: TuningInputs, context: TuningContext): Promise<TuningReport> {
@@ -55,6 +56,7 @@ export async function buildTuningReport(inputs: TuningInputs, context: TuningCon
   const count = (outcome: string) => runs.filter((run) => run.outcome === outcome).length;
   const candidates = [
     ...proposeKeywordChanges(runs, context.specialists, context.scope, context.supplierNames),
+    ...proposeDescriptionChanges(runs, context.specialists, context.scope, context.supplierNames),
     ...proposeQscoreThreshold(runs, context.qscoreThreshold),
   ];
   const measure = async (tune: (deps: WorkflowDeps) => WorkflowDeps) =>

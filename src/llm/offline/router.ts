@@ -59,7 +59,7 @@ export function scoreSpecialists(question: string, specialists: SpecialistSummar
 }
 
 /** The features a description claims, and those its exclusion clauses disclaim (never both). */
-function descriptionFeatures(description: string): { covered: Set<string>; excluded: Set<string> } {
+export function descriptionFeatures(description: string): { covered: Set<string>; excluded: Set<string> } {
   const excluded = new Set([...description.matchAll(EXCLUSION_CLAUSE)].flatMap((match) => [...contentFeatures(match[1])]));
   const covered = [...contentFeatures(description.replace(EXCLUSION_CLAUSE, " "))].filter((feature) => !excluded.has(feature));
   return { covered: new Set(covered), excluded };
