@@ -1,10 +1,8 @@
 import type { SpecialistSummary } from "../../domain";
 import { descriptionFeatures } from "../../llm/offline/router";
 import { contentFeatures } from "../../llm/offline/text";
-import type { ReferenceTopics } from "../reference-topics";
-import { findMisroutings, MIN_EVIDENCE_RUNS, push, sharedNewWords, type MisroutedRun } from "./misrouted-runs";
+import { MIN_EVIDENCE_RUNS, push, sharedNewWords, type MisroutedRun, type Misroutings } from "./misrouted-runs";
 import type { EvidenceRun, Proposal } from "./proposal";
-import type { RunEvidence } from "./run-evidence";
 
 /** At most this many terms named in one appended clause: a description is a sentence or two, not a word list. */
 const MAX_TERMS_PER_CLAUSE = 3;
@@ -20,12 +18,10 @@ const MAX_TERMS_PER_CLAUSE = 3;
  * One proposal per specialist and direction; supplier names and aliases (`names`) are never named.
  */
 export function proposeDescriptionChanges(
-  runs: RunEvidence[],
+  { missed, overChosen }: Misroutings,
   specialists: SpecialistSummary[],
-  scope: ReferenceTopics,
   names: string[] = [],
 ): Proposal[] {
-  const { missed, overChosen } = findMisroutings(runs, scope);
   const proposals: Proposal[] = [];
   for (const specialist of specialists) {
     const features = descriptionFeatures(specialist.description);

@@ -1,16 +1,14 @@
 import type { SpecialistSummary } from "../../domain";
 import { scoreSpecialists } from "../../llm/offline/router";
 import { containsPhrase } from "../../llm/offline/text";
-import type { ReferenceTopics } from "../reference-topics";
-import { findMisroutings, MIN_EVIDENCE_RUNS, push, sharedNewWords } from "./misrouted-runs";
+import { MIN_EVIDENCE_RUNS, push, sharedNewWords, type Misroutings } from "./misrouted-runs";
 import type { EvidenceRun, Proposal } from "./proposal";
-import type { RunEvidence } from "./run-evidence";
 
 /** At most this many new keywords proposed per specialist (the most frequent first). */
 const MAX_KEYWORDS_PER_SPECIALIST = 3;
 
 /**
- * Keyword changes from badly received runs, judged by the topics of each question:
+ * Keyword changes from the misrouted, badly received runs (see `findMisroutings`):
  * - a specialist the question needed but the Router skipped → add the word those questions share
  *   (present in at least MIN_EVIDENCE_RUNS of them, not yet among that specialist's keywords);
  * - a specialist the Router chose though the question did not need it → remove the keyword of its
@@ -18,12 +16,10 @@ const MAX_KEYWORDS_PER_SPECIALIST = 3;
  * Words inside a supplier's name or alias (`names`) are never proposed: a supplier asked about twice is not a topic.
  */
 export function proposeKeywordChanges(
-  runs: RunEvidence[],
+  { missed, overChosen }: Misroutings,
   specialists: SpecialistSummary[],
-  scope: ReferenceTopics,
   names: string[] = [],
 ): Proposal[] {
-  const { missed, overChosen } = findMisroutings(runs, scope);
   const byId = new Map(specialists.map((specialist) => [specialist.id, specialist]));
   const proposals: Proposal[] = [];
   for (const [id, cases] of missed) {

@@ -3,6 +3,7 @@ import type { WorkflowDeps } from "../../workflow/deps";
 import type { GoldenCase } from "../golden";
 import type { ReferenceTopics } from "../reference-topics";
 import { applyChange, compareGolden, measureGolden, type GoldenAccuracy, type GoldenVerdict } from "./golden-check";
+import { findMisroutings } from "./misrouted-runs";
 import type { Proposal } from "./proposal";
 import { proposeDescriptionChanges } from "./propose-descriptions";
 import { proposeKeywordChanges } from "./propose-keywords";
@@ -54,9 +55,10 @@ export interface TuningContext {
 export async function buildTuningReport(inputs: TuningInputs, context: TuningContext): Promise<TuningReport> {
   const runs = collectRunEvidence(inputs.transcripts, inputs.feedback, inputs.evaluations);
   const count = (outcome: string) => runs.filter((run) => run.outcome === outcome).length;
+  const misroutings = findMisroutings(runs, context.scope);
   const candidates = [
-    ...proposeKeywordChanges(runs, context.specialists, context.scope, context.supplierNames),
-    ...proposeDescriptionChanges(runs, context.specialists, context.scope, context.supplierNames),
+    ...proposeKeywordChanges(misroutings, context.specialists, context.supplierNames),
+    ...proposeDescriptionChanges(misroutings, context.specialists, context.supplierNames),
     ...proposeQscoreThreshold(runs, context.qscoreThreshold),
   ];
   const measure = async (tune: (deps: WorkflowDeps) => WorkflowDeps) =>
