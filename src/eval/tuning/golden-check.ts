@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TranscriptDocument } from "../../domain";
+import type { SpecialistSummary, TranscriptDocument } from "../../domain";
 import type { WorkflowDeps } from "../../workflow/deps";
 import { runGoldenSet, type GoldenCase } from "../golden";
 import { PASSING_SCORE } from "../metrics/metric-result";
@@ -28,16 +28,27 @@ export type GoldenVerdict = "improves" | "unchanged" | "regresses";
 export function applyChange(change: TuningChange): (deps: WorkflowDeps) => WorkflowDeps {
   return (deps) => {
     if (change.kind === "qscore-threshold") return { ...deps, settings: { ...deps.settings, qscoreThreshold: change.to } };
-    const specialists = deps.prompts.specialists.map((specialist) => {
-      if (specialist.id !== change.specialist) return specialist;
-      const keywords =
-        change.kind === "add-keyword"
-          ? [...specialist.keywords, change.keyword]
-          : specialist.keywords.filter((keyword) => keyword !== change.keyword);
-      return { ...specialist, keywords };
-    });
+    const specialists = deps.prompts.specialists.map((specialist) =>
+      specialist.id === change.specialist ? { ...specialist, ...changedFields(specialist, change) } : specialist,
+    );
     return { ...deps, prompts: { ...deps.prompts, specialists } };
   };
+}
+
+/** The front-matter field a specialist change rewrites: its keywords or its description. */
+function changedFields(
+  specialist: SpecialistSummary,
+  change: Exclude<TuningChange, { kind: "qscore-threshold" }>,
+): Partial<SpecialistSummary> {
+  switch (change.kind) {
+    case "add-keyword":
+      return { keywords: [...specialist.keywords, change.keyword] };
+    case "remove-keyword":
+      return { keywords: specialist.keywords.filter((keyword) => keyword !== change.keyword) };
+    case "extend-description":
+    case "narrow-description":
+      return { description: `${specialist.description.trim()} ${change.clause}` };
+  }
 }
 
 /**

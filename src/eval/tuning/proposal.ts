@@ -10,6 +10,8 @@ export interface EvidenceRun {
 export type TuningChange =
   | { kind: "add-keyword"; specialist: string; keyword: string }
   | { kind: "remove-keyword"; specialist: string; keyword: string }
+  | { kind: "extend-description"; specialist: string; clause: string }
+  | { kind: "narrow-description"; specialist: string; clause: string }
   | { kind: "qscore-threshold"; from: number; to: number };
 
 /** A proposed change with the stored runs behind it. */
@@ -27,6 +29,9 @@ export function describeChange(change: TuningChange): string {
       return `prompts/specialists/${change.specialist}.md keywords: add "${change.keyword}"`;
     case "remove-keyword":
       return `prompts/specialists/${change.specialist}.md keywords: remove "${change.keyword}"`;
+    case "extend-description":
+    case "narrow-description":
+      return `prompts/specialists/${change.specialist}.md description: append "${change.clause}"`;
     case "qscore-threshold":
       return `QSCORE_THRESHOLD: ${change.from} → ${change.to}`;
   }

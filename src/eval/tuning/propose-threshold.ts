@@ -1,6 +1,5 @@
 import type { Proposal } from "./proposal";
-import { signals } from "./propose-keywords";
-import type { RunEvidence } from "./run-evidence";
+import { signals, type RunEvidence } from "./run-evidence";
 
 /** The thresholds considered (the gate sends back a first answer scoring below the threshold). */
 const CANDIDATES = [50, 55, 60, 65, 70, 75, 80, 85, 90, 95];

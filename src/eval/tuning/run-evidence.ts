@@ -72,3 +72,17 @@ function outcomeOf(run: Omit<RunEvidence, "outcome">, evaluated: boolean): RunEv
   if (run.up > 0 || evaluated) return "good";
   return "unknown";
 }
+
+/** The signals that made a run bad, for the evidence column. */
+export function signals(run: RunEvidence): string {
+  const parts: string[] = [];
+  if (run.down > 0) parts.push(`👎 ${run.down}`);
+  if (run.topicAdherence !== null) parts.push(`TopicAdherence ${round(run.topicAdherence)}`);
+  if (run.goalAccuracy !== null) parts.push(`AgentGoalAccuracy ${round(run.goalAccuracy)}`);
+  if (run.judgeFailures.length > 0) parts.push(`Judge FAIL: ${run.judgeFailures.join(", ")}`);
+  return parts.join(", ");
+}
+
+function round(score: number): string {
+  return String(Math.round(score * 100) / 100);
+}

@@ -3,7 +3,9 @@ import type { WorkflowDeps } from "../../workflow/deps";
 import type { GoldenCase } from "../golden";
 import type { ReferenceTopics } from "../reference-topics";
 import { applyChange, compareGolden, measureGolden, type GoldenAccuracy, type GoldenVerdict } from "./golden-check";
+import { findMisroutings } from "./misrouted-runs";
 import type { Proposal } from "./proposal";
+import { proposeDescriptionChanges } from "./propose-descriptions";
 import { proposeKeywordChanges } from "./propose-keywords";
 import { proposeQscoreThreshold } from "./propose-threshold";
 import { collectRunEvidence, type EvaluationEvidence } from "./run-evidence";
@@ -38,7 +40,7 @@ export interface TuningInputs {
 export interface TuningContext {
   specialists: SpecialistSummary[];
   scope: ReferenceTopics;
-  /** Supplier names and aliases in the data: never proposed as keywords. */
+  /** Supplier names and aliases in the data: never proposed as keywords or description terms. */
   supplierNames: string[];
   qscoreThreshold: number;
   goldenCases: GoldenCase[];
@@ -47,14 +49,16 @@ export interface TuningContext {
 }
 
 /**
- * Reads the evidence, proposes keyword and QSCORE-threshold changes, and runs the golden set once as
+ * Reads the evidence, proposes keyword, description and QSCORE-threshold changes, and runs the golden set once as
  * configured and once per proposal with that change applied in memory. Nothing is written anywhere.
  */
 export async function buildTuningReport(inputs: TuningInputs, context: TuningContext): Promise<TuningReport> {
   const runs = collectRunEvidence(inputs.transcripts, inputs.feedback, inputs.evaluations);
   const count = (outcome: string) => runs.filter((run) => run.outcome === outcome).length;
+  const misroutings = findMisroutings(runs, context.scope);
   const candidates = [
-    ...proposeKeywordChanges(runs, context.specialists, context.scope, context.supplierNames),
+    ...proposeKeywordChanges(misroutings, context.specialists, context.supplierNames),
+    ...proposeDescriptionChanges(misroutings, context.specialists, context.supplierNames),
     ...proposeQscoreThreshold(runs, context.qscoreThreshold),
   ];
   const measure = async (tune: (deps: WorkflowDeps) => WorkflowDeps) =>

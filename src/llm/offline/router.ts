@@ -12,6 +12,13 @@ const KEYWORD_WEIGHT = 2;
 /** Weight of one shared description feature (stem or bigram), divided the same way. */
 const DESCRIPTION_WEIGHT = 0.5;
 
+/**
+ * A description's exclusion clause ("Not covered: tariffs, import duties." / "対象外：関税。"), up to the
+ * end of its sentence: a Router model reads it as "do not choose me for these", so its words count
+ * against the specialist rather than for it.
+ */
+const EXCLUSION_CLAUSE = /(?:not covered|対象外)\s*[:：]([^.。]*)[.。]?/gi;
+
 /** Keywords that stand for a pattern rather than words: "+%" is a price change written like "+8%". */
 const PATTERN_KEYWORDS: Record<string, RegExp> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
 
@@ -30,21 +37,32 @@ export interface RouteScore {
 /**
  * Scores every specialist against the question: matched keywords (English by stems, Japanese as
  * substrings; longer phrases weigh more) plus shared description features (English stems and
- * Japanese bigrams). A keyword or feature several specialists share counts less for each.
+ * Japanese bigrams). A keyword or feature several specialists share counts less for each; a feature
+ * the description excludes ("Not covered: …") counts against.
  */
 export function scoreSpecialists(question: string, specialists: SpecialistSummary[]): RouteScore[] {
   const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => matchesKeyword(question, k))));
   const keywordShare = countShares(matched);
   const questionFeatures = contentFeatures(question);
-  const shared = specialists.map((s) => [...contentFeatures(s.description)].filter((f) => questionFeatures.has(f)));
+  const descriptions = specialists.map((s) => descriptionFeatures(s.description));
+  const shared = descriptions.map(({ covered }) => [...covered].filter((f) => questionFeatures.has(f)));
+  const excluded = descriptions.map(({ excluded }) => [...excluded].filter((f) => questionFeatures.has(f)));
   const featureShare = countShares(shared);
   return specialists.map((s, i) => ({
     id: s.id,
     keywords: matched[i],
     score:
       matched[i].reduce((sum, k) => sum + (KEYWORD_WEIGHT * keywordWeight(k)) / keywordShare.get(k.toLowerCase())!, 0) +
-      shared[i].reduce((sum, f) => sum + DESCRIPTION_WEIGHT / featureShare.get(f)!, 0),
+      shared[i].reduce((sum, f) => sum + DESCRIPTION_WEIGHT / featureShare.get(f)!, 0) -
+      DESCRIPTION_WEIGHT * excluded[i].length,
   }));
+}
+
+/** The features a description claims, and those its exclusion clauses disclaim (never both). */
+export function descriptionFeatures(description: string): { covered: Set<string>; excluded: Set<string> } {
+  const excluded = new Set([...description.matchAll(EXCLUSION_CLAUSE)].flatMap((match) => [...contentFeatures(match[1])]));
+  const covered = [...contentFeatures(description.replace(EXCLUSION_CLAUSE, " "))].filter((feature) => !excluded.has(feature));
+  return { covered: new Set(covered), excluded };
 }
 
 /**

@@ -147,7 +147,7 @@ describe("npm run evaluate -- tuning", function () {
       runs: { bad: number };
       baseline: { cases: number; routed: number };
       proposals: {
-        change: { kind: string; specialist?: string; keyword?: string };
+        change: { kind: string; specialist?: string; keyword?: string; clause?: string };
         evidence: { runId: string }[];
         golden: { after: { cases: number; routed: number }; verdict: string };
       }[];
@@ -162,6 +162,12 @@ describe("npm run evaluate -- tuning", function () {
     // No golden question mentions tariffs: the golden set must neither gain nor lose from the new keyword.
     assert.equal(tariff.golden.verdict, "unchanged");
     assert.equal(tariff.golden.after.routed, report.baseline.routed);
+    // The same runs say spend's description should name tariffs, which the Router reads too.
+    const described = report.proposals.find((proposal) => proposal.change.kind === "extend-description");
+    assert.ok(described, `no description proposal in ${JSON.stringify(report.proposals.map((proposal) => proposal.change))}`);
+    assert.deepEqual(described.change, { kind: "extend-description", specialist: "spend", clause: "Also: tariff." });
+    assert.deepEqual(described.evidence.map((run) => run.runId).sort(), ["run-tariff-1", "run-tariff-2", "run-tariff-3"]);
+    assert.equal(described.golden.verdict, "unchanged");
 
     const markdown = await tuningCli(cosmos, "tuning-tariff");
     assert.equal(markdown.code, 0, markdown.stderr);
@@ -170,6 +176,7 @@ describe("npm run evaluate -- tuning", function () {
     const row = markdown.stdout.split("\n").find((line) => line.includes('add "tariff"') && line.startsWith("|"));
     assert.ok(row?.includes(golden) && row.split(golden).length === 3, `before and after figures missing in: ${row}`);
     for (const [runId] of tariffQuestions) assert.match(markdown.stdout, new RegExp(`\\| ${runId} \\|`));
+    assert.match(markdown.stdout, /prompts\/specialists\/spend\.md description: append "Also: tariff\."/);
     assert.match(markdown.stdout, /Nothing below has been applied/);
   });
 

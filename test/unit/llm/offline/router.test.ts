@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { RouterOutputSchema, detectLanguage, routerDecisionSchema } from "../../../../src/domain";
 import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
-import { routeOffline } from "../../../../src/llm/offline/router";
+import { routeOffline, scoreSpecialists } from "../../../../src/llm/offline/router";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
 import type { RouterInput, SpecialistSummary } from "../../../../src/domain";
@@ -118,5 +118,16 @@ describe("offline router", () => {
     RouterOutputSchema.parse(en);
     assert.equal(en.hitl, false);
     assert.equal(en.debateMode, "independent");
+  });
+
+  it("counts the words of a description's exclusion clause against the specialist, in English or Japanese", () => {
+    const plain = { id: "x", displayName: { en: "X", ja: "X" }, description: "Spend totals and tariff duties.", keywords: [] };
+    const narrowed = { ...plain, description: "Spend totals. Not covered: tariff duties. 対象外：関税。" };
+    const score = (question: string, description: SpecialistSummary) => scoreSpecialists(question, [description])[0].score;
+    assert.ok(score("Tariff duties on steel?", plain) > 0);
+    assert.ok(score("Tariff duties on steel?", narrowed) < 0);
+    assert.ok(score("関税はいくら？", narrowed) < 0);
+    // Words outside the clause still count for it.
+    assert.equal(score("Spend totals?", narrowed), score("Spend totals?", plain));
   });
 });
