@@ -1,3 +1,5 @@
+import { categoryLabel, isCategoryId } from "../../domain/category-terms";
+
 /**
  * The data tools write their evidence quotes and digests in English. For a Japanese question the
  * offline engine restates the tools' own fixed wording in Japanese (figures, names, ids and quoted
@@ -71,5 +73,19 @@ const CLAUSE: Record<string, string> = {
 
 /** A tool's quote or digest in Japanese wording; text the tools quote from documents is kept. */
 export function toJapaneseQuote(text: string): string {
-  return RULES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement as string), text);
+  return localiseScope(RULES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement as string), text));
+}
+
+/**
+ * The spend scope a quote ends with ("… (logistics, FY2025)") in Japanese: the category by its label and
+ * the fiscal year as 年度 (「（物流、2025年度）」). Only whole parts of that closing bracket change, so a name
+ * such as "Hayabusa Logistics" is never touched.
+ */
+function localiseScope(text: string): string {
+  return text.replace(/ \(([^()]+)\)$/, (whole, scope: string) => {
+    const parts = scope.split(", ");
+    if (!parts.some((part) => isCategoryId(part) || /^FY\d{4}$/.test(part))) return whole;
+    const localised = parts.map((part) => (isCategoryId(part) ? categoryLabel(part, "ja") : part.replace(/^FY(\d{4})$/, "$1年度")));
+    return `（${localised.join("、")}）`;
+  });
 }

@@ -98,7 +98,8 @@ export interface Phrases {
   actionQuotes(a: { referenceId: string }): string;
   actionSanctions(a: { referenceId: string }): string;
   actionHighRisk(a: { referenceId: string }): string;
-  actionReview(referenceIds: string[]): string;
+  /** Points at the answer's listed sources by number of sources, never by their raw ids ("SPEND logistics FY2025"). */
+  actionReview(sourceCount: number): string;
   actionAskExpert: string;
   critiqueThin(c: { have: number; need: number; evidenceNeed: string }): string;
   critiqueNoEvidence(names: string[]): string;
@@ -176,7 +177,7 @@ const en: Phrases = {
   actionQuotes: (a) => `Collect the quotations that ${a.referenceId} requires for this amount before ordering.`,
   actionSanctions: (a) => `Stop and escalate to Compliance before any commitment [${a.referenceId}].`,
   actionHighRisk: (a) => `Run enhanced due diligence before committing [${a.referenceId}].`,
-  actionReview: (ids) => `Review the cited sources before deciding: ${ids.join(", ")}.`,
+  actionReview: (count) => `Review the ${count === 1 ? "cited source" : `${count} cited sources`} before deciding.`,
   actionAskExpert: "Ask the procurement team to confirm, since no documents were found for this question.",
   critiqueThin: (c) =>
     `Evidence is thin: ${c.have} distinct ${c.have === 1 ? "reference" : "references"} for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
@@ -270,7 +271,7 @@ const ja: Phrases = {
   actionQuotes: (a) => `発注の前に、この金額で${a.referenceId}が求める見積を取得してください。`,
   actionSanctions: (a) => `契約・発注の前に手続きを止め、コンプライアンス部門へエスカレーションしてください [${a.referenceId}]。`,
   actionHighRisk: (a) => `契約前に強化デューデリジェンスを実施してください [${a.referenceId}]。`,
-  actionReview: (ids) => `判断の前に引用元を確認してください: ${ids.join("、")}。`,
+  actionReview: (count) => `判断の前に、引用した${count}件の根拠を確認してください。`,
   actionAskExpert: "該当する文書が見つからなかったため、調達部門に確認してください。",
   critiqueThin: (c) => `根拠が不足しています: 根拠の必要度「${c.evidenceNeed}」に対し参照は${c.have}件（${c.need}件が目安）。`,
   critiqueNoEvidence: (names) => `根拠のないスペシャリスト: ${names.join("、")}。`,

@@ -60,7 +60,13 @@ describe("offline answers in Japanese and English without leaked ids, English wo
     const state = await ask("2025年度の物流の支出は？");
     const conclusion = state.answer!.conclusion;
     assert.match(conclusion, /^物流・2025年度の支出は¥[\d,]+/, conclusion);
-    assert.doesNotMatch(conclusion, /logistics/i);
+    assert.doesNotMatch(shownText(state), /\blogistics\b/, "no category id in the conclusion, the evidence or the follow-ups");
+    assert.ok(
+      state.findings.some((f) => f.status === "ok" && f.evidence.some((e) => e.quote.endsWith("（物流、2025年度）"))),
+      "the spend quote's scope in Japanese",
+    );
+    const actions = state.answer!.nextActions.join("\n");
+    assert.doesNotMatch(actions, /SPEND|logistics/, actions);
   });
 
   it("writes the English spend scope once, without a 100 % share on a group that is the whole total", async function () {
