@@ -77,14 +77,14 @@ export function toJapaneseQuote(text: string): string {
 }
 
 /**
- * The spend scope a quote ends with ("… (logistics, FY2025)") in Japanese: the category by its label and
- * the fiscal year as 年度 (「（物流、2025年度）」). Only whole parts of that closing bracket change, so a name
- * such as "Hayabusa Logistics" is never touched.
+ * A bracketed list naming a category in Japanese — a spend quote's scope ("… (logistics, FY2025)") or a
+ * profile's "(logistics, JP)" — the category by its label and the fiscal year as 年度 (「（物流、2025年度）」).
+ * Only whole parts of such a bracket change, so a name such as "Hayabusa Logistics" is never touched.
  */
 function localiseScope(text: string): string {
-  return text.replace(/ \(([^()]+)\)$/, (whole, scope: string) => {
-    const parts = scope.split(", ");
-    if (!parts.some((part) => isCategoryId(part) || /^FY\d{4}$/.test(part))) return whole;
+  return text.replace(/ ?\(([^()]+)\)/g, (whole, scope: string) => {
+    const parts = scope.split(/, |、/);
+    if (!parts.some(isCategoryId)) return whole;
     const localised = parts.map((part) => (isCategoryId(part) ? categoryLabel(part, "ja") : part.replace(/^FY(\d{4})$/, "$1年度")));
     return `（${localised.join("、")}）`;
   });

@@ -96,6 +96,13 @@ describe("offline answers in Japanese and English without leaked ids, English wo
     });
   }
 
+  it("names a supplier's category by its label in a Japanese profile quote", async function () {
+    this.timeout(60_000);
+    const text = shownText(await ask("Kanto Expressのリスク評価は？"));
+    assert.ok(text.includes("Kanto Express Transport Co., Ltd.（物流、JP）"), text);
+    assert.doesNotMatch(text, /\blogistics\b/);
+  });
+
   it("offers the alternatives follow-up with the category's Japanese label, never its id", () => {
     const run = completedRun({ language: "ja", question: "物流の支出は？" });
     run.findings[0].toolCalls = [{ name: "querySpend", arguments: { category: "logistics" }, ok: true, resultDigest: "", durationMs: 1 }];
