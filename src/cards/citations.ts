@@ -1,4 +1,5 @@
 import { optionalUrl, type EvidenceItem, type Language } from "../domain";
+import { categoryLabel, isCategoryId } from "../domain/category-terms";
 import type { AnswerBodyView } from "./view-models";
 
 /** One numbered source of an answer: what `[n]` in the answer's text points at. */
@@ -46,7 +47,7 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
       position: citations.length + 1,
       referenceId,
       source,
-      title: citationTitle(sourceName, source, referenceId),
+      title: citationTitle(sourceName, source, referenceId, language),
       quote: item?.quote ?? "",
       sourceName,
       ...optionalUrl(links.get(referenceId)),
@@ -57,12 +58,16 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
 
 /**
  * "Spend SUP-001 FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named once, in the
- * answer's language, and no part of the reference twice ("… FY2025 FY2025").
+ * answer's language, no part of the reference twice ("… FY2025 FY2025") and a category by its label
+ * (「支出 物流 FY2025」, never "支出 logistics FY2025").
  */
-function citationTitle(sourceName: string, source: string, referenceId: string): string {
+function citationTitle(sourceName: string, source: string, referenceId: string, language: Language): string {
   const parts = referenceId.split(/\s+/).filter(Boolean);
   const named = sourceName !== "" && parts[0]?.toLowerCase() === source.toLowerCase() ? parts.slice(1) : parts;
-  const once = named.filter((part, index) => named.indexOf(part) === index).join(" ");
+  const once = named
+    .filter((part, index) => named.indexOf(part) === index)
+    .map((part) => (isCategoryId(part) ? categoryLabel(part, language) : part))
+    .join(" ");
   return sourceName ? `${sourceName} ${once}`.trim() : once;
 }
 

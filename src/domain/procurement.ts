@@ -24,10 +24,15 @@ export const SupplierSchema = z.object({
   region: z.string(), // "JP", "US", "EU", "APAC"
   riskRating: z.enum(["low", "medium", "high"]),
   certifications: z.array(z.string()), // "ISO 27001", "SOC 2 Type II", …
-  performance: z.object({ onTimeDeliveryPct: z.number(), qualityScore: z.number(), incidentsLast12m: z.number().int() }),
+  // null when the source has no figure: an answer shows "—", never a 0 that reads as a measured score.
+  performance: z.object({
+    onTimeDeliveryPct: z.number().nullable(),
+    qualityScore: z.number().nullable(),
+    incidentsLast12m: z.number().int().nullable(),
+  }),
   sanctionsFlag: z.boolean(),
   preferred: z.boolean(),
-  since: z.string(), // ISO date
+  since: z.string(), // ISO date; "" when the source has none
 });
 export type Supplier = z.infer<typeof SupplierSchema>;
 

@@ -82,8 +82,8 @@ export class FieldReader {
     return number;
   }
 
-  nullableNumber(column: string): number | null {
-    return this.raw(column) === "" ? null : this.number(column);
+  nullableNumber(column: string, options: { min?: number; max?: number; integer?: boolean } = {}): number | null {
+    return this.raw(column) === "" ? null : this.number(column, options);
   }
 
   date(column: string, options: { required?: boolean } = {}): string {

@@ -22,9 +22,9 @@ export function readSupplier(f: FieldReader): Supplier {
     riskRating: f.oneOf("riskRating", ["low", "medium", "high"] as const, "medium"),
     certifications: f.list("certifications"),
     performance: {
-      onTimeDeliveryPct: f.number("onTimeDeliveryPct", { min: 0, max: 100 }),
-      qualityScore: f.number("qualityScore", { min: 0 }),
-      incidentsLast12m: f.number("incidentsLast12m", { min: 0, integer: true }),
+      onTimeDeliveryPct: f.nullableNumber("onTimeDeliveryPct", { min: 0, max: 100 }),
+      qualityScore: f.nullableNumber("qualityScore", { min: 0 }),
+      incidentsLast12m: f.nullableNumber("incidentsLast12m", { min: 0, integer: true }),
     },
     sanctionsFlag: f.boolean("sanctionsFlag"),
     preferred: f.boolean("preferred"),

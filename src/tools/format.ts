@@ -29,6 +29,14 @@ export function countOf(count: number, noun: string, plural = `${noun}s`): strin
   return `${count.toLocaleString("en-US")} ${count === 1 ? noun : plural}`;
 }
 
+/** What an answer shows for a figure the data does not have: a dash, never a 0 that reads as measured. */
+export const NO_FIGURE = "—";
+
+/** A figure with its unit, or the dash when the data has none: "98.5%", "—". */
+export function figureOrDash(value: number | null, unit = ""): string {
+  return value === null ? NO_FIGURE : `${value}${unit}`;
+}
+
 /** Rounds to one decimal place. */
 export function round1(value: number): number {
   return Math.round(value * 10) / 10;

@@ -6,7 +6,7 @@ import type { SpendView } from "./procurement-data";
 
 /** The profile's spend figures are one supplier's yearly totals. */
 const TOTALS: SpendView = { grain: "fiscalYear", keep: ["supplier"] };
-import { countOf, formatJpy } from "./format";
+import { NO_FIGURE, countOf, figureOrDash, formatJpy } from "./format";
 import { resolveSupplierArgument } from "./entities/supplier-argument";
 
 const MAX_CONTRACTS = 5;
@@ -97,5 +97,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
 
 function profileLine(s: Supplier): string {
   const certifications = s.certifications.length > 0 ? s.certifications.join(", ") : "no certifications on file";
-  return `${s.name} (${s.category}, ${s.region}${s.preferred ? ", preferred" : ""}): ${s.riskRating} risk, sanctions ${s.sanctionsFlag ? "flagged" : "clear"}; ${certifications}; on-time ${s.performance.onTimeDeliveryPct}%, quality ${s.performance.qualityScore}, ${countOf(s.performance.incidentsLast12m, "incident")} in 12 months; supplier since ${s.since.slice(0, 4)}`;
+  const { onTimeDeliveryPct, qualityScore, incidentsLast12m } = s.performance;
+  const incidents = incidentsLast12m === null ? `incidents ${NO_FIGURE}` : countOf(incidentsLast12m, "incident");
+  return `${s.name} (${s.category}, ${s.region}${s.preferred ? ", preferred" : ""}): ${s.riskRating} risk, sanctions ${s.sanctionsFlag ? "flagged" : "clear"}; ${certifications}; on-time ${figureOrDash(onTimeDeliveryPct, "%")}, quality ${figureOrDash(qualityScore)}, ${incidents} in 12 months; supplier since ${s.since.slice(0, 4) || NO_FIGURE}`;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Supplier } from "../domain";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
-import { countOf } from "./format";
+import { countOf, figureOrDash } from "./format";
 import { normalise } from "./text/search-text";
 
 const MAX_SUPPLIERS = 15;
@@ -103,5 +103,5 @@ function resolveRegion(text: string): string | undefined {
 
 function line(s: Supplier): string {
   const flags = [s.preferred ? "preferred" : null, s.sanctionsFlag ? "SANCTIONS FLAG" : null].filter(Boolean).join(", ");
-  return `${s.name} (${s.region}${flags ? `, ${flags}` : ""}): ${s.riskRating} risk, on-time ${s.performance.onTimeDeliveryPct}%, quality ${s.performance.qualityScore}`;
+  return `${s.name} (${s.region}${flags ? `, ${flags}` : ""}): ${s.riskRating} risk, on-time ${figureOrDash(s.performance.onTimeDeliveryPct, "%")}, quality ${figureOrDash(s.performance.qualityScore)}`;
 }

@@ -60,7 +60,9 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           ...(resolved.resolution ? { resolution: resolved.resolution } : {}),
         };
       }
-      const { filter, scope, reference, costCenter, resolution } = resolved;
+      const { filter, scope, reference, costCenter, supplierName, resolution } = resolved;
+      // The filters as data, so an answer can name them in its own language (the scope text is English).
+      const filters = { ...filter, supplierName: supplierName ?? null, costCenter: costCenter ?? null };
       const groupBy = args.groupBy ?? "fiscalYear";
       const cells = (await data.spendCells(filter, viewFor(groupBy, filter, costCenter))).filter(
         (cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter),
@@ -70,7 +72,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       if (count === 0) {
         const message = `no spend matches ${scope}`;
         return {
-          data: { filters: { ...filter, costCenter: costCenter ?? null }, scope, totalJpy: 0, count: 0, groups: [], message },
+          data: { filters, scope, totalJpy: 0, count: 0, groups: [], message },
           evidence: [],
           digest: message,
           resolution,
@@ -84,7 +86,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       return {
         data: {
           scope,
-          filters: { ...filter, costCenter: costCenter ?? null },
+          filters,
           totalJpy,
           count,
           firstDate: cells.reduce((min, cell) => (cell.firstDate < min ? cell.firstDate : min), cells[0].firstDate),
@@ -103,7 +105,8 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
             source: "spend",
             // A group the filter already names ("FY2025" of a FY2025 query) is not named twice.
             referenceId: reference.split(" ").includes(g.key) ? reference : `${reference} ${g.key}`,
-            quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}, ${g.sharePct}%)`,
+            // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").
+            quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}${g.sharePct === 100 ? "" : `, ${g.sharePct}%`})`,
           })),
           ...largest.slice(0, 1).map((t) => ({
             source: "spend",
@@ -121,7 +124,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
 }
 
 type Resolved =
-  | { filter: SpendFilter; scope: string; reference: string; costCenter?: string; resolution: EntityResolution }
+  | { filter: SpendFilter; scope: string; reference: string; costCenter?: string; supplierName?: string; resolution: EntityResolution }
   | { problem: { message: string; suggestions: string[] }; resolution?: EntityResolution };
 
 /** Turns the arguments into a data filter, or explains which argument matched nothing. */
@@ -130,6 +133,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
   const scope: string[] = [];
   const reference: string[] = [];
   const resolution: EntityResolution = { resolved: [], unresolved: [] };
+  let supplierName: string | undefined;
   if (nonEmpty(args.supplier)) {
     const resolved = resolveSupplierArgument(await data.listSuppliers(), args.supplier);
     if (!resolved.supplier)
@@ -138,7 +142,8 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
         resolution: resolved.resolution,
       };
     filter.supplierId = resolved.supplier.id;
-    scope.push(resolved.supplier.name);
+    supplierName = resolved.supplier.name;
+    scope.push(supplierName);
     reference.push(resolved.supplier.id);
     resolution.resolved.push(...resolved.resolution.resolved);
   }
@@ -178,7 +183,14 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     scope.push(`cost center ${costCenter}`);
     reference.push(costCenter);
   }
-  return { filter, scope: scope.join(", ") || "all spend", reference: `SPEND ${reference.join(" ") || "all"}`, costCenter, resolution };
+  return {
+    filter,
+    scope: scope.join(", ") || "all spend",
+    reference: `SPEND ${reference.join(" ") || "all"}`,
+    costCenter,
+    supplierName,
+    resolution,
+  };
 }
 
 /**

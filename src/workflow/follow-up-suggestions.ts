@@ -1,4 +1,5 @@
 import { questionToAnswer, type Language, type RunState } from "../domain";
+import { categoryLabel } from "../domain/category-terms";
 import { entitiesOfRun } from "./conversation-turn";
 
 /** At most this many follow-ups are offered on an answer card. */
@@ -53,7 +54,8 @@ export function suggestFollowUps(state: RunState): string[] {
   const supplier = entities.suppliers[0];
   if (supplier && !called.has("getSupplierProfile")) suggestions.push(phrases.supplierRisk(supplier));
   const category = entities.categories[0];
-  if (category && !called.has("listSuppliers")) suggestions.push(phrases.alternatives(category));
+  // Named by its label, never its id: a Japanese button reads 「物流の代替サプライヤーは？」.
+  if (category && !called.has("listSuppliers")) suggestions.push(phrases.alternatives(categoryLabel(category, state.language)));
   // Never offer again what was just asked ("Why?" after "Why?").
   const asked = state.question.trim().toLowerCase();
   return [...suggestions.slice(0, MAX_SUGGESTIONS - 1), phrases.why, phrases.policyCheck]

@@ -1,3 +1,5 @@
+import { categoryLabel, isCategoryId } from "../../domain/category-terms";
+
 /**
  * The data tools write their evidence quotes and digests in English. For a Japanese question the
  * offline engine restates the tools' own fixed wording in Japanese (figures, names, ids and quoted
@@ -38,9 +40,13 @@ const RULES: [RegExp, string | ((...groups: string[]) => string)][] = [
   [/\bsanctions flagged\b|\bSANCTIONS FLAG\b/g, "制裁該当あり"],
   [/, preferred\b/g, "、推奨取引先"],
   [/\bon-time (\d+(?:\.\d+)?)%/g, "納期遵守率$1%"],
-  [/\bquality (\d+(?:\.\d+)?)/g, "品質スコア$1"],
+  [/\bon-time —/g, "納期遵守率—"],
+  [/\bquality (\d+(?:\.\d+)?|—)/g, "品質スコア$1"],
   [/\b(\d+) incidents? in 12 months/g, "過去12か月のインシデント$1件"],
+  [/\bincidents — in 12 months/g, "過去12か月のインシデント—"],
   [/\bsupplier since (\d{4})/g, "$1年から取引"],
+  [/\bsupplier since —/g, "取引開始年—"],
+  [/\bno certifications on file\b/g, "認証の登録なし"],
   [
     /\b(active|expiring|expired|pending|terminated|draft), ends (\d{4}-\d{2}-\d{2})/g,
     (_m, status, date) => `${STATUS[status]}、${date}終了`,
@@ -67,5 +73,19 @@ const CLAUSE: Record<string, string> = {
 
 /** A tool's quote or digest in Japanese wording; text the tools quote from documents is kept. */
 export function toJapaneseQuote(text: string): string {
-  return RULES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement as string), text);
+  return localiseScope(RULES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement as string), text));
+}
+
+/**
+ * A bracketed list naming a category in Japanese — a spend quote's scope ("… (logistics, FY2025)") or a
+ * profile's "(logistics, JP)" — the category by its label and the fiscal year as 年度 (「（物流、2025年度）」).
+ * Only whole parts of such a bracket change, so a name such as "Hayabusa Logistics" is never touched.
+ */
+function localiseScope(text: string): string {
+  return text.replace(/ ?\(([^()]+)\)/g, (whole, scope: string) => {
+    const parts = scope.split(/, |、/);
+    if (!parts.some(isCategoryId)) return whole;
+    const localised = parts.map((part) => (isCategoryId(part) ? categoryLabel(part, "ja") : part.replace(/^FY(\d{4})$/, "$1年度")));
+    return `（${localised.join("、")}）`;
+  });
 }

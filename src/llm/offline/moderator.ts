@@ -56,7 +56,7 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
       }),
   );
   const nextActions = (
-    recommended.length > 0 ? recommended : [cited.length > 0 ? phrases.actionReview(cited.slice(0, 4)) : phrases.actionAskExpert]
+    recommended.length > 0 ? recommended : [cited.length > 0 ? phrases.actionReview(cited.length) : phrases.actionAskExpert]
   ).slice(0, MAX_ACTIONS);
 
   const { qscore, parts } = qualityScore(input);

@@ -3,6 +3,7 @@
  * wording change or a new language is one edit here.
  */
 import type { Language } from "../../domain/language";
+import { NO_FIGURE, figureOrDash } from "../../tools/format";
 
 function signedPct(value: number): string {
   const rounded = Math.round(value * 10) / 10;
@@ -16,6 +17,30 @@ function sentence(text: string): string {
 
 const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: "cost centre", contract: "contract" } as const;
 const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
+
+/** The filters of a spend query, as the answer names them. */
+export interface SpendScope {
+  supplier?: string | null;
+  category?: string | null;
+  fiscalYear?: string | null;
+  from?: string | null;
+  to?: string | null;
+  costCenter?: string | null;
+}
+
+/** The parts of a scope that are set, each written by the language's own words. */
+function scopeParts(
+  s: SpendScope,
+  words: { fiscalYear: (fy: string) => string; range: (from: string, to: string) => string; costCenter: (cc: string) => string },
+): string[] {
+  return [
+    s.supplier,
+    s.category,
+    s.fiscalYear ? words.fiscalYear(s.fiscalYear) : null,
+    s.from || s.to ? words.range(s.from ?? "…", s.to ?? "…") : null,
+    s.costCenter ? words.costCenter(s.costCenter) : null,
+  ].filter((part): part is string => Boolean(part));
+}
 
 /** The phrases one language provides. */
 export interface Phrases {
@@ -42,6 +67,8 @@ export interface Phrases {
   supplierSanctions(s: { name: string; flagged: boolean }): string;
   benchmark(b: { category: string; median: string; p25: string; p75: string; unit: string; typicalIncreasePct: number }): string;
   benchmarkCompare(b: { requestedPct: number; typicalIncreasePct: number }): string;
+  /** What a spend figure covers, from the query's filters ("物流・2025年度"); the category already as a label. */
+  spendScope(s: SpendScope): string;
   spendTotal(s: { scope: string; total: string; count: number | null }): string;
   spendChange(s: { from: string; to: string; changePct: number; sameMonths: boolean }): string;
   spendTop(s: { groups: string[] }): string;
@@ -71,7 +98,8 @@ export interface Phrases {
   actionQuotes(a: { referenceId: string }): string;
   actionSanctions(a: { referenceId: string }): string;
   actionHighRisk(a: { referenceId: string }): string;
-  actionReview(referenceIds: string[]): string;
+  /** Points at the answer's listed sources by number of sources, never by their raw ids ("SPEND logistics FY2025"). */
+  actionReview(sourceCount: number): string;
   actionAskExpert: string;
   critiqueThin(c: { have: number; need: number; evidenceNeed: string }): string;
   critiqueNoEvidence(names: string[]): string;
@@ -101,9 +129,10 @@ const en: Phrases = {
   supplierProfile: (s) =>
     `${s.name} (${s.id}) has a ${s.riskRating} risk rating` +
     (s.certifications.length ? `, certifications ${s.certifications.join(", ")}` : ", no certifications on file") +
-    (s.onTimePct !== null ? `, ${s.onTimePct}% on-time delivery` : "") +
-    (s.qualityScore !== null ? `, quality score ${s.qualityScore}` : "") +
-    (s.incidents !== null ? `, ${s.incidents} ${s.incidents === 1 ? "incident" : "incidents"} in the last 12 months` : "") +
+    `, ${figureOrDash(s.onTimePct, "%")} on-time delivery, quality score ${figureOrDash(s.qualityScore)}` +
+    (s.incidents !== null
+      ? `, ${s.incidents} ${s.incidents === 1 ? "incident" : "incidents"} in the last 12 months`
+      : `, incidents ${NO_FIGURE}`) +
     ".",
   supplierSanctions: (s) =>
     s.flagged
@@ -115,6 +144,10 @@ const en: Phrases = {
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)} is above the market's typical ${b.typicalIncreasePct}% increase: push back.`
       : `${signedPct(b.requestedPct)} is in line with the market's typical ${b.typicalIncreasePct}% increase.`,
+  spendScope: (s) =>
+    scopeParts(s, { fiscalYear: (fy) => fy, range: (from, to) => `${from} to ${to}`, costCenter: (cc) => `cost center ${cc}` }).join(
+      ", ",
+    ) || "all spend",
   spendTotal: (s) =>
     `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} ${s.count === 1 ? "transaction" : "transactions"}` : ""}.`,
   spendChange: (s) => `${s.to} vs ${s.from}${s.sameMonths ? " (same months to date)" : ""}: ${signedPct(s.changePct)}.`,
@@ -144,7 +177,7 @@ const en: Phrases = {
   actionQuotes: (a) => `Collect the quotations that ${a.referenceId} requires for this amount before ordering.`,
   actionSanctions: (a) => `Stop and escalate to Compliance before any commitment [${a.referenceId}].`,
   actionHighRisk: (a) => `Run enhanced due diligence before committing [${a.referenceId}].`,
-  actionReview: (ids) => `Review the cited sources before deciding: ${ids.join(", ")}.`,
+  actionReview: (count) => `Review the ${count === 1 ? "cited source" : `${count} cited sources`} before deciding.`,
   actionAskExpert: "Ask the procurement team to confirm, since no documents were found for this question.",
   critiqueThin: (c) =>
     `Evidence is thin: ${c.have} distinct ${c.have === 1 ? "reference" : "references"} for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
@@ -191,9 +224,8 @@ const ja: Phrases = {
   supplierProfile: (s) =>
     `${s.name}（${s.id}）のリスク格付けは${({ low: "低", medium: "中", high: "高" } as Record<string, string>)[s.riskRating] ?? s.riskRating}` +
     (s.certifications.length ? `、認証は${s.certifications.join("、")}` : "、認証の登録なし") +
-    (s.onTimePct !== null ? `、納期遵守率${s.onTimePct}%` : "") +
-    (s.qualityScore !== null ? `、品質スコア${s.qualityScore}` : "") +
-    (s.incidents !== null ? `、過去12か月のインシデント${s.incidents}件` : "") +
+    `、納期遵守率${figureOrDash(s.onTimePct, "%")}、品質スコア${figureOrDash(s.qualityScore)}` +
+    `、過去12か月のインシデント${s.incidents !== null ? `${s.incidents}件` : NO_FIGURE}` +
     "です。",
   supplierSanctions: (s) =>
     s.flagged
@@ -205,6 +237,12 @@ const ja: Phrases = {
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%を上回るため、押し返すべきです。`
       : `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%と同水準です。`,
+  spendScope: (s) =>
+    scopeParts(s, {
+      fiscalYear: (fy) => fy.replace(/^FY(\d{4})$/, "$1年度"),
+      range: (from, to) => `${from}〜${to}`,
+      costCenter: (cc) => `コストセンター${cc}`,
+    }).join("・") || "全体",
   spendTotal: (s) => `${s.scope}の支出は${s.total}${s.count !== null ? `（${s.count}件）` : ""}です。`,
   spendChange: (s) => `${s.to}は${s.from}比${s.sameMonths ? "（同期間）" : ""}${signedPct(s.changePct)}です。`,
   spendTop: (s) => `上位: ${s.groups.join("、")}。`,
@@ -233,7 +271,7 @@ const ja: Phrases = {
   actionQuotes: (a) => `発注の前に、この金額で${a.referenceId}が求める見積を取得してください。`,
   actionSanctions: (a) => `契約・発注の前に手続きを止め、コンプライアンス部門へエスカレーションしてください [${a.referenceId}]。`,
   actionHighRisk: (a) => `契約前に強化デューデリジェンスを実施してください [${a.referenceId}]。`,
-  actionReview: (ids) => `判断の前に引用元を確認してください: ${ids.join("、")}。`,
+  actionReview: (count) => `判断の前に、引用した${count}件の根拠を確認してください。`,
   actionAskExpert: "該当する文書が見つからなかったため、調達部門に確認してください。",
   critiqueThin: (c) => `根拠が不足しています: 根拠の必要度「${c.evidenceNeed}」に対し参照は${c.have}件（${c.need}件が目安）。`,
   critiqueNoEvidence: (names) => `根拠のないスペシャリスト: ${names.join("、")}。`,

@@ -1,5 +1,5 @@
 import type { ProcurementData } from "../../tools/procurement-data";
-import { CATEGORY_TERMS } from "./category-terms";
+import { CATEGORY_TERMS } from "../../domain/category-terms";
 
 /** A supplier as the offline engine recognises it in a question. */
 export interface VocabularySupplier {

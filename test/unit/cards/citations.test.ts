@@ -82,7 +82,7 @@ describe("cards/citations", () => {
 });
 
 describe("citation titles", () => {
-  it("name the kind once, in the answer's language, and no part of the reference twice", () => {
+  it("name the kind once, in the answer's language, a category by its label and no part of the reference twice", () => {
     const body = {
       rationale: [{ point: "Spend", citations: ["SPEND V-1001 logistics FY2025 FY2025", "SPEND SUP-033"] }],
       findings: [
@@ -106,7 +106,7 @@ describe("citation titles", () => {
     );
     assert.deepEqual(
       citationsFromAnswer(body, "ja").map((c) => c.title),
-      ["支出 V-1001 logistics FY2025", "支出 SUP-033"],
+      ["支出 V-1001 物流 FY2025", "支出 SUP-033"],
     );
   });
 });

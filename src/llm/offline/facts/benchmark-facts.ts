@@ -1,6 +1,6 @@
 import { PriceBenchmarkSchema } from "../../../domain/procurement";
 import { formatMoney } from "../../../tools/format";
-import { categoryLabel } from "../category-terms";
+import { categoryLabel } from "../../../domain/category-terms";
 import { recognise, type Fact, type FactContext } from "./fact";
 
 const BenchmarkLike = PriceBenchmarkSchema.pick({

@@ -1,11 +1,23 @@
 import { z } from "zod";
 import { formatJpy } from "../../../tools/format";
 import type { ToolObservation } from "../tool-observations";
+import type { Phrases } from "../phrases";
+import { categoryLabel } from "../../../domain/category-terms";
 import type { Fact, FactContext } from "./fact";
 
 const GroupSchema = z.object({ key: z.string(), totalJpy: z.number(), count: z.number().optional() });
+const FilterText = z.string().nullish();
 const SpendResultSchema = z.object({
-  scope: z.string().optional(),
+  filters: z
+    .object({
+      supplierName: FilterText,
+      category: FilterText,
+      fiscalYear: FilterText,
+      from: FilterText,
+      to: FilterText,
+      costCenter: FilterText,
+    })
+    .default({}),
   totalJpy: z.number(),
   count: z.number(),
   groupBy: z.string().optional(),
@@ -30,7 +42,7 @@ export function spendFacts({ observations, phrases }: FactContext): Fact[] {
       const ref = (part?: string) => referenceFor(observation, part);
       const facts: Fact[] = [
         {
-          text: phrases.spendTotal({ scope: result.scope ?? "", total: formatJpy(result.totalJpy), count: result.count }),
+          text: phrases.spendTotal({ scope: scopeOf(result.filters, phrases), total: formatJpy(result.totalJpy), count: result.count }),
           references: [ref()],
           direct: true,
         },
@@ -62,4 +74,13 @@ export function spendFacts({ observations, phrases }: FactContext): Fact[] {
 function referenceFor(observation: ToolObservation, part?: string): string {
   const spend = observation.evidence.filter((e) => e.source === "spend");
   return (part ? spend.find((e) => e.referenceId.endsWith(part)) : undefined)?.referenceId ?? spend[0]?.referenceId ?? observation.name;
+}
+
+/** The query's filters in the answer's language: the category by its label, never its id ("logistics" → 「物流」). */
+function scopeOf(filters: z.infer<typeof SpendResultSchema>["filters"], phrases: Phrases): string {
+  return phrases.spendScope({
+    ...filters,
+    supplier: filters.supplierName,
+    category: filters.category ? categoryLabel(filters.category, phrases.language) : null,
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { categoryLabel } from "../category-terms";
+import { categoryLabel } from "../../../domain/category-terms";
 import { recognise, type Fact, type FactContext } from "./fact";
 
 const SupplierLike = z.object({
@@ -9,7 +9,10 @@ const SupplierLike = z.object({
   sanctionsFlag: z.boolean(),
   certifications: z.array(z.string()),
   preferred: z.boolean().optional(),
-  performance: z.object({ onTimeDeliveryPct: z.number(), qualityScore: z.number(), incidentsLast12m: z.number() }).partial().optional(),
+  performance: z
+    .object({ onTimeDeliveryPct: z.number().nullable(), qualityScore: z.number().nullable(), incidentsLast12m: z.number().nullable() })
+    .partial()
+    .optional(),
 });
 
 /**

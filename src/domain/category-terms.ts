@@ -47,6 +47,11 @@ export const CATEGORY_TERMS: Readonly<Record<string, readonly string[]>> = {
   "hr-services": ["staffing", "recruiting", "temp staff", "人材派遣", "派遣", "採用"],
 };
 
+/** Whether `word` is a category id of the table (a reference's part, a scope's part). */
+export function isCategoryId(word: string): boolean {
+  return Object.hasOwn(CATEGORY_TERMS, word);
+}
+
 /**
  * A category as an answer names it: in Japanese its first Japanese term ("logistics" → 「物流」), in
  * English its id as words ("raw-materials" → "raw materials"); the id itself only when nothing better is known.
