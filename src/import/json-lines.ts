@@ -34,9 +34,14 @@ export class JsonLinesWriter {
     await once(this.out, "close");
   }
 
-  /** Stops writing (the caller removes the file). */
-  destroy(): void {
-    this.out.destroy();
+  /**
+   * Stops writing (the caller removes the file). The stream is ended, not destroyed: a write still
+   * under way when a kind is rejected would otherwise fail on the closed file as an uncaught error.
+   */
+  async destroy(): Promise<void> {
+    if (this.out.destroyed) return;
+    this.out.end();
+    await once(this.out, "close");
   }
 
   private async flush(): Promise<void> {

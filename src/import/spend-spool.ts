@@ -28,7 +28,7 @@ export class SpendSpool {
   }
 
   async remove(): Promise<void> {
-    this.out.destroy();
+    await this.out.destroy();
     await rm(this.directory, { recursive: true, force: true });
   }
 

@@ -79,7 +79,7 @@ export class LocalDataStore implements DataStoreWriter {
         await rename(temporary, target);
       },
       abandon: async () => {
-        out.destroy();
+        await out.destroy();
         await rm(temporary, { force: true });
       },
     };
