@@ -1,5 +1,5 @@
 /** Writes a synthetic import directory of a given size: the bench's stand-in for a team's exports. */
-import { createReadStream, createWriteStream, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, createReadStream, createWriteStream, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -143,13 +143,14 @@ export async function generateImportDirectory(directory: string, size: Generated
 /**
  * The same import directory with spend as a workbook: `spend.csv` written row for row as
  * `workbook/spend.xlsx` (ids and names as shared strings, dates as date cells, amounts as numbers, as
- * Excel saves them), and every other file linked from the CSV directory.
+ * Excel saves them), and every other file copied from the CSV directory (the import refuses links
+ * that lead out of its folder).
  */
 export async function writeWorkbookVariant(directory: string): Promise<string> {
   const variant = path.join(directory, "workbook");
   mkdirSync(variant, { recursive: true });
   for (const name of readdirSync(directory))
-    if (name !== "spend.csv" && name !== "workbook") symlinkSync(path.join(directory, name), path.join(variant, name));
+    if (name !== "spend.csv" && name !== "workbook") cpSync(path.join(directory, name), path.join(variant, name), { recursive: true });
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: path.join(variant, "spend.xlsx"),
     useSharedStrings: true,
