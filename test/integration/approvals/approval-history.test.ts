@@ -80,7 +80,10 @@ describe("approvals history in Teams (real bot, embedded Cosmos, fake connector)
     assert.equal((await harness.post(activity)).status, 200);
     return harness.connector.waitFor(
       (a) =>
-        a.conversationId === conversationId && a.method === "POST" && harness.connector.inConversation(conversationId).indexOf(a) >= before,
+        a.conversationId === conversationId &&
+        a.method === "POST" &&
+        a.activity.type === "message" &&
+        harness.connector.inConversation(conversationId).indexOf(a) >= before,
       10_000,
       `the reply to ${text}`,
     );
@@ -123,7 +126,7 @@ describe("approvals history in Teams (real bot, embedded Cosmos, fake connector)
     const card = cardOf(await type("approvals history 7 Umbrella", APPROVER));
     const texts = cardTexts(card);
     assert.ok(texts.includes(en.historyTitle), texts.join(" | "));
-    assert.ok(texts.includes(en.historyScope(7, "Umbrella", 0)));
+    assert.ok(texts.includes(en.historyScope(7, "Umbrella", 0)), texts.join(" | "));
     const [first, second] = entries(card);
     assert.equal(entries(card).length, 2);
     // Newest decision first: the edit.
