@@ -91,16 +91,19 @@ export type ChatOutcome =
       attempts: number;
       model: string;
     }
-  | {
-      kind: Exclude<ExecutorOutcome, "ok" | "invalid_output">;
-      cause: string;
-      /** For `content_filter`: whether the prompt or the answer was filtered, and the categories (never text). */
-      filter?: ContentFilterVerdict;
-      usage: TokenUsage;
-      durationMs: number;
-      attempts: number;
-      model: string;
-    };
+  | FailedCall<Exclude<ExecutorOutcome, "ok" | "invalid_output">>;
+
+/** A model call, or a step's calls, that brought no usable value: why, and what it cost. */
+export interface FailedCall<Kind extends ExecutorOutcome> {
+  kind: Kind;
+  cause: string;
+  /** For `content_filter`: whether the prompt or the answer was filtered, and the categories (never text). */
+  filter?: ContentFilterVerdict;
+  usage: TokenUsage;
+  durationMs: number;
+  attempts: number;
+  model: string;
+}
 
 /** A chat completion endpoint (Azure OpenAI, OpenAI-compatible, or the offline engine). */
 export interface ChatModel {

@@ -1,21 +1,13 @@
 import type { z } from "zod";
 import type { ContentFilterVerdict, ExecutorOutcome } from "../domain";
-import type { ChatMessage, ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "./ports";
+import type { ChatMessage, ChatModel, ChatOutcome, ChatRequest, FailedCall, TokenUsage } from "./ports";
 import { addUsage } from "./token-usage";
 import { describeZodError } from "../domain/zod-issues";
 
 /** The result of asking a model for a structured value: the value, or why there is none. */
 export type StructuredOutcome<T> =
   | { kind: "ok"; value: T; usage: TokenUsage; durationMs: number; attempts: number; model: string; repaired: boolean }
-  | {
-      kind: Exclude<ExecutorOutcome, "ok">;
-      cause: string;
-      filter?: ContentFilterVerdict;
-      usage: TokenUsage;
-      durationMs: number;
-      attempts: number;
-      model: string;
-    };
+  | FailedCall<Exclude<ExecutorOutcome, "ok">>;
 
 /** A validated value, or why there is none (the model's failure, or a reply still invalid after the repair). */
 export type Repaired<T> =
