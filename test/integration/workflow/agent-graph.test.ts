@@ -138,7 +138,7 @@ describe("agent graph against a scripted model server", function () {
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
-    assert.deepEqual(state.rerouted, { excluded: ["contract", "spend"] });
+    assert.deepEqual(state.modeState, { mode: "selective", rerouted: { excluded: ["contract", "spend"] } });
     assert.deepEqual(state.decision?.selected, ["negotiation"]);
     assert.deepEqual(
       state.findings.map((f) => [f.specialist, f.status]),

@@ -47,7 +47,7 @@ describe("group-chat orchestration against a scripted model server", function ()
       ["contract", "negotiation"],
     );
     assert.match(state.findings[1].status === "ok" ? state.findings[1].summary : "", /as contract says/);
-    assert.equal(state.turnsTaken, 6);
+    assert.deepEqual(state.modeState, { mode: "group-chat", turnsTaken: 6 });
   });
 
   it("resumes a checkpointed chat with the next speaker", async () => {
@@ -63,13 +63,13 @@ describe("group-chat orchestration against a scripted model server", function ()
       SPECIALIST_TIMEOUT_MS: "300",
     });
     const first = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(first.turnsTaken, 3);
+    assert.deepEqual(first.modeState, { mode: "group-chat", turnsTaken: 3 });
     // Rewind to the checkpoint written after the first turn, as a killed process would leave it.
     const saved = {
       ...first,
       status: "running" as const,
       phase: "converse" as const,
-      turnsTaken: 1,
+      modeState: { mode: "group-chat" as const, turnsTaken: 1 },
       findings: first.findings.slice(0, 1),
       answer: undefined,
       endedAt: undefined,

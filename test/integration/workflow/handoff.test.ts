@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { modeStateOf } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
 import { readAgentFields } from "../../../src/workflow/agent-message";
@@ -34,7 +35,7 @@ describe("handoff orchestration against a scripted model server", function () {
     assert.equal(state.status, "completed");
     assert.equal(toRunRecord(state).mode, "handoff");
     assert.deepEqual(
-      state.handoffs?.map(({ from, to, reason }) => ({ from, to, reason })),
+      modeStateOf(state, "handoff").handoffs.map(({ from, to, reason }) => ({ from, to, reason })),
       [{ from: "contract", to: "negotiation", reason: "the counter-offer is a negotiation question" }],
     );
     assert.deepEqual(
