@@ -9,7 +9,7 @@ const route = routerReply(["negotiation"], { hitl: true, reason: "a renewal deci
 const finding = (summary: string, confidence = 0.8) => findingReply(summary, { confidence });
 const answer = moderatorReply();
 const peersOf = (body: { messages: { content?: unknown }[] }) =>
-  ((readAgentFields(String(body.messages.at(-1)!.content)) as { peers?: { specialist: string }[] }).peers ?? []).map((p) => p.specialist);
+  ((readAgentFields(String(body.messages.at(-1)?.content)) as { peers?: { specialist: string }[] }).peers ?? []).map((p) => p.specialist);
 
 describe("group-chat orchestration against a scripted model server", function () {
   this.timeout(20_000);
