@@ -192,8 +192,3 @@ export type RunState = z.infer<typeof RunStateSchema>;
 export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {
   return state.standaloneQuestion ?? state.question;
 }
-
-/** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */
-export function isTerminal(status: RunStatus): boolean {
-  return status !== "running";
-}
