@@ -7,6 +7,7 @@ export * from "./language";
 export * from "./moderator-answer";
 export * from "./router-decision";
 export * from "./run";
+export * from "./mode-state";
 export * from "./stream-position";
 export * from "./specialist";
 export * from "./procurement";

@@ -496,6 +496,7 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
     status: "running",
     phase: "route",
     attempts: 1,
+    modeState: { mode: "selective" },
     startedAt: now,
     updatedAt: now,
     offline: true,
