@@ -188,7 +188,14 @@ export const RunStateSchema = z.object({
   quality: QualityRecordSchema,
   /** Why the answer needs a human, when it does (router, moderator, policy rules). */
   hitlReasons: z.array(z.string()),
-  failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
+  failure: z
+    .object({
+      message: z.string(),
+      correlationId: z.string(),
+      /** Set when the run ended because its approval was rejected (with the approver's reason) or expired. */
+      declined: z.object({ by: z.enum(["rejected", "expired"]), reason: z.string().optional() }).optional(),
+    })
+    .optional(),
   /** Set when the content filter refused the question: which executor's call, and the categories. */
   blocked: z.object({ executor: z.string(), categories: z.array(z.string()) }).optional(),
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
@@ -208,9 +215,4 @@ export type RunState = z.infer<typeof RunStateSchema>;
 /** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */
 export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {
   return state.standaloneQuestion ?? state.question;
-}
-
-/** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */
-export function isTerminal(status: RunStatus): boolean {
-  return status !== "running";
 }

@@ -21,7 +21,7 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
     const createdAt = Date.parse((await storedApproval(harness, pending.approvalId)).createdAt);
 
     const early = await approvalsInAnotherProcess(harness).runMaintenance(new Date(createdAt + HOUR / 2));
-    assert.deepEqual(early, { reminded: 0, expired: 0, posted: 0, redelivered: 0, failed: 0 }, "nothing is due yet");
+    assert.deepEqual(early, { reminded: 0, expired: 0, posted: 0, requeued: 0, failed: 0 }, "nothing is due yet");
 
     const remindAt = new Date(createdAt + HOUR + 60_000);
     const [a, b] = await Promise.all([

@@ -5,7 +5,9 @@ import type { RunMessage } from "../../../src/domain";
 import { AzureStorageRunQueue, MAX_MESSAGE_BYTES, POISON_SUFFIX } from "../../../src/queue/azure-storage-run-queue";
 import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { RunLifecycle, type RunLifecycleEvent } from "../../../src/workflow/run-lifecycle";
-import { RunWorker, SET_ASIDE_ATTEMPTS, type RunDelivery } from "../../../src/workflow/run-worker";
+import { SET_ASIDE_ATTEMPTS } from "../../../src/workflow/leased-consumer";
+import type { RunDelivery } from "../../../src/workflow/ports";
+import { RunWorker } from "../../../src/workflow/run-worker";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const MAX_QUESTION_CHARS = 4000;
@@ -56,9 +58,6 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     lifecycle.subscribe((event) => void events.push(event));
     const delivery: RunDelivery = {
       send: async (card) => (sent.push(card), undefined),
-      record: async () => undefined,
-      remember: async () => undefined,
-      reference: async () => undefined,
     };
     worker = new RunWorker({
       queue,
