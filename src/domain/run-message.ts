@@ -50,7 +50,7 @@ export const RunCardSchema = z.enum([
 ]);
 export type RunCard = z.infer<typeof RunCardSchema>;
 
-/** Where a run is in its life; only `run-lifecycle.ts` changes it. */
+/** Where a run is in its life; only `owned-run.ts` changes it, along the transitions of `run-stages.ts`. */
 export const RunStageSchema = z.enum(["queued", "running", "awaiting_approval", "delivered", "failed", "poisoned"]);
 export type RunStage = z.infer<typeof RunStageSchema>;
 

@@ -205,7 +205,7 @@ export const RunStateSchema = z.object({
   /** Follow-up questions offered on the answer card, in the asker's language. */
   suggestedFollowUps: z.array(z.string()).optional(),
   events: z.array(WorkflowEventSchema),
-  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-lifecycle.ts). */
+  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-stages.ts and owned-run.ts). */
   lifecycle: RunLifecycleRecordSchema.optional(),
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
   executorIo: z.array(ExecutorIoSchema).optional(),
