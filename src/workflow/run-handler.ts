@@ -7,7 +7,7 @@ import type { ApprovalDecisions, LeasedMessage, RunDelivery } from "./ports";
 import { runAfterDecision } from "./run-after-decision";
 import type { Reference, RunLifecycle } from "./run-lifecycle";
 import { RunProgressFeed } from "./run-progress-feed";
-import { endingOf, isSettled, stageOf } from "./run-stages";
+import { endingOf, isFinal, isSettled, stageOf } from "./run-stages";
 import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
@@ -145,47 +145,61 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   }
 
   /**
-   * A message delivered more often than allowed: the requester of a question gets an error card with
-   * the run's correlation id (once), the run is marked poisoned, the message set aside, and
-   * `poisoned` is published for operator notices.
+   * A message delivered more often than allowed: the run's requester gets an error card with the
+   * run's correlation id (once), the run is marked poisoned, the message set aside, and `poisoned` is
+   * published for operator notices. A decision's run is found through its approval; it is told
+   * through the stored conversation.
    */
   async poisoned(message: RunMessage, job: Job<OwnedRun>, reason: string, setAside: () => Promise<void>): Promise<void> {
-    const { workflow, delivery, lifecycle, log } = this.deps;
-    const question = message.kind === "question" ? message : undefined;
+    const { lifecycle, log } = this.deps;
+    let runId: string | undefined;
     let state: RunState | undefined;
-    if (question) {
-      try {
-        // A run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
-        if (!(await workflow.store.read(question.runId)))
-          await workflow.store.write(
-            { ...initialState(workflow, question), lifecycle: { stage: "queued", owners: 0, sent: {} } },
-            undefined,
-          );
-        const owned = await OwnedRun.hold(workflow.store, question.runId, `${this.instanceId}#poison`);
-        if (!owned || isSettled(owned.stage)) {
-          // Settled already (only the message's deletion failed): nothing to tell anyone.
-          await job.leased.complete();
-          return;
-        }
-        const failed = failedAfterDeliveries(owned.state, reason, workflow.clock.now());
-        state = failed;
-        job.holding = owned;
-        await owned.moveTo("poisoned", failed);
-        await owned.sendOnce("error", () => delivery.send("error", failed, question.reference));
-      } catch (error) {
-        log(`run ${question.runId}: poisoned, but the requester could not be told: ${describeError(error)}`);
-      }
+    try {
+      runId = message.kind === "question" ? message.runId : (await this.deps.decisions?.get(message.approvalId))?.approval.runId;
+      const failing = (failed: RunState) => (state = failed);
+      if (runId !== undefined && (await this.poisonRun(message, runId, job, reason, failing)) === "done") return;
+    } catch (error) {
+      log(`run ${runId ?? job.leased.id}: poisoned, but the requester could not be told: ${describeError(error)}`);
     }
     await setAside();
-    const runId = question?.runId ?? job.leased.id;
     await lifecycle.publish({
       type: "poisoned",
-      runId,
-      correlationId: runId,
+      runId: runId ?? job.leased.id,
+      correlationId: runId ?? job.leased.id,
       deliveryCount: job.leased.deliveryCount,
       reason,
       ...(state ? { state } : {}),
     });
+  }
+
+  /**
+   * Marks the message's run poisoned (handing its failed state to `failing` first, for the operators'
+   * notice) and sends its error card; "done" when the run needs nothing (the message is deleted).
+   */
+  private async poisonRun(
+    message: RunMessage,
+    runId: string,
+    job: Job<OwnedRun>,
+    reason: string,
+    failing: (state: RunState) => void,
+  ): Promise<"poisoned" | "done"> {
+    const { workflow, delivery } = this.deps;
+    // A question's run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
+    if (message.kind === "question" && !(await workflow.store.read(runId)))
+      await workflow.store.write({ ...initialState(workflow, message), lifecycle: { stage: "queued", owners: 0, sent: {} } }, undefined);
+    const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`);
+    // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
+    // an approver is a question's end, but the very thing a decision's message had to do.
+    if (!owned || (message.kind === "question" ? isSettled(owned.stage) : isFinal(owned.stage))) {
+      await job.leased.complete();
+      return "done";
+    }
+    const failed = failedAfterDeliveries(owned.state, reason, workflow.clock.now());
+    failing(failed);
+    job.holding = owned;
+    await owned.moveTo("poisoned", failed);
+    await owned.sendOnce("error", () => delivery.send("error", failed, message.kind === "question" ? message.reference : undefined));
+    return "poisoned";
   }
 }
 

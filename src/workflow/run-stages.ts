@@ -33,9 +33,14 @@ const ENDINGS: Record<RunStatus, { stage: RunStage; card: RunCard }> = {
 /** The card a declined approval ends its run with. */
 const DECLINED_CARDS = { rejected: "approval_rejected", expired: "approval_expired" } as const satisfies Record<string, RunCard>;
 
+/** True when the run has ended: no stage follows. */
+export function isFinal(stage: RunStage): boolean {
+  return TRANSITIONS[stage].length === 0;
+}
+
 /** True when a question message finds nothing to do: the run ended, or waits for an approver's decision message. */
 export function isSettled(stage: RunStage): boolean {
-  return TRANSITIONS[stage].length === 0 || stage === "awaiting_approval";
+  return isFinal(stage) || stage === "awaiting_approval";
 }
 
 /** Throws on a transition the lifecycle does not allow (a bug, never a user error). */
