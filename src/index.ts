@@ -25,11 +25,13 @@ import { resolveListenHost } from "./teams/listen-address";
 import { createBot } from "./teams/create-bot";
 import { createTeamsAdapter } from "./teams/teams-adapter";
 import { Messenger } from "./teams/messenger";
+import { rememberConversations } from "./teams/remember-conversations";
 import { rememberFinishedRuns } from "./teams/remember-runs";
 import { followRunProgress } from "./teams/run-progress-cards";
 import { followRunStreams, streamedConclusions, type RunStreams } from "./teams/run-streams";
 import { StreamPositions } from "./teams/stream-positions";
 import { createTelemetry } from "./telemetry";
+import { recordRuns } from "./telemetry/record-runs";
 import type { ChatModel, RunQueue } from "./workflow/ports";
 import { RunLifecycle } from "./workflow/run-lifecycle";
 
@@ -87,22 +89,25 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const names = displayNamesFrom(built.prompts.specialists);
     // Teams: one adapter for the bot's identity; the bot, approvals and operator notices all send through it.
     const adapter = createTeamsAdapter(identity);
-    // Answer messages are built alike whether the worker delivers them or an approval settles them.
     const answers = createAnswerActivities(config, { names, botState: store.botState, log });
-    const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId, answers);
+    const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId);
     const approvals = createApprovals({
       config,
       store,
       telemetry,
       messaging: teamsMessaging,
       log,
-      // An approver's decision continues its run through the queue, not inside the card click.
-      continueDecision: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
+      // An approver's decision (or an expiry) is a queue message: a worker resumes the run and delivers its card.
+      continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    // Run events and who follows them: operators hear of runs that fail; in Teams, progress cards (group
-    // chats, channels), streams (personal chats) and the conversation's memory.
+    // Run events and who follows them: each run's record (telemetry, transcript), operators hear of runs
+    // that fail, the approvals flow of decided runs delivered; in Teams, the requester's conversation
+    // reference, progress cards (group chats, channels), streams (personal chats) and the conversation's memory.
     const lifecycle = new RunLifecycle(log);
+    recordRuns(lifecycle, { telemetry, transcripts: store.transcripts, log });
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
+    approvals.follow(lifecycle);
+    rememberConversations(lifecycle, store.conversations, log);
     const messenger = new Messenger(adapter, identity.appId);
     const streams: RunStreams = new Map();
     followRunProgress(lifecycle, { messenger, names, log });
@@ -124,6 +129,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       streams,
       queue,
       approvals: approvals.forBot,
+      decisions: store.approvals,
       log,
     });
     const server = await startBotServer({
@@ -154,7 +160,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
         const finished = await bot.worker.stop(SHUTDOWN_GRACE_MS);
         if (!finished)
           log(`shutdown: ${unfinished} run(s) were given back to the queue; another instance resumes them from their checkpoints`);
-        await approvals.stop(SHUTDOWN_GRACE_MS);
+        await approvals.stop();
         await telemetry.shutdown();
         if (ownQueue) await runQueue.close();
         if (ownStore) await store.close();

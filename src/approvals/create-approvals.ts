@@ -1,12 +1,13 @@
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
-import type { RunState } from "../domain";
 import { TEAMS_SEND_RETRY, type RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import { systemClock } from "../workflow/deps";
 import type { Clock, RunStore } from "../workflow/ports";
+import type { RunLifecycle } from "../workflow/run-lifecycle";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 import { ApprovalService } from "./approval-service";
+import { followDecidedRuns } from "./follow-decided-runs";
 import { currentApproverSetupGaps } from "./approver-setup";
 import type { ApprovalDeps } from "./deps";
 import { runApprovalMaintenance, type MaintenanceResult } from "./maintenance";
@@ -20,7 +21,6 @@ export interface ApprovalStore {
   approvals: ApprovalRecords;
   approvalHistory: ApprovalHistoryRecords;
   runs: RunStore;
-  transcripts: { save(state: RunState): Promise<unknown> };
   conversations: ConversationReferences;
   settings: SettingsStore;
 }
@@ -35,28 +35,30 @@ export interface CreateApprovalsOptions {
   log?: (line: string) => void;
   clock?: Clock;
   sendRetry?: RetryPolicy;
-  /** Hands a decided approval to what continues its run (the run queue); by default it is settled in process. */
-  continueDecision?: (approvalId: string) => Promise<void>;
+  /** Hands a decided or expired approval to the run queue, where a worker resumes its run. */
+  continueRun: (approvalId: string) => Promise<void>;
 }
 
 /**
  * The approvals module of a process: what it contributes to the bot (its routes and the hand-off of
- * runs that wait for a human), and its own background work (reminders, expiry, undone deliveries),
- * started and stopped by the composition root like the run worker.
+ * runs that wait for a human), what it does once a decided run is delivered, and its own background
+ * work (reminders, expiry, decisions left unqueued), started and stopped by the composition root.
  */
 export interface Approvals {
   service: ApprovalService;
   deps: ApprovalDeps;
   /** The routes and run hand-offs the bot is built with. */
   forBot: ApprovalsForBot;
+  /** Follows the runs a worker settles: records the delivery of decided ones and shows the approver their outcome. */
+  follow(lifecycle: Pick<RunLifecycle, "subscribe">): () => void;
   /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
   runMaintenance(now?: Date): Promise<MaintenanceResult>;
   /** What keeps approvals from working with this configuration and stored channel (for the start banner). */
   setupGaps(): Promise<string[]>;
   /** Starts the in-process maintenance timer when APPROVAL_SCHEDULER=bot (otherwise a no-op). */
   start(intervalMs?: number): void;
-  /** Stops the timer and waits (within `timeoutMs`) for background deliveries. */
-  stop(timeoutMs?: number): Promise<void>;
+  /** Stops the timer (waiting for a pass in progress). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -71,7 +73,6 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     records: store.approvals,
     history: store.approvalHistory,
     runs: store.runs,
-    transcripts: store.transcripts,
     conversations: store.conversations,
     settings: store.settings,
     messaging: options.messaging,
@@ -90,9 +91,10 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     clock: options.clock ?? systemClock,
     telemetry: options.telemetry,
     sendRetry: options.sendRetry ?? TEAMS_SEND_RETRY,
+    continueRun: options.continueRun,
     log,
   };
-  const service = new ApprovalService(deps, options.continueDecision);
+  const service = new ApprovalService(deps);
   let stopScheduler: (() => Promise<void>) | undefined;
   const runMaintenance = (now?: Date) => runApprovalMaintenance(deps, now ?? deps.clock.now());
   return {
@@ -103,8 +105,8 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
       onAwaitingApproval: onAwaitingApproval(service),
       onAction: onApprovalAction(service),
       history: (request) => service.history(request),
-      continueApproval: (approvalId) => service.settle(approvalId),
     },
+    follow: (lifecycle) => followDecidedRuns(lifecycle, deps),
     runMaintenance,
     setupGaps: () => currentApproverSetupGaps(deps.approvers, deps.settings),
     start(intervalMs) {
@@ -113,9 +115,8 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
         ...(intervalMs ? { intervalMs } : {}),
       });
     },
-    async stop(timeoutMs = 10_000) {
+    async stop() {
       await stopScheduler?.();
-      await service.drain(timeoutMs);
     },
   };
 }

@@ -17,7 +17,7 @@ export interface DecisionRequest {
   language: Language;
 }
 
-/** What the click produced: the invoke response, and the approval this click decided or expired (then settle it). */
+/** What the click produced: the invoke response, and the approval this click decided or expired (then continue its run). */
 export interface DecisionResult {
   response: AdaptiveCard | string;
   settledApprovalId?: string;
@@ -38,7 +38,8 @@ const KIND: Record<ApprovalAction["verb"], ApprovalDecision["kind"]> = {
  * duties; a click after `expiresAt`, which expires a still-pending approval on the spot whatever the
  * maintenance job did) change nothing but the audit trail and that expiry; the pending → decided change is an
  * etag-conditional write, so concurrent or repeated clicks yield one decision, and everyone else
- * gets the outcome card. The caller settles (delivers) a decision after answering the invoke.
+ * gets the outcome card. The caller hands a decision (or that expiry) to the run queue, whose worker
+ * resumes the run and delivers the requester's card.
  */
 export async function decideApproval(deps: ApprovalDeps, request: DecisionRequest): Promise<DecisionResult> {
   const { actor } = request;

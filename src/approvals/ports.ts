@@ -1,12 +1,12 @@
 /**
- * What the approvals flow needs from the outside world. The core (request, decide, deliver, the
- * maintenance job) depends only on these; `teams-messaging.ts` and `teams-inbound.ts` are the Teams side over
+ * What the approvals flow needs from the outside world. The core (request, decide, the approver
+ * card's outcome, the maintenance job) depends only on these; `teams-messaging.ts` and `teams-inbound.ts` are the Teams side over
  * botbuilder, and the Cosmos repositories of src/storage satisfy the store ports structurally.
  */
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
 import type { Reference, TellRequester } from "../teams/bot-deps";
-import type { Approval, DecidedApprovalsFilter, RunState } from "../domain";
+import type { Approval, DecidedApprovalsFilter } from "../domain";
 
 /** A stored approval with the etag it was read at. */
 export interface VersionedApproval {
@@ -24,7 +24,7 @@ export interface ApprovalRecords {
   replace(approval: Approval, etag: string): Promise<ApprovalWrite>;
   listPending(): Promise<VersionedApproval[]>;
   listDue(now: Date): Promise<VersionedApproval[]>;
-  /** Settled approvals not yet delivered, with fewer than `maxAttempts` sends, untouched since `settledBefore`. */
+  /** Settled approvals whose run's delivery is not recorded yet, with fewer than `maxAttempts` recorded, settled before `settledBefore`. */
   listUndelivered(settledBefore: Date, maxAttempts: number): Promise<VersionedApproval[]>;
 }
 
@@ -69,13 +69,8 @@ export interface ApprovalMessaging {
   updateCard(message: PostedMessage, card: AdaptiveCard): Promise<void>;
   /** Replies inside a thread (e.g. a reminder). */
   replyInThread(thread: PostedMessage, text: string): Promise<void>;
-  /** Sends a card or text to a stored conversation (a notice: under review, rejected, expired). */
+  /** Sends a card or text to a conversation (the under-review notice when the run's stream cannot take it). */
   sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void>;
-  /**
-   * Delivers a settled run's answer to the requester's stored conversation as the bot delivers any
-   * answer there: in a personal chat Teams' own answer message, rated through Teams' feedback loop.
-   */
-  sendAnswer(reference: Reference, run: RunState): Promise<void>;
 }
 
 /** Whether the person acting is a member of a team (Teams roster lookup); false when unknown. */

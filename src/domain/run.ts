@@ -169,7 +169,14 @@ const RunStateFieldsSchema = z.object({
   quality: QualityRecordSchema,
   /** Why the answer needs a human, when it does (router, moderator, policy rules). */
   hitlReasons: z.array(z.string()),
-  failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
+  failure: z
+    .object({
+      message: z.string(),
+      correlationId: z.string(),
+      /** Set when the run ended because its approval was rejected (with the approver's reason) or expired. */
+      declined: z.object({ by: z.enum(["rejected", "expired"]), reason: z.string().optional() }).optional(),
+    })
+    .optional(),
   /** Set when the content filter refused the question: which executor's call, and the categories. */
   blocked: z.object({ executor: z.string(), categories: z.array(z.string()) }).optional(),
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
@@ -179,7 +186,7 @@ const RunStateFieldsSchema = z.object({
   /** Follow-up questions offered on the answer card, in the asker's language. */
   suggestedFollowUps: z.array(z.string()).optional(),
   events: z.array(WorkflowEventSchema),
-  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-lifecycle.ts). */
+  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-stages.ts and owned-run.ts). */
   lifecycle: RunLifecycleRecordSchema.optional(),
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
   executorIo: z.array(ExecutorIoSchema).optional(),

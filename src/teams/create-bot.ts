@@ -2,7 +2,7 @@ import type { Application } from "@microsoft/teams-ai";
 import type { AppConfig } from "../config";
 import type { Telemetry } from "../telemetry";
 import type { WorkflowDeps } from "../workflow/deps";
-import type { RunQueue } from "../workflow/ports";
+import type { ApprovalDecisions, RunQueue } from "../workflow/ports";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
 import { RunWorker } from "../workflow/run-worker";
 import { createBotApplication } from "./bot-application";
@@ -39,6 +39,8 @@ export interface CreateBotOptions {
   queue: RunQueue;
   /** The approvals module's part of the bot; without one, runs needing approval only say they are under review and approval actions are refused. */
   approvals?: ApprovalsForBot;
+  /** The approvals store the worker resumes decided runs with (with `approvals`). */
+  decisions?: ApprovalDecisions;
   log?: Log;
 }
 
@@ -70,15 +72,12 @@ export function createBot(options: CreateBotOptions): Bot {
     lifecycle,
     delivery: new TeamsRunDelivery({
       messenger,
-      transcripts: store.transcripts,
       conversations: store.conversations,
-      telemetry,
       answers,
       onAwaitingApproval: options.approvals?.onAwaitingApproval ?? underReviewNotice(messenger),
       streams,
-      log,
     }),
-    ...(options.approvals ? { continueApproval: options.approvals.continueApproval } : {}),
+    ...(options.decisions ? { decisions: options.decisions } : {}),
     settings: {
       concurrency: config.env.RUN_WORKER_CONCURRENCY,
       leaseSeconds: config.env.RUN_LEASE_SECONDS,
