@@ -1,8 +1,7 @@
-import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction } from "../cards";
+import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction, stringsFor } from "../cards";
 import type { Approval, ApprovalDecision, Language } from "../domain";
 import { outcomeCardFor } from "./approval-cards";
 import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";
-import { approvalRepliesFor } from "./approval-replies";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover, isRequester } from "./authorize";
 import type { ApprovalDeps } from "./deps";
@@ -42,7 +41,7 @@ const KIND: Record<ApprovalAction["verb"], ApprovalDecision["kind"]> = {
  */
 export async function decideApproval(deps: ApprovalDeps, request: DecisionRequest): Promise<DecisionResult> {
   const { actor } = request;
-  const replies = approvalRepliesFor(request.language);
+  const replies = stringsFor(request.language).approvals;
   const parsed = parseCardAction(request.value);
   if (!parsed.ok || parsed.action.verb === CARD_VERBS.feedback) {
     const verb = parsed.ok ? parsed.action.verb : parsed.error.verb;
@@ -71,7 +70,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
   if (!authorization.ok) {
     await audit(deps, action.approvalId, actor, action.verb, "refused", authorization.why);
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${authorization.why}`);
-    return { response: approvalRepliesFor(read.approval.language).notAnApprover };
+    return { response: stringsFor(read.approval.language).approvals.notAnApprover };
   }
 
   if (deps.approvers.segregationOfDuties && isRequester(read.approval.requester, actor)) {
@@ -84,7 +83,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
       "segregation of duties: the requester cannot decide their own request",
     );
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: the requester cannot decide their own request`);
-    return { response: approvalRepliesFor(read.approval.language).ownRequest };
+    return { response: stringsFor(read.approval.language).approvals.ownRequest };
   }
 
   const now = deps.clock.now();

@@ -1,5 +1,6 @@
 import { optionalUrl, type EvidenceItem, type Language } from "../domain";
 import { categoryLabel, isCategoryId } from "../domain/category-terms";
+import { labelsFor, type SourceKind } from "./strings";
 import type { AnswerBodyView } from "./view-models";
 
 /** One numbered source of an answer: what `[n]` in the answer's text points at. */
@@ -19,11 +20,6 @@ export interface CitationView {
   url?: string;
 }
 
-const SOURCE_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
-  en: { contract: "Contract", policy: "Policy", spend: "Spend", supplier: "Supplier", benchmark: "Benchmark" },
-  ja: { contract: "契約", policy: "規程", spend: "支出", supplier: "サプライヤー", benchmark: "ベンチマーク" },
-};
-
 /**
  * Numbers every reference the rationale cites, in order of first use, with the evidence behind it.
  * A reference cited twice keeps its first number, so the text's markers and the sources list agree.
@@ -42,7 +38,7 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
     if (citations.some((citation) => citation.referenceId === referenceId)) continue;
     const item = evidence.get(referenceId);
     const source = item?.source ?? "";
-    const sourceName = SOURCE_NAMES[language][source] ?? "";
+    const sourceName = isSourceKind(source) ? labelsFor(language).sourceNames[source] : "";
     citations.push({
       position: citations.length + 1,
       referenceId,
@@ -78,4 +74,8 @@ export function citationMarkers(referenceIds: readonly string[], citations: read
     .filter((position): position is number => position !== undefined)
     .map((position) => `[${position}]`)
     .join("");
+}
+
+function isSourceKind(source: string): source is SourceKind {
+  return Object.hasOwn(labelsFor("en").sourceNames, source);
 }
