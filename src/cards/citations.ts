@@ -27,9 +27,12 @@ export interface CitationView {
 export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "findings">, language: Language): CitationView[] {
   const evidence = new Map<string, EvidenceItem>();
   const links = new Map<string, string>();
+  const names = new Map<string, string>();
   for (const finding of body.findings)
     for (const item of finding.evidence) {
       if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
+      // A supplier any tool named is named in every reference that holds its id ("SPEND SUP-033 FY2025").
+      if (item.subject !== undefined) names.set(item.subject.id, item.subject.name);
       // Any item of the reference may carry the link (one specialist read the record through a tool, another did not).
       if (item.url !== undefined && !links.has(item.referenceId)) links.set(item.referenceId, item.url);
     }
@@ -43,7 +46,7 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
       position: citations.length + 1,
       referenceId,
       source,
-      title: citationTitle(sourceName, source, referenceId, language),
+      title: citationTitle(sourceName, source, referenceId, names, language),
       quote: item?.quote ?? "",
       sourceName,
       ...optionalUrl(links.get(referenceId)),
@@ -53,16 +56,23 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
 }
 
 /**
- * "Spend SUP-001 FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named once, in the
- * answer's language, no part of the reference twice ("… FY2025 FY2025") and a category by its label
+ * "Spend Acme Cloud Software FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named
+ * once, in the answer's language, no part of the reference twice ("… FY2025 FY2025"), a supplier by
+ * its name (「支出 Acme Cloud Software FY2025」, never 「支出 SUP-001」) and a category by its label
  * (「支出 物流 FY2025」, never "支出 logistics FY2025").
  */
-function citationTitle(sourceName: string, source: string, referenceId: string, language: Language): string {
+function citationTitle(
+  sourceName: string,
+  source: string,
+  referenceId: string,
+  names: ReadonlyMap<string, string>,
+  language: Language,
+): string {
   const parts = referenceId.split(/\s+/).filter(Boolean);
   const named = sourceName !== "" && parts[0]?.toLowerCase() === source.toLowerCase() ? parts.slice(1) : parts;
   const once = named
     .filter((part, index) => named.indexOf(part) === index)
-    .map((part) => (isCategoryId(part) ? categoryLabel(part, language) : part))
+    .map((part) => names.get(part) ?? (isCategoryId(part) ? categoryLabel(part, language) : part))
     .join(" ");
   return sourceName ? `${sourceName} ${once}`.trim() : once;
 }

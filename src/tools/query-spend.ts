@@ -61,6 +61,8 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
         };
       }
       const { filter, scope, reference, costCenter, supplierName, resolution } = resolved;
+      // The supplier the references name by id, so that their citations can name it by its name.
+      const subject = filter.supplierId && supplierName ? { subject: { id: filter.supplierId, name: supplierName } } : {};
       // The filters as data, so an answer can name them in its own language (the scope text is English).
       const filters = { ...filter, supplierName: supplierName ?? null, costCenter: costCenter ?? null };
       const groupBy = args.groupBy ?? "fiscalYear";
@@ -99,10 +101,21 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           largestTransactions: largest,
         },
         evidence: [
-          { source: "spend", referenceId: reference, quote: `${formatJpy(totalJpy)} in ${countOf(count, "transaction")} (${scope})` },
-          ...trend.yoy.map((yoy) => ({ source: "spend", referenceId: `${reference} ${yoy.from}→${yoy.to}`, quote: yoyText(yoy) })),
+          {
+            source: "spend",
+            referenceId: reference,
+            ...subject,
+            quote: `${formatJpy(totalJpy)} in ${countOf(count, "transaction")} (${scope})`,
+          },
+          ...trend.yoy.map((yoy) => ({
+            source: "spend",
+            referenceId: `${reference} ${yoy.from}→${yoy.to}`,
+            ...subject,
+            quote: yoyText(yoy),
+          })),
           ...groups.shown.slice(0, 3).map((g) => ({
             source: "spend",
+            ...subject,
             // A group the filter already names ("FY2025" of a FY2025 query) is not named twice.
             referenceId: reference.split(" ").includes(g.key) ? reference : `${reference} ${g.key}`,
             // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").
