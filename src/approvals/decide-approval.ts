@@ -1,4 +1,5 @@
-import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction, stringsFor } from "../cards";
+import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction } from "../cards";
+import { stringsFor } from "../domain";
 import type { Approval, ApprovalDecision, Language } from "../domain";
 import { outcomeCardFor } from "./approval-cards";
 import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";

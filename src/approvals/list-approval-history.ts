@@ -1,6 +1,6 @@
 import type { ApprovalHistoryQuery, Language } from "../domain";
+import { stringsFor } from "../domain";
 import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
-import { stringsFor } from "../cards";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover } from "./authorize";
 import type { ApprovalDeps } from "./deps";

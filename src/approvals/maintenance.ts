@@ -1,11 +1,10 @@
 import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
-import { stringsFor } from "../cards";
 import type { ApprovalDeps } from "./deps";
 import type { VersionedApproval } from "./ports";
 import { postApprovalThread } from "./post-approval-thread";
 import { DELIVERY_CLAIM_MS, settleApproval } from "./settle-approval";
-import { describeError } from "../domain";
+import { describeError, stringsFor } from "../domain";
 
 /** What one maintenance pass did. */
 export interface MaintenanceResult {

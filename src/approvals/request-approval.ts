@@ -1,5 +1,5 @@
-import { buildUnderReviewCard, stringsFor } from "../cards";
-import { describeError, type Approval, type RunState } from "../domain";
+import { buildUnderReviewCard } from "../cards";
+import { describeError, type Approval, type RunState, stringsFor } from "../domain";
 import { claimApproval, newApproval } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
 import type { Reference, TellRequester } from "./ports";

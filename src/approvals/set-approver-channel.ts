@@ -1,5 +1,5 @@
 import type { Language } from "../domain";
-import { stringsFor } from "../cards";
+import { stringsFor } from "../domain";
 import { APPROVER_CHANNEL_SETTING, type StoredApproverChannel } from "./approver-channel";
 import type { ApprovalDeps } from "./deps";
 import type { Actor, TeamMembership } from "./ports";

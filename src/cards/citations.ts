@@ -1,6 +1,6 @@
 import { optionalUrl, type EvidenceItem, type Language } from "../domain";
 import { categoryLabel, isCategoryId } from "../domain/category-terms";
-import { labelsFor, type SourceKind } from "./strings";
+import { labelsFor, type SourceKind } from "../domain";
 import type { AnswerBodyView } from "./view-models";
 
 /** One numbered source of an answer: what `[n]` in the answer's text points at. */

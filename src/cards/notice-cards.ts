@@ -1,5 +1,5 @@
 import type { Language } from "../domain";
-import { labelsFor, PROMPT_STARTERS, type DurationUnit } from "./strings";
+import { labelsFor, PROMPT_STARTERS, type DurationUnit } from "../domain";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";

@@ -4,7 +4,7 @@
  */
 import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunPhase, RunState, SpecialistDefinition } from "../domain";
 import { SystemError, questionToAnswer } from "../domain";
-import { labelsFor } from "./strings";
+import { labelsFor } from "../domain";
 
 /** Display names of the registered specialists, by id (from the specialist registry's front matter). */
 export type DisplayNames = Readonly<Record<string, SpecialistDefinition["displayName"]>>;

@@ -1,4 +1,4 @@
-import { labelsFor, stringsFor } from "../cards/strings";
+import { labelsFor, stringsFor } from "../domain";
 import { mergeIdenticalFindings } from "../cards/view-models";
 import type { Finding, RunState, SpecialistDefinition } from "../domain";
 

@@ -1,6 +1,7 @@
 import type { Activity, TurnContext } from "botbuilder";
+import { stringsFor } from "../domain";
 import { actorFrom, rosterMembership, type HistoryPage, type HistoryPlace } from "../approvals";
-import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView, stringsFor } from "../cards";
+import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
 import type { ApprovalHistoryQuery, Language } from "../domain";
 import { approvalThreadLink } from "./approval-thread-link";
 import type { ApprovalHistoryHandler, Log } from "./bot-deps";

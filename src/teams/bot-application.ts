@@ -1,7 +1,7 @@
 import { ActivityTypes, type TurnContext } from "botbuilder";
 import { Application, type TeamsAdapter, type TurnState } from "@microsoft/teams-ai";
-import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type GuideOptions, stringsFor } from "../cards";
-import { describeError } from "../domain";
+import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type GuideOptions } from "../cards";
+import { describeError, stringsFor } from "../domain";
 import type { Telemetry } from "../telemetry";
 import { historyPageResponse } from "./approval-history-reply";
 import type { ApprovalActionHandler, ApprovalHistoryHandler, Log, TeamsStore } from "./bot-deps";

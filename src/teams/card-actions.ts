@@ -1,5 +1,6 @@
 import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
-import { parseCardAction, type FeedbackAction, stringsFor, labelsFor } from "../cards";
+import { stringsFor, labelsFor } from "../domain";
+import { parseCardAction, type FeedbackAction } from "../cards";
 import type { Language, RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { Log, TeamsStore } from "./bot-deps";

@@ -1,6 +1,6 @@
 import type { TurnContext } from "botbuilder";
-import { buildHelpCard, type GuideOptions, stringsFor } from "../cards";
-import { describeError, detectLanguage } from "../domain";
+import { buildHelpCard, type GuideOptions } from "../cards";
+import { describeError, detectLanguage, stringsFor } from "../domain";
 import { cardActivity } from "./card-activity";
 import { localeLanguage } from "./card-actions";
 import type { ApprovalsHistoryCommand } from "./approvals-history-command";

@@ -1,6 +1,6 @@
 import { type Activity, TurnContext } from "botbuilder";
-import { buildProgressCard, stringsFor } from "../cards";
-import { describeError, detectLanguage, type Language, type Requester } from "../domain";
+import { buildProgressCard } from "../cards";
+import { describeError, detectLanguage, type Language, type Requester, stringsFor } from "../domain";
 import type { RunQueue } from "../workflow/ports";
 import type { Log } from "./bot-deps";
 import { cardActivity } from "./card-activity";

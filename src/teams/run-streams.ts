@@ -1,4 +1,5 @@
-import { conclusionMarkdown, progressViewFromRun, stringsFor, type DisplayNames, type ProgressView } from "../cards";
+import { conclusionMarkdown, progressViewFromRun, type DisplayNames, type ProgressView } from "../cards";
+import { stringsFor } from "../domain";
 import type { AnswerPreview } from "../workflow/ports";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
 import type { Log } from "./bot-deps";

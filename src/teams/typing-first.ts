@@ -1,6 +1,5 @@
 import { ActivityTypes, type Activity, type Middleware, type TurnContext } from "botbuilder";
-import { stringsFor } from "../cards";
-import { detectLanguage, type StreamPosition } from "../domain";
+import { detectLanguage, type StreamPosition, stringsFor } from "../domain";
 import { isPersonalChat } from "./conversation-key";
 import { TeamsStream } from "./teams-stream";
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
 import type { Storage } from "botbuilder";
 import { displayNamesFrom } from "../../../src/cards";
-import { labelsFor } from "../../../src/cards/strings";
+import { labelsFor } from "../../../src/domain";
 import type { AppConfig } from "../../../src/config";
 import type { Approval } from "../../../src/domain";
 import { createAnswerActivities } from "../../../src/teams/answer-activity";

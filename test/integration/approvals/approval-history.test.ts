@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { stringsFor, labelsFor } from "../../../src/cards/strings";
+import { stringsFor, labelsFor } from "../../../src/domain";
 import { HISTORY_PAGE_VERB } from "../../../src/cards";
 import type { Approval } from "../../../src/domain";
 import { approvalRecord } from "../../fixtures/approval-records";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { stringsFor } from "../../../src/cards/strings";
+import { stringsFor } from "../../../src/domain";
 import { loadConfig } from "../../../src/config";
 import { startProcura } from "../../../src/index";
 import { startBotHarness, type BotHarness } from "../teams/bot-harness";

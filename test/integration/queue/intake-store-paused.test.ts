@@ -7,7 +7,7 @@ import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
-import { stringsFor } from "../../../src/cards/strings";
+import { stringsFor } from "../../../src/domain";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../../../src/tools";
 import type { RunQueue } from "../../../src/workflow/ports";
 import { FakeConnector } from "../../fakes/fake-connector";

@@ -5,7 +5,7 @@ import { startProcura, type RunningProcura } from "../../../src/index";
 import { QueueServiceClient } from "@azure/storage-queue";
 import { AzureStorageRunQueue, POISON_SUFFIX } from "../../../src/queue/azure-storage-run-queue";
 import { sharedEmbeddedAzurite, startEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
-import { stringsFor } from "../../../src/cards/strings";
+import { stringsFor } from "../../../src/domain";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { startBotHarness, type BotHarness } from "../teams/bot-harness";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { labelsFor, stringsFor } from "../../../src/cards/strings";
+import { labelsFor, stringsFor } from "../../../src/domain";
 import { cardOf } from "../../fakes/fake-connector";
 import {
   APPROVER,

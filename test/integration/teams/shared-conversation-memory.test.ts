@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { finalReplyOf } from "../../../bench/outcomes";
-import { labelsFor, stringsFor } from "../../../src/cards/strings";
+import { labelsFor, stringsFor } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { startBotHarness, type BotHarness } from "./bot-harness";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { stringsFor } from "../../../src/cards/strings";
+import { stringsFor } from "../../../src/domain";
 
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 /** Names that are the same in every language. */

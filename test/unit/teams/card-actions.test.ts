@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TestAdapter, TurnContext, type Activity } from "botbuilder";
-import { stringsFor } from "../../../src/cards/strings";
+import { stringsFor } from "../../../src/domain";
 import { isCardActionInvoke, refuseUnhandledCardAction } from "../../../src/teams/card-actions";
 
 /** A turn over botbuilder's in-memory adapter: what the bot sends lands in its `activeQueue`. */

@@ -204,6 +204,26 @@ export interface CliHeadings {
   outOfScope: string;
 }
 
+/** The questions offered under an answer, and the one asked back when a follow-up refers to nothing. */
+export interface FollowUpPhrases {
+  previousPeriod: (period: string) => string;
+  supplierRisk: (supplier: string) => string;
+  contractNotice: (contract: string) => string;
+  alternatives: (category: string) => string;
+  why: string;
+  policyCheck: string;
+  /** Asked back when a follow-up has nothing to refer to. */
+  clarification: string;
+}
+
+/** Why an answer waits for a human approver, as the approver reads it. */
+export interface ApprovalReasons {
+  router: (why: string) => string;
+  moderator: (why: string) => string;
+  amount: (amount: string, threshold: string) => string;
+  category: (category: string) => string;
+}
+
 /** A question a newcomer can ask as is, and what it shows them. */
 export interface PromptStarter {
   question: string;
@@ -217,6 +237,8 @@ export interface UserStrings {
   approvals: ApprovalReplies;
   stream: StreamUpdates;
   cli: CliHeadings;
+  followUps: FollowUpPhrases;
+  approvalReasons: ApprovalReasons;
   /**
    * The example questions of the Teams app's prompt starters, the welcome card and `help`: one list, so
    * what Teams suggests and what the bot says it can answer never drift apart. Each is answerable from

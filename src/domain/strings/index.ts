@@ -1,4 +1,4 @@
-import type { Language } from "../../domain";
+import type { Language } from "../language";
 import { en } from "./en";
 import { ja } from "./ja";
 import type { CardLabels, PromptStarter, UserStrings } from "./shape";

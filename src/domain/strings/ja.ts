@@ -1,4 +1,4 @@
-import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../../domain";
+import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
 import type { DurationUnit, UserStrings } from "./shape";
 
 const DURATION_UNITS: Readonly<Record<DurationUnit, string>> = { day: "日", hour: "時間", minute: "分", second: "秒" };
@@ -200,6 +200,21 @@ export const ja: UserStrings = {
     reasked: "1回再質問",
     needsApproval: "依頼者に届く前に承認が必要です:",
     outOfScope: "対象外の質問",
+  },
+  followUps: {
+    previousPeriod: (period) => `では${period.replace(/^FY(\d{4})$/, "$1年度")}は？`,
+    supplierRisk: (supplier) => `${supplier}のリスク評価は？`,
+    contractNotice: (contract) => `${contract}の解約通知期限は？`,
+    alternatives: (category) => `${category}の代替サプライヤーは？`,
+    why: "その理由は？",
+    policyCheck: "それは調達規程に沿っていますか？",
+    clarification: "どの取引先・契約・期間についてのご質問か教えていただけますか？ 例:「Acme の 2025年度の支出は？」",
+  },
+  approvalReasons: {
+    router: (why) => `ルーター: ${why}`,
+    moderator: (why) => `モデレーター: ${why || "回答は会社としての約束を含みます"}`,
+    amount: (amount, threshold) => `規程: 金額${amount}は承認基準額${threshold}以上です`,
+    category: (category) => `規程: カテゴリ「${category}」は承認が必要です`,
   },
   promptStarters: [
     { question: "取引先A社の支出推移は？", description: "取引先別・期間別の支出とその根拠" },

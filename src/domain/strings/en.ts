@@ -1,4 +1,4 @@
-import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../../domain";
+import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
 import type { UserStrings } from "./shape";
 
 /** Every user-facing fixed text in English. */
@@ -200,6 +200,21 @@ export const en: UserStrings = {
     reasked: "re-asked once",
     needsApproval: "Needs approval before it reaches the requester:",
     outOfScope: "Out of scope",
+  },
+  followUps: {
+    previousPeriod: (period) => `And in ${period}?`,
+    supplierRisk: (supplier) => `What is the risk profile of ${supplier}?`,
+    contractNotice: (contract) => `When is the notice deadline of ${contract}?`,
+    alternatives: (category) => `Which alternative suppliers are there for ${category}?`,
+    why: "Why?",
+    policyCheck: "Is that in line with our procurement policy?",
+    clarification: "Could you say which supplier, contract or period you mean? For example: “How much did we spend with Acme in FY2025?”",
+  },
+  approvalReasons: {
+    router: (why) => `router: ${why}`,
+    moderator: (why) => `moderator: ${why || "the answer commits the company"}`,
+    amount: (amount, threshold) => `policy: amount ${amount} is at or above the approval threshold ${threshold}`,
+    category: (category) => `policy: category '${category}' requires approval`,
   },
   promptStarters: [
     {
