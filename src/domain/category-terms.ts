@@ -1,3 +1,6 @@
+import type { Language } from "./language";
+import { stringsFor } from "./strings";
+
 /**
  * How people name spend categories in English and Japanese. Category ids come from the data (suppliers,
  * benchmarks); this table only adds the words users type for them. A category missing here is still
@@ -58,9 +61,9 @@ export function isCategoryId(word: string): boolean {
  * else its id marked as a category (「カテゴリ「fleet」」), never the bare id as a word. In English its
  * id as words ("raw-materials" → "raw materials").
  */
-export function categoryLabel(id: string, language: "en" | "ja", nameJa?: string | null): string {
-  if (language === "en") return id.replace(/-/g, " ");
-  return nameJa || (CATEGORY_TERMS[id]?.find((term) => /[\u3040-\u30ff\u3400-\u9fff]/.test(term)) ?? `カテゴリ「${id}」`);
+export function categoryLabel(id: string, language: Language, nameJa?: string | null): string {
+  const named = language === "ja" ? nameJa || CATEGORY_TERMS[id]?.find((term) => /[\u3040-\u30ff\u3400-\u9fff]/.test(term)) : undefined;
+  return named ?? stringsFor(language).unnamedCategory(id);
 }
 
 /** The Japanese names a data set gives its categories, by category id (the first supplier naming one wins). */

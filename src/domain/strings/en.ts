@@ -134,6 +134,7 @@ export const en: UserStrings = {
           : `${Math.floor(minutes / 1440)} days ${Math.floor((minutes % 1440) / 60)} h`,
     duration: (count, unit) => `${count} ${unit}${count === 1 ? "" : "s"}`,
     bothNames: (first, second) => `${first} and ${second}`,
+    inJapanTime: (dateTime) => `${dateTime} (Japan time)`,
     sourceNames: { contract: "Contract", policy: "Policy", spend: "Spend", supplier: "Supplier", benchmark: "Benchmark" },
   },
   bot: {
@@ -210,6 +211,7 @@ export const en: UserStrings = {
     policyCheck: "Is that in line with our procurement policy?",
     clarification: "Could you say which supplier, contract or period you mean? For example: “How much did we spend with Acme in FY2025?”",
   },
+  unnamedCategory: (id) => id.replace(/-/g, " "),
   approvalReasons: {
     router: (why) => `router: ${why}`,
     moderator: (why) => `moderator: ${why || "the answer commits the company"}`,

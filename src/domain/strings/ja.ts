@@ -137,6 +137,7 @@ export const ja: UserStrings = {
           : `${Math.floor(minutes / 1440)}日${Math.floor((minutes % 1440) / 60)}時間`,
     duration: (count, unit) => `${count}${DURATION_UNITS[unit]}`,
     bothNames: (first, second) => `${first}・${second}`,
+    inJapanTime: (dateTime) => `${dateTime}（日本時間）`,
     sourceNames: { contract: "契約", policy: "規程", spend: "支出", supplier: "サプライヤー", benchmark: "ベンチマーク" },
   },
   bot: {
@@ -210,6 +211,7 @@ export const ja: UserStrings = {
     policyCheck: "それは調達規程に沿っていますか？",
     clarification: "どの取引先・契約・期間についてのご質問か教えていただけますか？ 例:「Acme の 2025年度の支出は？」",
   },
+  unnamedCategory: (id) => `カテゴリ「${id}」`,
   approvalReasons: {
     router: (why) => `ルーター: ${why}`,
     moderator: (why) => `モデレーター: ${why || "回答は会社としての約束を含みます"}`,

@@ -132,6 +132,8 @@ export interface CardLabels {
   duration: (count: number, unit: DurationUnit) => string;
   /** Two specialists' names joined, when their findings are merged into one. */
   bothNames: (first: string, second: string) => string;
+  /** A date and time written in Japan time (Japanese cards are not formatted by the viewer's client). */
+  inJapanTime: (dateTime: string) => string;
   /** The kind of a cited source ("Contract", 「契約」). */
   sourceNames: Readonly<Record<SourceKind, string>>;
 }
@@ -238,6 +240,8 @@ export interface UserStrings {
   stream: StreamUpdates;
   cli: CliHeadings;
   followUps: FollowUpPhrases;
+  /** A category that has no name in this language, by its id: never the bare id as a word. */
+  unnamedCategory: (id: string) => string;
   approvalReasons: ApprovalReasons;
   /**
    * The example questions of the Teams app's prompt starters, the welcome card and `help`: one list, so
