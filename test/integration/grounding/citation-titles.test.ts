@@ -5,27 +5,18 @@
  */
 import assert from "node:assert/strict";
 import { answerViewFromRun, citationsFromAnswer } from "../../../src/cards";
-import { loadConfig } from "../../../src/config";
-import type { RunState } from "../../../src/domain";
-import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
-import { MemoryRunStore } from "../../../src/storage/memory-run-store";
-import { runQuestion } from "../../../src/workflow/runner";
 import { sampleData } from "../../fakes/workflow-harness";
+import { ask } from "./offline-answers";
 
-async function citationTitles(question: string): Promise<{ state: RunState; titles: string[] }> {
-  const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), {
-    data: sampleData,
-    store: new MemoryRunStore(),
-    events: { emit: () => {} },
-  });
-  const state = await runQuestion(deps, { question });
-  const view = answerViewFromRun(state, {}, { threshold: 80 });
-  return { state, titles: citationsFromAnswer(view, view.language).map((citation) => citation.title) };
+/** The titles of the sources the answer card lists, in the question's language. */
+async function citationTitles(question: string): Promise<string[]> {
+  const view = answerViewFromRun(await ask(sampleData, question), {}, { threshold: 80 });
+  return citationsFromAnswer(view, view.language).map((citation) => citation.title);
 }
 
 describe("citation titles name suppliers by name (offline engine, sample data)", () => {
   it("English: a spend source about a supplier names it", async () => {
-    const { titles } = await citationTitles("How much did we spend with Acme Cloud Software in FY2025?");
+    const titles = await citationTitles("How much did we spend with Acme Cloud Software in FY2025?");
     assert.ok(
       titles.some((title) => /^Spend Acme Cloud Software\b/.test(title)),
       titles.join(" | "),
@@ -37,7 +28,7 @@ describe("citation titles name suppliers by name (offline engine, sample data)",
   });
 
   it("Japanese: a supplier's profile and spend sources name it, never its id", async () => {
-    const { titles } = await citationTitles("取引先A社は安全な取引先ですか？");
+    const titles = await citationTitles("取引先A社は安全な取引先ですか？");
     assert.ok(titles.length > 0, "the answer cites sources");
     assert.ok(
       titles.every((title) => !/SUP-\d+/.test(title)),

@@ -4,24 +4,10 @@
  * set gives no Japanese name is marked as a category rather than left as a bare id.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
-import type { RunState } from "../../../src/domain";
-import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { LocalDataStore, openLocalProcurementData } from "../../../src/storage/local-data-store";
-import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import type { ProcurementData } from "../../../src/tools/procurement-data";
-import { runQuestion } from "../../../src/workflow/runner";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
-
-async function answerText(data: ProcurementData, question: string): Promise<string> {
-  const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
-  const state: RunState = await runQuestion(deps, { question });
-  const answer = state.answer;
-  assert.ok(answer, `no answer (${state.status})`);
-  return [answer.conclusion, ...answer.rationale.map((r) => r.point), ...answer.findings.map((f) => f.summary), ...answer.nextActions].join(
-    "\n",
-  );
-}
+import { answerText, ask } from "./offline-answers";
 
 describe("Japanese category names from an imported data set (offline engine)", () => {
   let data: ProcurementData;
@@ -37,20 +23,20 @@ describe("Japanese category names from an imported data set (offline engine)", (
   });
 
   it("answers a Japanese spend question about the category with its Japanese name and figure", async () => {
-    const text = await answerText(data, "車両管理の2025年度の支出は？");
+    const text = answerText(await ask(data, "車両管理の2025年度の支出は？"));
     assert.match(text, /車両管理/);
     assert.match(text, /¥2,750,000/);
     assert.doesNotMatch(text, /fleet[- ]ops/i, text);
   });
 
   it("lists the category's suppliers under its Japanese name", async () => {
-    const text = await answerText(data, "車両管理の代替サプライヤーは？");
+    const text = answerText(await ask(data, "車両管理の代替サプライヤーは？"));
     assert.match(text, /車両管理の候補サプライヤー: .*Kanto Fleet Services KK/);
     assert.doesNotMatch(text, /fleet[- ]ops/i, text);
   });
 
   it("marks a category without a Japanese name as a category, never a bare id", async () => {
-    const text = await answerText(data, "mroの2025年度の支出は？");
+    const text = answerText(await ask(data, "mroの2025年度の支出は？"));
     assert.match(text, /¥420,000/);
     assert.match(text, /カテゴリ「mro」/, text);
   });
