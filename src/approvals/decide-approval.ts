@@ -1,8 +1,8 @@
 import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction } from "../cards";
+import { stringsFor } from "../domain";
 import type { Approval, ApprovalDecision, Language } from "../domain";
 import { outcomeCardFor } from "./approval-cards";
 import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";
-import { approvalRepliesFor } from "./approval-replies";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover, isRequester } from "./authorize";
 import type { ApprovalDeps } from "./deps";
@@ -43,7 +43,7 @@ const KIND: Record<ApprovalAction["verb"], ApprovalDecision["kind"]> = {
  */
 export async function decideApproval(deps: ApprovalDeps, request: DecisionRequest): Promise<DecisionResult> {
   const { actor } = request;
-  const replies = approvalRepliesFor(request.language);
+  const replies = stringsFor(request.language).approvals;
   const parsed = parseCardAction(request.value);
   if (!parsed.ok || parsed.action.verb === CARD_VERBS.feedback) {
     const verb = parsed.ok ? parsed.action.verb : parsed.error.verb;
@@ -72,7 +72,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
   if (!authorization.ok) {
     await audit(deps, action.approvalId, actor, action.verb, "refused", authorization.why);
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${authorization.why}`);
-    return { response: approvalRepliesFor(read.approval.language).notAnApprover };
+    return { response: stringsFor(read.approval.language).approvals.notAnApprover };
   }
 
   if (deps.approvers.segregationOfDuties && isRequester(read.approval.requester, actor)) {
@@ -85,7 +85,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
       "segregation of duties: the requester cannot decide their own request",
     );
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: the requester cannot decide their own request`);
-    return { response: approvalRepliesFor(read.approval.language).ownRequest };
+    return { response: stringsFor(read.approval.language).approvals.ownRequest };
   }
 
   const now = deps.clock.now();

@@ -1,10 +1,9 @@
 import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
-import { approvalRepliesFor } from "./approval-replies";
 import type { ApprovalDeps } from "./deps";
 import type { VersionedApproval } from "./ports";
 import { postApprovalThread } from "./post-approval-thread";
-import { describeError } from "../domain";
+import { describeError, stringsFor } from "../domain";
 import { stageOf } from "../workflow/run-stages";
 
 /** What one maintenance pass did. */
@@ -105,7 +104,7 @@ async function remind(deps: ApprovalDeps, due: VersionedApproval, now: Date): Pr
   await deps.messaging.updateCard(posted, approvalCardFor(claimed, run, deps.cards, claimed.createdAt));
   await deps.messaging.replyInThread(
     posted,
-    approvalRepliesFor(claimed.language).reminder(claimed.expiresAt.replace("T", " ").replace(/\.\d+Z$/, "")),
+    stringsFor(claimed.language).approvals.reminder(claimed.expiresAt.replace("T", " ").replace(/\.\d+Z$/, "")),
   );
   return "reminded";
 }

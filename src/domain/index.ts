@@ -28,3 +28,4 @@ export * from "./workflow-settings";
 export * from "./canary";
 export * from "./model-profile";
 export * from "./approval-history-query";
+export * from "./strings";

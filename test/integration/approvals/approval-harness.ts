@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
 import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import type { AppConfig } from "../../../src/config";
 import type { Approval } from "../../../src/domain";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
