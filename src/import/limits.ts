@@ -37,9 +37,14 @@ export const IMPORT_LIMITS = {
   pdfPages: 500,
 } as const;
 
-/** Why a row over `IMPORT_LIMITS.rowChars` is not read; it passes the limit in the column the issue names. */
-export function rowLengthProblem(chars: number): string {
-  return `a row of ${chars.toLocaleString("en")} characters, over the ${IMPORT_LIMITS.rowChars.toLocaleString("en")} a row may have (it passes them in this column): the row is not read`;
+/** Why a row over `IMPORT_LIMITS.rowChars` is not read (`chars`: its length, when the reader counted it all); it passes the limit in the column the issue names. */
+export function rowLengthProblem(chars?: number): string {
+  const limit = IMPORT_LIMITS.rowChars.toLocaleString("en");
+  const row =
+    chars === undefined
+      ? `a row of more than the ${limit} characters`
+      : `a row of ${chars.toLocaleString("en")} characters, over the ${limit}`;
+  return `${row} a row may have (it passes them in this column): the row is not read`;
 }
 
 /** Columns read as identifiers; names as names; links and paths as paths; every other column as free text. */

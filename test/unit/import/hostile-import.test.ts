@@ -206,6 +206,33 @@ describe("import of hostile files", () => {
       );
     });
 
+    it("reads every other row of a worksheet with cells too long for a row, one longer than the reader ever holds", async () => {
+      const directory = importFolder({});
+      // Inline strings, as the sheet then holds each text itself: the first is cut as it streams, the second is just over.
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(directory, "suppliers.xlsx"), useSharedStrings: false });
+      const sheet = book.addWorksheet("Vendors");
+      for (const row of [
+        ["id", "name", "category", "notes"],
+        ["S-1", "First Supplier", "logistics", "fine"],
+        ["S-2", "Cut Supplier", "logistics", "x".repeat(4 * IMPORT_LIMITS.rowChars + 100)],
+        ["S-3", "Over Supplier", "logistics", "y".repeat(IMPORT_LIMITS.rowChars)],
+        ["S-4", "Fourth Supplier", "logistics", ""],
+      ])
+        sheet.addRow(row).commit();
+      await book.commit();
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory, skipInvalid: true });
+      const tooLong = "a row of more than the 1,000,000 characters a row may have (it passes them in this column): the row is not read";
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), [
+        `suppliers.xlsx:Vendors:3: notes: ${tooLong}`,
+        `suppliers.xlsx:Vendors:4: notes: ${tooLong}`,
+      ]);
+      assert.deepEqual(
+        (await store.load("suppliers")).map((s) => s.name),
+        ["First Supplier", "Fourth Supplier"],
+      );
+    });
+
     it("refuses a 0.5 MB .docx that unpacks to 500 MB, one whose headers understate what it unpacks to, and oversized text", async () => {
       const bomb = docxBomb();
       assert.ok(bomb.length < 520 * 1024, `${bomb.length} bytes`);
