@@ -2,6 +2,7 @@ import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import type { CentralDirectory, File } from "unzipper";
+import { ArchiveRefusedError } from "./zip-bounds";
 
 /** Handlers of an XML part's elements, by local name (a `x:` prefix some writers use is dropped). */
 export interface XmlHandlers {
@@ -22,11 +23,26 @@ export function xmlParser(handlers: XmlHandlers): SaxesParser<{ xmlns: false; po
   return parser;
 }
 
+/**
+ * A part's bytes as they inflate, never more than the archive's directory declares for it (which
+ * `checkUnpackedFile` bounded): data reached through the directory could differ from what the check
+ * streamed, so the bound holds here too.
+ */
+export async function* partBytes(file: File): AsyncGenerator<Buffer> {
+  let inflated = 0;
+  for await (const chunk of file.stream() as AsyncIterable<Buffer>) {
+    inflated += chunk.length;
+    if (inflated > file.uncompressedSize)
+      throw new ArchiveRefusedError(`${file.path} unpacks to more than the ${file.uncompressedSize} bytes it declares`);
+    yield chunk;
+  }
+}
+
 /** Parses a whole (small) part of the archive. */
 async function parsePart(file: File, handlers: XmlHandlers): Promise<void> {
   const parser = xmlParser(handlers);
   const decoder = new StringDecoder("utf8");
-  for await (const chunk of file.stream() as AsyncIterable<Buffer>) parser.write(decoder.write(chunk));
+  for await (const chunk of partBytes(file)) parser.write(decoder.write(chunk));
   parser.write(decoder.end());
   parser.close();
 }

@@ -13,7 +13,7 @@ import {
   type TableOptions,
   type TableRow,
 } from "./table-file";
-import { describeWorkbook, readSharedStrings, xmlParser } from "./workbook-parts";
+import { describeWorkbook, partBytes, readSharedStrings, xmlParser } from "./workbook-parts";
 import { XmlTextRunBound } from "./xml-text-runs";
 import { checkUnpackedFile } from "./zip-bounds";
 
@@ -165,7 +165,7 @@ async function* sheetRows(
   });
   const decoder = new StringDecoder("utf8");
   let inflated = 0;
-  for await (const chunk of entry.stream() as AsyncIterable<Buffer>) {
+  for await (const chunk of partBytes(entry)) {
     inflated += chunk.length;
     progress(inflated);
     parser.write(decoder.write(bound.pass(chunk)));
