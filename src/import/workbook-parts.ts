@@ -67,7 +67,7 @@ const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
 export async function describeWorkbook(archive: CentralDirectory): Promise<WorkbookDescription> {
   const files = new Map(archive.files.map((file) => [file.path, file]));
   const workbook = files.get(WORKBOOK);
-  if (workbook === undefined) throw new Error(`${WORKBOOK} is missing: not an Excel workbook`);
+  if (workbook === undefined) throw new ArchiveRefusedError(`no ${WORKBOOK} in the archive: not an Excel workbook`);
   const listed: { name: string; id: string }[] = [];
   let date1904 = false;
   await parsePart(workbook, {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AdmZip from "adm-zip";
 import ExcelJS from "exceljs";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
 import { IMPORT_LIMITS } from "../../../src/import/limits";
@@ -306,6 +307,16 @@ describe("import of hostile files", () => {
       const spend = [];
       for await (const row of store.spendRows()) spend.push(row);
       assert.deepEqual(spend, []);
+    });
+
+    it("refuses a zip that is not a workbook as a file:1 issue", async () => {
+      const zip = new AdmZip();
+      zip.addFile("notes.txt", Buffer.from("not a workbook"));
+      const directory = importFolder({ "suppliers.xlsx": zip.toBuffer() });
+      const result = await importFixture(new LocalDataStore(temporaryDataDirectory()), "acme", { directory });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), [
+        "suppliers.xlsx:1: file: no xl/workbook.xml in the archive: not an Excel workbook",
+      ]);
     });
 
     it("still imports a workbook within its limits, whose parts declare their sizes only after their data (as exceljs writes them)", async () => {
