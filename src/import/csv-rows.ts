@@ -1,7 +1,10 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { parse, type Parser } from "csv-parse";
+import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
 import type { CsvKind } from "./mapping";
+import { RecordSizeGuard } from "./record-size-guard";
 import {
   columnsOf,
   headerAndRecords,
@@ -24,7 +27,8 @@ const DELIMITERS = [",", "\t", ";"] as const;
  * Records come as arrays and the line numbers are counted here: csv-parse's per-record info (and
  * keyed records) cost more than the parsing itself at a million rows. A record ends one line after
  * the previous one plus the line breaks inside its quoted fields; empty records (blank lines,
- * ",,,,") are kept by the parser (so they count) and skipped here.
+ * ",,,,") are kept by the parser (so they count) and skipped here. A record longer than a row may
+ * have reaches the parser cut short (`RecordSizeGuard`) and is a row with only that problem.
  */
 export async function openCsv(file: string, kind: CsvKind, options: TableOptions & { encoding?: FileEncoding }): Promise<TableFile> {
   const { mapping, onBytes = () => {} } = options;
@@ -36,17 +40,19 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
     read += chunk.length;
     onBytes(read);
   });
+  const guard = new RecordSizeGuard(IMPORT_LIMITS.rowChars);
   source.on("error", (error) => decoder.destroy(error));
-  source.pipe(decoder);
+  decoder.on("error", (error) => guard.destroy(error));
+  source.pipe(decoder).pipe(guard);
   // The parser is made once the first text is there: the delimiter may be sniffed from it.
-  const firstText = await firstChunk(decoder);
+  const firstText = await firstChunk(guard);
   const parser = parse({ delimiter: mapping.delimiter ?? sniffDelimiter(firstText), relax_column_count: true });
-  decoder.on("error", (error) => parser.destroy(error));
+  guard.on("error", (error) => parser.destroy(error));
   if (firstText !== "") parser.write(firstText);
-  if (decoder.readableEnded) parser.end();
-  else decoder.pipe(parser);
+  if (guard.readableEnded) parser.end();
+  else guard.pipe(parser);
   const counts = { emptyRows: 0 };
-  const { header, records } = await headerAndRecords(batchesOf(parser, decoder, counts));
+  const { header, records } = await headerAndRecords(batchesOf(parser, decoder, guard, counts));
   const { columns, missingColumns } = columnsOf(header.values, kind, mapping, options.required);
   if (header.values.length === 0 || missingColumns.length > 0) source.destroy();
   return {
@@ -63,8 +69,8 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
   };
 }
 
-/** The first text a decoder gives ("" for an empty file). */
-function firstChunk(decoder: DecodingStream): Promise<string> {
+/** The first text a stream of text gives ("" for an empty file). */
+function firstChunk(decoder: Readable): Promise<string> {
   return new Promise((resolve, reject) => {
     const take = () => {
       decoder.off("readable", take).off("end", take).off("error", reject);
@@ -81,13 +87,30 @@ function sniffDelimiter(text: string): string {
   return DELIMITERS.reduce((best, delimiter) => (count(delimiter) > count(best) ? delimiter : best));
 }
 
-/** Every record the parser produces with any value, numbered by line, a batch per readable event; values with bytes the decoder could not read are the row's problems. */
-async function* batchesOf(parser: Parser, decoder: DecodingStream, counts: { emptyRows: number }): AsyncGenerator<TableRow[]> {
+/**
+ * Every record the parser produces with any value, numbered by line, a batch per readable event;
+ * values with bytes the decoder could not read are the row's problems, and a record the guard cut
+ * is a row too long to read (the guard counts records as the parser does: one per line end outside quotes).
+ */
+async function* batchesOf(
+  parser: Parser,
+  decoder: DecodingStream,
+  guard: RecordSizeGuard,
+  counts: { emptyRows: number },
+): AsyncGenerator<TableRow[]> {
   let line = 0;
+  let record = -1;
   for (;;) {
     const batch: TableRow[] = [];
     for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
+      record += 1;
       line += 1 + lineBreaksIn(values);
+      if (guard.cut.length > 0 && guard.cut[0].record === record) {
+        const cut = guard.cut.shift()!;
+        line += cut.droppedLineBreaks;
+        batch.push({ line, values: [], tooLong: { at: values.length - 1, reason: rowLengthProblem(cut.chars) } });
+        continue;
+      }
       if (values[0].trim() === "" && isEmptyRecord(values)) {
         counts.emptyRows += 1;
         continue;

@@ -12,6 +12,13 @@ export const IMPORT_LIMITS = {
   pathChars: 2_048,
   /** Any other cell: free text, lists (aliases, certifications), numbers and dates before parsing. */
   textChars: 4_000,
+  /**
+   * A row of a table in all, before its columns are read: a CSV record, or a worksheet cell's text. A
+   * file's reader holds a field whole until it ends, so this bounds its memory whatever one cell holds
+   * (a quoted field that never closes once grew to 300 MB and ended in "Invalid string length");
+   * columns the import ignores may be long, up to this.
+   */
+  rowChars: 1_000_000,
   /** A document file as stored (.md, .txt, .pdf, .docx). */
   documentFileBytes: 20 * 1024 * 1024,
   /** What a .docx may unpack to, by its archive's declared sizes (checked before anything is unpacked). */
@@ -29,6 +36,16 @@ export const IMPORT_LIMITS = {
   /** Pages read from one PDF. */
   pdfPages: 500,
 } as const;
+
+/** Why a row over `IMPORT_LIMITS.rowChars` is not read (`chars`: its length, when the reader counted it all); it passes the limit in the column the issue names. */
+export function rowLengthProblem(chars?: number): string {
+  const limit = IMPORT_LIMITS.rowChars.toLocaleString("en");
+  const row =
+    chars === undefined
+      ? `a row of more than the ${limit} characters`
+      : `a row of ${chars.toLocaleString("en")} characters, over the ${limit}`;
+  return `${row} a row may have (it passes them in this column): the row is not read`;
+}
 
 /** Columns read as identifiers; names as names; links and paths as paths; every other column as free text. */
 const ID_COLUMNS = new Set([

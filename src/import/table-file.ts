@@ -14,6 +14,8 @@ export interface TableRow {
   values: string[];
   /** Values the file's reader could not read, by position. */
   unreadable?: CellProblem[];
+  /** The row is longer than a row may have: the reader kept only its start, so none of it is read and this is its one issue, at the position where it passed the limit. */
+  tooLong?: CellProblem;
 }
 
 /** A required column the header does not have, with the headers most like the name expected. */

@@ -62,7 +62,7 @@ export async function* tableBatches(
   outcome.issues.file = table.label;
   outcome.format = table.format;
   const positionName = (at: number) => (table.cells.kind === "workbook" ? columnLetter(at) : `field ${at + 1}`);
-  for (const problem of table.header.unreadable ?? [])
+  for (const problem of [...(table.header.unreadable ?? []), ...(table.header.tooLong ? [table.header.tooLong] : [])])
     outcome.issues.add({ file: table.label, line: table.header.line, column: positionName(problem.at), reason: problem.reason });
   for (const missing of table.missingColumns)
     outcome.issues.add({ file: table.label, line: table.header.line, column: missing.header, reason: missingColumnReason(kind, missing) });
@@ -71,16 +71,27 @@ export async function* tableBatches(
     return;
   }
   const columnAt = new Map([...table.columns].map(([column, at]) => [at, column]));
+  const columnName = (at: number) => columnAt.get(at) ?? (table.header.values[at]?.trim() || positionName(at));
   const fields = new FieldReader(mapping, table.columns, table.cells);
   try {
     for await (const rows of table.batches) {
       outcome.read += rows.length;
-      yield { batch: rows.some((row) => row.unreadable) ? rows.map((row) => withProblems(row, columnAt)) : rows, fields };
+      const readable = rows.some((row) => row.tooLong) ? withoutTooLong(rows, outcome, columnName) : rows;
+      yield { batch: readable.some((row) => row.unreadable) ? readable.map((row) => withProblems(row, columnAt)) : readable, fields };
     }
   } finally {
     outcome.emptyRows = table.emptyRows;
     progress.stop();
   }
+}
+
+/** The rows but those too long to read, each of which is its one issue whatever column it passes the limit in (the columns after it were never read). */
+function withoutTooLong(rows: readonly TableRow[], outcome: KindOutcome, columnName: (at: number) => string): TableRow[] {
+  return rows.filter((row) => {
+    if (row.tooLong === undefined) return true;
+    outcome.issues.addRow(row.line, [{ column: columnName(row.tooLong.at), reason: row.tooLong.reason }]);
+    return false;
+  });
 }
 
 /** A row with what could not be read of it as problems of the columns read (a column the import ignores loses nothing). */

@@ -1,8 +1,9 @@
-import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import ExcelJS from "exceljs";
-import { IMPORT_LIMITS } from "./limits";
-import type { CsvKind, Mapping } from "./mapping";
+import { StringDecoder } from "node:string_decoder";
+import unzipper from "unzipper";
+import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
+import type { CsvKind } from "./mapping";
 import {
   columnsOf,
   headerAndRecords,
@@ -12,6 +13,8 @@ import {
   type TableOptions,
   type TableRow,
 } from "./table-file";
+import { describeWorkbook, partBytes, readSharedStrings, xmlParser } from "./workbook-parts";
+import { XmlTextRunBound } from "./xml-text-runs";
 import { checkUnpackedFile } from "./zip-bounds";
 
 /** A workbook's file extensions. */
@@ -19,18 +22,6 @@ export const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
 
 export function isWorkbook(file: string): boolean {
   return (WORKBOOK_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
-}
-
-/** A worksheet as the streaming reader gives it (its typings leave out the name). */
-interface SheetReader {
-  name: string;
-  parse(): AsyncIterable<{ eventType: string; value: unknown }[]>;
-}
-
-/** What the streaming reader gives for a row: its number in the sheet and its values by column (1-based). */
-interface SheetRow {
-  number: number;
-  values: unknown[];
 }
 
 /** A workbook has no worksheet of the name the mapping gives. */
@@ -45,62 +36,48 @@ const WORKBOOK_LIMITS = {
 };
 
 /**
- * Streams one worksheet of an .xlsx workbook with exceljs's streaming reader (the mapping's sheet
- * for the kind, else the first): the first row with a value is the header, the rows after it are the
- * records. Cells are read as the values they hold, rendered as the text the field reader reads:
- * numbers as they are (with a decimal comma when the mapping uses one; a date cell is its serial
- * number, read as a date in date columns), a formula as its cached result, rich text as its text; an error value (#N/A, #DIV/0!) is a problem
- * of the row. An empty header cell between named ones (what merged header cells leave) is a
- * problem of the header. A workbook that would unpack to more than its limits is refused before
- * exceljs opens it (`ArchiveRefusedError`).
+ * Streams one worksheet of an .xlsx workbook (the mapping's sheet for the kind, else the first tab):
+ * the first row with a value is the header, the rows after it are the records. The archive is read
+ * by its directory (unzipper), the workbook's parts and the sheet's XML by an XML parser (saxes), and
+ * each cell straight into the text the field reader reads: a shared or inline string as its text
+ * (rich text runs joined), a number as written (with a decimal comma when the mapping uses one; a
+ * date cell is its serial number, read as a date in date columns), a formula as its saved result, a
+ * boolean as true/false; an error value (#N/A, #DIV/0!) or a formula with no saved result is a problem
+ * of the row. No cell, row or style object is made: at a million rows those cost more than the XML.
+ * An empty header cell between named ones (what merged header cells leave) is a problem of the
+ * header. A workbook that would unpack to more than its limits is refused before it is read
+ * (`ArchiveRefusedError`); a cell's text is bounded as it streams (`XmlTextRunBound`), and a row over
+ * the row limit is a row too long to read, whatever one cell holds.
  */
 export async function openWorkbook(file: string, kind: CsvKind, options: TableOptions): Promise<TableFile> {
   await checkUnpackedFile(file, WORKBOOK_LIMITS);
   const { mapping, onBytes = () => {} } = options;
   const wanted = mapping.sheets[kind];
-  const source = createReadStream(file);
-  let read = 0;
-  source.on("data", (chunk) => {
-    read += chunk.length;
-    onBytes(read);
-  });
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    // Without styles a date cell reads as its serial number, which the field reader reads in date columns (and half the time goes on styles).
-    styles: "ignore",
-    hyperlinks: "ignore",
-    entries: "ignore",
-  });
-  const sheets = reader[Symbol.asyncIterator]();
-  const seen: string[] = [];
-  let sheet: SheetReader | undefined;
-  for (let next = await sheets.next(); !next.done; next = await sheets.next()) {
-    const candidate = next.value as unknown as SheetReader;
-    seen.push(candidate.name);
-    if (wanted === undefined || candidate.name === wanted) {
-      sheet = candidate;
-      break;
-    }
-  }
-  if (sheet === undefined) {
-    source.destroy();
+  const archive = await unzipper.Open.file(file);
+  const book = await describeWorkbook(archive);
+  const sheet = wanted === undefined ? book.sheets[0] : book.sheets.find((candidate) => candidate.name === wanted);
+  const entry = sheet && archive.files.find((candidate) => candidate.path === sheet.part);
+  if (sheet === undefined || entry === undefined)
     throw new SheetNotFoundError(
-      seen.length === 0
+      book.sheets.length === 0 || (wanted === undefined && entry === undefined)
         ? "the workbook has no worksheet"
-        : `no worksheet named ${JSON.stringify(wanted)} (it has ${seen.map((name) => JSON.stringify(name)).join(", ")}; set sheets: ${kind}: in the mapping)`,
+        : `no worksheet named ${JSON.stringify(wanted)} (it has ${book.sheets.map(({ name }) => JSON.stringify(name)).join(", ")}; set sheets: ${kind}: in the mapping)`,
     );
-  }
-  const date1904 = Boolean((reader as unknown as { properties?: { date1904?: boolean } }).properties?.date1904);
+  const strings = await readSharedStrings(archive.files.find((candidate) => candidate.path === book.sharedStrings));
+  const { size } = await stat(file);
+  // Progress in the file's bytes, by the share of the sheet's XML read.
+  const progress = (inflated: number) => onBytes(Math.min(size, Math.round((inflated / Math.max(1, entry.uncompressedSize)) * size)));
   const counts = { emptyRows: 0 };
-  const { header, records } = await headerAndRecords(batchesOf(sheet, mapping, counts));
+  const rows = sheetRows(entry, strings, mapping.decimalComma, progress, counts);
+  const { header, records } = await headerAndRecords(rows);
   const headerProblems = [...(header.unreadable ?? []), ...mergedHeaderProblems(header.values)];
   const { columns, missingColumns } = columnsOf(header.values, kind, mapping, options.required);
-  if (header.values.length === 0 || missingColumns.length > 0) source.destroy();
+  // Nothing more will be read: close the sheet's stream.
+  if (header.values.length === 0 || missingColumns.length > 0) await rows.return(undefined);
   return {
     label: `${path.basename(file)}:${sheet.name}`,
     format: `sheet ${sheet.name}`,
-    cells: { kind: "workbook", date1904 },
+    cells: { kind: "workbook", date1904: book.date1904 },
     header: headerProblems.length > 0 ? { ...header, unreadable: headerProblems } : header,
     missingColumns,
     columns,
@@ -111,64 +88,135 @@ export async function openWorkbook(file: string, kind: CsvKind, options: TableOp
   };
 }
 
-/** The sheet's rows with any value, a batch per chunk the reader parsed. */
-async function* batchesOf(sheet: SheetReader, mapping: Mapping, counts: { emptyRows: number }): AsyncGenerator<TableRow[]> {
-  for await (const events of sheet.parse()) {
-    const batch: TableRow[] = [];
-    for (const { eventType, value } of events) {
-      if (eventType !== "row") continue;
-      const row = value as SheetRow;
-      const cells = row.values;
-      if (isEmptyRecord(cells)) {
-        counts.emptyRows += 1;
-        continue;
+/** The cell being read: its position, type, whether it has a formula and a saved value, and its value's text so far. */
+interface CellState {
+  at: number;
+  type: string;
+  formula: boolean;
+  saved: boolean;
+  text: string;
+  /** Whether text goes into `text`: inside <v>, or inside an inline string's <t> (not its phonetic guide). */
+  capturing: boolean;
+  phonetic: number;
+}
+
+/** The sheet's rows with any value, a batch per chunk of its XML. */
+async function* sheetRows(
+  entry: unzipper.File,
+  strings: readonly string[],
+  decimalComma: boolean,
+  progress: (inflated: number) => void,
+  counts: { emptyRows: number },
+): AsyncGenerator<TableRow[]> {
+  // Four bytes a character and an entity's length: a text cut short still has more characters than a row may.
+  const bound = new XmlTextRunBound(4 * IMPORT_LIMITS.rowChars + 16);
+  let batch: TableRow[] = [];
+  let line = 0;
+  let values: string[] = [];
+  let problems: CellProblem[] | undefined;
+  let tooLong: CellProblem | undefined;
+  let rowChars = 0;
+  const cell: CellState = { at: -1, type: "", formula: false, saved: false, text: "", capturing: false, phonetic: 0 };
+  const parser = xmlParser({
+    open(name, attributes) {
+      if (name === "c") {
+        cell.at = attributes.r === undefined ? cell.at + 1 : columnIndex(attributes.r);
+        cell.type = attributes.t ?? "n";
+        cell.formula = false;
+        cell.saved = false;
+        cell.text = "";
+      } else if (name === "v") cell.capturing = cell.saved = true;
+      else if (name === "t") cell.capturing = cell.phonetic === 0;
+      else if (name === "f") cell.formula = true;
+      else if (name === "rPh") cell.phonetic += 1;
+      else if (name === "row") {
+        line = attributes.r === undefined ? line + 1 : Number(attributes.r);
+        values = [];
+        problems = undefined;
+        tooLong = undefined;
+        rowChars = 0;
+        cell.at = -1;
       }
-      const values: string[] = [];
-      let problems: CellProblem[] | undefined;
-      // values[0] is unused: columns are 1-based.
-      for (let column = 1; column < cells.length; column++) {
-        const cell = cellText(cells[column], mapping.decimalComma);
-        if (typeof cell === "string") values.push(cell);
-        else {
-          values.push("");
-          (problems ??= []).push({ at: column - 1, reason: cell.problem });
+    },
+    text(text) {
+      if (cell.capturing && tooLong === undefined) cell.text += text;
+    },
+    close(name) {
+      if (name === "v" || name === "t") cell.capturing = false;
+      else if (name === "rPh") cell.phonetic -= 1;
+      else if (name === "c") {
+        if (tooLong !== undefined) return;
+        const value = cellText(cell, strings, decimalComma);
+        const text = typeof value === "string" ? value : "";
+        rowChars += text.length;
+        if (rowChars > IMPORT_LIMITS.rowChars) {
+          tooLong = { at: cell.at, reason: rowLengthProblem() };
+          return;
         }
+        while (values.length < cell.at) values.push("");
+        values[cell.at] = text;
+        if (typeof value !== "string") (problems ??= []).push({ at: cell.at, reason: value.problem });
+      } else if (name === "row") {
+        if (tooLong !== undefined) batch.push({ line, values: [], tooLong });
+        else if (isEmptyRecord(values)) counts.emptyRows += 1;
+        else batch.push(problems ? { line, values, unreadable: problems } : { line, values });
       }
-      batch.push(problems ? { line: row.number, values, unreadable: problems } : { line: row.number, values });
+    },
+  });
+  const decoder = new StringDecoder("utf8");
+  let inflated = 0;
+  for await (const chunk of partBytes(entry)) {
+    inflated += chunk.length;
+    progress(inflated);
+    parser.write(decoder.write(bound.pass(chunk)));
+    if (batch.length > 0) {
+      yield batch;
+      batch = [];
     }
-    if (batch.length > 0) yield batch;
   }
+  parser.write(decoder.end());
+  parser.close();
+  if (batch.length > 0) yield batch;
+}
+
+/** The 0-based column of a cell reference ("B7" → 1, "AA1" → 26). */
+function columnIndex(reference: string): number {
+  let column = 0;
+  for (let i = 0; i < reference.length; i++) {
+    const code = reference.charCodeAt(i);
+    if (code < 65 || code > 90) break;
+    column = column * 26 + (code - 64);
+  }
+  return column - 1;
 }
 
 /** A cell's value as text, or why it has none. */
-function cellText(value: unknown, decimalComma: boolean): string | { problem: string } {
-  if (value === undefined || value === null) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "number") {
-    // Only a formula's saved error result reads as NaN.
-    if (!Number.isFinite(value)) return { problem: "the formula's saved result is an error value" };
-    // String(n) never groups digits, so the comma is the only separator the reader sees.
-    return decimalComma ? String(value).replace(".", ",") : String(value);
+function cellText(
+  { type, formula, saved, text }: CellState,
+  strings: readonly string[],
+  decimalComma: boolean,
+): string | { problem: string } {
+  switch (type) {
+    case "s":
+      return strings[Number(text)] ?? { problem: "a cell value that cannot be read" };
+    case "inlineStr":
+    case "str":
+    case "d":
+      break;
+    case "b":
+      return text === "" ? "" : text !== "0" ? "true" : "false";
+    case "e":
+      return { problem: `the cell holds the error ${text}` };
+    default: {
+      if (text === "") break;
+      const number = Number(text);
+      if (!Number.isFinite(number)) return { problem: "a cell value that cannot be read" };
+      // String(n) never groups digits, so the comma is the only separator the reader sees.
+      return decimalComma ? String(number).replace(".", ",") : String(number);
+    }
   }
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value === "object") {
-    const cell = value as {
-      richText?: { text: string }[];
-      error?: string;
-      result?: unknown;
-      formula?: string;
-      sharedFormula?: string;
-      text?: unknown;
-    };
-    if (cell.error !== undefined) return { problem: `the cell holds the error ${cell.error}` };
-    if (cell.richText) return cell.richText.map((run) => run.text).join("");
-    if (cell.formula !== undefined || cell.sharedFormula !== undefined)
-      return cell.result === undefined
-        ? { problem: "a formula with no saved result (open the workbook in Excel and save it)" }
-        : cellText(cell.result, decimalComma);
-    if (cell.text !== undefined) return cellText(cell.text, decimalComma);
-  }
-  return { problem: "a cell value that cannot be read" };
+  if (formula && !saved) return { problem: "a formula with no saved result (open the workbook in Excel and save it)" };
+  return text;
 }
 
 /** Empty header cells with a named one on each side: merged header cells leave all but their first empty. */

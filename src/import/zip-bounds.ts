@@ -46,7 +46,7 @@ export interface UnpackedLimits {
 /**
  * Refuses a zip archive file (an .xlsx) that would unpack to more than `limits` allow, without holding
  * it in memory: first by the sizes its central directory declares (no inflating), then by streaming
- * it through the same streaming parser exceljs reads it with, counting what each entry really inflates
+ * it through unzipper's streaming parser, counting what each entry really inflates
  * to and stopping at its declared size, since a forged header can declare less than the data holds and
  * a streaming reader sees entries the directory does not list.
  */

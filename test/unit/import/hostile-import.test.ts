@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AdmZip from "adm-zip";
 import ExcelJS from "exceljs";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
+import { IMPORT_LIMITS } from "../../../src/import/limits";
 import { DEFAULT_MAPPING } from "../../../src/import/mapping";
 import { aliasBombFrontMatter, craftedWorkbook, docxBomb, forgedDocx, javascriptFrontMatterPolicy } from "./hostile-files";
 import { FIXTURES, importFixture, temporaryDataDirectory } from "./import-fixture";
@@ -129,8 +131,8 @@ describe("import of hostile files", () => {
   });
 
   describe("values and documents stay within limits", () => {
-    it("refuses a 50 MB supplier name and over-long ids and text as row issues, keeping the other rows", async function () {
-      // csv-parse alone needs seconds for one 50 MB field (linear, bounded): a slow machine must not time out.
+    it("refuses a 50 MB supplier name and over-long names, ids and text as row issues, keeping the other rows", async function () {
+      // Reading 50 MB of text takes a while on a slow machine, although the parser never holds more than a row's limit of it.
       this.timeout(120_000);
       const name = "N".repeat(50 * 1024 * 1024);
       const directory = importFolder({
@@ -140,18 +142,95 @@ describe("import of hostile files", () => {
           `${"I".repeat(129)},Long id,logistics,`,
           `S-3,Long aliases,logistics,${"a;".repeat(2_001)}`,
           "S-4,Fine Supplier,logistics,Fine",
+          `S-5,${"n".repeat(301)},logistics,`,
         ].join("\n"),
       });
       const store = new LocalDataStore(temporaryDataDirectory());
       const result = await importFixture(store, "acme", { directory, skipInvalid: true });
       assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), [
-        "suppliers.csv:2: name: 52,428,800 characters: a name has at most 300",
+        "suppliers.csv:2: name: a row of 52,428,815 characters, over the 1,000,000 a row may have (it passes them in this column): the row is not read",
         "suppliers.csv:3: id: 129 characters: an identifier has at most 128",
         "suppliers.csv:4: aliases: 4,002 characters: a value has at most 4,000",
+        "suppliers.csv:6: name: 301 characters: a name has at most 300",
       ]);
       assert.deepEqual(
         (await store.load("suppliers")).map((s) => s.name),
         ["Fine Supplier"],
+      );
+    });
+
+    it("reads no row past the row limit, whose quoted cell in a column the import ignores holds line breaks, and counts the lines after it", async () => {
+      // Just over the limit stands for a 300 MB cell: the reader stops holding a row at the limit either way.
+      const note = `"${"Delivery note.\n".repeat(Math.ceil(IMPORT_LIMITS.rowChars / 15))}"`;
+      const rows = [
+        "id,notes,name,category,riskRating",
+        "S-1,short,First Supplier,logistics,low",
+        `S-2,${note},Noted Supplier,logistics,low`,
+        "S-3,,Third Supplier,logistics,extreme",
+        "S-4,,Fourth Supplier,logistics,high",
+      ];
+      const lineOf = (row: number) =>
+        rows
+          .slice(0, row + 1)
+          .join("\n")
+          .split("\n").length;
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", {
+        directory: importFolder({ "suppliers.csv": rows.join("\n") }),
+        skipInvalid: true,
+      });
+      const suppliers = result.outcomes.find((o) => o.kind === "suppliers")!;
+      assert.deepEqual(suppliers.issues.lines(), [
+        `suppliers.csv:${lineOf(2)}: notes: a row of ${rows[2].length.toLocaleString("en")} characters, over the 1,000,000 a row may have (it passes them in this column): the row is not read`,
+        `suppliers.csv:${lineOf(3)}: riskRating: "extreme" is not one of low, medium, high`,
+      ]);
+      assert.equal(suppliers.read, 4);
+      assert.deepEqual(
+        (await store.load("suppliers")).map((s) => s.name),
+        ["First Supplier", "Fourth Supplier"],
+      );
+    });
+
+    it("reads the rows before a quoted cell that never closes and reports its row, whatever the cell holds", async () => {
+      const rows = ["id,name,category", "S-1,First Supplier,logistics", `S-2,"${"never closed ".repeat(80_000)}`];
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", {
+        directory: importFolder({ "suppliers.csv": rows.join("\n") }),
+        skipInvalid: true,
+      });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), [
+        `suppliers.csv:3: name: a row of ${rows[2].length.toLocaleString("en")} characters, over the 1,000,000 a row may have (it passes them in this column): the row is not read`,
+      ]);
+      assert.deepEqual(
+        (await store.load("suppliers")).map((s) => s.name),
+        ["First Supplier"],
+      );
+    });
+
+    it("reads every other row of a worksheet with cells too long for a row, one longer than the reader ever holds", async () => {
+      const directory = importFolder({});
+      // Inline strings, as the sheet then holds each text itself: the first is cut as it streams, the second is just over.
+      const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(directory, "suppliers.xlsx"), useSharedStrings: false });
+      const sheet = book.addWorksheet("Vendors");
+      for (const row of [
+        ["id", "name", "category", "notes"],
+        ["S-1", "First Supplier", "logistics", "fine"],
+        ["S-2", "Cut Supplier", "logistics", "x".repeat(4 * IMPORT_LIMITS.rowChars + 100)],
+        ["S-3", "Over Supplier", "logistics", "y".repeat(IMPORT_LIMITS.rowChars)],
+        ["S-4", "Fourth Supplier", "logistics", ""],
+      ])
+        sheet.addRow(row).commit();
+      await book.commit();
+      const store = new LocalDataStore(temporaryDataDirectory());
+      const result = await importFixture(store, "acme", { directory, skipInvalid: true });
+      const tooLong = "a row of more than the 1,000,000 characters a row may have (it passes them in this column): the row is not read";
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), [
+        `suppliers.xlsx:Vendors:3: notes: ${tooLong}`,
+        `suppliers.xlsx:Vendors:4: notes: ${tooLong}`,
+      ]);
+      assert.deepEqual(
+        (await store.load("suppliers")).map((s) => s.name),
+        ["First Supplier", "Fourth Supplier"],
       );
     });
 
@@ -228,6 +307,16 @@ describe("import of hostile files", () => {
       const spend = [];
       for await (const row of store.spendRows()) spend.push(row);
       assert.deepEqual(spend, []);
+    });
+
+    it("refuses a zip that is not a workbook as a file:1 issue", async () => {
+      const zip = new AdmZip();
+      zip.addFile("notes.txt", Buffer.from("not a workbook"));
+      const directory = importFolder({ "suppliers.xlsx": zip.toBuffer() });
+      const result = await importFixture(new LocalDataStore(temporaryDataDirectory()), "acme", { directory });
+      assert.deepEqual(result.outcomes.find((o) => o.kind === "suppliers")!.issues.lines(), [
+        "suppliers.xlsx:1: file: no xl/workbook.xml in the archive: not an Excel workbook",
+      ]);
     });
 
     it("still imports a workbook within its limits, whose parts declare their sizes only after their data (as exceljs writes them)", async () => {

@@ -36,7 +36,7 @@ async function importDirectory(directory: string, options: Parameters<typeof imp
 }
 
 describe("import from Excel workbooks", function () {
-  // Each workbook is read in a worker thread, which under tsx loads its own TypeScript compiler.
+  // Writing a workbook of thousands of rows with exceljs takes seconds on a busy machine.
   this.timeout(60_000);
   it("reads dates (date cells, serials, text), numbers and formulas' saved results from the sheet the mapping names", async () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), "procura-xlsx-"));

@@ -1,0 +1,122 @@
+import path from "node:path";
+import { StringDecoder } from "node:string_decoder";
+import { SaxesParser, type SaxesTagPlain } from "saxes";
+import type { CentralDirectory, File } from "unzipper";
+import { ArchiveRefusedError } from "./zip-bounds";
+
+/** Handlers of an XML part's elements, by local name (a `x:` prefix some writers use is dropped). */
+export interface XmlHandlers {
+  open?: (name: string, attributes: Record<string, string>) => void;
+  text?: (text: string) => void;
+  close?: (name: string) => void;
+}
+
+/** An XML parser calling `handlers` (no namespaces, no positions: the reader needs neither, and they cost time). */
+export function xmlParser(handlers: XmlHandlers): SaxesParser<{ xmlns: false; position: false }> {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  const local = (name: string) => (name.includes(":") ? name.slice(name.indexOf(":") + 1) : name);
+  const { open, text, close } = handlers;
+  if (open) parser.on("opentag", (tag: SaxesTagPlain) => open(local(tag.name), tag.attributes));
+  if (text) parser.on("text", text);
+  if (close) parser.on("closetag", (tag) => close(local(tag.name)));
+  // With no error handler the parser throws: a malformed part ends the read with its message.
+  return parser;
+}
+
+/**
+ * A part's bytes as they inflate, never more than the archive's directory declares for it (which
+ * `checkUnpackedFile` bounded): data reached through the directory could differ from what the check
+ * streamed, so the bound holds here too.
+ */
+export async function* partBytes(file: File): AsyncGenerator<Buffer> {
+  let inflated = 0;
+  for await (const chunk of file.stream() as AsyncIterable<Buffer>) {
+    inflated += chunk.length;
+    if (inflated > file.uncompressedSize)
+      throw new ArchiveRefusedError(`${file.path} unpacks to more than the ${file.uncompressedSize} bytes it declares`);
+    yield chunk;
+  }
+}
+
+/** Parses a whole (small) part of the archive. */
+async function parsePart(file: File, handlers: XmlHandlers): Promise<void> {
+  const parser = xmlParser(handlers);
+  const decoder = new StringDecoder("utf8");
+  for await (const chunk of partBytes(file)) parser.write(decoder.write(chunk));
+  parser.write(decoder.end());
+  parser.close();
+}
+
+/** A worksheet of a workbook: its name, and the archive part holding it. */
+export interface SheetPart {
+  name: string;
+  part: string;
+}
+
+/** What a workbook says of itself: its worksheets in tab order, its date system, and where its shared strings are. */
+export interface WorkbookDescription {
+  sheets: SheetPart[];
+  date1904: boolean;
+  sharedStrings: string;
+}
+
+const WORKBOOK = "xl/workbook.xml";
+const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
+
+/** Reads xl/workbook.xml and its relationships. */
+export async function describeWorkbook(archive: CentralDirectory): Promise<WorkbookDescription> {
+  const files = new Map(archive.files.map((file) => [file.path, file]));
+  const workbook = files.get(WORKBOOK);
+  if (workbook === undefined) throw new ArchiveRefusedError(`no ${WORKBOOK} in the archive: not an Excel workbook`);
+  const listed: { name: string; id: string }[] = [];
+  let date1904 = false;
+  await parsePart(workbook, {
+    open(name, attributes) {
+      if (name === "sheet") listed.push({ name: attributes.name ?? "", id: attributes["r:id"] ?? "" });
+      else if (name === "workbookPr") date1904 = ["1", "true"].includes(attributes.date1904 ?? "");
+    },
+  });
+  const targets = new Map<string, string>();
+  let sharedStrings = "xl/sharedStrings.xml";
+  const relationships = files.get(WORKBOOK_RELATIONSHIPS);
+  if (relationships)
+    await parsePart(relationships, {
+      open(name, attributes) {
+        if (name !== "Relationship" || attributes.Target === undefined) return;
+        const target = attributes.Target.startsWith("/") ? attributes.Target.slice(1) : path.posix.join("xl", attributes.Target);
+        targets.set(attributes.Id ?? "", target);
+        if (attributes.Type?.endsWith("/sharedStrings")) sharedStrings = target;
+      },
+    });
+  // Without relationships, sheets are where every writer puts them: the n-th in worksheets/sheetn.xml.
+  const sheets = listed.map(({ name, id }, n) => ({ name, part: targets.get(id) ?? `xl/worksheets/sheet${n + 1}.xml` }));
+  return { sheets, date1904, sharedStrings };
+}
+
+/**
+ * The workbook's shared strings (the text of its text cells), in order: each item's text, its rich
+ * text runs joined, without the phonetic guides (furigana) Japanese Excel adds to an item.
+ */
+export async function readSharedStrings(file: File | undefined): Promise<string[]> {
+  const strings: string[] = [];
+  if (file === undefined) return strings;
+  let parts: string[] = [];
+  let inText = false;
+  let phonetic = 0;
+  await parsePart(file, {
+    open(name) {
+      if (name === "si") parts = [];
+      else if (name === "rPh") phonetic += 1;
+      else if (name === "t" && phonetic === 0) inText = true;
+    },
+    text(text) {
+      if (inText) parts.push(text);
+    },
+    close(name) {
+      if (name === "t") inText = false;
+      else if (name === "rPh") phonetic -= 1;
+      else if (name === "si") strings.push(parts.length === 1 ? parts[0] : parts.join(""));
+    },
+  });
+  return strings;
+}
