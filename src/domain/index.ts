@@ -3,6 +3,7 @@ export * from "./executor-io";
 export * from "./finding";
 export * from "./entity-resolution";
 export * from "./record-ids";
+export * from "./fiscal-year";
 export * from "./language";
 export * from "./moderator-answer";
 export * from "./router-decision";

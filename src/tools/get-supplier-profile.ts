@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
 import { defineTool, type ToolContext } from "./define-tool";
-import { fiscalYearOf } from "./fiscal-year";
+import { fiscalYearOf } from "../domain/fiscal-year";
 import type { SpendView } from "./procurement-data";
 
 /** The profile's spend figures are one supplier's yearly totals. */

@@ -14,7 +14,6 @@ export type { ProcurementData, SpendFilter } from "./procurement-data";
 export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
 export { resolveSupplier } from "./entities/supplier-resolver";
 export { resolveCategory } from "./entities/category-resolver";
-export { fiscalYearOf, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
 export { SpendGroupBySchema, type SpendGroupBy } from "./query-spend";
 
 /**

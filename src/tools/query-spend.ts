@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { EntityResolution, SpendCell } from "../domain";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
-import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
+import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";

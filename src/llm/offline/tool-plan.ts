@@ -1,6 +1,7 @@
 import type { SpecialistInput } from "../../domain";
 import type { ToolSpec } from "../../workflow/ports";
 import type { QuestionEntities, SpendGrouping } from "./question-entities";
+import { fiscalYearRange } from "../../domain/fiscal-year";
 import { AMOUNT_QUERY_EXPANSION, QUERY_EXPANSIONS } from "./lexicon";
 import { containsPhrase } from "./text";
 import { fillArguments, parameterNames, type ArgumentValues } from "./tool-arguments";
@@ -46,9 +47,9 @@ export function planToolCalls(
   input: PlanningInput,
   tools: ToolSpec[],
   entities: QuestionEntities,
-  options: { broaden: boolean; avoid: PlannedCall[] },
+  options: { broaden: boolean; avoid: PlannedCall[]; fiscalYearStartMonth: number },
 ): PlannedCall[] {
-  const values = argumentValues(input, entities, options.broaden);
+  const values = argumentValues(input, entities, options);
   const made = new Set(options.avoid.map(callKey));
   const plan = (tool: ToolSpec): PlannedCall[] => {
     const takesSupplier = parameterNames(tool.parameters).some((p) => p === "name" || p === "supplier");
@@ -83,14 +84,21 @@ export function callKey(call: PlannedCall): string {
   )}`;
 }
 
-function argumentValues(input: PlanningInput, entities: QuestionEntities, broaden: boolean): ArgumentValues {
+function argumentValues(
+  input: PlanningInput,
+  entities: QuestionEntities,
+  { broaden, fiscalYearStartMonth }: { broaden: boolean; fiscalYearStartMonth: number },
+): ArgumentValues {
   const supplier = entities.suppliers[0];
   const supplierName = supplier?.name ?? entities.unresolvedSuppliers[0] ?? null;
   const years = entities.fiscalYears;
   const singleYear = !broaden && !entities.trend && years.length === 1 ? years[0] : null;
   const range =
     !broaden && !entities.trend && years.length > 1
-      ? { from: `${years[0].slice(2)}-04-01`, to: `${Number(years[years.length - 1].slice(2)) + 1}-03-31` }
+      ? {
+          from: fiscalYearRange(years[0], fiscalYearStartMonth).from,
+          to: fiscalYearRange(years[years.length - 1], fiscalYearStartMonth).to,
+        }
       : null;
   const groupBy: SpendGrouping = broaden
     ? "fiscalYear"
