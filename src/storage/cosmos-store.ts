@@ -23,6 +23,7 @@ import { openLocalProcurementData } from "./local-data-store";
 import type { ProcurementData } from "../tools/procurement-data";
 import { CosmosSettingsRepository } from "./settings-repository";
 import { CosmosTranscriptRepository } from "./transcript-repository";
+import type { Log } from "../domain";
 
 /** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
 export interface StoreHealth {
@@ -71,7 +72,7 @@ const HEALTH_TIMEOUT_MS = 3_000;
  * in-memory server on loopback, seeds the sample data set and logs that nothing survives a restart
  * — refused under NODE_ENV=production.
  */
-export async function openCosmosStore(config: AppConfig, options: { log?: (line: string) => void } = {}): Promise<CosmosStore> {
+export async function openCosmosStore(config: AppConfig, options: { log?: Log } = {}): Promise<CosmosStore> {
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
   let embedded: EmbeddedCosmos | undefined;

@@ -1,9 +1,9 @@
 import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
 import { parseCardAction, type FeedbackAction } from "../cards";
 import { labelsFor } from "../cards/labels";
-import type { Language, RunState } from "../domain";
+import type { Language, Log, RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
-import type { Log, TeamsStore } from "./bot-deps";
+import type { TeamsStore } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { chatOf } from "./conversation-key";
 

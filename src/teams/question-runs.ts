@@ -1,8 +1,7 @@
 import { type Activity, TurnContext } from "botbuilder";
 import { buildProgressCard } from "../cards";
-import { describeError, detectLanguage, type Language, type Requester } from "../domain";
+import { describeError, detectLanguage, type Language, type Log, type Requester } from "../domain";
 import type { RunQueue } from "../workflow/ports";
-import type { Log } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";

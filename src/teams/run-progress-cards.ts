@@ -1,7 +1,6 @@
 import { buildProgressCard, progressViewFromRun, type DisplayNames } from "../cards";
-import { describeError, type RunState } from "../domain";
+import { describeError, type Log, type RunState } from "../domain";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
-import type { Log } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { LatestOnlyQueue } from "./latest-only-queue";
 import type { Messenger } from "./messenger";
