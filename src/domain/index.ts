@@ -4,6 +4,7 @@ export * from "./executor-io";
 export * from "./finding";
 export * from "./entity-resolution";
 export * from "./record-ids";
+export * from "./question-cues";
 export * from "./fiscal-year";
 export * from "./language";
 export * from "./moderator-answer";

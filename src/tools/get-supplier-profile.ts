@@ -26,6 +26,8 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
     description:
       "Look up one supplier by name, alias (including Japanese names such as 'アクメ' or '取引先A社') or id. Returns risk rating, sanctions flag, certifications, delivery and quality performance, preferred status, contracts and spend in the last and current fiscal year.",
     parameters: GetSupplierProfileParameters,
+    argumentKinds: { name: "suppliers" },
+    offline: { relevantWhen: [["supplierNamed"]] },
     async run({ name }) {
       const resolved = resolveSupplierArgument(await data.listSuppliers(), name);
       const { resolution } = resolved;

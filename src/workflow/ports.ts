@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type {
   ContentFilterVerdict,
   ConversationTurn,
+  ConversationEntityKind,
   EntityResolution,
   EvidenceItem,
   ExecutorOutcome,
@@ -13,6 +14,7 @@ import type {
   ModelToolCall,
   RunMessage,
   ModelFamily,
+  QuestionCue,
   ReasoningEffort,
   RunState,
   TokenUsage,
@@ -35,6 +37,17 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: z.ZodTypeAny;
+  /** Read only by the offline engine; model adapters send the name, description and parameters. */
+  offline?: OfflineToolHints;
+}
+
+/**
+ * When the offline engine (no model) calls a tool: when every cue of any one set holds for the
+ * question. A tool without hints is called when its parameters can be filled and nothing more
+ * specific was chosen.
+ */
+export interface OfflineToolHints {
+  relevantWhen: readonly (readonly QuestionCue[])[];
 }
 
 /** A tool call chosen from the question alone, before any model is asked. */
@@ -133,6 +146,9 @@ export interface ToolDefinition<Args = any> {
   name: string;
   description: string;
   parameters: z.ZodType<Args>;
+  /** Which kind of entity each argument names (`{ supplier: "suppliers" }`): what a run remembers it looked up. */
+  argumentKinds?: Partial<Record<keyof Args & string, ConversationEntityKind>>;
+  offline?: OfflineToolHints;
   run(args: Args): Promise<ToolResult>;
 }
 

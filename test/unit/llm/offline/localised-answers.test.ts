@@ -105,7 +105,16 @@ describe("offline answers in Japanese and English without leaked ids, English wo
 
   it("offers the alternatives follow-up with the category's Japanese label, never its id", () => {
     const run = completedRun({ language: "ja", question: "物流の支出は？" });
-    run.findings[0].toolCalls = [{ name: "querySpend", arguments: { category: "logistics" }, ok: true, resultDigest: "", durationMs: 1 }];
+    run.findings[0].toolCalls = [
+      {
+        name: "querySpend",
+        arguments: { category: "logistics" },
+        ok: true,
+        resultDigest: "",
+        durationMs: 1,
+        lookedUp: [{ kind: "categories", name: "logistics" }],
+      },
+    ];
     const suggestions = suggestFollowUps(run);
     assert.ok(suggestions.includes("物流の代替サプライヤーは？"), suggestions.join(" | "));
     assert.ok(!suggestions.some((s) => s.includes("logistics")), suggestions.join(" | "));
