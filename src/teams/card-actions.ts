@@ -1,7 +1,7 @@
 import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
 import { parseCardAction, type FeedbackAction } from "../cards";
 import { labelsFor } from "../cards/labels";
-import type { Language, Log, RunState } from "../domain";
+import { systemClock, type Clock, type Language, type Log, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { TeamsStore } from "./bot-deps";
 import { repliesFor } from "./bot-replies";
@@ -12,6 +12,8 @@ export interface CardActionDeps {
   store: Pick<TeamsStore, "feedback" | "runs">;
   telemetry: Telemetry;
   log: Log;
+  /** Dates the feedback; the system clock when absent. */
+  clock?: Clock;
 }
 
 /** The language for a reply to an action: the client's locale. */
@@ -53,7 +55,7 @@ function feedbackRefusal(run: RunState | undefined, activity: Activity): string 
 
 /** Stores a rating of a run by the activity's sender (one vote per user per run) and reports it. */
 export async function recordFeedback(
-  deps: Pick<CardActionDeps, "store" | "telemetry">,
+  deps: Pick<CardActionDeps, "store" | "telemetry" | "clock">,
   context: TurnContext,
   rating: Pick<FeedbackAction, "runId" | "rating" | "comment">,
 ): Promise<void> {
@@ -64,7 +66,7 @@ export async function recordFeedback(
     userId: activity.from.aadObjectId ?? activity.from.id,
     rating: rating.rating,
     ...(rating.comment ? { comment: rating.comment } : {}),
-    at: new Date().toISOString(),
+    at: (deps.clock ?? systemClock).now().toISOString(),
   });
   deps.telemetry.feedbackReceived({ runId: rating.runId, rating: rating.rating, hasComment: rating.comment !== undefined });
 }

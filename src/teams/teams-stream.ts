@@ -142,7 +142,7 @@ export class TeamsStream {
     this.position = {
       ...this.position,
       sequence,
-      updatedAt: new Date().toISOString(),
+      updatedAt: this.options.now().toISOString(),
       ...(update.kind === "streaming" ? { textStarted: true } : {}),
     };
     try {

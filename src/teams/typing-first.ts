@@ -1,5 +1,5 @@
 import { ActivityTypes, type Activity, type Middleware, type TurnContext } from "botbuilder";
-import { detectLanguage, type StreamPosition } from "../domain";
+import { detectLanguage, systemClock, type Clock, type StreamPosition } from "../domain";
 import { isPersonalChat } from "./conversation-key";
 import { routingUpdate } from "./run-streams";
 import { TeamsStream } from "./teams-stream";
@@ -14,7 +14,7 @@ const STARTED_STREAM = Symbol("startedStream");
  * the indicator); elsewhere the typing indicator. Commands and bad input get their instant reply
  * without it.
  */
-export function typingFirst(questionOf: (activity: Activity) => string | undefined): Middleware {
+export function typingFirst(questionOf: (activity: Activity) => string | undefined, clock: Clock = systemClock): Middleware {
   return {
     async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
       const question = context.activity.type === (ActivityTypes.Message as string) ? questionOf(context.activity) : undefined;
@@ -23,7 +23,7 @@ export function typingFirst(questionOf: (activity: Activity) => string | undefin
           const position = await TeamsStream.start(
             async (activity) => (await context.sendActivity(activity))?.id,
             routingUpdate(detectLanguage(question)),
-            new Date(),
+            clock.now(),
           );
           if (position) context.turnState.set(STARTED_STREAM, position);
         } else await context.sendActivity({ type: ActivityTypes.Typing });

@@ -22,7 +22,7 @@ import type {
 } from "../domain";
 
 // The shapes that cross these ports are declared once, in the domain.
-export type { ModelToolCall, TokenUsage, ToolMessageContent } from "../domain";
+export type { Clock, ModelToolCall, TokenUsage, ToolMessageContent } from "../domain";
 
 // ---------------------------------------------------------------- ChatModel
 
@@ -227,11 +227,6 @@ export interface ConversationMemory {
   remember(conversationKey: string, turn: ConversationTurn): Promise<void>;
   /** Forgets every turn of the conversation (`reset`). */
   forget(conversationKey: string): Promise<void>;
-}
-
-/** Time, injectable for tests. */
-export interface Clock {
-  now(): Date;
 }
 
 /**

@@ -104,7 +104,7 @@ describe("querySpend", () => {
     );
     const tools = createToolRegistry(createSnapshotProcurementData(snapshot), {
       fiscalYearStartMonth: 1,
-      now: () => new Date("2026-08-01T00:00:00Z"),
+      clock: { now: () => new Date("2026-08-01T00:00:00Z") },
     });
     const byQuarter = await tools.get("querySpend")!.run({ ...noFilters, groupBy: "quarter" });
     assert.deepEqual(

@@ -48,7 +48,7 @@ describe("offline answers in Japanese and English without leaked ids, English wo
     });
     const deps = {
       ...workflowHarness(model).deps,
-      tools: createToolRegistry(data, { fiscalYearStartMonth: 4, now: () => new Date("2026-11-21T09:00:00+09:00") }),
+      tools: createToolRegistry(data, { fiscalYearStartMonth: 4, clock: { now: () => new Date("2026-11-21T09:00:00+09:00") } }),
     };
     const state = await runQuestion(deps, { question });
     assert.ok(state.status === "completed" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
