@@ -1,8 +1,6 @@
 import type { AppConfig } from "../config";
-import { systemClock } from "../workflow/deps";
-import type { Clock } from "../workflow/ports";
 import { ChannelOperatorNotices, type NoticeChannelPoster, type OperatorNotices } from "./operator-notices";
-import type { Log } from "../domain";
+import { systemClock, type Clock, type Log } from "../domain";
 
 /**
  * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster`
