@@ -67,7 +67,7 @@ async function timeSeries(run: (i: number) => Promise<unknown>): Promise<CallFig
 
 async function measureTools(data: ProcurementData): Promise<Record<string, CallFigures>> {
   const { fiscalYearStartMonth } = await data.describe();
-  const registry = createToolRegistry(data, { fiscalYearStartMonth, now: () => new Date("2026-11-21T00:00:00Z") });
+  const registry = createToolRegistry(data, { fiscalYearStartMonth, clock: { now: () => new Date("2026-11-21T00:00:00Z") } });
   const suppliers = (await data.listSuppliers()).slice(0, 50).map((s) => s.name);
   const tools = Object.entries(toolCalls(suppliers)).map(([label, args]) => ({ label, args, tool: registry.get(label.split(" ")[0])! }));
   // Steady state is what is compared across sizes: the warm-up takes the first-use index builds (which

@@ -30,7 +30,7 @@ import { benchQuestions } from "../../bench/questions";
 import { runBench, runThroughput, throughputTarget } from "../../bench/run-bench";
 import { formatLatencyTable, runLatencyScenario } from "../../bench/latency-scenario";
 import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
-import { describeError } from "../domain";
+import { describeError, type Log } from "../domain";
 
 const FlagsSchema = z.object({
   "time-scale": z.coerce.number().positive().max(1).default(0.1),
@@ -140,7 +140,7 @@ const LATENCY_RUNS = 38;
 /** Small enough to finish in a few minutes, large enough that the simulator's own work stays inside each call's model time. */
 const LATENCY_TIME_SCALE = 0.05;
 
-async function latency(options: Parameters<typeof runLatencyScenario>[0], log: (line: string) => void): Promise<number> {
+async function latency(options: Parameters<typeof runLatencyScenario>[0], log: Log): Promise<number> {
   const rows = await runLatencyScenario(options, log);
   process.stdout.write(`${formatLatencyTable(rows, options)}\n\n${JSON.stringify(rows, null, 2)}\n`);
   return 0;
@@ -150,13 +150,13 @@ async function latency(options: Parameters<typeof runLatencyScenario>[0], log: (
 const STREAMING_RUNS = 20;
 const STREAMING_CONCURRENCY = 4;
 
-async function streaming(runs: number, concurrency: number, seed: number, log: (line: string) => void): Promise<number> {
+async function streaming(runs: number, concurrency: number, seed: number, log: Log): Promise<number> {
   const figures = await runStreamingScenario({ runs, concurrency, seed }, log);
   process.stdout.write(`${formatStreamingTable(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
   return 0;
 }
 
-async function throughputOnly(options: Parameters<typeof runThroughput>[0], log: (line: string) => void): Promise<number> {
+async function throughputOnly(options: Parameters<typeof runThroughput>[0], log: Log): Promise<number> {
   const comparison = await runThroughput(options, log);
   const target = throughputTarget(comparison);
   process.stdout.write(

@@ -13,6 +13,10 @@ export const ConversationEntitiesSchema = z.object({
 });
 export type ConversationEntities = z.infer<typeof ConversationEntitiesSchema>;
 
+/** A kind of thing a follow-up may refer to ("suppliers", "periods"…): what a tool argument names. */
+export const ConversationEntityKindSchema = ConversationEntitiesSchema.keyof();
+export type ConversationEntityKind = z.infer<typeof ConversationEntityKindSchema>;
+
 /** One remembered turn of a conversation: what was asked, understood and concluded. */
 export const ConversationTurnSchema = z.object({
   runId: z.string(),

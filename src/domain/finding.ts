@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ConversationEntityKindSchema } from "./conversation";
 import { EntityResolutionSchema } from "./entity-resolution";
 import { DocumentUrlSchema } from "./procurement";
 
@@ -44,6 +45,8 @@ export const ToolCallRecordSchema = z.object({
   durationMs: z.number(),
   /** The names the tool could or could not resolve (suggested follow-ups ask back with the candidates). */
   resolution: EntityResolutionSchema.optional(),
+  /** The entities its arguments named, by the tool's argument kinds: what the conversation's memory keeps. */
+  lookedUp: z.array(z.object({ kind: ConversationEntityKindSchema, name: z.string() })).optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 

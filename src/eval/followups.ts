@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { questionToAnswer, recordIdsIn, type RunState } from "../domain";
-import { extractQuestionEntities, fiscalYearOf } from "../llm/offline/question-entities";
+import { extractQuestionEntities } from "../llm/offline/question-entities";
+import { fiscalYearOfDate } from "../domain/fiscal-year";
 import type { OfflineVocabulary } from "../llm/offline";
 import { describeZodError } from "../domain/zod-issues";
 
@@ -115,10 +116,14 @@ function check(
     problems.push(`written in another language than the message: ${questionToAnswer(state)}`);
   if (expect.kind !== "clarify") {
     const named = entitiesNamed(questionToAnswer(state), vocabulary, today);
-    for (const [key, values] of Object.entries(resolvePeriods(expect.entities ?? {}, today)))
+    for (const [key, values] of Object.entries(
+      resolvePeriods(expect.entities ?? {}, fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth)),
+    ))
       for (const value of values as (string | number)[])
         if (!named[key as keyof Entities].includes(value as never)) problems.push(`does not name ${key} ${value}`);
-    for (const [key, values] of Object.entries(resolvePeriods(expect.absent ?? {}, today)))
+    for (const [key, values] of Object.entries(
+      resolvePeriods(expect.absent ?? {}, fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth)),
+    ))
       for (const value of values as (string | number)[])
         if (named[key as keyof Entities].includes(value as never)) problems.push(`still names ${key} ${value}`);
     const refers = state.understanding?.previousAnswer !== undefined;
@@ -139,9 +144,10 @@ function entitiesNamed(question: string, vocabulary: OfflineVocabulary, today: D
   };
 }
 
-function resolvePeriods(entities: Entities, today: Date): Entities {
+/** "@lastFiscalYear" and "@thisFiscalYear" counted from `currentYear` ("FY2026"). */
+function resolvePeriods(entities: Entities, currentYear: string): Entities {
   if (!entities.periods) return entities;
-  const current = Number(fiscalYearOf(today).slice(2));
+  const current = Number(currentYear.slice(2));
   const relative: Record<string, string> = { "@lastFiscalYear": `FY${current - 1}`, "@thisFiscalYear": `FY${current}` };
   return { ...entities, periods: entities.periods.map((period) => relative[period] ?? period) };
 }

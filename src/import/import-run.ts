@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { DataKind, Supplier } from "../domain";
+import type { Clock, DataKind, Supplier } from "../domain";
 import { resolveInsideFolder } from "./inside-folder";
 import { FileIssues } from "./issues";
 import { declaredEncoding, DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
@@ -25,6 +25,8 @@ export interface ImportOptions {
   ratesToJpy: Readonly<Record<string, number>>;
   /** ISO date contract statuses are judged on when contracts.csv leaves them empty. */
   today: string;
+  /** Dates the imported data set (`importedAt`); the system clock when absent. */
+  clock?: Clock;
   progress: Progress;
   /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
   encoding?: TextEncoding;

@@ -1,4 +1,5 @@
 import { SingleBar, Presets } from "cli-progress";
+import type { Log } from "../domain";
 
 /** Progress of reading one file, in bytes. */
 export interface Progress {
@@ -27,7 +28,7 @@ function barProgress(stream: NodeJS.WriteStream): Progress {
   };
 }
 
-export function lineProgress(write: (line: string) => void): Progress {
+export function lineProgress(write: Log): Progress {
   let label = "";
   let total = 0;
   let shown = -1;

@@ -1,4 +1,4 @@
-import type { DataSetSummary } from "../domain";
+import { systemClock, type DataSetSummary } from "../domain";
 import { importBenchmarks } from "./import-benchmarks";
 import { importContracts } from "./import-contracts";
 import { importFx } from "./import-fx";
@@ -57,7 +57,7 @@ async function summaryAfter(run: ImportRun, previous: DataSetSummary | undefined
   return {
     name: "imported",
     location: run.writer.location,
-    importedAt: new Date().toISOString(),
+    importedAt: (run.options.clock ?? systemClock).now().toISOString(),
     fiscalYearStartMonth: run.options.fiscalYearStartMonth,
     counts: {
       suppliers: suppliers.length,

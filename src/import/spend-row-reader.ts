@@ -1,5 +1,5 @@
 import type { SpendTransaction, Supplier } from "../domain";
-import { fiscalYearOf } from "../tools/fiscal-year";
+import { fiscalYearOf } from "../domain/fiscal-year";
 import type { FieldReader } from "./fields";
 import { ReadOnce } from "./read-once";
 

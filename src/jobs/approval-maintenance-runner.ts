@@ -6,6 +6,7 @@ import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
 import { createTelemetry } from "../telemetry";
 import type { MaintenanceResult } from "../approvals/maintenance";
+import type { Log } from "../domain";
 
 /**
  * Runs one approval maintenance pass (reminders, expiry, decisions left unqueued) outside the bot:
@@ -16,7 +17,7 @@ import type { MaintenanceResult } from "../approvals/maintenance";
  */
 export async function runApprovalMaintenanceOnce(
   config: AppConfig,
-  options: { log: (line: string) => void; now?: Date },
+  options: { log: Log; now?: Date },
 ): Promise<MaintenanceResult | { skipped: string }> {
   if (config.env.APPROVAL_SCHEDULER !== "function")
     return {

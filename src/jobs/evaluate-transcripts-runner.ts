@@ -9,6 +9,7 @@ import { readReferenceTopics } from "../eval/reference-topics";
 import { openCosmosStore } from "../storage";
 import { createTelemetry } from "../telemetry";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps, type EvaluateTranscriptsSummary } from "./evaluate-transcripts";
+import type { Log } from "../domain";
 
 /**
  * Wires the evaluation job from configuration (Cosmos store, Application Insights, the evaluation
@@ -17,7 +18,7 @@ import { evaluateTranscripts, type EvaluateTranscriptsDeps, type EvaluateTranscr
  */
 export async function runEvaluateTranscriptsOnce(
   config: AppConfig,
-  options: { since?: string; log: (line: string) => void },
+  options: { since?: string; log: Log },
 ): Promise<EvaluateTranscriptsSummary> {
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) {
@@ -50,7 +51,7 @@ export async function runEvaluateTranscriptsOnce(
  * The golden cases' references for stored runs of golden questions. Without the golden set (not
  * shipped) the job still scores every transcript, without references, and says so.
  */
-function goldenReferences(dir: string, log: (line: string) => void): Pick<EvaluateTranscriptsDeps, "goldenCaseFor"> {
+function goldenReferences(dir: string, log: Log): Pick<EvaluateTranscriptsDeps, "goldenCaseFor"> {
   if (!existsSync(dir)) {
     log(`no golden set at ${path.resolve(dir)} (GOLDEN_SET_DIR): stored runs are scored without golden references`);
     return {};

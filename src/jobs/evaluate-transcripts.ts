@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { TranscriptDocument } from "../domain";
-import { describeError } from "../domain";
+import { describeError, systemClock, type Clock } from "../domain";
 import { mapLimited } from "../resilience";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
@@ -36,7 +36,8 @@ export interface EvaluateTranscriptsDeps {
   referenceTopics: ReferenceTopics;
   /** The golden case asking a transcript's question, when there is one: its references are then scored too. */
   goldenCaseFor?: (transcript: TranscriptDocument) => GoldenCase | undefined;
-  now?: () => Date;
+  /** Dates the evaluation records; the system clock when absent. */
+  clock?: Clock;
 }
 
 /** One run's limits (EVAL_BATCH_SIZE, EVAL_CONCURRENCY) and optional start-time filter. */
@@ -78,7 +79,7 @@ export async function evaluateTranscripts(
   deps: EvaluateTranscriptsDeps,
   options: EvaluateTranscriptsOptions,
 ): Promise<EvaluateTranscriptsSummary> {
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const jobRunId = randomUUID();
   const summary: EvaluateTranscriptsSummary = { jobRunId, evaluated: [], failed: [], scores: [], disagreements: 0 };
   const evalModel = deps.evalModel;
@@ -90,7 +91,7 @@ export async function evaluateTranscripts(
       .slice(0, options.batchSize);
     await mapLimited(batch, options.concurrency, async (transcript) => {
       try {
-        const record = await evaluateOne(deps, evalModel, transcript, jobRunId, now);
+        const record = await evaluateOne(deps, evalModel, transcript, jobRunId, clock);
         await deps.store.save(record);
         await deps.source.markEvaluated(transcript.id, transcript.conversationId, record.createdAt);
         summary.evaluated.push(transcript.id);
@@ -110,7 +111,7 @@ async function evaluateOne(
   evalModel: EvalModel,
   transcript: TranscriptDocument,
   jobRunId: string,
-  now: () => Date,
+  clock: Clock,
 ): Promise<EvaluationRecord> {
   const startedAt = Date.now();
   const declined = isDeclinedOutOfScope(transcript);
@@ -151,7 +152,7 @@ async function evaluateOne(
     conversationId: transcript.conversationId,
     runId: transcript.runId,
     jobRunId,
-    createdAt: now().toISOString(),
+    createdAt: clock.now().toISOString(),
     models: evalModel.models,
     metrics: metrics.map((metric) => ({ ...metric, parts: metric.parts as Record<string, unknown> })),
     judge: judge && {

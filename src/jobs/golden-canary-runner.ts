@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { AppConfig } from "../config";
-import type { CanaryRecord } from "../domain";
+import type { CanaryRecord, Log } from "../domain";
 import { goldenWorkflow } from "../composition/golden-workflow";
 import { createEvalModel } from "../eval/create-eval-model";
 import { readGoldenSet } from "../eval/golden";
@@ -15,10 +15,7 @@ import { runGoldenCanary } from "./golden-canary";
  * models, the Judge's criteria, the golden set in GOLDEN_SET_DIR or `dir`, Cosmos, Application
  * Insights) and runs it once. Used by the Functions timer and `npm run evaluate -- canary`.
  */
-export async function runGoldenCanaryOnce(
-  config: AppConfig,
-  options: { dir?: string; log: (line: string) => void },
-): Promise<CanaryRecord> {
+export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: string; log: Log }): Promise<CanaryRecord> {
   const cases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) options.log(`${evalModel.skipped}: only ToolCallAccuracy is checked`);

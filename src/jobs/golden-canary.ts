@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describeError, type CanaryRecord, type CanaryRow, type TranscriptDocument } from "../domain";
+import { describeError, systemClock, type CanaryRecord, type Clock, type CanaryRow, type TranscriptDocument } from "../domain";
 import type { EvalModel } from "../eval/eval-model";
 import { GOLDEN_METRICS, type GoldenCase } from "../eval/golden";
 import { countRows, goldenRow } from "../eval/golden-report";
@@ -22,7 +22,8 @@ export interface GoldenCanaryDeps {
   store: CanaryStore;
   telemetry: CanaryTelemetry;
   deployment: Pick<CanaryRecord, "provider" | "deployedModels">;
-  now?: () => Date;
+  /** Dates the canary run; the system clock when absent. */
+  clock?: Clock;
 }
 
 /** Judge rows are named `judge: <criterion>`. */
@@ -40,7 +41,8 @@ const ANSWERED = new Set<TranscriptDocument["status"]>(["completed", "awaiting_a
  * rethrown.
  */
 export async function runGoldenCanary(deps: GoldenCanaryDeps): Promise<CanaryRecord> {
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
+  const now = () => clock.now();
   const startedAt = now();
   const header = {
     id: `canary-${startedAt.toISOString()}-${randomUUID().slice(0, 8)}`,

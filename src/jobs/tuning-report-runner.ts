@@ -7,6 +7,7 @@ import { readReferenceTopics } from "../eval/reference-topics";
 import { buildTuningReport, type TuningReport } from "../eval/tuning/tuning-report";
 import { openCosmosStore } from "../storage";
 import { loadPromptLibrary } from "../workflow/prompt-library";
+import type { Log } from "../domain";
 
 /** How far back the report reads by default. */
 export const DEFAULT_TUNING_DAYS = 30;
@@ -18,10 +19,7 @@ export const MAX_TUNING_RUNS = 5_000;
  * `since`, the specialists from PROMPTS_DIR, the golden set in GOLDEN_SET_DIR or `dir`, checked on
  * the offline workflow (the same figures on every machine, no model cost). Used by `npm run evaluate -- tuning`.
  */
-export async function runTuningReportOnce(
-  config: AppConfig,
-  options: { since: string; dir?: string; log: (line: string) => void },
-): Promise<TuningReport> {
+export async function runTuningReportOnce(config: AppConfig, options: { since: string; dir?: string; log: Log }): Promise<TuningReport> {
   const goldenCases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "the tuning report checks proposals offline" } };
   const store = await openCosmosStore(config, { log: options.log });

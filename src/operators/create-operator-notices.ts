@@ -1,7 +1,6 @@
 import type { AppConfig } from "../config";
-import { systemClock } from "../workflow/deps";
-import type { Clock } from "../workflow/ports";
 import { ChannelOperatorNotices, type NoticeChannelPoster, type OperatorNotices } from "./operator-notices";
+import { systemClock, type Clock, type Log } from "../domain";
 
 /**
  * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster`
@@ -10,7 +9,7 @@ import { ChannelOperatorNotices, type NoticeChannelPoster, type OperatorNotices 
  */
 export function createOperatorNotices(
   config: AppConfig,
-  options: { poster: NoticeChannelPoster; log: (line: string) => void; clock?: Clock },
+  options: { poster: NoticeChannelPoster; log: Log; clock?: Clock },
 ): OperatorNotices {
   const { env } = config;
   return new ChannelOperatorNotices(

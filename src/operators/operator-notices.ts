@@ -8,7 +8,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { buildOperatorNoticeCard, type AdaptiveCard } from "../cards";
-import { OperatorNoticeSchema, describeError, type Language, type OperatorNotice } from "../domain";
+import { OperatorNoticeSchema, describeError, type Language, type Log, type OperatorNotice } from "../domain";
 import type { Clock } from "../workflow/ports";
 import { describeZodError } from "../domain/zod-issues";
 
@@ -55,7 +55,7 @@ export class ChannelOperatorNotices implements OperatorNotices {
     private readonly settings: OperatorNoticeSettings,
     private readonly poster: NoticeChannelPoster,
     private readonly clock: Clock,
-    private readonly log: (line: string) => void,
+    private readonly log: Log,
   ) {}
 
   async notify(input: OperatorNotice): Promise<NoticeOutcome> {

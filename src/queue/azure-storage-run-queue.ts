@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { QueueServiceClient, type QueueClient, type StoragePipelineOptions } from "@azure/storage-queue";
-import { SystemError, describeError, type RunMessage } from "../domain";
+import { SystemError, describeError, systemClock, type Clock, type RunMessage } from "../domain";
 import type { LeasedMessage, RunQueue } from "../workflow/ports";
 
 /** Where the queue service is and how to authenticate: a connection string (Azurite) or a URL with managed identity. */
@@ -53,16 +53,17 @@ export class AzureStorageRunQueue implements RunQueue {
     private readonly started: QueueClient,
     private readonly poison: QueueClient,
     readonly description: string,
+    private readonly clock: Clock,
   ) {}
 
   /** Connects and creates the queue, its started and its poison queue when missing (concurrent creators are fine). */
-  static async open(target: QueueTarget, name: string): Promise<AzureStorageRunQueue> {
+  static async open(target: QueueTarget, name: string, clock: Clock = systemClock): Promise<AzureStorageRunQueue> {
     const service = await serviceClient(target);
     const [queue, started, poison] = [name, `${name}${STARTED_SUFFIX}`, `${name}${POISON_SUFFIX}`].map((queueName) =>
       service.getQueueClient(queueName),
     ) as [QueueClient, QueueClient, QueueClient];
     await queueCall(`create queue ${name}`, () => Promise.all([queue, started, poison].map((client) => client.createIfNotExists())));
-    return new AzureStorageRunQueue(queue, started, poison, `${new URL(queue.url).origin}/…/${name}`);
+    return new AzureStorageRunQueue(queue, started, poison, `${new URL(queue.url).origin}/…/${name}`, clock);
   }
 
   async enqueue(message: RunMessage): Promise<void> {
@@ -89,7 +90,7 @@ export class AzureStorageRunQueue implements RunQueue {
       id: message.id,
       deliveryCount: message.deliveryCount,
       reason: reason.length > MAX_REASON_CHARS ? `${reason.slice(0, MAX_REASON_CHARS)}…` : reason,
-      at: new Date().toISOString(),
+      at: this.clock.now().toISOString(),
     };
     const wrapped = JSON.stringify({ ...record, body: message.body });
     if (Buffer.byteLength(wrapped, "utf8") <= MAX_MESSAGE_BYTES) await this.keep(wrapped);

@@ -4,6 +4,7 @@ import { ConfigurationError } from "../domain/errors";
 import type { RunQueue } from "../workflow/ports";
 import { AzureStorageRunQueue } from "./azure-storage-run-queue";
 import { sharedEmbeddedAzurite } from "./embedded-azurite";
+import type { Log } from "../domain";
 
 /**
  * Fails at start-up, before anything is opened, when the queue cannot be chosen: an external Cosmos
@@ -22,7 +23,7 @@ export function assertRunQueueConfigured(config: AppConfig): void {
  * when neither is set and Cosmos is embedded — a queue of its own on the process's embedded
  * Azurite (each embedded store gets its own queue, as it gets its own in-memory database).
  */
-export async function openRunQueue(config: AppConfig, options: { log?: (line: string) => void } = {}): Promise<RunQueue> {
+export async function openRunQueue(config: AppConfig, options: { log?: Log } = {}): Promise<RunQueue> {
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
   assertRunQueueConfigured(config);

@@ -1,6 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import type { ConversationAccount, ConversationReference } from "botbuilder";
 import { z } from "zod";
+import { systemClock, type Clock } from "../domain";
 import { cosmosId } from "./cosmos-key";
 import { parseDocument, readDocument } from "./documents";
 import { storeCall } from "./store-call";
@@ -21,13 +22,21 @@ const StoredReferenceSchema = z.object({ reference: ConversationReferenceSchema 
 
 /** Conversation references for proactive replies, in `conversations` (partition key `/id`). */
 export class CosmosConversationRepository {
-  constructor(private readonly container: Container) {}
+  constructor(
+    private readonly container: Container,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Stores (or refreshes) the reference of a conversation. */
   async save(conversationId: string, reference: Partial<ConversationReference>): Promise<void> {
     const valid = ConversationReferenceSchema.parse(reference);
     await storeCall(`save conversation reference`, () =>
-      this.container.items.upsert({ id: cosmosId(conversationId), conversationId, reference: valid, updatedAt: new Date().toISOString() }),
+      this.container.items.upsert({
+        id: cosmosId(conversationId),
+        conversationId,
+        reference: valid,
+        updatedAt: this.clock.now().toISOString(),
+      }),
     );
   }
 

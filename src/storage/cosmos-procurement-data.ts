@@ -7,6 +7,8 @@ import {
   PriceBenchmarkSchema,
   SpendCellSchema,
   SupplierSchema,
+  systemClock,
+  type Clock,
   type DataSetSummary,
   type ProcurementDataSet,
   type SpendCell,
@@ -110,7 +112,7 @@ export class CosmosProcurementData implements ProcurementData {
   constructor(
     private readonly containers: ProcurementContainers,
     private readonly location: string,
-    private readonly options: { pageSize?: number } = {},
+    private readonly options: { pageSize?: number; clock?: Clock } = {},
   ) {}
 
   async describe(): Promise<DataSetSummary> {
@@ -222,7 +224,7 @@ export class CosmosProcurementData implements ProcurementData {
     summary: Omit<DataSetSummary, "counts"> = {
       name: "sample",
       location: this.location,
-      importedAt: new Date().toISOString(),
+      importedAt: (this.options.clock ?? systemClock).now().toISOString(),
       fiscalYearStartMonth: 4,
     },
   ): Promise<DataSetCounts> {

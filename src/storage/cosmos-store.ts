@@ -23,6 +23,7 @@ import { openLocalProcurementData } from "./local-data-store";
 import type { ProcurementData } from "../tools/procurement-data";
 import { CosmosSettingsRepository } from "./settings-repository";
 import { CosmosTranscriptRepository } from "./transcript-repository";
+import { systemClock, type Clock, type Log } from "../domain";
 
 /** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
 export interface StoreHealth {
@@ -71,7 +72,8 @@ const HEALTH_TIMEOUT_MS = 3_000;
  * in-memory server on loopback, seeds the sample data set and logs that nothing survives a restart
  * — refused under NODE_ENV=production.
  */
-export async function openCosmosStore(config: AppConfig, options: { log?: (line: string) => void } = {}): Promise<CosmosStore> {
+export async function openCosmosStore(config: AppConfig, options: { log?: Log; clock?: Clock } = {}): Promise<CosmosStore> {
+  const clock = options.clock ?? systemClock;
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
   let embedded: EmbeddedCosmos | undefined;
@@ -99,7 +101,11 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
     // A conflict: another instance starting at the same moment created it.
     const database = created.kind === "ok" ? created.value.database : client.database(env.COSMOS_DATABASE);
     const containers = await ensureContainers(database, env.TRANSCRIPT_TTL_DAYS);
-    const procurementData = new CosmosProcurementData(containers, `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`);
+    const procurementData = new CosmosProcurementData(
+      containers,
+      `Cosmos database ${env.COSMOS_DATABASE}${embedded ? " (embedded)" : ""}`,
+      { clock },
+    );
     const localData = embedded ? await openLocalProcurementData(env.PROCURA_DATA_DIR) : undefined;
     // The sample is generated and seeded only when it is what answers: an imported data set needs neither.
     const sampleData = embedded && !localData ? generateSampleDataSet() : undefined;
@@ -110,9 +116,9 @@ export async function openCosmosStore(config: AppConfig, options: { log?: (line:
       evaluations: new CosmosEvaluationRepository(containers.evaluations),
       canaryRuns: new CosmosCanaryRepository(containers.canaryRuns),
       feedback: new CosmosFeedbackRepository(containers.feedback),
-      conversations: new CosmosConversationRepository(containers.conversations),
+      conversations: new CosmosConversationRepository(containers.conversations, clock),
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
-      settings: new CosmosSettingsRepository(containers.settings),
+      settings: new CosmosSettingsRepository(containers.settings, clock),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       approvalHistory: new CosmosApprovalHistory(containers.approvals),
       botState: new CosmosBotStorage(containers.botState, "merge"),

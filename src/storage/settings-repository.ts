@@ -1,5 +1,6 @@
 import type { Container } from "@azure/cosmos";
 import { z } from "zod";
+import { systemClock, type Clock } from "../domain";
 import { cosmosId } from "./cosmos-key";
 import { parseDocument, readDocument } from "./documents";
 import { storeCall } from "./store-call";
@@ -8,7 +9,10 @@ const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
 
 /** Small key/value settings changed at run time (e.g. the approver channel), in `settings`. */
 export class CosmosSettingsRepository {
-  constructor(private readonly container: Container) {}
+  constructor(
+    private readonly container: Container,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** The value stored under `key`, validated with `schema`; undefined when unset. */
   async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
@@ -22,7 +26,7 @@ export class CosmosSettingsRepository {
   /** Stores `value` (JSON) under `key`, replacing any earlier value. */
   async set(key: string, value: unknown): Promise<void> {
     await storeCall(`set setting ${key}`, () =>
-      this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: new Date().toISOString() }),
+      this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: this.clock.now().toISOString() }),
     );
   }
 }

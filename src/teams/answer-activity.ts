@@ -10,10 +10,9 @@ import {
   type DisplayNames,
 } from "../cards";
 import type { AppConfig } from "../config";
-import { describeError, type RunState } from "../domain";
+import { describeError, type Log, type RunState } from "../domain";
 import { aiMessageEntity } from "./ai-message-entity";
 import { AnswerMessages } from "./answer-messages";
-import type { Log } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 
 /**

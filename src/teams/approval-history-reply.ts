@@ -2,9 +2,9 @@ import type { Activity, TurnContext } from "botbuilder";
 import { stringsFor } from "../domain";
 import { actorFrom, rosterMembership, type HistoryPage, type HistoryPlace } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
-import type { ApprovalHistoryQuery, Language } from "../domain";
+import type { ApprovalHistoryQuery, Language, Log } from "../domain";
 import { approvalThreadLink } from "./approval-thread-link";
-import type { ApprovalHistoryHandler, Log } from "./bot-deps";
+import type { ApprovalHistoryHandler } from "./bot-deps";
 import { localeLanguage, refuseAction } from "./card-actions";
 import { chatOf, isPersonalChat } from "./conversation-key";
 

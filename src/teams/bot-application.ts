@@ -1,10 +1,10 @@
 import { ActivityTypes, type TurnContext } from "botbuilder";
 import { Application, type TeamsAdapter, type TurnState } from "@microsoft/teams-ai";
 import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type GuideOptions } from "../cards";
-import { describeError, stringsFor } from "../domain";
+import { describeError, stringsFor, type Log } from "../domain";
 import type { Telemetry } from "../telemetry";
 import { historyPageResponse } from "./approval-history-reply";
-import type { ApprovalActionHandler, ApprovalHistoryHandler, Log, TeamsStore } from "./bot-deps";
+import type { ApprovalActionHandler, ApprovalHistoryHandler, TeamsStore } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { handleFeedback, isCardActionInvoke, localeLanguage, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
 import { handleMessage } from "./message-handler";

@@ -49,5 +49,5 @@ export interface ApprovalsForBot {
   history: ApprovalHistoryHandler;
 }
 
-/** Where the bot reports what it does (start-up, failures); console by default. */
-export type Log = (line: string) => void;
+// Declared once in the domain; still re-exported here for the files that import it from this module.
+export type { Log } from "../domain";

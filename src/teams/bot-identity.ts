@@ -1,5 +1,5 @@
 import type { Env } from "../config";
-import { ConfigurationError } from "../domain";
+import { ConfigurationError, type Log } from "../domain";
 
 /** The bot's Entra identity as botbuilder's credential factory expects it. */
 export interface BotCredentials {
@@ -16,7 +16,7 @@ export type BotIdentity = { authenticated: true; appId: string; credentials: Bot
  * Reads BOT_ID / BOT_PASSWORD / BOT_TYPE / BOT_TENANT_ID. No BOT_ID means unauthenticated local
  * mode (warned about loudly), which production refuses; an incomplete identity is a config error.
  */
-export function resolveBotIdentity(env: Env, warn: (line: string) => void): BotIdentity {
+export function resolveBotIdentity(env: Env, warn: Log): BotIdentity {
   if (!env.BOT_ID) {
     if (env.NODE_ENV === "production")
       throw new ConfigurationError(

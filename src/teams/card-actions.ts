@@ -1,9 +1,8 @@
 import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
-import { stringsFor, labelsFor } from "../domain";
 import { parseCardAction, type FeedbackAction } from "../cards";
-import type { Language, RunState } from "../domain";
+import { labelsFor, stringsFor, systemClock, type Clock, type Language, type Log, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
-import type { Log, TeamsStore } from "./bot-deps";
+import type { TeamsStore } from "./bot-deps";
 import { chatOf } from "./conversation-key";
 
 /** What the card action handlers need. */
@@ -11,6 +10,8 @@ export interface CardActionDeps {
   store: Pick<TeamsStore, "feedback" | "runs">;
   telemetry: Telemetry;
   log: Log;
+  /** Dates the feedback; the system clock when absent. */
+  clock?: Clock;
 }
 
 /** The language for a reply to an action: the client's locale. */
@@ -52,7 +53,7 @@ function feedbackRefusal(run: RunState | undefined, activity: Activity): string 
 
 /** Stores a rating of a run by the activity's sender (one vote per user per run) and reports it. */
 export async function recordFeedback(
-  deps: Pick<CardActionDeps, "store" | "telemetry">,
+  deps: Pick<CardActionDeps, "store" | "telemetry" | "clock">,
   context: TurnContext,
   rating: Pick<FeedbackAction, "runId" | "rating" | "comment">,
 ): Promise<void> {
@@ -63,7 +64,7 @@ export async function recordFeedback(
     userId: activity.from.aadObjectId ?? activity.from.id,
     rating: rating.rating,
     ...(rating.comment ? { comment: rating.comment } : {}),
-    at: new Date().toISOString(),
+    at: (deps.clock ?? systemClock).now().toISOString(),
   });
   deps.telemetry.feedbackReceived({ runId: rating.runId, rating: rating.rating, hasComment: rating.comment !== undefined });
 }

@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import type { Env } from "../config";
-import { ConfigurationError } from "../domain";
+import { ConfigurationError, type Log } from "../domain";
 import type { BotIdentity } from "./bot-identity";
 
 /** True for addresses only this machine can reach: 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`. */
@@ -19,7 +19,7 @@ export function isLoopbackHost(host: string): boolean {
  * speak as any user or approver. A non-loopback address without authentication is refused unless
  * ALLOW_UNAUTHENTICATED=true, and then warned about at every start.
  */
-export function resolveListenHost(env: Env, identity: BotIdentity, requested: string | undefined, warn: (line: string) => void): string {
+export function resolveListenHost(env: Env, identity: BotIdentity, requested: string | undefined, warn: Log): string {
   const host = requested ?? (identity.authenticated ? "0.0.0.0" : "127.0.0.1");
   if (identity.authenticated || isLoopbackHost(host)) return host;
   if (!env.ALLOW_UNAUTHENTICATED)

@@ -1,12 +1,12 @@
 import type { TurnContext } from "botbuilder";
 import { buildHelpCard, type GuideOptions } from "../cards";
-import { describeError, detectLanguage, stringsFor } from "../domain";
+import { describeError, detectLanguage, stringsFor, type Log } from "../domain";
 import { cardActivity } from "./card-activity";
 import { localeLanguage } from "./card-actions";
 import type { ApprovalsHistoryCommand } from "./approvals-history-command";
 import { classifyMessage } from "./inbound-message";
 import { approvalHistoryReply } from "./approval-history-reply";
-import type { ApprovalHistoryHandler, Log, TeamsStore } from "./bot-deps";
+import type { ApprovalHistoryHandler, TeamsStore } from "./bot-deps";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { QuestionRuns } from "./question-runs";
 

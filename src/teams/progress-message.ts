@@ -1,6 +1,6 @@
 import type { Activity } from "botbuilder";
-import { describeError } from "../domain";
-import type { Log, Reference } from "./bot-deps";
+import { describeError, type Log } from "../domain";
+import type { Reference } from "./bot-deps";
 import type { Messenger } from "./messenger";
 
 /**

@@ -1,8 +1,7 @@
 import { type Activity, TurnContext } from "botbuilder";
 import { buildProgressCard } from "../cards";
-import { describeError, detectLanguage, type Language, type Requester, stringsFor } from "../domain";
+import { describeError, detectLanguage, stringsFor, systemClock, type Clock, type Language, type Log, type Requester } from "../domain";
 import type { RunQueue } from "../workflow/ports";
-import type { Log } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { Messenger } from "./messenger";
@@ -16,6 +15,8 @@ export interface QuestionRunsDeps {
   /** Called after a question was queued here, so this instance's worker polls at once. */
   queued: () => void;
   log: Log;
+  /** Dates the acceptance and the stream; the system clock when absent. */
+  clock?: Clock;
 }
 
 /**
@@ -25,7 +26,11 @@ export interface QuestionRunsDeps {
  * queue itself is unreachable the user is told at once that nothing was started.
  */
 export class QuestionRuns {
-  constructor(private readonly deps: QuestionRunsDeps) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: QuestionRunsDeps) {
+    this.clock = deps.clock ?? systemClock;
+  }
 
   /** Acknowledges the question and queues its run; returns the run id, or undefined when it could not be queued. */
   async start(context: TurnContext, question: string): Promise<string | undefined> {
@@ -46,7 +51,7 @@ export class QuestionRuns {
         requester,
         reference: { ...reference },
         conversationKey,
-        acceptedAt: new Date().toISOString(),
+        acceptedAt: this.clock.now().toISOString(),
       });
     } catch (error) {
       deps.log(`run ${runId}: could not be queued, the user was told: ${describeError(error)}`);
@@ -55,7 +60,7 @@ export class QuestionRuns {
       if (requester.stream)
         await new TeamsStream(turnMessenger(context), reference, requester.stream, {
           limits: TEAMS_STREAM_LIMITS,
-          now: () => new Date(),
+          now: () => this.clock.now(),
           save: async () => {},
           log: deps.log,
         }).end(told);
@@ -78,7 +83,7 @@ export class QuestionRuns {
         (await TeamsStream.start(
           async (activity) => (await context.sendActivity(activity))?.id,
           stringsFor(language).stream.routing,
-          new Date(),
+          this.clock.now(),
         ));
       return stream ? { stream } : {};
     }

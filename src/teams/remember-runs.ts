@@ -1,8 +1,7 @@
-import { describeError } from "../domain";
+import { describeError, type Log } from "../domain";
 import { rememberRun } from "../workflow/conversation-turn";
 import type { ConversationMemory } from "../workflow/ports";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
-import type { Log } from "./bot-deps";
 
 /**
  * Keeps each finished run as a turn of its conversation's memory. Lifecycle listeners on `finished`

@@ -1,7 +1,6 @@
 import { buildProgressCard, progressViewFromRun, type DisplayNames } from "../cards";
-import { describeError, type RunState } from "../domain";
+import { describeError, systemClock, type Clock, type Log, type RunState } from "../domain";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
-import type { Log } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { LatestOnlyQueue } from "./latest-only-queue";
 import type { Messenger } from "./messenger";
@@ -15,7 +14,11 @@ const PROGRESS_UPDATE_INTERVAL_MS = 700;
  * (or taken over from another instance — the card's id travels with the run) gets its card updated
  * as executors finish, and shown with every specialist's outcome before the answer is sent.
  */
-export function followRunProgress(lifecycle: RunLifecycle, deps: { messenger: Messenger; names: DisplayNames; log: Log }): () => void {
+export function followRunProgress(
+  lifecycle: RunLifecycle,
+  deps: { messenger: Messenger; names: DisplayNames; log: Log; clock?: Clock },
+): () => void {
+  const clock = deps.clock ?? systemClock;
   const cards = new Map<string, LatestOnlyQueue<RunState>>();
   return lifecycle.subscribe(async (event: RunLifecycleEvent) => {
     switch (event.type) {
@@ -29,7 +32,7 @@ export function followRunProgress(lifecycle: RunLifecycle, deps: { messenger: Me
         cards.set(
           runId,
           new LatestOnlyQueue<RunState>(
-            (state) => message.show(cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, new Date())))),
+            (state) => message.show(cardActivity(buildProgressCard(progressViewFromRun(state, deps.names, clock.now())))),
             (error) => deps.log(`run ${runId}: progress update failed: ${describeError(error)}`),
             PROGRESS_UPDATE_INTERVAL_MS,
           ),

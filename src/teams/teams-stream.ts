@@ -1,6 +1,6 @@
 import type { Activity } from "botbuilder";
-import { describeError, type StreamPosition } from "../domain";
-import type { Log, Reference } from "./bot-deps";
+import { describeError, type Log, type StreamPosition } from "../domain";
+import type { Reference } from "./bot-deps";
 import { LatestOnlyQueue } from "./latest-only-queue";
 import type { Messenger } from "./messenger";
 
@@ -142,7 +142,7 @@ export class TeamsStream {
     this.position = {
       ...this.position,
       sequence,
-      updatedAt: new Date().toISOString(),
+      updatedAt: this.options.now().toISOString(),
       ...(update.kind === "streaming" ? { textStarted: true } : {}),
     };
     try {

@@ -1,5 +1,5 @@
 import { ActivityTypes, type Activity, type Middleware, type TurnContext } from "botbuilder";
-import { detectLanguage, type StreamPosition, stringsFor } from "../domain";
+import { detectLanguage, stringsFor, systemClock, type Clock, type StreamPosition } from "../domain";
 import { isPersonalChat } from "./conversation-key";
 import { TeamsStream } from "./teams-stream";
 
@@ -13,7 +13,7 @@ const STARTED_STREAM = Symbol("startedStream");
  * the indicator); elsewhere the typing indicator. Commands and bad input get their instant reply
  * without it.
  */
-export function typingFirst(questionOf: (activity: Activity) => string | undefined): Middleware {
+export function typingFirst(questionOf: (activity: Activity) => string | undefined, clock: Clock = systemClock): Middleware {
   return {
     async onTurn(context: TurnContext, next: () => Promise<void>): Promise<void> {
       const question = context.activity.type === (ActivityTypes.Message as string) ? questionOf(context.activity) : undefined;
@@ -22,7 +22,7 @@ export function typingFirst(questionOf: (activity: Activity) => string | undefin
           const position = await TeamsStream.start(
             async (activity) => (await context.sendActivity(activity))?.id,
             stringsFor(detectLanguage(question)).stream.routing,
-            new Date(),
+            clock.now(),
           );
           if (position) context.turnState.set(STARTED_STREAM, position);
         } else await context.sendActivity({ type: ActivityTypes.Typing });

@@ -3,7 +3,7 @@ import { SeverityNumber, logs } from "@opentelemetry/api-logs";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { flushAzureMonitor, shutdownAzureMonitor, useAzureMonitor } from "applicationinsights";
 import type { ModelProviderConfig } from "../config";
-import type { WorkflowEvent } from "../domain";
+import { systemClock, type Clock, type WorkflowEvent } from "../domain";
 import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor } from "./pinned-span-ids";
 import { redactingLogProcessor, redactingSpanProcessor } from "./redacting-processors";
 import { redactError, redactProperties } from "./redaction";
@@ -38,6 +38,8 @@ export interface AzureMonitorSettings {
   connectionString: string;
   cloudRoleName: string;
   provider: ModelProviderConfig["kind"];
+  /** When an approval decision is recorded (its span ends); the system clock when absent. */
+  clock?: Clock;
 }
 
 /** The exporter turns a log record carrying this attribute into a custom event (customEvents). */
@@ -59,10 +61,10 @@ export function startAzureMonitorTelemetry(settings: AzureMonitorSettings): Tele
     spanProcessors: [pinnedSpanIdsProcessor, redactingSpanProcessor],
     logRecordProcessors: [redactingLogProcessor],
   });
-  return writerTelemetry(genAiProviderName(settings.provider));
+  return writerTelemetry(genAiProviderName(settings.provider), settings.clock ?? systemClock);
 }
 
-function writerTelemetry(providerName: string): Telemetry {
+function writerTelemetry(providerName: string, clock: Clock): Telemetry {
   const logger = logs.getLogger(SCOPE);
   const tracer = trace.getTracer(SCOPE);
   const meter = metrics.getMeter(SCOPE);
@@ -157,7 +159,7 @@ function writerTelemetry(providerName: string): Telemetry {
     approvalDecided: (props) =>
       safely(() => {
         event(approvalDecidedEvent(props));
-        span(approvalSpan(props, new Date()));
+        span(approvalSpan(props, clock.now()));
       }),
     feedbackReceived: (props) => safely(() => event(feedbackReceivedEvent(props))),
     modelEndpointChanged: (props) => safely(() => event(modelEndpointChangedEvent(props))),

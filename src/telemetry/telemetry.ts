@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config";
 import { noopTelemetry, type Telemetry } from "./telemetry-port";
+import type { Log } from "../domain";
 
 /** The SDK is process-global, so the started telemetry is too. */
 let active: Telemetry | undefined;
@@ -10,7 +11,7 @@ let active: Telemetry | undefined;
  * Later calls return the telemetry already started (see preload.ts, which starts it before
  * anything loads `http`, so outgoing calls are instrumented).
  */
-export function createTelemetry(config: AppConfig, log: (line: string) => void = console.log): Telemetry {
+export function createTelemetry(config: AppConfig, log: Log = console.log): Telemetry {
   const connectionString = config.env.APPLICATIONINSIGHTS_CONNECTION_STRING;
   if (!connectionString) {
     log("telemetry: off (APPLICATIONINSIGHTS_CONNECTION_STRING is not set)");

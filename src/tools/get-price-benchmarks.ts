@@ -15,6 +15,16 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
     description:
       "Market price benchmarks for a spend category: unit, 25th percentile, median and 75th percentile price, and the typical annual price increase in percent (useful to judge a supplier's proposed increase).",
     parameters: GetPriceBenchmarksParameters,
+    argumentKinds: { category: "categories" },
+    offline: {
+      // Benchmarks need a category, named or implied by a known supplier, and a question about prices.
+      relevantWhen: [
+        ["category", "price"],
+        ["category", "percentage"],
+        ["supplierKnown", "price"],
+        ["supplierKnown", "percentage"],
+      ],
+    },
     async run({ category }) {
       const all = await data.listBenchmarks();
       const known = all.map((b) => b.category);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
 import { defineTool, type ToolContext } from "./define-tool";
-import { fiscalYearOf } from "./fiscal-year";
+import { fiscalYearOf } from "../domain/fiscal-year";
 import type { SpendView } from "./procurement-data";
 
 /** The profile's spend figures are one supplier's yearly totals. */
@@ -26,6 +26,8 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
     description:
       "Look up one supplier by name, alias (including Japanese names such as 'アクメ' or '取引先A社') or id. Returns risk rating, sanctions flag, certifications, delivery and quality performance, preferred status, contracts and spend in the last and current fiscal year.",
     parameters: GetSupplierProfileParameters,
+    argumentKinds: { name: "suppliers" },
+    offline: { relevantWhen: [["supplierNamed"]] },
     async run({ name }) {
       const resolved = resolveSupplierArgument(await data.listSuppliers(), name);
       const { resolution } = resolved;

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from "../domain";
 import type { ToolDefinition, ToolRegistry } from "../workflow/ports";
 import type { ToolContext } from "./define-tool";
 import { createGetPriceBenchmarksTool } from "./get-price-benchmarks";
@@ -14,16 +15,16 @@ export type { ProcurementData, SpendFilter } from "./procurement-data";
 export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
 export { resolveSupplier } from "./entities/supplier-resolver";
 export { resolveCategory } from "./entities/category-resolver";
-export { fiscalYearOf, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
 export { SpendGroupBySchema, type SpendGroupBy } from "./query-spend";
 
 /**
  * Options of the tool registry: the data set's first month of the fiscal year (`describe()`'s
- * `fiscalYearStartMonth`), and `now`, which dates "today" (contract countdowns, current fiscal year).
+ * `fiscalYearStartMonth`), and the clock that dates "today" (contract countdowns, current fiscal
+ * year); the system clock when none is given.
  */
 export interface ToolRegistryOptions {
   fiscalYearStartMonth: number;
-  now?: () => Date;
+  clock?: Clock;
 }
 
 /**
@@ -31,8 +32,8 @@ export interface ToolRegistryOptions {
  * getSupplierProfile, listSuppliers, getPriceBenchmarks.
  */
 export function createToolRegistry(data: ProcurementData, options: ToolRegistryOptions): ToolRegistry {
-  const now = options.now ?? (() => new Date());
-  const context: ToolContext = { data, today: () => toIsoDate(now()), fiscalYearStartMonth: options.fiscalYearStartMonth };
+  const clock = options.clock ?? systemClock;
+  const context: ToolContext = { data, today: () => toIsoDate(clock.now()), fiscalYearStartMonth: options.fiscalYearStartMonth };
   const tools: ToolDefinition[] = [
     createSearchPoliciesTool(context),
     createSearchContractsTool(context),

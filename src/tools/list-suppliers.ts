@@ -31,6 +31,15 @@ export function createListSuppliersTool({ data }: ToolContext) {
     description:
       "List suppliers, optionally for a spend category and/or region, with risk rating, sanctions flag, preferred status, certifications and performance. Preferred, low-risk suppliers come first.",
     parameters: ListSuppliersParameters,
+    argumentKinds: { category: "categories" },
+    offline: {
+      // A category (named, or a known supplier's) with no supplier in mind, or a search for alternatives.
+      relevantWhen: [
+        ["category", "noSupplierKnown"],
+        ["category", "alternatives"],
+        ["supplierKnown", "alternatives"],
+      ],
+    },
     async run({ category, region }) {
       const all = await data.listSuppliers();
       const categories = [...new Set(all.map((s) => s.category))].sort();

@@ -3,7 +3,7 @@ import type { EntityResolution, SpendCell } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
-import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
+import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
@@ -50,6 +50,8 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
     name: "querySpend",
     description: `Aggregate procurement spend (in JPY) filtered by supplier, category, cost center, fiscal year (${fiscalYearSpan(startMonth)}) or dates, grouped by supplier, category, month, quarter, fiscalYear or costCenter. Returns totals, counts, top groups, the fiscal-year trend with year-over-year change, off-contract share and the largest transactions with PO numbers.`,
     parameters: querySpendParameters(startMonth),
+    argumentKinds: { supplier: "suppliers", category: "categories", fiscalYear: "periods" },
+    offline: { relevantWhen: [["spend"], ["trend"], ["fiscalYear"], ["supplierNamed"], ["category"]] },
     async run(args) {
       const resolved = await resolveFilter(args, data);
       if ("problem" in resolved) {

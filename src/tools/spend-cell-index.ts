@@ -1,5 +1,5 @@
 import type { SpendCell } from "../domain";
-import { fiscalMonthIndex } from "./fiscal-year";
+import { fiscalMonthIndex } from "../domain/fiscal-year";
 import { once, type Lazy } from "./lazy";
 import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";
 import { cellMatches, LARGEST_PER_CELL, largestLines } from "./spend-cube";

@@ -7,18 +7,9 @@ const MAX_PER_KIND = 5;
 
 const PERIOD = /\bFY\s?\d{4}\b|\d{4}\s*年度/gi;
 
-/** Which tool argument names which kind of entity. */
-const ARGUMENT_KINDS: Record<string, Partial<Record<string, keyof ConversationEntities>>> = {
-  querySpend: { supplier: "suppliers", category: "categories", fiscalYear: "periods" },
-  searchContracts: { supplier: "suppliers" },
-  getSupplierProfile: { name: "suppliers" },
-  listSuppliers: { category: "categories" },
-  getPriceBenchmarks: { category: "categories" },
-};
-
 /**
- * What the run resolved, for the conversation's memory: suppliers, categories and periods from the
- * tools' arguments (what the specialists actually looked up, with a model or offline), contracts
+ * What the run resolved, for the conversation's memory: suppliers, categories and periods the tool
+ * calls looked up (named by their arguments, with a model or offline), contracts
  * from the contract evidence, periods and amounts from the standalone question.
  */
 export function entitiesOfRun(state: RunState): ConversationEntities {
@@ -32,10 +23,7 @@ export function entitiesOfRun(state: RunState): ConversationEntities {
   const question = questionToAnswer(state);
   for (const finding of state.findings) {
     for (const call of finding.toolCalls) {
-      for (const [argument, kind] of Object.entries(ARGUMENT_KINDS[call.name] ?? {})) {
-        const value = call.arguments[argument];
-        if (kind && typeof value === "string" && value.trim() !== "") found[kind].add(value.trim());
-      }
+      for (const { kind, name } of call.lookedUp ?? []) found[kind].add(name);
     }
     // Contract ids as the contract evidence gives them ("CTR-0001 §4" → CTR-0001), in any format.
     if (finding.status === "ok")

@@ -22,5 +22,5 @@ export interface WorkflowDeps {
   redactStoredText?: (text: string) => string;
 }
 
-/** The real clock. */
-export const systemClock: Clock = { now: () => new Date() };
+// Declared in the domain (every room reads time through it); re-exported for the rooms that take it from here.
+export { systemClock } from "../domain";

@@ -7,6 +7,7 @@ import type {
   Approval,
   ContentFilterVerdict,
   ConversationTurn,
+  ConversationEntityKind,
   EntityResolution,
   EvidenceItem,
   ExecutorOutcome,
@@ -14,6 +15,7 @@ import type {
   ModelToolCall,
   RunMessage,
   ModelFamily,
+  QuestionCue,
   ReasoningEffort,
   RunCard,
   RunState,
@@ -23,7 +25,7 @@ import type {
 import type { Reference } from "./run-lifecycle";
 
 // The shapes that cross these ports are declared once, in the domain.
-export type { ModelToolCall, TokenUsage, ToolMessageContent } from "../domain";
+export type { Clock, ModelToolCall, TokenUsage, ToolMessageContent } from "../domain";
 
 // ---------------------------------------------------------------- ChatModel
 
@@ -38,6 +40,17 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: z.ZodTypeAny;
+  /** Read only by the offline engine; model adapters send the name, description and parameters. */
+  offline?: OfflineToolHints;
+}
+
+/**
+ * When the offline engine (no model) calls a tool: when every cue of any one set holds for the
+ * question. A tool without hints is called when its parameters can be filled and nothing more
+ * specific was chosen.
+ */
+export interface OfflineToolHints {
+  relevantWhen: readonly (readonly QuestionCue[])[];
 }
 
 /** A tool call chosen from the question alone, before any model is asked. */
@@ -136,6 +149,9 @@ export interface ToolDefinition<Args = any> {
   name: string;
   description: string;
   parameters: z.ZodType<Args>;
+  /** Which kind of entity each argument names (`{ supplier: "suppliers" }`): what a run remembers it looked up. */
+  argumentKinds?: Partial<Record<keyof Args & string, ConversationEntityKind>>;
+  offline?: OfflineToolHints;
   run(args: Args): Promise<ToolResult>;
 }
 
@@ -231,11 +247,6 @@ export interface ConversationMemory {
   remember(conversationKey: string, turn: ConversationTurn): Promise<void>;
   /** Forgets every turn of the conversation (`reset`). */
   forget(conversationKey: string): Promise<void>;
-}
-
-/** Time, injectable for tests. */
-export interface Clock {
-  now(): Date;
 }
 
 /**

@@ -21,6 +21,7 @@ export function createQuestionEvidencePlanner(options: {
       return planToolCalls({ question: question.text, language: question.language, specialist }, tools, entities, {
         broaden: false,
         avoid: [],
+        fiscalYearStartMonth: options.vocabulary.fiscalYearStartMonth,
       });
     },
   };

@@ -28,7 +28,11 @@ const RULES: [RegExp, string | ((...groups: string[]) => string)][] = [
   [/; (FY\d{4}) to date /, "、$1の累計 "],
   [/^(FY\d{4}) vs (FY\d{4}): /, "$1（対$2）: "],
   [/full fiscal years/, "通期比較"],
-  [/same months \(Apr–(\w+)\) of both years/, (_m, month) => `両年度の同期間（4月〜${MONTH_NUMBER[month] ?? month}）`],
+  // The months start where the data set's fiscal year starts (April, or January, October…).
+  [
+    /same months \((\w+)–(\w+)\) of both years/,
+    (_m, from, to) => `両年度の同期間（${MONTH_NUMBER[from] ?? from}〜${MONTH_NUMBER[to] ?? to}）`,
+  ],
   [/ in ([\d,]+) transactions?/g, "（$1件）"],
   [/\(([\d,]+) transactions?, /g, "（$1件、"],
   [/\bauto-renews unless notice (\d+) days before end \(by ([\d-]+)\)/g, "終了$1日前（$2）までに通知しない限り自動更新"],

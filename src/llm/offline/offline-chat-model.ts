@@ -1,4 +1,5 @@
 import type { JpyRates } from "../../domain/amounts";
+import { systemClock } from "../../domain/clock";
 import { readAgentInput } from "../../workflow/agent-message";
 import type { ChatModel, ChatOutcome, ChatRequest, Clock, ModelToolCall } from "../../workflow/ports";
 import { moderateOffline } from "./moderator";
@@ -27,7 +28,7 @@ export interface OfflineChatModelOptions {
  * request's output schema, so a bug surfaces as an error, never invalid JSON.
  */
 export function createOfflineChatModel(options: OfflineChatModelOptions): ChatModel {
-  const clock = options.clock ?? { now: () => new Date() };
+  const clock = options.clock ?? systemClock;
   return {
     kind: "offline",
     async complete(request: ChatRequest): Promise<ChatOutcome> {

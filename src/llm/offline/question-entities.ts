@@ -1,6 +1,7 @@
 import { extractAmounts, extractPercentages, type ExtractedAmount, type JpyRates } from "../../domain/amounts";
 import { detectLanguage, type Language } from "../../domain/language";
 import { LEXICON, REGION_TERMS } from "./lexicon";
+import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { resolveNamedSuppliers } from "./named-suppliers";
 import { boundedEditDistance, containsPhrase, hasCjk, indexOfName, normalize } from "./text";
 import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
@@ -53,7 +54,7 @@ export function extractQuestionEntities(
     suppliers,
     unresolvedSuppliers: named.unresolved,
     categories: rankCategories(remainder, vocabulary),
-    fiscalYears: findFiscalYears(question, today),
+    fiscalYears: findFiscalYears(question, fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth)),
     region: Object.entries(REGION_TERMS).find(([, terms]) => mentions(remainder, terms))?.[0] ?? null,
     groupBy: groupingOf(topics),
     trend,
@@ -61,12 +62,6 @@ export function extractQuestionEntities(
     percentages: extractPercentages(question),
     topics,
   };
-}
-
-/** The fiscal year (April–March) a date falls in, e.g. 2026-11-21 → "FY2026". */
-export function fiscalYearOf(date: Date): string {
-  const year = date.getUTCFullYear();
-  return `FY${date.getUTCMonth() >= 3 ? year : year - 1}`;
 }
 
 /**
@@ -97,12 +92,13 @@ function groupingOf(topics: Set<keyof typeof LEXICON>): SpendGrouping | null {
   return null;
 }
 
-function findFiscalYears(question: string, today: Date): string[] {
+/** Fiscal years named in the question; "last year" and "this year" counted from `currentYear` ("FY2026"). */
+function findFiscalYears(question: string, currentYear: string): string[] {
   const text = normalize(question);
   const years = new Set<string>();
   for (const match of text.matchAll(/\bfy\s?'?(\d{4}|\d{2})\b/g)) years.add(`FY${match[1].length === 2 ? `20${match[1]}` : match[1]}`);
   for (const match of text.matchAll(/(\d{4})\s*年度/g)) years.add(`FY${match[1]}`);
-  const current = Number(fiscalYearOf(today).slice(2));
+  const current = Number(currentYear.slice(2));
   if (mentions(question, LEXICON.lastYear)) years.add(`FY${current - 1}`);
   if (mentions(question, LEXICON.thisYear)) years.add(`FY${current}`);
   return [...years].sort();

@@ -8,9 +8,9 @@ import {
   type UnderstandingOutput,
   type RewriterInput,
 } from "../../domain";
+import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { LEXICON } from "./lexicon";
 import { resolveNamedSuppliers } from "./named-suppliers";
-import { fiscalYearOf } from "./question-entities";
 import { contentStems, indexOfName } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
 
@@ -71,7 +71,9 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
     };
   }
   const cues = followUpCues(message);
-  const own = mentionsIn(message, vocabulary, today);
+  // "This year" and "last year" in the data set's fiscal years, whatever month they start in.
+  const currentYear = fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth);
+  const own = mentionsIn(message, vocabulary, currentYear);
   const topic = hasOwnTopic(message, own);
   // Only names and nothing asked ("Nimbus?", 「オーシャニック・フレイトとはやぶさ物流は？」) continues the last question.
   const pointsBack = cues.elliptical || cues.aboutAnswer || cues.dangling || cues.short || (own.length > 0 && !topic);
@@ -85,8 +87,8 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
     clarification: "",
   });
   if (own.length > 0 && !topic) {
-    const previous = mentionsIn(base, vocabulary, today);
-    const resolvedOwn = yearBeforeResolved(own, previous, today);
+    const previous = mentionsIn(base, vocabulary, currentYear);
+    const resolvedOwn = yearBeforeResolved(own, previous, currentYear);
     // Never one question spliced from two languages: in another language than the previous question,
     // the message is completed with what it leaves out, written in its own language.
     if (detectLanguage(base) !== detectLanguage(message)) {
@@ -109,7 +111,7 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
  * Matched on the NFKC form (full-width "ＦＹ２０２５" = "FY2025") when it keeps every position;
  * surfaces are cut from the text as written.
  */
-function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date): Mention[] {
+function mentionsIn(written: string, vocabulary: OfflineVocabulary, currentYear: string): Mention[] {
   const normalized = written.normalize("NFKC");
   const text = normalized.length === written.length ? normalized : written;
   const mentions: Mention[] = [];
@@ -133,7 +135,7 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
   const supplierIds = new Set(vocabulary.suppliers.map((supplier) => supplier.id.toUpperCase()));
   for (const { id, at } of recordIdsIn(text)) if (!supplierIds.has(id)) add("contract", at, text.slice(at, at + id.length), id);
   for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index, match[0], YEAR_BEFORE_MARK);
-  for (const match of text.matchAll(PERIOD)) add("period", match.index, match[0], canonicalPeriod(match, today));
+  for (const match of text.matchAll(PERIOD)) add("period", match.index, match[0], canonicalPeriod(match, currentYear));
   for (const category of vocabulary.categories)
     for (const term of [...category.terms].sort((a, b) => b.length - a.length)) {
       const at = indexOfName(text, term);
@@ -143,17 +145,17 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, today: Date)
   return mentions.sort((a, b) => a.at - b.at);
 }
 
-/** "The year before" as the fiscal year before the previous question's period (or before today's). */
-function yearBeforeResolved(own: Mention[], previous: Mention[], today: Date): Mention[] {
-  const from = previous.find((mention) => mention.kind === "period")?.canonical ?? fiscalYearOf(today);
-  const year = Number(/^FY(\d{4})$/.exec(from)?.[1] ?? fiscalYearOf(today).slice(2));
+/** "The year before" as the fiscal year before the previous question's period (or before the current one). */
+function yearBeforeResolved(own: Mention[], previous: Mention[], currentYear: string): Mention[] {
+  const from = previous.find((mention) => mention.kind === "period")?.canonical ?? currentYear;
+  const year = Number(/^FY(\d{4})$/.exec(from)?.[1] ?? currentYear.slice(2));
   return own.map((mention) => (mention.canonical === YEAR_BEFORE_MARK ? { ...mention, canonical: `FY${year - 1}` } : mention));
 }
 
-function canonicalPeriod(match: RegExpMatchArray, today: Date): string {
+function canonicalPeriod(match: RegExpMatchArray, currentYear: string): string {
   if (match[1]) return `FY${match[1].length === 2 ? `20${match[1]}` : match[1]}`;
   if (match[2]) return `FY${match[2]}`;
-  const current = Number(fiscalYearOf(today).slice(2));
+  const current = Number(currentYear.slice(2));
   const relative = RELATIVE_PERIODS.findIndex((_, index) => match[3 + index] !== undefined);
   return `FY${current + (RELATIVE_PERIODS[relative]?.offset ?? 0)}`;
 }

@@ -27,7 +27,11 @@ export function specialistTurn(
   if (input.round === "debate" && input.previous?.status === "ok") return { content: JSON.stringify(amendFinding(input, input.previous)) };
   if (tools && tools.length > 0 && !hasToolResults(messages)) {
     const avoid = input.round === "requery" ? (input.previous?.toolCalls ?? []).map((c) => ({ name: c.name, args: c.arguments })) : [];
-    const plan = planToolCalls(input, tools, entities, { broaden: input.round === "requery", avoid });
+    const plan = planToolCalls(input, tools, entities, {
+      broaden: input.round === "requery",
+      avoid,
+      fiscalYearStartMonth: vocabulary.fiscalYearStartMonth,
+    });
     if (plan.length > 0)
       return {
         toolCalls: plan.map((call, index) => ({

@@ -1,6 +1,7 @@
-import type { SpecialistInput } from "../../domain";
+import type { QuestionCue, SpecialistInput } from "../../domain";
 import type { ToolSpec } from "../../workflow/ports";
 import type { QuestionEntities, SpendGrouping } from "./question-entities";
+import { fiscalYearRange } from "../../domain/fiscal-year";
 import { AMOUNT_QUERY_EXPANSION, QUERY_EXPANSIONS } from "./lexicon";
 import { containsPhrase } from "./text";
 import { fillArguments, parameterNames, type ArgumentValues } from "./tool-arguments";
@@ -19,23 +20,28 @@ export type PlanningInput = Pick<SpecialistInput, "question" | "language"> & {
 /** Most calls of one tool per turn (e.g. one supplier profile per named supplier). */
 const MAX_CALLS_PER_TOOL = 3;
 
-type Relevance = (entities: QuestionEntities) => boolean;
-const categoryKnown = (e: QuestionEntities) => e.categories.length > 0 || e.suppliers.length > 0;
-/** A supplier is named, known or not (an unknown one is still looked up, so the tools can say it is unknown). */
-const supplierNamed = (e: QuestionEntities) => e.suppliers.length > 0 || e.unresolvedSuppliers.length > 0;
-
-/**
- * When each known data tool makes sense for a question. A tool not listed here (a new specialist's
- * tool) is called when its parameters can be filled and nothing more specific was chosen.
- */
-const RELEVANCE: Record<string, Relevance> = {
-  searchPolicies: (e) => e.topics.has("policy") || e.topics.has("contract") || e.amounts.length > 0 || e.percentages.length > 0,
-  searchContracts: (e) => supplierNamed(e) || e.topics.has("contract") || (e.categories.length > 0 && e.topics.has("price")),
-  querySpend: (e) => e.topics.has("spend") || e.trend || e.fiscalYears.length > 0 || supplierNamed(e) || e.categories.length > 0,
-  getSupplierProfile: supplierNamed,
-  listSuppliers: (e) => categoryKnown(e) && (e.suppliers.length === 0 || e.topics.has("alternatives")),
-  getPriceBenchmarks: (e) => categoryKnown(e) && (e.topics.has("price") || e.percentages.length > 0),
+/** Whether a cue a tool names in its offline hints holds for the question. */
+const CUE_HOLDS: Record<QuestionCue, (e: QuestionEntities) => boolean> = {
+  // A supplier named but unknown is still looked up, so the tools can say it is unknown.
+  supplierNamed: (e) => e.suppliers.length > 0 || e.unresolvedSuppliers.length > 0,
+  supplierKnown: (e) => e.suppliers.length > 0,
+  noSupplierKnown: (e) => e.suppliers.length === 0,
+  category: (e) => e.categories.length > 0,
+  fiscalYear: (e) => e.fiscalYears.length > 0,
+  trend: (e) => e.trend,
+  amount: (e) => e.amounts.length > 0,
+  percentage: (e) => e.percentages.length > 0,
+  policy: (e) => e.topics.has("policy"),
+  contract: (e) => e.topics.has("contract"),
+  spend: (e) => e.topics.has("spend"),
+  price: (e) => e.topics.has("price"),
+  alternatives: (e) => e.topics.has("alternatives"),
 };
+
+/** A tool with offline hints is relevant when every cue of one of its sets holds. */
+function isRelevant(tool: ToolSpec, entities: QuestionEntities): boolean {
+  return tool.offline?.relevantWhen.some((cues) => cues.every((cue) => CUE_HOLDS[cue](entities))) ?? false;
+}
 
 /**
  * Chooses the tool calls for a specialist's first turn: the offered tools that make sense for the
@@ -46,9 +52,9 @@ export function planToolCalls(
   input: PlanningInput,
   tools: ToolSpec[],
   entities: QuestionEntities,
-  options: { broaden: boolean; avoid: PlannedCall[] },
+  options: { broaden: boolean; avoid: PlannedCall[]; fiscalYearStartMonth: number },
 ): PlannedCall[] {
-  const values = argumentValues(input, entities, options.broaden);
+  const values = argumentValues(input, entities, options);
   const made = new Set(options.avoid.map(callKey));
   const plan = (tool: ToolSpec): PlannedCall[] => {
     const takesSupplier = parameterNames(tool.parameters).some((p) => p === "name" || p === "supplier");
@@ -63,12 +69,12 @@ export function planToolCalls(
       return args ? [{ name: tool.name, args }] : [];
     });
   };
-  const relevant = tools.filter((tool) => RELEVANCE[tool.name]?.(entities) ?? false);
+  const relevant = tools.filter((tool) => isRelevant(tool, entities));
   let chosen = relevant.flatMap(plan);
   if (chosen.length === 0 || options.broaden) {
     const others = tools.filter((tool) => !relevant.includes(tool));
     const searches = others.filter((tool) => parameterNames(tool.parameters).includes("query"));
-    const extra = (options.broaden ? others : searches.length > 0 ? searches : others.filter((t) => !(t.name in RELEVANCE))).flatMap(plan);
+    const extra = (options.broaden ? others : searches.length > 0 ? searches : others.filter((t) => !t.offline)).flatMap(plan);
     chosen = [...chosen, ...extra];
   }
   return chosen.filter((call) => !made.has(callKey(call)));
@@ -83,14 +89,21 @@ export function callKey(call: PlannedCall): string {
   )}`;
 }
 
-function argumentValues(input: PlanningInput, entities: QuestionEntities, broaden: boolean): ArgumentValues {
+function argumentValues(
+  input: PlanningInput,
+  entities: QuestionEntities,
+  { broaden, fiscalYearStartMonth }: { broaden: boolean; fiscalYearStartMonth: number },
+): ArgumentValues {
   const supplier = entities.suppliers[0];
   const supplierName = supplier?.name ?? entities.unresolvedSuppliers[0] ?? null;
   const years = entities.fiscalYears;
   const singleYear = !broaden && !entities.trend && years.length === 1 ? years[0] : null;
   const range =
     !broaden && !entities.trend && years.length > 1
-      ? { from: `${years[0].slice(2)}-04-01`, to: `${Number(years[years.length - 1].slice(2)) + 1}-03-31` }
+      ? {
+          from: fiscalYearRange(years[0], fiscalYearStartMonth).from,
+          to: fiscalYearRange(years[years.length - 1], fiscalYearStartMonth).to,
+        }
       : null;
   const groupBy: SpendGrouping = broaden
     ? "fiscalYear"

@@ -22,11 +22,13 @@ export interface OfflineVocabulary {
   categories: VocabularyCategory[];
   /** Region codes used by suppliers ("JP", "US", …). */
   regions: string[];
+  /** The data set's first month of the fiscal year: "FY2025" and "last year" mean what the tools mean by them. */
+  fiscalYearStartMonth: number;
 }
 
-/** Builds the vocabulary once at start-up from the procurement data (suppliers and benchmarks). */
+/** Builds the vocabulary once at start-up from the procurement data (suppliers, benchmarks, its fiscal year). */
 export async function buildOfflineVocabulary(data: ProcurementData): Promise<OfflineVocabulary> {
-  const [suppliers, benchmarks] = await Promise.all([data.listSuppliers(), data.listBenchmarks()]);
+  const [suppliers, benchmarks, summary] = await Promise.all([data.listSuppliers(), data.listBenchmarks(), data.describe()]);
   const categoryIds = [...new Set([...suppliers.map((s) => s.category), ...benchmarks.map((b) => b.category)])].sort();
   const namesJa = categoryNamesJa(suppliers);
   return {
@@ -39,5 +41,6 @@ export async function buildOfflineVocabulary(data: ProcurementData): Promise<Off
       terms: [...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...(namesJa.has(id) ? [namesJa.get(id)!] : [])])],
     })),
     regions: [...new Set(suppliers.map((s) => s.region))].sort(),
+    fiscalYearStartMonth: summary.fiscalYearStartMonth,
   };
 }

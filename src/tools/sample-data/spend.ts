@@ -1,6 +1,6 @@
 import { toJpy } from "../../domain/amounts";
 import type { Contract, SpendTransaction, Supplier } from "../../domain";
-import { fiscalYearOf } from "../fiscal-year";
+import { fiscalYearOf } from "../../domain/fiscal-year";
 import type { CategoryProfile } from "./catalogue";
 import { pad, type SpendProfile } from "./suppliers";
 import type { Prng } from "./prng";

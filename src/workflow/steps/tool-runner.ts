@@ -1,5 +1,5 @@
 import { describeError, type EvidenceItem, type ToolCallRecord } from "../../domain";
-import type { ModelToolCall, ToolMessageContent, ToolRegistry, ToolSpec } from "../ports";
+import type { ModelToolCall, ToolDefinition, ToolMessageContent, ToolRegistry, ToolSpec } from "../ports";
 import { describeZodError } from "../../domain/zod-issues";
 
 /** Longest tool data (as JSON) sent back to a model; larger results are cut to their digest and evidence. */
@@ -18,7 +18,16 @@ export interface ToolCallResult {
 export function toolSpecsOf(tools: ToolRegistry, names: readonly string[]): ToolSpec[] {
   return names.flatMap((name) => {
     const tool = tools.get(name);
-    return tool ? [{ name: tool.name, description: tool.description, parameters: tool.parameters }] : [];
+    return tool
+      ? [
+          {
+            name: tool.name,
+            description: tool.description,
+            parameters: tool.parameters,
+            ...(tool.offline ? { offline: tool.offline } : {}),
+          },
+        ]
+      : [];
   });
 }
 
@@ -32,6 +41,7 @@ export async function runToolCalls(tools: ToolRegistry, allowed: readonly string
     calls.map(async (call) => {
       const started = performance.now();
       const { content, args, evidence } = await runOne(tools, allowed, call);
+      const lookedUp = entitiesNamedBy(tools.get(call.name), args);
       const record: ToolCallRecord = {
         name: call.name,
         arguments: args,
@@ -39,10 +49,19 @@ export async function runToolCalls(tools: ToolRegistry, allowed: readonly string
         resultDigest: content.ok ? content.digest : `error: ${content.error}`,
         durationMs: Math.round(performance.now() - started),
         ...(content.resolution ? { resolution: content.resolution } : {}),
+        ...(lookedUp.length > 0 ? { lookedUp } : {}),
       };
       return { call, content, record, evidence };
     }),
   );
+}
+
+/** The entities a call's arguments named, by its tool's argument kinds (a supplier, a category, a period). */
+function entitiesNamedBy(tool: ToolDefinition | undefined, args: Record<string, unknown>): NonNullable<ToolCallRecord["lookedUp"]> {
+  return Object.entries(tool?.argumentKinds ?? {}).flatMap(([argument, kind]) => {
+    const value = args[argument];
+    return kind && typeof value === "string" && value.trim() !== "" ? [{ kind, name: value.trim() }] : [];
+  });
 }
 
 async function runOne(

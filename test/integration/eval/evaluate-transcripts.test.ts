@@ -103,7 +103,7 @@ describe("evaluateTranscripts job", () => {
       evalModel: harness.evalModel,
       criteria,
       referenceTopics,
-      now: () => new Date("2025-02-01T00:00:00.000Z"),
+      clock: { now: () => new Date("2025-02-01T00:00:00.000Z") },
     };
 
     const first = await evaluateTranscripts(deps, { batchSize: 2, concurrency: 2 });

@@ -7,10 +7,11 @@ import { AnswerMessages } from "../../../src/teams/answer-messages";
 import { cardTexts } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
 import { completedRun, NAMES } from "../../fixtures/cards/sample-runs";
+import type { Log } from "../../../src/domain";
 
 const en = labelsFor("en");
 
-function answers(options: { label?: string; storage?: Storage; log?: (line: string) => void } = {}): AnswerActivities {
+function answers(options: { label?: string; storage?: Storage; log?: Log } = {}): AnswerActivities {
   return new AnswerActivities({
     names: NAMES,
     qscoreThreshold: 70,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { z } from "zod";
 import type { SpendTransaction } from "../../../src/domain";
 import { createToolRegistry } from "../../../src/tools";
-import { fiscalYearOf } from "../../../src/tools/fiscal-year";
+import { fiscalYearOf } from "../../../src/domain/fiscal-year";
 import { SPEND_DIMENSIONS } from "../../../src/tools/procurement-data";
 import { createSnapshotProcurementData, snapshotOf } from "../../../src/tools/in-memory-procurement-data";
 import { dataSet, runTool } from "./tool-fixture";
@@ -104,7 +104,7 @@ describe("querySpend", () => {
     );
     const tools = createToolRegistry(createSnapshotProcurementData(snapshot), {
       fiscalYearStartMonth: 1,
-      now: () => new Date("2026-08-01T00:00:00Z"),
+      clock: { now: () => new Date("2026-08-01T00:00:00Z") },
     });
     const byQuarter = await tools.get("querySpend")!.run({ ...noFilters, groupBy: "quarter" });
     assert.deepEqual(

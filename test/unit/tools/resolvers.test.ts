@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { resolveCategory } from "../../../src/tools/entities/category-resolver";
-import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "../../../src/tools/fiscal-year";
+import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, parseFiscalYear } from "../../../src/domain/fiscal-year";
 import { findMentionedSuppliers, resolveSupplier } from "../../../src/tools/entities/supplier-resolver";
 import { sampleData } from "./tool-fixture";
 

@@ -4,7 +4,10 @@ import type { ToolResult } from "../../../src/workflow/ports";
 /** The sample data (generated once per process) behind a tool registry dated 2026-11-21. */
 export const dataSet = generateSampleDataSet();
 export const sampleData = createInMemoryProcurementData(dataSet);
-export const registry = createToolRegistry(sampleData, { fiscalYearStartMonth: 4, now: () => new Date("2026-11-21T09:00:00+09:00") });
+export const registry = createToolRegistry(sampleData, {
+  fiscalYearStartMonth: 4,
+  clock: { now: () => new Date("2026-11-21T09:00:00+09:00") },
+});
 
 /** Runs a registered tool by name; fails the test if the tool is missing. */
 export async function runTool(name: string, args: unknown): Promise<ToolResult & { data: any }> {
@@ -26,5 +29,5 @@ export const linkedRegistry = createToolRegistry(
     contracts: dataSet.contracts.map((c) => (c.id === "CTR-0001" ? { ...c, url: DOCUMENT_LINKS.contract } : c)),
     policies: dataSet.policies.map((p) => (p.id === "POL-APPROVAL-MATRIX-en" ? { ...p, url: DOCUMENT_LINKS.policy } : p)),
   }),
-  { now: () => new Date("2026-11-21T09:00:00+09:00"), fiscalYearStartMonth: 4 },
+  { clock: { now: () => new Date("2026-11-21T09:00:00+09:00") }, fiscalYearStartMonth: 4 },
 );

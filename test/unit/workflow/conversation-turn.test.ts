@@ -1,24 +1,48 @@
 import assert from "node:assert/strict";
-import { followUpCues, needsEarlierContext, turnsWithinBudget, type ConversationTurn, type RunState } from "../../../src/domain";
+import {
+  followUpCues,
+  needsEarlierContext,
+  turnsWithinBudget,
+  type ConversationTurn,
+  type RunState,
+  type ToolCallRecord,
+} from "../../../src/domain";
 import { entitiesOfRun, turnFromRun } from "../../../src/workflow/conversation-turn";
 import { suggestFollowUps } from "../../../src/workflow/follow-up-suggestions";
 import { memoryKeyOf } from "../../../src/teams/conversation-key";
 import { classifyMessage } from "../../../src/teams/inbound-message";
+import { runToolCalls } from "../../../src/workflow/steps/tool-runner";
 import { completedRun } from "../../fixtures/cards/sample-runs";
+import { registry } from "../tools/tool-fixture";
 
-function withTools(overrides: Partial<RunState> = {}): RunState {
-  const run = completedRun(overrides);
-  const call = (name: string, args: Record<string, unknown>) => ({ name, arguments: args, ok: true, resultDigest: "", durationMs: 1 });
-  run.findings[0].toolCalls = [
+/** The records of three calls run through the workflow's tool runner on the sample data's tools. */
+async function sampleToolCalls(): Promise<ToolCallRecord[]> {
+  const call = (name: string, args: Record<string, unknown>) => ({ id: name, name, arguments: JSON.stringify(args) });
+  const calls = [
     call("querySpend", { supplier: "Acme Cloud Software", category: null, fiscalYear: "FY2025", groupBy: null }),
     call("searchContracts", { query: "renewal", supplier: "Acme" }),
     call("listSuppliers", { category: "saas", region: null }),
   ];
-  return run;
+  const results = await runToolCalls(
+    registry,
+    calls.map((c) => c.name),
+    calls,
+  );
+  return results.map((result) => result.record);
 }
 
 describe("conversation turns", () => {
-  it("takes what the run resolved from the tools' arguments, the evidence and the standalone question", () => {
+  let toolCalls: ToolCallRecord[];
+  before(async () => {
+    toolCalls = await sampleToolCalls();
+  });
+  function withTools(overrides: Partial<RunState> = {}): RunState {
+    const run = completedRun(overrides);
+    run.findings[0].toolCalls = toolCalls;
+    return run;
+  }
+
+  it("takes what the run resolved from the tools' arguments (by each tool's argument kinds), the evidence and the standalone question", () => {
     const run = withTools({ standaloneQuestion: "Can we renew the Acme SaaS contract at +8% for ¥12,000,000 in FY2026?" });
     const entities = entitiesOfRun(run);
     assert.deepEqual(entities.suppliers, ["Acme Cloud Software", "Acme"]);

@@ -48,7 +48,7 @@ describe("offline answers in Japanese and English without leaked ids, English wo
     });
     const deps = {
       ...workflowHarness(model).deps,
-      tools: createToolRegistry(data, { fiscalYearStartMonth: 4, now: () => new Date("2026-11-21T09:00:00+09:00") }),
+      tools: createToolRegistry(data, { fiscalYearStartMonth: 4, clock: { now: () => new Date("2026-11-21T09:00:00+09:00") } }),
     };
     const state = await runQuestion(deps, { question });
     assert.ok(state.status === "completed" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
@@ -105,7 +105,16 @@ describe("offline answers in Japanese and English without leaked ids, English wo
 
   it("offers the alternatives follow-up with the category's Japanese label, never its id", () => {
     const run = completedRun({ language: "ja", question: "物流の支出は？" });
-    run.findings[0].toolCalls = [{ name: "querySpend", arguments: { category: "logistics" }, ok: true, resultDigest: "", durationMs: 1 }];
+    run.findings[0].toolCalls = [
+      {
+        name: "querySpend",
+        arguments: { category: "logistics" },
+        ok: true,
+        resultDigest: "",
+        durationMs: 1,
+        lookedUp: [{ kind: "categories", name: "logistics" }],
+      },
+    ];
     const suggestions = suggestFollowUps(run);
     assert.ok(suggestions.includes("物流の代替サプライヤーは？"), suggestions.join(" | "));
     assert.ok(!suggestions.some((s) => s.includes("logistics")), suggestions.join(" | "));

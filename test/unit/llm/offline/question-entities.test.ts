@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
-import { extractQuestionEntities, fiscalYearOf } from "../../../../src/llm/offline/question-entities";
+import { extractQuestionEntities } from "../../../../src/llm/offline/question-entities";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
 
@@ -80,10 +80,5 @@ describe("offline question entities", () => {
       extractQuestionEntities(`What is ${typo}'s risk rating?`, vocabulary, today).suppliers.map((s) => s.id),
       [long.s.id],
     );
-  });
-
-  it("names fiscal years April to March", () => {
-    assert.equal(fiscalYearOf(new Date("2026-03-31T12:00:00Z")), "FY2025");
-    assert.equal(fiscalYearOf(new Date("2026-04-01T12:00:00Z")), "FY2026");
   });
 });

@@ -6,7 +6,7 @@ import type { SpecialistInput, SpecialistRound } from "../../../../src/domain";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../../../src/workflow/ports";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
-import { runToolCalls } from "../../../../src/workflow/steps/tool-runner";
+import { runToolCalls, toolSpecsOf } from "../../../../src/workflow/steps/tool-runner";
 
 const clock = { now: () => new Date("2026-11-21T09:00:00Z") };
 const specialists = loadPromptLibrary().specialists;
@@ -46,9 +46,8 @@ async function consult(
     round: extra.round ?? "initial",
     ...extra,
   };
-  const tools: ToolSpec[] = definition.tools
-    .map((name) => registry.get(name)!)
-    .map(({ name, description, parameters }) => ({ name, description, parameters }));
+  // What the specialist step offers the model: each tool's spec, with its offline hints.
+  const tools: ToolSpec[] = toolSpecsOf(registry, definition.tools);
   const messages: ChatMessage[] = renderAgentMessages(definition.systemPrompt, input);
   const request = (offer: boolean) => ({
     agentId: id,

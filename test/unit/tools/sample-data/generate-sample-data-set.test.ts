@@ -8,7 +8,7 @@ import {
   type ProcurementDataSet,
 } from "../../../../src/domain";
 import { toJpy } from "../../../../src/domain/amounts";
-import { fiscalYearOf } from "../../../../src/tools/fiscal-year";
+import { fiscalYearOf } from "../../../../src/domain/fiscal-year";
 import { generateSampleDataSet, SAMPLE_DATA_AS_OF } from "../../../../src/tools/sample-data";
 
 describe("generateSampleDataSet", () => {

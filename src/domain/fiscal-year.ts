@@ -21,6 +21,11 @@ export function fiscalYearOf(isoDate: string, startMonth = 4): string {
   return `FY${month >= startMonth ? year : year - 1}`;
 }
 
+/** The fiscal year a moment falls in (its UTC date), e.g. "today" for "this year" and "last year". */
+export function fiscalYearOfDate(date: Date, startMonth = 4): string {
+  return fiscalYearOf(date.toISOString().slice(0, 10), startMonth);
+}
+
 /** The fiscal quarter of an ISO date ("2026-02-10" → "FY2025-Q4"; with a January start, "FY2026-Q1"). */
 export function fiscalQuarterOf(isoDate: string, startMonth = 4): string {
   return `${fiscalYearOf(isoDate, startMonth)}-Q${Math.floor(fiscalMonthIndex(Number(isoDate.slice(5, 7)), startMonth) / 3) + 1}`;
