@@ -82,10 +82,10 @@ export const EnvSchema = z.object({
   REWRITER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   SPECIALIST_MODEL: z.string().min(1).default("gpt-5.4-mini"),
   SPECIALIST_MODEL_FAMILY: modelFamily,
-  SPECIALIST_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
+  SPECIALIST_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   MODERATOR_MODEL: z.string().min(1).default("gpt-5.4"),
   MODERATOR_MODEL_FAMILY: modelFamily,
-  MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
+  MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   /** The evaluation metrics' and the Judge's family and effort (their models: EVAL_MODEL(S), else the Moderator's). */
   EVAL_MODEL_FAMILY: modelFamily,
   EVAL_REASONING_EFFORT: ReasoningEffortSchema.default("medium"),
