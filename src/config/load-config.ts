@@ -75,7 +75,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         runBudgetMs: env.RUN_BUDGET_MS,
       },
       maxToolRounds: env.MAX_TOOL_ROUNDS,
-      speculativeKnowledge: env.SPECULATIVE_KNOWLEDGE,
+      speculativeSpecialists: env.SPECULATIVE_SPECIALISTS,
       storeExecutorIo: env.STORE_EXECUTOR_IO,
       hitlAmountThreshold: env.HITL_AMOUNT_THRESHOLD,
       hitlCategories: env.HITL_CATEGORIES,

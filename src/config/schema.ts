@@ -117,7 +117,7 @@ export const EnvSchema = z.object({
   MODERATOR_TIMEOUT_MS: positiveInt.default(45000),
   RUN_BUDGET_MS: positiveInt.default(120000),
   MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(8).default(3),
-  SPECULATIVE_KNOWLEDGE: boolean.default("false"),
+  SPECULATIVE_SPECIALISTS: boolean.default("true"),
   HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
   /** Rates to JPY, e.g. "USD=150,EUR=160": for amounts read in questions and for imported data in other currencies. */

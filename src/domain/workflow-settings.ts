@@ -16,8 +16,8 @@ export interface WorkflowTunables {
   requerySpecialists: number;
   timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; runBudgetMs: number };
   maxToolRounds: number;
-  /** Start Knowledge together with the Router and keep it only if selected. */
-  speculativeKnowledge: boolean;
+  /** Start the specialists the route guess names together with the Router; those it does not choose are cancelled. */
+  speculativeSpecialists: boolean;
   /** Keep each executor's prompts, tool calls and replies in the run state (and so its transcript). */
   storeExecutorIo: boolean;
   hitlAmountThreshold: number;
