@@ -72,6 +72,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         routerMs: env.ROUTER_TIMEOUT_MS,
         specialistMs: env.SPECIALIST_TIMEOUT_MS,
         moderatorMs: env.MODERATOR_TIMEOUT_MS,
+        moderatorWaitMs: env.MODERATOR_WAIT_MS,
         runBudgetMs: env.RUN_BUDGET_MS,
       },
       maxToolRounds: env.MAX_TOOL_ROUNDS,

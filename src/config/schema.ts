@@ -115,6 +115,8 @@ export const EnvSchema = z.object({
   ROUTER_TIMEOUT_MS: positiveInt.default(15000),
   SPECIALIST_TIMEOUT_MS: positiveInt.default(30000),
   MODERATOR_TIMEOUT_MS: positiveInt.default(45000),
+  /** Once one chosen specialist has answered, how long the others may still take before the Moderator starts without them. */
+  MODERATOR_WAIT_MS: positiveInt.default(8000),
   RUN_BUDGET_MS: positiveInt.default(120000),
   MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(8).default(3),
   SPECULATIVE_SPECIALISTS: boolean.default("true"),

@@ -14,7 +14,8 @@ export interface WorkflowTunables {
   maxSpecialists: number;
   /** How many top-priority specialists the quality gate re-asks (1–2). */
   requerySpecialists: number;
-  timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; runBudgetMs: number };
+  /** `moderatorWaitMs`: how long the Moderator waits for the other chosen specialists once one has answered. */
+  timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; moderatorWaitMs: number; runBudgetMs: number };
   maxToolRounds: number;
   /** Start the specialists the route guess names together with the Router; those it does not choose are cancelled. */
   speculativeSpecialists: boolean;

@@ -1,12 +1,7 @@
-import type { Finding, RouterInput } from "../domain";
+import type { RouterInput } from "../domain";
 import type { RunContext } from "./run-context";
+import type { WorkingSpecialist } from "./steps/findings-by-deadline";
 import { runSpecialist } from "./steps/specialist-step";
-
-/** One specialist started before the Router decided. */
-interface Started {
-  abort: AbortController;
-  finding: Promise<Finding>;
-}
 
 /**
  * Specialists started from the route guess while the Router decides, so that a correct guess takes
@@ -17,7 +12,7 @@ interface Started {
 export class SpeculativeSpecialists {
   private constructor(
     private readonly context: RunContext,
-    private readonly started: Map<string, Started>,
+    private readonly started: Map<string, WorkingSpecialist>,
   ) {}
 
   /**
@@ -33,12 +28,7 @@ export class SpeculativeSpecialists {
     if (!guess.inScope || ids.length === 0) return undefined;
     // runSpecialist reads the decision when it starts: the guess stands in for the Router's until it decides.
     state.decision = { ...guess, selected: ids, priority: ids, fallback: false };
-    const started = new Map(
-      ids.map((id) => {
-        const abort = new AbortController();
-        return [id, { abort, finding: runSpecialist(context, context.specialist(id), { round: "initial", signal: abort.signal }) }];
-      }),
-    );
+    const started = new Map(ids.map((id) => [id, startSpecialist(context, id)]));
     state.decision = undefined;
     return new SpeculativeSpecialists(context, started);
   }
@@ -55,15 +45,21 @@ export class SpeculativeSpecialists {
       });
   }
 
-  /** The finding of a specialist started early, for the phase that would otherwise start it (once). */
-  take(id: string): Promise<Finding> | undefined {
+  /** A specialist started early, for the phase that would otherwise start it (once). */
+  take(id: string): WorkingSpecialist | undefined {
     const started = this.started.get(id);
     this.started.delete(id);
-    return started?.abort.signal.aborted ? undefined : started?.finding;
+    return started?.abort.signal.aborted ? undefined : started;
   }
 
   /** Stops every specialist still working (the run ends before any is needed). */
   cancel(): void {
     for (const { abort } of this.started.values()) abort.abort();
   }
+}
+
+/** Starts a specialist's first round, cancellable. */
+export function startSpecialist(context: RunContext, id: string): WorkingSpecialist {
+  const abort = new AbortController();
+  return { id, abort, finding: runSpecialist(context, context.specialist(id), { round: "initial", signal: abort.signal }) };
 }

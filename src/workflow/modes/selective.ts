@@ -1,7 +1,8 @@
 import { FALLBACK_SPECIALIST, specialistFailures, type RunState } from "../../domain";
 import { always, ended, running, type AgentGraph, type GraphEdge } from "../graph";
 import type { RunContext } from "../run-context";
-import { SpeculativeSpecialists } from "../speculative-specialists";
+import { SpeculativeSpecialists, startSpecialist } from "../speculative-specialists";
+import { findingsByDeadline } from "../steps/findings-by-deadline";
 import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { replaceFindings } from "./closing";
@@ -44,13 +45,11 @@ async function investigatePhase(context: RunContext): Promise<void> {
   const pending = state.decision.selected.filter((id) => !state.findings.some((f) => f.specialist === id));
   const speculative = context.speculative;
   context.speculative = undefined;
-  await Promise.all(
-    pending.map(async (id) => {
-      const finding = await (speculative?.take(id) ?? runSpecialist(context, context.specialist(id), { round: "initial" }));
-      state.findings.push(finding);
-      context.checkpoint();
-    }),
-  );
+  const working = pending.map((id) => speculative?.take(id) ?? startSpecialist(context, id));
+  await findingsByDeadline(context, working, (finding) => {
+    state.findings.push(finding);
+    context.checkpoint();
+  });
   if (okFindings(state) > 0) return;
   if (canReroute(context)) {
     const excluded = specialistFailures(state.findings).map((f) => f.specialist);

@@ -273,6 +273,34 @@ describe("agent graph against a scripted model server", function () {
     assert.ok(Date.now() - started < 5000);
   });
 
+  it("starts the Moderator MODERATOR_WAIT_MS after the first finding, noting the late specialist rather than dropping it silently", async () => {
+    server
+      .script("router", route(["contract", "spend"]))
+      .script("contract", finding("Cap is 5%."))
+      .fallback("spend", { hang: true })
+      .script("moderator", answer(85));
+    // Without the wait, the hanging specialist would hold the answer until its own timeout, and fail as timed out.
+    const { deps, events } = workflowHarness(scriptedModel(baseUrl, 0), { SPECIALIST_TIMEOUT_MS: "15000", MODERATOR_WAIT_MS: "300" });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
+    assert.equal(state.status, "completed");
+    assert.deepEqual(
+      state.findings.map((f) => [f.specialist, f.status]),
+      [
+        ["contract", "ok"],
+        ["spend", "failed"],
+      ],
+    );
+    const late = "late: no finding 0.3 s after the first specialist answered; the answer was written without it";
+    const moderatorInput = readAgentFields((server.callsFor("moderator")[0].body.messages.at(-1) as { content: string }).content);
+    assert.deepEqual(moderatorInput?.failures, [{ specialist: "spend", error: late }], "the Moderator is told who is missing and why");
+    assert.equal(
+      events.find((e) => e.type === "phase_completed" && e.phase === "investigate")?.detail,
+      "the Moderator started without spend: still working 0.3 s after the first finding",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(server.callsFor("spend")[0]?.aborted, true, "the late specialist was stopped");
+  });
+
   it("runs a rebuttal round in debate mode", async () => {
     server
       .script("router", route(["contract", "negotiation"], { debateMode: "debate" }))
