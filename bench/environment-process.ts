@@ -32,7 +32,9 @@ async function listen(server: Server): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { "time-scale": { type: "string" }, seed: { type: "string" }, "fixed-call-ms": { type: "string" } } });
+  const { values } = parseArgs({
+    options: { "time-scale": { type: "string" }, seed: { type: "string" }, "fixed-call-ms": { type: "string" } },
+  });
   const args = ArgsSchema.parse(values);
   const dataSet = generateSampleDataSet();
   const model = new LatencyModelServer({
