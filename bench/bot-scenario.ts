@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as delay } from "node:timers/promises";
 import type { ProcurementData } from "../src/tools/procurement-data";
 import { FakeConnector, type RecordedActivity } from "../test/fakes/fake-connector";
 import { postActivity, userMessage } from "./activities";
@@ -43,7 +44,14 @@ export interface BotScenarioResult {
 /** Sends one message in each of `questions.length` conversations at once and follows every reply. */
 export async function runBotScenario(
   env: BenchEnvironment,
-  options: { questions: readonly string[]; deadlineMs: number; bot: BotPlacement; toolData: ProcurementData },
+  options: {
+    questions: readonly string[];
+    deadlineMs: number;
+    bot: BotPlacement;
+    toolData: ProcurementData;
+    /** Time between two questions (0: all at once). */
+    spacingMs?: number;
+  },
 ): Promise<BotScenarioResult> {
   const connector = new FakeConnector();
   const serviceUrl = await connector.start();
@@ -56,7 +64,7 @@ export async function runBotScenario(
       const peakRssOf = await bot.startPeakRss();
       const driverLoop = monitorEventLoopDelay({ resolution: 10 });
       driverLoop.enable();
-      const results = await converse(world, options.questions, options.deadlineMs).finally(() => driverLoop.disable());
+      const results = await converse(world, options.questions, options.deadlineMs, options.spacingMs).finally(() => driverLoop.disable());
       const peakRssMb = await bot.peakRssMb();
       const { storeOps } = await env.snapshot();
       const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0, out_of_scope: 0 };
@@ -102,11 +110,12 @@ interface Conversation {
   answerMs?: number;
 }
 
-/** One new conversation per question, all sent at once; waits for every final reply (or the deadline). */
-async function converse(world: World, questions: readonly string[], deadlineMs: number): Promise<Conversation[]> {
+/** One new conversation per question, sent `spacingMs` apart (or all at once); waits for every final reply (or the deadline). */
+async function converse(world: World, questions: readonly string[], deadlineMs: number, spacingMs = 0): Promise<Conversation[]> {
   const sent = questions.map((question) => ({ activity: userMessage(world.serviceUrl, `bench-${randomUUID()}`, question), at: 0 }));
   const statuses = await Promise.all(
-    sent.map((entry) => {
+    sent.map(async (entry, index) => {
+      if (spacingMs > 0) await delay(index * spacingMs);
       entry.at = performance.now();
       return postActivity(world.botUrl, entry.activity);
     }),

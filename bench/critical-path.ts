@@ -20,7 +20,7 @@ const BARRIER_AGENTS = new Set(["router", "moderator"]);
  * Longest path in the dependency DAG of the calls, weighted by call duration. A call depends on an
  * earlier call that ended before it started when both are the same agent (a specialist's tool loop,
  * a repair, a retry), or either is a barrier (the Router before the fan-out, the Moderator after the
- * join). Specialists never depend on each other, so a speculative Knowledge call that started with
+ * join). Specialists never depend on each other, so a speculative specialist call that started with
  * the Router runs beside it — unless `sequential` (a group chat, where each turn waits for the one
  * before). Cancelled calls (aborted) are not on any path.
  */

@@ -4,7 +4,7 @@
  * the sample data, plus a control endpoint. Prints one JSON line (`EnvironmentAddresses`) when ready.
  *
  * Control: `GET /snapshot` → `{ calls, storeOps }`; `POST /reset` clears both.
- * Arguments: `--time-scale <x>` `--seed <n>`.
+ * Arguments: `--time-scale <x>` `--seed <n>` `--fixed-call-ms <ms>` (every model call takes that long).
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,6 +22,7 @@ import { OfflineReplies } from "./sim/offline-replies";
 const ArgsSchema = z.object({
   "time-scale": z.coerce.number().positive().default(1),
   seed: z.coerce.number().int().default(7),
+  "fixed-call-ms": z.coerce.number().int().positive().optional(),
 });
 
 async function listen(server: Server): Promise<string> {
@@ -31,13 +32,16 @@ async function listen(server: Server): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { "time-scale": { type: "string" }, seed: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { "time-scale": { type: "string" }, seed: { type: "string" }, "fixed-call-ms": { type: "string" } },
+  });
   const args = ArgsSchema.parse(values);
   const dataSet = generateSampleDataSet();
   const model = new LatencyModelServer({
     replies: await OfflineReplies.create(createInMemoryProcurementData(dataSet)),
     timeScale: args["time-scale"],
     seed: args.seed,
+    fixedCallMs: args["fixed-call-ms"],
   });
   const { baseUrl } = await model.start();
 

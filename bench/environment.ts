@@ -29,8 +29,8 @@ export interface BenchEnvironment extends EnvironmentAddresses {
   stop(): Promise<void>;
 }
 
-/** Spawns the environment with the given time scale and seed; resolves once it is seeded and listening. */
-export async function startEnvironment(options: { timeScale: number; seed: number }): Promise<BenchEnvironment> {
+/** Spawns the environment with the given time scale and seed (and a fixed model call time, if given); resolves once it is seeded and listening. */
+export async function startEnvironment(options: { timeScale: number; seed: number; fixedCallMs?: number }): Promise<BenchEnvironment> {
   const child = spawn(
     process.execPath,
     [
@@ -41,6 +41,7 @@ export async function startEnvironment(options: { timeScale: number; seed: numbe
       String(options.timeScale),
       "--seed",
       String(options.seed),
+      ...(options.fixedCallMs === undefined ? [] : ["--fixed-call-ms", String(options.fixedCallMs)]),
     ],
     { stdio: ["pipe", "pipe", "inherit"] },
   );

@@ -6,7 +6,6 @@
  */
 import { buildWorkflowDeps } from "../src/composition/workflow-deps";
 import { loadConfig } from "../src/config";
-import { FALLBACK_SPECIALIST } from "../src/domain";
 import { openCosmosStore, MemoryRunStore } from "../src/storage";
 import type { ProcurementData } from "../src/tools/procurement-data";
 import type { RunStore } from "../src/workflow/ports";
@@ -33,7 +32,7 @@ export interface GraphRun {
   storeOps: number;
   modelCalls: number;
   tokens: { input: number; output: number };
-  /** Knowledge calls the Router did not confirm (speculative start): prompt + planned output tokens. */
+  /** Speculative specialist calls the Router did not confirm (cancelled): prompt + output tokens. */
   wastedSpeculativeTokens: number;
 }
 
@@ -42,7 +41,7 @@ export interface GraphScenarioOptions {
   questions: readonly string[];
   store: StoreKind;
   path: RunPath;
-  speculativeKnowledge: boolean;
+  speculativeSpecialists: boolean;
   /**
    * The tools' data, in memory for both stores, so the Cosmos variant measures checkpoint cost alone
    * (tools over the embedded Cosmos server are measured by the bot scenario).
@@ -56,7 +55,7 @@ export async function runGraphScenario(env: BenchEnvironment, options: GraphScen
     NODE_ENV: "test",
     LLM_PROVIDER: "openai-compatible",
     OPENAI_BASE_URL: env.modelBaseUrl,
-    SPECULATIVE_KNOWLEDGE: String(options.speculativeKnowledge),
+    SPECULATIVE_SPECIALISTS: String(options.speculativeSpecialists),
     COSMOS_ENDPOINT: env.cosmosEndpoint,
     COSMOS_KEY: env.cosmosKey,
   });
@@ -86,7 +85,7 @@ export async function runGraphScenario(env: BenchEnvironment, options: GraphScen
         storeOps: cosmos ? snapshot.storeOps : memoryOps.count,
         modelCalls: snapshot.calls.length,
         tokens: { input: state.usage.inputTokens, output: state.usage.outputTokens },
-        wastedSpeculativeTokens: selected.includes(FALLBACK_SPECIALIST) ? 0 : knowledgeTokens(snapshot),
+        wastedSpeculativeTokens: cancelledTokens(snapshot),
       });
     }
     await queued?.stop();
@@ -96,10 +95,8 @@ export async function runGraphScenario(env: BenchEnvironment, options: GraphScen
   }
 }
 
-function knowledgeTokens(snapshot: EnvironmentSnapshot): number {
-  return snapshot.calls
-    .filter((call) => call.agentId === FALLBACK_SPECIALIST)
-    .reduce((sum, call) => sum + call.inputTokens + call.outputTokens, 0);
+function cancelledTokens(snapshot: EnvironmentSnapshot): number {
+  return snapshot.calls.filter((call) => call.aborted).reduce((sum, call) => sum + call.inputTokens + call.outputTokens, 0);
 }
 
 /** A RunStore that counts its operations (the memory store has no wire to count on). */

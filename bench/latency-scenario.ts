@@ -15,7 +15,7 @@ import { ORCHESTRATION_MODES, type OrchestrationMode } from "../src/domain";
 import { createOpenAiCompatibleChatModel } from "../src/llm/openai-chat-model";
 import { runQuestion } from "../src/workflow/runner";
 import { LatencyModelServer, type SimulatedCall } from "../test/fakes/latency-model-server";
-import { sampleData, sampleEvidencePlanner, workflowHarness } from "../test/fakes/workflow-harness";
+import { sampleData, sampleEvidencePlanner, sampleRouteGuesser, workflowHarness } from "../test/fakes/workflow-harness";
 import { criticalPath } from "./critical-path";
 import { benchQuestions } from "./questions";
 import { OfflineReplies } from "./sim/offline-replies";
@@ -42,6 +42,10 @@ export interface LatencyRow {
   answer: { p50: number; p95: number };
   /** Mean list-price cost of all of a question's calls, US dollars. */
   costUsd: number;
+  /** The part of `costUsd` spent on calls cancelled before they answered (speculative starts the Router did not choose). */
+  cancelledCostUsd: number;
+  /** Mean cost of the specialist calls started before the Router answered: what guessing wrong every time would add at most. */
+  speculativeCostUsd: number;
 }
 
 /** Runs `runs` bench questions through every mode, one question at a time. */
@@ -57,6 +61,7 @@ export async function runLatencyScenario(
   const { baseUrl } = await sim.start();
   try {
     const evidencePlanner = await sampleEvidencePlanner();
+    const routeGuesser = await sampleRouteGuesser();
     const model = createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 2, initialMs: 20, multiplier: 2, maxMs: 500 } });
     const questions = benchQuestions(options.runs);
     const rows: LatencyRow[] = [];
@@ -68,6 +73,7 @@ export async function runLatencyScenario(
         let firstTextAt: number | undefined;
         const { deps } = workflowHarness(model);
         deps.evidencePlanner = evidencePlanner;
+        deps.routeGuesser = routeGuesser;
         deps.answerPreview = { conclusion: () => (firstTextAt ??= performance.now()) };
         await runQuestion(deps, { question, mode });
         runs.push(figuresOf(sim.calls, firstTextAt, mode, options.timeScale));
@@ -81,6 +87,8 @@ export async function runLatencyScenario(
         firstText: p50p95(runs.flatMap((r) => (r.firstTextMs === undefined ? [] : [r.firstTextMs]))),
         answer: p50p95(runs.map((r) => r.answerMs)),
         costUsd: mean(runs.map((r) => r.costUsd)),
+        cancelledCostUsd: mean(runs.map((r) => r.cancelledCostUsd)),
+        speculativeCostUsd: mean(runs.map((r) => r.speculativeCostUsd)),
       });
     }
     return rows;
@@ -91,6 +99,7 @@ export async function runLatencyScenario(
 
 function figuresOf(calls: readonly SimulatedCall[], firstTextAt: number | undefined, mode: OrchestrationMode, timeScale: number) {
   const path = criticalPath(calls, { sequential: mode === "group-chat" });
+  const router = calls.find((c) => c.agentId === "router");
   // The Moderator call that was streaming when the first conclusion text arrived.
   const streaming =
     firstTextAt === undefined
@@ -105,11 +114,25 @@ function figuresOf(calls: readonly SimulatedCall[], firstTextAt: number | undefi
       streaming?.endedAt !== undefined && upToStreamingEnd !== undefined && firstTextAt !== undefined
         ? (upToStreamingEnd - (streaming.endedAt - firstTextAt)) / timeScale
         : undefined,
-    costUsd: calls.reduce((sum, c) => {
-      const price = MODEL_PRICES[c.model] ?? MODEL_PRICES.default;
-      return sum + (c.inputTokens * price.input + (c.outputTokens + c.reasoningTokens) * price.output) / 1e6;
-    }, 0),
+    costUsd: costOf(calls),
+    // A cancelled call is counted whole (prompt and planned output): what it costs at most.
+    cancelledCostUsd: costOf(calls.filter((c) => c.aborted)),
+    speculativeCostUsd: costOf(
+      calls.filter((c) => router !== undefined && isSpecialistCall(c) && c.startedAt < (router.endedAt ?? Infinity)),
+    ),
   };
+}
+
+/** A call by a specialist (not the rewriter, the Router or the Moderator). */
+function isSpecialistCall(call: SimulatedCall): boolean {
+  return !["rewriter", "router", "moderator"].includes(call.agentId);
+}
+
+function costOf(calls: readonly SimulatedCall[]): number {
+  return calls.reduce((sum, c) => {
+    const price = MODEL_PRICES[c.model] ?? MODEL_PRICES.default;
+    return sum + (c.inputTokens * price.input + (c.outputTokens + c.reasoningTokens) * price.output) / 1e6;
+  }, 0);
 }
 
 /** The table as Markdown, with the selective-mode targets. */
@@ -118,11 +141,11 @@ export function formatLatencyTable(rows: readonly LatencyRow[], options: { timeS
   const lines = [
     `Latency simulator (model time at full speed; run at ×${options.timeScale}, seed ${options.seed}), ${rows[0]?.questions ?? 0} questions per mode, one at a time.`,
     "",
-    "| mode | model calls in sequence (mean / max) | output tokens on the critical path (incl. reasoning) | first streamed text p50 / p95 | full answer p50 / p95 | cost per question |",
-    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| mode | model calls in sequence (mean / max) | output tokens on the critical path (incl. reasoning) | first streamed text p50 / p95 | full answer p50 / p95 | cost per question (of which cancelled calls) | speculative calls' cost |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (r) =>
-        `| ${r.mode} | ${r.callsInSequence.toFixed(1)} / ${r.maxCallsInSequence} | ${Math.round(r.criticalOutputTokens)} | ${s(r.firstText.p50)} / ${s(r.firstText.p95)} | ${s(r.answer.p50)} / ${s(r.answer.p95)} | $${r.costUsd.toFixed(4)} |`,
+        `| ${r.mode} | ${r.callsInSequence.toFixed(1)} / ${r.maxCallsInSequence} | ${Math.round(r.criticalOutputTokens)} | ${s(r.firstText.p50)} / ${s(r.firstText.p95)} | ${s(r.answer.p50)} / ${s(r.answer.p95)} | $${r.costUsd.toFixed(4)} ($${r.cancelledCostUsd.toFixed(4)}) | $${r.speculativeCostUsd.toFixed(4)} |`,
     ),
   ];
   const selective = rows.find((r) => r.mode === "selective");

@@ -46,7 +46,7 @@ export async function runPromptCacheScenario(questions: readonly string[]): Prom
       NODE_ENV: "test",
       LLM_PROVIDER: "openai-compatible",
       OPENAI_BASE_URL: baseUrl,
-      SPECULATIVE_KNOWLEDGE: "false",
+      SPECULATIVE_SPECIALISTS: "false",
     });
     const deps = await buildWorkflowDeps(config, { data, store: new MemoryRunStore(), events: { emit: () => {} } });
     const runs: PromptCall[][] = [];

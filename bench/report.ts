@@ -12,7 +12,7 @@ export function formatReport(report: BenchReport): string {
   const concurrentScale = `models at ×${options.concurrentTimeScale}`;
   const rows: [string, string][] = [];
   for (const s of report.sequential) {
-    const name = `(a) ${variantName(s)}, speculative ${s.speculativeKnowledge ? "on" : "off"}`;
+    const name = `(a) ${variantName(s)}, speculative ${s.speculativeSpecialists ? "on" : "off"}`;
     rows.push(
       [
         `${name}: runs`,
@@ -28,12 +28,12 @@ export function formatReport(report: BenchReport): string {
     );
   }
   rows.push(
-    ["speculative Knowledge: runs where Knowledge was / was not selected", `${speculative.knowledgeSelected} / ${speculative.notSelected}`],
+    ["speculative specialists: runs where the Router cancelled a guessed one", `${speculative.guessMissed} / ${speculative.runs}`],
     [
-      "speculative Knowledge: p50 wall when selected, off → on (full scale)",
-      `${ms(speculative.selectedWallP50Ms.off)} → ${ms(speculative.selectedWallP50Ms.on)} (${speculative.selectedWallP50Ms.gainPercent.toFixed(1)} % faster)`,
+      "speculative specialists: p50 wall, off → on (full scale)",
+      `${ms(speculative.wallP50Ms.off)} → ${ms(speculative.wallP50Ms.on)} (${speculative.wallP50Ms.gainPercent.toFixed(1)} % faster)`,
     ],
-    ["speculative Knowledge: extra tokens per run when not selected", speculative.extraTokensWhenNotSelected.toFixed(0)],
+    ["speculative specialists: extra tokens per run (cancelled calls)", speculative.extraTokensPerRun.toFixed(0)],
     [
       `(b) bot`,
       concurrent.bot === "child-process"

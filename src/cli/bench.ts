@@ -6,9 +6,11 @@
  *
  * `npm run bench -- streaming [--runs 20] [--concurrency 4] [--seed 7]`: a personal chat's stream at
  * full model speed: first informative update, first streamed answer text, full answer.
- * `npm run bench -- latency [--runs 38] [--time-scale 0.05] [--seed 7]`: per orchestration mode, the model
+ * `npm run bench -- latency [--runs 38] [--time-scale 0.05] [--seed 7] [--in-flight 40]`: per orchestration mode, the model
  * calls in sequence, output tokens on the critical path, first streamed text and full answer p50/p95,
- * and cost per question, over the latency simulator (bench/latency-scenario.ts).
+ * and cost per question, over the latency simulator (bench/latency-scenario.ts); with `--in-flight N`,
+ * then N questions posted 50 ms apart to one bot instance with 1 s model calls, and their first
+ * reaction p50/p95 (bench/in-flight-scenario.ts).
  * `npm run bench -- throughput [--throughput-time-scale 0.25] [--throughput-concurrency 4] [--throughput-questions 48]`:
  * only scenario (c), one bot instance vs two at the same concurrency per instance, through the run queue.
  *
@@ -29,6 +31,8 @@ import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
 import { benchQuestions } from "../../bench/questions";
 import { runBench, runThroughput, throughputTarget } from "../../bench/run-bench";
 import { formatLatencyTable, runLatencyScenario } from "../../bench/latency-scenario";
+import { formatInFlight, runInFlightScenario } from "../../bench/in-flight-scenario";
+import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
 import { describeError, type Log } from "../domain";
 
@@ -42,6 +46,7 @@ const FlagsSchema = z.object({
   "skip-cosmos": z.boolean().default(false),
   "in-process-bot": z.boolean().default(false),
   "json-out": z.string().optional(),
+  "in-flight": z.coerce.number().int().positive().max(200).optional(),
   "throughput-time-scale": z.coerce.number().positive().max(1).default(0.25),
   "throughput-concurrency": z.coerce.number().int().min(1).max(64).default(4),
   "throughput-questions": z.coerce.number().int().positive().default(48),
@@ -84,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
       "skip-cosmos": { type: "boolean" },
       "in-process-bot": { type: "boolean" },
       "json-out": { type: "string" },
+      "in-flight": { type: "string" },
       "throughput-time-scale": { type: "string" },
       "throughput-concurrency": { type: "string" },
       "throughput-questions": { type: "string" },
@@ -112,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
         runs: values.runs === undefined ? LATENCY_RUNS : flags.runs,
         timeScale: values["time-scale"] === undefined ? LATENCY_TIME_SCALE : flags["time-scale"],
         seed: flags.seed,
+        inFlight: flags["in-flight"],
       },
       log,
     );
@@ -140,9 +147,16 @@ const LATENCY_RUNS = 38;
 /** Small enough to finish in a few minutes, large enough that the simulator's own work stays inside each call's model time. */
 const LATENCY_TIME_SCALE = 0.05;
 
-async function latency(options: Parameters<typeof runLatencyScenario>[0], log: Log): Promise<number> {
+async function latency(options: Parameters<typeof runLatencyScenario>[0] & { inFlight?: number }, log: Log): Promise<number> {
   const rows = await runLatencyScenario(options, log);
   process.stdout.write(`${formatLatencyTable(rows, options)}\n\n${JSON.stringify(rows, null, 2)}\n`);
+  if (options.inFlight !== undefined) {
+    const figures = await runInFlightScenario(
+      { questions: options.inFlight, seed: options.seed, toolData: createInMemoryProcurementData(generateSampleDataSet()) },
+      log,
+    );
+    process.stdout.write(`\n${formatInFlight(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
+  }
   return 0;
 }
 

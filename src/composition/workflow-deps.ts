@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { AppConfig } from "../config";
 import { createChatModel } from "../llm/create-chat-model";
-import { buildOfflineVocabulary, createQuestionEvidencePlanner } from "../llm/offline";
+import { buildOfflineVocabulary, createLexicalRouteGuesser, createQuestionEvidencePlanner } from "../llm/offline";
 import { InMemoryConversationMemory } from "../storage/conversation-memory-repository";
 import { scrubText } from "../telemetry/redaction";
 import { createToolRegistry } from "../tools";
@@ -28,14 +28,12 @@ export async function buildWorkflowDeps(
   config: AppConfig,
   options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel; memory?: ConversationMemory },
 ): Promise<WorkflowDeps> {
+  const vocabulary = await buildOfflineVocabulary(options.data);
   return {
     model: options.model ?? (await createChatModel(config, options.data)),
     tools: createToolRegistry(options.data, { fiscalYearStartMonth: (await options.data.describe()).fiscalYearStartMonth }),
-    evidencePlanner: createQuestionEvidencePlanner({
-      vocabulary: await buildOfflineVocabulary(options.data),
-      clock: systemClock,
-      jpyRates: config.workflow.jpyRates,
-    }),
+    evidencePlanner: createQuestionEvidencePlanner({ vocabulary, clock: systemClock, jpyRates: config.workflow.jpyRates }),
+    routeGuesser: createLexicalRouteGuesser({ vocabulary }),
     store: options.store,
     memory: options.memory ?? new InMemoryConversationMemory(config.memory),
     clock: systemClock,

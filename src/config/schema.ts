@@ -82,10 +82,10 @@ export const EnvSchema = z.object({
   REWRITER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   SPECIALIST_MODEL: z.string().min(1).default("gpt-5.4-mini"),
   SPECIALIST_MODEL_FAMILY: modelFamily,
-  SPECIALIST_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
+  SPECIALIST_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   MODERATOR_MODEL: z.string().min(1).default("gpt-5.4"),
   MODERATOR_MODEL_FAMILY: modelFamily,
-  MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("low"),
+  MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   /** The evaluation metrics' and the Judge's family and effort (their models: EVAL_MODEL(S), else the Moderator's). */
   EVAL_MODEL_FAMILY: modelFamily,
   EVAL_REASONING_EFFORT: ReasoningEffortSchema.default("medium"),
@@ -115,9 +115,11 @@ export const EnvSchema = z.object({
   ROUTER_TIMEOUT_MS: positiveInt.default(15000),
   SPECIALIST_TIMEOUT_MS: positiveInt.default(30000),
   MODERATOR_TIMEOUT_MS: positiveInt.default(45000),
+  /** Once one chosen specialist has answered, how long the others may still take before the Moderator starts without them. */
+  MODERATOR_WAIT_MS: positiveInt.default(8000),
   RUN_BUDGET_MS: positiveInt.default(120000),
   MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(8).default(3),
-  SPECULATIVE_KNOWLEDGE: boolean.default("false"),
+  SPECULATIVE_SPECIALISTS: boolean.default("true"),
   HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
   /** Rates to JPY, e.g. "USD=150,EUR=160": for amounts read in questions and for imported data in other currencies. */

@@ -14,10 +14,11 @@ export interface WorkflowTunables {
   maxSpecialists: number;
   /** How many top-priority specialists the quality gate re-asks (1–2). */
   requerySpecialists: number;
-  timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; runBudgetMs: number };
+  /** `moderatorWaitMs`: how long the Moderator waits for the other chosen specialists once one has answered. */
+  timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; moderatorWaitMs: number; runBudgetMs: number };
   maxToolRounds: number;
-  /** Start Knowledge together with the Router and keep it only if selected. */
-  speculativeKnowledge: boolean;
+  /** Start the specialists the route guess names together with the Router; those it does not choose are cancelled. */
+  speculativeSpecialists: boolean;
   /** Keep each executor's prompts, tool calls and replies in the run state (and so its transcript). */
   storeExecutorIo: boolean;
   hitlAmountThreshold: number;

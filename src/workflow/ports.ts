@@ -13,6 +13,8 @@ import type {
   ExecutorOutcome,
   Language,
   ModelToolCall,
+  RouterInput,
+  RouterOutput,
   RunMessage,
   ModelFamily,
   QuestionCue,
@@ -66,6 +68,14 @@ export interface PlannedToolCall {
  */
 export interface EvidencePlanner {
   plan(question: { text: string; language: Language }, specialist: { keywords: string[] }, tools: ToolSpec[]): PlannedToolCall[];
+}
+
+/**
+ * The Router's likely choice from the question's words alone (the specialists' keywords and
+ * descriptions, no model): the specialists worth starting while the Router decides.
+ */
+export interface RouteGuesser {
+  guess(input: RouterInput): RouterOutput;
 }
 
 /** One request to a chat model. */

@@ -5,7 +5,6 @@ import {
   questionToAnswer,
   type ExecutorIo,
   type ExecutorOutcome,
-  type Finding,
   type RunState,
   type SpecialistDefinition,
   type WorkflowEvent,
@@ -14,6 +13,7 @@ import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
+import type { SpeculativeSpecialists } from "./speculative-specialists";
 import { addUsage } from "./token-usage";
 import { UpFrontEvidence } from "./up-front-evidence";
 
@@ -39,8 +39,8 @@ export interface ExecutorReport {
  */
 export class RunContext {
   private checkpoints: Promise<void> = Promise.resolve();
-  /** A Knowledge specialist started before the Router decided (SPECULATIVE_KNOWLEDGE). */
-  speculative?: { abort: AbortController; finding: Promise<Finding> };
+  /** Specialists started from the route guess before the Router decided (SPECULATIVE_SPECIALISTS). */
+  speculative?: SpeculativeSpecialists;
   private readonly deadline: number;
   private upFront?: UpFrontEvidence;
 
@@ -185,7 +185,7 @@ export class RunContext {
    */
   block(executor: string, categories: string[]): void {
     this.state.blocked ??= { executor, categories };
-    this.speculative?.abort.abort();
+    this.speculative?.cancel();
   }
 
   /** Queues a checkpoint of the current state (a snapshot, written after the ones before it). */

@@ -58,6 +58,11 @@ export interface LatencyModelServerOptions {
   seed?: number;
   /** Multiplies every simulated delay (0.2 = five times faster). Default 1. */
   timeScale?: number;
+  /**
+   * Every call takes exactly this long (before time scaling), whatever its model and length: for load
+   * scenarios where model time must not vary ("model calls of 1 s"). Unset: each model's profile.
+   */
+  fixedCallMs?: number;
   /** Sees every valid request body as it arrives (e.g. to record prompts as sent). */
   onRequest?: (agentId: string, body: ChatCompletionBody) => void;
 }
@@ -162,9 +167,12 @@ export class LatencyModelServer {
     const random = callRandom(this.options.seed ?? 7, `${question}|${agentId}|${call.callIndex}`);
     const profile = latencyProfileOf(body.model, (body as { reasoning_effort?: string }).reasoning_effort);
     call.reasoningTokens = profile.reasoningTokens;
+    const fixed = this.options.fixedCallMs;
     if (body.stream && toolCalls.length === 0)
-      return this.streamReply(res, call, body, content, startedAt + sampleTtftMs(profile, random) * this.timeScale, profile);
-    await this.sleepUntil(startedAt + replyDurationMs(profile, call.outputTokens, random) * this.timeScale);
+      return fixed === undefined
+        ? this.streamReply(res, call, body, content, startedAt + sampleTtftMs(profile, random) * this.timeScale, profile)
+        : this.streamReply(res, call, body, content, startedAt + fixed * this.timeScale, { ...profile, tokensPerSecond: Infinity });
+    await this.sleepUntil(startedAt + (fixed ?? replyDurationMs(profile, call.outputTokens, random)) * this.timeScale);
     respond(res, call, 200, this.completion(body, call, content, toolCalls));
   }
 

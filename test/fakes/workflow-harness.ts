@@ -12,8 +12,8 @@ import { InMemoryConversationMemory } from "../../src/storage/conversation-memor
 import { MemoryRunStore } from "../../src/storage/memory-run-store";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../src/tools";
 import { systemClock, type WorkflowDeps } from "../../src/workflow/deps";
-import { buildOfflineVocabulary, createQuestionEvidencePlanner } from "../../src/llm/offline";
-import type { ChatModel, EvidencePlanner } from "../../src/workflow/ports";
+import { buildOfflineVocabulary, createLexicalRouteGuesser, createQuestionEvidencePlanner } from "../../src/llm/offline";
+import type { ChatModel, EvidencePlanner, RouteGuesser } from "../../src/workflow/ports";
 import { loadPromptLibrary } from "../../src/workflow/prompt-library";
 import { ScriptedModelServer } from "./scripted-model-server";
 
@@ -44,6 +44,11 @@ export function workflowHarness(model: ChatModel, env: Record<string, string> = 
 /** The evidence planner the composition root wires (question entities over the sample data), for runs that mirror production. */
 export async function sampleEvidencePlanner(): Promise<EvidencePlanner> {
   return createQuestionEvidencePlanner({ vocabulary: await buildOfflineVocabulary(sampleData), clock: systemClock });
+}
+
+/** The route guesser the composition root wires (the offline Router over the sample data), for runs that mirror production. */
+export async function sampleRouteGuesser(): Promise<RouteGuesser> {
+  return createLexicalRouteGuesser({ vocabulary: await buildOfflineVocabulary(sampleData) });
 }
 
 /** The real OpenAI-compatible adapter against a scripted server, with fast retries. */

@@ -29,7 +29,7 @@ export function routeNode(route: PhaseStep, first: GraphExit): GraphNode {
 
 /** Ends a run whose question is not about procurement: no specialist works on it, the reply says so politely. */
 export function declineOutOfScope(context: RunContext, decision: RouterDecision): void {
-  context.speculative?.abort.abort();
+  context.speculative?.cancel();
   context.state.decision = decision;
   context.state.status = "out_of_scope";
 }

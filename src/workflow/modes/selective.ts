@@ -1,7 +1,9 @@
 import { FALLBACK_SPECIALIST, modeStateOf, specialistFailures, type RunState } from "../../domain";
 import { ended, node } from "../graph";
 import type { RunContext } from "../run-context";
-import { fallbackDecision, routeQuestion } from "../steps/router-step";
+import { SpeculativeSpecialists, startSpecialist } from "../speculative-specialists";
+import { findingsByDeadline } from "../steps/findings-by-deadline";
+import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { replaceFindings } from "./closing";
 import type { ModeNodes } from "./mode-graph";
@@ -9,7 +11,7 @@ import { declineOutOfScope, routeNode } from "./opening";
 
 /**
  * The Router picks the specialists (or, after every picked one failed, picks again without them).
- * With speculative Knowledge, Knowledge starts together with the Router.
+ * The specialists the route guess names start together with the Router (SPECULATIVE_SPECIALISTS).
  */
 async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
@@ -22,26 +24,14 @@ async function routePhase(context: RunContext): Promise<void> {
     return;
   }
   context.upFrontEvidence(); // the tools run while the Router decides
-  if (context.deps.settings.speculativeKnowledge) startSpeculativeKnowledge(context);
+  context.speculative = SpeculativeSpecialists.start(context, routerInput(context));
   const decision = await routeQuestion(context);
   if (!decision.inScope) {
     declineOutOfScope(context, decision);
     return;
   }
   state.decision = decision;
-  if (!decision.selected.includes(FALLBACK_SPECIALIST)) context.speculative?.abort.abort();
-}
-
-/**
- * Starts Knowledge together with the Router (it is the most common pick and the fallback), under a
- * provisional decision; its finding is used if the Router selects it and cancelled otherwise.
- */
-function startSpeculativeKnowledge(context: RunContext): void {
-  const abort = new AbortController();
-  context.state.decision = { ...fallbackDecision("speculative start while the Router decides"), fallback: false };
-  const finding = runSpecialist(context, context.specialist(FALLBACK_SPECIALIST), { round: "initial", signal: abort.signal });
-  context.state.decision = undefined;
-  context.speculative = { abort, finding };
+  context.speculative?.confirm(decision.selected);
 }
 
 /**
@@ -55,16 +45,11 @@ async function investigatePhase(context: RunContext): Promise<void> {
   const pending = state.decision.selected.filter((id) => !state.findings.some((f) => f.specialist === id));
   const speculative = context.speculative;
   context.speculative = undefined;
-  await Promise.all(
-    pending.map(async (id) => {
-      const finding =
-        id === FALLBACK_SPECIALIST && speculative
-          ? await speculative.finding
-          : await runSpecialist(context, context.specialist(id), { round: "initial" });
-      state.findings.push(finding);
-      context.checkpoint();
-    }),
-  );
+  const working = pending.map((id) => speculative?.take(id) ?? startSpecialist(context, id));
+  await findingsByDeadline(context, working, (finding) => {
+    state.findings.push(finding);
+    context.checkpoint();
+  });
   if (okFindings(state) > 0) return;
   if (canReroute(context)) {
     const excluded = specialistFailures(state.findings).map((f) => f.specialist);

@@ -49,6 +49,22 @@ function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
   return schema;
 }
 
+/** What the Router is asked: the question and the specialists it may pick (all but the `unavailable`). */
+export function routerInput(context: RunContext, unavailable: RouterInput["unavailable"] = []): RouterInput {
+  const { deps, state } = context;
+  return {
+    agent: "router",
+    question: questionToAnswer(state),
+    language: state.language,
+    specialists: specialistSummaries(
+      context,
+      unavailable.map((u) => u.specialist),
+    ),
+    maxSpecialists: deps.settings.maxSpecialists,
+    ...(unavailable.length > 0 ? { unavailable } : {}),
+  };
+}
+
 /**
  * Asks the Router which specialists should answer, offering every registered specialist except the
  * ones that already failed on this question (`unavailable`, when re-routing). Never throws for model
@@ -56,21 +72,10 @@ function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
  * Knowledge alone.
  */
 export async function routeQuestion(context: RunContext, unavailable: RouterInput["unavailable"] = []): Promise<RouterDecision> {
-  const { deps, state } = context;
-  const specialists = specialistSummaries(
-    context,
-    unavailable.map((u) => u.specialist),
-  );
-  const ids = specialists.map((s) => s.id);
-  const max = deps.settings.maxSpecialists;
-  const input: RouterInput = {
-    agent: "router",
-    question: questionToAnswer(state),
-    language: state.language,
-    specialists,
-    maxSpecialists: max,
-    ...(unavailable.length > 0 ? { unavailable } : {}),
-  };
+  const { deps } = context;
+  const input = routerInput(context, unavailable);
+  const ids = input.specialists.map((s) => s.id);
+  const max = input.maxSpecialists;
   const prompt = deps.prompts.router;
   const wireSchema = routerWireSchema(ids);
   const report = await context.executor("router", undefined, async (step) => {

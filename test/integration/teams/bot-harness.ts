@@ -126,6 +126,9 @@ export function useScriptedBot(
       OPENAI_BASE_URL: suite.endpoints.join(","),
       OPENAI_API_KEY: "test-key",
       LLM_MAX_RETRIES: "0",
+      // Only the scripted Router's choice is asked: no specialist guessed from the question's words
+      // starts early (speculative starts have their own wire tests in the agent-graph suite).
+      SPECULATIVE_SPECIALISTS: "false",
       ...options.env,
     });
   });

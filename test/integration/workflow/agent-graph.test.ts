@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import type { ModeratorAnswer, RouterOutput } from "../../../src/domain";
 import { runQuestion } from "../../../src/workflow/runner";
+import { readAgentFields } from "../../../src/workflow/agent-message";
 import { ScriptedModelServer, type ScriptStep } from "../../fakes/scripted-model-server";
-import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { sampleRouteGuesser, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 
 const route = (selected: string[], extra: Partial<RouterOutput> = {}) =>
@@ -202,6 +203,34 @@ describe("agent graph against a scripted model server", function () {
     assert.ok(Date.now() - started < 5000);
   });
 
+  it("starts the Moderator MODERATOR_WAIT_MS after the first finding, noting the late specialist rather than dropping it silently", async () => {
+    server
+      .script("router", route(["contract", "spend"]))
+      .script("contract", finding("Cap is 5%."))
+      .fallback("spend", { hang: true })
+      .script("moderator", answer(85));
+    // Without the wait, the hanging specialist would hold the answer until its own timeout, and fail as timed out.
+    const { deps, events } = workflowHarness(scriptedModel(baseUrl, 0), { SPECIALIST_TIMEOUT_MS: "15000", MODERATOR_WAIT_MS: "300" });
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
+    assert.equal(state.status, "completed");
+    assert.deepEqual(
+      state.findings.map((f) => [f.specialist, f.status]),
+      [
+        ["contract", "ok"],
+        ["spend", "failed"],
+      ],
+    );
+    const late = "late: no finding 0.3 s after the first specialist answered; the answer was written without it";
+    const moderatorInput = readAgentFields((server.callsFor("moderator")[0].body.messages.at(-1) as { content: string }).content);
+    assert.deepEqual(moderatorInput?.failures, [{ specialist: "spend", error: late }], "the Moderator is told who is missing and why");
+    assert.equal(
+      events.find((e) => e.type === "phase_completed" && e.phase === "investigate")?.detail,
+      "the Moderator started without spend: still working 0.3 s after the first finding",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(server.callsFor("spend")[0]?.aborted, true, "the late specialist was stopped");
+  });
+
   it("runs a rebuttal round in debate mode", async () => {
     server
       .script("router", route(["contract", "negotiation"], { debateMode: "debate" }))
@@ -257,37 +286,65 @@ describe("agent graph against a scripted model server", function () {
     assert.deepEqual(state.hitlReasons, []);
   });
 
-  describe("speculative Knowledge (SPECULATIVE_KNOWLEDGE=true)", () => {
-    it("starts Knowledge with the Router and uses its finding when selected", async () => {
+  describe("speculative specialists (the route guess starts them with the Router)", () => {
+    /** Workflow deps with the lexical route guesser the composition root wires. */
+    async function guessingHarness(env: Record<string, string> = {}) {
+      const harness = workflowHarness(scriptedModel(baseUrl), env);
+      harness.deps.routeGuesser = await sampleRouteGuesser();
+      return harness;
+    }
+
+    it("starts the guessed specialist with the Router and uses its finding when the Router chooses it", async () => {
       server
-        .script("router", { delayMs: 120, then: route(["knowledge"]) })
-        .script("knowledge", { delayMs: 120, then: finding("Policy says three quotes.", "POL-SOURCING §2") })
+        .script("router", { delayMs: 120, then: route(["sourcing"]) })
+        .script("sourcing", { delayMs: 120, then: finding("Policy says three quotes.", "POL-SOURCING §2") })
         .script("moderator", answer(90));
-      const { deps } = workflowHarness(scriptedModel(baseUrl), { SPECULATIVE_KNOWLEDGE: "true" });
+      const { deps, events } = await guessingHarness();
       const state = await runQuestion(deps, { question: "How many quotes do I need?" });
       assert.equal(state.status, "completed");
-      const [router, knowledge] = [server.callsFor("router")[0], server.callsFor("knowledge")[0]];
-      assert.equal(server.callsFor("knowledge").length, 1, "not asked twice");
-      assert.ok(knowledge.startedAt < endOf(router), "Knowledge started before the Router answered");
-      assert.equal(state.findings.find((f) => f.specialist === "knowledge")?.status, "ok");
+      const [router, sourcing] = [server.callsFor("router")[0], server.callsFor("sourcing")[0]];
+      assert.equal(server.callsFor("sourcing").length, 1, "not asked twice");
+      assert.ok(sourcing.startedAt < endOf(router), "the guessed specialist started before the Router answered");
+      const used = state.findings.find((f) => f.specialist === "sourcing");
+      assert.equal(used?.status === "ok" && used.summary, "Policy says three quotes.");
+      assert.equal(state.answer?.conclusion, "Not at +8%: the contract caps increases at 5%.");
+      assert.ok(!events.some((e) => e.detail?.startsWith("speculative start cancelled")));
     });
 
-    it("cancels the speculative Knowledge call when the Router does not select it", async () => {
+    it("cancels a guessed specialist the Router does not choose, says so, and answers without it", async () => {
+      // The guess for the renewal question is Contract and Negotiation; the Router picks Contract alone.
       server
         .script("router", { delayMs: 50, then: route(["contract"]) })
-        .script("knowledge", { hang: true })
+        .script("negotiation", { hang: true })
         .script("contract", finding("Cap is 5%."))
         .script("moderator", answer(90));
-      const { deps, events } = workflowHarness(scriptedModel(baseUrl), { SPECULATIVE_KNOWLEDGE: "true" });
+      const { deps, events } = await guessingHarness();
       const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
       assert.equal(state.status, "completed");
       assert.deepEqual(
         state.findings.map((f) => f.specialist),
         ["contract"],
       );
+      assert.equal(server.callsFor("contract").length, 1, "the confirmed guess was not asked twice");
       await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.equal(server.callsFor("knowledge")[0]?.aborted, true, "the request was cancelled");
-      assert.equal(events.find((e) => e.executor === "knowledge" && e.type === "executor_completed")?.outcome, "cancelled");
+      assert.equal(server.callsFor("negotiation")[0]?.aborted, true, "the request was cancelled");
+      assert.equal(events.find((e) => e.executor === "negotiation" && e.type === "executor_completed")?.outcome, "cancelled");
+      assert.equal(
+        events.find((e) => e.phase === "route" && e.type === "phase_completed")?.detail,
+        "speculative start cancelled, not chosen by the Router: negotiation",
+      );
+      const moderatorInput = readAgentFields((server.callsFor("moderator")[0].body.messages.at(-1) as { content: string }).content);
+      assert.deepEqual(moderatorInput?.failures, [], "a cancelled guess is no failure the Moderator is told about");
+    });
+
+    it("starts nobody before the Router with SPECULATIVE_SPECIALISTS=false", async () => {
+      server
+        .script("router", { delayMs: 50, then: route(["sourcing"]) })
+        .script("sourcing", finding("Policy says three quotes.", "POL-SOURCING §2"))
+        .script("moderator", answer(90));
+      const { deps } = await guessingHarness({ SPECULATIVE_SPECIALISTS: "false" });
+      await runQuestion(deps, { question: "How many quotes do I need?" });
+      assert.ok(server.callsFor("sourcing")[0].startedAt >= endOf(server.callsFor("router")[0]), "the specialist waited for the Router");
     });
   });
 });

@@ -105,7 +105,8 @@ describe("agent prompts and executor I/O against a scripted model server", funct
         .script("router", route)
         .script("contract", { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme renewal", supplier: "Acme" } }] }, finding)
         .script("moderator", answer);
-      const config = loadConfig({ LLM_RETRY_INITIAL_MS: "20", ...env });
+      // Only the scripted Router's choice runs: no specialist guessed from the question's words starts early.
+      const config = loadConfig({ LLM_RETRY_INITIAL_MS: "20", SPECULATIVE_SPECIALISTS: "false", ...env });
       const deps = await buildWorkflowDeps(config, {
         data: sampleData,
         store: new MemoryRunStore(),

@@ -129,7 +129,12 @@ describe("npm run ask", function () {
         })
         .script("knowledge", finding("Three quotes are needed."))
         .script("moderator", { ...answer, conclusion: "You need three quotes." });
-      const { stdout } = await cli(["--json", "How many quotes do I need?"], { OPENAI_BASE_URL: baseUrl, ROUTER_MODEL: "small-model" });
+      // Only the scripted Router's choice is asked: no specialist guessed from the question's words starts early.
+      const { stdout } = await cli(["--json", "How many quotes do I need?"], {
+        OPENAI_BASE_URL: baseUrl,
+        ROUTER_MODEL: "small-model",
+        SPECULATIVE_SPECIALISTS: "false",
+      });
       const record = JSON.parse(stdout);
       assert.equal(record.offline, false);
       assert.equal(record.answer.conclusion, "You need three quotes.");

@@ -50,7 +50,7 @@ describe("bench: model critical path from the simulator's call log", () => {
     assert.equal(modelCriticalPathMs(calls), 100 + 1_900 + 100);
   });
 
-  it("runs a speculative Knowledge call beside the Router and ignores cancelled calls", () => {
+  it("runs a speculative specialist call beside the Router and ignores cancelled calls", () => {
     const speculative = [
       call("router", 0, 600),
       call("knowledge", 0, 1_500),

@@ -10,12 +10,12 @@ describe("loadConfig", () => {
     assert.match(config.provider.kind === "offline" ? config.provider.reason : "", /no model endpoint configured/);
     assert.equal(config.workflow.qscoreThreshold, 80);
     assert.equal(config.workflow.maxSpecialists, 3);
-    // GA models a new Azure customer can deploy (docs/models.md); the Router and rewriter think least.
+    // GA models a new Azure customer can deploy (docs/models.md); every answering role thinks least (the latency targets).
     assert.deepEqual(config.models, {
       rewriter: { deployment: "gpt-5.4-mini", reasoningEffort: "lowest" },
       router: { deployment: "gpt-5.4-mini", reasoningEffort: "lowest" },
-      specialist: { deployment: "gpt-5.4-mini", reasoningEffort: "low" },
-      moderator: { deployment: "gpt-5.4", reasoningEffort: "low" },
+      specialist: { deployment: "gpt-5.4-mini", reasoningEffort: "lowest" },
+      moderator: { deployment: "gpt-5.4", reasoningEffort: "lowest" },
       evaluation: { deployment: "gpt-5.4", reasoningEffort: "medium" },
     });
     assert.equal(config.approvals.remindAfterMs, 4 * 3_600_000);
@@ -44,7 +44,7 @@ describe("loadConfig", () => {
     });
     assert.deepEqual(config.models.router, { deployment: "router-prod", family: "reasoning", reasoningEffort: "minimal" });
     assert.deepEqual(config.models.rewriter, { deployment: "router-prod", family: "reasoning", reasoningEffort: "lowest" });
-    assert.deepEqual(config.models.specialist, { deployment: "llama3.1", family: "compatible", reasoningEffort: "low" });
+    assert.deepEqual(config.models.specialist, { deployment: "llama3.1", family: "compatible", reasoningEffort: "lowest" });
     assert.deepEqual(config.models.moderator, { deployment: "gpt-5.4", reasoningEffort: "medium" });
     assert.deepEqual(config.models.evaluation, { deployment: "gpt-5.4", family: "gpt-4", reasoningEffort: "medium" });
     assert.equal(config.provider.kind === "azure-openai" && config.provider.apiVersion, "2025-04-01-preview");

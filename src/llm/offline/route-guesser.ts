@@ -1,0 +1,11 @@
+import type { RouteGuesser } from "../../workflow/ports";
+import { routeOffline } from "./router";
+import type { OfflineVocabulary } from "./vocabulary";
+
+/**
+ * The route guesser of every provider: the offline Router (keywords and descriptions, scope words),
+ * which answers in microseconds, so the specialists it names can start while the model Router decides.
+ */
+export function createLexicalRouteGuesser(options: { vocabulary: OfflineVocabulary }): RouteGuesser {
+  return { guess: (input) => routeOffline(input, options.vocabulary) };
+}
