@@ -6,7 +6,7 @@ import "./telemetry/preload";
  * HTTP server, then the run worker and the approvals' timers start.
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
-import { createApprovals, TeamsApprovalMessaging } from "./approvals";
+import { createApprovals } from "./approvals";
 import { displayNamesFrom } from "./cards";
 import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
@@ -19,6 +19,8 @@ import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
 import { assertRunQueueConfigured, openRunQueue } from "./queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "./storage";
 import { createAnswerActivities } from "./teams/answer-activity";
+import { approvalsForBot } from "./teams/approval-inbound";
+import { TeamsApprovalMessaging } from "./teams/approval-messaging";
 import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
 import { resolveListenHost } from "./teams/listen-address";
@@ -123,7 +125,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       answers,
       streams,
       queue,
-      approvals: approvals.forBot,
+      approvals: approvalsForBot(approvals.service),
       log,
     });
     const server = await startBotServer({

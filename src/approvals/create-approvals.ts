@@ -12,8 +12,6 @@ import type { ApprovalDeps } from "./deps";
 import { runApprovalMaintenance, type MaintenanceResult } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
 import type { ApprovalHistoryRecords, ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
-import { approversHereHandler, onApprovalAction, onAwaitingApproval } from "./teams-inbound";
-import type { ApprovalsForBot } from "../teams/bot-deps";
 
 /** The store repositories the approvals flow uses (the Cosmos store satisfies this structurally). */
 export interface ApprovalStore {
@@ -40,15 +38,13 @@ export interface CreateApprovalsOptions {
 }
 
 /**
- * The approvals module of a process: what it contributes to the bot (its routes and the hand-off of
- * runs that wait for a human), and its own background work (reminders, expiry, undone deliveries),
+ * The approvals module of a process: its service (what the bot's routes and run hand-offs call, wired
+ * on Teams' side by `teams/approval-inbound.ts`), and its own background work (reminders, expiry, undone deliveries),
  * started and stopped by the composition root like the run worker.
  */
 export interface Approvals {
   service: ApprovalService;
   deps: ApprovalDeps;
-  /** The routes and run hand-offs the bot is built with. */
-  forBot: ApprovalsForBot;
   /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
   runMaintenance(now?: Date): Promise<MaintenanceResult>;
   /** What keeps approvals from working with this configuration and stored channel (for the start banner). */
@@ -62,7 +58,7 @@ export interface Approvals {
 /**
  * Builds the approvals module from configuration, the store and its Teams messaging. Usage in the
  * composition root: `const approvals = createApprovals({ config, store, telemetry, messaging });`,
- * `createBot({ …, approvals: approvals.forBot })`, then `approvals.start()` once the server listens.
+ * `approvalsForBot(approvals.service)` for the bot, then `approvals.start()` once the server listens.
  */
 export function createApprovals(options: CreateApprovalsOptions): Approvals {
   const { config, store } = options;
@@ -98,13 +94,6 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
   return {
     service,
     deps,
-    forBot: {
-      beforeTurn: approversHereHandler(service),
-      onAwaitingApproval: onAwaitingApproval(service),
-      onAction: onApprovalAction(service),
-      history: (request) => service.history(request),
-      continueApproval: (approvalId) => service.settle(approvalId),
-    },
     runMaintenance,
     setupGaps: () => currentApproverSetupGaps(deps.approvers, deps.settings),
     start(intervalMs) {

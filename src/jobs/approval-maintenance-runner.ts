@@ -1,9 +1,10 @@
-import { createApprovals, TeamsApprovalMessaging } from "../approvals";
+import { createApprovals } from "../approvals";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import { openCosmosStore } from "../storage";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 import { createAnswerActivities } from "../teams/answer-activity";
+import { TeamsApprovalMessaging } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
 import { createTelemetry } from "../telemetry";

@@ -1,7 +1,8 @@
 import type { Activity, TurnContext } from "botbuilder";
-import { actorFrom, rosterMembership, type HistoryPage, type HistoryPlace } from "../approvals";
+import type { HistoryPage, HistoryPlace } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
 import type { ApprovalHistoryQuery, Language } from "../domain";
+import { actorFrom, rosterMembership } from "./approval-inbound";
 import { approvalThreadLink } from "./approval-thread-link";
 import type { ApprovalHistoryHandler, Log } from "./bot-deps";
 import { repliesFor } from "./bot-replies";

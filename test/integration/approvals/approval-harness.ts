@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
-import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
+import { createApprovals, type Approvals } from "../../../src/approvals";
+import { TeamsApprovalMessaging } from "../../../src/teams/approval-messaging";
 import type { Storage } from "botbuilder";
 import { displayNamesFrom } from "../../../src/cards";
 import { labelsFor } from "../../../src/cards/labels";

@@ -1,10 +1,11 @@
 import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from "botbuilder";
+import type { ApprovalMessaging, ChannelTarget, PostedMessage } from "../approvals";
 import { cardAttachment, type AdaptiveCard } from "../cards";
 import type { RunState } from "../domain";
-import type { ApprovalMessaging, ChannelTarget, PostedMessage, Reference } from "./ports";
-import type { AnswerActivities } from "../teams/answer-activity";
-import { isPersonalChat } from "../teams/conversation-key";
-import { runProactive } from "../teams/proactive";
+import type { AnswerActivities } from "./answer-activity";
+import type { Reference } from "./bot-deps";
+import { isPersonalChat } from "./conversation-key";
+import { runProactive } from "./proactive";
 
 /** The adapter calls the approvals flow makes. */
 export type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;
