@@ -54,7 +54,7 @@ export class ApprovalService {
     const read = await this.deps.records.get(approvalId);
     if (!read) return undefined;
     await settleApproval(this.deps, approvalId);
-    return read.approval.runId;
+    return read.value.runId;
   }
 
   /** Handles `approvers here`; returns the reply. */

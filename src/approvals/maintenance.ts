@@ -2,10 +2,10 @@ import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
 import { approvalRepliesFor } from "./approval-replies";
 import type { ApprovalDeps } from "./deps";
-import type { VersionedApproval } from "./ports";
+import type { Versioned } from "../workflow/ports";
 import { postApprovalThread } from "./post-approval-thread";
 import { DELIVERY_CLAIM_MS, settleApproval } from "./settle-approval";
-import { describeError } from "../domain";
+import { describeError, type Approval } from "../domain";
 
 /** What one maintenance pass did. */
 export interface MaintenanceResult {
@@ -31,27 +31,27 @@ export const MAX_DELIVERY_ATTEMPTS = 20;
  */
 export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Promise<MaintenanceResult> {
   const result: MaintenanceResult = { reminded: 0, expired: 0, posted: 0, redelivered: 0, failed: 0 };
-  const each = async (items: VersionedApproval[], act: (item: VersionedApproval) => Promise<keyof MaintenanceResult | undefined>) => {
+  const each = async (items: Versioned<Approval>[], act: (item: Versioned<Approval>) => Promise<keyof MaintenanceResult | undefined>) => {
     for (const item of items) {
       try {
         const outcome = await act(item);
         if (outcome) result[outcome]++;
       } catch (error) {
         result.failed++;
-        deps.log(`approval ${item.approval.id}: maintenance failed: ${describeError(error)}`);
-        deps.telemetry.exception(error, { correlationId: item.approval.id, runId: item.approval.runId, step: "approval:maintenance" });
+        deps.log(`approval ${item.value.id}: maintenance failed: ${describeError(error)}`);
+        deps.telemetry.exception(error, { correlationId: item.value.id, runId: item.value.runId, step: "approval:maintenance" });
       }
     }
   };
-  await each(await deps.records.listDue(now), (due) => (pastExpiry(due.approval, now) ? expire(deps, due, now) : remind(deps, due, now)));
+  await each(await deps.records.listDue(now), (due) => (pastExpiry(due.value, now) ? expire(deps, due, now) : remind(deps, due, now)));
   await each(await deps.records.listUndelivered(new Date(now.getTime() - DELIVERY_CLAIM_MS), MAX_DELIVERY_ATTEMPTS), (undelivered) =>
     redeliver(deps, undelivered, now),
   );
   return result;
 }
 
-async function redeliver(deps: ApprovalDeps, undelivered: VersionedApproval, now: Date): Promise<"redelivered" | "failed" | undefined> {
-  const { approval } = undelivered;
+async function redeliver(deps: ApprovalDeps, undelivered: Versioned<Approval>, now: Date): Promise<"redelivered" | "failed" | undefined> {
+  const { value: approval } = undelivered;
   const outcome = await settleApproval(deps, approval.id, now);
   if (outcome === "delivered")
     deps.log(
@@ -60,9 +60,9 @@ async function redeliver(deps: ApprovalDeps, undelivered: VersionedApproval, now
   return outcome === "delivered" ? "redelivered" : outcome === "failed" ? "failed" : undefined;
 }
 
-async function expire(deps: ApprovalDeps, due: VersionedApproval, now: Date): Promise<"expired" | undefined> {
+async function expire(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): Promise<"expired" | undefined> {
   const at = now.toISOString();
-  const expired = await claimApproval(deps.records, due.approval.id, (latest) =>
+  const expired = await claimApproval(deps.records, due.value.id, (latest) =>
     latest.status === "pending" ? expiredApproval(latest, at) : undefined,
   );
   if (!expired) return undefined;
@@ -76,9 +76,9 @@ async function expire(deps: ApprovalDeps, due: VersionedApproval, now: Date): Pr
   return "expired";
 }
 
-async function remind(deps: ApprovalDeps, due: VersionedApproval, now: Date): Promise<"reminded" | "posted" | undefined> {
+async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): Promise<"reminded" | "posted" | undefined> {
   const at = now.toISOString();
-  const claimed = await claimApproval(deps.records, due.approval.id, (latest) =>
+  const claimed = await claimApproval(deps.records, due.value.id, (latest) =>
     latest.status === "pending" && latest.remindedAt === undefined
       ? withAudit(
           { ...latest, remindedAt: at },

@@ -7,25 +7,17 @@
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
 import type { Approval, DecidedApprovalsFilter, RunState } from "../domain";
-
-/** A stored approval with the etag it was read at. */
-export interface VersionedApproval {
-  approval: Approval;
-  etag: string;
-}
-
-/** The outcome of an etag-conditional write. */
-export type ApprovalWrite = { kind: "ok"; etag: string } | { kind: "conflict" };
+import type { ConditionalWrite, Versioned } from "../workflow/ports";
 
 /** The `approvals` container (CosmosApprovalRepository). */
 export interface ApprovalRecords {
-  create(approval: Approval): Promise<ApprovalWrite>;
-  get(id: string): Promise<VersionedApproval | undefined>;
-  replace(approval: Approval, etag: string): Promise<ApprovalWrite>;
-  listPending(): Promise<VersionedApproval[]>;
-  listDue(now: Date): Promise<VersionedApproval[]>;
+  create(approval: Approval): Promise<ConditionalWrite>;
+  get(id: string): Promise<Versioned<Approval> | undefined>;
+  replace(approval: Approval, etag: string): Promise<ConditionalWrite>;
+  listPending(): Promise<Versioned<Approval>[]>;
+  listDue(now: Date): Promise<Versioned<Approval>[]>;
   /** Settled approvals not yet delivered, with fewer than `maxAttempts` sends, untouched since `settledBefore`. */
-  listUndelivered(settledBefore: Date, maxAttempts: number): Promise<VersionedApproval[]>;
+  listUndelivered(settledBefore: Date, maxAttempts: number): Promise<Versioned<Approval>[]>;
 }
 
 /** The approval history (CosmosApprovalHistory): one page of decided approvals, newest decision first. */

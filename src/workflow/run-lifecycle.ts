@@ -160,13 +160,13 @@ export class OwnedRun {
         const fresh = withLifecycle(initial(), { stage: "queued", owners: 0, sent: {} });
         const created = await store.write(fresh, undefined);
         if (created.kind === "conflict") continue;
-        stored = { state: fresh, etag: created.etag };
+        stored = { value: fresh, etag: created.etag };
       }
-      const stage = stageOf(stored.state);
+      const stage = stageOf(stored.value);
       if (isSettled(stage)) return undefined;
-      const lifecycle = stored.state.lifecycle ?? { stage, owners: 0, sent: {} };
+      const lifecycle = stored.value.lifecycle ?? { stage, owners: 0, sent: {} };
       assertStageTransition(stage, "running");
-      const claimed = withLifecycle(stored.state, {
+      const claimed = withLifecycle(stored.value, {
         ...lifecycle,
         stage: "running",
         owner,
@@ -183,7 +183,7 @@ export class OwnedRun {
   /** Reads a run for work that needs no ownership change (an approval decision on a waiting run). */
   static async hold(store: RunStore, runId: string, owner: string): Promise<OwnedRun | undefined> {
     const stored = await store.read(runId);
-    return stored && new OwnedRun(store, owner, stored.state, stored.etag, false);
+    return stored && new OwnedRun(store, owner, stored.value, stored.etag, false);
   }
 
   /** The latest state this worker wrote. */
@@ -297,13 +297,13 @@ export async function settleApprovedRun(
   for (;;) {
     const stored = await store.read(runId);
     if (!stored) return undefined;
-    const from = stageOf(stored.state);
-    if (stored.state.status !== "awaiting_approval" || (from !== "awaiting_approval" && from !== "running"))
-      return { state: stored.state, changed: false };
-    const decided = decide(stored.state);
+    const from = stageOf(stored.value);
+    if (stored.value.status !== "awaiting_approval" || (from !== "awaiting_approval" && from !== "running"))
+      return { state: stored.value, changed: false };
+    const decided = decide(stored.value);
     const stage = stageAfterRun(decided);
     assertStageTransition(from, stage);
-    const lifecycle = stored.state.lifecycle ?? { stage, owners: 0, sent: {} };
+    const lifecycle = stored.value.lifecycle ?? { stage, owners: 0, sent: {} };
     const state = withLifecycle(decided, { ...lifecycle, stage });
     const written = await store.write(state, stored.etag);
     if (written.kind === "written") return { state, changed: true };

@@ -152,7 +152,7 @@ export function approvalInvoke(
 export async function storedApproval(harness: BotHarness, approvalId: string): Promise<Approval> {
   const read = await harness.store.approvals.get(approvalId);
   assert.ok(read, `approval ${approvalId} is stored`);
-  return read.approval;
+  return read.value;
 }
 
 /** Waits until the stored approval satisfies `predicate` (background delivery marks it). */

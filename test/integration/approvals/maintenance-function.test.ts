@@ -96,7 +96,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       ...newApproval(run, reference, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),
       approverThread: { conversationId: THREAD, activityId: "root-1", serviceUrl },
     };
-    assert.equal((await store.approvals.create(approval)).kind, "ok");
+    assert.equal((await store.approvals.create(approval)).kind, "written");
     const stopped = createApprovals({
       config,
       store,
@@ -176,7 +176,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     const update = connector.inConversation(THREAD).find((a) => a.method === "PUT");
     assert.ok(update && cardTexts(cardOf(update)).includes(en.outcomeApproved), "the approver card shows the outcome");
     const stored = await store.approvals.get(approvalId);
-    assert.equal(stored?.approval.delivery.status, "delivered");
+    assert.equal(stored?.value.delivery.status, "delivered");
     assert.equal((await store.runs.load("run-function-1"))?.status, "completed");
 
     assert.equal((await tick()).redelivered, 0, "the next tick sends nothing");

@@ -108,8 +108,8 @@ describe("Approval delivery survives a crash between the decision and the send (
     const crashed = approvalsInAnotherProcess(harness);
     await decideApproval(crashed.deps, approveClick(pending));
     const read = (await harness.store.approvals.get(pending.approvalId))!;
-    const exhausted = { ...read.approval, delivery: { status: "failed" as const, attempts: MAX_DELIVERY_ATTEMPTS } };
-    assert.equal((await harness.store.approvals.replace(exhausted, read.etag)).kind, "ok");
+    const exhausted = { ...read.value, delivery: { status: "failed" as const, attempts: MAX_DELIVERY_ATTEMPTS } };
+    assert.equal((await harness.store.approvals.replace(exhausted, read.etag)).kind, "written");
 
     const result = await approvalsInAnotherProcess(harness).runMaintenance(new Date(Date.now() + 10 * MINUTE));
     assert.equal(result.redelivered, 0);
@@ -122,11 +122,11 @@ describe("Approval delivery survives a crash between the decision and the send (
     await decideApproval(approvalsInAnotherProcess(harness).deps, approveClick(pending));
     const read = (await harness.store.approvals.get(pending.approvalId))!;
     const orphan = {
-      ...read.approval,
+      ...read.value,
       runId: "run-that-was-never-stored",
       delivery: { status: "failed" as const, attempts: MAX_DELIVERY_ATTEMPTS - 2 },
     };
-    assert.equal((await harness.store.approvals.replace(orphan, read.etag)).kind, "ok");
+    assert.equal((await harness.store.approvals.replace(orphan, read.etag)).kind, "written");
 
     let at = Date.now() + 10 * MINUTE;
     const passes = [];
