@@ -1,11 +1,10 @@
-import { displayNamesFrom } from "../cards";
-import type { AppConfig } from "../config";
+import type { DisplayNames } from "../cards";
+import type { AppConfig, Env } from "../config";
 import type { RunState } from "../domain";
 import { TEAMS_SEND_RETRY, type RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import { systemClock } from "../workflow/deps";
 import type { Clock, RunStore } from "../workflow/ports";
-import { loadPromptLibrary } from "../workflow/prompt-library";
 import { ApprovalService } from "./approval-service";
 import { currentApproverSetupGaps } from "./approver-setup";
 import type { ApprovalDeps } from "./deps";
@@ -23,9 +22,26 @@ export interface ApprovalStore {
   settings: SettingsStore;
 }
 
+/** The settings the approvals module reads: who approves where, its timing and scheduler, the quality threshold its cards show. */
+export interface ApprovalsSettings {
+  env: Pick<
+    Env,
+    | "APPROVER_TEAM_ID"
+    | "APPROVER_CHANNEL_ID"
+    | "APPROVER_AAD_IDS"
+    | "APPROVER_ADMIN_AAD_IDS"
+    | "APPROVAL_SEGREGATION_OF_DUTIES"
+    | "APPROVAL_SCHEDULER"
+  >;
+  approvals: AppConfig["approvals"];
+  workflow: Pick<AppConfig["workflow"], "qscoreThreshold">;
+}
+
 /** What the approvals module is built from; clock and retry are for tests. */
 export interface CreateApprovalsOptions {
-  config: AppConfig;
+  config: ApprovalsSettings;
+  /** The specialists' display names for the approver card, from the prompt library the process loaded once. */
+  names: DisplayNames;
   store: ApprovalStore;
   telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
   /** How the module reaches Teams: the approver channel, its threads and the requesters. */
@@ -57,7 +73,7 @@ export interface Approvals {
 
 /**
  * Builds the approvals module from configuration, the store and its Teams messaging. Usage in the
- * composition root: `const approvals = createApprovals({ config, store, telemetry, messaging });`,
+ * composition root: `const approvals = createApprovals({ config, names, store, telemetry, messaging });`,
  * `approvalsForBot(approvals.service)` for the bot, then `approvals.start()` once the server listens.
  */
 export function createApprovals(options: CreateApprovalsOptions): Approvals {
@@ -80,7 +96,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     },
     timing: config.approvals,
     cards: {
-      names: displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists),
+      names: options.names,
       qscoreThreshold: config.workflow.qscoreThreshold,
     },
     clock: options.clock ?? systemClock,

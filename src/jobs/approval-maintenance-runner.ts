@@ -34,6 +34,7 @@ export async function runApprovalMaintenanceOnce(
     const answers = createAnswerActivities(config, { names, botState: store.botState, log: options.log });
     const approvals = createApprovals({
       config,
+      names,
       store,
       telemetry,
       log: options.log,

@@ -1,7 +1,21 @@
-import type { AppConfig } from "../config";
+import type { AppConfig, Env } from "../config";
 import { systemClock } from "../workflow/deps";
 import type { Clock } from "../workflow/ports";
 import { ChannelOperatorNotices, type NoticeChannelPoster, type OperatorNotices } from "./operator-notices";
+
+/** The settings operator notices read: the OPERATOR_* variables, the bot's tenant and the dedup window. */
+export interface OperatorNoticeSettings {
+  env: Pick<
+    Env,
+    | "OPERATOR_CHANNEL_ID"
+    | "OPERATOR_SERVICE_URL"
+    | "BOT_TENANT_ID"
+    | "OPERATOR_NOTICE_QUESTION_WORDS"
+    | "OPERATOR_NOTICES_PER_HOUR"
+    | "OPERATOR_TRANSACTION_URL"
+  >;
+  operators: AppConfig["operators"];
+}
 
 /**
  * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster`
@@ -9,7 +23,7 @@ import { ChannelOperatorNotices, type NoticeChannelPoster, type OperatorNotices 
  * `notifyOperatorsOfRuns(lifecycle, notices)`.
  */
 export function createOperatorNotices(
-  config: AppConfig,
+  config: OperatorNoticeSettings,
   options: { poster: NoticeChannelPoster; log: (line: string) => void; clock?: Clock },
 ): OperatorNotices {
   const { env } = config;

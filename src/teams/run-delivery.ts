@@ -1,11 +1,4 @@
-import {
-  buildClarificationCard,
-  buildErrorCard,
-  buildBlockedCard,
-  buildOutOfScopeCard,
-  buildUnderReviewCard,
-  errorViewFromRun,
-} from "../cards";
+import { buildClarificationCard, buildErrorCard, buildBlockedCard, buildOutOfScopeCard, errorViewFromRun } from "../cards";
 import { SystemError, defaultClarification, describeError, type RunCard, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { RunDelivery } from "../workflow/run-worker";
@@ -118,16 +111,4 @@ export class TeamsRunDelivery implements RunDelivery {
   reference(conversationId: string): Promise<Reference | undefined> {
     return this.deps.conversations.get(conversationId);
   }
-}
-
-/**
- * The default approvals hook when no approvals flow is wired: the requester is told the answer is
- * under review; the run stays stored as `awaiting_approval`.
- */
-export function underReviewNotice(messenger: Messenger): AwaitingApprovalHook {
-  return async (state, reference, tell) => {
-    const notice = buildUnderReviewCard({ language: state.language, question: state.question });
-    if (tell) await tell(notice);
-    else await messenger.send(reference, cardActivity(notice));
-  };
 }

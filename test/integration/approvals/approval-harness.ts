@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createApprovals, type Approvals } from "../../../src/approvals";
 import { TeamsApprovalMessaging } from "../../../src/teams/approval-messaging";
 import type { Storage } from "botbuilder";
-import { displayNamesFrom } from "../../../src/cards";
+import { displayNamesFrom, type DisplayNames } from "../../../src/cards";
 import { labelsFor } from "../../../src/cards/labels";
 import type { AppConfig } from "../../../src/config";
 import type { Approval } from "../../../src/domain";
@@ -58,13 +58,17 @@ export function useApprovalHarness(): { readonly harness: BotHarness } {
   return suite;
 }
 
+/** The specialists' display names, as a process loads them from its prompt library. */
+export function specialistNames(config: AppConfig): DisplayNames {
+  return displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
+}
+
 /**
  * The approvals' Teams messaging as a process other than the harness's bot builds it: its own
  * unauthenticated adapter, answer messages mapped to their runs in `botState`.
  */
 export function teamsApprovalMessaging(config: AppConfig, botState: Storage): TeamsApprovalMessaging {
-  const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
-  const answers = createAnswerActivities(config, { names, botState, log: () => undefined });
+  const answers = createAnswerActivities(config, { names: specialistNames(config), botState, log: () => undefined });
   return new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined, answers);
 }
 
@@ -75,6 +79,7 @@ export function teamsApprovalMessaging(config: AppConfig, botState: Storage): Te
 export function approvalsInAnotherProcess(harness: BotHarness, config: AppConfig = harness.config): Approvals {
   return createApprovals({
     config,
+    names: specialistNames(config),
     store: harness.store,
     telemetry: noopTelemetry,
     messaging: teamsApprovalMessaging(config, harness.store.botState),

@@ -15,7 +15,7 @@ import { completedRun } from "../../fixtures/cards/sample-runs";
 import { AnswerMessages } from "../../../src/teams/answer-messages";
 import { FakeConnector, cardOf, cardTexts } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
-import { APPROVER, CHANNEL_ID, en, teamsApprovalMessaging } from "./approval-harness";
+import { APPROVER, CHANNEL_ID, en, specialistNames, teamsApprovalMessaging } from "./approval-harness";
 
 const MINUTE = 60_000;
 const REQUESTER_CONVERSATION = "personal-function-timer";
@@ -99,6 +99,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     assert.equal((await store.approvals.create(approval)).kind, "written");
     const stopped = createApprovals({
       config,
+      names: specialistNames(config),
       store,
       telemetry: noopTelemetry,
       messaging: teamsApprovalMessaging(config, store.botState),
