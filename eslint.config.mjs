@@ -141,10 +141,24 @@ export default defineConfig(
     mayImport: ["domain", "resilience", "workflow", "cards", "config", "telemetry"],
     forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
   }),
-  // A job's runner (…-runner.ts) is the job's own composition root, so it builds stores and telemetry
-  // (and, for the canary, the whole workflow through the composition helpers).
+  // A job's runner (…-runner.ts) is the job's own composition root, so it builds stores, the run queue
+  // (approval maintenance hands expired approvals to the bot's workers) and telemetry (and, for the
+  // canary, the whole workflow through the composition helpers).
   arrows("jobs", {
-    mayImport: ["domain", "resilience", "workflow", "approvals", "eval", "teams", "cards", "config", "storage", "telemetry", "composition"],
+    mayImport: [
+      "domain",
+      "resilience",
+      "workflow",
+      "approvals",
+      "eval",
+      "teams",
+      "cards",
+      "config",
+      "storage",
+      "queue",
+      "telemetry",
+      "composition",
+    ],
     forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
   }),
   arrows("operators", {

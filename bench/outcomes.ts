@@ -1,5 +1,5 @@
 /** What the user was finally told in a conversation, read from the cards the fake connector received. */
-import { labelsFor } from "../src/cards/labels";
+import { labelsFor } from "../src/domain";
 import { cardOf, cardTexts, isAnswerCard, type RecordedActivity } from "../test/fakes/fake-connector";
 
 /** The final reply kinds a run can end with. */

@@ -9,7 +9,8 @@ import type { RunState } from "../src/domain";
 import { AzureStorageRunQueue } from "../src/queue/azure-storage-run-queue";
 import type { WorkflowDeps } from "../src/workflow/deps";
 import { RunLifecycle } from "../src/workflow/run-lifecycle";
-import { RunWorker, type RunDelivery } from "../src/workflow/run-worker";
+import type { RunDelivery } from "../src/workflow/ports";
+import { RunWorker } from "../src/workflow/run-worker";
 
 /** A worker over its own queue on the environment's Azurite. */
 export interface QueuedRuns {
@@ -28,9 +29,6 @@ export async function startQueuedRuns(
   const waiting = new Map<string, (state: RunState) => void>();
   const delivery: RunDelivery = {
     send: async (_card, state) => (waiting.get(state.runId)?.(state), undefined),
-    record: async () => undefined,
-    remember: async () => undefined,
-    reference: async () => undefined,
   };
   const worker = new RunWorker({
     queue,

@@ -30,12 +30,14 @@ import { createBot } from "./teams/create-bot";
 import { createTeamsAdapter } from "./teams/teams-adapter";
 import { Messenger } from "./teams/messenger";
 import { QuestionRuns } from "./teams/question-runs";
+import { rememberConversations } from "./teams/remember-conversations";
 import { rememberFinishedRuns } from "./teams/remember-runs";
 import { TeamsRunDelivery } from "./teams/run-delivery";
 import { followRunProgress } from "./teams/run-progress-cards";
 import { followRunStreams, streamedConclusions, type RunStreams } from "./teams/run-streams";
 import { StreamPositions } from "./teams/stream-positions";
 import { createTelemetry } from "./telemetry";
+import { recordRuns } from "./telemetry/record-runs";
 import type { ChatModel, RunQueue } from "./workflow/ports";
 import { RunLifecycle } from "./workflow/run-lifecycle";
 import { RunWorker } from "./workflow/run-worker";
@@ -94,9 +96,8 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const names = displayNamesFrom(built.prompts.specialists);
     // Teams: one adapter for the bot's identity; the bot, approvals and operator notices all send through it.
     const adapter = createTeamsAdapter(identity);
-    // Answer messages are built alike whether the worker delivers them or an approval settles them.
     const answers = createAnswerActivities(config, { names, botState: store.botState, log });
-    const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId, answers);
+    const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId);
     const approvals = createApprovals({
       config,
       names,
@@ -104,14 +105,18 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       telemetry,
       messaging: teamsMessaging,
       log,
-      // An approver's decision continues its run through the queue, not inside the card click.
-      continueDecision: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
+      // An approver's decision (or an expiry) is a queue message: a worker resumes the run and delivers its card.
+      continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
     const forBot = approvalsForBot(approvals.service);
-    // Run events and who follows them: operators hear of runs that fail; in Teams, progress cards (group
-    // chats, channels), streams (personal chats) and the conversation's memory.
+    // Run events and who follows them: each run's record (telemetry, transcript), operators hear of runs
+    // that fail, the approvals flow of decided runs delivered; in Teams, the requester's conversation
+    // reference, progress cards (group chats, channels), streams (personal chats) and the conversation's memory.
     const lifecycle = new RunLifecycle(log);
+    recordRuns(lifecycle, { telemetry, transcripts: store.transcripts, log });
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
+    approvals.follow(lifecycle);
+    rememberConversations(lifecycle, store.conversations, log);
     const messenger = new Messenger(adapter, identity.appId);
     const streams: RunStreams = new Map();
     followRunProgress(lifecycle, { messenger, names, log });
@@ -119,22 +124,20 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     rememberFinishedRuns(lifecycle, store.memory, log);
     // The Moderator's conclusion, while it is written, streams into the run's personal-chat stream.
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
-    // This instance's consumer of the run queue: it runs each question and delivers its answer in Teams.
+    // This instance's consumer of the run queue: it runs each question, resumes each decided run, and ends
+    // every run with one card delivered in Teams.
     const worker = new RunWorker({
       queue: runQueue,
       workflow,
       lifecycle,
       delivery: new TeamsRunDelivery({
         messenger,
-        transcripts: store.transcripts,
         conversations: store.conversations,
-        telemetry,
         answers,
         onAwaitingApproval: forBot.onAwaitingApproval,
         streams,
-        log,
       }),
-      continueApproval: forBot.continueApproval,
+      decisions: store.approvals,
       settings: {
         concurrency: config.env.RUN_WORKER_CONCURRENCY,
         leaseSeconds: config.env.RUN_LEASE_SECONDS,
@@ -184,7 +187,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
         const finished = await worker.stop(SHUTDOWN_GRACE_MS);
         if (!finished)
           log(`shutdown: ${unfinished} run(s) were given back to the queue; another instance resumes them from their checkpoints`);
-        await approvals.stop(SHUTDOWN_GRACE_MS);
+        await approvals.stop();
         await telemetry.shutdown();
         if (ownQueue) await runQueue.close();
         if (ownStore) await store.close();

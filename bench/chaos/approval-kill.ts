@@ -4,7 +4,7 @@
  * requester get exactly one answer (with the reviewed line), nothing doubled.
  */
 import { randomUUID } from "node:crypto";
-import { labelsFor } from "../../src/cards/labels";
+import { labelsFor } from "../../src/domain";
 import type { ApprovalStatus } from "../../src/domain";
 import type { CosmosStore } from "../../src/storage";
 import { cardOf, cardTexts, type RecordedActivity } from "../../test/fakes/fake-connector";

@@ -36,9 +36,6 @@ export interface FailoverResult {
   ok: boolean;
 }
 
-/** The breaker's open time in the scenario: short, so "primary back" does not wait 30 s. */
-const OPEN_MS = 500;
-
 /** How the primary fails: it stops listening (a region down), or answers every call HTTP 503. */
 export type PrimaryOutage = "refused" | "503";
 
@@ -50,10 +47,14 @@ export async function primaryModelOutage(questions: readonly string[], outage: P
   const { baseUrl: primaryUrl, port: primaryPort } = await primary.start();
   const { baseUrl: secondaryUrl } = await secondary.start();
   const events: EndpointEvent[] = [];
+  // The breaker's times shrink with the model latency: against calls of real length its window holds
+  // a few questions and its open time lets one probe through per several, and so must the scaled scenario's.
+  const openMs = MODEL_FAILOVER.circuit.openMs * timeScale;
+  const windowMs = MODEL_FAILOVER.circuit.windowMs * timeScale;
   const model = createOpenAiCompatibleChatModel({
     baseUrl: [primaryUrl, secondaryUrl],
     retry: { maxRetries: 3, initialMs: 20, multiplier: 2, maxMs: 2_500 },
-    circuit: { ...MODEL_FAILOVER.circuit, minimumRequests: 3, openMs: OPEN_MS },
+    circuit: { ...MODEL_FAILOVER.circuit, minimumRequests: 3, windowMs, openMs },
     onEndpointEvent: (event) => events.push(event),
   });
   const { deps } = workflowHarness(model);
@@ -78,7 +79,7 @@ export async function primaryModelOutage(questions: readonly string[], outage: P
     phases.push(await phase("primary down"));
     if (outage === "refused") await primary.start(primaryPort);
     else primary.fault = () => undefined;
-    await new Promise((resolve) => setTimeout(resolve, OPEN_MS));
+    await new Promise((resolve) => setTimeout(resolve, openMs));
     phases.push(await phase("primary back"));
     const [up, down, back] = phases as [FailoverPhase, FailoverPhase, FailoverPhase];
     const answered = (p: FailoverPhase) => p.states.filter((s) => s.status === "completed" || s.status === "awaiting_approval").length;

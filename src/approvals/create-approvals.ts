@@ -1,11 +1,12 @@
 import type { DisplayNames } from "../cards";
 import type { AppConfig, Env } from "../config";
-import type { RunState } from "../domain";
 import { TEAMS_SEND_RETRY, type RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import { systemClock } from "../workflow/deps";
 import type { Clock, RunStore } from "../workflow/ports";
+import type { RunLifecycle } from "../workflow/run-lifecycle";
 import { ApprovalService } from "./approval-service";
+import { followDecidedRuns } from "./follow-decided-runs";
 import { currentApproverSetupGaps } from "./approver-setup";
 import type { ApprovalDeps } from "./deps";
 import { runApprovalMaintenance, type MaintenanceResult } from "./maintenance";
@@ -17,7 +18,6 @@ export interface ApprovalStore {
   approvals: ApprovalRecords;
   approvalHistory: ApprovalHistoryRecords;
   runs: RunStore;
-  transcripts: { save(state: RunState): Promise<unknown> };
   conversations: ConversationReferences;
   settings: SettingsStore;
 }
@@ -49,26 +49,29 @@ export interface CreateApprovalsOptions {
   log?: (line: string) => void;
   clock?: Clock;
   sendRetry?: RetryPolicy;
-  /** Hands a decided approval to what continues its run (the run queue); by default it is settled in process. */
-  continueDecision?: (approvalId: string) => Promise<void>;
+  /** Hands a decided or expired approval to the run queue, where a worker resumes its run. */
+  continueRun: (approvalId: string) => Promise<void>;
 }
 
 /**
  * The approvals module of a process: its service (what the bot's routes and run hand-offs call, wired
- * on Teams' side by `teams/approval-inbound.ts`), and its own background work (reminders, expiry, undone deliveries),
- * started and stopped by the composition root like the run worker.
+ * on Teams' side by `teams/approval-inbound.ts`), what it does once a decided run is delivered, and
+ * its own background work (reminders, expiry, decisions left unqueued), started and stopped by the
+ * composition root.
  */
 export interface Approvals {
   service: ApprovalService;
   deps: ApprovalDeps;
+  /** Follows the runs a worker settles: records the delivery of decided ones and shows the approver their outcome. */
+  follow(lifecycle: Pick<RunLifecycle, "subscribe">): () => void;
   /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
   runMaintenance(now?: Date): Promise<MaintenanceResult>;
   /** What keeps approvals from working with this configuration and stored channel (for the start banner). */
   setupGaps(): Promise<string[]>;
   /** Starts the in-process maintenance timer when APPROVAL_SCHEDULER=bot (otherwise a no-op). */
   start(intervalMs?: number): void;
-  /** Stops the timer and waits (within `timeoutMs`) for background deliveries. */
-  stop(timeoutMs?: number): Promise<void>;
+  /** Stops the timer (waiting for a pass in progress). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -83,7 +86,6 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     records: store.approvals,
     history: store.approvalHistory,
     runs: store.runs,
-    transcripts: store.transcripts,
     conversations: store.conversations,
     settings: store.settings,
     messaging: options.messaging,
@@ -102,14 +104,16 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     clock: options.clock ?? systemClock,
     telemetry: options.telemetry,
     sendRetry: options.sendRetry ?? TEAMS_SEND_RETRY,
+    continueRun: options.continueRun,
     log,
   };
-  const service = new ApprovalService(deps, options.continueDecision);
+  const service = new ApprovalService(deps);
   let stopScheduler: (() => Promise<void>) | undefined;
   const runMaintenance = (now?: Date) => runApprovalMaintenance(deps, now ?? deps.clock.now());
   return {
     service,
     deps,
+    follow: (lifecycle) => followDecidedRuns(lifecycle, deps),
     runMaintenance,
     setupGaps: () => currentApproverSetupGaps(deps.approvers, deps.settings),
     start(intervalMs) {
@@ -118,9 +122,8 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
         ...(intervalMs ? { intervalMs } : {}),
       });
     },
-    async stop(timeoutMs = 10_000) {
+    async stop() {
       await stopScheduler?.();
-      await service.drain(timeoutMs);
     },
   };
 }

@@ -1,8 +1,8 @@
 import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction } from "../cards";
+import { stringsFor } from "../domain";
 import type { Approval, ApprovalDecision, Language } from "../domain";
 import { outcomeCardFor } from "./approval-cards";
 import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";
-import { approvalRepliesFor } from "./approval-replies";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover, isRequester } from "./authorize";
 import type { ApprovalDeps } from "./deps";
@@ -17,7 +17,7 @@ export interface DecisionRequest {
   language: Language;
 }
 
-/** What the click produced: the invoke response, and the approval this click decided or expired (then settle it). */
+/** What the click produced: the invoke response, and the approval this click decided or expired (then continue its run). */
 export interface DecisionResult {
   response: AdaptiveCard | string;
   settledApprovalId?: string;
@@ -38,11 +38,12 @@ const KIND: Record<ApprovalAction["verb"], ApprovalDecision["kind"]> = {
  * duties; a click after `expiresAt`, which expires a still-pending approval on the spot whatever the
  * maintenance job did) change nothing but the audit trail and that expiry; the pending → decided change is an
  * etag-conditional write, so concurrent or repeated clicks yield one decision, and everyone else
- * gets the outcome card. The caller settles (delivers) a decision after answering the invoke.
+ * gets the outcome card. The caller hands a decision (or that expiry) to the run queue, whose worker
+ * resumes the run and delivers the requester's card.
  */
 export async function decideApproval(deps: ApprovalDeps, request: DecisionRequest): Promise<DecisionResult> {
   const { actor } = request;
-  const replies = approvalRepliesFor(request.language);
+  const replies = stringsFor(request.language).approvals;
   const parsed = parseCardAction(request.value);
   if (!parsed.ok || parsed.action.verb === CARD_VERBS.feedback) {
     const verb = parsed.ok ? parsed.action.verb : parsed.error.verb;
@@ -71,7 +72,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
   if (!authorization.ok) {
     await audit(deps, action.approvalId, actor, action.verb, "refused", authorization.why);
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${authorization.why}`);
-    return { response: approvalRepliesFor(read.value.language).notAnApprover };
+    return { response: stringsFor(read.value.language).approvals.notAnApprover };
   }
 
   if (deps.approvers.segregationOfDuties && isRequester(read.value.requester, actor)) {
@@ -84,7 +85,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
       "segregation of duties: the requester cannot decide their own request",
     );
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: the requester cannot decide their own request`);
-    return { response: approvalRepliesFor(read.value.language).ownRequest };
+    return { response: stringsFor(read.value.language).approvals.ownRequest };
   }
 
   const now = deps.clock.now();

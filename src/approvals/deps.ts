@@ -1,4 +1,3 @@
-import type { RunState } from "../domain";
 import type { RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import type { Clock, RunStore } from "../workflow/ports";
@@ -11,7 +10,6 @@ export interface ApprovalDeps {
   records: ApprovalRecords;
   history: ApprovalHistoryRecords;
   runs: RunStore;
-  transcripts: { save(state: RunState): Promise<unknown> };
   conversations: ConversationReferences;
   settings: SettingsStore;
   messaging: ApprovalMessaging;
@@ -20,7 +18,12 @@ export interface ApprovalDeps {
   cards: CardContext;
   clock: Clock;
   telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
-  /** How Teams sends are retried. */
+  /**
+   * Hands a decided or expired approval to the run queue, where a worker resumes its run and
+   * delivers the requester's card like any other run's.
+   */
+  continueRun: (approvalId: string) => Promise<void>;
+  /** How Teams sends to the approver channel are retried. */
   sendRetry: RetryPolicy;
   log: (line: string) => void;
 }

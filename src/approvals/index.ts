@@ -1,4 +1,4 @@
-/** Human approval in an approver channel: request, authorised atomic decisions, delivery, reminders and expiry. */
+/** Human approval in an approver channel: request, authorised atomic decisions handed to the run queue, the approver card's outcome, reminders and expiry. */
 export { createApprovals, type Approvals, type ApprovalStore, type CreateApprovalsOptions } from "./create-approvals";
 export { ApprovalService } from "./approval-service";
 export type { ApprovalDeps } from "./deps";

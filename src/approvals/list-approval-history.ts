@@ -1,6 +1,6 @@
 import type { ApprovalHistoryQuery, Language } from "../domain";
+import { stringsFor } from "../domain";
 import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
-import { approvalRepliesFor } from "./approval-replies";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover } from "./authorize";
 import type { ApprovalDeps } from "./deps";
@@ -35,7 +35,7 @@ export interface HistoryPage {
  * kept after someone stopped being an approver shows nothing more.
  */
 export async function listApprovalHistory(deps: ApprovalDeps, request: HistoryRequest): Promise<HistoryPage | string> {
-  const replies = approvalRepliesFor(request.language);
+  const replies = stringsFor(request.language).approvals;
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
   const inApproverChannel = request.place.kind === "channel" && channel?.channelId === request.place.channelId;
   if (request.place.kind !== "personal" && !inApproverChannel) {

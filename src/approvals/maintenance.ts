@@ -1,11 +1,10 @@
 import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
-import { approvalRepliesFor } from "./approval-replies";
 import type { ApprovalDeps } from "./deps";
 import type { Versioned } from "../workflow/ports";
 import { postApprovalThread } from "./post-approval-thread";
-import { DELIVERY_CLAIM_MS, settleApproval } from "./settle-approval";
-import { describeError, type Approval } from "../domain";
+import { describeError, stringsFor, type Approval } from "../domain";
+import { stageOf } from "../workflow/run-stages";
 
 /** What one maintenance pass did. */
 export interface MaintenanceResult {
@@ -13,24 +12,31 @@ export interface MaintenanceResult {
   expired: number;
   /** Approvals that had no thread yet and were posted instead of reminded. */
   posted: number;
-  /** Settled approvals whose delivery a stopped process (or a failing Teams) left undone, now delivered. */
-  redelivered: number;
+  /** Settled approvals whose run still waited (its queue message was never sent), queued again. */
+  requeued: number;
   failed: number;
 }
 
-/** Sends to the requester (over all passes) after which an undelivered approval is left for operators. */
-export const MAX_DELIVERY_ATTEMPTS = 20;
+/**
+ * How long a settled approval's run may wait for its queue message before a pass queues it again:
+ * far longer than a queued message waits for a worker, so a message on its way is not doubled.
+ */
+export const REQUEUE_AFTER_MS = 10 * 60_000;
+
+/** The `listUndelivered` bound: a settled approval's delivery is recorded once, so any record below it qualifies. */
+const UNRECORDED = 1;
 
 /**
  * One pass over approvals that need the scheduler. Pending ones that are due: past `expiresAt` →
- * expired (approver card replaced with the expired outcome, the requester gets the expiry notice);
- * past the reminder age → one reminder (the card updated with the reminder line and a reply in its
- * thread). Settled ones whose delivery was left undone (the process stopped between the decision
- * and the send, or Teams kept failing) and untouched for DELIVERY_CLAIM_MS → delivered again. Each
+ * expired, and handed to the run queue (a worker ends the run with the expiry notice, and the
+ * approver card then shows the outcome); past the reminder age → one reminder (the card updated
+ * with the reminder line and a reply in its thread). Settled ones whose run still waits
+ * REQUEUE_AFTER_MS later (the decision was stored but its queue message could not be sent) →
+ * queued again. A message already taken is redelivered by the queue itself, never from here. Each
  * change is an etag-conditional claim first, so two schedulers running at once act on each once.
  */
 export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Promise<MaintenanceResult> {
-  const result: MaintenanceResult = { reminded: 0, expired: 0, posted: 0, redelivered: 0, failed: 0 };
+  const result: MaintenanceResult = { reminded: 0, expired: 0, posted: 0, requeued: 0, failed: 0 };
   const each = async (items: Versioned<Approval>[], act: (item: Versioned<Approval>) => Promise<keyof MaintenanceResult | undefined>) => {
     for (const item of items) {
       try {
@@ -44,20 +50,19 @@ export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Pro
     }
   };
   await each(await deps.records.listDue(now), (due) => (pastExpiry(due.value, now) ? expire(deps, due, now) : remind(deps, due, now)));
-  await each(await deps.records.listUndelivered(new Date(now.getTime() - DELIVERY_CLAIM_MS), MAX_DELIVERY_ATTEMPTS), (undelivered) =>
-    redeliver(deps, undelivered, now),
+  await each(await deps.records.listUndelivered(new Date(now.getTime() - REQUEUE_AFTER_MS), UNRECORDED), (settled) =>
+    requeue(deps, settled),
   );
   return result;
 }
 
-async function redeliver(deps: ApprovalDeps, undelivered: Versioned<Approval>, now: Date): Promise<"redelivered" | "failed" | undefined> {
-  const { value: approval } = undelivered;
-  const outcome = await settleApproval(deps, approval.id, now);
-  if (outcome === "delivered")
-    deps.log(
-      `approval ${approval.id}: delivery left ${approval.delivery.status} after ${approval.delivery.attempts} attempt(s) is now done`,
-    );
-  return outcome === "delivered" ? "redelivered" : outcome === "failed" ? "failed" : undefined;
+async function requeue(deps: ApprovalDeps, settled: Versioned<Approval>): Promise<"requeued" | undefined> {
+  const { value: approval } = settled;
+  const run = await deps.runs.load(approval.runId);
+  if (!run || stageOf(run) !== "awaiting_approval") return undefined;
+  await deps.continueRun(approval.id);
+  deps.log(`approval ${approval.id}: its run still waited for the decision; queued again`);
+  return "requeued";
 }
 
 async function expire(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): Promise<"expired" | undefined> {
@@ -72,7 +77,7 @@ async function expire(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
     decision: "expired",
     waitMs: now.getTime() - Date.parse(expired.createdAt),
   });
-  await settleApproval(deps, expired.id, now);
+  await deps.continueRun(expired.id);
   return "expired";
 }
 
@@ -99,7 +104,7 @@ async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
   await deps.messaging.updateCard(posted, approvalCardFor(claimed, run, deps.cards, claimed.createdAt));
   await deps.messaging.replyInThread(
     posted,
-    approvalRepliesFor(claimed.language).reminder(claimed.expiresAt.replace("T", " ").replace(/\.\d+Z$/, "")),
+    stringsFor(claimed.language).approvals.reminder(claimed.expiresAt.replace("T", " ").replace(/\.\d+Z$/, "")),
   );
   return "reminded";
 }

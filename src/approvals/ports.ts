@@ -1,12 +1,14 @@
 /**
- * What the approvals flow needs from the outside world. The core (request, decide, deliver, the
- * maintenance job) depends only on these; Teams implements them (`teams/approval-messaging.ts`,
- * `teams/approval-inbound.ts`), and the Cosmos repositories of src/storage satisfy the store ports
- * structurally. Nothing here names a Teams type: the arrow runs from teams to approvals only.
+/**
+ * What the approvals flow needs from the outside world. The core (request, decide, the approver
+ * card's outcome, the maintenance job) depends only on these; Teams implements them
+ * (`teams/approval-messaging.ts`, `teams/approval-inbound.ts`), and the Cosmos repositories of
+ * src/storage satisfy the store ports structurally. Nothing here names a Teams type: the arrow runs
+ * from teams to approvals only.
  */
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
-import type { Approval, DecidedApprovalsFilter, RunState } from "../domain";
+import type { Approval, DecidedApprovalsFilter } from "../domain";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
 
 /** The `approvals` container (CosmosApprovalRepository). */
@@ -16,7 +18,7 @@ export interface ApprovalRecords {
   replace(approval: Approval, etag: string): Promise<ConditionalWrite>;
   listPending(): Promise<Versioned<Approval>[]>;
   listDue(now: Date): Promise<Versioned<Approval>[]>;
-  /** Settled approvals not yet delivered, with fewer than `maxAttempts` sends, untouched since `settledBefore`. */
+  /** Settled approvals whose run's delivery is not recorded yet, with fewer than `maxAttempts` recorded, settled before `settledBefore`. */
   listUndelivered(settledBefore: Date, maxAttempts: number): Promise<Versioned<Approval>[]>;
 }
 
@@ -74,13 +76,8 @@ export interface ApprovalMessaging {
   updateCard(message: PostedMessage, card: AdaptiveCard): Promise<void>;
   /** Replies inside a thread (e.g. a reminder). */
   replyInThread(thread: PostedMessage, text: string): Promise<void>;
-  /** Sends a card or text to a stored conversation (a notice: under review, rejected, expired). */
+  /** Sends a card or text to a conversation (the under-review notice when the run's stream cannot take it). */
   sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void>;
-  /**
-   * Delivers a settled run's answer to the requester's stored conversation as the bot delivers any
-   * answer there: in a personal chat Teams' own answer message, rated through Teams' feedback loop.
-   */
-  sendAnswer(reference: Reference, run: RunState): Promise<void>;
 }
 
 /** Whether the person acting is a member of a team (Teams roster lookup); false when unknown. */

@@ -3,7 +3,7 @@ import { approvalCardFor } from "./approval-cards";
 import { updateApproval, withAudit } from "./approval-record";
 import { channelTarget, resolveApproverChannel } from "./approver-channel";
 import type { ApprovalDeps } from "./deps";
-import { sendWithRetry } from "./send-with-retry";
+import { retrying } from "../resilience";
 
 /** Where a post attempt left the approval. */
 export type PostOutcome = "posted" | "already_posted" | "no_channel" | "failed";
@@ -29,7 +29,9 @@ export async function postApprovalThread(
     return "no_channel";
   }
   try {
-    const thread = await sendWithRetry(() => deps.messaging.postThread(target, approvalCardFor(approval, run, deps.cards)), deps.sendRetry);
+    const thread = await retrying(() => deps.messaging.postThread(target, approvalCardFor(approval, run, deps.cards)), {
+      policy: deps.sendRetry,
+    });
     const at = deps.clock.now().toISOString();
     await updateApproval(deps.records, approval.id, (latest) =>
       withAudit(

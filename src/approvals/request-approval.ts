@@ -1,6 +1,5 @@
 import { buildUnderReviewCard } from "../cards";
-import { describeError, type Approval, type RunState } from "../domain";
-import { approvalRepliesFor } from "./approval-replies";
+import { describeError, type Approval, type RunState, stringsFor } from "../domain";
 import { claimApproval, newApproval } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
 import type { Reference, TellRequester } from "./ports";
@@ -34,7 +33,7 @@ export async function requestApproval(
   } catch (error) {
     deps.log(`run ${state.runId}: approval not stored, requester told to retry: ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step: "approval:request" });
-    await tellRequester(approvalRepliesFor(state.language).submitFailed);
+    await tellRequester(stringsFor(state.language).approvals.submitFailed);
     return { kind: "not_submitted", cause: describeError(error) };
   }
   if (approval.status !== "pending") return { kind: "submitted", approvalId: approval.id, post: "already_posted", told: false };

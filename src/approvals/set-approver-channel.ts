@@ -1,5 +1,5 @@
 import type { Language } from "../domain";
-import { approvalRepliesFor } from "./approval-replies";
+import { stringsFor } from "../domain";
 import { APPROVER_CHANNEL_SETTING, type StoredApproverChannel } from "./approver-channel";
 import type { ApprovalDeps } from "./deps";
 import type { Actor, TeamMembership } from "./ports";
@@ -20,7 +20,7 @@ export interface ApproverChannelCommand {
  * with none listed, nobody may (the channel is then configuration: APPROVER_TEAM_ID, APPROVER_CHANNEL_ID).
  */
 export async function setApproverChannel(deps: ApprovalDeps, command: ApproverChannelCommand): Promise<string> {
-  const replies = approvalRepliesFor(command.language);
+  const replies = stringsFor(command.language).approvals;
   if (!command.channel) return replies.channelCommandNotInChannel;
   const admins = deps.approvers.adminAadIds;
   if (command.actor.aadObjectId === "" || !admins.includes(command.actor.aadObjectId)) {

@@ -1,6 +1,6 @@
 import type { Language } from "../domain";
 import { citationMarkers, citationsFromAnswer } from "./citations";
-import { labelsFor } from "./labels";
+import { labelsFor } from "../domain";
 import type { TextLimits } from "./limits";
 import { expandTemplate } from "./render";
 import { paragraphs, truncate } from "./text";

@@ -1,6 +1,6 @@
 import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
-import { labelsFor } from "./labels";
+import { labelsFor } from "../domain";
 import { answerBodyLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
 import { truncate } from "./text";

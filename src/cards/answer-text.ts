@@ -1,6 +1,6 @@
 import type { Language } from "../domain";
 import { citationMarkers, type CitationView } from "./citations";
-import { labelsFor } from "./labels";
+import { labelsFor } from "../domain";
 import { textLimits, type TextLimits } from "./limits";
 import { truncate } from "./text";
 import type { AnswerBodyView } from "./view-models";

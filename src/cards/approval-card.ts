@@ -1,6 +1,6 @@
 import { MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
-import { labelsFor } from "./labels";
+import { labelsFor } from "../domain";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
 import { cardDateTime, paragraphs, truncate } from "./text";

@@ -1,5 +1,5 @@
 import { HISTORY_PAGE_VERB } from "./actions";
-import { labelsFor, type TextLabelKey } from "./labels";
+import { labelsFor, type TextLabelKey } from "../domain";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
 import { cardDateTime, truncate } from "./text";

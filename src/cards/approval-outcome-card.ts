@@ -1,4 +1,4 @@
-import { labelsFor, type TextLabelKey } from "./labels";
+import { labelsFor, type TextLabelKey } from "../domain";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
 import { cardDateTime, paragraphs, truncate } from "./text";

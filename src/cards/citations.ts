@@ -1,5 +1,6 @@
 import { optionalUrl, type EvidenceItem, type Language } from "../domain";
 import { categoryLabel, isCategoryId } from "../domain/category-terms";
+import { labelsFor, type SourceKind } from "../domain";
 import type { AnswerBodyView } from "./view-models";
 
 /** One numbered source of an answer: what `[n]` in the answer's text points at. */
@@ -19,11 +20,6 @@ export interface CitationView {
   url?: string;
 }
 
-const SOURCE_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
-  en: { contract: "Contract", policy: "Policy", spend: "Spend", supplier: "Supplier", benchmark: "Benchmark" },
-  ja: { contract: "契約", policy: "規程", spend: "支出", supplier: "サプライヤー", benchmark: "ベンチマーク" },
-};
-
 /**
  * Numbers every reference the rationale cites, in order of first use, with the evidence behind it.
  * A reference cited twice keeps its first number, so the text's markers and the sources list agree.
@@ -31,9 +27,12 @@ const SOURCE_NAMES: Readonly<Record<Language, Readonly<Record<string, string>>>>
 export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "findings">, language: Language): CitationView[] {
   const evidence = new Map<string, EvidenceItem>();
   const links = new Map<string, string>();
+  const names = new Map<string, string>();
   for (const finding of body.findings)
     for (const item of finding.evidence) {
       if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
+      // A supplier any tool named is named in every reference that holds its id ("SPEND SUP-033 FY2025").
+      if (item.subject !== undefined) names.set(item.subject.id, item.subject.name);
       // Any item of the reference may carry the link (one specialist read the record through a tool, another did not).
       if (item.url !== undefined && !links.has(item.referenceId)) links.set(item.referenceId, item.url);
     }
@@ -42,12 +41,12 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
     if (citations.some((citation) => citation.referenceId === referenceId)) continue;
     const item = evidence.get(referenceId);
     const source = item?.source ?? "";
-    const sourceName = SOURCE_NAMES[language][source] ?? "";
+    const sourceName = isSourceKind(source) ? labelsFor(language).sourceNames[source] : "";
     citations.push({
       position: citations.length + 1,
       referenceId,
       source,
-      title: citationTitle(sourceName, source, referenceId, language),
+      title: citationTitle(sourceName, source, referenceId, names, language),
       quote: item?.quote ?? "",
       sourceName,
       ...optionalUrl(links.get(referenceId)),
@@ -57,16 +56,23 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
 }
 
 /**
- * "Spend SUP-001 FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named once, in the
- * answer's language, no part of the reference twice ("… FY2025 FY2025") and a category by its label
+ * "Spend Acme Cloud Software FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named
+ * once, in the answer's language, no part of the reference twice ("… FY2025 FY2025"), a supplier by
+ * its name (「支出 Acme Cloud Software FY2025」, never 「支出 SUP-001」) and a category by its label
  * (「支出 物流 FY2025」, never "支出 logistics FY2025").
  */
-function citationTitle(sourceName: string, source: string, referenceId: string, language: Language): string {
+function citationTitle(
+  sourceName: string,
+  source: string,
+  referenceId: string,
+  names: ReadonlyMap<string, string>,
+  language: Language,
+): string {
   const parts = referenceId.split(/\s+/).filter(Boolean);
   const named = sourceName !== "" && parts[0]?.toLowerCase() === source.toLowerCase() ? parts.slice(1) : parts;
   const once = named
     .filter((part, index) => named.indexOf(part) === index)
-    .map((part) => (isCategoryId(part) ? categoryLabel(part, language) : part))
+    .map((part) => names.get(part) ?? (isCategoryId(part) ? categoryLabel(part, language) : part))
     .join(" ");
   return sourceName ? `${sourceName} ${once}`.trim() : once;
 }
@@ -78,4 +84,8 @@ export function citationMarkers(referenceIds: readonly string[], citations: read
     .filter((position): position is number => position !== undefined)
     .map((position) => `[${position}]`)
     .join("");
+}
+
+function isSourceKind(source: string): source is SourceKind {
+  return Object.hasOwn(labelsFor("en").sourceNames, source);
 }

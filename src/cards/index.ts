@@ -10,7 +10,6 @@ export * from "./citation-card";
 export * from "./citations";
 export * from "./notice-cards";
 export * from "./progress-card";
-export * from "./prompt-starters";
 export { type AdaptiveCard, CARD_SIZE_LIMIT_BYTES, cardBytes, SHRINK_SCALES } from "./render";
 export { answerBodyLimits } from "./limits";
 export * from "./view-models";

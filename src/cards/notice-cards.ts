@@ -1,6 +1,5 @@
 import type { Language } from "../domain";
-import { labelsFor } from "./labels";
-import { PROMPT_STARTERS } from "./prompt-starters";
+import { labelsFor, PROMPT_STARTERS, type DurationUnit } from "../domain";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";
@@ -100,15 +99,14 @@ export function buildHelpCard(language: Language, guide: GuideOptions): Adaptive
 
 /** A duration for people: "8 hours", "30 minutes", "2 days" / 「8時間」. */
 export function durationText(ms: number, language: Language): string {
-  const units: [number, string, string, string][] = [
-    [86_400_000, "day", "days", "日"],
-    [3_600_000, "hour", "hours", "時間"],
-    [60_000, "minute", "minutes", "分"],
-    [1000, "second", "seconds", "秒"],
+  const units: [number, DurationUnit][] = [
+    [86_400_000, "day"],
+    [3_600_000, "hour"],
+    [60_000, "minute"],
+    [1000, "second"],
   ];
-  const [size, one, many, ja] = units.find(([unit]) => ms >= unit && ms % unit === 0) ?? units.find(([unit]) => ms >= unit) ?? units[3];
-  const count = Math.max(1, Math.round(ms / size));
-  return language === "ja" ? `${count}${ja}` : `${count} ${count === 1 ? one : many}`;
+  const [size, unit] = units.find(([length]) => ms >= length && ms % length === 0) ?? units.find(([length]) => ms >= length) ?? units[3];
+  return labelsFor(language).duration(Math.max(1, Math.round(ms / size)), unit);
 }
 
 /** The question back when a follow-up could not be resolved, with the message it was about. */

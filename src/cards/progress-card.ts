@@ -1,4 +1,4 @@
-import { labelsFor, type TextLabelKey } from "./labels";
+import { labelsFor, type TextLabelKey } from "../domain";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";

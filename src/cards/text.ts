@@ -1,4 +1,4 @@
-import type { Language } from "../domain";
+import { labelsFor, type Language } from "../domain";
 
 const ELLIPSIS = "…";
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
@@ -43,7 +43,7 @@ const JAPANESE_DATE_TIME = new Intl.DateTimeFormat("ja-JP", { dateStyle: "long",
 export function cardDateTime(iso: string, language: Language = "en"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  if (language === "ja") return `${JAPANESE_DATE_TIME.format(date)}（日本時間）`;
+  if (language === "ja") return labelsFor("ja").inJapanTime(JAPANESE_DATE_TIME.format(date));
   const stamp = date.toISOString().replace(/\.\d{3}Z$/, "Z");
   return `{{DATE(${stamp}, SHORT)}} {{TIME(${stamp})}}`;
 }

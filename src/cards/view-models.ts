@@ -4,6 +4,7 @@
  */
 import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunPhase, RunState, SpecialistDefinition } from "../domain";
 import { SystemError, questionToAnswer } from "../domain";
+import { labelsFor } from "../domain";
 
 /** Display names of the registered specialists, by id (from the specialist registry's front matter). */
 export type DisplayNames = Readonly<Record<string, SpecialistDefinition["displayName"]>>;
@@ -223,7 +224,7 @@ export function mergeIdenticalFindings(findings: FindingView[], language: Langua
     const references = new Set(first.evidence.map((item) => item.referenceId));
     merged[same] = {
       ...first,
-      name: language === "ja" ? `${first.name}・${finding.name}` : `${first.name} and ${finding.name}`,
+      name: labelsFor(language).bothNames(first.name, finding.name),
       evidence: [...first.evidence, ...finding.evidence.filter((item) => !references.has(item.referenceId))],
       confidence: Math.max(first.confidence, finding.confidence),
     };

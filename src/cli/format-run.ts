@@ -1,46 +1,10 @@
-import { labelsFor } from "../cards/labels";
+import { labelsFor, stringsFor } from "../domain";
 import { mergeIdenticalFindings } from "../cards/view-models";
-import type { Finding, Language, RunState, SpecialistDefinition } from "../domain";
-
-/** The CLI's own headings and fixed lines, in the question's language. */
-const HEADINGS = {
-  en: {
-    offline: "[offline] Produced without a language model (deterministic offline engine).",
-    specialists: "Specialists",
-    fallback: " (fallback)",
-    failed: (message: string) => `The run failed: ${message}`,
-    correlationId: "Correlation id",
-    conclusion: "Conclusion",
-    rationale: "Rationale",
-    findings: "Findings",
-    confidence: (pct: number) => `confidence ${pct}%`,
-    couldNotAnswer: (error: string) => `could not answer (${error})`,
-    nextActions: "Next actions",
-    reasked: "re-asked once",
-    needsApproval: "Needs approval before it reaches the requester:",
-    outOfScope: "Out of scope",
-  },
-  ja: {
-    offline: "[オフライン] 言語モデルを使わずに作成しました（決定的なオフラインエンジン）。",
-    specialists: "スペシャリスト",
-    fallback: "（フォールバック）",
-    failed: (message: string) => `実行に失敗しました: ${message}`,
-    correlationId: "相関 ID",
-    conclusion: "結論",
-    rationale: "根拠",
-    findings: "各スペシャリストの見解",
-    confidence: (pct: number) => `確信度 ${pct}%`,
-    couldNotAnswer: (error: string) => `回答できませんでした（${error}）`,
-    nextActions: "次のアクション",
-    reasked: "1回再質問",
-    needsApproval: "依頼者に届く前に承認が必要です:",
-    outOfScope: "対象外の質問",
-  },
-} satisfies Record<Language, unknown>;
+import type { Finding, RunState, SpecialistDefinition } from "../domain";
 
 /** A run rendered as readable terminal text (the CLI's default output), in the question's language. */
 export function formatRun(state: RunState, specialists: SpecialistDefinition[]): string {
-  const text = HEADINGS[state.language];
+  const text = stringsFor(state.language).cli;
   const name = (id: string) => specialists.find((s) => s.id === id)?.displayName[state.language] ?? id;
   const lines: string[] = [];
   if (state.offline) lines.push(text.offline, "");

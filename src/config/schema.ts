@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
 import { parseRatesToJpy } from "./fx-rates";
-import { ORCHESTRATION_MODES } from "../domain/run";
+import { ORCHESTRATION_MODES } from "../domain/mode-state";
 import { ModelFamilySchema, ReasoningEffortSchema } from "../domain/model-profile";
 import { MODEL_CALL_RETRY, MODEL_FAILOVER } from "../resilience/policies";
 

@@ -19,12 +19,15 @@ export const ApprovalDecisionSchema = z.object({
 });
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
-/** Whether the final answer (or the rejection notice) reached the requester. */
+/**
+ * Whether the final answer (or the rejection or expiry notice) reached the requester: recorded once
+ * the run worker has delivered the decided run (`failed` and `claimedAt` come from records written
+ * when the approvals flow delivered by itself; they are kept so those records still read).
+ */
 export const ApprovalDeliverySchema = z.object({
   status: z.enum(["pending", "delivered", "failed"]),
   attempts: z.number().int().min(0),
   deliveredAt: z.string().optional(),
-  /** When a process last took on the delivery (an etag-conditional claim); stale claims are retried. */
   claimedAt: z.string().optional(),
 });
 

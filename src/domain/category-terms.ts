@@ -1,3 +1,6 @@
+import type { Language } from "./language";
+import { stringsFor } from "./strings";
+
 /**
  * How people name spend categories in English and Japanese. Category ids come from the data (suppliers,
  * benchmarks); this table only adds the words users type for them. A category missing here is still
@@ -53,10 +56,19 @@ export function isCategoryId(word: string): boolean {
 }
 
 /**
- * A category as an answer names it: in Japanese its first Japanese term ("logistics" → 「物流」), in
- * English its id as words ("raw-materials" → "raw materials"); the id itself only when nothing better is known.
+ * A category as an answer names it. In Japanese: the name the data set gives it (`nameJa`, a
+ * supplier's `categoryNameJa`), else the first Japanese term of the table ("logistics" → 「物流」),
+ * else its id marked as a category (「カテゴリ「fleet」」), never the bare id as a word. In English its
+ * id as words ("raw-materials" → "raw materials").
  */
-export function categoryLabel(id: string, language: "en" | "ja"): string {
-  if (language === "ja") return CATEGORY_TERMS[id]?.find((term) => /[\u3040-\u30ff\u3400-\u9fff]/.test(term)) ?? id;
-  return id.replace(/-/g, " ");
+export function categoryLabel(id: string, language: Language, nameJa?: string | null): string {
+  const named = language === "ja" ? nameJa || CATEGORY_TERMS[id]?.find((term) => /[\u3040-\u30ff\u3400-\u9fff]/.test(term)) : undefined;
+  return named ?? stringsFor(language).unnamedCategory(id);
+}
+
+/** The Japanese names a data set gives its categories, by category id (the first supplier naming one wins). */
+export function categoryNamesJa(suppliers: readonly { category: string; categoryNameJa?: string }[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const { category, categoryNameJa } of suppliers) if (categoryNameJa && !names.has(category)) names.set(category, categoryNameJa);
+  return names;
 }

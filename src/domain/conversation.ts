@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LanguageSchema } from "./language";
 import type { Language } from "./language";
+import { stringsFor } from "./strings";
 
 /** What a turn resolved: the things a follow-up may refer to without naming them again. */
 export const ConversationEntitiesSchema = z.object({
@@ -113,7 +114,5 @@ export function noEntities(): ConversationEntities {
 
 /** Asked back in the user's language when a follow-up has nothing to refer to. */
 export function defaultClarification(language: Language): string {
-  return language === "ja"
-    ? "どの取引先・契約・期間についてのご質問か教えていただけますか？ 例:「Acme の 2025年度の支出は？」"
-    : "Could you say which supplier, contract or period you mean? For example: “How much did we spend with Acme in FY2025?”";
+  return stringsFor(language).followUps.clarification;
 }

@@ -10,12 +10,20 @@ export const WrittenEvidenceSchema = z.object({
 });
 export type WrittenEvidence = z.infer<typeof WrittenEvidenceSchema>;
 
+/** The record a reference is about (a supplier), by its id and its name as the data holds them. */
+export const EvidenceSubjectSchema = z.object({ id: z.string().max(200), name: z.string().max(300) });
+export type EvidenceSubject = z.infer<typeof EvidenceSubjectSchema>;
+
 /**
  * One piece of evidence as tools return it and findings keep it: with the link to the record's
- * document when it has one. The link comes from the tool, never from model text: a model's output is
- * read with `WrittenEvidenceSchema`, which has no link, and the step adds the tool's.
+ * document when it has one, and the record it is about, so that a citation names a supplier by its
+ * name rather than its id. Both come from the tool, never from model text: a model's output is read
+ * with `WrittenEvidenceSchema`, which has neither, and the step adds the tool's.
  */
-export const EvidenceItemSchema = WrittenEvidenceSchema.extend({ url: DocumentUrlSchema.optional() });
+export const EvidenceItemSchema = WrittenEvidenceSchema.extend({
+  url: DocumentUrlSchema.optional(),
+  subject: EvidenceSubjectSchema.optional(),
+});
 export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
 
 /** What a specialist model must return. */

@@ -21,6 +21,8 @@ export const SupplierSchema = z.object({
   name: z.string(), // "Acme Cloud Software"
   aliases: z.array(z.string()), // other spellings users type, incl. Japanese ("アクメ", "A社")
   category: z.string(), // "saas", "logistics", …
+  // The category's Japanese display name as the data set gives it ("物流"): Japanese answers name the category by it.
+  categoryNameJa: z.string().min(1).optional(),
   region: z.string(), // "JP", "US", "EU", "APAC"
   riskRating: z.enum(["low", "medium", "high"]),
   certifications: z.array(z.string()), // "ISO 27001", "SOC 2 Type II", …

@@ -34,11 +34,23 @@ export function questionLength(question: string): number {
   return Array.from(question).length;
 }
 
-/** The cards a run shows its requester, each sent at most once per run. */
-export const RunCardSchema = z.enum(["answer", "out_of_scope", "clarification", "error", "approval_request", "blocked"]);
+/**
+ * The cards a run shows its requester, each sent at most once per run. A run that waited for an
+ * approver ends with the answer, or with the rejection or expiry notice.
+ */
+export const RunCardSchema = z.enum([
+  "answer",
+  "out_of_scope",
+  "clarification",
+  "error",
+  "approval_request",
+  "blocked",
+  "approval_rejected",
+  "approval_expired",
+]);
 export type RunCard = z.infer<typeof RunCardSchema>;
 
-/** Where a run is in its life; only `run-lifecycle.ts` changes it. */
+/** Where a run is in its life; only `owned-run.ts` changes it, along the transitions of `run-stages.ts`. */
 export const RunStageSchema = z.enum(["queued", "running", "awaiting_approval", "delivered", "failed", "poisoned"]);
 export type RunStage = z.infer<typeof RunStageSchema>;
 

@@ -3,6 +3,7 @@ import { RunUnderstandingSchema } from "./conversation";
 import { ExecutorIoSchema } from "./executor-io";
 import { FindingSchema } from "./finding";
 import { LanguageSchema } from "./language";
+import { ModeStateSchema, withModeState } from "./mode-state";
 import { ModeratorAnswerSchema } from "./moderator-answer";
 import { RequesterSchema } from "./requester";
 import { RouterDecisionSchema } from "./router-decision";
@@ -24,19 +25,6 @@ export const RunPhaseSchema = z.enum([
   "done",
 ]);
 export type RunPhase = z.infer<typeof RunPhaseSchema>;
-
-/**
- * How the specialists are orchestrated: `selective` (the Router picks 1–3, they answer in parallel),
- * `handoff` (one specialist at a time, each answering or handing the question on with a reason) or
- * `group-chat` (every participating specialist speaks in a fixed round-robin order, each seeing the
- * transcript so far). Each mode declares its own graph (src/workflow/modes/).
- */
-export const ORCHESTRATION_MODES = ["selective", "handoff", "group-chat"] as const;
-export type OrchestrationMode = (typeof ORCHESTRATION_MODES)[number];
-
-/** One hand-over in a handoff run: who passed the question to whom (a specialist id or `router`), why, and what they had found. */
-export const HandoffSchema = z.object({ from: z.string(), to: z.string(), reason: z.string(), finding: FindingSchema });
-export type Handoff = z.infer<typeof HandoffSchema>;
 
 /**
  * Terminal states are everything but `running`; every run ends in one the user is told about.
@@ -148,7 +136,7 @@ export type TokenUsage = z.infer<typeof TokenUsageSchema>;
  * and, once terminal, the run record the CLI prints. `schemaVersion` lets older stored runs be read
  * after the shape changes.
  */
-export const RunStateSchema = z.object({
+const RunStateFieldsSchema = z.object({
   schemaVersion: z.literal(1),
   runId: z.string().min(1),
   /** The message as the user wrote it. */
@@ -164,8 +152,8 @@ export const RunStateSchema = z.object({
   conversationKey: z.string().optional(),
   language: LanguageSchema,
   requester: RequesterSchema.optional(),
-  /** Absent on runs stored before modes existed: those are `selective`. */
-  mode: z.enum(ORCHESTRATION_MODES).optional(),
+  /** The orchestration mode, with the fields only its steps read and write. */
+  modeState: ModeStateSchema,
   status: RunStatusSchema,
   phase: RunPhaseSchema,
   /** 1, or 2 when a failed Moderator made the whole flow run again. */
@@ -176,19 +164,19 @@ export const RunStateSchema = z.object({
   offline: z.boolean(),
   // Checkpoints written before the Router decided scope were all answered as procurement questions.
   decision: RouterDecisionSchema.extend({ inScope: z.boolean().default(true), scopeReason: z.string().default("") }).optional(),
-  /** Set when every selected specialist failed and the Router was asked again without them. */
-  rerouted: z.object({ excluded: z.array(z.string()) }).optional(),
-  /** Group chat: how many speaking turns are done (a resumed run continues with the next). */
-  turnsTaken: z.number().int().min(0).optional(),
-  /** Handoff: the specialist who has the question now, and the hand-overs so far. */
-  speaker: z.string().optional(),
-  handoffs: z.array(HandoffSchema).optional(),
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: QualityRecordSchema,
   /** Why the answer needs a human, when it does (router, moderator, policy rules). */
   hitlReasons: z.array(z.string()),
-  failure: z.object({ message: z.string(), correlationId: z.string() }).optional(),
+  failure: z
+    .object({
+      message: z.string(),
+      correlationId: z.string(),
+      /** Set when the run ended because its approval was rejected (with the approver's reason) or expired. */
+      declined: z.object({ by: z.enum(["rejected", "expired"]), reason: z.string().optional() }).optional(),
+    })
+    .optional(),
   /** Set when the content filter refused the question: which executor's call, and the categories. */
   blocked: z.object({ executor: z.string(), categories: z.array(z.string()) }).optional(),
   /** Set when the answer went through approval and was approved, so every later rendering says so. */
@@ -198,19 +186,16 @@ export const RunStateSchema = z.object({
   /** Follow-up questions offered on the answer card, in the asker's language. */
   suggestedFollowUps: z.array(z.string()).optional(),
   events: z.array(WorkflowEventSchema),
-  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-lifecycle.ts). */
+  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-stages.ts and owned-run.ts). */
   lifecycle: RunLifecycleRecordSchema.optional(),
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
   executorIo: z.array(ExecutorIoSchema).optional(),
 });
+/** Runs stored with each mode's fields flat beside the others still load: they are gathered into `modeState` first. */
+export const RunStateSchema = z.preprocess(withModeState, RunStateFieldsSchema);
 export type RunState = z.infer<typeof RunStateSchema>;
 
 /** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */
 export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {
   return state.standaloneQuestion ?? state.question;
-}
-
-/** True for statuses a run never leaves (except `awaiting_approval`, which an approver ends). */
-export function isTerminal(status: RunStatus): boolean {
-  return status !== "running";
 }

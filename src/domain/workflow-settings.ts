@@ -1,6 +1,6 @@
 import type { JpyRates } from "./amounts";
 import type { ModelProfile, ModelRole } from "./model-profile";
-import type { OrchestrationMode } from "./run";
+import type { OrchestrationMode } from "./mode-state";
 
 /** How runs are orchestrated and judged: the workflow's tunables, all from configuration (src/config). */
 export interface WorkflowTunables {

@@ -18,6 +18,7 @@ export function readSupplier(f: FieldReader): Supplier {
     name: f.text("name", { required: true }),
     aliases: f.list("aliases"),
     category: f.text("category", { required: true }).toLowerCase(),
+    ...optionalText("categoryNameJa", f.text("categoryNameJa")),
     region: f.text("region").toUpperCase(),
     riskRating: f.oneOf("riskRating", ["low", "medium", "high"] as const, "medium"),
     certifications: f.list("certifications"),
@@ -53,4 +54,9 @@ export function readBenchmark(f: FieldReader): PriceBenchmark {
 /** The id a benchmark is upserted by. */
 export function benchmarkId(benchmark: PriceBenchmark): string {
   return `${benchmark.category}|${benchmark.unit}`;
+}
+
+/** A field that stays absent from the record when its column is missing or empty. */
+function optionalText<K extends string>(key: K, value: string): Partial<Record<K, string>> {
+  return value === "" ? {} : ({ [key]: value } as Record<K, string>);
 }

@@ -1,9 +1,9 @@
 import { createApprovals } from "../approvals";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
+import { openRunQueue } from "../queue/open-run-queue";
 import { openCosmosStore } from "../storage";
 import { loadPromptLibrary } from "../workflow/prompt-library";
-import { createAnswerActivities } from "../teams/answer-activity";
 import { TeamsApprovalMessaging } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
@@ -11,9 +11,10 @@ import { createTelemetry } from "../telemetry";
 import type { MaintenanceResult } from "../approvals/maintenance";
 
 /**
- * Runs one approval maintenance pass (reminders, expiry, undone deliveries) outside the bot: the
- * Cosmos store, Application Insights, and a botbuilder adapter with the bot's identity (BOT_ID,
- * BOT_PASSWORD, BOT_TYPE, BOT_TENANT_ID) to send to Teams. Does nothing unless
+ * Runs one approval maintenance pass (reminders, expiry, decisions left unqueued) outside the bot:
+ * the Cosmos store, the run queue (an expired approval's run is resumed by the bot's workers),
+ * Application Insights, and a botbuilder adapter with the bot's identity (BOT_ID, BOT_PASSWORD,
+ * BOT_TYPE, BOT_TENANT_ID) to reach the approver channel. Does nothing unless
  * APPROVAL_SCHEDULER=function, so the bot and the Functions timer never both run it.
  */
 export async function runApprovalMaintenanceOnce(
@@ -27,22 +28,26 @@ export async function runApprovalMaintenanceOnce(
   const identity = resolveBotIdentity(config.env, options.log);
   const telemetry = createTelemetry(config, options.log);
   const store = await openCosmosStore(config, { log: options.log });
+  const queue = await openRunQueue(config, { log: options.log }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   try {
-    // Undone deliveries of approved answers go out from here too: built like the bot's, and mapped to
-    // their runs in the bot's state storage so Teams' feedback loop on them reaches the bot.
+    // The approver card a reminder updates names the specialists as the bot's does.
     const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
-    const answers = createAnswerActivities(config, { names, botState: store.botState, log: options.log });
     const approvals = createApprovals({
       config,
       names,
       store,
       telemetry,
       log: options.log,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId, answers),
+      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
+      continueRun: (approvalId) => queue.enqueue({ kind: "approval_decided", approvalId }),
     });
     return await approvals.runMaintenance(options.now);
   } finally {
     await telemetry.flush();
+    await queue.close();
     await store.close();
   }
 }

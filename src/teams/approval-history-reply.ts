@@ -1,11 +1,10 @@
 import type { Activity, TurnContext } from "botbuilder";
 import type { HistoryPage, HistoryPlace } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
-import type { ApprovalHistoryQuery, Language } from "../domain";
+import { stringsFor, type ApprovalHistoryQuery, type Language } from "../domain";
 import { actorFrom, rosterMembership } from "./approval-inbound";
 import { approvalThreadLink } from "./approval-thread-link";
 import type { ApprovalHistoryHandler, Log } from "./bot-deps";
-import { repliesFor } from "./bot-replies";
 import { localeLanguage, refuseAction } from "./card-actions";
 import { chatOf, isPersonalChat } from "./conversation-key";
 
@@ -45,7 +44,7 @@ export async function historyPageResponse(
 ): Promise<AdaptiveCard | string> {
   const action = parseHistoryPageAction(context.activity.value);
   if (!action) return refuseAction(deps, context, "invalid approval history page");
-  if (!deps.approvalHistory) return repliesFor(localeLanguage(context)).approvalsUnavailable;
+  if (!deps.approvalHistory) return stringsFor(localeLanguage(context)).bot.approvalsUnavailable;
   return approvalHistoryReply(deps.approvalHistory, context, action.query, action.language);
 }
 

@@ -37,8 +37,8 @@ export function rosterMembership(context: TurnContext): TeamMembership {
 
 /**
  * What the approvals flow adds to the bot, on Teams' side of its ports: the `approvers here`
- * command, the `approval.*` card actions, the hand-off of runs that end waiting for a human, the
- * continuation of a decided run and the approval history.
+ * command, the `approval.*` card actions, the hand-off of runs that end waiting for a human and the
+ * approval history. A decided run is not continued from here: the decision is a run queue message.
  */
 export function approvalsForBot(service: ApprovalService): ApprovalsForBot {
   return {
@@ -46,7 +46,6 @@ export function approvalsForBot(service: ApprovalService): ApprovalsForBot {
     onAwaitingApproval: onAwaitingApproval(service),
     onAction: onApprovalAction(service),
     history: (request) => service.history(request),
-    continueApproval: (approvalId) => service.settle(approvalId),
   };
 }
 

@@ -1,10 +1,7 @@
 import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from "botbuilder";
 import type { ApprovalMessaging, ChannelTarget, PostedMessage } from "../approvals";
 import { cardAttachment, type AdaptiveCard } from "../cards";
-import type { RunState } from "../domain";
-import type { AnswerActivities } from "./answer-activity";
 import type { Reference } from "./bot-deps";
-import { isPersonalChat } from "./conversation-key";
 import { runProactive } from "./proactive";
 
 /** The adapter calls the approvals flow makes. */
@@ -26,14 +23,12 @@ function threadReference(thread: PostedMessage): Reference {
  * ApprovalMessaging over botbuilder's CloudAdapter. A new channel thread is created with
  * `createConversationAsync` (works with an empty bot app id, unlike
  * `TeamsInfo.sendMessageToTeamsChannel`); Teams names the thread `<channel>;messageid=<root id>`.
- * Approved answers are built and remembered by the bot's own `AnswerActivities`, so they read like
- * any other answer.
+ * The requester's answer is not sent from here: the run worker delivers it like any other run's.
  */
 export class TeamsApprovalMessaging implements ApprovalMessaging {
   constructor(
     private readonly adapter: ApprovalAdapter,
     private readonly botAppId: string | undefined,
-    private readonly answers: AnswerActivities,
   ) {}
 
   async postThread(target: ChannelTarget, card: AdaptiveCard): Promise<PostedMessage> {
@@ -66,20 +61,6 @@ export class TeamsApprovalMessaging implements ApprovalMessaging {
     await this.proactive(reference, async (context) => {
       await context.sendActivity(message(content));
     });
-  }
-
-  /**
-   * A new message: the stream of the run's question already ended with the under-review notice. The
-   * stored reference says whether this is a personal chat, where the answer is Teams-native.
-   */
-  async sendAnswer(reference: Reference, run: RunState): Promise<void> {
-    const personal = isPersonalChat(reference);
-    let activityId: string | undefined;
-    await this.proactive(reference, async (context) => {
-      activityId = (await context.sendActivity(this.answers.build(run, personal)))?.id;
-    });
-    const conversationId = reference.conversation?.id;
-    if (personal && conversationId && activityId) await this.answers.remember(conversationId, activityId, run.runId);
   }
 
   private proactive(reference: Reference, logic: (context: TurnContext) => Promise<void>): Promise<void> {

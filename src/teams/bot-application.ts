@@ -1,11 +1,10 @@
 import { ActivityTypes, type TurnContext } from "botbuilder";
 import { Application, type TeamsAdapter, type TurnState } from "@microsoft/teams-ai";
 import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type GuideOptions } from "../cards";
-import { describeError } from "../domain";
+import { describeError, stringsFor } from "../domain";
 import type { Telemetry } from "../telemetry";
 import { historyPageResponse } from "./approval-history-reply";
 import type { ApprovalActionHandler, ApprovalHistoryHandler, Log, TeamsStore } from "./bot-deps";
-import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { handleFeedback, isCardActionInvoke, localeLanguage, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
 import { handleMessage } from "./message-handler";
@@ -75,7 +74,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
     deps.log(`turn failed (${context.activity.type}, activity ${correlationId}): ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId, step: `turn:${context.activity.type}` });
     if (context.activity.type === (ActivityTypes.Message as string))
-      await context.sendActivity(repliesFor(localeLanguage(context)).turnError).catch(() => undefined);
+      await context.sendActivity(stringsFor(localeLanguage(context)).bot.turnError).catch(() => undefined);
   });
   return app;
 }

@@ -3,7 +3,6 @@ import type { HistoryPage, HistoryRequest, TellRequester } from "../approvals";
 import type { AdaptiveCard } from "../cards";
 import type { Feedback, RunState } from "../domain";
 import type { ConversationMemory, RunStore } from "../workflow/ports";
-import type { ApprovalContinuation } from "../workflow/run-worker";
 
 /** The store repositories the Teams layer uses (the Cosmos store satisfies this structurally). */
 export interface TeamsStore {
@@ -35,13 +34,12 @@ export type ApprovalHistoryHandler = (request: HistoryRequest) => Promise<Histor
 /**
  * What an approvals module contributes to the bot: a command it handles before any route (returns
  * false when it handled the activity), the `approval.*` card actions, the hand-off of runs that end
- * waiting for a human, the continuation of a decided run, and the approval history.
+ * waiting for a human, and the approval history. A decided run is resumed by the run worker.
  */
 export interface ApprovalsForBot {
   beforeTurn: (context: TurnContext) => Promise<boolean>;
   onAction: ApprovalActionHandler;
   onAwaitingApproval: AwaitingApprovalHook;
-  continueApproval: ApprovalContinuation;
   history: ApprovalHistoryHandler;
 }
 

@@ -1,10 +1,9 @@
 import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
+import { stringsFor, labelsFor } from "../domain";
 import { parseCardAction, type FeedbackAction } from "../cards";
-import { labelsFor } from "../cards/labels";
 import type { Language, RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { Log, TeamsStore } from "./bot-deps";
-import { repliesFor } from "./bot-replies";
 import { chatOf } from "./conversation-key";
 
 /** What the card action handlers need. */
@@ -36,7 +35,7 @@ export async function handleFeedback(deps: CardActionDeps, context: TurnContext)
   const refusal = feedbackRefusal(await deps.store.runs.load(action.runId), context.activity);
   if (refusal) {
     deps.log(`feedback refused for run ${action.runId}: ${refusal}`);
-    return repliesFor(language).feedbackRefused;
+    return stringsFor(language).bot.feedbackRefused;
   }
   await recordFeedback(deps, context, action);
   return labelsFor(language).feedbackThanks(action.rating);
@@ -72,7 +71,7 @@ export async function recordFeedback(
 /** A polite refusal for a card action the bot does not handle (logged without user text). */
 export function refuseAction(deps: Pick<CardActionDeps, "log">, context: TurnContext, why: string): string {
   deps.log(`card action refused (${context.activity.name ?? context.activity.type}): ${why}`);
-  return repliesFor(localeLanguage(context)).unsupportedAction;
+  return stringsFor(localeLanguage(context)).bot.unsupportedAction;
 }
 
 /** The invoke name of every Adaptive Card Action.Execute, whatever its verb or value. */
@@ -97,5 +96,5 @@ export async function refuseUnhandledCardAction(deps: Pick<CardActionDeps, "log"
 
 /** The approvals seam until src/approvals exists: nothing changes, and the user is told so. */
 export async function approvalsUnavailable(context: TurnContext): Promise<string> {
-  return repliesFor(localeLanguage(context)).approvalsUnavailable;
+  return stringsFor(localeLanguage(context)).bot.approvalsUnavailable;
 }

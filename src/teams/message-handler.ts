@@ -1,7 +1,6 @@
 import type { TurnContext } from "botbuilder";
 import { buildHelpCard, type GuideOptions } from "../cards";
-import { describeError, detectLanguage } from "../domain";
-import { repliesFor } from "./bot-replies";
+import { describeError, detectLanguage, stringsFor } from "../domain";
 import { cardActivity } from "./card-activity";
 import { localeLanguage } from "./card-actions";
 import type { ApprovalsHistoryCommand } from "./approvals-history-command";
@@ -26,7 +25,7 @@ export async function handleMessage(
 ): Promise<void> {
   const message = classifyMessage(context.activity, deps.maxQuestionChars);
   const language = message.kind === "question" ? detectLanguage(message.text) : localeLanguage(context);
-  const replies = repliesFor(language);
+  const replies = stringsFor(language).bot;
   switch (message.kind) {
     case "question":
       await deps.questions.start(context, message.text);
@@ -72,7 +71,7 @@ async function handleApprovalsHistory(
   command: ApprovalsHistoryCommand,
 ): Promise<void> {
   const language = command.language === "ja" ? "ja" : localeLanguage(context);
-  const replies = repliesFor(language);
+  const replies = stringsFor(language).bot;
   if (!command.ok) {
     await context.sendActivity(command.problem === "days" ? replies.historyBadDays : replies.historyBadSupplier);
     return;

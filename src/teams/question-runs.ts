@@ -1,13 +1,11 @@
 import { type Activity, TurnContext } from "botbuilder";
 import { buildProgressCard } from "../cards";
-import { describeError, detectLanguage, type Language, type Requester } from "../domain";
+import { describeError, detectLanguage, type Language, type Requester, stringsFor } from "../domain";
 import type { RunQueue } from "../workflow/ports";
 import type { Log } from "./bot-deps";
-import { repliesFor } from "./bot-replies";
 import { cardActivity } from "./card-activity";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { Messenger } from "./messenger";
-import { routingUpdate } from "./run-streams";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
 import { streamStartedIn } from "./typing-first";
 
@@ -52,7 +50,7 @@ export class QuestionRuns {
       });
     } catch (error) {
       deps.log(`run ${runId}: could not be queued, the user was told: ${describeError(error)}`);
-      const told = { text: repliesFor(language).queueUnreachable };
+      const told = { text: stringsFor(language).bot.queueUnreachable };
       // A started stream ends with the reply, so none is left open in the chat.
       if (requester.stream)
         await new TeamsStream(turnMessenger(context), reference, requester.stream, {
@@ -77,7 +75,11 @@ export class QuestionRuns {
     if (isPersonalChat(context.activity)) {
       const stream =
         streamStartedIn(context) ??
-        (await TeamsStream.start(async (activity) => (await context.sendActivity(activity))?.id, routingUpdate(language), new Date()));
+        (await TeamsStream.start(
+          async (activity) => (await context.sendActivity(activity))?.id,
+          stringsFor(language).stream.routing,
+          new Date(),
+        ));
       return stream ? { stream } : {};
     }
     const progress = await context.sendActivity(

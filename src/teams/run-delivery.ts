@@ -1,39 +1,47 @@
-import { buildClarificationCard, buildErrorCard, buildBlockedCard, buildOutOfScopeCard, errorViewFromRun } from "../cards";
-import { SystemError, defaultClarification, describeError, type RunCard, type RunState } from "../domain";
-import type { Telemetry } from "../telemetry";
-import type { RunDelivery } from "../workflow/run-worker";
-import type { AwaitingApprovalHook, Log, Reference, TeamsStore } from "./bot-deps";
+import {
+  buildClarificationCard,
+  buildErrorCard,
+  buildBlockedCard,
+  buildExpiredNoticeCard,
+  buildOutOfScopeCard,
+  buildRejectionCard,
+  errorViewFromRun,
+} from "../cards";
+import { defaultClarification, questionToAnswer, type RunCard, type RunState } from "../domain";
+import type { RunDelivery } from "../workflow/ports";
+import type { AwaitingApprovalHook, Reference, TeamsStore } from "./bot-deps";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
 import type { AnswerActivities } from "./answer-activity";
 import { cardActivity } from "./card-activity";
+import { isPersonalChat } from "./conversation-key";
 import type { Messenger } from "./messenger";
 import type { RunStreams } from "./run-streams";
 
 /** What delivering a finished run needs. */
 export interface DeliveryDeps {
   messenger: Messenger;
-  transcripts: TeamsStore["transcripts"];
-  conversations: TeamsStore["conversations"];
-  telemetry: Telemetry;
+  /** The requesters' stored conversations, for runs that end after the question's turn (approvals). */
+  conversations: Pick<TeamsStore["conversations"], "get">;
   /** Builds the answer message (Teams-native in a personal chat) and maps it to its run for the feedback loop. */
   answers: AnswerActivities;
   onAwaitingApproval: AwaitingApprovalHook;
   /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
   streams?: RunStreams;
-  log: Log;
 }
 
 /**
- * The run worker's delivery in Teams: the answer card, the error card with its correlation id, or
- * (awaiting approval) whatever the approvals hook does; and the run's record (transcript, telemetry).
- * Whether a card is sent at all is the run lifecycle's decision (once per run).
+ * The run worker's delivery in Teams, the one way any run's card reaches its requester: the answer
+ * (also an approved one), the error card with its correlation id, the rejection or expiry notice
+ * of a declined approval, or (awaiting approval) whatever the approvals hook does. Whether a card is
+ * sent at all is the owned run's decision (once per run).
  */
 export class TeamsRunDelivery implements RunDelivery {
   constructor(private readonly deps: DeliveryDeps) {}
 
-  async send(card: RunCard, state: RunState, reference: Reference): Promise<string | undefined> {
+  async send(card: RunCard, state: RunState, given?: Reference): Promise<string | undefined> {
     const { deps } = this;
+    const reference = given ?? (await this.storedReference(state));
     const stream = deps.streams?.get(state.runId);
     deps.streams?.delete(state.runId);
     // A stream past Teams' limit no longer takes a final message: the run's card then comes as a plain one.
@@ -45,12 +53,27 @@ export class TeamsRunDelivery implements RunDelivery {
     };
     switch (card) {
       case "answer": {
-        // A personal chat's run has a stream: its answer is the Teams-native message, rated through Teams' feedback loop.
-        const personal = state.requester?.stream ? state.requester : undefined;
-        const activityId = await deliver(deps.answers.build(state, personal !== undefined));
-        if (personal && activityId) await deps.answers.remember(personal.conversationId, activityId, state.runId);
+        // A personal chat's answer is the Teams-native message, rated through Teams' feedback loop. Its
+        // run has a stream; a reviewed run's stream ended with the under-review notice, so its stored
+        // conversation says whether the chat is personal.
+        const personal = state.review ? isPersonalChat(reference) : state.requester?.stream !== undefined;
+        const activityId = await deliver(deps.answers.build(state, personal));
+        if (personal && activityId && state.requester) await deps.answers.remember(state.requester.conversationId, activityId, state.runId);
         return activityId;
       }
+      // The notices name the question as the approver saw it (a follow-up made whole).
+      case "approval_rejected":
+        return deliver(
+          cardActivity(
+            buildRejectionCard({
+              language: state.language,
+              question: questionToAnswer(state),
+              reason: state.failure?.declined?.reason ?? "",
+            }),
+          ),
+        );
+      case "approval_expired":
+        return deliver(cardActivity(buildExpiredNoticeCard({ language: state.language, question: questionToAnswer(state) })));
       case "error":
         return deliver(cardActivity(buildErrorCard(errorViewFromRun(state))));
       case "clarification":
@@ -88,27 +111,10 @@ export class TeamsRunDelivery implements RunDelivery {
     return written && !state.offline ? { ...card, entities: [aiMessageEntity({ citations: [], aiGenerated: true })] } : card;
   }
 
-  async record(state: RunState): Promise<void> {
-    const { deps } = this;
-    deps.telemetry.runCompleted(state);
-    if (state.status === "failed") {
-      deps.telemetry.exception(new SystemError(state.failure?.message ?? "run failed", { runId: state.runId }), {
-        correlationId: state.failure?.correlationId ?? state.runId,
-        runId: state.runId,
-        step: "run",
-      });
-    }
-    await deps.transcripts.save(state).catch((error: unknown) => {
-      deps.log(`run ${state.runId}: transcript failed: ${describeError(error)}`);
-      deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step: "transcript" });
-    });
-  }
-
-  remember(conversationId: string, reference: Reference): Promise<void> {
-    return this.deps.conversations.save(conversationId, reference);
-  }
-
-  reference(conversationId: string): Promise<Reference | undefined> {
-    return this.deps.conversations.get(conversationId);
+  private async storedReference(state: RunState): Promise<Reference> {
+    const conversationId = state.requester?.conversationId;
+    const stored = conversationId === undefined ? undefined : await this.deps.conversations.get(conversationId);
+    if (!stored) throw new Error(`run ${state.runId}: no conversation reference is stored for the requester`);
+    return stored;
   }
 }

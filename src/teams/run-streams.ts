@@ -1,5 +1,5 @@
 import { conclusionMarkdown, progressViewFromRun, type DisplayNames, type ProgressView } from "../cards";
-import type { Language } from "../domain";
+import { stringsFor } from "../domain";
 import type { AnswerPreview } from "../workflow/ports";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
 import type { Log } from "./bot-deps";
@@ -10,31 +10,22 @@ import { TEAMS_STREAM_LIMITS, TeamsStream, type StreamLimits } from "./teams-str
 /** The open streams of the runs this process works on, by run id: the delivery ends them with the run's final message. */
 export type RunStreams = Map<string, TeamsStream>;
 
-/** The first informative update, sent inside the inbound turn before the run is queued. */
-export function routingUpdate(language: Language): string {
-  return language === "ja" ? "質問を振り分けています…" : "Routing your question…";
-}
-
 /** What the run is doing, as one informative line in the asker's language (routing: the turn's first update said so). */
 export function progressUpdate(view: ProgressView): string | undefined {
-  const working = view.specialists.filter((specialist) => specialist.status === "working").map((specialist) => specialist.name);
-  const ja = view.language === "ja";
+  const updates = stringsFor(view.language).stream;
   switch (view.phase) {
-    case "specialists":
-      if (working.length === 0) return undefined;
-      return ja ? `${working.join("、")}が確認しています…` : `Checking with ${listOf(working)}…`;
+    case "specialists": {
+      const working = view.specialists.filter((specialist) => specialist.status === "working").map((specialist) => specialist.name);
+      return working.length > 0 ? updates.checkingWith(working) : undefined;
+    }
     case "moderating":
     case "rechecking":
-      return ja ? "回答をまとめています…" : "Putting the answer together…";
+      return updates.moderating;
     case "finishing":
-      return ja ? "回答を仕上げています…" : "Finishing the answer…";
+      return updates.finishing;
     default:
       return undefined;
   }
-}
-
-function listOf(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { ActivityTypes, type Activity, type Middleware, type TurnContext } from "botbuilder";
-import { detectLanguage, type StreamPosition } from "../domain";
+import { detectLanguage, type StreamPosition, stringsFor } from "../domain";
 import { isPersonalChat } from "./conversation-key";
-import { routingUpdate } from "./run-streams";
 import { TeamsStream } from "./teams-stream";
 
 /** Where the turn keeps the stream its first reaction started. */
@@ -22,7 +21,7 @@ export function typingFirst(questionOf: (activity: Activity) => string | undefin
         if (isPersonalChat(context.activity)) {
           const position = await TeamsStream.start(
             async (activity) => (await context.sendActivity(activity))?.id,
-            routingUpdate(detectLanguage(question)),
+            stringsFor(detectLanguage(question)).stream.routing,
             new Date(),
           );
           if (position) context.turnState.set(STARTED_STREAM, position);

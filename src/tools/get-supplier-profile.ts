@@ -38,6 +38,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
         };
       }
       const supplier = resolved.supplier;
+      const subject = { id: supplier.id, name: supplier.name };
       const currentFy = fiscalYearOf(today(), (await data.describe()).fiscalYearStartMonth);
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });
@@ -72,14 +73,16 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
                 {
                   source: "supplier",
                   referenceId: supplier.id,
+                  subject,
                   quote: `SANCTIONS FLAG: ${supplier.name} is flagged by sanctions screening — no new orders or payments (POL-SUPPLIER-RISK §2)`,
                 },
               ]
             : []),
-          { source: "supplier", referenceId: supplier.id, quote: profileLine(supplier) },
+          { source: "supplier", referenceId: supplier.id, subject, quote: profileLine(supplier) },
           {
             source: "spend",
             referenceId: `SPEND ${supplier.id} ${lastFy}`,
+            subject,
             quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${countOf(spend.lastFiscalYearTransactions, "transaction")}; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}`,
           },
           ...live.slice(0, 2).map((c) => ({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
+import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { countOf, figureOrDash } from "./format";
@@ -33,7 +34,7 @@ export function createListSuppliersTool({ data }: ToolContext) {
     async run({ category, region }) {
       const all = await data.listSuppliers();
       const categories = [...new Set(all.map((s) => s.category))].sort();
-      const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories) : null;
+      const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories, categoryNamesJa(all)) : null;
       if (wantedCategory === undefined) {
         return {
           data: { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories },
@@ -73,10 +74,11 @@ export function createListSuppliersTool({ data }: ToolContext) {
           region: wantedRegion,
           count: matching.length,
           suppliers: shown.map(
-            ({ id, name, category: c, region: r, riskRating, sanctionsFlag, preferred, certifications, performance }) => ({
+            ({ id, name, category: c, categoryNameJa, region: r, riskRating, sanctionsFlag, preferred, certifications, performance }) => ({
               id,
               name,
               category: c,
+              ...(categoryNameJa ? { categoryNameJa } : {}),
               region: r,
               riskRating,
               sanctionsFlag,
@@ -86,7 +88,9 @@ export function createListSuppliersTool({ data }: ToolContext) {
             }),
           ),
         },
-        evidence: shown.slice(0, MAX_EVIDENCE).map((s) => ({ source: "supplier", referenceId: s.id, quote: line(s) })),
+        evidence: shown
+          .slice(0, MAX_EVIDENCE)
+          .map((s) => ({ source: "supplier", referenceId: s.id, subject: { id: s.id, name: s.name }, quote: line(s) })),
         digest: `${countOf(matching.length, "supplier")} (${scope}): ${shown
           .slice(0, 5)
           .map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EntityResolution, SpendCell } from "../domain";
+import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "./fiscal-year";
@@ -60,9 +61,16 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           ...(resolved.resolution ? { resolution: resolved.resolution } : {}),
         };
       }
-      const { filter, scope, reference, costCenter, supplierName, resolution } = resolved;
+      const { filter, scope, reference, costCenter, supplierName, categoryNameJa, resolution } = resolved;
+      // The supplier the references name by id, so that their citations can name it by its name.
+      const subject = filter.supplierId && supplierName ? { subject: { id: filter.supplierId, name: supplierName } } : {};
       // The filters as data, so an answer can name them in its own language (the scope text is English).
-      const filters = { ...filter, supplierName: supplierName ?? null, costCenter: costCenter ?? null };
+      const filters = {
+        ...filter,
+        supplierName: supplierName ?? null,
+        categoryNameJa: categoryNameJa ?? null,
+        costCenter: costCenter ?? null,
+      };
       const groupBy = args.groupBy ?? "fiscalYear";
       const cells = (await data.spendCells(filter, viewFor(groupBy, filter, costCenter))).filter(
         (cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter),
@@ -99,10 +107,21 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           largestTransactions: largest,
         },
         evidence: [
-          { source: "spend", referenceId: reference, quote: `${formatJpy(totalJpy)} in ${countOf(count, "transaction")} (${scope})` },
-          ...trend.yoy.map((yoy) => ({ source: "spend", referenceId: `${reference} ${yoy.from}→${yoy.to}`, quote: yoyText(yoy) })),
+          {
+            source: "spend",
+            referenceId: reference,
+            ...subject,
+            quote: `${formatJpy(totalJpy)} in ${countOf(count, "transaction")} (${scope})`,
+          },
+          ...trend.yoy.map((yoy) => ({
+            source: "spend",
+            referenceId: `${reference} ${yoy.from}→${yoy.to}`,
+            ...subject,
+            quote: yoyText(yoy),
+          })),
           ...groups.shown.slice(0, 3).map((g) => ({
             source: "spend",
+            ...subject,
             // A group the filter already names ("FY2025" of a FY2025 query) is not named twice.
             referenceId: reference.split(" ").includes(g.key) ? reference : `${reference} ${g.key}`,
             // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").
@@ -124,7 +143,15 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
 }
 
 type Resolved =
-  | { filter: SpendFilter; scope: string; reference: string; costCenter?: string; supplierName?: string; resolution: EntityResolution }
+  | {
+      filter: SpendFilter;
+      scope: string;
+      reference: string;
+      costCenter?: string;
+      supplierName?: string;
+      categoryNameJa?: string;
+      resolution: EntityResolution;
+    }
   | { problem: { message: string; suggestions: string[] }; resolution?: EntityResolution };
 
 /** Turns the arguments into a data filter, or explains which argument matched nothing. */
@@ -134,6 +161,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
   const reference: string[] = [];
   const resolution: EntityResolution = { resolved: [], unresolved: [] };
   let supplierName: string | undefined;
+  let categoryNameJa: string | undefined;
   if (nonEmpty(args.supplier)) {
     const resolved = resolveSupplierArgument(await data.listSuppliers(), args.supplier);
     if (!resolved.supplier)
@@ -148,10 +176,10 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     resolution.resolved.push(...resolved.resolution.resolved);
   }
   if (nonEmpty(args.category)) {
-    const known = [
-      ...new Set([...(await data.listSuppliers()).map((s) => s.category), ...(await data.spendDimensions()).categories]),
-    ].sort();
-    const category = resolveCategory(args.category, known);
+    const suppliers = await data.listSuppliers();
+    const known = [...new Set([...suppliers.map((s) => s.category), ...(await data.spendDimensions()).categories])].sort();
+    const namesJa = categoryNamesJa(suppliers);
+    const category = resolveCategory(args.category, known, namesJa);
     if (!category)
       return {
         problem: { message: `No spend category named "${args.category}" is in the data.`, suggestions: known },
@@ -161,6 +189,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
         },
       };
     filter.category = category;
+    categoryNameJa = namesJa.get(category);
     scope.push(category);
     reference.push(category);
   }
@@ -189,6 +218,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     reference: `SPEND ${reference.join(" ") || "all"}`,
     costCenter,
     supplierName,
+    categoryNameJa,
     resolution,
   };
 }

@@ -1,25 +1,32 @@
-import { optionalUrl, type EvidenceItem, type Finding, type WrittenEvidence } from "../domain";
+import { optionalUrl, type EvidenceItem, type EvidenceSubject, type Finding, type WrittenEvidence } from "../domain";
 
 /**
- * A finding's evidence with the links to the documents it cites. A specialist writes its evidence
- * without links; each item gets the link a tool returned for the same reference, else for another
- * part of the same document (a model may cite "CTR-0001 §4" where the tool said "CTR-0001"). So a
- * link only ever comes from a stored record, never from model text.
+ * A finding's evidence with the links to the documents it cites and the records it is about. A
+ * specialist writes its evidence without either; each item gets the link a tool returned for the same
+ * reference, else for another part of the same document (a model may cite "CTR-0001 §4" where the
+ * tool said "CTR-0001"), and the subject (a supplier's id and name) a tool returned for the same
+ * reference. So both only ever come from a stored record, never from model text.
  */
 export function linkEvidence(written: readonly WrittenEvidence[], fromTools: readonly EvidenceItem[]): EvidenceItem[] {
   const byReference = new Map<string, string>();
   const byDocument = new Map<string, string>();
+  const subjects = new Map<string, EvidenceSubject>();
   for (const item of fromTools) {
+    if (item.subject !== undefined && !subjects.has(item.referenceId)) subjects.set(item.referenceId, item.subject);
     if (item.url === undefined) continue;
     if (!byReference.has(item.referenceId)) byReference.set(item.referenceId, item.url);
     if (!byDocument.has(documentOf(item.referenceId))) byDocument.set(documentOf(item.referenceId), item.url);
   }
-  return written.map(({ source, referenceId, quote }) => ({
-    source,
-    referenceId,
-    quote,
-    ...optionalUrl(byReference.get(referenceId) ?? byDocument.get(documentOf(referenceId))),
-  }));
+  return written.map(({ source, referenceId, quote }) => {
+    const subject = subjects.get(referenceId);
+    return {
+      source,
+      referenceId,
+      quote,
+      ...optionalUrl(byReference.get(referenceId) ?? byDocument.get(documentOf(referenceId))),
+      ...(subject ? { subject } : {}),
+    };
+  });
 }
 
 /** The evidence of findings a specialist is shown (its own earlier one, its peers'): linked when they were made. */

@@ -1,38 +1,9 @@
-import { questionToAnswer, type Language, type RunState } from "../domain";
+import { questionToAnswer, stringsFor, type RunState } from "../domain";
 import { categoryLabel } from "../domain/category-terms";
 import { entitiesOfRun } from "./conversation-turn";
 
 /** At most this many follow-ups are offered on an answer card. */
 const MAX_SUGGESTIONS = 3;
-
-const PHRASES: Record<
-  Language,
-  {
-    previousPeriod: (period: string) => string;
-    supplierRisk: (supplier: string) => string;
-    contractNotice: (contract: string) => string;
-    alternatives: (category: string) => string;
-    why: string;
-    policyCheck: string;
-  }
-> = {
-  en: {
-    previousPeriod: (period) => `And in ${period}?`,
-    supplierRisk: (supplier) => `What is the risk profile of ${supplier}?`,
-    contractNotice: (contract) => `When is the notice deadline of ${contract}?`,
-    alternatives: (category) => `Which alternative suppliers are there for ${category}?`,
-    why: "Why?",
-    policyCheck: "Is that in line with our procurement policy?",
-  },
-  ja: {
-    previousPeriod: (period) => `では${period.replace(/^FY(\d{4})$/, "$1年度")}は？`,
-    supplierRisk: (supplier) => `${supplier}のリスク評価は？`,
-    contractNotice: (contract) => `${contract}の解約通知期限は？`,
-    alternatives: (category) => `${category}の代替サプライヤーは？`,
-    why: "その理由は？",
-    policyCheck: "それは調達規程に沿っていますか？",
-  },
-};
 
 /**
  * Two or three questions the asker is likely to ask next, in their language, derived from what the
@@ -43,7 +14,7 @@ const PHRASES: Record<
 export function suggestFollowUps(state: RunState): string[] {
   const askBack = candidateQuestions(state);
   if (askBack.length > 0) return askBack;
-  const phrases = PHRASES[state.language];
+  const phrases = stringsFor(state.language).followUps;
   const entities = entitiesOfRun(state);
   const called = new Set(state.findings.flatMap((finding) => finding.toolCalls.map((call) => call.name)));
   const suggestions: string[] = [];

@@ -1,77 +1,101 @@
-import type { OrchestrationMode, RunPhase, RunState, WorkflowSettings } from "../domain";
+import { RunPhaseSchema, type OrchestrationMode, type RunPhase, type RunState, type WorkflowSettings } from "../domain";
 import type { RunContext } from "./run-context";
 
 /**
  * The work of one node: it calls the agents and records what happened in the run state; it does
- * not choose where the run goes next — the node's outgoing edges do, by reading that state.
+ * not choose where the run goes next — the node's `choose` does, by reading that state.
  */
 export type PhaseStep = (context: RunContext) => Promise<void>;
 
-/** What an edge's condition may look at: the run as its node's step left it, and the settings. */
-export type EdgeCondition = (state: RunState, settings: WorkflowSettings) => boolean;
-
-/** One declared transition of an agent graph, with the condition that takes it. */
-export interface GraphEdge {
-  from: RunPhase;
-  to: RunPhase;
-  /** The condition in words, for readers, traces and errors. */
+/** One way out of a node: where it leads, and the condition in words (for readers, traces and errors). */
+export interface GraphExit<To extends RunPhase = RunPhase> {
+  to: To;
   when: string;
-  /** Exactly one edge out of a node holds once its step has run. */
-  holds: EdgeCondition;
 }
 
-/** One orchestration mode's graph: where runs start and end, the step of every node, every transition allowed. */
+/** Picks the one way out of a node from the run as its step left it, and the settings. */
+export type ExitChoice<To extends RunPhase = RunPhase> = (state: RunState, settings: WorkflowSettings) => To;
+
+/**
+ * One node of an agent graph: its step, every way out of it declared, and the one function that
+ * picks among them. A single choice can only ever take one way out, so the alternatives are
+ * exclusive by construction; that they lead somewhere is checked when the graph is built.
+ */
+export interface GraphNode {
+  step: PhaseStep;
+  exits: readonly GraphExit[];
+  choose: ExitChoice;
+}
+
+/** One orchestration mode's graph: where runs start and end, and every node but the end (which has no step). */
 export interface AgentGraph {
   mode: OrchestrationMode;
   start: RunPhase;
   end: RunPhase;
-  steps: Partial<Record<RunPhase, PhaseStep>>;
-  edges: GraphEdge[];
+  nodes: Partial<Record<RunPhase, GraphNode>>;
 }
 
-/** Conditions shared by many edges. */
-export const always: EdgeCondition = () => true;
+/** Declares a node; `choose` may only return one of `exits` (checked by the compiler, and again at run time). */
+export function node<To extends RunPhase>(step: PhaseStep, exits: readonly GraphExit<To>[], choose: ExitChoice<NoInfer<To>>): GraphNode {
+  return { step, exits, choose };
+}
+
+/** The run is still going. */
 export const running = (state: RunState): boolean => state.status === "running";
 /** The step ended the run (failed, declined, asked back): the only way on is to the end. */
 export const ended = (state: RunState): boolean => state.status !== "running";
 
 /**
- * Where the run goes after `from`'s step: the one edge whose condition holds. None or several is a
- * bug in the graph's declaration, not a model outcome, and throws.
+ * Assembles a graph and checks it: every declared exit leads to a node or the end, no node has the
+ * same exit twice, every node is reachable from the start and can reach the end. A malformed graph
+ * is a bug in its declaration and throws here, before any run follows it.
  */
-export function nextPhase(graph: AgentGraph, from: RunPhase, state: RunState, settings: WorkflowSettings): RunPhase {
-  const taken = graph.edges.filter((edge) => edge.from === from && edge.holds(state, settings));
-  const [edge, ...others] = taken;
-  if (edge === undefined) throw new Error(`Agent graph (${graph.mode}): no edge out of '${from}' holds (status ${state.status})`);
-  if (others.length > 0)
-    throw new Error(
-      `Agent graph (${graph.mode}): several edges out of '${from}' hold: ${taken.map((e) => `→ ${e.to} (${e.when})`).join("; ")}`,
-    );
-  return edge.to;
+export function buildGraph(graph: AgentGraph): AgentGraph {
+  const { mode, start, end, nodes } = graph;
+  const fail = (problem: string) => new Error(`Agent graph (${mode}): ${problem}`);
+  const exitsOf = (phase: RunPhase) => nodes[phase]?.exits.map((exit) => exit.to) ?? [];
+  const phases = RunPhaseSchema.options.filter((phase) => nodes[phase] !== undefined);
+  if (nodes[start] === undefined) throw fail(`the start '${start}' has no step`);
+  if (nodes[end] !== undefined) throw fail(`the end '${end}' must have no step`);
+  for (const phase of phases) {
+    const targets = exitsOf(phase);
+    if (targets.length === 0) throw fail(`'${phase}' has no way out`);
+    if (new Set(targets).size !== targets.length) throw fail(`'${phase}' declares the same exit twice`);
+    for (const to of targets) if (to !== end && nodes[to] === undefined) throw fail(`'${phase}' may go to '${to}', which has no step`);
+  }
+  const forward = reach(start, exitsOf);
+  const backward = reach(end, (phase) => phases.filter((before) => exitsOf(before).includes(phase)));
+  for (const phase of phases) {
+    if (!forward.has(phase)) throw fail(`'${phase}' is unreachable from '${start}'`);
+    if (!backward.has(phase)) throw fail(`'${phase}' cannot reach '${end}'`);
+  }
+  return graph;
+}
+
+/** Every phase reachable from `from` by following `next`. */
+function reach(from: RunPhase, next: (phase: RunPhase) => RunPhase[]): Set<RunPhase> {
+  const seen = new Set<RunPhase>([from]);
+  const queue = [from];
+  for (let phase = queue.shift(); phase !== undefined; phase = queue.shift())
+    for (const after of next(phase))
+      if (!seen.has(after)) {
+        seen.add(after);
+        queue.push(after);
+      }
+  return seen;
 }
 
 /**
- * Throws if the graph has an unreachable node, a node from which the end cannot be reached, or a
- * node other than the end without a step.
+ * Where the run goes after `from`'s step: the exit its node chooses. A node missing, or a choice
+ * outside the node's declared exits, is a bug in the graph, not a model outcome, and throws.
  */
-export function validateGraph(graph: AgentGraph): void {
-  const nodes = new Set<RunPhase>(graph.edges.flatMap((edge) => [edge.from, edge.to]));
-  const reach = (from: RunPhase, next: (node: RunPhase) => RunPhase[]) => {
-    const seen = new Set<RunPhase>([from]);
-    const queue = [from];
-    for (let node = queue.shift(); node !== undefined; node = queue.shift())
-      for (const after of next(node))
-        if (!seen.has(after)) {
-          seen.add(after);
-          queue.push(after);
-        }
-    return seen;
-  };
-  const forward = reach(graph.start, (node) => graph.edges.filter((e) => e.from === node).map((e) => e.to));
-  const backward = reach(graph.end, (node) => graph.edges.filter((e) => e.to === node).map((e) => e.from));
-  for (const node of nodes) {
-    if (!forward.has(node)) throw new Error(`Agent graph: '${node}' is unreachable from '${graph.start}'`);
-    if (!backward.has(node)) throw new Error(`Agent graph: '${node}' cannot reach '${graph.end}'`);
-    if (node !== graph.end && graph.steps[node] === undefined) throw new Error(`Agent graph: '${node}' has no step`);
-  }
+export function nextPhase(graph: AgentGraph, from: RunPhase, state: RunState, settings: WorkflowSettings): RunPhase {
+  const declaration = graph.nodes[from];
+  if (declaration === undefined) throw new Error(`Agent graph (${graph.mode}): '${from}' has no step`);
+  const to = declaration.choose(state, settings);
+  if (!declaration.exits.some((exit) => exit.to === to))
+    throw new Error(
+      `Agent graph (${graph.mode}): '${from}' chose '${to}', not one of its exits (${declaration.exits.map((e) => e.to).join(", ")})`,
+    );
+  return to;
 }

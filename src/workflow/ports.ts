@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type {
+  Approval,
   ContentFilterVerdict,
   ConversationTurn,
   EntityResolution,
@@ -14,10 +15,12 @@ import type {
   RunMessage,
   ModelFamily,
   ReasoningEffort,
+  RunCard,
   RunState,
   TokenUsage,
   WorkflowEvent,
 } from "../domain";
+import type { Reference } from "./run-lifecycle";
 
 // The shapes that cross these ports are declared once, in the domain.
 export type { ModelToolCall, TokenUsage, ToolMessageContent } from "../domain";
@@ -210,6 +213,23 @@ export interface LeasedMessage {
   complete(): Promise<void>;
   /** Gives the message back, visible again after `delaySeconds`. */
   release(delaySeconds: number): Promise<void>;
+}
+
+/**
+ * The one way a run's card reaches its requester (the Teams layer implements it). Whether a card is
+ * sent at all is the owned run's decision (once per run); recording and remembering are lifecycle subscribers.
+ */
+export interface RunDelivery {
+  /**
+   * Sends `card` for the run to `reference`, or, for a run resumed after its approval, to the
+   * requester's stored conversation; resolves with the sent activity id when there is one.
+   */
+  send(card: RunCard, state: RunState, reference?: Reference): Promise<string | undefined>;
+}
+
+/** The approvals store as the worker reads it, to resume a run with its approval's decision. */
+export interface ApprovalDecisions {
+  get(approvalId: string): Promise<Pick<Versioned<Approval>, "value"> | undefined>;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { RunState } from "../domain";
 export function toRunRecord(state: RunState) {
   return {
     runId: state.runId,
-    mode: state.mode ?? "selective",
+    mode: state.modeState.mode,
     status: state.status,
     startedAt: state.startedAt,
     endedAt: state.endedAt,

@@ -1,6 +1,7 @@
 import {
   detectLanguage,
   describeError,
+  initialModeState,
   type OrchestrationMode,
   type Requester,
   type RouterDecision,
@@ -9,7 +10,7 @@ import {
 } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { nextPhase } from "./graph";
-import { AGENT_GRAPHS } from "./modes";
+import { agentGraph } from "./modes";
 import { RunContext } from "./run-context";
 import { routeQuestion } from "./steps/router-step";
 
@@ -50,7 +51,7 @@ export function newRunState(
     ...(request.conversationKey ? { conversationKey: request.conversationKey } : {}),
     language: detectLanguage(request.question),
     requester: request.requester,
-    mode: request.mode ?? deps.settings.orchestration,
+    modeState: initialModeState(request.mode ?? deps.settings.orchestration),
     status: "running",
     phase: "understand",
     attempts: 1,
@@ -77,17 +78,18 @@ export async function resumeRun(deps: WorkflowDeps, saved: RunState): Promise<Ru
 
 /**
  * The run loop: follows the graph of the run's mode — runs the current node's step, takes the one
- * edge whose condition then holds — checkpointing after each step.
+ * exit the node then chooses — checkpointing after each step. The graph is built (and checked) here,
+ * so a malformed one fails the run clearly instead of failing on import.
  */
 async function drive(context: RunContext): Promise<RunState> {
   const { state, deps } = context;
-  const graph = AGENT_GRAPHS[state.mode ?? "selective"];
   context.checkpoint();
   try {
+    const graph = agentGraph(state.modeState.mode);
     while (state.phase !== graph.end) {
-      const step = graph.steps[state.phase];
-      if (step === undefined) throw new Error(`Agent graph (${graph.mode}): '${state.phase}' has no step`);
-      await step(context);
+      const node = graph.nodes[state.phase];
+      if (node === undefined) throw new Error(`Agent graph (${graph.mode}): '${state.phase}' has no step`);
+      await node.step(context);
       if (state.blocked) {
         // The content filter refused the question: nothing more runs, whatever the graph says next.
         state.status = "blocked";

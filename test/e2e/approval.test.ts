@@ -7,7 +7,7 @@
  * duties) — Maria can. Both pages are driven in headless Chromium; screenshots go to test-results/e2e/.
  */
 import assert from "node:assert/strict";
-import { labelsFor } from "../../src/cards/labels";
+import { labelsFor } from "../../src/domain";
 import { chromiumInstalled, openDevSession, type DevSession, type StreamedMessage } from "./playground-harness";
 
 const en = labelsFor("en");

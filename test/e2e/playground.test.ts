@@ -6,7 +6,7 @@
  * button, and saves screenshots under test-results/e2e/ (look at them).
  */
 import assert from "node:assert/strict";
-import { labelsFor } from "../../src/cards/labels";
+import { labelsFor } from "../../src/domain";
 import { OfflineReplies } from "../../bench/sim/offline-replies";
 import { LatencyModelServer } from "../fakes/latency-model-server";
 import { sampleData } from "../fakes/workflow-harness";

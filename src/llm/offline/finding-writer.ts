@@ -1,5 +1,7 @@
 import type { EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
+import { categoryNamesJa } from "../../domain/category-terms";
 import { deriveFacts, type Fact } from "./facts";
+import { dataObjects } from "./facts/fact";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { toJapaneseQuote } from "./japanese-quotes";
 import { phrasesFor } from "./phrases";
@@ -83,10 +85,18 @@ export function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observatio
 
 /** A tool observation with the tools' fixed English wording restated in Japanese. */
 function inJapanese(observation: ToolObservation): ToolObservation {
+  // The data set's Japanese category names the tool returned (a spend query's filters, listed suppliers).
+  const namesJa = categoryNamesJa(
+    dataObjects([observation]).flatMap(({ value }) =>
+      typeof value.category === "string" && typeof value.categoryNameJa === "string"
+        ? [{ category: value.category, categoryNameJa: value.categoryNameJa }]
+        : [],
+    ),
+  );
   return {
     ...observation,
-    digest: observation.digest && toJapaneseQuote(observation.digest),
-    evidence: observation.evidence.map((item) => ({ ...item, quote: toJapaneseQuote(item.quote) })),
+    digest: observation.digest && toJapaneseQuote(observation.digest, namesJa),
+    evidence: observation.evidence.map((item) => ({ ...item, quote: toJapaneseQuote(item.quote, namesJa) })),
   };
 }
 

@@ -72,20 +72,27 @@ const CLAUSE: Record<string, string> = {
 };
 
 /** A tool's quote or digest in Japanese wording; text the tools quote from documents is kept. */
-export function toJapaneseQuote(text: string): string {
-  return localiseScope(RULES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement as string), text));
+export function toJapaneseQuote(text: string, namesJa: ReadonlyMap<string, string> = new Map()): string {
+  return localiseScope(
+    RULES.reduce((result, [pattern, replacement]) => result.replace(pattern, replacement as string), text),
+    namesJa,
+  );
 }
 
 /**
  * A bracketed list naming a category in Japanese — a spend quote's scope ("… (logistics, FY2025)") or a
  * profile's "(logistics, JP)" — the category by its label and the fiscal year as 年度 (「（物流、2025年度）」).
  * Only whole parts of such a bracket change, so a name such as "Hayabusa Logistics" is never touched.
+ * A data set's own category (`namesJa`, its Japanese names by id) is named as the data set names it.
  */
-function localiseScope(text: string): string {
+function localiseScope(text: string, namesJa: ReadonlyMap<string, string>): string {
+  const isCategory = (part: string) => isCategoryId(part) || namesJa.has(part);
   return text.replace(/ ?\(([^()]+)\)/g, (whole, scope: string) => {
     const parts = scope.split(/, |、/);
-    if (!parts.some(isCategoryId)) return whole;
-    const localised = parts.map((part) => (isCategoryId(part) ? categoryLabel(part, "ja") : part.replace(/^FY(\d{4})$/, "$1年度")));
+    if (!parts.some(isCategory)) return whole;
+    const localised = parts.map((part) =>
+      isCategory(part) ? categoryLabel(part, "ja", namesJa.get(part)) : part.replace(/^FY(\d{4})$/, "$1年度"),
+    );
     return `（${localised.join("、")}）`;
   });
 }

@@ -1,5 +1,5 @@
 import type { ProcurementData } from "../../tools/procurement-data";
-import { CATEGORY_TERMS } from "../../domain/category-terms";
+import { CATEGORY_TERMS, categoryNamesJa } from "../../domain/category-terms";
 
 /** A supplier as the offline engine recognises it in a question. */
 export interface VocabularySupplier {
@@ -28,13 +28,15 @@ export interface OfflineVocabulary {
 export async function buildOfflineVocabulary(data: ProcurementData): Promise<OfflineVocabulary> {
   const [suppliers, benchmarks] = await Promise.all([data.listSuppliers(), data.listBenchmarks()]);
   const categoryIds = [...new Set([...suppliers.map((s) => s.category), ...benchmarks.map((b) => b.category)])].sort();
+  const namesJa = categoryNamesJa(suppliers);
   return {
     suppliers: suppliers
       .map((s) => ({ id: s.id, name: s.name, aliases: s.aliases, category: s.category, region: s.region }))
       .sort((a, b) => a.id.localeCompare(b.id)),
     categories: categoryIds.map((id) => ({
       id,
-      terms: [...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? [])])],
+      // The data set's Japanese name is a term too: a question may name the category by it.
+      terms: [...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...(namesJa.has(id) ? [namesJa.get(id)!] : [])])],
     })),
     regions: [...new Set(suppliers.map((s) => s.region))].sort(),
   };

@@ -20,13 +20,23 @@ export const CATEGORY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * The category id meant by a user's or model's word ("SaaS", "raw materials", "物流", "it-hardware"),
- * among the ids that exist in the data; undefined when none fits.
+ * among the ids that exist in the data, also by the Japanese name the data gives it (`namesJa`);
+ * undefined when none fits.
  */
-export function resolveCategory(text: string, known: readonly string[]): string | undefined {
+export function resolveCategory(
+  text: string,
+  known: readonly string[],
+  namesJa: ReadonlyMap<string, string> = new Map(),
+): string | undefined {
   const wanted = normalise(text).replace(/[_\s]+/g, " ");
   const exact = known.find((id) => id === wanted.replace(/ /g, "-") || id.replace(/-/g, " ") === wanted);
   if (exact) return exact;
-  const candidates = known.flatMap((id) => (CATEGORY_SYNONYMS[id] ?? [id.replace(/-/g, " ")]).map((word) => ({ id, word })));
+  const candidates = known.flatMap((id) =>
+    [...(CATEGORY_SYNONYMS[id] ?? [id.replace(/-/g, " ")]), ...(namesJa.has(id) ? [normalise(namesJa.get(id)!)] : [])].map((word) => ({
+      id,
+      word,
+    })),
+  );
   const synonym = candidates.find(({ word }) => word === wanted);
   if (synonym) return synonym.id;
   return candidates.filter(({ word }) => wanted.includes(word)).sort((a, b) => b.word.length - a.word.length)[0]?.id;

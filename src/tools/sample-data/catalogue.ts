@@ -11,6 +11,8 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "ISO date YYYY-MM-DD");
 /** One spend category: how its suppliers bill and what they hold (infra/sample-data/categories.yaml). */
 export const CategoryProfileSchema = z.object({
   id: z.string(),
+  /** The category's Japanese display name, as an imported data set gives it in suppliers.csv's categoryNameJa. */
+  nameJa: z.string().min(1),
   annualSpendJpy: z.tuple([z.number().positive(), z.number().positive()]),
   transactionsPerMonth: z.number().positive(),
   costCenters: z.array(z.string()).min(1),

@@ -35,6 +35,7 @@ export function buildSuppliers(
       name: entry.name,
       aliases: entry.aliases,
       category: entry.category,
+      categoryNameJa: category.nameJa,
       region: entry.region,
       riskRating,
       certifications: entry.certifications ?? rng.sample(category.certifications, rng.int(1, 3)),

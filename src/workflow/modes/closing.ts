@@ -1,5 +1,5 @@
-import { questionToAnswer, type Finding, type ModeratorAnswer, type RouterDecision, type RunState } from "../../domain";
-import { always, ended, running, type GraphEdge, type PhaseStep } from "../graph";
+import { initialModeState, questionToAnswer, type Finding, type ModeratorAnswer, type RouterDecision, type RunState } from "../../domain";
+import { ended, node, type GraphNode } from "../graph";
 import { suggestFollowUps } from "../follow-up-suggestions";
 import type { RunContext } from "../run-context";
 import { hitlPolicyOf, hitlReasons } from "../steps/approval-check";
@@ -34,10 +34,7 @@ async function moderatePhase(context: RunContext): Promise<void> {
     context.emit({ type: "phase_completed", phase: "moderate", detail: `moderator ${outcome.kind}: running the whole flow again` });
     state.attempts = 2;
     state.decision = undefined;
-    state.rerouted = undefined;
-    state.turnsTaken = undefined;
-    state.speaker = undefined;
-    state.handoffs = undefined;
+    state.modeState = initialModeState(state.modeState.mode);
     state.findings = [];
     state.answer = undefined;
     state.quality = { initialScore: null, finalScore: null, retried: false };
@@ -103,34 +100,28 @@ export function replaceFindings(state: RunState, newer: Finding[]): void {
 }
 
 /** From the Moderator on, every mode ends the same way: quality gate, one re-ask, approval check. */
-export const CLOSING_STEPS: Record<"moderate" | "gate" | "reinvestigate" | "decide", PhaseStep> = {
-  moderate: moderatePhase,
-  gate: gatePhase,
-  reinvestigate: reinvestigatePhase,
-  decide: decidePhase,
+export const CLOSING_NODES: Record<"moderate" | "gate" | "reinvestigate" | "decide", GraphNode> = {
+  moderate: node(
+    moderatePhase,
+    [
+      { to: "gate", when: "the Moderator answered (or its re-ask failed and the first answer stands)" },
+      { to: "route", when: "the Moderator failed on the first attempt: run the whole flow again" },
+      { to: "done", when: "the Moderator failed again, or the run budget is spent" },
+    ],
+    (state) => (ended(state) ? "done" : state.answer === undefined ? "route" : "gate"),
+  ),
+  gate: node(
+    gatePhase,
+    [
+      { to: "reinvestigate", when: "qscore below threshold and not yet re-asked" },
+      { to: "decide", when: "qscore at or above threshold, or already re-asked" },
+    ],
+    (state, settings) => (gateSendsBack(state, settings) ? "reinvestigate" : "decide"),
+  ),
+  reinvestigate: node(
+    reinvestigatePhase,
+    [{ to: "moderate", when: "the top-priority specialists answered the critique" }],
+    () => "moderate",
+  ),
+  decide: node(decidePhase, [{ to: "done", when: "completed, or paused for approval" }], () => "done"),
 };
-
-export const CLOSING_EDGES: GraphEdge[] = [
-  {
-    from: "moderate",
-    to: "gate",
-    when: "the Moderator answered (or its re-ask failed and the first answer stands)",
-    holds: (state) => running(state) && state.answer !== undefined,
-  },
-  {
-    from: "moderate",
-    to: "route",
-    when: "the Moderator failed on the first attempt: run the whole flow again",
-    holds: (state) => running(state) && state.answer === undefined,
-  },
-  { from: "moderate", to: "done", when: "the Moderator failed again, or the run budget is spent", holds: ended },
-  { from: "gate", to: "reinvestigate", when: "qscore below threshold and not yet re-asked", holds: gateSendsBack },
-  {
-    from: "gate",
-    to: "decide",
-    when: "qscore at or above threshold, or already re-asked",
-    holds: (state, settings) => !gateSendsBack(state, settings),
-  },
-  { from: "reinvestigate", to: "moderate", when: "the top-priority specialists answered the critique", holds: always },
-  { from: "decide", to: "done", when: "completed, or paused for approval", holds: always },
-];

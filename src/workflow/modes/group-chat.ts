@@ -1,9 +1,9 @@
-import { ended, running, type AgentGraph, type GraphEdge } from "../graph";
+import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { converse, groupChatDecision, isPass, participants } from "../steps/group-chat";
 import { routeQuestion } from "../steps/router-step";
-import { modeGraph } from "./mode-graph";
-import { declineOutOfScope } from "./opening";
+import type { ModeNodes } from "./mode-graph";
+import { declineOutOfScope, routeNode } from "./opening";
 
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {
@@ -30,14 +30,18 @@ async function conversePhase(context: RunContext): Promise<void> {
     );
 }
 
-const GROUP_CHAT_EDGES: GraphEdge[] = [
-  { from: "route", to: "converse", when: "the Router decided, or fell back; every participant will speak", holds: running },
-  { from: "converse", to: "moderate", when: "the rounds are over and someone answered", holds: running },
-  { from: "converse", to: "done", when: "every participant passed or failed", holds: ended },
-];
-
 /**
- * The group chat: the Router still reads the question, then every participant speaks in a fixed
- * round-robin order, each seeing the transcript so far, for the configured rounds; the Moderator closes.
+ * The group chat's own nodes: the Router still reads the question, then every participant speaks in a
+ * fixed round-robin order, each seeing the transcript so far, for the configured rounds; the Moderator closes.
  */
-export const GROUP_CHAT_GRAPH: AgentGraph = modeGraph("group-chat", routePhase, { converse: conversePhase }, GROUP_CHAT_EDGES);
+export const GROUP_CHAT_NODES: ModeNodes = {
+  route: routeNode(routePhase, { to: "converse", when: "the Router decided, or fell back; every participant will speak" }),
+  converse: node(
+    conversePhase,
+    [
+      { to: "moderate", when: "the rounds are over and someone answered" },
+      { to: "done", when: "every participant passed or failed" },
+    ],
+    (state) => (running(state) ? "moderate" : "done"),
+  ),
+};

@@ -1,17 +1,18 @@
 import type { OrchestrationMode } from "../../domain";
-import { validateGraph, type AgentGraph } from "../graph";
-import { GROUP_CHAT_GRAPH } from "./group-chat";
-import { HANDOFF_GRAPH } from "./handoff";
-import { SELECTIVE_GRAPH } from "./selective";
+import type { AgentGraph } from "../graph";
+import { GROUP_CHAT_NODES } from "./group-chat";
+import { HANDOFF_NODES } from "./handoff";
+import { buildModeGraph, type ModeNodes } from "./mode-graph";
+import { SELECTIVE_NODES } from "./selective";
 
-/** The graph of each orchestration mode: the runner follows the run's. */
-export const AGENT_GRAPHS: Record<OrchestrationMode, AgentGraph> = {
-  selective: SELECTIVE_GRAPH,
-  handoff: HANDOFF_GRAPH,
-  "group-chat": GROUP_CHAT_GRAPH,
+/** Each orchestration mode's own nodes. */
+const MODE_NODES: Record<OrchestrationMode, ModeNodes> = {
+  selective: SELECTIVE_NODES,
+  handoff: HANDOFF_NODES,
+  "group-chat": GROUP_CHAT_NODES,
 };
 
-// A graph that cannot finish is a bug to find at start-up, not in a user's run.
-for (const graph of Object.values(AGENT_GRAPHS)) validateGraph(graph);
-
-export { GROUP_CHAT_GRAPH, HANDOFF_GRAPH, SELECTIVE_GRAPH };
+/** The graph of `mode`, built and checked (a malformed graph throws): the runner follows it. */
+export function agentGraph(mode: OrchestrationMode): AgentGraph {
+  return buildModeGraph(mode, MODE_NODES[mode]);
+}

@@ -1,24 +1,18 @@
 import type { OrchestrationMode, RunPhase } from "../../domain";
-import type { AgentGraph, GraphEdge, PhaseStep } from "../graph";
-import { CLOSING_EDGES, CLOSING_STEPS } from "./closing";
-import { OPENING_STEPS, OUT_OF_SCOPE_EDGE, UNDERSTAND_EDGES } from "./opening";
+import { buildGraph, type AgentGraph, type GraphNode } from "../graph";
+import { CLOSING_NODES } from "./closing";
+import { OPENING_NODES } from "./opening";
+
+/** What a mode declares of its graph: its Router node (see `routeNode`) and its own nodes after it. */
+export type ModeNodes = { route: GraphNode } & Partial<
+  Record<Exclude<RunPhase, "understand" | "done" | keyof typeof CLOSING_NODES>, GraphNode>
+>;
 
 /**
- * A mode's graph: its own Router step, nodes and edges between the opening every mode shares
- * (understand the message, decline a question out of scope) and the closing (Moderator, quality
- * gate, one re-ask, approval check). Adding a mode is declaring these middle parts.
+ * A mode's graph, built and checked: its own nodes between the opening every mode shares
+ * (understand the message) and the closing (Moderator, quality gate, one re-ask, approval check).
+ * Throws when the assembled graph is malformed.
  */
-export function modeGraph(
-  mode: OrchestrationMode,
-  route: PhaseStep,
-  steps: Partial<Record<RunPhase, PhaseStep>>,
-  edges: GraphEdge[],
-): AgentGraph {
-  return {
-    mode,
-    start: "understand",
-    end: "done",
-    steps: { ...OPENING_STEPS, route, ...steps, ...CLOSING_STEPS },
-    edges: [...UNDERSTAND_EDGES, OUT_OF_SCOPE_EDGE, ...edges, ...CLOSING_EDGES],
-  };
+export function buildModeGraph(mode: OrchestrationMode, nodes: ModeNodes): AgentGraph {
+  return buildGraph({ mode, start: "understand", end: "done", nodes: { ...OPENING_NODES, ...nodes, ...CLOSING_NODES } });
 }

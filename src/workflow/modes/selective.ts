@@ -1,11 +1,11 @@
-import { FALLBACK_SPECIALIST, specialistFailures, type RunState } from "../../domain";
-import { always, ended, running, type AgentGraph, type GraphEdge } from "../graph";
+import { FALLBACK_SPECIALIST, modeStateOf, specialistFailures, type RunState } from "../../domain";
+import { ended, node } from "../graph";
 import type { RunContext } from "../run-context";
 import { fallbackDecision, routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { replaceFindings } from "./closing";
-import { modeGraph } from "./mode-graph";
-import { declineOutOfScope } from "./opening";
+import type { ModeNodes } from "./mode-graph";
+import { declineOutOfScope, routeNode } from "./opening";
 
 /**
  * The Router picks the specialists (or, after every picked one failed, picks again without them).
@@ -13,7 +13,7 @@ import { declineOutOfScope } from "./opening";
  */
 async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
-  const rerouted = state.rerouted;
+  const { rerouted } = modeStateOf(state, "selective");
   if (rerouted) {
     state.decision = await routeQuestion(
       context,
@@ -73,7 +73,7 @@ async function investigatePhase(context: RunContext): Promise<void> {
       phase: "investigate",
       detail: `every selected specialist failed (${excluded.join(", ")}); asking the Router again without them`,
     });
-    state.rerouted = { excluded };
+    modeStateOf(state, "selective").rerouted = { excluded };
     return;
   }
   context.emit({ type: "phase_completed", phase: "investigate", detail: "every selected specialist failed; trying Knowledge alone" });
@@ -89,7 +89,7 @@ async function investigatePhase(context: RunContext): Promise<void> {
 function canReroute(context: RunContext): boolean {
   const { state, deps } = context;
   const failed = new Set(specialistFailures(state.findings).map((f) => f.specialist));
-  return !state.rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
+  return !modeStateOf(state, "selective").rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
 }
 
 /** Each specialist that answered revises its finding after reading the others' (one rebuttal round). */
@@ -116,34 +116,30 @@ function okFindings(state: RunState): number {
 }
 
 /** The Router asked for a debate and at least two specialists answered. */
-const debates = (state: RunState): boolean => running(state) && state.decision?.debateMode === "debate" && okFindings(state) >= 2;
+const debates = (state: RunState): boolean => state.decision?.debateMode === "debate" && okFindings(state) >= 2;
 
-const SELECTIVE_EDGES: GraphEdge[] = [
-  { from: "route", to: "investigate", when: "the Router decided, or fell back to Knowledge", holds: running },
-  { from: "investigate", to: "debate", when: "debateMode is debate and two or more findings succeeded", holds: debates },
-  {
-    from: "investigate",
-    to: "moderate",
-    when: "at least one finding succeeded (and no debate is due)",
-    holds: (state) => running(state) && okFindings(state) > 0 && !debates(state),
-  },
-  {
-    from: "investigate",
-    to: "route",
-    when: "every selected specialist failed: ask the Router once more without them",
-    holds: (state) => running(state) && okFindings(state) === 0,
-  },
-  { from: "investigate", to: "done", when: "no specialist could answer, even after re-routing and Knowledge alone", holds: ended },
-  { from: "debate", to: "moderate", when: "the rebuttal round finished", holds: always },
-];
+/** Where the run goes once the selected specialists have answered (or failed). */
+function afterInvestigation(state: RunState): "done" | "route" | "debate" | "moderate" {
+  if (ended(state)) return "done";
+  if (okFindings(state) === 0) return "route";
+  return debates(state) ? "debate" : "moderate";
+}
 
 /**
- * The selective graph (the default): the Router picks one to three specialists, who work in
- * parallel (optionally one rebuttal round); the Moderator merges their findings.
+ * The selective graph's own nodes (the default mode): the Router picks one to three specialists, who
+ * work in parallel (optionally one rebuttal round); the Moderator merges their findings.
  */
-export const SELECTIVE_GRAPH: AgentGraph = modeGraph(
-  "selective",
-  routePhase,
-  { investigate: investigatePhase, debate: debatePhase },
-  SELECTIVE_EDGES,
-);
+export const SELECTIVE_NODES: ModeNodes = {
+  route: routeNode(routePhase, { to: "investigate", when: "the Router decided, or fell back to Knowledge" }),
+  investigate: node(
+    investigatePhase,
+    [
+      { to: "debate", when: "debateMode is debate and two or more findings succeeded" },
+      { to: "moderate", when: "at least one finding succeeded (and no debate is due)" },
+      { to: "route", when: "every selected specialist failed: ask the Router once more without them" },
+      { to: "done", when: "no specialist could answer, even after re-routing and Knowledge alone" },
+    ],
+    afterInvestigation,
+  ),
+  debate: node(debatePhase, [{ to: "moderate", when: "the rebuttal round finished" }], () => "moderate"),
+};

@@ -1,5 +1,5 @@
 import { largestAmountJpy, type JpyRates } from "../../domain/amounts";
-import type { Finding, Language, ModeratorAnswer, RouterDecision, WorkflowSettings } from "../../domain";
+import { stringsFor, type Finding, type Language, type ModeratorAnswer, type RouterDecision, type WorkflowSettings } from "../../domain";
 import { asksToCommit } from "./commit-intent";
 
 /** The policy rules that can require a human approval, from configuration. */
@@ -8,21 +8,6 @@ export interface HitlPolicy {
   categories: string[];
   jpyRates?: JpyRates;
 }
-
-const REASONS = {
-  en: {
-    router: (why: string) => `router: ${why}`,
-    moderator: (why: string) => `moderator: ${why || "the answer commits the company"}`,
-    amount: (amount: string, threshold: string) => `policy: amount ${amount} is at or above the approval threshold ${threshold}`,
-    category: (category: string) => `policy: category '${category}' requires approval`,
-  },
-  ja: {
-    router: (why: string) => `ルーター: ${why}`,
-    moderator: (why: string) => `モデレーター: ${why || "回答は会社としての約束を含みます"}`,
-    amount: (amount: string, threshold: string) => `規程: 金額${amount}は承認基準額${threshold}以上です`,
-    category: (category: string) => `規程: カテゴリ「${category}」は承認が必要です`,
-  },
-} satisfies Record<Language, unknown>;
 
 /**
  * Why this answer needs a human sign-off (empty when it does not), in the question's language: the
@@ -38,7 +23,7 @@ export function hitlReasons(
   policy: HitlPolicy,
 ): string[] {
   const reasons = approvalReasonsBeforeModeration(question, language, decision, findings, policy);
-  return answer.hitl ? [...reasons, REASONS[language].moderator(answer.hitlReason)] : reasons;
+  return answer.hitl ? [...reasons, stringsFor(language).approvalReasons.moderator(answer.hitlReason)] : reasons;
 }
 
 /**
@@ -55,7 +40,7 @@ export function approvalReasonsBeforeModeration(
   findings: Finding[],
   policy: HitlPolicy,
 ): string[] {
-  const text = REASONS[language];
+  const text = stringsFor(language).approvalReasons;
   const reasons: string[] = [];
   if (decision.hitl) reasons.push(text.router(decision.reason));
   if (!asksToCommit(question)) return reasons;

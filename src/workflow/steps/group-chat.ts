@@ -1,4 +1,4 @@
-import type { Finding, RouterDecision, SpecialistDefinition } from "../../domain";
+import { modeStateOf, type Finding, type RouterDecision, type SpecialistDefinition } from "../../domain";
 import type { RunContext } from "../run-context";
 import { runSpecialist } from "./specialist-step";
 
@@ -42,8 +42,9 @@ export function groupChatDecision(decision: RouterDecision, speakers: readonly s
  */
 export async function converse(context: RunContext, speakers: readonly SpecialistDefinition[]): Promise<void> {
   const { state, deps } = context;
+  const chat = modeStateOf(state, "group-chat");
   const total = speakers.length * deps.settings.groupChat.rounds;
-  for (let turn = state.turnsTaken ?? 0; turn < total; turn++) {
+  for (let turn = chat.turnsTaken; turn < total; turn++) {
     const speaker = speakers[turn % speakers.length];
     if (!speaker) break;
     const previous = state.findings.find((f) => f.specialist === speaker.id);
@@ -57,7 +58,7 @@ export async function converse(context: RunContext, speakers: readonly Specialis
     // A later turn replaces the speaker's earlier answer, unless it failed or passed.
     if (!previous) state.findings.push(finding);
     else if (finding.status === "ok" && !isPass(finding)) state.findings = state.findings.map((f) => (f === previous ? finding : f));
-    state.turnsTaken = turn + 1;
+    chat.turnsTaken = turn + 1;
     context.checkpoint();
   }
 }

@@ -1,4 +1,6 @@
-import type { Finding, RouterDecision, RunState } from "../../domain";
+import type { Finding, ModeStateOf, RouterDecision } from "../../domain";
+
+type HandoffState = ModeStateOf<"handoff">;
 
 /** The Router, as a handoff target. */
 export const ROUTER_TARGET = "router";
@@ -8,8 +10,12 @@ export const ROUTER_TARGET = "router";
  * it over (no ping-pong), and the Router unless it just chose this speaker or everyone has already
  * had the question. Empty once the bound is reached: the speaker must answer.
  */
-export function handoffTargets(state: RunState, speaker: string, specialistIds: readonly string[], maxHandoffs: number): string[] {
-  const handoffs = state.handoffs ?? [];
+export function handoffTargets(
+  { handoffs }: HandoffState,
+  speaker: string,
+  specialistIds: readonly string[],
+  maxHandoffs: number,
+): string[] {
   if (handoffs.length >= maxHandoffs) return [];
   const last = handoffs.at(-1);
   const consulted = new Set([...handoffs.map((h) => h.from), speaker]);
@@ -19,15 +25,15 @@ export function handoffTargets(state: RunState, speaker: string, specialistIds: 
 }
 
 /** The specialists that handed the question on, as the Router is told about them when it chooses again. */
-export function consultedSpecialists(state: RunState): { specialist: string; error: string }[] {
+export function consultedSpecialists({ handoffs }: HandoffState): { specialist: string; error: string }[] {
   const seen = new Map<string, string>();
-  for (const h of state.handoffs ?? []) seen.set(h.from, `already consulted: handed the question to ${h.to} (${h.reason})`);
+  for (const h of handoffs) seen.set(h.from, `already consulted: handed the question to ${h.to} (${h.reason})`);
   return [...seen].map(([specialist, error]) => ({ specialist, error }));
 }
 
 /** The findings of the hand-overs so far: what the next speaker sees as `peers`. */
-export function handedOverFindings(state: RunState): Extract<Finding, { status: "ok" }>[] {
-  return (state.handoffs ?? []).flatMap((h) => (h.finding.status === "ok" ? [h.finding] : []));
+export function handedOverFindings({ handoffs }: HandoffState): Extract<Finding, { status: "ok" }>[] {
+  return handoffs.flatMap((h) => (h.finding.status === "ok" ? [h.finding] : []));
 }
 
 /**

@@ -2,14 +2,12 @@ import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
 import { createApprovals, type Approvals } from "../../../src/approvals";
 import { TeamsApprovalMessaging } from "../../../src/teams/approval-messaging";
-import type { Storage } from "botbuilder";
 import { displayNamesFrom, type DisplayNames } from "../../../src/cards";
-import { labelsFor } from "../../../src/cards/labels";
 import type { AppConfig } from "../../../src/config";
-import type { Approval } from "../../../src/domain";
-import { createAnswerActivities } from "../../../src/teams/answer-activity";
+import { labelsFor, type Approval } from "../../../src/domain";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
+import type { RunQueue } from "../../../src/workflow/ports";
 import { loadPromptLibrary } from "../../../src/workflow/prompt-library";
 import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
@@ -63,18 +61,20 @@ export function specialistNames(config: AppConfig): DisplayNames {
   return displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
 }
 
-/**
- * The approvals' Teams messaging as a process other than the harness's bot builds it: its own
- * unauthenticated adapter, answer messages mapped to their runs in `botState`.
- */
-export function teamsApprovalMessaging(config: AppConfig, botState: Storage): TeamsApprovalMessaging {
-  const answers = createAnswerActivities(config, { names: specialistNames(config), botState, log: () => undefined });
-  return new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined, answers);
+/** The approvals' Teams messaging as a process other than the harness's bot builds it: its own unauthenticated adapter. */
+export function teamsApprovalMessaging(): TeamsApprovalMessaging {
+  return new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined);
+}
+
+/** What hands decided approvals to `queue`, where a bot's worker resumes their runs. */
+export function continueRunOn(queue: RunQueue): (approvalId: string) => Promise<void> {
+  return (approvalId) => queue.enqueue({ kind: "approval_decided", approvalId });
 }
 
 /**
- * Approvals as another process over the same Cosmos and connector would run them (the Functions
- * timer, or a bot instance after a crash): its own adapter and approvals instance, quick send retries.
+ * Approvals as another process over the same Cosmos, run queue and connector would run them (the
+ * Functions timer, or a bot instance after a crash): its own adapter and approvals instance, quick
+ * send retries; the harness's bot resumes the runs it queues.
  */
 export function approvalsInAnotherProcess(harness: BotHarness, config: AppConfig = harness.config): Approvals {
   return createApprovals({
@@ -82,8 +82,9 @@ export function approvalsInAnotherProcess(harness: BotHarness, config: AppConfig
     names: specialistNames(config),
     store: harness.store,
     telemetry: noopTelemetry,
-    messaging: teamsApprovalMessaging(config, harness.store.botState),
+    messaging: teamsApprovalMessaging(),
     sendRetry: { maxRetries: 1, initialMs: 10, multiplier: 2, maxMs: 10 },
+    continueRun: continueRunOn(harness.queue),
     log: () => undefined,
   });
 }

@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { approvalRepliesFor } from "../../../src/approvals/approval-replies";
+import { stringsFor, labelsFor } from "../../../src/domain";
 import { HISTORY_PAGE_VERB } from "../../../src/cards";
-import { labelsFor } from "../../../src/cards/labels";
 import type { Approval } from "../../../src/domain";
-import { repliesFor } from "../../../src/teams/bot-replies";
 import { approvalRecord } from "../../fixtures/approval-records";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import type { BotHarness } from "../teams/bot-harness";
@@ -22,7 +20,7 @@ import {
 } from "./approval-harness";
 
 const ja = labelsFor("ja");
-const replies = approvalRepliesFor("en");
+const replies = stringsFor("en").approvals;
 type Person = typeof APPROVER;
 
 /** An ISO time `hours` hours ago. */
@@ -209,6 +207,6 @@ describe("approvals history in Teams (real bot, embedded Cosmos, fake connector)
     assert.ok(cardTexts(none).includes(en.historyEmpty));
 
     const bad = await type("approvals history 0", APPROVER);
-    assert.equal(bad.activity.text, repliesFor("en").historyBadDays);
+    assert.equal(bad.activity.text, stringsFor("en").bot.historyBadDays);
   });
 });

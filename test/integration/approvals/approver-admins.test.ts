@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { approvalRepliesFor } from "../../../src/approvals/approval-replies";
+import { stringsFor } from "../../../src/domain";
 import { loadConfig } from "../../../src/config";
 import { startProcura } from "../../../src/index";
 import { startBotHarness, type BotHarness } from "../teams/bot-harness";
 import { ADMIN, APPROVER, STRANGER, TEAM_ID } from "./approval-harness";
 
-const replies = approvalRepliesFor("en");
+const replies = stringsFor("en").approvals;
 const CHANNEL = "19:claimed@thread.tacv2";
 
 /** `@Procura approvers here` posted by `who` in a team channel. */

@@ -6,8 +6,12 @@ import { InvocationContext, type Timer } from "@azure/functions";
 import { createApprovals } from "../../../src/approvals";
 import { newApproval } from "../../../src/approvals/approval-record";
 import { decideApproval } from "../../../src/approvals/decide-approval";
+import { REQUEUE_AFTER_MS } from "../../../src/approvals/maintenance";
 import { loadConfig, type AppConfig } from "../../../src/config";
+import { startProcura } from "../../../src/index";
 import { runApprovalMaintenanceOnce } from "../../../src/jobs/approval-maintenance-runner";
+import { openRunQueue } from "../../../src/queue/open-run-queue";
+import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { noopTelemetry } from "../../../src/telemetry";
@@ -65,6 +69,9 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       APPROVAL_SCHEDULER: "function",
       APPROVAL_SCHEDULE: "0 */2 * * * *",
       CONTRACT_SENSITIVITY_LABEL: "Confidential",
+      // The Function App and the bot share the run queue, as they share the store.
+      RUN_QUEUE_CONNECTION_STRING: (await sharedEmbeddedAzurite()).connectionString,
+      RUN_QUEUE_NAME: `function-timer-${Date.now()}`,
     };
     config = loadConfig(env);
     store = await openCosmosStore(config, { log: () => undefined });
@@ -75,7 +82,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     await cosmos?.stop();
   });
 
-  /** A run paused for approval, its card in the approver thread, decided by a process that then stopped. */
+  /** A run paused for approval, its card in the approver thread, decided long ago by a process that stopped before queueing it. */
   async function decidedButUndelivered(): Promise<string> {
     const run = completedRun({
       runId: "run-function-1",
@@ -91,7 +98,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     };
     await store.runs.checkpoint(run);
     await store.conversations.save(REQUESTER_CONVERSATION, reference);
-    const decidedAt = new Date(Date.now() - 2 * MINUTE);
+    const decidedAt = new Date(Date.now() - REQUEUE_AFTER_MS - 2 * MINUTE);
     const approval = {
       ...newApproval(run, reference, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),
       approverThread: { conversationId: THREAD, activityId: "root-1", serviceUrl },
@@ -102,7 +109,8 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       names: specialistNames(config),
       store,
       telemetry: noopTelemetry,
-      messaging: teamsApprovalMessaging(config, store.botState),
+      messaging: teamsApprovalMessaging(),
+      continueRun: () => Promise.reject(new Error("the process stopped")),
       clock: { now: () => decidedAt },
       log: () => undefined,
     });
@@ -117,7 +125,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     return approval.id;
   }
 
-  it("registers the timer on APPROVAL_SCHEDULE; each tick delivers what a stopped bot left undone, once", async () => {
+  it("registers the timer on APPROVAL_SCHEDULE; a tick queues what a stopped bot left unqueued, once, and a bot's worker delivers it", async () => {
     const approvalId = await decidedButUndelivered();
     const host = fakeFunctionsHost();
     const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
@@ -151,7 +159,18 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       );
       return JSON.parse(logged.at(-1)!) as Record<string, number>;
     };
-    assert.deepEqual(await tick(), { reminded: 0, expired: 0, posted: 0, redelivered: 1, failed: 0 });
+    assert.deepEqual(await tick(), { reminded: 0, expired: 0, posted: 0, requeued: 1, failed: 0 });
+    assert.equal(connector.inConversation(REQUESTER_CONVERSATION).length, 0, "the job sends no answer itself");
+    // A bot over the same store and queue resumes the run and delivers it, as it delivers any answer.
+    const queue = await openRunQueue(config, { log: () => undefined });
+    const bot = await startProcura(config, { port: 0, host: "127.0.0.1", store, queue, log: () => undefined });
+    try {
+      await connector.waitFor((a) => a.conversationId === REQUESTER_CONVERSATION && a.method === "POST", 20_000, "the approved answer");
+      await connector.waitFor((a) => a.conversationId === THREAD && a.method === "PUT", 10_000, "the approver card's outcome");
+    } finally {
+      await bot.stop();
+      await queue.close();
+    }
     const answers = connector.inConversation(REQUESTER_CONVERSATION).filter((a) => a.method === "POST");
     assert.equal(answers.length, 1);
     const texts = cardTexts(cardOf(answers[0]));
@@ -159,7 +178,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       texts.some((t) => t.includes(en.reviewed)),
       "the approved answer, marked as reviewed",
     );
-    // The job delivers the Teams-native answer message of a personal chat, as the bot would have.
+    // The Teams-native answer message of a personal chat, as for any answer there.
     const { activity, activityId } = answers[0];
     assert.ok(activity.text?.includes("[1]"), `the text with citation markers: ${activity.text}`);
     const entity = TeamsAiEntitySchema.parse(
@@ -180,7 +199,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     assert.equal(stored?.value.delivery.status, "delivered");
     assert.equal((await store.runs.load("run-function-1"))?.status, "completed");
 
-    assert.equal((await tick()).redelivered, 0, "the next tick sends nothing");
+    assert.equal((await tick()).requeued, 0, "the next tick queues nothing");
     assert.equal(connector.inConversation(REQUESTER_CONVERSATION).filter((a) => a.method === "POST").length, 1);
   });
 

@@ -21,7 +21,7 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
     const createdAt = Date.parse((await storedApproval(harness, pending.approvalId)).createdAt);
 
     const early = await approvalsInAnotherProcess(harness).runMaintenance(new Date(createdAt + HOUR / 2));
-    assert.deepEqual(early, { reminded: 0, expired: 0, posted: 0, redelivered: 0, failed: 0 }, "nothing is due yet");
+    assert.deepEqual(early, { reminded: 0, expired: 0, posted: 0, requeued: 0, failed: 0 }, "nothing is due yet");
 
     const remindAt = new Date(createdAt + HOUR + 60_000);
     const [a, b] = await Promise.all([
@@ -55,11 +55,13 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
       "the expiry notice",
     );
     assert.ok(notice);
-    const outcome = harness.connector
-      .inConversation(pending.threadConversationId)
-      .filter((x) => x.method === "PUT")
-      .at(-1)!;
-    assert.ok(cardShows(outcome, en.outcomeExpired), "the approver card shows the expired outcome");
+    // The approver card shows the outcome once the requester's notice is delivered.
+    const outcome = await harness.connector.waitFor(
+      (x) => x.conversationId === pending.threadConversationId && x.method === "PUT" && cardShows(x, en.outcomeExpired),
+      10_000,
+      "the approver card showing the expired outcome",
+    );
+    assert.ok(outcome);
     const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered");
     assert.equal(approval.status, "expired");
     assert.equal((await harness.store.runs.load(approval.runId))?.status, "failed");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { decideApproval } from "../../../src/approvals/decide-approval";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import { cardTexts } from "../../fakes/fake-connector";
 import { cardShows, postedAnswers } from "../teams/bot-harness";
 import {

@@ -1,28 +1,10 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
-import { questionToAnswer, type RunState } from "../../../src/domain";
-import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
+import { questionToAnswer } from "../../../src/domain";
 import { LocalDataStore, openLocalProcurementData } from "../../../src/storage/local-data-store";
-import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import type { ProcurementData } from "../../../src/tools/procurement-data";
-import { runQuestion } from "../../../src/workflow/runner";
 import { sampleData } from "../../fakes/workflow-harness";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
-
-/** Asks through the whole agent graph with the offline engine. */
-async function ask(data: ProcurementData, question: string): Promise<RunState> {
-  const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
-  return runQuestion(deps, { question });
-}
-
-/** Everything the requester reads: conclusion, rationale, findings and next actions. */
-function answerText(state: RunState): string {
-  const answer = state.answer;
-  assert.ok(answer, `no answer (${state.status})`);
-  return [answer.conclusion, ...answer.rationale.map((r) => r.point), ...answer.findings.map((f) => f.summary), ...answer.nextActions].join(
-    "\n",
-  );
-}
+import { answerText, ask } from "./offline-answers";
 
 /** All suppliers' FY2025 spend in the fixture: what a widened question would answer. */
 const ALL_SUPPLIERS_FY2025 = "¥6,620,000";

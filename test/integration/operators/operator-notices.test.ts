@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import { MemoryStorage } from "botbuilder";
-import { loadConfig } from "../../../src/config";
 import type { OperatorNotice } from "../../../src/domain";
 import { ChannelOperatorNotices, firstWords, type OperatorNoticeSettings } from "../../../src/operators";
 import { FakeConnector, cardOf, cardTexts } from "../../fakes/fake-connector";
@@ -25,7 +23,7 @@ describe("operator notices in the operators' channel (fake connector)", function
   const notices = (settings: Partial<OperatorNoticeSettings> = {}) =>
     new ChannelOperatorNotices(
       { channelId: CHANNEL, questionWords: 0, perHour: 20, dedupWindowMs: 600_000, language: "en", ...settings },
-      teamsApprovalMessaging(loadConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline" }), new MemoryStorage()),
+      teamsApprovalMessaging(),
       { now: () => new Date(now) },
       (line) => logged.push(line),
     );

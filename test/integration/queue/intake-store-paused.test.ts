@@ -7,7 +7,7 @@ import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
-import { repliesFor } from "../../../src/teams/bot-replies";
+import { stringsFor } from "../../../src/domain";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../../../src/tools";
 import type { RunQueue } from "../../../src/workflow/ports";
 import { FakeConnector } from "../../fakes/fake-connector";
@@ -92,8 +92,8 @@ describe("intake with the store paused: a question is accepted with the queue al
       const seen = connector.inConversation(activity.conversation.id);
       assert.ok(seen.length > 0, "the asker saw the question acknowledged");
       const texts = seen.map((a) => a.activity.text);
-      assert.ok(!texts.includes(repliesFor("en").turnError), `no "turn failed" reply: ${texts.join(" | ")}`);
-      assert.ok(!texts.includes(repliesFor("en").queueUnreachable));
+      assert.ok(!texts.includes(stringsFor("en").bot.turnError), `no "turn failed" reply: ${texts.join(" | ")}`);
+      assert.ok(!texts.includes(stringsFor("en").bot.queueUnreachable));
     }
 
     proxy.resume();
@@ -126,7 +126,7 @@ describe("intake with the store paused: a question is accepted with the queue al
       });
       assert.equal(response.status, 200);
       const reply = await connector.waitFor((a) => a.conversationId === activity.conversation.id, 30_000, "the reset reply");
-      assert.equal(reply.activity.text, repliesFor("en").resetFailed);
+      assert.equal(reply.activity.text, stringsFor("en").bot.resetFailed);
     } finally {
       proxy.fail(() => false, 503, 0);
     }

@@ -1,11 +1,16 @@
 import assert from "node:assert/strict";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { QueueServiceClient } from "@azure/storage-queue";
-import type { RunMessage } from "../../../src/domain";
+import { newApproval } from "../../../src/approvals/approval-record";
+import type { Approval, RunMessage, RunState } from "../../../src/domain";
 import { AzureStorageRunQueue, MAX_MESSAGE_BYTES, POISON_SUFFIX } from "../../../src/queue/azure-storage-run-queue";
 import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { RunLifecycle, type RunLifecycleEvent } from "../../../src/workflow/run-lifecycle";
-import { RunWorker, SET_ASIDE_ATTEMPTS, type RunDelivery } from "../../../src/workflow/run-worker";
+import { SET_ASIDE_ATTEMPTS } from "../../../src/workflow/leased-consumer";
+import type { RunDelivery } from "../../../src/workflow/ports";
+import { RunWorker } from "../../../src/workflow/run-worker";
+import { stageOf } from "../../../src/workflow/run-stages";
+import { completedRun } from "../../fixtures/cards/sample-runs";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
 const MAX_QUESTION_CHARS = 4000;
@@ -50,25 +55,31 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     worker = undefined;
   });
 
-  /** Starts a worker on the queue; the model server has nothing scripted, so any run fails the test. */
-  function startWorker(): void {
+  /**
+   * Starts a worker on the queue; the model server has nothing scripted, so any run fails the test.
+   * `approvals` are the decided approvals it resumes runs with (an in-memory approvals store), `runs`
+   * the runs stored before it starts.
+   */
+  function startWorker(approvals: Approval[] = [], runs: RunState[] = []): ReturnType<typeof workflowHarness> {
     const lifecycle = new RunLifecycle((line) => log.push(line));
     lifecycle.subscribe((event) => void events.push(event));
     const delivery: RunDelivery = {
       send: async (card) => (sent.push(card), undefined),
-      record: async () => undefined,
-      remember: async () => undefined,
-      reference: async () => undefined,
     };
+    const harness = workflowHarness(scriptedModel(model.baseUrl(), 0));
+    // The in-memory store keeps a write as it is called.
+    for (const run of runs) void harness.store.write(run, undefined);
     worker = new RunWorker({
       queue,
-      workflow: workflowHarness(scriptedModel(model.baseUrl(), 0)).deps,
+      workflow: harness.deps,
       lifecycle,
       delivery,
+      decisions: { get: async (id) => approvals.map((value) => ({ value })).find((read) => read.value.id === id) },
       settings: { concurrency: 2, leaseSeconds: 30, maxDeliveries: MAX_DELIVERIES, maxQuestionChars: MAX_QUESTION_CHARS },
       log: (line) => log.push(line),
     });
     worker.start();
+    return harness;
   }
 
   const poisoned = async () =>
@@ -139,5 +150,29 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       `the log identifies the message: ${log.join("\n")}`,
     );
     assert.deepEqual(await queue.receive(1, 1), [], "the message left the run queue");
+  });
+
+  it("a decision's message delivered too often poisons the run it would have resumed: its requester gets the error card, operators hear of that run", async () => {
+    const waiting = completedRun({
+      runId: `run-${randomUUID()}`,
+      status: "awaiting_approval",
+      requester: { userId: "user-q", conversationId: "personal-q" },
+      hitlReasons: ["amount above the threshold"],
+      lifecycle: { stage: "awaiting_approval", owners: 1, sent: {} },
+    });
+    const decided: Approval = { ...newApproval(waiting, {}, new Date(), 3_600_000), status: "rejected" };
+    await queue.enqueue({ kind: "approval_decided", approvalId: decided.id });
+    // Every allowed delivery was taken and given back (the worker died each time).
+    for (let delivery = 1; delivery <= MAX_DELIVERIES; delivery++) {
+      const [held] = await queue.receive(1, 30);
+      await held.release(0);
+    }
+    const harness = startWorker([decided], [waiting]);
+    const event = await until(async () => events.find((e) => e.type === "poisoned"), "the poisoned event");
+    assert.equal(event.type === "poisoned" && event.runId, waiting.runId, "the event names the run, not the queue message");
+    assert.equal(stageOf((await harness.store.load(waiting.runId))!), "poisoned");
+    assert.deepEqual(sent, ["error"], "the requester is told once, with the run's correlation id");
+    const [record] = (await poisoned()).map((text) => JSON.parse(text));
+    assert.match(record.reason, new RegExp(`delivered ${MAX_DELIVERIES + 1} times`));
   });
 });

@@ -5,7 +5,7 @@ import { startProcura, type RunningProcura } from "../../../src/index";
 import { QueueServiceClient } from "@azure/storage-queue";
 import { AzureStorageRunQueue, POISON_SUFFIX } from "../../../src/queue/azure-storage-run-queue";
 import { sharedEmbeddedAzurite, startEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
-import { repliesFor } from "../../../src/teams/bot-replies";
+import { stringsFor } from "../../../src/domain";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { startBotHarness, type BotHarness } from "../teams/bot-harness";
 
@@ -145,7 +145,7 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
       });
       assert.equal(response.status, 200);
       const told = await harness.connector.waitFor(
-        (a) => a.conversationId === activity.conversation.id && a.activity.text === repliesFor("en").queueUnreachable,
+        (a) => a.conversationId === activity.conversation.id && a.activity.text === stringsFor("en").bot.queueUnreachable,
         20_000,
         "the queue-unreachable reply",
       );

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { botKilledAwaitingApproval } from "../../../bench/chaos/approval-kill";
 import { startFaultSimulator } from "../../../bench/chaos/graph-faults";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import type { LatencyModelServer } from "../../fakes/latency-model-server";
 
 describe("resilience: the bot process killed with an approval pending (child process, embedded Cosmos)", function () {

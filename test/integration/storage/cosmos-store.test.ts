@@ -152,6 +152,7 @@ describe("openCosmosStore", () => {
         status: "running",
         phase: "route",
         attempts: 1,
+        modeState: { mode: "selective" },
         startedAt: "2026-11-21T09:00:00.000Z",
         updatedAt: "2026-11-21T09:00:00.000Z",
         offline: true,

@@ -31,6 +31,7 @@ export function finishedRun(overrides: Partial<RunState> = {}): RunState {
     status: "completed",
     phase: "done",
     attempts: 1,
+    modeState: { mode: "selective" },
     startedAt: at(0),
     updatedAt: at(9),
     endedAt: at(9),

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import type { RecordedActivity } from "../../fakes/fake-connector";
 import { useScriptedBot } from "./bot-harness";
 

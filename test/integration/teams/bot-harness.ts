@@ -26,8 +26,8 @@ export interface BotHarness {
   message(text: string, options?: MessageOptions): Record<string, any>;
   /** Waits for the answer card posted to a conversation (Teams-native or plain). */
   answerIn(conversationId: string, timeoutMs?: number): Promise<RecordedActivity>;
-  /** Starts the bot again over the same store (a process restart). */
-  restart(): Promise<void>;
+  /** Starts the bot again over the same store and queue (a process restart); `whileDown` runs while no bot is up. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -88,8 +88,9 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
         `the answer card in ${conversationId}`,
       );
     },
-    async restart() {
+    async restart(whileDown) {
       await harness.bot.stop();
+      await whileDown?.();
       harness.bot = await start();
     },
     async stop() {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { cardShows, useScriptedBot } from "./bot-harness";
 

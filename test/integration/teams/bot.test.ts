@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import type { RunState } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, postedAnswers, startBotHarness, type BotHarness } from "./bot-harness";
@@ -496,6 +496,7 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
     status: "running",
     phase: "route",
     attempts: 1,
+    modeState: { mode: "selective" },
     startedAt: now,
     updatedAt: now,
     offline: true,

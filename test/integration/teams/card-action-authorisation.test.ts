@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { labelsFor } from "../../../src/cards/labels";
-import { repliesFor } from "../../../src/teams/bot-replies";
+import { labelsFor, stringsFor } from "../../../src/domain";
 import { cardOf } from "../../fakes/fake-connector";
 import {
   APPROVER,
@@ -14,7 +13,7 @@ import {
 import type { BotHarness } from "./bot-harness";
 
 const en = labelsFor("en");
-const refused = repliesFor("en").feedbackRefused;
+const refused = stringsFor("en").bot.feedbackRefused;
 const MESSAGE_RESPONSE = "application/vnd.microsoft.activity.message";
 
 /** A 👍/👎 card action on `runId`, clicked by `userId` in a group chat. */

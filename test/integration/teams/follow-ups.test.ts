@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import { readAgentFields } from "../../../src/workflow/agent-message";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import type { ChatCompletionBody, ScriptedModelServer } from "../../fakes/scripted-model-server";

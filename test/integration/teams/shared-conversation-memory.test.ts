@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { finalReplyOf } from "../../../bench/outcomes";
-import { labelsFor } from "../../../src/cards/labels";
-import { repliesFor } from "../../../src/teams/bot-replies";
+import { labelsFor, stringsFor } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { startBotHarness, type BotHarness } from "./bot-harness";
 
@@ -59,7 +58,7 @@ describe("memory in shared conversations is per person (offline, embedded Cosmos
       assert.ok(bobs.card.includes(en.clarifyTitle), `with nothing of his own remembered, Bob is asked back: ${bobs.card.join(" | ")}`);
 
       const reset = await say(id, conversationType, "bob", "reset");
-      assert.equal(reset.text, repliesFor("en").resetDoneShared);
+      assert.equal(reset.text, stringsFor("en").bot.resetDoneShared);
 
       const alices = await say(id, conversationType, "alice", "And with Nimbus?");
       assert.ok(

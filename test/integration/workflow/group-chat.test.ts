@@ -9,7 +9,7 @@ const route = routerReply(["negotiation"], { hitl: true, reason: "a renewal deci
 const finding = (summary: string, confidence = 0.8) => findingReply(summary, { confidence });
 const answer = moderatorReply();
 const peersOf = (body: { messages: { content?: unknown }[] }) =>
-  ((readAgentFields(String(body.messages.at(-1)!.content)) as { peers?: { specialist: string }[] }).peers ?? []).map((p) => p.specialist);
+  ((readAgentFields(String(body.messages.at(-1)?.content)) as { peers?: { specialist: string }[] }).peers ?? []).map((p) => p.specialist);
 
 describe("group-chat orchestration against a scripted model server", function () {
   this.timeout(20_000);
@@ -47,7 +47,7 @@ describe("group-chat orchestration against a scripted model server", function ()
       ["contract", "negotiation"],
     );
     assert.match(state.findings[1].status === "ok" ? state.findings[1].summary : "", /as contract says/);
-    assert.equal(state.turnsTaken, 6);
+    assert.deepEqual(state.modeState, { mode: "group-chat", turnsTaken: 6 });
   });
 
   it("resumes a checkpointed chat with the next speaker", async () => {
@@ -63,13 +63,13 @@ describe("group-chat orchestration against a scripted model server", function ()
       SPECIALIST_TIMEOUT_MS: "300",
     });
     const first = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(first.turnsTaken, 3);
+    assert.deepEqual(first.modeState, { mode: "group-chat", turnsTaken: 3 });
     // Rewind to the checkpoint written after the first turn, as a killed process would leave it.
     const saved = {
       ...first,
       status: "running" as const,
       phase: "converse" as const,
-      turnsTaken: 1,
+      modeState: { mode: "group-chat" as const, turnsTaken: 1 },
       findings: first.findings.slice(0, 1),
       answer: undefined,
       endedAt: undefined,

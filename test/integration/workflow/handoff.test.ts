@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { modeStateOf } from "../../../src/domain";
 import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
 import { readAgentFields } from "../../../src/workflow/agent-message";
@@ -34,7 +35,7 @@ describe("handoff orchestration against a scripted model server", function () {
     assert.equal(state.status, "completed");
     assert.equal(toRunRecord(state).mode, "handoff");
     assert.deepEqual(
-      state.handoffs?.map(({ from, to, reason }) => ({ from, to, reason })),
+      modeStateOf(state, "handoff").handoffs.map(({ from, to, reason }) => ({ from, to, reason })),
       [{ from: "contract", to: "negotiation", reason: "the counter-offer is a negotiation question" }],
     );
     assert.deepEqual(
@@ -44,10 +45,10 @@ describe("handoff orchestration against a scripted model server", function () {
     );
     assert.deepEqual(state.decision?.selected, ["contract", "negotiation"]);
     const negotiation = server.callsFor("negotiation")[0].body as unknown as Body;
-    const targets = targetsOf(negotiation)!;
+    const targets = targetsOf(negotiation) ?? [];
     assert.ok(!targets.includes("contract"), `no ping-pong: ${targets}`);
     assert.ok(targets.includes("router") && targets.includes("spend"));
-    const input = readAgentFields(negotiation.messages.at(-1)!.content) as { peers: { specialist: string; summary: string }[] };
+    const input = readAgentFields(negotiation.messages.at(-1)?.content ?? "") as { peers: { specialist: string; summary: string }[] };
     assert.deepEqual(
       input.peers.map((p) => [p.specialist, p.summary]),
       [["contract", "Cap is 5%."]],
@@ -66,7 +67,7 @@ describe("handoff orchestration against a scripted model server", function () {
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
     assert.equal(state.status, "completed");
     const second = server.callsFor("router")[1].body as unknown as Body;
-    const input = readAgentFields(second.messages.at(-1)!.content) as { unavailable: { specialist: string; error: string }[] };
+    const input = readAgentFields(second.messages.at(-1)?.content ?? "") as { unavailable: { specialist: string; error: string }[] };
     assert.deepEqual(input.unavailable, [
       { specialist: "contract", error: "already consulted: handed the question to router (this is about spend)" },
     ]);

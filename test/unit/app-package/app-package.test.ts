@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { PROMPT_STARTERS } from "../../../src/domain";
 import AdmZip from "adm-zip";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,6 @@ import {
   placeholders,
   type PackageLayout,
 } from "../../../src/cli/package-app";
-import { PROMPT_STARTERS } from "../../../src/cards";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const APP_PACKAGE = path.join(ROOT, "appPackage");

@@ -6,7 +6,7 @@ import {
   parseHistoryPageAction,
   type ApprovalHistoryView,
 } from "../../../src/cards";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import { cardTexts } from "../../fakes/fake-connector";
 
 const en = labelsFor("en");

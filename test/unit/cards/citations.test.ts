@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { citationMarkers, citationsFromAnswer } from "../../../src/cards/citations";
 import type { AnswerBodyView } from "../../../src/cards/view-models";
 
-const finding = (specialist: string, evidence: { source: string; referenceId: string; quote: string; url?: string }[]) => ({
+const finding = (
+  specialist: string,
+  evidence: { source: string; referenceId: string; quote: string; url?: string; subject?: { id: string; name: string } }[],
+) => ({
   specialist,
   name: specialist,
   headline: "",
@@ -107,6 +110,28 @@ describe("citation titles", () => {
     assert.deepEqual(
       citationsFromAnswer(body, "ja").map((c) => c.title),
       ["支出 V-1001 物流 FY2025", "支出 SUP-033"],
+    );
+  });
+
+  it("names a supplier by the name a tool gave, in every reference holding its id, in both languages", () => {
+    const subject = { id: "SUP-033", name: "Yamada Unyu" };
+    const named: Pick<AnswerBodyView, "rationale" | "findings"> = {
+      rationale: [{ point: "Spend and profile.", citations: ["SPEND SUP-033 FY2025", "SUP-033", "SPEND SUP-099"] }],
+      findings: [
+        finding("spend", [
+          { source: "spend", referenceId: "SPEND SUP-033 FY2025", quote: "¥2,350,000", subject },
+          { source: "spend", referenceId: "SPEND SUP-099", quote: "¥1" },
+        ]),
+        finding("supplier", [{ source: "supplier", referenceId: "SUP-033", quote: "low risk" }]),
+      ],
+    };
+    assert.deepEqual(
+      citationsFromAnswer(named, "en").map((c) => c.title),
+      ["Spend Yamada Unyu FY2025", "Supplier Yamada Unyu", "Spend SUP-099"],
+    );
+    assert.deepEqual(
+      citationsFromAnswer(named, "ja").map((c) => c.title),
+      ["支出 Yamada Unyu FY2025", "サプライヤー Yamada Unyu", "支出 SUP-099"],
     );
   });
 });

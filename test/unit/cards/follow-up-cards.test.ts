@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildAnswerCard } from "../../../src/cards/answer-card";
 import { followUpQuestionOf, MAX_FOLLOW_UP_CHARS } from "../../../src/cards/actions";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import { buildClarificationCard, buildHelpCard, buildWelcomeCard, durationText } from "../../../src/cards/notice-cards";
 import { answerViewFromRun } from "../../../src/cards/view-models";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";

@@ -8,7 +8,7 @@ import {
   buildUnderReviewCard,
   buildWelcomeCard,
 } from "../../../src/cards/notice-cards";
-import { PROMPT_STARTERS } from "../../../src/cards/prompt-starters";
+import { PROMPT_STARTERS } from "../../../src/domain";
 import { errorViewFromRun, progressViewFromRun } from "../../../src/cards/view-models";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun } from "../../fixtures/cards/sample-runs";

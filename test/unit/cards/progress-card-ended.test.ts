@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { buildProgressCard } from "../../../src/cards";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 
 describe("progress card once the run has ended", () => {
   for (const [phase, key] of [

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { MemoryStorage, type Storage } from "botbuilder";
-import { labelsFor } from "../../../src/cards/labels";
+import { labelsFor } from "../../../src/domain";
 import { AnswerActivities, MESSAGE_SIZE_LIMIT_BYTES } from "../../../src/teams/answer-activity";
 import { isPersonalChat } from "../../../src/teams/conversation-key";
 import { AnswerMessages } from "../../../src/teams/answer-messages";

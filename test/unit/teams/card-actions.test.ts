@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { TestAdapter, TurnContext, type Activity } from "botbuilder";
-import { repliesFor } from "../../../src/teams/bot-replies";
+import { stringsFor } from "../../../src/domain";
 import { isCardActionInvoke, refuseUnhandledCardAction } from "../../../src/teams/card-actions";
 
 /** A turn over botbuilder's in-memory adapter: what the bot sends lands in its `activeQueue`. */
@@ -40,7 +40,7 @@ describe("teams/card-actions: card actions no verb route takes", () => {
       assert.equal(response?.type, "invokeResponse");
       assert.deepEqual(response.value, {
         status: 200,
-        body: { statusCode: 200, type: "application/vnd.microsoft.activity.message", value: repliesFor("en").unsupportedAction },
+        body: { statusCode: 200, type: "application/vnd.microsoft.activity.message", value: stringsFor("en").bot.unsupportedAction },
       });
       assert.deepEqual(log, [`card action refused (adaptiveCard/action): ${why}`]);
     });
@@ -49,6 +49,6 @@ describe("teams/card-actions: card actions no verb route takes", () => {
   it("refuses in Japanese for a Japanese client", async () => {
     const context = cardAction(undefined, "ja-JP");
     await refuseUnhandledCardAction({ log: () => undefined }, context);
-    assert.equal((context.adapter as TestAdapter).activeQueue[0]?.value.body.value, repliesFor("ja").unsupportedAction);
+    assert.equal((context.adapter as TestAdapter).activeQueue[0]?.value.body.value, stringsFor("ja").bot.unsupportedAction);
   });
 });

@@ -41,6 +41,7 @@ function runState(overrides: Partial<RunState> = {}): RunState {
     status: "completed",
     phase: "done",
     attempts: 1,
+    modeState: { mode: "selective" },
     startedAt: "2026-04-01T09:00:00.000Z",
     updatedAt: "2026-04-01T09:00:09.500Z",
     endedAt: "2026-04-01T09:00:09.500Z",

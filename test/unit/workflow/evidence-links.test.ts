@@ -51,4 +51,20 @@ describe("workflow/evidence-links", () => {
     assert.deepEqual(linkEvidence([written], []), [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }]);
     assert.equal(linkEvidence([written], [{ ...written, url: DOCUMENT_LINKS.contract }])[0].url, DOCUMENT_LINKS.contract);
   });
+
+  it("names the record a reference is about only as a tool named it, never from model text", () => {
+    const subject = { id: "SUP-001", name: "Acme Cloud Software" };
+    const linked = linkEvidence(
+      [
+        { source: "spend", referenceId: "SPEND SUP-001 FY2025", quote: "¥12M" },
+        { source: "supplier", referenceId: "SUP-999", quote: "a supplier no tool returned" },
+      ],
+      [{ source: "spend", referenceId: "SPEND SUP-001 FY2025", quote: "¥12M in 3 transactions", subject }],
+    );
+    assert.deepEqual(
+      linked.map((item) => item.subject),
+      [subject, undefined],
+    );
+    assert.ok(!("subject" in linked[1]), "no subject key without a tool's");
+  });
 });

@@ -1,14 +1,24 @@
 import assert from "node:assert/strict";
-import type { Finding, ModeratorAnswer, RunPhase, RunState } from "../../../src/domain";
+import { ORCHESTRATION_MODES, type Finding, type ModeratorAnswer, type RunPhase, type RunState } from "../../../src/domain";
 import type { WorkflowSettings } from "../../../src/domain";
-import { nextPhase, validateGraph, type AgentGraph } from "../../../src/workflow/graph";
-import { AGENT_GRAPHS, GROUP_CHAT_GRAPH, HANDOFF_GRAPH, SELECTIVE_GRAPH } from "../../../src/workflow/modes";
+import { buildGraph, nextPhase, node, type AgentGraph, type GraphNode } from "../../../src/workflow/graph";
+import { agentGraph } from "../../../src/workflow/modes";
 
 const settings = { qscoreThreshold: 80 } as WorkflowSettings;
+const SELECTIVE_GRAPH = agentGraph("selective");
+const HANDOFF_GRAPH = agentGraph("handoff");
+const GROUP_CHAT_GRAPH = agentGraph("group-chat");
+const ALL_GRAPHS = [SELECTIVE_GRAPH, HANDOFF_GRAPH, GROUP_CHAT_GRAPH];
 
-/** A run state with just what the edge conditions read. */
+/** A run state with just what the nodes' choices read. */
 function state(fields: Partial<RunState> = {}): RunState {
-  return { status: "running", findings: [], quality: { initialScore: null, finalScore: null, retried: false }, ...fields } as RunState;
+  return {
+    status: "running",
+    modeState: { mode: "selective" },
+    findings: [],
+    quality: { initialScore: null, finalScore: null, retried: false },
+    ...fields,
+  } as RunState;
 }
 const ok = (specialist: string): Finding => ({
   specialist,
@@ -21,35 +31,56 @@ const ok = (specialist: string): Finding => ({
 });
 const failed = (specialist: string): Finding => ({ specialist, status: "failed", error: "timed out", toolCalls: [] });
 const answer = (qscore: number) => ({ qscore, critique: "" }) as ModeratorAnswer;
-const declares = (graph: AgentGraph, from: RunPhase, to: RunPhase) => graph.edges.some((edge) => edge.from === from && edge.to === to);
+const declares = (graph: AgentGraph, from: RunPhase, to: RunPhase) => graph.nodes[from]?.exits.some((exit) => exit.to === to) ?? false;
+const step = async () => {};
+/** The selective graph with some nodes replaced (or removed, when undefined). */
+const withNodes = (nodes: Partial<Record<RunPhase, GraphNode | undefined>>): AgentGraph => ({
+  ...SELECTIVE_GRAPH,
+  nodes: { ...SELECTIVE_GRAPH.nodes, ...nodes },
+});
 
 describe("agent graph", () => {
-  it("is valid as declared, in every orchestration mode, with a step for every node", () => {
-    for (const graph of Object.values(AGENT_GRAPHS)) assert.doesNotThrow(() => validateGraph(graph));
+  it("builds every orchestration mode's graph: each exit leads to a node or the end, every node reachable and able to finish", () => {
+    for (const mode of ORCHESTRATION_MODES) assert.doesNotThrow(() => agentGraph(mode), mode);
+    assert.deepEqual(
+      ALL_GRAPHS.map((graph) => [graph.mode, graph.start, graph.end]),
+      ORCHESTRATION_MODES.map((mode) => [mode, "understand", "done"]),
+    );
   });
 
   it("declares the group chat as its own graph: no parallel fan-out, the same closing as selective", () => {
     assert.ok(declares(GROUP_CHAT_GRAPH, "route", "converse"));
     assert.ok(!declares(GROUP_CHAT_GRAPH, "route", "investigate"));
     assert.ok(!declares(SELECTIVE_GRAPH, "route", "converse"), "not in the selective graph");
-    for (const edge of SELECTIVE_GRAPH.edges.filter((e) => ["moderate", "gate", "reinvestigate", "decide"].includes(e.from)))
-      assert.ok(declares(GROUP_CHAT_GRAPH, edge.from, edge.to), `${edge.from} → ${edge.to}`);
+    for (const from of ["moderate", "gate", "reinvestigate", "decide"] as const)
+      for (const exit of SELECTIVE_GRAPH.nodes[from]?.exits ?? [])
+        assert.ok(declares(GROUP_CHAT_GRAPH, from, exit.to), `${from} → ${exit.to}`);
   });
 
-  it("rejects a node that cannot reach the end", () => {
-    const broken = { ...SELECTIVE_GRAPH, edges: SELECTIVE_GRAPH.edges.filter((e) => !(e.from === "decide")) };
-    assert.throws(() => validateGraph(broken), /'decide' cannot reach 'done'/);
+  it("rejects, when built, a node that cannot reach the end", () => {
+    const loop = node(step, [{ to: "decide", when: "forever" }], () => "decide");
+    assert.throws(() => buildGraph(withNodes({ decide: loop })), /'decide' cannot reach 'done'/);
   });
 
-  it("rejects an unreachable node, and a node without a step", () => {
-    const unreachable = { ...SELECTIVE_GRAPH, edges: SELECTIVE_GRAPH.edges.filter((e) => e.to !== "debate") };
-    assert.throws(() => validateGraph(unreachable), /'debate' is unreachable/);
-    const stepless = { ...SELECTIVE_GRAPH, steps: { ...SELECTIVE_GRAPH.steps, debate: undefined } };
-    assert.throws(() => validateGraph(stepless), /'debate' has no step/);
+  it("rejects, when built, an unreachable node, an exit to a phase with no step, and the same exit declared twice", () => {
+    const noDebate = node(step, [{ to: "moderate", when: "always" }], () => "moderate");
+    assert.throws(() => buildGraph(withNodes({ investigate: noDebate })), /'debate' is unreachable/);
+    assert.throws(() => buildGraph(withNodes({ debate: undefined })), /'investigate' may go to 'debate', which has no step/);
+    const twice = node(
+      step,
+      [
+        { to: "done", when: "a" },
+        { to: "done", when: "b" },
+      ],
+      () => "done",
+    );
+    assert.throws(() => buildGraph(withNodes({ decide: twice })), /'decide' declares the same exit twice/);
+    assert.throws(() => buildGraph({ ...SELECTIVE_GRAPH, start: "converse" }), /the start 'converse' has no step/);
   });
 
-  describe("routing by the edges' conditions", () => {
-    const next = (graph: AgentGraph, from: RunPhase, fields: Partial<RunState>) => nextPhase(graph, from, state(fields), settings);
+  describe("routing by each node's one choice", () => {
+    const next = (graph: AgentGraph, from: RunPhase, fields: Partial<RunState>) =>
+      nextPhase(graph, from, state({ modeState: { mode: graph.mode } as RunState["modeState"], ...fields }), settings);
 
     it("selective: debate with two answers in debate mode, moderate with one, re-route with none, end when failed", () => {
       const debate = { decision: { debateMode: "debate" } } as Partial<RunState>;
@@ -58,44 +89,69 @@ describe("agent graph", () => {
       assert.equal(next(SELECTIVE_GRAPH, "investigate", { findings: [ok("contract"), ok("spend")] }), "moderate");
       assert.equal(next(SELECTIVE_GRAPH, "investigate", { findings: [failed("contract")] }), "route");
       assert.equal(next(SELECTIVE_GRAPH, "investigate", { status: "failed", findings: [failed("contract")] }), "done");
+      assert.equal(next(SELECTIVE_GRAPH, "investigate", { ...debate, status: "failed", findings: [ok("contract"), ok("spend")] }), "done");
+      assert.equal(next(SELECTIVE_GRAPH, "debate", {}), "moderate");
     });
 
     it("every mode: an out-of-scope question or an ask-back ends the run", () => {
-      for (const graph of Object.values(AGENT_GRAPHS)) {
+      for (const graph of ALL_GRAPHS) {
         assert.equal(next(graph, "route", { status: "out_of_scope" }), "done");
         assert.equal(next(graph, "understand", { status: "needs_clarification" }), "done");
         assert.equal(next(graph, "understand", {}), "route");
       }
+      assert.equal(next(SELECTIVE_GRAPH, "route", {}), "investigate");
+      assert.equal(next(GROUP_CHAT_GRAPH, "route", {}), "converse");
+      assert.equal(next(HANDOFF_GRAPH, "route", {}), "handoff");
     });
 
     it("closing: the gate sends a low score back once, the Moderator's first failure reruns the flow, its second ends it", () => {
-      assert.equal(next(SELECTIVE_GRAPH, "gate", { answer: answer(60) }), "reinvestigate");
-      assert.equal(
-        next(SELECTIVE_GRAPH, "gate", { answer: answer(60), quality: { initialScore: 60, finalScore: null, retried: true } }),
-        "decide",
-      );
-      assert.equal(next(SELECTIVE_GRAPH, "gate", { answer: answer(85) }), "decide");
-      assert.equal(next(SELECTIVE_GRAPH, "moderate", { answer: answer(85) }), "gate");
-      assert.equal(next(SELECTIVE_GRAPH, "moderate", { attempts: 2 }), "route");
-      assert.equal(next(SELECTIVE_GRAPH, "moderate", { status: "failed" }), "done");
+      for (const graph of ALL_GRAPHS) {
+        assert.equal(next(graph, "gate", { answer: answer(60) }), "reinvestigate");
+        assert.equal(next(graph, "gate", { answer: answer(60), quality: { initialScore: 60, finalScore: null, retried: true } }), "decide");
+        assert.equal(next(graph, "gate", { answer: answer(85) }), "decide");
+        assert.equal(next(graph, "moderate", { answer: answer(85) }), "gate");
+        assert.equal(next(graph, "moderate", { attempts: 2 }), "route");
+        assert.equal(next(graph, "moderate", { status: "failed" }), "done");
+        assert.equal(next(graph, "reinvestigate", {}), "moderate");
+        assert.equal(next(graph, "decide", { status: "completed" }), "done");
+      }
+    });
+
+    it("group chat: the Moderator once someone answered, the end when everyone passed or failed", () => {
+      assert.equal(next(GROUP_CHAT_GRAPH, "converse", { findings: [ok("contract")] }), "moderate");
+      assert.equal(next(GROUP_CHAT_GRAPH, "converse", { status: "failed" }), "done");
     });
 
     it("handoff: a hand-over to a specialist stays in handoff, one to the Router goes back to route, an answer to the Moderator", () => {
       const handedTo = (to: string) =>
-        ({ handoffs: [{ from: "contract", to, reason: "r", finding: ok("contract") }] }) as Partial<RunState>;
+        ({
+          modeState: { mode: "handoff", handoffs: [{ from: "contract", to, reason: "r", finding: ok("contract") }] },
+        }) as Partial<RunState>;
       assert.equal(next(HANDOFF_GRAPH, "handoff", handedTo("spend")), "handoff");
       assert.equal(next(HANDOFF_GRAPH, "handoff", handedTo("router")), "route");
       assert.equal(next(HANDOFF_GRAPH, "handoff", { ...handedTo("spend"), findings: [ok("spend")] }), "moderate");
       assert.equal(next(HANDOFF_GRAPH, "handoff", { status: "failed" }), "done");
     });
 
-    it("throws when no edge holds or several do (a bug in a graph, not a model outcome)", () => {
-      assert.throws(() => next(HANDOFF_GRAPH, "handoff", {}), /no edge out of 'handoff' holds/);
-      const ambiguous = {
-        ...SELECTIVE_GRAPH,
-        edges: [...SELECTIVE_GRAPH.edges, { from: "decide" as const, to: "gate" as const, when: "never", holds: () => true }],
+    it("throws on a turn that ended in none of its declared outcomes, and on a choice outside the node's exits (bugs in a graph, not model outcomes)", () => {
+      assert.throws(
+        () => next(HANDOFF_GRAPH, "handoff", { modeState: { mode: "handoff", handoffs: [] } }),
+        /neither an answer, a hand-over nor a failure/,
+      );
+      // @ts-expect-error the compiler already refuses a choice that is not one of the node's exits
+      node(step, [{ to: "done", when: "always" }], () => "gate");
+      const undeclared = {
+        ...SELECTIVE_GRAPH.nodes,
+        decide: { step, exits: [{ to: "done" as const, when: "always" }], choose: () => "gate" as const },
       };
-      assert.throws(() => next(ambiguous, "decide", {}), /several edges out of 'decide' hold/);
+      assert.throws(
+        () => next({ ...SELECTIVE_GRAPH, nodes: undeclared }, "decide", {}),
+        /'decide' chose 'gate', not one of its exits \(done\)/,
+      );
+    });
+
+    it("a step of one mode never reads another mode's part of the state", () => {
+      assert.throws(() => next(HANDOFF_GRAPH, "handoff", { modeState: { mode: "selective" } }), /a handoff step ran on a selective run/);
     });
   });
 });

@@ -4,7 +4,9 @@ import { systemClock } from "../../../src/workflow/deps";
 import type { ChatModel } from "../../../src/workflow/ports";
 import { newRunState } from "../../../src/workflow/runner";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
-import { OwnedRun, RunLifecycle, assertStageTransition, cardFor, settleApprovedRun, stageOf } from "../../../src/workflow/run-lifecycle";
+import { OwnedRun } from "../../../src/workflow/owned-run";
+import { RunLifecycle } from "../../../src/workflow/run-lifecycle";
+import { assertStageTransition, endingOf, stageOf } from "../../../src/workflow/run-stages";
 
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
@@ -19,8 +21,9 @@ describe("run lifecycle", () => {
   it("allows only the declared transitions", () => {
     assertStageTransition("queued", "running");
     assertStageTransition("running", "awaiting_approval");
-    assertStageTransition("awaiting_approval", "delivered");
+    assertStageTransition("awaiting_approval", "running");
     assertStageTransition("running", "poisoned");
+    assert.throws(() => assertStageTransition("awaiting_approval", "delivered"), /a decision resumes the run first/);
     assert.throws(() => assertStageTransition("delivered", "running"), /delivered → running is not a transition/);
     assert.throws(() => assertStageTransition("queued", "delivered"));
     assert.throws(() => assertStageTransition("poisoned", "failed"));
@@ -89,17 +92,38 @@ describe("run lifecycle", () => {
     assert.deepEqual(sent, ["a"]);
   });
 
-  it("picks the requester's card from how the workflow ended; a run that went to an approver only ever asks for approval here", () => {
+  it("picks the requester's card and the final stage from how the workflow ended, in one table", () => {
     const run = newRun("r-card");
-    assert.equal(cardFor({ ...run, status: "completed" }), "answer");
-    assert.equal(cardFor({ ...run, status: "failed" }), "error");
-    assert.equal(cardFor({ ...run, status: "out_of_scope" }), "out_of_scope");
-    assert.equal(cardFor({ ...run, status: "needs_clarification" }), "clarification");
-    const reviewed = { ...run, hitlReasons: ["amount above 10,000,000 JPY"] };
-    assert.equal(cardFor({ ...reviewed, status: "awaiting_approval" }), "approval_request");
-    // Settled by an approver while a redelivered message was on its way: the approvals flow sends the answer or the rejection.
-    assert.equal(cardFor({ ...reviewed, status: "completed", review: { approvalId: "a-1", edited: false } }), "approval_request");
-    assert.equal(cardFor({ ...reviewed, status: "failed" }), "approval_request");
+    assert.deepEqual(endingOf({ ...run, status: "completed" }), { stage: "delivered", card: "answer" });
+    assert.deepEqual(endingOf({ ...run, status: "failed" }), { stage: "failed", card: "error" });
+    assert.deepEqual(endingOf({ ...run, status: "running" }), { stage: "failed", card: "error" });
+    assert.deepEqual(endingOf({ ...run, status: "out_of_scope" }), { stage: "delivered", card: "out_of_scope" });
+    assert.deepEqual(endingOf({ ...run, status: "needs_clarification" }), { stage: "delivered", card: "clarification" });
+    assert.deepEqual(endingOf({ ...run, status: "blocked" }), { stage: "delivered", card: "blocked" });
+    const held = { ...run, hitlReasons: ["amount above 10,000,000 JPY"] };
+    assert.deepEqual(endingOf({ ...held, status: "awaiting_approval" }), { stage: "awaiting_approval", card: "approval_request" });
+    // A run that went to an approver asks for approval until a decision resumes it …
+    assert.deepEqual(endingOf({ ...held, status: "failed" }), { stage: "failed", card: "approval_request" });
+    // … which then ends it with the reviewed answer, or the rejection or expiry notice.
+    assert.deepEqual(endingOf({ ...held, status: "completed", review: { approvalId: "a-1", edited: false } }), {
+      stage: "delivered",
+      card: "answer",
+    });
+    const declined = (by: "rejected" | "expired") => ({
+      ...held,
+      status: "failed" as const,
+      failure: { message: "declined", correlationId: "a-1", declined: { by } },
+    });
+    assert.deepEqual(endingOf(declined("rejected")), { stage: "failed", card: "approval_rejected" });
+    assert.deepEqual(endingOf(declined("expired")), { stage: "failed", card: "approval_expired" });
+  });
+
+  it("reads the stage of a run stored before the lifecycle existed from its status", () => {
+    const run = newRun("r-old");
+    assert.equal(stageOf({ ...run, status: "running" }), "running");
+    assert.equal(stageOf({ ...run, status: "completed" }), "delivered");
+    assert.equal(stageOf({ ...run, status: "awaiting_approval" }), "awaiting_approval");
+    assert.equal(stageOf({ ...run, status: "failed" }), "failed");
   });
 
   it("publishes events to every subscriber and survives a failing one", async () => {
@@ -124,36 +148,28 @@ describe("run lifecycle", () => {
     assert.ok(lines.some((line) => line.includes("broken notifier")));
   });
 
-  it("settles a run that waited for an approver: status and stage move together, once, through a conditional write", async () => {
+  it("a decision resumes a run waiting for its approver, once; a question message never takes a waiting run", async () => {
     const store = new MemoryRunStore();
     const owned = (await OwnedRun.claim(store, "r6", "a#1", () => newRun("r6")))!;
     await owned.save({ ...owned.state, status: "awaiting_approval", hitlReasons: ["amount above 10,000,000 JPY"] });
     await owned.moveTo("awaiting_approval");
-    // Another writer lands between the read and the write: the run is read again and decided afresh.
-    let decisions = 0;
-    const settled = await settleApprovedRun(store, "r6", (run) => {
-      if (decisions++ === 0) void store.checkpoint({ ...run, updatedAt: "2026-01-01T00:00:00.000Z" });
-      return { ...run, status: "completed", phase: "done" };
-    });
-    assert.equal(decisions, 2);
-    assert.equal(settled?.changed, true);
-    const stored = (await store.load("r6"))!;
-    assert.equal(stored.status, "completed");
-    assert.equal(stageOf(stored), "delivered");
-    assert.deepEqual(await settleApprovedRun(store, "r6", () => assert.fail("a settled run is not decided again")), {
-      state: stored,
-      changed: false,
-    });
+    assert.equal(await OwnedRun.claim(store, "r6", "q#2", () => newRun("r6")), undefined, "a redelivered question finds it waiting");
 
-    const rejected = (await OwnedRun.claim(store, "r7", "a#1", () => newRun("r7")))!;
-    await rejected.save({ ...rejected.state, status: "awaiting_approval" });
-    await rejected.moveTo("awaiting_approval");
-    await settleApprovedRun(store, "r7", (run) => ({
-      ...run,
-      status: "failed",
-      failure: { message: "rejected by an approver", correlationId: "ap-7" },
-    }));
-    assert.equal(stageOf((await store.load("r7"))!), "failed");
-    assert.equal(await settleApprovedRun(store, "missing", (run) => run), undefined);
+    const resumed = (await OwnedRun.resume(store, "r6", "d#1"))!;
+    assert.equal(stageOf(resumed.state), "running");
+    assert.equal(resumed.state.lifecycle?.takenOverFrom, "a#1");
+    await resumed.save({ ...resumed.state, status: "completed", review: { approvalId: "approval-r6", edited: false } });
+    // The resuming worker dies here; the decision message comes back to another worker, which takes it over.
+    const again = (await OwnedRun.resume(store, "r6", "d#2"))!;
+    assert.equal(again.state.status, "completed", "the decision applied stays applied");
+    await assert.rejects(resumed.moveTo("delivered"), LeaseLostError, "the first resumer is fenced off");
+    await again.moveTo("delivered");
+    assert.equal(stageOf((await store.load("r6"))!), "delivered");
+    assert.equal(await OwnedRun.resume(store, "r6", "d#3"), undefined, "a delivered run is not resumed again");
+    assert.equal(await OwnedRun.resume(store, "missing", "d#4"), undefined);
+
+    const running = (await OwnedRun.claim(store, "r7", "a#1", () => newRun("r7")))!;
+    assert.equal(await OwnedRun.resume(store, "r7", "d#1"), undefined, "a run still working is never taken by a decision");
+    assert.equal(running.owned, true);
   });
 });

@@ -12,6 +12,7 @@ const SpendResultSchema = z.object({
     .object({
       supplierName: FilterText,
       category: FilterText,
+      categoryNameJa: FilterText,
       fiscalYear: FilterText,
       from: FilterText,
       to: FilterText,
@@ -81,6 +82,6 @@ function scopeOf(filters: z.infer<typeof SpendResultSchema>["filters"], phrases:
   return phrases.spendScope({
     ...filters,
     supplier: filters.supplierName,
-    category: filters.category ? categoryLabel(filters.category, phrases.language) : null,
+    category: filters.category ? categoryLabel(filters.category, phrases.language, filters.categoryNameJa) : null,
   });
 }

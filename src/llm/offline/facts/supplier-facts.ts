@@ -5,6 +5,8 @@ import { recognise, type Fact, type FactContext } from "./fact";
 const SupplierLike = z.object({
   id: z.string(),
   name: z.string(),
+  category: z.string().optional(),
+  categoryNameJa: z.string().optional(),
   riskRating: z.enum(["low", "medium", "high"]),
   sanctionsFlag: z.boolean(),
   certifications: z.array(z.string()),
@@ -52,7 +54,10 @@ export function supplierFacts({ observations, entities, phrases }: FactContext):
     .sort((a, b) => Number(b.preferred ?? false) - Number(a.preferred ?? false) || rank(a.riskRating) - rank(b.riskRating))
     .slice(0, 5);
   if (candidates.length === 0) return [];
-  const category = entities.categories[0] ? categoryLabel(entities.categories[0], phrases.language) : "";
+  const categoryId = entities.categories[0];
+  // The data set's own Japanese name for the category, carried by the suppliers the tool listed.
+  const nameJa = suppliers.find((s) => s.category === categoryId)?.categoryNameJa;
+  const category = categoryId ? categoryLabel(categoryId, phrases.language, nameJa) : "";
   return [
     {
       text: phrases.suppliersListed({ category, names: candidates.map((s) => `${s.name} (${s.id}, ${phrases.risk(s.riskRating)})`) }),

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { PROMPT_STARTERS } from "../../../../src/cards";
-import { ModeratorAnswerSchema } from "../../../../src/domain";
+import { ModeratorAnswerSchema, PROMPT_STARTERS } from "../../../../src/domain";
 import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
 import { runQuestion } from "../../../../src/workflow/runner";
 import { sampleData, workflowHarness } from "../../../fakes/workflow-harness";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { settledRun } from "../../../src/approvals/settle-approval";
+import { runAfterDecision } from "../../../src/workflow/run-after-decision";
 import type { Approval, RunState } from "../../../src/domain";
 
 const answer = {
@@ -25,9 +25,9 @@ const approval = (status: Approval["status"], d?: ReturnType<typeof decision>) =
   ({ id: "approval-r1", status, ...(d ? { decision: d } : {}) }) as unknown as Approval;
 const AT = "2026-01-01T01:00:01.000Z";
 
-describe("settledRun", () => {
+describe("runAfterDecision", () => {
   it("an approval completes the run with the moderator's answer", () => {
-    const final = settledRun(run, approval("approved", decision("approve", "draft")), AT);
+    const final = runAfterDecision(run, approval("approved", decision("approve", "draft")), AT);
     assert.equal(final.status, "completed");
     assert.equal(final.endedAt, AT);
     assert.deepEqual(final.answer, answer);
@@ -35,7 +35,7 @@ describe("settledRun", () => {
   });
 
   it("an edit completes the run with the approver's text as the answer, without the draft's rationale, findings and next actions", () => {
-    const final = settledRun(run, approval("approved", decision("edit", "Only +3%.")), AT);
+    const final = runAfterDecision(run, approval("approved", decision("edit", "Only +3%.")), AT);
     assert.equal(final.status, "completed");
     assert.equal(final.answer?.conclusion, "Only +3%.");
     assert.deepEqual(final.answer?.rationale, []);
@@ -44,11 +44,18 @@ describe("settledRun", () => {
     assert.deepEqual(final.review, { approvalId: "approval-r1", edited: true });
   });
 
-  it("a rejection or an expiry fails the run with the approval as the correlation id", () => {
-    const rejected = settledRun(run, approval("rejected", decision("reject", "", "no")), AT);
-    assert.deepEqual([rejected.status, rejected.failure], ["failed", { message: "rejected by an approver", correlationId: "approval-r1" }]);
-    const expired = settledRun(run, approval("expired"), AT);
-    assert.deepEqual(expired.failure, { message: "approval expired without a decision", correlationId: "approval-r1" });
+  it("a rejection or an expiry fails the run with the approval as the correlation id, saying how it was declined", () => {
+    const rejected = runAfterDecision(run, approval("rejected", decision("reject", "", "no")), AT);
+    assert.deepEqual(
+      [rejected.status, rejected.failure],
+      ["failed", { message: "rejected by an approver", correlationId: "approval-r1", declined: { by: "rejected", reason: "no" } }],
+    );
+    const expired = runAfterDecision(run, approval("expired"), AT);
+    assert.deepEqual(expired.failure, {
+      message: "approval expired without a decision",
+      correlationId: "approval-r1",
+      declined: { by: "expired" },
+    });
     assert.equal(rejected.review, undefined);
   });
 });

@@ -1,0 +1,238 @@
+import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
+import type { UserStrings } from "./shape";
+
+/** Every user-facing fixed text in English. */
+export const en: UserStrings = {
+  cards: {
+    appName: "Procura",
+    progressTitle: "Working on your question",
+    progressTitleDone: "Your question",
+    phaseRouting: "Choosing the specialists…",
+    phaseSpecialists: "Specialists are investigating…",
+    phaseModerating: "The moderator is writing the answer…",
+    phaseRechecking: "Quality re-check: asking again for what was missing…",
+    phaseFinishing: "Finishing…",
+    phaseAnswered: "Done: the answer is below.",
+    phaseUnderReview: "Done: the draft answer is with an approver; you will get it here after review.",
+    phaseFailed: "Stopped: see the message below.",
+    phaseClarifying: "I need one detail: see the question below.",
+    statusWaiting: "waiting",
+    statusWorking: "working",
+    statusDone: "done",
+    statusFailed: "failed",
+    elapsed: (seconds) => `Elapsed: ${seconds} s`,
+    question: "Question",
+    conclusion: "Conclusion",
+    rationale: "Rationale",
+    sources: "Sources",
+    evidence: "Evidence",
+    findings: "Specialist findings",
+    nextActions: "Next actions",
+    confidence: (percent) => `confidence ${percent}%`,
+    showDetails: "Show or hide details",
+    failedSpecialists: "Not included (the specialist failed)",
+    offline: "Offline — produced without a language model",
+    reviewed: "Reviewed by an approver",
+    reviewedEdited: "Reviewed and edited by an approver",
+    draftBeforeReview: " (draft before review)",
+    understoodAs: "Understood as",
+    suggestedFollowUps: "You could ask next",
+    clarifyTitle: "Which one do you mean?",
+    feedbackPrompt: "Was this helpful?",
+    feedbackCommentPlaceholder: "Optional comment",
+    thumbsUp: "👍 Helpful",
+    thumbsDown: "👎 Not helpful",
+    feedbackThanks: (rating) => `Thanks for your feedback (${rating === "up" ? "👍" : "👎"}).`,
+    errorTitle: "Sorry, something went wrong",
+    errorBody: "The answer could not be completed. Nothing was lost: you can ask again.",
+    errorWhatToDo: "Try again in a minute. If it keeps happening, send the correlation id below to your administrator.",
+    correlationId: "Correlation id",
+    operatorNoticeTitle: (kind) =>
+      ({ run_failed: "A run failed", run_poisoned: "A run was poisoned and set aside", run_retried: "A run needed a retry" })[kind],
+    operatorRunId: "Run id",
+    operatorErrorKind: "Error kind",
+    operatorAttempts: "Attempts",
+    operatorSuppressed: (count) => `${count} more notice(s) were held back (rate limit or duplicates) since the last card.`,
+    operatorOpenTransaction: "Open the transaction in Application Insights",
+    welcomeTitle: "Welcome to Procura",
+    welcomeBody:
+      "I answer procurement questions with a council of specialists (contracts, spend, negotiation, sourcing, policies, suppliers) and show the evidence behind every answer. Some answers are reviewed by an approver before you see them.",
+    helpTitle: "How to use Procura",
+    helpBody: "Ask a procurement question in English or Japanese. In a channel or group chat, @mention me.",
+    memoryNote: (duration) =>
+      `I remember this conversation's last questions, the conclusions of my answers and what they were about (suppliers, contracts, categories, periods, amounts) for ${duration} after your latest question, so you can follow up with “and last year?” or “why?”. In a channel, each thread has its own memory. In group chats and channels I remember each person's questions separately: a follow-up continues your own questions, and reset forgets only yours.`,
+    examplesHeading: "Examples",
+    commandsHeading: "Commands",
+    commands: [
+      "help — show this card",
+      "reset — forget your questions and answers in this conversation",
+      "approvals history [days] [supplier] — approvers only, in the approver channel or a personal chat: recent approval decisions (e.g. approvals history 30 Acme)",
+    ],
+    outOfScopeTitle: "That is outside what I can help with",
+    outOfScopeBody:
+      "I answer procurement questions only: purchases, suppliers, contracts, spend, prices and purchasing policy. For other topics, please ask the team that owns them.",
+    outOfScopeExamplesHeading: "You could ask, for example",
+    outOfScopeExamples: [
+      "Who must approve a purchase of ¥15,000,000?",
+      "What did we spend with our logistics suppliers this fiscal year?",
+      "Is Asahi Industrial Materials a safe supplier to work with?",
+    ],
+    underReviewTitle: "Your answer is under review",
+    underReviewBody: "This answer needs a human approver. You will receive it here as soon as it has been reviewed.",
+    rejectedTitle: "Your answer was not approved",
+    rejectedBody: "An approver rejected the drafted answer.",
+    blockedTitle: "I can't answer that message",
+    blockedBody:
+      "The AI service's safety filter declined this message, so no specialist worked on it. Please rephrase it as a procurement question without instructions to the assistant, and ask again.",
+    reason: "Reason",
+    expiredNoticeTitle: "Your answer could not be reviewed in time",
+    expiredNoticeBody:
+      "No approver decided on the drafted answer before the review period ended. Please ask again or contact the procurement team.",
+    approvalTitle: "Approval needed",
+    requester: "Requester",
+    draftAnswer: "Draft answer",
+    specialists: "Specialists",
+    whyApproval: "Why approval is needed",
+    reminder: (since) => `Reminder: waiting for a decision since ${since}`,
+    approve: "Approve",
+    editAndApprove: "Edit & approve",
+    reject: "Reject",
+    editedTextLabel: "Answer to send",
+    editedTextRequired: "The answer text is required.",
+    submitEdited: "Approve with edits",
+    rejectReasonLabel: "Reason for rejection",
+    rejectReasonPlaceholder: "Tell the requester why",
+    rejectReasonRequired: "A reason is required to reject.",
+    submitReject: "Reject answer",
+    outcomeApproved: "✅ Approved",
+    outcomeEdited: "✅ Approved with edits",
+    outcomeRejected: "❌ Rejected",
+    outcomeExpired: "⌛ Expired without a decision",
+    decidedBy: "By",
+    decidedAt: "When",
+    comment: "Comment",
+    finalText: "Final answer",
+    expiredBody: "Nobody decided before the review period ended; the requester has been told.",
+    decisionTooLate: "Your decision was not recorded: the review period had already ended. The requester is asked to ask again.",
+    historyTitle: "Approval history",
+    historyScope: (days, supplier, page) =>
+      `Decisions of the last ${days} day${days === 1 ? "" : "s"}${supplier ? ` naming “${supplier}”` : ""}, newest first · page ${page + 1}`,
+    historyEmpty: "No decisions in this period.",
+    historyDecision: "Decision",
+    historyApprover: "Approver",
+    historyTimeToDecision: "Time to decision",
+    historyEdited: "Answer edited",
+    yes: "yes",
+    no: "no",
+    historyOpenThread: "Open the approval thread",
+    historyNextPage: "Next page",
+    historyDuration: (minutes) =>
+      minutes < 60
+        ? `${minutes} min`
+        : minutes < 2880
+          ? `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+          : `${Math.floor(minutes / 1440)} days ${Math.floor((minutes % 1440) / 60)} h`,
+    duration: (count, unit) => `${count} ${unit}${count === 1 ? "" : "s"}`,
+    bothNames: (first, second) => `${first} and ${second}`,
+    inJapanTime: (dateTime) => `${dateTime} (Japan time)`,
+    sourceNames: { contract: "Contract", policy: "Policy", spend: "Spend", supplier: "Supplier", benchmark: "Benchmark" },
+  },
+  bot: {
+    emptyHint: "Ask me a procurement question, for example “Can we renew the Acme SaaS contract at +8%?”. Type **help** for more.",
+    tooLong: (length, max) =>
+      `Your message is ${length.toLocaleString("en")} characters long; I can take at most ${max.toLocaleString("en")}. Please shorten it to the question and the facts that matter.`,
+    attachmentsOnly:
+      "I can't read files or images yet. Please type your question as text (you can paste the relevant part of the document).",
+    unsupportedAction: "Sorry, that button is not something I can handle. Type **help** to see what I can do.",
+    approvalsUnavailable: "Approvals are not available yet, so nothing was changed.",
+    resetDone: "Done: I've cleared this conversation's context. Your next question starts fresh.",
+    resetDoneShared:
+      "Done: I've cleared what I remembered of your questions here. Others' questions in this conversation are kept; your next question starts fresh.",
+    resetFailed:
+      "Sorry, I couldn't clear the context right now: my store is unreachable. Nothing was changed — please type reset again in a minute.",
+    feedbackRefused: "That rating was not recorded: I take ratings only for an answer I delivered in this conversation.",
+    turnError: "Sorry, something went wrong while handling your message. Please try again.",
+    queueUnreachable:
+      "Sorry, I couldn't take your question right now: the service that queues questions is unreachable. Nothing was started — please send it again in a minute.",
+    historyBadDays: `The number of days must be from 1 to ${MAX_HISTORY_DAYS} (for example: approvals history 30 Acme). Nothing was listed.`,
+    historyBadSupplier: `The supplier must be at most ${MAX_HISTORY_SUPPLIER_CHARS} characters (for example: approvals history 30 Acme). Nothing was listed.`,
+  },
+  approvals: {
+    submitFailed:
+      "Your answer needs an approver's review, but it could not be submitted for approval just now. Please try again in a few minutes.",
+    notAnApprover: "Only authorised approvers can decide on this answer. Nothing was changed, and the attempt was recorded.",
+    ownRequest:
+      "You asked this question, so another approver must decide on it (segregation of duties). Nothing was changed, and the attempt was recorded.",
+    invalidAction: (detail) => `That decision could not be recorded: ${detail}. Nothing was changed.`,
+    reasonRequired: "A rejection needs a reason: type it in the reason box, then press Reject again. Nothing was changed.",
+    editedTextRequired: "Edit & approve needs the edited answer text. Nothing was changed.",
+    unknownApproval: "This approval is no longer on record, so nothing was changed.",
+    tryAgain: "The decision could not be saved just now. Nothing was changed; please try again.",
+    channelSet: (posted) =>
+      `This channel is now the approver channel: answers that need a review will be posted here as new threads.${posted > 0 ? ` ${posted} waiting approval(s) posted.` : ""}`,
+    channelCommandRefused:
+      "Only an admin listed in APPROVER_ADMIN_AAD_IDS can choose the approver channel. Nothing was changed; ask your Procura admin.",
+    channelCommandNoAdmins:
+      "No one may choose the approver channel here: no admin is configured (APPROVER_ADMIN_AAD_IDS is empty). Nothing was changed; an administrator sets APPROVER_ADMIN_AAD_IDS, or APPROVER_TEAM_ID and APPROVER_CHANNEL_ID.",
+    channelCommandNotInChannel: "Run **approvers here** in a channel of a team to make that channel the approver channel.",
+    reminder: (expiresAt) => `⏰ Reminder: this answer is still waiting for a decision. It expires at ${expiresAt} (UTC).`,
+    historyNotAnApprover: "Only authorised approvers can list approval decisions.",
+    historyNotHere:
+      "The approval history is shown only in the approver channel or in your personal chat with me, where no one else reads it. Nothing is listed here.",
+  },
+  stream: {
+    routing: "Routing your question…",
+    checkingWith: (names) => `Checking with ${listOf(names)}…`,
+    moderating: "Putting the answer together…",
+    finishing: "Finishing the answer…",
+  },
+  cli: {
+    offline: "[offline] Produced without a language model (deterministic offline engine).",
+    specialists: "Specialists",
+    fallback: " (fallback)",
+    failed: (message) => `The run failed: ${message}`,
+    correlationId: "Correlation id",
+    conclusion: "Conclusion",
+    rationale: "Rationale",
+    findings: "Findings",
+    confidence: (pct) => `confidence ${pct}%`,
+    couldNotAnswer: (error) => `could not answer (${error})`,
+    nextActions: "Next actions",
+    reasked: "re-asked once",
+    needsApproval: "Needs approval before it reaches the requester:",
+    outOfScope: "Out of scope",
+  },
+  followUps: {
+    previousPeriod: (period) => `And in ${period}?`,
+    supplierRisk: (supplier) => `What is the risk profile of ${supplier}?`,
+    contractNotice: (contract) => `When is the notice deadline of ${contract}?`,
+    alternatives: (category) => `Which alternative suppliers are there for ${category}?`,
+    why: "Why?",
+    policyCheck: "Is that in line with our procurement policy?",
+    clarification: "Could you say which supplier, contract or period you mean? For example: “How much did we spend with Acme in FY2025?”",
+  },
+  unnamedCategory: (id) => id.replace(/-/g, " "),
+  approvalReasons: {
+    router: (why) => `router: ${why}`,
+    moderator: (why) => `moderator: ${why || "the answer commits the company"}`,
+    amount: (amount, threshold) => `policy: amount ${amount} is at or above the approval threshold ${threshold}`,
+    category: (category) => `policy: category '${category}' requires approval`,
+  },
+  promptStarters: [
+    {
+      question: "Can we renew the Acme SaaS contract at +8%?",
+      description: "Contract terms, price caps and negotiation room for a renewal",
+    },
+    {
+      question: "What did we spend with our logistics suppliers this fiscal year?",
+      description: "Spend by supplier and category, with the figures behind it",
+    },
+    { question: "Which approvals does a 15M JPY purchase need?", description: "The approval matrix and the policy sections that apply" },
+    { question: "Which suppliers are high-risk, and why?", description: "Supplier risk ratings, incidents and certifications" },
+  ],
+};
+
+/** "A", "A and B", "A, B and C". */
+function listOf(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}

@@ -1,0 +1,249 @@
+import { createHash } from "node:crypto";
+import { describeError } from "../domain";
+import { QUEUE_REDELIVERY_RETRY, STORE_OUTAGE_RETRY, backoffDelayMs, retrying } from "../resilience";
+import type { LeasedMessage, RunQueue } from "./ports";
+import { within } from "./within";
+
+/** What a message's work holds that must be let go when the lease is lost or the process stops (an owned run). */
+export interface Holding {
+  /** False once another worker took the work over: nothing more may be written or sent. */
+  readonly owned: boolean;
+  /** Marks the work as no longer ours. */
+  release(): void;
+  /** Resolves once a send in progress has finished and been recorded. */
+  idle(): Promise<void>;
+}
+
+/** One message being worked on: its lease, and what its work holds once it holds something. */
+export interface Job<H extends Holding = Holding> {
+  readonly leased: LeasedMessage;
+  holding?: H;
+}
+
+/** A validated message, or why it is not one. */
+export type Parsed<M> = { ok: true; value: M } | { ok: false; error: string };
+
+/** What one kind of queue message means: the consumer leases, renews, retries and sets aside; the handler works. */
+export interface MessageHandler<M, H extends Holding> {
+  parse(body: string): Parsed<M>;
+  /** Does the message's work; resolves once the message may be deleted. Throws to have it delivered again. */
+  handle(message: M, job: Job<H>): Promise<void>;
+  /**
+   * The message was delivered more often than allowed: tell whom it concerns and `setAside` the
+   * message (kept for inspection), or delete it when its work turns out done (only the deletion had failed).
+   */
+  poisoned(message: M, job: Job<H>, reason: string, setAside: () => Promise<void>): Promise<void>;
+  /** The message could be neither worked nor set aside: it is deleted; announce it. */
+  dropped(leased: LeasedMessage, reason: string): Promise<void>;
+  /** Another worker took the job's work over; this one stopped. */
+  leaseLost(job: Job<H>): Promise<void>;
+  /** True when `error` means the work was taken over (never retried). */
+  isLeaseLost(error: unknown): boolean;
+}
+
+/** The consumer's tunables. */
+export interface ConsumerSettings {
+  concurrency: number;
+  leaseSeconds: number;
+  maxDeliveries: number;
+  /** How long one message's work may take at most; past it (plus two leases) renewals stop, so a stuck worker's message is taken over. */
+  workBudgetMs: number;
+}
+
+/**
+ * Deliveries past `maxDeliveries` in which setting a message aside may fail (the poison queue
+ * unreachable) before the message is dropped with everything about it in the log: no message is
+ * retried forever.
+ */
+export const SET_ASIDE_ATTEMPTS = 5;
+
+/** Idle polling backs off from this … */
+const MIN_IDLE_MS = 50;
+/** … to this, so a message reaches an idle instance within half a second. */
+const MAX_IDLE_MS = 500;
+
+/**
+ * A competing consumer of a leased queue (Azure's queue-based load levelling): takes up to
+ * `concurrency` messages at a time, each leased; renews a lease while its work goes on; retries work
+ * that fails while the store is briefly unreachable without spending a delivery; deletes a message
+ * once its work is done; gives a failing one back with back-off, and sets aside one delivered too
+ * often. A message whose worker died reappears when its lease expires and is taken by any instance.
+ */
+export class LeasedConsumer<M, H extends Holding> {
+  private readonly jobs = new Set<{ job: Job<H>; task: Promise<void> }>();
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(
+    private readonly queue: RunQueue,
+    private readonly handler: MessageHandler<M, H>,
+    private readonly settings: ConsumerSettings,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Starts taking messages. */
+  start(): void {
+    this.loop ??= this.poll();
+  }
+
+  /** Polls now instead of after the idle back-off (a message was just enqueued here). */
+  wake(): void {
+    this.wakeUp?.();
+  }
+
+  /** How many messages this instance is working on. */
+  get size(): number {
+    return this.jobs.size;
+  }
+
+  /**
+   * Stops taking messages and waits up to `graceMs` for the work in hand; any still unfinished is
+   * let go (it writes and sends nothing more) and its message made visible at once, so another
+   * instance takes it. True when all finished in time.
+   */
+  async stop(graceMs: number): Promise<boolean> {
+    this.stopping = true;
+    this.wake();
+    await this.loop;
+    const finished = await within(Promise.all([...this.jobs].map((held) => held.task)), graceMs);
+    for (const { job } of this.jobs) {
+      job.holding?.release();
+      // A card already on its way is let finish and recorded first, so the next owner does not send it again.
+      await job.holding?.idle();
+      await job.leased.release(0).catch(() => undefined);
+    }
+    return finished;
+  }
+
+  private async poll(): Promise<void> {
+    let idleMs = MIN_IDLE_MS;
+    while (!this.stopping) {
+      const free = this.settings.concurrency - this.jobs.size;
+      if (free <= 0) {
+        await this.sleep(MAX_IDLE_MS);
+        continue;
+      }
+      let messages: LeasedMessage[];
+      try {
+        messages = await this.queue.receive(free, this.settings.leaseSeconds);
+      } catch (error) {
+        this.log(`run queue: receive failed, retrying: ${describeError(error)}`);
+        await this.sleep(1_000);
+        continue;
+      }
+      for (const leased of messages) this.hold(leased);
+      if (messages.length > 0) idleMs = MIN_IDLE_MS;
+      else {
+        await this.sleep(idleMs);
+        idleMs = Math.min(idleMs * 2, MAX_IDLE_MS);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = done;
+    });
+  }
+
+  private hold(leased: LeasedMessage): void {
+    const job: Job<H> = { leased };
+    const held = { job, task: Promise.resolve() };
+    held.task = this.handle(job).finally(() => {
+      this.jobs.delete(held);
+      this.wake();
+    });
+    this.jobs.add(held);
+  }
+
+  /** One delivery of one message, under a lease renewed in the background. */
+  private async handle(job: Job<H>): Promise<void> {
+    const { leased } = job;
+    const { settings, handler } = this;
+    const stopRenewing = this.renewWhileHeld(job);
+    const lost = (error: unknown) => handler.isLeaseLost(error) || (job.holding !== undefined && !job.holding.owned);
+    try {
+      const message = handler.parse(leased.body);
+      if (!message.ok) {
+        await this.queue.quarantine(leased, `invalid message: ${message.error}`);
+        this.log(`run queue: message ${leased.id} is invalid and was set aside: ${message.error}`);
+        return;
+      }
+      if (leased.deliveryCount > settings.maxDeliveries) {
+        const reason = `delivered ${leased.deliveryCount} times (limit ${settings.maxDeliveries})`;
+        await handler.poisoned(message.value, job, reason, () => this.queue.quarantine(leased, reason));
+        return;
+      }
+      // Work that fails for a reason other than a lost lease (the store briefly unreachable) runs again
+      // with back-off while the lease is renewed, so the wait costs no delivery.
+      await retrying(() => handler.handle(message.value, job), {
+        policy: STORE_OUTAGE_RETRY,
+        classify: (error) => ({ retryable: !lost(error) }),
+        onRetry: (error, waitMs) => this.log(`run queue: message ${leased.id}: ${describeError(error)}; trying again in ${waitMs} ms`),
+      });
+      await leased.complete();
+    } catch (error) {
+      if (lost(error)) {
+        if (job.holding) await handler.leaseLost(job);
+        return;
+      }
+      if (leased.deliveryCount > settings.maxDeliveries + SET_ASIDE_ATTEMPTS) {
+        await this.drop(leased, describeError(error));
+        return;
+      }
+      const delay = Math.round(backoffDelayMs(leased.deliveryCount, {}, QUEUE_REDELIVERY_RETRY, Math.random) / 1000);
+      this.log(`run queue: message ${leased.id} (delivery ${leased.deliveryCount}) failed, retried in ${delay} s: ${describeError(error)}`);
+      await leased.release(delay).catch(() => undefined);
+    } finally {
+      stopRenewing();
+    }
+  }
+
+  /**
+   * Renews the lease at a third of its length while the work is in hand. Work is bounded by its
+   * budget; past budget + store outage + two leases the renewals stop, so a stuck worker's message is taken over.
+   */
+  private renewWhileHeld(job: Job<H>): () => void {
+    const { leaseSeconds, workBudgetMs } = this.settings;
+    const giveUpAt = Date.now() + workBudgetMs + STORE_OUTAGE_RETRY.budgetMs + 2 * leaseSeconds * 1000;
+    let renewing = false;
+    const timer = setInterval(
+      () => {
+        // A renewal still on its way (a slow network) is not doubled: the lease has two thirds left.
+        if (Date.now() > giveUpAt || renewing) return;
+        renewing = true;
+        job.leased
+          .renew(leaseSeconds)
+          .catch((error: unknown) => {
+            this.log(`run queue: lease of message ${job.leased.id} lost: ${describeError(error)}`);
+            job.holding?.release();
+          })
+          .finally(() => (renewing = false));
+      },
+      (leaseSeconds * 1000) / 3,
+    );
+    return () => clearInterval(timer);
+  }
+
+  /**
+   * The last resort for a message that could be neither worked nor set aside in its allowed
+   * deliveries: it is deleted, and the log keeps what identifies it.
+   */
+  private async drop(leased: LeasedMessage, lastError: string): Promise<void> {
+    const reason = `dropped after ${leased.deliveryCount} deliveries: it could not be set aside (${lastError})`;
+    this.log(`run queue: message ${leased.id} ${reason}; the message was ${fingerprint(leased.body)}`);
+    await leased.complete().catch(() => undefined);
+    await this.handler.dropped(leased, reason);
+  }
+}
+
+/** What identifies a message body in logs without showing any of it (a question is the user's text): its size and hash. */
+function fingerprint(body: string): string {
+  return `${Buffer.byteLength(body, "utf8")} bytes, sha256 ${createHash("sha256").update(body, "utf8").digest("hex")}`;
+}

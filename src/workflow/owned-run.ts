@@ -1,0 +1,172 @@
+import { LeaseLostError, type RunCard, type RunStage, type RunState } from "../domain";
+import type { ConditionalWrite, RunStore } from "./ports";
+import { assertStageTransition, isSettled, lifecycleOf, stageOf } from "./run-stages";
+
+/**
+ * A run held by one worker. Every write names the version this worker last wrote, so once another
+ * worker has taken the run over, the next write fails with LeaseLostError and this one stops.
+ */
+export class OwnedRun {
+  private lost = false;
+  /** The card send in progress, if any. */
+  private sending: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly store: RunStore,
+    readonly owner: string,
+    private current: RunState,
+    private etag: string,
+    /** True when a previous owner had started the run (its progress card is reused). */
+    readonly takeover: boolean,
+  ) {}
+
+  /**
+   * Takes ownership of a question's run (creating it from `initial` when it is not stored yet) with
+   * a conditional write. Resolves undefined when the run needs no work (settled, or waiting for an approver).
+   */
+  static claim(store: RunStore, runId: string, owner: string, initial: () => RunState): Promise<OwnedRun | undefined> {
+    return OwnedRun.take(store, runId, owner, (stage) => !isSettled(stage), initial);
+  }
+
+  /**
+   * Takes ownership of a run waiting for its approver's decision, or of one a worker died resuming
+   * (left `running` with its workflow ended). Resolves undefined when it is not stored or needs no work.
+   */
+  static resume(store: RunStore, runId: string, owner: string): Promise<OwnedRun | undefined> {
+    return OwnedRun.take(
+      store,
+      runId,
+      owner,
+      (stage, state) => stage === "awaiting_approval" || (stage === "running" && state.status !== "running"),
+    );
+  }
+
+  private static async take(
+    store: RunStore,
+    runId: string,
+    owner: string,
+    claimable: (stage: RunStage, state: RunState) => boolean,
+    initial?: () => RunState,
+  ): Promise<OwnedRun | undefined> {
+    for (;;) {
+      let stored = await store.read(runId);
+      if (!stored && initial) {
+        const fresh: RunState = { ...initial(), lifecycle: { stage: "queued", owners: 0, sent: {} } };
+        const created = await store.write(fresh, undefined);
+        if (created.kind === "conflict") continue;
+        stored = { value: fresh, etag: created.etag };
+      }
+      if (!stored) return undefined;
+      const lifecycle = lifecycleOf(stored.value);
+      if (!claimable(lifecycle.stage, stored.value)) return undefined;
+      assertStageTransition(lifecycle.stage, "running");
+      const claimed: RunState = {
+        ...stored.value,
+        lifecycle: {
+          ...lifecycle,
+          stage: "running",
+          owner,
+          claimedAt: new Date().toISOString(),
+          ...(lifecycle.owner ? { takenOverFrom: lifecycle.owner } : {}),
+          owners: lifecycle.owners + 1,
+        },
+      };
+      const written = await store.write(claimed, stored.etag);
+      if (written.kind === "conflict") continue;
+      return new OwnedRun(store, owner, claimed, written.etag, lifecycle.owners > 0);
+    }
+  }
+
+  /** Holds a run without claiming it (a message given up after too many deliveries, whatever its stage). */
+  static async hold(store: RunStore, runId: string, owner: string): Promise<OwnedRun | undefined> {
+    const stored = await store.read(runId);
+    return stored && new OwnedRun(store, owner, stored.value, stored.etag, false);
+  }
+
+  /** The latest state this worker wrote. */
+  get state(): RunState {
+    return this.current;
+  }
+
+  get stage(): RunStage {
+    return stageOf(this.current);
+  }
+
+  /** False once another worker wrote the run: nothing more may be written or sent. */
+  get owned(): boolean {
+    return !this.lost;
+  }
+
+  /** Marks the run as no longer ours (the lease could not be renewed). */
+  release(): void {
+    this.lost = true;
+  }
+
+  /** Writes `state` (keeping the lifecycle record) if nobody else wrote since; otherwise throws LeaseLostError. */
+  async save(state: RunState): Promise<void> {
+    await this.write({ ...state, lifecycle: lifecycleOf(this.current) });
+  }
+
+  /** The run store the workflow checkpoints through while this worker owns the run. */
+  fencedStore(): RunStore {
+    return {
+      checkpoint: (state) => this.save(state),
+      load: (runId) => this.store.load(runId),
+      read: (runId) => this.store.read(runId),
+      write: (state, etag) => this.store.write(state, etag),
+    };
+  }
+
+  /** Moves the run to `stage` (checked against the transitions) with `state` as its content. */
+  async moveTo(stage: RunStage, state: RunState = this.current): Promise<void> {
+    assertStageTransition(this.stage, stage);
+    await this.write({ ...state, lifecycle: { ...lifecycleOf(this.current), stage } });
+  }
+
+  /**
+   * Sends one of the run's cards at most once: skipped when a send was already recorded; otherwise
+   * claimed with a conditional write first (a worker that lost the run stops here), sent, and its
+   * activity id recorded. A claim without an activity id means its sender died mid-send: the card
+   * is sent again, since a lost answer is worse than the rare duplicate in that instant.
+   */
+  async sendOnce(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent" | "already_sent"> {
+    if (lifecycleOf(this.current).sent[card]?.activityId) return "already_sent";
+    const sending = this.claimAndSend(card, send);
+    this.sending = sending;
+    return sending;
+  }
+
+  /** Resolves once a card send in progress has finished and its activity id is recorded (or it failed). */
+  async idle(): Promise<void> {
+    await this.sending.catch(() => undefined);
+  }
+
+  private async claimAndSend(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent"> {
+    const lifecycle = lifecycleOf(this.current);
+    const claimedAt = new Date().toISOString();
+    await this.write({
+      ...this.current,
+      lifecycle: { ...lifecycle, sent: { ...lifecycle.sent, [card]: { claimedBy: this.owner, claimedAt } } },
+    });
+    const activityId = (await send()) ?? "sent";
+    const after = lifecycleOf(this.current);
+    // Recorded even when the run was let go meanwhile (a graceful stop): the card went out, and the next
+    // owner must find it. The etag still fences it: after a takeover the record fails.
+    await this.write(
+      { ...this.current, lifecycle: { ...after, sent: { ...after.sent, [card]: { claimedBy: this.owner, claimedAt, activityId } } } },
+      { evenIfReleased: true },
+    );
+    return "sent";
+  }
+
+  private async write(state: RunState, options: { evenIfReleased?: boolean } = {}): Promise<void> {
+    if (!this.owned && !options.evenIfReleased) throw new LeaseLostError(state.runId, this.owner);
+    const written: ConditionalWrite = await this.store.write(state, this.etag);
+    if (written.kind === "conflict") {
+      this.lost = true;
+      throw new LeaseLostError(state.runId, this.owner);
+    }
+    this.current = state;
+    this.etag = written.etag;
+  }
+}

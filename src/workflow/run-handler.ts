@@ -1,0 +1,243 @@
+import { LeaseLostError, RunMessageSchema, describeError, questionLength, type RunMessage, type RunState } from "../domain";
+import { describeZodError } from "../domain/zod-issues";
+import type { WorkflowDeps } from "./deps";
+import type { Job, MessageHandler, Parsed } from "./leased-consumer";
+import { OwnedRun } from "./owned-run";
+import type { ApprovalDecisions, LeasedMessage, RunDelivery } from "./ports";
+import { runAfterDecision } from "./run-after-decision";
+import type { Reference, RunLifecycle } from "./run-lifecycle";
+import { RunProgressFeed } from "./run-progress-feed";
+import { endingOf, isFinal, isSettled, stageOf } from "./run-stages";
+import { newRunState, resumeRun } from "./runner";
+
+type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
+
+/** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
+export interface RunHandlerDeps {
+  workflow: WorkflowDeps;
+  lifecycle: RunLifecycle;
+  delivery: RunDelivery;
+  /** The approvals store, for decision messages; absent when no approvals flow is wired. */
+  decisions?: ApprovalDecisions;
+  /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
+  maxQuestionChars: number;
+  log: (line: string) => void;
+}
+
+/**
+ * What a run queue message means. A question claims its run (creating it), runs the workflow from
+ * its last checkpoint and ends it; an approver's decision (or an approval's expiry) claims the run
+ * waiting for it, applies the decision and ends it the same way. Every run ends in `end`: one card
+ * sent once through the delivery port, then its final stage.
+ */
+export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
+  constructor(
+    private readonly deps: RunHandlerDeps,
+    /** This process, in owner ids. */
+    private readonly instanceId: string,
+  ) {}
+
+  parse(body: string): Parsed<RunMessage> {
+    return parseMessage(body, this.deps.maxQuestionChars);
+  }
+
+  handle(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
+    return message.kind === "question" ? this.runQuestion(message, job) : this.resumeAfterDecision(message.approvalId, job);
+  }
+
+  isLeaseLost(error: unknown): boolean {
+    return error instanceof LeaseLostError;
+  }
+
+  async leaseLost(job: Job<OwnedRun>): Promise<void> {
+    const owned = job.holding;
+    if (owned) await this.deps.lifecycle.publish({ type: "lease_lost", runId: owned.state.runId, owner: owned.owner });
+  }
+
+  async dropped(leased: LeasedMessage, reason: string): Promise<void> {
+    await this.deps.lifecycle.publish({
+      type: "poisoned",
+      runId: leased.id,
+      correlationId: leased.id,
+      deliveryCount: leased.deliveryCount,
+      reason,
+    });
+  }
+
+  private owner(job: Job<OwnedRun>): string {
+    return `${this.instanceId}#${job.leased.deliveryCount}`;
+  }
+
+  private async runQuestion(message: QuestionMessage, job: Job<OwnedRun>): Promise<void> {
+    const { workflow, lifecycle } = this.deps;
+    const owner = this.owner(job);
+    const owned = await OwnedRun.claim(workflow.store, message.runId, owner, () => initialState(workflow, message));
+    if (!owned) return;
+    job.holding = owned;
+    await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover, reference: message.reference });
+
+    const feed = new RunProgressFeed((state) => void lifecycle.publish({ type: "progress", state }));
+    const fenced = owned.fencedStore();
+    const final = await resumeRun(
+      {
+        ...workflow,
+        store: {
+          ...fenced,
+          checkpoint: async (state) => {
+            await fenced.checkpoint(state);
+            feed.checkpointed(state);
+          },
+        },
+        events: {
+          emit: (event) => {
+            workflow.events.emit(event);
+            feed.event(event);
+          },
+        },
+      },
+      owned.state,
+    );
+    if (!owned.owned) throw new LeaseLostError(message.runId, owner);
+    if (owned.state.status === "running") await owned.save(final);
+    await lifecycle.publish({ type: "finished", state: final });
+    await this.end(owned, final, message.reference);
+  }
+
+  /**
+   * Resumes the run an approval paused: claims it from `awaiting_approval` (or from a worker that
+   * died while resuming it), applies the decision once, and ends it. A run already ended by an
+   * earlier delivery of this message is announced as settled again while its approval does not yet
+   * record the delivery, so the approvals flow can finish its part.
+   */
+  private async resumeAfterDecision(approvalId: string, job: Job<OwnedRun>): Promise<void> {
+    const { workflow, lifecycle, decisions, log } = this.deps;
+    if (!decisions) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
+    const approval = (await decisions.get(approvalId))?.value;
+    if (!approval || approval.status === "pending") {
+      log(`approval ${approvalId}: ${approval ? "still pending" : "not stored"}; its message is dropped`);
+      return;
+    }
+    const owned = await OwnedRun.resume(workflow.store, approval.runId, this.owner(job));
+    if (!owned) {
+      const stored = await workflow.store.load(approval.runId);
+      const stage = stored && stageOf(stored);
+      if (stored && (stage === "delivered" || stage === "failed") && approval.delivery.status !== "delivered")
+        await lifecycle.publish({ type: "settled", state: stored, stage });
+      return;
+    }
+    job.holding = owned;
+    if (owned.state.status === "awaiting_approval")
+      await owned.save(runAfterDecision(owned.state, approval, workflow.clock.now().toISOString()));
+    await lifecycle.publish({ type: "decided", state: owned.state, approvalId });
+    await this.end(owned, owned.state);
+  }
+
+  /**
+   * Tells the requester how the run ended (once) and moves it to its stage. `reference` is the
+   * conversation the question came from; a run resumed later is told through the stored one.
+   */
+  private async end(owned: OwnedRun, final: RunState, reference?: Reference): Promise<void> {
+    const { lifecycle, delivery } = this.deps;
+    const { card, stage } = endingOf(final);
+    await owned.sendOnce(card, () => delivery.send(card, final, reference));
+    await owned.moveTo(stage);
+    await lifecycle.publish({ type: "settled", state: owned.state, stage });
+  }
+
+  /**
+   * A message delivered more often than allowed: the run's requester gets an error card with the
+   * run's correlation id (once), the run is marked poisoned, the message set aside, and `poisoned` is
+   * published for operator notices. A decision's run is found through its approval; it is told
+   * through the stored conversation.
+   */
+  async poisoned(message: RunMessage, job: Job<OwnedRun>, reason: string, setAside: () => Promise<void>): Promise<void> {
+    const { lifecycle, log } = this.deps;
+    let runId: string | undefined;
+    let state: RunState | undefined;
+    try {
+      runId = message.kind === "question" ? message.runId : (await this.deps.decisions?.get(message.approvalId))?.value.runId;
+      const failing = (failed: RunState) => (state = failed);
+      if (runId !== undefined && (await this.poisonRun(message, runId, job, reason, failing)) === "done") return;
+    } catch (error) {
+      log(`run ${runId ?? job.leased.id}: poisoned, but the requester could not be told: ${describeError(error)}`);
+    }
+    await setAside();
+    await lifecycle.publish({
+      type: "poisoned",
+      runId: runId ?? job.leased.id,
+      correlationId: runId ?? job.leased.id,
+      deliveryCount: job.leased.deliveryCount,
+      reason,
+      ...(state ? { state } : {}),
+    });
+  }
+
+  /**
+   * Marks the message's run poisoned (handing its failed state to `failing` first, for the operators'
+   * notice) and sends its error card; "done" when the run needs nothing (the message is deleted).
+   */
+  private async poisonRun(
+    message: RunMessage,
+    runId: string,
+    job: Job<OwnedRun>,
+    reason: string,
+    failing: (state: RunState) => void,
+  ): Promise<"poisoned" | "done"> {
+    const { workflow, delivery } = this.deps;
+    // A question's run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
+    if (message.kind === "question" && !(await workflow.store.read(runId)))
+      await workflow.store.write({ ...initialState(workflow, message), lifecycle: { stage: "queued", owners: 0, sent: {} } }, undefined);
+    const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`);
+    // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
+    // an approver is a question's end, but the very thing a decision's message had to do.
+    if (!owned || (message.kind === "question" ? isSettled(owned.stage) : isFinal(owned.stage))) {
+      await job.leased.complete();
+      return "done";
+    }
+    const failed = failedAfterDeliveries(owned.state, reason, workflow.clock.now());
+    failing(failed);
+    job.holding = owned;
+    await owned.moveTo("poisoned", failed);
+    await owned.sendOnce("error", () => delivery.send("error", failed, message.kind === "question" ? message.reference : undefined));
+    return "poisoned";
+  }
+}
+
+/** The state a question's run starts from. */
+function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunState {
+  return newRunState(workflow, {
+    question: message.question,
+    requester: message.requester,
+    runId: message.runId,
+    conversationKey: message.conversationKey,
+    startedAt: message.acceptedAt,
+  });
+}
+
+function failedAfterDeliveries(state: RunState, reason: string, now: Date): RunState {
+  const at = now.toISOString();
+  return {
+    ...state,
+    status: "failed",
+    phase: "done",
+    endedAt: at,
+    updatedAt: at,
+    failure: { message: `The run could not be completed: ${reason}`, correlationId: state.runId },
+  };
+}
+
+/** The message, validated; a question over the intake's limit is invalid too. */
+function parseMessage(body: string, maxQuestionChars: number): Parsed<RunMessage> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (error) {
+    return { ok: false, error: `not JSON (${describeError(error)})` };
+  }
+  const parsed = RunMessageSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, error: describeZodError(parsed.error) };
+  const length = parsed.data.kind === "question" ? questionLength(parsed.data.question) : 0;
+  if (length > maxQuestionChars)
+    return { ok: false, error: `the question is ${length} characters long, over the limit of ${maxQuestionChars}` };
+  return { ok: true, value: parsed.data };
+}
