@@ -135,10 +135,11 @@ export default defineConfig(
   arrows("storage", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/storage-queue"] }),
   arrows("telemetry", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER] }),
   arrows("queue", { mayImport: ADAPTER_PORT_OWNERS, forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER, "@azure/cosmos"] }),
-  // The approvals module owns its reminders and expiry; it reaches Teams through its own adapter files.
+  // The approvals module owns its ports and its reminders and expiry; Teams implements its ports
+  // (teams/approval-messaging.ts, teams/approval-inbound.ts), so the arrow runs from teams to approvals only.
   arrows("approvals", {
-    mayImport: ["domain", "resilience", "workflow", "cards", "teams", "config", "telemetry"],
-    forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
+    mayImport: ["domain", "resilience", "workflow", "cards", "config", "telemetry"],
+    forbiddenPackages: [...TEAMS_SDK, ...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],
   }),
   // A job's runner (…-runner.ts) is the job's own composition root, so it builds stores, the run queue
   // (approval maintenance hands expired approvals to the bot's workers) and telemetry (and, for the

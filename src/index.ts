@@ -2,11 +2,13 @@
 import "./telemetry/preload";
 /**
  * Composition root of the bot, built top to bottom: config → bot identity → telemetry → store → run queue →
- * model → workflow → Teams adapter and answer messages → approvals → run events and who follows them → bot →
- * HTTP server, then the run worker and the approvals' timers start.
+ * model → workflow (the prompt library is loaded here, once) → Teams adapter and answer messages → approvals →
+ * run events and who follows them → the run worker and its delivery → bot → HTTP server, then the worker and
+ * the approvals' timers start. Each factory declares the slice of settings it reads (`…Settings`); `config`
+ * is handed over whole and the type lets each see only its slice.
  * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
  */
-import { createApprovals, TeamsApprovalMessaging } from "./approvals";
+import { createApprovals } from "./approvals";
 import { displayNamesFrom } from "./cards";
 import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
@@ -19,14 +21,18 @@ import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
 import { assertRunQueueConfigured, openRunQueue } from "./queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "./storage";
 import { createAnswerActivities } from "./teams/answer-activity";
+import { approvalsForBot } from "./teams/approval-inbound";
+import { TeamsApprovalMessaging } from "./teams/approval-messaging";
 import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
 import { resolveListenHost } from "./teams/listen-address";
 import { createBot } from "./teams/create-bot";
 import { createTeamsAdapter } from "./teams/teams-adapter";
 import { Messenger } from "./teams/messenger";
+import { QuestionRuns } from "./teams/question-runs";
 import { rememberConversations } from "./teams/remember-conversations";
 import { rememberFinishedRuns } from "./teams/remember-runs";
+import { TeamsRunDelivery } from "./teams/run-delivery";
 import { followRunProgress } from "./teams/run-progress-cards";
 import { followRunStreams, streamedConclusions, type RunStreams } from "./teams/run-streams";
 import { StreamPositions } from "./teams/stream-positions";
@@ -34,6 +40,7 @@ import { createTelemetry } from "./telemetry";
 import { recordRuns } from "./telemetry/record-runs";
 import type { ChatModel, RunQueue } from "./workflow/ports";
 import { RunLifecycle } from "./workflow/run-lifecycle";
+import { RunWorker } from "./workflow/run-worker";
 
 /** How long shutdown waits for runs in hand; the rest are given back to the queue and resumed by another instance. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -93,6 +100,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId);
     const approvals = createApprovals({
       config,
+      names,
       store,
       telemetry,
       messaging: teamsMessaging,
@@ -100,6 +108,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       // An approver's decision (or an expiry) is a queue message: a worker resumes the run and delivers its card.
       continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
+    const forBot = approvalsForBot(approvals.service);
     // Run events and who follows them: each run's record (telemetry, transcript), operators hear of runs
     // that fail, the approvals flow of decided runs delivered; in Teams, the requester's conversation
     // reference, progress cards (group chats, channels), streams (personal chats) and the conversation's memory.
@@ -115,49 +124,67 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     rememberFinishedRuns(lifecycle, store.memory, log);
     // The Moderator's conclusion, while it is written, streams into the run's personal-chat stream.
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
-    // The bot: questions into the queue, the worker that runs and delivers them, card actions, the approvals' routes.
-    const bot = createBot({
+    // This instance's consumer of the run queue: it runs each question, resumes each decided run, and ends
+    // every run with one card delivered in Teams.
+    const worker = new RunWorker({
+      queue: runQueue,
+      workflow,
+      lifecycle,
+      delivery: new TeamsRunDelivery({
+        messenger,
+        conversations: store.conversations,
+        answers,
+        onAwaitingApproval: forBot.onAwaitingApproval,
+        streams,
+      }),
+      decisions: store.approvals,
+      settings: {
+        concurrency: config.env.RUN_WORKER_CONCURRENCY,
+        leaseSeconds: config.env.RUN_LEASE_SECONDS,
+        maxDeliveries: config.env.RUN_MAX_DELIVERIES,
+        maxQuestionChars: config.env.MAX_QUESTION_CHARS,
+      },
+      log,
+    });
+    // The bot: questions into the queue (waking this instance's worker), card actions, the approvals' routes.
+    const questions = new QuestionRuns({ queue: runQueue, newRunId: workflow.newRunId, queued: () => worker.wake(), log });
+    const app = createBot({
       config,
       adapter,
       botAppId: identity.appId,
       store,
       telemetry,
-      workflow,
-      lifecycle,
-      messenger,
+      questions,
       answers,
-      streams,
-      queue,
-      approvals: approvals.forBot,
-      decisions: store.approvals,
+      approvals: forBot,
       log,
     });
     const server = await startBotServer({
       port: options.port ?? config.env.PORT,
       host,
       adapter,
-      app: bot.app,
+      app,
       inbound: { httpsOnly: config.env.NODE_ENV === "production" },
       health: async () => (await store.health()).ok,
       telemetry,
       modelEndpoints: endpoints && (() => endpoints.endpointStatuses()),
       log,
     });
-    bot.worker.start();
+    worker.start();
     approvals.start();
     if (endpoints) for (const line of describeEndpointStatuses(endpoints.endpointStatuses())) log(`model endpoint, ${line}`);
     // Locally the dev runner writes the channel after start-up; in production an empty setup must be seen at once.
     if (config.env.NODE_ENV === "production") for (const gap of await approvals.setupGaps()) log(`WARNING ${gap}`);
     log(
-      `Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${bot.worker.instanceId})`,
+      `Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${worker.instanceId})`,
     );
     return {
       url: server.url,
       port: server.port,
       stop: async () => {
         await server.close();
-        const unfinished = bot.worker.size;
-        const finished = await bot.worker.stop(SHUTDOWN_GRACE_MS);
+        const unfinished = worker.size;
+        const finished = await worker.stop(SHUTDOWN_GRACE_MS);
         if (!finished)
           log(`shutdown: ${unfinished} run(s) were given back to the queue; another instance resumes them from their checkpoints`);
         await approvals.stop();

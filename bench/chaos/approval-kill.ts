@@ -112,7 +112,7 @@ export async function botKilledAwaitingApproval(sim: LatencyModelServer, baseUrl
 }
 
 async function storedState(store: CosmosStore, approvalId: string): Promise<StoredState> {
-  const approval = (await store.approvals.get(approvalId))?.approval;
+  const approval = (await store.approvals.get(approvalId))?.value;
   if (!approval) return {};
   const run = await store.runs.load(approval.runId);
   return {

@@ -1,6 +1,7 @@
 import { draftTextFromAnswer } from "../cards";
 import { SystemError, questionToAnswer, type Approval, type ApprovalAuditEntry, type RunState } from "../domain";
-import type { ApprovalRecords, Reference, VersionedApproval } from "./ports";
+import { updateVersioned, type VersionedUpdate } from "../workflow/versioned-update";
+import type { ApprovalRecords, Reference } from "./ports";
 
 /** One approval per run: the id is derived from the run, so asking twice never creates two. */
 export function approvalIdFor(runId: string): string {
@@ -98,24 +99,24 @@ export function expiredApproval(approval: Approval, at: string): Approval {
 const MAX_CONFLICTS = 8;
 
 /**
- * Read-modify-write with an etag condition: `change` sees the latest record and returns the new one
- * (or undefined to leave it as it is); on a conflict it runs again on a fresh read. Returns the
- * stored result and whether this call wrote it; undefined when the approval does not exist.
+ * Read-modify-write with an etag condition (`updateVersioned`): `change` sees the latest record and
+ * returns the new one (or undefined to leave it as it is); on a conflict it runs again on a fresh
+ * read. Returns the stored result and whether this call wrote it; undefined when the approval does
+ * not exist (an approval is only ever created by `requestApproval`, never here).
  */
 export async function updateApproval(
   records: ApprovalRecords,
   id: string,
   change: (approval: Approval) => Approval | undefined,
-): Promise<{ current: VersionedApproval; written: boolean } | undefined> {
-  for (let attempt = 0; attempt < MAX_CONFLICTS; attempt++) {
-    const read = await records.get(id);
-    if (!read) return undefined;
-    const next = change(read.approval);
-    if (!next) return { current: read, written: false };
-    const result = await records.replace(next, read.etag);
-    if (result.kind === "ok") return { current: { approval: next, etag: result.etag }, written: true };
-  }
-  throw new SystemError(`Approval ${id} kept changing under ${MAX_CONFLICTS} conditional writes`, { step: "approval" });
+): Promise<VersionedUpdate<Approval> | undefined> {
+  return updateVersioned<Approval>(
+    { read: () => records.get(id), write: (approval, etag) => (etag ? records.replace(approval, etag) : records.create(approval)) },
+    (approval) => approval && change(approval),
+    {
+      attempts: MAX_CONFLICTS,
+      gaveUp: () => new SystemError(`Approval ${id} kept changing under ${MAX_CONFLICTS} conditional writes`, { step: "approval" }),
+    },
+  );
 }
 
 /**
@@ -129,5 +130,5 @@ export async function claimApproval(
   change: (approval: Approval) => Approval | undefined,
 ): Promise<Approval | undefined> {
   const result = await updateApproval(records, id, change);
-  return result?.written ? result.current.approval : undefined;
+  return result?.written ? result.current.value : undefined;
 }

@@ -1,11 +1,10 @@
-import { displayNamesFrom } from "../cards";
-import type { AppConfig } from "../config";
+import type { DisplayNames } from "../cards";
+import type { AppConfig, Env } from "../config";
 import { TEAMS_SEND_RETRY, type RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import { systemClock } from "../workflow/deps";
 import type { Clock, RunStore } from "../workflow/ports";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
-import { loadPromptLibrary } from "../workflow/prompt-library";
 import { ApprovalService } from "./approval-service";
 import { followDecidedRuns } from "./follow-decided-runs";
 import { currentApproverSetupGaps } from "./approver-setup";
@@ -13,8 +12,6 @@ import type { ApprovalDeps } from "./deps";
 import { runApprovalMaintenance, type MaintenanceResult } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
 import type { ApprovalHistoryRecords, ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
-import { approversHereHandler, onApprovalAction, onAwaitingApproval } from "./teams-inbound";
-import type { ApprovalsForBot } from "../teams/bot-deps";
 
 /** The store repositories the approvals flow uses (the Cosmos store satisfies this structurally). */
 export interface ApprovalStore {
@@ -25,9 +22,26 @@ export interface ApprovalStore {
   settings: SettingsStore;
 }
 
+/** The settings the approvals module reads: who approves where, its timing and scheduler, the quality threshold its cards show. */
+export interface ApprovalsSettings {
+  env: Pick<
+    Env,
+    | "APPROVER_TEAM_ID"
+    | "APPROVER_CHANNEL_ID"
+    | "APPROVER_AAD_IDS"
+    | "APPROVER_ADMIN_AAD_IDS"
+    | "APPROVAL_SEGREGATION_OF_DUTIES"
+    | "APPROVAL_SCHEDULER"
+  >;
+  approvals: AppConfig["approvals"];
+  workflow: Pick<AppConfig["workflow"], "qscoreThreshold">;
+}
+
 /** What the approvals module is built from; clock and retry are for tests. */
 export interface CreateApprovalsOptions {
-  config: AppConfig;
+  config: ApprovalsSettings;
+  /** The specialists' display names for the approver card, from the prompt library the process loaded once. */
+  names: DisplayNames;
   store: ApprovalStore;
   telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
   /** How the module reaches Teams: the approver channel, its threads and the requesters. */
@@ -40,15 +54,14 @@ export interface CreateApprovalsOptions {
 }
 
 /**
- * The approvals module of a process: what it contributes to the bot (its routes and the hand-off of
- * runs that wait for a human), what it does once a decided run is delivered, and its own background
- * work (reminders, expiry, decisions left unqueued), started and stopped by the composition root.
+ * The approvals module of a process: its service (what the bot's routes and run hand-offs call, wired
+ * on Teams' side by `teams/approval-inbound.ts`), what it does once a decided run is delivered, and
+ * its own background work (reminders, expiry, decisions left unqueued), started and stopped by the
+ * composition root.
  */
 export interface Approvals {
   service: ApprovalService;
   deps: ApprovalDeps;
-  /** The routes and run hand-offs the bot is built with. */
-  forBot: ApprovalsForBot;
   /** Follows the runs a worker settles: records the delivery of decided ones and shows the approver their outcome. */
   follow(lifecycle: Pick<RunLifecycle, "subscribe">): () => void;
   /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
@@ -63,8 +76,8 @@ export interface Approvals {
 
 /**
  * Builds the approvals module from configuration, the store and its Teams messaging. Usage in the
- * composition root: `const approvals = createApprovals({ config, store, telemetry, messaging });`,
- * `createBot({ …, approvals: approvals.forBot })`, then `approvals.start()` once the server listens.
+ * composition root: `const approvals = createApprovals({ config, names, store, telemetry, messaging });`,
+ * `approvalsForBot(approvals.service)` for the bot, then `approvals.start()` once the server listens.
  */
 export function createApprovals(options: CreateApprovalsOptions): Approvals {
   const { config, store } = options;
@@ -85,7 +98,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     },
     timing: config.approvals,
     cards: {
-      names: displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists),
+      names: options.names,
       qscoreThreshold: config.workflow.qscoreThreshold,
     },
     clock: options.clock ?? systemClock,
@@ -100,12 +113,6 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
   return {
     service,
     deps,
-    forBot: {
-      beforeTurn: approversHereHandler(service),
-      onAwaitingApproval: onAwaitingApproval(service),
-      onAction: onApprovalAction(service),
-      history: (request) => service.history(request),
-    },
     follow: (lifecycle) => followDecidedRuns(lifecycle, deps),
     runMaintenance,
     setupGaps: () => currentApproverSetupGaps(deps.approvers, deps.settings),

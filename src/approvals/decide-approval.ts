@@ -66,16 +66,16 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
   const authorization = await authorizeApprover(
     { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
     actor,
-    read.approval.requester.tenantId,
+    read.value.requester.tenantId,
     request.membership,
   );
   if (!authorization.ok) {
     await audit(deps, action.approvalId, actor, action.verb, "refused", authorization.why);
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${authorization.why}`);
-    return { response: stringsFor(read.approval.language).approvals.notAnApprover };
+    return { response: stringsFor(read.value.language).approvals.notAnApprover };
   }
 
-  if (deps.approvers.segregationOfDuties && isRequester(read.approval.requester, actor)) {
+  if (deps.approvers.segregationOfDuties && isRequester(read.value.requester, actor)) {
     await audit(
       deps,
       action.approvalId,
@@ -85,7 +85,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
       "segregation of duties: the requester cannot decide their own request",
     );
     deps.log(`approval ${action.approvalId}: ${action.verb} refused: the requester cannot decide their own request`);
-    return { response: stringsFor(read.approval.language).approvals.ownRequest };
+    return { response: stringsFor(read.value.language).approvals.ownRequest };
   }
 
   const now = deps.clock.now();
@@ -117,7 +117,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
     }
   });
   if (!result) return { response: replies.unknownApproval };
-  const approval = result.current.approval;
+  const approval = result.current.value;
   const settles = result.written && (effect === "decides" || effect === "expires");
   if (settles) {
     deps.telemetry.approvalDecided({

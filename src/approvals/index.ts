@@ -6,14 +6,5 @@ export type { DecisionRequest } from "./decide-approval";
 export { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryPlace, type HistoryRequest } from "./list-approval-history";
 export type { ApprovalHistoryEntry } from "./approval-history";
 export type { RequestOutcome } from "./request-approval";
-export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, TeamMembership } from "./ports";
-export { TeamsApprovalMessaging } from "./teams-messaging";
-export {
-  actorFrom,
-  approversHereHandler,
-  approversHereLanguage,
-  onApprovalAction,
-  onAwaitingApproval,
-  rosterMembership,
-} from "./teams-inbound";
+export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, Reference, TeamMembership, TellRequester } from "./ports";
 export { APPROVER_CHANNEL_SETTING } from "./approver-channel";

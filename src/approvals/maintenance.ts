@@ -1,9 +1,9 @@
 import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
-import type { VersionedApproval } from "./ports";
+import type { Versioned } from "../workflow/ports";
 import { postApprovalThread } from "./post-approval-thread";
-import { describeError, stringsFor } from "../domain";
+import { describeError, stringsFor, type Approval } from "../domain";
 import { stageOf } from "../workflow/run-stages";
 
 /** What one maintenance pass did. */
@@ -37,27 +37,27 @@ const UNRECORDED = 1;
  */
 export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Promise<MaintenanceResult> {
   const result: MaintenanceResult = { reminded: 0, expired: 0, posted: 0, requeued: 0, failed: 0 };
-  const each = async (items: VersionedApproval[], act: (item: VersionedApproval) => Promise<keyof MaintenanceResult | undefined>) => {
+  const each = async (items: Versioned<Approval>[], act: (item: Versioned<Approval>) => Promise<keyof MaintenanceResult | undefined>) => {
     for (const item of items) {
       try {
         const outcome = await act(item);
         if (outcome) result[outcome]++;
       } catch (error) {
         result.failed++;
-        deps.log(`approval ${item.approval.id}: maintenance failed: ${describeError(error)}`);
-        deps.telemetry.exception(error, { correlationId: item.approval.id, runId: item.approval.runId, step: "approval:maintenance" });
+        deps.log(`approval ${item.value.id}: maintenance failed: ${describeError(error)}`);
+        deps.telemetry.exception(error, { correlationId: item.value.id, runId: item.value.runId, step: "approval:maintenance" });
       }
     }
   };
-  await each(await deps.records.listDue(now), (due) => (pastExpiry(due.approval, now) ? expire(deps, due, now) : remind(deps, due, now)));
+  await each(await deps.records.listDue(now), (due) => (pastExpiry(due.value, now) ? expire(deps, due, now) : remind(deps, due, now)));
   await each(await deps.records.listUndelivered(new Date(now.getTime() - REQUEUE_AFTER_MS), UNRECORDED), (settled) =>
     requeue(deps, settled),
   );
   return result;
 }
 
-async function requeue(deps: ApprovalDeps, settled: VersionedApproval): Promise<"requeued" | undefined> {
-  const { approval } = settled;
+async function requeue(deps: ApprovalDeps, settled: Versioned<Approval>): Promise<"requeued" | undefined> {
+  const { value: approval } = settled;
   const run = await deps.runs.load(approval.runId);
   if (!run || stageOf(run) !== "awaiting_approval") return undefined;
   await deps.continueRun(approval.id);
@@ -65,9 +65,9 @@ async function requeue(deps: ApprovalDeps, settled: VersionedApproval): Promise<
   return "requeued";
 }
 
-async function expire(deps: ApprovalDeps, due: VersionedApproval, now: Date): Promise<"expired" | undefined> {
+async function expire(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): Promise<"expired" | undefined> {
   const at = now.toISOString();
-  const expired = await claimApproval(deps.records, due.approval.id, (latest) =>
+  const expired = await claimApproval(deps.records, due.value.id, (latest) =>
     latest.status === "pending" ? expiredApproval(latest, at) : undefined,
   );
   if (!expired) return undefined;
@@ -81,9 +81,9 @@ async function expire(deps: ApprovalDeps, due: VersionedApproval, now: Date): Pr
   return "expired";
 }
 
-async function remind(deps: ApprovalDeps, due: VersionedApproval, now: Date): Promise<"reminded" | "posted" | undefined> {
+async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): Promise<"reminded" | "posted" | undefined> {
   const at = now.toISOString();
-  const claimed = await claimApproval(deps.records, due.approval.id, (latest) =>
+  const claimed = await claimApproval(deps.records, due.value.id, (latest) =>
     latest.status === "pending" && latest.remindedAt === undefined
       ? withAudit(
           { ...latest, remindedAt: at },

@@ -1,31 +1,25 @@
 /**
+/**
  * What the approvals flow needs from the outside world. The core (request, decide, the approver
- * card's outcome, the maintenance job) depends only on these; `teams-messaging.ts` and `teams-inbound.ts` are the Teams side over
- * botbuilder, and the Cosmos repositories of src/storage satisfy the store ports structurally.
+ * card's outcome, the maintenance job) depends only on these; Teams implements them
+ * (`teams/approval-messaging.ts`, `teams/approval-inbound.ts`), and the Cosmos repositories of
+ * src/storage satisfy the store ports structurally. Nothing here names a Teams type: the arrow runs
+ * from teams to approvals only.
  */
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
-import type { Reference, TellRequester } from "../teams/bot-deps";
 import type { Approval, DecidedApprovalsFilter } from "../domain";
-
-/** A stored approval with the etag it was read at. */
-export interface VersionedApproval {
-  approval: Approval;
-  etag: string;
-}
-
-/** The outcome of an etag-conditional write. */
-export type ApprovalWrite = { kind: "ok"; etag: string } | { kind: "conflict" };
+import type { ConditionalWrite, Versioned } from "../workflow/ports";
 
 /** The `approvals` container (CosmosApprovalRepository). */
 export interface ApprovalRecords {
-  create(approval: Approval): Promise<ApprovalWrite>;
-  get(id: string): Promise<VersionedApproval | undefined>;
-  replace(approval: Approval, etag: string): Promise<ApprovalWrite>;
-  listPending(): Promise<VersionedApproval[]>;
-  listDue(now: Date): Promise<VersionedApproval[]>;
+  create(approval: Approval): Promise<ConditionalWrite>;
+  get(id: string): Promise<Versioned<Approval> | undefined>;
+  replace(approval: Approval, etag: string): Promise<ConditionalWrite>;
+  listPending(): Promise<Versioned<Approval>[]>;
+  listDue(now: Date): Promise<Versioned<Approval>[]>;
   /** Settled approvals whose run's delivery is not recorded yet, with fewer than `maxAttempts` recorded, settled before `settledBefore`. */
-  listUndelivered(settledBefore: Date, maxAttempts: number): Promise<VersionedApproval[]>;
+  listUndelivered(settledBefore: Date, maxAttempts: number): Promise<Versioned<Approval>[]>;
 }
 
 /** The approval history (CosmosApprovalHistory): one page of decided approvals, newest decision first. */
@@ -39,8 +33,21 @@ export interface SettingsStore {
   set(key: string, value: unknown): Promise<void>;
 }
 
-// The approvals module plugs into the bot, so it speaks the bot's shapes of a conversation and of a reply.
-export type { Reference, TellRequester };
+/**
+ * A requester's conversation as the bot stored it (in Teams, a conversation reference). The flow
+ * reads only where it is served from and who asked; it never builds one, and hands what it was given
+ * back to `ApprovalMessaging` whole, so the messaging side may read the rest of its own shape.
+ */
+export interface Reference {
+  serviceUrl?: string;
+  user?: { name?: string };
+}
+
+/**
+ * What tells the requester about their run instead of a new message (a personal chat's stream ends
+ * with it), so they get exactly one message.
+ */
+export type TellRequester = (content: AdaptiveCard | string) => Promise<void>;
 
 /** Conversation references saved by the bot (CosmosConversationRepository). */
 export interface ConversationReferences {

@@ -48,8 +48,8 @@ export async function requestApproval(
 
 async function storeOnce(deps: ApprovalDeps, approval: Approval): Promise<Approval> {
   const created = await deps.records.create(approval);
-  if (created.kind === "ok") return approval;
+  if (created.kind === "written") return approval;
   const existing = await deps.records.get(approval.id);
   if (!existing) throw new Error(`approval ${approval.id} conflicted on create but cannot be read`);
-  return existing.approval;
+  return existing.value;
 }

@@ -40,7 +40,7 @@ export async function setApproverChannel(deps: ApprovalDeps, command: ApproverCh
 /** Posts every pending approval that has no thread yet; returns how many were posted. */
 async function postWaiting(deps: ApprovalDeps): Promise<number> {
   let posted = 0;
-  for (const { approval } of await deps.records.listPending()) {
+  for (const { value: approval } of await deps.records.listPending()) {
     if (approval.approverThread) continue;
     const run = await deps.runs.load(approval.runId);
     if (!run) continue;

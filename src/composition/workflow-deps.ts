@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AppConfig } from "../config";
-import { createChatModel } from "../llm/create-chat-model";
+import { createChatModel, type ChatModelSettings } from "../llm/create-chat-model";
 import { buildOfflineVocabulary, createLexicalRouteGuesser, createQuestionEvidencePlanner } from "../llm/offline";
 import { InMemoryConversationMemory } from "../storage/conversation-memory-repository";
 import { scrubText } from "../telemetry/redaction";
@@ -11,8 +11,14 @@ import { systemClock, type WorkflowDeps } from "../workflow/deps";
 import type { ChatModel, ConversationMemory, EventSink, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 
+/** The settings the workflow reads: its tunables and prompts folder, and each role's model. */
+export type WorkflowConfig = Pick<AppConfig, "workflow" | "models">;
+
+/** What building the workflow reads: its own settings, the conversation memory's, and the chat model's (used when none is given). */
+export type WorkflowDepsSettings = WorkflowConfig & Pick<AppConfig, "memory"> & ChatModelSettings;
+
 /** The workflow's settings, taken from the typed configuration. */
-export function workflowSettings(config: AppConfig): WorkflowSettings {
+export function workflowSettings(config: WorkflowConfig): WorkflowSettings {
   // promptsDir says where the prompt library is read from, which the composition root does (below).
   const { promptsDir: _promptsDir, ...tunables } = config.workflow;
   const { evaluation: _evaluation, ...models } = config.models;
@@ -25,7 +31,7 @@ export function workflowSettings(config: AppConfig): WorkflowSettings {
  * Without `memory`, conversations are remembered in this process only (one-shot CLIs, evaluation).
  */
 export async function buildWorkflowDeps(
-  config: AppConfig,
+  config: WorkflowDepsSettings,
   options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel; memory?: ConversationMemory },
 ): Promise<WorkflowDeps> {
   const vocabulary = await buildOfflineVocabulary(options.data);

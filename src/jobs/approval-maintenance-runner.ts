@@ -1,7 +1,10 @@
-import { createApprovals, TeamsApprovalMessaging } from "../approvals";
+import { createApprovals } from "../approvals";
+import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import { openRunQueue } from "../queue/open-run-queue";
 import { openCosmosStore } from "../storage";
+import { loadPromptLibrary } from "../workflow/prompt-library";
+import { TeamsApprovalMessaging } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
 import { createTelemetry } from "../telemetry";
@@ -31,8 +34,11 @@ export async function runApprovalMaintenanceOnce(
     throw error;
   });
   try {
+    // The approver card a reminder updates names the specialists as the bot's does.
+    const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
     const approvals = createApprovals({
       config,
+      names,
       store,
       telemetry,
       log: options.log,

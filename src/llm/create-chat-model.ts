@@ -5,13 +5,16 @@ import type { EndpointListener } from "./endpoint-pool";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel } from "./openai-chat-model";
 import { buildOfflineVocabulary, createOfflineChatModel } from "./offline";
 
+/** The settings the chat model reads: the provider and its endpoints, the retry and failover policies, the FX rates of the offline engine. */
+export type ChatModelSettings = Pick<AppConfig, "provider" | "retry" | "failover"> & { workflow: Pick<AppConfig["workflow"], "jpyRates"> };
+
 /**
  * Builds the configured ChatModel: an LLM adapter over the configured endpoints in failover order
  * (`onEndpointEvent` hears every failover and breaker change), or the offline engine, which learns
  * supplier names and categories from the data.
  */
 export async function createChatModel(
-  config: Pick<AppConfig, "provider" | "retry" | "failover"> & { workflow: Pick<AppConfig["workflow"], "jpyRates"> },
+  config: ChatModelSettings,
   data: ProcurementData,
   onEndpointEvent?: EndpointListener,
 ): Promise<ChatModel> {

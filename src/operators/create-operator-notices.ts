@@ -1,6 +1,20 @@
-import type { AppConfig } from "../config";
+import type { AppConfig, Env } from "../config";
 import { ChannelOperatorNotices, type NoticeChannelPoster, type OperatorNotices } from "./operator-notices";
 import { systemClock, type Clock, type Log } from "../domain";
+
+/** The settings operator notices read: the OPERATOR_* variables, the bot's tenant and the dedup window. */
+export interface OperatorNoticeSettings {
+  env: Pick<
+    Env,
+    | "OPERATOR_CHANNEL_ID"
+    | "OPERATOR_SERVICE_URL"
+    | "BOT_TENANT_ID"
+    | "OPERATOR_NOTICE_QUESTION_WORDS"
+    | "OPERATOR_NOTICES_PER_HOUR"
+    | "OPERATOR_TRANSACTION_URL"
+  >;
+  operators: AppConfig["operators"];
+}
 
 /**
  * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster`
@@ -8,7 +22,7 @@ import { systemClock, type Clock, type Log } from "../domain";
  * `notifyOperatorsOfRuns(lifecycle, notices)`.
  */
 export function createOperatorNotices(
-  config: AppConfig,
+  config: OperatorNoticeSettings,
   options: { poster: NoticeChannelPoster; log: Log; clock?: Clock },
 ): OperatorNotices {
   const { env } = config;

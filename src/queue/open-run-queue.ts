@@ -1,16 +1,21 @@
 import { randomBytes } from "node:crypto";
-import type { AppConfig } from "../config";
+import type { Env } from "../config";
 import { ConfigurationError } from "../domain/errors";
 import type { RunQueue } from "../workflow/ports";
 import { AzureStorageRunQueue } from "./azure-storage-run-queue";
 import { sharedEmbeddedAzurite } from "./embedded-azurite";
 import type { Log } from "../domain";
 
+/** The settings the run queue reads: where the queue is, and whether the store is shared (COSMOS_ENDPOINT). */
+export interface RunQueueSettings {
+  env: Pick<Env, "RUN_QUEUE_URL" | "RUN_QUEUE_CONNECTION_STRING" | "RUN_QUEUE_NAME" | "COSMOS_ENDPOINT" | "NODE_ENV">;
+}
+
 /**
  * Fails at start-up, before anything is opened, when the queue cannot be chosen: an external Cosmos
  * (shared by several instances) needs a real queue they share too.
  */
-export function assertRunQueueConfigured(config: AppConfig): void {
+export function assertRunQueueConfigured(config: RunQueueSettings): void {
   const { env } = config;
   if (env.RUN_QUEUE_URL || env.RUN_QUEUE_CONNECTION_STRING || !env.COSMOS_ENDPOINT) return;
   throw new ConfigurationError(
@@ -23,7 +28,7 @@ export function assertRunQueueConfigured(config: AppConfig): void {
  * when neither is set and Cosmos is embedded — a queue of its own on the process's embedded
  * Azurite (each embedded store gets its own queue, as it gets its own in-memory database).
  */
-export async function openRunQueue(config: AppConfig, options: { log?: Log } = {}): Promise<RunQueue> {
+export async function openRunQueue(config: RunQueueSettings, options: { log?: Log } = {}): Promise<RunQueue> {
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
   assertRunQueueConfigured(config);

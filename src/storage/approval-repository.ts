@@ -1,23 +1,15 @@
 import type { Container } from "@azure/cosmos";
 import { z } from "zod";
 import { ApprovalSchema, type Approval } from "../domain";
+import type { ConditionalWrite, Versioned } from "../workflow/ports";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
 import { storeCallExpecting } from "./store-call";
-
-/** A document with the etag it was read at, for a conditional write later. */
-export interface Versioned<T> {
-  approval: T;
-  etag: string;
-}
-
-/** The result of a conditional write: the new etag, or someone else wrote first. */
-export type WriteResult = { kind: "ok"; etag: string } | { kind: "conflict" };
 
 const StoredApprovalSchema = ApprovalSchema.extend({ _etag: z.string() });
 
 function versioned(stored: z.output<typeof StoredApprovalSchema>): Versioned<Approval> {
-  const { _etag: etag, ...approval } = stored;
-  return { approval, etag };
+  const { _etag: etag, ...value } = stored;
+  return { value, etag };
 }
 
 /**
@@ -31,25 +23,25 @@ export class CosmosApprovalRepository {
   ) {}
 
   /** Stores a new approval; `conflict` when one with this id already exists. */
-  async create(approval: Approval): Promise<WriteResult> {
+  async create(approval: Approval): Promise<ConditionalWrite> {
     const result = await storeCallExpecting(`create approval ${approval.id}`, () => this.container.items.create(approval), [409]);
-    return result.kind === "ok" ? { kind: "ok", etag: result.value.etag } : { kind: "conflict" };
+    return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
   }
 
   /** The approval and the etag to replace it with, or undefined. */
   async get(id: string): Promise<Versioned<Approval> | undefined> {
     const document = await readDocument(this.container, id, id);
-    return document && { approval: parseDocument(ApprovalSchema, document.raw, this.container.id), etag: document.etag };
+    return document && { value: parseDocument(ApprovalSchema, document.raw, this.container.id), etag: document.etag };
   }
 
   /** Replaces the approval only if it is still at `etag`; otherwise `conflict` and nothing changes. */
-  async replace(approval: Approval, etag: string): Promise<WriteResult> {
+  async replace(approval: Approval, etag: string): Promise<ConditionalWrite> {
     const result = await storeCallExpecting(
       `replace approval ${approval.id}`,
       () => this.container.item(approval.id, approval.id).replace(approval, { accessCondition: { type: "IfMatch", condition: etag } }),
       [412, 404],
     );
-    return result.kind === "ok" ? { kind: "ok", etag: result.value.etag } : { kind: "conflict" };
+    return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
   }
 
   /** Every approval still waiting for a decision, oldest first. */

@@ -4,13 +4,15 @@ import { z } from "zod";
 import { cosmosId } from "./cosmos-key";
 import { parseDocument, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
+import type { ConditionalWrite, Versioned } from "../workflow/ports";
+import { updateVersioned } from "../workflow/versioned-update";
 
 const BotStateDocumentSchema = z.object({ realId: z.string(), document: z.record(z.unknown()) });
 
 /** How a write carrying a stale eTag is handled. */
 export type ConflictPolicy = "reject" | "merge";
 
-/** Merge attempts before a write that keeps losing races gives up with the conflict error. */
+/** Write attempts (the first, then merges) before a write that keeps losing races gives up with the conflict error. */
 const MAX_MERGE_ATTEMPTS = 3;
 
 /**
@@ -33,7 +35,7 @@ export class CosmosBotStorage implements Storage {
     await Promise.all(
       keys.map(async (key) => {
         const found = await this.readItem(key);
-        if (found) items[key] = { ...found.document, eTag: found.etag };
+        if (found) items[key] = { ...found.value, eTag: found.etag };
       }),
     );
     return items;
@@ -54,10 +56,10 @@ export class CosmosBotStorage implements Storage {
     );
   }
 
-  private async readItem(key: string): Promise<{ document: Record<string, unknown>; etag: string } | undefined> {
+  private async readItem(key: string): Promise<Versioned<Record<string, unknown>> | undefined> {
     const id = cosmosId(key);
     const found = await readDocument(this.container, id, id);
-    return found && { document: parseDocument(BotStateDocumentSchema, found.raw, this.container.id).document, etag: found.etag };
+    return found && { value: parseDocument(BotStateDocumentSchema, found.raw, this.container.id).document, etag: found.etag };
   }
 
   private async writeItem(key: string, item: Record<string, unknown>): Promise<void> {
@@ -67,25 +69,28 @@ export class CosmosBotStorage implements Storage {
       await storeCall(`write bot state`, () => this.container.items.upsert({ id, realId: key, document }));
       return;
     }
-    let condition = eTag;
-    let content = document;
-    for (let attempt = 1; ; attempt++) {
-      const result = await storeCallExpecting(
-        `write bot state`,
-        () => this.container.items.upsert({ id, realId: key, document: content }, { accessCondition: { type: "IfMatch", condition } }),
-        [412, 404],
-      );
-      if (result.kind === "ok") return;
-      if (this.onConflict === "reject" || attempt >= MAX_MERGE_ATTEMPTS) throw conflictError(key);
-      const latest = await this.readItem(key);
-      if (!latest) {
-        // Deleted meanwhile: nothing left to merge with, so the writer's state stands alone.
-        await storeCall(`write bot state`, () => this.container.items.upsert({ id, realId: key, document }));
-        return;
-      }
-      condition = latest.etag;
-      content = { ...latest.document, ...document };
-    }
+    if ((await this.writeIf(key, document, eTag)).kind === "written") return;
+    if (this.onConflict === "reject") throw conflictError(key);
+    // The writer's keys over the latest document; deleted meanwhile, the writer's state stands alone.
+    await updateVersioned<Record<string, unknown>>(
+      { read: () => this.readItem(key), write: (content, etag) => this.writeIf(key, content, etag) },
+      (latest) => (latest ? { ...latest, ...document } : document),
+      { attempts: MAX_MERGE_ATTEMPTS - 1, gaveUp: () => conflictError(key) },
+    );
+  }
+
+  /** Writes the item only if it is still at `etag`, or without one only if it does not exist. */
+  private async writeIf(key: string, document: Record<string, unknown>, etag: string | undefined): Promise<ConditionalWrite> {
+    const id = cosmosId(key);
+    const stored = { id, realId: key, document };
+    const result = etag
+      ? await storeCallExpecting(
+          `write bot state`,
+          () => this.container.items.upsert(stored, { accessCondition: { type: "IfMatch", condition: etag } }),
+          [412, 404],
+        )
+      : await storeCallExpecting(`write bot state`, () => this.container.items.create(stored), [409]);
+    return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Container } from "@azure/cosmos";
 import { z } from "zod";
 import { ConversationTurnSchema, appendTurn, type ConversationTurn, type MemoryPolicy } from "../domain";
-import type { ConversationMemory } from "../workflow/ports";
+import type { ConditionalWrite, ConversationMemory, Versioned } from "../workflow/ports";
+import { updateVersioned } from "../workflow/versioned-update";
 import { cosmosId } from "./cosmos-key";
 import { parseDocument, readDocument } from "./documents";
 import { storeCallExpecting } from "./store-call";
@@ -29,30 +30,18 @@ export class CosmosConversationMemory implements ConversationMemory {
   ) {}
 
   async recall(conversationKey: string): Promise<ConversationTurn[]> {
-    return (await this.read(conversationKey))?.turns ?? [];
+    return (await this.read(conversationKey))?.value ?? [];
   }
 
   async remember(conversationKey: string, turn: ConversationTurn): Promise<void> {
-    const id = cosmosId(conversationKey);
-    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt++) {
-      const current = await this.read(conversationKey);
-      const document = {
-        id,
-        conversationKey,
-        turns: appendTurn(current?.turns ?? [], turn, this.policy.budgetTokens),
-        expiresAt: new Date(this.now() + this.policy.ttlMs).toISOString(),
-        ttl: Math.max(1, Math.ceil(this.policy.ttlMs / 1000)),
-      };
-      const written = current
-        ? await storeCallExpecting(
-            `remember turn in ${this.container.id}`,
-            () => this.container.item(id, id).replace(document, { accessCondition: { type: "IfMatch", condition: current.etag } }),
-            [412, 404],
-          )
-        : await storeCallExpecting(`remember turn in ${this.container.id}`, () => this.container.items.create(document), [409]);
-      if (written.kind === "ok") return;
-    }
-    throw new Error(`conversation memory: gave up after ${MAX_WRITE_ATTEMPTS} concurrent writes`);
+    await updateVersioned<ConversationTurn[]>(
+      { read: () => this.read(conversationKey), write: (turns, etag) => this.write(conversationKey, turns, etag) },
+      (turns) => appendTurn(turns ?? [], turn, this.policy.budgetTokens),
+      {
+        attempts: MAX_WRITE_ATTEMPTS,
+        gaveUp: () => new Error(`conversation memory: gave up after ${MAX_WRITE_ATTEMPTS} concurrent writes`),
+      },
+    );
   }
 
   async forget(conversationKey: string): Promise<void> {
@@ -60,14 +49,34 @@ export class CosmosConversationMemory implements ConversationMemory {
     await storeCallExpecting(`forget ${this.container.id}`, () => this.container.item(id, id).delete(), [404]);
   }
 
-  /** The unexpired document with its etag; an expired one counts as none. */
-  private async read(conversationKey: string): Promise<{ turns: ConversationTurn[]; etag: string } | undefined> {
+  /** The unexpired turns with their document's etag; an expired document's turns count as none. */
+  private async read(conversationKey: string): Promise<Versioned<ConversationTurn[]> | undefined> {
     const id = cosmosId(conversationKey);
     const document = await readDocument(this.container, id, id);
     if (!document) return undefined;
     const stored = parseDocument(MemoryDocumentSchema, document.raw, this.container.id);
     const turns = Date.parse(stored.expiresAt) > this.now() ? stored.turns : [];
-    return { turns, etag: document.etag };
+    return { value: turns, etag: document.etag };
+  }
+
+  /** Stores the turns with a fresh expiry: replaced at `etag`, or created when there is none; a lost race is a conflict. */
+  private async write(conversationKey: string, turns: ConversationTurn[], etag: string | undefined): Promise<ConditionalWrite> {
+    const id = cosmosId(conversationKey);
+    const document = {
+      id,
+      conversationKey,
+      turns,
+      expiresAt: new Date(this.now() + this.policy.ttlMs).toISOString(),
+      ttl: Math.max(1, Math.ceil(this.policy.ttlMs / 1000)),
+    };
+    const written = etag
+      ? await storeCallExpecting(
+          `remember turn in ${this.container.id}`,
+          () => this.container.item(id, id).replace(document, { accessCondition: { type: "IfMatch", condition: etag } }),
+          [412, 404],
+        )
+      : await storeCallExpecting(`remember turn in ${this.container.id}`, () => this.container.items.create(document), [409]);
+    return written.kind === "ok" ? { kind: "written", etag: written.value.etag } : { kind: "conflict" };
   }
 }
 

@@ -1,7 +1,6 @@
 export { openCosmosStore, type CosmosStore, type StoreHealth } from "./cosmos-store";
 export { seedSampleData, type SeedResult } from "./seed";
 export { buildTranscript, LOCAL_CONVERSATION_ID } from "./transcript-builder";
-export type { Versioned, WriteResult } from "./approval-repository";
 export type { CosmosApprovalRepository } from "./approval-repository";
 export type { CosmosBotStorage } from "./bot-state-storage";
 export type { CosmosConversationRepository } from "./conversation-repository";

@@ -1,9 +1,9 @@
 import type { RunState } from "../domain";
-import type { ConditionalWrite, RunStore, VersionedRun } from "../workflow/ports";
+import type { ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
 
 /** A RunStore in process memory, for the CLI and benchmarks where nothing must survive the process. */
 export class MemoryRunStore implements RunStore {
-  private readonly runs = new Map<string, VersionedRun>();
+  private readonly runs = new Map<string, Versioned<RunState>>();
   private version = 0;
 
   async checkpoint(state: RunState): Promise<void> {
@@ -11,12 +11,12 @@ export class MemoryRunStore implements RunStore {
   }
 
   async load(runId: string): Promise<RunState | undefined> {
-    return (await this.read(runId))?.state;
+    return (await this.read(runId))?.value;
   }
 
-  async read(runId: string): Promise<VersionedRun | undefined> {
+  async read(runId: string): Promise<Versioned<RunState> | undefined> {
     const stored = this.runs.get(runId);
-    return stored && { state: structuredClone(stored.state), etag: stored.etag };
+    return stored && { value: structuredClone(stored.value), etag: stored.etag };
   }
 
   async write(state: RunState, etag: string | undefined): Promise<ConditionalWrite> {
@@ -27,7 +27,7 @@ export class MemoryRunStore implements RunStore {
 
   private put(state: RunState): string {
     const etag = `"${++this.version}"`;
-    this.runs.set(state.runId, { state: structuredClone(state), etag });
+    this.runs.set(state.runId, { value: structuredClone(state), etag });
     return etag;
   }
 }

@@ -1,6 +1,6 @@
 import type { Container } from "@azure/cosmos";
 import { RunStateSchema, type RunState } from "../domain";
-import type { ConditionalWrite, RunStore, VersionedRun } from "../workflow/ports";
+import type { ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
 import { parseDocument, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 
@@ -15,13 +15,13 @@ export class CosmosRunStore implements RunStore {
 
   /** The last checkpoint of a run, or undefined when there is none. */
   async load(runId: string): Promise<RunState | undefined> {
-    return (await this.read(runId))?.state;
+    return (await this.read(runId))?.value;
   }
 
   /** The last checkpoint with its etag. */
-  async read(runId: string): Promise<VersionedRun | undefined> {
+  async read(runId: string): Promise<Versioned<RunState> | undefined> {
     const document = await readDocument(this.container, runId, runId);
-    return document && { state: parseDocument(RunStateSchema, document.raw, this.container.id), etag: document.etag };
+    return document && { value: parseDocument(RunStateSchema, document.raw, this.container.id), etag: document.etag };
   }
 
   /** Replaces the run if its etag is still `etag`, or creates it when no etag is given; 412/409 → conflict. */

@@ -9,7 +9,7 @@ import {
   SHRINK_SCALES,
   type DisplayNames,
 } from "../cards";
-import type { AppConfig } from "../config";
+import type { AppConfig, Env } from "../config";
 import { describeError, type Log, type RunState } from "../domain";
 import { aiMessageEntity } from "./ai-message-entity";
 import { AnswerMessages } from "./answer-messages";
@@ -84,8 +84,17 @@ export class AnswerActivities {
   }
 }
 
+/** The settings answer messages read: the sensitivity label of contract answers and the quality threshold shown. */
+export interface AnswerActivitySettings {
+  env: Pick<Env, "CONTRACT_SENSITIVITY_LABEL">;
+  workflow: Pick<AppConfig["workflow"], "qscoreThreshold">;
+}
+
 /** The answer messages of a process: names from its prompt library, the label from configuration, the mapping in `botState`. */
-export function createAnswerActivities(config: AppConfig, options: { names: DisplayNames; botState: Storage; log: Log }): AnswerActivities {
+export function createAnswerActivities(
+  config: AnswerActivitySettings,
+  options: { names: DisplayNames; botState: Storage; log: Log },
+): AnswerActivities {
   const label = config.env.CONTRACT_SENSITIVITY_LABEL;
   return new AnswerActivities({
     names: options.names,

@@ -1,8 +1,8 @@
 import type { Activity, TurnContext } from "botbuilder";
-import { stringsFor } from "../domain";
-import { actorFrom, rosterMembership, type HistoryPage, type HistoryPlace } from "../approvals";
+import type { HistoryPage, HistoryPlace } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
-import type { ApprovalHistoryQuery, Language, Log } from "../domain";
+import { stringsFor, type ApprovalHistoryQuery, type Language, type Log } from "../domain";
+import { actorFrom, rosterMembership } from "./approval-inbound";
 import { approvalThreadLink } from "./approval-thread-link";
 import type { ApprovalHistoryHandler } from "./bot-deps";
 import { localeLanguage, refuseAction } from "./card-actions";

@@ -1,5 +1,5 @@
 import type { ConversationReference, Storage, TurnContext } from "botbuilder";
-import type { HistoryPage, HistoryRequest } from "../approvals";
+import type { HistoryPage, HistoryRequest, TellRequester } from "../approvals";
 import type { AdaptiveCard } from "../cards";
 import type { Feedback, RunState } from "../domain";
 import type { ConversationMemory, RunStore } from "../workflow/ports";
@@ -21,12 +21,6 @@ export interface TeamsStore {
 
 /** A stored conversation reference, enough to reply proactively. */
 export type Reference = Partial<ConversationReference>;
-
-/**
- * What tells the requester about their run instead of a new message (a personal chat's stream ends
- * with it), so they get exactly one message.
- */
-export type TellRequester = (content: AdaptiveCard | string) => Promise<void>;
 
 /** Called when a run ends waiting for a human; the approvals module supplies the real one. */
 export type AwaitingApprovalHook = (state: RunState, reference: Reference, tell?: TellRequester) => Promise<void>;

@@ -16,7 +16,10 @@ export type BotIdentity = { authenticated: true; appId: string; credentials: Bot
  * Reads BOT_ID / BOT_PASSWORD / BOT_TYPE / BOT_TENANT_ID. No BOT_ID means unauthenticated local
  * mode (warned about loudly), which production refuses; an incomplete identity is a config error.
  */
-export function resolveBotIdentity(env: Env, warn: Log): BotIdentity {
+export function resolveBotIdentity(
+  env: Pick<Env, "BOT_ID" | "BOT_PASSWORD" | "BOT_TYPE" | "BOT_TENANT_ID" | "NODE_ENV">,
+  warn: Log,
+): BotIdentity {
   if (!env.BOT_ID) {
     if (env.NODE_ENV === "production")
       throw new ConfigurationError(

@@ -19,7 +19,12 @@ export function isLoopbackHost(host: string): boolean {
  * speak as any user or approver. A non-loopback address without authentication is refused unless
  * ALLOW_UNAUTHENTICATED=true, and then warned about at every start.
  */
-export function resolveListenHost(env: Env, identity: BotIdentity, requested: string | undefined, warn: Log): string {
+export function resolveListenHost(
+  env: Pick<Env, "ALLOW_UNAUTHENTICATED">,
+  identity: BotIdentity,
+  requested: string | undefined,
+  warn: Log,
+): string {
   const host = requested ?? (identity.authenticated ? "0.0.0.0" : "127.0.0.1");
   if (identity.authenticated || isLoopbackHost(host)) return host;
   if (!env.ALLOW_UNAUTHENTICATED)

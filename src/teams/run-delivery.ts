@@ -5,7 +5,6 @@ import {
   buildExpiredNoticeCard,
   buildOutOfScopeCard,
   buildRejectionCard,
-  buildUnderReviewCard,
   errorViewFromRun,
 } from "../cards";
 import { defaultClarification, questionToAnswer, type RunCard, type RunState } from "../domain";
@@ -118,16 +117,4 @@ export class TeamsRunDelivery implements RunDelivery {
     if (!stored) throw new Error(`run ${state.runId}: no conversation reference is stored for the requester`);
     return stored;
   }
-}
-
-/**
- * The default approvals hook when no approvals flow is wired: the requester is told the answer is
- * under review; the run stays stored as `awaiting_approval`.
- */
-export function underReviewNotice(messenger: Messenger): AwaitingApprovalHook {
-  return async (state, reference, tell) => {
-    const notice = buildUnderReviewCard({ language: state.language, question: state.question });
-    if (tell) await tell(notice);
-    else await messenger.send(reference, cardActivity(notice));
-  };
 }

@@ -1,6 +1,10 @@
-import { LeaseLostError, type RunCard, type RunStage, type RunState } from "../domain";
+import { LeaseLostError, SystemError, type RunCard, type RunStage, type RunState } from "../domain";
 import type { ConditionalWrite, RunStore } from "./ports";
 import { assertStageTransition, isSettled, lifecycleOf, stageOf } from "./run-stages";
+import { updateVersioned } from "./versioned-update";
+
+/** How many lost races a claim may run into before it gives the message back for a later try. */
+const MAX_CLAIM_ATTEMPTS = 5;
 
 /**
  * A run held by one worker. Every write names the version this worker last wrote, so once another
@@ -41,6 +45,12 @@ export class OwnedRun {
     );
   }
 
+  /**
+   * One etag read-modify-write (`updateVersioned`): the stored run (or, for a question not stored
+   * yet, its initial state, written only if nobody created it meanwhile) is claimed when `claimable`;
+   * a lost race re-reads. A run that keeps changing under MAX_CLAIM_ATTEMPTS claims throws, and the
+   * consumer tries the message again after a back-off.
+   */
   private static async take(
     store: RunStore,
     runId: string,
@@ -48,39 +58,40 @@ export class OwnedRun {
     claimable: (stage: RunStage, state: RunState) => boolean,
     initial?: () => RunState,
   ): Promise<OwnedRun | undefined> {
-    for (;;) {
-      let stored = await store.read(runId);
-      if (!stored && initial) {
-        const fresh: RunState = { ...initial(), lifecycle: { stage: "queued", owners: 0, sent: {} } };
-        const created = await store.write(fresh, undefined);
-        if (created.kind === "conflict") continue;
-        stored = { state: fresh, etag: created.etag };
-      }
-      if (!stored) return undefined;
-      const lifecycle = lifecycleOf(stored.state);
-      if (!claimable(lifecycle.stage, stored.state)) return undefined;
-      assertStageTransition(lifecycle.stage, "running");
-      const claimed: RunState = {
-        ...stored.state,
-        lifecycle: {
-          ...lifecycle,
-          stage: "running",
-          owner,
-          claimedAt: new Date().toISOString(),
-          ...(lifecycle.owner ? { takenOverFrom: lifecycle.owner } : {}),
-          owners: lifecycle.owners + 1,
-        },
-      };
-      const written = await store.write(claimed, stored.etag);
-      if (written.kind === "conflict") continue;
-      return new OwnedRun(store, owner, claimed, written.etag, lifecycle.owners > 0);
-    }
+    let takeover = false;
+    const claim = await updateVersioned<RunState>(
+      { read: () => store.read(runId), write: (state, etag) => store.write(state, etag) },
+      (stored) => {
+        const state = stored ?? (initial && { ...initial(), lifecycle: { stage: "queued", owners: 0, sent: {} } });
+        if (!state) return undefined;
+        const lifecycle = lifecycleOf(state);
+        if (!claimable(lifecycle.stage, state)) return undefined;
+        assertStageTransition(lifecycle.stage, "running");
+        takeover = lifecycle.owners > 0;
+        return {
+          ...state,
+          lifecycle: {
+            ...lifecycle,
+            stage: "running",
+            owner,
+            claimedAt: new Date().toISOString(),
+            ...(lifecycle.owner ? { takenOverFrom: lifecycle.owner } : {}),
+            owners: lifecycle.owners + 1,
+          },
+        };
+      },
+      {
+        attempts: MAX_CLAIM_ATTEMPTS,
+        gaveUp: () => new SystemError(`run ${runId} kept changing under ${MAX_CLAIM_ATTEMPTS} claims`, { runId, step: "lease" }),
+      },
+    );
+    return claim?.written ? new OwnedRun(store, owner, claim.current.value, claim.current.etag, takeover) : undefined;
   }
 
   /** Holds a run without claiming it (a message given up after too many deliveries, whatever its stage). */
   static async hold(store: RunStore, runId: string, owner: string): Promise<OwnedRun | undefined> {
     const stored = await store.read(runId);
-    return stored && new OwnedRun(store, owner, stored.state, stored.etag, false);
+    return stored && new OwnedRun(store, owner, stored.value, stored.etag, false);
   }
 
   /** The latest state this worker wrote. */

@@ -178,7 +178,7 @@ export interface RunStore {
   checkpoint(state: RunState): Promise<void>;
   load(runId: string): Promise<RunState | undefined>;
   /** The run with its version tag, for a conditional write. */
-  read(runId: string): Promise<VersionedRun | undefined>;
+  read(runId: string): Promise<Versioned<RunState> | undefined>;
   /**
    * Writes the run only if it is still at version `etag` (or, without one, only if it does not
    * exist yet): a worker that lost its lease cannot overwrite a newer checkpoint.
@@ -186,14 +186,26 @@ export interface RunStore {
   write(state: RunState, etag: string | undefined): Promise<ConditionalWrite>;
 }
 
-/** A stored run and the version tag a conditional write must name. */
-export interface VersionedRun {
-  state: RunState;
+/**
+ * A stored record and the version tag (etag) a conditional write of it must name: the one shape every
+ * store uses for runs, approvals and the rest.
+ */
+export interface Versioned<T> {
+  value: T;
   etag: string;
 }
 
-/** A conditional write's outcome: written (with the new version), or someone else wrote first. */
+/** A conditional write's outcome, in every store: written (with the new version), or someone else wrote first. */
 export type ConditionalWrite = { kind: "written"; etag: string } | { kind: "conflict" };
+
+/**
+ * One stored record seen through a conditional write: read with its version; written only if it is
+ * still at `etag` (or, without one, only if nothing is stored yet). What `updateVersioned` works on.
+ */
+export interface VersionedRecord<T> {
+  read(): Promise<Versioned<T> | undefined>;
+  write(value: T, etag: string | undefined): Promise<ConditionalWrite>;
+}
 
 // ---------------------------------------------------------------- Run queue
 
@@ -243,7 +255,7 @@ export interface RunDelivery {
 
 /** The approvals store as the worker reads it, to resume a run with its approval's decision. */
 export interface ApprovalDecisions {
-  get(approvalId: string): Promise<{ approval: Approval } | undefined>;
+  get(approvalId: string): Promise<Pick<Versioned<Approval>, "value"> | undefined>;
 }
 
 /**

@@ -112,7 +112,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   private async resumeAfterDecision(approvalId: string, job: Job<OwnedRun>): Promise<void> {
     const { workflow, lifecycle, decisions, log } = this.deps;
     if (!decisions) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
-    const approval = (await decisions.get(approvalId))?.approval;
+    const approval = (await decisions.get(approvalId))?.value;
     if (!approval || approval.status === "pending") {
       log(`approval ${approvalId}: ${approval ? "still pending" : "not stored"}; its message is dropped`);
       return;
@@ -155,7 +155,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     let runId: string | undefined;
     let state: RunState | undefined;
     try {
-      runId = message.kind === "question" ? message.runId : (await this.deps.decisions?.get(message.approvalId))?.approval.runId;
+      runId = message.kind === "question" ? message.runId : (await this.deps.decisions?.get(message.approvalId))?.value.runId;
       const failing = (failed: RunState) => (state = failed);
       if (runId !== undefined && (await this.poisonRun(message, runId, job, reason, failing)) === "done") return;
     } catch (error) {

@@ -71,7 +71,7 @@ describe("npm run approvals -- export", function () {
       audit: [decisionAudit("2026-05-02T12:00:00.000Z", "aad-maria", "reject", "予算超過")],
     });
     const pending = approvalRecord({ id: "appr-pending", createdAt: "2026-05-03T08:00:00.000Z" });
-    for (const approval of [rejected, pending, edited]) assert.equal((await store.approvals.create(approval)).kind, "ok");
+    for (const approval of [rejected, pending, edited]) assert.equal((await store.approvals.create(approval)).kind, "written");
     await store.close();
   });
 

@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import assert from "node:assert/strict";
-import { createApprovals, TeamsApprovalMessaging, type Approvals } from "../../../src/approvals";
-import { labelsFor } from "../../../src/domain";
+import { createApprovals, type Approvals } from "../../../src/approvals";
+import { TeamsApprovalMessaging } from "../../../src/teams/approval-messaging";
+import { displayNamesFrom, type DisplayNames } from "../../../src/cards";
 import type { AppConfig } from "../../../src/config";
-import type { Approval } from "../../../src/domain";
+import { labelsFor, type Approval } from "../../../src/domain";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { noopTelemetry } from "../../../src/telemetry";
 import type { RunQueue } from "../../../src/workflow/ports";
+import { loadPromptLibrary } from "../../../src/workflow/prompt-library";
 import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
 
@@ -54,6 +56,11 @@ export function useApprovalHarness(): { readonly harness: BotHarness } {
   return suite;
 }
 
+/** The specialists' display names, as a process loads them from its prompt library. */
+export function specialistNames(config: AppConfig): DisplayNames {
+  return displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
+}
+
 /** The approvals' Teams messaging as a process other than the harness's bot builds it: its own unauthenticated adapter. */
 export function teamsApprovalMessaging(): TeamsApprovalMessaging {
   return new TeamsApprovalMessaging(createTeamsAdapter({ authenticated: false, appId: undefined }), undefined);
@@ -72,6 +79,7 @@ export function continueRunOn(queue: RunQueue): (approvalId: string) => Promise<
 export function approvalsInAnotherProcess(harness: BotHarness, config: AppConfig = harness.config): Approvals {
   return createApprovals({
     config,
+    names: specialistNames(config),
     store: harness.store,
     telemetry: noopTelemetry,
     messaging: teamsApprovalMessaging(),
@@ -150,7 +158,7 @@ export function approvalInvoke(
 export async function storedApproval(harness: BotHarness, approvalId: string): Promise<Approval> {
   const read = await harness.store.approvals.get(approvalId);
   assert.ok(read, `approval ${approvalId} is stored`);
-  return read.approval;
+  return read.value;
 }
 
 /** Waits until the stored approval satisfies `predicate` (background delivery marks it). */

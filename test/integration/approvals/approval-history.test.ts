@@ -59,7 +59,7 @@ describe("approvals history in Teams (real bot, embedded Cosmos, fake connector)
       decided("Initech", 48, 101),
       decided("Initech", 240, 102),
     ];
-    for (const approval of seeded) assert.equal((await harness.store.approvals.create(approval)).kind, "ok");
+    for (const approval of seeded) assert.equal((await harness.store.approvals.create(approval)).kind, "written");
   });
 
   /** `text` typed by `who` in their personal chat (or in the given channel); resolves with the bot's reply there. */

@@ -22,6 +22,7 @@ import {
   continueRunOn,
   en,
   settle,
+  specialistNames,
   startApprovalHarness,
   storedApproval,
   teamsApprovalMessaging,
@@ -358,6 +359,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const deadApprovals = new CosmosApprovalRepository(client.database("procura").container("approvals"), { remindAfterMs: 3_600_000 });
     const approvals = createApprovals({
       config: harness.config,
+      names: specialistNames(harness.config),
       store: { ...harness.store, approvals: deadApprovals },
       telemetry: noopTelemetry,
       messaging: teamsApprovalMessaging(),

@@ -19,7 +19,7 @@ import { completedRun } from "../../fixtures/cards/sample-runs";
 import { AnswerMessages } from "../../../src/teams/answer-messages";
 import { FakeConnector, cardOf, cardTexts } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
-import { APPROVER, CHANNEL_ID, en, teamsApprovalMessaging } from "./approval-harness";
+import { APPROVER, CHANNEL_ID, en, specialistNames, teamsApprovalMessaging } from "./approval-harness";
 
 const MINUTE = 60_000;
 const REQUESTER_CONVERSATION = "personal-function-timer";
@@ -103,9 +103,10 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       ...newApproval(run, reference, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),
       approverThread: { conversationId: THREAD, activityId: "root-1", serviceUrl },
     };
-    assert.equal((await store.approvals.create(approval)).kind, "ok");
+    assert.equal((await store.approvals.create(approval)).kind, "written");
     const stopped = createApprovals({
       config,
+      names: specialistNames(config),
       store,
       telemetry: noopTelemetry,
       messaging: teamsApprovalMessaging(),
@@ -195,7 +196,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     const update = connector.inConversation(THREAD).find((a) => a.method === "PUT");
     assert.ok(update && cardTexts(cardOf(update)).includes(en.outcomeApproved), "the approver card shows the outcome");
     const stored = await store.approvals.get(approvalId);
-    assert.equal(stored?.approval.delivery.status, "delivered");
+    assert.equal(stored?.value.delivery.status, "delivered");
     assert.equal((await store.runs.load("run-function-1"))?.status, "completed");
 
     assert.equal((await tick()).requeued, 0, "the next tick queues nothing");

@@ -31,10 +31,10 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
     const read = await suite.harness.store.approvals.get(pending.approvalId);
     assert.ok(read);
     const written = await suite.harness.store.approvals.replace(
-      { ...read.approval, expiresAt: new Date(Date.now() - 3_600_000).toISOString() },
+      { ...read.value, expiresAt: new Date(Date.now() - 3_600_000).toISOString() },
       read.etag,
     );
-    assert.equal(written.kind, "ok");
+    assert.equal(written.kind, "written");
   }
 
   it("a click after expiresAt is refused with the expired card even though the scheduler never ran; the approval expires there, the requester is told once, all audited", async () => {

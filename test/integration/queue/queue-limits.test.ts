@@ -74,7 +74,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       workflow: harness.deps,
       lifecycle,
       delivery,
-      decisions: { get: async (id) => approvals.map((approval) => ({ approval })).find((read) => read.approval.id === id) },
+      decisions: { get: async (id) => approvals.map((value) => ({ value })).find((read) => read.value.id === id) },
       settings: { concurrency: 2, leaseSeconds: 30, maxDeliveries: MAX_DELIVERIES, maxQuestionChars: MAX_QUESTION_CHARS },
       log: (line) => log.push(line),
     });

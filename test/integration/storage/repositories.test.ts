@@ -42,17 +42,17 @@ describe("Cosmos repositories (embedded server)", () => {
 
   describe("approvals", () => {
     it("creates once, reads with an etag, and a second create with the same id is a conflict", async () => {
-      assert.equal((await store.approvals.create(approval("ap-1"))).kind, "ok");
+      assert.equal((await store.approvals.create(approval("ap-1"))).kind, "written");
       assert.deepEqual(await store.approvals.create(approval("ap-1")), { kind: "conflict" });
       const found = await store.approvals.get("ap-1");
-      assert.deepEqual(found!.approval, approval("ap-1"));
+      assert.deepEqual(found!.value, approval("ap-1"));
       assert.equal(typeof found!.etag, "string");
       assert.equal(await store.approvals.get("ap-missing"), undefined);
     });
 
-    it("two concurrent replaces from the same etag: exactly one ok, one conflict, and the winner's decision is stored", async () => {
+    it("two concurrent replaces from the same etag: exactly one written, one conflict, and the winner's decision is stored", async () => {
       await store.approvals.create(approval("ap-2"));
-      const { approval: pending, etag } = (await store.approvals.get("ap-2"))!;
+      const { value: pending, etag } = (await store.approvals.get("ap-2"))!;
       const decide = (who: string, kind: "approve" | "reject"): Approval => ({
         ...pending,
         status: kind === "approve" ? "approved" : "rejected",
@@ -62,12 +62,12 @@ describe("Cosmos repositories (embedded server)", () => {
         store.approvals.replace(decide("aad-x", "approve"), etag),
         store.approvals.replace(decide("aad-y", "reject"), etag),
       ]);
-      assert.deepEqual(results.map((result) => result.kind).sort(), ["conflict", "ok"]);
-      const winner = results[0].kind === "ok" ? "aad-x" : "aad-y";
+      assert.deepEqual(results.map((result) => result.kind).sort(), ["conflict", "written"]);
+      const winner = results[0].kind === "written" ? "aad-x" : "aad-y";
       const stored = (await store.approvals.get("ap-2"))!;
-      assert.equal(stored.approval.decision!.byAadObjectId, winner);
-      const ok = results.find((result) => result.kind === "ok") as { kind: "ok"; etag: string };
-      assert.equal(stored.etag, ok.etag);
+      assert.equal(stored.value.decision!.byAadObjectId, winner);
+      const written = results.find((result) => result.kind === "written");
+      assert.equal(stored.etag, written?.etag);
     });
 
     it("lists pending approvals and those due for a reminder or expiry", async () => {
@@ -92,12 +92,12 @@ describe("Cosmos repositories (embedded server)", () => {
       );
       await store.approvals.create(approval("decided", { status: "approved", createdAt: "2026-11-18T09:00:00.000Z" }));
 
-      const pending = (await store.approvals.listPending()).map((item) => item.approval.id);
+      const pending = (await store.approvals.listPending()).map((item) => item.value.id);
       assert.ok(["due-remind", "not-due", "reminded", "due-expire"].every((id) => pending.includes(id)));
       assert.ok(!pending.includes("decided"));
       const due = await store.approvals.listDue(now);
       assert.deepEqual(
-        due.map((item) => item.approval.id).filter((id) => !id.startsWith("ap-")),
+        due.map((item) => item.value.id).filter((id) => !id.startsWith("ap-")),
         ["due-expire", "due-remind"],
       );
       assert.ok(due.every((item) => typeof item.etag === "string" && item.etag.length > 0));

@@ -58,7 +58,7 @@ function runStoreContract(name: string, open: () => Promise<RunStore>) {
       const read = await store.read(run.runId);
       assert.ok(read && created.kind === "written");
       assert.equal(read.etag, created.etag, "read returns the version the write made");
-      assert.deepEqual(read.state, run);
+      assert.deepEqual(read.value, run);
       const newer = await store.write({ ...run, phase: "investigate" }, read.etag);
       assert.equal(newer.kind, "written");
       assert.notEqual(newer.kind === "written" && newer.etag, read.etag, "every write makes a new version");

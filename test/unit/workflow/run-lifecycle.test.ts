@@ -29,7 +29,7 @@ describe("run lifecycle", () => {
     assert.throws(() => assertStageTransition("poisoned", "failed"));
   });
 
-  it("claims a new run (creating it queued, then running under its owner)", async () => {
+  it("claims a new run (created already running under its owner, in one create-only write)", async () => {
     const store = new MemoryRunStore();
     const owned = await OwnedRun.claim(store, "r1", "a#1", () => newRun("r1"));
     assert.ok(owned);

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import type { Activity } from "botbuilder";
-import { actorFrom, approversHereLanguage } from "../../../src/approvals/teams-inbound";
+import { actorFrom, approversHereLanguage } from "../../../src/teams/approval-inbound";
 
-describe("approvals: inbound Teams mapping", () => {
+describe("teams: inbound approval mapping", () => {
   it("recognises `approvers here` with any case and spacing, and nothing longer", () => {
     for (const text of ["approvers here", "  Approvers   HERE ", "approvers\u00a0here", "ａｐｐｒｏｖｅｒｓ　ｈｅｒｅ", "approvers here!"])
       assert.equal(approversHereLanguage(text), "en", text);

@@ -1,7 +1,8 @@
 import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from "botbuilder";
+import type { ApprovalMessaging, ChannelTarget, PostedMessage } from "../approvals";
 import { cardAttachment, type AdaptiveCard } from "../cards";
-import type { ApprovalMessaging, ChannelTarget, PostedMessage, Reference } from "./ports";
-import { runProactive } from "../teams/proactive";
+import type { Reference } from "./bot-deps";
+import { runProactive } from "./proactive";
 
 /** The adapter calls the approvals flow makes. */
 export type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;

@@ -1,8 +1,8 @@
 import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
+import type { Actor, ApprovalService, TeamMembership } from "../approvals";
 import type { AdaptiveCard } from "../cards";
-import type { Language, RunState } from "../domain";
-import type { ApprovalService } from "./approval-service";
-import type { Actor, Reference, TeamMembership, TellRequester } from "./ports";
+import type { Language } from "../domain";
+import type { ApprovalsForBot, AwaitingApprovalHook } from "./bot-deps";
 
 /** The clicker or sender of an activity, as the approvals flow sees them. */
 export function actorFrom(activity: Activity): Actor {
@@ -35,17 +35,29 @@ export function rosterMembership(context: TurnContext): TeamMembership {
   };
 }
 
+/**
+ * What the approvals flow adds to the bot, on Teams' side of its ports: the `approvers here`
+ * command, the `approval.*` card actions, the hand-off of runs that end waiting for a human and the
+ * approval history. A decided run is not continued from here: the decision is a run queue message.
+ */
+export function approvalsForBot(service: ApprovalService): ApprovalsForBot {
+  return {
+    beforeTurn: approversHereHandler(service),
+    onAwaitingApproval: onAwaitingApproval(service),
+    onAction: onApprovalAction(service),
+    history: (request) => service.history(request),
+  };
+}
+
 /** The bot's seam for runs that end awaiting approval: pause the run in the approvals flow. */
-export function onAwaitingApproval(
-  service: ApprovalService,
-): (state: RunState, reference: Reference, tell?: TellRequester) => Promise<void> {
+function onAwaitingApproval(service: ApprovalService): AwaitingApprovalHook {
   return async (state, reference, tell) => {
     await service.request(state, reference, tell);
   };
 }
 
 /** The bot's seam for `approval.*` card actions: the invoke response (outcome card, or a refusal text). */
-export function onApprovalAction(service: ApprovalService): (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string> {
+function onApprovalAction(service: ApprovalService): (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string> {
   return (context, value) =>
     service.decide({
       value,
@@ -84,7 +96,7 @@ export function approversHereLanguage(text: string | undefined): Language | unde
  * A teams-ai `beforeTurn` handler for `approvers here`: handles the command and ends the turn
  * (returns false), or lets every other activity through (returns true).
  */
-export function approversHereHandler(service: ApprovalService): (context: TurnContext) => Promise<boolean> {
+function approversHereHandler(service: ApprovalService): (context: TurnContext) => Promise<boolean> {
   return async (context) => {
     const { activity } = context;
     const commandLanguage = activity.type === "message" ? approversHereLanguage(activity.text) : undefined;
