@@ -14,7 +14,7 @@ import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
 import { reportEndpointEvents } from "./composition/model-endpoint-events";
 import { debugRequested, loadConfig, type AppConfig } from "./config";
-import { describeError, failureReport } from "./domain";
+import { describeError, failureReport, type Log } from "./domain";
 import { createChatModel } from "./llm/create-chat-model";
 import { describeEndpointStatuses, hasEndpointHealth } from "./llm/endpoint-pool";
 import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
@@ -65,7 +65,7 @@ export interface StartOptions {
   store?: CosmosStore;
   /** An already open run queue, kept open on stop (tests share one across restarts and instances). */
   queue?: RunQueue;
-  log?: (line: string) => void;
+  log?: Log;
 }
 
 /** Starts the whole bot; its worker takes runs from the queue, including runs a stopped instance left unfinished. */

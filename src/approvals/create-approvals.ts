@@ -1,8 +1,9 @@
+import type { Log } from "../domain";
 import type { DisplayNames } from "../cards";
 import type { AppConfig, Env } from "../config";
 import { TEAMS_SEND_RETRY, type RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
-import { systemClock } from "../workflow/deps";
+import { systemClock } from "../domain";
 import type { Clock, RunStore } from "../workflow/ports";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
 import { ApprovalService } from "./approval-service";
@@ -46,7 +47,7 @@ export interface CreateApprovalsOptions {
   telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
   /** How the module reaches Teams: the approver channel, its threads and the requesters. */
   messaging: ApprovalMessaging;
-  log?: (line: string) => void;
+  log?: Log;
   clock?: Clock;
   sendRetry?: RetryPolicy;
   /** Hands a decided or expired approval to the run queue, where a worker resumes its run. */

@@ -1,3 +1,4 @@
+import type { Log } from "../domain";
 import type { RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import type { Clock, RunStore } from "../workflow/ports";
@@ -25,5 +26,5 @@ export interface ApprovalDeps {
   continueRun: (approvalId: string) => Promise<void>;
   /** How Teams sends to the approver channel are retried. */
   sendRetry: RetryPolicy;
-  log: (line: string) => void;
+  log: Log;
 }

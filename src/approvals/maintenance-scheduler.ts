@@ -1,4 +1,4 @@
-import { describeError } from "../domain";
+import { describeError, type Log } from "../domain";
 
 /** Which process runs the approval maintenance job (APPROVAL_SCHEDULER). */
 export type ApprovalSchedulerMode = "bot" | "function" | "off";
@@ -14,7 +14,7 @@ export const APPROVAL_MAINTENANCE_INTERVAL_MS = 60_000;
 export function startApprovalScheduler(
   mode: ApprovalSchedulerMode,
   job: () => Promise<unknown>,
-  options: { intervalMs?: number; log: (line: string) => void },
+  options: { intervalMs?: number; log: Log },
 ): () => Promise<void> {
   if (mode !== "bot") return async () => undefined;
   let running: Promise<void> | undefined;

@@ -1,3 +1,4 @@
+import type { Log } from "../domain";
 import type { EndpointListener } from "../llm/endpoint-pool";
 import type { Telemetry } from "../telemetry";
 
@@ -5,7 +6,7 @@ import type { Telemetry } from "../telemetry";
  * Where model endpoint events go: every failover and breaker change to telemetry
  * (`ModelEndpointChanged`, the fault as its kind only) and a log line with the cause for operators.
  */
-export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointChanged">, log: (line: string) => void): EndpointListener {
+export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointChanged">, log: Log): EndpointListener {
   return (event) => {
     switch (event.type) {
       case "failover":

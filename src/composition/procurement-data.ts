@@ -1,5 +1,5 @@
 import type { AppConfig } from "../config";
-import type { DataSetSummary } from "../domain";
+import type { DataSetSummary, Log } from "../domain";
 import { openCosmosStore } from "../storage/cosmos-store";
 import { openLocalProcurementData } from "../storage/local-data-store";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
@@ -14,10 +14,7 @@ export async function openLocalOrSampleData(dataDirectory: string): Promise<Proc
  * The data a command answers from, as the bot does: the Cosmos account's imported data set when
  * COSMOS_ENDPOINT is set, else the local data directory (or the sample). `close` releases the client.
  */
-export async function openToolData(
-  config: AppConfig,
-  log: (line: string) => void,
-): Promise<{ data: ProcurementData; close: () => Promise<void> }> {
+export async function openToolData(config: AppConfig, log: Log): Promise<{ data: ProcurementData; close: () => Promise<void> }> {
   if (!config.env.COSMOS_ENDPOINT) return { data: await openLocalOrSampleData(config.env.PROCURA_DATA_DIR), close: async () => {} };
   const store = await openCosmosStore(config, { log });
   return { data: store.toolData, close: () => store.close() };

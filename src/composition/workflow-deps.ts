@@ -7,7 +7,8 @@ import { scrubText } from "../telemetry/redaction";
 import { createToolRegistry } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 import type { WorkflowSettings } from "../domain";
-import { systemClock, type WorkflowDeps } from "../workflow/deps";
+import { systemClock } from "../domain";
+import type { WorkflowDeps } from "../workflow/deps";
 import type { ChatModel, ConversationMemory, EventSink, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 

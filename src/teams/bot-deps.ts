@@ -44,4 +44,3 @@ export interface ApprovalsForBot {
 }
 
 // Declared once in the domain; still re-exported here for the files that import it from this module.
-export type { Log } from "../domain";

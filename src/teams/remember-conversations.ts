@@ -1,6 +1,7 @@
 import { describeError } from "../domain";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
-import type { Log, TeamsStore } from "./bot-deps";
+import type { Log } from "../domain";
+import type { TeamsStore } from "./bot-deps";
 
 /**
  * Keeps the conversation reference of each run's requester as its run starts, so that a card sent

@@ -1,8 +1,7 @@
 import { conclusionMarkdown, progressViewFromRun, type DisplayNames, type ProgressView } from "../cards";
-import { stringsFor } from "../domain";
+import { stringsFor, systemClock, type Clock, type Log } from "../domain";
 import type { AnswerPreview } from "../workflow/ports";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
-import type { Log } from "./bot-deps";
 import type { Messenger } from "./messenger";
 import type { StreamPositions } from "./stream-positions";
 import { TEAMS_STREAM_LIMITS, TeamsStream, type StreamLimits } from "./teams-stream";
@@ -37,9 +36,10 @@ export function progressUpdate(view: ProgressView): string | undefined {
 export function followRunStreams(
   lifecycle: RunLifecycle,
   streams: RunStreams,
-  deps: { messenger: Messenger; positions: StreamPositions; names: DisplayNames; log: Log; limits?: StreamLimits; now?: () => Date },
+  deps: { messenger: Messenger; positions: StreamPositions; names: DisplayNames; log: Log; limits?: StreamLimits; clock?: Clock },
 ): () => void {
-  const now = deps.now ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
+  const now = () => clock.now();
   return lifecycle.subscribe(async (event: RunLifecycleEvent) => {
     switch (event.type) {
       case "started": {

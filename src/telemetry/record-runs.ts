@@ -1,4 +1,4 @@
-import { SystemError, describeError, type RunState } from "../domain";
+import { SystemError, describeError, type RunState, type Log } from "../domain";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
 import type { Telemetry } from "./telemetry-port";
 
@@ -12,7 +12,7 @@ export function recordRuns(
   deps: {
     telemetry: Pick<Telemetry, "runCompleted" | "exception">;
     transcripts: { save(state: RunState): Promise<unknown> };
-    log: (line: string) => void;
+    log: Log;
   },
 ): () => void {
   const { telemetry, transcripts, log } = deps;

@@ -35,4 +35,3 @@ export interface WorkflowDeps {
 }
 
 // Declared in the domain (every room reads time through it); re-exported for the rooms that take it from here.
-export { systemClock } from "../domain";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describeError } from "../domain";
+import { describeError, type Log } from "../domain";
 import { QUEUE_REDELIVERY_RETRY, STORE_OUTAGE_RETRY, backoffDelayMs, retrying } from "../resilience";
 import type { LeasedMessage, RunQueue } from "./ports";
 import { within } from "./within";
@@ -79,7 +79,7 @@ export class LeasedConsumer<M, H extends Holding> {
     private readonly queue: RunQueue,
     private readonly handler: MessageHandler<M, H>,
     private readonly settings: ConsumerSettings,
-    private readonly log: (line: string) => void,
+    private readonly log: Log,
   ) {}
 
   /** Starts taking messages. */

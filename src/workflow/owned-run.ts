@@ -1,4 +1,4 @@
-import { LeaseLostError, SystemError, type RunCard, type RunStage, type RunState } from "../domain";
+import { LeaseLostError, SystemError, systemClock, type Clock, type RunCard, type RunStage, type RunState } from "../domain";
 import type { ConditionalWrite, RunStore } from "./ports";
 import { assertStageTransition, isSettled, lifecycleOf, stageOf } from "./run-stages";
 import { updateVersioned } from "./versioned-update";
@@ -22,25 +22,33 @@ export class OwnedRun {
     private etag: string,
     /** True when a previous owner had started the run (its progress card is reused). */
     readonly takeover: boolean,
+    private readonly clock: Clock,
   ) {}
 
   /**
    * Takes ownership of a question's run (creating it from `initial` when it is not stored yet) with
    * a conditional write. Resolves undefined when the run needs no work (settled, or waiting for an approver).
    */
-  static claim(store: RunStore, runId: string, owner: string, initial: () => RunState): Promise<OwnedRun | undefined> {
-    return OwnedRun.take(store, runId, owner, (stage) => !isSettled(stage), initial);
+  static claim(
+    store: RunStore,
+    runId: string,
+    owner: string,
+    initial: () => RunState,
+    clock: Clock = systemClock,
+  ): Promise<OwnedRun | undefined> {
+    return OwnedRun.take(store, runId, owner, clock, (stage) => !isSettled(stage), initial);
   }
 
   /**
    * Takes ownership of a run waiting for its approver's decision, or of one a worker died resuming
    * (left `running` with its workflow ended). Resolves undefined when it is not stored or needs no work.
    */
-  static resume(store: RunStore, runId: string, owner: string): Promise<OwnedRun | undefined> {
+  static resume(store: RunStore, runId: string, owner: string, clock: Clock = systemClock): Promise<OwnedRun | undefined> {
     return OwnedRun.take(
       store,
       runId,
       owner,
+      clock,
       (stage, state) => stage === "awaiting_approval" || (stage === "running" && state.status !== "running"),
     );
   }
@@ -55,6 +63,7 @@ export class OwnedRun {
     store: RunStore,
     runId: string,
     owner: string,
+    clock: Clock,
     claimable: (stage: RunStage, state: RunState) => boolean,
     initial?: () => RunState,
   ): Promise<OwnedRun | undefined> {
@@ -74,7 +83,7 @@ export class OwnedRun {
             ...lifecycle,
             stage: "running",
             owner,
-            claimedAt: new Date().toISOString(),
+            claimedAt: clock.now().toISOString(),
             ...(lifecycle.owner ? { takenOverFrom: lifecycle.owner } : {}),
             owners: lifecycle.owners + 1,
           },
@@ -85,13 +94,13 @@ export class OwnedRun {
         gaveUp: () => new SystemError(`run ${runId} kept changing under ${MAX_CLAIM_ATTEMPTS} claims`, { runId, step: "lease" }),
       },
     );
-    return claim?.written ? new OwnedRun(store, owner, claim.current.value, claim.current.etag, takeover) : undefined;
+    return claim?.written ? new OwnedRun(store, owner, claim.current.value, claim.current.etag, takeover, clock) : undefined;
   }
 
   /** Holds a run without claiming it (a message given up after too many deliveries, whatever its stage). */
-  static async hold(store: RunStore, runId: string, owner: string): Promise<OwnedRun | undefined> {
+  static async hold(store: RunStore, runId: string, owner: string, clock: Clock = systemClock): Promise<OwnedRun | undefined> {
     const stored = await store.read(runId);
-    return stored && new OwnedRun(store, owner, stored.value, stored.etag, false);
+    return stored && new OwnedRun(store, owner, stored.value, stored.etag, false, clock);
   }
 
   /** The latest state this worker wrote. */
@@ -154,7 +163,7 @@ export class OwnedRun {
 
   private async claimAndSend(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent"> {
     const lifecycle = lifecycleOf(this.current);
-    const claimedAt = new Date().toISOString();
+    const claimedAt = this.clock.now().toISOString();
     await this.write({
       ...this.current,
       lifecycle: { ...lifecycle, sent: { ...lifecycle.sent, [card]: { claimedBy: this.owner, claimedAt } } },

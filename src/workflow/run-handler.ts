@@ -1,4 +1,4 @@
-import { LeaseLostError, RunMessageSchema, describeError, questionLength, type RunMessage, type RunState } from "../domain";
+import { LeaseLostError, RunMessageSchema, describeError, questionLength, type RunMessage, type RunState, type Log } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 import type { WorkflowDeps } from "./deps";
 import type { Job, MessageHandler, Parsed } from "./leased-consumer";
@@ -21,7 +21,7 @@ export interface RunHandlerDeps {
   decisions?: ApprovalDecisions;
   /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
   maxQuestionChars: number;
-  log: (line: string) => void;
+  log: Log;
 }
 
 /**
@@ -71,7 +71,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   private async runQuestion(message: QuestionMessage, job: Job<OwnedRun>): Promise<void> {
     const { workflow, lifecycle } = this.deps;
     const owner = this.owner(job);
-    const owned = await OwnedRun.claim(workflow.store, message.runId, owner, () => initialState(workflow, message));
+    const owned = await OwnedRun.claim(workflow.store, message.runId, owner, () => initialState(workflow, message), workflow.clock);
     if (!owned) return;
     job.holding = owned;
     await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover, reference: message.reference });
@@ -117,7 +117,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
       log(`approval ${approvalId}: ${approval ? "still pending" : "not stored"}; its message is dropped`);
       return;
     }
-    const owned = await OwnedRun.resume(workflow.store, approval.runId, this.owner(job));
+    const owned = await OwnedRun.resume(workflow.store, approval.runId, this.owner(job), workflow.clock);
     if (!owned) {
       const stored = await workflow.store.load(approval.runId);
       const stage = stored && stageOf(stored);
@@ -187,7 +187,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     // A question's run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
     if (message.kind === "question" && !(await workflow.store.read(runId)))
       await workflow.store.write({ ...initialState(workflow, message), lifecycle: { stage: "queued", owners: 0, sent: {} } }, undefined);
-    const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`);
+    const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`, workflow.clock);
     // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
     // an approver is a question's end, but the very thing a decision's message had to do.
     if (!owned || (message.kind === "question" ? isSettled(owned.stage) : isFinal(owned.stage))) {

@@ -1,4 +1,4 @@
-import type { RunStage, RunState } from "../domain";
+import type { RunStage, RunState, Log } from "../domain";
 
 /** What the lifecycle announces. `reference` is the requester's conversation, opaque here. */
 export type RunLifecycleEvent =
@@ -26,7 +26,7 @@ export type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<
 export class RunLifecycle {
   private readonly listeners = new Set<RunLifecycleListener>();
 
-  constructor(private readonly log: (line: string) => void = () => undefined) {}
+  constructor(private readonly log: Log = () => undefined) {}
 
   /** Adds a listener; returns the function that removes it. */
   subscribe(listener: RunLifecycleListener): () => void {

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import type { RunMessage } from "../domain";
+import type { RunMessage, Log } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { LeasedConsumer } from "./leased-consumer";
 import type { OwnedRun } from "./owned-run";
@@ -26,7 +26,7 @@ export interface RunWorkerDeps {
   /** The approvals store, to resume runs on decision messages; absent when no approvals flow is wired. */
   decisions?: ApprovalDecisions;
   settings: RunWorkerSettings;
-  log: (line: string) => void;
+  log: Log;
 }
 
 /**

@@ -11,7 +11,8 @@ import { createOpenAiCompatibleChatModel } from "../../src/llm/openai-chat-model
 import { InMemoryConversationMemory } from "../../src/storage/conversation-memory-repository";
 import { MemoryRunStore } from "../../src/storage/memory-run-store";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../src/tools";
-import { systemClock, type WorkflowDeps } from "../../src/workflow/deps";
+import { systemClock } from "../../src/domain";
+import type { WorkflowDeps } from "../../src/workflow/deps";
 import { buildOfflineVocabulary, createLexicalRouteGuesser, createQuestionEvidencePlanner } from "../../src/llm/offline";
 import type { ChatModel, EvidencePlanner, RouteGuesser } from "../../src/workflow/ports";
 import { loadPromptLibrary } from "../../src/workflow/prompt-library";

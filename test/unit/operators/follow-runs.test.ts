@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { OperatorNotice, RunState } from "../../../src/domain";
 import { notifyOperatorsOfRuns, type OperatorNotices } from "../../../src/operators";
-import { systemClock } from "../../../src/workflow/deps";
+import { systemClock } from "../../../src/domain";
 import type { ChatModel } from "../../../src/workflow/ports";
 import { RunLifecycle } from "../../../src/workflow/run-lifecycle";
 import { newRunState } from "../../../src/workflow/runner";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { LeaseLostError, type RunState } from "../../../src/domain";
-import { systemClock } from "../../../src/workflow/deps";
+import { systemClock } from "../../../src/domain";
 import type { ChatModel } from "../../../src/workflow/ports";
 import { newRunState } from "../../../src/workflow/runner";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
