@@ -44,8 +44,8 @@ export const SearchContractsParameters = z.object({
 });
 
 /**
- * Finds contracts (of one supplier when one is given or named in the query, resolved by name, alias
- * or fuzzy spelling; otherwise by BM25 over titles, parties and clause texts) and returns
+ * Finds contracts (those the query names by id; else of one supplier when one is given or named in
+ * the query, resolved by name, alias or fuzzy spelling; otherwise by BM25 over titles, parties and clause texts) and returns
  * their key terms (dates, renewal, notice deadline, price cap) with the clauses the query asks about.
  */
 export function createSearchContractsTool({ data, today }: ToolContext) {
@@ -63,7 +63,12 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       let supplierName: string | null = null;
       const suppliers = await data.listSuppliers();
       const mentioned = findMentionedSuppliers(suppliers, query);
-      if (supplier !== null && supplier.trim() !== "") {
+      // Contracts the query names by id (in whatever format the data was imported with) are the ones asked about.
+      const named = await contractsNamedIn(query, data);
+      if (named.length > 0) {
+        contracts = named;
+        total = named.length;
+      } else if (supplier !== null && supplier.trim() !== "") {
         const resolved = resolveSupplierArgument(suppliers, supplier);
         if (!resolved.supplier) {
           const { resolution, message } = resolved;
@@ -132,6 +137,13 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       };
     },
   });
+}
+
+/** The contracts whose ids the query names, found by looking the ids up in the data set. */
+async function contractsNamedIn(query: string, data: ToolContext["data"]): Promise<Contract[]> {
+  const ids = [...new Set((await data.contractIds()).in(query).map((named) => named.id))];
+  const contracts = await Promise.all(ids.map((id) => data.getContract(id)));
+  return contracts.filter((contract) => contract !== undefined);
 }
 
 type ContractSummary = ReturnType<typeof summarise>;
