@@ -1,4 +1,13 @@
-import { RecordIdIndex, type Contract, type DataSetSummary, type PolicyDocument, type PriceBenchmark, type ProcurementDataSet, type SpendCell, type Supplier } from "../domain";
+import {
+  RecordIdIndex,
+  type Contract,
+  type DataSetSummary,
+  type PolicyDocument,
+  type PriceBenchmark,
+  type ProcurementDataSet,
+  type SpendCell,
+  type Supplier,
+} from "../domain";
 import type { ProcurementData } from "./procurement-data";
 import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "./search-indexes";
 import { once, type Lazy } from "./lazy";

@@ -33,4 +33,3 @@ export function linkEvidence(written: readonly WrittenEvidence[], fromTools: rea
 export function linkedEvidenceOf(findings: readonly (Finding | undefined)[]): EvidenceItem[] {
   return findings.flatMap((finding) => (finding?.status === "ok" ? finding.evidence : []));
 }
-

@@ -1,12 +1,6 @@
 import { extractAmounts } from "../../domain/amounts";
 import { detectLanguage } from "../../domain/language";
-import {
-  followUpCues,
-  needsEarlierContext,
-  defaultClarification,
-  type UnderstandingOutput,
-  type RewriterInput,
-} from "../../domain";
+import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { LEXICON } from "./lexicon";
 import { resolveNamedSuppliers } from "./named-suppliers";

@@ -22,7 +22,11 @@ describe("imported contract ids in any format (offline engine, follow-ups)", fun
     const directory = temporaryDataDirectory();
     await importFixture(new LocalDataStore(directory), "contract-ids");
     const data = (await openLocalProcurementData(directory))!;
-    const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
+    const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), {
+      data,
+      store: new MemoryRunStore(),
+      events: { emit: () => {} },
+    });
     ask = async (question, conversationKey) => {
       const state = await runQuestion(deps, { question, conversationKey });
       await rememberRun(deps.memory, state);
