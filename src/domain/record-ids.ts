@@ -23,11 +23,6 @@ export class RecordIdIndex {
     this.longest = Math.max(0, ...[...this.byKey.keys()].map((key) => key.length));
   }
 
-  /** The data set's spelling of an id written another way, or undefined when no record has it. */
-  find(written: string): string | undefined {
-    return this.byKey.get(keyOf(written.trim()));
-  }
-
   /** Every id the text names, left to right; at each place the longest id written there. */
   in(text: string): NamedRecordId[] {
     const named: NamedRecordId[] = [];
