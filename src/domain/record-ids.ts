@@ -39,6 +39,7 @@ export class RecordIdIndex {
   }
 
   private longestAt(text: string, at: number, tokenEnd: number): NamedRecordId | undefined {
+    // Twice the longest key: an id may be written in more characters than its folded key (decomposed accents).
     for (let end = Math.min(tokenEnd, at + this.longest * 2); end > at; end--) {
       const surface = text.slice(at, end);
       const id = this.byKey.get(keyOf(surface));

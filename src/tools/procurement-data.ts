@@ -62,6 +62,7 @@ export interface ProcurementData {
   /** The supplier directory (thousands at most; the tools resolve names against it). */
   listSuppliers(): Promise<Supplier[]>;
   getSupplier(id: string): Promise<Supplier | undefined>;
+  /** One contract by its id as the data set spells it. */
   getContract(id: string): Promise<Contract | undefined>;
   /** Every contract's id, to recognise ids in text by lookup whatever format the import was given. */
   contractIds(): Promise<RecordIdIndex>;
