@@ -1,20 +1,66 @@
-/**
- * Record ids as a text writes them, in whatever format the data was imported with ("CTR-0001",
- * "NWC-2", "AGR/2024/17"): a token of letters, digits and separators with at least one letter and one
- * digit. Fiscal years ("FY2025") are periods, not ids. No id format is assumed beyond that.
- */
-export function recordIdsIn(text: string): { id: string; at: number }[] {
-  const ids: { id: string; at: number }[] = [];
-  // Ids are ASCII: a run of Latin letters, digits and separators, also inside Japanese text (「契約NWC-2の」).
-  for (const match of text.matchAll(/[A-Za-z0-9][A-Za-z0-9_\-/.]*/g)) {
-    const token = match[0].replace(/[.\-/_]+$/, "");
-    if (isRecordId(token)) ids.push({ id: token.toUpperCase(), at: match.index });
-  }
-  return ids;
+/** A record id named in a text: the id as the data set spells it, where it starts and how it is written there. */
+export interface NamedRecordId {
+  id: string;
+  at: number;
+  surface: string;
 }
 
-function isRecordId(token: string): boolean {
-  if (!/\d/.test(token) || !/[A-Za-z]/.test(token)) return false;
-  if (/^fy'?\d{2,4}$/i.test(token) || /^q[1-4]$/i.test(token) || /^\d+(st|nd|rd|th|k|m|b|pct)$/i.test(token)) return false;
-  return true;
+/** Latin letters and digits: an id starting or ending in one is not read out of a longer word ("A1" in "FY2025A1"). */
+const WORD_CHARACTER = /[\p{Script=Latin}\p{Nd}]/u;
+
+/**
+ * The ids of one kind of record in a data set ("CTR-0001", 「契約-0042」, "K-2025/017": whatever the
+ * import was given), and where a text names them. An id is recognised by looking it up, never by its
+ * shape: any run of non-space characters may hold one, and only ids in the data set count. Matching
+ * ignores case and full/half width (ＫＳ-１ = KS-1).
+ */
+export class RecordIdIndex {
+  private readonly byKey = new Map<string, string>();
+  private readonly longest: number;
+
+  constructor(ids: Iterable<string>) {
+    for (const id of ids) this.byKey.set(keyOf(id), id);
+    this.longest = Math.max(0, ...[...this.byKey.keys()].map((key) => key.length));
+  }
+
+  /** Every id the text names, left to right; at each place the longest id written there. */
+  in(text: string): NamedRecordId[] {
+    const named: NamedRecordId[] = [];
+    if (this.byKey.size === 0) return named;
+    for (const token of text.matchAll(/\S+/g)) {
+      let start = 0;
+      while (start < token[0].length) {
+        const found = this.longestAt(text, token.index + start, token.index + token[0].length);
+        if (found) named.push(found);
+        start += found ? found.surface.length : 1;
+      }
+    }
+    return named;
+  }
+
+  private longestAt(text: string, at: number, tokenEnd: number): NamedRecordId | undefined {
+    // Twice the longest key: an id may be written in more characters than its folded key (decomposed accents).
+    for (let end = Math.min(tokenEnd, at + this.longest * 2); end > at; end--) {
+      const surface = text.slice(at, end);
+      const id = this.byKey.get(keyOf(surface));
+      if (id !== undefined && standsAlone(text, at, end)) return { id, at, surface };
+    }
+    return undefined;
+  }
+}
+
+/** An id is not part of a longer Latin word or number on either side. */
+function standsAlone(text: string, start: number, end: number): boolean {
+  const joins = (inside: string | undefined, outside: string | undefined) =>
+    inside !== undefined && outside !== undefined && WORD_CHARACTER.test(inside) && WORD_CHARACTER.test(outside);
+  return !joins(text[start], text[start - 1]) && !joins(text[end - 1], text[end]);
+}
+
+function keyOf(id: string): string {
+  return id.normalize("NFKC").toUpperCase();
+}
+
+/** "CTR-0001 §4" → "CTR-0001", "POL-APPROVAL-MATRIX §3.2" → "POL-APPROVAL-MATRIX": the record a reference cites. */
+export function recordOfReference(referenceId: string): string {
+  return referenceId.split("§")[0].trim();
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { questionToAnswer, recordIdsIn, type RunState } from "../domain";
+import { questionToAnswer, type RunState } from "../domain";
 import { extractQuestionEntities } from "../llm/offline/question-entities";
 import { fiscalYearOfDate } from "../domain/fiscal-year";
 import type { OfflineVocabulary } from "../llm/offline";
@@ -137,7 +137,7 @@ function entitiesNamed(question: string, vocabulary: OfflineVocabulary, today: D
   const found = extractQuestionEntities(question, vocabulary, today);
   return {
     suppliers: found.suppliers.map((supplier) => supplier.id),
-    contracts: [...new Set(recordIdsIn(question).map((found) => found.id))],
+    contracts: [...new Set(vocabulary.contractIds.in(question).map((named) => named.id))],
     categories: found.categories,
     periods: found.fiscalYears,
     amountsJpy: found.amounts.map((amount) => amount.jpy),

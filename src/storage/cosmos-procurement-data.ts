@@ -136,6 +136,12 @@ export class CosmosProcurementData implements ProcurementData {
     const document = await readDocument(this.containers.suppliers, id, id);
     return document && parseDocument(SupplierSchema, document.raw, this.containers.suppliers.id);
   }
+  async getContract(id: string) {
+    return (await this.current()).data.getContract(id);
+  }
+  async contractIds() {
+    return (await this.current()).data.contractIds();
+  }
   async listContracts(filter: { supplierId: string }) {
     return (await this.current()).data.listContracts(filter);
   }

@@ -1,4 +1,13 @@
-import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, ProcurementDataSet, SpendCell, Supplier } from "../domain";
+import {
+  RecordIdIndex,
+  type Contract,
+  type DataSetSummary,
+  type PolicyDocument,
+  type PriceBenchmark,
+  type ProcurementDataSet,
+  type SpendCell,
+  type Supplier,
+} from "../domain";
 import type { ProcurementData } from "./procurement-data";
 import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "./search-indexes";
 import { once, type Lazy } from "./lazy";
@@ -69,6 +78,8 @@ export function createInMemoryProcurementData(dataSet: ProcurementDataSet): Proc
 export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): ProcurementData {
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
   const contracts = once(snapshot.contracts);
+  const contractsById = once(async () => new Map((await contracts()).map((contract) => [contract.id, contract])));
+  const contractIds = once(async () => new RecordIdIndex((await contractsById()).keys()));
   const contractsBySupplier = once(async () => groupBy(await contracts(), (contract) => contract.supplierId));
   const spend = new SpendCellIndex(snapshot.spendCells, snapshot.spendYears, snapshot.summary.fiscalYearStartMonth);
   const contractIndex = once(
@@ -79,6 +90,8 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
     describe: async () => snapshot.summary,
     listSuppliers: async () => [...snapshot.suppliers],
     getSupplier: async (id) => suppliers.get(id),
+    getContract: async (id) => (await contractsById()).get(id),
+    contractIds,
     listContracts: async ({ supplierId }) => [
       ...((await snapshot.supplierContracts?.(supplierId)) ?? (await contractsBySupplier()).get(supplierId) ?? []),
     ],

@@ -1,4 +1,4 @@
-import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, SpendCell, Supplier } from "../domain";
+import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, RecordIdIndex, SpendCell, Supplier } from "../domain";
 
 /** Filters for spend queries; every field optional. Dates are ISO (inclusive), resolved to whole months. */
 export interface SpendFilter {
@@ -62,6 +62,10 @@ export interface ProcurementData {
   /** The supplier directory (thousands at most; the tools resolve names against it). */
   listSuppliers(): Promise<Supplier[]>;
   getSupplier(id: string): Promise<Supplier | undefined>;
+  /** One contract by its id as the data set spells it. */
+  getContract(id: string): Promise<Contract | undefined>;
+  /** Every contract's id, to recognise ids in text by lookup whatever format the import was given. */
+  contractIds(): Promise<RecordIdIndex>;
   /** One supplier's contracts. */
   listContracts(filter: { supplierId: string }): Promise<Contract[]>;
   /** Contracts across suppliers ranked for a query (titles, parties, aliases, clause texts). */

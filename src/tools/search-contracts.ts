@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
-import { optionalUrl, type Contract } from "../domain";
+import { optionalUrl, RecordIdIndex, type Contract } from "../domain";
 import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
@@ -45,8 +45,9 @@ export const SearchContractsParameters = z.object({
 
 /**
  * Finds contracts (of one supplier when one is given or named in the query, resolved by name, alias
- * or fuzzy spelling; otherwise by BM25 over titles, parties and clause texts) and returns
- * their key terms (dates, renewal, notice deadline, price cap) with the clauses the query asks about.
+ * or fuzzy spelling; else those the query names by id, looked up in the data set; otherwise by BM25
+ * over titles, parties and clause texts) and returns their key terms (dates, renewal, notice deadline,
+ * price cap) with the clauses the query asks about.
  */
 export function createSearchContractsTool({ data, today }: ToolContext) {
   return defineTool({
@@ -75,14 +76,16 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
           };
         }
         supplierName = resolved.supplier.name;
-        contracts = rankWithin(await data.listContracts({ supplierId: resolved.supplier.id }), query);
+        contracts = withinSupplier(await data.listContracts({ supplierId: resolved.supplier.id }), query);
         total = contracts.length;
       } else if (mentioned.length === 1) {
         supplierName = mentioned[0].name;
-        contracts = rankWithin(await data.listContracts({ supplierId: mentioned[0].id }), query);
+        contracts = withinSupplier(await data.listContracts({ supplierId: mentioned[0].id }), query);
         total = contracts.length;
       } else {
-        ({ contracts, total, totalIsEstimate } = await data.searchContracts(query));
+        const named = await contractsNamedIn(query, data);
+        ({ contracts, total, totalIsEstimate } =
+          named.total > 0 ? { ...named, totalIsEstimate: false } : await data.searchContracts(query));
       }
       if (contracts.length === 0) {
         return {
@@ -132,6 +135,22 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       };
     },
   });
+}
+
+/**
+ * The contracts whose ids the query names (in whatever format the data was imported with), looked
+ * up in the data set: those are the ones asked about.
+ */
+async function contractsNamedIn(query: string, data: ToolContext["data"]): Promise<{ contracts: Contract[]; total: number }> {
+  const ids = [...new Set((await data.contractIds()).in(query).map((named) => named.id))];
+  const contracts = (await Promise.all(ids.map((id) => data.getContract(id)))).filter((contract) => contract !== undefined);
+  return { contracts, total: contracts.length };
+}
+
+/** A supplier's contracts for the query: those it names by id, else all of them ranked (reading no other supplier's contracts). */
+function withinSupplier(contracts: Contract[], query: string): Contract[] {
+  const named = new Set(new RecordIdIndex(contracts.map((contract) => contract.id)).in(query).map((found) => found.id));
+  return named.size > 0 ? contracts.filter((contract) => named.has(contract.id)) : rankWithin(contracts, query);
 }
 
 type ContractSummary = ReturnType<typeof summarise>;

@@ -1,5 +1,5 @@
 import { extractAmounts } from "../domain/amounts";
-import { questionToAnswer, recordIdsIn, type ConversationEntities, type ConversationTurn, type RunState } from "../domain";
+import { questionToAnswer, recordOfReference, type ConversationEntities, type ConversationTurn, type RunState } from "../domain";
 import type { ConversationMemory } from "./ports";
 
 /** Most entities of one kind a turn keeps: enough to resolve "them", small enough for the budget. */
@@ -25,10 +25,9 @@ export function entitiesOfRun(state: RunState): ConversationEntities {
     for (const call of finding.toolCalls) {
       for (const { kind, name } of call.lookedUp ?? []) found[kind].add(name);
     }
-    // Contract ids as the contract evidence gives them ("CTR-0001 §4" → CTR-0001), in any format.
+    // Contract ids as the contract evidence gives them ("CTR-0001 §4" → CTR-0001): the tool cites the id as the data spells it.
     if (finding.status === "ok")
-      for (const item of finding.evidence)
-        if (item.source === "contract") for (const { id } of recordIdsIn(item.referenceId).slice(0, 1)) found.contracts.add(id);
+      for (const item of finding.evidence) if (item.source === "contract") found.contracts.add(recordOfReference(item.referenceId));
   }
   for (const period of question.match(PERIOD) ?? []) found.periods.add(period.replace(/\s+/g, "").toUpperCase());
   for (const amount of extractAmounts(question)) found.amounts.add(amount.text.trim());

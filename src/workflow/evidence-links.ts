@@ -1,4 +1,4 @@
-import { optionalUrl, type EvidenceItem, type EvidenceSubject, type Finding, type WrittenEvidence } from "../domain";
+import { optionalUrl, recordOfReference, type EvidenceItem, type EvidenceSubject, type Finding, type WrittenEvidence } from "../domain";
 
 /**
  * A finding's evidence with the links to the documents it cites and the records it is about. A
@@ -15,7 +15,7 @@ export function linkEvidence(written: readonly WrittenEvidence[], fromTools: rea
     if (item.subject !== undefined && !subjects.has(item.referenceId)) subjects.set(item.referenceId, item.subject);
     if (item.url === undefined) continue;
     if (!byReference.has(item.referenceId)) byReference.set(item.referenceId, item.url);
-    if (!byDocument.has(documentOf(item.referenceId))) byDocument.set(documentOf(item.referenceId), item.url);
+    if (!byDocument.has(recordOfReference(item.referenceId))) byDocument.set(recordOfReference(item.referenceId), item.url);
   }
   return written.map(({ source, referenceId, quote }) => {
     const subject = subjects.get(referenceId);
@@ -23,7 +23,7 @@ export function linkEvidence(written: readonly WrittenEvidence[], fromTools: rea
       source,
       referenceId,
       quote,
-      ...optionalUrl(byReference.get(referenceId) ?? byDocument.get(documentOf(referenceId))),
+      ...optionalUrl(byReference.get(referenceId) ?? byDocument.get(recordOfReference(referenceId))),
       ...(subject ? { subject } : {}),
     };
   });
@@ -32,9 +32,4 @@ export function linkEvidence(written: readonly WrittenEvidence[], fromTools: rea
 /** The evidence of findings a specialist is shown (its own earlier one, its peers'): linked when they were made. */
 export function linkedEvidenceOf(findings: readonly (Finding | undefined)[]): EvidenceItem[] {
   return findings.flatMap((finding) => (finding?.status === "ok" ? finding.evidence : []));
-}
-
-/** "POL-APPROVAL-MATRIX §3.2" → "POL-APPROVAL-MATRIX": the document a section reference belongs to. */
-function documentOf(referenceId: string): string {
-  return referenceId.split("§")[0].trim();
 }

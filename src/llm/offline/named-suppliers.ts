@@ -58,8 +58,10 @@ export function resolveNamedSuppliers(
   const unresolved: string[] = [];
   const matched: { text: string; supplier: VocabularySupplier }[] = [];
   for (const { text, lowerCase } of supplierPhrases(question, ignore)) {
-    // A phrase holding a supplier already found ("Acme SaaS") is that supplier.
+    // A phrase holding a supplier already found ("Acme SaaS") is that supplier; one holding a
+    // contract's id (「契約-0042」) names that contract, not an unknown supplier.
     if (findMentionedSuppliers([...found, ...suppliers], text).length > 0) continue;
+    if (vocabulary.contractIds.in(text).length > 0) continue;
     const resolution = resolveWithoutSupplierWord(vocabulary.suppliers, text);
     if (resolution.outcome === "match") {
       matched.push({ text, supplier: resolution.supplier });

@@ -1,13 +1,6 @@
 import { extractAmounts } from "../../domain/amounts";
 import { detectLanguage } from "../../domain/language";
-import {
-  followUpCues,
-  needsEarlierContext,
-  recordIdsIn,
-  defaultClarification,
-  type UnderstandingOutput,
-  type RewriterInput,
-} from "../../domain";
+import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { LEXICON } from "./lexicon";
 import { resolveNamedSuppliers } from "./named-suppliers";
@@ -131,9 +124,8 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, currentYear:
     const at = text.indexOf(phrase);
     if (at >= 0) add("supplier", at, phrase, supplier.name);
   }
-  // Any id format the import accepted; a supplier's id is the supplier's, not a contract's.
-  const supplierIds = new Set(vocabulary.suppliers.map((supplier) => supplier.id.toUpperCase()));
-  for (const { id, at } of recordIdsIn(text)) if (!supplierIds.has(id)) add("contract", at, text.slice(at, at + id.length), id);
+  // Contract ids in any format the import accepted, found by looking them up in the data set.
+  for (const { id, at, surface } of vocabulary.contractIds.in(text)) add("contract", at, surface, id);
   for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index, match[0], YEAR_BEFORE_MARK);
   for (const match of text.matchAll(PERIOD)) add("period", match.index, match[0], canonicalPeriod(match, currentYear));
   for (const category of vocabulary.categories)

@@ -1,5 +1,6 @@
 import type { ProcurementData } from "../../tools/procurement-data";
 import { CATEGORY_TERMS, categoryNamesJa } from "../../domain/category-terms";
+import type { RecordIdIndex } from "../../domain";
 
 /** A supplier as the offline engine recognises it in a question. */
 export interface VocabularySupplier {
@@ -16,19 +17,26 @@ export interface VocabularyCategory {
   terms: string[];
 }
 
-/** The names the offline engine extracts from questions: suppliers and categories from the data. */
+/** The names the offline engine extracts from questions: suppliers, categories and contract ids from the data. */
 export interface OfflineVocabulary {
   suppliers: VocabularySupplier[];
   categories: VocabularyCategory[];
+  /** The data set's contract ids, recognised in a question by lookup whatever their format. */
+  contractIds: RecordIdIndex;
   /** Region codes used by suppliers ("JP", "US", …). */
   regions: string[];
   /** The data set's first month of the fiscal year: "FY2025" and "last year" mean what the tools mean by them. */
   fiscalYearStartMonth: number;
 }
 
-/** Builds the vocabulary once at start-up from the procurement data (suppliers, benchmarks, its fiscal year). */
+/** Builds the vocabulary once at start-up from the procurement data (suppliers, benchmarks, contract ids, its fiscal year). */
 export async function buildOfflineVocabulary(data: ProcurementData): Promise<OfflineVocabulary> {
-  const [suppliers, benchmarks, summary] = await Promise.all([data.listSuppliers(), data.listBenchmarks(), data.describe()]);
+  const [suppliers, benchmarks, contractIds, summary] = await Promise.all([
+    data.listSuppliers(),
+    data.listBenchmarks(),
+    data.contractIds(),
+    data.describe(),
+  ]);
   const categoryIds = [...new Set([...suppliers.map((s) => s.category), ...benchmarks.map((b) => b.category)])].sort();
   const namesJa = categoryNamesJa(suppliers);
   return {
@@ -40,6 +48,7 @@ export async function buildOfflineVocabulary(data: ProcurementData): Promise<Off
       // The data set's Japanese name is a term too: a question may name the category by it.
       terms: [...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...(namesJa.has(id) ? [namesJa.get(id)!] : [])])],
     })),
+    contractIds,
     regions: [...new Set(suppliers.map((s) => s.region))].sort(),
     fiscalYearStartMonth: summary.fiscalYearStartMonth,
   };

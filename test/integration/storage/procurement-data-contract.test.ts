@@ -21,7 +21,7 @@ function adapterContract(open: () => Promise<{ data: ProcurementData; close: () 
     assert.deepEqual(summary.counts, { suppliers: 2, contracts: 2, spend: 6, policies: 2, policySections: 5, benchmarks: 1 });
   });
 
-  it("serves the directory: suppliers, one supplier, a supplier's contracts, policies, benchmarks", async () => {
+  it("serves the directory: suppliers, one supplier, one contract and the contract ids, a supplier's contracts, policies, benchmarks", async () => {
     assert.deepEqual(
       (await data.listSuppliers()).map((s) => s.id),
       ["NW-100", "NW-200"],
@@ -31,6 +31,12 @@ function adapterContract(open: () => Promise<{ data: ProcurementData; close: () 
     assert.deepEqual(
       (await data.listContracts({ supplierId: "NW-100" })).map((c) => c.id),
       ["NWC-1"],
+    );
+    assert.equal((await data.getContract("NWC-2"))?.title, "Blue Harbor cloud hosting order");
+    assert.equal(await data.getContract("NWC-3"), undefined);
+    assert.deepEqual(
+      (await data.contractIds()).in("Compare nwc-1 with NWC-2 and NWC-3").map((named) => named.id),
+      ["NWC-1", "NWC-2"],
     );
     assert.deepEqual((await data.listPolicies("en")).map((p) => p.id).sort(), ["POL-CLOUD-HOSTING-en", "POL-FREIGHT-POLICY-en"]);
     assert.deepEqual(

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { noEntities, UnderstandingSchema, type ConversationEntities } from "../../../../src/domain";
+import { noEntities, RecordIdIndex, UnderstandingSchema, type ConversationEntities } from "../../../../src/domain";
 import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
@@ -144,9 +144,24 @@ describe("offline rewriter", () => {
     assert.doesNotMatch(en.standaloneQuestion, /[ぁ-ん]/, en.standaloneQuestion);
   });
 
-  it("swaps a contract id in any format the import accepted (no id pattern assumed)", () => {
-    const out = rewrite("And NWC-2?", { question: "What are the termination terms of NWC-1?" });
-    assert.equal(out.standaloneQuestion, "What are the termination terms of NWC-2?");
+  it("swaps and keeps contract ids in any format the data set holds, found by lookup (no id pattern assumed)", () => {
+    const sample = generateSampleDataSet();
+    const imported = { ...vocabulary, contractIds: new RecordIdIndex([...sample.contracts.map((c) => c.id), "契約-0042", "K-2025/017"]) };
+    const rewriteImported = (message: string, question: string) => rewriteOffline(input(message, { question }), imported, today);
+    assert.equal(
+      rewriteImported("And K-2025/017?", "What are the termination terms of 契約-0042?").standaloneQuestion,
+      "What are the termination terms of K-2025/017?",
+    );
+    assert.equal(rewriteImported("契約-0042は？", "K-2025/017の解約条件は？").standaloneQuestion, "契約-0042の解約条件は？");
+    assert.equal(
+      rewriteImported("When does it end?", "What are the termination terms of 契約-0042?").standaloneQuestion,
+      "When does it end? (about: What are the termination terms of 契約-0042?)",
+    );
+    // A token shaped like an id that no contract has is no contract: nothing is swapped for it.
+    assert.equal(
+      rewriteImported("And K-2025/018?", "What are the termination terms of 契約-0042?").standaloneQuestion,
+      "And K-2025/018? (about: What are the termination terms of 契約-0042?)",
+    );
   });
 
   it("reads a supplier named another way than its name or aliases through the resolver (a typo, the full legal name)", () => {
