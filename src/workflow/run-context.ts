@@ -5,6 +5,7 @@ import {
   questionToAnswer,
   type ExecutorIo,
   type ExecutorOutcome,
+  type Finding,
   type RunState,
   type SpecialistDefinition,
   type WorkflowEvent,
@@ -13,7 +14,6 @@ import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
-import type { SpeculativeSpecialists } from "./speculative-specialists";
 import { addUsage } from "./token-usage";
 import { UpFrontEvidence } from "./up-front-evidence";
 
@@ -32,6 +32,20 @@ export interface ExecutorReport {
   detail?: string;
 }
 
+/** A chosen specialist at work, with the means to stop it. */
+export interface WorkingSpecialist {
+  id: string;
+  abort: AbortController;
+  finding: Promise<Finding>;
+}
+
+/** Specialists started before the Router decided: kept when chosen, stopped otherwise or when the run ends early. */
+export interface SpeculativeWork {
+  confirm(selected: readonly string[]): void;
+  take(id: string): WorkingSpecialist | undefined;
+  cancel(): void;
+}
+
 /**
  * One run's mutable context: the state being built, its event log, the run budget and the
  * checkpoint queue. Checkpoints are written in order in the background and awaited only at the
@@ -40,7 +54,7 @@ export interface ExecutorReport {
 export class RunContext {
   private checkpoints: Promise<void> = Promise.resolve();
   /** Specialists started from the route guess before the Router decided (SPECULATIVE_SPECIALISTS). */
-  speculative?: SpeculativeSpecialists;
+  speculative?: SpeculativeWork;
   private readonly deadline: number;
   private upFront?: UpFrontEvidence;
 

@@ -1,6 +1,5 @@
 import type { RouterInput } from "../domain";
-import type { RunContext } from "./run-context";
-import type { WorkingSpecialist } from "./steps/findings-by-deadline";
+import type { RunContext, SpeculativeWork, WorkingSpecialist } from "./run-context";
 import { runSpecialist } from "./steps/specialist-step";
 
 /**
@@ -9,7 +8,7 @@ import { runSpecialist } from "./steps/specialist-step";
  * Router's decision keeps the ones it chose (their findings are used as they arrive) and cancels the
  * others, whose calls then cost their prompt tokens and whatever output was written before the cancel.
  */
-export class SpeculativeSpecialists {
+export class SpeculativeSpecialists implements SpeculativeWork {
   private constructor(
     private readonly context: RunContext,
     private readonly started: Map<string, WorkingSpecialist>,

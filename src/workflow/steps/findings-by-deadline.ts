@@ -1,12 +1,5 @@
 import type { Finding } from "../../domain";
-import type { RunContext } from "../run-context";
-
-/** A chosen specialist at work, with the means to stop it. */
-export interface WorkingSpecialist {
-  id: string;
-  abort: AbortController;
-  finding: Promise<Finding>;
-}
+import type { RunContext, WorkingSpecialist } from "../run-context";
 
 /**
  * Collects the chosen specialists' findings for the Moderator, each passed to `onFinding` as it
