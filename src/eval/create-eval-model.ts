@@ -47,8 +47,9 @@ export function createEvalModel(
   const routes = new Map(
     choice.entries.map((entry) => {
       const key = JSON.stringify(entry.endpoint);
-      if (!clients.has(key)) clients.set(key, chatModelFor(config, entry, retry));
-      return [entry.label, { model: entry.model, chat: clients.get(key)! }] as const;
+      const chat = clients.get(key) ?? chatModelFor(config, entry, retry);
+      clients.set(key, chat);
+      return [entry.label, { model: entry.model, chat }] as const;
     }),
   );
   return {

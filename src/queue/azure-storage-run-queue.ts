@@ -161,7 +161,8 @@ export class AzureStorageRunQueue implements RunQueue {
       inTurn(async () => {
         if (deleted) return;
         const updated = await queueCall(`${what} ${id}`, () => queue.updateMessage(id, popReceipt, undefined, seconds));
-        popReceipt = updated.popReceipt!;
+        if (updated.popReceipt === undefined) throw new Error(`${what} ${id}: the queue returned no pop receipt`);
+        popReceipt = updated.popReceipt;
       });
     return {
       id,

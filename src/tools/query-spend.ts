@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { EntityResolution, SpendCell } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
+import { lookup } from "../domain/lookup";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
@@ -336,7 +337,7 @@ function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: num
   }
   const years = [...perYear.keys()].sort();
   const fiscalYears = years.map((fiscalYear) => {
-    const { totalJpy, count } = perYear.get(fiscalYear)!;
+    const { totalJpy, count } = lookup(perYear, fiscalYear, "fiscal year totals");
     return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear, startMonth).to < today };
   });
   const yoy: YearOverYear[] = [];
@@ -347,10 +348,9 @@ function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: num
     let toJpy = after.totalJpy;
     let basis = "full fiscal years";
     if (!after.complete) {
-      const { lastIndex, lastMonth } = perYear.get(after.fiscalYear)!;
+      const { lastIndex, lastMonth } = lookup(perYear, after.fiscalYear, "fiscal year totals");
       const window = (fiscalYear: string) =>
-        perYear
-          .get(fiscalYear)!
+        lookup(perYear, fiscalYear, "fiscal year totals")
           .byMonth.slice(0, lastIndex + 1)
           .reduce((total, value) => total + value, 0);
       fromJpy = window(before.fiscalYear);

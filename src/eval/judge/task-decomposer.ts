@@ -72,7 +72,7 @@ export function fallbackDecomposition(steps: JudgeStep[], note: string): TaskDec
   }
   const phases = groups.map((group, index) => ({
     label: phaseLabel(index),
-    title: group[0].phase ?? `steps ${group[0].step}-${group.at(-1)!.step}`,
+    title: group[0].phase ?? `steps ${group[0].step}-${group[group.length - 1].step}`,
     steps: group.map((step) => step.step),
     summary: group.map((step) => step.action).join("; "),
   }));

@@ -32,7 +32,10 @@ export function resolveCategory(
   const exact = known.find((id) => id === wanted.replace(/ /g, "-") || id.replace(/-/g, " ") === wanted);
   if (exact) return exact;
   const candidates = known.flatMap((id) =>
-    [...(CATEGORY_SYNONYMS[id] ?? [id.replace(/-/g, " ")]), ...(namesJa.has(id) ? [normalise(namesJa.get(id)!)] : [])].map((word) => ({
+    [
+      ...(CATEGORY_SYNONYMS[id] ?? [id.replace(/-/g, " ")]),
+      ...[namesJa.get(id)].filter((name) => name !== undefined).map((name) => normalise(name)),
+    ].map((word) => ({
       id,
       word,
     })),
