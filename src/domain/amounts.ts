@@ -13,7 +13,7 @@ export interface ExtractedAmount {
 }
 
 /** Default corporate conversion rates to JPY; the sample data set normalises with the same rates. */
-export const JPY_PER_UNIT: JpyRates = { JPY: 1, USD: 150, EUR: 160 };
+const JPY_PER_UNIT: JpyRates = { JPY: 1, USD: 150, EUR: 160 };
 
 /** Converts an amount to JPY at the given rates (the corporate defaults unless configured), rounded to whole yen. */
 export function toJpy(value: number, currency: Currency, rates: JpyRates = JPY_PER_UNIT): number {

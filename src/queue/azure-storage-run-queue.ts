@@ -32,7 +32,7 @@ const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 2, tryTimeo
  * reappears there, and workers take from it before new questions: an interrupted run never waits
  * behind a backlog of questions that arrived after it.
  */
-export const STARTED_SUFFIX = "-started";
+const STARTED_SUFFIX = "-started";
 
 /** What a receive hands back, before it is leased. */
 interface Received {

@@ -15,7 +15,7 @@ export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps 
  */
 
 /** Loose properties as mapped; redaction decides what is sent. */
-export type RawProperties = Record<string, TelemetryValue | null | undefined>;
+type RawProperties = Record<string, TelemetryValue | null | undefined>;
 
 /** A custom event before redaction. */
 export interface EventRecord {
@@ -141,7 +141,7 @@ export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
 }
 
 /** Milliseconds from the start of a run to its end (or its last update while it waits for approval). */
-export function runDurationMs(state: RunState): number {
+function runDurationMs(state: RunState): number {
   return Math.max(0, Date.parse(state.endedAt ?? state.updatedAt) - Date.parse(state.startedAt));
 }
 

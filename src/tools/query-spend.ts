@@ -16,7 +16,7 @@ const TOP_TRANSACTIONS = 3;
 const isoDay = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, "ISO date YYYY-MM-DD or month YYYY-MM");
 
 /** querySpend arguments (strict-mode friendly: null = no filter), for a data set whose fiscal year starts in `fiscalYearStartMonth`. */
-export function querySpendParameters(fiscalYearStartMonth: number) {
+function querySpendParameters(fiscalYearStartMonth: number) {
   return z.object({
     supplier: z.string().max(200).nullable().describe("Supplier name, alias or id (e.g. 'Acme', '取引先A社'); null = all"),
     category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'raw-materials', '物流'; null = all"),

@@ -10,7 +10,7 @@ import { decomposeTask, type TaskDecomposition } from "./task-decomposer";
 import { estimateTokens } from "./token-estimate";
 
 /** Context size of one level: aggregated tokens against the raw log's tokens (see estimateTokens). */
-export interface ContextSize {
+interface ContextSize {
   granularity: Granularity;
   aggregatedTokens: number;
   rawTokens: number;

@@ -4,7 +4,7 @@ import type { JudgeStep } from "./judge-step";
 import { encodeSteps } from "./step-encoding";
 
 /** A contiguous group of steps with a 2–3 sentence summary (a "cluster"). */
-export interface Phase {
+interface Phase {
   /** "Phase A", "Phase B", … — the key used in step mappings. */
   label: string;
   title: string;

@@ -41,7 +41,7 @@ export interface ModelBreakdown<P> {
 export const PASSING_SCORE = 0.8;
 
 /** Scores further apart than this count as a disagreement between models (binary verdicts always differ by 1). */
-export const DISAGREEMENT_TOLERANCE = 0.2;
+const DISAGREEMENT_TOLERANCE = 0.2;
 
 /** A scored result. */
 export function scored<P>(metric: MetricName, score: number, reason: string, parts: P): MetricResult<P> {

@@ -100,7 +100,7 @@ export function routeOffline(input: RouterInput, vocabulary: OfflineVocabulary):
 }
 
 /** Figures, amounts, percentages and comparisons need high evidence; several specialists medium. */
-export function evidenceNeedOf(question: string, selectedCount: number): RouterOutput["evidenceNeed"] {
+function evidenceNeedOf(question: string, selectedCount: number): RouterOutput["evidenceNeed"] {
   const figures = /\d/.test(question.normalize("NFKC"));
   const quantitative = [...LEXICON.comparison, ...LEXICON.trend, ...LEXICON.spend].some((term) => containsPhrase(question, term));
   if (figures || quantitative) return "high";

@@ -5,7 +5,7 @@ import { containsPhrase } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
 
 /** A question is in procurement scope when its lexical score reaches this. */
-export const SCOPE_THRESHOLD = 2;
+const SCOPE_THRESHOLD = 2;
 
 const WEIGHT = {
   procurement: 2,

@@ -1,7 +1,7 @@
 import { normalise } from "../text/search-text";
 
 /** Words people use for each spend category, in English and Japanese (the ids are words too). */
-export const CATEGORY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+const CATEGORY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   saas: ["saas", "software", "subscription", "license", "licence", "ソフトウェア", "サブスク", "ライセンス"],
   cloud: ["cloud", "iaas", "hosting", "compute", "クラウド", "ホスティング"],
   "it-hardware": ["it hardware", "hardware", "laptop", "server", "device", "pc", "it機器", "ハードウェア", "パソコン", "サーバー"],

@@ -3,7 +3,7 @@ import { lookup } from "../../domain/lookup";
 import { tokenize } from "./search-text";
 
 /** A search hit: the document's position in the indexed list, its score and the query terms it contains. */
-export interface Bm25Hit {
+interface Bm25Hit {
   index: number;
   score: number;
   matchedTerms: string[];
