@@ -1,88 +1,17 @@
 /**
  * Pure view models for every card, and the mappings from domain state to them. The Teams layer calls
  * e.g. `buildAnswerCard(answerViewFromRun(state, names, { threshold }))` and never shapes card data.
+ * Display names, the progress view and the decided-approval views live in their own modules and are
+ * re-exported here, so every card imports its view from one place.
  */
-import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunPhase, RunState, SpecialistDefinition } from "../domain";
+import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunState } from "../domain";
 import { SystemError, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
+import { displayName, type DisplayNames } from "./display-names";
 
-/** Display names of the registered specialists, by id (from the specialist registry's front matter). */
-export type DisplayNames = Readonly<Record<string, SpecialistDefinition["displayName"]>>;
-
-/** The display-name table for a list of registered specialists. */
-export function displayNamesFrom(definitions: readonly Pick<SpecialistDefinition, "id" | "displayName">[]): DisplayNames {
-  return Object.fromEntries(definitions.map((definition) => [definition.id, definition.displayName]));
-}
-
-/** A specialist's display name in a language; its id when the registry does not know it. */
-export function displayName(names: DisplayNames, id: string, language: Language): string {
-  return names[id]?.[language] ?? id;
-}
-
-// ---------------------------------------------------------------- progress
-
-/** What one selected specialist is doing right now. */
-export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
-
-/** The phase line of the progress card. */
-export type ProgressPhase =
-  "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "under_review" | "failed" | "clarifying";
-
-/** The progress card: updated in place as each executor finishes. */
-export interface ProgressView {
-  language: Language;
-  question: string;
-  phase: ProgressPhase;
-  specialists: { id: string; name: string; status: SpecialistStatus }[];
-  elapsedSeconds: number;
-}
-
-const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
-  understand: "routing",
-  route: "routing",
-  investigate: "specialists",
-  debate: "specialists",
-  converse: "specialists",
-  handoff: "specialists",
-  moderate: "moderating",
-  gate: "rechecking",
-  reinvestigate: "rechecking",
-  decide: "finishing",
-  done: "finishing",
-};
-
-/** Once a run has ended, the card says how (its answer or notice arrives right below it). */
-const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase> = {
-  completed: "answered",
-  awaiting_approval: "under_review",
-  failed: "failed",
-  needs_clarification: "clarifying",
-  out_of_scope: "answered",
-  blocked: "answered",
-};
-
-/** The progress view of a run, from its phase and executor events (and its outcome once it ended). */
-export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date): ProgressView {
-  // An out-of-scope question ran no specialist: the card lists none rather than one left waiting.
-  const selected = state.status === "out_of_scope" ? [] : (state.decision?.selected ?? []);
-  return {
-    language: state.language,
-    question: state.question,
-    phase: state.status === "running" ? PROGRESS_PHASE[state.phase] : ENDED_PHASE[state.status],
-    specialists: selected.map((id) => ({ id, name: displayName(names, id, state.language), status: specialistStatus(state, id) })),
-    elapsedSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(state.startedAt)) / 1000)),
-  };
-}
-
-/** The latest start/end event of the specialist decides; a recorded failed finding wins over silence. */
-function specialistStatus(state: RunState, id: string): SpecialistStatus {
-  const last = state.events.filter((event) => event.executor === id && event.type.startsWith("executor_")).at(-1);
-  if (last?.type === "executor_started") return "working";
-  if (last?.type === "executor_completed") return last.outcome === "ok" ? "done" : "failed";
-  const finding = state.findings.find((candidate) => candidate.specialist === id);
-  if (finding) return finding.status === "ok" ? "done" : "failed";
-  return "waiting";
-}
+export * from "./approval-outcome-views";
+export * from "./display-names";
+export * from "./progress-view";
 
 // ---------------------------------------------------------------- answer
 
@@ -320,50 +249,4 @@ export function approvalViewFromRun(state: RunState, names: DisplayNames, option
     reasons: state.hitlReasons.length > 0 ? state.hitlReasons : answer.hitlReason ? [answer.hitlReason] : [],
     ...(options.reminderSince ? { reminderSince: options.reminderSince } : {}),
   };
-}
-
-/** How an approval ended. */
-export type ApprovalDecision = "approved" | "edited" | "rejected" | "expired";
-
-/** The card that replaces the approval card for everyone once it is decided (or expired). */
-export interface ApprovalOutcomeView {
-  language: Language;
-  question: string;
-  decision: ApprovalDecision;
-  /** Display name of the approver; absent for `expired`. */
-  deciderName?: string;
-  /** ISO time of the decision or expiry. */
-  decidedAt: string;
-  comment?: string;
-  /** What the requester received (the approved or edited answer); absent when rejected or expired. */
-  finalText?: string;
-  /** Shown to an approver whose click came after the expiry: their decision was refused. */
-  refusedAsTooLate?: boolean;
-}
-
-/** One decision on an approval history card. */
-export interface ApprovalHistoryItemView {
-  question: string;
-  requesterName: string;
-  decision: "approve" | "edit" | "reject";
-  approverName: string;
-  /** ISO time of the decision. */
-  decidedAt: string;
-  timeToDecisionMs: number;
-  /** Whether the approver changed the answer before approving it. */
-  edited: boolean;
-  /** A link that opens the approval's thread in the approver channel, when it was posted. */
-  threadUrl?: string;
-}
-
-/** A page of the approval history card (`approvals history`). */
-export interface ApprovalHistoryView {
-  language: Language;
-  days: number;
-  supplier?: string;
-  /** 0 for the first page. */
-  page: number;
-  items: ApprovalHistoryItemView[];
-  /** Whether a "next page" button is shown. */
-  hasMore: boolean;
 }

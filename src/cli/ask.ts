@@ -26,10 +26,11 @@ const CLI_CONVERSATION = "cli";
 
 /** Splits the arguments into the question and its `--then` follow-ups (words of each joined). */
 function dialogueOf(args: string[]): string[] {
-  const questions: string[][] = [[]];
+  let current: string[] = [];
+  const questions = [current];
   for (const arg of args) {
-    if (arg === "--then") questions.push([]);
-    else questions.at(-1)!.push(arg);
+    if (arg === "--then") questions.push((current = []));
+    else current.push(arg);
   }
   return questions.map((words) => words.join(" ").trim());
 }

@@ -16,7 +16,7 @@ import type { StoredApproverChannel } from "../approvals/approver-channel";
 import { describeZodError } from "../domain/zod-issues";
 
 /** The committed local tenant. */
-export const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsplayground.yml");
+const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsplayground.yml");
 
 const PlaygroundUserSchema = z.object({ id: z.string().min(1), name: z.string().min(1), aadObjectId: z.string().min(1) }).passthrough();
 export type PlaygroundUser = z.infer<typeof PlaygroundUserSchema>;

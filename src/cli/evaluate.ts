@@ -20,14 +20,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { compareModesCommand } from "../../bench/compare-modes";
 import { loadConfig, type AppConfig } from "../config";
-import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { describeError, SampleSchema } from "../domain";
 import { createEvalModel } from "../eval/create-eval-model";
-import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
-import { confusionTable, readGroundingQuestions, runGroundingSet, summariseGrounding } from "../eval/grounding";
-import { groundingDataSets } from "./grounding-data-sets";
-import { buildOfflineVocabulary } from "../llm/offline";
 import { goldenRow, renderGoldenReport, type GoldenRow } from "../eval/golden-report";
 import { readCriteria } from "../eval/judge/criteria";
 import { judgeRun } from "../eval/judge/judge-run";
@@ -39,14 +34,9 @@ import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
 import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-runner";
 import { renderTuningReport } from "../eval/tuning/render-tuning-report";
 import { goldenWorkflow } from "../composition/golden-workflow";
-import { MemoryRunStore } from "../storage";
-import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
-import { z } from "zod";
-import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../eval/scope-figures";
-import { createChatModel } from "../llm/create-chat-model";
-import { rememberRun } from "../workflow/conversation-turn";
-import { routeOnly, runQuestion } from "../workflow/runner";
 import { describeZodError } from "../domain/zod-issues";
+import { err, out } from "./evaluate-output";
+import { followups, grounding, scope } from "./evaluate-understanding";
 
 const USAGE = `Usage: npm run evaluate -- <command>
   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--counting COVERAGE|REFUSAL] [--threshold 0.8] [--models a,b]
@@ -60,9 +50,6 @@ const USAGE = `Usage: npm run evaluate -- <command>
   compare-modes [--dir DIR]
   tuning [--since ISO-8601 | --days N] [--dir DIR] [--json]
 `;
-
-const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
-const err = (line: string) => process.stderr.write(`${line}\n`);
 
 async function metrics(config: AppConfig, args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -182,88 +169,6 @@ async function tuning(config: AppConfig, args: string[]): Promise<number> {
   if (values.json) out(report);
   else process.stdout.write(`${renderTuningReport(report)}\n`);
   return 0;
-}
-
-/**
- * False refusals and out-of-scope recall of the Router's scope decision on the labelled questions
- * (in-scope.json, off-topic.json): the offline engine always, and the configured model when there is one.
- */
-async function scope(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
-  const dir = values.dir ?? path.resolve(process.cwd(), "test/fixtures/scope");
-  const questions = (file: string) => z.array(z.string().min(1)).parse(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
-  const cases = readScopeCases(questions("in-scope.json"), questions("off-topic.json"));
-  const data = createInMemoryProcurementData(generateSampleDataSet());
-  const engines: { engine: string; config: AppConfig }[] = [
-    { engine: "offline", config: { ...config, provider: { kind: "offline", reason: "scope baseline" } } },
-  ];
-  if (config.provider.kind !== "offline") engines.push({ engine: `${config.provider.kind} (${config.models.router.deployment})`, config });
-  const rows: { engine: string; figures: ScopeFigures }[] = [];
-  for (const { engine, config: engineConfig } of engines) {
-    const deps = await buildWorkflowDeps(engineConfig, {
-      data,
-      store: new MemoryRunStore(),
-      events: { emit: () => undefined },
-      model: await createChatModel(engineConfig, data),
-    });
-    const figures = await measureScope(cases, async (question) => (await routeOnly(deps, question)).inScope);
-    for (const mistake of figures.mistakes)
-      err(`${engine}: ${mistake.inScope ? "refused" : "answered"} ${JSON.stringify(mistake.question)}`);
-    rows.push({ engine, figures });
-  }
-  process.stdout.write(`${scopeTable(rows)}\n`);
-  return 0;
-}
-
-/**
- * Plays the follow-up dialogues through the whole workflow, each in its own conversation, and prints
- * how each expected turn was understood and the resolution rate: always with the offline engine,
- * then with the configured model when there is one.
- */
-async function followups(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { file: { type: "string" } } });
-  // By default every fixture: the dialogues in one language and those switching between English and Japanese.
-  const files = values.file
-    ? [values.file]
-    : ["dialogues.json", "mixed-language.json"].map((file) => path.resolve(process.cwd(), "test/fixtures/followups", file));
-  const dialogues = files.flatMap((file) => readFollowUpDialogues(file));
-  const data = createInMemoryProcurementData(generateSampleDataSet());
-  const vocabulary = await buildOfflineVocabulary(data);
-  const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };
-  for (const provider of config.provider.kind === "offline" ? [offline] : [offline, config]) {
-    const deps = await buildWorkflowDeps(provider, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });
-    const ask = async (question: string, conversationKey: string) => {
-      const state = await runQuestion(deps, { question, conversationKey });
-      await rememberRun(deps.memory, state);
-      return state;
-    };
-    const name = provider.provider.kind === "offline" ? "offline" : `${provider.provider.kind} (${provider.models.router.deployment})`;
-    const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => out({ provider: name, ...result }));
-    out({ summary: { provider: name, ...summary } });
-    err(
-      `followups (${name}): ${summary.resolved}/${summary.turns} follow-up turns resolved = ${(summary.rate * 100).toFixed(1)}% over ${summary.dialogues} dialogues (target ≥ 90%)`,
-    );
-  }
-  return 0;
-}
-
-/**
- * The grounding set: each question's supplier resolution (the supplier, asked back, or not in the
- * data) and figure, over the sample data and an imported vendor master, with the configured model
- * (offline by default). Prints one JSON line per question, the confusion table and the figures; exits
- * 1 when an answer was widened to all suppliers or stated a wrong figure, or fewer than 95% resolved.
- */
-async function grounding(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { file: { type: "string" }, import: { type: "string" } } });
-  const questions = readGroundingQuestions(values.file ?? path.resolve(process.cwd(), "test/fixtures/grounding/questions.json"));
-  const dataSets = await groundingDataSets(config, values.import ?? path.resolve(process.cwd(), "test/fixtures/import/vendors"));
-  const results = await runGroundingSet(questions, dataSets, (result) => out(result));
-  const summary = summariseGrounding(results);
-  err(confusionTable(summary));
-  err(
-    `grounding (${config.provider.kind}): ${summary.correctResolutions}/${summary.questions} resolutions correct = ${(summary.resolutionRate * 100).toFixed(1)}% (target ≥ 95%), ${summary.widened} widened to all suppliers, ${summary.wrongFigures} wrong figures (target 0)`,
-  );
-  return summary.widened === 0 && summary.wrongFigures === 0 && summary.resolutionRate >= 0.95 ? 0 : 1;
 }
 
 function usage(problem: string): number {

@@ -44,7 +44,8 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
     );
     return lines.join("\n");
   }
-  const answer = state.answer!;
+  const answer = state.answer;
+  if (!answer) throw new Error(`run ${state.runId} is ${state.status} without an answer`);
   lines.push(text.conclusion, `  ${answer.conclusion}`, "", text.rationale);
   for (const point of answer.rationale) lines.push(`  - ${point.point}${point.citations.length ? ` [${point.citations.join(", ")}]` : ""}`);
   lines.push("", text.findings);

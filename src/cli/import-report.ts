@@ -1,7 +1,7 @@
 import type { KindOutcome } from "../import/run-import";
 
 /** "1 row", "1,204 rows". */
-export function count(value: number, noun: string, plural = `${noun}s`): string {
+function count(value: number, noun: string, plural = `${noun}s`): string {
   return `${value.toLocaleString("en-US")} ${value === 1 ? noun : plural}`;
 }
 

@@ -13,7 +13,7 @@ export interface ExtractedAmount {
 }
 
 /** Default corporate conversion rates to JPY; the sample data set normalises with the same rates. */
-export const JPY_PER_UNIT: JpyRates = { JPY: 1, USD: 150, EUR: 160 };
+const JPY_PER_UNIT: JpyRates = { JPY: 1, USD: 150, EUR: 160 };
 
 /** Converts an amount to JPY at the given rates (the corporate defaults unless configured), rounded to whole yen. */
 export function toJpy(value: number, currency: Currency, rates: JpyRates = JPY_PER_UNIT): number {
@@ -116,14 +116,16 @@ export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT): Ex
   const amounts: ExtractedAmount[] = [];
   for (const match of normalised.matchAll(AMOUNT_PATTERN)) {
     const groups = match.groups as Record<string, string | undefined>;
-    const body = (groups.ja ?? groups.number ?? groups.words)!;
+    const body = groups.ja ?? groups.number ?? groups.words;
+    // AMOUNT_PATTERN's alternatives each capture one of these groups.
+    if (body === undefined) throw new Error(`amount pattern matched "${match[0]}" without a number`);
     const currency =
       currencyOf(groups.prefix, groups.suffix) ?? (groups.ja !== undefined && /[万億兆]/.test(groups.ja) ? "JPY" : undefined);
     if (currency === undefined) continue;
     const bodyAt = match.index + match[0].indexOf(body);
     const start = groups.prefix === undefined ? bodyAt : match.index;
     if (groups.prefix === undefined && groups.words === undefined && /[A-Za-z0-9._]/.test(normalised.charAt(start - 1))) continue;
-    const value = valueOf(groups, currency);
+    const value = valueOf(groups, body, currency);
     if (value === undefined || !Number.isFinite(value) || value <= 0) continue;
     const end = match.index + match[0].replace(/[\s.,]+$/, "").length;
     amounts.push({ value: round(value), currency, jpy: toJpy(value, currency, rates), text: text.slice(start, end) });
@@ -144,11 +146,12 @@ export function extractPercentages(text: string): number[] {
   });
 }
 
-function valueOf(groups: Record<string, string | undefined>, currency: Currency): number | undefined {
+/** `body` is the matched number: the Japanese, Latin or spelled-out one, whichever group matched. */
+function valueOf(groups: Record<string, string | undefined>, body: string, currency: Currency): number | undefined {
   if (groups.ja !== undefined) return kanjiAmount(groups.ja.replace(/[.,]+$/, ""));
   if (groups.words !== undefined) return wordsAmount(groups.words);
   const multiplier = groups.multiplier === undefined ? 1 : MULTIPLIER[groups.multiplier.toLowerCase()];
-  return latinNumber(groups.number!, currency, multiplier !== 1) * multiplier;
+  return latinNumber(body, currency, multiplier !== 1) * multiplier;
 }
 
 function currencyOf(prefix: string | undefined, suffix: string | undefined): Currency | undefined {

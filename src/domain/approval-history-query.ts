@@ -7,7 +7,7 @@ export const MAX_HISTORY_DAYS = 365;
 /** Longest supplier filter accepted (a name, not a text). */
 export const MAX_HISTORY_SUPPLIER_CHARS = 100;
 /** Furthest page a history card may ask for (bounds a forged page number). */
-export const MAX_HISTORY_PAGE = 1000;
+const MAX_HISTORY_PAGE = 1000;
 
 /**
  * What `approvals history` lists: decisions of the last `days` days, optionally only those whose

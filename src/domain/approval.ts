@@ -4,11 +4,11 @@ import { ModeratorAnswerSchema } from "./moderator-answer";
 import { RequesterSchema } from "./requester";
 
 /** Where an approval is: waiting for a human, decided, or timed out. */
-export const ApprovalStatusSchema = z.enum(["pending", "approved", "rejected", "expired"]);
+const ApprovalStatusSchema = z.enum(["pending", "approved", "rejected", "expired"]);
 export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 
 /** What an approver decided, with the text before and after (an edit changes it). */
-export const ApprovalDecisionSchema = z.object({
+const ApprovalDecisionSchema = z.object({
   byAadObjectId: z.string(),
   byName: z.string(),
   at: z.string(),
@@ -24,7 +24,7 @@ export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
  * the run worker has delivered the decided run (`failed` and `claimedAt` come from records written
  * when the approvals flow delivered by itself; they are kept so those records still read).
  */
-export const ApprovalDeliverySchema = z.object({
+const ApprovalDeliverySchema = z.object({
   status: z.enum(["pending", "delivered", "failed"]),
   attempts: z.number().int().min(0),
   deliveredAt: z.string().optional(),
@@ -35,7 +35,7 @@ export const ApprovalDeliverySchema = z.object({
  * One audited attempt or decision: who tried what, and what came of it. Repeated refused clicks of
  * one person in one hour are one entry: `count` attempts, the first at `at`, the last at `lastAt`.
  */
-export const ApprovalAuditEntrySchema = z.object({
+const ApprovalAuditEntrySchema = z.object({
   at: z.string(),
   actorAadObjectId: z.string(),
   action: z.string(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** One check of a canary case: a metric, a Judge criterion, or the run itself when it did not answer. */
-export const CanaryRowSchema = z.object({
+const CanaryRowSchema = z.object({
   /** The golden case id. */
   id: z.string().min(1),
   /** `tool-call-accuracy`, `agent-goal-accuracy`, `topic-adherence`, `judge: <criterion>` or `run`. */

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { SpecialistRoundSchema } from "./specialist";
 
 /** A tool call requested by a model; `arguments` is the raw JSON text the model produced. */
-export const ModelToolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+const ModelToolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
 export type ModelToolCall = z.infer<typeof ModelToolCallSchema>;
 
 /** One message an executor sent to its model, as rendered (tool calls with their raw arguments). */
-export const ExecutorIoMessageSchema = z.object({
+const ExecutorIoMessageSchema = z.object({
   role: z.enum(["system", "user", "assistant", "tool"]),
   content: z.string(),
   toolCalls: z.array(ModelToolCallSchema).optional(),

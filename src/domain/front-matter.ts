@@ -7,9 +7,9 @@ import { parseDocument } from "yaml";
  */
 
 /** Bytes of front matter read at most: metadata is a few lines; a larger block is refused unread. */
-export const FRONT_MATTER_MAX_BYTES = 16 * 1024;
+const FRONT_MATTER_MAX_BYTES = 16 * 1024;
 /** Alias expansions allowed in front matter ("billion laughs" needs millions). */
-export const FRONT_MATTER_MAX_ALIASES = 50;
+const FRONT_MATTER_MAX_ALIASES = 50;
 
 /** Why a file's front matter is not read; `line` is where in the file (1 is its opening "---"). */
 export class FrontMatterError extends Error {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A rationale point with the evidence references (根拠) it rests on. */
-export const RationaleItemSchema = z.object({
+const RationaleItemSchema = z.object({
   point: z.string().min(1),
   citations: z.array(z.string()).describe("referenceIds from the specialists' evidence"),
 });

@@ -39,7 +39,7 @@ export const SupplierSchema = z.object({
 export type Supplier = z.infer<typeof SupplierSchema>;
 
 /** One clause of a contract. */
-export const ContractClauseSchema = z.object({
+const ContractClauseSchema = z.object({
   kind: z.enum(["term", "renewal", "price_adjustment", "termination", "liability", "payment", "other"]),
   text: z.string(),
 });
@@ -83,7 +83,7 @@ export const SpendTransactionSchema = z.object({
 export type SpendTransaction = z.infer<typeof SpendTransactionSchema>;
 
 /** A section of a policy document; ids are cited as "POL-…§n". */
-export const PolicySectionSchema = z.object({ id: z.string(), heading: z.string(), text: z.string() });
+const PolicySectionSchema = z.object({ id: z.string(), heading: z.string(), text: z.string() });
 
 /** A procurement policy document in one language. */
 export const PolicyDocumentSchema = z.object({
@@ -123,7 +123,7 @@ export interface ProcurementDataSet {
 }
 
 /** One of the largest transactions of a spend cell, kept so transaction lists never read every row. */
-export const SpendLineSchema = SpendTransactionSchema.pick({
+const SpendLineSchema = SpendTransactionSchema.pick({
   id: true,
   date: true,
   supplierName: true,

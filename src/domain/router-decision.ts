@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /** How the selected specialists interact: parallel opinions, or a second rebuttal round. */
-export const DebateModeSchema = z.enum(["independent", "debate"]);
+const DebateModeSchema = z.enum(["independent", "debate"]);
 /** How much tool evidence specialists must gather and the Moderator must cite. */
-export const EvidenceNeedSchema = z.enum(["low", "medium", "high"]);
+const EvidenceNeedSchema = z.enum(["low", "medium", "high"]);
 
 /** What the Router model must return (validated again with the registry's ids, see below). */
 export const RouterOutputSchema = z.object({

@@ -7,7 +7,7 @@ import { QualityRecordSchema, RunStatusSchema } from "./run";
 import { SampleMessageSchema } from "./sample";
 
 /** One executor's step in a run (router, a specialist in a round, the moderator). */
-export const TranscriptStepSchema = z.object({
+const TranscriptStepSchema = z.object({
   step: z.number().int().positive(),
   executor: z.string(),
   phase: z.string(),

@@ -6,10 +6,10 @@ import { DEFAULT_EVAL_CALL_SETTINGS, type EvalModel } from "./eval-model";
 import { openPromptFiles } from "./prompt-files";
 
 /** The message printed wherever a model-graded evaluation cannot run. */
-export const SKIPPED_NO_EVAL_MODEL = "skipped: no evaluation model configured";
+const SKIPPED_NO_EVAL_MODEL = "skipped: no evaluation model configured";
 
 /** Which evaluation models to use, or why there are none. */
-export type EvalModelChoice = { configured: true; entries: EvalModelEntry[] } | { configured: false; reason: string };
+type EvalModelChoice = { configured: true; entries: EvalModelEntry[] } | { configured: false; reason: string };
 
 type EvalConfig = Pick<AppConfig, "env" | "provider" | "models">;
 
@@ -17,7 +17,7 @@ type EvalConfig = Pick<AppConfig, "env" | "provider" | "models">;
  * EVAL_MODELS when set, else EVAL_MODEL, else the Moderator's model on the bot's own endpoint. Entries
  * that name their endpoint need no bot model at all; a bare name needs the bot's endpoint.
  */
-export function chooseEvalModels(config: EvalConfig): EvalModelChoice {
+function chooseEvalModels(config: EvalConfig): EvalModelChoice {
   const provider = config.provider;
   const configured = config.env.EVAL_MODELS.length > 0 ? config.env.EVAL_MODELS : config.env.EVAL_MODEL;
   if (configured.length === 0 && provider.kind === "offline")
@@ -47,8 +47,9 @@ export function createEvalModel(
   const routes = new Map(
     choice.entries.map((entry) => {
       const key = JSON.stringify(entry.endpoint);
-      if (!clients.has(key)) clients.set(key, chatModelFor(config, entry, retry));
-      return [entry.label, { model: entry.model, chat: clients.get(key)! }] as const;
+      const chat = clients.get(key) ?? chatModelFor(config, entry, retry);
+      clients.set(key, chat);
+      return [entry.label, { model: entry.model, chat }] as const;
     }),
   );
   return {

@@ -33,7 +33,7 @@ const TurnSchema = z.object({
 });
 
 /** A two- or three-turn dialogue with what each follow-up must be understood as (key entities, not wording). */
-export const FollowUpDialogueSchema = z.object({
+const FollowUpDialogueSchema = z.object({
   id: z.string().min(1),
   language: z.enum(["en", "ja"]),
   turns: z.array(TurnSchema).min(2).max(3),

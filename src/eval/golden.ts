@@ -9,7 +9,7 @@ import { scoreSample, type MetricLine, type MetricOptions } from "./score-sample
 import { describeZodError } from "../domain/zod-issues";
 
 /** One golden question with what a good run does: the goal, the topics, the tool calls (key arguments only). */
-export const GoldenCaseSchema = z.object({
+const GoldenCaseSchema = z.object({
   id: z.string().min(1),
   question: z.string().min(1),
   language: z.enum(["en", "ja"]),

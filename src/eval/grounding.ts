@@ -11,7 +11,7 @@ const ExpectSchema = z.discriminatedUnion("outcome", [
 ]);
 
 /** One question of the grounding set: the data set it is asked over, its fiscal year and the expected resolution. */
-export const GroundingQuestionSchema = z
+const GroundingQuestionSchema = z
   .object({
     id: z.string().min(1),
     dataSet: z.enum(["sample", "imported"]),
@@ -31,8 +31,8 @@ export function readGroundingQuestions(file: string): GroundingQuestion[] {
 }
 
 /** How a run resolved the supplier it was asked about. */
-export type ObservedOutcome = "supplier" | "wrong_supplier" | "ask_back" | "not_found" | "widened" | "none";
-export const OBSERVED_OUTCOMES: readonly ObservedOutcome[] = ["supplier", "wrong_supplier", "ask_back", "not_found", "widened", "none"];
+type ObservedOutcome = "supplier" | "wrong_supplier" | "ask_back" | "not_found" | "widened" | "none";
+const OBSERVED_OUTCOMES: readonly ObservedOutcome[] = ["supplier", "wrong_supplier", "ask_back", "not_found", "widened", "none"];
 
 /** One question's result. */
 export interface GroundingResult {
@@ -59,7 +59,7 @@ export interface GroundingFigures {
  * own report (what they resolved, what they could not), so it holds for a language model as for
  * the offline engine: a spend query without a supplier for a question naming one is "widened".
  */
-export async function evaluateGroundingQuestion(
+async function evaluateGroundingQuestion(
   question: GroundingQuestion,
   ask: (question: string) => Promise<RunState>,
   figures: GroundingFigures,

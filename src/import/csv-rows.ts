@@ -105,8 +105,8 @@ async function* batchesOf(
     for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
       record += 1;
       line += 1 + lineBreaksIn(values);
-      if (guard.cut.length > 0 && guard.cut[0].record === record) {
-        const cut = guard.cut.shift()!;
+      const cut = guard.cut[0]?.record === record ? guard.cut.shift() : undefined;
+      if (cut) {
         line += cut.droppedLineBreaks;
         batch.push({ line, values: [], tooLong: { at: values.length - 1, reason: rowLengthProblem(cut.chars) } });
         continue;

@@ -48,15 +48,17 @@ export async function importSpend(run: ImportRun): Promise<void> {
         cube.add(transaction);
         if (spool) await spool.add(line);
         // Whether the row changed is known only later; a staged write keeps every row anyway.
-        else await write!.add(line, true);
+        else if (write) await write.add(line, true);
+        else throw new Error("spend rows need a spool or a staged write");
       }
     }
     await spool?.close();
-    if (!run.accept(outcome, hashes.size)) {
+    // A dry run has no write, and accept() turns it down.
+    if (!run.accept(outcome, hashes.size) || write === undefined) {
       await write?.abandon();
       return;
     }
-    await finishSpend(run, write!, spool, hashes, cube, outcome);
+    await finishSpend(run, write, spool, hashes, cube, outcome);
   } catch (error) {
     await write?.abandon();
     throw error;

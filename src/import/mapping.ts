@@ -6,7 +6,7 @@ import { describeZodError } from "../domain/zod-issues";
 import { ENCODING_NAMES, encodingNamed, type TextEncoding } from "./text-encoding";
 
 /** The CSV files an import reads, by kind. */
-export const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
+const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
 /** The file each kind is read from when the mapping names none. */

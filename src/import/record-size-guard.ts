@@ -46,7 +46,7 @@ export class RecordSizeGuard extends Transform {
   }
 
   override _flush(done: (error?: Error | null, text?: string) => void): void {
-    const end = this.cutting ? this.endCut("") : "";
+    const end = this.cutting ? this.endCut(this.cutting, "") : "";
     if (end === "") done();
     else done(null, end);
   }
@@ -78,7 +78,7 @@ export class RecordSizeGuard extends Transform {
       if (stop === text.length) break;
       if (endsRecord) {
         if (this.cutting) {
-          passed += this.endCut(stop > 0 ? text[stop - 1] : this.lastChar);
+          passed += this.endCut(this.cutting, stop > 0 ? text[stop - 1] : this.lastChar);
           from = stop + 1;
         }
         this.records += 1;
@@ -95,8 +95,8 @@ export class RecordSizeGuard extends Transform {
   }
 
   /** Closes the record cut short (`before`: the character before its line feed, "" at the end of the file) and records it. */
-  private endCut(before: string): string {
-    const { passedInQuotes, droppedLineBreaks } = this.cutting!;
+  private endCut(cutting: { passedInQuotes: boolean; droppedLineBreaks: number }, before: string): string {
+    const { passedInQuotes, droppedLineBreaks } = cutting;
     this.cutting = undefined;
     this.cut.push({ record: this.records, chars: this.recordChars, droppedLineBreaks });
     const end = before === "" ? "" : before === "\r" ? "\r\n" : "\n";

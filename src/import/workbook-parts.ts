@@ -48,7 +48,7 @@ async function parsePart(file: File, handlers: XmlHandlers): Promise<void> {
 }
 
 /** A worksheet of a workbook: its name, and the archive part holding it. */
-export interface SheetPart {
+interface SheetPart {
   name: string;
   part: string;
 }

@@ -18,7 +18,7 @@ import { XmlTextRunBound } from "./xml-text-runs";
 import { checkUnpackedFile } from "./zip-bounds";
 
 /** A workbook's file extensions. */
-export const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
+const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
 
 export function isWorkbook(file: string): boolean {
   return (WORKBOOK_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());

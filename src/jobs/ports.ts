@@ -36,7 +36,7 @@ const JudgeResultRecordSchema = z
   .passthrough();
 
 /**
- * One transcript's evaluation (Cosmos `evaluations`, partition key `/conversationId`). `id` is
+ * One transcript's evaluation (Cosmos `evaluations`, partition key `/transcriptId`). `id` is
  * derived from the transcript, so saving twice overwrites instead of duplicating.
  */
 export const EvaluationRecordSchema = z.object({

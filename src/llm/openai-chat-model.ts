@@ -15,7 +15,7 @@ import {
   type EndpointStatus,
   type ModelEndpoint,
 } from "./endpoint-pool";
-import { AzureV1OpenAI } from "./azure-v1-client";
+import { AzureV1OpenAI, type AzureV1Auth } from "./azure-v1-client";
 import { completionFilterVerdict, describeVerdict } from "./content-filter";
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/token-usage";
@@ -132,9 +132,12 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       sleep: this.behaviour.sleep,
       random: this.behaviour.random,
     });
+    // retryWithBackoff always makes a first attempt, and every attempt starts by picking an endpoint.
+    if (current === undefined) throw new Error(`no endpoint was picked for ${deployment}`);
+    const last = current;
     const common = { durationMs: Date.now() - startedAt, attempts: result.attempts, model: request.model };
     const how = { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, timeoutMs: request.timeoutMs };
-    this.settleEndpoints(deployment, current!, faults, result.ok ? "answered" : how);
+    this.settleEndpoints(deployment, last, faults, result.ok ? "answered" : how);
     if (result.ok) {
       const usage = tokenUsage(result.value.usage);
       const choice = result.value.choices[0];
@@ -149,7 +152,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       return { kind: "ok", ...fromChatCompletion(result.value, request), usage, ...common };
     }
     // Where the call ended; when it faulted on several endpoints, each of them is named.
-    const where = faults.size > 1 ? [...faults.keys()].map((endpoint) => endpoint.name).join(", ") : current!.name;
+    const where = faults.size > 1 ? [...faults.keys()].map((endpoint) => endpoint.name).join(", ") : last.name;
     const failure = describeFailure(result.error, { ...how, attempts: result.attempts, endpoint: endpointInfo(this.kind, where) });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
   }
@@ -195,14 +198,16 @@ function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
 export function createAzureOpenAiChatModel(
   options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion?: string } & RetryBehaviour & FailoverBehaviour,
 ): OpenAiChatModel {
-  const token = options.apiKey ? undefined : getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE);
+  const auth: AzureV1Auth = options.apiKey
+    ? { apiKey: options.apiKey }
+    : { token: getBearerTokenProvider(new DefaultAzureCredential(), AZURE_COGNITIVE_SERVICES_SCOPE) };
   const clientFor = (endpoint: string): OpenAI => {
-    if (options.apiVersion === undefined) return new AzureV1OpenAI(endpoint, token ? { token } : { apiKey: options.apiKey! });
+    if (options.apiVersion === undefined) return new AzureV1OpenAI(endpoint, auth);
     return new AzureOpenAI({
       // baseURL (not endpoint) so an OPENAI_BASE_URL in the environment cannot clash with it.
       baseURL: `${endpoint.replace(/\/+$/, "")}/openai`,
       apiVersion: options.apiVersion,
-      ...(token ? { azureADTokenProvider: token } : { apiKey: options.apiKey }),
+      ...("token" in auth ? { azureADTokenProvider: auth.token } : { apiKey: auth.apiKey }),
       organization: null,
       project: null,
       maxRetries: 0,

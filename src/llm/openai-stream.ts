@@ -23,7 +23,7 @@ export async function streamChatCompletion(
 }
 
 /** JSON text cut anywhere, parsed as far as it goes; undefined while nothing usable has arrived. */
-export function parsePartial(text: string): unknown {
+function parsePartial(text: string): unknown {
   try {
     return parse(text, Allow.ALL);
   } catch {

@@ -32,7 +32,7 @@ const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 2, tryTimeo
  * reappears there, and workers take from it before new questions: an interrupted run never waits
  * behind a backlog of questions that arrived after it.
  */
-export const STARTED_SUFFIX = "-started";
+const STARTED_SUFFIX = "-started";
 
 /** What a receive hands back, before it is leased. */
 interface Received {
@@ -161,7 +161,8 @@ export class AzureStorageRunQueue implements RunQueue {
       inTurn(async () => {
         if (deleted) return;
         const updated = await queueCall(`${what} ${id}`, () => queue.updateMessage(id, popReceipt, undefined, seconds));
-        popReceipt = updated.popReceipt!;
+        if (updated.popReceipt === undefined) throw new Error(`${what} ${id}: the queue returned no pop receipt`);
+        popReceipt = updated.popReceipt;
       });
     return {
       id,

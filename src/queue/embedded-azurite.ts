@@ -54,21 +54,26 @@ export async function startEmbeddedAzurite(): Promise<EmbeddedAzurite> {
 
 function listeningAddress(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
+    const { stdout, stderr } = child;
+    if (!stdout || !stderr) {
+      reject(new Error("Azurite must be spawned with its stdout and stderr piped"));
+      return;
+    }
     let output = "";
     const read = (chunk: Buffer) => {
       output += chunk.toString("utf8");
       const match = LISTENING.exec(output);
       if (match) {
-        child.stdout!.removeListener("data", read);
-        child.stdout!.resume();
-        child.stderr!.resume();
-        (child.stdout as unknown as { unref(): void }).unref();
-        (child.stderr as unknown as { unref(): void }).unref();
+        stdout.removeListener("data", read);
+        stdout.resume();
+        stderr.resume();
+        (stdout as unknown as { unref(): void }).unref();
+        (stderr as unknown as { unref(): void }).unref();
         resolve(match[1]);
       }
     };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    stdout.on("data", read);
+    stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.once("exit", (code) => reject(new Error(`Azurite exited (${code}) before listening:\n${output.slice(-2000)}`)));
   });
 }

@@ -42,7 +42,7 @@ export interface FailedAttempt {
 }
 
 /** Which failures retry; by default every one does (the operation's failures are all transient). */
-export type Classify = (error: unknown) => FailedAttempt;
+type Classify = (error: unknown) => FailedAttempt;
 
 /** One retried operation: its policy, classification and the seams tests use. */
 export interface RetryOptions {
@@ -68,7 +68,7 @@ const DEFAULT_JITTER = 0.2;
 const retryEverything: Classify = () => ({ retryable: true });
 
 /** The sleep used in production: a timer that ends early when the signal aborts. */
-export const realSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined);
+const realSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /** 408, 409, 429 and every 5xx are worth another try; other statuses (400, 401, 403, 404, …) are not. */
 export function isRetryableStatus(status: number): boolean {

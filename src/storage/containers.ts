@@ -22,7 +22,7 @@ export const CONTAINERS = {
 } as const;
 
 /** A container's name (also its key in `CONTAINERS`). */
-export type ContainerName = keyof typeof CONTAINERS;
+type ContainerName = keyof typeof CONTAINERS;
 
 /** The containers by name, once created. */
 export type Containers = Record<ContainerName, Container>;

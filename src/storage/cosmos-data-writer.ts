@@ -1,6 +1,7 @@
 import { BulkOperationType } from "@azure/cosmos";
 import { z } from "zod";
 import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } from "../domain";
+import { lookup } from "../domain/lookup";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
 import { cosmosId } from "./cosmos-key";
@@ -52,7 +53,7 @@ export class CosmosDataWriter implements DataStoreWriter {
         partitions.set(keys.id(record), keys.partition(record));
         return { ...record, id: keys.id(record) };
       }),
-      (document) => partitions.get(document.id)!,
+      (document) => lookup(partitions, document.id, "partition key"),
     );
     if (result.removed.length > 0)
       await storeCall(`bulk delete from ${container.id}`, () =>

@@ -32,7 +32,7 @@ export interface ProcurementContainers {
 }
 
 /** A month document holds at most this many cells (each under 1 KB), well inside Cosmos' 2 MB limit. */
-export const CELLS_PER_DOCUMENT = 1_000;
+const CELLS_PER_DOCUMENT = 1_000;
 const MANIFEST_ID = "manifest";
 /** How often a reader checks whether a new import replaced the data set. */
 const MANIFEST_CHECK_MS = 30_000;
@@ -53,7 +53,7 @@ const MonthDocumentSchema = z.object({ cells: z.array(SpendCellSchema) });
 export type DataSetCounts = { [K in keyof ProcurementDataSet]: number };
 
 /** The id of one part of a month's cells. */
-export function monthDocumentId(month: string, part: number): string {
+function monthDocumentId(month: string, part: number): string {
   return `month-${month}-${part}`;
 }
 

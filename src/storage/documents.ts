@@ -31,7 +31,7 @@ export async function readDocument(
  * server that does not (the embedded one answers a query in one response) would otherwise send a
  * whole container at once.
  */
-export const QUERY_PAGE_SIZE = 500;
+const QUERY_PAGE_SIZE = 500;
 
 /** Runs a parameterised query to the end (in pages of QUERY_PAGE_SIZE) and validates every document it returns. */
 export async function queryDocuments<S extends z.ZodTypeAny>(

@@ -3,7 +3,8 @@ import type { ModelProviderConfig } from "../config";
 import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
 import type { TelemetryValue } from "./redaction";
 import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../jobs/ports";
-import { runTrace } from "./run-trace";
+
+export * from "./span-records";
 
 /** One metric or judge criterion scored on one stored transcript (the evaluation job owns the shape). */
 export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
@@ -14,7 +15,7 @@ export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps 
  */
 
 /** Loose properties as mapped; redaction decides what is sent. */
-export type RawProperties = Record<string, TelemetryValue | null | undefined>;
+type RawProperties = Record<string, TelemetryValue | null | undefined>;
 
 /** A custom event before redaction. */
 export interface EventRecord {
@@ -121,104 +122,6 @@ export function executorStartedEvent(event: WorkflowEvent): EventRecord {
   };
 }
 
-/** When an event that measured its duration began, and when it ended. */
-function timesOf(event: { at: string; durationMs?: number }): { startTime: Date; endTime: Date } {
-  const endTime = new Date(event.at);
-  return { startTime: new Date(endTime.getTime() - (event.durationMs ?? 0)), endTime };
-}
-
-const okOutcome = (outcome: string | undefined) => outcome === undefined || outcome === "ok";
-
-/** The run span: the root of the run's trace, from the run's start to its end (or its pause for approval). */
-export function runSpan(event: WorkflowEvent): SpanRecord {
-  const trace = runTrace(event.runId);
-  return {
-    name: "invoke_agent procura",
-    ...timesOf(event),
-    ok: event.detail !== "failed",
-    traceId: trace.traceId,
-    spanId: trace.spanId,
-    attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "procura", runId: event.runId, status: event.detail },
-  };
-}
-
-/** The `invoke_agent` span of an executor (router, a specialist in a round, the moderator), child of the run span. */
-export function executorSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
-  if (!event.executor) return undefined;
-  const ok = okOutcome(event.outcome);
-  const trace = runTrace(event.runId);
-  return {
-    name: `invoke_agent ${event.executor}`,
-    ...timesOf(event),
-    ok,
-    traceId: trace.traceId,
-    spanId: event.stepId,
-    parentSpanId: trace.spanId,
-    attributes: {
-      "gen_ai.operation.name": "invoke_agent",
-      "gen_ai.provider.name": providerName,
-      "gen_ai.agent.name": event.executor,
-      "gen_ai.request.model": event.model,
-      "gen_ai.usage.input_tokens": event.inputTokens,
-      "gen_ai.usage.output_tokens": event.outputTokens,
-      "gen_ai.usage.cache_read.input_tokens": event.cachedInputTokens,
-      "gen_ai.usage.reasoning.output_tokens": event.reasoningTokens,
-      "error.type": ok ? undefined : event.outcome,
-      runId: event.runId,
-      attempt: event.attempt,
-      round: event.round,
-    },
-  };
-}
-
-/** The `execute_tool` span of one tool call, child of the executor that asked for it. */
-export function toolSpan(event: WorkflowEvent): SpanRecord | undefined {
-  if (!event.tool) return undefined;
-  const ok = okOutcome(event.outcome);
-  const trace = runTrace(event.runId);
-  return {
-    name: `execute_tool ${event.tool}`,
-    ...timesOf(event),
-    ok,
-    traceId: trace.traceId,
-    parentSpanId: event.parentStepId ?? trace.spanId,
-    attributes: {
-      "gen_ai.operation.name": "execute_tool",
-      "gen_ai.tool.name": event.tool,
-      "gen_ai.agent.name": event.executor,
-      "error.type": ok ? undefined : event.outcome,
-      runId: event.runId,
-    },
-  };
-}
-
-/** The quality gate's decision, child of the run span. */
-export function gateSpan(event: WorkflowEvent): SpanRecord {
-  const trace = runTrace(event.runId);
-  return {
-    name: "quality_gate",
-    ...timesOf(event),
-    ok: true,
-    traceId: trace.traceId,
-    parentSpanId: trace.spanId,
-    attributes: { runId: event.runId, phase: event.phase },
-  };
-}
-
-/** An approver's decision, child of the run span, covering the wait from the request to the decision. */
-export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): SpanRecord {
-  const trace = runTrace(props.runId);
-  return {
-    name: "approval",
-    startTime: new Date(decidedAt.getTime() - props.waitMs),
-    endTime: decidedAt,
-    ok: props.decision !== "expired",
-    traceId: trace.traceId,
-    parentSpanId: trace.spanId,
-    attributes: { runId: props.runId, approvalId: props.approvalId, decision: props.decision, waitMs: props.waitMs },
-  };
-}
-
 /** `ContentFiltered`: the content filter refused a prompt or stopped an answer; which executor and categories, never the text. */
 export function contentFilteredEvent(event: WorkflowEvent): EventRecord {
   return {
@@ -238,7 +141,7 @@ export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
 }
 
 /** Milliseconds from the start of a run to its end (or its last update while it waits for approval). */
-export function runDurationMs(state: RunState): number {
+function runDurationMs(state: RunState): number {
   return Math.max(0, Date.parse(state.endedAt ?? state.updatedAt) - Date.parse(state.startedAt));
 }
 

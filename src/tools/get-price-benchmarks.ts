@@ -4,7 +4,7 @@ import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 
 /** getPriceBenchmarks arguments. */
-export const GetPriceBenchmarksParameters = z.object({
+const GetPriceBenchmarksParameters = z.object({
   category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', '包装'; null = every category"),
 });
 

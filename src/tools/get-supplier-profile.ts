@@ -12,7 +12,7 @@ import { resolveSupplierArgument } from "./entities/supplier-argument";
 const MAX_CONTRACTS = 5;
 
 /** getSupplierProfile arguments. */
-export const GetSupplierProfileParameters = z.object({
+const GetSupplierProfileParameters = z.object({
   name: z.string().min(1).max(200).describe("Supplier name, alias or id, e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-033'"),
 });
 

@@ -15,7 +15,7 @@ export type { ProcurementData, SpendFilter } from "./procurement-data";
 export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
 export { resolveSupplier } from "./entities/supplier-resolver";
 export { resolveCategory } from "./entities/category-resolver";
-export { SpendGroupBySchema, type SpendGroupBy } from "./query-spend";
+export { SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";
 
 /**
  * Options of the tool registry: the data set's first month of the fiscal year (`describe()`'s

@@ -19,7 +19,7 @@ const REGIONS: Record<string, string[]> = {
 };
 
 /** listSuppliers arguments (null = no filter). */
-export const ListSuppliersParameters = z.object({
+const ListSuppliersParameters = z.object({
   category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'packaging', '物流'; null = all"),
   region: z.string().max(50).nullable().describe("Region: 'JP', 'US', 'EU' or 'APAC' (or 'Japan', '欧州', …); null = all"),
 });

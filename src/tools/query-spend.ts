@@ -3,24 +3,20 @@ import type { EntityResolution, SpendCell } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
-import { fiscalMonthIndex, fiscalQuarterOf, fiscalYearOf, fiscalYearRange, fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
+import { fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
 import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
 import { resolveSupplierArgument } from "./entities/supplier-argument";
+import { group, SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";
+import { fiscalTrend, yoyText } from "./spend-trend";
 
-const MAX_GROUPS = 10;
-const MAX_TIME_GROUPS = 36;
 const TOP_TRANSACTIONS = 3;
 
-/** Dimensions spend can be grouped by. */
-export const SpendGroupBySchema = z.enum(["supplier", "category", "month", "quarter", "fiscalYear", "costCenter"]);
-export type SpendGroupBy = z.infer<typeof SpendGroupBySchema>;
-const TIME_GROUPS: ReadonlySet<SpendGroupBy> = new Set(["month", "quarter", "fiscalYear"]);
 const isoDay = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, "ISO date YYYY-MM-DD or month YYYY-MM");
 
 /** querySpend arguments (strict-mode friendly: null = no filter), for a data set whose fiscal year starts in `fiscalYearStartMonth`. */
-export function querySpendParameters(fiscalYearStartMonth: number) {
+function querySpendParameters(fiscalYearStartMonth: number) {
   return z.object({
     supplier: z.string().max(200).nullable().describe("Supplier name, alias or id (e.g. 'Acme', '取引先A社'); null = all"),
     category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'raw-materials', '物流'; null = all"),
@@ -256,122 +252,4 @@ function matchesCostCenter(costCenter: string, wanted: string): boolean {
 
 function sum(cells: readonly SpendCell[]): number {
   return cells.reduce((total, cell) => total + cell.amountJpy, 0);
-}
-
-function keyOf(cell: SpendCell, groupBy: SpendGroupBy, fiscalYearStartMonth: number): string {
-  switch (groupBy) {
-    case "supplier":
-      return cell.supplierName;
-    case "category":
-      return cell.category;
-    case "costCenter":
-      return cell.costCenter;
-    case "month":
-      return cell.month;
-    case "quarter":
-      return fiscalQuarterOf(`${cell.month}-01`, fiscalYearStartMonth);
-    case "fiscalYear":
-      return cell.fiscalYear;
-  }
-}
-
-/** Totals per group: time groups in order (most recent kept when many), others largest first. */
-function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: number, fiscalYearStartMonth: number) {
-  const totals = new Map<string, { totalJpy: number; count: number }>();
-  for (const cell of cells) {
-    const key = keyOf(cell, groupBy, fiscalYearStartMonth);
-    const entry = totals.get(key) ?? { totalJpy: 0, count: 0 };
-    entry.totalJpy += cell.amountJpy;
-    entry.count += cell.count;
-    totals.set(key, entry);
-  }
-  const all = [...totals].map(([key, entry]) => ({ key, ...entry, sharePct: round1((entry.totalJpy / totalJpy) * 100) }));
-  if (TIME_GROUPS.has(groupBy)) {
-    const ordered = all.sort((a, b) => a.key.localeCompare(b.key));
-    return { shown: ordered.slice(-MAX_TIME_GROUPS), others: null };
-  }
-  const ordered = all.sort((a, b) => b.totalJpy - a.totalJpy);
-  const rest = ordered.slice(MAX_GROUPS);
-  return {
-    shown: ordered.slice(0, MAX_GROUPS),
-    others:
-      rest.length === 0
-        ? null
-        : { groups: rest.length, totalJpy: rest.reduce((s, g) => s + g.totalJpy, 0), count: rest.reduce((s, g) => s + g.count, 0) },
-  };
-}
-
-interface YearOverYear {
-  from: string;
-  to: string;
-  fromJpy: number;
-  toJpy: number;
-  changePct: number;
-  basis: string;
-}
-
-/**
- * Totals per fiscal year and the change between consecutive years. A year still running on `today`
- * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
- * over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by position of the
- * month in the year.
- */
-function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
-  const running = fiscalYearOf(today, startMonth);
-  const perYear = new Map<string, { totalJpy: number; count: number; byMonth: number[]; lastIndex: number; lastMonth: string }>();
-  for (const cell of cells) {
-    let year = perYear.get(cell.fiscalYear);
-    if (year === undefined)
-      perYear.set(
-        cell.fiscalYear,
-        (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }),
-      );
-    year.totalJpy += cell.amountJpy;
-    year.count += cell.count;
-    if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index] += amount));
-    else year.byMonth[fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth)] += cell.amountJpy;
-    const lastMonth = cell.lastDate.slice(0, 7);
-    if (lastMonth > year.lastMonth)
-      [year.lastMonth, year.lastIndex] = [lastMonth, fiscalMonthIndex(Number(lastMonth.slice(5, 7)), startMonth)];
-  }
-  const years = [...perYear.keys()].sort();
-  const fiscalYears = years.map((fiscalYear) => {
-    const { totalJpy, count } = perYear.get(fiscalYear)!;
-    return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear, startMonth).to < today };
-  });
-  const yoy: YearOverYear[] = [];
-  for (let i = 1; i < fiscalYears.length; i++) {
-    const [before, after] = [fiscalYears[i - 1], fiscalYears[i]];
-    if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
-    let fromJpy = before.totalJpy;
-    let toJpy = after.totalJpy;
-    let basis = "full fiscal years";
-    if (!after.complete) {
-      const { lastIndex, lastMonth } = perYear.get(after.fiscalYear)!;
-      const window = (fiscalYear: string) =>
-        perYear
-          .get(fiscalYear)!
-          .byMonth.slice(0, lastIndex + 1)
-          .reduce((total, value) => total + value, 0);
-      fromJpy = window(before.fiscalYear);
-      toJpy = window(after.fiscalYear);
-      basis = `same months (${MONTHS[startMonth - 1]}–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
-    }
-    if (fromJpy > 0)
-      yoy.push({
-        from: before.fiscalYear,
-        to: after.fiscalYear,
-        fromJpy,
-        toJpy,
-        changePct: round1(((toJpy - fromJpy) / fromJpy) * 100),
-        basis,
-      });
-  }
-  return { fiscalYears, yoy };
-}
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-function yoyText(yoy: YearOverYear): string {
-  return `${yoy.to} vs ${yoy.from}: ${formatChange(yoy.changePct)} (${formatJpy(yoy.fromJpy)} → ${formatJpy(yoy.toJpy)}, ${yoy.basis})`;
 }

@@ -29,7 +29,7 @@ const DEFAULT_CLAUSES: ClauseKind[] = ["renewal", "price_adjustment"];
 const STATUS_ORDER: Record<Contract["status"], number> = { expiring: 0, active: 1, draft: 2, expired: 3 };
 
 /** searchContracts arguments (strict-mode friendly). */
-export const SearchContractsParameters = z.object({
+const SearchContractsParameters = z.object({
   query: z
     .string()
     .max(500)

@@ -1,5 +1,6 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
+import { lookup } from "../domain/lookup";
 import type { ContractSearchResult, PolicySearchResult, PolicySectionHit } from "./procurement-data";
 import type { Lazy } from "./lazy";
 import { Bm25Index, type StoredBm25Index } from "./text/bm25";
@@ -93,13 +94,13 @@ export class PolicyIndex {
   }
 
   store(): StoredPolicyIndexes {
-    const of = (key: "en" | "ja" | "all") => this.byLanguage.get(key)!.index.store();
+    const of = (key: "en" | "ja" | "all") => lookup(this.byLanguage, key, "policy index").index.store();
     return { all: of("all"), en: of("en"), ja: of("ja") };
   }
 
   /** Sections matching the query, best first; `favourThresholds` when the question names an amount. */
   search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
-    const { index, entries } = this.byLanguage.get(language ?? "all")!;
+    const { index, entries } = lookup(this.byLanguage, language ?? "all", "policy index");
     const weight = options.favourThresholds ? (at: number) => (entries[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
     const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_POLICY_HITS, weight });
     return { sections: hits.map((hit) => ({ ...entries[hit.index], score: hit.score })), total, totalIsEstimate };

@@ -8,7 +8,7 @@ const MAX_SECTIONS = 5;
 const MAX_SECTION_TEXT = 700;
 
 /** searchPolicies arguments (strict-mode friendly: every field required, nullable when optional). */
-export const SearchPoliciesParameters = z.object({
+const SearchPoliciesParameters = z.object({
   query: z
     .string()
     .min(1)

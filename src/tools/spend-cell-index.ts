@@ -1,4 +1,5 @@
 import type { SpendCell } from "../domain";
+import { lookup } from "../domain/lookup";
 import { fiscalMonthIndex } from "../domain/fiscal-year";
 import { once, type Lazy } from "./lazy";
 import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";
@@ -83,7 +84,7 @@ class IndexedCells {
     for (const field of INDEXED) {
       const value = filter[field];
       if (value === undefined) continue;
-      const list = this.indexes.get(field)!.get(value) ?? [];
+      const list = lookup(this.indexes, field, "cell index").get(value) ?? [];
       if (list.length < candidates.length) candidates = list;
     }
     return candidates.filter((cell) => cellMatches(filter, cell));

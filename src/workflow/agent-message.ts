@@ -6,7 +6,7 @@ import type { ChatMessage } from "./ports";
  * specialist registry). They are rendered before the run's data, inside the prefix the model's
  * prompt cache can reuse; every other field (including any added later) belongs to the run.
  */
-export const REFERENCE_FIELDS: { readonly [A in AgentInput["agent"]]: readonly (keyof Extract<AgentInput, { agent: A }>)[] } = {
+const REFERENCE_FIELDS: { readonly [A in AgentInput["agent"]]: readonly (keyof Extract<AgentInput, { agent: A }>)[] } = {
   rewriter: ["agent"],
   router: ["agent", "maxSpecialists", "specialists"],
   specialist: ["agent", "specialist"],
@@ -65,7 +65,7 @@ export function readAgentFields(content: string): Record<string, unknown> | unde
 }
 
 /** JSON with every object's keys sorted: the same data always renders to the same bytes. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(
     value,
     (_key, item: unknown) =>

@@ -74,10 +74,7 @@ export async function callStructured<V extends z.ZodTypeAny>(
 }
 
 /** Parses JSON text and validates it; the error names the failing paths, ready for a repair prompt. */
-export function validate<S extends z.ZodTypeAny>(
-  content: string,
-  schema: S,
-): { ok: true; value: z.output<S> } | { ok: false; error: string } {
+function validate<S extends z.ZodTypeAny>(content: string, schema: S): { ok: true; value: z.output<S> } | { ok: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(content);

@@ -6,7 +6,7 @@ import { GRANULARITIES } from "./granularity";
 import { describeZodError } from "../../domain/zod-issues";
 
 /** One judging criterion; `granularity` fixes the level instead of letting the analyzer choose. */
-export const CriterionSchema = z.object({
+const CriterionSchema = z.object({
   name: z.string().min(1),
   description: z.string().min(1),
   granularity: z.enum(GRANULARITIES).optional(),

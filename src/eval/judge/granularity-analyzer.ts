@@ -28,20 +28,17 @@ const RULES: { granularity: Granularity; pattern: RegExp }[] = [
 /** Rule fallback: the first matching keyword rule, else phase level (the middle view). */
 export function ruleGranularity(criterion: Criterion): GranularityChoice {
   const text = `${criterion.name} ${criterion.description}`;
-  const rule = RULES.find((candidate) => candidate.pattern.test(text));
-  return rule
-    ? {
-        criterion: criterion.name,
-        granularity: rule.granularity,
-        source: "rule",
-        reason: `keyword rule matched "${text.match(rule.pattern)![0]}"`,
-      }
-    : {
-        criterion: criterion.name,
-        granularity: "phase_level",
-        source: "rule",
-        reason: "no keyword rule matched; phase level is the default",
-      };
+  for (const rule of RULES) {
+    const match = rule.pattern.exec(text);
+    if (match)
+      return { criterion: criterion.name, granularity: rule.granularity, source: "rule", reason: `keyword rule matched "${match[0]}"` };
+  }
+  return {
+    criterion: criterion.name,
+    granularity: "phase_level",
+    source: "rule",
+    reason: "no keyword rule matched; phase level is the default",
+  };
 }
 
 const ChoicesSchema = z.object({
@@ -78,13 +75,11 @@ export async function analyzeGranularity(evalModel: EvalModel, criteria: Criteri
           reason: `${ruleGranularity(criterion).reason} (model choice unusable: ${outcome.kind})`,
         });
   }
-  return criteria.map(
-    (criterion) =>
-      decided.get(criterion.name) ?? {
-        criterion: criterion.name,
-        granularity: criterion.granularity!,
-        source: "fixed",
-        reason: "fixed by the criterion",
-      },
-  );
+  return criteria.map((criterion) => {
+    const choice = decided.get(criterion.name);
+    if (choice) return choice;
+    // Only criteria without a fixed level were sent to the model or the rules above.
+    if (criterion.granularity === undefined) throw new Error(`no granularity was chosen for criterion "${criterion.name}"`);
+    return { criterion: criterion.name, granularity: criterion.granularity, source: "fixed", reason: "fixed by the criterion" };
+  });
 }

@@ -5,10 +5,10 @@ import type { Granularity } from "./granularity";
 import type { AggregatedSteps } from "./step-aggregator";
 
 /** A verdict on one criterion. */
-export type Verdict = "PASS" | "FAIL" | "UNSURE";
+type Verdict = "PASS" | "FAIL" | "UNSURE";
 
 /** What a verdict rests on: units of the aggregated content and the raw step ids. */
-export interface Evidence {
+interface Evidence {
   /** Keys of the AggregatedSteps step_mapping ("Step 3", "Phase B", "global_trace"). */
   units: string[];
   step_ids: number[];

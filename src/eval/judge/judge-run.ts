@@ -1,4 +1,5 @@
 import type { EvalModel } from "../eval-model";
+import { lookup } from "../../domain/lookup";
 import type { Criterion } from "./criteria";
 import { analyzeGranularity, type GranularityChoice } from "./granularity-analyzer";
 import type { Granularity } from "./granularity";
@@ -9,7 +10,7 @@ import { decomposeTask, type TaskDecomposition } from "./task-decomposer";
 import { estimateTokens } from "./token-estimate";
 
 /** Context size of one level: aggregated tokens against the raw log's tokens (see estimateTokens). */
-export interface ContextSize {
+interface ContextSize {
   granularity: Granularity;
   aggregatedTokens: number;
   rawTokens: number;
@@ -39,7 +40,9 @@ export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Cr
     await Promise.all(levels.map(async (level) => [level, await aggregate(evalModel, run, decomposition, level)] as const)),
   );
   const results = await Promise.all(
-    criteria.map((criterion, index) => evaluateCriterion(evalModel, criterion, aggregates.get(granularity[index].granularity)!)),
+    criteria.map((criterion, index) =>
+      evaluateCriterion(evalModel, criterion, lookup(aggregates, granularity[index].granularity, "aggregated steps")),
+    ),
   );
   const rawTokens = estimateTokens(JSON.stringify(run.steps));
   const contextSize = [...aggregates.values()].map((aggregated) => {

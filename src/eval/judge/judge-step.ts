@@ -12,7 +12,7 @@ const text = z
  * One step of an agent run as the AI Judge reads it (the `history_logs/*.json` format). `phase` is
  * ours: the executor phase of a converted transcript step, used by the deterministic decomposition.
  */
-export const JudgeStepSchema = z.object({
+const JudgeStepSchema = z.object({
   step: z.number().int().positive(),
   thinking: text,
   memory: text,
@@ -24,7 +24,7 @@ export const JudgeStepSchema = z.object({
 export type JudgeStep = z.infer<typeof JudgeStepSchema>;
 
 /** A run's steps: at least one, step ids strictly increasing. */
-export const JudgeStepsSchema = z
+const JudgeStepsSchema = z
   .array(JudgeStepSchema)
   .min(1)
   .refine(

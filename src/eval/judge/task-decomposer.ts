@@ -4,7 +4,7 @@ import type { JudgeStep } from "./judge-step";
 import { encodeSteps } from "./step-encoding";
 
 /** A contiguous group of steps with a 2–3 sentence summary (a "cluster"). */
-export interface Phase {
+interface Phase {
   /** "Phase A", "Phase B", … — the key used in step mappings. */
   label: string;
   title: string;
@@ -72,7 +72,7 @@ export function fallbackDecomposition(steps: JudgeStep[], note: string): TaskDec
   }
   const phases = groups.map((group, index) => ({
     label: phaseLabel(index),
-    title: group[0].phase ?? `steps ${group[0].step}-${group.at(-1)!.step}`,
+    title: group[0].phase ?? `steps ${group[0].step}-${group[group.length - 1].step}`,
     steps: group.map((step) => step.step),
     summary: group.map((step) => step.action).join("; "),
   }));

@@ -6,7 +6,7 @@ import { failed, notScorable, scored, type MetricResult } from "./metric-result"
 import { acrossModels } from "./model-graded";
 
 /** WITH_REFERENCE compares the outcome with `sample.reference`; WITHOUT_REFERENCE infers the goal first. */
-export type GoalAccuracyMode = "WITH_REFERENCE" | "WITHOUT_REFERENCE";
+type GoalAccuracyMode = "WITH_REFERENCE" | "WITHOUT_REFERENCE";
 
 /** AgentGoalAccuracy settings (default: WITH_REFERENCE, judged by every configured model). */
 export interface AgentGoalAccuracyConfig {

@@ -41,7 +41,7 @@ export interface ModelBreakdown<P> {
 export const PASSING_SCORE = 0.8;
 
 /** Scores further apart than this count as a disagreement between models (binary verdicts always differ by 1). */
-export const DISAGREEMENT_TOLERANCE = 0.2;
+const DISAGREEMENT_TOLERANCE = 0.2;
 
 /** A scored result. */
 export function scored<P>(metric: MetricName, score: number, reason: string, parts: P): MetricResult<P> {
@@ -81,7 +81,7 @@ export function ratio(numerator: number, denominator: number, whenEmpty: number)
  */
 export function combineModels<P extends object>(metric: MetricName, perModel: PerModelResult<P>[]): MetricResult<Partial<P>> {
   const scoredModels = perModel.filter((result) => result.scorable && result.score !== null);
-  const scores = scoredModels.map((result) => result.score!);
+  const scores = scoredModels.flatMap((result) => (result.score === null ? [] : [result.score]));
   const mean = scores.length === 0 ? null : scores.reduce((sum, value) => sum + value, 0) / scores.length;
   const spread = scores.length === 0 ? null : Math.max(...scores) - Math.min(...scores);
   const disagreement =

@@ -5,7 +5,7 @@ import { jsonEqual } from "./json-equal";
 import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
 
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
-export type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
+type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
 
 /** ToolCallAccuracy settings (defaults: STRICT arguments; the 0.8 threshold applies only when FLEXIBLE is chosen). */
 export interface ToolCallAccuracyConfig {
@@ -15,7 +15,7 @@ export interface ToolCallAccuracyConfig {
 }
 
 /** The seed's defaults. */
-export const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
+const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
 
 /** The components of a ToolCallAccuracy score, with the pairing that produced it. */
 export interface ToolCallAccuracyParts {
@@ -39,7 +39,7 @@ const THRESHOLD_EPSILON = 1e-9;
  * Share of the reference call's argument keys whose values are deep-equal in the actual call.
  * Extra actual arguments are ignored; a reference call with no arguments matches fully.
  */
-export function argumentMatchShare(reference: SampleToolCall, actual: SampleToolCall): number {
+function argumentMatchShare(reference: SampleToolCall, actual: SampleToolCall): number {
   const keys = Object.keys(reference.arguments).filter((key) => reference.arguments[key] !== undefined);
   if (keys.length === 0) return 1;
   const equal = keys.filter(
@@ -49,7 +49,7 @@ export function argumentMatchShare(reference: SampleToolCall, actual: SampleTool
 }
 
 /** Whether an actual call satisfies a reference call under the configured mode. */
-export function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: ToolCallAccuracyConfig): boolean {
+function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: ToolCallAccuracyConfig): boolean {
   if (reference.name !== actual.name) return false;
   if (config.mode === "STRICT") return jsonEqual(reference.arguments, actual.arguments);
   return argumentMatchShare(reference, actual) >= config.argumentMatchThreshold - THRESHOLD_EPSILON;

@@ -7,7 +7,7 @@ import { f1Score, failed, notScorable, ratio, scored, type MetricResult } from "
 import { acrossModels } from "./model-graded";
 
 /** Which component of topic adherence is the score (default: F1, so neither straying nor missing topics is free). */
-export type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";
+type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";
 
 /**
  * How topics are counted. COVERAGE (the default): precision = on-topic discussed topics / discussed
@@ -50,7 +50,7 @@ export interface TopicAdherenceParts {
 const TopicsSchema = z.object({ topics: z.array(z.string().min(1)) });
 
 /** The classification schema for one call: reference topics are an enum of the sample's topics. */
-export function classificationSchema(referenceTopics: [string, ...string[]]) {
+function classificationSchema(referenceTopics: [string, ...string[]]) {
   return z.object({
     classifications: z.array(
       z.object({

@@ -4,7 +4,7 @@ import { extractTopics } from "../metrics/topic-adherence";
 import type { ReferenceTopics } from "../reference-topics";
 
 /** Where a live run's reference topics came from. */
-export type LiveTopicSource = "question" | "golden" | "scope";
+type LiveTopicSource = "question" | "golden" | "scope";
 
 /** A live run's reference topics, or why there are none. */
 export type LiveReferenceTopics = { topics: string[]; source: LiveTopicSource } | { topics: null; reason: string };

@@ -7,7 +7,7 @@ export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "r
 const DeliveredAnswerSchema = ModeratorAnswerSchema.pick({ conclusion: true, rationale: true, findings: true, nextActions: true });
 
 /** The tool calls a run made, in step order, as agent-metrics tool calls (name and arguments). */
-export function transcriptToolCalls(transcript: TranscriptDocument): SampleToolCall[] {
+function transcriptToolCalls(transcript: TranscriptDocument): SampleToolCall[] {
   return transcript.steps.flatMap((step) => step.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })));
 }
 

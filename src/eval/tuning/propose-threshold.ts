@@ -4,7 +4,7 @@ import { signals, type RunEvidence } from "./run-evidence";
 /** The thresholds considered (the gate sends back a first answer scoring below the threshold). */
 const CANDIDATES = [50, 55, 60, 65, 70, 75, 80, 85, 90, 95];
 /** Fewer good and bad runs with a QSCORE than this say nothing about where the threshold belongs. */
-export const MIN_LABELLED_RUNS = 4;
+const MIN_LABELLED_RUNS = 4;
 
 /**
  * The QSCORE threshold that best separates badly received runs (which the gate should have sent

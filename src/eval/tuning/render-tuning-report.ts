@@ -3,7 +3,7 @@ import { describeChange } from "./proposal";
 import type { CheckedProposal, TuningReport } from "./tuning-report";
 
 /** Said when the stored runs point at nothing to change. */
-export const NO_CHANGE = "No change proposed: the stored runs, feedback and evaluations point at nothing to tune.";
+const NO_CHANGE = "No change proposed: the stored runs, feedback and evaluations point at nothing to tune.";
 
 /** The report as Markdown for people: the evidence base, each proposal with its runs and golden figures, and what was dropped. */
 export function renderTuningReport(report: TuningReport): string {
@@ -60,7 +60,7 @@ function verdictText(proposal: CheckedProposal): string {
 }
 
 /** "routing 12/14, tool calls 11/14". */
-export function accuracy(figures: GoldenAccuracy): string {
+function accuracy(figures: GoldenAccuracy): string {
   return `routing ${figures.routed}/${figures.cases}, tool calls ${figures.toolCallsPassed}/${figures.cases}`;
 }
 

@@ -75,7 +75,7 @@ export function amendFinding(input: SpecialistInput, previous: Extract<Finding, 
  * Confidence from evidence strength: 0.2, plus 0.1 per distinct reference (up to 4) and 0.15 per
  * answering fact (up to 2), scaled by the share of tool calls that worked; within [0.1, 0.9].
  */
-export function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: ToolObservation[]): number {
+function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: ToolObservation[]): number {
   const references = new Set(evidence.map((e) => e.referenceId)).size;
   const direct = facts.filter((f) => f.direct).length;
   const success = observations.length === 0 ? 1 : observations.filter((o) => o.ok).length / observations.length;

@@ -58,10 +58,10 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
               : moderateOffline(input);
         content = JSON.stringify(reply);
       }
-      const problem = request.output ? request.output.schema.safeParse(JSON.parse(content)) : undefined;
-      if (problem && !problem.success)
+      const problem = request.output?.schema.safeParse(JSON.parse(content));
+      if (request.output && problem && !problem.success)
         return finish({
-          error: `the offline engine's ${input.agent} reply does not match '${request.output!.name}': ${problem.error.issues[0]?.message ?? "invalid"}`,
+          error: `the offline engine's ${input.agent} reply does not match '${request.output.name}': ${problem.error.issues[0]?.message ?? "invalid"}`,
         });
       return finish({ content, toolCalls: [] });
     },

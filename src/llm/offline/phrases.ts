@@ -19,7 +19,7 @@ const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: 
 const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
 
 /** The filters of a spend query, as the answer names them. */
-export interface SpendScope {
+interface SpendScope {
   supplier?: string | null;
   category?: string | null;
   fiscalYear?: string | null;

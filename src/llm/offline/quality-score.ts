@@ -1,7 +1,7 @@
 import type { ModeratorInput } from "../../domain";
 
 /** Distinct references the Moderator expects per evidence need. */
-export const REFERENCES_NEEDED = { low: 1, medium: 2, high: 4 } as const;
+const REFERENCES_NEEDED = { low: 1, medium: 2, high: 4 } as const;
 
 /** The parts a QSCORE is made of, each in [0, 1]. */
 export interface QualityParts {
@@ -38,7 +38,7 @@ export function qualityScore(input: ModeratorInput): { qscore: number; parts: Qu
 }
 
 /** The answering finding of the highest priority (the first in priority order that succeeded). */
-export function leadFinding(input: ModeratorInput): ModeratorInput["findings"][number] | undefined {
+function leadFinding(input: ModeratorInput): ModeratorInput["findings"][number] | undefined {
   return orderedFindings(input)[0];
 }
 

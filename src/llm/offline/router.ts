@@ -1,4 +1,5 @@
 import { FALLBACK_SPECIALIST, type RouterOutput, type RouterInput, type SpecialistSummary } from "../../domain";
+import { lookup } from "../../domain/lookup";
 import { LEXICON } from "./lexicon";
 import { phrasesFor } from "./phrases";
 import { assessScope } from "./scope";
@@ -52,8 +53,8 @@ export function scoreSpecialists(question: string, specialists: SpecialistSummar
     id: s.id,
     keywords: matched[i],
     score:
-      matched[i].reduce((sum, k) => sum + (KEYWORD_WEIGHT * keywordWeight(k)) / keywordShare.get(k.toLowerCase())!, 0) +
-      shared[i].reduce((sum, f) => sum + DESCRIPTION_WEIGHT / featureShare.get(f)!, 0) -
+      matched[i].reduce((sum, k) => sum + (KEYWORD_WEIGHT * keywordWeight(k)) / lookup(keywordShare, k.toLowerCase(), "keyword share"), 0) +
+      shared[i].reduce((sum, f) => sum + DESCRIPTION_WEIGHT / lookup(featureShare, f, "feature share"), 0) -
       DESCRIPTION_WEIGHT * excluded[i].length,
   }));
 }
@@ -99,7 +100,7 @@ export function routeOffline(input: RouterInput, vocabulary: OfflineVocabulary):
 }
 
 /** Figures, amounts, percentages and comparisons need high evidence; several specialists medium. */
-export function evidenceNeedOf(question: string, selectedCount: number): RouterOutput["evidenceNeed"] {
+function evidenceNeedOf(question: string, selectedCount: number): RouterOutput["evidenceNeed"] {
   const figures = /\d/.test(question.normalize("NFKC"));
   const quantitative = [...LEXICON.comparison, ...LEXICON.trend, ...LEXICON.spend].some((term) => containsPhrase(question, term));
   if (figures || quantitative) return "high";

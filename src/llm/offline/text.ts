@@ -62,7 +62,7 @@ export function contentStems(text: string): string[] {
 }
 
 /** Character bigrams of each kana/kanji run, skipping pure-hiragana pairs (particles, endings). */
-export function japaneseBigrams(text: string): string[] {
+function japaneseBigrams(text: string): string[] {
   const bigrams: string[] = [];
   for (const run of normalize(text).match(CJK_RUN) ?? []) {
     for (let i = 0; i + 1 < run.length; i++) {

@@ -81,7 +81,7 @@ export function planToolCalls(
 }
 
 /** A stable identity for a call: name plus arguments. */
-export function callKey(call: PlannedCall): string {
+function callKey(call: PlannedCall): string {
   return `${call.name}:${JSON.stringify(
     Object.keys(call.args)
       .sort()

@@ -46,7 +46,9 @@ export async function buildOfflineVocabulary(data: ProcurementData): Promise<Off
     categories: categoryIds.map((id) => ({
       id,
       // The data set's Japanese name is a term too: a question may name the category by it.
-      terms: [...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...(namesJa.has(id) ? [namesJa.get(id)!] : [])])],
+      terms: [
+        ...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...[namesJa.get(id)].filter((name) => name !== undefined)]),
+      ],
     })),
     contractIds,
     regions: [...new Set(suppliers.map((s) => s.region))].sort(),

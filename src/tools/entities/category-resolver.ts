@@ -1,7 +1,7 @@
 import { normalise } from "../text/search-text";
 
 /** Words people use for each spend category, in English and Japanese (the ids are words too). */
-export const CATEGORY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+const CATEGORY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   saas: ["saas", "software", "subscription", "license", "licence", "ソフトウェア", "サブスク", "ライセンス"],
   cloud: ["cloud", "iaas", "hosting", "compute", "クラウド", "ホスティング"],
   "it-hardware": ["it hardware", "hardware", "laptop", "server", "device", "pc", "it機器", "ハードウェア", "パソコン", "サーバー"],
@@ -32,7 +32,10 @@ export function resolveCategory(
   const exact = known.find((id) => id === wanted.replace(/ /g, "-") || id.replace(/-/g, " ") === wanted);
   if (exact) return exact;
   const candidates = known.flatMap((id) =>
-    [...(CATEGORY_SYNONYMS[id] ?? [id.replace(/-/g, " ")]), ...(namesJa.has(id) ? [normalise(namesJa.get(id)!)] : [])].map((word) => ({
+    [
+      ...(CATEGORY_SYNONYMS[id] ?? [id.replace(/-/g, " ")]),
+      ...[namesJa.get(id)].filter((name) => name !== undefined).map((name) => normalise(name)),
+    ].map((word) => ({
       id,
       word,
     })),

@@ -143,7 +143,7 @@ function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
       (fuse ??= new Fuse(entries, { keys: ["words"], includeScore: true, ignoreLocation: true, threshold: SUGGESTION }));
     const phrases = new Map(suppliers.map((supplier) => [supplier, [supplier.name, ...supplier.aliases].flatMap(mentionPhrase)]));
     index = { entries, fuse: lazyFuse, phrases };
-    indexes.set(first, { last: suppliers.at(-1)!, length: suppliers.length, index });
+    indexes.set(first, { last: suppliers[suppliers.length - 1], length: suppliers.length, index });
   }
   return index;
 }

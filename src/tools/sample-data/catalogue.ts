@@ -9,7 +9,7 @@ const currency = z.enum(["JPY", "USD", "EUR"]);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "ISO date YYYY-MM-DD");
 
 /** One spend category: how its suppliers bill and what they hold (infra/sample-data/categories.yaml). */
-export const CategoryProfileSchema = z.object({
+const CategoryProfileSchema = z.object({
   id: z.string(),
   /** The category's Japanese display name, as an imported data set gives it in suppliers.csv's categoryNameJa. */
   nameJa: z.string().min(1),
@@ -24,7 +24,7 @@ export const CategoryProfileSchema = z.object({
 export type CategoryProfile = z.infer<typeof CategoryProfileSchema>;
 
 /** A supplier as authored in suppliers.yaml; omitted facts are generated. */
-export const SupplierEntrySchema = SupplierSchema.pick({ id: true, name: true, aliases: true, category: true, region: true }).extend({
+const SupplierEntrySchema = SupplierSchema.pick({ id: true, name: true, aliases: true, category: true, region: true }).extend({
   riskRating: SupplierSchema.shape.riskRating.optional(),
   certifications: z.array(z.string()).optional(),
   sanctionsFlag: z.boolean().optional(),
@@ -36,11 +36,11 @@ export const SupplierEntrySchema = SupplierSchema.pick({ id: true, name: true, a
 export type SupplierEntry = z.infer<typeof SupplierEntrySchema>;
 
 /** How a contract's price may change: a capped increase, an index with a cap, fixed, or market-linked. */
-export const PriceVariantSchema = z.enum(["cap", "index", "fixed", "market"]);
+const PriceVariantSchema = z.enum(["cap", "index", "fixed", "market"]);
 export type PriceVariant = z.infer<typeof PriceVariantSchema>;
 
 /** A contract whose terms are fixed in contracts.yaml rather than drawn. */
-export const PinnedContractSchema = z.object({
+const PinnedContractSchema = z.object({
   id: z.string(),
   supplierId: z.string(),
   title: z.string(),
@@ -58,7 +58,7 @@ export type PinnedContract = z.infer<typeof PinnedContractSchema>;
 const variants = z.array(z.string().min(1)).min(1);
 
 /** Clause templates (contracts.yaml). */
-export const ContractTemplatesSchema = z.object({
+const ContractTemplatesSchema = z.object({
   pinned: z.array(PinnedContractSchema),
   clauses: z.object({
     term: variants,

@@ -1,5 +1,6 @@
 import { toJpy, type Currency } from "../../domain/amounts";
 import type { Contract, Supplier } from "../../domain";
+import { lookup } from "../../domain/lookup";
 import { addDays, daysBetween } from "../iso-date";
 import type { CategoryProfile, ContractTemplates, PinnedContract, PriceVariant } from "./catalogue";
 import type { Prng } from "./prng";
@@ -41,8 +42,8 @@ export function buildContracts(
   let next = templates.pinned.length + 1;
   const contracts: Contract[] = [];
   for (const supplier of suppliers) {
-    const category = categories.get(supplier.category)!;
-    const profile = profiles.get(supplier.id)!;
+    const category = lookup(categories, supplier.category, "category profile");
+    const profile = lookup(profiles, supplier.id, "spend profile");
     category.contractTitles.forEach((title, index) => {
       const fixed = index === 0 ? pinned.get(supplier.id) : undefined;
       const terms = fixed ? { ...fixed } : drawTerms(`CTR-${String(next++).padStart(4, "0")}`, title, index, profile, supplier, asOf, rng);

@@ -1,6 +1,7 @@
 import { toJpy } from "../../domain/amounts";
 import type { Contract, SpendTransaction, Supplier } from "../../domain";
 import { fiscalYearOf } from "../../domain/fiscal-year";
+import { lookup } from "../../domain/lookup";
 import type { CategoryProfile } from "./catalogue";
 import { pad, type SpendProfile } from "./suppliers";
 import type { Prng } from "./prng";
@@ -29,8 +30,8 @@ export function buildSpend(
 ): SpendTransaction[] {
   const drafts: Draft[] = [];
   for (const supplier of suppliers) {
-    const profile = profiles.get(supplier.id)!;
-    const category = categories.get(supplier.category)!;
+    const profile = lookup(profiles, supplier.id, "spend profile");
+    const category = lookup(categories, supplier.category, "category profile");
     const own = contracts.filter((contract) => contract.supplierId === supplier.id && contract.status !== "draft");
     const until = profile.spendUntil !== undefined && profile.spendUntil < lastDate ? profile.spendUntil : lastDate;
     for (const { year, month } of months(until)) {

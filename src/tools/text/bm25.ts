@@ -1,8 +1,9 @@
 import { LRUCache } from "lru-cache";
+import { lookup } from "../../domain/lookup";
 import { tokenize } from "./search-text";
 
 /** A search hit: the document's position in the indexed list, its score and the query terms it contains. */
-export interface Bm25Hit {
+interface Bm25Hit {
   index: number;
   score: number;
   matchedTerms: string[];
@@ -141,13 +142,15 @@ export class Bm25Index {
   /** The index as plain data; `new Bm25Index([], stored)` gives it back without the texts. */
   store(): StoredBm25Index {
     const terms = [...this.postings.keys()];
+    const lists = [...this.postings.values()];
     const offsets = [0];
-    for (const term of terms) offsets.push(offsets.at(-1)! + this.postings.get(term)!.documents.length);
-    const documents = new Int32Array(offsets.at(-1)!);
-    const weights = new Float64Array(offsets.at(-1)!);
-    terms.forEach((term, i) => {
-      documents.set(this.postings.get(term)!.documents, offsets[i]);
-      weights.set(this.postings.get(term)!.weights, offsets[i]);
+    let length = 0;
+    for (const list of lists) offsets.push((length += list.documents.length));
+    const documents = new Int32Array(length);
+    const weights = new Float64Array(length);
+    lists.forEach((list, i) => {
+      documents.set(list.documents, offsets[i]);
+      weights.set(list.weights, offsets[i]);
     });
     const base64 = (array: Int32Array | Float64Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
     return { documentCount: this.documentCount, terms, offsets, documents: base64(documents), weights: base64(weights) };
@@ -160,7 +163,7 @@ export class Bm25Index {
     const touched: number[] = [];
     let totalIsEstimate = false;
     for (const term of terms) {
-      const matching = this.postings.get(term)!.documents.length;
+      const matching = lookup(this.postings, term, "postings").documents.length;
       const idf = Math.log(1 + (this.documentCount - matching + 0.5) / (matching + 0.5));
       const { documents, weights } = this.scanned(term);
       if (documents.length < matching) totalIsEstimate = true;
@@ -173,7 +176,7 @@ export class Bm25Index {
     let best = 0;
     for (const index of touched) {
       if (options.weight) scores[index] *= options.weight(index);
-      if (scores[index] > best) best = scores[index]!;
+      if (scores[index] > best) best = scores[index];
     }
     const cut = best * (options.minShareOfBest ?? 0);
     const relevant = touched.filter((index) => scores[index] >= cut);
@@ -185,12 +188,12 @@ export class Bm25Index {
 
   /** The postings a search scans for a term: all of them, or a common term's strongest ones. */
   private scanned(term: string): Postings {
-    return this.strongest.get(term) ?? this.postings.get(term)!;
+    return this.strongest.get(term) ?? lookup(this.postings, term, "postings");
   }
 
   /** Whether a document has a term: postings are in document order, so a binary search. */
   private contains(term: string, index: number): boolean {
-    const { documents } = this.postings.get(term)!;
+    const { documents } = lookup(this.postings, term, "postings");
     let [low, high] = [0, documents.length - 1];
     while (low <= high) {
       const middle = (low + high) >> 1;

@@ -13,7 +13,7 @@ import type { RunContext } from "../run-context";
 import { askAgent } from "./ask-agent";
 
 /** The registry as the Router sees it, without the specialists it must not pick again. */
-export function specialistSummaries(context: RunContext, excluded: readonly string[] = []): SpecialistSummary[] {
+function specialistSummaries(context: RunContext, excluded: readonly string[] = []): SpecialistSummary[] {
   return context.deps.prompts.specialists
     .filter(({ id }) => !excluded.includes(id))
     .map(({ id, displayName, description, keywords }) => ({ id, displayName, description, keywords }));

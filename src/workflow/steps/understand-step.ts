@@ -75,11 +75,11 @@ async function rewrite(context: RunContext, turns: ConversationTurn[]): Promise<
   }
   const standalone = value.kind === "standalone" ? state.question : value.standaloneQuestion.trim();
   state.standaloneQuestion = standalone;
-  const last = turns.at(-1)!;
+  const last = turns.at(-1);
   return {
     kind: sameText(standalone, state.question) ? "standalone" : "rewritten",
     turnsSeen: turns.length,
-    ...(value.refersToPreviousAnswer && last.conclusion
+    ...(value.refersToPreviousAnswer && last?.conclusion
       ? { previousAnswer: { question: last.standaloneQuestion, conclusion: last.conclusion } }
       : {}),
   };

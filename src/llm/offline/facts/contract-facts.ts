@@ -30,9 +30,9 @@ function factsFor(contract: ContractLike, { entities, phrases }: Pick<FactContex
   const facts: Fact[] = [{ text: phrases.contractFound(contract), references: refs, direct: false }];
   const requested = entities.percentages[0];
   if (requested !== undefined) {
-    const exceeds = contract.priceCapPct !== null && requested > contract.priceCapPct;
+    const capPct = contract.priceCapPct;
     facts.push({
-      action: exceeds ? phrases.actionCapExceeded({ capPct: contract.priceCapPct!, referenceId: contract.id }) : undefined,
+      action: capPct !== null && requested > capPct ? phrases.actionCapExceeded({ capPct, referenceId: contract.id }) : undefined,
       text:
         contract.priceCapPct === null
           ? phrases.contractNoCap({ id: contract.id, requestedPct: requested })

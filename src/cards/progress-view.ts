@@ -1,0 +1,66 @@
+/** The progress card's view model: which phase a run is in and what each selected specialist is doing. */
+import type { Language, RunPhase, RunState } from "../domain";
+import { displayName, type DisplayNames } from "./display-names";
+
+/** What one selected specialist is doing right now. */
+export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
+
+/** The phase line of the progress card. */
+export type ProgressPhase =
+  "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "under_review" | "failed" | "clarifying";
+
+/** The progress card: updated in place as each executor finishes. */
+export interface ProgressView {
+  language: Language;
+  question: string;
+  phase: ProgressPhase;
+  specialists: { id: string; name: string; status: SpecialistStatus }[];
+  elapsedSeconds: number;
+}
+
+const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
+  understand: "routing",
+  route: "routing",
+  investigate: "specialists",
+  debate: "specialists",
+  converse: "specialists",
+  handoff: "specialists",
+  moderate: "moderating",
+  gate: "rechecking",
+  reinvestigate: "rechecking",
+  decide: "finishing",
+  done: "finishing",
+};
+
+/** Once a run has ended, the card says how (its answer or notice arrives right below it). */
+const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase> = {
+  completed: "answered",
+  awaiting_approval: "under_review",
+  failed: "failed",
+  needs_clarification: "clarifying",
+  out_of_scope: "answered",
+  blocked: "answered",
+};
+
+/** The progress view of a run, from its phase and executor events (and its outcome once it ended). */
+export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date): ProgressView {
+  // An out-of-scope question ran no specialist: the card lists none rather than one left waiting.
+  const selected = state.status === "out_of_scope" ? [] : (state.decision?.selected ?? []);
+  return {
+    language: state.language,
+    question: state.question,
+    phase: state.status === "running" ? PROGRESS_PHASE[state.phase] : ENDED_PHASE[state.status],
+    specialists: selected.map((id) => ({ id, name: displayName(names, id, state.language), status: specialistStatus(state, id) })),
+    elapsedSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(state.startedAt)) / 1000)),
+  };
+}
+
+/** The latest start/end event of the specialist decides; a recorded failed finding wins over silence. */
+function specialistStatus(state: RunState, id: string): SpecialistStatus {
+  const last = state.events.filter((event) => event.executor === id && event.type.startsWith("executor_")).at(-1);
+  if (last?.type === "executor_started") return "working";
+  if (last?.type === "executor_completed") return last.outcome === "ok" ? "done" : "failed";
+  const finding = state.findings.find((candidate) => candidate.specialist === id);
+  if (finding) return finding.status === "ok" ? "done" : "failed";
+  return "waiting";
+}

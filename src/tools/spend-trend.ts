@@ -1,0 +1,79 @@
+import type { SpendCell } from "../domain";
+import { fiscalMonthIndex, fiscalYearOf, fiscalYearRange } from "../domain/fiscal-year";
+import { lookup } from "../domain/lookup";
+import { formatChange, formatJpy, round1 } from "./format";
+
+interface YearOverYear {
+  from: string;
+  to: string;
+  fromJpy: number;
+  toJpy: number;
+  changePct: number;
+  basis: string;
+}
+
+/**
+ * Totals per fiscal year and the change between consecutive years. A year still running on `today`
+ * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
+ * over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by position of the
+ * month in the year.
+ */
+export function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
+  const running = fiscalYearOf(today, startMonth);
+  const perYear = new Map<string, { totalJpy: number; count: number; byMonth: number[]; lastIndex: number; lastMonth: string }>();
+  for (const cell of cells) {
+    let year = perYear.get(cell.fiscalYear);
+    if (year === undefined)
+      perYear.set(
+        cell.fiscalYear,
+        (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }),
+      );
+    year.totalJpy += cell.amountJpy;
+    year.count += cell.count;
+    if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index] += amount));
+    else year.byMonth[fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth)] += cell.amountJpy;
+    const lastMonth = cell.lastDate.slice(0, 7);
+    if (lastMonth > year.lastMonth)
+      [year.lastMonth, year.lastIndex] = [lastMonth, fiscalMonthIndex(Number(lastMonth.slice(5, 7)), startMonth)];
+  }
+  const years = [...perYear.keys()].sort();
+  const fiscalYears = years.map((fiscalYear) => {
+    const { totalJpy, count } = lookup(perYear, fiscalYear, "fiscal year totals");
+    return { fiscalYear, totalJpy, count, complete: fiscalYear < running || fiscalYearRange(fiscalYear, startMonth).to < today };
+  });
+  const yoy: YearOverYear[] = [];
+  for (let i = 1; i < fiscalYears.length; i++) {
+    const [before, after] = [fiscalYears[i - 1], fiscalYears[i]];
+    if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
+    let fromJpy = before.totalJpy;
+    let toJpy = after.totalJpy;
+    let basis = "full fiscal years";
+    if (!after.complete) {
+      const { lastIndex, lastMonth } = lookup(perYear, after.fiscalYear, "fiscal year totals");
+      const window = (fiscalYear: string) =>
+        lookup(perYear, fiscalYear, "fiscal year totals")
+          .byMonth.slice(0, lastIndex + 1)
+          .reduce((total, value) => total + value, 0);
+      fromJpy = window(before.fiscalYear);
+      toJpy = window(after.fiscalYear);
+      basis = `same months (${MONTHS[startMonth - 1]}–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
+    }
+    if (fromJpy > 0)
+      yoy.push({
+        from: before.fiscalYear,
+        to: after.fiscalYear,
+        fromJpy,
+        toJpy,
+        changePct: round1(((toJpy - fromJpy) / fromJpy) * 100),
+        basis,
+      });
+  }
+  return { fiscalYears, yoy };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** One year-over-year change as a sentence a finding can quote. */
+export function yoyText(yoy: YearOverYear): string {
+  return `${yoy.to} vs ${yoy.from}: ${formatChange(yoy.changePct)} (${formatJpy(yoy.fromJpy)} → ${formatJpy(yoy.toJpy)}, ${yoy.basis})`;
+}
