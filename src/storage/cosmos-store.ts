@@ -131,7 +131,7 @@ export async function openCosmosStore(config: StoreSettings, options: { log?: Lo
       botState: new CosmosBotStorage(containers.botState, "merge"),
       procurementData,
       procurementContainers: containers,
-      toolData: embedded ? (localData ?? createInMemoryProcurementData(sampleData!)) : procurementData,
+      toolData: localData ?? (sampleData ? createInMemoryProcurementData(sampleData) : procurementData),
       async health() {
         const started = Date.now();
         try {
@@ -162,7 +162,7 @@ export async function openCosmosStore(config: StoreSettings, options: { log?: Lo
   } catch (error) {
     client.dispose();
     await embedded?.stop();
-    throw (embedded ? undefined : accessFailure(error, env.COSMOS_ENDPOINT!)) ?? error;
+    throw (env.COSMOS_ENDPOINT ? accessFailure(error, env.COSMOS_ENDPOINT) : undefined) ?? error;
   }
 }
 

@@ -48,7 +48,7 @@ export function resolveBotIdentity(
     appId: env.BOT_ID,
     credentials: {
       MicrosoftAppId: env.BOT_ID,
-      MicrosoftAppPassword: type === "UserAssignedMsi" ? "" : env.BOT_PASSWORD!,
+      MicrosoftAppPassword: type === "UserAssignedMsi" ? "" : (env.BOT_PASSWORD ?? ""),
       MicrosoftAppType: type,
       MicrosoftAppTenantId: env.BOT_TENANT_ID ?? "",
     },
