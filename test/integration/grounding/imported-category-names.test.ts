@@ -46,19 +46,19 @@ describe("Japanese category names from an imported data set (offline engine)", (
   });
 
   it("names the category in citation titles by its Japanese name, never its id", async () => {
-    const titles = await citationTitles(await ask(data, "fleet-opsの2025年度の支出は？"));
+    const titles = citationTitles(await ask(data, "fleet-opsの2025年度の支出は？"));
     assert.ok(titles.includes("支出 車両管理 FY2025"), titles.join(" | "));
     assert.ok(
-      titles.every((title) => !/fleet-ops/.test(title)),
+      titles.every((title) => !title.includes("fleet-ops")),
       titles.join(" | "),
     );
   });
 
   it("names the category in English citation titles by its name as words, never its id", async () => {
-    const titles = await citationTitles(await ask(data, "How much did we spend on fleet-ops in FY2025?"));
+    const titles = citationTitles(await ask(data, "How much did we spend on fleet-ops in FY2025?"));
     assert.ok(titles.includes("Spend fleet ops FY2025"), titles.join(" | "));
     assert.ok(
-      titles.every((title) => !/fleet-ops/.test(title)),
+      titles.every((title) => !title.includes("fleet-ops")),
       titles.join(" | "),
     );
   });
@@ -67,7 +67,7 @@ describe("Japanese category names from an imported data set (offline engine)", (
     const suggestions = suggestFollowUps(spendOnly(await ask(data, "fleet-opsの2025年度の支出は？")));
     assert.ok(suggestions.includes("車両管理の代替サプライヤーは？"), suggestions.join(" | "));
     assert.ok(
-      suggestions.every((text) => !/fleet-ops/.test(text)),
+      suggestions.every((text) => !text.includes("fleet-ops")),
       suggestions.join(" | "),
     );
   });
@@ -76,7 +76,7 @@ describe("Japanese category names from an imported data set (offline engine)", (
     const suggestions = suggestFollowUps(spendOnly(await ask(data, "How much did we spend on fleet-ops in FY2025?")));
     assert.ok(suggestions.includes("Which alternative suppliers are there for fleet ops?"), suggestions.join(" | "));
     assert.ok(
-      suggestions.every((text) => !/fleet-ops/.test(text)),
+      suggestions.every((text) => !text.includes("fleet-ops")),
       suggestions.join(" | "),
     );
   });
