@@ -33,6 +33,8 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
       if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
       // A supplier any tool named is named in every reference that holds its id ("SPEND SUP-033 FY2025").
       if (item.subject !== undefined) names.set(item.subject.id, item.subject.name);
+      // Likewise a category, by the name its data gives it ("SPEND fleet-ops FY2025" → 「支出 車両管理 FY2025」).
+      if (item.category !== undefined) names.set(item.category.id, categoryLabel(item.category.id, language, item.category.nameJa));
       // Any item of the reference may carry the link (one specialist read the record through a tool, another did not).
       if (item.url !== undefined && !links.has(item.referenceId)) links.set(item.referenceId, item.url);
     }
@@ -59,7 +61,7 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
  * "Spend Acme Cloud Software FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named
  * once, in the answer's language, no part of the reference twice ("… FY2025 FY2025"), a supplier by
  * its name (「支出 Acme Cloud Software FY2025」, never 「支出 SUP-001」) and a category by its label
- * (「支出 物流 FY2025」, never "支出 logistics FY2025").
+ * (「支出 物流 FY2025」, never "支出 logistics FY2025"), an imported one by the name its data gives it.
  */
 function citationTitle(
   sourceName: string,

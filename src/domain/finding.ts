@@ -16,14 +16,23 @@ export const EvidenceSubjectSchema = z.object({ id: z.string().max(200), name: z
 export type EvidenceSubject = z.infer<typeof EvidenceSubjectSchema>;
 
 /**
+ * The spend category a reference is about, by its id and the Japanese name the data set gives it
+ * (`categoryNameJa`): an imported category has no entry in the built-in term table, so without it a
+ * citation or a follow-up could only name it by its id.
+ */
+export const EvidenceCategorySchema = z.object({ id: z.string().max(100), nameJa: z.string().max(300).optional() });
+export type EvidenceCategory = z.infer<typeof EvidenceCategorySchema>;
+
+/**
  * One piece of evidence as tools return it and findings keep it: with the link to the record's
- * document when it has one, and the record it is about, so that a citation names a supplier by its
- * name rather than its id. Both come from the tool, never from model text: a model's output is read
- * with `WrittenEvidenceSchema`, which has neither, and the step adds the tool's.
+ * document when it has one, and the supplier and category it is about, so that a citation names them
+ * by their names rather than their ids. All come from the tool, never from model text: a model's
+ * output is read with `WrittenEvidenceSchema`, which has none of them, and the step adds the tool's.
  */
 export const EvidenceItemSchema = WrittenEvidenceSchema.extend({
   url: DocumentUrlSchema.optional(),
   subject: EvidenceSubjectSchema.optional(),
+  category: EvidenceCategorySchema.optional(),
 });
 export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
 

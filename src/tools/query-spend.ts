@@ -62,6 +62,8 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       const { filter, scope, reference, costCenter, supplierName, categoryNameJa, resolution } = resolved;
       // The supplier the references name by id, so that their citations can name it by its name.
       const subject = filter.supplierId && supplierName ? { subject: { id: filter.supplierId, name: supplierName } } : {};
+      // Likewise the category, with the name the data gives it: an imported one has no built-in label.
+      const category = filter.category ? { category: { id: filter.category, ...(categoryNameJa ? { nameJa: categoryNameJa } : {}) } } : {};
       // The filters as data, so an answer can name them in its own language (the scope text is English).
       const filters = {
         ...filter,
@@ -109,17 +111,20 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
             source: "spend",
             referenceId: reference,
             ...subject,
+            ...category,
             quote: `${formatJpy(totalJpy)} in ${countOf(count, "transaction")} (${scope})`,
           },
           ...trend.yoy.map((yoy) => ({
             source: "spend",
             referenceId: `${reference} ${yoy.from}→${yoy.to}`,
             ...subject,
+            ...category,
             quote: yoyText(yoy),
           })),
           ...groups.shown.slice(0, 3).map((g) => ({
             source: "spend",
             ...subject,
+            ...category,
             // A group the filter already names ("FY2025" of a FY2025 query) is not named twice.
             referenceId: reference.split(" ").includes(g.key) ? reference : `${reference} ${g.key}`,
             // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").

@@ -1,4 +1,4 @@
-import { questionToAnswer, stringsFor, type RunState } from "../domain";
+import { questionToAnswer, stringsFor, type EvidenceCategory, type RunState } from "../domain";
 import { categoryLabel } from "../domain/category-terms";
 import { entitiesOfRun } from "./conversation-turn";
 
@@ -25,13 +25,28 @@ export function suggestFollowUps(state: RunState): string[] {
   const supplier = entities.suppliers[0];
   if (supplier && !called.has("getSupplierProfile")) suggestions.push(phrases.supplierRisk(supplier));
   const category = entities.categories[0];
-  // Named by its label, never its id: a Japanese button reads 「物流の代替サプライヤーは？」.
-  if (category && !called.has("listSuppliers")) suggestions.push(phrases.alternatives(categoryLabel(category, state.language)));
+  // Named by its label, never its id: a Japanese button reads 「物流の代替サプライヤーは？」, an imported
+  // category by the name its data gives it (「車両管理の代替サプライヤーは？」), which the run's evidence carries.
+  if (category && !called.has("listSuppliers")) {
+    const named = categoryOfEvidence(state, category);
+    suggestions.push(phrases.alternatives(categoryLabel(named?.id ?? category, state.language, named?.nameJa)));
+  }
   // Never offer again what was just asked ("Why?" after "Why?").
   const asked = state.question.trim().toLowerCase();
   return [...suggestions.slice(0, MAX_SUGGESTIONS - 1), phrases.why, phrases.policyCheck]
     .filter((question) => question.toLowerCase() !== asked)
     .slice(0, MAX_SUGGESTIONS);
+}
+
+/**
+ * The category the run's evidence names for a category the tools were asked about, by its id or its
+ * data name (a tool asked for 「車両管理」 resolved it to "fleet-ops").
+ */
+function categoryOfEvidence(state: RunState, asked: string): EvidenceCategory | undefined {
+  return state.findings
+    .flatMap((finding) => (finding.status === "ok" ? finding.evidence : []))
+    .map((item) => item.category)
+    .find((category) => category !== undefined && (category.id === asked || category.nameJa === asked));
 }
 
 /**

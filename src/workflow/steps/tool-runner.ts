@@ -93,8 +93,8 @@ async function runOne(
         tool: call.name,
         ok: true,
         digest: result.digest,
-        // The model reads evidence as it writes it: links and subjects are added back from the tool's record.
-        evidence: result.evidence.map(({ url: _link, subject: _subject, ...written }) => written),
+        // The model reads evidence as it writes it: links, subjects and categories are added back from the tool's record.
+        evidence: result.evidence.map(({ url: _link, subject: _subject, category: _category, ...written }) => written),
         data: dataJson.length <= MAX_TOOL_DATA_CHARS ? result.data : undefined,
         ...(result.resolution ? { resolution: result.resolution } : {}),
       },

@@ -50,6 +50,13 @@ describe("querySpend", () => {
       result.data.groups.every((g: { key: string }) => !g.key.startsWith("SUP-")),
       "groups are named",
     );
+    // The category rides on every reference about it, with its data name, so a citation can name it.
+    const spendReferences = result.evidence.filter((item) => item.referenceId.startsWith("SPEND "));
+    assert.ok(spendReferences.length > 0);
+    assert.ok(
+      spendReferences.every((item) => item.category?.id === "logistics" && item.category.nameJa === "物流"),
+      JSON.stringify(spendReferences),
+    );
   });
 
   it("bounds the breakdown: top 10 suppliers plus an 'others' aggregate", async () => {

@@ -67,4 +67,20 @@ describe("workflow/evidence-links", () => {
     );
     assert.ok(!("subject" in linked[1]), "no subject key without a tool's");
   });
+
+  it("names the category a reference is about only as a tool named it", () => {
+    const category = { id: "fleet-ops", nameJa: "車両管理" };
+    const linked = linkEvidence(
+      [
+        { source: "spend", referenceId: "SPEND fleet-ops FY2025", quote: "¥2.75M" },
+        { source: "spend", referenceId: "SPEND mro FY2025", quote: "a category no tool returned" },
+      ],
+      [{ source: "spend", referenceId: "SPEND fleet-ops FY2025", quote: "¥2,750,000 in 2 transactions", category }],
+    );
+    assert.deepEqual(
+      linked.map((item) => item.category),
+      [category, undefined],
+    );
+    assert.ok(!("category" in linked[1]), "no category key without a tool's");
+  });
 });
