@@ -2,8 +2,6 @@ import {
   approvalViewFromRun,
   buildApprovalCard,
   buildApprovalOutcomeCard,
-  buildExpiredNoticeCard,
-  buildRejectionCard,
   type AdaptiveCard,
   type ApprovalDecision as OutcomeKind,
   type DisplayNames,
@@ -29,7 +27,7 @@ export function approvalCardFor(approval: Approval, run: RunState, context: Card
 }
 
 /** How a decided (or expired) approval ended, in the outcome card's terms. */
-export function outcomeKind(approval: Approval): OutcomeKind {
+function outcomeKind(approval: Approval): OutcomeKind {
   if (approval.status === "expired") return "expired";
   if (!approval.decision) throw new SystemError(`Approval ${approval.id} is ${approval.status} without a decision`, { step: "approval" });
   return approval.decision.kind === "approve" ? "approved" : approval.decision.kind === "edit" ? "edited" : "rejected";
@@ -52,18 +50,4 @@ export function outcomeCardFor(approval: Approval, refusedAsTooLate = false): Ad
     ...(decision && kind !== "rejected" ? { finalText: decision.after } : {}),
     ...(refusedAsTooLate ? { refusedAsTooLate } : {}),
   });
-}
-
-/**
- * The notice the requester receives once the approval is settled without an answer: the rejection
- * notice with the reason, or the expiry notice. Undefined when it was approved (or edited): the
- * requester then receives the settled run's answer itself.
- */
-export function requesterNoticeFor(approval: Approval): AdaptiveCard | undefined {
-  const notice = { language: approval.language, question: approval.question };
-  const decision = approval.decision;
-  const kind = outcomeKind(approval);
-  if (kind === "expired" || !decision) return buildExpiredNoticeCard(notice);
-  if (kind === "rejected") return buildRejectionCard({ ...notice, reason: decision.comment ?? "" });
-  return undefined;
 }

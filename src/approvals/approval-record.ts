@@ -4,7 +4,7 @@ import { updateVersioned, type VersionedUpdate } from "../workflow/versioned-upd
 import type { ApprovalRecords, Reference } from "./ports";
 
 /** One approval per run: the id is derived from the run, so asking twice never creates two. */
-export function approvalIdFor(runId: string): string {
+function approvalIdFor(runId: string): string {
   return `approval-${runId}`;
 }
 

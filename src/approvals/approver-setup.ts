@@ -7,7 +7,7 @@ import type { SettingsStore } from "./ports";
  * and no admin who may choose one, or nobody who may decide. A start banner shows them, so an
  * empty deployment parameter is seen at once rather than when the first answer waits.
  */
-export function approverSetupGaps(approvers: ApproverConfig, channel: ApproverChannel | undefined): string[] {
+function approverSetupGaps(approvers: ApproverConfig, channel: ApproverChannel | undefined): string[] {
   const gaps: string[] = [];
   if (!channel)
     gaps.push(

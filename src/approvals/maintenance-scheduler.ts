@@ -4,7 +4,7 @@ import { describeError, type Log } from "../domain";
 export type ApprovalSchedulerMode = "bot" | "function" | "off";
 
 /** How often the bot process runs the job when it is the scheduler. */
-export const APPROVAL_MAINTENANCE_INTERVAL_MS = 60_000;
+const APPROVAL_MAINTENANCE_INTERVAL_MS = 60_000;
 
 /**
  * Runs `job` every `intervalMs` in this process when `mode` is `bot` (otherwise the Functions timer,

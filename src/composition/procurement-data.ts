@@ -6,7 +6,7 @@ import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 
 /** The data set imported into the local data directory, or the sample data set when there is none. */
-export async function openLocalOrSampleData(dataDirectory: string): Promise<ProcurementData> {
+async function openLocalOrSampleData(dataDirectory: string): Promise<ProcurementData> {
   return (await openLocalProcurementData(dataDirectory)) ?? createInMemoryProcurementData(generateSampleDataSet());
 }
 

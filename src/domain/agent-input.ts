@@ -21,7 +21,6 @@ export type SpecialistSummary = z.infer<typeof SpecialistSummarySchema>;
 
 /** A remembered turn as the rewriter sees it. */
 export const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
-export type RememberedTurn = z.infer<typeof RememberedTurnSchema>;
 
 /** What every agent is asked about: the question, in the language the answer is written in. */
 const QuestionSchema = z.object({ question: z.string(), language: LanguageSchema });

@@ -57,7 +57,6 @@ export const UnderstandingSchema = UnderstandingOutputSchema.superRefine((value,
 
 /** The previous turn as specialists and the Moderator see it when a follow-up refers to its answer. */
 export const PreviousAnswerSchema = z.object({ question: z.string(), conclusion: z.string() });
-export type PreviousAnswer = z.infer<typeof PreviousAnswerSchema>;
 
 /** How the run understood its message (kept in the run record). */
 export const RunUnderstandingSchema = z.object({
@@ -74,13 +73,13 @@ export const RunUnderstandingSchema = z.object({
 export type RunUnderstanding = z.infer<typeof RunUnderstandingSchema>;
 
 /** A rough token count (≈4 Latin characters or ≈1 CJK character per token), for budgets only. */
-export function estimateTokens(text: string): number {
+function estimateTokens(text: string): number {
   const cjk = text.match(/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/g)?.length ?? 0;
   return cjk + Math.ceil((text.length - cjk) / 4);
 }
 
 /** The tokens a turn costs in a prompt. */
-export function turnTokens(turn: ConversationTurn): number {
+function turnTokens(turn: ConversationTurn): number {
   return estimateTokens(JSON.stringify({ q: turn.standaloneQuestion, c: turn.conclusion ?? "", e: turn.entities }));
 }
 

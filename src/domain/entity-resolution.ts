@@ -2,7 +2,6 @@ import { z } from "zod";
 
 /** The kinds of names a question or a tool argument can give that the data must resolve. */
 export const EntityKindSchema = z.enum(["supplier", "category", "costCenter", "contract"]);
-export type EntityKind = z.infer<typeof EntityKindSchema>;
 
 /** A name that matched one record of the data. */
 export const ResolvedNameSchema = z.object({
@@ -11,7 +10,6 @@ export const ResolvedNameSchema = z.object({
   id: z.string(),
   name: z.string(),
 });
-export type ResolvedName = z.infer<typeof ResolvedNameSchema>;
 
 /**
  * A name that did not resolve to one record: several plausible ones (`ambiguous`, ask back with the
@@ -24,7 +22,6 @@ export const UnresolvedNameSchema = z.object({
   outcome: z.enum(["ambiguous", "not_found"]),
   candidates: z.array(z.string()).max(3),
 });
-export type UnresolvedName = z.infer<typeof UnresolvedNameSchema>;
 
 /** What a tool made of the names it was given, so answers can say what they could not resolve. */
 export const EntityResolutionSchema = z.object({

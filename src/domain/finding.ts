@@ -13,7 +13,6 @@ export type WrittenEvidence = z.infer<typeof WrittenEvidenceSchema>;
 
 /** The record a reference is about (a supplier), by its id and its name as the data holds them. */
 export const EvidenceSubjectSchema = z.object({ id: z.string().max(200), name: z.string().max(300) });
-export type EvidenceSubject = z.infer<typeof EvidenceSubjectSchema>;
 
 /**
  * The spend category a reference is about, by its id and the Japanese name the data set gives it
@@ -75,7 +74,6 @@ export const OkFindingSchema = FindingOutputSchema.extend({
   toolCalls: z.array(ToolCallRecordSchema),
   handoff: z.object({ to: z.string(), reason: z.string() }).optional(),
 });
-export type OkFinding = z.infer<typeof OkFindingSchema>;
 
 /** A specialist's contribution to a run, successful or not. */
 export const FindingSchema = z.discriminatedUnion("status", [

@@ -25,7 +25,6 @@ export const GroupChatStateSchema = z.object({
 
 /** One hand-over in a handoff run: who passed the question to whom (a specialist id or `router`), why, and what they had found. */
 export const HandoffSchema = z.object({ from: z.string(), to: z.string(), reason: z.string(), finding: FindingSchema });
-export type Handoff = z.infer<typeof HandoffSchema>;
 
 /** Handoff: the specialist who has the question now (none before the Router chose), and the hand-overs so far. */
 export const HandoffStateSchema = z.object({

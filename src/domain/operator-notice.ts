@@ -20,4 +20,3 @@ export const OperatorNoticeSchema = z.object({
   serviceUrl: z.string().url().optional(),
 });
 export type OperatorNotice = z.infer<typeof OperatorNoticeSchema>;
-export type OperatorNoticeKind = z.infer<typeof OperatorNoticeKindSchema>;

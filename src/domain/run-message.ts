@@ -56,7 +56,6 @@ export type RunStage = z.infer<typeof RunStageSchema>;
 
 /** One card's send record: claimed by an owner before sending, the activity id stored after. */
 export const CardSendSchema = z.object({ claimedBy: z.string(), claimedAt: z.string(), activityId: z.string().optional() });
-export type CardSend = z.infer<typeof CardSendSchema>;
 
 /** The lifecycle part of a run document: stage, current owner (a worker's lease) and the cards sent. */
 export const RunLifecycleRecordSchema = z.object({

@@ -114,11 +114,9 @@ export const QualityRecordSchema = z.object({
   finalScore: z.number().nullable(),
   retried: z.boolean(),
 });
-export type QualityRecord = z.infer<typeof QualityRecordSchema>;
 
 /** An approver's sign-off on a run's answer (an edit is already the answer's conclusion). */
 export const RunReviewSchema = z.object({ approvalId: z.string(), edited: z.boolean() });
-export type RunReview = z.infer<typeof RunReviewSchema>;
 
 /** Token usage of one call or a whole run. */
 export const TokenUsageSchema = z.object({

@@ -48,7 +48,7 @@ export interface EvaluateTranscriptsOptions {
 }
 
 /** One score of an evaluated transcript: the combined score, each model's, and whether the models disagree. */
-export interface ScoreReport {
+interface ScoreReport {
   name: string;
   score: number | string | null;
   perModel: Record<string, number | string | null>;

@@ -12,7 +12,7 @@ import type { Log } from "../domain";
 /** How far back the report reads by default. */
 export const DEFAULT_TUNING_DAYS = 30;
 /** At most this many runs are read (the newest). */
-export const MAX_TUNING_RUNS = 5_000;
+const MAX_TUNING_RUNS = 5_000;
 
 /**
  * Wires the tuning report from configuration: runs, feedback and evaluations from Cosmos since

@@ -26,7 +26,7 @@ import { CosmosTranscriptRepository } from "./transcript-repository";
 import { systemClock, type Clock, type Log } from "../domain";
 
 /** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
-export interface StoreHealth {
+interface StoreHealth {
   ok: boolean;
   detail: string;
 }

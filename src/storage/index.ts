@@ -1,4 +1,4 @@
-export { openCosmosStore, type CosmosStore, type StoreHealth } from "./cosmos-store";
+export { openCosmosStore, type CosmosStore } from "./cosmos-store";
 export { seedSampleData, type SeedResult } from "./seed";
 export { buildTranscript, LOCAL_CONVERSATION_ID } from "./transcript-builder";
 export type { CosmosApprovalRepository } from "./approval-repository";

@@ -4,7 +4,7 @@ import { buildCitationCard, type CitationView } from "../cards";
 import { truncate } from "../cards/text";
 
 /** A sensitivity label shown on a message (and on each of its citations), e.g. "Confidential". */
-export interface SensitivityLabel {
+interface SensitivityLabel {
   name: string;
   description?: string;
 }
@@ -20,7 +20,7 @@ export interface AiMessageOptions {
 }
 
 /** Teams shows at most this many citations on a message. */
-export const MAX_TEAMS_CITATIONS = 10;
+const MAX_TEAMS_CITATIONS = 10;
 /** Teams' limits for a citation's title, abstract and keywords (characters). */
 const MAX_CITATION_TITLE = 80;
 const MAX_CITATION_ABSTRACT = 160;

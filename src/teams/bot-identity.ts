@@ -2,7 +2,7 @@ import type { Env } from "../config";
 import { ConfigurationError, type Log } from "../domain";
 
 /** The bot's Entra identity as botbuilder's credential factory expects it. */
-export interface BotCredentials {
+interface BotCredentials {
   MicrosoftAppId: string;
   MicrosoftAppPassword: string;
   MicrosoftAppType: "MultiTenant" | "SingleTenant" | "UserAssignedMsi";

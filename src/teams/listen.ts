@@ -31,7 +31,7 @@ export async function listenOrExplain(server: Listenable, target: ListenTarget):
 }
 
 /** The listen error in words, naming the port, the address and the setting; other errors pass through. */
-export function explainListenError(error: NodeJS.ErrnoException, target: ListenTarget): Error {
+function explainListenError(error: NodeJS.ErrnoException, target: ListenTarget): Error {
   const where = `port ${target.port} on ${target.host}`;
   switch (error.code) {
     case "EADDRINUSE":

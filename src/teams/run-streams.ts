@@ -10,7 +10,7 @@ import { TEAMS_STREAM_LIMITS, TeamsStream, type StreamLimits } from "./teams-str
 export type RunStreams = Map<string, TeamsStream>;
 
 /** What the run is doing, as one informative line in the asker's language (routing: the turn's first update said so). */
-export function progressUpdate(view: ProgressView): string | undefined {
+function progressUpdate(view: ProgressView): string | undefined {
   const updates = stringsFor(view.language).stream;
   switch (view.phase) {
     case "specialists": {
