@@ -9,21 +9,16 @@ import { redactingLogProcessor, redactingSpanProcessor } from "./redacting-proce
 import { redactError, redactProperties } from "./redaction";
 import {
   approvalDecidedEvent,
-  approvalSpan,
   checkpointFailedEvent,
   contentFilteredEvent,
   executorCompletedEvent,
   executorMetrics,
-  executorSpan,
   executorStartedEvent,
   feedbackReceivedEvent,
-  gateSpan,
   modelEndpointChangedEvent,
   genAiProviderName,
   runCompletedEvent,
   runMetric,
-  runSpan,
-  toolSpan,
   transcriptEvaluatedEvent,
   canaryCompletedEvent,
   canaryScoredEvent,
@@ -31,6 +26,7 @@ import {
   type MetricRecord,
   type SpanRecord,
 } from "./records";
+import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "./span-records";
 import type { Telemetry } from "./telemetry-port";
 
 /** What the Azure Monitor telemetry needs to start. */

@@ -4,8 +4,6 @@ import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./even
 import type { TelemetryValue } from "./redaction";
 import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../jobs/ports";
 
-export * from "./span-records";
-
 /** One metric or judge criterion scored on one stored transcript (the evaluation job owns the shape). */
 export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
 

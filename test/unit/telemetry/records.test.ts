@@ -1,17 +1,7 @@
 import assert from "node:assert/strict";
 import type { RunState, WorkflowEvent } from "../../../src/domain";
-import {
-  approvalSpan,
-  executorCompletedEvent,
-  executorMetrics,
-  executorSpan,
-  gateSpan,
-  genAiProviderName,
-  runCompletedEvent,
-  runMetric,
-  runSpan,
-  toolSpan,
-} from "../../../src/telemetry/records";
+import { executorCompletedEvent, executorMetrics, genAiProviderName, runCompletedEvent, runMetric } from "../../../src/telemetry/records";
+import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "../../../src/telemetry/span-records";
 import { redactProperties } from "../../../src/telemetry/redaction";
 import { runTrace } from "../../../src/telemetry/run-trace";
 
