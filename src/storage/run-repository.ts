@@ -11,7 +11,9 @@ export class CosmosRunStore implements RunStore {
 
   /** Upserts the whole record: the latest checkpoint wins (for writers that own the run outright, without a queue). */
   async checkpoint(state: RunState): Promise<void> {
-    await storeCall(`checkpoint run ${state.runId}`, () => this.container.items.upsert(documentOf({ lifecycle: lifecycleOf(state), state })));
+    await storeCall(`checkpoint run ${state.runId}`, () =>
+      this.container.items.upsert(documentOf({ lifecycle: lifecycleOf(state), state })),
+    );
   }
 
   /** The last checkpoint of a run, or undefined when there is none. */

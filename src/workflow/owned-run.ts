@@ -1,4 +1,13 @@
-import { LeaseLostError, SystemError, systemClock, type Clock, type RunCard, type RunRecord, type RunStage, type RunState } from "../domain";
+import {
+  LeaseLostError,
+  SystemError,
+  systemClock,
+  type Clock,
+  type RunCard,
+  type RunRecord,
+  type RunStage,
+  type RunState,
+} from "../domain";
 import type { ConditionalWrite, RunStore } from "./ports";
 import { assertStageTransition, isSettled } from "./run-stages";
 import { updateVersioned } from "./versioned-update";

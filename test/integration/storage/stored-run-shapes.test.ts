@@ -83,7 +83,9 @@ describe("run documents stored flat, before the record held the lifecycle beside
   const asStored = (state: RunState): RunState => JSON.parse(JSON.stringify(state)) as RunState;
 
   it("loads a run stored with its lifecycle inside the state, and a worker resumes it into today's shape", async () => {
-    const state = asStored(finishedRun({ runId: "flat-waiting", status: "awaiting_approval", hitlReasons: ["amount above the threshold"] }));
+    const state = asStored(
+      finishedRun({ runId: "flat-waiting", status: "awaiting_approval", hitlReasons: ["amount above the threshold"] }),
+    );
     const lifecycle: RunLifecycleRecord = {
       stage: "awaiting_approval",
       owner: "old-instance#1",
@@ -99,7 +101,12 @@ describe("run documents stored flat, before the record held the lifecycle beside
     assert.equal(resumed?.record.lifecycle.takenOverFrom, "old-instance#1", "the old lifecycle's owner is the one taken over from");
     assert.equal(await resumed.sendOnce("approval_request", async () => "activity-2"), "already_sent", "the old send record holds");
     const { resource } = await container.item(state.runId, state.runId).read<Record<string, unknown>>();
-    assert.deepEqual(Object.keys(resource!).filter((key) => !key.startsWith("_")).sort(), ["id", "lifecycle", "state"]);
+    assert.deepEqual(
+      Object.keys(resource!)
+        .filter((key) => !key.startsWith("_"))
+        .sort(),
+      ["id", "lifecycle", "state"],
+    );
     assert.equal(resource!.id, state.runId, "the same id and partition key");
   });
 

@@ -432,7 +432,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
       updates.every((u) => u.activityId === "activity-progress-before-restart" && u.at < answer.at),
       "updates target the old card, before the answer",
     );
-    assertFinalProgress(updates.at(-1)!, stored!.state);
+    assertFinalProgress(updates.at(-1)!, stored.state);
   });
 
   it("replaces the progress card of a taken-over run when the old one can no longer be updated", async () => {
@@ -508,7 +508,10 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
     events: [],
   };
   await harness.store.conversations.save(conversationId, reference);
-  await harness.store.runs.write({ lifecycle: { stage: "running", owner: "killed-instance#1", owners: 1, sent: {} }, state: inFlight }, undefined);
+  await harness.store.runs.write(
+    { lifecycle: { stage: "running", owner: "killed-instance#1", owners: 1, sent: {} }, state: inFlight },
+    undefined,
+  );
   await harness.queue.enqueue({
     kind: "question",
     runId: inFlight.runId,
