@@ -1,6 +1,6 @@
 import type { RunRecord, RunState } from "../domain";
 import type { ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
-import { lifecycleOf } from "../workflow/run-stages";
+import { lifecycleFromStatus } from "../workflow/run-stages";
 
 /** A RunStore in process memory, for the CLI and benchmarks where nothing must survive the process. */
 export class MemoryRunStore implements RunStore {
@@ -8,7 +8,7 @@ export class MemoryRunStore implements RunStore {
   private version = 0;
 
   async checkpoint(state: RunState): Promise<void> {
-    this.put({ lifecycle: lifecycleOf(state), state });
+    this.put({ lifecycle: lifecycleFromStatus(state), state });
   }
 
   async load(runId: string): Promise<RunState | undefined> {

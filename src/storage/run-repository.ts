@@ -1,7 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import { StoredRunSchema, type RunRecord, type RunState } from "../domain";
 import type { ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
-import { lifecycleOf } from "../workflow/run-stages";
+import { lifecycleFromStatus } from "../workflow/run-stages";
 import { parseDocument, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 
@@ -12,7 +12,7 @@ export class CosmosRunStore implements RunStore {
   /** Upserts the whole record: the latest checkpoint wins (for writers that own the run outright, without a queue). */
   async checkpoint(state: RunState): Promise<void> {
     await storeCall(`checkpoint run ${state.runId}`, () =>
-      this.container.items.upsert(documentOf({ lifecycle: lifecycleOf(state), state })),
+      this.container.items.upsert(documentOf({ lifecycle: lifecycleFromStatus(state), state })),
     );
   }
 
@@ -29,7 +29,7 @@ export class CosmosRunStore implements RunStore {
     const document = await readDocument(this.container, runId, runId);
     if (!document) return undefined;
     const { lifecycle, state } = parseDocument(StoredRunSchema, document.raw, this.container.id);
-    return { value: { lifecycle: lifecycle ?? lifecycleOf(state), state }, etag: document.etag };
+    return { value: { lifecycle: lifecycle ?? lifecycleFromStatus(state), state }, etag: document.etag };
   }
 
   /** Replaces the run if its etag is still `etag`, or creates it when no etag is given; 412/409 → conflict. */

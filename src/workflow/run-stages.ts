@@ -54,7 +54,7 @@ export function assertStageTransition(from: RunStage, to: RunStage): void {
  * The lifecycle of a run no queue worker owns (one run outright by the CLI or an evaluation, or stored
  * before the queue existed): its stage follows its workflow status.
  */
-export function lifecycleOf(state: RunState): RunLifecycleRecord {
+export function lifecycleFromStatus(state: RunState): RunLifecycleRecord {
   return { stage: state.status === "running" ? "running" : ENDINGS[state.status].stage, owners: 0, sent: {} };
 }
 

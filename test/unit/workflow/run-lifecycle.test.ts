@@ -6,7 +6,7 @@ import { newRunState } from "../../../src/workflow/runner";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { OwnedRun } from "../../../src/workflow/owned-run";
 import { RunLifecycle } from "../../../src/workflow/run-lifecycle";
-import { assertStageTransition, endingOf, lifecycleOf, stageOf } from "../../../src/workflow/run-stages";
+import { assertStageTransition, endingOf, lifecycleFromStatus, stageOf } from "../../../src/workflow/run-stages";
 
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
@@ -120,10 +120,10 @@ describe("run lifecycle", () => {
 
   it("reads the stage of a run stored before the lifecycle existed from its status", () => {
     const run = newRun("r-old");
-    assert.equal(lifecycleOf({ ...run, status: "running" }).stage, "running");
-    assert.equal(lifecycleOf({ ...run, status: "completed" }).stage, "delivered");
-    assert.equal(lifecycleOf({ ...run, status: "awaiting_approval" }).stage, "awaiting_approval");
-    assert.equal(lifecycleOf({ ...run, status: "failed" }).stage, "failed");
+    assert.equal(lifecycleFromStatus({ ...run, status: "running" }).stage, "running");
+    assert.equal(lifecycleFromStatus({ ...run, status: "completed" }).stage, "delivered");
+    assert.equal(lifecycleFromStatus({ ...run, status: "awaiting_approval" }).stage, "awaiting_approval");
+    assert.equal(lifecycleFromStatus({ ...run, status: "failed" }).stage, "failed");
   });
 
   it("publishes events to every subscriber and survives a failing one", async () => {

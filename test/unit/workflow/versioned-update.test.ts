@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { RunState } from "../../../src/domain";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import type { VersionedRecord } from "../../../src/workflow/ports";
-import { lifecycleOf } from "../../../src/workflow/run-stages";
+import { lifecycleFromStatus } from "../../../src/workflow/run-stages";
 import { updateVersioned } from "../../../src/workflow/versioned-update";
 import { finishedRun } from "../../integration/storage/run-state-fixture";
 
@@ -18,7 +18,7 @@ function runRecord(store: MemoryRunStore): VersionedRecord<RunState> & { writes:
     },
     write: (state: RunState, etag: string | undefined) => {
       record.writes++;
-      return store.write({ lifecycle: lifecycleOf(state), state }, etag);
+      return store.write({ lifecycle: lifecycleFromStatus(state), state }, etag);
     },
   };
   return record;
