@@ -123,8 +123,8 @@ export async function botKilledMidRun(sim: LatencyModelServer, baseUrl: string, 
         chats.map(async (chat): Promise<KilledChat> => {
           const activities = connector.inConversation(chat.conversationId);
           const runId = await runIdOf(chat.conversationId);
-          const stored = runId ? await store.runs.load(runId) : undefined;
-          return { ...chat, activities, finals: finalReplies(activities), storedStatus: stored?.lifecycle?.stage ?? "not stored" };
+          const stored = runId ? (await store.runs.read(runId))?.value : undefined;
+          return { ...chat, activities, finals: finalReplies(activities), storedStatus: stored?.lifecycle.stage ?? "not stored" };
         }),
       );
       return {

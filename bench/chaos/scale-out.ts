@@ -193,7 +193,7 @@ export async function scaleOut(
       const activities = connector.inConversation(id);
       const finals = activities.filter((a) => finalReplies([a]).length > 0);
       const [runId] = runIdsIn(activities);
-      const lifecycle = runId ? (await store.runs.load(runId))?.lifecycle : undefined;
+      const lifecycle = runId ? (await store.runs.read(runId))?.value.lifecycle : undefined;
       if (!lifecycle?.claimedAt || !finals[0]) continue;
       // Owner ids name the process and the delivery ("host-pid-xxxx#2"): taken over from the killed instance, or given
       // back by the restarted one. A message the killed instance held but had not claimed yet has no previous

@@ -58,7 +58,7 @@ export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Pro
 
 async function requeue(deps: ApprovalDeps, settled: Versioned<Approval>): Promise<"requeued" | undefined> {
   const { value: approval } = settled;
-  const run = await deps.runs.load(approval.runId);
+  const run = (await deps.runs.read(approval.runId))?.value;
   if (!run || stageOf(run) !== "awaiting_approval") return undefined;
   await deps.continueRun(approval.id);
   deps.log(`approval ${approval.id}: its run still waited for the decision; queued again`);

@@ -21,6 +21,7 @@ export * from "./approval";
 export * from "./feedback";
 export * from "./operator-notice";
 export * from "./run-message";
+export * from "./run-record";
 export * from "./conversation";
 export * from "./follow-up-cues";
 export * from "./requester";

@@ -7,7 +7,6 @@ import { ModeStateSchema, withModeState } from "./mode-state";
 import { ModeratorAnswerSchema } from "./moderator-answer";
 import { RequesterSchema } from "./requester";
 import { RouterDecisionSchema } from "./router-decision";
-import { RunLifecycleRecordSchema } from "./run-message";
 import { SpecialistRoundSchema } from "./specialist";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
@@ -130,8 +129,8 @@ export const TokenUsageSchema = z.object({
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
 /**
- * The durable state of one run: the checkpoint document (Cosmos `runs`, validated on every read)
- * and, once terminal, the run record the CLI prints. `schemaVersion` lets older stored runs be read
+ * The workflow's durable state of one run: the `state` of its stored record (run-record.ts, beside
+ * the queue's lifecycle; validated on every read) and, once terminal, what the CLI prints. `schemaVersion` lets older stored runs be read
  * after the shape changes.
  */
 const RunStateFieldsSchema = z.object({
@@ -184,8 +183,6 @@ const RunStateFieldsSchema = z.object({
   /** Follow-up questions offered on the answer card, in the asker's language. */
   suggestedFollowUps: z.array(z.string()).optional(),
   events: z.array(WorkflowEventSchema),
-  /** Queue-driven runs only: stage, owner and cards sent (see workflow/run-stages.ts and owned-run.ts). */
-  lifecycle: RunLifecycleRecordSchema.optional(),
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
   executorIo: z.array(ExecutorIoSchema).optional(),
 });

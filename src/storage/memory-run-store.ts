@@ -1,33 +1,34 @@
-import type { RunState } from "../domain";
+import type { RunRecord, RunState } from "../domain";
 import type { ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
+import { lifecycleFromStatus } from "../workflow/run-stages";
 
 /** A RunStore in process memory, for the CLI and benchmarks where nothing must survive the process. */
 export class MemoryRunStore implements RunStore {
-  private readonly runs = new Map<string, Versioned<RunState>>();
+  private readonly runs = new Map<string, Versioned<RunRecord>>();
   private version = 0;
 
   async checkpoint(state: RunState): Promise<void> {
-    this.put(state);
+    this.put({ lifecycle: lifecycleFromStatus(state), state });
   }
 
   async load(runId: string): Promise<RunState | undefined> {
-    return (await this.read(runId))?.value;
+    return (await this.read(runId))?.value.state;
   }
 
-  async read(runId: string): Promise<Versioned<RunState> | undefined> {
+  async read(runId: string): Promise<Versioned<RunRecord> | undefined> {
     const stored = this.runs.get(runId);
     return stored && { value: structuredClone(stored.value), etag: stored.etag };
   }
 
-  async write(state: RunState, etag: string | undefined): Promise<ConditionalWrite> {
-    const current = this.runs.get(state.runId);
+  async write(record: RunRecord, etag: string | undefined): Promise<ConditionalWrite> {
+    const current = this.runs.get(record.state.runId);
     if (etag === undefined ? current !== undefined : current?.etag !== etag) return { kind: "conflict" };
-    return { kind: "written", etag: this.put(state) };
+    return { kind: "written", etag: this.put(record) };
   }
 
-  private put(state: RunState): string {
+  private put(record: RunRecord): string {
     const etag = `"${++this.version}"`;
-    this.runs.set(state.runId, { value: structuredClone(state), etag });
+    this.runs.set(record.state.runId, { value: structuredClone(record), etag });
     return etag;
   }
 }

@@ -1,6 +1,15 @@
-import { LeaseLostError, SystemError, systemClock, type Clock, type RunCard, type RunStage, type RunState } from "../domain";
+import {
+  LeaseLostError,
+  SystemError,
+  systemClock,
+  type Clock,
+  type RunCard,
+  type RunRecord,
+  type RunStage,
+  type RunState,
+} from "../domain";
 import type { ConditionalWrite, RunStore } from "./ports";
-import { assertStageTransition, isSettled, lifecycleOf, stageOf } from "./run-stages";
+import { assertStageTransition, isSettled } from "./run-stages";
 import { updateVersioned } from "./versioned-update";
 
 /** How many lost races a claim may run into before it gives the message back for a later try. */
@@ -18,7 +27,7 @@ export class OwnedRun {
   private constructor(
     private readonly store: RunStore,
     readonly owner: string,
-    private current: RunState,
+    private current: RunRecord,
     private etag: string,
     /** True when a previous owner had started the run (its progress card is reused). */
     readonly takeover: boolean,
@@ -68,17 +77,17 @@ export class OwnedRun {
     initial?: () => RunState,
   ): Promise<OwnedRun | undefined> {
     let takeover = false;
-    const claim = await updateVersioned<RunState>(
-      { read: () => store.read(runId), write: (state, etag) => store.write(state, etag) },
+    const claim = await updateVersioned<RunRecord>(
+      { read: () => store.read(runId), write: (record, etag) => store.write(record, etag) },
       (stored) => {
-        const state = stored ?? (initial && { ...initial(), lifecycle: { stage: "queued", owners: 0, sent: {} } });
-        if (!state) return undefined;
-        const lifecycle = lifecycleOf(state);
+        const record = stored ?? (initial && queuedRecord(initial()));
+        if (!record) return undefined;
+        const { lifecycle, state } = record;
         if (!claimable(lifecycle.stage, state)) return undefined;
         assertStageTransition(lifecycle.stage, "running");
         takeover = lifecycle.owners > 0;
         return {
-          ...state,
+          state,
           lifecycle: {
             ...lifecycle,
             stage: "running",
@@ -105,11 +114,16 @@ export class OwnedRun {
 
   /** The latest state this worker wrote. */
   get state(): RunState {
+    return this.current.state;
+  }
+
+  /** The latest record (lifecycle and state) this worker wrote. */
+  get record(): RunRecord {
     return this.current;
   }
 
   get stage(): RunStage {
-    return stageOf(this.current);
+    return this.current.lifecycle.stage;
   }
 
   /** False once another worker wrote the run: nothing more may be written or sent. */
@@ -124,7 +138,7 @@ export class OwnedRun {
 
   /** Writes `state` (keeping the lifecycle record) if nobody else wrote since; otherwise throws LeaseLostError. */
   async save(state: RunState): Promise<void> {
-    await this.write({ ...state, lifecycle: lifecycleOf(this.current) });
+    await this.write({ lifecycle: this.current.lifecycle, state });
   }
 
   /** The run store the workflow checkpoints through while this worker owns the run. */
@@ -133,14 +147,14 @@ export class OwnedRun {
       checkpoint: (state) => this.save(state),
       load: (runId) => this.store.load(runId),
       read: (runId) => this.store.read(runId),
-      write: (state, etag) => this.store.write(state, etag),
+      write: (record, etag) => this.store.write(record, etag),
     };
   }
 
   /** Moves the run to `stage` (checked against the transitions) with `state` as its content. */
-  async moveTo(stage: RunStage, state: RunState = this.current): Promise<void> {
+  async moveTo(stage: RunStage, state: RunState = this.current.state): Promise<void> {
     assertStageTransition(this.stage, stage);
-    await this.write({ ...state, lifecycle: { ...lifecycleOf(this.current), stage } });
+    await this.write({ lifecycle: { ...this.current.lifecycle, stage }, state });
   }
 
   /**
@@ -150,7 +164,7 @@ export class OwnedRun {
    * is sent again, since a lost answer is worse than the rare duplicate in that instant.
    */
   async sendOnce(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent" | "already_sent"> {
-    if (lifecycleOf(this.current).sent[card]?.activityId) return "already_sent";
+    if (this.current.lifecycle.sent[card]?.activityId) return "already_sent";
     const sending = this.claimAndSend(card, send);
     this.sending = sending;
     return sending;
@@ -162,14 +176,14 @@ export class OwnedRun {
   }
 
   private async claimAndSend(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent"> {
-    const lifecycle = lifecycleOf(this.current);
+    const { lifecycle } = this.current;
     const claimedAt = this.clock.now().toISOString();
     await this.write({
       ...this.current,
       lifecycle: { ...lifecycle, sent: { ...lifecycle.sent, [card]: { claimedBy: this.owner, claimedAt } } },
     });
     const activityId = (await send()) ?? "sent";
-    const after = lifecycleOf(this.current);
+    const after = this.current.lifecycle;
     // Recorded even when the run was let go meanwhile (a graceful stop): the card went out, and the next
     // owner must find it. The etag still fences it: after a takeover the record fails.
     await this.write(
@@ -179,14 +193,20 @@ export class OwnedRun {
     return "sent";
   }
 
-  private async write(state: RunState, options: { evenIfReleased?: boolean } = {}): Promise<void> {
-    if (!this.owned && !options.evenIfReleased) throw new LeaseLostError(state.runId, this.owner);
-    const written: ConditionalWrite = await this.store.write(state, this.etag);
+  private async write(record: RunRecord, options: { evenIfReleased?: boolean } = {}): Promise<void> {
+    const { runId } = record.state;
+    if (!this.owned && !options.evenIfReleased) throw new LeaseLostError(runId, this.owner);
+    const written: ConditionalWrite = await this.store.write(record, this.etag);
     if (written.kind === "conflict") {
       this.lost = true;
-      throw new LeaseLostError(state.runId, this.owner);
+      throw new LeaseLostError(runId, this.owner);
     }
-    this.current = state;
+    this.current = record;
     this.etag = written.etag;
   }
+}
+
+/** A question's run as the queue first stores it: queued, never owned, nothing sent. */
+export function queuedRecord(state: RunState): RunRecord {
+  return { lifecycle: { stage: "queued", owners: 0, sent: {} }, state };
 }

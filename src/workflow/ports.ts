@@ -20,6 +20,7 @@ import type {
   QuestionCue,
   ReasoningEffort,
   RunCard,
+  RunRecord,
   RunState,
   TokenUsage,
   WorkflowEvent,
@@ -173,17 +174,21 @@ export interface ToolRegistry {
 
 // ---------------------------------------------------------------- State, time, events
 
-/** Durable run state (checkpoints). Implementations must make `checkpoint` an upsert. */
+/** Durable runs: the workflow checkpoints its state; the worker reads and conditionally writes the whole record. */
 export interface RunStore {
+  /**
+   * Writes the workflow's state. A worker's fenced store keeps the run's stored lifecycle; a plain
+   * store serves writers owning the run outright (no queue), so the stage follows the status.
+   */
   checkpoint(state: RunState): Promise<void>;
   load(runId: string): Promise<RunState | undefined>;
-  /** The run with its version tag, for a conditional write. */
-  read(runId: string): Promise<Versioned<RunState> | undefined>;
+  /** The run record (lifecycle and state) with its version tag, for a conditional write. */
+  read(runId: string): Promise<Versioned<RunRecord> | undefined>;
   /**
-   * Writes the run only if it is still at version `etag` (or, without one, only if it does not
+   * Writes the record only if it is still at version `etag` (or, without one, only if it does not
    * exist yet): a worker that lost its lease cannot overwrite a newer checkpoint.
    */
-  write(state: RunState, etag: string | undefined): Promise<ConditionalWrite>;
+  write(record: RunRecord, etag: string | undefined): Promise<ConditionalWrite>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { LeaseLostError, RunMessageSchema, describeError, questionLength, type R
 import { describeZodError } from "../domain/zod-issues";
 import type { WorkflowDeps } from "./deps";
 import type { Job, MessageHandler, Parsed } from "./leased-consumer";
-import { OwnedRun } from "./owned-run";
+import { OwnedRun, queuedRecord } from "./owned-run";
 import type { ApprovalDecisions, LeasedMessage, RunDelivery } from "./ports";
 import { runAfterDecision } from "./run-after-decision";
 import type { Reference, RunLifecycle } from "./run-lifecycle";
@@ -119,10 +119,10 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     }
     const owned = await OwnedRun.resume(workflow.store, approval.runId, this.owner(job), workflow.clock);
     if (!owned) {
-      const stored = await workflow.store.load(approval.runId);
+      const stored = (await workflow.store.read(approval.runId))?.value;
       const stage = stored && stageOf(stored);
       if (stored && (stage === "delivered" || stage === "failed") && approval.delivery.status !== "delivered")
-        await lifecycle.publish({ type: "settled", state: stored, stage });
+        await lifecycle.publish({ type: "settled", state: stored.state, stage });
       return;
     }
     job.holding = owned;
@@ -186,7 +186,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     const { workflow, delivery } = this.deps;
     // A question's run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
     if (message.kind === "question" && !(await workflow.store.read(runId)))
-      await workflow.store.write({ ...initialState(workflow, message), lifecycle: { stage: "queued", owners: 0, sent: {} } }, undefined);
+      await workflow.store.write(queuedRecord(initialState(workflow, message)), undefined);
     const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`, workflow.clock);
     // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
     // an approver is a question's end, but the very thing a decision's message had to do.

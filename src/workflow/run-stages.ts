@@ -1,4 +1,4 @@
-import type { RunCard, RunLifecycleRecord, RunStage, RunState, RunStatus } from "../domain";
+import type { RunCard, RunLifecycleRecord, RunRecord, RunStage, RunState, RunStatus } from "../domain";
 
 /**
  * The run's stage machine, in one place: the stages a run goes through, the only transitions
@@ -50,14 +50,17 @@ export function assertStageTransition(from: RunStage, to: RunStage): void {
   throw new Error(`run lifecycle: ${from} → ${to} is not a transition${why}`);
 }
 
-/** A run's lifecycle record; runs stored before the lifecycle existed are read from their workflow status. */
-export function lifecycleOf(state: RunState): RunLifecycleRecord {
-  return state.lifecycle ?? { stage: state.status === "running" ? "running" : ENDINGS[state.status].stage, owners: 0, sent: {} };
+/**
+ * The lifecycle of a run no queue worker owns (one run outright by the CLI or an evaluation, or stored
+ * before the queue existed): its stage follows its workflow status.
+ */
+export function lifecycleFromStatus(state: RunState): RunLifecycleRecord {
+  return { stage: state.status === "running" ? "running" : ENDINGS[state.status].stage, owners: 0, sent: {} };
 }
 
 /** A run's stage. */
-export function stageOf(state: RunState): RunStage {
-  return lifecycleOf(state).stage;
+export function stageOf(record: RunRecord): RunStage {
+  return record.lifecycle.stage;
 }
 
 /** How a workflow result ends: the stage it moves to once `card` (the requester's only word on it) is sent. */

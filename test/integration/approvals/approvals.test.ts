@@ -141,9 +141,9 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.status, "approved");
     assert.equal(approval.decision?.byAadObjectId, APPROVER.aadObjectId);
     assert.equal(approval.decision?.before, approval.decision?.after);
-    const run = await harness.store.runs.load(approval.runId);
-    assert.equal(run?.status, "completed");
-    assert.equal(run?.lifecycle?.stage, "delivered", "the run moved on through the lifecycle with its status");
+    const run = (await harness.store.runs.read(approval.runId))?.value;
+    assert.equal(run?.state.status, "completed");
+    assert.equal(run?.lifecycle.stage, "delivered", "the run moved on through the lifecycle with its status");
     const transcript = await harness.store.transcripts.get(approval.runId, pending.requesterConversationId);
     assert.equal(transcript?.status, "completed");
 
@@ -309,10 +309,10 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.ok(cardTexts(cardOf(notice)).some((t) => t.includes(reason)));
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     assert.equal(approval.decision?.comment, reason);
-    const run = await harness.store.runs.load(approval.runId);
-    assert.equal(run?.status, "failed");
-    assert.equal(run?.lifecycle?.stage, "failed");
-    assert.equal(run?.failure?.correlationId, pending.approvalId);
+    const run = (await harness.store.runs.read(approval.runId))?.value;
+    assert.equal(run?.state.status, "failed");
+    assert.equal(run?.lifecycle.stage, "failed");
+    assert.equal(run?.state.failure?.correlationId, pending.approvalId);
     assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 0, "no answer after a rejection");
   });
 

@@ -67,8 +67,8 @@ describe("An approved answer survives a crash between the decision and the deliv
     );
     const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered");
     assert.equal(approval.delivery.attempts, 1);
-    const run = (await harness.store.runs.load(runId))!;
-    assert.deepEqual([run.status, stageOf(run), run.lifecycle?.takenOverFrom], ["completed", "delivered", "dead-instance#1"]);
+    const run = (await harness.store.runs.read(runId))!.value;
+    assert.deepEqual([run.state.status, stageOf(run), run.lifecycle.takenOverFrom], ["completed", "delivered", "dead-instance#1"]);
     await settle();
     assert.equal(answersTo(pending).length, 1, "exactly one answer to the requester");
     assert.equal(outcomeUpdates(pending).length, 1, "the approver card is updated once");

@@ -430,7 +430,7 @@ describe("bad input against the running bot (table-driven)", function () {
       .inConversation(activity.conversation.id)
       .find((a) => /"runId":"([^"]+)"/.test(JSON.stringify(a.activity)));
     const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(answer!.activity))![1];
-    assert.equal((await harness.store.runs.load(runId))?.lifecycle?.stage, "delivered");
+    assert.equal((await harness.store.runs.read(runId))?.value.lifecycle.stage, "delivered");
   });
 });
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { QueueServiceClient } from "@azure/storage-queue";
 import { newApproval } from "../../../src/approvals/approval-record";
-import type { Approval, RunMessage, RunState } from "../../../src/domain";
+import type { Approval, RunMessage, RunRecord } from "../../../src/domain";
 import { AzureStorageRunQueue, MAX_MESSAGE_BYTES, POISON_SUFFIX } from "../../../src/queue/azure-storage-run-queue";
 import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { RunLifecycle, type RunLifecycleEvent } from "../../../src/workflow/run-lifecycle";
@@ -60,7 +60,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
    * `approvals` are the decided approvals it resumes runs with (an in-memory approvals store), `runs`
    * the runs stored before it starts.
    */
-  function startWorker(approvals: Approval[] = [], runs: RunState[] = []): ReturnType<typeof workflowHarness> {
+  function startWorker(approvals: Approval[] = [], runs: RunRecord[] = []): ReturnType<typeof workflowHarness> {
     const lifecycle = new RunLifecycle((line) => log.push(line));
     lifecycle.subscribe((event) => void events.push(event));
     const delivery: RunDelivery = {
@@ -158,7 +158,6 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       status: "awaiting_approval",
       requester: { userId: "user-q", conversationId: "personal-q" },
       hitlReasons: ["amount above the threshold"],
-      lifecycle: { stage: "awaiting_approval", owners: 1, sent: {} },
     });
     const decided: Approval = { ...newApproval(waiting, {}, new Date(), 3_600_000), status: "rejected" };
     await queue.enqueue({ kind: "approval_decided", approvalId: decided.id });
@@ -167,10 +166,10 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       const [held] = await queue.receive(1, 30);
       await held.release(0);
     }
-    const harness = startWorker([decided], [waiting]);
+    const harness = startWorker([decided], [{ lifecycle: { stage: "awaiting_approval", owners: 1, sent: {} }, state: waiting }]);
     const event = await until(async () => events.find((e) => e.type === "poisoned"), "the poisoned event");
     assert.equal(event.type === "poisoned" && event.runId, waiting.runId, "the event names the run, not the queue message");
-    assert.equal(stageOf((await harness.store.load(waiting.runId))!), "poisoned");
+    assert.equal(stageOf((await harness.store.read(waiting.runId))!.value), "poisoned");
     assert.deepEqual(sent, ["error"], "the requester is told once, with the run's correlation id");
     const [record] = (await poisoned()).map((text) => JSON.parse(text));
     assert.match(record.reason, new RegExp(`delivered ${MAX_DELIVERIES + 1} times`));

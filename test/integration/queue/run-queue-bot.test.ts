@@ -60,12 +60,9 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
       const activities = harness.connector.inConversation(id);
       assert.equal(finalReplies(activities).length, 1, `one final reply in ${id}: ${finalReplies(activities).join(", ")}`);
       const [runId] = runIdsIn(activities);
-      const run = await harness.store.runs.load(runId);
-      assert.ok(
-        ["delivered", "awaiting_approval"].includes(run?.lifecycle?.stage ?? ""),
-        `run ${runId} is settled: ${run?.lifecycle?.stage}`,
-      );
-      owners.add(run!.lifecycle!.owner!.split("#")[0]);
+      const lifecycle = (await harness.store.runs.read(runId))?.value.lifecycle;
+      assert.ok(["delivered", "awaiting_approval"].includes(lifecycle?.stage ?? ""), `run ${runId} is settled: ${lifecycle?.stage}`);
+      owners.add(lifecycle!.owner!.split("#")[0]);
     }
     assert.equal(owners.size, 2, `both instances worked on runs: ${[...owners].join(", ")}`);
   });
@@ -116,8 +113,8 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(finalReplies(harness.connector.inConversation(conversationId)), ["error"], "one card, nothing else");
-    const run = await harness.store.runs.load(runId);
-    assert.equal(run?.lifecycle?.stage, "poisoned");
+    const run = await harness.store.runs.read(runId);
+    assert.equal(run?.value.lifecycle.stage, "poisoned");
     assert.ok(
       log.some((line) => line.includes(`run ${runId}: poisoned after 3 deliveries`)),
       log.join("\n"),

@@ -35,10 +35,10 @@ describe("run queue: the store briefly unreachable when a worker takes a questio
         log.some((line) => /trying again in \d+ ms/.test(line)),
         `the worker waited for the store: ${log.join("\n")}`,
       );
-      const stored = await store.runs.load(shown.runId);
-      assert.equal(stored?.status, "completed");
-      assert.equal(stored?.lifecycle?.owners, 1, "one worker, no takeover");
-      assert.match(stored?.lifecycle?.owner ?? "", /#1$/, "still its first delivery");
+      const stored = (await store.runs.read(shown.runId))?.value;
+      assert.equal(stored?.state.status, "completed");
+      assert.equal(stored?.lifecycle.owners, 1, "one worker, no takeover");
+      assert.match(stored?.lifecycle.owner ?? "", /#1$/, "still its first delivery");
     } finally {
       await runs.stop();
       await store.close();

@@ -6,6 +6,7 @@ import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { CosmosRunStore } from "../../../src/storage/run-repository";
+import { queuedRecord } from "../../../src/workflow/owned-run";
 import type { RunStore } from "../../../src/workflow/ports";
 import { finishedRun } from "./run-state-fixture";
 
@@ -46,51 +47,51 @@ function runStoreContract(name: string, open: () => Promise<RunStore>) {
 
     it("creates only when absent: a second create is a conflict and leaves the first", async () => {
       const run = storedRun({ runId: runId() });
-      const created = await store.write(run, undefined);
+      const created = await store.write(queuedRecord(run), undefined);
       assert.equal(created.kind, "written");
-      assert.deepEqual(await store.write({ ...run, phase: "done" }, undefined), { kind: "conflict" });
+      assert.deepEqual(await store.write(queuedRecord({ ...run, phase: "done" }), undefined), { kind: "conflict" });
       assert.equal((await store.load(run.runId))?.phase, "route");
     });
 
     it("replaces only at the version read; a stale version cannot overwrite the newer run", async () => {
       const run = storedRun({ runId: runId() });
-      const created = await store.write(run, undefined);
+      const created = await store.write(queuedRecord(run), undefined);
       const read = await store.read(run.runId);
       assert.ok(read && created.kind === "written");
       assert.equal(read.etag, created.etag, "read returns the version the write made");
-      assert.deepEqual(read.value, run);
-      const newer = await store.write({ ...run, phase: "investigate" }, read.etag);
+      assert.deepEqual(read.value, queuedRecord(run));
+      const newer = await store.write(queuedRecord({ ...run, phase: "investigate" }), read.etag);
       assert.equal(newer.kind, "written");
       assert.notEqual(newer.kind === "written" && newer.etag, read.etag, "every write makes a new version");
-      assert.deepEqual(await store.write({ ...run, phase: "done" }, read.etag), { kind: "conflict" });
+      assert.deepEqual(await store.write(queuedRecord({ ...run, phase: "done" }), read.etag), { kind: "conflict" });
       assert.equal((await store.load(run.runId))?.phase, "investigate");
     });
 
     it("treats a version for a run that does not exist as a conflict", async () => {
       const run = storedRun({ runId: runId() });
       const elsewhere = storedRun({ runId: runId() });
-      const written = await store.write(elsewhere, undefined);
+      const written = await store.write(queuedRecord(elsewhere), undefined);
       assert.ok(written.kind === "written");
-      assert.deepEqual(await store.write(run, written.etag), { kind: "conflict" });
+      assert.deepEqual(await store.write(queuedRecord(run), written.etag), { kind: "conflict" });
       assert.equal(await store.load(run.runId), undefined);
     });
 
     it("moves the version on a checkpoint, so a writer holding the old one loses", async () => {
       const run = storedRun({ runId: runId() });
-      await store.write(run, undefined);
+      await store.write(queuedRecord(run), undefined);
       const before = await store.read(run.runId);
       await store.checkpoint({ ...run, phase: "investigate" });
-      assert.deepEqual(await store.write({ ...run, phase: "done" }, before!.etag), { kind: "conflict" });
+      assert.deepEqual(await store.write(queuedRecord({ ...run, phase: "done" }), before!.etag), { kind: "conflict" });
       assert.equal((await store.load(run.runId))?.phase, "investigate");
     });
 
     it("lets exactly one of two writers at the same version win", async () => {
       const run = storedRun({ runId: runId() });
-      await store.write(run, undefined);
+      await store.write(queuedRecord(run), undefined);
       const { etag } = (await store.read(run.runId))!;
       const outcomes = await Promise.all([
-        store.write({ ...run, phase: "investigate" }, etag),
-        store.write({ ...run, phase: "moderate" }, etag),
+        store.write(queuedRecord({ ...run, phase: "investigate" }), etag),
+        store.write(queuedRecord({ ...run, phase: "moderate" }), etag),
       ]);
       assert.deepEqual(outcomes.map((outcome) => outcome.kind).sort(), ["conflict", "written"]);
       const winner = outcomes[0].kind === "written" ? "investigate" : "moderate";

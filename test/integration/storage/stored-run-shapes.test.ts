@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
+import type { Container, CosmosClient } from "@azure/cosmos";
 import { loadConfig } from "../../../src/config";
-import type { RunState } from "../../../src/domain";
+import type { RunLifecycleRecord, RunState } from "../../../src/domain";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
+import { ensureContainers } from "../../../src/storage/containers";
+import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
+import { CosmosRunStore } from "../../../src/storage/run-repository";
+import { OwnedRun } from "../../../src/workflow/owned-run";
 import { finishedRun } from "./run-state-fixture";
 
 /**
@@ -52,5 +58,62 @@ describe("runs stored in an older shape (embedded Cosmos)", () => {
     assert.deepEqual(await store.runs.load("today"), today);
     await store.runs.checkpoint(storedWithFlatModeFields("broken", { mode: "group-chat", turnsTaken: -1 }));
     await assert.rejects(() => store.runs.load("broken"), /turnsTaken/);
+  });
+});
+
+describe("run documents stored flat, before the record held the lifecycle beside the state (embedded Cosmos)", () => {
+  let server: EmbeddedCosmos;
+  let client: CosmosClient;
+  let container: Container;
+  let runs: CosmosRunStore;
+
+  before(async () => {
+    server = await startEmbeddedCosmos();
+    client = await createCosmosClient({ endpoint: server.endpoint, key: server.key });
+    const { database } = await client.databases.createIfNotExists({ id: "stored-run-shapes" });
+    container = (await ensureContainers(database, 1)).runs;
+    runs = new CosmosRunStore(container);
+  });
+  after(async () => {
+    client.dispose();
+    await server.stop();
+  });
+
+  /** A run as any store gives it back: JSON, so an `undefined` key is simply absent. */
+  const asStored = (state: RunState): RunState => JSON.parse(JSON.stringify(state)) as RunState;
+
+  it("loads a run stored with its lifecycle inside the state, and a worker resumes it into today's shape", async () => {
+    const state = asStored(
+      finishedRun({ runId: "flat-waiting", status: "awaiting_approval", hitlReasons: ["amount above the threshold"] }),
+    );
+    const lifecycle: RunLifecycleRecord = {
+      stage: "awaiting_approval",
+      owner: "old-instance#1",
+      owners: 1,
+      sent: { approval_request: { claimedBy: "old-instance#1", claimedAt: "2026-11-01T09:00:00.000Z", activityId: "activity-1" } },
+    };
+    await container.items.create({ ...state, lifecycle, id: state.runId });
+
+    assert.deepEqual(await runs.load(state.runId), state, "the state comes back without the lifecycle in it");
+    assert.deepEqual((await runs.read(state.runId))?.value, { lifecycle, state });
+
+    const resumed = await OwnedRun.resume(runs, state.runId, "new-instance#1");
+    assert.equal(resumed?.record.lifecycle.takenOverFrom, "old-instance#1", "the old lifecycle's owner is the one taken over from");
+    assert.equal(await resumed.sendOnce("approval_request", async () => "activity-2"), "already_sent", "the old send record holds");
+    const { resource } = await container.item(state.runId, state.runId).read<Record<string, unknown>>();
+    assert.deepEqual(
+      Object.keys(resource!)
+        .filter((key) => !key.startsWith("_"))
+        .sort(),
+      ["id", "lifecycle", "state"],
+    );
+    assert.equal(resource!.id, state.runId, "the same id and partition key");
+  });
+
+  it("loads a run from before the queue (no lifecycle at all) with the stage its status implies", async () => {
+    const state = asStored(finishedRun({ runId: "flat-before-queue", status: "completed" }));
+    await container.items.create({ ...state, id: state.runId });
+    assert.deepEqual(await runs.load(state.runId), state);
+    assert.deepEqual((await runs.read(state.runId))?.value.lifecycle, { stage: "delivered", owners: 0, sent: {} });
   });
 });

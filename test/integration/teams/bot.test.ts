@@ -69,18 +69,19 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(card))![1];
     const transcript = await harness.store.transcripts.get(runId, conversationId);
     assert.equal(transcript?.status, "completed");
-    const checkpoint = await eventually(
-      () => harness.store.runs.load(runId),
-      (run) => run?.lifecycle?.stage === "delivered",
+    const record = await eventually(
+      async () => (await harness.store.runs.read(runId))?.value,
+      (run) => run?.lifecycle.stage === "delivered",
     );
+    const checkpoint = record?.state;
     assert.equal(
       checkpoint?.requester?.progressActivityId,
       progress.activityId,
       "the checkpoint keeps the progress card's id for a resumed run",
     );
-    assert.equal(checkpoint?.lifecycle?.stage, "delivered");
+    assert.equal(record?.lifecycle.stage, "delivered");
     assert.equal(
-      checkpoint?.lifecycle?.sent.answer?.activityId,
+      record?.lifecycle.sent.answer?.activityId,
       answer.activityId,
       "the answer's activity id is recorded, so no other worker sends it again",
     );
@@ -417,11 +418,11 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
     const answer = await harness.answerIn(inFlight.requester!.conversationId);
     assert.ok(cardTexts(cardOf(answer)).includes(inFlight.question));
     const stored = await eventually(
-      () => harness.store.runs.load(inFlight.runId),
-      (run) => run?.lifecycle?.stage === "delivered",
+      async () => (await harness.store.runs.read(inFlight.runId))?.value,
+      (run) => run?.lifecycle.stage === "delivered",
     );
-    assert.equal(stored?.status, "completed");
-    assert.equal(stored?.lifecycle?.owners, 2, "a second owner finished it");
+    assert.equal(stored?.state.status, "completed");
+    assert.equal(stored?.lifecycle.owners, 2, "a second owner finished it");
 
     const activities = harness.connector.inConversation(inFlight.requester!.conversationId);
     assert.ok(!activities.some((a) => a.method === "POST" && cardShows(a, en.progressTitle)), "no second progress card");
@@ -431,7 +432,7 @@ describe("Teams bot (embedded Cosmos, fake connector, offline model)", function 
       updates.every((u) => u.activityId === "activity-progress-before-restart" && u.at < answer.at),
       "updates target the old card, before the answer",
     );
-    assertFinalProgress(updates.at(-1)!, stored);
+    assertFinalProgress(updates.at(-1)!, stored.state);
   });
 
   it("replaces the progress card of a taken-over run when the old one can no longer be updated", async () => {
@@ -505,10 +506,12 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
     hitlReasons: [],
     usage: { inputTokens: 0, outputTokens: 0 },
     events: [],
-    lifecycle: { stage: "running", owner: "killed-instance#1", owners: 1, sent: {} },
   };
   await harness.store.conversations.save(conversationId, reference);
-  await harness.store.runs.checkpoint(inFlight);
+  await harness.store.runs.write(
+    { lifecycle: { stage: "running", owner: "killed-instance#1", owners: 1, sent: {} }, state: inFlight },
+    undefined,
+  );
   await harness.queue.enqueue({
     kind: "question",
     runId: inFlight.runId,

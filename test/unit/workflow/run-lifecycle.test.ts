@@ -6,7 +6,7 @@ import { newRunState } from "../../../src/workflow/runner";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { OwnedRun } from "../../../src/workflow/owned-run";
 import { RunLifecycle } from "../../../src/workflow/run-lifecycle";
-import { assertStageTransition, endingOf, stageOf } from "../../../src/workflow/run-stages";
+import { assertStageTransition, endingOf, lifecycleFromStatus, stageOf } from "../../../src/workflow/run-stages";
 
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
@@ -34,8 +34,8 @@ describe("run lifecycle", () => {
     const owned = await OwnedRun.claim(store, "r1", "a#1", () => newRun("r1"));
     assert.ok(owned);
     assert.equal(owned.takeover, false);
-    const stored = await store.load("r1");
-    const { claimedAt, ...lifecycle } = stored!.lifecycle!;
+    const stored = await store.read("r1");
+    const { claimedAt, ...lifecycle } = stored!.value.lifecycle;
     assert.deepEqual(lifecycle, { stage: "running", owner: "a#1", owners: 1, sent: {} });
     assert.ok(Date.now() - Date.parse(claimedAt!) < 60_000, "when the owner claimed it");
   });
@@ -47,7 +47,7 @@ describe("run lifecycle", () => {
     const second = (await OwnedRun.claim(store, "r2", "b#2", () => newRun("r2")))!;
     assert.equal(second.takeover, true, "a previous owner had started it");
     assert.equal(second.state.phase, "investigate", "the new owner resumes from the last checkpoint");
-    assert.equal(second.state.lifecycle?.takenOverFrom, "a#1", "whom the run was taken over from");
+    assert.equal(second.record.lifecycle.takenOverFrom, "a#1", "whom the run was taken over from");
 
     await assert.rejects(first.save({ ...first.state, phase: "done", status: "completed" }), LeaseLostError);
     assert.equal(first.owned, false);
@@ -69,9 +69,9 @@ describe("run lifecycle", () => {
     const second = (await OwnedRun.claim(store, "r3", "b#2", () => newRun("r3")))!;
     assert.equal(await second.sendOnce("answer", async () => (sent.push("b"), "activity-2")), "already_sent");
     assert.deepEqual(sent, ["a"]);
-    assert.equal((await store.load("r3"))?.lifecycle?.sent.answer?.activityId, "activity-1");
+    assert.equal((await store.read("r3"))?.value.lifecycle.sent.answer?.activityId, "activity-1");
     await second.moveTo("delivered");
-    assert.equal(stageOf((await store.load("r3"))!), "delivered");
+    assert.equal(stageOf((await store.read("r3"))!.value), "delivered");
     assert.equal(await OwnedRun.claim(store, "r3", "c#3", () => newRun("r3")), undefined, "a settled run needs no more work");
   });
 
@@ -120,10 +120,10 @@ describe("run lifecycle", () => {
 
   it("reads the stage of a run stored before the lifecycle existed from its status", () => {
     const run = newRun("r-old");
-    assert.equal(stageOf({ ...run, status: "running" }), "running");
-    assert.equal(stageOf({ ...run, status: "completed" }), "delivered");
-    assert.equal(stageOf({ ...run, status: "awaiting_approval" }), "awaiting_approval");
-    assert.equal(stageOf({ ...run, status: "failed" }), "failed");
+    assert.equal(lifecycleFromStatus({ ...run, status: "running" }).stage, "running");
+    assert.equal(lifecycleFromStatus({ ...run, status: "completed" }).stage, "delivered");
+    assert.equal(lifecycleFromStatus({ ...run, status: "awaiting_approval" }).stage, "awaiting_approval");
+    assert.equal(lifecycleFromStatus({ ...run, status: "failed" }).stage, "failed");
   });
 
   it("publishes events to every subscriber and survives a failing one", async () => {
@@ -156,15 +156,15 @@ describe("run lifecycle", () => {
     assert.equal(await OwnedRun.claim(store, "r6", "q#2", () => newRun("r6")), undefined, "a redelivered question finds it waiting");
 
     const resumed = (await OwnedRun.resume(store, "r6", "d#1"))!;
-    assert.equal(stageOf(resumed.state), "running");
-    assert.equal(resumed.state.lifecycle?.takenOverFrom, "a#1");
+    assert.equal(resumed.stage, "running");
+    assert.equal(resumed.record.lifecycle.takenOverFrom, "a#1");
     await resumed.save({ ...resumed.state, status: "completed", review: { approvalId: "approval-r6", edited: false } });
     // The resuming worker dies here; the decision message comes back to another worker, which takes it over.
     const again = (await OwnedRun.resume(store, "r6", "d#2"))!;
     assert.equal(again.state.status, "completed", "the decision applied stays applied");
     await assert.rejects(resumed.moveTo("delivered"), LeaseLostError, "the first resumer is fenced off");
     await again.moveTo("delivered");
-    assert.equal(stageOf((await store.load("r6"))!), "delivered");
+    assert.equal(stageOf((await store.read("r6"))!.value), "delivered");
     assert.equal(await OwnedRun.resume(store, "r6", "d#3"), undefined, "a delivered run is not resumed again");
     assert.equal(await OwnedRun.resume(store, "missing", "d#4"), undefined);
 

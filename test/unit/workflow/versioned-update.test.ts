@@ -2,19 +2,23 @@ import assert from "node:assert/strict";
 import type { RunState } from "../../../src/domain";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import type { VersionedRecord } from "../../../src/workflow/ports";
+import { lifecycleFromStatus } from "../../../src/workflow/run-stages";
 import { updateVersioned } from "../../../src/workflow/versioned-update";
 import { finishedRun } from "../../integration/storage/run-state-fixture";
 
 const RUN_ID = "run-versioned";
 
-/** One run of the in-process run store (a real adapter of the run store port) as a versioned record. */
+/** The state of one run of the in-process run store (a real adapter of the run store port) as a versioned record. */
 function runRecord(store: MemoryRunStore): VersionedRecord<RunState> & { writes: number } {
   const record = {
     writes: 0,
-    read: () => store.read(RUN_ID),
+    read: async () => {
+      const stored = await store.read(RUN_ID);
+      return stored && { value: stored.value.state, etag: stored.etag };
+    },
     write: (state: RunState, etag: string | undefined) => {
       record.writes++;
-      return store.write(state, etag);
+      return store.write({ lifecycle: lifecycleFromStatus(state), state }, etag);
     },
   };
   return record;
@@ -28,7 +32,7 @@ describe("workflow: updateVersioned, the one etag read-modify-write", () => {
     const result = await updateVersioned(runRecord(store), (current) => current ?? finishedRun({ runId: RUN_ID, attempts: 1 }), limit(3));
     const stored = await store.read(RUN_ID);
     assert.equal(result?.written, true);
-    assert.equal(stored?.value.attempts, 1);
+    assert.equal(stored?.value.state.attempts, 1);
     assert.equal(result.current.etag, stored.etag);
   });
 
@@ -39,7 +43,7 @@ describe("workflow: updateVersioned, the one etag read-modify-write", () => {
     assert.equal(await store.read(RUN_ID), undefined);
 
     await store.checkpoint(finishedRun({ runId: RUN_ID, attempts: 4 }));
-    const before = await store.read(RUN_ID);
+    const before = await record.read();
     const result = await updateVersioned(record, () => undefined, limit(3));
     assert.deepEqual(result, { current: before, written: false });
     assert.equal(record.writes, 0);
