@@ -66,12 +66,13 @@ export async function withKillRig<T>(
     const client = await createCosmosClient({ endpoint: cosmos.endpoint, key: cosmos.key });
     const runs = client.database(config.env.COSMOS_DATABASE).container("runs");
     const runIdOf = async (conversationId: string) => {
+      // A stored run is the envelope { id, lifecycle, state }: the requester is inside the state.
       const query = {
-        query: "SELECT * FROM c WHERE c.requester.conversationId = @id",
+        query: "SELECT c.id FROM c WHERE c.state.requester.conversationId = @id",
         parameters: [{ name: "@id", value: conversationId }],
       };
-      const { resources } = await runs.items.query<{ runId: string }>(query).fetchAll();
-      return resources[0]?.runId;
+      const { resources } = await runs.items.query<{ id: string }>(query).fetchAll();
+      return resources[0]?.id;
     };
     try {
       await seedSampleData(store);
