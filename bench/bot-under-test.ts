@@ -25,6 +25,9 @@ export interface BotUnderTest {
   stop(): Promise<void>;
 }
 
+/** How often the in-process gauge samples RSS (it has no high-water mark of its own). */
+const RSS_SAMPLE_MS = 20;
+
 /** The bot under test and the fake connector it replies to. */
 export interface BotWorld {
   bot: BotUnderTest;
@@ -32,9 +35,6 @@ export interface BotWorld {
   /** The connector's URL, for inbound activities. */
   serviceUrl: string;
 }
-
-/** How often the in-process gauge samples RSS (it has no high-water mark of its own). */
-const RSS_SAMPLE_MS = 20;
 
 /**
  * Starts a fake connector and the bot over the environment, runs `work`, and stops both whatever
