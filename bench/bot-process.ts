@@ -9,6 +9,9 @@ import { createInterface } from "node:readline";
 
 const ROOT = join(__dirname, "..");
 
+/** The bench's bot entry (bench-bot.ts): tools over the sample data in memory, settings from the environment. */
+export const BENCH_BOT_ENTRY = join(__dirname, "bench-bot.ts");
+
 /** A bot child process. */
 export interface BotProcess {
   url: string;

@@ -10,9 +10,9 @@ import { randomUUID } from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import type { ProcurementData } from "../src/tools/procurement-data";
-import { FakeConnector, type RecordedActivity } from "../test/fakes/fake-connector";
+import type { FakeConnector, RecordedActivity } from "../test/fakes/fake-connector";
 import { postActivity, userMessage } from "./activities";
-import { startBotUnderTest, type BotPlacement } from "./bot-under-test";
+import { withBotUnderTest, type BotPlacement } from "./bot-under-test";
 import type { BenchEnvironment } from "./environment";
 import { finalReplies, type FinalReply } from "./outcomes";
 
@@ -53,47 +53,39 @@ export async function runBotScenario(
     spacingMs?: number;
   },
 ): Promise<BotScenarioResult> {
-  const connector = new FakeConnector();
-  const serviceUrl = await connector.start();
-  try {
-    const bot = await startBotUnderTest(options.bot, env, options.toolData, options.questions.length);
-    try {
-      const world: World = { botUrl: bot.url, serviceUrl, connector };
-      await converse(world, [options.questions[0]], options.deadlineMs); // warm-up: connections, JIT
-      await env.reset();
-      const peakRssOf = await bot.startPeakRss();
-      const driverLoop = monitorEventLoopDelay({ resolution: 10 });
-      driverLoop.enable();
-      const results = await converse(world, options.questions, options.deadlineMs, options.spacingMs).finally(() => driverLoop.disable());
-      const peakRssMb = await bot.peakRssMb();
-      const { storeOps } = await env.snapshot();
-      const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0, out_of_scope: 0 };
-      const statuses: Record<string, number> = {};
-      for (const result of results) {
-        if (result.finals[0]) finals[result.finals[0]]++;
-        statuses[result.status] = (statuses[result.status] ?? 0) + 1;
-      }
-      return {
-        conversations: results.length,
-        bot: options.bot,
-        firstReactionMs: results.flatMap((r) => r.firstReactionMs ?? []),
-        progressCardMs: results.flatMap((r) => r.progressCardMs ?? []),
-        answerMs: results.flatMap((r) => r.answerMs ?? []),
-        finals,
-        lost: results.filter((r) => r.finals.length === 0).length,
-        doubled: results.filter((r) => r.finals.length > 1).length,
-        statuses,
-        peakRssMb,
-        peakRssOf,
-        driverMaxStallMs: driverLoop.max / 1e6,
-        storeOpsPerRun: storeOps / results.length,
-      };
-    } finally {
-      await bot.stop();
+  const botOptions = { placement: options.bot, toolData: options.toolData, concurrency: options.questions.length };
+  return withBotUnderTest(botOptions, env, async ({ bot, connector, serviceUrl }) => {
+    const world: World = { botUrl: bot.url, serviceUrl, connector };
+    await converse(world, [options.questions[0]], options.deadlineMs); // warm-up: connections, JIT
+    await env.reset();
+    const peakRssOf = await bot.startPeakRss();
+    const driverLoop = monitorEventLoopDelay({ resolution: 10 });
+    driverLoop.enable();
+    const results = await converse(world, options.questions, options.deadlineMs, options.spacingMs).finally(() => driverLoop.disable());
+    const peakRssMb = await bot.peakRssMb();
+    const { storeOps } = await env.snapshot();
+    const finals: Record<FinalReply, number> = { answer: 0, under_review: 0, error: 0, out_of_scope: 0 };
+    const statuses: Record<string, number> = {};
+    for (const result of results) {
+      if (result.finals[0]) finals[result.finals[0]]++;
+      statuses[result.status] = (statuses[result.status] ?? 0) + 1;
     }
-  } finally {
-    await connector.stop();
-  }
+    return {
+      conversations: results.length,
+      bot: options.bot,
+      firstReactionMs: results.flatMap((r) => r.firstReactionMs ?? []),
+      progressCardMs: results.flatMap((r) => r.progressCardMs ?? []),
+      answerMs: results.flatMap((r) => r.answerMs ?? []),
+      finals,
+      lost: results.filter((r) => r.finals.length === 0).length,
+      doubled: results.filter((r) => r.finals.length > 1).length,
+      statuses,
+      peakRssMb,
+      peakRssOf,
+      driverMaxStallMs: driverLoop.max / 1e6,
+      storeOpsPerRun: storeOps / results.length,
+    };
+  });
 }
 
 interface World {

@@ -4,11 +4,11 @@
  * work (in production Teams and the connector are other services); or, with `--in-process-bot`,
  * inside the bench process as before.
  */
-import { join } from "node:path";
 import { loadConfig } from "../src/config";
 import type { ProcurementData } from "../src/tools/procurement-data";
+import { FakeConnector } from "../test/fakes/fake-connector";
 import { benchBotEnv, startBenchBot } from "./bench-bot";
-import { startBotProcess } from "./bot-process";
+import { BENCH_BOT_ENTRY, startBotProcess } from "./bot-process";
 import type { EnvironmentAddresses } from "./environment-addresses";
 import { peakRssMb, resetPeakRss } from "./process-memory";
 
@@ -28,23 +28,42 @@ export interface BotUnderTest {
 /** How often the in-process gauge samples RSS (it has no high-water mark of its own). */
 const RSS_SAMPLE_MS = 20;
 
+/** The bot under test and the fake connector it replies to. */
+export interface BotWorld {
+  bot: BotUnderTest;
+  connector: FakeConnector;
+  /** The connector's URL, for inbound activities. */
+  serviceUrl: string;
+}
+
 /**
- * Starts the bot over the environment, working on `concurrency` runs at once (the conversations the
- * scenario holds, so that they are all in flight together rather than waiting in the run queue);
- * `toolData` serves the in-process bot (the child builds the same data set itself).
+ * Starts a fake connector and the bot over the environment, runs `work`, and stops both whatever
+ * happens. The bot works on `concurrency` runs at once (the conversations the scenario holds, so that
+ * they are all in flight together rather than waiting in the run queue); `toolData` serves the
+ * in-process bot (the child builds the same data set itself).
  */
-export async function startBotUnderTest(
-  placement: BotPlacement,
+export async function withBotUnderTest<T>(
+  options: { placement: BotPlacement; toolData: ProcurementData; concurrency: number },
   env: EnvironmentAddresses,
-  toolData: ProcurementData,
-  concurrency: number,
-): Promise<BotUnderTest> {
-  const settings = { ...benchBotEnv(env), RUN_WORKER_CONCURRENCY: String(concurrency) };
-  return placement === "child-process" ? startChildBot(settings) : startInProcessBot(settings, toolData);
+  work: (world: BotWorld) => Promise<T>,
+): Promise<T> {
+  const connector = new FakeConnector();
+  const serviceUrl = await connector.start();
+  try {
+    const settings = { ...benchBotEnv(env), RUN_WORKER_CONCURRENCY: String(options.concurrency) };
+    const bot = await (options.placement === "child-process" ? startChildBot(settings) : startInProcessBot(settings, options.toolData));
+    try {
+      return await work({ bot, connector, serviceUrl });
+    } finally {
+      await bot.stop();
+    }
+  } finally {
+    await connector.stop();
+  }
 }
 
 async function startChildBot(settings: Record<string, string>): Promise<BotUnderTest> {
-  const bot = await startBotProcess(settings, { entry: join(__dirname, "bench-bot.ts") });
+  const bot = await startBotProcess(settings, { entry: BENCH_BOT_ENTRY });
   return {
     url: bot.url,
     startPeakRss: async () =>

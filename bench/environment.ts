@@ -29,8 +29,17 @@ export interface BenchEnvironment extends EnvironmentAddresses {
   stop(): Promise<void>;
 }
 
+/** How the environment's model simulator behaves. */
+export interface EnvironmentOptions {
+  /** Model time ÷ the default models' published speeds (1: full speed). */
+  timeScale: number;
+  seed: number;
+  /** Every model call takes this long instead of a drawn time. */
+  fixedCallMs?: number;
+}
+
 /** Spawns the environment with the given time scale and seed (and a fixed model call time, if given); resolves once it is seeded and listening. */
-export async function startEnvironment(options: { timeScale: number; seed: number; fixedCallMs?: number }): Promise<BenchEnvironment> {
+export async function startEnvironment(options: EnvironmentOptions): Promise<BenchEnvironment> {
   const child = spawn(
     process.execPath,
     [
@@ -63,6 +72,16 @@ export async function startEnvironment(options: { timeScale: number; seed: numbe
       await exited;
     },
   };
+}
+
+/** Runs `work` with an environment process, stopped afterwards whatever happens. */
+export async function withEnvironment<T>(options: EnvironmentOptions, work: (env: BenchEnvironment) => Promise<T>): Promise<T> {
+  const env = await startEnvironment(options);
+  try {
+    return await work(env);
+  } finally {
+    await env.stop();
+  }
 }
 
 function firstLine(child: ChildProcess): Promise<EnvironmentAddresses> {

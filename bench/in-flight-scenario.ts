@@ -6,7 +6,7 @@
  */
 import type { ProcurementData } from "../src/tools/procurement-data";
 import { runBotScenario } from "./bot-scenario";
-import { startEnvironment } from "./environment";
+import { withEnvironment } from "./environment";
 import { benchQuestions } from "./questions";
 import { p50p95 } from "./stats";
 
@@ -32,26 +32,23 @@ export async function runInFlightScenario(
   log: (line: string) => void,
 ): Promise<InFlightFigures> {
   log(`in flight: ${options.questions} questions ${SPACING_MS} ms apart to one instance, model calls of ${MODEL_CALL_MS} ms…`);
-  const env = await startEnvironment({ timeScale: 1, seed: options.seed, fixedCallMs: MODEL_CALL_MS });
-  try {
-    const result = await runBotScenario(env, {
+  const result = await withEnvironment({ timeScale: 1, seed: options.seed, fixedCallMs: MODEL_CALL_MS }, (env) =>
+    runBotScenario(env, {
       questions: benchQuestions(options.questions),
       deadlineMs: 120_000,
       bot: "child-process",
       toolData: options.toolData,
       spacingMs: SPACING_MS,
-    });
-    return {
-      questions: result.conversations,
-      spacingMs: SPACING_MS,
-      modelCallMs: MODEL_CALL_MS,
-      firstReaction: p50p95(result.firstReactionMs),
-      answer: p50p95(result.answerMs),
-      lost: result.lost,
-    };
-  } finally {
-    await env.stop();
-  }
+    }),
+  );
+  return {
+    questions: result.conversations,
+    spacingMs: SPACING_MS,
+    modelCallMs: MODEL_CALL_MS,
+    firstReaction: p50p95(result.firstReactionMs),
+    answer: p50p95(result.answerMs),
+    lost: result.lost,
+  };
 }
 
 /** One Markdown line with the target. */

@@ -10,7 +10,7 @@
  */
 import { createInMemoryProcurementData, generateSampleDataSet } from "../src/tools";
 import { runBotScenario, type BotScenarioResult } from "./bot-scenario";
-import { startEnvironment, type BenchEnvironment } from "./environment";
+import { withEnvironment, type BenchEnvironment } from "./environment";
 import { runGraphScenario, type GraphRun, type RunPath, type StoreKind } from "./graph-scenario";
 import { benchQuestions } from "./questions";
 import { mean, p50p95 } from "./stats";
@@ -103,7 +103,7 @@ export interface BenchReport {
 export async function runBench(options: BenchOptions, log: (line: string) => void): Promise<BenchReport> {
   const memoryData = createInMemoryProcurementData(generateSampleDataSet());
   const questions = benchQuestions(options.runs);
-  const { off, on, queued, cosmos } = await withEnvironment(options.timeScale, options, log, async (env) => {
+  const { off, on, queued, cosmos } = await inEnvironment(options.timeScale, options, log, async (env) => {
     const variant = async (store: StoreKind, path: RunPath, speculativeSpecialists: boolean, asked = questions) => {
       log(
         `scenario (a): ${asked.length} sequential runs, ${store} run store, ${path === "queue" ? "through the run queue" : "straight into the graph"}, speculative specialists ${speculativeSpecialists ? "on" : "off"}…`,
@@ -119,7 +119,7 @@ export async function runBench(options: BenchOptions, log: (line: string) => voi
       cosmos: options.skipCosmos ? undefined : await variant("cosmos", "queue", false, questions.slice(0, Math.ceil(questions.length / 3))),
     };
   });
-  const bot = await withEnvironment(options.concurrentTimeScale, options, log, (env) => {
+  const bot = await inEnvironment(options.concurrentTimeScale, options, log, (env) => {
     const placement = options.inProcessBot ? "in-process" : "child-process";
     log(`scenario (b): ${options.concurrency} concurrent conversations through /api/messages, bot ${placement}…`);
     return runBotScenario(env, {
@@ -162,7 +162,7 @@ export async function runThroughput(
   log: (line: string) => void,
 ): Promise<ThroughputComparison> {
   const { timeScale, concurrency, questions } = options.throughput;
-  return withEnvironment(timeScale, options, log, async (env) => {
+  return inEnvironment(timeScale, options, log, async (env) => {
     const measure = (instances: number) => {
       log(`scenario (c): ${questions} questions at once through the run queue, ${instances} instance(s) × ${concurrency} runs…`);
       return runThroughputScenario(env, {
@@ -189,20 +189,15 @@ export function throughputTarget(throughput: ThroughputComparison): TargetCheck 
   };
 }
 
-/** Runs `work` with an environment process at `timeScale`, stopped afterwards. */
-async function withEnvironment<T>(
+/** Runs `work` with an environment process at `timeScale`, saying so in the log. */
+function inEnvironment<T>(
   timeScale: number,
   options: Pick<BenchOptions, "seed">,
   log: (line: string) => void,
   work: (env: BenchEnvironment) => Promise<T>,
 ): Promise<T> {
   log(`starting the environment (time scale ${timeScale}, seed ${options.seed})…`);
-  const env = await startEnvironment({ timeScale, seed: options.seed });
-  try {
-    return await work(env);
-  } finally {
-    await env.stop();
-  }
+  return withEnvironment({ timeScale, seed: options.seed }, work);
 }
 
 /** A run's wall time with model time at full scale. */

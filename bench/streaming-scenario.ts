@@ -9,8 +9,8 @@ import { randomUUID } from "node:crypto";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../src/tools";
 import { FakeConnector, type RecordedActivity } from "../test/fakes/fake-connector";
 import { postActivity, userMessage } from "./activities";
-import { startBotUnderTest } from "./bot-under-test";
-import { startEnvironment } from "./environment";
+import { withBotUnderTest } from "./bot-under-test";
+import { withEnvironment } from "./environment";
 import { finalReplyOf } from "./outcomes";
 import { benchQuestions } from "./questions";
 import { p50p95 } from "./stats";
@@ -45,13 +45,14 @@ export async function runStreamingScenario(
   log: (line: string) => void,
 ): Promise<StreamingFigures> {
   log(`streaming: starting the environment (full model speed, seed ${options.seed})…`);
-  const env = await startEnvironment({ timeScale: 1, seed: options.seed });
-  const connector = new FakeConnector();
-  const serviceUrl = await connector.start();
-  try {
-    // The worker takes as many runs at once as the scenario asks at once.
-    const bot = await startBotUnderTest("child-process", env, createInMemoryProcurementData(generateSampleDataSet()), options.concurrency);
-    try {
+  // The worker takes as many runs at once as the scenario asks at once.
+  const botOptions = {
+    placement: "child-process",
+    toolData: createInMemoryProcurementData(generateSampleDataSet()),
+    concurrency: options.concurrency,
+  } as const;
+  return withEnvironment({ timeScale: 1, seed: options.seed }, (env) =>
+    withBotUnderTest(botOptions, env, async ({ bot, connector, serviceUrl }) => {
       const ask = (question: string) => askInPersonalChat(bot.url, serviceUrl, connector, question);
       await ask(benchQuestions(1)[0]); // warm-up: connections, JIT
       const questions = benchQuestions(options.runs);
@@ -61,13 +62,8 @@ export async function runStreamingScenario(
         runs.push(...(await Promise.all(questions.slice(i, i + options.concurrency).map(ask))));
       }
       return figuresOf(runs, options);
-    } finally {
-      await bot.stop();
-    }
-  } finally {
-    await connector.stop();
-    await env.stop();
-  }
+    }),
+  );
 }
 
 /** Asks in a new personal chat and follows its stream until the final message (or 60 s). */

@@ -7,11 +7,10 @@
  * per minute between the first post and the last final reply.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { join } from "node:path";
 import { FakeConnector } from "../test/fakes/fake-connector";
 import { postActivity, userMessage } from "./activities";
 import { benchBotEnv } from "./bench-bot";
-import { startBotProcess, type BotProcess } from "./bot-process";
+import { BENCH_BOT_ENTRY, startBotProcess, type BotProcess } from "./bot-process";
 import type { BenchEnvironment } from "./environment";
 import { finalReplies } from "./outcomes";
 
@@ -44,9 +43,7 @@ export async function runThroughputScenario(
   try {
     bots.push(
       ...(await Promise.all(
-        Array.from({ length: options.instances }, () =>
-          startBotProcess(settings, { entry: join(__dirname, "bench-bot.ts"), timeoutMs: 180_000 }),
-        ),
+        Array.from({ length: options.instances }, () => startBotProcess(settings, { entry: BENCH_BOT_ENTRY, timeoutMs: 180_000 })),
       )),
     );
     let next = 0;

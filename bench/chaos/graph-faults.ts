@@ -35,6 +35,16 @@ export async function startFaultSimulator(timeScale = 0.05): Promise<{ sim: Late
   return { sim, baseUrl };
 }
 
+/** Runs `work` with a fault simulator at `timeScale`, stopped afterwards whatever happens. */
+export async function withFaultSimulator<T>(timeScale: number, work: (sim: LatencyModelServer, baseUrl: string) => Promise<T>): Promise<T> {
+  const { sim, baseUrl } = await startFaultSimulator(timeScale);
+  try {
+    return await work(sim, baseUrl);
+  } finally {
+    await sim.stop();
+  }
+}
+
 /** Fast back-off, but a cap high enough to honour a Retry-After of a second or two. */
 const faultModel = (baseUrl: string) =>
   createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 3, initialMs: 20, multiplier: 2, maxMs: 2_500 } });

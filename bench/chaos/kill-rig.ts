@@ -7,7 +7,6 @@
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "../../src/config";
 import { openCosmosStore, seedSampleData, type CosmosStore } from "../../src/storage";
-import { createCosmosClient } from "../../src/storage/cosmos-client";
 import { startEmbeddedCosmos } from "../../src/storage/embedded-server";
 import { sharedEmbeddedAzurite } from "../../src/queue/embedded-azurite";
 import { FakeConnector } from "../../test/fakes/fake-connector";
@@ -63,17 +62,7 @@ export async function withKillRig<T>(
     // The rig itself seeds and inspects the store directly, never through the proxy.
     const config = loadConfig({ ...botEnv, COSMOS_ENDPOINT: cosmos.endpoint });
     const store = await openCosmosStore(config, { log: () => {} });
-    const client = await createCosmosClient({ endpoint: cosmos.endpoint, key: cosmos.key });
-    const runs = client.database(config.env.COSMOS_DATABASE).container("runs");
-    const runIdOf = async (conversationId: string) => {
-      // A stored run is the envelope { id, lifecycle, state }: the requester is inside the state.
-      const query = {
-        query: "SELECT c.id FROM c WHERE c.state.requester.conversationId = @id",
-        parameters: [{ name: "@id", value: conversationId }],
-      };
-      const { resources } = await runs.items.query<{ id: string }>(query).fetchAll();
-      return resources[0]?.id;
-    };
+    const runIdOf = async (conversationId: string) => (await store.runs.ofConversation(conversationId))[0]?.state.runId;
     try {
       await seedSampleData(store);
       const port = await freePort();
@@ -85,7 +74,6 @@ export async function withKillRig<T>(
       return await scenario({ connector, serviceUrl, store, startBot, runIdOf, pauseStore: (ms) => proxy.pause(ms) });
     } finally {
       await Promise.all(bots.map((bot) => bot.kill9()));
-      client.dispose();
       await store.close();
     }
   } finally {

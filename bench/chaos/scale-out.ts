@@ -17,15 +17,12 @@
  * accepting a question needs only the queue, so none may be lost and none answered twice.
  */
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import type { LatencyModelServer } from "../../test/fakes/latency-model-server";
 import { postActivity, userMessage } from "../activities";
-import { freePort, type BotProcess } from "../bot-process";
+import { BENCH_BOT_ENTRY, freePort, type BotProcess } from "../bot-process";
 import { finalReplies, runIdsIn } from "../outcomes";
 import { percentile } from "../stats";
 import { withKillRig, type KillRig } from "./kill-rig";
-
-const BOT_ENTRY = join(__dirname, "..", "bench-bot.ts");
 
 /** The run lease of the scenario: short, so takeovers are quick to observe. */
 export const SCALE_OUT_LEASE_SECONDS = 10;
@@ -99,7 +96,7 @@ export async function scaleOut(
     // The bench's bot entry: tools read the sample data from memory, as a real Cosmos account would answer in
     // milliseconds where the embedded server takes seconds per spend query (it would starve every instance).
     // Three tsx processes starting at once on a loaded machine take a while: a generous start-up bound.
-    const start = async (port?: number) => startBot({ entry: BOT_ENTRY, port: port ?? (await freePort()), timeoutMs: 180_000 });
+    const start = async (port?: number) => startBot({ entry: BENCH_BOT_ENTRY, port: port ?? (await freePort()), timeoutMs: 180_000 });
     // All at once on the same store: concurrent creation of the containers must not fail any of them.
     const bots: BotProcess[] = await Promise.all(Array.from({ length: INSTANCES }, () => start()));
     const live = new Set(bots.keys());

@@ -6,7 +6,7 @@
  */
 import { botKilledAwaitingApproval } from "../../bench/chaos/approval-kill";
 import { botKilledMidRun } from "../../bench/chaos/bot-kill";
-import { GRAPH_FAULTS, runGraphFault, startFaultSimulator, storeOutage } from "../../bench/chaos/graph-faults";
+import { GRAPH_FAULTS, runGraphFault, storeOutage, withFaultSimulator } from "../../bench/chaos/graph-faults";
 import { primaryModelOutage } from "../../bench/chaos/model-failover";
 import { benchQuestions } from "../../bench/questions";
 import { phaseTable, scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
@@ -22,10 +22,9 @@ interface Row {
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "scale-out") return scaleOutMain(Number(argv[1] ?? 60));
-  const { sim, baseUrl } = await startFaultSimulator(0.1);
   const rows: Row[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  try {
+  await withFaultSimulator(0.1, async (sim, baseUrl) => {
     for (const scenario of GRAPH_FAULTS) {
       log(`· ${scenario.scenario}…`);
       const result = await runGraphFault(sim, baseUrl, scenario);
@@ -57,25 +56,20 @@ async function main(argv: string[]): Promise<number> {
       userSaw: pending.userSaw,
       ok: pending.finals.join() === "under_review,answer" && pending.reviewed && decidedOnce && pending.threadsPosted === 1,
     });
-  } finally {
-    await sim.stop();
-  }
+  });
   process.stdout.write(`${table(rows)}\n`);
   return rows.every((row) => row.ok !== false) ? 0 : 1;
 }
 
 async function scaleOutMain(questions: number): Promise<number> {
   // Runs of a few seconds each, so the kill lands while the instance holds several.
-  const { sim, baseUrl } = await startFaultSimulator(0.3);
-  try {
+  return withFaultSimulator(0.3, async (sim, baseUrl) => {
     process.stderr.write(`· scale-out: 3 instances, ${questions} questions…\n`);
     const result = await scaleOut(sim, baseUrl, questions, (line) => process.stderr.write(`${line}\n`));
     const passed = scaleOutPassed(result) ? "ok" : "FAIL";
     process.stdout.write(`${result.injected}\n\n${phaseTable(result)}\n\n${scaleOutTable(result)}\n${passed}\n`);
     return scaleOutPassed(result) ? 0 : 1;
-  } finally {
-    await sim.stop();
-  }
+  });
 }
 
 function table(rows: Row[]): string {

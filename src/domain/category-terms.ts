@@ -50,6 +50,25 @@ export const CATEGORY_TERMS: Readonly<Record<string, readonly string[]>> = {
   "hr-services": ["staffing", "recruiting", "temp staff", "人材派遣", "派遣", "採用"],
 };
 
+/**
+ * More words that mean a category where a category is expected (a tool's category argument, written
+ * by a model or a user): kept apart from CATEGORY_TERMS, which the offline engine spots anywhere in a
+ * question, because some are too broad to read there ("security", "delivery", "media").
+ */
+export const CATEGORY_ARGUMENT_TERMS: Readonly<Record<string, readonly string[]>> = {
+  cloud: ["compute"],
+  "it-hardware": ["it hardware", "device"],
+  telecom: ["telecommunication"],
+  logistics: ["delivery"],
+  facilities: ["security", "building", "警備", "設備管理"],
+  "office-supplies": ["office supply"],
+  marketing: ["media"],
+  travel: ["旅行"],
+  "raw-materials": ["metal", "原料", "樹脂", "鋼材"],
+  packaging: ["carton", "パッケージ"],
+  "electronic-components": ["electronics", "component", "semiconductor", "chip", "mcu"],
+};
+
 /** Whether `word` is a category id of the table (a reference's part, a scope's part). */
 export function isCategoryId(word: string): boolean {
   return Object.hasOwn(CATEGORY_TERMS, word);

@@ -25,3 +25,8 @@ function asEnvelope(document: unknown): unknown {
   const { lifecycle, ...state } = document as Record<string, unknown>;
   return { lifecycle, state };
 }
+
+/** Runs in the order they were asked (ties by id, so every store lists them alike). */
+export function oldestFirst(records: RunRecord[]): RunRecord[] {
+  return [...records].sort((a, b) => a.state.startedAt.localeCompare(b.state.startedAt) || a.state.runId.localeCompare(b.state.runId));
+}

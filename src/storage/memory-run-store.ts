@@ -1,9 +1,9 @@
-import type { RunRecord, RunState } from "../domain";
-import type { ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
+import { oldestFirst, type RunRecord, type RunState } from "../domain";
+import type { ConditionalWrite, ConversationRuns, RunStore, Versioned } from "../workflow/ports";
 import { lifecycleFromStatus } from "../workflow/run-stages";
 
 /** A RunStore in process memory, for the CLI and benchmarks where nothing must survive the process. */
-export class MemoryRunStore implements RunStore {
+export class MemoryRunStore implements RunStore, ConversationRuns {
   private readonly runs = new Map<string, Versioned<RunRecord>>();
   private version = 0;
 
@@ -24,6 +24,11 @@ export class MemoryRunStore implements RunStore {
     const current = this.runs.get(record.state.runId);
     if (etag === undefined ? current !== undefined : current?.etag !== etag) return { kind: "conflict" };
     return { kind: "written", etag: this.put(record) };
+  }
+
+  async ofConversation(conversationId: string): Promise<RunRecord[]> {
+    const runs = [...this.runs.values()].filter((run) => run.value.state.requester?.conversationId === conversationId);
+    return oldestFirst(runs.map((run) => structuredClone(run.value)));
   }
 
   private put(record: RunRecord): string {

@@ -1,12 +1,13 @@
 import type { Container } from "@azure/cosmos";
-import { StoredRunSchema, type RunRecord, type RunState } from "../domain";
-import type { ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
+import type { z } from "zod";
+import { StoredRunSchema, oldestFirst, type RunRecord, type RunState } from "../domain";
+import type { ConditionalWrite, ConversationRuns, RunStore, Versioned } from "../workflow/ports";
 import { lifecycleFromStatus } from "../workflow/run-stages";
-import { parseDocument, readDocument } from "./documents";
+import { parseDocument, queryDocuments, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 
 /** Run records `{ id, lifecycle, state }` in the `runs` container (partition key `/id` = runId). */
-export class CosmosRunStore implements RunStore {
+export class CosmosRunStore implements RunStore, ConversationRuns {
   constructor(private readonly container: Container) {}
 
   /** Upserts the whole record: the latest checkpoint wins (for writers that own the run outright, without a queue). */
@@ -28,8 +29,20 @@ export class CosmosRunStore implements RunStore {
   async read(runId: string): Promise<Versioned<RunRecord> | undefined> {
     const document = await readDocument(this.container, runId, runId);
     if (!document) return undefined;
-    const { lifecycle, state } = parseDocument(StoredRunSchema, document.raw, this.container.id);
-    return { value: { lifecycle: lifecycle ?? lifecycleFromStatus(state), state }, etag: document.etag };
+    return { value: recordOf(parseDocument(StoredRunSchema, document.raw, this.container.id)), etag: document.etag };
+  }
+
+  /**
+   * The conversation's runs, oldest first. The requester sits in the state of the envelope, or at the
+   * top of a run stored flat (before the envelope): both are matched, so no stored shape is missed.
+   */
+  async ofConversation(conversationId: string): Promise<RunRecord[]> {
+    const query = {
+      query: "SELECT * FROM c WHERE c.state.requester.conversationId = @id OR c.requester.conversationId = @id",
+      parameters: [{ name: "@id", value: conversationId }],
+    };
+    const stored = await queryDocuments(this.container, query, StoredRunSchema);
+    return oldestFirst(stored.map(recordOf));
   }
 
   /** Replaces the run if its etag is still `etag`, or creates it when no etag is given; 412/409 → conflict. */
@@ -46,6 +59,11 @@ export class CosmosRunStore implements RunStore {
     if (result.kind === "status") return { kind: "conflict" };
     return { kind: "written", etag: result.value.etag };
   }
+}
+
+/** A stored run as a record; runs from before the queue have no lifecycle, so theirs follows their status. */
+function recordOf({ lifecycle, state }: z.output<typeof StoredRunSchema>): RunRecord {
+  return { lifecycle: lifecycle ?? lifecycleFromStatus(state), state };
 }
 
 function documentOf(record: RunRecord): RunRecord & { id: string } {

@@ -192,6 +192,15 @@ export interface RunStore {
 }
 
 /**
+ * The runs a conversation's questions started, found through the store that knows how a run is
+ * stored: for operators and test rigs, not the workflow's own path (which always knows its run id).
+ */
+export interface ConversationRuns {
+  /** The conversation's runs, oldest first; none when it started none. */
+  ofConversation(conversationId: string): Promise<RunRecord[]>;
+}
+
+/**
  * A stored record and the version tag (etag) a conditional write of it must name: the one shape every
  * store uses for runs, approvals and the rest.
  */

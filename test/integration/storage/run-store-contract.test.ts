@@ -7,7 +7,7 @@ import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/e
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { CosmosRunStore } from "../../../src/storage/run-repository";
 import { queuedRecord } from "../../../src/workflow/owned-run";
-import type { RunStore } from "../../../src/workflow/ports";
+import type { ConversationRuns, RunStore } from "../../../src/workflow/ports";
 import { finishedRun } from "./run-state-fixture";
 
 /** A run as it comes back from any store: JSON, so an `answer: undefined` key is simply absent. */
@@ -19,10 +19,10 @@ function storedRun(overrides: Partial<RunState>): RunState {
  * What every RunStore must do, whatever stores it: the workers' lease and the once-only sends rest on
  * the conditional write, so both adapters must agree on it exactly.
  */
-function runStoreContract(name: string, open: () => Promise<RunStore>) {
+function runStoreContract(name: string, open: () => Promise<RunStore & ConversationRuns>) {
   describe(`RunStore contract: ${name}`, function () {
     this.timeout(20_000);
-    let store: RunStore;
+    let store: RunStore & ConversationRuns;
     let next = 0;
     const runId = () => `run-contract-${Date.now()}-${++next}`;
     beforeEach(async () => {
@@ -96,6 +96,24 @@ function runStoreContract(name: string, open: () => Promise<RunStore>) {
       assert.deepEqual(outcomes.map((outcome) => outcome.kind).sort(), ["conflict", "written"]);
       const winner = outcomes[0].kind === "written" ? "investigate" : "moderate";
       assert.equal((await store.load(run.runId))?.phase, winner);
+    });
+
+    it("finds a conversation's runs, oldest first, and none of another conversation's", async () => {
+      const conversationId = `a:conv-${runId()}`;
+      const requester = { userId: "29:user-1", conversationId };
+      const later = storedRun({ runId: runId(), requester, startedAt: "2026-11-21T09:05:00.000Z" });
+      const earlier = storedRun({ runId: runId(), requester, startedAt: "2026-11-21T09:00:00.000Z" });
+      const elsewhere = storedRun({ runId: runId(), requester: { ...requester, conversationId: `${conversationId}-other` } });
+      await store.write(queuedRecord(later), undefined);
+      await store.checkpoint(earlier);
+      await store.checkpoint(elsewhere);
+      const found = await store.ofConversation(conversationId);
+      assert.deepEqual(
+        found.map((record) => record.state.runId),
+        [earlier.runId, later.runId],
+      );
+      assert.deepEqual(found[1], (await store.read(later.runId))?.value, "each as read() gives it");
+      assert.deepEqual(await store.ofConversation(`${conversationId}-never`), []);
     });
 
     it("hands out copies: changing what was loaded changes nothing stored", async () => {

@@ -116,4 +116,17 @@ describe("run documents stored flat, before the record held the lifecycle beside
     assert.deepEqual(await runs.load(state.runId), state);
     assert.deepEqual((await runs.read(state.runId))?.value.lifecycle, { stage: "delivered", owners: 0, sent: {} });
   });
+
+  it("finds a flat run by its conversation beside one stored as today's envelope", async () => {
+    const requester = { userId: "29:user-1", conversationId: "a:conv-flat-and-enveloped" };
+    const flat = asStored(finishedRun({ runId: "flat-in-conversation", requester, startedAt: "2026-11-01T09:00:00.000Z" }));
+    const today = asStored(finishedRun({ runId: "envelope-in-conversation", requester, startedAt: "2026-11-02T09:00:00.000Z" }));
+    await container.items.create({ ...flat, id: flat.runId });
+    await runs.checkpoint(today);
+    const found = await runs.ofConversation(requester.conversationId);
+    assert.deepEqual(
+      found.map((record) => record.state),
+      [flat, today],
+    );
+  });
 });

@@ -103,6 +103,24 @@ export async function startBotHarness(env: Record<string, string> = {}): Promise
 }
 
 /**
+ * A suite of tests against the bot with the offline model, started before them and stopped after.
+ * Read `bot.harness` inside the tests (it exists once `before` has run).
+ */
+export function describeOfflineBot(concern: string, tests: (bot: { harness: BotHarness }) => void): void {
+  describe(`Teams bot: ${concern} (embedded Cosmos, fake connector, offline model)`, function () {
+    this.timeout(60_000);
+    const bot = { harness: undefined as unknown as BotHarness };
+    before(async () => {
+      bot.harness = await startBotHarness();
+    });
+    after(async () => {
+      await bot.harness?.stop();
+    });
+    tests(bot);
+  });
+}
+
+/**
  * Registers the suite's hooks: a scripted model server, and the bot pointed at it with no retries.
  * Read `suite.harness` inside tests (it exists once `before` has run).
  */
@@ -158,4 +176,14 @@ export function cardShows(recorded: RecordedActivity, text: string): boolean {
 /** The activities of one conversation that carry a card whose texts include `text`. */
 export function cardsShowing(activities: RecordedActivity[], text: string): RecordedActivity[] {
   return activities.filter((activity) => cardShows(activity, text));
+}
+
+/** Polls `read` until `done` holds (a run's stage is written just after its card is sent), for at most 5 s. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const until = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

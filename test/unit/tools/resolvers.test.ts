@@ -48,6 +48,14 @@ describe("resolveCategory", () => {
     ["原材料の価格", "raw-materials"],
     ["stationery", "office-supplies"],
     ["aerospace", undefined],
+    // Names from the one table of category words, which the tools' table once lacked.
+    ["courier", "logistics"],
+    ["ロジスティクス", "logistics"],
+    ["PaaS", "cloud"],
+    // Words only a category argument is read by.
+    ["delivery", "logistics"],
+    ["office supply", "office-supplies"],
+    ["樹脂", "raw-materials"],
   ];
   for (const [text, id] of cases) it(`reads ${JSON.stringify(text)}`, () => assert.equal(resolveCategory(text, known), id));
 });
