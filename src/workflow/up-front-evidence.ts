@@ -30,8 +30,11 @@ async function gather(
   const planner = deps.evidencePlanner;
   if (!planner) return new Map();
   const calls = new Map<string, ModelToolCall>();
-  const planned = deps.prompts.specialists.map((specialist) => {
-    const keys = planner.plan(question, specialist, toolSpecsOf(deps.tools, specialist.tools)).map((call) => {
+  const plans = await Promise.all(
+    deps.prompts.specialists.map((specialist) => planner.plan(question, specialist, toolSpecsOf(deps.tools, specialist.tools))),
+  );
+  const planned = deps.prompts.specialists.map((specialist, index) => {
+    const keys = plans[index].map((call) => {
       const key = callKey(call);
       if (!calls.has(key))
         calls.set(key, { id: `upfront-${calls.size + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) });
