@@ -15,6 +15,9 @@ export class UpFrontEvidence {
 
   constructor(deps: Pick<WorkflowDeps, "tools" | "prompts" | "evidencePlanner">, question: { text: string; language: Language }) {
     this.bySpecialist = gather(deps, question);
+    // A run may end before any specialist asks (its route failed): the failure must not go unhandled
+    // (that stops the process); a specialist that asks still gets it from `for`.
+    this.bySpecialist.catch(() => undefined);
   }
 
   /** The results of the calls planned for `specialist` (none when nothing could be planned). */

@@ -40,4 +40,18 @@ describe("the offline engine over a data directory whose contracts.json is damag
     assert.equal(state.answer, undefined, "no answer without the contract");
     assert.match(state.failure?.message ?? "", DAMAGE);
   });
+
+  it("leaves no failure unhandled when the run ends before its up-front evidence is used (that would stop the bot)", async () => {
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", listen);
+    try {
+      await runQuestion(deps, { question: "What is the notice period of NWC-2?" });
+      // Unhandled rejections are reported once the current turn of the event loop is over.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("unhandledRejection", listen);
+    }
+    assert.deepEqual(unhandled, []);
+  });
 });
