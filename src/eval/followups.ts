@@ -84,6 +84,8 @@ export async function runFollowUpDialogues(
 ): Promise<FollowUpSummary> {
   let turns = 0;
   let resolved = 0;
+  // The check reads contract ids out of each understood question.
+  await vocabulary.contractIds.ready();
   for (const dialogue of dialogues) {
     for (const [index, turn] of dialogue.turns.entries()) {
       const state = await ask(turn.message, `followups-eval:${dialogue.id}`);

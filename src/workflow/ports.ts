@@ -68,7 +68,7 @@ export interface PlannedToolCall {
  * that evidence instead of spending a model call asking for it.
  */
 export interface EvidencePlanner {
-  plan(question: { text: string; language: Language }, specialist: { keywords: string[] }, tools: ToolSpec[]): PlannedToolCall[];
+  plan(question: { text: string; language: Language }, specialist: { keywords: string[] }, tools: ToolSpec[]): Promise<PlannedToolCall[]>;
 }
 
 /**
@@ -76,7 +76,7 @@ export interface EvidencePlanner {
  * descriptions, no model): the specialists worth starting while the Router decides.
  */
 export interface RouteGuesser {
-  guess(input: RouterInput): RouterOutput;
+  guess(input: RouterInput): Promise<RouterOutput>;
 }
 
 /** One request to a chat model. */

@@ -18,10 +18,10 @@ export class SpeculativeSpecialists implements SpeculativeWork {
    * Starts the specialists the guesser names for `input` (the Router's own input). None start when
    * no guesser is wired, SPECULATIVE_SPECIALISTS is off, or the guess finds the question out of scope.
    */
-  static start(context: RunContext, input: RouterInput): SpeculativeSpecialists | undefined {
+  static async start(context: RunContext, input: RouterInput): Promise<SpeculativeSpecialists | undefined> {
     const { deps, state } = context;
     if (!deps.routeGuesser || !deps.settings.speculativeSpecialists) return undefined;
-    const guess = deps.routeGuesser.guess(input);
+    const guess = await deps.routeGuesser.guess(input);
     const offered = new Set(input.specialists.map((s) => s.id));
     const ids = [...new Set(guess.selected)].filter((id) => offered.has(id)).slice(0, input.maxSpecialists);
     if (!guess.inScope || ids.length === 0) return undefined;

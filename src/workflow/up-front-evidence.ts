@@ -15,6 +15,9 @@ export class UpFrontEvidence {
 
   constructor(deps: Pick<WorkflowDeps, "tools" | "prompts" | "evidencePlanner">, question: { text: string; language: Language }) {
     this.bySpecialist = gather(deps, question);
+    // A run may end before any specialist asks (its route failed): the failure must not go unhandled
+    // (that stops the process); a specialist that asks still gets it from `for`.
+    this.bySpecialist.catch(() => undefined);
   }
 
   /** The results of the calls planned for `specialist` (none when nothing could be planned). */
@@ -30,8 +33,11 @@ async function gather(
   const planner = deps.evidencePlanner;
   if (!planner) return new Map();
   const calls = new Map<string, ModelToolCall>();
-  const planned = deps.prompts.specialists.map((specialist) => {
-    const keys = planner.plan(question, specialist, toolSpecsOf(deps.tools, specialist.tools)).map((call) => {
+  const plans = await Promise.all(
+    deps.prompts.specialists.map((specialist) => planner.plan(question, specialist, toolSpecsOf(deps.tools, specialist.tools))),
+  );
+  const planned = deps.prompts.specialists.map((specialist, index) => {
+    const keys = plans[index].map((call) => {
       const key = callKey(call);
       if (!calls.has(key))
         calls.set(key, { id: `upfront-${calls.size + 1}-${call.name}`, name: call.name, arguments: JSON.stringify(call.args) });

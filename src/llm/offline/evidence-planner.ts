@@ -15,8 +15,9 @@ export function createQuestionEvidencePlanner(options: {
   jpyRates?: JpyRates;
 }): EvidencePlanner {
   return {
-    plan: (question, specialist, tools) => {
+    plan: async (question, specialist, tools) => {
       if (tools.length === 0) return [];
+      await options.vocabulary.contractIds.ready();
       const entities = extractQuestionEntities(question.text, options.vocabulary, options.clock.now(), options.jpyRates);
       return planToolCalls({ question: question.text, language: question.language, specialist }, tools, entities, {
         broaden: false,

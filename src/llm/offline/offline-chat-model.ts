@@ -43,6 +43,7 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
         return "error" in reply ? { kind: "error", cause: reply.error, ...common } : { kind: "ok", ...reply, ...common };
       };
       const input = readAgentInput(request.messages);
+      await options.vocabulary.contractIds.ready();
       if (!input) return finish({ error: `the offline engine has no language model for agent ${request.agentId}` });
       let content: string;
       if (input.agent === "specialist") {

@@ -7,5 +7,10 @@ import type { OfflineVocabulary } from "./vocabulary";
  * which answers in microseconds, so the specialists it names can start while the model Router decides.
  */
 export function createLexicalRouteGuesser(options: { vocabulary: OfflineVocabulary }): RouteGuesser {
-  return { guess: (input) => routeOffline(input, options.vocabulary) };
+  return {
+    guess: async (input) => {
+      await options.vocabulary.contractIds.ready();
+      return routeOffline(input, options.vocabulary);
+    },
+  };
 }

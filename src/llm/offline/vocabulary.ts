@@ -1,6 +1,6 @@
 import type { ProcurementData } from "../../tools/procurement-data";
 import { CATEGORY_TERMS, categoryNamesJa } from "../../domain/category-terms";
-import type { RecordIdIndex } from "../../domain";
+import { ContractIdsOnFirstUse } from "./contract-ids-on-first-use";
 
 /** A supplier as the offline engine recognises it in a question. */
 export interface VocabularySupplier {
@@ -21,22 +21,20 @@ export interface VocabularyCategory {
 export interface OfflineVocabulary {
   suppliers: VocabularySupplier[];
   categories: VocabularyCategory[];
-  /** The data set's contract ids, recognised in a question by lookup whatever their format. */
-  contractIds: RecordIdIndex;
+  /** The data set's contract ids, recognised in a question by lookup whatever their format; read on first use. */
+  contractIds: ContractIdsOnFirstUse;
   /** Region codes used by suppliers ("JP", "US", …). */
   regions: string[];
   /** The data set's first month of the fiscal year: "FY2025" and "last year" mean what the tools mean by them. */
   fiscalYearStartMonth: number;
 }
 
-/** Builds the vocabulary once at start-up from the procurement data (suppliers, benchmarks, contract ids, its fiscal year). */
+/**
+ * Builds the vocabulary once at start-up from the procurement data (suppliers, benchmarks, its fiscal
+ * year); the contract ids are read when a question first needs them.
+ */
 export async function buildOfflineVocabulary(data: ProcurementData): Promise<OfflineVocabulary> {
-  const [suppliers, benchmarks, contractIds, summary] = await Promise.all([
-    data.listSuppliers(),
-    data.listBenchmarks(),
-    data.contractIds(),
-    data.describe(),
-  ]);
+  const [suppliers, benchmarks, summary] = await Promise.all([data.listSuppliers(), data.listBenchmarks(), data.describe()]);
   const categoryIds = [...new Set([...suppliers.map((s) => s.category), ...benchmarks.map((b) => b.category)])].sort();
   const namesJa = categoryNamesJa(suppliers);
   return {
@@ -50,7 +48,7 @@ export async function buildOfflineVocabulary(data: ProcurementData): Promise<Off
         ...new Set([id, id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...[namesJa.get(id)].filter((name) => name !== undefined)]),
       ],
     })),
-    contractIds,
+    contractIds: new ContractIdsOnFirstUse(() => data.contractIds()),
     regions: [...new Set(suppliers.map((s) => s.region))].sort(),
     fiscalYearStartMonth: summary.fiscalYearStartMonth,
   };

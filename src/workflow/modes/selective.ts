@@ -24,7 +24,7 @@ async function routePhase(context: RunContext): Promise<void> {
     return;
   }
   context.upFrontEvidence(); // the tools run while the Router decides
-  context.speculative = SpeculativeSpecialists.start(context, routerInput(context));
+  context.speculative = await SpeculativeSpecialists.start(context, routerInput(context));
   const decision = await routeQuestion(context);
   if (!decision.inScope) {
     declineOutOfScope(context, decision);

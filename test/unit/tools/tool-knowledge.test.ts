@@ -50,15 +50,14 @@ describe("tool knowledge on the tool's definition", () => {
       vocabulary: await buildOfflineVocabulary(sampleData),
       clock: { now: () => new Date("2026-11-21T09:00:00Z") },
     });
-    const planned = (offline: OfflineToolHints) => {
+    const planned = async (offline: OfflineToolHints) => {
       const tools = withTool(supplierAuditTool(offline));
       const specs = toolSpecsOf(tools, ["querySpend", "listSupplierAudits"]);
-      return planner
-        .plan({ text: "How much did we spend with Acme in FY2025?", language: "en" }, { keywords: [] }, specs)
-        .map((call) => call.name);
+      const calls = await planner.plan({ text: "How much did we spend with Acme in FY2025?", language: "en" }, { keywords: [] }, specs);
+      return calls.map((call) => call.name);
     };
-    assert.deepEqual(planned({ relevantWhen: [["supplierNamed"]] }), ["querySpend", "listSupplierAudits"]);
-    assert.deepEqual(planned({ relevantWhen: [["supplierNamed", "policy"], ["contract"]] }), ["querySpend"]);
+    assert.deepEqual(await planned({ relevantWhen: [["supplierNamed"]] }), ["querySpend", "listSupplierAudits"]);
+    assert.deepEqual(await planned({ relevantWhen: [["supplierNamed", "policy"], ["contract"]] }), ["querySpend"]);
   });
 
   it("declares argument kinds and offline hints on every data tool", () => {

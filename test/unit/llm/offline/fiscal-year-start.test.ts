@@ -23,6 +23,7 @@ describe("offline engine with the data set's fiscal year", () => {
     for (const [name, month] of Object.entries(starts) as [keyof typeof starts, number][]) {
       data[name] = dataStartingIn(month);
       vocabularies[name] = await buildOfflineVocabulary(data[name]);
+      await vocabularies[name].contractIds.ready();
     }
   });
 
@@ -44,7 +45,7 @@ describe("offline engine with the data set's fiscal year", () => {
         vocabulary: vocabularies[start],
         clock: { now: () => new Date("2026-06-01T09:00:00Z") },
       });
-      const calls = planner.plan(
+      const calls = await planner.plan(
         { text: "How much did we spend with Acme from FY2024 to FY2025?", language: "en" },
         { keywords: [] },
         tools,

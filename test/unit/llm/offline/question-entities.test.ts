@@ -10,6 +10,7 @@ describe("offline question entities", () => {
   let vocabulary: OfflineVocabulary;
   before(async () => {
     vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+    await vocabulary.contractIds.ready();
   });
 
   it("builds the vocabulary from the data: suppliers with aliases, categories with Japanese synonyms, regions", () => {

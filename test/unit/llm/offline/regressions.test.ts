@@ -8,6 +8,7 @@ describe("offline engine regressions found by the golden set", () => {
 
   it("reads 'market price for packaging' as packaging, not marketing (stems collide)", async () => {
     const vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(dataSet));
+    await vocabulary.contractIds.ready();
     const entities = extractQuestionEntities("What is the market price benchmark for packaging?", vocabulary, new Date("2026-11-21"));
     assert.equal(entities.categories[0], "packaging");
   });

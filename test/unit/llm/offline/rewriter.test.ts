@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { noEntities, RecordIdIndex, UnderstandingSchema, type ConversationEntities } from "../../../../src/domain";
 import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
+import { ContractIdsOnFirstUse } from "../../../../src/llm/offline/contract-ids-on-first-use";
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
@@ -26,6 +27,7 @@ describe("offline rewriter", () => {
   let vocabulary: OfflineVocabulary;
   before(async () => {
     vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+    await vocabulary.contractIds.ready();
   });
   const rewrite = (message: string, previous?: Parameters<typeof input>[1]) => {
     const output = rewriteOffline(input(message, previous), vocabulary, today);
@@ -144,9 +146,13 @@ describe("offline rewriter", () => {
     assert.doesNotMatch(en.standaloneQuestion, /[ぁ-ん]/, en.standaloneQuestion);
   });
 
-  it("swaps and keeps contract ids in any format the data set holds, found by lookup (no id pattern assumed)", () => {
+  it("swaps and keeps contract ids in any format the data set holds, found by lookup (no id pattern assumed)", async () => {
     const sample = generateSampleDataSet();
-    const imported = { ...vocabulary, contractIds: new RecordIdIndex([...sample.contracts.map((c) => c.id), "契約-0042", "K-2025/017"]) };
+    const contractIds = new ContractIdsOnFirstUse(
+      async () => new RecordIdIndex([...sample.contracts.map((c) => c.id), "契約-0042", "K-2025/017"]),
+    );
+    await contractIds.ready();
+    const imported = { ...vocabulary, contractIds };
     const rewriteImported = (message: string, question: string) => rewriteOffline(input(message, { question }), imported, today);
     assert.equal(
       rewriteImported("And K-2025/017?", "What are the termination terms of 契約-0042?").standaloneQuestion,

@@ -33,6 +33,7 @@ describe("offline router", () => {
   let vocabulary: OfflineVocabulary;
   before(async () => {
     vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+    await vocabulary.contractIds.ready();
   });
 
   it("routes the everyday question table with high accuracy (reports top-1 and set overlap)", () => {

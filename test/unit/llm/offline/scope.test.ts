@@ -23,6 +23,7 @@ describe("offline scope decision", () => {
   let vocabulary: OfflineVocabulary;
   before(async () => {
     vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+    await vocabulary.contractIds.ready();
   });
 
   it("has a labelled set of at least 60 procurement and 40 off-topic questions, in English and Japanese", () => {

@@ -1,0 +1,34 @@
+import type { NamedRecordId, RecordIdIndex } from "../../domain";
+
+/**
+ * The data set's contract ids, read when a question first needs them rather than at start-up: with
+ * ten thousand contracts the read costs hundreds of milliseconds, and a damaged contracts file must
+ * fail only the questions that look up a contract, not every question. The offline engine's entry
+ * points (all async) await `ready()`; the engine's synchronous steps then call `in()`, which throws
+ * the read's own failure (which file, what is wrong) only when a text is actually looked up.
+ */
+export class ContractIdsOnFirstUse {
+  private read: { index: RecordIdIndex } | { failure: unknown } | undefined;
+  private reading: Promise<void> | undefined;
+
+  constructor(private readonly load: () => Promise<RecordIdIndex>) {}
+
+  /** Reads the ids unless they were read; concurrent first uses share one read, and a failed read is tried again next time. */
+  async ready(): Promise<void> {
+    if (this.read && "index" in this.read) return;
+    this.reading ??= this.load()
+      .then(
+        (index) => void (this.read = { index }),
+        (failure: unknown) => void (this.read = { failure }),
+      )
+      .finally(() => (this.reading = undefined));
+    await this.reading;
+  }
+
+  /** The contract ids a text names (see RecordIdIndex.in); throws why they could not be read. */
+  in(text: string): NamedRecordId[] {
+    if (this.read === undefined) throw new Error("contract ids looked up before ready() read them");
+    if ("failure" in this.read) throw this.read.failure;
+    return this.read.index.in(text);
+  }
+}

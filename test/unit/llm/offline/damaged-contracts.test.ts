@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { loadConfig } from "../../../../src/config";
+import { buildWorkflowDeps } from "../../../../src/composition/workflow-deps";
+import { LocalDataStore, openLocalProcurementData } from "../../../../src/storage/local-data-store";
+import { MemoryRunStore } from "../../../../src/storage/memory-run-store";
+import { runQuestion } from "../../../../src/workflow/runner";
+import type { WorkflowDeps } from "../../../../src/workflow/deps";
+import { importFixture, temporaryDataDirectory } from "../../import/import-fixture";
+
+const DAMAGE = /contracts\.json is not a valid data file \(.*JSON.*\); import the data again/;
+
+describe("the offline engine over a data directory whose contracts.json is damaged", () => {
+  let deps: WorkflowDeps;
+
+  // Start-up as the composition root does it: the contract ids are read when a question first needs them.
+  before(async () => {
+    const directory = temporaryDataDirectory();
+    await importFixture(new LocalDataStore(directory), "acme");
+    writeFileSync(path.join(directory, "contracts.json"), "not json");
+    const data = (await openLocalProcurementData(directory))!;
+    deps = await buildWorkflowDeps(loadConfig({ LLM_PROVIDER: "offline" }), {
+      data,
+      store: new MemoryRunStore(),
+      events: { emit: () => {} },
+    });
+  });
+
+  it("answers a question that needs no contract", async () => {
+    const state = await runQuestion(deps, { question: "How much did we spend with Northwind Freight K.K. in FY2025?" });
+    assert.equal(state.status, "completed", state.failure?.message);
+    assert.match(state.answer?.conclusion ?? "", /Northwind/);
+    assert.doesNotMatch(JSON.stringify(state.findings), /contracts\.json/);
+  });
+
+  it("reports the damaged file, and what to do, for a question naming a contract id", async () => {
+    const state = await runQuestion(deps, { question: "What is the notice period of NWC-2?" });
+    assert.equal(state.status, "failed");
+    assert.equal(state.answer, undefined, "no answer without the contract");
+    assert.match(state.failure?.message ?? "", DAMAGE);
+  });
+
+  it("leaves no failure unhandled when the run ends before its up-front evidence is used (that would stop the bot)", async () => {
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", listen);
+    try {
+      await runQuestion(deps, { question: "What is the notice period of NWC-2?" });
+      // Unhandled rejections are reported once the current turn of the event loop is over.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("unhandledRejection", listen);
+    }
+    assert.deepEqual(unhandled, []);
+  });
+});
