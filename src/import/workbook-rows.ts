@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { CsvKind } from "./mapping";
 import { columnsOf, headerAndRecords, type CellProblem, type TableFile, type TableOptions, type TableRow } from "./table-file";
-import { readSheetInWorker } from "./workbook-thread";
+import { readSheetInWorker, unpackRows } from "./workbook-thread";
 
 /** A workbook's file extensions. */
 const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
@@ -37,7 +37,7 @@ export async function openWorkbook(file: string, kind: CsvKind, options: TableOp
         if (message.type === "end") return;
         // Taken before it is checked, so the worker reads the next batch meanwhile.
         reader.taken();
-        yield message.rows;
+        yield unpackRows(message.rows);
       }
     } finally {
       reader.stop();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { TableRow } from "./table-file";
+import type { CellProblem, TableRow } from "./table-file";
 import { SheetNotFoundError, type SheetRequest } from "./workbook-sheet";
 import { XmlTagTooLongError } from "./xml-text-runs";
 import { ArchiveRefusedError } from "./zip-bounds";
@@ -8,9 +8,60 @@ import { ArchiveRefusedError } from "./zip-bounds";
 /** What the worker reading a sheet tells the thread that imports its rows (`read`: progress in the file's bytes). */
 export type SheetMessage =
   | { type: "opened"; name: string; date1904: boolean }
-  | { type: "rows"; rows: TableRow[]; emptyRows: number; read: number }
+  | { type: "rows"; rows: PackedRows; emptyRows: number; read: number }
   | { type: "end"; emptyRows: number; read: number }
   | { type: "failed"; error: SheetErrorName | "other"; message: string };
+
+/**
+ * A batch of rows as it crosses the thread boundary: every value of every row in one string, each
+ * row's line and number of values, and the few rows with problems by their index. Cloning one string
+ * costs a copy; cloning a million rows' arrays and strings one by one cost more than parsing them.
+ */
+export interface PackedRows {
+  text: string;
+  lines: Int32Array;
+  counts: Int32Array;
+  problems: { index: number; unreadable?: CellProblem[]; tooLong?: CellProblem }[];
+}
+
+/** Between two values: U+0000 is in no XML text, escaped or not (the parser refuses it), so in no cell's text. */
+const SEPARATOR = "\u0000";
+
+export function packRows(rows: readonly TableRow[]): PackedRows {
+  const values: string[] = [];
+  const lines = new Int32Array(rows.length);
+  const counts = new Int32Array(rows.length);
+  const problems: PackedRows["problems"] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index];
+    lines[index] = row.line;
+    counts[index] = row.values.length;
+    for (const value of row.values) values.push(value);
+    if (row.unreadable !== undefined || row.tooLong !== undefined)
+      problems.push({ index, unreadable: row.unreadable, tooLong: row.tooLong });
+  }
+  return { text: values.join(SEPARATOR), lines, counts, problems };
+}
+
+/** The rows `packRows` packed; values that do not add up to the rows' counts are an error, never rows shifted by a value. */
+export function unpackRows({ text, lines, counts, problems }: PackedRows): TableRow[] {
+  const values = text.split(SEPARATOR);
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  // One empty value and no value at all both pack to "".
+  if (values.length !== total && !(total === 0 && text === ""))
+    throw new Error(`the workbook reader sent ${values.length} values for rows of ${total}`);
+  const rows = new Array<TableRow>(lines.length);
+  let at = 0;
+  for (let index = 0; index < lines.length; index++) {
+    rows[index] = { line: lines[index], values: values.slice(at, at + counts[index]) };
+    at += counts[index];
+  }
+  for (const { index, unreadable, tooLong } of problems) {
+    if (unreadable !== undefined) rows[index].unreadable = unreadable;
+    if (tooLong !== undefined) rows[index].tooLong = tooLong;
+  }
+  return rows;
+}
 
 /** What the importing thread tells the worker: it took a batch of rows. */
 export const TAKEN = "taken";

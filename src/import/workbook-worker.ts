@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { TableRow } from "./table-file";
-import { BATCH_ROWS, BATCHES_AHEAD, failureOf, type SheetMessage } from "./workbook-thread";
+import { BATCH_ROWS, BATCHES_AHEAD, failureOf, packRows, type SheetMessage } from "./workbook-thread";
 import { openSheet, type SheetRequest } from "./workbook-sheet";
 
 async function postSheet(request: SheetRequest, post: (message: SheetMessage) => void, untaken: () => Promise<void>): Promise<void> {
@@ -15,11 +15,11 @@ async function postSheet(request: SheetRequest, post: (message: SheetMessage) =>
   for await (const batch of sheet.rows) {
     for (const row of batch) rows.push(row);
     if (rows.length < BATCH_ROWS) continue;
-    post({ type: "rows", rows, emptyRows: sheet.counts.emptyRows, read });
+    post({ type: "rows", rows: packRows(rows), emptyRows: sheet.counts.emptyRows, read });
     rows = [];
     await untaken();
   }
-  if (rows.length > 0) post({ type: "rows", rows, emptyRows: sheet.counts.emptyRows, read });
+  if (rows.length > 0) post({ type: "rows", rows: packRows(rows), emptyRows: sheet.counts.emptyRows, read });
   post({ type: "end", emptyRows: sheet.counts.emptyRows, read });
 }
 
