@@ -19,9 +19,16 @@ export function summaryLine(o: KindOutcome): string {
     return `${source}: ${read}, ${count(o.issues.total, "issue")} in ${count(o.issues.badRows, "row")}${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
   const skipped = o.skipped > 0 ? `, ${count(o.skipped, "invalid row")} skipped` : "";
   if (o.kind === "fx") return `${source}: ${count(o.inserted, "rate")} to JPY used for this import${skipped}`;
-  if (o.status === "validated") return `${source}: ${read}, all valid${skipped} (dry run)${timing}`;
+  if (o.status === "validated") return `${source}: ${read}, ${dryRunVerdict(o)} (dry run)${timing}`;
   const removed = o.removed > 0 ? `, ${n(o.removed)} removed` : "";
   return `${source}: ${read}, ${n(o.inserted)} new, ${n(o.updated)} updated, ${n(o.unchanged)} unchanged${removed}${skipped}${timing}`;
+}
+
+/** What a dry run found of a file's rows: a dry run skips nothing, so the invalid rows are those that would be. */
+function dryRunVerdict({ read, skipped }: KindOutcome): string {
+  if (skipped === 0) return "all valid";
+  const valid = read - skipped;
+  return `${count(skipped, "invalid row")} would be skipped; the other ${valid.toLocaleString("en-US")} ${valid === 1 ? "is" : "are"} valid`;
 }
 
 /**

@@ -116,9 +116,14 @@ export async function headerAndRecords(
   const first = await batches.next();
   const firstBatch: TableRow[] = first.done ? [] : first.value;
   async function* records(): AsyncIterable<TableRow[]> {
-    if (firstBatch.length === 0) return;
-    if (firstBatch.length > 1) yield firstBatch.slice(1);
-    for (let next = await batches.next(); !next.done; next = await batches.next()) yield next.value;
+    try {
+      if (firstBatch.length === 0) return;
+      if (firstBatch.length > 1) yield firstBatch.slice(1);
+      for (let next = await batches.next(); !next.done; next = await batches.next()) yield next.value;
+    } finally {
+      // A reader left before its end closes its file (or stops its worker).
+      await batches.return?.(undefined);
+    }
   }
   return { header: firstBatch[0] ?? { line: 1, values: [] }, records: records() };
 }

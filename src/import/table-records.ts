@@ -5,7 +5,8 @@ import type { ImportRun, KindOutcome } from "./import-run";
 import type { CsvKind } from "./mapping";
 import { REQUIRED_COLUMNS } from "./records";
 import { missingColumnReason, type TableFile, type TableOptions, type TableRow } from "./table-file";
-import { isWorkbook, openWorkbook, SheetNotFoundError } from "./workbook-rows";
+import { isWorkbook, openWorkbook } from "./workbook-rows";
+import { SheetNotFoundError } from "./workbook-sheet";
 import { ArchiveRefusedError } from "./zip-bounds";
 
 /** A record to read: its values, and the problems of those its file's reader could not read (`FieldReader.reset` takes them). */

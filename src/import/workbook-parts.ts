@@ -25,7 +25,7 @@ export function xmlParser(handlers: XmlHandlers): SaxesParser<{ xmlns: false; po
 
 /**
  * A part's bytes as they inflate, never more than the archive's directory declares for it (which
- * `checkUnpackedFile` bounded): data reached through the directory could differ from what the check
+ * `checkDeclaredSizes` bounded): data reached through the directory could differ from what `checkInflatedSizes`
  * streamed, so the bound holds here too.
  */
 export async function* partBytes(file: File): AsyncGenerator<Buffer> {

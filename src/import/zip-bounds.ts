@@ -44,13 +44,10 @@ export interface UnpackedLimits {
 }
 
 /**
- * Refuses a zip archive file (an .xlsx) that would unpack to more than `limits` allow, without holding
- * it in memory: first by the sizes its central directory declares (no inflating), then by streaming
- * it through unzipper's streaming parser, counting what each entry really inflates
- * to and stopping at its declared size, since a forged header can declare less than the data holds and
- * a streaming reader sees entries the directory does not list.
+ * Refuses a zip archive file (an .xlsx) whose central directory declares more than `limits` allow,
+ * without inflating anything; each entry's declared size, for `checkInflatedSizes` to hold it to.
  */
-export async function checkUnpackedFile(file: string, limits: UnpackedLimits): Promise<void> {
+export async function checkDeclaredSizes(file: string, limits: UnpackedLimits): Promise<Map<string, number>> {
   const declared = await declaredSizes(file);
   let total = 0;
   for (const [name, size] of declared) {
@@ -60,7 +57,7 @@ export async function checkUnpackedFile(file: string, limits: UnpackedLimits): P
   }
   if (total > limits.totalBytes)
     throw new ArchiveRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
-  await checkInflatedSizes(file, declared);
+  return declared;
 }
 
 /** Each entry's unpacked size as the central directory declares it. */
@@ -74,8 +71,13 @@ async function declaredSizes(file: string): Promise<Map<string, number>> {
   return new Map(directory.files.filter((entry) => entry.type === "File").map((entry) => [entry.path, entry.uncompressedSize]));
 }
 
-/** Inflates every entry as a stream, refusing one the directory does not list, lists twice, or that inflates beyond what it declares. */
-async function checkInflatedSizes(file: string, declared: ReadonlyMap<string, number>): Promise<void> {
+/**
+ * Inflates every entry of the archive as a stream (unzipper's streaming parser), counting what each
+ * really inflates to and stopping at its declared size, since a forged header can declare less than
+ * the data holds; and refuses an entry the directory does not list, or lists twice, since a streaming
+ * reader sees entries the directory does not list.
+ */
+export async function checkInflatedSizes(file: string, declared: ReadonlyMap<string, number>): Promise<void> {
   const source = createReadStream(file);
   const entries = source.pipe(unzipper.Parse({ forceStream: true }));
   const seen = new Set<string>();

@@ -63,6 +63,17 @@ describe("npm run import, as documented", () => {
     assert.match(stdout, /suppliers \(suppliers\.csv, UTF-8\): 2 rows read \(1 empty row skipped\), 2 new/);
   });
 
+  it("says in a dry run with --skip-invalid how many rows would be skipped and how many are valid, never 'all valid'", async () => {
+    const directory = directoryWith({ "suppliers.csv": "id,name,category\nS-1,One,logistics\nS-2,,cloud\nS-3,Three,cloud\n" });
+    const { code, stdout, stderr } = await importCli(directory, "--dry-run", "--skip-invalid");
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stdout, /all valid/);
+    assert.match(
+      stdout,
+      /^suppliers \(suppliers\.csv, UTF-8\): 3 rows read, 1 invalid row would be skipped; the other 2 are valid \(dry run\)/m,
+    );
+  });
+
   it("exits 2 for usage errors: an unknown flag, an unreadable or invalid mapping, an unknown encoding, nothing to import", async () => {
     const directory = directoryWith({ "suppliers.csv": "id,name,category\nS-1,One,logistics\n" });
     const unknownFlag = await importCli(directory, "--frobnicate");

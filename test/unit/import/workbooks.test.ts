@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AdmZip from "adm-zip";
 import ExcelJS from "exceljs";
 import { MappingSchema } from "../../../src/import/mapping";
 import type { SpendTransaction } from "../../../src/domain";
@@ -124,6 +125,51 @@ describe("import from Excel workbooks", function () {
         ["INV-4999", 4999, "Northwind Freight K.K."],
       ],
     );
+  });
+
+  it("keeps every row of a long sheet in order, with its issues and empty rows, whatever batches the sheet is read in", async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), "procura-xlsx-"));
+    await writeWorkbook(path.join(directory, "suppliers.xlsx"), { Sheet1: SUPPLIER_ROWS.slice(0, 2) });
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path.join(directory, "spend.xlsx"), useSharedStrings: true });
+    const invoices = book.addWorksheet("Invoices");
+    invoices.addRow(["id", "date", "supplierId", "amount", "currency"]).commit();
+    // Past a dozen of the reader's batches: rows must arrive once each, in order, however they are handed over.
+    for (let n = 1; n <= 25_000; n++)
+      invoices
+        .addRow(n % 5000 === 0 ? [" ", " ", " ", " ", " "] : [`INV-${n}`, "2025-04-01", n === 17_777 ? "NW-999" : "NW-100", n, "JPY"])
+        .commit();
+    await book.commit();
+    const { outcome, rows } = await importDirectory(directory, { skipInvalid: true });
+    assert.equal(outcome("spend").read, 24_995);
+    assert.equal(outcome("spend").emptyRows, 5);
+    assert.deepEqual(outcome("spend").issues.lines(), ['spend.xlsx:Invoices:17778: supplierId: unknown supplier "NW-999"']);
+    const expected = Array.from({ length: 25_000 }, (_, i) => i + 1).filter((n) => n % 5000 !== 0 && n !== 17_777);
+    assert.deepEqual(
+      rows.map((row) => row.amount),
+      expected,
+    );
+  });
+
+  it("fails the import with the parser's reason when a sheet's XML breaks off after its first rows, storing none of them", async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), "procura-xlsx-"));
+    await writeWorkbook(path.join(directory, "suppliers.xlsx"), { Sheet1: SUPPLIER_ROWS.slice(0, 2) });
+    const file = path.join(directory, "spend.xlsx");
+    await writeWorkbook(file, {
+      Invoices: [
+        ["id", "date", "supplierId", "amount", "currency"],
+        ...Array.from({ length: 3000 }, (_, i) => [`INV-${i + 1}`, "2025-04-01", "NW-100", i + 1, "JPY"]),
+      ],
+    });
+    const zip = new AdmZip(file);
+    const sheet = zip.getEntry("xl/worksheets/sheet1.xml")!;
+    const xml = sheet.getData().toString("utf8");
+    zip.updateFile(sheet, Buffer.from(xml.replace('<row r="2500"', '<row r="2500" <c>')));
+    zip.writeZip(file);
+    const store = new LocalDataStore(temporaryDataDirectory());
+    await assert.rejects(importFixture(store, "acme", { directory }), /attribute|unexpected|invalid|disallowed/i);
+    const stored = [];
+    for await (const row of store.spendRows()) stored.push(row);
+    assert.deepEqual(stored, []);
   });
 
   it("reports issues as file.xlsx:Sheet:row: column: reason, error cells included", async () => {

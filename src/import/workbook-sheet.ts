@@ -1,0 +1,210 @@
+import { stat } from "node:fs/promises";
+import { StringDecoder } from "node:string_decoder";
+import unzipper from "unzipper";
+import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
+import type { CsvKind } from "./mapping";
+import { isEmptyRecord, type CellProblem, type TableRow } from "./table-file";
+import { describeWorkbook, partBytes, readSharedStrings, xmlParser } from "./workbook-parts";
+import { XmlTextRunBound } from "./xml-text-runs";
+import { checkDeclaredSizes, checkInflatedSizes } from "./zip-bounds";
+
+/** A workbook has no worksheet of the name the mapping gives. */
+export class SheetNotFoundError extends Error {}
+
+/** The worksheet to read: the workbook file, the kind it is read as, the mapping's sheet name for it (else the first tab), and whether numbers take a decimal comma. */
+export interface SheetRequest {
+  file: string;
+  kind: CsvKind;
+  sheet: string | undefined;
+  decimalComma: boolean;
+}
+
+/** An open worksheet: its name, the workbook's date system, and its rows with any value in batches (`counts`: the empty rows skipped so far). */
+export interface OpenSheet {
+  name: string;
+  date1904: boolean;
+  rows: AsyncGenerator<TableRow[]>;
+  counts: { emptyRows: number };
+}
+
+const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/** The unpacked sizes a workbook may have: worksheets are streamed, every other part may be held whole. */
+const WORKBOOK_LIMITS = {
+  totalBytes: IMPORT_LIMITS.workbookUnpackedBytes,
+  entryBytes: (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes),
+};
+
+/**
+ * Opens one worksheet of an .xlsx workbook. The archive is read by its directory (unzipper), the
+ * workbook's parts and the sheet's XML by an XML parser (saxes), and each cell straight into the
+ * text the field reader reads: a shared or inline string as its text (rich text runs joined), a
+ * number as written (with a decimal comma when the mapping uses one; a date cell is its serial
+ * number, read as a date in date columns), a formula as its saved result, a boolean as true/false;
+ * an error value (#N/A, #DIV/0!) or a formula with no saved result is a problem of the row. No cell,
+ * row or style object is made: at a million rows those cost more than the XML.
+ *
+ * A workbook whose directory declares more than its limits is refused before anything is inflated
+ * (`ArchiveRefusedError`); one whose parts inflate to more than they declare, or that hides entries
+ * from its directory, is refused before its first row is read. That second check inflates the whole
+ * archive, on zlib's own threads, so it runs while the shared strings are parsed rather than before.
+ * A cell's text is bounded as it streams (`XmlTextRunBound`), and a row over the row limit is a row
+ * too long to read, whatever one cell holds. `onBytes` reports progress in the file's bytes.
+ */
+export async function openSheet(request: SheetRequest, onBytes: (read: number) => void): Promise<OpenSheet> {
+  const { file, kind, sheet: wanted, decimalComma } = request;
+  const declared = await checkDeclaredSizes(file, WORKBOOK_LIMITS);
+  const inflated = checkInflatedSizes(file, declared);
+  // Settled here too, so that a refusal while the strings are still read is never an unhandled rejection.
+  inflated.catch(() => {});
+  const archive = await unzipper.Open.file(file);
+  const book = await describeWorkbook(archive);
+  const sheet = wanted === undefined ? book.sheets[0] : book.sheets.find((candidate) => candidate.name === wanted);
+  const entry = sheet && archive.files.find((candidate) => candidate.path === sheet.part);
+  if (sheet === undefined || entry === undefined) {
+    await inflated;
+    throw new SheetNotFoundError(
+      book.sheets.length === 0 || (wanted === undefined && entry === undefined)
+        ? "the workbook has no worksheet"
+        : `no worksheet named ${JSON.stringify(wanted)} (it has ${book.sheets.map(({ name }) => JSON.stringify(name)).join(", ")}; set sheets: ${kind}: in the mapping)`,
+    );
+  }
+  const strings = await readSharedStrings(archive.files.find((candidate) => candidate.path === book.sharedStrings));
+  await inflated;
+  const { size } = await stat(file);
+  // Progress in the file's bytes, by the share of the sheet's XML read.
+  const progress = (read: number) => onBytes(Math.min(size, Math.round((read / Math.max(1, entry.uncompressedSize)) * size)));
+  const counts = { emptyRows: 0 };
+  return { name: sheet.name, date1904: book.date1904, rows: sheetRows(entry, strings, decimalComma, progress, counts), counts };
+}
+
+/** The cell being read: its position, type, whether it has a formula and a saved value, and its value's text so far. */
+interface CellState {
+  at: number;
+  type: string;
+  formula: boolean;
+  saved: boolean;
+  text: string;
+  /** Whether text goes into `text`: inside <v>, or inside an inline string's <t> (not its phonetic guide). */
+  capturing: boolean;
+  phonetic: number;
+}
+
+/** The sheet's rows with any value, a batch per chunk of its XML. */
+async function* sheetRows(
+  entry: unzipper.File,
+  strings: readonly string[],
+  decimalComma: boolean,
+  progress: (inflated: number) => void,
+  counts: { emptyRows: number },
+): AsyncGenerator<TableRow[]> {
+  // Four bytes a character and an entity's length: a text cut short still has more characters than a row may.
+  const bound = new XmlTextRunBound(4 * IMPORT_LIMITS.rowChars + 16);
+  let batch: TableRow[] = [];
+  let line = 0;
+  let values: string[] = [];
+  let problems: CellProblem[] | undefined;
+  let tooLong: CellProblem | undefined;
+  let rowChars = 0;
+  const cell: CellState = { at: -1, type: "", formula: false, saved: false, text: "", capturing: false, phonetic: 0 };
+  const parser = xmlParser({
+    open(name, attributes) {
+      if (name === "c") {
+        cell.at = attributes.r === undefined ? cell.at + 1 : columnIndex(attributes.r);
+        cell.type = attributes.t ?? "n";
+        cell.formula = false;
+        cell.saved = false;
+        cell.text = "";
+      } else if (name === "v") cell.capturing = cell.saved = true;
+      else if (name === "t") cell.capturing = cell.phonetic === 0;
+      else if (name === "f") cell.formula = true;
+      else if (name === "rPh") cell.phonetic += 1;
+      else if (name === "row") {
+        line = attributes.r === undefined ? line + 1 : Number(attributes.r);
+        values = [];
+        problems = undefined;
+        tooLong = undefined;
+        rowChars = 0;
+        cell.at = -1;
+      }
+    },
+    text(text) {
+      if (cell.capturing && tooLong === undefined) cell.text += text;
+    },
+    close(name) {
+      if (name === "v" || name === "t") cell.capturing = false;
+      else if (name === "rPh") cell.phonetic -= 1;
+      else if (name === "c") {
+        if (tooLong !== undefined) return;
+        const value = cellText(cell, strings, decimalComma);
+        const text = typeof value === "string" ? value : "";
+        rowChars += text.length;
+        if (rowChars > IMPORT_LIMITS.rowChars) {
+          tooLong = { at: cell.at, reason: rowLengthProblem() };
+          return;
+        }
+        while (values.length < cell.at) values.push("");
+        values[cell.at] = text;
+        if (typeof value !== "string") (problems ??= []).push({ at: cell.at, reason: value.problem });
+      } else if (name === "row") {
+        if (tooLong !== undefined) batch.push({ line, values: [], tooLong });
+        else if (isEmptyRecord(values)) counts.emptyRows += 1;
+        else batch.push(problems ? { line, values, unreadable: problems } : { line, values });
+      }
+    },
+  });
+  const decoder = new StringDecoder("utf8");
+  let inflated = 0;
+  for await (const chunk of partBytes(entry)) {
+    inflated += chunk.length;
+    progress(inflated);
+    parser.write(decoder.write(bound.pass(chunk)));
+    if (batch.length > 0) {
+      yield batch;
+      batch = [];
+    }
+  }
+  parser.write(decoder.end());
+  parser.close();
+  if (batch.length > 0) yield batch;
+}
+
+/** The 0-based column of a cell reference ("B7" → 1, "AA1" → 26). */
+function columnIndex(reference: string): number {
+  let column = 0;
+  for (let i = 0; i < reference.length; i++) {
+    const code = reference.charCodeAt(i);
+    if (code < 65 || code > 90) break;
+    column = column * 26 + (code - 64);
+  }
+  return column - 1;
+}
+
+/** A cell's value as text, or why it has none. */
+function cellText(
+  { type, formula, saved, text }: CellState,
+  strings: readonly string[],
+  decimalComma: boolean,
+): string | { problem: string } {
+  switch (type) {
+    case "s":
+      return strings[Number(text)] ?? { problem: "a cell value that cannot be read" };
+    case "inlineStr":
+    case "str":
+    case "d":
+      break;
+    case "b":
+      return text === "" ? "" : text !== "0" ? "true" : "false";
+    case "e":
+      return { problem: `the cell holds the error ${text}` };
+    default: {
+      if (text === "") break;
+      const number = Number(text);
+      if (!Number.isFinite(number)) return { problem: "a cell value that cannot be read" };
+      // String(n) never groups digits, so the comma is the only separator the reader sees.
+      return decimalComma ? String(number).replace(".", ",") : String(number);
+    }
+  }
+  if (formula && !saved) return { problem: "a formula with no saved result (open the workbook in Excel and save it)" };
+  return text;
+}

@@ -1,0 +1,147 @@
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { CellProblem, TableRow } from "./table-file";
+import { SheetNotFoundError, type SheetRequest } from "./workbook-sheet";
+import { XmlTagTooLongError } from "./xml-text-runs";
+import { ArchiveRefusedError } from "./zip-bounds";
+
+/** What the worker reading a sheet tells the thread that imports its rows (`read`: progress in the file's bytes). */
+export type SheetMessage =
+  | { type: "opened"; name: string; date1904: boolean }
+  | { type: "rows"; rows: PackedRows; emptyRows: number; read: number }
+  | { type: "end"; emptyRows: number; read: number }
+  | { type: "failed"; error: SheetErrorName | "other"; message: string };
+
+/**
+ * A batch of rows as it crosses the thread boundary: every value of every row in one string, each
+ * row's line and number of values, and the few rows with problems by their index. Cloning one string
+ * costs a copy; cloning a million rows' arrays and strings one by one cost more than parsing them.
+ */
+export interface PackedRows {
+  text: string;
+  lines: Int32Array;
+  counts: Int32Array;
+  problems: { index: number; unreadable?: CellProblem[]; tooLong?: CellProblem }[];
+}
+
+/** Between two values: U+0000 is in no XML text, escaped or not (the parser refuses it), so in no cell's text. */
+const SEPARATOR = "\u0000";
+
+export function packRows(rows: readonly TableRow[]): PackedRows {
+  const values: string[] = [];
+  const lines = new Int32Array(rows.length);
+  const counts = new Int32Array(rows.length);
+  const problems: PackedRows["problems"] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index];
+    lines[index] = row.line;
+    counts[index] = row.values.length;
+    for (const value of row.values) values.push(value);
+    if (row.unreadable !== undefined || row.tooLong !== undefined)
+      problems.push({ index, unreadable: row.unreadable, tooLong: row.tooLong });
+  }
+  return { text: values.join(SEPARATOR), lines, counts, problems };
+}
+
+/** The rows `packRows` packed; values that do not add up to the rows' counts are an error, never rows shifted by a value. */
+export function unpackRows({ text, lines, counts, problems }: PackedRows): TableRow[] {
+  const values = text.split(SEPARATOR);
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  // One empty value and no value at all both pack to "".
+  if (values.length !== total && !(total === 0 && text === ""))
+    throw new Error(`the workbook reader sent ${values.length} values for rows of ${total}`);
+  const rows = new Array<TableRow>(lines.length);
+  let at = 0;
+  for (let index = 0; index < lines.length; index++) {
+    rows[index] = { line: lines[index], values: values.slice(at, at + counts[index]) };
+    at += counts[index];
+  }
+  for (const { index, unreadable, tooLong } of problems) {
+    if (unreadable !== undefined) rows[index].unreadable = unreadable;
+    if (tooLong !== undefined) rows[index].tooLong = tooLong;
+  }
+  return rows;
+}
+
+/** What the importing thread tells the worker: it took a batch of rows. */
+export const TAKEN = "taken";
+
+/** Rows posted at once: one message per row would cost more than the row. */
+export const BATCH_ROWS = 2_000;
+/** Batches posted and not yet taken before the worker waits, so that a slow store never has the whole sheet queued in memory. */
+export const BATCHES_AHEAD = 4;
+
+/** The errors the import tells apart (a refused archive, a sheet not found, an XML tag too long), by a name that crosses the thread boundary. */
+const SHEET_ERRORS = {
+  "archive-refused": ArchiveRefusedError,
+  "sheet-not-found": SheetNotFoundError,
+  "xml-tag-too-long": XmlTagTooLongError,
+} as const;
+type SheetErrorName = keyof typeof SHEET_ERRORS;
+
+/** An error of the worker as a message (an Error's class is lost in a message: its name is not). */
+export function failureOf(error: unknown): SheetMessage {
+  const name = (Object.keys(SHEET_ERRORS) as SheetErrorName[]).find((key) => error instanceof SHEET_ERRORS[key]);
+  return { type: "failed", error: name ?? "other", message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The error a failure message stands for, of the class the worker threw. */
+function errorOf(message: Extract<SheetMessage, { type: "failed" }>): Error {
+  return message.error === "other" ? new Error(message.message) : new SHEET_ERRORS[message.error](message.message);
+}
+
+/** A worksheet read by a worker thread: its messages in order, and how to acknowledge a batch or stop it. */
+export interface SheetReader {
+  /** The worker's next message; a failure (its error, its crash or its exit before the end) is thrown. */
+  next(): Promise<Exclude<SheetMessage, { type: "failed" }>>;
+  taken(): void;
+  stop(): void;
+}
+
+/**
+ * Starts a worker thread reading the sheet asked for (workbook-worker.ts), so that inflating and
+ * parsing the sheet's XML, most of a workbook import's CPU time, runs on one core while this thread
+ * checks and stores the rows already read on another.
+ */
+export function readSheetInWorker(request: SheetRequest): SheetReader {
+  const worker = spawnWorker(request);
+  const queue: SheetMessage[] = [];
+  let waiting: ((message: SheetMessage) => void) | undefined;
+  let stopped = false;
+  const deliver = (message: SheetMessage) => {
+    const taker = waiting;
+    waiting = undefined;
+    if (taker) taker(message);
+    else queue.push(message);
+  };
+  worker.on("message", deliver);
+  worker.on("error", (error: Error) =>
+    deliver({ type: "failed", error: "other", message: `the workbook reader failed: ${error.message}` }),
+  );
+  worker.on("exit", (code) => {
+    if (!stopped)
+      deliver({ type: "failed", error: "other", message: `the workbook reader stopped before the end of the sheet (exit code ${code})` });
+  });
+  const stop = () => {
+    stopped = true;
+    void worker.terminate();
+  };
+  return {
+    async next() {
+      const message = queue.shift() ?? (await new Promise<SheetMessage>((resolve) => (waiting = resolve)));
+      if (message.type !== "failed") return message;
+      stop();
+      throw errorOf(message);
+    },
+    taken: () => worker.postMessage(TAKEN),
+    stop,
+  };
+}
+
+function spawnWorker(request: SheetRequest): Worker {
+  const entry = path.join(__dirname, `workbook-worker${path.extname(__filename)}`);
+  if (path.extname(entry) !== ".ts") return new Worker(entry, { workerData: request });
+  // Run from TypeScript (tsx, the tests), the worker needs the TypeScript loader this thread was given.
+  const load = (module: string) => `require(${JSON.stringify(module)});`;
+  return new Worker(load(require.resolve("tsx/cjs")) + load(entry), { eval: true, workerData: request });
+}

@@ -1,0 +1,41 @@
+/**
+ * The worker thread that reads one worksheet (workbook-sheet.ts) and posts its rows to the thread
+ * that started it (workbook-thread.ts) in batches, keeping at most a few batches not yet taken.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { TableRow } from "./table-file";
+import { BATCH_ROWS, BATCHES_AHEAD, failureOf, packRows, type SheetMessage } from "./workbook-thread";
+import { openSheet, type SheetRequest } from "./workbook-sheet";
+
+async function postSheet(request: SheetRequest, post: (message: SheetMessage) => void, untaken: () => Promise<void>): Promise<void> {
+  let read = 0;
+  const sheet = await openSheet(request, (bytes) => (read = bytes));
+  post({ type: "opened", name: sheet.name, date1904: sheet.date1904 });
+  let rows: TableRow[] = [];
+  for await (const batch of sheet.rows) {
+    for (const row of batch) rows.push(row);
+    if (rows.length < BATCH_ROWS) continue;
+    post({ type: "rows", rows: packRows(rows), emptyRows: sheet.counts.emptyRows, read });
+    rows = [];
+    await untaken();
+  }
+  if (rows.length > 0) post({ type: "rows", rows: packRows(rows), emptyRows: sheet.counts.emptyRows, read });
+  post({ type: "end", emptyRows: sheet.counts.emptyRows, read });
+}
+
+if (parentPort) {
+  const port = parentPort;
+  let ahead = 0;
+  let wake: (() => void) | undefined;
+  port.on("message", () => {
+    ahead -= 1;
+    wake?.();
+    wake = undefined;
+  });
+  const post = (message: SheetMessage) => {
+    if (message.type === "rows") ahead += 1;
+    port.postMessage(message);
+  };
+  const untaken = () => (ahead < BATCHES_AHEAD ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve)));
+  postSheet(workerData as SheetRequest, post, untaken).catch((error: unknown) => post(failureOf(error)));
+}
