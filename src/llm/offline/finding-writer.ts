@@ -1,4 +1,4 @@
-import type { EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
+import type { CitedEvidence, EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
 import { categoryNamesJa } from "../../domain/category-terms";
 import { deriveFacts, type Fact } from "./facts";
 import { dataObjects } from "./facts/fact";
@@ -16,8 +16,9 @@ const SUMMARY_FACTS = 2;
 /**
  * A specialist's Finding from its tool results: a summary made of the facts that answer the
  * question, details with the rest (never the tools' digests: the Moderator gets those with the
- * finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence copied from the tools (items the
- * facts rest on first, referenceIds unchanged), and a confidence from the evidence's strength.
+ * finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence cited from the tools (items the
+ * facts rest on first, referenceIds unchanged, quoted only where the quote is not the tool's own wording),
+ * and a confidence from the evidence's strength.
  * In the re-ask round, the earlier finding's evidence is kept alongside the new.
  */
 export function writeFinding(
@@ -54,7 +55,12 @@ export function writeFinding(
     ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
     ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
   ];
-  return { summary, details: notes.join("\n"), evidence, confidence: confidenceOf(facts, evidence, observations) };
+  return {
+    summary,
+    details: notes.join("\n"),
+    evidence: citeAsReturned(evidence, [...toolObservations.flatMap((o) => o.evidence), ...(previous?.evidence ?? [])]),
+    confidence: confidenceOf(facts, evidence, observations),
+  };
 }
 
 /** The debate round: the earlier finding, amended with the peers' points it now takes into account. */
@@ -106,4 +112,17 @@ function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceI
   const top = ok.flatMap((o) => o.evidence.slice(0, EVIDENCE_PER_TOOL));
   const seen = new Set<string>();
   return [...cited, ...top, ...earlier].filter((item) => !seen.has(item.referenceId) && seen.add(item.referenceId)).slice(0, MAX_EVIDENCE);
+}
+
+/**
+ * The evidence as the schema asks it to be cited: by reference alone where the quote is the record as
+ * a tool (or the earlier finding) returned it, with the quote and source where it says something
+ * else (one clause of a long policy, the record restated in Japanese).
+ */
+function citeAsReturned(evidence: EvidenceItem[], returned: EvidenceItem[]): CitedEvidence[] {
+  const asReturned = new Map<string, string>();
+  for (const item of returned) if (!asReturned.has(item.referenceId)) asReturned.set(item.referenceId, item.quote);
+  return evidence.map(({ source, referenceId, quote }) =>
+    asReturned.get(referenceId) === quote ? { referenceId } : { referenceId, source, quote },
+  );
 }
