@@ -48,8 +48,15 @@ export function writeFinding(
       : phrases.noToolsUsed;
   const summaryFacts = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
   const summary = summaryFacts.length > 0 ? summaryFacts.join(" ") : (previous?.summary ?? fallback);
+  // Context that only restates a record the finding cites is left to the evidence, which carries it
+  // to the Moderator (prompts/fragments/finding-facts.md): writing it again is output on the critical path.
+  const cited = new Set(evidence.map((e) => e.referenceId));
+  const restates = (f: Fact) => !f.direct && f.references.length > 0 && f.references.every((ref) => cited.has(ref));
   const notes = [
-    ...facts.slice(SUMMARY_FACTS).map((f) => f.text),
+    ...facts
+      .slice(SUMMARY_FACTS)
+      .filter((f) => !restates(f))
+      .map((f) => f.text),
     ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
     ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote([...new Set(observations.map((o) => o.name))])] : []),
     ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
