@@ -20,14 +20,15 @@ const RationaleItemSchema = z.object({
 });
 
 /**
- * The Moderator's answer as the run keeps it. `hitl` and `hitlReason` come first: a model writes the
- * fields in schema order, and the conclusion may stream to the requester only once the answer has
- * said it needs no approver.
+ * The Moderator's answer as the run keeps it. `hitl` comes first: a model writes the fields in schema
+ * order, and the conclusion may stream to the requester only once the answer has said it needs no
+ * approver. The conclusion follows at once (its reason would only delay the first streamed words,
+ * and an answer that needs approval never streams), then `hitlReason`.
  */
 export const ModeratorAnswerSchema = z.object({
   hitl: z.boolean(),
-  hitlReason: z.string(),
   conclusion: z.string().min(1),
+  hitlReason: z.string(),
   rationale: z.array(RationaleItemSchema),
   findings: z.array(z.object({ specialist: z.string(), summary: z.string() })),
   nextActions: z.array(z.string()),

@@ -77,8 +77,8 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   // In the schema's order, as a model writes it: a streamed reply declares `hitl` before the conclusion.
   return {
     hitl: false,
-    hitlReason: "",
     conclusion,
+    hitlReason: "",
     rationale,
     nextActions,
     qscore,
