@@ -1,9 +1,6 @@
 import type { CitedEvidence, EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
-import { categoryNamesJa } from "../../domain/category-terms";
 import { deriveFacts, type Fact } from "./facts";
-import { dataObjects } from "./facts/fact";
 import { fitPolicyQuotes } from "./facts/policy-facts";
-import { toJapaneseQuote } from "./japanese-quotes";
 import { phrasesFor } from "./phrases";
 import type { QuestionEntities } from "./question-entities";
 import { firstSentence } from "./text";
@@ -29,8 +26,8 @@ export function writeFinding(
 ): FindingOutput {
   const phrases = phrasesFor(input.language);
   const amount = entities.amounts[0];
-  const fitted = amount ? fitPolicyQuotes(toolObservations, amount.jpy) : toolObservations;
-  const observations = input.language === "ja" ? fitted.map(inJapanese) : fitted;
+  // For a Japanese question the tools' wording already reads in Japanese (the tool runner restates it).
+  const observations = amount ? fitPolicyQuotes(toolObservations, amount.jpy) : toolObservations;
   const facts = deriveFacts({ observations, entities, phrases, today }, input.specialist.tools);
   const ok = observations.filter((o) => o.ok);
   const previous = input.previous?.status === "ok" ? input.previous : undefined;
@@ -94,23 +91,6 @@ function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: Too
   const success = observations.length === 0 ? 1 : observations.filter((o) => o.ok).length / observations.length;
   const raw = (0.2 + 0.1 * Math.min(references, 4) + 0.15 * Math.min(direct, 2)) * success;
   return Math.round(Math.min(0.9, Math.max(0.1, raw)) * 100) / 100;
-}
-
-/** A tool observation with the tools' fixed English wording restated in Japanese. */
-function inJapanese(observation: ToolObservation): ToolObservation {
-  // The data set's Japanese category names the tool returned (a spend query's filters, listed suppliers).
-  const namesJa = categoryNamesJa(
-    dataObjects([observation]).flatMap(({ value }) =>
-      typeof value.category === "string" && typeof value.categoryNameJa === "string"
-        ? [{ category: value.category, categoryNameJa: value.categoryNameJa }]
-        : [],
-    ),
-  );
-  return {
-    ...observation,
-    digest: observation.digest && toJapaneseQuote(observation.digest, namesJa),
-    evidence: observation.evidence.map((item) => ({ ...item, quote: toJapaneseQuote(item.quote, namesJa) })),
-  };
 }
 
 function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceItem[]): EvidenceItem[] {

@@ -119,4 +119,27 @@ describe("evidence up front: the tools the question implies run while the Router
     const moderatorInput = JSON.stringify(server.callsFor("moderator")[0].body.messages);
     assert.ok(moderatorInput.includes(JSON.stringify(returned.quote).slice(1, -1)), "the Moderator reads the tool's quote");
   });
+
+  it("for a Japanese question the tools' wording arrives in Japanese, so a record cited by reference reads in Japanese", async () => {
+    const quotesOf = (body: { messages: { role: string; content?: unknown }[] }) =>
+      body.messages
+        .filter((m) => m.role === "tool")
+        .flatMap((m) => (JSON.parse(String(m.content)) as { evidence: { referenceId: string; quote: string }[] }).evidence);
+    server.fallback("contract", (body) => ({
+      ...findingReply("上限は5%です。"),
+      evidence: quotesOf(body).map(({ referenceId }) => ({ referenceId, source: null, quote: null })),
+    }));
+    const { deps } = workflowHarness(scriptedModel(baseUrl()));
+    deps.evidencePlanner = await sampleEvidencePlanner();
+    const state = await runQuestion(deps, { question: "AcmeのSaaS契約を+8%で更新できますか？" });
+
+    assert.equal(state.status, "completed");
+    const sent = quotesOf(server.callsFor("contract")[0].body);
+    const contract = sent.find((item) => item.referenceId === "CTR-0001");
+    assert.ok(contract, "the Acme contract was looked up front");
+    assert.match(contract.quote, /値上げ上限 年5%/);
+    assert.doesNotMatch(contract.quote, /price increase cap|per year/);
+    const finding = state.findings.find((f) => f.specialist === "contract");
+    assert.equal(finding?.status === "ok" ? finding.evidence.find((e) => e.referenceId === "CTR-0001")?.quote : undefined, contract.quote);
+  });
 });

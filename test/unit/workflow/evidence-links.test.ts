@@ -10,6 +10,7 @@ describe("workflow/evidence-links", () => {
       linkedRegistry,
       ["searchContracts"],
       [{ id: "call-1", name: "searchContracts", arguments: JSON.stringify({ query: "renewal", supplier: "Acme" }) }],
+      "en",
     );
     assert.ok(result.evidence.some((item) => item.url === DOCUMENT_LINKS.contract));
     const content = ToolMessageContentSchema.parse(JSON.parse(JSON.stringify(result.content)));

@@ -72,7 +72,7 @@ async function consult(
   let final = first;
   if (first.toolCalls.length > 0) {
     calls = first.toolCalls;
-    const results = await runToolCalls(registry, definition.tools, first.toolCalls);
+    const results = await runToolCalls(registry, definition.tools, first.toolCalls, input.language);
     messages.push({ role: "assistant", content: "", toolCalls: first.toolCalls });
     for (const result of results) messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
     toolCalls = results.map((r) => r.record);
