@@ -41,7 +41,7 @@ export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
  * only add output tokens (time on the critical path, before the Moderator can start) and a chance to
  * misquote a figure; the step takes the tool's source and quote for the reference instead.
  */
-export const CitedEvidenceSchema = z.object({
+const CitedEvidenceSchema = z.object({
   referenceId: WrittenEvidenceSchema.shape.referenceId,
   source: WrittenEvidenceSchema.shape.source.optional().describe("omit for a reference a tool returned: its source is taken from the tool"),
   quote: z
