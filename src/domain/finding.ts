@@ -35,11 +35,29 @@ export const EvidenceItemSchema = WrittenEvidenceSchema.extend({
 });
 export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
 
+/**
+ * One piece of evidence as a specialist cites it: the reference a tool returned, and a quote only
+ * when the tool's own wording is not what it cites. Copying a record the tool already returned would
+ * only add output tokens (time on the critical path, before the Moderator can start) and a chance to
+ * misquote a figure; the step takes the tool's source and quote for the reference instead.
+ */
+const CitedEvidenceSchema = z.object({
+  referenceId: WrittenEvidenceSchema.shape.referenceId,
+  source: WrittenEvidenceSchema.shape.source.optional().describe("omit for a reference a tool returned: its source is taken from the tool"),
+  quote: z
+    .string()
+    .optional()
+    .describe(
+      "omit to cite the record as the tool returned it; write it only for one clause of a long record, or the record restated in the question's language",
+    ),
+});
+export type CitedEvidence = z.infer<typeof CitedEvidenceSchema>;
+
 /** What a specialist model must return. */
 export const FindingOutputSchema = z.object({
   summary: z.string().min(1),
   details: z.string(),
-  evidence: z.array(WrittenEvidenceSchema),
+  evidence: z.array(CitedEvidenceSchema),
   confidence: z.number().min(0).max(1),
 });
 export type FindingOutput = z.infer<typeof FindingOutputSchema>;

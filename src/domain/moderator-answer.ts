@@ -1,20 +1,34 @@
 import { z } from "zod";
 
+/**
+ * How long a rationale point should be, in characters. The answer shows each cited record's quote
+ * beside the point, so a point that copies the quote says it twice, and every character after the
+ * conclusion is full-answer time at the Moderator's output speed. A budget the model is told, not a
+ * limit that fails a longer point (a repair would cost a whole extra call).
+ */
+export const RATIONALE_POINT_CHARS = 100;
+
 /** A rationale point with the evidence references (根拠) it rests on. */
 const RationaleItemSchema = z.object({
-  point: z.string().min(1),
+  point: z
+    .string()
+    .min(1)
+    .describe(
+      `one short claim, at most ${RATIONALE_POINT_CHARS} characters: the answer shows each cited record's quote beside it, so never copy the quote`,
+    ),
   citations: z.array(z.string()).describe("referenceIds from the specialists' evidence"),
 });
 
 /**
- * The Moderator's answer as the run keeps it. `hitl` and `hitlReason` come first: a model writes the
- * fields in schema order, and the conclusion may stream to the requester only once the answer has
- * said it needs no approver.
+ * The Moderator's answer as the run keeps it. `hitl` comes first: a model writes the fields in schema
+ * order, and the conclusion may stream to the requester only once the answer has said it needs no
+ * approver. The conclusion follows at once (its reason would only delay the first streamed words,
+ * and an answer that needs approval never streams), then `hitlReason`.
  */
 export const ModeratorAnswerSchema = z.object({
   hitl: z.boolean(),
-  hitlReason: z.string(),
   conclusion: z.string().min(1),
+  hitlReason: z.string(),
   rationale: z.array(RationaleItemSchema),
   findings: z.array(z.object({ specialist: z.string(), summary: z.string() })),
   nextActions: z.array(z.string()),

@@ -46,7 +46,7 @@ async function gather(
     return { specialist: specialist.id, keys };
   });
   const allowed = [...new Set(deps.prompts.specialists.flatMap((s) => s.tools))];
-  const results = await runToolCalls(deps.tools, allowed, [...calls.values()]);
+  const results = await runToolCalls(deps.tools, allowed, [...calls.values()], question.language);
   const byKey = new Map([...calls.keys()].map((key, i) => [key, results[i]]));
   return new Map(planned.map(({ specialist, keys }) => [specialist, keys.flatMap((key) => byKey.get(key) ?? [])]));
 }

@@ -40,8 +40,8 @@ export function moderatorReply(extra: Partial<ModeratorAnswer> = {}): ModeratorA
   // In the schema's order, as a model writes it (`hitl` first: the conclusion streams only after it).
   return {
     hitl: false,
-    hitlReason: "",
     conclusion: "Not at +8%.",
+    hitlReason: "",
     rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
     findings: [{ specialist: "contract", summary: "cap 5%" }],
     nextActions: ["Counter at +3%"],

@@ -1,9 +1,6 @@
-import type { EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
-import { categoryNamesJa } from "../../domain/category-terms";
+import type { CitedEvidence, EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
 import { deriveFacts, type Fact } from "./facts";
-import { dataObjects } from "./facts/fact";
 import { fitPolicyQuotes } from "./facts/policy-facts";
-import { toJapaneseQuote } from "./japanese-quotes";
 import { phrasesFor } from "./phrases";
 import type { QuestionEntities } from "./question-entities";
 import { firstSentence } from "./text";
@@ -16,8 +13,9 @@ const SUMMARY_FACTS = 2;
 /**
  * A specialist's Finding from its tool results: a summary made of the facts that answer the
  * question, details with the rest (never the tools' digests: the Moderator gets those with the
- * finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence copied from the tools (items the
- * facts rest on first, referenceIds unchanged), and a confidence from the evidence's strength.
+ * finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence cited from the tools (items the
+ * facts rest on first, referenceIds unchanged, quoted only where the quote is not the tool's own wording),
+ * and a confidence from the evidence's strength.
  * In the re-ask round, the earlier finding's evidence is kept alongside the new.
  */
 export function writeFinding(
@@ -28,8 +26,8 @@ export function writeFinding(
 ): FindingOutput {
   const phrases = phrasesFor(input.language);
   const amount = entities.amounts[0];
-  const fitted = amount ? fitPolicyQuotes(toolObservations, amount.jpy) : toolObservations;
-  const observations = input.language === "ja" ? fitted.map(inJapanese) : fitted;
+  // For a Japanese question the tools' wording already reads in Japanese (the tool runner restates it).
+  const observations = amount ? fitPolicyQuotes(toolObservations, amount.jpy) : toolObservations;
   const facts = deriveFacts({ observations, entities, phrases, today }, input.specialist.tools);
   const ok = observations.filter((o) => o.ok);
   const previous = input.previous?.status === "ok" ? input.previous : undefined;
@@ -47,14 +45,26 @@ export function writeFinding(
       : phrases.noToolsUsed;
   const summaryFacts = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
   const summary = summaryFacts.length > 0 ? summaryFacts.join(" ") : (previous?.summary ?? fallback);
+  // Context that only restates a record the finding cites is left to the evidence, which carries it
+  // to the Moderator (prompts/fragments/finding-facts.md): writing it again is output on the critical path.
+  const cited = new Set(evidence.map((e) => e.referenceId));
+  const restates = (f: Fact) => !f.direct && f.references.length > 0 && f.references.every((ref) => cited.has(ref));
   const notes = [
-    ...facts.slice(SUMMARY_FACTS).map((f) => f.text),
+    ...facts
+      .slice(SUMMARY_FACTS)
+      .filter((f) => !restates(f))
+      .map((f) => f.text),
     ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
     ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote([...new Set(observations.map((o) => o.name))])] : []),
     ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
     ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
   ];
-  return { summary, details: notes.join("\n"), evidence, confidence: confidenceOf(facts, evidence, observations) };
+  return {
+    summary,
+    details: notes.join("\n"),
+    evidence: citeAsReturned(evidence, [...toolObservations.flatMap((o) => o.evidence), ...(previous?.evidence ?? [])]),
+    confidence: confidenceOf(facts, evidence, observations),
+  };
 }
 
 /** The debate round: the earlier finding, amended with the peers' points it now takes into account. */
@@ -83,27 +93,23 @@ function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: Too
   return Math.round(Math.min(0.9, Math.max(0.1, raw)) * 100) / 100;
 }
 
-/** A tool observation with the tools' fixed English wording restated in Japanese. */
-function inJapanese(observation: ToolObservation): ToolObservation {
-  // The data set's Japanese category names the tool returned (a spend query's filters, listed suppliers).
-  const namesJa = categoryNamesJa(
-    dataObjects([observation]).flatMap(({ value }) =>
-      typeof value.category === "string" && typeof value.categoryNameJa === "string"
-        ? [{ category: value.category, categoryNameJa: value.categoryNameJa }]
-        : [],
-    ),
-  );
-  return {
-    ...observation,
-    digest: observation.digest && toJapaneseQuote(observation.digest, namesJa),
-    evidence: observation.evidence.map((item) => ({ ...item, quote: toJapaneseQuote(item.quote, namesJa) })),
-  };
-}
-
 function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceItem[]): EvidenceItem[] {
   const all = ok.flatMap((o) => o.evidence);
   const cited = facts.flatMap((f) => f.references).flatMap((ref) => all.filter((e) => e.referenceId === ref).slice(0, 1));
   const top = ok.flatMap((o) => o.evidence.slice(0, EVIDENCE_PER_TOOL));
   const seen = new Set<string>();
   return [...cited, ...top, ...earlier].filter((item) => !seen.has(item.referenceId) && seen.add(item.referenceId)).slice(0, MAX_EVIDENCE);
+}
+
+/**
+ * The evidence as the schema asks it to be cited: by reference alone where the quote is the record as
+ * a tool (or the earlier finding) returned it, with the quote and source where it says something
+ * else (one clause of a long policy, the record restated in Japanese).
+ */
+function citeAsReturned(evidence: EvidenceItem[], returned: EvidenceItem[]): CitedEvidence[] {
+  const asReturned = new Map<string, string>();
+  for (const item of returned) if (!asReturned.has(item.referenceId)) asReturned.set(item.referenceId, item.quote);
+  return evidence.map(({ source, referenceId, quote }) =>
+    asReturned.get(referenceId) === quote ? { referenceId } : { referenceId, source, quote },
+  );
 }

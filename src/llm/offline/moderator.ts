@@ -1,6 +1,7 @@
-import type { ModeratorInput, ModeratorOutput } from "../../domain";
+import { RATIONALE_POINT_CHARS, type ModeratorInput, type ModeratorOutput } from "../../domain";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
+import { clauseWithin } from "./text";
 
 const MAX_RATIONALE = 4;
 const MAX_ACTIONS = 5;
@@ -39,11 +40,13 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
     .join(" ");
 
   // The conclusion already says the lead's and the others' points: the rationale adds the evidence
-  // behind them, each item citing its source, and never a sentence the answer already contains.
+  // behind them, each item citing its source, and never a sentence the answer already contains. A
+  // point is the quote's leading clause within the schema's budget: the answer shows the whole quote
+  // beside it.
   const quoted = sentenceKey(conclusion);
   const rationale = [...findings.flatMap((f) => f.evidence)]
     .filter((e) => !quoted.includes(sentenceKey(e.quote)) && fresh(e.quote))
-    .map((e) => ({ point: e.quote, citations: [e.referenceId] }))
+    .map((e) => ({ point: clauseWithin(e.quote, RATIONALE_POINT_CHARS), citations: [e.referenceId] }))
     .slice(0, MAX_RATIONALE);
 
   const cited = unique(findings.flatMap((f) => f.evidence.map((e) => e.referenceId)));
@@ -74,8 +77,8 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   // In the schema's order, as a model writes it: a streamed reply declares `hitl` before the conclusion.
   return {
     hitl: false,
-    hitlReason: "",
     conclusion,
+    hitlReason: "",
     rationale,
     nextActions,
     qscore,

@@ -126,7 +126,7 @@ async function investigate(
       const offerTools = !repairing && turn < deps.settings.maxToolRounds;
       const outcome = tally.add(await step.model.complete(request(conversation, offerTools)));
       if (outcome.kind !== "ok" || !offerTools || outcome.toolCalls.length === 0) return outcome;
-      addToolRound(conversation, outcome.content, await runToolCalls(deps.tools, specialist.tools, outcome.toolCalls));
+      addToolRound(conversation, outcome.content, await runToolCalls(deps.tools, specialist.tools, outcome.toolCalls, state.language));
     }
   };
   // Each round's calls and results join the conversation as the model asked for them, and are recorded.

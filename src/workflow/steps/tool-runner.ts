@@ -1,4 +1,5 @@
-import { describeError, type EvidenceItem, type ToolCallRecord } from "../../domain";
+import { describeError, type EvidenceItem, type Language, type ToolCallRecord } from "../../domain";
+import { toolResultInJapanese } from "../../domain/japanese-quotes";
 import type { ModelToolCall, ToolDefinition, ToolMessageContent, ToolRegistry, ToolSpec } from "../ports";
 import { describeZodError } from "../../domain/zod-issues";
 
@@ -34,13 +35,19 @@ export function toolSpecsOf(tools: ToolRegistry, names: readonly string[]): Tool
 /**
  * Runs the tool calls a model asked for, all at once. Unknown tools, unparsable or invalid
  * arguments and tool errors become error messages to the model (it may correct itself), never
- * exceptions. Only tools in `allowed` may run.
+ * exceptions. Only tools in `allowed` may run. For a Japanese question the tools' fixed wording in
+ * digests and quotes is restated in Japanese (the model and the citations read the same text).
  */
-export async function runToolCalls(tools: ToolRegistry, allowed: readonly string[], calls: ModelToolCall[]): Promise<ToolCallResult[]> {
+export async function runToolCalls(
+  tools: ToolRegistry,
+  allowed: readonly string[],
+  calls: ModelToolCall[],
+  language: Language,
+): Promise<ToolCallResult[]> {
   return Promise.all(
     calls.map(async (call) => {
       const started = performance.now();
-      const { content, args, evidence } = await runOne(tools, allowed, call);
+      const { content, args, evidence } = await runOne(tools, allowed, call, language);
       const lookedUp = entitiesNamedBy(tools.get(call.name), args);
       const record: ToolCallRecord = {
         name: call.name,
@@ -68,6 +75,7 @@ async function runOne(
   tools: ToolRegistry,
   allowed: readonly string[],
   call: ModelToolCall,
+  language: Language,
 ): Promise<{ content: ToolMessageContent; args: Record<string, unknown>; evidence: EvidenceItem[] }> {
   const failure = (error: string, args: Record<string, unknown> = {}) => ({
     content: { tool: call.name, ok: false, digest: "", evidence: [], error },
@@ -86,7 +94,8 @@ async function runOne(
   const parsed = tool.parameters.safeParse(raw);
   if (!parsed.success) return failure(`invalid arguments: ${describeZodError(parsed.error)}`, args);
   try {
-    const result = await tool.run(parsed.data);
+    const ran = await tool.run(parsed.data);
+    const result = language === "ja" ? toolResultInJapanese(ran) : ran;
     const dataJson = JSON.stringify(result.data);
     return {
       content: {

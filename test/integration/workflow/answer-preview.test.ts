@@ -38,4 +38,15 @@ describe("answer preview: the Moderator's conclusion while it is written", () =>
     assert.equal(server.callsFor("router")[0].body.stream, undefined, "only the Moderator streams");
     server.assertNoUnexpectedCalls();
   });
+
+  it("asks for the conclusion right after hitl, so the first streamed words wait for no approval reason", async () => {
+    server
+      .script("router", routerReply(["contract"], { evidenceNeed: "low", reason: "contract" }))
+      .script("contract", findingReply("Cap is 5%."))
+      .script("moderator", moderatorReply({ conclusion, qscore: 90 }));
+    await runQuestion(workflowHarness(scriptedModel(baseUrl)).deps, { question: RENEWAL_QUESTION });
+    const format = server.callsFor("moderator")[0].body.response_format;
+    const properties = format?.type === "json_schema" ? (format.json_schema.schema.properties as object) : {};
+    assert.deepEqual(Object.keys(properties).slice(0, 3), ["hitl", "conclusion", "hitlReason"]);
+  });
 });

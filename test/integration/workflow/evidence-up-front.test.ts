@@ -80,4 +80,66 @@ describe("evidence up front: the tools the question implies run while the Router
     const spendOwn = deps.prompts.specialists.find((s) => s.id === "spend")?.tools ?? [];
     assert.ok(spendTools.length > 0 && spendTools.every((t: string) => spendOwn.includes(t)), `spend got ${spendTools.join(", ")}`);
   });
+
+  it("a specialist cites a record of its up-front evidence by reference alone: the finding and the Moderator get the tool's quote", async () => {
+    // As strict structured output sends it: the fields a specialist leaves out arrive as null.
+    server.fallback("contract", (body) => {
+      const contracts = body.messages
+        .filter((m) => m.role === "tool")
+        .map((m) => JSON.parse(m.content) as { tool: string; evidence: { referenceId: string; quote: string }[] });
+      const cited = contracts.find((r) => r.tool === "searchContracts")?.evidence[0];
+      return {
+        ...findingReply("Cap is 5%."),
+        evidence: cited
+          ? [
+              { referenceId: cited.referenceId, source: null, quote: null },
+              { referenceId: "CTR-0999", source: null, quote: null },
+            ]
+          : [],
+      };
+    });
+    const { deps } = workflowHarness(scriptedModel(baseUrl()));
+    deps.evidencePlanner = await sampleEvidencePlanner();
+    const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
+
+    assert.equal(state.status, "completed");
+    const returned = server
+      .callsFor("contract")[0]
+      .body.messages.filter((m) => m.role === "tool")
+      .map((m) => JSON.parse(m.content) as { tool: string; evidence: { source: string; referenceId: string; quote: string }[] })
+      .find((r) => r.tool === "searchContracts")?.evidence[0];
+    assert.ok(returned, "the contract search returned evidence up front");
+    const finding = state.findings.find((f) => f.specialist === "contract");
+    assert.equal(finding?.status, "ok");
+    // The reference no tool returned has nothing to show or check: it is left out.
+    assert.deepEqual(
+      finding?.status === "ok" ? finding.evidence.map(({ source, referenceId, quote }) => ({ source, referenceId, quote })) : [],
+      [returned],
+    );
+    const moderatorInput = JSON.stringify(server.callsFor("moderator")[0].body.messages);
+    assert.ok(moderatorInput.includes(JSON.stringify(returned.quote).slice(1, -1)), "the Moderator reads the tool's quote");
+  });
+
+  it("for a Japanese question the tools' wording arrives in Japanese, so a record cited by reference reads in Japanese", async () => {
+    const quotesOf = (body: { messages: { role: string; content?: unknown }[] }) =>
+      body.messages
+        .filter((m) => m.role === "tool")
+        .flatMap((m) => (JSON.parse(String(m.content)) as { evidence: { referenceId: string; quote: string }[] }).evidence);
+    server.fallback("contract", (body) => ({
+      ...findingReply("上限は5%です。"),
+      evidence: quotesOf(body).map(({ referenceId }) => ({ referenceId, source: null, quote: null })),
+    }));
+    const { deps } = workflowHarness(scriptedModel(baseUrl()));
+    deps.evidencePlanner = await sampleEvidencePlanner();
+    const state = await runQuestion(deps, { question: "AcmeのSaaS契約を+8%で更新できますか？" });
+
+    assert.equal(state.status, "completed");
+    const sent = quotesOf(server.callsFor("contract")[0].body);
+    const contract = sent.find((item) => item.referenceId === "CTR-0001");
+    assert.ok(contract, "the Acme contract was looked up front");
+    assert.match(contract.quote, /値上げ上限 年5%/);
+    assert.doesNotMatch(contract.quote, /price increase cap|per year/);
+    const finding = state.findings.find((f) => f.specialist === "contract");
+    assert.equal(finding?.status === "ok" ? finding.evidence.find((e) => e.referenceId === "CTR-0001")?.quote : undefined, contract.quote);
+  });
 });

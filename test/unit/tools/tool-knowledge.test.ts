@@ -33,6 +33,7 @@ describe("tool knowledge on the tool's definition", () => {
       tools,
       ["listSupplierAudits"],
       [{ id: "1", name: "listSupplierAudits", arguments: JSON.stringify({ supplier: " Nimbus ", auditYear: "FY2024" }) }],
+      "en",
     );
     assert.deepEqual(result.record.lookedUp, [
       { kind: "suppliers", name: "Nimbus" },

@@ -27,6 +27,7 @@ async function sampleToolCalls(): Promise<ToolCallRecord[]> {
     registry,
     calls.map((c) => c.name),
     calls,
+    "en",
   );
   return results.map((result) => result.record);
 }

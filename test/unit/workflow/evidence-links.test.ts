@@ -10,6 +10,7 @@ describe("workflow/evidence-links", () => {
       linkedRegistry,
       ["searchContracts"],
       [{ id: "call-1", name: "searchContracts", arguments: JSON.stringify({ query: "renewal", supplier: "Acme" }) }],
+      "en",
     );
     assert.ok(result.evidence.some((item) => item.url === DOCUMENT_LINKS.contract));
     const content = ToolMessageContentSchema.parse(JSON.parse(JSON.stringify(result.content)));
@@ -82,5 +83,28 @@ describe("workflow/evidence-links", () => {
       [category, undefined],
     );
     assert.ok(!("category" in linked[1]), "no category key without a tool's");
+  });
+
+  it("a reference cited without a quote gets the tool's source and quote; one no tool returned is left out", () => {
+    const subject = { id: "SUP-001", name: "Acme Cloud Software" };
+    const fromTools = [
+      { source: "contract", referenceId: "CTR-0001", quote: "auto-renews unless notice 60 days before end", url: DOCUMENT_LINKS.contract },
+      { source: "supplier", referenceId: "SUP-001", quote: "low risk, sanctions clear", subject },
+    ];
+    const linked = linkEvidence(
+      [
+        { referenceId: "CTR-0001" },
+        { referenceId: "SUP-001", quote: "リスク低、制裁なし" },
+        { referenceId: "CTR-0999" },
+        { referenceId: "CTR-0001 §4", quote: "the price clause" },
+      ],
+      fromTools,
+    );
+    assert.deepEqual(linked, [
+      { source: "contract", referenceId: "CTR-0001", quote: "auto-renews unless notice 60 days before end", url: DOCUMENT_LINKS.contract },
+      { source: "supplier", referenceId: "SUP-001", quote: "リスク低、制裁なし", subject },
+      // Another part of a returned document: its source and link come from the document's record.
+      { source: "contract", referenceId: "CTR-0001 §4", quote: "the price clause", url: DOCUMENT_LINKS.contract },
+    ]);
   });
 });

@@ -38,8 +38,9 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
         action: actionFor(sentence, passage.referenceId, phrases),
       }));
   }
+  // A short fact per passage, its first sentence: the whole passage goes to the Moderator as the cited evidence.
   return passages.slice(0, 2).map((passage) => ({
-    text: phrases.policyFound({ referenceId: passage.referenceId, text: clip(passage.text) }),
+    text: phrases.policyFound({ referenceId: passage.referenceId, text: clip(sentences(passage.text)[0] ?? passage.text) }),
     references: [passage.referenceId],
     direct: entities.topics.has("policy"),
   }));

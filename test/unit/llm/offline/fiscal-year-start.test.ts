@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildOfflineVocabulary, createQuestionEvidencePlanner, type OfflineVocabulary } from "../../../../src/llm/offline";
 import { extractQuestionEntities } from "../../../../src/llm/offline/question-entities";
-import { toJapaneseQuote } from "../../../../src/llm/offline/japanese-quotes";
+import { toJapaneseQuote } from "../../../../src/domain/japanese-quotes";
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
 import { createToolRegistry } from "../../../../src/tools";
 import { createSnapshotProcurementData, snapshotOf } from "../../../../src/tools/in-memory-procurement-data";

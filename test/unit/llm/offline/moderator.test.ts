@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ModeratorOutputSchema, type Finding } from "../../../../src/domain";
+import { ModeratorOutputSchema, RATIONALE_POINT_CHARS, type Finding } from "../../../../src/domain";
 import { moderateOffline } from "../../../../src/llm/offline/moderator";
 import { qualityScore } from "../../../../src/llm/offline/quality-score";
 import type { ModeratorInput } from "../../../../src/domain";
@@ -55,6 +55,18 @@ function input(overrides: Partial<ModeratorInput> = {}): ModeratorInput {
 }
 
 describe("offline moderator", () => {
+  it("keeps each rationale point within the schema's budget: the leading clause of a long quote, whole figures, the quote itself in the evidence", () => {
+    const quote =
+      "Logistics Services Agreement — Hayabusa Logistics Co., Ltd., expired, ¥77,700,000/year, 2023-03-21 to 2026-03-20, no auto-renewal; renewal talks 90 days before end (by 2025-12-20), price increase cap 2.5% per year";
+    const long: OkFinding = { ...contract, evidence: [...contract.evidence, { source: "contract", referenceId: "CTR-0028", quote }] };
+    const answer = ModeratorOutputSchema.parse(moderateOffline(input({ findings: [long] })));
+    const point = answer.rationale.find((r) => r.citations.includes("CTR-0028"))?.point ?? "";
+    assert.equal(point, "Logistics Services Agreement — Hayabusa Logistics Co., Ltd., expired, ¥77,700,000/year…");
+    assert.ok(point.length <= RATIONALE_POINT_CHARS);
+    // A short quote is the point as it is.
+    assert.ok(answer.rationale.some((r) => r.point === "Price increases are capped at 5% per year."));
+  });
+
   it("concludes from the priority specialist, cites only existing references, and lists concrete next actions", () => {
     const answer = ModeratorOutputSchema.parse(moderateOffline(input()));
     assert.ok(answer.conclusion.startsWith("The requested +8% exceeds the 5% price-adjustment cap in CTR-0001"));

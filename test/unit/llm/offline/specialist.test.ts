@@ -1,10 +1,11 @@
 import assert from "node:assert/strict";
-import { FindingOutputSchema, detectLanguage, type Finding, type FindingOutput, type RouterDecision } from "../../../../src/domain";
+import { FindingOutputSchema, detectLanguage, type EvidenceItem, type Finding, type RouterDecision } from "../../../../src/domain";
 import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
 import type { SpecialistInput, SpecialistRound } from "../../../../src/domain";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../../../src/workflow/ports";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
+import { linkEvidence, linkedEvidenceOf } from "../../../../src/workflow/evidence-links";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 import { runToolCalls, toolSpecsOf } from "../../../../src/workflow/steps/tool-runner";
 
@@ -18,7 +19,10 @@ async function consult(
   id: string,
   question: string,
   extra: { round?: SpecialistRound; previous?: Finding; peers?: Finding[]; critique?: string } = {},
-): Promise<{ calls: { name: string; args: Record<string, unknown> }[]; finding: FindingOutput & { toolCalls: Finding["toolCalls"] } }> {
+): Promise<{
+  calls: { name: string; args: Record<string, unknown> }[];
+  finding: Omit<Extract<Finding, { status: "ok" }>, "specialist" | "status">;
+}> {
   const definition = specialists.find((s) => s.id === id)!;
   const decision: RouterDecision = {
     selected: [id],
@@ -64,20 +68,24 @@ async function consult(
   if (first.kind !== "ok") throw new Error("unreachable");
   let toolCalls: Finding["toolCalls"] = [];
   let calls: ModelToolCall[] = [];
+  let toolEvidence: EvidenceItem[] = [];
   let final = first;
   if (first.toolCalls.length > 0) {
     calls = first.toolCalls;
-    const results = await runToolCalls(registry, definition.tools, first.toolCalls);
+    const results = await runToolCalls(registry, definition.tools, first.toolCalls, input.language);
     messages.push({ role: "assistant", content: "", toolCalls: first.toolCalls });
     for (const result of results) messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
     toolCalls = results.map((r) => r.record);
+    toolEvidence = results.flatMap((r) => r.evidence);
     const second = await model.complete(request(false));
     assert.equal(second.kind, "ok");
     if (second.kind !== "ok") throw new Error("unreachable");
     final = second;
   }
+  // As the specialist step keeps it: each cited reference with the tool's record behind it.
   const finding = FindingOutputSchema.parse(JSON.parse(final.content));
-  return { calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })), finding: { ...finding, toolCalls } };
+  const evidence = linkEvidence(finding.evidence, [...toolEvidence, ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])])]);
+  return { calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })), finding: { ...finding, evidence, toolCalls } };
 }
 
 describe("offline specialists over the sample data and the real tools", () => {

@@ -1,9 +1,11 @@
-import { categoryLabel, isCategoryId } from "../../domain/category-terms";
+import { categoryLabel, categoryNamesJa, isCategoryId } from "./category-terms";
 
 /**
- * The data tools write their evidence quotes and digests in English. For a Japanese question the
- * offline engine restates the tools' own fixed wording in Japanese (figures, names, ids and quoted
- * document text stay as they are), so every line of the answer reads in the asker's language.
+ * The data tools write their evidence quotes and digests in English. For a Japanese question their
+ * own fixed wording is restated in Japanese when they run (figures, names, ids and quoted document
+ * text stay as they are), so every citation reads in the asker's language and a specialist can cite
+ * a record by its reference instead of writing it out again in Japanese (output tokens, and time,
+ * before the Moderator can start).
  */
 const MONTH_NUMBER: Record<string, string> = Object.fromEntries(
   ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"].map((month, index) => [month, `${index + 1}月`]),
@@ -74,6 +76,28 @@ const CLAUSE: Record<string, string> = {
   payment: "支払",
   sla: "SLA",
 };
+
+/** A tool's result with its digest and evidence quotes in Japanese wording, the data set's category names included. */
+export function toolResultInJapanese<T extends { data: unknown; digest: string; evidence: readonly { quote: string }[] }>(result: T): T {
+  const namesJa = categoryNamesJa(categoriesIn(result.data));
+  return {
+    ...result,
+    digest: result.digest && toJapaneseQuote(result.digest, namesJa),
+    evidence: result.evidence.map((item) => ({ ...item, quote: toJapaneseQuote(item.quote, namesJa) })),
+  };
+}
+
+/** The categories a tool's data names with their data set's Japanese names (a spend query's filters, listed suppliers). */
+function categoriesIn(data: unknown, depth = 0): { category: string; categoryNameJa: string }[] {
+  if (depth > 6 || data === null || typeof data !== "object") return [];
+  if (Array.isArray(data)) return data.flatMap((item) => categoriesIn(item, depth + 1));
+  const value = data as Record<string, unknown>;
+  const own =
+    typeof value.category === "string" && typeof value.categoryNameJa === "string"
+      ? [{ category: value.category, categoryNameJa: value.categoryNameJa }]
+      : [];
+  return [...own, ...Object.values(value).flatMap((child) => categoriesIn(child, depth + 1))];
+}
 
 /** A tool's quote or digest in Japanese wording; text the tools quote from documents is kept. */
 export function toJapaneseQuote(text: string, namesJa: ReadonlyMap<string, string> = new Map()): string {
