@@ -1,4 +1,4 @@
-import type { CitedEvidence, EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
+import type { EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
 import { deriveFacts, type Fact } from "./facts";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { phrasesFor } from "./phrases";
@@ -62,7 +62,7 @@ export function writeFinding(
   return {
     summary,
     details: notes.join("\n"),
-    evidence: citeAsReturned(evidence, [...toolObservations.flatMap((o) => o.evidence), ...(previous?.evidence ?? [])]),
+    ...citeAsReturned(evidence, [...toolObservations.flatMap((o) => o.evidence), ...(previous?.evidence ?? [])]),
     confidence: confidenceOf(facts, evidence, observations),
   };
 }
@@ -76,7 +76,9 @@ export function amendFinding(input: SpecialistInput, previous: Extract<Finding, 
   return {
     summary: previous.summary,
     details: peers.length > 0 ? `${phrases.debateNote(peers)}\n${previous.details}`.trim() : previous.details,
-    evidence: previous.evidence,
+    // The earlier finding's evidence is linked again from its own records: cited by reference alone.
+    evidence: previous.evidence.map((e) => e.referenceId),
+    quotes: [],
     confidence: previous.confidence,
   };
 }
@@ -102,14 +104,17 @@ function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceI
 }
 
 /**
- * The evidence as the schema asks it to be cited: by reference alone where the quote is the record as
- * a tool (or the earlier finding) returned it, with the quote and source where it says something
- * else (one clause of a long policy, the record restated in Japanese).
+ * The evidence as the schema asks it to be cited: every reference by its id, and a quote (with its
+ * source) only where it says something else than the record a tool (or the earlier finding) returned
+ * (one clause of a long policy, the record restated in Japanese).
  */
-function citeAsReturned(evidence: EvidenceItem[], returned: EvidenceItem[]): CitedEvidence[] {
+function citeAsReturned(evidence: EvidenceItem[], returned: EvidenceItem[]): Pick<FindingOutput, "evidence" | "quotes"> {
   const asReturned = new Map<string, string>();
   for (const item of returned) if (!asReturned.has(item.referenceId)) asReturned.set(item.referenceId, item.quote);
-  return evidence.map(({ source, referenceId, quote }) =>
-    asReturned.get(referenceId) === quote ? { referenceId } : { referenceId, source, quote },
-  );
+  return {
+    evidence: evidence.map((e) => e.referenceId),
+    quotes: evidence.flatMap(({ source, referenceId, quote }) =>
+      asReturned.get(referenceId) === quote ? [] : [{ referenceId, source, quote }],
+    ),
+  };
 }

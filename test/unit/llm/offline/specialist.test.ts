@@ -83,8 +83,11 @@ async function consult(
     final = second;
   }
   // As the specialist step keeps it: each cited reference with the tool's record behind it.
-  const finding = FindingOutputSchema.parse(JSON.parse(final.content));
-  const evidence = linkEvidence(finding.evidence, [...toolEvidence, ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])])]);
+  const { quotes, ...finding } = FindingOutputSchema.parse(JSON.parse(final.content));
+  const evidence = linkEvidence({ evidence: finding.evidence, quotes }, [
+    ...toolEvidence,
+    ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])]),
+  ]);
   return { calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })), finding: { ...finding, evidence, toolCalls } };
 }
 
