@@ -53,7 +53,7 @@ export type QuotedEvidence = z.infer<typeof QuotedEvidenceSchema>;
  * path before the Moderator can start, and the cited records reach the Moderator anyway. A budget,
  * not a limit that fails a longer finding (a repair would cost a whole extra call).
  */
-export const FINDING_SUMMARY_CHARS = 240;
+export const FINDING_SUMMARY_CHARS = 320;
 export const FINDING_DETAILS_CHARS = 400;
 
 /**

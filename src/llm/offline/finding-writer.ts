@@ -1,9 +1,16 @@
-import type { EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
+import {
+  FINDING_DETAILS_CHARS,
+  FINDING_SUMMARY_CHARS,
+  type EvidenceItem,
+  type Finding,
+  type FindingOutput,
+  type SpecialistInput,
+} from "../../domain";
 import { deriveFacts, type Fact } from "./facts";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { phrasesFor } from "./phrases";
 import type { QuestionEntities } from "./question-entities";
-import { firstSentence } from "./text";
+import { firstSentence, linesWithin } from "./text";
 import type { ToolObservation } from "./tool-observations";
 
 const MAX_EVIDENCE = 8;
@@ -43,22 +50,28 @@ export function writeFinding(
     : observations.length > 0
       ? phrases.nothingFound([...new Set(observations.map((o) => o.name))])
       : phrases.noToolsUsed;
-  const summaryFacts = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
+  // The summary's budget (FINDING_SUMMARY_CHARS) is what the schema tells a model; the first fact is
+  // kept whole even past it (it is the answer), and a fact that does not fit moves to the details.
+  const [first, ...rest] = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
+  const summaryFacts = first === undefined ? [] : [first, ...linesWithin(rest, FINDING_SUMMARY_CHARS - first.length - 1, " ")];
   const summary = summaryFacts.length > 0 ? summaryFacts.join(" ") : (previous?.summary ?? fallback);
   // Context that only restates a record the finding cites is left to the evidence, which carries it
   // to the Moderator (prompts/fragments/finding-facts.md): writing it again is output on the critical path.
   const cited = new Set(evidence.map((e) => e.referenceId));
   const restates = (f: Fact) => !f.direct && f.references.length > 0 && f.references.every((ref) => cited.has(ref));
-  const notes = [
-    ...facts
-      .slice(SUMMARY_FACTS)
-      .filter((f) => !restates(f))
-      .map((f) => f.text),
+  // Recommended steps, failures and the earlier summary are always written (the Moderator acts on
+  // them); other facts fill what is left of the details' budget (FINDING_DETAILS_CHARS).
+  const steps = [
     ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
     ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote([...new Set(observations.map((o) => o.name))])] : []),
     ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
     ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
   ];
+  const otherFacts = facts
+    .slice(summaryFacts.length)
+    .filter((f) => !restates(f))
+    .map((f) => f.text);
+  const notes = [...linesWithin(otherFacts, FINDING_DETAILS_CHARS - steps.join("\n").length - 1), ...steps];
   return {
     summary,
     details: notes.join("\n"),

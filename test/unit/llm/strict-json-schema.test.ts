@@ -46,7 +46,7 @@ describe("strictJsonSchema", () => {
     for (const rejected of ["minimum", "maximum", "minLength", "default"]) assert.ok(!keywords(schema).has(rejected), rejected);
     assert.deepEqual(schema.properties.confidence, { type: "number", description: "(minimum: 0, maximum: 1)" });
     assert.equal(schema.properties.summary.type, "string");
-    assert.match(String(schema.properties.summary.description), /at most 240 characters \(minLength: 1\)$/);
+    assert.match(String(schema.properties.summary.description), /at most 320 characters \(minLength: 1\)$/);
     const moderator = strictJsonSchema(ModeratorAnswerSchema, "moderator") as { properties: Record<string, JsonSchema> };
     assert.deepEqual(moderator.properties.qscore, { type: "number", description: "(minimum: 0, maximum: 100)" });
   });
