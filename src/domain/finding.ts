@@ -36,28 +36,42 @@ export const EvidenceItemSchema = WrittenEvidenceSchema.extend({
 export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
 
 /**
- * One piece of evidence as a specialist cites it: the reference a tool returned, and a quote only
- * when the tool's own wording is not what it cites. Copying a record the tool already returned would
- * only add output tokens (time on the critical path, before the Moderator can start) and a chance to
- * misquote a figure; the step takes the tool's source and quote for the reference instead.
+ * A quote a specialist writes for a reference: only when the tool's own wording is not what it cites
+ * (one clause of a long record, the record restated in the question's language). Rare, so it sits
+ * apart from the plain list of references rather than making every citation an object.
  */
-const CitedEvidenceSchema = z.object({
+const QuotedEvidenceSchema = z.object({
   referenceId: WrittenEvidenceSchema.shape.referenceId,
-  source: WrittenEvidenceSchema.shape.source.optional().describe("omit for a reference a tool returned: its source is taken from the tool"),
-  quote: z
-    .string()
-    .optional()
-    .describe(
-      "omit to cite the record as the tool returned it; write it only for one clause of a long record, or the record restated in the question's language",
-    ),
+  source: WrittenEvidenceSchema.shape.source,
+  quote: z.string().describe("the clause that matters, or the record restated in the question's language"),
 });
-export type CitedEvidence = z.infer<typeof CitedEvidenceSchema>;
+export type QuotedEvidence = z.infer<typeof QuotedEvidenceSchema>;
 
-/** What a specialist model must return. */
+/**
+ * Budgets a specialist is told for its finding's text (characters): the summary holds the facts that
+ * answer the question, the details one fact or step a line. Every character is output on the critical
+ * path before the Moderator can start, and the cited records reach the Moderator anyway. A budget,
+ * not a limit that fails a longer finding (a repair would cost a whole extra call).
+ */
+export const FINDING_SUMMARY_CHARS = 320;
+export const FINDING_DETAILS_CHARS = 400;
+
+/**
+ * What a specialist model must return. It cites evidence by the references tools returned, as plain
+ * strings: the step attaches each tool record's source and quote, so copying them (or writing
+ * `"source":null,"quote":null` for every item, as strict structured output makes a model do for an
+ * optional field) would only add output tokens before the Moderator can start, and a chance to
+ * misquote a figure.
+ */
 export const FindingOutputSchema = z.object({
-  summary: z.string().min(1),
-  details: z.string(),
-  evidence: z.array(CitedEvidenceSchema),
+  summary: z.string().min(1).describe(`the facts that answer the question, at most ${FINDING_SUMMARY_CHARS} characters`),
+  details: z
+    .string()
+    .describe(
+      `other facts and recommended steps the Moderator needs, one a line, at most ${FINDING_DETAILS_CHARS} characters; never what a cited record already says`,
+    ),
+  evidence: z.array(WrittenEvidenceSchema.shape.referenceId).describe("the referenceIds tools returned that the finding rests on"),
+  quotes: z.array(QuotedEvidenceSchema).describe("usually empty: a quote only where the tool's wording is not what you cite"),
   confidence: z.number().min(0).max(1),
 });
 export type FindingOutput = z.infer<typeof FindingOutputSchema>;
@@ -85,7 +99,8 @@ export function handoffOutputSchema(targets: readonly [string, ...string[]]) {
 }
 
 /** A specialist's finding that answered (`handoff`: it passed the question on instead of answering). */
-export const OkFindingSchema = FindingOutputSchema.extend({
+export const OkFindingSchema = FindingOutputSchema.omit({ quotes: true }).extend({
+  /** The cited references with the records tools returned for them (and the quotes the model wrote). */
   evidence: z.array(EvidenceItemSchema),
   specialist: z.string(),
   status: z.literal("ok"),

@@ -5,6 +5,14 @@ const DebateModeSchema = z.enum(["independent", "debate"]);
 /** How much tool evidence specialists must gather and the Moderator must cite. */
 const EvidenceNeedSchema = z.enum(["low", "medium", "high"]);
 
+/**
+ * The Router's budget for each of its sentences (characters). Its output is on the critical path
+ * whenever its call outlasts the speculative specialists; `reason` is read by transcripts, the run
+ * view and approvers, `scopeReason` only when the question is out of scope. A budget the model is
+ * told, not a limit that fails a longer sentence (a repair would cost a whole extra call).
+ */
+export const ROUTER_REASON_CHARS = 80;
+
 /** What the Router model must return (validated again with the registry's ids, see below). */
 export const RouterOutputSchema = z.object({
   selected: z.array(z.string()),
@@ -12,11 +20,11 @@ export const RouterOutputSchema = z.object({
   debateMode: DebateModeSchema,
   evidenceNeed: EvidenceNeedSchema,
   hitl: z.boolean(),
-  reason: z.string(),
+  reason: z.string().describe(`one sentence, at most ${ROUTER_REASON_CHARS} characters`),
   /** False for questions outside procurement (small talk, weather, gibberish, other departments' topics): no specialist runs. */
   inScope: z.boolean(),
-  /** Why the question is, or is not, a procurement question, in the question's language. */
-  scopeReason: z.string(),
+  /** Why the question is not a procurement question, in the question's language; empty when it is one (nothing reads it then). */
+  scopeReason: z.string().describe(`empty when inScope; otherwise one sentence, at most ${ROUTER_REASON_CHARS} characters`),
 });
 export type RouterOutput = z.infer<typeof RouterOutputSchema>;
 

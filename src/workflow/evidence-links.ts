@@ -1,16 +1,17 @@
-import { optionalUrl, recordOfReference, type CitedEvidence, type EvidenceItem, type Finding } from "../domain";
+import { optionalUrl, recordOfReference, type EvidenceItem, type Finding, type FindingOutput } from "../domain";
 
 /**
  * A finding's evidence with the records it cites and the links to their documents. A specialist
- * cites a reference and quotes it only when the tool's wording is not what it cites; an item it does
- * not quote gets the tool's source and quote for the same reference, and an unquoted reference no tool
+ * cites references by id and quotes one only when the tool's wording is not what it cites (a quoted
+ * reference counts as cited even if the list omits it); a reference it does not quote gets the
+ * tool's source and quote for the same reference, and an unquoted reference no tool
  * returned is left out (there is nothing to show or check for it). Each item gets the link a tool
  * returned for the same reference, else for another part of the same document (a model may cite
  * "CTR-0001 §4" where the tool said "CTR-0001"), and the subject (a supplier's id and name) and
  * category (its id and data name) a tool returned for the same reference. So links, subjects and
  * categories only ever come from a stored record, never from model text.
  */
-export function linkEvidence(written: readonly CitedEvidence[], fromTools: readonly EvidenceItem[]): EvidenceItem[] {
+export function linkEvidence(written: Pick<FindingOutput, "evidence" | "quotes">, fromTools: readonly EvidenceItem[]): EvidenceItem[] {
   const byReference = new Map<string, EvidenceItem>();
   const urlOfDocument = new Map<string, string>();
   const sourceOfDocument = new Map<string, string>();
@@ -24,15 +25,18 @@ export function linkEvidence(written: readonly CitedEvidence[], fromTools: reado
     if (item.url !== undefined && !urlOfDocument.has(recordOfReference(item.referenceId)))
       urlOfDocument.set(recordOfReference(item.referenceId), item.url);
   }
-  return written.flatMap(({ referenceId, source, quote }) => {
+  const quoted = new Map(written.quotes.map((q) => [q.referenceId, q]));
+  const cited = [...new Set([...written.evidence, ...quoted.keys()])];
+  return cited.flatMap((referenceId) => {
+    const { source, quote } = quoted.get(referenceId) ?? {};
     const fromTool = byReference.get(referenceId);
-    const cited = quote ?? fromTool?.quote;
-    if (cited === undefined) return [];
+    const text = quote ?? fromTool?.quote;
+    if (text === undefined) return [];
     return [
       {
         source: source ?? fromTool?.source ?? sourceOfDocument.get(recordOfReference(referenceId)) ?? "document",
         referenceId,
-        quote: cited,
+        quote: text,
         ...optionalUrl(fromTool?.url ?? urlOfDocument.get(recordOfReference(referenceId))),
         ...subjects.get(referenceId),
         ...categories.get(referenceId),

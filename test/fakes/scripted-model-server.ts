@@ -20,7 +20,7 @@
  *   .script("contract",
  *     { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme" } }] },   // a function call
  *     { status: 429, headers: { "retry-after": "1" } },                              // an HTTP error
- *     { delayMs: 200, then: { summary: "…", details: "", evidence: [], confidence: 0.8 } })
+ *     { delayMs: 200, then: { summary: "…", details: "", evidence: [], quotes: [], confidence: 0.8 } })
  *   .script("spend", { hang: true })                                                 // never answers until aborted
  *   .fallback("moderator", (body, callIndex) => ({ conclusion: `pass ${callIndex}`, … }));
  * // … run the code under test …

@@ -3,7 +3,7 @@
  * own output schemas: one renewal question ("Can we renew the Acme SaaS contract at +8%?") whose
  * contract caps increases at 5%. Each test overrides only what it is about.
  */
-import type { FindingOutput, ModeratorAnswer, RouterOutput } from "../../src/domain";
+import type { FindingOutput, ModeratorAnswer, QuotedEvidence, RouterOutput } from "../../src/domain";
 import type { ChatRequest } from "../../src/workflow/ports";
 
 /** The question these replies answer. */
@@ -29,10 +29,18 @@ export function findingReply(summary: string, extra: Partial<FindingOutput> & Re
   return {
     summary,
     details: "",
-    evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }],
+    ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }),
     confidence: 0.8,
     ...extra,
   };
+}
+
+/**
+ * A finding's citations of records no scripted tool returned: each reference listed, with its quote
+ * (extra keys such as a `url` stay in the reply, as a model might write them, and are never read).
+ */
+export function quoting(...items: (QuotedEvidence & Record<string, unknown>)[]): Pick<FindingOutput, "evidence" | "quotes"> {
+  return { evidence: items.map((item) => item.referenceId), quotes: items };
 }
 
 /** The Moderator's answer: not at +8%, counter at +3%; it passes the quality gate unless `qscore` says otherwise. */

@@ -1,9 +1,16 @@
-import type { CitedEvidence, EvidenceItem, Finding, FindingOutput, SpecialistInput } from "../../domain";
+import {
+  FINDING_DETAILS_CHARS,
+  FINDING_SUMMARY_CHARS,
+  type EvidenceItem,
+  type Finding,
+  type FindingOutput,
+  type SpecialistInput,
+} from "../../domain";
 import { deriveFacts, type Fact } from "./facts";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { phrasesFor } from "./phrases";
 import type { QuestionEntities } from "./question-entities";
-import { firstSentence } from "./text";
+import { firstSentence, linesWithin } from "./text";
 import type { ToolObservation } from "./tool-observations";
 
 const MAX_EVIDENCE = 8;
@@ -43,26 +50,32 @@ export function writeFinding(
     : observations.length > 0
       ? phrases.nothingFound([...new Set(observations.map((o) => o.name))])
       : phrases.noToolsUsed;
-  const summaryFacts = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
+  // The summary's budget (FINDING_SUMMARY_CHARS) is what the schema tells a model; the first fact is
+  // kept whole even past it (it is the answer), and a fact that does not fit moves to the details.
+  const [first, ...rest] = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
+  const summaryFacts = first === undefined ? [] : [first, ...linesWithin(rest, FINDING_SUMMARY_CHARS - first.length - 1, " ")];
   const summary = summaryFacts.length > 0 ? summaryFacts.join(" ") : (previous?.summary ?? fallback);
   // Context that only restates a record the finding cites is left to the evidence, which carries it
   // to the Moderator (prompts/fragments/finding-facts.md): writing it again is output on the critical path.
   const cited = new Set(evidence.map((e) => e.referenceId));
   const restates = (f: Fact) => !f.direct && f.references.length > 0 && f.references.every((ref) => cited.has(ref));
-  const notes = [
-    ...facts
-      .slice(SUMMARY_FACTS)
-      .filter((f) => !restates(f))
-      .map((f) => f.text),
+  // Recommended steps, failures and the earlier summary are always written (the Moderator acts on
+  // them); other facts fill what is left of the details' budget (FINDING_DETAILS_CHARS).
+  const steps = [
     ...facts.flatMap((f) => (f.action ? [`${phrases.nextStep}${f.action}`] : [])),
     ...(input.round === "requery" && observations.length > 0 ? [phrases.requeryNote([...new Set(observations.map((o) => o.name))])] : []),
     ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
     ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
   ];
+  const otherFacts = facts
+    .slice(summaryFacts.length)
+    .filter((f) => !restates(f))
+    .map((f) => f.text);
+  const notes = [...linesWithin(otherFacts, FINDING_DETAILS_CHARS - steps.join("\n").length - 1), ...steps];
   return {
     summary,
     details: notes.join("\n"),
-    evidence: citeAsReturned(evidence, [...toolObservations.flatMap((o) => o.evidence), ...(previous?.evidence ?? [])]),
+    ...citeAsReturned(evidence, [...toolObservations.flatMap((o) => o.evidence), ...(previous?.evidence ?? [])]),
     confidence: confidenceOf(facts, evidence, observations),
   };
 }
@@ -76,7 +89,9 @@ export function amendFinding(input: SpecialistInput, previous: Extract<Finding, 
   return {
     summary: previous.summary,
     details: peers.length > 0 ? `${phrases.debateNote(peers)}\n${previous.details}`.trim() : previous.details,
-    evidence: previous.evidence,
+    // The earlier finding's evidence is linked again from its own records: cited by reference alone.
+    evidence: previous.evidence.map((e) => e.referenceId),
+    quotes: [],
     confidence: previous.confidence,
   };
 }
@@ -102,14 +117,17 @@ function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceI
 }
 
 /**
- * The evidence as the schema asks it to be cited: by reference alone where the quote is the record as
- * a tool (or the earlier finding) returned it, with the quote and source where it says something
- * else (one clause of a long policy, the record restated in Japanese).
+ * The evidence as the schema asks it to be cited: every reference by its id, and a quote (with its
+ * source) only where it says something else than the record a tool (or the earlier finding) returned
+ * (one clause of a long policy, the record restated in Japanese).
  */
-function citeAsReturned(evidence: EvidenceItem[], returned: EvidenceItem[]): CitedEvidence[] {
+function citeAsReturned(evidence: EvidenceItem[], returned: EvidenceItem[]): Pick<FindingOutput, "evidence" | "quotes"> {
   const asReturned = new Map<string, string>();
   for (const item of returned) if (!asReturned.has(item.referenceId)) asReturned.set(item.referenceId, item.quote);
-  return evidence.map(({ source, referenceId, quote }) =>
-    asReturned.get(referenceId) === quote ? { referenceId } : { referenceId, source, quote },
-  );
+  return {
+    evidence: evidence.map((e) => e.referenceId),
+    quotes: evidence.flatMap(({ source, referenceId, quote }) =>
+      asReturned.get(referenceId) === quote ? [] : [{ referenceId, source, quote }],
+    ),
+  };
 }

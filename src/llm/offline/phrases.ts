@@ -49,7 +49,6 @@ export interface Phrases {
   quote(text: string): string;
   routerMatched(matches: { name: string; keywords: string[] }[]): string;
   routerNoMatch(fallbackName: string): string;
-  scopeIn(signals: string[]): string;
   scopeOut(offTopic: string[]): string;
   contractFound(c: { id: string; title: string; supplierName: string }): string;
   contractCapCompare(c: { id: string; requestedPct: number; capPct: number }): string;
@@ -113,7 +112,6 @@ const en: Phrases = {
   quote: (text) => `"${text}"`,
   routerMatched: (matches) => `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
   routerNoMatch: (name) => `No specialist keywords matched, so the ${name} answers alone.`,
-  scopeIn: (signals) => `A procurement question (${signals.slice(0, 4).join(", ")}).`,
   scopeOut: (offTopic) =>
     offTopic.length > 0
       ? `Not a procurement question: it is about ${offTopic.slice(0, 3).join(", ")}.`
@@ -201,11 +199,6 @@ const ja: Phrases = {
       )
       .join("、")}。`,
   routerNoMatch: (name) => `一致するキーワードがないため、${name}が単独で回答します。`,
-  scopeIn: (signals) =>
-    `調達に関する質問です（${signals
-      .slice(0, 4)
-      .map((s) => `「${s}」`)
-      .join("")}）。`,
   scopeOut: (offTopic) =>
     offTopic.length > 0
       ? `調達に関する質問ではありません（${offTopic

@@ -1,7 +1,7 @@
-import { FALLBACK_SPECIALIST, type RouterOutput, type RouterInput, type SpecialistSummary } from "../../domain";
+import { FALLBACK_SPECIALIST, ROUTER_REASON_CHARS, type RouterOutput, type RouterInput, type SpecialistSummary } from "../../domain";
 import { lookup } from "../../domain/lookup";
 import { LEXICON } from "./lexicon";
-import { phrasesFor } from "./phrases";
+import { phrasesFor, type Phrases } from "./phrases";
 import { assessScope } from "./scope";
 import { containsPhrase, contentFeatures, hasCjk, wordStems } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
@@ -91,12 +91,29 @@ export function routeOffline(input: RouterInput, vocabulary: OfflineVocabulary):
     evidenceNeed: evidenceNeedOf(input.question, selected.length),
     hitl: false,
     inScope: scope.inScope,
-    scopeReason: scope.inScope ? phrases.scopeIn(scope.signals) : phrases.scopeOut(scope.offTopic),
+    // Nothing reads why a question is in scope (the schema asks for it only when it is not).
+    scopeReason: scope.inScope ? "" : phrases.scopeOut(scope.offTopic),
     reason:
       withKeywords.length > 0
-        ? phrases.routerMatched(withKeywords.map((s) => ({ name: name(s.id), keywords: s.keywords })))
+        ? matchedReason(
+            phrases,
+            withKeywords.map((s) => ({ name: name(s.id), keywords: s.keywords })),
+          )
         : phrases.routerNoMatch(name(selected[0] ?? FALLBACK_SPECIALIST)),
   };
+}
+
+/**
+ * The reason within the schema's budget (ROUTER_REASON_CHARS): as many of each specialist's matched
+ * keywords as fit, and at least the first of each (the names say who was chosen, whatever it costs).
+ */
+function matchedReason(phrases: Phrases, matches: { name: string; keywords: string[] }[]): string {
+  const most = Math.max(...matches.map((m) => m.keywords.length));
+  for (let count = most; count > 1; count--) {
+    const reason = phrases.routerMatched(matches.map((m) => ({ ...m, keywords: m.keywords.slice(0, count) })));
+    if (reason.length <= ROUTER_REASON_CHARS) return reason;
+  }
+  return phrases.routerMatched(matches.map((m) => ({ ...m, keywords: m.keywords.slice(0, 1) })));
 }
 
 /** Figures, amounts, percentages and comparisons need high evidence; several specialists medium. */

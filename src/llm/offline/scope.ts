@@ -21,11 +21,10 @@ const WEIGHT = {
 /** Question-shape topics (periods, groupings, comparisons) that say nothing about procurement on their own. */
 const NEUTRAL_TOPICS = new Set(["trend", "quarter", "month", "lastYear", "thisYear", "comparison", "byCostCenter"]);
 
-/** How the offline engine judged a question's scope, with the words that decided it. */
+/** How the offline engine judged a question's scope, with the off-topic words that count against it (the reason it gives). */
 export interface ScopeAssessment {
   inScope: boolean;
   score: number;
-  signals: string[];
   offTopic: string[];
 }
 
@@ -37,24 +36,21 @@ export interface ScopeAssessment {
  * is still answered, and gibberish (no known word) is not.
  */
 export function assessScope(question: string, specialists: readonly SpecialistSummary[], vocabulary: OfflineVocabulary): ScopeAssessment {
-  const signals: string[] = [];
   let score = 0;
   const count = (terms: readonly string[], weight: number, cap = Infinity): string[] => {
     const found = [...new Set(terms.filter((term) => containsPhrase(question, term)))];
     score += weight * Math.min(found.length, cap);
     return found;
   };
-  signals.push(...count(PROCUREMENT_TERMS, WEIGHT.procurement, 2));
-  signals.push(
-    ...count(
-      specialists.flatMap((s) => s.keywords),
-      WEIGHT.specialistKeyword,
-      2,
-    ),
+  count(PROCUREMENT_TERMS, WEIGHT.procurement, 2);
+  count(
+    specialists.flatMap((s) => s.keywords),
+    WEIGHT.specialistKeyword,
+    2,
   );
-  signals.push(...count(ACQUISITION_HINTS, WEIGHT.acquisition, 2));
+  count(ACQUISITION_HINTS, WEIGHT.acquisition, 2);
   const entities = extractQuestionEntities(question, vocabulary, new Date(0));
-  const add = (weight: number, found: string[]) => ((score += weight * Math.min(found.length, 1)), signals.push(...found));
+  const add = (weight: number, found: readonly unknown[]) => (score += weight * Math.min(found.length, 1));
   add(
     WEIGHT.topic,
     [...entities.topics].filter((topic) => !NEUTRAL_TOPICS.has(topic)),
@@ -69,5 +65,5 @@ export function assessScope(question: string, specialists: readonly SpecialistSu
     entities.amounts.slice(0, 1).map((amount) => amount.text),
   );
   const offTopic = count(OFF_TOPIC_TERMS, WEIGHT.offTopic);
-  return { inScope: score >= SCOPE_THRESHOLD, score, signals: [...new Set(signals)], offTopic };
+  return { inScope: score >= SCOPE_THRESHOLD, score, offTopic };
 }

@@ -143,3 +143,19 @@ export function clauseWithin(text: string, maxChars: number): string {
   const space = text.lastIndexOf(" ", maxChars - 1);
   return `${text.slice(0, space > 0 ? space : maxChars - 1).trimEnd()}…`;
 }
+
+/**
+ * The lines, in order, that fit within `maxChars` joined by `separator`: a line that does not fit is
+ * left out whole (a fact cut mid-way could misstate a figure) and a shorter later one may still fit.
+ */
+export function linesWithin(lines: readonly string[], maxChars: number, separator = "\n"): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    const cost = line.length + (kept.length > 0 ? separator.length : 0);
+    if (used + cost > maxChars) continue;
+    kept.push(line);
+    used += cost;
+  }
+  return kept;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   FALLBACK_SPECIALIST,
+  ROUTER_REASON_CHARS,
   RouterOutputSchema,
   questionToAnswer,
   routerDecisionSchema,
@@ -83,7 +84,7 @@ export async function routeQuestion(context: RunContext, unavailable: RouterInpu
       model: step.model,
       agentId: "router",
       prompt,
-      system: renderTemplate(prompt.text, { maxSpecialists: max }),
+      system: renderTemplate(prompt.text, { maxSpecialists: max, reasonChars: ROUTER_REASON_CHARS }),
       profile: deps.settings.models.router,
       timeoutMs: deps.settings.timeouts.routerMs,
       input,

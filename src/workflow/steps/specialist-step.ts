@@ -161,9 +161,12 @@ async function investigate(
     const error = timedOut ? "timed out" : `${result.kind.replace("_", " ")}: ${result.cause}`;
     return { ...report, outcome: result.kind, finding: failed(specialist.id, error, toolCalls), detail: result.cause };
   }
-  const { handoffTo, handoffReason, ...finding } = result.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
+  const { handoffTo, handoffReason, quotes, ...finding } = result.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
   const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
-  const evidence = linkEvidence(finding.evidence, [...toolEvidence, ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])])]);
+  const evidence = linkEvidence({ evidence: finding.evidence, quotes }, [
+    ...toolEvidence,
+    ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])]),
+  ]);
   return {
     ...report,
     outcome: "ok" as const,

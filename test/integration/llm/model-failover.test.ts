@@ -9,7 +9,7 @@ import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { workflowHarness } from "../../fakes/workflow-harness";
 
 const FAST_RETRY: RetryPolicy = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
-const finding = { summary: "Cap is 5%.", details: "CTR-0012 caps increases at 5%.", evidence: [], confidence: 0.8 };
+const finding = { summary: "Cap is 5%.", details: "CTR-0012 caps increases at 5%.", evidence: [], quotes: [], confidence: 0.8 };
 
 /** A base URL where nothing listens: a server started and stopped again. */
 async function refusingBaseUrl(): Promise<string> {

@@ -11,7 +11,13 @@ import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 
 const FAST_RETRY: RetryPolicy = { maxRetries: 2, initialMs: 10, multiplier: 2, maxMs: 200 };
 
-const finding = { summary: "Renewal at +8% exceeds the 5% cap", details: "CTR-0012 caps increases at 5%.", evidence: [], confidence: 0.8 };
+const finding = {
+  summary: "Renewal at +8% exceeds the 5% cap",
+  details: "CTR-0012 caps increases at 5%.",
+  evidence: [],
+  quotes: [],
+  confidence: 0.8,
+};
 
 const searchContracts: ToolSpec = {
   name: "searchContracts",
@@ -85,7 +91,7 @@ describe("OpenAiChatModel against the scripted server", function () {
     };
     assert.equal(schema.type, "object");
     assert.equal(schema.additionalProperties, false);
-    assert.deepEqual(schema.required, ["summary", "details", "evidence", "confidence"]);
+    assert.deepEqual(schema.required, ["summary", "details", "evidence", "quotes", "confidence"]);
     assert.deepEqual(schema.properties.confidence, { type: "number", description: "(minimum: 0, maximum: 1)" });
     assert.equal(call.body.tools, undefined);
     server.assertNoUnexpectedCalls();

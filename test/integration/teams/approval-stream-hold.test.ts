@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/domain";
 import type { RecordedActivity } from "../../fakes/fake-connector";
 import { useScriptedBot } from "./bot-harness";
+import { quoting } from "../../fakes/scripted-replies";
 
 const en = labelsFor("en");
 /** A draft made of words found nowhere else (question, labels, progress lines), so any leak of it shows. */
@@ -21,7 +22,7 @@ const router = (hitl: boolean) => ({
 const finding = {
   summary: "CTR-0001 caps increases at 5%.",
   details: "Clause 4.2",
-  evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }],
+  ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }),
   confidence: 0.9,
 };
 /** The Moderator's reply; `hitlFirst` false writes the conclusion before the flag (a model ignoring the schema's order). */

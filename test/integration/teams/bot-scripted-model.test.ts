@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/domain";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { cardShows, useScriptedBot } from "./bot-harness";
+import { quoting } from "../../fakes/scripted-replies";
 
 const en = labelsFor("en");
 const OPERATORS = "19:operators@thread.tacv2";
@@ -41,7 +42,7 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
       inScope: true,
       scopeReason: "a contract question",
     };
-    const finding = { summary: "CTR-0001 caps increases at 5%.", details: "Clause 4.2", evidence: [], confidence: 0.9 };
+    const finding = { summary: "CTR-0001 caps increases at 5%.", details: "Clause 4.2", evidence: [], quotes: [], confidence: 0.9 };
     model
       .script("router", route, route)
       .script("contract", finding, finding)
@@ -82,7 +83,7 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
         then: {
           summary: "Spend with Acme grew 12% in FY2025.",
           details: "FY2024 10.0M JPY, FY2025 11.2M JPY",
-          evidence: [{ source: "spend", referenceId: "SPD-ACME-FY25", quote: "11.2M JPY" }],
+          ...quoting({ source: "spend", referenceId: "SPD-ACME-FY25", quote: "11.2M JPY" }),
           confidence: 0.8,
         },
       })
@@ -91,7 +92,7 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
         then: {
           summary: "CTR-0001 caps increases at 5%.",
           details: "Clause 4.2",
-          evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }],
+          ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }),
           confidence: 0.9,
         },
       })

@@ -4,6 +4,7 @@ import { readAgentFields } from "../../../src/workflow/agent-message";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import type { ChatCompletionBody, ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { cardShows, isAnswerCard, useScriptedBot } from "./bot-harness";
+import { quoting } from "../../fakes/scripted-replies";
 
 const en = labelsFor("en");
 
@@ -33,7 +34,7 @@ function scriptAnswers(model: ScriptedModelServer): void {
     .fallback("spend", (body) => ({
       summary: `${supplierIn(body)} spend FY2025: ¥52M.`,
       details: "",
-      evidence: [{ source: "spend", referenceId: "SPEND-FY2025", quote: "¥52M" }],
+      ...quoting({ source: "spend", referenceId: "SPEND-FY2025", quote: "¥52M" }),
       confidence: 0.9,
     }))
     .fallback("moderator", (body) => ({

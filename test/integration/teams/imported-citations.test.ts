@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
 import { cardOf } from "../../fakes/fake-connector";
-import { findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
+import { findingReply, moderatorReply, quoting, routerReply } from "../../fakes/scripted-replies";
 import { nodesOfType } from "../../fixtures/cards/card-query";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
 import { startBotHarness, useScriptedBot, type BotHarness } from "./bot-harness";
@@ -71,7 +71,7 @@ describe("Citation links come from the tools, never from the model (scripted mod
       .script(
         "contract",
         { toolCalls: [{ name: "searchContracts", arguments: { query: "price increase cap", supplier: "Blue Harbor" } }] },
-        findingReply("NWC-2 allows increases of up to 6%.", { evidence }),
+        findingReply("NWC-2 allows increases of up to 6%.", quoting(...evidence)),
       )
       .script(
         "moderator",

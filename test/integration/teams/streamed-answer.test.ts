@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { labelsFor } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { useScriptedBot } from "./bot-harness";
+import { quoting } from "../../fakes/scripted-replies";
 
 const en = labelsFor("en");
 const conclusion =
@@ -32,7 +33,7 @@ describe("Streamed answer in a personal chat (bot, scripted model streaming at t
       .script("contract", {
         summary: "CTR-0001 caps increases at 5%.",
         details: "Clause 4.2",
-        evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }],
+        ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }),
         confidence: 0.9,
       })
       .script("moderator", {

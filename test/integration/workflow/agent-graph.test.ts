@@ -4,14 +4,14 @@ import { runQuestion } from "../../../src/workflow/runner";
 import { readAgentFields } from "../../../src/workflow/agent-message";
 import { ScriptedModelServer, type ScriptStep } from "../../fakes/scripted-model-server";
 import { sampleRouteGuesser, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
-import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
+import { findingReply, moderatorReply, quoting, RENEWAL_QUESTION, routerReply } from "../../fakes/scripted-replies";
 
 const route = (selected: string[], extra: Partial<RouterOutput> = {}) =>
   routerReply(selected, { reason: "contract and price question", ...extra });
 const finding = (summary: string, referenceId = "CTR-0001") =>
   findingReply(summary, {
     details: `${summary} (details)`,
-    evidence: [{ source: "contract", referenceId, quote: "price increases capped at 5% per year" }],
+    ...quoting({ source: "contract", referenceId, quote: "price increases capped at 5% per year" }),
   });
 const answer = (qscore: number, extra: Partial<ModeratorAnswer> = {}): ModeratorAnswer =>
   moderatorReply({

@@ -9,12 +9,12 @@ import { toRunRecord } from "../../../src/workflow/run-record";
 import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer, type ChatCompletionBody } from "../../fakes/scripted-model-server";
 import { sampleData, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
-import { findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
+import { findingReply, moderatorReply, quoting, routerReply } from "../../fakes/scripted-replies";
 
 const route = routerReply(["contract"]);
 const finding = findingReply("Cap is 5%.", {
   details: "CTR-0001 caps increases at 5%.",
-  evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }],
+  ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "capped at 5%" }),
 });
 const answer = moderatorReply({ qscore: 90 });
 

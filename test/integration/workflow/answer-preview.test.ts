@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
-import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
+import { findingReply, moderatorReply, quoting, RENEWAL_QUESTION, routerReply } from "../../fakes/scripted-replies";
 
 const conclusion = "Not at +8%: the contract caps yearly increases at 5%, so the renewal needs an amendment or a counter-offer.";
 
@@ -18,7 +18,7 @@ describe("answer preview: the Moderator's conclusion while it is written", () =>
       .script("router", routerReply(["contract"], { evidenceNeed: "low", reason: "contract" }))
       .script(
         "contract",
-        findingReply("Cap is 5%.", { evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "5% cap" }], confidence: 0.9 }),
+        findingReply("Cap is 5%.", { ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "5% cap" }), confidence: 0.9 }),
       )
       .script("moderator", moderatorReply({ conclusion, qscore: 90 }));
     const previews: { runId: string; text: string; runEnded: boolean }[] = [];

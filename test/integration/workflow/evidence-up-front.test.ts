@@ -82,7 +82,7 @@ describe("evidence up front: the tools the question implies run while the Router
   });
 
   it("a specialist cites a record of its up-front evidence by reference alone: the finding and the Moderator get the tool's quote", async () => {
-    // As strict structured output sends it: the fields a specialist leaves out arrive as null.
+    // As a model cites a record a tool returned: its reference alone, no quote.
     server.fallback("contract", (body) => {
       const contracts = body.messages
         .filter((m) => m.role === "tool")
@@ -90,12 +90,8 @@ describe("evidence up front: the tools the question implies run while the Router
       const cited = contracts.find((r) => r.tool === "searchContracts")?.evidence[0];
       return {
         ...findingReply("Cap is 5%."),
-        evidence: cited
-          ? [
-              { referenceId: cited.referenceId, source: null, quote: null },
-              { referenceId: "CTR-0999", source: null, quote: null },
-            ]
-          : [],
+        evidence: cited ? [cited.referenceId, "CTR-0999"] : [],
+        quotes: [],
       };
     });
     const { deps } = workflowHarness(scriptedModel(baseUrl()));
@@ -127,7 +123,8 @@ describe("evidence up front: the tools the question implies run while the Router
         .flatMap((m) => (JSON.parse(String(m.content)) as { evidence: { referenceId: string; quote: string }[] }).evidence);
     server.fallback("contract", (body) => ({
       ...findingReply("上限は5%です。"),
-      evidence: quotesOf(body).map(({ referenceId }) => ({ referenceId, source: null, quote: null })),
+      evidence: quotesOf(body).map(({ referenceId }) => referenceId),
+      quotes: [],
     }));
     const { deps } = workflowHarness(scriptedModel(baseUrl()));
     deps.evidencePlanner = await sampleEvidencePlanner();

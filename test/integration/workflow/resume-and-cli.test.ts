@@ -4,12 +4,13 @@ import { promisify } from "node:util";
 import { resumeRun, runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { quoting } from "../../fakes/scripted-replies";
 
 const run = promisify(execFile);
 const finding = (summary: string) => ({
   summary,
   details: "",
-  evidence: [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }],
+  ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }),
   confidence: 0.9,
 });
 const answer = {

@@ -45,16 +45,20 @@ describe("strictJsonSchema", () => {
     const schema = strictJsonSchema(FindingOutputSchema, "finding") as { properties: Record<string, JsonSchema> };
     for (const rejected of ["minimum", "maximum", "minLength", "default"]) assert.ok(!keywords(schema).has(rejected), rejected);
     assert.deepEqual(schema.properties.confidence, { type: "number", description: "(minimum: 0, maximum: 1)" });
-    assert.deepEqual(schema.properties.summary, { type: "string", description: "(minLength: 1)" });
+    assert.equal(schema.properties.summary.type, "string");
+    assert.match(String(schema.properties.summary.description), /at most 320 characters \(minLength: 1\)$/);
     const moderator = strictJsonSchema(ModeratorAnswerSchema, "moderator") as { properties: Record<string, JsonSchema> };
     assert.deepEqual(moderator.properties.qscore, { type: "number", description: "(minimum: 0, maximum: 100)" });
   });
 
   it("keeps descriptions, enums and array item shapes", () => {
     const schema = strictJsonSchema(FindingOutputSchema, "finding") as { properties: Record<string, JsonSchema> };
-    const evidence = schema.properties.evidence as { type: string; items: { properties: Record<string, JsonSchema> } };
+    const evidence = schema.properties.evidence as { type: string; items: JsonSchema };
     assert.equal(evidence.type, "array");
-    assert.match(String(evidence.items.properties.referenceId.description), /CTR-0012/);
+    assert.equal(evidence.items.type, "string", "a citation is its reference alone: no nullable source and quote to write");
+    assert.match(String(evidence.items.description), /CTR-0012/);
+    const quotes = schema.properties.quotes as { type: string; items: { properties: Record<string, JsonSchema>; required: string[] } };
+    assert.deepEqual(quotes.items.required, ["referenceId", "source", "quote"]);
     const router = strictJsonSchema(routerDecisionSchema(["contract"], 3), "router") as { properties: Record<string, JsonSchema> };
     assert.deepEqual(router.properties.debateMode, { type: "string", enum: ["independent", "debate"] });
   });

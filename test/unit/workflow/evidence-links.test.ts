@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ToolMessageContentSchema } from "../../../src/domain";
 import { linkEvidence } from "../../../src/workflow/evidence-links";
+import { quoting } from "../../fakes/scripted-replies";
 import { runToolCalls } from "../../../src/workflow/steps/tool-runner";
 import { DOCUMENT_LINKS, linkedRegistry } from "../tools/tool-fixture";
 
@@ -25,13 +26,13 @@ describe("workflow/evidence-links", () => {
       { source: "spend", referenceId: "SPEND SUP-001 FY2025", quote: "¥12M" },
     ];
     const linked = linkEvidence(
-      [
+      quoting(
         { source: "contract", referenceId: "CTR-0001", quote: "cap 5%" },
         { source: "contract", referenceId: "CTR-0001 §4", quote: "the price clause" },
         { source: "policy", referenceId: "POL-APPROVAL-MATRIX §2", quote: "another section of the same policy" },
         { source: "spend", referenceId: "SPEND SUP-001 FY2025", quote: "¥12M" },
         { source: "contract", referenceId: "CTR-0999", quote: "a contract no tool returned" },
-      ],
+      ),
       fromTools,
     );
     assert.deepEqual(
@@ -49,17 +50,17 @@ describe("workflow/evidence-links", () => {
 
   it("never takes a link from what the model wrote", () => {
     const written = { source: "contract", referenceId: "CTR-0001", quote: "cap 5%", url: "https://attacker.example/phish" };
-    assert.deepEqual(linkEvidence([written], []), [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }]);
-    assert.equal(linkEvidence([written], [{ ...written, url: DOCUMENT_LINKS.contract }])[0].url, DOCUMENT_LINKS.contract);
+    assert.deepEqual(linkEvidence(quoting(written), []), [{ source: "contract", referenceId: "CTR-0001", quote: "cap 5%" }]);
+    assert.equal(linkEvidence(quoting(written), [{ ...written, url: DOCUMENT_LINKS.contract }])[0].url, DOCUMENT_LINKS.contract);
   });
 
   it("names the record a reference is about only as a tool named it, never from model text", () => {
     const subject = { id: "SUP-001", name: "Acme Cloud Software" };
     const linked = linkEvidence(
-      [
+      quoting(
         { source: "spend", referenceId: "SPEND SUP-001 FY2025", quote: "¥12M" },
         { source: "supplier", referenceId: "SUP-999", quote: "a supplier no tool returned" },
-      ],
+      ),
       [{ source: "spend", referenceId: "SPEND SUP-001 FY2025", quote: "¥12M in 3 transactions", subject }],
     );
     assert.deepEqual(
@@ -72,10 +73,10 @@ describe("workflow/evidence-links", () => {
   it("names the category a reference is about only as a tool named it", () => {
     const category = { id: "fleet-ops", nameJa: "車両管理" };
     const linked = linkEvidence(
-      [
+      quoting(
         { source: "spend", referenceId: "SPEND fleet-ops FY2025", quote: "¥2.75M" },
         { source: "spend", referenceId: "SPEND mro FY2025", quote: "a category no tool returned" },
-      ],
+      ),
       [{ source: "spend", referenceId: "SPEND fleet-ops FY2025", quote: "¥2,750,000 in 2 transactions", category }],
     );
     assert.deepEqual(
@@ -85,19 +86,21 @@ describe("workflow/evidence-links", () => {
     assert.ok(!("category" in linked[1]), "no category key without a tool's");
   });
 
-  it("a reference cited without a quote gets the tool's source and quote; one no tool returned is left out", () => {
+  it("a reference cited by its id alone gets the tool's source and quote; one no tool returned is left out", () => {
     const subject = { id: "SUP-001", name: "Acme Cloud Software" };
     const fromTools = [
       { source: "contract", referenceId: "CTR-0001", quote: "auto-renews unless notice 60 days before end", url: DOCUMENT_LINKS.contract },
       { source: "supplier", referenceId: "SUP-001", quote: "low risk, sanctions clear", subject },
     ];
     const linked = linkEvidence(
-      [
-        { referenceId: "CTR-0001" },
-        { referenceId: "SUP-001", quote: "リスク低、制裁なし" },
-        { referenceId: "CTR-0999" },
-        { referenceId: "CTR-0001 §4", quote: "the price clause" },
-      ],
+      {
+        evidence: ["CTR-0001", "SUP-001", "CTR-0999"],
+        // A quote restating a record in Japanese keeps the tool's subject; a quoted reference counts as cited.
+        quotes: [
+          { referenceId: "SUP-001", source: "supplier", quote: "リスク低、制裁なし" },
+          { referenceId: "CTR-0001 §4", source: "contract", quote: "the price clause" },
+        ],
+      },
       fromTools,
     );
     assert.deepEqual(linked, [

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { RouterOutputSchema, detectLanguage, routerDecisionSchema } from "../../../../src/domain";
+import { ROUTER_REASON_CHARS, RouterOutputSchema, detectLanguage, routerDecisionSchema } from "../../../../src/domain";
 import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
 import { routeOffline, scoreSpecialists } from "../../../../src/llm/offline/router";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
@@ -119,6 +119,18 @@ describe("offline router", () => {
     RouterOutputSchema.parse(en);
     assert.equal(en.hitl, false);
     assert.equal(en.debateMode, "independent");
+  });
+
+  it("keeps its reason within the schema's budget, naming every chosen specialist, and says why only when out of scope", () => {
+    const renewal = routeOffline(input("Can we renew the Acme SaaS contract at +8%?"), vocabulary);
+    assert.ok(renewal.reason.length <= ROUTER_REASON_CHARS, renewal.reason);
+    assert.match(renewal.reason, /^Matched keywords: Contract specialist \(contract.*\); Negotiation strategist \(\+%\)\.$/);
+    assert.equal(renewal.scopeReason, "", "nothing reads why a question is in scope");
+    const weather = routeOffline(input("What will the weather be in Tokyo tomorrow?"), vocabulary);
+    assert.equal(weather.inScope, false);
+    assert.match(weather.scopeReason, /^Not a procurement question: it is about weather\.$/);
+    const prompt = loadPromptLibrary().router.text;
+    assert.match(prompt, /at most\s+\{\{reasonChars\}\} characters/);
   });
 
   it("counts the words of a description's exclusion clause against the specialist, in English or Japanese", () => {

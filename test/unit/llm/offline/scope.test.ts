@@ -72,7 +72,6 @@ describe("offline scope decision", () => {
     assert.deepEqual(assessScope("asdkjh qwpoe zzxv blorf", specialists, vocabulary), {
       inScope: false,
       score: 0,
-      signals: [],
       offTopic: [],
     });
   });

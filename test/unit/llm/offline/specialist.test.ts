@@ -1,5 +1,13 @@
 import assert from "node:assert/strict";
-import { FindingOutputSchema, detectLanguage, type EvidenceItem, type Finding, type RouterDecision } from "../../../../src/domain";
+import {
+  FINDING_DETAILS_CHARS,
+  FINDING_SUMMARY_CHARS,
+  FindingOutputSchema,
+  detectLanguage,
+  type EvidenceItem,
+  type Finding,
+  type RouterDecision,
+} from "../../../../src/domain";
 import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
 import type { SpecialistInput, SpecialistRound } from "../../../../src/domain";
@@ -83,8 +91,11 @@ async function consult(
     final = second;
   }
   // As the specialist step keeps it: each cited reference with the tool's record behind it.
-  const finding = FindingOutputSchema.parse(JSON.parse(final.content));
-  const evidence = linkEvidence(finding.evidence, [...toolEvidence, ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])])]);
+  const { quotes, ...finding } = FindingOutputSchema.parse(JSON.parse(final.content));
+  const evidence = linkEvidence({ evidence: finding.evidence, quotes }, [
+    ...toolEvidence,
+    ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])]),
+  ]);
   return { calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })), finding: { ...finding, evidence, toolCalls } };
 }
 
@@ -153,6 +164,22 @@ describe("offline specialists over the sample data and the real tools", () => {
     assert.equal(calls.find((c) => c.name === "querySpend")!.args.category, "logistics");
     assert.match(finding.summary + finding.details, /market benchmark for logistics is/);
     assert.match(finding.summary + finding.details, /Spend logistics: ¥[\d,]+ over \d+ transactions/);
+  });
+
+  it("negotiation: keeps summary and details within the schema's budgets, with every recommended step and no cut fact", async () => {
+    const { finding } = await consult(model, registry, "negotiation", "Can we renew the Acme SaaS contract at +8%?");
+    assert.ok(finding.summary.length <= FINDING_SUMMARY_CHARS, finding.summary);
+    assert.ok(finding.details.length <= FINDING_DETAILS_CHARS, finding.details);
+    assert.match(finding.summary, /\+8% is above the market's typical 3\.5% increase/);
+    const steps = finding.details.split("\n").filter((line) => line.startsWith("Next step: "));
+    assert.deepEqual(
+      steps.map((line) => line.replace(/ \[.*$/, "")),
+      [
+        "Next step: Ask the supplier to bring the increase within the 5% cap or document a justification for an exception",
+        "Next step: Decide on renewal and send written notice at least 60 days before the end date (by 2026-12-02)",
+      ],
+    );
+    for (const line of finding.details.split("\n")) assert.match(line, /[.。\]]$/, `a whole fact or step: ${line}`);
   });
 
   it("re-ask round: calls tools or arguments not used before, and keeps earlier evidence", async () => {
