@@ -77,6 +77,8 @@ async function main(argv: string[]): Promise<number> {
     for (const question of dialogue) {
       const state = await runQuestion(deps, { question, conversationKey, mode: mode as OrchestrationMode | undefined });
       await rememberRun(deps.memory, state);
+      // What went wrong goes to the log beside the executors' lines; the answer text tells the asker only what the error card does.
+      if (state.failure) process.stderr.write(`run ${state.runId} failed: ${state.failure.message}\n`);
       process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
       if (trace)
         process.stdout.write(

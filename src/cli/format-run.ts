@@ -38,8 +38,11 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
       "",
     );
   if (state.status === "failed") {
+    // The asker reads what the error card says; what went wrong (the failure's message) is for operators.
     lines.push(
-      text.failed(state.failure?.message ?? "unknown error"),
+      labels.errorTitle,
+      `  ${labels.errorBody}`,
+      `  ${labels.errorWhatToDo}`,
       `${text.correlationId}: ${state.failure?.correlationId ?? state.runId}`,
     );
     return lines.join("\n");

@@ -168,6 +168,7 @@ const RunStateFieldsSchema = z.object({
   hitlReasons: z.array(z.string()),
   failure: z
     .object({
+      /** What went wrong, for operators (telemetry, logs, notices): never shown to the asker, who gets the error card's words. */
       message: z.string(),
       correlationId: z.string(),
       /** Set when the run ended because its approval was rejected (with the approver's reason) or expired. */

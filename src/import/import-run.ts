@@ -30,6 +30,11 @@ export interface ImportOptions {
   progress: Progress;
   /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
   encoding?: TextEncoding;
+  /**
+   * The worker thread entry that reads a workbook's sheets; workbook-worker.ts when absent. A test
+   * gives one that exits mid-sheet, to prove that a crashed reader fails the import.
+   */
+  sheetWorker?: string;
 }
 
 /** What happened to one kind. */

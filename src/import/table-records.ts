@@ -18,7 +18,7 @@ export interface RecordRow {
 
 /** Opens a kind's file as a table: a workbook's sheet, or a CSV in its encoding. */
 function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOptions): Promise<TableFile> {
-  if (isWorkbook(file)) return openWorkbook(file, kind, options);
+  if (isWorkbook(file)) return openWorkbook(file, kind, options, run.options.sheetWorker);
   return openCsv(file, kind, { ...options, encoding: run.declaredEncoding(kind) });
 }
 

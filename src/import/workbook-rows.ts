@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { CsvKind } from "./mapping";
 import { columnsOf, headerAndRecords, type CellProblem, type TableFile, type TableOptions, type TableRow } from "./table-file";
-import { readSheetInWorker, unpackRows } from "./workbook-thread";
+import { readSheetInWorker, SHEET_WORKER_ENTRY, unpackRows } from "./workbook-thread";
 
 /** A workbook's file extensions. */
 const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
@@ -17,10 +17,16 @@ export function isWorkbook(file: string): boolean {
  * that inflating and parsing the XML overlaps with checking and storing the rows already read; its
  * errors are thrown here as the errors it threw, and its crash as an error, never as a short sheet.
  * An empty header cell between named ones (what merged header cells leave) is a problem of the header.
+ * `sheetWorker` is the worker's entry (workbook-worker.ts unless a test gives another).
  */
-export async function openWorkbook(file: string, kind: CsvKind, options: TableOptions): Promise<TableFile> {
+export async function openWorkbook(
+  file: string,
+  kind: CsvKind,
+  options: TableOptions,
+  sheetWorker: string = SHEET_WORKER_ENTRY,
+): Promise<TableFile> {
   const { mapping, onBytes = () => {} } = options;
-  const reader = readSheetInWorker({ file, kind, sheet: mapping.sheets[kind], decimalComma: mapping.decimalComma });
+  const reader = readSheetInWorker({ file, kind, sheet: mapping.sheets[kind], decimalComma: mapping.decimalComma }, sheetWorker);
   const opened = await reader.next();
   if (opened.type !== "opened") {
     reader.stop();

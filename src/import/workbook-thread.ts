@@ -98,13 +98,18 @@ export interface SheetReader {
   stop(): void;
 }
 
+/** The worker entry that reads a sheet: workbook-worker, compiled (.js) or run from TypeScript (tsx, the tests). */
+export const SHEET_WORKER_ENTRY = path.join(__dirname, `workbook-worker${path.extname(__filename)}`);
+
 /**
- * Starts a worker thread reading the sheet asked for (workbook-worker.ts), so that inflating and
- * parsing the sheet's XML, most of a workbook import's CPU time, runs on one core while this thread
- * checks and stores the rows already read on another.
+ * Starts a worker thread reading the sheet asked for (`entry`: workbook-worker.ts unless a test gives
+ * another), so that inflating and parsing the sheet's XML, most of a workbook import's CPU time, runs
+ * on one core while this thread checks and stores the rows already read on another. A worker that
+ * crashes or exits before the end of the sheet fails the read, naming the file: never a shorter sheet.
  */
-export function readSheetInWorker(request: SheetRequest): SheetReader {
-  const worker = spawnWorker(request);
+export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_WORKER_ENTRY): SheetReader {
+  const worker = spawnWorker(request, entry);
+  const file = path.basename(request.file);
   const queue: SheetMessage[] = [];
   let waiting: ((message: SheetMessage) => void) | undefined;
   let stopped = false;
@@ -116,11 +121,19 @@ export function readSheetInWorker(request: SheetRequest): SheetReader {
   };
   worker.on("message", deliver);
   worker.on("error", (error: Error) =>
-    deliver({ type: "failed", error: "other", message: `the workbook reader failed: ${error.message}` }),
+    deliver({
+      type: "failed",
+      error: "other",
+      message: `${file}: the workbook reader failed before the end of the sheet: ${error.message}`,
+    }),
   );
   worker.on("exit", (code) => {
     if (!stopped)
-      deliver({ type: "failed", error: "other", message: `the workbook reader stopped before the end of the sheet (exit code ${code})` });
+      deliver({
+        type: "failed",
+        error: "other",
+        message: `${file}: the workbook reader stopped before the end of the sheet (exit code ${code})`,
+      });
   });
   const stop = () => {
     stopped = true;
@@ -138,8 +151,7 @@ export function readSheetInWorker(request: SheetRequest): SheetReader {
   };
 }
 
-function spawnWorker(request: SheetRequest): Worker {
-  const entry = path.join(__dirname, `workbook-worker${path.extname(__filename)}`);
+function spawnWorker(request: SheetRequest, entry: string): Worker {
   if (path.extname(entry) !== ".ts") return new Worker(entry, { workerData: request });
   // Run from TypeScript (tsx, the tests), the worker needs the TypeScript loader this thread was given.
   const load = (module: string) => `require(${JSON.stringify(module)});`;

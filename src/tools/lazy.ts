@@ -1,12 +1,21 @@
 /** Something read when first needed, once. */
 export type Lazy<T> = () => Promise<T>;
 
-/** A loader that runs once; a failed load is tried again on the next call. */
+/**
+ * A loader that runs once: concurrent first callers share one load, and a failed load is tried again
+ * on the next call (a transient read error must not poison the process). Only the failed load itself
+ * is forgotten, so a caller that retries at once is not undone by the failure it saw.
+ */
 export function once<T>(load: Lazy<T>): Lazy<T> {
   let loading: Promise<T> | undefined;
   return () => {
-    loading ??= load();
-    loading.catch(() => (loading = undefined));
+    if (loading === undefined) {
+      const current = load();
+      loading = current;
+      current.catch(() => {
+        if (loading === current) loading = undefined;
+      });
+    }
     return loading;
   };
 }

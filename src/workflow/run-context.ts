@@ -86,7 +86,11 @@ export class RunContext {
     return Math.max(1, Math.min(configuredMs, this.remainingMs()));
   }
 
-  /** Ends the run as failed, with a message the user is shown (with the run id to quote). */
+  /**
+   * Ends the run as failed. `message` says what went wrong, for operators (the run record, telemetry,
+   * the logs); the asker is only told, in their language, that the answer could not be completed, with
+   * the run id to quote (the error card's wording, `errorBody`).
+   */
   fail(message: string): void {
     this.state.status = "failed";
     this.state.failure = { message, correlationId: this.state.runId };

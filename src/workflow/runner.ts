@@ -40,7 +40,10 @@ export async function routeOnly(deps: WorkflowDeps, question: string): Promise<R
 
 /** The state of a run that has not started a step yet (`startedAt`: when the question was accepted, by default now). */
 export function newRunState(
-  deps: Pick<WorkflowDeps, "clock" | "model" | "newRunId"> & { settings: Pick<WorkflowSettings, "orchestration"> },
+  deps: Pick<WorkflowDeps, "clock" | "newRunId"> & {
+    model: Pick<WorkflowDeps["model"], "kind">;
+    settings: Pick<WorkflowSettings, "orchestration">;
+  },
   request: RunRequest & { startedAt?: string },
 ): RunState {
   const now = deps.clock.now().toISOString();

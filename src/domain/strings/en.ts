@@ -190,7 +190,6 @@ export const en: UserStrings = {
     offline: "[offline] Produced without a language model (deterministic offline engine).",
     specialists: "Specialists",
     fallback: " (fallback)",
-    failed: (message) => `The run failed: ${message}`,
     correlationId: "Correlation id",
     conclusion: "Conclusion",
     rationale: "Rationale",

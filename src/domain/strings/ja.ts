@@ -190,7 +190,6 @@ export const ja: UserStrings = {
     offline: "[オフライン] 言語モデルを使わずに作成しました（決定的なオフラインエンジン）。",
     specialists: "スペシャリスト",
     fallback: "（フォールバック）",
-    failed: (message) => `実行に失敗しました: ${message}`,
     correlationId: "相関 ID",
     conclusion: "結論",
     rationale: "根拠",

@@ -193,7 +193,6 @@ export interface CliHeadings {
   offline: string;
   specialists: string;
   fallback: string;
-  failed: (message: string) => string;
   correlationId: string;
   conclusion: string;
   rationale: string;

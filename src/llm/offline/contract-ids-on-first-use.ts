@@ -9,20 +9,17 @@ import type { NamedRecordId, RecordIdIndex } from "../../domain";
  */
 export class ContractIdsOnFirstUse {
   private read: { index: RecordIdIndex } | { failure: unknown } | undefined;
-  private reading: Promise<void> | undefined;
 
+  /** `load` is the data layer's own single read (ProcurementData.contractIds): shared, kept, and tried again after a failure. */
   constructor(private readonly load: () => Promise<RecordIdIndex>) {}
 
-  /** Reads the ids unless they were read; concurrent first uses share one read, and a failed read is tried again next time. */
+  /** Asks the data layer for the ids and records them, or why they could not be read. */
   async ready(): Promise<void> {
-    if (this.read && "index" in this.read) return;
-    this.reading ??= this.load()
-      .then(
-        (index) => void (this.read = { index }),
-        (failure: unknown) => void (this.read = { failure }),
-      )
-      .finally(() => (this.reading = undefined));
-    await this.reading;
+    try {
+      this.read = { index: await this.load() };
+    } catch (failure) {
+      this.read = { failure };
+    }
   }
 
   /** The contract ids a text names (see RecordIdIndex.in); throws why they could not be read. */

@@ -6,6 +6,7 @@ import { openCosmosStore, seedSampleData, type CosmosStore } from "../../../src/
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../../../src/tools";
 import type { SpendFilter } from "../../../src/tools/procurement-data";
+import { freshRunState } from "../../fakes/fresh-run-state";
 
 const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
 
@@ -144,24 +145,7 @@ describe("openCosmosStore", () => {
     });
 
     it("when the server stops: health says why, and operations reject with a SystemError carrying the cause", async () => {
-      await store.runs.checkpoint({
-        schemaVersion: 1,
-        runId: "r",
-        question: "q",
-        language: "en",
-        status: "running",
-        phase: "route",
-        attempts: 1,
-        modeState: { mode: "selective" },
-        startedAt: "2026-11-21T09:00:00.000Z",
-        updatedAt: "2026-11-21T09:00:00.000Z",
-        offline: true,
-        findings: [],
-        quality: { initialScore: null, finalScore: null, retried: false },
-        hitlReasons: [],
-        usage: { inputTokens: 0, outputTokens: 0 },
-        events: [],
-      });
+      await store.runs.checkpoint(freshRunState({ runId: "r", question: "q" }));
       await server.stop();
       const health = await store.health();
       assert.equal(health.ok, false);

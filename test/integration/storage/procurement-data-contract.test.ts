@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { ensureContainers } from "../../../src/storage/containers";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { CosmosDataWriter } from "../../../src/storage/cosmos-data-writer";
@@ -8,12 +10,22 @@ import { LocalDataStore, openLocalProcurementData } from "../../../src/storage/l
 import type { ProcurementData } from "../../../src/tools/procurement-data";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
 
+/** An adapter over the imported fixture data set, as a test drives it. */
+interface OpenedAdapter {
+  data: ProcurementData;
+  /** Another adapter over the same stored data set, that has read nothing yet (as after a start-up). */
+  fresh: () => Promise<ProcurementData>;
+  /** Damages the stored contracts so that reading them fails; the function it returns repairs them. */
+  damageContracts: () => Promise<() => Promise<void>>;
+  close: () => Promise<void>;
+}
+
 /** What every ProcurementData adapter must do, over the imported fixture data set. */
-function adapterContract(open: () => Promise<{ data: ProcurementData; close: () => Promise<void> }>) {
+function adapterContract(open: () => Promise<OpenedAdapter>) {
   let data: ProcurementData;
-  let close: () => Promise<void>;
-  before(async () => ({ data, close } = await open()));
-  after(() => close());
+  let adapter: OpenedAdapter;
+  before(async () => ({ data } = adapter = await open()));
+  after(() => adapter.close());
 
   it("describes the imported data set with its counts", async () => {
     const summary = await data.describe();
@@ -75,6 +87,34 @@ function adapterContract(open: () => Promise<{ data: ProcurementData; close: () 
       costCenters: ["CC-1100 IT Infrastructure", "CC-2100 Logistics", "CC-2200 Warehousing"],
     });
   });
+
+  // The offline engine's first questions after a start-up all ask for the contract ids at once.
+  it("shares one read of the contract ids between concurrent first callers, and keeps it", async () => {
+    const fresh = await adapter.fresh();
+    const [first, second, third] = await Promise.all([fresh.contractIds(), fresh.contractIds(), fresh.contractIds()]);
+    assert.equal(second, first, "one index, read once");
+    assert.equal(third, first);
+    assert.equal(await fresh.contractIds(), first, "a later call reads nothing again");
+    assert.deepEqual(
+      first.in("NWC-1 and NWC-2").map((named) => named.id),
+      ["NWC-1", "NWC-2"],
+    );
+  });
+
+  it("tries a failed read of the contract ids again on the next call, so a transient fault does not stay", async () => {
+    const repair = await adapter.damageContracts();
+    const fresh = await adapter.fresh();
+    try {
+      await assert.rejects(fresh.contractIds(), /contracts/);
+      await assert.rejects(fresh.contractIds(), /contracts/, "still damaged: read again, failed again");
+    } finally {
+      await repair();
+    }
+    assert.deepEqual(
+      (await fresh.contractIds()).in("What is the notice period of NWC-2?").map((named) => named.id),
+      ["NWC-2"],
+    );
+  });
 }
 
 describe("ProcurementData adapters (the same contract)", () => {
@@ -82,7 +122,18 @@ describe("ProcurementData adapters (the same contract)", () => {
     adapterContract(async () => {
       const directory = temporaryDataDirectory();
       await importFixture(new LocalDataStore(directory), "acme");
-      return { data: (await openLocalProcurementData(directory))!, close: async () => {} };
+      const fresh = async () => (await openLocalProcurementData(directory))!;
+      const contractsFile = path.join(directory, "contracts.json");
+      return {
+        data: await fresh(),
+        fresh,
+        damageContracts: async () => {
+          const intact = readFileSync(contractsFile);
+          writeFileSync(contractsFile, "not json");
+          return async () => writeFileSync(contractsFile, intact);
+        },
+        close: async () => {},
+      };
     });
   });
 
@@ -93,8 +144,17 @@ describe("ProcurementData adapters (the same contract)", () => {
       const { database } = await client.databases.createIfNotExists({ id: "contract" });
       const containers = await ensureContainers(database, 30);
       await importFixture(new CosmosDataWriter(containers, "embedded"), "acme");
+      const fresh = async () => new CosmosProcurementData(containers, "embedded");
       return {
-        data: new CosmosProcurementData(containers, "embedded"),
+        data: await fresh(),
+        fresh,
+        damageContracts: async () => {
+          // A document no contract schema accepts (a half-written or hand-edited one).
+          await containers.contracts.items.upsert({ id: "NWC-BROKEN", supplierId: "NW-100", title: 42 });
+          return async () => {
+            await containers.contracts.item("NWC-BROKEN", "NW-100").delete();
+          };
+        },
         close: async () => {
           client.dispose();
           await server.stop();

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { labelsFor } from "../../../src/domain";
 import type { RunState } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
+import { freshRunState } from "../../fakes/fresh-run-state";
 import { cardShows, eventually, describeOfflineBot, type BotHarness } from "./bot-harness";
 
 const en = labelsFor("en");
@@ -65,25 +66,13 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
     bot: { id: "28:procura", name: "Procura" },
     user: { id: "user-9", name: "" },
   };
-  const now = new Date().toISOString();
   const inFlight: RunState = {
-    schemaVersion: 1,
-    runId: `run-${randomUUID()}`,
-    question: "Can we renew the Acme SaaS contract at +8%?",
-    language: "en",
-    requester: { userId: "user-9", conversationId, progressActivityId },
-    status: "running",
+    ...freshRunState({
+      runId: `run-${randomUUID()}`,
+      question: "Can we renew the Acme SaaS contract at +8%?",
+      requester: { userId: "user-9", conversationId, progressActivityId },
+    }),
     phase: "route",
-    attempts: 1,
-    modeState: { mode: "selective" },
-    startedAt: now,
-    updatedAt: now,
-    offline: true,
-    findings: [],
-    quality: { initialScore: null, finalScore: null, retried: false },
-    hitlReasons: [],
-    usage: { inputTokens: 0, outputTokens: 0 },
-    events: [],
   };
   await harness.store.conversations.save(conversationId, reference);
   await harness.store.runs.write(
@@ -96,7 +85,7 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
     question: inFlight.question,
     requester: inFlight.requester!,
     reference,
-    acceptedAt: now,
+    acceptedAt: inFlight.startedAt,
   });
   return inFlight;
 }

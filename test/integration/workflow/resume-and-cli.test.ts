@@ -1,10 +1,14 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { promisify } from "node:util";
 import { resumeRun, runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 import { quoting } from "../../fakes/scripted-replies";
+import { LocalDataStore } from "../../../src/storage/local-data-store";
+import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
 
 const run = promisify(execFile);
 const finding = (summary: string) => ({
@@ -166,6 +170,24 @@ describe("npm run ask", function () {
       record.findings.map((f: { specialist: string }) => f.specialist),
       ["contract"],
     );
+  });
+
+  it("prints a failed run as the error card words it, and what went wrong only in its log (stderr)", async () => {
+    const directory = temporaryDataDirectory();
+    await importFixture(new LocalDataStore(directory), "acme");
+    writeFileSync(path.join(directory, "contracts.json"), "not json");
+    const failed = (await cli(["What is the notice period of NWC-2?"], { PROCURA_DATA_DIR: directory }).then(
+      () => assert.fail("expected exit code 1"),
+      (error: unknown) => error,
+    )) as { code: number; stdout: string; stderr: string };
+    assert.equal(failed.code, 1, failed.stderr);
+    assert.match(
+      failed.stdout,
+      /Sorry, something went wrong\n {2}The answer could not be completed\. Nothing was lost: you can ask again\./,
+    );
+    assert.match(failed.stdout, /Correlation id: \S+/);
+    assert.doesNotMatch(failed.stdout, /Internal error|SystemError|contracts\.json/);
+    assert.match(failed.stderr, /run \S+ failed: .*contracts\.json is not a valid data file .*; import the data again/);
   });
 
   it("explains its usage when given no question, or an unknown mode", async () => {

@@ -49,16 +49,22 @@ describe("cli/format-run", () => {
       assert.ok(!text.includes(english), english);
   });
 
-  it("prints a failed run in the question's language", () => {
-    const failure = { message: "moderator failed twice", correlationId: "corr-1" };
+  it("prints a failed run as the error card words it, in the question's language, and never what went wrong", () => {
+    const failure = {
+      message: "Internal error: SystemError: Cosmos read runs/r failed: connect ECONNREFUSED 127.0.0.1:8081",
+      correlationId: "corr-1",
+    };
+    const en = formatRun(completedRun({ status: "failed", failure }), specialists);
     assert.match(
-      formatRun(completedRun({ status: "failed", failure }), specialists),
-      /The run failed: moderator failed twice\nCorrelation id: corr-1/,
+      en,
+      /Sorry, something went wrong\n {2}The answer could not be completed\. Nothing was lost: you can ask again\.\n {2}Try again in a minute\. .*\nCorrelation id: corr-1$/,
     );
+    const ja = formatRun({ ...japaneseOfflineRun(), status: "failed", failure }, specialists);
     assert.match(
-      formatRun({ ...japaneseOfflineRun(), status: "failed", failure }, specialists),
-      /実行に失敗しました: moderator failed twice\n相関 ID: corr-1/,
+      ja,
+      /申し訳ありません。エラーが発生しました\n {2}回答を完成できませんでした。.*\n {2}少し時間をおいて.*\n相関 ID: corr-1$/,
     );
+    for (const text of [en, ja]) assert.doesNotMatch(text, /Internal error|SystemError|ECONNREFUSED|Cosmos/);
   });
 
   it("prints the out-of-scope reply with its reason and example questions, in either language", () => {

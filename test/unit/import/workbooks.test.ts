@@ -172,6 +172,28 @@ describe("import from Excel workbooks", function () {
     assert.deepEqual(stored, []);
   });
 
+  it("fails the import naming the file when the worker reading a sheet exits mid-sheet, storing none of its rows", async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), "procura-xlsx-"));
+    writeFileSync(path.join(directory, "suppliers.csv"), "id,name,category\nNW-100,Northwind Freight K.K.,logistics\n");
+    await writeWorkbook(path.join(directory, "spend.xlsx"), {
+      Invoices: [
+        ["id", "date", "supplierId", "amount", "currency"],
+        ...Array.from({ length: 3000 }, (_, i) => [`INV-${i + 1}`, "2025-04-01", "NW-100", i + 1, "JPY"]),
+      ],
+    });
+    const store = new LocalDataStore(temporaryDataDirectory());
+    // The worker exits once the importing thread has taken its first rows, without the sheet's end.
+    const sheetWorker = path.resolve(__dirname, "../../fakes/sheet-worker-exiting-mid-sheet.ts");
+    await assert.rejects(
+      importFixture(store, "acme", { directory, sheetWorker }),
+      /^Error: spend\.xlsx: the workbook reader stopped before the end of the sheet \(exit code 3\)$/,
+    );
+    const stored = [];
+    for await (const row of store.spendRows()) stored.push(row);
+    assert.deepEqual(stored, [], "no row of the sheet is stored");
+    assert.equal(await store.loadSummary(), undefined, "no data set is recorded");
+  });
+
   it("reports issues as file.xlsx:Sheet:row: column: reason, error cells included", async () => {
     const directory = mkdtempSync(path.join(os.tmpdir(), "procura-xlsx-"));
     await writeWorkbook(path.join(directory, "suppliers.xlsx"), { Sheet1: SUPPLIER_ROWS.slice(0, 2) });

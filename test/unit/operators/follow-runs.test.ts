@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import type { OperatorNotice, RunState } from "../../../src/domain";
 import { notifyOperatorsOfRuns, type OperatorNotices } from "../../../src/operators";
-import { systemClock } from "../../../src/domain";
-import type { ChatModel } from "../../../src/workflow/ports";
 import { RunLifecycle } from "../../../src/workflow/run-lifecycle";
-import { newRunState } from "../../../src/workflow/runner";
+import { freshRunState } from "../../fakes/fresh-run-state";
 
 /** An OperatorNotices port that keeps what it was told. */
 function recordingNotices(): OperatorNotices & { told: OperatorNotice[] } {
@@ -13,14 +11,7 @@ function recordingNotices(): OperatorNotices & { told: OperatorNotice[] } {
 }
 
 function run(runId: string, extra: Partial<RunState> = {}): RunState {
-  const offline: ChatModel = { kind: "offline", complete: () => Promise.reject(new Error("no model call here")) };
-  return {
-    ...newRunState(
-      { clock: systemClock, model: offline, newRunId: () => runId, settings: { orchestration: "selective" } },
-      { question: "Can we renew the Acme SaaS contract at +8%?", runId },
-    ),
-    ...extra,
-  };
+  return { ...freshRunState({ question: "Can we renew the Acme SaaS contract at +8%?", runId }), ...extra };
 }
 
 describe("operators told of runs through the run lifecycle", () => {

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import { LeaseLostError, type RunState } from "../../../src/domain";
-import { systemClock } from "../../../src/domain";
-import type { ChatModel } from "../../../src/workflow/ports";
-import { newRunState } from "../../../src/workflow/runner";
+import { freshRunState } from "../../fakes/fresh-run-state";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { OwnedRun } from "../../../src/workflow/owned-run";
 import { RunLifecycle } from "../../../src/workflow/run-lifecycle";
@@ -10,11 +8,7 @@ import { assertStageTransition, endingOf, lifecycleFromStatus, stageOf } from ".
 
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
-  const offline: ChatModel = { kind: "offline", complete: () => Promise.reject(new Error("no model call in these tests")) };
-  return newRunState(
-    { clock: systemClock, model: offline, newRunId: () => runId, settings: { orchestration: "selective" } },
-    { question: "Who approves a ¥5M purchase order?", runId },
-  );
+  return freshRunState({ question: "Who approves a ¥5M purchase order?", runId });
 }
 
 describe("run lifecycle", () => {

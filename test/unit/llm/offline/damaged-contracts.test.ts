@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { formatRun } from "../../../../src/cli/format-run";
 import { loadConfig } from "../../../../src/config";
 import { buildWorkflowDeps } from "../../../../src/composition/workflow-deps";
 import { LocalDataStore, openLocalProcurementData } from "../../../../src/storage/local-data-store";
@@ -39,6 +40,22 @@ describe("the offline engine over a data directory whose contracts.json is damag
     assert.equal(state.status, "failed");
     assert.equal(state.answer, undefined, "no answer without the contract");
     assert.match(state.failure?.message ?? "", DAMAGE);
+  });
+
+  it("tells the asker, in their language, only that the answer could not be completed: the file and the error class are for operators", async () => {
+    const en = await runQuestion(deps, { question: "What is the notice period of NWC-2?" });
+    const ja = await runQuestion(deps, { question: "NWC-2の解約予告期間は？" });
+    for (const [state, apology] of [
+      [en, "The answer could not be completed. Nothing was lost: you can ask again."],
+      [ja, "回答を完成できませんでした。データは失われていません。もう一度質問できます。"],
+    ] as const) {
+      assert.equal(state.status, "failed");
+      assert.match(state.failure?.message ?? "", DAMAGE, "operators still read which file and what to do");
+      const shown = formatRun(state, deps.prompts.specialists);
+      assert.ok(shown.includes(apology), shown);
+      assert.ok(shown.includes(state.runId), "the run id to quote");
+      assert.doesNotMatch(shown, /Internal error|SystemError|contracts\.json|import the data again/);
+    }
   });
 
   it("leaves no failure unhandled when the run ends before its up-front evidence is used (that would stop the bot)", async () => {
