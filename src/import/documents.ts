@@ -4,7 +4,7 @@ import mammoth from "mammoth";
 import { PDFParse } from "pdf-parse";
 import type { Contract } from "../domain";
 import { IMPORT_LIMITS } from "./limits";
-import { checkUnpackedSize } from "./zip-bounds";
+import { checkUnpackedSizes } from "./zip-bounds";
 
 /** Document formats an import reads text from. */
 export const DOCUMENT_EXTENSIONS = [".md", ".txt", ".pdf", ".docx"] as const;
@@ -30,7 +30,7 @@ export async function readDocumentText(file: string): Promise<string> {
 
 async function extractText(extension: string, content: Buffer): Promise<string> {
   if (extension === ".docx") {
-    checkUnpackedSize(content, IMPORT_LIMITS.documentUnpackedBytes);
+    await checkUnpackedSizes(content, { totalBytes: IMPORT_LIMITS.documentUnpackedBytes });
     // mammoth's markdown output keeps headings as "#" lines, which is all the section splitter needs.
     const result = await (
       mammoth as unknown as { convertToMarkdown(input: { buffer: Buffer }): Promise<{ value: string }> }

@@ -1,34 +1,20 @@
+/**
+ * How every zip archive an import reads (.xlsx workbooks, .docx documents) is bounded, before the
+ * reader that unpacks it runs: first by the sizes its central directory declares, without inflating
+ * anything (`checkDeclaredSizes`); then by inflating each entry with its declared size as a hard cap,
+ * since a forged header can declare less than the data holds (`checkInflatedSizes`).
+ */
+
 import { createReadStream } from "node:fs";
-import { inflateRawSync } from "node:zlib";
-import AdmZip from "adm-zip";
+import { Readable } from "node:stream";
 import unzipper from "unzipper";
 
+/** A zip archive: the path of its file, or its bytes already read. */
+export type ZipArchive = string | Buffer;
+
+/** Compression methods a zip reader must know: stored and deflated (all that Office writes). */
 const STORED = 0;
 const DEFLATED = 8;
-
-/**
- * Refuses a zip archive (a .docx) that would unpack to more than `maxBytes`, before the document
- * reader unpacks it: first by the sizes its central directory declares, then by inflating each entry
- * with the declared size as a hard cap, since a forged header can declare less than the data holds.
- */
-export function checkUnpackedSize(archive: Buffer, maxBytes: number): void {
-  const entries = new AdmZip(archive).getEntries();
-  const declared = entries.reduce((total, entry) => total + entry.header.size, 0);
-  if (declared > maxBytes) throw new Error(`unpacks to ${megabytes(declared)}, more than the ${megabytes(maxBytes)} allowed`);
-  for (const entry of entries) {
-    if (entry.isDirectory) continue;
-    const { method, size } = entry.header;
-    if (method === STORED) continue;
-    if (method !== DEFLATED) throw new Error(`${entry.entryName} uses an unsupported compression method (${method})`);
-    try {
-      inflateRawSync(entry.getCompressedData(), { maxOutputLength: Math.max(1, size) });
-    } catch (error) {
-      if (error instanceof RangeError)
-        throw new Error(`${entry.entryName} unpacks to more than the ${size} bytes it declares`, { cause: error });
-      throw error;
-    }
-  }
-}
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -37,23 +23,27 @@ function megabytes(bytes: number): string {
 /** An archive refused before it is read: too large once unpacked, or not a readable zip. */
 export class ArchiveRefusedError extends Error {}
 
-/** What an archive read from a file may unpack to: in all, and per entry (by its name). */
+/**
+ * What an archive may unpack to: in all, and per entry (by its name) when a reader holds some
+ * entries whole (an .xlsx's shared strings); without `entryBytes`, only the whole is bounded.
+ */
 export interface UnpackedLimits {
   totalBytes: number;
-  entryBytes(name: string): number;
+  entryBytes?(name: string): number;
 }
 
 /**
- * Refuses a zip archive file (an .xlsx) whose central directory declares more than `limits` allow,
- * without inflating anything; each entry's declared size, for `checkInflatedSizes` to hold it to.
+ * Refuses a zip archive whose central directory declares more than `limits` allow, or a compression
+ * method other than stored or deflated, without inflating anything; each entry's declared size, for
+ * `checkInflatedSizes` to hold it to.
  */
-export async function checkDeclaredSizes(file: string, limits: UnpackedLimits): Promise<Map<string, number>> {
-  const declared = await declaredSizes(file);
+export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<Map<string, number>> {
+  const declared = await declaredSizes(archive);
   let total = 0;
   for (const [name, size] of declared) {
     total += size;
-    if (size > limits.entryBytes(name))
-      throw new ArchiveRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(limits.entryBytes(name))} allowed`);
+    const allowed = limits.entryBytes?.(name) ?? Infinity;
+    if (size > allowed) throw new ArchiveRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(allowed)} allowed`);
   }
   if (total > limits.totalBytes)
     throw new ArchiveRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
@@ -61,14 +51,19 @@ export async function checkDeclaredSizes(file: string, limits: UnpackedLimits): 
 }
 
 /** Each entry's unpacked size as the central directory declares it. */
-async function declaredSizes(file: string): Promise<Map<string, number>> {
+async function declaredSizes(archive: ZipArchive): Promise<Map<string, number>> {
   let directory: unzipper.CentralDirectory;
   try {
-    directory = await unzipper.Open.file(file);
+    directory = await (typeof archive === "string" ? unzipper.Open.file(archive) : unzipper.Open.buffer(archive));
   } catch (error) {
     throw new ArchiveRefusedError(`not a readable zip archive (${(error as Error).message})`, { cause: error });
   }
-  return new Map(directory.files.filter((entry) => entry.type === "File").map((entry) => [entry.path, entry.uncompressedSize]));
+  const files = directory.files.filter((entry) => entry.type === "File");
+  // The streaming parser would read any other method as deflate and fail with zlib's words instead.
+  const unsupported = files.find(({ compressionMethod }) => compressionMethod !== STORED && compressionMethod !== DEFLATED);
+  if (unsupported)
+    throw new ArchiveRefusedError(`${unsupported.path} uses an unsupported compression method (${unsupported.compressionMethod})`);
+  return new Map(files.map((entry) => [entry.path, entry.uncompressedSize]));
 }
 
 /**
@@ -77,8 +72,8 @@ async function declaredSizes(file: string): Promise<Map<string, number>> {
  * the data holds; and refuses an entry the directory does not list, or lists twice, since a streaming
  * reader sees entries the directory does not list.
  */
-export async function checkInflatedSizes(file: string, declared: ReadonlyMap<string, number>): Promise<void> {
-  const source = createReadStream(file);
+export async function checkInflatedSizes(archive: ZipArchive, declared: ReadonlyMap<string, number>): Promise<void> {
+  const source = typeof archive === "string" ? createReadStream(archive) : Readable.from(archive);
   const entries = source.pipe(unzipper.Parse({ forceStream: true }));
   const seen = new Set<string>();
   try {
@@ -104,4 +99,12 @@ export async function checkInflatedSizes(file: string, declared: ReadonlyMap<str
     source.destroy();
     entries.destroy();
   }
+}
+
+/**
+ * Both checks, one after the other: for a reader that unpacks the whole archive at once (mammoth
+ * reading a .docx), which must not start before the archive is known to be within its limits.
+ */
+export async function checkUnpackedSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<void> {
+  await checkInflatedSizes(archive, await checkDeclaredSizes(archive, limits));
 }

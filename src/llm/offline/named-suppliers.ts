@@ -41,19 +41,7 @@ export function resolveNamedSuppliers(
   vocabulary: OfflineVocabulary,
   found: readonly VocabularySupplier[],
 ): { suppliers: VocabularySupplier[]; unresolved: string[]; matched: { text: string; supplier: VocabularySupplier }[] } {
-  const known = vocabularyWords(vocabulary);
-  // A phrase made only of known words ("logistics支出", "クラウド") names no supplier.
-  const ignore = (phrase: string) => {
-    // Latin words are set aside whole ("it" is no part of "Capital"), Japanese ones anywhere.
-    let rest = ` ${foldName(phrase)
-      .replace(LATIN_EDGE, "$& ")
-      .replace(/[\s\p{P}\p{S}]+/gu, " ")} `;
-    for (const word of known) {
-      const latin = LATIN_WORD.test(word);
-      if (rest.includes(word)) rest = latin ? rest.split(` ${word} `).join(" ") : rest.split(word).join(" ");
-    }
-    return rest.replace(/ /g, "").length < 2;
-  };
+  const ignore = (phrase: string) => namesNothing(phrase, vocabulary);
   const suppliers: VocabularySupplier[] = [];
   const unresolved: string[] = [];
   const matched: { text: string; supplier: VocabularySupplier }[] = [];
@@ -70,6 +58,22 @@ export function resolveNamedSuppliers(
     // A lower-case phrase that resolves to nothing is taken for ordinary words ("with respect to").
   }
   return { suppliers, unresolved, matched };
+}
+
+/**
+ * Whether a phrase is made only of words the engine reads as something else (category, region and
+ * topic words: "logistics支出", "クラウド"), so it names no supplier and no contract.
+ */
+export function namesNothing(phrase: string, vocabulary: OfflineVocabulary): boolean {
+  // Latin words are set aside whole ("it" is no part of "Capital"), Japanese ones anywhere.
+  let rest = ` ${foldName(phrase)
+    .replace(LATIN_EDGE, "$& ")
+    .replace(/[\s\p{P}\p{S}]+/gu, " ")} `;
+  for (const word of vocabularyWords(vocabulary)) {
+    const latin = LATIN_WORD.test(word);
+    if (rest.includes(word)) rest = latin ? rest.split(` ${word} `).join(" ") : rest.split(word).join(" ");
+  }
+  return rest.replace(/ /g, "").length < 2;
 }
 
 /** 「取引先A社」 as written when it is an alias; otherwise 「取引先山田運輸」 as 「山田運輸」. */

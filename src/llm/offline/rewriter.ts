@@ -3,9 +3,9 @@ import { detectLanguage } from "../../domain/language";
 import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { LEXICON } from "./lexicon";
-import { resolveNamedSuppliers } from "./named-suppliers";
-import { contentStems, indexOfName } from "./text";
-import type { OfflineVocabulary } from "./vocabulary";
+import { namesNothing, resolveNamedSuppliers } from "./named-suppliers";
+import { contentStems, indexOfName, isStopWord } from "./text";
+import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
 
 /** The kinds of things a follow-up may change or leave implicit. */
 type MentionKind = "supplier" | "contract" | "period" | "category" | "amount";
@@ -102,39 +102,81 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
 /**
  * Every supplier, contract, period, category and amount named in a text, in order of position.
  * Matched on the NFKC form (full-width "ＦＹ２０２５" = "FY2025") when it keeps every position;
- * surfaces are cut from the text as written.
+ * surfaces are cut from the text as written. Where two overlap, the earlier kind in that list wins.
  */
 function mentionsIn(written: string, vocabulary: OfflineVocabulary, currentYear: string): Mention[] {
   const normalized = written.normalize("NFKC");
   const text = normalized.length === written.length ? normalized : written;
+  const suppliers = supplierMentions(text, vocabulary);
+  const others = otherMentions(text, vocabulary, currentYear);
+  const withoutContracts = placed(written, [...suppliers, ...others]);
+  if (!mayNameContract(written, withoutContracts, vocabulary)) return withoutContracts;
+  // Contract ids in any format the import accepted, found by looking them up in the data set.
+  const contracts = vocabulary.contractIds
+    .in(text)
+    .map(({ id, at, surface }) => ({ kind: "contract" as const, at, surface, canonical: id }));
+  return placed(written, [...suppliers, ...contracts, ...others]);
+}
+
+/** Suppliers named in a text: by name or alias, then written another way, through the one resolver. */
+function supplierMentions(text: string, vocabulary: OfflineVocabulary): Mention[] {
   const mentions: Mention[] = [];
-  const taken = (at: number, length: number) => mentions.some((m) => at < m.at + m.surface.length && m.at < at + length);
-  const add = (kind: MentionKind, at: number, surface: string, canonical: string) => {
-    if (at >= 0 && !taken(at, surface.length)) mentions.push({ kind, at, surface: written.slice(at, at + surface.length), canonical });
-  };
+  const found = new Set<VocabularySupplier>();
   const names = vocabulary.suppliers
     .flatMap((supplier) => [supplier.name, ...supplier.aliases].map((name) => ({ supplier, name })))
     .sort((a, b) => b.name.length - a.name.length);
   for (const { supplier, name } of names) {
     const at = indexOfName(text, name);
-    if (at >= 0) add("supplier", at, text.slice(at, at + name.length), supplier.name);
+    if (at < 0) continue;
+    mentions.push({ kind: "supplier", at, surface: text.slice(at, at + name.length), canonical: supplier.name });
+    found.add(supplier);
   }
-  // Names written another way (without the legal form, in kana, by id, misspelt) through the one resolver.
-  for (const { text: phrase, supplier } of resolveNamedSuppliers(text, vocabulary, []).matched) {
-    const at = text.indexOf(phrase);
-    if (at >= 0) add("supplier", at, phrase, supplier.name);
-  }
-  // Contract ids in any format the import accepted, found by looking them up in the data set.
-  for (const { id, at, surface } of vocabulary.contractIds.in(text)) add("contract", at, surface, id);
-  for (const match of text.matchAll(YEAR_BEFORE)) add("period", match.index, match[0], YEAR_BEFORE_MARK);
-  for (const match of text.matchAll(PERIOD)) add("period", match.index, match[0], canonicalPeriod(match, currentYear));
+  // Names written another way (without the legal form, in kana, by id, misspelt).
+  for (const { text: phrase, supplier } of resolveNamedSuppliers(text, vocabulary, [...found]).matched)
+    mentions.push({ kind: "supplier", at: text.indexOf(phrase), surface: phrase, canonical: supplier.name });
+  return mentions;
+}
+
+/** Periods, categories and amounts named in a text. */
+function otherMentions(text: string, vocabulary: OfflineVocabulary, currentYear: string): Mention[] {
+  const mentions: Mention[] = [];
+  for (const match of text.matchAll(YEAR_BEFORE))
+    mentions.push({ kind: "period", at: match.index, surface: match[0], canonical: YEAR_BEFORE_MARK });
+  for (const match of text.matchAll(PERIOD))
+    mentions.push({ kind: "period", at: match.index, surface: match[0], canonical: canonicalPeriod(match, currentYear) });
   for (const category of vocabulary.categories)
     for (const term of [...category.terms].sort((a, b) => b.length - a.length)) {
       const at = indexOfName(text, term);
-      if (at >= 0) add("category", at, text.slice(at, at + term.length), term);
+      if (at >= 0) mentions.push({ kind: "category", at, surface: text.slice(at, at + term.length), canonical: term });
     }
-  for (const amount of extractAmounts(text)) add("amount", text.indexOf(amount.text), amount.text, amount.text.trim());
+  for (const amount of extractAmounts(text))
+    mentions.push({ kind: "amount", at: text.indexOf(amount.text), surface: amount.text, canonical: amount.text.trim() });
+  return mentions;
+}
+
+/** The candidates that fit, in the order given (one overlapping an earlier one is dropped), by position; surfaces as written. */
+function placed(written: string, candidates: Mention[]): Mention[] {
+  const mentions: Mention[] = [];
+  const taken = (at: number, length: number) => mentions.some((m) => at < m.at + m.surface.length && m.at < at + length);
+  for (const { kind, at, surface, canonical } of candidates)
+    if (at >= 0 && !taken(at, surface.length)) mentions.push({ kind, at, surface: written.slice(at, at + surface.length), canonical });
   return mentions.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Whether a text may name a contract once its other mentions are set aside. A contract id is found
+ * by lookup, never by its shape, so any word left that nothing else reads may be one; a text left
+ * with only stop and follow-up words, particles and the engine's own words ("And last year?",
+ * 「2024年度は？」) names none, and needs no contract ids: it is rewritten even when they cannot be read.
+ */
+function mayNameContract(written: string, mentions: Mention[], vocabulary: OfflineVocabulary): boolean {
+  let rest = written;
+  for (const mention of [...mentions].reverse()) rest = rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length);
+  const words = rest
+    .replace(/[\u3040-\u309f]+/g, " ")
+    .split(/[\s\p{P}\p{S}]+/u)
+    .filter((word) => word !== "" && !isStopWord(word) && !CUE_WORDS.has(word.toLowerCase()));
+  return !namesNothing(words.join(" "), vocabulary);
 }
 
 /** "The year before" as the fiscal year before the previous question's period (or before the current one). */

@@ -56,6 +56,11 @@ export function wordStems(text: string): string[] {
   return (normalize(text).match(/[a-z0-9]+/g) ?? []).map(stem);
 }
 
+/** Whether a Latin word ("and", "What") is a stop word: it carries no topic and names nothing. */
+export function isStopWord(word: string): boolean {
+  return STOPWORDS.has(normalize(word));
+}
+
 /** Stems of the meaningful Latin words (stop words removed). */
 export function contentStems(text: string): string[] {
   return (normalize(text).match(/[a-z0-9]+/g) ?? []).filter((word) => !STOPWORDS.has(word)).map(stem);

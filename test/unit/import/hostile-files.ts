@@ -41,6 +41,8 @@ interface DeflatedEntry {
   crc: number;
   /** Left out of the central directory: only a reader of the local headers (a streaming one) sees it. */
   hidden?: boolean;
+  /** The compression method the headers name (deflate, 8, unless a test names another). */
+  method?: number;
 }
 
 /** `bytes` zeros as raw deflate, built a megabyte at a time without ever holding them: about 1 KB per MB. */
@@ -77,13 +79,13 @@ function zipArchive(entries: DeflatedEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name: entryName, deflated, declaredSize, crc, hidden } of entries) {
+  for (const { name: entryName, deflated, declaredSize, crc, hidden, method = 8 } of entries) {
     const name = Buffer.from(entryName);
     // Version 2.0, deflate; then CRC-32, compressed size, declared size, name length.
     const local = record(30, [
       [0, 0x04034b50, 4],
       [4, 20, 2],
-      [8, 8, 2],
+      [8, method, 2],
       [14, crc, 4],
       [18, deflated.length, 4],
       [22, declaredSize, 4],
@@ -93,7 +95,7 @@ function zipArchive(entries: DeflatedEntry[]): Buffer {
       [0, 0x02014b50, 4],
       [4, 20, 2],
       [6, 20, 2],
-      [10, 8, 2],
+      [10, method, 2],
       [16, crc, 4],
       [20, deflated.length, 4],
       [24, declaredSize, 4],
@@ -130,6 +132,20 @@ export function forgedDocx(unpackedBytes = 16 * 1024 * 1024): Buffer {
     deflated("[Content_Types].xml", CONTENT_TYPES),
     { name: "word/document.xml", ...deflatedZeros(unpackedBytes), declaredSize: 1000 },
   ]);
+}
+
+/** A .docx with a 16 MB part its central directory does not list: a reader of the directory never bounds it. */
+export function docxHidingAPart(): Buffer {
+  return zipArchive([
+    deflated("[Content_Types].xml", CONTENT_TYPES),
+    deflated("word/document.xml", "<w:document/>"),
+    { name: "word/media/hidden.bin", ...deflatedZeros(16 * 1024 * 1024), declaredSize: 16 * 1024 * 1024, hidden: true },
+  ]);
+}
+
+/** A .docx whose document part names a compression method (12, bzip2) that Office never writes. */
+export function docxWithUnknownCompression(): Buffer {
+  return zipArchive([deflated("[Content_Types].xml", CONTENT_TYPES), { ...deflated("word/document.xml", "<w:document/>"), method: 12 }]);
 }
 
 /** A part of a crafted workbook: `unpackedBytes` zeros, its headers declaring `declaredSize`. */

@@ -7,7 +7,15 @@ import ExcelJS from "exceljs";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
 import { IMPORT_LIMITS } from "../../../src/import/limits";
 import { DEFAULT_MAPPING } from "../../../src/import/mapping";
-import { aliasBombFrontMatter, craftedWorkbook, docxBomb, forgedDocx, javascriptFrontMatterPolicy } from "./hostile-files";
+import {
+  aliasBombFrontMatter,
+  craftedWorkbook,
+  docxBomb,
+  docxHidingAPart,
+  docxWithUnknownCompression,
+  forgedDocx,
+  javascriptFrontMatterPolicy,
+} from "./hostile-files";
 import { FIXTURES, importFixture, temporaryDataDirectory } from "./import-fixture";
 
 const SUPPLIERS = readFileSync(path.join(FIXTURES, "acme", "suppliers.csv"), "utf8");
@@ -234,7 +242,7 @@ describe("import of hostile files", () => {
       );
     });
 
-    it("refuses a 0.5 MB .docx that unpacks to 500 MB, one whose headers understate what it unpacks to, and oversized text", async () => {
+    it("refuses a 0.5 MB .docx that unpacks to 500 MB, one whose headers understate what it unpacks to, one hiding a part, one no zip reader knows how to unpack, and oversized text", async () => {
       const bomb = docxBomb();
       assert.ok(bomb.length < 520 * 1024, `${bomb.length} bytes`);
       const directory = importFolder({
@@ -243,21 +251,31 @@ describe("import of hostile files", () => {
         "contracts/forged.docx": forgedDocx(),
         "contracts/long.txt": "x".repeat(2_000_001),
         "contracts/huge.md": Buffer.alloc(20 * 1024 * 1024 + 1, "y"),
+        "contracts/hiding.docx": docxHidingAPart(),
+        "contracts/bzip2.docx": docxWithUnknownCompression(),
+        "contracts/text.docx": "not a zip archive",
         "contracts.csv": [
           "id,supplierId,title,startDate,endDate,document",
           "C-1,NW-100,Bomb,2024-04-01,2027-03-31,contracts/bomb.docx",
           "C-2,NW-100,Forged,2024-04-01,2027-03-31,contracts/forged.docx",
           "C-3,NW-100,Long,2024-04-01,2027-03-31,contracts/long.txt",
           "C-4,NW-100,Huge,2024-04-01,2027-03-31,contracts/huge.md",
+          "C-5,NW-100,Hiding,2024-04-01,2027-03-31,contracts/hiding.docx",
+          "C-6,NW-100,Bzip2,2024-04-01,2027-03-31,contracts/bzip2.docx",
+          "C-7,NW-100,Text,2024-04-01,2027-03-31,contracts/text.docx",
         ].join("\n"),
       });
       const result = await importFixture(new LocalDataStore(temporaryDataDirectory()), "acme", { directory });
-      assert.deepEqual(result.outcomes.find((o) => o.kind === "contracts")!.issues.lines(), [
+      const issues = result.outcomes.find((o) => o.kind === "contracts")!.issues.lines();
+      assert.deepEqual(issues.slice(0, -1), [
         "contracts.csv:2: document: cannot read contracts/bomb.docx: unpacks to 500.0 MB, more than the 64.0 MB allowed",
         "contracts.csv:3: document: cannot read contracts/forged.docx: word/document.xml unpacks to more than the 1000 bytes it declares",
         "contracts.csv:4: document: cannot read contracts/long.txt: more than 2,000,000 characters of text",
         "contracts.csv:5: document: cannot read contracts/huge.md: 20,971,521 bytes: a document has at most 20,971,520",
+        "contracts.csv:6: document: cannot read contracts/hiding.docx: word/media/hidden.bin is not listed once in the archive's directory",
+        "contracts.csv:7: document: cannot read contracts/bzip2.docx: word/document.xml uses an unsupported compression method (12)",
       ]);
+      assert.match(issues.at(-1)!, /^contracts\.csv:8: document: cannot read contracts\/text\.docx: not a readable zip archive \(.+\)$/);
     });
   });
 

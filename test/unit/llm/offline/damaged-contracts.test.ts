@@ -6,8 +6,10 @@ import { loadConfig } from "../../../../src/config";
 import { buildWorkflowDeps } from "../../../../src/composition/workflow-deps";
 import { LocalDataStore, openLocalProcurementData } from "../../../../src/storage/local-data-store";
 import { MemoryRunStore } from "../../../../src/storage/memory-run-store";
+import { rememberRun } from "../../../../src/workflow/conversation-turn";
 import { runQuestion } from "../../../../src/workflow/runner";
 import type { WorkflowDeps } from "../../../../src/workflow/deps";
+import { questionToAnswer } from "../../../../src/domain";
 import { importFixture, temporaryDataDirectory } from "../../import/import-fixture";
 
 const DAMAGE = /contracts\.json is not a valid data file \(.*JSON.*\); import the data again/;
@@ -55,6 +57,46 @@ describe("the offline engine over a data directory whose contracts.json is damag
       assert.ok(shown.includes(apology), shown);
       assert.ok(shown.includes(state.runId), "the run id to quote");
       assert.doesNotMatch(shown, /Internal error|SystemError|contracts\.json|import the data again/);
+    }
+  });
+
+  /** Asks within a conversation, remembering the turn as the bot does after each run. */
+  const ask = async (question: string, conversationKey: string) => {
+    const state = await runQuestion(deps, { question, conversationKey });
+    await rememberRun(deps.memory, state);
+    return state;
+  };
+
+  it("answers a spend follow-up: a follow-up that can name no contract needs no contract ids", async () => {
+    const first = await ask("How much did we spend with Northwind Freight K.K. in FY2025?", "spend-en");
+    assert.equal(first.status, "completed", first.failure?.message);
+    for (const [message, standalone] of [
+      ["And FY2024?", "How much did we spend with Northwind Freight K.K. in FY2024?"],
+      ["What about Blue Harbor?", "How much did we spend with Blue Harbor Cloud Inc. in FY2024?"],
+    ]) {
+      const followUp = await ask(message, "spend-en");
+      assert.equal(followUp.status, "completed", followUp.failure?.message);
+      assert.equal(followUp.understanding?.kind, "rewritten", JSON.stringify(followUp.understanding));
+      assert.equal(questionToAnswer(followUp), standalone);
+      assert.doesNotMatch(JSON.stringify(followUp), /contracts\.json/);
+    }
+    // "Last year" counts from today's fiscal year: the rewritten question keeps the supplier and names a year.
+    const lastYear = await ask("and last year?", "spend-en");
+    assert.equal(lastYear.status, "completed", lastYear.failure?.message);
+    assert.match(questionToAnswer(lastYear), /^How much did we spend with Blue Harbor Cloud Inc\. in FY\d{4}\?$/);
+    await ask("ノースウィンドの2025年度の支出は？", "spend-ja");
+    const ja = await ask("2024年度は？", "spend-ja");
+    assert.equal(ja.status, "completed", ja.failure?.message);
+    assert.equal(questionToAnswer(ja), "ノースウィンドの2024年度の支出は？");
+  });
+
+  it("fails a follow-up naming a contract id as it fails a first question naming one: naming the damaged file", async () => {
+    await ask("How much did we spend with Northwind Freight K.K. in FY2025?", "contract-en");
+    await ask("ノースウィンドの2025年度の支出は？", "contract-ja");
+    for (const followUp of [await ask("And NWC-2?", "contract-en"), await ask("NWC-2は？", "contract-ja")]) {
+      assert.equal(followUp.status, "failed");
+      assert.equal(followUp.answer, undefined, "no answer without the contract");
+      assert.match(followUp.failure?.message ?? "", DAMAGE);
     }
   });
 

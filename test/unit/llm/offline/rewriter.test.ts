@@ -170,6 +170,28 @@ describe("offline rewriter", () => {
     );
   });
 
+  it("looks a follow-up up for contract ids only when it may name one: unreadable ids fail only those", async () => {
+    const damage = new Error("/data/contracts.json is not a valid data file (Unexpected token); import the data again");
+    const contractIds = new ContractIdsOnFirstUse(async () => {
+      throw damage;
+    });
+    await contractIds.ready();
+    const damaged = { ...vocabulary, contractIds };
+    const rewriteDamaged = (message: string, question: string) => rewriteOffline(input(message, { question }), damaged, today);
+    const spend = "How much did we spend with Acme in FY2023?";
+    assert.equal(rewriteDamaged("And FY2024?", spend).standaloneQuestion, "How much did we spend with Acme in FY2024?");
+    assert.equal(rewriteDamaged("and last year?", spend).standaloneQuestion, "How much did we spend with Acme in FY2025?");
+    assert.equal(rewriteDamaged("What about the year before?", spend).standaloneQuestion, "How much did we spend with Acme in FY2022?");
+    assert.equal(
+      rewriteDamaged("And with Nimbus?", spend).standaloneQuestion,
+      "How much did we spend with Nimbus Workflow Inc. in FY2023?",
+    );
+    assert.equal(rewriteDamaged("2024年度は？", "アクメの2025年度の支出は？").standaloneQuestion, "アクメの2024年度の支出は？");
+    // A word nothing else reads may be a contract id: its lookup fails with the read's own message.
+    assert.throws(() => rewriteDamaged("And CTR-0002?", "What are the termination terms of CTR-0001?"), damage);
+    assert.throws(() => rewriteDamaged("契約-0042は？", "K-2025/017の解約条件は？"), damage);
+  });
+
   it("reads a supplier named another way than its name or aliases through the resolver (a typo, the full legal name)", () => {
     const out = rewrite("And Hayabusa Logistcs?", { question: "How much did we spend with Nimbus in FY2025?" });
     assert.equal(out.standaloneQuestion, "How much did we spend with Hayabusa Logistics Co., Ltd. in FY2025?");
