@@ -35,7 +35,6 @@ describe("checkpoints and resume", function () {
     server
       .script("router", {
         selected: ["contract", "spend"],
-        priority: ["contract", "spend"],
         debateMode: "independent",
         evidenceNeed: "high",
         hitl: false,
@@ -120,7 +119,6 @@ describe("npm run ask", function () {
       server
         .script("router", {
           selected: ["knowledge"],
-          priority: ["knowledge"],
           debateMode: "independent",
           evidenceNeed: "low",
           hitl: false,
