@@ -4,7 +4,8 @@
  * debate or re-ask rounds and a second moderation), counting only time spent inside model calls.
  * Run wall time ÷ this is our own overhead factor. Text a streamed call wrote is placed on the path
  * at the simulator's write of the chunk that completed it, never at the client's receipt: the
- * client's lag is our own time, which the bench would otherwise divide by its time scale.
+ * client's lag (our own work, divided by the time scale, and its stream reader holding each event
+ * until more bytes arrive) is not model time.
  */
 
 /** One chunk of a streamed reply as the simulator wrote it. */

@@ -8,7 +8,8 @@
  * the load bench, not here). The first streamed text is the conclusion the answer preview first
  * received (what a personal chat streams), placed on the run's critical path when the model had
  * written it: at the simulator's write of the chunk that completed that text, not when our reader
- * handed it on (that lag is our own time, which dividing by the time scale would multiply).
+ * handed it on (that lag is not model time: our own work, which dividing by the time scale would
+ * multiply, and the stream reader holding each event until the next chunk arrives).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
