@@ -2,8 +2,19 @@
  * The model critical path of one run, from the simulator's call log: the longest chain of model
  * time through the graph's dependencies (router → slowest specialist chain → moderator, plus any
  * debate or re-ask rounds and a second moderation), counting only time spent inside model calls.
- * Run wall time ÷ this is our own overhead factor.
+ * Run wall time ÷ this is our own overhead factor. Text a streamed call wrote is placed on the path
+ * at the simulator's write of the chunk that completed it, never at the client's receipt: the
+ * client's lag (our own work, divided by the time scale, and its stream reader holding each event
+ * until more bytes arrive) is not model time.
  */
+
+/** One chunk of a streamed reply as the simulator wrote it. */
+export interface StreamedChunk {
+  /** When it was written (the simulator's clock). */
+  writtenAt: number;
+  /** The content offset (UTF-16 code units) the reply had reached once it was written. */
+  endOffset: number;
+}
 
 /** What the computation needs of a logged call. */
 export interface TimedCall {
@@ -11,6 +22,8 @@ export interface TimedCall {
   startedAt: number;
   endedAt?: number;
   aborted: boolean;
+  /** The content chunks, in order, when the reply was streamed. */
+  chunks?: readonly StreamedChunk[];
 }
 
 /** Agents every later call waits for, and that wait for every earlier call. */
@@ -28,11 +41,24 @@ export function modelCriticalPathMs(calls: readonly TimedCall[], options: { sequ
   return criticalPath(calls, options).ms;
 }
 
-/** The longest chain of calls (in order) and its model time; `longestTo` gives the chain's time up to the end of any call. */
-export function criticalPath<T extends TimedCall>(
-  calls: readonly T[],
-  options: { sequential?: boolean } = {},
-): { ms: number; chain: (T & { endedAt: number })[]; longestTo: (call: T) => number | undefined } {
+/** A run's critical path; see `criticalPath`. */
+export interface CriticalPath<T extends TimedCall> {
+  /** Its model time. */
+  ms: number;
+  /** Its calls, in order. */
+  chain: (T & { endedAt: number })[];
+  /** The longest chain's time up to the end of `call` (undefined for a call on no path: cancelled or unfinished). */
+  longestTo: (call: T) => number | undefined;
+  /**
+   * The longest chain's time up to when streamed `call` had written its content up to `endOffset`:
+   * up to its start, plus its own time until the chunk that reached the offset was written.
+   * Undefined when the call is on no path or no chunk reached the offset.
+   */
+  writtenTo: (call: T, endOffset: number) => number | undefined;
+}
+
+/** The longest chain of calls (in order) and its model time, with the times of points along it. */
+export function criticalPath<T extends TimedCall>(calls: readonly T[], options: { sequential?: boolean } = {}): CriticalPath<T> {
   const done = calls
     .filter((call): call is T & { endedAt: number } => !call.aborted && call.endedAt !== undefined)
     .sort((a, b) => a.startedAt - b.startedAt);
@@ -60,12 +86,20 @@ export function criticalPath<T extends TimedCall>(
   let last = longest.indexOf(Math.max(...longest));
   const ms = last < 0 ? 0 : longest[last];
   for (; last >= 0; last = previous[last]) chain.unshift(done[last]);
+  const longestTo = (call: T) => {
+    const index = done.indexOf(call as T & { endedAt: number });
+    return index < 0 ? undefined : longest[index];
+  };
   return {
     ms,
     chain,
-    longestTo: (call) => {
-      const index = done.indexOf(call as T & { endedAt: number });
-      return index < 0 ? undefined : longest[index];
+    longestTo,
+    writtenTo: (call, endOffset) => {
+      const upToEnd = longestTo(call);
+      const chunk = call.chunks?.find((c) => c.endOffset >= endOffset);
+      return upToEnd === undefined || chunk === undefined || call.endedAt === undefined
+        ? undefined
+        : upToEnd - (call.endedAt - chunk.writtenAt);
     },
   };
 }

@@ -5,8 +5,11 @@
  * OpenAI-compatible adapter and graph, offline replies, each model's latency profile).
  *
  * Times are the simulator's model time scaled back to full speed (our own overhead is measured by
- * the load bench, not here). The first streamed text is when the Moderator's conclusion first
- * reaches the answer preview (what a personal chat streams), placed on the run's critical path.
+ * the load bench, not here). The first streamed text is the conclusion the answer preview first
+ * received (what a personal chat streams), placed on the run's critical path when the model had
+ * written it: at the simulator's write of the chunk that completed that text, not when our reader
+ * handed it on (that lag is not model time: our own work, which dividing by the time scale would
+ * multiply, and the stream reader holding each event until the next chunk arrives).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +20,7 @@ import { runQuestion } from "../src/workflow/runner";
 import { LatencyModelServer, type SimulatedCall } from "../test/fakes/latency-model-server";
 import { sampleData, sampleEvidencePlanner, sampleRouteGuesser, workflowHarness } from "../test/fakes/workflow-harness";
 import { criticalPath } from "./critical-path";
+import { firstTextOnPath, type FirstShown } from "./first-text";
 import { benchQuestions } from "./questions";
 import { OfflineReplies } from "./sim/offline-replies";
 import { mean, p50p95 } from "./stats";
@@ -70,13 +74,13 @@ export async function runLatencyScenario(
       const runs = [];
       for (const question of questions) {
         sim.reset();
-        let firstTextAt: number | undefined;
+        let firstShown: FirstShown | undefined;
         const { deps } = workflowHarness(model);
         deps.evidencePlanner = evidencePlanner;
         deps.routeGuesser = routeGuesser;
-        deps.answerPreview = { conclusion: () => (firstTextAt ??= performance.now()) };
+        deps.answerPreview = { conclusion: (_runId, text) => (firstShown ??= { at: performance.now(), text }) };
         await runQuestion(deps, { question, mode });
-        runs.push(figuresOf(sim.calls, firstTextAt, mode, options.timeScale));
+        runs.push(figuresOf(sim.calls, firstShown, mode, options.timeScale));
       }
       rows.push({
         mode,
@@ -97,23 +101,15 @@ export async function runLatencyScenario(
   }
 }
 
-function figuresOf(calls: readonly SimulatedCall[], firstTextAt: number | undefined, mode: OrchestrationMode, timeScale: number) {
+function figuresOf(calls: readonly SimulatedCall[], firstShown: FirstShown | undefined, mode: OrchestrationMode, timeScale: number) {
   const path = criticalPath(calls, { sequential: mode === "group-chat" });
   const router = calls.find((c) => c.agentId === "router");
-  // The Moderator call that was streaming when the first conclusion text arrived.
-  const streaming =
-    firstTextAt === undefined
-      ? undefined
-      : calls.find((c) => c.agentId === "moderator" && c.endedAt !== undefined && c.startedAt <= firstTextAt && firstTextAt <= c.endedAt);
-  const upToStreamingEnd = streaming ? path.longestTo(streaming) : undefined;
+  const firstTextMs = firstShown === undefined ? undefined : firstTextOnPath(calls, path, firstShown);
   return {
     calls: path.chain.length,
     outputTokens: path.chain.reduce((sum, c) => sum + c.outputTokens + c.reasoningTokens, 0),
     answerMs: path.ms / timeScale,
-    firstTextMs:
-      streaming?.endedAt !== undefined && upToStreamingEnd !== undefined && firstTextAt !== undefined
-        ? (upToStreamingEnd - (streaming.endedAt - firstTextAt)) / timeScale
-        : undefined,
+    firstTextMs: firstTextMs === undefined ? undefined : firstTextMs / timeScale,
     costUsd: costOf(calls),
     // A cancelled call is counted whole (prompt and planned output): what it costs at most.
     cancelledCostUsd: costOf(calls.filter((c) => c.aborted)),

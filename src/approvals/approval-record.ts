@@ -26,7 +26,7 @@ export function newApproval(state: RunState, reference: Reference, now: Date, ex
     language: state.language,
     draft: state.answer,
     qscore: state.quality.finalScore ?? state.answer.qscore,
-    specialists: state.decision?.priority ?? [],
+    specialists: state.decision?.selected ?? [],
     reasons: state.hitlReasons.length > 0 ? state.hitlReasons : state.answer.hitlReason ? [state.answer.hitlReason] : [],
     createdAt: at,
     expiresAt: new Date(now.getTime() + expireAfterMs).toISOString(),

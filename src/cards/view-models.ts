@@ -114,7 +114,7 @@ function requireAnswer(state: RunState): ModeratorAnswer {
 }
 
 function answerBodyFromRun(state: RunState, answer: ModeratorAnswer, names: DisplayNames, language: Language): AnswerBodyView {
-  const order = state.decision?.priority ?? [];
+  const order = state.decision?.selected ?? [];
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
   const findings = state.findings
     .filter((finding): finding is Extract<Finding, { status: "ok" }> => finding.status === "ok")
@@ -245,7 +245,7 @@ export function approvalViewFromRun(state: RunState, names: DisplayNames, option
     draft: answerBodyFromRun(state, answer, names, state.language),
     draftText: draftTextFromAnswer(answer),
     quality: qualityView(state, answer, options.threshold),
-    specialists: (state.decision?.priority ?? []).map((id) => displayName(names, id, state.language)),
+    specialists: (state.decision?.selected ?? []).map((id) => displayName(names, id, state.language)),
     reasons: state.hitlReasons.length > 0 ? state.hitlReasons : answer.hitlReason ? [answer.hitlReason] : [],
     ...(options.reminderSince ? { reminderSince: options.reminderSince } : {}),
   };

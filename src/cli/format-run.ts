@@ -34,7 +34,7 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   }
   if (state.decision)
     lines.push(
-      `${text.specialists}: ${state.decision.priority.map(name).join(", ")}${state.decision.fallback ? text.fallback : ""} — ${state.decision.reason}`,
+      `${text.specialists}: ${state.decision.selected.map(name).join(", ")}${state.decision.fallback ? text.fallback : ""} — ${state.decision.reason}`,
       "",
     );
   if (state.status === "failed") {

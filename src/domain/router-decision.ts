@@ -13,10 +13,13 @@ const EvidenceNeedSchema = z.enum(["low", "medium", "high"]);
  */
 export const ROUTER_REASON_CHARS = 80;
 
+/** What the model is told `selected` is (the wire schema restates it with the offered ids as an enum). */
+export const SELECTED_DESCRIPTION = "the chosen specialist ids, most important first";
+
 /** What the Router model must return (validated again with the registry's ids, see below). */
 export const RouterOutputSchema = z.object({
-  selected: z.array(z.string()),
-  priority: z.array(z.string()),
+  /** Most important first: the order every reader of the decision takes as the specialists' priority. */
+  selected: z.array(z.string()).describe(SELECTED_DESCRIPTION),
   debateMode: DebateModeSchema,
   evidenceNeed: EvidenceNeedSchema,
   hitl: z.boolean(),
@@ -33,9 +36,26 @@ export const RouterDecisionSchema = RouterOutputSchema.extend({ fallback: z.bool
 export type RouterDecision = z.infer<typeof RouterDecisionSchema>;
 
 /**
- * The router output validated against the registry: 1..max distinct known ids, and a priority that
- * orders exactly the selected ids (a priority that omits some is completed in selection order).
+ * A decision as a run checkpoint stores it. Decisions stored before `selected` carried the order also
+ * hold `priority` (the same ids, most important first): they load with `selected` in that order, so an
+ * old run resumes, re-asks and shows its specialists as it did. Checkpoints written before the Router
+ * decided scope were all answered as procurement questions.
  */
+export const StoredRouterDecisionSchema = z.preprocess(
+  selectedInLegacyPriorityOrder,
+  RouterDecisionSchema.extend({ inScope: z.boolean().default(true), scopeReason: z.string().default("") }),
+);
+
+function selectedInLegacyPriorityOrder(stored: unknown): unknown {
+  if (typeof stored !== "object" || stored === null) return stored;
+  const { priority, ...decision } = stored as { priority?: unknown; selected?: unknown };
+  if (!Array.isArray(priority) || !Array.isArray(decision.selected)) return decision;
+  const selected: unknown[] = decision.selected;
+  const ordered: unknown[] = priority.filter((id) => selected.includes(id));
+  return { ...decision, selected: [...new Set([...ordered, ...selected])] };
+}
+
+/** The router output validated against the registry: 1..max distinct known ids. */
 export function routerDecisionSchema(knownIds: readonly string[], maxSpecialists: number) {
   const known = new Set(knownIds);
   return RouterOutputSchema.superRefine((value, ctx) => {
@@ -43,13 +63,6 @@ export function routerDecisionSchema(knownIds: readonly string[], maxSpecialists
     if (value.selected.length > maxSpecialists)
       ctx.addIssue({ code: "custom", message: `selected has ${value.selected.length} ids; at most ${maxSpecialists}` });
     if (new Set(value.selected).size !== value.selected.length) ctx.addIssue({ code: "custom", message: "selected repeats an id" });
-    for (const id of [...value.selected, ...value.priority])
-      if (!known.has(id)) ctx.addIssue({ code: "custom", message: `unknown specialist id '${id}'` });
-    for (const id of value.priority)
-      if (!value.selected.includes(id)) ctx.addIssue({ code: "custom", message: `priority names '${id}', which is not selected` });
-  }).transform((value): RouterDecision => {
-    const priority = [...new Set(value.priority)];
-    for (const id of value.selected) if (!priority.includes(id)) priority.push(id);
-    return { ...value, priority, fallback: false };
-  });
+    for (const id of value.selected) if (!known.has(id)) ctx.addIssue({ code: "custom", message: `unknown specialist id '${id}'` });
+  }).transform((value): RouterDecision => ({ ...value, fallback: false }));
 }

@@ -6,7 +6,7 @@ import { LanguageSchema } from "./language";
 import { ModeStateSchema, withModeState } from "./mode-state";
 import { ModeratorAnswerSchema } from "./moderator-answer";
 import { RequesterSchema } from "./requester";
-import { RouterDecisionSchema } from "./router-decision";
+import { StoredRouterDecisionSchema } from "./router-decision";
 import { SpecialistRoundSchema } from "./specialist";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
@@ -159,8 +159,7 @@ const RunStateFieldsSchema = z.object({
   updatedAt: z.string(),
   endedAt: z.string().optional(),
   offline: z.boolean(),
-  // Checkpoints written before the Router decided scope were all answered as procurement questions.
-  decision: RouterDecisionSchema.extend({ inScope: z.boolean().default(true), scopeReason: z.string().default("") }).optional(),
+  decision: StoredRouterDecisionSchema.optional(),
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: QualityRecordSchema,

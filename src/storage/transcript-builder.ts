@@ -87,7 +87,7 @@ function describeRouter(state: RunState, event: CompletedEvent): StepDescription
   if (!decision.inScope)
     return { rationale: decision.scopeReason, action: "out of scope: replied politely, no specialist runs", toolCalls: [] };
   const mode = `${decision.debateMode}, evidence ${decision.evidenceNeed}${decision.fallback ? ", fallback" : ""}`;
-  return { rationale: decision.reason, action: `selected ${decision.priority.join(", ")} (${mode})`, toolCalls: [] };
+  return { rationale: decision.reason, action: `selected ${decision.selected.join(", ")} (${mode})`, toolCalls: [] };
 }
 
 function describeModerator(state: RunState, event: CompletedEvent, score: number | null, isLast: boolean): StepDescription {

@@ -26,7 +26,7 @@ export class SpeculativeSpecialists implements SpeculativeWork {
     const ids = [...new Set(guess.selected)].filter((id) => offered.has(id)).slice(0, input.maxSpecialists);
     if (!guess.inScope || ids.length === 0) return undefined;
     // runSpecialist reads the decision when it starts: the guess stands in for the Router's until it decides.
-    state.decision = { ...guess, selected: ids, priority: ids, fallback: false };
+    state.decision = { ...guess, selected: ids, fallback: false };
     const started = new Map(ids.map((id) => [id, startSpecialist(context, id)]));
     state.decision = undefined;
     return new SpeculativeSpecialists(context, started);

@@ -7,8 +7,9 @@
  * published figures: bench/sim/model-profiles.json, through bench/sim/latency.ts), seeded per question, agent and
  * call so runs are reproducible. Faults are injected per call (`fault`): an HTTP status (429 with
  * Retry-After, 500…), a hang, or replacement content (invalid output). Every call is logged with its
- * start and end (`calls`), so the model critical path of a run can
- * be computed from the simulator's own log (bench/critical-path.ts).
+ * start and end (`calls`), and a streamed reply with its content and when each chunk was written, so
+ * the model critical path of a run, and when streamed text was generated on it, can be computed from
+ * the simulator's own log (bench/critical-path.ts).
  *
  * ```ts
  * const server = new LatencyModelServer({ replies: await OfflineReplies.create(data), timeScale: 0.1 });
@@ -17,6 +18,7 @@
  * ```
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { StreamedChunk } from "../../bench/critical-path";
 import { callRandom, estimateTokens, latencyProfileOf, replyDurationMs, sampleTtftMs, type LatencyProfile } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
 import { describeZodError } from "../../src/domain/zod-issues";
@@ -43,6 +45,9 @@ export interface SimulatedCall {
   reasoningTokens: number;
   /** What was injected, if anything (e.g. "429", "hang", "content"). */
   fault?: string;
+  /** A streamed reply's whole content, and its chunks as they were written. */
+  content?: string;
+  chunks?: StreamedChunk[];
 }
 
 /** A fault to inject into one call. */
@@ -202,12 +207,15 @@ export class LatencyModelServer {
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const write = (event: unknown) => !res.destroyed && res.write(`data: ${JSON.stringify(event)}\n\n`);
     write(chunk({ role: "assistant", content: "" }));
+    call.content = content;
+    call.chunks = [];
     let written = 0;
     for (let at = 0; at < content.length; at += STREAM_PIECE_CHARS) {
       const piece = content.slice(at, at + STREAM_PIECE_CHARS);
       written += estimateTokens(piece);
       await this.sleepUntil(firstTokenAt + (Math.min(written, call.outputTokens) / profile.tokensPerSecond) * 1000 * this.timeScale);
       write(chunk({ content: piece }));
+      call.chunks.push({ writtenAt: performance.now(), endOffset: at + piece.length });
     }
     write(chunk({}, "stop"));
     if (body.stream_options?.include_usage)

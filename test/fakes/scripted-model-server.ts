@@ -16,7 +16,7 @@
  * const server = new ScriptedModelServer();
  * const { baseUrl, azureEndpoint } = await server.start();   // http://127.0.0.1:<port>/v1, http://127.0.0.1:<port>
  * server
- *   .script("router", { selected: ["contract"], priority: ["contract"], … })          // JSON reply (sent as content)
+ *   .script("router", { selected: ["contract"], debateMode: "independent", … })    // JSON reply (sent as content)
  *   .script("contract",
  *     { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme" } }] },   // a function call
  *     { status: 429, headers: { "retry-after": "1" } },                              // an HTTP error

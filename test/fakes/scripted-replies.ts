@@ -9,11 +9,10 @@ import type { ChatRequest } from "../../src/workflow/ports";
 /** The question these replies answer. */
 export const RENEWAL_QUESTION = "Can we renew the Acme SaaS contract at +8%?";
 
-/** A Router decision that selects `selected` in that priority: in scope, independent, no approval signal. */
+/** A Router decision that selects `selected`, most important first: in scope, independent, no approval signal. */
 export function routerReply(selected: string[], extra: Partial<RouterOutput> = {}): RouterOutput {
   return {
     selected,
-    priority: selected,
     debateMode: "independent",
     evidenceNeed: "high",
     hitl: false,

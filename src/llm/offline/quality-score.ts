@@ -37,15 +37,15 @@ export function qualityScore(input: ModeratorInput): { qscore: number; parts: Qu
   return { qscore: Math.max(0, Math.min(100, qscore)), parts };
 }
 
-/** The answering finding of the highest priority (the first in priority order that succeeded). */
+/** The answering finding of the highest priority (the first in the Router's order that succeeded). */
 function leadFinding(input: ModeratorInput): ModeratorInput["findings"][number] | undefined {
   return orderedFindings(input)[0];
 }
 
-/** The successful findings in the Router's priority order, unprioritised ones last. */
+/** The successful findings in the Router's order (most important first), unselected ones last. */
 export function orderedFindings(input: ModeratorInput): ModeratorInput["findings"] {
   const rank = (id: string) => {
-    const index = input.decision.priority.indexOf(id);
+    const index = input.decision.selected.indexOf(id);
     return index < 0 ? Number.MAX_SAFE_INTEGER : index;
   };
   return [...input.findings].sort((a, b) => rank(a.specialist) - rank(b.specialist));

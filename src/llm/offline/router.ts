@@ -86,7 +86,6 @@ export function routeOffline(input: RouterInput, vocabulary: OfflineVocabulary):
   const withKeywords = chosen.filter((s) => s.keywords.length > 0);
   return {
     selected,
-    priority: selected,
     debateMode: "independent",
     evidenceNeed: evidenceNeedOf(input.question, selected.length),
     hitl: false,

@@ -18,8 +18,8 @@ async function routePhase(context: RunContext): Promise<void> {
     declineOutOfScope(context, decision);
     return;
   }
-  // A validated decision always has a priority; Knowledge is the fallback of every routing.
-  const speaker = decision.priority[0] ?? FALLBACK_SPECIALIST;
+  // A validated decision selects at least one specialist; Knowledge is the fallback of every routing.
+  const speaker = decision.selected[0] ?? FALLBACK_SPECIALIST;
   handoff.speaker = speaker;
   state.decision = handoffDecision(decision, state.decision, speaker);
 }

@@ -24,15 +24,15 @@ export function participants(context: RunContext): SpecialistDefinition[] {
 
 /**
  * The decision a group chat acts on: the Router's reading of the question (evidence need, approval
- * signal, priority) with every participant selected, so the progress card, the Moderator and the
- * quality gate see who took part.
+ * signal) with every participant selected, so the progress card, the Moderator and the quality gate
+ * see who took part: the Router's choices first, in its order, then the others in speaking order.
  */
 export function groupChatDecision(decision: RouterDecision, speakers: readonly string[]): RouterDecision {
-  const priority = [
-    ...decision.priority.filter((id) => speakers.includes(id)),
-    ...speakers.filter((id) => !decision.priority.includes(id)),
+  const selected = [
+    ...decision.selected.filter((id) => speakers.includes(id)),
+    ...speakers.filter((id) => !decision.selected.includes(id)),
   ];
-  return { ...decision, selected: [...speakers], priority };
+  return { ...decision, selected };
 }
 
 /**

@@ -38,10 +38,9 @@ export function handedOverFindings({ handoffs }: HandoffState): Extract<Finding,
 
 /**
  * The decision a handoff run acts on: the Router's reading of the question (evidence need, approval
- * signal) with the speakers so far as `selected` (the progress card's list) and the latest first in
- * `priority` (the one the quality gate re-asks).
+ * signal) with the speakers so far as `selected` (the progress card's list), the latest first (the
+ * one the quality gate re-asks).
  */
 export function handoffDecision(decision: RouterDecision, earlier: RouterDecision | undefined, speaker: string): RouterDecision {
-  const speakers = [...(earlier?.selected ?? []).filter((id) => id !== speaker), speaker];
-  return { ...decision, selected: speakers, priority: [speaker, ...speakers.filter((id) => id !== speaker)] };
+  return { ...decision, selected: [speaker, ...(earlier?.selected ?? []).filter((id) => id !== speaker)] };
 }

@@ -11,7 +11,7 @@ export function gateSendsBack(state: RunState, settings: Pick<WorkflowSettings, 
   return state.answer !== undefined && needsRequery(state.answer, settings.qscoreThreshold, state.quality.retried);
 }
 
-/** The top-priority specialists to re-ask (at most `count`, in priority order). */
+/** The top-priority specialists to re-ask (at most `count`, most important first). */
 export function requeryTargets(decision: RouterDecision, count: number): string[] {
-  return decision.priority.slice(0, Math.max(1, count));
+  return decision.selected.slice(0, Math.max(1, count));
 }

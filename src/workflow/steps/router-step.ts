@@ -3,6 +3,7 @@ import {
   FALLBACK_SPECIALIST,
   ROUTER_REASON_CHARS,
   RouterOutputSchema,
+  SELECTED_DESCRIPTION,
   questionToAnswer,
   routerDecisionSchema,
   type RouterDecision,
@@ -24,7 +25,6 @@ function specialistSummaries(context: RunContext, excluded: readonly string[] = 
 export function fallbackDecision(why: string): RouterDecision {
   return {
     selected: [FALLBACK_SPECIALIST],
-    priority: [FALLBACK_SPECIALIST],
     debateMode: "independent",
     evidenceNeed: "medium",
     hitl: false,
@@ -44,7 +44,7 @@ function routerWireSchema(ids: readonly string[]): z.ZodTypeAny {
   let schema = wireSchemas.get(key);
   if (schema === undefined) {
     const values = [...ids] as [string, ...string[]];
-    schema = RouterOutputSchema.extend({ selected: z.array(z.enum(values)), priority: z.array(z.enum(values)) });
+    schema = RouterOutputSchema.extend({ selected: z.array(z.enum(values)).describe(SELECTED_DESCRIPTION) });
     wireSchemas.set(key, schema);
   }
   return schema;

@@ -23,7 +23,6 @@ const criteria: Criterion[] = [{ name: "Actionability", description: "Clear next
 const referenceTopics: ReferenceTopics = { bySpecialist: { contract: ["contracts"], spend: ["spend"] }, all: ["contracts", "spend"] };
 const routedToContract = {
   selected: ["contract"],
-  priority: ["contract"],
   debateMode: "independent",
   evidenceNeed: "medium",
   hitl: false,
@@ -415,9 +414,7 @@ describe("evaluateTranscripts job", () => {
         ],
       });
       scriptOnePhaseJudge(server, "PASS", "ok");
-      const { saved } = await evaluate([
-        { ...base, decision: { ...routedToContract, selected: ["knowledge"], priority: ["knowledge"], fallback: true } },
-      ]);
+      const { saved } = await evaluate([{ ...base, decision: { ...routedToContract, selected: ["knowledge"], fallback: true } }]);
       const topics = saved[0].metrics[1];
       assert.equal(topics.score, 1);
       assert.equal(topics.parts.referenceTopicSource, "question");

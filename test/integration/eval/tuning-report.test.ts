@@ -27,7 +27,6 @@ function transcript(runId: string, question: string, selected: string[], qscore:
     endedAt: AT,
     decision: {
       selected,
-      priority: selected,
       inScope: true,
       reason: "lexical",
       debateMode: "independent",

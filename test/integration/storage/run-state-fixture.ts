@@ -38,7 +38,6 @@ export function finishedRun(overrides: Partial<RunState> = {}): RunState {
     offline: false,
     decision: {
       selected: ["contract", "spend"],
-      priority: ["contract", "spend"],
       debateMode: "independent",
       evidenceNeed: "high",
       hitl: false,

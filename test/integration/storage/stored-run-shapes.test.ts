@@ -8,6 +8,7 @@ import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { CosmosRunStore } from "../../../src/storage/run-repository";
 import { OwnedRun } from "../../../src/workflow/owned-run";
+import { requeryTargets } from "../../../src/workflow/steps/quality-gate";
 import { finishedRun } from "./run-state-fixture";
 
 /**
@@ -50,6 +51,18 @@ describe("runs stored in an older shape (embedded Cosmos)", () => {
         assert.ok(loaded && !(field in loaded), `${runId}: no flat '${field}' left`);
       assert.deepEqual(loaded?.answer, finishedRun().answer, `${runId}: the rest of the run is kept`);
     }
+  });
+
+  it("loads a Router decision stored with a separate priority list in that order, so a resumed run re-asks who it named first", async () => {
+    const { decision, ...rest } = finishedRun({ runId: "with-priority" });
+    const stored = {
+      ...rest,
+      decision: { ...decision, selected: ["contract", "spend", "negotiation"], priority: ["negotiation", "contract", "spend"] },
+    } as unknown as RunState;
+    await store.runs.checkpoint(stored);
+    const loaded = await store.runs.load("with-priority");
+    assert.deepEqual(loaded?.decision, { ...decision, selected: ["negotiation", "contract", "spend"] });
+    assert.deepEqual(requeryTargets(loaded.decision, 2), ["negotiation", "contract"]);
   });
 
   it("round-trips a run stored in today's shape, and refuses a mode's part that breaks its schema", async () => {

@@ -11,7 +11,6 @@ const draftWords = draft.toLowerCase().split(" ");
 
 const router = (hitl: boolean) => ({
   selected: ["contract"],
-  priority: ["contract"],
   debateMode: "independent",
   evidenceNeed: "medium",
   hitl,

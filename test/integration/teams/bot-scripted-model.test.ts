@@ -34,7 +34,6 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
   it("tells the requester with the error card and the operators' channel with a notice when a run fails", async () => {
     const route = {
       selected: ["contract"],
-      priority: ["contract"],
       debateMode: "independent",
       evidenceNeed: "medium",
       hitl: false,
@@ -70,7 +69,6 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
     model
       .script("router", {
         selected: ["contract", "spend"],
-        priority: ["contract", "spend"],
         debateMode: "independent",
         evidenceNeed: "medium",
         hitl: false,

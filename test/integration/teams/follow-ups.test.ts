@@ -17,7 +17,6 @@ function promptText(body: ChatCompletionBody): string {
 
 const ROUTED_TO_SPEND = {
   selected: ["spend"],
-  priority: ["spend"],
   debateMode: "independent",
   evidenceNeed: "high",
   hitl: false,

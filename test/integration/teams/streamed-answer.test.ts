@@ -22,7 +22,6 @@ describe("Streamed answer in a personal chat (bot, scripted model streaming at t
     suite.model
       .script("router", {
         selected: ["contract"],
-        priority: ["contract"],
         debateMode: "independent",
         evidenceNeed: "medium",
         hitl: false,

@@ -43,7 +43,11 @@ describe("handoff orchestration against a scripted model server", function () {
       ["negotiation"],
       "only the final speaker's answer reaches the Moderator",
     );
-    assert.deepEqual(state.decision?.selected, ["contract", "negotiation"]);
+    assert.deepEqual(
+      state.decision?.selected,
+      ["negotiation", "contract"],
+      "the speakers so far, the latest (whom the gate re-asks) first",
+    );
     const negotiation = server.callsFor("negotiation")[0].body as unknown as Body;
     const targets = targetsOf(negotiation) ?? [];
     assert.ok(!targets.includes("contract"), `no ping-pong: ${targets}`);

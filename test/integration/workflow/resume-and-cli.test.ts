@@ -39,7 +39,6 @@ describe("checkpoints and resume", function () {
     server
       .script("router", {
         selected: ["contract", "spend"],
-        priority: ["contract", "spend"],
         debateMode: "independent",
         evidenceNeed: "high",
         hitl: false,
@@ -124,7 +123,6 @@ describe("npm run ask", function () {
       server
         .script("router", {
           selected: ["knowledge"],
-          priority: ["knowledge"],
           debateMode: "independent",
           evidenceNeed: "low",
           hitl: false,

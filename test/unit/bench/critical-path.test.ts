@@ -77,4 +77,19 @@ describe("bench: model critical path from the simulator's call log", () => {
     ];
     assert.equal(modelCriticalPathMs(calls), 800);
   });
+
+  it("places streamed text at the write of the chunk that reached its offset, whatever the call's end", () => {
+    const chunks = [
+      { writtenAt: 4_000, endOffset: 32 },
+      { writtenAt: 4_100, endOffset: 64 },
+      { writtenAt: 4_200, endOffset: 96 },
+    ];
+    const calls = [call("router", 0, 500), call("contract", 500, 3_000), { ...call("moderator", 3_000, 5_000), chunks }];
+    const path = criticalPath(calls);
+    // Up to the Moderator's start 3,000 ms, then 1,100 ms into its call.
+    assert.equal(path.writtenTo(calls[2], 33), 3_000 + 1_100);
+    assert.equal(path.writtenTo(calls[2], 64), 3_000 + 1_100, "a chunk ending exactly at the offset completes it");
+    assert.equal(path.writtenTo(calls[2], 97), undefined, "no chunk reached the offset");
+    assert.equal(path.writtenTo(calls[1], 1), undefined, "a call that did not stream");
+  });
 });

@@ -37,12 +37,12 @@ function inFlight(overrides: Partial<RunState> = {}): RunState {
 describe("cards/progress-card", () => {
   const now = new Date("2025-06-01T09:00:04.400Z");
 
-  it("maps executor events to each specialist's status, with display names and elapsed seconds", () => {
+  it("maps executor events to each specialist's status, in the Router's order, with display names and elapsed seconds", () => {
     const view = progressViewFromRun(inFlight(), NAMES, now);
     assert.deepEqual(view.specialists, [
       { id: "contract", name: "Contract specialist", status: "working" },
-      { id: "spend", name: "Spend analyst", status: "done" },
       { id: "negotiation", name: "Negotiation advisor", status: "failed" },
+      { id: "spend", name: "Spend analyst", status: "done" },
     ]);
     assert.equal(view.phase, "specialists");
     assert.equal(view.elapsedSeconds, 4);
@@ -64,10 +64,10 @@ describe("cards/progress-card", () => {
       "Specialists are investigating…",
       "Contract specialist",
       "⏳ working",
-      "Spend analyst",
-      "✅ done",
       "Negotiation advisor",
       "⚠️ failed",
+      "Spend analyst",
+      "✅ done",
       "Elapsed: 4 s",
     ]);
   });

@@ -38,7 +38,6 @@ function runState(overrides: Partial<RunState> = {}): RunState {
     offline: false,
     decision: {
       selected: ["contract", "spend"],
-      priority: ["contract", "spend"],
       debateMode: "independent",
       evidenceNeed: "high",
       hitl: false,

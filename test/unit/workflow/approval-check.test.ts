@@ -5,8 +5,7 @@ import { asksToCommit } from "../../../src/workflow/steps/commit-intent";
 import { needsRequery, requeryTargets } from "../../../src/workflow/steps/quality-gate";
 
 const decision: RouterDecision = {
-  selected: ["contract", "negotiation", "spend"],
-  priority: ["negotiation", "contract", "spend"],
+  selected: ["negotiation", "contract", "spend"],
   debateMode: "independent",
   evidenceNeed: "high",
   hitl: false,

@@ -38,7 +38,6 @@ function input(overrides: Partial<ModeratorInput> = {}): ModeratorInput {
     language: "en",
     decision: {
       selected: ["contract", "negotiation"],
-      priority: ["contract", "negotiation"],
       debateMode: "independent",
       evidenceNeed: "high",
       hitl: false,

@@ -25,7 +25,7 @@ describe("offline engine through the real workflow", () => {
       const state = await runQuestion(deps, { question: q.question });
       assert.ok(state.status === "completed" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
       assert.equal(state.offline, true);
-      assert.equal(state.decision?.priority[0], q.lead);
+      assert.equal(state.decision?.selected[0], q.lead);
       const answer = ModeratorAnswerSchema.parse(state.answer);
       assert.match(answer.conclusion, q.mentions);
       if (q.japanese) assert.match(answer.conclusion, /[ぁ-ん]/);

@@ -46,9 +46,9 @@ describe("offline router", () => {
     for (const q of table.questions) {
       const output = routeOffline(input(q.question), vocabulary);
       routerDecisionSchema(ids, 3).parse(output);
-      const hit = q.top.includes(output.priority[0]);
+      const hit = q.top.includes(output.selected[0]);
       if (hit) top1++;
-      else misses.push(`${q.question} → ${output.priority.join(",")} (want ${q.top.join("|")})`);
+      else misses.push(`${q.question} → ${output.selected.join(",")} (want ${q.top.join("|")})`);
       const shared = output.selected.filter((id) => q.expected.includes(id)).length;
       overlap += shared / new Set([...output.selected, ...q.expected]).size;
     }
@@ -93,23 +93,29 @@ describe("offline router", () => {
       input("What are the scope 3 carbon emissions of our suppliers?", { specialists: [...specialists, esg] }),
       vocabulary,
     );
-    assert.equal(output.priority[0], "esg");
-    assert.equal(routeOffline(input("サプライヤーの排出量は？", { specialists: [...specialists, esg] }), vocabulary).priority[0], "esg");
+    assert.equal(output.selected[0], "esg");
+    assert.equal(routeOffline(input("サプライヤーの排出量は？", { specialists: [...specialists, esg] }), vocabulary).selected[0], "esg");
   });
 
-  it("keeps to maxSpecialists, orders priority by score, and is deterministic", () => {
+  it("keeps to maxSpecialists, orders the selection by score, and is deterministic", () => {
     const question = "Can we renegotiate the Acme contract renewal price and check its spend trend and supplier risk?";
     const one = routeOffline(input(question, { maxSpecialists: 1 }), vocabulary);
     assert.equal(one.selected.length, 1);
     const three = routeOffline(input(question), vocabulary);
     assert.ok(three.selected.length >= 2 && three.selected.length <= 3);
-    assert.deepEqual(three.priority, three.selected);
+    const scores = three.selected.map((id) => scoreSpecialists(question, specialists).find((s) => s.id === id)?.score ?? 0);
+    assert.deepEqual(
+      scores,
+      [...scores].sort((a, b) => b - a),
+      "most important (best score) first",
+    );
+    assert.ok(!("priority" in three), "the order is the selection's own; no second list repeats it");
     assert.deepEqual(routeOffline(input(question), vocabulary), three);
   });
 
   it("writes the reason in the question's language naming the matched keywords, and sets evidence need", () => {
     const ja = routeOffline(input("取引先A社の支出推移は？"), vocabulary);
-    assert.equal(ja.priority[0], "spend");
+    assert.equal(ja.selected[0], "spend");
     assert.match(ja.reason, /キーワード一致/);
     assert.match(ja.reason, /「支出」/);
     const en = routeOffline(input("Does the Acme contract auto-renew?"), vocabulary);

@@ -34,7 +34,6 @@ async function consult(
   const definition = specialists.find((s) => s.id === id)!;
   const decision: RouterDecision = {
     selected: [id],
-    priority: [id],
     debateMode: "independent",
     evidenceNeed: "high",
     hitl: false,
