@@ -13,6 +13,7 @@ import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSe
 import type { SpecialistInput, SpecialistRound } from "../../../../src/domain";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../../../src/workflow/ports";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
+import { EvidenceHandles } from "../../../../src/workflow/evidence-handles";
 import { linkEvidence, linkedEvidenceOf } from "../../../../src/workflow/evidence-links";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 import { runToolCalls, toolSpecsOf } from "../../../../src/workflow/steps/tool-runner";
@@ -32,6 +33,7 @@ async function consult(
   finding: Omit<Extract<Finding, { status: "ok" }>, "specialist" | "status">;
 }> {
   const definition = specialists.find((s) => s.id === id)!;
+  const handles = new EvidenceHandles();
   const decision: RouterDecision = {
     selected: [id],
     priority: [id],
@@ -57,6 +59,9 @@ async function consult(
     decision,
     round: extra.round ?? "initial",
     ...extra,
+    // Shown as the specialist step shows them: each cited record beside its handle.
+    peers: extra.peers && handles.showFindings(extra.peers),
+    previous: extra.previous && handles.showFindings([extra.previous])[0],
   };
   // What the specialist step offers the model: each tool's spec, with its offline hints.
   const tools: ToolSpec[] = toolSpecsOf(registry, definition.tools);
@@ -82,7 +87,8 @@ async function consult(
     calls = first.toolCalls;
     const results = await runToolCalls(registry, definition.tools, first.toolCalls, input.language);
     messages.push({ role: "assistant", content: "", toolCalls: first.toolCalls });
-    for (const result of results) messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
+    for (const result of results)
+      messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(handles.showToolContent(result.content)) });
     toolCalls = results.map((r) => r.record);
     toolEvidence = results.flatMap((r) => r.evidence);
     const second = await model.complete(request(false));
@@ -90,9 +96,9 @@ async function consult(
     if (second.kind !== "ok") throw new Error("unreachable");
     final = second;
   }
-  // As the specialist step keeps it: each cited reference with the tool's record behind it.
+  // As the specialist step keeps it: each cited handle's reference with the tool's record behind it.
   const { quotes, ...finding } = FindingOutputSchema.parse(JSON.parse(final.content));
-  const evidence = linkEvidence({ evidence: finding.evidence, quotes }, [
+  const evidence = linkEvidence(handles.resolveCitations({ evidence: finding.evidence, quotes }), [
     ...toolEvidence,
     ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])]),
   ]);
