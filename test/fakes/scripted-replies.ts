@@ -41,7 +41,10 @@ export function findingReply(summary: string, extra: Partial<FindingOutput> & Re
  * as a `url` stay in the reply, as a model might write them, and are never read).
  */
 export function quoting(...items: (WrittenEvidence & Record<string, unknown>)[]): Pick<FindingOutput, "evidence" | "quotes"> {
-  return { evidence: items.map((item) => item.referenceId), quotes: items.map(({ referenceId, ...quoted }) => ({ ref: referenceId, ...quoted })) };
+  return {
+    evidence: items.map((item) => item.referenceId),
+    quotes: items.map(({ referenceId, ...quoted }) => ({ ref: referenceId, ...quoted })),
+  };
 }
 
 /** The Moderator's answer: not at +8%, counter at +3%; it passes the quality gate unless `qscore` says otherwise. */

@@ -127,7 +127,9 @@ function citeAsReturned(evidence: ShownEvidenceItem[], returned: ShownEvidenceIt
   for (const item of returned) if (!asReturned.has(item.referenceId)) asReturned.set(item.referenceId, item.quote);
   return {
     evidence: evidence.map(handleOf),
-    quotes: evidence.flatMap((item) => (asReturned.get(item.referenceId) === item.quote ? [] : [{ ref: handleOf(item), source: item.source, quote: item.quote }])),
+    quotes: evidence.flatMap((item) =>
+      asReturned.get(item.referenceId) === item.quote ? [] : [{ ref: handleOf(item), source: item.source, quote: item.quote }],
+    ),
   };
 }
 

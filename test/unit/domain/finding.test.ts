@@ -14,7 +14,10 @@ describe("domain/finding", () => {
     assert.deepEqual(written.quotes[0], { ref: "E2", source: "supplier", quote: "リスク低、制裁なし" });
     // A citation written as an object (an earlier shape) is not a handle: the repair round asks again.
     assert.equal(FindingOutputSchema.safeParse({ ...written, evidence: [{ referenceId: "CTR-0001" }] }).success, false);
-    assert.equal(FindingOutputSchema.safeParse({ ...written, quotes: [{ referenceId: "E2", source: "supplier", quote: "x" }] }).success, false);
+    assert.equal(
+      FindingOutputSchema.safeParse({ ...written, quotes: [{ referenceId: "E2", source: "supplier", quote: "x" }] }).success,
+      false,
+    );
   });
 
   it("a finding stored before citations became plain strings still loads, with its linked records", () => {

@@ -7,7 +7,8 @@ import { runToolCalls } from "../../../src/workflow/steps/tool-runner";
 import { DOCUMENT_LINKS, linkedRegistry } from "../tools/tool-fixture";
 
 /** Records cited by their reference ids, each with its quote, as the specialist step resolves them for `linkEvidence`. */
-const quoting = (...items: (WrittenEvidence & Record<string, unknown>)[]) => new EvidenceHandles().resolveCitations(quotingInReply(...items));
+const quoting = (...items: (WrittenEvidence & Record<string, unknown>)[]) =>
+  new EvidenceHandles().resolveCitations(quotingInReply(...items));
 
 describe("workflow/evidence-links", () => {
   it("runs a tool: the model's message has the evidence without links, the result keeps them", async () => {
