@@ -96,6 +96,35 @@ describe("evidence handles: models cite records by short handles, runs keep refe
     assert.doesNotMatch(JSON.stringify(finding), /"E\d+"/, "no handle is kept");
   });
 
+  it("shows a re-asked specialist its earlier finding's records beside handles, and resolves the handles it cites from them", async () => {
+    server.fallback("contract", (body, callIndex) => {
+      if (callIndex === 0) return { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme SaaS renewal", supplier: "Acme" } }] };
+      if (callIndex === 1) return findingReply("Cap is 5%.", { evidence: ["E1", "E2"], quotes: [] });
+      // The re-ask round: it cites the second record of its earlier finding, by the handle shown beside it there.
+      const input = readAgentFields(String(body.messages.find((m) => m.role === "user")?.content)) as {
+        previous: { evidence: { ref: string; referenceId: string }[] };
+      };
+      return findingReply("Cap is 5%; the other contract never auto-renews.", { evidence: [input.previous.evidence[1].ref], quotes: [] });
+    });
+    server.fallback("moderator", (_body, callIndex) => moderatorReply({ qscore: callIndex === 0 ? 40 : 90 }));
+    const { finding } = await run();
+    const requery = readAgentFields(String(server.callsFor("contract")[2].body.messages.find((m) => m.role === "user")?.content)) as {
+      previous: { evidence: { ref: string; referenceId: string }[] };
+    };
+    assert.deepEqual(
+      requery.previous.evidence.map((e) => [e.ref, e.referenceId]),
+      [
+        ["E1", "CTR-0001"],
+        ["E2", "CTR-0003"],
+      ],
+    );
+    assert.equal(finding.summary, "Cap is 5%; the other contract never auto-renews.");
+    assert.deepEqual(
+      finding.evidence.map((e) => e.referenceId),
+      ["CTR-0003"],
+    );
+  });
+
   it("resolves the Moderator's handles to the findings' reference ids; a handle or an id not in the findings is dropped alike", async () => {
     contractSpecialist(() => findingReply("Cap is 5%.", { evidence: ["E1", "E2", "E3"], quotes: [] }));
     server.fallback(
