@@ -138,9 +138,10 @@ export type Finding = z.infer<typeof FindingSchema>;
 
 /** A finding as another model is shown it (the Moderator, a peer, its own next round): each cited record beside its handle. */
 export const ShownOkFindingSchema = OkFindingSchema.extend({ evidence: z.array(EvidenceItemSchema.extend(ShownHandle)) });
+export type ShownOkFinding = z.infer<typeof ShownOkFindingSchema>;
 /** A record as a model reads it, in a finding or a tool message: the evidence item beside its handle. */
 export type ShownEvidenceItem = ShownOkFinding["evidence"][number];
-export type ShownOkFinding = z.infer<typeof ShownOkFindingSchema>;
+/** Any finding as another model is shown it (a failed one cites nothing). */
 export const ShownFindingSchema = z.discriminatedUnion("status", [ShownOkFindingSchema, FailedFindingSchema]);
 export type ShownFinding = z.infer<typeof ShownFindingSchema>;
 
