@@ -31,6 +31,8 @@ async function consult(
 ): Promise<{
   calls: { name: string; args: Record<string, unknown> }[];
   finding: Omit<Extract<Finding, { status: "ok" }>, "specialist" | "status">;
+  /** What the engine wrote in `evidence`, before the step resolved it. */
+  cited: string[];
 }> {
   const definition = specialists.find((s) => s.id === id)!;
   const handles = new EvidenceHandles();
@@ -102,7 +104,11 @@ async function consult(
     ...toolEvidence,
     ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])]),
   ]);
-  return { calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })), finding: { ...finding, evidence, toolCalls } };
+  return {
+    calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })),
+    finding: { ...finding, evidence, toolCalls },
+    cited: finding.evidence,
+  };
 }
 
 describe("offline specialists over the sample data and the real tools", () => {
@@ -116,8 +122,10 @@ describe("offline specialists over the sample data and the real tools", () => {
   });
 
   it("contract: +8% on the Acme SaaS renewal exceeds the 5% cap of CTR-0001, with the notice deadline", async () => {
-    const { calls, finding } = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?");
+    const { calls, finding, cited } = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?");
     assert.deepEqual(calls.map((c) => c.name).sort(), ["getSupplierProfile", "searchContracts", "searchPolicies"]);
+    // It cites the records by the handles it was shown beside them, as the prompt asks a model to.
+    assert.ok(cited.length > 0 && cited.every((c) => /^E\d+$/.test(c)), cited.join(", "));
     assert.equal(calls.find((c) => c.name === "searchContracts")!.args.supplier, "Acme Cloud Software");
     assert.match(finding.summary, /\+8% exceeds the 5% price-adjustment cap in CTR-0001/);
     assert.match(finding.summary, /CTR-0001 ends on 2027-01-31 and renews automatically; notice is 60 days \(by 2026-12-02\)/);
@@ -222,6 +230,12 @@ describe("offline specialists over the sample data and the real tools", () => {
     });
     assert.equal(debate.calls.length, 0);
     assert.equal(debate.finding.summary, own.finding.summary);
+    // Its earlier records, cited by the handles its debate conversation showed, resolve to the same references.
+    assert.ok(debate.cited.every((c) => /^E\d+$/.test(c)));
+    assert.deepEqual(
+      debate.finding.evidence.map((e) => e.referenceId),
+      own.finding.evidence.map((e) => e.referenceId),
+    );
     assert.match(debate.finding.details, /Taking the other specialists into account: negotiation: Benchmarks support at most \+4%\./);
   });
 
