@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ConversationEntitiesSchema, PreviousAnswerSchema } from "./conversation";
-import { FindingSchema, OkFindingSchema, SpecialistFailureSchema } from "./finding";
+import { ShownFindingSchema, ShownOkFindingSchema, SpecialistFailureSchema } from "./finding";
 import { LanguageSchema } from "./language";
 import { RouterDecisionSchema } from "./router-decision";
 import { SpecialistRoundSchema } from "./specialist";
@@ -54,16 +54,16 @@ export const SpecialistInputSchema = AnsweringSchema.extend({
   /** The Moderator's critique of what is missing (requery round). */
   critique: z.string().optional(),
   /** Its own earlier finding (debate and requery rounds). */
-  previous: FindingSchema.optional(),
+  previous: ShownFindingSchema.optional(),
   /** The other specialists' findings (debate round). */
-  peers: z.array(FindingSchema).optional(),
+  peers: z.array(ShownFindingSchema).optional(),
 });
 export type SpecialistInput = z.infer<typeof SpecialistInputSchema>;
 
 /** Input of the Moderator (agentId `moderator`). */
 export const ModeratorInputSchema = AnsweringSchema.extend({
   agent: z.literal("moderator"),
-  findings: z.array(OkFindingSchema),
+  findings: z.array(ShownOkFindingSchema),
   failures: z.array(SpecialistFailureSchema),
   /** Each specialist's display name in the question's language, by id: how the answer names them. */
   specialistNames: z.record(z.string()),

@@ -36,12 +36,26 @@ export const EvidenceItemSchema = WrittenEvidenceSchema.extend({
 export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
 
 /**
- * A quote a specialist writes for a reference: only when the tool's own wording is not what it cites
+ * The short handle ("E1", "E2", …) a model is shown beside each record in its conversation, and
+ * cites the record by: two or three output tokens where a reference id takes 5–13 (and none to
+ * garble). Numbered per conversation by `workflow/evidence-handles.ts` and never stored: the step
+ * turns the handles a model writes back into reference ids before anything keeps them.
+ */
+export const EvidenceHandleSchema = z.string().describe("the handle shown beside the record, e.g. 'E2'");
+
+/** The handle beside a record a model is shown; absent from a message rendered before handles existed (read leniently). */
+const ShownHandle = { ref: EvidenceHandleSchema.optional() };
+
+/** Evidence as a tool message shows it to a model: the written fields and the record's handle. */
+export const ShownToolEvidenceSchema = WrittenEvidenceSchema.extend(ShownHandle);
+
+/**
+ * A quote a specialist writes for a record: only when the tool's own wording is not what it cites
  * (one clause of a long record, the record restated in the question's language). Rare, so it sits
- * apart from the plain list of references rather than making every citation an object.
+ * apart from the plain list of handles rather than making every citation an object.
  */
 const QuotedEvidenceSchema = z.object({
-  referenceId: WrittenEvidenceSchema.shape.referenceId,
+  ref: EvidenceHandleSchema,
   source: WrittenEvidenceSchema.shape.source,
   quote: z.string().describe("the clause that matters, or the record restated in the question's language"),
 });
@@ -57,11 +71,11 @@ export const FINDING_SUMMARY_CHARS = 320;
 export const FINDING_DETAILS_CHARS = 400;
 
 /**
- * What a specialist model must return. It cites evidence by the references tools returned, as plain
- * strings: the step attaches each tool record's source and quote, so copying them (or writing
- * `"source":null,"quote":null` for every item, as strict structured output makes a model do for an
- * optional field) would only add output tokens before the Moderator can start, and a chance to
- * misquote a figure.
+ * What a specialist model must return. It cites evidence by the handles of the records it was shown,
+ * as plain strings: the step turns them back into reference ids and attaches each tool record's
+ * source and quote, so copying them (or writing `"source":null,"quote":null` for every item, as
+ * strict structured output makes a model do for an optional field) would only add output tokens
+ * before the Moderator can start, and a chance to misquote a figure.
  */
 export const FindingOutputSchema = z.object({
   summary: z.string().min(1).describe(`the facts that answer the question, at most ${FINDING_SUMMARY_CHARS} characters`),
@@ -70,7 +84,7 @@ export const FindingOutputSchema = z.object({
     .describe(
       `other facts and recommended steps the Moderator needs, one a line, at most ${FINDING_DETAILS_CHARS} characters; never what a cited record already says`,
     ),
-  evidence: z.array(WrittenEvidenceSchema.shape.referenceId).describe("the referenceIds tools returned that the finding rests on"),
+  evidence: z.array(EvidenceHandleSchema).describe("the handles (E1, E2, …) of the records the finding rests on"),
   quotes: z.array(QuotedEvidenceSchema).describe("usually empty: a quote only where the tool's wording is not what you cite"),
   confidence: z.number().min(0).max(1),
 });
@@ -108,12 +122,28 @@ export const OkFindingSchema = FindingOutputSchema.omit({ quotes: true }).extend
   handoff: z.object({ to: z.string(), reason: z.string() }).optional(),
 });
 
+export type OkFinding = z.infer<typeof OkFindingSchema>;
+
+/** A specialist that could not answer, and why. */
+const FailedFindingSchema = z.object({
+  specialist: z.string(),
+  status: z.literal("failed"),
+  error: z.string(),
+  toolCalls: z.array(ToolCallRecordSchema),
+});
+
 /** A specialist's contribution to a run, successful or not. */
-export const FindingSchema = z.discriminatedUnion("status", [
-  OkFindingSchema,
-  z.object({ specialist: z.string(), status: z.literal("failed"), error: z.string(), toolCalls: z.array(ToolCallRecordSchema) }),
-]);
+export const FindingSchema = z.discriminatedUnion("status", [OkFindingSchema, FailedFindingSchema]);
 export type Finding = z.infer<typeof FindingSchema>;
+
+/** A finding as another model is shown it (the Moderator, a peer, its own next round): each cited record beside its handle. */
+export const ShownOkFindingSchema = OkFindingSchema.extend({ evidence: z.array(EvidenceItemSchema.extend(ShownHandle)) });
+export type ShownOkFinding = z.infer<typeof ShownOkFindingSchema>;
+/** A record as a model reads it, in a finding or a tool message: the evidence item beside its handle. */
+export type ShownEvidenceItem = ShownOkFinding["evidence"][number];
+/** Any finding as another model is shown it (a failed one cites nothing). */
+export const ShownFindingSchema = z.discriminatedUnion("status", [ShownOkFindingSchema, FailedFindingSchema]);
+export type ShownFinding = z.infer<typeof ShownFindingSchema>;
 
 /** A specialist that failed, as the Moderator and a re-run Router are told. */
 export const SpecialistFailureSchema = z.object({ specialist: z.string(), error: z.string() });

@@ -8,7 +8,10 @@ import { z } from "zod";
  */
 export const RATIONALE_POINT_CHARS = 100;
 
-/** A rationale point with the evidence references (根拠) it rests on. */
+/**
+ * A rationale point with the evidence references (根拠) it rests on. The model cites records by the
+ * handles it was shown; the Moderator step turns them into reference ids before the answer is kept.
+ */
 const RationaleItemSchema = z.object({
   point: z
     .string()
@@ -16,7 +19,7 @@ const RationaleItemSchema = z.object({
     .describe(
       `one short claim, at most ${RATIONALE_POINT_CHARS} characters: the answer shows each cited record's quote beside it, so never copy the quote`,
     ),
-  citations: z.array(z.string()).describe("referenceIds from the specialists' evidence"),
+  citations: z.array(z.string()).describe("the handles (E1, E2, …) of the findings' evidence records the point rests on"),
 });
 
 /**

@@ -1,8 +1,8 @@
-import { optionalUrl, recordOfReference, type EvidenceItem, type Finding, type FindingOutput } from "../domain";
+import { optionalUrl, recordOfReference, type EvidenceItem, type Finding, type WrittenEvidence } from "../domain";
 
 /**
  * A finding's evidence with the records it cites and the links to their documents. A specialist
- * cites references by id and quotes one only when the tool's wording is not what it cites (a quoted
+ * cites references (by handle, resolved to ids before this) and quotes one only when the tool's wording is not what it cites (a quoted
  * reference counts as cited even if the list omits it); a reference it does not quote gets the
  * tool's source and quote for the same reference, and an unquoted reference no tool
  * returned is left out (there is nothing to show or check for it). Each item gets the link a tool
@@ -11,7 +11,10 @@ import { optionalUrl, recordOfReference, type EvidenceItem, type Finding, type F
  * category (its id and data name) a tool returned for the same reference. So links, subjects and
  * categories only ever come from a stored record, never from model text.
  */
-export function linkEvidence(written: Pick<FindingOutput, "evidence" | "quotes">, fromTools: readonly EvidenceItem[]): EvidenceItem[] {
+export function linkEvidence(
+  written: { evidence: readonly string[]; quotes: readonly WrittenEvidence[] },
+  fromTools: readonly EvidenceItem[],
+): EvidenceItem[] {
   const byReference = new Map<string, EvidenceItem>();
   const urlOfDocument = new Map<string, string>();
   const sourceOfDocument = new Map<string, string>();

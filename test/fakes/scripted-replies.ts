@@ -3,7 +3,7 @@
  * own output schemas: one renewal question ("Can we renew the Acme SaaS contract at +8%?") whose
  * contract caps increases at 5%. Each test overrides only what it is about.
  */
-import type { FindingOutput, ModeratorAnswer, QuotedEvidence, RouterOutput } from "../../src/domain";
+import type { FindingOutput, ModeratorAnswer, RouterOutput, WrittenEvidence } from "../../src/domain";
 import type { ChatRequest } from "../../src/workflow/ports";
 
 /** The question these replies answer. */
@@ -35,11 +35,15 @@ export function findingReply(summary: string, extra: Partial<FindingOutput> & Re
 }
 
 /**
- * A finding's citations of records no scripted tool returned: each reference listed, with its quote
- * (extra keys such as a `url` stay in the reply, as a model might write them, and are never read).
+ * A finding's citations of records no scripted tool returned, each written out by its reference id
+ * (as a model may still write one instead of the record's handle), with its quote (extra keys such
+ * as a `url` stay in the reply, as a model might write them, and are never read).
  */
-export function quoting(...items: (QuotedEvidence & Record<string, unknown>)[]): Pick<FindingOutput, "evidence" | "quotes"> {
-  return { evidence: items.map((item) => item.referenceId), quotes: items };
+export function quoting(...items: (WrittenEvidence & Record<string, unknown>)[]): Pick<FindingOutput, "evidence" | "quotes"> {
+  return {
+    evidence: items.map((item) => item.referenceId),
+    quotes: items.map(({ referenceId, ...quoted }) => ({ ref: referenceId, ...quoted })),
+  };
 }
 
 /** The Moderator's answer: not at +8%, counter at +3%; it passes the quality gate unless `qscore` says otherwise. */

@@ -2,8 +2,9 @@ import {
   FINDING_DETAILS_CHARS,
   FINDING_SUMMARY_CHARS,
   type EvidenceItem,
-  type Finding,
   type FindingOutput,
+  type ShownEvidenceItem,
+  type ShownOkFinding,
   type SpecialistInput,
 } from "../../domain";
 import { deriveFacts, type Fact } from "./facts";
@@ -21,7 +22,7 @@ const SUMMARY_FACTS = 2;
  * A specialist's Finding from its tool results: a summary made of the facts that answer the
  * question, details with the rest (never the tools' digests: the Moderator gets those with the
  * finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence cited from the tools (items the
- * facts rest on first, referenceIds unchanged, quoted only where the quote is not the tool's own wording),
+ * facts rest on first, by the handles the conversation showed, quoted only where the quote is not the tool's own wording),
  * and a confidence from the evidence's strength.
  * In the re-ask round, the earlier finding's evidence is kept alongside the new.
  */
@@ -81,16 +82,16 @@ export function writeFinding(
 }
 
 /** The debate round: the earlier finding, amended with the peers' points it now takes into account. */
-export function amendFinding(input: SpecialistInput, previous: Extract<Finding, { status: "ok" }>): FindingOutput {
+export function amendFinding(input: SpecialistInput, previous: ShownOkFinding): FindingOutput {
   const phrases = phrasesFor(input.language);
   const peers = (input.peers ?? [])
-    .filter((peer): peer is Extract<Finding, { status: "ok" }> => peer.status === "ok" && peer.specialist !== previous.specialist)
+    .filter((peer): peer is ShownOkFinding => peer.status === "ok" && peer.specialist !== previous.specialist)
     .map((peer) => ({ name: peer.specialist, summary: firstSentence(peer.summary) }));
   return {
     summary: previous.summary,
     details: peers.length > 0 ? `${phrases.debateNote(peers)}\n${previous.details}`.trim() : previous.details,
-    // The earlier finding's evidence is linked again from its own records: cited by reference alone.
-    evidence: previous.evidence.map((e) => e.referenceId),
+    // The earlier finding's evidence is linked again from its own records: cited by handle alone.
+    evidence: previous.evidence.map(handleOf),
     quotes: [],
     confidence: previous.confidence,
   };
@@ -108,7 +109,7 @@ function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: Too
   return Math.round(Math.min(0.9, Math.max(0.1, raw)) * 100) / 100;
 }
 
-function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceItem[]): EvidenceItem[] {
+function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: ShownEvidenceItem[]): ShownEvidenceItem[] {
   const all = ok.flatMap((o) => o.evidence);
   const cited = facts.flatMap((f) => f.references).flatMap((ref) => all.filter((e) => e.referenceId === ref).slice(0, 1));
   const top = ok.flatMap((o) => o.evidence.slice(0, EVIDENCE_PER_TOOL));
@@ -117,17 +118,22 @@ function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: EvidenceI
 }
 
 /**
- * The evidence as the schema asks it to be cited: every reference by its id, and a quote (with its
- * source) only where it says something else than the record a tool (or the earlier finding) returned
- * (one clause of a long policy, the record restated in Japanese).
+ * The evidence as the schema asks it to be cited: every record by the handle the conversation showed
+ * beside it, and a quote (with its source) only where it says something else than the record a tool
+ * (or the earlier finding) returned (one clause of a long policy, the record restated in Japanese).
  */
-function citeAsReturned(evidence: EvidenceItem[], returned: EvidenceItem[]): Pick<FindingOutput, "evidence" | "quotes"> {
+function citeAsReturned(evidence: ShownEvidenceItem[], returned: ShownEvidenceItem[]): Pick<FindingOutput, "evidence" | "quotes"> {
   const asReturned = new Map<string, string>();
   for (const item of returned) if (!asReturned.has(item.referenceId)) asReturned.set(item.referenceId, item.quote);
   return {
-    evidence: evidence.map((e) => e.referenceId),
-    quotes: evidence.flatMap(({ source, referenceId, quote }) =>
-      asReturned.get(referenceId) === quote ? [] : [{ referenceId, source, quote }],
+    evidence: evidence.map(handleOf),
+    quotes: evidence.flatMap((item) =>
+      asReturned.get(item.referenceId) === item.quote ? [] : [{ ref: handleOf(item), source: item.source, quote: item.quote }],
     ),
   };
+}
+
+/** How a record is cited: by its handle, or by its reference id in a conversation rendered without handles. */
+export function handleOf(item: ShownEvidenceItem): string {
+  return item.ref ?? item.referenceId;
 }

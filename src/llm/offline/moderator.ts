@@ -1,4 +1,5 @@
 import { RATIONALE_POINT_CHARS, type ModeratorInput, type ModeratorOutput } from "../../domain";
+import { handleOf } from "./finding-writer";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
 import { clauseWithin } from "./text";
@@ -9,7 +10,7 @@ const MAX_ACTIONS = 5;
 /**
  * The offline Moderator: an extractive answer built only from the findings. The conclusion is the
  * top-priority specialist's summary plus one line per other specialist; each rationale point cites
- * referenceIds present in the findings' evidence; next actions are the specialists' recommended
+ * a record of the findings' evidence by the handle it was shown beside; next actions are the specialists' recommended
  * steps; the QSCORE follows `qualityScore`, and the critique names what is missing.
  */
 export function moderateOffline(input: ModeratorInput): ModeratorOutput {
@@ -46,7 +47,7 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const quoted = sentenceKey(conclusion);
   const rationale = [...findings.flatMap((f) => f.evidence)]
     .filter((e) => !quoted.includes(sentenceKey(e.quote)) && fresh(e.quote))
-    .map((e) => ({ point: clauseWithin(e.quote, RATIONALE_POINT_CHARS), citations: [e.referenceId] }))
+    .map((e) => ({ point: clauseWithin(e.quote, RATIONALE_POINT_CHARS), citations: [handleOf(e)] }))
     .slice(0, MAX_RATIONALE);
 
   const cited = unique(findings.flatMap((f) => f.evidence.map((e) => e.referenceId)));

@@ -1,4 +1,4 @@
-import { ToolMessageContentSchema, type EntityResolution, type EvidenceItem, type ToolMessageContent } from "../../domain";
+import { ToolMessageContentSchema, type EntityResolution, type ShownEvidenceItem, type ToolMessageContent } from "../../domain";
 import type { ChatMessage } from "../../workflow/ports";
 
 /** One tool call of the conversation with what it returned. */
@@ -7,7 +7,8 @@ export interface ToolObservation {
   args: Record<string, unknown>;
   ok: boolean;
   digest: string;
-  evidence: EvidenceItem[];
+  /** Each record beside the handle the conversation showed it with. */
+  evidence: ShownEvidenceItem[];
   data: unknown;
   error?: string;
   /** What the tool made of the names it was given. */

@@ -2,10 +2,11 @@ import {
   ModeratorOutputSchema,
   questionToAnswer,
   specialistFailures,
-  type Finding,
   type ModeratorAnswer,
+  type OkFinding,
   type ModeratorInput,
 } from "../../domain";
+import { EvidenceHandles } from "../evidence-handles";
 import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
@@ -28,13 +29,14 @@ export async function moderate(
   const { deps, state } = context;
   const decision = state.decision;
   if (!decision) throw new Error("the Moderator needs the Router's decision");
+  const handles = new EvidenceHandles();
   const input: ModeratorInput = {
     agent: "moderator",
     question: questionToAnswer(state),
     language: state.language,
     ...(state.understanding?.previousAnswer ? { previousAnswer: state.understanding.previousAnswer } : {}),
     decision,
-    findings: state.findings.filter((f): f is Extract<Finding, { status: "ok" }> => f.status === "ok"),
+    findings: handles.showFindings(state.findings.filter((f): f is OkFinding => f.status === "ok")),
     failures: specialistFailures(state.findings),
     specialistNames: Object.fromEntries(deps.prompts.specialists.map((s) => [s.id, s.displayName[state.language]])),
     previous,
@@ -64,7 +66,10 @@ export async function moderate(
   if (outcome.kind !== "ok") return outcome;
   // The per-specialist summaries are the findings' own, not rewritten by the model.
   const findings = input.findings.map(({ specialist, summary }) => ({ specialist, summary }));
-  return { ...outcome, value: { ...outcome.value, findings } };
+  // The model cites records by the handles it was shown: the answer keeps their reference ids, and
+  // only those of records in the findings ("never cite an id that is not in the findings").
+  const rationale = outcome.value.rationale.map((point) => ({ ...point, citations: handles.resolveShown(point.citations) }));
+  return { ...outcome, value: { ...outcome.value, rationale, findings } };
 }
 
 /**

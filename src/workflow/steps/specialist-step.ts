@@ -13,6 +13,7 @@ import {
   type ToolCallRecord,
 } from "../../domain";
 import { renderAgentMessages } from "../agent-message";
+import { EvidenceHandles } from "../evidence-handles";
 import { linkEvidence, linkedEvidenceOf } from "../evidence-links";
 import type { ChatMessage, ChatRequest } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
@@ -61,6 +62,7 @@ async function investigate(
   const { fragments } = deps.prompts;
   const decision = state.decision;
   if (!decision) throw new Error("a specialist needs the Router's decision");
+  const handles = new EvidenceHandles();
   const input: SpecialistInput = {
     agent: "specialist",
     question: questionToAnswer(state),
@@ -76,8 +78,9 @@ async function investigate(
     decision,
     round: extra.round,
     critique: extra.critique,
-    previous: extra.previous,
-    peers: extra.peers,
+    // Numbered as the input renders them (its keys sorted: `peers` before `previous`), then the tools' records.
+    peers: extra.peers && handles.showFindings(extra.peers),
+    previous: extra.previous && handles.showFindings([extra.previous])[0],
   };
   const handoffTargets = extra.handoffTargets ?? [];
   const outputSchema = handoffTargets.length > 0 ? handoffOutputSchema(handoffTargets as [string, ...string[]]) : FindingOutputSchema;
@@ -143,7 +146,7 @@ async function investigate(
         durationMs: result.record.durationMs,
         outcome: result.record.ok ? "ok" : "error",
       });
-      conversation.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
+      conversation.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(handles.showToolContent(result.content)) });
     }
   };
   // The shared data rule follows the specialist's own prompt, the same for every question (the prompt cache reuses it).
@@ -163,7 +166,8 @@ async function investigate(
   }
   const { handoffTo, handoffReason, quotes, ...finding } = result.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
   const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
-  const evidence = linkEvidence({ evidence: finding.evidence, quotes }, [
+  // The model cites records by the handles it was shown; everything kept holds their reference ids.
+  const evidence = linkEvidence(handles.resolveCitations({ evidence: finding.evidence, quotes }), [
     ...toolEvidence,
     ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])]),
   ]);

@@ -82,7 +82,7 @@ describe("evidence up front: the tools the question implies run while the Router
   });
 
   it("a specialist cites a record of its up-front evidence by reference alone: the finding and the Moderator get the tool's quote", async () => {
-    // As a model cites a record a tool returned: its reference alone, no quote.
+    // As a model may still cite a record a tool returned: its reference id written out instead of its handle, no quote.
     server.fallback("contract", (body) => {
       const contracts = body.messages
         .filter((m) => m.role === "tool")
@@ -102,15 +102,18 @@ describe("evidence up front: the tools the question implies run while the Router
     const returned = server
       .callsFor("contract")[0]
       .body.messages.filter((m) => m.role === "tool")
-      .map((m) => JSON.parse(m.content) as { tool: string; evidence: { source: string; referenceId: string; quote: string }[] })
+      .map(
+        (m) => JSON.parse(m.content) as { tool: string; evidence: { ref: string; source: string; referenceId: string; quote: string }[] },
+      )
       .find((r) => r.tool === "searchContracts")?.evidence[0];
     assert.ok(returned, "the contract search returned evidence up front");
+    assert.equal(returned.ref, "E1", "the record is shown beside its handle");
     const finding = state.findings.find((f) => f.specialist === "contract");
     assert.equal(finding?.status, "ok");
     // The reference no tool returned has nothing to show or check: it is left out.
     assert.deepEqual(
       finding?.status === "ok" ? finding.evidence.map(({ source, referenceId, quote }) => ({ source, referenceId, quote })) : [],
-      [returned],
+      [{ source: returned.source, referenceId: returned.referenceId, quote: returned.quote }],
     );
     const moderatorInput = JSON.stringify(server.callsFor("moderator")[0].body.messages);
     assert.ok(moderatorInput.includes(JSON.stringify(returned.quote).slice(1, -1)), "the Moderator reads the tool's quote");

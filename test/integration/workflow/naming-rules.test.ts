@@ -25,7 +25,7 @@ describe("naming rules in the models' requests (scripted model server)", functio
     const moderator = systemOf(server.callsFor("moderator")[0].body);
     assert.match(moderator, /never by a raw id/);
     assert.match(moderator, /a category by its display name: 「物流」 in a Japanese answer/);
-    assert.match(moderator, /ids belong in\s+`citations` only/);
+    assert.match(moderator, /records are\s+cited in `citations` only, by handle/);
     assert.match(moderator, /「ノースウィンド・ロボティクス」という取引先はデータにありません。/);
 
     const specialist = systemOf(server.callsFor("spend")[0].body);

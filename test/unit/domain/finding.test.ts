@@ -2,18 +2,22 @@ import assert from "node:assert/strict";
 import { FindingOutputSchema, FindingSchema } from "../../../src/domain";
 
 describe("domain/finding", () => {
-  it("a specialist cites references as plain strings, with a quote apart only where it says something else", () => {
+  it("a specialist cites records by their handles as plain strings, with a quote apart only where it says something else", () => {
     const written = FindingOutputSchema.parse({
-      summary: "The +8% exceeds the 5% cap in CTR-0001.",
+      summary: "The +8% exceeds the 5% cap.",
       details: "",
-      evidence: ["CTR-0001", "SUP-001"],
-      quotes: [{ referenceId: "SUP-001", source: "supplier", quote: "リスク低、制裁なし" }],
+      evidence: ["E1", "E2"],
+      quotes: [{ ref: "E2", source: "supplier", quote: "リスク低、制裁なし" }],
       confidence: 0.9,
     });
-    assert.deepEqual(written.evidence, ["CTR-0001", "SUP-001"]);
-    assert.equal(written.quotes[0].quote, "リスク低、制裁なし");
-    // A citation written as an object (the earlier shape) is not a reference: the repair round asks again.
+    assert.deepEqual(written.evidence, ["E1", "E2"]);
+    assert.deepEqual(written.quotes[0], { ref: "E2", source: "supplier", quote: "リスク低、制裁なし" });
+    // A citation written as an object (an earlier shape) is not a handle: the repair round asks again.
     assert.equal(FindingOutputSchema.safeParse({ ...written, evidence: [{ referenceId: "CTR-0001" }] }).success, false);
+    assert.equal(
+      FindingOutputSchema.safeParse({ ...written, quotes: [{ referenceId: "E2", source: "supplier", quote: "x" }] }).success,
+      false,
+    );
   });
 
   it("a finding stored before citations became plain strings still loads, with its linked records", () => {

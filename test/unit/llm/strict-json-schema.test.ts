@@ -53,12 +53,13 @@ describe("strictJsonSchema", () => {
 
   it("keeps descriptions, enums and array item shapes", () => {
     const schema = strictJsonSchema(FindingOutputSchema, "finding") as { properties: Record<string, JsonSchema> };
-    const evidence = schema.properties.evidence as { type: string; items: JsonSchema };
+    const evidence = schema.properties.evidence as { type: string; description: string; items: JsonSchema };
     assert.equal(evidence.type, "array");
-    assert.equal(evidence.items.type, "string", "a citation is its reference alone: no nullable source and quote to write");
-    assert.match(String(evidence.items.description), /CTR-0012/);
+    assert.equal(evidence.items.type, "string", "a citation is its record's handle alone: no nullable source and quote to write");
+    assert.match(String(evidence.items.description), /'E2'/);
+    assert.match(evidence.description, /handles/);
     const quotes = schema.properties.quotes as { type: string; items: { properties: Record<string, JsonSchema>; required: string[] } };
-    assert.deepEqual(quotes.items.required, ["referenceId", "source", "quote"]);
+    assert.deepEqual(quotes.items.required, ["ref", "source", "quote"]);
     const router = strictJsonSchema(routerDecisionSchema(["contract"], 3), "router") as { properties: Record<string, JsonSchema> };
     assert.deepEqual(router.properties.debateMode, { type: "string", enum: ["independent", "debate"] });
   });

@@ -1,9 +1,14 @@
 import assert from "node:assert/strict";
-import { ToolMessageContentSchema } from "../../../src/domain";
+import { ToolMessageContentSchema, type WrittenEvidence } from "../../../src/domain";
+import { EvidenceHandles } from "../../../src/workflow/evidence-handles";
 import { linkEvidence } from "../../../src/workflow/evidence-links";
-import { quoting } from "../../fakes/scripted-replies";
+import { quoting as quotingInReply } from "../../fakes/scripted-replies";
 import { runToolCalls } from "../../../src/workflow/steps/tool-runner";
 import { DOCUMENT_LINKS, linkedRegistry } from "../tools/tool-fixture";
+
+/** Records cited by their reference ids, each with its quote, as the specialist step resolves them for `linkEvidence`. */
+const quoting = (...items: (WrittenEvidence & Record<string, unknown>)[]) =>
+  new EvidenceHandles().resolveCitations(quotingInReply(...items));
 
 describe("workflow/evidence-links", () => {
   it("runs a tool: the model's message has the evidence without links, the result keeps them", async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ModeratorOutputSchema, RATIONALE_POINT_CHARS, type Finding } from "../../../../src/domain";
 import { moderateOffline } from "../../../../src/llm/offline/moderator";
+import { EvidenceHandles } from "../../../../src/workflow/evidence-handles";
 import { qualityScore } from "../../../../src/llm/offline/quality-score";
 import type { ModeratorInput } from "../../../../src/domain";
 
@@ -54,6 +55,18 @@ function input(overrides: Partial<ModeratorInput> = {}): ModeratorInput {
 }
 
 describe("offline moderator", () => {
+  it("cites each record by the handle it was shown beside, as the prompt asks a model to", () => {
+    const handles = new EvidenceHandles();
+    const answer = moderateOffline(input({ findings: handles.showFindings([contract, negotiation]) }));
+    const cited = answer.rationale.flatMap((point) => point.citations);
+    assert.ok(cited.length > 0);
+    assert.ok(
+      cited.every((c) => /^E\d+$/.test(c)),
+      cited.join(", "),
+    );
+    assert.ok(handles.resolveShown(cited).includes("CTR-0001"), "the handles resolve to the findings' records");
+  });
+
   it("keeps each rationale point within the schema's budget: the leading clause of a long quote, whole figures, the quote itself in the evidence", () => {
     const quote =
       "Logistics Services Agreement — Hayabusa Logistics Co., Ltd., expired, ¥77,700,000/year, 2023-03-21 to 2026-03-20, no auto-renewal; renewal talks 90 days before end (by 2025-12-20), price increase cap 2.5% per year";

@@ -13,6 +13,7 @@ import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSe
 import type { SpecialistInput, SpecialistRound } from "../../../../src/domain";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../../../src/workflow/ports";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
+import { EvidenceHandles } from "../../../../src/workflow/evidence-handles";
 import { linkEvidence, linkedEvidenceOf } from "../../../../src/workflow/evidence-links";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 import { runToolCalls, toolSpecsOf } from "../../../../src/workflow/steps/tool-runner";
@@ -30,8 +31,11 @@ async function consult(
 ): Promise<{
   calls: { name: string; args: Record<string, unknown> }[];
   finding: Omit<Extract<Finding, { status: "ok" }>, "specialist" | "status">;
+  /** What the engine wrote in `evidence`, before the step resolved it. */
+  cited: string[];
 }> {
   const definition = specialists.find((s) => s.id === id)!;
+  const handles = new EvidenceHandles();
   const decision: RouterDecision = {
     selected: [id],
     debateMode: "independent",
@@ -56,6 +60,9 @@ async function consult(
     decision,
     round: extra.round ?? "initial",
     ...extra,
+    // Shown as the specialist step shows them: each cited record beside its handle.
+    peers: extra.peers && handles.showFindings(extra.peers),
+    previous: extra.previous && handles.showFindings([extra.previous])[0],
   };
   // What the specialist step offers the model: each tool's spec, with its offline hints.
   const tools: ToolSpec[] = toolSpecsOf(registry, definition.tools);
@@ -81,7 +88,8 @@ async function consult(
     calls = first.toolCalls;
     const results = await runToolCalls(registry, definition.tools, first.toolCalls, input.language);
     messages.push({ role: "assistant", content: "", toolCalls: first.toolCalls });
-    for (const result of results) messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(result.content) });
+    for (const result of results)
+      messages.push({ role: "tool", toolCallId: result.call.id, content: JSON.stringify(handles.showToolContent(result.content)) });
     toolCalls = results.map((r) => r.record);
     toolEvidence = results.flatMap((r) => r.evidence);
     const second = await model.complete(request(false));
@@ -89,13 +97,17 @@ async function consult(
     if (second.kind !== "ok") throw new Error("unreachable");
     final = second;
   }
-  // As the specialist step keeps it: each cited reference with the tool's record behind it.
+  // As the specialist step keeps it: each cited handle's reference with the tool's record behind it.
   const { quotes, ...finding } = FindingOutputSchema.parse(JSON.parse(final.content));
-  const evidence = linkEvidence({ evidence: finding.evidence, quotes }, [
+  const evidence = linkEvidence(handles.resolveCitations({ evidence: finding.evidence, quotes }), [
     ...toolEvidence,
     ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])]),
   ]);
-  return { calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })), finding: { ...finding, evidence, toolCalls } };
+  return {
+    calls: calls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments) })),
+    finding: { ...finding, evidence, toolCalls },
+    cited: finding.evidence,
+  };
 }
 
 describe("offline specialists over the sample data and the real tools", () => {
@@ -109,8 +121,10 @@ describe("offline specialists over the sample data and the real tools", () => {
   });
 
   it("contract: +8% on the Acme SaaS renewal exceeds the 5% cap of CTR-0001, with the notice deadline", async () => {
-    const { calls, finding } = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?");
+    const { calls, finding, cited } = await consult(model, registry, "contract", "Can we renew the Acme SaaS contract at +8%?");
     assert.deepEqual(calls.map((c) => c.name).sort(), ["getSupplierProfile", "searchContracts", "searchPolicies"]);
+    // It cites the records by the handles it was shown beside them, as the prompt asks a model to.
+    assert.ok(cited.length > 0 && cited.every((c) => /^E\d+$/.test(c)), cited.join(", "));
     assert.equal(calls.find((c) => c.name === "searchContracts")!.args.supplier, "Acme Cloud Software");
     assert.match(finding.summary, /\+8% exceeds the 5% price-adjustment cap in CTR-0001/);
     assert.match(finding.summary, /CTR-0001 ends on 2027-01-31 and renews automatically; notice is 60 days \(by 2026-12-02\)/);
@@ -215,6 +229,12 @@ describe("offline specialists over the sample data and the real tools", () => {
     });
     assert.equal(debate.calls.length, 0);
     assert.equal(debate.finding.summary, own.finding.summary);
+    // Its earlier records, cited by the handles its debate conversation showed, resolve to the same references.
+    assert.ok(debate.cited.every((c) => /^E\d+$/.test(c)));
+    assert.deepEqual(
+      debate.finding.evidence.map((e) => e.referenceId),
+      own.finding.evidence.map((e) => e.referenceId),
+    );
     assert.match(debate.finding.details, /Taking the other specialists into account: negotiation: Benchmarks support at most \+4%\./);
   });
 
