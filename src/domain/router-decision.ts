@@ -55,6 +55,16 @@ function selectedInLegacyPriorityOrder(stored: unknown): unknown {
   return { ...decision, selected: [...new Set([...ordered, ...selected])] };
 }
 
+/**
+ * A decision as a checkpoint writes it: `priority` repeats `selected` because the previous release
+ * requires it, and while a deploy rolls, its instances and this one take runs from the same queue, so
+ * a run checkpointed here may resume there. Loading drops it (above). Stop writing it once no instance
+ * of that release can run.
+ */
+export function decisionAsWritten(decision: RouterDecision): RouterDecision & { priority: string[] } {
+  return { ...decision, priority: decision.selected };
+}
+
 /** The router output validated against the registry: 1..max distinct known ids. */
 export function routerDecisionSchema(knownIds: readonly string[], maxSpecialists: number) {
   const known = new Set(knownIds);

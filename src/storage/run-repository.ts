@@ -1,6 +1,6 @@
 import type { Container } from "@azure/cosmos";
 import type { z } from "zod";
-import { StoredRunSchema, oldestFirst, type RunRecord, type RunState } from "../domain";
+import { StoredRunSchema, decisionAsWritten, oldestFirst, type RunRecord, type RunState } from "../domain";
 import type { ConditionalWrite, ConversationRuns, RunStore, Versioned } from "../workflow/ports";
 import { lifecycleFromStatus } from "../workflow/run-stages";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
@@ -67,5 +67,6 @@ function recordOf({ lifecycle, state }: z.output<typeof StoredRunSchema>): RunRe
 }
 
 function documentOf(record: RunRecord): RunRecord & { id: string } {
-  return { id: record.state.runId, ...record };
+  const { decision } = record.state;
+  return { id: record.state.runId, ...record, state: decision ? { ...record.state, decision: decisionAsWritten(decision) } : record.state };
 }

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import type { Container, CosmosClient } from "@azure/cosmos";
 import { loadConfig } from "../../../src/config";
-import type { RunLifecycleRecord, RunState } from "../../../src/domain";
+import { z } from "zod";
+import { RouterDecisionSchema, type RunLifecycleRecord, type RunState } from "../../../src/domain";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { ensureContainers } from "../../../src/storage/containers";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
@@ -53,18 +54,6 @@ describe("runs stored in an older shape (embedded Cosmos)", () => {
     }
   });
 
-  it("loads a Router decision stored with a separate priority list in that order, so a resumed run re-asks who it named first", async () => {
-    const { decision, ...rest } = finishedRun({ runId: "with-priority" });
-    const stored = {
-      ...rest,
-      decision: { ...decision, selected: ["contract", "spend", "negotiation"], priority: ["negotiation", "contract", "spend"] },
-    } as unknown as RunState;
-    await store.runs.checkpoint(stored);
-    const loaded = await store.runs.load("with-priority");
-    assert.deepEqual(loaded?.decision, { ...decision, selected: ["negotiation", "contract", "spend"] });
-    assert.deepEqual(requeryTargets(loaded.decision, 2), ["negotiation", "contract"]);
-  });
-
   it("round-trips a run stored in today's shape, and refuses a mode's part that breaks its schema", async () => {
     const today = finishedRun({ runId: "today", modeState: { mode: "handoff", speaker: "spend", handoffs: [handoff] } });
     await store.runs.checkpoint(today);
@@ -74,7 +63,7 @@ describe("runs stored in an older shape (embedded Cosmos)", () => {
   });
 });
 
-describe("run documents stored flat, before the record held the lifecycle beside the state (embedded Cosmos)", () => {
+describe("run documents across releases: stored flat before the envelope, or read by the release before (embedded Cosmos)", () => {
   let server: EmbeddedCosmos;
   let client: CosmosClient;
   let container: Container;
@@ -94,6 +83,30 @@ describe("run documents stored flat, before the record held the lifecycle beside
 
   /** A run as any store gives it back: JSON, so an `undefined` key is simply absent. */
   const asStored = (state: RunState): RunState => JSON.parse(JSON.stringify(state)) as RunState;
+
+  it("loads a Router decision stored with a separate priority list in that order, so a resumed run re-asks who it named first", async () => {
+    const { decision, ...rest } = finishedRun({ runId: "with-priority" });
+    // Written as the previous release wrote it, where `priority` alone carried the order.
+    const state = {
+      ...rest,
+      decision: { ...decision, selected: ["contract", "spend", "negotiation"], priority: ["negotiation", "contract", "spend"] },
+    };
+    await container.items.create({ id: state.runId, lifecycle: { stage: "delivered", owners: 1, sent: {} }, state });
+    const loaded = await runs.load("with-priority");
+    assert.deepEqual(loaded?.decision, { ...decision, selected: ["negotiation", "contract", "spend"] });
+    assert.deepEqual(requeryTargets(loaded.decision, 2), ["negotiation", "contract"]);
+  });
+
+  it("writes the decision so that an instance of the previous release, which requires a priority list, can resume the run", async () => {
+    // The previous release's decision schema: the same fields, and `priority` required.
+    const PreviousReleaseDecisionSchema = RouterDecisionSchema.extend({ priority: z.array(z.string()) });
+    const today = finishedRun({ runId: "read-by-previous-release" });
+    await runs.checkpoint(today);
+    const { resource } = await container.item(today.runId, today.runId).read<{ state: { decision: unknown } }>();
+    const asPreviousReleaseReadsIt = PreviousReleaseDecisionSchema.parse(resource?.state.decision);
+    assert.deepEqual(asPreviousReleaseReadsIt.priority, today.decision?.selected);
+    assert.deepEqual(await runs.load(today.runId), today, "today's loading drops the repeated list");
+  });
 
   it("loads a run stored with its lifecycle inside the state, and a worker resumes it into today's shape", async () => {
     const state = asStored(
