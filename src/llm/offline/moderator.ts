@@ -1,4 +1,5 @@
 import { RATIONALE_POINT_CHARS, type ModeratorInput, type ModeratorOutput } from "../../domain";
+import { readKindsOf } from "./facts/failure-facts";
 import { handleOf } from "./finding-writer";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
@@ -65,7 +66,10 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
 
   const { qscore, parts } = qualityScore(input);
   const missing = findings.filter((f) => f.evidence.length === 0).map((f) => f.specialist);
+  // A failed tool call leaves the question partly unanswered, whatever the rest of the evidence covers.
+  const unread = findings.flatMap((f) => f.toolCalls.filter((call) => !call.ok).map((call) => call.name));
   const critique = [
+    unread.length > 0 ? phrases.couldNotRead(readKindsOf(unread)) : "",
     parts.references < parts.needed
       ? phrases.critiqueThin({ have: parts.references, need: parts.needed, evidenceNeed: input.decision.evidenceNeed })
       : "",
