@@ -1,9 +1,9 @@
-import { RATIONALE_POINT_CHARS, type ModeratorInput, type ModeratorOutput } from "../../domain";
+import type { ModeratorInput, ModeratorOutput } from "../../domain";
 import { readKindsOf } from "./facts/failure-facts";
-import { handleOf } from "./finding-writer";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
-import { clauseWithin } from "./text";
+import { rationaleClaims } from "./rationale-claims";
+import { sentenceKey, sentencesOf } from "./text";
 
 const MAX_RATIONALE = 4;
 const MAX_ACTIONS = 5;
@@ -41,15 +41,8 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
     .filter(Boolean)
     .join(" ");
 
-  // The conclusion already says the lead's and the others' points: the rationale adds the evidence
-  // behind them, each item citing its source, and never a sentence the answer already contains. A
-  // point is the quote's leading clause within the schema's budget: the answer shows the whole quote
-  // beside it.
-  const quoted = sentenceKey(conclusion);
-  const rationale = [...findings.flatMap((f) => f.evidence)]
-    .filter((e) => !quoted.includes(sentenceKey(e.quote)) && fresh(e.quote))
-    .map((e) => ({ point: clauseWithin(e.quote, RATIONALE_POINT_CHARS), citations: [handleOf(e)] }))
-    .slice(0, MAX_RATIONALE);
+  // The rationale supports the conclusion with short claims, each citing the records that bear it out.
+  const rationale = rationaleClaims(findings, conclusion, phrases, MAX_RATIONALE);
 
   const cited = unique(findings.flatMap((f) => f.evidence.map((e) => e.referenceId)));
   const recommended = unique(
@@ -89,24 +82,6 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
     qscore,
     critique: critique || phrases.critiqueComplete,
   };
-}
-
-/** The sentences of a text (Latin and Japanese sentence ends). */
-function sentencesOf(text: string): string[] {
-  // "Co., Ltd." and the like end no sentence.
-  return text
-    .split(/(?<!\b(?:Ltd|Co|Inc|Corp|vs)\.)(?<=[.!?])\s+|(?<=[。！？])/)
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
-}
-
-/** Two sentences are the same when they differ only in spacing, case or final punctuation. */
-function sentenceKey(sentence: string): string {
-  return sentence
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[\s.。!?！？]+/g, " ")
-    .trim();
 }
 
 function unique(items: string[]): string[] {

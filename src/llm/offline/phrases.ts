@@ -95,6 +95,8 @@ export interface Phrases {
   spendLatest(s: { groups: string[] }): string;
   policyApplies(p: { amount: string; referenceId: string; text: string }): string;
   policyFound(p: { referenceId: string; text: string }): string;
+  /** The rationale point citing the records a conclusion states whole (their wording is shown beside it). */
+  conclusionRestsOn(recordCount: number): string;
   suppliersListed(s: { category: string; names: string[] }): string;
   /** A risk rating as a word of the answer's language. */
   risk(rating: string): string;
@@ -176,6 +178,7 @@ const en: Phrases = {
   spendLatest: (s) => `Latest periods: ${s.groups.join("; ")}.`,
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
+  conclusionRestsOn: (count) => `The conclusion rests on ${count === 1 ? "this record" : "these records"}.`,
   suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
   risk: (rating) => `${rating} risk`,
   evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
@@ -269,6 +272,7 @@ const ja: Phrases = {
   spendLatest: (s) => `直近の期間: ${s.groups.join("、")}。`,
   policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,
   policyFound: (p) => `${p.referenceId}:「${p.text}」`,
+  conclusionRestsOn: () => "結論はこれらの記録に基づきます。",
   suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,
   risk: (rating) => ({ low: "低リスク", medium: "中リスク", high: "高リスク" })[rating] ?? rating,
   evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
