@@ -10,9 +10,10 @@ const MAX_ACTIONS = 5;
 
 /**
  * The offline Moderator: an extractive answer built only from the findings. The conclusion is the
- * top-priority specialist's summary plus one line per other specialist; each rationale point cites
- * a record of the findings' evidence by the handle it was shown beside; next actions are the specialists' recommended
- * steps; the QSCORE follows `qualityScore`, and the critique names what is missing.
+ * top-priority specialist's summary plus one line per other specialist; each rationale point is a
+ * short claim from the findings' facts citing, by the handles they were shown beside, the records
+ * that support it (`rationaleClaims`); next actions are the specialists' recommended steps; the
+ * QSCORE follows `qualityScore`, and the critique names what is missing (records a tool could not read first).
  */
 export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const phrases = phrasesFor(input.language);
@@ -20,7 +21,7 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const [lead, ...others] = findings;
   const name = (id: string) => input.specialistNames[id] ?? id;
   const failures = input.failures.map((f) => ({ name: name(f.specialist), error: f.error }));
-  // No sentence twice in one answer: a point another specialist or the evidence repeats is said once.
+  // No sentence twice in one answer: a point another specialist repeats is said once.
   const said = new Set<string>(lead ? sentencesOf(lead.summary).map(sentenceKey) : []);
   const fresh = (text: string) => {
     const key = sentenceKey(text);
