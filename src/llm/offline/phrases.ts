@@ -3,7 +3,7 @@
  * wording change or a new language is one edit here.
  */
 import type { Language } from "../../domain/language";
-import type { SourceKind } from "../../domain";
+import { labelsFor, type SourceKind } from "../../domain";
 import { NO_FIGURE, figureOrDash } from "../../tools/format";
 
 function signedPct(value: number): string {
@@ -16,25 +16,8 @@ function sentence(text: string): string {
   return text.endsWith(".") ? text : `${text}.`;
 }
 
-/** What a failed tool was reading: a kind of record, or data of no kind its name says. */
+/** What a failed tool was reading: a kind of record (named as the answer's sources are), or data of no kind its name says. */
 export type ReadKind = SourceKind | "data";
-
-const READ_EN: Record<ReadKind, string> = {
-  contract: "contracts",
-  policy: "policies",
-  spend: "spend records",
-  supplier: "supplier records",
-  benchmark: "market benchmarks",
-  data: "data",
-};
-const READ_JA: Record<ReadKind, string> = {
-  contract: "契約",
-  policy: "規程",
-  spend: "支出データ",
-  supplier: "サプライヤー情報",
-  benchmark: "市場ベンチマーク",
-  data: "データの一部",
-};
 
 const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: "cost centre", contract: "contract" } as const;
 const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
@@ -187,7 +170,7 @@ const en: Phrases = {
     `No ${KIND_EN[kind]} named ${name} is in the data.${closest.length > 0 ? ` Closest names: ${sentence(closest.join(", "))}` : ""}`,
   whichOne: ({ name, candidates }) => `Several suppliers could be ${name}: ${sentence(candidates.join(", "))} Which one do you mean?`,
   couldNotRead: (kinds) => {
-    const what = en.list(kinds.map((kind) => READ_EN[kind]));
+    const what = en.list(kinds.map((kind) => (kind === "data" ? "data" : `${labelsFor("en").sourceNames[kind].toLowerCase()} records`)));
     return `The ${what} could not be read, so this cannot be answered from ${kinds.length === 1 && kinds[0] === "data" ? "it" : "them"}.`;
   },
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
@@ -280,7 +263,8 @@ const ja: Phrases = {
   notInData: ({ kind, name, closest }) =>
     `「${name}」という${KIND_JA[kind]}はデータにありません。${closest.length > 0 ? `近い名前: ${closest.join("、")}。` : ""}`,
   whichOne: ({ name, candidates }) => `「${name}」に当てはまる取引先が複数あります: ${candidates.join("、")}。どれのことですか？`,
-  couldNotRead: (kinds) => `${kinds.map((kind) => READ_JA[kind]).join("、")}を読み取れなかったため、その情報からは回答できません。`,
+  couldNotRead: (kinds) =>
+    `${kinds.map((kind) => (kind === "data" ? "データの一部" : `${labelsFor("ja").sourceNames[kind]}データ`)).join("、")}を読み取れなかったため、その情報からは回答できません。`,
   noToolsUsed: "この質問に合うデータ検索がないため、一般的な案内のみです。",
   noFindings: "利用できるデータから回答できたスペシャリストはいませんでした。",
   nextStep: "次のアクション: ",

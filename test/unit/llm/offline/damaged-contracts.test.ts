@@ -39,8 +39,8 @@ describe("the offline engine over a data directory whose contracts.json is damag
 
   it("says plainly, in the question's language, that the contracts could not be read: never answers a contract question from the policies", async () => {
     for (const [question, unread] of [
-      ["Which contracts renew soon?", "The contracts could not be read, so this cannot be answered from them."],
-      ["まもなく更新される契約は？", "契約を読み取れなかったため、その情報からは回答できません。"],
+      ["Which contracts renew soon?", "The contract records could not be read, so this cannot be answered from them."],
+      ["まもなく更新される契約は？", "契約データを読み取れなかったため、その情報からは回答できません。"],
     ] as const) {
       const state = await runQuestion(deps, { question });
       assert.equal(state.status, "completed", state.failure?.message);

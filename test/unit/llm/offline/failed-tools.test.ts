@@ -92,12 +92,12 @@ describe("offline specialists whose tool failed", () => {
 
   // One rule for every tool: the summary opens with what could not be read, in the question's language.
   const cases = [
-    ["contract", "Can we renew the Acme SaaS contract at +8%?", "searchContracts", "The contracts could not be read"],
-    ["contract", "Acme SaaS契約を+8%で更新できますか？", "searchContracts", "契約を読み取れなかったため"],
+    ["contract", "Can we renew the Acme SaaS contract at +8%?", "searchContracts", "The contract records could not be read"],
+    ["contract", "Acme SaaS契約を+8%で更新できますか？", "searchContracts", "契約データを読み取れなかったため"],
     ["spend", "How much did we spend with Acme Cloud Software in FY2025?", "querySpend", "The spend records could not be read"],
     ["spend", "取引先A社の支出推移は？", "querySpend", "支出データを読み取れなかったため"],
     ["supplier", "Is supplier Acme Cloud Software sanctioned?", "getSupplierProfile", "The supplier records could not be read"],
-    ["negotiation", "What discount should we push for on logistics?", "getPriceBenchmarks", "The market benchmarks could not be read"],
+    ["negotiation", "What discount should we push for on logistics?", "getPriceBenchmarks", "The benchmark records could not be read"],
   ] as const;
   for (const [specialist, question, failing, unread] of cases)
     it(`${specialist}: says that ${failing} could not be read (${question})`, async () => {
