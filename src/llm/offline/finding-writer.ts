@@ -53,7 +53,10 @@ export function writeFinding(
       : phrases.noToolsUsed;
   // The summary's budget (FINDING_SUMMARY_CHARS) is what the schema tells a model; the first fact is
   // kept whole even past it (it is the answer), and a fact that does not fit moves to the details.
-  const [first, ...rest] = facts.slice(0, SUMMARY_FACTS).map((f) => f.text);
+  // Once a tool failed, only facts that answer the question join the failure in the summary: context
+  // another tool returned (a policy beside a failed contract search) must not read as the answer.
+  const answering = observations.some((o) => !o.ok) ? facts.filter((f) => f.direct) : facts;
+  const [first, ...rest] = answering.slice(0, SUMMARY_FACTS).map((f) => f.text);
   const summaryFacts = first === undefined ? [] : [first, ...linesWithin(rest, FINDING_SUMMARY_CHARS - first.length - 1, " ")];
   const summary = summaryFacts.length > 0 ? summaryFacts.join(" ") : (previous?.summary ?? fallback);
   // Context that only restates a record the finding cites is left to the evidence, which carries it
@@ -68,10 +71,7 @@ export function writeFinding(
     ...observations.filter((o) => !o.ok).map((o) => `${o.name}: ${o.error ?? "failed"}`),
     ...(previous && summaryFacts.length > 0 ? [previous.summary] : []),
   ];
-  const otherFacts = facts
-    .slice(summaryFacts.length)
-    .filter((f) => !restates(f))
-    .map((f) => f.text);
+  const otherFacts = facts.filter((f) => !summaryFacts.includes(f.text) && !restates(f)).map((f) => f.text);
   const notes = [...linesWithin(otherFacts, FINDING_DETAILS_CHARS - steps.join("\n").length - 1), ...steps];
   return {
     summary,

@@ -1,17 +1,19 @@
-import { RATIONALE_POINT_CHARS, type ModeratorInput, type ModeratorOutput } from "../../domain";
-import { handleOf } from "./finding-writer";
+import type { ModeratorInput, ModeratorOutput } from "../../domain";
+import { readKindsOf } from "./facts/failure-facts";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
-import { clauseWithin } from "./text";
+import { rationaleClaims } from "./rationale-claims";
+import { sentenceKey, sentencesOf } from "./text";
 
 const MAX_RATIONALE = 4;
 const MAX_ACTIONS = 5;
 
 /**
  * The offline Moderator: an extractive answer built only from the findings. The conclusion is the
- * top-priority specialist's summary plus one line per other specialist; each rationale point cites
- * a record of the findings' evidence by the handle it was shown beside; next actions are the specialists' recommended
- * steps; the QSCORE follows `qualityScore`, and the critique names what is missing.
+ * top-priority specialist's summary plus one line per other specialist; each rationale point is a
+ * short claim from the findings' facts citing, by the handles they were shown beside, the records
+ * that support it (`rationaleClaims`); next actions are the specialists' recommended steps; the
+ * QSCORE follows `qualityScore`, and the critique names what is missing (records a tool could not read first).
  */
 export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const phrases = phrasesFor(input.language);
@@ -19,7 +21,7 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const [lead, ...others] = findings;
   const name = (id: string) => input.specialistNames[id] ?? id;
   const failures = input.failures.map((f) => ({ name: name(f.specialist), error: f.error }));
-  // No sentence twice in one answer: a point another specialist or the evidence repeats is said once.
+  // No sentence twice in one answer: a point another specialist repeats is said once.
   const said = new Set<string>(lead ? sentencesOf(lead.summary).map(sentenceKey) : []);
   const fresh = (text: string) => {
     const key = sentenceKey(text);
@@ -40,15 +42,8 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
     .filter(Boolean)
     .join(" ");
 
-  // The conclusion already says the lead's and the others' points: the rationale adds the evidence
-  // behind them, each item citing its source, and never a sentence the answer already contains. A
-  // point is the quote's leading clause within the schema's budget: the answer shows the whole quote
-  // beside it.
-  const quoted = sentenceKey(conclusion);
-  const rationale = [...findings.flatMap((f) => f.evidence)]
-    .filter((e) => !quoted.includes(sentenceKey(e.quote)) && fresh(e.quote))
-    .map((e) => ({ point: clauseWithin(e.quote, RATIONALE_POINT_CHARS), citations: [handleOf(e)] }))
-    .slice(0, MAX_RATIONALE);
+  // The rationale supports the conclusion with short claims, each citing the records that bear it out.
+  const rationale = rationaleClaims(findings, conclusion, phrases, MAX_RATIONALE);
 
   const cited = unique(findings.flatMap((f) => f.evidence.map((e) => e.referenceId)));
   const recommended = unique(
@@ -65,7 +60,10 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
 
   const { qscore, parts } = qualityScore(input);
   const missing = findings.filter((f) => f.evidence.length === 0).map((f) => f.specialist);
+  // A failed tool call leaves the question partly unanswered, whatever the rest of the evidence covers.
+  const unread = findings.flatMap((f) => f.toolCalls.filter((call) => !call.ok).map((call) => call.name));
   const critique = [
+    unread.length > 0 ? phrases.couldNotRead(readKindsOf(unread)) : "",
     parts.references < parts.needed
       ? phrases.critiqueThin({ have: parts.references, need: parts.needed, evidenceNeed: input.decision.evidenceNeed })
       : "",
@@ -85,24 +83,6 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
     qscore,
     critique: critique || phrases.critiqueComplete,
   };
-}
-
-/** The sentences of a text (Latin and Japanese sentence ends). */
-function sentencesOf(text: string): string[] {
-  // "Co., Ltd." and the like end no sentence.
-  return text
-    .split(/(?<!\b(?:Ltd|Co|Inc|Corp|vs)\.)(?<=[.!?])\s+|(?<=[。！？])/)
-    .map((sentence) => sentence.trim())
-    .filter(Boolean);
-}
-
-/** Two sentences are the same when they differ only in spacing, case or final punctuation. */
-function sentenceKey(sentence: string): string {
-  return sentence
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[\s.。!?！？]+/g, " ")
-    .trim();
 }
 
 function unique(items: string[]): string[] {

@@ -3,6 +3,7 @@
  * wording change or a new language is one edit here.
  */
 import type { Language } from "../../domain/language";
+import { labelsFor, type SourceKind } from "../../domain";
 import { NO_FIGURE, figureOrDash } from "../../tools/format";
 
 function signedPct(value: number): string {
@@ -14,6 +15,9 @@ function signedPct(value: number): string {
 function sentence(text: string): string {
   return text.endsWith(".") ? text : `${text}.`;
 }
+
+/** What a failed tool was reading: a kind of record (named as the answer's sources are), or data of no kind its name says. */
+export type ReadKind = SourceKind | "data";
 
 const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: "cost centre", contract: "contract" } as const;
 const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
@@ -74,6 +78,8 @@ export interface Phrases {
   spendLatest(s: { groups: string[] }): string;
   policyApplies(p: { amount: string; referenceId: string; text: string }): string;
   policyFound(p: { referenceId: string; text: string }): string;
+  /** The rationale point citing the records a conclusion states whole (their wording is shown beside it). */
+  conclusionRestsOn(recordCount: number): string;
   suppliersListed(s: { category: string; names: string[] }): string;
   /** A risk rating as a word of the answer's language. */
   risk(rating: string): string;
@@ -83,6 +89,8 @@ export interface Phrases {
   notInData(n: { kind: "supplier" | "category" | "costCenter" | "contract"; name: string; closest: string[] }): string;
   /** A name several records could be: asked back with them. */
   whichOne(n: { name: string; candidates: string[] }): string;
+  /** Records a tool failed to read: the answer cannot rest on them. */
+  couldNotRead(kinds: ReadKind[]): string;
   noToolsUsed: string;
   noFindings: string;
   /** Prefix of a recommended action inside a finding's details (the Moderator collects these lines). */
@@ -153,6 +161,7 @@ const en: Phrases = {
   spendLatest: (s) => `Latest periods: ${s.groups.join("; ")}.`,
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
+  conclusionRestsOn: (count) => `The conclusion rests on ${count === 1 ? "this record" : "these records"}.`,
   suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
   risk: (rating) => `${rating} risk`,
   evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
@@ -160,6 +169,10 @@ const en: Phrases = {
   notInData: ({ kind, name, closest }) =>
     `No ${KIND_EN[kind]} named ${name} is in the data.${closest.length > 0 ? ` Closest names: ${sentence(closest.join(", "))}` : ""}`,
   whichOne: ({ name, candidates }) => `Several suppliers could be ${name}: ${sentence(candidates.join(", "))} Which one do you mean?`,
+  couldNotRead: (kinds) => {
+    const what = en.list(kinds.map((kind) => (kind === "data" ? "data" : `${labelsFor("en").sourceNames[kind].toLowerCase()} records`)));
+    return `The ${what} could not be read, so this cannot be answered from ${kinds.length === 1 && kinds[0] === "data" ? "it" : "them"}.`;
+  },
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
   noFindings: "No specialist could answer this question from the available data.",
   nextStep: "Next step: ",
@@ -242,6 +255,7 @@ const ja: Phrases = {
   spendLatest: (s) => `直近の期間: ${s.groups.join("、")}。`,
   policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,
   policyFound: (p) => `${p.referenceId}:「${p.text}」`,
+  conclusionRestsOn: () => "結論はこれらの記録に基づきます。",
   suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,
   risk: (rating) => ({ low: "低リスク", medium: "中リスク", high: "高リスク" })[rating] ?? rating,
   evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
@@ -249,6 +263,8 @@ const ja: Phrases = {
   notInData: ({ kind, name, closest }) =>
     `「${name}」という${KIND_JA[kind]}はデータにありません。${closest.length > 0 ? `近い名前: ${closest.join("、")}。` : ""}`,
   whichOne: ({ name, candidates }) => `「${name}」に当てはまる取引先が複数あります: ${candidates.join("、")}。どれのことですか？`,
+  couldNotRead: (kinds) =>
+    `${kinds.map((kind) => (kind === "data" ? "データの一部" : `${labelsFor("ja").sourceNames[kind]}データ`)).join("、")}を読み取れなかったため、その情報からは回答できません。`,
   noToolsUsed: "この質問に合うデータ検索がないため、一般的な案内のみです。",
   noFindings: "利用できるデータから回答できたスペシャリストはいませんでした。",
   nextStep: "次のアクション: ",

@@ -121,32 +121,22 @@ export function firstSentence(text: string): string {
   return match ? match[1] : text;
 }
 
-/** Where a sentence ends (its mark kept) or a clause or list item does (its separator dropped). */
-const SENTENCE_END = /[.!?](?=\s)|[。！？]/g;
-const CLAUSE_END = /;\s|；|\s[—–]\s|,\s|、/g;
+/** The sentences of a text (Latin and Japanese sentence ends). */
+export function sentencesOf(text: string): string[] {
+  // "Co., Ltd." and the like end no sentence.
+  return text
+    .split(/(?<!\b(?:Ltd|Co|Inc|Corp|Pte|vs)\.)(?<=[.!?])\s+|(?<=[。！？])/)
+    .map((sentence) => sentence.trim())
+    .filter(Boolean);
+}
 
-/**
- * The text if it fits in `maxChars`, else its longest head that ends where a sentence, clause or list
- * item ends (outside brackets, never inside a figure such as "¥52,079,111") and fits, marked with "…"
- * unless it ends a sentence; a text with no such end in reach is cut at a word boundary.
- */
-export function clauseWithin(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  const depthAt: number[] = [];
-  let depth = 0;
-  for (const char of text) {
-    if ("(（「[".includes(char)) depth++;
-    depthAt.push(depth);
-    if (")）」]".includes(char)) depth = Math.max(0, depth - 1);
-  }
-  const ends = [
-    ...[...text.matchAll(SENTENCE_END)].map((m) => ({ at: m.index, end: m.index + 1, sentence: true })),
-    ...[...text.matchAll(CLAUSE_END)].map((m) => ({ at: m.index, end: m.index, sentence: false })),
-  ].filter(({ at, end }) => depthAt[at] === 0 && end > 0 && end <= maxChars - 1);
-  const best = ends.sort((a, b) => b.end - a.end)[0];
-  if (best) return best.sentence ? text.slice(0, best.end) : `${text.slice(0, best.end).trimEnd()}…`;
-  const space = text.lastIndexOf(" ", maxChars - 1);
-  return `${text.slice(0, space > 0 ? space : maxChars - 1).trimEnd()}…`;
+/** Two sentences are the same when they differ only in spacing, case or final punctuation. */
+export function sentenceKey(sentence: string): string {
+  return sentence
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\s.。!?！？]+/g, " ")
+    .trim();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { benchmarkFacts } from "./benchmark-facts";
 import { contractFacts } from "./contract-facts";
 import type { Fact, FactContext } from "./fact";
+import { failureFacts } from "./failure-facts";
 import { policyFacts } from "./policy-facts";
 import { resolutionFacts } from "./resolution-facts";
 import { spendFacts } from "./spend-facts";
@@ -19,8 +20,8 @@ export function deriveFacts(context: FactContext, toolOrder: readonly string[]):
   const rank = (name: string) => (toolOrder.includes(name) ? toolOrder.indexOf(name) : toolOrder.length);
   const observations = [...context.observations].sort((a, b) => rank(a.name) - rank(b.name));
   const seen = new Set<string>();
-  // What could not be resolved leads: a figure or a list next to it must not read as the answer about that name.
-  const unresolved = resolutionFacts(context);
+  // What could not be resolved or read leads: a figure or a list next to it must not read as the answer about that name or those records.
+  const unresolved = [...resolutionFacts(context), ...failureFacts(context)];
   const facts = observations
     .flatMap((observation) => DERIVERS.flatMap((derive) => derive({ ...context, observations: [observation] })))
     .filter((fact) => !seen.has(fact.text) && seen.add(fact.text));

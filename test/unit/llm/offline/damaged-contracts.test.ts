@@ -37,6 +37,21 @@ describe("the offline engine over a data directory whose contracts.json is damag
     assert.doesNotMatch(JSON.stringify(state.findings), /contracts\.json/);
   });
 
+  it("says plainly, in the question's language, that the contracts could not be read: never answers a contract question from the policies", async () => {
+    for (const [question, unread] of [
+      ["Which contracts renew soon?", "The contract records could not be read, so this cannot be answered from them."],
+      ["まもなく更新される契約は？", "契約データを読み取れなかったため、その情報からは回答できません。"],
+    ] as const) {
+      const state = await runQuestion(deps, { question });
+      assert.equal(state.status, "completed", state.failure?.message);
+      const conclusion = state.answer?.conclusion ?? "";
+      assert.ok(conclusion.startsWith(unread), conclusion);
+      assert.doesNotMatch(conclusion, /POL-|contracts\.json/, "no policy text as the answer, no file for operators");
+      assert.ok(state.answer?.critique.includes(unread), "the critique says what is missing");
+      for (const finding of state.findings) if (finding.status === "ok") assert.doesNotMatch(finding.summary, /POL-/);
+    }
+  });
+
   it("reports the damaged file, and what to do, for a question naming a contract id", async () => {
     const state = await runQuestion(deps, { question: "What is the notice period of NWC-2?" });
     assert.equal(state.status, "failed");
