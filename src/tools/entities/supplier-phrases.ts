@@ -10,7 +10,10 @@
 const LEAD_WORDS = new Set(["with", "from", "to", "of", "about", "for", "pay", "paid", "supplier", "vendor"]);
 /** Words after which a name is also looked for in lower case ("spend with acme cloud"). */
 const LOWER_CASE_LEADS = new Set(["with", "from", "pay", "paid"]);
-/** Words after which any single token is the name ("supplier 100234", "vendor acme"). */
+/**
+ * Words after which any single token is the name ("supplier 100234", "vendor acme") — unless it is a
+ * word that ends a name or is none ("supplier for packaging", "vendor with ISO 14001").
+ */
 const ID_WORDS = new Set(["supplier", "vendor"]);
 /** Words that follow "supplier" before its id ("supplier id 100234", "vendor no. 7"). */
 const ID_FILLERS = new Set(["id", "no", "no.", "number", "#", "code"]);
@@ -20,11 +23,13 @@ const END_WORDS = new Set(
     " ",
   ),
 );
+/** Ordinary words that follow "supplier" or "vendor" in a sentence ("a supplier that can deliver"). */
+const ORDINARY_WORDS = new Set("that which who whose can could should must will would is are was were has have had".split(" "));
 /** Parts of a company name written in lower case or with punctuation. */
 const NAME_PARTS = new Set(["&", "and", "co.", "co", "ltd", "ltd.", "inc", "inc.", "kk", "k.k.", "gmbh", "llc", "plc", "corp", "corp."]);
-/** Capitalised words that are not names. */
+/** Capitalised words that are not names (certification marks too: "a vendor with ISO 14001"). */
 const NOT_NAMES = new Set(
-  "i fy q1 q2 q3 q4 january february march april may june july august september october november december monday tuesday wednesday thursday friday the a an our we what which who how".split(
+  "i fy q1 q2 q3 q4 iso iec soc iatf ismap january february march april may june july august september october november december monday tuesday wednesday thursday friday the a an our we what which who how".split(
     " ",
   ),
 );
@@ -76,7 +81,7 @@ function englishPhrases(text: string): SupplierPhrase[] {
       const word = bare(tokens[j]);
       const lower = word.toLowerCase();
       const first = name.length === 0;
-      const anyToken = first && ID_WORDS.has(lead);
+      const anyToken = first && ID_WORDS.has(lead) && !END_WORDS.has(lower) && !NOT_NAMES.has(lower) && !ORDINARY_WORDS.has(lower);
       if (first && !anyToken && LOWER_CASE_LEADS.has(lead) && /^\p{Ll}/u.test(word)) lowerCase = true;
       const fits = looksLikeName(word) || (!first && NAME_PARTS.has(lower)) || (lowerCase && /^\p{Ll}/u.test(word));
       if (!anyToken && (END_WORDS.has(lower) || !fits)) break;

@@ -73,6 +73,18 @@ describe("offline question entities", () => {
     });
   }
 
+  it("reads no supplier name in the ordinary word after 'supplier' or 'vendor', and still reads an id or a name there", () => {
+    for (const question of [
+      "We need an alternative supplier for packaging in Japan",
+      "Which supplier in Japan makes cartons?",
+      "Find a vendor with ISO 14001 for packaging",
+      "Is there a supplier that can deliver by March?",
+    ])
+      assert.deepEqual(extractQuestionEntities(question, vocabulary, today).unresolvedSuppliers, [], question);
+    assert.deepEqual(extractQuestionEntities("What did we pay supplier 100234?", vocabulary, today).unresolvedSuppliers, ["100234"]);
+    assert.deepEqual(extractQuestionEntities("Is vendor Northwind sanctioned?", vocabulary, today).unresolvedSuppliers, ["Northwind"]);
+  });
+
   it("recognises a one-letter typo of a long single-word supplier alias", () => {
     const long = vocabulary.suppliers.flatMap((s) => s.aliases.map((a) => ({ s, a }))).find(({ a }) => /^[A-Za-z]{6,}$/.test(a));
     assert.ok(long, "the sample data has a long single-word alias");
