@@ -6,16 +6,22 @@
 import { randomUUID } from "node:crypto";
 import { loadConfig } from "../../src/config";
 import { workflowSettings } from "../../src/composition/workflow-deps";
-import type { WorkflowEvent } from "../../src/domain";
+import type { RunState, WorkflowEvent } from "../../src/domain";
 import { createOpenAiCompatibleChatModel } from "../../src/llm/openai-chat-model";
 import { InMemoryConversationMemory } from "../../src/storage/conversation-memory-repository";
 import { MemoryRunStore } from "../../src/storage/memory-run-store";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../src/tools";
 import { systemClock } from "../../src/domain";
 import type { WorkflowDeps } from "../../src/workflow/deps";
-import { buildOfflineVocabulary, createLexicalRouteGuesser, createQuestionEvidencePlanner } from "../../src/llm/offline";
+import {
+  buildOfflineVocabulary,
+  createLexicalRouteGuesser,
+  createOfflineChatModel,
+  createQuestionEvidencePlanner,
+} from "../../src/llm/offline";
 import type { ChatModel, EvidencePlanner, RouteGuesser } from "../../src/workflow/ports";
 import { loadPromptLibrary } from "../../src/workflow/prompt-library";
+import { runQuestion } from "../../src/workflow/runner";
 import { ScriptedModelServer } from "./scripted-model-server";
 
 const dataSet = generateSampleDataSet();
@@ -43,6 +49,16 @@ export function workflowHarness(model: ChatModel, env: Record<string, string> = 
 }
 
 /** The evidence planner the composition root wires (question entities over the sample data), for runs that mirror production. */
+/** Asks questions through the whole graph with the offline engine over the sample data, on a fixed day (2026-11-21). */
+export async function offlineAsker(): Promise<(question: string) => Promise<RunState>> {
+  const model = createOfflineChatModel({
+    vocabulary: await buildOfflineVocabulary(sampleData),
+    clock: { now: () => new Date("2026-11-21T09:00:00Z") },
+  });
+  const { deps } = workflowHarness(model);
+  return (question) => runQuestion(deps, { question });
+}
+
 export async function sampleEvidencePlanner(): Promise<EvidencePlanner> {
   return createQuestionEvidencePlanner({ vocabulary: await buildOfflineVocabulary(sampleData), clock: systemClock });
 }

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import type { RunState } from "../../../../src/domain";
-import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
-import { runQuestion } from "../../../../src/workflow/runner";
-import { sampleData, workflowHarness } from "../../../fakes/workflow-harness";
+import { offlineAsker } from "../../../fakes/workflow-harness";
 
 /** Everything the answer says to the requester, as separate sentences. */
 function answerSentences(state: RunState): string[] {
@@ -24,12 +22,7 @@ describe("offline answer quality", function () {
   this.timeout(20_000);
   let ask: (question: string) => Promise<RunState>;
   before(async () => {
-    const model = createOfflineChatModel({
-      vocabulary: await buildOfflineVocabulary(sampleData),
-      clock: { now: () => new Date("2026-11-21T09:00:00Z") },
-    });
-    const { deps } = workflowHarness(model);
-    ask = (question) => runQuestion(deps, { question });
+    ask = await offlineAsker();
   });
 
   for (const question of [

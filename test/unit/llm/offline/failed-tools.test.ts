@@ -1,45 +1,19 @@
 import assert from "node:assert/strict";
-import { FindingOutputSchema, detectLanguage, type RouterDecision, type SpecialistInput } from "../../../../src/domain";
+import { FindingOutputSchema } from "../../../../src/domain";
 import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
 import type { ChatMessage, ChatModel, ChatRequest, ToolRegistry } from "../../../../src/workflow/ports";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
 import { EvidenceHandles } from "../../../../src/workflow/evidence-handles";
-import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 import { runToolCalls, toolSpecsOf } from "../../../../src/workflow/steps/tool-runner";
-
-const specialists = loadPromptLibrary().specialists;
-const decision = (id: string): RouterDecision => ({
-  selected: [id],
-  debateMode: "independent",
-  evidenceNeed: "medium",
-  hitl: false,
-  inScope: true,
-  scopeReason: "procurement",
-  reason: "",
-  fallback: false,
-});
+import { specialistInputFor } from "../../../fakes/specialist-input";
 
 /**
  * One specialist conversation as the workflow drives it, except that one tool's message says it
  * failed (as the tool runner reports a tool that threw): the other tools answer for real.
  */
 async function findingWhen(model: ChatModel, registry: ToolRegistry, id: string, question: string, failing: string) {
-  const definition = specialists.find((s) => s.id === id)!;
-  const input: SpecialistInput = {
-    agent: "specialist",
-    question,
-    language: detectLanguage(question),
-    specialist: {
-      id,
-      displayName: definition.displayName,
-      description: definition.description,
-      keywords: definition.keywords,
-      tools: definition.tools,
-    },
-    decision: decision(id),
-    round: "initial",
-  };
+  const { definition, input } = specialistInputFor(id, question, { evidenceNeed: "medium" });
   const messages: ChatMessage[] = renderAgentMessages(definition.systemPrompt, input);
   const request = (): ChatRequest => ({
     agentId: id,

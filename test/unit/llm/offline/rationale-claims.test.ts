@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import { RATIONALE_POINT_CHARS, type EvidenceItem, type RunState } from "../../../../src/domain";
-import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
-import { runQuestion } from "../../../../src/workflow/runner";
 import { benchQuestions } from "../../../../bench/questions";
-import { sampleData, workflowHarness } from "../../../fakes/workflow-harness";
+import { offlineAsker } from "../../../fakes/workflow-harness";
 
 /** The records a run's findings cite, by reference id. */
 function recordsOf(state: RunState): Map<string, EvidenceItem> {
@@ -14,12 +12,7 @@ describe("offline rationale: short claims the cited records support, never cut q
   this.timeout(20_000);
   let ask: (question: string) => Promise<RunState>;
   before(async () => {
-    const model = createOfflineChatModel({
-      vocabulary: await buildOfflineVocabulary(sampleData),
-      clock: { now: () => new Date("2026-11-21T09:00:00Z") },
-    });
-    const { deps } = workflowHarness(model);
-    ask = (question) => runQuestion(deps, { question });
+    ask = await offlineAsker();
   });
 
   // The latency bench's questions (bench/questions.ts), English and Japanese.

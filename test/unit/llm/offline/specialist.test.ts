@@ -1,25 +1,16 @@
 import assert from "node:assert/strict";
-import {
-  FINDING_DETAILS_CHARS,
-  FINDING_SUMMARY_CHARS,
-  FindingOutputSchema,
-  detectLanguage,
-  type EvidenceItem,
-  type Finding,
-  type RouterDecision,
-} from "../../../../src/domain";
+import { FINDING_DETAILS_CHARS, FINDING_SUMMARY_CHARS, FindingOutputSchema, type EvidenceItem, type Finding } from "../../../../src/domain";
 import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
-import type { SpecialistInput, SpecialistRound } from "../../../../src/domain";
+import type { SpecialistRound } from "../../../../src/domain";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../../../src/workflow/ports";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
 import { EvidenceHandles } from "../../../../src/workflow/evidence-handles";
 import { linkEvidence, linkedEvidenceOf } from "../../../../src/workflow/evidence-links";
-import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 import { runToolCalls, toolSpecsOf } from "../../../../src/workflow/steps/tool-runner";
+import { specialistInputFor } from "../../../fakes/specialist-input";
 
 const clock = { now: () => new Date("2026-11-21T09:00:00Z") };
-const specialists = loadPromptLibrary().specialists;
 
 /** One specialist conversation driven the way the workflow drives it: tools, then the answer. */
 async function consult(
@@ -34,36 +25,14 @@ async function consult(
   /** What the engine wrote in `evidence`, before the step resolved it. */
   cited: string[];
 }> {
-  const definition = specialists.find((s) => s.id === id)!;
   const handles = new EvidenceHandles();
-  const decision: RouterDecision = {
-    selected: [id],
-    debateMode: "independent",
-    evidenceNeed: "high",
-    hitl: false,
-    inScope: true,
-    scopeReason: "procurement",
-    reason: "",
-    fallback: false,
-  };
-  const input: SpecialistInput = {
-    agent: "specialist",
-    question,
-    language: detectLanguage(question),
-    specialist: {
-      id,
-      displayName: definition.displayName,
-      description: definition.description,
-      keywords: definition.keywords,
-      tools: definition.tools,
-    },
-    decision,
-    round: extra.round ?? "initial",
-    ...extra,
-    // Shown as the specialist step shows them: each cited record beside its handle.
+  // Shown as the specialist step shows them: each cited record beside its handle.
+  const { definition, input } = specialistInputFor(id, question, {
+    round: extra.round,
+    critique: extra.critique,
     peers: extra.peers && handles.showFindings(extra.peers),
     previous: extra.previous && handles.showFindings([extra.previous])[0],
-  };
+  });
   // What the specialist step offers the model: each tool's spec, with its offline hints.
   const tools: ToolSpec[] = toolSpecsOf(registry, definition.tools);
   const messages: ChatMessage[] = renderAgentMessages(definition.systemPrompt, input);
