@@ -1,4 +1,11 @@
-import { detectLanguage, type RouterDecision, type SpecialistInput, type SpecialistDefinition } from "../../src/domain";
+import {
+  FindingOutputSchema,
+  detectLanguage,
+  type RouterDecision,
+  type SpecialistInput,
+  type SpecialistDefinition,
+} from "../../src/domain";
+import type { ChatMessage, ChatRequest, ToolSpec } from "../../src/workflow/ports";
 import { loadPromptLibrary } from "../../src/workflow/prompt-library";
 
 const specialists = loadPromptLibrary().specialists;
@@ -39,5 +46,19 @@ export function specialistInputFor(
       round,
       ...shown,
     },
+  };
+}
+
+/** The request for a specialist's finding over the conversation so far, offering `tools` when given. */
+export function findingRequest(id: string, messages: readonly ChatMessage[], tools?: ToolSpec[]): ChatRequest {
+  return {
+    agentId: id,
+    model: "offline",
+    messages: [...messages],
+    temperature: 0,
+    maxTokens: 900,
+    timeoutMs: 5000,
+    output: { name: "finding", schema: FindingOutputSchema },
+    tools,
   };
 }

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { FindingOutputSchema } from "../../../../src/domain";
 import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
-import type { ChatMessage, ChatModel, ChatRequest, ToolRegistry } from "../../../../src/workflow/ports";
+import type { ChatMessage, ChatModel, ToolRegistry } from "../../../../src/workflow/ports";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
 import { EvidenceHandles } from "../../../../src/workflow/evidence-handles";
 import { runToolCalls, toolSpecsOf } from "../../../../src/workflow/steps/tool-runner";
-import { specialistInputFor } from "../../../fakes/specialist-input";
+import { findingRequest, specialistInputFor } from "../../../fakes/specialist-input";
 
 /**
  * One specialist conversation as the workflow drives it, except that one tool's message says it
@@ -15,16 +15,7 @@ import { specialistInputFor } from "../../../fakes/specialist-input";
 async function findingWhen(model: ChatModel, registry: ToolRegistry, id: string, question: string, failing: string) {
   const { definition, input } = specialistInputFor(id, question, { evidenceNeed: "medium" });
   const messages: ChatMessage[] = renderAgentMessages(definition.systemPrompt, input);
-  const request = (): ChatRequest => ({
-    agentId: id,
-    model: "offline",
-    messages: [...messages],
-    temperature: 0,
-    maxTokens: 900,
-    timeoutMs: 5000,
-    output: { name: "finding", schema: FindingOutputSchema },
-    tools: toolSpecsOf(registry, definition.tools),
-  });
+  const request = () => findingRequest(id, messages, toolSpecsOf(registry, definition.tools));
   const first = await model.complete(request());
   if (first.kind !== "ok") throw new Error(first.cause);
   assert.ok(

@@ -8,7 +8,7 @@ import { renderAgentMessages } from "../../../../src/workflow/agent-message";
 import { EvidenceHandles } from "../../../../src/workflow/evidence-handles";
 import { linkEvidence, linkedEvidenceOf } from "../../../../src/workflow/evidence-links";
 import { runToolCalls, toolSpecsOf } from "../../../../src/workflow/steps/tool-runner";
-import { specialistInputFor } from "../../../fakes/specialist-input";
+import { findingRequest, specialistInputFor } from "../../../fakes/specialist-input";
 
 const clock = { now: () => new Date("2026-11-21T09:00:00Z") };
 
@@ -36,16 +36,7 @@ async function consult(
   // What the specialist step offers the model: each tool's spec, with its offline hints.
   const tools: ToolSpec[] = toolSpecsOf(registry, definition.tools);
   const messages: ChatMessage[] = renderAgentMessages(definition.systemPrompt, input);
-  const request = (offer: boolean) => ({
-    agentId: id,
-    model: "offline",
-    messages: [...messages],
-    temperature: 0,
-    maxTokens: 900,
-    timeoutMs: 5000,
-    output: { name: "finding", schema: FindingOutputSchema },
-    tools: offer ? tools : undefined,
-  });
+  const request = (offer: boolean) => findingRequest(id, messages, offer ? tools : undefined);
   const first = await model.complete(request(true));
   assert.equal(first.kind, "ok");
   if (first.kind !== "ok") throw new Error("unreachable");
