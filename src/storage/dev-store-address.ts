@@ -25,22 +25,14 @@ export function leaveDevStoreAddress(dataDir: string, address: Omit<DevStoreAddr
 
 /** The address a running `npm run dev` left in `dataDir`, if any (none when its process has gone or the file is unreadable). */
 export function findDevStoreAddress(dataDir: string): DevStoreAddress | undefined {
-  let text: string;
+  let found: unknown;
   try {
-    text = readFileSync(path.join(dataDir, FILE_NAME), "utf8");
+    found = JSON.parse(readFileSync(path.join(dataDir, FILE_NAME), "utf8"));
   } catch {
     return undefined;
   }
-  const parsed = DevStoreAddressSchema.safeParse(parseJson(text));
+  const parsed = DevStoreAddressSchema.safeParse(found);
   return parsed.success && isRunning(parsed.data.pid) ? parsed.data : undefined;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isRunning(pid: number): boolean {
