@@ -1,11 +1,12 @@
 import type { AdaptiveCard } from "../cards";
-import { describeError, type RunState } from "../domain";
+import { describeError, type Approval, type RunState } from "../domain";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
 import type { ApprovalDeps } from "./deps";
 import type { Reference, TellRequester } from "./ports";
 import { requestApproval, type RequestOutcome } from "./request-approval";
 import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 import { listApprovalHistory, type HistoryPage, type HistoryRequest } from "./list-approval-history";
+import { listPendingApprovals, repostApproval, type PendingRequest } from "./pending-approvals";
 
 /**
  * The approvals flow for one process: request, decide (the decision is handed to the run queue,
@@ -43,5 +44,15 @@ export class ApprovalService {
   /** Handles `approvals history` and its "next page" clicks; returns the page, or a refusal. */
   history(request: HistoryRequest): Promise<HistoryPage | string> {
     return listApprovalHistory(this.deps, request);
+  }
+
+  /** Handles `approvals pending`: the open approvals, oldest first, or a refusal. */
+  pending(request: PendingRequest): Promise<Approval[] | string> {
+    return listPendingApprovals(this.deps, request);
+  }
+
+  /** Handles a "post again" click of the pending list; returns the reply. */
+  repost(request: PendingRequest & { approvalId: string }): Promise<string> {
+    return repostApproval(this.deps, request);
   }
 }

@@ -5,6 +5,7 @@ export type { ApprovalDeps } from "./deps";
 export type { DecisionRequest } from "./decide-approval";
 export { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryPlace, type HistoryRequest } from "./list-approval-history";
 export type { ApprovalHistoryEntry } from "./approval-history";
+export type { PendingRequest } from "./pending-approvals";
 export type { RequestOutcome } from "./request-approval";
 export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, Reference, TeamMembership, TellRequester } from "./ports";
 export { APPROVER_CHANNEL_SETTING } from "./approver-channel";

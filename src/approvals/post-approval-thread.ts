@@ -11,15 +11,17 @@ export type PostOutcome = "posted" | "already_posted" | "no_channel" | "failed";
 /**
  * Posts the approval card as a new thread in the approver channel (retried with backoff) and stores
  * the thread on the record. Without an approver channel, or when Teams keeps failing, the approval
- * stays pending without a thread; `approvers here` and the maintenance job post it later.
+ * stays pending without a thread; `approvers here` and the maintenance job post it later. `again`
+ * posts an approval that already has a thread once more (an approver asked for it).
  */
 export async function postApprovalThread(
   deps: ApprovalDeps,
   approval: Approval,
   run: RunState,
   requesterServiceUrl: string | undefined,
+  { again = false } = {},
 ): Promise<PostOutcome> {
-  if (approval.approverThread) return "already_posted";
+  if (approval.approverThread && !again) return "already_posted";
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
   const target = channel && channelTarget(channel, requesterServiceUrl);
   if (!target) {
@@ -36,7 +38,13 @@ export async function postApprovalThread(
     await updateApproval(deps.records, approval.id, (latest) =>
       withAudit(
         { ...latest, approverThread: thread },
-        { at, actorAadObjectId: "procura", action: "post", outcome: "posted", detail: `thread ${thread.conversationId}` },
+        {
+          at,
+          actorAadObjectId: "procura",
+          action: "post",
+          outcome: again ? "posted again" : "posted",
+          detail: `thread ${thread.conversationId}`,
+        },
       ),
     );
     return "posted";

@@ -99,6 +99,19 @@ export function parseHistoryPageAction(value: unknown): HistoryPageAction | unde
   return { query, language };
 }
 
+/** The verb of a pending list's "post again" button; its data is the approval to post. */
+export const PENDING_REPOST_VERB = "approval.repost";
+
+const PendingRepostDataSchema = z.object({ approvalId: id, language: LanguageSchema });
+
+/** The approval a "post again" click names, in the card's language, or undefined when the payload is not one. */
+export function parsePendingRepostAction(value: unknown): z.infer<typeof PendingRepostDataSchema> | undefined {
+  const flat = flatten(value);
+  if (flat?.verb !== PENDING_REPOST_VERB) return undefined;
+  const parsed = PendingRepostDataSchema.safeParse(flat);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** Any card action the bot handles. */
 export type CardAction = FeedbackAction | ApprovalAction;
 

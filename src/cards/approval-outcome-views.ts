@@ -46,3 +46,9 @@ export interface ApprovalHistoryView {
   /** Whether a "next page" button is shown. */
   hasMore: boolean;
 }
+
+/** The `approvals pending` card: the approvals still waiting, oldest first. */
+export interface ApprovalPendingView {
+  language: Language;
+  items: { approvalId: string; question: string; requesterName: string; createdAt: string; threadUrl?: string }[];
+}

@@ -4,6 +4,7 @@ export * from "./answer-card";
 export * from "./approval-card";
 export * from "./approval-outcome-card";
 export * from "./approval-history-card";
+export * from "./approval-pending-card";
 export * from "./answer-text";
 export * from "./attachment";
 export * from "./citation-card";

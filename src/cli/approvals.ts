@@ -1,14 +1,14 @@
 /**
  * `npm run approvals -- export [--since DATE] [--format csv|json] [--out FILE]`: the whole approval
- * history with its audit entries, for auditors, from the Cosmos account (COSMOS_ENDPOINT). Writes to
- * stdout unless --out names a file. Exit codes: 0 written, 1 the store failed, 2 usage.
+ * history with its audit entries, for auditors, from the store the bot uses (COSMOS_ENDPOINT, else a
+ * running `npm run dev`'s). Writes to stdout unless --out names a file. Exit codes: 0 written, 1 no
+ * store to read or the store failed, 2 usage.
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { EXPORT_FORMATS, renderApprovalExport, type ExportFormat } from "../approvals/approval-export";
-import { loadConfig } from "../config";
 import { describeError } from "../domain";
-import { openCosmosStore } from "../storage";
+import { openBotStore } from "./bot-store";
 
 const USAGE = "Usage: npm run approvals -- export [--since YYYY-MM-DD | ISO date-time] [--format csv|json] [--out FILE]";
 
@@ -29,7 +29,8 @@ async function exportHistory(args: string[]): Promise<number> {
   const since = values.since === undefined ? undefined : Date.parse(values.since);
   if (since !== undefined && Number.isNaN(since))
     return usage(`--since must be a date (2026-04-01) or an ISO date-time, got ${values.since}`);
-  const store = await openCosmosStore(loadConfig(), { log: err });
+  const store = await openBotStore(err);
+  if (!store) return 1;
   try {
     const approvals = await store.approvalHistory.listCreatedSince(since === undefined ? undefined : new Date(since).toISOString());
     const text = renderApprovalExport(approvals, format);

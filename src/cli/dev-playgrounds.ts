@@ -81,8 +81,24 @@ export interface RunningPlayground {
 }
 
 /**
+ * Loaded into each Playground before its own code: the Playground listens on every interface and
+ * has no option to choose, while it shows answers and an approver's Approve button without any
+ * sign-in. A listen without a host is bound to loopback, as the bot's own local mode is.
+ */
+const LOOPBACK_ONLY = `data:text/javascript,${encodeURIComponent(String.raw`
+import net from "node:net";
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function (...args) {
+  const [first] = args;
+  if (typeof first === "object" && first !== null) {
+    if (first.path === undefined && first.host === undefined) args[0] = { ...first, host: "127.0.0.1" };
+  } else if (/^\d+$/.test(String(first)) && typeof args[1] !== "string") args.splice(1, 0, "127.0.0.1");
+  return listen.apply(this, args);
+};`)}`;
+
+/**
  * Starts a Playground against the bot's endpoint with `configFile` (default: the committed one);
- * resolves once it listens. It takes another port silently when `port` is in use: `port` and
+ * resolves once it listens, on 127.0.0.1 only. It takes another port silently when `port` is in use: `port` and
  * `requestedPort` then differ.
  */
 export async function startPlayground(
@@ -92,7 +108,18 @@ export async function startPlayground(
 ): Promise<RunningPlayground> {
   const child = spawn(
     process.execPath,
-    [require.resolve("@microsoft/m365agentsplayground/cli.js"), "-e", botEndpoint, "-c", "msteams", "--dt", "-p", String(port)],
+    [
+      "--import",
+      LOOPBACK_ONLY,
+      require.resolve("@microsoft/m365agentsplayground/cli.js"),
+      "-e",
+      botEndpoint,
+      "-c",
+      "msteams",
+      "--dt",
+      "-p",
+      String(port),
+    ],
     {
       env: {
         ...process.env,

@@ -14,6 +14,7 @@ import { failureReport, type DataSetSummary } from "../domain";
 import { ConfigurationError } from "../domain/errors";
 import { startProcura } from "../index";
 import { openCosmosStore } from "../storage";
+import { leaveDevStoreAddress } from "../storage/dev-store-address";
 import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
 
 /**
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
   const config = devConfig();
   await assertBotPortFree(config);
   const store = await openCosmosStore(config);
+  // Commands on this machine (the auditors' export) find this embedded store while dev runs.
+  if (store.embedded) leaveDevStoreAddress(config.env.PROCURA_DATA_DIR, { endpoint: store.endpoint, database: config.env.COSMOS_DATABASE });
   const procura = await startProcura(config, { store }).catch(async (error: unknown) => {
     await store.close();
     throw error;

@@ -23,19 +23,20 @@ const RationaleItemSchema = z.object({
 });
 
 /**
- * The Moderator's answer as the run keeps it. `hitl` comes first: a model writes the fields in schema
- * order, and the conclusion may stream to the requester only once the answer has said it needs no
- * approver. The conclusion follows at once (its reason would only delay the first streamed words,
- * and an answer that needs approval never streams), then `hitlReason`.
+ * The Moderator's answer as the run keeps it. `hitl` and `qscore` come first: a model writes the
+ * fields in schema order, and the conclusion may stream to the requester only once the answer has
+ * said it needs no approver and scored high enough that the quality gate will not send it back (a
+ * re-asked answer may need one). The conclusion follows at once (its reason would only delay the
+ * first streamed words, and an answer that needs approval never streams), then `hitlReason`.
  */
 export const ModeratorAnswerSchema = z.object({
   hitl: z.boolean(),
+  qscore: z.number().min(0).max(100),
   conclusion: z.string().min(1),
   hitlReason: z.string(),
   rationale: z.array(RationaleItemSchema),
   findings: z.array(z.object({ specialist: z.string(), summary: z.string() })),
   nextActions: z.array(z.string()),
-  qscore: z.number().min(0).max(100),
   critique: z.string().describe("what is missing or weak; used to re-ask specialists when qscore is low"),
 });
 export type ModeratorAnswer = z.infer<typeof ModeratorAnswerSchema>;

@@ -35,6 +35,8 @@ interface StoreHealth {
 export interface CosmosStore {
   /** True when this is the in-memory embedded server (data is lost on exit). */
   readonly embedded: boolean;
+  /** Where the store is: COSMOS_ENDPOINT, or the embedded server's loopback address. */
+  readonly endpoint: string;
   readonly runs: CosmosRunStore;
   readonly transcripts: CosmosTranscriptRepository;
   readonly evaluations: CosmosEvaluationRepository;
@@ -118,6 +120,7 @@ export async function openCosmosStore(config: StoreSettings, options: { log?: Lo
     const sampleData = embedded && !localData ? generateSampleDataSet() : undefined;
     const store: CosmosStore = {
       embedded: embedded !== undefined,
+      endpoint: target.endpoint,
       runs: new CosmosRunStore(containers.runs),
       transcripts: new CosmosTranscriptRepository(containers.transcripts),
       evaluations: new CosmosEvaluationRepository(containers.evaluations),

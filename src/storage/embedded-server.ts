@@ -9,6 +9,9 @@ export interface EmbeddedCosmos {
   stop(): Promise<void>;
 }
 
+/** The key the embedded server is opened with (it accepts any base64 key: not a secret). */
+export const EMBEDDED_COSMOS_KEY = Buffer.from("procura-embedded-cosmos").toString("base64");
+
 /**
  * Starts `@vercel/cosmosdb-server` on 127.0.0.1 at a free port. The package is loaded only here,
  * so a production install without dev dependencies never needs it.
@@ -23,7 +26,7 @@ export async function startEmbeddedCosmos(): Promise<EmbeddedCosmos> {
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    key: Buffer.from("procura-embedded-cosmos").toString("base64"),
+    key: EMBEDDED_COSMOS_KEY,
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

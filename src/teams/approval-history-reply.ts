@@ -1,21 +1,11 @@
-import type { Activity, TurnContext } from "botbuilder";
-import type { HistoryPage, HistoryPlace } from "../approvals";
+import type { TurnContext } from "botbuilder";
+import type { HistoryPage } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
 import { stringsFor, type ApprovalHistoryQuery, type Language, type Log } from "../domain";
-import { actorFrom, rosterMembership } from "./approval-inbound";
+import { actorFrom, historyPlace, rosterMembership } from "./approval-inbound";
 import { approvalThreadLink } from "./approval-thread-link";
 import type { ApprovalHistoryHandler } from "./bot-deps";
 import { localeLanguage, refuseAction } from "./card-actions";
-import { chatOf, isPersonalChat } from "./conversation-key";
-
-/** Where an activity was sent from, as `approvals history` decides whether it may show decisions there. */
-function historyPlace(activity: Activity): HistoryPlace {
-  if (isPersonalChat(activity)) return { kind: "personal" };
-  const channelId = (activity.channelData as { channel?: { id?: string } } | undefined)?.channel?.id;
-  if (activity.conversation?.conversationType === "channel")
-    return { kind: "channel", channelId: channelId ?? chatOf(activity.conversation.id) };
-  return { kind: "group_chat" };
-}
 
 /** The history card for a page, or the refusal, for an `approvals history` command or "next page" click. */
 export async function approvalHistoryReply(

@@ -1,8 +1,12 @@
 import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
-import type { Actor, ApprovalService, TeamMembership } from "../approvals";
-import type { AdaptiveCard } from "../cards";
-import type { Language } from "../domain";
+import type { Actor, ApprovalService, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
+import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
+import type { Approval, Language } from "../domain";
+import { approvalThreadLink } from "./approval-thread-link";
 import type { ApprovalsForBot, AwaitingApprovalHook } from "./bot-deps";
+import { cardActivity } from "./card-activity";
+import { chatOf, isPersonalChat } from "./conversation-key";
+import { approvalsPendingLanguage, typedCommandLanguage } from "./inbound-message";
 
 /** The clicker or sender of an activity, as the approvals flow sees them. */
 export function actorFrom(activity: Activity): Actor {
@@ -14,6 +18,15 @@ export function actorFrom(activity: Activity): Actor {
     name: activity.from?.name ?? "",
     ...(tenantId ? { tenantId } : {}),
   };
+}
+
+/** Where an activity was sent from, as `approvals history` and `approvals pending` decide whether they may list approvals there. */
+export function historyPlace(activity: Activity): HistoryPlace {
+  if (isPersonalChat(activity)) return { kind: "personal" };
+  const channelId = (activity.channelData as { channel?: { id?: string } } | undefined)?.channel?.id;
+  if (activity.conversation?.conversationType === "channel")
+    return { kind: "channel", channelId: channelId ?? chatOf(activity.conversation.id) };
+  return { kind: "group_chat" };
 }
 
 /** The reply language for an inbound activity: the client's locale. */
@@ -42,9 +55,9 @@ export function rosterMembership(context: TurnContext): TeamMembership {
  */
 export function approvalsForBot(service: ApprovalService): ApprovalsForBot {
   return {
-    beforeTurn: approversHereHandler(service),
+    beforeTurn: async (context) => (await approversHereHandler(service)(context)) && (await approvalsPendingHandler(service)(context)),
     onAwaitingApproval: onAwaitingApproval(service),
-    onAction: onApprovalAction(service),
+    onAction: (context, value) => repostClick(service, context, value) ?? onApprovalAction(service)(context, value),
     history: (request) => service.history(request),
   };
 }
@@ -82,14 +95,7 @@ const APPROVERS_HERE = new Map<string, Language>([
  * is one (mention already removed), else undefined. Width, case, spacing and a final 。 or ! do not matter.
  */
 export function approversHereLanguage(text: string | undefined): Language | undefined {
-  const normalised = (text ?? "")
-    .normalize("NFKC")
-    .trim()
-    .replace(/[。.!]+$/u, "")
-    .trim()
-    .replace(/\s+/g, " ")
-    .toLowerCase();
-  return APPROVERS_HERE.get(normalised);
+  return typedCommandLanguage(APPROVERS_HERE, text);
 }
 
 /**
@@ -116,4 +122,51 @@ function approversHereHandler(service: ApprovalService): (context: TurnContext) 
     await context.sendActivity(reply);
     return false;
   };
+}
+
+/** Who asks, from where, in which language: what the approvals flow checks before listing or posting anything. */
+function pendingRequest(context: TurnContext, language: Language): PendingRequest {
+  return {
+    actor: actorFrom(context.activity),
+    membership: rosterMembership(context),
+    language,
+    place: historyPlace(context.activity),
+  };
+}
+
+/**
+ * A teams-ai `beforeTurn` handler for `approvals pending` (「承認待ち」): replies with the waiting
+ * approvals, or the refusal, and ends the turn (returns false); lets every other activity through.
+ */
+export function approvalsPendingHandler(service: ApprovalService): (context: TurnContext) => Promise<boolean> {
+  return async (context) => {
+    const { activity } = context;
+    const typed = activity.type === "message" ? approvalsPendingLanguage(activity.text) : undefined;
+    if (!typed) return true;
+    // Typed in Japanese: answered in Japanese, whatever the client's locale.
+    const language = typed === "ja" ? "ja" : languageOf(activity);
+    const pending = await service.pending(pendingRequest(context, language));
+    await context.sendActivity(typeof pending === "string" ? pending : cardActivity(pendingCard(pending, language)));
+    return false;
+  };
+}
+
+/** A "post again" click: the reply (the card is posted in the approver channel), or undefined when the value is another action. */
+export function repostClick(service: ApprovalService, context: TurnContext, value: unknown): Promise<AdaptiveCard | string> | undefined {
+  const action = parsePendingRepostAction(value);
+  if (!action) return undefined;
+  return service.repost({ ...pendingRequest(context, action.language), approvalId: action.approvalId });
+}
+
+function pendingCard(approvals: Approval[], language: Language): AdaptiveCard {
+  return buildApprovalPendingCard({
+    language,
+    items: approvals.map((approval) => ({
+      approvalId: approval.id,
+      question: approval.question,
+      requesterName: approval.requesterName ?? approval.requester.userId,
+      createdAt: approval.createdAt,
+      ...(approval.approverThread ? { threadUrl: approvalThreadLink(approval.approverThread) } : {}),
+    })),
+  });
 }

@@ -9,6 +9,7 @@ import { cardActivity } from "./card-activity";
 import { handleFeedback, isCardActionInvoke, localeLanguage, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
 import { handleMessage } from "./message-handler";
 import { handleNativeFeedback } from "./native-feedback";
+import { firstWelcome } from "./welcome-once";
 import type { AnswerMessages } from "./answer-messages";
 import type { QuestionRuns } from "./question-runs";
 
@@ -27,6 +28,8 @@ export interface BotApplicationDeps {
   beforeTurn?: (context: TurnContext) => Promise<boolean>;
   maxQuestionChars: number;
   memory: TeamsStore["memory"];
+  /** Where the conversations already welcomed are recorded. */
+  botState: TeamsStore["botState"];
   /** What the welcome and help cards say about the conversation memory. */
   guide: GuideOptions;
   telemetry: Telemetry;
@@ -55,6 +58,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
   app.conversationUpdate("membersAdded", async (context) => {
     const botId = context.activity.recipient.id;
     if (!context.activity.membersAdded?.some((member) => member.id === botId)) return;
+    if (!(await firstWelcome(deps.botState, context.activity.conversation.id, deps.log))) return;
     await context.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(context), deps.guide)));
   });
 

@@ -59,6 +59,7 @@ export function createBot(options: CreateBotOptions): Application {
     ...(options.approvals ? { beforeTurn: options.approvals.beforeTurn } : {}),
     maxQuestionChars: config.env.MAX_QUESTION_CHARS,
     memory: store.memory,
+    botState: store.botState,
     guide: { memoryTtlMs: config.memory.ttlMs },
     telemetry,
     log,

@@ -1,6 +1,6 @@
 import type { Activity } from "botbuilder";
 import { followUpQuestionOf } from "../cards";
-import { questionLength } from "../domain";
+import { questionLength, type Language } from "../domain";
 import { parseApprovalsHistoryCommand, type ApprovalsHistoryCommand } from "./approvals-history-command";
 
 /** What an inbound message asks of the bot. */
@@ -8,6 +8,8 @@ export type InboundMessage =
   | { kind: "question"; text: string }
   | { kind: "command"; command: "help" | "reset" }
   | { kind: "approvals_history"; command: ApprovalsHistoryCommand }
+  /** Answered by the approvals module before any route; reaching the message route means there is none. */
+  | { kind: "approvals_pending" }
   | { kind: "empty" }
   | { kind: "too_long"; length: number; max: number }
   | { kind: "attachments_only" }
@@ -45,9 +47,35 @@ export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "atta
   }
   const command = COMMANDS[text.toLowerCase().replace(/^\//, "")];
   if (command) return { kind: "command", command };
+  if (approvalsPendingLanguage(text)) return { kind: "approvals_pending" };
   const history = parseApprovalsHistoryCommand(text);
   if (history) return { kind: "approvals_history", command: history };
   const length = questionLength(text);
   if (length > maxChars) return { kind: "too_long", length, max: maxChars };
   return { kind: "question", text };
+}
+
+/** `approvals pending` as it may be typed, with the language it is in. */
+const APPROVALS_PENDING = new Map<string, Language>([
+  ["approvals pending", "en"],
+  ["pending approvals", "en"],
+  ["承認待ち", "ja"],
+  ["承認待ち一覧", "ja"],
+]);
+
+/** The language of `approvals pending` (「承認待ち」) when `text` is that command, else undefined. */
+export function approvalsPendingLanguage(text: string | undefined): Language | undefined {
+  return typedCommandLanguage(APPROVALS_PENDING, text);
+}
+
+/** The language of whichever of `commands` `text` is (mention already removed), else undefined; width, case, spacing and a final 。 or ! do not matter. */
+export function typedCommandLanguage(commands: ReadonlyMap<string, Language>, text: string | undefined): Language | undefined {
+  const normalised = (text ?? "")
+    .normalize("NFKC")
+    .trim()
+    .replace(/[。.!]+$/u, "")
+    .trim()
+    .replace(/\s+/g, " ")
+    .toLowerCase();
+  return commands.get(normalised);
 }

@@ -49,6 +49,9 @@ export async function handleMessage(
     case "approvals_history":
       await handleApprovalsHistory(deps, context, message.command);
       return;
+    case "approvals_pending":
+      await context.sendActivity(replies.approvalsUnavailable);
+      return;
     case "empty":
       await context.sendActivity(replies.emptyHint);
       return;

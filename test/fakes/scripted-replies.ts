@@ -48,15 +48,15 @@ export function quoting(...items: (WrittenEvidence & Record<string, unknown>)[])
 
 /** The Moderator's answer: not at +8%, counter at +3%; it passes the quality gate unless `qscore` says otherwise. */
 export function moderatorReply(extra: Partial<ModeratorAnswer> = {}): ModeratorAnswer {
-  // In the schema's order, as a model writes it (`hitl` first: the conclusion streams only after it).
+  // In the schema's order, as a model writes it (`hitl` and `qscore` first: the conclusion streams only after them).
   return {
     hitl: false,
+    qscore: 88,
     conclusion: "Not at +8%.",
     hitlReason: "",
     rationale: [{ point: "Cap is 5%", citations: ["CTR-0001"] }],
     findings: [{ specialist: "contract", summary: "cap 5%" }],
     nextActions: ["Counter at +3%"],
-    qscore: 88,
     critique: "",
     ...extra,
   };

@@ -67,6 +67,7 @@ export const en: UserStrings = {
       "help — show this card",
       "reset — forget your questions and answers in this conversation",
       "approvals history [days] [supplier] — approvers only, in the approver channel or a personal chat: recent approval decisions (e.g. approvals history 30 Acme)",
+      "approvals pending — approvers only, in the approver channel or a personal chat: the approvals still waiting, oldest first, each with a button that posts its card again",
     ],
     outOfScopeTitle: "That is outside what I can help with",
     outOfScopeBody:
@@ -126,6 +127,10 @@ export const en: UserStrings = {
     no: "no",
     historyOpenThread: "Open the approval thread",
     historyNextPage: "Next page",
+    pendingTitle: (count) => `Waiting for a decision: ${count}, oldest first`,
+    pendingEmpty: "No approval is waiting for a decision.",
+    pendingWaitingSince: "Waiting since",
+    pendingPostAgain: "Post the card again",
     historyDuration: (minutes) =>
       minutes < 60
         ? `${minutes} min`
@@ -179,6 +184,13 @@ export const en: UserStrings = {
     historyNotAnApprover: "Only authorised approvers can list approval decisions.",
     historyNotHere:
       "The approval history is shown only in the approver channel or in your personal chat with me, where no one else reads it. Nothing is listed here.",
+    pendingNotAnApprover: "Only authorised approvers can list the approvals waiting for a decision.",
+    pendingNotHere:
+      "Waiting approvals are listed only in the approver channel or in your personal chat with me, where no one else reads them. Nothing is listed here.",
+    repostDone: "The approval card was posted again as a new thread in the approver channel.",
+    repostNoChannel:
+      "No approver channel is known yet, so the card could not be posted. Run **approvers here** in the approvers' channel; waiting cards are posted there.",
+    repostNotPending: "This approval has already been decided or has expired, so its card was not posted again.",
   },
   stream: {
     routing: "Routing your question…",

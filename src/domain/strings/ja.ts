@@ -71,6 +71,7 @@ export const ja: UserStrings = {
       "help — このカードを表示",
       "reset — この会話でのあなたの質問と回答の記憶を消去",
       "承認履歴 [日数] [取引先] — 承認者のみ、承認チャネルまたは個人チャットで：最近の承認判断の一覧（例: 承認履歴 30 Acme）",
+      "承認待ち — 承認者のみ、承認チャネルまたは個人チャットで：判断待ちの承認依頼を古い順に一覧（カードを再投稿するボタン付き）",
     ],
     outOfScopeTitle: "この質問にはお答えできません",
     outOfScopeBody:
@@ -129,6 +130,10 @@ export const ja: UserStrings = {
     no: "なし",
     historyOpenThread: "承認スレッドを開く",
     historyNextPage: "次のページ",
+    pendingTitle: (count) => `判断待ちの承認依頼: ${count}件（古い順）`,
+    pendingEmpty: "判断待ちの承認依頼はありません。",
+    pendingWaitingSince: "依頼日時",
+    pendingPostAgain: "カードを再投稿",
     historyDuration: (minutes) =>
       minutes < 60
         ? `${minutes}分`
@@ -179,6 +184,12 @@ export const ja: UserStrings = {
     reminder: (expiresAt) => `⏰ リマインダー: この回答はまだ判断待ちです。期限は ${expiresAt} (UTC) です。`,
     historyNotAnApprover: "承認の履歴を表示できるのは承認者のみです。",
     historyNotHere: "承認履歴は、ほかの人に見えない承認チャネルか、私との個人チャットでのみ表示します。ここでは表示しません。",
+    pendingNotAnApprover: "判断待ちの承認依頼を表示できるのは承認者のみです。",
+    pendingNotHere: "判断待ちの承認依頼は、ほかの人に見えない承認チャネルか、私との個人チャットでのみ表示します。ここでは表示しません。",
+    repostDone: "承認カードを承認チャネルに新しいスレッドとして再投稿しました。",
+    repostNoChannel:
+      "承認チャネルがまだ設定されていないため、カードを投稿できませんでした。承認者のチャネルで **承認者はここ** と入力すると、判断待ちのカードがそこに投稿されます。",
+    repostNotPending: "この承認依頼はすでに判断済みか期限切れのため、カードは再投稿していません。",
   },
   stream: {
     routing: "質問を振り分けています…",

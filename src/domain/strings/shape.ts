@@ -127,6 +127,11 @@ export interface CardLabels {
   no: string;
   historyOpenThread: string;
   historyNextPage: string;
+  // pending approvals
+  pendingTitle: (count: number) => string;
+  pendingEmpty: string;
+  pendingWaitingSince: string;
+  pendingPostAgain: string;
   historyDuration: (minutes: number) => string;
   /** A whole number of days, hours, minutes or seconds ("8 hours", 「8時間」). */
   duration: (count: number, unit: DurationUnit) => string;
@@ -176,6 +181,11 @@ export interface ApprovalReplies {
   reminder: (expiresAt: string) => string;
   historyNotAnApprover: string;
   historyNotHere: string;
+  pendingNotAnApprover: string;
+  pendingNotHere: string;
+  repostDone: string;
+  repostNoChannel: string;
+  repostNotPending: string;
 }
 
 /** The informative lines of a personal chat's stream while the run works. */

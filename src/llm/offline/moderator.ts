@@ -73,14 +73,14 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
     .filter(Boolean)
     .join(" ");
 
-  // In the schema's order, as a model writes it: a streamed reply declares `hitl` before the conclusion.
+  // In the schema's order, as a model writes it: a streamed reply declares `hitl` and `qscore` before the conclusion.
   return {
     hitl: false,
+    qscore,
     conclusion,
     hitlReason: "",
     rationale,
     nextActions,
-    qscore,
     critique: critique || phrases.critiqueComplete,
   };
 }

@@ -12,6 +12,7 @@ import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
 import { approvalReasonsBeforeModeration, hitlPolicyOf } from "./approval-check";
 import { askAgentAsExecutor } from "./ask-agent";
+import { needsRequery } from "./quality-gate";
 
 /**
  * Asks the Moderator to merge the successful findings into one cited answer. Failed specialists are
@@ -19,8 +20,10 @@ import { askAgentAsExecutor } from "./ask-agent";
  * loop decides what a failure means (retry the flow once, then fail clearly).
  *
  * The conclusion is previewed to the requester while it is written only when no approval is due:
- * not when the Router or a policy rule already asks for one, and not before the Moderator's own
- * `hitl` (written first) has arrived as false. A draft waiting for an approver never reaches its requester.
+ * not when the Router or a policy rule already asks for one, not before the Moderator's own `hitl`
+ * (written first) has arrived as false, and on the first answer not before its `qscore` (written
+ * next) has passed the quality gate, since a re-asked answer, or its newer evidence, may need an
+ * approver. A draft that may still wait for an approver never reaches its requester.
  */
 export async function moderate(
   context: RunContext,
@@ -55,7 +58,15 @@ export async function moderate(
       input,
       output: { name: "moderator_answer", schema: ModeratorOutputSchema },
       validator: ModeratorOutputSchema,
-      ...(deps.answerPreview && !approvalDue ? { onPartialOutput: previewConclusion(deps.answerPreview, state.runId) } : {}),
+      ...(deps.answerPreview && !approvalDue
+        ? {
+            onPartialOutput: previewConclusion(
+              deps.answerPreview,
+              state.runId,
+              (qscore) => !needsRequery({ qscore }, deps.settings.qscoreThreshold, state.quality.retried),
+            ),
+          }
+        : {}),
     });
   // An answer the content filter stopped is asked for once more; stopped again, the run ends blocked.
   let outcome = await ask();
@@ -74,14 +85,17 @@ export async function moderate(
 
 /**
  * Forwards the conclusion of a partial Moderator answer, once it has some text and whenever it grows,
- * and only once the answer has declared `hitl: false` (until then it may still be a draft for an approver).
+ * and only once the answer has declared `hitl: false` and a `qscore` the gate lets through (until
+ * then it may still be a draft for an approver). Both are written before the conclusion, so a
+ * conclusion present means they are complete.
  */
-function previewConclusion(preview: AnswerPreview, runId: string): (partial: unknown) => void {
+function previewConclusion(preview: AnswerPreview, runId: string, passesGate: (qscore: number) => boolean): (partial: unknown) => void {
   let last = "";
   return (partial) => {
     if (typeof partial !== "object" || partial === null) return;
-    const { hitl, conclusion } = partial as { hitl?: unknown; conclusion?: unknown };
-    if (hitl !== false || typeof conclusion !== "string" || conclusion.trim() === "" || conclusion === last) return;
+    const { hitl, qscore, conclusion } = partial as { hitl?: unknown; qscore?: unknown; conclusion?: unknown };
+    if (hitl !== false || typeof qscore !== "number" || !passesGate(qscore)) return;
+    if (typeof conclusion !== "string" || conclusion.trim() === "" || conclusion === last) return;
     last = conclusion;
     preview.conclusion(runId, conclusion);
   };

@@ -1,8 +1,8 @@
 import type { ModeratorAnswer, RouterDecision, RunState } from "../../domain";
 import type { WorkflowSettings } from "../../domain";
 
-/** True when the answer scores below the threshold and the gate has not sent it back yet. */
-export function needsRequery(answer: ModeratorAnswer, threshold: number, alreadyRetried: boolean): boolean {
+/** True when the answer (or the part of it written so far) scores below the threshold and the gate has not sent it back yet. */
+export function needsRequery(answer: Pick<ModeratorAnswer, "qscore">, threshold: number, alreadyRetried: boolean): boolean {
   return !alreadyRetried && answer.qscore < threshold;
 }
 

@@ -24,16 +24,18 @@ const finding = {
   ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }),
   confidence: 0.9,
 };
-/** The Moderator's reply; `hitlFirst` false writes the conclusion before the flag (a model ignoring the schema's order). */
-function moderator(hitl: boolean, hitlFirst = true): Record<string, unknown> {
-  const flag = { hitl, hitlReason: hitl ? "renewal commits the company" : "" };
+/**
+ * The Moderator's reply; `hitlFirst` false writes the conclusion before the flag and the score (a
+ * model ignoring the schema's order).
+ */
+function moderator(hitl: boolean, hitlFirst = true, { qscore = 91, conclusion = draft } = {}): Record<string, unknown> {
+  const flag = { hitl, qscore, hitlReason: hitl ? "renewal commits the company" : "" };
   const rest = {
-    conclusion: draft,
+    conclusion,
     rationale: [{ point: "CTR-0001 clause 4.2 caps yearly increases at 5%.", citations: ["CTR-0001"] }],
     findings: [{ specialist: "contract", summary: "Cap of 5%" }],
     nextActions: ["Counter at +3%."],
-    qscore: 91,
-    critique: "",
+    critique: qscore < 80 ? "Show the clause that sets the cap." : "",
   };
   return hitlFirst ? { ...flag, ...rest } : { ...rest, ...flag };
 }
@@ -51,6 +53,7 @@ describe("An answer that waits for an approver never streams to its requester (b
       APPROVER_TEAM_ID: "19:team-approvers@thread.tacv2",
       APPROVER_CHANNEL_ID: "19:approvals@thread.tacv2",
       APPROVER_AAD_IDS: "aad-kenji",
+      HITL_CATEGORIES: "consulting",
     },
   });
   beforeEach(() => suite.model.reset());
@@ -97,6 +100,23 @@ describe("An answer that waits for an approver never streams to its requester (b
 
   it("a Moderator that writes the conclusion before hitl=true still streams nothing: the flag is awaited", async () => {
     suite.model.script("router", router(false)).script("contract", finding).script("moderator", moderator(true, false));
+    assertNoDraftWord(await askUntilUnderReview("Can we renew the Acme SaaS contract at +8%?"));
+  });
+
+  it("the first answer scores below the gate and the re-asked one needs an approver: the first draft never streams", async () => {
+    suite.model
+      .script("router", router(false))
+      .script("contract", finding, finding)
+      .script("moderator", moderator(false, true, { qscore: 40 }), moderator(true));
+    assertNoDraftWord(await askUntilUnderReview("Can we renew the Acme SaaS contract at +8%?"));
+  });
+
+  it("a configured category appears only in the re-asked evidence: the first, low-scoring draft never streams", async () => {
+    const consulting = { ...finding, ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "Consulting services, 5% cap" }) };
+    suite.model
+      .script("router", router(false))
+      .script("contract", finding, consulting)
+      .script("moderator", moderator(false, true, { qscore: 40 }), moderator(false));
     assertNoDraftWord(await askUntilUnderReview("Can we renew the Acme SaaS contract at +8%?"));
   });
 

@@ -24,6 +24,22 @@ describeOfflineBot("installs, commands and channel threads", (bot) => {
     assert.ok(cardTexts(cardOf(welcome)).some((t) => t.includes("help")));
   });
 
+  it("welcomes a channel once, however often a client adds the bot again (the Playground does on every page load)", async () => {
+    const conversationId = `19:welcome-${randomUUID()}@thread.tacv2`;
+    const added = () => ({
+      ...bot.harness.message("", { conversationId, conversationType: "channel" }),
+      id: randomUUID(),
+      type: "conversationUpdate",
+      text: undefined,
+      membersAdded: [{ id: "28:procura" }],
+    });
+    // Each post returns once its turn has sent what it sends.
+    for (let load = 0; load < 3; load++) assert.equal((await bot.harness.post(added())).status, 200);
+    const sent = bot.harness.connector.inConversation(conversationId);
+    assert.equal(sent.filter((a) => cardShows(a, en.welcomeTitle)).length, 1, "one welcome card");
+    assert.equal(sent.length, 1);
+  });
+
   it("answers `help` with the help card and `reset` with a confirmation, without starting a run", async () => {
     const help = bot.harness.message("help");
     await bot.harness.post(help);

@@ -37,12 +37,12 @@ describe("Streamed answer in a personal chat (bot, scripted model streaming at t
       })
       .script("moderator", {
         hitl: false,
+        qscore: 91,
         hitlReason: "",
         conclusion,
         rationale: [{ point: "CTR-0001 clause 4.2 caps yearly increases at 5%.", citations: ["CTR-0001"] }],
         findings: [{ specialist: "contract", summary: "Cap of 5%" }],
         nextActions: ["Counter at +3%."],
-        qscore: 91,
         critique: "",
       });
     const question = suite.harness.message("Can we renew the Acme SaaS contract at +8%?");

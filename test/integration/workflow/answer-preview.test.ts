@@ -39,7 +39,7 @@ describe("answer preview: the Moderator's conclusion while it is written", () =>
     server.assertNoUnexpectedCalls();
   });
 
-  it("asks for the conclusion right after hitl, so the first streamed words wait for no approval reason", async () => {
+  it("asks for the conclusion right after hitl and qscore, so the first streamed words wait for no approval reason", async () => {
     server
       .script("router", routerReply(["contract"], { evidenceNeed: "low", reason: "contract" }))
       .script("contract", findingReply("Cap is 5%."))
@@ -47,6 +47,6 @@ describe("answer preview: the Moderator's conclusion while it is written", () =>
     await runQuestion(workflowHarness(scriptedModel(baseUrl)).deps, { question: RENEWAL_QUESTION });
     const format = server.callsFor("moderator")[0].body.response_format;
     const properties = format?.type === "json_schema" ? (format.json_schema.schema.properties as object) : {};
-    assert.deepEqual(Object.keys(properties).slice(0, 3), ["hitl", "conclusion", "hitlReason"]);
+    assert.deepEqual(Object.keys(properties).slice(0, 3), ["hitl", "qscore", "conclusion"]);
   });
 });

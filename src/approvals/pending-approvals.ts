@@ -1,0 +1,68 @@
+import { stringsFor, type Approval, type Language } from "../domain";
+import { resolveApproverChannel } from "./approver-channel";
+import { authorizeApprover } from "./authorize";
+import type { ApprovalDeps } from "./deps";
+import type { HistoryPlace } from "./list-approval-history";
+import type { Actor, TeamMembership } from "./ports";
+import { postApprovalThread } from "./post-approval-thread";
+
+/** An `approvals pending` command, or a click on one of its "post again" buttons (`approvalId`). */
+export interface PendingRequest {
+  actor: Actor;
+  membership: TeamMembership;
+  language: Language;
+  place: HistoryPlace;
+}
+
+/**
+ * The approvals still waiting for a decision, oldest first, for an approver in the approver
+ * channel or a personal chat (elsewhere others would read them): a card that scrolled away, or a
+ * client that keeps no history, loses none of them.
+ */
+export async function listPendingApprovals(deps: ApprovalDeps, request: PendingRequest): Promise<Approval[] | string> {
+  const refusal = await refusalOf(deps, request);
+  if (refusal) return refusal;
+  const pending = (await deps.records.listPending()).map((read) => read.value);
+  return pending.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * Posts a pending approval's card again as a new thread in the approver channel (the thread it had
+ * may be out of view); the record then points at the new thread, where its decision shows.
+ */
+export async function repostApproval(deps: ApprovalDeps, request: PendingRequest & { approvalId: string }): Promise<string> {
+  const refusal = await refusalOf(deps, request);
+  if (refusal) return refusal;
+  const replies = stringsFor(request.language).approvals;
+  const read = await deps.records.get(request.approvalId);
+  if (!read) return replies.unknownApproval;
+  if (read.value.status !== "pending") return replies.repostNotPending;
+  const run = await deps.runs.load(read.value.runId);
+  if (!run) return replies.unknownApproval;
+  const reference = await deps.conversations.get(read.value.requester.conversationId);
+  const outcome = await postApprovalThread(deps, read.value, run, reference?.serviceUrl, { again: true });
+  return outcome === "posted" ? replies.repostDone : outcome === "no_channel" ? replies.repostNoChannel : replies.tryAgain;
+}
+
+/** Why this request may not see pending approvals here (undefined when it may): the place, then the approver. */
+async function refusalOf(deps: ApprovalDeps, request: PendingRequest): Promise<string | undefined> {
+  const replies = stringsFor(request.language).approvals;
+  const channel = await resolveApproverChannel(deps.approvers, deps.settings);
+  const inApproverChannel = request.place.kind === "channel" && channel?.channelId === request.place.channelId;
+  if (request.place.kind !== "personal" && !inApproverChannel) {
+    deps.log(
+      `pending approvals refused: asked in a ${request.place.kind === "channel" ? "channel other than the approver channel" : "group chat"}`,
+    );
+    return replies.pendingNotHere;
+  }
+  const teamId = channel?.teamId ?? deps.approvers.teamId;
+  const authorization = await authorizeApprover(
+    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
+    request.actor,
+    channel?.tenantId,
+    request.membership,
+  );
+  if (authorization.ok) return undefined;
+  deps.log(`pending approvals refused: ${authorization.why}`);
+  return replies.pendingNotAnApprover;
+}

@@ -1,0 +1,31 @@
+import { PENDING_REPOST_VERB } from "./actions";
+import { labelsFor } from "../domain";
+import { textLimits } from "./limits";
+import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
+import { cardDateTime, truncate } from "./text";
+import type { ApprovalPendingView } from "./approval-outcome-views";
+import template from "./templates/approval-pending-card.json";
+
+/**
+ * The approvals still waiting for a decision, oldest first: per approval the question, requester,
+ * when it was asked, a link to its thread, and a button (Action.Execute, so the click is authorised
+ * again) that posts its card again in the approver channel.
+ */
+export function buildApprovalPendingCard(view: ApprovalPendingView): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return fitCard((scale) => {
+    const limits = textLimits(scale);
+    return expandTemplate<AdaptiveCard>(template, {
+      labels,
+      title: labels.pendingTitle(view.items.length),
+      verb: PENDING_REPOST_VERB,
+      items: view.items.map((item) => ({
+        question: truncate(item.question, limits.questionPreview),
+        requesterName: truncate(item.requesterName, 120),
+        createdAt: cardDateTime(item.createdAt, view.language),
+        threadLink: item.threadUrl ? `[${labels.historyOpenThread}](${item.threadUrl})` : "",
+        repost: { approvalId: item.approvalId, language: view.language },
+      })),
+    });
+  });
+}
