@@ -1,7 +1,7 @@
 import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
 import type { Actor, ApprovalService, TeamMembership } from "../approvals";
 import type { AdaptiveCard } from "../cards";
-import type { Language } from "../domain";
+import { localeLanguage, type Language } from "../domain";
 import type { ApprovalsForBot, AwaitingApprovalHook } from "./bot-deps";
 
 /** The clicker or sender of an activity, as the approvals flow sees them. */
@@ -14,11 +14,6 @@ export function actorFrom(activity: Activity): Actor {
     name: activity.from?.name ?? "",
     ...(tenantId ? { tenantId } : {}),
   };
-}
-
-/** The reply language for an inbound activity: the client's locale. */
-function languageOf(activity: Activity): Language {
-  return activity.locale?.toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
 /** Team membership through the Teams roster (`TeamsInfo.getTeamMember`); unknown members and failures are "no". */
@@ -63,7 +58,7 @@ function onApprovalAction(service: ApprovalService): (context: TurnContext, valu
       value,
       actor: actorFrom(context.activity),
       membership: rosterMembership(context),
-      language: languageOf(context.activity),
+      language: localeLanguage(context.activity.locale),
     });
 }
 
@@ -110,7 +105,7 @@ function approversHereHandler(service: ApprovalService): (context: TurnContext) 
       actor: actorFrom(activity),
       membership: rosterMembership(context),
       // Typed in Japanese: answered in Japanese, whatever the client's locale.
-      language: commandLanguage === "ja" ? "ja" : languageOf(activity),
+      language: commandLanguage === "ja" ? "ja" : localeLanguage(activity.locale),
       ...(inChannel ? { channel: { teamId, channelId, serviceUrl: activity.serviceUrl, ...(tenantId ? { tenantId } : {}) } } : {}),
     });
     await context.sendActivity(reply);
