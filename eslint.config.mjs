@@ -66,7 +66,7 @@ function arrows(room, { mayImport, forbiddenPackages = [] }) {
 
 const ALL_SDKS = [...TEAMS_SDK, ...MODEL_SDK, ...AZURE_SDK, ...HTTP_SERVER];
 const notEntry = (rooms) => rooms.filter((room) => !ENTRY_POINTS.includes(room));
-const ADAPTER_PORT_OWNERS = ["domain", "resilience", "workflow", "config", "tools", "import", "jobs"];
+const ADAPTER_PORT_OWNERS = ["domain", "resilience", "workflow", "config", "tools", "import"];
 
 export default defineConfig(
   {

@@ -37,7 +37,7 @@ export function followDecidedRuns(lifecycle: Pick<RunLifecycle, "subscribe">, de
             ),
       );
       const thread = delivered?.approverThread;
-      if (!delivered || !thread?.serviceUrl) return;
+      if (!delivered || !thread) return;
       const posted = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
       await retrying(() => deps.messaging.updateCard(posted, outcomeCardFor(delivered)), { policy: deps.sendRetry });
     } catch (error) {

@@ -95,7 +95,7 @@ async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
   const run = await deps.runs.load(claimed.runId);
   if (!run) throw new Error(`run ${claimed.runId} is not stored`);
   const thread = claimed.approverThread;
-  if (!thread?.serviceUrl) {
+  if (!thread) {
     // Never posted (no channel yet, or Teams failed): the reminder is the first post.
     const reference = await deps.conversations.get(claimed.requester.conversationId);
     return (await postApprovalThread(deps, claimed, run, reference?.serviceUrl)) === "posted" ? "posted" : undefined;

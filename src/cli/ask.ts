@@ -14,7 +14,7 @@ import { MemoryRunStore } from "../storage/memory-run-store";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
-import { toRunRecord } from "../workflow/run-record";
+import { runJson } from "./run-json";
 import { runTrace } from "../telemetry/run-trace";
 import { formatRun } from "./format-run";
 import { formatTrace } from "./format-trace";
@@ -79,7 +79,7 @@ async function main(argv: string[]): Promise<number> {
       await rememberRun(deps.memory, state);
       // What went wrong goes to the log beside the executors' lines; the answer text tells the asker only what the error card does.
       if (state.failure) process.stderr.write(`run ${state.runId} failed: ${state.failure.message}\n`);
-      process.stdout.write(json ? `${JSON.stringify(toRunRecord(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
+      process.stdout.write(json ? `${JSON.stringify(runJson(state), null, 2)}\n` : `\n${formatRun(state, deps.prompts.specialists)}\n`);
       if (trace)
         process.stdout.write(
           json

@@ -21,14 +21,12 @@ export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
 /**
  * Whether the final answer (or the rejection or expiry notice) reached the requester: recorded once
- * the run worker has delivered the decided run (`failed` and `claimedAt` come from records written
- * when the approvals flow delivered by itself; they are kept so those records still read).
+ * the run worker has delivered the decided run.
  */
 const ApprovalDeliverySchema = z.object({
-  status: z.enum(["pending", "delivered", "failed"]),
+  status: z.enum(["pending", "delivered"]),
   attempts: z.number().int().min(0),
   deliveredAt: z.string().optional(),
-  claimedAt: z.string().optional(),
 });
 
 /**
@@ -69,8 +67,8 @@ export const ApprovalSchema = z.object({
   expiresAt: z.string(),
   decision: ApprovalDecisionSchema.optional(),
   delivery: ApprovalDeliverySchema,
-  /** The thread in the approver channel; `serviceUrl` is where to update it (absent in older records). */
-  approverThread: z.object({ conversationId: z.string(), activityId: z.string(), serviceUrl: z.string().optional() }).optional(),
+  /** The thread in the approver channel; `serviceUrl` is where to update it. */
+  approverThread: z.object({ conversationId: z.string(), activityId: z.string(), serviceUrl: z.string() }).optional(),
   /** When the requester was told the answer is under review (claimed before telling, so only one process tells). */
   requesterToldAt: z.string().optional(),
   audit: z.array(ApprovalAuditEntrySchema),

@@ -62,6 +62,23 @@ export function describeError(error: unknown): string {
 }
 
 /**
+ * A stored run written by a release with another run shape: refused as it is, never migrated, so the
+ * worker tells its asker the run cannot be continued instead of misreading it.
+ */
+export class UnsupportedRunVersionError extends SystemError {
+  constructor(
+    readonly runId: string,
+    readonly found: unknown,
+    readonly supported: number,
+  ) {
+    super(`run ${runId} was stored with schema version ${String(found)}; this release reads version ${supported} only`, {
+      runId,
+      step: "load",
+    });
+  }
+}
+
+/**
  * A worker's conditional write found a newer version of its run: another worker owns it now. The
  * worker stops at once and sends nothing more for that run.
  */

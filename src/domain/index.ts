@@ -31,6 +31,7 @@ export * from "./zod-issues";
 export * from "./redact-url";
 export * from "./workflow-settings";
 export * from "./canary";
+export * from "./evaluation";
 export * from "./model-profile";
 export * from "./approval-history-query";
 export * from "./strings";

@@ -16,3 +16,8 @@ export function detectLanguage(text: string): Language {
   const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
   return japanese * 3 >= latin ? "ja" : "en";
 }
+
+/** The language for a reply to something that has no text of its own (a click, an install): the client's locale. */
+export function localeLanguage(locale: string | undefined): Language {
+  return locale?.toLowerCase().startsWith("ja") ? "ja" : "en";
+}

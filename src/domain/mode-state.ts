@@ -54,16 +54,3 @@ export function modeStateOf<M extends OrchestrationMode>(state: { modeState: Mod
   // Checked just above: TypeScript does not narrow a union by a generic discriminant.
   return modeState as ModeStateOf<M>;
 }
-
-/**
- * Runs stored before each mode owned its part carried `mode` (absent: selective) and every mode's
- * fields flat beside the others; this gathers them into the mode's part, so those runs still load.
- * A document that already has its mode's part is returned as it is.
- */
-export function withModeState(document: unknown): unknown {
-  if (typeof document !== "object" || document === null || "modeState" in document) return document;
-  const { mode = "selective", rerouted, turnsTaken, speaker, handoffs, ...rest } = document as Record<string, unknown>;
-  const flat = Object.entries({ rerouted, turnsTaken, speaker, handoffs }).filter(([, value]) => value !== undefined);
-  // The variant of `mode` keeps its own fields and drops the other modes' (a zod object strips unknown keys).
-  return { ...rest, modeState: { mode, ...Object.fromEntries(flat) } };
-}

@@ -35,36 +35,6 @@ export type RouterOutput = z.infer<typeof RouterOutputSchema>;
 export const RouterDecisionSchema = RouterOutputSchema.extend({ fallback: z.boolean() });
 export type RouterDecision = z.infer<typeof RouterDecisionSchema>;
 
-/**
- * A decision as a run checkpoint stores it. Decisions stored before `selected` carried the order also
- * hold `priority` (the same ids, most important first): they load with `selected` in that order, so an
- * old run resumes, re-asks and shows its specialists as it did. Checkpoints written before the Router
- * decided scope were all answered as procurement questions.
- */
-export const StoredRouterDecisionSchema = z.preprocess(
-  selectedInLegacyPriorityOrder,
-  RouterDecisionSchema.extend({ inScope: z.boolean().default(true), scopeReason: z.string().default("") }),
-);
-
-function selectedInLegacyPriorityOrder(stored: unknown): unknown {
-  if (typeof stored !== "object" || stored === null) return stored;
-  const { priority, ...decision } = stored as { priority?: unknown; selected?: unknown };
-  if (!Array.isArray(priority) || !Array.isArray(decision.selected)) return decision;
-  const selected: unknown[] = decision.selected;
-  const ordered: unknown[] = priority.filter((id) => selected.includes(id));
-  return { ...decision, selected: [...new Set([...ordered, ...selected])] };
-}
-
-/**
- * A decision as a checkpoint writes it: `priority` repeats `selected` because the previous release
- * requires it, and while a deploy rolls, its instances and this one take runs from the same queue, so
- * a run checkpointed here may resume there. Loading drops it (above). Stop writing it once no instance
- * of that release can run.
- */
-export function decisionAsWritten(decision: RouterDecision): RouterDecision & { priority: string[] } {
-  return { ...decision, priority: decision.selected };
-}
-
 /** The router output validated against the registry: 1..max distinct known ids. */
 export function routerDecisionSchema(knownIds: readonly string[], maxSpecialists: number) {
   const known = new Set(knownIds);

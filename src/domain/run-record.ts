@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RunStateSchema } from "./run";
+import { UnsupportedRunVersionError } from "./errors";
+import { RUN_SCHEMA_VERSION, RunStateSchema } from "./run";
 import { RunLifecycleRecordSchema } from "./run-message";
 
 /**
@@ -11,19 +12,13 @@ export const RunRecordSchema = z.object({ lifecycle: RunLifecycleRecordSchema, s
 export type RunRecord = z.infer<typeof RunRecordSchema>;
 
 /**
- * A run document as stored: the envelope, or the flat shape runs were stored in before it (the
- * lifecycle inside the state, or none at all for runs from before the queue). The lifecycle is
- * absent only for those oldest runs; the store derives it from their status.
+ * Refuses a stored run document of another schema version than this release's (one with none
+ * included), before anything reads its fields: such a run is never migrated or misread.
  */
-export const StoredRunSchema = z.preprocess(
-  asEnvelope,
-  z.object({ lifecycle: RunLifecycleRecordSchema.optional(), state: RunStateSchema }),
-);
-
-function asEnvelope(document: unknown): unknown {
-  if (typeof document !== "object" || document === null || "state" in document) return document;
-  const { lifecycle, ...state } = document as Record<string, unknown>;
-  return { lifecycle, state };
+export function assertRunVersion(runId: string, document: unknown): void {
+  const state = typeof document === "object" && document !== null && "state" in document ? document.state : undefined;
+  const version = typeof state === "object" && state !== null && "schemaVersion" in state ? state.schemaVersion : undefined;
+  if (version !== RUN_SCHEMA_VERSION) throw new UnsupportedRunVersionError(runId, version, RUN_SCHEMA_VERSION);
 }
 
 /** Runs in the order they were asked (ties by id, so every store lists them alike). */

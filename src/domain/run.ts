@@ -3,10 +3,10 @@ import { RunUnderstandingSchema } from "./conversation";
 import { ExecutorIoSchema } from "./executor-io";
 import { FindingSchema } from "./finding";
 import { LanguageSchema } from "./language";
-import { ModeStateSchema, withModeState } from "./mode-state";
+import { ModeStateSchema } from "./mode-state";
 import { ModeratorAnswerSchema } from "./moderator-answer";
 import { RequesterSchema } from "./requester";
-import { StoredRouterDecisionSchema } from "./router-decision";
+import { RouterDecisionSchema } from "./router-decision";
 import { SpecialistRoundSchema } from "./specialist";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
@@ -129,12 +129,18 @@ export const TokenUsageSchema = z.object({
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
 /**
- * The workflow's durable state of one run: the `state` of its stored record (run-record.ts, beside
- * the queue's lifecycle; validated on every read) and, once terminal, what the CLI prints. `schemaVersion` lets older stored runs be read
- * after the shape changes.
+ * The version of the stored run's shape. A change to the shape bumps it, and a release reads only its
+ * own: a run stored by another is refused (`UnsupportedRunVersionError`), never migrated
+ * (docs/deploy.md says how such a change is rolled out).
  */
-const RunStateFieldsSchema = z.object({
-  schemaVersion: z.literal(1),
+export const RUN_SCHEMA_VERSION = 1;
+
+/**
+ * The workflow's durable state of one run: the `state` of its stored record (run-record.ts, beside
+ * the queue's lifecycle; validated on every read) and, once terminal, what the CLI prints.
+ */
+export const RunStateSchema = z.object({
+  schemaVersion: z.literal(RUN_SCHEMA_VERSION),
   runId: z.string().min(1),
   /** The message as the user wrote it. */
   question: z.string(),
@@ -159,7 +165,7 @@ const RunStateFieldsSchema = z.object({
   updatedAt: z.string(),
   endedAt: z.string().optional(),
   offline: z.boolean(),
-  decision: StoredRouterDecisionSchema.optional(),
+  decision: RouterDecisionSchema.optional(),
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: QualityRecordSchema,
@@ -186,8 +192,6 @@ const RunStateFieldsSchema = z.object({
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */
   executorIo: z.array(ExecutorIoSchema).optional(),
 });
-/** Runs stored with each mode's fields flat beside the others still load: they are gathered into `modeState` first. */
-export const RunStateSchema = z.preprocess(withModeState, RunStateFieldsSchema);
 export type RunState = z.infer<typeof RunStateSchema>;
 
 /** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */

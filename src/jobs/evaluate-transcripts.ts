@@ -15,7 +15,8 @@ import type { ReferenceTopics } from "../eval/reference-topics";
 import { isDeclinedOutOfScope, liveReferenceTopics } from "../eval/samples/live-reference-topics";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
-import { evaluationRecordId, type EvaluationRecord, type EvaluationStore, type EvaluationTelemetry, type TranscriptSource } from "./ports";
+import { evaluationRecordId, type EvaluationRecord } from "../domain";
+import type { EvaluationStore, EvaluationTelemetry, TranscriptSource } from "./ports";
 
 /** Telemetry names of the agent metrics (the scheduled job's and the canary's events). */
 export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {

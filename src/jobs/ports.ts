@@ -1,10 +1,17 @@
 /**
- * The interfaces the evaluation jobs own. src/storage implements TranscriptSource, EvaluationStore
- * and CanaryStore on Cosmos (`transcripts`, `evaluations`, `canaryRuns`); src/telemetry implements
- * EvaluationTelemetry and CanaryTelemetry on Application Insights.
+ * The interfaces the evaluation jobs own. src/storage satisfies TranscriptSource, EvaluationStore
+ * and CanaryStore on Cosmos (`transcripts`, `evaluations`, `canaryRuns`); src/telemetry satisfies
+ * EvaluationTelemetry and CanaryTelemetry on Application Insights. Both do so structurally, over the
+ * shapes in `domain/`, so no adapter imports a job.
  */
-import { z } from "zod";
-import type { CanaryRecord, TranscriptDocument } from "../domain";
+import type {
+  CanaryCompletedProps,
+  CanaryRecord,
+  CanaryScoredProps,
+  EvaluationRecord,
+  TranscriptDocument,
+  TranscriptEvaluatedProps,
+} from "../domain";
 
 /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */
 export interface TranscriptSource {
@@ -14,78 +21,9 @@ export interface TranscriptSource {
   markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean>;
 }
 
-const MetricResultRecordSchema = z
-  .object({
-    metric: z.string(),
-    score: z.number().min(0).max(1).nullable(),
-    scorable: z.boolean(),
-    reason: z.string(),
-    parts: z.record(z.unknown()),
-  })
-  .passthrough();
-
-const JudgeResultRecordSchema = z
-  .object({
-    criterion_name: z.string(),
-    verdict: z.enum(["PASS", "FAIL", "UNSURE"]),
-    reasoning: z.string(),
-    confidence_score: z.number().min(0).max(1),
-    used_granularity: z.enum(["step_level", "phase_level", "global_summary"]),
-    evidence: z.object({ units: z.array(z.string()), step_ids: z.array(z.number()), note: z.string().optional() }),
-  })
-  .passthrough();
-
-/**
- * One transcript's evaluation (Cosmos `evaluations`, partition key `/transcriptId`). `id` is
- * derived from the transcript, so saving twice overwrites instead of duplicating.
- */
-export const EvaluationRecordSchema = z.object({
-  id: z.string().min(1),
-  schemaVersion: z.literal(1),
-  transcriptId: z.string().min(1),
-  conversationId: z.string().min(1),
-  /** The evaluated agent run. */
-  runId: z.string().min(1),
-  /** The job run that produced this record. */
-  jobRunId: z.string().min(1),
-  createdAt: z.string(),
-  models: z.array(z.string()),
-  metrics: z.array(MetricResultRecordSchema),
-  judge: z
-    .object({
-      results: z.array(JudgeResultRecordSchema),
-      decomposition: z.object({ source: z.enum(["model", "fallback"]), phases: z.number().int(), note: z.string().optional() }),
-      contextSize: z.array(z.object({ granularity: z.string(), aggregatedTokens: z.number(), rawTokens: z.number(), ratio: z.number() })),
-    })
-    .nullable(),
-});
-export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;
-
-/** The id of a transcript's evaluation record. */
-export function evaluationRecordId(transcriptId: string): string {
-  return `eval-${transcriptId}`;
-}
-
 /** Where evaluation records go; `save` is an upsert. */
 export interface EvaluationStore {
   save(record: EvaluationRecord): Promise<void>;
-}
-
-/** One metric or judge criterion scored on one transcript: ids, names and numbers only, never message text. */
-export interface TranscriptEvaluatedProps {
-  transcriptId: string;
-  runId?: string;
-  /** `AgentGoalAccuracy`, `TopicAdherence` (precision), `TopicRecall` or `Judge`. */
-  metric: string;
-  /** The judge criterion, when the metric is the judge. */
-  criterion?: string;
-  verdict?: "PASS" | "FAIL" | "UNSURE";
-  score?: number;
-  passed: boolean;
-  model?: string;
-  durationMs?: number;
-  /** With several evaluation models: whether they disagree (each model's score is in the stored record). */
-  disagreement?: boolean;
 }
 
 /** Telemetry of the evaluation job (src/telemetry's Telemetry satisfies it). Must not throw. */
@@ -97,36 +35,6 @@ export interface EvaluationTelemetry {
 /** Where canary records go (Cosmos `canaryRuns`). */
 export interface CanaryStore {
   save(record: CanaryRecord): Promise<void>;
-}
-
-/** One canary run, as telemetry carries it: ids, model names and numbers only. */
-export interface CanaryCompletedProps {
-  canaryRunId: string;
-  /** `failed` when the canary itself could not finish. */
-  outcome: "completed" | "failed";
-  provider: string;
-  routerModel: string;
-  specialistModel: string;
-  moderatorModel: string;
-  cases: number;
-  passedCount: number;
-  failedCount: number;
-  skippedCount: number;
-  /** passed / (passed + failed) over the checks; absent when nothing was scored. */
-  passRate?: number;
-  durationMs: number;
-}
-
-/** One kind of canary check (a metric, `Judge` with its criterion, or `Run`) over all cases. */
-export interface CanaryScoredProps {
-  canaryRunId: string;
-  /** `ToolCallAccuracy`, `AgentGoalAccuracy`, `TopicAdherence`, `Judge` or `Run`. */
-  metric: string;
-  /** The Judge criterion as a slug (`no-invented-figures`): telemetry drops values with spaces. */
-  criterion?: string;
-  /** Mean score of the cases that have one. */
-  score?: number;
-  passRate: number;
 }
 
 /** Telemetry of the canary (src/telemetry's Telemetry satisfies it). Must not throw. */

@@ -1,11 +1,10 @@
 import type { Container } from "@azure/cosmos";
 import { CanaryRecordSchema, type CanaryRecord } from "../domain";
-import type { CanaryStore } from "../jobs/ports";
 import { queryDocuments } from "./documents";
 import { storeCall } from "./store-call";
 
 /** Golden-set canary runs in `canaryRuns` (partition key `/id`), one document per run. */
-export class CosmosCanaryRepository implements CanaryStore {
+export class CosmosCanaryRepository {
   constructor(private readonly container: Container) {}
 
   /** Stores one canary run (validated). */

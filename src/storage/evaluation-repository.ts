@@ -1,10 +1,10 @@
 import type { Container } from "@azure/cosmos";
-import { EvaluationRecordSchema, type EvaluationRecord, type EvaluationStore } from "../jobs/ports";
+import { EvaluationRecordSchema, type EvaluationRecord } from "../domain";
 import { queryDocuments } from "./documents";
 import { storeCall } from "./store-call";
 
 /** Evaluation records in `evaluations` (partition key `/transcriptId`), stored as the job made them. */
-export class CosmosEvaluationRepository implements EvaluationStore {
+export class CosmosEvaluationRepository {
   constructor(private readonly container: Container) {}
 
   /** Upserts the record (its id derives from the transcript, so a re-run overwrites). */

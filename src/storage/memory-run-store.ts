@@ -1,4 +1,4 @@
-import { oldestFirst, type RunRecord, type RunState } from "../domain";
+import { RUN_SCHEMA_VERSION, assertRunVersion, oldestFirst, type RunRecord, type RunState } from "../domain";
 import type { ConditionalWrite, ConversationRuns, RunStore, Versioned } from "../workflow/ports";
 import { lifecycleFromStatus } from "../workflow/run-stages";
 
@@ -17,6 +17,7 @@ export class MemoryRunStore implements RunStore, ConversationRuns {
 
   async read(runId: string): Promise<Versioned<RunRecord> | undefined> {
     const stored = this.runs.get(runId);
+    if (stored) assertRunVersion(runId, stored.value);
     return stored && { value: structuredClone(stored.value), etag: stored.etag };
   }
 
@@ -27,7 +28,9 @@ export class MemoryRunStore implements RunStore, ConversationRuns {
   }
 
   async ofConversation(conversationId: string): Promise<RunRecord[]> {
-    const runs = [...this.runs.values()].filter((run) => run.value.state.requester?.conversationId === conversationId);
+    const runs = [...this.runs.values()].filter(
+      (run) => run.value.state.requester?.conversationId === conversationId && run.value.state.schemaVersion === RUN_SCHEMA_VERSION,
+    );
     return oldestFirst(runs.map((run) => structuredClone(run.value)));
   }
 

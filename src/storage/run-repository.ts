@@ -1,6 +1,5 @@
 import type { Container } from "@azure/cosmos";
-import type { z } from "zod";
-import { StoredRunSchema, decisionAsWritten, oldestFirst, type RunRecord, type RunState } from "../domain";
+import { RUN_SCHEMA_VERSION, RunRecordSchema, assertRunVersion, oldestFirst, type RunRecord, type RunState } from "../domain";
 import type { ConditionalWrite, ConversationRuns, RunStore, Versioned } from "../workflow/ports";
 import { lifecycleFromStatus } from "../workflow/run-stages";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
@@ -22,27 +21,24 @@ export class CosmosRunStore implements RunStore, ConversationRuns {
     return (await this.read(runId))?.value.state;
   }
 
-  /**
-   * The run record with its etag. Runs stored flat (before the envelope) load too; those from before
-   * the queue have no lifecycle, so theirs follows their status.
-   */
+  /** The run record with its etag; a run stored by a release with another run shape is refused (`UnsupportedRunVersionError`). */
   async read(runId: string): Promise<Versioned<RunRecord> | undefined> {
     const document = await readDocument(this.container, runId, runId);
     if (!document) return undefined;
-    return { value: recordOf(parseDocument(StoredRunSchema, document.raw, this.container.id)), etag: document.etag };
+    assertRunVersion(runId, document.raw);
+    return { value: parseDocument(RunRecordSchema, document.raw, this.container.id), etag: document.etag };
   }
 
-  /**
-   * The conversation's runs, oldest first. The requester sits in the state of the envelope, or at the
-   * top of a run stored flat (before the envelope): both are matched, so no stored shape is missed.
-   */
+  /** The conversation's runs of this release's shape, oldest first. */
   async ofConversation(conversationId: string): Promise<RunRecord[]> {
     const query = {
-      query: "SELECT * FROM c WHERE c.state.requester.conversationId = @id OR c.requester.conversationId = @id",
-      parameters: [{ name: "@id", value: conversationId }],
+      query: "SELECT * FROM c WHERE c.state.requester.conversationId = @id AND c.state.schemaVersion = @version",
+      parameters: [
+        { name: "@id", value: conversationId },
+        { name: "@version", value: RUN_SCHEMA_VERSION },
+      ],
     };
-    const stored = await queryDocuments(this.container, query, StoredRunSchema);
-    return oldestFirst(stored.map(recordOf));
+    return oldestFirst(await queryDocuments(this.container, query, RunRecordSchema));
   }
 
   /** Replaces the run if its etag is still `etag`, or creates it when no etag is given; 412/409 → conflict. */
@@ -61,12 +57,6 @@ export class CosmosRunStore implements RunStore, ConversationRuns {
   }
 }
 
-/** A stored run as a record; runs from before the queue have no lifecycle, so theirs follows their status. */
-function recordOf({ lifecycle, state }: z.output<typeof StoredRunSchema>): RunRecord {
-  return { lifecycle: lifecycle ?? lifecycleFromStatus(state), state };
-}
-
 function documentOf(record: RunRecord): RunRecord & { id: string } {
-  const { decision } = record.state;
-  return { id: record.state.runId, ...record, state: decision ? { ...record.state, decision: decisionAsWritten(decision) } : record.state };
+  return { id: record.state.runId, ...record };
 }

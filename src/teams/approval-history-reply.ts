@@ -1,11 +1,11 @@
 import type { TurnContext } from "botbuilder";
 import type { HistoryPage } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
-import { stringsFor, type ApprovalHistoryQuery, type Language, type Log } from "../domain";
+import { localeLanguage, stringsFor, type ApprovalHistoryQuery, type Language, type Log } from "../domain";
 import { actorFrom, historyPlace, rosterMembership } from "./approval-inbound";
 import { approvalThreadLink } from "./approval-thread-link";
 import type { ApprovalHistoryHandler } from "./bot-deps";
-import { localeLanguage, refuseAction } from "./card-actions";
+import { refuseAction } from "./card-actions";
 
 /** The history card for a page, or the refusal, for an `approvals history` command or "next page" click. */
 export async function approvalHistoryReply(
@@ -34,7 +34,7 @@ export async function historyPageResponse(
 ): Promise<AdaptiveCard | string> {
   const action = parseHistoryPageAction(context.activity.value);
   if (!action) return refuseAction(deps, context, "invalid approval history page");
-  if (!deps.approvalHistory) return stringsFor(localeLanguage(context)).bot.approvalsUnavailable;
+  if (!deps.approvalHistory) return stringsFor(localeLanguage(context.activity.locale)).bot.approvalsUnavailable;
   return approvalHistoryReply(deps.approvalHistory, context, action.query, action.language);
 }
 

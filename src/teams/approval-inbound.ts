@@ -1,7 +1,7 @@
 import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
 import type { Actor, ApprovalService, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
-import type { Approval, Language } from "../domain";
+import { localeLanguage, type Approval, type Language } from "../domain";
 import { approvalThreadLink } from "./approval-thread-link";
 import type { ApprovalsForBot, AwaitingApprovalHook } from "./bot-deps";
 import { cardActivity } from "./card-activity";
@@ -27,11 +27,6 @@ export function historyPlace(activity: Activity): HistoryPlace {
   if (activity.conversation?.conversationType === "channel")
     return { kind: "channel", channelId: channelId ?? chatOf(activity.conversation.id) };
   return { kind: "group_chat" };
-}
-
-/** The reply language for an inbound activity: the client's locale. */
-function languageOf(activity: Activity): Language {
-  return activity.locale?.toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
 /** Team membership through the Teams roster (`TeamsInfo.getTeamMember`); unknown members and failures are "no". */
@@ -76,7 +71,7 @@ function onApprovalAction(service: ApprovalService): (context: TurnContext, valu
       value,
       actor: actorFrom(context.activity),
       membership: rosterMembership(context),
-      language: languageOf(context.activity),
+      language: localeLanguage(context.activity.locale),
     });
 }
 
@@ -116,7 +111,7 @@ function approversHereHandler(service: ApprovalService): (context: TurnContext) 
       actor: actorFrom(activity),
       membership: rosterMembership(context),
       // Typed in Japanese: answered in Japanese, whatever the client's locale.
-      language: commandLanguage === "ja" ? "ja" : languageOf(activity),
+      language: commandLanguage === "ja" ? "ja" : localeLanguage(activity.locale),
       ...(inChannel ? { channel: { teamId, channelId, serviceUrl: activity.serviceUrl, ...(tenantId ? { tenantId } : {}) } } : {}),
     });
     await context.sendActivity(reply);
@@ -144,7 +139,7 @@ export function approvalsPendingHandler(service: ApprovalService): (context: Tur
     const typed = activity.type === "message" ? approvalsPendingLanguage(activity.text) : undefined;
     if (!typed) return true;
     // Typed in Japanese: answered in Japanese, whatever the client's locale.
-    const language = typed === "ja" ? "ja" : languageOf(activity);
+    const language = typed === "ja" ? "ja" : localeLanguage(activity.locale);
     const pending = await service.pending(pendingRequest(context, language));
     await context.sendActivity(typeof pending === "string" ? pending : cardActivity(pendingCard(pending, language)));
     return false;

@@ -1,12 +1,12 @@
 import { ActivityTypes, type TurnContext } from "botbuilder";
 import { Application, type TeamsAdapter, type TurnState } from "@microsoft/teams-ai";
 import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type GuideOptions } from "../cards";
-import { describeError, stringsFor, type Log } from "../domain";
+import { describeError, localeLanguage, stringsFor, type Log } from "../domain";
 import type { Telemetry } from "../telemetry";
 import { historyPageResponse } from "./approval-history-reply";
 import type { ApprovalActionHandler, ApprovalHistoryHandler, TeamsStore } from "./bot-deps";
 import { cardActivity } from "./card-activity";
-import { handleFeedback, isCardActionInvoke, localeLanguage, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
+import { handleFeedback, isCardActionInvoke, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
 import { handleMessage } from "./message-handler";
 import { handleNativeFeedback } from "./native-feedback";
 import { firstWelcome } from "./welcome-once";
@@ -59,7 +59,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
     const botId = context.activity.recipient.id;
     if (!context.activity.membersAdded?.some((member) => member.id === botId)) return;
     if (!(await firstWelcome(deps.botState, context.activity.conversation.id, deps.log))) return;
-    await context.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(context), deps.guide)));
+    await context.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(context.activity.locale), deps.guide)));
   });
 
   app.adaptiveCards.actionExecute(CARD_VERBS.feedback, (context) => handleFeedback(deps.cardActions, context));
@@ -78,7 +78,7 @@ export function createBotApplication(deps: BotApplicationDeps): Application {
     deps.log(`turn failed (${context.activity.type}, activity ${correlationId}): ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId, step: `turn:${context.activity.type}` });
     if (context.activity.type === (ActivityTypes.Message as string))
-      await context.sendActivity(stringsFor(localeLanguage(context)).bot.turnError).catch(() => undefined);
+      await context.sendActivity(stringsFor(localeLanguage(context.activity.locale)).bot.turnError).catch(() => undefined);
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
 import { parseCardAction, type FeedbackAction } from "../cards";
-import { labelsFor, stringsFor, systemClock, type Clock, type Language, type Log, type RunState } from "../domain";
+import { labelsFor, localeLanguage, stringsFor, systemClock, type Clock, type Log, type RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { TeamsStore } from "./bot-deps";
 import { chatOf } from "./conversation-key";
@@ -12,11 +12,6 @@ export interface CardActionDeps {
   log: Log;
   /** Dates the feedback; the system clock when absent. */
   clock?: Clock;
-}
-
-/** The language for a reply to an action: the client's locale. */
-export function localeLanguage(context: TurnContext): Language {
-  return context.activity.locale?.toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
 /**
@@ -32,7 +27,7 @@ export async function handleFeedback(deps: CardActionDeps, context: TurnContext)
   if (!parsed.ok || parsed.action.verb !== "feedback")
     return refuseAction(deps, context, parsed.ok ? "not feedback" : parsed.error.message);
   const action: FeedbackAction = parsed.action;
-  const language = localeLanguage(context);
+  const language = localeLanguage(context.activity.locale);
   const refusal = feedbackRefusal(await deps.store.runs.load(action.runId), context.activity);
   if (refusal) {
     deps.log(`feedback refused for run ${action.runId}: ${refusal}`);
@@ -72,7 +67,7 @@ export async function recordFeedback(
 /** A polite refusal for a card action the bot does not handle (logged without user text). */
 export function refuseAction(deps: Pick<CardActionDeps, "log">, context: TurnContext, why: string): string {
   deps.log(`card action refused (${context.activity.name ?? context.activity.type}): ${why}`);
-  return stringsFor(localeLanguage(context)).bot.unsupportedAction;
+  return stringsFor(localeLanguage(context.activity.locale)).bot.unsupportedAction;
 }
 
 /** The invoke name of every Adaptive Card Action.Execute, whatever its verb or value. */
@@ -97,5 +92,5 @@ export async function refuseUnhandledCardAction(deps: Pick<CardActionDeps, "log"
 
 /** The approvals seam until src/approvals exists: nothing changes, and the user is told so. */
 export async function approvalsUnavailable(context: TurnContext): Promise<string> {
-  return stringsFor(localeLanguage(context)).bot.approvalsUnavailable;
+  return stringsFor(localeLanguage(context.activity.locale)).bot.approvalsUnavailable;
 }

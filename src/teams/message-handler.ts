@@ -1,8 +1,7 @@
 import type { TurnContext } from "botbuilder";
 import { buildHelpCard, type GuideOptions } from "../cards";
-import { describeError, detectLanguage, stringsFor, type Log } from "../domain";
+import { describeError, detectLanguage, localeLanguage, stringsFor, type Log } from "../domain";
 import { cardActivity } from "./card-activity";
-import { localeLanguage } from "./card-actions";
 import type { ApprovalsHistoryCommand } from "./approvals-history-command";
 import { classifyMessage } from "./inbound-message";
 import { approvalHistoryReply } from "./approval-history-reply";
@@ -24,7 +23,7 @@ export async function handleMessage(
   context: TurnContext,
 ): Promise<void> {
   const message = classifyMessage(context.activity, deps.maxQuestionChars);
-  const language = message.kind === "question" ? detectLanguage(message.text) : localeLanguage(context);
+  const language = message.kind === "question" ? detectLanguage(message.text) : localeLanguage(context.activity.locale);
   const replies = stringsFor(language).bot;
   switch (message.kind) {
     case "question":
@@ -73,7 +72,7 @@ async function handleApprovalsHistory(
   context: TurnContext,
   command: ApprovalsHistoryCommand,
 ): Promise<void> {
-  const language = command.language === "ja" ? "ja" : localeLanguage(context);
+  const language = command.language === "ja" ? "ja" : localeLanguage(context.activity.locale);
   const replies = stringsFor(language).bot;
   if (!command.ok) {
     await context.sendActivity(command.problem === "days" ? replies.historyBadDays : replies.historyBadSupplier);

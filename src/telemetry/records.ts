@@ -2,7 +2,7 @@ import type { RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
 import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
 import type { TelemetryValue } from "./redaction";
-import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../jobs/ports";
+import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../domain";
 
 /** One metric or judge criterion scored on one stored transcript (the evaluation job owns the shape). */
 export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };

@@ -1,4 +1,13 @@
-import { LeaseLostError, RunMessageSchema, describeError, questionLength, type RunMessage, type RunState, type Log } from "../domain";
+import {
+  LeaseLostError,
+  RunMessageSchema,
+  UnsupportedRunVersionError,
+  describeError,
+  questionLength,
+  type RunMessage,
+  type RunState,
+  type Log,
+} from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 import type { WorkflowDeps } from "./deps";
 import type { Job, MessageHandler, Parsed } from "./leased-consumer";
@@ -41,8 +50,34 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     return parseMessage(body, this.deps.maxQuestionChars);
   }
 
-  handle(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
-    return message.kind === "question" ? this.runQuestion(message, job) : this.resumeAfterDecision(message.approvalId, job);
+  async handle(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
+    try {
+      await (message.kind === "question" ? this.runQuestion(message, job) : this.resumeAfterDecision(message.approvalId, job));
+    } catch (error) {
+      if (!(error instanceof UnsupportedRunVersionError)) throw error;
+      await this.refuse(message, error);
+    }
+  }
+
+  /**
+   * A run stored by a release with another run shape is never read as this one's: its asker gets the
+   * error card with the run's correlation id, the log says why, and the message is done (another
+   * delivery would find the same).
+   */
+  private async refuse(message: RunMessage, error: UnsupportedRunVersionError): Promise<void> {
+    const { workflow, delivery, log } = this.deps;
+    log(`run ${error.runId}: refused, ${error.message}`);
+    const approval = message.kind === "question" ? undefined : (await this.deps.decisions?.get(message.approvalId))?.value;
+    const asked =
+      message.kind === "question"
+        ? initialState(workflow, message)
+        : approval && newRunState(workflow, { question: approval.question, requester: approval.requester, runId: approval.runId });
+    if (!asked) return;
+    await delivery.send(
+      "error",
+      failedRun(asked, error.message, workflow.clock.now()),
+      message.kind === "question" ? message.reference : undefined,
+    );
   }
 
   isLeaseLost(error: unknown): boolean {
@@ -194,7 +229,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
       await job.leased.complete();
       return "done";
     }
-    const failed = failedAfterDeliveries(owned.state, reason, workflow.clock.now());
+    const failed = failedRun(owned.state, reason, workflow.clock.now());
     failing(failed);
     job.holding = owned;
     await owned.moveTo("poisoned", failed);
@@ -214,7 +249,8 @@ function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunStat
   });
 }
 
-function failedAfterDeliveries(state: RunState, reason: string, now: Date): RunState {
+/** `state` ended as failed for `reason` (told to operators; the asker gets the error card's words). */
+function failedRun(state: RunState, reason: string, now: Date): RunState {
   const at = now.toISOString();
   return {
     ...state,

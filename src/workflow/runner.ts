@@ -2,6 +2,7 @@ import {
   detectLanguage,
   describeError,
   initialModeState,
+  RUN_SCHEMA_VERSION,
   type OrchestrationMode,
   type Requester,
   type RouterDecision,
@@ -48,7 +49,7 @@ export function newRunState(
 ): RunState {
   const now = deps.clock.now().toISOString();
   return {
-    schemaVersion: 1,
+    schemaVersion: RUN_SCHEMA_VERSION,
     runId: request.runId ?? deps.newRunId(),
     question: request.question,
     ...(request.conversationKey ? { conversationKey: request.conversationKey } : {}),

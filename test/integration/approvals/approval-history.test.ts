@@ -42,7 +42,7 @@ function decided(supplier: string, decidedHoursAgo: number, index: number): Appr
       before: "ok",
       after: "ok",
     },
-    approverThread: { conversationId: `${CHANNEL_ID};messageid=${index}`, activityId: String(index) },
+    approverThread: { conversationId: `${CHANNEL_ID};messageid=${index}`, activityId: String(index), serviceUrl: "https://smba.example/" },
   });
 }
 

@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { TranscriptDocumentSchema, type TranscriptDocument } from "../../../src/domain";
+import {
+  EvaluationRecordSchema,
+  TranscriptDocumentSchema,
+  type EvaluationRecord,
+  type TranscriptDocument,
+  type TranscriptEvaluatedProps,
+} from "../../../src/domain";
 import type { Criterion } from "../../../src/eval/judge/criteria";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps } from "../../../src/jobs/evaluate-transcripts";
 import type { ReferenceTopics } from "../../../src/eval/reference-topics";
-import {
-  EvaluationRecordSchema,
-  type EvaluationRecord,
-  type EvaluationTelemetry,
-  type TranscriptEvaluatedProps,
-  type TranscriptSource,
-} from "../../../src/jobs/ports";
+import type { EvaluationTelemetry, TranscriptSource } from "../../../src/jobs/ports";
 import { goldenCaseLookup, type GoldenCase } from "../../../src/eval/golden";
 import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";

@@ -12,7 +12,7 @@ import { CanaryRecordSchema, type CanaryRecord } from "../../../src/domain";
 import { readGoldenSet } from "../../../src/eval/golden";
 import type { Criterion } from "../../../src/eval/judge/criteria";
 import { runGoldenCanary, type GoldenCanaryDeps } from "../../../src/jobs/golden-canary";
-import type { CanaryCompletedProps, CanaryScoredProps } from "../../../src/jobs/ports";
+import type { CanaryCompletedProps, CanaryScoredProps } from "../../../src/domain";
 import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
 

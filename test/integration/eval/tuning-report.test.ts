@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { loadConfig } from "../../../src/config";
 import { TranscriptDocumentSchema, type TranscriptDocument } from "../../../src/domain";
-import type { EvaluationRecord } from "../../../src/jobs/ports";
+import type { EvaluationRecord } from "../../../src/domain";
 import { openCosmosStore } from "../../../src/storage";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";

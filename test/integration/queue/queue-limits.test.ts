@@ -174,4 +174,42 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     const [record] = (await poisoned()).map((text) => JSON.parse(text));
     assert.match(record.reason, new RegExp(`delivered ${MAX_DELIVERIES + 1} times`));
   });
+
+  it("refuses a run stored by a release with another run shape: its asker gets the error card once, the log says why, nothing is retried", async () => {
+    const requester = { userId: "user-q", conversationId: "personal-q" };
+    const asOtherRelease = (runId: string, status: "running" | "awaiting_approval"): RunRecord =>
+      ({
+        lifecycle: { stage: status, owners: 1, sent: {} },
+        state: { ...completedRun({ runId, status, requester, hitlReasons: ["amount above the threshold"] }), schemaVersion: 2 },
+      }) as unknown as RunRecord;
+    const questionRun = asOtherRelease(`run-${randomUUID()}`, "running");
+    const waitingRun = asOtherRelease(`run-${randomUUID()}`, "awaiting_approval");
+    const decided: Approval = {
+      ...newApproval(completedRun({ ...waitingRun.state, schemaVersion: 1 }), {}, new Date(), 3_600_000),
+      status: "approved",
+    };
+    await queue.enqueue({
+      kind: "question",
+      runId: questionRun.state.runId,
+      question: questionRun.state.question,
+      requester,
+      reference: { conversation: { id: "personal-q" } },
+      acceptedAt: new Date().toISOString(),
+    });
+    await queue.enqueue({ kind: "approval_decided", approvalId: decided.id });
+    startWorker([decided], [questionRun, waitingRun]);
+    await until(async () => (sent.length === 2 ? sent : undefined), "both error cards");
+    assert.deepEqual(sent, ["error", "error"]);
+    for (const run of [questionRun, waitingRun])
+      assert.ok(
+        log.some(
+          (line) =>
+            line ===
+            `run ${run.state.runId}: refused, run ${run.state.runId} was stored with schema version 2; this release reads version 1 only`,
+        ),
+        log.join("\n"),
+      );
+    assert.deepEqual(await queue.receive(1, 1), [], "both messages are done");
+    assert.deepEqual(await poisoned(), [], "nothing was set aside");
+  });
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { loadConfig } from "../../../src/config";
 import type { Approval } from "../../../src/domain";
 import { SystemError } from "../../../src/domain/errors";
-import { evaluationRecordId, type EvaluationRecord } from "../../../src/jobs/ports";
+import { evaluationRecordId, type EvaluationRecord } from "../../../src/domain";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { finishedRun } from "./run-state-fixture";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { CosmosClient } from "@azure/cosmos";
-import type { RunState } from "../../../src/domain";
+import { UnsupportedRunVersionError, type RunState } from "../../../src/domain";
 import { ensureContainers } from "../../../src/storage/containers";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
@@ -114,6 +114,26 @@ function runStoreContract(name: string, open: () => Promise<RunStore & Conversat
       );
       assert.deepEqual(found[1], (await store.read(later.runId))?.value, "each as read() gives it");
       assert.deepEqual(await store.ofConversation(`${conversationId}-never`), []);
+    });
+
+    it("refuses a run stored with another schema version by name, and leaves it out of its conversation's runs", async () => {
+      const conversationId = `a:conv-${runId()}`;
+      const requester = { userId: "29:user-1", conversationId };
+      const today = storedRun({ runId: runId(), requester });
+      // Written as a release with another run shape would write it.
+      const other = { ...storedRun({ runId: runId(), requester }), schemaVersion: 2 } as unknown as RunState;
+      await store.checkpoint(today);
+      await store.write(queuedRecord(other), undefined);
+      for (const read of [() => store.read(other.runId), () => store.load(other.runId)])
+        await assert.rejects(read, (error: unknown) => {
+          assert.ok(error instanceof UnsupportedRunVersionError);
+          assert.equal(error.message, `run ${other.runId} was stored with schema version 2; this release reads version 1 only`);
+          return true;
+        });
+      assert.deepEqual(
+        (await store.ofConversation(conversationId)).map((record) => record.state.runId),
+        [today.runId],
+      );
     });
 
     it("hands out copies: changing what was loaded changes nothing stored", async () => {

@@ -5,7 +5,7 @@ import { loadConfig } from "../../../src/config";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { RunStateSchema } from "../../../src/domain";
 import { buildTranscript } from "../../../src/storage/transcript-builder";
-import { toRunRecord } from "../../../src/workflow/run-record";
+import { runJson } from "../../../src/cli/run-json";
 import { runQuestion } from "../../../src/workflow/runner";
 import { ScriptedModelServer, type ChatCompletionBody } from "../../fakes/scripted-model-server";
 import { sampleData, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
@@ -84,7 +84,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
         contract: [200, 30],
         moderator: [200, 30],
       });
-      assert.deepEqual(toRunRecord(state).usage, { inputTokens: 3000, outputTokens: 150, cachedInputTokens: 900, reasoningTokens: 60 });
+      assert.deepEqual(runJson(state).usage, { inputTokens: 3000, outputTokens: 150, cachedInputTokens: 900, reasoningTokens: 60 });
       const steps = buildTranscript(state).steps;
       assert.deepEqual(
         steps.map((s) => [s.executor, s.inputTokens, s.cachedInputTokens, s.reasoningTokens]),

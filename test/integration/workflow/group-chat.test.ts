@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { toRunRecord } from "../../../src/workflow/run-record";
+import { runJson } from "../../../src/cli/run-json";
 import { resumeRun, runQuestion } from "../../../src/workflow/runner";
 import { readAgentFields } from "../../../src/workflow/agent-message";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
@@ -30,7 +30,7 @@ describe("group-chat orchestration against a scripted model server", function ()
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "awaiting_approval", "the Router's approval signal still reaches the approval check");
-    assert.equal(toRunRecord(state).mode, "group-chat");
+    assert.equal(runJson(state).mode, "group-chat");
     const specialistCalls = server.calls.map((c) => c.agentId).filter((id) => id !== "router" && id !== "moderator");
     assert.deepEqual(
       specialistCalls,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { modeStateOf } from "../../../src/domain";
-import { toRunRecord } from "../../../src/workflow/run-record";
+import { runJson } from "../../../src/cli/run-json";
 import { runQuestion } from "../../../src/workflow/runner";
 import { readAgentFields } from "../../../src/workflow/agent-message";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
@@ -33,7 +33,7 @@ describe("handoff orchestration against a scripted model server", function () {
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
     assert.equal(state.status, "completed");
-    assert.equal(toRunRecord(state).mode, "handoff");
+    assert.equal(runJson(state).mode, "handoff");
     assert.deepEqual(
       modeStateOf(state, "handoff").handoffs.map(({ from, to, reason }) => ({ from, to, reason })),
       [{ from: "contract", to: "negotiation", reason: "the counter-offer is a negotiation question" }],

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { StoredRouterDecisionSchema, routerDecisionSchema } from "../../../src/domain";
+import { routerDecisionSchema } from "../../../src/domain";
 
 const ids = ["contract", "spend", "negotiation", "sourcing", "knowledge", "supplier"];
 const base = { debateMode: "independent", evidenceNeed: "high", hitl: false, inScope: true, scopeReason: "procurement", reason: "r" };
@@ -31,29 +31,4 @@ describe("routerDecisionSchema", () => {
       assert.match(parsed.error.issues.map((i) => i.message).join("; "), message);
     });
   }
-});
-
-describe("StoredRouterDecisionSchema", () => {
-  it("loads a decision stored with a separate priority list: selected in that order, the list dropped", () => {
-    const loaded = StoredRouterDecisionSchema.parse({
-      ...base,
-      selected: ["contract", "spend", "negotiation"],
-      // Older decisions could order fewer ids than they selected; the rest kept their selection order.
-      priority: ["negotiation", "contract"],
-      fallback: false,
-    });
-    assert.deepEqual(loaded.selected, ["negotiation", "contract", "spend"]);
-    assert.ok(!("priority" in loaded));
-  });
-
-  it("loads a decision stored before the Router decided scope as in scope", () => {
-    const { inScope: _inScope, scopeReason: _scopeReason, ...older } = base;
-    const loaded = StoredRouterDecisionSchema.parse({ ...older, selected: ["spend"], priority: ["spend"], fallback: true });
-    assert.deepEqual(loaded, { ...older, selected: ["spend"], inScope: true, scopeReason: "", fallback: true });
-  });
-
-  it("loads today's decision unchanged", () => {
-    const today = { ...base, selected: ["spend", "contract"], fallback: false };
-    assert.deepEqual(StoredRouterDecisionSchema.parse(today), today);
-  });
 });

@@ -112,8 +112,8 @@ describe("run lifecycle", () => {
     assert.deepEqual(endingOf(declined("expired")), { stage: "failed", card: "approval_expired" });
   });
 
-  it("reads the stage of a run stored before the lifecycle existed from its status", () => {
-    const run = newRun("r-old");
+  it("gives a run no queue worker owns (one the CLI runs outright) the stage its status implies", () => {
+    const run = newRun("r-cli");
     assert.equal(lifecycleFromStatus({ ...run, status: "running" }).stage, "running");
     assert.equal(lifecycleFromStatus({ ...run, status: "completed" }).stage, "delivered");
     assert.equal(lifecycleFromStatus({ ...run, status: "awaiting_approval" }).stage, "awaiting_approval");

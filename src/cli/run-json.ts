@@ -1,7 +1,7 @@
 import type { RunState } from "../domain";
 
-/** The public record of a run (what `npm run ask -- --json` prints): the state minus internals. */
-export function toRunRecord(state: RunState) {
+/** A run as `npm run ask -- --json` prints it: the state minus internals. */
+export function runJson(state: RunState) {
   return {
     runId: state.runId,
     mode: state.modeState.mode,
@@ -45,5 +45,5 @@ export function toRunRecord(state: RunState) {
   };
 }
 
-/** The run record type. */
-export type RunRecord = ReturnType<typeof toRunRecord>;
+/** What `npm run ask -- --json` prints for a run. */
+export type RunJson = ReturnType<typeof runJson>;
