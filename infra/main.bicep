@@ -185,15 +185,20 @@ var sharedSettings = {
   AZURE_OPENAI_ENDPOINT: openAiEndpoints
   AZURE_OPENAI_API_VERSION: openAiApiVersion
   ROUTER_MODEL: openAi.outputs.routerDeploymentName
+  // Each role states the model behind its deployment, so its efforts are checked at start-up.
+  ROUTER_BASE_MODEL: '${routerDeployment.model}@${routerDeployment.version}'
   ROUTER_MODEL_FAMILY: ''
   ROUTER_REASONING_EFFORT: 'lowest'
   REWRITER_MODEL: ''
+  REWRITER_BASE_MODEL: ''
   REWRITER_MODEL_FAMILY: ''
   REWRITER_REASONING_EFFORT: 'lowest'
   SPECIALIST_MODEL: openAi.outputs.routerDeploymentName
+  SPECIALIST_BASE_MODEL: '${routerDeployment.model}@${routerDeployment.version}'
   SPECIALIST_MODEL_FAMILY: ''
   SPECIALIST_REASONING_EFFORT: 'lowest'
   MODERATOR_MODEL: openAi.outputs.mainDeploymentName
+  MODERATOR_BASE_MODEL: '${mainDeployment.model}@${mainDeployment.version}'
   MODERATOR_MODEL_FAMILY: ''
   MODERATOR_REASONING_EFFORT: 'lowest'
   EVAL_MODEL_FAMILY: ''

@@ -54,6 +54,9 @@ export interface FailoverBehaviour {
  * the workflow's per-step timeout holds whatever the servers do.
  */
 export class OpenAiChatModel implements ChatModel, EndpointHealth {
+  /** The model each deployment's responses named (Azure's `model` field, e.g. `gpt-5.4-2026-03-05`). */
+  private readonly servedModels = new Map<string, string>();
+
   constructor(
     readonly kind: "azure-openai" | "openai-compatible",
     private readonly pool: EndpointPool<OpenAI>,
@@ -97,9 +100,9 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const startedAt = Date.now();
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
-    const body = toChatCompletionParams(request, this.kind);
     const { pool } = this;
     const deployment = request.model;
+    const body = toChatCompletionParams(request, this.kind, this.knownModel(request));
     // This request's last fault on each endpoint it faulted on: counted once each when it ends.
     const faults = new Map<ModelEndpoint<OpenAI>, EndpointFault>();
     let current: ModelEndpoint<OpenAI> | undefined;
@@ -139,6 +142,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const how = { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, timeoutMs: request.timeoutMs };
     this.settleEndpoints(deployment, last, faults, result.ok ? "answered" : how);
     if (result.ok) {
+      if (result.value.model) this.servedModels.set(deployment, result.value.model);
       const usage = tokenUsage(result.value.usage);
       const choice = result.value.choices[0];
       if (choice?.finish_reason === "content_filter") {
@@ -155,6 +159,15 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const where = faults.size > 1 ? [...faults.keys()].map((endpoint) => endpoint.name).join(", ") : last.name;
     const failure = describeFailure(result.error, { ...how, attempts: result.attempts, endpoint: endpointInfo(this.kind, where) });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
+  }
+
+  /**
+   * The model behind the request's deployment: the one the configuration states, else the one its
+   * responses named; an OpenAI-compatible server's model name is the model itself. An Azure
+   * deployment's name never counts: it is whatever the customer called it.
+   */
+  private knownModel(request: ChatRequest): string | undefined {
+    return request.baseModel ?? this.servedModels.get(request.model) ?? (this.kind === "openai-compatible" ? request.model : undefined);
   }
 
   /**

@@ -253,6 +253,8 @@ export class ScriptedModelServer {
        * its first half by a verdict marking `violence` filtered.
        */
       asynchronousFilter?: boolean;
+      /** The `model` every response names, as Azure names the model behind a deployment (default: the request's `model`). */
+      servedModel?: string;
     } = {},
   ) {}
 
@@ -493,7 +495,7 @@ export class ScriptedModelServer {
       id: `chatcmpl-scripted-${++this.nextId}`,
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
-      model: call.model,
+      model: this.options.servedModel ?? call.model,
       system_fingerprint: null,
       choices: [
         {
@@ -534,7 +536,8 @@ function matchRoute(method: string, url: URL): { deployment?: string; azure?: "v
 
 /**
  * Why a request breaks the family's rules, in the service's exact 400 body, or undefined. GPT-5
- * family: no `max_tokens`, no `temperature`/`top_p` but 1. GPT-4 family: no `reasoning_effort`.
+ * family (as from GPT-5.1 on): no `max_tokens`, no `temperature`/`top_p` but 1, no `minimal` effort.
+ * GPT-4 family: no `reasoning_effort`.
  */
 export function refusedByRules(
   rules: "gpt-5" | "gpt-4",
@@ -551,6 +554,12 @@ export function refusedByRules(
       "max_tokens",
       "unsupported_parameter",
       "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+    );
+  if (fields.reasoning_effort === "minimal")
+    return refuse(
+      "reasoning_effort",
+      "unsupported_value",
+      "Unsupported value: 'minimal' is not supported with this model. Supported values are: 'none', 'low', 'medium', 'high', and 'xhigh'.",
     );
   for (const param of ["temperature", "top_p"]) {
     const value = fields[param];
