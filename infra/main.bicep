@@ -39,7 +39,8 @@ param openAiLocation string = location
 @description('Region of an optional secondary Azure OpenAI account with the same deployments, for failover when the primary region is down; empty for none.')
 param secondaryOpenAiLocation string = ''
 
-// GA versions a new customer can deploy (docs/models.md has the sources and what to do at retirement).
+// GA versions on Microsoft's retirement schedule of 2026-09-02: gpt-5.4-mini retires 2027-09-21,
+// gpt-5.4 2027-09-02 (docs/models.md has the sources, GPT-5.6 beside them and what to do at retirement).
 @description('Router, rewriter and specialist deployment: the small, fast reasoning model.')
 param routerDeployment object = {
   name: 'gpt-5.4-mini'
