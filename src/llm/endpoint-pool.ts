@@ -24,7 +24,26 @@ export interface EndpointFault {
 export type EndpointEvent =
   | { type: "failover"; from: string; to: string; fault: EndpointFault }
   | { type: "circuit_opened"; endpoint: string; deployment: string; fault: EndpointFault }
-  | { type: "circuit_closed"; endpoint: string; deployment: string };
+  | { type: "circuit_closed"; endpoint: string; deployment: string }
+  | { type: "stream_timed"; endpoint: string; deployment: string; timing: DeploymentTiming };
+
+/**
+ * How fast one streamed answer came from a deployment, for the simulator's calibration: time to first
+ * text, output speed and how many tokens each text chunk carried (all per deployment and model).
+ */
+export interface DeploymentTiming {
+  /** The model the response named (`gpt-5.4-2026-03-05`). */
+  model: string;
+  /** The effort sent ("" when none was). */
+  reasoningEffort: string;
+  firstTextMs: number;
+  /** Visible output tokens per second while the text streamed; undefined with fewer than two text chunks. */
+  tokensPerSecond?: number;
+  /** Visible output tokens per text chunk. */
+  chunkTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+}
 
 /** Listens to endpoint events (telemetry, logs); must not throw. */
 export type EndpointListener = (event: EndpointEvent) => void;
@@ -75,6 +94,11 @@ export class EndpointPool<C> {
   failed(endpoint: ModelEndpoint<C>, deployment: string, fault: EndpointFault): void {
     if (this.breaker(endpoint, deployment).failed(fault.cause))
       this.notify({ type: "circuit_opened", endpoint: endpoint.name, deployment, fault });
+  }
+
+  /** A streamed answer from `deployment` on the endpoint arrived this fast: tells the listener. */
+  streamTimed(endpoint: ModelEndpoint<C>, deployment: string, timing: DeploymentTiming): void {
+    this.listener({ type: "stream_timed", endpoint: endpoint.name, deployment, timing });
   }
 
   /** A request ended without telling anything about the endpoint (cancelled): frees its probe slot. */

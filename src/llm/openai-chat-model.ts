@@ -7,8 +7,10 @@ import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
 import { redactUrl } from "../domain/redact-url";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
+import type { ChatCompletion } from "openai/resources/chat/completions";
 import {
   EndpointPool,
+  type DeploymentTiming,
   type EndpointFault,
   type EndpointHealth,
   type EndpointListener,
@@ -20,7 +22,7 @@ import { completionFilterVerdict, describeVerdict } from "./content-filter";
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/token-usage";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
-import { streamChatCompletion } from "./openai-stream";
+import { streamChatCompletion, type StreamTiming } from "./openai-stream";
 import {
   CUT_OFF_ANSWER,
   MODEL_FAILOVER,
@@ -109,7 +111,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     let lastFault: EndpointFault | undefined;
     const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
     const onPartialOutput = request.output ? request.onPartialOutput : undefined;
-    const attempt = () => {
+    let timing: StreamTiming | undefined;
+    const attempt = async (): Promise<ChatCompletion> => {
       const previous = current;
       // Endpoints this request faulted on are skipped until it has faulted on every one.
       const skip = new Set(faults.keys());
@@ -118,7 +121,10 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       if (previous && previous !== current && lastFault) pool.failedOver(previous, current, lastFault);
       lastFault = undefined;
       const { client } = current;
-      return onPartialOutput ? streamChatCompletion(client, body, options, onPartialOutput) : client.chat.completions.create(body, options);
+      if (!onPartialOutput) return client.chat.completions.create(body, options);
+      const streamed = await streamChatCompletion(client, body, options, onPartialOutput);
+      timing = streamed.timing;
+      return streamed.completion;
     };
     const classify = (error: unknown): FailedAttempt => {
       const verdict = classifyOpenAiError(error);
@@ -144,6 +150,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     if (result.ok) {
       if (result.value.model) this.servedModels.set(deployment, result.value.model);
       const usage = tokenUsage(result.value.usage);
+      if (timing) pool.streamTimed(last, deployment, deploymentTiming(timing, result.value.model, body, usage));
       const choice = result.value.choices[0];
       if (choice?.finish_reason === "content_filter") {
         const filter = completionFilterVerdict(choice);
@@ -189,6 +196,22 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     else if (how.timedOut) this.pool.failed(last, deployment, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
     else this.pool.succeeded(last, deployment);
   }
+}
+
+/** A streamed answer's timing in the terms the simulator's profiles use (visible tokens only: reasoning came before the first text). */
+function deploymentTiming(timing: StreamTiming, model: string, body: { reasoning_effort?: unknown }, usage: TokenUsage): DeploymentTiming {
+  const reasoningTokens = usage.reasoningTokens ?? 0;
+  const outputTokens = Math.max(0, usage.outputTokens - reasoningTokens);
+  const speed = timing.textChunks > 1 && timing.textMs > 0 ? { tokensPerSecond: outputTokens / (timing.textMs / 1000) } : {};
+  return {
+    model,
+    reasoningEffort: typeof body.reasoning_effort === "string" ? body.reasoning_effort : "",
+    firstTextMs: timing.firstTextMs,
+    ...speed,
+    chunkTokens: outputTokens / timing.textChunks,
+    outputTokens,
+    reasoningTokens,
+  };
 }
 
 /** Our usage from the completion's; cached prompt tokens and reasoning tokens are kept only when the server reports them. */

@@ -38,30 +38,48 @@ const ChunkSchema = z.object({
 /** A filter verdict that stops the answer: some category marked `filtered`. */
 const FilteredCategorySchema = z.object({ filtered: z.literal(true) }).passthrough();
 
+/** How a streamed answer arrived: what the simulator's profiles are calibrated from. */
+export interface StreamTiming {
+  /** From sending the request to the first chunk with text (reasoning included). */
+  firstTextMs: number;
+  /** From the first chunk with text to the last. */
+  textMs: number;
+  /** Chunks that carried text (the default content filter releases text in buffered chunks). */
+  textChunks: number;
+}
+
 /**
  * Sends a chat completion as a stream and resolves with the whole completion, exactly as the
- * non-streaming call would, while `onPartialOutput` receives the structured answer parsed as far as
- * it has arrived (a string field may be cut mid-word). Usage is asked for, so token counts survive.
- * A filter verdict that marks a category `filtered` ends the answer as `content_filter`, whatever
- * text came before it (the asynchronous filter judges text already sent).
+ * non-streaming call would, and how it arrived; `onPartialOutput` receives the structured answer
+ * parsed as far as it has arrived (a string field may be cut mid-word). Usage is asked for, so token
+ * counts survive. A filter verdict that marks a category `filtered` ends the answer as
+ * `content_filter`, whatever text came before it (the asynchronous filter judges text already sent).
  */
 export async function streamChatCompletion(
   client: OpenAI,
   body: ChatCompletionCreateParamsNonStreaming,
   options: RequestOptions,
   onPartialOutput: (partial: unknown) => void,
-): Promise<ChatCompletion> {
+): Promise<{ completion: ChatCompletion; timing?: StreamTiming }> {
+  const sentAt = performance.now();
   const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, options);
   const answer = new StreamedAnswer();
+  const textAt: number[] = [];
   for await (const raw of stream) {
     const chunk = ChunkSchema.safeParse(raw);
     if (!chunk.success) continue;
     if (answer.add(chunk.data)) {
+      textAt.push(performance.now());
       const partial = parsePartial(answer.content);
       if (partial !== undefined) onPartialOutput(partial);
     }
   }
-  return answer.completion();
+  const [first, last] = [textAt.at(0), textAt.at(-1)];
+  const timing =
+    first === undefined || last === undefined
+      ? undefined
+      : { firstTextMs: first - sentAt, textMs: last - first, textChunks: textAt.length };
+  return { completion: answer.completion(), ...(timing ? { timing } : {}) };
 }
 
 type Chunk = z.infer<typeof ChunkSchema>;

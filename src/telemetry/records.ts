@@ -207,6 +207,24 @@ export function modelEndpointChangedEvent(props: ModelEndpointChangedProps): Eve
   return { name: TelemetryEvent.ModelEndpointChanged, properties: { ...props } };
 }
 
+/** How fast one streamed answer came from a deployment (what `npm run bench -- calibrate` reads). */
+export interface ModelStreamTimedProps {
+  endpoint: string;
+  deployment: string;
+  model: string;
+  reasoningEffort: string;
+  firstTextMs: number;
+  tokensPerSecond?: number;
+  chunkTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+}
+
+/** `ModelStreamTimed`. */
+export function modelStreamTimedEvent(props: ModelStreamTimedProps): EventRecord {
+  return { name: TelemetryEvent.ModelStreamTimed, properties: { ...props } };
+}
+
 /** `TranscriptEvaluated`. */
 export function transcriptEvaluatedEvent(props: TranscriptEvaluatedProps): EventRecord {
   return { name: TelemetryEvent.TranscriptEvaluated, properties: { ...props } };

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { ModeratorAnswerSchema } from "../../../src/domain";
+import type { EndpointEvent } from "../../../src/llm/endpoint-pool";
 import { createAzureOpenAiChatModel } from "../../../src/llm/openai-chat-model";
 import type { ChatRequest } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
@@ -102,6 +103,36 @@ describe("the stream reader takes every chunk Azure OpenAI sends", () => {
     const outcome = await model().complete(moderatorRequest());
     assert.equal(outcome.kind, "ok", outcome.kind === "ok" ? "" : outcome.cause);
     assert.deepEqual(JSON.parse(outcome.content), answer);
+  });
+
+  it("reports each streamed answer's timing per deployment and model: first text, speed, tokens per chunk", async () => {
+    server.script("moderator", {
+      sse: [
+        { ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] },
+        text(halves[0]),
+        text(halves[1]),
+        { ...base, choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+        {
+          ...base,
+          choices: [],
+          usage: { prompt_tokens: 1200, completion_tokens: 90, completion_tokens_details: { reasoning_tokens: 30 } },
+        },
+      ],
+    });
+    const events: EndpointEvent[] = [];
+    const timed = createAzureOpenAiChatModel({
+      endpoint,
+      apiKey: "k",
+      retry: { maxRetries: 0, initialMs: 10, multiplier: 2, maxMs: 50 },
+      onEndpointEvent: (event) => events.push(event),
+    });
+    assert.equal((await timed.complete(moderatorRequest())).kind, "ok");
+    const [event] = events;
+    assert.ok(event?.type === "stream_timed", "one timing event");
+    assert.equal(event.deployment, "moderator-prod");
+    const { firstTextMs, tokensPerSecond, ...counts } = event.timing;
+    assert.deepEqual(counts, { model: "gpt-5.4-2026-03-05", reasoningEffort: "", chunkTokens: 30, outputTokens: 60, reasoningTokens: 30 });
+    assert.ok(firstTextMs >= 0 && (tokensPerSecond === undefined || tokensPerSecond > 0));
   });
 
   it("says the answer was cut when the stream ends before a finish reason, instead of passing on half an answer", async () => {
