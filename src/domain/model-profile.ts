@@ -90,3 +90,21 @@ export function modelOfProfile(
     ...(profile.family ? { family: profile.family } : {}),
   };
 }
+
+/**
+ * How fast one streamed answer came from a deployment, for the simulator's calibration: time to first
+ * text, output speed and how many tokens each text chunk carried (all per deployment and model).
+ */
+export interface DeploymentTiming {
+  /** The model the response named (`gpt-5.4-2026-03-05`). */
+  model: string;
+  /** The effort sent ("" when none was). */
+  reasoningEffort: string;
+  firstTextMs: number;
+  /** Visible output tokens per second while the text streamed; undefined with fewer than two text chunks. */
+  tokensPerSecond?: number;
+  /** Visible output tokens per text chunk. */
+  chunkTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+}

@@ -6,6 +6,7 @@
  * breaker steers calls away from a failing endpoint, it never fails a run a call could have served.
  * The listener hears every failover and every breaker that opens or closes.
  */
+import type { DeploymentTiming } from "../domain";
 import { CircuitBreaker, type CircuitSettings, type CircuitSnapshot } from "../resilience";
 
 /** One endpoint: a name safe to show (its URL, never a key) and the client that reaches it. */
@@ -26,24 +27,6 @@ export type EndpointEvent =
   | { type: "circuit_opened"; endpoint: string; deployment: string; fault: EndpointFault }
   | { type: "circuit_closed"; endpoint: string; deployment: string }
   | { type: "stream_timed"; endpoint: string; deployment: string; timing: DeploymentTiming };
-
-/**
- * How fast one streamed answer came from a deployment, for the simulator's calibration: time to first
- * text, output speed and how many tokens each text chunk carried (all per deployment and model).
- */
-export interface DeploymentTiming {
-  /** The model the response named (`gpt-5.4-2026-03-05`). */
-  model: string;
-  /** The effort sent ("" when none was). */
-  reasoningEffort: string;
-  firstTextMs: number;
-  /** Visible output tokens per second while the text streamed; undefined with fewer than two text chunks. */
-  tokensPerSecond?: number;
-  /** Visible output tokens per text chunk. */
-  chunkTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-}
 
 /** Listens to endpoint events (telemetry, logs); must not throw. */
 export type EndpointListener = (event: EndpointEvent) => void;

@@ -6,11 +6,11 @@ import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity"
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
 import { redactUrl } from "../domain/redact-url";
+import type { DeploymentTiming } from "../domain";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import {
   EndpointPool,
-  type DeploymentTiming,
   type EndpointFault,
   type EndpointHealth,
   type EndpointListener,

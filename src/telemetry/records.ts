@@ -1,4 +1,4 @@
-import type { RunState, WorkflowEvent } from "../domain";
+import type { DeploymentTiming, RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
 import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
 import type { TelemetryValue } from "./redaction";
@@ -207,18 +207,8 @@ export function modelEndpointChangedEvent(props: ModelEndpointChangedProps): Eve
   return { name: TelemetryEvent.ModelEndpointChanged, properties: { ...props } };
 }
 
-/** How fast one streamed answer came from a deployment (what `npm run bench -- calibrate` reads). */
-export interface ModelStreamTimedProps {
-  endpoint: string;
-  deployment: string;
-  model: string;
-  reasoningEffort: string;
-  firstTextMs: number;
-  tokensPerSecond?: number;
-  chunkTokens: number;
-  outputTokens: number;
-  reasoningTokens: number;
-}
+/** How fast one streamed answer came from a deployment at an endpoint (what `npm run bench -- calibrate` reads). */
+export type ModelStreamTimedProps = DeploymentTiming & { endpoint: string; deployment: string };
 
 /** `ModelStreamTimed`. */
 export function modelStreamTimedEvent(props: ModelStreamTimedProps): EventRecord {

@@ -4,7 +4,7 @@ import type { EndpointEvent } from "../../../src/llm/endpoint-pool";
 import { createAzureOpenAiChatModel } from "../../../src/llm/openai-chat-model";
 import type { ChatRequest } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { chatRequest, moderatorReply } from "../../fakes/scripted-replies";
+import { chatRequest, conclusionCollector, moderatorReply } from "../../fakes/scripted-replies";
 
 const answer = moderatorReply({
   conclusion: "No: the contract caps yearly increases at 5%, so +8% needs an amendment. 上限は年5%です。",
@@ -49,13 +49,8 @@ describe("the stream reader takes every chunk Azure OpenAI sends", () => {
     server = new ScriptedModelServer({ usage, asynchronousFilter: true });
     ({ azureEndpoint: endpoint } = await server.start());
     server.script("moderator", answer);
-    const conclusions: string[] = [];
-    const outcome = await model().complete(
-      moderatorRequest((partial) => {
-        const conclusion = (partial as { conclusion?: unknown }).conclusion;
-        if (typeof conclusion === "string") conclusions.push(conclusion);
-      }),
-    );
+    const { conclusions, onPartialOutput } = conclusionCollector();
+    const outcome = await model().complete(moderatorRequest(onPartialOutput));
     assert.equal(outcome.kind, "ok", outcome.kind === "ok" ? "" : outcome.cause);
     assert.deepEqual(JSON.parse(outcome.content), answer);
     assert.deepEqual(outcome.usage, { inputTokens: 1200, outputTokens: 90 });
