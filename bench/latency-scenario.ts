@@ -71,6 +71,8 @@ export interface LatencyOptions {
   /** A profiles file laid over the shipped ones (calibrated or alternative figures). */
   profiles?: string;
   contentFilter: ContentFilterMode;
+  /** The Router's (and so the rewriter's) own deployment of gpt-5.4-mini, profiled in `profiles`; unset: the specialists'. */
+  routerDeployment?: string;
 }
 
 const DIALOGUES = path.join(__dirname, "..", "test", "fixtures", "followups", "dialogues.json");
@@ -103,7 +105,8 @@ export async function runLatencyScenario(options: LatencyOptions, log: (line: st
         log(`latency: ${asked.length} ${kind === "first" ? "first questions" : "follow-ups"} in ${mode} mode…`);
         const runs = [];
         for (const [index, { opening, question }] of asked.entries()) {
-          const { deps } = workflowHarness(model);
+          const router = options.routerDeployment;
+          const { deps } = workflowHarness(model, router ? { ROUTER_MODEL: router, ROUTER_BASE_MODEL: "gpt-5.4-mini" } : {});
           deps.evidencePlanner = evidencePlanner;
           deps.routeGuesser = routeGuesser;
           const conversationKey = `bench-${mode}-${index}`;

@@ -2,13 +2,15 @@
 const USAGE = `Usage: npm run bench -- [SECTION] [flags]
 
   latency [--runs 38] [--follow-ups 19] [--time-scale 0.05] [--seed 7] [--profiles FILE]
-          [--content-filter default|asynchronous] [--in-flight 40]
+          [--content-filter default|asynchronous] [--router-deployment NAME] [--in-flight 40]
       Per orchestration mode, first questions and follow-ups apart (the rewriter on a follow-up's
       path): model calls in sequence, output tokens on the critical path, first streamed text and
       full answer p50/p95, cost per question, over the latency simulator. Times are planned model
       time, so machine load does not move them. --profiles lays a profiles file (bench/sim/*.json, or
       one written by calibrate) over the shipped one; --content-filter asynchronous streams each token
-      at once instead of the default filter's buffered chunks. With --in-flight N, then N questions
+      at once instead of the default filter's buffered chunks; --router-deployment gives the Router
+      and rewriter a gpt-5.4-mini deployment of their own, profiled under that name in --profiles
+      (bench/sim/model-profiles-router-ptu.json: a provisioned one). With --in-flight N, then N questions
       posted 50 ms apart to one bot instance with 1 s model calls, and their first reaction p50/p95.
   calibrate FILE [--out FILE]
       Simulator profiles from production telemetry: FILE is the ModelStreamTimed query of
@@ -65,6 +67,7 @@ const FlagsSchema = z.object({
   profiles: z.string().optional(),
   "content-filter": z.enum(["default", "asynchronous"]).default("default"),
   out: z.string().optional(),
+  "router-deployment": z.string().min(1).optional(),
 });
 
 /** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: the data import and tools bench. */
@@ -116,6 +119,7 @@ async function main(argv: string[]): Promise<number> {
       profiles: { type: "string" },
       "content-filter": { type: "string" },
       out: { type: "string" },
+      "router-deployment": { type: "string" },
     },
   });
   const flags = FlagsSchema.parse(values);
@@ -145,6 +149,7 @@ async function main(argv: string[]): Promise<number> {
         seed: flags.seed,
         profiles: flags.profiles,
         contentFilter: flags["content-filter"],
+        routerDeployment: flags["router-deployment"],
         inFlight: flags["in-flight"],
       },
       log,

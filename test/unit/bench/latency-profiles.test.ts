@@ -19,6 +19,7 @@ describe("latency simulator profiles (bench/sim/model-profiles.json)", () => {
     const fast = profilesWith("bench/sim/model-profiles-fast.json");
     assert.deepEqual([fast["gpt-5.4"].ttftMedianMs, fast["gpt-5.4"].tokensPerSecond], [1200, 70]);
     assert.equal(fast["gpt-5.4-mini"], MODEL_PROFILES["gpt-5.4-mini"]);
+    assert.equal(profilesWith("bench/sim/model-profiles-router-ptu.json")["gpt-5.4-mini-ptu"].ttftMedianMs, 1100);
     assert.equal(latencyProfileOf("gpt-5.4", "low").reasoningTokens, 300);
     assert.equal(latencyProfileOf("llama3.1").tokensPerSecond, MODEL_PROFILES.default.tokensPerSecond);
   });
