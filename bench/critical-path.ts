@@ -5,13 +5,17 @@
  * Run wall time ÷ this is our own overhead factor. Text a streamed call wrote is placed on the path
  * at the simulator's write of the chunk that completed it, never at the client's receipt: the
  * client's lag (our own work, divided by the time scale, and its stream reader holding each event
- * until more bytes arrive) is not model time.
+ * until more bytes arrive) is not model time. A call's planned time on the model's clock, when the
+ * simulator gives it, counts instead of what the machine's timers delivered, so load does not move
+ * the figures.
  */
 
 /** One chunk of a streamed reply as the simulator wrote it. */
 export interface StreamedChunk {
   /** When it was written (the simulator's clock). */
   writtenAt: number;
+  /** When the model's clock released it, from the call's start (ms at the time scale). */
+  plannedAt?: number;
   /** The content offset (UTF-16 code units) the reply had reached once it was written. */
   endOffset: number;
 }
@@ -21,6 +25,8 @@ export interface TimedCall {
   agentId: string;
   startedAt: number;
   endedAt?: number;
+  /** The call's duration on the model's clock, when the simulator planned one. */
+  plannedMs?: number;
   aborted: boolean;
   /** The content chunks, in order, when the reply was streamed. */
   chunks?: readonly StreamedChunk[];
@@ -62,6 +68,7 @@ export function criticalPath<T extends TimedCall>(calls: readonly T[], options: 
   const done = calls
     .filter((call): call is T & { endedAt: number } => !call.aborted && call.endedAt !== undefined)
     .sort((a, b) => a.startedAt - b.startedAt);
+  const speculative = speculativeAgents(calls);
   const longest: number[] = [];
   const previous: number[] = [];
   done.forEach((call, i) => {
@@ -69,17 +76,20 @@ export function criticalPath<T extends TimedCall>(calls: readonly T[], options: 
     let from = -1;
     for (let j = 0; j < i; j++) {
       const earlier = done[j];
+      // A specialist started beside the Router never waits for it: whether the Router happened to end
+      // before one of its later calls began is a race of the machine's timers, not a dependency.
+      const waitsForRouter = !(earlier.agentId === "router" && speculative.has(call.agentId));
       const linked =
         options.sequential === true ||
         earlier.agentId === call.agentId ||
-        BARRIER_AGENTS.has(earlier.agentId) ||
+        (BARRIER_AGENTS.has(earlier.agentId) && waitsForRouter) ||
         BARRIER_AGENTS.has(call.agentId);
       if (linked && earlier.endedAt <= call.startedAt && longest[j] > before) {
         before = longest[j];
         from = j;
       }
     }
-    longest.push(before + (call.endedAt - call.startedAt));
+    longest.push(before + durationOf(call));
     previous.push(from);
   });
   const chain: (T & { endedAt: number })[] = [];
@@ -97,9 +107,28 @@ export function criticalPath<T extends TimedCall>(calls: readonly T[], options: 
     writtenTo: (call, endOffset) => {
       const upToEnd = longestTo(call);
       const chunk = call.chunks?.find((c) => c.endOffset >= endOffset);
-      return upToEnd === undefined || chunk === undefined || call.endedAt === undefined
-        ? undefined
+      if (upToEnd === undefined || chunk === undefined || call.endedAt === undefined) return undefined;
+      return call.plannedMs !== undefined && chunk.plannedAt !== undefined
+        ? upToEnd - (call.plannedMs - chunk.plannedAt)
         : upToEnd - (call.endedAt - chunk.writtenAt);
     },
   };
+}
+
+/** Specialists whose first call started before the first Router call ended: started on a guess, beside it. */
+export function speculativeAgents(calls: readonly TimedCall[]): Set<string> {
+  const routerEnd = calls.find((call) => call.agentId === "router")?.endedAt;
+  if (routerEnd === undefined) return new Set();
+  const firstStart = new Map<string, number>();
+  for (const call of calls) if (!firstStart.has(call.agentId)) firstStart.set(call.agentId, call.startedAt);
+  return new Set(
+    [...firstStart]
+      .filter(([agent, start]) => !BARRIER_AGENTS.has(agent) && agent !== "rewriter" && start < routerEnd)
+      .map(([agent]) => agent),
+  );
+}
+
+/** A finished call's model time: as planned on the model's clock, else as measured. */
+function durationOf(call: TimedCall & { endedAt: number }): number {
+  return call.plannedMs ?? call.endedAt - call.startedAt;
 }

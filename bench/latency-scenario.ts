@@ -1,11 +1,13 @@
 /**
- * `npm run bench -- latency`: per orchestration mode, what a question costs in model time — the model
- * calls in sequence on the critical path, the output tokens written on it, the first streamed
- * answer text, the full answer and the cost per question — over the latency simulator (the real
- * OpenAI-compatible adapter and graph, offline replies, each model's latency profile).
+ * `npm run bench -- latency`: per orchestration mode, for first questions and follow-ups apart, what
+ * a question costs in model time — the model calls in sequence on the critical path, the output
+ * tokens written on it, the first streamed answer text, the full answer and the cost per question —
+ * over the latency simulator (the real OpenAI-compatible adapter and graph, offline replies, each
+ * model's latency profile and the content filter's chunking). A follow-up is the second turn of a
+ * dialogue of test/fixtures/followups, asked in the same conversation, so the rewriter is on its path.
  *
- * Times are the simulator's model time scaled back to full speed (our own overhead is measured by
- * the load bench, not here). The first streamed text is the conclusion the answer preview first
+ * Times are the simulator's planned model time scaled back to full speed, so machine load does not
+ * move them (our own overhead is measured by the load bench, not here). The first streamed text is the conclusion the answer preview first
  * received (what a personal chat streams), placed on the run's critical path when the model had
  * written it: at the simulator's write of the chunk that completed that text, not when our reader
  * handed it on (that lag is not model time: our own work, which dividing by the time scale would
@@ -15,13 +17,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { ORCHESTRATION_MODES, type OrchestrationMode } from "../src/domain";
+import { readFollowUpDialogues } from "../src/eval/followups";
 import { createOpenAiCompatibleChatModel } from "../src/llm/openai-chat-model";
+import { rememberRun } from "../src/workflow/conversation-turn";
 import { runQuestion } from "../src/workflow/runner";
 import { LatencyModelServer, type SimulatedCall } from "../test/fakes/latency-model-server";
 import { sampleData, sampleEvidencePlanner, sampleRouteGuesser, workflowHarness } from "../test/fakes/workflow-harness";
-import { criticalPath } from "./critical-path";
+import { criticalPath, speculativeAgents } from "./critical-path";
 import { firstTextOnPath, type FirstShown } from "./first-text";
 import { benchQuestions } from "./questions";
+import { profilesWith, type ContentFilterMode } from "./sim/latency";
 import { OfflineReplies } from "./sim/offline-replies";
 import { mean, p50p95 } from "./stats";
 
@@ -32,9 +37,13 @@ const MODEL_PRICES = z
   .object({ about: z.string(), models: z.record(PriceSchema).refine((models) => "default" in models, "needs a 'default' entry") })
   .parse(JSON.parse(readFileSync(path.join(__dirname, "sim", "model-prices.json"), "utf8"))).models;
 
-/** One mode's figures over the questions. */
+/** Whether a row's questions opened a conversation or followed up in one (the rewriter on the path). */
+export type QuestionKind = "first" | "follow-up";
+
+/** One mode's figures over one kind of question. */
 export interface LatencyRow {
   mode: OrchestrationMode;
+  kind: QuestionKind;
   questions: number;
   /** Mean model calls on the critical path (Router → … → Moderator). */
   callsInSequence: number;
@@ -46,77 +55,117 @@ export interface LatencyRow {
   answer: { p50: number; p95: number };
   /** Mean list-price cost of all of a question's calls, US dollars. */
   costUsd: number;
-  /** The part of `costUsd` spent on calls cancelled before they answered (speculative starts the Router did not choose). */
+  /** The part of `costUsd` spent on specialists started on a guess the Router did not choose (cancelled, or finished unused). */
   cancelledCostUsd: number;
-  /** Mean cost of the specialist calls started before the Router answered: what guessing wrong every time would add at most. */
+  /** Mean cost of the calls of specialists started before the Router answered: what guessing wrong every time would add at most. */
   speculativeCostUsd: number;
 }
 
-/** Runs `runs` bench questions through every mode, one question at a time. */
-export async function runLatencyScenario(
-  options: { runs: number; timeScale: number; seed: number },
-  log: (line: string) => void,
-): Promise<LatencyRow[]> {
+/** Options of the latency bench (see src/cli/bench.ts for the flags). */
+export interface LatencyOptions {
+  runs: number;
+  /** Follow-ups asked per mode (each after its dialogue's first turn). */
+  followUps: number;
+  timeScale: number;
+  seed: number;
+  /** A profiles file laid over the shipped ones (calibrated or alternative figures). */
+  profiles?: string;
+  contentFilter: ContentFilterMode;
+  /** The Router's (and so the rewriter's) own deployment of gpt-5.4-mini, profiled in `profiles`; unset: the specialists'. */
+  routerDeployment?: string;
+}
+
+const DIALOGUES = path.join(__dirname, "..", "test", "fixtures", "followups", "dialogues.json");
+
+/** Runs `runs` first questions and `followUps` follow-ups through every mode, one question at a time. */
+export async function runLatencyScenario(options: LatencyOptions, log: (line: string) => void): Promise<LatencyRow[]> {
   const sim = new LatencyModelServer({
     replies: await OfflineReplies.create(sampleData),
     timeScale: options.timeScale,
     seed: options.seed,
+    profiles: profilesWith(options.profiles),
+    contentFilter: options.contentFilter,
   });
   const { baseUrl } = await sim.start();
   try {
     const evidencePlanner = await sampleEvidencePlanner();
     const routeGuesser = await sampleRouteGuesser();
     const model = createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 2, initialMs: 20, multiplier: 2, maxMs: 500 } });
-    const questions = benchQuestions(options.runs);
+    const firstQuestions = benchQuestions(options.runs).map((question) => ({ opening: undefined, question }));
+    const followUps = readFollowUpDialogues(DIALOGUES)
+      .slice(0, options.followUps)
+      .map((dialogue) => ({ opening: dialogue.turns[0].message, question: dialogue.turns[1].message }));
     const rows: LatencyRow[] = [];
-    for (const mode of ORCHESTRATION_MODES) {
-      log(`latency: ${questions.length} questions in ${mode} mode…`);
-      const runs = [];
-      for (const question of questions) {
-        sim.reset();
-        let firstShown: FirstShown | undefined;
-        const { deps } = workflowHarness(model);
-        deps.evidencePlanner = evidencePlanner;
-        deps.routeGuesser = routeGuesser;
-        deps.answerPreview = { conclusion: (_runId, text) => (firstShown ??= { at: performance.now(), text }) };
-        await runQuestion(deps, { question, mode });
-        runs.push(figuresOf(sim.calls, firstShown, mode, options.timeScale));
+    for (const mode of ORCHESTRATION_MODES)
+      for (const [kind, asked] of [
+        ["first", firstQuestions],
+        ["follow-up", followUps],
+      ] as const) {
+        if (asked.length === 0) continue;
+        log(`latency: ${asked.length} ${kind === "first" ? "first questions" : "follow-ups"} in ${mode} mode…`);
+        const runs = [];
+        for (const [index, { opening, question }] of asked.entries()) {
+          const router = options.routerDeployment;
+          const { deps } = workflowHarness(model, router ? { ROUTER_MODEL: router, ROUTER_BASE_MODEL: "gpt-5.4-mini" } : {});
+          deps.evidencePlanner = evidencePlanner;
+          deps.routeGuesser = routeGuesser;
+          const conversationKey = `bench-${mode}-${index}`;
+          if (opening !== undefined) await rememberRun(deps.memory, await runQuestion(deps, { question: opening, mode, conversationKey }));
+          sim.reset();
+          let firstShown: FirstShown | undefined;
+          deps.answerPreview = { conclusion: (_runId, text) => (firstShown ??= { at: performance.now(), text }) };
+          const state = await runQuestion(deps, { question, mode, conversationKey });
+          runs.push(figuresOf(sim.calls, state.decision?.selected, firstShown, mode, options.timeScale));
+        }
+        rows.push({
+          mode,
+          kind,
+          questions: runs.length,
+          callsInSequence: mean(runs.map((r) => r.calls)),
+          maxCallsInSequence: Math.max(...runs.map((r) => r.calls)),
+          criticalOutputTokens: mean(runs.map((r) => r.outputTokens)),
+          firstText: p50p95(runs.flatMap((r) => (r.firstTextMs === undefined ? [] : [r.firstTextMs]))),
+          answer: p50p95(runs.map((r) => r.answerMs)),
+          costUsd: mean(runs.map((r) => r.costUsd)),
+          cancelledCostUsd: mean(runs.map((r) => r.cancelledCostUsd)),
+          speculativeCostUsd: mean(runs.map((r) => r.speculativeCostUsd)),
+        });
       }
-      rows.push({
-        mode,
-        questions: runs.length,
-        callsInSequence: mean(runs.map((r) => r.calls)),
-        maxCallsInSequence: Math.max(...runs.map((r) => r.calls)),
-        criticalOutputTokens: mean(runs.map((r) => r.outputTokens)),
-        firstText: p50p95(runs.flatMap((r) => (r.firstTextMs === undefined ? [] : [r.firstTextMs]))),
-        answer: p50p95(runs.map((r) => r.answerMs)),
-        costUsd: mean(runs.map((r) => r.costUsd)),
-        cancelledCostUsd: mean(runs.map((r) => r.cancelledCostUsd)),
-        speculativeCostUsd: mean(runs.map((r) => r.speculativeCostUsd)),
-      });
-    }
     return rows;
   } finally {
     await sim.stop();
   }
 }
 
-function figuresOf(calls: readonly SimulatedCall[], firstShown: FirstShown | undefined, mode: OrchestrationMode, timeScale: number) {
-  const path = criticalPath(calls, { sequential: mode === "group-chat" });
-  const router = calls.find((c) => c.agentId === "router");
-  const firstTextMs = firstShown === undefined ? undefined : firstTextOnPath(calls, path, firstShown);
+function figuresOf(
+  calls: readonly SimulatedCall[],
+  selected: readonly string[] | undefined,
+  firstShown: FirstShown | undefined,
+  mode: OrchestrationMode,
+  timeScale: number,
+) {
+  const answered = answerCalls(calls, selected);
+  const path = criticalPath(answered, { sequential: mode === "group-chat" });
+  const guessed = speculativeAgents(calls);
+  const firstTextMs = firstShown === undefined ? undefined : firstTextOnPath(answered, path, firstShown);
   return {
     calls: path.chain.length,
     outputTokens: path.chain.reduce((sum, c) => sum + c.outputTokens + c.reasoningTokens, 0),
     answerMs: path.ms / timeScale,
     firstTextMs: firstTextMs === undefined ? undefined : firstTextMs / timeScale,
     costUsd: costOf(calls),
-    // A cancelled call is counted whole (prompt and planned output): what it costs at most.
-    cancelledCostUsd: costOf(calls.filter((c) => c.aborted)),
-    speculativeCostUsd: costOf(
-      calls.filter((c) => router !== undefined && isSpecialistCall(c) && c.startedAt < (router.endedAt ?? Infinity)),
-    ),
+    // Counted whole (prompt and planned output), cancelled or not: what it costs at most.
+    cancelledCostUsd: costOf(calls.filter((c) => !answered.includes(c))),
+    speculativeCostUsd: costOf(calls.filter((c) => guessed.has(c.agentId))),
   };
+}
+
+/**
+ * The calls the answer was made of: a specialist started on a guess that the Router did not choose
+ * is left out, whether or not it finished before it was cancelled (a race of the machine's timers).
+ */
+function answerCalls(calls: readonly SimulatedCall[], selected: readonly string[] | undefined): SimulatedCall[] {
+  return selected === undefined ? [...calls] : calls.filter((c) => !isSpecialistCall(c) || selected.includes(c.agentId));
 }
 
 /** A call by a specialist (not the rewriter, the Router or the Moderator). */
@@ -131,23 +180,22 @@ function costOf(calls: readonly SimulatedCall[]): number {
   }, 0);
 }
 
-/** The table as Markdown, with the selective-mode targets. */
-export function formatLatencyTable(rows: readonly LatencyRow[], options: { timeScale: number; seed: number }): string {
+/** The table as Markdown, with the selective-mode targets for first questions and follow-ups. */
+export function formatLatencyTable(rows: readonly LatencyRow[], options: LatencyOptions): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
-    `Latency simulator (model time at full speed; run at ×${options.timeScale}, seed ${options.seed}), ${rows[0]?.questions ?? 0} questions per mode, one at a time.`,
+    `Latency simulator (planned model time at full speed; run at ×${options.timeScale}, seed ${options.seed}, ${options.contentFilter} content filter, profiles ${options.profiles ?? "bench/sim/model-profiles.json"}), questions one at a time.`,
     "",
-    "| mode | model calls in sequence (mean / max) | output tokens on the critical path (incl. reasoning) | first streamed text p50 / p95 | full answer p50 / p95 | cost per question (of which cancelled calls) | speculative calls' cost |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| mode | questions | model calls in sequence (mean / max) | output tokens on the critical path (incl. reasoning) | first streamed text p50 / p95 | full answer p50 / p95 | cost per question (of which cancelled calls) | speculative calls' cost |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (r) =>
-        `| ${r.mode} | ${r.callsInSequence.toFixed(1)} / ${r.maxCallsInSequence} | ${Math.round(r.criticalOutputTokens)} | ${s(r.firstText.p50)} / ${s(r.firstText.p95)} | ${s(r.answer.p50)} / ${s(r.answer.p95)} | $${r.costUsd.toFixed(4)} ($${r.cancelledCostUsd.toFixed(4)}) | $${r.speculativeCostUsd.toFixed(4)} |`,
+        `| ${r.mode} | ${r.questions} ${r.kind === "first" ? "first" : "follow-ups"} | ${r.callsInSequence.toFixed(1)} / ${r.maxCallsInSequence} | ${Math.round(r.criticalOutputTokens)} | ${s(r.firstText.p50)} / ${s(r.firstText.p95)} | ${s(r.answer.p50)} / ${s(r.answer.p95)} | $${r.costUsd.toFixed(4)} ($${r.cancelledCostUsd.toFixed(4)}) | $${r.speculativeCostUsd.toFixed(4)} |`,
     ),
   ];
-  const selective = rows.find((r) => r.mode === "selective");
-  if (selective) {
+  for (const selective of rows.filter((r) => r.mode === "selective")) {
     const target = (name: string, value: number, limit: number) =>
-      `${value <= limit ? "MET   " : "MISSED"}  selective ${name}: ${s(value)} (target ≤ ${s(limit)})`;
+      `${value <= limit ? "MET   " : "MISSED"}  selective ${selective.kind === "first" ? "first questions" : "follow-ups"}, ${name}: ${s(value)} (target ≤ ${s(limit)})`;
     lines.push(
       "",
       target("full answer p50", selective.answer.p50, 8_000),

@@ -39,7 +39,8 @@ param openAiLocation string = location
 @description('Region of an optional secondary Azure OpenAI account with the same deployments, for failover when the primary region is down; empty for none.')
 param secondaryOpenAiLocation string = ''
 
-// GA versions a new customer can deploy (docs/models.md has the sources and what to do at retirement).
+// GA versions on Microsoft's retirement schedule of 2026-09-02: gpt-5.4-mini retires 2027-09-21,
+// gpt-5.4 2027-09-02 (docs/models.md has the sources, GPT-5.6 beside them and what to do at retirement).
 @description('Router, rewriter and specialist deployment: the small, fast reasoning model.')
 param routerDeployment object = {
   name: 'gpt-5.4-mini'
@@ -185,15 +186,20 @@ var sharedSettings = {
   AZURE_OPENAI_ENDPOINT: openAiEndpoints
   AZURE_OPENAI_API_VERSION: openAiApiVersion
   ROUTER_MODEL: openAi.outputs.routerDeploymentName
+  // Each role states the model behind its deployment, so its efforts are checked at start-up.
+  ROUTER_BASE_MODEL: '${routerDeployment.model}@${routerDeployment.version}'
   ROUTER_MODEL_FAMILY: ''
   ROUTER_REASONING_EFFORT: 'lowest'
   REWRITER_MODEL: ''
+  REWRITER_BASE_MODEL: ''
   REWRITER_MODEL_FAMILY: ''
   REWRITER_REASONING_EFFORT: 'lowest'
   SPECIALIST_MODEL: openAi.outputs.routerDeploymentName
+  SPECIALIST_BASE_MODEL: '${routerDeployment.model}@${routerDeployment.version}'
   SPECIALIST_MODEL_FAMILY: ''
   SPECIALIST_REASONING_EFFORT: 'lowest'
   MODERATOR_MODEL: openAi.outputs.mainDeploymentName
+  MODERATOR_BASE_MODEL: '${mainDeployment.model}@${mainDeployment.version}'
   MODERATOR_MODEL_FAMILY: ''
   MODERATOR_REASONING_EFFORT: 'lowest'
   EVAL_MODEL_FAMILY: ''

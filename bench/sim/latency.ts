@@ -1,7 +1,9 @@
 /**
- * The simulated model's timing: time to first token drawn from a lognormal distribution, plus the
- * output tokens at the model's speed. Draws are seeded by (seed, question, agent, call number), so a
- * run gets the same latencies whatever else runs beside it, and two bench variants are paired.
+ * The simulated model's timing: time to first text drawn from a lognormal distribution, plus the
+ * output tokens at the model's speed, released as Azure's content filter releases them. Draws are
+ * seeded by (seed, question, agent, call number), so a run gets the same latencies whatever else
+ * runs beside it, and two bench variants are paired. Every time here is on the model's clock: what
+ * the simulator plans, never what a loaded machine's timers deliver (see test/fakes/latency-model-server.ts).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -11,7 +13,7 @@ import { Prng } from "../../src/tools/sample-data/prng";
 
 /** How one model behaves at one reasoning effort. */
 export interface LatencyProfile {
-  /** Median time to first token without reasoning, ms. */
+  /** Median time to the first text chunk without reasoning, ms, as measured in the default filter mode (the first buffered chunk included). */
   ttftMedianMs: number;
   /** p95 ÷ median of the time to first token (3 = the p95 is three times the median). */
   ttftP95OverMedian: number;
@@ -19,27 +21,47 @@ export interface LatencyProfile {
   tokensPerSecond: number;
   /** Tokens the model reasons before its first visible token (0 for non-reasoning models). */
   reasoningTokens: number;
+  /** Tokens per chunk the default content filter releases (it buffers text and judges it chunk by chunk). */
+  filterChunkTokens: number;
 }
+
+/** How Azure's content filter releases streamed text: buffered chunks (default) or each token at once (asynchronous). */
+export type ContentFilterMode = "default" | "asynchronous";
 
 const ProfileEntrySchema = z.object({
   ttftMedianMs: z.number().positive(),
   ttftP95OverMedian: z.number().min(1),
   tokensPerSecond: z.number().positive(),
   reasoningTokens: z.record(z.number().min(0)),
+  filterChunkTokens: z.number().min(1),
   sources: z.array(z.string().min(1)).min(1),
 });
 
-/** The models' published speeds with their sources: one data file (bench/sim/model-profiles.json). */
+/** A profiles file: each model's speeds with their sources. */
+export const ModelProfilesSchema = z.object({ about: z.string(), models: z.record(ProfileEntrySchema) });
+export type ModelProfiles = z.infer<typeof ModelProfilesSchema>["models"];
+
+function readProfilesFile(file: string): ModelProfiles {
+  return ModelProfilesSchema.parse(JSON.parse(readFileSync(file, "utf8"))).models;
+}
+
+/** The models' published speeds with their sources (bench/sim/model-profiles.json), with a `default` entry for any other model. */
 export const MODEL_PROFILES = z
-  .object({ about: z.string(), models: z.record(ProfileEntrySchema).refine((models) => "default" in models, "needs a 'default' entry") })
-  .parse(JSON.parse(readFileSync(path.join(__dirname, "model-profiles.json"), "utf8"))).models;
+  .record(ProfileEntrySchema)
+  .refine((models) => "default" in models, "needs a 'default' entry")
+  .parse(readProfilesFile(path.join(__dirname, "model-profiles.json")));
+
+/** The shipped profiles with those of `file` (calibrated or alternative figures) laid over them, model by model. */
+export function profilesWith(file: string | undefined): ModelProfiles {
+  return file === undefined ? MODEL_PROFILES : { ...MODEL_PROFILES, ...readProfilesFile(file) };
+}
 
 /**
  * The profile of `model` (the deployment name as sent; unknown names get the `default` entry) at
- * `reasoningEffort` as sent (`lowest` already resolved; absent: no reasoning).
+ * `reasoningEffort` as sent (absent: no reasoning).
  */
-export function latencyProfileOf(model: string, reasoningEffort?: string): LatencyProfile {
-  const { sources: _sources, reasoningTokens, ...speeds } = MODEL_PROFILES[model] ?? MODEL_PROFILES.default;
+export function latencyProfileOf(model: string, reasoningEffort?: string, profiles: ModelProfiles = MODEL_PROFILES): LatencyProfile {
+  const { sources: _sources, reasoningTokens, ...speeds } = profiles[model] ?? profiles.default;
   return { ...speeds, reasoningTokens: reasoningEffort === undefined ? 0 : (reasoningTokens[reasoningEffort] ?? 0) };
 }
 
@@ -59,9 +81,28 @@ export function sampleTtftMs(profile: LatencyProfile, random: Prng): number {
   return profile.ttftMedianMs * Math.exp(sigma * z) + (profile.reasoningTokens / profile.tokensPerSecond) * 1000;
 }
 
-/** How long the whole reply takes (ms): time to first token plus generating `outputTokens`. */
-export function replyDurationMs(profile: LatencyProfile, outputTokens: number, random: Prng): number {
-  return sampleTtftMs(profile, random) + (outputTokens / profile.tokensPerSecond) * 1000;
+/**
+ * When each piece of a reply's text is released (ms from the call's start, on the model's clock) and
+ * when the reply ends. Visible tokens are generated from `firstChunk − filterChunkTokens/speed` on;
+ * the default filter releases them `filterChunkTokens` at a time, each chunk once its last token is
+ * written (the first at the drawn time to first text); the asynchronous filter releases each token as
+ * it is written. A reply not streamed arrives whole at the end.
+ */
+export function replySchedule(
+  profile: LatencyProfile,
+  outputTokens: number,
+  firstChunkMs: number,
+  mode: ContentFilterMode,
+): { releases: { atMs: number; tokens: number }[]; endMs: number } {
+  const msPerToken = 1000 / profile.tokensPerSecond;
+  const generationStart = Math.max(0, firstChunkMs - profile.filterChunkTokens * msPerToken);
+  const step = mode === "asynchronous" ? 1 : profile.filterChunkTokens;
+  const releases: { atMs: number; tokens: number }[] = [];
+  for (let written = 0; written < outputTokens; written += step) {
+    const tokens = Math.min(step, outputTokens - written);
+    releases.push({ atMs: generationStart + (written + tokens) * msPerToken, tokens });
+  }
+  return { releases, endMs: Math.max(firstChunkMs, generationStart + outputTokens * msPerToken) };
 }
 
 /**

@@ -1,27 +1,39 @@
-/**
- * `npm run bench -- data …` is the data bench instead (bench/data/run-data-bench.ts).
- *
- * `npm run bench -- prompt-cache [--runs 6]`: per agent, the share of prompt tokens in the prefix
- * consecutive runs share, and whether it reaches the 1,024 tokens the provider's prompt cache needs.
- *
- * `npm run bench -- streaming [--runs 20] [--concurrency 4] [--seed 7]`: a personal chat's stream at
- * full model speed: first informative update, first streamed answer text, full answer.
- * `npm run bench -- latency [--runs 38] [--time-scale 0.05] [--seed 7] [--in-flight 40]`: per orchestration mode, the model
- * calls in sequence, output tokens on the critical path, first streamed text and full answer p50/p95,
- * and cost per question, over the latency simulator (bench/latency-scenario.ts); with `--in-flight N`,
- * then N questions posted 50 ms apart to one bot instance with 1 s model calls, and their first
- * reaction p50/p95 (bench/in-flight-scenario.ts).
- * `npm run bench -- throughput [--throughput-time-scale 0.25] [--throughput-concurrency 4] [--throughput-questions 48]`:
- * only scenario (c), one bot instance vs two at the same concurrency per instance, through the run queue.
- *
- * `npm run bench -- [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out file]`:
- * the latency and load bench (bench/). Prints a table, then the report as JSON. Model latencies are
- * simulated; at a time scale below 1 the ratios are also given at full scale (our overhead does not
- * scale with model time). Scenario (b) runs at `--concurrent-time-scale` (full speed by default: see bench/run-bench.ts). Scenario (b) runs the bot in a child process; `--in-process-bot` runs it
- * inside the bench process, beside the driver and the fake connector. The bench reports; it never
- * fails on a missed target.
- */
-import { writeFileSync } from "node:fs";
+/** What `npm run bench -- --help` prints: every section and its flags. */
+const USAGE = `Usage: npm run bench -- [SECTION] [flags]
+
+  latency [--runs 38] [--follow-ups 19] [--time-scale 0.05] [--seed 7] [--profiles FILE]
+          [--content-filter default|asynchronous] [--router-deployment NAME] [--in-flight 40]
+      Per orchestration mode, first questions and follow-ups apart (the rewriter on a follow-up's
+      path): model calls in sequence, output tokens on the critical path, first streamed text and
+      full answer p50/p95, cost per question, over the latency simulator. Times are planned model
+      time, so machine load does not move them. --profiles lays a profiles file (bench/sim/*.json, or
+      one written by calibrate) over the shipped one; --content-filter asynchronous streams each token
+      at once instead of the default filter's buffered chunks; --router-deployment gives the Router
+      and rewriter a gpt-5.4-mini deployment of their own, profiled under that name in --profiles
+      (bench/sim/model-profiles-router-ptu.json: a provisioned one). With --in-flight N, then N questions
+      posted 50 ms apart to one bot instance with 1 s model calls, and their first reaction p50/p95.
+  calibrate FILE [--out FILE]
+      Simulator profiles from production telemetry: FILE is the ModelStreamTimed query of
+      docs/latency.md exported from Application Insights (CSV or JSON). Prints the profiles, or writes
+      them to --out for latency --profiles.
+  streaming [--runs 20] [--concurrency 4] [--seed 7]
+      A personal chat's stream at full model speed: first informative update, first streamed answer
+      text, full answer.
+  prompt-cache [--runs 12]
+      Per agent, the share of prompt tokens in the prefix consecutive runs share, and whether it
+      reaches the 1,024 tokens the provider's prompt cache needs.
+  throughput [--throughput-time-scale 0.25] [--throughput-concurrency 4] [--throughput-questions 48]
+      One bot instance vs two at the same concurrency per instance, through the run queue.
+  data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]
+      The data import and tools bench.
+  (no section) [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7]
+               [--skip-cosmos] [--in-process-bot] [--json-out FILE]
+      The latency and load bench: a table, then the report as JSON. Scenario (b) runs the bot in a
+      child process (--in-process-bot: inside the bench process). The bench reports; it never fails
+      on a missed target.
+`;
+
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { formatDataBench, runDataBench } from "../../bench/data/run-data-bench";
@@ -30,7 +42,8 @@ import { formatPrefixTable } from "../../bench/prompt-prefix";
 import { runPromptCacheScenario } from "../../bench/prompt-cache-scenario";
 import { benchQuestions } from "../../bench/questions";
 import { runBench, runThroughput, throughputTarget } from "../../bench/run-bench";
-import { formatLatencyTable, runLatencyScenario } from "../../bench/latency-scenario";
+import { formatLatencyTable, runLatencyScenario, type LatencyOptions } from "../../bench/latency-scenario";
+import { calibrateProfiles } from "../../bench/calibrate";
 import { formatInFlight, runInFlightScenario } from "../../bench/in-flight-scenario";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
@@ -50,6 +63,11 @@ const FlagsSchema = z.object({
   "throughput-time-scale": z.coerce.number().positive().max(1).default(0.25),
   "throughput-concurrency": z.coerce.number().int().min(1).max(64).default(4),
   "throughput-questions": z.coerce.number().int().positive().default(48),
+  "follow-ups": z.coerce.number().int().min(0).default(19),
+  profiles: z.string().optional(),
+  "content-filter": z.enum(["default", "asynchronous"]).default("default"),
+  out: z.string().optional(),
+  "router-deployment": z.string().min(1).optional(),
 });
 
 /** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: the data import and tools bench. */
@@ -76,6 +94,10 @@ async function dataBench(argv: string[]): Promise<number> {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
   if (argv[0] === "data") return dataBench(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
@@ -93,10 +115,16 @@ async function main(argv: string[]): Promise<number> {
       "throughput-time-scale": { type: "string" },
       "throughput-concurrency": { type: "string" },
       "throughput-questions": { type: "string" },
+      "follow-ups": { type: "string" },
+      profiles: { type: "string" },
+      "content-filter": { type: "string" },
+      out: { type: "string" },
+      "router-deployment": { type: "string" },
     },
   });
   const flags = FlagsSchema.parse(values);
   const section = positionals[0];
+  if (section === "calibrate") return calibrate(positionals[1], flags.out);
   if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);
   const throughput = {
     timeScale: flags["throughput-time-scale"],
@@ -116,14 +144,18 @@ async function main(argv: string[]): Promise<number> {
     return latency(
       {
         runs: values.runs === undefined ? LATENCY_RUNS : flags.runs,
+        followUps: flags["follow-ups"],
         timeScale: values["time-scale"] === undefined ? LATENCY_TIME_SCALE : flags["time-scale"],
         seed: flags.seed,
+        profiles: flags.profiles,
+        contentFilter: flags["content-filter"],
+        routerDeployment: flags["router-deployment"],
         inFlight: flags["in-flight"],
       },
       log,
     );
   if (section !== undefined)
-    throw new Error(`unknown bench section '${section}' (try: latency, prompt-cache, throughput, streaming, data)`);
+    throw new Error(`unknown bench section '${section}' (try: latency, calibrate, prompt-cache, throughput, streaming, data; --help)`);
   const report = await runBench(
     {
       timeScale: flags["time-scale"],
@@ -147,7 +179,7 @@ const LATENCY_RUNS = 38;
 /** Small enough to finish in a few minutes, large enough that the simulator's own work stays inside each call's model time. */
 const LATENCY_TIME_SCALE = 0.05;
 
-async function latency(options: Parameters<typeof runLatencyScenario>[0] & { inFlight?: number }, log: Log): Promise<number> {
+async function latency(options: LatencyOptions & { inFlight?: number }, log: Log): Promise<number> {
   const rows = await runLatencyScenario(options, log);
   process.stdout.write(`${formatLatencyTable(rows, options)}\n\n${JSON.stringify(rows, null, 2)}\n`);
   if (options.inFlight !== undefined) {
@@ -158,6 +190,16 @@ async function latency(options: Parameters<typeof runLatencyScenario>[0] & { inF
     process.stdout.write(`\n${formatInFlight(figures)}\n\n${JSON.stringify(figures, null, 2)}\n`);
   }
   return 0;
+}
+
+async function calibrate(file: string | undefined, out: string | undefined): Promise<number> {
+  if (file === undefined) throw new Error("calibrate needs the exported query result: npm run bench -- calibrate FILE [--out FILE]");
+  const { profiles, skipped } = calibrateProfiles(readFileSync(file, "utf8"), file, new Date().toISOString().slice(0, 10));
+  for (const reason of skipped) process.stderr.write(`no profile for ${reason}\n`);
+  const json = `${JSON.stringify({ about: `Calibrated from ${file} (npm run bench -- calibrate).`, models: profiles }, null, 2)}\n`;
+  if (out === undefined) process.stdout.write(json);
+  else writeFileSync(out, json);
+  return Object.keys(profiles).length > 0 ? 0 : 1;
 }
 
 /** Enough personal-chat questions for a p95, a few at a time as people ask (at full model speed). */

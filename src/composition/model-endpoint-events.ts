@@ -4,9 +4,10 @@ import type { Telemetry } from "../telemetry";
 
 /**
  * Where model endpoint events go: every failover and breaker change to telemetry
- * (`ModelEndpointChanged`, the fault as its kind only) and a log line with the cause for operators.
+ * (`ModelEndpointChanged`, the fault as its kind only) and a log line with the cause for operators;
+ * every streamed answer's timing to telemetry only (`ModelStreamTimed`).
  */
-export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointChanged">, log: Log): EndpointListener {
+export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointChanged" | "modelStreamTimed">, log: Log): EndpointListener {
   return (event) => {
     switch (event.type) {
       case "failover":
@@ -20,6 +21,9 @@ export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointCh
       case "circuit_closed":
         log(`model endpoint ${event.endpoint} (${event.deployment}): circuit closed, serving again`);
         telemetry.modelEndpointChanged({ change: "circuit_closed", endpoint: event.endpoint });
+        return;
+      case "stream_timed":
+        telemetry.modelStreamTimed({ endpoint: event.endpoint, deployment: event.deployment, ...event.timing });
         return;
     }
   };

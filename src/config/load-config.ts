@@ -4,7 +4,7 @@ import { redactUrlsIn } from "../domain/redact-url";
 import type { RetryPolicy } from "../resilience/retry";
 import type { CircuitSettings } from "../resilience/circuit-breaker";
 import type { WorkflowTunables } from "../domain/workflow-settings";
-import type { ModelProfile, ModelRole } from "../domain/model-profile";
+import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
 import { parseDuration } from "./duration";
 import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
 import { EnvSchema, SECRET_SETTINGS, type Env } from "./schema";
@@ -42,10 +42,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success)
     throw new ConfigurationError(`Invalid configuration: ${parsed.error.issues.map((issue) => describeIssue(issue, source)).join("; ")}`);
   const env = parsed.data;
+  const provider = resolveProvider(env);
   return {
     env,
-    provider: resolveProvider(env),
-    models: modelProfiles(env),
+    provider,
+    models: checkedEfforts(modelProfiles(env), provider),
     retry: {
       maxRetries: env.LLM_MAX_RETRIES,
       initialMs: env.LLM_RETRY_INITIAL_MS,
@@ -107,23 +108,69 @@ function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefi
   return `${name}${value}${where}: ${issue.message}`;
 }
 
+/**
+ * The models of the deployments infra/main.bicep creates, each named after its model: GA models a new
+ * Azure customer can deploy (docs/models.md). A role left unset uses one and so knows its model.
+ */
+export const DEFAULT_MODELS = { router: "gpt-5.4-mini", specialist: "gpt-5.4-mini", moderator: "gpt-5.4" } as const;
+
 function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
-  const profile = (deployment: string, family: ModelProfile["family"], reasoningEffort: ModelProfile["reasoningEffort"]): ModelProfile => ({
-    deployment,
-    reasoningEffort,
-    ...(family ? { family } : {}),
-  });
+  const profile = (
+    setting: { deployment: string | undefined; baseModel: string | undefined; defaultModel: string },
+    family: ModelProfile["family"],
+    reasoningEffort: ModelProfile["reasoningEffort"],
+  ): ModelProfile => {
+    const baseModel = setting.baseModel ?? (setting.deployment === undefined ? setting.defaultModel : undefined);
+    return {
+      deployment: setting.deployment ?? setting.defaultModel,
+      reasoningEffort,
+      ...(baseModel ? { baseModel } : {}),
+      ...(family ? { family } : {}),
+    };
+  };
+  const router = { deployment: env.ROUTER_MODEL, baseModel: env.ROUTER_BASE_MODEL, defaultModel: DEFAULT_MODELS.router };
+  const moderator = { deployment: env.MODERATOR_MODEL, baseModel: env.MODERATOR_BASE_MODEL, defaultModel: DEFAULT_MODELS.moderator };
+  // A rewriter without a deployment of its own shares the Router's, model and family included.
+  const ownRewriter = env.REWRITER_MODEL !== undefined;
   return {
     rewriter: profile(
-      env.REWRITER_MODEL ?? env.ROUTER_MODEL,
-      env.REWRITER_MODEL_FAMILY ?? (env.REWRITER_MODEL ? undefined : env.ROUTER_MODEL_FAMILY),
+      ownRewriter ? { ...router, deployment: env.REWRITER_MODEL, baseModel: env.REWRITER_BASE_MODEL } : router,
+      env.REWRITER_MODEL_FAMILY ?? (ownRewriter ? undefined : env.ROUTER_MODEL_FAMILY),
       env.REWRITER_REASONING_EFFORT,
     ),
-    router: profile(env.ROUTER_MODEL, env.ROUTER_MODEL_FAMILY, env.ROUTER_REASONING_EFFORT),
-    specialist: profile(env.SPECIALIST_MODEL, env.SPECIALIST_MODEL_FAMILY, env.SPECIALIST_REASONING_EFFORT),
-    moderator: profile(env.MODERATOR_MODEL, env.MODERATOR_MODEL_FAMILY, env.MODERATOR_REASONING_EFFORT),
-    evaluation: profile(env.MODERATOR_MODEL, env.EVAL_MODEL_FAMILY ?? env.MODERATOR_MODEL_FAMILY, env.EVAL_REASONING_EFFORT),
+    router: profile(router, env.ROUTER_MODEL_FAMILY, env.ROUTER_REASONING_EFFORT),
+    specialist: profile(
+      { deployment: env.SPECIALIST_MODEL, baseModel: env.SPECIALIST_BASE_MODEL, defaultModel: DEFAULT_MODELS.specialist },
+      env.SPECIALIST_MODEL_FAMILY,
+      env.SPECIALIST_REASONING_EFFORT,
+    ),
+    moderator: profile(moderator, env.MODERATOR_MODEL_FAMILY, env.MODERATOR_REASONING_EFFORT),
+    evaluation: profile(moderator, env.EVAL_MODEL_FAMILY ?? env.MODERATOR_MODEL_FAMILY, env.EVAL_REASONING_EFFORT),
   };
+}
+
+/** The effort setting of each role. */
+const EFFORT_SETTINGS: Record<ModelRole, string> = {
+  rewriter: "REWRITER_REASONING_EFFORT",
+  router: "ROUTER_REASONING_EFFORT",
+  specialist: "SPECIALIST_REASONING_EFFORT",
+  moderator: "MODERATOR_REASONING_EFFORT",
+  evaluation: "EVAL_REASONING_EFFORT",
+};
+
+/**
+ * Each role's effort checked against its model, where the model is known before the first call: the
+ * stated base model, or an OpenAI-compatible server's model name (Azure deployment names are the
+ * customer's and say nothing). One line per refused effort.
+ */
+function checkedEfforts(profiles: Record<ModelRole, ModelProfile>, provider: ModelProviderConfig): Record<ModelRole, ModelProfile> {
+  const problems = Object.entries(profiles).flatMap(([role, profile]) => {
+    const model = profile.baseModel ?? (provider.kind === "openai-compatible" ? profile.deployment : undefined);
+    const problem = model === undefined ? undefined : effortProblem(model, profile.reasoningEffort);
+    return problem ? [`${EFFORT_SETTINGS[role as ModelRole]}="${profile.reasoningEffort}": ${problem}`] : [];
+  });
+  if (problems.length > 0) throw new ConfigurationError(`Invalid configuration: ${problems.join("; ")}`);
+  return profiles;
 }
 
 function durationSetting(name: string, value: string): number {

@@ -71,19 +71,25 @@ export const EnvSchema = z.object({
   AZURE_OPENAI_API_VERSION: optionalString,
   OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
-  // Each role's model profile: deployment (or model) name, family (recognised from the name unless
-  // set) and reasoning effort. Defaults are GA models a new Azure customer can deploy (docs/models.md).
-  ROUTER_MODEL: z.string().min(1).default("gpt-5.4-mini"),
+  // Each role's model profile: deployment (or model) name, the model and version behind it (unset:
+  // the first response's `model` field tells; a deployment's name is never read as a model), family
+  // (from the model unless set) and reasoning effort, checked against the model at start-up.
+  // Unset deployments are the ones infra/main.bicep creates, named after their model (DEFAULT_MODELS).
+  ROUTER_MODEL: optionalString,
+  ROUTER_BASE_MODEL: optionalString,
   ROUTER_MODEL_FAMILY: modelFamily,
   ROUTER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   /** The rewriter (follow-ups made standalone); unset: the Router's deployment. */
   REWRITER_MODEL: optionalString,
+  REWRITER_BASE_MODEL: optionalString,
   REWRITER_MODEL_FAMILY: modelFamily,
   REWRITER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
-  SPECIALIST_MODEL: z.string().min(1).default("gpt-5.4-mini"),
+  SPECIALIST_MODEL: optionalString,
+  SPECIALIST_BASE_MODEL: optionalString,
   SPECIALIST_MODEL_FAMILY: modelFamily,
   SPECIALIST_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
-  MODERATOR_MODEL: z.string().min(1).default("gpt-5.4"),
+  MODERATOR_MODEL: optionalString,
+  MODERATOR_BASE_MODEL: optionalString,
   MODERATOR_MODEL_FAMILY: modelFamily,
   MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
   /** The evaluation metrics' and the Judge's family and effort (their models: EVAL_MODEL(S), else the Moderator's). */

@@ -13,21 +13,65 @@ export type ModelFamily = z.infer<typeof ModelFamilySchema>;
 
 /**
  * How long a reasoning model thinks before it answers. `lowest` is the least the model accepts
- * (`none` from GPT-5.1 on, `minimal` on GPT-5, `low` on the o-series), resolved from its name.
+ * (`none` from GPT-5.1 on, `minimal` on GPT-5, `low` on the o-series), resolved once the model is known.
  */
-export const ReasoningEffortSchema = z.enum(["lowest", "none", "minimal", "low", "medium", "high"]);
+export const ReasoningEffortSchema = z.enum(["lowest", "none", "minimal", "low", "medium", "high", "xhigh"]);
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
+/** An effort the service takes, `lowest` resolved. */
+export type SentEffort = Exclude<ReasoningEffort, "lowest">;
+
+/** What the service accepts from a known model: its request rules and, for reasoning models, its efforts, least first. */
+export interface ModelRules {
+  family: Exclude<ModelFamily, "compatible">;
+  efforts: readonly SentEffort[];
+}
+
+/**
+ * The efforts each model takes (Microsoft Learn, "Azure OpenAI reasoning models", 2026-07-29; the
+ * service's 400 `unsupported_value` names them too): GPT-5 stops at `minimal`, GPT-5.1 takes `none`
+ * instead, every model after gpt-5.1-codex-max also takes `xhigh`; the o-series takes low to high.
+ */
+const MODEL_RULES: readonly { name: RegExp; rules: ModelRules }[] = [
+  { name: /^gpt-5(-mini|-nano)?$/, rules: { family: "reasoning", efforts: ["minimal", "low", "medium", "high"] } },
+  { name: /^gpt-5\.1(-mini)?$/, rules: { family: "reasoning", efforts: ["none", "low", "medium", "high"] } },
+  { name: /^gpt-5\.([2-9]|\d{2,})(-[a-z]+)?$/, rules: { family: "reasoning", efforts: ["none", "low", "medium", "high", "xhigh"] } },
+  { name: /^o\d(-mini)?$/, rules: { family: "reasoning", efforts: ["low", "medium", "high"] } },
+  { name: /^gpt-(4|35|3\.5)/, rules: { family: "gpt-4", efforts: [] } },
+];
+
+/** A model as Azure names it in a response (`gpt-5.4-2026-03-05`) or as configured (`gpt-5.4`, `gpt-5.4@2026-03-05`): name and version. */
+export function parseModelName(model: string): { name: string; version?: string } {
+  const match = /^(.*?)(?:[-@ ](\d{4}-\d{2}-\d{2}))?$/.exec(model.trim().replace(/^.*\//, "").toLowerCase());
+  const name = match?.[1] ?? model;
+  return match?.[2] ? { name, version: match[2] } : { name };
+}
+
+/** The rules of a model named by its model name (never by a deployment's), or undefined for a model we do not know. */
+export function rulesOfModel(model: string): ModelRules | undefined {
+  const { name } = parseModelName(model);
+  return MODEL_RULES.find((entry) => entry.name.test(name))?.rules;
+}
+
+/** Why `model` refuses `effort`, in one line, or undefined when it takes it (or the model is unknown, or takes no effort). */
+export function effortProblem(model: string, effort: ReasoningEffort): string | undefined {
+  const rules = rulesOfModel(model);
+  if (rules?.family !== "reasoning" || effort === "lowest" || rules.efforts.includes(effort)) return undefined;
+  const hint = effort === "minimal" && rules.efforts.includes("none") ? " (from gpt-5.1 on the least effort is none)" : "";
+  return `${parseModelName(model).name} does not take reasoning effort ${effort}${hint}; it takes lowest, ${rules.efforts.join(", ")}`;
+}
 
 /** The roles that call a model, each with its own profile (the rewriter and the Router are on the critical path). */
 export const MODEL_ROLES = ["rewriter", "router", "specialist", "moderator", "evaluation"] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
 
 /**
- * A role's model: the deployment (Azure) or model name, the family whose request rules apply (absent:
- * recognised from the name), and the reasoning effort asked of a reasoning model.
+ * A role's model: the deployment (Azure) or model name, the model behind the deployment when the
+ * configuration states it (otherwise the first response's `model` field tells), the family whose
+ * request rules apply (absent: from the model), and the reasoning effort asked of a reasoning model.
  */
 export interface ModelProfile {
   deployment: string;
+  baseModel?: string;
   family?: ModelFamily;
   reasoningEffort: ReasoningEffort;
 }
@@ -36,8 +80,31 @@ export interface ModelProfile {
 export function modelOfProfile(
   profile: ModelProfile,
   promptModel?: string,
-): { model: string; family?: ModelFamily; reasoningEffort: ReasoningEffort } {
+): { model: string; baseModel?: string; family?: ModelFamily; reasoningEffort: ReasoningEffort } {
   if (promptModel !== undefined && promptModel !== profile.deployment)
     return { model: promptModel, reasoningEffort: profile.reasoningEffort };
-  return { model: profile.deployment, reasoningEffort: profile.reasoningEffort, ...(profile.family ? { family: profile.family } : {}) };
+  return {
+    model: profile.deployment,
+    reasoningEffort: profile.reasoningEffort,
+    ...(profile.baseModel ? { baseModel: profile.baseModel } : {}),
+    ...(profile.family ? { family: profile.family } : {}),
+  };
+}
+
+/**
+ * How fast one streamed answer came from a deployment, for the simulator's calibration: time to first
+ * text, output speed and how many tokens each text chunk carried (all per deployment and model).
+ */
+export interface DeploymentTiming {
+  /** The model the response named (`gpt-5.4-2026-03-05`). */
+  model: string;
+  /** The effort sent ("" when none was). */
+  reasoningEffort: string;
+  firstTextMs: number;
+  /** Visible output tokens per second while the text streamed; undefined with fewer than two text chunks. */
+  tokensPerSecond?: number;
+  /** Visible output tokens per text chunk. */
+  chunkTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
 }

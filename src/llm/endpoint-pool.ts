@@ -6,6 +6,7 @@
  * breaker steers calls away from a failing endpoint, it never fails a run a call could have served.
  * The listener hears every failover and every breaker that opens or closes.
  */
+import type { DeploymentTiming } from "../domain";
 import { CircuitBreaker, type CircuitSettings, type CircuitSnapshot } from "../resilience";
 
 /** One endpoint: a name safe to show (its URL, never a key) and the client that reaches it. */
@@ -24,7 +25,8 @@ export interface EndpointFault {
 export type EndpointEvent =
   | { type: "failover"; from: string; to: string; fault: EndpointFault }
   | { type: "circuit_opened"; endpoint: string; deployment: string; fault: EndpointFault }
-  | { type: "circuit_closed"; endpoint: string; deployment: string };
+  | { type: "circuit_closed"; endpoint: string; deployment: string }
+  | { type: "stream_timed"; endpoint: string; deployment: string; timing: DeploymentTiming };
 
 /** Listens to endpoint events (telemetry, logs); must not throw. */
 export type EndpointListener = (event: EndpointEvent) => void;
@@ -75,6 +77,11 @@ export class EndpointPool<C> {
   failed(endpoint: ModelEndpoint<C>, deployment: string, fault: EndpointFault): void {
     if (this.breaker(endpoint, deployment).failed(fault.cause))
       this.notify({ type: "circuit_opened", endpoint: endpoint.name, deployment, fault });
+  }
+
+  /** A streamed answer from `deployment` on the endpoint arrived this fast: tells the listener. */
+  streamTimed(endpoint: ModelEndpoint<C>, deployment: string, timing: DeploymentTiming): void {
+    this.listener({ type: "stream_timed", endpoint: endpoint.name, deployment, timing });
   }
 
   /** A request ended without telling anything about the endpoint (cancelled): frees its probe slot. */

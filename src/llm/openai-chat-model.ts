@@ -6,7 +6,9 @@ import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity"
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
 import { redactUrl } from "../domain/redact-url";
+import type { DeploymentTiming } from "../domain";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
+import type { ChatCompletion } from "openai/resources/chat/completions";
 import {
   EndpointPool,
   type EndpointFault,
@@ -20,7 +22,7 @@ import { completionFilterVerdict, describeVerdict } from "./content-filter";
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/token-usage";
 import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
-import { streamChatCompletion } from "./openai-stream";
+import { streamChatCompletion, type StreamTiming } from "./openai-stream";
 import {
   CUT_OFF_ANSWER,
   MODEL_FAILOVER,
@@ -54,6 +56,9 @@ export interface FailoverBehaviour {
  * the workflow's per-step timeout holds whatever the servers do.
  */
 export class OpenAiChatModel implements ChatModel, EndpointHealth {
+  /** The model each deployment's responses named (Azure's `model` field, e.g. `gpt-5.4-2026-03-05`). */
+  private readonly servedModels = new Map<string, string>();
+
   constructor(
     readonly kind: "azure-openai" | "openai-compatible",
     private readonly pool: EndpointPool<OpenAI>,
@@ -97,16 +102,17 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const startedAt = Date.now();
     const deadline = AbortSignal.timeout(request.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
-    const body = toChatCompletionParams(request, this.kind);
     const { pool } = this;
     const deployment = request.model;
+    const body = toChatCompletionParams(request, this.kind, this.knownModel(request));
     // This request's last fault on each endpoint it faulted on: counted once each when it ends.
     const faults = new Map<ModelEndpoint<OpenAI>, EndpointFault>();
     let current: ModelEndpoint<OpenAI> | undefined;
     let lastFault: EndpointFault | undefined;
     const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
     const onPartialOutput = request.output ? request.onPartialOutput : undefined;
-    const attempt = () => {
+    let timing: StreamTiming | undefined;
+    const attempt = async (): Promise<ChatCompletion> => {
       const previous = current;
       // Endpoints this request faulted on are skipped until it has faulted on every one.
       const skip = new Set(faults.keys());
@@ -115,7 +121,10 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       if (previous && previous !== current && lastFault) pool.failedOver(previous, current, lastFault);
       lastFault = undefined;
       const { client } = current;
-      return onPartialOutput ? streamChatCompletion(client, body, options, onPartialOutput) : client.chat.completions.create(body, options);
+      if (!onPartialOutput) return client.chat.completions.create(body, options);
+      const streamed = await streamChatCompletion(client, body, options, onPartialOutput);
+      timing = streamed.timing;
+      return streamed.completion;
     };
     const classify = (error: unknown): FailedAttempt => {
       const verdict = classifyOpenAiError(error);
@@ -139,7 +148,9 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const how = { cancelled: request.signal?.aborted ?? false, timedOut: deadline.aborted, timeoutMs: request.timeoutMs };
     this.settleEndpoints(deployment, last, faults, result.ok ? "answered" : how);
     if (result.ok) {
+      if (result.value.model) this.servedModels.set(deployment, result.value.model);
       const usage = tokenUsage(result.value.usage);
+      if (timing) pool.streamTimed(last, deployment, deploymentTiming(timing, result.value.model, body, usage));
       const choice = result.value.choices[0];
       if (choice?.finish_reason === "content_filter") {
         const filter = completionFilterVerdict(choice);
@@ -155,6 +166,15 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     const where = faults.size > 1 ? [...faults.keys()].map((endpoint) => endpoint.name).join(", ") : last.name;
     const failure = describeFailure(result.error, { ...how, attempts: result.attempts, endpoint: endpointInfo(this.kind, where) });
     return { ...failure, usage: { inputTokens: 0, outputTokens: 0 }, ...common };
+  }
+
+  /**
+   * The model behind the request's deployment: the one the configuration states, else the one its
+   * responses named; an OpenAI-compatible server's model name is the model itself. An Azure
+   * deployment's name never counts: it is whatever the customer called it.
+   */
+  private knownModel(request: ChatRequest): string | undefined {
+    return request.baseModel ?? this.servedModels.get(request.model) ?? (this.kind === "openai-compatible" ? request.model : undefined);
   }
 
   /**
@@ -176,6 +196,22 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     else if (how.timedOut) this.pool.failed(last, deployment, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
     else this.pool.succeeded(last, deployment);
   }
+}
+
+/** A streamed answer's timing in the terms the simulator's profiles use (visible tokens only: reasoning came before the first text). */
+function deploymentTiming(timing: StreamTiming, model: string, body: { reasoning_effort?: unknown }, usage: TokenUsage): DeploymentTiming {
+  const reasoningTokens = usage.reasoningTokens ?? 0;
+  const outputTokens = Math.max(0, usage.outputTokens - reasoningTokens);
+  const speed = timing.textChunks > 1 && timing.textMs > 0 ? { tokensPerSecond: outputTokens / (timing.textMs / 1000) } : {};
+  return {
+    model,
+    reasoningEffort: typeof body.reasoning_effort === "string" ? body.reasoning_effort : "",
+    firstTextMs: timing.firstTextMs,
+    ...speed,
+    chunkTokens: outputTokens / timing.textChunks,
+    outputTokens,
+    reasoningTokens,
+  };
 }
 
 /** Our usage from the completion's; cached prompt tokens and reasoning tokens are kept only when the server reports them. */

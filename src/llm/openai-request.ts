@@ -14,18 +14,20 @@ import { dropNullOptionals, strictJsonSchema } from "./strict-json-schema";
 
 /**
  * The Chat Completions request body for a ChatRequest (for Azure, `model` names the deployment),
- * following the request rules of the model's family (the request's, else recognised from its name).
+ * following the request rules of the model's family: the request's, else the known model's (see
+ * OpenAiChatModel), else recognised from the deployment's name.
  */
 export function toChatCompletionParams(
   request: ChatRequest,
   provider: "azure-openai" | "openai-compatible",
+  knownModel?: string,
 ): ChatCompletionCreateParamsNonStreaming {
-  const family = request.family ?? recogniseFamily(request.model, provider);
+  const family = request.family ?? recogniseFamily(knownModel ?? request.model, provider);
   return {
     model: request.model,
     messages: request.messages.map(toMessageParam),
-    // The SDK's types predate `none` and `minimal`; the service takes them.
-    ...(samplingFields(family, request) as Pick<
+    // The SDK's types predate `none`, `minimal` and `xhigh`; the service takes them.
+    ...(samplingFields(family, { ...request, knownModel }) as Pick<
       ChatCompletionCreateParamsNonStreaming,
       "temperature" | "max_tokens" | "max_completion_tokens"
     >),

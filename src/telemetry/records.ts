@@ -1,4 +1,4 @@
-import type { RunState, WorkflowEvent } from "../domain";
+import type { DeploymentTiming, RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
 import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
 import type { TelemetryValue } from "./redaction";
@@ -205,6 +205,14 @@ export interface ModelEndpointChangedProps {
 /** `ModelEndpointChanged`. */
 export function modelEndpointChangedEvent(props: ModelEndpointChangedProps): EventRecord {
   return { name: TelemetryEvent.ModelEndpointChanged, properties: { ...props } };
+}
+
+/** How fast one streamed answer came from a deployment at an endpoint (what `npm run bench -- calibrate` reads). */
+export type ModelStreamTimedProps = DeploymentTiming & { endpoint: string; deployment: string };
+
+/** `ModelStreamTimed`. */
+export function modelStreamTimedEvent(props: ModelStreamTimedProps): EventRecord {
+  return { name: TelemetryEvent.ModelStreamTimed, properties: { ...props } };
 }
 
 /** `TranscriptEvaluated`. */

@@ -61,6 +61,12 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "endpoint",
   "toEndpoint",
   "faultKind",
+  // model stream timing, per deployment
+  "deployment",
+  "reasoningEffort",
+  "firstTextMs",
+  "tokensPerSecond",
+  "chunkTokens",
   // evaluation
   "transcriptId",
   "metric",

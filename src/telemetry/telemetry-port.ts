@@ -6,6 +6,7 @@ import type {
   CanaryScoredProps,
   FeedbackReceivedProps,
   ModelEndpointChangedProps,
+  ModelStreamTimedProps,
   TranscriptEvaluatedProps,
 } from "./records";
 
@@ -43,6 +44,8 @@ export interface Telemetry {
   feedbackReceived(props: FeedbackReceivedProps): void;
   /** `ModelEndpointChanged`: every failover to another model endpoint, and every breaker opening or closing. */
   modelEndpointChanged(props: ModelEndpointChangedProps): void;
+  /** `ModelStreamTimed`: per streamed answer, the deployment's time to first text, speed and chunk size. */
+  modelStreamTimed(props: ModelStreamTimedProps): void;
   /** `TranscriptEvaluated`, once per metric or judge criterion per transcript. */
   transcriptEvaluated(props: TranscriptEvaluatedProps): void;
   /** `CanaryCompleted`, once per golden-set canary run (also when it failed). */
@@ -65,6 +68,7 @@ export const noopTelemetry: Telemetry = {
   approvalDecided: () => undefined,
   feedbackReceived: () => undefined,
   modelEndpointChanged: () => undefined,
+  modelStreamTimed: () => undefined,
   transcriptEvaluated: () => undefined,
   canaryCompleted: () => undefined,
   canaryScored: () => undefined,

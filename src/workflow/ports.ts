@@ -85,7 +85,9 @@ export interface ChatRequest {
   agentId: string;
   /** Model name (for Azure: the deployment name). */
   model: string;
-  /** The request rules to follow; absent: recognised from `model` by the adapter. */
+  /** The model behind the deployment, when the configuration states it (`gpt-5.4`, `gpt-5.4@2026-03-05`). */
+  baseModel?: string;
+  /** The request rules to follow; absent: from the model, by the adapter. */
   family?: ModelFamily;
   /** How long a reasoning model may think (ignored by other families). */
   reasoningEffort?: ReasoningEffort;

@@ -3,9 +3,13 @@
  *
  * Every agent gets a VALID reply (the offline engine answers the request, see
  * bench/sim/offline-replies.ts), delivered after a realistic delay: a lognormal time to first token,
- * the reasoning at the requested effort, then the output tokens at the model's speed (each model's
- * published figures: bench/sim/model-profiles.json, through bench/sim/latency.ts), seeded per question, agent and
- * call so runs are reproducible. Faults are injected per call (`fault`): an HTTP status (429 with
+ * the reasoning at the requested effort, then the output tokens at the model's speed, streamed text
+ * released as the content filter's mode releases it (each model's published figures:
+ * bench/sim/model-profiles.json, through bench/sim/latency.ts), seeded per question, agent and call
+ * so runs are reproducible. Each call also records its planned times on the model's clock
+ * (`plannedMs`, each chunk's `plannedAt`): what a bench reports, because a loaded machine's timers
+ * fire late and the simulator's own work takes longer, which dividing by the time scale would
+ * multiply into the figures. Faults are injected per call (`fault`): an HTTP status (429 with
  * Retry-After, 500…), a hang, or replacement content (invalid output). Every call is logged with its
  * start and end (`calls`), and a streamed reply with its content and when each chunk was written, so
  * the model critical path of a run, and when streamed text was generated on it, can be computed from
@@ -19,7 +23,16 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { StreamedChunk } from "../../bench/critical-path";
-import { callRandom, estimateTokens, latencyProfileOf, replyDurationMs, sampleTtftMs, type LatencyProfile } from "../../bench/sim/latency";
+import {
+  MODEL_PROFILES,
+  callRandom,
+  estimateTokens,
+  latencyProfileOf,
+  replySchedule,
+  sampleTtftMs,
+  type ContentFilterMode,
+  type ModelProfiles,
+} from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
 import { describeZodError } from "../../src/domain/zod-issues";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
@@ -36,6 +49,8 @@ export interface SimulatedCall {
   callIndex: number;
   startedAt: number;
   endedAt?: number;
+  /** How long the call takes on the model's clock (ms at the time scale), whatever the machine's timers did. */
+  plannedMs?: number;
   status?: number;
   /** The client went away before the answer was sent (cancelled or timed out). */
   aborted: boolean;
@@ -70,10 +85,11 @@ export interface LatencyModelServerOptions {
   fixedCallMs?: number;
   /** Sees every valid request body as it arrives (e.g. to record prompts as sent). */
   onRequest?: (agentId: string, body: ChatCompletionBody) => void;
+  /** Each model's speeds (default: bench/sim/model-profiles.json). */
+  profiles?: ModelProfiles;
+  /** How the content filter releases streamed text (default: `default`, buffered chunks). */
+  contentFilter?: ContentFilterMode;
 }
-
-/** Characters per streamed chunk (about eight tokens of English). */
-const STREAM_PIECE_CHARS = 32;
 
 /** How long an injected HTTP error takes to come back, before time scaling. */
 const ERROR_REPLY_MS = 40;
@@ -147,7 +163,8 @@ export class LatencyModelServer {
     if (fault) call.fault = fault.kind === "status" ? String(fault.status) : fault.kind;
     if (fault?.kind === "hang") return;
     if (fault?.kind === "status") {
-      await this.sleepUntil(startedAt + ERROR_REPLY_MS * this.timeScale);
+      call.plannedMs = ERROR_REPLY_MS * this.timeScale;
+      await this.sleepUntil(startedAt + call.plannedMs);
       const headers: Record<string, string> =
         fault.retryAfterSeconds === undefined ? {} : { "retry-after": String(fault.retryAfterSeconds) };
       respond(
@@ -161,6 +178,7 @@ export class LatencyModelServer {
     }
     const reply = await this.options.replies.reply(agentId, body);
     if (reply.kind === "error") {
+      call.plannedMs = 0;
       this.unexpected.push(`agent '${agentId}': ${reply.cause}`);
       respond(res, call, 500, { error: { message: reply.cause, type: "server_error" } });
       return;
@@ -170,28 +188,33 @@ export class LatencyModelServer {
     const generated = estimateTokens(content) + toolCalls.reduce((sum, c) => sum + 8 + estimateTokens(c.name + c.arguments), 0);
     call.outputTokens = Math.min(generated, body.max_tokens ?? body.max_completion_tokens ?? generated);
     const random = callRandom(this.options.seed ?? 7, `${question}|${agentId}|${call.callIndex}`);
-    const profile = latencyProfileOf(body.model, (body as { reasoning_effort?: string }).reasoning_effort);
+    const profile = latencyProfileOf(
+      body.model,
+      (body as { reasoning_effort?: string }).reasoning_effort,
+      this.options.profiles ?? MODEL_PROFILES,
+    );
     call.reasoningTokens = profile.reasoningTokens;
     const fixed = this.options.fixedCallMs;
-    if (body.stream && toolCalls.length === 0)
-      return fixed === undefined
-        ? this.streamReply(res, call, body, content, startedAt + sampleTtftMs(profile, random) * this.timeScale, profile)
-        : this.streamReply(res, call, body, content, startedAt + fixed * this.timeScale, { ...profile, tokensPerSecond: Infinity });
-    await this.sleepUntil(startedAt + (fixed ?? replyDurationMs(profile, call.outputTokens, random)) * this.timeScale);
+    const schedule =
+      fixed === undefined
+        ? replySchedule(profile, call.outputTokens, sampleTtftMs(profile, random), this.options.contentFilter ?? "default")
+        : { releases: [{ atMs: fixed, tokens: call.outputTokens }], endMs: fixed };
+    call.plannedMs = schedule.endMs * this.timeScale;
+    if (body.stream && toolCalls.length === 0) return this.streamReply(res, call, body, content, schedule.releases);
+    await this.sleepUntil(startedAt + call.plannedMs);
     respond(res, call, 200, this.completion(body, call, content, toolCalls));
   }
 
   /**
-   * A `stream: true` reply as the API sends it: server-sent chunks, the first at the time to first
-   * token, each later one when the model would have written it at the profile's speed.
+   * A `stream: true` reply as the API sends it: server-sent chunks, each when the schedule releases
+   * its tokens (the text cut in proportion to the tokens), then the finish and the usage.
    */
   private async streamReply(
     res: ServerResponse,
     call: SimulatedCall,
     body: ChatCompletionBody,
     content: string,
-    firstTokenAt: number,
-    profile: LatencyProfile,
+    releases: readonly { atMs: number; tokens: number }[],
   ): Promise<void> {
     const id = `chatcmpl-sim-${++this.nextId}`;
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
@@ -201,7 +224,8 @@ export class LatencyModelServer {
       model: body.model,
       choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
     });
-    await this.sleepUntil(firstTokenAt);
+    const start = call.startedAt;
+    await this.sleepUntil(start + (releases[0]?.atMs ?? 0) * this.timeScale);
     if (res.destroyed) return;
     call.status = 200;
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -209,13 +233,18 @@ export class LatencyModelServer {
     write(chunk({ role: "assistant", content: "" }));
     call.content = content;
     call.chunks = [];
-    let written = 0;
-    for (let at = 0; at < content.length; at += STREAM_PIECE_CHARS) {
-      const piece = content.slice(at, at + STREAM_PIECE_CHARS);
-      written += estimateTokens(piece);
-      await this.sleepUntil(firstTokenAt + (Math.min(written, call.outputTokens) / profile.tokensPerSecond) * 1000 * this.timeScale);
-      write(chunk({ content: piece }));
-      call.chunks.push({ writtenAt: performance.now(), endOffset: at + piece.length });
+    const total = releases.reduce((sum, release) => sum + release.tokens, 0);
+    let tokens = 0;
+    let at = 0;
+    for (const release of releases) {
+      tokens += release.tokens;
+      const end = tokens >= total ? content.length : Math.round((content.length * tokens) / total);
+      if (end <= at) continue;
+      const plannedAt = release.atMs * this.timeScale;
+      await this.sleepUntil(start + plannedAt);
+      write(chunk({ content: content.slice(at, end) }));
+      call.chunks.push({ writtenAt: performance.now(), plannedAt, endOffset: end });
+      at = end;
     }
     write(chunk({}, "stop"));
     if (body.stream_options?.include_usage)

@@ -42,6 +42,7 @@
  * - `{ refusal: "…" }`: a refusal (content null);
  * - `{ promptFiltered: ["jailbreak", …] }`: Azure's content-filter refusal of the prompt (400
  *   `content_filter` / `ResponsibleAIPolicyViolation`), those categories filtered;
+ * - `{ sse: [chunk, …] }`: to a streamed request, exactly these server-sent chunks, then `[DONE]`;
  * - any other value: a JSON reply, sent as `JSON.stringify(value)` in the assistant's content.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
@@ -149,6 +150,7 @@ export type ScriptStep =
   | { content: string; finishReason?: FinishReason }
   | { refusal: string }
   | { promptFiltered: ContentFilterCategory[] }
+  | { sse: unknown[] }
   | Record<string, unknown>;
 
 const HangStep = z.object({ hang: z.literal(true) }).strict();
@@ -174,6 +176,7 @@ export type ContentFilterCategory = (typeof CONTENT_FILTER_CATEGORIES)[number];
 const ContentStep = z.object({ content: z.string(), finishReason: z.enum(["length", "content_filter"]).optional() }).strict();
 const PromptFilteredStep = z.object({ promptFiltered: z.array(z.enum(CONTENT_FILTER_CATEGORIES)).min(1) }).strict();
 const RefusalStep = z.object({ refusal: z.string() }).strict();
+const SseStep = z.object({ sse: z.array(z.unknown()) }).strict();
 
 /** Token usage reported in each successful reply. */
 export interface ScriptedUsage {
@@ -244,6 +247,14 @@ export class ScriptedModelServer {
       streamChunkDelayMs?: number;
       /** Which family's request rules the server enforces (default: none, every field accepted). */
       rules?: "gpt-5" | "gpt-4";
+      /**
+       * Azure's asynchronous content filter: each text chunk is followed by an annotation chunk with no
+       * `delta` (its verdict and offsets); an answer with `finishReason: "content_filter"` is cut after
+       * its first half by a verdict marking `violence` filtered.
+       */
+      asynchronousFilter?: boolean;
+      /** The `model` every response names, as Azure names the model behind a deployment (default: the request's `model`). */
+      servedModel?: string;
     } = {},
   ) {}
 
@@ -378,6 +389,8 @@ export class ScriptedModelServer {
       this.respond(res, call, { status: 400, body: promptFilteredBody(filtered.data.promptFiltered) });
       return;
     }
+    const sse = SseStep.safeParse(step);
+    if (sse.success) return this.sendEvents(res, call, sse.data.sse);
     const completion = this.completion(step, call);
     if (call.body.stream) return this.streamCompletion(res, call, completion);
     this.respond(res, call, { status: 200, body: completion });
@@ -392,8 +405,6 @@ export class ScriptedModelServer {
     call: RecordedCall,
     completion: ReturnType<ScriptedModelServer["completion"]>,
   ): Promise<void> {
-    call.status = 200;
-    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     const { message, finish_reason } = completion.choices[0];
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null, usage?: unknown) => ({
       id: completion.id,
@@ -404,7 +415,25 @@ export class ScriptedModelServer {
       ...(usage ? { usage } : {}),
     });
     const content = message.content ?? "";
-    const pieces = content ? splitInto(content, 8) : [];
+    const filterCut = this.options.asynchronousFilter === true && finish_reason === "content_filter";
+    const allPieces = content ? splitInto(content, 8) : [];
+    const pieces = filterCut ? allPieces.slice(0, Math.ceil(allPieces.length / 2)) : allPieces;
+    // The asynchronous filter's annotation: no delta, the verdict on the text up to `end_offset`.
+    let sent = 0;
+    const annotation = (piece: string, filtered: boolean) => ({
+      ...chunk({}),
+      choices: [
+        {
+          index: 0,
+          finish_reason: null,
+          content_filter_results: filterResults(filtered ? ["violence"] : []),
+          content_filter_offsets: { check_offset: 0, start_offset: sent, end_offset: (sent += piece.length) },
+        },
+      ],
+    });
+    const textChunks = pieces.flatMap((piece) =>
+      this.options.asynchronousFilter ? [chunk({ content: piece }), annotation(piece, false)] : [chunk({ content: piece })],
+    );
     // Azure's first chunk carries no choice, only the prompt's filter results.
     const azureFirst = {
       id: "",
@@ -417,12 +446,20 @@ export class ScriptedModelServer {
     const events = [
       ...(call.azure ? [azureFirst] : []),
       chunk({ role: "assistant", content: "" }),
-      ...pieces.map((piece) => chunk({ content: piece })),
+      ...textChunks,
+      ...(filterCut ? [annotation("", true)] : []),
       ...(message.tool_calls ? [chunk({ tool_calls: message.tool_calls.map((toolCall, index) => ({ index, ...toolCall })) })] : []),
       ...(message.refusal ? [chunk({ refusal: message.refusal })] : []),
       chunk({}, finish_reason),
       ...(call.body.stream_options?.include_usage ? [chunk({}, null, completion.usage)] : []),
     ];
+    await this.sendEvents(res, call, events);
+  }
+
+  /** Server-sent events, one a chunk, then `[DONE]`; stops when the client has gone. */
+  private async sendEvents(res: ServerResponse, call: RecordedCall, events: readonly unknown[]): Promise<void> {
+    call.status = 200;
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     for (const event of events) {
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(event)}\n\n`);
@@ -458,7 +495,7 @@ export class ScriptedModelServer {
       id: `chatcmpl-scripted-${++this.nextId}`,
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
-      model: call.model,
+      model: this.options.servedModel ?? call.model,
       system_fingerprint: null,
       choices: [
         {
@@ -499,7 +536,8 @@ function matchRoute(method: string, url: URL): { deployment?: string; azure?: "v
 
 /**
  * Why a request breaks the family's rules, in the service's exact 400 body, or undefined. GPT-5
- * family: no `max_tokens`, no `temperature`/`top_p` but 1. GPT-4 family: no `reasoning_effort`.
+ * family (as from GPT-5.1 on): no `max_tokens`, no `temperature`/`top_p` but 1, no `minimal` effort.
+ * GPT-4 family: no `reasoning_effort`.
  */
 export function refusedByRules(
   rules: "gpt-5" | "gpt-4",
@@ -517,6 +555,12 @@ export function refusedByRules(
       "unsupported_parameter",
       "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
     );
+  if (fields.reasoning_effort === "minimal")
+    return refuse(
+      "reasoning_effort",
+      "unsupported_value",
+      "Unsupported value: 'minimal' is not supported with this model. Supported values are: 'none', 'low', 'medium', 'high', and 'xhigh'.",
+    );
   for (const param of ["temperature", "top_p"]) {
     const value = fields[param];
     if (value !== undefined && value !== 1)
@@ -529,9 +573,9 @@ export function refusedByRules(
   return undefined;
 }
 
-/** Azure OpenAI's refusal of a prompt by its content filter, with `filtered` categories filtered. */
-export function promptFilteredBody(filtered: readonly ContentFilterCategory[]): unknown {
-  const result = Object.fromEntries(
+/** Azure OpenAI's verdict per category, with `filtered` categories filtered. */
+function filterResults(filtered: readonly ContentFilterCategory[]): Record<string, unknown> {
+  return Object.fromEntries(
     CONTENT_FILTER_CATEGORIES.map((category) => [
       category,
       category === "jailbreak"
@@ -539,6 +583,11 @@ export function promptFilteredBody(filtered: readonly ContentFilterCategory[]): 
         : { filtered: filtered.includes(category), severity: filtered.includes(category) ? "high" : "safe" },
     ]),
   );
+}
+
+/** Azure OpenAI's refusal of a prompt by its content filter, with `filtered` categories filtered. */
+export function promptFilteredBody(filtered: readonly ContentFilterCategory[]): unknown {
+  const result = filterResults(filtered);
   return {
     error: {
       message:

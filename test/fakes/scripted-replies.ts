@@ -74,3 +74,15 @@ export function chatRequest(overrides: Partial<ChatRequest> = {}): ChatRequest {
     ...overrides,
   };
 }
+
+/** Collects every partial conclusion a streamed Moderator answer hands over, in order. */
+export function conclusionCollector(): { conclusions: string[]; onPartialOutput: (partial: unknown) => void } {
+  const conclusions: string[] = [];
+  return {
+    conclusions,
+    onPartialOutput: (partial) => {
+      const conclusion = (partial as { conclusion?: unknown }).conclusion;
+      if (typeof conclusion === "string") conclusions.push(conclusion);
+    },
+  };
+}

@@ -66,7 +66,14 @@ describe("model profiles at the wire: each family's request rules", function () 
     gpt5.script("router", routerReply(["contract"]));
     const model = createAzureOpenAiChatModel({ endpoint: urls.gpt5, apiKey: "azure-key", ...FAST_RETRY });
     const outcome = await model.complete(
-      chatRequest({ agentId: "router", model: "gpt-5.4-mini", temperature: 0, maxTokens: 400, reasoningEffort: "lowest" }),
+      chatRequest({
+        agentId: "router",
+        model: "gpt-5.4-mini",
+        baseModel: "gpt-5.4-mini",
+        temperature: 0,
+        maxTokens: 400,
+        reasoningEffort: "lowest",
+      }),
     );
     assert.equal(outcome.kind, "ok");
     const [call] = gpt5.calls;
@@ -89,6 +96,53 @@ describe("model profiles at the wire: each family's request rules", function () 
     );
     assert.equal(outcome.kind, "ok");
     assert.equal((gpt5.calls[0].body as Record<string, unknown>).reasoning_effort, "low");
+  });
+
+  it("learns a deployment's model from the first response's model field, never from the deployment's name", async () => {
+    const served = new ScriptedModelServer({ rules: "gpt-5", servedModel: "gpt-5.4-2026-03-05" });
+    const { azureEndpoint } = await served.start();
+    try {
+      served.fallback("router", routerReply(["contract"]));
+      const model = createAzureOpenAiChatModel({ endpoint: azureEndpoint, apiKey: "k", ...FAST_RETRY });
+      const request = chatRequest({ agentId: "router", model: "router-prod", family: "reasoning", reasoningEffort: "lowest" });
+      for (let call = 0; call < 2; call++) assert.equal((await model.complete(request)).kind, "ok");
+      assert.deepEqual(
+        served.calls.map((call) => (call.body as Record<string, unknown>).reasoning_effort),
+        [undefined, "none"],
+        "the service's default until the model is known, then the least gpt-5.4 takes",
+      );
+      served.assertNoUnexpectedCalls();
+    } finally {
+      await served.stop();
+    }
+  });
+
+  it("sends the stated model's efforts to a deployment named anything: none and xhigh to gpt-5.4, no effort and a temperature to gpt-4o", async () => {
+    gpt5.script("router", routerReply(["contract"]), routerReply(["spend"]));
+    gpt4.script("router", routerReply(["contract"]));
+    const onGpt5 = createAzureOpenAiChatModel({ endpoint: urls.gpt5, apiKey: "k", ...FAST_RETRY });
+    const onGpt4 = createAzureOpenAiChatModel({ endpoint: urls.gpt4, apiKey: "k", ...FAST_RETRY });
+    const request = chatRequest({ agentId: "router", model: "router-prod", temperature: 0, maxTokens: 400 });
+    assert.equal((await onGpt5.complete({ ...request, baseModel: "gpt-5.4", reasoningEffort: "lowest" })).kind, "ok");
+    assert.equal((await onGpt5.complete({ ...request, baseModel: "gpt-5.4", reasoningEffort: "xhigh" })).kind, "ok");
+    assert.equal((await onGpt4.complete({ ...request, baseModel: "gpt-4o@2024-11-20", reasoningEffort: "lowest" })).kind, "ok");
+    const fields = (body: object) => {
+      const { temperature, reasoning_effort, max_completion_tokens, max_tokens } = body as Record<string, unknown>;
+      return { temperature, reasoning_effort, max_completion_tokens, max_tokens };
+    };
+    assert.deepEqual(
+      gpt5.calls.map((call) => fields(call.body)),
+      [
+        { temperature: undefined, reasoning_effort: "none", max_completion_tokens: 400, max_tokens: undefined },
+        { temperature: undefined, reasoning_effort: "xhigh", max_completion_tokens: 400, max_tokens: undefined },
+      ],
+    );
+    assert.deepEqual(fields(gpt4.calls[0].body), {
+      temperature: 0,
+      reasoning_effort: undefined,
+      max_completion_tokens: 400,
+      max_tokens: undefined,
+    });
   });
 
   it("sends a GPT-4o deployment its temperature and max_completion_tokens, no reasoning effort, on the dated API when AZURE_OPENAI_API_VERSION is set", async () => {

@@ -3,7 +3,7 @@ import { ModeratorAnswerSchema } from "../../../src/domain";
 import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
 import type { ChatRequest } from "../../../src/workflow/ports";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
-import { chatRequest, moderatorReply } from "../../fakes/scripted-replies";
+import { chatRequest, conclusionCollector, moderatorReply } from "../../fakes/scripted-replies";
 
 const answer = moderatorReply({
   conclusion: "No: the contract caps yearly increases at 5%, so +8% needs an amendment. 上限は年5%です。",
@@ -34,13 +34,8 @@ describe("streamed structured output (OpenAI-compatible adapter)", () => {
 
   it("hands over the answer as it arrives, and returns the same outcome as a plain call", async () => {
     server.script("moderator", answer);
-    const conclusions: string[] = [];
-    const outcome = await model().complete(
-      moderatorRequest((partial) => {
-        const conclusion = (partial as { conclusion?: unknown }).conclusion;
-        if (typeof conclusion === "string") conclusions.push(conclusion);
-      }),
-    );
+    const { conclusions, onPartialOutput } = conclusionCollector();
+    const outcome = await model().complete(moderatorRequest(onPartialOutput));
     assert.equal(outcome.kind, "ok");
     assert.ok(outcome.kind === "ok");
     assert.deepEqual(JSON.parse(outcome.content), answer);

@@ -92,4 +92,22 @@ describe("bench: model critical path from the simulator's call log", () => {
     assert.equal(path.writtenTo(calls[2], 97), undefined, "no chunk reached the offset");
     assert.equal(path.writtenTo(calls[1], 1), undefined, "a call that did not stream");
   });
+
+  it("counts each call's planned model time, not what a loaded machine's timers delivered", () => {
+    const late = (agentId: string, startedAt: number, endedAt: number, plannedMs: number): TimedCall => ({
+      ...call(agentId, startedAt, endedAt),
+      plannedMs,
+    });
+    const chunks = [{ writtenAt: 2_900, plannedAt: 200, endOffset: 10 }];
+    const calls = [late("router", 0, 700, 500), late("contract", 750, 2_000, 1_000), { ...late("moderator", 2_100, 3_500, 600), chunks }];
+    const path = criticalPath(calls);
+    assert.equal(path.ms, 500 + 1_000 + 600);
+    assert.equal(path.writtenTo(calls[2], 10), 500 + 1_000 + 200);
+  });
+
+  it("never makes a specialist started beside the Router wait for it, however the timers raced", () => {
+    // The guessed specialist's second call began after the Router ended only because the timers were late.
+    const calls = [call("router", 0, 1_000), call("contract", 0, 990), call("contract", 1_010, 2_000), call("moderator", 2_000, 2_500)];
+    assert.equal(modelCriticalPathMs(calls), 990 + 990 + 500);
+  });
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { MODEL_PROFILES, callRandom, latencyProfileOf, sampleTtftMs } from "../../../bench/sim/latency";
+import { MODEL_PROFILES, callRandom, latencyProfileOf, profilesWith, replySchedule, sampleTtftMs } from "../../../bench/sim/latency";
 
 describe("latency simulator profiles (bench/sim/model-profiles.json)", () => {
   it("gives every default model its published speeds, with sources", () => {
@@ -8,11 +8,18 @@ describe("latency simulator profiles (bench/sim/model-profiles.json)", () => {
       assert.ok(MODEL_PROFILES[model].sources.length > 0, `${model} names its sources`);
     }
     assert.deepEqual(latencyProfileOf("gpt-5.4-mini", "none"), {
-      ttftMedianMs: 1100,
+      ttftMedianMs: 1200,
       ttftP95OverMedian: 2.5,
       tokensPerSecond: 180,
       reasoningTokens: 0,
+      filterChunkTokens: 16,
     });
+    // The slower end of the public Azure figures for gpt-5.4 ships; the faster end is a file to lay over it.
+    assert.deepEqual([MODEL_PROFILES["gpt-5.4"].ttftMedianMs, MODEL_PROFILES["gpt-5.4"].tokensPerSecond], [1700, 52]);
+    const fast = profilesWith("bench/sim/model-profiles-fast.json");
+    assert.deepEqual([fast["gpt-5.4"].ttftMedianMs, fast["gpt-5.4"].tokensPerSecond], [1200, 70]);
+    assert.equal(fast["gpt-5.4-mini"], MODEL_PROFILES["gpt-5.4-mini"]);
+    assert.equal(profilesWith("bench/sim/model-profiles-router-ptu.json")["gpt-5.4-mini-ptu"].ttftMedianMs, 1100);
     assert.equal(latencyProfileOf("gpt-5.4", "low").reasoningTokens, 300);
     assert.equal(latencyProfileOf("llama3.1").tokensPerSecond, MODEL_PROFILES.default.tokensPerSecond);
   });
@@ -20,6 +27,20 @@ describe("latency simulator profiles (bench/sim/model-profiles.json)", () => {
   it("adds the reasoning at the requested effort to the time to first token, at the model's speed", () => {
     const none = sampleTtftMs(latencyProfileOf("gpt-5.4", "none"), callRandom(7, "q|moderator|0"));
     const low = sampleTtftMs(latencyProfileOf("gpt-5.4", "low"), callRandom(7, "q|moderator|0"));
-    assert.equal(Math.round(low - none), Math.round((300 / 80) * 1000));
+    assert.equal(Math.round(low - none), Math.round((300 / 52) * 1000));
+  });
+
+  it("releases text as the content filter does: buffered chunks by default, each token at once when asynchronous", () => {
+    const profile = { ttftMedianMs: 1000, ttftP95OverMedian: 2, tokensPerSecond: 100, reasoningTokens: 0, filterChunkTokens: 10 };
+    const buffered = replySchedule(profile, 25, 1000, "default");
+    assert.deepEqual(buffered.releases, [
+      { atMs: 1000, tokens: 10 },
+      { atMs: 1100, tokens: 10 },
+      { atMs: 1150, tokens: 5 },
+    ]);
+    const asynchronous = replySchedule(profile, 25, 1000, "asynchronous");
+    assert.equal(asynchronous.releases.length, 25);
+    assert.equal(asynchronous.releases[0].atMs, 910, "the first token without waiting for the buffer");
+    assert.equal(asynchronous.endMs, buffered.endMs, "the reply ends when its last token is written either way");
   });
 });

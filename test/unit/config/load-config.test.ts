@@ -10,13 +10,16 @@ describe("loadConfig", () => {
     assert.match(config.provider.kind === "offline" ? config.provider.reason : "", /no model endpoint configured/);
     assert.equal(config.workflow.qscoreThreshold, 80);
     assert.equal(config.workflow.maxSpecialists, 3);
-    // GA models a new Azure customer can deploy (docs/models.md); every answering role thinks least (the latency targets).
+    // GA models a new Azure customer can deploy (docs/models.md), each deployment named after and
+    // stating its model; every answering role thinks least (the latency targets).
+    const mini = { deployment: "gpt-5.4-mini", baseModel: "gpt-5.4-mini" };
+    const full = { deployment: "gpt-5.4", baseModel: "gpt-5.4" };
     assert.deepEqual(config.models, {
-      rewriter: { deployment: "gpt-5.4-mini", reasoningEffort: "lowest" },
-      router: { deployment: "gpt-5.4-mini", reasoningEffort: "lowest" },
-      specialist: { deployment: "gpt-5.4-mini", reasoningEffort: "lowest" },
-      moderator: { deployment: "gpt-5.4", reasoningEffort: "lowest" },
-      evaluation: { deployment: "gpt-5.4", reasoningEffort: "medium" },
+      rewriter: { ...mini, reasoningEffort: "lowest" },
+      router: { ...mini, reasoningEffort: "lowest" },
+      specialist: { ...mini, reasoningEffort: "lowest" },
+      moderator: { ...full, reasoningEffort: "lowest" },
+      evaluation: { ...full, reasoningEffort: "medium" },
     });
     assert.equal(config.approvals.remindAfterMs, 4 * 3_600_000);
     assert.equal(config.approvals.expireAfterMs, 72 * 3_600_000);
@@ -45,16 +48,56 @@ describe("loadConfig", () => {
     assert.deepEqual(config.models.router, { deployment: "router-prod", family: "reasoning", reasoningEffort: "minimal" });
     assert.deepEqual(config.models.rewriter, { deployment: "router-prod", family: "reasoning", reasoningEffort: "lowest" });
     assert.deepEqual(config.models.specialist, { deployment: "llama3.1", family: "compatible", reasoningEffort: "lowest" });
-    assert.deepEqual(config.models.moderator, { deployment: "gpt-5.4", reasoningEffort: "medium" });
-    assert.deepEqual(config.models.evaluation, { deployment: "gpt-5.4", family: "gpt-4", reasoningEffort: "medium" });
+    assert.deepEqual(config.models.moderator, { deployment: "gpt-5.4", baseModel: "gpt-5.4", reasoningEffort: "medium" });
+    assert.deepEqual(config.models.evaluation, { deployment: "gpt-5.4", baseModel: "gpt-5.4", family: "gpt-4", reasoningEffort: "medium" });
     assert.equal(config.provider.kind === "azure-openai" && config.provider.apiVersion, "2025-04-01-preview");
     assert.throws(() => loadConfig({ ROUTER_MODEL_FAMILY: "gpt-6" }), /ROUTER_MODEL_FAMILY/);
     // An empty setting (as the Bicep writes it) means: recognise the family from the name.
     assert.deepEqual(loadConfig({ ROUTER_MODEL_FAMILY: "", REWRITER_MODEL: "" }).models.rewriter, {
       deployment: "gpt-5.4-mini",
+      baseModel: "gpt-5.4-mini",
       reasoningEffort: "lowest",
     });
     assert.throws(() => loadConfig({ ROUTER_REASONING_EFFORT: "extreme" }), /ROUTER_REASONING_EFFORT/);
+  });
+
+  it("states each role's model: the default deployments' own, a configured one, none for a named deployment; never read from its name", () => {
+    const azure = { AZURE_OPENAI_ENDPOINT: "https://contoso.openai.azure.com" };
+    const config = loadConfig({
+      ...azure,
+      ROUTER_MODEL: "router-prod",
+      MODERATOR_MODEL: "answers",
+      MODERATOR_BASE_MODEL: "gpt-5.6-sol@2026-08-20",
+    });
+    assert.equal(config.models.router.baseModel, undefined);
+    assert.equal(config.models.specialist.baseModel, "gpt-5.4-mini");
+    assert.equal(config.models.moderator.baseModel, "gpt-5.6-sol@2026-08-20");
+  });
+
+  it("checks each role's effort against its model at start-up: one clear line for minimal from GPT-5.1 on, xhigh where the model takes it", () => {
+    const azure = { AZURE_OPENAI_ENDPOINT: "https://contoso.openai.azure.com" };
+    assert.throws(
+      () => loadConfig({ ...azure, ROUTER_MODEL: "router-prod", ROUTER_BASE_MODEL: "gpt-5.4", ROUTER_REASONING_EFFORT: "minimal" }),
+      {
+        message:
+          'Invalid configuration: ROUTER_REASONING_EFFORT="minimal": gpt-5.4 does not take reasoning effort minimal (from gpt-5.1 on the least effort is none); it takes lowest, none, low, medium, high, xhigh',
+      },
+    );
+    assert.throws(
+      () => loadConfig({ ...azure, MODERATOR_REASONING_EFFORT: "minimal" }),
+      /MODERATOR_REASONING_EFFORT="minimal": gpt-5.4 does not/,
+    );
+    assert.equal(loadConfig({ ...azure, MODERATOR_REASONING_EFFORT: "xhigh" }).models.moderator.reasoningEffort, "xhigh");
+    assert.throws(
+      () =>
+        loadConfig({ OPENAI_BASE_URL: "http://localhost:11434/v1", SPECIALIST_MODEL: "gpt-5-mini", SPECIALIST_REASONING_EFFORT: "xhigh" }),
+      /SPECIALIST_REASONING_EFFORT="xhigh": gpt-5-mini does not take reasoning effort xhigh/,
+    );
+    // A deployment whose model is not stated is checked by the service on its first call.
+    assert.equal(
+      loadConfig({ ...azure, ROUTER_MODEL: "router-prod", ROUTER_REASONING_EFFORT: "minimal" }).models.router.reasoningEffort,
+      "minimal",
+    );
   });
 
   it("picks openai-compatible from OPENAI_BASE_URL", () => {

@@ -15,16 +15,19 @@ describe("model families", () => {
     assert.equal(recogniseFamily("o3x", "openai-compatible"), "compatible");
   });
 
-  it("resolves the lowest effort per model: none from GPT-5.1 on, minimal on GPT-5, low on the o-series", () => {
+  it("resolves the lowest effort per known model (none from GPT-5.1 on, minimal on GPT-5, low on the o-series), and sends none while the model is unknown", () => {
     assert.equal(resolveEffort("lowest", "gpt-5.4-mini"), "none");
+    assert.equal(resolveEffort("lowest", "gpt-5.4-2026-03-05"), "none");
     assert.equal(resolveEffort("lowest", "gpt-5.1"), "none");
     assert.equal(resolveEffort("lowest", "gpt-5-mini"), "minimal");
     assert.equal(resolveEffort("lowest", "o4-mini"), "low");
     assert.equal(resolveEffort("medium", "gpt-5-mini"), "medium");
+    assert.equal(resolveEffort("lowest", undefined), undefined);
+    assert.equal(resolveEffort("lowest", "router-prod"), undefined);
   });
 
   it("writes each family's fields: no temperature and max_completion_tokens for reasoning, max_tokens only for compatible servers", () => {
-    const request = { model: "gpt-5-mini", temperature: 0, maxTokens: 400, reasoningEffort: "lowest" as const };
+    const request = { knownModel: "gpt-5-mini", temperature: 0, maxTokens: 400, reasoningEffort: "lowest" as const };
     assert.deepEqual(samplingFields("reasoning", request), { max_completion_tokens: 400, reasoning_effort: "minimal" });
     assert.deepEqual(samplingFields("gpt-4", request), { temperature: 0, max_completion_tokens: 400 });
     assert.deepEqual(samplingFields("compatible", request), { temperature: 0, max_tokens: 400 });

@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import type { RunState, WorkflowEvent } from "../../../src/domain";
-import { executorCompletedEvent, executorMetrics, genAiProviderName, runCompletedEvent, runMetric } from "../../../src/telemetry/records";
+import {
+  executorCompletedEvent,
+  executorMetrics,
+  genAiProviderName,
+  modelStreamTimedEvent,
+  runCompletedEvent,
+  runMetric,
+} from "../../../src/telemetry/records";
 import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "../../../src/telemetry/span-records";
 import { redactProperties } from "../../../src/telemetry/redaction";
 import { runTrace } from "../../../src/telemetry/run-trace";
@@ -205,5 +212,22 @@ describe("telemetry records", () => {
     const failed = runState({ status: "failed", failure: { message: "Moderator failed twice", correlationId: "c0ffee12" } });
     assert.equal(redactProperties(runCompletedEvent(failed).properties).correlationId, "c0ffee12");
     assert.deepEqual(runMetric(failed), { name: "procura.run.duration", value: 9500, unit: "ms", attributes: { status: "failed" } });
+  });
+
+  it("sends a deployment's stream timing whole: what the simulator is calibrated from", () => {
+    const props = {
+      endpoint: "https://contoso.openai.azure.com",
+      deployment: "moderator-prod",
+      model: "gpt-5.4-2026-03-05",
+      reasoningEffort: "none",
+      firstTextMs: 1400,
+      tokensPerSecond: 61.5,
+      chunkTokens: 12,
+      outputTokens: 240,
+      reasoningTokens: 0,
+    };
+    const record = modelStreamTimedEvent(props);
+    assert.equal(record.name, "ModelStreamTimed");
+    assert.deepEqual(redactProperties(record.properties), props);
   });
 });
