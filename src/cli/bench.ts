@@ -22,7 +22,6 @@
  * fails on a missed target.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import { formatDataBench, runDataBench } from "../../bench/data/run-data-bench";
 import { formatReport, formatThroughput } from "../../bench/report";
@@ -35,6 +34,15 @@ import { formatInFlight, runInFlightScenario } from "../../bench/in-flight-scena
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
 import { describeError, type Log } from "../domain";
+import { parseCommand } from "./args";
+
+const USAGE = `Usage: npm run bench -- [SECTION] [options]   (every section and option is described at the top of src/cli/bench.ts)
+  (no section)   [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out FILE]
+  latency        [--runs 38] [--time-scale 0.05] [--seed 7] [--in-flight 40]
+  streaming      [--runs 20] [--concurrency 4] [--seed 7]
+  throughput     [--throughput-time-scale 0.25] [--throughput-concurrency 4] [--throughput-questions 48] [--seed 7]
+  prompt-cache   [--runs 12]
+  data           [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`;
 
 const FlagsSchema = z.object({
   "time-scale": z.coerce.number().positive().max(1).default(0.1),
@@ -54,8 +62,8 @@ const FlagsSchema = z.object({
 
 /** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: the data import and tools bench. */
 async function dataBench(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
+  const parsed = parseCommand(argv, {
+    usage: USAGE,
     options: {
       sizes: { type: "string" },
       keep: { type: "string" },
@@ -63,6 +71,8 @@ async function dataBench(argv: string[]): Promise<number> {
       "cosmos-without-rows": { type: "boolean", default: false },
     },
   });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   const sizes = z
     .array(z.coerce.number().int().positive())
     .min(1)
@@ -77,9 +87,9 @@ async function dataBench(argv: string[]): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === "data") return dataBench(argv.slice(1));
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
+  const parsed = parseCommand(argv, {
+    usage: USAGE,
+    positionals: true,
     options: {
       "time-scale": { type: "string" },
       "concurrent-time-scale": { type: "string" },
@@ -95,6 +105,8 @@ async function main(argv: string[]): Promise<number> {
       "throughput-questions": { type: "string" },
     },
   });
+  if (typeof parsed === "number") return parsed;
+  const { values, positionals } = parsed;
   const flags = FlagsSchema.parse(values);
   const section = positionals[0];
   if (section === "prompt-cache") return promptCache(values.runs === undefined ? PROMPT_CACHE_RUNS : flags.runs);

@@ -11,6 +11,7 @@ import { primaryModelOutage } from "../../bench/chaos/model-failover";
 import { benchQuestions } from "../../bench/questions";
 import { phaseTable, scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
 import { describeError } from "../domain";
+import { parseCommand } from "./args";
 
 interface Row {
   scenario: string;
@@ -20,8 +21,19 @@ interface Row {
   ok?: boolean;
 }
 
+const USAGE =
+  "Usage: npm run chaos [-- scale-out [QUESTIONS]]   (the resilience suite; scale-out: three instances on one queue, 60 questions unless given)";
+
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === "scale-out") return scaleOutMain(Number(argv[1] ?? 60));
+  const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
+  if (typeof parsed === "number") return parsed;
+  const [section, questions, ...rest] = parsed.positionals;
+  if (section !== undefined) {
+    if (section === "scale-out" && rest.length === 0 && (questions === undefined || /^[1-9]\d*$/.test(questions)))
+      return scaleOutMain(Number(questions ?? 60));
+    process.stderr.write(`Unexpected argument ${parsed.positionals.join(" ")}.\n${USAGE}\n`);
+    return 2;
+  }
   const rows: Row[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);
   await withFaultSimulator(0.1, async (sim, baseUrl) => {

@@ -14,6 +14,7 @@ import { failureReport, type DataSetSummary } from "../domain";
 import { ConfigurationError } from "../domain/errors";
 import { startProcura } from "../index";
 import { openCosmosStore } from "../storage";
+import { parseCommand } from "./args";
 import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
 
 /**
@@ -72,7 +73,12 @@ export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPla
   ].join("\n");
 }
 
+const USAGE =
+  "Usage: npm run dev   (the bot and two Agents Playgrounds; settings come from the environment: PORT, PLAYGROUND_PORT, PLAYGROUND_APPROVER_PORT, PROCURA_DATA_DIR, …)";
+
 async function main(): Promise<void> {
+  const parsed = parseCommand(process.argv.slice(2), { usage: USAGE, options: {} });
+  if (typeof parsed === "number") process.exit(parsed);
   const config = devConfig();
   await assertBotPortFree(config);
   const store = await openCosmosStore(config);

@@ -6,7 +6,6 @@
  * import failed), 2 usage (a bad flag or mapping file, nothing to import).
  */
 import { existsSync, statSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { debugRequested, loadConfig, type AppConfig } from "../config";
 import { parseRatesToJpy } from "../config/fx-rates";
 import { dataSetBanner } from "../composition/procurement-data";
@@ -21,6 +20,7 @@ import { CosmosDataWriter } from "../storage/cosmos-data-writer";
 import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
 import { toIsoDate } from "../tools/iso-date";
+import { parseCommand } from "./args";
 import { rejectedAdvice, summaryLine } from "./import-report";
 
 const USAGE =
@@ -37,11 +37,11 @@ export interface ImportCommandIo {
 
 /** The command: its exit code (0 imported, 1 a file had errors, 2 usage). */
 export async function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
+  const parsed = parseCommand(
+    argv,
+    {
+      usage: USAGE,
+      positionals: true,
       options: {
         "dry-run": { type: "boolean", default: false },
         only: { type: "string" },
@@ -51,11 +51,10 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
         replace: { type: "boolean", default: false },
         "max-issues": { type: "string" },
       },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+    },
+    io,
+  );
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
   if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory()) {
     io.err(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);

@@ -6,14 +6,15 @@
 import { loadConfig } from "../config";
 import { describeError, redactUrl } from "../domain";
 import { openCosmosStore, seedSampleData } from "../storage";
+import { parseCommand } from "./args";
 
 async function main(argv: string[]): Promise<number> {
-  const dryRun = argv.includes("--dry-run");
-  const unknown = argv.filter((arg) => arg !== "--dry-run");
-  if (unknown.length > 0) {
-    process.stderr.write(`Unknown argument ${unknown.join(" ")}. Usage: npm run seed [-- --dry-run]\n`);
-    return 2;
-  }
+  const parsed = parseCommand(argv, {
+    usage: "Usage: npm run seed [-- --dry-run]",
+    options: { "dry-run": { type: "boolean", default: false } },
+  });
+  if (typeof parsed === "number") return parsed;
+  const dryRun = parsed.values["dry-run"];
   const config = loadConfig();
   if (!config.env.COSMOS_ENDPOINT && !dryRun) {
     process.stderr.write(
