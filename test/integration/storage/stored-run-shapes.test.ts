@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Container, CosmosClient } from "@azure/cosmos";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { z } from "zod";
 import { RouterDecisionSchema, type RunLifecycleRecord, type RunState } from "../../../src/domain";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
@@ -26,7 +26,7 @@ describe("runs stored in an older shape (embedded Cosmos)", () => {
   let store: CosmosStore;
 
   before(async () => {
-    store = await openCosmosStore(loadConfig({ NODE_ENV: "test" }), { log: () => {} });
+    store = await openCosmosStore(testConfig({ NODE_ENV: "test" }), { log: () => {} });
   });
   after(() => store.close());
 
