@@ -15,6 +15,7 @@ import { DEFAULT_MAPPING, loadMapping, type Mapping } from "../import/mapping";
 import type { DataStoreWriter } from "../import/ports";
 import { createProgress, type Progress } from "../import/progress";
 import { runImport } from "../import/run-import";
+import { removeOwnTemporaries } from "../import/temporary-files";
 import { openCosmosStore } from "../storage";
 import { CosmosDataWriter } from "../storage/cosmos-data-writer";
 import { LocalDataStore } from "../storage/local-data-store";
@@ -136,7 +137,13 @@ async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ wri
   };
 }
 
-if (require.main === module)
+if (require.main === module) {
+  // Ctrl-C: the files the import was writing go with it, rather than wait for the next import to find them.
+  process.once("SIGINT", () => {
+    removeOwnTemporaries();
+    process.stderr.write("\nImport interrupted: its temporary files were removed. Run it again to import the files.\n");
+    process.exit(130);
+  });
   importCommand(process.argv.slice(2), {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
@@ -148,3 +155,4 @@ if (require.main === module)
       process.exit(1);
     },
   );
+}
