@@ -89,8 +89,10 @@ export class LocalDataStore implements DataStoreWriter {
     };
   }
 
+  /** The summary the last import wrote, located where it is read now (the folder may have been moved, or named another way). */
   async loadSummary(): Promise<DataSetSummary | undefined> {
-    return (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
+    const summary = (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
+    return summary && { ...summary, location: this.location };
   }
 
   /**
