@@ -6,9 +6,8 @@
 import { writeFileSync } from "node:fs";
 import { EXPORT_FORMATS, renderApprovalExport, type ExportFormat } from "../approvals/approval-export";
 import { loadConfig } from "../config";
-import { describeError } from "../domain";
 import { openCosmosStore } from "../storage";
-import { parseCommand } from "./args";
+import { parseCommand, runCommand } from "./args";
 
 const USAGE = "Usage: npm run approvals -- export [--since YYYY-MM-DD | ISO date-time] [--format csv|json] [--out FILE]";
 
@@ -53,10 +52,4 @@ async function main(argv: string[]): Promise<number> {
   return usage(command ? `unknown command: ${command}` : "no command given");
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    err(describeError(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

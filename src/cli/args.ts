@@ -1,9 +1,11 @@
 /**
  * The one argument parser of every `npm run` command (node:util parseArgs, strict): `--help` or `-h`
  * prints the command's usage and stops with exit 0 before anything runs; an unknown option or a
- * missing value is one line naming it, then the usage, exit 2.
+ * missing value is one line naming it, then the usage, exit 2. And the one way a command runs and exits.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { debugRequested } from "../config";
+import { failureReport } from "../domain";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -54,4 +56,15 @@ function argumentProblem(error: Error): string {
   const positional = /^Unexpected argument '([^']+)'/.exec(error.message);
   if (positional) return `Unexpected argument ${positional[1]}: this command takes none.`;
   return error.message.split(/(?<=\.) /)[0];
+}
+
+/** Runs a command on the process's arguments and exits with its code; a failure is one line (PROCURA_DEBUG=1 adds the detail). */
+export function runCommand(main: (argv: string[]) => Promise<number>, failed?: string): void {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${failed ? `${failed}: ` : ""}${failureReport(error, debugRequested())}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -7,9 +7,9 @@
  * question stands alone unless follow-ups are given with `--then`: they form one conversation,
  * remembered in this process only.
  */
-import { debugRequested, loadConfig } from "../config";
+import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
-import { ORCHESTRATION_MODES, failureReport, type OrchestrationMode } from "../domain";
+import { ORCHESTRATION_MODES, type OrchestrationMode } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
@@ -18,7 +18,7 @@ import { toRunRecord } from "../workflow/run-record";
 import { runTrace } from "../telemetry/run-trace";
 import { formatRun } from "./format-run";
 import { formatTrace } from "./format-trace";
-import { parseCommand } from "./args";
+import { parseCommand, runCommand } from "./args";
 
 const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>" [--then "<follow-up>" …]\n`;
 
@@ -99,10 +99,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${failureReport(error, debugRequested())}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);

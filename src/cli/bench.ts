@@ -33,8 +33,8 @@ import { formatLatencyTable, runLatencyScenario } from "../../bench/latency-scen
 import { formatInFlight, runInFlightScenario } from "../../bench/in-flight-scenario";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
-import { describeError, type Log } from "../domain";
-import { parseCommand } from "./args";
+import type { Log } from "../domain";
+import { parseCommand, runCommand } from "./args";
 
 const USAGE = `Usage: npm run bench -- [SECTION] [options]   (every section and option is described at the top of src/cli/bench.ts)
   (no section)   [--time-scale 0.1] [--concurrent-time-scale 1] [--runs 30] [--concurrency 50] [--seed 7] [--skip-cosmos] [--in-process-bot] [--json-out FILE]
@@ -204,10 +204,4 @@ async function promptCache(runs: number): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`bench failed: ${describeError(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main, "bench failed");

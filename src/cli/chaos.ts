@@ -10,8 +10,7 @@ import { GRAPH_FAULTS, runGraphFault, storeOutage, withFaultSimulator } from "..
 import { primaryModelOutage } from "../../bench/chaos/model-failover";
 import { benchQuestions } from "../../bench/questions";
 import { phaseTable, scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
-import { describeError } from "../domain";
-import { parseCommand } from "./args";
+import { parseCommand, runCommand } from "./args";
 
 interface Row {
   scenario: string;
@@ -95,10 +94,4 @@ function table(rows: Row[]): string {
   return [line(header, ""), ...rows.map((row) => line(row, row.ok === undefined ? "skip" : row.ok ? "ok" : "FAIL"))].join("\n");
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`chaos failed: ${describeError(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main, "chaos failed");

@@ -15,12 +15,12 @@
  * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
  * ToolCallAccuracy always runs.
  */
-import { parseCommand } from "./args";
+import { parseCommand, runCommand } from "./args";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { compareModesCommand } from "../../bench/compare-modes";
 import { loadConfig, type AppConfig } from "../config";
-import { describeError, SampleSchema } from "../domain";
+import { SampleSchema } from "../domain";
 import { createEvalModel } from "../eval/create-eval-model";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
 import { goldenRow, renderGoldenReport, type GoldenRow } from "../eval/golden-report";
@@ -207,10 +207,4 @@ async function main(argv: string[]): Promise<number> {
   return handler(loadConfig(), args);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    err(describeError(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -4,9 +4,9 @@
  * unless `--dry-run`, which seeds a temporary embedded server to show what would be written.
  */
 import { loadConfig } from "../config";
-import { describeError, redactUrl } from "../domain";
+import { redactUrl } from "../domain";
 import { openCosmosStore, seedSampleData } from "../storage";
-import { parseCommand } from "./args";
+import { parseCommand, runCommand } from "./args";
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(argv, {
@@ -43,10 +43,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`Seeding failed: ${describeError(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main, "Seeding failed");
