@@ -6,10 +6,10 @@
  * import failed), 2 usage (a bad flag or mapping file, nothing to import).
  */
 import { existsSync, statSync } from "node:fs";
-import { debugRequested, loadConfig, type AppConfig } from "../config";
+import { loadConfig, type AppConfig } from "../config";
 import { parseRatesToJpy } from "../config/fx-rates";
 import { dataSetBanner } from "../composition/procurement-data";
-import { DATA_KINDS, failureReport, redactUrl, type DataKind } from "../domain";
+import { DATA_KINDS, redactUrl, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
 import { DEFAULT_MAPPING, loadMapping, type Mapping } from "../import/mapping";
 import type { DataStoreWriter } from "../import/ports";
@@ -21,7 +21,7 @@ import { CosmosDataWriter } from "../storage/cosmos-data-writer";
 import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
 import { toIsoDate } from "../tools/iso-date";
-import { parseCommand } from "./args";
+import { parseCommand, runCommand } from "./args";
 import { rejectedAdvice, summaryLine } from "./import-report";
 
 const USAGE =
@@ -144,15 +144,13 @@ if (require.main === module) {
     process.stderr.write("\nImport interrupted: its temporary files were removed. Run it again to import the files.\n");
     process.exit(130);
   });
-  importCommand(process.argv.slice(2), {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-    progress: createProgress(),
-  }).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`Import failed: ${failureReport(error, debugRequested())}\n`);
-      process.exit(1);
-    },
+  runCommand(
+    (argv) =>
+      importCommand(argv, {
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+        progress: createProgress(),
+      }),
+    "Import failed",
   );
 }
