@@ -120,6 +120,18 @@ export default defineConfig(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
+  {
+    // A test's settings come from testConfig, which gives it a data folder of its own: loadConfig alone
+    // would read a `.procura/data` the user imported into the clone.
+    files: ["test/**/*.ts"],
+    ignores: ["test/fakes/test-config.ts", "test/unit/config/load-config.test.ts", "test/integration/telemetry/fixtures/emit-telemetry.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "/src/config$", importNames: ["loadConfig"], message: "use testConfig (test/fakes/test-config.ts)." }] },
+      ],
+    },
+  },
   // The allowed arrows between rooms: domain and resilience at the ground, the workflow owning its
   // ports, adapters implementing the ports they are given, entry points building everything.
   arrows("domain", { mayImport: [], forbiddenPackages: ALL_SDKS }),

@@ -4,8 +4,8 @@
  * tool-call accuracy, QSCORE before/after the gate, model calls, prompt/completion tokens and the
  * simulated model latency (the run's model critical path at full time scale).
  */
+import { parseCommand } from "../src/cli/args";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { ORCHESTRATION_MODES, type OrchestrationMode } from "../src/domain";
 import { readGoldenSet } from "../src/eval/golden";
 import { transcriptToSample } from "../src/eval/samples/transcript-to-sample";
@@ -97,7 +97,12 @@ export function modeTable(rows: readonly ModeRow[], cases: number): string {
 
 /** The CLI command: prints the table on stdout. */
 export async function compareModesCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
+  const parsed = parseCommand(args, {
+    usage: "Usage: npm run evaluate -- compare-modes [--dir DIR]",
+    options: { dir: { type: "string" } },
+  });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   const dir = values.dir ?? path.resolve(process.cwd(), "test/fixtures/golden");
   const rows = await compareModes(dir);
   process.stdout.write(`${modeTable(rows, readGoldenSet(dir).length)}\n`);

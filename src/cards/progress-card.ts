@@ -19,11 +19,12 @@ const PHASE_LABEL: Record<ProgressPhase, TextLabelKey> = {
 
 const ENDED: ReadonlySet<ProgressPhase> = new Set(["answered", "under_review", "failed", "clarifying"]);
 
-const STATUS: Record<SpecialistStatus, { icon: string; label: TextLabelKey; color: string }> = {
-  waiting: { icon: "○", label: "statusWaiting", color: "Default" },
-  working: { icon: "⏳", label: "statusWorking", color: "Accent" },
-  done: { icon: "✅", label: "statusDone", color: "Good" },
-  failed: { icon: "⚠️", label: "statusFailed", color: "Attention" },
+/** Each status in words and colour: emoji marks show as empty boxes where no emoji font is installed. */
+const STATUS: Record<SpecialistStatus, { label: TextLabelKey; color: string }> = {
+  waiting: { label: "statusWaiting", color: "Default" },
+  working: { label: "statusWorking", color: "Accent" },
+  done: { label: "statusDone", color: "Good" },
+  failed: { label: "statusFailed", color: "Attention" },
 };
 
 /** The progress card: the question, the phase, each selected specialist's status, and the elapsed time. */
@@ -36,7 +37,7 @@ export function buildProgressCard(view: ProgressView): AdaptiveCard {
     phase: labels[PHASE_LABEL[view.phase]],
     specialists: view.specialists.map((specialist) => {
       const status = STATUS[specialist.status];
-      return { name: specialist.name, status: `${status.icon} ${labels[status.label]}`, color: status.color };
+      return { name: specialist.name, status: labels[status.label], color: status.color };
     }),
     elapsed: labels.elapsed(view.elapsedSeconds),
   });

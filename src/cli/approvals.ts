@@ -5,25 +5,21 @@
  * store to read or the store failed, 2 usage.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { EXPORT_FORMATS, renderApprovalExport, type ExportFormat } from "../approvals/approval-export";
-import { describeError } from "../domain";
 import { openBotStore } from "./bot-store";
+import { parseCommand, runCommand } from "./args";
 
 const USAGE = "Usage: npm run approvals -- export [--since YYYY-MM-DD | ISO date-time] [--format csv|json] [--out FILE]";
 
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 async function exportHistory(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: { since: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" } },
-    }));
-  } catch (error) {
-    return usage(describeError(error));
-  }
+  const parsed = parseCommand(args, {
+    usage: USAGE,
+    options: { since: { type: "string" }, format: { type: "string", default: "csv" }, out: { type: "string" } },
+  });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   const format = values.format as ExportFormat;
   if (!EXPORT_FORMATS.includes(format)) return usage(`--format must be csv or json, got ${values.format}`);
   const since = values.since === undefined ? undefined : Date.parse(values.since);
@@ -48,15 +44,13 @@ function usage(problem: string): number {
   return 2;
 }
 
-async function main([command, ...args]: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
   if (command === "export") return exportHistory(args);
+  // Anything else gets the usage: asked for with --help, or after an unknown option or command.
+  const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
+  if (typeof parsed === "number") return parsed;
   return usage(command ? `unknown command: ${command}` : "no command given");
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    err(describeError(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -7,9 +7,9 @@
  * question stands alone unless follow-ups are given with `--then`: they form one conversation,
  * remembered in this process only.
  */
-import { debugRequested, loadConfig } from "../config";
+import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
-import { ORCHESTRATION_MODES, failureReport, type OrchestrationMode } from "../domain";
+import { ORCHESTRATION_MODES, type OrchestrationMode } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
@@ -18,35 +18,40 @@ import { runJson } from "./run-json";
 import { runTrace } from "../telemetry/run-trace";
 import { formatRun } from "./format-run";
 import { formatTrace } from "./format-trace";
+import { parseCommand, runCommand } from "./args";
 
 const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>" [--then "<follow-up>" …]\n`;
 
 /** The CLI's one conversation, when follow-ups are given. */
 const CLI_CONVERSATION = "cli";
 
-/** Splits the arguments into the question and its `--then` follow-ups (words of each joined). */
-function dialogueOf(args: string[]): string[] {
+/** The question and its `--then` follow-ups, in the order given (the words of each joined). */
+function dialogueOf(tokens: Exclude<ReturnType<typeof parseAsk>, number>["tokens"]): string[] {
   let current: string[] = [];
   const questions = [current];
-  for (const arg of args) {
-    if (arg === "--then") questions.push((current = []));
-    else current.push(arg);
+  for (const token of tokens) {
+    if (token.kind === "option" && token.name === "then") questions.push((current = []));
+    else if (token.kind === "positional") current.push(token.value);
   }
   return questions.map((words) => words.join(" ").trim());
 }
 
+const parseAsk = (argv: string[]) =>
+  parseCommand(argv, {
+    usage: USAGE,
+    positionals: true,
+    options: { json: { type: "boolean" }, trace: { type: "boolean" }, mode: { type: "string" }, then: { type: "boolean", multiple: true } },
+  });
+
 async function main(argv: string[]): Promise<number> {
-  const json = argv.includes("--json");
-  const trace = argv.includes("--trace");
-  const modeAt = argv.indexOf("--mode");
-  const mode = modeAt >= 0 ? argv[modeAt + 1] : undefined;
-  if (modeAt >= 0 && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode)) {
-    process.stderr.write(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode ?? "")})\n${USAGE}`);
+  const parsed = parseAsk(argv);
+  if (typeof parsed === "number") return parsed;
+  const { json, trace, mode } = parsed.values;
+  if (mode !== undefined && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode)) {
+    process.stderr.write(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode)})\n${USAGE}`);
     return 2;
   }
-  const dialogue = dialogueOf(
-    argv.filter((arg, i) => arg !== "--json" && arg !== "--trace" && (modeAt < 0 || (i !== modeAt && i !== modeAt + 1))),
-  );
+  const dialogue = dialogueOf(parsed.tokens);
   if (dialogue.some((question) => question === "")) {
     process.stderr.write(USAGE);
     return 2;
@@ -94,10 +99,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${failureReport(error, debugRequested())}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main);

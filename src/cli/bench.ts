@@ -34,7 +34,6 @@ const USAGE = `Usage: npm run bench -- [SECTION] [flags]
 `;
 
 import { readFileSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import { formatDataBench, runDataBench } from "../../bench/data/run-data-bench";
 import { formatReport, formatThroughput } from "../../bench/report";
@@ -47,7 +46,8 @@ import { calibrateProfiles } from "../../bench/calibrate";
 import { formatInFlight, runInFlightScenario } from "../../bench/in-flight-scenario";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { formatStreamingTable, runStreamingScenario } from "../../bench/streaming-scenario";
-import { describeError, type Log } from "../domain";
+import type { Log } from "../domain";
+import { parseCommand, runCommand } from "./args";
 
 const FlagsSchema = z.object({
   "time-scale": z.coerce.number().positive().max(1).default(0.1),
@@ -72,8 +72,8 @@ const FlagsSchema = z.object({
 
 /** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: the data import and tools bench. */
 async function dataBench(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
+  const parsed = parseCommand(argv, {
+    usage: USAGE,
     options: {
       sizes: { type: "string" },
       keep: { type: "string" },
@@ -81,6 +81,8 @@ async function dataBench(argv: string[]): Promise<number> {
       "cosmos-without-rows": { type: "boolean", default: false },
     },
   });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   const sizes = z
     .array(z.coerce.number().int().positive())
     .min(1)
@@ -94,14 +96,10 @@ async function dataBench(argv: string[]): Promise<number> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
   if (argv[0] === "data") return dataBench(argv.slice(1));
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
+  const parsed = parseCommand(argv, {
+    usage: USAGE,
+    positionals: true,
     options: {
       "time-scale": { type: "string" },
       "concurrent-time-scale": { type: "string" },
@@ -122,6 +120,8 @@ async function main(argv: string[]): Promise<number> {
       "router-deployment": { type: "string" },
     },
   });
+  if (typeof parsed === "number") return parsed;
+  const { values, positionals } = parsed;
   const flags = FlagsSchema.parse(values);
   const section = positionals[0];
   if (section === "calibrate") return calibrate(positionals[1], flags.out);
@@ -234,10 +234,4 @@ async function promptCache(runs: number): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`bench failed: ${describeError(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main, "bench failed");

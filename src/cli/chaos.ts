@@ -10,7 +10,7 @@ import { GRAPH_FAULTS, runGraphFault, storeOutage, withFaultSimulator } from "..
 import { primaryModelOutage } from "../../bench/chaos/model-failover";
 import { benchQuestions } from "../../bench/questions";
 import { phaseTable, scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
-import { describeError } from "../domain";
+import { parseCommand, runCommand } from "./args";
 
 interface Row {
   scenario: string;
@@ -20,8 +20,19 @@ interface Row {
   ok?: boolean;
 }
 
+const USAGE =
+  "Usage: npm run chaos [-- scale-out [QUESTIONS]]   (the resilience suite; scale-out: three instances on one queue, 60 questions unless given)";
+
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === "scale-out") return scaleOutMain(Number(argv[1] ?? 60));
+  const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
+  if (typeof parsed === "number") return parsed;
+  const [section, questions, ...rest] = parsed.positionals;
+  if (section !== undefined) {
+    if (section === "scale-out" && rest.length === 0 && (questions === undefined || /^[1-9]\d*$/.test(questions)))
+      return scaleOutMain(Number(questions ?? 60));
+    process.stderr.write(`Unexpected argument ${parsed.positionals.join(" ")}.\n${USAGE}\n`);
+    return 2;
+  }
   const rows: Row[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);
   await withFaultSimulator(0.1, async (sim, baseUrl) => {
@@ -83,10 +94,4 @@ function table(rows: Row[]): string {
   return [line(header, ""), ...rows.map((row) => line(row, row.ok === undefined ? "skip" : row.ok ? "ok" : "FAIL"))].join("\n");
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`chaos failed: ${describeError(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main, "chaos failed");

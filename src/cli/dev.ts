@@ -15,6 +15,7 @@ import { ConfigurationError } from "../domain/errors";
 import { startProcura } from "../index";
 import { openCosmosStore } from "../storage";
 import { leaveDevStoreAddress } from "../storage/dev-store-address";
+import { parseCommand } from "./args";
 import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
 
 /**
@@ -73,7 +74,12 @@ export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPla
   ].join("\n");
 }
 
+const USAGE =
+  "Usage: npm run dev   (the bot and two Agents Playgrounds; settings come from the environment: PORT, PLAYGROUND_PORT, PLAYGROUND_APPROVER_PORT, PROCURA_DATA_DIR, …)";
+
 async function main(): Promise<void> {
+  const parsed = parseCommand(process.argv.slice(2), { usage: USAGE, options: {} });
+  if (typeof parsed === "number") process.exit(parsed);
   const config = devConfig();
   await assertBotPortFree(config);
   const store = await openCosmosStore(config);

@@ -2,9 +2,9 @@
  * The `evaluate` commands that check how questions are understood on labelled fixtures: scope
  * decisions, follow-up resolution and supplier grounding, with the offline engine and the configured model.
  */
+import { parseCommand } from "./args";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { z } from "zod";
 import type { AppConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
@@ -17,7 +17,7 @@ import { MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
-import { err, out } from "./evaluate-output";
+import { err, out, USAGE } from "./evaluate-output";
 import { groundingDataSets } from "./grounding-data-sets";
 
 /**
@@ -25,7 +25,9 @@ import { groundingDataSets } from "./grounding-data-sets";
  * (in-scope.json, off-topic.json): the offline engine always, and the configured model when there is one.
  */
 export async function scope(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
+  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   const dir = values.dir ?? path.resolve(process.cwd(), "test/fixtures/scope");
   const questions = (file: string) => z.array(z.string().min(1)).parse(JSON.parse(readFileSync(path.join(dir, file), "utf8")));
   const cases = readScopeCases(questions("in-scope.json"), questions("off-topic.json"));
@@ -57,7 +59,9 @@ export async function scope(config: AppConfig, args: string[]): Promise<number> 
  * then with the configured model when there is one.
  */
 export async function followups(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { file: { type: "string" } } });
+  const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" } } });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   // By default every fixture: the dialogues in one language and those switching between English and Japanese.
   const files = values.file
     ? [values.file]
@@ -90,7 +94,9 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
  * 1 when an answer was widened to all suppliers or stated a wrong figure, or fewer than 95% resolved.
  */
 export async function grounding(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { file: { type: "string" }, import: { type: "string" } } });
+  const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   const questions = readGroundingQuestions(values.file ?? path.resolve(process.cwd(), "test/fixtures/grounding/questions.json"));
   const dataSets = await groundingDataSets(config, values.import ?? path.resolve(process.cwd(), "test/fixtures/import/vendors"));
   const results = await runGroundingSet(questions, dataSets, (result) => out(result));

@@ -15,12 +15,12 @@
  * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
  * ToolCallAccuracy always runs.
  */
+import { parseCommand, runCommand } from "./args";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { compareModesCommand } from "../../bench/compare-modes";
 import { loadConfig, type AppConfig } from "../config";
-import { describeError, SampleSchema } from "../domain";
+import { SampleSchema } from "../domain";
 import { createEvalModel } from "../eval/create-eval-model";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
 import { goldenRow, renderGoldenReport, type GoldenRow } from "../eval/golden-report";
@@ -35,25 +35,12 @@ import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-
 import { renderTuningReport } from "../eval/tuning/render-tuning-report";
 import { goldenWorkflow } from "../composition/golden-workflow";
 import { describeZodError } from "../domain/zod-issues";
-import { err, out } from "./evaluate-output";
+import { err, out, USAGE } from "./evaluate-output";
 import { followups, grounding, scope } from "./evaluate-understanding";
 
-const USAGE = `Usage: npm run evaluate -- <command>
-  metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--counting COVERAGE|REFUSAL] [--threshold 0.8] [--models a,b]
-  judge --logs DIR [--criteria FILE]
-  transcripts [--since ISO-8601]
-  golden [--dir DIR] [--json]
-  canary [--dir DIR]
-  scope [--dir DIR]
-  followups [--file FILE.json]
-  grounding [--file FILE.json] [--import DIR]
-  compare-modes [--dir DIR]
-  tuning [--since ISO-8601 | --days N] [--dir DIR] [--json]
-`;
-
 async function metrics(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
+  const parsed = parseCommand(args, {
+    usage: USAGE,
     options: {
       input: { type: "string" },
       metric: { type: "string" },
@@ -63,6 +50,8 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
       models: { type: "string" },
     },
   });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   if (!values.input || !values.metric) return usage("metrics needs --input and --metric");
   const options = MetricOptionsSchema.safeParse({
     metric: values.metric,
@@ -96,7 +85,9 @@ async function metrics(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function judge(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { logs: { type: "string" }, criteria: { type: "string" } } });
+  const parsed = parseCommand(args, { usage: USAGE, options: { logs: { type: "string" }, criteria: { type: "string" } } });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   if (!values.logs) return usage("judge needs --logs DIR");
   const criteria = readCriteria(values.criteria ?? openPromptFiles(config.env.PROMPTS_DIR).resolve("judge/criteria.yaml"));
   const runs = readHistoryLogs(values.logs);
@@ -111,7 +102,9 @@ async function judge(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function transcripts(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { since: { type: "string" } } });
+  const parsed = parseCommand(args, { usage: USAGE, options: { since: { type: "string" } } });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
     return usage(`--since must be an ISO date-time, got ${values.since}`);
   const summary = await runEvaluateTranscriptsOnce(config, { since: values.since, log: err });
@@ -120,7 +113,9 @@ async function transcripts(config: AppConfig, args: string[]): Promise<number> {
 }
 
 async function golden(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { dir: { type: "string" }, json: { type: "boolean" } } });
+  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" }, json: { type: "boolean" } } });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   const cases = readGoldenSet(path.resolve(values.dir ?? config.env.GOLDEN_SET_DIR));
   const ask = await goldenWorkflow(config);
   err(`golden: ${cases.length} questions through the ${config.provider.kind} workflow`);
@@ -141,7 +136,9 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
  * table of checks and `N passed, M failed`, and exits 1 when a check or the canary itself failed.
  */
 async function canary(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { dir: { type: "string" } } });
+  const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   const record = await runGoldenCanaryOnce(config, { dir: values.dir, log: err });
   err(
     `canary ${record.id}: ${record.cases} golden questions on ${record.provider} (router ${record.deployedModels.router}, specialists ${record.deployedModels.specialist}, moderator ${record.deployedModels.moderator})`,
@@ -155,10 +152,12 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
  * point at, each with its runs and its golden-set figures before and after. Applies nothing; exits 0.
  */
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
+  const parsed = parseCommand(args, {
+    usage: USAGE,
     options: { since: { type: "string" }, days: { type: "string" }, dir: { type: "string" }, json: { type: "boolean" } },
   });
+  if (typeof parsed === "number") return parsed;
+  const { values } = parsed;
   if (values.since !== undefined && values.days !== undefined) return usage("give --since or --days, not both");
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
     return usage(`--since must be an ISO date-time, got ${values.since}`);
@@ -200,14 +199,12 @@ const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<nu
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   const handler = command ? COMMANDS[command] : undefined;
-  if (!handler) return usage(command ? `unknown command: ${command}` : "no command given");
+  if (!handler) {
+    // The usage: asked for with --help, or after an unknown option or command.
+    const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
+    return typeof parsed === "number" ? parsed : usage(command ? `unknown command: ${command}` : "no command given");
+  }
   return handler(loadConfig(), args);
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    err(describeError(error));
-    process.exit(1);
-  },
-);
+runCommand(main);

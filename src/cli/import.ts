@@ -6,21 +6,22 @@
  * import failed), 2 usage (a bad flag or mapping file, nothing to import).
  */
 import { existsSync, statSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { debugRequested, loadConfig, type AppConfig } from "../config";
+import { loadConfig, type AppConfig } from "../config";
 import { parseRatesToJpy } from "../config/fx-rates";
 import { dataSetBanner } from "../composition/procurement-data";
-import { DATA_KINDS, failureReport, redactUrl, type DataKind } from "../domain";
+import { DATA_KINDS, redactUrl, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
 import { DEFAULT_MAPPING, loadMapping, type Mapping } from "../import/mapping";
 import type { DataStoreWriter } from "../import/ports";
 import { createProgress, type Progress } from "../import/progress";
 import { runImport } from "../import/run-import";
+import { removeOwnTemporaries } from "../import/temporary-files";
 import { openCosmosStore } from "../storage";
 import { CosmosDataWriter } from "../storage/cosmos-data-writer";
 import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
 import { toIsoDate } from "../tools/iso-date";
+import { parseCommand, runCommand } from "./args";
 import { rejectedAdvice, summaryLine } from "./import-report";
 
 const USAGE =
@@ -37,11 +38,11 @@ export interface ImportCommandIo {
 
 /** The command: its exit code (0 imported, 1 a file had errors, 2 usage). */
 export async function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
+  const parsed = parseCommand(
+    argv,
+    {
+      usage: USAGE,
+      positionals: true,
       options: {
         "dry-run": { type: "boolean", default: false },
         only: { type: "string" },
@@ -51,11 +52,10 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
         replace: { type: "boolean", default: false },
         "max-issues": { type: "string" },
       },
-    });
-  } catch (error) {
-    io.err(`${(error as Error).message}\n${USAGE}\n`);
-    return 2;
-  }
+    },
+    io,
+  );
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
   if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory()) {
     io.err(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
@@ -137,15 +137,20 @@ async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ wri
   };
 }
 
-if (require.main === module)
-  importCommand(process.argv.slice(2), {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-    progress: createProgress(),
-  }).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`Import failed: ${failureReport(error, debugRequested())}\n`);
-      process.exit(1);
-    },
+if (require.main === module) {
+  // Ctrl-C: the files the import was writing go with it, rather than wait for the next import to find them.
+  process.once("SIGINT", () => {
+    removeOwnTemporaries();
+    process.stderr.write("\nImport interrupted: its temporary files were removed. Run it again to import the files.\n");
+    process.exit(130);
+  });
+  runCommand(
+    (argv) =>
+      importCommand(argv, {
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+        progress: createProgress(),
+      }),
+    "Import failed",
   );
+}

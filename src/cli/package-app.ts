@@ -13,8 +13,8 @@ import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { ConfigurationError } from "../domain/errors";
+import { parseCommand } from "./args";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PLACEHOLDER = /\$\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -146,19 +146,25 @@ export function buildAppPackage(
   return { zipPath, manifestPath };
 }
 
-function main(): void {
-  const { values: args, positionals } = parseArgs({ options: { env: { type: "string" } }, allowPositionals: true });
-  const env = args.env ?? positionals[0] ?? "dev";
+function main(): number {
+  const parsed = parseCommand(process.argv.slice(2), {
+    usage: "Usage: npm run package -- [--env dev|ENV]   (builds appPackage/build/appPackage.ENV.zip from env/.env.ENV)",
+    options: { env: { type: "string" } },
+    positionals: true,
+  });
+  if (typeof parsed === "number") return parsed;
+  const env = parsed.values.env ?? parsed.positionals[0] ?? "dev";
   const appPackageDir = defaultLayout("").appPackageDir;
   const { manifestVersion } = JSON.parse(readFileSync(path.join(appPackageDir, "manifest.json"), "utf8")) as { manifestVersion: string };
   const layout = defaultLayout(manifestVersion);
   const { zipPath } = buildAppPackage(env, loadEnvValues(layout.envDir, env, process.env), layout);
   console.log(`App package for '${env}': ${path.relative(process.cwd(), zipPath)}`);
+  return 0;
 }
 
 if (require.main === module) {
   try {
-    main();
+    process.exitCode = main();
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

@@ -4,16 +4,17 @@
  * unless `--dry-run`, which seeds a temporary embedded server to show what would be written.
  */
 import { loadConfig } from "../config";
-import { describeError, redactUrl } from "../domain";
+import { redactUrl } from "../domain";
 import { openCosmosStore, seedSampleData } from "../storage";
+import { parseCommand, runCommand } from "./args";
 
 async function main(argv: string[]): Promise<number> {
-  const dryRun = argv.includes("--dry-run");
-  const unknown = argv.filter((arg) => arg !== "--dry-run");
-  if (unknown.length > 0) {
-    process.stderr.write(`Unknown argument ${unknown.join(" ")}. Usage: npm run seed [-- --dry-run]\n`);
-    return 2;
-  }
+  const parsed = parseCommand(argv, {
+    usage: "Usage: npm run seed [-- --dry-run]",
+    options: { "dry-run": { type: "boolean", default: false } },
+  });
+  if (typeof parsed === "number") return parsed;
+  const dryRun = parsed.values["dry-run"];
   const config = loadConfig();
   if (!config.env.COSMOS_ENDPOINT && !dryRun) {
     process.stderr.write(
@@ -42,10 +43,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`Seeding failed: ${describeError(error)}\n`);
-    process.exit(1);
-  },
-);
+runCommand(main, "Seeding failed");

@@ -42,7 +42,7 @@ export class SystemError extends ProcuraError {
  * (each cause's stack); without it, where the detail is when there is more.
  */
 export function failureReport(error: unknown, debug: boolean): string {
-  const line = error instanceof ConfigurationError ? error.message : describeError(error);
+  const line = error instanceof ConfigurationError ? error.message : (fileSystemProblem(error) ?? describeError(error));
   const cause = error instanceof Error ? error.cause : undefined;
   if (!debug) return cause === undefined ? line : `${line} (PROCURA_DEBUG=1 shows the detail)`;
   const detail: string[] = [];
@@ -51,6 +51,28 @@ export function failureReport(error: unknown, debug: boolean): string {
     current = current instanceof Error ? current.cause : undefined;
   }
   return [line, ...detail.map((text, i) => (i === 0 ? text : `caused by: ${text}`))].join("\n");
+}
+
+/** What to do when the file system refuses, by the error's code. */
+const FILE_SYSTEM_ADVICE: Record<string, string> = {
+  EACCES: "permission denied: give this user access to it, or choose another folder (PROCURA_DATA_DIR for the data folder)",
+  EPERM: "operation not permitted: give this user access to it, or choose another folder (PROCURA_DATA_DIR for the data folder)",
+  EROFS: "the file system is read-only: choose a folder on a writable disk (PROCURA_DATA_DIR for the data folder)",
+  ENOSPC: "the disk is full: free some space, then run it again",
+  ENOTDIR: "a part of this path is a file, not a folder: choose another path",
+  EMFILE: "too many files open: raise the limit (ulimit -n), then run it again",
+};
+
+/**
+ * A file-system error as one line: the path (a temporary file's own, not its `.<pid>.tmp` name) and
+ * what to do; undefined for any other error.
+ */
+export function fileSystemProblem(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { code, path } = error as NodeJS.ErrnoException;
+  const advice = code === undefined ? undefined : FILE_SYSTEM_ADVICE[code];
+  if (advice === undefined || path === undefined) return undefined;
+  return `${path.replace(/\.\d+\.tmp$/, "")}: ${advice} (${code})`;
 }
 
 /**

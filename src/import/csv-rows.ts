@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { parse, type Parser } from "csv-parse";
+import { parse, type CsvError, type Parser } from "csv-parse";
 import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
 import type { CsvKind } from "./mapping";
 import { RecordSizeGuard } from "./record-size-guard";
@@ -46,13 +46,23 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
   source.pipe(decoder).pipe(guard);
   // The parser is made once the first text is there: the delimiter may be sniffed from it.
   const firstText = await firstChunk(guard);
-  const parser = parse({ delimiter: mapping.delimiter ?? sniffDelimiter(firstText), relax_column_count: true });
+  // A record the parser cannot read (a quote inside a value not in quotes) is that row's issue, not the file's end.
+  const parser = parse({
+    delimiter: mapping.delimiter ?? sniffDelimiter(firstText),
+    relax_column_count: true,
+    skip_records_with_error: true,
+  });
+  const skipped: SkippedRecord[] = [];
+  parser.on("skip", (error: CsvError) => {
+    const line = Number(error.lines);
+    if (skipped.at(-1)?.line !== line) skipped.push({ line, at: Number(error.index ?? 0), reason: unparsableReason(error) });
+  });
   guard.on("error", (error) => parser.destroy(error));
   if (firstText !== "") parser.write(firstText);
   if (guard.readableEnded) parser.end();
   else guard.pipe(parser);
   const counts = { emptyRows: 0 };
-  const { header, records } = await headerAndRecords(batchesOf(parser, decoder, guard, counts));
+  const { header, records } = await headerAndRecords(batchesOf(parser, decoder, guard, counts, skipped));
   const { columns, missingColumns } = columnsOf(header.values, kind, mapping, options.required);
   if (header.values.length === 0 || missingColumns.length > 0) source.destroy();
   return {
@@ -97,18 +107,28 @@ async function* batchesOf(
   decoder: DecodingStream,
   guard: RecordSizeGuard,
   counts: { emptyRows: number },
+  skipped: SkippedRecord[],
 ): AsyncGenerator<TableRow[]> {
   let line = 0;
   let record = -1;
   for (;;) {
     const batch: TableRow[] = [];
+    // The records the parser skipped up to `upTo`, in their place: each is a row with its one issue.
+    const rowsSkipped = (upTo: number) => {
+      for (let next = skipped[0]; next !== undefined && next.line <= upTo; next = skipped[0]) {
+        skipped.shift();
+        line = next.line;
+        batch.push({ line, values: [], rowProblem: { at: next.at, reason: next.reason } });
+      }
+    };
     for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
+      rowsSkipped(line + 1);
       record += 1;
       line += 1 + lineBreaksIn(values);
       const cut = guard.cut[0]?.record === record ? guard.cut.shift() : undefined;
       if (cut) {
         line += cut.droppedLineBreaks;
-        batch.push({ line, values: [], tooLong: { at: values.length - 1, reason: rowLengthProblem(cut.chars) } });
+        batch.push({ line, values: [], rowProblem: { at: values.length - 1, reason: rowLengthProblem(cut.chars) } });
         continue;
       }
       if (values[0].trim() === "" && isEmptyRecord(values)) {
@@ -118,12 +138,27 @@ async function* batchesOf(
       const problems = decoder.sawInvalid ? invalidValues(values, decoder.encoding) : undefined;
       batch.push(problems ? { line, values, unreadable: problems } : { line, values });
     }
+    const ended = parser.readableEnded || parser.destroyed;
+    if (ended) rowsSkipped(Infinity);
     if (batch.length > 0) yield batch;
-    else if (parser.readableEnded || parser.destroyed) {
+    else if (ended) {
       if (parser.errored) throw parser.errored;
       return;
     } else await readableOrEnd(parser);
   }
+}
+
+/** A record the parser skipped: the line it is on, the field where it failed, and why. */
+interface SkippedRecord {
+  line: number;
+  at: number;
+  reason: string;
+}
+
+function unparsableReason(error: CsvError): string {
+  if (error.code === "INVALID_OPENING_QUOTE" || error.code === "CSV_INVALID_CLOSING_QUOTE")
+    return 'a quote (") inside a value that is not in quotes: put the whole value in quotes and double the quote inside ("12"" screen")';
+  return error.message;
 }
 
 function invalidValues(values: readonly string[], encoding: FileEncoding): CellProblem[] | undefined {

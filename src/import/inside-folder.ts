@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** A path an import file names, resolved inside the import folder, or why it cannot be read. */
@@ -7,8 +7,9 @@ export type FolderPath = { path: string } | { problem: string; missing: boolean 
 /**
  * Resolves `name` (as written in a CSV cell or the mapping) against `folder` and checks that the file
  * it reaches, after every symbolic link, is inside the folder: an import reads the files it was given,
- * never "../../secret.txt", an absolute path or a link to elsewhere. The path returned is the one
- * written (so messages show it); it was checked through its real path.
+ * never "../../secret.txt", an absolute path or a link to elsewhere. A hard link is refused too: it has
+ * no real path to check, and may be another name for any file on the disk. The path returned is the
+ * one written (so messages show it); it was checked through its real path.
  */
 export function resolveInsideFolder(folder: string, name: string): FolderPath {
   if (path.isAbsolute(name) || path.win32.isAbsolute(name))
@@ -18,6 +19,12 @@ export function resolveInsideFolder(folder: string, name: string): FolderPath {
   if (!existsSync(full)) return { problem: `file not found: ${name}`, missing: true };
   if (!within(realpathSync(folder), realpathSync(full)))
     return { problem: `${JSON.stringify(name)} links to a file outside the import folder`, missing: false };
+  const stats = statSync(full);
+  if (stats.isFile() && stats.nlink > 1)
+    return {
+      problem: `${JSON.stringify(name)} is a hard link (the file has ${stats.nlink} names, some maybe outside the import folder): put a copy of the file in the folder instead`,
+      missing: false,
+    };
   return { path: full };
 }
 

@@ -2,17 +2,18 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { JsonLinesWriter, readJsonLines } from "./json-lines";
+import { tracked } from "./temporary-files";
 
 /** Validated spend rows as JSON lines in a temporary file, until the file is accepted. */
 export class SpendSpool {
   private constructor(
-    private readonly directory: string,
+    private readonly directory: ReturnType<typeof tracked>,
     private readonly out: JsonLinesWriter,
   ) {}
 
   static async open(): Promise<SpendSpool> {
-    const directory = await mkdtemp(path.join(os.tmpdir(), "procura-spend-"));
-    return new SpendSpool(directory, new JsonLinesWriter(SpendSpool.file(directory)));
+    const directory = tracked(await mkdtemp(path.join(os.tmpdir(), "procura-spend-")));
+    return new SpendSpool(directory, new JsonLinesWriter(SpendSpool.file(directory.path)));
   }
 
   add(line: string): Promise<void> {
@@ -24,12 +25,13 @@ export class SpendSpool {
   }
 
   lines(): AsyncIterable<string> {
-    return readJsonLines(SpendSpool.file(this.directory));
+    return readJsonLines(SpendSpool.file(this.directory.path));
   }
 
   async remove(): Promise<void> {
     await this.out.destroy();
-    await rm(this.directory, { recursive: true, force: true });
+    await rm(this.directory.path, { recursive: true, force: true });
+    this.directory.settle();
   }
 
   private static file(directory: string): string {

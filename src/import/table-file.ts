@@ -14,8 +14,11 @@ export interface TableRow {
   values: string[];
   /** Values the file's reader could not read, by position. */
   unreadable?: CellProblem[];
-  /** The row is longer than a row may have: the reader kept only its start, so none of it is read and this is its one issue, at the position where it passed the limit. */
-  tooLong?: CellProblem;
+  /**
+   * The row's one issue, where none of it could be read: longer than a row may have (at the position
+   * where it passed the limit), or a quote the CSV parser cannot place.
+   */
+  rowProblem?: CellProblem;
 }
 
 /** A required column the header does not have, with the headers most like the name expected. */

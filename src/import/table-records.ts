@@ -63,8 +63,13 @@ export async function* tableBatches(
   outcome.issues.file = table.label;
   outcome.format = table.format;
   const positionName = (at: number) => (table.cells.kind === "workbook" ? columnLetter(at) : `field ${at + 1}`);
-  for (const problem of [...(table.header.unreadable ?? []), ...(table.header.tooLong ? [table.header.tooLong] : [])])
+  for (const problem of [...(table.header.unreadable ?? []), ...(table.header.rowProblem ? [table.header.rowProblem] : [])])
     outcome.issues.add({ file: table.label, line: table.header.line, column: positionName(problem.at), reason: problem.reason });
+  if (table.header.values.length === 0 && table.header.rowProblem === undefined) {
+    outcome.issues.add({ file: table.label, line: 1, column: "file", reason: "the file is empty (no header line, no rows)" });
+    progress.stop();
+    return;
+  }
   for (const missing of table.missingColumns)
     outcome.issues.add({ file: table.label, line: table.header.line, column: missing.header, reason: missingColumnReason(kind, missing) });
   if (table.missingColumns.length > 0) {
@@ -74,10 +79,18 @@ export async function* tableBatches(
   const columnAt = new Map([...table.columns].map(([column, at]) => [at, column]));
   const columnName = (at: number) => columnAt.get(at) ?? (table.header.values[at]?.trim() || positionName(at));
   const fields = new FieldReader(mapping, table.columns, table.cells);
+  // A CSV row with more fields than the header has a delimiter where none belongs: every value after it is shifted.
+  const fieldsAllowed = table.cells.kind === "text" ? table.header.values.length : Infinity;
+  const issueOf = (row: TableRow) =>
+    row.rowProblem
+      ? { column: columnName(row.rowProblem.at), reason: row.rowProblem.reason }
+      : extraFieldsProblem(row.values, fieldsAllowed);
   try {
     for await (const rows of table.batches) {
       outcome.read += rows.length;
-      const readable = rows.some((row) => row.tooLong) ? withoutTooLong(rows, outcome, columnName) : rows;
+      const readable = rows.some((row) => row.rowProblem !== undefined || row.values.length > fieldsAllowed)
+        ? withoutRowIssues(rows, outcome, issueOf)
+        : rows;
       yield { batch: readable.some((row) => row.unreadable) ? readable.map((row) => withProblems(row, columnAt)) : readable, fields };
     }
   } finally {
@@ -86,13 +99,26 @@ export async function* tableBatches(
   }
 }
 
-/** The rows but those too long to read, each of which is its one issue whatever column it passes the limit in (the columns after it were never read). */
-function withoutTooLong(rows: readonly TableRow[], outcome: KindOutcome, columnName: (at: number) => string): TableRow[] {
+/** The rows but those whose one issue is the row itself (too long to read, a misplaced quote, extra fields): each is recorded instead. */
+function withoutRowIssues(
+  rows: readonly TableRow[],
+  outcome: KindOutcome,
+  issueOf: (row: TableRow) => { column: string; reason: string } | undefined,
+): TableRow[] {
   return rows.filter((row) => {
-    if (row.tooLong === undefined) return true;
-    outcome.issues.addRow(row.line, [{ column: columnName(row.tooLong.at), reason: row.tooLong.reason }]);
-    return false;
+    const issue = issueOf(row);
+    if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
+    return issue === undefined;
   });
+}
+
+/** More values than the header has names for: the count, and the likely cause. */
+function extraFieldsProblem(values: readonly string[], allowed: number): { column: string; reason: string } | undefined {
+  if (values.length <= allowed) return undefined;
+  return {
+    column: "row",
+    reason: `${values.length} fields where the header has ${allowed}: a value with the delimiter in it (like 12,500) must be in quotes ("12,500")`,
+  };
 }
 
 /** A row with what could not be read of it as problems of the columns read (a column the import ignores loses nothing). */

@@ -147,7 +147,7 @@ async function* sheetRows(
         values[cell.at] = text;
         if (typeof value !== "string") (problems ??= []).push({ at: cell.at, reason: value.problem });
       } else if (name === "row") {
-        if (tooLong !== undefined) batch.push({ line, values: [], tooLong });
+        if (tooLong !== undefined) batch.push({ line, values: [], rowProblem: tooLong });
         else if (isEmptyRecord(values)) counts.emptyRows += 1;
         else batch.push(problems ? { line, values, unreadable: problems } : { line, values });
       }

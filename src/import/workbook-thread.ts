@@ -21,7 +21,7 @@ export interface PackedRows {
   text: string;
   lines: Int32Array;
   counts: Int32Array;
-  problems: { index: number; unreadable?: CellProblem[]; tooLong?: CellProblem }[];
+  problems: { index: number; unreadable?: CellProblem[]; rowProblem?: CellProblem }[];
 }
 
 /** Between two values: U+0000 is in no XML text, escaped or not (the parser refuses it), so in no cell's text. */
@@ -37,8 +37,8 @@ export function packRows(rows: readonly TableRow[]): PackedRows {
     lines[index] = row.line;
     counts[index] = row.values.length;
     for (const value of row.values) values.push(value);
-    if (row.unreadable !== undefined || row.tooLong !== undefined)
-      problems.push({ index, unreadable: row.unreadable, tooLong: row.tooLong });
+    if (row.unreadable !== undefined || row.rowProblem !== undefined)
+      problems.push({ index, unreadable: row.unreadable, rowProblem: row.rowProblem });
   }
   return { text: values.join(SEPARATOR), lines, counts, problems };
 }
@@ -56,9 +56,9 @@ export function unpackRows({ text, lines, counts, problems }: PackedRows): Table
     rows[index] = { line: lines[index], values: values.slice(at, at + counts[index]) };
     at += counts[index];
   }
-  for (const { index, unreadable, tooLong } of problems) {
+  for (const { index, unreadable, rowProblem } of problems) {
     if (unreadable !== undefined) rows[index].unreadable = unreadable;
-    if (tooLong !== undefined) rows[index].tooLong = tooLong;
+    if (rowProblem !== undefined) rows[index].rowProblem = rowProblem;
   }
   return rows;
 }

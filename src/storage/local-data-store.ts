@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { DataSetSummarySchema, type DataSetSummary, type SpendCell, type SpendTransaction } from "../domain";
@@ -12,6 +12,7 @@ import type { ProcurementData } from "../tools/procurement-data";
 import { JsonLinesWriter, readJsonLines } from "../import/json-lines";
 import { readDataFile } from "./data-file";
 import { SupplierContractsFile, writeSupplierContracts } from "./supplier-contracts-file";
+import { removeStaleTemporaries, temporaryFor, writeFileWhole } from "../import/temporary-files";
 
 /**
  * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and
@@ -39,6 +40,7 @@ const ManifestSchema = z.object({ format: z.literal(1), summary: DataSetSummaryS
 /** Reads and writes the local data directory. */
 export class LocalDataStore implements DataStoreWriter {
   readonly location: string;
+  private prepared?: Promise<void>;
 
   /** `fiscalYearStartMonth`: how an import labels fiscal years (the roll-ups it writes need it). */
   constructor(
@@ -64,10 +66,10 @@ export class LocalDataStore implements DataStoreWriter {
   }
 
   async beginSpend(): Promise<SpendWrite> {
-    await mkdir(this.directory, { recursive: true });
+    await this.prepare();
     const target = path.join(this.directory, FILES.rows);
-    const temporary = `${target}.${process.pid}.tmp`;
-    const out = new JsonLinesWriter(temporary);
+    const temporary = temporaryFor(target);
+    const out = new JsonLinesWriter(temporary.path);
     return {
       staged: true,
       add: (json) => out.add(json),
@@ -76,17 +78,21 @@ export class LocalDataStore implements DataStoreWriter {
         await out.close();
         await this.writeJson(FILES.cells, cells);
         await this.writeJson(FILES.years, rollUpByFiscalYear(cells, this.fiscalYearStartMonth));
-        await rename(temporary, target);
+        await rename(temporary.path, target);
+        temporary.settle();
       },
       abandon: async () => {
         await out.destroy();
-        await rm(temporary, { force: true });
+        await rm(temporary.path, { force: true });
+        temporary.settle();
       },
     };
   }
 
+  /** The summary the last import wrote, located where it is read now (the folder may have been moved, or named another way). */
   async loadSummary(): Promise<DataSetSummary | undefined> {
-    return (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
+    const summary = (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
+    return summary && { ...summary, location: this.location };
   }
 
   /**
@@ -119,12 +125,15 @@ export class LocalDataStore implements DataStoreWriter {
     return readDataFile(path.join(this.directory, file), schema);
   }
 
-  /** Write-then-rename, so a crash never leaves half a file behind. */
   private async writeJson(file: string, value: unknown): Promise<void> {
-    await mkdir(this.directory, { recursive: true });
-    const target = path.join(this.directory, file);
-    await writeFile(`${target}.tmp`, JSON.stringify(value));
-    await rename(`${target}.tmp`, target);
+    await this.prepare();
+    await writeFileWhole(path.join(this.directory, file), JSON.stringify(value));
+  }
+
+  /** Before the first write: the directory exists, without the temporary files of an import that was killed. */
+  private prepare(): Promise<void> {
+    this.prepared ??= mkdir(this.directory, { recursive: true }).then(() => removeStaleTemporaries(this.directory));
+    return this.prepared;
   }
 }
 

@@ -1,10 +1,11 @@
-import { open, rename, writeFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ContractSchema, type Contract } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 import { once } from "../tools/lazy";
 import { invalidDataFile, readDataFile } from "./data-file";
+import { writeFileWhole } from "../import/temporary-files";
 
 const LINES = "contracts-by-supplier.ndjson";
 const RANGES = "contracts-by-supplier.json";
@@ -38,9 +39,7 @@ export async function writeSupplierContracts(directory: string, contracts: reado
     [LINES, Buffer.concat(chunks)],
     [RANGES, JSON.stringify(ranges)],
   ] as const) {
-    const target = path.join(directory, file);
-    await writeFile(`${target}.tmp`, content);
-    await rename(`${target}.tmp`, target);
+    await writeFileWhole(path.join(directory, file), content);
   }
 }
 

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+// Before restify: it triggers a deprecation warning this module drops (see there).
+import "./http-parser-warning";
 import * as restify from "restify";
 import type { Application } from "@microsoft/teams-ai";
 import type { Activity } from "botbuilder";

@@ -20,6 +20,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { z } from "zod";
 import { startPlayground } from "../../src/cli/dev-playgrounds";
 import { stopChild, tailOf, waitForOutput } from "../fakes/child-process";
+import { SAMPLE_DATA_DIR } from "../fakes/test-config";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = "test-results/e2e";
@@ -97,7 +98,14 @@ export async function openPlaygroundSession(botEnv: Record<string, string> = {})
   };
   try {
     const bot = spawn(process.execPath, ["--require", "tsx/cjs", "src/index.ts"], {
-      env: { ...process.env, NODE_ENV: "test", LLM_PROVIDER: "offline", PORT: String(await freePort()), ...botEnv },
+      env: {
+        ...process.env,
+        PROCURA_DATA_DIR: SAMPLE_DATA_DIR,
+        NODE_ENV: "test",
+        LLM_PROVIDER: "offline",
+        PORT: String(await freePort()),
+        ...botEnv,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     children.push(bot);
@@ -122,7 +130,15 @@ export async function openDevSession(): Promise<DevSession> {
   mkdirSync(SHOTS, { recursive: true });
   const { APPROVER_AAD_IDS: _none, APPROVER_TEAM_ID: _team, APPROVER_CHANNEL_ID: _channel, ...env } = process.env;
   const dev = spawn(process.execPath, ["--require", "tsx/cjs", "src/cli/dev.ts"], {
-    env: { ...env, NODE_ENV: "test", LLM_PROVIDER: "offline", PORT: "0", PLAYGROUND_PORT: "0", PLAYGROUND_APPROVER_PORT: "0" },
+    env: {
+      ...env,
+      PROCURA_DATA_DIR: SAMPLE_DATA_DIR,
+      NODE_ENV: "test",
+      LLM_PROVIDER: "offline",
+      PORT: "0",
+      PLAYGROUND_PORT: "0",
+      PLAYGROUND_APPROVER_PORT: "0",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let browser: Browser | undefined;

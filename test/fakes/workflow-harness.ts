@@ -4,7 +4,7 @@
  * in-memory run store and an event recorder.
  */
 import { randomUUID } from "node:crypto";
-import { loadConfig } from "../../src/config";
+import { testConfig } from "./test-config";
 import { workflowSettings } from "../../src/composition/workflow-deps";
 import type { RunState, WorkflowEvent } from "../../src/domain";
 import { createOpenAiCompatibleChatModel } from "../../src/llm/openai-chat-model";
@@ -33,7 +33,7 @@ export const sampleData = createInMemoryProcurementData(dataSet);
 export function workflowHarness(model: ChatModel, env: Record<string, string> = {}) {
   const events: WorkflowEvent[] = [];
   const store = new MemoryRunStore();
-  const config = loadConfig({ LLM_RETRY_INITIAL_MS: "20", LLM_RETRY_MAX_MS: "200", ...env });
+  const config = testConfig({ LLM_RETRY_INITIAL_MS: "20", LLM_RETRY_MAX_MS: "200", ...env });
   const deps: WorkflowDeps = {
     model,
     tools: createToolRegistry(sampleData, { fiscalYearStartMonth: 4 }),

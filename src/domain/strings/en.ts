@@ -58,7 +58,8 @@ export const en: UserStrings = {
     welcomeBody:
       "I answer procurement questions with a council of specialists (contracts, spend, negotiation, sourcing, policies, suppliers) and show the evidence behind every answer. Some answers are reviewed by an approver before you see them.",
     helpTitle: "How to use Procura",
-    helpBody: "Ask a procurement question in English or Japanese. In a channel or group chat, @mention me.",
+    helpBody:
+      "Ask a procurement question in English or Japanese. In a channel or group chat, @mention me in every message, commands included (“@Procura approvals history”): Teams passes on only the messages that mention me.",
     memoryNote: (duration) =>
       `I remember this conversation's last questions, the conclusions of my answers and what they were about (suppliers, contracts, categories, periods, amounts) for ${duration} after your latest question, so you can follow up with “and last year?” or “why?”. In a channel, each thread has its own memory. In group chats and channels I remember each person's questions separately: a follow-up continues your own questions, and reset forgets only yours.`,
     examplesHeading: "Examples",
@@ -105,9 +106,9 @@ export const en: UserStrings = {
     rejectReasonPlaceholder: "Tell the requester why",
     rejectReasonRequired: "A reason is required to reject.",
     submitReject: "Reject answer",
-    outcomeApproved: "✅ Approved",
-    outcomeEdited: "✅ Approved with edits",
-    outcomeRejected: "❌ Rejected",
+    outcomeApproved: "Approved",
+    outcomeEdited: "Approved with edits",
+    outcomeRejected: "Rejected",
     outcomeExpired: "⌛ Expired without a decision",
     decidedBy: "By",
     decidedAt: "When",

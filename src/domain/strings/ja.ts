@@ -62,7 +62,8 @@ export const ja: UserStrings = {
     welcomeBody:
       "契約・支出・交渉・ソーシング・規程・サプライヤーのスペシャリストが協議して調達に関する質問に回答し、根拠を示します。一部の回答は承認者の確認後にお届けします。",
     helpTitle: "Procura の使い方",
-    helpBody: "調達に関する質問を日本語または英語で送ってください。チャネルやグループチャットでは @メンションしてください。",
+    helpBody:
+      "調達に関する質問を日本語または英語で送ってください。チャネルやグループチャットでは、コマンドも含めて毎回 @メンションしてください（例:「@Procura 承認履歴」）。Teams はメンションされたメッセージだけをボットに届けます。",
     memoryNote: (duration) =>
       `この会話の直近の質問、回答の結論、対象（取引先・契約・カテゴリ・期間・金額）を最後の質問から${duration}覚えています。「では昨年度は？」「なぜ？」のように続けて質問できます。チャネルではスレッドごとに記憶します。グループチャットとチャネルでは参加者ごとに別々に記憶するため、続けての質問はあなた自身の質問を引き継ぎ、reset で消えるのもあなたの記憶だけです。`,
     examplesHeading: "質問の例",
@@ -108,9 +109,9 @@ export const ja: UserStrings = {
     rejectReasonPlaceholder: "依頼者への説明",
     rejectReasonRequired: "却下には理由が必要です。",
     submitReject: "回答を却下",
-    outcomeApproved: "✅ 承認済み",
-    outcomeEdited: "✅ 編集して承認済み",
-    outcomeRejected: "❌ 却下",
+    outcomeApproved: "承認済み",
+    outcomeEdited: "編集して承認済み",
+    outcomeRejected: "却下",
     outcomeExpired: "⌛ 判断なしで期限切れ",
     decidedBy: "判断者",
     decidedAt: "日時",

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { openCosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { approvalRecord, decisionAudit } from "../../fixtures/approval-records";
@@ -24,7 +24,7 @@ describe("npm run approvals -- export", function () {
   before(async () => {
     cosmos = await startEmbeddedCosmos();
     const store = await openCosmosStore(
-      loadConfig({
+      testConfig({
         NODE_ENV: "test",
         LLM_PROVIDER: "offline",
         COSMOS_ENDPOINT: cosmos.endpoint,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
 import { stringsFor } from "../../../src/domain";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { startProcura } from "../../../src/index";
 import { startBotHarness, type BotHarness } from "../teams/bot-harness";
 import { ADMIN, APPROVER, STRANGER, TEAM_ID } from "./approval-harness";
@@ -48,7 +48,7 @@ describe("`approvers here` is for admins only (APPROVER_ADMIN_AAD_IDS)", functio
 
     it("a production start says in its banner that approvals have no channel, no admin and nobody to decide", async () => {
       const log: string[] = [];
-      const config = loadConfig({
+      const config = testConfig({
         NODE_ENV: "production",
         LLM_PROVIDER: "offline",
         BOT_ID: "00000000-0000-0000-0000-00000000b07",

@@ -7,7 +7,8 @@ import { createApprovals } from "../../../src/approvals";
 import { newApproval } from "../../../src/approvals/approval-record";
 import { decideApproval } from "../../../src/approvals/decide-approval";
 import { REQUEUE_AFTER_MS } from "../../../src/approvals/maintenance";
-import { loadConfig, type AppConfig } from "../../../src/config";
+import type { AppConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { startProcura } from "../../../src/index";
 import { runApprovalMaintenanceOnce } from "../../../src/jobs/approval-maintenance-runner";
 import { openRunQueue } from "../../../src/queue/open-run-queue";
@@ -73,7 +74,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       RUN_QUEUE_CONNECTION_STRING: (await sharedEmbeddedAzurite()).connectionString,
       RUN_QUEUE_NAME: `function-timer-${Date.now()}`,
     };
-    config = loadConfig(env);
+    config = testConfig(env);
     store = await openCosmosStore(config, { log: () => undefined });
   });
   after(async () => {
@@ -205,7 +206,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
 
   it("does nothing when the bot is the scheduler (APPROVAL_SCHEDULER=bot), so the two never both run", async () => {
     const before = connector.activities.length;
-    const result = await runApprovalMaintenanceOnce(loadConfig({ ...env, APPROVAL_SCHEDULER: "bot" }), { log: () => undefined });
+    const result = await runApprovalMaintenanceOnce(testConfig({ ...env, APPROVAL_SCHEDULER: "bot" }), { log: () => undefined });
     assert.deepEqual(result, { skipped: "APPROVAL_SCHEDULER=bot: the approval job runs in the bot process" });
     assert.equal(connector.activities.length, before);
   });

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
 import { MAX_REQUEST_BODY_BYTES } from "../../../src/teams/request-body-guard";
 import { stopChild, tailOf, waitForOutput } from "../../fakes/child-process";
+import { SAMPLE_DATA_DIR } from "../../fakes/test-config";
 
 const ACTIVITY = '{"type":"message"}';
 
@@ -85,7 +86,15 @@ for (const [mode, env, plainStatus] of MODES)
 
     before(async () => {
       bot = spawn(process.execPath, ["--require", "tsx/cjs", "src/index.ts"], {
-        env: { ...process.env, NODE_ENV: "test", LLM_PROVIDER: "offline", PORT: "0", HOST: "127.0.0.1", ...env },
+        env: {
+          ...process.env,
+          PROCURA_DATA_DIR: SAMPLE_DATA_DIR,
+          NODE_ENV: "test",
+          LLM_PROVIDER: "offline",
+          PORT: "0",
+          HOST: "127.0.0.1",
+          ...env,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       output = tailOf(bot);

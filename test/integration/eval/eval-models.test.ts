@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { createEvalModel } from "../../../src/eval/create-eval-model";
 import type { EvalModel } from "../../../src/eval/eval-model";
 import { judgeRun } from "../../../src/eval/judge/judge-run";
@@ -55,7 +55,7 @@ describe("evaluation models from several providers (two scripted servers at the 
   /** An offline bot (no model at all) evaluating with the given EVAL_MODELS and keys. */
   function evalModelFor(evalModels: string, keys: Record<string, string> = {}): EvalModel {
     const built = createEvalModel(
-      loadConfig({ LLM_PROVIDER: "offline", EVAL_MODELS: evalModels, EVAL_API_KEYS: JSON.stringify(keys) }),
+      testConfig({ LLM_PROVIDER: "offline", EVAL_MODELS: evalModels, EVAL_API_KEYS: JSON.stringify(keys) }),
       noWait,
     );
     assert.ok(!("skipped" in built), JSON.stringify(built));
@@ -148,7 +148,7 @@ describe("evaluation models from several providers (two scripted servers at the 
 
 describe("choosing evaluation models from configuration", () => {
   const skipped = (env: Record<string, string>) => {
-    const built = createEvalModel(loadConfig(env));
+    const built = createEvalModel(testConfig(env));
     return "skipped" in built ? built.skipped : built.models;
   };
 
@@ -174,11 +174,11 @@ describe("choosing evaluation models from configuration", () => {
 
   it("malformed entries and keys stop start-up with the variable named, and their values unshown", () => {
     assert.throws(
-      () => loadConfig({ EVAL_MODELS: "good,bad name@ftp://x" }),
+      () => testConfig({ EVAL_MODELS: "good,bad name@ftp://x" }),
       /^(?!.*bad name).*EVAL_MODELS \(value not shown\): entry 2 of 2 is neither a model name/,
     );
     assert.throws(
-      () => loadConfig({ EVAL_API_KEYS: "sk-plain" }),
+      () => testConfig({ EVAL_API_KEYS: "sk-plain" }),
       /^(?!.*sk-plain).*EVAL_API_KEYS \(value not shown\): expected a JSON object/,
     );
   });

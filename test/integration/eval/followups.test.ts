@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { readFollowUpDialogues, runFollowUpDialogues, type FollowUpTurnResult } from "../../../src/eval/followups";
 import { buildOfflineVocabulary } from "../../../src/llm/offline";
@@ -11,7 +11,7 @@ import { sampleData } from "../../fakes/workflow-harness";
 
 /** Asks in a conversation over the sample data with the offline engine, remembering each run as the bot does. */
 async function offlineConversation() {
-  const deps = await buildWorkflowDeps(loadConfig({ LLM_PROVIDER: "offline" }), {
+  const deps = await buildWorkflowDeps(testConfig({ LLM_PROVIDER: "offline" }), {
     data: sampleData,
     store: new MemoryRunStore(),
     events: { emit: () => undefined },

@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { CosmosClient } from "@azure/cosmos";
 import { startEmbeddedCosmos } from "../../../src/storage/embedded-server";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { goldenWorkflow, type AskWorkflow } from "../../../src/composition/golden-workflow";
 import { CanaryRecordSchema, type CanaryRecord } from "../../../src/domain";
 import { readGoldenSet } from "../../../src/eval/golden";
@@ -45,7 +45,7 @@ describe("golden-set canary", function () {
   let offlineWorkflow: AskWorkflow;
 
   before(async () => {
-    offlineWorkflow = await goldenWorkflow(loadConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline" }));
+    offlineWorkflow = await goldenWorkflow(testConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline" }));
   });
 
   function canaryDeps(overrides: Partial<GoldenCanaryDeps> = {}) {

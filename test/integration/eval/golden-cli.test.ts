@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { SAMPLE_DATA_DIR } from "../../fakes/test-config";
 
 const run = promisify(execFile);
 const golden = readFileSync(path.join(__dirname, "../../fixtures/golden/procurement.jsonl"), "utf8").split("\n").filter(Boolean);
@@ -15,7 +16,7 @@ async function evaluateGolden(ids: string[], ...flags: string[]): Promise<{ code
   writeFileSync(path.join(dir, "cases.jsonl"), ids.map(caseLine).join("\n"));
   try {
     const { stdout } = await run(process.execPath, ["--import", "tsx", "src/cli/evaluate.ts", "golden", "--dir", dir, ...flags], {
-      env: { PATH: process.env.PATH, LLM_PROVIDER: "offline" },
+      env: { PATH: process.env.PATH, PROCURA_DATA_DIR: SAMPLE_DATA_DIR, LLM_PROVIDER: "offline" },
     });
     return { code: 0, stdout };
   } catch (error) {

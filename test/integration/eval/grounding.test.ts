@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { confusionTable, readGroundingQuestions, runGroundingSet, summariseGrounding } from "../../../src/eval/grounding";
 import { groundingDataSets } from "../../../src/cli/grounding-data-sets";
 
@@ -13,7 +13,7 @@ describe("grounding set (offline, whole workflow, sample data and an imported ve
     assert.deepEqual([...new Set(questions.map((q) => q.language))].sort(), ["en", "ja"]);
     assert.deepEqual([...new Set(questions.map((q) => q.expect.outcome))].sort(), ["ask_back", "not_found", "supplier"]);
     const dataSets = await groundingDataSets(
-      loadConfig({ LLM_PROVIDER: "offline" }),
+      testConfig({ LLM_PROVIDER: "offline" }),
       path.resolve(__dirname, "../../fixtures/import/vendors"),
     );
     const results = await runGroundingSet(questions, dataSets);
@@ -26,7 +26,7 @@ describe("grounding set (offline, whole workflow, sample data and an imported ve
 
   it("counts a widened answer as a miss: the scorer is not a rubber stamp", async () => {
     const dataSets = await groundingDataSets(
-      loadConfig({ LLM_PROVIDER: "offline" }),
+      testConfig({ LLM_PROVIDER: "offline" }),
       path.resolve(__dirname, "../../fixtures/import/vendors"),
     );
     const [result] = await runGroundingSet(

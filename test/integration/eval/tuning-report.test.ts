@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { TranscriptDocumentSchema, type TranscriptDocument } from "../../../src/domain";
 import type { EvaluationRecord } from "../../../src/domain";
 import { openCosmosStore } from "../../../src/storage";
@@ -67,7 +67,7 @@ async function seed(
   database: string,
   runs: { transcript: TranscriptDocument; vote: "up" | "down"; evaluation: EvaluationRecord }[],
 ): Promise<void> {
-  const config = loadConfig({
+  const config = testConfig({
     NODE_ENV: "test",
     LLM_PROVIDER: "offline",
     COSMOS_ENDPOINT: cosmos.endpoint,

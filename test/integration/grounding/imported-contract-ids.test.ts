@@ -4,7 +4,7 @@
  * and answered from that contract, never from another.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import type { RunState } from "../../../src/domain";
 import { questionToAnswer } from "../../../src/domain";
@@ -22,7 +22,7 @@ describe("imported contract ids in any format (offline engine, follow-ups)", fun
     const directory = temporaryDataDirectory();
     await importFixture(new LocalDataStore(directory), "contract-ids");
     const data = (await openLocalProcurementData(directory))!;
-    const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), {
+    const deps = await buildWorkflowDeps(testConfig({ NODE_ENV: "test" }), {
       data,
       store: new MemoryRunStore(),
       events: { emit: () => {} },

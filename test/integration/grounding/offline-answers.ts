@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import type { RunState } from "../../../src/domain";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
@@ -8,7 +8,7 @@ import { runQuestion } from "../../../src/workflow/runner";
 
 /** Asks through the whole agent graph with the offline engine. */
 export async function ask(data: ProcurementData, question: string): Promise<RunState> {
-  const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
+  const deps = await buildWorkflowDeps(testConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
   return runQuestion(deps, { question });
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import type { RunState } from "../../../src/domain";
 import { openToolData } from "../../../src/composition/procurement-data";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
@@ -16,7 +16,7 @@ import { importFixture, temporaryDataDirectory } from "../../unit/import/import-
 
 /** Asks through the whole agent graph (offline engine) and returns every cited reference id. */
 async function ask(data: ProcurementData, question: string): Promise<{ text: string; references: string[]; state: RunState }> {
-  const deps = await buildWorkflowDeps(loadConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
+  const deps = await buildWorkflowDeps(testConfig({ NODE_ENV: "test" }), { data, store: new MemoryRunStore(), events: { emit: () => {} } });
   const state = await runQuestion(deps, { question });
   const json = JSON.stringify(state);
   return { text: json, references: [...json.matchAll(/"referenceId":"([^"]+)"/g)].map((m) => m[1]), state };
@@ -85,7 +85,7 @@ describe("import → answer", () => {
 
     it("is what a command answers from when COSMOS_ENDPOINT is set (as npm run ask does), not the local directory", async () => {
       await importFixture(new CosmosDataWriter(containers, "embedded"), "acme");
-      const config = loadConfig({
+      const config = testConfig({
         NODE_ENV: "test",
         COSMOS_ENDPOINT: server.endpoint,
         COSMOS_KEY: server.key,

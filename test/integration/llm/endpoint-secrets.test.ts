@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { useScriptedBot } from "../teams/bot-harness";
+import { SAMPLE_DATA_DIR } from "../../fakes/test-config";
 
 const run = promisify(execFile);
 const PASSWORD = "s3cret-pw";
@@ -52,7 +53,7 @@ describe("model endpoint credentials in npm run ask", function () {
 
   it("a failed run names the endpoint without them", async () => {
     const failed = (await run(process.execPath, ["--import", "tsx", "src/cli/ask.ts", "--json", "How many quotes do I need?"], {
-      env: { PATH: process.env.PATH, OPENAI_BASE_URL: WITH_SECRETS, LLM_MAX_RETRIES: "0" },
+      env: { PATH: process.env.PATH, PROCURA_DATA_DIR: SAMPLE_DATA_DIR, OPENAI_BASE_URL: WITH_SECRETS, LLM_MAX_RETRIES: "0" },
     }).then(
       () => assert.fail("expected exit code 1"),
       (error: unknown) => error,

@@ -5,6 +5,7 @@ import { ModeratorAnswerSchema } from "../../../src/domain";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
 import { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { chatRequest, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
+import { SAMPLE_DATA_DIR } from "../../fakes/test-config";
 
 const run = promisify(execFile);
 const FAST_RETRY = { retry: { maxRetries: 1, initialMs: 10, multiplier: 2, maxMs: 50 }, random: () => 0 };
@@ -12,7 +13,7 @@ const FAST_RETRY = { retry: { maxRetries: 1, initialMs: 10, multiplier: 2, maxMs
 /** `npm run ask -- --json <question>` with only `env` (and PATH) in its environment; the run record. */
 async function ask(question: string, env: Record<string, string>): Promise<{ status: string; answer?: { conclusion: string } }> {
   const { stdout } = await run(process.execPath, ["--import", "tsx", "src/cli/ask.ts", "--json", question], {
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, PROCURA_DATA_DIR: SAMPLE_DATA_DIR, ...env },
   });
   return JSON.parse(stdout) as { status: string; answer?: { conclusion: string } };
 }

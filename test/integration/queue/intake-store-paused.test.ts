@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { finalReplies } from "../../../bench/outcomes";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { startProcura, type RunningProcura } from "../../../src/index";
 import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { openRunQueue } from "../../../src/queue/open-run-queue";
@@ -37,7 +37,7 @@ describe("intake with the store paused: a question is accepted with the queue al
   before(async () => {
     cosmos = await startEmbeddedCosmos();
     proxy = new RecordingHttpProxy(Number(new URL(cosmos.endpoint).port));
-    const config = loadConfig({
+    const config = testConfig({
       NODE_ENV: "test",
       LLM_PROVIDER: "offline",
       COSMOS_ENDPOINT: await proxy.start(),

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { startQueuedRuns } from "../../../bench/queued-runs";
 import { startFaultSimulator } from "../../../bench/chaos/graph-faults";
 import { TcpProxy } from "../../../bench/chaos/tcp-proxy";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { createOpenAiCompatibleChatModel } from "../../../src/llm/openai-chat-model";
 import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { openCosmosStore } from "../../../src/storage";
@@ -17,7 +17,7 @@ describe("run queue: the store briefly unreachable when a worker takes a questio
     const cosmos = await startEmbeddedCosmos();
     const proxy = new TcpProxy({ host: "127.0.0.1", port: Number(new URL(cosmos.endpoint).port) });
     const store = await openCosmosStore(
-      loadConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: `http://127.0.0.1:${await proxy.start()}`, COSMOS_KEY: cosmos.key }),
+      testConfig({ NODE_ENV: "test", COSMOS_ENDPOINT: `http://127.0.0.1:${await proxy.start()}`, COSMOS_KEY: cosmos.key }),
       { log: () => {} },
     );
     const log: string[] = [];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { openCosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { finishedRun } from "./run-state-fixture";
@@ -11,7 +11,7 @@ describe("instances starting at the same moment on a fresh database", function (
   after(() => cosmos.stop());
 
   it("all come up: a conflict creating the database or a container means another instance created it", async () => {
-    const config = loadConfig({
+    const config = testConfig({
       NODE_ENV: "test",
       COSMOS_ENDPOINT: cosmos.endpoint,
       COSMOS_KEY: cosmos.key,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { CosmosClient } from "@azure/cosmos";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { ConfigurationError, SystemError } from "../../../src/domain/errors";
 import { openCosmosStore, seedSampleData, type CosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
@@ -18,7 +18,7 @@ describe("openCosmosStore", () => {
     const memory = createInMemoryProcurementData(data);
 
     before(async () => {
-      store = await openCosmosStore(loadConfig({ NODE_ENV: "test" }), { log: (line) => lines.push(line) });
+      store = await openCosmosStore(testConfig({ NODE_ENV: "test" }), { log: (line) => lines.push(line) });
     });
     after(() => store.close());
 
@@ -82,7 +82,7 @@ describe("openCosmosStore", () => {
   });
 
   it("refuses the embedded fallback in production, naming COSMOS_ENDPOINT", async () => {
-    await assert.rejects(openCosmosStore(loadConfig({ NODE_ENV: "production" }), { log: () => {} }), (error: unknown) => {
+    await assert.rejects(openCosmosStore(testConfig({ NODE_ENV: "production" }), { log: () => {} }), (error: unknown) => {
       assert.ok(error instanceof ConfigurationError);
       assert.match(error.message, /COSMOS_ENDPOINT is required when NODE_ENV=production/);
       return true;
@@ -96,7 +96,7 @@ describe("openCosmosStore", () => {
 
     before(async () => {
       server = await startEmbeddedCosmos();
-      const config = loadConfig({
+      const config = testConfig({
         NODE_ENV: "test",
         COSMOS_ENDPOINT: server.endpoint,
         COSMOS_KEY: server.key,

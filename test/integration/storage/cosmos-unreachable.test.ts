@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createServer } from "node:net";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { ConfigurationError, failureReport } from "../../../src/domain/errors";
 import { openCosmosStore } from "../../../src/storage";
 
@@ -16,7 +16,7 @@ async function closedPort(): Promise<number> {
 describe("openCosmosStore with an unreachable COSMOS_ENDPOINT", () => {
   it("fails with one line naming the endpoint, the setting and what to check, the detail behind PROCURA_DEBUG", async () => {
     const endpoint = `https://127.0.0.1:${await closedPort()}/`;
-    const config = loadConfig({
+    const config = testConfig({
       NODE_ENV: "test",
       COSMOS_ENDPOINT: endpoint,
       COSMOS_KEY: Buffer.from("not a real key").toString("base64"),

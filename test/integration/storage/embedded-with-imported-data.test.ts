@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { openCosmosStore } from "../../../src/storage";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
@@ -9,7 +9,7 @@ describe("openCosmosStore with no COSMOS_ENDPOINT and an imported local data set
     const directory = temporaryDataDirectory();
     await importFixture(new LocalDataStore(directory), "acme");
     const lines: string[] = [];
-    const store = await openCosmosStore(loadConfig({ NODE_ENV: "test", PROCURA_DATA_DIR: directory }), { log: (line) => lines.push(line) });
+    const store = await openCosmosStore(testConfig({ NODE_ENV: "test", PROCURA_DATA_DIR: directory }), { log: (line) => lines.push(line) });
     try {
       assert.equal(lines.length, 1);
       assert.doesNotMatch(lines[0], /seeded with sample data/);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import type { Approval } from "../../../src/domain";
 import { SystemError } from "../../../src/domain/errors";
 import { evaluationRecordId, type EvaluationRecord } from "../../../src/domain";
@@ -31,7 +31,7 @@ function approval(id: string, overrides: Partial<Approval> = {}): Approval {
 
 describe("Cosmos repositories (embedded server)", () => {
   let store: CosmosStore;
-  const config = loadConfig({ NODE_ENV: "test", APPROVAL_REMIND_AFTER: "4h" });
+  const config = testConfig({ NODE_ENV: "test", APPROVAL_REMIND_AFTER: "4h" });
 
   before(async () => {
     store = await openCosmosStore(config, { log: () => {} });

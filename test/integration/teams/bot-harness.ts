@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { loadConfig, type AppConfig } from "../../../src/config";
+import type { AppConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { startProcura, type RunningProcura } from "../../../src/index";
 import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
@@ -43,7 +44,7 @@ export interface MessageOptions {
 /** Starts store, connector and bot; `env` adds settings (e.g. a scripted model endpoint). */
 export async function startBotHarness(env: Record<string, string> = {}): Promise<BotHarness> {
   const log: string[] = [];
-  const config = loadConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline", ...env });
+  const config = testConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline", ...env });
   const connector = new FakeConnector();
   const serviceUrl = await connector.start();
   const store = await openCosmosStore(config, { log: (line) => log.push(line) });

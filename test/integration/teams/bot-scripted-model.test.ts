@@ -122,7 +122,7 @@ describe("Teams bot with a scripted OpenAI-compatible model", function () {
       .filter((a) => a.method === "PUT")
       .map((a) => cardTexts(cardOf(a)).join(" | "));
     assert.ok(
-      updates.some((u) => u.includes(`✅ ${en.statusDone}`) && u.includes(`⏳ ${en.statusWorking}`)),
+      updates.some((u) => u.includes(en.statusDone) && u.includes(en.statusWorking)),
       `an update shows one specialist done while the other works:\n${updates.join("\n")}`,
     );
     const texts = cardTexts(cardOf(answer));

@@ -100,7 +100,7 @@ function assertFinalProgress(progress: RecordedActivity, finished: RunState): vo
   const statuses = texts.filter((t) => t.includes(en.statusDone) || t.includes(en.statusWorking) || t.includes(en.statusWaiting));
   assert.deepEqual(
     statuses,
-    selected.map(() => `✅ ${en.statusDone}`),
+    selected.map(() => en.statusDone),
     `every specialist done: ${texts.join(" | ")}`,
   );
 }

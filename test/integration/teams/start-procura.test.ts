@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer, type Server, type Socket } from "node:net";
 import { networkInterfaces } from "node:os";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { ConfigurationError } from "../../../src/domain";
 import { startProcura } from "../../../src/index";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
@@ -25,7 +25,7 @@ describe("startProcura in production without a bot identity", function () {
   });
 
   it("refuses to start, naming BOT_ID, before it connects to the store", async () => {
-    const config = loadConfig({ NODE_ENV: "production", LLM_PROVIDER: "offline", COSMOS_ENDPOINT: endpoint, COSMOS_KEY: "a2V5" });
+    const config = testConfig({ NODE_ENV: "production", LLM_PROVIDER: "offline", COSMOS_ENDPOINT: endpoint, COSMOS_KEY: "a2V5" });
     const connected = once(cosmos, "connection").then(() => "connected to the store" as const);
     const outcome = await Promise.race([
       startProcura(config, { port: 0, host: "127.0.0.1", log: () => undefined }).then(
@@ -43,7 +43,7 @@ describe("startProcura in production without a bot identity", function () {
   });
 
   it("reports the missing identity before the missing store endpoint", async () => {
-    const config = loadConfig({ NODE_ENV: "production", LLM_PROVIDER: "offline" });
+    const config = testConfig({ NODE_ENV: "production", LLM_PROVIDER: "offline" });
     await assert.rejects(startProcura(config, { port: 0, host: "127.0.0.1", log: () => undefined }), (error: unknown) => {
       assert.ok(error instanceof ConfigurationError);
       assert.match(error.message, /BOT_ID is required/);
@@ -56,14 +56,14 @@ describe("startProcura: where the endpoint listens, and a port in use", function
   this.timeout(30_000);
   let store: CosmosStore;
   before(async () => {
-    store = await openCosmosStore(loadConfig({ LLM_PROVIDER: "offline" }), { log: () => undefined });
+    store = await openCosmosStore(testConfig({ LLM_PROVIDER: "offline" }), { log: () => undefined });
   });
   after(async () => {
     await store?.close();
   });
 
   it("without BOT_ID it listens on 127.0.0.1 only: another address of this machine is not served", async () => {
-    const procura = await startProcura(loadConfig({ LLM_PROVIDER: "offline" }), { port: 0, store, log: () => undefined });
+    const procura = await startProcura(testConfig({ LLM_PROVIDER: "offline" }), { port: 0, store, log: () => undefined });
     try {
       assert.equal(procura.url, `http://127.0.0.1:${procura.port}`);
       assert.equal((await fetch(`${procura.url}/healthz`)).status, 200);
@@ -83,7 +83,7 @@ describe("startProcura: where the endpoint listens, and a port in use", function
 
   it("refuses a non-loopback HOST without BOT_ID before it opens the store, unless ALLOW_UNAUTHENTICATED=true", async () => {
     await assert.rejects(
-      startProcura(loadConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", COSMOS_ENDPOINT: "http://127.0.0.1:9/", COSMOS_KEY: "a2V5" }), {
+      startProcura(testConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", COSMOS_ENDPOINT: "http://127.0.0.1:9/", COSMOS_KEY: "a2V5" }), {
         port: 0,
         log: () => undefined,
       }),
@@ -93,7 +93,7 @@ describe("startProcura: where the endpoint listens, and a port in use", function
         return true;
       },
     );
-    const procura = await startProcura(loadConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", ALLOW_UNAUTHENTICATED: "true" }), {
+    const procura = await startProcura(testConfig({ LLM_PROVIDER: "offline", HOST: "0.0.0.0", ALLOW_UNAUTHENTICATED: "true" }), {
       port: 0,
       store,
       log: () => undefined,
@@ -107,7 +107,7 @@ describe("startProcura: where the endpoint listens, and a port in use", function
     const port = (taken.address() as { port: number }).port;
     try {
       await assert.rejects(
-        startProcura(loadConfig({ LLM_PROVIDER: "offline" }), { port, store, log: () => undefined }),
+        startProcura(testConfig({ LLM_PROVIDER: "offline" }), { port, store, log: () => undefined }),
         (error: unknown) => {
           assert.ok(error instanceof ConfigurationError);
           assert.match(error.message, new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use .*set PORT to a free port`));

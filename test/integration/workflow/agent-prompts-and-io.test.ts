@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { executorCompletedEvent, runCompletedEvent } from "../../../src/telemetry/records";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { RunStateSchema } from "../../../src/domain";
 import { buildTranscript } from "../../../src/storage/transcript-builder";
@@ -106,7 +106,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
         .script("contract", { toolCalls: [{ name: "searchContracts", arguments: { query: "Acme renewal", supplier: "Acme" } }] }, finding)
         .script("moderator", answer);
       // Only the scripted Router's choice runs: no specialist guessed from the question's words starts early.
-      const config = loadConfig({ LLM_RETRY_INITIAL_MS: "20", SPECULATIVE_SPECIALISTS: "false", ...env });
+      const config = testConfig({ LLM_RETRY_INITIAL_MS: "20", SPECULATIVE_SPECIALISTS: "false", ...env });
       const deps = await buildWorkflowDeps(config, {
         data: sampleData,
         store: new MemoryRunStore(),

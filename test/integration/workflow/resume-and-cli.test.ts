@@ -9,6 +9,7 @@ import { scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 import { quoting } from "../../fakes/scripted-replies";
 import { LocalDataStore } from "../../../src/storage/local-data-store";
 import { importFixture, temporaryDataDirectory } from "../../unit/import/import-fixture";
+import { SAMPLE_DATA_DIR } from "../../fakes/test-config";
 
 const run = promisify(execFile);
 const finding = (summary: string) => ({
@@ -86,7 +87,9 @@ describe("checkpoints and resume", function () {
 describe("npm run ask", function () {
   this.timeout(30_000);
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    run(process.execPath, ["--import", "tsx", "src/cli/ask.ts", ...args], { env: { PATH: process.env.PATH, ...env } });
+    run(process.execPath, ["--import", "tsx", "src/cli/ask.ts", ...args], {
+      env: { PATH: process.env.PATH, PROCURA_DATA_DIR: SAMPLE_DATA_DIR, ...env },
+    });
 
   it("answers from the sample data offline and prints the run record as JSON", async () => {
     const { stdout } = await cli(["--json", "Can we renew the Acme SaaS contract at +8%?"]);

@@ -3,7 +3,7 @@ import { buildAnswerCard } from "../../../src/cards/answer-card";
 import { CARD_VERBS, MAX_COMMENT_CHARS, parseCardAction } from "../../../src/cards/actions";
 import { FeedbackSchema } from "../../../src/domain";
 import { answerViewFromRun } from "../../../src/cards/view-models";
-import { ids, nodesOfType, textOf } from "../../fixtures/cards/card-query";
+import { ids, nodesOfType, textOf, texts } from "../../fixtures/cards/card-query";
 import { completedRun, japaneseOfflineRun, NAMES } from "../../fixtures/cards/sample-runs";
 
 describe("cards/answer-card", () => {
@@ -137,7 +137,8 @@ describe("cards/answer-card", () => {
     const approved = buildAnswerCard(
       answerViewFromRun(completedRun({ review: { approvalId: "approval-run-0001", edited: false } }), NAMES, { threshold: 80 }),
     );
-    assert.ok(textOf(approved).includes("✔ Reviewed by an approver"));
+    // In words and colour: an emoji mark is an empty box where no emoji font is installed.
+    assert.ok(texts(approved).includes("Reviewed by an approver"));
     assert.ok(textOf(approved).includes("• Spend is growing."));
     const editedText = `Yes, at 5% only.\n\nAsk for the CPO's sign-off. ${"Details. ".repeat(200)}`;
     const run = completedRun({ review: { approvalId: "approval-run-0001", edited: true } });
@@ -145,7 +146,7 @@ describe("cards/answer-card", () => {
       answerViewFromRun({ ...run, answer: { ...run.answer!, conclusion: editedText, rationale: [] } }, NAMES, { threshold: 80 }),
     );
     const text = textOf(edited);
-    assert.ok(text.includes("✔ Reviewed and edited by an approver"));
+    assert.ok(text.includes("Reviewed and edited by an approver"));
     assert.ok(text.includes("Yes, at 5% only.") && text.includes("Ask for the CPO's sign-off."));
     assert.ok(
       text.includes(editedText.split("\n\n")[1].trim()),

@@ -12,10 +12,19 @@ const base: ApprovalOutcomeView = {
 };
 
 describe("cards/approval-outcome-card", () => {
+  it("says each decision in words and colour, with no emoji mark (an empty box where no emoji font is installed)", () => {
+    for (const language of ["en", "ja"] as const)
+      for (const decision of ["approved", "edited", "rejected"] as const)
+        assert.doesNotMatch(
+          texts(buildApprovalOutcomeCard({ ...base, language, decision, finalText: "x" }))[0],
+          /\p{Extended_Pictographic}/u,
+        );
+  });
+
   it("approved: decision, who, when and the final text; no actions left", () => {
     const card = buildApprovalOutcomeCard({ ...base, finalText: "No: capped at 5%.\n- Clause §4.2 [CTR-0012]" });
     const text = textOf(card);
-    assert.ok(texts(card)[0] === "✅ Approved");
+    assert.ok(texts(card)[0] === "Approved");
     assert.ok(text.includes("By: ") && text.includes("Ken Sato"));
     assert.ok(text.includes("When:\n{{DATE(2025-06-02T03:04:05Z, SHORT)}} {{TIME(2025-06-02T03:04:05Z)}}"));
     assert.ok(text.includes("Final answer") && text.includes("No: capped at 5%.") && text.includes("- Clause §4.2 [CTR-0012]"));
@@ -26,13 +35,13 @@ describe("cards/approval-outcome-card", () => {
     const text = textOf(
       buildApprovalOutcomeCard({ ...base, language: "ja", decision: "edited", comment: "価格根拠を追記", finalText: "修正版の回答" }),
     );
-    for (const expected of ["✅ 編集して承認済み", "判断者: ", "コメント", "価格根拠を追記", "最終回答", "修正版の回答"])
+    for (const expected of ["編集して承認済み", "判断者: ", "コメント", "価格根拠を追記", "最終回答", "修正版の回答"])
       assert.ok(text.includes(expected), expected);
   });
 
   it("rejected: the reason under a Reason heading, and no final text", () => {
     const text = textOf(buildApprovalOutcomeCard({ ...base, decision: "rejected", comment: "Needs legal review" }));
-    assert.ok(text.includes("❌ Rejected") && text.includes("Reason\nNeeds legal review"));
+    assert.ok(text.includes("Rejected") && text.includes("Reason\nNeeds legal review"));
     assert.ok(!text.includes("Final answer"));
   });
 

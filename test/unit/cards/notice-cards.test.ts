@@ -69,6 +69,13 @@ describe("cards/notice-cards", () => {
     assert.ok(textOf(buildHelpCard("ja", GUIDE)).includes("@メンション"));
   });
 
+  it("help and welcome cards say that a command in a channel needs an @mention too (Teams passes on no other message)", () => {
+    const example = { en: "commands included (“@Procura approvals history”)", ja: "コマンドも含めて毎回 @メンション" };
+    for (const language of ["en", "ja"] as const)
+      for (const card of [buildHelpCard(language, GUIDE), buildWelcomeCard(language, GUIDE)])
+        assert.ok(textOf(card).includes(example[language]), language);
+  });
+
   it("welcome card introduces the council and includes the help content", () => {
     const text = textOf(buildWelcomeCard("en", GUIDE));
     assert.ok(text.startsWith("Welcome to Procura"));

@@ -6,7 +6,7 @@ describe("rows crossing to the importing thread", () => {
   it("arrive as they left: every value in its row and place, empty values, problems and rows too long to read", () => {
     const rows: TableRow[] = [
       { line: 2, values: ["INV-1", "45601", "", "山田運輸", "1,5"] },
-      { line: 3, values: [], tooLong: { at: 4, reason: "the row is too long" } },
+      { line: 3, values: [], rowProblem: { at: 4, reason: "the row is too long" } },
       { line: 7, values: ["", ""], unreadable: [{ at: 1, reason: "the cell holds the error #N/A" }] },
       { line: 8, values: [""] },
       { line: 9, values: ["a\tb\nc", "&<>"] },

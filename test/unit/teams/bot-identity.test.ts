@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { ConfigurationError } from "../../../src/domain";
 import { resolveBotIdentity } from "../../../src/teams/bot-identity";
 
 /** A warning here is a test failure: these settings are expected to be clean. */
 const failOnWarning = (message: string): never => assert.fail(message);
 
-const env = (values: Record<string, string>) => loadConfig({ LLM_PROVIDER: "offline", ...values }).env;
+const env = (values: Record<string, string>) => testConfig({ LLM_PROVIDER: "offline", ...values }).env;
 
 describe("teams/bot-identity resolveBotIdentity", () => {
   it("runs unauthenticated without BOT_ID outside production, with a loud warning", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { ConfigurationError } from "../../../src/domain";
 import type { BotIdentity } from "../../../src/teams/bot-identity";
 import { isLoopbackHost, resolveListenHost } from "../../../src/teams/listen-address";
@@ -7,7 +7,7 @@ import { isLoopbackHost, resolveListenHost } from "../../../src/teams/listen-add
 /** A warning here is a test failure: these settings are expected to be clean. */
 const failOnWarning = (message: string): never => assert.fail(message);
 
-const env = (values: Record<string, string> = {}) => loadConfig({ LLM_PROVIDER: "offline", ...values }).env;
+const env = (values: Record<string, string> = {}) => testConfig({ LLM_PROVIDER: "offline", ...values }).env;
 const unauthenticated: BotIdentity = { authenticated: false, appId: undefined };
 const authenticated: BotIdentity = {
   authenticated: true,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { formatRun } from "../../../../src/cli/format-run";
-import { loadConfig } from "../../../../src/config";
+import { testConfig } from "../../../fakes/test-config";
 import { buildWorkflowDeps } from "../../../../src/composition/workflow-deps";
 import { LocalDataStore, openLocalProcurementData } from "../../../../src/storage/local-data-store";
 import { MemoryRunStore } from "../../../../src/storage/memory-run-store";
@@ -23,7 +23,7 @@ describe("the offline engine over a data directory whose contracts.json is damag
     await importFixture(new LocalDataStore(directory), "acme");
     writeFileSync(path.join(directory, "contracts.json"), "not json");
     const data = (await openLocalProcurementData(directory))!;
-    deps = await buildWorkflowDeps(loadConfig({ LLM_PROVIDER: "offline" }), {
+    deps = await buildWorkflowDeps(testConfig({ LLM_PROVIDER: "offline" }), {
       data,
       store: new MemoryRunStore(),
       events: { emit: () => {} },
