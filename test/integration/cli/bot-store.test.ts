@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { loadConfig } from "../../../src/config";
+import { testConfig } from "../../fakes/test-config";
 import { openCosmosStore } from "../../../src/storage";
 import { leaveDevStoreAddress } from "../../../src/storage/dev-store-address";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
@@ -29,7 +29,7 @@ describe("npm run approvals -- export finds the store of a running `npm run dev`
   before(async () => {
     cosmos = await startEmbeddedCosmos();
     const store = await openCosmosStore(
-      loadConfig({
+      testConfig({
         NODE_ENV: "test",
         LLM_PROVIDER: "offline",
         COSMOS_ENDPOINT: cosmos.endpoint,
