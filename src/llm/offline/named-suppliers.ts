@@ -28,6 +28,8 @@ const GENERIC = [
   "全社",
   "当社",
   "弊社",
+  // Pronouns written in kana before a particle, where a kana name could stand (「これの」「すべての」).
+  ..."すべて これ それ あれ どれ ここ そこ どこ わたし わたしたち われわれ みんな ほか いつ なに なん だれ".split(" "),
 ];
 
 /**

@@ -80,6 +80,7 @@ export interface Phrases {
   policyFound(p: { referenceId: string; text: string }): string;
   /** The rationale point citing the records a conclusion states whole (their wording is shown beside it). */
   conclusionRestsOn(recordCount: number): string;
+  /** `category` empty when the list is of no one category. */
   suppliersListed(s: { category: string; names: string[] }): string;
   /** A risk rating as a word of the answer's language. */
   risk(rating: string): string;
@@ -162,7 +163,7 @@ const en: Phrases = {
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
   conclusionRestsOn: (count) => `The conclusion rests on ${count === 1 ? "this record" : "these records"}.`,
-  suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
+  suppliersListed: (s) => `Candidate ${s.category ? `${s.category} ` : ""}suppliers: ${s.names.join(", ")}.`,
   risk: (rating) => `${rating} risk`,
   evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
   nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
@@ -256,7 +257,7 @@ const ja: Phrases = {
   policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,
   policyFound: (p) => `${p.referenceId}:「${p.text}」`,
   conclusionRestsOn: () => "結論はこれらの記録に基づきます。",
-  suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,
+  suppliersListed: (s) => `${s.category ? `${s.category}の` : ""}候補サプライヤー: ${s.names.join("、")}。`,
   risk: (rating) => ({ low: "低リスク", medium: "中リスク", high: "高リスク" })[rating] ?? rating,
   evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
   nothingFound: (tools) => `検索（${tools.join("、")}）では質問に答える情報が見つかりませんでした。`,
