@@ -1,11 +1,8 @@
 import assert from "node:assert/strict";
-import type { ProcurementDataSet, RunState } from "../../../../src/domain";
-import { buildWorkflowDeps } from "../../../../src/composition/workflow-deps";
-import { loadConfig } from "../../../../src/config";
-import { MemoryRunStore } from "../../../../src/storage/memory-run-store";
-import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
-import { generateSampleDataSet } from "../../../../src/tools/sample-data";
-import { runQuestion } from "../../../../src/workflow/runner";
+import type { ProcurementDataSet, RunState } from "../../../src/domain";
+import { createInMemoryProcurementData } from "../../../src/tools/in-memory-procurement-data";
+import { generateSampleDataSet } from "../../../src/tools/sample-data";
+import { ask as askOffline } from "./offline-answers";
 
 /** The sample data with a supplier whose only name is in kana and kanji, with its legal form, as a vendor master gives it. */
 function dataWithJapaneseOnlySupplier(): ProcurementDataSet {
@@ -21,15 +18,7 @@ function dataWithJapaneseOnlySupplier(): ProcurementDataSet {
 describe("offline answers name suppliers written in any script", function () {
   this.timeout(60_000);
   const data = createInMemoryProcurementData(dataWithJapaneseOnlySupplier());
-  let ask: (question: string) => Promise<RunState>;
-  before(async () => {
-    const deps = await buildWorkflowDeps(loadConfig({ LLM_PROVIDER: "offline" }), {
-      data,
-      store: new MemoryRunStore(),
-      events: { emit: () => undefined },
-    });
-    ask = (question) => runQuestion(deps, { question });
-  });
+  const ask = (question: string) => askOffline(data, question);
 
   const resolvedSuppliers = (state: RunState) =>
     state.findings.flatMap((f) => f.toolCalls.flatMap((call) => call.resolution?.resolved ?? [])).map((name) => name.id);
