@@ -1,3 +1,4 @@
+import { toSen } from "../domain/amounts";
 import { z } from "zod";
 import type { EntityResolution, SpendCell } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
@@ -256,5 +257,5 @@ function matchesCostCenter(costCenter: string, wanted: string): boolean {
 }
 
 function sum(cells: readonly SpendCell[]): number {
-  return cells.reduce((total, cell) => total + cell.amountJpy, 0);
+  return cells.reduce((total, cell) => toSen(total + cell.amountJpy), 0);
 }
