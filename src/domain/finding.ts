@@ -101,6 +101,8 @@ export const ToolCallRecordSchema = z.object({
   resolution: EntityResolutionSchema.optional(),
   /** The entities its arguments named, by the tool's argument kinds: what the conversation's memory keeps. */
   lookedUp: z.array(z.object({ kind: ConversationEntityKindSchema, name: z.string() })).optional(),
+  /** Run for the specialist before it asked (the evidence the question implies): not a choice it made. */
+  upFront: z.literal(true).optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 
