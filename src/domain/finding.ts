@@ -12,7 +12,12 @@ export const WrittenEvidenceSchema = z.object({
 export type WrittenEvidence = z.infer<typeof WrittenEvidenceSchema>;
 
 /** The record a reference is about (a supplier), by its id and its name as the data holds them. */
-export const EvidenceSubjectSchema = z.object({ id: z.string().max(200), name: z.string().max(300) });
+export const EvidenceSubjectSchema = z.object({
+  id: z.string().max(200),
+  name: z.string().max(300),
+  /** The name Japanese answers and their source titles use (`supplierNameJa`). */
+  nameJa: z.string().max(300).optional(),
+});
 
 /**
  * The spend category a reference is about, by its id and the Japanese name the data set gives it

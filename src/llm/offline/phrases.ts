@@ -1,3 +1,4 @@
+import { fiscalYearIn } from "../../domain/fiscal-year";
 /**
  * Every user-facing sentence the offline engine writes, in English and Japanese: one table, so a
  * wording change or a new language is one edit here.
@@ -229,7 +230,8 @@ const ja: Phrases = {
   contractRenewal: (c) =>
     `${c.id}は${c.endDate}に満了し、${c.autoRenew ? "自動更新されます" : "自動更新されません"}。通知期間は${c.noticeDays}日（期限 ${c.noticeDeadline}）です。`,
   supplierProfile: (s) =>
-    `${s.name}（${s.id}）のリスク格付けは${({ low: "低", medium: "中", high: "高" } as Record<string, string>)[s.riskRating] ?? s.riskRating}` +
+    // The id is the citation's, not the sentence's.
+    `${s.name}のリスク格付けは${({ low: "低", medium: "中", high: "高" } as Record<string, string>)[s.riskRating] ?? s.riskRating}` +
     (s.certifications.length ? `、認証は${s.certifications.join("、")}` : "、認証の登録なし") +
     `、納期遵守率${figureOrDash(s.onTimePct, "%")}、品質スコア${figureOrDash(s.qualityScore)}` +
     `、過去12か月のインシデント${s.incidents !== null ? `${s.incidents}件` : NO_FIGURE}` +
@@ -246,12 +248,13 @@ const ja: Phrases = {
       : `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%と同水準です。`,
   spendScope: (s) =>
     scopeParts(s, {
-      fiscalYear: (fy) => fy.replace(/^FY(\d{4})$/, "$1年度"),
+      fiscalYear: (fy) => fiscalYearIn(fy, "ja"),
       range: (from, to) => `${from}〜${to}`,
       costCenter: (cc) => `コストセンター${cc}`,
     }).join("・") || "全体",
   spendTotal: (s) => `${s.scope}の支出は${s.total}${s.count !== null ? `（${s.count}件）` : ""}です。`,
-  spendChange: (s) => `${s.to}は${s.from}比${s.sameMonths ? "（同期間）" : ""}${signedPct(s.changePct)}です。`,
+  spendChange: (s) =>
+    `${fiscalYearIn(s.to, "ja")}は${fiscalYearIn(s.from, "ja")}比${s.sameMonths ? "（同期間）" : ""}${signedPct(s.changePct)}です。`,
   spendTop: (s) => `上位: ${s.groups.join("、")}。`,
   spendLatest: (s) => `直近の期間: ${s.groups.join("、")}。`,
   policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,

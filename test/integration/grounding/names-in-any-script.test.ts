@@ -53,4 +53,11 @@ describe("offline answers name suppliers written in any script", function () {
       );
     });
   }
+
+  it("answers an English question about a supplier named in Japanese in English, with English punctuation", async () => {
+    const state = await ask("What is the risk rating of さくら精機株式会社?");
+    assert.equal(state.language, "en");
+    assert.match(state.answer?.conclusion ?? "", /さくら精機株式会社 .*risk rating/);
+    assert.doesNotMatch(state.answer?.conclusion ?? "", /[。、（）]/);
+  });
 });
