@@ -7,7 +7,7 @@
  */
 
 /** Words after which English puts a supplier's name. */
-const LEAD_WORDS = new Set(["with", "from", "to", "of", "about", "for", "pay", "paid", "supplier", "vendor"]);
+const LEAD_WORDS = new Set(["with", "from", "to", "of", "about", "for", "pay", "paid", "supplier", "vendor", "is"]);
 /** Words after which a name is also looked for in lower case ("spend with acme cloud"). */
 const LOWER_CASE_LEADS = new Set(["with", "from", "pay", "paid"]);
 /**

@@ -60,4 +60,10 @@ describe("offline answers name suppliers written in any script", function () {
     assert.match(state.answer?.conclusion ?? "", /さくら精機株式会社 .*risk rating/);
     assert.doesNotMatch(state.answer?.conclusion ?? "", /[。、（）]/);
   });
+
+  it("answers a risk question about a name the data does not have, instead of refusing it", async () => {
+    const state = await ask("How risky is Sakura Seiki?");
+    assert.equal(state.status, "completed");
+    assert.match(state.answer?.conclusion ?? "", /^No supplier named Sakura Seiki is in the data\./);
+  });
 });
