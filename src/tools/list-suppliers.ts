@@ -98,14 +98,12 @@ export function createListSuppliersTool({ data }: ToolContext) {
             }),
           ),
         },
-        evidence: shown
-          .slice(0, MAX_EVIDENCE)
-          .map((s) => ({
-            source: "supplier",
-            referenceId: s.id,
-            subject: { id: s.id, name: s.name, nameJa: supplierNameJa(s) },
-            quote: line(s),
-          })),
+        evidence: shown.slice(0, MAX_EVIDENCE).map((s) => ({
+          source: "supplier",
+          referenceId: s.id,
+          subject: { id: s.id, name: s.name, nameJa: supplierNameJa(s) },
+          quote: line(s),
+        })),
         digest: `${countOf(matching.length, "supplier")} (${scope}): ${shown
           .slice(0, 5)
           .map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`)
