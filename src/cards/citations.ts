@@ -1,3 +1,4 @@
+import { fiscalYearIn } from "../domain/fiscal-year";
 import { optionalUrl, type EvidenceItem, type Language } from "../domain";
 import { categoryLabel, isCategoryId } from "../domain/category-terms";
 import { labelsFor, type SourceKind } from "../domain";
@@ -32,7 +33,8 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
     for (const item of finding.evidence) {
       if (!evidence.has(item.referenceId)) evidence.set(item.referenceId, item);
       // A supplier any tool named is named in every reference that holds its id ("SPEND SUP-033 FY2025").
-      if (item.subject !== undefined) names.set(item.subject.id, item.subject.name);
+      if (item.subject !== undefined)
+        names.set(item.subject.id, language === "ja" ? (item.subject.nameJa ?? item.subject.name) : item.subject.name);
       // Likewise a category, by the name its data gives it ("SPEND fleet-ops FY2025" → 「支出 車両管理 FY2025」).
       if (item.category !== undefined) names.set(item.category.id, categoryLabel(item.category.id, language, item.category.nameJa));
       // Any item of the reference may carry the link (one specialist read the record through a tool, another did not).
@@ -61,7 +63,8 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
  * "Spend Acme Cloud Software FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named
  * once, in the answer's language, no part of the reference twice ("… FY2025 FY2025"), a supplier by
  * its name (「支出 Acme Cloud Software FY2025」, never 「支出 SUP-001」) and a category by its label
- * (「支出 物流 FY2025」, never "支出 logistics FY2025"), an imported one by the name its data gives it.
+ * (「支出 物流 2025年度」, never "支出 logistics FY2025"), an imported one by the name its data gives it;
+ * in Japanese, a supplier by its Japanese name and a fiscal year as 2025年度, as the answer's text writes them.
  */
 function citationTitle(
   sourceName: string,
@@ -74,7 +77,7 @@ function citationTitle(
   const named = sourceName !== "" && parts[0]?.toLowerCase() === source.toLowerCase() ? parts.slice(1) : parts;
   const once = named
     .filter((part, index) => named.indexOf(part) === index)
-    .map((part) => names.get(part) ?? (isCategoryId(part) ? categoryLabel(part, language) : part))
+    .map((part) => names.get(part) ?? (isCategoryId(part) ? categoryLabel(part, language) : fiscalYearIn(part, language)))
     .join(" ");
   return sourceName ? `${sourceName} ${once}`.trim() : once;
 }

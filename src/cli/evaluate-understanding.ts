@@ -19,6 +19,7 @@ import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
 import { err, out, USAGE } from "./evaluate-output";
 import { groundingDataSets } from "./grounding-data-sets";
+import { groundingVariants } from "../eval/grounding-variants";
 
 /**
  * False refusals and out-of-scope recall of the Router's scope decision on the labelled questions
@@ -88,7 +89,8 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
 }
 
 /**
- * The grounding set: each question's supplier resolution (the supplier, asked back, or not in the
+ * The grounding set (the questions of the file, and questions made from each data set's own supplier
+ * names by `groundingVariants`): each question's supplier resolution (the supplier, asked back, or not in the
  * data) and figure, over the sample data and an imported vendor master, with the configured model
  * (offline by default). Prints one JSON line per question, the confusion table and the figures; exits
  * 1 when an answer was widened to all suppliers or stated a wrong figure, or fewer than 95% resolved.
@@ -97,8 +99,12 @@ export async function grounding(config: AppConfig, args: string[]): Promise<numb
   const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });
   if (typeof parsed === "number") return parsed;
   const { values } = parsed;
-  const questions = readGroundingQuestions(values.file ?? path.resolve(process.cwd(), "test/fixtures/grounding/questions.json"));
   const dataSets = await groundingDataSets(config, values.import ?? path.resolve(process.cwd(), "test/fixtures/import/vendors"));
+  const questions = [
+    ...readGroundingQuestions(values.file ?? path.resolve(process.cwd(), "test/fixtures/grounding/questions.json")),
+    ...groundingVariants(dataSets.sample.suppliers, "sample"),
+    ...groundingVariants(dataSets.imported.suppliers, "imported"),
+  ];
   const results = await runGroundingSet(questions, dataSets, (result) => out(result));
   const summary = summariseGrounding(results);
   err(confusionTable(summary));

@@ -140,9 +140,12 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
   if (typeof parsed === "number") return parsed;
   const { values } = parsed;
   const record = await runGoldenCanaryOnce(config, { dir: values.dir, log: err });
-  err(
-    `canary ${record.id}: ${record.cases} golden questions on ${record.provider} (router ${record.deployedModels.router}, specialists ${record.deployedModels.specialist}, moderator ${record.deployedModels.moderator})`,
-  );
+  const { router, specialist, moderator } = record.deployedModels;
+  const engine =
+    record.provider === "offline"
+      ? "the offline engine"
+      : `${record.provider} (router ${router}, specialists ${specialist}, moderator ${moderator})`;
+  err(`canary ${record.id}: ${record.cases} golden questions on ${engine}`);
   for (const line of renderGoldenReport(record.rows, { countSkipped: false })) process.stdout.write(`${line}\n`);
   return record.failed > 0 ? 1 : 0;
 }

@@ -50,7 +50,7 @@ export async function groundingDataSets(config: AppConfig, importDirectory: stri
 async function dataSet(config: AppConfig, data: ProcurementData): Promise<GroundingDataSets["sample"]> {
   const deps = await buildWorkflowDeps(config, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });
   const tools = createToolRegistry(data, { fiscalYearStartMonth: (await data.describe()).fiscalYearStartMonth });
-  return { ask: (question) => runQuestion(deps, { question }), figures: figuresFrom(tools) };
+  return { ask: (question) => runQuestion(deps, { question }), figures: figuresFrom(tools), suppliers: await data.listSuppliers() };
 }
 
 /** The spend totals from a data set, through the querySpend tool itself (the figure the answer must state). */

@@ -15,9 +15,19 @@ export interface ExtractedAmount {
 /** Default corporate conversion rates to JPY; the sample data set normalises with the same rates. */
 const JPY_PER_UNIT: JpyRates = { JPY: 1, USD: 150, EUR: 160 };
 
-/** Converts an amount to JPY at the given rates (the corporate defaults unless configured), rounded to whole yen. */
+/**
+ * Converts an amount to JPY at the given rates (the corporate defaults unless configured), kept to
+ * the sen (1/100 yen): USD 12.35 at 150 is ¥1,852.50, not ¥1,853. Rows are summed at that precision
+ * and the total is rounded to whole yen once, for display (`formatJpy`); rounding each row instead
+ * drifts a total by up to half a yen per row.
+ */
 export function toJpy(value: number, currency: Currency, rates: JpyRates = JPY_PER_UNIT): number {
-  return Math.round(value * rates[currency]);
+  return toSen(value * rates[currency]);
+}
+
+/** A yen amount to the sen, with the binary fraction's noise removed (0.1 + 0.2 → 0.3). */
+export function toSen(yen: number): number {
+  return Math.round(yen * 100) / 100;
 }
 
 const KANJI_DIGIT = "〇一二三四五六七八九";

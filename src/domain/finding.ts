@@ -12,7 +12,12 @@ export const WrittenEvidenceSchema = z.object({
 export type WrittenEvidence = z.infer<typeof WrittenEvidenceSchema>;
 
 /** The record a reference is about (a supplier), by its id and its name as the data holds them. */
-export const EvidenceSubjectSchema = z.object({ id: z.string().max(200), name: z.string().max(300) });
+export const EvidenceSubjectSchema = z.object({
+  id: z.string().max(200),
+  name: z.string().max(300),
+  /** The name Japanese answers and their source titles use (`supplierNameJa`). */
+  nameJa: z.string().max(300).optional(),
+});
 
 /**
  * The spend category a reference is about, by its id and the Japanese name the data set gives it
@@ -101,6 +106,8 @@ export const ToolCallRecordSchema = z.object({
   resolution: EntityResolutionSchema.optional(),
   /** The entities its arguments named, by the tool's argument kinds: what the conversation's memory keeps. */
   lookedUp: z.array(z.object({ kind: ConversationEntityKindSchema, name: z.string() })).optional(),
+  /** Run for the specialist before it asked (the evidence the question implies): not a choice it made. */
+  upFront: z.literal(true).optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 

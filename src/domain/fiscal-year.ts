@@ -56,3 +56,9 @@ export function parseFiscalYear(text: string): string | undefined {
   if (match[1].length === 2 && !normalised.startsWith("FY")) return undefined;
   return `FY${match[1].length === 2 ? 2000 + Number(match[1]) : Number(match[1])}`;
 }
+
+/** A fiscal year as an answer in `language` writes it: "FY2025" in English, 「2025年度」 in Japanese; other text unchanged. */
+export function fiscalYearIn(text: string, language: "en" | "ja"): string {
+  // Not inside an id ("SPEND-ACME-FY2025").
+  return language === "ja" ? text.replace(/(?<![\w-])FY(\d{4})(?![\w-])/g, "$1年度") : text;
+}

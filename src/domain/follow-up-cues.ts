@@ -19,8 +19,9 @@ const DANGLING_EN =
   /\b(them|they|their|theirs|it|its|those|these|him|her|he|she|the same|that one|this one)\b|\b(that|this)\b(?!\s+(fiscal|financial|year|quarter|month|week|supplier|vendor|contract|category|policy|purchase)\b)/i;
 const ABOUT_ANSWER_EN =
   /^(why( not| so| is that| is it| was that)?|how come|how so|explain( that| this)?)\s*[?.!]*$|^(is|was|does|would|will|can|could|isn'?t|doesn'?t) (that|this)\b|\b(your answer|the answer|that answer|that figure|that amount)\b/i;
-const ELLIPTICAL_JA = /^(では|じゃあ|それでは|それで|あと|なら|ならば|で、|一方)/;
-const DANGLING_JA = /(それ|その(?!他)|そちら|あれ|あの|そこ|彼ら|先方|同じ|前述|上記)/;
+/** Kana cue words count only as words of their own, not inside a name in kana (「あとらす」「ぱしふぃっくはーどうぇあの」). */
+const ELLIPTICAL_JA = /^(では|じゃあ|それでは|それで|あと(?=は|、|[^\p{Script=Hiragana}\p{Script=Katakana}ー]|$)|なら|ならば|で、|一方)/u;
+const DANGLING_JA = /(?<![\p{Script=Hiragana}\p{Script=Katakana}ー])(それ|その(?!他)|そちら|あれ|あの|そこ)|彼ら|先方|同じ|前述|上記/u;
 const ABOUT_ANSWER_JA = /^(なぜ|どうして|なんで)(ですか)?[？?。]*$|^(その理由|理由は)|(それは|それって|その金額|この回答|その回答)/;
 
 /** Reads the follow-up cues of a message (mentions already removed). */

@@ -1,3 +1,4 @@
+import { fiscalYearIn } from "./fiscal-year";
 import { categoryLabel, categoryNamesJa, isCategoryId } from "./category-terms";
 
 /**
@@ -118,9 +119,7 @@ function localiseScope(text: string, namesJa: ReadonlyMap<string, string>): stri
   return text.replace(/ ?\(([^()]+)\)/g, (whole, scope: string) => {
     const parts = scope.split(/, |、/);
     if (!parts.some(isCategory)) return whole;
-    const localised = parts.map((part) =>
-      isCategory(part) ? categoryLabel(part, "ja", namesJa.get(part)) : part.replace(/^FY(\d{4})$/, "$1年度"),
-    );
+    const localised = parts.map((part) => (isCategory(part) ? categoryLabel(part, "ja", namesJa.get(part)) : fiscalYearIn(part, "ja")));
     return `（${localised.join("、")}）`;
   });
 }

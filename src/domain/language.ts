@@ -13,6 +13,7 @@ const JAPANESE_SCRIPT = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/
 export function detectLanguage(text: string): Language {
   const japanese = text.match(JAPANESE_SCRIPT)?.length ?? 0;
   if (japanese === 0) return "en";
+  if (isEnglishSentenceAroundNames(text)) return "en";
   const latin = text.match(/[A-Za-z]/g)?.length ?? 0;
   return japanese * 3 >= latin ? "ja" : "en";
 }
@@ -21,3 +22,16 @@ export function detectLanguage(text: string): Language {
 export function localeLanguage(locale: string | undefined): Language {
   return locale?.toLowerCase().startsWith("ja") ? "ja" : "en";
 }
+
+/**
+ * An English sentence that names something in Japanese ("What is the risk rating of 株式会社山田製作所?"):
+ * three English words or more, no Japanese punctuation, and every Japanese run a name, not grammar
+ * (grammar ends in kana: particles, inflections, です/ます).
+ */
+function isEnglishSentenceAroundNames(text: string): boolean {
+  const englishWords = text.match(/[A-Za-z]{2,}/g)?.length ?? 0;
+  if (englishWords < 3 || /[？。、「」]/.test(text)) return false;
+  return (text.match(JAPANESE_SCRIPT_RUN) ?? []).every((run) => !/[\u3040-\u309f]$/.test(run));
+}
+
+const JAPANESE_SCRIPT_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]+/g;

@@ -20,6 +20,8 @@ export const SupplierSchema = z.object({
   id: z.string(), // "SUP-001"
   name: z.string(), // "Acme Cloud Software"
   aliases: z.array(z.string()), // other spellings users type, incl. Japanese ("アクメ", "A社")
+  // The name Japanese answers use ("はやぶさ物流"); without it, `supplierNameJa` reads one off the aliases.
+  nameJa: z.string().min(1).optional(),
   category: z.string(), // "saas", "logistics", …
   // The category's Japanese display name as the data set gives it ("物流"): Japanese answers name the category by it.
   categoryNameJa: z.string().min(1).optional(),
@@ -37,6 +39,17 @@ export const SupplierSchema = z.object({
   since: z.string(), // ISO date; "" when the source has none
 });
 export type Supplier = z.infer<typeof SupplierSchema>;
+
+/**
+ * A supplier's name as a Japanese answer writes it: `nameJa`, else its first alias in kana (and
+ * kanji), else one in kanji alone, else its name ("Hayabusa Logistics Co., Ltd." → "はやぶさ物流").
+ */
+export function supplierNameJa(supplier: { name: string; nameJa?: string | null; aliases?: readonly string[] }): string {
+  const japanese = (supplier.aliases ?? []).filter((alias) => /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー・]+$/u.test(alias));
+  return (
+    supplier.nameJa ?? japanese.find((alias) => /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(alias)) ?? japanese[0] ?? supplier.name
+  );
+}
 
 /** One clause of a contract. */
 const ContractClauseSchema = z.object({

@@ -22,6 +22,8 @@ export const SampleSchema = z.object({
   reference: z.string().optional(),
   referenceTopics: z.array(z.string()).optional(),
   toolCalls: z.array(SampleToolCallSchema).optional(),
+  /** Calls run for the agents before they asked (evidence fetched up front): scored apart from their own choices. */
+  upFrontToolCalls: z.array(SampleToolCallSchema).optional(),
   referenceToolCalls: z.array(SampleToolCallSchema).optional(),
 });
 export type Sample = z.infer<typeof SampleSchema>;

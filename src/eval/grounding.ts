@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import type { RunState } from "../domain";
+import type { RunState, Supplier } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 
 /** What a question's supplier must resolve to. */
@@ -73,7 +73,9 @@ async function evaluateGroundingQuestion(
   if (!figureRight) problems.push(`states the all-suppliers total ${everyone}`);
   if (question.expect.outcome === "supplier") {
     const own = await figures.supplierTotal(question.expect.supplierId, question.fiscalYear);
-    if (!text.includes(own)) {
+    // A supplier with no spend in the year may be answered without a figure, but never with another one.
+    const wrong = own === "¥0" ? /¥[1-9]/.test(text) : !text.includes(own);
+    if (wrong) {
       figureRight = false;
       problems.push(`does not state ${question.expect.supplierId}'s ${question.fiscalYear} total ${own}`);
     }
@@ -133,7 +135,7 @@ export function confusionTable(summary: ReturnType<typeof summariseGrounding>): 
 /** How each data set of the grounding set is asked, and its figures. */
 export type GroundingDataSets = Record<
   GroundingQuestion["dataSet"],
-  { ask: (question: string) => Promise<RunState>; figures: GroundingFigures }
+  { ask: (question: string) => Promise<RunState>; figures: GroundingFigures; suppliers: readonly Supplier[] }
 >;
 
 /** Runs every question over its data set, one at a time (a report line per result as it comes). */

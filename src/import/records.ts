@@ -17,6 +17,7 @@ export function readSupplier(f: FieldReader): Supplier {
     id: f.text("id", { required: true }),
     name: f.text("name", { required: true }),
     aliases: f.list("aliases"),
+    ...optionalText("nameJa", f.text("nameJa")),
     category: f.text("category", { required: true }).toLowerCase(),
     ...optionalText("categoryNameJa", f.text("categoryNameJa")),
     region: f.text("region").toUpperCase(),

@@ -1,4 +1,5 @@
 import type { SpendTransaction, Supplier } from "../domain";
+import { toSen } from "../domain/amounts";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { FieldReader } from "./fields";
 import { ReadOnce } from "./read-once";
@@ -73,7 +74,7 @@ export class SpendRowReader {
       costCenter: this.costCenter.get(this.cell(values, "costCenter")).value,
       amount,
       currency: currency.code,
-      amountJpy: currency.rate === undefined ? 0 : Math.round(amount * currency.rate),
+      amountJpy: currency.rate === undefined ? 0 : toSen(amount * currency.rate),
       poNumber: f.text("poNumber"),
       contractId: contractId === "" ? null : contractId,
     };

@@ -10,6 +10,9 @@ import { openCosmosStore } from "../storage";
 import { createTelemetry } from "../telemetry";
 import { runGoldenCanary } from "./golden-canary";
 
+/** What the canary record names as the deployment of every role when no model is configured. */
+const OFFLINE_ENGINE = "offline engine";
+
 /**
  * Wires the golden-set canary from configuration (the deployed models of every role, the evaluation
  * models, the Judge's criteria, the golden set in GOLDEN_SET_DIR or `dir`, Cosmos, Application
@@ -31,11 +34,15 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
       telemetry,
       deployment: {
         provider: config.provider.kind,
-        deployedModels: {
-          router: config.models.router.deployment,
-          specialist: config.models.specialist.deployment,
-          moderator: config.models.moderator.deployment,
-        },
+        // Without a model the offline engine answers every role: no deployment ran.
+        deployedModels:
+          config.provider.kind === "offline"
+            ? { router: OFFLINE_ENGINE, specialist: OFFLINE_ENGINE, moderator: OFFLINE_ENGINE }
+            : {
+                router: config.models.router.deployment,
+                specialist: config.models.specialist.deployment,
+                moderator: config.models.moderator.deployment,
+              },
       },
     });
   } finally {

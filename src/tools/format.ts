@@ -1,8 +1,10 @@
+import { toSen } from "../domain/amounts";
+
 /** Number formatting for tool digests and evidence quotes. */
 
-/** "¥12,345,678". */
+/** "¥12,345,678": a total kept to the sen, rounded to whole yen here and only here. */
 export function formatJpy(value: number): string {
-  return `¥${Math.round(value).toLocaleString("en-US")}`;
+  return `¥${Math.round(toSen(value)).toLocaleString("en-US")}`;
 }
 
 /** "¥1.23B", "¥972.9M", "¥45.6K": short enough for a one-line digest. */

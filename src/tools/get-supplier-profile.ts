@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
+import { supplierNameJa } from "../domain";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { SpendView } from "./procurement-data";
@@ -40,7 +41,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
         };
       }
       const supplier = resolved.supplier;
-      const subject = { id: supplier.id, name: supplier.name };
+      const subject = { id: supplier.id, name: supplier.name, nameJa: supplierNameJa(supplier) };
       const currentFy = fiscalYearOf(today(), (await data.describe()).fiscalYearStartMonth);
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });

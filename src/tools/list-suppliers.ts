@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
+import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
@@ -97,9 +98,12 @@ export function createListSuppliersTool({ data }: ToolContext) {
             }),
           ),
         },
-        evidence: shown
-          .slice(0, MAX_EVIDENCE)
-          .map((s) => ({ source: "supplier", referenceId: s.id, subject: { id: s.id, name: s.name }, quote: line(s) })),
+        evidence: shown.slice(0, MAX_EVIDENCE).map((s) => ({
+          source: "supplier",
+          referenceId: s.id,
+          subject: { id: s.id, name: s.name, nameJa: supplierNameJa(s) },
+          quote: line(s),
+        })),
         digest: `${countOf(matching.length, "supplier")} (${scope}): ${shown
           .slice(0, 5)
           .map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`)

@@ -1,5 +1,7 @@
+import { toSen } from "../domain/amounts";
 import { z } from "zod";
 import type { EntityResolution, SpendCell } from "../domain";
+import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
@@ -59,15 +61,16 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           ...(resolved.resolution ? { resolution: resolved.resolution } : {}),
         };
       }
-      const { filter, scope, reference, costCenter, supplierName, categoryNameJa, resolution } = resolved;
+      const { filter, scope, reference, costCenter, supplierName, supplierNameJa: nameJa, categoryNameJa, resolution } = resolved;
       // The supplier the references name by id, so that their citations can name it by its name.
-      const subject = filter.supplierId && supplierName ? { subject: { id: filter.supplierId, name: supplierName } } : {};
+      const subject = filter.supplierId && supplierName ? { subject: { id: filter.supplierId, name: supplierName, nameJa } } : {};
       // Likewise the category, with the name the data gives it: an imported one has no built-in label.
       const category = filter.category ? { category: { id: filter.category, ...(categoryNameJa ? { nameJa: categoryNameJa } : {}) } } : {};
       // The filters as data, so an answer can name them in its own language (the scope text is English).
       const filters = {
         ...filter,
         supplierName: supplierName ?? null,
+        supplierNameJa: nameJa ?? null,
         categoryNameJa: categoryNameJa ?? null,
         costCenter: costCenter ?? null,
       };
@@ -152,6 +155,7 @@ type Resolved =
       reference: string;
       costCenter?: string;
       supplierName?: string;
+      supplierNameJa?: string;
       categoryNameJa?: string;
       resolution: EntityResolution;
     }
@@ -164,6 +168,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
   const reference: string[] = [];
   const resolution: EntityResolution = { resolved: [], unresolved: [] };
   let supplierName: string | undefined;
+  let supplierNameJaOf: string | undefined;
   let categoryNameJa: string | undefined;
   if (nonEmpty(args.supplier)) {
     const resolved = resolveSupplierArgument(await data.listSuppliers(), args.supplier);
@@ -174,6 +179,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
       };
     filter.supplierId = resolved.supplier.id;
     supplierName = resolved.supplier.name;
+    supplierNameJaOf = supplierNameJa(resolved.supplier);
     scope.push(supplierName);
     reference.push(resolved.supplier.id);
     resolution.resolved.push(...resolved.resolution.resolved);
@@ -221,6 +227,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     reference: `SPEND ${reference.join(" ") || "all"}`,
     costCenter,
     supplierName,
+    supplierNameJa: supplierNameJaOf,
     categoryNameJa,
     resolution,
   };
@@ -256,5 +263,5 @@ function matchesCostCenter(costCenter: string, wanted: string): boolean {
 }
 
 function sum(cells: readonly SpendCell[]): number {
-  return cells.reduce((total, cell) => total + cell.amountJpy, 0);
+  return cells.reduce((total, cell) => toSen(total + cell.amountJpy), 0);
 }

@@ -1,3 +1,4 @@
+import { toSen } from "../domain/amounts";
 import type { SpendCell } from "../domain";
 import { lookup } from "../domain/lookup";
 import { fiscalMonthIndex } from "../domain/fiscal-year";
@@ -138,13 +139,16 @@ function merge(
     let total = totals.get(key);
     if (total === undefined)
       totals.set(key, (total = { ...start(cell), amount: 0, amountJpy: 0, count: 0, offContractJpy: 0, largest: [] }));
-    total.amount += cell.amount;
-    total.amountJpy += cell.amountJpy;
+    // Kept to the sen at every step: sums of binary fractions drift, and a roll-up must equal its months.
+    total.amount = toSen(total.amount + cell.amount);
+    total.amountJpy = toSen(total.amountJpy + cell.amountJpy);
     total.count += cell.count;
-    total.offContractJpy += cell.offContractJpy;
+    total.offContractJpy = toSen(total.offContractJpy + cell.offContractJpy);
     if (total.monthlyJpy) {
-      if (cell.monthlyJpy) for (let i = 0; i < 12; i++) total.monthlyJpy[i] += cell.monthlyJpy[i];
-      else total.monthlyJpy[fiscalMonthIndex(Number(cell.month.slice(5, 7)), fiscalYearStartMonth)] += cell.amountJpy;
+      const monthly = total.monthlyJpy;
+      const add = (index: number, amount: number) => (monthly[index] = toSen(monthly[index] + amount));
+      if (cell.monthlyJpy) for (let i = 0; i < 12; i++) add(i, cell.monthlyJpy[i]);
+      else add(fiscalMonthIndex(Number(cell.month.slice(5, 7)), fiscalYearStartMonth), cell.amountJpy);
     }
     if (cell.month < total.month) total.month = cell.month;
     if (cell.firstDate < total.firstDate) total.firstDate = cell.firstDate;

@@ -1,3 +1,4 @@
+import { toSen } from "../domain/amounts";
 import type { SpendCell, SpendLine, SpendTransaction } from "../domain";
 import type { SpendFilter } from "./procurement-data";
 
@@ -63,9 +64,9 @@ export class SpendCubeBuilder {
       .flatMap((cells) => [...cells.values()])
       .map((cell) => ({
         ...cell,
-        amount: roundCents(cell.amount),
-        amountJpy: roundCents(cell.amountJpy),
-        offContractJpy: roundCents(cell.offContractJpy),
+        amount: toSen(cell.amount),
+        amountJpy: toSen(cell.amountJpy),
+        offContractJpy: toSen(cell.offContractJpy),
       }))
       .sort(
         (a, b) =>
@@ -132,8 +133,4 @@ function insertLargest(list: SpendLine[], line: SpendLine, n: number): void {
   if (at >= n) return;
   list.splice(at, 0, line);
   if (list.length > n) list.pop();
-}
-
-function roundCents(value: number): number {
-  return Math.round(value * 100) / 100;
 }

@@ -1,3 +1,4 @@
+import { toSen } from "../domain/amounts";
 import { z } from "zod";
 import type { SpendCell } from "../domain";
 import { fiscalQuarterOf } from "../domain/fiscal-year";
@@ -34,7 +35,7 @@ export function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJ
   for (const cell of cells) {
     const key = keyOf(cell, groupBy, fiscalYearStartMonth);
     const entry = totals.get(key) ?? { totalJpy: 0, count: 0 };
-    entry.totalJpy += cell.amountJpy;
+    entry.totalJpy = toSen(entry.totalJpy + cell.amountJpy);
     entry.count += cell.count;
     totals.set(key, entry);
   }

@@ -1,3 +1,4 @@
+import { toSen } from "../domain/amounts";
 import type { SpendCell } from "../domain";
 import { fiscalMonthIndex, fiscalYearOf, fiscalYearRange } from "../domain/fiscal-year";
 import { lookup } from "../domain/lookup";
@@ -28,10 +29,13 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
         cell.fiscalYear,
         (year = { totalJpy: 0, count: 0, byMonth: new Array<number>(12).fill(0), lastIndex: -1, lastMonth: "" }),
       );
-    year.totalJpy += cell.amountJpy;
+    year.totalJpy = toSen(year.totalJpy + cell.amountJpy);
     year.count += cell.count;
-    if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index] += amount));
-    else year.byMonth[fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth)] += cell.amountJpy;
+    if (cell.monthlyJpy) cell.monthlyJpy.forEach((amount, index) => (year.byMonth[index] = toSen(year.byMonth[index] + amount)));
+    else {
+      const index = fiscalMonthIndex(Number(cell.month.slice(5, 7)), startMonth);
+      year.byMonth[index] = toSen(year.byMonth[index] + cell.amountJpy);
+    }
     const lastMonth = cell.lastDate.slice(0, 7);
     if (lastMonth > year.lastMonth)
       [year.lastMonth, year.lastIndex] = [lastMonth, fiscalMonthIndex(Number(lastMonth.slice(5, 7)), startMonth)];

@@ -22,7 +22,11 @@ export function suggestFollowUps(state: RunState): string[] {
   if (period) suggestions.push(phrases.previousPeriod(`FY${Number(period[1]) - 1}`));
   const contract = entities.contracts[0];
   if (contract) suggestions.push(phrases.contractNotice(contract));
-  const supplier = entities.suppliers[0];
+  // A name the data does not have gets no suggestion about it: there is no risk profile to look at.
+  const unknown = new Set(
+    state.findings.flatMap((finding) => finding.toolCalls.flatMap((call) => call.resolution?.unresolved ?? [])).map((name) => name.text),
+  );
+  const supplier = entities.suppliers.find((name) => !unknown.has(name));
   if (supplier && !called.has("getSupplierProfile")) suggestions.push(phrases.supplierRisk(supplier));
   const category = entities.categories[0];
   // Named by its label, never its id: a Japanese button reads 「物流の代替サプライヤーは？」, an imported

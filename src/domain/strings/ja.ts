@@ -1,3 +1,4 @@
+import { fiscalYearIn } from "../fiscal-year";
 import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
 import type { DurationUnit, UserStrings } from "./shape";
 
@@ -214,7 +215,7 @@ export const ja: UserStrings = {
     outOfScope: "対象外の質問",
   },
   followUps: {
-    previousPeriod: (period) => `では${period.replace(/^FY(\d{4})$/, "$1年度")}は？`,
+    previousPeriod: (period) => `では${fiscalYearIn(period, "ja")}は？`,
     supplierRisk: (supplier) => `${supplier}のリスク評価は？`,
     contractNotice: (contract) => `${contract}の解約通知期限は？`,
     alternatives: (category) => `${category}の代替サプライヤーは？`,

@@ -25,7 +25,12 @@ export interface ToolCallAccuracyParts {
   f1: number;
   matched: { reference: SampleToolCall; actual: SampleToolCall; argumentMatch: number }[];
   unmatchedReference: SampleToolCall[];
+  /** The agents' own calls no reference call matched. */
   unmatchedActual: SampleToolCall[];
+  /** Reference calls made by the evidence fetched up front. */
+  upFrontMatched: number;
+  /** Calls fetched up front that no reference call needed: reported, not scored. */
+  upFrontUnused: SampleToolCall[];
   /** Where the actual calls were read from: top-level `toolCalls` or the AI messages. */
   toolCallSource: SampleToolCalls["source"];
   /** Set when top-level `toolCalls` and the AI messages' tool calls disagree. */
@@ -56,23 +61,31 @@ function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: T
 }
 
 /**
- * ToolCallAccuracy (no model), over the calls of sampleToolCalls: one-to-one maximum matching of actual to reference calls, then
- * precision = matched / actual, recall = matched / reference, score = F1. Both lists empty → 1;
- * any other 0/0 → 0.
+ * ToolCallAccuracy (no model), over the calls of sampleToolCalls: one-to-one maximum matching of the
+ * reference calls to the agents' own calls and those run for them up front, then recall = matched /
+ * reference, precision = matched / (own calls + up-front calls that matched), score = F1. An up-front
+ * call nobody needed is reported apart (`upFrontUnused`), not held against the agents' choices. Both
+ * lists empty → 1; any other 0/0 → 0. The reason names the reference calls missed and the own calls not expected.
  */
 export function toolCallAccuracy(
-  sample: Pick<Sample, "toolCalls" | "referenceToolCalls"> & Partial<Pick<Sample, "userInputMessages">>,
+  sample: Pick<Sample, "toolCalls" | "referenceToolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
   config: ToolCallAccuracyConfig = DEFAULT_TOOL_CALL_ACCURACY_CONFIG,
 ): MetricResult<ToolCallAccuracyParts> {
   const reference = sample.referenceToolCalls ?? [];
-  const { calls: actual, source, warning } = sampleToolCalls(sample);
+  const { calls: own, source, warning } = sampleToolCalls(sample);
+  const upFront = sample.upFrontToolCalls ?? [];
+  const actual = [...own, ...upFront];
   const pairs = maximumBipartiteMatching(reference.length, actual.length, (r, a) => callsMatch(reference[r], actual[a], config));
-  const bothEmpty = reference.length === 0 && actual.length === 0;
-  const precision = ratio(pairs.length, actual.length, bothEmpty ? 1 : 0);
-  const recall = ratio(pairs.length, reference.length, bothEmpty ? 1 : 0);
-  const f1 = bothEmpty ? 1 : f1Score(precision, recall);
   const matchedReference = new Set(pairs.map((pair) => pair.left));
   const matchedActual = new Set(pairs.map((pair) => pair.right));
+  const upFrontMatched = upFront.filter((_, index) => matchedActual.has(own.length + index));
+  const chosen = own.length + upFrontMatched.length;
+  const bothEmpty = reference.length === 0 && chosen === 0;
+  const precision = ratio(pairs.length, chosen, bothEmpty ? 1 : 0);
+  const recall = ratio(pairs.length, reference.length, bothEmpty ? 1 : 0);
+  const f1 = bothEmpty ? 1 : f1Score(precision, recall);
+  const unmatchedReference = reference.filter((_, index) => !matchedReference.has(index));
+  const unmatchedActual = own.filter((_, index) => !matchedActual.has(index));
   const parts: ToolCallAccuracyParts = {
     mode: config.mode,
     precision,
@@ -83,13 +96,28 @@ export function toolCallAccuracy(
       actual: actual[pair.right],
       argumentMatch: argumentMatchShare(reference[pair.left], actual[pair.right]),
     })),
-    unmatchedReference: reference.filter((_, index) => !matchedReference.has(index)),
-    unmatchedActual: actual.filter((_, index) => !matchedActual.has(index)),
+    unmatchedReference,
+    unmatchedActual,
+    upFrontMatched: upFrontMatched.length,
+    upFrontUnused: upFront.filter((call) => !upFrontMatched.includes(call)),
     toolCallSource: source,
     ...(warning ? { warning } : {}),
   };
   const reason = bothEmpty
     ? "no tool calls expected and none made"
-    : `${pairs.length} of ${actual.length} actual and ${reference.length} reference tool calls matched (${config.mode})`;
+    : [
+        `${pairs.length} of ${reference.length} reference calls made (${upFrontMatched.length} by the evidence fetched up front), ${unmatchedActual.length} of the agents' ${own.length} own calls not expected (${config.mode})`,
+        ...(unmatchedReference.length > 0 ? [`missing ${unmatchedReference.map(describeCall).join(", ")}`] : []),
+        ...(unmatchedActual.length > 0 ? [`not expected ${unmatchedActual.map(describeCall).join(", ")}`] : []),
+        ...(parts.upFrontUnused.length > 0 ? [`fetched up front, not needed: ${parts.upFrontUnused.map(describeCall).join(", ")}`] : []),
+      ].join("; ");
   return scored("tool-call-accuracy", f1, reason, parts);
+}
+
+/** "querySpend(category=saas, fiscalYear=FY2025)": a call as a failure names it. */
+function describeCall(call: SampleToolCall): string {
+  const args = Object.entries(call.arguments)
+    .filter(([, value]) => value !== null && value !== undefined && value !== "")
+    .map(([key, value]) => `${key}=${typeof value === "string" ? value.slice(0, 40) : JSON.stringify(value)}`);
+  return `${call.name}(${args.join(", ")})`;
 }

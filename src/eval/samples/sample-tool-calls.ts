@@ -13,7 +13,12 @@ export interface SampleToolCalls {
  * traces) put them inside the AI messages. Either is accepted and scores the same; when both are
  * given, the top-level list is used and a disagreement (as multisets) is reported, not guessed at.
  */
-export function sampleToolCalls(sample: Pick<Sample, "toolCalls"> & Partial<Pick<Sample, "userInputMessages">>): SampleToolCalls {
+export function sampleToolCalls(
+  sample: Pick<Sample, "toolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
+): SampleToolCalls {
+  // A run's own transcript lists each distinct call once, the agents' own apart from those fetched up
+  // front; its messages repeat every call as each specialist was given it.
+  if (sample.upFrontToolCalls !== undefined) return { calls: sample.toolCalls ?? [], source: "toolCalls" };
   const inMessages = (sample.userInputMessages ?? [])
     .filter((message) => message.type === "ai")
     .flatMap((message) => message.toolCalls ?? []);

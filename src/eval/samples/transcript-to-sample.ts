@@ -1,4 +1,5 @@
 import { ModeratorAnswerSchema, type Sample, type SampleMessage, type SampleToolCall, type TranscriptDocument } from "../../domain";
+import { jsonEqual } from "../metrics/json-equal";
 
 /** What a golden set or an admin knows about a run beyond the transcript itself. */
 export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "referenceToolCalls">;
@@ -6,9 +7,22 @@ export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "r
 /** The parts of the Moderator's answer the employee sees. */
 const DeliveredAnswerSchema = ModeratorAnswerSchema.pick({ conclusion: true, rationale: true, findings: true, nextActions: true });
 
-/** The tool calls a run made, in step order, as agent-metrics tool calls (name and arguments). */
-function transcriptToolCalls(transcript: TranscriptDocument): SampleToolCall[] {
-  return transcript.steps.flatMap((step) => step.toolCalls.map((call) => ({ name: call.name, arguments: call.arguments })));
+/**
+ * The distinct tool calls a run made, in step order, as agent-metrics tool calls: the specialists'
+ * own, and apart those run for them up front and not also made by one of them. A call several
+ * specialists share (or one repeated on a re-ask) is one call.
+ */
+function transcriptToolCalls(transcript: TranscriptDocument): Pick<Sample, "toolCalls" | "upFrontToolCalls"> {
+  const distinct = (calls: SampleToolCall[]) => calls.filter((call, index) => calls.findIndex((other) => sameCall(other, call)) === index);
+  const records = transcript.steps.flatMap((step) => step.toolCalls);
+  const asCall = (call: (typeof records)[number]): SampleToolCall => ({ name: call.name, arguments: call.arguments });
+  const own = distinct(records.filter((call) => !call.upFront).map(asCall));
+  const upFront = distinct(records.filter((call) => call.upFront).map(asCall)).filter((call) => !own.some((mine) => sameCall(mine, call)));
+  return { toolCalls: own, ...(upFront.length > 0 ? { upFrontToolCalls: upFront } : {}) };
+}
+
+function sameCall(left: SampleToolCall, right: SampleToolCall): boolean {
+  return left.name === right.name && jsonEqual(left.arguments, right.arguments);
 }
 
 /**
@@ -23,7 +37,7 @@ export function transcriptToSample(transcript: TranscriptDocument, references: S
   return {
     id: transcript.id,
     userInputMessages: withWholeAnswer(conversation, transcript.answer),
-    toolCalls: transcriptToolCalls(transcript),
+    ...transcriptToolCalls(transcript),
     ...definedOnly(references),
   };
 }

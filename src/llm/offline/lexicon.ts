@@ -138,6 +138,7 @@ export const LEXICON = {
     "乗り換え",
     "新規",
   ],
+  risk: ["risk", "risks", "risky", "riskiest", "リスク", "危険"],
   comparison: ["compare", "comparison", "versus", "vs", "difference", "higher", "lower", "比較", "違い", "差"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -45,7 +45,8 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   // The rationale supports the conclusion with short claims, each citing the records that bear it out.
   const rationale = rationaleClaims(findings, conclusion, phrases, MAX_RATIONALE);
 
-  const cited = unique(findings.flatMap((f) => f.evidence.map((e) => e.referenceId)));
+  // The sources an answer shows are those its rationale cites: the count the next action gives.
+  const cited = unique(rationale.flatMap((point) => point.citations));
   const recommended = unique(
     findings
       .flatMap((f) => f.details.split("\n"))

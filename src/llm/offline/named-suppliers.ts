@@ -28,6 +28,10 @@ const GENERIC = [
   "全社",
   "当社",
   "弊社",
+  // Any company, as a question counts or points at them (「何社から」「他社の」).
+  ..."何社 各社 他社 同社 御社 貴社 自社".split(" "),
+  // Pronouns written in kana before a particle, where a kana name could stand (「これの」「すべての」).
+  ..."すべて これ それ あれ どれ ここ そこ どこ わたし わたしたち われわれ みんな ほか いつ なに なん だれ".split(" "),
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { fiscalYearIn } from "../../domain/fiscal-year";
 /**
  * Every user-facing sentence the offline engine writes, in English and Japanese: one table, so a
  * wording change or a new language is one edit here.
@@ -80,6 +81,7 @@ export interface Phrases {
   policyFound(p: { referenceId: string; text: string }): string;
   /** The rationale point citing the records a conclusion states whole (their wording is shown beside it). */
   conclusionRestsOn(recordCount: number): string;
+  /** `category` empty when the list is of no one category. */
   suppliersListed(s: { category: string; names: string[] }): string;
   /** A risk rating as a word of the answer's language. */
   risk(rating: string): string;
@@ -162,7 +164,7 @@ const en: Phrases = {
   policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
   policyFound: (p) => `${p.referenceId}: "${p.text}"`,
   conclusionRestsOn: (count) => `The conclusion rests on ${count === 1 ? "this record" : "these records"}.`,
-  suppliersListed: (s) => `Candidate ${s.category} suppliers: ${s.names.join(", ")}.`,
+  suppliersListed: (s) => `Candidate ${s.category ? `${s.category} ` : ""}suppliers: ${s.names.join(", ")}.`,
   risk: (rating) => `${rating} risk`,
   evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
   nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
@@ -228,7 +230,8 @@ const ja: Phrases = {
   contractRenewal: (c) =>
     `${c.id}は${c.endDate}に満了し、${c.autoRenew ? "自動更新されます" : "自動更新されません"}。通知期間は${c.noticeDays}日（期限 ${c.noticeDeadline}）です。`,
   supplierProfile: (s) =>
-    `${s.name}（${s.id}）のリスク格付けは${({ low: "低", medium: "中", high: "高" } as Record<string, string>)[s.riskRating] ?? s.riskRating}` +
+    // The id is the citation's, not the sentence's.
+    `${s.name}のリスク格付けは${({ low: "低", medium: "中", high: "高" } as Record<string, string>)[s.riskRating] ?? s.riskRating}` +
     (s.certifications.length ? `、認証は${s.certifications.join("、")}` : "、認証の登録なし") +
     `、納期遵守率${figureOrDash(s.onTimePct, "%")}、品質スコア${figureOrDash(s.qualityScore)}` +
     `、過去12か月のインシデント${s.incidents !== null ? `${s.incidents}件` : NO_FIGURE}` +
@@ -245,18 +248,19 @@ const ja: Phrases = {
       : `${signedPct(b.requestedPct)}は市場の一般的な値上げ率${b.typicalIncreasePct}%と同水準です。`,
   spendScope: (s) =>
     scopeParts(s, {
-      fiscalYear: (fy) => fy.replace(/^FY(\d{4})$/, "$1年度"),
+      fiscalYear: (fy) => fiscalYearIn(fy, "ja"),
       range: (from, to) => `${from}〜${to}`,
       costCenter: (cc) => `コストセンター${cc}`,
     }).join("・") || "全体",
   spendTotal: (s) => `${s.scope}の支出は${s.total}${s.count !== null ? `（${s.count}件）` : ""}です。`,
-  spendChange: (s) => `${s.to}は${s.from}比${s.sameMonths ? "（同期間）" : ""}${signedPct(s.changePct)}です。`,
+  spendChange: (s) =>
+    `${fiscalYearIn(s.to, "ja")}は${fiscalYearIn(s.from, "ja")}比${s.sameMonths ? "（同期間）" : ""}${signedPct(s.changePct)}です。`,
   spendTop: (s) => `上位: ${s.groups.join("、")}。`,
   spendLatest: (s) => `直近の期間: ${s.groups.join("、")}。`,
   policyApplies: (p) => `${p.amount}の場合、${p.referenceId}が適用されます:「${p.text}」`,
   policyFound: (p) => `${p.referenceId}:「${p.text}」`,
   conclusionRestsOn: () => "結論はこれらの記録に基づきます。",
-  suppliersListed: (s) => `${s.category}の候補サプライヤー: ${s.names.join("、")}。`,
+  suppliersListed: (s) => `${s.category ? `${s.category}の` : ""}候補サプライヤー: ${s.names.join("、")}。`,
   risk: (rating) => ({ low: "低リスク", medium: "中リスク", high: "高リスク" })[rating] ?? rating,
   evidenceFound: (e) => `関連する情報が${e.count}件見つかりました: ${e.digests.join(" / ")}。`,
   nothingFound: (tools) => `検索（${tools.join("、")}）では質問に答える情報が見つかりませんでした。`,

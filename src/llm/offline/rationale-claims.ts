@@ -35,7 +35,12 @@ const NAME_COMMA = /^(?:Ltd|Inc|LLC|GmbH|K\.K|S\.A|AG|AB)\b/;
  */
 export function rationaleClaims(findings: ShownOkFinding[], conclusion: string, phrases: Phrases, maxPoints: number): RationaleClaim[] {
   const records = findings.flatMap((f) => f.evidence);
-  const said = new Set(sentencesOf(conclusion).map(sentenceKey));
+  // A sentence another specialist's view repeats after its name (「…の見解: <sentence>」) is said too.
+  const said = new Set(
+    sentencesOf(conclusion)
+      .flatMap((sentence) => [sentence, sentence.replace(/^[^:：]{1,60}[:：]\s*/u, "")])
+      .map(sentenceKey),
+  );
   const texts = [
     conclusion,
     ...findings.flatMap((f) => [f.summary, ...f.details.split("\n").filter((line) => !NEXT_STEP_MARKERS.some((m) => line.startsWith(m)))]),
@@ -116,7 +121,11 @@ function supportOf(claim: string, records: ShownEvidenceItem[]): ShownEvidenceIt
   const figures = claim.match(FIGURE) ?? [];
   if (figures.length > 0)
     return unique(records.filter((record) => figures.every((figure) => holdsFigure(record.quote, figure)))).slice(0, MAX_CITATIONS);
-  const about = records.filter((record) => record.subject !== undefined && indexOfName(claim, record.subject.name) >= 0);
+  const about = records.filter(
+    (record) =>
+      record.subject !== undefined &&
+      [record.subject.name, record.subject.nameJa].some((name) => name !== undefined && indexOfName(claim, name) >= 0),
+  );
   return [about.find((record) => record.subject?.id === record.referenceId) ?? about[0]].filter((record) => record !== undefined);
 }
 

@@ -1,3 +1,4 @@
+import { fiscalYearIn } from "../../domain/fiscal-year";
 import { extractAmounts } from "../../domain/amounts";
 import { detectLanguage } from "../../domain/language";
 import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
@@ -247,7 +248,7 @@ function substitute(base: string, own: Mention[], previous: Mention[], language:
 
 /** A mention as the rewritten question writes it: fiscal years as 「2024年度」 in Japanese. */
 function writtenAs(mention: Mention, language: RewriterInput["language"]): string {
-  return language === "ja" && mention.kind === "period" ? mention.canonical.replace(/^FY(\d{4})$/, "$1年度") : mention.canonical;
+  return language === "ja" && mention.kind === "period" ? fiscalYearIn(mention.canonical, "ja") : mention.canonical;
 }
 
 function joinNames(names: string[], language: RewriterInput["language"]): string {

@@ -3,7 +3,7 @@ import { lookup } from "../../domain/lookup";
 import { LEXICON } from "./lexicon";
 import { phrasesFor, type Phrases } from "./phrases";
 import { assessScope } from "./scope";
-import { containsPhrase, contentFeatures, hasCjk, wordStems } from "./text";
+import { characterGrams, containsPhrase, contentFeatures, hasCjk, wordStems } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
 
 /** A specialist is selected when its score reaches this share of the best score. */
@@ -12,6 +12,10 @@ const RELATIVE_CUTOFF = 0.5;
 const KEYWORD_WEIGHT = 2;
 /** Weight of one shared description feature (stem or bigram), divided the same way. */
 const DESCRIPTION_WEIGHT = 0.5;
+/** Weight of the character n-gram likeness of the question to a specialist's description and keywords (0..1). */
+const LIKENESS_WEIGHT = 4;
+/** Below this likeness, shared word parts are chance ("Tell me a joke" and "term"), not a topic. */
+const LIKENESS_FLOOR = 0.05;
 
 /**
  * A description's exclusion clause ("Not covered: tariffs, import duties." / "対象外：関税。"), up to the
@@ -49,10 +53,12 @@ export function scoreSpecialists(question: string, specialists: SpecialistSummar
   const shared = descriptions.map(({ covered }) => [...covered].filter((f) => questionFeatures.has(f)));
   const excluded = descriptions.map(({ excluded }) => [...excluded].filter((f) => questionFeatures.has(f)));
   const featureShare = countShares(shared);
+  const likeness = ngramLikeness(question, specialists);
   return specialists.map((s, i) => ({
     id: s.id,
     keywords: matched[i],
     score:
+      LIKENESS_WEIGHT * likeness[i] +
       matched[i].reduce((sum, k) => sum + (KEYWORD_WEIGHT * keywordWeight(k)) / lookup(keywordShare, k.toLowerCase(), "keyword share"), 0) +
       shared[i].reduce((sum, f) => sum + DESCRIPTION_WEIGHT / lookup(featureShare, f, "feature share"), 0) -
       DESCRIPTION_WEIGHT * excluded[i].length,
@@ -147,4 +153,26 @@ function countShares(lists: string[][]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const list of lists) for (const item of new Set(list.map((k) => k.toLowerCase()))) counts.set(item, (counts.get(item) ?? 0) + 1);
   return counts;
+}
+
+/**
+ * How alike the question is to each specialist's own declaration (description and keywords), as the
+ * cosine of their character n-gram profiles weighted by how few specialists share each n-gram: a
+ * question worded unlike any keyword ("How risky is …", 「取り決めはいつ終わりますか」) still lands
+ * near the specialist whose declaration shares its word parts.
+ */
+function ngramLikeness(question: string, specialists: SpecialistSummary[]): number[] {
+  const count = (grams: string[]) => grams.reduce((map, gram) => map.set(gram, (map.get(gram) ?? 0) + 1), new Map<string, number>());
+  const profiles = specialists.map((s) => count(characterGrams([s.description.replace(EXCLUSION_CLAUSE, " "), ...s.keywords].join(" "))));
+  const documents = countShares(profiles.map((profile) => [...profile.keys()]));
+  const weight = (gram: string) => Math.log((1 + specialists.length) / (1 + (documents.get(gram) ?? 0)));
+  const vector = (grams: Map<string, number>) => new Map([...grams].map(([gram, n]) => [gram, n * weight(gram)]));
+  const norm = (v: Map<string, number>) => Math.sqrt([...v.values()].reduce((sum, x) => sum + x * x, 0));
+  const asked = vector(count(characterGrams(question)));
+  return profiles.map((profile) => {
+    const own = vector(profile);
+    const dot = [...asked].reduce((sum, [gram, x]) => sum + x * (own.get(gram) ?? 0), 0);
+    const cosine = dot === 0 ? 0 : dot / (norm(asked) * norm(own));
+    return cosine >= LIKENESS_FLOOR ? cosine : 0;
+  });
 }

@@ -15,6 +15,7 @@ const WEIGHT = {
   acquisition: 1,
   amount: 2,
   supplier: 2,
+  unknownName: 1,
   offTopic: -3,
 } as const;
 
@@ -60,6 +61,9 @@ export function assessScope(question: string, specialists: readonly SpecialistSu
     WEIGHT.supplier,
     entities.suppliers.slice(0, 1).map((supplier) => supplier.name),
   );
+  // A name the data does not have counts less: with a procurement word it is a question about a
+  // supplier ("How risky is Sakura Seiki?"), alone it may be anyone ("Who is Taylor Swift?").
+  if (entities.suppliers.length === 0) add(WEIGHT.unknownName, entities.unresolvedSuppliers.slice(0, 1));
   add(
     WEIGHT.amount,
     entities.amounts.slice(0, 1).map((amount) => amount.text),

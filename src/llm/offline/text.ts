@@ -79,6 +79,20 @@ function japaneseBigrams(text: string): string[] {
 }
 
 /** The features two texts are compared on: content stems plus Japanese bigrams. */
+/**
+ * Character n-grams of a text's meaningful words: trigrams of each Latin word padded at its ends
+ * ("risky" → "_ri", "ris", "isk", "sky", "ky_"), so word forms and compounds meet ("risk", "risky");
+ * Japanese bigrams as `contentFeatures` takes them.
+ */
+export function characterGrams(text: string): string[] {
+  const latin = (normalize(text).match(/[a-z0-9]+/g) ?? []).filter((word) => !STOPWORDS.has(word));
+  const trigrams = latin.flatMap((word) => {
+    const padded = `_${word}_`;
+    return Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3));
+  });
+  return [...trigrams, ...japaneseBigrams(text)];
+}
+
 export function contentFeatures(text: string): Set<string> {
   return new Set([...contentStems(text), ...japaneseBigrams(text)]);
 }

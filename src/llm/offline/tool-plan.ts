@@ -71,13 +71,17 @@ export function planToolCalls(
   };
   const relevant = tools.filter((tool) => isRelevant(tool, entities));
   let chosen = relevant.flatMap(plan);
-  if (chosen.length === 0 || options.broaden) {
+  // A question about names the data does not have is answered about those names only: a list of
+  // every supplier or policy would read as an answer about them.
+  const onlyUnknownNames = entities.suppliers.length === 0 && entities.unresolvedSuppliers.length > 0;
+  if ((chosen.length === 0 || options.broaden) && !onlyUnknownNames) {
     const others = tools.filter((tool) => !relevant.includes(tool));
     const searches = others.filter((tool) => parameterNames(tool.parameters).includes("query"));
     const extra = (options.broaden ? others : searches.length > 0 ? searches : others.filter((t) => !t.offline)).flatMap(plan);
     chosen = [...chosen, ...extra];
   }
-  return chosen.filter((call) => !made.has(callKey(call)));
+  // Asked again, the calls about the suppliers named are made again: they are the subject of the answer.
+  return chosen.filter((call) => call.args.supplier || call.args.name || !made.has(callKey(call)));
 }
 
 /** A stable identity for a call: name plus arguments. */
@@ -97,9 +101,10 @@ function argumentValues(
   const supplier = entities.suppliers[0];
   const supplierName = supplier?.name ?? entities.unresolvedSuppliers[0] ?? null;
   const years = entities.fiscalYears;
-  const singleYear = !broaden && !entities.trend && years.length === 1 ? years[0] : null;
+  // A period the question names bounds every answer, broadened or not: a figure over other years is a wrong figure.
+  const singleYear = !entities.trend && years.length === 1 ? years[0] : null;
   const range =
-    !broaden && !entities.trend && years.length > 1
+    !entities.trend && years.length > 1
       ? {
           from: fiscalYearRange(years[0], fiscalYearStartMonth).from,
           to: fiscalYearRange(years[years.length - 1], fiscalYearStartMonth).to,

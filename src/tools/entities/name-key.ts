@@ -1,3 +1,4 @@
+import { toRomaji } from "wanakana";
 /**
  * Comparison keys for names as people type them: NFKC (full-width "ＡＣＭＥ" and half-width "ｱｸﾒ"
  * become "ACME" and "アクメ"), lower case, katakana as hiragana ("アクメ" = "あくめ"), the legal form
@@ -30,4 +31,13 @@ export function nameWords(text: string): string {
 /** The comparison key of a name: its words without spaces ("Acme Cloud, Inc." → "acmecloud"). */
 export function nameKey(text: string): string {
   return nameWords(text).replace(/ /g, "");
+}
+
+/**
+ * The key of a name with its kana read out in Hepburn romaji ("はやぶさ物流" → "hayabusa物流",
+ * "ハヤブサ" → "hayabusa"), so a name written in kana meets the same name written in Latin letters.
+ * Kanji have no reading here and stay as they are.
+ */
+export function romajiKey(text: string): string {
+  return toRomaji(nameKey(text)).replace(/-/g, "");
 }

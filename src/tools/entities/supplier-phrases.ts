@@ -7,7 +7,7 @@
  */
 
 /** Words after which English puts a supplier's name. */
-const LEAD_WORDS = new Set(["with", "from", "to", "of", "about", "for", "pay", "paid", "supplier", "vendor"]);
+const LEAD_WORDS = new Set(["with", "from", "to", "of", "about", "for", "pay", "paid", "supplier", "vendor", "is"]);
 /** Words after which a name is also looked for in lower case ("spend with acme cloud"). */
 const LOWER_CASE_LEADS = new Set(["with", "from", "pay", "paid"]);
 /**
@@ -36,9 +36,13 @@ const NOT_NAMES = new Set(
 /** Periods and amounts, set aside before looking for names ("2025年度の" names no supplier). */
 const PERIODS =
   /\bFY\s?'?\d{2,4}\b|\d{4}\s*年度?|\d{1,2}\s*月|[¥$€£]\s?[\d,.]+\s*(?:[kmb]|million|billion|万|億)?|[\d,.]+\s*(?:円|万円|億円|ドル)/giu;
-/** Japanese particles after which a name ends (「山田運輸の」「取引先A社との」「Globexへの」). */
+/**
+ * Japanese particles after which a name ends (「山田運輸の」「取引先A社との」「Globexへの」). A name may
+ * open with kana (「さくら精機の」) or be kana alone (「はやぶさの」「ハヤブサの」).
+ */
+const JA_PARTICLES = /^(?:との|への|からの|から|の|に|と|は|へ)/u;
 const JA_NAME =
-  /((?:[A-Za-z0-9][A-Za-z0-9&.'-]*)(?: [A-Za-z0-9&][A-Za-z0-9&.'-]*)*|[\p{Script=Han}\p{Script=Katakana}ー・A-Za-z0-9&＆]+)(?=との|への|からの|から|の|に|と|は|へ)/gu;
+  /((?:[A-Za-z0-9][A-Za-z0-9&.'-]*)(?: [A-Za-z0-9&][A-Za-z0-9&.'-]*)*|(?:(?!の)[\p{Script=Hiragana}ー])*[\p{Script=Han}\p{Script=Katakana}ー・A-Za-z0-9&＆]+|[\p{Script=Hiragana}\p{Script=Katakana}ー]{2,})(?=との|への|からの|から|の|に|と|は|へ)/gu;
 /** Endings of Japanese company names that are written in kanji alone. */
 const JA_COMPANY_ENDINGS =
   /(社|運輸|商事|商会|物産|工業|産業|製作所|電機|電気|通運|物流|運送|興業|建設|化学|製薬|食品|技研|精機|倉庫|ホールディングス|グループ|株式会社)$/u;
@@ -94,15 +98,33 @@ function englishPhrases(text: string): SupplierPhrase[] {
   return phrases;
 }
 
+/**
+ * Phrases before a particle. A phrase opening with kana may begin with the particle that ended the
+ * word before it (「今年はさくら精機の」 matches 「はさくら精機」), which is no part of the name; kana before
+ * kanji never run across 「の」 (「のはやぶさの支出」 is no name).
+ */
 function japanesePhrases(text: string): string[] {
-  return [...text.matchAll(JA_NAME)].map((match) => match[1]).filter(looksLikeJapaneseName);
+  return [...text.matchAll(JA_NAME)]
+    .map((match) => (match.index > 0 ? withoutLeadingKana(match[1], text[match.index - 1]) : match[1]))
+    .filter(looksLikeJapaneseName);
 }
 
-/** A Japanese phrase that reads as a company: Latin letters, katakana, a company ending or a supplier word. */
+/**
+ * A phrase without the kana that belong to the word before it: the particle that ended it
+ * (「今年はさくら精機」 → 「さくら精機」), or, after kanji, its inflection (「高いサプライヤー」 → 「サプライヤー」).
+ */
+function withoutLeadingKana(phrase: string, before: string): string {
+  const bare = phrase.replace(JA_PARTICLES, "");
+  if (bare !== phrase || !/\p{Script=Han}/u.test(before)) return bare;
+  return phrase.replace(/^\p{Script=Hiragana}+(?=[^\p{Script=Hiragana}])/u, "");
+}
+
+/** A Japanese phrase that reads as a company: Latin letters, katakana, kana alone, a company ending or a supplier word. */
 function looksLikeJapaneseName(phrase: string): boolean {
-  if (!/[\p{Script=Han}\p{Script=Katakana}]/u.test(phrase) && !/[A-Za-z]/.test(phrase)) return false;
+  if (!/[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]/u.test(phrase) && !/[A-Za-z]/.test(phrase)) return false;
   return (
     /[A-Za-z]/.test(phrase) ||
+    /^[\p{Script=Hiragana}\p{Script=Katakana}ー]{2,}$/u.test(phrase) ||
     /[\p{Script=Katakana}]{2}/u.test(phrase.replace(/ー/g, "")) ||
     JA_COMPANY_ENDINGS.test(phrase) ||
     JA_SUPPLIER_WORDS.test(phrase)

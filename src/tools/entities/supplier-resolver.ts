@@ -1,5 +1,5 @@
 import Fuse from "fuse.js";
-import { foldName, nameKey, nameWords } from "./name-key";
+import { foldName, nameKey, nameWords, romajiKey } from "./name-key";
 
 /** What the resolver needs of a supplier: its id, name and aliases. */
 export interface NamedRecord {
@@ -42,13 +42,19 @@ export function resolveSupplier<S extends NamedRecord>(suppliers: readonly S[], 
 
 function resolveAmong(suppliers: readonly NamedRecord[], text: string): SupplierResolution<NamedRecord> {
   const key = nameKey(text);
+  const words = nameWords(text);
   if (key === "") return { outcome: "not_found", suggestions: [] };
   const index = indexOf(suppliers);
-  const exact = distinct(index.entries.filter((entry) => entry.key === key));
+  const romajiWords = romajiOf(words);
+  const romaji = romajiWords.replace(/ /g, "");
+  const exact = distinct(index.entries.filter((entry) => entry.key === key || entry.romajiWords.replace(/ /g, "") === romaji));
   if (exact.length > 0) return exact.length === 1 ? { outcome: "match", supplier: exact[0] } : ambiguous(exact);
 
-  const words = nameWords(text);
-  const starting = distinct(index.entries.filter((entry) => key.length >= 3 && startsWithWords(entry.words, words)));
+  const starting = distinct(
+    index.entries.filter(
+      (entry) => key.length >= 3 && (startsWithWords(entry.words, words) || startsWithWords(entry.romajiWords, romajiWords)),
+    ),
+  );
   if (starting.length > 0) return starting.length === 1 ? { outcome: "match", supplier: starting[0] } : ambiguous(starting);
 
   const inside = index.entries
@@ -104,6 +110,8 @@ interface NameEntry {
   key: string;
   /** `nameWords` of it. */
   words: string;
+  /** `words` with kana read as romaji. */
+  romajiWords: string;
 }
 
 /** A name as it is looked for in a text: a Latin phrase between spaces, or other script without spaces. */
@@ -135,7 +143,7 @@ function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
   if (index === undefined) {
     const entries = suppliers.flatMap((supplier) =>
       [supplier.id, supplier.name, ...supplier.aliases]
-        .map((name) => ({ supplier, key: nameKey(name), words: nameWords(name) }))
+        .map((name) => ({ supplier, key: nameKey(name), words: nameWords(name), romajiWords: romajiOf(nameWords(name)) }))
         .filter((entry) => entry.key.length > 0),
     );
     let fuse: Fuse<NameEntry> | undefined;
@@ -157,9 +165,22 @@ function mentionPhrase(name: string): MentionPhrase[] {
   return compact.length >= 2 ? [{ phrase: compact, latin: false }] : [];
 }
 
-/** Whether `name` begins with every word of `typed` ("acme cloud" begins "acme cloud software"); Japanese by characters. */
+/** The words of a name with kana read as romaji ("はやぶさ 物流" → "hayabusa 物流"). */
+function romajiOf(words: string): string {
+  // Names without kana are their own reading, and are not walked letter by letter (some are huge).
+  if (!/[\u3040-\u30ff]/.test(words)) return words;
+  return words
+    .split(" ")
+    .map((word) => romajiKey(word))
+    .join(" ");
+}
+
+/**
+ * Whether `name` begins with every word of `typed` ("acme cloud" begins "acme cloud software");
+ * by characters when either is not in Latin script ("はやぶさ" begins "はやぶさ物流", "sakura" begins "sakura精機").
+ */
 function startsWithWords(name: string, typed: string): boolean {
-  if (!isLatin(typed)) return name.replace(/ /g, "").startsWith(typed.replace(/ /g, "")) && name !== typed;
+  if (!isLatin(typed) || !isLatin(name)) return name.replace(/ /g, "").startsWith(typed.replace(/ /g, "")) && name !== typed;
   return `${name} `.startsWith(`${typed} `) && name !== typed;
 }
 

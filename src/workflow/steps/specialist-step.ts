@@ -133,10 +133,10 @@ async function investigate(
     }
   };
   // Each round's calls and results join the conversation as the model asked for them, and are recorded.
-  const addToolRound = (conversation: ChatMessage[], content: string, results: ToolCallResult[]) => {
+  const addToolRound = (conversation: ChatMessage[], content: string, results: ToolCallResult[], upFront = false) => {
     conversation.push({ role: "assistant", content, toolCalls: results.map((r) => r.call) });
     for (const result of results) {
-      toolCalls.push(result.record);
+      toolCalls.push(upFront ? { ...result.record, upFront: true } : result.record);
       toolEvidence.push(...result.evidence);
       context.emit({
         type: "tool_completed",
@@ -156,7 +156,7 @@ async function investigate(
   // if the specialist had asked for it; tools stay offered for whatever it still needs.
   if (extra.round === "initial" && extra.previous === undefined) {
     const upFront = (await context.upFrontEvidence().for(specialist)).filter((r) => specialist.tools.includes(r.call.name));
-    if (upFront.length > 0) addToolRound(messages, "", upFront);
+    if (upFront.length > 0) addToolRound(messages, "", upFront, true);
   }
   const result = await validateWithOneRepair(ask, messages, fragments.repair, outputSchema);
   const report = { usage: tally.usage, attempts: tally.attempts, model: tally.model };

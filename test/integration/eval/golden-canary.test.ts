@@ -17,7 +17,9 @@ import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
 
 const golden = readGoldenSet(path.join(__dirname, "../../fixtures/golden"));
-const cases = ["approval-threshold", "acme-renewal-8pct"].map((id) => golden.find((one) => one.id === id)!);
+const [approvalCase, acmeCase] = ["approval-threshold", "acme-renewal-8pct"].map((id) => golden.find((one) => one.id === id)!);
+/** The Acme case expecting a call its run does not make: its tool-call check fails and says which. */
+const cases = [approvalCase, { ...acmeCase, referenceToolCalls: [{ name: "listSuppliers", arguments: { category: "telecom" } }] }];
 const criteria: Criterion[] = [{ name: "No invented figures", description: "Every figure comes from a tool.", granularity: "phase_level" }];
 const deployment = { provider: "offline", deployedModels: { router: "gpt-4o-mini", specialist: "gpt-4o", moderator: "gpt-4o" } };
 
@@ -213,13 +215,19 @@ describe("golden-set canary", function () {
           COSMOS_KEY: cosmos.key,
         },
       }).then(
-        ({ stdout }) => ({ code: 0, stdout }),
-        (error: unknown) => error as { code: number; stdout: string },
+        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+        (error: unknown) => error as { code: number; stdout: string; stderr: string },
       );
       const lines = outcome.stdout.trimEnd().split("\n");
       assert.equal(outcome.code, 1);
       assert.match(lines[0], /^case\s+metric\s+score\s+result\s+note$/);
-      assert.ok(lines.some((line) => /^acme-renewal-8pct\s+tool-call-accuracy\s+0\.\d+\s+FAIL\s/.test(line)));
+      assert.ok(
+        lines.some((line) => /^acme-renewal-8pct\s+tool-call-accuracy\s+0\s+FAIL\s.*missing listSuppliers\(category=telecom\)/.test(line)),
+        outcome.stdout,
+      );
+      // The header names the engine that ran, not the model deployments configured for when one is.
+      assert.match(outcome.stderr, / 2 golden questions on the offline engine$/m);
+      assert.doesNotMatch(outcome.stderr, /gpt-/);
       assert.equal(lines.filter((line) => /judge: .*PASS/.test(line)).length, 10);
       assert.equal(lines.at(-1), "14 passed, 2 failed");
 

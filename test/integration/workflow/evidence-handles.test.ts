@@ -85,7 +85,7 @@ describe("evidence handles: models cite records by short handles, runs keep refe
     const records = shownRecords(server.callsFor("contract")[1].body);
     const [e1, e2, e4] = [recordOf(records, "E1"), recordOf(records, "E2"), recordOf(records, "E4")];
     const supplier = records.find((r) => r.referenceId === "SUP-001")!;
-    const acme = { id: "SUP-001", name: "Acme Cloud Software" };
+    const acme = { id: "SUP-001", name: "Acme Cloud Software", nameJa: "アクメ" };
     assert.deepEqual(finding.evidence, [
       { source: e2.source, referenceId: "CTR-0003", quote: e2.quote },
       { source: e1.source, referenceId: "CTR-0001", quote: e1.quote, url: DOCUMENT_LINKS.contract },

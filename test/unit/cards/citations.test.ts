@@ -109,7 +109,7 @@ describe("citation titles", () => {
     );
     assert.deepEqual(
       citationsFromAnswer(body, "ja").map((c) => c.title),
-      ["支出 V-1001 物流 FY2025", "支出 SUP-033"],
+      ["支出 V-1001 物流 2025年度", "支出 SUP-033"],
     );
   });
 
@@ -131,7 +131,7 @@ describe("citation titles", () => {
     );
     assert.deepEqual(
       citationsFromAnswer(named, "ja").map((c) => c.title),
-      ["支出 Yamada Unyu FY2025", "サプライヤー Yamada Unyu", "支出 SUP-099"],
+      ["支出 Yamada Unyu 2025年度", "サプライヤー Yamada Unyu", "支出 SUP-099"],
     );
   });
 });

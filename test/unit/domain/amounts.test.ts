@@ -178,6 +178,8 @@ describe("toJpy", () => {
   it("converts at the fixed corporate rates by default", () => {
     assert.equal(toJpy(1_000, "USD"), 150_000);
     assert.equal(toJpy(1_000, "EUR"), 160_000);
-    assert.equal(toJpy(1_234.4, "JPY"), 1_234);
+    // Kept to the sen: totals are rounded to whole yen once, for display.
+    assert.equal(toJpy(1_234.4, "JPY"), 1_234.4);
+    assert.equal(toJpy(100.01, "USD"), 15_001.5);
   });
 });

@@ -1,3 +1,4 @@
+import { toSen } from "../../../src/domain/amounts";
 import assert from "node:assert/strict";
 import type { z } from "zod";
 import type { SpendTransaction } from "../../../src/domain";
@@ -62,8 +63,8 @@ describe("querySpend", () => {
   it("bounds the breakdown: top 10 suppliers plus an 'others' aggregate", async () => {
     const result = await runTool("querySpend", { ...noFilters, fiscalYear: "FY2025", groupBy: "supplier" });
     assert.equal(result.data.groups.length, 10);
-    const shown = result.data.groups.reduce((sum: number, g: { totalJpy: number }) => sum + g.totalJpy, 0);
-    assert.equal(shown + result.data.otherGroups.totalJpy, result.data.totalJpy);
+    const shown = result.data.groups.reduce((sum: number, g: { totalJpy: number }) => toSen(sum + g.totalJpy), 0);
+    assert.equal(toSen(shown + result.data.otherGroups.totalJpy), result.data.totalJpy);
     assert.equal(result.data.largestTransactions.length, 3);
     assert.match(result.data.largestTransactions[0].poNumber, /^PO-2025-\d{6}$/);
   });
@@ -189,7 +190,7 @@ describe("querySpend", () => {
     );
     const monthTotals = (cells: typeof perMonth) => {
       const totals = new Map<string, number>();
-      for (const cell of cells) totals.set(cell.month, (totals.get(cell.month) ?? 0) + cell.amountJpy);
+      for (const cell of cells) totals.set(cell.month, toSen((totals.get(cell.month) ?? 0) + cell.amountJpy));
       return [...totals].sort();
     };
     assert.deepEqual(monthTotals(perMonth), monthTotals(await data.spendCells({ category })));

@@ -11,6 +11,7 @@ const SpendResultSchema = z.object({
   filters: z
     .object({
       supplierName: FilterText,
+      supplierNameJa: FilterText,
       category: FilterText,
       categoryNameJa: FilterText,
       fiscalYear: FilterText,
@@ -81,7 +82,7 @@ function referenceFor(observation: ToolObservation, part?: string): string {
 function scopeOf(filters: z.infer<typeof SpendResultSchema>["filters"], phrases: Phrases): string {
   return phrases.spendScope({
     ...filters,
-    supplier: filters.supplierName,
+    supplier: (phrases.language === "ja" ? filters.supplierNameJa : undefined) ?? filters.supplierName,
     category: filters.category ? categoryLabel(filters.category, phrases.language, filters.categoryNameJa) : null,
   });
 }

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { categoryLabel } from "../../../domain/category-terms";
+import { supplierNameJa } from "../../../domain";
+import type { Phrases } from "../phrases";
 import { recognise, type Fact, type FactContext } from "./fact";
 
 const SupplierLike = z.object({
   id: z.string(),
   name: z.string(),
+  nameJa: z.string().optional(),
+  aliases: z.array(z.string()).optional(),
   category: z.string().optional(),
   categoryNameJa: z.string().optional(),
   riskRating: z.enum(["low", "medium", "high"]),
@@ -28,14 +32,14 @@ export function supplierFacts({ observations, entities, phrases }: FactContext):
   if (named.length > 0 || (suppliers.length === 1 && entities.suppliers.length === 0)) {
     return (named.length > 0 ? named : suppliers).slice(0, 3).flatMap((s) => [
       {
-        text: phrases.supplierSanctions({ name: s.name, flagged: s.sanctionsFlag }),
+        text: phrases.supplierSanctions({ name: nameIn(s, phrases), flagged: s.sanctionsFlag }),
         references: [s.id],
         direct: true,
         action: s.sanctionsFlag ? phrases.actionSanctions({ referenceId: s.id }) : undefined,
       },
       {
         text: phrases.supplierProfile({
-          name: s.name,
+          name: nameIn(s, phrases),
           id: s.id,
           riskRating: s.riskRating,
           certifications: s.certifications,
@@ -69,4 +73,9 @@ export function supplierFacts({ observations, entities, phrases }: FactContext):
 
 function rank(risk: "low" | "medium" | "high"): number {
   return { low: 0, medium: 1, high: 2 }[risk];
+}
+
+/** A supplier as the answer's language names it: a Japanese answer by its Japanese name where the data has one. */
+function nameIn(supplier: z.infer<typeof SupplierLike>, phrases: Phrases): string {
+  return phrases.language === "ja" ? supplierNameJa(supplier) : supplier.name;
 }

@@ -190,4 +190,30 @@ describe("ToolCallAccuracy", () => {
       assert.equal(toolCallAccuracy({ toolCalls: [act], referenceToolCalls: [ref] }, flexible(0.1 * 7)).score, 1);
     });
   });
+
+  describe("calls fetched up front", () => {
+    it("count where the reference needed them, are reported apart where not, and the reason names what was missed", () => {
+      const result = toolCallAccuracy(
+        {
+          toolCalls: [call("querySpend", { supplier: "Acme" }), call("listSuppliers", { category: "saas" })],
+          upFrontToolCalls: [call("searchContracts", { supplier: "Acme" }), call("getPriceBenchmarks", { category: "saas" })],
+          referenceToolCalls: [
+            call("querySpend", { supplier: "Acme" }),
+            call("searchContracts", { supplier: "Acme" }),
+            call("searchPolicies"),
+          ],
+        },
+        flexible(0.8),
+      );
+      // Matched 2 of 3 references; chosen = 2 own + 1 up-front that matched.
+      assert.equal(result.parts.precision, 2 / 3);
+      assert.equal(result.parts.recall, 2 / 3);
+      assert.equal(result.parts.upFrontMatched, 1);
+      assert.deepEqual(result.parts.upFrontUnused, [call("getPriceBenchmarks", { category: "saas" })]);
+      assert.equal(
+        result.reason,
+        "2 of 3 reference calls made (1 by the evidence fetched up front), 1 of the agents' 2 own calls not expected (FLEXIBLE); missing searchPolicies(); not expected listSuppliers(category=saas); fetched up front, not needed: getPriceBenchmarks(category=saas)",
+      );
+    });
+  });
 });

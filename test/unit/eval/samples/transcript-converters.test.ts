@@ -23,6 +23,26 @@ describe("transcript converters", () => {
     assert.equal("reference" in sample, false);
   });
 
+  it("lists each distinct call once, those fetched up front apart from the specialists' own", () => {
+    const shared = { name: "searchContracts", arguments: { query: "Acme SaaS", supplier: "Acme" } };
+    const record = (call: { name: string; arguments: Record<string, unknown> }, upFront: boolean) => ({
+      ...call,
+      ok: true,
+      resultDigest: "",
+      durationMs: 1,
+      ...(upFront ? { upFront: true as const } : {}),
+    });
+    const profile = { name: "getSupplierProfile", arguments: { name: "Acme" } };
+    const spend = { name: "querySpend", arguments: { supplier: "Acme" } };
+    const steps = [
+      { ...transcript.steps[1], toolCalls: [record(shared, true), record(profile, true)] },
+      { ...transcript.steps[1], executor: "negotiation", toolCalls: [record(shared, true), record(spend, false), record(spend, false)] },
+    ];
+    const sample = transcriptToSample({ ...transcript, steps });
+    assert.deepEqual(sample.toolCalls, [spend]);
+    assert.deepEqual(sample.upFrontToolCalls, [shared, profile]);
+  });
+
   it("turns transcript steps into judge steps that keep the executor phase", () => {
     const run = transcriptToJudgeRun(transcript);
     assert.equal(run.id, "run-0001");

@@ -11,7 +11,7 @@ describe("offline engine through the real workflow", () => {
       lead: "contract",
       mentions: /exceeds the 5% price-adjustment cap in CTR-0001/,
     },
-    { question: "取引先A社の支出推移は？", lead: "spend", mentions: /FY2025はFY2024比\+12\.5%/, japanese: true },
+    { question: "取引先A社の支出推移は？", lead: "spend", mentions: /2025年度は2024年度比\+12\.5%/, japanese: true },
     { question: "How many quotes do I need for a ¥5M purchase?", lead: "sourcing", mentions: /three \(3\) written quotations/ },
     { question: "3,000万円の発注の承認者は誰ですか？", lead: "knowledge", mentions: /CPO/, japanese: true },
   ];

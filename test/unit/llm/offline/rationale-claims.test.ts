@@ -42,7 +42,7 @@ describe("offline rationale: short claims the cited records support, never cut q
   it("states the figures the cited record holds (English and Japanese)", async () => {
     for (const [question, claim, reference] of [
       ["Can we renew the Acme SaaS contract at +8%?", "FY2026 vs FY2025 (same months to date): +4.9%.", "SPEND SUP-001 saas FY2025→FY2026"],
-      ["AcmeのSaaS契約を+8%で更新できますか？", "FY2025はFY2024比+8.8%です。", "SPEND SUP-001 saas FY2024→FY2025"],
+      ["AcmeのSaaS契約を+8%で更新できますか？", "2025年度は2024年度比+8.8%です。", "SPEND SUP-001 saas FY2024→FY2025"],
     ]) {
       const state = await ask(question);
       const point = state.answer?.rationale.find((r) => r.point === claim);
