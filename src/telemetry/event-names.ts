@@ -14,6 +14,7 @@ export const TelemetryEvent = {
   CheckpointFailed: "CheckpointFailed",
   ModelEndpointChanged: "ModelEndpointChanged",
   ContentFiltered: "ContentFiltered",
+  CitationsDropped: "CitationsDropped",
 } as const;
 
 /** One of the custom event names. */
