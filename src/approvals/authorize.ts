@@ -11,8 +11,10 @@ export interface ApproverPolicy {
 export type Authorization = { ok: true; via: "aad_id" | "team_member" } | { ok: false; why: string };
 
 /**
- * Decides whether `actor` may decide an approval requested in `tenantId`: same tenant, and either
- * listed in APPROVER_AAD_IDS or a member of the approver team. A failing roster lookup refuses.
+ * Decides whether `actor` may act as an approver in `tenantId` (the requester's for a decision, the
+ * approver channel's for the history): the same tenant, always compared (a tenant that is not known
+ * matches only an actor without one, as in a local client), and either listed in APPROVER_AAD_IDS or
+ * a member of the approver team. A failing roster lookup refuses.
  */
 export async function authorizeApprover(
   policy: ApproverPolicy,
@@ -20,8 +22,8 @@ export async function authorizeApprover(
   tenantId: string | undefined,
   membership: TeamMembership,
 ): Promise<Authorization> {
-  if (tenantId !== undefined && actor.tenantId !== tenantId)
-    return { ok: false, why: `tenant ${actor.tenantId ?? "(none)"} is not the requester's tenant` };
+  if (actor.tenantId !== tenantId)
+    return { ok: false, why: `tenant ${actor.tenantId ?? "(none)"} is not the tenant ${tenantId ?? "(none: set APPROVER_TENANT_ID)"}` };
   if (actor.aadObjectId === "") return { ok: false, why: "no Entra object id on the action" };
   if (policy.aadIds.includes(actor.aadObjectId)) return { ok: true, via: "aad_id" };
   if (policy.teamId === undefined) return { ok: false, why: "not in APPROVER_AAD_IDS (no approver team configured)" };

@@ -183,6 +183,8 @@ export const EnvSchema = z.object({
   // Approvals
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
+  /** The Entra tenant of the configured approver channel (BOT_TENANT_ID when unset): approvers are compared with it. */
+  APPROVER_TENANT_ID: optionalString,
   APPROVER_AAD_IDS: idList,
   /** Entra object ids of the admins who may choose the approver channel with `approvers here` (no one else may). */
   APPROVER_ADMIN_AAD_IDS: idList,
