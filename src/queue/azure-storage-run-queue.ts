@@ -185,6 +185,16 @@ export class AzureStorageRunQueue implements RunQueue {
           deleted = true;
         }),
       release: (delaySeconds: number) => setVisibility("release", delaySeconds),
+      requeue: async (delaySeconds: number) => {
+        // The copy is sent before this one is deleted, so nothing is lost (at worst it runs twice, which the run's claim absorbs).
+        await queueCall("requeue", (abortSignal) =>
+          this.queue.sendMessage(item.messageText, { visibilityTimeout: delaySeconds, abortSignal }),
+        );
+        await inTurn(async () => {
+          await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
+          deleted = true;
+        });
+      },
     };
   }
 }

@@ -1,4 +1,13 @@
-import { LeaseLostError, RunMessageSchema, describeError, questionLength, type RunMessage, type RunState, type Log } from "../domain";
+import {
+  LeaseLostError,
+  RunMessageSchema,
+  describeError,
+  questionLength,
+  userKeyOf,
+  type RunMessage,
+  type RunState,
+  type Log,
+} from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 import type { WorkflowDeps } from "./deps";
 import type { Job, MessageHandler, Parsed } from "./leased-consumer";
@@ -43,6 +52,11 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
 
   handle(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
     return message.kind === "question" ? this.runQuestion(message, job) : this.resumeAfterDecision(message.approvalId, job);
+  }
+
+  /** A question counts against its asker's share; a decision resumes a run already under way and counts against nobody. */
+  userOf(message: RunMessage): string | undefined {
+    return message.kind === "question" ? userKeyOf(message.requester) : undefined;
   }
 
   isLeaseLost(error: unknown): boolean {
