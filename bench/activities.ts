@@ -2,7 +2,7 @@
 import { teamsMessage } from "../test/fakes/teams-activity";
 
 /** A user message in a personal conversation, replying to `serviceUrl`. */
-export function userMessage(serviceUrl: string, conversationId: string, text: string, userId = "user-bench") {
+export function userMessage(serviceUrl: string, conversationId: string, text: string, userId = `user-${conversationId}`) {
   return teamsMessage({ serviceUrl, conversationId, text, userId, userName: "Bench User" });
 }
 

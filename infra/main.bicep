@@ -244,11 +244,15 @@ var sharedSettings = {
   RUN_WORKER_CONCURRENCY: string(runWorkerConcurrency)
   RUN_LEASE_SECONDS: '30'
   RUN_MAX_DELIVERIES: '5'
+  RUN_WORKER_USER_SHARE: string((runWorkerConcurrency + 1) / 2)
+  USER_MAX_IN_FLIGHT: '5'
+  USER_MAX_PER_MINUTE: '20'
   CONVERSATION_MEMORY_TTL: '8h'
   CONVERSATION_MEMORY_TOKENS: '1500'
   STORE_EXECUTOR_IO: 'true'
   APPROVER_TEAM_ID: approverTeamId
   APPROVER_CHANNEL_ID: approverChannelId
+  APPROVER_TENANT_ID: tenant().tenantId
   APPROVER_AAD_IDS: approverAadIds
   APPROVER_ADMIN_AAD_IDS: approverAdminAadIds
   APPROVAL_REMIND_AFTER: '4h'

@@ -30,6 +30,7 @@ import { createBot } from "./teams/create-bot";
 import { createTeamsAdapter } from "./teams/teams-adapter";
 import { Messenger } from "./teams/messenger";
 import { QuestionRuns } from "./teams/question-runs";
+import { UserAdmission, settleAdmittedRuns } from "./teams/user-admission";
 import { rememberConversations } from "./teams/remember-conversations";
 import { rememberFinishedRuns } from "./teams/remember-runs";
 import { TeamsRunDelivery } from "./teams/run-delivery";
@@ -142,12 +143,15 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
         concurrency: config.env.RUN_WORKER_CONCURRENCY,
         leaseSeconds: config.env.RUN_LEASE_SECONDS,
         maxDeliveries: config.env.RUN_MAX_DELIVERIES,
+        ...(config.env.RUN_WORKER_USER_SHARE ? { userShare: config.env.RUN_WORKER_USER_SHARE } : {}),
         maxQuestionChars: config.env.MAX_QUESTION_CHARS,
       },
       log,
     });
     // The bot: questions into the queue (waking this instance's worker), card actions, the approvals' routes.
-    const questions = new QuestionRuns({ queue: runQueue, newRunId: workflow.newRunId, queued: () => worker.wake(), log });
+    const admission = new UserAdmission({ maxInFlight: config.env.USER_MAX_IN_FLIGHT, maxPerMinute: config.env.USER_MAX_PER_MINUTE });
+    settleAdmittedRuns(lifecycle, admission);
+    const questions = new QuestionRuns({ queue: runQueue, newRunId: workflow.newRunId, queued: () => worker.wake(), admission, log });
     const app = createBot({
       config,
       adapter,

@@ -40,10 +40,26 @@ const CSV_COLUMNS = [
 ] as const;
 
 /**
- * The approval history for auditors. JSON: one array of entries, each with all its audit entries.
- * CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read Japanese text): one row
- * per audit entry with its approval's columns repeated, and one row with empty audit columns for an
- * approval that has none, so every approval appears.
+ * The characters that make a spreadsheet read a cell as a formula when they open it (OWASP, CSV
+ * injection): `=`, `+`, `-`, `@`, tab and carriage return.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell a spreadsheet shows as text: one that would start a formula gets a leading `'`, as
+ * OWASP's CSV-injection guidance says (every field is also quoted, with its quotes doubled). Questions,
+ * names and comments come from users, so any of them may be a formula aimed at the auditor.
+ */
+export function spreadsheetText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The approval history for auditors. JSON: one array of entries, each with all its audit entries,
+ * as stored. CSV (RFC 4180, UTF-8 with a byte-order mark so spreadsheet programs read Japanese text,
+ * every field quoted and every text cell made safe by `spreadsheetText`): one row per audit entry
+ * with its approval's columns repeated, and one row with empty audit columns for an approval that
+ * has none, so every approval appears.
  */
 export function renderApprovalExport(approvals: Approval[], format: ExportFormat): string {
   const entries = approvals.map(historyEntry);
@@ -61,7 +77,14 @@ export function renderApprovalExport(approvals: Approval[], format: ExportFormat
       auditDetail: audit.detail,
     }));
   });
-  return stringify(rows, { header: true, columns: [...CSV_COLUMNS], bom: true, record_delimiter: "windows" });
+  return stringify(rows, {
+    header: true,
+    columns: [...CSV_COLUMNS],
+    bom: true,
+    record_delimiter: "windows",
+    quoted: true,
+    cast: { string: spreadsheetText },
+  });
 }
 
 function approvalColumns(entry: ApprovalHistoryEntry) {

@@ -22,6 +22,8 @@ export type StoredApproverChannel = z.infer<typeof StoredApproverChannelSchema>;
 export interface ApproverConfig {
   teamId?: string;
   channelId?: string;
+  /** The configured channel's tenant (APPROVER_TENANT_ID, else BOT_TENANT_ID). */
+  tenantId?: string;
   aadIds: readonly string[];
   /** Who may run `approvers here`: choosing the channel chooses who decides (its team's members), so only admins may. */
   adminAadIds: readonly string[];
@@ -40,7 +42,7 @@ export interface ApproverChannel {
 
 /**
  * The approver channel: the one an admin chose with `approvers here` (the latest explicit choice
- * wins), else APPROVER_CHANNEL_ID (with APPROVER_TEAM_ID); undefined when neither exists.
+ * wins), else APPROVER_CHANNEL_ID (with APPROVER_TEAM_ID and APPROVER_TENANT_ID); undefined when neither exists.
  */
 export async function resolveApproverChannel(config: ApproverConfig, settings: SettingsStore): Promise<ApproverChannel | undefined> {
   const stored = await settings.get(APPROVER_CHANNEL_SETTING, StoredApproverChannelSchema);
@@ -53,7 +55,12 @@ export async function resolveApproverChannel(config: ApproverConfig, settings: S
       source: "setting",
     };
   if (!config.channelId) return undefined;
-  return { ...(config.teamId ? { teamId: config.teamId } : {}), channelId: config.channelId, source: "config" };
+  return {
+    ...(config.teamId ? { teamId: config.teamId } : {}),
+    channelId: config.channelId,
+    ...(config.tenantId ? { tenantId: config.tenantId } : {}),
+    source: "config",
+  };
 }
 
 /** The channel as a post target, using `fallbackServiceUrl` (the requester's) when none is stored. */

@@ -29,6 +29,8 @@ export interface ApprovalsSettings {
     Env,
     | "APPROVER_TEAM_ID"
     | "APPROVER_CHANNEL_ID"
+    | "APPROVER_TENANT_ID"
+    | "BOT_TENANT_ID"
     | "APPROVER_AAD_IDS"
     | "APPROVER_ADMIN_AAD_IDS"
     | "APPROVAL_SEGREGATION_OF_DUTIES"
@@ -83,6 +85,7 @@ export interface Approvals {
 export function createApprovals(options: CreateApprovalsOptions): Approvals {
   const { config, store } = options;
   const log = options.log ?? ((line: string) => console.log(line));
+  const approverTenant = config.env.APPROVER_TENANT_ID ?? config.env.BOT_TENANT_ID;
   const deps: ApprovalDeps = {
     records: store.approvals,
     history: store.approvalHistory,
@@ -93,6 +96,7 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
     approvers: {
       ...(config.env.APPROVER_TEAM_ID ? { teamId: config.env.APPROVER_TEAM_ID } : {}),
       ...(config.env.APPROVER_CHANNEL_ID ? { channelId: config.env.APPROVER_CHANNEL_ID } : {}),
+      ...(approverTenant ? { tenantId: approverTenant } : {}),
       aadIds: config.env.APPROVER_AAD_IDS,
       adminAadIds: config.env.APPROVER_ADMIN_AAD_IDS,
       segregationOfDuties: config.env.APPROVAL_SEGREGATION_OF_DUTIES,

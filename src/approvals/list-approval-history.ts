@@ -1,8 +1,7 @@
 import type { ApprovalHistoryQuery, Language } from "../domain";
 import { stringsFor } from "../domain";
 import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
-import { resolveApproverChannel } from "./approver-channel";
-import { authorizeApprover } from "./authorize";
+import { approverListingAllowed } from "./authorize";
 import type { ApprovalDeps } from "./deps";
 import type { Actor, TeamMembership } from "./ports";
 
@@ -28,33 +27,12 @@ export interface HistoryPage {
   hasMore: boolean;
 }
 
-/**
- * Lists recent decisions for an approver. Asked anywhere but a personal chat or the approver
- * channel, it is refused (others there would read the card); asked by anyone who may not decide
- * approvals, it is refused and reads nothing. Each page re-checks both, so a card forwarded or
- * kept after someone stopped being an approver shows nothing more.
- */
+/** Lists recent decisions for an approver, where `approverListingAllowed` lets it (checked again on each page). */
 export async function listApprovalHistory(deps: ApprovalDeps, request: HistoryRequest): Promise<HistoryPage | string> {
   const replies = stringsFor(request.language).approvals;
-  const channel = await resolveApproverChannel(deps.approvers, deps.settings);
-  const inApproverChannel = request.place.kind === "channel" && channel?.channelId === request.place.channelId;
-  if (request.place.kind !== "personal" && !inApproverChannel) {
-    deps.log(
-      `approvals history refused: asked in a ${request.place.kind === "channel" ? "channel other than the approver channel" : "group chat"}`,
-    );
-    return replies.historyNotHere;
-  }
-  const teamId = channel?.teamId ?? deps.approvers.teamId;
-  const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
-    request.actor,
-    channel?.tenantId,
-    request.membership,
-  );
-  if (!authorization.ok) {
-    deps.log(`approvals history refused: ${authorization.why}`);
-    return replies.historyNotAnApprover;
-  }
+  const allowed = await approverListingAllowed(deps, request, "approvals history");
+  if (allowed === "not_here") return replies.historyNotHere;
+  if (allowed === "not_an_approver") return replies.historyNotAnApprover;
   const { query } = request;
   const decidedSince = new Date(deps.clock.now().getTime() - query.days * 86_400_000).toISOString();
   // One more than a page tells whether a next page exists.

@@ -1,6 +1,5 @@
 import { stringsFor, type Approval, type Language } from "../domain";
-import { resolveApproverChannel } from "./approver-channel";
-import { authorizeApprover } from "./authorize";
+import { approverListingAllowed } from "./authorize";
 import type { ApprovalDeps } from "./deps";
 import type { HistoryPlace } from "./list-approval-history";
 import type { Actor, TeamMembership } from "./ports";
@@ -44,25 +43,9 @@ export async function repostApproval(deps: ApprovalDeps, request: PendingRequest
   return outcome === "posted" ? replies.repostDone : outcome === "no_channel" ? replies.repostNoChannel : replies.tryAgain;
 }
 
-/** Why this request may not see pending approvals here (undefined when it may): the place, then the approver. */
+/** Why this request may not see pending approvals here (undefined when it may). */
 async function refusalOf(deps: ApprovalDeps, request: PendingRequest): Promise<string | undefined> {
   const replies = stringsFor(request.language).approvals;
-  const channel = await resolveApproverChannel(deps.approvers, deps.settings);
-  const inApproverChannel = request.place.kind === "channel" && channel?.channelId === request.place.channelId;
-  if (request.place.kind !== "personal" && !inApproverChannel) {
-    deps.log(
-      `pending approvals refused: asked in a ${request.place.kind === "channel" ? "channel other than the approver channel" : "group chat"}`,
-    );
-    return replies.pendingNotHere;
-  }
-  const teamId = channel?.teamId ?? deps.approvers.teamId;
-  const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
-    request.actor,
-    channel?.tenantId,
-    request.membership,
-  );
-  if (authorization.ok) return undefined;
-  deps.log(`pending approvals refused: ${authorization.why}`);
-  return replies.pendingNotAnApprover;
+  const allowed = await approverListingAllowed(deps, request, "pending approvals");
+  return allowed === "not_here" ? replies.pendingNotHere : allowed === "not_an_approver" ? replies.pendingNotAnApprover : undefined;
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { ApprovalHistoryQuerySchema, LanguageSchema, MAX_COMMENT_CHARS, type ApprovalHistoryQuery, type Language } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
+import { onlyWebLinks } from "./text";
 
 export { MAX_COMMENT_CHARS };
 /** Longest edited answer an approver may send (the prefilled draft is capped to fit). */
@@ -70,7 +71,8 @@ export function followUpQuestionOf(value: unknown): string | undefined {
 /** An approver's decision; the record is reloaded by `approvalId`, never trusted from the card. */
 export const ApprovalActionSchema = z.discriminatedUnion("verb", [
   z.object({ verb: z.literal(CARD_VERBS.approve), approvalId: id }),
-  z.object({ verb: z.literal(CARD_VERBS.edit), approvalId: id, editedText: requiredText(MAX_EDITED_TEXT_CHARS) }),
+  // The edited answer reaches the requester as Markdown: it keeps only web links.
+  z.object({ verb: z.literal(CARD_VERBS.edit), approvalId: id, editedText: requiredText(MAX_EDITED_TEXT_CHARS).transform(onlyWebLinks) }),
   z.object({ verb: z.literal(CARD_VERBS.reject), approvalId: id, reason: requiredText(MAX_COMMENT_CHARS) }),
 ]);
 export type ApprovalAction = z.infer<typeof ApprovalActionSchema>;

@@ -47,3 +47,23 @@ export function cardDateTime(iso: string, language: Language = "en"): string {
   const stamp = date.toISOString().replace(/\.\d{3}Z$/, "Z");
   return `{{DATE(${stamp}, SHORT)}} {{TIME(${stamp})}}`;
 }
+
+/** A Markdown link or image: its text and its target (up to the first space or closing parenthesis). */
+const MARKDOWN_LINK = /!?\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g;
+/** An autolink: `<scheme:…>`. */
+const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^<>\s]*)>/gi;
+/** A reference link's definition line: `[label]: target`. */
+const LINK_DEFINITION = /^[ \t]*\[[^\]]+\]:[ \t]*<?(\S*?)>?(?:[ \t].*)?$/gm;
+
+/**
+ * Text a person wrote for Markdown (an approver's edited answer) with only web links: a link or
+ * image whose target is not http(s) (`javascript:`, `data:`, `file:`, a relative path) keeps its text
+ * and loses its target, such an autolink becomes plain text and such a reference definition goes.
+ */
+export function onlyWebLinks(text: string): string {
+  const web = (target: string) => /^https?:\/\//i.test(target);
+  return text
+    .replace(MARKDOWN_LINK, (link: string, label: string, target: string) => (web(target) ? link : label))
+    .replace(AUTOLINK, (link: string, target: string) => (web(target) ? link : target))
+    .replace(LINK_DEFINITION, (line: string, target: string) => (web(target) ? line : ""));
+}

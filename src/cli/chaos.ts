@@ -3,6 +3,7 @@
  * what was injected and what the user saw. Exits 1 if any run was lost, doubled or left unfinished.
  * `npm run chaos -- scale-out [questions]`: three instances on one queue; the store paused while questions
  * arrive, then one instance killed and another restarted.
+ * `npm run chaos -- fair-share`: one person's flood of 200 questions, then another's, with fair share and without.
  */
 import { botKilledAwaitingApproval } from "../../bench/chaos/approval-kill";
 import { botKilledMidRun } from "../../bench/chaos/bot-kill";
@@ -11,6 +12,7 @@ import { primaryModelOutage } from "../../bench/chaos/model-failover";
 import { benchQuestions } from "../../bench/questions";
 import { phaseTable, scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
 import { parseCommand, runCommand } from "./args";
+import { fairShare, fairShareTable, flood } from "../../bench/chaos/fair-share";
 
 interface Row {
   scenario: string;
@@ -21,7 +23,7 @@ interface Row {
 }
 
 const USAGE =
-  "Usage: npm run chaos [-- scale-out [QUESTIONS]]   (the resilience suite; scale-out: three instances on one queue, 60 questions unless given)";
+  "Usage: npm run chaos [-- scale-out [QUESTIONS] | fair-share]   (the resilience suite; scale-out: three instances on one queue, 60 questions unless given; fair-share: a second person's wait behind one person's 200 questions)";
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
@@ -30,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
   if (section !== undefined) {
     if (section === "scale-out" && rest.length === 0 && (questions === undefined || /^[1-9]\d*$/.test(questions)))
       return scaleOutMain(Number(questions ?? 60));
+    if (section === "fair-share" && questions === undefined) return fairShareMain();
     process.stderr.write(`Unexpected argument ${parsed.positionals.join(" ")}.\n${USAGE}\n`);
     return 2;
   }
@@ -49,6 +52,14 @@ async function main(argv: string[]): Promise<number> {
     log("· store outage (10 s)…");
     const outage = await storeOutage(sim, baseUrl);
     rows.push({ ...outage, ok: outage.states[0]?.status !== "running" && outage.storedStatuses?.[0] === outage.states[0]?.status });
+    log("· one person floods 200 questions, then another asks…");
+    const flooded = await flood(sim, baseUrl, "fair share", {});
+    rows.push({
+      scenario: "one person's flood of 200 questions",
+      injected: "200 questions at once (half of 4,000 Japanese characters), then a second person's",
+      userSaw: `second person answered after ${flooded.secondWaitMs === undefined ? "never" : `${(flooded.secondWaitMs / 1000).toFixed(1)} s`}; flooder: ${flooded.floodTaken} taken, ${flooded.floodRefused} refused politely`,
+      ok: flooded.secondWaitMs !== undefined,
+    });
     log("· bot killed mid-run…");
     const kill = await botKilledMidRun(sim, baseUrl);
     rows.push({
@@ -70,6 +81,15 @@ async function main(argv: string[]): Promise<number> {
   });
   process.stdout.write(`${table(rows)}\n`);
   return rows.every((row) => row.ok !== false) ? 0 : 1;
+}
+
+async function fairShareMain(): Promise<number> {
+  return withFaultSimulator(0.1, async (sim, baseUrl) => {
+    process.stderr.write("· fair share: 200 questions from one person, then one from another, with and without fair share…\n");
+    const outcomes = await fairShare(sim, baseUrl);
+    process.stdout.write(`${fairShareTable(outcomes)}\n`);
+    return outcomes[0].secondWaitMs === undefined ? 1 : 0;
+  });
 }
 
 async function scaleOutMain(questions: number): Promise<number> {

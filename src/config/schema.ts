@@ -179,6 +179,13 @@ export const EnvSchema = z.object({
   RUN_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   RUN_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   RUN_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
+  // Fair share between users: one person's flood of questions cannot starve another's.
+  /** Questions one person may have accepted by an instance and not yet answered (or waiting for an approver). */
+  USER_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Questions one person may ask an instance in any minute. */
+  USER_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Runs of one person a worker works on at once; unset: half of RUN_WORKER_CONCURRENCY, rounded up. */
+  RUN_WORKER_USER_SHARE: z.coerce.number().int().min(1).max(64).optional(),
   // Procurement data
   /** Where `npm run import` keeps an imported data set when COSMOS_ENDPOINT is not set. */
   PROCURA_DATA_DIR: z.string().min(1).default(".procura/data"),
@@ -189,6 +196,8 @@ export const EnvSchema = z.object({
   // Approvals
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
+  /** The Entra tenant of the configured approver channel (BOT_TENANT_ID when unset): approvers are compared with it. */
+  APPROVER_TENANT_ID: optionalString,
   APPROVER_AAD_IDS: idList,
   /** Entra object ids of the admins who may choose the approver channel with `approvers here` (no one else may). */
   APPROVER_ADMIN_AAD_IDS: idList,

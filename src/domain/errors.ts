@@ -3,7 +3,9 @@ import { redactUrlsIn } from "./redact-url";
 /**
  * Base class: every error we raise knows its kind, and where in a run it happened when that applies.
  * The small taxonomy: configuration errors stop start-up, model-behaviour errors are expected
- * outcomes of talking to a model, system errors are everything else (store down, bugs).
+ * outcomes of talking to a model, system errors are everything else (store down, bugs). The message
+ * has its URLs redacted once, here, so no path that prints, logs or sends it (a start failure, a
+ * run's failure, telemetry) can show an endpoint's credentials or query.
  */
 export class ProcuraError extends Error {
   constructor(
@@ -11,7 +13,7 @@ export class ProcuraError extends Error {
     readonly kind: "configuration" | "model_behaviour" | "system",
     readonly context: { runId?: string; step?: string; cause?: unknown } = {},
   ) {
-    super(message, context.cause === undefined ? undefined : { cause: context.cause });
+    super(redactUrlsIn(message), context.cause === undefined ? undefined : { cause: context.cause });
     this.name = new.target.name;
   }
 }
@@ -39,10 +41,10 @@ export class SystemError extends ProcuraError {
 
 /**
  * What a start or command prints when it fails: the one line, then with `debug` the full detail
- * (each cause's stack); without it, where the detail is when there is more.
+ * (each cause's stack); without it, where the detail is when there is more. URLs are redacted in all of it.
  */
 export function failureReport(error: unknown, debug: boolean): string {
-  const line = error instanceof ConfigurationError ? error.message : (fileSystemProblem(error) ?? describeError(error));
+  const line = error instanceof ConfigurationError ? redactUrlsIn(error.message) : (fileSystemProblem(error) ?? describeError(error));
   const cause = error instanceof Error ? error.cause : undefined;
   if (!debug) return cause === undefined ? line : `${line} (PROCURA_DEBUG=1 shows the detail)`;
   const detail: string[] = [];

@@ -1,4 +1,5 @@
 export * from "./errors";
+export * from "./stored-text";
 export * from "./clock";
 export * from "./log";
 export * from "./executor-io";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LanguageSchema } from "./language";
+import { StoredNameSchema } from "./stored-text";
 
 /**
  * Where the source document of an imported record opens (SharePoint, OneDrive): Teams makes a cited
@@ -18,16 +19,16 @@ export function optionalUrl(url: string | undefined): { url?: string } {
 /** A supplier with the risk and performance facts specialists rely on. */
 export const SupplierSchema = z.object({
   id: z.string(), // "SUP-001"
-  name: z.string(), // "Acme Cloud Software"
-  aliases: z.array(z.string()), // other spellings users type, incl. Japanese ("アクメ", "A社")
+  name: StoredNameSchema, // "Acme Cloud Software"
+  aliases: z.array(StoredNameSchema), // other spellings users type, incl. Japanese ("アクメ", "A社")
   // The name Japanese answers use ("はやぶさ物流"); without it, `supplierNameJa` reads one off the aliases.
-  nameJa: z.string().min(1).optional(),
-  category: z.string(), // "saas", "logistics", …
+  nameJa: StoredNameSchema.pipe(z.string().min(1)).optional(),
+  category: StoredNameSchema, // "saas", "logistics", …
   // The category's Japanese display name as the data set gives it ("物流"): Japanese answers name the category by it.
-  categoryNameJa: z.string().min(1).optional(),
-  region: z.string(), // "JP", "US", "EU", "APAC"
+  categoryNameJa: StoredNameSchema.pipe(z.string().min(1)).optional(),
+  region: StoredNameSchema, // "JP", "US", "EU", "APAC"
   riskRating: z.enum(["low", "medium", "high"]),
-  certifications: z.array(z.string()), // "ISO 27001", "SOC 2 Type II", …
+  certifications: z.array(StoredNameSchema), // "ISO 27001", "SOC 2 Type II", …
   // null when the source has no figure: an answer shows "—", never a 0 that reads as a measured score.
   performance: z.object({
     onTimeDeliveryPct: z.number().nullable(),
@@ -61,9 +62,9 @@ const ContractClauseSchema = z.object({
 export const ContractSchema = z.object({
   id: z.string(), // "CTR-0001"
   supplierId: z.string(),
-  supplierName: z.string(),
-  title: z.string(),
-  category: z.string(),
+  supplierName: StoredNameSchema,
+  title: StoredNameSchema,
+  category: StoredNameSchema,
   annualValue: z.number(),
   currency: z.string(), // "JPY" | "USD" | "EUR"
   startDate: z.string(),
@@ -84,9 +85,9 @@ export const SpendTransactionSchema = z.object({
   date: z.string(), // ISO date
   fiscalYear: z.string(), // "FY2025" (April–March)
   supplierId: z.string(),
-  supplierName: z.string(),
-  category: z.string(),
-  costCenter: z.string(),
+  supplierName: StoredNameSchema,
+  category: StoredNameSchema,
+  costCenter: StoredNameSchema,
   amount: z.number(),
   currency: z.string(),
   amountJpy: z.number(), // normalised for aggregation
@@ -96,14 +97,14 @@ export const SpendTransactionSchema = z.object({
 export type SpendTransaction = z.infer<typeof SpendTransactionSchema>;
 
 /** A section of a policy document; ids are cited as "POL-…§n". */
-const PolicySectionSchema = z.object({ id: z.string(), heading: z.string(), text: z.string() });
+const PolicySectionSchema = z.object({ id: z.string(), heading: StoredNameSchema, text: z.string() });
 
 /** A procurement policy document in one language. */
 export const PolicyDocumentSchema = z.object({
   id: z.string(), // "POL-APPROVAL-MATRIX-en"
   policyKey: z.string(), // "approval-matrix" (same across languages)
   language: LanguageSchema,
-  title: z.string(),
+  title: StoredNameSchema,
   version: z.string(),
   effectiveDate: z.string(),
   sections: z.array(PolicySectionSchema),
@@ -114,14 +115,14 @@ export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
 
 /** Market price benchmark for a category. */
 export const PriceBenchmarkSchema = z.object({
-  category: z.string(),
-  unit: z.string(),
+  category: StoredNameSchema,
+  unit: StoredNameSchema,
   currency: z.string(),
   p25: z.number(),
   median: z.number(),
   p75: z.number(),
   typicalAnnualIncreasePct: z.number(),
-  source: z.string(),
+  source: StoredNameSchema,
   asOf: z.string(),
 });
 export type PriceBenchmark = z.infer<typeof PriceBenchmarkSchema>;

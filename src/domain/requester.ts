@@ -13,3 +13,8 @@ export const RequesterSchema = z.object({
   stream: StreamPositionSchema.optional(),
 });
 export type Requester = z.infer<typeof RequesterSchema>;
+
+/** Whom a run counts against for fair share: the person's Entra object id, else their Teams user id. */
+export function userKeyOf(requester: Pick<Requester, "userId" | "aadObjectId">): string {
+  return requester.aadObjectId ?? requester.userId;
+}

@@ -70,6 +70,7 @@ export const WorkflowEventSchema = z.object({
     "run_completed",
     "checkpoint_failed",
     "content_filtered",
+    "citations_dropped",
   ]),
   runId: z.string(),
   at: z.string(),
@@ -95,6 +96,8 @@ export const WorkflowEventSchema = z.object({
   outcome: ExecutorOutcomeSchema.optional(),
   attempt: z.number().optional(),
   detail: z.string().optional(),
+  /** A `citations_dropped` event: how many distinct citations an executor wrote that no tool returned in the run. */
+  droppedCitations: z.number().int().positive().optional(),
   /** A `content_filtered` event: whether the prompt or the answer was filtered, and the categories (never text). */
   filter: z.lazy(() => ContentFilterVerdictSchema).optional(),
 });

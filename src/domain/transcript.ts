@@ -55,6 +55,8 @@ export const TranscriptDocumentSchema = z.object({
   answer: z.record(z.unknown()).optional(),
   quality: QualityRecordSchema,
   hitlReasons: z.array(z.string()).default([]),
+  /** How many citations of records no tool returned in the run were dropped (specialists' and the Moderator's). */
+  droppedCitations: z.number().int().nonnegative().default(0),
   /** Each executor's rendered prompts, tool calls and replies (STORE_EXECUTOR_IO). */
   executorIo: z.array(ExecutorIoSchema).optional(),
   /** Set by the evaluation job once it has scored this transcript. */

@@ -1,17 +1,13 @@
+import { STORED_TEXT_LIMITS } from "../domain/stored-text";
+
 /**
  * Every size limit an import enforces, in one place (docs/security.md lists them). They keep one
  * hostile or broken file from holding the importer's memory or reaching the bot: a 50 MB supplier
  * name once made every offline answer fail, a 487 KB .docx unpacked to 500 MB.
  */
 export const IMPORT_LIMITS = {
-  /** Identifiers and codes: ids, supplier and contract references, currencies, policy keys. */
-  idChars: 128,
-  /** Names and titles: supplier names, contract and policy titles, categories, units. */
-  nameChars: 300,
-  /** Document paths and links. */
-  pathChars: 2_048,
-  /** Any other cell: free text, lists (aliases, certifications), numbers and dates before parsing. */
-  textChars: 4_000,
+  /** Per kind of cell (ids, names, paths, any other): the limits every reader of stored text also holds to. */
+  ...STORED_TEXT_LIMITS,
   /**
    * A row of a table in all, before its columns are read: a CSV record, or a worksheet cell's text. A
    * file's reader holds a field whole until it ends, so this bounds its memory whatever one cell holds

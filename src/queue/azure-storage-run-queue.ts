@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { QueueServiceClient, type QueueClient, type StoragePipelineOptions } from "@azure/storage-queue";
 import { SystemError, describeError, systemClock, type Clock, type RunMessage } from "../domain";
+import { QUEUE_CALL_DEADLINE_MS, withDeadline } from "../resilience";
 import type { LeasedMessage, RunQueue } from "../workflow/ports";
 
 /** Where the queue service is and how to authenticate: a connection string (Azurite) or a URL with managed identity. */
@@ -23,7 +24,8 @@ const EXCERPT_CHARS = 500;
 
 /**
  * Fail fast enough that an inbound turn can tell the user the queue is unreachable within seconds;
- * the worker's own loop retries receives anyway.
+ * the worker's own loop retries receives anyway. `tryTimeoutInMs` is only Storage's server-side
+ * `timeout=`: every call also carries a client-side deadline (`queueCall`).
  */
 const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 2, tryTimeoutInMs: 5_000, retryDelayInMs: 200 } };
 
@@ -62,12 +64,14 @@ export class AzureStorageRunQueue implements RunQueue {
     const [queue, started, poison] = [name, `${name}${STARTED_SUFFIX}`, `${name}${POISON_SUFFIX}`].map((queueName) =>
       service.getQueueClient(queueName),
     ) as [QueueClient, QueueClient, QueueClient];
-    await queueCall(`create queue ${name}`, () => Promise.all([queue, started, poison].map((client) => client.createIfNotExists())));
+    await queueCall(`create queue ${name}`, (abortSignal) =>
+      Promise.all([queue, started, poison].map((client) => client.createIfNotExists({ abortSignal }))),
+    );
     return new AzureStorageRunQueue(queue, started, poison, `${new URL(queue.url).origin}/…/${name}`, clock);
   }
 
   async enqueue(message: RunMessage): Promise<void> {
-    await queueCall("enqueue", () => this.queue.sendMessage(JSON.stringify(message)));
+    await queueCall("enqueue", (abortSignal) => this.queue.sendMessage(JSON.stringify(message), { abortSignal }));
   }
 
   /** Started runs that came back first, then new messages, `max` in all (never more than the caller can work on). */
@@ -113,7 +117,7 @@ export class AzureStorageRunQueue implements RunQueue {
 
   /** Sends `text` to the poison queue, kept until an operator deletes it (a TTL of -1); resolves with its message id. */
   private async keep(text: string): Promise<string> {
-    const sent = await queueCall("quarantine", () => this.poison.sendMessage(text, { messageTimeToLive: -1 }));
+    const sent = await queueCall("quarantine", (abortSignal) => this.poison.sendMessage(text, { messageTimeToLive: -1, abortSignal }));
     return sent.messageId;
   }
 
@@ -122,8 +126,8 @@ export class AzureStorageRunQueue implements RunQueue {
   }
 
   private async take(from: QueueClient, max: number, leaseSeconds: number): Promise<Received[]> {
-    const response = await queueCall("receive", () =>
-      from.receiveMessages({ numberOfMessages: Math.min(Math.max(1, max), MAX_RECEIVE), visibilityTimeout: leaseSeconds }),
+    const response = await queueCall("receive", (abortSignal) =>
+      from.receiveMessages({ numberOfMessages: Math.min(Math.max(1, max), MAX_RECEIVE), visibilityTimeout: leaseSeconds, abortSignal }),
     );
     return response.receivedMessageItems;
   }
@@ -137,11 +141,15 @@ export class AzureStorageRunQueue implements RunQueue {
   private async moveToStarted(item: Received, leaseSeconds: number): Promise<LeasedMessage> {
     let copy;
     try {
-      copy = await this.started.sendMessage(item.messageText, { visibilityTimeout: leaseSeconds });
+      copy = await queueCall("move to started", (abortSignal) =>
+        this.started.sendMessage(item.messageText, { visibilityTimeout: leaseSeconds, abortSignal }),
+      );
     } catch {
       return this.leased(this.queue, item);
     }
-    await this.queue.deleteMessage(item.messageId, item.popReceipt).catch(() => undefined);
+    await queueCall("delete moved", (abortSignal) => this.queue.deleteMessage(item.messageId, item.popReceipt, { abortSignal })).catch(
+      () => undefined,
+    );
     return this.leased(this.started, { ...item, messageId: copy.messageId, popReceipt: copy.popReceipt });
   }
 
@@ -160,7 +168,9 @@ export class AzureStorageRunQueue implements RunQueue {
     const setVisibility = (what: string, seconds: number) =>
       inTurn(async () => {
         if (deleted) return;
-        const updated = await queueCall(`${what} ${id}`, () => queue.updateMessage(id, popReceipt, undefined, seconds));
+        const updated = await queueCall(`${what} ${id}`, (abortSignal) =>
+          queue.updateMessage(id, popReceipt, undefined, seconds, { abortSignal }),
+        );
         if (updated.popReceipt === undefined) throw new Error(`${what} ${id}: the queue returned no pop receipt`);
         popReceipt = updated.popReceipt;
       });
@@ -171,10 +181,20 @@ export class AzureStorageRunQueue implements RunQueue {
       renew: (seconds: number) => setVisibility("renew", seconds),
       complete: () =>
         inTurn(async () => {
-          await queueCall(`delete ${id}`, () => queue.deleteMessage(id, popReceipt));
+          await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
           deleted = true;
         }),
       release: (delaySeconds: number) => setVisibility("release", delaySeconds),
+      requeue: async (delaySeconds: number) => {
+        // The copy is sent before this one is deleted, so nothing is lost (at worst it runs twice, which the run's claim absorbs).
+        await queueCall("requeue", (abortSignal) =>
+          this.queue.sendMessage(item.messageText, { visibilityTimeout: delaySeconds, abortSignal }),
+        );
+        await inTurn(async () => {
+          await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
+          deleted = true;
+        });
+      },
     };
   }
 }
@@ -185,10 +205,13 @@ async function serviceClient(target: QueueTarget): Promise<QueueServiceClient> {
   return new QueueServiceClient(target.url, new DefaultAzureCredential(), PIPELINE);
 }
 
-/** One queue operation; a failure becomes a SystemError naming it, with the SDK error as `cause`. */
-async function queueCall<T>(operation: string, fn: () => Promise<T>): Promise<T> {
+/**
+ * One queue operation within its client-side deadline; a failure becomes a SystemError naming it,
+ * with the SDK error (or the missed deadline) as `cause`.
+ */
+async function queueCall<T>(operation: string, fn: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
   try {
-    return await fn();
+    return await withDeadline(`run queue ${operation}`, QUEUE_CALL_DEADLINE_MS, fn);
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     throw new SystemError(`Run queue ${operation} failed${status ? ` (${status})` : ""}: ${describeError(error)}`, { cause: error });

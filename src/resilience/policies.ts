@@ -39,6 +39,15 @@ export function evalModelRetry(maxRetries: number): RetryPolicy {
  */
 export const STORE_CALL_RETRY: RetryPolicy = { maxRetries: 2, initialMs: 200, multiplier: 4, maxMs: 800 };
 
+/**
+ * Client-side deadlines (an abort signal, `withDeadline`): a store call, its retries included, gives
+ * up after 25 s; a bulk import call, which may carry a whole container, after 10 minutes; a queue
+ * call after 8 s, so the inbound turn tells the asker within 10 s that a question was not queued.
+ */
+export const STORE_CALL_DEADLINE_MS = 25_000;
+export const STORE_BULK_DEADLINE_MS = 600_000;
+export const QUEUE_CALL_DEADLINE_MS = 8_000;
+
 /** A Teams send (approval thread, card update, reply): five attempts over about 15 s (1, 2, 4, 8 s apart). */
 export const TEAMS_SEND_RETRY: RetryPolicy = { maxRetries: 4, initialMs: 1000, multiplier: 2, maxMs: 8000 };
 

@@ -24,7 +24,11 @@ export class CosmosApprovalRepository {
 
   /** Stores a new approval; `conflict` when one with this id already exists. */
   async create(approval: Approval): Promise<ConditionalWrite> {
-    const result = await storeCallExpecting(`create approval ${approval.id}`, () => this.container.items.create(approval), [409]);
+    const result = await storeCallExpecting(
+      `create approval ${approval.id}`,
+      (abortSignal) => this.container.items.create(approval, { abortSignal }),
+      [409],
+    );
     return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
   }
 
@@ -38,7 +42,10 @@ export class CosmosApprovalRepository {
   async replace(approval: Approval, etag: string): Promise<ConditionalWrite> {
     const result = await storeCallExpecting(
       `replace approval ${approval.id}`,
-      () => this.container.item(approval.id, approval.id).replace(approval, { accessCondition: { type: "IfMatch", condition: etag } }),
+      (abortSignal) =>
+        this.container
+          .item(approval.id, approval.id)
+          .replace(approval, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
       [412, 404],
     );
     return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };

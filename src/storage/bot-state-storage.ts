@@ -51,7 +51,7 @@ export class CosmosBotStorage implements Storage {
     await Promise.all(
       keys.map((key) => {
         const id = cosmosId(key);
-        return storeCallExpecting(`delete bot state`, () => this.container.item(id, id).delete(), [404]);
+        return storeCallExpecting(`delete bot state`, (abortSignal) => this.container.item(id, id).delete({ abortSignal }), [404]);
       }),
     );
   }
@@ -66,7 +66,7 @@ export class CosmosBotStorage implements Storage {
     const { eTag, ...document } = item;
     const id = cosmosId(key);
     if (typeof eTag !== "string" || eTag === "*" || eTag === "") {
-      await storeCall(`write bot state`, () => this.container.items.upsert({ id, realId: key, document }));
+      await storeCall(`write bot state`, (abortSignal) => this.container.items.upsert({ id, realId: key, document }, { abortSignal }));
       return;
     }
     if ((await this.writeIf(key, document, eTag)).kind === "written") return;
@@ -86,10 +86,10 @@ export class CosmosBotStorage implements Storage {
     const result = etag
       ? await storeCallExpecting(
           `write bot state`,
-          () => this.container.items.upsert(stored, { accessCondition: { type: "IfMatch", condition: etag } }),
+          (abortSignal) => this.container.items.upsert(stored, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
           [412, 404],
         )
-      : await storeCallExpecting(`write bot state`, () => this.container.items.create(stored), [409]);
+      : await storeCallExpecting(`write bot state`, (abortSignal) => this.container.items.create(stored, { abortSignal }), [409]);
     return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
   }
 }

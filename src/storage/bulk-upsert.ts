@@ -1,6 +1,6 @@
 import { BulkOperationType, type BulkOperationResult, type Container, type JSONObject, type OperationInput } from "@azure/cosmos";
 import { SystemError } from "../domain/errors";
-import { STORE_CALL_RETRY, retryWithBackoff } from "../resilience";
+import { STORE_BULK_DEADLINE_MS, STORE_CALL_RETRY, retryWithBackoff } from "../resilience";
 import { isTransientStatus, statusOf, storeCall } from "./store-call";
 
 /** The SDK's code for a request that outlived the client's request timeout. */
@@ -37,7 +37,11 @@ export async function bulkUpsert<T extends object>(
   }));
   const outcome = await retryWithBackoff(
     async () => {
-      const results = await storeCall(`bulk upsert into ${container.id}`, () => container.items.executeBulkOperations(pending));
+      const results = await storeCall(
+        `bulk upsert into ${container.id}`,
+        (abortSignal) => container.items.executeBulkOperations(pending, { abortSignal }),
+        STORE_BULK_DEADLINE_MS,
+      );
       const failures = results.filter((result) => result.error !== undefined || (result.response?.statusCode ?? 0) >= 400);
       if (failures.length === 0) return;
       pending = failures.map((failure) => failure.operationInput);

@@ -10,7 +10,7 @@ export class CosmosCanaryRepository {
   /** Stores one canary run (validated). */
   async save(record: CanaryRecord): Promise<void> {
     const valid = CanaryRecordSchema.parse(record);
-    await storeCall(`save canary run ${valid.id}`, () => this.container.items.upsert(valid));
+    await storeCall(`save canary run ${valid.id}`, (abortSignal) => this.container.items.upsert(valid, { abortSignal }));
   }
 
   /** The canary runs started at or after `since`, newest first. */

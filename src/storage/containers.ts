@@ -38,14 +38,17 @@ export async function ensureContainers(database: Database, transcriptTtlDays: nu
       // Instances starting together on a fresh database race to create: a conflict means another won, and it exists.
       const result = await storeCallExpecting(
         `create container ${name}`,
-        async () => {
-          const { container } = await database.containers.createIfNotExists({
-            id: name,
-            partitionKey: { paths: [CONTAINERS[name]] },
-            ...(name === "transcripts" ? { defaultTtl: transcriptTtlDays * 86_400 } : {}),
-            // -1: no default expiry, but each memory document's own `ttl` is honoured.
-            ...(name === "conversationMemory" ? { defaultTtl: -1 } : {}),
-          });
+        async (abortSignal) => {
+          const { container } = await database.containers.createIfNotExists(
+            {
+              id: name,
+              partitionKey: { paths: [CONTAINERS[name]] },
+              ...(name === "transcripts" ? { defaultTtl: transcriptTtlDays * 86_400 } : {}),
+              // -1: no default expiry, but each memory document's own `ttl` is honoured.
+              ...(name === "conversationMemory" ? { defaultTtl: -1 } : {}),
+            },
+            { abortSignal },
+          );
           return container;
         },
         [409],

@@ -46,7 +46,7 @@ export class CosmosConversationMemory implements ConversationMemory {
 
   async forget(conversationKey: string): Promise<void> {
     const id = cosmosId(conversationKey);
-    await storeCallExpecting(`forget ${this.container.id}`, () => this.container.item(id, id).delete(), [404]);
+    await storeCallExpecting(`forget ${this.container.id}`, (abortSignal) => this.container.item(id, id).delete({ abortSignal }), [404]);
   }
 
   /** The unexpired turns with their document's etag; an expired document's turns count as none. */
@@ -72,10 +72,15 @@ export class CosmosConversationMemory implements ConversationMemory {
     const written = etag
       ? await storeCallExpecting(
           `remember turn in ${this.container.id}`,
-          () => this.container.item(id, id).replace(document, { accessCondition: { type: "IfMatch", condition: etag } }),
+          (abortSignal) =>
+            this.container.item(id, id).replace(document, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
           [412, 404],
         )
-      : await storeCallExpecting(`remember turn in ${this.container.id}`, () => this.container.items.create(document), [409]);
+      : await storeCallExpecting(
+          `remember turn in ${this.container.id}`,
+          (abortSignal) => this.container.items.create(document, { abortSignal }),
+          [409],
+        );
     return written.kind === "ok" ? { kind: "written", etag: written.value.etag } : { kind: "conflict" };
   }
 }

@@ -30,13 +30,11 @@ export class CosmosConversationRepository {
   /** Stores (or refreshes) the reference of a conversation. */
   async save(conversationId: string, reference: Partial<ConversationReference>): Promise<void> {
     const valid = ConversationReferenceSchema.parse(reference);
-    await storeCall(`save conversation reference`, () =>
-      this.container.items.upsert({
-        id: cosmosId(conversationId),
-        conversationId,
-        reference: valid,
-        updatedAt: this.clock.now().toISOString(),
-      }),
+    await storeCall(`save conversation reference`, (abortSignal) =>
+      this.container.items.upsert(
+        { id: cosmosId(conversationId), conversationId, reference: valid, updatedAt: this.clock.now().toISOString() },
+        { abortSignal },
+      ),
     );
   }
 

@@ -14,6 +14,7 @@ import {
 } from "./cosmos-procurement-data";
 import { parseDocument, queryAllPages, queryDocuments, queryPages, readDocument } from "./documents";
 import { storeCall } from "./store-call";
+import { STORE_BULK_DEADLINE_MS } from "../resilience";
 
 /** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
 const SPEND_BATCH = 20_000;
@@ -56,14 +57,18 @@ export class CosmosDataWriter implements DataStoreWriter {
       (document) => lookup(partitions, document.id, "partition key"),
     );
     if (result.removed.length > 0)
-      await storeCall(`bulk delete from ${container.id}`, () =>
-        container.items.executeBulkOperations(
-          result.removed.map((record) => ({
-            operationType: BulkOperationType.Delete,
-            id: keys.id(record),
-            partitionKey: keys.partition(record),
-          })),
-        ),
+      await storeCall(
+        `bulk delete from ${container.id}`,
+        (abortSignal) =>
+          container.items.executeBulkOperations(
+            result.removed.map((record) => ({
+              operationType: BulkOperationType.Delete,
+              id: keys.id(record),
+              partitionKey: keys.partition(record),
+            })),
+            { abortSignal },
+          ),
+        STORE_BULK_DEADLINE_MS,
       );
   }
 
@@ -95,10 +100,14 @@ export class CosmosDataWriter implements DataStoreWriter {
       [batch, removals] = [[], []];
       await bulkUpsert(this.containers.spend, rows, (document) => document.supplierId);
       if (gone.length > 0)
-        await storeCall("bulk delete spend", () =>
-          this.containers.spend.items.executeBulkOperations(
-            gone.map((row) => ({ operationType: BulkOperationType.Delete, id: row.id, partitionKey: row.supplierId })),
-          ),
+        await storeCall(
+          "bulk delete spend",
+          (abortSignal) =>
+            this.containers.spend.items.executeBulkOperations(
+              gone.map((row) => ({ operationType: BulkOperationType.Delete, id: row.id, partitionKey: row.supplierId })),
+              { abortSignal },
+            ),
+          STORE_BULK_DEADLINE_MS,
         );
     };
     return {

@@ -104,7 +104,7 @@ export async function openCosmosStore(config: StoreSettings, options: { log?: Lo
   try {
     const created = await storeCallExpecting(
       `create database ${env.COSMOS_DATABASE}`,
-      () => client.databases.createIfNotExists({ id: env.COSMOS_DATABASE }),
+      (abortSignal) => client.databases.createIfNotExists({ id: env.COSMOS_DATABASE }, { abortSignal }),
       [409],
     );
     // A conflict: another instance starting at the same moment created it.

@@ -21,7 +21,7 @@ export async function readDocument(
   id: string,
   partitionKey: string,
 ): Promise<{ raw: unknown; etag: string } | undefined> {
-  const response = await storeCall(`read ${container.id}/${id}`, () => container.item(id, partitionKey).read());
+  const response = await storeCall(`read ${container.id}/${id}`, (abortSignal) => container.item(id, partitionKey).read({ abortSignal }));
   if (response.statusCode === 404 || response.resource === undefined) return undefined;
   return { raw: response.resource, etag: response.etag };
 }
@@ -40,8 +40,8 @@ export async function queryDocuments<S extends z.ZodTypeAny>(
   schema: S,
   options: FeedOptions = {},
 ): Promise<z.output<S>[]> {
-  const { resources } = await storeCall(`query ${container.id}`, () =>
-    container.items.query(query, { maxItemCount: QUERY_PAGE_SIZE, ...options }).fetchAll(),
+  const { resources } = await storeCall(`query ${container.id}`, (abortSignal) =>
+    container.items.query(query, { maxItemCount: QUERY_PAGE_SIZE, ...options, abortSignal }).fetchAll(),
   );
   return resources.map((raw) => parseDocument(schema, raw, container.id));
 }
@@ -60,17 +60,24 @@ export async function* queryPages<S extends z.ZodTypeAny>(
   options: FeedOptions & { pageSize?: number } = {},
 ): AsyncIterable<z.output<S>[]> {
   const { pageSize = QUERY_PAGE_SIZE, ...feed } = options;
+  // The iterator's requests are aborted through its own controller when a page's call misses its deadline.
+  let controller = new AbortController();
   const open = (continuationToken: string | undefined) =>
-    container.items.query(query, { ...feed, maxItemCount: pageSize, continuationToken });
+    container.items.query(query, { ...feed, maxItemCount: pageSize, continuationToken, abortSignal: controller.signal });
   let iterator = open(undefined);
   let continuationToken: string | undefined;
   for (;;) {
-    const page = await storeCall(`query ${container.id}`, async () => {
+    const page = await storeCall(`query ${container.id}`, async (abortSignal) => {
+      const abort = () => controller.abort(abortSignal.reason);
+      abortSignal.addEventListener("abort", abort, { once: true });
       try {
         return await iterator.fetchNext();
       } catch (error) {
+        controller = new AbortController();
         iterator = open(continuationToken);
         throw error;
+      } finally {
+        abortSignal.removeEventListener("abort", abort);
       }
     });
     yield page.resources.map((raw) => parseDocument(schema, raw, container.id));

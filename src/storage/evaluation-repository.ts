@@ -10,7 +10,7 @@ export class CosmosEvaluationRepository {
   /** Upserts the record (its id derives from the transcript, so a re-run overwrites). */
   async save(record: EvaluationRecord): Promise<void> {
     const valid = EvaluationRecordSchema.parse(record);
-    await storeCall(`save evaluation ${valid.id}`, () => this.container.items.upsert(valid));
+    await storeCall(`save evaluation ${valid.id}`, (abortSignal) => this.container.items.upsert(valid, { abortSignal }));
   }
 
   /** Every record created at or after `since`, across transcripts (the tuning report's evidence). */

@@ -11,8 +11,8 @@ export class CosmosFeedbackRepository {
   /** Stores a vote; a second vote by the same user on the same run replaces the first. */
   async save(feedback: Feedback): Promise<void> {
     const valid = FeedbackSchema.parse(feedback);
-    await storeCall(`save feedback for run ${valid.runId}`, () =>
-      this.container.items.upsert({ ...valid, id: cosmosId(`${valid.runId}|${valid.userId}`) }),
+    await storeCall(`save feedback for run ${valid.runId}`, (abortSignal) =>
+      this.container.items.upsert({ ...valid, id: cosmosId(`${valid.runId}|${valid.userId}`) }, { abortSignal }),
     );
   }
 

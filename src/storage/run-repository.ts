@@ -11,8 +11,8 @@ export class CosmosRunStore implements RunStore, ConversationRuns {
 
   /** Upserts the whole record: the latest checkpoint wins (for writers that own the run outright, without a queue). */
   async checkpoint(state: RunState): Promise<void> {
-    await storeCall(`checkpoint run ${state.runId}`, () =>
-      this.container.items.upsert(documentOf({ lifecycle: lifecycleFromStatus(state), state })),
+    await storeCall(`checkpoint run ${state.runId}`, (abortSignal) =>
+      this.container.items.upsert(documentOf({ lifecycle: lifecycleFromStatus(state), state }), { abortSignal }),
     );
   }
 
@@ -48,10 +48,11 @@ export class CosmosRunStore implements RunStore, ConversationRuns {
     const result = etag
       ? await storeCallExpecting(
           `replace run ${runId}`,
-          () => this.container.item(runId, runId).replace(document, { accessCondition: { type: "IfMatch", condition: etag } }),
+          (abortSignal) =>
+            this.container.item(runId, runId).replace(document, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
           [412, 404],
         )
-      : await storeCallExpecting(`create run ${runId}`, () => this.container.items.create(document), [409]);
+      : await storeCallExpecting(`create run ${runId}`, (abortSignal) => this.container.items.create(document, { abortSignal }), [409]);
     if (result.kind === "status") return { kind: "conflict" };
     return { kind: "written", etag: result.value.etag };
   }

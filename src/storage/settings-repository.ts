@@ -25,8 +25,8 @@ export class CosmosSettingsRepository {
 
   /** Stores `value` (JSON) under `key`, replacing any earlier value. */
   async set(key: string, value: unknown): Promise<void> {
-    await storeCall(`set setting ${key}`, () =>
-      this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: this.clock.now().toISOString() }),
+    await storeCall(`set setting ${key}`, (abortSignal) =>
+      this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: this.clock.now().toISOString() }, { abortSignal }),
     );
   }
 }

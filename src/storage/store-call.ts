@@ -1,5 +1,5 @@
 import { SystemError, describeError } from "../domain/errors";
-import { STORE_CALL_RETRY, retryWithBackoff, type RetryPolicy } from "../resilience";
+import { STORE_CALL_DEADLINE_MS, STORE_CALL_RETRY, retryWithBackoff, withDeadline } from "../resilience";
 
 /**
  * Throttling (429) is retried by the SDK's own `retryOptions`, and connection resets/timeouts on
@@ -22,12 +22,16 @@ export function statusOf(error: unknown): number | string | undefined {
   return undefined;
 }
 
+/** One store operation: given the abort signal of its client-side deadline, to pass to the SDK as `abortSignal`. */
+type StoreOperation<T> = (abortSignal: AbortSignal) => Promise<T>;
+
 /**
- * Runs one store operation: transient failures are retried within the policy, and anything that
- * still fails becomes a SystemError naming the operation and carrying the SDK error as `cause`.
+ * Runs one store operation within its client-side deadline (`deadlineMs`, retries included):
+ * transient failures are retried within the store-call policy, and anything that still fails (the
+ * deadline too) becomes a SystemError naming the operation and carrying the SDK error as `cause`.
  */
-export async function storeCall<T>(operation: string, fn: () => Promise<T>, policy: RetryPolicy = STORE_CALL_RETRY): Promise<T> {
-  const result = await storeCallExpecting(operation, fn, [], policy);
+export async function storeCall<T>(operation: string, fn: StoreOperation<T>, deadlineMs = STORE_CALL_DEADLINE_MS): Promise<T> {
+  const result = await storeCallExpecting(operation, fn, [], deadlineMs);
   if (result.kind === "status") throw new Error("unreachable: no status is expected");
   return result.value;
 }
@@ -38,18 +42,21 @@ export async function storeCall<T>(operation: string, fn: () => Promise<T>, poli
  */
 export async function storeCallExpecting<T, S extends number>(
   operation: string,
-  fn: () => Promise<T>,
+  fn: StoreOperation<T>,
   expected: readonly S[],
-  policy: RetryPolicy = STORE_CALL_RETRY,
+  deadlineMs = STORE_CALL_DEADLINE_MS,
 ): Promise<{ kind: "ok"; value: T } | { kind: "status"; status: S }> {
   const isExpected = (status: unknown): status is S => (expected as readonly unknown[]).includes(status);
-  const result = await retryWithBackoff(fn, {
-    policy,
-    classify: (error) => {
-      const status = statusOf(error);
-      return { retryable: !isExpected(status) && isTransientStatus(status) };
-    },
-  });
+  const result = await withDeadline(`Cosmos ${operation}`, deadlineMs, (signal) =>
+    retryWithBackoff(() => fn(signal), {
+      policy: STORE_CALL_RETRY,
+      signal,
+      classify: (error) => {
+        const status = statusOf(error);
+        return { retryable: !isExpected(status) && isTransientStatus(status) };
+      },
+    }),
+  ).catch((error: unknown) => ({ ok: false as const, error }));
   if (result.ok) return { kind: "ok", value: result.value };
   const status = statusOf(result.error);
   if (isExpected(status)) return { kind: "status", status };

@@ -31,6 +31,7 @@ export function buildTranscript(state: RunState): TranscriptDocument {
     ...(state.answer ? { answer: state.answer } : {}),
     quality: state.quality,
     hitlReasons: state.hitlReasons,
+    droppedCitations: state.events.reduce((sum, event) => sum + (event.droppedCitations ?? 0), 0),
     ...(state.executorIo?.length ? { executorIo: state.executorIo } : {}),
   };
 }

@@ -11,7 +11,7 @@ export class CosmosTranscriptRepository {
   /** Builds the run's transcript and upserts it; `requester` overrides the one in the state. */
   async save(state: RunState, requester?: Requester): Promise<TranscriptDocument> {
     const transcript = buildTranscript(requester ? { ...state, requester } : state);
-    await storeCall(`save transcript ${transcript.id}`, () => this.container.items.upsert(transcript));
+    await storeCall(`save transcript ${transcript.id}`, (abortSignal) => this.container.items.upsert(transcript, { abortSignal }));
     return transcript;
   }
 
@@ -59,7 +59,8 @@ export class CosmosTranscriptRepository {
   async markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean> {
     const result = await storeCallExpecting(
       `mark transcript ${transcriptId} evaluated`,
-      () => this.container.item(transcriptId, conversationId).patch([{ op: "set", path: "/evaluatedAt", value: at }]),
+      (abortSignal) =>
+        this.container.item(transcriptId, conversationId).patch([{ op: "set", path: "/evaluatedAt", value: at }], { abortSignal }),
       [404],
     );
     return result.kind === "ok";

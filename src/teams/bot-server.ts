@@ -75,6 +75,7 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
         res.json(400, { error: checked.message });
         return;
       }
+      for (const line of checked.cut) log(`activity ${checked.activity.id ?? "(no id)"}: ${line}`);
       const invokeResponse = await adapter.processAuthenticated(authenticated, checked.activity, (context) =>
         app.run(context).then(() => undefined),
       );

@@ -1,5 +1,6 @@
 import type { Activity } from "botbuilder";
 import { z } from "zod";
+import { STORED_TEXT_LIMITS } from "../domain/stored-text";
 import { describeZodError } from "../domain/zod-issues";
 
 /** An optional text field: absent, null, or a string (never an object or a number the handlers would trip on). */
@@ -66,8 +67,11 @@ export interface InboundPolicy {
   httpsOnly: boolean;
 }
 
-/** An inbound request body checked: the activity, or the reason to refuse it with a 400. */
-export type InboundActivityCheck = { ok: true; activity: Activity } | { ok: false; message: string };
+/**
+ * An inbound request body checked: the activity, with what was cut from it (to be logged), or the
+ * reason to refuse it with a 400.
+ */
+export type InboundActivityCheck = { ok: true; activity: Activity; cut: string[] } | { ok: false; message: string };
 
 /** True for a JSON content type (anything else is a 415). */
 export function isJsonRequest(contentType: string | undefined): boolean {
@@ -83,5 +87,26 @@ export function isJsonObject(body: unknown): body is Record<string, unknown> {
 export function checkInboundActivity(body: unknown, policy: InboundPolicy): InboundActivityCheck {
   const parsed = (policy.httpsOnly ? SCHEMAS.httpsOnly : SCHEMAS.any).safeParse(body);
   if (!parsed.success) return { ok: false, message: `Not a Bot Framework activity: ${describeZodError(parsed.error, { root: "body" })}` };
-  return { ok: true, activity: parsed.data as unknown as Activity };
+  const activity = parsed.data as unknown as Activity;
+  return { ok: true, activity, cut: cutLongNames(activity) };
+}
+
+/**
+ * Cuts a display name (the sender's, the bot's, the conversation's) longer than a stored name may be:
+ * it travels in every reply, the queued run's conversation reference and the stored one, where a
+ * name of tens of kilobytes would fail the turn. Returns a line for the log per name cut.
+ */
+function cutLongNames(activity: Activity): string[] {
+  const max = STORED_TEXT_LIMITS.nameChars;
+  const named = [
+    ["from.name", activity.from],
+    ["recipient.name", activity.recipient],
+    ["conversation.name", activity.conversation],
+  ] as const;
+  return named.flatMap(([field, holder]) => {
+    const name = holder.name;
+    if (typeof name !== "string" || name.length <= max) return [];
+    holder.name = `${name.slice(0, max - 1)}…`;
+    return [`${field} of ${name.length.toLocaleString("en")} characters was cut to ${max}`];
+  });
 }

@@ -1,12 +1,24 @@
-import { type Activity, TurnContext } from "botbuilder";
+import { type Activity, type ConversationReference, TurnContext } from "botbuilder";
 import { buildProgressCard } from "../cards";
-import { describeError, detectLanguage, stringsFor, systemClock, type Clock, type Language, type Log, type Requester } from "../domain";
+import {
+  describeError,
+  detectLanguage,
+  stringsFor,
+  systemClock,
+  userKeyOf,
+  type Clock,
+  type Language,
+  type Log,
+  type Requester,
+  type StreamPosition,
+} from "../domain";
 import type { RunQueue } from "../workflow/ports";
 import { cardActivity } from "./card-activity";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { Messenger } from "./messenger";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
 import { streamStartedIn } from "./typing-first";
+import type { UserAdmission } from "./user-admission";
 
 /** What accepting a question needs. */
 export interface QuestionRunsDeps {
@@ -14,6 +26,8 @@ export interface QuestionRunsDeps {
   newRunId: () => string;
   /** Called after a question was queued here, so this instance's worker polls at once. */
   queued: () => void;
+  /** The per-person limits at intake (fair share). */
+  admission: UserAdmission;
   log: Log;
   /** Dates the acceptance and the stream; the system clock when absent. */
   clock?: Clock;
@@ -38,6 +52,14 @@ export class QuestionRuns {
     const runId = deps.newRunId();
     const reference = TurnContext.getConversationReference(context.activity);
     const language = detectLanguage(question);
+    const admission = deps.admission.admit(userKeyOf(requesterOf(context.activity)), runId);
+    if (!admission.ok) {
+      const replies = stringsFor(language).bot;
+      deps.log(`question not accepted: the asker is over USER_MAX_${admission.limit === "in_flight" ? "IN_FLIGHT" : "PER_MINUTE"}`);
+      const text = admission.limit === "in_flight" ? replies.tooManyInFlight(admission.waiting) : replies.tooManyPerMinute(admission.max);
+      await this.tell(context, reference, streamStartedIn(context), text);
+      return undefined;
+    }
     // The progress card's id (or, in a personal chat, the stream's position) travels with the run, so
     // whichever worker runs it updates this same card or continues this same stream.
     const requester = { ...requesterOf(context.activity), ...(await this.acknowledge(context, question, language)) };
@@ -54,21 +76,25 @@ export class QuestionRuns {
         acceptedAt: this.clock.now().toISOString(),
       });
     } catch (error) {
+      deps.admission.settle(runId);
       deps.log(`run ${runId}: could not be queued, the user was told: ${describeError(error)}`);
-      const told = { text: stringsFor(language).bot.queueUnreachable };
-      // A started stream ends with the reply, so none is left open in the chat.
-      if (requester.stream)
-        await new TeamsStream(turnMessenger(context), reference, requester.stream, {
-          limits: TEAMS_STREAM_LIMITS,
-          now: () => this.clock.now(),
-          save: async () => {},
-          log: deps.log,
-        }).end(told);
-      else await context.sendActivity(told);
+      await this.tell(context, reference, requester.stream, stringsFor(language).bot.queueUnreachable);
       return undefined;
     }
     deps.queued();
     return runId;
+  }
+
+  /** Why nothing was started, as the turn's reply: a started stream ends with it, so none is left open in the chat. */
+  private async tell(context: TurnContext, reference: Partial<ConversationReference>, stream: StreamPosition | undefined, text: string) {
+    if (stream)
+      await new TeamsStream(turnMessenger(context), reference, stream, {
+        limits: TEAMS_STREAM_LIMITS,
+        now: () => this.clock.now(),
+        save: async () => {},
+        log: this.deps.log,
+      }).end({ text });
+    else await context.sendActivity({ text });
   }
 
   /** Teams streams answers in personal chats only; group chats and channels get the progress card. */

@@ -12,6 +12,7 @@ import {
   checkpointFailedEvent,
   contentFilteredEvent,
   executorCompletedEvent,
+  citationsDroppedEvent,
   executorMetrics,
   executorStartedEvent,
   feedbackReceivedEvent,
@@ -141,6 +142,9 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
         return;
       case "content_filtered":
         event(contentFilteredEvent(workflowEvent));
+        return;
+      case "citations_dropped":
+        event(citationsDroppedEvent(workflowEvent));
         return;
     }
   };

@@ -15,6 +15,7 @@ export const TelemetryEvent = {
   ModelEndpointChanged: "ModelEndpointChanged",
   ContentFiltered: "ContentFiltered",
   ModelStreamTimed: "ModelStreamTimed",
+  CitationsDropped: "CitationsDropped",
 } as const;
 
 /** One of the custom event names. */

@@ -133,6 +133,14 @@ export function contentFilteredEvent(event: WorkflowEvent): EventRecord {
   };
 }
 
+/** `CitationsDropped`: an executor cited records no tool returned in the run; how many, never which. */
+export function citationsDroppedEvent(event: WorkflowEvent): EventRecord {
+  return {
+    name: TelemetryEvent.CitationsDropped,
+    properties: { runId: event.runId, executor: event.executor, droppedCitations: event.droppedCitations },
+  };
+}
+
 /** `CheckpointFailed`: a run's state could not be saved at a step boundary. */
 export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
   return { name: TelemetryEvent.CheckpointFailed, properties: { runId: event.runId, phase: event.phase } };

@@ -23,6 +23,8 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "outputTokens",
   "cachedInputTokens",
   "reasoningTokens",
+  // how many citations of records no tool returned were dropped (never which)
+  "droppedCitations",
   // a content-filter verdict: prompt or completion, and the filter's category names (never text)
   "source",
   "categories",

@@ -35,7 +35,8 @@ export class EvidenceHandles {
   /**
    * The reference a cited string stands for: a handle's reference; nothing for a handle this
    * conversation never showed (a model's slip, dropped like a reference no tool returned); any other
-   * string as written, since a model may still write out a reference id it read beside a handle.
+   * string as written, since a model may still write out a reference id it read beside a handle
+   * (checked against what the tools returned before it is kept).
    */
   resolve(cited: string): string | undefined {
     const written = cited.trim();
@@ -49,6 +50,11 @@ export class EvidenceHandles {
       return reference !== undefined && this.handleOf.has(reference) ? [reference] : [];
     });
     return [...new Set(shown)];
+  }
+
+  /** How many distinct cited strings stand for no reference this conversation showed (dropped by `resolveShown`). */
+  countUnshown(cited: readonly string[]): number {
+    return new Set(cited.map((item) => item.trim()).filter((item) => this.resolveShown([item]).length === 0)).size;
   }
 
   /**

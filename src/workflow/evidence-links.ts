@@ -1,15 +1,17 @@
-import { optionalUrl, recordOfReference, type EvidenceItem, type Finding, type WrittenEvidence } from "../domain";
+import { optionalUrl, recordOfReference, type EvidenceItem, type Finding, type QuotedEvidence, type WrittenEvidence } from "../domain";
+import type { EvidenceHandles } from "./evidence-handles";
 
 /**
- * A finding's evidence with the records it cites and the links to their documents. A specialist
- * cites references (by handle, resolved to ids before this) and quotes one only when the tool's wording is not what it cites (a quoted
- * reference counts as cited even if the list omits it); a reference it does not quote gets the
- * tool's source and quote for the same reference, and an unquoted reference no tool
- * returned is left out (there is nothing to show or check for it). Each item gets the link a tool
- * returned for the same reference, else for another part of the same document (a model may cite
- * "CTR-0001 §4" where the tool said "CTR-0001"), and the subject (a supplier's id and name) and
- * category (its id and data name) a tool returned for the same reference. So links, subjects and
- * categories only ever come from a stored record, never from model text.
+ * A finding's evidence with the records it cites and the links to their documents. A source exists
+ * only if a tool returned it in this run: a cited reference (by handle, resolved to ids before this,
+ * or written out) is kept when a tool returned that reference, or the whole document it is a section
+ * of ("CTR-0001 §4" where the tool returned "CTR-0001"); anything else is left out, quoted or not,
+ * since a model's quote proves nothing (an injected document can make it write any id). A specialist
+ * quotes a record only when the tool's wording is not what it cites; a reference it does not quote
+ * gets the tool's source and quote. Each item gets the link a tool returned for its document and the
+ * subject (a supplier's id and name) and category (its id and data name) a tool returned for the same
+ * reference. So sources, links, subjects and categories only ever come from a stored record, never
+ * from model text.
  */
 export function linkEvidence(
   written: { evidence: readonly string[]; quotes: readonly WrittenEvidence[] },
@@ -17,12 +19,10 @@ export function linkEvidence(
 ): EvidenceItem[] {
   const byReference = new Map<string, EvidenceItem>();
   const urlOfDocument = new Map<string, string>();
-  const sourceOfDocument = new Map<string, string>();
   const subjects = new Map<string, Pick<EvidenceItem, "subject">>();
   const categories = new Map<string, Pick<EvidenceItem, "category">>();
   for (const item of fromTools) {
     if (!byReference.has(item.referenceId)) byReference.set(item.referenceId, item);
-    if (!sourceOfDocument.has(recordOfReference(item.referenceId))) sourceOfDocument.set(recordOfReference(item.referenceId), item.source);
     if (item.subject !== undefined && !subjects.has(item.referenceId)) subjects.set(item.referenceId, { subject: item.subject });
     if (item.category !== undefined && !categories.has(item.referenceId)) categories.set(item.referenceId, { category: item.category });
     if (item.url !== undefined && !urlOfDocument.has(recordOfReference(item.referenceId)))
@@ -31,21 +31,35 @@ export function linkEvidence(
   const quoted = new Map(written.quotes.map((q) => [q.referenceId, q]));
   const cited = [...new Set([...written.evidence, ...quoted.keys()])];
   return cited.flatMap((referenceId) => {
-    const { source, quote } = quoted.get(referenceId) ?? {};
-    const fromTool = byReference.get(referenceId);
-    const text = quote ?? fromTool?.quote;
-    if (text === undefined) return [];
+    const fromTool = byReference.get(referenceId) ?? byReference.get(recordOfReference(referenceId));
+    if (fromTool === undefined) return [];
     return [
       {
-        source: source ?? fromTool?.source ?? sourceOfDocument.get(recordOfReference(referenceId)) ?? "document",
+        source: fromTool.source,
         referenceId,
-        quote: text,
-        ...optionalUrl(fromTool?.url ?? urlOfDocument.get(recordOfReference(referenceId))),
+        quote: quoted.get(referenceId)?.quote ?? fromTool.quote,
+        ...optionalUrl(fromTool.url ?? urlOfDocument.get(recordOfReference(referenceId))),
         ...subjects.get(referenceId),
         ...categories.get(referenceId),
       },
     ];
   });
+}
+
+/**
+ * A specialist's citations as kept: handles resolved, then only the records a tool returned in this
+ * run (`linkEvidence`), with how many distinct citations were dropped (handles never shown, ids no
+ * tool returned) for the transcript and telemetry.
+ */
+export function keepReturnedCitations(
+  written: { evidence: readonly string[]; quotes: readonly QuotedEvidence[] },
+  handles: EvidenceHandles,
+  fromTools: readonly EvidenceItem[],
+): { evidence: EvidenceItem[]; dropped: number } {
+  const evidence = linkEvidence(handles.resolveCitations(written), fromTools);
+  const kept = new Set(evidence.map((item) => item.referenceId));
+  const cited = new Set([...written.evidence, ...written.quotes.map((quoted) => quoted.ref)].map((item) => handles.resolve(item) ?? item));
+  return { evidence, dropped: [...cited].filter((reference) => !kept.has(reference)).length };
 }
 
 /** The evidence of findings a specialist is shown (its own earlier one, its peers'): linked when they were made. */

@@ -39,6 +39,8 @@ export interface MessageHandler<M, H extends Holding> {
   leaseLost(job: Job<H>): Promise<void>;
   /** True when `error` means the work was taken over (never retried). */
   isLeaseLost(error: unknown): boolean;
+  /** Whose share the message's work counts against (fair share between users); undefined: nobody's. */
+  userOf(message: M): string | undefined;
 }
 
 /** The consumer's tunables. */
@@ -48,7 +50,12 @@ export interface ConsumerSettings {
   maxDeliveries: number;
   /** How long one message's work may take at most; past it (plus two leases) renewals stop, so a stuck worker's message is taken over. */
   workBudgetMs: number;
+  /** Messages of one user worked on at once: the user's next one goes to the back of the queue. */
+  userShare: number;
 }
+
+/** A message over its user's share is queued again, visible after this long (others' messages are taken meanwhile). */
+const OVER_SHARE_DELAY_SECONDS = 2;
 
 /**
  * Deliveries past `maxDeliveries` in which setting a message aside may fail (the poison queue
@@ -71,6 +78,8 @@ const MAX_IDLE_MS = 500;
  */
 export class LeasedConsumer<M, H extends Holding> {
   private readonly jobs = new Set<{ job: Job<H>; task: Promise<void> }>();
+  /** How many messages of each user this instance is working on. */
+  private readonly perUser = new Map<string, number>();
   private loop: Promise<void> | undefined;
   private stopping = false;
   private wakeUp: (() => void) | undefined;
@@ -141,6 +150,12 @@ export class LeasedConsumer<M, H extends Holding> {
     }
   }
 
+  private release(user: string): void {
+    const working = (this.perUser.get(user) ?? 1) - 1;
+    if (working > 0) this.perUser.set(user, working);
+    else this.perUser.delete(user);
+  }
+
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
@@ -180,13 +195,25 @@ export class LeasedConsumer<M, H extends Holding> {
         await handler.poisoned(message.value, job, reason, () => this.queue.quarantine(leased, reason));
         return;
       }
-      // Work that fails for a reason other than a lost lease (the store briefly unreachable) runs again
-      // with back-off while the lease is renewed, so the wait costs no delivery.
-      await retrying(() => handler.handle(message.value, job), {
-        policy: STORE_OUTAGE_RETRY,
-        classify: (error) => ({ retryable: !lost(error) }),
-        onRetry: (error, waitMs) => this.log(`run queue: message ${leased.id}: ${describeError(error)}; trying again in ${waitMs} ms`),
-      });
+      const user = handler.userOf(message.value);
+      const working = user === undefined ? 0 : (this.perUser.get(user) ?? 0);
+      if (user !== undefined && working >= settings.userShare) {
+        // One user's backlog never holds more than their share of this worker: their next message waits at the back.
+        await leased.requeue(OVER_SHARE_DELAY_SECONDS);
+        return;
+      }
+      if (user !== undefined) this.perUser.set(user, working + 1);
+      try {
+        // Work that fails for a reason other than a lost lease (the store briefly unreachable) runs again
+        // with back-off while the lease is renewed, so the wait costs no delivery.
+        await retrying(() => handler.handle(message.value, job), {
+          policy: STORE_OUTAGE_RETRY,
+          classify: (error) => ({ retryable: !lost(error) }),
+          onRetry: (error, waitMs) => this.log(`run queue: message ${leased.id}: ${describeError(error)}; trying again in ${waitMs} ms`),
+        });
+      } finally {
+        if (user !== undefined) this.release(user);
+      }
       await leased.complete();
     } catch (error) {
       if (lost(error)) {

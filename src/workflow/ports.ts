@@ -255,6 +255,11 @@ export interface LeasedMessage {
   complete(): Promise<void>;
   /** Gives the message back, visible again after `delaySeconds`. */
   release(delaySeconds: number): Promise<void>;
+  /**
+   * Puts the message at the back of the queue, visible after `delaySeconds`, as a new message whose
+   * deliveries start again (waiting its turn is no failed delivery), and removes this one.
+   */
+  requeue(delaySeconds: number): Promise<void>;
 }
 
 /**

@@ -114,6 +114,11 @@ export class RunContext {
     }
   }
 
+  /** Records that an executor's citations of records no tool returned in the run were dropped (nothing when none were). */
+  citationsDropped(executor: string, droppedCitations: number): void {
+    if (droppedCitations > 0) this.emit({ type: "citations_dropped", executor, droppedCitations });
+  }
+
   /**
    * Runs one executor (router, a specialist, the moderator) with start/end events and usage
    * accounting. `work` gets the invocation's step: its id, for the events of what it does (tool

@@ -4,6 +4,7 @@ import {
   UnsupportedRunVersionError,
   describeError,
   questionLength,
+  userKeyOf,
   type RunMessage,
   type RunState,
   type Log,
@@ -78,6 +79,11 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
       failedRun(asked, error.message, workflow.clock.now()),
       message.kind === "question" ? message.reference : undefined,
     );
+  }
+
+  /** A question counts against its asker's share; a decision resumes a run already under way and counts against nobody. */
+  userOf(message: RunMessage): string | undefined {
+    return message.kind === "question" ? userKeyOf(message.requester) : undefined;
   }
 
   isLeaseLost(error: unknown): boolean {

@@ -13,6 +13,8 @@ export interface RunWorkerSettings {
   concurrency: number;
   leaseSeconds: number;
   maxDeliveries: number;
+  /** Runs of one person worked on at once (RUN_WORKER_USER_SHARE); half of `concurrency`, rounded up, by default. */
+  userShare?: number;
   /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
   maxQuestionChars: number;
 }
@@ -54,7 +56,11 @@ export class RunWorker {
     this.consumer = new LeasedConsumer(
       deps.queue,
       handler,
-      { ...settings, workBudgetMs: deps.workflow.settings.timeouts.runBudgetMs },
+      {
+        ...settings,
+        userShare: settings.userShare ?? Math.ceil(settings.concurrency / 2),
+        workBudgetMs: deps.workflow.settings.timeouts.runBudgetMs,
+      },
       log,
     );
   }

@@ -147,6 +147,10 @@ export const en: UserStrings = {
     emptyHint: "Ask me a procurement question, for example “Can we renew the Acme SaaS contract at +8%?”. Type **help** for more.",
     tooLong: (length, max) =>
       `Your message is ${length.toLocaleString("en")} characters long; I can take at most ${max.toLocaleString("en")}. Please shorten it to the question and the facts that matter.`,
+    tooManyInFlight: (waiting) =>
+      `I'm still working on your ${waiting} earlier question${waiting === 1 ? "" : "s"}. Please wait for ${waiting === 1 ? "its answer" : "their answers"}, then send this one again — nothing was started for it.`,
+    tooManyPerMinute: (max) =>
+      `You've sent more than ${max} questions in the last minute. Please send this one again in a minute — nothing was started for it.`,
     attachmentsOnly:
       "I can't read files or images yet. Please type your question as text (you can paste the relevant part of the document).",
     unsupportedAction: "Sorry, that button is not something I can handle. Type **help** to see what I can do.",

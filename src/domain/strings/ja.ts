@@ -151,6 +151,10 @@ export const ja: UserStrings = {
     emptyHint: "調達に関する質問をどうぞ。例:「取引先A社の支出推移は？」 詳しくは **help** と入力してください。",
     tooLong: (length, max) =>
       `メッセージが ${length.toLocaleString("ja")} 文字あります。受け付けられるのは ${max.toLocaleString("ja")} 文字までです。質問と必要な事実だけに短くしてください。`,
+    tooManyInFlight: (waiting) =>
+      `先にいただいた ${waiting} 件の質問にまだ回答中です。回答をお待ちいただいてから、この質問をもう一度送ってください(この質問はまだ受け付けていません)。`,
+    tooManyPerMinute: (max) =>
+      `この1分間に ${max} 件を超える質問をいただきました。1分ほどしてから、この質問をもう一度送ってください(この質問はまだ受け付けていません)。`,
     attachmentsOnly: "ファイルや画像はまだ読み取れません。質問をテキストで入力してください(文書の該当部分を貼り付けても構いません)。",
     unsupportedAction: "申し訳ありません。このボタンには対応していません。**help** と入力すると使い方を表示します。",
     approvalsUnavailable: "承認機能はまだ利用できません。変更は行われていません。",

@@ -150,6 +150,10 @@ export type TextLabelKey = { [K in keyof CardLabels]: CardLabels[K] extends stri
 export interface BotReplies {
   emptyHint: string;
   tooLong: (length: number, max: number) => string;
+  /** A person over their share at intake: `waiting` questions of theirs are still being answered. */
+  tooManyInFlight: (waiting: number) => string;
+  /** A person over their questions per minute. */
+  tooManyPerMinute: (max: number) => string;
   attachmentsOnly: string;
   unsupportedAction: string;
   approvalsUnavailable: string;

@@ -80,6 +80,7 @@ export async function moderate(
   // The model cites records by the handles it was shown: the answer keeps their reference ids, and
   // only those of records in the findings ("never cite an id that is not in the findings").
   const rationale = outcome.value.rationale.map((point) => ({ ...point, citations: handles.resolveShown(point.citations) }));
+  context.citationsDropped("moderator", handles.countUnshown(outcome.value.rationale.flatMap((point) => point.citations)));
   return { ...outcome, value: { ...outcome.value, rationale, findings } };
 }
 

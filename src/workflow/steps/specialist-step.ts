@@ -14,7 +14,7 @@ import {
 } from "../../domain";
 import { renderAgentMessages } from "../agent-message";
 import { EvidenceHandles } from "../evidence-handles";
-import { linkEvidence, linkedEvidenceOf } from "../evidence-links";
+import { keepReturnedCitations, linkedEvidenceOf } from "../evidence-links";
 import type { ChatMessage, ChatRequest } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
 import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
@@ -166,11 +166,13 @@ async function investigate(
   }
   const { handoffTo, handoffReason, quotes, ...finding } = result.value as z.infer<ReturnType<typeof handoffOutputSchema>>;
   const handoff = handoffTo ? { handoff: { to: handoffTo, reason: handoffReason ?? "" } } : {};
-  // The model cites records by the handles it was shown; everything kept holds their reference ids.
-  const evidence = linkEvidence(handles.resolveCitations({ evidence: finding.evidence, quotes }), [
+  // The model cites records by the handles it was shown; everything kept holds their reference ids,
+  // and only of records a tool returned in this run (its own calls, or its peers' checked findings).
+  const { evidence, dropped } = keepReturnedCitations({ evidence: finding.evidence, quotes }, handles, [
     ...toolEvidence,
     ...linkedEvidenceOf([extra.previous, ...(extra.peers ?? [])]),
   ]);
+  context.citationsDropped(specialist.id, dropped);
   return {
     ...report,
     outcome: "ok" as const,

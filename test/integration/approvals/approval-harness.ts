@@ -30,6 +30,7 @@ export async function startApprovalHarness(): Promise<BotHarness> {
   const harness = await startBotHarness({
     APPROVER_TEAM_ID: TEAM_ID,
     APPROVER_CHANNEL_ID: CHANNEL_ID,
+    APPROVER_TENANT_ID: "tenant-1",
     APPROVER_AAD_IDS: APPROVER.aadObjectId,
     APPROVER_ADMIN_AAD_IDS: ADMIN.aadObjectId,
     APPROVAL_REMIND_AFTER: "1h",

@@ -63,14 +63,22 @@ describe("approvals history in Teams (real bot, embedded Cosmos, fake connector)
   });
 
   /** `text` typed by `who` in their personal chat (or in the given channel); resolves with the bot's reply there. */
-  async function type(text: string, who: Person, where: { channelId?: string; locale?: string } = {}): Promise<RecordedActivity> {
+  async function type(
+    text: string,
+    who: Person,
+    where: { channelId?: string; locale?: string; tenantId?: string } = {},
+  ): Promise<RecordedActivity> {
     const conversationId = where.channelId ?? `personal-${randomUUID()}`;
+    const message = harness.message(text, {
+      conversationId,
+      conversationType: where.channelId ? "channel" : "personal",
+      ...(where.locale ? { locale: where.locale } : {}),
+    });
     const activity = {
-      ...harness.message(text, {
-        conversationId,
-        conversationType: where.channelId ? "channel" : "personal",
-        ...(where.locale ? { locale: where.locale } : {}),
-      }),
+      ...message,
+      ...(where.tenantId
+        ? { conversation: { ...message.conversation, tenantId: where.tenantId }, channelData: { tenant: { id: where.tenantId } } }
+        : {}),
       from: who,
       ...(where.channelId ? { channelData: { tenant: { id: "tenant-1" }, team: { id: TEAM_ID }, channel: { id: where.channelId } } } : {}),
     };
@@ -174,6 +182,9 @@ describe("approvals history in Teams (real bot, embedded Cosmos, fake connector)
   it("refuses a non-approver, and an approver anywhere but the approver channel or a personal chat: no card, nothing listed", async () => {
     const stranger = await type("approvals history 30 Globex", STRANGER);
     assert.equal(stranger.activity.text, replies.historyNotAnApprover);
+    // An approver's object id from another tenant, in a personal chat, with the channel set by configuration.
+    const foreign = await type("approvals history 30 Globex", APPROVER, { tenantId: "tenant-evil" });
+    assert.equal(foreign.activity.text, replies.historyNotAnApprover);
     assert.equal(cardOf(stranger), undefined);
 
     const otherChannel = await type("approvals history 30 Globex", APPROVER, { channelId: "19:general@thread.tacv2" });

@@ -253,7 +253,12 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
   it("a group-chat requester gets the edited answer as the plain card with its own feedback buttons, which rate the delivered run", async () => {
     const pending = await askNeedingApproval(harness, undefined, { conversationType: "groupChat" });
     const edited = "Yes, but only at +5% and after legal review of the liability clause.";
-    await harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.edit", { editedText: edited }));
+    // An approver's edit with a script link: only its text reaches the requester.
+    await harness.post(
+      approvalInvoke(harness, pending, TEAM_MEMBER, "approval.edit", {
+        editedText: `${edited} [Details](javascript:alert(document.cookie))`,
+      }),
+    );
     const answer = await harness.connector.waitFor(
       (a) => a.conversationId === pending.requesterConversationId && cardShows(a, en.reviewedEdited),
       10_000,
@@ -262,6 +267,11 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.ok(
       cardTexts(cardOf(answer)).some((t) => t.includes(edited)),
       "the edited text is on the card",
+    );
+    assert.ok(!JSON.stringify(cardOf(answer)).includes("javascript:"), "no script link reaches the requester");
+    assert.ok(
+      cardTexts(cardOf(answer)).some((t) => t.includes("Details")),
+      "the link's text stays",
     );
     assert.equal(answer.activity.text, undefined, "no message text");
     assert.equal(answer.activity.entities, undefined, "no citations entity");

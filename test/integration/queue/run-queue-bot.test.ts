@@ -7,6 +7,7 @@ import { AzureStorageRunQueue, POISON_SUFFIX } from "../../../src/queue/azure-st
 import { sharedEmbeddedAzurite, startEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { stringsFor } from "../../../src/domain";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
+import { RecordingHttpProxy } from "../../fakes/recording-http-proxy";
 import { startBotHarness, type BotHarness } from "../teams/bot-harness";
 
 const QUESTIONS = [
@@ -152,6 +153,39 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
       assert.equal((told.activity.channelData as { streamType?: string } | undefined)?.streamType, "final");
     } finally {
       await bot.stop();
+    }
+  });
+
+  it("tells the user when the queue accepts connections and never answers, and the turn ends (a proxy that holds every request)", async () => {
+    const azurite = await sharedEmbeddedAzurite();
+    const endpoint = /QueueEndpoint=([^;]+)/.exec(azurite.connectionString)![1];
+    const proxy = new RecordingHttpProxy(Number(new URL(endpoint).port));
+    const proxied = azurite.connectionString.replace(new URL(endpoint).origin, await proxy.start());
+    const queue = await AzureStorageRunQueue.open({ connectionString: proxied }, `held-${randomUUID().slice(0, 8)}`);
+    const bot = await startProcura(harness.config, { port: 0, host: "127.0.0.1", store: harness.store, queue, log: () => undefined });
+    try {
+      proxy.hold();
+      const activity = harness.message(QUESTIONS[2]);
+      const response = await fetch(`${bot.url}/api/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(activity),
+      });
+      assert.equal(response.status, 200, "the turn ends instead of holding the request open");
+      const replies = harness.connector.inConversation(activity.conversation.id);
+      assert.ok(
+        replies.some((a) => a.activity.text === stringsFor("en").bot.queueUnreachable),
+        "the asker was told before the turn ended that nothing was started",
+      );
+      assert.ok(
+        proxy.requests.some((request) => request.method === "POST"),
+        "the enqueue reached the held queue",
+      );
+      assert.equal(finalReplies(replies).length, 0);
+    } finally {
+      await bot.stop();
+      proxy.resume();
+      await proxy.stop();
     }
   });
 });

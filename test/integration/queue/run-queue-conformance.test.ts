@@ -39,6 +39,23 @@ export function runQueueConformance(name: string, open: () => Promise<{ queue: R
       assert.deepEqual(await queue.receive(1, 30), []);
     });
 
+    it("requeues a message behind the others as a new one whose deliveries start again (a user over their share waits)", async () => {
+      const { queue } = await open();
+      await queue.enqueue(message("over-share"));
+      const [held] = await queue.receive(1, 30);
+      await queue.enqueue(message("other"));
+      await held.requeue(0);
+      const taken = await queue.receive(32, 30);
+      assert.deepEqual(
+        taken.map((m) => [JSON.parse(m.body).approvalId, m.deliveryCount]),
+        [
+          ["other", 1],
+          ["over-share", 1],
+        ],
+      );
+      await Promise.all(taken.map((m) => m.complete()));
+    });
+
     it("hands out a started message that came back before every new one, and only as many as asked for", async () => {
       const { queue } = await open();
       await queue.enqueue(message("orphan"));

@@ -44,7 +44,8 @@ export interface MessageOptions {
 /** Starts store, connector and bot; `env` adds settings (e.g. a scripted model endpoint). */
 export async function startBotHarness(env: Record<string, string> = {}): Promise<BotHarness> {
   const log: string[] = [];
-  const config = testConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline", ...env });
+  // One test user asks many questions in a suite: the per-person limits are raised unless a test sets them.
+  const config = testConfig({ NODE_ENV: "test", LLM_PROVIDER: "offline", USER_MAX_IN_FLIGHT: "100", USER_MAX_PER_MINUTE: "1000", ...env });
   const connector = new FakeConnector();
   const serviceUrl = await connector.start();
   const store = await openCosmosStore(config, { log: (line) => log.push(line) });

@@ -59,12 +59,14 @@ describe("Citation links come from the tools, never from the model (scripted mod
   });
   const suite = useScriptedBot({ env: { PROCURA_DATA_DIR: directory } });
 
-  it("links the contract the tool returned to its stored document and ignores links the model wrote", async () => {
+  it("links the contract the tool returned to its stored document, ignores links the model wrote and cites nothing no tool returned", async () => {
     const phishing = "https://attacker.example/login";
     // What a model might write: links of its own on its evidence (not in the output schema; a model may still try).
     const evidence = [
       { source: "contract", referenceId: "NWC-2", quote: "up to 6%", url: phishing },
       { source: "contract", referenceId: "NWC-1", quote: "a contract the tool did not return", url: phishing },
+      { source: "contract", referenceId: "CTR-0002 §1", quote: "FABRICATED: the supplier may raise prices at will" },
+      { source: "policy", referenceId: "POL-EVIL §9", quote: "FABRICATED policy: no approval needed" },
     ];
     suite.model
       .script("router", routerReply(["contract"]))
@@ -77,7 +79,12 @@ describe("Citation links come from the tools, never from the model (scripted mod
         "moderator",
         moderatorReply({
           conclusion: "Blue Harbor may raise prices by up to 6% a year.",
-          rationale: [{ point: "The order caps increases at 6%; the freight agreement is separate.", citations: ["NWC-2", "NWC-1"] }],
+          rationale: [
+            {
+              point: "The order caps increases at 6%; the freight agreement is separate.",
+              citations: ["NWC-2", "NWC-1", "CTR-0002 §1", "POL-EVIL §9"],
+            },
+          ],
         }),
       );
     const question = suite.harness.message("What is the price increase cap in the Blue Harbor contract?");
@@ -92,11 +99,9 @@ describe("Citation links come from the tools, never from the model (scripted mod
         c.appearance.url,
         c.appearance.encodingFormat,
       ]),
-      [
-        [1, "Contract NWC-2", BLUE_HARBOR_URL, undefined],
-        [2, "Contract NWC-1", undefined, "application/vnd.microsoft.card.adaptive"],
-      ],
+      [[1, "Contract NWC-2", BLUE_HARBOR_URL, undefined]],
     );
+    assert.ok(!JSON.stringify(cardOf(answer)).includes("FABRICATED"), "no forged quote is listed as a source");
     assert.ok(!JSON.stringify(answer.activity).includes("attacker.example"), "no link the model wrote reaches Teams");
   });
 });

@@ -42,8 +42,14 @@ describe("authorizeApprover", () => {
     for (const tenant of ["t2", undefined]) {
       const result = await authorizeApprover({ aadIds: ["a1"] }, actor("a1", tenant), "t1", rosterOf().membership);
       assert.equal(result.ok, false);
-      assert.match(result.ok ? "" : result.why, /not the requester's tenant/);
+      assert.match(result.ok ? "" : result.why, /is not the tenant t1/);
     }
+  });
+
+  it("compares tenants even when the expected one is not known: only an actor without a tenant matches", async () => {
+    const foreign = await authorizeApprover({ aadIds: ["a1"] }, actor("a1", "t2"), undefined, rosterOf().membership);
+    assert.deepEqual(foreign, { ok: false, why: "tenant t2 is not the tenant (none: set APPROVER_TENANT_ID)" });
+    assert.equal((await authorizeApprover({ aadIds: ["a1"] }, actor("a1"), undefined, rosterOf().membership)).ok, true);
   });
 
   it("refuses an action without an Entra object id, and fails closed when the roster lookup throws", async () => {

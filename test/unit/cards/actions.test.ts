@@ -111,4 +111,26 @@ describe("cards/actions parseCardAction", () => {
     const result = parseCardAction({ verb: "x".repeat(5000) });
     assert.ok(!result.ok && result.error.message.length < 100);
   });
+
+  it("keeps only web links in an edited answer: other links keep their text, autolinks and definitions of them go", () => {
+    const editedText = [
+      "Approved [policy](https://contoso.sharepoint.com/p) and [site](http://intranet.example/x).",
+      "[click](javascript:alert(1)) ![pixel](data:image/png;base64,AAAA) [mail]( JaVaScRiPt:void(0) ) <javascript:alert(2)>",
+      "[local](file:///etc/passwd) [rel](/relative) <https://contoso.com/ok>",
+      "[ref]: javascript:alert(3)",
+      "[web]: https://contoso.com/ref",
+    ].join("\n");
+    const result = parseCardAction({ action: { verb: "approval.edit", data: { approvalId: "a-1", editedText } } });
+    assert.ok(result.ok && result.action.verb === "approval.edit");
+    assert.equal(
+      result.action.editedText,
+      [
+        "Approved [policy](https://contoso.sharepoint.com/p) and [site](http://intranet.example/x).",
+        "click) pixel mail ) javascript:alert(2)",
+        "local rel <https://contoso.com/ok>",
+        "",
+        "[web]: https://contoso.com/ref",
+      ].join("\n"),
+    );
+  });
 });

@@ -70,6 +70,7 @@ describe("buildTranscript", () => {
       "conversation",
       "conversationId",
       "decision",
+      "droppedCitations",
       "endedAt",
       "hitlReasons",
       "id",
