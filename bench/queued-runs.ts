@@ -1,6 +1,6 @@
 /**
  * Runs through the run queue, as production takes them: each question is enqueued on Azurite and
- * taken by a RunWorker (moved to the started queue, claimed on the run store, run, its card
+ * taken by a run worker (moved to the started queue, claimed on the run store, run, its card
  * "sent", the message completed). The card goes to a recorder instead of Teams: a run ends, for the
  * bench, when its card would reach the user.
  */
@@ -10,7 +10,7 @@ import { AzureStorageRunQueue } from "../src/queue/azure-storage-run-queue";
 import type { WorkflowDeps } from "../src/workflow/deps";
 import { RunLifecycle } from "../src/workflow/run-lifecycle";
 import type { RunDelivery } from "../src/workflow/ports";
-import { RunWorker } from "../src/workflow/run-worker";
+import { createRunWorker } from "../src/workflow/run-worker";
 
 /** A worker over its own queue on the environment's Azurite. */
 export interface QueuedRuns {
@@ -30,7 +30,7 @@ export async function startQueuedRuns(
   const delivery: RunDelivery = {
     send: async (_card, state) => (waiting.get(state.runId)?.(state), undefined),
   };
-  const worker = new RunWorker({
+  const worker = createRunWorker({
     queue,
     workflow: deps,
     lifecycle: new RunLifecycle(log),

@@ -41,7 +41,7 @@ import { createTelemetry } from "./telemetry";
 import { recordRuns } from "./telemetry/record-runs";
 import type { ChatModel, RunQueue } from "./workflow/ports";
 import { RunLifecycle } from "./workflow/run-lifecycle";
-import { RunWorker } from "./workflow/run-worker";
+import { createRunWorker, newInstanceId } from "./workflow/run-worker";
 
 /** How long shutdown waits for runs in hand; the rest are given back to the queue and resumed by another instance. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -127,27 +127,31 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
     // This instance's consumer of the run queue: it runs each question, resumes each decided run, and ends
     // every run with one card delivered in Teams.
-    const worker = new RunWorker({
-      queue: runQueue,
-      workflow,
-      lifecycle,
-      delivery: new TeamsRunDelivery({
-        messenger,
-        conversations: store.conversations,
-        answers,
-        onAwaitingApproval: forBot.onAwaitingApproval,
-        streams,
-      }),
-      decisions: store.approvals,
-      settings: {
-        concurrency: config.env.RUN_WORKER_CONCURRENCY,
-        leaseSeconds: config.env.RUN_LEASE_SECONDS,
-        maxDeliveries: config.env.RUN_MAX_DELIVERIES,
-        ...(config.env.RUN_WORKER_USER_SHARE ? { userShare: config.env.RUN_WORKER_USER_SHARE } : {}),
-        maxQuestionChars: config.env.MAX_QUESTION_CHARS,
+    const instanceId = newInstanceId();
+    const worker = createRunWorker(
+      {
+        queue: runQueue,
+        workflow,
+        lifecycle,
+        delivery: new TeamsRunDelivery({
+          messenger,
+          conversations: store.conversations,
+          answers,
+          onAwaitingApproval: forBot.onAwaitingApproval,
+          streams,
+        }),
+        decisions: store.approvals,
+        settings: {
+          concurrency: config.env.RUN_WORKER_CONCURRENCY,
+          leaseSeconds: config.env.RUN_LEASE_SECONDS,
+          maxDeliveries: config.env.RUN_MAX_DELIVERIES,
+          ...(config.env.RUN_WORKER_USER_SHARE ? { userShare: config.env.RUN_WORKER_USER_SHARE } : {}),
+          maxQuestionChars: config.env.MAX_QUESTION_CHARS,
+        },
+        log,
       },
-      log,
-    });
+      instanceId,
+    );
     // The bot: questions into the queue (waking this instance's worker), card actions, the approvals' routes.
     const admission = new UserAdmission({ maxInFlight: config.env.USER_MAX_IN_FLIGHT, maxPerMinute: config.env.USER_MAX_PER_MINUTE });
     settleAdmittedRuns(lifecycle, admission);
@@ -180,7 +184,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     // Locally the dev runner writes the channel after start-up; in production an empty setup must be seen at once.
     if (config.env.NODE_ENV === "production") for (const gap of await approvals.setupGaps()) log(`WARNING ${gap}`);
     log(
-      `Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${worker.instanceId})`,
+      `Procura is listening on ${server.url}/api/messages (model: ${config.provider.kind === "offline" ? `offline engine, no language model — ${config.provider.reason}` : config.provider.kind}; run queue ${queue.description}, ${config.env.RUN_WORKER_CONCURRENCY} at a time, instance ${instanceId})`,
     );
     return {
       url: server.url,

@@ -31,60 +31,36 @@ export interface RunWorkerDeps {
   log: Log;
 }
 
-/**
- * This instance's consumer of the run queue: the generic leased consumer working run messages
- * (questions, and approvers' decisions) with the run handler.
- */
-export class RunWorker {
-  /** This process, in owner ids and logs. */
-  readonly instanceId = `${hostname()}-${process.pid}-${randomBytes(2).toString("hex")}`;
-  private readonly consumer: LeasedConsumer<RunMessage, OwnedRun>;
+/** This instance's consumer of the run queue. */
+export type RunWorker = LeasedConsumer<RunMessage, OwnedRun>;
 
-  constructor(deps: RunWorkerDeps) {
-    const { settings, log } = deps;
-    const handler = new RunHandler(
-      {
-        workflow: deps.workflow,
-        lifecycle: deps.lifecycle,
-        delivery: deps.delivery,
-        ...(deps.decisions ? { decisions: deps.decisions } : {}),
-        maxQuestionChars: settings.maxQuestionChars,
-        log,
-      },
-      this.instanceId,
-    );
-    this.consumer = new LeasedConsumer(
-      deps.queue,
-      handler,
-      {
-        ...settings,
-        userShare: settings.userShare ?? Math.ceil(settings.concurrency / 2),
-        workBudgetMs: deps.workflow.settings.timeouts.runBudgetMs,
-      },
+/** This process, as owner ids and logs name it. */
+export function newInstanceId(): string {
+  return `${hostname()}-${process.pid}-${randomBytes(2).toString("hex")}`;
+}
+
+/** The generic leased consumer working run messages (questions, and approvers' decisions) with the run handler. */
+export function createRunWorker(deps: RunWorkerDeps, instanceId = newInstanceId()): RunWorker {
+  const { settings, log } = deps;
+  const handler = new RunHandler(
+    {
+      workflow: deps.workflow,
+      lifecycle: deps.lifecycle,
+      delivery: deps.delivery,
+      ...(deps.decisions ? { decisions: deps.decisions } : {}),
+      maxQuestionChars: settings.maxQuestionChars,
       log,
-    );
-  }
-
-  /** Starts taking messages. */
-  start(): void {
-    this.consumer.start();
-  }
-
-  /** Polls now instead of after the idle back-off (a question was just enqueued here). */
-  wake(): void {
-    this.consumer.wake();
-  }
-
-  /** How many runs this instance is working on. */
-  get size(): number {
-    return this.consumer.size;
-  }
-
-  /**
-   * Stops taking messages and waits up to `graceMs` for the runs in hand; any still unfinished are
-   * let go and their messages made visible at once, so another instance resumes them from their checkpoints.
-   */
-  stop(graceMs: number): Promise<boolean> {
-    return this.consumer.stop(graceMs);
-  }
+    },
+    instanceId,
+  );
+  return new LeasedConsumer(
+    deps.queue,
+    handler,
+    {
+      ...settings,
+      userShare: settings.userShare ?? Math.ceil(settings.concurrency / 2),
+      workBudgetMs: deps.workflow.settings.timeouts.runBudgetMs,
+    },
+    log,
+  );
 }

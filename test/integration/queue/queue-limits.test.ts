@@ -8,7 +8,7 @@ import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { RunLifecycle, type RunLifecycleEvent } from "../../../src/workflow/run-lifecycle";
 import { SET_ASIDE_ATTEMPTS } from "../../../src/workflow/leased-consumer";
 import type { RunDelivery } from "../../../src/workflow/ports";
-import { RunWorker } from "../../../src/workflow/run-worker";
+import { createRunWorker, type RunWorker } from "../../../src/workflow/run-worker";
 import { stageOf } from "../../../src/workflow/run-stages";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
@@ -69,7 +69,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     const harness = workflowHarness(scriptedModel(model.baseUrl(), 0));
     // The in-memory store keeps a write as it is called.
     for (const run of runs) void harness.store.write(run, undefined);
-    worker = new RunWorker({
+    worker = createRunWorker({
       queue,
       workflow: harness.deps,
       lifecycle,
