@@ -150,17 +150,23 @@ describe("offline router", () => {
     assert.equal(score("Spend totals?", narrowed), score("Spend totals?", plain));
   });
 
-  // Held-out paraphrases, written and committed before the Router's n-gram likeness. The target is
-  // 16 of 20; the likeness reaches 5 (4 before it): the rest need synonyms no declaration spells
-  // ("expire" for a term's end, "blacklist" for sanctions). Held here so it cannot fall.
-  it("lets the right specialist lead at least 5 of 20 held-out paraphrases, and sends a risk question to Supplier", () => {
+  // Two held-out sets, each written and committed before the Router was measured on it, and tuned to
+  // by no one. The target is 16 of 20; the Router reaches 5 and 13: most misses share no word with
+  // any specialist's declaration ("blacklist", "outages", 「仕入れ先を探しています」), which no lexical
+  // score bridges. The floors hold what it reaches so it cannot fall.
+  const ledByRightSpecialist = (file: string) => {
     const paraphrases: { question: string; lead: string }[] = JSON.parse(
-      readFileSync(path.join(__dirname, "../../../fixtures/router/paraphrases.json"), "utf8"),
+      readFileSync(path.join(__dirname, "../../../fixtures/router", file), "utf8"),
     );
     assert.equal(paraphrases.length, 20);
     const led = paraphrases.filter(({ question, lead }) => routeOffline(input(question), vocabulary).selected[0] === lead);
-    console.log(`      router paraphrases: ${led.length}/20 led by the right specialist`);
-    assert.ok(led.length >= 5, `${led.length}/20`);
+    console.log(`      ${file}: ${led.length}/20 led by the right specialist`);
+    return led.length;
+  };
+
+  it("lets the right specialist lead held-out paraphrases, and sends a risk question to Supplier", () => {
+    assert.ok(ledByRightSpecialist("paraphrases.json") >= 5);
+    assert.ok(ledByRightSpecialist("paraphrases-second.json") >= 13);
     assert.equal(routeOffline(input("How risky is Hayabusa Logistics?"), vocabulary).selected[0], "supplier");
   });
 });
