@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
-import { testConfig } from "../../fakes/test-config";
-import { openCosmosStore } from "../../../src/storage";
+import { openTestStore } from "../../fakes/test-config";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { approvalRecord, decisionAudit } from "../../fixtures/approval-records";
 
@@ -30,16 +29,7 @@ describe("npm run approvals -- export", function () {
 
   before(async () => {
     cosmos = await startEmbeddedCosmos();
-    const store = await openCosmosStore(
-      testConfig({
-        NODE_ENV: "test",
-        LLM_PROVIDER: "offline",
-        COSMOS_ENDPOINT: cosmos.endpoint,
-        COSMOS_KEY: cosmos.key,
-        COSMOS_DATABASE: "approvals-export",
-      }),
-      { log: () => undefined },
-    );
+    const store = await openTestStore(cosmos, "approvals-export");
     const edited = approvalRecord({
       id: "appr-edited",
       createdAt: "2026-04-01T09:00:00.000Z",

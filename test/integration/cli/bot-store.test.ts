@@ -4,8 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { testConfig } from "../../fakes/test-config";
-import { openCosmosStore } from "../../../src/storage";
+import { openTestStore } from "../../fakes/test-config";
 import { leaveDevStoreAddress } from "../../../src/storage/dev-store-address";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { approvalRecord } from "../../fixtures/approval-records";
@@ -28,16 +27,7 @@ describe("npm run approvals -- export finds the store of a running `npm run dev`
 
   before(async () => {
     cosmos = await startEmbeddedCosmos();
-    const store = await openCosmosStore(
-      testConfig({
-        NODE_ENV: "test",
-        LLM_PROVIDER: "offline",
-        COSMOS_ENDPOINT: cosmos.endpoint,
-        COSMOS_KEY: cosmos.key,
-        COSMOS_DATABASE: "dev-db",
-      }),
-      { log: () => undefined },
-    );
+    const store = await openTestStore(cosmos, "dev-db");
     assert.equal(
       (await store.approvals.create(approvalRecord({ id: "appr-pending-in-dev", createdAt: "2026-11-20T09:00:00.000Z" }))).kind,
       "written",
