@@ -157,9 +157,9 @@ export const SpendCellSchema = z.object({
   month: z.string(), // "2025-04"
   fiscalYear: z.string(),
   supplierId: z.string(),
-  supplierName: z.string(),
-  category: z.string(),
-  costCenter: z.string(),
+  supplierName: StoredNameSchema,
+  category: StoredNameSchema,
+  costCenter: StoredNameSchema,
   currency: z.string(),
   amount: z.number(), // in `currency`
   amountJpy: z.number(),

@@ -16,9 +16,14 @@ export const STORED_TEXT_LIMITS = {
   textChars: 4_000,
 } as const;
 
-/** A stored string as read: at most `max` characters, a longer one cut with "…" as its last. */
+/** `text` as a reader keeps it: at most `max` characters, a longer one cut with "…" as its last. */
+export function cutText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A stored string as read, cut by `cutText`. */
 export function boundedText(max: number) {
-  return z.string().transform((text) => (text.length > max ? `${text.slice(0, max - 1)}…` : text));
+  return z.string().transform((text) => cutText(text, max));
 }
 
 /** A stored name or title as read (`STORED_TEXT_LIMITS.nameChars`). */

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { DataSetSummarySchema, type DataSetSummary, type SpendCell, type SpendTransaction } from "../domain";
+import { DataSetSummarySchema, STORED_TEXT_LIMITS, cutText, type DataSetSummary, type SpendCell, type SpendTransaction } from "../domain";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { createSnapshotProcurementData } from "../tools/in-memory-procurement-data";
 import { ContractIndex, PolicyIndex, type StoredPolicyIndexes } from "../tools/search-indexes";
@@ -111,14 +111,16 @@ export class LocalDataStore implements DataStoreWriter {
   /**
    * The spend cells per month or per fiscal year, or the search indexes (for the reader). Written by
    * our own import from validated rows, tens of thousands of cells at a million rows: parsed without
-   * a schema pass, which would double the start-up time.
+   * a schema pass, which would double the start-up time; the cells' names are still bounded.
    */
   async loadDerived(file: "cells" | "years"): Promise<SpendCell[] | undefined>;
   async loadDerived(file: "contractIndex"): Promise<StoredBm25Index | undefined>;
   async loadDerived(file: "policyIndex"): Promise<StoredPolicyIndexes | undefined>;
   async loadDerived(file: "cells" | "years" | "contractIndex" | "policyIndex"): Promise<unknown> {
     const full = path.join(this.directory, FILES[file]);
-    return existsSync(full) ? (JSON.parse(await readFile(full, "utf8")) as unknown) : undefined;
+    if (!existsSync(full)) return undefined;
+    const derived = JSON.parse(await readFile(full, "utf8")) as unknown;
+    return file === "cells" || file === "years" ? (derived as SpendCell[]).map(withBoundedNames) : derived;
   }
 
   private readJson<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
@@ -158,4 +160,19 @@ export async function openLocalProcurementData(directory: string): Promise<Procu
     searchIndexes: { contracts: () => store.loadDerived("contractIndex"), policies: () => store.loadDerived("policyIndex") },
     summary,
   });
+}
+
+/**
+ * A spend cell's names as every reader bounds them (a data set written before the import's limits may
+ * hold longer ones): cut by hand rather than by the cell schema, which would double the start-up time.
+ */
+function withBoundedNames(cell: SpendCell): SpendCell {
+  const cut = (text: string) => cutText(text, STORED_TEXT_LIMITS.nameChars);
+  return {
+    ...cell,
+    supplierName: cut(cell.supplierName),
+    category: cut(cell.category),
+    costCenter: cut(cell.costCenter),
+    largest: cell.largest.map((line) => ({ ...line, supplierName: cut(line.supplierName) })),
+  };
 }
