@@ -16,8 +16,9 @@ export interface ApproverChannelCommand {
 /**
  * `approvers here`: makes the channel the message came from the approver channel (stored in
  * settings, so every instance and restart sees it), then posts approvals still waiting for a channel.
- * The channel's team decides approvals, so only an admin listed in APPROVER_ADMIN_AAD_IDS may run it;
- * with none listed, nobody may (the channel is then configuration: APPROVER_TEAM_ID, APPROVER_CHANNEL_ID).
+ * The channel's team decides approvals, so only an admin listed in APPROVER_ADMIN_AAD_IDS may run it, from
+ * the approvers' tenant when one is configured (APPROVER_TENANT_ID, else BOT_TENANT_ID); with no admin
+ * listed, nobody may (the channel is then configuration: APPROVER_TEAM_ID, APPROVER_CHANNEL_ID).
  */
 export async function setApproverChannel(deps: ApprovalDeps, command: ApproverChannelCommand): Promise<string> {
   const replies = stringsFor(command.language).approvals;
@@ -26,6 +27,11 @@ export async function setApproverChannel(deps: ApprovalDeps, command: ApproverCh
   if (command.actor.aadObjectId === "" || !admins.includes(command.actor.aadObjectId)) {
     deps.log(`approvers here refused: ${admins.length === 0 ? "APPROVER_ADMIN_AAD_IDS is empty" : "not in APPROVER_ADMIN_AAD_IDS"}`);
     return admins.length === 0 ? replies.channelCommandNoAdmins : replies.channelCommandRefused;
+  }
+  const tenant = deps.approvers.tenantId;
+  if (tenant !== undefined && command.actor.tenantId !== tenant) {
+    deps.log(`approvers here refused: tenant ${command.actor.tenantId ?? "(none)"} is not the tenant ${tenant}`);
+    return replies.channelCommandRefused;
   }
   const stored: StoredApproverChannel = {
     ...command.channel,

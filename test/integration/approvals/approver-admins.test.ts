@@ -9,22 +9,24 @@ import { ADMIN, APPROVER, STRANGER, TEAM_ID } from "./approval-harness";
 const replies = stringsFor("en").approvals;
 const CHANNEL = "19:claimed@thread.tacv2";
 
-/** `@Procura approvers here` posted by `who` in a team channel. */
-function approversHere(harness: BotHarness, who: { id: string; aadObjectId: string; name: string }) {
+/** `@Procura approvers here` posted by `who` in a team channel of `tenant`. */
+function approversHere(harness: BotHarness, who: { id: string; aadObjectId: string; name: string }, tenant = "tenant-1") {
+  const message = harness.message("<at>Procura</at> approvers here", { conversationId: CHANNEL, conversationType: "channel" });
   return {
-    ...harness.message("<at>Procura</at> approvers here", { conversationId: CHANNEL, conversationType: "channel" }),
+    ...message,
+    conversation: { ...message.conversation, tenantId: tenant },
     from: who,
     entities: [{ type: "mention", mentioned: { id: "28:procura", name: "Procura" }, text: "<at>Procura</at>" }],
-    channelData: { tenant: { id: "tenant-1" }, team: { id: TEAM_ID }, channel: { id: CHANNEL } },
+    channelData: { tenant: { id: tenant }, team: { id: TEAM_ID }, channel: { id: CHANNEL } },
   };
 }
 
 const StoredChannel = z.object({ channelId: z.string(), setByAadObjectId: z.string() }).passthrough();
 
 /** Posts `approvers here` as `who` and returns the bot's reply in the channel. */
-async function claim(harness: BotHarness, who: { id: string; aadObjectId: string; name: string }): Promise<string> {
+async function claim(harness: BotHarness, who: { id: string; aadObjectId: string; name: string }, tenant?: string): Promise<string> {
   const before = harness.connector.inConversation(CHANNEL).length;
-  assert.equal((await harness.post(approversHere(harness, who))).status, 200);
+  assert.equal((await harness.post(approversHere(harness, who, tenant))).status, 200);
   const reply = await harness.connector.waitFor(
     (a) => a.conversationId === CHANNEL && harness.connector.inConversation(CHANNEL).indexOf(a) >= before && a.activity.text !== undefined,
     10_000,
@@ -88,6 +90,25 @@ describe("`approvers here` is for admins only (APPROVER_ADMIN_AAD_IDS)", functio
       assert.match(await claim(harness, ADMIN), /now the approver channel/);
       const stored = await harness.store.settings.get("approverChannel", StoredChannel);
       assert.deepEqual([stored?.channelId, stored?.setByAadObjectId], [CHANNEL, ADMIN.aadObjectId]);
+    });
+  });
+
+  describe("with an admin listed and the approvers' tenant configured", () => {
+    let harness: BotHarness;
+    before(
+      async () =>
+        (harness = await startBotHarness({
+          APPROVER_AAD_IDS: APPROVER.aadObjectId,
+          APPROVER_ADMIN_AAD_IDS: ADMIN.aadObjectId,
+          APPROVER_TENANT_ID: "tenant-1",
+        })),
+    );
+    after(() => harness.stop());
+
+    it("refuses the admin's object id from another tenant; from the approvers' tenant the choice is stored", async () => {
+      assert.equal(await claim(harness, ADMIN, "tenant-evil"), replies.channelCommandRefused);
+      assert.equal(await harness.store.settings.get("approverChannel", StoredChannel), undefined, "nothing stored");
+      assert.match(await claim(harness, ADMIN, "tenant-1"), /now the approver channel/);
     });
   });
 });
