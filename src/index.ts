@@ -109,7 +109,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       // An approver's decision (or an expiry) is a queue message: a worker resumes the run and delivers its card.
       continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    const forBot = approvalsForBot(approvals.service);
+    const forBot = approvalsForBot(approvals);
     // Run events and who follows them: each run's record (telemetry, transcript), operators hear of runs
     // that fail, the approvals flow of decided runs delivered; in Teams, the requester's conversation
     // reference, progress cards (group chats, channels), streams (personal chats) and the conversation's memory.

@@ -1,6 +1,5 @@
 /** Human approval in an approver channel: request, authorised atomic decisions handed to the run queue, the approver card's outcome, reminders and expiry. */
-export { createApprovals, type Approvals, type ApprovalStore, type CreateApprovalsOptions } from "./create-approvals";
-export { ApprovalService } from "./approval-service";
+export { createApprovals, type Approvals } from "./create-approvals";
 export type { ApprovalDeps } from "./deps";
 export type { DecisionRequest } from "./decide-approval";
 export { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryPlace, type HistoryRequest } from "./list-approval-history";

@@ -1,5 +1,5 @@
 import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
-import type { Actor, ApprovalService, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
+import type { Actor, Approvals, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
 import { localeLanguage, type Approval, type Language } from "../domain";
 import { approvalThreadLink } from "./approval-thread-link";
@@ -48,7 +48,7 @@ export function rosterMembership(context: TurnContext): TeamMembership {
  * command, the `approval.*` card actions, the hand-off of runs that end waiting for a human and the
  * approval history. A decided run is not continued from here: the decision is a run queue message.
  */
-export function approvalsForBot(service: ApprovalService): ApprovalsForBot {
+export function approvalsForBot(service: Approvals): ApprovalsForBot {
   return {
     beforeTurn: async (context) => (await approversHereHandler(service)(context)) && (await approvalsPendingHandler(service)(context)),
     onAwaitingApproval: onAwaitingApproval(service),
@@ -58,14 +58,14 @@ export function approvalsForBot(service: ApprovalService): ApprovalsForBot {
 }
 
 /** The bot's seam for runs that end awaiting approval: pause the run in the approvals flow. */
-function onAwaitingApproval(service: ApprovalService): AwaitingApprovalHook {
+function onAwaitingApproval(service: Approvals): AwaitingApprovalHook {
   return async (state, reference, tell) => {
     await service.request(state, reference, tell);
   };
 }
 
 /** The bot's seam for `approval.*` card actions: the invoke response (outcome card, or a refusal text). */
-function onApprovalAction(service: ApprovalService): (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string> {
+function onApprovalAction(service: Approvals): (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string> {
   return (context, value) =>
     service.decide({
       value,
@@ -97,7 +97,7 @@ export function approversHereLanguage(text: string | undefined): Language | unde
  * A teams-ai `beforeTurn` handler for `approvers here`: handles the command and ends the turn
  * (returns false), or lets every other activity through (returns true).
  */
-function approversHereHandler(service: ApprovalService): (context: TurnContext) => Promise<boolean> {
+function approversHereHandler(service: Approvals): (context: TurnContext) => Promise<boolean> {
   return async (context) => {
     const { activity } = context;
     const commandLanguage = activity.type === "message" ? approversHereLanguage(activity.text) : undefined;
@@ -133,7 +133,7 @@ function pendingRequest(context: TurnContext, language: Language): PendingReques
  * A teams-ai `beforeTurn` handler for `approvals pending` (「承認待ち」): replies with the waiting
  * approvals, or the refusal, and ends the turn (returns false); lets every other activity through.
  */
-export function approvalsPendingHandler(service: ApprovalService): (context: TurnContext) => Promise<boolean> {
+export function approvalsPendingHandler(service: Approvals): (context: TurnContext) => Promise<boolean> {
   return async (context) => {
     const { activity } = context;
     const typed = activity.type === "message" ? approvalsPendingLanguage(activity.text) : undefined;
@@ -147,7 +147,7 @@ export function approvalsPendingHandler(service: ApprovalService): (context: Tur
 }
 
 /** A "post again" click: the reply (the card is posted in the approver channel), or undefined when the value is another action. */
-export function repostClick(service: ApprovalService, context: TurnContext, value: unknown): Promise<AdaptiveCard | string> | undefined {
+export function repostClick(service: Approvals, context: TurnContext, value: unknown): Promise<AdaptiveCard | string> | undefined {
   const action = parsePendingRepostAction(value);
   if (!action) return undefined;
   return service.repost({ ...pendingRequest(context, action.language), approvalId: action.approvalId });
