@@ -1,6 +1,6 @@
 import type { DisplayNames } from "../cards";
 import type { AppConfig, Env } from "../config";
-import { describeError, systemClock, type RunState } from "../domain";
+import { describeError, systemClock, type Reference, type RunState } from "../domain";
 import { TEAMS_SEND_RETRY } from "../resilience";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
 import { currentApproverSetupGaps } from "./approver-setup";
@@ -11,7 +11,7 @@ import { listApprovalHistory, type HistoryRequest } from "./list-approval-histor
 import { runApprovalMaintenance } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
 import { listPendingApprovals, repostApproval, type PendingRequest } from "./pending-approvals";
-import type { Reference, TellRequester } from "./ports";
+import type { TellRequester } from "./ports";
 import { requestApproval } from "./request-approval";
 import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 

@@ -23,9 +23,6 @@ export interface TeamsStore {
   botState: Storage;
 }
 
-/** A stored conversation reference, enough to reply proactively. */
-export type Reference = Partial<ConversationReference>;
-
 /** Everything the bot's handlers use; the composition root builds each of these first. */
 export interface BotServices {
   /** How long a question may be, and how long a conversation is remembered (for `help`). */

@@ -7,10 +7,10 @@ import {
   buildRejectionCard,
   errorViewFromRun,
 } from "../cards";
-import { defaultClarification, questionToAnswer, type RunCard, type RunState } from "../domain";
+import { defaultClarification, questionToAnswer, type Reference, type RunCard, type RunState } from "../domain";
 import type { RunDelivery } from "../workflow/ports";
 import type { Approvals } from "../approvals";
-import type { Reference, TeamsStore } from "./bot-deps";
+import type { TeamsStore } from "./bot-deps";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
 import type { AnswerActivities } from "./answer-activity";
