@@ -21,12 +21,11 @@ import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
 import { assertRunQueueConfigured, openRunQueue } from "./queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "./storage";
 import { createAnswerActivities } from "./teams/answer-activity";
-import { approvalsForBot } from "./teams/approval-inbound";
 import { TeamsApprovalMessaging } from "./teams/approval-messaging";
 import { resolveBotIdentity } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
 import { resolveListenHost } from "./teams/listen-address";
-import { createBot } from "./teams/create-bot";
+import { createBot } from "./teams/bot-application";
 import { createTeamsAdapter } from "./teams/teams-adapter";
 import { Messenger } from "./teams/messenger";
 import { QuestionRuns } from "./teams/question-runs";
@@ -109,7 +108,6 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       // An approver's decision (or an expiry) is a queue message: a worker resumes the run and delivers its card.
       continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    const forBot = approvalsForBot(approvals.service);
     // Run events and who follows them: each run's record (telemetry, transcript), operators hear of runs
     // that fail, the approvals flow of decided runs delivered; in Teams, the requester's conversation
     // reference, progress cards (group chats, channels), streams (personal chats) and the conversation's memory.
@@ -137,7 +135,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
           messenger,
           conversations: store.conversations,
           answers,
-          onAwaitingApproval: forBot.onAwaitingApproval,
+          approvals,
           streams,
         }),
         decisions: store.approvals,
@@ -164,7 +162,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       telemetry,
       questions,
       answers,
-      approvals: forBot,
+      approvals,
       log,
     });
     const server = await startBotServer({

@@ -1,7 +1,7 @@
 import { draftTextFromAnswer } from "../cards";
-import { SystemError, questionToAnswer, type Approval, type ApprovalAuditEntry, type RunState } from "../domain";
+import { SystemError, questionToAnswer, type Approval, type ApprovalAuditEntry, type Reference, type RunState } from "../domain";
 import { updateVersioned, type VersionedUpdate } from "../workflow/versioned-update";
-import type { ApprovalRecords, Reference } from "./ports";
+import type { ApprovalRecords } from "./ports";
 
 /** One approval per run: the id is derived from the run, so asking twice never creates two. */
 function approvalIdFor(runId: string): string {
@@ -13,7 +13,9 @@ export function newApproval(state: RunState, reference: Reference, now: Date, ex
   if (!state.answer || !state.requester)
     throw new SystemError(`Run ${state.runId} has no draft answer or requester to approve`, { runId: state.runId, step: "approval" });
   const at = now.toISOString();
-  const requesterName = reference.user?.name;
+  // The reference is the bot's, opaque here but for the asker's display name.
+  const user = reference.user as { name?: unknown } | undefined;
+  const requesterName = typeof user?.name === "string" ? user.name : undefined;
   return {
     id: approvalIdFor(state.runId),
     schemaVersion: 1,

@@ -1,90 +1,57 @@
-import type { Log } from "../domain";
 import type { DisplayNames } from "../cards";
 import type { AppConfig, Env } from "../config";
-import { TEAMS_SEND_RETRY, type RetryPolicy } from "../resilience";
-import type { Telemetry } from "../telemetry";
-import { systemClock } from "../domain";
-import type { Clock, RunStore } from "../workflow/ports";
+import { describeError, systemClock, type Reference, type RunState } from "../domain";
+import { TEAMS_SEND_RETRY } from "../resilience";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
-import { ApprovalService } from "./approval-service";
-import { followDecidedRuns } from "./follow-decided-runs";
 import { currentApproverSetupGaps } from "./approver-setup";
+import { decideApproval, type DecisionRequest } from "./decide-approval";
 import type { ApprovalDeps } from "./deps";
-import { runApprovalMaintenance, type MaintenanceResult } from "./maintenance";
+import { followDecidedRuns } from "./follow-decided-runs";
+import { listApprovalHistory, type HistoryRequest } from "./list-approval-history";
+import { runApprovalMaintenance } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
-import type { ApprovalHistoryRecords, ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
+import { listPendingApprovals, repostApproval, type PendingRequest } from "./pending-approvals";
+import type { TellRequester } from "./ports";
+import { requestApproval } from "./request-approval";
+import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 
-/** The store repositories the approvals flow uses (the Cosmos store satisfies this structurally). */
-export interface ApprovalStore {
-  approvals: ApprovalRecords;
-  approvalHistory: ApprovalHistoryRecords;
-  runs: RunStore;
-  conversations: ConversationReferences;
-  settings: SettingsStore;
-}
-
-/** The settings the approvals module reads: who approves where, its timing and scheduler, the quality threshold its cards show. */
-export interface ApprovalsSettings {
-  env: Pick<
-    Env,
-    | "APPROVER_TEAM_ID"
-    | "APPROVER_CHANNEL_ID"
-    | "APPROVER_TENANT_ID"
-    | "BOT_TENANT_ID"
-    | "APPROVER_AAD_IDS"
-    | "APPROVER_ADMIN_AAD_IDS"
-    | "APPROVAL_SEGREGATION_OF_DUTIES"
-    | "APPROVAL_SCHEDULER"
-  >;
-  approvals: AppConfig["approvals"];
-  workflow: Pick<AppConfig["workflow"], "qscoreThreshold">;
-}
-
-/** What the approvals module is built from; clock and retry are for tests. */
-export interface CreateApprovalsOptions {
-  config: ApprovalsSettings;
+/** What the approvals module is built from; clock and retry are for tests. The Cosmos store satisfies `store` structurally. */
+export interface CreateApprovalsOptions
+  extends Pick<ApprovalDeps, "telemetry" | "messaging" | "continueRun">, Partial<Pick<ApprovalDeps, "log" | "clock" | "sendRetry">> {
+  /** Who approves where, the timing and scheduler, the quality threshold the cards show. */
+  config: Pick<AppConfig, "approvals"> & {
+    env: Pick<
+      Env,
+      | "APPROVER_TEAM_ID"
+      | "APPROVER_CHANNEL_ID"
+      | "APPROVER_TENANT_ID"
+      | "BOT_TENANT_ID"
+      | "APPROVER_AAD_IDS"
+      | "APPROVER_ADMIN_AAD_IDS"
+      | "APPROVAL_SEGREGATION_OF_DUTIES"
+      | "APPROVAL_SCHEDULER"
+    >;
+    workflow: Pick<AppConfig["workflow"], "qscoreThreshold">;
+  };
   /** The specialists' display names for the approver card, from the prompt library the process loaded once. */
   names: DisplayNames;
-  store: ApprovalStore;
-  telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
-  /** How the module reaches Teams: the approver channel, its threads and the requesters. */
-  messaging: ApprovalMessaging;
-  log?: Log;
-  clock?: Clock;
-  sendRetry?: RetryPolicy;
-  /** Hands a decided or expired approval to the run queue, where a worker resumes its run. */
-  continueRun: (approvalId: string) => Promise<void>;
+  store: Pick<ApprovalDeps, "runs" | "conversations" | "settings"> & {
+    approvals: ApprovalDeps["records"];
+    approvalHistory: ApprovalDeps["history"];
+  };
 }
 
-/**
- * The approvals module of a process: its service (what the bot's routes and run hand-offs call, wired
- * on Teams' side by `teams/approval-inbound.ts`), what it does once a decided run is delivered, and
- * its own background work (reminders, expiry, decisions left unqueued), started and stopped by the
- * composition root.
- */
-export interface Approvals {
-  service: ApprovalService;
-  deps: ApprovalDeps;
-  /** Follows the runs a worker settles: records the delivery of decided ones and shows the approver their outcome. */
-  follow(lifecycle: Pick<RunLifecycle, "subscribe">): () => void;
-  /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
-  runMaintenance(now?: Date): Promise<MaintenanceResult>;
-  /** What keeps approvals from working with this configuration and stored channel (for the start banner). */
-  setupGaps(): Promise<string[]>;
-  /** Starts the in-process maintenance timer when APPROVAL_SCHEDULER=bot (otherwise a no-op). */
-  start(intervalMs?: number): void;
-  /** Stops the timer (waiting for a pass in progress). */
-  stop(): Promise<void>;
-}
+/** The approvals module of a process (see `createApprovals`). */
+export type Approvals = ReturnType<typeof createApprovals>;
 
 /**
- * Builds the approvals module from configuration, the store and its Teams messaging. Usage in the
- * composition root: `const approvals = createApprovals({ config, names, store, telemetry, messaging });`,
- * `approvalsForBot(approvals.service)` for the bot, then `approvals.start()` once the server listens.
+ * The approvals module of a process: what the bot's routes and the run delivery call (wired on
+ * Teams' side by `teams/approval-inbound.ts`), what it does once a decided run is delivered, and its
+ * own background work (reminders, expiry, decisions left unqueued), started and stopped by the
+ * composition root. It holds no approval state: everything is reloaded from the store.
  */
-export function createApprovals(options: CreateApprovalsOptions): Approvals {
+export function createApprovals(options: CreateApprovalsOptions) {
   const { config, store } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
   const approverTenant = config.env.APPROVER_TENANT_ID ?? config.env.BOT_TENANT_ID;
   const deps: ApprovalDeps = {
     records: store.approvals,
@@ -102,31 +69,55 @@ export function createApprovals(options: CreateApprovalsOptions): Approvals {
       segregationOfDuties: config.env.APPROVAL_SEGREGATION_OF_DUTIES,
     },
     timing: config.approvals,
-    cards: {
-      names: options.names,
-      qscoreThreshold: config.workflow.qscoreThreshold,
-    },
+    cards: { names: options.names, qscoreThreshold: config.workflow.qscoreThreshold },
     clock: options.clock ?? systemClock,
     telemetry: options.telemetry,
     sendRetry: options.sendRetry ?? TEAMS_SEND_RETRY,
     continueRun: options.continueRun,
-    log,
+    log: options.log ?? ((line: string) => console.log(line)),
   };
-  const service = new ApprovalService(deps);
   let stopScheduler: (() => Promise<void>) | undefined;
   const runMaintenance = (now?: Date) => runApprovalMaintenance(deps, now ?? deps.clock.now());
   return {
-    service,
     deps,
-    follow: (lifecycle) => followDecidedRuns(lifecycle, deps),
+    /** Pauses a run for approval (see `requestApproval`). */
+    request: (state: RunState, reference: Reference, tell?: TellRequester) => requestApproval(deps, state, reference, tell),
+    /**
+     * Handles an approval card click; the returned card or text is the invoke response. A decision
+     * that cannot be queued stays stored, and the maintenance job queues it again.
+     */
+    async decide(request: DecisionRequest) {
+      const result = await decideApproval(deps, request);
+      const decided = result.settledApprovalId;
+      if (decided)
+        await deps.continueRun(decided).catch((error: unknown) => {
+          deps.log(`approval ${decided}: its run could not be queued yet, the maintenance job queues it: ${describeError(error)}`);
+          deps.telemetry.exception(error, { correlationId: decided, step: "approval:continue" });
+        });
+      return result.response;
+    },
+    /** Handles `approvers here`; returns the reply. */
+    setApproverChannel: (command: ApproverChannelCommand) => setApproverChannel(deps, command),
+    /** Handles `approvals history` and its "next page" clicks; returns the page, or a refusal. */
+    history: (request: HistoryRequest) => listApprovalHistory(deps, request),
+    /** Handles `approvals pending`: the open approvals, oldest first, or a refusal. */
+    pending: (request: PendingRequest) => listPendingApprovals(deps, request),
+    /** Handles a "post again" click of the pending list; returns the reply. */
+    repost: (request: PendingRequest & { approvalId: string }) => repostApproval(deps, request),
+    /** Follows the runs a worker settles: records the delivery of decided ones and shows the approver their outcome. */
+    follow: (lifecycle: Pick<RunLifecycle, "subscribe">) => followDecidedRuns(lifecycle, deps),
+    /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
     runMaintenance,
+    /** What keeps approvals from working with this configuration and stored channel (for the start banner). */
     setupGaps: () => currentApproverSetupGaps(deps.approvers, deps.settings),
-    start(intervalMs) {
+    /** Starts the in-process maintenance timer when APPROVAL_SCHEDULER=bot (otherwise a no-op). */
+    start(intervalMs?: number) {
       stopScheduler ??= startApprovalScheduler(config.env.APPROVAL_SCHEDULER, () => runMaintenance(), {
-        log,
+        log: deps.log,
         ...(intervalMs ? { intervalMs } : {}),
       });
     },
+    /** Stops the timer (waiting for a pass in progress). */
     async stop() {
       await stopScheduler?.();
     },

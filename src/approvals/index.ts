@@ -1,11 +1,10 @@
 /** Human approval in an approver channel: request, authorised atomic decisions handed to the run queue, the approver card's outcome, reminders and expiry. */
-export { createApprovals, type Approvals, type ApprovalStore, type CreateApprovalsOptions } from "./create-approvals";
-export { ApprovalService } from "./approval-service";
+export { createApprovals, type Approvals } from "./create-approvals";
 export type { ApprovalDeps } from "./deps";
 export type { DecisionRequest } from "./decide-approval";
 export { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryPlace, type HistoryRequest } from "./list-approval-history";
 export type { ApprovalHistoryEntry } from "./approval-history";
 export type { PendingRequest } from "./pending-approvals";
 export type { RequestOutcome } from "./request-approval";
-export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, Reference, TeamMembership, TellRequester } from "./ports";
+export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, TeamMembership, TellRequester } from "./ports";
 export { APPROVER_CHANNEL_SETTING } from "./approver-channel";

@@ -39,7 +39,7 @@ export async function repostApproval(deps: ApprovalDeps, request: PendingRequest
   const run = await deps.runs.load(read.value.runId);
   if (!run) return replies.unknownApproval;
   const reference = await deps.conversations.get(read.value.requester.conversationId);
-  const outcome = await postApprovalThread(deps, read.value, run, reference?.serviceUrl, { again: true });
+  const outcome = await postApprovalThread(deps, read.value, run, reference, { again: true });
   return outcome === "posted" ? replies.repostDone : outcome === "no_channel" ? replies.repostNoChannel : replies.tryAgain;
 }
 

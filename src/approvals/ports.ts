@@ -8,7 +8,7 @@
  */
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
-import type { Approval, DecidedApprovalsFilter } from "../domain";
+import type { Approval, DecidedApprovalsFilter, Reference } from "../domain";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
 
 /** The `approvals` container (CosmosApprovalRepository). */
@@ -31,16 +31,6 @@ export interface ApprovalHistoryRecords {
 export interface SettingsStore {
   get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined>;
   set(key: string, value: unknown): Promise<void>;
-}
-
-/**
- * A requester's conversation as the bot stored it (in Teams, a conversation reference). The flow
- * reads only where it is served from and who asked; it never builds one, and hands what it was given
- * back to `ApprovalMessaging` whole, so the messaging side may read the rest of its own shape.
- */
-export interface Reference {
-  serviceUrl?: string;
-  user?: { name?: string };
 }
 
 /**

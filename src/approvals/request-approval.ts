@@ -1,8 +1,8 @@
 import { buildUnderReviewCard } from "../cards";
-import { describeError, type Approval, type RunState, stringsFor } from "../domain";
+import { describeError, type Approval, type Reference, type RunState, stringsFor } from "../domain";
 import { claimApproval, newApproval } from "./approval-record";
 import type { ApprovalDeps } from "./deps";
-import type { Reference, TellRequester } from "./ports";
+import type { TellRequester } from "./ports";
 import { postApprovalThread, type PostOutcome } from "./post-approval-thread";
 
 /**
@@ -37,7 +37,7 @@ export async function requestApproval(
     return { kind: "not_submitted", cause: describeError(error) };
   }
   if (approval.status !== "pending") return { kind: "submitted", approvalId: approval.id, post: "already_posted", told: false };
-  const post = await postApprovalThread(deps, approval, state, reference.serviceUrl);
+  const post = await postApprovalThread(deps, approval, state, reference);
   const toldAt = deps.clock.now().toISOString();
   const claimed = await claimApproval(deps.records, approval.id, (latest) =>
     latest.requesterToldAt ? undefined : { ...latest, requesterToldAt: toldAt },

@@ -51,7 +51,7 @@ async function postWaiting(deps: ApprovalDeps): Promise<number> {
     const run = await deps.runs.load(approval.runId);
     if (!run) continue;
     const reference = await deps.conversations.get(approval.requester.conversationId);
-    if ((await postApprovalThread(deps, approval, run, reference?.serviceUrl)) === "posted") posted++;
+    if ((await postApprovalThread(deps, approval, run, reference)) === "posted") posted++;
   }
   return posted;
 }

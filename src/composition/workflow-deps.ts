@@ -12,14 +12,8 @@ import type { WorkflowDeps } from "../workflow/deps";
 import type { ChatModel, ConversationMemory, EventSink, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 
-/** The settings the workflow reads: its tunables and prompts folder, and each role's model. */
-export type WorkflowConfig = Pick<AppConfig, "workflow" | "models">;
-
-/** What building the workflow reads: its own settings, the conversation memory's, and the chat model's (used when none is given). */
-export type WorkflowDepsSettings = WorkflowConfig & Pick<AppConfig, "memory"> & ChatModelSettings;
-
-/** The workflow's settings, taken from the typed configuration. */
-export function workflowSettings(config: WorkflowConfig): WorkflowSettings {
+/** The workflow's settings (its tunables and each role's model), taken from the typed configuration. */
+export function workflowSettings(config: Pick<AppConfig, "workflow" | "models">): WorkflowSettings {
   // promptsDir says where the prompt library is read from, which the composition root does (below).
   const { promptsDir: _promptsDir, ...tunables } = config.workflow;
   const { evaluation: _evaluation, ...models } = config.models;
@@ -32,7 +26,8 @@ export function workflowSettings(config: WorkflowConfig): WorkflowSettings {
  * Without `memory`, conversations are remembered in this process only (one-shot CLIs, evaluation).
  */
 export async function buildWorkflowDeps(
-  config: WorkflowDepsSettings,
+  // Its own settings and prompts folder, the conversation memory's, and the chat model's (used when none is given).
+  config: Pick<AppConfig, "workflow" | "models" | "memory"> & ChatModelSettings,
   options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel; memory?: ConversationMemory },
 ): Promise<WorkflowDeps> {
   const vocabulary = await buildOfflineVocabulary(options.data);

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { RequesterSchema } from "./requester";
 
+/** A requester's conversation reference: in Teams a Bot Framework reference, opaque below the Teams layer. */
+export const ReferenceSchema = z.record(z.unknown());
+export type Reference = z.infer<typeof ReferenceSchema>;
+
 /**
  * A message on the run queue. It carries everything a worker needs to start the run even when the
  * store was unreachable at the moment the question was accepted: the question, who asked, and the
- * conversation reference to reply to (a Bot Framework reference, kept opaque here).
+ * conversation reference to reply to.
  */
 export const RunMessageSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -12,7 +16,7 @@ export const RunMessageSchema = z.discriminatedUnion("kind", [
     runId: z.string().min(1),
     question: z.string().min(1),
     requester: RequesterSchema,
-    reference: z.record(z.unknown()),
+    reference: ReferenceSchema,
     /** The conversation (chat or channel thread) whose memory the question may continue. */
     conversationKey: z.string().min(1).optional(),
     acceptedAt: z.string(),

@@ -65,13 +65,6 @@ export interface CosmosStore {
   close(): Promise<void>;
 }
 
-/** The settings the store reads: where Cosmos is, the local data folder, and what its repositories are tuned with. */
-export interface StoreSettings {
-  env: Pick<Env, "COSMOS_ENDPOINT" | "COSMOS_KEY" | "COSMOS_DATABASE" | "TRANSCRIPT_TTL_DAYS" | "PROCURA_DATA_DIR" | "NODE_ENV">;
-  memory: AppConfig["memory"];
-  approvals: Pick<AppConfig["approvals"], "remindAfterMs">;
-}
-
 /** A health check never waits longer than this. */
 const HEALTH_TIMEOUT_MS = 3_000;
 
@@ -81,7 +74,14 @@ const HEALTH_TIMEOUT_MS = 3_000;
  * in-memory server on loopback, seeds the sample data set and logs that nothing survives a restart
  * — refused under NODE_ENV=production.
  */
-export async function openCosmosStore(config: StoreSettings, options: { log?: Log; clock?: Clock } = {}): Promise<CosmosStore> {
+export async function openCosmosStore(
+  // Where Cosmos is, the local data folder, and what its repositories are tuned with.
+  config: Pick<AppConfig, "memory"> & {
+    env: Pick<Env, "COSMOS_ENDPOINT" | "COSMOS_KEY" | "COSMOS_DATABASE" | "TRANSCRIPT_TTL_DAYS" | "PROCURA_DATA_DIR" | "NODE_ENV">;
+    approvals: Pick<AppConfig["approvals"], "remindAfterMs">;
+  },
+  options: { log?: Log; clock?: Clock } = {},
+): Promise<CosmosStore> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;

@@ -84,15 +84,12 @@ export class AnswerActivities {
   }
 }
 
-/** The settings answer messages read: the sensitivity label of contract answers and the quality threshold shown. */
-export interface AnswerActivitySettings {
-  env: Pick<Env, "CONTRACT_SENSITIVITY_LABEL">;
-  workflow: Pick<AppConfig["workflow"], "qscoreThreshold">;
-}
-
-/** The answer messages of a process: names from its prompt library, the label from configuration, the mapping in `botState`. */
+/**
+ * The answer messages of a process: names from its prompt library, the sensitivity label of contract
+ * answers and the quality threshold shown from configuration, the mapping in `botState`.
+ */
 export function createAnswerActivities(
-  config: AnswerActivitySettings,
+  config: { env: Pick<Env, "CONTRACT_SENSITIVITY_LABEL">; workflow: Pick<AppConfig["workflow"], "qscoreThreshold"> },
   options: { names: DisplayNames; botState: Storage; log: Log },
 ): AnswerActivities {
   const label = config.env.CONTRACT_SENSITIVITY_LABEL;

@@ -1,20 +1,20 @@
 import type { TurnContext } from "botbuilder";
-import type { HistoryPage } from "../approvals";
+import type { Approvals, HistoryPage } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
-import { localeLanguage, stringsFor, type ApprovalHistoryQuery, type Language, type Log } from "../domain";
+import { localeLanguage, stringsFor, type ApprovalHistoryQuery, type Language } from "../domain";
 import { actorFrom, historyPlace, rosterMembership } from "./approval-inbound";
 import { approvalThreadLink } from "./approval-thread-link";
-import type { ApprovalHistoryHandler } from "./bot-deps";
+import type { BotContext } from "./bot-deps";
 import { refuseAction } from "./card-actions";
 
 /** The history card for a page, or the refusal, for an `approvals history` command or "next page" click. */
 export async function approvalHistoryReply(
-  history: ApprovalHistoryHandler,
+  approvals: Pick<Approvals, "history">,
   context: TurnContext,
   query: ApprovalHistoryQuery,
   language: Language,
 ): Promise<AdaptiveCard | string> {
-  const page = await history({
+  const page = await approvals.history({
     actor: actorFrom(context.activity),
     membership: rosterMembership(context),
     language,
@@ -28,14 +28,12 @@ export async function approvalHistoryReply(
  * A history card's "next page" click: the next page in place of the card, or a refusal. The click
  * carries only the query; who clicked, and where, is checked again as for the typed command.
  */
-export async function historyPageResponse(
-  deps: { approvalHistory?: ApprovalHistoryHandler; log: Log },
-  context: TurnContext,
-): Promise<AdaptiveCard | string> {
-  const action = parseHistoryPageAction(context.activity.value);
-  if (!action) return refuseAction(deps, context, "invalid approval history page");
-  if (!deps.approvalHistory) return stringsFor(localeLanguage(context.activity.locale)).bot.approvalsUnavailable;
-  return approvalHistoryReply(deps.approvalHistory, context, action.query, action.language);
+export async function historyPageResponse(ctx: BotContext<"approvals" | "log">): Promise<AdaptiveCard | string> {
+  const { turn, services } = ctx;
+  const action = parseHistoryPageAction(turn.activity.value);
+  if (!action) return refuseAction(ctx, "invalid approval history page");
+  if (!services.approvals) return stringsFor(localeLanguage(turn.activity.locale)).bot.approvalsUnavailable;
+  return approvalHistoryReply(services.approvals, turn, action.query, action.language);
 }
 
 function historyView(page: HistoryPage, language: Language) {

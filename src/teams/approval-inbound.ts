@@ -1,9 +1,9 @@
 import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
-import type { Actor, ApprovalService, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
+import type { Actor, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
-import { localeLanguage, type Approval, type Language } from "../domain";
+import { localeLanguage, stringsFor, type Approval, type Language } from "../domain";
 import { approvalThreadLink } from "./approval-thread-link";
-import type { ApprovalsForBot, AwaitingApprovalHook } from "./bot-deps";
+import type { BotContext } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { chatOf, isPersonalChat } from "./conversation-key";
 import { approvalsPendingLanguage, typedCommandLanguage } from "./inbound-message";
@@ -44,35 +44,24 @@ export function rosterMembership(context: TurnContext): TeamMembership {
 }
 
 /**
- * What the approvals flow adds to the bot, on Teams' side of its ports: the `approvers here`
- * command, the `approval.*` card actions, the hand-off of runs that end waiting for a human and the
- * approval history. A decided run is not continued from here: the decision is a run queue message.
+ * The approvals' commands, run before any route: `approvers here` and `approvals pending` are
+ * handled and end the turn (returns false); every other activity goes on to the routes (true).
  */
-export function approvalsForBot(service: ApprovalService): ApprovalsForBot {
-  return {
-    beforeTurn: async (context) => (await approversHereHandler(service)(context)) && (await approvalsPendingHandler(service)(context)),
-    onAwaitingApproval: onAwaitingApproval(service),
-    onAction: (context, value) => repostClick(service, context, value) ?? onApprovalAction(service)(context, value),
-    history: (request) => service.history(request),
-  };
+export async function approvalCommands(ctx: BotContext<"approvals">): Promise<boolean> {
+  return (await approversHere(ctx)) && (await approvalsPending(ctx));
 }
 
-/** The bot's seam for runs that end awaiting approval: pause the run in the approvals flow. */
-function onAwaitingApproval(service: ApprovalService): AwaitingApprovalHook {
-  return async (state, reference, tell) => {
-    await service.request(state, reference, tell);
-  };
-}
-
-/** The bot's seam for `approval.*` card actions: the invoke response (outcome card, or a refusal text). */
-function onApprovalAction(service: ApprovalService): (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string> {
-  return (context, value) =>
-    service.decide({
-      value,
-      actor: actorFrom(context.activity),
-      membership: rosterMembership(context),
-      language: localeLanguage(context.activity.locale),
-    });
+/**
+ * An `approval.*` click or a pending list's "post again": the invoke response (outcome card, or a
+ * refusal text). A decided run is not continued from here: the decision is a run queue message.
+ */
+export function approvalClick({ turn, services: { approvals } }: BotContext<"approvals">): Promise<AdaptiveCard | string> {
+  const value: unknown = turn.activity.value;
+  const language = localeLanguage(turn.activity.locale);
+  if (!approvals) return Promise.resolve(stringsFor(language).bot.approvalsUnavailable);
+  const repost = parsePendingRepostAction(value);
+  if (repost) return approvals.repost({ ...pendingRequest(turn, repost.language), approvalId: repost.approvalId });
+  return approvals.decide({ value, actor: actorFrom(turn.activity), membership: rosterMembership(turn), language });
 }
 
 /** The `approvers here` command as it may be typed, with the language it is in. */
@@ -93,30 +82,25 @@ export function approversHereLanguage(text: string | undefined): Language | unde
   return typedCommandLanguage(APPROVERS_HERE, text);
 }
 
-/**
- * A teams-ai `beforeTurn` handler for `approvers here`: handles the command and ends the turn
- * (returns false), or lets every other activity through (returns true).
- */
-function approversHereHandler(service: ApprovalService): (context: TurnContext) => Promise<boolean> {
-  return async (context) => {
-    const { activity } = context;
-    const commandLanguage = activity.type === "message" ? approversHereLanguage(activity.text) : undefined;
-    if (!commandLanguage) return true;
-    const channelData = activity.channelData as { team?: { id?: string }; channel?: { id?: string }; tenant?: { id?: string } } | undefined;
-    const teamId = channelData?.team?.id;
-    const channelId = channelData?.channel?.id;
-    const tenantId = actorFrom(activity).tenantId;
-    const inChannel = activity.conversation?.conversationType === "channel" && teamId && channelId && activity.serviceUrl;
-    const reply = await service.setApproverChannel({
-      actor: actorFrom(activity),
-      membership: rosterMembership(context),
-      // Typed in Japanese: answered in Japanese, whatever the client's locale.
-      language: commandLanguage === "ja" ? "ja" : localeLanguage(activity.locale),
-      ...(inChannel ? { channel: { teamId, channelId, serviceUrl: activity.serviceUrl, ...(tenantId ? { tenantId } : {}) } } : {}),
-    });
-    await context.sendActivity(reply);
-    return false;
-  };
+/** `approvers here`: handles the command and ends the turn (false), or lets every other activity through (true). */
+async function approversHere({ turn: context, services: { approvals } }: BotContext<"approvals">): Promise<boolean> {
+  const { activity } = context;
+  const commandLanguage = activity.type === "message" ? approversHereLanguage(activity.text) : undefined;
+  if (!commandLanguage || !approvals) return true;
+  const channelData = activity.channelData as { team?: { id?: string }; channel?: { id?: string }; tenant?: { id?: string } } | undefined;
+  const teamId = channelData?.team?.id;
+  const channelId = channelData?.channel?.id;
+  const tenantId = actorFrom(activity).tenantId;
+  const inChannel = activity.conversation?.conversationType === "channel" && teamId && channelId && activity.serviceUrl;
+  const reply = await approvals.setApproverChannel({
+    actor: actorFrom(activity),
+    membership: rosterMembership(context),
+    // Typed in Japanese: answered in Japanese, whatever the client's locale.
+    language: commandLanguage === "ja" ? "ja" : localeLanguage(activity.locale),
+    ...(inChannel ? { channel: { teamId, channelId, serviceUrl: activity.serviceUrl, ...(tenantId ? { tenantId } : {}) } } : {}),
+  });
+  await context.sendActivity(reply);
+  return false;
 }
 
 /** Who asks, from where, in which language: what the approvals flow checks before listing or posting anything. */
@@ -130,27 +114,18 @@ function pendingRequest(context: TurnContext, language: Language): PendingReques
 }
 
 /**
- * A teams-ai `beforeTurn` handler for `approvals pending` (「承認待ち」): replies with the waiting
- * approvals, or the refusal, and ends the turn (returns false); lets every other activity through.
+ * `approvals pending` (「承認待ち」): replies with the waiting approvals, or the refusal, and ends the
+ * turn (false); lets every other activity through (true).
  */
-export function approvalsPendingHandler(service: ApprovalService): (context: TurnContext) => Promise<boolean> {
-  return async (context) => {
-    const { activity } = context;
-    const typed = activity.type === "message" ? approvalsPendingLanguage(activity.text) : undefined;
-    if (!typed) return true;
-    // Typed in Japanese: answered in Japanese, whatever the client's locale.
-    const language = typed === "ja" ? "ja" : localeLanguage(activity.locale);
-    const pending = await service.pending(pendingRequest(context, language));
-    await context.sendActivity(typeof pending === "string" ? pending : cardActivity(pendingCard(pending, language)));
-    return false;
-  };
-}
-
-/** A "post again" click: the reply (the card is posted in the approver channel), or undefined when the value is another action. */
-export function repostClick(service: ApprovalService, context: TurnContext, value: unknown): Promise<AdaptiveCard | string> | undefined {
-  const action = parsePendingRepostAction(value);
-  if (!action) return undefined;
-  return service.repost({ ...pendingRequest(context, action.language), approvalId: action.approvalId });
+async function approvalsPending({ turn: context, services: { approvals } }: BotContext<"approvals">): Promise<boolean> {
+  const { activity } = context;
+  const typed = activity.type === "message" ? approvalsPendingLanguage(activity.text) : undefined;
+  if (!typed || !approvals) return true;
+  // Typed in Japanese: answered in Japanese, whatever the client's locale.
+  const language = typed === "ja" ? "ja" : localeLanguage(activity.locale);
+  const pending = await approvals.pending(pendingRequest(context, language));
+  await context.sendActivity(typeof pending === "string" ? pending : cardActivity(pendingCard(pending, language)));
+  return false;
 }
 
 function pendingCard(approvals: Approval[], language: Language): AdaptiveCard {

@@ -1,7 +1,7 @@
 import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from "botbuilder";
 import type { ApprovalMessaging, ChannelTarget, PostedMessage } from "../approvals";
 import { cardAttachment, type AdaptiveCard } from "../cards";
-import type { Reference } from "./bot-deps";
+import type { Reference } from "../domain";
 import { runProactive } from "./proactive";
 
 /** The adapter calls the approvals flow makes. */

@@ -1,84 +1,75 @@
 import { ActivityTypes, type TurnContext } from "botbuilder";
-import { Application, type TeamsAdapter, type TurnState } from "@microsoft/teams-ai";
-import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type GuideOptions } from "../cards";
-import { describeError, localeLanguage, stringsFor, type Log } from "../domain";
-import type { Telemetry } from "../telemetry";
+import { Application, type TurnState } from "@microsoft/teams-ai";
+import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type AdaptiveCard } from "../cards";
+import { describeError, localeLanguage, stringsFor } from "../domain";
 import { historyPageResponse } from "./approval-history-reply";
-import type { ApprovalActionHandler, ApprovalHistoryHandler, TeamsStore } from "./bot-deps";
+import { approvalClick, approvalCommands } from "./approval-inbound";
+import type { BotContext, BotServices } from "./bot-deps";
 import { cardActivity } from "./card-activity";
-import { handleFeedback, isCardActionInvoke, refuseUnhandledCardAction, type CardActionDeps } from "./card-actions";
+import { handleFeedback, isCardActionInvoke, refuseUnhandledCardAction } from "./card-actions";
+import { classifyMessage } from "./inbound-message";
 import { handleMessage } from "./message-handler";
 import { handleNativeFeedback } from "./native-feedback";
+import { typingFirst } from "./typing-first";
 import { firstWelcome } from "./welcome-once";
-import type { AnswerMessages } from "./answer-messages";
-import type { QuestionRuns } from "./question-runs";
 
-/** What the teams-ai application routes to. */
-export interface BotApplicationDeps {
-  adapter: TeamsAdapter;
-  botAppId: string | undefined;
-  questions: QuestionRuns;
-  cardActions: CardActionDeps;
-  /** Which run each answer message belongs to, for Teams' feedback loop. */
-  answerMessages: AnswerMessages;
-  onApprovalAction: ApprovalActionHandler;
-  /** `approvals history` and its "next page" clicks; absent without an approvals module. */
-  approvalHistory?: ApprovalHistoryHandler;
-  /** Runs before any route; returns false when it handled the activity (the approvals module's `approvers here`). */
-  beforeTurn?: (context: TurnContext) => Promise<boolean>;
-  maxQuestionChars: number;
-  memory: TeamsStore["memory"];
-  /** Where the conversations already welcomed are recorded. */
-  botState: TeamsStore["botState"];
-  /** What the welcome and help cards say about the conversation memory. */
-  guide: GuideOptions;
-  telemetry: Telemetry;
-  log: Log;
-}
+/** The card actions by verb; the invoke response is the returned card or text. */
+const CARD_ACTIONS: [verb: string | RegExp, handler: (ctx: BotContext) => Promise<AdaptiveCard | string>][] = [
+  [CARD_VERBS.feedback, handleFeedback],
+  [/^approval\./, approvalClick],
+  [HISTORY_PAGE_VERB, historyPageResponse],
+];
 
 /**
- * The teams-ai Application: thin routes that map activities to the handlers. Routes match in
- * registration order, so the catch-alls (unknown card verbs, any message) come last. Typing is
- * sent by the question flow itself: teams-ai's timer is shared across concurrent turns.
+ * The bot on the given adapter: typing first, then thin teams-ai routes, each handler called with
+ * one context (the turn and the services). Routes match in registration order, so the catch-alls
+ * (unknown card verbs, any message) come last. The run worker, its delivery and the followers of run
+ * events are built by the composition root, not here.
  */
-export function createBotApplication(deps: BotApplicationDeps): Application {
+export function createBot(services: BotServices): Application {
+  const { adapter, config, log } = services;
+  adapter.use(
+    typingFirst((activity) => {
+      const message = classifyMessage(activity, config.env.MAX_QUESTION_CHARS);
+      return message.kind === "question" ? message.text : undefined;
+    }),
+  );
   const app = new Application<TurnState>({
-    adapter: deps.adapter,
-    botAppId: deps.botAppId,
+    adapter,
+    botAppId: services.botAppId,
     // No turn-state storage: teams-ai would read it from the store before any route runs, so a
     // store outage would lose every question at intake. Nothing here keeps state between turns;
     // what a run needs travels on the queue and the worker reads and writes the store.
+    // Typing is sent by the question flow itself: teams-ai's timer is shared across concurrent turns.
     startTypingTimer: false,
     removeRecipientMention: true,
     longRunningMessages: false,
   });
+  const on = (turn: TurnContext): BotContext => ({ turn, services });
 
-  if (deps.beforeTurn) app.turn("beforeTurn", deps.beforeTurn);
+  if (services.approvals) app.turn("beforeTurn", (turn) => approvalCommands(on(turn)));
 
-  app.conversationUpdate("membersAdded", async (context) => {
-    const botId = context.activity.recipient.id;
-    if (!context.activity.membersAdded?.some((member) => member.id === botId)) return;
-    if (!(await firstWelcome(deps.botState, context.activity.conversation.id, deps.log))) return;
-    await context.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(context.activity.locale), deps.guide)));
+  app.conversationUpdate("membersAdded", async (turn) => {
+    const botId = turn.activity.recipient.id;
+    if (!turn.activity.membersAdded?.some((member) => member.id === botId)) return;
+    if (!(await firstWelcome(services.store.botState, turn.activity.conversation.id, log))) return;
+    const guide = { memoryTtlMs: config.memory.ttlMs };
+    await turn.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(turn.activity.locale), guide)));
   });
 
-  app.adaptiveCards.actionExecute(CARD_VERBS.feedback, (context) => handleFeedback(deps.cardActions, context));
-  app.feedbackLoop((context, _state, data) =>
-    handleNativeFeedback({ ...deps.cardActions, answerMessages: deps.answerMessages }, context, data),
-  );
-  app.adaptiveCards.actionExecute(/^approval\./, (context) => deps.onApprovalAction(context, context.activity.value));
-  app.adaptiveCards.actionExecute(HISTORY_PAGE_VERB, (context) => historyPageResponse(deps, context));
+  for (const [verb, handler] of CARD_ACTIONS) app.adaptiveCards.actionExecute(verb, (turn) => handler(on(turn)));
+  app.feedbackLoop((turn, _state, data) => handleNativeFeedback(on(turn), data));
   // Any other card action (unknown verb, no verb, no value): an invoke route, after the verbs above.
-  app.addRoute(isCardActionInvoke, (context) => refuseUnhandledCardAction(deps.cardActions, context), true);
+  app.addRoute(isCardActionInvoke, (turn) => refuseUnhandledCardAction(on(turn)), true);
 
-  app.activity(ActivityTypes.Message, (context) => handleMessage(deps, context));
+  app.activity(ActivityTypes.Message, (turn) => handleMessage(on(turn)));
 
-  app.error(async (context: TurnContext, error: Error) => {
-    const correlationId = context.activity.id ?? "unknown";
-    deps.log(`turn failed (${context.activity.type}, activity ${correlationId}): ${describeError(error)}`);
-    deps.telemetry.exception(error, { correlationId, step: `turn:${context.activity.type}` });
-    if (context.activity.type === (ActivityTypes.Message as string))
-      await context.sendActivity(stringsFor(localeLanguage(context.activity.locale)).bot.turnError).catch(() => undefined);
+  app.error(async (turn: TurnContext, error: Error) => {
+    const correlationId = turn.activity.id ?? "unknown";
+    log(`turn failed (${turn.activity.type}, activity ${correlationId}): ${describeError(error)}`);
+    services.telemetry.exception(error, { correlationId, step: `turn:${turn.activity.type}` });
+    if (turn.activity.type === (ActivityTypes.Message as string))
+      await turn.sendActivity(stringsFor(localeLanguage(turn.activity.locale)).bot.turnError).catch(() => undefined);
   });
   return app;
 }

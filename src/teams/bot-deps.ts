@@ -1,8 +1,12 @@
 import type { ConversationReference, Storage, TurnContext } from "botbuilder";
-import type { HistoryPage, HistoryRequest, TellRequester } from "../approvals";
-import type { AdaptiveCard } from "../cards";
-import type { Feedback, RunState } from "../domain";
+import type { Approvals } from "../approvals";
+import type { AppConfig, Env } from "../config";
+import type { Clock, Feedback, Log, RunState } from "../domain";
+import type { Telemetry } from "../telemetry";
 import type { ConversationMemory, RunStore } from "../workflow/ports";
+import type { AnswerActivities } from "./answer-activity";
+import type { QuestionRuns } from "./question-runs";
+import type { ProcuraTeamsAdapter } from "./teams-adapter";
 
 /** The store repositories the Teams layer uses (the Cosmos store satisfies this structurally). */
 export interface TeamsStore {
@@ -19,28 +23,28 @@ export interface TeamsStore {
   botState: Storage;
 }
 
-/** A stored conversation reference, enough to reply proactively. */
-export type Reference = Partial<ConversationReference>;
-
-/** Called when a run ends waiting for a human; the approvals module supplies the real one. */
-export type AwaitingApprovalHook = (state: RunState, reference: Reference, tell?: TellRequester) => Promise<void>;
-
-/** Handles an `approval.*` card action; returns the card or message for the invoke response. */
-export type ApprovalActionHandler = (context: TurnContext, value: unknown) => Promise<AdaptiveCard | string>;
-
-/** Lists recent approval decisions for an approver (`approvals history`): a page, or a refusal text. */
-export type ApprovalHistoryHandler = (request: HistoryRequest) => Promise<HistoryPage | string>;
-
-/**
- * What an approvals module contributes to the bot: a command it handles before any route (returns
- * false when it handled the activity), the `approval.*` card actions, the hand-off of runs that end
- * waiting for a human, and the approval history. A decided run is resumed by the run worker.
- */
-export interface ApprovalsForBot {
-  beforeTurn: (context: TurnContext) => Promise<boolean>;
-  onAction: ApprovalActionHandler;
-  onAwaitingApproval: AwaitingApprovalHook;
-  history: ApprovalHistoryHandler;
+/** Everything the bot's handlers use; the composition root builds each of these first. */
+export interface BotServices {
+  /** How long a question may be, and how long a conversation is remembered (for `help`). */
+  config: Pick<AppConfig, "memory"> & { env: Pick<Env, "MAX_QUESTION_CHARS"> };
+  /** The Teams adapter for the bot's identity (`createTeamsAdapter`); the approvals module sends through it too. */
+  adapter: ProcuraTeamsAdapter;
+  botAppId: string | undefined;
+  store: TeamsStore;
+  telemetry: Telemetry;
+  /** Accepts a question onto the run queue (and wakes this instance's worker). */
+  questions: QuestionRuns;
+  /** Answer messages and their mapping to runs, for Teams' feedback loop on them. */
+  answers: AnswerActivities;
+  /** The approvals module; without one, approval commands and actions are refused. */
+  approvals?: Approvals;
+  log: Log;
+  /** Dates feedback; the system clock when absent. */
+  clock?: Clock;
 }
 
-// Declared once in the domain; still re-exported here for the files that import it from this module.
+/** One turn as a handler sees it: the turn and the services it declares it uses. */
+export interface BotContext<K extends keyof BotServices = keyof BotServices> {
+  turn: TurnContext;
+  services: Pick<BotServices, K>;
+}

@@ -1,52 +1,40 @@
-import type { TurnContext } from "botbuilder";
-import { buildHelpCard, type GuideOptions } from "../cards";
-import { describeError, detectLanguage, localeLanguage, stringsFor, type Log } from "../domain";
+import { buildHelpCard } from "../cards";
+import { describeError, detectLanguage, localeLanguage, stringsFor } from "../domain";
 import { cardActivity } from "./card-activity";
 import type { ApprovalsHistoryCommand } from "./approvals-history-command";
 import { classifyMessage } from "./inbound-message";
 import { approvalHistoryReply } from "./approval-history-reply";
-import type { ApprovalHistoryHandler, TeamsStore } from "./bot-deps";
+import type { BotContext } from "./bot-deps";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
-import type { QuestionRuns } from "./question-runs";
 
 /** Handles a message (mention already removed): a command, a question, or an explanation. */
-export async function handleMessage(
-  deps: {
-    questions: QuestionRuns;
-    maxQuestionChars: number;
-    memory: TeamsStore["memory"];
-    guide: GuideOptions;
-    /** The approvals module's history; without one, `approvals history` says approvals are unavailable. */
-    approvalHistory?: ApprovalHistoryHandler;
-    log: Log;
-  },
-  context: TurnContext,
-): Promise<void> {
-  const message = classifyMessage(context.activity, deps.maxQuestionChars);
+export async function handleMessage(ctx: BotContext<"questions" | "config" | "store" | "approvals" | "log">): Promise<void> {
+  const { turn: context, services } = ctx;
+  const message = classifyMessage(context.activity, services.config.env.MAX_QUESTION_CHARS);
   const language = message.kind === "question" ? detectLanguage(message.text) : localeLanguage(context.activity.locale);
   const replies = stringsFor(language).bot;
   switch (message.kind) {
     case "question":
-      await deps.questions.start(context, message.text);
+      await services.questions.start(context, message.text);
       return;
     case "command":
       if (message.command === "help") {
-        await context.sendActivity(cardActivity(buildHelpCard(language, deps.guide)));
+        await context.sendActivity(cardActivity(buildHelpCard(language, { memoryTtlMs: services.config.memory.ttlMs })));
         return;
       }
       // The only command that needs the store: when it is unreachable the user hears so, and nothing changed.
       try {
         // In a group chat or channel thread, the caller's turns only (see memoryKeyOf).
-        await deps.memory.forget(memoryKeyOf(context.activity));
+        await services.store.memory.forget(memoryKeyOf(context.activity));
       } catch (error) {
-        deps.log(`reset failed, the user was told: ${describeError(error)}`);
+        services.log(`reset failed, the user was told: ${describeError(error)}`);
         await context.sendActivity(replies.resetFailed);
         return;
       }
       await context.sendActivity(isPersonalChat(context.activity) ? replies.resetDone : replies.resetDoneShared);
       return;
     case "approvals_history":
-      await handleApprovalsHistory(deps, context, message.command);
+      await handleApprovalsHistory(ctx, message.command);
       return;
     case "approvals_pending":
       await context.sendActivity(replies.approvalsUnavailable);
@@ -67,21 +55,18 @@ export async function handleMessage(
 }
 
 /** `approvals history [days] [supplier]`: the history card or a refusal, in the command's language when typed in Japanese. */
-async function handleApprovalsHistory(
-  deps: { approvalHistory?: ApprovalHistoryHandler },
-  context: TurnContext,
-  command: ApprovalsHistoryCommand,
-): Promise<void> {
+async function handleApprovalsHistory(ctx: BotContext<"approvals">, command: ApprovalsHistoryCommand): Promise<void> {
+  const { turn: context, services } = ctx;
   const language = command.language === "ja" ? "ja" : localeLanguage(context.activity.locale);
   const replies = stringsFor(language).bot;
   if (!command.ok) {
     await context.sendActivity(command.problem === "days" ? replies.historyBadDays : replies.historyBadSupplier);
     return;
   }
-  if (!deps.approvalHistory) {
+  if (!services.approvals) {
     await context.sendActivity(replies.approvalsUnavailable);
     return;
   }
-  const reply = await approvalHistoryReply(deps.approvalHistory, context, command.query, language);
+  const reply = await approvalHistoryReply(services.approvals, context, command.query, language);
   await context.sendActivity(typeof reply === "string" ? reply : cardActivity(reply));
 }

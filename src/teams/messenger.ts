@@ -1,5 +1,5 @@
 import type { Activity, CloudAdapter } from "botbuilder";
-import type { Reference } from "./bot-deps";
+import type { Reference } from "../domain";
 import { runProactive } from "./proactive";
 
 /**

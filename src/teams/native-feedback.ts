@@ -1,8 +1,7 @@
-import type { TurnContext } from "botbuilder";
 import { z } from "zod";
 import { MAX_COMMENT_CHARS } from "../domain";
-import type { AnswerMessages } from "./answer-messages";
-import { recordFeedback, type CardActionDeps } from "./card-actions";
+import type { BotContext } from "./bot-deps";
+import { recordFeedback } from "./card-actions";
 
 /** What Teams' feedback loop sends (`message/submitAction`, action "feedback"), with the rated message's id. */
 const FeedbackLoopSchema = z.object({
@@ -21,23 +20,23 @@ const FeedbackLoopSchema = z.object({
  * answer of this chat is logged and dropped (Teams shows its own thanks either way).
  */
 export async function handleNativeFeedback(
-  deps: CardActionDeps & { answerMessages: AnswerMessages },
-  context: TurnContext,
+  ctx: BotContext<"store" | "telemetry" | "log" | "clock" | "answers">,
   data: unknown,
 ): Promise<void> {
+  const { log } = ctx.services;
   const parsed = FeedbackLoopSchema.safeParse(data);
   if (!parsed.success) {
-    deps.log(`feedback loop: unreadable submission dropped: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    log(`feedback loop: unreadable submission dropped: ${parsed.error.issues[0]?.message ?? "invalid"}`);
     return;
   }
   const { actionValue, replyToId } = parsed.data;
-  const runId = await deps.answerMessages.runOf(context.activity.conversation.id, replyToId);
+  const runId = await ctx.services.answers.messages.runOf(ctx.turn.activity.conversation.id, replyToId);
   if (!runId) {
-    deps.log(`feedback loop: message ${replyToId} is no answer in this chat; dropped`);
+    log(`feedback loop: message ${replyToId} is no answer in this chat; dropped`);
     return;
   }
   const comment = commentOf(actionValue.feedback);
-  await recordFeedback(deps, context, { runId, rating: actionValue.reaction === "like" ? "up" : "down", ...(comment ? { comment } : {}) });
+  await recordFeedback(ctx, { runId, rating: actionValue.reaction === "like" ? "up" : "down", ...(comment ? { comment } : {}) });
 }
 
 /** The comment's text, trimmed and cut to the stored limit; undefined when there is none. */

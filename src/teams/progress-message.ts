@@ -1,6 +1,5 @@
 import type { Activity } from "botbuilder";
-import { describeError, type Log } from "../domain";
-import type { Reference } from "./bot-deps";
+import { describeError, type Log, type Reference } from "../domain";
 import type { Messenger } from "./messenger";
 
 /**

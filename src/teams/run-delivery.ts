@@ -7,9 +7,10 @@ import {
   buildRejectionCard,
   errorViewFromRun,
 } from "../cards";
-import { defaultClarification, questionToAnswer, type RunCard, type RunState } from "../domain";
+import { defaultClarification, questionToAnswer, type Reference, type RunCard, type RunState } from "../domain";
 import type { RunDelivery } from "../workflow/ports";
-import type { AwaitingApprovalHook, Reference, TeamsStore } from "./bot-deps";
+import type { Approvals } from "../approvals";
+import type { TeamsStore } from "./bot-deps";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
 import type { AnswerActivities } from "./answer-activity";
@@ -25,7 +26,8 @@ export interface DeliveryDeps {
   conversations: Pick<TeamsStore["conversations"], "get">;
   /** Builds the answer message (Teams-native in a personal chat) and maps it to its run for the feedback loop. */
   answers: AnswerActivities;
-  onAwaitingApproval: AwaitingApprovalHook;
+  /** Pauses a run that ends waiting for a human in the approvals flow. */
+  approvals: Pick<Approvals, "request">;
   /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
   streams?: RunStreams;
 }
@@ -85,7 +87,7 @@ export class TeamsRunDelivery implements RunDelivery {
       case "approval_request":
         // What the approvals flow tells the requester ends the stream. When it tells nothing, an
         // earlier owner of the run already told them, and that message ended the stream in Teams.
-        await deps.onAwaitingApproval(
+        await deps.approvals.request(
           state,
           reference,
           open ? (content) => open.end(typeof content === "string" ? { text: content } : cardActivity(content)) : undefined,

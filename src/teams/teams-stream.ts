@@ -1,6 +1,5 @@
 import type { Activity } from "botbuilder";
-import { describeError, type Log, type StreamPosition } from "../domain";
-import type { Reference } from "./bot-deps";
+import { describeError, type Log, type Reference, type StreamPosition } from "../domain";
 import { LatestOnlyQueue } from "./latest-only-queue";
 import type { Messenger } from "./messenger";
 

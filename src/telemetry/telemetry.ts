@@ -5,19 +5,17 @@ import type { Log } from "../domain";
 /** The SDK is process-global, so the started telemetry is too. */
 let active: Telemetry | undefined;
 
-/** The settings telemetry reads: where to send it, under which role name, and the model provider to tag it with. */
-export interface TelemetrySettings {
-  env: Pick<Env, "APPLICATIONINSIGHTS_CONNECTION_STRING" | "CLOUD_ROLE_NAME">;
-  provider: Pick<ModelProviderConfig, "kind">;
-}
-
 /**
  * Starts Application Insights from `APPLICATIONINSIGHTS_CONNECTION_STRING` with the cloud role name
  * `CLOUD_ROLE_NAME`, or returns the no-op telemetry when the string is absent; says which, once.
  * Later calls return the telemetry already started (see preload.ts, which starts it before
  * anything loads `http`, so outgoing calls are instrumented).
  */
-export function createTelemetry(config: TelemetrySettings, log: Log = console.log): Telemetry {
+export function createTelemetry(
+  // Where to send it, under which role name, and the model provider to tag it with.
+  config: { env: Pick<Env, "APPLICATIONINSIGHTS_CONNECTION_STRING" | "CLOUD_ROLE_NAME">; provider: Pick<ModelProviderConfig, "kind"> },
+  log: Log = console.log,
+): Telemetry {
   const connectionString = config.env.APPLICATIONINSIGHTS_CONNECTION_STRING;
   if (!connectionString) {
     log("telemetry: off (APPLICATIONINSIGHTS_CONNECTION_STRING is not set)");

@@ -24,8 +24,8 @@ import type {
   RunState,
   TokenUsage,
   WorkflowEvent,
+  Reference,
 } from "../domain";
-import type { Reference } from "./run-lifecycle";
 
 // The shapes that cross these ports are declared once, in the domain.
 export type { Clock, ModelToolCall, TokenUsage, ToolMessageContent } from "../domain";

@@ -8,6 +8,7 @@ import {
   type RunMessage,
   type RunState,
   type Log,
+  type Reference,
 } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 import type { WorkflowDeps } from "./deps";
@@ -15,7 +16,7 @@ import type { Job, MessageHandler, Parsed } from "./leased-consumer";
 import { OwnedRun, queuedRecord } from "./owned-run";
 import type { ApprovalDecisions, LeasedMessage, RunDelivery } from "./ports";
 import { runAfterDecision } from "./run-after-decision";
-import type { Reference, RunLifecycle } from "./run-lifecycle";
+import type { RunLifecycle } from "./run-lifecycle";
 import { RunProgressFeed } from "./run-progress-feed";
 import { endingOf, isFinal, isSettled, stageOf } from "./run-stages";
 import { newRunState, resumeRun } from "./runner";

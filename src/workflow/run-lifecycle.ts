@@ -1,4 +1,4 @@
-import type { RunStage, RunState, Log } from "../domain";
+import type { RunStage, RunState, Log, Reference } from "../domain";
 
 /** What the lifecycle announces. `reference` is the requester's conversation, opaque here. */
 export type RunLifecycleEvent =
@@ -10,9 +10,6 @@ export type RunLifecycleEvent =
   | { type: "settled"; state: RunState; stage: RunStage }
   | { type: "lease_lost"; runId: string; owner: string }
   | { type: "poisoned"; runId: string; correlationId: string; deliveryCount: number; reason: string; state?: RunState };
-
-/** The requester's conversation (a Bot Framework reference in the Teams layer). */
-export type Reference = Record<string, unknown>;
 
 /** A subscriber; `finished` and `decided` subscribers are awaited before the run's card is sent. Must not throw. */
 export type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<void>;

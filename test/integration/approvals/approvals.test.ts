@@ -384,7 +384,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       user: { id: "user-9", name: "Test User" },
     };
     const threadsBefore = harness.connector.createdThreads.length;
-    const outcome = await approvals.service.request(
+    const outcome = await approvals.request(
       {
         ...run,
         runId: `fail-closed-${Date.now()}`,

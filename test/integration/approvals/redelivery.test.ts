@@ -45,7 +45,7 @@ describe("An approved answer survives a crash between the decision and the deliv
     const runId = (await storedApproval(harness, pending.approvalId)).runId;
     await harness.restart(async () => {
       // With no bot up, an approver decides (in another instance): the decision is stored and queued.
-      const decided = await approvalsInAnotherProcess(harness).service.decide(approveClick(pending));
+      const decided = await approvalsInAnotherProcess(harness).decide(approveClick(pending));
       assert.ok(cardTexts(decided).includes(en.outcomeApproved), "the approver sees the outcome at once");
       // A worker takes the message with a short lease, claims the run and dies before sending anything.
       const [taken] = await harness.queue.receive(1, 1);

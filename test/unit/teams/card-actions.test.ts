@@ -34,7 +34,7 @@ describe("teams/card-actions: card actions no verb route takes", () => {
     it(`answers ${name} with a 200 message invoke response carrying the polite refusal, and logs why`, async () => {
       const log: string[] = [];
       const context = cardAction(value);
-      await refuseUnhandledCardAction({ log: (line) => log.push(line) }, context);
+      await refuseUnhandledCardAction({ turn: context, services: { log: (line) => log.push(line) } });
       const [response, ...more] = (context.adapter as TestAdapter).activeQueue;
       assert.equal(more.length, 0, "one activity: the invoke response");
       assert.equal(response?.type, "invokeResponse");
@@ -48,7 +48,7 @@ describe("teams/card-actions: card actions no verb route takes", () => {
 
   it("refuses in Japanese for a Japanese client", async () => {
     const context = cardAction(undefined, "ja-JP");
-    await refuseUnhandledCardAction({ log: () => undefined }, context);
+    await refuseUnhandledCardAction({ turn: context, services: { log: () => undefined } });
     assert.equal((context.adapter as TestAdapter).activeQueue[0]?.value.body.value, stringsFor("ja").bot.unsupportedAction);
   });
 });
