@@ -1,6 +1,6 @@
 import type { Activity } from "botbuilder";
 import { z } from "zod";
-import { STORED_TEXT_LIMITS } from "../domain/stored-text";
+import { STORED_TEXT_LIMITS, cutText } from "../domain/stored-text";
 import { describeZodError } from "../domain/zod-issues";
 
 /** An optional text field: absent, null, or a string (never an object or a number the handlers would trip on). */
@@ -106,7 +106,7 @@ function cutLongNames(activity: Activity): string[] {
   return named.flatMap(([field, holder]) => {
     const name = holder.name;
     if (typeof name !== "string" || name.length <= max) return [];
-    holder.name = `${name.slice(0, max - 1)}…`;
+    holder.name = cutText(name, max);
     return [`${field} of ${name.length.toLocaleString("en")} characters was cut to ${max}`];
   });
 }
