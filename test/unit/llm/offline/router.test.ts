@@ -167,6 +167,7 @@ describe("offline router", () => {
   it("lets the right specialist lead held-out paraphrases, and sends a risk question to Supplier", () => {
     assert.ok(ledByRightSpecialist("paraphrases.json") >= 5);
     assert.ok(ledByRightSpecialist("paraphrases-second.json") >= 13);
+    assert.ok(ledByRightSpecialist("paraphrases-third.json") >= 12);
     assert.equal(routeOffline(input("How risky is Hayabusa Logistics?"), vocabulary).selected[0], "supplier");
   });
 });
