@@ -61,14 +61,12 @@ export function scoreSpecialists(question: string, specialists: SpecialistSummar
   const shared = descriptions.map(({ covered }) => [...covered].filter((f) => questionFeatures.has(f)));
   const excluded = descriptions.map(({ excluded }) => [...excluded].filter((f) => questionFeatures.has(f)));
   const featureShare = countShares(shared);
-  const cosines = specialistLikeness(
-    question,
-    specialists.map((s) => ({ id: s.id, text: [s.description.replace(EXCLUSION_CLAUSE, " "), ...s.keywords].join(" ") })),
-  );
-  // Relative to the likeliest: the classifier says which specialists a question is like, not how
-  // much procurement it contains (a short question shares few n-grams with anything).
-  const best = Math.max(0, ...cosines);
-  const likeness = cosines.map((cosine) => (learned && best > 0 ? cosine / best : 0));
+  const likeness = learned
+    ? specialistLikeness(
+        question,
+        specialists.map((s) => ({ id: s.id, text: [s.description.replace(EXCLUSION_CLAUSE, " "), ...s.keywords].join(" ") })),
+      )
+    : specialists.map(() => 0);
   return specialists.map((s, i) => {
     const lexical =
       matched[i].reduce((sum, k) => sum + (KEYWORD_WEIGHT * keywordWeight(k)) / lookup(keywordShare, k.toLowerCase(), "keyword share"), 0) +

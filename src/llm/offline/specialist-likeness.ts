@@ -22,35 +22,29 @@ const RoutingExamplesSchema = z.object({
   questions: z.record(z.array(z.string().min(1)).min(1)),
 });
 
-/** A specialist's declaration as the Router reads it: what it covers, in its own words. */
-export interface Declaration {
+/** A text and the specialist it is about: a training example, or a specialist's own declaration. */
+export interface Labelled {
   id: string;
-  text: string;
-}
-
-interface Example {
-  label: string;
   text: string;
 }
 
 type Vector = Map<string, number>;
 
-let corpus: Example[] | undefined;
+let corpus: Labelled[] | undefined;
 
 /** The examples that do not depend on the Router's input: policy sections and filled templates. */
-function examplesCorpus(): Example[] {
+function examplesCorpus(): Labelled[] {
   if (corpus) return corpus;
   const parsed = RoutingExamplesSchema.safeParse(routingExamples);
   if (!parsed.success) throw new Error(`routing-examples.json: ${describeZodError(parsed.error)}`);
   const directory = sampleDataDirectory();
   const policies = loadPolicyDocuments(path.join(directory, "policies")).flatMap((document) => {
-    const label = parsed.data.policies[document.policyKey];
-    return label ? document.sections.map((section) => ({ label, text: `${section.heading} ${section.text}` })) : [];
+    const id = parsed.data.policies[document.policyKey];
+    return id ? document.sections.map((section) => ({ id, text: `${section.heading} ${section.text}` })) : [];
   });
   const { suppliers, categories } = loadCatalogue(directory);
   const fill = (template: string, n: number): string => {
-    const supplier = suppliers[n % suppliers.length];
-    const category = categories[n % categories.length];
+    const [supplier, category] = [suppliers[n], categories[n % categories.length]];
     const japanese = hasCjk(template);
     return template
       .replaceAll("{supplier}", (japanese && supplier.aliases.find(hasCjk)) || supplier.name)
@@ -58,8 +52,8 @@ function examplesCorpus(): Example[] {
   };
   // Every template is filled with every supplier, so names are spread evenly over the specialists and
   // stand for none of them.
-  const questions = Object.entries(parsed.data.questions).flatMap(([label, templates]) =>
-    templates.flatMap((template) => suppliers.map((_, n) => ({ label, text: fill(template, n) }))),
+  const questions = Object.entries(parsed.data.questions).flatMap(([id, templates]) =>
+    templates.flatMap((template) => suppliers.map((_, n) => ({ id, text: fill(template, n) }))),
   );
   corpus = [...policies, ...questions];
   return corpus;
@@ -76,22 +70,13 @@ function normalised(vector: Vector): Vector {
   return norm === 0 ? vector : new Map([...vector].map(([key, x]) => [key, x / norm]));
 }
 
-function dot(a: Vector, b: Vector): number {
-  let sum = 0;
-  for (const [key, x] of a) sum += x * (b.get(key) ?? 0);
-  return sum;
-}
-
-/** A trained classifier: the TF-IDF weighting and one centroid per declared specialist. */
-interface Model {
-  weigh: (counts: Vector) => Vector;
-  centroids: Vector[];
-}
-
-function train(declarations: Declaration[]): Model {
+/** Trains on the corpus and the declarations: a function from a question to its cosine to each centroid. */
+function train(declarations: Labelled[]): (question: string) => number[] {
   const ids = new Set(declarations.map((d) => d.id));
-  const examples = [...examplesCorpus().filter((e) => ids.has(e.label)), ...declarations.map((d) => ({ label: d.id, text: d.text }))];
-  const counted = examples.map((e) => ({ label: e.label, counts: termCounts(e.text) }));
+  const counted = [...examplesCorpus().filter((e) => ids.has(e.id)), ...declarations].map((e) => ({
+    id: e.id,
+    counts: termCounts(e.text),
+  }));
   const documentFrequency = new Map<string, number>();
   for (const { counts } of counted) for (const gram of counts.keys()) documentFrequency.set(gram, (documentFrequency.get(gram) ?? 0) + 1);
   const idf = (gram: string) => Math.log((1 + counted.length) / (1 + (documentFrequency.get(gram) ?? 0)));
@@ -99,23 +84,28 @@ function train(declarations: Declaration[]): Model {
   const weigh = (counts: Vector) => normalised(new Map([...counts].map(([gram, n]) => [gram, (1 + Math.log(n)) * idf(gram)])));
   const centroids = declarations.map(({ id }) => {
     const sum: Vector = new Map();
-    for (const { counts } of counted.filter((e) => e.label === id))
-      for (const [gram, x] of weigh(counts)) sum.set(gram, (sum.get(gram) ?? 0) + x);
+    for (const example of counted.filter((e) => e.id === id))
+      for (const [gram, x] of weigh(example.counts)) sum.set(gram, (sum.get(gram) ?? 0) + x);
     return normalised(sum);
   });
-  return { weigh, centroids };
+  return (question) => {
+    const asked = weigh(termCounts(question));
+    return centroids.map((centroid) => [...asked].reduce((sum, [gram, x]) => sum + x * (centroid.get(gram) ?? 0), 0));
+  };
 }
 
-let trained: { key: string; model: Model } | undefined;
+let trained: { key: string; cosines: (question: string) => number[] } | undefined;
 
 /**
- * The cosine of the question to each declared specialist's centroid (0..1), in declaration order.
- * The model is trained once per set of declarations.
+ * How like each declared specialist the question is, relative to the likeliest (1 for it, 0 when the
+ * question shares nothing with any), in declaration order: which specialists it is like, not how much
+ * procurement it holds (a short question shares few n-grams with anything). Trained once per set of
+ * declarations.
  */
-export function specialistLikeness(question: string, declarations: Declaration[]): number[] {
+export function specialistLikeness(question: string, declarations: Labelled[]): number[] {
   const key = JSON.stringify(declarations);
-  if (trained?.key !== key) trained = { key, model: train(declarations) };
-  const { weigh, centroids } = trained.model;
-  const asked = weigh(termCounts(question));
-  return centroids.map((centroid) => dot(asked, centroid));
+  if (trained?.key !== key) trained = { key, cosines: train(declarations) };
+  const cosines = trained.cosines(question);
+  const best = Math.max(0, ...cosines);
+  return cosines.map((cosine) => (best > 0 ? cosine / best : 0));
 }
