@@ -3,7 +3,8 @@ import { lookup } from "../../domain/lookup";
 import { LEXICON } from "./lexicon";
 import { phrasesFor, type Phrases } from "./phrases";
 import { assessScope } from "./scope";
-import { characterGrams, containsPhrase, contentFeatures, hasCjk, wordStems } from "./text";
+import { specialistLikeness } from "./specialist-likeness";
+import { containsPhrase, contentFeatures, hasCjk, wordStems } from "./text";
 import type { OfflineVocabulary } from "./vocabulary";
 
 /** A specialist is selected when its score reaches this share of the best score. */
@@ -12,10 +13,12 @@ const RELATIVE_CUTOFF = 0.5;
 const KEYWORD_WEIGHT = 2;
 /** Weight of one shared description feature (stem or bigram), divided the same way. */
 const DESCRIPTION_WEIGHT = 0.5;
-/** Weight of the character n-gram likeness of the question to a specialist's description and keywords (0..1). */
-const LIKENESS_WEIGHT = 4;
-/** Below this likeness, shared word parts are chance ("Tell me a joke" and "term"), not a topic. */
-const LIKENESS_FLOOR = 0.05;
+/**
+ * Weight of the learned likeness (0..1, see `specialistLikeness`): the largest that still routes every
+ * question of the everyday table and the golden set as the keywords do, so a keyword match can be
+ * outweighed only by a clear likeness.
+ */
+const LIKENESS_WEIGHT = 10;
 
 /**
  * A description's exclusion clause ("Not covered: tariffs, import duties." / "対象外：関税。"), up to the
@@ -35,17 +38,22 @@ function matchesKeyword(question: string, keyword: string): boolean {
 /** A specialist's lexical score for a question, with the keywords that produced it. */
 export interface RouteScore {
   id: string;
+  /** Keywords and description features, plus the learned likeness: what orders the specialists. */
   score: number;
+  /** Keywords and description features alone: what brings in a specialist besides the likeliest. */
+  lexical: number;
   keywords: string[];
 }
 
 /**
- * Scores every specialist against the question: matched keywords (English by stems, Japanese as
- * substrings; longer phrases weigh more) plus shared description features (English stems and
- * Japanese bigrams). A keyword or feature several specialists share counts less for each; a feature
- * the description excludes ("Not covered: …") counts against.
+ * Scores every specialist against the question: how like its examples the question is (learned, see
+ * `specialistLikeness`), matched keywords (English by stems, Japanese as substrings; longer phrases
+ * weigh more) and shared description features (English stems and Japanese bigrams). A keyword or
+ * feature several specialists share counts less for each; a feature the description excludes
+ * ("Not covered: …") counts against. `learned` is false for a question about something off-topic
+ * ("Tell me a joke"): likeness to the nearest specialist is not a topic then.
  */
-export function scoreSpecialists(question: string, specialists: SpecialistSummary[]): RouteScore[] {
+export function scoreSpecialists(question: string, specialists: SpecialistSummary[], learned = true): RouteScore[] {
   const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => matchesKeyword(question, k))));
   const keywordShare = countShares(matched);
   const questionFeatures = contentFeatures(question);
@@ -53,16 +61,19 @@ export function scoreSpecialists(question: string, specialists: SpecialistSummar
   const shared = descriptions.map(({ covered }) => [...covered].filter((f) => questionFeatures.has(f)));
   const excluded = descriptions.map(({ excluded }) => [...excluded].filter((f) => questionFeatures.has(f)));
   const featureShare = countShares(shared);
-  const likeness = ngramLikeness(question, specialists);
-  return specialists.map((s, i) => ({
-    id: s.id,
-    keywords: matched[i],
-    score:
-      LIKENESS_WEIGHT * likeness[i] +
+  const likeness = learned
+    ? specialistLikeness(
+        question,
+        specialists.map((s) => ({ id: s.id, text: [s.description.replace(EXCLUSION_CLAUSE, " "), ...s.keywords].join(" ") })),
+      )
+    : specialists.map(() => 0);
+  return specialists.map((s, i) => {
+    const lexical =
       matched[i].reduce((sum, k) => sum + (KEYWORD_WEIGHT * keywordWeight(k)) / lookup(keywordShare, k.toLowerCase(), "keyword share"), 0) +
       shared[i].reduce((sum, f) => sum + DESCRIPTION_WEIGHT / lookup(featureShare, f, "feature share"), 0) -
-      DESCRIPTION_WEIGHT * excluded[i].length,
-  }));
+      DESCRIPTION_WEIGHT * excluded[i].length;
+    return { id: s.id, keywords: matched[i], lexical, score: lexical + LIKENESS_WEIGHT * likeness[i] };
+  });
 }
 
 /** The features a description claims, and those its exclusion clauses disclaim (never both). */
@@ -73,19 +84,21 @@ export function descriptionFeatures(description: string): { covered: Set<string>
 }
 
 /**
- * The offline Router: the best-scoring 1..maxSpecialists specialists above a relative cut-off,
- * in score order (ties keep registry order); Knowledge alone when nothing matches. Out of scope
- * (see `assessScope`) when the question is not about procurement.
+ * The offline Router: the best-scoring specialist leads, joined by those whose keywords and description
+ * features reach a relative cut-off of the best such score (1..maxSpecialists, in score order, ties
+ * keep registry order); Knowledge alone when nothing matches. Out of scope (see `assessScope`) when
+ * the question is not about procurement.
  */
 export function routeOffline(input: RouterInput, vocabulary: OfflineVocabulary): RouterOutput {
   const phrases = phrasesFor(input.language);
   const scope = assessScope(input.question, input.specialists, vocabulary);
-  const scores = scoreSpecialists(input.question, input.specialists)
+  const scores = scoreSpecialists(input.question, input.specialists, scope.offTopic.length === 0)
     .map((score, index) => ({ ...score, index }))
     .sort((a, b) => b.score - a.score || a.index - b.index);
-  const best = scores[0]?.score ?? 0;
-  const chosen =
-    best > 0 ? scores.filter((s) => s.score > 0 && s.score >= best * RELATIVE_CUTOFF).slice(0, Math.max(1, input.maxSpecialists)) : [];
+  const [lead] = scores;
+  const bestLexical = Math.max(0, ...scores.map((s) => s.lexical));
+  const companions = scores.slice(1).filter((s) => s.lexical > 0 && s.lexical >= bestLexical * RELATIVE_CUTOFF);
+  const chosen = lead && lead.score > 0 ? [lead, ...companions].slice(0, Math.max(1, input.maxSpecialists)) : [];
   const name = (id: string) => input.specialists.find((s) => s.id === id)?.displayName[input.language] ?? id;
   const fallback = input.specialists.some((s) => s.id === FALLBACK_SPECIALIST) ? FALLBACK_SPECIALIST : input.specialists[0]?.id;
   const selected = chosen.length > 0 ? chosen.map((s) => s.id) : fallback ? [fallback] : [];
@@ -153,26 +166,4 @@ function countShares(lists: string[][]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const list of lists) for (const item of new Set(list.map((k) => k.toLowerCase()))) counts.set(item, (counts.get(item) ?? 0) + 1);
   return counts;
-}
-
-/**
- * How alike the question is to each specialist's own declaration (description and keywords), as the
- * cosine of their character n-gram profiles weighted by how few specialists share each n-gram: a
- * question worded unlike any keyword ("How risky is …", 「取り決めはいつ終わりますか」) still lands
- * near the specialist whose declaration shares its word parts.
- */
-function ngramLikeness(question: string, specialists: SpecialistSummary[]): number[] {
-  const count = (grams: string[]) => grams.reduce((map, gram) => map.set(gram, (map.get(gram) ?? 0) + 1), new Map<string, number>());
-  const profiles = specialists.map((s) => count(characterGrams([s.description.replace(EXCLUSION_CLAUSE, " "), ...s.keywords].join(" "))));
-  const documents = countShares(profiles.map((profile) => [...profile.keys()]));
-  const weight = (gram: string) => Math.log((1 + specialists.length) / (1 + (documents.get(gram) ?? 0)));
-  const vector = (grams: Map<string, number>) => new Map([...grams].map(([gram, n]) => [gram, n * weight(gram)]));
-  const norm = (v: Map<string, number>) => Math.sqrt([...v.values()].reduce((sum, x) => sum + x * x, 0));
-  const asked = vector(count(characterGrams(question)));
-  return profiles.map((profile) => {
-    const own = vector(profile);
-    const dot = [...asked].reduce((sum, [gram, x]) => sum + x * (own.get(gram) ?? 0), 0);
-    const cosine = dot === 0 ? 0 : dot / (norm(asked) * norm(own));
-    return cosine >= LIKENESS_FLOOR ? cosine : 0;
-  });
 }

@@ -1,0 +1,111 @@
+import path from "node:path";
+import { z } from "zod";
+import { describeZodError } from "../../domain/zod-issues";
+import { loadPolicyDocuments, sampleDataDirectory } from "../../tools/sample-data";
+import { loadCatalogue } from "../../tools/sample-data/catalogue";
+import { characterGrams, hasCjk } from "./text";
+import routingExamples from "./routing-examples.json";
+
+/**
+ * Which specialist a question is like, learned rather than listed: a TF-IDF nearest-centroid classifier
+ * over character n-grams (Latin trigrams, Japanese bigrams, so Japanese needs no tokenizer). Each
+ * specialist's centroid is learned from its own declaration, the sample policy documents it answers
+ * from, and example questions generated from templates over the sample data's names
+ * (`routing-examples.json`). A specialist with no examples (one added by a prompt file alone) is
+ * learned from its declaration.
+ */
+
+const RoutingExamplesSchema = z.object({
+  /** Sample policy document key → the specialist that answers from it. */
+  policies: z.record(z.string().min(1)),
+  /** Question templates by specialist; `{supplier}` and `{category}` are filled from the sample data. */
+  questions: z.record(z.array(z.string().min(1)).min(1)),
+});
+
+/** A text and the specialist it is about: a training example, or a specialist's own declaration. */
+export interface Labelled {
+  id: string;
+  text: string;
+}
+
+type Vector = Map<string, number>;
+
+let corpus: Labelled[] | undefined;
+
+/** The examples that do not depend on the Router's input: policy sections and filled templates. */
+function examplesCorpus(): Labelled[] {
+  if (corpus) return corpus;
+  const parsed = RoutingExamplesSchema.safeParse(routingExamples);
+  if (!parsed.success) throw new Error(`routing-examples.json: ${describeZodError(parsed.error)}`);
+  const directory = sampleDataDirectory();
+  const policies = loadPolicyDocuments(path.join(directory, "policies")).flatMap((document) => {
+    const id = parsed.data.policies[document.policyKey];
+    return id ? document.sections.map((section) => ({ id, text: `${section.heading} ${section.text}` })) : [];
+  });
+  const { suppliers, categories } = loadCatalogue(directory);
+  const fill = (template: string, n: number): string => {
+    const [supplier, category] = [suppliers[n], categories[n % categories.length]];
+    const japanese = hasCjk(template);
+    return template
+      .replaceAll("{supplier}", (japanese && supplier.aliases.find(hasCjk)) || supplier.name)
+      .replaceAll("{category}", japanese ? category.nameJa : category.id.replaceAll("-", " "));
+  };
+  // Every template is filled with every supplier, so names are spread evenly over the specialists and
+  // stand for none of them.
+  const questions = Object.entries(parsed.data.questions).flatMap(([id, templates]) =>
+    templates.flatMap((template) => suppliers.map((_, n) => ({ id, text: fill(template, n) }))),
+  );
+  corpus = [...policies, ...questions];
+  return corpus;
+}
+
+function termCounts(text: string): Vector {
+  const counts: Vector = new Map();
+  for (const gram of characterGrams(text)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  return counts;
+}
+
+function normalised(vector: Vector): Vector {
+  const norm = Math.sqrt([...vector.values()].reduce((sum, x) => sum + x * x, 0));
+  return norm === 0 ? vector : new Map([...vector].map(([key, x]) => [key, x / norm]));
+}
+
+/** Trains on the corpus and the declarations: a function from a question to its cosine to each centroid. */
+function train(declarations: Labelled[]): (question: string) => number[] {
+  const ids = new Set(declarations.map((d) => d.id));
+  const counted = [...examplesCorpus().filter((e) => ids.has(e.id)), ...declarations].map((e) => ({
+    id: e.id,
+    counts: termCounts(e.text),
+  }));
+  const documentFrequency = new Map<string, number>();
+  for (const { counts } of counted) for (const gram of counts.keys()) documentFrequency.set(gram, (documentFrequency.get(gram) ?? 0) + 1);
+  const idf = (gram: string) => Math.log((1 + counted.length) / (1 + (documentFrequency.get(gram) ?? 0)));
+  // Sublinear term frequency: a long policy section repeating a word is not more about it.
+  const weigh = (counts: Vector) => normalised(new Map([...counts].map(([gram, n]) => [gram, (1 + Math.log(n)) * idf(gram)])));
+  const centroids = declarations.map(({ id }) => {
+    const sum: Vector = new Map();
+    for (const example of counted.filter((e) => e.id === id))
+      for (const [gram, x] of weigh(example.counts)) sum.set(gram, (sum.get(gram) ?? 0) + x);
+    return normalised(sum);
+  });
+  return (question) => {
+    const asked = weigh(termCounts(question));
+    return centroids.map((centroid) => [...asked].reduce((sum, [gram, x]) => sum + x * (centroid.get(gram) ?? 0), 0));
+  };
+}
+
+let trained: { key: string; cosines: (question: string) => number[] } | undefined;
+
+/**
+ * How like each declared specialist the question is, relative to the likeliest (1 for it, 0 when the
+ * question shares nothing with any), in declaration order: which specialists it is like, not how much
+ * procurement it holds (a short question shares few n-grams with anything). Trained once per set of
+ * declarations.
+ */
+export function specialistLikeness(question: string, declarations: Labelled[]): number[] {
+  const key = JSON.stringify(declarations);
+  if (trained?.key !== key) trained = { key, cosines: train(declarations) };
+  const cosines = trained.cosines(question);
+  const best = Math.max(0, ...cosines);
+  return cosines.map((cosine) => (best > 0 ? cosine / best : 0));
+}
