@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ModelBehaviourError } from "../domain";
 import type { ProcurementData } from "./procurement-data";
-import type { OfflineToolHints, ToolDefinition, ToolResult } from "../workflow/ports";
+import type { ToolRelevance, ToolDefinition, ToolResult } from "../workflow/ports";
 import { describeZodError } from "../domain/zod-issues";
 
 /** What every data tool is built from: the data and today's date (ISO, injectable for tests). */
@@ -15,15 +15,15 @@ export interface ToolContext {
 /**
  * A ToolDefinition whose `run` validates its arguments again (the workflow validates first, but a
  * tool must not trust its caller): invalid arguments raise a ModelBehaviourError naming the fields.
- * What is known about the tool beyond its call (which entities its arguments name, when the offline
- * engine calls it) is declared here with it, not keyed by its name elsewhere.
+ * What is known about the tool beyond its call (which entities its arguments name, which questions call
+ * for it) is declared here with it, not keyed by its name elsewhere.
  */
 export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
   name: string;
   description: string;
   parameters: S;
   argumentKinds?: ToolDefinition<z.output<S>>["argumentKinds"];
-  offline?: OfflineToolHints;
+  relevance?: ToolRelevance;
   run: (args: z.output<S>) => Promise<ToolResult>;
 }): ToolDefinition<z.output<S>> {
   return {
@@ -31,7 +31,7 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
     description: spec.description,
     parameters: spec.parameters,
     ...(spec.argumentKinds ? { argumentKinds: spec.argumentKinds } : {}),
-    ...(spec.offline ? { offline: spec.offline } : {}),
+    ...(spec.relevance ? { relevance: spec.relevance } : {}),
     async run(args) {
       const parsed = spec.parameters.safeParse(args);
       if (!parsed.success) {

@@ -16,7 +16,7 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
       "Market price benchmarks for a spend category: unit, 25th percentile, median and 75th percentile price, and the typical annual price increase in percent (useful to judge a supplier's proposed increase).",
     parameters: GetPriceBenchmarksParameters,
     argumentKinds: { category: "categories" },
-    offline: {
+    relevance: {
       // Benchmarks need a category, named or implied by a known supplier, and a question about prices.
       relevantWhen: [
         ["category", "price"],

@@ -28,7 +28,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       "Look up one supplier by name, alias (including Japanese names such as 'アクメ' or '取引先A社') or id. Returns risk rating, sanctions flag, certifications, delivery and quality performance, preferred status, contracts and spend in the last and current fiscal year.",
     parameters: GetSupplierProfileParameters,
     argumentKinds: { name: "suppliers" },
-    offline: { relevantWhen: [["supplierNamed"]] },
+    relevance: { relevantWhen: [["supplierNamed"]] },
     async run({ name }) {
       const resolved = resolveSupplierArgument(await data.listSuppliers(), name);
       const { resolution } = resolved;

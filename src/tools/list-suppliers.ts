@@ -33,7 +33,7 @@ export function createListSuppliersTool({ data }: ToolContext) {
       "List suppliers, optionally for a spend category and/or region, with risk rating, sanctions flag, preferred status, certifications and performance. Preferred, low-risk suppliers come first.",
     parameters: ListSuppliersParameters,
     argumentKinds: { category: "categories" },
-    offline: {
+    relevance: {
       // A category (named, or a known supplier's) with no supplier in mind, or a search for alternatives.
       relevantWhen: [
         ["category", "noSupplierKnown"],

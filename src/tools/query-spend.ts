@@ -49,7 +49,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
     description: `Aggregate procurement spend (in JPY) filtered by supplier, category, cost center, fiscal year (${fiscalYearSpan(startMonth)}) or dates, grouped by supplier, category, month, quarter, fiscalYear or costCenter. Returns totals, counts, top groups, the fiscal-year trend with year-over-year change, off-contract share and the largest transactions with PO numbers.`,
     parameters: querySpendParameters(startMonth),
     argumentKinds: { supplier: "suppliers", category: "categories", fiscalYear: "periods" },
-    offline: { relevantWhen: [["spend"], ["trend"], ["fiscalYear"], ["supplierNamed"], ["category"]] },
+    relevance: { relevantWhen: [["spend"], ["trend"], ["fiscalYear"], ["supplierNamed"], ["category"]] },
     async run(args) {
       const resolved = await resolveFilter(args, data);
       if ("problem" in resolved) {

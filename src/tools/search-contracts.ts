@@ -56,7 +56,7 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       "Search supplier contracts. Returns key terms (value, dates, auto-renewal, notice deadline, yearly price-increase cap) and the clause texts relevant to the query (renewal, price adjustment, termination, liability, payment, SLA).",
     parameters: SearchContractsParameters,
     argumentKinds: { supplier: "suppliers" },
-    offline: { relevantWhen: [["supplierNamed"], ["contract"], ["category", "price"]] },
+    relevance: { relevantWhen: [["supplierNamed"], ["contract"], ["category", "price"]] },
     async run({ query, supplier }) {
       let contracts: Contract[];
       let total: number;

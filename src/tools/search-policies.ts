@@ -28,7 +28,7 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
     description:
       "Search the company's procurement policies (approval matrix, sourcing thresholds, contract and negotiation playbooks, supplier risk, ethics, sustainability) in English or Japanese. Returns the best matching sections with their citation ids (e.g. 'POL-APPROVAL-MATRIX §3').",
     parameters: SearchPoliciesParameters,
-    offline: { relevantWhen: [["policy"], ["contract"], ["amount"], ["percentage"]] },
+    relevance: { relevantWhen: [["policy"], ["contract"], ["amount"], ["percentage"]] },
     async run({ query, language }) {
       const wanted = language ?? detectLanguage(query);
       // A question naming an amount asks about thresholds.

@@ -10,7 +10,7 @@ import {
 import { deriveFacts, type Fact } from "./facts";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { phrasesFor } from "./phrases";
-import type { QuestionEntities } from "./question-entities";
+import type { QuestionEntities } from "../../tools/question/question-entities";
 import { firstSentence, linesWithin } from "./text";
 import type { ToolObservation } from "./tool-observations";
 

@@ -6,14 +6,14 @@ import { moderateOffline } from "./moderator";
 import { rewriteOffline } from "./rewriter";
 import { routeOffline } from "./router";
 import { specialistTurn } from "./specialist-turn";
-import type { OfflineVocabulary } from "./vocabulary";
+import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
 /** The model name the offline engine reports in outcomes and transcripts. */
 export const OFFLINE_MODEL_NAME = "offline";
 
 /** Options of the offline engine. */
 export interface OfflineChatModelOptions {
-  vocabulary: OfflineVocabulary;
+  vocabulary: QuestionVocabulary;
   /** "Last year" and notice deadlines are relative to this clock; defaults to the system clock. */
   clock?: Clock;
   /** Rates to JPY for amounts read from questions; the corporate defaults when unset. */

@@ -3,10 +3,10 @@ import { extractAmounts } from "../../domain/amounts";
 import { detectLanguage } from "../../domain/language";
 import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
-import { LEXICON } from "./lexicon";
-import { namesNothing, resolveNamedSuppliers } from "./named-suppliers";
-import { contentStems, indexOfName, isStopWord } from "./text";
-import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
+import { LEXICON } from "../../tools/question/lexicon";
+import { namesNothing, resolveNamedSuppliers } from "../../tools/question/named-suppliers";
+import { contentStems, indexOfName, isStopWord } from "../../tools/text/words";
+import type { QuestionVocabulary, VocabularySupplier } from "../../tools/question/vocabulary";
 
 /** The kinds of things a follow-up may change or leave implicit. */
 type MentionKind = "supplier" | "contract" | "period" | "category" | "amount";
@@ -46,7 +46,7 @@ const CONTRACT_PRONOUNS = /\b(it|that contract|this contract)\b|(その契約|�
  * answered with the previous question attached. A message with its own topic and entities stands
  * alone; one that points back with nothing remembered is asked back.
  */
-export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabulary, today: Date): UnderstandingOutput {
+export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabulary, today: Date): UnderstandingOutput {
   const message = input.question.trim();
   const standalone = (): UnderstandingOutput => ({
     kind: "standalone",
@@ -105,7 +105,7 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
  * Matched on the NFKC form (full-width "ＦＹ２０２５" = "FY2025") when it keeps every position;
  * surfaces are cut from the text as written. Where two overlap, the earlier kind in that list wins.
  */
-function mentionsIn(written: string, vocabulary: OfflineVocabulary, currentYear: string): Mention[] {
+function mentionsIn(written: string, vocabulary: QuestionVocabulary, currentYear: string): Mention[] {
   const normalized = written.normalize("NFKC");
   const text = normalized.length === written.length ? normalized : written;
   const suppliers = supplierMentions(text, vocabulary);
@@ -120,7 +120,7 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, currentYear:
 }
 
 /** Suppliers named in a text: by name or alias, then written another way, through the one resolver. */
-function supplierMentions(text: string, vocabulary: OfflineVocabulary): Mention[] {
+function supplierMentions(text: string, vocabulary: QuestionVocabulary): Mention[] {
   const mentions: Mention[] = [];
   const found = new Set<VocabularySupplier>();
   const names = vocabulary.suppliers
@@ -139,7 +139,7 @@ function supplierMentions(text: string, vocabulary: OfflineVocabulary): Mention[
 }
 
 /** Periods, categories and amounts named in a text. */
-function otherMentions(text: string, vocabulary: OfflineVocabulary, currentYear: string): Mention[] {
+function otherMentions(text: string, vocabulary: QuestionVocabulary, currentYear: string): Mention[] {
   const mentions: Mention[] = [];
   for (const match of text.matchAll(YEAR_BEFORE))
     mentions.push({ kind: "period", at: match.index, surface: match[0], canonical: YEAR_BEFORE_MARK });
@@ -170,7 +170,7 @@ function placed(written: string, candidates: Mention[]): Mention[] {
  * with only stop and follow-up words, particles and the engine's own words ("And last year?",
  * 「2024年度は？」) names none, and needs no contract ids: it is rewritten even when they cannot be read.
  */
-function mayNameContract(written: string, mentions: Mention[], vocabulary: OfflineVocabulary): boolean {
+function mayNameContract(written: string, mentions: Mention[], vocabulary: QuestionVocabulary): boolean {
   let rest = written;
   for (const mention of [...mentions].reverse()) rest = rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length);
   const words = rest

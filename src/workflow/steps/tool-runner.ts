@@ -25,7 +25,7 @@ export function toolSpecsOf(tools: ToolRegistry, names: readonly string[]): Tool
             name: tool.name,
             description: tool.description,
             parameters: tool.parameters,
-            ...(tool.offline ? { offline: tool.offline } : {}),
+            ...(tool.relevance ? { relevance: tool.relevance } : {}),
           },
         ]
       : [];

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
-import { buildOfflineVocabulary, createQuestionEvidencePlanner, type OfflineVocabulary } from "../../../../src/llm/offline";
-import { extractQuestionEntities } from "../../../../src/llm/offline/question-entities";
+import { buildQuestionVocabulary, type QuestionVocabulary } from "../../../../src/tools/question/vocabulary";
+import { createEvidencePlanner } from "../../../../src/tools/evidence-plan";
+import { extractQuestionEntities } from "../../../../src/tools/question/question-entities";
 import { toJapaneseQuote } from "../../../../src/domain/japanese-quotes";
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
 import { createToolRegistry } from "../../../../src/tools";
@@ -17,12 +18,12 @@ function dataStartingIn(startMonth: number): ProcurementData {
 
 describe("offline engine with the data set's fiscal year", () => {
   const starts = { april: 4, january: 1, october: 10 };
-  const vocabularies: Record<keyof typeof starts, OfflineVocabulary> = {} as never;
+  const vocabularies: Record<keyof typeof starts, QuestionVocabulary> = {} as never;
   const data: Record<keyof typeof starts, ProcurementData> = {} as never;
   before(async () => {
     for (const [name, month] of Object.entries(starts) as [keyof typeof starts, number][]) {
       data[name] = dataStartingIn(month);
-      vocabularies[name] = await buildOfflineVocabulary(data[name]);
+      vocabularies[name] = await buildQuestionVocabulary(data[name]);
       await vocabularies[name].contractIds.ready();
     }
   });
@@ -41,7 +42,7 @@ describe("offline engine with the data set's fiscal year", () => {
   it("asks the spend tool for the fiscal years' own first and last days", async () => {
     const spanOf = async (start: keyof typeof starts) => {
       const tools = createToolRegistry(data[start], { fiscalYearStartMonth: starts[start] }).list();
-      const planner = createQuestionEvidencePlanner({
+      const planner = createEvidencePlanner({
         vocabulary: vocabularies[start],
         clock: { now: () => new Date("2026-06-01T09:00:00Z") },
       });

@@ -1,9 +1,9 @@
-import { resolveSupplier } from "../../tools/entities/supplier-resolver";
-import { findMentionedSuppliers } from "../../tools/entities/supplier-resolver";
-import { foldName } from "../../tools/entities/name-key";
-import { supplierPhrases } from "../../tools/entities/supplier-phrases";
+import { resolveSupplier } from "../entities/supplier-resolver";
+import { findMentionedSuppliers } from "../entities/supplier-resolver";
+import { foldName } from "../entities/name-key";
+import { supplierPhrases } from "../entities/supplier-phrases";
 import { LEXICON, REGION_TERMS } from "./lexicon";
-import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
+import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
 
 /** Words that introduce a supplier in Japanese (「取引先A社」 may be an alias, 「取引先」+「山田運輸」 a name). */
 const JA_SUPPLIER_WORD = ["取引先", "仕入先", "サプライヤー", "ベンダー", "業者"];
@@ -42,7 +42,7 @@ const GENERIC = [
  */
 export function resolveNamedSuppliers(
   question: string,
-  vocabulary: OfflineVocabulary,
+  vocabulary: QuestionVocabulary,
   found: readonly VocabularySupplier[],
 ): { suppliers: VocabularySupplier[]; unresolved: string[]; matched: { text: string; supplier: VocabularySupplier }[] } {
   const ignore = (phrase: string) => namesNothing(phrase, vocabulary);
@@ -68,7 +68,7 @@ export function resolveNamedSuppliers(
  * Whether a phrase is made only of words the engine reads as something else (category, region and
  * topic words: "logistics支出", "クラウド"), so it names no supplier and no contract.
  */
-export function namesNothing(phrase: string, vocabulary: OfflineVocabulary): boolean {
+export function namesNothing(phrase: string, vocabulary: QuestionVocabulary): boolean {
   // Latin words are set aside whole ("it" is no part of "Capital"), Japanese ones anywhere.
   let rest = ` ${foldName(phrase)
     .replace(LATIN_EDGE, "$& ")
@@ -90,9 +90,9 @@ function resolveWithoutSupplierWord(suppliers: readonly VocabularySupplier[], ph
 }
 
 /** Category, region and topic words, folded: written where a name could be, they are not one. */
-const wordsOf = new WeakMap<OfflineVocabulary, Set<string>>();
+const wordsOf = new WeakMap<QuestionVocabulary, Set<string>>();
 
-function vocabularyWords(vocabulary: OfflineVocabulary): Set<string> {
+function vocabularyWords(vocabulary: QuestionVocabulary): Set<string> {
   let words = wordsOf.get(vocabulary);
   if (!words) {
     words = new Set(
