@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { ModelBehaviourError } from "../domain";
+import { ModelBehaviourError, stringsFor } from "../domain";
+import type { ToolWording } from "../domain/strings/tool-wording";
 import type { ProcurementData } from "./procurement-data";
 import type { ToolRelevance, ToolDefinition, ToolResult } from "../workflow/ports";
 import { describeZodError } from "../domain/zod-issues";
@@ -24,7 +25,7 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
   parameters: S;
   argumentKinds?: ToolDefinition<z.output<S>>["argumentKinds"];
   relevance?: ToolRelevance;
-  run: (args: z.output<S>) => Promise<ToolResult>;
+  run: (args: z.output<S>, words: ToolWording) => Promise<ToolResult>;
 }): ToolDefinition<z.output<S>> {
   return {
     name: spec.name,
@@ -32,13 +33,13 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
     parameters: spec.parameters,
     ...(spec.argumentKinds ? { argumentKinds: spec.argumentKinds } : {}),
     ...(spec.relevance ? { relevance: spec.relevance } : {}),
-    async run(args) {
+    async run(args, language = "en") {
       const parsed = spec.parameters.safeParse(args);
       if (!parsed.success) {
         const issues = describeZodError(parsed.error, { root: "(arguments)" });
         throw new ModelBehaviourError(`${spec.name}: invalid arguments (${issues})`);
       }
-      return spec.run(parsed.data);
+      return spec.run(parsed.data, stringsFor(language).tools);
     },
   };
 }

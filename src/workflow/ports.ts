@@ -156,7 +156,8 @@ export interface ToolDefinition<Args = any> {
   /** Which kind of entity each argument names (`{ supplier: "suppliers" }`): what a run remembers it looked up. */
   argumentKinds?: Partial<Record<keyof Args & string, ConversationEntityKind>>;
   relevance?: ToolRelevance;
-  run(args: Args): Promise<ToolResult>;
+  /** Worded in `language` (the question's): its quotes and digest come from the strings tables. */
+  run(args: Args, language?: Language): Promise<ToolResult>;
 }
 
 /** The tools known to the process, by name. */
