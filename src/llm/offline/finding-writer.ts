@@ -120,7 +120,7 @@ function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: ShownEvid
 /**
  * The evidence as the schema asks it to be cited: every record by the handle the conversation showed
  * beside it, and a quote (with its source) only where it says something else than the record a tool
- * (or the earlier finding) returned (one clause of a long policy, the record restated in Japanese).
+ * (or the earlier finding) returned (one clause of a long policy).
  */
 function citeAsReturned(evidence: ShownEvidenceItem[], returned: ShownEvidenceItem[]): Pick<FindingOutput, "evidence" | "quotes"> {
   const asReturned = new Map<string, string>();
