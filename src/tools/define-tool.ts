@@ -14,10 +14,9 @@ export interface ToolContext {
 }
 
 /**
- * A ToolDefinition whose `run` validates its arguments again (the workflow validates first, but a
- * tool must not trust its caller): invalid arguments raise a ModelBehaviourError naming the fields.
- * What is known about the tool beyond its call (which entities its arguments name, which questions call
- * for it) is declared here with it, not keyed by its name elsewhere.
+ * A ToolDefinition whose `run` validates its arguments again (the workflow validates first, but a tool must not trust its caller): invalid
+ * arguments raise a ModelBehaviourError naming the fields. What is known about the tool beyond its call (which entities its arguments name,
+ * which questions call for it) is declared here with it, not keyed by its name elsewhere.
  */
 export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
   name: string;

@@ -139,10 +139,9 @@ function expansionsFor(question: string, entities: QuestionEntities): string[] {
 type ArgumentValues = Partial<Record<string, string | number | null>>;
 
 /**
- * Fills a tool's parameters by name from the zod object shape: a known value when the parameter
- * accepts it (enums only their own options), null for an unknown nullable parameter, nothing for an
- * unknown optional one. Returns undefined when a required parameter cannot be filled or the result
- * fails the tool's own schema, so a plan never holds arguments the tool would reject.
+ * Fills a tool's parameters by name from the zod object shape: a known value when the parameter accepts it (enums only their own options),
+ * null for an unknown nullable parameter, nothing for an unknown optional one. Returns undefined when a required parameter cannot be filled
+ * or the result fails the tool's own schema, so a plan never holds arguments the tool would reject.
  */
 function fillArguments(parameters: z.ZodTypeAny, values: ArgumentValues): Record<string, unknown> | undefined {
   const shape = objectShape(parameters);

@@ -40,10 +40,9 @@ function querySpendParameters(fiscalYearStartMonth: number) {
 type QuerySpendArgs = z.infer<ReturnType<typeof querySpendParameters>>;
 
 /**
- * Aggregates spend (JPY-normalised) for the filters from the monthly spend cells: total and count, a
- * breakdown by the chosen dimension, the fiscal-year trend with year-over-year change (a running year
- * compared with the same months a year earlier), the off-contract share and the largest transactions.
- * Dates are resolved to whole months.
+ * Aggregates spend (JPY-normalised) for the filters from the monthly spend cells: total and count, a breakdown by the chosen dimension, the
+ * fiscal-year trend with year-over-year change (a running year compared with the same months a year earlier), the off-contract share and
+ * the largest transactions. Dates are resolved to whole months.
  */
 export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startMonth }: ToolContext) {
   return defineTool({

@@ -45,10 +45,9 @@ const SearchContractsParameters = z.object({
 });
 
 /**
- * Finds contracts (of one supplier when one is given or named in the query, resolved by name, alias
- * or fuzzy spelling; else those the query names by id, looked up in the data set; otherwise by BM25
- * over titles, parties and clause texts) and returns their key terms (dates, renewal, notice deadline,
- * price cap) with the clauses the query asks about.
+ * Finds contracts (of one supplier when one is given or named in the query, resolved by name, alias or fuzzy spelling; else those the query
+ * names by id, looked up in the data set; otherwise by BM25 over titles, parties and clause texts) and returns their key terms (dates,
+ * renewal, notice deadline, price cap) with the clauses the query asks about.
  */
 export function createSearchContractsTool({ data, today }: ToolContext) {
   return defineTool({

@@ -18,9 +18,8 @@ const SearchPoliciesParameters = z.object({
 });
 
 /**
- * Finds procurement policy sections by BM25 over words and Japanese character bigrams (sections that
- * state thresholds rank higher when the query names an amount). Falls back to both languages when the
- * chosen one has no match; cites sections as "POL-… §n".
+ * Finds procurement policy sections by BM25 over words and Japanese character bigrams (sections that state thresholds rank higher when the
+ * query names an amount). Falls back to both languages when the chosen one has no match; cites sections as "POL-… §n".
  */
 export function createSearchPoliciesTool({ data }: ToolContext) {
   return defineTool({

@@ -17,10 +17,9 @@ interface YearOverYear {
 }
 
 /**
- * Totals per fiscal year and the change between consecutive years. A year still running on `today`
- * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
- * over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by position of the
- * month in the year.
+ * Totals per fiscal year and the change between consecutive years. A year still running on `today` is compared with the same months of the
+ * year before ("Apr–Nov"), not with a full year. One pass over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by
+ * position of the month in the year.
  */
 export function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
   const running = fiscalYearOf(today, startMonth);

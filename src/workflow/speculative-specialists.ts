@@ -4,10 +4,9 @@ import type { RunContext, SpeculativeWork, WorkingSpecialist } from "./run-conte
 import { runSpecialist } from "./steps/specialist-step";
 
 /**
- * Specialists started from the route guess while the Router decides, so that a correct guess takes
- * the Router's time off the critical path. They work under the guess as a provisional decision; the
- * Router's decision keeps the ones it chose (their findings are used as they arrive) and cancels the
- * others, whose calls then cost their prompt tokens and whatever output was written before the cancel.
+ * Specialists started from the route guess while the Router decides, so that a correct guess takes the Router's time off the critical path.
+ * They work under the guess as a provisional decision; the Router's decision keeps the ones it chose (their findings are used as they
+ * arrive) and cancels the others, whose calls then cost their prompt tokens and whatever output was written before the cancel.
  */
 export class SpeculativeSpecialists implements SpeculativeWork {
   private constructor(

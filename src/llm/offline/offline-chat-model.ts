@@ -21,11 +21,10 @@ export interface OfflineChatModelOptions {
 }
 
 /**
- * The embedded default ChatModel: no language model, deterministic. It receives what a real model
- * receives and answers the rewriter, the Router, the specialists (tool calls, then a Finding) and
- * the Moderator from the agent's input, read from the JSON section of the conversation's first user
- * message; a conversation without one gets an `error` outcome. Replies are checked against the
- * request's output schema, so a bug surfaces as an error, never invalid JSON.
+ * The embedded default ChatModel: no language model, deterministic. It receives what a real model receives and answers the rewriter, the
+ * Router, the specialists (tool calls, then a Finding) and the Moderator from the agent's input, read from the JSON section of the
+ * conversation's first user message; a conversation without one gets an `error` outcome. Replies are checked against the request's output
+ * schema, so a bug surfaces as an error, never invalid JSON.
  */
 export function createOfflineChatModel(options: OfflineChatModelOptions): ChatModel {
   const clock = options.clock ?? systemClock;

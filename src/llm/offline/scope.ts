@@ -30,11 +30,10 @@ export interface ScopeAssessment {
 }
 
 /**
- * Whether a question is about procurement, from its text alone: procurement words, a named
- * supplier, a spend category, an amount and the specialists' keywords count for it; other
- * departments' topics and small talk count against it. In scope at `SCOPE_THRESHOLD` or more, so a
- * question phrased without any specialist keyword ("Where do we usually get our laptops from?")
- * is still answered, and gibberish (no known word) is not.
+ * Whether a question is about procurement, from its text alone: procurement words, a named supplier, a spend category, an amount and the
+ * specialists' keywords count for it; other departments' topics and small talk count against it. In scope at `SCOPE_THRESHOLD` or more, so
+ * a question phrased without any specialist keyword ("Where do we usually get our laptops from?") is still answered, and gibberish (no
+ * known word) is not.
  */
 export function assessScope(question: string, specialists: readonly SpecialistSummary[], vocabulary: QuestionVocabulary): ScopeAssessment {
   let score = 0;

@@ -6,9 +6,8 @@ export type SupplierArgument =
   { supplier: Supplier; resolution: EntityResolution } | { supplier?: undefined; message: string; resolution: EntityResolution };
 
 /**
- * Resolves the supplier a tool was asked about and says what it made of it: the supplier, several
- * candidates to ask back with, or none with the closest names. The message is what the answer
- * states ("No supplier named "Northwind Robotics" is in the data.").
+ * Resolves the supplier a tool was asked about and says what it made of it: the supplier, several candidates to ask back with, or none with
+ * the closest names. The message is what the answer states ("No supplier named "Northwind Robotics" is in the data.").
  */
 export function resolveSupplierArgument(suppliers: readonly Supplier[], text: string): SupplierArgument {
   const resolved = resolveSupplier(suppliers, text);

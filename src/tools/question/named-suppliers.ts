@@ -35,10 +35,9 @@ const GENERIC = [
 ];
 
 /**
- * Suppliers a question names that the mention search did not find by their exact name or alias:
- * each phrase written where a supplier's name goes is resolved (id, name without legal form, kana,
- * close spelling). Those that resolve join `found` (`matched` says with which phrase); the others are returned as written, so the tools
- * are asked about them and say they are unknown instead of answering for every supplier.
+ * Suppliers a question names that the mention search did not find by their exact name or alias: each phrase written where a supplier's name
+ * goes is resolved (id, name without legal form, kana, close spelling). Those that resolve join `found` (`matched` says with which phrase);
+ * the others are returned as written, so the tools are asked about them and say they are unknown instead of answering for every supplier.
  */
 export function resolveNamedSuppliers(
   question: string,

@@ -55,11 +55,10 @@ export async function buildQuestionVocabulary(data: ProcurementData): Promise<Qu
 }
 
 /**
- * The data set's contract ids, read when a question first needs them rather than at start-up: with
- * ten thousand contracts the read costs hundreds of milliseconds, and a damaged contracts file must
- * fail only the questions that look up a contract, not every question. Whoever reads a question
- * (all async) awaits `ready()`; the synchronous steps then call `in()`, which throws
- * the read's own failure (which file, what is wrong) only when a text is actually looked up.
+ * The data set's contract ids, read when a question first needs them rather than at start-up: with ten thousand contracts the read costs
+ * hundreds of milliseconds, and a damaged contracts file must fail only the questions that look up a contract, not every question. Whoever
+ * reads a question (all async) awaits `ready()`; the synchronous steps then call `in()`, which throws the read's own failure (which file,
+ * what is wrong) only when a text is actually looked up.
  */
 export class ContractIdsOnFirstUse {
   private read: { index: RecordIdIndex } | { failure: unknown } | undefined;

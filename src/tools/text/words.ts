@@ -80,9 +80,8 @@ function japaneseBigrams(text: string): string[] {
 
 /** The features two texts are compared on: content stems plus Japanese bigrams. */
 /**
- * Character n-grams of a text's meaningful words: trigrams of each Latin word padded at its ends
- * ("risky" → "_ri", "ris", "isk", "sky", "ky_"), so word forms and compounds meet ("risk", "risky");
- * Japanese bigrams as `contentFeatures` takes them.
+ * Character n-grams of a text's meaningful words: trigrams of each Latin word padded at its ends ("risky" → "_ri", "ris", "isk", "sky",
+ * "ky_"), so word forms and compounds meet ("risk", "risky"); Japanese bigrams as `contentFeatures` takes them.
  */
 export function characterGrams(text: string): string[] {
   const latin = (normalize(text).match(/[a-z0-9]+/g) ?? []).filter((word) => !STOPWORDS.has(word));

@@ -12,10 +12,9 @@ const KIND_IN_NAME: readonly { kind: SourceKind; word: RegExp }[] = [
 ];
 
 /**
- * What the tools could not read, said plainly and first, as a model given a tool's error says it:
- * one rule for every tool. Without it, what another tool returned (a policy beside a failed contract
- * search) would read as the answer to the question. The kind of record comes from the tool's name,
- * as a model reads it; a tool whose name names none is "the data".
+ * What the tools could not read, said plainly and first, as a model given a tool's error says it: one rule for every tool. Without it, what
+ * another tool returned (a policy beside a failed contract search) would read as the answer to the question. The kind of record comes from
+ * the tool's name, as a model reads it; a tool whose name names none is "the data".
  */
 export function failureFacts({ observations, phrases }: FactContext): Fact[] {
   const failed = observations.filter((o) => !o.ok);

@@ -12,9 +12,8 @@ export type { Fact, FactContext } from "./fact";
 const DERIVERS = [contractFacts, supplierFacts, spendFacts, benchmarkFacts, policyFacts];
 
 /**
- * Every fact the tool results support, answering facts first. Within each group, facts follow the
- * specialist's own tool order (its front matter lists its primary tool first), so a spend analyst
- * leads with spend even when it also looked up the supplier's profile.
+ * Every fact the tool results support, answering facts first. Within each group, facts follow the specialist's own tool order (its front
+ * matter lists its primary tool first), so a spend analyst leads with spend even when it also looked up the supplier's profile.
  */
 export function deriveFacts(context: FactContext, toolOrder: readonly string[]): Fact[] {
   const rank = (name: string) => (toolOrder.includes(name) ? toolOrder.indexOf(name) : toolOrder.length);

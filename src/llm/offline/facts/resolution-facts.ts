@@ -1,9 +1,8 @@
 import type { Fact, FactContext } from "./fact";
 
 /**
- * What the tools could not resolve, said first and plainly: "No supplier named Globex is in the
- * data." or, when several suppliers fit, which ones to choose from. Each name once, whichever tools
- * reported it.
+ * What the tools could not resolve, said first and plainly: "No supplier named Globex is in the data." or, when several suppliers fit,
+ * which ones to choose from. Each name once, whichever tools reported it.
  */
 export function resolutionFacts({ observations, phrases }: FactContext): Fact[] {
   const seen = new Set<string>();
