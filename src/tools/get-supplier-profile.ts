@@ -9,7 +9,7 @@ import type { SpendView } from "./procurement-data";
 const TOTALS: SpendView = { grain: "fiscalYear", keep: ["supplier"] };
 import type { QuotedSupplier } from "../domain/strings/tool-wording";
 import { NO_FIGURE, figureOrDash, formatJpy } from "./format";
-import { resolveSupplierArgument } from "./entities/supplier-argument";
+import { resolveSupplierArgument } from "./entities/supplier-resolver";
 import { quotedContract } from "./search-contracts";
 
 const MAX_CONTRACTS = 5;

@@ -11,7 +11,7 @@ import { toolWordingEn } from "../domain/strings/tool-wording";
 import { formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
-import { resolveSupplierArgument } from "./entities/supplier-argument";
+import { resolveSupplierArgument } from "./entities/supplier-resolver";
 import { group, SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";
 import { fiscalTrend, yoyText } from "./spend-trend";
 

@@ -1,5 +1,5 @@
 import type { ModeratorInput, ModeratorOutput } from "../../domain";
-import { readKindsOf } from "./facts/failure-facts";
+import { readKindsOf } from "./facts";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
 import { rationaleClaims } from "./rationale-claims";

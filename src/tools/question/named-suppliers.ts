@@ -1,5 +1,4 @@
-import { resolveSupplier } from "../entities/supplier-resolver";
-import { findMentionedSuppliers } from "../entities/supplier-resolver";
+import { findMentionedSuppliers, resolveSupplier } from "../entities/supplier-resolver";
 import { foldName } from "../entities/name-key";
 import { supplierPhrases } from "../entities/supplier-phrases";
 import { LEXICON, REGION_TERMS } from "./lexicon";
