@@ -88,6 +88,29 @@ export interface ToolWording {
   noBenchmark: (category: string) => string;
 }
 
+/** A spend scope's parts in one language's words (a range's open end as "…"). */
+function scopeWords(
+  parts: readonly SpendScopePart[],
+  words: {
+    category: (id: string, nameJa?: string) => string;
+    fiscalYear: (fy: string) => string;
+    costCenter: (id: string) => string;
+    range: (from: string, to: string) => string;
+  },
+): string[] {
+  return parts.map((p) =>
+    "supplier" in p
+      ? p.supplier
+      : "category" in p
+        ? words.category(p.category, p.nameJa)
+        : "fiscalYear" in p
+          ? words.fiscalYear(p.fiscalYear)
+          : "costCenter" in p
+            ? words.costCenter(p.costCenter)
+            : words.range(p.from ?? "…", p.to ?? "…"),
+  );
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const plural = (count: number, noun: string) => `${count.toLocaleString("en-US")} ${count === 1 ? noun : `${noun}s`}`;
 const capEn = (pct: number | null) => (pct === null ? "none" : `${pct}%`);
@@ -95,19 +118,12 @@ const clauseEn = (kind: string) => kind.replace("_", " ");
 
 export const toolWordingEn: ToolWording = {
   spendScope: (parts) =>
-    parts
-      .map((p) =>
-        "supplier" in p
-          ? p.supplier
-          : "category" in p
-            ? p.category
-            : "fiscalYear" in p
-              ? p.fiscalYear
-              : "costCenter" in p
-                ? `cost center ${p.costCenter}`
-                : `${p.from ?? "…"} to ${p.to ?? "…"}`,
-      )
-      .join(", ") || "all spend",
+    scopeWords(parts, {
+      category: (id) => id,
+      fiscalYear: (fy) => fy,
+      costCenter: (id) => `cost center ${id}`,
+      range: (from, to) => `${from} to ${to}`,
+    }).join(", ") || "all spend",
   spendTotal: (total, count, scope) => `${total} in ${plural(count, "transaction")} (${scope})`,
   // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").
   spendGroup: (key, total, count, share) => `${key}: ${total} (${plural(count, "transaction")}${share === null ? "" : `, ${share}%`})`,
@@ -185,19 +201,12 @@ const categoryJa = (id: string, nameJa?: string) => categoryLabel(id, "ja", name
 
 export const toolWordingJa: ToolWording = {
   spendScope: (parts) =>
-    parts
-      .map((p) =>
-        "supplier" in p
-          ? p.supplier
-          : "category" in p
-            ? categoryJa(p.category, p.nameJa)
-            : "fiscalYear" in p
-              ? fyJa(p.fiscalYear)
-              : "costCenter" in p
-                ? `コストセンター${p.costCenter}`
-                : `${p.from ?? "…"}〜${p.to ?? "…"}`,
-      )
-      .join("、") || "全支出",
+    scopeWords(parts, {
+      category: categoryJa,
+      fiscalYear: fyJa,
+      costCenter: (id) => `コストセンター${id}`,
+      range: (from, to) => `${from}〜${to}`,
+    }).join("、") || "全支出",
   spendTotal: (total, count, scope) => `${total}（${count.toLocaleString("en-US")}件）（${scope}）`,
   spendGroup: (key, total, count, share) =>
     `${fyJa(key)}: ${total}（${count.toLocaleString("en-US")}件${share === null ? "" : `、${share}%`}）`,
