@@ -136,3 +136,11 @@ export function usesKeyword(question: string, keyword: string): boolean {
   const pattern = PATTERN_KEYWORDS[keyword];
   return pattern ? pattern.test(question.normalize("NFKC")) : containsPhrase(question, keyword);
 }
+
+/** A word list written "a|b|c", over as many lines as it needs (one line per topic where it fits). */
+export function termList(text: string): readonly string[] {
+  return text
+    .split(/[|\n]/)
+    .map((term) => term.trim())
+    .filter((term) => term !== "");
+}
