@@ -15,8 +15,8 @@ export class SpeculativeSpecialists implements SpeculativeWork {
   ) {}
 
   /**
-   * Starts the specialists the evidence planner guesses for `input` (the Router's own input). None
-   * start when no planner is wired, SPECULATIVE_SPECIALISTS is off, or the question calls for nobody's tools.
+   * Starts the specialists the evidence planner guesses for `input` (the Router's own input). None start when no planner is wired,
+   * SPECULATIVE_SPECIALISTS is off, or no specialist's tools and keywords fit the question.
    */
   static async start(context: RunContext, input: RouterInput): Promise<SpeculativeSpecialists | undefined> {
     const { deps, state } = context;
