@@ -39,6 +39,12 @@ const HTTP_SERVER = ["restify"];
 /** A relative import that reaches into one of `rooms` (from any depth below src/). */
 const intoRooms = (rooms) => `^(\\.\\./)+(${rooms.join("|")})(/|$)`;
 
+/** The offline engine is a model like the others: only llm/create-chat-model.ts loads it, when no model is configured. */
+const OFFLINE_ENGINE = {
+  regex: "^(\\.\\./)+llm/offline(/|$)",
+  message: "only llm/create-chat-model.ts loads the offline engine (no model configured); read questions with src/tools/question.",
+};
+
 /**
  * Which rooms a room may import (besides itself) and which outside packages it may not, as a
  * `no-restricted-imports` rule for its files.
@@ -51,6 +57,7 @@ function arrows(room, { mayImport, forbiddenPackages = [] }) {
       message: `src/${room} may import only ${mayImport.length ? mayImport.join(", ") : "no other room"} (docs/architecture.md, "Allowed arrows").`,
     },
     { regex: "^(\\.\\./)+index$", message: "Only the entry points import the composition root." },
+    OFFLINE_ENGINE,
   ];
   if (forbiddenPackages.length) {
     patterns.push({
@@ -132,6 +139,10 @@ export default defineConfig(
       ],
     },
   },
+  {
+    files: ENTRY_POINTS.map((room) => `src/${room}/**/*.ts`),
+    rules: { "no-restricted-imports": ["error", { patterns: [OFFLINE_ENGINE] }] },
+  },
   // The allowed arrows between rooms: domain and resilience at the ground, the workflow owning its
   // ports, adapters implementing the ports they are given, entry points building everything.
   arrows("domain", { mayImport: [], forbiddenPackages: ALL_SDKS }),
@@ -141,7 +152,7 @@ export default defineConfig(
   arrows("cards", { mayImport: ["domain", "workflow"], forbiddenPackages: ALL_SDKS }),
   arrows("tools", { mayImport: ["domain", "resilience", "workflow", "config"], forbiddenPackages: ALL_SDKS }),
   arrows("import", { mayImport: ["domain", "resilience", "tools", "config"], forbiddenPackages: ALL_SDKS }),
-  arrows("eval", { mayImport: ["domain", "resilience", "workflow", "llm", "config"], forbiddenPackages: ALL_SDKS }),
+  arrows("eval", { mayImport: ["domain", "resilience", "workflow", "llm", "tools", "config"], forbiddenPackages: ALL_SDKS }),
   arrows("llm", {
     mayImport: ["domain", "resilience", "workflow", "tools", "config"],
     forbiddenPackages: [...TEAMS_SDK, ...HTTP_SERVER, "@azure/cosmos", "@azure/storage-queue"],

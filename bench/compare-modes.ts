@@ -14,7 +14,7 @@ import { createOpenAiCompatibleChatModel } from "../src/llm/openai-chat-model";
 import { buildTranscript } from "../src/storage";
 import { runQuestion } from "../src/workflow/runner";
 import { LatencyModelServer } from "../test/fakes/latency-model-server";
-import { sampleData, sampleEvidencePlanner, sampleRouteGuesser, workflowHarness } from "../test/fakes/workflow-harness";
+import { sampleData, sampleEvidencePlanner, workflowHarness } from "../test/fakes/workflow-harness";
 import { modelCriticalPathMs } from "./critical-path";
 import { OfflineReplies } from "./sim/offline-replies";
 import { mean, p50p95 } from "./stats";
@@ -40,12 +40,10 @@ export async function compareModes(goldenDir: string, timeScale = 0.02): Promise
   const rows: ModeRow[] = [];
   try {
     const evidencePlanner = await sampleEvidencePlanner();
-    const routeGuesser = await sampleRouteGuesser();
     const model = createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 2, initialMs: 20, multiplier: 2, maxMs: 500 } });
     for (const mode of ORCHESTRATION_MODES) {
       const { deps } = workflowHarness(model);
       deps.evidencePlanner = evidencePlanner;
-      deps.routeGuesser = routeGuesser;
       const perCase = [];
       for (const golden of cases) {
         sim.reset();

@@ -22,7 +22,7 @@ import { createOpenAiCompatibleChatModel } from "../src/llm/openai-chat-model";
 import { rememberRun } from "../src/workflow/conversation-turn";
 import { runQuestion } from "../src/workflow/runner";
 import { LatencyModelServer, type SimulatedCall } from "../test/fakes/latency-model-server";
-import { sampleData, sampleEvidencePlanner, sampleRouteGuesser, workflowHarness } from "../test/fakes/workflow-harness";
+import { sampleData, sampleEvidencePlanner, workflowHarness } from "../test/fakes/workflow-harness";
 import { criticalPath, speculativeAgents } from "./critical-path";
 import { firstTextOnPath, type FirstShown } from "./first-text";
 import { benchQuestions } from "./questions";
@@ -89,7 +89,6 @@ export async function runLatencyScenario(options: LatencyOptions, log: (line: st
   const { baseUrl } = await sim.start();
   try {
     const evidencePlanner = await sampleEvidencePlanner();
-    const routeGuesser = await sampleRouteGuesser();
     const model = createOpenAiCompatibleChatModel({ baseUrl, retry: { maxRetries: 2, initialMs: 20, multiplier: 2, maxMs: 500 } });
     const firstQuestions = benchQuestions(options.runs).map((question) => ({ opening: undefined, question }));
     const followUps = readFollowUpDialogues(DIALOGUES)
@@ -108,7 +107,6 @@ export async function runLatencyScenario(options: LatencyOptions, log: (line: st
           const router = options.routerDeployment;
           const { deps } = workflowHarness(model, router ? { ROUTER_MODEL: router, ROUTER_BASE_MODEL: "gpt-5.4-mini" } : {});
           deps.evidencePlanner = evidencePlanner;
-          deps.routeGuesser = routeGuesser;
           const conversationKey = `bench-${mode}-${index}`;
           if (opening !== undefined) await rememberRun(deps.memory, await runQuestion(deps, { question: opening, mode, conversationKey }));
           sim.reset();

@@ -4,7 +4,8 @@
  * offline engine, which reads the agent's input from the rendered user message as any model would. So every agent gets the structured reply a
  * good model would give (routing, tool calls, findings, an integrated answer) with no scripting.
  */
-import { createOfflineChatModel, buildOfflineVocabulary } from "../../src/llm/offline";
+import { createOfflineChatModel } from "../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../src/tools/question/vocabulary";
 import type { ProcurementData } from "../../src/tools/procurement-data";
 import { createToolRegistry } from "../../src/tools";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../src/workflow/ports";
@@ -24,7 +25,7 @@ export class OfflineReplies {
   /** Builds the engine's vocabulary from the data (suppliers, categories). */
   static async create(data: ProcurementData): Promise<OfflineReplies> {
     return new OfflineReplies(
-      createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(data) }),
+      createOfflineChatModel({ vocabulary: await buildQuestionVocabulary(data) }),
       createToolRegistry(data, { fiscalYearStartMonth: (await data.describe()).fiscalYearStartMonth }),
     );
   }

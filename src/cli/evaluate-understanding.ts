@@ -11,7 +11,7 @@ import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { readFollowUpDialogues, runFollowUpDialogues } from "../eval/followups";
 import { confusionTable, readGroundingQuestions, runGroundingSet, summariseGrounding } from "../eval/grounding";
 import { measureScope, readScopeCases, scopeTable, type ScopeFigures } from "../eval/scope-figures";
-import { buildOfflineVocabulary } from "../llm/offline";
+import { buildQuestionVocabulary } from "../tools/question/vocabulary";
 import { createChatModel } from "../llm/create-chat-model";
 import { MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
@@ -69,7 +69,7 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
     : ["dialogues.json", "mixed-language.json"].map((file) => path.resolve(process.cwd(), "test/fixtures/followups", file));
   const dialogues = files.flatMap((file) => readFollowUpDialogues(file));
   const data = createInMemoryProcurementData(generateSampleDataSet());
-  const vocabulary = await buildOfflineVocabulary(data);
+  const vocabulary = await buildQuestionVocabulary(data);
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "offline resolution rate" } };
   for (const provider of config.provider.kind === "offline" ? [offline] : [offline, config]) {
     const deps = await buildWorkflowDeps(provider, { data, store: new MemoryRunStore(), events: { emit: () => undefined } });

@@ -3,9 +3,8 @@ import type { EndpointListener } from "../llm/endpoint-pool";
 import type { Telemetry } from "../telemetry";
 
 /**
- * Where model endpoint events go: every failover and breaker change to telemetry
- * (`ModelEndpointChanged`, the fault as its kind only) and a log line with the cause for operators;
- * every streamed answer's timing to telemetry only (`ModelStreamTimed`).
+ * Where model endpoint events go: every failover and breaker change to telemetry (`ModelEndpointChanged`, the fault as its kind only) and a
+ * log line with the cause for operators; every streamed answer's timing to telemetry only (`ModelStreamTimed`).
  */
 export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointChanged" | "modelStreamTimed">, log: Log): EndpointListener {
   return (event) => {

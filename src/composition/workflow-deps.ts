@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { AppConfig } from "../config";
 import { createChatModel, type ChatModelSettings } from "../llm/create-chat-model";
-import { buildOfflineVocabulary, createLexicalRouteGuesser, createQuestionEvidencePlanner } from "../llm/offline";
 import { InMemoryConversationMemory } from "../storage/conversation-memory-repository";
 import { scrubText } from "../telemetry/redaction";
 import { createToolRegistry } from "../tools";
+import { createEvidencePlanner } from "../tools/evidence-plan";
+import { buildQuestionVocabulary } from "../tools/question/vocabulary";
 import type { ProcurementData } from "../tools/procurement-data";
 import type { WorkflowSettings } from "../domain";
 import { systemClock } from "../domain";
@@ -30,12 +31,11 @@ export async function buildWorkflowDeps(
   config: Pick<AppConfig, "workflow" | "models" | "memory"> & ChatModelSettings,
   options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel; memory?: ConversationMemory },
 ): Promise<WorkflowDeps> {
-  const vocabulary = await buildOfflineVocabulary(options.data);
+  const vocabulary = await buildQuestionVocabulary(options.data);
   return {
     model: options.model ?? (await createChatModel(config, options.data)),
     tools: createToolRegistry(options.data, { fiscalYearStartMonth: (await options.data.describe()).fiscalYearStartMonth }),
-    evidencePlanner: createQuestionEvidencePlanner({ vocabulary, clock: systemClock, jpyRates: config.workflow.jpyRates }),
-    routeGuesser: createLexicalRouteGuesser({ vocabulary }),
+    evidencePlanner: createEvidencePlanner({ vocabulary, clock: systemClock, jpyRates: config.workflow.jpyRates }),
     store: options.store,
     memory: options.memory ?? new InMemoryConversationMemory(config.memory),
     clock: systemClock,

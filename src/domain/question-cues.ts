@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-/**
- * What a question is about, as the offline engine (no model) reads it. A data tool names the cues
- * that call for it (its offline hints); the engine decides which cues hold for a question.
- */
+/** What a question is about, read without a model (tools/question): a data tool names the cues that call for it (its relevance). */
 export const QuestionCueSchema = z.enum([
   /** A supplier is named, known to the data or not (an unknown one is still looked up, so the tool can say so). */
   "supplierNamed",

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { questionToAnswer, type RunState } from "../domain";
-import { extractQuestionEntities } from "../llm/offline/question-entities";
+import { extractQuestionEntities } from "../tools/question/question-entities";
 import { fiscalYearOfDate } from "../domain/fiscal-year";
-import type { OfflineVocabulary } from "../llm/offline";
+import type { QuestionVocabulary } from "../tools/question/vocabulary";
 import { describeZodError } from "../domain/zod-issues";
 
 const EntitiesSchema = z
@@ -78,7 +78,7 @@ export type AskInConversation = (question: string, conversationKey: string) => P
 export async function runFollowUpDialogues(
   dialogues: FollowUpDialogue[],
   ask: AskInConversation,
-  vocabulary: OfflineVocabulary,
+  vocabulary: QuestionVocabulary,
   today: Date,
   onTurn: (result: FollowUpTurnResult) => void = () => undefined,
 ): Promise<FollowUpSummary> {
@@ -105,7 +105,7 @@ function check(
   message: string,
   expect: NonNullable<z.infer<typeof TurnSchema>["expect"]>,
   state: RunState,
-  vocabulary: OfflineVocabulary,
+  vocabulary: QuestionVocabulary,
   today: Date,
 ): FollowUpTurnResult {
   const kind = state.understanding?.kind ?? "none";
@@ -135,7 +135,7 @@ function check(
   return { dialogue, turn: turn + 1, message, understoodAs, kind, resolved: problems.length === 0, problems };
 }
 
-function entitiesNamed(question: string, vocabulary: OfflineVocabulary, today: Date): Required<Entities> {
+function entitiesNamed(question: string, vocabulary: QuestionVocabulary, today: Date): Required<Entities> {
   const found = extractQuestionEntities(question, vocabulary, today);
   return {
     suppliers: found.suppliers.map((supplier) => supplier.id),

@@ -1,8 +1,7 @@
 /**
- * Azure OpenAI's content filter, read from the wire: a prompt it refuses comes back as a 400 whose
- * error has `code: "content_filter"` (`innererror.code: "ResponsibleAIPolicyViolation"`, with the
- * verdict per category); an answer it stops ends with `finish_reason: "content_filter"`, the choice
- * carrying its own verdicts. Only the categories are kept, never any text.
+ * Azure OpenAI's content filter, read from the wire: a prompt it refuses comes back as a 400 whose error has `code: "content_filter"`
+ * (`innererror.code: "ResponsibleAIPolicyViolation"`, with the verdict per category); an answer it stops ends with `finish_reason:
+ * "content_filter"`, the choice carrying its own verdicts. Only the categories are kept, never any text.
  */
 import { APIError } from "openai";
 import { z } from "zod";

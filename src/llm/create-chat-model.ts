@@ -1,17 +1,17 @@
 import type { AppConfig } from "../config";
 import type { ProcurementData } from "../tools/procurement-data";
+import { buildQuestionVocabulary } from "../tools/question/vocabulary";
 import type { ChatModel } from "../workflow/ports";
 import type { EndpointListener } from "./endpoint-pool";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel } from "./openai-chat-model";
-import { buildOfflineVocabulary, createOfflineChatModel } from "./offline";
 
 /** The settings the chat model reads: the provider and its endpoints, the retry and failover policies, the FX rates of the offline engine. */
 export type ChatModelSettings = Pick<AppConfig, "provider" | "retry" | "failover"> & { workflow: Pick<AppConfig["workflow"], "jpyRates"> };
 
 /**
  * Builds the configured ChatModel: an LLM adapter over the configured endpoints in failover order
- * (`onEndpointEvent` hears every failover and breaker change), or the offline engine, which learns
- * supplier names and categories from the data.
+ * (`onEndpointEvent` hears every failover and breaker change), or the offline engine, which reads
+ * questions by the names in the data. The engine is loaded only then: with a model, none of it runs.
  */
 export async function createChatModel(
   config: ChatModelSettings,
@@ -31,7 +31,12 @@ export async function createChatModel(
       });
     case "openai-compatible":
       return createOpenAiCompatibleChatModel({ baseUrl: provider.baseUrls, apiKey: provider.apiKey, retry, ...failover });
-    case "offline":
-      return createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(data), jpyRates: workflow.jpyRates });
+    case "offline": {
+      // Required here, not imported at the top: with a model configured, none of the offline engine is even loaded.
+      // (A dynamic import() would go through the ESM loader, which cannot load the TypeScript sources tests run.)
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { createOfflineChatModel } = require("./offline") as typeof import("./offline");
+      return createOfflineChatModel({ vocabulary: await buildQuestionVocabulary(data), jpyRates: workflow.jpyRates });
+    }
   }
 }

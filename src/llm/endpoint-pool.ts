@@ -1,10 +1,9 @@
 /**
- * The ordered model endpoints of one provider (first = primary), each with a circuit breaker per
- * deployment (one deployment failing says nothing of the others on the same resource). A call
- * starts on the first endpoint whose breaker admits it and moves to the next on an endpoint fault;
- * when no breaker admits it, it still goes out (to the first endpoint it has not faulted on): a
- * breaker steers calls away from a failing endpoint, it never fails a run a call could have served.
- * The listener hears every failover and every breaker that opens or closes.
+ * The ordered model endpoints of one provider (first = primary), each with a circuit breaker per deployment (one deployment failing says
+ * nothing of the others on the same resource). A call starts on the first endpoint whose breaker admits it and moves to the next on an
+ * endpoint fault; when no breaker admits it, it still goes out (to the first endpoint it has not faulted on): a breaker steers calls away
+ * from a failing endpoint, it never fails a run a call could have served. The listener hears every failover and every breaker that opens or
+ * closes.
  */
 import type { DeploymentTiming } from "../domain";
 import { CircuitBreaker, type CircuitSettings, type CircuitSnapshot } from "../resilience";

@@ -1,8 +1,7 @@
 /**
- * The request rules a call follows, and the sampling fields of a Chat Completions body under them
- * (Azure OpenAI and OpenAI refuse `max_tokens` and any `temperature` but 1 on reasoning models with
- * a 400). The effort sent depends only on the model known to be behind the deployment (stated in the
- * configuration or named by a response), never on the deployment's name.
+ * The request rules a call follows, and the sampling fields of a Chat Completions body under them (Azure OpenAI and OpenAI refuse
+ * `max_tokens` and any `temperature` but 1 on reasoning models with a 400). The effort sent depends only on the model known to be behind
+ * the deployment (stated in the configuration or named by a response), never on the deployment's name.
  */
 import { rulesOfModel, type ModelFamily, type ReasoningEffort, type SentEffort } from "../domain";
 

@@ -51,9 +51,8 @@ export interface FailoverBehaviour {
 }
 
 /**
- * A chat model reached through `openai` clients, one per endpoint in failover order.
- * `request.timeoutMs` bounds the whole call — every attempt, every failover and every back-off — so
- * the workflow's per-step timeout holds whatever the servers do.
+ * A chat model reached through `openai` clients, one per endpoint in failover order. `request.timeoutMs` bounds the whole call — every
+ * attempt, every failover and every back-off — so the workflow's per-step timeout holds whatever the servers do.
  */
 export class OpenAiChatModel implements ChatModel, EndpointHealth {
   /** The model each deployment's responses named (Azure's `model` field, e.g. `gpt-5.4-2026-03-05`). */
@@ -93,10 +92,9 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 
   /**
-   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to
-   * the next at once on an endpoint fault and retrying per the policy once every endpoint was tried;
-   * never throws for model or network failures. An answer the content filter stopped, one cut off at
-   * the budget and a refusal are outcomes of their own, never content to parse.
+   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to the next at once on an endpoint fault
+   * and retrying per the policy once every endpoint was tried; never throws for model or network failures. An answer the content filter
+   * stopped, one cut off at the budget and a refusal are outcomes of their own, never content to parse.
    */
   private async send(request: ChatRequest): Promise<ChatOutcome> {
     const startedAt = Date.now();
@@ -169,19 +167,17 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 
   /**
-   * The model behind the request's deployment: the one the configuration states, else the one its
-   * responses named; an OpenAI-compatible server's model name is the model itself. An Azure
-   * deployment's name never counts: it is whatever the customer called it.
+   * The model behind the request's deployment: the one the configuration states, else the one its responses named; an OpenAI-compatible
+   * server's model name is the model itself. An Azure deployment's name never counts: it is whatever the customer called it.
    */
   private knownModel(request: ChatRequest): string | undefined {
     return request.baseModel ?? this.servedModels.get(request.model) ?? (this.kind === "openai-compatible" ? request.model : undefined);
   }
 
   /**
-   * Counts the request once against each endpoint's breaker for the deployment: a fault on every
-   * endpoint it faulted on (the one that answered in the end excepted); then, for the endpoint it
-   * ended on, an answer is a success, a timeout a fault, an HTTP answer that is not a fault (400,
-   * 401, …) proof that it is reachable, and a cancelled call says nothing.
+   * Counts the request once against each endpoint's breaker for the deployment: a fault on every endpoint it faulted on (the one that
+   * answered in the end excepted); then, for the endpoint it ended on, an answer is a success, a timeout a fault, an HTTP answer that is
+   * not a fault (400, 401, …) proof that it is reachable, and a cancelled call says nothing.
    */
   private settleEndpoints(
     deployment: string,

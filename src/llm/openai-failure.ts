@@ -58,9 +58,8 @@ export function endpointInfo(kind: keyof typeof PROVIDER_SETTINGS, url: string):
 }
 
 /**
- * Why a failed attempt counts against its endpoint's circuit breaker, or undefined when it does not
- * (a 4xx is the request's fault, an abort is the caller's): connection errors, 408, 5xx, and 429s
- * whose Retry-After is missing or longer than `retryAfterBudgetMs`.
+ * Why a failed attempt counts against its endpoint's circuit breaker, or undefined when it does not (a 4xx is the request's fault, an abort
+ * is the caller's): connection errors, 408, 5xx, and 429s whose Retry-After is missing or longer than `retryAfterBudgetMs`.
  */
 export function endpointFault(error: unknown, retryAfterBudgetMs: number): EndpointFault | undefined {
   if (error instanceof APIConnectionTimeoutError) return { kind: "timeout", cause: "connection timed out" };

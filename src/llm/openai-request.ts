@@ -13,9 +13,8 @@ import { recogniseFamily, samplingFields } from "./model-family";
 import { dropNullOptionals, strictJsonSchema } from "./strict-json-schema";
 
 /**
- * The Chat Completions request body for a ChatRequest (for Azure, `model` names the deployment),
- * following the request rules of the model's family: the request's, else the known model's (see
- * OpenAiChatModel), else recognised from the deployment's name.
+ * The Chat Completions request body for a ChatRequest (for Azure, `model` names the deployment), following the request rules of the model's
+ * family: the request's, else the known model's (see OpenAiChatModel), else recognised from the deployment's name.
  */
 export function toChatCompletionParams(
   request: ChatRequest,
@@ -42,9 +41,8 @@ export function toChatCompletionParams(
 }
 
 /**
- * The assistant's answer: its text ("" for a refusal or no text) and its function calls, with the
- * `null`s strict mode forced on absent optional fields removed again. Invalid JSON is left as is:
- * judging it is the caller's job.
+ * The assistant's answer: its text ("" for a refusal or no text) and its function calls, with the `null`s strict mode forced on absent
+ * optional fields removed again. Invalid JSON is left as is: judging it is the caller's job.
  */
 export function fromChatCompletion(completion: ChatCompletion, request: ChatRequest): { content: string; toolCalls: ModelToolCall[] } {
   const message = completion.choices[0]?.message;

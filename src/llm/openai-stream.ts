@@ -1,9 +1,8 @@
 /**
- * Streamed chat completions read chunk by chunk, by us rather than by the `openai` stream helper:
- * the helper reads `choice.delta.content` on every chunk, and Azure OpenAI sends chunks without a
- * `delta` (its asynchronous content filter's annotations), chunks with no choice at all (the prompt's
- * filter results first, usage last) and filter verdicts in the middle of the text. Every chunk is
- * read through a lenient schema; what it carries is added to the answer, what it lacks is skipped.
+ * Streamed chat completions read chunk by chunk, by us rather than by the `openai` stream helper: the helper reads `choice.delta.content`
+ * on every chunk, and Azure OpenAI sends chunks without a `delta` (its asynchronous content filter's annotations), chunks with no choice at
+ * all (the prompt's filter results first, usage last) and filter verdicts in the middle of the text. Every chunk is read through a lenient
+ * schema; what it carries is added to the answer, what it lacks is skipped.
  */
 import type OpenAI from "openai";
 import type { RequestOptions } from "openai/core";
@@ -49,11 +48,10 @@ export interface StreamTiming {
 }
 
 /**
- * Sends a chat completion as a stream and resolves with the whole completion, exactly as the
- * non-streaming call would, and how it arrived; `onPartialOutput` receives the structured answer
- * parsed as far as it has arrived (a string field may be cut mid-word). Usage is asked for, so token
- * counts survive. A filter verdict that marks a category `filtered` ends the answer as
- * `content_filter`, whatever text came before it (the asynchronous filter judges text already sent).
+ * Sends a chat completion as a stream and resolves with the whole completion, exactly as the non-streaming call would, and how it arrived;
+ * `onPartialOutput` receives the structured answer parsed as far as it has arrived (a string field may be cut mid-word). Usage is asked
+ * for, so token counts survive. A filter verdict that marks a category `filtered` ends the answer as `content_filter`, whatever text came
+ * before it (the asynchronous filter judges text already sent).
  */
 export async function streamChatCompletion(
   client: OpenAI,

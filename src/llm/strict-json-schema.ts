@@ -13,35 +13,16 @@
  */
 import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
+import { termList } from "../tools/text/words";
 
 /** A JSON Schema document (or sub-schema). */
 export type JsonSchema = Record<string, unknown>;
 
 /** Keywords strict mode rejects on Azure OpenAI (and on OpenAI before 2025). */
-const UNSUPPORTED_KEYWORDS = [
-  "minLength",
-  "maxLength",
-  "pattern",
-  "format",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
-  "contains",
-  "minContains",
-  "maxContains",
-  "unevaluatedItems",
-  "minProperties",
-  "maxProperties",
-  "patternProperties",
-  "propertyNames",
-  "unevaluatedProperties",
-  "default",
-];
+const UNSUPPORTED_KEYWORDS = termList(`
+  minLength|maxLength|pattern|format|minimum|maximum|exclusiveMinimum|exclusiveMaximum|multipleOf|minItems|maxItems|
+  uniqueItems|contains|minContains|maxContains|unevaluatedItems|minProperties|maxProperties|patternProperties|propertyNames|unevaluatedProperties|default
+`);
 
 /** Converted schemas by zod schema and name: every model request carries its output and tool schemas, and converting them is CPU each time. */
 const converted = new WeakMap<z.ZodTypeAny, Map<string, JsonSchema>>();

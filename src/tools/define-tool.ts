@@ -1,7 +1,8 @@
 import type { z } from "zod";
-import { ModelBehaviourError } from "../domain";
+import { ModelBehaviourError, stringsFor } from "../domain";
+import type { ToolWording } from "../domain/strings/tool-wording";
 import type { ProcurementData } from "./procurement-data";
-import type { OfflineToolHints, ToolDefinition, ToolResult } from "../workflow/ports";
+import type { ToolRelevance, ToolDefinition, ToolResult } from "../workflow/ports";
 import { describeZodError } from "../domain/zod-issues";
 
 /** What every data tool is built from: the data and today's date (ISO, injectable for tests). */
@@ -13,32 +14,31 @@ export interface ToolContext {
 }
 
 /**
- * A ToolDefinition whose `run` validates its arguments again (the workflow validates first, but a
- * tool must not trust its caller): invalid arguments raise a ModelBehaviourError naming the fields.
- * What is known about the tool beyond its call (which entities its arguments name, when the offline
- * engine calls it) is declared here with it, not keyed by its name elsewhere.
+ * A ToolDefinition whose `run` validates its arguments again (the workflow validates first, but a tool must not trust its caller): invalid
+ * arguments raise a ModelBehaviourError naming the fields. What is known about the tool beyond its call (which entities its arguments name,
+ * which questions call for it) is declared here with it, not keyed by its name elsewhere.
  */
 export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
   name: string;
   description: string;
   parameters: S;
   argumentKinds?: ToolDefinition<z.output<S>>["argumentKinds"];
-  offline?: OfflineToolHints;
-  run: (args: z.output<S>) => Promise<ToolResult>;
+  relevance?: ToolRelevance;
+  run: (args: z.output<S>, words: ToolWording) => Promise<ToolResult>;
 }): ToolDefinition<z.output<S>> {
   return {
     name: spec.name,
     description: spec.description,
     parameters: spec.parameters,
     ...(spec.argumentKinds ? { argumentKinds: spec.argumentKinds } : {}),
-    ...(spec.offline ? { offline: spec.offline } : {}),
-    async run(args) {
+    ...(spec.relevance ? { relevance: spec.relevance } : {}),
+    async run(args, language = "en") {
       const parsed = spec.parameters.safeParse(args);
       if (!parsed.success) {
         const issues = describeZodError(parsed.error, { root: "(arguments)" });
         throw new ModelBehaviourError(`${spec.name}: invalid arguments (${issues})`);
       }
-      return spec.run(parsed.data);
+      return spec.run(parsed.data, stringsFor(language).tools);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { PriceBenchmark } from "../domain";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
@@ -16,7 +17,7 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
       "Market price benchmarks for a spend category: unit, 25th percentile, median and 75th percentile price, and the typical annual price increase in percent (useful to judge a supplier's proposed increase).",
     parameters: GetPriceBenchmarksParameters,
     argumentKinds: { category: "categories" },
-    offline: {
+    relevance: {
       // Benchmarks need a category, named or implied by a known supplier, and a question about prices.
       relevantWhen: [
         ["category", "price"],
@@ -25,7 +26,7 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
         ["supplierKnown", "percentage"],
       ],
     },
-    async run({ category }) {
+    async run({ category }, words) {
       const all = await data.listBenchmarks();
       const known = all.map((b) => b.category);
       const wanted = category && category.trim() !== "" ? resolveCategory(category, known) : null;
@@ -33,7 +34,7 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
         return {
           data: { category, benchmarks: [], message: `No benchmark for "${category}".`, suggestions: known },
           evidence: [],
-          digest: `no benchmark for "${category}"`,
+          digest: words.noBenchmark(category ?? ""),
         };
       }
       const benchmarks = wanted === null ? all : all.filter((b) => b.category === wanted);
@@ -42,13 +43,15 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
         evidence: benchmarks.map((b) => ({
           source: "benchmark",
           referenceId: `BENCHMARK ${b.category}`,
-          quote: `${b.category}: median ${formatMoney(b.median, b.currency)} ${b.unit} (p25 ${formatMoney(b.p25, b.currency)}, p75 ${formatMoney(b.p75, b.currency)}); typical annual increase ${b.typicalAnnualIncreasePct}% (${b.source}, as of ${b.asOf})`,
+          quote: words.benchmark(quoted(b)),
         })),
-        digest: benchmarks
-          .map((b) => `${b.category} median ${formatMoney(b.median, b.currency)} ${b.unit}, +${b.typicalAnnualIncreasePct}%/yr`)
-          .slice(0, 4)
-          .join("; "),
+        digest: words.benchmarksDigest(benchmarks.slice(0, 4).map(quoted)),
       };
     },
   });
+}
+
+function quoted(b: PriceBenchmark) {
+  const money = (value: number) => formatMoney(value, b.currency);
+  return { ...b, median: money(b.median), p25: money(b.p25), p75: money(b.p75), increasePct: b.typicalAnnualIncreasePct };
 }

@@ -7,8 +7,10 @@ import type { SpendView } from "./procurement-data";
 
 /** The profile's spend figures are one supplier's yearly totals. */
 const TOTALS: SpendView = { grain: "fiscalYear", keep: ["supplier"] };
-import { NO_FIGURE, countOf, figureOrDash, formatJpy } from "./format";
-import { resolveSupplierArgument } from "./entities/supplier-argument";
+import type { QuotedSupplier } from "../domain/strings/tool-wording";
+import { NO_FIGURE, figureOrDash, formatJpy } from "./format";
+import { resolveSupplierArgument } from "./entities/supplier-resolver";
+import { quotedContract } from "./search-contracts";
 
 const MAX_CONTRACTS = 5;
 
@@ -28,8 +30,8 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       "Look up one supplier by name, alias (including Japanese names such as 'アクメ' or '取引先A社') or id. Returns risk rating, sanctions flag, certifications, delivery and quality performance, preferred status, contracts and spend in the last and current fiscal year.",
     parameters: GetSupplierProfileParameters,
     argumentKinds: { name: "suppliers" },
-    offline: { relevantWhen: [["supplierNamed"]] },
-    async run({ name }) {
+    relevance: { relevantWhen: [["supplierNamed"]] },
+    async run({ name }, words) {
       const resolved = resolveSupplierArgument(await data.listSuppliers(), name);
       const { resolution } = resolved;
       if (!resolved.supplier) {
@@ -42,6 +44,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       }
       const supplier = resolved.supplier;
       const subject = { id: supplier.id, name: supplier.name, nameJa: supplierNameJa(supplier) };
+      const quoted = quotedSupplier(supplier);
       const currentFy = fiscalYearOf(today(), (await data.describe()).fiscalYearStartMonth);
       const lastFy = `FY${Number(currentFy.slice(2)) - 1}`;
       const contracts = await data.listContracts({ supplierId: supplier.id });
@@ -77,33 +80,44 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
                   source: "supplier",
                   referenceId: supplier.id,
                   subject,
-                  quote: `SANCTIONS FLAG: ${supplier.name} is flagged by sanctions screening — no new orders or payments (POL-SUPPLIER-RISK §2)`,
+                  quote: words.sanctionsFlag(supplier.name),
                 },
               ]
             : []),
-          { source: "supplier", referenceId: supplier.id, subject, quote: profileLine(supplier) },
+          { source: "supplier", referenceId: supplier.id, subject, quote: words.supplierProfile(quoted) },
           {
             source: "spend",
             referenceId: `SPEND ${supplier.id} ${lastFy}`,
             subject,
-            quote: `${lastFy} spend ${formatJpy(spend.lastFiscalYearJpy)} in ${countOf(spend.lastFiscalYearTransactions, "transaction")}; ${currentFy} to date ${formatJpy(spend.currentFiscalYearToDateJpy)}`,
+            quote: words.profileSpend(
+              lastFy,
+              formatJpy(spend.lastFiscalYearJpy),
+              spend.lastFiscalYearTransactions,
+              currentFy,
+              formatJpy(spend.currentFiscalYearToDateJpy),
+            ),
           },
           ...live.slice(0, 2).map((c) => ({
             source: "contract",
             referenceId: c.id,
-            quote: `${c.title} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})`,
+            quote: words.contractBrief(quotedContract(c)),
           })),
         ],
         resolution,
-        digest: `${supplier.id} ${supplier.name}: ${supplier.riskRating} risk, sanctions ${supplier.sanctionsFlag ? "FLAGGED" : "clear"}, ${countOf(contracts.length, "contract")} (${live.length} live), ${lastFy} ${formatJpy(spend.lastFiscalYearJpy)}`,
+        digest: words.profileDigest(supplier.id, quoted, contracts.length, live.length, lastFy, formatJpy(spend.lastFiscalYearJpy)),
       };
     },
   });
 }
 
-function profileLine(s: Supplier): string {
-  const certifications = s.certifications.length > 0 ? s.certifications.join(", ") : "no certifications on file";
+/** A supplier's figures as the tools quote them (a missing one as a dash). */
+export function quotedSupplier(s: Supplier): QuotedSupplier {
   const { onTimeDeliveryPct, qualityScore, incidentsLast12m } = s.performance;
-  const incidents = incidentsLast12m === null ? `incidents ${NO_FIGURE}` : countOf(incidentsLast12m, "incident");
-  return `${s.name} (${s.category}, ${s.region}${s.preferred ? ", preferred" : ""}): ${s.riskRating} risk, sanctions ${s.sanctionsFlag ? "flagged" : "clear"}; ${certifications}; on-time ${figureOrDash(onTimeDeliveryPct, "%")}, quality ${figureOrDash(qualityScore)}, ${incidents} in 12 months; supplier since ${s.since.slice(0, 4) || NO_FIGURE}`;
+  return {
+    ...s,
+    onTime: figureOrDash(onTimeDeliveryPct, "%"),
+    quality: figureOrDash(qualityScore),
+    incidents: incidentsLast12m,
+    since: s.since.slice(0, 4) || NO_FIGURE,
+  };
 }

@@ -15,9 +15,8 @@ import { SpendCellIndex } from "./spend-cell-index";
 import { buildSpendCells } from "./spend-cube";
 
 /**
- * A data set as the tools read it: spend as monthly cells instead of rows, read when a question first
- * needs them; fiscal-year roll-ups and search indexes when they were stored with the data set (else
- * computed on first use).
+ * A data set as the tools read it: spend as monthly cells instead of rows, read when a question first needs them; fiscal-year roll-ups and
+ * search indexes when they were stored with the data set (else computed on first use).
  */
 export interface ProcurementSnapshot {
   suppliers: Supplier[];

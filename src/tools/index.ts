@@ -18,9 +18,8 @@ export { resolveCategory } from "./entities/category-resolver";
 export { SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";
 
 /**
- * Options of the tool registry: the data set's first month of the fiscal year (`describe()`'s
- * `fiscalYearStartMonth`), and the clock that dates "today" (contract countdowns, current fiscal
- * year); the system clock when none is given.
+ * Options of the tool registry: the data set's first month of the fiscal year (`describe()`'s `fiscalYearStartMonth`), and the clock that
+ * dates "today" (contract countdowns, current fiscal year); the system clock when none is given.
  */
 export interface ToolRegistryOptions {
   fiscalYearStartMonth: number;
@@ -28,8 +27,7 @@ export interface ToolRegistryOptions {
 }
 
 /**
- * The read-only procurement data tools: searchPolicies, searchContracts, querySpend,
- * getSupplierProfile, listSuppliers, getPriceBenchmarks.
+ * The read-only procurement data tools: searchPolicies, searchContracts, querySpend, getSupplierProfile, listSuppliers, getPriceBenchmarks.
  */
 export function createToolRegistry(data: ProcurementData, options: ToolRegistryOptions): ToolRegistry {
   const clock = options.clock ?? systemClock;

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Supplier } from "../domain";
 import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
-import { countOf, figureOrDash } from "./format";
+import { toolWordingEn } from "../domain/strings/tool-wording";
+import { quotedSupplier } from "./get-supplier-profile";
 import { normalise } from "./text/search-text";
 
 const MAX_SUPPLIERS = 15;
@@ -33,7 +33,7 @@ export function createListSuppliersTool({ data }: ToolContext) {
       "List suppliers, optionally for a spend category and/or region, with risk rating, sanctions flag, preferred status, certifications and performance. Preferred, low-risk suppliers come first.",
     parameters: ListSuppliersParameters,
     argumentKinds: { category: "categories" },
-    offline: {
+    relevance: {
       // A category (named, or a known supplier's) with no supplier in mind, or a search for alternatives.
       relevantWhen: [
         ["category", "noSupplierKnown"],
@@ -41,7 +41,7 @@ export function createListSuppliersTool({ data }: ToolContext) {
         ["supplierKnown", "alternatives"],
       ],
     },
-    async run({ category, region }) {
+    async run({ category, region }, words) {
       const all = await data.listSuppliers();
       const categories = [...new Set(all.map((s) => s.category))].sort();
       const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories, categoryNamesJa(all)) : null;
@@ -69,12 +69,17 @@ export function createListSuppliersTool({ data }: ToolContext) {
             RISK_ORDER[a.riskRating] - RISK_ORDER[b.riskRating] ||
             a.name.localeCompare(b.name),
         );
-      const scope = [wantedCategory, wantedRegion].filter(Boolean).join(", ") || "all suppliers";
+      const nameJa = wantedCategory === null ? undefined : categoryNamesJa(all).get(wantedCategory);
+      const categoryScope = wantedCategory === null ? null : { id: wantedCategory, ...(nameJa ? { nameJa } : {}) };
+      const [scope, wordedScope] = [
+        toolWordingEn.supplierScope(categoryScope, wantedRegion),
+        words.supplierScope(categoryScope, wantedRegion),
+      ];
       if (matching.length === 0) {
         return {
           data: { category: wantedCategory, region: wantedRegion, count: 0, suppliers: [], message: `No supplier in ${scope}.` },
           evidence: [],
-          digest: `no supplier in ${scope}`,
+          digest: words.noSupplier(wordedScope),
         };
       }
       const shown = matching.slice(0, MAX_SUPPLIERS);
@@ -102,12 +107,9 @@ export function createListSuppliersTool({ data }: ToolContext) {
           source: "supplier",
           referenceId: s.id,
           subject: { id: s.id, name: s.name, nameJa: supplierNameJa(s) },
-          quote: line(s),
+          quote: words.supplierLine(quotedSupplier(s)),
         })),
-        digest: `${countOf(matching.length, "supplier")} (${scope}): ${shown
-          .slice(0, 5)
-          .map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`)
-          .join(", ")}`,
+        digest: words.suppliersDigest(matching.length, wordedScope, shown.slice(0, 5)),
       };
     },
   });
@@ -116,9 +118,4 @@ export function createListSuppliersTool({ data }: ToolContext) {
 function resolveRegion(text: string): string | undefined {
   const wanted = normalise(text);
   return Object.entries(REGIONS).find(([, words]) => words.includes(wanted))?.[0];
-}
-
-function line(s: Supplier): string {
-  const flags = [s.preferred ? "preferred" : null, s.sanctionsFlag ? "SANCTIONS FLAG" : null].filter(Boolean).join(", ");
-  return `${s.name} (${s.region}${flags ? `, ${flags}` : ""}): ${s.riskRating} risk, on-time ${figureOrDash(s.performance.onTimeDeliveryPct, "%")}, quality ${figureOrDash(s.performance.qualityScore)}`;
 }

@@ -18,9 +18,8 @@ export const SPEND_DIMENSIONS = ["supplier", "category", "costCenter"] as const;
 export type SpendDimension = (typeof SPEND_DIMENSIONS)[number];
 
 /**
- * How much detail a spend question needs: month cells or fiscal-year roll-ups, and the dimensions
- * it reads (those it filters on are always kept). Cells may come summed over the others, which are
- * then empty strings.
+ * How much detail a spend question needs: month cells or fiscal-year roll-ups, and the dimensions it reads (those it filters on are always
+ * kept). Cells may come summed over the others, which are then empty strings.
  */
 export interface SpendView {
   grain: SpendGrain;
@@ -51,10 +50,9 @@ export interface PolicySearchResult {
 }
 
 /**
- * Read access to the procurement data the tools answer from. No method reads every row of a kind:
- * spend comes as monthly cells maintained when the data is loaded, contract and policy searches go
- * through indexes built once. Implemented in memory (the sample data set, or a data set imported
- * into the local data directory) and over Cosmos containers (src/storage).
+ * Read access to the procurement data the tools answer from. No method reads every row of a kind: spend comes as monthly cells maintained
+ * when the data is loaded, contract and policy searches go through indexes built once. Implemented in memory (the sample data set, or a
+ * data set imported into the local data directory) and over Cosmos containers (src/storage).
  */
 export interface ProcurementData {
   /** Which data set this is and its row counts. */
@@ -78,10 +76,9 @@ export interface ProcurementData {
    */
   searchPolicies(query: string, language?: "en" | "ja", options?: { favourThresholds?: boolean }): Promise<PolicySearchResult>;
   /**
-   * The spend cells matching every given filter field: monthly cells with every dimension, or cut to
-   * a `view` (fiscal-year roll-ups for questions without month or date detail, summed over the
-   * dimensions not needed), which an adapter may serve from far fewer cells. An adapter without
-   * roll-ups returns the monthly cells, which answer any view.
+   * The spend cells matching every given filter field: monthly cells with every dimension, or cut to a `view` (fiscal-year roll-ups for
+   * questions without month or date detail, summed over the dimensions not needed), which an adapter may serve from far fewer cells. An
+   * adapter without roll-ups returns the monthly cells, which answer any view.
    */
   spendCells(filter: SpendFilter, view?: SpendView): Promise<SpendCell[]>;
   /** The categories and cost centers that have spend. */

@@ -6,10 +6,12 @@ import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
-import { countOf, formatChange, formatJpy, formatJpyShort, round1 } from "./format";
+import type { SpendScopePart } from "../domain/strings/tool-wording";
+import { toolWordingEn } from "../domain/strings/tool-wording";
+import { formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
-import { resolveSupplierArgument } from "./entities/supplier-argument";
+import { resolveSupplierArgument } from "./entities/supplier-resolver";
 import { group, SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";
 import { fiscalTrend, yoyText } from "./spend-trend";
 
@@ -38,10 +40,9 @@ function querySpendParameters(fiscalYearStartMonth: number) {
 type QuerySpendArgs = z.infer<ReturnType<typeof querySpendParameters>>;
 
 /**
- * Aggregates spend (JPY-normalised) for the filters from the monthly spend cells: total and count, a
- * breakdown by the chosen dimension, the fiscal-year trend with year-over-year change (a running year
- * compared with the same months a year earlier), the off-contract share and the largest transactions.
- * Dates are resolved to whole months.
+ * Aggregates spend (JPY-normalised) for the filters from the monthly spend cells: total and count, a breakdown by the chosen dimension, the
+ * fiscal-year trend with year-over-year change (a running year compared with the same months a year earlier), the off-contract share and
+ * the largest transactions. Dates are resolved to whole months.
  */
 export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startMonth }: ToolContext) {
   return defineTool({
@@ -49,8 +50,8 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
     description: `Aggregate procurement spend (in JPY) filtered by supplier, category, cost center, fiscal year (${fiscalYearSpan(startMonth)}) or dates, grouped by supplier, category, month, quarter, fiscalYear or costCenter. Returns totals, counts, top groups, the fiscal-year trend with year-over-year change, off-contract share and the largest transactions with PO numbers.`,
     parameters: querySpendParameters(startMonth),
     argumentKinds: { supplier: "suppliers", category: "categories", fiscalYear: "periods" },
-    offline: { relevantWhen: [["spend"], ["trend"], ["fiscalYear"], ["supplierNamed"], ["category"]] },
-    async run(args) {
+    relevance: { relevantWhen: [["spend"], ["trend"], ["fiscalYear"], ["supplierNamed"], ["category"]] },
+    async run(args, words) {
       const resolved = await resolveFilter(args, data);
       if ("problem" in resolved) {
         // No figure at all: a total for everyone would read as the total for the name asked about.
@@ -61,7 +62,9 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           ...(resolved.resolution ? { resolution: resolved.resolution } : {}),
         };
       }
-      const { filter, scope, reference, costCenter, supplierName, supplierNameJa: nameJa, categoryNameJa, resolution } = resolved;
+      const { filter, scopeParts, reference, costCenter, supplierName, supplierNameJa: nameJa, categoryNameJa, resolution } = resolved;
+      // The data says its scope in English (the model reads data as it is); quotes and digest in the question's language.
+      const [scope, wordedScope] = [toolWordingEn.spendScope(scopeParts), words.spendScope(scopeParts)];
       // The supplier the references name by id, so that their citations can name it by its name.
       const subject = filter.supplierId && supplierName ? { subject: { id: filter.supplierId, name: supplierName, nameJa } } : {};
       // Likewise the category, with the name the data gives it: an imported one has no built-in label.
@@ -81,11 +84,10 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
       if (count === 0) {
-        const message = `no spend matches ${scope}`;
         return {
-          data: { filters, scope, totalJpy: 0, count: 0, groups: [], message },
+          data: { filters, scope, totalJpy: 0, count: 0, groups: [], message: toolWordingEn.noSpend(scope) },
           evidence: [],
-          digest: message,
+          digest: words.noSpend(wordedScope),
           resolution,
         };
       }
@@ -115,14 +117,14 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
             referenceId: reference,
             ...subject,
             ...category,
-            quote: `${formatJpy(totalJpy)} in ${countOf(count, "transaction")} (${scope})`,
+            quote: words.spendTotal(formatJpy(totalJpy), count, wordedScope),
           },
           ...trend.yoy.map((yoy) => ({
             source: "spend",
             referenceId: `${reference} ${yoy.from}→${yoy.to}`,
             ...subject,
             ...category,
-            quote: yoyText(yoy),
+            quote: yoyText(yoy, words),
           })),
           ...groups.shown.slice(0, 3).map((g) => ({
             source: "spend",
@@ -130,18 +132,22 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
             ...category,
             // A group the filter already names ("FY2025" of a FY2025 query) is not named twice.
             referenceId: reference.split(" ").includes(g.key) ? reference : `${reference} ${g.key}`,
-            // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").
-            quote: `${g.key}: ${formatJpy(g.totalJpy)} (${countOf(g.count, "transaction")}${g.sharePct === 100 ? "" : `, ${g.sharePct}%`})`,
+            // A group holding all of the spend repeats the total: its share says nothing.
+            quote: words.spendGroup(g.key, formatJpy(g.totalJpy), g.count, g.sharePct === 100 ? null : g.sharePct),
           })),
           ...largest.slice(0, 1).map((t) => ({
             source: "spend",
             referenceId: t.id,
-            quote: `largest: ${t.date} ${t.supplierName} ${formatJpy(t.amountJpy)} (${t.poNumber})`,
+            quote: words.largest(t.date, t.supplierName, formatJpy(t.amountJpy), t.poNumber),
           })),
         ],
-        digest: `${scope}: ${formatJpyShort(totalJpy)} in ${countOf(count, "transaction")}; ${trend.fiscalYears
-          .map((fy) => `${fy.fiscalYear}${fy.complete ? "" : " to date"} ${formatJpyShort(fy.totalJpy)}`)
-          .join(", ")}${trend.yoy.map((yoy) => `; ${yoy.to} vs ${yoy.from} ${formatChange(yoy.changePct)}`).join("")}`,
+        digest: words.spendDigest(
+          wordedScope,
+          formatJpyShort(totalJpy),
+          count,
+          trend.fiscalYears.map((fy) => ({ fiscalYear: fy.fiscalYear, complete: fy.complete, total: formatJpyShort(fy.totalJpy) })),
+          trend.yoy.map((yoy) => ({ to: yoy.to, from: yoy.from, change: formatChange(yoy.changePct) })),
+        ),
         resolution,
       };
     },
@@ -151,7 +157,7 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
 type Resolved =
   | {
       filter: SpendFilter;
-      scope: string;
+      scopeParts: SpendScopePart[];
       reference: string;
       costCenter?: string;
       supplierName?: string;
@@ -164,7 +170,7 @@ type Resolved =
 /** Turns the arguments into a data filter, or explains which argument matched nothing. */
 async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): Promise<Resolved> {
   const filter: SpendFilter = {};
-  const scope: string[] = [];
+  const scope: SpendScopePart[] = [];
   const reference: string[] = [];
   const resolution: EntityResolution = { resolved: [], unresolved: [] };
   let supplierName: string | undefined;
@@ -180,7 +186,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     filter.supplierId = resolved.supplier.id;
     supplierName = resolved.supplier.name;
     supplierNameJaOf = supplierNameJa(resolved.supplier);
-    scope.push(supplierName);
+    scope.push({ supplier: supplierName });
     reference.push(resolved.supplier.id);
     resolution.resolved.push(...resolved.resolution.resolved);
   }
@@ -199,7 +205,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
       };
     filter.category = category;
     categoryNameJa = namesJa.get(category);
-    scope.push(category);
+    scope.push({ category, ...(categoryNameJa ? { nameJa: categoryNameJa } : {}) });
     reference.push(category);
   }
   if (nonEmpty(args.fiscalYear)) {
@@ -207,23 +213,23 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     if (!fiscalYear)
       return { problem: { message: `"${args.fiscalYear}" is not a fiscal year`, suggestions: ["FY2024", "FY2025", "FY2026"] } };
     filter.fiscalYear = fiscalYear;
-    scope.push(fiscalYear);
+    scope.push({ fiscalYear });
     reference.push(fiscalYear);
   }
   if (nonEmpty(args.from)) filter.from = args.from.length === 7 ? `${args.from}-01` : args.from;
   if (nonEmpty(args.to)) filter.to = args.to.length === 7 ? monthEnd(args.to) : args.to;
   if (filter.from || filter.to) {
-    scope.push(`${filter.from ?? "…"} to ${filter.to ?? "…"}`);
+    scope.push({ from: filter.from, to: filter.to });
     reference.push(`${filter.from ?? ""}..${filter.to ?? ""}`);
   }
   const costCenter = nonEmpty(args.costCenter) ? args.costCenter.trim() : undefined;
   if (costCenter) {
-    scope.push(`cost center ${costCenter}`);
+    scope.push({ costCenter });
     reference.push(costCenter);
   }
   return {
     filter,
-    scope: scope.join(", ") || "all spend",
+    scopeParts: scope,
     reference: `SPEND ${reference.join(" ") || "all"}`,
     costCenter,
     supplierName,

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
 import { optionalUrl, RecordIdIndex, type Contract } from "../domain";
+import type { QuotedContract } from "../domain/strings/tool-wording";
 import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
-import { resolveSupplierArgument } from "./entities/supplier-argument";
-import { findMentionedSuppliers } from "./entities/supplier-resolver";
+import { findMentionedSuppliers, resolveSupplierArgument } from "./entities/supplier-resolver";
 import { contractText } from "./search-indexes";
 import { Bm25Index, clip } from "./text/bm25";
 import { normalise } from "./text/search-text";
@@ -44,10 +44,9 @@ const SearchContractsParameters = z.object({
 });
 
 /**
- * Finds contracts (of one supplier when one is given or named in the query, resolved by name, alias
- * or fuzzy spelling; else those the query names by id, looked up in the data set; otherwise by BM25
- * over titles, parties and clause texts) and returns their key terms (dates, renewal, notice deadline,
- * price cap) with the clauses the query asks about.
+ * Finds contracts (of one supplier when one is given or named in the query, resolved by name, alias or fuzzy spelling; else those the query
+ * names by id, looked up in the data set; otherwise by BM25 over titles, parties and clause texts) and returns their key terms (dates,
+ * renewal, notice deadline, price cap) with the clauses the query asks about.
  */
 export function createSearchContractsTool({ data, today }: ToolContext) {
   return defineTool({
@@ -56,8 +55,8 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       "Search supplier contracts. Returns key terms (value, dates, auto-renewal, notice deadline, yearly price-increase cap) and the clause texts relevant to the query (renewal, price adjustment, termination, liability, payment, SLA).",
     parameters: SearchContractsParameters,
     argumentKinds: { supplier: "suppliers" },
-    offline: { relevantWhen: [["supplierNamed"], ["contract"], ["category", "price"]] },
-    async run({ query, supplier }) {
+    relevance: { relevantWhen: [["supplierNamed"], ["contract"], ["category", "price"]] },
+    async run({ query, supplier }, words) {
       let contracts: Contract[];
       let total: number;
       let totalIsEstimate = false;
@@ -96,7 +95,7 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
             message: "No contract matches the query; try a supplier name or other words.",
           },
           evidence: [],
-          digest: `no contract matches "${clip(query, 60)}"${supplierName ? ` for ${supplierName}` : ""}`,
+          digest: words.noContract(clip(query, 60), supplierName),
         };
       }
       const kinds = clauseKinds(query);
@@ -115,23 +114,17 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
             // The contract document's link goes with every item citing it (the model never sees it).
             const link = optionalUrl(contracts[index].url);
             return [
-              { source: "contract", referenceId: c.id, quote: keyTerms(c), ...link },
+              { source: "contract", referenceId: c.id, quote: words.contractTerms(quotedContract(contracts[index])), ...link },
               ...c.clauses.map((clause) => ({
                 source: "contract",
                 referenceId: c.id,
-                quote: `${clause.kind.replace("_", " ")} clause: ${clip(clause.text, 240)}`,
+                quote: words.clause(clause.kind, clip(clause.text, 240)),
                 ...link,
               })),
             ];
           })
           .slice(0, MAX_EVIDENCE),
-        digest: `${totalIsEstimate ? "about " : ""}${total} contract${total === 1 ? "" : "s"}: ${shown
-          .slice(0, 3)
-          .map(
-            (c) =>
-              `${c.id} ${c.supplierName} (${c.status}, ends ${c.endDate}, cap ${c.priceCapPct === null ? "none" : `${c.priceCapPct}%`})`,
-          )
-          .join("; ")}`,
+        digest: words.contractsDigest(total, totalIsEstimate, contracts.slice(0, 3).map(quotedContract)),
       };
     },
   });
@@ -152,8 +145,6 @@ function withinSupplier(contracts: Contract[], query: string): Contract[] {
   const named = new Set(new RecordIdIndex(contracts.map((contract) => contract.id)).in(query).map((found) => found.id));
   return named.size > 0 ? contracts.filter((contract) => named.has(contract.id)) : rankWithin(contracts, query);
 }
-
-type ContractSummary = ReturnType<typeof summarise>;
 
 function summarise(contract: Contract, kinds: ClauseKind[], asOf: string) {
   return {
@@ -177,12 +168,14 @@ function summarise(contract: Contract, kinds: ClauseKind[], asOf: string) {
   };
 }
 
-function keyTerms(c: ContractSummary): string {
-  const cap = c.priceCapPct === null ? "no cap on price adjustments" : `price increase cap ${c.priceCapPct}% per year`;
-  const renewal = c.autoRenew
-    ? `auto-renews unless notice ${c.noticeDays} days before end (by ${c.noticeDeadline})`
-    : `no auto-renewal; renewal talks ${c.noticeDays} days before end (by ${c.noticeDeadline})`;
-  return `${c.title} — ${c.supplierName}, ${c.status}, ${formatMoney(c.annualValue, c.currency)}/year, ${c.startDate} to ${c.endDate}, ${renewal}, ${cap}`;
+/** A contract's terms as the tools quote them. */
+export function quotedContract(c: Contract): QuotedContract {
+  return {
+    ...c,
+    annualValue: formatMoney(c.annualValue, c.currency),
+    autoRenews: c.autoRenew,
+    noticeDeadline: addDays(c.endDate, -c.noticeDays),
+  };
 }
 
 /** The clause kinds a query asks about, in the order of the intents; renewal and price by default. */

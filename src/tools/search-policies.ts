@@ -18,9 +18,8 @@ const SearchPoliciesParameters = z.object({
 });
 
 /**
- * Finds procurement policy sections by BM25 over words and Japanese character bigrams (sections that
- * state thresholds rank higher when the query names an amount). Falls back to both languages when the
- * chosen one has no match; cites sections as "POL-… §n".
+ * Finds procurement policy sections by BM25 over words and Japanese character bigrams (sections that state thresholds rank higher when the
+ * query names an amount). Falls back to both languages when the chosen one has no match; cites sections as "POL-… §n".
  */
 export function createSearchPoliciesTool({ data }: ToolContext) {
   return defineTool({
@@ -28,8 +27,8 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
     description:
       "Search the company's procurement policies (approval matrix, sourcing thresholds, contract and negotiation playbooks, supplier risk, ethics, sustainability) in English or Japanese. Returns the best matching sections with their citation ids (e.g. 'POL-APPROVAL-MATRIX §3').",
     parameters: SearchPoliciesParameters,
-    offline: { relevantWhen: [["policy"], ["contract"], ["amount"], ["percentage"]] },
-    async run({ query, language }) {
+    relevance: { relevantWhen: [["policy"], ["contract"], ["amount"], ["percentage"]] },
+    async run({ query, language }, words) {
       const wanted = language ?? detectLanguage(query);
       // A question naming an amount asks about thresholds.
       const options = { favourThresholds: extractAmounts(query).length > 0 };
@@ -41,7 +40,7 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
         return {
           data: { query, language: wanted, sections: [], message: "No policy section matches the query.", availablePolicies: titles },
           evidence: [],
-          digest: `no policy section matches "${clip(query, 60)}"`,
+          digest: words.noPolicy(clip(query, 60)),
         };
       }
       const sections = hits.slice(0, MAX_SECTIONS).map(({ policy, section, score }) => ({
@@ -68,10 +67,7 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
           quote: bestSentence(section.text, query),
           ...optionalUrl(policy.url),
         })),
-        digest: `${found.totalIsEstimate ? "about " : ""}${found.total} policy sections; top: ${sections
-          .slice(0, 3)
-          .map((s) => `${s.referenceId} (${s.heading})`)
-          .join(", ")}`,
+        digest: words.policiesDigest(found.total, found.totalIsEstimate, sections.slice(0, 3)),
       };
     },
   });

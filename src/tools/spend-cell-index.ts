@@ -7,11 +7,10 @@ import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrai
 import { cellMatches, LARGEST_PER_CELL, largestLines } from "./spend-cube";
 
 /**
- * The spend cells of a data set held in memory, indexed by supplier, category, cost center and
- * fiscal year, at month grain or rolled up per fiscal year, and cut down to the dimensions a question
- * keeps: "spend by month in one category" reads one cell per month, not every supplier's. Each view is
- * rolled up from the month cells (or the stored fiscal-year roll-ups) once, on first use, and kept;
- * its size depends on the dimensions and months, not on the number of transactions.
+ * The spend cells of a data set held in memory, indexed by supplier, category, cost center and fiscal year, at month grain or rolled up per
+ * fiscal year, and cut down to the dimensions a question keeps: "spend by month in one category" reads one cell per month, not every
+ * supplier's. Each view is rolled up from the month cells (or the stored fiscal-year roll-ups) once, on first use, and kept; its size
+ * depends on the dimensions and months, not on the number of transactions.
  */
 export class SpendCellIndex {
   private readonly base: Record<SpendGrain, Lazy<readonly SpendCell[]>>;

@@ -11,9 +11,8 @@ export const LARGEST_PER_CELL = 3;
  */
 export class SpendCubeBuilder {
   /**
-   * Cells by supplier, then by month, category, cost center and currency in one key. Nested on the
-   * supplier because a joined key per row (a fresh long string to flatten and hash) was the single
-   * largest cost of an import; the inner key is short.
+   * Cells by supplier, then by month, category, cost center and currency in one key. Nested on the supplier because a joined key per row (a
+   * fresh long string to flatten and hash) was the single largest cost of an import; the inner key is short.
    */
   private readonly bySupplier = new Map<string, Map<string, SpendCell>>();
   private rows = 0;
@@ -86,10 +85,7 @@ export function buildSpendCells(transactions: Iterable<SpendTransaction>): Spend
   return builder.build();
 }
 
-/**
- * Whether a cell falls under a filter. Dates are resolved to whole months: a cell counts when its
- * month overlaps the range.
- */
+/** Whether a cell falls under a filter. Dates are resolved to whole months: a cell counts when its month overlaps the range. */
 export function cellMatches(filter: SpendFilter, cell: SpendCell): boolean {
   return (
     (filter.supplierId === undefined || cell.supplierId === filter.supplierId) &&

@@ -2,6 +2,7 @@ import { toSen } from "../domain/amounts";
 import type { SpendCell } from "../domain";
 import { fiscalMonthIndex, fiscalYearOf, fiscalYearRange } from "../domain/fiscal-year";
 import { lookup } from "../domain/lookup";
+import { toolWordingEn, type ToolWording } from "../domain/strings/tool-wording";
 import { formatChange, formatJpy, round1 } from "./format";
 
 interface YearOverYear {
@@ -10,14 +11,15 @@ interface YearOverYear {
   fromJpy: number;
   toJpy: number;
   changePct: number;
+  /** In English, as the data says it; quotes word it from `sameMonths`. */
   basis: string;
+  sameMonths: { from: number; to: number } | null;
 }
 
 /**
- * Totals per fiscal year and the change between consecutive years. A year still running on `today`
- * is compared with the same months of the year before ("Apr–Nov"), not with a full year. One pass
- * over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by position of the
- * month in the year.
+ * Totals per fiscal year and the change between consecutive years. A year still running on `today` is compared with the same months of the
+ * year before ("Apr–Nov"), not with a full year. One pass over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by
+ * position of the month in the year.
  */
 export function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
   const running = fiscalYearOf(today, startMonth);
@@ -51,7 +53,7 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
     if (Number(after.fiscalYear.slice(2)) - Number(before.fiscalYear.slice(2)) !== 1) continue;
     let fromJpy = before.totalJpy;
     let toJpy = after.totalJpy;
-    let basis = "full fiscal years";
+    let sameMonths: YearOverYear["sameMonths"] = null;
     if (!after.complete) {
       const { lastIndex, lastMonth } = lookup(perYear, after.fiscalYear, "fiscal year totals");
       const window = (fiscalYear: string) =>
@@ -60,7 +62,7 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
           .reduce((total, value) => total + value, 0);
       fromJpy = window(before.fiscalYear);
       toJpy = window(after.fiscalYear);
-      basis = `same months (${MONTHS[startMonth - 1]}–${MONTHS[Number(lastMonth.slice(5, 7)) - 1]}) of both years`;
+      sameMonths = { from: startMonth, to: Number(lastMonth.slice(5, 7)) };
     }
     if (fromJpy > 0)
       yoy.push({
@@ -69,15 +71,19 @@ export function fiscalTrend(cells: readonly SpendCell[], today: string, startMon
         fromJpy,
         toJpy,
         changePct: round1(((toJpy - fromJpy) / fromJpy) * 100),
-        basis,
+        basis: basisIn(toolWordingEn, sameMonths),
+        sameMonths,
       });
   }
   return { fiscalYears, yoy };
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+function basisIn(words: ToolWording, sameMonths: YearOverYear["sameMonths"]): string {
+  return sameMonths ? words.sameMonths(sameMonths.from, sameMonths.to) : words.fullYears;
+}
 
 /** One year-over-year change as a sentence a finding can quote. */
-export function yoyText(yoy: YearOverYear): string {
-  return `${yoy.to} vs ${yoy.from}: ${formatChange(yoy.changePct)} (${formatJpy(yoy.fromJpy)} → ${formatJpy(yoy.toJpy)}, ${yoy.basis})`;
+export function yoyText(yoy: YearOverYear, words: ToolWording): string {
+  const [fromJpy, toJpy, change] = [formatJpy(yoy.fromJpy), formatJpy(yoy.toJpy), formatChange(yoy.changePct)];
+  return words.yoy({ to: yoy.to, from: yoy.from, change, fromJpy, toJpy, basis: basisIn(words, yoy.sameMonths) });
 }

@@ -1,25 +1,13 @@
 import type { WorkflowSettings } from "../domain/workflow-settings";
 import type { PromptLibrary } from "./prompt-library";
-import type {
-  AnswerPreview,
-  ChatModel,
-  Clock,
-  ConversationMemory,
-  EvidencePlanner,
-  EventSink,
-  RouteGuesser,
-  RunStore,
-  ToolRegistry,
-} from "./ports";
+import type { AnswerPreview, ChatModel, Clock, ConversationMemory, EvidencePlanner, EventSink, RunStore, ToolRegistry } from "./ports";
 
 /** Everything a run needs, injected by the composition root. */
 export interface WorkflowDeps {
   model: ChatModel;
   tools: ToolRegistry;
-  /** Plans the tool calls a question implies, to run while the Router decides (none: specialists ask for every tool call). */
+  /** Plans the tool calls a question implies and guesses the specialists, to start both while the Router decides (none: neither). */
   evidencePlanner?: EvidencePlanner;
-  /** Guesses the Router's choice from the question's words, to start those specialists while it decides (none: nobody starts early). */
-  routeGuesser?: RouteGuesser;
   store: RunStore;
   /** The conversations' memory, read when a run with a conversation key is understood. */
   memory: ConversationMemory;

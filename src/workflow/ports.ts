@@ -13,8 +13,6 @@ import type {
   ExecutorOutcome,
   Language,
   ModelToolCall,
-  RouterInput,
-  RouterOutput,
   RunMessage,
   ModelFamily,
   QuestionCue,
@@ -43,16 +41,15 @@ export interface ToolSpec {
   name: string;
   description: string;
   parameters: z.ZodTypeAny;
-  /** Read only by the offline engine; model adapters send the name, description and parameters. */
-  offline?: OfflineToolHints;
+  /** Read only by the evidence planner; model adapters send the name, description and parameters. */
+  relevance?: ToolRelevance;
 }
 
 /**
- * When the offline engine (no model) calls a tool: when every cue of any one set holds for the
- * question. A tool without hints is called when its parameters can be filled and nothing more
- * specific was chosen.
+ * When a question calls for a tool without a model asking: when every cue of any one set holds for
+ * it. A tool without one is called when its parameters can be filled and nothing more specific was chosen.
  */
-export interface OfflineToolHints {
+export interface ToolRelevance {
   relevantWhen: readonly (readonly QuestionCue[])[];
 }
 
@@ -63,20 +60,14 @@ export interface PlannedToolCall {
 }
 
 /**
- * Which of a specialist's tools the question's resolved entities (suppliers, categories, years,
- * amounts) call for, with their arguments: run while the Router decides, so a specialist starts with
- * that evidence instead of spending a model call asking for it.
+ * Which tools the question's resolved entities (suppliers, categories, years, amounts) and topics call
+ * for, with their arguments, decided without a model so it runs while the Router decides: `plan` is a
+ * specialist's share of the evidence fetched up front, `guess` the specialists worth starting early
+ * (those whose declared tools the question calls for and whose keywords it uses, best first).
  */
 export interface EvidencePlanner {
   plan(question: { text: string; language: Language }, specialist: { keywords: string[] }, tools: ToolSpec[]): Promise<PlannedToolCall[]>;
-}
-
-/**
- * The Router's likely choice from the question's words alone (the specialists' keywords and
- * descriptions, no model): the specialists worth starting while the Router decides.
- */
-export interface RouteGuesser {
-  guess(input: RouterInput): Promise<RouterOutput>;
+  guess(question: { text: string }, specialists: { id: string; keywords: string[]; tools: ToolSpec[] }[]): Promise<string[]>;
 }
 
 /** One request to a chat model. */
@@ -164,8 +155,9 @@ export interface ToolDefinition<Args = any> {
   parameters: z.ZodType<Args>;
   /** Which kind of entity each argument names (`{ supplier: "suppliers" }`): what a run remembers it looked up. */
   argumentKinds?: Partial<Record<keyof Args & string, ConversationEntityKind>>;
-  offline?: OfflineToolHints;
-  run(args: Args): Promise<ToolResult>;
+  relevance?: ToolRelevance;
+  /** Worded in `language` (the question's): its quotes and digest come from the strings tables. */
+  run(args: Args, language?: Language): Promise<ToolResult>;
 }
 
 /** The tools known to the process, by name. */

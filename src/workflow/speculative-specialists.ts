@@ -1,12 +1,12 @@
 import type { RouterInput } from "../domain";
+import { toolSpecsOf } from "./steps/tool-runner";
 import type { RunContext, SpeculativeWork, WorkingSpecialist } from "./run-context";
 import { runSpecialist } from "./steps/specialist-step";
 
 /**
- * Specialists started from the route guess while the Router decides, so that a correct guess takes
- * the Router's time off the critical path. They work under the guess as a provisional decision; the
- * Router's decision keeps the ones it chose (their findings are used as they arrive) and cancels the
- * others, whose calls then cost their prompt tokens and whatever output was written before the cancel.
+ * Specialists started from the route guess while the Router decides, so that a correct guess takes the Router's time off the critical path.
+ * They work under the guess as a provisional decision; the Router's decision keeps the ones it chose (their findings are used as they
+ * arrive) and cancels the others, whose calls then cost their prompt tokens and whatever output was written before the cancel.
  */
 export class SpeculativeSpecialists implements SpeculativeWork {
   private constructor(
@@ -15,18 +15,30 @@ export class SpeculativeSpecialists implements SpeculativeWork {
   ) {}
 
   /**
-   * Starts the specialists the guesser names for `input` (the Router's own input). None start when
-   * no guesser is wired, SPECULATIVE_SPECIALISTS is off, or the guess finds the question out of scope.
+   * Starts the specialists the evidence planner guesses for `input` (the Router's own input). None start when no planner is wired,
+   * SPECULATIVE_SPECIALISTS is off, or no specialist's tools and keywords fit the question.
    */
   static async start(context: RunContext, input: RouterInput): Promise<SpeculativeSpecialists | undefined> {
     const { deps, state } = context;
-    if (!deps.routeGuesser || !deps.settings.speculativeSpecialists) return undefined;
-    const guess = await deps.routeGuesser.guess(input);
-    const offered = new Set(input.specialists.map((s) => s.id));
-    const ids = [...new Set(guess.selected)].filter((id) => offered.has(id)).slice(0, input.maxSpecialists);
-    if (!guess.inScope || ids.length === 0) return undefined;
+    if (!deps.evidencePlanner || !deps.settings.speculativeSpecialists) return undefined;
+    const offered = deps.prompts.specialists.filter((s) => input.specialists.some((o) => o.id === s.id));
+    const guess = await deps.evidencePlanner.guess(
+      { text: input.question },
+      offered.map((s) => ({ id: s.id, keywords: s.keywords, tools: toolSpecsOf(deps.tools, s.tools) })),
+    );
+    const ids = guess.slice(0, input.maxSpecialists);
+    if (ids.length === 0) return undefined;
     // runSpecialist reads the decision when it starts: the guess stands in for the Router's until it decides.
-    state.decision = { ...guess, selected: ids, fallback: false };
+    state.decision = {
+      selected: ids,
+      debateMode: "independent",
+      evidenceNeed: "medium",
+      hitl: false,
+      inScope: true,
+      scopeReason: "",
+      reason: "started from the question's words while the Router decides",
+      fallback: false,
+    };
     const started = new Map(ids.map((id) => [id, startSpecialist(context, id)]));
     state.decision = undefined;
     return new SpeculativeSpecialists(context, started);

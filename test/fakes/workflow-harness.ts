@@ -13,13 +13,10 @@ import { MemoryRunStore } from "../../src/storage/memory-run-store";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../src/tools";
 import { systemClock } from "../../src/domain";
 import type { WorkflowDeps } from "../../src/workflow/deps";
-import {
-  buildOfflineVocabulary,
-  createLexicalRouteGuesser,
-  createOfflineChatModel,
-  createQuestionEvidencePlanner,
-} from "../../src/llm/offline";
-import type { ChatModel, EvidencePlanner, RouteGuesser } from "../../src/workflow/ports";
+import { createOfflineChatModel } from "../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../src/tools/question/vocabulary";
+import { createEvidencePlanner } from "../../src/tools/evidence-plan";
+import type { ChatModel, EvidencePlanner } from "../../src/workflow/ports";
 import { loadPromptLibrary } from "../../src/workflow/prompt-library";
 import { runQuestion } from "../../src/workflow/runner";
 import { ScriptedModelServer } from "./scripted-model-server";
@@ -48,24 +45,19 @@ export function workflowHarness(model: ChatModel, env: Record<string, string> = 
   return { deps, events, store, config };
 }
 
-/** The evidence planner the composition root wires (question entities over the sample data), for runs that mirror production. */
 /** Asks questions through the whole graph with the offline engine over the sample data, on a fixed day (2026-11-21). */
 export async function offlineAsker(): Promise<(question: string) => Promise<RunState>> {
   const model = createOfflineChatModel({
-    vocabulary: await buildOfflineVocabulary(sampleData),
+    vocabulary: await buildQuestionVocabulary(sampleData),
     clock: { now: () => new Date("2026-11-21T09:00:00Z") },
   });
   const { deps } = workflowHarness(model);
   return (question) => runQuestion(deps, { question });
 }
 
+/** The evidence planner the composition root wires (over the sample data), for runs that mirror production. */
 export async function sampleEvidencePlanner(): Promise<EvidencePlanner> {
-  return createQuestionEvidencePlanner({ vocabulary: await buildOfflineVocabulary(sampleData), clock: systemClock });
-}
-
-/** The route guesser the composition root wires (the offline Router over the sample data), for runs that mirror production. */
-export async function sampleRouteGuesser(): Promise<RouteGuesser> {
-  return createLexicalRouteGuesser({ vocabulary: await buildOfflineVocabulary(sampleData) });
+  return createEvidencePlanner({ vocabulary: await buildQuestionVocabulary(sampleData), clock: systemClock });
 }
 
 /** The real OpenAI-compatible adapter against a scripted server, with fast retries. */

@@ -1,5 +1,6 @@
 import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
 import type { UserStrings } from "./shape";
+import { toolWordingEn } from "./tool-wording";
 
 /** Every user-facing fixed text in English. */
 export const en: UserStrings = {
@@ -228,6 +229,7 @@ export const en: UserStrings = {
     clarification: "Could you say which supplier, contract or period you mean? For example: “How much did we spend with Acme in FY2025?”",
   },
   unnamedCategory: (id) => id.replace(/-/g, " "),
+  tools: toolWordingEn,
   approvalReasons: {
     router: (why) => `router: ${why}`,
     moderator: (why) => `moderator: ${why || "the answer commits the company"}`,

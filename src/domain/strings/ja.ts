@@ -1,6 +1,7 @@
 import { fiscalYearIn } from "../fiscal-year";
 import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
 import type { DurationUnit, UserStrings } from "./shape";
+import { toolWordingJa } from "./tool-wording";
 
 const DURATION_UNITS: Readonly<Record<DurationUnit, string>> = { day: "日", hour: "時間", minute: "分", second: "秒" };
 
@@ -228,6 +229,7 @@ export const ja: UserStrings = {
     clarification: "どの取引先・契約・期間についてのご質問か教えていただけますか？ 例:「Acme の 2025年度の支出は？」",
   },
   unnamedCategory: (id) => `カテゴリ「${id}」`,
+  tools: toolWordingJa,
   approvalReasons: {
     router: (why) => `ルーター: ${why}`,
     moderator: (why) => `モデレーター: ${why || "回答は会社としての約束を含みます"}`,

@@ -4,6 +4,8 @@
  * Each language module (`en.ts`, `ja.ts`) is typed by it, so a missing translation is a compile error.
  */
 
+import type { ToolWording } from "./tool-wording";
+
 /** A unit of a duration people read. */
 export type DurationUnit = "day" | "hour" | "minute" | "second";
 
@@ -256,6 +258,8 @@ export interface UserStrings {
   /** A category that has no name in this language, by its id: never the bare id as a word. */
   unnamedCategory: (id: string) => string;
   approvalReasons: ApprovalReasons;
+  /** The data tools' own wording in quotes and digests (tool-wording.ts). */
+  tools: ToolWording;
   /**
    * The example questions of the Teams app's prompt starters, the welcome card and `help`: one list, so
    * what Teams suggests and what the bot says it can answer never drift apart. Each is answerable from

@@ -1,4 +1,4 @@
-import { contentStems, hasCjk, normalize, stem, wordStems } from "../../llm/offline/text";
+import { contentStems, hasCjk, normalize, stem, wordStems } from "../../tools/text/words";
 import type { ReferenceTopics } from "../reference-topics";
 import { neededSpecialists } from "./needed-specialists";
 import type { EvidenceRun } from "./proposal";

@@ -1,4 +1,4 @@
-import { contentFeatures } from "../../llm/offline/text";
+import { contentFeatures } from "../../tools/text/words";
 import type { ReferenceTopics } from "../reference-topics";
 
 /** A question topic belongs to a scope topic when it shares at least this share of the scope topic's words. */

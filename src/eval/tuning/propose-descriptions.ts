@@ -1,6 +1,7 @@
 import type { SpecialistSummary } from "../../domain";
+// eslint-disable-next-line no-restricted-imports -- tuning proposes keywords by scoring them as the offline Router does; it never answers a question
 import { descriptionFeatures } from "../../llm/offline/router";
-import { contentFeatures } from "../../llm/offline/text";
+import { contentFeatures } from "../../tools/text/words";
 import { MIN_EVIDENCE_RUNS, push, sharedNewWords, type MisroutedRun, type Misroutings } from "./misrouted-runs";
 import type { EvidenceRun, Proposal } from "./proposal";
 

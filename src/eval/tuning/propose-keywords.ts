@@ -1,6 +1,7 @@
 import type { SpecialistSummary } from "../../domain";
+// eslint-disable-next-line no-restricted-imports -- tuning proposes keywords by scoring them as the offline Router does; it never answers a question
 import { scoreSpecialists } from "../../llm/offline/router";
-import { containsPhrase } from "../../llm/offline/text";
+import { containsPhrase } from "../../tools/text/words";
 import { MIN_EVIDENCE_RUNS, push, sharedNewWords, type Misroutings } from "./misrouted-runs";
 import type { EvidenceRun, Proposal } from "./proposal";
 

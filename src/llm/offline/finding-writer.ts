@@ -10,7 +10,7 @@ import {
 import { deriveFacts, type Fact } from "./facts";
 import { fitPolicyQuotes } from "./facts/policy-facts";
 import { phrasesFor } from "./phrases";
-import type { QuestionEntities } from "./question-entities";
+import type { QuestionEntities } from "../../tools/question/question-entities";
 import { firstSentence, linesWithin } from "./text";
 import type { ToolObservation } from "./tool-observations";
 
@@ -19,12 +19,11 @@ const EVIDENCE_PER_TOOL = 3;
 const SUMMARY_FACTS = 2;
 
 /**
- * A specialist's Finding from its tool results: a summary made of the facts that answer the
- * question, details with the rest (never the tools' digests: the Moderator gets those with the
- * finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence cited from the tools (items the
- * facts rest on first, by the handles the conversation showed, quoted only where the quote is not the tool's own wording),
- * and a confidence from the evidence's strength.
- * In the re-ask round, the earlier finding's evidence is kept alongside the new.
+ * A specialist's Finding from its tool results: a summary made of the facts that answer the question, details with the rest (never the
+ * tools' digests: the Moderator gets those with the finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence
+ * cited from the tools (items the facts rest on first, by the handles the conversation showed, quoted only where the quote is not the
+ * tool's own wording), and a confidence from the evidence's strength. In the re-ask round, the earlier finding's evidence is kept alongside
+ * the new.
  */
 export function writeFinding(
   input: SpecialistInput,
@@ -118,9 +117,8 @@ function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: ShownEvid
 }
 
 /**
- * The evidence as the schema asks it to be cited: every record by the handle the conversation showed
- * beside it, and a quote (with its source) only where it says something else than the record a tool
- * (or the earlier finding) returned (one clause of a long policy, the record restated in Japanese).
+ * The evidence as the schema asks it to be cited: every record by the handle the conversation showed beside it, and a quote (with its
+ * source) only where it says something else than the record a tool (or the earlier finding) returned (one clause of a long policy).
  */
 function citeAsReturned(evidence: ShownEvidenceItem[], returned: ShownEvidenceItem[]): Pick<FindingOutput, "evidence" | "quotes"> {
   const asReturned = new Map<string, string>();

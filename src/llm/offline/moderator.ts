@@ -1,5 +1,5 @@
 import type { ModeratorInput, ModeratorOutput } from "../../domain";
-import { readKindsOf } from "./facts/failure-facts";
+import { readKindsOf } from "./facts";
 import { NEXT_STEP_MARKERS, phrasesFor } from "./phrases";
 import { orderedFindings, qualityScore } from "./quality-score";
 import { rationaleClaims } from "./rationale-claims";
@@ -9,11 +9,10 @@ const MAX_RATIONALE = 4;
 const MAX_ACTIONS = 5;
 
 /**
- * The offline Moderator: an extractive answer built only from the findings. The conclusion is the
- * top-priority specialist's summary plus one line per other specialist; each rationale point is a
- * short claim from the findings' facts citing, by the handles they were shown beside, the records
- * that support it (`rationaleClaims`); next actions are the specialists' recommended steps; the
- * QSCORE follows `qualityScore`, and the critique names what is missing (records a tool could not read first).
+ * The offline Moderator: an extractive answer built only from the findings. The conclusion is the top-priority specialist's summary plus
+ * one line per other specialist; each rationale point is a short claim from the findings' facts citing, by the handles they were shown
+ * beside, the records that support it (`rationaleClaims`); next actions are the specialists' recommended steps; the QSCORE follows
+ * `qualityScore`, and the critique names what is missing (records a tool could not read first).
  */
 export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const phrases = phrasesFor(input.language);

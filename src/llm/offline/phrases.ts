@@ -1,8 +1,5 @@
+/** Every sentence the offline engine writes, in English and Japanese: a wording change or a new language is one edit here. */
 import { fiscalYearIn } from "../../domain/fiscal-year";
-/**
- * Every user-facing sentence the offline engine writes, in English and Japanese: one table, so a
- * wording change or a new language is one edit here.
- */
 import type { Language } from "../../domain/language";
 import { labelsFor, type SourceKind } from "../../domain";
 import { NO_FIGURE, figureOrDash } from "../../tools/format";

@@ -14,11 +14,10 @@ export interface QualityParts {
 }
 
 /**
- * QSCORE = round(40·coverage + 25·confidence + 20·health + 15·answered), where
- * coverage = min(1, distinct cited references / REFERENCES_NEEDED[evidenceNeed]),
- * confidence = mean specialist confidence, health = ok / (ok + failed) specialists, and
- * answered = 1 when the top-priority answering specialist has evidence. Full evidence from healthy,
- * confident specialists scores ≥ 80; thin evidence or failures fall below 80 so the gate re-asks.
+ * QSCORE = round(40·coverage + 25·confidence + 20·health + 15·answered), where coverage = min(1, distinct cited references /
+ * REFERENCES_NEEDED[evidenceNeed]), confidence = mean specialist confidence, health = ok / (ok + failed) specialists, and answered = 1 when
+ * the top-priority answering specialist has evidence. Full evidence from healthy, confident specialists scores ≥ 80; thin evidence or
+ * failures fall below 80 so the gate re-asks.
  */
 export function qualityScore(input: ModeratorInput): { qscore: number; parts: QualityParts } {
   const references = new Set(input.findings.flatMap((f) => f.evidence.map((e) => e.referenceId))).size;

@@ -1,7 +1,8 @@
 import { RATIONALE_POINT_CHARS, type ShownEvidenceItem, type ShownOkFinding } from "../../domain";
 import { handleOf } from "./finding-writer";
 import { NEXT_STEP_MARKERS, type Phrases } from "./phrases";
-import { indexOfName, sentenceKey, sentencesOf } from "./text";
+import { indexOfName } from "../../tools/text/words";
+import { sentenceKey, sentencesOf } from "./text";
 
 /** A rationale point: one short claim and the handles of the records that support it. */
 export interface RationaleClaim {

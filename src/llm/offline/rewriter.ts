@@ -3,12 +3,11 @@ import { extractAmounts } from "../../domain/amounts";
 import { detectLanguage } from "../../domain/language";
 import { followUpCues, needsEarlierContext, defaultClarification, type UnderstandingOutput, type RewriterInput } from "../../domain";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
-import { LEXICON } from "./lexicon";
-import { namesNothing, resolveNamedSuppliers } from "./named-suppliers";
-import { contentStems, indexOfName, isStopWord } from "./text";
-import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
+import { LEXICON } from "../../tools/question/lexicon";
+import { namesNothing, resolveNamedSuppliers } from "../../tools/question/named-suppliers";
+import { contentStems, indexOfName, isStopWord } from "../../tools/text/words";
+import type { QuestionVocabulary, VocabularySupplier } from "../../tools/question/vocabulary";
 
-/** The kinds of things a follow-up may change or leave implicit. */
 type MentionKind = "supplier" | "contract" | "period" | "category" | "amount";
 
 /** Where a thing is named in a text, and the canonical form to write it with. */
@@ -39,14 +38,12 @@ const SUPPLIER_PRONOUNS_JA = /(彼ら|先方|その(取引先|サプライヤー
 const CONTRACT_PRONOUNS = /\b(it|that contract|this contract)\b|(その契約|この契約)/i;
 
 /**
- * The offline engine's rewriter: without a language model, a follow-up is completed lexically from
- * the latest remembered turn. What the message names (supplier, contract, period, category,
- * amount) replaces the same kind in the previous question; what it leaves out is carried over;
- * pronouns become the supplier or contract they stand for; a message with nothing to substitute is
- * answered with the previous question attached. A message with its own topic and entities stands
- * alone; one that points back with nothing remembered is asked back.
+ * The offline engine's rewriter: without a language model, a follow-up is completed lexically from the latest remembered turn. What the
+ * message names (supplier, contract, period, category, amount) replaces the same kind in the previous question; what it leaves out is
+ * carried over; pronouns become the supplier or contract they stand for; a message with nothing to substitute is answered with the previous
+ * question attached. A message with its own topic and entities stands alone; one that points back with nothing remembered is asked back.
  */
-export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabulary, today: Date): UnderstandingOutput {
+export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabulary, today: Date): UnderstandingOutput {
   const message = input.question.trim();
   const standalone = (): UnderstandingOutput => ({
     kind: "standalone",
@@ -101,11 +98,11 @@ export function rewriteOffline(input: RewriterInput, vocabulary: OfflineVocabula
 }
 
 /**
- * Every supplier, contract, period, category and amount named in a text, in order of position.
- * Matched on the NFKC form (full-width "ＦＹ２０２５" = "FY2025") when it keeps every position;
- * surfaces are cut from the text as written. Where two overlap, the earlier kind in that list wins.
+ * Every supplier, contract, period, category and amount named in a text, in order of position. Matched on the NFKC form (full-width
+ * "ＦＹ２０２５" = "FY2025") when it keeps every position; surfaces are cut from the text as written. Where two overlap, the earlier kind in that
+ * list wins.
  */
-function mentionsIn(written: string, vocabulary: OfflineVocabulary, currentYear: string): Mention[] {
+function mentionsIn(written: string, vocabulary: QuestionVocabulary, currentYear: string): Mention[] {
   const normalized = written.normalize("NFKC");
   const text = normalized.length === written.length ? normalized : written;
   const suppliers = supplierMentions(text, vocabulary);
@@ -120,7 +117,7 @@ function mentionsIn(written: string, vocabulary: OfflineVocabulary, currentYear:
 }
 
 /** Suppliers named in a text: by name or alias, then written another way, through the one resolver. */
-function supplierMentions(text: string, vocabulary: OfflineVocabulary): Mention[] {
+function supplierMentions(text: string, vocabulary: QuestionVocabulary): Mention[] {
   const mentions: Mention[] = [];
   const found = new Set<VocabularySupplier>();
   const names = vocabulary.suppliers
@@ -138,8 +135,7 @@ function supplierMentions(text: string, vocabulary: OfflineVocabulary): Mention[
   return mentions;
 }
 
-/** Periods, categories and amounts named in a text. */
-function otherMentions(text: string, vocabulary: OfflineVocabulary, currentYear: string): Mention[] {
+function otherMentions(text: string, vocabulary: QuestionVocabulary, currentYear: string): Mention[] {
   const mentions: Mention[] = [];
   for (const match of text.matchAll(YEAR_BEFORE))
     mentions.push({ kind: "period", at: match.index, surface: match[0], canonical: YEAR_BEFORE_MARK });
@@ -165,12 +161,11 @@ function placed(written: string, candidates: Mention[]): Mention[] {
 }
 
 /**
- * Whether a text may name a contract once its other mentions are set aside. A contract id is found
- * by lookup, never by its shape, so any word left that nothing else reads may be one; a text left
- * with only stop and follow-up words, particles and the engine's own words ("And last year?",
- * 「2024年度は？」) names none, and needs no contract ids: it is rewritten even when they cannot be read.
+ * Whether a text may name a contract once its other mentions are set aside. A contract id is found by lookup, never by its shape, so any
+ * word left that nothing else reads may be one; a text left with only stop and follow-up words, particles and the engine's own words ("And
+ * last year?", 「2024年度は？」) names none, and needs no contract ids: it is rewritten even when they cannot be read.
  */
-function mayNameContract(written: string, mentions: Mention[], vocabulary: OfflineVocabulary): boolean {
+function mayNameContract(written: string, mentions: Mention[], vocabulary: QuestionVocabulary): boolean {
   let rest = written;
   for (const mention of [...mentions].reverse()) rest = rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length);
   const words = rest
@@ -196,9 +191,8 @@ function canonicalPeriod(match: RegExpMatchArray, currentYear: string): string {
 }
 
 /**
- * A question that names its own subject (supplier, contract or category) and period and asks
- * something ("How much did we spend with Acme in FY2025?", 「はやぶさ物流の2025年度の支出は？」) stands
- * alone as written, whatever was asked before; "And Nimbus in FY2024?" asks nothing of its own.
+ * A question that names its own subject (supplier, contract or category) and period and asks something ("How much did we spend with Acme in
+ * FY2025?", 「はやぶさ物流の2025年度の支出は？」) stands alone as written, whatever was asked before; "And Nimbus in FY2024?" asks nothing of its own.
  */
 function namesSubjectAndPeriod(message: string, mentions: Mention[]): boolean {
   const subject = mentions.some((mention) => mention.kind === "supplier" || mention.kind === "contract" || mention.kind === "category");
@@ -220,8 +214,8 @@ function topicWords(message: string, mentions: Mention[]): number {
 }
 
 /**
- * The previous question with the message's mentions in place of the same kinds; kinds the previous
- * question lacks are added ("… with Nimbus Workflow Inc.", 「2024年度の…」).
+ * The previous question with the message's mentions in place of the same kinds; kinds the previous question lacks are added ("… with Nimbus
+ * Workflow Inc.", 「2024年度の…」).
  */
 function substitute(base: string, own: Mention[], previous: Mention[], language: RewriterInput["language"]): string {
   const additions: Mention[] = [];
@@ -273,8 +267,8 @@ function resolvePronouns(
 }
 
 /**
- * A message about the previous answer, with that question attached so it stands alone; a question
- * in another language is only pointed at (the previous answer travels with the run), never quoted.
+ * A message about the previous answer, with that question attached so it stands alone; a question in another language is only pointed at
+ * (the previous answer travels with the run), never quoted.
  */
 function attach(message: string, base: string, language: RewriterInput["language"]): string {
   const sameLanguage = detectLanguage(base) === detectLanguage(message);
@@ -283,9 +277,8 @@ function attach(message: string, base: string, language: RewriterInput["language
 }
 
 /**
- * A spend question for the given supplier, category and period, written in one language: what a
- * follow-up in another language than the spend question before it asks ("And Oceanic Freight in
- * FY2024?" after 「はやぶさ物流の2025年度の支出は？」).
+ * A spend question for the given supplier, category and period, written in one language: what a follow-up in another language than the
+ * spend question before it asks ("And Oceanic Freight in FY2024?" after 「はやぶさ物流の2025年度の支出は？」).
  */
 function spendQuestion(mentions: Mention[], language: RewriterInput["language"]): string | undefined {
   const of = (kind: MentionKind) => mentions.filter((mention) => mention.kind === kind).map((mention) => writtenAs(mention, language));

@@ -1,8 +1,8 @@
 import type { SpecialistSummary } from "../../domain";
-import { extractQuestionEntities } from "./question-entities";
+import { extractQuestionEntities } from "../../tools/question/question-entities";
 import { ACQUISITION_HINTS, OFF_TOPIC_TERMS, PROCUREMENT_TERMS } from "./scope-terms";
-import { containsPhrase } from "./text";
-import type { OfflineVocabulary } from "./vocabulary";
+import { containsPhrase } from "../../tools/text/words";
+import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
 /** A question is in procurement scope when its lexical score reaches this. */
 const SCOPE_THRESHOLD = 2;
@@ -30,13 +30,12 @@ export interface ScopeAssessment {
 }
 
 /**
- * Whether a question is about procurement, from its text alone: procurement words, a named
- * supplier, a spend category, an amount and the specialists' keywords count for it; other
- * departments' topics and small talk count against it. In scope at `SCOPE_THRESHOLD` or more, so a
- * question phrased without any specialist keyword ("Where do we usually get our laptops from?")
- * is still answered, and gibberish (no known word) is not.
+ * Whether a question is about procurement, from its text alone: procurement words, a named supplier, a spend category, an amount and the
+ * specialists' keywords count for it; other departments' topics and small talk count against it. In scope at `SCOPE_THRESHOLD` or more, so
+ * a question phrased without any specialist keyword ("Where do we usually get our laptops from?") is still answered, and gibberish (no
+ * known word) is not.
  */
-export function assessScope(question: string, specialists: readonly SpecialistSummary[], vocabulary: OfflineVocabulary): ScopeAssessment {
+export function assessScope(question: string, specialists: readonly SpecialistSummary[], vocabulary: QuestionVocabulary): ScopeAssessment {
   let score = 0;
   const count = (terms: readonly string[], weight: number, cap = Infinity): string[] => {
     const found = [...new Set(terms.filter((term) => containsPhrase(question, term)))];

@@ -2,10 +2,10 @@ import type { JpyRates } from "../../domain/amounts";
 import type { SpecialistInput } from "../../domain";
 import type { ChatMessage, ModelToolCall, ToolSpec } from "../../workflow/ports";
 import { amendFinding, writeFinding } from "./finding-writer";
-import { extractQuestionEntities } from "./question-entities";
-import { planToolCalls } from "./tool-plan";
+import { extractQuestionEntities } from "../../tools/question/question-entities";
+import { planToolCalls } from "../../tools/evidence-plan";
 import { hasToolResults, readToolObservations } from "./tool-observations";
-import type { OfflineVocabulary } from "./vocabulary";
+import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
 /** What a specialist turn produces: tool calls to run, or the Finding as JSON text. */
 export type SpecialistReply = { toolCalls: ModelToolCall[] } | { content: string };
@@ -19,7 +19,7 @@ export function specialistTurn(
   input: SpecialistInput,
   messages: ChatMessage[],
   tools: ToolSpec[] | undefined,
-  vocabulary: OfflineVocabulary,
+  vocabulary: QuestionVocabulary,
   today: Date,
   jpyRates?: JpyRates,
 ): SpecialistReply {

@@ -7,9 +7,8 @@ function argumentWordsOf(id: string): string[] {
 }
 
 /**
- * The category id meant by a user's or model's word ("SaaS", "raw materials", "物流", "it-hardware"),
- * among the ids that exist in the data, also by the Japanese name the data gives it (`namesJa`);
- * undefined when none fits.
+ * The category id meant by a user's or model's word ("SaaS", "raw materials", "物流", "it-hardware"), among the ids that exist in the data,
+ * also by the Japanese name the data gives it (`namesJa`); undefined when none fits.
  */
 export function resolveCategory(
   text: string,

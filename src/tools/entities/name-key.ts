@@ -1,8 +1,7 @@
 import { toRomaji } from "wanakana";
 /**
- * Comparison keys for names as people type them: NFKC (full-width "ＡＣＭＥ" and half-width "ｱｸﾒ"
- * become "ACME" and "アクメ"), lower case, katakana as hiragana ("アクメ" = "あくめ"), the legal form
- * dropped ("Acme Cloud Software KK", "山田運輸株式会社", "(株)山田運輸") and spaces and punctuation
+ * Comparison keys for names as people type them: NFKC (full-width "ＡＣＭＥ" and half-width "ｱｸﾒ" become "ACME" and "アクメ"), lower case,
+ * katakana as hiragana ("アクメ" = "あくめ"), the legal form dropped ("Acme Cloud Software KK", "山田運輸株式会社", "(株)山田運輸") and spaces and punctuation
  * removed.
  */
 
@@ -34,9 +33,8 @@ export function nameKey(text: string): string {
 }
 
 /**
- * The key of a name with its kana read out in Hepburn romaji ("はやぶさ物流" → "hayabusa物流",
- * "ハヤブサ" → "hayabusa"), so a name written in kana meets the same name written in Latin letters.
- * Kanji have no reading here and stay as they are.
+ * The key of a name with its kana read out in Hepburn romaji ("はやぶさ物流" → "hayabusa物流", "ハヤブサ" → "hayabusa"), so a name written in kana
+ * meets the same name written in Latin letters. Kanji have no reading here and stay as they are.
  */
 export function romajiKey(text: string): string {
   return toRomaji(nameKey(text)).replace(/-/g, "");

@@ -1,9 +1,8 @@
 /**
- * Where a question writes a supplier's name, known to the data or not: "spend with Acme Cloud Japan
- * in FY2025", "supplier 100234", "commit ¥30,000,000 to Globex for logistics", "the Northwind
- * Robotics contract", 「山田運輸の支出」, 「取引先A社との契約」. A phrase found here that resolves to no
- * supplier must be reported as unknown, never dropped (dropping it widens the question to every
- * supplier). No regular expression is built from the text.
+ * Where a question writes a supplier's name, known to the data or not: "spend with Acme Cloud Japan in FY2025", "supplier 100234", "commit
+ * ¥30,000,000 to Globex for logistics", "the Northwind Robotics contract", 「山田運輸の支出」, 「取引先A社との契約」. A phrase found here that resolves to no
+ * supplier must be reported as unknown, never dropped (dropping it widens the question to every supplier). No regular expression is built
+ * from the text.
  */
 
 /** Words after which English puts a supplier's name. */
@@ -99,9 +98,8 @@ function englishPhrases(text: string): SupplierPhrase[] {
 }
 
 /**
- * Phrases before a particle. A phrase opening with kana may begin with the particle that ended the
- * word before it (「今年はさくら精機の」 matches 「はさくら精機」), which is no part of the name; kana before
- * kanji never run across 「の」 (「のはやぶさの支出」 is no name).
+ * Phrases before a particle. A phrase opening with kana may begin with the particle that ended the word before it (「今年はさくら精機の」 matches
+ * 「はさくら精機」), which is no part of the name; kana before kanji never run across 「の」 (「のはやぶさの支出」 is no name).
  */
 function japanesePhrases(text: string): string[] {
   return [...text.matchAll(JA_NAME)]

@@ -1,4 +1,5 @@
 import Fuse from "fuse.js";
+import type { EntityResolution, Supplier } from "../../domain";
 import { foldName, nameKey, nameWords, romajiKey } from "./name-key";
 
 /** What the resolver needs of a supplier: its id, name and aliases. */
@@ -9,9 +10,8 @@ export interface NamedRecord {
 }
 
 /**
- * How a supplier name typed by a user or a model was resolved: one supplier, several plausible ones
- * (ask back with them), or none (say so, with the closest names). Candidates and suggestions are at
- * most three, best first.
+ * How a supplier name typed by a user or a model was resolved: one supplier, several plausible ones (ask back with them), or none (say so,
+ * with the closest names). Candidates and suggestions are at most three, best first.
  */
 export type SupplierResolution<S extends NamedRecord> =
   { outcome: "match"; supplier: S } | { outcome: "ambiguous"; candidates: S[] } | { outcome: "not_found"; suggestions: S[] };
@@ -29,11 +29,10 @@ const MIN_FUZZY_KEY = 7;
 const LENGTH_RATIO = 0.8;
 
 /**
- * Resolves a supplier from its id, name, an alias or the name without its legal form, in any width,
- * case or kana ("SUP-001", "Acme", "アクメ", "ｱｸﾒ", "山田運輸" for "山田運輸株式会社"). In order: an
- * exact key; the beginning of names ("Acme Cloud" → "Acme Cloud Software KK", several → ask back); a
- * name inside a longer text, when it is most of it; then a close spelling through Fuse (a clear typo
- * matches, plausible ones are asked back, distant ones are only suggested).
+ * Resolves a supplier from its id, name, an alias or the name without its legal form, in any width, case or kana ("SUP-001", "Acme", "アクメ",
+ * "ｱｸﾒ", "山田運輸" for "山田運輸株式会社"). In order: an exact key; the beginning of names ("Acme Cloud" → "Acme Cloud Software KK", several → ask
+ * back); a name inside a longer text, when it is most of it; then a close spelling through Fuse (a clear typo matches, plausible ones are
+ * asked back, distant ones are only suggested).
  */
 export function resolveSupplier<S extends NamedRecord>(suppliers: readonly S[], text: string): SupplierResolution<S> {
   // The index holds the records of `suppliers` themselves, so each one it returns is an S.
@@ -128,10 +127,9 @@ interface SupplierIndex {
 }
 
 /**
- * The names of a supplier list, worked out once per list: every tool call compares its text with
- * every supplier's names, and folding thousands of names per call cost more than the search it
- * preceded. The data adapters hand out copies of one list of the same supplier records until the
- * data changes, so a list is known by its first and last record and its length.
+ * The names of a supplier list, worked out once per list: every tool call compares its text with every supplier's names, and folding
+ * thousands of names per call cost more than the search it preceded. The data adapters hand out copies of one list of the same supplier
+ * records until the data changes, so a list is known by its first and last record and its length.
  */
 const indexes = new WeakMap<NamedRecord, { last: NamedRecord; length: number; index: SupplierIndex }>();
 
@@ -207,4 +205,30 @@ function distinctScored<S>(entries: { supplier: S; score: number }[]): { supplie
   const best = new Map<S, number>();
   for (const { supplier, score } of entries) best.set(supplier, Math.min(score, best.get(supplier) ?? 1));
   return [...best].map(([supplier, score]) => ({ supplier, score })).sort((a, b) => a.score - b.score);
+}
+
+/** A tool's supplier argument resolved to one supplier, or the reason it was not (never "all suppliers"). */
+export type SupplierArgument =
+  { supplier: Supplier; resolution: EntityResolution } | { supplier?: undefined; message: string; resolution: EntityResolution };
+
+/**
+ * Resolves the supplier a tool was asked about and says what it made of it: the supplier, several candidates to ask back with, or none with
+ * the closest names. The message is what the answer states ("No supplier named "Northwind Robotics" is in the data.").
+ */
+export function resolveSupplierArgument(suppliers: readonly Supplier[], text: string): SupplierArgument {
+  const resolved = resolveSupplier(suppliers, text);
+  const written = text.trim();
+  if (resolved.outcome === "match") {
+    const { id, name } = resolved.supplier;
+    return { supplier: resolved.supplier, resolution: { resolved: [{ kind: "supplier", text: written, id, name }], unresolved: [] } };
+  }
+  const names = (resolved.outcome === "ambiguous" ? resolved.candidates : resolved.suggestions).map((supplier) => supplier.name);
+  const message =
+    resolved.outcome === "ambiguous"
+      ? `Several suppliers could be "${written}": ${names.join(", ")}. Which one is meant?`
+      : `No supplier named "${written}" is in the data.${names.length > 0 ? ` Closest names: ${names.join(", ")}.` : ""}`;
+  return {
+    message,
+    resolution: { resolved: [], unresolved: [{ kind: "supplier", text: written, outcome: resolved.outcome, candidates: names }] },
+  };
 }

@@ -26,9 +26,8 @@ const PRICE_VARIANTS_BY_CATEGORY: Record<string, PriceVariant[]> = {
 type ContractTerms = Omit<PinnedContract, "title" | "supplierId"> & { title: string };
 
 /**
- * Every supplier's contracts: a pinned one where contracts.yaml fixes it, otherwise drawn terms;
- * a second contract where its category has a second contract type. Sanctioned suppliers' contracts
- * ended when their spend stopped.
+ * Every supplier's contracts: a pinned one where contracts.yaml fixes it, otherwise drawn terms; a second contract where its category has a
+ * second contract type. Sanctioned suppliers' contracts ended when their spend stopped.
  */
 export function buildContracts(
   suppliers: Supplier[],

@@ -17,9 +17,8 @@ export const SAMPLE_SPEND_LAST_DATE = "2026-11-20";
 const SEED = 20261121;
 
 /**
- * The synthetic procurement data set: suppliers, contracts, ≥ 10,000 spend transactions
- * (FY2024–FY2026 to date), en/ja policy documents and price benchmarks. Deterministic: generated
- * from the hand-authored files in infra/sample-data with a fixed seed, identical on every call.
+ * The synthetic procurement data set: suppliers, contracts, ≥ 10,000 spend transactions (FY2024–FY2026 to date), en/ja policy documents and
+ * price benchmarks. Deterministic: generated from the hand-authored files in infra/sample-data with a fixed seed, identical on every call.
  */
 export function generateSampleDataSet(directory: string = sampleDataDirectory()): ProcurementDataSet {
   const catalogue = loadCatalogue(directory);

@@ -67,19 +67,17 @@ interface Postings {
 }
 
 /**
- * A search scans at most this many postings per term. A term found in more documents (a word every
- * contract has, like "renewal") contributes through its strongest postings only — static index
- * pruning — so a search costs the same over ten thousand contracts as over a hundred. Its idf stays
- * that of all its documents, and the documents that drop out are those where the term weighs least.
+ * A search scans at most this many postings per term. A term found in more documents (a word every contract has, like "renewal")
+ * contributes through its strongest postings only — static index pruning — so a search costs the same over ten thousand contracts as over a
+ * hundred. Its idf stays that of all its documents, and the documents that drop out are those where the term weighs least.
  */
 export const MAX_SCANNED_POSTINGS = 256;
 
 /**
- * An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). Kept as postings
- * (term → documents containing it), so a search costs what its terms match, not the whole corpus:
- * built once over thousands of contracts or policy sections, then searched on every call. Scores
- * accumulate in one typed array kept with the index and only the best `limit` hits become objects,
- * so a query whose words are in every document still costs a few additions per document.
+ * An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). Kept as postings (term → documents containing it), so a
+ * search costs what its terms match, not the whole corpus: built once over thousands of contracts or policy sections, then searched on
+ * every call. Scores accumulate in one typed array kept with the index and only the best `limit` hits become objects, so a query whose
+ * words are in every document still costs a few additions per document.
  */
 export class Bm25Index {
   /** Per term: the documents containing it (in document order) and the term's BM25 weight in each, before idf. */

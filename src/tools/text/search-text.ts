@@ -35,26 +35,7 @@ export function tokenize(text: string): string[] {
   return terms;
 }
 
-const SUFFIXES = [
-  "ations",
-  "ation",
-  "ating",
-  "ated",
-  "ates",
-  "ate",
-  "ings",
-  "ing",
-  "ions",
-  "ion",
-  "als",
-  "al",
-  "ers",
-  "er",
-  "ed",
-  "es",
-  "e",
-  "s",
-];
+const SUFFIXES = "ations ation ating ated ates ate ings ing ions ion als al ers er ed es e s".split(" ");
 
 /**
  * A crude English stemmer, enough to meet the same word in its forms: "approves", "approval",

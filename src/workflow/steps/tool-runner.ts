@@ -1,5 +1,4 @@
 import { describeError, type EvidenceItem, type Language, type ToolCallRecord } from "../../domain";
-import { toolResultInJapanese } from "../../domain/japanese-quotes";
 import type { ModelToolCall, ToolDefinition, ToolMessageContent, ToolRegistry, ToolSpec } from "../ports";
 import { describeZodError } from "../../domain/zod-issues";
 
@@ -25,7 +24,7 @@ export function toolSpecsOf(tools: ToolRegistry, names: readonly string[]): Tool
             name: tool.name,
             description: tool.description,
             parameters: tool.parameters,
-            ...(tool.offline ? { offline: tool.offline } : {}),
+            ...(tool.relevance ? { relevance: tool.relevance } : {}),
           },
         ]
       : [];
@@ -33,10 +32,9 @@ export function toolSpecsOf(tools: ToolRegistry, names: readonly string[]): Tool
 }
 
 /**
- * Runs the tool calls a model asked for, all at once. Unknown tools, unparsable or invalid
- * arguments and tool errors become error messages to the model (it may correct itself), never
- * exceptions. Only tools in `allowed` may run. For a Japanese question the tools' fixed wording in
- * digests and quotes is restated in Japanese (the model and the citations read the same text).
+ * Runs the tool calls a model asked for, all at once. Unknown tools, unparsable or invalid arguments and tool errors become error messages
+ * to the model (it may correct itself), never exceptions. Only tools in `allowed` may run, worded in the question's language (the model and
+ * the citations read the same text).
  */
 export async function runToolCalls(
   tools: ToolRegistry,
@@ -94,8 +92,7 @@ async function runOne(
   const parsed = tool.parameters.safeParse(raw);
   if (!parsed.success) return failure(`invalid arguments: ${describeZodError(parsed.error)}`, args);
   try {
-    const ran = await tool.run(parsed.data);
-    const result = language === "ja" ? toolResultInJapanese(ran) : ran;
+    const result = await tool.run(parsed.data, language);
     const dataJson = JSON.stringify(result.data);
     return {
       content: {

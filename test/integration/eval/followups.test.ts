@@ -3,7 +3,7 @@ import path from "node:path";
 import { testConfig } from "../../fakes/test-config";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { readFollowUpDialogues, runFollowUpDialogues, type FollowUpTurnResult } from "../../../src/eval/followups";
-import { buildOfflineVocabulary } from "../../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../../src/tools/question/vocabulary";
 import { MemoryRunStore } from "../../../src/storage";
 import { rememberRun } from "../../../src/workflow/conversation-turn";
 import { runQuestion } from "../../../src/workflow/runner";
@@ -33,7 +33,7 @@ describe("follow-up dialogues (offline, whole workflow)", function () {
     assert.ok(dialogues.some((d) => d.turns.length === 3) && dialogues.some((d) => d.turns.length === 2));
 
     const ask = await offlineConversation();
-    const vocabulary = await buildOfflineVocabulary(sampleData);
+    const vocabulary = await buildQuestionVocabulary(sampleData);
     const results: FollowUpTurnResult[] = [];
     const summary = await runFollowUpDialogues(dialogues, ask, vocabulary, new Date(), (result) => results.push(result));
     assert.ok(
@@ -68,7 +68,7 @@ describe("follow-up dialogues (offline, whole workflow)", function () {
     const summary = await runFollowUpDialogues(
       dialogues,
       await offlineConversation(),
-      await buildOfflineVocabulary(sampleData),
+      await buildQuestionVocabulary(sampleData),
       new Date(),
       (r) => results.push(r),
     );

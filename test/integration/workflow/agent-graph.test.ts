@@ -3,7 +3,7 @@ import type { ModeratorAnswer, RouterOutput } from "../../../src/domain";
 import { runQuestion } from "../../../src/workflow/runner";
 import { readAgentFields } from "../../../src/workflow/agent-message";
 import { ScriptedModelServer, type ScriptStep } from "../../fakes/scripted-model-server";
-import { sampleRouteGuesser, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
+import { sampleEvidencePlanner, scriptedModel, workflowHarness } from "../../fakes/workflow-harness";
 import { findingReply, moderatorReply, quoting, RENEWAL_QUESTION, routerReply } from "../../fakes/scripted-replies";
 
 const route = (selected: string[], extra: Partial<RouterOutput> = {}) =>
@@ -287,10 +287,10 @@ describe("agent graph against a scripted model server", function () {
   });
 
   describe("speculative specialists (the route guess starts them with the Router)", () => {
-    /** Workflow deps with the lexical route guesser the composition root wires. */
+    /** Workflow deps with the evidence planner the composition root wires (it guesses the route too). */
     async function guessingHarness(env: Record<string, string> = {}) {
       const harness = workflowHarness(scriptedModel(baseUrl), env);
-      harness.deps.routeGuesser = await sampleRouteGuesser();
+      harness.deps.evidencePlanner = await sampleEvidencePlanner();
       return harness;
     }
 

@@ -11,6 +11,9 @@ const specialist =
   (body) =>
     body.messages.some((m) => m.role === "tool") ? findingReply(summary) : { toolCalls: [{ name: tool, arguments: args }] };
 
+/** The planner also guesses whom to start early; these tests measure the evidence alone. */
+const EVIDENCE_ALONE = { SPECULATIVE_SPECIALISTS: "false" };
+
 describe("evidence up front: the tools the question implies run while the Router decides", function () {
   this.timeout(20_000);
   const { server, baseUrl } = useScriptedModelServer();
@@ -42,7 +45,7 @@ describe("evidence up front: the tools the question implies run while the Router
   });
 
   it("with it, each specialist answers in its first call from the evidence in its prompt: three calls in sequence", async () => {
-    const { deps } = workflowHarness(scriptedModel(baseUrl()));
+    const { deps } = workflowHarness(scriptedModel(baseUrl()), EVIDENCE_ALONE);
     deps.evidencePlanner = await sampleEvidencePlanner();
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
@@ -94,7 +97,7 @@ describe("evidence up front: the tools the question implies run while the Router
         quotes: [],
       };
     });
-    const { deps } = workflowHarness(scriptedModel(baseUrl()));
+    const { deps } = workflowHarness(scriptedModel(baseUrl()), EVIDENCE_ALONE);
     deps.evidencePlanner = await sampleEvidencePlanner();
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
@@ -129,7 +132,7 @@ describe("evidence up front: the tools the question implies run while the Router
       evidence: quotesOf(body).map(({ referenceId }) => referenceId),
       quotes: [],
     }));
-    const { deps } = workflowHarness(scriptedModel(baseUrl()));
+    const { deps } = workflowHarness(scriptedModel(baseUrl()), EVIDENCE_ALONE);
     deps.evidencePlanner = await sampleEvidencePlanner();
     const state = await runQuestion(deps, { question: "AcmeのSaaS契約を+8%で更新できますか？" });
 

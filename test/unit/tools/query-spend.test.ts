@@ -140,6 +140,7 @@ describe("querySpend", () => {
       toJpy: 900,
       changePct: 200,
       basis: "same months (Jan–Jun) of both years",
+      sameMonths: { from: 1, to: 6 },
     });
     const byYear = await tools.get("querySpend")!.run({ ...noFilters });
     assert.deepEqual((byYear.data as any).trend, trend, "fiscal-year roll-ups carry the months a running year is compared on");

@@ -1,21 +1,22 @@
 import assert from "node:assert/strict";
 import { z } from "zod";
-import { buildOfflineVocabulary, createQuestionEvidencePlanner } from "../../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../../src/tools/question/vocabulary";
+import { createEvidencePlanner } from "../../../src/tools/evidence-plan";
 import { defineTool } from "../../../src/tools/define-tool";
-import type { OfflineToolHints, ToolDefinition, ToolRegistry } from "../../../src/workflow/ports";
+import type { ToolRelevance, ToolDefinition, ToolRegistry } from "../../../src/workflow/ports";
 import { entitiesOfRun } from "../../../src/workflow/conversation-turn";
 import { runToolCalls, toolSpecsOf } from "../../../src/workflow/steps/tool-runner";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 import { registry, sampleData } from "./tool-fixture";
 
 /** A tool a new specialist might bring: nothing about it is known anywhere but on its definition. */
-function supplierAuditTool(offline: OfflineToolHints): ToolDefinition {
+function supplierAuditTool(relevance: ToolRelevance): ToolDefinition {
   return defineTool({
     name: "listSupplierAudits",
     description: "Audit reports of one supplier.",
     parameters: z.object({ supplier: z.string().min(1), auditYear: z.string().nullable() }),
     argumentKinds: { supplier: "suppliers", auditYear: "periods" },
-    offline,
+    relevance,
     run: async ({ supplier }) => ({ data: { supplier, audits: [] }, evidence: [], digest: `no audits of ${supplier}` }),
   });
 }
@@ -46,13 +47,13 @@ describe("tool knowledge on the tool's definition", () => {
     assert.deepEqual(entities.periods, ["FY2024"]);
   });
 
-  it("lets the offline engine call a tool when the cues its definition names hold, and not otherwise", async () => {
-    const planner = createQuestionEvidencePlanner({
-      vocabulary: await buildOfflineVocabulary(sampleData),
+  it("plans a call of a tool when the cues its definition names hold, and not otherwise", async () => {
+    const planner = createEvidencePlanner({
+      vocabulary: await buildQuestionVocabulary(sampleData),
       clock: { now: () => new Date("2026-11-21T09:00:00Z") },
     });
-    const planned = async (offline: OfflineToolHints) => {
-      const tools = withTool(supplierAuditTool(offline));
+    const planned = async (relevance: ToolRelevance) => {
+      const tools = withTool(supplierAuditTool(relevance));
       const specs = toolSpecsOf(tools, ["querySpend", "listSupplierAudits"]);
       const calls = await planner.plan({ text: "How much did we spend with Acme in FY2025?", language: "en" }, { keywords: [] }, specs);
       return calls.map((call) => call.name);
@@ -61,8 +62,9 @@ describe("tool knowledge on the tool's definition", () => {
     assert.deepEqual(await planned({ relevantWhen: [["supplierNamed", "policy"], ["contract"]] }), ["querySpend"]);
   });
 
-  it("declares argument kinds and offline hints on every data tool", () => {
-    for (const tool of registry.list()) assert.ok(tool.offline && tool.offline.relevantWhen.length > 0, `${tool.name} has offline hints`);
+  it("declares argument kinds and relevance on every data tool", () => {
+    for (const tool of registry.list())
+      assert.ok(tool.relevance && tool.relevance.relevantWhen.length > 0, `${tool.name} declares its relevance`);
     assert.deepEqual(registry.get("getSupplierProfile")?.argumentKinds, { name: "suppliers" });
     assert.deepEqual(registry.get("querySpend")?.argumentKinds, { supplier: "suppliers", category: "categories", fiscalYear: "periods" });
   });

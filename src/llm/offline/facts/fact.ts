@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Phrases } from "../phrases";
-import type { QuestionEntities } from "../question-entities";
+import type { QuestionEntities } from "../../../tools/question/question-entities";
 import type { ToolObservation } from "../tool-observations";
 
 /** A sentence the engine can state from tool results, with the references it rests on. */

@@ -1,9 +1,9 @@
+import type { SourceKind } from "../../../domain";
+import type { ReadKind } from "../phrases";
 import { benchmarkFacts } from "./benchmark-facts";
 import { contractFacts } from "./contract-facts";
 import type { Fact, FactContext } from "./fact";
-import { failureFacts } from "./failure-facts";
 import { policyFacts } from "./policy-facts";
-import { resolutionFacts } from "./resolution-facts";
 import { spendFacts } from "./spend-facts";
 import { supplierFacts } from "./supplier-facts";
 
@@ -12,9 +12,8 @@ export type { Fact, FactContext } from "./fact";
 const DERIVERS = [contractFacts, supplierFacts, spendFacts, benchmarkFacts, policyFacts];
 
 /**
- * Every fact the tool results support, answering facts first. Within each group, facts follow the
- * specialist's own tool order (its front matter lists its primary tool first), so a spend analyst
- * leads with spend even when it also looked up the supplier's profile.
+ * Every fact the tool results support, answering facts first. Within each group, facts follow the specialist's own tool order (its front
+ * matter lists its primary tool first), so a spend analyst leads with spend even when it also looked up the supplier's profile.
  */
 export function deriveFacts(context: FactContext, toolOrder: readonly string[]): Fact[] {
   const rank = (name: string) => (toolOrder.includes(name) ? toolOrder.indexOf(name) : toolOrder.length);
@@ -26,4 +25,49 @@ export function deriveFacts(context: FactContext, toolOrder: readonly string[]):
     .flatMap((observation) => DERIVERS.flatMap((derive) => derive({ ...context, observations: [observation] })))
     .filter((fact) => !seen.has(fact.text) && seen.add(fact.text));
   return [...unresolved, ...facts.filter((f) => f.direct), ...facts.filter((f) => !f.direct)];
+}
+
+/**
+ * What the tools could not resolve, said first and plainly: "No supplier named Globex is in the data." or, when several suppliers fit,
+ * which ones to choose from. Each name once, whichever tools reported it.
+ */
+function resolutionFacts({ observations, phrases }: FactContext): Fact[] {
+  const seen = new Set<string>();
+  return observations.flatMap((observation) =>
+    (observation.resolution?.unresolved ?? []).flatMap((name): Fact[] => {
+      const key = `${name.kind}:${name.text.toLowerCase()}`;
+      if (seen.has(key)) return [];
+      seen.add(key);
+      const text =
+        name.outcome === "ambiguous"
+          ? phrases.whichOne({ name: name.text, candidates: name.candidates })
+          : phrases.notInData({ kind: name.kind, name: name.text, closest: name.candidates });
+      return [{ text, references: [], direct: true }];
+    }),
+  );
+}
+
+/** The kinds of record a tool can read, as its name says them ("searchContracts" reads contracts). */
+const KIND_IN_NAME: readonly { kind: SourceKind; word: RegExp }[] = [
+  { kind: "contract", word: /contract/i },
+  { kind: "policy", word: /polic/i },
+  { kind: "spend", word: /spend/i },
+  { kind: "benchmark", word: /benchmark/i },
+  { kind: "supplier", word: /supplier/i },
+];
+
+/**
+ * What the tools could not read, said plainly and first, as a model given a tool's error says it: one rule for every tool. Without it, what
+ * another tool returned (a policy beside a failed contract search) would read as the answer to the question. The kind of record comes from
+ * the tool's name, as a model reads it; a tool whose name names none is "the data".
+ */
+function failureFacts({ observations, phrases }: FactContext): Fact[] {
+  const failed = observations.filter((o) => !o.ok);
+  if (failed.length === 0) return [];
+  return [{ text: phrases.couldNotRead(readKindsOf(failed.map((o) => o.name))), references: [], direct: true }];
+}
+
+/** What the named tools read, each kind once. */
+export function readKindsOf(toolNames: string[]): ReadKind[] {
+  return [...new Set(toolNames.map((name) => KIND_IN_NAME.find(({ word }) => word.test(name))?.kind ?? "data"))];
 }

@@ -14,9 +14,8 @@ interface Passage {
 }
 
 /**
- * Facts from policy documents. With an amount in the question, the sentences whose thresholds
- * include that amount (the most specific first: the highest lower bound it passes); otherwise the
- * top passages as found.
+ * Facts from policy documents. With an amount in the question, the sentences whose thresholds include that amount (the most specific first:
+ * the highest lower bound it passes); otherwise the top passages as found.
  */
 export function policyFacts({ observations, entities, phrases }: FactContext): Fact[] {
   const passages = policyPassages(observations);
@@ -47,10 +46,9 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
 }
 
 /**
- * The observations with every policy quote fitted to the amount asked about: a quote stating a tier
- * that does not include the amount ("Below ¥1,000,000" for ¥5,000,000) is replaced by the sentence
- * of the same passage whose tier does, or dropped when the passage has none. A tier that does not
- * apply is never quoted.
+ * The observations with every policy quote fitted to the amount asked about: a quote stating a tier that does not include the amount
+ * ("Below ¥1,000,000" for ¥5,000,000) is replaced by the sentence of the same passage whose tier does, or dropped when the passage has
+ * none. A tier that does not apply is never quoted.
  */
 export function fitPolicyQuotes(observations: ToolObservation[], amountJpy: number): ToolObservation[] {
   const passages = new Map(policyPassages(observations).map((passage) => [passage.referenceId, passage.text]));

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { RouterOutputSchema } from "../../../../src/domain";
-import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
+import { createOfflineChatModel } from "../../../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { generateSampleDataSet, createInMemoryProcurementData } from "../../../../src/tools";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
 import type { ChatMessage, ChatModel } from "../../../../src/workflow/ports";
@@ -12,7 +13,7 @@ describe("the offline engine behind the ChatModel port", () => {
   const prompts = loadPromptLibrary();
   before(async () => {
     model = createOfflineChatModel({
-      vocabulary: await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet())),
+      vocabulary: await buildQuestionVocabulary(createInMemoryProcurementData(generateSampleDataSet())),
     });
   });
   const ask = (messages: ChatMessage[]) =>

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { FindingOutputSchema } from "../../../../src/domain";
-import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
+import { createOfflineChatModel } from "../../../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
 import type { ChatMessage, ChatModel, ToolRegistry } from "../../../../src/workflow/ports";
 import { renderAgentMessages } from "../../../../src/workflow/agent-message";
@@ -50,7 +51,7 @@ describe("offline specialists whose tool failed", () => {
     const data = createInMemoryProcurementData(generateSampleDataSet());
     registry = createToolRegistry(data, { fiscalYearStartMonth: 4 });
     model = createOfflineChatModel({
-      vocabulary: await buildOfflineVocabulary(data),
+      vocabulary: await buildQuestionVocabulary(data),
       clock: { now: () => new Date("2026-11-21T09:00:00Z") },
     });
   });

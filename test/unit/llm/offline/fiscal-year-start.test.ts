@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { buildOfflineVocabulary, createQuestionEvidencePlanner, type OfflineVocabulary } from "../../../../src/llm/offline";
-import { extractQuestionEntities } from "../../../../src/llm/offline/question-entities";
-import { toJapaneseQuote } from "../../../../src/domain/japanese-quotes";
+import { buildQuestionVocabulary, type QuestionVocabulary } from "../../../../src/tools/question/vocabulary";
+import { createEvidencePlanner } from "../../../../src/tools/evidence-plan";
+import { extractQuestionEntities } from "../../../../src/tools/question/question-entities";
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
 import { createToolRegistry } from "../../../../src/tools";
 import { createSnapshotProcurementData, snapshotOf } from "../../../../src/tools/in-memory-procurement-data";
@@ -17,12 +17,12 @@ function dataStartingIn(startMonth: number): ProcurementData {
 
 describe("offline engine with the data set's fiscal year", () => {
   const starts = { april: 4, january: 1, october: 10 };
-  const vocabularies: Record<keyof typeof starts, OfflineVocabulary> = {} as never;
+  const vocabularies: Record<keyof typeof starts, QuestionVocabulary> = {} as never;
   const data: Record<keyof typeof starts, ProcurementData> = {} as never;
   before(async () => {
     for (const [name, month] of Object.entries(starts) as [keyof typeof starts, number][]) {
       data[name] = dataStartingIn(month);
-      vocabularies[name] = await buildOfflineVocabulary(data[name]);
+      vocabularies[name] = await buildQuestionVocabulary(data[name]);
       await vocabularies[name].contractIds.ready();
     }
   });
@@ -41,7 +41,7 @@ describe("offline engine with the data set's fiscal year", () => {
   it("asks the spend tool for the fiscal years' own first and last days", async () => {
     const spanOf = async (start: keyof typeof starts) => {
       const tools = createToolRegistry(data[start], { fiscalYearStartMonth: starts[start] }).list();
-      const planner = createQuestionEvidencePlanner({
+      const planner = createEvidencePlanner({
         vocabulary: vocabularies[start],
         clock: { now: () => new Date("2026-06-01T09:00:00Z") },
       });
@@ -81,9 +81,14 @@ describe("offline engine with the data set's fiscal year", () => {
     assert.equal(rewrite("january"), "How much did we spend with Acme in FY2025?");
   });
 
-  it("quotes a running year's comparison in Japanese whatever month the year starts in", () => {
-    assert.equal(toJapaneseQuote("same months (Apr–Nov) of both years"), "両年度の同期間（4月〜11月）");
-    assert.equal(toJapaneseQuote("same months (Jan–Jun) of both years"), "両年度の同期間（1月〜6月）");
-    assert.equal(toJapaneseQuote("same months (Oct–Feb) of both years"), "両年度の同期間（10月〜2月）");
+  it("quotes a running year's comparison in Japanese whatever month the year starts in", async () => {
+    for (const [start, month] of Object.entries(starts) as [keyof typeof starts, number][]) {
+      const spend = createToolRegistry(data[start], { fiscalYearStartMonth: month }).get("querySpend")!;
+      const args = { supplier: "Acme", category: null, costCenter: null, fiscalYear: null, from: null, to: null, groupBy: "fiscalYear" };
+      const quotes = (await spend.run(args, "ja")).evidence.map((item) => item.quote);
+      const running = quotes.find((quote) => quote.includes("両年度の同期間"));
+      assert.ok(running?.includes(`両年度の同期間（${month}月〜`), `${start}: ${quotes.join(" | ")}`);
+      assert.ok(!quotes.some((quote) => quote.includes("same months")), `${start}: ${quotes.join(" | ")}`);
+    }
   });
 });

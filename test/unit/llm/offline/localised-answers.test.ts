@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { ProcurementDataSet, RunState } from "../../../../src/domain";
-import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
+import { createOfflineChatModel } from "../../../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { createToolRegistry } from "../../../../src/tools";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
@@ -43,7 +44,7 @@ describe("offline answers in Japanese and English without leaked ids, English wo
 
   async function ask(question: string): Promise<RunState> {
     const model = createOfflineChatModel({
-      vocabulary: await buildOfflineVocabulary(data),
+      vocabulary: await buildQuestionVocabulary(data),
       clock: { now: () => new Date("2026-11-21T09:00:00Z") },
     });
     const deps = {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { ModeratorAnswerSchema, PROMPT_STARTERS } from "../../../../src/domain";
-import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
+import { createOfflineChatModel } from "../../../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { runQuestion } from "../../../../src/workflow/runner";
 import { sampleData, workflowHarness } from "../../../fakes/workflow-harness";
 
@@ -18,7 +19,7 @@ describe("offline engine through the real workflow", () => {
   for (const q of questions) {
     it(`answers "${q.question}" with a valid, cited answer`, async () => {
       const model = createOfflineChatModel({
-        vocabulary: await buildOfflineVocabulary(sampleData),
+        vocabulary: await buildQuestionVocabulary(sampleData),
         clock: { now: () => new Date("2026-11-21T09:00:00Z") },
       });
       const { deps } = workflowHarness(model);
@@ -43,7 +44,7 @@ describe("prompt starters offline", () => {
   for (const starter of [...PROMPT_STARTERS.en, ...PROMPT_STARTERS.ja]) {
     it(`answers the starter "${starter.question}" with a cited answer`, async () => {
       const model = createOfflineChatModel({
-        vocabulary: await buildOfflineVocabulary(sampleData),
+        vocabulary: await buildQuestionVocabulary(sampleData),
         clock: { now: () => new Date("2026-11-21T09:00:00Z") },
       });
       const state = await runQuestion(workflowHarness(model).deps, { question: starter.question });
@@ -60,7 +61,7 @@ describe("out of scope in every orchestration mode (offline)", () => {
   for (const mode of ["selective", "handoff", "group-chat"]) {
     it(`declines a weather question in ${mode} mode before any specialist works`, async () => {
       const model = createOfflineChatModel({
-        vocabulary: await buildOfflineVocabulary(sampleData),
+        vocabulary: await buildQuestionVocabulary(sampleData),
         clock: { now: () => new Date("2026-11-21T09:00:00Z") },
       });
       const state = await runQuestion(workflowHarness(model, { ORCHESTRATION: mode }).deps, {

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { buildOfflineVocabulary } from "../../../../src/llm/offline";
-import { extractQuestionEntities } from "../../../../src/llm/offline/question-entities";
+import { buildQuestionVocabulary } from "../../../../src/tools/question/vocabulary";
+import { extractQuestionEntities } from "../../../../src/tools/question/question-entities";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../../../../src/tools";
 
 describe("offline engine regressions found by the golden set", () => {
   const dataSet = generateSampleDataSet();
 
   it("reads 'market price for packaging' as packaging, not marketing (stems collide)", async () => {
-    const vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(dataSet));
+    const vocabulary = await buildQuestionVocabulary(createInMemoryProcurementData(dataSet));
     await vocabulary.contractIds.ready();
     const entities = extractQuestionEntities("What is the market price benchmark for packaging?", vocabulary, new Date("2026-11-21"));
     assert.equal(entities.categories[0], "packaging");

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { noEntities, RecordIdIndex, UnderstandingSchema, type ConversationEntities } from "../../../../src/domain";
-import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
-import { ContractIdsOnFirstUse } from "../../../../src/llm/offline/contract-ids-on-first-use";
+import { buildQuestionVocabulary, type QuestionVocabulary } from "../../../../src/tools/question/vocabulary";
+import { ContractIdsOnFirstUse } from "../../../../src/tools/question/vocabulary";
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
@@ -24,9 +24,9 @@ function input(
 }
 
 describe("offline rewriter", () => {
-  let vocabulary: OfflineVocabulary;
+  let vocabulary: QuestionVocabulary;
   before(async () => {
-    vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+    vocabulary = await buildQuestionVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
     await vocabulary.contractIds.ready();
   });
   const rewrite = (message: string, previous?: Parameters<typeof input>[1]) => {

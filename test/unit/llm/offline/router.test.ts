@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ROUTER_REASON_CHARS, RouterOutputSchema, detectLanguage, routerDecisionSchema } from "../../../../src/domain";
-import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
+import { buildQuestionVocabulary, type QuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { routeOffline, scoreSpecialists } from "../../../../src/llm/offline/router";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
@@ -33,9 +33,9 @@ function input(question: string, overrides: Partial<RouterInput> = {}): RouterIn
 }
 
 describe("offline router", () => {
-  let vocabulary: OfflineVocabulary;
+  let vocabulary: QuestionVocabulary;
   before(async () => {
-    vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+    vocabulary = await buildQuestionVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
     await vocabulary.contractIds.ready();
   });
 

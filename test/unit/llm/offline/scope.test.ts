@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { measureScope, readScopeCases, scopeTable } from "../../../../src/eval/scope-figures";
-import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
+import { buildQuestionVocabulary, type QuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { assessScope } from "../../../../src/llm/offline/scope";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
@@ -20,9 +20,9 @@ const specialists = loadPromptLibrary().specialists.map(({ id, displayName, desc
 const japanese = (questions: string[]) => questions.filter((q) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(q)).length;
 
 describe("offline scope decision", () => {
-  let vocabulary: OfflineVocabulary;
+  let vocabulary: QuestionVocabulary;
   before(async () => {
-    vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+    vocabulary = await buildQuestionVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
     await vocabulary.contractIds.ready();
   });
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { FINDING_DETAILS_CHARS, FINDING_SUMMARY_CHARS, FindingOutputSchema, type EvidenceItem, type Finding } from "../../../../src/domain";
-import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
+import { createOfflineChatModel } from "../../../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../../../../src/tools";
 import type { SpecialistRound } from "../../../../src/domain";
 import type { ChatMessage, ChatModel, ModelToolCall, ToolRegistry, ToolSpec } from "../../../../src/workflow/ports";
@@ -77,7 +78,7 @@ describe("offline specialists over the sample data and the real tools", () => {
   before(async () => {
     const data = createInMemoryProcurementData(dataSet);
     registry = createToolRegistry(data, { fiscalYearStartMonth: 4 });
-    model = createOfflineChatModel({ vocabulary: await buildOfflineVocabulary(data), clock });
+    model = createOfflineChatModel({ vocabulary: await buildQuestionVocabulary(data), clock });
   });
 
   it("contract: +8% on the Acme SaaS renewal exceeds the 5% cap of CTR-0001, with the notice deadline", async () => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { ProcurementDataSet } from "../../../../src/domain";
-import { buildOfflineVocabulary, createOfflineChatModel } from "../../../../src/llm/offline";
+import { createOfflineChatModel } from "../../../../src/llm/offline";
+import { buildQuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { createToolRegistry } from "../../../../src/tools";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
@@ -35,7 +36,7 @@ describe("offline answers about suppliers whose names are regular-expression syn
     it(`answers "${question}" about ${supplierId}, beside a supplier with a 50 MB name`, async function () {
       this.timeout(60_000);
       const model = createOfflineChatModel({
-        vocabulary: await buildOfflineVocabulary(data),
+        vocabulary: await buildQuestionVocabulary(data),
         clock: { now: () => new Date("2026-11-21T09:00:00Z") },
       });
       const deps = { ...workflowHarness(model).deps, tools: createToolRegistry(data, { fiscalYearStartMonth: 4 }) };

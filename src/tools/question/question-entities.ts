@@ -3,13 +3,13 @@ import { detectLanguage, type Language } from "../../domain/language";
 import { LEXICON, REGION_TERMS } from "./lexicon";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { resolveNamedSuppliers } from "./named-suppliers";
-import { boundedEditDistance, containsPhrase, hasCjk, indexOfName, normalize } from "./text";
-import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
+import { boundedEditDistance, containsPhrase, hasCjk, indexOfName, normalize } from "../text/words";
+import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
 
 /** How spend should be grouped to answer the question. */
 export type SpendGrouping = "supplier" | "category" | "month" | "quarter" | "fiscalYear" | "costCenter";
 
-/** Everything the offline engine reads out of a question. */
+/** Everything read out of a question: who, what, when, how much, which topics. */
 export interface QuestionEntities {
   language: Language;
   suppliers: VocabularySupplier[];
@@ -35,7 +35,7 @@ export interface QuestionEntities {
 /** Reads suppliers, categories, periods, amounts and topics out of a question. */
 export function extractQuestionEntities(
   question: string,
-  vocabulary: OfflineVocabulary,
+  vocabulary: QuestionVocabulary,
   today: Date,
   jpyRates?: JpyRates,
 ): QuestionEntities {
@@ -68,7 +68,7 @@ export function extractQuestionEntities(
  * Categories the question mentions, those named verbatim first: stems collide ("market" and
  * "marketing" share one), so "market price for packaging" must lead with packaging.
  */
-function rankCategories(text: string, vocabulary: OfflineVocabulary): string[] {
+function rankCategories(text: string, vocabulary: QuestionVocabulary): string[] {
   const words = new Set(normalize(text).split(/[^\p{L}\p{N}-]+/u));
   const verbatim = (terms: readonly string[]) =>
     terms.some((term) => (hasCjk(term) ? normalize(text).includes(normalize(term)) : words.has(normalize(term))));

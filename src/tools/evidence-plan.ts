@@ -1,16 +1,12 @@
-import type { QuestionCue, SpecialistInput } from "../../domain";
-import type { ToolSpec } from "../../workflow/ports";
-import type { QuestionEntities, SpendGrouping } from "./question-entities";
-import { fiscalYearRange } from "../../domain/fiscal-year";
-import { AMOUNT_QUERY_EXPANSION, QUERY_EXPANSIONS } from "./lexicon";
-import { containsPhrase } from "./text";
-import { fillArguments, parameterNames, type ArgumentValues } from "./tool-arguments";
-
-/** A tool call the engine decided to make. */
-export interface PlannedCall {
-  name: string;
-  args: Record<string, unknown>;
-}
+import { z } from "zod";
+import type { JpyRates } from "../domain/amounts";
+import type { QuestionCue, SpecialistInput } from "../domain";
+import type { Clock, EvidencePlanner, PlannedToolCall, ToolSpec } from "../workflow/ports";
+import { extractQuestionEntities, type QuestionEntities, type SpendGrouping } from "./question/question-entities";
+import { fiscalYearRange } from "../domain/fiscal-year";
+import { AMOUNT_QUERY_EXPANSION, QUERY_EXPANSIONS } from "./question/lexicon";
+import { containsPhrase, usesKeyword } from "./text/words";
+import type { QuestionVocabulary } from "./question/vocabulary";
 
 /** What planning reads of a specialist's input: the question, its language, the specialist's keywords. */
 export type PlanningInput = Pick<SpecialistInput, "question" | "language"> & {
@@ -20,7 +16,7 @@ export type PlanningInput = Pick<SpecialistInput, "question" | "language"> & {
 /** Most calls of one tool per turn (e.g. one supplier profile per named supplier). */
 const MAX_CALLS_PER_TOOL = 3;
 
-/** Whether a cue a tool names in its offline hints holds for the question. */
+/** Whether a cue a tool names in its relevance holds for the question. */
 const CUE_HOLDS: Record<QuestionCue, (e: QuestionEntities) => boolean> = {
   // A supplier named but unknown is still looked up, so the tools can say it is unknown.
   supplierNamed: (e) => e.suppliers.length > 0 || e.unresolvedSuppliers.length > 0,
@@ -38,9 +34,9 @@ const CUE_HOLDS: Record<QuestionCue, (e: QuestionEntities) => boolean> = {
   alternatives: (e) => e.topics.has("alternatives"),
 };
 
-/** A tool with offline hints is relevant when every cue of one of its sets holds. */
+/** A tool is relevant when every cue of one of its sets holds. */
 function isRelevant(tool: ToolSpec, entities: QuestionEntities): boolean {
-  return tool.offline?.relevantWhen.some((cues) => cues.every((cue) => CUE_HOLDS[cue](entities))) ?? false;
+  return tool.relevance?.relevantWhen.some((cues) => cues.every((cue) => CUE_HOLDS[cue](entities))) ?? false;
 }
 
 /**
@@ -52,11 +48,11 @@ export function planToolCalls(
   input: PlanningInput,
   tools: ToolSpec[],
   entities: QuestionEntities,
-  options: { broaden: boolean; avoid: PlannedCall[]; fiscalYearStartMonth: number },
-): PlannedCall[] {
+  options: { broaden: boolean; avoid: PlannedToolCall[]; fiscalYearStartMonth: number },
+): PlannedToolCall[] {
   const values = argumentValues(input, entities, options);
   const made = new Set(options.avoid.map(callKey));
-  const plan = (tool: ToolSpec): PlannedCall[] => {
+  const plan = (tool: ToolSpec): PlannedToolCall[] => {
     const takesSupplier = parameterNames(tool.parameters).some((p) => p === "name" || p === "supplier");
     // A named supplier implies its category only for tools that cannot take the supplier itself.
     const base = takesSupplier && entities.categories.length === 0 ? { ...values, category: null } : values;
@@ -77,7 +73,7 @@ export function planToolCalls(
   if ((chosen.length === 0 || options.broaden) && !onlyUnknownNames) {
     const others = tools.filter((tool) => !relevant.includes(tool));
     const searches = others.filter((tool) => parameterNames(tool.parameters).includes("query"));
-    const extra = (options.broaden ? others : searches.length > 0 ? searches : others.filter((t) => !t.offline)).flatMap(plan);
+    const extra = (options.broaden ? others : searches.length > 0 ? searches : others.filter((t) => !t.relevance)).flatMap(plan);
     chosen = [...chosen, ...extra];
   }
   // Asked again, the calls about the suppliers named are made again: they are the subject of the answer.
@@ -85,7 +81,7 @@ export function planToolCalls(
 }
 
 /** A stable identity for a call: name plus arguments. */
-function callKey(call: PlannedCall): string {
+function callKey(call: PlannedToolCall): string {
   return `${call.name}:${JSON.stringify(
     Object.keys(call.args)
       .sort()
@@ -137,4 +133,68 @@ function argumentValues(
 function expansionsFor(question: string, entities: QuestionEntities): string[] {
   const added = QUERY_EXPANSIONS.filter((e) => e.triggers.some((t) => containsPhrase(question, t))).map((e) => e.add);
   return entities.amounts.length > 0 ? [...added, AMOUNT_QUERY_EXPANSION] : added;
+}
+
+/** Values a question offers for tool parameters, by parameter name. */
+type ArgumentValues = Partial<Record<string, string | number | null>>;
+
+/**
+ * Fills a tool's parameters by name from the zod object shape: a known value when the parameter accepts it (enums only their own options),
+ * null for an unknown nullable parameter, nothing for an unknown optional one. Returns undefined when a required parameter cannot be filled
+ * or the result fails the tool's own schema, so a plan never holds arguments the tool would reject.
+ */
+function fillArguments(parameters: z.ZodTypeAny, values: ArgumentValues): Record<string, unknown> | undefined {
+  const shape = objectShape(parameters);
+  if (!shape) return undefined;
+  const args: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(shape)) {
+    const value = values[name];
+    if (value !== undefined && value !== null && field.safeParse(value).success) args[name] = value;
+    else if (field.safeParse(null).success) args[name] = null;
+    else if (!field.safeParse(undefined).success) return undefined;
+  }
+  return parameters.safeParse(args).success ? args : undefined;
+}
+
+/** The names of a tool's parameters. */
+function parameterNames(parameters: z.ZodTypeAny): string[] {
+  return Object.keys(objectShape(parameters) ?? {});
+}
+
+function objectShape(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> | undefined {
+  if (schema instanceof z.ZodObject) return schema.shape as Record<string, z.ZodTypeAny>;
+  if (schema instanceof z.ZodEffects) return objectShape(schema.innerType() as z.ZodTypeAny);
+  return undefined;
+}
+
+/** The planner over the data's vocabulary: the calls a question implies and the specialists it calls for, before any model is asked. */
+export function createEvidencePlanner(options: { vocabulary: QuestionVocabulary; clock: Clock; jpyRates?: JpyRates }): EvidencePlanner {
+  const entitiesOf = async (text: string) => {
+    await options.vocabulary.contractIds.ready();
+    return extractQuestionEntities(text, options.vocabulary, options.clock.now(), options.jpyRates);
+  };
+  return {
+    plan: async (question, specialist, tools) => {
+      if (tools.length === 0) return [];
+      return planToolCalls({ question: question.text, language: question.language, specialist }, tools, await entitiesOf(question.text), {
+        broaden: false,
+        avoid: [],
+        fiscalYearStartMonth: options.vocabulary.fiscalYearStartMonth,
+      });
+    },
+    guess: async (question, specialists) => {
+      const entities = await entitiesOf(question.text);
+      return specialists
+        .map((specialist, index) => ({
+          id: specialist.id,
+          index,
+          called: specialist.tools.some((tool) => isRelevant(tool, entities)),
+          // A tool many specialists declare (policy search) says little about who is meant; their own keywords say who.
+          used: specialist.keywords.filter((keyword) => usesKeyword(question.text, keyword)).length,
+        }))
+        .filter((s) => s.called && s.used > 0)
+        .sort((a, b) => b.used - a.used || a.index - b.index)
+        .map((s) => s.id);
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { RecordIdIndex } from "../../../../src/domain";
 import { SystemError } from "../../../../src/domain/errors";
-import { ContractIdsOnFirstUse } from "../../../../src/llm/offline/contract-ids-on-first-use";
+import { ContractIdsOnFirstUse } from "../../../../src/tools/question/vocabulary";
 
 // Sharing one read between concurrent callers, and reading again after a failure, are the data
 // layer's guarantees (test/unit/tools/lazy.test.ts, the ProcurementData contract suite).

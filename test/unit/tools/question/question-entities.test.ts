@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
-import { buildOfflineVocabulary, type OfflineVocabulary } from "../../../../src/llm/offline";
-import { extractQuestionEntities } from "../../../../src/llm/offline/question-entities";
+import { buildQuestionVocabulary, type QuestionVocabulary } from "../../../../src/tools/question/vocabulary";
+import { extractQuestionEntities } from "../../../../src/tools/question/question-entities";
 import { createInMemoryProcurementData } from "../../../../src/tools/in-memory-procurement-data";
 import { generateSampleDataSet } from "../../../../src/tools/sample-data";
 
 const today = new Date("2026-11-21T09:00:00Z");
 
 describe("offline question entities", () => {
-  let vocabulary: OfflineVocabulary;
+  let vocabulary: QuestionVocabulary;
   before(async () => {
-    vocabulary = await buildOfflineVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
+    vocabulary = await buildQuestionVocabulary(createInMemoryProcurementData(generateSampleDataSet()));
     await vocabulary.contractIds.ready();
   });
 

@@ -1,9 +1,8 @@
-import { resolveSupplier } from "../../tools/entities/supplier-resolver";
-import { findMentionedSuppliers } from "../../tools/entities/supplier-resolver";
-import { foldName } from "../../tools/entities/name-key";
-import { supplierPhrases } from "../../tools/entities/supplier-phrases";
+import { findMentionedSuppliers, resolveSupplier } from "../entities/supplier-resolver";
+import { foldName } from "../entities/name-key";
+import { supplierPhrases } from "../entities/supplier-phrases";
 import { LEXICON, REGION_TERMS } from "./lexicon";
-import type { OfflineVocabulary, VocabularySupplier } from "./vocabulary";
+import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
 
 /** Words that introduce a supplier in Japanese (「取引先A社」 may be an alias, 「取引先」+「山田運輸」 a name). */
 const JA_SUPPLIER_WORD = ["取引先", "仕入先", "サプライヤー", "ベンダー", "業者"];
@@ -35,14 +34,13 @@ const GENERIC = [
 ];
 
 /**
- * Suppliers a question names that the mention search did not find by their exact name or alias:
- * each phrase written where a supplier's name goes is resolved (id, name without legal form, kana,
- * close spelling). Those that resolve join `found` (`matched` says with which phrase); the others are returned as written, so the tools
- * are asked about them and say they are unknown instead of answering for every supplier.
+ * Suppliers a question names that the mention search did not find by their exact name or alias: each phrase written where a supplier's name
+ * goes is resolved (id, name without legal form, kana, close spelling). Those that resolve join `found` (`matched` says with which phrase);
+ * the others are returned as written, so the tools are asked about them and say they are unknown instead of answering for every supplier.
  */
 export function resolveNamedSuppliers(
   question: string,
-  vocabulary: OfflineVocabulary,
+  vocabulary: QuestionVocabulary,
   found: readonly VocabularySupplier[],
 ): { suppliers: VocabularySupplier[]; unresolved: string[]; matched: { text: string; supplier: VocabularySupplier }[] } {
   const ignore = (phrase: string) => namesNothing(phrase, vocabulary);
@@ -68,7 +66,7 @@ export function resolveNamedSuppliers(
  * Whether a phrase is made only of words the engine reads as something else (category, region and
  * topic words: "logistics支出", "クラウド"), so it names no supplier and no contract.
  */
-export function namesNothing(phrase: string, vocabulary: OfflineVocabulary): boolean {
+export function namesNothing(phrase: string, vocabulary: QuestionVocabulary): boolean {
   // Latin words are set aside whole ("it" is no part of "Capital"), Japanese ones anywhere.
   let rest = ` ${foldName(phrase)
     .replace(LATIN_EDGE, "$& ")
@@ -90,9 +88,9 @@ function resolveWithoutSupplierWord(suppliers: readonly VocabularySupplier[], ph
 }
 
 /** Category, region and topic words, folded: written where a name could be, they are not one. */
-const wordsOf = new WeakMap<OfflineVocabulary, Set<string>>();
+const wordsOf = new WeakMap<QuestionVocabulary, Set<string>>();
 
-function vocabularyWords(vocabulary: OfflineVocabulary): Set<string> {
+function vocabularyWords(vocabulary: QuestionVocabulary): Set<string> {
   let words = wordsOf.get(vocabulary);
   if (!words) {
     words = new Set(

@@ -1,0 +1,146 @@
+/**
+ * Text features for lexical matching without a language model: English word stems and Japanese
+ * character bigrams, over NFKC-normalised lower-case text (full-width "ＡＣＭＥ" = "acme").
+ */
+
+const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]+/g;
+const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/;
+const HIRAGANA_ONLY = /^[\u3040-\u309f]+$/;
+const SUFFIXES = ["ations", "ation", "ating", "ated", "ates", "ate", "ings", "ing", "ers", "er", "als", "al", "ed", "ly", "s"];
+const STOPWORDS = new Set(
+  "a an the and or of to in on at for by with from is are was were be been can could should would do does did we i you it its this that these those our us my what which who whom how when where why will shall may might must have has had not no yes if as than then there their they them about into over per any all some more most much many".split(
+    " ",
+  ),
+);
+
+/** NFKC-normalised, lower-cased text: the form every matcher compares. */
+export function normalize(text: string): string {
+  return text.normalize("NFKC").toLowerCase();
+}
+
+/** True when the text contains kana or kanji. */
+export function hasCjk(text: string): boolean {
+  return CJK_CHAR.test(text);
+}
+
+/**
+ * Index of a name in a text: anywhere for Japanese names, at word boundaries (any case) for Latin
+ * ones; -1 when absent. Names come from imported data, so they are matched as literal text ("C++ Inc.",
+ * "A(B" are not patterns), and a name longer than the text is never turned into a pattern at all.
+ */
+export function indexOfName(text: string, name: string): number {
+  if (name.trim() === "" || name.length > text.length) return -1;
+  if (hasCjk(name)) return text.indexOf(name);
+  return text.search(new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(name)}(?![A-Za-z0-9])`, "i"));
+}
+
+function escapeRegExp(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+/** A light suffix-stripping stemmer: "renewal"→"renew", "terminate"/"termination"→"termin", "quotes"→"quot". */
+export function stem(word: string): string {
+  if (word.length <= 3) return word;
+  let result = word;
+  if (result.endsWith("ies") && result.length > 4) result = `${result.slice(0, -3)}y`;
+  else {
+    const suffix = SUFFIXES.find((candidate) => result.endsWith(candidate) && result.length - candidate.length >= 3);
+    if (suffix) result = result.slice(0, -suffix.length);
+  }
+  if (result.endsWith("e") && result.length > 3) result = result.slice(0, -1);
+  return result;
+}
+
+/** Stems of every Latin/digit word, in order, stop words included (keyword phrases need them). */
+export function wordStems(text: string): string[] {
+  return (normalize(text).match(/[a-z0-9]+/g) ?? []).map(stem);
+}
+
+/** Whether a Latin word ("and", "What") is a stop word: it carries no topic and names nothing. */
+export function isStopWord(word: string): boolean {
+  return STOPWORDS.has(normalize(word));
+}
+
+/** Stems of the meaningful Latin words (stop words removed). */
+export function contentStems(text: string): string[] {
+  return (normalize(text).match(/[a-z0-9]+/g) ?? []).filter((word) => !STOPWORDS.has(word)).map(stem);
+}
+
+/** Character bigrams of each kana/kanji run, skipping pure-hiragana pairs (particles, endings). */
+function japaneseBigrams(text: string): string[] {
+  const bigrams: string[] = [];
+  for (const run of normalize(text).match(CJK_RUN) ?? []) {
+    for (let i = 0; i + 1 < run.length; i++) {
+      const pair = run.slice(i, i + 2);
+      if (!HIRAGANA_ONLY.test(pair)) bigrams.push(pair);
+    }
+  }
+  return bigrams;
+}
+
+/** The features two texts are compared on: content stems plus Japanese bigrams. */
+/**
+ * Character n-grams of a text's meaningful words: trigrams of each Latin word padded at its ends ("risky" → "_ri", "ris", "isk", "sky",
+ * "ky_"), so word forms and compounds meet ("risk", "risky"); Japanese bigrams as `contentFeatures` takes them.
+ */
+export function characterGrams(text: string): string[] {
+  const latin = (normalize(text).match(/[a-z0-9]+/g) ?? []).filter((word) => !STOPWORDS.has(word));
+  const trigrams = latin.flatMap((word) => {
+    const padded = `_${word}_`;
+    return Array.from({ length: padded.length - 2 }, (_, i) => padded.slice(i, i + 3));
+  });
+  return [...trigrams, ...japaneseBigrams(text)];
+}
+
+export function contentFeatures(text: string): Set<string> {
+  return new Set([...contentStems(text), ...japaneseBigrams(text)]);
+}
+
+/**
+ * Whether `phrase` occurs in `text`: Japanese phrases as normalised substrings, Latin phrases as a
+ * contiguous run of stems (so "renewal" matches "renew", "price cap" matches "price caps").
+ */
+export function containsPhrase(text: string, phrase: string): boolean {
+  const normalizedPhrase = normalize(phrase).trim();
+  if (normalizedPhrase === "") return false;
+  if (hasCjk(normalizedPhrase)) return normalize(text).includes(normalizedPhrase);
+  const needle = wordStems(normalizedPhrase);
+  if (needle.length === 0) return false;
+  const haystack = wordStems(text);
+  for (let i = 0; i + needle.length <= haystack.length; i++) {
+    if (needle.every((word, offset) => haystack[i + offset] === word)) return true;
+  }
+  return false;
+}
+
+/** Edit distance bounded by `max` (returns max + 1 when further apart): for typo-tolerant names. */
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    if (Math.min(...current) > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Keywords that stand for a pattern rather than words: "+%" is a proposed increase ("+8%", "＋5 %"). */
+const PATTERN_KEYWORDS: Readonly<Record<string, RegExp>> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
+
+/** Whether a question uses one of a specialist's keywords (a phrase, or a pattern keyword). */
+export function usesKeyword(question: string, keyword: string): boolean {
+  const pattern = PATTERN_KEYWORDS[keyword];
+  return pattern ? pattern.test(question.normalize("NFKC")) : containsPhrase(question, keyword);
+}
+
+/** A word list written "a|b|c", over as many lines as it needs (one line per topic where it fits). */
+export function termList(text: string): readonly string[] {
+  return text
+    .split(/[|\n]/)
+    .map((term) => term.trim())
+    .filter((term) => term !== "");
+}
