@@ -1,11 +1,11 @@
 import { FALLBACK_SPECIALIST, ROUTER_REASON_CHARS, type RouterOutput, type RouterInput, type SpecialistSummary } from "../../domain";
 import { lookup } from "../../domain/lookup";
-import { LEXICON } from "./lexicon";
+import { LEXICON } from "../../tools/question/lexicon";
 import { phrasesFor, type Phrases } from "./phrases";
 import { assessScope } from "./scope";
 import { specialistLikeness } from "./specialist-likeness";
-import { containsPhrase, contentFeatures, hasCjk, wordStems } from "./text";
-import type { OfflineVocabulary } from "./vocabulary";
+import { containsPhrase, contentFeatures, hasCjk, wordStems } from "../../tools/text/words";
+import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
 /** A specialist is selected when its score reaches this share of the best score. */
 const RELATIVE_CUTOFF = 0.5;
@@ -89,7 +89,7 @@ export function descriptionFeatures(description: string): { covered: Set<string>
  * keep registry order); Knowledge alone when nothing matches. Out of scope (see `assessScope`) when
  * the question is not about procurement.
  */
-export function routeOffline(input: RouterInput, vocabulary: OfflineVocabulary): RouterOutput {
+export function routeOffline(input: RouterInput, vocabulary: QuestionVocabulary): RouterOutput {
   const phrases = phrasesFor(input.language);
   const scope = assessScope(input.question, input.specialists, vocabulary);
   const scores = scoreSpecialists(input.question, input.specialists, scope.offTopic.length === 0)

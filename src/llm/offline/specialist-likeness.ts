@@ -3,7 +3,7 @@ import { z } from "zod";
 import { describeZodError } from "../../domain/zod-issues";
 import { loadPolicyDocuments, sampleDataDirectory } from "../../tools/sample-data";
 import { loadCatalogue } from "../../tools/sample-data/catalogue";
-import { characterGrams, hasCjk } from "./text";
+import { characterGrams, hasCjk } from "../../tools/text/words";
 import routingExamples from "./routing-examples.json";
 
 /**

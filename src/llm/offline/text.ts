@@ -1,6 +1,3 @@
-// The offline Router reads these from here; they live with the tools, which read questions with them too.
-export { characterGrams, containsPhrase, contentFeatures, hasCjk, wordStems } from "../../tools/text/words";
-
 /** The first sentence of a text (English or Japanese punctuation), or the whole text. */
 export function firstSentence(text: string): string {
   const match = /^(.+?[.。!?！？])(\s|$)/.exec(text);
