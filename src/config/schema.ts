@@ -193,6 +193,9 @@ export const EnvSchema = z.object({
   PROCURA_DEBUG: boolean.default("false"),
   FISCAL_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
 
+  /** Days ahead in which an auto-renewing contract's notice deadline is listed (`npm run renewals`, the renewal alerts). */
+  RENEWAL_ALERT_DAYS: z.coerce.number().int().min(0).max(3660).default(60),
+
   // Approvals
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,

@@ -218,6 +218,16 @@ export const en: UserStrings = {
     needsApproval: "Needs approval before it reaches the requester:",
     outOfScope: "Out of scope",
   },
+  renewals: {
+    contract: "Contract",
+    supplier: "Supplier",
+    annualValue: "Annual value",
+    endDate: "Ends",
+    noticeDeadline: "Notice by",
+    daysLeft: "Days left",
+    priceCap: "Price cap",
+    noneDue: (days) => `No auto-renewing contract has its notice deadline within the next ${days} days.`,
+  },
   followUps: {
     previousPeriod: (period) => `And in ${period}?`,
     supplierRisk: (supplier) => `What is the risk profile of ${supplier}?`,

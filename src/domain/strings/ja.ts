@@ -218,6 +218,16 @@ export const ja: UserStrings = {
     needsApproval: "依頼者に届く前に承認が必要です:",
     outOfScope: "対象外の質問",
   },
+  renewals: {
+    contract: "契約",
+    supplier: "取引先",
+    annualValue: "年額",
+    endDate: "終了日",
+    noticeDeadline: "通知期限",
+    daysLeft: "残り日数",
+    priceCap: "値上げ上限",
+    noneDue: (days) => `今後${days}日以内に通知期限を迎える自動更新契約はありません。`,
+  },
   followUps: {
     previousPeriod: (period) => `では${fiscalYearIn(period, "ja")}は？`,
     supplierRisk: (supplier) => `${supplier}のリスク評価は？`,

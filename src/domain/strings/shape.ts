@@ -219,6 +219,19 @@ export interface CliHeadings {
   outOfScope: string;
 }
 
+/** The columns of a renewal notice deadline (`npm run renewals` and the renewal alert card). */
+export interface RenewalLabels {
+  contract: string;
+  supplier: string;
+  annualValue: string;
+  endDate: string;
+  noticeDeadline: string;
+  daysLeft: string;
+  priceCap: string;
+  /** No auto-renewing contract has its notice deadline in the window. */
+  noneDue: (withinDays: number) => string;
+}
+
 /** The questions offered under an answer, and the one asked back when a follow-up refers to nothing. */
 export interface FollowUpPhrases {
   previousPeriod: (period: string) => string;
@@ -252,6 +265,7 @@ export interface UserStrings {
   approvals: ApprovalReplies;
   stream: StreamUpdates;
   cli: CliHeadings;
+  renewals: RenewalLabels;
   followUps: FollowUpPhrases;
   /** A category that has no name in this language, by its id: never the bare id as a word. */
   unnamedCategory: (id: string) => string;
