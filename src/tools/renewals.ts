@@ -24,6 +24,14 @@ export async function renewalsDue(data: ProcurementData, today: string, withinDa
       noticeDeadline,
       daysLeft,
       priceCapPct: contract.priceCapPct,
+      ...(contract.ownerAadId || contract.ownerEmail
+        ? {
+            owner: {
+              ...(contract.ownerAadId ? { aadObjectId: contract.ownerAadId } : {}),
+              ...(contract.ownerEmail ? { email: contract.ownerEmail } : {}),
+            },
+          }
+        : {}),
     });
   }
   return due.sort((a, b) => a.noticeDeadline.localeCompare(b.noticeDeadline) || a.contractId.localeCompare(b.contractId));

@@ -230,6 +230,27 @@ export interface RenewalLabels {
   priceCap: string;
   /** No auto-renewing contract has its notice deadline in the window. */
   noneDue: (withinDays: number) => string;
+  /** The alert card's title: the notice window closes in `daysLeft` days. */
+  alertTitle: (daysLeft: number) => string;
+  /** What happens unless notice is given, with the dates as written in the data. */
+  alertBody: (endDate: string, noticeDeadline: string) => string;
+  owner: string;
+  /** Shown for an owner known only by Entra object id (Teams shows the person's name in the mention). */
+  ownerUnnamed: string;
+  noCap: string;
+  askAction: string;
+  dismissAction: string;
+  dismissedBy: (name: string) => string;
+  askedBy: (name: string) => string;
+  /** The question "Ask Procura about this renewal" puts to the council, with the contract's terms. */
+  askQuestion: (terms: {
+    contract: string;
+    supplier: string;
+    endDate: string;
+    noticeDeadline: string;
+    annualValue: string;
+    priceCap: string;
+  }) => string;
 }
 
 /** The questions offered under an answer, and the one asked back when a follow-up refers to nothing. */
