@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { PROMPT_STARTERS } from "../../../src/domain";
 import type { RecordedActivity } from "../../fakes/fake-connector";
-import { quoting } from "../../fakes/scripted-replies";
+import { findingReply, moderatorReply, RENEWAL_QUESTION, routerReply } from "../../fakes/scripted-replies";
 import { useScriptedBot } from "./bot-harness";
 
 /** The stream fields of a recorded activity (its channel data carries them, like the streaminfo entity). */
@@ -37,34 +37,14 @@ describe("Procura in Microsoft 365 Copilot chat (bot, scripted model at the wire
 
   it("answers a conversation starter as in personal chat: streamed, then one final message with citations, the AI label and feedback", async () => {
     suite.model
-      .script("router", {
-        selected: ["contract"],
-        debateMode: "independent",
-        evidenceNeed: "medium",
-        hitl: false,
-        inScope: true,
-        scopeReason: "procurement",
-        reason: "contract",
-      })
-      .script("contract", {
-        summary: "CTR-0001 caps increases at 5%.",
-        details: "Clause 4.2",
-        ...quoting({ source: "contract", referenceId: "CTR-0001", quote: "shall not exceed 5%" }),
-        confidence: 0.9,
-      })
-      .script("moderator", {
-        hitl: false,
-        qscore: 91,
-        hitlReason: "",
-        conclusion: "Not at +8%: the contract caps yearly increases at 5%.",
-        rationale: [{ point: "CTR-0001 clause 4.2 caps yearly increases at 5%.", citations: ["CTR-0001"] }],
-        findings: [{ specialist: "contract", summary: "Cap of 5%" }],
-        nextActions: ["Counter at +3%."],
-        critique: "",
-      });
+      .script("router", routerReply(["contract"]))
+      .script("contract", findingReply("CTR-0001 caps increases at 5%."))
+      .script("moderator", moderatorReply());
     const { harness } = suite;
     const conversationId = "a:1copilot-chat-procura";
+    // The first conversation starter Copilot shows.
     const starter = PROMPT_STARTERS.en[0].question;
+    assert.equal(starter, RENEWAL_QUESTION);
     const response = await harness.post(copilotMessage(harness.serviceUrl, conversationId, starter));
     assert.ok(response.status < 300, `accepted: ${response.status}`);
     const final = await harness.answerIn(conversationId, 30_000);
