@@ -182,6 +182,7 @@ export default defineConfig(
       "storage",
       "queue",
       "telemetry",
+      "tools",
       "composition",
     ],
     forbiddenPackages: [...MODEL_SDK, ...HTTP_SERVER, "@azure/*"],

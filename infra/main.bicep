@@ -98,6 +98,13 @@ param evalSchedule string = '0 0 * * * *'
 @description('NCRONTAB schedule of the golden-set canary timer (default daily at 05:00 UTC).')
 param canarySchedule string = '0 0 5 * * *'
 
+@description('Procurement channel for renewal alerts (19:...@thread.tacv2); empty: the approver channel.')
+param renewalsChannelId string = ''
+
+@description('Language of the renewal alert cards: en or ja.')
+@allowed(['en', 'ja'])
+param renewalsLanguage string = 'en'
+
 @description('E-mail addresses that receive alert notifications.')
 param alertEmails array = []
 
@@ -273,6 +280,11 @@ var sharedSettings = {
   EVAL_CONCURRENCY: '4'
   GOLDEN_SET_DIR: 'test/fixtures/golden'
   CANARY_SCHEDULE: canarySchedule
+  RENEWAL_ALERT_DAYS: '60'
+  RENEWAL_SCHEDULE: '0 0 7 * * *'
+  RENEWALS_CHANNEL_ID: renewalsChannelId
+  RENEWALS_SERVICE_URL: ''
+  RENEWALS_LANGUAGE: renewalsLanguage
   SCM_DO_BUILD_DURING_DEPLOYMENT: 'false'
 }
 

@@ -21,6 +21,7 @@ var containers = [
   { name: 'settings', partitionKey: '/id' }
   { name: 'evaluations', partitionKey: '/transcriptId' }
   { name: 'canaryRuns', partitionKey: '/id' }
+  { name: 'renewalAlerts', partitionKey: '/id' }
   { name: 'suppliers', partitionKey: '/id' }
   { name: 'contracts', partitionKey: '/supplierId' }
   { name: 'spend', partitionKey: '/supplierId' }

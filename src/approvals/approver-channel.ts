@@ -44,7 +44,10 @@ export interface ApproverChannel {
  * The approver channel: the one an admin chose with `approvers here` (the latest explicit choice
  * wins), else APPROVER_CHANNEL_ID (with APPROVER_TEAM_ID and APPROVER_TENANT_ID); undefined when neither exists.
  */
-export async function resolveApproverChannel(config: ApproverConfig, settings: SettingsStore): Promise<ApproverChannel | undefined> {
+export async function resolveApproverChannel(
+  config: Pick<ApproverConfig, "teamId" | "channelId" | "tenantId">,
+  settings: SettingsStore,
+): Promise<ApproverChannel | undefined> {
   const stored = await settings.get(APPROVER_CHANNEL_SETTING, StoredApproverChannelSchema);
   if (stored)
     return {
@@ -64,7 +67,10 @@ export async function resolveApproverChannel(config: ApproverConfig, settings: S
 }
 
 /** The channel as a post target, using `fallbackServiceUrl` (the requester's) when none is stored. */
-export function channelTarget(channel: ApproverChannel, fallbackServiceUrl: string | undefined): ChannelTarget | undefined {
+export function channelTarget(
+  channel: Pick<ApproverChannel, "channelId" | "serviceUrl" | "tenantId">,
+  fallbackServiceUrl: string | undefined,
+): ChannelTarget | undefined {
   const serviceUrl = channel.serviceUrl ?? fallbackServiceUrl;
   if (!serviceUrl) return undefined;
   return { serviceUrl, channelId: channel.channelId, ...(channel.tenantId ? { tenantId: channel.tenantId } : {}) };

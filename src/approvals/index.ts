@@ -7,4 +7,4 @@ export type { ApprovalHistoryEntry } from "./approval-history";
 export type { PendingRequest } from "./pending-approvals";
 export type { RequestOutcome } from "./request-approval";
 export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, TeamMembership, TellRequester } from "./ports";
-export { APPROVER_CHANNEL_SETTING } from "./approver-channel";
+export { APPROVER_CHANNEL_SETTING, channelTarget, resolveApproverChannel } from "./approver-channel";

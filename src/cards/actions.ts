@@ -120,6 +120,17 @@ export type CardAction = FeedbackAction | ApprovalAction;
 /** Why a payload is not a usable action. */
 export type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
 
+/** The verbs of a renewal alert card's buttons; their data is the alert the card shows. */
+export const RENEWAL_VERBS = { ask: "renewal.ask", dismiss: "renewal.dismiss" } as const;
+
+const RenewalActionSchema = z.object({ verb: z.enum([RENEWAL_VERBS.ask, RENEWAL_VERBS.dismiss]), alertId: id });
+
+/** The renewal alert a click names and what was clicked, or undefined when the payload is not one; the alert is reloaded by id. */
+export function parseRenewalAction(value: unknown): z.infer<typeof RenewalActionSchema> | undefined {
+  const parsed = RenewalActionSchema.safeParse(flatten(value));
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The result of `parseCardAction`: a typed action, or a typed error with a log-safe message. */
 export type ParsedCardAction =
   { ok: true; action: CardAction } | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };

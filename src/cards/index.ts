@@ -9,6 +9,7 @@ export * from "./answer-text";
 export * from "./attachment";
 export * from "./citation-card";
 export * from "./citations";
+export * from "./renewal-card";
 export * from "./notice-cards";
 export * from "./progress-card";
 export { type AdaptiveCard, CARD_SIZE_LIMIT_BYTES, cardBytes, SHRINK_SCALES } from "./render";

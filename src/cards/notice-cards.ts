@@ -18,7 +18,8 @@ interface Notice {
   facts?: { title: string; value: string }[];
 }
 
-function buildNotice(notice: Notice): AdaptiveCard {
+/** A notice card: title, paragraphs, optional question, reason, sections and facts. */
+export function buildNotice(notice: Notice): AdaptiveCard {
   const limits = textLimits();
   return expandTemplate<AdaptiveCard>(template, {
     labels: labelsFor(notice.language),

@@ -193,6 +193,17 @@ export const EnvSchema = z.object({
   PROCURA_DEBUG: boolean.default("false"),
   FISCAL_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
 
+  /** Days ahead in which an auto-renewing contract's notice deadline is listed (`npm run renewals`, the renewal alerts). */
+  RENEWAL_ALERT_DAYS: z.coerce.number().int().min(0).max(3660).default(60),
+  /** NCRONTAB schedule of the Functions timer `renewal-alerts` (default daily at 07:00 UTC). */
+  RENEWAL_SCHEDULE: z.string().min(1).default("0 0 7 * * *"),
+  /** The procurement channel renewal alerts are posted to; unset: the approver channel. */
+  RENEWALS_CHANNEL_ID: optionalString,
+  /** The Teams serviceUrl of RENEWALS_CHANNEL_ID; unset: the stored approver channel's. */
+  RENEWALS_SERVICE_URL: optionalHttpUrl,
+  /** The team's language: renewal alert cards and the questions asked from them are written in it. */
+  RENEWALS_LANGUAGE: z.enum(["en", "ja"]).default("en"),
+
   // Approvals
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,

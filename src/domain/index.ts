@@ -32,6 +32,7 @@ export * from "./zod-issues";
 export * from "./redact-url";
 export * from "./workflow-settings";
 export * from "./canary";
+export * from "./renewal";
 export * from "./evaluation";
 export * from "./model-profile";
 export * from "./approval-history-query";

@@ -76,6 +76,9 @@ export const ContractSchema = z.object({
   clauses: z.array(ContractClauseSchema),
   /** The signed contract document, when the import gave one. */
   url: DocumentUrlSchema.optional(),
+  /** Who answers for the contract (contracts.csv `ownerAadId` / `ownerEmail`): @mentioned on its renewal alert. */
+  ownerAadId: z.string().optional(),
+  ownerEmail: z.string().optional(),
 });
 export type Contract = z.infer<typeof ContractSchema>;
 

@@ -77,7 +77,20 @@ function readContract(run: ImportRun, f: FieldReader): Contract {
     status: f.oneOf("status", ["active", "expiring", "expired", "draft"] as const, statusOn(run.options.today, endDate)),
     clauses: [],
     ...optionalUrl(f.url("url")),
+    ...ownerOf(f),
   };
+}
+
+const ENTRA_OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EMAIL_ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** The contract's owner, @mentioned on its renewal alert: an Entra object id and/or an e-mail address (both optional). */
+function ownerOf(f: FieldReader): Pick<Contract, "ownerAadId" | "ownerEmail"> {
+  const aadId = f.text("ownerAadId");
+  const email = f.text("ownerEmail");
+  if (aadId !== "" && !ENTRA_OBJECT_ID.test(aadId)) f.fail("ownerAadId", `not an Entra object id (a GUID), got ${JSON.stringify(aadId)}`);
+  if (email !== "" && !EMAIL_ADDRESS.test(email)) f.fail("ownerEmail", `not an e-mail address, got ${JSON.stringify(email)}`);
+  return { ...(aadId ? { ownerAadId: aadId.toLowerCase() } : {}), ...(email ? { ownerEmail: email } : {}) };
 }
 
 /** The full path of the row's document, when it names one inside the import folder that can be read. */

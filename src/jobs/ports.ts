@@ -9,9 +9,12 @@ import type {
   CanaryRecord,
   CanaryScoredProps,
   EvaluationRecord,
+  RenewalAlert,
   TranscriptDocument,
   TranscriptEvaluatedProps,
 } from "../domain";
+import type { RenewalAlertProps } from "../telemetry";
+import type { ConditionalWrite, Versioned } from "../workflow/ports";
 
 /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */
 export interface TranscriptSource {
@@ -43,4 +46,16 @@ export interface CanaryTelemetry {
   canaryCompleted(props: CanaryCompletedProps): void;
   /** `CanaryScored`, once per check kind of a canary run. */
   canaryScored(props: CanaryScoredProps): void;
+}
+
+/** The `renewalAlerts` container (CosmosRenewalAlertRepository): create-if-absent claims, etag-conditional changes. */
+export interface RenewalAlertRecords {
+  create(alert: RenewalAlert): Promise<ConditionalWrite>;
+  get(id: string): Promise<Versioned<RenewalAlert> | undefined>;
+  replace(alert: RenewalAlert, etag: string): Promise<ConditionalWrite>;
+}
+
+/** Telemetry of the renewal alerts (src/telemetry's Telemetry satisfies it). Must not throw. */
+export interface RenewalTelemetry {
+  renewalAlert(props: RenewalAlertProps): void;
 }

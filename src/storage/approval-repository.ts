@@ -1,9 +1,9 @@
 import type { Container } from "@azure/cosmos";
 import { z } from "zod";
 import { ApprovalSchema, type Approval } from "../domain";
-import type { ConditionalWrite, Versioned } from "../workflow/ports";
-import { parseDocument, queryDocuments, readDocument } from "./documents";
-import { storeCallExpecting } from "./store-call";
+import type { Versioned } from "../workflow/ports";
+import { queryDocuments } from "./documents";
+import { IdKeyedDocuments } from "./id-keyed-documents";
 
 const StoredApprovalSchema = ApprovalSchema.extend({ _etag: z.string() });
 
@@ -16,39 +16,12 @@ function versioned(stored: z.output<typeof StoredApprovalSchema>): Versioned<App
  * Approvals in the `approvals` container (partition key `/id`). Every decision is an
  * etag-conditional replace, so two approvers clicking at once produce exactly one winner.
  */
-export class CosmosApprovalRepository {
+export class CosmosApprovalRepository extends IdKeyedDocuments<typeof ApprovalSchema> {
   constructor(
-    private readonly container: Container,
+    container: Container,
     private readonly settings: { remindAfterMs: number },
-  ) {}
-
-  /** Stores a new approval; `conflict` when one with this id already exists. */
-  async create(approval: Approval): Promise<ConditionalWrite> {
-    const result = await storeCallExpecting(
-      `create approval ${approval.id}`,
-      (abortSignal) => this.container.items.create(approval, { abortSignal }),
-      [409],
-    );
-    return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
-  }
-
-  /** The approval and the etag to replace it with, or undefined. */
-  async get(id: string): Promise<Versioned<Approval> | undefined> {
-    const document = await readDocument(this.container, id, id);
-    return document && { value: parseDocument(ApprovalSchema, document.raw, this.container.id), etag: document.etag };
-  }
-
-  /** Replaces the approval only if it is still at `etag`; otherwise `conflict` and nothing changes. */
-  async replace(approval: Approval, etag: string): Promise<ConditionalWrite> {
-    const result = await storeCallExpecting(
-      `replace approval ${approval.id}`,
-      (abortSignal) =>
-        this.container
-          .item(approval.id, approval.id)
-          .replace(approval, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
-      [412, 404],
-    );
-    return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
+  ) {
+    super(container, ApprovalSchema, "approval");
   }
 
   /** Every approval still waiting for a decision, oldest first. */

@@ -13,6 +13,7 @@ export const CONTAINERS = {
   settings: "/id",
   evaluations: "/transcriptId",
   canaryRuns: "/id",
+  renewalAlerts: "/id",
   suppliers: "/id",
   contracts: "/supplierId",
   spend: "/supplierId",

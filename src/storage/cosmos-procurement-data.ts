@@ -145,6 +145,9 @@ export class CosmosProcurementData implements ProcurementData {
   async listContracts(filter: { supplierId: string }) {
     return (await this.current()).data.listContracts(filter);
   }
+  async autoRenewingContracts() {
+    return (await this.current()).data.autoRenewingContracts();
+  }
   async searchContracts(query: string) {
     return (await this.current()).data.searchContracts(query);
   }

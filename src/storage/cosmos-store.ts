@@ -21,9 +21,10 @@ import { storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { openLocalProcurementData } from "./local-data-store";
 import type { ProcurementData } from "../tools/procurement-data";
+import { IdKeyedDocuments } from "./id-keyed-documents";
 import { CosmosSettingsRepository } from "./settings-repository";
 import { CosmosTranscriptRepository } from "./transcript-repository";
-import { systemClock, type Clock, type Log } from "../domain";
+import { RenewalAlertSchema, systemClock, type Clock, type Log } from "../domain";
 
 /** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
 interface StoreHealth {
@@ -50,6 +51,8 @@ export interface CosmosStore {
   readonly approvals: CosmosApprovalRepository;
   /** Every approval with its audit entries, for history cards and the auditors' export. */
   readonly approvalHistory: CosmosApprovalHistory;
+  /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
+  readonly renewalAlerts: IdKeyedDocuments<typeof RenewalAlertSchema>;
   /** botbuilder Storage for what the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
   readonly botState: CosmosBotStorage;
   readonly procurementData: CosmosProcurementData;
@@ -131,6 +134,7 @@ export async function openCosmosStore(
       settings: new CosmosSettingsRepository(containers.settings, clock),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
       approvalHistory: new CosmosApprovalHistory(containers.approvals),
+      renewalAlerts: new IdKeyedDocuments(containers.renewalAlerts, RenewalAlertSchema, "renewal alert"),
       botState: new CosmosBotStorage(containers.botState, "merge"),
       procurementData,
       procurementContainers: containers,

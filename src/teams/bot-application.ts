@@ -8,6 +8,7 @@ import type { BotContext, BotServices } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { handleFeedback, isCardActionInvoke, refuseUnhandledCardAction } from "./card-actions";
 import { classifyMessage } from "./inbound-message";
+import { renewalClick } from "./renewal-alerts";
 import { handleMessage } from "./message-handler";
 import { handleNativeFeedback } from "./native-feedback";
 import { typingFirst } from "./typing-first";
@@ -18,6 +19,7 @@ const CARD_ACTIONS: [verb: string | RegExp, handler: (ctx: BotContext) => Promis
   [CARD_VERBS.feedback, handleFeedback],
   [/^approval\./, approvalClick],
   [HISTORY_PAGE_VERB, historyPageResponse],
+  [/^renewal\./, renewalClick],
 ];
 
 /**

@@ -1,9 +1,9 @@
 import type { ConversationReference, Storage, TurnContext } from "botbuilder";
 import type { Approvals } from "../approvals";
 import type { AppConfig, Env } from "../config";
-import type { Clock, Feedback, Log, RunState } from "../domain";
+import type { Clock, Feedback, Log, RenewalAlert, RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
-import type { ConversationMemory, RunStore } from "../workflow/ports";
+import type { ConditionalWrite, ConversationMemory, RunStore, Versioned } from "../workflow/ports";
 import type { AnswerActivities } from "./answer-activity";
 import type { QuestionRuns } from "./question-runs";
 import type { ProcuraTeamsAdapter } from "./teams-adapter";
@@ -21,6 +21,11 @@ export interface TeamsStore {
   memory: ConversationMemory;
   /** botbuilder Storage the worker keeps answer messages and stream positions in (never read at intake). */
   botState: Storage;
+  /** The renewal alerts a card click reloads and dismisses. */
+  renewalAlerts: {
+    get(id: string): Promise<Versioned<RenewalAlert> | undefined>;
+    replace(alert: RenewalAlert, etag: string): Promise<ConditionalWrite>;
+  };
 }
 
 /** Everything the bot's handlers use; the composition root builds each of these first. */

@@ -16,6 +16,7 @@ import {
   executorMetrics,
   executorStartedEvent,
   feedbackReceivedEvent,
+  renewalAlertEvent,
   modelEndpointChangedEvent,
   modelStreamTimedEvent,
   genAiProviderName,
@@ -163,6 +164,7 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
         span(approvalSpan(props, clock.now()));
       }),
     feedbackReceived: (props) => safely(() => event(feedbackReceivedEvent(props))),
+    renewalAlert: (props) => safely(() => event(renewalAlertEvent(props))),
     modelEndpointChanged: (props) => safely(() => event(modelEndpointChangedEvent(props))),
     modelStreamTimed: (props) => safely(() => event(modelStreamTimedEvent(props))),
     transcriptEvaluated: (props) => safely(() => event(transcriptEvaluatedEvent(props))),

@@ -8,6 +8,7 @@ export const TelemetryEvent = {
   RunCompleted: "RunCompleted",
   ApprovalDecided: "ApprovalDecided",
   FeedbackReceived: "FeedbackReceived",
+  RenewalAlert: "RenewalAlert",
   TranscriptEvaluated: "TranscriptEvaluated",
   CanaryCompleted: "CanaryCompleted",
   CanaryScored: "CanaryScored",

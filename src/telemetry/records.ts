@@ -63,6 +63,18 @@ export interface FeedbackReceivedProps {
   hasComment: boolean;
 }
 
+/** A renewal alert posted (`sent`), dismissed or asked about: the contract id and the days left, never names. */
+export interface RenewalAlertProps {
+  action: "sent" | "dismissed" | "asked";
+  contractId: string;
+  daysLeft: number;
+}
+
+/** `RenewalAlert`. */
+export function renewalAlertEvent({ action, contractId, daysLeft }: RenewalAlertProps): EventRecord {
+  return { name: TelemetryEvent.RenewalAlert, properties: { action, contractId, daysLeft } };
+}
+
 /** The `gen_ai.provider.name` of a model provider (OpenTelemetry GenAI semantic conventions). */
 export function genAiProviderName(provider: ModelProviderConfig["kind"]): string {
   return { "azure-openai": "azure.ai.openai", "openai-compatible": "openai", offline: "procura.offline" }[provider];

@@ -58,6 +58,10 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "edited",
   "rating",
   "hasComment",
+  // renewal alerts: sent, dismissed or asked about (the contract's id, never its title or owner)
+  "action",
+  "contractId",
+  "daysLeft",
   // model endpoints (failover)
   "change",
   "endpoint",

@@ -7,6 +7,7 @@ import type {
   FeedbackReceivedProps,
   ModelEndpointChangedProps,
   ModelStreamTimedProps,
+  RenewalAlertProps,
   TranscriptEvaluatedProps,
 } from "./records";
 
@@ -42,6 +43,8 @@ export interface Telemetry {
   approvalDecided(props: ApprovalDecidedProps): void;
   /** `FeedbackReceived`. */
   feedbackReceived(props: FeedbackReceivedProps): void;
+  /** `RenewalAlert`: a renewal alert card posted, dismissed or asked about. */
+  renewalAlert(props: RenewalAlertProps): void;
   /** `ModelEndpointChanged`: every failover to another model endpoint, and every breaker opening or closing. */
   modelEndpointChanged(props: ModelEndpointChangedProps): void;
   /** `ModelStreamTimed`: per streamed answer, the deployment's time to first text, speed and chunk size. */
@@ -67,6 +70,7 @@ export const noopTelemetry: Telemetry = {
   runCompleted: () => undefined,
   approvalDecided: () => undefined,
   feedbackReceived: () => undefined,
+  renewalAlert: () => undefined,
   modelEndpointChanged: () => undefined,
   modelStreamTimed: () => undefined,
   transcriptEvaluated: () => undefined,

@@ -94,6 +94,7 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
     listContracts: async ({ supplierId }) => [
       ...((await snapshot.supplierContracts?.(supplierId)) ?? (await contractsBySupplier()).get(supplierId) ?? []),
     ],
+    autoRenewingContracts: async () => (await contracts()).filter((contract) => contract.autoRenew),
     searchContracts: async (query) => (await contractIndex()).search(query),
     listPolicies: async (language) => snapshot.policies.filter((policy) => language === undefined || policy.language === language),
     searchPolicies: async (query, language, options) => (await policyIndex()).search(query, language, options),

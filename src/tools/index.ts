@@ -13,6 +13,7 @@ import { createSearchPoliciesTool } from "./search-policies";
 export { createInMemoryProcurementData } from "./in-memory-procurement-data";
 export type { ProcurementData, SpendFilter } from "./procurement-data";
 export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
+export { renewalsDue } from "./renewals";
 export { resolveSupplier } from "./entities/supplier-resolver";
 export { resolveCategory } from "./entities/category-resolver";
 export { SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";

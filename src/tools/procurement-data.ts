@@ -66,6 +66,8 @@ export interface ProcurementData {
   contractIds(): Promise<RecordIdIndex>;
   /** One supplier's contracts. */
   listContracts(filter: { supplierId: string }): Promise<Contract[]>;
+  /** The contracts that renew by themselves unless notice is given (a share of the contract directory). */
+  autoRenewingContracts(): Promise<Contract[]>;
   /** Contracts across suppliers ranked for a query (titles, parties, aliases, clause texts). */
   searchContracts(query: string): Promise<ContractSearchResult>;
   /** Policy documents (titles, versions), optionally in one language. */

@@ -219,6 +219,30 @@ export const en: UserStrings = {
     needsApproval: "Needs approval before it reaches the requester:",
     outOfScope: "Out of scope",
   },
+  renewals: {
+    contract: "Contract",
+    supplier: "Supplier",
+    annualValue: "Annual value",
+    endDate: "Ends",
+    noticeDeadline: "Notice by",
+    daysLeft: "Days left",
+    priceCap: "Price cap",
+    noneDue: (days) => `No auto-renewing contract has its notice deadline within the next ${days} days.`,
+    alertTitle: (days) =>
+      days === 0 ? "Renewal notice window closes today" : `Renewal notice window closes in ${days} day${days === 1 ? "" : "s"}`,
+    alertBody: (end, deadline) => `This contract renews automatically on ${end} unless notice is given by ${deadline}.`,
+    owner: "Owner",
+    ownerUnnamed: "contract owner",
+    noCap: "none",
+    askAction: "Ask Procura about this renewal",
+    dismissAction: "Dismiss",
+    dismissedBy: (name) => `Dismissed by ${name}. This alert will not be posted again.`,
+    askedBy: (name) => `${name} asked Procura about this renewal; the answer follows in this thread.`,
+    askQuestion: (t) =>
+      `Contract ${t.contract} with ${t.supplier} renews automatically on ${t.endDate} unless we give notice by ${t.noticeDeadline}. ` +
+      `Annual value ${t.annualValue}; price increase cap ${t.priceCap}. Should we renew, renegotiate or give notice? ` +
+      `Consider our spend with ${t.supplier} and the contract's renewal and price terms.`,
+  },
   followUps: {
     previousPeriod: (period) => `And in ${period}?`,
     supplierRisk: (supplier) => `What is the risk profile of ${supplier}?`,

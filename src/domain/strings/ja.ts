@@ -219,6 +219,29 @@ export const ja: UserStrings = {
     needsApproval: "依頼者に届く前に承認が必要です:",
     outOfScope: "対象外の質問",
   },
+  renewals: {
+    contract: "契約",
+    supplier: "取引先",
+    annualValue: "年額",
+    endDate: "終了日",
+    noticeDeadline: "通知期限",
+    daysLeft: "残り日数",
+    priceCap: "値上げ上限",
+    noneDue: (days) => `今後${days}日以内に通知期限を迎える自動更新契約はありません。`,
+    alertTitle: (days) => (days === 0 ? "更新拒絶の通知期限は本日です" : `更新拒絶の通知期限まであと${days}日です`),
+    alertBody: (end, deadline) => `この契約は、${deadline}までに通知しない限り${end}に自動更新されます。`,
+    owner: "担当者",
+    ownerUnnamed: "契約担当者",
+    noCap: "なし",
+    askAction: "この更新について Procura に相談",
+    dismissAction: "閉じる",
+    dismissedBy: (name) => `${name}さんが閉じました。このアラートは再送されません。`,
+    askedBy: (name) => `${name}さんが Procura に相談しました。回答はこのスレッドに届きます。`,
+    askQuestion: (t) =>
+      `${t.supplier}との契約${t.contract}は、${t.noticeDeadline}までに通知しない限り${t.endDate}に自動更新されます。` +
+      `年額は${t.annualValue}、値上げ上限は${t.priceCap}です。更新、再交渉、更新拒絶の通知のどれにすべきですか？` +
+      `${t.supplier}への支出実績と契約の更新・価格条件を踏まえて判断してください。`,
+  },
   followUps: {
     previousPeriod: (period) => `では${fiscalYearIn(period, "ja")}は？`,
     supplierRisk: (supplier) => `${supplier}のリスク評価は？`,

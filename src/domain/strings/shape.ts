@@ -221,6 +221,40 @@ export interface CliHeadings {
   outOfScope: string;
 }
 
+/** The columns of a renewal notice deadline (`npm run renewals` and the renewal alert card). */
+export interface RenewalLabels {
+  contract: string;
+  supplier: string;
+  annualValue: string;
+  endDate: string;
+  noticeDeadline: string;
+  daysLeft: string;
+  priceCap: string;
+  /** No auto-renewing contract has its notice deadline in the window. */
+  noneDue: (withinDays: number) => string;
+  /** The alert card's title: the notice window closes in `daysLeft` days. */
+  alertTitle: (daysLeft: number) => string;
+  /** What happens unless notice is given, with the dates as written in the data. */
+  alertBody: (endDate: string, noticeDeadline: string) => string;
+  owner: string;
+  /** Shown for an owner known only by Entra object id (Teams shows the person's name in the mention). */
+  ownerUnnamed: string;
+  noCap: string;
+  askAction: string;
+  dismissAction: string;
+  dismissedBy: (name: string) => string;
+  askedBy: (name: string) => string;
+  /** The question "Ask Procura about this renewal" puts to the council, with the contract's terms. */
+  askQuestion: (terms: {
+    contract: string;
+    supplier: string;
+    endDate: string;
+    noticeDeadline: string;
+    annualValue: string;
+    priceCap: string;
+  }) => string;
+}
+
 /** The questions offered under an answer, and the one asked back when a follow-up refers to nothing. */
 export interface FollowUpPhrases {
   previousPeriod: (period: string) => string;
@@ -254,6 +288,7 @@ export interface UserStrings {
   approvals: ApprovalReplies;
   stream: StreamUpdates;
   cli: CliHeadings;
+  renewals: RenewalLabels;
   followUps: FollowUpPhrases;
   /** A category that has no name in this language, by its id: never the bare id as a word. */
   unnamedCategory: (id: string) => string;

@@ -10,6 +10,7 @@ import { noopTelemetry } from "../../../src/telemetry";
 import type { RunQueue } from "../../../src/workflow/ports";
 import { loadPromptLibrary } from "../../../src/workflow/prompt-library";
 import { cardOf, type RecordedActivity } from "../../fakes/fake-connector";
+import { cardActionInvoke } from "../../fakes/teams-activity";
 import { cardShows, startBotHarness, type BotHarness } from "../teams/bot-harness";
 
 export const en = labelsFor("en");
@@ -138,21 +139,17 @@ export function approvalInvoke(
   data: Record<string, string> = {},
   tenantId = "tenant-1",
 ) {
-  return {
-    type: "invoke",
-    name: "adaptiveCard/action",
-    id: randomUUID(),
-    timestamp: new Date().toISOString(),
-    channelId: "msteams",
+  return cardActionInvoke({
     serviceUrl: harness.serviceUrl,
-    from: who,
-    recipient: { id: "28:procura", name: "Procura" },
-    conversation: { id: pending.threadConversationId, conversationType: "channel", tenantId, isGroup: true },
-    channelData: { tenant: { id: tenantId }, team: { id: TEAM_ID }, channel: { id: CHANNEL_ID } },
+    threadConversationId: pending.threadConversationId,
+    channelId: CHANNEL_ID,
+    teamId: TEAM_ID,
     replyToId: pending.thread.activityId,
-    locale: "en-US",
-    value: { action: { type: "Action.Execute", verb, data: { approvalId: pending.approvalId, ...data } }, trigger: "manual" },
-  };
+    tenantId,
+    who,
+    verb,
+    data: { approvalId: pending.approvalId, ...data },
+  });
 }
 
 /** The approval record as stored. */

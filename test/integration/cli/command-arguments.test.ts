@@ -28,6 +28,7 @@ const COMMANDS: { script: string; file: string; help: string[] }[] = [
   { script: "bench", file: "bench.ts", help: ["latency", "--help"] },
   { script: "bench", file: "bench.ts", help: ["data", "--help"] },
   { script: "chaos", file: "chaos.ts", help: ["--help"] },
+  { script: "renewals", file: "renewals.ts", help: ["--help"] },
   { script: "dev", file: "dev.ts", help: ["--help"] },
   { script: "package", file: "package-app.ts", help: ["--help"] },
 ];

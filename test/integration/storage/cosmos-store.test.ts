@@ -126,6 +126,7 @@ describe("openCosmosStore", () => {
         settings: "/id",
         evaluations: "/transcriptId",
         canaryRuns: "/id",
+        renewalAlerts: "/id",
         suppliers: "/id",
         contracts: "/supplierId",
         spend: "/supplierId",

@@ -47,9 +47,9 @@ function alphaValues(image: PNG): number[] {
 }
 
 describe("Teams app package", () => {
-  it("uses manifest schema v1.19 or later, and only placeholders an environment defines", () => {
+  it("uses manifest schema v1.24 or later (custom engine agents), and only placeholders an environment defines", () => {
     const [major, minor] = manifestVersion.split(".").map(Number);
-    assert.ok(major > 1 || minor >= 19, manifestVersion);
+    assert.ok(major > 1 || minor >= 24, manifestVersion);
     assert.match(template, new RegExp(`json-schemas/teams/v${manifestVersion}/MicrosoftTeams\\.schema\\.json`));
     const dev = parseEnvFile(readFileSync(path.join(ROOT, "env", ".env.dev"), "utf8"));
     const local = parseEnvFile(readFileSync(path.join(ROOT, "env", ".env.local"), "utf8"));
@@ -113,6 +113,35 @@ describe("Teams app package", () => {
           assert.equal(title, command.title, "commands are typed as they are");
       }),
     );
+  });
+
+  it("declares Procura to Microsoft 365 Copilot as a custom engine agent: the bot itself, in personal scope, with conversation starters", () => {
+    const filled = JSON.parse(fillPlaceholders(template, PROVISIONED, "test")) as Record<string, any>;
+    assert.deepEqual(filled.copilotAgents, { customEngineAgents: [{ type: "bot", id: PROVISIONED.BOT_ID }] });
+    assert.equal(filled.copilotAgents.customEngineAgents[0].id, filled.bots[0].botId, "the agent is the bot");
+    assert.ok(filled.bots[0].scopes.includes("personal"), "Copilot reaches the bot as a personal chat");
+    assert.ok(filled.name.short && filled.description.short, "Copilot lists the agent by its short name and description");
+    // Copilot offers the personal command list as the agent's conversation starters: the example questions first.
+    const personal = filled.bots[0].commandLists.find((list: { scopes: string[] }) => list.scopes.includes("personal"));
+    assert.deepEqual(
+      personal.commands.slice(0, PROMPT_STARTERS.en.length).map((c: { title: string }) => c.title),
+      PROMPT_STARTERS.en.map((s) => s.question),
+    );
+    assert.deepEqual(manifestProblems(filled, layout.schemaPath), []);
+  });
+
+  it("the schema check refuses a custom engine agent that is not a bot id, or two of them", () => {
+    const filled = JSON.parse(fillPlaceholders(template, PROVISIONED, "test"));
+    filled.copilotAgents.customEngineAgents = [{ type: "bot", id: "procura" }];
+    assert.ok(
+      manifestProblems(filled, layout.schemaPath).some((p) => p.startsWith("/copilotAgents/customEngineAgents/0/id ")),
+      "a non-GUID id is refused",
+    );
+    filled.copilotAgents.customEngineAgents = [
+      { type: "bot", id: PROVISIONED.BOT_ID },
+      { type: "bot", id: PROVISIONED.TEAMS_APP_ID },
+    ];
+    assert.ok(manifestProblems(filled, layout.schemaPath).some((p) => p.startsWith("/copilotAgents/customEngineAgents ")));
   });
 
   it("the schema check catches a broken manifest", () => {

@@ -38,6 +38,7 @@ describe("operations workbook and alerts", () => {
       /Evaluation pass rate/,
       /Failed runs/,
       /Exceptions/,
+      /Renewal alerts: sent, dismissed and asked about/,
     ])
       assert.match(titles, expected);
   });

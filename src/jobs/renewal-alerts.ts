@@ -1,0 +1,78 @@
+import { describeError, renewalAlertId, type Clock, type Language, type Log, type RenewalAlert, type RenewalDue } from "../domain";
+import type { PostedMessage } from "../approvals";
+import type { RenewalAlertRecords, RenewalTelemetry } from "./ports";
+
+/** What one pass of the renewal alerts needs. */
+export interface RenewalAlertsDeps {
+  /** The renewals whose notice deadline falls within the alert window today. */
+  due: () => Promise<RenewalDue[]>;
+  alerts: RenewalAlertRecords;
+  /** Posts the alert's card as a new thread in the procurement channel; throws when it was not posted. */
+  post: (alert: RenewalAlert) => Promise<PostedMessage>;
+  telemetry: RenewalTelemetry;
+  /** The team's language: the cards are written in it. */
+  language: Language;
+  clock: Clock;
+  log: Log;
+  /**
+   * A claim still `pending` this long after it was made belongs to an instance that stopped between
+   * claiming and posting (or failed to post): another pass takes it over, so the card is not lost.
+   */
+  claimTimeoutMs: number;
+}
+
+/** What a pass did: cards posted now, alerts another instance or run already holds, posts that failed (retried on a later pass). */
+export interface RenewalAlertsResult {
+  posted: number;
+  alreadyHeld: number;
+  failed: number;
+}
+
+/**
+ * One pass of the renewal alerts: for each renewal due, claim its alert (create-if-absent keyed by
+ * contract and deadline; a conflict means another instance or an earlier run has it), post the card,
+ * then record it `posted`. Any number of instances and runs post one card per contract and deadline;
+ * a dismissed alert is never posted again. A claim whose poster stopped before posting is taken over
+ * once it is older than `claimTimeoutMs`. The one gap left is a stop between Teams accepting the card
+ * and the `posted` write (milliseconds): the card may then be posted a second time, never lost.
+ */
+export async function postRenewalAlerts(deps: RenewalAlertsDeps): Promise<RenewalAlertsResult> {
+  const result: RenewalAlertsResult = { posted: 0, alreadyHeld: 0, failed: 0 };
+  for (const due of await deps.due()) {
+    const claim = await claimAlert(deps, due);
+    if (!claim) {
+      result.alreadyHeld++;
+      continue;
+    }
+    try {
+      const thread = await deps.post(claim.alert);
+      await deps.alerts.replace({ ...claim.alert, state: "posted", thread }, claim.etag);
+      deps.telemetry.renewalAlert({ action: "sent", contractId: due.contractId, daysLeft: due.daysLeft });
+      result.posted++;
+    } catch (error) {
+      deps.log(`renewal alert ${claim.alert.id} not posted, retried on a later pass: ${describeError(error)}`);
+      result.failed++;
+    }
+  }
+  return result;
+}
+
+/** The alert this pass may post (with its etag), or undefined when another instance or run holds it. */
+async function claimAlert(deps: RenewalAlertsDeps, due: RenewalDue): Promise<{ alert: RenewalAlert; etag: string } | undefined> {
+  const now = deps.clock.now();
+  const alert: RenewalAlert = {
+    id: renewalAlertId(due.contractId, due.noticeDeadline),
+    due,
+    state: "pending",
+    claimedAt: now.toISOString(),
+    language: deps.language,
+  };
+  const created = await deps.alerts.create(alert);
+  if (created.kind === "written") return { alert, etag: created.etag };
+  const held = await deps.alerts.get(alert.id);
+  if (held?.value.state !== "pending" || now.getTime() - Date.parse(held.value.claimedAt) < deps.claimTimeoutMs) return undefined;
+  // A stale claim: of the passes that find it, the one whose conditional write wins posts the card.
+  const taken = { ...held.value, due, claimedAt: alert.claimedAt };
+  const replaced = await deps.alerts.replace(taken, held.etag);
+  return replaced.kind === "written" ? { alert: taken, etag: replaced.etag } : undefined;
+}

@@ -1,0 +1,38 @@
+import type { RenewalDue } from "../domain";
+import { addDays, daysBetween } from "./iso-date";
+import type { ProcurementData } from "./procurement-data";
+
+/**
+ * The auto-renewing contracts whose notice deadline falls between `today` and `withinDays` days
+ * later (both inclusive), soonest deadline first. A deadline already passed is not listed: its
+ * window has closed and the contract has renewed (or will) whatever is done now.
+ */
+export async function renewalsDue(data: ProcurementData, today: string, withinDays: number): Promise<RenewalDue[]> {
+  const due: RenewalDue[] = [];
+  for (const contract of await data.autoRenewingContracts()) {
+    const noticeDeadline = addDays(contract.endDate, -contract.noticeDays);
+    const daysLeft = daysBetween(today, noticeDeadline);
+    if (daysLeft < 0 || daysLeft > withinDays) continue;
+    due.push({
+      contractId: contract.id,
+      title: contract.title,
+      supplierId: contract.supplierId,
+      supplierName: contract.supplierName,
+      annualValue: contract.annualValue,
+      currency: contract.currency,
+      endDate: contract.endDate,
+      noticeDeadline,
+      daysLeft,
+      priceCapPct: contract.priceCapPct,
+      ...(contract.ownerAadId || contract.ownerEmail
+        ? {
+            owner: {
+              ...(contract.ownerAadId ? { aadObjectId: contract.ownerAadId } : {}),
+              ...(contract.ownerEmail ? { email: contract.ownerEmail } : {}),
+            },
+          }
+        : {}),
+    });
+  }
+  return due.sort((a, b) => a.noticeDeadline.localeCompare(b.noticeDeadline) || a.contractId.localeCompare(b.contractId));
+}
