@@ -114,7 +114,6 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const lifecycle = new RunLifecycle(log);
     recordRuns(lifecycle, { telemetry, transcripts: store.transcripts, log });
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
-    approvals.follow(lifecycle);
     rememberConversations(lifecycle, store.conversations, log);
     const messenger = new Messenger(adapter, identity.appId);
     const streams: RunStreams = new Map();
@@ -135,10 +134,9 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
           messenger,
           conversations: store.conversations,
           answers,
-          approvals,
           streams,
         }),
-        decisions: store.approvals,
+        approvals,
         settings: {
           concurrency: config.env.RUN_WORKER_CONCURRENCY,
           leaseSeconds: config.env.RUN_LEASE_SECONDS,

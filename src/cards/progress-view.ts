@@ -29,6 +29,7 @@ const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
   gate: "rechecking",
   reinvestigate: "rechecking",
   decide: "finishing",
+  approve: "finishing",
   done: "finishing",
 };
 

@@ -21,6 +21,7 @@ export const RunPhaseSchema = z.enum([
   "gate",
   "reinvestigate",
   "decide",
+  "approve",
   "done",
 ]);
 export type RunPhase = z.infer<typeof RunPhaseSchema>;
@@ -136,7 +137,7 @@ export type TokenUsage = z.infer<typeof TokenUsageSchema>;
  * own: a run stored by another is refused (`UnsupportedRunVersionError`), never migrated
  * (docs/deploy.md says how such a change is rolled out).
  */
-export const RUN_SCHEMA_VERSION = 1;
+export const RUN_SCHEMA_VERSION = 2;
 
 /**
  * The workflow's durable state of one run: the `state` of its stored record (run-record.ts, beside
@@ -181,6 +182,8 @@ export const RunStateSchema = z.object({
       correlationId: z.string(),
       /** Set when the run ended because its approval was rejected (with the approver's reason) or expired. */
       declined: z.object({ by: z.enum(["rejected", "expired"]), reason: z.string().optional() }).optional(),
+      /** Set when the answer needed an approval that could not be stored: the asker is told to try again. */
+      approvalNotStored: z.literal(true).optional(),
     })
     .optional(),
   /** Set when the content filter refused the question: which executor's call, and the categories. */

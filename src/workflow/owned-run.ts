@@ -49,8 +49,8 @@ export class OwnedRun {
   }
 
   /**
-   * Takes ownership of a run waiting for its approver's decision, or of one a worker died resuming
-   * (left `running` with its workflow ended). Resolves undefined when it is not stored or needs no work.
+   * Takes ownership of a run stopped at its approval node, or of one a worker died resuming (left
+   * `running` at that node, or with its workflow ended). Resolves undefined when it is not stored or needs no work.
    */
   static resume(store: RunStore, runId: string, owner: string, clock: Clock = systemClock): Promise<OwnedRun | undefined> {
     return OwnedRun.take(
@@ -58,7 +58,7 @@ export class OwnedRun {
       runId,
       owner,
       clock,
-      (stage, state) => stage === "awaiting_approval" || (stage === "running" && state.status !== "running"),
+      (stage, state) => stage === "awaiting_approval" || (stage === "running" && (state.phase === "approve" || state.status !== "running")),
     );
   }
 

@@ -65,10 +65,8 @@ export function stageOf(record: RunRecord): RunStage {
 
 /** How a workflow result ends: the stage it moves to once `card` (the requester's only word on it) is sent. */
 export function endingOf(state: RunState): { stage: RunStage; card: RunCard } {
-  const declined = state.failure?.declined;
-  if (declined) return { stage: "failed", card: DECLINED_CARDS[declined.by] };
-  // A run that went to an approver shows only the approval request until a decision resumes it
-  // (`review` is then set, or the run was declined).
-  if (state.hitlReasons.length > 0 && !state.review) return { stage: ENDINGS[state.status].stage, card: "approval_request" };
+  const { failure } = state;
+  if (failure?.approvalNotStored) return { stage: "failed", card: "approval_unavailable" };
+  if (failure?.declined) return { stage: "failed", card: DECLINED_CARDS[failure.declined.by] };
   return ENDINGS[state.status];
 }

@@ -4,7 +4,7 @@ import type { RunMessage, Log } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { LeasedConsumer } from "./leased-consumer";
 import type { OwnedRun } from "./owned-run";
-import type { ApprovalDecisions, RunDelivery, RunQueue } from "./ports";
+import type { RunApprovals, RunDelivery, RunQueue } from "./ports";
 import { RunHandler } from "./run-handler";
 import type { RunLifecycle } from "./run-lifecycle";
 
@@ -26,7 +26,7 @@ export interface RunWorkerDeps {
   lifecycle: RunLifecycle;
   delivery: RunDelivery;
   /** The approvals store, to resume runs on decision messages; absent when no approvals flow is wired. */
-  decisions?: ApprovalDecisions;
+  approvals?: RunApprovals;
   settings: RunWorkerSettings;
   log: Log;
 }
@@ -47,7 +47,7 @@ export function createRunWorker(deps: RunWorkerDeps, instanceId = newInstanceId(
       workflow: deps.workflow,
       lifecycle: deps.lifecycle,
       delivery: deps.delivery,
-      ...(deps.decisions ? { decisions: deps.decisions } : {}),
+      ...(deps.approvals ? { approvals: deps.approvals } : {}),
       maxQuestionChars: settings.maxQuestionChars,
       log,
     },

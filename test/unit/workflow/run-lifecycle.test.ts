@@ -96,9 +96,11 @@ describe("run lifecycle", () => {
     assert.deepEqual(endingOf({ ...run, status: "blocked" }), { stage: "delivered", card: "blocked" });
     const held = { ...run, hitlReasons: ["amount above 10,000,000 JPY"] };
     assert.deepEqual(endingOf({ ...held, status: "awaiting_approval" }), { stage: "awaiting_approval", card: "approval_request" });
-    // A run that went to an approver asks for approval until a decision resumes it …
-    assert.deepEqual(endingOf({ ...held, status: "failed" }), { stage: "failed", card: "approval_request" });
-    // … which then ends it with the reviewed answer, or the rejection or expiry notice.
+    // A run whose approval could not be stored tells the asker to try again; one that failed otherwise gets the error card …
+    const notStored = { message: "approvals down", correlationId: "r-card", approvalNotStored: true as const };
+    assert.deepEqual(endingOf({ ...held, status: "failed", failure: notStored }), { stage: "failed", card: "approval_unavailable" });
+    assert.deepEqual(endingOf({ ...held, status: "failed" }), { stage: "failed", card: "error" });
+    // … and a decision ends it with the reviewed answer, or the rejection or expiry notice.
     assert.deepEqual(endingOf({ ...held, status: "completed", review: { approvalId: "a-1", edited: false } }), {
       stage: "delivered",
       card: "answer",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runAfterDecision } from "../../../src/workflow/run-after-decision";
+import { runAfterDecision } from "../../../src/workflow/steps/approval-step";
 import type { Approval, RunState } from "../../../src/domain";
 
 const answer = {
@@ -25,7 +25,7 @@ const approval = (status: Approval["status"], d?: ReturnType<typeof decision>) =
   ({ id: "approval-r1", status, ...(d ? { decision: d } : {}) }) as unknown as Approval;
 const AT = "2026-01-01T01:00:01.000Z";
 
-describe("runAfterDecision", () => {
+describe("The approval node applying a decision (runAfterDecision)", () => {
   it("an approval completes the run with the moderator's answer", () => {
     const final = runAfterDecision(run, approval("approved", decision("approve", "draft")), AT);
     assert.equal(final.status, "completed");
