@@ -12,6 +12,7 @@ import {
   type Reference,
 } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
+import { rememberRun } from "./conversation-turn";
 import type { WorkflowDeps } from "./deps";
 import type { Job, MessageHandler, Parsed } from "./leased-consumer";
 import { OwnedRun, queuedRecord } from "./owned-run";
@@ -164,9 +165,17 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     );
     if (!owned.owned) throw new LeaseLostError(runId, owner);
     if (owned.state.status === "running") await owned.save(final);
+    // The turn is remembered before the card is sent, so a follow-up (or a `reset`) typed after the answer appeared finds it.
+    if (!decided) await this.remember(final);
     await lifecycle.publish(decided ? { type: "decided", state: final, approvalId: decided.id } : { type: "finished", state: final });
     await this.end(owned, final, question?.reference);
     if (input.decided) await input.approvals.showOutcome(input.decided.id);
+  }
+
+  private async remember(final: RunState): Promise<void> {
+    await rememberRun(this.deps.workflow.memory, final).catch((error: unknown) =>
+      this.deps.log(`run ${final.runId}: could not remember the turn: ${describeError(error)}`),
+    );
   }
 
   /**

@@ -17,7 +17,7 @@ export type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<
 /**
  * The run lifecycle's event hub: a worker announces what happens to each run it holds (started,
  * progress, finished or decided, settled, lease lost, poisoned); everything that follows runs —
- * progress cards, streams, memory, transcripts and telemetry, operator notices, the approver's
+ * progress cards, streams, transcripts and telemetry, operator notices, the approver's
  * card — subscribes here. The stage machine is `run-stages.ts`, the fenced writes `owned-run.ts`.
  */
 export class RunLifecycle {
