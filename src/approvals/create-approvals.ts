@@ -2,7 +2,7 @@ import type { DisplayNames } from "../cards";
 import type { AppConfig, Env } from "../config";
 import { describeError, systemClock, type Reference, type RunState } from "../domain";
 import { TEAMS_SEND_RETRY } from "../resilience";
-import { currentApproverSetupGaps } from "./approver-setup";
+import { currentApproverSetupGaps } from "./approver-channel";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
 import type { ApprovalDeps } from "./deps";
 import { listApprovalHistory, type HistoryRequest } from "./list-approval-history";
@@ -13,7 +13,7 @@ import { requestApproval, showOutcome } from "./request-approval";
 import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 
 /** What the approvals module is built from; clock and retry are for tests. The Cosmos store satisfies `store` structurally. */
-export interface CreateApprovalsOptions
+interface CreateApprovalsOptions
   extends Pick<ApprovalDeps, "telemetry" | "messaging" | "continueRun">, Partial<Pick<ApprovalDeps, "log" | "clock" | "sendRetry">> {
   /** Who approves where, the timing and scheduler, the quality threshold the cards show. */
   config: Pick<AppConfig, "approvals"> & {
@@ -38,7 +38,6 @@ export interface CreateApprovalsOptions
   };
 }
 
-/** The approvals module of a process (see `createApprovals`). */
 export type Approvals = ReturnType<typeof createApprovals>;
 
 /**
@@ -77,10 +76,8 @@ export function createApprovals(options: CreateApprovalsOptions) {
   const runMaintenance = (now?: Date) => runApprovalMaintenance(deps, now ?? deps.clock.now());
   return {
     deps,
-    /** A run's approval node asks for its approval (see `requestApproval`). */
     request: (state: RunState, reference: Reference | undefined) => requestApproval(deps, state, reference),
     get: async (approvalId: string) => (await deps.records.get(approvalId))?.value,
-    /** Shows the approver how the decided run ended (see `showOutcome`). */
     showOutcome: (approvalId: string) => showOutcome(deps, approvalId),
     /**
      * Handles an approval card click; the returned card or text is the invoke response. A decision

@@ -16,13 +16,13 @@ export * from "./progress-view";
 // ---------------------------------------------------------------- answer
 
 /** One rationale point with the reference ids (根拠) it cites. */
-export interface RationaleView {
+interface RationaleView {
   point: string;
   citations: string[];
 }
 
 /** One specialist's finding, shown as a collapsible section. */
-export interface FindingView {
+interface FindingView {
   specialist: string;
   name: string;
   /** The moderator's one-line take on this specialist, shown while the section is collapsed. */
@@ -52,7 +52,7 @@ export interface QualityView {
 }
 
 /** How an approver reviewed the answer, for the "reviewed by an approver" line. */
-export interface ReviewView {
+interface ReviewView {
   edited: boolean;
 }
 
@@ -76,7 +76,7 @@ export interface AnswerView extends AnswerBodyView {
 }
 
 /** Options for `answerViewFromRun`: the QSCORE threshold, and a language other than the run's. */
-export interface AnswerViewOptions {
+interface AnswerViewOptions {
   threshold: number;
   language?: Language;
 }
@@ -227,7 +227,7 @@ export interface ApprovalView {
 }
 
 /** Options for `approvalViewFromRun`: ids and names the approval record holds. */
-export interface ApprovalViewOptions {
+interface ApprovalViewOptions {
   approvalId: string;
   requesterName: string;
   threshold: number;

@@ -21,7 +21,7 @@ import { streamStartedIn } from "./typing-first";
 import type { UserAdmission } from "./user-admission";
 
 /** What accepting a question needs. */
-export interface QuestionRunsDeps {
+interface QuestionRunsDeps {
   queue: RunQueue;
   newRunId: () => string;
   /** Called after a question was queued here, so this instance's worker polls at once. */

@@ -20,7 +20,7 @@ import type { Messenger } from "./messenger";
 import type { RunStreams } from "./run-streams";
 
 /** What delivering a finished run needs. */
-export interface DeliveryDeps {
+interface DeliveryDeps {
   messenger: Messenger;
   /** The requesters' stored conversations, for runs that end after the question's turn (approvals). */
   conversations: Pick<TeamsStore["conversations"], "get">;

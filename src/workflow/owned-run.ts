@@ -21,7 +21,6 @@ const MAX_CLAIM_ATTEMPTS = 5;
  */
 export class OwnedRun {
   private lost = false;
-  /** The card send in progress, if any. */
   private sending: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -112,12 +111,10 @@ export class OwnedRun {
     return stored && new OwnedRun(store, owner, stored.value, stored.etag, false, clock);
   }
 
-  /** The latest state this worker wrote. */
   get state(): RunState {
     return this.current.state;
   }
 
-  /** The latest record (lifecycle and state) this worker wrote. */
   get record(): RunRecord {
     return this.current;
   }

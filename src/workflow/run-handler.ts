@@ -27,7 +27,7 @@ type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
 type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval; approvals: RunApprovals };
 
 /** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
-export interface RunHandlerDeps {
+interface RunHandlerDeps {
   workflow: WorkflowDeps;
   lifecycle: RunLifecycle;
   delivery: RunDelivery;
@@ -47,7 +47,6 @@ export interface RunHandlerDeps {
 export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   constructor(
     private readonly deps: RunHandlerDeps,
-    /** This process, in owner ids. */
     private readonly instanceId: string,
   ) {}
 
@@ -249,7 +248,6 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   }
 }
 
-/** The state a question's run starts from. */
 function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunState {
   return newRunState(workflow, {
     question: message.question,

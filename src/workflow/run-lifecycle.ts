@@ -12,7 +12,7 @@ export type RunLifecycleEvent =
   | { type: "poisoned"; runId: string; correlationId: string; deliveryCount: number; reason: string; state?: RunState };
 
 /** A subscriber; `finished` and `decided` subscribers are awaited before the run's card is sent. Must not throw. */
-export type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<void>;
+type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<void>;
 
 /**
  * The run lifecycle's event hub: a worker announces what happens to each run it holds (started,

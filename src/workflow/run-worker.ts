@@ -9,7 +9,7 @@ import { RunHandler } from "./run-handler";
 import type { RunLifecycle } from "./run-lifecycle";
 
 /** The worker's tunables (from RUN_WORKER_CONCURRENCY, RUN_LEASE_SECONDS, RUN_MAX_DELIVERIES, MAX_QUESTION_CHARS). */
-export interface RunWorkerSettings {
+interface RunWorkerSettings {
   concurrency: number;
   leaseSeconds: number;
   maxDeliveries: number;
@@ -20,7 +20,7 @@ export interface RunWorkerSettings {
 }
 
 /** What a worker needs. `workflow.store` is the plain run store; the worker fences it per run. */
-export interface RunWorkerDeps {
+interface RunWorkerDeps {
   queue: RunQueue;
   workflow: WorkflowDeps;
   lifecycle: RunLifecycle;
