@@ -83,12 +83,12 @@ interface AnswerViewOptions {
 
 /**
  * The answer view of a run that has a Moderator answer (calling it without one is a bug). A run an
- * approver signed off (`state.review`) shows the "reviewed by an approver" line, on every rendering.
+ * approver signed off (`state.approval`) shows the "reviewed by an approver" line, on every rendering.
  */
 export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
-  const edited = state.review?.edited === true;
+  const edited = state.approval?.decision === "edited";
   const drafted = answerBodyFromRun(state, answer, names, language);
   // An edited answer is the approver's text alone: the specialists' findings argued for the draft.
   const body = edited ? { ...drafted, findings: [] } : drafted;
@@ -104,7 +104,7 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
       .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
       .map((finding) => ({ name: displayName(names, finding.specialist, language), reason: finding.error })),
     offline: state.offline,
-    ...(state.review ? { review: { edited: state.review.edited } } : {}),
+    ...(state.approval ? { review: { edited } } : {}),
   };
 }
 

@@ -28,9 +28,8 @@ export async function approvalStep(context: RunContext): Promise<void> {
 }
 
 /**
- * A run as its approval's decision (or expiry) leaves it. Approved (or edited) → `completed`, with the
- * review recorded and the edited text as the whole answer; rejected or expired → `failed`, naming the
- * approval as the correlation id and saying how it was declined (the reason travels to the notice).
+ * A run as its approval's decision (or expiry) leaves it: approved (or edited) → `completed`, the edited
+ * text as the whole answer; rejected (with the approver's reason, told to the asker) or expired.
  */
 export function runAfterDecision(run: RunState, approval: Approval, at: string): RunState {
   const ended = { ...run, updatedAt: at, endedAt: at };
@@ -46,17 +45,10 @@ export function runAfterDecision(run: RunState, approval: Approval, at: string):
       ...ended,
       status: "completed",
       ...(answer ? { answer } : {}),
-      review: { approvalId: approval.id, edited: decision.kind === "edit" },
+      approval: { id: approval.id, decision: decision.kind === "edit" ? "edited" : "approved" },
     };
   }
-  const expired = approval.status === "expired" || !decision;
-  return {
-    ...ended,
-    status: "failed",
-    failure: {
-      message: expired ? "approval expired without a decision" : "rejected by an approver",
-      correlationId: approval.id,
-      declined: expired ? { by: "expired" } : { by: "rejected", reason: decision.comment ?? "" },
-    },
-  };
+  if (approval.status === "expired" || !decision)
+    return { ...ended, status: "expired", approval: { id: approval.id, decision: "expired" } };
+  return { ...ended, status: "rejected", approval: { id: approval.id, decision: "rejected", reason: decision.comment ?? "" } };
 }

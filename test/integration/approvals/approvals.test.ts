@@ -320,9 +320,9 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     assert.equal(approval.decision?.comment, reason);
     const run = (await harness.store.runs.read(approval.runId))?.value;
-    assert.equal(run?.state.status, "failed");
+    assert.equal(run?.state.status, "rejected");
     assert.equal(run?.lifecycle.stage, "failed");
-    assert.equal(run?.state.failure?.correlationId, pending.approvalId);
+    assert.deepEqual(run?.state.approval, { id: pending.approvalId, decision: "rejected", reason });
     assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 0, "no answer after a rejection");
   });
 

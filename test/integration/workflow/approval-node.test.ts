@@ -38,8 +38,8 @@ describe("approval as a node of the graph: the run stops there and the decision 
   for (const [status, kind, expected] of [
     ["approved", "approve", "completed"],
     ["approved", "edit", "completed"],
-    ["rejected", "reject", "failed"],
-    ["expired", undefined, "failed"],
+    ["rejected", "reject", "rejected"],
+    ["expired", undefined, "expired"],
   ] as const)
     it(`resumes a waiting run with its decision (${status}${kind ? `, ${kind}` : ""}) and ends it by the node's exit`, async () => {
       const { deps } = harness(async () => undefined);

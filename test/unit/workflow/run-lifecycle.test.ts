@@ -101,17 +101,12 @@ describe("run lifecycle", () => {
     assert.deepEqual(endingOf({ ...held, status: "failed", failure: notStored }), { stage: "failed", card: "approval_unavailable" });
     assert.deepEqual(endingOf({ ...held, status: "failed" }), { stage: "failed", card: "error" });
     // … and a decision ends it with the reviewed answer, or the rejection or expiry notice.
-    assert.deepEqual(endingOf({ ...held, status: "completed", review: { approvalId: "a-1", edited: false } }), {
+    assert.deepEqual(endingOf({ ...held, status: "completed", approval: { id: "a-1", decision: "approved" } }), {
       stage: "delivered",
       card: "answer",
     });
-    const declined = (by: "rejected" | "expired") => ({
-      ...held,
-      status: "failed" as const,
-      failure: { message: "declined", correlationId: "a-1", declined: { by } },
-    });
-    assert.deepEqual(endingOf(declined("rejected")), { stage: "failed", card: "approval_rejected" });
-    assert.deepEqual(endingOf(declined("expired")), { stage: "failed", card: "approval_expired" });
+    assert.deepEqual(endingOf({ ...held, status: "rejected" }), { stage: "failed", card: "approval_rejected" });
+    assert.deepEqual(endingOf({ ...held, status: "expired" }), { stage: "failed", card: "approval_expired" });
   });
 
   it("gives a run no queue worker owns (one the CLI runs outright) the stage its status implies", () => {
@@ -154,7 +149,7 @@ describe("run lifecycle", () => {
     const resumed = (await OwnedRun.resume(store, "r6", "d#1"))!;
     assert.equal(resumed.stage, "running");
     assert.equal(resumed.record.lifecycle.takenOverFrom, "a#1");
-    await resumed.save({ ...resumed.state, status: "completed", review: { approvalId: "approval-r6", edited: false } });
+    await resumed.save({ ...resumed.state, status: "completed", approval: { id: "approval-r6", decision: "approved" } });
     // The resuming worker dies here; the decision message comes back to another worker, which takes it over.
     const again = (await OwnedRun.resume(store, "r6", "d#2"))!;
     assert.equal(again.state.status, "completed", "the decision applied stays applied");
