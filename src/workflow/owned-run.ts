@@ -158,10 +158,12 @@ export class OwnedRun {
    * Sends one of the run's cards at most once: skipped when a send was already recorded; otherwise
    * claimed with a conditional write first (a worker that lost the run stops here), sent, and its
    * activity id recorded. A claim without an activity id means its sender died mid-send: the card
-   * is sent again, since a lost answer is worse than the rare duplicate in that instant.
+   * is sent again, since a lost answer is worse than the rare duplicate in that instant. The
+   * under-review notice is the exception: its claim alone counts, as the answer follows it anyway.
    */
   async sendOnce(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent" | "already_sent"> {
-    if (this.current.lifecycle.sent[card]?.activityId) return "already_sent";
+    const sent = this.current.lifecycle.sent[card];
+    if (sent?.activityId || (sent && card === "approval_request")) return "already_sent";
     const sending = this.claimAndSend(card, send);
     this.sending = sending;
     return sending;

@@ -54,6 +54,21 @@ describe("run lifecycle", () => {
     assert.equal((await store.load("r2"))?.phase, "investigate", "the newer checkpoint was not overwritten");
   });
 
+  it("a worker that died mid-send: the next sends the answer again, but never a second under-review notice", async () => {
+    const store = new MemoryRunStore();
+    const dying = (await OwnedRun.claim(store, "r9", "a#1", () => newRun("r9")))!;
+    const died = async (): Promise<string> => Promise.reject(new Error("killed mid-send"));
+    await assert.rejects(dying.sendOnce("approval_request", died));
+    await assert.rejects(dying.sendOnce("answer", died));
+    const next = (await OwnedRun.claim(store, "r9", "b#2", () => newRun("r9")))!;
+    assert.equal(
+      await next.sendOnce("approval_request", async () => "notice-2"),
+      "already_sent",
+      "the notice may have arrived: once at most",
+    );
+    assert.equal(await next.sendOnce("answer", async () => "answer-2"), "sent", "a lost answer is worse than a duplicate");
+  });
+
   it("sends each card once: a second worker finds the recorded activity id and does not send again", async () => {
     const store = new MemoryRunStore();
     const first = (await OwnedRun.claim(store, "r3", "a#1", () => newRun("r3")))!;
