@@ -5,7 +5,7 @@ import type { Reference } from "../domain";
 import { runProactive } from "./proactive";
 
 /** The adapter calls the approvals flow makes. */
-type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;
+export type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;
 
 function message(content: AdaptiveCard | string): Partial<Activity> {
   return typeof content === "string" ? { type: "message", text: content } : { type: "message", attachments: [cardAttachment(content)] };
