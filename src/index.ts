@@ -31,7 +31,6 @@ import { Messenger } from "./teams/messenger";
 import { QuestionRuns } from "./teams/question-runs";
 import { UserAdmission, settleAdmittedRuns } from "./teams/user-admission";
 import { rememberConversations } from "./teams/remember-conversations";
-import { rememberFinishedRuns } from "./teams/remember-runs";
 import { TeamsRunDelivery } from "./teams/run-delivery";
 import { followRunProgress } from "./teams/run-progress-cards";
 import { followRunStreams, streamedConclusions, type RunStreams } from "./teams/run-streams";
@@ -109,18 +108,16 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
     // Run events and who follows them: each run's record (telemetry, transcript), operators hear of runs
-    // that fail, the approvals flow of decided runs delivered; in Teams, the requester's conversation
-    // reference, progress cards (group chats, channels), streams (personal chats) and the conversation's memory.
+    // that fail; in Teams, the requester's conversation
+    // reference, progress cards (group chats, channels) and streams (personal chats).
     const lifecycle = new RunLifecycle(log);
     recordRuns(lifecycle, { telemetry, transcripts: store.transcripts, log });
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
-    approvals.follow(lifecycle);
     rememberConversations(lifecycle, store.conversations, log);
     const messenger = new Messenger(adapter, identity.appId);
     const streams: RunStreams = new Map();
     followRunProgress(lifecycle, { messenger, names, log });
     followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
-    rememberFinishedRuns(lifecycle, store.memory, log);
     // The Moderator's conclusion, while it is written, streams into the run's personal-chat stream.
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
     // This instance's consumer of the run queue: it runs each question, resumes each decided run, and ends
@@ -135,10 +132,9 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
           messenger,
           conversations: store.conversations,
           answers,
-          approvals,
           streams,
         }),
-        decisions: store.approvals,
+        approvals,
         settings: {
           concurrency: config.env.RUN_WORKER_CONCURRENCY,
           leaseSeconds: config.env.RUN_LEASE_SECONDS,

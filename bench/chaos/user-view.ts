@@ -22,6 +22,10 @@ export function whatTheUserSaw(state: RunState): string {
       return "out-of-scope notice (no specialist ran)";
     case "blocked":
       return "blocked notice (the content filter refused the question)";
+    case "rejected":
+      return `rejection notice (${state.approval?.reason ?? ""})`;
+    case "expired":
+      return "expiry notice (no approver decided in time)";
     case "running":
       return "nothing yet (still running)";
   }

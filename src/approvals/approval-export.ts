@@ -50,7 +50,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * OWASP's CSV-injection guidance says (every field is also quoted, with its quotes doubled). Questions,
  * names and comments come from users, so any of them may be a formula aimed at the auditor.
  */
-export function spreadsheetText(value: string): string {
+function spreadsheetText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { describeError } from "../domain";
 import type { ChannelTarget, SettingsStore } from "./ports";
 
 /** The settings key under which `approvers here` stores the approver channel. */
 export const APPROVER_CHANNEL_SETTING = "approverChannel";
 
 /** The approver channel chosen in Teams with `approvers here`. */
-export const StoredApproverChannelSchema = z.object({
+const StoredApproverChannelSchema = z.object({
   teamId: z.string().min(1),
   channelId: z.string().min(1),
   serviceUrl: z.string().url(),
@@ -74,4 +75,31 @@ export function channelTarget(
   const serviceUrl = channel.serviceUrl ?? fallbackServiceUrl;
   if (!serviceUrl) return undefined;
   return { serviceUrl, channelId: channel.channelId, ...(channel.tenantId ? { tenantId: channel.tenantId } : {}) };
+}
+
+/**
+ * What keeps approvals from working, one line each (empty when nothing does): no approver channel
+ * and no admin who may choose one, or nobody who may decide. A start banner shows them, so an
+ * empty deployment parameter is seen at once rather than when the first answer waits.
+ */
+function approverSetupGaps(approvers: ApproverConfig, channel: ApproverChannel | undefined): string[] {
+  const gaps: string[] = [];
+  if (!channel)
+    gaps.push(
+      approvers.adminAadIds.length === 0
+        ? "approvals: no approver channel is configured (APPROVER_CHANNEL_ID, APPROVER_TEAM_ID) and no admin may choose one (APPROVER_ADMIN_AAD_IDS is empty): answers that need approval wait"
+        : "approvals: no approver channel yet: an admin listed in APPROVER_ADMIN_AAD_IDS chooses one with `approvers here`; until then answers that need approval wait",
+    );
+  if (approvers.aadIds.length === 0 && (channel?.teamId ?? approvers.teamId) === undefined)
+    gaps.push("approvals: nobody may decide: APPROVER_AAD_IDS is empty and no approver team is known (APPROVER_TEAM_ID)");
+  return gaps;
+}
+
+/** The gaps of the approvals setup as configured and stored now (the channel may have been chosen in Teams). */
+export async function currentApproverSetupGaps(approvers: ApproverConfig, settings: SettingsStore): Promise<string[]> {
+  try {
+    return approverSetupGaps(approvers, await resolveApproverChannel(approvers, settings));
+  } catch (error) {
+    return [`approvals: the stored approver channel could not be read (${describeError(error)})`];
+  }
 }

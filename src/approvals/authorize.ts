@@ -5,7 +5,7 @@ import type { HistoryPlace } from "./list-approval-history";
 import type { Actor, TeamMembership } from "./ports";
 
 /** Who may decide: listed Entra object ids, and members of the approver team. */
-export interface ApproverPolicy {
+interface ApproverPolicy {
   aadIds: readonly string[];
   teamId?: string;
 }

@@ -2,21 +2,18 @@ import type { DisplayNames } from "../cards";
 import type { AppConfig, Env } from "../config";
 import { describeError, systemClock, type Reference, type RunState } from "../domain";
 import { TEAMS_SEND_RETRY } from "../resilience";
-import type { RunLifecycle } from "../workflow/run-lifecycle";
-import { currentApproverSetupGaps } from "./approver-setup";
+import { currentApproverSetupGaps } from "./approver-channel";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
 import type { ApprovalDeps } from "./deps";
-import { followDecidedRuns } from "./follow-decided-runs";
 import { listApprovalHistory, type HistoryRequest } from "./list-approval-history";
 import { runApprovalMaintenance } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
 import { listPendingApprovals, repostApproval, type PendingRequest } from "./pending-approvals";
-import type { TellRequester } from "./ports";
-import { requestApproval } from "./request-approval";
+import { requestApproval, showOutcome } from "./request-approval";
 import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 
 /** What the approvals module is built from; clock and retry are for tests. The Cosmos store satisfies `store` structurally. */
-export interface CreateApprovalsOptions
+interface CreateApprovalsOptions
   extends Pick<ApprovalDeps, "telemetry" | "messaging" | "continueRun">, Partial<Pick<ApprovalDeps, "log" | "clock" | "sendRetry">> {
   /** Who approves where, the timing and scheduler, the quality threshold the cards show. */
   config: Pick<AppConfig, "approvals"> & {
@@ -41,7 +38,6 @@ export interface CreateApprovalsOptions
   };
 }
 
-/** The approvals module of a process (see `createApprovals`). */
 export type Approvals = ReturnType<typeof createApprovals>;
 
 /**
@@ -80,8 +76,9 @@ export function createApprovals(options: CreateApprovalsOptions) {
   const runMaintenance = (now?: Date) => runApprovalMaintenance(deps, now ?? deps.clock.now());
   return {
     deps,
-    /** Pauses a run for approval (see `requestApproval`). */
-    request: (state: RunState, reference: Reference, tell?: TellRequester) => requestApproval(deps, state, reference, tell),
+    request: (state: RunState, reference: Reference | undefined) => requestApproval(deps, state, reference),
+    get: async (approvalId: string) => (await deps.records.get(approvalId))?.value,
+    showOutcome: (approvalId: string) => showOutcome(deps, approvalId),
     /**
      * Handles an approval card click; the returned card or text is the invoke response. A decision
      * that cannot be queued stays stored, and the maintenance job queues it again.
@@ -104,8 +101,6 @@ export function createApprovals(options: CreateApprovalsOptions) {
     pending: (request: PendingRequest) => listPendingApprovals(deps, request),
     /** Handles a "post again" click of the pending list; returns the reply. */
     repost: (request: PendingRequest & { approvalId: string }) => repostApproval(deps, request),
-    /** Follows the runs a worker settles: records the delivery of decided ones and shows the approver their outcome. */
-    follow: (lifecycle: Pick<RunLifecycle, "subscribe">) => followDecidedRuns(lifecycle, deps),
     /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
     runMaintenance,
     /** What keeps approvals from working with this configuration and stored channel (for the start banner). */

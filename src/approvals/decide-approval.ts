@@ -18,7 +18,7 @@ export interface DecisionRequest {
 }
 
 /** What the click produced: the invoke response, and the approval this click decided or expired (then continue its run). */
-export interface DecisionResult {
+interface DecisionResult {
   response: AdaptiveCard | string;
   settledApprovalId?: string;
 }

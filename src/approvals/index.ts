@@ -5,6 +5,5 @@ export type { DecisionRequest } from "./decide-approval";
 export { HISTORY_PAGE_SIZE, type HistoryPage, type HistoryPlace, type HistoryRequest } from "./list-approval-history";
 export type { ApprovalHistoryEntry } from "./approval-history";
 export type { PendingRequest } from "./pending-approvals";
-export type { RequestOutcome } from "./request-approval";
-export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, TeamMembership, TellRequester } from "./ports";
+export type { Actor, ApprovalMessaging, ChannelTarget, PostedMessage, TeamMembership } from "./ports";
 export { APPROVER_CHANNEL_SETTING, channelTarget, resolveApproverChannel } from "./approver-channel";

@@ -1,7 +1,7 @@
 import { describeError, type Log } from "../domain";
 
 /** Which process runs the approval maintenance job (APPROVAL_SCHEDULER). */
-export type ApprovalSchedulerMode = "bot" | "function" | "off";
+type ApprovalSchedulerMode = "bot" | "function" | "off";
 
 /** How often the bot process runs the job when it is the scheduler. */
 const APPROVAL_MAINTENANCE_INTERVAL_MS = 60_000;

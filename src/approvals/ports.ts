@@ -33,12 +33,6 @@ export interface SettingsStore {
   set(key: string, value: unknown): Promise<void>;
 }
 
-/**
- * What tells the requester about their run instead of a new message (a personal chat's stream ends
- * with it), so they get exactly one message.
- */
-export type TellRequester = (content: AdaptiveCard | string) => Promise<void>;
-
 /** Conversation references saved by the bot (CosmosConversationRepository). */
 export interface ConversationReferences {
   get(conversationId: string): Promise<Reference | undefined>;
@@ -66,8 +60,6 @@ export interface ApprovalMessaging {
   updateCard(message: PostedMessage, card: AdaptiveCard): Promise<void>;
   /** Replies inside a thread (e.g. a reminder). */
   replyInThread(thread: PostedMessage, text: string): Promise<void>;
-  /** Sends a card or text to a conversation (the under-review notice when the run's stream cannot take it). */
-  sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void>;
 }
 
 /** Whether the person acting is a member of a team (Teams roster lookup); false when unknown. */

@@ -6,7 +6,7 @@ import type { ApprovalDeps } from "./deps";
 import { retrying } from "../resilience";
 
 /** Where a post attempt left the approval. */
-export type PostOutcome = "posted" | "already_posted" | "no_channel" | "failed";
+type PostOutcome = "posted" | "already_posted" | "no_channel" | "failed";
 
 /**
  * Posts the approval card as a new thread in the approver channel (retried with backoff) and stores

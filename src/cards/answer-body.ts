@@ -8,7 +8,7 @@ import type { AnswerBodyView, QualityView } from "./view-models";
 import template from "./templates/answer-body.json";
 
 /** The container style and text of the QSCORE badge. */
-export interface QscoreBadge {
+interface QscoreBadge {
   style: "good" | "warning" | "attention";
   text: string;
 }

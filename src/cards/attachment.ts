@@ -1,10 +1,10 @@
 import type { AdaptiveCard } from "./render";
 
 /** The content type Teams expects for Adaptive Card attachments. */
-export const ADAPTIVE_CARD_CONTENT_TYPE = "application/vnd.microsoft.card.adaptive";
+const ADAPTIVE_CARD_CONTENT_TYPE = "application/vnd.microsoft.card.adaptive";
 
 /** An Adaptive Card wrapped as a Bot Framework attachment (structurally compatible with botbuilder's `Attachment`). */
-export interface CardAttachment {
+interface CardAttachment {
   contentType: typeof ADAPTIVE_CARD_CONTENT_TYPE;
   content: AdaptiveCard;
 }

@@ -68,7 +68,7 @@ export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard 
 }
 
 /** What the welcome and help cards say about the bot's memory of a conversation. */
-export interface GuideOptions {
+interface GuideOptions {
   memoryTtlMs: number;
 }
 

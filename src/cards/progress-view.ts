@@ -29,6 +29,7 @@ const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
   gate: "rechecking",
   reinvestigate: "rechecking",
   decide: "finishing",
+  approve: "finishing",
   done: "finishing",
 };
 
@@ -37,6 +38,9 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase>
   completed: "answered",
   awaiting_approval: "under_review",
   failed: "failed",
+  // A declined approval: the notice below the card says how.
+  rejected: "failed",
+  expired: "failed",
   needs_clarification: "clarifying",
   out_of_scope: "answered",
   blocked: "answered",

@@ -16,13 +16,13 @@ export * from "./progress-view";
 // ---------------------------------------------------------------- answer
 
 /** One rationale point with the reference ids (根拠) it cites. */
-export interface RationaleView {
+interface RationaleView {
   point: string;
   citations: string[];
 }
 
 /** One specialist's finding, shown as a collapsible section. */
-export interface FindingView {
+interface FindingView {
   specialist: string;
   name: string;
   /** The moderator's one-line take on this specialist, shown while the section is collapsed. */
@@ -52,7 +52,7 @@ export interface QualityView {
 }
 
 /** How an approver reviewed the answer, for the "reviewed by an approver" line. */
-export interface ReviewView {
+interface ReviewView {
   edited: boolean;
 }
 
@@ -76,19 +76,19 @@ export interface AnswerView extends AnswerBodyView {
 }
 
 /** Options for `answerViewFromRun`: the QSCORE threshold, and a language other than the run's. */
-export interface AnswerViewOptions {
+interface AnswerViewOptions {
   threshold: number;
   language?: Language;
 }
 
 /**
  * The answer view of a run that has a Moderator answer (calling it without one is a bug). A run an
- * approver signed off (`state.review`) shows the "reviewed by an approver" line, on every rendering.
+ * approver signed off (`state.approval`) shows the "reviewed by an approver" line, on every rendering.
  */
 export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
-  const edited = state.review?.edited === true;
+  const edited = state.approval?.decision === "edited";
   const drafted = answerBodyFromRun(state, answer, names, language);
   // An edited answer is the approver's text alone: the specialists' findings argued for the draft.
   const body = edited ? { ...drafted, findings: [] } : drafted;
@@ -104,7 +104,7 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
       .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
       .map((finding) => ({ name: displayName(names, finding.specialist, language), reason: finding.error })),
     offline: state.offline,
-    ...(state.review ? { review: { edited: state.review.edited } } : {}),
+    ...(state.approval ? { review: { edited } } : {}),
   };
 }
 
@@ -227,7 +227,7 @@ export interface ApprovalView {
 }
 
 /** Options for `approvalViewFromRun`: ids and names the approval record holds. */
-export interface ApprovalViewOptions {
+interface ApprovalViewOptions {
   approvalId: string;
   requesterName: string;
   threshold: number;

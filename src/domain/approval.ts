@@ -69,8 +69,6 @@ export const ApprovalSchema = z.object({
   delivery: ApprovalDeliverySchema,
   /** The thread in the approver channel; `serviceUrl` is where to update it. */
   approverThread: z.object({ conversationId: z.string(), activityId: z.string(), serviceUrl: z.string() }).optional(),
-  /** When the requester was told the answer is under review (claimed before telling, so only one process tells). */
-  requesterToldAt: z.string().optional(),
   audit: z.array(ApprovalAuditEntrySchema),
   /** How many entries of clicks that changed nothing were dropped to keep the audit within its maximum length. */
   auditDropped: z.number().int().min(1).optional(),

@@ -22,6 +22,7 @@ export const RunMessageSchema = z.discriminatedUnion("kind", [
     acceptedAt: z.string(),
   }),
   z.object({
+    // Resumes the run waiting at its approval node, with the stored decision as the node's input.
     kind: z.literal("approval_decided"),
     approvalId: z.string().min(1),
   }),
@@ -48,6 +49,7 @@ export const RunCardSchema = z.enum([
   "clarification",
   "error",
   "approval_request",
+  "approval_unavailable",
   "blocked",
   "approval_rejected",
   "approval_expired",

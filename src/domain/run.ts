@@ -21,16 +21,19 @@ export const RunPhaseSchema = z.enum([
   "gate",
   "reinvestigate",
   "decide",
+  "approve",
   "done",
 ]);
 export type RunPhase = z.infer<typeof RunPhaseSchema>;
 
 /**
- * Terminal states are everything but `running`; every run ends in one the user is told about.
+ * Terminal states are everything but `running` and `awaiting_approval` (stopped at the approval node
+ * until a decision resumes it); every run ends in one the user is told about.
  * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
  * `needs_clarification`: a follow-up pointed at earlier context nothing resolved; the user is asked back.
  * `blocked`: the model service's content filter refused the question; the run stopped at once and the
  * user gets a polite reply (never the service's message).
+ * `rejected`, `expired`: the run's approval was rejected (the approver's reason is told) or timed out.
  */
 export const RunStatusSchema = z.enum([
   "running",
@@ -40,6 +43,8 @@ export const RunStatusSchema = z.enum([
   "out_of_scope",
   "needs_clarification",
   "blocked",
+  "rejected",
+  "expired",
 ]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
@@ -117,8 +122,12 @@ export const QualityRecordSchema = z.object({
   retried: z.boolean(),
 });
 
-/** An approver's sign-off on a run's answer (an edit is already the answer's conclusion). */
-export const RunReviewSchema = z.object({ approvalId: z.string(), edited: z.boolean() });
+/** How the run's approval was decided (an edit is already the answer's conclusion; a rejection carries the approver's reason). */
+const RunApprovalSchema = z.object({
+  id: z.string(),
+  decision: z.enum(["approved", "edited", "rejected", "expired"]),
+  reason: z.string().optional(),
+});
 
 /** Token usage of one call or a whole run. */
 export const TokenUsageSchema = z.object({
@@ -136,7 +145,7 @@ export type TokenUsage = z.infer<typeof TokenUsageSchema>;
  * own: a run stored by another is refused (`UnsupportedRunVersionError`), never migrated
  * (docs/deploy.md says how such a change is rolled out).
  */
-export const RUN_SCHEMA_VERSION = 1;
+export const RUN_SCHEMA_VERSION = 2;
 
 /**
  * The workflow's durable state of one run: the `state` of its stored record (run-record.ts, beside
@@ -179,14 +188,14 @@ export const RunStateSchema = z.object({
       /** What went wrong, for operators (telemetry, logs, notices): never shown to the asker, who gets the error card's words. */
       message: z.string(),
       correlationId: z.string(),
-      /** Set when the run ended because its approval was rejected (with the approver's reason) or expired. */
-      declined: z.object({ by: z.enum(["rejected", "expired"]), reason: z.string().optional() }).optional(),
+      /** Set when the answer needed an approval that could not be stored: the asker is told to try again. */
+      approvalNotStored: z.literal(true).optional(),
     })
     .optional(),
   /** Set when the content filter refused the question: which executor's call, and the categories. */
   blocked: z.object({ executor: z.string(), categories: z.array(z.string()) }).optional(),
-  /** Set when the answer went through approval and was approved, so every later rendering says so. */
-  review: RunReviewSchema.optional(),
+  /** Set once the run's approval is decided, so every later rendering of an approved answer says so. */
+  approval: RunApprovalSchema.optional(),
   /** Token totals of the run. */
   usage: TokenUsageSchema,
   /** Follow-up questions offered on the answer card, in the asker's language. */

@@ -10,7 +10,7 @@ interface SensitivityLabel {
 }
 
 /** What Teams shows around a bot's answer: the AI-generated label, numbered citations, a sensitivity label. */
-export interface AiMessageOptions {
+interface AiMessageOptions {
   citations: readonly CitationView[];
   /** False for the offline engine's answers: they say they are offline instead of carrying the label. */
   aiGenerated: boolean;

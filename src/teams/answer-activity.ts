@@ -22,7 +22,7 @@ import { cardActivity } from "./card-activity";
 export const MESSAGE_SIZE_LIMIT_BYTES = 27 * 1024;
 
 /** What building and remembering answer messages needs. */
-export interface AnswerActivityDeps {
+interface AnswerActivityDeps {
   names: DisplayNames;
   qscoreThreshold: number;
   /** The sensitivity label of answers that cite a contract (personal chats, where Teams shows it). */

@@ -57,7 +57,7 @@ export class TeamsApprovalMessaging implements ApprovalMessaging {
     await this.sendTo(threadReference(thread), text);
   }
 
-  async sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void> {
+  private async sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void> {
     await this.proactive(reference, async (context) => {
       await context.sendActivity(message(content));
     });

@@ -7,11 +7,9 @@ import { approvalClick, approvalCommands } from "./approval-inbound";
 import type { BotContext, BotServices } from "./bot-deps";
 import { cardActivity } from "./card-activity";
 import { handleFeedback, isCardActionInvoke, refuseUnhandledCardAction } from "./card-actions";
-import { classifyMessage } from "./inbound-message";
 import { renewalClick } from "./renewal-alerts";
 import { handleMessage } from "./message-handler";
 import { handleNativeFeedback } from "./native-feedback";
-import { typingFirst } from "./typing-first";
 import { firstWelcome } from "./welcome-once";
 
 /** The card actions by verb; the invoke response is the returned card or text. */
@@ -23,19 +21,13 @@ const CARD_ACTIONS: [verb: string | RegExp, handler: (ctx: BotContext) => Promis
 ];
 
 /**
- * The bot on the given adapter: typing first, then thin teams-ai routes, each handler called with
+ * The bot on the given adapter: thin teams-ai routes, each handler called with
  * one context (the turn and the services). Routes match in registration order, so the catch-alls
  * (unknown card verbs, any message) come last. The run worker, its delivery and the followers of run
  * events are built by the composition root, not here.
  */
 export function createBot(services: BotServices): Application {
   const { adapter, config, log } = services;
-  adapter.use(
-    typingFirst((activity) => {
-      const message = classifyMessage(activity, config.env.MAX_QUESTION_CHARS);
-      return message.kind === "question" ? message.text : undefined;
-    }),
-  );
   const app = new Application<TurnState>({
     adapter,
     botAppId: services.botAppId,

@@ -13,7 +13,7 @@ import { guardRequestBodies, MAX_REQUEST_BODY_BYTES } from "./request-body-guard
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
 /** A running bot endpoint. */
-export interface BotServer {
+interface BotServer {
   /** e.g. http://127.0.0.1:3978 */
   url: string;
   port: number;
@@ -22,7 +22,7 @@ export interface BotServer {
 }
 
 /** What the HTTP endpoint serves. */
-export interface BotServerOptions {
+interface BotServerOptions {
   port: number;
   host: string;
   adapter: ProcuraTeamsAdapter;

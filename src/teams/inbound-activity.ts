@@ -71,7 +71,7 @@ export interface InboundPolicy {
  * An inbound request body checked: the activity, with what was cut from it (to be logged), or the
  * reason to refuse it with a 400.
  */
-export type InboundActivityCheck = { ok: true; activity: Activity; cut: string[] } | { ok: false; message: string };
+type InboundActivityCheck = { ok: true; activity: Activity; cut: string[] } | { ok: false; message: string };
 
 /** True for a JSON content type (anything else is a 415). */
 export function isJsonRequest(contentType: string | undefined): boolean {

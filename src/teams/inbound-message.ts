@@ -4,7 +4,7 @@ import { questionLength, type Language } from "../domain";
 import { parseApprovalsHistoryCommand, type ApprovalsHistoryCommand } from "./approvals-history-command";
 
 /** What an inbound message asks of the bot. */
-export type InboundMessage =
+type InboundMessage =
   | { kind: "question"; text: string }
   | { kind: "command"; command: "help" | "reset" }
   | { kind: "approvals_history"; command: ApprovalsHistoryCommand }

@@ -1,14 +1,14 @@
 import { ConfigurationError } from "../domain";
 
 /** A server that can listen (node's net.Server, restify's Server, which re-emits its http server's errors). */
-export interface Listenable {
+interface Listenable {
   listen(port: number, host: string, callback: () => void): unknown;
   once(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
   removeListener(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
 }
 
 /** What to listen on, and which setting changes the port (named in the error when it is taken). */
-export interface ListenTarget {
+interface ListenTarget {
   port: number;
   host: string;
   setting: string;

@@ -1,4 +1,4 @@
-import { type Activity, type ConversationReference, TurnContext } from "botbuilder";
+import { ActivityTypes, type Activity, type ConversationReference, TurnContext } from "botbuilder";
 import { buildProgressCard } from "../cards";
 import {
   describeError,
@@ -17,11 +17,10 @@ import { cardActivity } from "./card-activity";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 import type { Messenger } from "./messenger";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
-import { streamStartedIn } from "./typing-first";
 import type { UserAdmission } from "./user-admission";
 
 /** What accepting a question needs. */
-export interface QuestionRunsDeps {
+interface QuestionRunsDeps {
   queue: RunQueue;
   newRunId: () => string;
   /** Called after a question was queued here, so this instance's worker polls at once. */
@@ -34,9 +33,9 @@ export interface QuestionRunsDeps {
 }
 
 /**
- * Accepting a question, inside the inbound turn (typing, or a personal chat's first stream update,
- * went out first, see typing-first.ts): the progress card, then the run as a message on the run queue — any instance's worker runs it and
- * updates that card. The store is not touched here, so a brief store outage loses nothing; when the
+ * Accepting a question, inside the inbound turn: the first reaction (a personal chat's first stream
+ * update, elsewhere typing) before anything else, the progress card, then the run as a message on the
+ * run queue — any instance's worker runs it and updates that card. The store is not touched here, so a brief store outage loses nothing; when the
  * queue itself is unreachable the user is told at once that nothing was started.
  */
 export class QuestionRuns {
@@ -52,17 +51,18 @@ export class QuestionRuns {
     const runId = deps.newRunId();
     const reference = TurnContext.getConversationReference(context.activity);
     const language = detectLanguage(question);
+    const stream = await this.react(context, language);
     const admission = deps.admission.admit(userKeyOf(requesterOf(context.activity)), runId);
     if (!admission.ok) {
       const replies = stringsFor(language).bot;
       deps.log(`question not accepted: the asker is over USER_MAX_${admission.limit === "in_flight" ? "IN_FLIGHT" : "PER_MINUTE"}`);
       const text = admission.limit === "in_flight" ? replies.tooManyInFlight(admission.waiting) : replies.tooManyPerMinute(admission.max);
-      await this.tell(context, reference, streamStartedIn(context), text);
+      await this.tell(context, reference, stream, text);
       return undefined;
     }
     // The progress card's id (or, in a personal chat, the stream's position) travels with the run, so
     // whichever worker runs it updates this same card or continues this same stream.
-    const requester = { ...requesterOf(context.activity), ...(await this.acknowledge(context, question, language)) };
+    const requester = { ...requesterOf(context.activity), ...(await this.acknowledge(context, question, language, stream)) };
     try {
       // The memory that makes a follow-up standalone: the chat's, or in a shared one the asker's own there.
       const conversationKey = memoryKeyOf(context.activity);
@@ -97,22 +97,30 @@ export class QuestionRuns {
     else await context.sendActivity({ text });
   }
 
+  /**
+   * The first reaction: in a personal chat the stream's first informative update (itself a typing
+   * activity, so it also shows the indicator), elsewhere the typing indicator.
+   */
+  private async react(context: TurnContext, language: Language): Promise<StreamPosition | undefined> {
+    if (!isPersonalChat(context.activity)) {
+      await context.sendActivity({ type: ActivityTypes.Typing });
+      return undefined;
+    }
+    return TeamsStream.start(
+      async (activity) => (await context.sendActivity(activity))?.id,
+      stringsFor(language).stream.routing,
+      this.clock.now(),
+    );
+  }
+
   /** Teams streams answers in personal chats only; group chats and channels get the progress card. */
   private async acknowledge(
     context: TurnContext,
     question: string,
     language: Language,
+    stream: StreamPosition | undefined,
   ): Promise<Pick<Requester, "progressActivityId" | "stream">> {
-    if (isPersonalChat(context.activity)) {
-      const stream =
-        streamStartedIn(context) ??
-        (await TeamsStream.start(
-          async (activity) => (await context.sendActivity(activity))?.id,
-          stringsFor(language).stream.routing,
-          this.clock.now(),
-        ));
-      return stream ? { stream } : {};
-    }
+    if (isPersonalChat(context.activity)) return stream ? { stream } : {};
     const progress = await context.sendActivity(
       cardActivity(buildProgressCard({ language, question, phase: "routing", specialists: [], elapsedSeconds: 0 })),
     );

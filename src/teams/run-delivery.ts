@@ -5,11 +5,11 @@ import {
   buildExpiredNoticeCard,
   buildOutOfScopeCard,
   buildRejectionCard,
+  buildUnderReviewCard,
   errorViewFromRun,
 } from "../cards";
-import { defaultClarification, questionToAnswer, type Reference, type RunCard, type RunState } from "../domain";
+import { defaultClarification, questionToAnswer, stringsFor, type Reference, type RunCard, type RunState } from "../domain";
 import type { RunDelivery } from "../workflow/ports";
-import type { Approvals } from "../approvals";
 import type { TeamsStore } from "./bot-deps";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
@@ -20,23 +20,21 @@ import type { Messenger } from "./messenger";
 import type { RunStreams } from "./run-streams";
 
 /** What delivering a finished run needs. */
-export interface DeliveryDeps {
+interface DeliveryDeps {
   messenger: Messenger;
   /** The requesters' stored conversations, for runs that end after the question's turn (approvals). */
   conversations: Pick<TeamsStore["conversations"], "get">;
   /** Builds the answer message (Teams-native in a personal chat) and maps it to its run for the feedback loop. */
   answers: AnswerActivities;
-  /** Pauses a run that ends waiting for a human in the approvals flow. */
-  approvals: Pick<Approvals, "request">;
   /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
   streams?: RunStreams;
 }
 
 /**
  * The run worker's delivery in Teams, the one way any run's card reaches its requester: the answer
- * (also an approved one), the error card with its correlation id, the rejection or expiry notice
- * of a declined approval, or (awaiting approval) whatever the approvals hook does. Whether a card is
- * sent at all is the owned run's decision (once per run).
+ * (also an approved one), the under-review notice, the error card with its correlation id, the
+ * rejection or expiry notice of a declined approval. It only delivers: which card, and whether at
+ * all, is the owned run's decision (once per run).
  */
 export class TeamsRunDelivery implements RunDelivery {
   constructor(private readonly deps: DeliveryDeps) {}
@@ -58,7 +56,7 @@ export class TeamsRunDelivery implements RunDelivery {
         // A personal chat's answer is the Teams-native message, rated through Teams' feedback loop. Its
         // run has a stream; a reviewed run's stream ended with the under-review notice, so its stored
         // conversation says whether the chat is personal.
-        const personal = state.review ? isPersonalChat(reference) : state.requester?.stream !== undefined;
+        const personal = state.approval ? isPersonalChat(reference) : state.requester?.stream !== undefined;
         const activityId = await deliver(deps.answers.build(state, personal));
         if (personal && activityId && state.requester) await deps.answers.remember(state.requester.conversationId, activityId, state.runId);
         return activityId;
@@ -70,7 +68,7 @@ export class TeamsRunDelivery implements RunDelivery {
             buildRejectionCard({
               language: state.language,
               question: questionToAnswer(state),
-              reason: state.failure?.declined?.reason ?? "",
+              reason: state.approval?.reason ?? "",
             }),
           ),
         );
@@ -85,14 +83,9 @@ export class TeamsRunDelivery implements RunDelivery {
       case "blocked":
         return deliver(cardActivity(buildBlockedCard({ language: state.language, question: state.question })));
       case "approval_request":
-        // What the approvals flow tells the requester ends the stream. When it tells nothing, an
-        // earlier owner of the run already told them, and that message ended the stream in Teams.
-        await deps.approvals.request(
-          state,
-          reference,
-          open ? (content) => open.end(typeof content === "string" ? { text: content } : cardActivity(content)) : undefined,
-        );
-        return undefined;
+        return deliver(cardActivity(buildUnderReviewCard({ language: state.language, question: state.question })));
+      case "approval_unavailable":
+        return deliver({ text: stringsFor(state.language).approvals.submitFailed });
     }
   }
 

@@ -12,7 +12,7 @@ export class InboundAuthenticationError extends Error {
 }
 
 /** A request whose token was validated: what the adapter needs to run its turn. */
-export type AuthenticatedRequest = Awaited<ReturnType<ProcuraTeamsAdapter["botFrameworkAuthentication"]["authenticateRequest"]>>;
+type AuthenticatedRequest = Awaited<ReturnType<ProcuraTeamsAdapter["botFrameworkAuthentication"]["authenticateRequest"]>>;
 
 /**
  * teams-ai's adapter with the token check apart from the turn, so the endpoint answers a bad token

@@ -2,7 +2,7 @@ import { systemClock, type Clock } from "../domain";
 import type { RunLifecycle } from "../workflow/run-lifecycle";
 
 /** The per-person limits at intake (USER_MAX_IN_FLIGHT, USER_MAX_PER_MINUTE). */
-export interface UserLimits {
+interface UserLimits {
   maxInFlight: number;
   maxPerMinute: number;
 }
@@ -14,7 +14,7 @@ export interface UserLimits {
 const IN_FLIGHT_MS = 10 * 60_000;
 
 /** Whether a person's question may be queued, or which limit it would pass and by how much. */
-export type Admission = { ok: true } | { ok: false; limit: "in_flight"; waiting: number } | { ok: false; limit: "per_minute"; max: number };
+type Admission = { ok: true } | { ok: false; limit: "in_flight"; waiting: number } | { ok: false; limit: "per_minute"; max: number };
 
 const MINUTE_MS = 60_000;
 

@@ -1,3 +1,4 @@
+import type { RunState } from "../domain";
 import type { WorkflowSettings } from "../domain/workflow-settings";
 import type { PromptLibrary } from "./prompt-library";
 import type { AnswerPreview, ChatModel, Clock, ConversationMemory, EvidencePlanner, EventSink, RunStore, ToolRegistry } from "./ports";
@@ -18,6 +19,8 @@ export interface WorkflowDeps {
   newRunId: () => string;
   /** Where the conclusion goes while it is written (streamed answers); none: only the finished answer counts. */
   answerPreview?: AnswerPreview;
+  /** Asks the approvals room for the run's approval (none: a run needing one just stops awaiting it, as the CLI shows). */
+  requestApproval?: (state: RunState) => Promise<void>;
   /** Scrubs personal data and secrets from stored executor inputs and outputs (none when absent). */
   redactStoredText?: (text: string) => string;
 }

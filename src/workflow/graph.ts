@@ -14,7 +14,7 @@ export interface GraphExit<To extends RunPhase = RunPhase> {
 }
 
 /** Picks the one way out of a node from the run as its step left it, and the settings. */
-export type ExitChoice<To extends RunPhase = RunPhase> = (state: RunState, settings: WorkflowSettings) => To;
+type ExitChoice<To extends RunPhase = RunPhase> = (state: RunState, settings: WorkflowSettings) => To;
 
 /**
  * One node of an agent graph: its step, every way out of it declared, and the one function that
@@ -40,7 +40,6 @@ export function node<To extends RunPhase>(step: PhaseStep, exits: readonly Graph
   return { step, exits, choose };
 }
 
-/** The run is still going. */
 export const running = (state: RunState): boolean => state.status === "running";
 /** The step ended the run (failed, declined, asked back): the only way on is to the end. */
 export const ended = (state: RunState): boolean => state.status !== "running";
@@ -72,7 +71,6 @@ export function buildGraph(graph: AgentGraph): AgentGraph {
   return graph;
 }
 
-/** Every phase reachable from `from` by following `next`. */
 function reach(from: RunPhase, next: (phase: RunPhase) => RunPhase[]): Set<RunPhase> {
   const seen = new Set<RunPhase>([from]);
   const queue = [from];

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { describeError, type Log } from "../domain";
 import { QUEUE_REDELIVERY_RETRY, STORE_OUTAGE_RETRY, backoffDelayMs, retrying } from "../resilience";
 import type { LeasedMessage, RunQueue } from "./ports";
-import { within } from "./within";
 
 /** What a message's work holds that must be let go when the lease is lost or the process stops (an owned run). */
 export interface Holding {
@@ -44,7 +43,7 @@ export interface MessageHandler<M, H extends Holding> {
 }
 
 /** The consumer's tunables. */
-export interface ConsumerSettings {
+interface ConsumerSettings {
   concurrency: number;
   leaseSeconds: number;
   maxDeliveries: number;
@@ -273,4 +272,16 @@ export class LeasedConsumer<M, H extends Holding> {
 /** What identifies a message body in logs without showing any of it (a question is the user's text): its size and hash. */
 function fingerprint(body: string): string {
   return `${Buffer.byteLength(body, "utf8")} bytes, sha256 ${createHash("sha256").update(body, "utf8").digest("hex")}`;
+}
+
+/**
+ * Waits for `task` at most `ms`: true when it settled in time, false when the time ran out (the task
+ * keeps running). What a graceful shutdown needs to wait for work in hand without hanging on it.
+ */
+async function within(task: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const finished = await Promise.race([task.then(() => true as const), timeout]);
+  clearTimeout(timer);
+  return finished;
 }

@@ -21,7 +21,6 @@ const MAX_CLAIM_ATTEMPTS = 5;
  */
 export class OwnedRun {
   private lost = false;
-  /** The card send in progress, if any. */
   private sending: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -49,8 +48,8 @@ export class OwnedRun {
   }
 
   /**
-   * Takes ownership of a run waiting for its approver's decision, or of one a worker died resuming
-   * (left `running` with its workflow ended). Resolves undefined when it is not stored or needs no work.
+   * Takes ownership of a run stopped at its approval node, or of one a worker died resuming (left
+   * `running` at that node, or with its workflow ended). Resolves undefined when it is not stored or needs no work.
    */
   static resume(store: RunStore, runId: string, owner: string, clock: Clock = systemClock): Promise<OwnedRun | undefined> {
     return OwnedRun.take(
@@ -58,7 +57,7 @@ export class OwnedRun {
       runId,
       owner,
       clock,
-      (stage, state) => stage === "awaiting_approval" || (stage === "running" && state.status !== "running"),
+      (stage, state) => stage === "awaiting_approval" || (stage === "running" && (state.phase === "approve" || state.status !== "running")),
     );
   }
 
@@ -112,12 +111,10 @@ export class OwnedRun {
     return stored && new OwnedRun(store, owner, stored.value, stored.etag, false, clock);
   }
 
-  /** The latest state this worker wrote. */
   get state(): RunState {
     return this.current.state;
   }
 
-  /** The latest record (lifecycle and state) this worker wrote. */
   get record(): RunRecord {
     return this.current;
   }
@@ -161,10 +158,12 @@ export class OwnedRun {
    * Sends one of the run's cards at most once: skipped when a send was already recorded; otherwise
    * claimed with a conditional write first (a worker that lost the run stops here), sent, and its
    * activity id recorded. A claim without an activity id means its sender died mid-send: the card
-   * is sent again, since a lost answer is worse than the rare duplicate in that instant.
+   * is sent again, since a lost answer is worse than the rare duplicate in that instant. The
+   * under-review notice is the exception: its claim alone counts, as the answer follows it anyway.
    */
   async sendOnce(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent" | "already_sent"> {
-    if (this.current.lifecycle.sent[card]?.activityId) return "already_sent";
+    const sent = this.current.lifecycle.sent[card];
+    if (sent?.activityId || (sent && card === "approval_request")) return "already_sent";
     const sending = this.claimAndSend(card, send);
     this.sending = sending;
     return sending;

@@ -266,9 +266,13 @@ export interface RunDelivery {
   send(card: RunCard, state: RunState, reference?: Reference): Promise<string | undefined>;
 }
 
-/** The approvals store as the worker reads it, to resume a run with its approval's decision. */
-export interface ApprovalDecisions {
-  get(approvalId: string): Promise<Pick<Versioned<Approval>, "value"> | undefined>;
+/** The approvals room as a run's approval node and the worker use it. */
+export interface RunApprovals {
+  /** Stores the run's approval once (keyed by the run) and posts the approver card; throws when it cannot be stored. */
+  request(state: RunState, reference: Reference | undefined): Promise<void>;
+  get(approvalId: string): Promise<Approval | undefined>;
+  /** Replaces the approver card with how the decided run ended, once; never throws. */
+  showOutcome(approvalId: string): Promise<void>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   LeaseLostError,
+  type Approval,
   describeError,
   questionToAnswer,
   type ExecutorIo,
@@ -55,6 +56,8 @@ export class RunContext {
   private checkpoints: Promise<void> = Promise.resolve();
   /** Specialists started from the route guess before the Router decided (SPECULATIVE_SPECIALISTS). */
   speculative?: SpeculativeWork;
+  /** The decided approval a resumed run carries to its approval node. */
+  decided?: Approval;
   private readonly deadline: number;
   private upFront?: UpFrontEvidence;
 

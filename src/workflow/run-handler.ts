@@ -5,46 +5,48 @@ import {
   describeError,
   questionLength,
   userKeyOf,
+  type Approval,
   type RunMessage,
   type RunState,
   type Log,
   type Reference,
 } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
+import { rememberRun } from "./conversation-turn";
 import type { WorkflowDeps } from "./deps";
 import type { Job, MessageHandler, Parsed } from "./leased-consumer";
 import { OwnedRun, queuedRecord } from "./owned-run";
-import type { ApprovalDecisions, LeasedMessage, RunDelivery } from "./ports";
-import { runAfterDecision } from "./run-after-decision";
+import type { LeasedMessage, RunApprovals, RunDelivery } from "./ports";
 import type { RunLifecycle } from "./run-lifecycle";
 import { RunProgressFeed } from "./run-progress-feed";
-import { endingOf, isFinal, isSettled, stageOf } from "./run-stages";
+import { endingOf, isFinal, isSettled } from "./run-stages";
 import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
+/** What resumes a run: its question, or its approval's decision. */
+type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval; approvals: RunApprovals };
 
 /** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
-export interface RunHandlerDeps {
+interface RunHandlerDeps {
   workflow: WorkflowDeps;
   lifecycle: RunLifecycle;
   delivery: RunDelivery;
-  /** The approvals store, for decision messages; absent when no approvals flow is wired. */
-  decisions?: ApprovalDecisions;
+  /** The approvals room, for runs that stop at their approval node; absent when no approvals flow is wired. */
+  approvals?: RunApprovals;
   /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
   maxQuestionChars: number;
   log: Log;
 }
 
 /**
- * What a run queue message means. A question claims its run (creating it), runs the workflow from
- * its last checkpoint and ends it; an approver's decision (or an approval's expiry) claims the run
- * waiting for it, applies the decision and ends it the same way. Every run ends in `end`: one card
- * sent once through the delivery port, then its final stage.
+ * What a run queue message means, on one path: a question claims its run (creating it), an approver's
+ * decision (or an approval's expiry) claims the run stopped at its approval node; either resumes the
+ * workflow from its last checkpoint (the decision as the approval node's input) and ends it in `end`:
+ * one card sent once through the delivery port, then its stage.
  */
 export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   constructor(
     private readonly deps: RunHandlerDeps,
-    /** This process, in owner ids. */
     private readonly instanceId: string,
   ) {}
 
@@ -54,7 +56,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
 
   async handle(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
     try {
-      await (message.kind === "question" ? this.runQuestion(message, job) : this.resumeAfterDecision(message.approvalId, job));
+      await this.run(message, job);
     } catch (error) {
       if (!(error instanceof UnsupportedRunVersionError)) throw error;
       await this.refuse(message, error);
@@ -69,7 +71,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   private async refuse(message: RunMessage, error: UnsupportedRunVersionError): Promise<void> {
     const { workflow, delivery, log } = this.deps;
     log(`run ${error.runId}: refused, ${error.message}`);
-    const approval = message.kind === "question" ? undefined : (await this.deps.decisions?.get(message.approvalId))?.value;
+    const approval = message.kind === "question" ? undefined : await this.deps.approvals?.get(message.approvalId);
     const asked =
       message.kind === "question"
         ? initialState(workflow, message)
@@ -110,19 +112,39 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     return `${this.instanceId}#${job.leased.deliveryCount}`;
   }
 
-  private async runQuestion(message: QuestionMessage, job: Job<OwnedRun>): Promise<void> {
-    const { workflow, lifecycle } = this.deps;
+  private async run(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
+    if (message.kind === "question") return this.resume(message.runId, job, { question: message });
+    const { approvals, log } = this.deps;
+    if (!approvals) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
+    const decided = await approvals.get(message.approvalId);
+    if (decided && decided.status !== "pending") return this.resume(decided.runId, job, { decided, approvals });
+    log(`approval ${message.approvalId}: ${decided ? "still pending" : "not stored"}; its message is dropped`);
+  }
+
+  /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it. */
+  private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<void> {
+    const { workflow, lifecycle, approvals } = this.deps;
+    const { question, decided } = input;
     const owner = this.owner(job);
-    const owned = await OwnedRun.claim(workflow.store, message.runId, owner, () => initialState(workflow, message), workflow.clock);
-    if (!owned) return;
+    const owned = question
+      ? await OwnedRun.claim(workflow.store, runId, owner, () => initialState(workflow, question), workflow.clock)
+      : await OwnedRun.resume(workflow.store, runId, owner, workflow.clock);
+    if (!owned) {
+      // A decided run an earlier delivery of this message ended: the approver card may still need its outcome.
+      const stored = input.decided && (await workflow.store.read(runId))?.value;
+      if (input.decided && stored && isFinal(stored.lifecycle.stage)) await input.approvals.showOutcome(input.decided.id);
+      return;
+    }
     job.holding = owned;
-    await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover, reference: message.reference });
+    if (question)
+      await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover, reference: question.reference });
 
     const feed = new RunProgressFeed((state) => void lifecycle.publish({ type: "progress", state }));
     const fenced = owned.fencedStore();
     const final = await resumeRun(
       {
         ...workflow,
+        ...(approvals ? { requestApproval: (state: RunState) => approvals.request(state, question?.reference) } : {}),
         store: {
           ...fenced,
           checkpoint: async (state) => {
@@ -138,40 +160,21 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
         },
       },
       owned.state,
+      decided,
     );
-    if (!owned.owned) throw new LeaseLostError(message.runId, owner);
+    if (!owned.owned) throw new LeaseLostError(runId, owner);
     if (owned.state.status === "running") await owned.save(final);
-    await lifecycle.publish({ type: "finished", state: final });
-    await this.end(owned, final, message.reference);
+    // The turn is remembered before the card is sent, so a follow-up (or a `reset`) typed after the answer appeared finds it.
+    if (!decided) await this.remember(final);
+    await lifecycle.publish(decided ? { type: "decided", state: final, approvalId: decided.id } : { type: "finished", state: final });
+    await this.end(owned, final, question?.reference);
+    if (input.decided) await input.approvals.showOutcome(input.decided.id);
   }
 
-  /**
-   * Resumes the run an approval paused: claims it from `awaiting_approval` (or from a worker that
-   * died while resuming it), applies the decision once, and ends it. A run already ended by an
-   * earlier delivery of this message is announced as settled again while its approval does not yet
-   * record the delivery, so the approvals flow can finish its part.
-   */
-  private async resumeAfterDecision(approvalId: string, job: Job<OwnedRun>): Promise<void> {
-    const { workflow, lifecycle, decisions, log } = this.deps;
-    if (!decisions) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
-    const approval = (await decisions.get(approvalId))?.value;
-    if (!approval || approval.status === "pending") {
-      log(`approval ${approvalId}: ${approval ? "still pending" : "not stored"}; its message is dropped`);
-      return;
-    }
-    const owned = await OwnedRun.resume(workflow.store, approval.runId, this.owner(job), workflow.clock);
-    if (!owned) {
-      const stored = (await workflow.store.read(approval.runId))?.value;
-      const stage = stored && stageOf(stored);
-      if (stored && (stage === "delivered" || stage === "failed") && approval.delivery.status !== "delivered")
-        await lifecycle.publish({ type: "settled", state: stored.state, stage });
-      return;
-    }
-    job.holding = owned;
-    if (owned.state.status === "awaiting_approval")
-      await owned.save(runAfterDecision(owned.state, approval, workflow.clock.now().toISOString()));
-    await lifecycle.publish({ type: "decided", state: owned.state, approvalId });
-    await this.end(owned, owned.state);
+  private async remember(final: RunState): Promise<void> {
+    await rememberRun(this.deps.workflow.memory, final).catch((error: unknown) =>
+      this.deps.log(`run ${final.runId}: could not remember the turn: ${describeError(error)}`),
+    );
   }
 
   /**
@@ -197,7 +200,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     let runId: string | undefined;
     let state: RunState | undefined;
     try {
-      runId = message.kind === "question" ? message.runId : (await this.deps.decisions?.get(message.approvalId))?.value.runId;
+      runId = message.kind === "question" ? message.runId : (await this.deps.approvals?.get(message.approvalId))?.runId;
       const failing = (failed: RunState) => (state = failed);
       if (runId !== undefined && (await this.poisonRun(message, runId, job, reason, failing)) === "done") return;
     } catch (error) {
@@ -245,7 +248,6 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   }
 }
 
-/** The state a question's run starts from. */
 function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunState {
   return newRunState(workflow, {
     question: message.question,

@@ -12,12 +12,12 @@ export type RunLifecycleEvent =
   | { type: "poisoned"; runId: string; correlationId: string; deliveryCount: number; reason: string; state?: RunState };
 
 /** A subscriber; `finished` and `decided` subscribers are awaited before the run's card is sent. Must not throw. */
-export type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<void>;
+type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<void>;
 
 /**
  * The run lifecycle's event hub: a worker announces what happens to each run it holds (started,
  * progress, finished or decided, settled, lease lost, poisoned); everything that follows runs —
- * progress cards, streams, memory, transcripts and telemetry, operator notices, the approver's
+ * progress cards, streams, transcripts and telemetry, operator notices, the approver's
  * card — subscribes here. The stage machine is `run-stages.ts`, the fenced writes `owned-run.ts`.
  */
 export class RunLifecycle {

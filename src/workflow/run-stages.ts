@@ -26,12 +26,11 @@ const ENDINGS: Record<RunStatus, { stage: RunStage; card: RunCard }> = {
   blocked: { stage: "delivered", card: "blocked" },
   awaiting_approval: { stage: "awaiting_approval", card: "approval_request" },
   failed: { stage: "failed", card: "error" },
+  rejected: { stage: "failed", card: "approval_rejected" },
+  expired: { stage: "failed", card: "approval_expired" },
   // A workflow that returns still running ran out of budget: it failed.
   running: { stage: "failed", card: "error" },
 };
-
-/** The card a declined approval ends its run with. */
-const DECLINED_CARDS = { rejected: "approval_rejected", expired: "approval_expired" } as const satisfies Record<string, RunCard>;
 
 /** True when the run has ended: no stage follows. */
 export function isFinal(stage: RunStage): boolean {
@@ -65,10 +64,6 @@ export function stageOf(record: RunRecord): RunStage {
 
 /** How a workflow result ends: the stage it moves to once `card` (the requester's only word on it) is sent. */
 export function endingOf(state: RunState): { stage: RunStage; card: RunCard } {
-  const declined = state.failure?.declined;
-  if (declined) return { stage: "failed", card: DECLINED_CARDS[declined.by] };
-  // A run that went to an approver shows only the approval request until a decision resumes it
-  // (`review` is then set, or the run was declined).
-  if (state.hitlReasons.length > 0 && !state.review) return { stage: ENDINGS[state.status].stage, card: "approval_request" };
+  if (state.failure?.approvalNotStored) return { stage: "failed", card: "approval_unavailable" };
   return ENDINGS[state.status];
 }

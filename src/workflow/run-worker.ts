@@ -4,12 +4,12 @@ import type { RunMessage, Log } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import { LeasedConsumer } from "./leased-consumer";
 import type { OwnedRun } from "./owned-run";
-import type { ApprovalDecisions, RunDelivery, RunQueue } from "./ports";
+import type { RunApprovals, RunDelivery, RunQueue } from "./ports";
 import { RunHandler } from "./run-handler";
 import type { RunLifecycle } from "./run-lifecycle";
 
 /** The worker's tunables (from RUN_WORKER_CONCURRENCY, RUN_LEASE_SECONDS, RUN_MAX_DELIVERIES, MAX_QUESTION_CHARS). */
-export interface RunWorkerSettings {
+interface RunWorkerSettings {
   concurrency: number;
   leaseSeconds: number;
   maxDeliveries: number;
@@ -20,13 +20,13 @@ export interface RunWorkerSettings {
 }
 
 /** What a worker needs. `workflow.store` is the plain run store; the worker fences it per run. */
-export interface RunWorkerDeps {
+interface RunWorkerDeps {
   queue: RunQueue;
   workflow: WorkflowDeps;
   lifecycle: RunLifecycle;
   delivery: RunDelivery;
   /** The approvals store, to resume runs on decision messages; absent when no approvals flow is wired. */
-  decisions?: ApprovalDecisions;
+  approvals?: RunApprovals;
   settings: RunWorkerSettings;
   log: Log;
 }
@@ -47,7 +47,7 @@ export function createRunWorker(deps: RunWorkerDeps, instanceId = newInstanceId(
       workflow: deps.workflow,
       lifecycle: deps.lifecycle,
       delivery: deps.delivery,
-      ...(deps.decisions ? { decisions: deps.decisions } : {}),
+      ...(deps.approvals ? { approvals: deps.approvals } : {}),
       maxQuestionChars: settings.maxQuestionChars,
       log,
     },

@@ -3,6 +3,7 @@ import {
   describeError,
   initialModeState,
   RUN_SCHEMA_VERSION,
+  type Approval,
   type OrchestrationMode,
   type Requester,
   type RouterDecision,
@@ -71,13 +72,17 @@ export function newRunState(
 }
 
 /**
- * Continues a run left in flight by a stopped process from its last checkpoint. The run budget
- * starts again (the process that owned it is gone) but `startedAt` stays, so the recorded latency
- * is what the user waited; completed steps are not repeated.
+ * Continues a run from its last checkpoint: one left in flight by a stopped process, or one stopped
+ * at its approval node, resumed with the `decided` approval as that node's input. The run budget
+ * starts again but `startedAt` stays, so the recorded latency is what the user waited; completed
+ * steps are not repeated.
  */
-export async function resumeRun(deps: WorkflowDeps, saved: RunState): Promise<RunState> {
-  if (saved.status !== "running") return saved;
-  return drive(new RunContext(deps, structuredClone(saved), deps.clock.now().getTime()));
+export async function resumeRun(deps: WorkflowDeps, saved: RunState, decided?: Approval): Promise<RunState> {
+  const waiting = saved.status === "awaiting_approval" && saved.phase === "approve";
+  if (saved.status !== "running" && !(waiting && decided)) return saved;
+  const context = new RunContext(deps, { ...structuredClone(saved), status: "running" }, deps.clock.now().getTime());
+  context.decided = decided;
+  return drive(context);
 }
 
 /**
@@ -94,6 +99,8 @@ async function drive(context: RunContext): Promise<RunState> {
       const node = graph.nodes[state.phase];
       if (node === undefined) throw new Error(`Agent graph (${graph.mode}): '${state.phase}' has no step`);
       await node.step(context);
+      // The approval node stopped the run: it stays at that node, checkpointed, until a decision resumes it.
+      if (state.status === "awaiting_approval") break;
       if (state.blocked) {
         // The content filter refused the question: nothing more runs, whatever the graph says next.
         state.status = "blocked";

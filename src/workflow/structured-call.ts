@@ -10,7 +10,7 @@ export type StructuredOutcome<T> =
   | FailedCall<Exclude<ExecutorOutcome, "ok">>;
 
 /** A validated value, or why there is none (the model's failure, or a reply still invalid after the repair). */
-export type Repaired<T> =
+type Repaired<T> =
   { kind: "ok"; value: T; repaired: boolean } | { kind: Exclude<ExecutorOutcome, "ok">; cause: string; filter?: ContentFilterVerdict };
 
 /** One reply of the model to `conversation`; `repairing` is true for the repair request. */

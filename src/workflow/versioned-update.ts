@@ -7,7 +7,7 @@ export interface VersionedUpdate<T> {
 }
 
 /** How many times `updateVersioned` may lose a race, and the error it gives up with. */
-export interface UpdateLimit {
+interface UpdateLimit {
   attempts: number;
   gaveUp: () => Error;
 }

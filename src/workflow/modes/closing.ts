@@ -1,8 +1,9 @@
 import { initialModeState, questionToAnswer, type Finding, type ModeratorAnswer, type RouterDecision, type RunState } from "../../domain";
-import { ended, node, type GraphNode } from "../graph";
+import { ended, node, running, type GraphNode } from "../graph";
 import { suggestFollowUps } from "../follow-up-suggestions";
 import type { RunContext } from "../run-context";
 import { hitlPolicyOf, hitlReasons } from "../steps/approval-check";
+import { approvalStep } from "../steps/approval-step";
 import { moderate } from "../steps/moderator-step";
 import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
 import { runSpecialist } from "../steps/specialist-step";
@@ -78,12 +79,12 @@ async function reinvestigatePhase(context: RunContext): Promise<void> {
   );
 }
 
-/** Completes the run, or pauses it for a human approval when a rule or an agent asks for one. */
+/** Completes the run, or sends it to the approval node when a rule or an agent asks for a human. */
 async function decidePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
   state.hitlReasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, hitlPolicyOf(deps.settings));
-  state.status = state.hitlReasons.length > 0 ? "awaiting_approval" : "completed";
+  if (state.hitlReasons.length === 0) state.status = "completed";
   state.suggestedFollowUps = suggestFollowUps(state);
 }
 
@@ -99,8 +100,8 @@ export function replaceFindings(state: RunState, newer: Finding[]): void {
   state.findings = state.findings.map((finding) => newer.find((n) => n.specialist === finding.specialist) ?? finding);
 }
 
-/** From the Moderator on, every mode ends the same way: quality gate, one re-ask, approval check. */
-export const CLOSING_NODES: Record<"moderate" | "gate" | "reinvestigate" | "decide", GraphNode> = {
+/** From the Moderator on, every mode ends the same way: quality gate, one re-ask, approval check, approval. */
+export const CLOSING_NODES: Record<"moderate" | "gate" | "reinvestigate" | "decide" | "approve", GraphNode> = {
   moderate: node(
     moderatePhase,
     [
@@ -123,5 +124,18 @@ export const CLOSING_NODES: Record<"moderate" | "gate" | "reinvestigate" | "deci
     [{ to: "moderate", when: "the top-priority specialists answered the critique" }],
     () => "moderate",
   ),
-  decide: node(decidePhase, [{ to: "done", when: "completed, or paused for approval" }], () => "done"),
+  decide: node(
+    decidePhase,
+    [
+      { to: "approve", when: "a rule or an agent asks for a human sign-off" },
+      { to: "done", when: "completed without one" },
+    ],
+    (state) => (running(state) ? "approve" : "done"),
+  ),
+  // The run stops here awaiting the decision (the runner's interrupt); the decision resumes it here.
+  approve: node(
+    approvalStep,
+    [{ to: "done", when: "approved or edited (the answer), rejected or expired (the notice), or the approval could not be stored" }],
+    () => "done",
+  ),
 };

@@ -6,8 +6,7 @@ import { findingsByDeadline } from "../steps/findings-by-deadline";
 import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { replaceFindings } from "./closing";
-import type { ModeNodes } from "./mode-graph";
-import { declineOutOfScope, routeNode } from "./opening";
+import { declineOutOfScope, routeNode, type ModeNodes } from "./mode-graph";
 
 /**
  * The Router picks the specialists (or, after every picked one failed, picks again without them).

@@ -3,7 +3,7 @@ import { stringsFor, type Finding, type Language, type ModeratorAnswer, type Rou
 import { asksToCommit } from "./commit-intent";
 
 /** The policy rules that can require a human approval, from configuration. */
-export interface HitlPolicy {
+interface HitlPolicy {
   amountThresholdJpy: number;
   categories: string[];
   jpyRates?: JpyRates;

@@ -7,7 +7,7 @@ import { callStructured, type StructuredOutcome } from "../structured-call";
 import { renderAgentMessages } from "../agent-message";
 
 /** One structured question to a single-call agent (Router, Moderator). */
-export interface AgentCall<V extends z.ZodTypeAny> {
+interface AgentCall<V extends z.ZodTypeAny> {
   agentId: string;
   /** The executor step's model (it records the call when executor I/O is kept). */
   model: ChatModel;

@@ -320,9 +320,9 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     assert.equal(approval.decision?.comment, reason);
     const run = (await harness.store.runs.read(approval.runId))?.value;
-    assert.equal(run?.state.status, "failed");
+    assert.equal(run?.state.status, "rejected");
     assert.equal(run?.lifecycle.stage, "failed");
-    assert.equal(run?.state.failure?.correlationId, pending.approvalId);
+    assert.deepEqual(run?.state.approval, { id: pending.approvalId, decision: "rejected", reason });
     assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 0, "no answer after a rejection");
   });
 
@@ -354,7 +354,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 1);
   });
 
-  it("fails closed when the store is down at request time: the requester is told to try again and nothing is posted", async () => {
+  it("fails closed when the store is down at request time: the request throws (the run fails, see request-fails-closed) and nothing is posted", async () => {
     const pending = await askNeedingApproval(harness);
     const run = (await harness.store.runs.load((await storedApproval(harness, pending.approvalId)).runId))!;
     assert.ok(run);
@@ -384,7 +384,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       user: { id: "user-9", name: "Test User" },
     };
     const threadsBefore = harness.connector.createdThreads.length;
-    const outcome = await approvals.request(
+    const request = approvals.request(
       {
         ...run,
         runId: `fail-closed-${Date.now()}`,
@@ -393,11 +393,13 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       },
       reference,
     );
+    await assert.rejects(request);
     client.dispose();
-    assert.equal(outcome.kind, "not_submitted");
-    const told = harness.connector.inConversation(conversationId);
-    assert.equal(told.length, 1);
-    assert.match(told[0].activity.text ?? "", /could not be submitted for approval just now\. Please try again/);
+    assert.equal(
+      harness.connector.inConversation(conversationId).length,
+      0,
+      "the run's own card tells the requester, not the approvals room",
+    );
     assert.equal(harness.connector.createdThreads.length, threadsBefore, "nothing posted to the approver channel");
   });
 

@@ -88,6 +88,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     const run = completedRun({
       runId: "run-function-1",
       status: "awaiting_approval",
+      phase: "approve",
       requester: { userId: "user-1", conversationId: REQUESTER_CONVERSATION, tenantId: "tenant-1" },
       hitlReasons: ["policy: amount above the threshold"],
     });

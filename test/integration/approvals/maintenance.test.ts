@@ -64,7 +64,7 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
     assert.ok(outcome);
     const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered");
     assert.equal(approval.status, "expired");
-    assert.equal((await harness.store.runs.load(approval.runId))?.status, "failed");
+    assert.equal((await harness.store.runs.load(approval.runId))?.status, "expired");
     assert.equal(
       harness.connector.inConversation(pending.requesterConversationId).filter((x) => cardShows(x, en.expiredNoticeTitle)).length,
       1,

@@ -57,7 +57,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
     const approval = await approvalWhen(suite.harness, pending.approvalId, (a) => a.delivery.status === "delivered");
     assert.equal(approval.status, "expired");
     assert.equal(approval.decision, undefined, "no decision recorded");
-    assert.equal((await suite.harness.store.runs.load(approval.runId))?.status, "failed");
+    assert.equal((await suite.harness.store.runs.load(approval.runId))?.status, "expired");
     const refused = approval.audit.filter((entry) => entry.outcome === "refused");
     assert.deepEqual(
       refused.map((entry) => [entry.actorAadObjectId, entry.action]),

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { QueueServiceClient } from "@azure/storage-queue";
 import { newApproval } from "../../../src/approvals/approval-record";
-import type { Approval, RunMessage, RunRecord } from "../../../src/domain";
+import { RUN_SCHEMA_VERSION, type Approval, type RunMessage, type RunRecord } from "../../../src/domain";
 import { AzureStorageRunQueue, MAX_MESSAGE_BYTES, POISON_SUFFIX } from "../../../src/queue/azure-storage-run-queue";
 import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { RunLifecycle, type RunLifecycleEvent } from "../../../src/workflow/run-lifecycle";
@@ -74,7 +74,11 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       workflow: harness.deps,
       lifecycle,
       delivery,
-      decisions: { get: async (id) => approvals.map((value) => ({ value })).find((read) => read.value.id === id) },
+      approvals: {
+        get: async (id) => approvals.find((approval) => approval.id === id),
+        request: async () => undefined,
+        showOutcome: async () => undefined,
+      },
       settings: { concurrency: 2, leaseSeconds: 30, maxDeliveries: MAX_DELIVERIES, maxQuestionChars: MAX_QUESTION_CHARS },
       log: (line) => log.push(line),
     });
@@ -156,6 +160,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     const waiting = completedRun({
       runId: `run-${randomUUID()}`,
       status: "awaiting_approval",
+      phase: "approve",
       requester: { userId: "user-q", conversationId: "personal-q" },
       hitlReasons: ["amount above the threshold"],
     });
@@ -180,12 +185,15 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     const asOtherRelease = (runId: string, status: "running" | "awaiting_approval"): RunRecord =>
       ({
         lifecycle: { stage: status, owners: 1, sent: {} },
-        state: { ...completedRun({ runId, status, requester, hitlReasons: ["amount above the threshold"] }), schemaVersion: 2 },
+        state: {
+          ...completedRun({ runId, status, requester, hitlReasons: ["amount above the threshold"] }),
+          schemaVersion: RUN_SCHEMA_VERSION + 1,
+        },
       }) as unknown as RunRecord;
     const questionRun = asOtherRelease(`run-${randomUUID()}`, "running");
     const waitingRun = asOtherRelease(`run-${randomUUID()}`, "awaiting_approval");
     const decided: Approval = {
-      ...newApproval(completedRun({ ...waitingRun.state, schemaVersion: 1 }), {}, new Date(), 3_600_000),
+      ...newApproval(completedRun({ ...waitingRun.state, schemaVersion: RUN_SCHEMA_VERSION }), {}, new Date(), 3_600_000),
       status: "approved",
     };
     await queue.enqueue({
@@ -205,7 +213,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
         log.some(
           (line) =>
             line ===
-            `run ${run.state.runId}: refused, run ${run.state.runId} was stored with schema version 2; this release reads version 1 only`,
+            `run ${run.state.runId}: refused, run ${run.state.runId} was stored with schema version ${RUN_SCHEMA_VERSION + 1}; this release reads version ${RUN_SCHEMA_VERSION} only`,
         ),
         log.join("\n"),
       );

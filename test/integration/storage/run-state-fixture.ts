@@ -1,4 +1,4 @@
-import type { RunState, WorkflowEvent } from "../../../src/domain";
+import { RUN_SCHEMA_VERSION, type RunState, type WorkflowEvent } from "../../../src/domain";
 
 const at = (second: number) => new Date(Date.UTC(2026, 10, 21, 9, 0, second)).toISOString();
 
@@ -23,7 +23,7 @@ function completed(executor: string, second: number, extra: Partial<WorkflowEven
 /** A finished run: router → contract + spend → moderator (sent back once) → spend requery → moderator. */
 export function finishedRun(overrides: Partial<RunState> = {}): RunState {
   return {
-    schemaVersion: 1,
+    schemaVersion: RUN_SCHEMA_VERSION,
     runId: "run-1",
     question: "Can we renew the Acme SaaS contract at +8%?",
     language: "en",

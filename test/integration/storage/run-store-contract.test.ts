@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { CosmosClient } from "@azure/cosmos";
-import { UnsupportedRunVersionError, type RunState } from "../../../src/domain";
+import { RUN_SCHEMA_VERSION, UnsupportedRunVersionError, type RunState } from "../../../src/domain";
 import { ensureContainers } from "../../../src/storage/containers";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
@@ -121,13 +121,16 @@ function runStoreContract(name: string, open: () => Promise<RunStore & Conversat
       const requester = { userId: "29:user-1", conversationId };
       const today = storedRun({ runId: runId(), requester });
       // Written as a release with another run shape would write it.
-      const other = { ...storedRun({ runId: runId(), requester }), schemaVersion: 2 } as unknown as RunState;
+      const other = { ...storedRun({ runId: runId(), requester }), schemaVersion: RUN_SCHEMA_VERSION + 1 } as unknown as RunState;
       await store.checkpoint(today);
       await store.write(queuedRecord(other), undefined);
       for (const read of [() => store.read(other.runId), () => store.load(other.runId)])
         await assert.rejects(read, (error: unknown) => {
           assert.ok(error instanceof UnsupportedRunVersionError);
-          assert.equal(error.message, `run ${other.runId} was stored with schema version 2; this release reads version 1 only`);
+          assert.equal(
+            error.message,
+            `run ${other.runId} was stored with schema version ${RUN_SCHEMA_VERSION + 1}; this release reads version ${RUN_SCHEMA_VERSION} only`,
+          );
           return true;
         });
       assert.deepEqual(

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Container, CosmosClient } from "@azure/cosmos";
-import { UnsupportedRunVersionError, type RunState } from "../../../src/domain";
+import { RUN_SCHEMA_VERSION, UnsupportedRunVersionError, type RunState } from "../../../src/domain";
 import { ensureContainers } from "../../../src/storage/containers";
 import { createCosmosClient } from "../../../src/storage/cosmos-client";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
@@ -55,7 +55,7 @@ describe("the stored run's shape: one version, written as read (embedded Cosmos)
     const documents: [string, Record<string, unknown>, string][] = [
       ["flat", { ...state, lifecycle }, "undefined"],
       ["no-version", { lifecycle, state: unversioned }, "undefined"],
-      ["next-version", { lifecycle, state: { ...state, schemaVersion: 2 } }, "2"],
+      ["next-version", { lifecycle, state: { ...state, schemaVersion: RUN_SCHEMA_VERSION + 1 } }, String(RUN_SCHEMA_VERSION + 1)],
     ];
     for (const [runId, document, found] of documents) {
       await container.items.create({ ...document, id: runId });
@@ -63,7 +63,7 @@ describe("the stored run's shape: one version, written as read (embedded Cosmos)
         () => runs.read(runId),
         (error: unknown) =>
           error instanceof UnsupportedRunVersionError &&
-          error.message === `run ${runId} was stored with schema version ${found}; this release reads version 1 only`,
+          error.message === `run ${runId} was stored with schema version ${found}; this release reads version ${RUN_SCHEMA_VERSION} only`,
         runId,
       );
     }

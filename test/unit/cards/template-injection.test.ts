@@ -25,7 +25,7 @@ function allCards() {
     progress: cards.buildProgressCard(cards.progressViewFromRun({ ...run, status: "running", phase: "investigate" }, NAMES, now)),
     answer: cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
     edited: cards.buildAnswerCard(
-      cards.answerViewFromRun({ ...run, review: { approvalId: "apr-1", edited: true } }, NAMES, { threshold: 80 }),
+      cards.answerViewFromRun({ ...run, approval: { id: "apr-1", decision: "edited" } }, NAMES, { threshold: 80 }),
     ),
     approval: cards.buildApprovalCard(
       cards.approvalViewFromRun(run, NAMES, { approvalId: "apr-1", requesterName: HOSTILE, threshold: 80 }),
@@ -82,7 +82,7 @@ describe("cards: user text is data, never template or markdown", () => {
     const run = completedRun({ hitlReasons: ["amount"] });
     const ordinary = [
       cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
-      cards.buildAnswerCard(cards.answerViewFromRun({ ...run, review: { approvalId: "a", edited: false } }, NAMES, { threshold: 80 })),
+      cards.buildAnswerCard(cards.answerViewFromRun({ ...run, approval: { id: "a", decision: "approved" } }, NAMES, { threshold: 80 })),
       cards.buildApprovalCard(
         cards.approvalViewFromRun(run, NAMES, {
           approvalId: "a",

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { RunState, WorkflowEvent } from "../../../src/domain";
+import { RUN_SCHEMA_VERSION, type RunState, type WorkflowEvent } from "../../../src/domain";
 import {
   executorCompletedEvent,
   executorMetrics,
@@ -30,7 +30,7 @@ const completed: WorkflowEvent = {
 
 function runState(overrides: Partial<RunState> = {}): RunState {
   return {
-    schemaVersion: 1,
+    schemaVersion: RUN_SCHEMA_VERSION,
     runId: "run-42",
     question: "Can we renew the Acme SaaS contract at +8%? — taro@contoso.com",
     language: "en",

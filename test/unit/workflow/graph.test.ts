@@ -52,7 +52,7 @@ describe("agent graph", () => {
     assert.ok(declares(GROUP_CHAT_GRAPH, "route", "converse"));
     assert.ok(!declares(GROUP_CHAT_GRAPH, "route", "investigate"));
     assert.ok(!declares(SELECTIVE_GRAPH, "route", "converse"), "not in the selective graph");
-    for (const from of ["moderate", "gate", "reinvestigate", "decide"] as const)
+    for (const from of ["moderate", "gate", "reinvestigate", "decide", "approve"] as const)
       for (const exit of SELECTIVE_GRAPH.nodes[from]?.exits ?? [])
         assert.ok(declares(GROUP_CHAT_GRAPH, from, exit.to), `${from} → ${exit.to}`);
   });
@@ -114,6 +114,19 @@ describe("agent graph", () => {
         assert.equal(next(graph, "moderate", { status: "failed" }), "done");
         assert.equal(next(graph, "reinvestigate", {}), "moderate");
         assert.equal(next(graph, "decide", { status: "completed" }), "done");
+      }
+    });
+
+    it("approval: every mode's graph goes from decide to the approval node when a human must sign off, and from it to the end", () => {
+      for (const graph of ALL_GRAPHS) {
+        assert.ok(declares(graph, "decide", "approve"), graph.mode);
+        assert.deepEqual(
+          graph.nodes.approve?.exits.map((exit) => exit.to),
+          ["done"],
+          graph.mode,
+        );
+        assert.equal(next(graph, "decide", { status: "running", hitlReasons: ["amount above the threshold"] }), "approve");
+        for (const status of ["completed", "failed"] as const) assert.equal(next(graph, "approve", { status }), "done");
       }
     });
 

@@ -54,6 +54,21 @@ describe("run lifecycle", () => {
     assert.equal((await store.load("r2"))?.phase, "investigate", "the newer checkpoint was not overwritten");
   });
 
+  it("a worker that died mid-send: the next sends the answer again, but never a second under-review notice", async () => {
+    const store = new MemoryRunStore();
+    const dying = (await OwnedRun.claim(store, "r9", "a#1", () => newRun("r9")))!;
+    const died = async (): Promise<string> => Promise.reject(new Error("killed mid-send"));
+    await assert.rejects(dying.sendOnce("approval_request", died));
+    await assert.rejects(dying.sendOnce("answer", died));
+    const next = (await OwnedRun.claim(store, "r9", "b#2", () => newRun("r9")))!;
+    assert.equal(
+      await next.sendOnce("approval_request", async () => "notice-2"),
+      "already_sent",
+      "the notice may have arrived: once at most",
+    );
+    assert.equal(await next.sendOnce("answer", async () => "answer-2"), "sent", "a lost answer is worse than a duplicate");
+  });
+
   it("sends each card once: a second worker finds the recorded activity id and does not send again", async () => {
     const store = new MemoryRunStore();
     const first = (await OwnedRun.claim(store, "r3", "a#1", () => newRun("r3")))!;
@@ -96,20 +111,17 @@ describe("run lifecycle", () => {
     assert.deepEqual(endingOf({ ...run, status: "blocked" }), { stage: "delivered", card: "blocked" });
     const held = { ...run, hitlReasons: ["amount above 10,000,000 JPY"] };
     assert.deepEqual(endingOf({ ...held, status: "awaiting_approval" }), { stage: "awaiting_approval", card: "approval_request" });
-    // A run that went to an approver asks for approval until a decision resumes it …
-    assert.deepEqual(endingOf({ ...held, status: "failed" }), { stage: "failed", card: "approval_request" });
-    // … which then ends it with the reviewed answer, or the rejection or expiry notice.
-    assert.deepEqual(endingOf({ ...held, status: "completed", review: { approvalId: "a-1", edited: false } }), {
+    // A run whose approval could not be stored tells the asker to try again; one that failed otherwise gets the error card …
+    const notStored = { message: "approvals down", correlationId: "r-card", approvalNotStored: true as const };
+    assert.deepEqual(endingOf({ ...held, status: "failed", failure: notStored }), { stage: "failed", card: "approval_unavailable" });
+    assert.deepEqual(endingOf({ ...held, status: "failed" }), { stage: "failed", card: "error" });
+    // … and a decision ends it with the reviewed answer, or the rejection or expiry notice.
+    assert.deepEqual(endingOf({ ...held, status: "completed", approval: { id: "a-1", decision: "approved" } }), {
       stage: "delivered",
       card: "answer",
     });
-    const declined = (by: "rejected" | "expired") => ({
-      ...held,
-      status: "failed" as const,
-      failure: { message: "declined", correlationId: "a-1", declined: { by } },
-    });
-    assert.deepEqual(endingOf(declined("rejected")), { stage: "failed", card: "approval_rejected" });
-    assert.deepEqual(endingOf(declined("expired")), { stage: "failed", card: "approval_expired" });
+    assert.deepEqual(endingOf({ ...held, status: "rejected" }), { stage: "failed", card: "approval_rejected" });
+    assert.deepEqual(endingOf({ ...held, status: "expired" }), { stage: "failed", card: "approval_expired" });
   });
 
   it("gives a run no queue worker owns (one the CLI runs outright) the stage its status implies", () => {
@@ -152,7 +164,7 @@ describe("run lifecycle", () => {
     const resumed = (await OwnedRun.resume(store, "r6", "d#1"))!;
     assert.equal(resumed.stage, "running");
     assert.equal(resumed.record.lifecycle.takenOverFrom, "a#1");
-    await resumed.save({ ...resumed.state, status: "completed", review: { approvalId: "approval-r6", edited: false } });
+    await resumed.save({ ...resumed.state, status: "completed", approval: { id: "approval-r6", decision: "approved" } });
     // The resuming worker dies here; the decision message comes back to another worker, which takes it over.
     const again = (await OwnedRun.resume(store, "r6", "d#2"))!;
     assert.equal(again.state.status, "completed", "the decision applied stays applied");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runAfterDecision } from "../../../src/workflow/run-after-decision";
+import { runAfterDecision } from "../../../src/workflow/steps/approval-step";
 import type { Approval, RunState } from "../../../src/domain";
 
 const answer = {
@@ -25,13 +25,13 @@ const approval = (status: Approval["status"], d?: ReturnType<typeof decision>) =
   ({ id: "approval-r1", status, ...(d ? { decision: d } : {}) }) as unknown as Approval;
 const AT = "2026-01-01T01:00:01.000Z";
 
-describe("runAfterDecision", () => {
+describe("The approval node applying a decision (runAfterDecision)", () => {
   it("an approval completes the run with the moderator's answer", () => {
     const final = runAfterDecision(run, approval("approved", decision("approve", "draft")), AT);
     assert.equal(final.status, "completed");
     assert.equal(final.endedAt, AT);
     assert.deepEqual(final.answer, answer);
-    assert.deepEqual(final.review, { approvalId: "approval-r1", edited: false }, "the run remembers it was reviewed");
+    assert.deepEqual(final.approval, { id: "approval-r1", decision: "approved" }, "the run remembers it was reviewed");
   });
 
   it("an edit completes the run with the approver's text as the answer, without the draft's rationale, findings and next actions", () => {
@@ -41,21 +41,14 @@ describe("runAfterDecision", () => {
     assert.deepEqual(final.answer?.rationale, []);
     assert.deepEqual(final.answer?.findings, []);
     assert.deepEqual(final.answer?.nextActions, []);
-    assert.deepEqual(final.review, { approvalId: "approval-r1", edited: true });
+    assert.deepEqual(final.approval, { id: "approval-r1", decision: "edited" });
   });
 
-  it("a rejection or an expiry fails the run with the approval as the correlation id, saying how it was declined", () => {
+  it("a rejection or an expiry ends the run as such, with the approver's reason for the rejection notice", () => {
     const rejected = runAfterDecision(run, approval("rejected", decision("reject", "", "no")), AT);
-    assert.deepEqual(
-      [rejected.status, rejected.failure],
-      ["failed", { message: "rejected by an approver", correlationId: "approval-r1", declined: { by: "rejected", reason: "no" } }],
-    );
+    assert.deepEqual([rejected.status, rejected.approval], ["rejected", { id: "approval-r1", decision: "rejected", reason: "no" }]);
     const expired = runAfterDecision(run, approval("expired"), AT);
-    assert.deepEqual(expired.failure, {
-      message: "approval expired without a decision",
-      correlationId: "approval-r1",
-      declined: { by: "expired" },
-    });
-    assert.equal(rejected.review, undefined);
+    assert.deepEqual([expired.status, expired.approval], ["expired", { id: "approval-r1", decision: "expired" }]);
+    assert.equal(rejected.failure, undefined, "nothing failed: the approver decided");
   });
 });
