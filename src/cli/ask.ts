@@ -15,7 +15,7 @@ import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
 import { runJson } from "./run-json";
-import { runTrace } from "../telemetry/run-trace";
+import { runTrace } from "../telemetry/span-records";
 import { formatRun } from "./format-run";
 import { formatTrace } from "./format-trace";
 import { parseCommand, runCommand } from "./args";

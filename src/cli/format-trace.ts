@@ -1,5 +1,5 @@
 import type { RunState } from "../domain";
-import { runTrace } from "../telemetry/run-trace";
+import { runTrace } from "../telemetry/span-records";
 
 /**
  * A run's trace as terminal text (`npm run ask -- --trace`): its App Insights operation id, then

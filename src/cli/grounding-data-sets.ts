@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppConfig } from "../config";
-import { parseRatesToJpy } from "../config/fx-rates";
+import { parseRatesToJpy } from "../config/schema";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { DEFAULT_MAPPING } from "../import/mapping";
 import { silentProgress } from "../import/progress";

@@ -7,7 +7,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { loadConfig, type AppConfig } from "../config";
-import { parseRatesToJpy } from "../config/fx-rates";
+import { parseRatesToJpy } from "../config/schema";
 import { dataSetBanner } from "../composition/procurement-data";
 import { DATA_KINDS, redactUrl, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";

@@ -1,4 +1,3 @@
-export { debugRequested, loadConfig, type AppConfig, type ModelProviderConfig } from "./load-config";
-export { parseDuration } from "./duration";
+export { debugRequested, loadConfig, parseDuration, type AppConfig, type ModelProviderConfig } from "./load-config";
 export type { Env } from "./schema";
 export { apiKeyFor, type EvalEndpoint, type EvalModelEntry } from "./eval-models";

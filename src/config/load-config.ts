@@ -5,9 +5,7 @@ import type { RetryPolicy } from "../resilience/retry";
 import type { CircuitSettings } from "../resilience/circuit-breaker";
 import type { WorkflowTunables } from "../domain/workflow-settings";
 import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
-import { parseDuration } from "./duration";
-import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
-import { EnvSchema, SECRET_SETTINGS, type Env } from "./schema";
+import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
 
 /** Which model provider runs, and how to reach it. */
 export type ModelProviderConfig =
@@ -214,4 +212,14 @@ function resolveProvider(env: Env): ModelProviderConfig {
 /** Whether PROCURA_DEBUG asks for failures in full; read alone, so a failure to load the rest of the configuration is reported too. */
 export function debugRequested(source: Record<string, string | undefined> = process.env): boolean {
   return EnvSchema.shape.PROCURA_DEBUG.safeParse(source.PROCURA_DEBUG).data ?? false;
+}
+
+/** Parses "90s", "15m", "4h", "3d" or a plain number of milliseconds into milliseconds. */
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+export function parseDuration(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
+  if (!match) return undefined;
+  const unit = UNIT_MS[(match[2] ?? "ms") as keyof typeof UNIT_MS];
+  return Math.round(Number(match[1]) * unit);
 }

@@ -7,5 +7,4 @@ export {
   type OperatorNotices,
   type OperatorNoticeSettings,
 } from "./operator-notices";
-export { noticeForRun } from "./notice-for-run";
-export { notifyOperatorsOfRuns } from "./follow-runs";
+export { noticeForRun, notifyOperatorsOfRuns } from "./follow-runs";

@@ -1,8 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import type { Storage, StoreItems } from "botbuilder";
 import { z } from "zod";
-import { cosmosId } from "./cosmos-key";
-import { parseDocument, readDocument } from "./documents";
+import { cosmosId, parseDocument, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
 import { updateVersioned } from "../workflow/versioned-update";

@@ -4,7 +4,6 @@ import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } fr
 import { lookup } from "../domain/lookup";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
-import { cosmosId } from "./cosmos-key";
 import {
   DataManifestSchema,
   monthDocuments,
@@ -12,7 +11,7 @@ import {
   type DataManifest,
   type ProcurementContainers,
 } from "./cosmos-procurement-data";
-import { parseDocument, queryAllPages, queryDocuments, queryPages, readDocument } from "./documents";
+import { cosmosId, parseDocument, queryAllPages, queryDocuments, queryPages, readDocument } from "./documents";
 import { storeCall } from "./store-call";
 import { STORE_BULK_DEADLINE_MS } from "../resilience";
 

@@ -17,8 +17,7 @@ import { createSnapshotProcurementData, snapshotOf, type ProcurementSnapshot } f
 import type { ProcurementData, SpendFilter, SpendView } from "../tools/procurement-data";
 import { mapLimited } from "../resilience";
 import { bulkUpsert } from "./bulk-upsert";
-import { cosmosId } from "./cosmos-key";
-import { parseDocument, queryAllPages, readDocument } from "./documents";
+import { cosmosId, parseDocument, queryAllPages, readDocument } from "./documents";
 
 /** The procurement data containers. */
 export interface ProcurementContainers {

@@ -4,26 +4,32 @@ import { redactUrl } from "../domain/redact-url";
 import { CosmosApprovalRepository } from "./approval-repository";
 import { CosmosApprovalHistory } from "./approval-history-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
-import { createCosmosClient, type CosmosTarget } from "./cosmos-client";
 import { ensureContainers } from "./containers";
 import { CosmosConversationMemory } from "./conversation-memory-repository";
 import { CosmosConversationRepository } from "./conversation-repository";
-import { CosmosProcurementData, type ProcurementContainers } from "./cosmos-procurement-data";
+import { CosmosProcurementData, type DataSetCounts, type ProcurementContainers } from "./cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
-import { CosmosEvaluationRepository } from "./evaluation-repository";
-import { CosmosCanaryRepository } from "./canary-repository";
-import { CosmosFeedbackRepository } from "./feedback-repository";
+import { RecordContainer, cosmosId, queryDocuments } from "./documents";
 import { CosmosRunStore } from "./run-repository";
-import { seedSampleData } from "./seed";
 import { unreachableEndpoint } from "../resilience/connection-failure";
-import { isMissingCredential, missingCredentialMessage } from "../resilience/credential-failure";
+import { isMissingCredential, missingCredentialMessage } from "../resilience/connection-failure";
 import { storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { openLocalProcurementData } from "./local-data-store";
 import type { ProcurementData } from "../tools/procurement-data";
 import { CosmosSettingsRepository } from "./settings-repository";
 import { CosmosTranscriptRepository } from "./transcript-repository";
-import { systemClock, type Clock, type Log } from "../domain";
+import { CosmosClient, type Container, type CosmosClientOptions } from "@azure/cosmos";
+import {
+  CanaryRecordSchema,
+  EvaluationRecordSchema,
+  FeedbackSchema,
+  systemClock,
+  type Clock,
+  type Feedback,
+  type Log,
+  type ProcurementDataSet,
+} from "../domain";
 
 /** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
 interface StoreHealth {
@@ -39,9 +45,10 @@ export interface CosmosStore {
   readonly endpoint: string;
   readonly runs: CosmosRunStore;
   readonly transcripts: CosmosTranscriptRepository;
-  readonly evaluations: CosmosEvaluationRepository;
-  /** Golden-set canary runs against the deployed models. */
-  readonly canaryRuns: CosmosCanaryRepository;
+  /** Stored as the evaluation job made them (partition key `/transcriptId`; the id derives from the transcript). */
+  readonly evaluations: RecordContainer<typeof EvaluationRecordSchema>;
+  /** Golden-set canary runs against the deployed models, one document per run, listed newest first. */
+  readonly canaryRuns: RecordContainer<typeof CanaryRecordSchema>;
   readonly feedback: CosmosFeedbackRepository;
   readonly conversations: CosmosConversationRepository;
   /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
@@ -63,6 +70,58 @@ export interface CosmosStore {
   health(): Promise<StoreHealth>;
   /** Releases the client and stops the embedded server, if any. */
   close(): Promise<void>;
+}
+
+/** 👍/👎 feedback (partition key `/runId`); one vote per user per run, a second vote replacing the first. */
+export class CosmosFeedbackRepository extends RecordContainer<typeof FeedbackSchema> {
+  constructor(container: Container) {
+    super(container, FeedbackSchema, { timeField: "at", idOf: (vote) => cosmosId(`${vote.runId}|${vote.userId}`) });
+  }
+
+  /** The votes on one run, oldest first. */
+  listForRun(runId: string): Promise<Feedback[]> {
+    return queryDocuments(
+      this.container,
+      { query: "SELECT * FROM c WHERE c.runId = @runId ORDER BY c.at", parameters: [{ name: "@runId", value: runId }] },
+      FeedbackSchema,
+      { partitionKey: runId },
+    );
+  }
+}
+
+/** Where the client connects and how it authenticates. */
+export type CosmosTarget = { endpoint: string; key: string } | { endpoint: string; useDefaultCredential: true };
+
+/** Each request attempt gives up after this long; the SDK retries reads on timeout by itself. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Throttling (429) is retried by the SDK alone, honouring the service's retry-after, within these bounds; store-call.ts never retries a 429 again. */
+const THROTTLE_RETRY = { maxRetryAttemptCount: 6, maxWaitTimeInSeconds: 20 };
+
+/**
+ * Builds the Cosmos client: with a key, or with `DefaultAzureCredential` (managed identity, az login) when there is none.
+ * Over plain http (the embedded server, or one started by hand) endpoint discovery is turned off: it would follow the
+ * server's advertised https address and fail.
+ */
+export async function createCosmosClient(target: CosmosTarget): Promise<CosmosClient> {
+  const connectionPolicy: CosmosClientOptions["connectionPolicy"] = {
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    retryOptions: THROTTLE_RETRY,
+    ...(target.endpoint.startsWith("http:") ? { enableEndpointDiscovery: false } : {}),
+  };
+  if ("key" in target) return new CosmosClient({ endpoint: target.endpoint, key: target.key, connectionPolicy });
+  const { DefaultAzureCredential } = await import("@azure/identity");
+  return new CosmosClient({ endpoint: target.endpoint, aadCredentials: new DefaultAzureCredential(), connectionPolicy });
+}
+
+/** Loads the sample data set (or the given one) into the store's data containers, overwriting by id; says what it wrote and how long it took. */
+export async function seedSampleData(
+  store: { procurementData: Pick<CosmosProcurementData, "upsertAll"> },
+  data: ProcurementDataSet = generateSampleDataSet(),
+): Promise<{ counts: DataSetCounts; durationMs: number }> {
+  const started = Date.now();
+  const counts = await store.procurementData.upsertAll(data);
+  return { counts, durationMs: Date.now() - started };
 }
 
 /** A health check never waits longer than this. */
@@ -123,8 +182,8 @@ export async function openCosmosStore(
       endpoint: target.endpoint,
       runs: new CosmosRunStore(containers.runs),
       transcripts: new CosmosTranscriptRepository(containers.transcripts),
-      evaluations: new CosmosEvaluationRepository(containers.evaluations),
-      canaryRuns: new CosmosCanaryRepository(containers.canaryRuns),
+      evaluations: new RecordContainer(containers.evaluations, EvaluationRecordSchema, { timeField: "createdAt" }),
+      canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt", newestFirst: true }),
       feedback: new CosmosFeedbackRepository(containers.feedback),
       conversations: new CosmosConversationRepository(containers.conversations, clock),
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),

@@ -1,8 +1,23 @@
+import { createHash } from "node:crypto";
 import type { Container, FeedOptions, SqlQuerySpec } from "@azure/cosmos";
 import type { z } from "zod";
 import { SystemError } from "../domain/errors";
 import { storeCall } from "./store-call";
 import { describeZodError } from "../domain/zod-issues";
+
+const MAX_ID_LENGTH = 255;
+
+/**
+ * A Cosmos-safe document id for any key: the characters Cosmos forbids in ids (`/ \ ? #`) and the
+ * escape character `*` become `*XX` hex; a result over 255 characters is shortened and suffixed
+ * with a hash of the key so distinct keys stay distinct.
+ */
+export function cosmosId(key: string): string {
+  const escaped = key.replace(/[/\\?#*]/g, (char) => `*${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  if (escaped.length <= MAX_ID_LENGTH) return escaped;
+  const hash = createHash("sha256").update(key).digest("hex");
+  return `${escaped.slice(0, MAX_ID_LENGTH - hash.length - 1)}~${hash}`;
+}
 
 /**
  * Validates a stored document. A document that no longer matches its schema is a system fault
@@ -96,4 +111,33 @@ export async function queryAllPages<S extends z.ZodTypeAny>(
   const documents: z.output<S>[] = [];
   for await (const page of queryPages(container, query, schema, options)) documents.push(...page);
   return documents;
+}
+
+/**
+ * A container of whole records validated on the way in and out, listed by the time they record. A record's
+ * id derives from what it records (or `idOf`), so saving it again overwrites it.
+ */
+export class RecordContainer<S extends z.ZodTypeAny> {
+  constructor(
+    protected readonly container: Container,
+    protected readonly schema: S,
+    private readonly listing: { timeField: string; newestFirst?: boolean; idOf?: (record: z.output<S>) => string },
+  ) {}
+
+  async save(record: z.output<S>): Promise<void> {
+    const valid = this.schema.parse(record) as z.output<S> & { id: string };
+    const document = this.listing.idOf ? { ...valid, id: this.listing.idOf(valid) } : valid;
+    await storeCall(`save ${this.container.id}/${document.id}`, (abortSignal) => this.container.items.upsert(document, { abortSignal }));
+  }
+
+  /** Every record whose time is at or after `since`, across partitions (the tuning report's and canary's evidence). */
+  listSince(since: string): Promise<z.output<S>[]> {
+    const { timeField, newestFirst } = this.listing;
+    const order = newestFirst ? ` ORDER BY c.${timeField} DESC` : "";
+    return queryDocuments(
+      this.container,
+      { query: `SELECT * FROM c WHERE c.${timeField} >= @since${order}`, parameters: [{ name: "@since", value: since }] },
+      this.schema,
+    );
+  }
 }

@@ -10,8 +10,7 @@ import type { StoredBm25Index } from "../tools/text/bm25";
 import { rollUpByFiscalYear } from "../tools/spend-cell-index";
 import type { ProcurementData } from "../tools/procurement-data";
 import { JsonLinesWriter, readJsonLines } from "../import/json-lines";
-import { readDataFile } from "./data-file";
-import { SupplierContractsFile, writeSupplierContracts } from "./supplier-contracts-file";
+import { SupplierContractsFile, readDataFile, writeSupplierContracts } from "./supplier-contracts-file";
 import { removeStaleTemporaries, temporaryFor, writeFileWhole } from "../import/temporary-files";
 
 /**

@@ -1,8 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import { z } from "zod";
 import { systemClock, type Clock } from "../domain";
-import { cosmosId } from "./cosmos-key";
-import { parseDocument, readDocument } from "./documents";
+import { cosmosId, parseDocument, readDocument } from "./documents";
 import { storeCall } from "./store-call";
 
 const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });

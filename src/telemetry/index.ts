@@ -1,5 +1,11 @@
 export { createTelemetry } from "./telemetry";
 export { noopTelemetry, type Telemetry, type ExceptionContext } from "./telemetry-port";
-export type { ApprovalDecidedProps, FeedbackReceivedProps, TranscriptEvaluatedProps } from "./records";
-export { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
+export {
+  TelemetryEvent,
+  TelemetryMetric,
+  type ApprovalDecidedProps,
+  type FeedbackReceivedProps,
+  type TelemetryEventName,
+  type TranscriptEvaluatedProps,
+} from "./records";
 export { redactProperties, scrubText, redactError } from "./redaction";

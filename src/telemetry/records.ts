@@ -1,11 +1,40 @@
 import type { DeploymentTiming, RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
-import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
 import type { TelemetryValue } from "./redaction";
 import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../domain";
 
 /** One metric or judge criterion scored on one stored transcript (the evaluation job owns the shape). */
 export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
+
+/**
+ * Custom event and metric names. Dashboards (infra/workbook.json) and alerts query these exact
+ * names: renaming one is a breaking change for operations.
+ */
+export const TelemetryEvent = {
+  ExecutorStarted: "ExecutorStarted",
+  ExecutorCompleted: "ExecutorCompleted",
+  RunCompleted: "RunCompleted",
+  ApprovalDecided: "ApprovalDecided",
+  FeedbackReceived: "FeedbackReceived",
+  TranscriptEvaluated: "TranscriptEvaluated",
+  CanaryCompleted: "CanaryCompleted",
+  CanaryScored: "CanaryScored",
+  CheckpointFailed: "CheckpointFailed",
+  ModelEndpointChanged: "ModelEndpointChanged",
+  ContentFiltered: "ContentFiltered",
+  ModelStreamTimed: "ModelStreamTimed",
+  CitationsDropped: "CitationsDropped",
+} as const;
+
+/** One of the custom event names. */
+export type TelemetryEventName = (typeof TelemetryEvent)[keyof typeof TelemetryEvent];
+
+/** Histogram names (customMetrics). Token usage follows the OpenTelemetry GenAI semantic conventions. */
+export const TelemetryMetric = {
+  executorDuration: "procura.executor.duration",
+  runDuration: "procura.run.duration",
+  tokenUsage: "gen_ai.client.token.usage",
+} as const;
 
 /**
  * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here

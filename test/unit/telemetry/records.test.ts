@@ -10,7 +10,7 @@ import {
 } from "../../../src/telemetry/records";
 import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "../../../src/telemetry/span-records";
 import { redactProperties } from "../../../src/telemetry/redaction";
-import { runTrace } from "../../../src/telemetry/run-trace";
+import { runTrace } from "../../../src/telemetry/span-records";
 
 const completed: WorkflowEvent = {
   type: "executor_completed",
