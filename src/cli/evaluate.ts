@@ -32,7 +32,7 @@ import { isModelGraded, MetricOptionsSchema, scoreSample } from "../eval/score-s
 import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
 import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
 import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-runner";
-import { renderTuningReport } from "../eval/tuning/render-tuning-report";
+import { renderTuningReport } from "../eval/tuning/tuning-report";
 import { goldenWorkflow } from "../composition/golden-workflow";
 import { describeZodError } from "../domain/zod-issues";
 import { err, out, USAGE } from "./evaluate-output";

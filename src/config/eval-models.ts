@@ -2,7 +2,7 @@ import { z } from "zod";
 import { redactUrlsIn } from "../domain/redact-url";
 
 /** Where an evaluation model lives: the bot's own endpoint, an OpenAI-compatible base URL, or an Azure OpenAI resource. */
-export type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
+type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
 
 /** One evaluation model: its label in reports (the entry as written, its URL redacted), the model or deployment name, and where it lives. */
 export interface EvalModelEntry {

@@ -1,3 +1,3 @@
-export { debugRequested, loadConfig, parseDuration, type AppConfig, type ModelProviderConfig } from "./load-config";
+export { debugRequested, loadConfig, type AppConfig, type ModelProviderConfig } from "./load-config";
 export type { Env } from "./schema";
-export { apiKeyFor, type EvalEndpoint, type EvalModelEntry } from "./eval-models";
+export { apiKeyFor, type EvalModelEntry } from "./eval-models";

@@ -110,7 +110,7 @@ function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefi
  * The models of the deployments infra/main.bicep creates, each named after its model: GA models a new
  * Azure customer can deploy (docs/models.md). A role left unset uses one and so knows its model.
  */
-export const DEFAULT_MODELS = { router: "gpt-5.4-mini", specialist: "gpt-5.4-mini", moderator: "gpt-5.4" } as const;
+const DEFAULT_MODELS = { router: "gpt-5.4-mini", specialist: "gpt-5.4-mini", moderator: "gpt-5.4" } as const;
 
 function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
   const profile = (
@@ -217,7 +217,7 @@ export function debugRequested(source: Record<string, string | undefined> = proc
 /** Parses "90s", "15m", "4h", "3d" or a plain number of milliseconds into milliseconds. */
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-export function parseDuration(text: string): number | undefined {
+function parseDuration(text: string): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
   if (!match) return undefined;
   const unit = UNIT_MS[(match[2] ?? "ms") as keyof typeof UNIT_MS];

@@ -4,9 +4,6 @@ import type { Mapping } from "./mapping";
 import { dateReader } from "./mapping";
 import type { CellSource } from "./table-file";
 
-/** A column's value could not be read; the reason is shown with the file, line and column. */
-export class FieldError extends Error {}
-
 const TRUE = new Set(["true", "yes", "y", "1", "t", "x"]);
 const FALSE = new Set(["false", "no", "n", "0", "f", ""]);
 

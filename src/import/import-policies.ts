@@ -7,7 +7,7 @@ import { DOCUMENT_EXTENSIONS } from "./documents";
 import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
 import { resolveInsideFolder } from "./inside-folder";
-import { mergeDirectory } from "./merge-directory";
+import { mergeDirectory } from "./import-tables";
 import { PolicyFileError, readPolicyDocument } from "./policy-documents";
 
 /**

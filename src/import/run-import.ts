@@ -1,11 +1,9 @@
 import { systemClock, type DataSetSummary } from "../domain";
-import { importBenchmarks } from "./import-benchmarks";
+import { importBenchmarks, importFx, importSuppliers } from "./import-tables";
 import { importContracts } from "./import-contracts";
-import { importFx } from "./import-fx";
 import { importPolicies } from "./import-policies";
 import { ImportRun, type ImportOptions, type KindOutcome } from "./import-run";
 import { importSpend } from "./import-spend";
-import { importSuppliers } from "./import-suppliers";
 import type { DataStoreWriter, DirectoryKind } from "./ports";
 
 export type { ImportOptions, KindOutcome } from "./import-run";

@@ -50,7 +50,7 @@ export function notifyOperatorsOfRuns(lifecycle: Pick<RunLifecycle, "subscribe">
  * whole flow ran again. The error kind is the last executor outcome that was not ok
  * (`moderator:invalid_output`), or `internal` when no executor failed (a bug, a store outage).
  */
-export function noticeForRun(state: RunState, serviceUrl?: string): OperatorNotice | undefined {
+function noticeForRun(state: RunState, serviceUrl?: string): OperatorNotice | undefined {
   const kind = state.status === "failed" ? "run_failed" : state.attempts > 1 ? "run_retried" : undefined;
   if (kind === undefined) return undefined;
   const failedExecutor = state.events.findLast((e) => e.type === "executor_completed" && e.outcome !== undefined && e.outcome !== "ok");

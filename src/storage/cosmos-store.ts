@@ -73,7 +73,7 @@ export interface CosmosStore {
 }
 
 /** 👍/👎 feedback (partition key `/runId`); one vote per user per run, a second vote replacing the first. */
-export class CosmosFeedbackRepository extends RecordContainer<typeof FeedbackSchema> {
+class CosmosFeedbackRepository extends RecordContainer<typeof FeedbackSchema> {
   constructor(container: Container) {
     super(container, FeedbackSchema, { timeField: "at", idOf: (vote) => cosmosId(`${vote.runId}|${vote.userId}`) });
   }

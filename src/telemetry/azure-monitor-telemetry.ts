@@ -32,7 +32,7 @@ import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "./span-
 import type { Telemetry } from "./telemetry-port";
 
 /** What the Azure Monitor telemetry needs to start. */
-export interface AzureMonitorSettings {
+interface AzureMonitorSettings {
   connectionString: string;
   cloudRoleName: string;
   provider: ModelProviderConfig["kind"];

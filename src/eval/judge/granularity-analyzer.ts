@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import type { Criterion } from "./criteria";
-import { GRANULARITIES, type Granularity } from "./granularity";
+import { GRANULARITIES, type Criterion, type Granularity } from "./criteria";
 
 /** The level chosen for one criterion and who chose it. */
 export interface GranularityChoice {

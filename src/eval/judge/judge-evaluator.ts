@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import type { Criterion } from "./criteria";
-import type { Granularity } from "./granularity";
+import type { Criterion, Granularity } from "./criteria";
 import type { AggregatedSteps } from "./step-aggregator";
 
 /** A verdict on one criterion. */

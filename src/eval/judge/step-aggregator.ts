@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import type { Granularity } from "./granularity";
-import type { JudgeStep } from "./judge-step";
-import { encodeSteps } from "./step-encoding";
+import type { Granularity } from "./criteria";
+import { encodeSteps, type JudgeStep } from "./judge-step";
 import type { TaskDecomposition } from "./task-decomposer";
 
 /** A run condensed for one level, in the layout the judge prompts expect. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import type { JudgeStep } from "./judge-step";
-import { encodeSteps } from "./step-encoding";
+import { encodeSteps, type JudgeStep } from "./judge-step";
 
 /** A contiguous group of steps with a 2–3 sentence summary (a "cluster"). */
 interface Phase {

@@ -1,7 +1,6 @@
 import type { Sample, SampleToolCall } from "../../domain";
 import { maximumBipartiteMatching } from "./bipartite-matching";
-import { sampleToolCalls, type SampleToolCalls } from "../samples/sample-tool-calls";
-import { jsonEqual } from "./json-equal";
+import { jsonEqual, sampleToolCalls, type SampleToolCalls } from "../samples/sample-tool-calls";
 import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
 
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */

@@ -2,9 +2,7 @@ import { z } from "zod";
 import type { Sample, SampleMessage } from "../../domain";
 import type { StructuredOutcome } from "../../workflow/structured-call";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import { conversationText } from "./conversation-text";
-import { f1Score, failed, notScorable, ratio, scored, type MetricResult } from "./metric-result";
-import { acrossModels } from "./model-graded";
+import { acrossModels, conversationText, f1Score, failed, notScorable, ratio, scored, type MetricResult } from "./metric-result";
 
 /** Which component of topic adherence is the score (default: F1, so neither straying nor missing topics is free). */
 type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";

@@ -1,5 +1,5 @@
 import { ModeratorAnswerSchema, type Sample, type SampleMessage, type SampleToolCall, type TranscriptDocument } from "../../domain";
-import { jsonEqual } from "../metrics/json-equal";
+import { jsonEqual } from "./sample-tool-calls";
 
 /** What a golden set or an admin knows about a run beyond the transcript itself. */
 export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "referenceToolCalls">;
