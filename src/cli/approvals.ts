@@ -1,8 +1,7 @@
 /**
- * `npm run approvals -- export [--since DATE] [--format csv|json] [--out FILE]`: the whole approval
- * history with its audit entries, for auditors, from the store the bot uses (COSMOS_ENDPOINT, else a
- * running `npm run dev`'s). Writes to stdout unless --out names a file. Exit codes: 0 written, 1 no
- * store to read or the store failed, 2 usage.
+ * `npm run approvals -- export [--since DATE] [--format csv|json] [--out FILE]`: the whole approval history with its audit entries, for
+ * auditors, from the store the bot uses (COSMOS_ENDPOINT, else a running `npm run dev`'s). Writes to stdout unless --out names a file. Exit
+ * codes: 0 written, 1 no store to read or the store failed, 2 usage.
  */
 import { writeFileSync } from "node:fs";
 import { EXPORT_FORMATS, renderApprovalExport, type ExportFormat } from "../approvals/approval-export";

@@ -1,11 +1,9 @@
 /**
- * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>" [--then "<follow-up>" …]`:
- * answers a question through the agent graph of the mode (ORCHESTRATION by default) with the
- * configured model (offline by default) over the imported data set — in the Cosmos account when
- * COSMOS_ENDPOINT is set, else in PROCURA_DATA_DIR (the sample data set when none was imported) —
- * and prints it; `--trace` adds each run's trace id and every executor's prompts, tool calls and replies. A one-shot command has no chat to remember, so a
- * question stands alone unless follow-ups are given with `--then`: they form one conversation,
- * remembered in this process only.
+ * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>" [--then "<follow-up>" …]`: answers a question
+ * through the agent graph of the mode (ORCHESTRATION by default) with the configured model (offline by default) over the imported data set
+ * — in the Cosmos account when COSMOS_ENDPOINT is set, else in PROCURA_DATA_DIR (the sample data set when none was imported) — and prints
+ * it; `--trace` adds each run's trace id and every executor's prompts, tool calls and replies. A one-shot command has no chat to remember,
+ * so a question stands alone unless follow-ups are given with `--then`: they form one conversation, remembered in this process only.
  */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";

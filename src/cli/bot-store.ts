@@ -1,7 +1,6 @@
 /**
- * The store the bot on this machine uses, for commands that read what it kept: Cosmos at
- * COSMOS_ENDPOINT, else the embedded store of a running `npm run dev`. Never an empty embedded store
- * of the command's own, which would report nothing as if nothing had happened.
+ * The store the bot on this machine uses, for commands that read what it kept: Cosmos at COSMOS_ENDPOINT, else the embedded store of a
+ * running `npm run dev`. Never an empty embedded store of the command's own, which would report nothing as if nothing had happened.
  */
 import { loadConfig } from "../config";
 import type { Log } from "../domain";

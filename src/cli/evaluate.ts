@@ -10,10 +10,9 @@
  *   grounding [--file FILE.json] [--import DIR]
  *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
  *   tuning [--since ISO | --days N] [--dir DIR] [--json]   (proposed keyword and QSCORE_THRESHOLD changes, checked on the golden set; applies nothing)
- * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
- * --json, and exits 1 when a case fails; `scope` and `compare-modes` print tables. Without an
- * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
- * ToolCallAccuracy always runs.
+ * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless --json, and exits 1 when a case
+ * fails; `scope` and `compare-modes` print tables. Without an evaluation model, model-graded work prints "skipped: no evaluation model
+ * configured" and exits 0; ToolCallAccuracy always runs.
  */
 import { parseCommand, runCommand } from "./args";
 import { readFileSync } from "node:fs";
@@ -132,8 +131,8 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
 }
 
 /**
- * The golden-set canary on the deployed models: stored in Cosmos and sent to telemetry; prints the
- * table of checks and `N passed, M failed`, and exits 1 when a check or the canary itself failed.
+ * The golden-set canary on the deployed models: stored in Cosmos and sent to telemetry; prints the table of checks and `N passed, M
+ * failed`, and exits 1 when a check or the canary itself failed.
  */
 async function canary(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
@@ -151,8 +150,8 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
 }
 
 /**
- * The tuning report: keyword and QSCORE_THRESHOLD changes the stored runs, feedback and evaluations
- * point at, each with its runs and its golden-set figures before and after. Applies nothing; exits 0.
+ * The tuning report: keyword and QSCORE_THRESHOLD changes the stored runs, feedback and evaluations point at, each with its runs and its
+ * golden-set figures before and after. Applies nothing; exits 0.
  */
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, {

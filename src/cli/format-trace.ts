@@ -2,9 +2,8 @@ import type { RunState } from "../domain";
 import { runTrace } from "../telemetry/span-records";
 
 /**
- * A run's trace as terminal text (`npm run ask -- --trace`): its App Insights operation id, then
- * each executor in order with its timing and, when executor I/O was kept, every message it sent and
- * every reply it got.
+ * A run's trace as terminal text (`npm run ask -- --trace`): its App Insights operation id, then each executor in order with its timing
+ * and, when executor I/O was kept, every message it sent and every reply it got.
  */
 export function formatTrace(state: RunState): string {
   const lines = [`Trace ${runTrace(state.runId).traceId} (Application Insights operation id) — run ${state.runId}`];

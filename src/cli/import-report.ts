@@ -6,8 +6,8 @@ function count(value: number, noun: string, plural = `${noun}s`): string {
 }
 
 /**
- * One kind's line of the import summary, naming the file and how it was read:
- * "spend (spend.csv, Shift_JIS): 1,000,000 rows read, 999,000 new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s".
+ * One kind's line of the import summary, naming the file and how it was read: "spend (spend.csv, Shift_JIS): 1,000,000 rows read, 999,000
+ * new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s".
  */
 export function summaryLine(o: KindOutcome): string {
   const n = (value: number) => value.toLocaleString("en-US");
@@ -32,9 +32,8 @@ function dryRunVerdict({ read, skipped }: KindOutcome): string {
 }
 
 /**
- * What to do about the files that imported nothing: bad rows can be fixed or skipped with
- * --skip-invalid; a file-level problem (a missing column, a sheet not found) can only be fixed, most
- * often in the mapping file.
+ * What to do about the files that imported nothing: bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing
+ * column, a sheet not found) can only be fixed, most often in the mapping file.
  */
 export function rejectedAdvice(rejected: readonly KindOutcome[]): string[] {
   const files = (outcomes: readonly KindOutcome[]) => outcomes.map((o) => o.file).join(", ");

@@ -1,9 +1,8 @@
 /**
- * `npm run import -- DIR [--dry-run] [--only spend,suppliers] [--mapping FILE] [--encoding NAME]
- * [--skip-invalid] [--replace] [--max-issues N]`: imports a team's own procurement data (CSV files or
- * Excel workbooks, contract and policy documents) into the Cosmos account (COSMOS_ENDPOINT) or else
- * the local data directory (PROCURA_DATA_DIR). Exit codes: 0 imported, 1 a file had errors (or the
- * import failed), 2 usage (a bad flag or mapping file, nothing to import).
+ * `npm run import -- DIR [--dry-run] [--only spend,suppliers] [--mapping FILE] [--encoding NAME] [--skip-invalid] [--replace] [--max-issues
+ * N]`: imports a team's own procurement data (CSV files or Excel workbooks, contract and policy documents) into the Cosmos account
+ * (COSMOS_ENDPOINT) or else the local data directory (PROCURA_DATA_DIR). Exit codes: 0 imported, 1 a file had errors (or the import
+ * failed), 2 usage (a bad flag or mapping file, nothing to import).
  */
 import { existsSync, statSync } from "node:fs";
 import { loadConfig, type AppConfig } from "../config";

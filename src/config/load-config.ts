@@ -32,8 +32,8 @@ export interface AppConfig {
 }
 
 /**
- * Reads and validates the environment once. A wrong or missing value throws a ConfigurationError
- * whose message names the variable and what is expected.
+ * Reads and validates the environment once. A wrong or missing value throws a ConfigurationError whose message names the variable and what
+ * is expected.
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
@@ -95,9 +95,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 }
 
 /**
- * One problem as `NAME="value": what is expected`. A secret setting's value is never shown, and
- * URLs in a shown value lose their credentials and query; a problem inside a setting (a key of
- * EVAL_API_KEYS) names where, its URLs redacted too.
+ * One problem as `NAME="value": what is expected`. A secret setting's value is never shown, and URLs in a shown value lose their
+ * credentials and query; a problem inside a setting (a key of EVAL_API_KEYS) names where, its URLs redacted too.
  */
 function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefined>): string {
   const [name = "", ...inside] = issue.path.map(String);
@@ -107,8 +106,8 @@ function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefi
 }
 
 /**
- * The models of the deployments infra/main.bicep creates, each named after its model: GA models a new
- * Azure customer can deploy (docs/models.md). A role left unset uses one and so knows its model.
+ * The models of the deployments infra/main.bicep creates, each named after its model: GA models a new Azure customer can deploy
+ * (docs/models.md). A role left unset uses one and so knows its model.
  */
 const DEFAULT_MODELS = { router: "gpt-5.4-mini", specialist: "gpt-5.4-mini", moderator: "gpt-5.4" } as const;
 
@@ -157,9 +156,8 @@ const EFFORT_SETTINGS: Record<ModelRole, string> = {
 };
 
 /**
- * Each role's effort checked against its model, where the model is known before the first call: the
- * stated base model, or an OpenAI-compatible server's model name (Azure deployment names are the
- * customer's and say nothing). One line per refused effort.
+ * Each role's effort checked against its model, where the model is known before the first call: the stated base model, or an
+ * OpenAI-compatible server's model name (Azure deployment names are the customer's and say nothing). One line per refused effort.
  */
 function checkedEfforts(profiles: Record<ModelRole, ModelProfile>, provider: ModelProviderConfig): Record<ModelRole, ModelProfile> {
   const problems = Object.entries(profiles).flatMap(([role, profile]) => {

@@ -41,8 +41,8 @@ const urlList = idList
   .transform((urls) => (urls.length > 0 ? urls : undefined));
 
 /**
- * Settings whose values are secrets, or may hold one by mistake (a key pasted into an endpoint
- * list): a configuration error names them and what is expected, never their value.
+ * Settings whose values are secrets, or may hold one by mistake (a key pasted into an endpoint list): a configuration error names them and
+ * what is expected, never their value.
  */
 export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   "AZURE_OPENAI_API_KEY",
@@ -57,8 +57,8 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Every setting the product reads, by environment variable name. `loadConfig` is the only place
- * that reads `process.env`; everything else receives the typed `AppConfig`.
+ * Every setting the product reads, by environment variable name. `loadConfig` is the only place that reads `process.env`; everything else
+ * receives the typed `AppConfig`.
  */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -71,10 +71,9 @@ export const EnvSchema = z.object({
   AZURE_OPENAI_API_VERSION: optionalString,
   OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
-  // Each role's model profile: deployment (or model) name, the model and version behind it (unset:
-  // the first response's `model` field tells; a deployment's name is never read as a model), family
-  // (from the model unless set) and reasoning effort, checked against the model at start-up.
-  // Unset deployments are the ones infra/main.bicep creates, named after their model (DEFAULT_MODELS).
+  // Each role's model profile: deployment (or model) name, the model and version behind it (unset: the first response's `model` field
+  // tells; a deployment's name is never read as a model), family (from the model unless set) and reasoning effort, checked against the
+  // model at start-up. Unset deployments are the ones infra/main.bicep creates, named after their model (DEFAULT_MODELS).
   ROUTER_MODEL: optionalString,
   ROUTER_BASE_MODEL: optionalString,
   ROUTER_MODEL_FAMILY: modelFamily,
@@ -239,8 +238,8 @@ export type Env = z.infer<typeof EnvSchema>;
 const DEFAULT_RATES: Readonly<Record<string, number>> = { JPY: 1, USD: 150, EUR: 160 };
 
 /**
- * Reads "USD=150,EUR=160,GBP=190" into rates to JPY by currency code (JPY is 1; a currency left out
- * keeps its default); returns the problem as a string when a pair is not CODE=positive-rate.
+ * Reads "USD=150,EUR=160,GBP=190" into rates to JPY by currency code (JPY is 1; a currency left out keeps its default); returns the problem
+ * as a string when a pair is not CODE=positive-rate.
  */
 export function parseRatesToJpy(value: string): Record<string, number> | string {
   const rates = { ...DEFAULT_RATES };

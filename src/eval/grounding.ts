@@ -55,9 +55,9 @@ export interface GroundingFigures {
 }
 
 /**
- * Asks one question and checks its resolution and its figure. The resolution is read from the tools'
- * own report (what they resolved, what they could not), so it holds for a language model as for
- * the offline engine: a spend query without a supplier for a question naming one is "widened".
+ * Asks one question and checks its resolution and its figure. The resolution is read from the tools' own report (what they resolved, what
+ * they could not), so it holds for a language model as for the offline engine: a spend query without a supplier for a question naming one
+ * is "widened".
  */
 async function evaluateGroundingQuestion(
   question: GroundingQuestion,

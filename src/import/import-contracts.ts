@@ -18,8 +18,8 @@ interface ContractDocument {
 }
 
 /**
- * contracts.csv, checked against the suppliers and rates, with each contract's document (when it
- * names one) split into clauses; a contract whose document cannot be read is not imported.
+ * contracts.csv, checked against the suppliers and rates, with each contract's document (when it names one) split into clauses; a contract
+ * whose document cannot be read is not imported.
  */
 export async function importContracts(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();

@@ -9,10 +9,9 @@ import { SpendSpool } from "./spend-spool";
 const UNCHANGED = -1;
 
 /**
- * spend.csv streams in one pass: rows are validated, folded into the monthly cells and handed to a
- * staged store write as they are read (or spooled to a temporary file for a store that writes as it
- * goes), with a hash per id; only when the file is accepted are the stored rows compared by id and
- * the write finished. Nothing reaches the store from a file that is rejected.
+ * spend.csv streams in one pass: rows are validated, folded into the monthly cells and handed to a staged store write as they are read (or
+ * spooled to a temporary file for a store that writes as it goes), with a hash per id; only when the file is accepted are the stored rows
+ * compared by id and the write finished. Nothing reaches the store from a file that is rejected.
  */
 export async function importSpend(run: ImportRun): Promise<void> {
   const file = run.file("spend");
@@ -68,9 +67,8 @@ export async function importSpend(run: ImportRun): Promise<void> {
 }
 
 /**
- * Completes the resulting spend: stored rows the file does not have (kept, or removed by a replacing
- * import), then the file's rows from the spool if they were spooled, in the order their hashes were
- * recorded.
+ * Completes the resulting spend: stored rows the file does not have (kept, or removed by a replacing import), then the file's rows from the
+ * spool if they were spooled, in the order their hashes were recorded.
  */
 async function finishSpend(
   run: ImportRun,

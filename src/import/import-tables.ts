@@ -17,8 +17,8 @@ export class DuplicateIds {
 }
 
 /**
- * Writes a directory kind's records: upserted by id into the stored ones (or replacing them all),
- * counting what is new, changed, unchanged and removed; the run keeps the result as written.
+ * Writes a directory kind's records: upserted by id into the stored ones (or replacing them all), counting what is new, changed, unchanged
+ * and removed; the run keeps the result as written.
  */
 export async function mergeDirectory<K extends DirectoryKind>(
   run: ImportRun,

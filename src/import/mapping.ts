@@ -36,8 +36,8 @@ function perKind<T extends z.ZodTypeAny>(setting: T): Record<CsvKind, z.ZodOptio
 }
 
 /**
- * How a real export's files map to ours: file names, column names (ours → theirs), the date format,
- * the delimiter and value translations (e.g. preferred: { Y: true, N: false }).
+ * How a real export's files map to ours: file names, column names (ours → theirs), the date format, the delimiter and value translations
+ * (e.g. preferred: { Y: true, N: false }).
  */
 export const MappingSchema = z
   .object({
@@ -92,8 +92,8 @@ export function sourceColumn(mapping: Mapping, kind: CsvKind, column: string): s
 }
 
 /**
- * A reader of a date in the mapping's format, returning ISO YYYY-MM-DD or undefined when the text
- * is not a real date in that format ("2025-02-30" is not).
+ * A reader of a date in the mapping's format, returning ISO YYYY-MM-DD or undefined when the text is not a real date in that format
+ * ("2025-02-30" is not).
  */
 export function dateReader(format: string): (text: string) => string | undefined {
   const order: ("Y" | "YY" | "M" | "D")[] = [];

@@ -10,10 +10,9 @@ export interface CellReading<T> {
 const MAX_REMEMBERED = 50_000;
 
 /**
- * Reads a column whose cells repeat (dates, supplier ids, currencies) once per distinct text rather
- * than once per row: a million spend rows hold a few thousand distinct dates. The reading is the
- * field reader's own, on the cell alone, so values and problems are exactly the same; the values are
- * shared by every row with that text.
+ * Reads a column whose cells repeat (dates, supplier ids, currencies) once per distinct text rather than once per row: a million spend rows
+ * hold a few thousand distinct dates. The reading is the field reader's own, on the cell alone, so values and problems are exactly the
+ * same; the values are shared by every row with that text.
  */
 export class ReadOnce<T> {
   private readonly readings = new Map<string, CellReading<T>>();

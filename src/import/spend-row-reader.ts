@@ -14,10 +14,9 @@ export interface SpendReferences {
 }
 
 /**
- * Reads spend rows into transactions. The columns whose texts repeat across rows (supplier, date,
- * currency, category, cost center) are read once per distinct text with what derives from them (the
- * supplier's name, the fiscal year, the rate); the others are read per row. Problems are reported in
- * the same order as a row is read: supplier, date, amount, currency, contract, id.
+ * Reads spend rows into transactions. The columns whose texts repeat across rows (supplier, date, currency, category, cost center) are read
+ * once per distinct text with what derives from them (the supplier's name, the fiscal year, the rate); the others are read per row.
+ * Problems are reported in the same order as a row is read: supplier, date, amount, currency, contract, id.
  */
 export class SpendRowReader {
   private readonly columns: ReadonlyMap<string, number>;

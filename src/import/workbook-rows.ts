@@ -11,13 +11,12 @@ export function isWorkbook(file: string): boolean {
 }
 
 /**
- * Streams one worksheet of an .xlsx workbook (the mapping's sheet for the kind, else the first tab):
- * the first row with a value is the header, the rows after it are the records. The sheet is read in
- * a worker thread (workbook-sheet.ts says how cells become text), which posts its rows in batches, so
- * that inflating and parsing the XML overlaps with checking and storing the rows already read; its
- * errors are thrown here as the errors it threw, and its crash as an error, never as a short sheet.
- * An empty header cell between named ones (what merged header cells leave) is a problem of the header.
- * `sheetWorker` is the worker's entry (workbook-worker.ts unless a test gives another).
+ * Streams one worksheet of an .xlsx workbook (the mapping's sheet for the kind, else the first tab): the first row with a value is the
+ * header, the rows after it are the records. The sheet is read in a worker thread (workbook-sheet.ts says how cells become text), which
+ * posts its rows in batches, so that inflating and parsing the XML overlaps with checking and storing the rows already read; its errors are
+ * thrown here as the errors it threw, and its crash as an error, never as a short sheet. An empty header cell between named ones (what
+ * merged header cells leave) is a problem of the header. `sheetWorker` is the worker's entry (workbook-worker.ts unless a test gives
+ * another).
  */
 export async function openWorkbook(
   file: string,

@@ -3,9 +3,9 @@ import type { OperatorNotices } from "./operator-notices";
 import type { OperatorNotice, RunState } from "../domain";
 
 /**
- * Tells operators about runs as the lifecycle reports them: a run that failed or needed the whole
- * flow again when it finishes, and a run given up after too many deliveries when it is poisoned.
- * The requester's service URL is remembered from the run's start, for a channel configured without one.
+ * Tells operators about runs as the lifecycle reports them: a run that failed or needed the whole flow again when it finishes, and a run
+ * given up after too many deliveries when it is poisoned. The requester's service URL is remembered from the run's start, for a channel
+ * configured without one.
  */
 export function notifyOperatorsOfRuns(lifecycle: Pick<RunLifecycle, "subscribe">, notices: OperatorNotices): () => void {
   const serviceUrls = new Map<string, string>();
@@ -46,9 +46,8 @@ export function notifyOperatorsOfRuns(lifecycle: Pick<RunLifecycle, "subscribe">
 }
 
 /**
- * The notice a finished run deserves, if any: a failed run, or one that completed only after the
- * whole flow ran again. The error kind is the last executor outcome that was not ok
- * (`moderator:invalid_output`), or `internal` when no executor failed (a bug, a store outage).
+ * The notice a finished run deserves, if any: a failed run, or one that completed only after the whole flow ran again. The error kind is
+ * the last executor outcome that was not ok (`moderator:invalid_output`), or `internal` when no executor failed (a bug, a store outage).
  */
 function noticeForRun(state: RunState, serviceUrl?: string): OperatorNotice | undefined {
   const kind = state.status === "failed" ? "run_failed" : state.attempts > 1 ? "run_retried" : undefined;

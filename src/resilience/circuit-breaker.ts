@@ -1,10 +1,8 @@
 /**
- * A circuit breaker for one endpoint and deployment, counting requests the way resilience4j's
- * sliding window and Polly's advanced breaker do: closed, it admits every call and remembers each
- * request's outcome for `windowMs`; once at least `minimumRequests` requests ended in the window and
- * the share that failed reaches `failureRate`, it opens and admits none; after `openMs` it is
- * half-open and admits one probe at a time: a successful probe closes it, a failed one opens it again.
- * A request counts once, however many attempts it made.
+ * A circuit breaker for one endpoint and deployment, counting requests the way resilience4j's sliding window and Polly's advanced breaker
+ * do: closed, it admits every call and remembers each request's outcome for `windowMs`; once at least `minimumRequests` requests ended in
+ * the window and the share that failed reaches `failureRate`, it opens and admits none; after `openMs` it is half-open and admits one probe
+ * at a time: a successful probe closes it, a failed one opens it again. A request counts once, however many attempts it made.
  */
 
 /** Breaker knobs (AppConfig.failover). */

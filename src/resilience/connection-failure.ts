@@ -1,9 +1,8 @@
 /**
- * Failures that say a model endpoint cannot be reached at all — nobody listens, the name does not
- * resolve, there is no route, the certificate is not trusted — found anywhere in an error's `cause`
- * chain (the SDKs wrap the socket error). Retrying those within seconds only makes the user wait:
- * they are not transient the way a timeout, a 429 or a 5xx is. Knows no SDK, so the retry policy and
- * an endpoint's circuit breaker can share it.
+ * Failures that say a model endpoint cannot be reached at all — nobody listens, the name does not resolve, there is no route, the
+ * certificate is not trusted — found anywhere in an error's `cause` chain (the SDKs wrap the socket error). Retrying those within seconds
+ * only makes the user wait: they are not transient the way a timeout, a 429 or a 5xx is. Knows no SDK, so the retry policy and an
+ * endpoint's circuit breaker can share it.
  */
 
 /** Why an endpoint is unreachable: the system error code and what it means, in words. */
@@ -47,8 +46,8 @@ export function unreachableEndpoint(error: unknown): UnreachableEndpoint | undef
 }
 
 /**
- * The @azure/identity failures that say no Azure credential could be had: DefaultAzureCredential tried each source
- * (environment, managed identity, Azure CLI, …) and none was there. No retry helps, only a key or a sign-in.
+ * The @azure/identity failures that say no Azure credential could be had: DefaultAzureCredential tried each source (environment, managed
+ * identity, Azure CLI, …) and none was there. No retry helps, only a key or a sign-in.
  */
 const CREDENTIAL_ERRORS = new Set(["AggregateAuthenticationError", "CredentialUnavailableError", "AuthenticationRequiredError"]);
 

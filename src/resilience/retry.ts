@@ -1,9 +1,8 @@
 /**
- * The one retry policy of the application: bounded exponential back-off with jitter that honours a
- * server's `Retry-After`, retries only what the caller's classifier calls transient, never outlives
- * the caller's signal, and never sleeps past its time budget. Model calls, store calls, Teams sends
- * and the workflow's waits for the store all go through it, each with its own values (policies.ts,
- * or the configuration for model calls). It knows HTTP statuses and headers but no SDK.
+ * The one retry policy of the application: bounded exponential back-off with jitter that honours a server's `Retry-After`, retries only
+ * what the caller's classifier calls transient, never outlives the caller's signal, and never sleeps past its time budget. Model calls,
+ * store calls, Teams sends and the workflow's waits for the store all go through it, each with its own values (policies.ts, or the
+ * configuration for model calls). It knows HTTP statuses and headers but no SDK.
  */
 import { setTimeout as delay } from "node:timers/promises";
 
@@ -18,8 +17,8 @@ export interface RetryPolicy {
   /** … and never longer than this (a server's Retry-After included). */
   maxMs: number;
   /**
-   * Share of each back-off taken off at random (and added to a server's Retry-After), so callers
-   * that failed together do not come back together. 0.2 when absent.
+   * Share of each back-off taken off at random (and added to a server's Retry-After), so callers that failed together do not come back
+   * together. 0.2 when absent.
    */
   jitter?: number;
   /** No back-off starts that would end more than this long after the first attempt began. */
@@ -35,8 +34,8 @@ export interface FailedAttempt {
   /** The server's requested wait, when it sent one. */
   retryAfterMs?: number;
   /**
-   * The next attempt goes to another endpoint (failover): it starts at once and does not count
-   * against `maxRetries`, which bounds the retries of one endpoint's trouble.
+   * The next attempt goes to another endpoint (failover): it starts at once and does not count against `maxRetries`, which bounds the
+   * retries of one endpoint's trouble.
    */
   failover?: boolean;
 }
@@ -76,8 +75,8 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /**
- * The wait a server asked for, in ms: `retry-after-ms`, else `retry-after` as seconds or an HTTP
- * date. Header names are matched case-insensitively; unparsable or negative values count as absent.
+ * The wait a server asked for, in ms: `retry-after-ms`, else `retry-after` as seconds or an HTTP date. Header names are matched
+ * case-insensitively; unparsable or negative values count as absent.
  */
 export function parseRetryAfter(headers: Record<string, string | undefined>, now: number = Date.now()): number | undefined {
   const header = (name: string) =>
@@ -95,8 +94,8 @@ export function parseRetryAfter(headers: Record<string, string | undefined>, now
 }
 
 /**
- * The wait before retry number `retry` (0-based): the server's Retry-After plus up to `jitter` of it
- * when given, else `initialMs × multiplier^retry` less up to `jitter` of it; never more than `maxMs`.
+ * The wait before retry number `retry` (0-based): the server's Retry-After plus up to `jitter` of it when given, else `initialMs ×
+ * multiplier^retry` less up to `jitter` of it; never more than `maxMs`.
  */
 export function backoffDelayMs(retry: number, failure: Partial<FailedAttempt>, policy: RetryPolicy, random: () => number): number {
   const jitter = policy.jitter ?? DEFAULT_JITTER;
@@ -106,8 +105,8 @@ export function backoffDelayMs(retry: number, failure: Partial<FailedAttempt>, p
 }
 
 /**
- * Runs `attempt` until it succeeds, fails in a way the classifier calls final, the retries run out,
- * the signal aborts, or the next back-off would pass the deadline or the policy's budget.
+ * Runs `attempt` until it succeeds, fails in a way the classifier calls final, the retries run out, the signal aborts, or the next back-off
+ * would pass the deadline or the policy's budget.
  */
 export async function retryWithBackoff<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryOptions): Promise<RetryResult<T>> {
   const { policy, classify = retryEverything, signal, onRetry, sleep = realSleep, random = Math.random, now = Date.now } = options;

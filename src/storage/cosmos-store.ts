@@ -63,8 +63,8 @@ export interface CosmosStore {
   /** The procurement data containers (imports write to them). */
   readonly procurementContainers: ProcurementContainers;
   /**
-   * What the data tools read: the Cosmos containers with COSMOS_ENDPOINT; without it the data set
-   * imported into the local data directory (PROCURA_DATA_DIR), or else the sample data set, from memory.
+   * What the data tools read: the Cosmos containers with COSMOS_ENDPOINT; without it the data set imported into the local data directory
+   * (PROCURA_DATA_DIR), or else the sample data set, from memory.
    */
   readonly toolData: ProcurementData;
   health(): Promise<StoreHealth>;
@@ -99,9 +99,9 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const THROTTLE_RETRY = { maxRetryAttemptCount: 6, maxWaitTimeInSeconds: 20 };
 
 /**
- * Builds the Cosmos client: with a key, or with `DefaultAzureCredential` (managed identity, az login) when there is none.
- * Over plain http (the embedded server, or one started by hand) endpoint discovery is turned off: it would follow the
- * server's advertised https address and fail.
+ * Builds the Cosmos client: with a key, or with `DefaultAzureCredential` (managed identity, az login) when there is none. Over plain http
+ * (the embedded server, or one started by hand) endpoint discovery is turned off: it would follow the server's advertised https address and
+ * fail.
  */
 export async function createCosmosClient(target: CosmosTarget): Promise<CosmosClient> {
   const connectionPolicy: CosmosClientOptions["connectionPolicy"] = {
@@ -128,10 +128,9 @@ export async function seedSampleData(
 const HEALTH_TIMEOUT_MS = 3_000;
 
 /**
- * Connects to Cosmos and makes sure the database and containers exist. With `COSMOS_ENDPOINT`:
- * `COSMOS_KEY`, or `DefaultAzureCredential` when no key is set. Without it: starts the embedded
- * in-memory server on loopback, seeds the sample data set and logs that nothing survives a restart
- * — refused under NODE_ENV=production.
+ * Connects to Cosmos and makes sure the database and containers exist. With `COSMOS_ENDPOINT`: `COSMOS_KEY`, or `DefaultAzureCredential`
+ * when no key is set. Without it: starts the embedded in-memory server on loopback, seeds the sample data set and logs that nothing
+ * survives a restart — refused under NODE_ENV=production.
  */
 export async function openCosmosStore(
   // Where Cosmos is, the local data folder, and what its repositories are tuned with.
@@ -229,8 +228,8 @@ export async function openCosmosStore(
 }
 
 /**
- * One line for a Cosmos account that cannot be used at all (no credential, not reachable), naming the
- * setting and the fix; the detail stays in the cause. Undefined for any other failure.
+ * One line for a Cosmos account that cannot be used at all (no credential, not reachable), naming the setting and the fix; the detail stays
+ * in the cause. Undefined for any other failure.
  */
 function accessFailure(error: unknown, endpoint: string): ConfigurationError | undefined {
   if (isMissingCredential(error)) return new ConfigurationError(missingCredentialMessage(`Cosmos at ${endpoint}`, "COSMOS_KEY"), error);

@@ -8,9 +8,8 @@ import { describeZodError } from "../domain/zod-issues";
 const MAX_ID_LENGTH = 255;
 
 /**
- * A Cosmos-safe document id for any key: the characters Cosmos forbids in ids (`/ \ ? #`) and the
- * escape character `*` become `*XX` hex; a result over 255 characters is shortened and suffixed
- * with a hash of the key so distinct keys stay distinct.
+ * A Cosmos-safe document id for any key: the characters Cosmos forbids in ids (`/ \ ? #`) and the escape character `*` become `*XX` hex; a
+ * result over 255 characters is shortened and suffixed with a hash of the key so distinct keys stay distinct.
  */
 export function cosmosId(key: string): string {
   const escaped = key.replace(/[/\\?#*]/g, (char) => `*${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
@@ -20,8 +19,8 @@ export function cosmosId(key: string): string {
 }
 
 /**
- * Validates a stored document. A document that no longer matches its schema is a system fault
- * (corrupt data or a missing migration), reported with the container, id and failing paths.
+ * Validates a stored document. A document that no longer matches its schema is a system fault (corrupt data or a missing migration),
+ * reported with the container, id and failing paths.
  */
 export function parseDocument<S extends z.ZodTypeAny>(schema: S, raw: unknown, where: string): z.output<S> {
   const parsed = schema.safeParse(raw);
@@ -42,9 +41,8 @@ export async function readDocument(
 }
 
 /**
- * Documents per query request. Cosmos itself caps a page (100 items or 4 MB by default), but a
- * server that does not (the embedded one answers a query in one response) would otherwise send a
- * whole container at once.
+ * Documents per query request. Cosmos itself caps a page (100 items or 4 MB by default), but a server that does not (the embedded one
+ * answers a query in one response) would otherwise send a whole container at once.
  */
 const QUERY_PAGE_SIZE = 500;
 
@@ -62,11 +60,10 @@ export async function queryDocuments<S extends z.ZodTypeAny>(
 }
 
 /**
- * Runs a plain query (no ORDER BY, TOP or aggregate) page by page, yielding each page's documents
- * validated: every request asks for at most `pageSize` documents, so the whole result is never held
- * in one response (or, for a caller that consumes pages as they come, in memory). One iterator reads
- * every page (measured on the embedded server: three times faster than a fresh query per page); a
- * page that fails is retried on its own from the last page's continuation token.
+ * Runs a plain query (no ORDER BY, TOP or aggregate) page by page, yielding each page's documents validated: every request asks for at most
+ * `pageSize` documents, so the whole result is never held in one response (or, for a caller that consumes pages as they come, in memory).
+ * One iterator reads every page (measured on the embedded server: three times faster than a fresh query per page); a page that fails is
+ * retried on its own from the last page's continuation token.
  */
 export async function* queryPages<S extends z.ZodTypeAny>(
   container: Container,
@@ -114,8 +111,8 @@ export async function queryAllPages<S extends z.ZodTypeAny>(
 }
 
 /**
- * A container of whole records validated on the way in and out, listed by the time they record. A record's
- * id derives from what it records (or `idOf`), so saving it again overwrites it.
+ * A container of whole records validated on the way in and out, listed by the time they record. A record's id derives from what it records
+ * (or `idOf`), so saving it again overwrites it.
  */
 export class RecordContainer<S extends z.ZodTypeAny> {
   constructor(

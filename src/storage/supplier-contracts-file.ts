@@ -35,9 +35,8 @@ export async function readDataFile<S extends z.ZodTypeAny>(file: string, schema:
 }
 
 /**
- * A local data set's contracts grouped by supplier in one NDJSON file, with where each supplier's
- * lines are. A question about one supplier then reads and checks that supplier's few contracts
- * instead of every contract of the data set (ten megabytes at ten thousand contracts).
+ * A local data set's contracts grouped by supplier in one NDJSON file, with where each supplier's lines are. A question about one supplier
+ * then reads and checks that supplier's few contracts instead of every contract of the data set (ten megabytes at ten thousand contracts).
  */
 export async function writeSupplierContracts(directory: string, contracts: readonly Contract[]): Promise<void> {
   const bySupplier = new Map<string, string[]>();
@@ -65,8 +64,8 @@ export async function writeSupplierContracts(directory: string, contracts: reado
 }
 
 /**
- * Reads one supplier's contracts from a data directory: `undefined` when the directory does not keep
- * contracts by supplier (written before it did), so the caller falls back to every contract.
+ * Reads one supplier's contracts from a data directory: `undefined` when the directory does not keep contracts by supplier (written before
+ * it did), so the caller falls back to every contract.
  */
 export class SupplierContractsFile {
   private readonly ranges = once(() => this.readRanges());

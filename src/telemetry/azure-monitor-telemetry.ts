@@ -45,8 +45,8 @@ const CUSTOM_EVENT_NAME = "microsoft.custom_event.name";
 const SCOPE = "procura";
 
 /**
- * Starts the Azure Monitor OpenTelemetry distro (process-global: call once, see createTelemetry)
- * and returns the Telemetry that writes through it.
+ * Starts the Azure Monitor OpenTelemetry distro (process-global: call once, see createTelemetry) and returns the Telemetry that writes
+ * through it.
  */
 export function startAzureMonitorTelemetry(settings: AzureMonitorSettings): Telemetry {
   useAzureMonitor({

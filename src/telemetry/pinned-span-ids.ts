@@ -3,10 +3,9 @@ import type { AzureMonitorOpenTelemetryOptions } from "applicationinsights";
 type SpanProcessor = NonNullable<AzureMonitorOpenTelemetryOptions["spanProcessors"]>[number];
 
 /**
- * Attributes that give a span ids chosen by us rather than by the SDK. The run span and executor
- * spans are written after the fact (often by another process than the one that ran their children),
- * so their ids must be known in advance: the run's is derived from the run id, an executor's is the
- * step id stored in the run's events. The SDK has no id-generator option through the distro.
+ * Attributes that give a span ids chosen by us rather than by the SDK. The run span and executor spans are written after the fact (often by
+ * another process than the one that ran their children), so their ids must be known in advance: the run's is derived from the run id, an
+ * executor's is the step id stored in the run's events. The SDK has no id-generator option through the distro.
  */
 export const PIN_TRACE_ID = "procura.pin.trace_id";
 export const PIN_SPAN_ID = "procura.pin.span_id";

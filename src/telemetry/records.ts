@@ -7,8 +7,8 @@ import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps 
 export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
 
 /**
- * Custom event and metric names. Dashboards (infra/workbook.json) and alerts query these exact
- * names: renaming one is a breaking change for operations.
+ * Custom event and metric names. Dashboards (infra/workbook.json) and alerts query these exact names: renaming one is a breaking change for
+ * operations.
  */
 export const TelemetryEvent = {
   ExecutorStarted: "ExecutorStarted",
@@ -37,8 +37,8 @@ export const TelemetryMetric = {
 } as const;
 
 /**
- * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here
- * is trusted to be safe: every property still goes through redaction.ts on its way out.
+ * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here is trusted to be safe: every property
+ * still goes through redaction.ts on its way out.
  */
 
 /** Loose properties as mapped; redaction decides what is sent. */
@@ -59,9 +59,8 @@ export interface MetricRecord {
 }
 
 /**
- * A span written after the fact from a workflow fact, in its run's trace (see run-trace.ts): the
- * run span is the root, executor, gate and approval spans are its children, tool spans the children
- * of the executor that called them.
+ * A span written after the fact from a workflow fact, in its run's trace (see run-trace.ts): the run span is the root, executor, gate and
+ * approval spans are its children, tool spans the children of the executor that called them.
  */
 export interface SpanRecord {
   name: string;
@@ -228,8 +227,8 @@ export function feedbackReceivedEvent(props: FeedbackReceivedProps): EventRecord
 }
 
 /**
- * A model call failed over to another endpoint, or an endpoint's circuit breaker opened or closed.
- * The fault travels as its kind only; the endpoint URLs name no secret.
+ * A model call failed over to another endpoint, or an endpoint's circuit breaker opened or closed. The fault travels as its kind only; the
+ * endpoint URLs name no secret.
  */
 export interface ModelEndpointChangedProps {
   change: "failover" | "circuit_opened" | "circuit_closed";

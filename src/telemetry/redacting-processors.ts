@@ -6,9 +6,8 @@ type LogRecordProcessor = NonNullable<AzureMonitorOpenTelemetryOptions["logRecor
 type Attributes = Record<string, unknown>;
 
 /**
- * A second line of defence for what the SDK collects by itself (HTTP requests and dependencies,
- * uncaught exceptions): every string attribute is scrubbed with the same patterns as our own
- * properties. Our custom events are already redacted before they are emitted.
+ * A second line of defence for what the SDK collects by itself (HTTP requests and dependencies, uncaught exceptions): every string
+ * attribute is scrubbed with the same patterns as our own properties. Our custom events are already redacted before they are emitted.
  */
 function scrubAttributes(attributes: Attributes | undefined): void {
   if (!attributes) return;

@@ -132,8 +132,8 @@ const SCRUBBERS: readonly [RegExp, string | ((match: string) => string)][] = [
 ];
 
 /**
- * Replaces e-mail addresses, phone numbers, keys, tokens and secrets in a text by placeholders; URLs
- * first lose their userinfo and query (a password there is not recognisable by its shape).
+ * Replaces e-mail addresses, phone numbers, keys, tokens and secrets in a text by placeholders; URLs first lose their userinfo and query (a
+ * password there is not recognisable by its shape).
  */
 export function scrubText(text: string): string {
   return SCRUBBERS.reduce(
@@ -144,8 +144,8 @@ export function scrubText(text: string): string {
 }
 
 /**
- * The properties that may be sent: allowed names only, no empty values, strings scrubbed, free
- * text (white space inside) replaced by "[text]", long strings cut.
+ * The properties that may be sent: allowed names only, no empty values, strings scrubbed, free text (white space inside) replaced by
+ * "[text]", long strings cut.
  */
 export function redactProperties(properties: Readonly<Record<string, TelemetryValue | null | undefined>>): Record<string, TelemetryValue> {
   const safe: Record<string, TelemetryValue> = {};

@@ -1,6 +1,6 @@
 /**
- * Pure mappings from workflow events to trace spans: the run's root span and its executor, tool,
- * quality-gate and approval children. Like records.ts, nothing here sends anything.
+ * Pure mappings from workflow events to trace spans: the run's root span and its executor, tool, quality-gate and approval children. Like
+ * records.ts, nothing here sends anything.
  */
 import { createHash } from "node:crypto";
 import type { WorkflowEvent } from "../domain";
@@ -113,9 +113,8 @@ export interface RunTrace {
 }
 
 /**
- * Derives a run's trace from its id alone, so whichever process works on the run — the one that
- * started it, one that resumed it after a restart, the approvals flow days later — puts its spans
- * into the same tree without any state held in memory.
+ * Derives a run's trace from its id alone, so whichever process works on the run — the one that started it, one that resumed it after a
+ * restart, the approvals flow days later — puts its spans into the same tree without any state held in memory.
  */
 export function runTrace(runId: string): RunTrace {
   const digest = createHash("sha256").update(`procura-run:${runId}`).digest("hex");

@@ -18,22 +18,20 @@ export interface ExceptionContext {
 }
 
 /**
- * What the product reports to Application Insights. Every method is fire-and-forget and never
- * throws; every property passes through redaction.ts.
+ * What the product reports to Application Insights. Every method is fire-and-forget and never throws; every property passes through
+ * redaction.ts.
  *
- * Dependencies: HTTP calls to Azure OpenAI / OpenAI-compatible endpoints and to Cosmos DB are
- * collected by the SDK's own instrumentation (http + Azure SDK), so there is no manual dependency
- * API. Each run is one trace (its ids derived from the run id, see run-trace.ts): a run span with
- * the executors (`invoke_agent`, OpenTelemetry `gen_ai.*` attributes), the quality gate and the
- * approval as children, and each tool call (`execute_tool`) under the executor that made it.
+ * Dependencies: HTTP calls to Azure OpenAI / OpenAI-compatible endpoints and to Cosmos DB are collected by the SDK's own instrumentation
+ * (http + Azure SDK), so there is no manual dependency API. Each run is one trace (its ids derived from the run id, see run-trace.ts): a
+ * run span with the executors (`invoke_agent`, OpenTelemetry `gen_ai.*` attributes), the quality gate and the approval as children, and
+ * each tool call (`execute_tool`) under the executor that made it.
  */
 export interface Telemetry {
   /** False when no connection string is configured (every method is then a no-op). */
   readonly enabled: boolean;
   /**
-   * Workflow events in: `executor_started` → `ExecutorStarted`; `executor_completed` →
-   * `ExecutorCompleted` + metrics + executor span; `tool_completed`, the gate's `phase_completed` and
-   * `run_completed` → their spans; `checkpoint_failed` → `CheckpointFailed`.
+   * Workflow events in: `executor_started` → `ExecutorStarted`; `executor_completed` → `ExecutorCompleted` + metrics + executor span;
+   * `tool_completed`, the gate's `phase_completed` and `run_completed` → their spans; `checkpoint_failed` → `CheckpointFailed`.
    */
   readonly eventSink: EventSink;
   /** `RunCompleted`, once per run when it reaches a terminal state. */

@@ -45,8 +45,8 @@ const ChoicesSchema = z.object({
 });
 
 /**
- * GranularityAnalyzer: a criterion with a fixed `granularity` keeps it; the others are decided in one
- * model call (`judge.granularity`), and by the keyword rules when that call fails twice.
+ * GranularityAnalyzer: a criterion with a fixed `granularity` keeps it; the others are decided in one model call (`judge.granularity`), and
+ * by the keyword rules when that call fails twice.
  */
 export async function analyzeGranularity(evalModel: EvalModel, criteria: Criterion[]): Promise<GranularityChoice[]> {
   const open = criteria.filter((criterion) => criterion.granularity === undefined);

@@ -28,8 +28,8 @@ export interface JudgeReport {
 }
 
 /**
- * The AI Judge over one run: decompose into phases, choose a level per criterion, aggregate each
- * used level once, then evaluate the criteria in parallel.
+ * The AI Judge over one run: decompose into phases, choose a level per criterion, aggregate each used level once, then evaluate the
+ * criteria in parallel.
  */
 export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Criterion[]): Promise<JudgeReport> {
   const [decomposition, granularity] = await Promise.all([decomposeTask(evalModel, run.steps), analyzeGranularity(evalModel, criteria)]);
@@ -67,8 +67,8 @@ function aggregate(evalModel: EvalModel, run: JudgeRun, decomposition: TaskDecom
 }
 
 /**
- * A model-independent token estimate, good enough to compare context sizes: one token per CJK
- * character (kana, kanji, hangul) plus one per four other characters, rounded up.
+ * A model-independent token estimate, good enough to compare context sizes: one token per CJK character (kana, kanji, hangul) plus one per
+ * four other characters, rounded up.
  */
 export function estimateTokens(text: string): number {
   const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/g)?.length ?? 0;

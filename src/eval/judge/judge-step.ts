@@ -9,8 +9,8 @@ const text = z
   .transform((value) => (value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value)));
 
 /**
- * One step of an agent run as the AI Judge reads it (the `history_logs/*.json` format). `phase` is
- * ours: the executor phase of a converted transcript step, used by the deterministic decomposition.
+ * One step of an agent run as the AI Judge reads it (the `history_logs/*.json` format). `phase` is ours: the executor phase of a converted
+ * transcript step, used by the deterministic decomposition.
  */
 const JudgeStepSchema = z.object({
   step: z.number().int().positive(),
@@ -63,11 +63,10 @@ function clip(text: string, limit = FIELD_LIMIT): string {
 }
 
 /**
- * Encodes each step as one line, "Step N: [thinking] -> [action] -> [outcome]" (the STEP_LEVEL layout).
- * The outcome of a step is what the next step says about it (`evaluation_previous_goal`); the last
- * step's outcome is its own `next_goal`. `withMemory` appends " | memory: [...]" to steps that have
- * one: what the agent knew at that step, so a per-step check (an invented figure, a wrong argument)
- * can be made against what the step actually saw.
+ * Encodes each step as one line, "Step N: [thinking] -> [action] -> [outcome]" (the STEP_LEVEL layout). The outcome of a step is what the
+ * next step says about it (`evaluation_previous_goal`); the last step's outcome is its own `next_goal`. `withMemory` appends " | memory:
+ * [...]" to steps that have one: what the agent knew at that step, so a per-step check (an invented figure, a wrong argument) can be made
+ * against what the step actually saw.
  */
 export function encodeSteps(steps: JudgeStep[], options: { withMemory?: boolean } = {}): string[] {
   return steps.map((step, index) => {

@@ -43,9 +43,9 @@ const NarrativeSchema = z.object({
 });
 
 /**
- * GLOBAL_SUMMARY: a narrative of the whole run written by the model (`judge.summarizer`) from the
- * phase summaries and the encoded steps, mapped to every step. If the model fails, the phase
- * summaries joined are the narrative and the outcome is "Unknown", with a note saying so.
+ * GLOBAL_SUMMARY: a narrative of the whole run written by the model (`judge.summarizer`) from the phase summaries and the encoded steps,
+ * mapped to every step. If the model fails, the phase summaries joined are the narrative and the outcome is "Unknown", with a note saying
+ * so.
  */
 export async function aggregateGlobalSummary(
   evalModel: EvalModel,

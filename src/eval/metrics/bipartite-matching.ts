@@ -5,9 +5,9 @@ export interface MatchedPair {
 }
 
 /**
- * Maximum bipartite matching (Kuhn's augmenting paths): pairs items one-to-one so that the number
- * of pairs is as large as possible. Greedy first-fit pairing can under-count when one left item
- * could take several right items. Deterministic: ties go to the lowest indices. O(L·E).
+ * Maximum bipartite matching (Kuhn's augmenting paths): pairs items one-to-one so that the number of pairs is as large as possible. Greedy
+ * first-fit pairing can under-count when one left item could take several right items. Deterministic: ties go to the lowest indices.
+ * O(L·E).
  */
 export function maximumBipartiteMatching(
   leftCount: number,

@@ -11,8 +11,8 @@ export interface MetricError {
 }
 
 /**
- * A metric's verdict as a value: `score` is a number in [0, 1] only when `scorable`; otherwise it is
- * null and `reason` says why (never NaN, never a fake 0). `parts` are the metric's components.
+ * A metric's verdict as a value: `score` is a number in [0, 1] only when `scorable`; otherwise it is null and `reason` says why (never NaN,
+ * never a fake 0). `parts` are the metric's components.
  */
 export interface MetricResult<P = Record<string, unknown>> {
   metric: MetricName;
@@ -77,8 +77,8 @@ export function ratio(numerator: number, denominator: number, whenEmpty: number)
 }
 
 /**
- * Combines per-model results: score = mean over the models that scored; top-level parts keep the
- * mean of each numeric part and every other part on which all scoring models agree.
+ * Combines per-model results: score = mean over the models that scored; top-level parts keep the mean of each numeric part and every other
+ * part on which all scoring models agree.
  */
 function combineModels<P extends object>(metric: MetricName, perModel: PerModelResult<P>[]): MetricResult<Partial<P>> {
   const scoredModels = perModel.filter((result) => result.scorable && result.score !== null);
@@ -126,8 +126,8 @@ export function conversationText(messages: SampleMessage[]): string {
 }
 
 /**
- * Runs a single-model metric pipeline once per evaluation model (optionally only `models`), in
- * parallel, and combines the results: each model's score, the mean and whether they disagree.
+ * Runs a single-model metric pipeline once per evaluation model (optionally only `models`), in parallel, and combines the results: each
+ * model's score, the mean and whether they disagree.
  */
 export async function acrossModels<P extends object>(
   metric: MetricName,

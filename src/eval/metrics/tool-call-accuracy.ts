@@ -40,8 +40,8 @@ export interface ToolCallAccuracyParts {
 const THRESHOLD_EPSILON = 1e-9;
 
 /**
- * Share of the reference call's argument keys whose values are deep-equal in the actual call.
- * Extra actual arguments are ignored; a reference call with no arguments matches fully.
+ * Share of the reference call's argument keys whose values are deep-equal in the actual call. Extra actual arguments are ignored; a
+ * reference call with no arguments matches fully.
  */
 function argumentMatchShare(reference: SampleToolCall, actual: SampleToolCall): number {
   const keys = Object.keys(reference.arguments).filter((key) => reference.arguments[key] !== undefined);
@@ -60,10 +60,9 @@ function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: T
 }
 
 /**
- * ToolCallAccuracy (no model), over the calls of sampleToolCalls: one-to-one maximum matching of the
- * reference calls to the agents' own calls and those run for them up front, then recall = matched /
- * reference, precision = matched / (own calls + up-front calls that matched), score = F1. An up-front
- * call nobody needed is reported apart (`upFrontUnused`), not held against the agents' choices. Both
+ * ToolCallAccuracy (no model), over the calls of sampleToolCalls: one-to-one maximum matching of the reference calls to the agents' own
+ * calls and those run for them up front, then recall = matched / reference, precision = matched / (own calls + up-front calls that
+ * matched), score = F1. An up-front call nobody needed is reported apart (`upFrontUnused`), not held against the agents' choices. Both
  * lists empty → 1; any other 0/0 → 0. The reason names the reference calls missed and the own calls not expected.
  */
 export function toolCallAccuracy(

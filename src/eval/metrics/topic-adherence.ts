@@ -8,10 +8,9 @@ import { acrossModels, conversationText, f1Score, failed, notScorable, ratio, sc
 type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";
 
 /**
- * How topics are counted. COVERAGE (the default): precision = on-topic discussed topics / discussed
- * topics, recall = reference topics covered / reference topics. REFUSAL (ragas): only answered topics
- * can be false positives, so a correctly refused off-topic topic costs nothing; recall = answered
- * on-topic topics / on-topic topics (refusing an allowed topic is the miss).
+ * How topics are counted. COVERAGE (the default): precision = on-topic discussed topics / discussed topics, recall = reference topics
+ * covered / reference topics. REFUSAL (ragas): only answered topics can be false positives, so a correctly refused off-topic topic costs
+ * nothing; recall = answered on-topic topics / on-topic topics (refusing an allowed topic is the miss).
  */
 export type TopicCounting = "COVERAGE" | "REFUSAL";
 
@@ -70,8 +69,7 @@ function coversExactly(topics: string[], classifications: { topic: string }[]): 
 }
 
 /**
- * Scores classified topics. A reference topic is covered by an on-topic discussed topic the assistant
- * answered (a refusal covers nothing).
+ * Scores classified topics. A reference topic is covered by an on-topic discussed topic the assistant answered (a refusal covers nothing).
  * - COVERAGE (the default): precision = on-topic discussed / discussed; recall = covered / reference topics.
  * - REFUSAL (ragas): TP = answered on-topic, FP = answered off-topic, FN = refused on-topic (a refused
  *   off-topic topic is a true negative); precision = TP / (TP + FP), recall = TP / (TP + FN). A 0/0 is 1

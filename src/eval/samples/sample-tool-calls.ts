@@ -8,15 +8,15 @@ export interface SampleToolCalls {
 }
 
 /**
- * The tool calls a sample made. Our sample format puts them in a top-level `toolCalls`; ragas (and most
- * traces) put them inside the AI messages. Either is accepted and scores the same; when both are
- * given, the top-level list is used and a disagreement (as multisets) is reported, not guessed at.
+ * The tool calls a sample made. Our sample format puts them in a top-level `toolCalls`; ragas (and most traces) put them inside the AI
+ * messages. Either is accepted and scores the same; when both are given, the top-level list is used and a disagreement (as multisets) is
+ * reported, not guessed at.
  */
 export function sampleToolCalls(
   sample: Pick<Sample, "toolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
 ): SampleToolCalls {
-  // A run's own transcript lists each distinct call once, the agents' own apart from those fetched up
-  // front; its messages repeat every call as each specialist was given it.
+  // A run's own transcript lists each distinct call once, the agents' own apart from those fetched up front; its messages repeat every call
+  // as each specialist was given it.
   if (sample.upFrontToolCalls !== undefined) return { calls: sample.toolCalls ?? [], source: "toolCalls" };
   const inMessages = (sample.userInputMessages ?? [])
     .filter((message) => message.type === "ai")
@@ -48,9 +48,9 @@ function sameMultiset(left: SampleToolCall[], right: SampleToolCall[]): boolean 
 }
 
 /**
- * Deep equality with JSON semantics: object key order is ignored, array order is significant,
- * numbers compare as numbers, and there is no coercion between strings, numbers and booleans.
- * Object keys whose value is `undefined` are absent, as they would be after JSON serialisation.
+ * Deep equality with JSON semantics: object key order is ignored, array order is significant, numbers compare as numbers, and there is no
+ * coercion between strings, numbers and booleans. Object keys whose value is `undefined` are absent, as they would be after JSON
+ * serialisation.
  */
 export function jsonEqual(left: unknown, right: unknown): boolean {
   if (left === null || right === null) return left === right;

@@ -132,9 +132,9 @@ function round(score: number): string {
 const TOPIC_OVERLAP = 0.5;
 
 /**
- * The specialists a question needed, from its own topics and the scope by specialist
- * (`prompts/metrics/reference-topics.yaml`): a question topic equal to a scope topic, or sharing most
- * of its words, calls for every specialist that owns it. Never derived from what the Router chose.
+ * The specialists a question needed, from its own topics and the scope by specialist (`prompts/metrics/reference-topics.yaml`): a question
+ * topic equal to a scope topic, or sharing most of its words, calls for every specialist that owns it. Never derived from what the Router
+ * chose.
  */
 export function neededSpecialists(questionTopics: string[], scope: ReferenceTopics): string[] {
   const needed = new Set<string>();
@@ -192,9 +192,8 @@ export function findMisroutings(runs: RunEvidence[], scope: ReferenceTopics): Mi
 }
 
 /**
- * Words (by stem) that at least MIN_EVIDENCE_RUNS of the questions share and `covered` does not
- * already cover, most frequent first. Words inside a supplier's name or alias (`names`) never count:
- * a supplier asked about twice is not a topic.
+ * Words (by stem) that at least MIN_EVIDENCE_RUNS of the questions share and `covered` does not already cover, most frequent first. Words
+ * inside a supplier's name or alias (`names`) never count: a supplier asked about twice is not a topic.
  */
 export function sharedNewWords(
   cases: MisroutedRun[],

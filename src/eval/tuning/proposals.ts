@@ -63,8 +63,7 @@ export function proposeKeywordChanges(
 const MAX_TERMS_PER_CLAUSE = 3;
 
 /**
- * Description changes from the same misrouted runs as the keyword proposals (the Router reads each
- * specialist's `description`):
+ * Description changes from the same misrouted runs as the keyword proposals (the Router reads each specialist's `description`):
  * - a specialist the questions needed but the Router skipped → append "Also: …" naming the words at
  *   least MIN_EVIDENCE_RUNS of those questions share and the description does not mention yet;
  * - a specialist the Router chose though the questions did not need it → append "Not covered: …"
@@ -140,10 +139,9 @@ const CANDIDATES = [50, 55, 60, 65, 70, 75, 80, 85, 90, 95];
 const MIN_LABELLED_RUNS = 4;
 
 /**
- * The QSCORE threshold that best separates badly received runs (which the gate should have sent
- * back: first QSCORE below it) from well received ones (which it should have let through), over the
- * runs with a known outcome. Proposed only when it misjudges fewer runs than the current threshold;
- * ties go to the threshold nearest the current one.
+ * The QSCORE threshold that best separates badly received runs (which the gate should have sent back: first QSCORE below it) from well
+ * received ones (which it should have let through), over the runs with a known outcome. Proposed only when it misjudges fewer runs than the
+ * current threshold; ties go to the threshold nearest the current one.
  */
 export function proposeQscoreThreshold(runs: RunEvidence[], current: number): Proposal[] {
   const labelled = runs.filter(

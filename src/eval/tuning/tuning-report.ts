@@ -54,8 +54,8 @@ export interface TuningContext {
 }
 
 /**
- * Reads the evidence, proposes keyword, description and QSCORE-threshold changes, and runs the golden set once as
- * configured and once per proposal with that change applied in memory. Nothing is written anywhere.
+ * Reads the evidence, proposes keyword, description and QSCORE-threshold changes, and runs the golden set once as configured and once per
+ * proposal with that change applied in memory. Nothing is written anywhere.
  */
 export async function buildTuningReport(inputs: TuningInputs, context: TuningContext): Promise<TuningReport> {
   const runs = collectRunEvidence(inputs.transcripts, inputs.feedback, inputs.evaluations);
@@ -129,8 +129,8 @@ function changedFields(
 }
 
 /**
- * Runs the golden set through `ask` (model-graded metrics are not run: only the Router's choice and
- * ToolCallAccuracy, which need no evaluation model, so the check is the same on every machine).
+ * Runs the golden set through `ask` (model-graded metrics are not run: only the Router's choice and ToolCallAccuracy, which need no
+ * evaluation model, so the check is the same on every machine).
  */
 async function measureGolden(
   cases: GoldenCase[],
