@@ -49,16 +49,10 @@ export const QUEUE_CALL_DEADLINE_MS = 8_000;
 /** A Teams send (approval thread, card update, reply): five attempts over about 15 s (1, 2, 4, 8 s apart). */
 export const TEAMS_SEND_RETRY: RetryPolicy = { maxRetries: 4, initialMs: 1000, multiplier: 2, maxMs: 8000 };
 
-/**
- * A finished run's final checkpoint: a store that is briefly down must not lose the run, so it is written again (250 ms doubling to 4 s)
- * for up to 20 s.
- */
+/** A finished run's final checkpoint: a store briefly down must not lose the run, so it is written again (250 ms doubling to 4 s) for 20 s. */
 export const FINAL_CHECKPOINT_RETRY: RetryPolicy = { maxRetries: Infinity, initialMs: 250, multiplier: 2, maxMs: 4000, budgetMs: 20_000 };
 
-/**
- * A queued run whose store is unreachable: its worker keeps the lease and tries again (500 ms doubling to 8 s) for up to a minute before
- * giving the message back.
- */
+/** A queued run whose store is unreachable: its worker keeps the lease and tries again (500 ms doubling to 8 s) for a minute, then lets go. */
 export const STORE_OUTAGE_RETRY = {
   maxRetries: Infinity,
   initialMs: 500,

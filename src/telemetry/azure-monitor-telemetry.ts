@@ -8,22 +8,17 @@ import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor } from "./pinned-span
 import { redactingLogProcessor, redactingSpanProcessor } from "./redacting-processors";
 import { redactError, redactProperties } from "./redaction";
 import {
-  approvalDecidedEvent,
   checkpointFailedEvent,
   contentFilteredEvent,
   executorCompletedEvent,
   citationsDroppedEvent,
   executorMetrics,
   executorStartedEvent,
-  feedbackReceivedEvent,
-  modelEndpointChangedEvent,
-  modelStreamTimedEvent,
   genAiProviderName,
+  propsEvent,
+  TelemetryEvent,
   runCompletedEvent,
   runMetric,
-  transcriptEvaluatedEvent,
-  canaryCompletedEvent,
-  canaryScoredEvent,
   type EventRecord,
   type MetricRecord,
   type SpanRecord,
@@ -159,15 +154,15 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
       }),
     approvalDecided: (props) =>
       safely(() => {
-        event(approvalDecidedEvent(props));
+        event(propsEvent(TelemetryEvent.ApprovalDecided, props));
         span(approvalSpan(props, clock.now()));
       }),
-    feedbackReceived: (props) => safely(() => event(feedbackReceivedEvent(props))),
-    modelEndpointChanged: (props) => safely(() => event(modelEndpointChangedEvent(props))),
-    modelStreamTimed: (props) => safely(() => event(modelStreamTimedEvent(props))),
-    transcriptEvaluated: (props) => safely(() => event(transcriptEvaluatedEvent(props))),
-    canaryCompleted: (props) => safely(() => event(canaryCompletedEvent(props))),
-    canaryScored: (props) => safely(() => event(canaryScoredEvent(props))),
+    feedbackReceived: (props) => safely(() => event(propsEvent(TelemetryEvent.FeedbackReceived, props))),
+    modelEndpointChanged: (props) => safely(() => event(propsEvent(TelemetryEvent.ModelEndpointChanged, props))),
+    modelStreamTimed: (props) => safely(() => event(propsEvent(TelemetryEvent.ModelStreamTimed, props))),
+    transcriptEvaluated: (props) => safely(() => event(propsEvent(TelemetryEvent.TranscriptEvaluated, props))),
+    canaryCompleted: (props) => safely(() => event(propsEvent(TelemetryEvent.CanaryCompleted, props))),
+    canaryScored: (props) => safely(() => event(propsEvent(TelemetryEvent.CanaryScored, props))),
     exception: (error, context) =>
       safely(() => {
         const safe = redactError(error);

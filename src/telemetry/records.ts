@@ -26,7 +26,6 @@ export const TelemetryEvent = {
   CitationsDropped: "CitationsDropped",
 } as const;
 
-/** One of the custom event names. */
 export type TelemetryEventName = (typeof TelemetryEvent)[keyof typeof TelemetryEvent];
 
 /** Histogram names (customMetrics). Token usage follows the OpenTelemetry GenAI semantic conventions. */
@@ -59,7 +58,7 @@ export interface MetricRecord {
 }
 
 /**
- * A span written after the fact from a workflow fact, in its run's trace (see run-trace.ts): the run span is the root, executor, gate and
+ * A span written after the fact from a workflow fact, in its run's trace (see `runTrace` in span-records.ts): the run span is the root, executor, gate and
  * approval spans are its children, tool spans the children of the executor that called them.
  */
 export interface SpanRecord {
@@ -211,19 +210,13 @@ export function runCompletedEvent(state: RunState): EventRecord {
   };
 }
 
-/** The run latency histogram. */
 export function runMetric(state: RunState): MetricRecord {
   return { name: TelemetryMetric.runDuration, value: runDurationMs(state), unit: "ms", attributes: { status: state.status } };
 }
 
-/** `ApprovalDecided`. */
-export function approvalDecidedEvent(props: ApprovalDecidedProps): EventRecord {
-  return { name: TelemetryEvent.ApprovalDecided, properties: { ...props } };
-}
-
-/** `FeedbackReceived`. */
-export function feedbackReceivedEvent(props: FeedbackReceivedProps): EventRecord {
-  return { name: TelemetryEvent.FeedbackReceived, properties: { ...props } };
+/** An event whose properties are the props as the caller gave them (redaction still decides what is sent). */
+export function propsEvent(name: TelemetryEventName, props: object): EventRecord {
+  return { name, properties: { ...props } };
 }
 
 /**
@@ -238,30 +231,5 @@ export interface ModelEndpointChangedProps {
   faultKind?: string;
 }
 
-/** `ModelEndpointChanged`. */
-export function modelEndpointChangedEvent(props: ModelEndpointChangedProps): EventRecord {
-  return { name: TelemetryEvent.ModelEndpointChanged, properties: { ...props } };
-}
-
 /** How fast one streamed answer came from a deployment at an endpoint (what `npm run bench -- calibrate` reads). */
 export type ModelStreamTimedProps = DeploymentTiming & { endpoint: string; deployment: string };
-
-/** `ModelStreamTimed`. */
-export function modelStreamTimedEvent(props: ModelStreamTimedProps): EventRecord {
-  return { name: TelemetryEvent.ModelStreamTimed, properties: { ...props } };
-}
-
-/** `TranscriptEvaluated`. */
-export function transcriptEvaluatedEvent(props: TranscriptEvaluatedProps): EventRecord {
-  return { name: TelemetryEvent.TranscriptEvaluated, properties: { ...props } };
-}
-
-/** `CanaryCompleted`. */
-export function canaryCompletedEvent(props: CanaryCompletedProps): EventRecord {
-  return { name: TelemetryEvent.CanaryCompleted, properties: { ...props } };
-}
-
-/** `CanaryScored`. */
-export function canaryScoredEvent(props: CanaryScoredProps): EventRecord {
-  return { name: TelemetryEvent.CanaryScored, properties: { ...props } };
-}

@@ -22,7 +22,7 @@ export interface ExceptionContext {
  * redaction.ts.
  *
  * Dependencies: HTTP calls to Azure OpenAI / OpenAI-compatible endpoints and to Cosmos DB are collected by the SDK's own instrumentation
- * (http + Azure SDK), so there is no manual dependency API. Each run is one trace (its ids derived from the run id, see run-trace.ts): a
+ * (http + Azure SDK), so there is no manual dependency API. Each run is one trace (its ids derived from the run id, see `runTrace` in span-records.ts): a
  * run span with the executors (`invoke_agent`, OpenTelemetry `gen_ai.*` attributes), the quality gate and the approval as children, and
  * each tool call (`execute_tool`) under the executor that made it.
  */
