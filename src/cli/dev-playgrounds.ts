@@ -14,7 +14,6 @@ import { z } from "zod";
 import type { StoredApproverChannel } from "../approvals/approver-channel";
 import { describeZodError } from "../domain/zod-issues";
 
-/** The committed local tenant. */
 const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsplayground.yml");
 
 const PlaygroundUserSchema = z.object({ id: z.string().min(1), name: z.string().min(1), aadObjectId: z.string().min(1) }).passthrough();

@@ -1,18 +1,7 @@
 /**
- * `npm run evaluate -- <command>`:
- *   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode M] [--counting C] [--threshold 0.8] [--models a,b]
- *   judge --logs DIR [--criteria FILE]
- *   transcripts [--since ISO]
- *   golden [--dir DIR] [--json]
- *   canary [--dir DIR]          (the golden set on the deployed models, stored and reported; exits 1 on any failure)
- *   scope [--dir DIR]
- *   followups [--file FILE.json]
- *   grounding [--file FILE.json] [--import DIR]
- *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
- *   tuning [--since ISO | --days N] [--dir DIR] [--json]   (proposed keyword and QSCORE_THRESHOLD changes, checked on the golden set; applies nothing)
- * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless --json, and exits 1 when a case
- * fails; `scope` and `compare-modes` print tables. Without an evaluation model, model-graded work prints "skipped: no evaluation model
- * configured" and exits 0; ToolCallAccuracy always runs.
+ * `npm run evaluate -- <command>` (commands and flags: `USAGE` in evaluate-output.ts). Prints JSON lines; `golden` (unless --json), `scope`
+ * and `compare-modes` print tables, and `golden` and `canary` exit 1 when a case fails. Without an evaluation model, model-graded work prints
+ * "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
  */
 import { parseCommand, runCommand } from "./args";
 import { readFileSync } from "node:fs";

@@ -146,7 +146,6 @@ function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
   };
 }
 
-/** The effort setting of each role. */
 const EFFORT_SETTINGS: Record<ModelRole, string> = {
   rewriter: "REWRITER_REASONING_EFFORT",
   router: "ROUTER_REASONING_EFFORT",

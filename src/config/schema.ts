@@ -33,7 +33,6 @@ const idList = z
 /** An endpoint: http or https only (an ftp: or file: URL is never a model, store or queue). */
 const httpUrl = (message: string) =>
   z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), { message });
-/** An optional endpoint setting. */
 const optionalHttpUrl = optionalString.pipe(httpUrl("must be an http(s) URL").optional());
 /** A comma-separated, ordered list of URLs (first = primary), each validated. */
 const urlList = idList

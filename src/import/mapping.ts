@@ -5,7 +5,6 @@ import { ConfigurationError } from "../domain/errors";
 import { describeZodError } from "../domain/zod-issues";
 import { ENCODING_NAMES, encodingNamed, type TextEncoding } from "./text-encoding";
 
-/** The CSV files an import reads, by kind. */
 const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
@@ -30,7 +29,6 @@ const ENCODING = z.string().transform((name, context) => {
   return encoding ?? z.NEVER;
 });
 
-/** An optional setting per kind. */
 function perKind<T extends z.ZodTypeAny>(setting: T): Record<CsvKind, z.ZodOptional<T>> {
   return Object.fromEntries(CSV_KINDS.map((kind) => [kind, setting.optional()])) as Record<CsvKind, z.ZodOptional<T>>;
 }

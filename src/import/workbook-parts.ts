@@ -37,7 +37,6 @@ export async function* partBytes(file: File): AsyncGenerator<Buffer> {
   }
 }
 
-/** Parses a whole (small) part of the archive. */
 async function parsePart(file: File, handlers: XmlHandlers): Promise<void> {
   const parser = xmlParser(handlers);
   const decoder = new StringDecoder("utf8");

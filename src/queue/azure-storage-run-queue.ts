@@ -34,7 +34,6 @@ const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 2, tryTimeo
  */
 const STARTED_SUFFIX = "-started";
 
-/** What a receive hands back, before it is leased. */
 interface Received {
   messageId: string;
   popReceipt: string;

@@ -1,8 +1,6 @@
 /**
- * Failures that say a model endpoint cannot be reached at all — nobody listens, the name does not resolve, there is no route, the
- * certificate is not trusted — found anywhere in an error's `cause` chain (the SDKs wrap the socket error). Retrying those within seconds
- * only makes the user wait: they are not transient the way a timeout, a 429 or a 5xx is. Knows no SDK, so the retry policy and an
- * endpoint's circuit breaker can share it.
+ * Failures that say an endpoint cannot be reached at all (nobody listens, no such name, no route, an untrusted certificate), found in an
+ * error's `cause` chain: retrying them within seconds only makes the user wait. Knows no SDK, so retry policy and circuit breaker share it.
  */
 
 /** Why an endpoint is unreachable: the system error code and what it means, in words. */

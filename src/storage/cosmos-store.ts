@@ -99,9 +99,8 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const THROTTLE_RETRY = { maxRetryAttemptCount: 6, maxWaitTimeInSeconds: 20 };
 
 /**
- * Builds the Cosmos client: with a key, or with `DefaultAzureCredential` (managed identity, az login) when there is none. Over plain http
- * (the embedded server, or one started by hand) endpoint discovery is turned off: it would follow the server's advertised https address and
- * fail.
+ * The Cosmos client, with a key or else `DefaultAzureCredential`. Over plain http (the embedded server) endpoint discovery is off: it would
+ * follow the server's advertised https address and fail.
  */
 export async function createCosmosClient(target: CosmosTarget): Promise<CosmosClient> {
   const connectionPolicy: CosmosClientOptions["connectionPolicy"] = {
@@ -124,13 +123,11 @@ export async function seedSampleData(
   return { counts, durationMs: Date.now() - started };
 }
 
-/** A health check never waits longer than this. */
 const HEALTH_TIMEOUT_MS = 3_000;
 
 /**
- * Connects to Cosmos and makes sure the database and containers exist. With `COSMOS_ENDPOINT`: `COSMOS_KEY`, or `DefaultAzureCredential`
- * when no key is set. Without it: starts the embedded in-memory server on loopback, seeds the sample data set and logs that nothing
- * survives a restart — refused under NODE_ENV=production.
+ * Connects to Cosmos (`COSMOS_ENDPOINT`) and makes sure the database and containers exist. Without an endpoint it starts the embedded
+ * in-memory server, seeds the sample data set and logs that nothing survives a restart (refused under NODE_ENV=production).
  */
 export async function openCosmosStore(
   // Where Cosmos is, the local data folder, and what its repositories are tuned with.

@@ -60,10 +60,9 @@ export async function queryDocuments<S extends z.ZodTypeAny>(
 }
 
 /**
- * Runs a plain query (no ORDER BY, TOP or aggregate) page by page, yielding each page's documents validated: every request asks for at most
- * `pageSize` documents, so the whole result is never held in one response (or, for a caller that consumes pages as they come, in memory).
- * One iterator reads every page (measured on the embedded server: three times faster than a fresh query per page); a page that fails is
- * retried on its own from the last page's continuation token.
+ * Runs a plain query (no ORDER BY, TOP or aggregate) in validated pages of at most `pageSize`, so no response holds the whole result. One
+ * iterator reads every page (three times faster than a fresh query per page on the embedded server); a failed page is retried alone from
+ * the last continuation token.
  */
 export async function* queryPages<S extends z.ZodTypeAny>(
   container: Container,

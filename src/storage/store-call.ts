@@ -25,9 +25,8 @@ export function statusOf(error: unknown): number | string | undefined {
 type StoreOperation<T> = (abortSignal: AbortSignal) => Promise<T>;
 
 /**
- * Runs one store operation within its client-side deadline (`deadlineMs`, retries included): transient failures are retried within the
- * store-call policy, and anything that still fails (the deadline too) becomes a SystemError naming the operation and carrying the SDK error
- * as `cause`.
+ * Runs one store operation within its deadline (`deadlineMs`, retries included), retrying transient failures by the store-call policy;
+ * what still fails becomes a SystemError naming the operation, the SDK error as `cause`.
  */
 export async function storeCall<T>(operation: string, fn: StoreOperation<T>, deadlineMs = STORE_CALL_DEADLINE_MS): Promise<T> {
   const result = await storeCallExpecting(operation, fn, [], deadlineMs);

@@ -26,7 +26,6 @@ import {
 import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "./span-records";
 import type { Telemetry } from "./telemetry-port";
 
-/** What the Azure Monitor telemetry needs to start. */
 interface AzureMonitorSettings {
   connectionString: string;
   cloudRoleName: string;

@@ -104,7 +104,6 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
 
 /** Longest string value sent; ids and enums are far shorter. */
 const MAX_VALUE_LENGTH = 200;
-/** Longest exception message sent. */
 const MAX_MESSAGE_LENGTH = 500;
 
 /** A long run of base64 characters is a key only if it mixes digits and both cases (paths do not). */

@@ -3,7 +3,6 @@ import { callEvalModel, type EvalModel } from "../eval-model";
 import type { Criterion, Granularity } from "./criteria";
 import type { AggregatedSteps } from "./step-aggregator";
 
-/** A verdict on one criterion. */
 type Verdict = "PASS" | "FAIL" | "UNSURE";
 
 /** What a verdict rests on: units of the aggregated content and the raw step ids. */

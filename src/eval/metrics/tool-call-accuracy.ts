@@ -13,7 +13,6 @@ export interface ToolCallAccuracyConfig {
   argumentMatchThreshold: number;
 }
 
-/** The seed's defaults. */
 const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
 
 /** The components of a ToolCallAccuracy score, with the pairing that produced it. */

@@ -71,9 +71,8 @@ function coversExactly(topics: string[], classifications: { topic: string }[]): 
 /**
  * Scores classified topics. A reference topic is covered by an on-topic discussed topic the assistant answered (a refusal covers nothing).
  * - COVERAGE (the default): precision = on-topic discussed / discussed; recall = covered / reference topics.
- * - REFUSAL (ragas): TP = answered on-topic, FP = answered off-topic, FN = refused on-topic (a refused
- *   off-topic topic is a true negative); precision = TP / (TP + FP), recall = TP / (TP + FN). A 0/0 is 1
- *   here (nothing off-topic was answered / nothing allowed was refused), where ragas returns 0.
+ * - REFUSAL (ragas): TP = answered on-topic, FP = answered off-topic, FN = refused on-topic (a refused off-topic topic is a true negative);
+ *   precision = TP / (TP + FP), recall = TP / (TP + FN). A 0/0 is 1 here (nothing wrong was done), where ragas returns 0.
  */
 export function topicAdherenceScores(
   classifications: TopicClassification[],

@@ -18,10 +18,8 @@ const MAX_KEYWORDS_PER_SPECIALIST = 3;
 
 /**
  * Keyword changes from the misrouted, badly received runs (see `findMisroutings`):
- * - a specialist the question needed but the Router skipped → add the word those questions share
- *   (present in at least MIN_EVIDENCE_RUNS of them, not yet among that specialist's keywords);
- * - a specialist the Router chose though the question did not need it → remove the keyword of its
- *   that those questions matched, when at least MIN_EVIDENCE_RUNS did.
+ * - needed but skipped by the Router → add the word at least MIN_EVIDENCE_RUNS of those questions share, not yet among its keywords;
+ * - chosen though not needed → remove its keyword those questions matched, when at least MIN_EVIDENCE_RUNS did.
  * Words inside a supplier's name or alias (`names`) are never proposed: a supplier asked about twice is not a topic.
  */
 export function proposeKeywordChanges(
@@ -63,12 +61,10 @@ export function proposeKeywordChanges(
 const MAX_TERMS_PER_CLAUSE = 3;
 
 /**
- * Description changes from the same misrouted runs as the keyword proposals (the Router reads each specialist's `description`):
- * - a specialist the questions needed but the Router skipped → append "Also: …" naming the words at
- *   least MIN_EVIDENCE_RUNS of those questions share and the description does not mention yet;
- * - a specialist the Router chose though the questions did not need it → append "Not covered: …"
- *   naming the question topics (as the evaluation extracted them) behind at least MIN_EVIDENCE_RUNS
- *   of those runs, which the description does not exclude yet.
+ * Description changes from the same misrouted runs (the Router reads each specialist's `description`):
+ * - needed but skipped → append "Also: …" naming words at least MIN_EVIDENCE_RUNS of those questions share and it does not mention yet;
+ * - chosen though not needed → append "Not covered: …" naming the question topics (as evaluated) that at least MIN_EVIDENCE_RUNS runs
+ *   share and it does not exclude yet.
  * One proposal per specialist and direction; supplier names and aliases (`names`) are never named.
  */
 export function proposeDescriptionChanges(
