@@ -23,7 +23,7 @@ const DELIMITERS = [",", "\t", ";"] as const;
  * Streams a CSV file with csv-parse in its encoding (declared or detected), renaming headers through the mapping; the delimiter is the
  * mapping's, else the most frequent of `,` tab `;` in the header line. Line numbers are counted here from the line breaks inside quoted
  * fields: csv-parse's per-record info costs more than the parsing at a million rows. Empty records count as lines but are skipped; a record
- * longer than a row may be reaches the parser cut short (`RecordSizeGuard`) and is a row with only that problem.
+ * over the row limit reaches the parser cut short (`RecordSizeGuard`) and is a row with only that problem.
  */
 export async function openCsv(file: string, kind: CsvKind, options: TableOptions & { encoding?: FileEncoding }): Promise<TableFile> {
   const { mapping, onBytes = () => {} } = options;

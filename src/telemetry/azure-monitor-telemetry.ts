@@ -1,24 +1,23 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, metrics, trace, type Histogram } from "@opentelemetry/api";
-import { SeverityNumber, logs } from "@opentelemetry/api-logs";
+import { metrics, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Histogram } from "@opentelemetry/api";
+import { logs, SeverityNumber } from "@opentelemetry/api-logs";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { flushAzureMonitor, shutdownAzureMonitor, useAzureMonitor } from "applicationinsights";
 import type { ModelProviderConfig } from "../config";
 import { systemClock, type Clock, type WorkflowEvent } from "../domain";
-import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor } from "./pinned-span-ids";
-import { redactingLogProcessor, redactingSpanProcessor } from "./redacting-processors";
+import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor, redactingLogProcessor, redactingSpanProcessor } from "./sdk-processors";
 import { redactError, redactProperties } from "./redaction";
 import {
   checkpointFailedEvent,
+  citationsDroppedEvent,
   contentFilteredEvent,
   executorCompletedEvent,
-  citationsDroppedEvent,
   executorMetrics,
   executorStartedEvent,
   genAiProviderName,
   propsEvent,
-  TelemetryEvent,
   runCompletedEvent,
   runMetric,
+  TelemetryEvent,
   type EventRecord,
   type MetricRecord,
   type SpanRecord,
