@@ -3,7 +3,11 @@ import { tableBatches } from "./table-records";
 import type { ImportRun, KindOutcome } from "./import-run";
 import type { SpendWrite } from "./ports";
 import { SpendRowReader } from "./spend-row-reader";
-import { SpendSpool } from "./spend-spool";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { JsonLinesWriter, readJsonLines } from "./json-lines";
+import { tracked } from "./temporary-files";
 
 /** A stored row the file has as it is (in place of its hash). */
 const UNCHANGED = -1;
@@ -112,4 +116,39 @@ function rowHash(text: string): number {
     b = Math.imul(b ^ code, 2246822519);
   }
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
+
+/** Validated spend rows as JSON lines in a temporary file, until the file is accepted. */
+export class SpendSpool {
+  private constructor(
+    private readonly directory: ReturnType<typeof tracked>,
+    private readonly out: JsonLinesWriter,
+  ) {}
+
+  static async open(): Promise<SpendSpool> {
+    const directory = tracked(await mkdtemp(path.join(os.tmpdir(), "procura-spend-")));
+    return new SpendSpool(directory, new JsonLinesWriter(SpendSpool.file(directory.path)));
+  }
+
+  add(line: string): Promise<void> {
+    return this.out.add(line);
+  }
+
+  close(): Promise<void> {
+    return this.out.close();
+  }
+
+  lines(): AsyncIterable<string> {
+    return readJsonLines(SpendSpool.file(this.directory.path));
+  }
+
+  async remove(): Promise<void> {
+    await this.out.destroy();
+    await rm(this.directory.path, { recursive: true, force: true });
+    this.directory.settle();
+  }
+
+  private static file(directory: string): string {
+    return path.join(directory, "rows.ndjson");
+  }
 }
