@@ -11,11 +11,9 @@ import { formatRun } from "./format-run";
 import { parseCommand, runCommand } from "./args";
 
 /**
- * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>" [--then "<follow-up>" …]`: answers a question
- * through the agent graph of the mode (ORCHESTRATION by default) with the configured model (offline by default) over the imported data set
- * — in the Cosmos account when COSMOS_ENDPOINT is set, else in PROCURA_DATA_DIR (the sample data set when none was imported) — and prints
- * it; `--trace` adds each run's trace id and every executor's prompts, tool calls and replies. A one-shot command has no chat to remember,
- * so a question stands alone unless follow-ups are given with `--then`: they form one conversation, remembered in this process only.
+ * `npm run ask`: answers a question through the mode's agent graph with the configured model over the imported data set (Cosmos with
+ * COSMOS_ENDPOINT, else PROCURA_DATA_DIR or the sample), `--trace` adding every executor's prompts, tool calls and replies. A one-shot
+ * command has no chat to remember: a question stands alone unless `--then` follow-ups make one conversation, kept in this process only.
  */
 
 const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>" [--then "<follow-up>" …]\n`;

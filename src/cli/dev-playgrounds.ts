@@ -1,9 +1,7 @@
 /**
- * The local Teams of `npm run dev`: two Microsoft 365 Agents Playgrounds on the same bot, because one Playground acts as one fixed user.
- * The employee's Playground reads the committed `.m365agentsplayground.yml` (the current user asks questions); the approver's is the same
- * tenant, team and channel with the first `user-approver-*` user as current user and chats of its own (so the approver's chats never
- * overwrite the employee's stored conversation references). Approval cards go to the approver's Playground: its "Approvals" channel is
- * stored as the approver channel.
+ * The local Teams of `npm run dev`: two Agents Playgrounds on one bot, because a Playground acts as one fixed user. The employee's reads the
+ * committed `.m365agentsplayground.yml`; the approver's has the same tenant, team and channel, the first `user-approver-*` user, and chats of
+ * its own (so they never overwrite the employee's stored conversation references). Its "Approvals" channel is stored as the approver channel.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
