@@ -9,15 +9,13 @@ import { CosmosConversationMemory } from "./conversation-memory-repository";
 import { CosmosConversationRepository } from "./conversation-repository";
 import { CosmosProcurementData, type DataSetCounts, type ProcurementContainers } from "./cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
-import { RecordContainer, cosmosId, queryDocuments } from "./documents";
+import { cosmosId, parseDocument, queryDocuments, readDocument, RecordContainer } from "./documents";
 import { CosmosRunStore } from "./run-repository";
-import { unreachableEndpoint } from "../resilience/connection-failure";
-import { isMissingCredential, missingCredentialMessage } from "../resilience/connection-failure";
-import { storeCallExpecting } from "./store-call";
+import { isMissingCredential, missingCredentialMessage, unreachableEndpoint } from "../resilience/connection-failure";
+import { storeCall, storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { openLocalProcurementData } from "./local-data-store";
 import type { ProcurementData } from "../tools/procurement-data";
-import { CosmosSettingsRepository } from "./settings-repository";
 import { CosmosTranscriptRepository } from "./transcript-repository";
 import { CosmosClient, type Container, type CosmosClientOptions } from "@azure/cosmos";
 import {
@@ -30,6 +28,7 @@ import {
   type Log,
   type ProcurementDataSet,
 } from "../domain";
+import { z } from "zod";
 
 /** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
 interface StoreHealth {
@@ -237,4 +236,30 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
       error,
     );
   return undefined;
+}
+
+const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
+
+/** Small key/value settings changed at run time (e.g. the approver channel), in `settings`. */
+export class CosmosSettingsRepository {
+  constructor(
+    private readonly container: Container,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** The value stored under `key`, validated with `schema`; undefined when unset. */
+  async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
+    const id = cosmosId(key);
+    const document = await readDocument(this.container, id, id);
+    if (!document) return undefined;
+    const { value } = parseDocument(SettingDocumentSchema, document.raw, this.container.id);
+    return parseDocument(schema, value, `${this.container.id}/${key}`);
+  }
+
+  /** Stores `value` (JSON) under `key`, replacing any earlier value. */
+  async set(key: string, value: unknown): Promise<void> {
+    await storeCall(`set setting ${key}`, (abortSignal) =>
+      this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: this.clock.now().toISOString() }, { abortSignal }),
+    );
+  }
 }
