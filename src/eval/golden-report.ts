@@ -10,7 +10,6 @@ export interface GoldenRow {
   note: string;
 }
 
-/** Classifies one metric line of a golden run. */
 export function goldenRow(line: MetricLine): GoldenRow {
   const base = { id: line.id, metric: line.metric };
   if (typeof line.skipped === "string") return { ...base, score: null, status: "skip", note: line.skipped };
@@ -32,7 +31,6 @@ function round(score: number): string {
   return String(Math.round(score * 1000) / 1000);
 }
 
-/** How many rows passed, failed and were skipped. */
 export function countRows(rows: GoldenRow[]): Record<GoldenRow["status"], number> {
   const count = (status: GoldenRow["status"]) => rows.filter((row) => row.status === status).length;
   return { pass: count("pass"), fail: count("fail"), skip: count("skip") };

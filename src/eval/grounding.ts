@@ -34,12 +34,10 @@ export function readGroundingQuestions(file: string): GroundingQuestion[] {
 type ObservedOutcome = "supplier" | "wrong_supplier" | "ask_back" | "not_found" | "widened" | "none";
 const OBSERVED_OUTCOMES: readonly ObservedOutcome[] = ["supplier", "wrong_supplier", "ask_back", "not_found", "widened", "none"];
 
-/** One question's result. */
 export interface GroundingResult {
   id: string;
   expected: GroundingQuestion["expect"]["outcome"];
   observed: ObservedOutcome;
-  /** The resolution is the expected one. */
   resolved: boolean;
   /** The figure stated is right: the supplier's own total, or for an unresolved name no all-suppliers total. */
   figureRight: boolean;

@@ -6,7 +6,6 @@ import { describeZodError } from "../../domain/zod-issues";
 
 /** The three evaluation levels: one step, one phase (a cluster of steps), the whole run. */
 export const GRANULARITIES = ["step_level", "phase_level", "global_summary"] as const;
-/** One evaluation level. */
 export type Granularity = (typeof GRANULARITIES)[number];
 
 /** One judging criterion; `granularity` fixes the level instead of letting the analyzer choose. */

@@ -44,7 +44,6 @@ export function invalidEvidence(evidence: { units: string[]; step_ids: number[] 
   };
 }
 
-/** One evaluation model's verdict on one criterion. */
 export type ModelVerdict = Omit<EvaluationResult, "criterion_name" | "used_granularity" | "models"> & { model: string };
 
 /**

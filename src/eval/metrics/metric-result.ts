@@ -44,7 +44,6 @@ export const PASSING_SCORE = 0.8;
 /** Scores further apart than this count as a disagreement between models (binary verdicts always differ by 1). */
 const DISAGREEMENT_TOLERANCE = 0.2;
 
-/** A scored result. */
 export function scored<P>(metric: MetricName, score: number, reason: string, parts: P): MetricResult<P> {
   return { metric, score, scorable: true, reason, parts };
 }

@@ -14,7 +14,6 @@ type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";
  */
 export type TopicCounting = "COVERAGE" | "REFUSAL";
 
-/** TopicAdherence settings. */
 export interface TopicAdherenceConfig {
   mode: TopicAdherenceMode;
   counting?: TopicCounting;
