@@ -6,7 +6,7 @@
 import { DEFAULT_MAPPING } from "../../src/import/mapping";
 import type { DataStoreWriter, SpendWrite } from "../../src/import/ports";
 import { ensureContainers } from "../../src/storage/containers";
-import { createCosmosClient } from "../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../src/storage/cosmos-store";
 import { CosmosDataWriter } from "../../src/storage/cosmos-data-writer";
 import { CosmosProcurementData } from "../../src/storage/cosmos-procurement-data";
 import { startEmbeddedCosmos } from "../../src/storage/embedded-server";

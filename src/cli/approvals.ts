@@ -1,13 +1,17 @@
-/**
- * `npm run approvals -- export [--since DATE] [--format csv|json] [--out FILE]`: the whole approval
- * history with its audit entries, for auditors, from the store the bot uses (COSMOS_ENDPOINT, else a
- * running `npm run dev`'s). Writes to stdout unless --out names a file. Exit codes: 0 written, 1 no
- * store to read or the store failed, 2 usage.
- */
 import { writeFileSync } from "node:fs";
 import { EXPORT_FORMATS, renderApprovalExport, type ExportFormat } from "../approvals/approval-export";
-import { openBotStore } from "./bot-store";
 import { parseCommand, runCommand } from "./args";
+import { loadConfig } from "../config";
+import type { Log } from "../domain";
+import { openCosmosStore, type CosmosStore } from "../storage";
+import { findDevStoreAddress } from "../storage/dev-store-address";
+import { EMBEDDED_COSMOS_KEY } from "../storage/embedded-server";
+
+/**
+ * `npm run approvals -- export [--since DATE] [--format csv|json] [--out FILE]`: the whole approval history with its audit entries, for
+ * auditors, from the store the bot uses (COSMOS_ENDPOINT, else a running `npm run dev`'s). Writes to stdout unless --out names a file. Exit
+ * codes: 0 written, 1 no store to read or the store failed, 2 usage.
+ */
 
 const USAGE = "Usage: npm run approvals -- export [--since YYYY-MM-DD | ISO date-time] [--format csv|json] [--out FILE]";
 
@@ -51,6 +55,27 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
   if (typeof parsed === "number") return parsed;
   return usage(command ? `unknown command: ${command}` : "no command given");
+}
+
+/**
+ * The store the bot on this machine uses, for commands that read what it kept: Cosmos at COSMOS_ENDPOINT, else the embedded store of a
+ * running `npm run dev`. Never an empty embedded store of the command's own, which would report nothing as if nothing had happened.
+ */
+
+/** Opens the bot's store; undefined, after one line that says how to point at one, when there is none to read. */
+async function openBotStore(log: Log): Promise<CosmosStore | undefined> {
+  const config = loadConfig();
+  if (config.env.COSMOS_ENDPOINT) return openCosmosStore(config, { log });
+  const dev = findDevStoreAddress(config.env.PROCURA_DATA_DIR);
+  if (!dev) {
+    log(
+      "No store to read: run `npm run dev` in this folder (its store is found while it runs), or set COSMOS_ENDPOINT (and COSMOS_KEY) to the Cosmos account the bot uses.",
+    );
+    return undefined;
+  }
+  log(`Reading the store of \`npm run dev\` (process ${dev.pid}) at ${dev.endpoint}, database ${dev.database}.`);
+  const devStore = { ...process.env, COSMOS_ENDPOINT: dev.endpoint, COSMOS_KEY: EMBEDDED_COSMOS_KEY, COSMOS_DATABASE: dev.database };
+  return openCosmosStore(loadConfig(devStore), { log });
 }
 
 runCommand(main);

@@ -1,7 +1,7 @@
 /**
- * The one argument parser of every `npm run` command (node:util parseArgs, strict): `--help` or `-h`
- * prints the command's usage and stops with exit 0 before anything runs; an unknown option or a
- * missing value is one line naming it, then the usage, exit 2. And the one way a command runs and exits.
+ * The one argument parser of every `npm run` command (node:util parseArgs, strict): `--help` or `-h` prints the command's usage and stops
+ * with exit 0 before anything runs; an unknown option or a missing value is one line naming it, then the usage, exit 2. And the one way a
+ * command runs and exits.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { debugRequested } from "../config";

@@ -1,24 +1,20 @@
-/**
- * `npm run ask -- [--json] [--trace] [--mode selective|handoff|group-chat] "<question>" [--then "<follow-up>" …]`:
- * answers a question through the agent graph of the mode (ORCHESTRATION by default) with the
- * configured model (offline by default) over the imported data set — in the Cosmos account when
- * COSMOS_ENDPOINT is set, else in PROCURA_DATA_DIR (the sample data set when none was imported) —
- * and prints it; `--trace` adds each run's trace id and every executor's prompts, tool calls and replies. A one-shot command has no chat to remember, so a
- * question stands alone unless follow-ups are given with `--then`: they form one conversation,
- * remembered in this process only.
- */
 import { loadConfig } from "../config";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
-import { ORCHESTRATION_MODES, type OrchestrationMode } from "../domain";
+import { ORCHESTRATION_MODES, type OrchestrationMode, type RunState } from "../domain";
 import { MemoryRunStore } from "../storage/memory-run-store";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { rememberRun } from "../workflow/conversation-turn";
 import { runQuestion } from "../workflow/runner";
 import { runJson } from "./run-json";
-import { runTrace } from "../telemetry/run-trace";
+import { runTrace } from "../telemetry/span-records";
 import { formatRun } from "./format-run";
-import { formatTrace } from "./format-trace";
 import { parseCommand, runCommand } from "./args";
+
+/**
+ * `npm run ask`: answers a question through the mode's agent graph with the configured model over the imported data set (Cosmos with
+ * COSMOS_ENDPOINT, else PROCURA_DATA_DIR or the sample), `--trace` adding every executor's prompts, tool calls and replies. A one-shot
+ * command has no chat to remember: a question stands alone unless `--then` follow-ups make one conversation, kept in this process only.
+ */
 
 const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>" [--then "<follow-up>" …]\n`;
 
@@ -97,6 +93,36 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await close();
   }
+}
+
+/**
+ * A run's trace as terminal text (`npm run ask -- --trace`): its App Insights operation id, then each executor in order with its timing
+ * and, when executor I/O was kept, every message it sent and every reply it got.
+ */
+function formatTrace(state: RunState): string {
+  const lines = [`Trace ${runTrace(state.runId).traceId} (Application Insights operation id) — run ${state.runId}`];
+  const completed = state.events.filter((event) => event.type === "executor_completed" && event.stepId);
+  if (!state.executorIo?.length) lines.push("  (executor inputs and outputs were not kept: STORE_EXECUTOR_IO=false)");
+  for (const io of state.executorIo ?? []) {
+    const end = completed.find((event) => event.stepId === io.stepId);
+    const timing = end
+      ? `${end.outcome ?? "ok"} in ${end.durationMs} ms, ${end.inputTokens ?? 0} prompt tokens (${end.cachedInputTokens ?? 0} cached)`
+      : "did not finish";
+    lines.push("", `── ${io.executor}${io.round && io.round !== "initial" ? ` (${io.round})` : ""} · step ${io.stepId} · ${timing}`);
+    for (const message of io.messages) {
+      lines.push(`  [${message.role}${message.toolCallId ? ` ${message.toolCallId}` : ""}]`, indent(message.content));
+      for (const call of message.toolCalls ?? []) lines.push(`  [tool call ${call.id}] ${call.name}`, indent(call.arguments));
+    }
+    io.outputs.forEach((output, index) => lines.push(`  [reply ${index + 1}]`, indent(output)));
+  }
+  return lines.join("\n");
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
 }
 
 runCommand(main);

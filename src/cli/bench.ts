@@ -100,25 +100,13 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseCommand(argv, {
     usage: USAGE,
     positionals: true,
-    options: {
-      "time-scale": { type: "string" },
-      "concurrent-time-scale": { type: "string" },
-      runs: { type: "string" },
-      concurrency: { type: "string" },
-      seed: { type: "string" },
-      "skip-cosmos": { type: "boolean" },
-      "in-process-bot": { type: "boolean" },
-      "json-out": { type: "string" },
-      "in-flight": { type: "string" },
-      "throughput-time-scale": { type: "string" },
-      "throughput-concurrency": { type: "string" },
-      "throughput-questions": { type: "string" },
-      "follow-ups": { type: "string" },
-      profiles: { type: "string" },
-      "content-filter": { type: "string" },
-      out: { type: "string" },
-      "router-deployment": { type: "string" },
-    },
+    // Every flag FlagsSchema reads: its booleans are switches, the rest take a value.
+    options: Object.fromEntries(
+      Object.entries(FlagsSchema.shape).map(([name, schema]) => [
+        name,
+        { type: schema._def.innerType instanceof z.ZodBoolean ? ("boolean" as const) : ("string" as const) },
+      ]),
+    ),
   });
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;

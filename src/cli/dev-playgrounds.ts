@@ -1,10 +1,7 @@
 /**
- * The local Teams of `npm run dev`: two Microsoft 365 Agents Playgrounds on the same bot, because one
- * Playground acts as one fixed user. The employee's Playground reads the committed
- * `.m365agentsplayground.yml` (the current user asks questions); the approver's is the same tenant,
- * team and channel with the first `user-approver-*` user as current user and chats of its own (so
- * the approver's chats never overwrite the employee's stored conversation references). Approval
- * cards go to the approver's Playground: its "Approvals" channel is stored as the approver channel.
+ * The local Teams of `npm run dev`: two Agents Playgrounds on one bot, because a Playground acts as one fixed user. The employee's reads the
+ * committed `.m365agentsplayground.yml`; the approver's has the same tenant, team and channel, the first `user-approver-*` user, and chats of
+ * its own (so they never overwrite the employee's stored conversation references). Its "Approvals" channel is stored as the approver channel.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -15,7 +12,6 @@ import { z } from "zod";
 import type { StoredApproverChannel } from "../approvals/approver-channel";
 import { describeZodError } from "../domain/zod-issues";
 
-/** The committed local tenant. */
 const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsplayground.yml");
 
 const PlaygroundUserSchema = z.object({ id: z.string().min(1), name: z.string().min(1), aadObjectId: z.string().min(1) }).passthrough();
@@ -49,8 +45,8 @@ export function localApprovers(config: PlaygroundConfig): PlaygroundUser[] {
 }
 
 /**
- * The approver's Playground config: the first approver as current user, the employee among the
- * (still exactly five) users, and personal and group chats of its own.
+ * The approver's Playground config: the first approver as current user, the employee among the (still exactly five) users, and personal and
+ * group chats of its own.
  */
 export function approverPlaygroundConfig(employee: PlaygroundConfig): { config: PlaygroundConfig; approver: PlaygroundUser } {
   const approver = localApprovers(employee)[0];
@@ -81,9 +77,9 @@ export interface RunningPlayground {
 }
 
 /**
- * Loaded into each Playground before its own code: the Playground listens on every interface and
- * has no option to choose, while it shows answers and an approver's Approve button without any
- * sign-in. A listen without a host is bound to loopback, as the bot's own local mode is.
+ * Loaded into each Playground before its own code: the Playground listens on every interface and has no option to choose, while it shows
+ * answers and an approver's Approve button without any sign-in. A listen without a host is bound to loopback, as the bot's own local mode
+ * is.
  */
 const LOOPBACK_ONLY = `data:text/javascript,${encodeURIComponent(String.raw`
 import net from "node:net";
@@ -97,9 +93,8 @@ net.Server.prototype.listen = function (...args) {
 };`)}`;
 
 /**
- * Starts a Playground against the bot's endpoint with `configFile` (default: the committed one);
- * resolves once it listens, on 127.0.0.1 only. It takes another port silently when `port` is in use: `port` and
- * `requestedPort` then differ.
+ * Starts a Playground against the bot's endpoint with `configFile` (default: the committed one); resolves once it listens, on 127.0.0.1
+ * only. It takes another port silently when `port` is in use: `port` and `requestedPort` then differ.
  */
 export async function startPlayground(
   botEndpoint: string,

@@ -1,10 +1,8 @@
 /**
- * `npm run dev`: the bot (embedded Cosmos; the data set imported into the local data directory, else
- * the sample data; offline model unless one is configured)
- * and two Microsoft 365 Agents Playgrounds as the local Teams: one where the employee asks, one
- * where an approver decides in the team's Approvals channel (see dev-playgrounds.ts). Nothing to
- * configure: the local approvers are allowed to decide, and the approver channel is set at start-up.
- * Prints the URLs to open; Ctrl-C stops everything.
+ * `npm run dev`: the bot (embedded Cosmos; the data set imported into the local data directory, else the sample data; offline model unless
+ * one is configured) and two Microsoft 365 Agents Playgrounds as the local Teams: one where the employee asks, one where an approver
+ * decides in the team's Approvals channel (see dev-playgrounds.ts). Nothing to configure: the local approvers are allowed to decide, and
+ * the approver channel is set at start-up. Prints the URLs to open; Ctrl-C stops everything.
  */
 import { createServer } from "node:net";
 import { debugRequested, loadConfig, type AppConfig } from "../config";
@@ -19,9 +17,8 @@ import { parseCommand } from "./args";
 import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
 
 /**
- * The settings of a local run: the environment, with the local tenant's approvers (Kenji, Maria)
- * as APPROVER_AAD_IDS and as APPROVER_ADMIN_AAD_IDS (so `approvers here` typed in the approver's
- * Playground works too), unless the environment names them itself.
+ * The settings of a local run: the environment, with the local tenant's approvers (Kenji, Maria) as APPROVER_AAD_IDS and as
+ * APPROVER_ADMIN_AAD_IDS (so `approvers here` typed in the approver's Playground works too), unless the environment names them itself.
  */
 export function devConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const approvers = localApprovers(readPlaygroundConfig())
@@ -36,8 +33,8 @@ export function devConfig(env: Record<string, string | undefined> = process.env)
 }
 
 /**
- * Fails at once when the bot's PORT is taken, before the store is opened and seeded: starting would
- * only end there. (The Playgrounds take another port themselves when theirs is taken.)
+ * Fails at once when the bot's PORT is taken, before the store is opened and seeded: starting would only end there. (The Playgrounds take
+ * another port themselves when theirs is taken.)
  */
 export async function assertBotPortFree(config: AppConfig): Promise<void> {
   const port = config.env.PORT;

@@ -1,19 +1,7 @@
 /**
- * `npm run evaluate -- <command>`:
- *   metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode M] [--counting C] [--threshold 0.8] [--models a,b]
- *   judge --logs DIR [--criteria FILE]
- *   transcripts [--since ISO]
- *   golden [--dir DIR] [--json]
- *   canary [--dir DIR]          (the golden set on the deployed models, stored and reported; exits 1 on any failure)
- *   scope [--dir DIR]
- *   followups [--file FILE.json]
- *   grounding [--file FILE.json] [--import DIR]
- *   compare-modes [--dir DIR]   (the golden set in every orchestration mode, one Markdown table)
- *   tuning [--since ISO | --days N] [--dir DIR] [--json]   (proposed keyword and QSCORE_THRESHOLD changes, checked on the golden set; applies nothing)
- * Prints JSON (one line per sample for `metrics`); `golden` prints a table and a closing count unless
- * --json, and exits 1 when a case fails; `scope` and `compare-modes` print tables. Without an
- * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0;
- * ToolCallAccuracy always runs.
+ * `npm run evaluate -- <command>` (commands and flags: `USAGE` in evaluate-output.ts). Prints JSON lines; `golden` (unless --json), `scope`
+ * and `compare-modes` print tables, and `golden` and `canary` exit 1 when a case fails. Without an evaluation model, model-graded work prints
+ * "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
  */
 import { parseCommand, runCommand } from "./args";
 import { readFileSync } from "node:fs";
@@ -32,7 +20,7 @@ import { isModelGraded, MetricOptionsSchema, scoreSample } from "../eval/score-s
 import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
 import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
 import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-runner";
-import { renderTuningReport } from "../eval/tuning/render-tuning-report";
+import { renderTuningReport } from "../eval/tuning/tuning-report";
 import { goldenWorkflow } from "../composition/golden-workflow";
 import { describeZodError } from "../domain/zod-issues";
 import { err, out, USAGE } from "./evaluate-output";
@@ -132,8 +120,8 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
 }
 
 /**
- * The golden-set canary on the deployed models: stored in Cosmos and sent to telemetry; prints the
- * table of checks and `N passed, M failed`, and exits 1 when a check or the canary itself failed.
+ * The golden-set canary on the deployed models: stored in Cosmos and sent to telemetry; prints the table of checks and `N passed, M
+ * failed`, and exits 1 when a check or the canary itself failed.
  */
 async function canary(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
@@ -151,8 +139,8 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
 }
 
 /**
- * The tuning report: keyword and QSCORE_THRESHOLD changes the stored runs, feedback and evaluations
- * point at, each with its runs and its golden-set figures before and after. Applies nothing; exits 0.
+ * The tuning report: keyword and QSCORE_THRESHOLD changes the stored runs, feedback and evaluations point at, each with its runs and its
+ * golden-set figures before and after. Applies nothing; exits 0.
  */
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, {

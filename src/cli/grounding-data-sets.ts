@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppConfig } from "../config";
-import { parseRatesToJpy } from "../config/fx-rates";
+import { parseRatesToJpy } from "../config/schema";
 import { buildWorkflowDeps } from "../composition/workflow-deps";
 import { DEFAULT_MAPPING } from "../import/mapping";
 import { silentProgress } from "../import/progress";
@@ -18,8 +18,8 @@ import type { ToolRegistry } from "../workflow/ports";
 import { z } from "zod";
 
 /**
- * The grounding set's two data sets: the sample data, and a vendor master imported the way a
- * customer imports theirs (no aliases, ids in the ERP's format) into a fresh local data directory.
+ * The grounding set's two data sets: the sample data, and a vendor master imported the way a customer imports theirs (no aliases, ids in
+ * the ERP's format) into a fresh local data directory.
  */
 export async function groundingDataSets(config: AppConfig, importDirectory: string): Promise<GroundingDataSets> {
   const dataDirectory = mkdtempSync(path.join(os.tmpdir(), "procura-grounding-"));

@@ -1,20 +1,13 @@
-/**
- * `npm run import -- DIR [--dry-run] [--only spend,suppliers] [--mapping FILE] [--encoding NAME]
- * [--skip-invalid] [--replace] [--max-issues N]`: imports a team's own procurement data (CSV files or
- * Excel workbooks, contract and policy documents) into the Cosmos account (COSMOS_ENDPOINT) or else
- * the local data directory (PROCURA_DATA_DIR). Exit codes: 0 imported, 1 a file had errors (or the
- * import failed), 2 usage (a bad flag or mapping file, nothing to import).
- */
 import { existsSync, statSync } from "node:fs";
 import { loadConfig, type AppConfig } from "../config";
-import { parseRatesToJpy } from "../config/fx-rates";
+import { parseRatesToJpy } from "../config/schema";
 import { dataSetBanner } from "../composition/procurement-data";
 import { DATA_KINDS, redactUrl, type DataKind } from "../domain";
 import { DEFAULT_ISSUE_LIMIT } from "../import/issues";
 import { DEFAULT_MAPPING, loadMapping, type Mapping } from "../import/mapping";
 import type { DataStoreWriter } from "../import/ports";
 import { createProgress, type Progress } from "../import/progress";
-import { runImport } from "../import/run-import";
+import { runImport, type KindOutcome } from "../import/run-import";
 import { removeOwnTemporaries } from "../import/temporary-files";
 import { openCosmosStore } from "../storage";
 import { CosmosDataWriter } from "../storage/cosmos-data-writer";
@@ -22,7 +15,13 @@ import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
 import { toIsoDate } from "../tools/iso-date";
 import { parseCommand, runCommand } from "./args";
-import { rejectedAdvice, summaryLine } from "./import-report";
+
+/**
+ * `npm run import -- DIR [--dry-run] [--only spend,suppliers] [--mapping FILE] [--encoding NAME] [--skip-invalid] [--replace] [--max-issues
+ * N]`: imports a team's own procurement data (CSV files or Excel workbooks, contract and policy documents) into the Cosmos account
+ * (COSMOS_ENDPOINT) or else the local data directory (PROCURA_DATA_DIR). Exit codes: 0 imported, 1 a file had errors (or the import
+ * failed), 2 usage (a bad flag or mapping file, nothing to import).
+ */
 
 const USAGE =
   "Usage: npm run import -- DIR [--dry-run] [--only suppliers,contracts,spend,policies,benchmarks] [--mapping FILE] [--encoding utf-8|utf-16le|utf-16be|shift_jis] [--skip-invalid] [--replace] [--max-issues N]";
@@ -135,6 +134,57 @@ async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ wri
     ),
     close: () => store.close(),
   };
+}
+
+/** "1 row", "1,204 rows". */
+function count(value: number, noun: string, plural = `${noun}s`): string {
+  return `${value.toLocaleString("en-US")} ${value === 1 ? noun : plural}`;
+}
+
+/**
+ * One kind's line of the import summary, naming the file and how it was read: "spend (spend.csv, Shift_JIS): 1,000,000 rows read, 999,000
+ * new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s".
+ */
+function summaryLine(o: KindOutcome): string {
+  const n = (value: number) => value.toLocaleString("en-US");
+  const rate = o.durationMs > 0 ? `, ${n(Math.round((o.read / o.durationMs) * 1000))} rows/s` : "";
+  const timing = ` — ${(o.durationMs / 1000).toFixed(1)} s${rate}`;
+  const source = `${o.kind} (${o.file}${o.format === "" ? "" : `, ${o.format}`})`;
+  const read = `${count(o.read, "row")} read${o.emptyRows > 0 ? ` (${count(o.emptyRows, "empty row")} skipped)` : ""}`;
+  if (o.status === "rejected")
+    return `${source}: ${read}, ${count(o.issues.total, "issue")} in ${count(o.issues.badRows, "row")}${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
+  const skipped = o.skipped > 0 ? `, ${count(o.skipped, "invalid row")} skipped` : "";
+  if (o.kind === "fx") return `${source}: ${count(o.inserted, "rate")} to JPY used for this import${skipped}`;
+  if (o.status === "validated") return `${source}: ${read}, ${dryRunVerdict(o)} (dry run)${timing}`;
+  const removed = o.removed > 0 ? `, ${n(o.removed)} removed` : "";
+  return `${source}: ${read}, ${n(o.inserted)} new, ${n(o.updated)} updated, ${n(o.unchanged)} unchanged${removed}${skipped}${timing}`;
+}
+
+/** What a dry run found of a file's rows: a dry run skips nothing, so the invalid rows are those that would be. */
+function dryRunVerdict({ read, skipped }: KindOutcome): string {
+  if (skipped === 0) return "all valid";
+  const valid = read - skipped;
+  return `${count(skipped, "invalid row")} would be skipped; the other ${valid.toLocaleString("en-US")} ${valid === 1 ? "is" : "are"} valid`;
+}
+
+/**
+ * What to do about the files that imported nothing: bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing
+ * column, a sheet not found) can only be fixed, most often in the mapping file.
+ */
+function rejectedAdvice(rejected: readonly KindOutcome[]): string[] {
+  const files = (outcomes: readonly KindOutcome[]) => outcomes.map((o) => o.file).join(", ");
+  const withBadRows = rejected.filter((o) => o.issues.badRows > 0);
+  const fileLevel = rejected.filter((o) => o.issues.badRows === 0);
+  return [
+    ...(withBadRows.length > 0
+      ? [`Files with bad rows imported nothing: ${files(withBadRows)}. Fix the rows, or pass --skip-invalid to import the valid ones.`]
+      : []),
+    ...(fileLevel.length > 0
+      ? [
+          `Files that could not be read as a whole imported nothing: ${files(fileLevel)}. Fix what is named above (in the mapping file, given with --mapping, for columns and sheets).`,
+        ]
+      : []),
+  ];
 }
 
 if (require.main === module) {

@@ -1,11 +1,7 @@
 /**
- * `npm run package -- --env dev`: builds appPackage/build/appPackage.<env>.zip (manifest.json with
- * every `${{VAR}}` filled in, color.png, outline.png, and each localization file the manifest names,
- * filled the same way) and appPackage/build/manifest.<env>.json, the
- * way Teams Toolkit's `teamsApp/zipAppPackage` does. Values come from env/.env.<env>, then
- * env/.env.<env>.user (git-ignored secrets), then the process environment (CI). The filled manifest
- * and its localization files are validated against the official Teams JSON schemas; a missing value
- * or a schema error fails with a message naming it.
+ * `npm run package -- --env dev`: builds appPackage/build/appPackage.<env>.zip and manifest.<env>.json as Teams Toolkit's
+ * `teamsApp/zipAppPackage` does, every `${{VAR}}` filled from env/.env.<env>, env/.env.<env>.user (git-ignored secrets), then the process
+ * environment. The manifest and its localization files are validated against the Teams JSON schemas; a missing value fails naming it.
  */
 import AdmZip from "adm-zip";
 import type { ValidateFunction } from "ajv";
@@ -74,8 +70,8 @@ export function placeholders(template: string): string[] {
 }
 
 /**
- * Fills every `${{VAR}}` of a JSON template (values are JSON-escaped, as they sit inside strings);
- * throws a ConfigurationError listing each variable without a non-empty value.
+ * Fills every `${{VAR}}` of a JSON template (values are JSON-escaped, as they sit inside strings); throws a ConfigurationError listing each
+ * variable without a non-empty value.
  */
 export function fillPlaceholders(template: string, values: Record<string, string>, source: string): string {
   const missing = placeholders(template).filter((name) => !values[name]);

@@ -44,6 +44,3 @@ export function runJson(state: RunState) {
     events: state.events,
   };
 }
-
-/** What `npm run ask -- --json` prints for a run. */
-export type RunJson = ReturnType<typeof runJson>;

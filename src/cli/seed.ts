@@ -1,7 +1,7 @@
 /**
- * `npm run seed [-- --dry-run]`: loads the sample data set into the configured Cosmos account
- * (COSMOS_ENDPOINT). With no endpoint there is nothing durable to seed: it says so and exits 2,
- * unless `--dry-run`, which seeds a temporary embedded server to show what would be written.
+ * `npm run seed [-- --dry-run]`: loads the sample data set into the configured Cosmos account (COSMOS_ENDPOINT). With no endpoint there is
+ * nothing durable to seed: it says so and exits 2, unless `--dry-run`, which seeds a temporary embedded server to show what would be
+ * written.
  */
 import { loadConfig } from "../config";
 import { redactUrl } from "../domain";

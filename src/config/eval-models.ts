@@ -2,7 +2,7 @@ import { z } from "zod";
 import { redactUrlsIn } from "../domain/redact-url";
 
 /** Where an evaluation model lives: the bot's own endpoint, an OpenAI-compatible base URL, or an Azure OpenAI resource. */
-export type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
+type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
 
 /** One evaluation model: its label in reports (the entry as written, its URL redacted), the model or deployment name, and where it lives. */
 export interface EvalModelEntry {
@@ -15,10 +15,9 @@ export interface EvalModelEntry {
 const WITH_ENDPOINT = /^(.+)@(azure:)?(https?:\/\/\S+)$/;
 
 /**
- * Parses one EVAL_MODELS entry: a bare name (the bot's own endpoint), `model@https://base-url/v1`
- * (an OpenAI-compatible endpoint: a gateway, OpenAI, a local server) or
- * `deployment@azure:https://resource.openai.azure.com` (an Azure OpenAI deployment). A problem
- * never quotes the entry: EVAL_MODELS may hold a key by mistake (in a URL, or pasted beside it).
+ * Parses one EVAL_MODELS entry: a bare name (the bot's own endpoint), `model@https://base-url/v1` (an OpenAI-compatible endpoint: a
+ * gateway, OpenAI, a local server) or `deployment@azure:https://resource.openai.azure.com` (an Azure OpenAI deployment). A problem never
+ * quotes the entry: EVAL_MODELS may hold a key by mistake (in a URL, or pasted beside it).
  */
 export function parseEvalModelEntry(text: string): EvalModelEntry | { problem: string } {
   const entry = text.trim().replace(/\/+$/, "");
@@ -49,8 +48,8 @@ export const EvalModelEntriesSchema = z.array(z.string()).transform((items, cont
 );
 
 /**
- * EVAL_API_KEYS: a JSON object from endpoint (the URL as written in EVAL_MODELS, or its origin) to
- * that endpoint's API key — one secret, so one Key Vault reference holds every evaluation key.
+ * EVAL_API_KEYS: a JSON object from endpoint (the URL as written in EVAL_MODELS, or its origin) to that endpoint's API key — one secret, so
+ * one Key Vault reference holds every evaluation key.
  */
 export const EvalApiKeysSchema = z
   .string()

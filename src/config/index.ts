@@ -1,4 +1,3 @@
 export { debugRequested, loadConfig, type AppConfig, type ModelProviderConfig } from "./load-config";
-export { parseDuration } from "./duration";
 export type { Env } from "./schema";
-export { apiKeyFor, type EvalEndpoint, type EvalModelEntry } from "./eval-models";
+export { apiKeyFor, type EvalModelEntry } from "./eval-models";

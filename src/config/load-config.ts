@@ -5,9 +5,7 @@ import type { RetryPolicy } from "../resilience/retry";
 import type { CircuitSettings } from "../resilience/circuit-breaker";
 import type { WorkflowTunables } from "../domain/workflow-settings";
 import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
-import { parseDuration } from "./duration";
-import { amountReaderRates, parseRatesToJpy } from "./fx-rates";
-import { EnvSchema, SECRET_SETTINGS, type Env } from "./schema";
+import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
 
 /** Which model provider runs, and how to reach it. */
 export type ModelProviderConfig =
@@ -34,8 +32,8 @@ export interface AppConfig {
 }
 
 /**
- * Reads and validates the environment once. A wrong or missing value throws a ConfigurationError
- * whose message names the variable and what is expected.
+ * Reads and validates the environment once. A wrong or missing value throws a ConfigurationError whose message names the variable and what
+ * is expected.
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
@@ -97,9 +95,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 }
 
 /**
- * One problem as `NAME="value": what is expected`. A secret setting's value is never shown, and
- * URLs in a shown value lose their credentials and query; a problem inside a setting (a key of
- * EVAL_API_KEYS) names where, its URLs redacted too.
+ * One problem as `NAME="value": what is expected`. A secret setting's value is never shown, and URLs in a shown value lose their
+ * credentials and query; a problem inside a setting (a key of EVAL_API_KEYS) names where, its URLs redacted too.
  */
 function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefined>): string {
   const [name = "", ...inside] = issue.path.map(String);
@@ -109,10 +106,10 @@ function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefi
 }
 
 /**
- * The models of the deployments infra/main.bicep creates, each named after its model: GA models a new
- * Azure customer can deploy (docs/models.md). A role left unset uses one and so knows its model.
+ * The models of the deployments infra/main.bicep creates, each named after its model: GA models a new Azure customer can deploy
+ * (docs/models.md). A role left unset uses one and so knows its model.
  */
-export const DEFAULT_MODELS = { router: "gpt-5.4-mini", specialist: "gpt-5.4-mini", moderator: "gpt-5.4" } as const;
+const DEFAULT_MODELS = { router: "gpt-5.4-mini", specialist: "gpt-5.4-mini", moderator: "gpt-5.4" } as const;
 
 function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
   const profile = (
@@ -149,7 +146,6 @@ function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
   };
 }
 
-/** The effort setting of each role. */
 const EFFORT_SETTINGS: Record<ModelRole, string> = {
   rewriter: "REWRITER_REASONING_EFFORT",
   router: "ROUTER_REASONING_EFFORT",
@@ -159,9 +155,8 @@ const EFFORT_SETTINGS: Record<ModelRole, string> = {
 };
 
 /**
- * Each role's effort checked against its model, where the model is known before the first call: the
- * stated base model, or an OpenAI-compatible server's model name (Azure deployment names are the
- * customer's and say nothing). One line per refused effort.
+ * Each role's effort checked against its model, where the model is known before the first call: the stated base model, or an
+ * OpenAI-compatible server's model name (Azure deployment names are the customer's and say nothing). One line per refused effort.
  */
 function checkedEfforts(profiles: Record<ModelRole, ModelProfile>, provider: ModelProviderConfig): Record<ModelRole, ModelProfile> {
   const problems = Object.entries(profiles).flatMap(([role, profile]) => {
@@ -214,4 +209,14 @@ function resolveProvider(env: Env): ModelProviderConfig {
 /** Whether PROCURA_DEBUG asks for failures in full; read alone, so a failure to load the rest of the configuration is reported too. */
 export function debugRequested(source: Record<string, string | undefined> = process.env): boolean {
   return EnvSchema.shape.PROCURA_DEBUG.safeParse(source.PROCURA_DEBUG).data ?? false;
+}
+
+/** Parses "90s", "15m", "4h", "3d" or a plain number of milliseconds into milliseconds. */
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+function parseDuration(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
+  if (!match) return undefined;
+  const unit = UNIT_MS[(match[2] ?? "ms") as keyof typeof UNIT_MS];
+  return Math.round(Number(match[1]) * unit);
 }

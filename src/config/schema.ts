@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { EvalApiKeysSchema, EvalModelEntriesSchema } from "./eval-models";
-import { parseRatesToJpy } from "./fx-rates";
 import { ORCHESTRATION_MODES } from "../domain/mode-state";
 import { ModelFamilySchema, ReasoningEffortSchema } from "../domain/model-profile";
 import { MODEL_CALL_RETRY, MODEL_FAILOVER } from "../resilience/policies";
+import type { JpyRates } from "../domain/amounts";
 
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeNumber = z.coerce.number().min(0);
@@ -33,7 +33,6 @@ const idList = z
 /** An endpoint: http or https only (an ftp: or file: URL is never a model, store or queue). */
 const httpUrl = (message: string) =>
   z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), { message });
-/** An optional endpoint setting. */
 const optionalHttpUrl = optionalString.pipe(httpUrl("must be an http(s) URL").optional());
 /** A comma-separated, ordered list of URLs (first = primary), each validated. */
 const urlList = idList
@@ -41,8 +40,8 @@ const urlList = idList
   .transform((urls) => (urls.length > 0 ? urls : undefined));
 
 /**
- * Settings whose values are secrets, or may hold one by mistake (a key pasted into an endpoint
- * list): a configuration error names them and what is expected, never their value.
+ * Settings whose values are secrets, or may hold one by mistake (a key pasted into an endpoint list): a configuration error names them and
+ * what is expected, never their value.
  */
 export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   "AZURE_OPENAI_API_KEY",
@@ -57,8 +56,8 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Every setting the product reads, by environment variable name. `loadConfig` is the only place
- * that reads `process.env`; everything else receives the typed `AppConfig`.
+ * Every setting the product reads, by environment variable name. `loadConfig` is the only place that reads `process.env`; everything else
+ * receives the typed `AppConfig`.
  */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -71,10 +70,9 @@ export const EnvSchema = z.object({
   AZURE_OPENAI_API_VERSION: optionalString,
   OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
-  // Each role's model profile: deployment (or model) name, the model and version behind it (unset:
-  // the first response's `model` field tells; a deployment's name is never read as a model), family
-  // (from the model unless set) and reasoning effort, checked against the model at start-up.
-  // Unset deployments are the ones infra/main.bicep creates, named after their model (DEFAULT_MODELS).
+  // Each role's model profile: deployment (or model) name, the model and version behind it (unset: the first response's `model` field
+  // tells; a deployment's name is never read as a model), family (from the model unless set) and reasoning effort, checked against the
+  // model at start-up. Unset deployments are the ones infra/main.bicep creates, named after their model (DEFAULT_MODELS).
   ROUTER_MODEL: optionalString,
   ROUTER_BASE_MODEL: optionalString,
   ROUTER_MODEL_FAMILY: modelFamily,
@@ -245,3 +243,30 @@ export const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Rates to JPY when FX_RATES_JPY names none: the corporate defaults. */
+const DEFAULT_RATES: Readonly<Record<string, number>> = { JPY: 1, USD: 150, EUR: 160 };
+
+/**
+ * Reads "USD=150,EUR=160,GBP=190" into rates to JPY by currency code (JPY is 1; a currency left out keeps its default); returns the problem
+ * as a string when a pair is not CODE=positive-rate.
+ */
+export function parseRatesToJpy(value: string): Record<string, number> | string {
+  const rates = { ...DEFAULT_RATES };
+  for (const pair of value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const [code, rate, extra] = pair.split("=").map((part) => part.trim());
+    if (!code || !/^[A-Za-z]{3}$/.test(code) || !(Number(rate) > 0) || extra !== undefined)
+      return `'${pair}' is not CODE=rate with a three-letter currency code and a positive rate`;
+    rates[code.toUpperCase()] = Number(rate);
+  }
+  rates.JPY = 1;
+  return rates;
+}
+
+/** The rates of the currencies the amount reader recognises in text (yen, dollars, euros). */
+export function amountReaderRates(rates: Readonly<Record<string, number>>): JpyRates {
+  return { JPY: 1, USD: rates.USD ?? DEFAULT_RATES.USD, EUR: rates.EUR ?? DEFAULT_RATES.EUR };
+}

@@ -14,8 +14,8 @@ type EvalModelChoice = { configured: true; entries: EvalModelEntry[] } | { confi
 type EvalConfig = Pick<AppConfig, "env" | "provider" | "models">;
 
 /**
- * EVAL_MODELS when set, else EVAL_MODEL, else the Moderator's model on the bot's own endpoint. Entries
- * that name their endpoint need no bot model at all; a bare name needs the bot's endpoint.
+ * EVAL_MODELS when set, else EVAL_MODEL, else the Moderator's model on the bot's own endpoint. Entries that name their endpoint need no bot
+ * model at all; a bare name needs the bot's endpoint.
  */
 function chooseEvalModels(config: EvalConfig): EvalModelChoice {
   const provider = config.provider;
@@ -86,10 +86,9 @@ function chatModelFor(config: EvalConfig, entry: EvalModelEntry, retry: RetryBeh
 }
 
 /**
- * One ChatModel over several endpoints: a request's `model` is an evaluation model's label (or its
- * model name, when only one entry has it, as `--models` may give it), and goes to that model's
- * endpoint under its model (or deployment) name. So every evaluation call can name any configured
- * model, whichever provider serves it.
+ * One ChatModel over several endpoints: a request's `model` is an evaluation model's label (or its model name, when only one entry has it,
+ * as `--models` may give it), and goes to that model's endpoint under its model (or deployment) name. So every evaluation call can name any
+ * configured model, whichever provider serves it.
  */
 class RoutedChatModel implements ChatModel {
   readonly kind = "openai-compatible" as const;

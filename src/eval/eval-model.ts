@@ -5,8 +5,8 @@ import { callStructured, type StructuredOutcome } from "../workflow/structured-c
 import type { PromptFiles } from "./prompt-files";
 
 /**
- * Per-call settings of every model-graded evaluation call (temperature is always 0 where the family
- * takes one): the evaluation profile's family override and reasoning effort.
+ * Per-call settings of every model-graded evaluation call (temperature is always 0 where the family takes one): the evaluation profile's
+ * family override and reasoning effort.
  */
 export interface EvalCallSettings {
   maxTokens: number;
@@ -16,8 +16,8 @@ export interface EvalCallSettings {
 }
 
 /**
- * Evaluation calls' defaults: 4000 tokens (a verdict and its reason fit, with a reasoning model's
- * thinking at medium effort); a minute per call.
+ * Evaluation calls' defaults: 4000 tokens (a verdict and its reason fit, with a reasoning model's thinking at medium effort); a minute per
+ * call.
  */
 export const DEFAULT_EVAL_CALL_SETTINGS: EvalCallSettings = { maxTokens: 4000, timeoutMs: 60_000, reasoningEffort: "medium" };
 

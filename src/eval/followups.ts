@@ -70,10 +70,9 @@ export interface FollowUpSummary {
 export type AskInConversation = (question: string, conversationKey: string) => Promise<RunState>;
 
 /**
- * Plays every dialogue in its own conversation and checks each expected turn: how it was
- * understood (standalone, rewritten, asked back), the key entities its standalone question names
- * (read with the offline engine's extractor, the same for every provider), those it must no longer
- * name, and whether it was taken to ask about the previous answer.
+ * Plays every dialogue in its own conversation and checks each expected turn: how it was understood (standalone, rewritten, asked back),
+ * the key entities its standalone question names (read with the offline engine's extractor, the same for every provider), those it must no
+ * longer name, and whether it was taken to ask about the previous answer.
  */
 export async function runFollowUpDialogues(
   dialogues: FollowUpDialogue[],

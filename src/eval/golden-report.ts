@@ -10,7 +10,6 @@ export interface GoldenRow {
   note: string;
 }
 
-/** Classifies one metric line of a golden run. */
 export function goldenRow(line: MetricLine): GoldenRow {
   const base = { id: line.id, metric: line.metric };
   if (typeof line.skipped === "string") return { ...base, score: null, status: "skip", note: line.skipped };
@@ -32,17 +31,15 @@ function round(score: number): string {
   return String(Math.round(score * 1000) / 1000);
 }
 
-/** How many rows passed, failed and were skipped. */
 export function countRows(rows: GoldenRow[]): Record<GoldenRow["status"], number> {
   const count = (status: GoldenRow["status"]) => rows.filter((row) => row.status === status).length;
   return { pass: count("pass"), fail: count("fail"), skip: count("skip") };
 }
 
 /**
- * The golden run as people read it: a table of scored rows (case, metric, score, result, note), one
- * line per skipped metric kind with how many cases it skipped and why, and the closing count over
- * all rows: `N passed, M failed, K skipped`, or `N passed, M failed` when skips are not counted (the
- * canary, whose skipped kinds are already listed above the count).
+ * The golden run as people read it: a table of scored rows (case, metric, score, result, note), one line per skipped metric kind with how
+ * many cases it skipped and why, and the closing count over all rows: `N passed, M failed, K skipped`, or `N passed, M failed` when skips
+ * are not counted (the canary, whose skipped kinds are already listed above the count).
  */
 export function renderGoldenReport(rows: GoldenRow[], options: { countSkipped: boolean } = { countSkipped: true }): string[] {
   const scored = rows.filter((row) => row.status !== "skip");

@@ -23,9 +23,9 @@ export type GoldenCase = z.infer<typeof GoldenCaseSchema>;
 export const GOLDEN_TOOL_CALL_MATCHING: ToolCallAccuracyConfig = { mode: "FLEXIBLE", argumentMatchThreshold: 0.8 };
 
 /**
- * Golden runs compare tool calls FLEXIBLE (the reference names the arguments that matter, extra ones
- * are fine) and score topic adherence as F1 with COVERAGE: each case's reference topics are curated
- * to be exactly what a good answer covers, so recall is meaningful there (unlike live runs).
+ * Golden runs compare tool calls FLEXIBLE (the reference names the arguments that matter, extra ones are fine) and score topic adherence as
+ * F1 with COVERAGE: each case's reference topics are curated to be exactly what a good answer covers, so recall is meaningful there (unlike
+ * live runs).
  */
 export const GOLDEN_METRICS: MetricOptions[] = [
   { metric: "tool-call-accuracy", mode: GOLDEN_TOOL_CALL_MATCHING.mode, threshold: GOLDEN_TOOL_CALL_MATCHING.argumentMatchThreshold },
@@ -57,8 +57,8 @@ function questionKey(question: string): string {
 }
 
 /**
- * Finds the golden case a stored transcript answered (by its question, or the standalone form of a
- * follow-up), so a live run of a golden question is also scored against the case's references.
+ * Finds the golden case a stored transcript answered (by its question, or the standalone form of a follow-up), so a live run of a golden
+ * question is also scored against the case's references.
  */
 export function goldenCaseLookup(
   cases: GoldenCase[],
@@ -76,8 +76,8 @@ export interface GoldenSummary {
 }
 
 /**
- * Runs every golden question through `run` (the real workflow) one at a time and scores the
- * transcript against the case's references with GOLDEN_METRICS. `onLine` receives each result line.
+ * Runs every golden question through `run` (the real workflow) one at a time and scores the transcript against the case's references with
+ * GOLDEN_METRICS. `onLine` receives each result line.
  */
 export async function runGoldenSet(
   cases: GoldenCase[],

@@ -34,12 +34,10 @@ export function readGroundingQuestions(file: string): GroundingQuestion[] {
 type ObservedOutcome = "supplier" | "wrong_supplier" | "ask_back" | "not_found" | "widened" | "none";
 const OBSERVED_OUTCOMES: readonly ObservedOutcome[] = ["supplier", "wrong_supplier", "ask_back", "not_found", "widened", "none"];
 
-/** One question's result. */
 export interface GroundingResult {
   id: string;
   expected: GroundingQuestion["expect"]["outcome"];
   observed: ObservedOutcome;
-  /** The resolution is the expected one. */
   resolved: boolean;
   /** The figure stated is right: the supplier's own total, or for an unresolved name no all-suppliers total. */
   figureRight: boolean;
@@ -55,9 +53,9 @@ export interface GroundingFigures {
 }
 
 /**
- * Asks one question and checks its resolution and its figure. The resolution is read from the tools'
- * own report (what they resolved, what they could not), so it holds for a language model as for
- * the offline engine: a spend query without a supplier for a question naming one is "widened".
+ * Asks one question and checks its resolution and its figure. The resolution is read from the tools' own report (what they resolved, what
+ * they could not), so it holds for a language model as for the offline engine: a spend query without a supplier for a question naming one
+ * is "widened".
  */
 async function evaluateGroundingQuestion(
   question: GroundingQuestion,

@@ -6,7 +6,6 @@ import { ConfigurationError } from "../domain";
 export interface PromptFiles {
   /** The text of `<promptsDir>/<relativePath>`; a missing file is a ConfigurationError naming it. */
   read(relativePath: string): string;
-  /** The absolute path of a prompt file. */
   resolve(relativePath: string): string;
 }
 

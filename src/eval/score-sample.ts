@@ -31,7 +31,6 @@ export type MetricOptions = z.infer<typeof MetricOptionsSchema>;
 /** One output line: the sample id, the metric, its score, scorable, reason and parts flattened; or `skipped` with why. */
 export type MetricLine = { id: string; metric: MetricName } & Record<string, unknown>;
 
-/** Whether a metric needs an evaluation model. */
 export function isModelGraded(metric: MetricName): boolean {
   return metric !== "tool-call-accuracy";
 }

@@ -20,15 +20,10 @@ import { DecodingStream, describeEncoding, detectEncoding, invalidBytesReason, R
 const DELIMITERS = [",", "\t", ";"] as const;
 
 /**
- * Streams a CSV file with csv-parse (quoted fields, CRLF) in its encoding (detected, or `encoding`
- * when declared), renaming the export's headers to our column names through the mapping. The
- * delimiter is the mapping's, else the most frequent of `,` tab `;` in the header line.
- *
- * Records come as arrays and the line numbers are counted here: csv-parse's per-record info (and
- * keyed records) cost more than the parsing itself at a million rows. A record ends one line after
- * the previous one plus the line breaks inside its quoted fields; empty records (blank lines,
- * ",,,,") are kept by the parser (so they count) and skipped here. A record longer than a row may
- * have reaches the parser cut short (`RecordSizeGuard`) and is a row with only that problem.
+ * Streams a CSV file with csv-parse in its encoding (declared or detected), renaming headers through the mapping; the delimiter is the
+ * mapping's, else the most frequent of `,` tab `;` in the header line. Line numbers are counted here from the line breaks inside quoted
+ * fields: csv-parse's per-record info costs more than the parsing at a million rows. Empty records count as lines but are skipped; a record
+ * over the row limit reaches the parser cut short (`RecordSizeGuard`) and is a row with only that problem.
  */
 export async function openCsv(file: string, kind: CsvKind, options: TableOptions & { encoding?: FileEncoding }): Promise<TableFile> {
   const { mapping, onBytes = () => {} } = options;
@@ -98,9 +93,9 @@ function sniffDelimiter(text: string): string {
 }
 
 /**
- * Every record the parser produces with any value, numbered by line, a batch per readable event;
- * values with bytes the decoder could not read are the row's problems, and a record the guard cut
- * is a row too long to read (the guard counts records as the parser does: one per line end outside quotes).
+ * Every record the parser produces with any value, numbered by line, a batch per readable event; values with bytes the decoder could not
+ * read are the row's problems, and a record the guard cut is a row too long to read (the guard counts records as the parser does: one per
+ * line end outside quotes).
  */
 async function* batchesOf(
   parser: Parser,

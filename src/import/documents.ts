@@ -10,10 +10,9 @@ import { checkUnpackedSizes } from "./zip-bounds";
 export const DOCUMENT_EXTENSIONS = [".md", ".txt", ".pdf", ".docx"] as const;
 
 /**
- * The text of a document as markdown-ish lines: .md and .txt as they are, .docx through mammoth
- * (headings become "#" lines), .pdf through pdf-parse (plain text; numbered lines read as headings).
- * Every read is bounded (file size, unpacked size, pages, characters), so a bomb is refused with a
- * reason instead of filling the importer's memory.
+ * The text of a document as markdown-ish lines: .md and .txt as they are, .docx through mammoth (headings become "#" lines), .pdf through
+ * pdf-parse (plain text; numbered lines read as headings). Every read is bounded (file size, unpacked size, pages, characters), so a bomb
+ * is refused with a reason instead of filling the importer's memory.
  */
 export async function readDocumentText(file: string): Promise<string> {
   const extension = path.extname(file).toLowerCase();
@@ -64,8 +63,8 @@ const NUMBERED_HEADING = /^(?:§\s?|article\s+|clause\s+|section\s+)?(\d+(?:\.\d
 const JAPANESE_ARTICLE = /^第\s?(\d+)\s?条\s*[（(]?([^）)]{1,40})[）)]?\s*$/;
 
 /**
- * Splits a document into sections at its headings: markdown headings, or (in plain text from PDFs)
- * short numbered lines. When deeper headings exist, level-1 headings are the document's title, not sections.
+ * Splits a document into sections at its headings: markdown headings, or (in plain text from PDFs) short numbered lines. When deeper
+ * headings exist, level-1 headings are the document's title, not sections.
  */
 export function splitSections(text: string): DocumentSection[] {
   const sections: DocumentSection[] = [];

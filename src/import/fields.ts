@@ -4,16 +4,12 @@ import type { Mapping } from "./mapping";
 import { dateReader } from "./mapping";
 import type { CellSource } from "./table-file";
 
-/** A column's value could not be read; the reason is shown with the file, line and column. */
-export class FieldError extends Error {}
-
 const TRUE = new Set(["true", "yes", "y", "1", "t", "x"]);
 const FALSE = new Set(["false", "no", "n", "0", "f", ""]);
 
 /**
- * Reads the typed values of one CSV record (already keyed by our column names): value translations
- * from the mapping first, then the type. Every reader collects its failures instead of stopping, so
- * a row reports all its bad columns at once.
+ * Reads the typed values of one CSV record (already keyed by our column names): value translations from the mapping first, then the type.
+ * Every reader collects its failures instead of stopping, so a row reports all its bad columns at once.
  */
 export class FieldReader {
   readonly problems: { column: string; reason: string }[] = [];
@@ -46,9 +42,8 @@ export class FieldReader {
   }
 
   /**
-   * The raw text, translated by the mapping's `values` for this column; "" when absent. A value past
-   * its column's length limit is the row's issue (once), and only its first characters are kept, so
-   * no message or record carries a huge cell.
+   * The raw text, translated by the mapping's `values` for this column; "" when absent. A value past its column's length limit is the row's
+   * issue (once), and only its first characters are kept, so no message or record carries a huge cell.
    */
   raw(column: string): string {
     const at = this.columns.get(column);
@@ -144,9 +139,8 @@ const FIRST_SERIAL = 61;
 const LAST_SERIAL = 2_958_465;
 
 /**
- * A workbook's date cell: the mapping's format for text dates, an ISO date for a cell Excel keeps as
- * a date (its reader renders those so), or a date serial (a date in a cell formatted as a number, or a
- * formula's cached result). A serial's time of day is dropped.
+ * A workbook's date cell: the mapping's format for text dates, an ISO date for a cell Excel keeps as a date (its reader renders those so),
+ * or a date serial (a date in a cell formatted as a number, or a formula's cached result). A serial's time of day is dropped.
  */
 function workbookDateReader(readText: (text: string) => string | undefined, date1904: boolean): (text: string) => string | undefined {
   return (text) => {

@@ -2,11 +2,10 @@ import path from "node:path";
 import { optionalUrl, type Contract } from "../domain";
 import { readTableRecords } from "./table-records";
 import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
-import { DuplicateIds } from "./duplicate-ids";
+import { DuplicateIds, mergeDirectory } from "./import-tables";
 import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
 import { resolveInsideFolder } from "./inside-folder";
-import { mergeDirectory } from "./merge-directory";
 
 /** A contract ending within this many days is "expiring" when contracts.csv gives no status. */
 const CONTRACT_EXPIRING_DAYS = 120;
@@ -19,8 +18,8 @@ interface ContractDocument {
 }
 
 /**
- * contracts.csv, checked against the suppliers and rates, with each contract's document (when it
- * names one) split into clauses; a contract whose document cannot be read is not imported.
+ * contracts.csv, checked against the suppliers and rates, with each contract's document (when it names one) split into clauses; a contract
+ * whose document cannot be read is not imported.
  */
 export async function importContracts(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();

@@ -7,12 +7,12 @@ import { DOCUMENT_EXTENSIONS } from "./documents";
 import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
 import { resolveInsideFolder } from "./inside-folder";
-import { mergeDirectory } from "./merge-directory";
+import { mergeDirectory } from "./import-tables";
 import { PolicyFileError, readPolicyDocument } from "./policy-documents";
 
 /**
- * The documents of policies/, each described by its front matter or by its row in policies.csv;
- * the issues of both are the policies' issues.
+ * The documents of policies/, each described by its front matter or by its row in policies.csv; the issues of both are the policies'
+ * issues.
  */
 export async function importPolicies(run: ImportRun): Promise<void> {
   const directory = path.join(run.options.directory, "policies");

@@ -31,8 +31,8 @@ export interface ImportOptions {
   /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
   encoding?: TextEncoding;
   /**
-   * The worker thread entry that reads a workbook's sheets; workbook-worker.ts when absent. A test
-   * gives one that exits mid-sheet, to prove that a crashed reader fails the import.
+   * The worker thread entry that reads a workbook's sheets; workbook-worker.ts when absent. A test gives one that exits mid-sheet, to prove
+   * that a crashed reader fails the import.
    */
   sheetWorker?: string;
 }
@@ -58,8 +58,8 @@ export interface KindOutcome {
 }
 
 /**
- * One import in progress: where it writes, how it runs, and what the kinds imported so far leave for
- * the later ones (rates for amounts, suppliers and contracts that rows refer to).
+ * One import in progress: where it writes, how it runs, and what the kinds imported so far leave for the later ones (rates for amounts,
+ * suppliers and contracts that rows refer to).
  */
 export class ImportRun {
   readonly outcomes: KindOutcome[] = [];
@@ -90,9 +90,9 @@ export class ImportRun {
   }
 
   /**
-   * The path of a kind's file when it is there: as the mapping names it, else spend.csv, else
-   * spend.xlsx (and so on). A name that leaves the import folder (`../../etc/passwd`, an absolute
-   * path, a link to elsewhere) is not read: it is the kind's line-1 issue, and the kind is rejected.
+   * The path of a kind's file when it is there: as the mapping names it, else spend.csv, else spend.xlsx (and so on). A name that leaves
+   * the import folder (`../../etc/passwd`, an absolute path, a link to elsewhere) is not read: it is the kind's line-1 issue, and the kind
+   * is rejected.
    */
   file(kind: CsvKind): string | undefined {
     const name = this.options.mapping.files[kind] ?? this.defaultName(kind);

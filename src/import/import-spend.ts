@@ -2,18 +2,20 @@ import { SpendCubeBuilder } from "../tools/spend-cube";
 import { tableBatches } from "./table-records";
 import type { ImportRun, KindOutcome } from "./import-run";
 import type { SpendWrite } from "./ports";
-import { rowHash } from "./row-hash";
 import { SpendRowReader } from "./spend-row-reader";
-import { SpendSpool } from "./spend-spool";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { JsonLinesWriter, readJsonLines } from "./json-lines";
+import { tracked } from "./temporary-files";
 
 /** A stored row the file has as it is (in place of its hash). */
 const UNCHANGED = -1;
 
 /**
- * spend.csv streams in one pass: rows are validated, folded into the monthly cells and handed to a
- * staged store write as they are read (or spooled to a temporary file for a store that writes as it
- * goes), with a hash per id; only when the file is accepted are the stored rows compared by id and
- * the write finished. Nothing reaches the store from a file that is rejected.
+ * spend.csv streams in one pass: rows are validated, folded into the monthly cells and handed to a staged store write as they are read (or
+ * spooled to a temporary file for a store that writes as it goes), with a hash per id; only when the file is accepted are the stored rows
+ * compared by id and the write finished. Nothing reaches the store from a file that is rejected.
  */
 export async function importSpend(run: ImportRun): Promise<void> {
   const file = run.file("spend");
@@ -69,9 +71,8 @@ export async function importSpend(run: ImportRun): Promise<void> {
 }
 
 /**
- * Completes the resulting spend: stored rows the file does not have (kept, or removed by a replacing
- * import), then the file's rows from the spool if they were spooled, in the order their hashes were
- * recorded.
+ * Completes the resulting spend: stored rows the file does not have (kept, or removed by a replacing import), then the file's rows from the
+ * spool if they were spooled, in the order their hashes were recorded.
  */
 async function finishSpend(
   run: ImportRun,
@@ -103,4 +104,51 @@ async function finishSpend(
   outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
   await write.finish(cube.build());
   run.spendCount = cube.rowCount;
+}
+
+/** A 53-bit FNV-1a style hash of a row's JSON: equal rows hash equal, so re-imports find what changed. */
+function rowHash(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 16777619);
+    b = Math.imul(b ^ code, 2246822519);
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
+}
+
+/** Validated spend rows as JSON lines in a temporary file, until the file is accepted. */
+export class SpendSpool {
+  private constructor(
+    private readonly directory: ReturnType<typeof tracked>,
+    private readonly out: JsonLinesWriter,
+  ) {}
+
+  static async open(): Promise<SpendSpool> {
+    const directory = tracked(await mkdtemp(path.join(os.tmpdir(), "procura-spend-")));
+    return new SpendSpool(directory, new JsonLinesWriter(SpendSpool.file(directory.path)));
+  }
+
+  add(line: string): Promise<void> {
+    return this.out.add(line);
+  }
+
+  close(): Promise<void> {
+    return this.out.close();
+  }
+
+  lines(): AsyncIterable<string> {
+    return readJsonLines(SpendSpool.file(this.directory.path));
+  }
+
+  async remove(): Promise<void> {
+    await this.out.destroy();
+    await rm(this.directory.path, { recursive: true, force: true });
+    this.directory.settle();
+  }
+
+  private static file(directory: string): string {
+    return path.join(directory, "rows.ndjson");
+  }
 }

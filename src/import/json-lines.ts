@@ -6,11 +6,9 @@ import { createInterface } from "node:readline";
 const CHUNK_CHARS = 1 << 20;
 
 /**
- * JSON lines written to a file a megabyte at a time. Lines are collected and joined per chunk:
- * appending each to one string built a chain of a million pieces that every write had to flatten,
- * and kept them alive until it did. A few megabytes may wait for the disk while the next lines are
- * made: with the default 16 KB buffer every megabyte written held the writer up until the disk had
- * taken it.
+ * JSON lines written to a file a megabyte at a time. Lines are collected and joined per chunk: appending each to one string built a chain
+ * of a million pieces that every write had to flatten, and kept them alive until it did. A few megabytes may wait for the disk while the
+ * next lines are made: with the default 16 KB buffer every megabyte written held the writer up until the disk had taken it.
  */
 export class JsonLinesWriter {
   private readonly out: WriteStream;
@@ -35,8 +33,8 @@ export class JsonLinesWriter {
   }
 
   /**
-   * Stops writing (the caller removes the file). The stream is ended, not destroyed: a write still
-   * under way when a kind is rejected would otherwise fail on the closed file as an uncaught error.
+   * Stops writing (the caller removes the file). The stream is ended, not destroyed: a write still under way when a kind is rejected would
+   * otherwise fail on the closed file as an uncaught error.
    */
   async destroy(): Promise<void> {
     if (this.out.destroyed) return;

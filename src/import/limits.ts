@@ -1,18 +1,16 @@
 import { STORED_TEXT_LIMITS } from "../domain/stored-text";
 
 /**
- * Every size limit an import enforces, in one place (docs/security.md lists them). They keep one
- * hostile or broken file from holding the importer's memory or reaching the bot: a 50 MB supplier
- * name once made every offline answer fail, a 487 KB .docx unpacked to 500 MB.
+ * Every size limit an import enforces, in one place (docs/security.md lists them). They keep one hostile or broken file from holding the
+ * importer's memory or reaching the bot: a 50 MB supplier name once made every offline answer fail, a 487 KB .docx unpacked to 500 MB.
  */
 export const IMPORT_LIMITS = {
   /** Per kind of cell (ids, names, paths, any other): the limits every reader of stored text also holds to. */
   ...STORED_TEXT_LIMITS,
   /**
-   * A row of a table in all, before its columns are read: a CSV record, or a worksheet cell's text. A
-   * file's reader holds a field whole until it ends, so this bounds its memory whatever one cell holds
-   * (a quoted field that never closes once grew to 300 MB and ended in "Invalid string length");
-   * columns the import ignores may be long, up to this.
+   * A row of a table in all, before its columns are read: a CSV record, or a worksheet cell's text. A file's reader holds a field whole
+   * until it ends, so this bounds its memory whatever one cell holds (a quoted field that never closes once grew to 300 MB and ended in
+   * "Invalid string length"); columns the import ignores may be long, up to this.
    */
   rowChars: 1_000_000,
   /** A document file as stored (.md, .txt, .pdf, .docx). */
@@ -22,9 +20,9 @@ export const IMPORT_LIMITS = {
   /** What an .xlsx may unpack to in all: its worksheets are streamed, so a million-row sheet of hundreds of MB fits. */
   workbookUnpackedBytes: 4 * 1024 * 1024 * 1024,
   /**
-   * What any part of an .xlsx but a worksheet may unpack to. The reader holds the shared strings (every
-   * text cell's text) in memory, up to 13 times their size as rich text (127 MB peaked at 1.7 GB); 128 MB
-   * still holds a million unique invoice ids with a unique 50-character description each.
+   * What any part of an .xlsx but a worksheet may unpack to. The reader holds the shared strings (every text cell's text) in memory, up to
+   * 13 times their size as rich text (127 MB peaked at 1.7 GB); 128 MB still holds a million unique invoice ids with a unique 50-character
+   * description each.
    */
   workbookPartBytes: 128 * 1024 * 1024,
   /** Text taken from one document. */

@@ -5,7 +5,6 @@ import { ConfigurationError } from "../domain/errors";
 import { describeZodError } from "../domain/zod-issues";
 import { ENCODING_NAMES, encodingNamed, type TextEncoding } from "./text-encoding";
 
-/** The CSV files an import reads, by kind. */
 const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
@@ -30,14 +29,13 @@ const ENCODING = z.string().transform((name, context) => {
   return encoding ?? z.NEVER;
 });
 
-/** An optional setting per kind. */
 function perKind<T extends z.ZodTypeAny>(setting: T): Record<CsvKind, z.ZodOptional<T>> {
   return Object.fromEntries(CSV_KINDS.map((kind) => [kind, setting.optional()])) as Record<CsvKind, z.ZodOptional<T>>;
 }
 
 /**
- * How a real export's files map to ours: file names, column names (ours → theirs), the date format,
- * the delimiter and value translations (e.g. preferred: { Y: true, N: false }).
+ * How a real export's files map to ours: file names, column names (ours → theirs), the date format, the delimiter and value translations
+ * (e.g. preferred: { Y: true, N: false }).
  */
 export const MappingSchema = z
   .object({
@@ -92,8 +90,8 @@ export function sourceColumn(mapping: Mapping, kind: CsvKind, column: string): s
 }
 
 /**
- * A reader of a date in the mapping's format, returning ISO YYYY-MM-DD or undefined when the text
- * is not a real date in that format ("2025-02-30" is not).
+ * A reader of a date in the mapping's format, returning ISO YYYY-MM-DD or undefined when the text is not a real date in that format
+ * ("2025-02-30" is not).
  */
 export function dateReader(format: string): (text: string) => string | undefined {
   const order: ("Y" | "YY" | "M" | "D")[] = [];

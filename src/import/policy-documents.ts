@@ -30,8 +30,8 @@ export class PolicyFileError extends Error {
 const FRONT_MATTER_FIELDS = ["key", "language", "title", "version", "effectiveDate"] as const;
 
 /**
- * One policy document from `policies/<name>`: metadata from its policies.csv row when it has one,
- * else from markdown front matter; sections at its headings, cited "POL-<KEY> §<number>".
+ * One policy document from `policies/<name>`: metadata from its policies.csv row when it has one, else from markdown front matter; sections
+ * at its headings, cited "POL-<KEY> §<number>".
  */
 export async function readPolicyDocument(directory: string, name: string, described: PolicyMetadata | undefined): Promise<PolicyDocument> {
   const file = path.join(directory, name);

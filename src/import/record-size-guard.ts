@@ -14,15 +14,10 @@ const QUOTE = '"';
 const NEWLINE = "\n";
 
 /**
- * Keeps one CSV record from reaching the parser with more than `maxChars` characters. The parser
- * holds a field whole until it ends, so a cell of hundreds of MB (a quoted field that never closes)
- * would fill memory and end in V8's "Invalid string length". Records up to the limit pass unchanged;
- * of a longer one only its first `maxChars` characters pass, closed as a record (a closing quote when
- * the cut fell inside quotes, then its own line break), and `cut` says which record it was, so the
- * reader reports it as a row issue and goes on with the next record.
- *
- * It follows only what decides where a record ends: a `"` opens or closes quotes (an escaped `""`
- * closes and reopens), and a line feed outside quotes ends the record (CRLF keeps its CR before it).
+ * Keeps one CSV record from reaching the parser with more than `maxChars` characters: the parser holds a field whole, so a quoted field that
+ * never closes would fill memory and end in V8's "Invalid string length". Of a longer record only its first `maxChars` pass, closed as a
+ * record (a closing quote if cut inside quotes, then a line break), and `cut` names it so the reader reports a row issue and goes on. It
+ * follows only what ends a record: `"` toggles quotes (`""` closes and reopens), a line feed outside quotes ends it (CRLF keeps its CR).
  */
 export class RecordSizeGuard extends Transform {
   /** The records cut so far and not yet taken by the reader, in file order. */

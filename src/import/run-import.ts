@@ -1,11 +1,9 @@
 import { systemClock, type DataSetSummary } from "../domain";
-import { importBenchmarks } from "./import-benchmarks";
+import { importBenchmarks, importFx, importSuppliers } from "./import-tables";
 import { importContracts } from "./import-contracts";
-import { importFx } from "./import-fx";
 import { importPolicies } from "./import-policies";
 import { ImportRun, type ImportOptions, type KindOutcome } from "./import-run";
 import { importSpend } from "./import-spend";
-import { importSuppliers } from "./import-suppliers";
 import type { DataStoreWriter, DirectoryKind } from "./ports";
 
 export type { ImportOptions, KindOutcome } from "./import-run";
@@ -17,9 +15,8 @@ export interface ImportResult {
 }
 
 /**
- * Imports the files of a directory into a store: fx rates, suppliers, contracts (with their
- * documents), spend, policies and benchmarks, in that order (later kinds are checked against earlier
- * ones). Each file is validated in full first; a file with errors writes nothing unless
+ * Imports the files of a directory into a store: fx rates, suppliers, contracts (with their documents), spend, policies and benchmarks, in
+ * that order (later kinds are checked against earlier ones). Each file is validated in full first; a file with errors writes nothing unless
  * `skipInvalid`. Records are upserted by id, so importing the same files again changes nothing.
  */
 export async function runImport(writer: DataStoreWriter, options: ImportOptions): Promise<ImportResult> {
@@ -42,9 +39,8 @@ export async function runImport(writer: DataStoreWriter, options: ImportOptions)
 }
 
 /**
- * The data set summary after an import. Kinds written in this run are counted as written; the others
- * are read back (in Cosmos a read of ten thousand contracts is a long query, so only when they were
- * not imported now).
+ * The data set summary after an import. Kinds written in this run are counted as written; the others are read back (in Cosmos a read of ten
+ * thousand contracts is a long query, so only when they were not imported now).
  */
 async function summaryAfter(run: ImportRun, previous: DataSetSummary | undefined): Promise<DataSetSummary> {
   const stored = <K extends DirectoryKind>(kind: K) => run.written[kind] ?? run.writer.load(kind);

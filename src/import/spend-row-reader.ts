@@ -2,7 +2,6 @@ import type { SpendTransaction, Supplier } from "../domain";
 import { toSen } from "../domain/amounts";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { FieldReader } from "./fields";
-import { ReadOnce } from "./read-once";
 
 /** What a spend row is checked against and converted with. */
 export interface SpendReferences {
@@ -14,10 +13,9 @@ export interface SpendReferences {
 }
 
 /**
- * Reads spend rows into transactions. The columns whose texts repeat across rows (supplier, date,
- * currency, category, cost center) are read once per distinct text with what derives from them (the
- * supplier's name, the fiscal year, the rate); the others are read per row. Problems are reported in
- * the same order as a row is read: supplier, date, amount, currency, contract, id.
+ * Reads spend rows into transactions. The columns whose texts repeat across rows (supplier, date, currency, category, cost center) are read
+ * once per distinct text with what derives from them (the supplier's name, the fiscal year, the rate); the others are read per row.
+ * Problems are reported in the same order as a row is read: supplier, date, amount, currency, contract, id.
  */
 export class SpendRowReader {
   private readonly columns: ReadonlyMap<string, number>;
@@ -89,5 +87,43 @@ export class SpendRowReader {
   private cell(values: readonly string[], column: string): string {
     const at = this.columns.get(column);
     return at === undefined ? "" : (values[at] ?? "");
+  }
+}
+
+/** A column's value as read from one cell's text, with what is wrong with it. */
+export interface CellReading<T> {
+  value: T;
+  problems: readonly { column: string; reason: string }[];
+}
+
+/** Distinct texts remembered per column: past this, a column of mostly unique texts is read cell by cell. */
+const MAX_REMEMBERED = 50_000;
+
+/**
+ * Reads a column whose cells repeat (dates, supplier ids, currencies) once per distinct text rather than once per row: a million spend rows
+ * hold a few thousand distinct dates. The reading is the field reader's own, on the cell alone, so values and problems are exactly the
+ * same; the values are shared by every row with that text.
+ */
+export class ReadOnce<T> {
+  private readonly readings = new Map<string, CellReading<T>>();
+  private readonly cell: FieldReader;
+
+  /** `fields`: the row reader whose way of reading cells this column follows. */
+  constructor(
+    fields: FieldReader,
+    column: string,
+    private readonly read: (f: FieldReader) => T,
+  ) {
+    this.cell = fields.forColumn(column);
+  }
+
+  get(text: string): CellReading<T> {
+    let reading = this.readings.get(text);
+    if (reading === undefined) {
+      const value = this.read(this.cell.reset([text]));
+      reading = { value, problems: [...this.cell.problems] };
+      if (this.readings.size < MAX_REMEMBERED) this.readings.set(text, reading);
+    }
+    return reading;
   }
 }

@@ -15,8 +15,8 @@ export interface TableRow {
   /** Values the file's reader could not read, by position. */
   unreadable?: CellProblem[];
   /**
-   * The row's one issue, where none of it could be read: longer than a row may have (at the position
-   * where it passed the limit), or a quote the CSV parser cannot place.
+   * The row's one issue, where none of it could be read: longer than a row may have (at the position where it passed the limit), or a quote
+   * the CSV parser cannot place.
    */
   rowProblem?: CellProblem;
 }
@@ -65,8 +65,8 @@ export interface TableOptions {
 }
 
 /**
- * Where each column is, by our name: the header's names renamed through the mapping (ours → theirs),
- * and the required columns it lacks with the headers closest to each.
+ * Where each column is, by our name: the header's names renamed through the mapping (ours → theirs), and the required columns it lacks with
+ * the headers closest to each.
  */
 export function columnsOf(
   header: readonly string[],
@@ -110,8 +110,8 @@ export function missingColumnReason(kind: CsvKind, missing: MissingColumn): stri
 }
 
 /**
- * A table's header (its first record; with no record at all, an empty one on line 1) and the
- * records after it, from the batches its reader produces.
+ * A table's header (its first record; with no record at all, an empty one on line 1) and the records after it, from the batches its reader
+ * produces.
  */
 export async function headerAndRecords(
   batches: AsyncIterator<TableRow[]>,

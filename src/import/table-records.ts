@@ -23,11 +23,10 @@ function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOp
 }
 
 /**
- * The rows of a kind's table (CSV or worksheet) in batches, each row with a field reader set on it
- * (one reader, reset per row), counting them as read and showing progress. What the file's reader
- * could not read of a row (bytes not valid in the encoding, a cell error) comes with it as problems
- * of its columns, for the row's reader to report with its own. A file missing a required column, a workbook without the sheet asked for,
- * or a workbook refused for what it unpacks to, has its issues recorded and yields nothing.
+ * The rows of a kind's table (CSV or worksheet) in batches, each row with a field reader set on it (one reader, reset per row), counting
+ * them as read and showing progress. What the file's reader could not read of a row (bytes not valid in the encoding, a cell error) comes
+ * with it as problems of its columns, for the row's reader to report with its own. A file missing a required column, a workbook without the
+ * sheet asked for, or a workbook refused for what it unpacks to, has its issues recorded and yields nothing.
  */
 export async function* tableBatches(
   run: ImportRun,
@@ -138,8 +137,8 @@ function columnLetter(at: number): string {
 }
 
 /**
- * Reads every row of a kind's table through `read`, recording each bad row's issues; the valid
- * records, or undefined when the file is absent.
+ * Reads every row of a kind's table through `read`, recording each bad row's issues; the valid records, or undefined when the file is
+ * absent.
  */
 export async function readTableRecords<T>(
   run: ImportRun,

@@ -1,7 +1,7 @@
 /**
- * The temporary files this process writes: beside a data set (write-then-rename, the staged spend
- * rows, named `<target>.<pid>.tmp`) and the spend spool. An interrupted command removes its own before
- * it exits; the next write into a data folder removes those a killed process left there.
+ * The temporary files this process writes: beside a data set (write-then-rename, the staged spend rows, named `<target>.<pid>.tmp`) and the
+ * spend spool. An interrupted command removes its own before it exits; the next write into a data folder removes those a killed process
+ * left there.
  */
 import { rmSync } from "node:fs";
 import { readdir, rename, rm, writeFile } from "node:fs/promises";

@@ -4,9 +4,8 @@ import { Transform } from "node:stream";
 import iconv from "iconv-lite";
 
 /**
- * The encodings a text export is read in, by the name a mapping or `--encoding` gives. Shift_JIS is
- * read as CP932 (Windows-31J), which is what Excel in Japan writes when it says Shift_JIS: the same
- * bytes plus the vendor characters (①, ㈱, NEC and IBM kanji).
+ * The encodings a text export is read in, by the name a mapping or `--encoding` gives. Shift_JIS is read as CP932 (Windows-31J), which is
+ * what Excel in Japan writes when it says Shift_JIS: the same bytes plus the vendor characters (①, ㈱, NEC and IBM kanji).
  */
 const ENCODINGS = {
   "utf-8": { codec: "utf8", label: "UTF-8" },
@@ -55,10 +54,9 @@ const CHUNK = 1 << 20;
 const WINDOW = 64 * 1024;
 
 /**
- * Detects a text file's encoding: a byte order mark says UTF-8 or UTF-16; otherwise the first
- * stretch of non-ASCII bytes decides: valid UTF-8 is UTF-8, else Shift_JIS when it decodes cleanly as
- * CP932, else UTF-8 (whose invalid bytes are then reported line by line). An all-ASCII file is UTF-8.
- * The file is read only up to its first non-ASCII bytes.
+ * Detects a text file's encoding: a byte order mark says UTF-8 or UTF-16; otherwise the first stretch of non-ASCII bytes decides: valid
+ * UTF-8 is UTF-8, else Shift_JIS when it decodes cleanly as CP932, else UTF-8 (whose invalid bytes are then reported line by line). An
+ * all-ASCII file is UTF-8. The file is read only up to its first non-ASCII bytes.
  */
 export async function detectEncoding(file: string): Promise<FileEncoding> {
   const stream = createReadStream(file, { highWaterMark: CHUNK });
@@ -104,10 +102,9 @@ function classify(bytes: Buffer, cut: boolean): TextEncoding {
 export const REPLACEMENT = "\uFFFD";
 
 /**
- * A stream decoding a file's bytes to text (dropping a byte order mark). Bytes not valid in the
- * encoding become U+FFFD, and `sawInvalid` turns true once any did: the reader then looks for U+FFFD
- * in each row and reports the row instead of reading it (a U+FFFD already in the file is reported
- * the same way: it is a character some earlier conversion lost).
+ * A stream decoding a file's bytes to text (dropping a byte order mark). Bytes not valid in the encoding become U+FFFD, and `sawInvalid`
+ * turns true once any did: the reader then looks for U+FFFD in each row and reports the row instead of reading it (a U+FFFD already in the
+ * file is reported the same way: it is a character some earlier conversion lost).
  */
 export class DecodingStream extends Transform {
   sawInvalid = false;

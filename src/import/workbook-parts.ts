@@ -24,9 +24,8 @@ export function xmlParser(handlers: XmlHandlers): SaxesParser<{ xmlns: false; po
 }
 
 /**
- * A part's bytes as they inflate, never more than the archive's directory declares for it (which
- * `checkDeclaredSizes` bounded): data reached through the directory could differ from what `checkInflatedSizes`
- * streamed, so the bound holds here too.
+ * A part's bytes as they inflate, never more than the archive's directory declares for it (which `checkDeclaredSizes` bounded): data
+ * reached through the directory could differ from what `checkInflatedSizes` streamed, so the bound holds here too.
  */
 export async function* partBytes(file: File): AsyncGenerator<Buffer> {
   let inflated = 0;
@@ -38,7 +37,6 @@ export async function* partBytes(file: File): AsyncGenerator<Buffer> {
   }
 }
 
-/** Parses a whole (small) part of the archive. */
 async function parsePart(file: File, handlers: XmlHandlers): Promise<void> {
   const parser = xmlParser(handlers);
   const decoder = new StringDecoder("utf8");
@@ -94,8 +92,8 @@ export async function describeWorkbook(archive: CentralDirectory): Promise<Workb
 }
 
 /**
- * The workbook's shared strings (the text of its text cells), in order: each item's text, its rich
- * text runs joined, without the phonetic guides (furigana) Japanese Excel adds to an item.
+ * The workbook's shared strings (the text of its text cells), in order: each item's text, its rich text runs joined, without the phonetic
+ * guides (furigana) Japanese Excel adds to an item.
  */
 export async function readSharedStrings(file: File | undefined): Promise<string[]> {
   const strings: string[] = [];

@@ -3,7 +3,6 @@ import type { CsvKind } from "./mapping";
 import { columnsOf, headerAndRecords, type CellProblem, type TableFile, type TableOptions, type TableRow } from "./table-file";
 import { readSheetInWorker, SHEET_WORKER_ENTRY, unpackRows } from "./workbook-thread";
 
-/** A workbook's file extensions. */
 const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
 
 export function isWorkbook(file: string): boolean {
@@ -11,13 +10,10 @@ export function isWorkbook(file: string): boolean {
 }
 
 /**
- * Streams one worksheet of an .xlsx workbook (the mapping's sheet for the kind, else the first tab):
- * the first row with a value is the header, the rows after it are the records. The sheet is read in
- * a worker thread (workbook-sheet.ts says how cells become text), which posts its rows in batches, so
- * that inflating and parsing the XML overlaps with checking and storing the rows already read; its
- * errors are thrown here as the errors it threw, and its crash as an error, never as a short sheet.
- * An empty header cell between named ones (what merged header cells leave) is a problem of the header.
- * `sheetWorker` is the worker's entry (workbook-worker.ts unless a test gives another).
+ * Streams one worksheet of an .xlsx workbook (the mapping's sheet, else the first tab); the first row with a value is the header. A worker
+ * thread reads the sheet (`sheetWorker`, workbook-worker.ts unless a test gives another) and posts rows in batches, so inflating and parsing
+ * overlap with checking and storing; its errors are rethrown as thrown and a crash is an error, never a short sheet. An empty header cell
+ * between named ones (merged header cells) is a problem of the header.
  */
 export async function openWorkbook(
   file: string,

@@ -36,20 +36,15 @@ const WORKBOOK_LIMITS = {
 };
 
 /**
- * Opens one worksheet of an .xlsx workbook. The archive is read by its directory (unzipper), the
- * workbook's parts and the sheet's XML by an XML parser (saxes), and each cell straight into the
- * text the field reader reads: a shared or inline string as its text (rich text runs joined), a
- * number as written (with a decimal comma when the mapping uses one; a date cell is its serial
- * number, read as a date in date columns), a formula as its saved result, a boolean as true/false;
- * an error value (#N/A, #DIV/0!) or a formula with no saved result is a problem of the row. No cell,
- * row or style object is made: at a million rows those cost more than the XML.
+ * Opens one worksheet of an .xlsx workbook (unzipper for the archive, saxes for the XML), each cell read straight into the text the field
+ * reader reads: a string as its text (rich text runs joined), a number as written (decimal comma if the mapping uses one; a date cell as
+ * its serial), a formula as its saved result, a boolean as true/false; an error value or a formula without a result is a row problem. No
+ * cell, row or style object is made: at a million rows those cost more than the XML.
  *
- * A workbook whose directory declares more than its limits is refused before anything is inflated
- * (`ArchiveRefusedError`); one whose parts inflate to more than they declare, or that hides entries
- * from its directory, is refused before its first row is read. That second check inflates the whole
- * archive, on zlib's own threads, so it runs while the shared strings are parsed rather than before.
- * A cell's text is bounded as it streams (`XmlTextRunBound`), and a row over the row limit is a row
- * too long to read, whatever one cell holds. `onBytes` reports progress in the file's bytes.
+ * A directory declaring more than the limits is refused before anything is inflated (`ArchiveRefusedError`); parts inflating to more than
+ * they declare, or entries hidden from the directory, before the first row (that check inflates the whole archive on zlib's threads, so it
+ * runs while the shared strings are parsed). A cell's text is bounded as it streams (`XmlTextRunBound`), and a row over the row limit is a
+ * row too long to read, whatever one cell holds.
  */
 export async function openSheet(request: SheetRequest, onBytes: (read: number) => void): Promise<OpenSheet> {
   const { file, kind, sheet: wanted, decimalComma } = request;

@@ -13,9 +13,9 @@ export type SheetMessage =
   | { type: "failed"; error: SheetErrorName | "other"; message: string };
 
 /**
- * A batch of rows as it crosses the thread boundary: every value of every row in one string, each
- * row's line and number of values, and the few rows with problems by their index. Cloning one string
- * costs a copy; cloning a million rows' arrays and strings one by one cost more than parsing them.
+ * A batch of rows as it crosses the thread boundary: every value of every row in one string, each row's line and number of values, and the
+ * few rows with problems by their index. Cloning one string costs a copy; cloning a million rows' arrays and strings one by one cost more
+ * than parsing them.
  */
 export interface PackedRows {
   text: string;
@@ -102,10 +102,9 @@ export interface SheetReader {
 export const SHEET_WORKER_ENTRY = path.join(__dirname, `workbook-worker${path.extname(__filename)}`);
 
 /**
- * Starts a worker thread reading the sheet asked for (`entry`: workbook-worker.ts unless a test gives
- * another), so that inflating and parsing the sheet's XML, most of a workbook import's CPU time, runs
- * on one core while this thread checks and stores the rows already read on another. A worker that
- * crashes or exits before the end of the sheet fails the read, naming the file: never a shorter sheet.
+ * Starts a worker thread reading the sheet asked for (`entry`: workbook-worker.ts unless a test gives another), so that inflating and
+ * parsing the sheet's XML, most of a workbook import's CPU time, runs on one core while this thread checks and stores the rows already read
+ * on another. A worker that crashes or exits before the end of the sheet fails the read, naming the file: never a shorter sheet.
  */
 export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_WORKER_ENTRY): SheetReader {
   const worker = spawnWorker(request, entry);

@@ -1,6 +1,6 @@
 /**
- * The worker thread that reads one worksheet (workbook-sheet.ts) and posts its rows to the thread
- * that started it (workbook-thread.ts) in batches, keeping at most a few batches not yet taken.
+ * The worker thread that reads one worksheet (workbook-sheet.ts) and posts its rows to the thread that started it (workbook-thread.ts) in
+ * batches, keeping at most a few batches not yet taken.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { TableRow } from "./table-file";

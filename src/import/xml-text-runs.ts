@@ -9,13 +9,11 @@ const LONGEST_ENTITY = 10;
 export class XmlTagTooLongError extends Error {}
 
 /**
- * Bounds the text between two tags of an XML stream to `maxBytes`, before an XML parser sees it: a
- * parser holds a text node whole until its end tag, so one cell of hundreds of MB would fill memory
- * and end in "Invalid string length". Of a longer text only its first `maxBytes` or so bytes go on
- * (never ending inside an entity reference, which the parser would refuse; a UTF-8 character cut at a
- * chunk's start reads as U+FFFD, in a cell that is not read anyway), which the reader sees as a text
- * over its own limit when `maxBytes` allows it four bytes a character. A tag (`<…>`, attributes included) over
- * `maxBytes` cannot be cut without breaking the XML: that is an `XmlTagTooLongError`.
+ * Bounds the text between two tags of an XML stream to `maxBytes`, before an XML parser sees it: a parser holds a text node whole until its
+ * end tag, so one cell of hundreds of MB would fill memory and end in "Invalid string length". Of a longer text only its first `maxBytes`
+ * or so bytes go on (never ending inside an entity reference, which the parser would refuse; a UTF-8 character cut at a chunk's start reads
+ * as U+FFFD, in a cell that is not read anyway), which the reader sees as a text over its own limit when `maxBytes` allows it four bytes a
+ * character. A tag (`<…>`, attributes included) over `maxBytes` cannot be cut without breaking the XML: that is an `XmlTagTooLongError`.
  */
 export class XmlTextRunBound {
   private inTag = false;
@@ -31,8 +29,8 @@ export class XmlTextRunBound {
   /** What of `chunk` goes on to the parser. */
   pass(chunk: Buffer): Buffer {
     if (!this.dropping && chunk.length <= this.maxBytes) {
-      // Every text or tag that starts and ends inside the chunk is shorter than it: only the one it
-      // continues can pass the limit. Then the state after its last < or > is all that is left to follow.
+      // Every text or tag that starts and ends inside the chunk is shorter than it: only the one it continues can pass the limit. Then the
+      // state after its last < or > is all that is left to follow.
       const first = chunk.indexOf(this.inTag ? GREATER : LESS);
       if (first !== -1 && this.run + first <= this.maxBytes) {
         const lastLess = chunk.lastIndexOf(LESS);

@@ -1,8 +1,7 @@
 /**
- * How every zip archive an import reads (.xlsx workbooks, .docx documents) is bounded, before the
- * reader that unpacks it runs: first by the sizes its central directory declares, without inflating
- * anything (`checkDeclaredSizes`); then by inflating each entry with its declared size as a hard cap,
- * since a forged header can declare less than the data holds (`checkInflatedSizes`).
+ * How every zip archive an import reads (.xlsx workbooks, .docx documents) is bounded, before the reader that unpacks it runs: first by the
+ * sizes its central directory declares, without inflating anything (`checkDeclaredSizes`); then by inflating each entry with its declared
+ * size as a hard cap, since a forged header can declare less than the data holds (`checkInflatedSizes`).
  */
 
 import { createReadStream } from "node:fs";
@@ -24,8 +23,8 @@ function megabytes(bytes: number): string {
 export class ArchiveRefusedError extends Error {}
 
 /**
- * What an archive may unpack to: in all, and per entry (by its name) when a reader holds some
- * entries whole (an .xlsx's shared strings); without `entryBytes`, only the whole is bounded.
+ * What an archive may unpack to: in all, and per entry (by its name) when a reader holds some entries whole (an .xlsx's shared strings);
+ * without `entryBytes`, only the whole is bounded.
  */
 export interface UnpackedLimits {
   totalBytes: number;
@@ -33,9 +32,8 @@ export interface UnpackedLimits {
 }
 
 /**
- * Refuses a zip archive whose central directory declares more than `limits` allow, or a compression
- * method other than stored or deflated, without inflating anything; each entry's declared size, for
- * `checkInflatedSizes` to hold it to.
+ * Refuses a zip archive whose central directory declares more than `limits` allow, or a compression method other than stored or deflated,
+ * without inflating anything; each entry's declared size, for `checkInflatedSizes` to hold it to.
  */
 export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<Map<string, number>> {
   const declared = await declaredSizes(archive);
@@ -67,10 +65,9 @@ async function declaredSizes(archive: ZipArchive): Promise<Map<string, number>> 
 }
 
 /**
- * Inflates every entry of the archive as a stream (unzipper's streaming parser), counting what each
- * really inflates to and stopping at its declared size, since a forged header can declare less than
- * the data holds; and refuses an entry the directory does not list, or lists twice, since a streaming
- * reader sees entries the directory does not list.
+ * Inflates every entry of the archive as a stream (unzipper's streaming parser), counting what each really inflates to and stopping at its
+ * declared size, since a forged header can declare less than the data holds; and refuses an entry the directory does not list, or lists
+ * twice, since a streaming reader sees entries the directory does not list.
  */
 export async function checkInflatedSizes(archive: ZipArchive, declared: ReadonlyMap<string, number>): Promise<void> {
   const source = typeof archive === "string" ? createReadStream(archive) : Readable.from(archive);
@@ -102,8 +99,8 @@ export async function checkInflatedSizes(archive: ZipArchive, declared: Readonly
 }
 
 /**
- * Both checks, one after the other: for a reader that unpacks the whole archive at once (mammoth
- * reading a .docx), which must not start before the archive is known to be within its limits.
+ * Both checks, one after the other: for a reader that unpacks the whole archive at once (mammoth reading a .docx), which must not start
+ * before the archive is known to be within its limits.
  */
 export async function checkUnpackedSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<void> {
   await checkInflatedSizes(archive, await checkDeclaredSizes(archive, limits));

@@ -10,10 +10,10 @@ import type {
   CanaryScoredProps,
   EvaluationRecord,
   RenewalAlert,
+  RenewalAlertProps,
   TranscriptDocument,
   TranscriptEvaluatedProps,
 } from "../domain";
-import type { RenewalAlertProps } from "../telemetry";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
 
 /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */

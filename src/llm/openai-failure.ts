@@ -10,7 +10,7 @@ import type { ChatOutcome } from "../workflow/ports";
 import { unreachableEndpoint } from "../resilience/connection-failure";
 import type { EndpointFault } from "./endpoint-pool";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resilience";
-import { isMissingCredential, missingCredentialMessage } from "../resilience/credential-failure";
+import { isMissingCredential, missingCredentialMessage } from "../resilience/connection-failure";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
 const MAX_CAUSE_CHARS = 200;

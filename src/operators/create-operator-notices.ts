@@ -17,9 +17,8 @@ export interface OperatorNoticeSettings {
 }
 
 /**
- * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster`
- * (the bot's Teams messaging). The composition root subscribes it to run events with
- * `notifyOperatorsOfRuns(lifecycle, notices)`.
+ * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster` (the bot's Teams messaging). The
+ * composition root subscribes it to run events with `notifyOperatorsOfRuns(lifecycle, notices)`.
  */
 export function createOperatorNotices(
   config: OperatorNoticeSettings,

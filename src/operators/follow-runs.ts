@@ -1,11 +1,11 @@
 import type { RunLifecycle } from "../workflow/run-lifecycle";
-import { noticeForRun } from "./notice-for-run";
 import type { OperatorNotices } from "./operator-notices";
+import type { OperatorNotice, RunState } from "../domain";
 
 /**
- * Tells operators about runs as the lifecycle reports them: a run that failed or needed the whole
- * flow again when it finishes, and a run given up after too many deliveries when it is poisoned.
- * The requester's service URL is remembered from the run's start, for a channel configured without one.
+ * Tells operators about runs as the lifecycle reports them: a run that failed or needed the whole flow again when it finishes, and a run
+ * given up after too many deliveries when it is poisoned. The requester's service URL is remembered from the run's start, for a channel
+ * configured without one.
  */
 export function notifyOperatorsOfRuns(lifecycle: Pick<RunLifecycle, "subscribe">, notices: OperatorNotices): () => void {
   const serviceUrls = new Map<string, string>();
@@ -43,4 +43,23 @@ export function notifyOperatorsOfRuns(lifecycle: Pick<RunLifecycle, "subscribe">
         return;
     }
   });
+}
+
+/**
+ * The notice a finished run deserves, if any: a failed run, or one that completed only after the whole flow ran again. The error kind is
+ * the last executor outcome that was not ok (`moderator:invalid_output`), or `internal` when no executor failed (a bug, a store outage).
+ */
+function noticeForRun(state: RunState, serviceUrl?: string): OperatorNotice | undefined {
+  const kind = state.status === "failed" ? "run_failed" : state.attempts > 1 ? "run_retried" : undefined;
+  if (kind === undefined) return undefined;
+  const failedExecutor = state.events.findLast((e) => e.type === "executor_completed" && e.outcome !== undefined && e.outcome !== "ok");
+  return {
+    kind,
+    runId: state.runId,
+    correlationId: state.failure?.correlationId ?? state.runId,
+    errorKind: failedExecutor ? `${failedExecutor.executor}:${failedExecutor.outcome}` : "internal",
+    attempts: state.attempts,
+    question: state.question,
+    ...(serviceUrl ? { serviceUrl } : {}),
+  };
 }

@@ -1,10 +1,8 @@
 /**
- * Operators told in Teams: a notice card in the operators' channel for a failed, poisoned or
- * retried run. The port is `OperatorNotices.notify(notice)`; whoever learns about such a run (run
- * delivery, the run queue's poison handling) calls it. Notices are de-duplicated (one card per run
- * and kind; one per error kind within a window) and rate-limited; what is held back is counted on
- * the next card. The bookkeeping is per process: two instances may each post one card for the same
- * error storm, never one per run.
+ * Operators told in Teams: a notice card in the operators' channel for a failed, poisoned or retried run. The port is
+ * `OperatorNotices.notify(notice)`; whoever learns about such a run (run delivery, the run queue's poison handling) calls it. Notices are
+ * de-duplicated (one card per run and kind; one per error kind within a window) and rate-limited; what is held back is counted on the next
+ * card. The bookkeeping is per process: two instances may each post one card for the same error storm, never one per run.
  */
 import { LRUCache } from "lru-cache";
 import { buildOperatorNoticeCard, type AdaptiveCard } from "../cards";

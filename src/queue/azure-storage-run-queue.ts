@@ -23,20 +23,17 @@ const MAX_REASON_CHARS = 1_000;
 const EXCERPT_CHARS = 500;
 
 /**
- * Fail fast enough that an inbound turn can tell the user the queue is unreachable within seconds;
- * the worker's own loop retries receives anyway. `tryTimeoutInMs` is only Storage's server-side
- * `timeout=`: every call also carries a client-side deadline (`queueCall`).
+ * Fail fast enough that an inbound turn can tell the user the queue is unreachable within seconds; the worker's own loop retries receives
+ * anyway. `tryTimeoutInMs` is only Storage's server-side `timeout=`: every call also carries a client-side deadline (`queueCall`).
  */
 const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 2, tryTimeoutInMs: 5_000, retryDelayInMs: 200 } };
 
 /**
- * The suffix of the queue holding the runs workers have started. A started run whose worker died
- * reappears there, and workers take from it before new questions: an interrupted run never waits
- * behind a backlog of questions that arrived after it.
+ * The suffix of the queue holding the runs workers have started. A started run whose worker died reappears there, and workers take from it
+ * before new questions: an interrupted run never waits behind a backlog of questions that arrived after it.
  */
 const STARTED_SUFFIX = "-started";
 
-/** What a receive hands back, before it is leased. */
 interface Received {
   messageId: string;
   popReceipt: string;
@@ -45,9 +42,9 @@ interface Received {
 }
 
 /**
- * The run queue on Azure Storage Queues (or Azurite): the visibility timeout is the lease. New
- * questions arrive on the queue; a worker that takes one moves it to the started queue under its
- * lease, so a run orphaned by a dead worker comes back on the started queue, which is read first.
+ * The run queue on Azure Storage Queues (or Azurite): the visibility timeout is the lease. New questions arrive on the queue; a worker that
+ * takes one moves it to the started queue under its lease, so a run orphaned by a dead worker comes back on the started queue, which is
+ * read first.
  */
 export class AzureStorageRunQueue implements RunQueue {
   private constructor(
@@ -85,9 +82,9 @@ export class AzureStorageRunQueue implements RunQueue {
   }
 
   /**
-   * Keeps the message in the poison queue with why, then removes it. A body too large to wrap
-   * (a message close to the 64 KiB cap) is kept as it is, in a poison message of its own, and the
-   * record refers to it by id, size and SHA-256 with an excerpt: nothing is lost, nothing is refused.
+   * Keeps the message in the poison queue with why, then removes it. A body too large to wrap (a message close to the 64 KiB cap) is kept
+   * as it is, in a poison message of its own, and the record refers to it by id, size and SHA-256 with an excerpt: nothing is lost, nothing
+   * is refused.
    */
   async quarantine(message: LeasedMessage, reason: string): Promise<void> {
     const record = {
@@ -133,10 +130,9 @@ export class AzureStorageRunQueue implements RunQueue {
   }
 
   /**
-   * Moves a new message to the started queue, invisible for the lease (the copy is sent before the
-   * original is deleted, so nothing is lost). When the copy cannot be sent, the original stays
-   * leased where it is; when the original cannot be deleted, it comes back once as a duplicate
-   * delivery, which the run's conditional claim absorbs.
+   * Moves a new message to the started queue, invisible for the lease (the copy is sent before the original is deleted, so nothing is
+   * lost). When the copy cannot be sent, the original stays leased where it is; when the original cannot be deleted, it comes back once as
+   * a duplicate delivery, which the run's conditional claim absorbs.
    */
   private async moveToStarted(item: Received, leaseSeconds: number): Promise<LeasedMessage> {
     let copy;
@@ -206,8 +202,8 @@ async function serviceClient(target: QueueTarget): Promise<QueueServiceClient> {
 }
 
 /**
- * One queue operation within its client-side deadline; a failure becomes a SystemError naming it,
- * with the SDK error (or the missed deadline) as `cause`.
+ * One queue operation within its client-side deadline; a failure becomes a SystemError naming it, with the SDK error (or the missed
+ * deadline) as `cause`.
  */
 async function queueCall<T>(operation: string, fn: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
   try {

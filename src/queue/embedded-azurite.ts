@@ -15,8 +15,8 @@ export interface EmbeddedAzurite {
 const LISTENING = /successfully listens on (http:\/\/[\d.]+:\d+)/;
 
 /**
- * Starts Azurite's queue service (the `azurite` dev dependency, in memory) as a child process on a
- * free loopback port. Telemetry is off: Azurite would otherwise try to send its own out.
+ * Starts Azurite's queue service (the `azurite` dev dependency, in memory) as a child process on a free loopback port. Telemetry is off:
+ * Azurite would otherwise try to send its own out.
  */
 export async function startEmbeddedAzurite(): Promise<EmbeddedAzurite> {
   const main = require.resolve("azurite/dist/src/queue/main.js");
@@ -81,8 +81,8 @@ function listeningAddress(child: ChildProcess): Promise<string> {
 let shared: Promise<EmbeddedAzurite> | undefined;
 
 /**
- * One Azurite per process, started on first use and stopped when the process exits: every embedded
- * store in a process (tests open many) gets its own queue on it instead of its own server.
+ * One Azurite per process, started on first use and stopped when the process exits: every embedded store in a process (tests open many)
+ * gets its own queue on it instead of its own server.
  */
 export function sharedEmbeddedAzurite(): Promise<EmbeddedAzurite> {
   shared ??= startEmbeddedAzurite().catch((error: unknown) => {

@@ -12,8 +12,8 @@ export interface RunQueueSettings {
 }
 
 /**
- * Fails at start-up, before anything is opened, when the queue cannot be chosen: an external Cosmos
- * (shared by several instances) needs a real queue they share too.
+ * Fails at start-up, before anything is opened, when the queue cannot be chosen: an external Cosmos (shared by several instances) needs a
+ * real queue they share too.
  */
 export function assertRunQueueConfigured(config: RunQueueSettings): void {
   const { env } = config;
@@ -24,9 +24,9 @@ export function assertRunQueueConfigured(config: RunQueueSettings): void {
 }
 
 /**
- * Opens the run queue: RUN_QUEUE_CONNECTION_STRING (Azurite), RUN_QUEUE_URL (managed identity), or —
- * when neither is set and Cosmos is embedded — a queue of its own on the process's embedded
- * Azurite (each embedded store gets its own queue, as it gets its own in-memory database).
+ * Opens the run queue: RUN_QUEUE_CONNECTION_STRING (Azurite), RUN_QUEUE_URL (managed identity), or — when neither is set and Cosmos is
+ * embedded — a queue of its own on the process's embedded Azurite (each embedded store gets its own queue, as it gets its own in-memory
+ * database).
  */
 export async function openRunQueue(config: RunQueueSettings, options: { log?: Log } = {}): Promise<RunQueue> {
   const log = options.log ?? ((line: string) => console.log(line));

@@ -1,31 +1,23 @@
 /**
- * A circuit breaker for one endpoint and deployment, counting requests the way resilience4j's
- * sliding window and Polly's advanced breaker do: closed, it admits every call and remembers each
- * request's outcome for `windowMs`; once at least `minimumRequests` requests ended in the window and
- * the share that failed reaches `failureRate`, it opens and admits none; after `openMs` it is
- * half-open and admits one probe at a time: a successful probe closes it, a failed one opens it again.
- * A request counts once, however many attempts it made.
+ * A circuit breaker for one endpoint and deployment, a sliding window as resilience4j's and Polly's advanced breaker: once `minimumRequests`
+ * requests ended within `windowMs` and the failed share reaches `failureRate` it opens; after `openMs` it admits one probe at a time, which
+ * closes it or opens it again. A request counts once, however many attempts it made.
  */
-
-/** Breaker knobs (AppConfig.failover). */
 export interface CircuitSettings {
-  /** Share of failed requests in the window (0–1] that opens the breaker. */
+  /** In (0, 1]. */
   failureRate: number;
-  /** Requests the window must hold before the rate can open it: one failure alone never does. */
+  /** One failure alone never opens the breaker. */
   minimumRequests: number;
-  /** How far back requests are counted. */
   windowMs: number;
-  /** How long it stays open before a probe may try the endpoint again. */
   openMs: number;
 }
 
-/** Where a breaker is. */
 export type CircuitState = "closed" | "open" | "half-open";
 
 /** A breaker's state with what explains it, for /healthz and the start banner. */
 export interface CircuitSnapshot {
   state: CircuitState;
-  /** Requests that ended in the window, and how many of them failed. */
+  /** Requests that ended in the window. */
   requests: number;
   failures: number;
   /** The last fault's short cause, while not closed. */

@@ -1,9 +1,6 @@
 /**
- * Failures that say a model endpoint cannot be reached at all — nobody listens, the name does not
- * resolve, there is no route, the certificate is not trusted — found anywhere in an error's `cause`
- * chain (the SDKs wrap the socket error). Retrying those within seconds only makes the user wait:
- * they are not transient the way a timeout, a 429 or a 5xx is. Knows no SDK, so the retry policy and
- * an endpoint's circuit breaker can share it.
+ * Failures that say an endpoint cannot be reached at all (nobody listens, no such name, no route, an untrusted certificate), found in an
+ * error's `cause` chain: retrying them within seconds only makes the user wait. Knows no SDK, so retry policy and circuit breaker share it.
  */
 
 /** Why an endpoint is unreachable: the system error code and what it means, in words. */
@@ -27,16 +24,36 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
   ERR_TLS_CERT_ALTNAME_INVALID: "its TLS certificate is for another host name",
 };
 
-/** How deep the cause chain is followed (SDK error → fetch error → socket error). */
+/** How deep the cause chain is followed (SDK error → fetch error → socket or identity error). */
 const MAX_CAUSE_DEPTH = 5;
 
-/** The reason `error` means the endpoint cannot be reached, or undefined for any other failure. */
-export function unreachableEndpoint(error: unknown): UnreachableEndpoint | undefined {
+/** The first error in `error`'s cause chain for which `found` gives an answer. */
+function inCauses<T>(error: unknown, found: (error: { code?: unknown; name?: unknown }) => T | undefined): T | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && typeof current === "object" && current !== null; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && code in UNREACHABLE) return { code, reason: UNREACHABLE[code] };
+    const answer = found(current);
+    if (answer !== undefined) return answer;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** The reason `error` means the endpoint cannot be reached, or undefined for any other failure. */
+export function unreachableEndpoint(error: unknown): UnreachableEndpoint | undefined {
+  return inCauses(error, ({ code }) => (typeof code === "string" && code in UNREACHABLE ? { code, reason: UNREACHABLE[code] } : undefined));
+}
+
+/**
+ * The @azure/identity failures that say no Azure credential could be had: DefaultAzureCredential tried each source (environment, managed
+ * identity, Azure CLI, …) and none was there. No retry helps, only a key or a sign-in.
+ */
+const CREDENTIAL_ERRORS = new Set(["AggregateAuthenticationError", "CredentialUnavailableError", "AuthenticationRequiredError"]);
+
+export function isMissingCredential(error: unknown): boolean {
+  return inCauses(error, ({ name }) => (CREDENTIAL_ERRORS.has(name as string) ? true : undefined)) ?? false;
+}
+
+/** The one line for a missing credential: what failed, which settings, and the two ways to fix it. */
+export function missingCredentialMessage(what: string, keySetting: string): string {
+  return `${what}: ${keySetting} is not set and DefaultAzureCredential found no Azure sign-in. Set ${keySetting}, or sign in (az login, or a managed identity with access) so DefaultAzureCredential finds a credential.`;
 }

@@ -4,9 +4,9 @@ export class DeadlineExceeded extends Error {
 }
 
 /**
- * Runs `work` with an abort signal that fires after `ms`, and settles by then even if `work` does
- * not heed the signal: a server that accepts the connection and never answers cannot hold the
- * caller. A server-side timeout (Storage's `timeout=`) is no such bound: it needs the server to answer.
+ * Runs `work` with an abort signal that fires after `ms`, and settles by then even if `work` does not heed the signal: a server that
+ * accepts the connection and never answers cannot hold the caller. A server-side timeout (Storage's `timeout=`) is no such bound: it needs
+ * the server to answer.
  */
 export async function withDeadline<T>(what: string, ms: number, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();

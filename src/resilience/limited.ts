@@ -1,6 +1,6 @@
 /**
- * Runs `work` over `items` with at most `limit` in flight (so a long list never opens as many
- * requests at once), and resolves with the results in the items' order.
+ * Runs `work` over `items` with at most `limit` in flight (so a long list never opens as many requests at once), and resolves with the
+ * results in the items' order.
  */
 export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);

@@ -1,9 +1,6 @@
 /**
- * The one retry policy of the application: bounded exponential back-off with jitter that honours a
- * server's `Retry-After`, retries only what the caller's classifier calls transient, never outlives
- * the caller's signal, and never sleeps past its time budget. Model calls, store calls, Teams sends
- * and the workflow's waits for the store all go through it, each with its own values (policies.ts,
- * or the configuration for model calls). It knows HTTP statuses and headers but no SDK.
+ * The one retry policy of the application (model, store and Teams calls, each with its values from policies.ts or the configuration):
+ * back-off with jitter honouring `Retry-After`, only for what the classifier calls transient, within the signal and budget. Knows no SDK.
  */
 import { setTimeout as delay } from "node:timers/promises";
 
@@ -11,16 +8,11 @@ import { setTimeout as delay } from "node:timers/promises";
 export interface RetryPolicy {
   /** Retries after the first attempt; `Infinity` leaves the bound to `budgetMs`. */
   maxRetries: number;
-  /** The first back-off … */
+  /** The back-off is initialMs × multiplier^retry, never longer than maxMs (a server's Retry-After included). */
   initialMs: number;
-  /** … multiplied by this for each further retry … */
   multiplier: number;
-  /** … and never longer than this (a server's Retry-After included). */
   maxMs: number;
-  /**
-   * Share of each back-off taken off at random (and added to a server's Retry-After), so callers
-   * that failed together do not come back together. 0.2 when absent.
-   */
+  /** Share of each back-off taken off at random (added to a Retry-After), so callers that failed together do not return together; 0.2. */
   jitter?: number;
   /** No back-off starts that would end more than this long after the first attempt began. */
   budgetMs?: number;
@@ -34,10 +26,7 @@ export interface FailedAttempt {
   retryable: boolean;
   /** The server's requested wait, when it sent one. */
   retryAfterMs?: number;
-  /**
-   * The next attempt goes to another endpoint (failover): it starts at once and does not count
-   * against `maxRetries`, which bounds the retries of one endpoint's trouble.
-   */
+  /** The next attempt goes to another endpoint: it starts at once and does not count against `maxRetries` (one endpoint's trouble). */
   failover?: boolean;
 }
 
@@ -67,7 +56,6 @@ const DEFAULT_JITTER = 0.2;
 
 const retryEverything: Classify = () => ({ retryable: true });
 
-/** The sleep used in production: a timer that ends early when the signal aborts. */
 const realSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
 /** 408, 409, 429 and every 5xx are worth another try; other statuses (400, 401, 403, 404, …) are not. */
@@ -75,10 +63,7 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
-/**
- * The wait a server asked for, in ms: `retry-after-ms`, else `retry-after` as seconds or an HTTP
- * date. Header names are matched case-insensitively; unparsable or negative values count as absent.
- */
+/** The wait a server asked for: `retry-after-ms`, else `retry-after` as seconds or an HTTP date; unparsable or negative is absent. */
 export function parseRetryAfter(headers: Record<string, string | undefined>, now: number = Date.now()): number | undefined {
   const header = (name: string) =>
     Object.entries(headers)
@@ -94,10 +79,7 @@ export function parseRetryAfter(headers: Record<string, string | undefined>, now
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/**
- * The wait before retry number `retry` (0-based): the server's Retry-After plus up to `jitter` of it
- * when given, else `initialMs × multiplier^retry` less up to `jitter` of it; never more than `maxMs`.
- */
+/** The wait before retry `retry` (0-based): a Retry-After plus up to `jitter` of it, else the exponential less up to `jitter` of it. */
 export function backoffDelayMs(retry: number, failure: Partial<FailedAttempt>, policy: RetryPolicy, random: () => number): number {
   const jitter = policy.jitter ?? DEFAULT_JITTER;
   if (failure.retryAfterMs !== undefined) return Math.round(Math.min(policy.maxMs, failure.retryAfterMs * (1 + jitter * random())));
@@ -105,10 +87,7 @@ export function backoffDelayMs(retry: number, failure: Partial<FailedAttempt>, p
   return Math.round(exponential * (1 - jitter * random()));
 }
 
-/**
- * Runs `attempt` until it succeeds, fails in a way the classifier calls final, the retries run out,
- * the signal aborts, or the next back-off would pass the deadline or the policy's budget.
- */
+/** Runs `attempt` until it succeeds, fails for good, runs out of retries, is aborted, or the next back-off would pass the deadline. */
 export async function retryWithBackoff<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryOptions): Promise<RetryResult<T>> {
   const { policy, classify = retryEverything, signal, onRetry, sleep = realSleep, random = Math.random, now = Date.now } = options;
   const budgetEnd = policy.budgetMs === undefined ? Infinity : now() + policy.budgetMs;

@@ -18,9 +18,8 @@ export class CosmosApprovalHistory {
   }
 
   /**
-   * One page of decided approvals, newest decision first. The filter is applied by the store; the
-   * page with TOP (offset + limit), because the embedded server has no OFFSET, so page n reads the
-   * n pages before it too (history cards stop at MAX_HISTORY_PAGE).
+   * One page of decided approvals, newest decision first. The filter is applied by the store; the page with TOP (offset + limit), because
+   * the embedded server has no OFFSET, so page n reads the n pages before it too (history cards stop at MAX_HISTORY_PAGE).
    */
   listDecided(filter: DecidedApprovalsFilter): Promise<Approval[]> {
     const parameters: SqlParameter[] = [

@@ -1,8 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import type { Storage, StoreItems } from "botbuilder";
 import { z } from "zod";
-import { cosmosId } from "./cosmos-key";
-import { parseDocument, readDocument } from "./documents";
+import { cosmosId, parseDocument, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
 import { updateVersioned } from "../workflow/versioned-update";
@@ -16,12 +15,9 @@ export type ConflictPolicy = "reject" | "merge";
 const MAX_MERGE_ATTEMPTS = 3;
 
 /**
- * A botbuilder `Storage` on the `botState` container (partition key `/id`). Items come back with
- * their `eTag`; a write with `eTag: "*"` or none is unconditional, a write with an item eTag is
- * conditional on it. On a stale eTag, `reject` throws botbuilder's conflict error (as MemoryStorage
- * does); `merge` lays the writer's top-level keys over the latest document and tries again
- * (bounded), so two concurrent turns in one conversation both keep their changes instead of one
- * crashing — teams-ai writes back the whole scope it read, which makes such races routine.
+ * A botbuilder `Storage` on `botState` (partition key `/id`); a write with an item's eTag is conditional on it. On a stale eTag `reject`
+ * throws botbuilder's conflict error (as MemoryStorage does); `merge` lays the writer's top-level keys over the latest document and tries
+ * again (bounded), so two concurrent turns of one conversation both keep their changes: teams-ai writes back the whole scope it read.
  */
 export class CosmosBotStorage implements Storage {
   constructor(

@@ -17,12 +17,9 @@ class BulkFailures extends Error {
 }
 
 /**
- * Upserts many documents in one call to the SDK's bulk executor, which groups them by partition
- * range and bounds its own concurrency. One call per container on purpose: each call has a fixed
- * cost of about a second (measured: 9 calls of 2,000 took 12 s, one call of 17,432 took 4.8 s).
- * Operations that fail transiently (timed out, or a transient status; the SDK retries throttling) are sent again, only they,
- * within the store-call retry policy: an upsert by id is safe to repeat. Anything still failing
- * fails the whole call with a SystemError naming the count and first status.
+ * Upserts many documents in one call to the SDK's bulk executor: one call per container because each has a fixed cost of about a second
+ * (measured: 9 calls of 2,000 took 12 s, one of 17,432 took 4.8 s). Only operations that failed transiently are sent again, within the
+ * store-call policy (an upsert by id is safe to repeat); anything still failing fails the call, naming the count and first status.
  */
 export async function bulkUpsert<T extends object>(
   container: Container,

@@ -29,8 +29,8 @@ type ContainerName = keyof typeof CONTAINERS;
 export type Containers = Record<ContainerName, Container>;
 
 /**
- * Creates any missing container (concurrent starts included). Transcripts expire through the container's
- * default TTL, conversation memories through their own; existing containers are left as they are (infrastructure owns their settings).
+ * Creates any missing container (concurrent starts included). Transcripts expire through the container's default TTL, conversation memories
+ * through their own; existing containers are left as they are (infrastructure owns their settings).
  */
 export async function ensureContainers(database: Database, transcriptTtlDays: number): Promise<Containers> {
   const names = Object.keys(CONTAINERS) as ContainerName[];

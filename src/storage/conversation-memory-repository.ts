@@ -3,8 +3,7 @@ import { z } from "zod";
 import { ConversationTurnSchema, appendTurn, type ConversationTurn, type MemoryPolicy } from "../domain";
 import type { ConditionalWrite, ConversationMemory, Versioned } from "../workflow/ports";
 import { updateVersioned } from "../workflow/versioned-update";
-import { cosmosId } from "./cosmos-key";
-import { parseDocument, readDocument } from "./documents";
+import { cosmosId, parseDocument, readDocument } from "./documents";
 import { storeCallExpecting } from "./store-call";
 
 const MemoryDocumentSchema = z.object({

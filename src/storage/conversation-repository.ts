@@ -2,8 +2,7 @@ import type { Container } from "@azure/cosmos";
 import type { ConversationAccount, ConversationReference } from "botbuilder";
 import { z } from "zod";
 import { systemClock, type Clock } from "../domain";
-import { cosmosId } from "./cosmos-key";
-import { parseDocument, readDocument } from "./documents";
+import { cosmosId, parseDocument, readDocument } from "./documents";
 import { storeCall } from "./store-call";
 
 /** What a proactive reply needs from a botbuilder ConversationReference; other fields pass through. */

@@ -4,7 +4,6 @@ import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } fr
 import { lookup } from "../domain/lookup";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
-import { cosmosId } from "./cosmos-key";
 import {
   DataManifestSchema,
   monthDocuments,
@@ -12,7 +11,7 @@ import {
   type DataManifest,
   type ProcurementContainers,
 } from "./cosmos-procurement-data";
-import { parseDocument, queryAllPages, queryDocuments, queryPages, readDocument } from "./documents";
+import { cosmosId, parseDocument, queryAllPages, queryDocuments, queryPages, readDocument } from "./documents";
 import { storeCall } from "./store-call";
 import { STORE_BULK_DEADLINE_MS } from "../resilience";
 
@@ -29,8 +28,8 @@ const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => strin
   };
 
 /**
- * Writes an import into the Cosmos data containers in bulk: changed records only, spend rows in
- * batches, the month documents of the spend cells, and the manifest last (readers reload on it).
+ * Writes an import into the Cosmos data containers in bulk: changed records only, spend rows in batches, the month documents of the spend
+ * cells, and the manifest last (readers reload on it).
  */
 export class CosmosDataWriter implements DataStoreWriter {
   private cells: Pick<DataManifest, "months" | "dimensions"> | undefined;
@@ -73,10 +72,9 @@ export class CosmosDataWriter implements DataStoreWriter {
   }
 
   /**
-   * Stored rows, one supplier partition at a time (every row belongs to a stored supplier), in pages:
-   * small single-partition queries, which the embedded server answers quickly where one
-   * cross-partition scan of every row would time out. An empty container (a first import) is seen
-   * with one request instead of a query per supplier.
+   * Stored rows, one supplier partition at a time (every row belongs to a stored supplier), in pages: small single-partition queries, which
+   * the embedded server answers quickly where one cross-partition scan of every row would time out. An empty container (a first import) is
+   * seen with one request instead of a query per supplier.
    */
   async *spendRows(): AsyncIterable<SpendTransaction> {
     const any = await queryDocuments(this.containers.spend, { query: "SELECT TOP 1 c.id FROM c" }, z.object({ id: z.string() }));

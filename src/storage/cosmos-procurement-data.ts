@@ -17,8 +17,7 @@ import { createSnapshotProcurementData, snapshotOf, type ProcurementSnapshot } f
 import type { ProcurementData, SpendFilter, SpendView } from "../tools/procurement-data";
 import { mapLimited } from "../resilience";
 import { bulkUpsert } from "./bulk-upsert";
-import { cosmosId } from "./cosmos-key";
-import { parseDocument, queryAllPages, readDocument } from "./documents";
+import { cosmosId, parseDocument, queryAllPages, readDocument } from "./documents";
 
 /** The procurement data containers. */
 export interface ProcurementContainers {
@@ -52,7 +51,6 @@ const MonthDocumentSchema = z.object({ cells: z.array(SpendCellSchema) });
 /** How many documents of each kind were written by `upsertAll`. */
 export type DataSetCounts = { [K in keyof ProcurementDataSet]: number };
 
-/** The id of one part of a month's cells. */
 function monthDocumentId(month: string, part: number): string {
   return `month-${month}-${part}`;
 }
@@ -96,14 +94,9 @@ export async function writeManifest(container: Container, manifest: DataManifest
 const MONTH_READS_IN_FLIGHT = 8;
 
 /**
- * `ProcurementData` over the Cosmos data containers. At start-up (the first call) it reads the
- * directory (suppliers, contracts, policies, benchmarks: thousands of documents at most), in pages of
- * `pageSize` documents, and the month documents of the spend cells the import maintained (one per
- * month and part: their number depends on months and dimensions, never on the number of
- * transactions), and indexes them in memory; it reads them again only when the manifest says a new
- * import replaced the data set. After that a call reads at most one document: a supplier is a point
- * read, and everything else (contracts by supplier, contract and policy search, spend by any filter)
- * is answered from the indexes.
+ * `ProcurementData` over the Cosmos data containers. The first call reads the directory (thousands of documents at most, in pages) and the
+ * spend cells' month documents (their number grows with months and dimensions, never transactions) into in-memory indexes, read again only
+ * when the manifest names a new import; after that a call reads at most one document (a supplier's point read).
  */
 export class CosmosProcurementData implements ProcurementData {
   private directory: Promise<{ manifest: DataManifest | undefined; data: ProcurementData }> | undefined;

@@ -4,27 +4,33 @@ import { redactUrl } from "../domain/redact-url";
 import { CosmosApprovalRepository } from "./approval-repository";
 import { CosmosApprovalHistory } from "./approval-history-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
-import { createCosmosClient, type CosmosTarget } from "./cosmos-client";
 import { ensureContainers } from "./containers";
 import { CosmosConversationMemory } from "./conversation-memory-repository";
 import { CosmosConversationRepository } from "./conversation-repository";
-import { CosmosProcurementData, type ProcurementContainers } from "./cosmos-procurement-data";
+import { CosmosProcurementData, type DataSetCounts, type ProcurementContainers } from "./cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
-import { CosmosEvaluationRepository } from "./evaluation-repository";
-import { CosmosCanaryRepository } from "./canary-repository";
-import { CosmosFeedbackRepository } from "./feedback-repository";
+import { cosmosId, parseDocument, queryDocuments, readDocument, RecordContainer } from "./documents";
 import { CosmosRunStore } from "./run-repository";
-import { seedSampleData } from "./seed";
-import { unreachableEndpoint } from "../resilience/connection-failure";
-import { isMissingCredential, missingCredentialMessage } from "../resilience/credential-failure";
-import { storeCallExpecting } from "./store-call";
+import { isMissingCredential, missingCredentialMessage, unreachableEndpoint } from "../resilience/connection-failure";
+import { storeCall, storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { openLocalProcurementData } from "./local-data-store";
 import type { ProcurementData } from "../tools/procurement-data";
 import { IdKeyedDocuments } from "./id-keyed-documents";
-import { CosmosSettingsRepository } from "./settings-repository";
 import { CosmosTranscriptRepository } from "./transcript-repository";
-import { RenewalAlertSchema, systemClock, type Clock, type Log } from "../domain";
+import { CosmosClient, type Container, type CosmosClientOptions } from "@azure/cosmos";
+import {
+  CanaryRecordSchema,
+  EvaluationRecordSchema,
+  FeedbackSchema,
+  RenewalAlertSchema,
+  systemClock,
+  type Clock,
+  type Feedback,
+  type Log,
+  type ProcurementDataSet,
+} from "../domain";
+import { z } from "zod";
 
 /** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
 interface StoreHealth {
@@ -40,9 +46,10 @@ export interface CosmosStore {
   readonly endpoint: string;
   readonly runs: CosmosRunStore;
   readonly transcripts: CosmosTranscriptRepository;
-  readonly evaluations: CosmosEvaluationRepository;
-  /** Golden-set canary runs against the deployed models. */
-  readonly canaryRuns: CosmosCanaryRepository;
+  /** Stored as the evaluation job made them (partition key `/transcriptId`; the id derives from the transcript). */
+  readonly evaluations: RecordContainer<typeof EvaluationRecordSchema>;
+  /** Golden-set canary runs against the deployed models, one document per run, listed newest first. */
+  readonly canaryRuns: RecordContainer<typeof CanaryRecordSchema>;
   readonly feedback: CosmosFeedbackRepository;
   readonly conversations: CosmosConversationRepository;
   /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
@@ -59,8 +66,8 @@ export interface CosmosStore {
   /** The procurement data containers (imports write to them). */
   readonly procurementContainers: ProcurementContainers;
   /**
-   * What the data tools read: the Cosmos containers with COSMOS_ENDPOINT; without it the data set
-   * imported into the local data directory (PROCURA_DATA_DIR), or else the sample data set, from memory.
+   * What the data tools read: the Cosmos containers with COSMOS_ENDPOINT; without it the data set imported into the local data directory
+   * (PROCURA_DATA_DIR), or else the sample data set, from memory.
    */
   readonly toolData: ProcurementData;
   health(): Promise<StoreHealth>;
@@ -68,14 +75,62 @@ export interface CosmosStore {
   close(): Promise<void>;
 }
 
-/** A health check never waits longer than this. */
+/** 👍/👎 feedback (partition key `/runId`); one vote per user per run, a second vote replacing the first. */
+class CosmosFeedbackRepository extends RecordContainer<typeof FeedbackSchema> {
+  constructor(container: Container) {
+    super(container, FeedbackSchema, { timeField: "at", idOf: (vote) => cosmosId(`${vote.runId}|${vote.userId}`) });
+  }
+
+  /** The votes on one run, oldest first. */
+  listForRun(runId: string): Promise<Feedback[]> {
+    return queryDocuments(
+      this.container,
+      { query: "SELECT * FROM c WHERE c.runId = @runId ORDER BY c.at", parameters: [{ name: "@runId", value: runId }] },
+      FeedbackSchema,
+      { partitionKey: runId },
+    );
+  }
+}
+
+/** Where the client connects and how it authenticates. */
+export type CosmosTarget = { endpoint: string; key: string } | { endpoint: string; useDefaultCredential: true };
+
+/** Each request attempt gives up after this long; the SDK retries reads on timeout by itself. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Throttling (429) is retried by the SDK alone, honouring the service's retry-after, within these bounds; store-call.ts never retries a 429 again. */
+const THROTTLE_RETRY = { maxRetryAttemptCount: 6, maxWaitTimeInSeconds: 20 };
+
+/**
+ * The Cosmos client, with a key or else `DefaultAzureCredential`. Over plain http (the embedded server) endpoint discovery is off: it would
+ * follow the server's advertised https address and fail.
+ */
+export async function createCosmosClient(target: CosmosTarget): Promise<CosmosClient> {
+  const connectionPolicy: CosmosClientOptions["connectionPolicy"] = {
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    retryOptions: THROTTLE_RETRY,
+    ...(target.endpoint.startsWith("http:") ? { enableEndpointDiscovery: false } : {}),
+  };
+  if ("key" in target) return new CosmosClient({ endpoint: target.endpoint, key: target.key, connectionPolicy });
+  const { DefaultAzureCredential } = await import("@azure/identity");
+  return new CosmosClient({ endpoint: target.endpoint, aadCredentials: new DefaultAzureCredential(), connectionPolicy });
+}
+
+/** Loads the sample data set (or the given one) into the store's data containers, overwriting by id; says what it wrote and how long it took. */
+export async function seedSampleData(
+  store: { procurementData: Pick<CosmosProcurementData, "upsertAll"> },
+  data: ProcurementDataSet = generateSampleDataSet(),
+): Promise<{ counts: DataSetCounts; durationMs: number }> {
+  const started = Date.now();
+  const counts = await store.procurementData.upsertAll(data);
+  return { counts, durationMs: Date.now() - started };
+}
+
 const HEALTH_TIMEOUT_MS = 3_000;
 
 /**
- * Connects to Cosmos and makes sure the database and containers exist. With `COSMOS_ENDPOINT`:
- * `COSMOS_KEY`, or `DefaultAzureCredential` when no key is set. Without it: starts the embedded
- * in-memory server on loopback, seeds the sample data set and logs that nothing survives a restart
- * — refused under NODE_ENV=production.
+ * Connects to Cosmos (`COSMOS_ENDPOINT`) and makes sure the database and containers exist. Without an endpoint it starts the embedded
+ * in-memory server, seeds the sample data set and logs that nothing survives a restart (refused under NODE_ENV=production).
  */
 export async function openCosmosStore(
   // Where Cosmos is, the local data folder, and what its repositories are tuned with.
@@ -126,8 +181,8 @@ export async function openCosmosStore(
       endpoint: target.endpoint,
       runs: new CosmosRunStore(containers.runs),
       transcripts: new CosmosTranscriptRepository(containers.transcripts),
-      evaluations: new CosmosEvaluationRepository(containers.evaluations),
-      canaryRuns: new CosmosCanaryRepository(containers.canaryRuns),
+      evaluations: new RecordContainer(containers.evaluations, EvaluationRecordSchema, { timeField: "createdAt" }),
+      canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt", newestFirst: true }),
       feedback: new CosmosFeedbackRepository(containers.feedback),
       conversations: new CosmosConversationRepository(containers.conversations, clock),
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
@@ -174,8 +229,8 @@ export async function openCosmosStore(
 }
 
 /**
- * One line for a Cosmos account that cannot be used at all (no credential, not reachable), naming the
- * setting and the fix; the detail stays in the cause. Undefined for any other failure.
+ * One line for a Cosmos account that cannot be used at all (no credential, not reachable), naming the setting and the fix; the detail stays
+ * in the cause. Undefined for any other failure.
  */
 function accessFailure(error: unknown, endpoint: string): ConfigurationError | undefined {
   if (isMissingCredential(error)) return new ConfigurationError(missingCredentialMessage(`Cosmos at ${endpoint}`, "COSMOS_KEY"), error);
@@ -186,4 +241,30 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
       error,
     );
   return undefined;
+}
+
+const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
+
+/** Small key/value settings changed at run time (e.g. the approver channel), in `settings`. */
+export class CosmosSettingsRepository {
+  constructor(
+    private readonly container: Container,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** The value stored under `key`, validated with `schema`; undefined when unset. */
+  async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
+    const id = cosmosId(key);
+    const document = await readDocument(this.container, id, id);
+    if (!document) return undefined;
+    const { value } = parseDocument(SettingDocumentSchema, document.raw, this.container.id);
+    return parseDocument(schema, value, `${this.container.id}/${key}`);
+  }
+
+  /** Stores `value` (JSON) under `key`, replacing any earlier value. */
+  async set(key: string, value: unknown): Promise<void> {
+    await storeCall(`set setting ${key}`, (abortSignal) =>
+      this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: this.clock.now().toISOString() }, { abortSignal }),
+    );
+  }
 }

@@ -1,8 +1,7 @@
 /**
- * Where `npm run dev` leaves the address of its embedded store while it runs, so a command on the
- * same machine (the auditors' export) reads the runs and approvals the bot keeps instead of an
- * empty store of its own. The file lives in the local data directory and names the process that
- * wrote it: a file left by a process that is gone is ignored.
+ * Where `npm run dev` leaves the address of its embedded store while it runs, so a command on the same machine (the auditors' export) reads
+ * the runs and approvals the bot keeps instead of an empty store of its own. The file lives in the local data directory and names the
+ * process that wrote it: a file left by a process that is gone is ignored.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,12 +1,26 @@
+import { createHash } from "node:crypto";
 import type { Container, FeedOptions, SqlQuerySpec } from "@azure/cosmos";
 import type { z } from "zod";
 import { SystemError } from "../domain/errors";
 import { storeCall } from "./store-call";
 import { describeZodError } from "../domain/zod-issues";
 
+const MAX_ID_LENGTH = 255;
+
 /**
- * Validates a stored document. A document that no longer matches its schema is a system fault
- * (corrupt data or a missing migration), reported with the container, id and failing paths.
+ * A Cosmos-safe document id for any key: the characters Cosmos forbids in ids (`/ \ ? #`) and the escape character `*` become `*XX` hex; a
+ * result over 255 characters is shortened and suffixed with a hash of the key so distinct keys stay distinct.
+ */
+export function cosmosId(key: string): string {
+  const escaped = key.replace(/[/\\?#*]/g, (char) => `*${char.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  if (escaped.length <= MAX_ID_LENGTH) return escaped;
+  const hash = createHash("sha256").update(key).digest("hex");
+  return `${escaped.slice(0, MAX_ID_LENGTH - hash.length - 1)}~${hash}`;
+}
+
+/**
+ * Validates a stored document. A document that no longer matches its schema is a system fault (corrupt data or a missing migration),
+ * reported with the container, id and failing paths.
  */
 export function parseDocument<S extends z.ZodTypeAny>(schema: S, raw: unknown, where: string): z.output<S> {
   const parsed = schema.safeParse(raw);
@@ -27,9 +41,8 @@ export async function readDocument(
 }
 
 /**
- * Documents per query request. Cosmos itself caps a page (100 items or 4 MB by default), but a
- * server that does not (the embedded one answers a query in one response) would otherwise send a
- * whole container at once.
+ * Documents per query request. Cosmos itself caps a page (100 items or 4 MB by default), but a server that does not (the embedded one
+ * answers a query in one response) would otherwise send a whole container at once.
  */
 const QUERY_PAGE_SIZE = 500;
 
@@ -47,11 +60,9 @@ export async function queryDocuments<S extends z.ZodTypeAny>(
 }
 
 /**
- * Runs a plain query (no ORDER BY, TOP or aggregate) page by page, yielding each page's documents
- * validated: every request asks for at most `pageSize` documents, so the whole result is never held
- * in one response (or, for a caller that consumes pages as they come, in memory). One iterator reads
- * every page (measured on the embedded server: three times faster than a fresh query per page); a
- * page that fails is retried on its own from the last page's continuation token.
+ * Runs a plain query (no ORDER BY, TOP or aggregate) in validated pages of at most `pageSize`, so no response holds the whole result. One
+ * iterator reads every page (three times faster than a fresh query per page on the embedded server); a failed page is retried alone from
+ * the last continuation token.
  */
 export async function* queryPages<S extends z.ZodTypeAny>(
   container: Container,
@@ -96,4 +107,33 @@ export async function queryAllPages<S extends z.ZodTypeAny>(
   const documents: z.output<S>[] = [];
   for await (const page of queryPages(container, query, schema, options)) documents.push(...page);
   return documents;
+}
+
+/**
+ * A container of whole records validated on the way in and out, listed by the time they record. A record's id derives from what it records
+ * (or `idOf`), so saving it again overwrites it.
+ */
+export class RecordContainer<S extends z.ZodTypeAny> {
+  constructor(
+    protected readonly container: Container,
+    protected readonly schema: S,
+    private readonly listing: { timeField: string; newestFirst?: boolean; idOf?: (record: z.output<S>) => string },
+  ) {}
+
+  async save(record: z.output<S>): Promise<void> {
+    const valid = this.schema.parse(record) as z.output<S> & { id: string };
+    const document = this.listing.idOf ? { ...valid, id: this.listing.idOf(valid) } : valid;
+    await storeCall(`save ${this.container.id}/${document.id}`, (abortSignal) => this.container.items.upsert(document, { abortSignal }));
+  }
+
+  /** Every record whose time is at or after `since`, across partitions (the tuning report's and canary's evidence). */
+  listSince(since: string): Promise<z.output<S>[]> {
+    const { timeField, newestFirst } = this.listing;
+    const order = newestFirst ? ` ORDER BY c.${timeField} DESC` : "";
+    return queryDocuments(
+      this.container,
+      { query: `SELECT * FROM c WHERE c.${timeField} >= @since${order}`, parameters: [{ name: "@since", value: since }] },
+      this.schema,
+    );
+  }
 }

@@ -13,8 +13,8 @@ export interface EmbeddedCosmos {
 export const EMBEDDED_COSMOS_KEY = Buffer.from("procura-embedded-cosmos").toString("base64");
 
 /**
- * Starts `@vercel/cosmosdb-server` on 127.0.0.1 at a free port. The package is loaded only here,
- * so a production install without dev dependencies never needs it.
+ * Starts `@vercel/cosmosdb-server` on 127.0.0.1 at a free port. The package is loaded only here, so a production install without dev
+ * dependencies never needs it.
  */
 export async function startEmbeddedCosmos(): Promise<EmbeddedCosmos> {
   const { createHttpServer } = await import("@vercel/cosmosdb-server");

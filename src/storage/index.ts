@@ -1,13 +1,4 @@
-export { openCosmosStore, type CosmosStore } from "./cosmos-store";
-export { seedSampleData, type SeedResult } from "./seed";
-export { buildTranscript, LOCAL_CONVERSATION_ID } from "./transcript-builder";
-export type { CosmosApprovalRepository } from "./approval-repository";
-export type { CosmosBotStorage } from "./bot-state-storage";
-export type { CosmosConversationRepository } from "./conversation-repository";
-export type { CosmosFeedbackRepository } from "./feedback-repository";
-export type { CosmosProcurementData, DataSetCounts } from "./cosmos-procurement-data";
-export type { CosmosRunStore } from "./run-repository";
-export type { CosmosSettingsRepository } from "./settings-repository";
-export type { CosmosTranscriptRepository } from "./transcript-repository";
+export { openCosmosStore, seedSampleData, type CosmosStore } from "./cosmos-store";
+export { buildTranscript } from "./transcript-builder";
 export { MemoryRunStore } from "./memory-run-store";
-export { CosmosConversationMemory, InMemoryConversationMemory } from "./conversation-memory-repository";
+export { InMemoryConversationMemory } from "./conversation-memory-repository";

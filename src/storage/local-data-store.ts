@@ -10,17 +10,14 @@ import type { StoredBm25Index } from "../tools/text/bm25";
 import { rollUpByFiscalYear } from "../tools/spend-cell-index";
 import type { ProcurementData } from "../tools/procurement-data";
 import { JsonLinesWriter, readJsonLines } from "../import/json-lines";
-import { readDataFile } from "./data-file";
-import { SupplierContractsFile, writeSupplierContracts } from "./supplier-contracts-file";
+import { SupplierContractsFile, readDataFile, writeSupplierContracts } from "./supplier-contracts-file";
 import { removeStaleTemporaries, temporaryFor, writeFileWhole } from "../import/temporary-files";
 
 /**
- * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and
- * rolled up per fiscal year), the search indexes, the contracts grouped by supplier
- * (supplier-contracts-file), the spend rows as NDJSON (read only by imports, streamed), and a manifest
- * written last. The bot loads the suppliers, policies and benchmarks at start and the rest when a
- * question first needs it, so it starts in seconds and stays small whatever the number of
- * transactions and contracts.
+ * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and rolled up per fiscal year), the
+ * search indexes, the contracts grouped by supplier (supplier-contracts-file), the spend rows as NDJSON (read only by imports, streamed),
+ * and a manifest written last. The bot loads the suppliers, policies and benchmarks at start and the rest when a question first needs it,
+ * so it starts in seconds and stays small whatever the number of transactions and contracts.
  */
 const FILES = {
   manifest: "manifest.json",
@@ -96,9 +93,8 @@ export class LocalDataStore implements DataStoreWriter {
   }
 
   /**
-   * Written last: a directory without a manifest is not a data set yet. The search indexes are built
-   * from what the directory now holds and written just before it, so a start loads them instead of
-   * tokenising every contract and policy section again.
+   * Written last: a directory without a manifest is not a data set yet. The search indexes are built from what the directory now holds and
+   * written just before it, so a start loads them instead of tokenising every contract and policy section again.
    */
   async saveSummary(summary: DataSetSummary): Promise<void> {
     const [suppliers, contracts, policies] = await Promise.all([this.load("suppliers"), this.load("contracts"), this.load("policies")]);
@@ -109,9 +105,9 @@ export class LocalDataStore implements DataStoreWriter {
   }
 
   /**
-   * The spend cells per month or per fiscal year, or the search indexes (for the reader). Written by
-   * our own import from validated rows, tens of thousands of cells at a million rows: parsed without
-   * a schema pass, which would double the start-up time; the cells' names are still bounded.
+   * The spend cells per month or per fiscal year, or the search indexes (for the reader). Written by our own import from validated rows,
+   * tens of thousands of cells at a million rows: parsed without a schema pass, which would double the start-up time; the cells' names are
+   * still bounded.
    */
   async loadDerived(file: "cells" | "years"): Promise<SpendCell[] | undefined>;
   async loadDerived(file: "contractIndex"): Promise<StoredBm25Index | undefined>;
@@ -140,8 +136,8 @@ export class LocalDataStore implements DataStoreWriter {
 }
 
 /**
- * The data set imported into a local data directory, ready for the tools; undefined when the
- * directory holds none (then the sample data set is used).
+ * The data set imported into a local data directory, ready for the tools; undefined when the directory holds none (then the sample data set
+ * is used).
  */
 export async function openLocalProcurementData(directory: string): Promise<ProcurementData | undefined> {
   const store = new LocalDataStore(directory);
@@ -163,8 +159,8 @@ export async function openLocalProcurementData(directory: string): Promise<Procu
 }
 
 /**
- * A spend cell's names as every reader bounds them (a data set written before the import's limits may
- * hold longer ones): cut by hand rather than by the cell schema, which would double the start-up time.
+ * A spend cell's names as every reader bounds them (a data set written before the import's limits may hold longer ones): cut by hand rather
+ * than by the cell schema, which would double the start-up time.
  */
 function withBoundedNames(cell: SpendCell): SpendCell {
   const cut = (text: string) => cutText(text, STORED_TEXT_LIMITS.nameChars);

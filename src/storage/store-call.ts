@@ -2,9 +2,8 @@ import { SystemError, describeError } from "../domain/errors";
 import { STORE_CALL_DEADLINE_MS, STORE_CALL_RETRY, retryWithBackoff, withDeadline } from "../resilience";
 
 /**
- * Throttling (429) is retried by the SDK's own `retryOptions`, and connection resets/timeouts on
- * reads by its default policy; here we retry only what the SDK leaves alone in our configuration —
- * service-signalled transient statuses.
+ * Throttling (429) is retried by the SDK's own `retryOptions`, and connection resets/timeouts on reads by its default policy; here we retry
+ * only what the SDK leaves alone in our configuration — service-signalled transient statuses.
  */
 const TRANSIENT_STATUSES = new Set([408, 449, 503]);
 
@@ -26,9 +25,8 @@ export function statusOf(error: unknown): number | string | undefined {
 type StoreOperation<T> = (abortSignal: AbortSignal) => Promise<T>;
 
 /**
- * Runs one store operation within its client-side deadline (`deadlineMs`, retries included):
- * transient failures are retried within the store-call policy, and anything that still fails (the
- * deadline too) becomes a SystemError naming the operation and carrying the SDK error as `cause`.
+ * Runs one store operation within its deadline (`deadlineMs`, retries included), retrying transient failures by the store-call policy;
+ * what still fails becomes a SystemError naming the operation, the SDK error as `cause`.
  */
 export async function storeCall<T>(operation: string, fn: StoreOperation<T>, deadlineMs = STORE_CALL_DEADLINE_MS): Promise<T> {
   const result = await storeCallExpecting(operation, fn, [], deadlineMs);
@@ -37,8 +35,8 @@ export async function storeCall<T>(operation: string, fn: StoreOperation<T>, dea
 }
 
 /**
- * Like `storeCall`, but the listed statuses (404, 409, 412 …) are expected outcomes returned as a
- * value, so repositories can map them to `undefined` or a typed conflict.
+ * Like `storeCall`, but the listed statuses (404, 409, 412 …) are expected outcomes returned as a value, so repositories can map them to
+ * `undefined` or a typed conflict.
  */
 export async function storeCallExpecting<T, S extends number>(
   operation: string,

@@ -1,10 +1,11 @@
-import { open } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ContractSchema, type Contract } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 import { once } from "../tools/lazy";
-import { invalidDataFile, readDataFile } from "./data-file";
+import { SystemError } from "../domain/errors";
 import { writeFileWhole } from "../import/temporary-files";
 
 const LINES = "contracts-by-supplier.ndjson";
@@ -13,10 +14,29 @@ const RANGES = "contracts-by-supplier.json";
 /** Per supplier id, where its contracts' lines are in the NDJSON file: byte offset and length. */
 const RangesSchema = z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]));
 
+/** What to tell a user about a data file that cannot be used: which file, why, and what to do. */
+function invalidDataFile(file: string, reason: string): SystemError {
+  return new SystemError(`${file} is not a valid data file (${reason}); import the data again`);
+}
+
+/** A JSON file of a local data directory, checked against its schema; undefined when it is absent. */
+export async function readDataFile<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
+  if (!existsSync(file)) return undefined;
+  const text = await readFile(file, "utf8");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw invalidDataFile(file, (error as Error).message);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw invalidDataFile(file, describeZodError(parsed.error, { limit: 3 }));
+  return parsed.data as z.output<S>;
+}
+
 /**
- * A local data set's contracts grouped by supplier in one NDJSON file, with where each supplier's
- * lines are. A question about one supplier then reads and checks that supplier's few contracts
- * instead of every contract of the data set (ten megabytes at ten thousand contracts).
+ * A local data set's contracts grouped by supplier in one NDJSON file, with where each supplier's lines are. A question about one supplier
+ * then reads and checks that supplier's few contracts instead of every contract of the data set (ten megabytes at ten thousand contracts).
  */
 export async function writeSupplierContracts(directory: string, contracts: readonly Contract[]): Promise<void> {
   const bySupplier = new Map<string, string[]>();
@@ -44,8 +64,8 @@ export async function writeSupplierContracts(directory: string, contracts: reado
 }
 
 /**
- * Reads one supplier's contracts from a data directory: `undefined` when the directory does not keep
- * contracts by supplier (written before it did), so the caller falls back to every contract.
+ * Reads one supplier's contracts from a data directory: `undefined` when the directory does not keep contracts by supplier (written before
+ * it did), so the caller falls back to every contract.
  */
 export class SupplierContractsFile {
   private readonly ranges = once(() => this.readRanges());

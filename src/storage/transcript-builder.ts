@@ -7,9 +7,8 @@ export const LOCAL_CONVERSATION_ID = "local";
 type CompletedEvent = WorkflowEvent & { executor: string };
 
 /**
- * Turns a run's state into its stored transcript: one step per completed executor (with the
- * rationale and action behind it and the tool calls it made), and the run as an agent-metrics
- * conversation. Pure; ids only — the requester is recorded by conversation and user id.
+ * Turns a run's state into its stored transcript: one step per completed executor (with the rationale and action behind it and the tool
+ * calls it made), and the run as an agent-metrics conversation. Pure; ids only — the requester is recorded by conversation and user id.
  */
 export function buildTranscript(state: RunState): TranscriptDocument {
   return {

@@ -1,30 +1,23 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, TraceFlags, metrics, trace, type Histogram } from "@opentelemetry/api";
-import { SeverityNumber, logs } from "@opentelemetry/api-logs";
+import { metrics, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Histogram } from "@opentelemetry/api";
+import { logs, SeverityNumber } from "@opentelemetry/api-logs";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { flushAzureMonitor, shutdownAzureMonitor, useAzureMonitor } from "applicationinsights";
 import type { ModelProviderConfig } from "../config";
 import { systemClock, type Clock, type WorkflowEvent } from "../domain";
-import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor } from "./pinned-span-ids";
-import { redactingLogProcessor, redactingSpanProcessor } from "./redacting-processors";
+import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor, redactingLogProcessor, redactingSpanProcessor } from "./sdk-processors";
 import { redactError, redactProperties } from "./redaction";
 import {
-  approvalDecidedEvent,
   checkpointFailedEvent,
+  citationsDroppedEvent,
   contentFilteredEvent,
   executorCompletedEvent,
-  citationsDroppedEvent,
   executorMetrics,
   executorStartedEvent,
-  feedbackReceivedEvent,
-  renewalAlertEvent,
-  modelEndpointChangedEvent,
-  modelStreamTimedEvent,
   genAiProviderName,
+  propsEvent,
   runCompletedEvent,
   runMetric,
-  transcriptEvaluatedEvent,
-  canaryCompletedEvent,
-  canaryScoredEvent,
+  TelemetryEvent,
   type EventRecord,
   type MetricRecord,
   type SpanRecord,
@@ -32,8 +25,7 @@ import {
 import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "./span-records";
 import type { Telemetry } from "./telemetry-port";
 
-/** What the Azure Monitor telemetry needs to start. */
-export interface AzureMonitorSettings {
+interface AzureMonitorSettings {
   connectionString: string;
   cloudRoleName: string;
   provider: ModelProviderConfig["kind"];
@@ -46,8 +38,8 @@ const CUSTOM_EVENT_NAME = "microsoft.custom_event.name";
 const SCOPE = "procura";
 
 /**
- * Starts the Azure Monitor OpenTelemetry distro (process-global: call once, see createTelemetry)
- * and returns the Telemetry that writes through it.
+ * Starts the Azure Monitor OpenTelemetry distro (process-global: call once, see createTelemetry) and returns the Telemetry that writes
+ * through it.
  */
 export function startAzureMonitorTelemetry(settings: AzureMonitorSettings): Telemetry {
   useAzureMonitor({
@@ -160,16 +152,16 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
       }),
     approvalDecided: (props) =>
       safely(() => {
-        event(approvalDecidedEvent(props));
+        event(propsEvent(TelemetryEvent.ApprovalDecided, props));
         span(approvalSpan(props, clock.now()));
       }),
-    feedbackReceived: (props) => safely(() => event(feedbackReceivedEvent(props))),
-    renewalAlert: (props) => safely(() => event(renewalAlertEvent(props))),
-    modelEndpointChanged: (props) => safely(() => event(modelEndpointChangedEvent(props))),
-    modelStreamTimed: (props) => safely(() => event(modelStreamTimedEvent(props))),
-    transcriptEvaluated: (props) => safely(() => event(transcriptEvaluatedEvent(props))),
-    canaryCompleted: (props) => safely(() => event(canaryCompletedEvent(props))),
-    canaryScored: (props) => safely(() => event(canaryScoredEvent(props))),
+    feedbackReceived: (props) => safely(() => event(propsEvent(TelemetryEvent.FeedbackReceived, props))),
+    renewalAlert: (props) => safely(() => event(propsEvent(TelemetryEvent.RenewalAlert, props))),
+    modelEndpointChanged: (props) => safely(() => event(propsEvent(TelemetryEvent.ModelEndpointChanged, props))),
+    modelStreamTimed: (props) => safely(() => event(propsEvent(TelemetryEvent.ModelStreamTimed, props))),
+    transcriptEvaluated: (props) => safely(() => event(propsEvent(TelemetryEvent.TranscriptEvaluated, props))),
+    canaryCompleted: (props) => safely(() => event(propsEvent(TelemetryEvent.CanaryCompleted, props))),
+    canaryScored: (props) => safely(() => event(propsEvent(TelemetryEvent.CanaryScored, props))),
     exception: (error, context) =>
       safely(() => {
         const safe = redactError(error);

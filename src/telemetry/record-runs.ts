@@ -3,9 +3,8 @@ import type { RunLifecycle } from "../workflow/run-lifecycle";
 import type { Telemetry } from "./telemetry-port";
 
 /**
- * Records each run as it ends, before its card is sent: the run's telemetry (and, for a failed run,
- * the exception under the correlation id the requester is shown) when its workflow finishes, and
- * its transcript then and again once an approver's decision ends it. Never throws.
+ * Records each run as it ends, before its card is sent: the run's telemetry (and, for a failed run, the exception under the correlation id
+ * the requester is shown) when its workflow finishes, and its transcript then and again once an approver's decision ends it. Never throws.
  */
 export function recordRuns(
   lifecycle: Pick<RunLifecycle, "subscribe">,

@@ -1,6 +1,5 @@
 import type { DeploymentTiming, RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
-import { TelemetryEvent, TelemetryMetric, type TelemetryEventName } from "./event-names";
 import type { TelemetryValue } from "./redaction";
 import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../domain";
 
@@ -8,8 +7,38 @@ import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps 
 export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
 
 /**
- * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here
- * is trusted to be safe: every property still goes through redaction.ts on its way out.
+ * Custom event and metric names. Dashboards (infra/workbook.json) and alerts query these exact names: renaming one is a breaking change for
+ * operations.
+ */
+export const TelemetryEvent = {
+  ExecutorStarted: "ExecutorStarted",
+  ExecutorCompleted: "ExecutorCompleted",
+  RunCompleted: "RunCompleted",
+  ApprovalDecided: "ApprovalDecided",
+  FeedbackReceived: "FeedbackReceived",
+  RenewalAlert: "RenewalAlert",
+  TranscriptEvaluated: "TranscriptEvaluated",
+  CanaryCompleted: "CanaryCompleted",
+  CanaryScored: "CanaryScored",
+  CheckpointFailed: "CheckpointFailed",
+  ModelEndpointChanged: "ModelEndpointChanged",
+  ContentFiltered: "ContentFiltered",
+  ModelStreamTimed: "ModelStreamTimed",
+  CitationsDropped: "CitationsDropped",
+} as const;
+
+export type TelemetryEventName = (typeof TelemetryEvent)[keyof typeof TelemetryEvent];
+
+/** Histogram names (customMetrics). Token usage follows the OpenTelemetry GenAI semantic conventions. */
+export const TelemetryMetric = {
+  executorDuration: "procura.executor.duration",
+  runDuration: "procura.run.duration",
+  tokenUsage: "gen_ai.client.token.usage",
+} as const;
+
+/**
+ * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here is trusted to be safe: every property
+ * still goes through redaction.ts on its way out.
  */
 
 /** Loose properties as mapped; redaction decides what is sent. */
@@ -30,9 +59,8 @@ export interface MetricRecord {
 }
 
 /**
- * A span written after the fact from a workflow fact, in its run's trace (see run-trace.ts): the
- * run span is the root, executor, gate and approval spans are its children, tool spans the children
- * of the executor that called them.
+ * A span written after the fact from a workflow fact, in its run's trace (see `runTrace` in span-records.ts): the run span is the root, executor, gate and
+ * approval spans are its children, tool spans the children of the executor that called them.
  */
 export interface SpanRecord {
   name: string;
@@ -61,18 +89,6 @@ export interface FeedbackReceivedProps {
   runId: string;
   rating: "up" | "down";
   hasComment: boolean;
-}
-
-/** A renewal alert posted (`sent`), dismissed or asked about: the contract id and the days left, never names. */
-export interface RenewalAlertProps {
-  action: "sent" | "dismissed" | "asked";
-  contractId: string;
-  daysLeft: number;
-}
-
-/** `RenewalAlert`. */
-export function renewalAlertEvent({ action, contractId, daysLeft }: RenewalAlertProps): EventRecord {
-  return { name: TelemetryEvent.RenewalAlert, properties: { action, contractId, daysLeft } };
 }
 
 /** The `gen_ai.provider.name` of a model provider (OpenTelemetry GenAI semantic conventions). */
@@ -195,24 +211,18 @@ export function runCompletedEvent(state: RunState): EventRecord {
   };
 }
 
-/** The run latency histogram. */
 export function runMetric(state: RunState): MetricRecord {
   return { name: TelemetryMetric.runDuration, value: runDurationMs(state), unit: "ms", attributes: { status: state.status } };
 }
 
-/** `ApprovalDecided`. */
-export function approvalDecidedEvent(props: ApprovalDecidedProps): EventRecord {
-  return { name: TelemetryEvent.ApprovalDecided, properties: { ...props } };
-}
-
-/** `FeedbackReceived`. */
-export function feedbackReceivedEvent(props: FeedbackReceivedProps): EventRecord {
-  return { name: TelemetryEvent.FeedbackReceived, properties: { ...props } };
+/** An event whose properties are the props as the caller gave them (redaction still decides what is sent). */
+export function propsEvent(name: TelemetryEventName, props: object): EventRecord {
+  return { name, properties: { ...props } };
 }
 
 /**
- * A model call failed over to another endpoint, or an endpoint's circuit breaker opened or closed.
- * The fault travels as its kind only; the endpoint URLs name no secret.
+ * A model call failed over to another endpoint, or an endpoint's circuit breaker opened or closed. The fault travels as its kind only; the
+ * endpoint URLs name no secret.
  */
 export interface ModelEndpointChangedProps {
   change: "failover" | "circuit_opened" | "circuit_closed";
@@ -222,30 +232,5 @@ export interface ModelEndpointChangedProps {
   faultKind?: string;
 }
 
-/** `ModelEndpointChanged`. */
-export function modelEndpointChangedEvent(props: ModelEndpointChangedProps): EventRecord {
-  return { name: TelemetryEvent.ModelEndpointChanged, properties: { ...props } };
-}
-
 /** How fast one streamed answer came from a deployment at an endpoint (what `npm run bench -- calibrate` reads). */
 export type ModelStreamTimedProps = DeploymentTiming & { endpoint: string; deployment: string };
-
-/** `ModelStreamTimed`. */
-export function modelStreamTimedEvent(props: ModelStreamTimedProps): EventRecord {
-  return { name: TelemetryEvent.ModelStreamTimed, properties: { ...props } };
-}
-
-/** `TranscriptEvaluated`. */
-export function transcriptEvaluatedEvent(props: TranscriptEvaluatedProps): EventRecord {
-  return { name: TelemetryEvent.TranscriptEvaluated, properties: { ...props } };
-}
-
-/** `CanaryCompleted`. */
-export function canaryCompletedEvent(props: CanaryCompletedProps): EventRecord {
-  return { name: TelemetryEvent.CanaryCompleted, properties: { ...props } };
-}
-
-/** `CanaryScored`. */
-export function canaryScoredEvent(props: CanaryScoredProps): EventRecord {
-  return { name: TelemetryEvent.CanaryScored, properties: { ...props } };
-}

@@ -108,7 +108,6 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
 
 /** Longest string value sent; ids and enums are far shorter. */
 const MAX_VALUE_LENGTH = 200;
-/** Longest exception message sent. */
 const MAX_MESSAGE_LENGTH = 500;
 
 /** A long run of base64 characters is a key only if it mixes digits and both cases (paths do not). */
@@ -136,8 +135,8 @@ const SCRUBBERS: readonly [RegExp, string | ((match: string) => string)][] = [
 ];
 
 /**
- * Replaces e-mail addresses, phone numbers, keys, tokens and secrets in a text by placeholders; URLs
- * first lose their userinfo and query (a password there is not recognisable by its shape).
+ * Replaces e-mail addresses, phone numbers, keys, tokens and secrets in a text by placeholders; URLs first lose their userinfo and query (a
+ * password there is not recognisable by its shape).
  */
 export function scrubText(text: string): string {
   return SCRUBBERS.reduce(
@@ -148,8 +147,8 @@ export function scrubText(text: string): string {
 }
 
 /**
- * The properties that may be sent: allowed names only, no empty values, strings scrubbed, free
- * text (white space inside) replaced by "[text]", long strings cut.
+ * The properties that may be sent: allowed names only, no empty values, strings scrubbed, free text (white space inside) replaced by
+ * "[text]", long strings cut.
  */
 export function redactProperties(properties: Readonly<Record<string, TelemetryValue | null | undefined>>): Record<string, TelemetryValue> {
   const safe: Record<string, TelemetryValue> = {};

@@ -1,10 +1,10 @@
 /**
- * Pure mappings from workflow events to trace spans: the run's root span and its executor, tool,
- * quality-gate and approval children. Like records.ts, nothing here sends anything.
+ * Pure mappings from workflow events to trace spans: the run's root span and its executor, tool, quality-gate and approval children. Like
+ * records.ts, nothing here sends anything.
  */
+import { createHash } from "node:crypto";
 import type { WorkflowEvent } from "../domain";
 import type { ApprovalDecidedProps, SpanRecord } from "./records";
-import { runTrace } from "./run-trace";
 
 /** When an event that measured its duration began, and when it ended. */
 function timesOf(event: { at: string; durationMs?: number }): { startTime: Date; endTime: Date } {
@@ -102,4 +102,21 @@ export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): Span
     parentSpanId: trace.spanId,
     attributes: { runId: props.runId, approvalId: props.approvalId, decision: props.decision, waitMs: props.waitMs },
   };
+}
+
+/** A run's place in distributed tracing: the trace every span of the run belongs to, and the run span's id. */
+export interface RunTrace {
+  /** 32 hex digits: the App Insights operation id of the run. */
+  traceId: string;
+  /** 16 hex digits: the run span, parent of the run's executor, gate and approval spans. */
+  spanId: string;
+}
+
+/**
+ * Derives a run's trace from its id alone, so whichever process works on the run — the one that started it, one that resumed it after a
+ * restart, the approvals flow days later — puts its spans into the same tree without any state held in memory.
+ */
+export function runTrace(runId: string): RunTrace {
+  const digest = createHash("sha256").update(`procura-run:${runId}`).digest("hex");
+  return { traceId: digest.slice(0, 32), spanId: digest.slice(32, 48) };
 }

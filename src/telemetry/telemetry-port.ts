@@ -1,4 +1,4 @@
-import type { RunState } from "../domain";
+import type { RenewalAlertProps, RunState } from "../domain";
 import type { EventSink } from "../workflow/ports";
 import type {
   ApprovalDecidedProps,
@@ -7,7 +7,6 @@ import type {
   FeedbackReceivedProps,
   ModelEndpointChangedProps,
   ModelStreamTimedProps,
-  RenewalAlertProps,
   TranscriptEvaluatedProps,
 } from "./records";
 
@@ -19,22 +18,16 @@ export interface ExceptionContext {
 }
 
 /**
- * What the product reports to Application Insights. Every method is fire-and-forget and never
- * throws; every property passes through redaction.ts.
- *
- * Dependencies: HTTP calls to Azure OpenAI / OpenAI-compatible endpoints and to Cosmos DB are
- * collected by the SDK's own instrumentation (http + Azure SDK), so there is no manual dependency
- * API. Each run is one trace (its ids derived from the run id, see run-trace.ts): a run span with
- * the executors (`invoke_agent`, OpenTelemetry `gen_ai.*` attributes), the quality gate and the
- * approval as children, and each tool call (`execute_tool`) under the executor that made it.
+ * What the product reports to Application Insights: fire-and-forget, never throwing, every property through redaction.ts. Model and Cosmos
+ * calls are collected by the SDK's own instrumentation. A run is one trace (`runTrace`): the run span, its executors (`invoke_agent`), gate
+ * and approval as children, each tool call (`execute_tool`) under its executor.
  */
 export interface Telemetry {
   /** False when no connection string is configured (every method is then a no-op). */
   readonly enabled: boolean;
   /**
-   * Workflow events in: `executor_started` → `ExecutorStarted`; `executor_completed` →
-   * `ExecutorCompleted` + metrics + executor span; `tool_completed`, the gate's `phase_completed` and
-   * `run_completed` → their spans; `checkpoint_failed` → `CheckpointFailed`.
+   * Workflow events in: `executor_started` → `ExecutorStarted`; `executor_completed` → `ExecutorCompleted` + metrics + executor span;
+   * `tool_completed`, the gate's `phase_completed` and `run_completed` → their spans; `checkpoint_failed` → `CheckpointFailed`.
    */
   readonly eventSink: EventSink;
   /** `RunCompleted`, once per run when it reaches a terminal state. */

@@ -6,10 +6,9 @@ import type { Log } from "../domain";
 let active: Telemetry | undefined;
 
 /**
- * Starts Application Insights from `APPLICATIONINSIGHTS_CONNECTION_STRING` with the cloud role name
- * `CLOUD_ROLE_NAME`, or returns the no-op telemetry when the string is absent; says which, once.
- * Later calls return the telemetry already started (see preload.ts, which starts it before
- * anything loads `http`, so outgoing calls are instrumented).
+ * Starts Application Insights from `APPLICATIONINSIGHTS_CONNECTION_STRING` with the cloud role name `CLOUD_ROLE_NAME`, or returns the no-op
+ * telemetry when the string is absent; says which, once. Later calls return the telemetry already started (see preload.ts, which starts it
+ * before anything loads `http`, so outgoing calls are instrumented).
  */
 export function createTelemetry(
   // Where to send it, under which role name, and the model provider to tag it with.

@@ -1,5 +1,5 @@
 import type { CosmosClient } from "@azure/cosmos";
-import { createCosmosClient } from "../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../src/storage/cosmos-store";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../src/storage/embedded-server";
 import { RecordingHttpProxy } from "./recording-http-proxy";
 

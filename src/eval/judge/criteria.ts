@@ -2,8 +2,11 @@ import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../../domain";
-import { GRANULARITIES } from "./granularity";
 import { describeZodError } from "../../domain/zod-issues";
+
+/** The three evaluation levels: one step, one phase (a cluster of steps), the whole run. */
+export const GRANULARITIES = ["step_level", "phase_level", "global_summary"] as const;
+export type Granularity = (typeof GRANULARITIES)[number];
 
 /** One judging criterion; `granularity` fixes the level instead of letting the analyzer choose. */
 const CriterionSchema = z.object({

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import type { Criterion } from "./criteria";
-import { GRANULARITIES, type Granularity } from "./granularity";
+import { GRANULARITIES, type Criterion, type Granularity } from "./criteria";
 
 /** The level chosen for one criterion and who chose it. */
 export interface GranularityChoice {
@@ -46,8 +45,8 @@ const ChoicesSchema = z.object({
 });
 
 /**
- * GranularityAnalyzer: a criterion with a fixed `granularity` keeps it; the others are decided in one
- * model call (`judge.granularity`), and by the keyword rules when that call fails twice.
+ * GranularityAnalyzer: a criterion with a fixed `granularity` keeps it; the others are decided in one model call (`judge.granularity`), and
+ * by the keyword rules when that call fails twice.
  */
 export async function analyzeGranularity(evalModel: EvalModel, criteria: Criterion[]): Promise<GranularityChoice[]> {
   const open = criteria.filter((criterion) => criterion.granularity === undefined);

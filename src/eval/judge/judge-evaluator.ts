@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import type { Criterion } from "./criteria";
-import type { Granularity } from "./granularity";
+import type { Criterion, Granularity } from "./criteria";
 import type { AggregatedSteps } from "./step-aggregator";
 
-/** A verdict on one criterion. */
 type Verdict = "PASS" | "FAIL" | "UNSURE";
 
 /** What a verdict rests on: units of the aggregated content and the raw step ids. */
@@ -46,13 +44,12 @@ export function invalidEvidence(evidence: { units: string[]; step_ids: number[] 
   };
 }
 
-/** One evaluation model's verdict on one criterion. */
 export type ModelVerdict = Omit<EvaluationResult, "criterion_name" | "used_granularity" | "models"> & { model: string };
 
 /**
- * JudgeEvaluator: asks every evaluation model (`judge.evaluator`) for a verdict on one criterion over
- * the aggregated context, then combines them (see combineVerdicts). Each model's evidence must name
- * units and step ids of the mapping; otherwise that model's verdict becomes UNSURE with a note.
+ * JudgeEvaluator: asks every evaluation model (`judge.evaluator`) for a verdict on one criterion over the aggregated context, then combines
+ * them (see combineVerdicts). Each model's evidence must name units and step ids of the mapping; otherwise that model's verdict becomes
+ * UNSURE with a note.
  */
 export async function evaluateCriterion(
   evalModel: EvalModel,
@@ -64,11 +61,10 @@ export async function evaluateCriterion(
 }
 
 /**
- * The judges' combined verdict. Models whose call failed do not vote (as a failed metric does not
- * count in the mean); among the others the verdict most gave wins, UNSURE when the top is tied. The
- * confidence is the voters' mean; the reasoning and evidence are those of the models that gave the
- * winning verdict; every model's own verdict is kept. Models disagree when the voters' verdicts
- * differ or when some models failed while others answered.
+ * The judges' combined verdict. Models whose call failed do not vote (as a failed metric does not count in the mean); among the others the
+ * verdict most gave wins, UNSURE when the top is tied. The confidence is the voters' mean; the reasoning and evidence are those of the
+ * models that gave the winning verdict; every model's own verdict is kept. Models disagree when the voters' verdicts differ or when some
+ * models failed while others answered.
  */
 export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult, "criterion_name" | "used_granularity"> {
   if (perModel.length === 1) {
@@ -117,8 +113,8 @@ async function verdictOf(evalModel: EvalModel, model: string, criterion: Criteri
     agentId: "judge.evaluator",
     model,
     promptFile: "judge/evaluator.md",
-    // The run's context is the same for every criterion judged at this granularity: it goes first,
-    // so the model's prompt cache reuses it, and the criterion comes last.
+    // The run's context is the same for every criterion judged at this granularity: it goes first, so the model's prompt cache reuses it,
+    // and the criterion comes last.
     user: [
       `Granularity: ${aggregated.granularity}`,
       `Units you may cite (step_mapping): ${JSON.stringify(aggregated.step_mapping)}`,

@@ -1,13 +1,11 @@
 import type { EvalModel } from "../eval-model";
 import { lookup } from "../../domain/lookup";
-import type { Criterion } from "./criteria";
+import type { Criterion, Granularity } from "./criteria";
 import { analyzeGranularity, type GranularityChoice } from "./granularity-analyzer";
-import type { Granularity } from "./granularity";
 import { evaluateCriterion, type EvaluationResult } from "./judge-evaluator";
 import type { JudgeRun } from "./judge-step";
 import { aggregateGlobalSummary, aggregatePhaseLevel, aggregateStepLevel, type AggregatedSteps } from "./step-aggregator";
 import { decomposeTask, type TaskDecomposition } from "./task-decomposer";
-import { estimateTokens } from "./token-estimate";
 
 /** Context size of one level: aggregated tokens against the raw log's tokens (see estimateTokens). */
 interface ContextSize {
@@ -30,8 +28,8 @@ export interface JudgeReport {
 }
 
 /**
- * The AI Judge over one run: decompose into phases, choose a level per criterion, aggregate each
- * used level once, then evaluate the criteria in parallel.
+ * The AI Judge over one run: decompose into phases, choose a level per criterion, aggregate each used level once, then evaluate the
+ * criteria in parallel.
  */
 export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Criterion[]): Promise<JudgeReport> {
   const [decomposition, granularity] = await Promise.all([decomposeTask(evalModel, run.steps), analyzeGranularity(evalModel, criteria)]);
@@ -66,4 +64,13 @@ function aggregate(evalModel: EvalModel, run: JudgeRun, decomposition: TaskDecom
     case "global_summary":
       return aggregateGlobalSummary(evalModel, run.steps, decomposition);
   }
+}
+
+/**
+ * A model-independent token estimate, good enough to compare context sizes: one token per CJK character (kana, kanji, hangul) plus one per
+ * four other characters, rounded up.
+ */
+export function estimateTokens(text: string): number {
+  const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/g)?.length ?? 0;
+  return cjk + Math.ceil((text.length - cjk) / 4);
 }

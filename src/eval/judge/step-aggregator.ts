@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import type { Granularity } from "./granularity";
-import type { JudgeStep } from "./judge-step";
-import { encodeSteps } from "./step-encoding";
+import type { Granularity } from "./criteria";
+import { encodeSteps, type JudgeStep } from "./judge-step";
 import type { TaskDecomposition } from "./task-decomposer";
 
 /** A run condensed for one level, in the layout the judge prompts expect. */
@@ -44,9 +43,9 @@ const NarrativeSchema = z.object({
 });
 
 /**
- * GLOBAL_SUMMARY: a narrative of the whole run written by the model (`judge.summarizer`) from the
- * phase summaries and the encoded steps, mapped to every step. If the model fails, the phase
- * summaries joined are the narrative and the outcome is "Unknown", with a note saying so.
+ * GLOBAL_SUMMARY: a narrative of the whole run written by the model (`judge.summarizer`) from the phase summaries and the encoded steps,
+ * mapped to every step. If the model fails, the phase summaries joined are the narrative and the outcome is "Unknown", with a note saying
+ * so.
  */
 export async function aggregateGlobalSummary(
   evalModel: EvalModel,

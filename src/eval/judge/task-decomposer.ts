@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import type { JudgeStep } from "./judge-step";
-import { encodeSteps } from "./step-encoding";
+import { encodeSteps, type JudgeStep } from "./judge-step";
 
 /** A contiguous group of steps with a 2–3 sentence summary (a "cluster"). */
 interface Phase {
@@ -37,8 +36,8 @@ export function phaseLabel(index: number): string {
 }
 
 /**
- * Checks that phases given as [firstStep, lastStep] ranges partition the step ids contiguously: in
- * order, no gap, no overlap, nothing outside the run. Returns the problem, or null when valid.
+ * Checks that phases given as [firstStep, lastStep] ranges partition the step ids contiguously: in order, no gap, no overlap, nothing
+ * outside the run. Returns the problem, or null when valid.
  */
 export function partitionProblem(ranges: { firstStep: number; lastStep: number }[], stepIds: number[]): string | null {
   let next = 0;
@@ -56,8 +55,8 @@ export function partitionProblem(ranges: { firstStep: number; lastStep: number }
 }
 
 /**
- * Deterministic decomposition: contiguous steps with the same executor phase form one phase; a run
- * without phases is cut into groups of FALLBACK_PHASE_SIZE steps. A phase's summary is its actions.
+ * Deterministic decomposition: contiguous steps with the same executor phase form one phase; a run without phases is cut into groups of
+ * FALLBACK_PHASE_SIZE steps. A phase's summary is its actions.
  */
 export function fallbackDecomposition(steps: JudgeStep[], note: string): TaskDecomposition {
   const groups: JudgeStep[][] = [];

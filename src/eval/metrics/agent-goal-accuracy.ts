@@ -1,9 +1,7 @@
 import { z } from "zod";
 import type { Sample } from "../../domain";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import { conversationText } from "./conversation-text";
-import { failed, notScorable, scored, type MetricResult } from "./metric-result";
-import { acrossModels } from "./model-graded";
+import { acrossModels, conversationText, failed, notScorable, scored, type MetricResult } from "./metric-result";
 
 /** WITH_REFERENCE compares the outcome with `sample.reference`; WITHOUT_REFERENCE infers the goal first. */
 type GoalAccuracyMode = "WITH_REFERENCE" | "WITHOUT_REFERENCE";

@@ -1,7 +1,8 @@
-/** The metrics this module computes, by CLI name. */
-export const METRIC_NAMES = ["tool-call-accuracy", "agent-goal-accuracy", "topic-adherence"] as const;
-/** A metric's CLI name. */
-export type MetricName = (typeof METRIC_NAMES)[number];
+import type { SampleMessage } from "../../domain";
+import type { EvalModel } from "../eval-model";
+
+/** The CLI name of a metric this module computes. */
+export type MetricName = "tool-call-accuracy" | "agent-goal-accuracy" | "topic-adherence";
 
 /** Why a model-graded metric has no score: the model call failed after its retries and one repair. */
 export interface MetricError {
@@ -10,8 +11,8 @@ export interface MetricError {
 }
 
 /**
- * A metric's verdict as a value: `score` is a number in [0, 1] only when `scorable`; otherwise it is
- * null and `reason` says why (never NaN, never a fake 0). `parts` are the metric's components.
+ * A metric's verdict as a value: `score` is a number in [0, 1] only when `scorable`; otherwise it is null and `reason` says why (never NaN,
+ * never a fake 0). `parts` are the metric's components.
  */
 export interface MetricResult<P = Record<string, unknown>> {
   metric: MetricName;
@@ -25,7 +26,7 @@ export interface MetricResult<P = Record<string, unknown>> {
 }
 
 /** One evaluation model's result inside a multi-model evaluation. */
-export type PerModelResult<P> = Omit<MetricResult<P>, "models"> & { model: string };
+type PerModelResult<P> = Omit<MetricResult<P>, "models"> & { model: string };
 
 /** Each model's score, the mean over the models that scored, and whether they disagree. */
 export interface ModelBreakdown<P> {
@@ -43,7 +44,6 @@ export const PASSING_SCORE = 0.8;
 /** Scores further apart than this count as a disagreement between models (binary verdicts always differ by 1). */
 const DISAGREEMENT_TOLERANCE = 0.2;
 
-/** A scored result. */
 export function scored<P>(metric: MetricName, score: number, reason: string, parts: P): MetricResult<P> {
   return { metric, score, scorable: true, reason, parts };
 }
@@ -76,10 +76,10 @@ export function ratio(numerator: number, denominator: number, whenEmpty: number)
 }
 
 /**
- * Combines per-model results: score = mean over the models that scored; top-level parts keep the
- * mean of each numeric part and every other part on which all scoring models agree.
+ * Combines per-model results: score = mean over the models that scored; top-level parts keep the mean of each numeric part and every other
+ * part on which all scoring models agree.
  */
-export function combineModels<P extends object>(metric: MetricName, perModel: PerModelResult<P>[]): MetricResult<Partial<P>> {
+function combineModels<P extends object>(metric: MetricName, perModel: PerModelResult<P>[]): MetricResult<Partial<P>> {
   const scoredModels = perModel.filter((result) => result.scorable && result.score !== null);
   const scores = scoredModels.flatMap((result) => (result.score === null ? [] : [result.score]));
   const mean = scores.length === 0 ? null : scores.reduce((sum, value) => sum + value, 0) / scores.length;
@@ -111,4 +111,30 @@ function combineParts<P extends object>(partsList: P[]): Partial<P> {
     else if (values.every((value) => JSON.stringify(value) === JSON.stringify(values[0]))) combined[key] = values[0];
   }
   return combined as Partial<P>;
+}
+
+/** Renders an agent-metrics sample's conversation as numbered lines for an evaluation prompt. */
+export function conversationText(messages: SampleMessage[]): string {
+  return messages
+    .map((message, index) => {
+      const calls = (message.toolCalls ?? []).map((call) => `${call.name}(${JSON.stringify(call.arguments)})`);
+      const suffix = calls.length > 0 ? ` [tool calls: ${calls.join(", ")}]` : "";
+      return `${index + 1}. ${message.type.toUpperCase()}: ${message.content}${suffix}`;
+    })
+    .join("\n");
+}
+
+/**
+ * Runs a single-model metric pipeline once per evaluation model (optionally only `models`), in parallel, and combines the results: each
+ * model's score, the mean and whether they disagree.
+ */
+export async function acrossModels<P extends object>(
+  metric: MetricName,
+  evalModel: EvalModel,
+  models: string[] | undefined,
+  evaluateWith: (model: string) => Promise<MetricResult<P>>,
+): Promise<MetricResult<Partial<P>>> {
+  const chosen = models && models.length > 0 ? models : evalModel.models;
+  const perModel: PerModelResult<P>[] = await Promise.all(chosen.map(async (model) => ({ ...(await evaluateWith(model)), model })));
+  return combineModels(metric, perModel);
 }

@@ -1,7 +1,5 @@
 import type { Sample, SampleToolCall } from "../../domain";
-import { maximumBipartiteMatching } from "./bipartite-matching";
-import { sampleToolCalls, type SampleToolCalls } from "../samples/sample-tool-calls";
-import { jsonEqual } from "./json-equal";
+import { jsonEqual, sampleToolCalls, type SampleToolCalls } from "../samples/sample-tool-calls";
 import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
 
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
@@ -14,7 +12,6 @@ export interface ToolCallAccuracyConfig {
   argumentMatchThreshold: number;
 }
 
-/** The seed's defaults. */
 const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
 
 /** The components of a ToolCallAccuracy score, with the pairing that produced it. */
@@ -41,8 +38,8 @@ export interface ToolCallAccuracyParts {
 const THRESHOLD_EPSILON = 1e-9;
 
 /**
- * Share of the reference call's argument keys whose values are deep-equal in the actual call.
- * Extra actual arguments are ignored; a reference call with no arguments matches fully.
+ * Share of the reference call's argument keys whose values are deep-equal in the actual call. Extra actual arguments are ignored; a
+ * reference call with no arguments matches fully.
  */
 function argumentMatchShare(reference: SampleToolCall, actual: SampleToolCall): number {
   const keys = Object.keys(reference.arguments).filter((key) => reference.arguments[key] !== undefined);
@@ -61,10 +58,9 @@ function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: T
 }
 
 /**
- * ToolCallAccuracy (no model), over the calls of sampleToolCalls: one-to-one maximum matching of the
- * reference calls to the agents' own calls and those run for them up front, then recall = matched /
- * reference, precision = matched / (own calls + up-front calls that matched), score = F1. An up-front
- * call nobody needed is reported apart (`upFrontUnused`), not held against the agents' choices. Both
+ * ToolCallAccuracy (no model), over the calls of sampleToolCalls: one-to-one maximum matching of the reference calls to the agents' own
+ * calls and those run for them up front, then recall = matched / reference, precision = matched / (own calls + up-front calls that
+ * matched), score = F1. An up-front call nobody needed is reported apart (`upFrontUnused`), not held against the agents' choices. Both
  * lists empty → 1; any other 0/0 → 0. The reason names the reference calls missed and the own calls not expected.
  */
 export function toolCallAccuracy(
@@ -120,4 +116,45 @@ function describeCall(call: SampleToolCall): string {
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
     .map(([key, value]) => `${key}=${typeof value === "string" ? value.slice(0, 40) : JSON.stringify(value)}`);
   return `${call.name}(${args.join(", ")})`;
+}
+
+/** A matched pair: index into the left list and index into the right list. */
+export interface MatchedPair {
+  left: number;
+  right: number;
+}
+
+/**
+ * Maximum bipartite matching (Kuhn's augmenting paths): pairs items one-to-one so that the number of pairs is as large as possible. Greedy
+ * first-fit pairing can under-count when one left item could take several right items. Deterministic: ties go to the lowest indices.
+ * O(L·E).
+ */
+export function maximumBipartiteMatching(
+  leftCount: number,
+  rightCount: number,
+  canMatch: (left: number, right: number) => boolean,
+): MatchedPair[] {
+  const edges: number[][] = [];
+  for (let left = 0; left < leftCount; left++) {
+    edges.push([]);
+    for (let right = 0; right < rightCount; right++) if (canMatch(left, right)) edges[left].push(right);
+  }
+  const leftOfRight = new Array<number>(rightCount).fill(-1);
+  const augment = (left: number, visited: boolean[]): boolean => {
+    for (const right of edges[left]) {
+      if (visited[right]) continue;
+      visited[right] = true;
+      if (leftOfRight[right] === -1 || augment(leftOfRight[right], visited)) {
+        leftOfRight[right] = left;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let left = 0; left < leftCount; left++) augment(left, new Array<boolean>(rightCount).fill(false));
+  const pairs: MatchedPair[] = [];
+  leftOfRight.forEach((left, right) => {
+    if (left !== -1) pairs.push({ left, right });
+  });
+  return pairs.sort((a, b) => a.left - b.left);
 }

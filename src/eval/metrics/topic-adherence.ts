@@ -2,22 +2,18 @@ import { z } from "zod";
 import type { Sample, SampleMessage } from "../../domain";
 import type { StructuredOutcome } from "../../workflow/structured-call";
 import { callEvalModel, type EvalModel } from "../eval-model";
-import { conversationText } from "./conversation-text";
-import { f1Score, failed, notScorable, ratio, scored, type MetricResult } from "./metric-result";
-import { acrossModels } from "./model-graded";
+import { acrossModels, conversationText, f1Score, failed, notScorable, ratio, scored, type MetricResult } from "./metric-result";
 
 /** Which component of topic adherence is the score (default: F1, so neither straying nor missing topics is free). */
 type TopicAdherenceMode = "PRECISION" | "RECALL" | "F1";
 
 /**
- * How topics are counted. COVERAGE (the default): precision = on-topic discussed topics / discussed
- * topics, recall = reference topics covered / reference topics. REFUSAL (ragas): only answered topics
- * can be false positives, so a correctly refused off-topic topic costs nothing; recall = answered
- * on-topic topics / on-topic topics (refusing an allowed topic is the miss).
+ * How topics are counted. COVERAGE (the default): precision = on-topic discussed topics / discussed topics, recall = reference topics
+ * covered / reference topics. REFUSAL (ragas): only answered topics can be false positives, so a correctly refused off-topic topic costs
+ * nothing; recall = answered on-topic topics / on-topic topics (refusing an allowed topic is the miss).
  */
 export type TopicCounting = "COVERAGE" | "REFUSAL";
 
-/** TopicAdherence settings. */
 export interface TopicAdherenceConfig {
   mode: TopicAdherenceMode;
   counting?: TopicCounting;
@@ -72,12 +68,10 @@ function coversExactly(topics: string[], classifications: { topic: string }[]): 
 }
 
 /**
- * Scores classified topics. A reference topic is covered by an on-topic discussed topic the assistant
- * answered (a refusal covers nothing).
+ * Scores classified topics. A reference topic is covered by an on-topic discussed topic the assistant answered (a refusal covers nothing).
  * - COVERAGE (the default): precision = on-topic discussed / discussed; recall = covered / reference topics.
- * - REFUSAL (ragas): TP = answered on-topic, FP = answered off-topic, FN = refused on-topic (a refused
- *   off-topic topic is a true negative); precision = TP / (TP + FP), recall = TP / (TP + FN). A 0/0 is 1
- *   here (nothing off-topic was answered / nothing allowed was refused), where ragas returns 0.
+ * - REFUSAL (ragas): TP = answered on-topic, FP = answered off-topic, FN = refused on-topic (a refused off-topic topic is a true negative);
+ *   precision = TP / (TP + FP), recall = TP / (TP + FN). A 0/0 is 1 here (nothing wrong was done), where ragas returns 0.
  */
 export function topicAdherenceScores(
   classifications: TopicClassification[],

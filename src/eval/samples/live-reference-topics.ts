@@ -10,10 +10,9 @@ type LiveTopicSource = "question" | "golden" | "scope";
 export type LiveReferenceTopics = { topics: string[]; source: LiveTopicSource } | { topics: null; reason: string };
 
 /**
- * The topics a live run should stay within, decided without looking at what the Router chose (a
- * misrouted run must not be graded against its own misrouting): a golden case's curated topics when
- * the question is one, else the topics the evaluation model extracts from the question alone. A run
- * declined as out of scope is held to the bot's whole scope.
+ * The topics a live run should stay within, decided without looking at what the Router chose (a misrouted run must not be graded against
+ * its own misrouting): a golden case's curated topics when the question is one, else the topics the evaluation model extracts from the
+ * question alone. A run declined as out of scope is held to the bot's whole scope.
  */
 export async function liveReferenceTopics(
   evalModel: EvalModel,

@@ -1,5 +1,4 @@
 import type { Sample, SampleToolCall } from "../../domain";
-import { jsonEqual } from "../metrics/json-equal";
 
 /** A sample's actual tool calls, where they came from, and a warning when its two places disagree. */
 export interface SampleToolCalls {
@@ -9,15 +8,15 @@ export interface SampleToolCalls {
 }
 
 /**
- * The tool calls a sample made. Our sample format puts them in a top-level `toolCalls`; ragas (and most
- * traces) put them inside the AI messages. Either is accepted and scores the same; when both are
- * given, the top-level list is used and a disagreement (as multisets) is reported, not guessed at.
+ * The tool calls a sample made. Our sample format puts them in a top-level `toolCalls`; ragas (and most traces) put them inside the AI
+ * messages. Either is accepted and scores the same; when both are given, the top-level list is used and a disagreement (as multisets) is
+ * reported, not guessed at.
  */
 export function sampleToolCalls(
   sample: Pick<Sample, "toolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
 ): SampleToolCalls {
-  // A run's own transcript lists each distinct call once, the agents' own apart from those fetched up
-  // front; its messages repeat every call as each specialist was given it.
+  // A run's own transcript lists each distinct call once, the agents' own apart from those fetched up front; its messages repeat every call
+  // as each specialist was given it.
   if (sample.upFrontToolCalls !== undefined) return { calls: sample.toolCalls ?? [], source: "toolCalls" };
   const inMessages = (sample.userInputMessages ?? [])
     .filter((message) => message.type === "ai")
@@ -46,4 +45,31 @@ function sameMultiset(left: SampleToolCall[], right: SampleToolCall[]): boolean 
     const index = unused.findIndex((other) => other.name === call.name && jsonEqual(other.arguments, call.arguments));
     return index !== -1 && unused.splice(index, 1).length === 1;
   });
+}
+
+/**
+ * Deep equality with JSON semantics: object key order is ignored, array order is significant, numbers compare as numbers, and there is no
+ * coercion between strings, numbers and booleans. Object keys whose value is `undefined` are absent, as they would be after JSON
+ * serialisation.
+ */
+export function jsonEqual(left: unknown, right: unknown): boolean {
+  if (left === null || right === null) return left === right;
+  if (Array.isArray(left) || Array.isArray(right)) {
+    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false;
+    return left.every((item, index) => jsonEqual(item, right[index]));
+  }
+  if (typeof left !== typeof right) return false;
+  if (typeof left === "object") return objectsEqual(left as Record<string, unknown>, right as Record<string, unknown>);
+  return left === right;
+}
+
+function objectsEqual(left: Record<string, unknown>, right: Record<string, unknown>): boolean {
+  const leftKeys = definedKeys(left);
+  const rightKeys = definedKeys(right);
+  if (leftKeys.length !== rightKeys.length) return false;
+  return leftKeys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && jsonEqual(left[key], right[key]));
+}
+
+function definedKeys(value: Record<string, unknown>): string[] {
+  return Object.keys(value).filter((key) => value[key] !== undefined);
 }

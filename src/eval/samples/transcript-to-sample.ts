@@ -1,5 +1,5 @@
 import { ModeratorAnswerSchema, type Sample, type SampleMessage, type SampleToolCall, type TranscriptDocument } from "../../domain";
-import { jsonEqual } from "../metrics/json-equal";
+import { jsonEqual } from "./sample-tool-calls";
 
 /** What a golden set or an admin knows about a run beyond the transcript itself. */
 export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "referenceToolCalls">;
@@ -8,9 +8,8 @@ export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "r
 const DeliveredAnswerSchema = ModeratorAnswerSchema.pick({ conclusion: true, rationale: true, findings: true, nextActions: true });
 
 /**
- * The distinct tool calls a run made, in step order, as agent-metrics tool calls: the specialists'
- * own, and apart those run for them up front and not also made by one of them. A call several
- * specialists share (or one repeated on a re-ask) is one call.
+ * The distinct tool calls a run made, in step order, as agent-metrics tool calls: the specialists' own, and apart those run for them up
+ * front and not also made by one of them. A call several specialists share (or one repeated on a re-ask) is one call.
  */
 function transcriptToolCalls(transcript: TranscriptDocument): Pick<Sample, "toolCalls" | "upFrontToolCalls"> {
   const distinct = (calls: SampleToolCall[]) => calls.filter((call, index) => calls.findIndex((other) => sameCall(other, call)) === index);
@@ -26,10 +25,9 @@ function sameCall(left: SampleToolCall, right: SampleToolCall): boolean {
 }
 
 /**
- * A stored transcript as an evaluation sample: its conversation, its tool calls and any references.
- * The closing AI turn is the whole answer the employee received — conclusion, rationale (with its
- * citations), the specialists' findings and the next actions — not the conclusion alone, so goal
- * accuracy and topic adherence judge what was actually delivered.
+ * A stored transcript as an evaluation sample: its conversation, its tool calls and any references. The closing AI turn is the whole answer
+ * the employee received — conclusion, rationale (with its citations), the specialists' findings and the next actions — not the conclusion
+ * alone, so goal accuracy and topic adherence judge what was actually delivered.
  */
 export function transcriptToSample(transcript: TranscriptDocument, references: SampleReferences = {}): Sample {
   const conversation =

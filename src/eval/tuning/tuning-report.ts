@@ -1,17 +1,22 @@
 import type { Feedback, SpecialistSummary, TranscriptDocument } from "../../domain";
 import type { WorkflowDeps } from "../../workflow/deps";
-import type { GoldenCase } from "../golden";
+import { runGoldenSet, type GoldenCase } from "../golden";
 import type { ReferenceTopics } from "../reference-topics";
-import { applyChange, compareGolden, measureGolden, type GoldenAccuracy, type GoldenVerdict } from "./golden-check";
-import { findMisroutings } from "./misrouted-runs";
-import type { Proposal } from "./proposal";
-import { proposeDescriptionChanges } from "./propose-descriptions";
-import { proposeKeywordChanges } from "./propose-keywords";
-import { proposeQscoreThreshold } from "./propose-threshold";
-import { collectRunEvidence, type EvaluationEvidence } from "./run-evidence";
+import {
+  collectRunEvidence,
+  describeChange,
+  findMisroutings,
+  neededSpecialists,
+  type EvaluationEvidence,
+  type Proposal,
+  type TuningChange,
+} from "./evidence";
+import { proposeDescriptionChanges, proposeKeywordChanges, proposeQscoreThreshold } from "./proposals";
+import { z } from "zod";
+import { PASSING_SCORE } from "../metrics/metric-result";
 
 /** A proposal with what it did to the golden set. */
-export interface CheckedProposal extends Proposal {
+interface CheckedProposal extends Proposal {
   golden: { after: GoldenAccuracy; verdict: GoldenVerdict };
 }
 
@@ -49,8 +54,8 @@ export interface TuningContext {
 }
 
 /**
- * Reads the evidence, proposes keyword, description and QSCORE-threshold changes, and runs the golden set once as
- * configured and once per proposal with that change applied in memory. Nothing is written anywhere.
+ * Reads the evidence, proposes keyword, description and QSCORE-threshold changes, and runs the golden set once as configured and once per
+ * proposal with that change applied in memory. Nothing is written anywhere.
  */
 export async function buildTuningReport(inputs: TuningInputs, context: TuningContext): Promise<TuningReport> {
   const runs = collectRunEvidence(inputs.transcripts, inputs.feedback, inputs.evaluations);
@@ -77,4 +82,160 @@ export async function buildTuningReport(inputs: TuningInputs, context: TuningCon
     proposals: checked.filter((proposal) => proposal.golden.verdict !== "regresses"),
     dropped: checked.filter((proposal) => proposal.golden.verdict === "regresses"),
   };
+}
+
+/** The golden set's figures under one configuration: which cases were routed right and which called the right tools. */
+interface GoldenAccuracy {
+  cases: number;
+  /** Cases where every reference topic had a specialist that owns it among those chosen. */
+  routed: number;
+  /** Cases whose ToolCallAccuracy passed (≥ PASSING_SCORE). */
+  toolCallsPassed: number;
+  /** Case ids failing either check (to show which cases a change moves). */
+  failing: string[];
+}
+
+/** The Router's choice as a transcript stores it; none when it declined the question. */
+const SelectedSchema = z.array(z.string()).catch([]);
+
+/** How a change moved the golden set. */
+type GoldenVerdict = "improves" | "unchanged" | "regresses";
+
+/** The change applied to a wired workflow, in memory: a copy of the specialists or settings, never a file. */
+function applyChange(change: TuningChange): (deps: WorkflowDeps) => WorkflowDeps {
+  return (deps) => {
+    if (change.kind === "qscore-threshold") return { ...deps, settings: { ...deps.settings, qscoreThreshold: change.to } };
+    const specialists = deps.prompts.specialists.map((specialist) =>
+      specialist.id === change.specialist ? { ...specialist, ...changedFields(specialist, change) } : specialist,
+    );
+    return { ...deps, prompts: { ...deps.prompts, specialists } };
+  };
+}
+
+/** The front-matter field a specialist change rewrites: its keywords or its description. */
+function changedFields(
+  specialist: SpecialistSummary,
+  change: Exclude<TuningChange, { kind: "qscore-threshold" }>,
+): Partial<SpecialistSummary> {
+  switch (change.kind) {
+    case "add-keyword":
+      return { keywords: [...specialist.keywords, change.keyword] };
+    case "remove-keyword":
+      return { keywords: specialist.keywords.filter((keyword) => keyword !== change.keyword) };
+    case "extend-description":
+    case "narrow-description":
+      return { description: `${specialist.description.trim()} ${change.clause}` };
+  }
+}
+
+/**
+ * Runs the golden set through `ask` (model-graded metrics are not run: only the Router's choice and ToolCallAccuracy, which need no
+ * evaluation model, so the check is the same on every machine).
+ */
+async function measureGolden(
+  cases: GoldenCase[],
+  ask: (question: string) => Promise<TranscriptDocument>,
+  scope: ReferenceTopics,
+): Promise<GoldenAccuracy> {
+  const selectedById = new Map<string, string[]>();
+  const byQuestion = new Map(cases.map((golden) => [golden.question, golden.id]));
+  const passedTools = new Set<string>();
+  await runGoldenSet(
+    cases,
+    async (question) => {
+      const transcript = await ask(question);
+      const selected = SelectedSchema.parse(transcript.decision?.selected);
+      selectedById.set(byQuestion.get(question) ?? question, selected);
+      return transcript;
+    },
+    { skipped: "the tuning check scores routing and tool calls only" },
+    (line) => {
+      if (line.metric === "tool-call-accuracy" && typeof line.score === "number" && line.score >= PASSING_SCORE) passedTools.add(line.id);
+    },
+  );
+  const routedRight = (golden: GoldenCase) => {
+    const selected = selectedById.get(golden.id) ?? [];
+    return golden.referenceTopics.every((topic) => neededSpecialists([topic], scope).some((id) => selected.includes(id)));
+  };
+  const routed = cases.filter(routedRight);
+  return {
+    cases: cases.length,
+    routed: routed.length,
+    toolCallsPassed: passedTools.size,
+    failing: cases.filter((golden) => !routed.includes(golden) || !passedTools.has(golden.id)).map((golden) => golden.id),
+  };
+}
+
+/** Better when a figure rose and none fell; worse when any fell. */
+function compareGolden(before: GoldenAccuracy, after: GoldenAccuracy): GoldenVerdict {
+  const deltas = [after.routed - before.routed, after.toolCallsPassed - before.toolCallsPassed];
+  if (deltas.some((delta) => delta < 0)) return "regresses";
+  return deltas.some((delta) => delta > 0) ? "improves" : "unchanged";
+}
+
+/** Said when the stored runs point at nothing to change. */
+const NO_CHANGE = "No change proposed: the stored runs, feedback and evaluations point at nothing to tune.";
+
+/** The report as Markdown for people: the evidence base, each proposal with its runs and golden figures, and what was dropped. */
+export function renderTuningReport(report: TuningReport): string {
+  const { runs, baseline } = report;
+  const lines = [
+    "# Tuning report",
+    "",
+    `Runs since ${report.since}: ${runs.total} (${runs.bad} badly received, ${runs.good} well received, ${runs.unknown} without feedback or evaluation).`,
+    `Golden set as configured (offline): ${accuracy(baseline)}. QSCORE_THRESHOLD is ${report.currentQscoreThreshold}.`,
+    "Nothing below has been applied: edit the file or setting named to adopt a change.",
+    "",
+  ];
+  if (report.proposals.length === 0)
+    lines.push(
+      report.dropped.length > 0 ? "No change proposed: every change the runs suggested made the golden set worse (below)." : NO_CHANGE,
+      "",
+    );
+  else {
+    lines.push("| # | change | golden before | golden after | result |", "| --- | --- | --- | --- | --- |");
+    report.proposals.forEach((proposal, index) =>
+      lines.push(
+        `| ${index + 1} | ${cell(describeChange(proposal.change))} | ${accuracy(baseline)} | ${accuracy(proposal.golden.after)} | ${verdictText(proposal)} |`,
+      ),
+    );
+    lines.push("");
+    report.proposals.forEach((proposal, index) => lines.push(...evidence(`${index + 1}. ${describeChange(proposal.change)}`, proposal)));
+  }
+  if (report.dropped.length > 0) {
+    lines.push("## Dropped: the golden set got worse", "");
+    for (const proposal of report.dropped)
+      lines.push(
+        `- ${describeChange(proposal.change)}: ${accuracy(baseline)} → ${accuracy(proposal.golden.after)} (${proposal.evidence.length} runs behind it)`,
+      );
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+function evidence(title: string, proposal: CheckedProposal): string[] {
+  return [
+    `## ${title}`,
+    "",
+    `${proposal.summary}.`,
+    "",
+    "| run | question | evidence |",
+    "| --- | --- | --- |",
+    ...proposal.evidence.map((run) => `| ${cell(run.runId)} | ${cell(run.question)} | ${cell(run.why)} |`),
+    "",
+  ];
+}
+
+function verdictText(proposal: CheckedProposal): string {
+  return proposal.golden.verdict === "improves" ? "improves" : "unchanged on the golden set (no case covers it: consider adding one)";
+}
+
+/** "routing 12/14, tool calls 11/14". */
+function accuracy(figures: GoldenAccuracy): string {
+  return `routing ${figures.routed}/${figures.cases}, tool calls ${figures.toolCallsPassed}/${figures.cases}`;
+}
+
+/** Keeps a value inside one Markdown table cell. */
+function cell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
 }

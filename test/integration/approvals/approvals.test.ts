@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { createApprovals } from "../../../src/approvals";
 import { MAX_COMMENT_CHARS, conclusionMarkdown } from "../../../src/cards";
 import { CosmosApprovalRepository } from "../../../src/storage/approval-repository";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { noopTelemetry } from "../../../src/telemetry";
 import { cardOf, cardTexts, isAnswerCard } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";

@@ -4,7 +4,7 @@ import { startProcura } from "../../../src/index";
 import { openRunQueue } from "../../../src/queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { CosmosApprovalRepository } from "../../../src/storage/approval-repository";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { stringsFor } from "../../../src/domain";
 import { stageOf } from "../../../src/workflow/run-stages";
 import { FakeConnector } from "../../fakes/fake-connector";

@@ -7,7 +7,7 @@ import { testConfig } from "../../fakes/test-config";
 import { TranscriptDocumentSchema, type TranscriptDocument } from "../../../src/domain";
 import type { EvaluationRecord } from "../../../src/domain";
 import { openCosmosStore } from "../../../src/storage";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 
 const base = TranscriptDocumentSchema.parse(

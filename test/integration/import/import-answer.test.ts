@@ -4,7 +4,7 @@ import type { RunState } from "../../../src/domain";
 import { openToolData } from "../../../src/composition/procurement-data";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { ensureContainers } from "../../../src/storage/containers";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { CosmosProcurementData, type ProcurementContainers } from "../../../src/storage/cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { CosmosDataWriter } from "../../../src/storage/cosmos-data-writer";

@@ -5,7 +5,7 @@ import { runRenewalAlerts, type RenewalAlertsContext } from "../../../src/jobs/r
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { EMBEDDED_COSMOS_KEY } from "../../../src/storage/embedded-server";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
-import type { RenewalAlertProps } from "../../../src/telemetry";
+import type { RenewalAlertProps } from "../../../src/domain";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../../../src/tools";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardActionInvoke } from "../../fakes/teams-activity";

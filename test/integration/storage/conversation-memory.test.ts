@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { CosmosClient } from "@azure/cosmos";
 import { noEntities, type ConversationTurn, type MemoryPolicy } from "../../../src/domain";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { CosmosConversationMemory, InMemoryConversationMemory } from "../../../src/storage/conversation-memory-repository";
 import { ensureContainers } from "../../../src/storage/containers";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { CosmosClient } from "@azure/cosmos";
 import { ensureContainers } from "../../../src/storage/containers";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { CosmosDataWriter } from "../../../src/storage/cosmos-data-writer";
 import { CosmosProcurementData } from "../../../src/storage/cosmos-procurement-data";
 import { startProxiedCosmos, type ProxiedCosmos } from "../../fakes/proxied-cosmos";

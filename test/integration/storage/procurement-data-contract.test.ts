@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ensureContainers } from "../../../src/storage/containers";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { CosmosDataWriter } from "../../../src/storage/cosmos-data-writer";
 import { CosmosProcurementData } from "../../../src/storage/cosmos-procurement-data";
 import { startEmbeddedCosmos } from "../../../src/storage/embedded-server";

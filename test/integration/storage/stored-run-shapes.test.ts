@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import type { Container, CosmosClient } from "@azure/cosmos";
 import { RUN_SCHEMA_VERSION, UnsupportedRunVersionError, type RunState } from "../../../src/domain";
 import { ensureContainers } from "../../../src/storage/containers";
-import { createCosmosClient } from "../../../src/storage/cosmos-client";
+import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { CosmosRunStore } from "../../../src/storage/run-repository";
 import { finishedRun } from "./run-state-fixture";

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { runTrace } from "../../../src/telemetry/run-trace";
+import { runTrace } from "../../../src/telemetry/span-records";
 
 /** One Application Insights envelope as the ingestion endpoint receives it. */
 interface Envelope {

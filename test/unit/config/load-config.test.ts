@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseRatesToJpy } from "../../../src/config/fx-rates";
+import { parseRatesToJpy } from "../../../src/config/schema";
 import { loadConfig } from "../../../src/config";
 import { ConfigurationError } from "../../../src/domain";
 

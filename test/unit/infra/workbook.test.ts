@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { TelemetryEvent, TelemetryMetric } from "../../../src/telemetry/event-names";
+import { TelemetryEvent, TelemetryMetric } from "../../../src/telemetry/records";
 import { ALLOWED_PROPERTIES } from "../../../src/telemetry/redaction";
 
 const INFRA = path.resolve(__dirname, "..", "..", "..", "infra");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { AggregateAuthenticationError, CredentialUnavailableError } from "@azure/identity";
 import { failureReport, SystemError } from "../../../src/domain/errors";
 import { describeFailure, endpointInfo } from "../../../src/llm/openai-failure";
-import { isMissingCredential } from "../../../src/resilience/credential-failure";
+import { isMissingCredential } from "../../../src/resilience/connection-failure";
 
 /** What DefaultAzureCredential throws on a machine with no Azure sign-in: every source unavailable, in one long message. */
 function noSignIn(): AggregateAuthenticationError {

@@ -4,13 +4,13 @@ import {
   executorCompletedEvent,
   executorMetrics,
   genAiProviderName,
-  modelStreamTimedEvent,
+  propsEvent,
   runCompletedEvent,
   runMetric,
+  TelemetryEvent,
 } from "../../../src/telemetry/records";
-import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "../../../src/telemetry/span-records";
+import { approvalSpan, executorSpan, gateSpan, runSpan, runTrace, toolSpan } from "../../../src/telemetry/span-records";
 import { redactProperties } from "../../../src/telemetry/redaction";
-import { runTrace } from "../../../src/telemetry/run-trace";
 
 const completed: WorkflowEvent = {
   type: "executor_completed",
@@ -226,7 +226,7 @@ describe("telemetry records", () => {
       outputTokens: 240,
       reasoningTokens: 0,
     };
-    const record = modelStreamTimedEvent(props);
+    const record = propsEvent(TelemetryEvent.ModelStreamTimed, props);
     assert.equal(record.name, "ModelStreamTimed");
     assert.deepEqual(redactProperties(record.properties), props);
   });

@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { readHistoryLogs } from "../../../../src/eval/judge/judge-step";
+import { encodeSteps, readHistoryLogs } from "../../../../src/eval/judge/judge-step";
 import { aggregatePhaseLevel, aggregateStepLevel } from "../../../../src/eval/judge/step-aggregator";
-import { encodeSteps } from "../../../../src/eval/judge/step-encoding";
 import type { TaskDecomposition } from "../../../../src/eval/judge/task-decomposer";
-import { estimateTokens } from "../../../../src/eval/judge/token-estimate";
+import { estimateTokens } from "../../../../src/eval/judge/judge-run";
 
 const [milk] = readHistoryLogs(path.join(__dirname, "../../../fixtures/history_logs"));
 

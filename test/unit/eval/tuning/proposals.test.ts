@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
 import type { SpecialistSummary } from "../../../../src/domain";
 import type { ReferenceTopics } from "../../../../src/eval/reference-topics";
-import { findMisroutings } from "../../../../src/eval/tuning/misrouted-runs";
-import { neededSpecialists } from "../../../../src/eval/tuning/needed-specialists";
-import { proposeDescriptionChanges } from "../../../../src/eval/tuning/propose-descriptions";
-import { proposeKeywordChanges } from "../../../../src/eval/tuning/propose-keywords";
-import { proposeQscoreThreshold } from "../../../../src/eval/tuning/propose-threshold";
-import type { RunEvidence } from "../../../../src/eval/tuning/run-evidence";
+import { findMisroutings, neededSpecialists, type RunEvidence } from "../../../../src/eval/tuning/evidence";
+import { proposeDescriptionChanges, proposeKeywordChanges, proposeQscoreThreshold } from "../../../../src/eval/tuning/proposals";
 
 const scope: ReferenceTopics = {
   bySpecialist: {

@@ -9,7 +9,7 @@ import { generateSampleDataSet } from "../../../../src/tools/sample-data";
 import type { RouterInput, SpecialistSummary } from "../../../../src/domain";
 import { openPromptFiles } from "../../../../src/eval/prompt-files";
 import { readReferenceTopics } from "../../../../src/eval/reference-topics";
-import { neededSpecialists } from "../../../../src/eval/tuning/needed-specialists";
+import { neededSpecialists } from "../../../../src/eval/tuning/evidence";
 import { loadPromptLibrary } from "../../../../src/workflow/prompt-library";
 
 interface QuestionCase {

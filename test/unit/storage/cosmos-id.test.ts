@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cosmosId } from "../../../src/storage/cosmos-key";
+import { cosmosId } from "../../../src/storage/documents";
 
 describe("cosmosId", () => {
   it("leaves ordinary Teams ids alone", () => {

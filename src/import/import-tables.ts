@@ -1,0 +1,90 @@
+import type { FieldReader } from "./fields";
+import type { ImportRun, KindOutcome } from "./import-run";
+import type { DirectoryKind, DirectoryRecords } from "./ports";
+import { benchmarkId, readBenchmark, readSupplier } from "./records";
+import { readTableRecords } from "./table-records";
+
+/** The ids a file has used so far, with the line each was first on: a later row with the same id fails. */
+export class DuplicateIds {
+  private readonly firstLine = new Map<string, number>();
+
+  check(f: FieldReader, id: string, line: number, column = "id"): void {
+    if (id === "") return;
+    const first = this.firstLine.get(id);
+    if (first !== undefined) f.fail(column, `duplicate id ${JSON.stringify(id)} (first on line ${first})`);
+    else this.firstLine.set(id, line);
+  }
+}
+
+/**
+ * Writes a directory kind's records: upserted by id into the stored ones (or replacing them all), counting what is new, changed, unchanged
+ * and removed; the run keeps the result as written.
+ */
+export async function mergeDirectory<K extends DirectoryKind>(
+  run: ImportRun,
+  kind: K,
+  records: DirectoryRecords[K][],
+  idOf: (record: DirectoryRecords[K]) => string,
+  outcome: KindOutcome,
+): Promise<void> {
+  const { writer, options } = run;
+  const stored = new Map((await writer.load(kind)).map((record) => [idOf(record), record]));
+  const merged = options.replace ? new Map<string, DirectoryRecords[K]>() : new Map(stored);
+  const changed: DirectoryRecords[K][] = [];
+  for (const record of records) {
+    const before = stored.get(idOf(record));
+    const unchanged = before !== undefined && JSON.stringify(before) === JSON.stringify(record);
+    if (before === undefined) outcome.inserted += 1;
+    else if (unchanged) outcome.unchanged += 1;
+    else outcome.updated += 1;
+    if (!unchanged) changed.push(record);
+    merged.set(idOf(record), record);
+  }
+  const removed = options.replace ? [...stored].filter(([id]) => !merged.has(id)).map(([, record]) => record) : [];
+  outcome.removed = removed.length;
+  const all = [...merged.values()].sort((a, b) => idOf(a).localeCompare(idOf(b)));
+  await writer.save(kind, { all, changed, removed });
+  (run.written as Record<K, DirectoryRecords[K][]>)[kind] = all;
+}
+
+/** suppliers.csv; its valid suppliers are what later kinds are checked against, even in a dry run. */
+export async function importSuppliers(run: ImportRun): Promise<void> {
+  const seen = new DuplicateIds();
+  const result = await readTableRecords(run, "suppliers", (f, row) => {
+    const supplier = readSupplier(f);
+    seen.check(f, supplier.id, row.line);
+    return supplier;
+  });
+  if (!result) return;
+  if (result.outcome.issues.total === 0 || run.options.skipInvalid) run.pendingSuppliers = result.records;
+  if (run.accept(result.outcome, result.records.length))
+    await mergeDirectory(run, "suppliers", result.records, (s) => s.id, result.outcome);
+}
+
+/** benchmarks.csv, one benchmark per category and unit. */
+export async function importBenchmarks(run: ImportRun): Promise<void> {
+  const seen = new DuplicateIds();
+  const result = await readTableRecords(run, "benchmarks", (f, row) => {
+    const benchmark = readBenchmark(f);
+    seen.check(f, benchmarkId(benchmark), row.line, "category");
+    return benchmark;
+  });
+  if (!result) return;
+  if (run.accept(result.outcome, result.records.length))
+    await mergeDirectory(run, "benchmarks", result.records, benchmarkId, result.outcome);
+}
+
+/** fx.csv: its rates add to and override the configured ones; they only convert this import's amounts, so a dry run uses them too. */
+export async function importFx(run: ImportRun): Promise<void> {
+  const result = await readTableRecords(run, "fx", (f) => ({
+    currency: f.text("currency", { required: true }).toUpperCase(),
+    rate: f.number("rateToJpy", { required: true, min: Number.MIN_VALUE }),
+  }));
+  if (!result) return;
+  const { outcome, records } = result;
+  const valid = outcome.issues.total === 0 || run.options.skipInvalid;
+  if (valid) for (const { currency, rate } of records) run.rates[currency] = rate;
+  run.accept(outcome, records.length);
+  if (outcome.status !== "rejected") outcome.status = run.options.dryRun ? "validated" : "imported";
+  outcome.inserted = valid ? records.length : 0;
+}
