@@ -1,7 +1,4 @@
-/**
- * The ChatModel adapter for the Chat Completions protocol. Azure OpenAI and OpenAI-compatible
- * endpoints differ only in how the `openai` client is built (see the two builders below).
- */
+// Azure OpenAI and OpenAI-compatible endpoints differ only in how the `openai` client is built (the two builders below).
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
@@ -33,7 +30,6 @@ import {
   type Sleep,
 } from "../resilience";
 
-/** The Entra ID scope of Azure OpenAI (Cognitive Services). */
 const AZURE_COGNITIVE_SERVICES_SCOPE = "https://cognitiveservices.azure.com/.default";
 
 /** The retry policy of model calls plus test seams (sleep, jitter source). */
@@ -64,15 +60,11 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number },
   ) {}
 
-  /** Each endpoint's breaker state, primary first. */
   endpointStatuses(): EndpointStatus[] {
     return this.pool.statuses();
   }
 
-  /**
-   * Sends the request (see `send`); an answer cut off at its token budget is asked again once with a
-   * larger budget (CUT_OFF_ANSWER) within the same timeout, and is `truncated` if it is cut off again.
-   */
+  /** An answer cut off at its token budget is asked again once with a larger budget within the same timeout, else `truncated`. */
   async complete(request: ChatRequest): Promise<ChatOutcome> {
     const first = await this.send(request);
     if (first.kind !== "truncated") return first;
@@ -210,7 +202,7 @@ function deploymentTiming(timing: StreamTiming, model: string, body: { reasoning
   };
 }
 
-/** Our usage from the completion's; cached prompt tokens and reasoning tokens are kept only when the server reports them. */
+// Cached prompt tokens and reasoning tokens are kept only when the server reports them.
 function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
   const cached = usage?.prompt_tokens_details?.cached_tokens;
   const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
@@ -223,9 +215,8 @@ function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
 }
 
 /**
- * Azure OpenAI: `request.model` is the deployment name. Without `apiVersion` the v1 API is used
- * (`…/openai/v1/`); with one, the dated API at that api-version. Authenticates with the API key when
- * one is given, otherwise with an Entra ID token from DefaultAzureCredential (managed identity, az login, …).
+ * Azure OpenAI: `request.model` is the deployment name; the v1 API unless `apiVersion` names a dated one. Authenticates with the API key
+ * when given, else with an Entra ID token from DefaultAzureCredential.
  */
 export function createAzureOpenAiChatModel(
   options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion?: string } & RetryBehaviour & FailoverBehaviour,

@@ -2,7 +2,6 @@ import Fuse from "fuse.js";
 import type { EntityResolution, Supplier } from "../../domain";
 import { foldName, nameKey, nameWords, romajiKey } from "./name-key";
 
-/** What the resolver needs of a supplier: its id, name and aliases. */
 export interface NamedRecord {
   id: string;
   name: string;
@@ -25,7 +24,7 @@ const TYPO_MARGIN = 0.15;
 const MAX_CANDIDATES = 3;
 /** Names shorter than this (as keys) are never matched or asked back by spelling alone. */
 const MIN_FUZZY_KEY = 7;
-/** How alike in length a typed name and a supplier's name must be for a typo or a candidate. */
+/** Length ratio a typed name and a supplier's name need for a typo or a candidate. */
 const LENGTH_RATIO = 0.8;
 
 /**
@@ -89,10 +88,7 @@ function resolveAmong(suppliers: readonly NamedRecord[], text: string): Supplier
   };
 }
 
-/**
- * Suppliers named anywhere in a text ("Can we renew the Acme SaaS contract?" → Acme): Latin names and
- * aliases as whole words (three letters or more), Japanese ones as substrings.
- */
+/** Suppliers named anywhere in a text: Latin names and aliases as whole words (three letters or more), Japanese ones as substrings. */
 export function findMentionedSuppliers<S extends NamedRecord>(suppliers: readonly S[], text: string): S[] {
   const words = ` ${nameWords(text)} `;
   const compact = words.replace(/ /g, "");
@@ -102,18 +98,15 @@ export function findMentionedSuppliers<S extends NamedRecord>(suppliers: readonl
   );
 }
 
-/** The names of a supplier as the resolver compares them. */
 interface NameEntry {
   supplier: NamedRecord;
-  /** `nameKey` of the id, name or alias. */
   key: string;
-  /** `nameWords` of it. */
   words: string;
   /** `words` with kana read as romaji. */
   romajiWords: string;
 }
 
-/** A name as it is looked for in a text: a Latin phrase between spaces, or other script without spaces. */
+/** A Latin phrase is looked for between spaces, other script without. */
 interface MentionPhrase {
   phrase: string;
   latin: boolean;
@@ -154,7 +147,6 @@ function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
   return index;
 }
 
-/** A name as a mention phrase: Latin of three letters or more, other script of two characters or more. */
 function mentionPhrase(name: string): MentionPhrase[] {
   const phrase = nameWords(name);
   // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
@@ -182,7 +174,6 @@ function startsWithWords(name: string, typed: string): boolean {
   return `${name} `.startsWith(`${typed} `) && name !== typed;
 }
 
-/** Whether a text holds a name as whole words (Latin) or as characters (Japanese). */
 function containsWords(text: string, name: string): boolean {
   if (!isLatin(name)) return text.replace(/ /g, "").includes(name.replace(/ /g, ""));
   return ` ${text} `.includes(` ${name} `);
@@ -207,7 +198,7 @@ function distinctScored<S>(entries: { supplier: S; score: number }[]): { supplie
   return [...best].map(([supplier, score]) => ({ supplier, score })).sort((a, b) => a.score - b.score);
 }
 
-/** A tool's supplier argument resolved to one supplier, or the reason it was not (never "all suppliers"). */
+/** Never "all suppliers": an unresolved argument says why. */
 export type SupplierArgument =
   { supplier: Supplier; resolution: EntityResolution } | { supplier?: undefined; message: string; resolution: EntityResolution };
 
