@@ -34,7 +34,6 @@ const FILES = {
 
 const ManifestSchema = z.object({ format: z.literal(1), summary: DataSetSummarySchema });
 
-/** Reads and writes the local data directory. */
 export class LocalDataStore implements DataStoreWriter {
   readonly location: string;
   private prepared?: Promise<void>;
@@ -86,7 +85,7 @@ export class LocalDataStore implements DataStoreWriter {
     };
   }
 
-  /** The summary the last import wrote, located where it is read now (the folder may have been moved, or named another way). */
+  /** Located where it is read now: the folder may have been moved, or named another way. */
   async loadSummary(): Promise<DataSetSummary | undefined> {
     const summary = (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
     return summary && { ...summary, location: this.location };
@@ -135,10 +134,7 @@ export class LocalDataStore implements DataStoreWriter {
   }
 }
 
-/**
- * The data set imported into a local data directory, ready for the tools; undefined when the directory holds none (then the sample data set
- * is used).
- */
+/** Undefined when the directory holds no data set (then the sample data set is used). */
 export async function openLocalProcurementData(directory: string): Promise<ProcurementData | undefined> {
   const store = new LocalDataStore(directory);
   const summary = await store.loadSummary();
