@@ -39,11 +39,7 @@ function querySpendParameters(fiscalYearStartMonth: number) {
 }
 type QuerySpendArgs = z.infer<ReturnType<typeof querySpendParameters>>;
 
-/**
- * Aggregates spend (JPY-normalised) for the filters from the monthly spend cells: total and count, a breakdown by the chosen dimension, the
- * fiscal-year trend with year-over-year change (a running year compared with the same months a year earlier), the off-contract share and
- * the largest transactions. Dates are resolved to whole months.
- */
+/** JPY-normalised spend; a running year's change is against the same months a year earlier. Dates are resolved to whole months. */
 export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startMonth }: ToolContext) {
   return defineTool({
     name: "querySpend",
@@ -167,7 +163,7 @@ type Resolved =
     }
   | { problem: { message: string; suggestions: string[] }; resolution?: EntityResolution };
 
-/** Turns the arguments into a data filter, or explains which argument matched nothing. */
+/** Or which argument matched nothing. */
 async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): Promise<Resolved> {
   const filter: SpendFilter = {};
   const scope: SpendScopePart[] = [];
@@ -239,11 +235,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
   };
 }
 
-/**
- * The least detail that answers: month cells only for month and quarter breakdowns and date ranges
- * (fiscal-year roll-ups otherwise), and only the dimension grouped by (plus the cost center when one is
- * matched by name here). The largest transactions and the trend survive any roll-up.
- */
+/** The least detail that answers: month cells only for month and quarter breakdowns and date ranges, and only the grouped dimension. */
 function viewFor(groupBy: SpendGroupBy, filter: SpendFilter, costCenter: string | undefined): SpendView {
   const grain =
     groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";
