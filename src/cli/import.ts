@@ -28,14 +28,13 @@ const USAGE =
 
 /** Where the command writes, and the settings it reads (the process's own when run from the shell). */
 export interface ImportCommandIo {
-  /** The settings, when not the process's environment. */
   env?: Record<string, string | undefined>;
   out: (text: string) => void;
   err: (text: string) => void;
   progress: Progress;
 }
 
-/** The command: its exit code (0 imported, 1 a file had errors, 2 usage). */
+/** 0 imported, 1 a file had errors, 2 usage. */
 export async function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
   const parsed = parseCommand(
     argv,
@@ -122,7 +121,7 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
   }
 }
 
-/** The Cosmos account with COSMOS_ENDPOINT, else the local data directory. */
+// The Cosmos account with COSMOS_ENDPOINT, else the local data directory.
 async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
   if (!config.env.COSMOS_ENDPOINT)
     return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
@@ -141,10 +140,7 @@ function count(value: number, noun: string, plural = `${noun}s`): string {
   return `${value.toLocaleString("en-US")} ${value === 1 ? noun : plural}`;
 }
 
-/**
- * One kind's line of the import summary, naming the file and how it was read: "spend (spend.csv, Shift_JIS): 1,000,000 rows read, 999,000
- * new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s".
- */
+/** "spend (spend.csv, Shift_JIS): 1,000,000 rows read, 999,000 new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s". */
 function summaryLine(o: KindOutcome): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const rate = o.durationMs > 0 ? `, ${n(Math.round((o.read / o.durationMs) * 1000))} rows/s` : "";
@@ -167,10 +163,7 @@ function dryRunVerdict({ read, skipped }: KindOutcome): string {
   return `${count(skipped, "invalid row")} would be skipped; the other ${valid.toLocaleString("en-US")} ${valid === 1 ? "is" : "are"} valid`;
 }
 
-/**
- * What to do about the files that imported nothing: bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing
- * column, a sheet not found) can only be fixed, most often in the mapping file.
- */
+// Bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing column) can only be fixed, most often in the mapping.
 function rejectedAdvice(rejected: readonly KindOutcome[]): string[] {
   const files = (outcomes: readonly KindOutcome[]) => outcomes.map((o) => o.file).join(", ");
   const withBadRows = rejected.filter((o) => o.issues.badRows > 0);
