@@ -4,7 +4,7 @@ import { LEXICON } from "../../tools/question/lexicon";
 import { phrasesFor, type Phrases } from "./phrases";
 import { assessScope } from "./scope";
 import { specialistLikeness } from "./specialist-likeness";
-import { containsPhrase, contentFeatures, hasCjk, wordStems } from "../../tools/text/words";
+import { PATTERN_KEYWORDS, containsPhrase, contentFeatures, hasCjk, usesKeyword, wordStems } from "../../tools/text/words";
 import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
 /** A specialist is selected when its score reaches this share of the best score. */
@@ -22,14 +22,6 @@ const LIKENESS_WEIGHT = 10;
 /** "Not covered: tariffs." / "対象外：関税。": a Router model reads it as "do not choose me for these", so its words count against. */
 const EXCLUSION_CLAUSE = /(?:not covered|対象外)\s*[:：]([^.。]*)[.。]?/gi;
 
-/** Keywords that stand for a pattern rather than words: "+%" is a price change written like "+8%". */
-const PATTERN_KEYWORDS: Record<string, RegExp> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
-
-function matchesKeyword(question: string, keyword: string): boolean {
-  const pattern = PATTERN_KEYWORDS[keyword];
-  return pattern ? pattern.test(question.normalize("NFKC")) : containsPhrase(question, keyword);
-}
-
 export interface RouteScore {
   id: string;
   /** Keywords and description features, plus the learned likeness: what orders the specialists. */
@@ -44,7 +36,7 @@ export interface RouteScore {
  * each. `learned` is false for an off-topic question: likeness to the nearest specialist is not a topic then.
  */
 export function scoreSpecialists(question: string, specialists: SpecialistSummary[], learned = true): RouteScore[] {
-  const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => matchesKeyword(question, k))));
+  const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => usesKeyword(question, k))));
   const keywordShare = countShares(matched);
   const questionFeatures = contentFeatures(question);
   const descriptions = specialists.map((s) => descriptionFeatures(s.description));

@@ -115,7 +115,7 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 }
 
 /** Keywords that stand for a pattern rather than words: "+%" is a proposed increase ("+8%", "＋5 %"). */
-const PATTERN_KEYWORDS: Readonly<Record<string, RegExp>> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
+export const PATTERN_KEYWORDS: Readonly<Record<string, RegExp>> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
 
 export function usesKeyword(question: string, keyword: string): boolean {
   const pattern = PATTERN_KEYWORDS[keyword];
