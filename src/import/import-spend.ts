@@ -119,7 +119,7 @@ function rowHash(text: string): number {
 }
 
 /** Validated spend rows as JSON lines in a temporary file, until the file is accepted. */
-export class SpendSpool {
+class SpendSpool {
   private constructor(
     private readonly directory: ReturnType<typeof tracked>,
     private readonly out: JsonLinesWriter,

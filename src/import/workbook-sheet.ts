@@ -19,7 +19,7 @@ export interface SheetRequest {
 }
 
 /** `counts`: the empty rows skipped so far. */
-export interface OpenSheet {
+interface OpenSheet {
   name: string;
   date1904: boolean;
   rows: AsyncGenerator<TableRow[]>;

@@ -11,12 +11,9 @@ import { createSearchContractsTool } from "./search-contracts";
 import { createSearchPoliciesTool } from "./search-policies";
 
 export { createInMemoryProcurementData } from "./in-memory-procurement-data";
-export type { ProcurementData, SpendFilter } from "./procurement-data";
-export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
+export type { ProcurementData } from "./procurement-data";
+export { generateSampleDataSet } from "./sample-data";
 export { renewalsDue } from "./renewals";
-export { resolveSupplier } from "./entities/supplier-resolver";
-export { resolveCategory } from "./entities/category-resolver";
-export { SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";
 
 /**
  * Options of the tool registry: the data set's first month of the fiscal year (`describe()`'s `fiscalYearStartMonth`), and the clock that

@@ -112,7 +112,7 @@ function describeCall(call: SampleToolCall): string {
   return `${call.name}(${args.join(", ")})`;
 }
 
-export interface MatchedPair {
+interface MatchedPair {
   left: number;
   right: number;
 }
@@ -121,7 +121,7 @@ export interface MatchedPair {
  * Kuhn's augmenting paths: greedy first-fit pairing under-counts when one left item could take several right items. Ties go to the lowest
  * indices. O(L·E).
  */
-export function maximumBipartiteMatching(
+function maximumBipartiteMatching(
   leftCount: number,
   rightCount: number,
   canMatch: (left: number, right: number) => boolean,

@@ -9,10 +9,10 @@ import { specialistTurn } from "./specialist-turn";
 import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
 /** The model name the offline engine reports in outcomes and transcripts. */
-export const OFFLINE_MODEL_NAME = "offline";
+const OFFLINE_MODEL_NAME = "offline";
 
 /** Options of the offline engine. */
-export interface OfflineChatModelOptions {
+interface OfflineChatModelOptions {
   vocabulary: QuestionVocabulary;
   /** "Last year" and notice deadlines are relative to this clock; defaults to the system clock. */
   clock?: Clock;

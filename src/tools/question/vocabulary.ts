@@ -11,7 +11,7 @@ export interface VocabularySupplier {
 }
 
 /** `terms`: its id, English words, Japanese synonyms. */
-export interface VocabularyCategory {
+interface VocabularyCategory {
   id: string;
   terms: string[];
 }
