@@ -13,6 +13,7 @@ import { openCosmosStore } from "../storage";
 import { CosmosDataWriter } from "../storage/cosmos-data-writer";
 import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
+import { countOf } from "../tools/format";
 import { toIsoDate } from "../tools/iso-date";
 import { parseCommand, runCommand } from "./args";
 
@@ -135,22 +136,17 @@ async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ wri
   };
 }
 
-/** "1 row", "1,204 rows". */
-function count(value: number, noun: string, plural = `${noun}s`): string {
-  return `${value.toLocaleString("en-US")} ${value === 1 ? noun : plural}`;
-}
-
 /** "spend (spend.csv, Shift_JIS): 1,000,000 rows read, 999,000 new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s". */
 function summaryLine(o: KindOutcome): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const rate = o.durationMs > 0 ? `, ${n(Math.round((o.read / o.durationMs) * 1000))} rows/s` : "";
   const timing = ` — ${(o.durationMs / 1000).toFixed(1)} s${rate}`;
   const source = `${o.kind} (${o.file}${o.format === "" ? "" : `, ${o.format}`})`;
-  const read = `${count(o.read, "row")} read${o.emptyRows > 0 ? ` (${count(o.emptyRows, "empty row")} skipped)` : ""}`;
+  const read = `${countOf(o.read, "row")} read${o.emptyRows > 0 ? ` (${countOf(o.emptyRows, "empty row")} skipped)` : ""}`;
   if (o.status === "rejected")
-    return `${source}: ${read}, ${count(o.issues.total, "issue")} in ${count(o.issues.badRows, "row")}${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
-  const skipped = o.skipped > 0 ? `, ${count(o.skipped, "invalid row")} skipped` : "";
-  if (o.kind === "fx") return `${source}: ${count(o.inserted, "rate")} to JPY used for this import${skipped}`;
+    return `${source}: ${read}, ${countOf(o.issues.total, "issue")} in ${countOf(o.issues.badRows, "row")}${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
+  const skipped = o.skipped > 0 ? `, ${countOf(o.skipped, "invalid row")} skipped` : "";
+  if (o.kind === "fx") return `${source}: ${countOf(o.inserted, "rate")} to JPY used for this import${skipped}`;
   if (o.status === "validated") return `${source}: ${read}, ${dryRunVerdict(o)} (dry run)${timing}`;
   const removed = o.removed > 0 ? `, ${n(o.removed)} removed` : "";
   return `${source}: ${read}, ${n(o.inserted)} new, ${n(o.updated)} updated, ${n(o.unchanged)} unchanged${removed}${skipped}${timing}`;
@@ -160,7 +156,7 @@ function summaryLine(o: KindOutcome): string {
 function dryRunVerdict({ read, skipped }: KindOutcome): string {
   if (skipped === 0) return "all valid";
   const valid = read - skipped;
-  return `${count(skipped, "invalid row")} would be skipped; the other ${valid.toLocaleString("en-US")} ${valid === 1 ? "is" : "are"} valid`;
+  return `${countOf(skipped, "invalid row")} would be skipped; the other ${valid.toLocaleString("en-US")} ${valid === 1 ? "is" : "are"} valid`;
 }
 
 // Bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing column) can only be fixed, most often in the mapping.
