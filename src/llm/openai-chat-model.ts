@@ -84,9 +84,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 
   /**
-   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to the next at once on an endpoint fault
-   * and retrying per the policy once every endpoint was tried; never throws for model or network failures. An answer the content filter
-   * stopped, one cut off at the budget and a refusal are outcomes of their own, never content to parse.
+   * Moves to the next endpoint at once on an endpoint fault, retrying per the policy once every endpoint was tried; never throws for model
+   * or network failures. A filtered, cut-off or refused answer is an outcome of its own, never content to parse.
    */
   private async send(request: ChatRequest): Promise<ChatOutcome> {
     const startedAt = Date.now();
@@ -167,9 +166,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 
   /**
-   * Counts the request once against each endpoint's breaker for the deployment: a fault on every endpoint it faulted on (the one that
-   * answered in the end excepted); then, for the endpoint it ended on, an answer is a success, a timeout a fault, an HTTP answer that is
-   * not a fault (400, 401, …) proof that it is reachable, and a cancelled call says nothing.
+   * Once per breaker: a fault on every endpoint it faulted on (the one that answered excepted); on the last endpoint an HTTP answer that is
+   * not a fault (400, 401, …) proves it reachable, and a cancelled call says nothing.
    */
   private settleEndpoints(
     deployment: string,

@@ -62,10 +62,7 @@ export interface CosmosStore {
   readonly botState: CosmosBotStorage;
   readonly procurementData: CosmosProcurementData;
   readonly procurementContainers: ProcurementContainers;
-  /**
-   * What the data tools read: the Cosmos containers with COSMOS_ENDPOINT; without it the data set imported into the local data directory
-   * (PROCURA_DATA_DIR), or else the sample data set, from memory.
-   */
+  /** The Cosmos containers with COSMOS_ENDPOINT; else the local data directory's data set, or the sample, from memory. */
   readonly toolData: ProcurementData;
   health(): Promise<StoreHealth>;
   close(): Promise<void>;

@@ -165,10 +165,7 @@ function romajiOf(words: string): string {
     .join(" ");
 }
 
-/**
- * Whether `name` begins with every word of `typed` ("acme cloud" begins "acme cloud software");
- * by characters when either is not in Latin script ("はやぶさ" begins "はやぶさ物流", "sakura" begins "sakura精機").
- */
+/** By words in Latin script, else by characters ("はやぶさ" begins "はやぶさ物流", "sakura" begins "sakura精機"). */
 function startsWithWords(name: string, typed: string): boolean {
   if (!isLatin(typed) || !isLatin(name)) return name.replace(/ /g, "").startsWith(typed.replace(/ /g, "")) && name !== typed;
   return `${name} `.startsWith(`${typed} `) && name !== typed;
@@ -202,10 +199,7 @@ function distinctScored<S>(entries: { supplier: S; score: number }[]): { supplie
 export type SupplierArgument =
   { supplier: Supplier; resolution: EntityResolution } | { supplier?: undefined; message: string; resolution: EntityResolution };
 
-/**
- * Resolves the supplier a tool was asked about and says what it made of it: the supplier, several candidates to ask back with, or none with
- * the closest names. The message is what the answer states ("No supplier named "Northwind Robotics" is in the data.").
- */
+/** The message is what the answer states ("No supplier named "Northwind Robotics" is in the data."). */
 export function resolveSupplierArgument(suppliers: readonly Supplier[], text: string): SupplierArgument {
   const resolved = resolveSupplier(suppliers, text);
   const written = text.trim();
