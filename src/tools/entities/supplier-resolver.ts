@@ -28,10 +28,8 @@ const MIN_FUZZY_KEY = 7;
 const LENGTH_RATIO = 0.8;
 
 /**
- * Resolves a supplier from its id, name, an alias or the name without its legal form, in any width, case or kana ("SUP-001", "Acme", "アクメ",
- * "ｱｸﾒ", "山田運輸" for "山田運輸株式会社"). In order: an exact key; the beginning of names ("Acme Cloud" → "Acme Cloud Software KK", several → ask
- * back); a name inside a longer text, when it is most of it; then a close spelling through Fuse (a clear typo matches, plausible ones are
- * asked back, distant ones are only suggested).
+ * By id, name, alias or the name without its legal form, in any width, case or kana. In order: an exact key; the beginning of names; a name
+ * that is most of a longer text; then a close spelling (a clear typo matches, plausible ones are asked back, distant ones only suggested).
  */
 export function resolveSupplier<S extends NamedRecord>(suppliers: readonly S[], text: string): SupplierResolution<S> {
   // The index holds the records of `suppliers` themselves, so each one it returns is an S.
