@@ -4,12 +4,10 @@ import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 
-/** getPriceBenchmarks arguments. */
 const GetPriceBenchmarksParameters = z.object({
   category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', '包装'; null = every category"),
 });
 
-/** Market price ranges (p25 / median / p75) and the typical yearly increase for a category. */
 export function createGetPriceBenchmarksTool({ data }: ToolContext) {
   return defineTool({
     name: "getPriceBenchmarks",

@@ -14,15 +14,11 @@ import { quotedContract } from "./search-contracts";
 
 const MAX_CONTRACTS = 5;
 
-/** getSupplierProfile arguments. */
 const GetSupplierProfileParameters = z.object({
   name: z.string().min(1).max(200).describe("Supplier name, alias or id, e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-033'"),
 });
 
-/**
- * One supplier's profile: risk rating, sanctions flag, certifications, performance, its contracts
- * and its spend in the last complete fiscal year and the current one to date.
- */
+/** Spend is the last complete fiscal year's and the current one's to date. */
 export function createGetSupplierProfileTool({ data, today }: ToolContext) {
   return defineTool({
     name: "getSupplierProfile",
@@ -110,7 +106,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
   });
 }
 
-/** A supplier's figures as the tools quote them (a missing one as a dash). */
+/** A missing figure as a dash. */
 export function quotedSupplier(s: Supplier): QuotedSupplier {
   const { onTimeDeliveryPct, qualityScore, incidentsLast12m } = s.performance;
   return {

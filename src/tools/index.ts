@@ -15,18 +15,13 @@ export type { ProcurementData } from "./procurement-data";
 export { generateSampleDataSet } from "./sample-data";
 export { renewalsDue } from "./renewals";
 
-/**
- * Options of the tool registry: the data set's first month of the fiscal year (`describe()`'s `fiscalYearStartMonth`), and the clock that
- * dates "today" (contract countdowns, current fiscal year); the system clock when none is given.
- */
+/** `clock` dates "today" (contract countdowns, current fiscal year); the system clock when none is given. */
 export interface ToolRegistryOptions {
   fiscalYearStartMonth: number;
   clock?: Clock;
 }
 
-/**
- * The read-only procurement data tools: searchPolicies, searchContracts, querySpend, getSupplierProfile, listSuppliers, getPriceBenchmarks.
- */
+/** The read-only procurement data tools. */
 export function createToolRegistry(data: ProcurementData, options: ToolRegistryOptions): ToolRegistry {
   const clock = options.clock ?? systemClock;
   const context: ToolContext = { data, today: () => toIsoDate(clock.now()), fiscalYearStartMonth: options.fiscalYearStartMonth };

@@ -19,13 +19,12 @@ const REGIONS: Record<string, string[]> = {
   APAC: ["apac", "asia", "asia pacific", "アジア", "アジア太平洋", "海外アジア"],
 };
 
-/** listSuppliers arguments (null = no filter). */
 const ListSuppliersParameters = z.object({
   category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'packaging', '物流'; null = all"),
   region: z.string().max(50).nullable().describe("Region: 'JP', 'US', 'EU' or 'APAC' (or 'Japan', '欧州', …); null = all"),
 });
 
-/** Suppliers for a category and/or region: preferred and low-risk first; sanctioned ones flagged. */
+/** Preferred and low-risk first; sanctioned ones flagged. */
 export function createListSuppliersTool({ data }: ToolContext) {
   return defineTool({
     name: "listSuppliers",

@@ -7,7 +7,6 @@ import { bestSentence, clip } from "./text/bm25";
 const MAX_SECTIONS = 5;
 const MAX_SECTION_TEXT = 700;
 
-/** searchPolicies arguments (strict-mode friendly: every field required, nullable when optional). */
 const SearchPoliciesParameters = z.object({
   query: z
     .string()
@@ -17,10 +16,7 @@ const SearchPoliciesParameters = z.object({
   language: z.enum(["en", "ja"]).nullable().describe("Language of the policy texts to search; null = the query's language"),
 });
 
-/**
- * Finds procurement policy sections by BM25 over words and Japanese character bigrams (sections that state thresholds rank higher when the
- * query names an amount). Falls back to both languages when the chosen one has no match; cites sections as "POL-… §n".
- */
+/** Falls back to both languages when the chosen one has no match. */
 export function createSearchPoliciesTool({ data }: ToolContext) {
   return defineTool({
     name: "searchPolicies",
