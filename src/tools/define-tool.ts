@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ModelBehaviourError, stringsFor } from "../domain";
+import { ModelBehaviourError, stringsFor, type EntityResolution } from "../domain";
 import type { ToolWording } from "../domain/strings/tool-wording";
 import type { ProcurementData } from "./procurement-data";
 import type { ToolRelevance, ToolDefinition, ToolResult } from "../workflow/ports";
@@ -40,4 +40,9 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
       return spec.run(parsed.data, stringsFor(language).tools);
     },
   };
+}
+
+/** A result with no records to cite: `data` says what was not found and why, `digest` says it in the question's language. */
+export function nothingFound(data: unknown, digest: string, resolution?: EntityResolution): ToolResult {
+  return { data, evidence: [], digest, ...(resolution ? { resolution } : {}) };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PriceBenchmark } from "../domain";
 import { resolveCategory } from "./entities/category-resolver";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 
 const GetPriceBenchmarksParameters = z.object({
@@ -29,11 +29,10 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
       const known = all.map((b) => b.category);
       const wanted = category && category.trim() !== "" ? resolveCategory(category, known) : null;
       if (wanted === undefined) {
-        return {
-          data: { category, benchmarks: [], message: `No benchmark for "${category}".`, suggestions: known },
-          evidence: [],
-          digest: words.noBenchmark(category ?? ""),
-        };
+        return nothingFound(
+          { category, benchmarks: [], message: `No benchmark for "${category}".`, suggestions: known },
+          words.noBenchmark(category ?? ""),
+        );
       }
       const benchmarks = wanted === null ? all : all.filter((b) => b.category === wanted);
       return {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
 import { supplierNameJa } from "../domain";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { SpendView } from "./procurement-data";
 
@@ -31,12 +31,11 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       const resolved = resolveSupplierArgument(await data.listSuppliers(), name);
       const { resolution } = resolved;
       if (!resolved.supplier) {
-        return {
-          data: { name, supplier: null, message: resolved.message, suggestions: resolution.unresolved[0].candidates },
-          evidence: [],
-          digest: resolved.message,
+        return nothingFound(
+          { name, supplier: null, message: resolved.message, suggestions: resolution.unresolved[0].candidates },
+          resolved.message,
           resolution,
-        };
+        );
       }
       const supplier = resolved.supplier;
       const subject = { id: supplier.id, name: supplier.name, nameJa: supplierNameJa(supplier) };

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { toolWordingEn } from "../domain/strings/tool-wording";
 import { quotedSupplier } from "./get-supplier-profile";
 import { normalise } from "./text/search-text";
@@ -45,19 +45,17 @@ export function createListSuppliersTool({ data }: ToolContext) {
       const categories = [...new Set(all.map((s) => s.category))].sort();
       const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories, categoryNamesJa(all)) : null;
       if (wantedCategory === undefined) {
-        return {
-          data: { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories },
-          evidence: [],
-          digest: `no spend category matches "${category}"`,
-        };
+        return nothingFound(
+          { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories },
+          `no spend category matches "${category}"`,
+        );
       }
       const wantedRegion = region && region.trim() !== "" ? resolveRegion(region) : null;
       if (wantedRegion === undefined) {
-        return {
-          data: { category, region, suppliers: [], message: `Unknown region "${region}".`, suggestions: Object.keys(REGIONS) },
-          evidence: [],
-          digest: `unknown region "${region}"`,
-        };
+        return nothingFound(
+          { category, region, suppliers: [], message: `Unknown region "${region}".`, suggestions: Object.keys(REGIONS) },
+          `unknown region "${region}"`,
+        );
       }
       const matching = all
         .filter((s) => (wantedCategory === null || s.category === wantedCategory) && (wantedRegion === null || s.region === wantedRegion))
@@ -75,11 +73,10 @@ export function createListSuppliersTool({ data }: ToolContext) {
         words.supplierScope(categoryScope, wantedRegion),
       ];
       if (matching.length === 0) {
-        return {
-          data: { category: wantedCategory, region: wantedRegion, count: 0, suppliers: [], message: `No supplier in ${scope}.` },
-          evidence: [],
-          digest: words.noSupplier(wordedScope),
-        };
+        return nothingFound(
+          { category: wantedCategory, region: wantedRegion, count: 0, suppliers: [], message: `No supplier in ${scope}.` },
+          words.noSupplier(wordedScope),
+        );
       }
       const shown = matching.slice(0, MAX_SUPPLIERS);
       return {

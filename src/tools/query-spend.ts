@@ -4,7 +4,7 @@ import type { EntityResolution, SpendCell } from "../domain";
 import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
 import type { SpendScopePart } from "../domain/strings/tool-wording";
 import { toolWordingEn } from "../domain/strings/tool-wording";
@@ -51,12 +51,11 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       const resolved = await resolveFilter(args, data);
       if ("problem" in resolved) {
         // No figure at all: a total for everyone would read as the total for the name asked about.
-        return {
-          data: { filters: args, totalJpy: null, count: 0, groups: [], ...resolved.problem },
-          evidence: [],
-          digest: resolved.problem.message,
-          ...(resolved.resolution ? { resolution: resolved.resolution } : {}),
-        };
+        return nothingFound(
+          { filters: args, totalJpy: null, count: 0, groups: [], ...resolved.problem },
+          resolved.problem.message,
+          resolved.resolution,
+        );
       }
       const { filter, scopeParts, reference, costCenter, supplierName, supplierNameJa: nameJa, categoryNameJa, resolution } = resolved;
       // The data says its scope in English (the model reads data as it is); quotes and digest in the question's language.
@@ -80,12 +79,11 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
       if (count === 0) {
-        return {
-          data: { filters, scope, totalJpy: 0, count: 0, groups: [], message: toolWordingEn.noSpend(scope) },
-          evidence: [],
-          digest: words.noSpend(wordedScope),
+        return nothingFound(
+          { filters, scope, totalJpy: 0, count: 0, groups: [], message: toolWordingEn.noSpend(scope) },
+          words.noSpend(wordedScope),
           resolution,
-        };
+        );
       }
       const totalJpy = sum(cells);
       const groups = group(cells, groupBy, totalJpy, fiscalYearStartMonth);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
 import { optionalUrl, RecordIdIndex, type Contract } from "../domain";
 import type { QuotedContract } from "../domain/strings/tool-wording";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
 import { findMentionedSuppliers, resolveSupplierArgument } from "./entities/supplier-resolver";
@@ -62,12 +62,11 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
         const resolved = resolveSupplierArgument(suppliers, supplier);
         if (!resolved.supplier) {
           const { resolution, message } = resolved;
-          return {
-            data: { query, supplier, contracts: [], message, suggestions: resolution.unresolved[0].candidates },
-            evidence: [],
-            digest: message,
+          return nothingFound(
+            { query, supplier, contracts: [], message, suggestions: resolution.unresolved[0].candidates },
+            message,
             resolution,
-          };
+          );
         }
         supplierName = resolved.supplier.name;
         contracts = withinSupplier(await data.listContracts({ supplierId: resolved.supplier.id }), query);
@@ -82,16 +81,15 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
           named.total > 0 ? { ...named, totalIsEstimate: false } : await data.searchContracts(query));
       }
       if (contracts.length === 0) {
-        return {
-          data: {
+        return nothingFound(
+          {
             query,
             supplier: supplierName,
             contracts: [],
             message: "No contract matches the query; try a supplier name or other words.",
           },
-          evidence: [],
-          digest: words.noContract(clip(query, 60), supplierName),
-        };
+          words.noContract(clip(query, 60), supplierName),
+        );
       }
       const kinds = clauseKinds(query);
       const asOf = today();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { detectLanguage, optionalUrl } from "../domain";
 import { extractAmounts } from "../domain/amounts";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { bestSentence, clip } from "./text/bm25";
 
 const MAX_SECTIONS = 5;
@@ -33,11 +33,10 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
       const hits = found.sections;
       if (hits.length === 0) {
         const titles = [...new Set((await data.listPolicies(wanted)).map((policy) => policy.title))];
-        return {
-          data: { query, language: wanted, sections: [], message: "No policy section matches the query.", availablePolicies: titles },
-          evidence: [],
-          digest: words.noPolicy(clip(query, 60)),
-        };
+        return nothingFound(
+          { query, language: wanted, sections: [], message: "No policy section matches the query.", availablePolicies: titles },
+          words.noPolicy(clip(query, 60)),
+        );
       }
       const sections = hits.slice(0, MAX_SECTIONS).map(({ policy, section, score }) => ({
         referenceId: section.id,
