@@ -15,14 +15,8 @@ export type { ProcurementData } from "./procurement-data";
 export { generateSampleDataSet } from "./sample-data";
 export { renewalsDue } from "./renewals";
 
-/** `clock` dates "today" (contract countdowns, current fiscal year); the system clock when none is given. */
-export interface ToolRegistryOptions {
-  fiscalYearStartMonth: number;
-  clock?: Clock;
-}
-
-/** The read-only procurement data tools. */
-export function createToolRegistry(data: ProcurementData, options: ToolRegistryOptions): ToolRegistry {
+/** The read-only procurement data tools; `clock` dates "today" (contract countdowns, current fiscal year), the system clock by default. */
+export function createToolRegistry(data: ProcurementData, options: { fiscalYearStartMonth: number; clock?: Clock }): ToolRegistry {
   const clock = options.clock ?? systemClock;
   const context: ToolContext = { data, today: () => toIsoDate(clock.now()), fiscalYearStartMonth: options.fiscalYearStartMonth };
   const tools: ToolDefinition[] = [
