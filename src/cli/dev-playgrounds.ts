@@ -1,7 +1,6 @@
-/**
- * The local Teams of `npm run dev`: two Agents Playgrounds on one bot, because a Playground acts as one fixed user. The employee's reads the
- * committed `.m365agentsplayground.yml`; the approver's has the same tenant, team and channel, the first `user-approver-*` user, and chats of
- * its own (so they never overwrite the employee's stored conversation references). Its "Approvals" channel is stored as the approver channel.
+/*
+ * Two Agents Playgrounds on one bot, because a Playground acts as one fixed user. The approver's has chats of its own, so they never
+ * overwrite the employee's stored conversation references.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -44,10 +43,7 @@ export function localApprovers(config: PlaygroundConfig): PlaygroundUser[] {
   return config.users.filter((user) => user.id.startsWith("user-approver-"));
 }
 
-/**
- * The approver's Playground config: the first approver as current user, the employee among the (still exactly five) users, and personal and
- * group chats of its own.
- */
+/** The first approver as current user, the employee among the (still exactly five) users, and chats of its own. */
 export function approverPlaygroundConfig(employee: PlaygroundConfig): { config: PlaygroundConfig; approver: PlaygroundUser } {
   const approver = localApprovers(employee)[0];
   if (!approver) throw new Error(`${PLAYGROUND_CONFIG_FILE}: no user with an id starting with "user-approver-" to act as the approver`);
@@ -91,10 +87,7 @@ net.Server.prototype.listen = function (...args) {
   return listen.apply(this, args);
 };`)}`;
 
-/**
- * Starts a Playground against the bot's endpoint with `configFile` (default: the committed one); resolves once it listens, on 127.0.0.1
- * only. It takes another port silently when `port` is in use: `port` and `requestedPort` then differ.
- */
+/** Resolves once it listens on 127.0.0.1. It takes another port silently when `port` is in use: `port` and `requestedPort` then differ. */
 export async function startPlayground(
   botEndpoint: string,
   port: number,

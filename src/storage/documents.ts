@@ -60,9 +60,8 @@ export async function queryDocuments<S extends z.ZodTypeAny>(
 }
 
 /**
- * Runs a plain query (no ORDER BY, TOP or aggregate) in validated pages of at most `pageSize`, so no response holds the whole result. One
- * iterator reads every page (three times faster than a fresh query per page on the embedded server); a failed page is retried alone from
- * the last continuation token.
+ * A plain query (no ORDER BY, TOP or aggregate) in pages: one iterator reads every page (three times faster than a fresh query per page on
+ * the embedded server); a failed page is retried alone from the last continuation token.
  */
 export async function* queryPages<S extends z.ZodTypeAny>(
   container: Container,

@@ -14,10 +14,8 @@ import { SupplierContractsFile, readDataFile, writeSupplierContracts } from "./s
 import { removeStaleTemporaries, temporaryFor, writeFileWhole } from "../import/temporary-files";
 
 /**
- * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and rolled up per fiscal year), the
- * search indexes, the contracts grouped by supplier (supplier-contracts-file), the spend rows as NDJSON (read only by imports, streamed),
- * and a manifest written last. The bot loads the suppliers, policies and benchmarks at start and the rest when a question first needs it,
- * so it starts in seconds and stays small whatever the number of transactions and contracts.
+ * The local data directory, manifest written last. The bot loads the suppliers, policies and benchmarks at start and the rest when a
+ * question first needs it, so it starts in seconds and stays small whatever the number of transactions and contracts.
  */
 const FILES = {
   manifest: "manifest.json",
@@ -104,9 +102,8 @@ export class LocalDataStore implements DataStoreWriter {
   }
 
   /**
-   * The spend cells per month or per fiscal year, or the search indexes (for the reader). Written by our own import from validated rows,
-   * tens of thousands of cells at a million rows: parsed without a schema pass, which would double the start-up time; the cells' names are
-   * still bounded.
+   * Written by our own import from validated rows: parsed without a schema pass, which would double the start-up time at a million rows;
+   * the cells' names are still bounded.
    */
   async loadDerived(file: "cells" | "years"): Promise<SpendCell[] | undefined>;
   async loadDerived(file: "contractIndex"): Promise<StoredBm25Index | undefined>;

@@ -40,10 +40,9 @@ export function describeChange(change: TuningChange): string {
   }
 }
 
-/** How one finished run was routed, scored and received. */
 export interface RunEvidence {
   runId: string;
-  /** The question the agents answered (a follow-up's standalone form). */
+  /** A follow-up's standalone form. */
   question: string;
   /** Empty when the Router declined the question as out of scope. */
   selected: string[];
@@ -167,7 +166,7 @@ export interface Misroutings {
   overChosen: Map<string, MisroutedRun[]>;
 }
 
-/** Groups the badly received, answered runs whose topics have an owner by the specialist the Router skipped or wrongly chose. */
+/** Badly received, answered runs by the specialist the Router skipped or wrongly chose. */
 export function findMisroutings(runs: RunEvidence[], scope: ReferenceTopics): Misroutings {
   const missed = new Map<string, MisroutedRun[]>();
   const overChosen = new Map<string, MisroutedRun[]>();
