@@ -159,7 +159,7 @@ function dryRunVerdict({ read, skipped }: KindOutcome): string {
   return `${countOf(skipped, "invalid row")} would be skipped; the other ${valid.toLocaleString("en-US")} ${valid === 1 ? "is" : "are"} valid`;
 }
 
-// Bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing column) can only be fixed, most often in the mapping.
+// Bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing column) can only be fixed, mostly in the mapping.
 function rejectedAdvice(rejected: readonly KindOutcome[]): string[] {
   const files = (outcomes: readonly KindOutcome[]) => outcomes.map((o) => o.file).join(", ");
   const withBadRows = rejected.filter((o) => o.issues.badRows > 0);

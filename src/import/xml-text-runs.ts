@@ -9,7 +9,7 @@ export class XmlTagTooLongError extends Error {}
 
 /**
  * Bounds the text between two tags to about `maxBytes` before an XML parser sees it: a parser holds a text node whole until its end tag, so
- * one cell of hundreds of MB would end in "Invalid string length". A cut never ends inside an entity reference (the parser would refuse it).
+ * one cell of hundreds of MB would end in "Invalid string length". A cut never ends inside an entity reference, which the parser refuses.
  * A tag over `maxBytes` cannot be cut without breaking the XML: that is an `XmlTagTooLongError`.
  */
 export class XmlTextRunBound {

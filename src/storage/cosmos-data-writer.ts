@@ -68,8 +68,8 @@ export class CosmosDataWriter implements DataStoreWriter {
   }
 
   /**
-   * One supplier partition at a time, in pages: the embedded server answers small single-partition queries quickly where one cross-partition
-   * scan would time out. An empty container is seen with one request instead of a query per supplier.
+   * One supplier partition at a time, in pages: the embedded server answers small single-partition queries quickly where one
+   * cross-partition scan would time out. An empty container is seen with one request instead of a query per supplier.
    */
   async *spendRows(): AsyncIterable<SpendTransaction> {
     const any = await queryDocuments(this.containers.spend, { query: "SELECT TOP 1 c.id FROM c" }, z.object({ id: z.string() }));

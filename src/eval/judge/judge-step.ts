@@ -62,8 +62,8 @@ function clip(text: string, limit = FIELD_LIMIT): string {
 }
 
 /**
- * "Step N: [thinking] -> [action] -> [outcome]"; a step's outcome is what the next one says of it. `withMemory` appends what the agent knew,
- * so a per-step check (an invented figure) can be made against what the step actually saw.
+ * "Step N: [thinking] -> [action] -> [outcome]"; a step's outcome is what the next one says of it. `withMemory` appends what the agent
+ * knew, so a per-step check (an invented figure) can be made against what the step actually saw.
  */
 export function encodeSteps(steps: JudgeStep[], options: { withMemory?: boolean } = {}): string[] {
   return steps.map((step, index) => {

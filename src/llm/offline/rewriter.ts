@@ -206,7 +206,7 @@ function topicWords(message: string, mentions: Mention[]): number {
   return latin.length + Math.floor(japanese.length / 2);
 }
 
-/** The previous question with the message's mentions in place of the same kinds; kinds it lacks are added ("… with Nimbus Workflow Inc."). */
+/** The previous question with the message's mentions in place of the same kinds; kinds it lacks are added ("… with Nimbus Workflow"). */
 function substitute(base: string, own: Mention[], previous: Mention[], language: RewriterInput["language"]): string {
   const additions: Mention[] = [];
   const edits: { target: Mention; text: string }[] = [];
