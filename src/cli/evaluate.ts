@@ -1,7 +1,6 @@
-/**
- * `npm run evaluate -- <command>` (commands and flags: `USAGE` in evaluate-output.ts). Prints JSON lines; `golden` (unless --json), `scope`
- * and `compare-modes` print tables, and `golden` and `canary` exit 1 when a case fails. Without an evaluation model, model-graded work prints
- * "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
+/*
+ * `npm run evaluate -- <command>` (`USAGE` in evaluate-output.ts). `golden` and `canary` exit 1 when a case fails. Without an evaluation
+ * model, model-graded work prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
  */
 import { parseCommand, runCommand } from "./args";
 import { readFileSync } from "node:fs";

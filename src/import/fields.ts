@@ -128,7 +128,7 @@ export class FieldReader {
 }
 
 const readIsoDate = dateReader("YYYY-MM-DD");
-/** Day 0 of Excel's date serials (1899-12-30, so that 1 is 1900-01-01 past Excel's phantom 1900-02-29), and of old Mac workbooks' (1904-01-01). */
+/** Day 0 of Excel's date serials: 1899-12-30, so that 1 is 1900-01-01 past Excel's phantom 1900-02-29 (old Mac workbooks: 1904-01-01). */
 const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const SERIAL_EPOCH_1904_MS = Date.UTC(1904, 0, 1);
 /** 1900-03-01: serials before it count Excel's phantom leap day, so they are not read. */

@@ -29,7 +29,7 @@ export const IMPORT_LIMITS = {
   pdfPages: 500,
 } as const;
 
-/** Why a row over `IMPORT_LIMITS.rowChars` is not read (`chars`: its length, when the reader counted it all); it passes the limit in the column the issue names. */
+/** `chars`: the row's length, when the reader counted it all; it passes the limit in the column the issue names. */
 export function rowLengthProblem(chars?: number): string {
   const limit = IMPORT_LIMITS.rowChars.toLocaleString("en");
   const row =

@@ -71,7 +71,7 @@ export const BATCH_ROWS = 2_000;
 /** Batches posted and not yet taken before the worker waits, so that a slow store never has the whole sheet queued in memory. */
 export const BATCHES_AHEAD = 4;
 
-/** The errors the import tells apart (a refused archive, a sheet not found, an XML tag too long), by a name that crosses the thread boundary. */
+/** The errors the import tells apart, by a name that crosses the thread boundary. */
 const SHEET_ERRORS = {
   "archive-refused": ArchiveRefusedError,
   "sheet-not-found": SheetNotFoundError,

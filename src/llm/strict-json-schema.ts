@@ -17,7 +17,7 @@ const UNSUPPORTED_KEYWORDS = termList(`
   uniqueItems|contains|minContains|maxContains|unevaluatedItems|minProperties|maxProperties|patternProperties|propertyNames|unevaluatedProperties|default
 `);
 
-/** Converted schemas by zod schema and name: every model request carries its output and tool schemas, and converting them is CPU each time. */
+/** Every model request carries its output and tool schemas, and converting them is CPU each time. */
 const converted = new WeakMap<z.ZodTypeAny, Map<string, JsonSchema>>();
 
 /** Shared between calls: do not mutate it. */

@@ -90,7 +90,7 @@ export type CosmosTarget = { endpoint: string; key: string } | { endpoint: strin
 /** Each request attempt gives up after this long; the SDK retries reads on timeout by itself. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** Throttling (429) is retried by the SDK alone, honouring the service's retry-after, within these bounds; store-call.ts never retries a 429 again. */
+/** Throttling (429) is retried by the SDK alone, honouring retry-after, within these bounds; store-call.ts never retries a 429 again. */
 const THROTTLE_RETRY = { maxRetryAttemptCount: 6, maxWaitTimeInSeconds: 20 };
 
 /**

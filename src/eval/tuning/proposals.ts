@@ -1,5 +1,5 @@
 import type { SpecialistSummary } from "../../domain";
-// eslint-disable-next-line no-restricted-imports -- tuning proposes keywords by scoring them as the offline Router does; it never answers a question
+// eslint-disable-next-line no-restricted-imports -- tuning scores keywords as the offline Router does; it never answers a question
 import { descriptionFeatures, scoreSpecialists } from "../../llm/offline/router";
 import { containsPhrase, contentFeatures } from "../../tools/text/words";
 import {
