@@ -58,11 +58,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /**
- * The store the bot on this machine uses, for commands that read what it kept: Cosmos at COSMOS_ENDPOINT, else the embedded store of a
- * running `npm run dev`. Never an empty embedded store of the command's own, which would report nothing as if nothing had happened.
+ * Cosmos at COSMOS_ENDPOINT, else the embedded store of a running `npm run dev`; never an empty store of the command's own, which would
+ * report nothing as if nothing had happened. Undefined, after a line that says how to point at one, when there is none.
  */
-
-/** Opens the bot's store; undefined, after one line that says how to point at one, when there is none to read. */
 async function openBotStore(log: Log): Promise<CosmosStore | undefined> {
   const config = loadConfig();
   if (config.env.COSMOS_ENDPOINT) return openCosmosStore(config, { log });

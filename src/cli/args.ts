@@ -9,7 +9,6 @@ import { failureReport } from "../domain";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-/** What a command accepts: its usage text, its options, and whether it takes positional arguments. */
 export interface CommandSpec<T extends Options> {
   usage: string;
   options: T;
@@ -28,7 +27,7 @@ type Parsed<T extends Options> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; tokens: true; strict: true }>
 >;
 
-/** The parsed arguments (with their tokens, in order), or the exit code when the command must stop here. */
+/** Or the exit code when the command must stop here. */
 export function parseCommand<T extends Options>(args: string[], spec: CommandSpec<T>, io: ArgsIo = STDIO): Parsed<T> | number {
   const beforeTerminator = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
   if (beforeTerminator.some((arg) => arg === "--help" || arg === "-h")) {
@@ -49,7 +48,7 @@ export function parseCommand<T extends Options>(args: string[], spec: CommandSpe
   }
 }
 
-/** parseArgs' message cut to what the user needs: the option or argument at fault. */
+// parseArgs' message cut to the option or argument at fault.
 function argumentProblem(error: Error): string {
   const unknown = /^Unknown option '([^']+)'/.exec(error.message);
   if (unknown) return `Unknown option ${unknown[1]}.`;
@@ -58,7 +57,7 @@ function argumentProblem(error: Error): string {
   return error.message.split(/(?<=\.) /)[0];
 }
 
-/** Runs a command on the process's arguments and exits with its code; a failure is one line (PROCURA_DEBUG=1 adds the detail). */
+/** A failure is one line (PROCURA_DEBUG=1 adds the detail). */
 export function runCommand(main: (argv: string[]) => Promise<number>, failed?: string): void {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),

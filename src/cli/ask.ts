@@ -18,10 +18,8 @@ import { parseCommand, runCommand } from "./args";
 
 const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>" [--then "<follow-up>" …]\n`;
 
-/** The CLI's one conversation, when follow-ups are given. */
 const CLI_CONVERSATION = "cli";
 
-/** The question and its `--then` follow-ups, in the order given (the words of each joined). */
 function dialogueOf(tokens: Exclude<ReturnType<typeof parseAsk>, number>["tokens"]): string[] {
   let current: string[] = [];
   const questions = [current];
@@ -95,10 +93,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/**
- * A run's trace as terminal text (`npm run ask -- --trace`): its App Insights operation id, then each executor in order with its timing
- * and, when executor I/O was kept, every message it sent and every reply it got.
- */
+/** Its App Insights operation id, then each executor with its timing and, when executor I/O was kept, every message and reply. */
 function formatTrace(state: RunState): string {
   const lines = [`Trace ${runTrace(state.runId).traceId} (Application Insights operation id) — run ${state.runId}`];
   const completed = state.events.filter((event) => event.type === "executor_completed" && event.stepId);

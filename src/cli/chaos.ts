@@ -1,9 +1,4 @@
-/**
- * `npm run chaos`: injects the faults of the resilience suite (bench/chaos) and prints a table of what was injected and what the user saw.
- * Exits 1 if any run was lost, doubled or left unfinished. `npm run chaos -- scale-out [questions]`: three instances on one queue; the
- * store paused while questions arrive, then one instance killed and another restarted. `npm run chaos -- fair-share`: one person's flood of
- * 200 questions, then another's, with fair share and without.
- */
+// `npm run chaos`: the resilience suite's faults (bench/chaos); exits 1 if any run was lost, doubled or left unfinished.
 import { botKilledAwaitingApproval } from "../../bench/chaos/approval-kill";
 import { botKilledMidRun } from "../../bench/chaos/bot-kill";
 import { GRAPH_FAULTS, runGraphFault, storeOutage, withFaultSimulator } from "../../bench/chaos/graph-faults";

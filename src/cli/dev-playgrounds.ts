@@ -1,7 +1,6 @@
-/**
- * The local Teams of `npm run dev`: two Agents Playgrounds on one bot, because a Playground acts as one fixed user. The employee's reads the
- * committed `.m365agentsplayground.yml`; the approver's has the same tenant, team and channel, the first `user-approver-*` user, and chats of
- * its own (so they never overwrite the employee's stored conversation references). Its "Approvals" channel is stored as the approver channel.
+/*
+ * Two Agents Playgrounds on one bot, because a Playground acts as one fixed user. The approver's has chats of its own, so they never
+ * overwrite the employee's stored conversation references.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,7 +16,7 @@ const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsp
 const PlaygroundUserSchema = z.object({ id: z.string().min(1), name: z.string().min(1), aadObjectId: z.string().min(1) }).passthrough();
 export type PlaygroundUser = z.infer<typeof PlaygroundUserSchema>;
 
-/** The parts of the Playground's config file the dev set-up reads and rewrites (the rest is kept as is). */
+/** What the dev set-up reads and rewrites of the Playground's config file (the rest is kept as is). */
 const PlaygroundConfigSchema = z
   .object({
     tenantId: z.string().min(1),
@@ -32,22 +31,19 @@ const PlaygroundConfigSchema = z
   .passthrough();
 export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
 
-/** Reads and checks a Playground config file, naming the file when it is not what the set-up needs. */
+/** Names the file when it is not what the set-up needs. */
 export function readPlaygroundConfig(file: string = PLAYGROUND_CONFIG_FILE): PlaygroundConfig {
   const parsed = PlaygroundConfigSchema.safeParse(parse(readFileSync(file, "utf8")));
   if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
-/** The approvers of the local tenant: users whose id starts with `user-approver-`, in file order. */
+/** Users whose id starts with `user-approver-`, in file order. */
 export function localApprovers(config: PlaygroundConfig): PlaygroundUser[] {
   return config.users.filter((user) => user.id.startsWith("user-approver-"));
 }
 
-/**
- * The approver's Playground config: the first approver as current user, the employee among the (still exactly five) users, and personal and
- * group chats of its own.
- */
+/** The first approver as current user, the employee among the (still exactly five) users, and chats of its own. */
 export function approverPlaygroundConfig(employee: PlaygroundConfig): { config: PlaygroundConfig; approver: PlaygroundUser } {
   const approver = localApprovers(employee)[0];
   if (!approver) throw new Error(`${PLAYGROUND_CONFIG_FILE}: no user with an id starting with "user-approver-" to act as the approver`);
@@ -68,7 +64,6 @@ export function approvalsChannel(config: PlaygroundConfig): { id: string; name: 
   return config.team.channels.find((channel) => /approv/i.test(channel.name)) ?? config.team.channels[0];
 }
 
-/** A started Playground: where to open it, the port it was asked for and the process. */
 export interface RunningPlayground {
   url: string;
   port: number;
@@ -92,10 +87,7 @@ net.Server.prototype.listen = function (...args) {
   return listen.apply(this, args);
 };`)}`;
 
-/**
- * Starts a Playground against the bot's endpoint with `configFile` (default: the committed one); resolves once it listens, on 127.0.0.1
- * only. It takes another port silently when `port` is in use: `port` and `requestedPort` then differ.
- */
+/** Resolves once it listens on 127.0.0.1. It takes another port silently when `port` is in use: `port` and `requestedPort` then differ. */
 export async function startPlayground(
   botEndpoint: string,
   port: number,
@@ -140,18 +132,16 @@ export async function startPlayground(
   return { url: `http://127.0.0.1:${actual}`, port: actual, requestedPort: port, child };
 }
 
-/** The two Playgrounds of `npm run dev`, and who acts in each. */
 export interface DevPlaygrounds {
   employee: RunningPlayground & { user: PlaygroundUser };
   approver: RunningPlayground & { user: PlaygroundUser };
-  /** The approver channel setting that sends approval cards to the approver's Playground. */
   approverChannel: StoredApproverChannel;
   teamName: string;
   channelName: string;
   stop(): Promise<void>;
 }
 
-/** Starts the employee's and the approver's Playgrounds (stopping both if either fails). */
+/** Stops both if either fails. */
 export async function startDevPlaygrounds(
   botEndpoint: string,
   ports: { employee: number; approver: number },

@@ -1,8 +1,6 @@
-/**
- * `npm run dev`: the bot (embedded Cosmos; the data set imported into the local data directory, else the sample data; offline model unless
- * one is configured) and two Microsoft 365 Agents Playgrounds as the local Teams: one where the employee asks, one where an approver
- * decides in the team's Approvals channel (see dev-playgrounds.ts). Nothing to configure: the local approvers are allowed to decide, and
- * the approver channel is set at start-up. Prints the URLs to open; Ctrl-C stops everything.
+/*
+ * `npm run dev`: the bot and two Agents Playgrounds as the local Teams, one for the employee and one for an approver (dev-playgrounds.ts).
+ * Nothing to configure: the local approvers may decide, and the approver channel is set at start-up.
  */
 import { createServer } from "node:net";
 import { debugRequested, loadConfig, type AppConfig } from "../config";
@@ -32,10 +30,7 @@ export function devConfig(env: Record<string, string | undefined> = process.env)
   });
 }
 
-/**
- * Fails at once when the bot's PORT is taken, before the store is opened and seeded: starting would only end there. (The Playgrounds take
- * another port themselves when theirs is taken.)
- */
+/** Before the store is opened and seeded: starting would only end there. (The Playgrounds take another port themselves.) */
 export async function assertBotPortFree(config: AppConfig): Promise<void> {
   const port = config.env.PORT;
   if (port === 0) return;
@@ -50,7 +45,7 @@ export async function assertBotPortFree(config: AppConfig): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-/** The start banner: the data set that answers, what to open as whom, and the settings that choose the ports. */
+/** The data set that answers, what to open as whom, and the settings that choose the ports. */
 export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPlaygrounds, data: DataSetSummary): string {
   const moved = (playground: RunningPlayground, setting: string) =>
     playground.requestedPort !== 0 && playground.requestedPort !== playground.port

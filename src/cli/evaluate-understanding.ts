@@ -1,7 +1,4 @@
-/**
- * The `evaluate` commands that check how questions are understood on labelled fixtures: scope decisions, follow-up resolution and supplier
- * grounding, with the offline engine and the configured model.
- */
+// The `evaluate` commands over labelled fixtures of how questions are understood: scope, follow-ups and supplier grounding.
 import { parseCommand } from "./args";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -21,10 +18,7 @@ import { err, out, USAGE } from "./evaluate-output";
 import { groundingDataSets } from "./grounding-data-sets";
 import { groundingVariants } from "../eval/grounding-variants";
 
-/**
- * False refusals and out-of-scope recall of the Router's scope decision on the labelled questions (in-scope.json, off-topic.json): the
- * offline engine always, and the configured model when there is one.
- */
+/** False refusals and out-of-scope recall: the offline engine always, and the configured model when there is one. */
 export async function scope(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
   if (typeof parsed === "number") return parsed;
@@ -54,10 +48,7 @@ export async function scope(config: AppConfig, args: string[]): Promise<number> 
   return 0;
 }
 
-/**
- * Plays the follow-up dialogues through the whole workflow, each in its own conversation, and prints how each expected turn was understood
- * and the resolution rate: always with the offline engine, then with the configured model when there is one.
- */
+/** Plays each follow-up dialogue through the whole workflow in its own conversation: offline, then with the configured model if any. */
 export async function followups(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" } } });
   if (typeof parsed === "number") return parsed;
@@ -88,10 +79,8 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
 }
 
 /**
- * The grounding set (the questions of the file, and questions made from each data set's own supplier names by `groundingVariants`): each
- * question's supplier resolution (the supplier, asked back, or not in the data) and figure, over the sample data and an imported vendor
- * master, with the configured model (offline by default). Prints one JSON line per question, the confusion table and the figures; exits 1
- * when an answer was widened to all suppliers or stated a wrong figure, or fewer than 95% resolved.
+ * The grounding set over the sample data and an imported vendor master. Exits 1 when an answer was widened to all suppliers or stated a
+ * wrong figure, or fewer than 95% resolved.
  */
 export async function grounding(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });

@@ -1,7 +1,6 @@
-/**
- * `npm run evaluate -- <command>` (commands and flags: `USAGE` in evaluate-output.ts). Prints JSON lines; `golden` (unless --json), `scope`
- * and `compare-modes` print tables, and `golden` and `canary` exit 1 when a case fails. Without an evaluation model, model-graded work prints
- * "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
+/*
+ * `npm run evaluate -- <command>` (`USAGE` in evaluate-output.ts). `golden` and `canary` exit 1 when a case fails. Without an evaluation
+ * model, model-graded work prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
  */
 import { parseCommand, runCommand } from "./args";
 import { readFileSync } from "node:fs";
@@ -119,10 +118,7 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
   return rows.some((row) => row.status === "fail") ? 1 : 0;
 }
 
-/**
- * The golden-set canary on the deployed models: stored in Cosmos and sent to telemetry; prints the table of checks and `N passed, M
- * failed`, and exits 1 when a check or the canary itself failed.
- */
+/** Stored in Cosmos and sent to telemetry; exits 1 when a check or the canary itself failed. */
 async function canary(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
   if (typeof parsed === "number") return parsed;
@@ -138,10 +134,7 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
   return record.failed > 0 ? 1 : 0;
 }
 
-/**
- * The tuning report: keyword and QSCORE_THRESHOLD changes the stored runs, feedback and evaluations point at, each with its runs and its
- * golden-set figures before and after. Applies nothing; exits 0.
- */
+/** Applies nothing; exits 0. */
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, {
     usage: USAGE,

@@ -17,10 +17,7 @@ import { formatJpy } from "../tools/format";
 import type { ToolRegistry } from "../workflow/ports";
 import { z } from "zod";
 
-/**
- * The grounding set's two data sets: the sample data, and a vendor master imported the way a customer imports theirs (no aliases, ids in
- * the ERP's format) into a fresh local data directory.
- */
+/** The sample data, and a vendor master imported as a customer imports theirs (no aliases, ids in the ERP's format). */
 export async function groundingDataSets(config: AppConfig, importDirectory: string): Promise<GroundingDataSets> {
   const dataDirectory = mkdtempSync(path.join(os.tmpdir(), "procura-grounding-"));
   const rates = parseRatesToJpy(config.env.FX_RATES_JPY);
@@ -53,7 +50,7 @@ async function dataSet(config: AppConfig, data: ProcurementData): Promise<Ground
   return { ask: (question) => runQuestion(deps, { question }), figures: figuresFrom(tools), suppliers: await data.listSuppliers() };
 }
 
-/** The spend totals from a data set, through the querySpend tool itself (the figure the answer must state). */
+/** Through the querySpend tool itself: the figure the answer must state. */
 function figuresFrom(tools: ToolRegistry): GroundingFigures {
   const total = async (supplier: string | null, fiscalYear: string) => {
     const spend = tools.get("querySpend");

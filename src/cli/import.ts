@@ -13,6 +13,7 @@ import { openCosmosStore } from "../storage";
 import { CosmosDataWriter } from "../storage/cosmos-data-writer";
 import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
+import { countOf } from "../tools/format";
 import { toIsoDate } from "../tools/iso-date";
 import { parseCommand, runCommand } from "./args";
 
@@ -28,14 +29,13 @@ const USAGE =
 
 /** Where the command writes, and the settings it reads (the process's own when run from the shell). */
 export interface ImportCommandIo {
-  /** The settings, when not the process's environment. */
   env?: Record<string, string | undefined>;
   out: (text: string) => void;
   err: (text: string) => void;
   progress: Progress;
 }
 
-/** The command: its exit code (0 imported, 1 a file had errors, 2 usage). */
+/** 0 imported, 1 a file had errors, 2 usage. */
 export async function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
   const parsed = parseCommand(
     argv,
@@ -122,7 +122,7 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
   }
 }
 
-/** The Cosmos account with COSMOS_ENDPOINT, else the local data directory. */
+// The Cosmos account with COSMOS_ENDPOINT, else the local data directory.
 async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
   if (!config.env.COSMOS_ENDPOINT)
     return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
@@ -136,25 +136,17 @@ async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ wri
   };
 }
 
-/** "1 row", "1,204 rows". */
-function count(value: number, noun: string, plural = `${noun}s`): string {
-  return `${value.toLocaleString("en-US")} ${value === 1 ? noun : plural}`;
-}
-
-/**
- * One kind's line of the import summary, naming the file and how it was read: "spend (spend.csv, Shift_JIS): 1,000,000 rows read, 999,000
- * new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s".
- */
+/** "spend (spend.csv, Shift_JIS): 1,000,000 rows read, 999,000 new, 1,000 updated, 0 unchanged — 12.3 s, 81,300 rows/s". */
 function summaryLine(o: KindOutcome): string {
   const n = (value: number) => value.toLocaleString("en-US");
   const rate = o.durationMs > 0 ? `, ${n(Math.round((o.read / o.durationMs) * 1000))} rows/s` : "";
   const timing = ` — ${(o.durationMs / 1000).toFixed(1)} s${rate}`;
   const source = `${o.kind} (${o.file}${o.format === "" ? "" : `, ${o.format}`})`;
-  const read = `${count(o.read, "row")} read${o.emptyRows > 0 ? ` (${count(o.emptyRows, "empty row")} skipped)` : ""}`;
+  const read = `${countOf(o.read, "row")} read${o.emptyRows > 0 ? ` (${countOf(o.emptyRows, "empty row")} skipped)` : ""}`;
   if (o.status === "rejected")
-    return `${source}: ${read}, ${count(o.issues.total, "issue")} in ${count(o.issues.badRows, "row")}${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
-  const skipped = o.skipped > 0 ? `, ${count(o.skipped, "invalid row")} skipped` : "";
-  if (o.kind === "fx") return `${source}: ${count(o.inserted, "rate")} to JPY used for this import${skipped}`;
+    return `${source}: ${read}, ${countOf(o.issues.total, "issue")} in ${countOf(o.issues.badRows, "row")}${o.issues.badRows === 0 ? " (file-level)" : ""} — nothing imported${timing}`;
+  const skipped = o.skipped > 0 ? `, ${countOf(o.skipped, "invalid row")} skipped` : "";
+  if (o.kind === "fx") return `${source}: ${countOf(o.inserted, "rate")} to JPY used for this import${skipped}`;
   if (o.status === "validated") return `${source}: ${read}, ${dryRunVerdict(o)} (dry run)${timing}`;
   const removed = o.removed > 0 ? `, ${n(o.removed)} removed` : "";
   return `${source}: ${read}, ${n(o.inserted)} new, ${n(o.updated)} updated, ${n(o.unchanged)} unchanged${removed}${skipped}${timing}`;
@@ -164,13 +156,10 @@ function summaryLine(o: KindOutcome): string {
 function dryRunVerdict({ read, skipped }: KindOutcome): string {
   if (skipped === 0) return "all valid";
   const valid = read - skipped;
-  return `${count(skipped, "invalid row")} would be skipped; the other ${valid.toLocaleString("en-US")} ${valid === 1 ? "is" : "are"} valid`;
+  return `${countOf(skipped, "invalid row")} would be skipped; the other ${valid.toLocaleString("en-US")} ${valid === 1 ? "is" : "are"} valid`;
 }
 
-/**
- * What to do about the files that imported nothing: bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing
- * column, a sheet not found) can only be fixed, most often in the mapping file.
- */
+// Bad rows can be fixed or skipped with --skip-invalid; a file-level problem (a missing column) can only be fixed, mostly in the mapping.
 function rejectedAdvice(rejected: readonly KindOutcome[]): string[] {
   const files = (outcomes: readonly KindOutcome[]) => outcomes.map((o) => o.file).join(", ");
   const withBadRows = rejected.filter((o) => o.issues.badRows > 0);

@@ -15,14 +15,13 @@ import { parseCommand } from "./args";
 const ROOT = path.resolve(__dirname, "..", "..");
 const PLACEHOLDER = /\$\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
-/** Where the app package sources, env files and schemas are. */
 export interface PackageLayout {
   appPackageDir: string;
   envDir: string;
   schemaPath: string;
 }
 
-/** The repository's own layout, with the schema of the manifest's `manifestVersion`. */
+/** With the schema of the manifest's `manifestVersion`. */
 export function defaultLayout(manifestVersion: string): PackageLayout {
   return {
     appPackageDir: path.join(ROOT, "appPackage"),
@@ -41,7 +40,7 @@ export function defaultLayout(manifestVersion: string): PackageLayout {
   };
 }
 
-/** Parses a Teams Toolkit env file: `KEY=value` lines, `#` comments, optional quotes. */
+/** `KEY=value` lines, `#` comments, optional quotes. */
 export function parseEnvFile(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
@@ -64,15 +63,12 @@ export function loadEnvValues(envDir: string, env: string, overrides: Record<str
   return values;
 }
 
-/** The placeholder names a template uses, in order of first use. */
+/** In order of first use. */
 export function placeholders(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((match) => match[1]))];
 }
 
-/**
- * Fills every `${{VAR}}` of a JSON template (values are JSON-escaped, as they sit inside strings); throws a ConfigurationError listing each
- * variable without a non-empty value.
- */
+/** Values are JSON-escaped (they sit inside strings); throws a ConfigurationError listing each variable without a value. */
 export function fillPlaceholders(template: string, values: Record<string, string>, source: string): string {
   const missing = placeholders(template).filter((name) => !values[name]);
   if (missing.length > 0)
@@ -84,7 +80,7 @@ export function fillPlaceholders(template: string, values: Record<string, string
 
 const validators = new Map<string, ValidateFunction>();
 
-/** Validates a filled manifest (or localization file) against an official Teams schema; returns the problems, if any. */
+/** Against an official Teams schema (the manifest's or the localization files'). */
 export function manifestProblems(manifest: unknown, schemaPath: string): string[] {
   let validate = validators.get(schemaPath);
   if (!validate) {
@@ -98,18 +94,17 @@ export function manifestProblems(manifest: unknown, schemaPath: string): string[
   return (validate.errors ?? []).map((error) => `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}`);
 }
 
-/** A manifest as far as packaging reads it. */
 interface PackagedManifest {
   icons: { color: string; outline: string };
   localizationInfo?: { additionalLanguages?: { languageTag: string; file: string }[] };
 }
 
-/** The Teams schema for localization files, beside the manifest's own schema. */
+/** It sits beside the manifest's own schema. */
 export function localizationSchemaPath(manifestSchemaPath: string): string {
   return manifestSchemaPath.replace(/MicrosoftTeams\.schema\.json$/, "MicrosoftTeams.Localization.schema.json");
 }
 
-/** Builds the zip for one environment and returns the paths written. */
+/** Returns the paths written. */
 export function buildAppPackage(
   env: string,
   values: Record<string, string>,

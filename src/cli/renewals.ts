@@ -47,7 +47,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** The rows as aligned columns under English headings, or the plain "none due" line. */
 function renewalTable(rows: RenewalDue[], withinDays: number): string {
   const labels = stringsFor("en").renewals;
   if (rows.length === 0) return labels.noneDue(withinDays);

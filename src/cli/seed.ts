@@ -1,8 +1,4 @@
-/**
- * `npm run seed [-- --dry-run]`: loads the sample data set into the configured Cosmos account (COSMOS_ENDPOINT). With no endpoint there is
- * nothing durable to seed: it says so and exits 2, unless `--dry-run`, which seeds a temporary embedded server to show what would be
- * written.
- */
+// `npm run seed [-- --dry-run]`: without COSMOS_ENDPOINT there is nothing durable to seed (exit 2); `--dry-run` shows what it would write.
 import { loadConfig } from "../config";
 import { redactUrl } from "../domain";
 import { openCosmosStore, seedSampleData } from "../storage";

@@ -5,10 +5,8 @@ import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
 import { DEFAULT_EVAL_CALL_SETTINGS, type EvalModel } from "./eval-model";
 import { openPromptFiles } from "./prompt-files";
 
-/** The message printed wherever a model-graded evaluation cannot run. */
 const SKIPPED_NO_EVAL_MODEL = "skipped: no evaluation model configured";
 
-/** Which evaluation models to use, or why there are none. */
 type EvalModelChoice = { configured: true; entries: EvalModelEntry[] } | { configured: false; reason: string };
 
 type EvalConfig = Pick<AppConfig, "env" | "provider" | "models">;
@@ -35,7 +33,7 @@ function chooseEvalModels(config: EvalConfig): EvalModelChoice {
   return { configured: true, entries: [...new Map(entries.map((entry) => [entry.label, entry])).values()] };
 }
 
-/** Builds the evaluation model from configuration, or returns why there is none. `behaviour` overrides the retry seams (tests). */
+/** Or why there is none. `behaviour` overrides the retry seams (tests). */
 export function createEvalModel(
   config: EvalConfig & Pick<AppConfig, "retry">,
   behaviour: Partial<RetryBehaviour> = {},
@@ -64,7 +62,7 @@ export function createEvalModel(
   };
 }
 
-/** A chat client for one entry's endpoint, with that endpoint's own credentials (EVAL_API_KEYS; Entra ID for Azure without a key). */
+// That endpoint's own credentials: EVAL_API_KEYS, or Entra ID for Azure without a key.
 function chatModelFor(config: EvalConfig, entry: EvalModelEntry, retry: RetryBehaviour): ChatModel {
   const endpoint = entry.endpoint;
   const keys = config.env.EVAL_API_KEYS;
@@ -85,11 +83,7 @@ function chatModelFor(config: EvalConfig, entry: EvalModelEntry, retry: RetryBeh
   throw new Error(`"${entry.label}" needs the bot's model endpoint and there is none`);
 }
 
-/**
- * One ChatModel over several endpoints: a request's `model` is an evaluation model's label (or its model name, when only one entry has it,
- * as `--models` may give it), and goes to that model's endpoint under its model (or deployment) name. So every evaluation call can name any
- * configured model, whichever provider serves it.
- */
+/** A request's `model` is an evaluation model's label (or its name, when unique), so every call can name any model whoever serves it. */
 class RoutedChatModel implements ChatModel {
   readonly kind = "openai-compatible" as const;
 

@@ -4,10 +4,7 @@ import type { ChatMessage, ChatModel } from "../workflow/ports";
 import { callStructured, type StructuredOutcome } from "../workflow/structured-call";
 import type { PromptFiles } from "./prompt-files";
 
-/**
- * Per-call settings of every model-graded evaluation call (temperature is always 0 where the family takes one): the evaluation profile's
- * family override and reasoning effort.
- */
+/** Temperature is always 0 where the family takes one. */
 export interface EvalCallSettings {
   maxTokens: number;
   timeoutMs: number;
@@ -15,13 +12,9 @@ export interface EvalCallSettings {
   reasoningEffort: ReasoningEffort;
 }
 
-/**
- * Evaluation calls' defaults: 4000 tokens (a verdict and its reason fit, with a reasoning model's thinking at medium effort); a minute per
- * call.
- */
+/** 4000 tokens fit a verdict and its reason with a reasoning model's thinking at medium effort. */
 export const DEFAULT_EVAL_CALL_SETTINGS: EvalCallSettings = { maxTokens: 4000, timeoutMs: 60_000, reasoningEffort: "medium" };
 
-/** What model-graded metrics and the judge need: a chat endpoint, the model names to ask, the prompts. */
 export interface EvalModel {
   chat: ChatModel;
   /** Model (or deployment) names; metrics ask each, the judge asks the first. */
@@ -30,22 +23,19 @@ export interface EvalModel {
   settings: EvalCallSettings;
 }
 
-/** One structured evaluation call: a system prompt file, a user message, a zod schema. */
 export interface EvalCall<S extends z.ZodTypeAny> {
   /** Sent as `x-agent-id` (e.g. `eval.goal-accuracy`, `judge.evaluator`). */
   agentId: string;
-  /** Which of `EvalModel.models` to use. */
   model: string;
-  /** Path of the system prompt under prompts/. */
+  /** Under prompts/. */
   promptFile: string;
   user: string;
-  /** The schema sent to the model and used to validate its reply. */
   output: { name: string; schema: S };
   /** A cross-field check on a schema-valid reply: the problem (sent in the repair request), or null. */
   check?: (value: z.output<S>) => string | null;
 }
 
-/** Runs one evaluation call at temperature 0 with zod validation, the optional check, and one bounded repair. */
+/** At temperature 0 with zod validation, the optional check, and one bounded repair. */
 export function callEvalModel<S extends z.ZodTypeAny>(evalModel: EvalModel, call: EvalCall<S>): Promise<StructuredOutcome<z.output<S>>> {
   const messages: ChatMessage[] = [
     { role: "system", content: evalModel.prompts.read(call.promptFile) },

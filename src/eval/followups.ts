@@ -40,14 +40,13 @@ const FollowUpDialogueSchema = z.object({
 });
 export type FollowUpDialogue = z.infer<typeof FollowUpDialogueSchema>;
 
-/** Reads the dialogues fixture (a JSON array); errors name the dialogue and field. */
+/** Errors name the dialogue and field. */
 export function readFollowUpDialogues(file: string): FollowUpDialogue[] {
   const parsed = z.array(FollowUpDialogueSchema).safeParse(JSON.parse(readFileSync(file, "utf8")));
   if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
-/** How one expected turn was understood, and why it does not count as resolved when it does not. */
 export interface FollowUpTurnResult {
   dialogue: string;
   turn: number;
@@ -58,7 +57,6 @@ export interface FollowUpTurnResult {
   problems: string[];
 }
 
-/** The resolution rate over every turn with an expectation. */
 export interface FollowUpSummary {
   dialogues: number;
   turns: number;
@@ -69,11 +67,7 @@ export interface FollowUpSummary {
 /** Runs one message in a conversation and remembers the finished run (what the bot does per turn). */
 export type AskInConversation = (question: string, conversationKey: string) => Promise<RunState>;
 
-/**
- * Plays every dialogue in its own conversation and checks each expected turn: how it was understood (standalone, rewritten, asked back),
- * the key entities its standalone question names (read with the offline engine's extractor, the same for every provider), those it must no
- * longer name, and whether it was taken to ask about the previous answer.
- */
+/** Entities are read with the offline engine's extractor, the same for every provider. */
 export async function runFollowUpDialogues(
   dialogues: FollowUpDialogue[],
   ask: AskInConversation,

@@ -36,11 +36,7 @@ export function countRows(rows: GoldenRow[]): Record<GoldenRow["status"], number
   return { pass: count("pass"), fail: count("fail"), skip: count("skip") };
 }
 
-/**
- * The golden run as people read it: a table of scored rows (case, metric, score, result, note), one line per skipped metric kind with how
- * many cases it skipped and why, and the closing count over all rows: `N passed, M failed, K skipped`, or `N passed, M failed` when skips
- * are not counted (the canary, whose skipped kinds are already listed above the count).
- */
+/** The canary does not count skips: its skipped kinds are already listed above the count. */
 export function renderGoldenReport(rows: GoldenRow[], options: { countSkipped: boolean } = { countSkipped: true }): string[] {
   const scored = rows.filter((row) => row.status !== "skip");
   const header = ["case", "metric", "score", "result", "note"];

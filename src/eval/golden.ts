@@ -8,7 +8,7 @@ import type { ToolCallAccuracyConfig } from "./metrics/tool-call-accuracy";
 import { scoreSample, type MetricLine, type MetricOptions } from "./score-sample";
 import { describeZodError } from "../domain/zod-issues";
 
-/** One golden question with what a good run does: the goal, the topics, the tool calls (key arguments only). */
+/** What a good run does: the goal, the topics, the tool calls (key arguments only). */
 const GoldenCaseSchema = z.object({
   id: z.string().min(1),
   question: z.string().min(1),
@@ -19,21 +19,17 @@ const GoldenCaseSchema = z.object({
 });
 export type GoldenCase = z.infer<typeof GoldenCaseSchema>;
 
-/** How golden tool calls match: the reference names only the arguments that matter. */
+/** The reference names only the arguments that matter. */
 export const GOLDEN_TOOL_CALL_MATCHING: ToolCallAccuracyConfig = { mode: "FLEXIBLE", argumentMatchThreshold: 0.8 };
 
-/**
- * Golden runs compare tool calls FLEXIBLE (the reference names the arguments that matter, extra ones are fine) and score topic adherence as
- * F1 with COVERAGE: each case's reference topics are curated to be exactly what a good answer covers, so recall is meaningful there (unlike
- * live runs).
- */
+/** Topic adherence as F1 with COVERAGE: reference topics are curated to be exactly what a good answer covers, so recall means something. */
 export const GOLDEN_METRICS: MetricOptions[] = [
   { metric: "tool-call-accuracy", mode: GOLDEN_TOOL_CALL_MATCHING.mode, threshold: GOLDEN_TOOL_CALL_MATCHING.argumentMatchThreshold },
   { metric: "agent-goal-accuracy", mode: "WITH_REFERENCE" },
   { metric: "topic-adherence", mode: "F1", counting: "COVERAGE" },
 ];
 
-/** Reads every `*.jsonl` golden file in a directory; errors name the file and line. */
+/** Errors name the file and line. */
 export function readGoldenSet(dir: string): GoldenCase[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith(".jsonl"))
@@ -51,15 +47,12 @@ export function readGoldenSet(dir: string): GoldenCase[] {
     );
 }
 
-/** A question as golden cases are keyed: Unicode-normalised (full-width forms folded), case and spacing ignored. */
+/** Full-width forms folded, case and spacing ignored. */
 function questionKey(question: string): string {
   return question.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/**
- * Finds the golden case a stored transcript answered (by its question, or the standalone form of a follow-up), so a live run of a golden
- * question is also scored against the case's references.
- */
+/** By its question or a follow-up's standalone form, so a live run of a golden question is scored against the case's references too. */
 export function goldenCaseLookup(
   cases: GoldenCase[],
 ): (transcript: Pick<TranscriptDocument, "question" | "standaloneQuestion">) => GoldenCase | undefined {
@@ -69,16 +62,13 @@ export function goldenCaseLookup(
     (transcript.standaloneQuestion ? byQuestion.get(questionKey(transcript.standaloneQuestion)) : undefined);
 }
 
-/** Per metric: how many cases scored and the mean score over them (null when none did). */
+/** Per metric; the mean is null when no case scored. */
 export interface GoldenSummary {
   cases: number;
   metrics: Record<string, { scored: number; mean: number | null; skipped?: string }>;
 }
 
-/**
- * Runs every golden question through `run` (the real workflow) one at a time and scores the transcript against the case's references with
- * GOLDEN_METRICS. `onLine` receives each result line.
- */
+/** One at a time through the real workflow, each scored with GOLDEN_METRICS. */
 export async function runGoldenSet(
   cases: GoldenCase[],
   run: (question: string) => Promise<TranscriptDocument>,

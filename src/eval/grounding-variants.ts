@@ -3,10 +3,8 @@ import type { Supplier } from "../domain";
 import type { GroundingQuestion } from "./grounding";
 
 /**
- * Grounding questions made from a data set's own supplier names, written the ways people write them: katakana names in hiragana, kanji
- * names with 株式会社, the kana that opens a name alone and in romaji, names in full-width letters, and the first word of the English name. The
- * expected answer is read off the data alone (a first word that several suppliers share must be asked back), never off the resolver the
- * questions test.
+ * A data set's own supplier names written the ways people write them. The expected answer is read off the data alone (a first word several
+ * suppliers share must be asked back), never off the resolver the questions test.
  */
 export function groundingVariants(suppliers: readonly Supplier[], dataSet: GroundingQuestion["dataSet"]): GroundingQuestion[] {
   const firstWords = new Map<string, Supplier[]>();

@@ -3,14 +3,12 @@ import { z } from "zod";
 import type { RunState, Supplier } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 
-/** What a question's supplier must resolve to. */
 const ExpectSchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("supplier"), supplierId: z.string().min(1) }).strict(),
   z.object({ outcome: z.literal("ask_back") }).strict(),
   z.object({ outcome: z.literal("not_found") }).strict(),
 ]);
 
-/** One question of the grounding set: the data set it is asked over, its fiscal year and the expected resolution. */
 const GroundingQuestionSchema = z
   .object({
     id: z.string().min(1),
@@ -23,14 +21,13 @@ const GroundingQuestionSchema = z
   .strict();
 export type GroundingQuestion = z.infer<typeof GroundingQuestionSchema>;
 
-/** Reads the grounding questions (a JSON array); errors name the question and field. */
+/** Errors name the question and field. */
 export function readGroundingQuestions(file: string): GroundingQuestion[] {
   const parsed = z.array(GroundingQuestionSchema).safeParse(JSON.parse(readFileSync(file, "utf8")));
   if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
-/** How a run resolved the supplier it was asked about. */
 type ObservedOutcome = "supplier" | "wrong_supplier" | "ask_back" | "not_found" | "widened" | "none";
 const OBSERVED_OUTCOMES: readonly ObservedOutcome[] = ["supplier", "wrong_supplier", "ask_back", "not_found", "widened", "none"];
 
@@ -44,18 +41,16 @@ export interface GroundingResult {
   problems: string[];
 }
 
-/** The spend totals a question's figures are checked against, from the data it is asked over, as answers write them ("¥2,000,000"). */
+/** Totals as answers write them ("¥2,000,000"). */
 export interface GroundingFigures {
-  /** The supplier's total in the fiscal year. */
   supplierTotal(supplierId: string, fiscalYear: string): Promise<string>;
   /** Every supplier's total in the fiscal year: what a widened question would answer. */
   allSuppliersTotal(fiscalYear: string): Promise<string>;
 }
 
 /**
- * Asks one question and checks its resolution and its figure. The resolution is read from the tools' own report (what they resolved, what
- * they could not), so it holds for a language model as for the offline engine: a spend query without a supplier for a question naming one
- * is "widened".
+ * The resolution is read from the tools' own report, so it holds for a language model as for the offline engine: a spend query without a
+ * supplier for a question naming one is "widened".
  */
 async function evaluateGroundingQuestion(
   question: GroundingQuestion,
@@ -95,7 +90,6 @@ function observe(state: RunState, expect: GroundingQuestion["expect"]): Observed
   return spend.some((call) => !call.arguments.supplier) ? "widened" : "none";
 }
 
-/** Everything the requester reads of the answer. */
 function answerText(state: RunState): string {
   const answer = state.answer;
   if (!answer) return "";
@@ -104,7 +98,7 @@ function answerText(state: RunState): string {
   );
 }
 
-/** The figures over many results, and the confusion table (expected rows × observed columns). */
+/** With the confusion table (expected rows × observed columns). */
 export function summariseGrounding(results: GroundingResult[]) {
   const expected = ["supplier", "ask_back", "not_found"] as const;
   const table = expected.map((row) => ({
@@ -121,7 +115,6 @@ export function summariseGrounding(results: GroundingResult[]) {
   };
 }
 
-/** The confusion table as text, one row per expected outcome. */
 export function confusionTable(summary: ReturnType<typeof summariseGrounding>): string {
   const header = ["expected \\ observed", ...OBSERVED_OUTCOMES];
   const rows = summary.table.map((row) => [row.expected, ...row.counts.map(String)]);
@@ -130,13 +123,12 @@ export function confusionTable(summary: ReturnType<typeof summariseGrounding>): 
   return [line(header), ...rows.map(line)].join("\n");
 }
 
-/** How each data set of the grounding set is asked, and its figures. */
 export type GroundingDataSets = Record<
   GroundingQuestion["dataSet"],
   { ask: (question: string) => Promise<RunState>; figures: GroundingFigures; suppliers: readonly Supplier[] }
 >;
 
-/** Runs every question over its data set, one at a time (a report line per result as it comes). */
+/** One at a time, a report line per result as it comes. */
 export async function runGroundingSet(
   questions: GroundingQuestion[],
   dataSets: GroundingDataSets,

@@ -1,10 +1,8 @@
-/** A question labelled with whether it is about procurement. */
 export interface ScopeCase {
   question: string;
   inScope: boolean;
 }
 
-/** How well a scope decision does on labelled questions. */
 export interface ScopeFigures {
   procurementQuestions: number;
   falseRefusals: number;
@@ -14,11 +12,10 @@ export interface ScopeFigures {
   caught: number;
   /** Share of off-topic questions recognised as such, 0..1. */
   outOfScopeRecall: number;
-  /** The questions decided wrongly, for a reader to look at. */
   mistakes: ScopeCase[];
 }
 
-/** Runs `decide` over every case (one at a time: a model's rate limit is shared) and counts its mistakes. */
+/** One case at a time: a model's rate limit is shared. */
 export async function measureScope(
   cases: readonly ScopeCase[],
   decide: (question: string) => Promise<boolean> | boolean,
@@ -40,7 +37,7 @@ export async function measureScope(
   };
 }
 
-/** The figures as a plain-text table, one row per engine. */
+/** One row per engine. */
 export function scopeTable(rows: { engine: string; figures: ScopeFigures }[]): string {
   const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
   const header = ["engine", "procurement qs", "false refusals", "false-refusal rate", "off-topic qs", "caught", "out-of-scope recall"];
@@ -58,7 +55,7 @@ export function scopeTable(rows: { engine: string; figures: ScopeFigures }[]): s
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(line)].join("\n");
 }
 
-/** The labelled scope set shipped in test/fixtures/scope: procurement questions and off-topic ones. */
+/** The labelled set shipped in test/fixtures/scope. */
 export function readScopeCases(inScope: string[], offTopic: string[]): ScopeCase[] {
   return [...inScope.map((question) => ({ question, inScope: true })), ...offTopic.map((question) => ({ question, inScope: false }))];
 }

@@ -20,10 +20,8 @@ import { DecodingStream, describeEncoding, detectEncoding, invalidBytesReason, R
 const DELIMITERS = [",", "\t", ";"] as const;
 
 /**
- * Streams a CSV file with csv-parse in its encoding (declared or detected), renaming headers through the mapping; the delimiter is the
- * mapping's, else the most frequent of `,` tab `;` in the header line. Line numbers are counted here from the line breaks inside quoted
- * fields: csv-parse's per-record info costs more than the parsing at a million rows. Empty records count as lines but are skipped; a record
- * over the row limit reaches the parser cut short (`RecordSizeGuard`) and is a row with only that problem.
+ * Line numbers are counted here from the line breaks inside quoted fields: csv-parse's per-record info costs more than the parsing at a
+ * million rows. A record over the row limit reaches the parser cut short and is a row with only that problem.
  */
 export async function openCsv(file: string, kind: CsvKind, options: TableOptions & { encoding?: FileEncoding }): Promise<TableFile> {
   const { mapping, onBytes = () => {} } = options;
@@ -74,7 +72,7 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
   };
 }
 
-/** The first text a stream of text gives ("" for an empty file). */
+/** "" for an empty file. */
 function firstChunk(decoder: Readable): Promise<string> {
   return new Promise((resolve, reject) => {
     const take = () => {
@@ -92,11 +90,7 @@ function sniffDelimiter(text: string): string {
   return DELIMITERS.reduce((best, delimiter) => (count(delimiter) > count(best) ? delimiter : best));
 }
 
-/**
- * Every record the parser produces with any value, numbered by line, a batch per readable event; values with bytes the decoder could not
- * read are the row's problems, and a record the guard cut is a row too long to read (the guard counts records as the parser does: one per
- * line end outside quotes).
- */
+/** A batch per readable event; the guard counts records as the parser does (one per line end outside quotes). */
 async function* batchesOf(
   parser: Parser,
   decoder: DecodingStream,
@@ -143,7 +137,6 @@ async function* batchesOf(
   }
 }
 
-/** A record the parser skipped: the line it is on, the field where it failed, and why. */
 interface SkippedRecord {
   line: number;
   at: number;

@@ -6,14 +6,9 @@ import type { Contract } from "../domain";
 import { IMPORT_LIMITS } from "./limits";
 import { checkUnpackedSizes } from "./zip-bounds";
 
-/** Document formats an import reads text from. */
 export const DOCUMENT_EXTENSIONS = [".md", ".txt", ".pdf", ".docx"] as const;
 
-/**
- * The text of a document as markdown-ish lines: .md and .txt as they are, .docx through mammoth (headings become "#" lines), .pdf through
- * pdf-parse (plain text; numbered lines read as headings). Every read is bounded (file size, unpacked size, pages, characters), so a bomb
- * is refused with a reason instead of filling the importer's memory.
- */
+/** Markdown-ish lines. Every read is bounded (file size, unpacked size, pages, characters): a bomb is refused with a reason. */
 export async function readDocumentText(file: string): Promise<string> {
   const extension = path.extname(file).toLowerCase();
   if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(extension))
@@ -50,7 +45,7 @@ async function extractText(extension: string, content: Buffer): Promise<string> 
   return content.toString("utf8");
 }
 
-/** A section of a document: its heading (without "#" or numbering), its number when it has one, its text. */
+/** `heading` without "#" or numbering. */
 export interface DocumentSection {
   number: string | null;
   heading: string;
@@ -62,10 +57,7 @@ const MARKDOWN_HEADING = /^#{1,6}\s+(.+?)\s*#*\s*$/;
 const NUMBERED_HEADING = /^(?:§\s?|article\s+|clause\s+|section\s+)?(\d+(?:\.\d+)*)[.)]?\s+(\S.{0,80})$/i;
 const JAPANESE_ARTICLE = /^第\s?(\d+)\s?条\s*[（(]?([^）)]{1,40})[）)]?\s*$/;
 
-/**
- * Splits a document into sections at its headings: markdown headings, or (in plain text from PDFs) short numbered lines. When deeper
- * headings exist, level-1 headings are the document's title, not sections.
- */
+/** Markdown headings, or short numbered lines in PDF text; with deeper headings, level-1 headings are the title, not sections. */
 export function splitSections(text: string): DocumentSection[] {
   const sections: DocumentSection[] = [];
   const lines = text.replace(/\r\n?/g, "\n").split("\n");
@@ -99,7 +91,6 @@ function headingOf(line: string, markdown: boolean, skipLevelOne: boolean): Omit
 
 type ClauseKind = Contract["clauses"][number]["kind"];
 
-/** Words that mark each kind of clause, heading first (English and Japanese). */
 const CLAUSE_KINDS: [ClauseKind, RegExp][] = [
   ["price_adjustment", /price (?:adjust|increase|review|change)|pricing|escalat|indexation|値上|価格(?:改定|調整)|料金改定/i],
   ["renewal", /renew|extension|更新|延長/i],
@@ -109,7 +100,7 @@ const CLAUSE_KINDS: [ClauseKind, RegExp][] = [
   ["term", /\bterm\b|duration|effective date|commencement|契約期間|期間/i],
 ];
 
-/** The kind of a contract clause, from its heading first and then its text; "other" when nothing fits. */
+/** From the heading first and then the text; "other" when nothing fits. */
 export function clauseKind(heading: string, text: string): ClauseKind {
   for (const source of [heading, text.slice(0, 400)]) {
     const kind = CLAUSE_KINDS.find(([, pattern]) => pattern.test(source));

@@ -17,7 +17,6 @@ export class FieldReader {
   private values: readonly string[] = [];
   private unreadable: readonly { column: string; reason: string }[] | undefined;
 
-  /** `columns`: our column name → its position in a record. */
   constructor(
     private readonly mapping: Mapping,
     readonly columns: ReadonlyMap<string, number>,
@@ -27,7 +26,7 @@ export class FieldReader {
     this.readDate = cells.kind === "workbook" ? workbookDateReader(readText, cells.date1904) : readText;
   }
 
-  /** A reader of one column alone, as its only value, reading cells the way this one does. */
+  /** A reader of one column alone, reading cells the way this one does. */
   forColumn(column: string): FieldReader {
     return new FieldReader(this.mapping, new Map([[column, 0]]), this.cells);
   }
@@ -97,7 +96,7 @@ export class FieldReader {
     return this.fail(column, `not a yes/no value (${JSON.stringify(value)})`, false);
   }
 
-  /** A link to the record's document (https only); undefined when empty. */
+  /** https only. */
   url(column: string): string | undefined {
     const value = this.raw(column);
     if (value === "") return undefined;
@@ -107,7 +106,6 @@ export class FieldReader {
     return undefined;
   }
 
-  /** A `;`-separated list. */
   list(column: string): string[] {
     return this.raw(column)
       .split(";")
@@ -130,7 +128,7 @@ export class FieldReader {
 }
 
 const readIsoDate = dateReader("YYYY-MM-DD");
-/** Day 0 of Excel's date serials (1899-12-30, so that 1 is 1900-01-01 past Excel's phantom 1900-02-29), and of old Mac workbooks' (1904-01-01). */
+/** Day 0 of Excel's date serials: 1899-12-30, so that 1 is 1900-01-01 past Excel's phantom 1900-02-29 (old Mac workbooks: 1904-01-01). */
 const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const SERIAL_EPOCH_1904_MS = Date.UTC(1904, 0, 1);
 /** 1900-03-01: serials before it count Excel's phantom leap day, so they are not read. */
@@ -152,7 +150,6 @@ function workbookDateReader(readText: (text: string) => string | undefined, date
   };
 }
 
-/** Why a document link cannot be stored, or undefined when it can. */
 export function documentUrlProblem(text: string): string | undefined {
   return DocumentUrlSchema.safeParse(text).success ? undefined : `not an https URL (${JSON.stringify(text)})`;
 }

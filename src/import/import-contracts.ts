@@ -10,17 +10,14 @@ import { resolveInsideFolder } from "./inside-folder";
 /** A contract ending within this many days is "expiring" when contracts.csv gives no status. */
 const CONTRACT_EXPIRING_DAYS = 120;
 
-/** A contract row's document, read into its clauses once every row is checked. */
+/** Read into its clauses once every row is checked. */
 interface ContractDocument {
   contract: Contract;
   document: string;
   line: number;
 }
 
-/**
- * contracts.csv, checked against the suppliers and rates, with each contract's document (when it names one) split into clauses; a contract
- * whose document cannot be read is not imported.
- */
+/** A contract whose document cannot be read is not imported. */
 export async function importContracts(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
   const documents: ContractDocument[] = [];
@@ -92,7 +89,7 @@ function ownerOf(f: FieldReader): Pick<Contract, "ownerAadId" | "ownerEmail"> {
   return { ...(aadId ? { ownerAadId: aadId.toLowerCase() } : {}), ...(email ? { ownerEmail: email } : {}) };
 }
 
-/** The full path of the row's document, when it names one inside the import folder that can be read. */
+/** Only inside the import folder, and readable. */
 function documentOf(run: ImportRun, f: FieldReader): string | undefined {
   const document = f.text("document");
   if (document === "") return undefined;

@@ -10,10 +10,7 @@ import { resolveInsideFolder } from "./inside-folder";
 import { mergeDirectory } from "./import-tables";
 import { PolicyFileError, readPolicyDocument } from "./policy-documents";
 
-/**
- * The documents of policies/, each described by its front matter or by its row in policies.csv; the issues of both are the policies'
- * issues.
- */
+/** Each described by its front matter or its policies.csv row; the issues of both are the policies' issues. */
 export async function importPolicies(run: ImportRun): Promise<void> {
   const directory = path.join(run.options.directory, "policies");
   if (!existsSync(directory)) return;

@@ -8,7 +8,6 @@ import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
 import type { Progress } from "./progress";
 import type { FileEncoding, TextEncoding } from "./text-encoding";
 
-/** How an import runs. */
 export interface ImportOptions {
   directory: string;
   mapping: Mapping;
@@ -21,32 +20,27 @@ export interface ImportOptions {
   issueLimit: number;
   /** First month of the fiscal year (4 = April–March). */
   fiscalYearStartMonth: number;
-  /** Rates to JPY from configuration; fx.csv adds to and overrides them. */
+  /** fx.csv adds to and overrides these. */
   ratesToJpy: Readonly<Record<string, number>>;
   /** ISO date contract statuses are judged on when contracts.csv leaves them empty. */
   today: string;
-  /** Dates the imported data set (`importedAt`); the system clock when absent. */
+  /** Dates `importedAt`; the system clock when absent. */
   clock?: Clock;
   progress: Progress;
   /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
   encoding?: TextEncoding;
-  /**
-   * The worker thread entry that reads a workbook's sheets; workbook-worker.ts when absent. A test gives one that exits mid-sheet, to prove
-   * that a crashed reader fails the import.
-   */
+  /** The workbook reader's thread entry; a test gives one that exits mid-sheet, to prove that a crashed reader fails the import. */
   sheetWorker?: string;
 }
 
-/** What happened to one kind. */
 export interface KindOutcome {
   kind: DataKind | "fx";
   file: string;
-  /** imported; rejected (errors, nothing written); validated (dry run). */
+  /** rejected: errors, nothing written; validated: a dry run. */
   status: "imported" | "rejected" | "validated";
   /** How the file was read: its encoding, or a workbook's sheet ("" until it is opened). */
   format: string;
   read: number;
-  /** Rows with no value at all, skipped. */
   emptyRows: number;
   skipped: number;
   inserted: number;
@@ -63,17 +57,13 @@ export interface KindOutcome {
  */
 export class ImportRun {
   readonly outcomes: KindOutcome[] = [];
-  /** Rates to JPY: configuration's, then fx.csv's. */
   readonly rates: Record<string, number>;
-  /** Suppliers rows may refer to: the stored ones and those of this run's suppliers.csv. */
+  /** The stored ones and those of this run's suppliers.csv. */
   suppliers = new Map<string, Supplier>();
   /** Suppliers validated in this run (a dry run checks spend and contracts against them too). */
   pendingSuppliers: Supplier[] = [];
-  /** Contracts validated in this run; empty when contracts.csv was not imported. */
   readonly contractIds = new Set<string>();
-  /** Spend rows of the resulting data set, when spend was imported. */
   spendCount: number | undefined;
-  /** The records of each directory kind as written by this run. */
   readonly written: { [K in DirectoryKind]?: DirectoryRecords[K][] } = {};
   /** How many spend rows the store held before this import (none: no row needs comparing). */
   storedSpendRows = 0;
@@ -112,7 +102,6 @@ export class ImportRun {
     return existsSync(csv) && existsSync(workbook) ? path.basename(workbook) : undefined;
   }
 
-  /** spend.csv, or spend.xlsx when only the workbook is there. */
   private defaultName(kind: CsvKind): string {
     const [csv, workbook] = this.defaultFiles(kind);
     return path.basename(existsSync(csv) || !existsSync(workbook) ? csv : workbook);
@@ -123,13 +112,13 @@ export class ImportRun {
     return [csv, csv.replace(/\.csv$/, ".xlsx")];
   }
 
-  /** The encoding given for a kind's CSV (`--encoding`, else the mapping), if any. */
+  /** `--encoding`, else the mapping's. */
   declaredEncoding(kind: CsvKind): FileEncoding | undefined {
     const encoding = this.options.encoding ?? declaredEncoding(this.options.mapping, kind);
     return encoding === undefined ? undefined : { encoding, bom: false, declared: true };
   }
 
-  /** A fresh outcome for a kind read from `file`: nothing read yet, validated until accepted. */
+  /** Validated until accepted. */
   outcome(kind: KindOutcome["kind"], file: string): KindOutcome {
     return {
       kind,
@@ -148,7 +137,7 @@ export class ImportRun {
     };
   }
 
-  /** Records a kind's outcome; whether its valid records may be written: no errors, or errors skipped on request. */
+  /** Whether the kind's valid records may be written: no errors, or errors skipped on request. */
   accept(outcome: KindOutcome, valid: number): boolean {
     outcome.skipped = outcome.read - valid;
     this.outcomes.push(outcome);

@@ -70,10 +70,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
   }
 }
 
-/**
- * Completes the resulting spend: stored rows the file does not have (kept, or removed by a replacing import), then the file's rows from the
- * spool if they were spooled, in the order their hashes were recorded.
- */
+/** Stored rows the file does not have (kept, or removed by a replacing import), then the spooled rows in the order they were hashed. */
 async function finishSpend(
   run: ImportRun,
   write: SpendWrite,
@@ -106,7 +103,7 @@ async function finishSpend(
   run.spendCount = cube.rowCount;
 }
 
-/** A 53-bit FNV-1a style hash of a row's JSON: equal rows hash equal, so re-imports find what changed. */
+/** 53-bit FNV-1a style: equal rows hash equal, so re-imports find what changed. */
 function rowHash(text: string): number {
   let a = 0x811c9dc5;
   let b = 0x01000193;
@@ -118,8 +115,8 @@ function rowHash(text: string): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** Validated spend rows as JSON lines in a temporary file, until the file is accepted. */
-export class SpendSpool {
+/** Validated rows wait here until the file is accepted. */
+class SpendSpool {
   private constructor(
     private readonly directory: ReturnType<typeof tracked>,
     private readonly out: JsonLinesWriter,

@@ -16,10 +16,7 @@ export class DuplicateIds {
   }
 }
 
-/**
- * Writes a directory kind's records: upserted by id into the stored ones (or replacing them all), counting what is new, changed, unchanged
- * and removed; the run keeps the result as written.
- */
+/** Upserted by id into the stored ones (or replacing them all); the run keeps the result as written. */
 export async function mergeDirectory<K extends DirectoryKind>(
   run: ImportRun,
   kind: K,
@@ -61,7 +58,7 @@ export async function importSuppliers(run: ImportRun): Promise<void> {
     await mergeDirectory(run, "suppliers", result.records, (s) => s.id, result.outcome);
 }
 
-/** benchmarks.csv, one benchmark per category and unit. */
+/** One benchmark per category and unit. */
 export async function importBenchmarks(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
   const result = await readTableRecords(run, "benchmarks", (f, row) => {

@@ -5,10 +5,8 @@ import path from "node:path";
 export type FolderPath = { path: string } | { problem: string; missing: boolean };
 
 /**
- * Resolves `name` (as written in a CSV cell or the mapping) against `folder` and checks that the file it reaches, after every symbolic
- * link, is inside the folder: an import reads the files it was given, never "../../secret.txt", an absolute path or a link to elsewhere. A
- * hard link is refused too: it has no real path to check, and may be another name for any file on the disk. The path returned is the one
- * written (so messages show it); it was checked through its real path.
+ * After every symbolic link, the file must be inside the folder: never "../../secret.txt", an absolute path or a link to elsewhere. A hard
+ * link is refused too: it has no real path to check, and may be another name for any file on the disk.
  */
 export function resolveInsideFolder(folder: string, name: string): FolderPath {
   if (path.isAbsolute(name) || path.win32.isAbsolute(name))

@@ -1,4 +1,3 @@
-/** One bad value or row: where it is, which column, and why. */
 export interface RowIssue {
   file: string;
   line: number;
@@ -6,14 +5,13 @@ export interface RowIssue {
   reason: string;
 }
 
-/** How many issues are kept to print per file; the rest are counted. */
+/** Issues printed per file; the rest are counted. */
 export const DEFAULT_ISSUE_LIMIT = 20;
 
-/** The issues of one file: the first `limit` in full, then a count. */
+/** The first `limit` in full, then a count. */
 export class FileIssues {
   readonly shown: RowIssue[] = [];
   total = 0;
-  /** Rows with at least one issue. */
   badRows = 0;
 
   /** `file`: what each issue is prefixed with ("spend.csv", "spend.xlsx:Invoices" once the sheet is known). */
@@ -22,14 +20,14 @@ export class FileIssues {
     private readonly limit = DEFAULT_ISSUE_LIMIT,
   ) {}
 
-  /** Records a row's issues (one row may break several columns). */
+  /** One row may break several columns. */
   addRow(line: number, problems: readonly { column: string; reason: string }[]): void {
     if (problems.length === 0) return;
     this.badRows += 1;
     for (const problem of problems) this.add({ file: this.file, line, ...problem });
   }
 
-  /** Records an issue of the whole file (line 1 is its header). */
+  /** An issue of the whole file (line 1 is its header). */
   add(issue: RowIssue): void {
     this.total += 1;
     if (this.shown.length < this.limit) this.shown.push(issue);

@@ -2,13 +2,11 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 
-/** Lines are joined and written once this many characters have collected. */
 const CHUNK_CHARS = 1 << 20;
 
 /**
- * JSON lines written to a file a megabyte at a time. Lines are collected and joined per chunk: appending each to one string built a chain
- * of a million pieces that every write had to flatten, and kept them alive until it did. A few megabytes may wait for the disk while the
- * next lines are made: with the default 16 KB buffer every megabyte written held the writer up until the disk had taken it.
+ * A megabyte at a time: appending each line to one string built a chain of a million pieces that every write had to flatten. A few
+ * megabytes may wait for the disk: with the default 16 KB buffer every megabyte held the writer up until the disk had taken it.
  */
 export class JsonLinesWriter {
   private readonly out: WriteStream;
@@ -25,17 +23,13 @@ export class JsonLinesWriter {
     if (this.size > CHUNK_CHARS) await this.flush();
   }
 
-  /** Writes what is left and closes the file. */
   async close(): Promise<void> {
     await this.flush();
     this.out.end();
     await once(this.out, "close");
   }
 
-  /**
-   * Stops writing (the caller removes the file). The stream is ended, not destroyed: a write still under way when a kind is rejected would
-   * otherwise fail on the closed file as an uncaught error.
-   */
+  /** Ended, not destroyed: a write still under way when a kind is rejected would otherwise fail on the closed file, uncaught. */
   async destroy(): Promise<void> {
     if (this.out.destroyed) return;
     this.out.end();
@@ -51,7 +45,7 @@ export class JsonLinesWriter {
   }
 }
 
-/** The non-empty lines of a JSON lines file, streamed. */
+/** Non-empty lines only. */
 export async function* readJsonLines(file: string): AsyncIterable<string> {
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) if (line !== "") yield line;
 }

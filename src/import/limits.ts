@@ -13,7 +13,7 @@ export const IMPORT_LIMITS = {
    * "Invalid string length"); columns the import ignores may be long, up to this.
    */
   rowChars: 1_000_000,
-  /** A document file as stored (.md, .txt, .pdf, .docx). */
+  /** .md, .txt, .pdf, .docx as stored. */
   documentFileBytes: 20 * 1024 * 1024,
   /** What a .docx may unpack to, by its archive's declared sizes (checked before anything is unpacked). */
   documentUnpackedBytes: 64 * 1024 * 1024,
@@ -25,13 +25,11 @@ export const IMPORT_LIMITS = {
    * description each.
    */
   workbookPartBytes: 128 * 1024 * 1024,
-  /** Text taken from one document. */
   documentChars: 2_000_000,
-  /** Pages read from one PDF. */
   pdfPages: 500,
 } as const;
 
-/** Why a row over `IMPORT_LIMITS.rowChars` is not read (`chars`: its length, when the reader counted it all); it passes the limit in the column the issue names. */
+/** `chars`: the row's length, when the reader counted it all; it passes the limit in the column the issue names. */
 export function rowLengthProblem(chars?: number): string {
   const limit = IMPORT_LIMITS.rowChars.toLocaleString("en");
   const row =
@@ -57,7 +55,6 @@ const ID_COLUMNS = new Set([
 const NAME_COLUMNS = new Set(["name", "title", "category", "unit", "region", "costCenter", "source"]);
 const PATH_COLUMNS = new Set(["document", "file", "url"]);
 
-/** The most characters a column's value may have. */
 export function fieldLimit(column: string): { chars: number; kind: string } {
   if (ID_COLUMNS.has(column)) return { chars: IMPORT_LIMITS.idChars, kind: "an identifier" };
   if (NAME_COLUMNS.has(column)) return { chars: IMPORT_LIMITS.nameChars, kind: "a name" };
@@ -65,7 +62,6 @@ export function fieldLimit(column: string): { chars: number; kind: string } {
   return { chars: IMPORT_LIMITS.textChars, kind: "a value" };
 }
 
-/** Why a column's value is too long, or undefined when it fits. */
 export function fieldLengthProblem(column: string, value: string): string | undefined {
   // Nearly every cell is shorter than the smallest limit: no column lookup for them (a million spend rows).
   if (value.length <= IMPORT_LIMITS.idChars) return undefined;

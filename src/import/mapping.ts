@@ -8,7 +8,6 @@ import { ENCODING_NAMES, encodingNamed, type TextEncoding } from "./text-encodin
 const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
-/** The file each kind is read from when the mapping names none. */
 export const DEFAULT_FILES: Record<CsvKind, string> = {
   fx: "fx.csv",
   suppliers: "suppliers.csv",
@@ -63,10 +62,10 @@ export const MappingSchema = z
   .strict();
 export type Mapping = z.infer<typeof MappingSchema>;
 
-/** The identity mapping: our own file and column names, ISO dates. */
+/** Our own file and column names, ISO dates. */
 export const DEFAULT_MAPPING: Mapping = MappingSchema.parse({});
 
-/** Reads and validates a mapping file; a bad one is a ConfigurationError naming the fields. */
+/** A bad file is a ConfigurationError naming the fields. */
 export async function loadMapping(file: string): Promise<Mapping> {
   let raw: unknown;
   try {
@@ -79,20 +78,15 @@ export async function loadMapping(file: string): Promise<Mapping> {
   return parsed.data;
 }
 
-/** The encoding the mapping declares for a kind's CSV, if any. */
 export function declaredEncoding(mapping: Mapping, kind: CsvKind): TextEncoding | undefined {
   return typeof mapping.encoding === "string" ? mapping.encoding : mapping.encoding?.[kind];
 }
 
-/** The header a file uses for one of our columns. */
 export function sourceColumn(mapping: Mapping, kind: CsvKind, column: string): string {
   return mapping.columns[kind]?.[column] ?? column;
 }
 
-/**
- * A reader of a date in the mapping's format, returning ISO YYYY-MM-DD or undefined when the text is not a real date in that format
- * ("2025-02-30" is not).
- */
+/** ISO YYYY-MM-DD, or undefined when the text is not a real date in that format ("2025-02-30" is not). */
 export function dateReader(format: string): (text: string) => string | undefined {
   const order: ("Y" | "YY" | "M" | "D")[] = [];
   const pattern = format.replace(/YYYY|YY|MM|M|DD|D|[./\- ]/g, (token) => {

@@ -5,7 +5,7 @@ import { readDocumentText, splitSections } from "./documents";
 import { documentUrlProblem } from "./fields";
 import { fieldLengthProblem } from "./limits";
 
-/** A policy file's metadata: from its front matter (markdown) or its row in policies.csv. */
+/** From its front matter (markdown) or its row in policies.csv. */
 export interface PolicyMetadata {
   file: string;
   key: string;
@@ -29,10 +29,7 @@ export class PolicyFileError extends Error {
 
 const FRONT_MATTER_FIELDS = ["key", "language", "title", "version", "effectiveDate"] as const;
 
-/**
- * One policy document from `policies/<name>`: metadata from its policies.csv row when it has one, else from markdown front matter; sections
- * at its headings, cited "POL-<KEY> §<number>".
- */
+/** Metadata from policies.csv, else front matter; sections cited "POL-<KEY> §<number>". */
 export async function readPolicyDocument(directory: string, name: string, described: PolicyMetadata | undefined): Promise<PolicyDocument> {
   const file = path.join(directory, name);
   let meta = described;
@@ -64,7 +61,7 @@ export async function readPolicyDocument(directory: string, name: string, descri
   };
 }
 
-/** The front matter of a policy file; a block that is not plain YAML is the file's issue, never evaluated. */
+/** A block that is not plain YAML is the file's issue, never evaluated. */
 function readFrontMatter(source: string): ReturnType<typeof parseFrontMatter> {
   try {
     return parseFrontMatter(source);

@@ -34,27 +34,22 @@ export interface SpendWrite {
   add(json: string, changed: boolean): Promise<void>;
   /** A row the store holds that the data set no longer has (a replacing import). */
   remove(row: SpendTransaction): Promise<void>;
-  /** Stores the monthly cells of the resulting data set and makes the write visible. */
+  /** Makes the write visible. */
   finish(cells: SpendCell[]): Promise<void>;
-  /** Drops the write (nothing of it becomes visible). */
   abandon(): Promise<void>;
 }
 
-/** Where an import writes: the local data directory or a Cosmos account. */
 export interface DataStoreWriter {
   /** "directory .procura/data" or "Cosmos database procura at https://…". */
   readonly location: string;
-  /** The records of a kind the store holds now. */
   load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]>;
-  /** Writes the resulting records of a kind: `changed` are new or updated, `removed` are gone. */
+  /** `changed` are new or updated, `removed` are gone. */
   save<K extends DirectoryKind>(
     kind: K,
     result: { all: DirectoryRecords[K][]; changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] },
   ): Promise<void>;
-  /** The spend rows the store holds now, streamed. */
   spendRows(): AsyncIterable<SpendTransaction>;
   beginSpend(): Promise<SpendWrite>;
-  /** The data set summary as it was before this import, if any. */
   loadSummary(): Promise<DataSetSummary | undefined>;
   saveSummary(summary: DataSetSummary): Promise<void>;
 }

@@ -1,10 +1,9 @@
 import { Transform } from "node:stream";
 
-/** A record the guard cut at the size limit. */
 export interface CutRecord {
-  /** Its position among the file's records, counting from 0 (the header). */
+  /** Counting from 0 (the header). */
   record: number;
-  /** Its characters in the file, counted to its end. */
+  /** Counted to the record's end. */
   chars: number;
   /** The line breaks inside its quoted fields that were dropped with its end (the reader counts lines from the values it gets). */
   droppedLineBreaks: number;
@@ -14,13 +13,11 @@ const QUOTE = '"';
 const NEWLINE = "\n";
 
 /**
- * Keeps one CSV record from reaching the parser with more than `maxChars` characters: the parser holds a field whole, so a quoted field that
- * never closes would fill memory and end in V8's "Invalid string length". Of a longer record only its first `maxChars` pass, closed as a
- * record (a closing quote if cut inside quotes, then a line break), and `cut` names it so the reader reports a row issue and goes on. It
- * follows only what ends a record: `"` toggles quotes (`""` closes and reopens), a line feed outside quotes ends it (CRLF keeps its CR).
+ * Keeps a CSV record over `maxChars` from the parser, which holds a field whole: a quoted field that never closes would end in V8's
+ * "Invalid string length". Its first `maxChars` pass, closed as a record, and `cut` names it so the reader reports a row issue and goes on.
  */
 export class RecordSizeGuard extends Transform {
-  /** The records cut so far and not yet taken by the reader, in file order. */
+  /** Not yet taken by the reader, in file order. */
   readonly cut: CutRecord[] = [];
   private inQuotes = false;
   private records = 0;
@@ -46,7 +43,6 @@ export class RecordSizeGuard extends Transform {
     else done(null, end);
   }
 
-  /** What of `text` goes on to the parser. */
   private pass(text: string): string {
     let passed = "";
     let from = 0; // where the text still to pass starts

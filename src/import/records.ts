@@ -11,7 +11,6 @@ export const REQUIRED_COLUMNS = {
   policies: ["file", "key", "language", "title", "version", "effectiveDate"],
 } as const;
 
-/** A supplier from one row of suppliers.csv. */
 export function readSupplier(f: FieldReader): Supplier {
   return {
     id: f.text("id", { required: true }),
@@ -34,7 +33,6 @@ export function readSupplier(f: FieldReader): Supplier {
   };
 }
 
-/** A price benchmark from one row of benchmarks.csv. */
 export function readBenchmark(f: FieldReader): PriceBenchmark {
   const benchmark = {
     category: f.text("category", { required: true }).toLowerCase(),
@@ -52,7 +50,6 @@ export function readBenchmark(f: FieldReader): PriceBenchmark {
   return benchmark;
 }
 
-/** The id a benchmark is upserted by. */
 export function benchmarkId(benchmark: PriceBenchmark): string {
   return `${benchmark.category}|${benchmark.unit}`;
 }

@@ -8,16 +8,14 @@ import type { DataStoreWriter, DirectoryKind } from "./ports";
 
 export type { ImportOptions, KindOutcome } from "./import-run";
 
-/** The outcome of an import: one entry per kind found, and the data set summary after it. */
 export interface ImportResult {
   outcomes: KindOutcome[];
   summary: DataSetSummary | undefined;
 }
 
 /**
- * Imports the files of a directory into a store: fx rates, suppliers, contracts (with their documents), spend, policies and benchmarks, in
- * that order (later kinds are checked against earlier ones). Each file is validated in full first; a file with errors writes nothing unless
- * `skipInvalid`. Records are upserted by id, so importing the same files again changes nothing.
+ * Kinds in order (later kinds are checked against earlier ones). A file with errors writes nothing unless `skipInvalid`; records are
+ * upserted by id, so importing the same files again changes nothing.
  */
 export async function runImport(writer: DataStoreWriter, options: ImportOptions): Promise<ImportResult> {
   const run = new ImportRun(writer, options);
@@ -38,10 +36,7 @@ export async function runImport(writer: DataStoreWriter, options: ImportOptions)
   return { outcomes: run.outcomes, summary };
 }
 
-/**
- * The data set summary after an import. Kinds written in this run are counted as written; the others are read back (in Cosmos a read of ten
- * thousand contracts is a long query, so only when they were not imported now).
- */
+// Kinds written in this run are counted as written, not read back: in Cosmos a read of ten thousand contracts is a long query.
 async function summaryAfter(run: ImportRun, previous: DataSetSummary | undefined): Promise<DataSetSummary> {
   const stored = <K extends DirectoryKind>(kind: K) => run.written[kind] ?? run.writer.load(kind);
   const [suppliers, contracts, policies, benchmarks] = await Promise.all([

@@ -3,7 +3,6 @@ import { toSen } from "../domain/amounts";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { FieldReader } from "./fields";
 
-/** What a spend row is checked against and converted with. */
 export interface SpendReferences {
   suppliers: ReadonlyMap<string, Supplier>;
   /** Known contract ids; empty when there are none to check against. */
@@ -13,9 +12,8 @@ export interface SpendReferences {
 }
 
 /**
- * Reads spend rows into transactions. The columns whose texts repeat across rows (supplier, date, currency, category, cost center) are read
- * once per distinct text with what derives from them (the supplier's name, the fiscal year, the rate); the others are read per row.
- * Problems are reported in the same order as a row is read: supplier, date, amount, currency, contract, id.
+ * Columns whose texts repeat across rows are read once per distinct text, with what derives from them; problems are reported in the
+ * order a row is read: supplier, date, amount, currency, contract, id.
  */
 export class SpendRowReader {
   private readonly columns: ReadonlyMap<string, number>;
@@ -25,7 +23,6 @@ export class SpendRowReader {
   private readonly category: ReadOnce<string>;
   private readonly costCenter: ReadOnce<string>;
 
-  /** `fields`: the reader of the file's rows (its columns, and how it reads cells). */
   constructor(
     fields: FieldReader,
     private readonly references: SpendReferences,
@@ -51,7 +48,7 @@ export class SpendRowReader {
     this.costCenter = new ReadOnce(fields, "costCenter", (f) => f.text("costCenter", { fallback: "unassigned" }));
   }
 
-  /** The transaction of the row `f` is set on; its problems are added to `f`. */
+  /** Problems are added to `f`. */
   read(f: FieldReader, values: readonly string[]): SpendTransaction {
     const supplier = this.reading(this.supplier, f, values, "supplierId");
     const date = this.reading(this.date, f, values, "date");
@@ -90,7 +87,6 @@ export class SpendRowReader {
   }
 }
 
-/** A column's value as read from one cell's text, with what is wrong with it. */
 export interface CellReading<T> {
   value: T;
   problems: readonly { column: string; reason: string }[];
@@ -100,15 +96,13 @@ export interface CellReading<T> {
 const MAX_REMEMBERED = 50_000;
 
 /**
- * Reads a column whose cells repeat (dates, supplier ids, currencies) once per distinct text rather than once per row: a million spend rows
- * hold a few thousand distinct dates. The reading is the field reader's own, on the cell alone, so values and problems are exactly the
- * same; the values are shared by every row with that text.
+ * A million spend rows hold a few thousand distinct dates. The reading is the field reader's own on the cell alone, so values and problems
+ * are exactly the same; the values are shared by every row with that text.
  */
 export class ReadOnce<T> {
   private readonly readings = new Map<string, CellReading<T>>();
   private readonly cell: FieldReader;
 
-  /** `fields`: the row reader whose way of reading cells this column follows. */
   constructor(
     fields: FieldReader,
     column: string,

@@ -3,7 +3,6 @@ import { sourceColumn, type CsvKind, type Mapping } from "./mapping";
 
 /** A value of a row the file's reader could not read (bytes not valid in the encoding, a cell error). */
 export interface CellProblem {
-  /** The value's position in the row. */
   at: number;
   reason: string;
 }
@@ -12,7 +11,6 @@ export interface CellProblem {
 export interface TableRow {
   line: number;
   values: string[];
-  /** Values the file's reader could not read, by position. */
   unreadable?: CellProblem[];
   /**
    * The row's one issue, where none of it could be read: longer than a row may have (at the position where it passed the limit), or a quote
@@ -23,16 +21,14 @@ export interface TableRow {
 
 /** A required column the header does not have, with the headers most like the name expected. */
 export interface MissingColumn {
-  /** Our name for it. */
   column: string;
   /** The header expected (ours, or the mapping's name for it). */
   header: string;
   closest: string[];
-  /** Every header the file has. */
   headers: readonly string[];
 }
 
-/** Headers listed when none is close to a missing column's. */
+// Headers listed when none is close to a missing column's.
 const MAX_HEADERS_LISTED = 8;
 
 /** Where a table's cells come from: a workbook's dates may be serial numbers (counted from 1904 in old Mac workbooks). */
@@ -45,29 +41,21 @@ export interface TableFile {
   /** How it was read, for the summary: "UTF-8", "Shift_JIS", "sheet Invoices". */
   format: string;
   cells: CellSource;
-  /** The header row, with what could not be read of it. */
   header: TableRow;
   missingColumns: MissingColumn[];
-  /** Our column name → position in a record. */
   columns: ReadonlyMap<string, number>;
   /** The records with any value, in batches of what the reader has ready (one promise per batch, not per row). */
   batches: AsyncIterable<TableRow[]>;
-  /** Rows with no value at all, skipped so far. */
   readonly emptyRows: number;
 }
 
-/** How a table is opened. */
 export interface TableOptions {
   mapping: Mapping;
   required: readonly string[];
-  /** Reports progress in bytes of the file read. */
   onBytes?: (read: number) => void;
 }
 
-/**
- * Where each column is, by our name: the header's names renamed through the mapping (ours → theirs), and the required columns it lacks with
- * the headers closest to each.
- */
+/** Where each column is, by our name (renamed through the mapping), and the required columns missing with the headers closest to each. */
 export function columnsOf(
   header: readonly string[],
   kind: CsvKind,
@@ -99,7 +87,7 @@ function closestHeaders(expected: string, headers: readonly string[]): string[] 
     .map((candidate) => candidate.header);
 }
 
-/** Why a required column is missing, and how to map it: the header line's issue. */
+/** The header line's issue: why a required column is missing, and how to map it. */
 export function missingColumnReason(kind: CsvKind, missing: MissingColumn): string {
   const quoted = (headers: readonly string[]) => headers.map((header) => JSON.stringify(header)).join(", ");
   const found =
@@ -109,10 +97,7 @@ export function missingColumnReason(kind: CsvKind, missing: MissingColumn): stri
   return `missing required column (${found}; name the file's header in the mapping: columns: ${kind}: ${missing.column}: <header>)`;
 }
 
-/**
- * A table's header (its first record; with no record at all, an empty one on line 1) and the records after it, from the batches its reader
- * produces.
- */
+/** The first record as header (an empty one on line 1 when there is none) and the records after it. */
 export async function headerAndRecords(
   batches: AsyncIterator<TableRow[]>,
 ): Promise<{ header: TableRow; records: AsyncIterable<TableRow[]> }> {
@@ -131,7 +116,7 @@ export async function headerAndRecords(
   return { header: firstBatch[0] ?? { line: 1, values: [] }, records: records() };
 }
 
-/** Whether every value of a record is empty (",,,,," or a blank line). */
+/** ",,,,," or a blank line. */
 export function isEmptyRecord(values: readonly unknown[]): boolean {
   for (const value of values) {
     if (value === undefined || value === null) continue;

@@ -9,24 +9,21 @@ import { isWorkbook, openWorkbook } from "./workbook-rows";
 import { SheetNotFoundError } from "./workbook-sheet";
 import { ArchiveRefusedError } from "./zip-bounds";
 
-/** A record to read: its values, and the problems of those its file's reader could not read (`FieldReader.reset` takes them). */
+/** `FieldReader.reset` takes the problems. */
 export interface RecordRow {
   line: number;
   values: string[];
   problems?: readonly { column: string; reason: string }[];
 }
 
-/** Opens a kind's file as a table: a workbook's sheet, or a CSV in its encoding. */
 function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOptions): Promise<TableFile> {
   if (isWorkbook(file)) return openWorkbook(file, kind, options, run.options.sheetWorker);
   return openCsv(file, kind, { ...options, encoding: run.declaredEncoding(kind) });
 }
 
 /**
- * The rows of a kind's table (CSV or worksheet) in batches, each row with a field reader set on it (one reader, reset per row), counting
- * them as read and showing progress. What the file's reader could not read of a row (bytes not valid in the encoding, a cell error) comes
- * with it as problems of its columns, for the row's reader to report with its own. A file missing a required column, a workbook without the
- * sheet asked for, or a workbook refused for what it unpacks to, has its issues recorded and yields nothing.
+ * Rows in batches, each with the one field reader reset on it; what the file's reader could not read comes as problems of its columns. A
+ * file missing a required column or sheet, or refused for what it unpacks to, has its issues recorded and yields nothing.
  */
 export async function* tableBatches(
   run: ImportRun,
@@ -98,7 +95,7 @@ export async function* tableBatches(
   }
 }
 
-/** The rows but those whose one issue is the row itself (too long to read, a misplaced quote, extra fields): each is recorded instead. */
+/** A row whose one issue is the row itself (too long, a misplaced quote, extra fields) is recorded instead. */
 function withoutRowIssues(
   rows: readonly TableRow[],
   outcome: KindOutcome,
@@ -120,7 +117,7 @@ function extraFieldsProblem(values: readonly string[], allowed: number): { colum
   };
 }
 
-/** A row with what could not be read of it as problems of the columns read (a column the import ignores loses nothing). */
+/** A column the import ignores loses nothing. */
 function withProblems(row: TableRow, columnAt: ReadonlyMap<number, string>): RecordRow {
   const problems = (row.unreadable ?? []).flatMap(({ at, reason }) => {
     const column = columnAt.get(at);
@@ -136,10 +133,7 @@ function columnLetter(at: number): string {
   return letters;
 }
 
-/**
- * Reads every row of a kind's table through `read`, recording each bad row's issues; the valid records, or undefined when the file is
- * absent.
- */
+/** The valid records, or undefined when the file is absent; each bad row's issues are recorded. */
 export async function readTableRecords<T>(
   run: ImportRun,
   kind: CsvKind,

@@ -14,7 +14,7 @@ export function temporaryFor(target: string): { path: string; settle: () => void
   return tracked(`${target}.${process.pid}.tmp`);
 }
 
-/** Tracks a temporary file or folder of this process until `settle`. */
+/** Until `settle`. */
 export function tracked(temporary: string): { path: string; settle: () => void } {
   live.add(temporary);
   return { path: temporary, settle: () => live.delete(temporary) };
@@ -31,13 +31,13 @@ export async function writeFileWhole(target: string, content: string | Buffer): 
   }
 }
 
-/** Removes the temporary files this process is writing (synchronously: it runs as the process stops). */
+/** Synchronous: it runs as the process stops. */
 export function removeOwnTemporaries(): void {
   for (const temporary of live) rmSync(temporary, { force: true, recursive: true });
   live.clear();
 }
 
-/** Removes the `*.tmp` files in `directory` whose writer is no longer running (an import killed mid-way). */
+/** Those whose writer is no longer running (an import killed mid-way). */
 export async function removeStaleTemporaries(directory: string): Promise<void> {
   const names = await readdir(directory).catch(() => []);
   await Promise.all(

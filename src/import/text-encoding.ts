@@ -15,7 +15,6 @@ const ENCODINGS = {
 } as const;
 export type TextEncoding = keyof typeof ENCODINGS;
 
-/** Other names an analyst may give for the same encodings. */
 const ALIASES: Record<string, TextEncoding> = {
   utf8: "utf-8",
   "utf-16": "utf-16le",
@@ -28,16 +27,15 @@ const ALIASES: Record<string, TextEncoding> = {
   ms932: "shift_jis",
 };
 
-/** The encoding a name stands for (case-insensitive), or undefined. */
+/** Case-insensitive. */
 export function encodingNamed(name: string): TextEncoding | undefined {
   const key = name.trim().toLowerCase();
   return key in ENCODINGS ? (key as TextEncoding) : ALIASES[key];
 }
 
-/** Every name `encodingNamed` accepts, for messages. */
+/** For messages. */
 export const ENCODING_NAMES = Object.keys(ENCODINGS).join(", ");
 
-/** How a file's text is read: its encoding, whether it starts with a byte order mark, and whether it was detected or declared. */
 export interface FileEncoding {
   encoding: TextEncoding;
   bom: boolean;
@@ -54,9 +52,8 @@ const CHUNK = 1 << 20;
 const WINDOW = 64 * 1024;
 
 /**
- * Detects a text file's encoding: a byte order mark says UTF-8 or UTF-16; otherwise the first stretch of non-ASCII bytes decides: valid
- * UTF-8 is UTF-8, else Shift_JIS when it decodes cleanly as CP932, else UTF-8 (whose invalid bytes are then reported line by line). An
- * all-ASCII file is UTF-8. The file is read only up to its first non-ASCII bytes.
+ * A byte order mark decides, else the first non-ASCII stretch: valid UTF-8, else Shift_JIS when it decodes cleanly as CP932, else UTF-8
+ * (its invalid bytes then reported line by line). Reads only up to the first non-ASCII bytes.
  */
 export async function detectEncoding(file: string): Promise<FileEncoding> {
   const stream = createReadStream(file, { highWaterMark: CHUNK });
@@ -98,7 +95,6 @@ function classify(bytes: Buffer, cut: boolean): TextEncoding {
   return text.includes(REPLACEMENT) ? "utf-8" : "shift_jis";
 }
 
-/** What a decoder puts in place of bytes that are not valid in its encoding. */
 export const REPLACEMENT = "\uFFFD";
 
 /**
@@ -130,7 +126,6 @@ export class DecodingStream extends Transform {
   }
 }
 
-/** Why a value that holds U+FFFD cannot be read. */
 export function invalidBytesReason(encoding: FileEncoding): string {
   return `bytes not valid in ${ENCODINGS[encoding.encoding].label} (set the file's encoding in the mapping, or pass --encoding)`;
 }

@@ -4,14 +4,14 @@ import { SaxesParser, type SaxesTagPlain } from "saxes";
 import type { CentralDirectory, File } from "unzipper";
 import { ArchiveRefusedError } from "./zip-bounds";
 
-/** Handlers of an XML part's elements, by local name (a `x:` prefix some writers use is dropped). */
+/** By local name: the `x:` prefix some writers use is dropped. */
 export interface XmlHandlers {
   open?: (name: string, attributes: Record<string, string>) => void;
   text?: (text: string) => void;
   close?: (name: string) => void;
 }
 
-/** An XML parser calling `handlers` (no namespaces, no positions: the reader needs neither, and they cost time). */
+// No namespaces, no positions: the reader needs neither, and they cost time.
 export function xmlParser(handlers: XmlHandlers): SaxesParser<{ xmlns: false; position: false }> {
   const parser = new SaxesParser({ xmlns: false, position: false });
   const local = (name: string) => (name.includes(":") ? name.slice(name.indexOf(":") + 1) : name);
@@ -45,13 +45,12 @@ async function parsePart(file: File, handlers: XmlHandlers): Promise<void> {
   parser.close();
 }
 
-/** A worksheet of a workbook: its name, and the archive part holding it. */
 interface SheetPart {
   name: string;
   part: string;
 }
 
-/** What a workbook says of itself: its worksheets in tab order, its date system, and where its shared strings are. */
+/** Worksheets in tab order. */
 export interface WorkbookDescription {
   sheets: SheetPart[];
   date1904: boolean;
@@ -61,7 +60,7 @@ export interface WorkbookDescription {
 const WORKBOOK = "xl/workbook.xml";
 const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
 
-/** Reads xl/workbook.xml and its relationships. */
+// xl/workbook.xml and its relationships.
 export async function describeWorkbook(archive: CentralDirectory): Promise<WorkbookDescription> {
   const files = new Map(archive.files.map((file) => [file.path, file]));
   const workbook = files.get(WORKBOOK);
@@ -91,10 +90,7 @@ export async function describeWorkbook(archive: CentralDirectory): Promise<Workb
   return { sheets, date1904, sharedStrings };
 }
 
-/**
- * The workbook's shared strings (the text of its text cells), in order: each item's text, its rich text runs joined, without the phonetic
- * guides (furigana) Japanese Excel adds to an item.
- */
+/** Rich text runs joined, without the phonetic guides (furigana) Japanese Excel adds. */
 export async function readSharedStrings(file: File | undefined): Promise<string[]> {
   const strings: string[] = [];
   if (file === undefined) return strings;

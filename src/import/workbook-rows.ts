@@ -10,10 +10,8 @@ export function isWorkbook(file: string): boolean {
 }
 
 /**
- * Streams one worksheet of an .xlsx workbook (the mapping's sheet, else the first tab); the first row with a value is the header. A worker
- * thread reads the sheet (`sheetWorker`, workbook-worker.ts unless a test gives another) and posts rows in batches, so inflating and parsing
- * overlap with checking and storing; its errors are rethrown as thrown and a crash is an error, never a short sheet. An empty header cell
- * between named ones (merged header cells) is a problem of the header.
+ * The first row with a value is the header. A worker thread posts rows in batches, so inflating and parsing overlap with checking and
+ * storing; a crash is an error, never a short sheet.
  */
 export async function openWorkbook(
   file: string,
@@ -65,7 +63,7 @@ export async function openWorkbook(
   };
 }
 
-/** Empty header cells with a named one on each side: merged header cells leave all but their first empty. */
+// Merged header cells leave all but their first empty.
 function mergedHeaderProblems(header: readonly string[]): CellProblem[] {
   const problems: CellProblem[] = [];
   const last = header.findLastIndex((name) => name.trim() !== "");

@@ -8,10 +8,9 @@ import { describeWorkbook, partBytes, readSharedStrings, xmlParser } from "./wor
 import { XmlTextRunBound } from "./xml-text-runs";
 import { checkDeclaredSizes, checkInflatedSizes } from "./zip-bounds";
 
-/** A workbook has no worksheet of the name the mapping gives. */
 export class SheetNotFoundError extends Error {}
 
-/** The worksheet to read: the workbook file, the kind it is read as, the mapping's sheet name for it (else the first tab), and whether numbers take a decimal comma. */
+/** Without the mapping's sheet name, the first tab. */
 export interface SheetRequest {
   file: string;
   kind: CsvKind;
@@ -19,8 +18,8 @@ export interface SheetRequest {
   decimalComma: boolean;
 }
 
-/** An open worksheet: its name, the workbook's date system, and its rows with any value in batches (`counts`: the empty rows skipped so far). */
-export interface OpenSheet {
+/** `counts`: the empty rows skipped so far. */
+interface OpenSheet {
   name: string;
   date1904: boolean;
   rows: AsyncGenerator<TableRow[]>;
@@ -36,15 +35,12 @@ const WORKBOOK_LIMITS = {
 };
 
 /**
- * Opens one worksheet of an .xlsx workbook (unzipper for the archive, saxes for the XML), each cell read straight into the text the field
- * reader reads: a string as its text (rich text runs joined), a number as written (decimal comma if the mapping uses one; a date cell as
- * its serial), a formula as its saved result, a boolean as true/false; an error value or a formula without a result is a row problem. No
- * cell, row or style object is made: at a million rows those cost more than the XML.
+ * Opens one worksheet, each cell read straight into the text the field reader reads (a formula as its saved result; an error value is a
+ * row problem). No cell, row or style object is made: at a million rows those cost more than the XML.
  *
- * A directory declaring more than the limits is refused before anything is inflated (`ArchiveRefusedError`); parts inflating to more than
- * they declare, or entries hidden from the directory, before the first row (that check inflates the whole archive on zlib's threads, so it
- * runs while the shared strings are parsed). A cell's text is bounded as it streams (`XmlTextRunBound`), and a row over the row limit is a
- * row too long to read, whatever one cell holds.
+ * A directory declaring more than the limits is refused before anything is inflated; parts inflating to more than they declare, or entries
+ * hidden from the directory, before the first row (that check inflates the whole archive on zlib's threads, so it runs while the shared
+ * strings are parsed). A cell's text is bounded as it streams, and a row over the row limit is refused whatever one cell holds.
  */
 export async function openSheet(request: SheetRequest, onBytes: (read: number) => void): Promise<OpenSheet> {
   const { file, kind, sheet: wanted, decimalComma } = request;
@@ -73,7 +69,6 @@ export async function openSheet(request: SheetRequest, onBytes: (read: number) =
   return { name: sheet.name, date1904: book.date1904, rows: sheetRows(entry, strings, decimalComma, progress, counts), counts };
 }
 
-/** The cell being read: its position, type, whether it has a formula and a saved value, and its value's text so far. */
 interface CellState {
   at: number;
   type: string;
@@ -85,7 +80,7 @@ interface CellState {
   phonetic: number;
 }
 
-/** The sheet's rows with any value, a batch per chunk of its XML. */
+/** A batch per chunk of XML. */
 async function* sheetRows(
   entry: unzipper.File,
   strings: readonly string[],
@@ -175,7 +170,6 @@ function columnIndex(reference: string): number {
   return column - 1;
 }
 
-/** A cell's value as text, or why it has none. */
 function cellText(
   { type, formula, saved, text }: CellState,
   strings: readonly string[],

@@ -63,7 +63,7 @@ export function unpackRows({ text, lines, counts, problems }: PackedRows): Table
   return rows;
 }
 
-/** What the importing thread tells the worker: it took a batch of rows. */
+/** The importing thread took a batch of rows. */
 export const TAKEN = "taken";
 
 /** Rows posted at once: one message per row would cost more than the row. */
@@ -71,7 +71,7 @@ export const BATCH_ROWS = 2_000;
 /** Batches posted and not yet taken before the worker waits, so that a slow store never has the whole sheet queued in memory. */
 export const BATCHES_AHEAD = 4;
 
-/** The errors the import tells apart (a refused archive, a sheet not found, an XML tag too long), by a name that crosses the thread boundary. */
+/** The errors the import tells apart, by a name that crosses the thread boundary. */
 const SHEET_ERRORS = {
   "archive-refused": ArchiveRefusedError,
   "sheet-not-found": SheetNotFoundError,
@@ -79,32 +79,29 @@ const SHEET_ERRORS = {
 } as const;
 type SheetErrorName = keyof typeof SHEET_ERRORS;
 
-/** An error of the worker as a message (an Error's class is lost in a message: its name is not). */
+/** An Error's class is lost in a message: its name is not. */
 export function failureOf(error: unknown): SheetMessage {
   const name = (Object.keys(SHEET_ERRORS) as SheetErrorName[]).find((key) => error instanceof SHEET_ERRORS[key]);
   return { type: "failed", error: name ?? "other", message: error instanceof Error ? error.message : String(error) };
 }
 
-/** The error a failure message stands for, of the class the worker threw. */
 function errorOf(message: Extract<SheetMessage, { type: "failed" }>): Error {
   return message.error === "other" ? new Error(message.message) : new SHEET_ERRORS[message.error](message.message);
 }
 
-/** A worksheet read by a worker thread: its messages in order, and how to acknowledge a batch or stop it. */
 export interface SheetReader {
-  /** The worker's next message; a failure (its error, its crash or its exit before the end) is thrown. */
+  /** A failure (its error, its crash or its exit before the end) is thrown. */
   next(): Promise<Exclude<SheetMessage, { type: "failed" }>>;
   taken(): void;
   stop(): void;
 }
 
-/** The worker entry that reads a sheet: workbook-worker, compiled (.js) or run from TypeScript (tsx, the tests). */
+/** Compiled (.js) or run from TypeScript (tsx, the tests). */
 export const SHEET_WORKER_ENTRY = path.join(__dirname, `workbook-worker${path.extname(__filename)}`);
 
 /**
- * Starts a worker thread reading the sheet asked for (`entry`: workbook-worker.ts unless a test gives another), so that inflating and
- * parsing the sheet's XML, most of a workbook import's CPU time, runs on one core while this thread checks and stores the rows already read
- * on another. A worker that crashes or exits before the end of the sheet fails the read, naming the file: never a shorter sheet.
+ * Inflating and parsing the XML is most of a workbook import's CPU time: a worker runs it on one core while this thread stores rows on
+ * another. A worker that crashes or exits before the end of the sheet fails the read, naming the file: never a shorter sheet.
  */
 export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_WORKER_ENTRY): SheetReader {
   const worker = spawnWorker(request, entry);

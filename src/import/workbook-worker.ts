@@ -1,7 +1,4 @@
-/**
- * The worker thread that reads one worksheet (workbook-sheet.ts) and posts its rows to the thread that started it (workbook-thread.ts) in
- * batches, keeping at most a few batches not yet taken.
- */
+// Reads one worksheet and posts its rows in batches, keeping at most a few not yet taken.
 import { parentPort, workerData } from "node:worker_threads";
 import type { TableRow } from "./table-file";
 import { BATCH_ROWS, BATCHES_AHEAD, failureOf, packRows, type SheetMessage } from "./workbook-thread";

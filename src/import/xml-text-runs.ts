@@ -5,28 +5,21 @@ const SEMICOLON = 0x3b; // ;
 /** The longest entity reference a cut must not split ("&#x10FFFF;"). */
 const LONGEST_ENTITY = 10;
 
-/** An XML tag longer than any worksheet holds: the file is not read. */
 export class XmlTagTooLongError extends Error {}
 
 /**
- * Bounds the text between two tags of an XML stream to `maxBytes`, before an XML parser sees it: a parser holds a text node whole until its
- * end tag, so one cell of hundreds of MB would fill memory and end in "Invalid string length". Of a longer text only its first `maxBytes`
- * or so bytes go on (never ending inside an entity reference, which the parser would refuse; a UTF-8 character cut at a chunk's start reads
- * as U+FFFD, in a cell that is not read anyway), which the reader sees as a text over its own limit when `maxBytes` allows it four bytes a
- * character. A tag (`<…>`, attributes included) over `maxBytes` cannot be cut without breaking the XML: that is an `XmlTagTooLongError`.
+ * Bounds the text between two tags to about `maxBytes` before an XML parser sees it: a parser holds a text node whole until its end tag, so
+ * one cell of hundreds of MB would end in "Invalid string length". A cut never ends inside an entity reference, which the parser refuses.
+ * A tag over `maxBytes` cannot be cut without breaking the XML: that is an `XmlTagTooLongError`.
  */
 export class XmlTextRunBound {
   private inTag = false;
-  /** Bytes of the current text (or tag) so far. */
   private run = 0;
-  /** Set while the rest of a cut text is dropped. */
   private dropping = false;
-  /** Whether the bytes passed so far end inside an entity reference ("&am"). */
   private inEntity = false;
 
   constructor(private readonly maxBytes: number) {}
 
-  /** What of `chunk` goes on to the parser. */
   pass(chunk: Buffer): Buffer {
     if (!this.dropping && chunk.length <= this.maxBytes) {
       // Every text or tag that starts and ends inside the chunk is shorter than it: only the one it continues can pass the limit. Then the
@@ -46,7 +39,6 @@ export class XmlTextRunBound {
     return kept;
   }
 
-  /** `pass`, following every < and > of the chunk. */
   private scan(chunk: Buffer): Buffer {
     const kept: Buffer[] = [];
     let from = 0; // where the bytes still to keep start

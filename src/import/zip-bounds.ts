@@ -8,7 +8,6 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import unzipper from "unzipper";
 
-/** A zip archive: the path of its file, or its bytes already read. */
 export type ZipArchive = string | Buffer;
 
 /** Compression methods a zip reader must know: stored and deflated (all that Office writes). */
@@ -19,7 +18,6 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** An archive refused before it is read: too large once unpacked, or not a readable zip. */
 export class ArchiveRefusedError extends Error {}
 
 /**
@@ -31,10 +29,7 @@ export interface UnpackedLimits {
   entryBytes?(name: string): number;
 }
 
-/**
- * Refuses a zip archive whose central directory declares more than `limits` allow, or a compression method other than stored or deflated,
- * without inflating anything; each entry's declared size, for `checkInflatedSizes` to hold it to.
- */
+/** Inflates nothing; returns each entry's declared size, for `checkInflatedSizes` to hold it to. */
 export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<Map<string, number>> {
   const declared = await declaredSizes(archive);
   let total = 0;
@@ -48,7 +43,6 @@ export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLi
   return declared;
 }
 
-/** Each entry's unpacked size as the central directory declares it. */
 async function declaredSizes(archive: ZipArchive): Promise<Map<string, number>> {
   let directory: unzipper.CentralDirectory;
   try {
@@ -64,11 +58,7 @@ async function declaredSizes(archive: ZipArchive): Promise<Map<string, number>> 
   return new Map(files.map((entry) => [entry.path, entry.uncompressedSize]));
 }
 
-/**
- * Inflates every entry of the archive as a stream (unzipper's streaming parser), counting what each really inflates to and stopping at its
- * declared size, since a forged header can declare less than the data holds; and refuses an entry the directory does not list, or lists
- * twice, since a streaming reader sees entries the directory does not list.
- */
+/** Refuses an entry the directory does not list, or lists twice: a streaming reader sees entries the directory does not list. */
 export async function checkInflatedSizes(archive: ZipArchive, declared: ReadonlyMap<string, number>): Promise<void> {
   const source = typeof archive === "string" ? createReadStream(archive) : Readable.from(archive);
   const entries = source.pipe(unzipper.Parse({ forceStream: true }));
@@ -98,10 +88,7 @@ export async function checkInflatedSizes(archive: ZipArchive, declared: Readonly
   }
 }
 
-/**
- * Both checks, one after the other: for a reader that unpacks the whole archive at once (mammoth reading a .docx), which must not start
- * before the archive is known to be within its limits.
- */
+/** For a reader that unpacks the whole archive at once (mammoth reading a .docx), which must not start before both checks pass. */
 export async function checkUnpackedSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<void> {
   await checkInflatedSizes(archive, await checkDeclaredSizes(archive, limits));
 }

@@ -6,10 +6,8 @@
 import OpenAI from "openai";
 import type { FinalRequestOptions, Headers } from "openai/core";
 
-/** How a v1 client authenticates: a key, or a source of Entra ID tokens. */
 export type AzureV1Auth = { apiKey: string } | { token: () => Promise<string> };
 
-/** An `openai` client for one Azure OpenAI resource's v1 API. */
 export class AzureV1OpenAI extends OpenAI {
   constructor(
     endpoint: string,

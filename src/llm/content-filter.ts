@@ -18,7 +18,6 @@ const PromptRefusalSchema = z.object({
 
 const FilteredChoiceSchema = z.object({ content_filter_results: FilterResultsSchema.optional() }).passthrough();
 
-/** The categories marked `filtered` in a verdict object, sorted. */
 function filteredCategories(results: Record<string, unknown> | undefined): string[] {
   return Object.entries(results ?? {})
     .filter(([, value]) => CategoryResultSchema.safeParse(value).data?.filtered === true)
@@ -26,7 +25,7 @@ function filteredCategories(results: Record<string, unknown> | undefined): strin
     .sort();
 }
 
-/** The verdict of a call the content filter refused at the prompt, or undefined for any other failure. */
+/** Undefined for any other failure. */
 export function promptFilterVerdict(error: unknown): ContentFilterVerdict | undefined {
   if (!(error instanceof APIError) || error.status !== 400) return undefined;
   const refusal = PromptRefusalSchema.safeParse(error.error);
@@ -34,7 +33,7 @@ export function promptFilterVerdict(error: unknown): ContentFilterVerdict | unde
   return { source: "prompt", categories: filteredCategories(refusal.data.innererror?.content_filter_result) };
 }
 
-/** The verdict on an answer the filter stopped (`finish_reason: "content_filter"`); `choice` is the completion's first choice. */
+/** `choice` is the completion's first choice. */
 export function completionFilterVerdict(choice: unknown): ContentFilterVerdict {
   return { source: "completion", categories: filteredCategories(FilteredChoiceSchema.safeParse(choice).data?.content_filter_results) };
 }

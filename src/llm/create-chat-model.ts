@@ -5,14 +5,9 @@ import type { ChatModel } from "../workflow/ports";
 import type { EndpointListener } from "./endpoint-pool";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel } from "./openai-chat-model";
 
-/** The settings the chat model reads: the provider and its endpoints, the retry and failover policies, the FX rates of the offline engine. */
 export type ChatModelSettings = Pick<AppConfig, "provider" | "retry" | "failover"> & { workflow: Pick<AppConfig["workflow"], "jpyRates"> };
 
-/**
- * Builds the configured ChatModel: an LLM adapter over the configured endpoints in failover order
- * (`onEndpointEvent` hears every failover and breaker change), or the offline engine, which reads
- * questions by the names in the data. The engine is loaded only then: with a model, none of it runs.
- */
+/** Endpoints in failover order (`onEndpointEvent` hears every failover and breaker change), or the offline engine. */
 export async function createChatModel(
   config: ChatModelSettings,
   data: ProcurementData,

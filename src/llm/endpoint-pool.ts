@@ -1,9 +1,6 @@
-/**
- * The ordered model endpoints of one provider (first = primary), each with a circuit breaker per deployment (one deployment failing says
- * nothing of the others on the same resource). A call starts on the first endpoint whose breaker admits it and moves to the next on an
- * endpoint fault; when no breaker admits it, it still goes out (to the first endpoint it has not faulted on): a breaker steers calls away
- * from a failing endpoint, it never fails a run a call could have served. The listener hears every failover and every breaker that opens or
- * closes.
+/*
+ * A circuit breaker per endpoint and deployment (one deployment failing says nothing of the others on the same resource). When no breaker
+ * admits a call it still goes out: a breaker steers calls away from a failing endpoint, it never fails a run a call could have served.
  */
 import type { DeploymentTiming } from "../domain";
 import { CircuitBreaker, type CircuitSettings, type CircuitSnapshot } from "../resilience";
@@ -20,25 +17,23 @@ export interface EndpointFault {
   cause: string;
 }
 
-/** What the pool reports: a call moved on, or a breaker changed state. */
 export type EndpointEvent =
   | { type: "failover"; from: string; to: string; fault: EndpointFault }
   | { type: "circuit_opened"; endpoint: string; deployment: string; fault: EndpointFault }
   | { type: "circuit_closed"; endpoint: string; deployment: string }
   | { type: "stream_timed"; endpoint: string; deployment: string; timing: DeploymentTiming };
 
-/** Listens to endpoint events (telemetry, logs); must not throw. */
+/** Must not throw. */
 export type EndpointListener = (event: EndpointEvent) => void;
 
 /** One endpoint's (and deployment's, once it was called) state as /healthz and the start banner show it. */
 export type EndpointStatus = CircuitSnapshot & { endpoint: string; deployment?: string; primary: boolean };
 
-/** Anything that can report its endpoints' states (a failover-capable chat model). */
 export interface EndpointHealth {
   endpointStatuses(): EndpointStatus[];
 }
 
-/** The endpoints of one provider, in failover order. */
+/** The endpoints of one provider, in failover order (first = primary). */
 export class EndpointPool<C> {
   readonly endpoints: ModelEndpoint<C>[];
   private readonly breakers = new Map<ModelEndpoint<C>, Map<string, CircuitBreaker>>();
@@ -53,32 +48,25 @@ export class EndpointPool<C> {
     this.endpoints = endpoints.map((e) => ({ ...e }));
   }
 
-  /**
-   * The endpoint for a call to `deployment`: the first, in configured order, not in `skip` whose
-   * breaker admits it; else the first not in `skip`; else the primary (a last resort is still a call).
-   */
+  /** The first not in `skip` whose breaker admits it; else the first not in `skip`; else the primary (a last resort is still a call). */
   pick(deployment: string, skip: ReadonlySet<ModelEndpoint<C>> = new Set()): ModelEndpoint<C> {
     const untried = this.endpoints.filter((endpoint) => !skip.has(endpoint));
     return untried.find((endpoint) => this.breaker(endpoint, deployment).admit()) ?? untried[0] ?? this.endpoints[0];
   }
 
-  /** Whether another endpoint than those in `skip` would take a call to `deployment` now. */
   hasAlternative(deployment: string, skip: ReadonlySet<ModelEndpoint<C>>): boolean {
     return this.endpoints.some((endpoint) => !skip.has(endpoint) && this.breaker(endpoint, deployment).available());
   }
 
-  /** A request to `deployment` succeeded on the endpoint: counts it (telling the listener when that closed the breaker). */
   succeeded(endpoint: ModelEndpoint<C>, deployment: string): void {
     if (this.breaker(endpoint, deployment).succeeded()) this.notify({ type: "circuit_closed", endpoint: endpoint.name, deployment });
   }
 
-  /** A request to `deployment` failed on the endpoint: counts it once (telling the listener when that opened the breaker). */
   failed(endpoint: ModelEndpoint<C>, deployment: string, fault: EndpointFault): void {
     if (this.breaker(endpoint, deployment).failed(fault.cause))
       this.notify({ type: "circuit_opened", endpoint: endpoint.name, deployment, fault });
   }
 
-  /** A streamed answer from `deployment` on the endpoint arrived this fast: tells the listener. */
   streamTimed(endpoint: ModelEndpoint<C>, deployment: string, timing: DeploymentTiming): void {
     this.listener({ type: "stream_timed", endpoint: endpoint.name, deployment, timing });
   }
@@ -88,12 +76,11 @@ export class EndpointPool<C> {
     this.breaker(endpoint, deployment).released();
   }
 
-  /** A call moved from one endpoint to another. */
   failedOver(from: ModelEndpoint<C>, to: ModelEndpoint<C>, fault: EndpointFault): void {
     this.notify({ type: "failover", from: from.name, to: to.name, fault });
   }
 
-  /** Every endpoint's state per deployment called so far (closed with no requests before any call), primary first. */
+  /** Per deployment called so far (closed with no requests before any call), primary first. */
   statuses(): EndpointStatus[] {
     return this.endpoints.flatMap((endpoint, index): EndpointStatus[] => {
       const primary = index === 0;
@@ -120,7 +107,7 @@ export class EndpointPool<C> {
   }
 }
 
-/** True for a chat model that reports its endpoints' states (the offline engine and test fakes do not). */
+/** The offline engine and test fakes do not report endpoint states. */
 export function hasEndpointHealth(model: object): model is EndpointHealth {
   return typeof (model as Partial<EndpointHealth>).endpointStatuses === "function";
 }

@@ -1,14 +1,12 @@
-/**
- * The request rules a call follows, and the sampling fields of a Chat Completions body under them (Azure OpenAI and OpenAI refuse
- * `max_tokens` and any `temperature` but 1 on reasoning models with a 400). The effort sent depends only on the model known to be behind
- * the deployment (stated in the configuration or named by a response), never on the deployment's name.
+/*
+ * Azure OpenAI and OpenAI refuse `max_tokens` and any `temperature` but 1 on reasoning models with a 400. The effort sent depends only on
+ * the model known to be behind the deployment, never on the deployment's name.
  */
 import { rulesOfModel, type ModelFamily, type ReasoningEffort, type SentEffort } from "../domain";
 
 /**
- * The family of a model or, until the model is known, of a deployment named after one. A name that
- * says nothing is `gpt-4` on Azure (whose deployments all take `max_completion_tokens`) and
- * `compatible` elsewhere (local servers read `max_tokens`); set the role's *_BASE_MODEL or *_MODEL_FAMILY.
+ * A name that says nothing is `gpt-4` on Azure (whose deployments all take `max_completion_tokens`) and `compatible` elsewhere (local
+ * servers read `max_tokens`); set the role's *_BASE_MODEL or *_MODEL_FAMILY.
  */
 export function recogniseFamily(model: string, provider: "azure-openai" | "openai-compatible"): ModelFamily {
   return rulesOfModel(model)?.family ?? (provider === "azure-openai" ? "gpt-4" : "compatible");
@@ -23,7 +21,6 @@ export function resolveEffort(effort: ReasoningEffort, knownModel: string | unde
   return knownModel === undefined ? undefined : rulesOfModel(knownModel)?.efforts[0];
 }
 
-/** The sampling and budget fields of a request body under a family's rules. */
 export function samplingFields(
   family: ModelFamily,
   request: { knownModel?: string; temperature: number; maxTokens: number; reasoningEffort?: ReasoningEffort },

@@ -1,7 +1,4 @@
-/**
- * The ChatModel adapter for the Chat Completions protocol. Azure OpenAI and OpenAI-compatible
- * endpoints differ only in how the `openai` client is built (see the two builders below).
- */
+// Azure OpenAI and OpenAI-compatible endpoints differ only in how the `openai` client is built (the two builders below).
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
@@ -33,7 +30,6 @@ import {
   type Sleep,
 } from "../resilience";
 
-/** The Entra ID scope of Azure OpenAI (Cognitive Services). */
 const AZURE_COGNITIVE_SERVICES_SCOPE = "https://cognitiveservices.azure.com/.default";
 
 /** The retry policy of model calls plus test seams (sleep, jitter source). */
@@ -64,15 +60,11 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number },
   ) {}
 
-  /** Each endpoint's breaker state, primary first. */
   endpointStatuses(): EndpointStatus[] {
     return this.pool.statuses();
   }
 
-  /**
-   * Sends the request (see `send`); an answer cut off at its token budget is asked again once with a
-   * larger budget (CUT_OFF_ANSWER) within the same timeout, and is `truncated` if it is cut off again.
-   */
+  /** An answer cut off at its token budget is asked again once with a larger budget within the same timeout, else `truncated`. */
   async complete(request: ChatRequest): Promise<ChatOutcome> {
     const first = await this.send(request);
     if (first.kind !== "truncated") return first;
@@ -92,9 +84,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 
   /**
-   * Sends the request (with `x-agent-id`) to the first endpoint whose breaker admits it, moving on to the next at once on an endpoint fault
-   * and retrying per the policy once every endpoint was tried; never throws for model or network failures. An answer the content filter
-   * stopped, one cut off at the budget and a refusal are outcomes of their own, never content to parse.
+   * Moves to the next endpoint at once on an endpoint fault, retrying per the policy once every endpoint was tried; never throws for model
+   * or network failures. A filtered, cut-off or refused answer is an outcome of its own, never content to parse.
    */
   private async send(request: ChatRequest): Promise<ChatOutcome> {
     const startedAt = Date.now();
@@ -175,9 +166,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 
   /**
-   * Counts the request once against each endpoint's breaker for the deployment: a fault on every endpoint it faulted on (the one that
-   * answered in the end excepted); then, for the endpoint it ended on, an answer is a success, a timeout a fault, an HTTP answer that is
-   * not a fault (400, 401, …) proof that it is reachable, and a cancelled call says nothing.
+   * Once per breaker: a fault on every endpoint it faulted on (the one that answered excepted); on the last endpoint an HTTP answer that is
+   * not a fault (400, 401, …) proves it reachable, and a cancelled call says nothing.
    */
   private settleEndpoints(
     deployment: string,
@@ -210,7 +200,7 @@ function deploymentTiming(timing: StreamTiming, model: string, body: { reasoning
   };
 }
 
-/** Our usage from the completion's; cached prompt tokens and reasoning tokens are kept only when the server reports them. */
+// Cached prompt tokens and reasoning tokens are kept only when the server reports them.
 function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
   const cached = usage?.prompt_tokens_details?.cached_tokens;
   const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
@@ -223,9 +213,8 @@ function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
 }
 
 /**
- * Azure OpenAI: `request.model` is the deployment name. Without `apiVersion` the v1 API is used
- * (`…/openai/v1/`); with one, the dated API at that api-version. Authenticates with the API key when
- * one is given, otherwise with an Entra ID token from DefaultAzureCredential (managed identity, az login, …).
+ * Azure OpenAI: `request.model` is the deployment name; the v1 API unless `apiVersion` names a dated one. Authenticates with the API key
+ * when given, else with an Entra ID token from DefaultAzureCredential.
  */
 export function createAzureOpenAiChatModel(
   options: { endpoint: string | readonly string[]; apiKey?: string; apiVersion?: string } & RetryBehaviour & FailoverBehaviour,

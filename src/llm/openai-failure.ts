@@ -1,7 +1,4 @@
-/**
- * What an `openai` SDK error means for us: whether the retry policy may try again, and which
- * ChatOutcome kind it ends in, with a short log-safe cause.
- */
+// What an `openai` SDK error means: whether to retry, and which ChatOutcome kind it ends in, with a short log-safe cause.
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
 import { describeError } from "../domain/errors";
 import type { ContentFilterVerdict } from "../domain";
@@ -15,10 +12,7 @@ import { isMissingCredential, missingCredentialMessage } from "../resilience/con
 /** Longest cause text kept; server messages can be long and are never needed in full. */
 const MAX_CAUSE_CHARS = 200;
 
-/**
- * The status, headers and message of an HTTP error answer. The SDK's error class is generic, so
- * `instanceof` alone leaves its status and headers untyped.
- */
+// The SDK's error class is generic, so `instanceof` alone leaves its status and headers untyped.
 function httpFailure(error: unknown): { status: number; headers: Record<string, string | undefined>; message: string } | undefined {
   if (!(error instanceof APIError)) return undefined;
   const status: unknown = error.status;
@@ -27,7 +21,6 @@ function httpFailure(error: unknown): { status: number; headers: Record<string, 
   return { status, headers, message: error.message };
 }
 
-/** Failure kinds of a ChatOutcome. */
 export type FailureKind = Exclude<ChatOutcome["kind"], "ok">;
 
 /**
@@ -52,7 +45,6 @@ const PROVIDER_SETTINGS = {
   "openai-compatible": { setting: "OPENAI_BASE_URL", keySetting: "OPENAI_API_KEY" },
 } as const;
 
-/** The endpoint `url` of a provider, with its settings. */
 export function endpointInfo(kind: keyof typeof PROVIDER_SETTINGS, url: string): EndpointInfo {
   return { url, ...PROVIDER_SETTINGS[kind] };
 }
@@ -115,14 +107,12 @@ export function describeFailure(
   return { kind: "error", cause: shorten(`${describeError(detail)} calling ${endpoint.url} ${tries}`) };
 }
 
-/** What to check when the endpoint refuses the call itself. */
 const STATUS_HINTS: Readonly<Record<number, (endpoint: EndpointInfo) => string>> = {
   401: (endpoint) => `check ${endpoint.keySetting} (or, without a key, the identity's access to the endpoint)`,
   403: (endpoint) => `check ${endpoint.keySetting} (or, without a key, the identity's role on the endpoint)`,
   404: (endpoint) => `check ${endpoint.setting} and the model or deployment names (ROUTER_MODEL, SPECIALIST_MODEL, MODERATOR_MODEL)`,
 };
 
-/** One line, at most MAX_CAUSE_CHARS long. */
 export function shorten(text: string): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length <= MAX_CAUSE_CHARS ? line : `${line.slice(0, MAX_CAUSE_CHARS - 1)}…`;

@@ -1,7 +1,4 @@
-/**
- * Our ChatRequest in the Chat Completions wire shape, and the reply back in ours: messages with
- * tool calls, strict structured output and strict function tools derived from zod schemas.
- */
+// Our ChatRequest in the Chat Completions wire shape, and the reply back in ours.
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
@@ -12,10 +9,7 @@ import type { ChatMessage, ChatRequest, ModelToolCall, ToolSpec } from "../workf
 import { recogniseFamily, samplingFields } from "./model-family";
 import { dropNullOptionals, strictJsonSchema } from "./strict-json-schema";
 
-/**
- * The Chat Completions request body for a ChatRequest (for Azure, `model` names the deployment), following the request rules of the model's
- * family: the request's, else the known model's (see OpenAiChatModel), else recognised from the deployment's name.
- */
+/** The family's rules are the request's, else the known model's, else recognised from the deployment's name. */
 export function toChatCompletionParams(
   request: ChatRequest,
   provider: "azure-openai" | "openai-compatible",
@@ -40,10 +34,7 @@ export function toChatCompletionParams(
   };
 }
 
-/**
- * The assistant's answer: its text ("" for a refusal or no text) and its function calls, with the `null`s strict mode forced on absent
- * optional fields removed again. Invalid JSON is left as is: judging it is the caller's job.
- */
+/** "" for a refusal or no text; strict mode's `null`s for absent fields removed again. Invalid JSON is left for the caller to judge. */
 export function fromChatCompletion(completion: ChatCompletion, request: ChatRequest): { content: string; toolCalls: ModelToolCall[] } {
   const message = completion.choices[0]?.message;
   const content = message?.content ?? "";

@@ -25,7 +25,7 @@ const ChoiceChunkSchema = z.object({
   content_filter_results: z.record(z.unknown()).nullish(),
 });
 
-/** One server-sent chunk as far as we read it; anything else it carries is ignored. */
+// Anything else a chunk carries is ignored.
 const ChunkSchema = z.object({
   id: z.string().nullish(),
   created: z.number().nullish(),
@@ -34,24 +34,20 @@ const ChunkSchema = z.object({
   usage: z.record(z.unknown()).nullish(),
 });
 
-/** A filter verdict that stops the answer: some category marked `filtered`. */
 const FilteredCategorySchema = z.object({ filtered: z.literal(true) }).passthrough();
 
 /** How a streamed answer arrived: what the simulator's profiles are calibrated from. */
 export interface StreamTiming {
   /** From sending the request to the first chunk with text (reasoning included). */
   firstTextMs: number;
-  /** From the first chunk with text to the last. */
   textMs: number;
   /** Chunks that carried text (the default content filter releases text in buffered chunks). */
   textChunks: number;
 }
 
 /**
- * Sends a chat completion as a stream and resolves with the whole completion, exactly as the non-streaming call would, and how it arrived;
- * `onPartialOutput` receives the structured answer parsed as far as it has arrived (a string field may be cut mid-word). Usage is asked
- * for, so token counts survive. A filter verdict that marks a category `filtered` ends the answer as `content_filter`, whatever text came
- * before it (the asynchronous filter judges text already sent).
+ * Resolves with the whole completion as the non-streaming call would; `onPartialOutput` may get a string field cut mid-word. A filter
+ * verdict ends the answer as `content_filter` whatever text came before (the asynchronous filter judges text already sent).
  */
 export async function streamChatCompletion(
   client: OpenAI,
@@ -82,7 +78,6 @@ export async function streamChatCompletion(
 
 type Chunk = z.infer<typeof ChunkSchema>;
 
-/** The first choice's answer, built up from its chunks. */
 class StreamedAnswer {
   content = "";
   private refusal = "";
@@ -92,7 +87,7 @@ class StreamedAnswer {
   private usage: ChatCompletion["usage"];
   private meta = { id: "", created: 0, model: "" };
 
-  /** Adds a chunk; true when it brought more content. */
+  /** True when the chunk brought more content. */
   add(chunk: Chunk): boolean {
     // Azure's first chunk (the prompt's filter results) has an empty id and model.
     if (chunk.model) this.meta = { id: chunk.id ?? "", created: chunk.created ?? 0, model: chunk.model };
@@ -115,13 +110,12 @@ class StreamedAnswer {
     return true;
   }
 
-  /** Keeps every category's latest verdict; one marked `filtered` ends the answer as filtered. */
   private noteFilterResults(results: Record<string, unknown>): void {
     this.filterResults = { ...this.filterResults, ...results };
     if (Object.values(results).some((verdict) => FilteredCategorySchema.safeParse(verdict).success)) this.finishReason = "content_filter";
   }
 
-  /** The whole completion; throws when the stream ended before the answer did (no finish reason came). */
+  /** Throws when the stream ended before the answer did (no finish reason came). */
   completion(): ChatCompletion {
     if (this.finishReason === null) throw new Error("the answer's stream ended before the answer did");
     const toolCalls = this.toolCalls.filter(Boolean).map((call) => ({
@@ -145,7 +139,7 @@ class StreamedAnswer {
   }
 }
 
-/** JSON text cut anywhere, parsed as far as it goes; undefined while nothing usable has arrived. */
+/** Undefined while nothing usable has arrived. */
 function parsePartial(text: string): unknown {
   try {
     return parse(text, Allow.ALL);

@@ -1,21 +1,14 @@
 // zod's classes are generic, and `instanceof` narrows a schema to its `any` parameters; this walk only
 // hands zod schemas on to itself, so the `any` never reaches a value.
 /* eslint-disable @typescript-eslint/no-unsafe-argument */
-/**
- * zod schemas → JSON Schemas that OpenAI's strict mode (structured outputs, strict tools) accepts,
- * and the way back for values the model produced under them.
- *
- * Strict mode wants every property required and `additionalProperties: false` (the `openai` zod
- * helper does that), and Azure OpenAI rejects validation keywords such as `minimum` or `minLength`.
- * So: optional fields become nullable (the model sends `null` for "absent"), rejected keywords are
- * removed and restated in the description (the caller still validates with zod), and
- * `dropNullOptionals` turns those `null`s back into absent fields before the caller validates.
+/*
+ * Strict mode wants every property required, and Azure OpenAI rejects validation keywords such as `minimum`. So optional fields become
+ * nullable (`dropNullOptionals` turns the `null`s back into absent fields), rejected keywords are restated in the description.
  */
 import { zodResponseFormat } from "openai/helpers/zod";
 import { z } from "zod";
 import { termList } from "../tools/text/words";
 
-/** A JSON Schema document (or sub-schema). */
 export type JsonSchema = Record<string, unknown>;
 
 /** Keywords strict mode rejects on Azure OpenAI (and on OpenAI before 2025). */
@@ -24,10 +17,10 @@ const UNSUPPORTED_KEYWORDS = termList(`
   uniqueItems|contains|minContains|maxContains|unevaluatedItems|minProperties|maxProperties|patternProperties|propertyNames|unevaluatedProperties|default
 `);
 
-/** Converted schemas by zod schema and name: every model request carries its output and tool schemas, and converting them is CPU each time. */
+/** Every model request carries its output and tool schemas, and converting them is CPU each time. */
 const converted = new WeakMap<z.ZodTypeAny, Map<string, JsonSchema>>();
 
-/** The strict JSON Schema for a zod schema (objects, arrays, enums, nullable and optional fields). Shared between calls: do not mutate it. */
+/** Shared between calls: do not mutate it. */
 export function strictJsonSchema(schema: z.ZodTypeAny, name: string): JsonSchema {
   let byName = converted.get(schema);
   if (byName === undefined) converted.set(schema, (byName = new Map<string, JsonSchema>()));
@@ -39,7 +32,7 @@ export function strictJsonSchema(schema: z.ZodTypeAny, name: string): JsonSchema
   return jsonSchema;
 }
 
-/** `value` with every `null` removed where the zod schema means "may be absent" but not "may be null". */
+/** Removes every `null` where the schema means "may be absent" but not "may be null". */
 export function dropNullOptionals(schema: z.ZodTypeAny, value: unknown): unknown {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodArray && Array.isArray(value)) return value.map((item) => dropNullOptionals(inner.element, item));
@@ -55,7 +48,6 @@ export function dropNullOptionals(schema: z.ZodTypeAny, value: unknown): unknown
   return result;
 }
 
-/** The same schema with each optional (or defaulted) object field made nullable, at any depth. */
 function nullableOptionals(schema: z.ZodTypeAny): z.ZodTypeAny {
   if (schema instanceof z.ZodObject) {
     const shape = Object.fromEntries(
@@ -81,7 +73,6 @@ function required(schema: z.ZodTypeAny): z.ZodTypeAny {
   return schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? required(schema._def.innerType) : schema;
 }
 
-/** The schema inside optional / nullable / default / refine / transform wrappers. */
 function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
     return unwrap(schema._def.innerType);
@@ -89,7 +80,6 @@ function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
   return schema;
 }
 
-/** Removes rejected keywords at every schema position, restating them in `description`. */
 function stripUnsupported(schema: JsonSchema): JsonSchema {
   const result: JsonSchema = {};
   const dropped: string[] = [];

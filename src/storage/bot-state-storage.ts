@@ -8,7 +8,6 @@ import { updateVersioned } from "../workflow/versioned-update";
 
 const BotStateDocumentSchema = z.object({ realId: z.string(), document: z.record(z.unknown()) });
 
-/** How a write carrying a stale eTag is handled. */
 export type ConflictPolicy = "reject" | "merge";
 
 /** Write attempts (the first, then merges) before a write that keeps losing races gives up with the conflict error. */
@@ -25,7 +24,7 @@ export class CosmosBotStorage implements Storage {
     private readonly onConflict: ConflictPolicy,
   ) {}
 
-  /** Reads the items that exist; missing keys are absent from the result. */
+  /** Missing keys are absent from the result. */
   async read(keys: string[]): Promise<StoreItems> {
     const items: StoreItems = {};
     await Promise.all(
@@ -37,12 +36,11 @@ export class CosmosBotStorage implements Storage {
     return items;
   }
 
-  /** Writes every change, honouring eTags (see the class comment for conflicts). */
   async write(changes: StoreItems): Promise<void> {
     await Promise.all(Object.entries(changes).map(([key, item]) => this.writeItem(key, item as Record<string, unknown>)));
   }
 
-  /** Deletes the items; keys that do not exist are ignored. */
+  /** Keys that do not exist are ignored. */
   async delete(keys: string[]): Promise<void> {
     await Promise.all(
       keys.map((key) => {
@@ -75,7 +73,7 @@ export class CosmosBotStorage implements Storage {
     );
   }
 
-  /** Writes the item only if it is still at `etag`, or without one only if it does not exist. */
+  /** Without an `etag`, only if the item does not exist. */
   private async writeIf(key: string, document: Record<string, unknown>, etag: string | undefined): Promise<ConditionalWrite> {
     const id = cosmosId(key);
     const stored = { id, realId: key, document };
@@ -90,7 +88,6 @@ export class CosmosBotStorage implements Storage {
   }
 }
 
-/** The error botbuilder's own storages raise on a stale eTag. */
 function conflictError(key: string): Error {
   return new Error(`Storage: error writing "${key}" due to eTag conflict.`);
 }

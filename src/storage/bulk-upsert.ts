@@ -61,7 +61,6 @@ export async function bulkUpsert<T extends object>(
   );
 }
 
-/** The status of one bulk operation: its error's code, or its response's status. */
 function statusOfOperation(result: BulkOperationResult): number | string | undefined {
   return result.error ? statusOf(result.error) : result.response?.statusCode;
 }

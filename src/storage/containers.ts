@@ -22,10 +22,8 @@ export const CONTAINERS = {
   spendCells: "/id",
 } as const;
 
-/** A container's name (also its key in `CONTAINERS`). */
 type ContainerName = keyof typeof CONTAINERS;
 
-/** The containers by name, once created. */
 export type Containers = Record<ContainerName, Container>;
 
 /**

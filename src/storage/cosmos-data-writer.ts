@@ -18,7 +18,6 @@ import { STORE_BULK_DEADLINE_MS } from "../resilience";
 /** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
 const SPEND_BATCH = 20_000;
 
-/** Each directory kind's document id and partition key. */
 const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => string; partition: (record: DirectoryRecords[K]) => string } } =
   {
     suppliers: { id: (s) => s.id, partition: (s) => s.id },
@@ -27,10 +26,7 @@ const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => strin
     benchmarks: { id: (b) => cosmosId(`${b.category}|${b.unit}`), partition: (b) => b.category },
   };
 
-/**
- * Writes an import into the Cosmos data containers in bulk: changed records only, spend rows in batches, the month documents of the spend
- * cells, and the manifest last (readers reload on it).
- */
+/** Changed records only, in bulk; the manifest last, since readers reload on it. */
 export class CosmosDataWriter implements DataStoreWriter {
   private cells: Pick<DataManifest, "months" | "dimensions"> | undefined;
 
@@ -72,9 +68,8 @@ export class CosmosDataWriter implements DataStoreWriter {
   }
 
   /**
-   * Stored rows, one supplier partition at a time (every row belongs to a stored supplier), in pages: small single-partition queries, which
-   * the embedded server answers quickly where one cross-partition scan of every row would time out. An empty container (a first import) is
-   * seen with one request instead of a query per supplier.
+   * One supplier partition at a time, in pages: the embedded server answers small single-partition queries quickly where one
+   * cross-partition scan would time out. An empty container is seen with one request instead of a query per supplier.
    */
   async *spendRows(): AsyncIterable<SpendTransaction> {
     const any = await queryDocuments(this.containers.spend, { query: "SELECT TOP 1 c.id FROM c" }, z.object({ id: z.string() }));

@@ -19,7 +19,6 @@ import { mapLimited } from "../resilience";
 import { bulkUpsert } from "./bulk-upsert";
 import { cosmosId, parseDocument, queryAllPages, readDocument } from "./documents";
 
-/** The procurement data containers. */
 export interface ProcurementContainers {
   suppliers: Container;
   contracts: Container;
@@ -33,29 +32,27 @@ export interface ProcurementContainers {
 /** A month document holds at most this many cells (each under 1 KB), well inside Cosmos' 2 MB limit. */
 const CELLS_PER_DOCUMENT = 1_000;
 const MANIFEST_ID = "manifest";
-/** How often a reader checks whether a new import replaced the data set. */
+/** How often a reader checks for a new import. */
 const MANIFEST_CHECK_MS = 30_000;
 
-/** The data set's manifest: what it is, its counts, and which month documents hold its spend cells. */
+/** Says which month documents hold the spend cells. */
 export const DataManifestSchema = z.object({
   summary: DataSetSummarySchema,
   /** Parts per month ("2025-04" → 2 means documents month-2025-04-0 and month-2025-04-1). */
   months: z.record(z.string(), z.number().int().positive()),
-  /** The categories and cost centers that have spend. */
   dimensions: z.object({ categories: z.array(z.string()), costCenters: z.array(z.string()) }),
 });
 export type DataManifest = z.infer<typeof DataManifestSchema>;
 
 const MonthDocumentSchema = z.object({ cells: z.array(SpendCellSchema) });
 
-/** How many documents of each kind were written by `upsertAll`. */
 export type DataSetCounts = { [K in keyof ProcurementDataSet]: number };
 
 function monthDocumentId(month: string, part: number): string {
   return `month-${month}-${part}`;
 }
 
-/** Splits cells into month documents of at most CELLS_PER_DOCUMENT cells, with the manifest's month map and dimensions. */
+/** Month documents of at most CELLS_PER_DOCUMENT cells, with the manifest's month map and dimensions. */
 export function monthDocuments(cells: readonly SpendCell[]): {
   documents: (JSONObject & { id: string })[];
   months: Record<string, number>;
@@ -85,7 +82,6 @@ export function monthDocuments(cells: readonly SpendCell[]): {
   return { documents, months, dimensions };
 }
 
-/** Writes a data set's manifest. */
 export async function writeManifest(container: Container, manifest: DataManifest): Promise<void> {
   await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest }], (d) => d.id);
 }
@@ -94,9 +90,8 @@ export async function writeManifest(container: Container, manifest: DataManifest
 const MONTH_READS_IN_FLIGHT = 8;
 
 /**
- * `ProcurementData` over the Cosmos data containers. The first call reads the directory (thousands of documents at most, in pages) and the
- * spend cells' month documents (their number grows with months and dimensions, never transactions) into in-memory indexes, read again only
- * when the manifest names a new import; after that a call reads at most one document (a supplier's point read).
+ * The first call reads the directory and the month documents (their number grows with months and dimensions, never transactions) into
+ * in-memory indexes, read again only when the manifest names a new import; after that a call reads at most one document.
  */
 export class CosmosProcurementData implements ProcurementData {
   private directory: Promise<{ manifest: DataManifest | undefined; data: ProcurementData }> | undefined;
@@ -112,7 +107,7 @@ export class CosmosProcurementData implements ProcurementData {
     return (await this.current()).manifest?.summary ?? this.emptySummary();
   }
 
-  /** What a database without a manifest holds as far as the tools know: nothing loaded by this version. */
+  // A database without a manifest holds nothing loaded by this version.
   private emptySummary(): DataSetSummary {
     return {
       name: "sample",
@@ -160,7 +155,6 @@ export class CosmosProcurementData implements ProcurementData {
     return (await this.current()).data.spendCells(filter, view);
   }
 
-  /** Forgets the loaded data set so the next call reads it again (after an import). */
   invalidate(): void {
     this.directory = undefined;
   }
@@ -208,7 +202,6 @@ export class CosmosProcurementData implements ProcurementData {
     return { manifest, data: createSnapshotProcurementData(snapshot) };
   }
 
-  /** Every month document the manifest lists, by point read (a few at a time), as one list of cells. */
   private async readSpendCells(manifest: DataManifest | undefined): Promise<SpendCell[]> {
     const ids = Object.entries(manifest?.months ?? {}).flatMap(([month, parts]) =>
       Array.from({ length: parts }, (_, part) => monthDocumentId(month, part)),
@@ -220,7 +213,7 @@ export class CosmosProcurementData implements ProcurementData {
     return months.flat();
   }
 
-  /** Loads a data set (insert or overwrite by id) with its spend cells and manifest; returns the counts. */
+  /** Inserts or overwrites by id. */
   async upsertAll(
     data: ProcurementDataSet,
     summary: Omit<DataSetSummary, "counts"> = {

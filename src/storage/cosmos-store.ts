@@ -32,7 +32,7 @@ import {
 } from "../domain";
 import { z } from "zod";
 
-/** Store reachability for GET /healthz; `detail` is safe to show (no secrets). */
+/** `detail` is safe to show (no secrets). */
 interface StoreHealth {
   ok: boolean;
   detail: string;
@@ -40,9 +40,8 @@ interface StoreHealth {
 
 /** Everything the product keeps in Cosmos, behind repositories that hide the SDK. */
 export interface CosmosStore {
-  /** True when this is the in-memory embedded server (data is lost on exit). */
+  /** The in-memory embedded server: data is lost on exit. */
   readonly embedded: boolean;
-  /** Where the store is: COSMOS_ENDPOINT, or the embedded server's loopback address. */
   readonly endpoint: string;
   readonly runs: CosmosRunStore;
   readonly transcripts: CosmosTranscriptRepository;
@@ -56,22 +55,16 @@ export interface CosmosStore {
   readonly memory: CosmosConversationMemory;
   readonly settings: CosmosSettingsRepository;
   readonly approvals: CosmosApprovalRepository;
-  /** Every approval with its audit entries, for history cards and the auditors' export. */
   readonly approvalHistory: CosmosApprovalHistory;
   /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
   readonly renewalAlerts: IdKeyedDocuments<typeof RenewalAlertSchema>;
   /** botbuilder Storage for what the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
   readonly botState: CosmosBotStorage;
   readonly procurementData: CosmosProcurementData;
-  /** The procurement data containers (imports write to them). */
   readonly procurementContainers: ProcurementContainers;
-  /**
-   * What the data tools read: the Cosmos containers with COSMOS_ENDPOINT; without it the data set imported into the local data directory
-   * (PROCURA_DATA_DIR), or else the sample data set, from memory.
-   */
+  /** The Cosmos containers with COSMOS_ENDPOINT; else the local data directory's data set, or the sample, from memory. */
   readonly toolData: ProcurementData;
   health(): Promise<StoreHealth>;
-  /** Releases the client and stops the embedded server, if any. */
   close(): Promise<void>;
 }
 
@@ -81,7 +74,7 @@ class CosmosFeedbackRepository extends RecordContainer<typeof FeedbackSchema> {
     super(container, FeedbackSchema, { timeField: "at", idOf: (vote) => cosmosId(`${vote.runId}|${vote.userId}`) });
   }
 
-  /** The votes on one run, oldest first. */
+  /** Oldest first. */
   listForRun(runId: string): Promise<Feedback[]> {
     return queryDocuments(
       this.container,
@@ -92,13 +85,12 @@ class CosmosFeedbackRepository extends RecordContainer<typeof FeedbackSchema> {
   }
 }
 
-/** Where the client connects and how it authenticates. */
 export type CosmosTarget = { endpoint: string; key: string } | { endpoint: string; useDefaultCredential: true };
 
 /** Each request attempt gives up after this long; the SDK retries reads on timeout by itself. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** Throttling (429) is retried by the SDK alone, honouring the service's retry-after, within these bounds; store-call.ts never retries a 429 again. */
+/** Throttling (429) is retried by the SDK alone, honouring retry-after, within these bounds; store-call.ts never retries a 429 again. */
 const THROTTLE_RETRY = { maxRetryAttemptCount: 6, maxWaitTimeInSeconds: 20 };
 
 /**
@@ -116,7 +108,7 @@ export async function createCosmosClient(target: CosmosTarget): Promise<CosmosCl
   return new CosmosClient({ endpoint: target.endpoint, aadCredentials: new DefaultAzureCredential(), connectionPolicy });
 }
 
-/** Loads the sample data set (or the given one) into the store's data containers, overwriting by id; says what it wrote and how long it took. */
+/** Overwrites by id; says what it wrote and how long it took. */
 export async function seedSampleData(
   store: { procurementData: Pick<CosmosProcurementData, "upsertAll"> },
   data: ProcurementDataSet = generateSampleDataSet(),
@@ -133,7 +125,6 @@ const HEALTH_TIMEOUT_MS = 3_000;
  * in-memory server, seeds the sample data set and logs that nothing survives a restart (refused under NODE_ENV=production).
  */
 export async function openCosmosStore(
-  // Where Cosmos is, the local data folder, and what its repositories are tuned with.
   config: Pick<AppConfig, "memory"> & {
     env: Pick<Env, "COSMOS_ENDPOINT" | "COSMOS_KEY" | "COSMOS_DATABASE" | "TRANSCRIPT_TTL_DAYS" | "PROCURA_DATA_DIR" | "NODE_ENV">;
     approvals: Pick<AppConfig["approvals"], "remindAfterMs">;
@@ -245,14 +236,13 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
 
 const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
 
-/** Small key/value settings changed at run time (e.g. the approver channel), in `settings`. */
+/** Small settings changed at run time (e.g. the approver channel). */
 export class CosmosSettingsRepository {
   constructor(
     private readonly container: Container,
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /** The value stored under `key`, validated with `schema`; undefined when unset. */
   async get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined> {
     const id = cosmosId(key);
     const document = await readDocument(this.container, id, id);
@@ -261,7 +251,6 @@ export class CosmosSettingsRepository {
     return parseDocument(schema, value, `${this.container.id}/${key}`);
   }
 
-  /** Stores `value` (JSON) under `key`, replacing any earlier value. */
   async set(key: string, value: unknown): Promise<void> {
     await storeCall(`set setting ${key}`, (abortSignal) =>
       this.container.items.upsert({ id: cosmosId(key), key, value, updatedAt: this.clock.now().toISOString() }, { abortSignal }),

@@ -12,7 +12,7 @@ const FILE_NAME = "dev-store.json";
 const DevStoreAddressSchema = z.object({ endpoint: z.string().url(), database: z.string().min(1), pid: z.number().int().positive() });
 export type DevStoreAddress = z.infer<typeof DevStoreAddressSchema>;
 
-/** Writes this process's store address into `dataDir`; the returned function removes it (also done at exit). */
+/** The returned function removes it (also done at exit). */
 export function leaveDevStoreAddress(dataDir: string, address: Omit<DevStoreAddress, "pid">): () => void {
   const file = path.join(dataDir, FILE_NAME);
   mkdirSync(dataDir, { recursive: true });
@@ -22,7 +22,7 @@ export function leaveDevStoreAddress(dataDir: string, address: Omit<DevStoreAddr
   return remove;
 }
 
-/** The address a running `npm run dev` left in `dataDir`, if any (none when its process has gone or the file is unreadable). */
+/** None when its process has gone or the file is unreadable. */
 export function findDevStoreAddress(dataDir: string): DevStoreAddress | undefined {
   let found: unknown;
   try {

@@ -29,7 +29,7 @@ export function parseDocument<S extends z.ZodTypeAny>(schema: S, raw: unknown, w
   throw new SystemError(`Stored document ${where}/${id} is invalid: ${describeZodError(parsed.error)}`, { cause: parsed.error });
 }
 
-/** Point-reads one document; a 404 is `undefined`. Returns the raw document and its etag. */
+/** A 404 is `undefined`. */
 export async function readDocument(
   container: Container,
   id: string,
@@ -46,7 +46,7 @@ export async function readDocument(
  */
 const QUERY_PAGE_SIZE = 500;
 
-/** Runs a parameterised query to the end (in pages of QUERY_PAGE_SIZE) and validates every document it returns. */
+/** Runs a query to the end in pages of QUERY_PAGE_SIZE, validating every document. */
 export async function queryDocuments<S extends z.ZodTypeAny>(
   container: Container,
   query: SqlQuerySpec,
@@ -60,9 +60,8 @@ export async function queryDocuments<S extends z.ZodTypeAny>(
 }
 
 /**
- * Runs a plain query (no ORDER BY, TOP or aggregate) in validated pages of at most `pageSize`, so no response holds the whole result. One
- * iterator reads every page (three times faster than a fresh query per page on the embedded server); a failed page is retried alone from
- * the last continuation token.
+ * A plain query (no ORDER BY, TOP or aggregate) in pages: one iterator reads every page (three times faster than a fresh query per page on
+ * the embedded server); a failed page is retried alone from the last continuation token.
  */
 export async function* queryPages<S extends z.ZodTypeAny>(
   container: Container,
@@ -97,7 +96,6 @@ export async function* queryPages<S extends z.ZodTypeAny>(
   }
 }
 
-/** Every document of a plain query, read page by page (see `queryPages`). */
 export async function queryAllPages<S extends z.ZodTypeAny>(
   container: Container,
   query: SqlQuerySpec,
@@ -126,7 +124,7 @@ export class RecordContainer<S extends z.ZodTypeAny> {
     await storeCall(`save ${this.container.id}/${document.id}`, (abortSignal) => this.container.items.upsert(document, { abortSignal }));
   }
 
-  /** Every record whose time is at or after `since`, across partitions (the tuning report's and canary's evidence). */
+  /** Across partitions. */
   listSince(since: string): Promise<z.output<S>[]> {
     const { timeField, newestFirst } = this.listing;
     const order = newestFirst ? ` ORDER BY c.${timeField} DESC` : "";

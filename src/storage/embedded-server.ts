@@ -1,7 +1,6 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A running in-memory Cosmos-compatible server on loopback. */
 export interface EmbeddedCosmos {
   endpoint: string;
   /** Any base64 key is accepted. */
@@ -9,13 +8,10 @@ export interface EmbeddedCosmos {
   stop(): Promise<void>;
 }
 
-/** The key the embedded server is opened with (it accepts any base64 key: not a secret). */
+/** Not a secret: the server accepts any base64 key. */
 export const EMBEDDED_COSMOS_KEY = Buffer.from("procura-embedded-cosmos").toString("base64");
 
-/**
- * Starts `@vercel/cosmosdb-server` on 127.0.0.1 at a free port. The package is loaded only here, so a production install without dev
- * dependencies never needs it.
- */
+/** On 127.0.0.1. The package is loaded only here, so a production install without dev dependencies never needs it. */
 export async function startEmbeddedCosmos(): Promise<EmbeddedCosmos> {
   const { createHttpServer } = await import("@vercel/cosmosdb-server");
   const server: Server = createHttpServer();

@@ -14,10 +14,8 @@ import { SupplierContractsFile, readDataFile, writeSupplierContracts } from "./s
 import { removeStaleTemporaries, temporaryFor, writeFileWhole } from "../import/temporary-files";
 
 /**
- * The local data directory: one JSON file per directory kind, the spend cells as JSON (per month, and rolled up per fiscal year), the
- * search indexes, the contracts grouped by supplier (supplier-contracts-file), the spend rows as NDJSON (read only by imports, streamed),
- * and a manifest written last. The bot loads the suppliers, policies and benchmarks at start and the rest when a question first needs it,
- * so it starts in seconds and stays small whatever the number of transactions and contracts.
+ * The local data directory, manifest written last. The bot loads the suppliers, policies and benchmarks at start and the rest when a
+ * question first needs it, so it starts in seconds and stays small whatever the number of transactions and contracts.
  */
 const FILES = {
   manifest: "manifest.json",
@@ -34,7 +32,6 @@ const FILES = {
 
 const ManifestSchema = z.object({ format: z.literal(1), summary: DataSetSummarySchema });
 
-/** Reads and writes the local data directory. */
 export class LocalDataStore implements DataStoreWriter {
   readonly location: string;
   private prepared?: Promise<void>;
@@ -86,7 +83,7 @@ export class LocalDataStore implements DataStoreWriter {
     };
   }
 
-  /** The summary the last import wrote, located where it is read now (the folder may have been moved, or named another way). */
+  /** Located where it is read now: the folder may have been moved, or named another way. */
   async loadSummary(): Promise<DataSetSummary | undefined> {
     const summary = (await this.readJson(FILES.manifest, ManifestSchema))?.summary;
     return summary && { ...summary, location: this.location };
@@ -105,9 +102,8 @@ export class LocalDataStore implements DataStoreWriter {
   }
 
   /**
-   * The spend cells per month or per fiscal year, or the search indexes (for the reader). Written by our own import from validated rows,
-   * tens of thousands of cells at a million rows: parsed without a schema pass, which would double the start-up time; the cells' names are
-   * still bounded.
+   * Written by our own import from validated rows: parsed without a schema pass, which would double the start-up time at a million rows;
+   * the cells' names are still bounded.
    */
   async loadDerived(file: "cells" | "years"): Promise<SpendCell[] | undefined>;
   async loadDerived(file: "contractIndex"): Promise<StoredBm25Index | undefined>;
@@ -135,10 +131,7 @@ export class LocalDataStore implements DataStoreWriter {
   }
 }
 
-/**
- * The data set imported into a local data directory, ready for the tools; undefined when the directory holds none (then the sample data set
- * is used).
- */
+/** Undefined when the directory holds no data set (then the sample data set is used). */
 export async function openLocalProcurementData(directory: string): Promise<ProcurementData | undefined> {
   const store = new LocalDataStore(directory);
   const summary = await store.loadSummary();

@@ -7,12 +7,11 @@ import { STORE_CALL_DEADLINE_MS, STORE_CALL_RETRY, retryWithBackoff, withDeadlin
  */
 const TRANSIENT_STATUSES = new Set([408, 449, 503]);
 
-/** Whether a status is one the service signals as transient (worth the same request again). */
 export function isTransientStatus(status: number | string | undefined): boolean {
   return typeof status === "number" && TRANSIENT_STATUSES.has(status);
 }
 
-/** The HTTP status (or error code) the SDK attached to a failure, when there is one. */
+/** Or error code. */
 export function statusOf(error: unknown): number | string | undefined {
   if (typeof error === "object" && error !== null && "code" in error) {
     const code = (error as { code?: unknown }).code;
@@ -21,23 +20,17 @@ export function statusOf(error: unknown): number | string | undefined {
   return undefined;
 }
 
-/** One store operation: given the abort signal of its client-side deadline, to pass to the SDK as `abortSignal`. */
+/** Passes the signal of its client-side deadline on to the SDK as `abortSignal`. */
 type StoreOperation<T> = (abortSignal: AbortSignal) => Promise<T>;
 
-/**
- * Runs one store operation within its deadline (`deadlineMs`, retries included), retrying transient failures by the store-call policy;
- * what still fails becomes a SystemError naming the operation, the SDK error as `cause`.
- */
+/** The deadline includes retries; what still fails is a SystemError naming the operation, the SDK error as `cause`. */
 export async function storeCall<T>(operation: string, fn: StoreOperation<T>, deadlineMs = STORE_CALL_DEADLINE_MS): Promise<T> {
   const result = await storeCallExpecting(operation, fn, [], deadlineMs);
   if (result.kind === "status") throw new Error("unreachable: no status is expected");
   return result.value;
 }
 
-/**
- * Like `storeCall`, but the listed statuses (404, 409, 412 …) are expected outcomes returned as a value, so repositories can map them to
- * `undefined` or a typed conflict.
- */
+/** The listed statuses (404, 409, 412 …) are returned as values, for repositories to map to `undefined` or a typed conflict. */
 export async function storeCallExpecting<T, S extends number>(
   operation: string,
   fn: StoreOperation<T>,

@@ -14,12 +14,11 @@ const RANGES = "contracts-by-supplier.json";
 /** Per supplier id, where its contracts' lines are in the NDJSON file: byte offset and length. */
 const RangesSchema = z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]));
 
-/** What to tell a user about a data file that cannot be used: which file, why, and what to do. */
 function invalidDataFile(file: string, reason: string): SystemError {
   return new SystemError(`${file} is not a valid data file (${reason}); import the data again`);
 }
 
-/** A JSON file of a local data directory, checked against its schema; undefined when it is absent. */
+/** Undefined when the file is absent. */
 export async function readDataFile<S extends z.ZodTypeAny>(file: string, schema: S): Promise<z.output<S> | undefined> {
   if (!existsSync(file)) return undefined;
   const text = await readFile(file, "utf8");
@@ -34,10 +33,7 @@ export async function readDataFile<S extends z.ZodTypeAny>(file: string, schema:
   return parsed.data as z.output<S>;
 }
 
-/**
- * A local data set's contracts grouped by supplier in one NDJSON file, with where each supplier's lines are. A question about one supplier
- * then reads and checks that supplier's few contracts instead of every contract of the data set (ten megabytes at ten thousand contracts).
- */
+/** A question about one supplier then reads that supplier's few contracts, not ten megabytes of every contract. */
 export async function writeSupplierContracts(directory: string, contracts: readonly Contract[]): Promise<void> {
   const bySupplier = new Map<string, string[]>();
   for (const contract of contracts) {
@@ -63,10 +59,7 @@ export async function writeSupplierContracts(directory: string, contracts: reado
   }
 }
 
-/**
- * Reads one supplier's contracts from a data directory: `undefined` when the directory does not keep contracts by supplier (written before
- * it did), so the caller falls back to every contract.
- */
+/** `undefined` when the directory was written before contracts were kept by supplier: the caller falls back to every contract. */
 export class SupplierContractsFile {
   private readonly ranges = once(() => this.readRanges());
   /** Each supplier's contracts once read: a run asks for the same supplier from several tools. */

@@ -8,14 +8,14 @@ import { buildTranscript } from "./transcript-builder";
 export class CosmosTranscriptRepository {
   constructor(private readonly container: Container) {}
 
-  /** Builds the run's transcript and upserts it; `requester` overrides the one in the state. */
+  /** `requester` overrides the one in the state. */
   async save(state: RunState, requester?: Requester): Promise<TranscriptDocument> {
     const transcript = buildTranscript(requester ? { ...state, requester } : state);
     await storeCall(`save transcript ${transcript.id}`, (abortSignal) => this.container.items.upsert(transcript, { abortSignal }));
     return transcript;
   }
 
-  /** One transcript, or undefined (unknown, or expired by TTL). */
+  /** Undefined when unknown, or expired by TTL. */
   async get(runId: string, conversationId: string): Promise<TranscriptDocument | undefined> {
     const document = await readDocument(this.container, runId, conversationId);
     return document && parseDocument(TranscriptDocumentSchema, document.raw, this.container.id);
@@ -55,7 +55,7 @@ export class CosmosTranscriptRepository {
     );
   }
 
-  /** Records that the evaluation job scored a transcript; false when it no longer exists. */
+  /** False when the transcript no longer exists. */
   async markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean> {
     const result = await storeCallExpecting(
       `mark transcript ${transcriptId} evaluated`,

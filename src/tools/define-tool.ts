@@ -1,22 +1,21 @@
 import type { z } from "zod";
-import { ModelBehaviourError, stringsFor } from "../domain";
+import { ModelBehaviourError, stringsFor, type EntityResolution } from "../domain";
 import type { ToolWording } from "../domain/strings/tool-wording";
 import type { ProcurementData } from "./procurement-data";
 import type { ToolRelevance, ToolDefinition, ToolResult } from "../workflow/ports";
 import { describeZodError } from "../domain/zod-issues";
 
-/** What every data tool is built from: the data and today's date (ISO, injectable for tests). */
+/** `today` is ISO and injectable for tests. */
 export interface ToolContext {
   data: ProcurementData;
   today: () => string;
-  /** The data set's first month of the fiscal year (its summary's): the descriptions the model reads name it. */
+  /** The descriptions the model reads name it. */
   fiscalYearStartMonth: number;
 }
 
 /**
- * A ToolDefinition whose `run` validates its arguments again (the workflow validates first, but a tool must not trust its caller): invalid
- * arguments raise a ModelBehaviourError naming the fields. What is known about the tool beyond its call (which entities its arguments name,
- * which questions call for it) is declared here with it, not keyed by its name elsewhere.
+ * `run` validates its arguments again: the workflow validates first, but a tool must not trust its caller. What is known about the tool
+ * beyond its call is declared here with it, not keyed by its name elsewhere.
  */
 export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
   name: string;
@@ -41,4 +40,9 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
       return spec.run(parsed.data, stringsFor(language).tools);
     },
   };
+}
+
+/** A result with no records to cite: `data` says what was not found and why, `digest` says it in the question's language. */
+export function nothingFound(data: unknown, digest: string, resolution?: EntityResolution): ToolResult {
+  return { data, evidence: [], digest, ...(resolution ? { resolution } : {}) };
 }

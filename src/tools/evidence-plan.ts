@@ -8,7 +8,6 @@ import { AMOUNT_QUERY_EXPANSION, QUERY_EXPANSIONS } from "./question/lexicon";
 import { containsPhrase, usesKeyword } from "./text/words";
 import type { QuestionVocabulary } from "./question/vocabulary";
 
-/** What planning reads of a specialist's input: the question, its language, the specialist's keywords. */
 export type PlanningInput = Pick<SpecialistInput, "question" | "language"> & {
   specialist: Pick<SpecialistInput["specialist"], "keywords">;
 };
@@ -16,7 +15,6 @@ export type PlanningInput = Pick<SpecialistInput, "question" | "language"> & {
 /** Most calls of one tool per turn (e.g. one supplier profile per named supplier). */
 const MAX_CALLS_PER_TOOL = 3;
 
-/** Whether a cue a tool names in its relevance holds for the question. */
 const CUE_HOLDS: Record<QuestionCue, (e: QuestionEntities) => boolean> = {
   // A supplier named but unknown is still looked up, so the tools can say it is unknown.
   supplierNamed: (e) => e.suppliers.length > 0 || e.unresolvedSuppliers.length > 0,
@@ -34,16 +32,11 @@ const CUE_HOLDS: Record<QuestionCue, (e: QuestionEntities) => boolean> = {
   alternatives: (e) => e.topics.has("alternatives"),
 };
 
-/** A tool is relevant when every cue of one of its sets holds. */
 function isRelevant(tool: ToolSpec, entities: QuestionEntities): boolean {
   return tool.relevance?.relevantWhen.some((cues) => cues.every((cue) => CUE_HOLDS[cue](entities))) ?? false;
 }
 
-/**
- * Chooses the tool calls for a specialist's first turn: the offered tools that make sense for the
- * question, with arguments extracted from it. `broaden` (the quality gate's re-ask) also calls every
- * other fillable tool and widens filters; calls identical to `avoid` (made before) are dropped.
- */
+/** `broaden` (the quality gate's re-ask) also calls every other fillable tool and widens filters; calls made before are dropped. */
 export function planToolCalls(
   input: PlanningInput,
   tools: ToolSpec[],
@@ -80,7 +73,6 @@ export function planToolCalls(
   return chosen.filter((call) => call.args.supplier || call.args.name || !made.has(callKey(call)));
 }
 
-/** A stable identity for a call: name plus arguments. */
 function callKey(call: PlannedToolCall): string {
   return `${call.name}:${JSON.stringify(
     Object.keys(call.args)
@@ -129,20 +121,14 @@ function argumentValues(
   };
 }
 
-/** Search words implied by the question (see QUERY_EXPANSIONS). */
 function expansionsFor(question: string, entities: QuestionEntities): string[] {
   const added = QUERY_EXPANSIONS.filter((e) => e.triggers.some((t) => containsPhrase(question, t))).map((e) => e.add);
   return entities.amounts.length > 0 ? [...added, AMOUNT_QUERY_EXPANSION] : added;
 }
 
-/** Values a question offers for tool parameters, by parameter name. */
 type ArgumentValues = Partial<Record<string, string | number | null>>;
 
-/**
- * Fills a tool's parameters by name from the zod object shape: a known value when the parameter accepts it (enums only their own options),
- * null for an unknown nullable parameter, nothing for an unknown optional one. Returns undefined when a required parameter cannot be filled
- * or the result fails the tool's own schema, so a plan never holds arguments the tool would reject.
- */
+// Undefined when a required parameter cannot be filled or the result fails the tool's schema: a plan never holds arguments it would reject.
 function fillArguments(parameters: z.ZodTypeAny, values: ArgumentValues): Record<string, unknown> | undefined {
   const shape = objectShape(parameters);
   if (!shape) return undefined;
@@ -156,7 +142,6 @@ function fillArguments(parameters: z.ZodTypeAny, values: ArgumentValues): Record
   return parameters.safeParse(args).success ? args : undefined;
 }
 
-/** The names of a tool's parameters. */
 function parameterNames(parameters: z.ZodTypeAny): string[] {
   return Object.keys(objectShape(parameters) ?? {});
 }
@@ -167,7 +152,7 @@ function objectShape(schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> | undef
   return undefined;
 }
 
-/** The planner over the data's vocabulary: the calls a question implies and the specialists it calls for, before any model is asked. */
+/** The calls a question implies and the specialists it calls for, before any model is asked. */
 export function createEvidencePlanner(options: { vocabulary: QuestionVocabulary; clock: Clock; jpyRates?: JpyRates }): EvidencePlanner {
   const entitiesOf = async (text: string) => {
     await options.vocabulary.contractIds.ready();

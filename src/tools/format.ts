@@ -1,7 +1,5 @@
 import { toSen } from "../domain/amounts";
 
-/** Number formatting for tool digests and evidence quotes. */
-
 /** "¥12,345,678": a total kept to the sen, rounded to whole yen here and only here. */
 export function formatJpy(value: number): string {
   return `¥${Math.round(toSen(value)).toLocaleString("en-US")}`;
@@ -39,7 +37,6 @@ export function figureOrDash(value: number | null, unit = ""): string {
   return value === null ? NO_FIGURE : `${value}${unit}`;
 }
 
-/** Rounds to one decimal place. */
 export function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import type { PriceBenchmark } from "../domain";
 import { resolveCategory } from "./entities/category-resolver";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 
-/** getPriceBenchmarks arguments. */
 const GetPriceBenchmarksParameters = z.object({
   category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', '包装'; null = every category"),
 });
 
-/** Market price ranges (p25 / median / p75) and the typical yearly increase for a category. */
 export function createGetPriceBenchmarksTool({ data }: ToolContext) {
   return defineTool({
     name: "getPriceBenchmarks",
@@ -31,11 +29,10 @@ export function createGetPriceBenchmarksTool({ data }: ToolContext) {
       const known = all.map((b) => b.category);
       const wanted = category && category.trim() !== "" ? resolveCategory(category, known) : null;
       if (wanted === undefined) {
-        return {
-          data: { category, benchmarks: [], message: `No benchmark for "${category}".`, suggestions: known },
-          evidence: [],
-          digest: words.noBenchmark(category ?? ""),
-        };
+        return nothingFound(
+          { category, benchmarks: [], message: `No benchmark for "${category}".`, suggestions: known },
+          words.noBenchmark(category ?? ""),
+        );
       }
       const benchmarks = wanted === null ? all : all.filter((b) => b.category === wanted);
       return {

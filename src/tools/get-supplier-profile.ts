@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
 import { supplierNameJa } from "../domain";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { SpendView } from "./procurement-data";
 
@@ -14,15 +14,11 @@ import { quotedContract } from "./search-contracts";
 
 const MAX_CONTRACTS = 5;
 
-/** getSupplierProfile arguments. */
 const GetSupplierProfileParameters = z.object({
   name: z.string().min(1).max(200).describe("Supplier name, alias or id, e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-033'"),
 });
 
-/**
- * One supplier's profile: risk rating, sanctions flag, certifications, performance, its contracts
- * and its spend in the last complete fiscal year and the current one to date.
- */
+/** Spend is the last complete fiscal year's and the current one's to date. */
 export function createGetSupplierProfileTool({ data, today }: ToolContext) {
   return defineTool({
     name: "getSupplierProfile",
@@ -35,12 +31,11 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
       const resolved = resolveSupplierArgument(await data.listSuppliers(), name);
       const { resolution } = resolved;
       if (!resolved.supplier) {
-        return {
-          data: { name, supplier: null, message: resolved.message, suggestions: resolution.unresolved[0].candidates },
-          evidence: [],
-          digest: resolved.message,
+        return nothingFound(
+          { name, supplier: null, message: resolved.message, suggestions: resolution.unresolved[0].candidates },
+          resolved.message,
           resolution,
-        };
+        );
       }
       const supplier = resolved.supplier;
       const subject = { id: supplier.id, name: supplier.name, nameJa: supplierNameJa(supplier) };
@@ -110,7 +105,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
   });
 }
 
-/** A supplier's figures as the tools quote them (a missing one as a dash). */
+/** A missing figure as a dash. */
 export function quotedSupplier(s: Supplier): QuotedSupplier {
   const { onTimeDeliveryPct, qualityScore, incidentsLast12m } = s.performance;
   return {

@@ -20,12 +20,8 @@ import { buildSpendCells } from "./spend-cube";
  */
 export interface ProcurementSnapshot {
   suppliers: Supplier[];
-  /** Every contract: read when a search across suppliers first needs them. */
   contracts: Lazy<Contract[]>;
-  /**
-   * One supplier's contracts, when the store can read them without the rest (undefined when it
-   * cannot): a question about one supplier then never reads every contract.
-   */
+  /** When the store can read one supplier's contracts alone, a question about one supplier never reads every contract. */
   supplierContracts?: (supplierId: string) => Promise<Contract[] | undefined>;
   policies: PolicyDocument[];
   benchmarks: PriceBenchmark[];
@@ -65,15 +61,11 @@ export function snapshotOf(
   };
 }
 
-/** ProcurementData over a data set held in memory (the sample data, or a fixture in tests). */
 export function createInMemoryProcurementData(dataSet: ProcurementDataSet): ProcurementData {
   return createSnapshotProcurementData(snapshotOf(dataSet));
 }
 
-/**
- * ProcurementData over a snapshot in memory. Spend cells are indexed (and rolled up per fiscal year)
- * on first use, the search indexes taken from the store or built on first use, and all kept.
- */
+/** Spend cells are indexed and search indexes loaded or built on first use, and kept. */
 export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): ProcurementData {
   const suppliers = new Map(snapshot.suppliers.map((supplier) => [supplier.id, supplier]));
   const contracts = once(snapshot.contracts);

@@ -11,26 +11,12 @@ import { createSearchContractsTool } from "./search-contracts";
 import { createSearchPoliciesTool } from "./search-policies";
 
 export { createInMemoryProcurementData } from "./in-memory-procurement-data";
-export type { ProcurementData, SpendFilter } from "./procurement-data";
-export { generateSampleDataSet, loadPolicyDocuments, SAMPLE_DATA_AS_OF } from "./sample-data";
+export type { ProcurementData } from "./procurement-data";
+export { generateSampleDataSet } from "./sample-data";
 export { renewalsDue } from "./renewals";
-export { resolveSupplier } from "./entities/supplier-resolver";
-export { resolveCategory } from "./entities/category-resolver";
-export { SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";
 
-/**
- * Options of the tool registry: the data set's first month of the fiscal year (`describe()`'s `fiscalYearStartMonth`), and the clock that
- * dates "today" (contract countdowns, current fiscal year); the system clock when none is given.
- */
-export interface ToolRegistryOptions {
-  fiscalYearStartMonth: number;
-  clock?: Clock;
-}
-
-/**
- * The read-only procurement data tools: searchPolicies, searchContracts, querySpend, getSupplierProfile, listSuppliers, getPriceBenchmarks.
- */
-export function createToolRegistry(data: ProcurementData, options: ToolRegistryOptions): ToolRegistry {
+/** The read-only procurement data tools; `clock` dates "today" (contract countdowns, current fiscal year), the system clock by default. */
+export function createToolRegistry(data: ProcurementData, options: { fiscalYearStartMonth: number; clock?: Clock }): ToolRegistry {
   const clock = options.clock ?? systemClock;
   const context: ToolContext = { data, today: () => toIsoDate(clock.now()), fiscalYearStartMonth: options.fiscalYearStartMonth };
   const tools: ToolDefinition[] = [

@@ -2,7 +2,6 @@
 
 const DAY_MS = 86_400_000;
 
-/** The ISO date `days` after (or before, when negative) `isoDate`. */
 export function addDays(isoDate: string, days: number): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
@@ -12,7 +11,6 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** The ISO date of a Date, in UTC. */
 export function toIsoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }

@@ -2,9 +2,8 @@
 export type Lazy<T> = () => Promise<T>;
 
 /**
- * A loader that runs once: concurrent first callers share one load, and a failed load is tried again
- * on the next call (a transient read error must not poison the process). Only the failed load itself
- * is forgotten, so a caller that retries at once is not undone by the failure it saw.
+ * Concurrent first callers share one load; a failed load is tried again on the next call (a transient read error must not poison the
+ * process), and only that load is forgotten, so a caller that retried at once is not undone by the failure it saw.
  */
 export function once<T>(load: Lazy<T>): Lazy<T> {
   let loading: Promise<T> | undefined;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { toolWordingEn } from "../domain/strings/tool-wording";
 import { quotedSupplier } from "./get-supplier-profile";
 import { normalise } from "./text/search-text";
@@ -19,13 +19,12 @@ const REGIONS: Record<string, string[]> = {
   APAC: ["apac", "asia", "asia pacific", "アジア", "アジア太平洋", "海外アジア"],
 };
 
-/** listSuppliers arguments (null = no filter). */
 const ListSuppliersParameters = z.object({
   category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'packaging', '物流'; null = all"),
   region: z.string().max(50).nullable().describe("Region: 'JP', 'US', 'EU' or 'APAC' (or 'Japan', '欧州', …); null = all"),
 });
 
-/** Suppliers for a category and/or region: preferred and low-risk first; sanctioned ones flagged. */
+/** Preferred and low-risk first; sanctioned ones flagged. */
 export function createListSuppliersTool({ data }: ToolContext) {
   return defineTool({
     name: "listSuppliers",
@@ -46,19 +45,17 @@ export function createListSuppliersTool({ data }: ToolContext) {
       const categories = [...new Set(all.map((s) => s.category))].sort();
       const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories, categoryNamesJa(all)) : null;
       if (wantedCategory === undefined) {
-        return {
-          data: { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories },
-          evidence: [],
-          digest: `no spend category matches "${category}"`,
-        };
+        return nothingFound(
+          { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories },
+          `no spend category matches "${category}"`,
+        );
       }
       const wantedRegion = region && region.trim() !== "" ? resolveRegion(region) : null;
       if (wantedRegion === undefined) {
-        return {
-          data: { category, region, suppliers: [], message: `Unknown region "${region}".`, suggestions: Object.keys(REGIONS) },
-          evidence: [],
-          digest: `unknown region "${region}"`,
-        };
+        return nothingFound(
+          { category, region, suppliers: [], message: `Unknown region "${region}".`, suggestions: Object.keys(REGIONS) },
+          `unknown region "${region}"`,
+        );
       }
       const matching = all
         .filter((s) => (wantedCategory === null || s.category === wantedCategory) && (wantedRegion === null || s.region === wantedRegion))
@@ -76,11 +73,10 @@ export function createListSuppliersTool({ data }: ToolContext) {
         words.supplierScope(categoryScope, wantedRegion),
       ];
       if (matching.length === 0) {
-        return {
-          data: { category: wantedCategory, region: wantedRegion, count: 0, suppliers: [], message: `No supplier in ${scope}.` },
-          evidence: [],
-          digest: words.noSupplier(wordedScope),
-        };
+        return nothingFound(
+          { category: wantedCategory, region: wantedRegion, count: 0, suppliers: [], message: `No supplier in ${scope}.` },
+          words.noSupplier(wordedScope),
+        );
       }
       const shown = matching.slice(0, MAX_SUPPLIERS);
       return {

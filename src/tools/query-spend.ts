@@ -4,7 +4,7 @@ import type { EntityResolution, SpendCell } from "../domain";
 import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { fiscalYearSpan, parseFiscalYear } from "../domain/fiscal-year";
 import type { SpendScopePart } from "../domain/strings/tool-wording";
 import { toolWordingEn } from "../domain/strings/tool-wording";
@@ -39,11 +39,7 @@ function querySpendParameters(fiscalYearStartMonth: number) {
 }
 type QuerySpendArgs = z.infer<ReturnType<typeof querySpendParameters>>;
 
-/**
- * Aggregates spend (JPY-normalised) for the filters from the monthly spend cells: total and count, a breakdown by the chosen dimension, the
- * fiscal-year trend with year-over-year change (a running year compared with the same months a year earlier), the off-contract share and
- * the largest transactions. Dates are resolved to whole months.
- */
+/** JPY-normalised spend; a running year's change is against the same months a year earlier. Dates are resolved to whole months. */
 export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startMonth }: ToolContext) {
   return defineTool({
     name: "querySpend",
@@ -55,12 +51,11 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       const resolved = await resolveFilter(args, data);
       if ("problem" in resolved) {
         // No figure at all: a total for everyone would read as the total for the name asked about.
-        return {
-          data: { filters: args, totalJpy: null, count: 0, groups: [], ...resolved.problem },
-          evidence: [],
-          digest: resolved.problem.message,
-          ...(resolved.resolution ? { resolution: resolved.resolution } : {}),
-        };
+        return nothingFound(
+          { filters: args, totalJpy: null, count: 0, groups: [], ...resolved.problem },
+          resolved.problem.message,
+          resolved.resolution,
+        );
       }
       const { filter, scopeParts, reference, costCenter, supplierName, supplierNameJa: nameJa, categoryNameJa, resolution } = resolved;
       // The data says its scope in English (the model reads data as it is); quotes and digest in the question's language.
@@ -84,12 +79,11 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
       const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
       if (count === 0) {
-        return {
-          data: { filters, scope, totalJpy: 0, count: 0, groups: [], message: toolWordingEn.noSpend(scope) },
-          evidence: [],
-          digest: words.noSpend(wordedScope),
+        return nothingFound(
+          { filters, scope, totalJpy: 0, count: 0, groups: [], message: toolWordingEn.noSpend(scope) },
+          words.noSpend(wordedScope),
           resolution,
-        };
+        );
       }
       const totalJpy = sum(cells);
       const groups = group(cells, groupBy, totalJpy, fiscalYearStartMonth);
@@ -167,7 +161,7 @@ type Resolved =
     }
   | { problem: { message: string; suggestions: string[] }; resolution?: EntityResolution };
 
-/** Turns the arguments into a data filter, or explains which argument matched nothing. */
+/** Or which argument matched nothing. */
 async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): Promise<Resolved> {
   const filter: SpendFilter = {};
   const scope: SpendScopePart[] = [];
@@ -239,11 +233,7 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
   };
 }
 
-/**
- * The least detail that answers: month cells only for month and quarter breakdowns and date ranges
- * (fiscal-year roll-ups otherwise), and only the dimension grouped by (plus the cost center when one is
- * matched by name here). The largest transactions and the trend survive any roll-up.
- */
+/** The least detail that answers: month cells only for month and quarter breakdowns and date ranges, and only the grouped dimension. */
 function viewFor(groupBy: SpendGroupBy, filter: SpendFilter, costCenter: string | undefined): SpendView {
   const grain =
     groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";

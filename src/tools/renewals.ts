@@ -2,11 +2,7 @@ import type { RenewalDue } from "../domain";
 import { addDays, daysBetween } from "./iso-date";
 import type { ProcurementData } from "./procurement-data";
 
-/**
- * The auto-renewing contracts whose notice deadline falls between `today` and `withinDays` days
- * later (both inclusive), soonest deadline first. A deadline already passed is not listed: its
- * window has closed and the contract has renewed (or will) whatever is done now.
- */
+/** Soonest first. A deadline already passed is not listed: the contract has renewed (or will) whatever is done now. */
 export async function renewalsDue(data: ProcurementData, today: string, withinDays: number): Promise<RenewalDue[]> {
   const due: RenewalDue[] = [];
   for (const contract of await data.autoRenewingContracts()) {

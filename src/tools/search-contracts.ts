@@ -2,7 +2,7 @@ import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
 import { optionalUrl, RecordIdIndex, type Contract } from "../domain";
 import type { QuotedContract } from "../domain/strings/tool-wording";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
 import { findMentionedSuppliers, resolveSupplierArgument } from "./entities/supplier-resolver";
@@ -28,7 +28,6 @@ const CLAUSE_INTENTS: [ClauseKind, RegExp][] = [
 const DEFAULT_CLAUSES: ClauseKind[] = ["renewal", "price_adjustment"];
 const STATUS_ORDER: Record<Contract["status"], number> = { expiring: 0, active: 1, draft: 2, expired: 3 };
 
-/** searchContracts arguments (strict-mode friendly). */
 const SearchContractsParameters = z.object({
   query: z
     .string()
@@ -43,11 +42,7 @@ const SearchContractsParameters = z.object({
     .describe("Supplier name, alias or id (e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-001'); null = all suppliers"),
 });
 
-/**
- * Finds contracts (of one supplier when one is given or named in the query, resolved by name, alias or fuzzy spelling; else those the query
- * names by id, looked up in the data set; otherwise by BM25 over titles, parties and clause texts) and returns their key terms (dates,
- * renewal, notice deadline, price cap) with the clauses the query asks about.
- */
+/** One supplier's contracts when one is given or named; else those the query names by id; otherwise by BM25 over every contract. */
 export function createSearchContractsTool({ data, today }: ToolContext) {
   return defineTool({
     name: "searchContracts",
@@ -67,12 +62,11 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
         const resolved = resolveSupplierArgument(suppliers, supplier);
         if (!resolved.supplier) {
           const { resolution, message } = resolved;
-          return {
-            data: { query, supplier, contracts: [], message, suggestions: resolution.unresolved[0].candidates },
-            evidence: [],
-            digest: message,
+          return nothingFound(
+            { query, supplier, contracts: [], message, suggestions: resolution.unresolved[0].candidates },
+            message,
             resolution,
-          };
+          );
         }
         supplierName = resolved.supplier.name;
         contracts = withinSupplier(await data.listContracts({ supplierId: resolved.supplier.id }), query);
@@ -87,16 +81,15 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
           named.total > 0 ? { ...named, totalIsEstimate: false } : await data.searchContracts(query));
       }
       if (contracts.length === 0) {
-        return {
-          data: {
+        return nothingFound(
+          {
             query,
             supplier: supplierName,
             contracts: [],
             message: "No contract matches the query; try a supplier name or other words.",
           },
-          evidence: [],
-          digest: words.noContract(clip(query, 60), supplierName),
-        };
+          words.noContract(clip(query, 60), supplierName),
+        );
       }
       const kinds = clauseKinds(query);
       const asOf = today();
@@ -130,17 +123,14 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
   });
 }
 
-/**
- * The contracts whose ids the query names (in whatever format the data was imported with), looked
- * up in the data set: those are the ones asked about.
- */
+// Ids in whatever format the data was imported with, found by lookup.
 async function contractsNamedIn(query: string, data: ToolContext["data"]): Promise<{ contracts: Contract[]; total: number }> {
   const ids = [...new Set((await data.contractIds()).in(query).map((named) => named.id))];
   const contracts = (await Promise.all(ids.map((id) => data.getContract(id)))).filter((contract) => contract !== undefined);
   return { contracts, total: contracts.length };
 }
 
-/** A supplier's contracts for the query: those it names by id, else all of them ranked (reading no other supplier's contracts). */
+/** Those the query names by id, else all of them ranked. */
 function withinSupplier(contracts: Contract[], query: string): Contract[] {
   const named = new Set(new RecordIdIndex(contracts.map((contract) => contract.id)).in(query).map((found) => found.id));
   return named.size > 0 ? contracts.filter((contract) => named.has(contract.id)) : rankWithin(contracts, query);
@@ -168,7 +158,6 @@ function summarise(contract: Contract, kinds: ClauseKind[], asOf: string) {
   };
 }
 
-/** A contract's terms as the tools quote them. */
 export function quotedContract(c: Contract): QuotedContract {
   return {
     ...c,
@@ -178,7 +167,7 @@ export function quotedContract(c: Contract): QuotedContract {
   };
 }
 
-/** The clause kinds a query asks about, in the order of the intents; renewal and price by default. */
+/** Renewal and price by default. */
 function clauseKinds(query: string): ClauseKind[] {
   const text = normalise(query);
   const asked = CLAUSE_INTENTS.filter(([, pattern]) => pattern.test(text)).map(([kind]) => kind);
@@ -186,7 +175,7 @@ function clauseKinds(query: string): ClauseKind[] {
   return asked.length > 0 ? asked : DEFAULT_CLAUSES;
 }
 
-/** A supplier's contracts: those matching the query first, then by status (live before expired). */
+/** Those matching the query first, then live before expired. */
 function rankWithin(contracts: Contract[], query: string): Contract[] {
   const scores = new Map(
     new Bm25Index(contracts.map((contract) => contractText(contract)))

@@ -14,7 +14,7 @@ const MAX_POLICY_HITS = 25;
 /** When a question names an amount, sections that state several amounts (threshold tables) weigh this much more. */
 const THRESHOLD_BOOST = 1.6;
 
-/** What a contract is found by: title, parties (with the supplier's aliases), category, status, clauses. */
+/** Title, parties (with the supplier's aliases), category, status, clauses. */
 export function contractText(contract: Contract, aliases: readonly string[] = []): string {
   return [
     contract.title,
@@ -26,11 +26,10 @@ export function contractText(contract: Contract, aliases: readonly string[] = []
   ].join("\n");
 }
 
-/** A BM25 index over every contract, built once per data set and searched on every call. */
 export class ContractIndex {
   private readonly index: Bm25Index;
 
-  /** Indexes the contracts' texts, or takes the index stored for exactly these contracts. */
+  /** `stored` must be the index stored for exactly these contracts. */
   constructor(
     private readonly contracts: readonly Contract[],
     suppliers: readonly Supplier[],
@@ -47,30 +46,24 @@ export class ContractIndex {
     return this.index.store();
   }
 
-  /** Contracts matching the query, best first, without the weak tail. */
   search(query: string): ContractSearchResult {
     const { hits, total, totalIsEstimate } = this.index.search(query, { limit: MAX_CONTRACT_HITS, minShareOfBest: RELEVANCE_CUT });
     return { contracts: hits.map((hit) => this.contracts[hit.index]), total, totalIsEstimate };
   }
 }
 
-/** The policy indexes as plain data, one per language and one over both. */
 export type StoredPolicyIndexes = Record<"en" | "ja" | "all", StoredBm25Index>;
 
-/**
- * The search indexes of a data set as stored next to it, each read when a search of its kind first
- * needs it (a policy question never pays for parsing the contract index, ten times its size).
- */
+/** Each read when a search of its kind first needs it: a policy question never pays for parsing the contract index, ten times its size. */
 export interface StoredSearchIndexes {
   contracts: Lazy<StoredBm25Index | undefined>;
   policies: Lazy<StoredPolicyIndexes | undefined>;
 }
 
-/** A BM25 index over every policy section, one per language and one over both, built once. */
 export class PolicyIndex {
   private readonly byLanguage = new Map<"en" | "ja" | "all", { index: Bm25Index; entries: Omit<PolicySectionHit, "score">[] }>();
 
-  /** Indexes the sections' texts, or takes the indexes stored for exactly these policies. */
+  /** `stored` must be the indexes stored for exactly these policies. */
   constructor(policies: readonly PolicyDocument[], stored?: StoredPolicyIndexes) {
     const entries = policies.flatMap((policy) =>
       policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })),
@@ -98,7 +91,7 @@ export class PolicyIndex {
     return { all: of("all"), en: of("en"), ja: of("ja") };
   }
 
-  /** Sections matching the query, best first; `favourThresholds` when the question names an amount. */
+  /** `favourThresholds` when the question names an amount. */
   search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
     const { index, entries } = lookup(this.byLanguage, language ?? "all", "policy index");
     const weight = options.favourThresholds ? (at: number) => (entries[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;

@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { detectLanguage, optionalUrl } from "../domain";
 import { extractAmounts } from "../domain/amounts";
-import { defineTool, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { bestSentence, clip } from "./text/bm25";
 
 const MAX_SECTIONS = 5;
 const MAX_SECTION_TEXT = 700;
 
-/** searchPolicies arguments (strict-mode friendly: every field required, nullable when optional). */
 const SearchPoliciesParameters = z.object({
   query: z
     .string()
@@ -17,10 +16,7 @@ const SearchPoliciesParameters = z.object({
   language: z.enum(["en", "ja"]).nullable().describe("Language of the policy texts to search; null = the query's language"),
 });
 
-/**
- * Finds procurement policy sections by BM25 over words and Japanese character bigrams (sections that state thresholds rank higher when the
- * query names an amount). Falls back to both languages when the chosen one has no match; cites sections as "POL-… §n".
- */
+/** Falls back to both languages when the chosen one has no match. */
 export function createSearchPoliciesTool({ data }: ToolContext) {
   return defineTool({
     name: "searchPolicies",
@@ -37,11 +33,10 @@ export function createSearchPoliciesTool({ data }: ToolContext) {
       const hits = found.sections;
       if (hits.length === 0) {
         const titles = [...new Set((await data.listPolicies(wanted)).map((policy) => policy.title))];
-        return {
-          data: { query, language: wanted, sections: [], message: "No policy section matches the query.", availablePolicies: titles },
-          evidence: [],
-          digest: words.noPolicy(clip(query, 60)),
-        };
+        return nothingFound(
+          { query, language: wanted, sections: [], message: "No policy section matches the query.", availablePolicies: titles },
+          words.noPolicy(clip(query, 60)),
+        );
       }
       const sections = hits.slice(0, MAX_SECTIONS).map(({ policy, section, score }) => ({
         referenceId: section.id,

@@ -7,10 +7,8 @@ import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrai
 import { cellMatches, LARGEST_PER_CELL, largestLines } from "./spend-cube";
 
 /**
- * The spend cells of a data set held in memory, indexed by supplier, category, cost center and fiscal year, at month grain or rolled up per
- * fiscal year, and cut down to the dimensions a question keeps: "spend by month in one category" reads one cell per month, not every
- * supplier's. Each view is rolled up from the month cells (or the stored fiscal-year roll-ups) once, on first use, and kept; its size
- * depends on the dimensions and months, not on the number of transactions.
+ * Spend cells indexed by supplier, category, cost center and fiscal year, cut to the dimensions a question keeps: "spend by month in one
+ * category" reads one cell per month, not every supplier's. Each view is rolled up once, on first use; its size never grows with rows.
  */
 export class SpendCellIndex {
   private readonly base: Record<SpendGrain, Lazy<readonly SpendCell[]>>;
@@ -51,7 +49,7 @@ export class SpendCellIndex {
     return (await cells()).select(filter);
   }
 
-  /** The categories and cost centers that have spend (from the fiscal-year roll-ups: the same values, fewer cells). */
+  // From the fiscal-year roll-ups: the same values, fewer cells.
   async dimensions(): Promise<{ categories: string[]; costCenters: string[] }> {
     const cells = await this.base.fiscalYear();
     return {
@@ -78,7 +76,7 @@ class IndexedCells {
     }
   }
 
-  /** The cells under the filter, from the smallest candidate list its indexed fields give. */
+  /** From the smallest candidate list the filter's indexed fields give. */
   select(filter: SpendFilter): SpendCell[] {
     let candidates: readonly SpendCell[] = this.cells;
     for (const field of INDEXED) {
@@ -101,7 +99,6 @@ export function rollUpByFiscalYear(cells: readonly SpendCell[], fiscalYearStartM
   );
 }
 
-/** Cells summed over the dimensions not kept (those are left empty), time and currency kept apart. */
 function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>, fiscalYearStartMonth: number): SpendCell[] {
   const supplier = keep.has("supplier");
   const category = keep.has("category");
@@ -122,10 +119,7 @@ function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>
   );
 }
 
-/**
- * Sums cells by key: amounts, counts and monthly amounts added, the earliest month and dates kept,
- * the largest transactions merged. `start` makes a key's empty total from its first cell.
- */
+/** `start` makes a key's empty total from its first cell. */
 function merge(
   cells: readonly SpendCell[],
   keyOf: (cell: SpendCell) => string,

@@ -5,10 +5,7 @@ import type { SpendFilter } from "./procurement-data";
 /** Each cell keeps this many of its largest transactions: enough for any filter's top three. */
 export const LARGEST_PER_CELL = 3;
 
-/**
- * Folds spend transactions into monthly cells (supplier × category × cost center × currency), one
- * transaction at a time, so a million rows stream through in bounded memory.
- */
+/** Monthly cells (supplier × category × cost center × currency), one row at a time: a million rows stream through in bounded memory. */
 export class SpendCubeBuilder {
   /**
    * Cells by supplier, then by month, category, cost center and currency in one key. Nested on the supplier because a joined key per row (a
@@ -52,12 +49,11 @@ export class SpendCubeBuilder {
     this.rows += 1;
   }
 
-  /** How many transactions were added. */
   get rowCount(): number {
     return this.rows;
   }
 
-  /** The cells, by month then supplier; amounts rounded to cents (sums of floats drift). */
+  /** By month then supplier; amounts rounded to cents (sums of floats drift). */
   build(): SpendCell[] {
     return [...this.bySupplier.values()]
       .flatMap((cells) => [...cells.values()])
@@ -78,14 +74,13 @@ export class SpendCubeBuilder {
   }
 }
 
-/** The cells of a data set, from its transactions. */
 export function buildSpendCells(transactions: Iterable<SpendTransaction>): SpendCell[] {
   const builder = new SpendCubeBuilder();
   for (const t of transactions) builder.add(t);
   return builder.build();
 }
 
-/** Whether a cell falls under a filter. Dates are resolved to whole months: a cell counts when its month overlaps the range. */
+/** Dates are resolved to whole months: a cell counts when its month overlaps the range. */
 export function cellMatches(filter: SpendFilter, cell: SpendCell): boolean {
   return (
     (filter.supplierId === undefined || cell.supplierId === filter.supplierId) &&
@@ -97,7 +92,7 @@ export function cellMatches(filter: SpendFilter, cell: SpendCell): boolean {
   );
 }
 
-/** The `n` largest transactions across cells, largest first (ties by id). */
+/** Largest first, ties by id. */
 export function largestLines(cells: readonly SpendCell[], n: number): SpendLine[] {
   const top: SpendLine[] = [];
   for (const cell of cells) for (const line of cell.largest) insertLargest(top, line, n);

@@ -16,11 +16,7 @@ interface YearOverYear {
   sameMonths: { from: number; to: number } | null;
 }
 
-/**
- * Totals per fiscal year and the change between consecutive years. A year still running on `today` is compared with the same months of the
- * year before ("Apr–Nov"), not with a full year. One pass over the cells (month cells or fiscal-year roll-ups): per fiscal year, totals by
- * position of the month in the year.
- */
+/** A year still running on `today` is compared with the same months of the year before ("Apr–Nov"), not with a full year. */
 export function fiscalTrend(cells: readonly SpendCell[], today: string, startMonth: number) {
   const running = fiscalYearOf(today, startMonth);
   const perYear = new Map<string, { totalJpy: number; count: number; byMonth: number[]; lastIndex: number; lastMonth: string }>();
@@ -82,7 +78,7 @@ function basisIn(words: ToolWording, sameMonths: YearOverYear["sameMonths"]): st
   return sameMonths ? words.sameMonths(sameMonths.from, sameMonths.to) : words.fullYears;
 }
 
-/** One year-over-year change as a sentence a finding can quote. */
+/** A sentence a finding can quote. */
 export function yoyText(yoy: YearOverYear, words: ToolWording): string {
   const [fromJpy, toJpy, change] = [formatJpy(yoy.fromJpy), formatJpy(yoy.toJpy), formatChange(yoy.changePct)];
   return words.yoy({ to: yoy.to, from: yoy.from, change, fromJpy, toJpy, basis: basisIn(words, yoy.sameMonths) });

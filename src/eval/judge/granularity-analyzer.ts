@@ -2,7 +2,6 @@ import { z } from "zod";
 import { callEvalModel, type EvalModel } from "../eval-model";
 import { GRANULARITIES, type Criterion, type Granularity } from "./criteria";
 
-/** The level chosen for one criterion and who chose it. */
 export interface GranularityChoice {
   criterion: string;
   granularity: Granularity;
@@ -24,7 +23,7 @@ const RULES: { granularity: Granularity; pattern: RegExp }[] = [
   { granularity: "phase_level", pattern: /\b(phase|sub-?task|stage|sequence|process|routing|delegat|exploration|coheren)|段階|フェーズ/i },
 ];
 
-/** Rule fallback: the first matching keyword rule, else phase level (the middle view). */
+/** Else phase level, the middle view. */
 export function ruleGranularity(criterion: Criterion): GranularityChoice {
   const text = `${criterion.name} ${criterion.description}`;
   for (const rule of RULES) {
@@ -44,10 +43,7 @@ const ChoicesSchema = z.object({
   choices: z.array(z.object({ criterion: z.string(), granularity: z.enum(GRANULARITIES), reason: z.string().min(1) })),
 });
 
-/**
- * GranularityAnalyzer: a criterion with a fixed `granularity` keeps it; the others are decided in one model call (`judge.granularity`), and
- * by the keyword rules when that call fails twice.
- */
+/** A fixed `granularity` is kept; the others are decided in one model call, or by the keyword rules when it fails twice. */
 export async function analyzeGranularity(evalModel: EvalModel, criteria: Criterion[]): Promise<GranularityChoice[]> {
   const open = criteria.filter((criterion) => criterion.granularity === undefined);
   const names = open.map((criterion) => criterion.name);

@@ -5,7 +5,6 @@ import type { AggregatedSteps } from "./step-aggregator";
 
 type Verdict = "PASS" | "FAIL" | "UNSURE";
 
-/** What a verdict rests on: units of the aggregated content and the raw step ids. */
 interface Evidence {
   /** Keys of the AggregatedSteps step_mapping ("Step 3", "Phase B", "global_trace"). */
   units: string[];
@@ -14,7 +13,6 @@ interface Evidence {
   note?: string;
 }
 
-/** The judge's output per criterion: a verdict, its reason and the steps it rests on. */
 export interface EvaluationResult {
   criterion_name: string;
   verdict: Verdict;
@@ -35,7 +33,7 @@ const VerdictSchema = z.object({
   evidence: z.object({ units: z.array(z.string()), step_ids: z.array(z.number().int()) }),
 });
 
-/** Unit labels and step ids cited as evidence that are not in the mapping (empty lists: all valid). */
+/** Cited evidence not in the mapping (empty lists: all valid). */
 export function invalidEvidence(evidence: { units: string[]; step_ids: number[] }, mapping: Record<string, number[]>) {
   const known = new Set(Object.values(mapping).flat());
   return {
@@ -46,11 +44,7 @@ export function invalidEvidence(evidence: { units: string[]; step_ids: number[] 
 
 export type ModelVerdict = Omit<EvaluationResult, "criterion_name" | "used_granularity" | "models"> & { model: string };
 
-/**
- * JudgeEvaluator: asks every evaluation model (`judge.evaluator`) for a verdict on one criterion over the aggregated context, then combines
- * them (see combineVerdicts). Each model's evidence must name units and step ids of the mapping; otherwise that model's verdict becomes
- * UNSURE with a note.
- */
+/** A model whose evidence names units or step ids outside the mapping gets UNSURE with a note. */
 export async function evaluateCriterion(
   evalModel: EvalModel,
   criterion: Criterion,
@@ -61,10 +55,8 @@ export async function evaluateCriterion(
 }
 
 /**
- * The judges' combined verdict. Models whose call failed do not vote (as a failed metric does not count in the mean); among the others the
- * verdict most gave wins, UNSURE when the top is tied. The confidence is the voters' mean; the reasoning and evidence are those of the
- * models that gave the winning verdict; every model's own verdict is kept. Models disagree when the voters' verdicts differ or when some
- * models failed while others answered.
+ * Failed models do not vote (as a failed metric does not count in the mean); the verdict most gave wins, UNSURE on a tie. Models disagree
+ * when the voters' verdicts differ or when some failed while others answered.
  */
 export function combineVerdicts(perModel: ModelVerdict[]): Omit<EvaluationResult, "criterion_name" | "used_granularity"> {
   if (perModel.length === 1) {

@@ -7,7 +7,6 @@ import type { JudgeRun } from "./judge-step";
 import { aggregateGlobalSummary, aggregatePhaseLevel, aggregateStepLevel, type AggregatedSteps } from "./step-aggregator";
 import { decomposeTask, type TaskDecomposition } from "./task-decomposer";
 
-/** Context size of one level: aggregated tokens against the raw log's tokens (see estimateTokens). */
 interface ContextSize {
   granularity: Granularity;
   aggregatedTokens: number;
@@ -16,21 +15,16 @@ interface ContextSize {
   ratio: number;
 }
 
-/** Everything the judge produced for one run. */
 export interface JudgeReport {
   run: string;
   steps: number;
   results: EvaluationResult[];
   decomposition: TaskDecomposition;
   granularity: GranularityChoice[];
-  /** One entry per level the criteria used. */
   contextSize: ContextSize[];
 }
 
-/**
- * The AI Judge over one run: decompose into phases, choose a level per criterion, aggregate each used level once, then evaluate the
- * criteria in parallel.
- */
+/** Decompose into phases, choose a level per criterion, aggregate each used level once, then evaluate the criteria in parallel. */
 export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Criterion[]): Promise<JudgeReport> {
   const [decomposition, granularity] = await Promise.all([decomposeTask(evalModel, run.steps), analyzeGranularity(evalModel, criteria)]);
   const levels = [...new Set(granularity.map((choice) => choice.granularity))];
@@ -66,10 +60,7 @@ function aggregate(evalModel: EvalModel, run: JudgeRun, decomposition: TaskDecom
   }
 }
 
-/**
- * A model-independent token estimate, good enough to compare context sizes: one token per CJK character (kana, kanji, hangul) plus one per
- * four other characters, rounded up.
- */
+/** Good enough to compare context sizes: one token per CJK character plus one per four other characters. */
 export function estimateTokens(text: string): number {
   const cjk = text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f]/g)?.length ?? 0;
   return cjk + Math.ceil((text.length - cjk) / 4);

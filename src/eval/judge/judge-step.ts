@@ -32,13 +32,12 @@ const JudgeStepsSchema = z
     "step ids must be strictly increasing",
   );
 
-/** A run to judge: a name (the log file or transcript id) and its steps. */
 export interface JudgeRun {
   id: string;
   steps: JudgeStep[];
 }
 
-/** Reads every `*.json` in a history_logs directory (a step list, or an object with `steps`), sorted by name. */
+/** A step list, or an object with `steps`; sorted by name. */
 export function readHistoryLogs(dir: string): JudgeRun[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
@@ -63,10 +62,8 @@ function clip(text: string, limit = FIELD_LIMIT): string {
 }
 
 /**
- * Encodes each step as one line, "Step N: [thinking] -> [action] -> [outcome]" (the STEP_LEVEL layout). The outcome of a step is what the
- * next step says about it (`evaluation_previous_goal`); the last step's outcome is its own `next_goal`. `withMemory` appends " | memory:
- * [...]" to steps that have one: what the agent knew at that step, so a per-step check (an invented figure, a wrong argument) can be made
- * against what the step actually saw.
+ * "Step N: [thinking] -> [action] -> [outcome]"; a step's outcome is what the next one says of it. `withMemory` appends what the agent
+ * knew, so a per-step check (an invented figure) can be made against what the step actually saw.
  */
 export function encodeSteps(steps: JudgeStep[], options: { withMemory?: boolean } = {}): string[] {
   return steps.map((step, index) => {

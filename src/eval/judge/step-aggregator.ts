@@ -4,7 +4,7 @@ import type { Granularity } from "./criteria";
 import { encodeSteps, type JudgeStep } from "./judge-step";
 import type { TaskDecomposition } from "./task-decomposer";
 
-/** A run condensed for one level, in the layout the judge prompts expect. */
+/** In the layout the judge prompts expect. */
 export interface AggregatedSteps {
   granularity: Granularity;
   aggregated_content: string;
@@ -42,11 +42,7 @@ const NarrativeSchema = z.object({
   strategy_description: z.string().min(1),
 });
 
-/**
- * GLOBAL_SUMMARY: a narrative of the whole run written by the model (`judge.summarizer`) from the phase summaries and the encoded steps,
- * mapped to every step. If the model fails, the phase summaries joined are the narrative and the outcome is "Unknown", with a note saying
- * so.
- */
+/** GLOBAL_SUMMARY: the model's narrative of the whole run; if it fails, the phase summaries joined, outcome "Unknown", with a note. */
 export async function aggregateGlobalSummary(
   evalModel: EvalModel,
   steps: JudgeStep[],

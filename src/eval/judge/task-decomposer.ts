@@ -11,11 +11,9 @@ interface Phase {
   summary: string;
 }
 
-/** The phases of a run, and whether the model or the deterministic fallback produced them. */
 export interface TaskDecomposition {
   phases: Phase[];
   source: "model" | "fallback";
-  /** Why the fallback was used. */
   note?: string;
 }
 
@@ -35,10 +33,7 @@ export function phaseLabel(index: number): string {
   return `Phase ${label}`;
 }
 
-/**
- * Checks that phases given as [firstStep, lastStep] ranges partition the step ids contiguously: in order, no gap, no overlap, nothing
- * outside the run. Returns the problem, or null when valid.
- */
+/** Phases must partition the step ids contiguously: in order, no gap, no overlap, nothing outside the run. */
 export function partitionProblem(ranges: { firstStep: number; lastStep: number }[], stepIds: number[]): string | null {
   let next = 0;
   for (const [index, range] of ranges.entries()) {
@@ -78,7 +73,7 @@ export function fallbackDecomposition(steps: JudgeStep[], note: string): TaskDec
   return { phases, source: "fallback", note };
 }
 
-/** TaskDecomposer: asks the model (`judge.decomposer`) for contiguous phases; invalid twice → deterministic fallback. */
+/** Invalid twice → deterministic fallback. */
 export async function decomposeTask(evalModel: EvalModel, steps: JudgeStep[]): Promise<TaskDecomposition> {
   const stepIds = steps.map((step) => step.step);
   const outcome = await callEvalModel(evalModel, {

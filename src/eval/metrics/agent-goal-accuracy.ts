@@ -12,7 +12,6 @@ export interface AgentGoalAccuracyConfig {
   models?: string[];
 }
 
-/** The components of one model's goal verdict. */
 export interface AgentGoalAccuracyParts {
   mode: GoalAccuracyMode;
   goal: string | null;
@@ -25,7 +24,7 @@ export interface AgentGoalAccuracyParts {
 const GoalInferenceSchema = z.object({ goal: z.string().min(1) });
 const GoalVerdictSchema = z.object({ reasoning: z.string().min(1), goalAchieved: z.boolean() });
 
-/** AgentGoalAccuracy: 1 when the model judges the goal achieved, 0 when not, per model; then the mean. */
+/** 1 when the model judges the goal achieved, 0 when not, per model; then the mean. */
 export function agentGoalAccuracy(evalModel: EvalModel, sample: Sample, config: AgentGoalAccuracyConfig = { mode: "WITH_REFERENCE" }) {
   return acrossModels("agent-goal-accuracy", evalModel, config.models, (model) => goalAccuracyWith(evalModel, model, sample, config.mode));
 }

@@ -1,7 +1,6 @@
 import type { SampleMessage } from "../../domain";
 import type { EvalModel } from "../eval-model";
 
-/** The CLI name of a metric this module computes. */
 export type MetricName = "tool-call-accuracy" | "agent-goal-accuracy" | "topic-adherence";
 
 /** Why a model-graded metric has no score: the model call failed after its retries and one repair. */
@@ -25,14 +24,12 @@ export interface MetricResult<P = Record<string, unknown>> {
   models?: ModelBreakdown<P>;
 }
 
-/** One evaluation model's result inside a multi-model evaluation. */
 type PerModelResult<P> = Omit<MetricResult<P>, "models"> & { model: string };
 
-/** Each model's score, the mean over the models that scored, and whether they disagree. */
 export interface ModelBreakdown<P> {
   perModel: PerModelResult<P>[];
   mean: number | null;
-  /** Highest minus lowest score among the models that scored (null when none did). */
+  /** Null when no model scored. */
   spread: number | null;
   /** True when the spread exceeds DISAGREEMENT_TOLERANCE, or when some models scored and others did not. */
   disagreement: boolean;
@@ -48,12 +45,10 @@ export function scored<P>(metric: MetricName, score: number, reason: string, par
   return { metric, score, scorable: true, reason, parts };
 }
 
-/** A result with no score and the reason why. */
 export function notScorable<P>(metric: MetricName, reason: string, parts: P): MetricResult<P> {
   return { metric, score: null, scorable: false, reason, parts };
 }
 
-/** A result for a model call that failed after its retries and one repair. */
 export function failed<P>(metric: MetricName, step: string, error: MetricError, parts: P): MetricResult<P> {
   return {
     metric,
@@ -65,20 +60,17 @@ export function failed<P>(metric: MetricName, step: string, error: MetricError, 
   };
 }
 
-/** Harmonic mean of precision and recall; 0 when both are 0 (never NaN). */
+/** 0 when both are 0 (never NaN). */
 export function f1Score(precision: number, recall: number): number {
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
 
-/** numerator / denominator, with the convention that 0/0 is `whenEmpty`. */
+/** 0/0 is `whenEmpty`. */
 export function ratio(numerator: number, denominator: number, whenEmpty: number): number {
   return denominator === 0 ? whenEmpty : numerator / denominator;
 }
 
-/**
- * Combines per-model results: score = mean over the models that scored; top-level parts keep the mean of each numeric part and every other
- * part on which all scoring models agree.
- */
+// Top-level parts keep the mean of each numeric part and every other part on which all scoring models agree.
 function combineModels<P extends object>(metric: MetricName, perModel: PerModelResult<P>[]): MetricResult<Partial<P>> {
   const scoredModels = perModel.filter((result) => result.scorable && result.score !== null);
   const scores = scoredModels.flatMap((result) => (result.score === null ? [] : [result.score]));
@@ -113,7 +105,7 @@ function combineParts<P extends object>(partsList: P[]): Partial<P> {
   return combined as Partial<P>;
 }
 
-/** Renders an agent-metrics sample's conversation as numbered lines for an evaluation prompt. */
+/** Numbered lines for an evaluation prompt. */
 export function conversationText(messages: SampleMessage[]): string {
   return messages
     .map((message, index) => {
@@ -124,10 +116,7 @@ export function conversationText(messages: SampleMessage[]): string {
     .join("\n");
 }
 
-/**
- * Runs a single-model metric pipeline once per evaluation model (optionally only `models`), in parallel, and combines the results: each
- * model's score, the mean and whether they disagree.
- */
+/** Runs a single-model metric once per evaluation model (or only `models`), in parallel, and combines the results. */
 export async function acrossModels<P extends object>(
   metric: MetricName,
   evalModel: EvalModel,

@@ -14,7 +14,6 @@ export interface ToolCallAccuracyConfig {
 
 const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
 
-/** The components of a ToolCallAccuracy score, with the pairing that produced it. */
 export interface ToolCallAccuracyParts {
   mode: ToolCallMatchMode;
   precision: number;
@@ -22,13 +21,11 @@ export interface ToolCallAccuracyParts {
   f1: number;
   matched: { reference: SampleToolCall; actual: SampleToolCall; argumentMatch: number }[];
   unmatchedReference: SampleToolCall[];
-  /** The agents' own calls no reference call matched. */
   unmatchedActual: SampleToolCall[];
   /** Reference calls made by the evidence fetched up front. */
   upFrontMatched: number;
   /** Calls fetched up front that no reference call needed: reported, not scored. */
   upFrontUnused: SampleToolCall[];
-  /** Where the actual calls were read from: top-level `toolCalls` or the AI messages. */
   toolCallSource: SampleToolCalls["source"];
   /** Set when top-level `toolCalls` and the AI messages' tool calls disagree. */
   warning?: string;
@@ -50,7 +47,6 @@ function argumentMatchShare(reference: SampleToolCall, actual: SampleToolCall): 
   return equal.length / keys.length;
 }
 
-/** Whether an actual call satisfies a reference call under the configured mode. */
 function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: ToolCallAccuracyConfig): boolean {
   if (reference.name !== actual.name) return false;
   if (config.mode === "STRICT") return jsonEqual(reference.arguments, actual.arguments);
@@ -58,10 +54,8 @@ function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: T
 }
 
 /**
- * ToolCallAccuracy (no model), over the calls of sampleToolCalls: one-to-one maximum matching of the reference calls to the agents' own
- * calls and those run for them up front, then recall = matched / reference, precision = matched / (own calls + up-front calls that
- * matched), score = F1. An up-front call nobody needed is reported apart (`upFrontUnused`), not held against the agents' choices. Both
- * lists empty → 1; any other 0/0 → 0. The reason names the reference calls missed and the own calls not expected.
+ * F1 of a one-to-one maximum matching of reference calls to the agents' own and up-front calls; an up-front call nobody needed is reported
+ * apart, not held against the agents' choices. Both lists empty → 1; any other 0/0 → 0.
  */
 export function toolCallAccuracy(
   sample: Pick<Sample, "toolCalls" | "referenceToolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
@@ -110,7 +104,7 @@ export function toolCallAccuracy(
   return scored("tool-call-accuracy", f1, reason, parts);
 }
 
-/** "querySpend(category=saas, fiscalYear=FY2025)": a call as a failure names it. */
+/** "querySpend(category=saas, fiscalYear=FY2025)". */
 function describeCall(call: SampleToolCall): string {
   const args = Object.entries(call.arguments)
     .filter(([, value]) => value !== null && value !== undefined && value !== "")
@@ -118,18 +112,16 @@ function describeCall(call: SampleToolCall): string {
   return `${call.name}(${args.join(", ")})`;
 }
 
-/** A matched pair: index into the left list and index into the right list. */
-export interface MatchedPair {
+interface MatchedPair {
   left: number;
   right: number;
 }
 
 /**
- * Maximum bipartite matching (Kuhn's augmenting paths): pairs items one-to-one so that the number of pairs is as large as possible. Greedy
- * first-fit pairing can under-count when one left item could take several right items. Deterministic: ties go to the lowest indices.
- * O(L·E).
+ * Kuhn's augmenting paths: greedy first-fit pairing under-counts when one left item could take several right items. Ties go to the lowest
+ * indices. O(L·E).
  */
-export function maximumBipartiteMatching(
+function maximumBipartiteMatching(
   leftCount: number,
   rightCount: number,
   canMatch: (left: number, right: number) => boolean,

@@ -20,17 +20,15 @@ export interface TopicAdherenceConfig {
   models?: string[];
 }
 
-/** How one discussed topic relates to the reference topics. */
 export interface TopicClassification {
   topic: string;
   onTopic: boolean;
-  /** The reference topics this discussed topic belongs to (exact reference strings). */
+  /** Exact reference strings. */
   referenceTopics: string[];
-  /** Whether the assistant answered on this topic (false: it refused or deflected). */
+  /** False: it refused or deflected. */
   answered: boolean;
 }
 
-/** The components of one model's topic adherence. */
 export interface TopicAdherenceParts {
   mode: TopicAdherenceMode;
   counting: TopicCounting;
@@ -45,7 +43,7 @@ export interface TopicAdherenceParts {
 
 const TopicsSchema = z.object({ topics: z.array(z.string().min(1)) });
 
-/** The classification schema for one call: reference topics are an enum of the sample's topics. */
+// Reference topics are an enum of the sample's topics.
 function classificationSchema(referenceTopics: [string, ...string[]]) {
   return z.object({
     classifications: z.array(
@@ -59,7 +57,7 @@ function classificationSchema(referenceTopics: [string, ...string[]]) {
   });
 }
 
-/** The classifications must cover exactly the extracted topics, in order. */
+// The classifications must cover exactly the extracted topics, in order.
 function coversExactly(topics: string[], classifications: { topic: string }[]): string | null {
   const got = classifications.map((item) => item.topic);
   return got.length === topics.length && got.every((topic, index) => topic === topics[index])
@@ -93,7 +91,7 @@ export function topicAdherenceScores(
   return { precision, recall, f1: f1Score(precision, recall), covered };
 }
 
-/** The distinct topics discussed in a conversation (`eval.topic-extraction`), trimmed and deduplicated. */
+/** Trimmed and deduplicated. */
 export async function extractTopics(evalModel: EvalModel, model: string, messages: SampleMessage[]): Promise<StructuredOutcome<string[]>> {
   const extracted = await callEvalModel(evalModel, {
     agentId: "eval.topic-extraction",
@@ -107,7 +105,7 @@ export async function extractTopics(evalModel: EvalModel, model: string, message
     : extracted;
 }
 
-/** TopicAdherence: extract the topics discussed, classify them all in one call, score per mode; per model, then the mean. */
+/** Extracts the topics discussed, classifies them all in one call, scores per mode; per model, then the mean. */
 export function topicAdherence(evalModel: EvalModel, sample: Sample, config: TopicAdherenceConfig = { mode: "F1" }) {
   const counting = config.counting ?? "COVERAGE";
   return acrossModels("topic-adherence", evalModel, config.models, (model) =>

@@ -3,16 +3,13 @@ import type { EvalModel } from "../eval-model";
 import { extractTopics } from "../metrics/topic-adherence";
 import type { ReferenceTopics } from "../reference-topics";
 
-/** Where a live run's reference topics came from. */
 type LiveTopicSource = "question" | "golden" | "scope";
 
-/** A live run's reference topics, or why there are none. */
 export type LiveReferenceTopics = { topics: string[]; source: LiveTopicSource } | { topics: null; reason: string };
 
 /**
- * The topics a live run should stay within, decided without looking at what the Router chose (a misrouted run must not be graded against
- * its own misrouting): a golden case's curated topics when the question is one, else the topics the evaluation model extracts from the
- * question alone. A run declined as out of scope is held to the bot's whole scope.
+ * Decided without looking at what the Router chose (a misrouted run must not be graded against its own misrouting): a golden case's
+ * topics, else those extracted from the question alone; a run declined as out of scope is held to the bot's whole scope.
  */
 export async function liveReferenceTopics(
   evalModel: EvalModel,
@@ -31,7 +28,6 @@ export async function liveReferenceTopics(
   return { topics: extracted.value, source: "question" };
 }
 
-/** Runs the bot declined because the question is outside its scope (the status names it). */
 export function isDeclinedOutOfScope(transcript: Pick<TranscriptDocument, "status">): boolean {
   return transcript.status === "out_of_scope";
 }

@@ -1,17 +1,12 @@
 import type { Sample, SampleToolCall } from "../../domain";
 
-/** A sample's actual tool calls, where they came from, and a warning when its two places disagree. */
 export interface SampleToolCalls {
   calls: SampleToolCall[];
   source: "toolCalls" | "messages" | "none";
   warning?: string;
 }
 
-/**
- * The tool calls a sample made. Our sample format puts them in a top-level `toolCalls`; ragas (and most traces) put them inside the AI
- * messages. Either is accepted and scores the same; when both are given, the top-level list is used and a disagreement (as multisets) is
- * reported, not guessed at.
- */
+/** Top-level `toolCalls` (ours) or inside the AI messages (ragas); with both, the top-level list is used and a disagreement reported. */
 export function sampleToolCalls(
   sample: Pick<Sample, "toolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
 ): SampleToolCalls {
@@ -47,11 +42,7 @@ function sameMultiset(left: SampleToolCall[], right: SampleToolCall[]): boolean 
   });
 }
 
-/**
- * Deep equality with JSON semantics: object key order is ignored, array order is significant, numbers compare as numbers, and there is no
- * coercion between strings, numbers and booleans. Object keys whose value is `undefined` are absent, as they would be after JSON
- * serialisation.
- */
+/** Key order ignored, array order significant, no coercion; keys whose value is `undefined` are absent, as after serialisation. */
 export function jsonEqual(left: unknown, right: unknown): boolean {
   if (left === null || right === null) return left === right;
   if (Array.isArray(left) || Array.isArray(right)) {

@@ -4,13 +4,9 @@ import { jsonEqual } from "./sample-tool-calls";
 /** What a golden set or an admin knows about a run beyond the transcript itself. */
 export type SampleReferences = Pick<Sample, "reference" | "referenceTopics" | "referenceToolCalls">;
 
-/** The parts of the Moderator's answer the employee sees. */
 const DeliveredAnswerSchema = ModeratorAnswerSchema.pick({ conclusion: true, rationale: true, findings: true, nextActions: true });
 
-/**
- * The distinct tool calls a run made, in step order, as agent-metrics tool calls: the specialists' own, and apart those run for them up
- * front and not also made by one of them. A call several specialists share (or one repeated on a re-ask) is one call.
- */
+/** Up-front calls apart; a call several specialists share (or one repeated on a re-ask) is one call. */
 function transcriptToolCalls(transcript: TranscriptDocument): Pick<Sample, "toolCalls" | "upFrontToolCalls"> {
   const distinct = (calls: SampleToolCall[]) => calls.filter((call, index) => calls.findIndex((other) => sameCall(other, call)) === index);
   const records = transcript.steps.flatMap((step) => step.toolCalls);
@@ -24,11 +20,7 @@ function sameCall(left: SampleToolCall, right: SampleToolCall): boolean {
   return left.name === right.name && jsonEqual(left.arguments, right.arguments);
 }
 
-/**
- * A stored transcript as an evaluation sample: its conversation, its tool calls and any references. The closing AI turn is the whole answer
- * the employee received — conclusion, rationale (with its citations), the specialists' findings and the next actions — not the conclusion
- * alone, so goal accuracy and topic adherence judge what was actually delivered.
- */
+/** The closing AI turn is the whole answer the employee received, not the conclusion alone: the metrics judge what was delivered. */
 export function transcriptToSample(transcript: TranscriptDocument, references: SampleReferences = {}): Sample {
   const conversation =
     transcript.conversation.length > 0 ? transcript.conversation : [{ type: "human" as const, content: transcript.question }];
@@ -50,7 +42,7 @@ function withWholeAnswer(conversation: SampleMessage[], stored: unknown): Sample
     : [...conversation, closing];
 }
 
-/** The answer as the employee reads it, one section per part (empty parts left out). */
+/** One section per part, empty parts left out. */
 function renderAnswer(answer: {
   conclusion: string;
   rationale: { point: string; citations: string[] }[];

@@ -9,11 +9,7 @@ function label(step: TranscriptStep): string {
   return `${step.executor}${step.round && step.round !== "initial" ? ` (${step.round})` : ""}`;
 }
 
-/**
- * A stored transcript as judge steps (the history-log format): thinking = the executor's rationale, action = what it did and the tools it
- * called, memory = what those tools returned (digests), next_goal = the executor that runs next, evaluation_previous_goal = how the
- * previous step ended. `phase` keeps the executor phase for the deterministic decomposition.
- */
+/** Memory is what the step's tools returned (digests); `phase` keeps the executor phase for the deterministic decomposition. */
 export function transcriptToJudgeRun(transcript: TranscriptDocument): JudgeRun {
   const steps: JudgeStep[] = transcript.steps.map((step, index, all) => {
     const previous = all[index - 1];

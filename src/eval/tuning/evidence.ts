@@ -4,7 +4,6 @@ import { PASSING_SCORE } from "../metrics/metric-result";
 import { contentFeatures, contentStems, hasCjk, normalize, stem, wordStems } from "../../tools/text/words";
 import type { ReferenceTopics } from "../reference-topics";
 
-/** One run behind a proposal, with the figures that make it evidence. */
 export interface EvidenceRun {
   runId: string;
   question: string;
@@ -20,10 +19,8 @@ export type TuningChange =
   | { kind: "narrow-description"; specialist: string; clause: string }
   | { kind: "qscore-threshold"; from: number; to: number };
 
-/** A proposed change with the stored runs behind it. */
 export interface Proposal {
   change: TuningChange;
-  /** What the change is and why, in one sentence. */
   summary: string;
   evidence: EvidenceRun[];
 }
@@ -43,12 +40,11 @@ export function describeChange(change: TuningChange): string {
   }
 }
 
-/** What the store says about one finished run: how it was routed, scored and received. */
 export interface RunEvidence {
   runId: string;
-  /** The question the agents answered (a follow-up's standalone form). */
+  /** A follow-up's standalone form. */
   question: string;
-  /** The specialists the Router chose (empty when it declined the question as out of scope). */
+  /** Empty when the Router declined the question as out of scope. */
   selected: string[];
   /** The Moderator's first QSCORE: the one the quality gate compares with the threshold. */
   initialQscore: number | null;
@@ -56,7 +52,7 @@ export interface RunEvidence {
   down: number;
   /** The question's own topics, as the evaluation job held the run to them (none when not evaluated). */
   referenceTopics: string[];
-  /** TopicAdherence, AgentGoalAccuracy (null when not scored) and the Judge criteria that failed. */
+  /** Null when not scored. */
   topicAdherence: number | null;
   goalAccuracy: number | null;
   judgeFailures: string[];
@@ -74,7 +70,7 @@ export interface EvaluationEvidence {
 const DecisionSchema = z.object({ selected: z.array(z.string()).default([]), inScope: z.boolean().default(true) }).passthrough();
 const TopicPartsSchema = z.object({ referenceTopics: z.array(z.string()).default([]) }).passthrough();
 
-/** Joins transcripts with their votes and evaluation records (by run id) into one evidence row per run. */
+/** One evidence row per run: transcripts joined with their votes and evaluation records by run id. */
 export function collectRunEvidence(
   transcripts: TranscriptDocument[],
   feedback: Feedback[],
@@ -114,7 +110,6 @@ function outcomeOf(run: Omit<RunEvidence, "outcome">, evaluated: boolean): RunEv
   return "unknown";
 }
 
-/** The signals that made a run bad, for the evidence column. */
 export function signals(run: RunEvidence): string {
   const parts: string[] = [];
   if (run.down > 0) parts.push(`👎 ${run.down}`);
@@ -160,21 +155,18 @@ const MIN_WORD_LENGTH = 4;
 /** Candidate words: English words, and Japanese runs of two or more katakana or kanji (関税, サブスク). */
 const CANDIDATE_WORDS = /[a-z]+|[\u30a0-\u30ff]{2,}|[\u3400-\u4dbf\u4e00-\u9fff]{2,}/g;
 
-/** A badly received run behind a routing change, with why it counts. */
 export interface MisroutedRun {
   run: RunEvidence;
   why: string;
 }
 
-/** Badly received runs by specialist, judged by the topics of each question (never by the Router's choice). */
+/** Judged by the topics of each question, never by the Router's choice. */
 export interface Misroutings {
-  /** Specialists the question needed but the Router skipped. */
   missed: Map<string, MisroutedRun[]>;
-  /** Specialists the Router chose though the question did not need them. */
   overChosen: Map<string, MisroutedRun[]>;
 }
 
-/** Groups the badly received, answered runs whose topics have an owner by the specialist the Router skipped or wrongly chose. */
+/** Badly received, answered runs by the specialist the Router skipped or wrongly chose. */
 export function findMisroutings(runs: RunEvidence[], scope: ReferenceTopics): Misroutings {
   const missed = new Map<string, MisroutedRun[]>();
   const overChosen = new Map<string, MisroutedRun[]>();
@@ -221,7 +213,7 @@ export function sharedNewWords(
   return [...byStem.values()].filter((entry) => entry.runs.length >= MIN_EVIDENCE_RUNS).sort((a, b) => b.runs.length - a.runs.length);
 }
 
-/** Whether a word is part of one of the names (English by stem, Japanese as a substring), with the names indexed once. */
+/** English by stem, Japanese as a substring; the names are indexed once. */
 function nameMatcher(names: string[]): (word: string) => boolean {
   const stems = new Set(names.flatMap(wordStems));
   const japanese = names.filter(hasCjk).map(normalize).join("\n");

@@ -1,5 +1,5 @@
 import type { SpecialistSummary } from "../../domain";
-// eslint-disable-next-line no-restricted-imports -- tuning proposes keywords by scoring them as the offline Router does; it never answers a question
+// eslint-disable-next-line no-restricted-imports -- tuning scores keywords as the offline Router does; it never answers a question
 import { descriptionFeatures, scoreSpecialists } from "../../llm/offline/router";
 import { containsPhrase, contentFeatures } from "../../tools/text/words";
 import {
@@ -14,14 +14,12 @@ import {
   type RunEvidence,
 } from "./evidence";
 
-/** At most this many new keywords proposed per specialist (the most frequent first). */
+/** New keywords proposed per specialist, the most frequent first. */
 const MAX_KEYWORDS_PER_SPECIALIST = 3;
 
 /**
- * Keyword changes from the misrouted, badly received runs (see `findMisroutings`):
- * - needed but skipped by the Router → add the word at least MIN_EVIDENCE_RUNS of those questions share, not yet among its keywords;
- * - chosen though not needed → remove its keyword those questions matched, when at least MIN_EVIDENCE_RUNS did.
- * Words inside a supplier's name or alias (`names`) are never proposed: a supplier asked about twice is not a topic.
+ * Needed but skipped → add a word at least MIN_EVIDENCE_RUNS of those questions share; chosen though not needed → remove the keyword they
+ * matched. Supplier names (`names`) are never proposed: a supplier asked about twice is not a topic.
  */
 export function proposeKeywordChanges(
   { missed, overChosen }: Misroutings,
@@ -62,11 +60,8 @@ export function proposeKeywordChanges(
 const MAX_TERMS_PER_CLAUSE = 3;
 
 /**
- * Description changes from the same misrouted runs (the Router reads each specialist's `description`):
- * - needed but skipped → append "Also: …" naming words at least MIN_EVIDENCE_RUNS of those questions share and it does not mention yet;
- * - chosen though not needed → append "Not covered: …" naming the question topics (as evaluated) that at least MIN_EVIDENCE_RUNS runs
- *   share and it does not exclude yet.
- * One proposal per specialist and direction; supplier names and aliases (`names`) are never named.
+ * Needed but skipped → append "Also: …" with shared words; chosen though not needed → append "Not covered: …" with the shared evaluated
+ * topics. One proposal per specialist and direction; supplier names are never named.
  */
 export function proposeDescriptionChanges(
   { missed, overChosen }: Misroutings,
@@ -96,18 +91,16 @@ export function proposeDescriptionChanges(
 
 interface Terms {
   terms: string[];
-  /** The runs behind any of the terms, each once. */
+  /** Each run once. */
   evidence: EvidenceRun[];
 }
 
-/** The words the skipped questions share that the description's own words do not already cover. */
 function missedTerms(cases: MisroutedRun[], described: Set<string>, names: string[]): Terms {
   const covered = (word: string) => [...contentFeatures(word)].every((feature) => described.has(feature));
   const shared = sharedNewWords(cases, covered, names).slice(0, MAX_TERMS_PER_CLAUSE);
   return { terms: shared.map((entry) => entry.word), evidence: distinctRuns(shared.flatMap((entry) => entry.runs)) };
 }
 
-/** The question topics behind at least MIN_EVIDENCE_RUNS of the wrongly chosen runs, most frequent first, not yet excluded. */
 function foreignTopics(cases: MisroutedRun[], excluded: Set<string>): Terms {
   const byTopic = new Map<string, EvidenceRun[]>();
   for (const { run, why } of cases)
@@ -136,9 +129,8 @@ const CANDIDATES = [50, 55, 60, 65, 70, 75, 80, 85, 90, 95];
 const MIN_LABELLED_RUNS = 4;
 
 /**
- * The QSCORE threshold that best separates badly received runs (which the gate should have sent back: first QSCORE below it) from well
- * received ones (which it should have let through), over the runs with a known outcome. Proposed only when it misjudges fewer runs than the
- * current threshold; ties go to the threshold nearest the current one.
+ * The threshold that best separates badly from well received runs by their first QSCORE; proposed only when it misjudges fewer runs than
+ * the current one (ties go to the nearest).
  */
 export function proposeQscoreThreshold(runs: RunEvidence[], current: number): Proposal[] {
   const labelled = runs.filter(

@@ -15,25 +15,22 @@ import { proposeDescriptionChanges, proposeKeywordChanges, proposeQscoreThreshol
 import { z } from "zod";
 import { PASSING_SCORE } from "../metrics/metric-result";
 
-/** A proposal with what it did to the golden set. */
 interface CheckedProposal extends Proposal {
   golden: { after: GoldenAccuracy; verdict: GoldenVerdict };
 }
 
-/** The tuning report: what the stored runs say, and the changes that survived the golden set. */
+/** What the stored runs say, and the changes that survived the golden set. */
 export interface TuningReport {
   since: string;
   runs: { total: number; good: number; bad: number; unknown: number };
   currentQscoreThreshold: number;
-  /** The golden set as configured today. */
   baseline: GoldenAccuracy;
   /** Changes that improve the golden set or leave it unchanged (the latter marked as such). */
   proposals: CheckedProposal[];
-  /** Changes the evidence suggested but the golden set refused (a figure fell). */
+  /** The golden set refused these: a figure fell. */
   dropped: CheckedProposal[];
 }
 
-/** What the report reads from the store. */
 export interface TuningInputs {
   since: string;
   transcripts: TranscriptDocument[];
@@ -41,11 +38,10 @@ export interface TuningInputs {
   evaluations: EvaluationEvidence[];
 }
 
-/** What the report checks proposals against. */
 export interface TuningContext {
   specialists: SpecialistSummary[];
   scope: ReferenceTopics;
-  /** Supplier names and aliases in the data: never proposed as keywords or description terms. */
+  /** Never proposed as keywords or description terms. */
   supplierNames: string[];
   qscoreThreshold: number;
   goldenCases: GoldenCase[];
@@ -84,24 +80,21 @@ export async function buildTuningReport(inputs: TuningInputs, context: TuningCon
   };
 }
 
-/** The golden set's figures under one configuration: which cases were routed right and which called the right tools. */
 interface GoldenAccuracy {
   cases: number;
   /** Cases where every reference topic had a specialist that owns it among those chosen. */
   routed: number;
-  /** Cases whose ToolCallAccuracy passed (≥ PASSING_SCORE). */
   toolCallsPassed: number;
-  /** Case ids failing either check (to show which cases a change moves). */
+  /** Shows which cases a change moves. */
   failing: string[];
 }
 
-/** The Router's choice as a transcript stores it; none when it declined the question. */
+// None when the Router declined the question.
 const SelectedSchema = z.array(z.string()).catch([]);
 
-/** How a change moved the golden set. */
 type GoldenVerdict = "improves" | "unchanged" | "regresses";
 
-/** The change applied to a wired workflow, in memory: a copy of the specialists or settings, never a file. */
+// A copy of the specialists or settings, never a file.
 function applyChange(change: TuningChange): (deps: WorkflowDeps) => WorkflowDeps {
   return (deps) => {
     if (change.kind === "qscore-threshold") return { ...deps, settings: { ...deps.settings, qscoreThreshold: change.to } };
@@ -112,7 +105,6 @@ function applyChange(change: TuningChange): (deps: WorkflowDeps) => WorkflowDeps
   };
 }
 
-/** The front-matter field a specialist change rewrites: its keywords or its description. */
 function changedFields(
   specialist: SpecialistSummary,
   change: Exclude<TuningChange, { kind: "qscore-threshold" }>,
@@ -128,10 +120,7 @@ function changedFields(
   }
 }
 
-/**
- * Runs the golden set through `ask` (model-graded metrics are not run: only the Router's choice and ToolCallAccuracy, which need no
- * evaluation model, so the check is the same on every machine).
- */
+// Only the Router's choice and ToolCallAccuracy, which need no evaluation model, so the check is the same on every machine.
 async function measureGolden(
   cases: GoldenCase[],
   ask: (question: string) => Promise<TranscriptDocument>,
@@ -173,10 +162,9 @@ function compareGolden(before: GoldenAccuracy, after: GoldenAccuracy): GoldenVer
   return deltas.some((delta) => delta > 0) ? "improves" : "unchanged";
 }
 
-/** Said when the stored runs point at nothing to change. */
 const NO_CHANGE = "No change proposed: the stored runs, feedback and evaluations point at nothing to tune.";
 
-/** The report as Markdown for people: the evidence base, each proposal with its runs and golden figures, and what was dropped. */
+/** Markdown: the evidence base, each proposal with its runs and golden figures, and what was dropped. */
 export function renderTuningReport(report: TuningReport): string {
   const { runs, baseline } = report;
   const lines = [
@@ -235,7 +223,6 @@ function accuracy(figures: GoldenAccuracy): string {
   return `routing ${figures.routed}/${figures.cases}, tool calls ${figures.toolCallsPassed}/${figures.cases}`;
 }
 
-/** Keeps a value inside one Markdown table cell. */
 function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
 }

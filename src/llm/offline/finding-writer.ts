@@ -19,11 +19,8 @@ const EVIDENCE_PER_TOOL = 3;
 const SUMMARY_FACTS = 2;
 
 /**
- * A specialist's Finding from its tool results: a summary made of the facts that answer the question, details with the rest (never the
- * tools' digests: the Moderator gets those with the finding's tool calls, as prompts/fragments/finding-facts.md tells models), evidence
- * cited from the tools (items the facts rest on first, by the handles the conversation showed, quoted only where the quote is not the
- * tool's own wording), and a confidence from the evidence's strength. In the re-ask round, the earlier finding's evidence is kept alongside
- * the new.
+ * A Finding from tool results: the answering facts as summary, the rest as details (never the tools' digests: the Moderator gets those
+ * with the tool calls, as prompts/fragments/finding-facts.md tells models). A re-ask keeps the earlier finding's evidence alongside.
  */
 export function writeFinding(
   input: SpecialistInput,
@@ -80,7 +77,7 @@ export function writeFinding(
   };
 }
 
-/** The debate round: the earlier finding, amended with the peers' points it now takes into account. */
+/** The debate round: the earlier finding, amended with the peers' points. */
 export function amendFinding(input: SpecialistInput, previous: ShownOkFinding): FindingOutput {
   const phrases = phrasesFor(input.language);
   const peers = (input.peers ?? [])
@@ -96,10 +93,7 @@ export function amendFinding(input: SpecialistInput, previous: ShownOkFinding): 
   };
 }
 
-/**
- * Confidence from evidence strength: 0.2, plus 0.1 per distinct reference (up to 4) and 0.15 per
- * answering fact (up to 2), scaled by the share of tool calls that worked; within [0.1, 0.9].
- */
+/** 0.2, plus 0.1 per distinct reference (up to 4) and 0.15 per answering fact (up to 2), scaled by the share of tool calls that worked. */
 function confidenceOf(facts: Fact[], evidence: EvidenceItem[], observations: ToolObservation[]): number {
   const references = new Set(evidence.map((e) => e.referenceId)).size;
   const direct = facts.filter((f) => f.direct).length;
@@ -116,10 +110,7 @@ function selectEvidence(facts: Fact[], ok: ToolObservation[], earlier: ShownEvid
   return [...cited, ...top, ...earlier].filter((item) => !seen.has(item.referenceId) && seen.add(item.referenceId)).slice(0, MAX_EVIDENCE);
 }
 
-/**
- * The evidence as the schema asks it to be cited: every record by the handle the conversation showed beside it, and a quote (with its
- * source) only where it says something else than the record a tool (or the earlier finding) returned (one clause of a long policy).
- */
+/** Every record by its handle; a quote only where it says something else than the record returned (one clause of a long policy). */
 function citeAsReturned(evidence: ShownEvidenceItem[], returned: ShownEvidenceItem[]): Pick<FindingOutput, "evidence" | "quotes"> {
   const asReturned = new Map<string, string>();
   for (const item of returned) if (!asReturned.has(item.referenceId)) asReturned.set(item.referenceId, item.quote);
@@ -131,7 +122,7 @@ function citeAsReturned(evidence: ShownEvidenceItem[], returned: ShownEvidenceIt
   };
 }
 
-/** How a record is cited: by its handle, or by its reference id in a conversation rendered without handles. */
+/** The reference id in a conversation rendered without handles. */
 export function handleOf(item: ShownEvidenceItem): string {
   return item.ref ?? item.referenceId;
 }

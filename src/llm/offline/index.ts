@@ -1,1 +1,1 @@
-export { createOfflineChatModel, OFFLINE_MODEL_NAME, type OfflineChatModelOptions } from "./offline-chat-model";
+export { createOfflineChatModel } from "./offline-chat-model";

@@ -8,12 +8,7 @@ import { sentenceKey, sentencesOf } from "./text";
 const MAX_RATIONALE = 4;
 const MAX_ACTIONS = 5;
 
-/**
- * The offline Moderator: an extractive answer built only from the findings. The conclusion is the top-priority specialist's summary plus
- * one line per other specialist; each rationale point is a short claim from the findings' facts citing, by the handles they were shown
- * beside, the records that support it (`rationaleClaims`); next actions are the specialists' recommended steps; the QSCORE follows
- * `qualityScore`, and the critique names what is missing (records a tool could not read first).
- */
+/** An extractive answer built only from the findings: the lead specialist's summary plus one line per other specialist. */
 export function moderateOffline(input: ModeratorInput): ModeratorOutput {
   const phrases = phrasesFor(input.language);
   const findings = orderedFindings(input);
@@ -41,7 +36,6 @@ export function moderateOffline(input: ModeratorInput): ModeratorOutput {
     .filter(Boolean)
     .join(" ");
 
-  // The rationale supports the conclusion with short claims, each citing the records that bear it out.
   const rationale = rationaleClaims(findings, conclusion, phrases, MAX_RATIONALE);
 
   // The sources an answer shows are those its rationale cites: the count the next action gives.

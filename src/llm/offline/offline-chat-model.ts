@@ -8,23 +8,19 @@ import { routeOffline } from "./router";
 import { specialistTurn } from "./specialist-turn";
 import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
-/** The model name the offline engine reports in outcomes and transcripts. */
-export const OFFLINE_MODEL_NAME = "offline";
+const OFFLINE_MODEL_NAME = "offline";
 
-/** Options of the offline engine. */
-export interface OfflineChatModelOptions {
+interface OfflineChatModelOptions {
   vocabulary: QuestionVocabulary;
-  /** "Last year" and notice deadlines are relative to this clock; defaults to the system clock. */
+  /** "Last year" and notice deadlines are relative to this clock. */
   clock?: Clock;
   /** Rates to JPY for amounts read from questions; the corporate defaults when unset. */
   jpyRates?: JpyRates;
 }
 
 /**
- * The embedded default ChatModel: no language model, deterministic. It receives what a real model receives and answers the rewriter, the
- * Router, the specialists (tool calls, then a Finding) and the Moderator from the agent's input, read from the JSON section of the
- * conversation's first user message; a conversation without one gets an `error` outcome. Replies are checked against the request's output
- * schema, so a bug surfaces as an error, never invalid JSON.
+ * Deterministic, without a language model: answers every agent from the JSON section of the conversation's first user message. Replies
+ * are checked against the request's output schema, so a bug surfaces as an error, never invalid JSON.
  */
 export function createOfflineChatModel(options: OfflineChatModelOptions): ChatModel {
   const clock = options.clock ?? systemClock;

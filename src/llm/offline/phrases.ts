@@ -14,13 +14,12 @@ function sentence(text: string): string {
   return text.endsWith(".") ? text : `${text}.`;
 }
 
-/** What a failed tool was reading: a kind of record (named as the answer's sources are), or data of no kind its name says. */
+/** Data of no kind its name says, or a kind of record named as the answer's sources are. */
 export type ReadKind = SourceKind | "data";
 
 const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: "cost centre", contract: "contract" } as const;
 const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
 
-/** The filters of a spend query, as the answer names them. */
 interface SpendScope {
   supplier?: string | null;
   category?: string | null;
@@ -30,7 +29,6 @@ interface SpendScope {
   costCenter?: string | null;
 }
 
-/** The parts of a scope that are set, each written by the language's own words. */
 function scopeParts(
   s: SpendScope,
   words: { fiscalYear: (fy: string) => string; range: (from: string, to: string) => string; costCenter: (cc: string) => string },
@@ -44,7 +42,6 @@ function scopeParts(
   ].filter((part): part is string => Boolean(part));
 }
 
-/** The phrases one language provides. */
 export interface Phrases {
   language: Language;
   list(items: string[]): string;
@@ -80,13 +77,11 @@ export interface Phrases {
   conclusionRestsOn(recordCount: number): string;
   /** `category` empty when the list is of no one category. */
   suppliersListed(s: { category: string; names: string[] }): string;
-  /** A risk rating as a word of the answer's language. */
   risk(rating: string): string;
   evidenceFound(e: { count: number; digests: string[] }): string;
   nothingFound(tools: string[]): string;
   /** A name the data does not hold, with the closest names it does. */
   notInData(n: { kind: "supplier" | "category" | "costCenter" | "contract"; name: string; closest: string[] }): string;
-  /** A name several records could be: asked back with them. */
   whichOne(n: { name: string; candidates: string[] }): string;
   /** Records a tool failed to read: the answer cannot rest on them. */
   couldNotRead(kinds: ReadKind[]): string;
@@ -289,10 +284,9 @@ const ja: Phrases = {
   critiqueComplete: "根拠は質問を十分にカバーしています。",
 };
 
-/** The next-step prefixes of every language (findings may be written in either). */
+/** Findings may be written in either language. */
 export const NEXT_STEP_MARKERS = [en.nextStep, ja.nextStep];
 
-/** The phrase table for a language. */
 export function phrasesFor(language: Language): Phrases {
   return language === "ja" ? ja : en;
 }

@@ -3,7 +3,7 @@ import type { ModeratorInput } from "../../domain";
 /** Distinct references the Moderator expects per evidence need. */
 const REFERENCES_NEEDED = { low: 1, medium: 2, high: 4 } as const;
 
-/** The parts a QSCORE is made of, each in [0, 1]. */
+/** Each in [0, 1]. */
 export interface QualityParts {
   coverage: number;
   confidence: number;
@@ -36,12 +36,12 @@ export function qualityScore(input: ModeratorInput): { qscore: number; parts: Qu
   return { qscore: Math.max(0, Math.min(100, qscore)), parts };
 }
 
-/** The answering finding of the highest priority (the first in the Router's order that succeeded). */
+/** The first in the Router's order that succeeded. */
 function leadFinding(input: ModeratorInput): ModeratorInput["findings"][number] | undefined {
   return orderedFindings(input)[0];
 }
 
-/** The successful findings in the Router's order (most important first), unselected ones last. */
+/** Unselected ones last. */
 export function orderedFindings(input: ModeratorInput): ModeratorInput["findings"] {
   const rank = (id: string) => {
     const index = input.decision.selected.indexOf(id);

@@ -4,7 +4,6 @@ import { NEXT_STEP_MARKERS, type Phrases } from "./phrases";
 import { indexOfName } from "../../tools/text/words";
 import { sentenceKey, sentencesOf } from "./text";
 
-/** A rationale point: one short claim and the handles of the records that support it. */
 export interface RationaleClaim {
   point: string;
   citations: string[];
@@ -23,16 +22,8 @@ const CLAUSE_BREAK = /;\s+|；|。/;
 const NAME_COMMA = /^(?:Ltd|Inc|LLC|GmbH|K\.K|S\.A|AG|AB)\b/;
 
 /**
- * The rationale a model is asked for: short claims that support the conclusion, each citing the
- * records that bear it out, never a record's quote (the answer shows each quote beside its point).
- * The claims are the facts the specialists stated (written from the records by the facts modules),
- * a whole clause at a time, or the leading clause of a fact too long for RATIONALE_POINT_CHARS: never
- * a cut word. A record supports a claim that names it, or whose quote holds every figure the claim
- * states, or (for a claim with no figure) whose subject the claim names.
- *
- * No sentence is said twice in one answer, so a fact the conclusion states whole (as Japanese facts
- * are written, or a policy shown by its quote) is not a point: the records it rests on that no
- * other claim cites are cited together by one point saying the conclusion rests on them.
+ * Short claims citing the records that bear them out: the specialists' facts a whole clause at a time (never a cut word). No sentence is
+ * said twice in one answer, so a fact the conclusion states whole is no point: its uncited records go to one "rests on" point.
  */
 export function rationaleClaims(findings: ShownOkFinding[], conclusion: string, phrases: Phrases, maxPoints: number): RationaleClaim[] {
   const records = findings.flatMap((f) => f.evidence);
@@ -64,7 +55,7 @@ export function rationaleClaims(findings: ShownOkFinding[], conclusion: string, 
   return pick(fresh, records, points, maxPoints);
 }
 
-/** Adds the claims, in order, that cite a record no earlier point cited. */
+/** Adds, in order, the claims that cite a record no earlier point cited. */
 function pick(claims: string[], records: ShownEvidenceItem[], points: RationaleClaim[], maxPoints: number): RationaleClaim[] {
   const cited = new Set(points.flatMap((p) => p.citations));
   for (const claim of claims) {
@@ -88,7 +79,6 @@ function clausesOf(fact: string): string[] {
     .filter((clause) => clause.length > 0);
 }
 
-/** A clause written as a sentence of its own, in the fact's language. */
 function asClaim(clause: string, fact: string): string {
   return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}${CJK.test(fact) ? "。" : "."}`;
 }
@@ -112,10 +102,7 @@ function saysSomething(clause: string, records: ShownEvidenceItem[]): boolean {
   return /[\u3040-\u309f]/.test(rest) || (rest.match(/\p{L}{2,}/gu) ?? []).length >= 2;
 }
 
-/**
- * The records that support a claim: those it names; else those holding all its figures; else the
- * record of the subject it names (the subject's own record first: a supplier's profile, not its spend).
- */
+/** Those it names; else those holding all its figures; else the subject's own record (a supplier's profile, not its spend). */
 function supportOf(claim: string, records: ShownEvidenceItem[]): ShownEvidenceItem[] {
   const named = records.filter((record) => claim.includes(record.referenceId));
   if (named.length > 0) return unique(named).slice(0, MAX_CITATIONS);
@@ -130,10 +117,7 @@ function supportOf(claim: string, records: ShownEvidenceItem[]): ShownEvidenceIt
   return [about.find((record) => record.subject?.id === record.referenceId) ?? about[0]].filter((record) => record !== undefined);
 }
 
-/**
- * True when a text states a figure as a whole number, with or without thousands separators
- * ("6475" is "6,475"; "6%" is not in "36%", nor "2" in "2.5").
- */
+/** "6475" is "6,475"; "6%" is not in "36%", nor "2" in "2.5". */
 function holdsFigure(text: string, figure: string): boolean {
   const digits = (s: string) => s.replace(/(\d),(?=\d{3})/g, "$1");
   const parts = digits(text).split(digits(figure));

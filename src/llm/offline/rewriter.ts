@@ -10,7 +10,6 @@ import type { QuestionVocabulary, VocabularySupplier } from "../../tools/questio
 
 type MentionKind = "supplier" | "contract" | "period" | "category" | "amount";
 
-/** Where a thing is named in a text, and the canonical form to write it with. */
 interface Mention {
   kind: MentionKind;
   at: number;
@@ -30,7 +29,7 @@ const PERIOD = new RegExp(
 const YEAR_BEFORE = /\b(the )?(year before|previous year|prior year|a year earlier)\b|前年(?!度)|その前の年/gi;
 /** Stands for "one fiscal year before the previous question's period" until that period is known. */
 const YEAR_BEFORE_MARK = "FY-1";
-/** Words that only carry the follow-up ("and", "what about"), not a topic of their own. */
+// Words that only carry the follow-up, not a topic of their own.
 const CUE_WORDS = new Set("and also what about how same with for in of then".split(" "));
 const SUPPLIER_PRONOUNS_EN = /\b(them|they|him|her)\b/i;
 const SUPPLIER_POSSESSIVE_EN = /\btheir\b/i;
@@ -38,10 +37,8 @@ const SUPPLIER_PRONOUNS_JA = /(彼ら|先方|その(取引先|サプライヤー
 const CONTRACT_PRONOUNS = /\b(it|that contract|this contract)\b|(その契約|この契約)/i;
 
 /**
- * The offline engine's rewriter: without a language model, a follow-up is completed lexically from the latest remembered turn. What the
- * message names (supplier, contract, period, category, amount) replaces the same kind in the previous question; what it leaves out is
- * carried over; pronouns become the supplier or contract they stand for; a message with nothing to substitute is answered with the previous
- * question attached. A message with its own topic and entities stands alone; one that points back with nothing remembered is asked back.
+ * Completes a follow-up lexically from the latest remembered turn: what the message names replaces the same kind in the previous question,
+ * the rest carries over. A message with its own topic and entities stands alone; one pointing back with nothing remembered is asked back.
  */
 export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabulary, today: Date): UnderstandingOutput {
   const message = input.question.trim();
@@ -98,9 +95,8 @@ export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabul
 }
 
 /**
- * Every supplier, contract, period, category and amount named in a text, in order of position. Matched on the NFKC form (full-width
- * "ＦＹ２０２５" = "FY2025") when it keeps every position; surfaces are cut from the text as written. Where two overlap, the earlier kind in that
- * list wins.
+ * Every mention in a text by position, matched on the NFKC form ("ＦＹ２０２５" = "FY2025") when it keeps every position; surfaces are cut from
+ * the text as written. Of two overlapping, the earlier kind (supplier, contract, period, category, amount) wins.
  */
 function mentionsIn(written: string, vocabulary: QuestionVocabulary, currentYear: string): Mention[] {
   const normalized = written.normalize("NFKC");
@@ -116,7 +112,6 @@ function mentionsIn(written: string, vocabulary: QuestionVocabulary, currentYear
   return placed(written, [...suppliers, ...contracts, ...others]);
 }
 
-/** Suppliers named in a text: by name or alias, then written another way, through the one resolver. */
 function supplierMentions(text: string, vocabulary: QuestionVocabulary): Mention[] {
   const mentions: Mention[] = [];
   const found = new Set<VocabularySupplier>();
@@ -151,7 +146,7 @@ function otherMentions(text: string, vocabulary: QuestionVocabulary, currentYear
   return mentions;
 }
 
-/** The candidates that fit, in the order given (one overlapping an earlier one is dropped), by position; surfaces as written. */
+/** The candidates that fit, in the order given (one overlapping an earlier one is dropped), by position. */
 function placed(written: string, candidates: Mention[]): Mention[] {
   const mentions: Mention[] = [];
   const taken = (at: number, length: number) => mentions.some((m) => at < m.at + m.surface.length && m.at < at + length);
@@ -175,7 +170,7 @@ function mayNameContract(written: string, mentions: Mention[], vocabulary: Quest
   return !namesNothing(words.join(" "), vocabulary);
 }
 
-/** "The year before" as the fiscal year before the previous question's period (or before the current one). */
+/** "The year before" is counted from the previous question's period (or else the current one). */
 function yearBeforeResolved(own: Mention[], previous: Mention[], currentYear: string): Mention[] {
   const from = previous.find((mention) => mention.kind === "period")?.canonical ?? currentYear;
   const year = Number(/^FY(\d{4})$/.exec(from)?.[1] ?? currentYear.slice(2));
@@ -199,12 +194,10 @@ function namesSubjectAndPeriod(message: string, mentions: Mention[]): boolean {
   return subject && mentions.some((mention) => mention.kind === "period") && topicWords(message, mentions) >= 1;
 }
 
-/** Whether the message asks something of its own beyond naming entities ("their risk rating"). */
 function hasOwnTopic(message: string, mentions: Mention[]): boolean {
   return topicWords(message, mentions) >= 2;
 }
 
-/** How many words of its own the message has once entities and follow-up words are set aside. */
 function topicWords(message: string, mentions: Mention[]): number {
   let rest = message;
   for (const mention of [...mentions].reverse()) rest = rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length);
@@ -213,10 +206,7 @@ function topicWords(message: string, mentions: Mention[]): number {
   return latin.length + Math.floor(japanese.length / 2);
 }
 
-/**
- * The previous question with the message's mentions in place of the same kinds; kinds the previous question lacks are added ("… with Nimbus
- * Workflow Inc.", 「2024年度の…」).
- */
+/** The previous question with the message's mentions in place of the same kinds; kinds it lacks are added ("… with Nimbus Workflow"). */
 function substitute(base: string, own: Mention[], previous: Mention[], language: RewriterInput["language"]): string {
   const additions: Mention[] = [];
   const edits: { target: Mention; text: string }[] = [];
@@ -240,7 +230,7 @@ function substitute(base: string, own: Mention[], previous: Mention[], language:
   return end ? `${text.slice(0, end.index)} ${phrase}${end[0].trim()}` : `${text} ${phrase}`;
 }
 
-/** A mention as the rewritten question writes it: fiscal years as 「2024年度」 in Japanese. */
+// Fiscal years are written 「2024年度」 in Japanese.
 function writtenAs(mention: Mention, language: RewriterInput["language"]): string {
   return language === "ja" && mention.kind === "period" ? fiscalYearIn(mention.canonical, "ja") : mention.canonical;
 }
@@ -276,10 +266,7 @@ function attach(message: string, base: string, language: RewriterInput["language
   return sameLanguage ? `${message} (about: ${base})` : `${message} (about the previous question)`;
 }
 
-/**
- * A spend question for the given supplier, category and period, written in one language: what a follow-up in another language than the
- * spend question before it asks ("And Oceanic Freight in FY2024?" after 「はやぶさ物流の2025年度の支出は？」).
- */
+/** A spend question written in one language, for a follow-up in another language than the spend question before it. */
 function spendQuestion(mentions: Mention[], language: RewriterInput["language"]): string | undefined {
   const of = (kind: MentionKind) => mentions.filter((mention) => mention.kind === kind).map((mention) => writtenAs(mention, language));
   const [suppliers, categories, periods] = [of("supplier"), of("category"), of("period")];

@@ -4,7 +4,7 @@ import { LEXICON } from "../../tools/question/lexicon";
 import { phrasesFor, type Phrases } from "./phrases";
 import { assessScope } from "./scope";
 import { specialistLikeness } from "./specialist-likeness";
-import { containsPhrase, contentFeatures, hasCjk, wordStems } from "../../tools/text/words";
+import { PATTERN_KEYWORDS, containsPhrase, contentFeatures, hasCjk, usesKeyword, wordStems } from "../../tools/text/words";
 import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
 /** A specialist is selected when its score reaches this share of the best score. */
@@ -14,28 +14,14 @@ const KEYWORD_WEIGHT = 2;
 /** Weight of one shared description feature (stem or bigram), divided the same way. */
 const DESCRIPTION_WEIGHT = 0.5;
 /**
- * Weight of the learned likeness (0..1, see `specialistLikeness`): the largest that still routes every
- * question of the everyday table and the golden set as the keywords do, so a keyword match can be
- * outweighed only by a clear likeness.
+ * Weight of the learned likeness (0..1): the largest that still routes every question of the everyday table and the golden set as the
+ * keywords do, so a keyword match can be outweighed only by a clear likeness.
  */
 const LIKENESS_WEIGHT = 10;
 
-/**
- * A description's exclusion clause ("Not covered: tariffs, import duties." / "対象外：関税。"), up to the
- * end of its sentence: a Router model reads it as "do not choose me for these", so its words count
- * against the specialist rather than for it.
- */
+/** "Not covered: tariffs." / "対象外：関税。": a Router model reads it as "do not choose me for these", so its words count against. */
 const EXCLUSION_CLAUSE = /(?:not covered|対象外)\s*[:：]([^.。]*)[.。]?/gi;
 
-/** Keywords that stand for a pattern rather than words: "+%" is a price change written like "+8%". */
-const PATTERN_KEYWORDS: Record<string, RegExp> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
-
-function matchesKeyword(question: string, keyword: string): boolean {
-  const pattern = PATTERN_KEYWORDS[keyword];
-  return pattern ? pattern.test(question.normalize("NFKC")) : containsPhrase(question, keyword);
-}
-
-/** A specialist's lexical score for a question, with the keywords that produced it. */
 export interface RouteScore {
   id: string;
   /** Keywords and description features, plus the learned likeness: what orders the specialists. */
@@ -46,15 +32,11 @@ export interface RouteScore {
 }
 
 /**
- * Scores every specialist against the question: how like its examples the question is (learned, see
- * `specialistLikeness`), matched keywords (English by stems, Japanese as substrings; longer phrases
- * weigh more) and shared description features (English stems and Japanese bigrams). A keyword or
- * feature several specialists share counts less for each; a feature the description excludes
- * ("Not covered: …") counts against. `learned` is false for a question about something off-topic
- * ("Tell me a joke"): likeness to the nearest specialist is not a topic then.
+ * Scores every specialist by learned likeness, matched keywords and shared description features; what several share counts less for
+ * each. `learned` is false for an off-topic question: likeness to the nearest specialist is not a topic then.
  */
 export function scoreSpecialists(question: string, specialists: SpecialistSummary[], learned = true): RouteScore[] {
-  const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => matchesKeyword(question, k))));
+  const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => usesKeyword(question, k))));
   const keywordShare = countShares(matched);
   const questionFeatures = contentFeatures(question);
   const descriptions = specialists.map((s) => descriptionFeatures(s.description));
@@ -76,7 +58,7 @@ export function scoreSpecialists(question: string, specialists: SpecialistSummar
   });
 }
 
-/** The features a description claims, and those its exclusion clauses disclaim (never both). */
+/** What a description claims, and what its exclusion clauses disclaim (never both). */
 export function descriptionFeatures(description: string): { covered: Set<string>; excluded: Set<string> } {
   const excluded = new Set([...description.matchAll(EXCLUSION_CLAUSE)].flatMap((match) => [...contentFeatures(match[1])]));
   const covered = [...contentFeatures(description.replace(EXCLUSION_CLAUSE, " "))].filter((feature) => !excluded.has(feature));
@@ -84,10 +66,8 @@ export function descriptionFeatures(description: string): { covered: Set<string>
 }
 
 /**
- * The offline Router: the best-scoring specialist leads, joined by those whose keywords and description
- * features reach a relative cut-off of the best such score (1..maxSpecialists, in score order, ties
- * keep registry order); Knowledge alone when nothing matches. Out of scope (see `assessScope`) when
- * the question is not about procurement.
+ * The best-scoring specialist leads, joined by those whose lexical score reaches RELATIVE_CUTOFF of the best (ties keep registry order);
+ * Knowledge alone when nothing matches.
  */
 export function routeOffline(input: RouterInput, vocabulary: QuestionVocabulary): RouterOutput {
   const phrases = phrasesFor(input.language);
@@ -121,10 +101,7 @@ export function routeOffline(input: RouterInput, vocabulary: QuestionVocabulary)
   };
 }
 
-/**
- * The reason within the schema's budget (ROUTER_REASON_CHARS): as many of each specialist's matched
- * keywords as fit, and at least the first of each (the names say who was chosen, whatever it costs).
- */
+/** Within ROUTER_REASON_CHARS: at least the first keyword of each specialist (the names say who was chosen, whatever it costs). */
 function matchedReason(phrases: Phrases, matches: { name: string; keywords: string[] }[]): string {
   const most = Math.max(...matches.map((m) => m.keywords.length));
   for (let count = most; count > 1; count--) {
@@ -149,10 +126,7 @@ function keywordWeight(keyword: string): number {
   return 1 + 0.5 * (keyword.trim().split(/\s+/).length - 1);
 }
 
-/**
- * Drops Japanese keywords contained in a longer matched one ("見積" inside "相見積もり") and English
- * ones that are another's word forms ("renewal" beside "renew"): one word in the question counts once.
- */
+/** One word in the question counts once: "見積" inside "相見積もり", "renewal" beside "renew". */
 function dropContained(keywords: string[]): string[] {
   const stems = (keyword: string) => wordStems(keyword).join(" ");
   return keywords.filter((k, i) =>

@@ -22,7 +22,7 @@ const WEIGHT = {
 /** Question-shape topics (periods, groupings, comparisons) that say nothing about procurement on their own. */
 const NEUTRAL_TOPICS = new Set(["trend", "quarter", "month", "lastYear", "thisYear", "comparison", "byCostCenter"]);
 
-/** How the offline engine judged a question's scope, with the off-topic words that count against it (the reason it gives). */
+/** With the off-topic words that count against it (the reason it gives). */
 export interface ScopeAssessment {
   inScope: boolean;
   score: number;
@@ -30,10 +30,8 @@ export interface ScopeAssessment {
 }
 
 /**
- * Whether a question is about procurement, from its text alone: procurement words, a named supplier, a spend category, an amount and the
- * specialists' keywords count for it; other departments' topics and small talk count against it. In scope at `SCOPE_THRESHOLD` or more, so
- * a question phrased without any specialist keyword ("Where do we usually get our laptops from?") is still answered, and gibberish (no
- * known word) is not.
+ * From the text alone: procurement words, names, categories, amounts and keywords count for it, other departments' topics against. A
+ * question without any specialist keyword ("Where do we usually get our laptops from?") is still answered; gibberish is not.
  */
 export function assessScope(question: string, specialists: readonly SpecialistSummary[], vocabulary: QuestionVocabulary): ScopeAssessment {
   let score = 0;

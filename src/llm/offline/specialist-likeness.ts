@@ -6,13 +6,10 @@ import { loadCatalogue } from "../../tools/sample-data/catalogue";
 import { characterGrams, hasCjk } from "../../tools/text/words";
 import routingExamples from "./routing-examples.json";
 
-/**
- * Which specialist a question is like, learned rather than listed: a TF-IDF nearest-centroid classifier
- * over character n-grams (Latin trigrams, Japanese bigrams, so Japanese needs no tokenizer). Each
- * specialist's centroid is learned from its own declaration, the sample policy documents it answers
- * from, and example questions generated from templates over the sample data's names
- * (`routing-examples.json`). A specialist with no examples (one added by a prompt file alone) is
- * learned from its declaration.
+/*
+ * A TF-IDF nearest-centroid classifier over character n-grams (Japanese needs no tokenizer), learned from each specialist's declaration,
+ * the sample policies it answers from and templated questions (`routing-examples.json`); one added by a prompt file alone from its
+ * declaration.
  */
 
 const RoutingExamplesSchema = z.object({
@@ -22,7 +19,7 @@ const RoutingExamplesSchema = z.object({
   questions: z.record(z.array(z.string().min(1)).min(1)),
 });
 
-/** A text and the specialist it is about: a training example, or a specialist's own declaration. */
+/** A training example, or a specialist's own declaration. */
 export interface Labelled {
   id: string;
   text: string;
@@ -32,7 +29,7 @@ type Vector = Map<string, number>;
 
 let corpus: Labelled[] | undefined;
 
-/** The examples that do not depend on the Router's input: policy sections and filled templates. */
+/** Policy sections and filled templates: they do not depend on the Router's input. */
 function examplesCorpus(): Labelled[] {
   if (corpus) return corpus;
   const parsed = RoutingExamplesSchema.safeParse(routingExamples);
@@ -70,7 +67,7 @@ function normalised(vector: Vector): Vector {
   return norm === 0 ? vector : new Map([...vector].map(([key, x]) => [key, x / norm]));
 }
 
-/** Trains on the corpus and the declarations: a function from a question to its cosine to each centroid. */
+/** A question's cosine to each centroid. */
 function train(declarations: Labelled[]): (question: string) => number[] {
   const ids = new Set(declarations.map((d) => d.id));
   const counted = [...examplesCorpus().filter((e) => ids.has(e.id)), ...declarations].map((e) => ({
@@ -97,10 +94,8 @@ function train(declarations: Labelled[]): (question: string) => number[] {
 let trained: { key: string; cosines: (question: string) => number[] } | undefined;
 
 /**
- * How like each declared specialist the question is, relative to the likeliest (1 for it, 0 when the
- * question shares nothing with any), in declaration order: which specialists it is like, not how much
- * procurement it holds (a short question shares few n-grams with anything). Trained once per set of
- * declarations.
+ * Relative to the likeliest (1 for it), in declaration order: which specialists a question is like, not how much procurement it holds (a
+ * short question shares few n-grams with anything). Trained once per set of declarations.
  */
 export function specialistLikeness(question: string, declarations: Labelled[]): number[] {
   const key = JSON.stringify(declarations);

@@ -7,14 +7,9 @@ import { planToolCalls } from "../../tools/evidence-plan";
 import { hasToolResults, readToolObservations } from "./tool-observations";
 import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
-/** What a specialist turn produces: tool calls to run, or the Finding as JSON text. */
 export type SpecialistReply = { toolCalls: ModelToolCall[] } | { content: string };
 
-/**
- * One turn of a specialist conversation. Debate round: amend the earlier finding with the peers'
- * points. Otherwise, while tools are offered and none has answered yet, call the tools that fit the
- * question (the re-ask round widens the search and skips calls already made); then write the Finding.
- */
+/** Debate round: amend the earlier finding. Otherwise call the tools that fit while none has answered yet, then write the Finding. */
 export function specialistTurn(
   input: SpecialistInput,
   messages: ChatMessage[],

@@ -1,10 +1,9 @@
-/** The first sentence of a text (English or Japanese punctuation), or the whole text. */
+/** Or the whole text. */
 export function firstSentence(text: string): string {
   const match = /^(.+?[.。!?！？])(\s|$)/.exec(text);
   return match ? match[1] : text;
 }
 
-/** The sentences of a text (Latin and Japanese sentence ends). */
 export function sentencesOf(text: string): string[] {
   // "Co., Ltd." and the like end no sentence.
   return text
@@ -22,10 +21,7 @@ export function sentenceKey(sentence: string): string {
     .trim();
 }
 
-/**
- * The lines, in order, that fit within `maxChars` joined by `separator`: a line that does not fit is
- * left out whole (a fact cut mid-way could misstate a figure) and a shorter later one may still fit.
- */
+/** A line that does not fit is left out whole (a fact cut mid-way could misstate a figure); a shorter later one may still fit. */
 export function linesWithin(lines: readonly string[], maxChars: number, separator = "\n"): string[] {
   const kept: string[] = [];
   let used = 0;

@@ -1,7 +1,6 @@
 import { ToolMessageContentSchema, type EntityResolution, type ShownEvidenceItem, type ToolMessageContent } from "../../domain";
 import type { ChatMessage } from "../../workflow/ports";
 
-/** One tool call of the conversation with what it returned. */
 export interface ToolObservation {
   name: string;
   args: Record<string, unknown>;
@@ -11,14 +10,10 @@ export interface ToolObservation {
   evidence: ShownEvidenceItem[];
   data: unknown;
   error?: string;
-  /** What the tool made of the names it was given. */
   resolution?: EntityResolution;
 }
 
-/**
- * Pairs the assistant's tool calls with the `tool` messages answering them (validated at this
- * boundary). A tool message that cannot be read counts as a failed call, never an exception.
- */
+/** A tool message that cannot be read counts as a failed call, never an exception. */
 export function readToolObservations(messages: ChatMessage[]): ToolObservation[] {
   const calls = new Map<string, { name: string; args: Record<string, unknown> }>();
   const observations: ToolObservation[] = [];
@@ -46,7 +41,7 @@ export function readToolObservations(messages: ChatMessage[]): ToolObservation[]
   return observations;
 }
 
-/** True once the conversation holds tool results (the engine then answers instead of calling again). */
+/** The engine then answers instead of calling again. */
 export function hasToolResults(messages: ChatMessage[]): boolean {
   return messages.some((message) => message.role === "tool");
 }

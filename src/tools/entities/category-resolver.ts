@@ -6,10 +6,7 @@ function argumentWordsOf(id: string): string[] {
   return [id.replace(/-/g, " "), ...(CATEGORY_TERMS[id] ?? []), ...(CATEGORY_ARGUMENT_TERMS[id] ?? [])].map(normalise);
 }
 
-/**
- * The category id meant by a user's or model's word ("SaaS", "raw materials", "物流", "it-hardware"), among the ids that exist in the data,
- * also by the Japanese name the data gives it (`namesJa`); undefined when none fits.
- */
+/** Among the ids in the data, also by the Japanese name it gives them (`namesJa`); undefined when none fits. */
 export function resolveCategory(
   text: string,
   known: readonly string[],

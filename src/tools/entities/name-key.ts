@@ -10,7 +10,6 @@ const LEGAL_FORMS =
   /(?<![\p{L}\p{N}])(co\.?,? ?ltd\.?|pte\.? ltd\.?|ltd\.?|inc\.?|k\.?\s?k\.?|gmbh|ag|ab|b\.v\.?|llc|llp|plc|corporation|corp\.?|company|co\.?)(?![\p{L}\p{N}])|株式会社|\(株\)|（株）|㈱|有限会社|\(有\)|合同会社/gu;
 const KATAKANA = /[\u30a1-\u30f6]/g;
 
-/** NFKC, lower case, katakana as hiragana. */
 export function foldName(text: string): string {
   return text
     .normalize("NFKC")
@@ -19,7 +18,7 @@ export function foldName(text: string): string {
     .trim();
 }
 
-/** A name without its legal form, folded, words kept apart by single spaces ("Acme Cloud, Inc." → "acme cloud"). */
+/** "Acme Cloud, Inc." → "acme cloud". */
 export function nameWords(text: string): string {
   return foldName(text)
     .replace(LEGAL_FORMS, " ")
@@ -27,15 +26,12 @@ export function nameWords(text: string): string {
     .trim();
 }
 
-/** The comparison key of a name: its words without spaces ("Acme Cloud, Inc." → "acmecloud"). */
+/** "Acme Cloud, Inc." → "acmecloud". */
 export function nameKey(text: string): string {
   return nameWords(text).replace(/ /g, "");
 }
 
-/**
- * The key of a name with its kana read out in Hepburn romaji ("はやぶさ物流" → "hayabusa物流", "ハヤブサ" → "hayabusa"), so a name written in kana
- * meets the same name written in Latin letters. Kanji have no reading here and stay as they are.
- */
+/** Kana read out in Hepburn romaji ("はやぶさ物流" → "hayabusa物流"), so kana meets Latin letters; kanji have no reading here. */
 export function romajiKey(text: string): string {
   return toRomaji(nameKey(text)).replace(/-/g, "");
 }

@@ -1,11 +1,8 @@
-/**
- * Where a question writes a supplier's name, known to the data or not: "spend with Acme Cloud Japan in FY2025", "supplier 100234", "commit
- * ¥30,000,000 to Globex for logistics", "the Northwind Robotics contract", 「山田運輸の支出」, 「取引先A社との契約」. A phrase found here that resolves to no
- * supplier must be reported as unknown, never dropped (dropping it widens the question to every supplier). No regular expression is built
- * from the text.
+/*
+ * Where a question writes a supplier's name, known to the data or not. A phrase found here that resolves to no supplier must be reported
+ * as unknown, never dropped (dropping it widens the question to every supplier). No regular expression is built from the text.
  */
 
-/** Words after which English puts a supplier's name. */
 const LEAD_WORDS = new Set(["with", "from", "to", "of", "about", "for", "pay", "paid", "supplier", "vendor", "is"]);
 /** Words after which a name is also looked for in lower case ("spend with acme cloud"). */
 const LOWER_CASE_LEADS = new Set(["with", "from", "pay", "paid"]);
@@ -14,7 +11,7 @@ const LOWER_CASE_LEADS = new Set(["with", "from", "pay", "paid"]);
  * word that ends a name or is none ("supplier for packaging", "vendor with ISO 14001").
  */
 const ID_WORDS = new Set(["supplier", "vendor"]);
-/** Words that follow "supplier" before its id ("supplier id 100234", "vendor no. 7"). */
+/** "supplier id 100234", "vendor no. 7". */
 const ID_FILLERS = new Set(["id", "no", "no.", "number", "#", "code"]);
 /** Words that end a name ("… Acme Cloud Japan in FY2025", "… Globex for logistics"). */
 const END_WORDS = new Set(
@@ -42,22 +39,19 @@ const PERIODS =
 const JA_PARTICLES = /^(?:との|への|からの|から|の|に|と|は|へ)/u;
 const JA_NAME =
   /((?:[A-Za-z0-9][A-Za-z0-9&.'-]*)(?: [A-Za-z0-9&][A-Za-z0-9&.'-]*)*|(?:(?!の)[\p{Script=Hiragana}ー])*[\p{Script=Han}\p{Script=Katakana}ー・A-Za-z0-9&＆]+|[\p{Script=Hiragana}\p{Script=Katakana}ー]{2,})(?=との|への|からの|から|の|に|と|は|へ)/gu;
-/** Endings of Japanese company names that are written in kanji alone. */
+/** Japanese company names written in kanji alone end with these. */
 const JA_COMPANY_ENDINGS =
   /(社|運輸|商事|商会|物産|工業|産業|製作所|電機|電気|通運|物流|運送|興業|建設|化学|製薬|食品|技研|精機|倉庫|ホールディングス|グループ|株式会社)$/u;
 /** Words that introduce a supplier in Japanese; the name may follow them directly (「取引先A社」). */
 const JA_SUPPLIER_WORDS = /^(取引先|仕入先|サプライヤー|ベンダー|業者)/u;
 
-/** A phrase where a supplier's name goes; `lowerCase` ones ("with acme cloud") may be ordinary words. */
+/** `lowerCase` phrases ("with acme cloud") may be ordinary words. */
 export interface SupplierPhrase {
   text: string;
   lowerCase: boolean;
 }
 
-/**
- * The phrases of a question written where a supplier's name goes, in order. `ignore` says which
- * phrases are known words of another kind (categories, regions, topic words) and not names.
- */
+/** `ignore` says which phrases are known words of another kind (categories, regions, topic words), not names. */
 export function supplierPhrases(question: string, ignore: (phrase: string) => boolean): SupplierPhrase[] {
   const text = question.normalize("NFKC").replace(PERIODS, " ， ");
   const found = [...englishPhrases(text), ...japanesePhrases(text).map((phrase) => ({ text: phrase, lowerCase: false }))]
@@ -129,18 +123,16 @@ function looksLikeJapaneseName(phrase: string): boolean {
   );
 }
 
-/** A word written as a name: capitalised, a number or an id, or in Japanese script. */
 function looksLikeName(word: string): boolean {
   return /^[\p{Lu}\d]/u.test(word) || /[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]/u.test(word);
 }
 
-/** A token without the punctuation around it ("Globex?" → "Globex", "(Acme" → "Acme"); "Co." and "Inc." keep their dot. */
+/** "Co." and "Inc." keep their dot. */
 function bare(token: string): string {
   const trimmed = token.replace(/^[("'“‘「]+/u, "").replace(/[)"'”’」?？!！,，、;:。]+$/u, "");
   return NAME_PARTS.has(trimmed.toLowerCase()) ? trimmed : trimmed.replace(/\.$/, "");
 }
 
-/** Whether a token ends its clause ("Globex?", "Acme,"). */
 function endsClause(token: string): boolean {
   return /[?？!！,，、;:。]$/u.test(token) || (token.endsWith(".") && !NAME_PARTS.has(token.toLowerCase()));
 }

@@ -2,7 +2,6 @@ import Fuse from "fuse.js";
 import type { EntityResolution, Supplier } from "../../domain";
 import { foldName, nameKey, nameWords, romajiKey } from "./name-key";
 
-/** What the resolver needs of a supplier: its id, name and aliases. */
 export interface NamedRecord {
   id: string;
   name: string;
@@ -25,14 +24,12 @@ const TYPO_MARGIN = 0.15;
 const MAX_CANDIDATES = 3;
 /** Names shorter than this (as keys) are never matched or asked back by spelling alone. */
 const MIN_FUZZY_KEY = 7;
-/** How alike in length a typed name and a supplier's name must be for a typo or a candidate. */
+/** Length ratio a typed name and a supplier's name need for a typo or a candidate. */
 const LENGTH_RATIO = 0.8;
 
 /**
- * Resolves a supplier from its id, name, an alias or the name without its legal form, in any width, case or kana ("SUP-001", "Acme", "アクメ",
- * "ｱｸﾒ", "山田運輸" for "山田運輸株式会社"). In order: an exact key; the beginning of names ("Acme Cloud" → "Acme Cloud Software KK", several → ask
- * back); a name inside a longer text, when it is most of it; then a close spelling through Fuse (a clear typo matches, plausible ones are
- * asked back, distant ones are only suggested).
+ * By id, name, alias or the name without its legal form, in any width, case or kana. In order: an exact key; the beginning of names; a name
+ * that is most of a longer text; then a close spelling (a clear typo matches, plausible ones are asked back, distant ones only suggested).
  */
 export function resolveSupplier<S extends NamedRecord>(suppliers: readonly S[], text: string): SupplierResolution<S> {
   // The index holds the records of `suppliers` themselves, so each one it returns is an S.
@@ -89,10 +86,7 @@ function resolveAmong(suppliers: readonly NamedRecord[], text: string): Supplier
   };
 }
 
-/**
- * Suppliers named anywhere in a text ("Can we renew the Acme SaaS contract?" → Acme): Latin names and
- * aliases as whole words (three letters or more), Japanese ones as substrings.
- */
+/** Suppliers named anywhere in a text: Latin names and aliases as whole words (three letters or more), Japanese ones as substrings. */
 export function findMentionedSuppliers<S extends NamedRecord>(suppliers: readonly S[], text: string): S[] {
   const words = ` ${nameWords(text)} `;
   const compact = words.replace(/ /g, "");
@@ -102,18 +96,15 @@ export function findMentionedSuppliers<S extends NamedRecord>(suppliers: readonl
   );
 }
 
-/** The names of a supplier as the resolver compares them. */
 interface NameEntry {
   supplier: NamedRecord;
-  /** `nameKey` of the id, name or alias. */
   key: string;
-  /** `nameWords` of it. */
   words: string;
   /** `words` with kana read as romaji. */
   romajiWords: string;
 }
 
-/** A name as it is looked for in a text: a Latin phrase between spaces, or other script without spaces. */
+/** A Latin phrase is looked for between spaces, other script without. */
 interface MentionPhrase {
   phrase: string;
   latin: boolean;
@@ -154,7 +145,6 @@ function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
   return index;
 }
 
-/** A name as a mention phrase: Latin of three letters or more, other script of two characters or more. */
 function mentionPhrase(name: string): MentionPhrase[] {
   const phrase = nameWords(name);
   // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
@@ -173,16 +163,12 @@ function romajiOf(words: string): string {
     .join(" ");
 }
 
-/**
- * Whether `name` begins with every word of `typed` ("acme cloud" begins "acme cloud software");
- * by characters when either is not in Latin script ("はやぶさ" begins "はやぶさ物流", "sakura" begins "sakura精機").
- */
+/** By words in Latin script, else by characters ("はやぶさ" begins "はやぶさ物流", "sakura" begins "sakura精機"). */
 function startsWithWords(name: string, typed: string): boolean {
   if (!isLatin(typed) || !isLatin(name)) return name.replace(/ /g, "").startsWith(typed.replace(/ /g, "")) && name !== typed;
   return `${name} `.startsWith(`${typed} `) && name !== typed;
 }
 
-/** Whether a text holds a name as whole words (Latin) or as characters (Japanese). */
 function containsWords(text: string, name: string): boolean {
   if (!isLatin(name)) return text.replace(/ /g, "").includes(name.replace(/ /g, ""));
   return ` ${text} `.includes(` ${name} `);
@@ -207,14 +193,11 @@ function distinctScored<S>(entries: { supplier: S; score: number }[]): { supplie
   return [...best].map(([supplier, score]) => ({ supplier, score })).sort((a, b) => a.score - b.score);
 }
 
-/** A tool's supplier argument resolved to one supplier, or the reason it was not (never "all suppliers"). */
+/** Never "all suppliers": an unresolved argument says why. */
 export type SupplierArgument =
   { supplier: Supplier; resolution: EntityResolution } | { supplier?: undefined; message: string; resolution: EntityResolution };
 
-/**
- * Resolves the supplier a tool was asked about and says what it made of it: the supplier, several candidates to ask back with, or none with
- * the closest names. The message is what the answer states ("No supplier named "Northwind Robotics" is in the data.").
- */
+/** The message is what the answer states ("No supplier named "Northwind Robotics" is in the data."). */
 export function resolveSupplierArgument(suppliers: readonly Supplier[], text: string): SupplierArgument {
   const resolved = resolveSupplier(suppliers, text);
   const written = text.trim();

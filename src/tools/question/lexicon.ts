@@ -1,9 +1,6 @@
 import { termList as terms } from "../text/words";
 
-/**
- * Words (English and Japanese) that reveal what a question is about. Used to choose tools and their
- * arguments; the Router itself matches each specialist's own keywords, not this table.
- */
+/** Chooses tools and their arguments; the Router itself matches each specialist's own keywords, not this table. */
 export const LEXICON = {
   trend: terms("trend|over time|year over year|yoy|history|推移|前年比|前年度比|年度別|経年|変化"),
   quarter: terms("quarter|quarterly|四半期"),
@@ -32,7 +29,6 @@ export const LEXICON = {
   comparison: terms("compare|comparison|versus|vs|difference|higher|lower|比較|違い|差"),
 };
 
-/** Region codes and the words that name them. */
 export const REGION_TERMS: Readonly<Record<string, readonly string[]>> = {
   JP: ["japan", "japanese", "domestic", "国内", "日本"],
   US: ["usa", "united states", "america", "american", "米国", "アメリカ"],
@@ -40,10 +36,7 @@ export const REGION_TERMS: Readonly<Record<string, readonly string[]>> = {
   APAC: ["apac", "asia", "asian", "アジア"],
 };
 
-/**
- * Words added to a search query when the question uses a trigger, so document search finds the
- * governing section ("quotes" → the sourcing thresholds that speak of "quotations").
- */
+/** So document search finds the governing section ("quotes" → the sourcing thresholds that speak of "quotations"). */
 export const QUERY_EXPANSIONS: readonly { triggers: readonly string[]; add: string }[] = [
   { triggers: ["quote", "quotes", "rfq", "rfp", "bid", "見積", "相見積", "入札"], add: "quotations thresholds 基準額 見積" },
   { triggers: ["approve", "approval", "approver", "sign off", "承認", "決裁", "承認者"], add: "approval thresholds authority 承認基準" },

@@ -34,9 +34,8 @@ const GENERIC = [
 ];
 
 /**
- * Suppliers a question names that the mention search did not find by their exact name or alias: each phrase written where a supplier's name
- * goes is resolved (id, name without legal form, kana, close spelling). Those that resolve join `found` (`matched` says with which phrase);
- * the others are returned as written, so the tools are asked about them and say they are unknown instead of answering for every supplier.
+ * Suppliers named other than exactly (id, name without legal form, kana, close spelling). Unresolved phrases are returned as written, so
+ * the tools say they are unknown instead of answering for every supplier.
  */
 export function resolveNamedSuppliers(
   question: string,
@@ -62,10 +61,7 @@ export function resolveNamedSuppliers(
   return { suppliers, unresolved, matched };
 }
 
-/**
- * Whether a phrase is made only of words the engine reads as something else (category, region and
- * topic words: "logistics支出", "クラウド"), so it names no supplier and no contract.
- */
+/** Made only of category, region and topic words ("logistics支出", "クラウド"): it names no supplier and no contract. */
 export function namesNothing(phrase: string, vocabulary: QuestionVocabulary): boolean {
   // Latin words are set aside whole ("it" is no part of "Capital"), Japanese ones anywhere.
   let rest = ` ${foldName(phrase)

@@ -6,33 +6,25 @@ import { resolveNamedSuppliers } from "./named-suppliers";
 import { boundedEditDistance, containsPhrase, hasCjk, indexOfName, normalize } from "../text/words";
 import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
 
-/** How spend should be grouped to answer the question. */
 export type SpendGrouping = "supplier" | "category" | "month" | "quarter" | "fiscalYear" | "costCenter";
 
-/** Everything read out of a question: who, what, when, how much, which topics. */
 export interface QuestionEntities {
   language: Language;
   suppliers: VocabularySupplier[];
-  /**
-   * Names written where a supplier goes that match no supplier (or several): the tools are asked
-   * about them and say so, instead of the question being answered for every supplier.
-   */
+  /** Match no supplier (or several): the tools say so, instead of the question being answered for every supplier. */
   unresolvedSuppliers: string[];
-  /** Category ids named in the question (supplier names excluded). */
+  /** Supplier names excluded. */
   categories: string[];
-  /** Fiscal years named or implied ("FY2025", "2025年度", "last year"). */
+  /** Named or implied ("FY2025", "2025年度", "last year"). */
   fiscalYears: string[];
   region: string | null;
-  /** Explicit or implied grouping; null when the question implies none. */
   groupBy: SpendGrouping | null;
   trend: boolean;
   amounts: ExtractedAmount[];
   percentages: number[];
-  /** Which LEXICON topics the question touches. */
   topics: Set<keyof typeof LEXICON>;
 }
 
-/** Reads suppliers, categories, periods, amounts and topics out of a question. */
 export function extractQuestionEntities(
   question: string,
   vocabulary: QuestionVocabulary,
@@ -92,7 +84,7 @@ function groupingOf(topics: Set<keyof typeof LEXICON>): SpendGrouping | null {
   return null;
 }
 
-/** Fiscal years named in the question; "last year" and "this year" counted from `currentYear` ("FY2026"). */
+/** "last year" and "this year" counted from `currentYear` ("FY2026"). */
 function findFiscalYears(question: string, currentYear: string): string[] {
   const text = normalize(question);
   const years = new Set<string>();

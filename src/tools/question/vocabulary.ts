@@ -2,7 +2,6 @@ import type { ProcurementData } from "../procurement-data";
 import { CATEGORY_TERMS, categoryNamesJa } from "../../domain/category-terms";
 import type { NamedRecordId, RecordIdIndex } from "../../domain";
 
-/** A supplier as a question may name it. */
 export interface VocabularySupplier {
   id: string;
   name: string;
@@ -11,28 +10,22 @@ export interface VocabularySupplier {
   region: string;
 }
 
-/** A spend category with every term that names it (its id, English words, Japanese synonyms). */
-export interface VocabularyCategory {
+/** `terms`: its id, English words, Japanese synonyms. */
+interface VocabularyCategory {
   id: string;
   terms: string[];
 }
 
-/** The names read out of questions: suppliers, categories and contract ids from the data. */
 export interface QuestionVocabulary {
   suppliers: VocabularySupplier[];
   categories: VocabularyCategory[];
-  /** The data set's contract ids, recognised in a question by lookup whatever their format; read on first use. */
   contractIds: ContractIdsOnFirstUse;
-  /** Region codes used by suppliers ("JP", "US", …). */
   regions: string[];
-  /** The data set's first month of the fiscal year: "FY2025" and "last year" mean what the tools mean by them. */
+  /** So that "FY2025" and "last year" mean what the tools mean by them. */
   fiscalYearStartMonth: number;
 }
 
-/**
- * Builds the vocabulary once at start-up from the procurement data (suppliers, benchmarks, its fiscal
- * year); the contract ids are read when a question first needs them.
- */
+/** Built once at start-up; the contract ids are read when a question first needs them. */
 export async function buildQuestionVocabulary(data: ProcurementData): Promise<QuestionVocabulary> {
   const [suppliers, benchmarks, summary] = await Promise.all([data.listSuppliers(), data.listBenchmarks(), data.describe()]);
   const categoryIds = [...new Set([...suppliers.map((s) => s.category), ...benchmarks.map((b) => b.category)])].sort();
@@ -55,10 +48,8 @@ export async function buildQuestionVocabulary(data: ProcurementData): Promise<Qu
 }
 
 /**
- * The data set's contract ids, read when a question first needs them rather than at start-up: with ten thousand contracts the read costs
- * hundreds of milliseconds, and a damaged contracts file must fail only the questions that look up a contract, not every question. Whoever
- * reads a question (all async) awaits `ready()`; the synchronous steps then call `in()`, which throws the read's own failure (which file,
- * what is wrong) only when a text is actually looked up.
+ * Read when a question first needs them: with ten thousand contracts the read costs hundreds of milliseconds, and a damaged contracts file
+ * must fail only the questions that look up a contract. Async readers await `ready()`; `in()` throws the read's failure only when used.
  */
 export class ContractIdsOnFirstUse {
   private read: { index: RecordIdIndex } | { failure: unknown } | undefined;
@@ -66,7 +57,6 @@ export class ContractIdsOnFirstUse {
   /** `load` is the data layer's own single read (ProcurementData.contractIds): shared, kept, and tried again after a failure. */
   constructor(private readonly load: () => Promise<RecordIdIndex>) {}
 
-  /** Asks the data layer for the ids and records them, or why they could not be read. */
   async ready(): Promise<void> {
     try {
       this.read = { index: await this.load() };
@@ -75,7 +65,7 @@ export class ContractIdsOnFirstUse {
     }
   }
 
-  /** The contract ids a text names (see RecordIdIndex.in); throws why they could not be read. */
+  /** Throws why the ids could not be read. */
   in(text: string): NamedRecordId[] {
     if (this.read === undefined) throw new Error("contract ids looked up before ready() read them");
     if ("failure" in this.read) throw this.read.failure;

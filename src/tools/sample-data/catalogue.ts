@@ -57,7 +57,6 @@ export type PinnedContract = z.infer<typeof PinnedContractSchema>;
 
 const variants = z.array(z.string().min(1)).min(1);
 
-/** Clause templates (contracts.yaml). */
 const ContractTemplatesSchema = z.object({
   pinned: z.array(PinnedContractSchema),
   clauses: z.object({
@@ -77,7 +76,7 @@ const ContractTemplatesSchema = z.object({
 });
 export type ContractTemplates = z.infer<typeof ContractTemplatesSchema>;
 
-/** Everything authored by hand under infra/sample-data, validated. */
+/** Everything authored by hand under infra/sample-data. */
 export interface Catalogue {
   categories: CategoryProfile[];
   suppliers: SupplierEntry[];
@@ -94,7 +93,7 @@ export function sampleDataDirectory(): string {
   }
 }
 
-/** Reads and validates the hand-authored catalogue files; errors name the file and the failing path. */
+/** Errors name the file and the failing path. */
 export function loadCatalogue(directory: string): Catalogue {
   return {
     categories: readYaml(directory, "categories.yaml", z.array(CategoryProfileSchema)),

@@ -22,7 +22,6 @@ const PRICE_VARIANTS_BY_CATEGORY: Record<string, PriceVariant[]> = {
   logistics: ["index", "market", "cap"],
 };
 
-/** The terms a contract is written from. */
 type ContractTerms = Omit<PinnedContract, "title" | "supplierId"> & { title: string };
 
 /**
@@ -53,7 +52,7 @@ export function buildContracts(
   return contracts.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Terminates a contract early (the supplier was flagged): it ends on `date` and does not renew. */
+/** The supplier was flagged: the contract ends on `date` and does not renew. */
 function endAt(terms: ContractTerms, date: string): void {
   terms.endDate = date;
   terms.autoRenew = false;

@@ -7,13 +7,13 @@ import { Prng } from "./prng";
 import { buildSpend } from "./spend";
 import { buildSuppliers } from "./suppliers";
 
-export { loadPolicyDocuments, parsePolicyDocument } from "./policies";
+export { loadPolicyDocuments } from "./policies";
 export { sampleDataDirectory } from "./catalogue";
 
 /** The day the sample data describes: contract statuses are as of this date. */
 export const SAMPLE_DATA_AS_OF = "2026-11-21";
 /** The last day with spend transactions. */
-export const SAMPLE_SPEND_LAST_DATE = "2026-11-20";
+const SAMPLE_SPEND_LAST_DATE = "2026-11-20";
 const SEED = 20261121;
 
 /**

@@ -6,7 +6,7 @@ import { parseFrontMatter } from "../../domain/front-matter";
 import { describeZodError } from "../../domain/zod-issues";
 
 /** Front matter of a policy markdown file (`<key>.<en|ja>.md`). */
-export const PolicyFrontMatterSchema = z.object({
+const PolicyFrontMatterSchema = z.object({
   id: z.string().regex(/^POL-[A-Z0-9-]+$/, "policy code such as POL-APPROVAL-MATRIX"),
   key: z.string().min(1),
   language: z.enum(["en", "ja"]),
@@ -19,7 +19,7 @@ export const PolicyFrontMatterSchema = z.object({
 const SECTION_HEADING = /^#{2,4}\s+§?(\d+(?:\.\d+)*)\.?\s+(.+?)\s*$/;
 
 /** Parses one policy file: front matter plus numbered sections (text outside them is ignored). */
-export function parsePolicyDocument(source: string, fileName: string): PolicyDocument {
+function parsePolicyDocument(source: string, fileName: string): PolicyDocument {
   const file = parseFrontMatter(source);
   const front = PolicyFrontMatterSchema.safeParse(file.data);
   if (!front.success) throw new Error(`${fileName}: ${describeZodError(front.error)}`);

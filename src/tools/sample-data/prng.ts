@@ -6,7 +6,7 @@ export class Prng {
     this.state = seed >>> 0;
   }
 
-  /** A float in [0, 1). */
+  /** [0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;
     let t = this.state;
@@ -15,27 +15,25 @@ export class Prng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
-  /** A float in [min, max). */
+  /** [min, max). */
   between(min: number, max: number): number {
     return min + (max - min) * this.next();
   }
 
-  /** An integer in [min, max] inclusive. */
+  /** [min, max] inclusive. */
   int(min: number, max: number): number {
     return Math.floor(this.between(min, max + 1));
   }
 
-  /** True with probability `p`. */
   chance(p: number): boolean {
     return this.next() < p;
   }
 
-  /** One element of a non-empty list. */
   pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.next() * items.length)];
   }
 
-  /** Up to `count` distinct elements, in their original order. */
+  /** In their original order. */
   sample<T>(items: readonly T[], count: number): T[] {
     const chosen = new Set<number>();
     while (chosen.size < Math.min(count, items.length)) chosen.add(Math.floor(this.next() * items.length));

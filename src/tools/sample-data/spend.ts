@@ -15,10 +15,7 @@ interface Draft extends Omit<SpendTransaction, "id" | "poNumber"> {
   order: number;
 }
 
-/**
- * Monthly spend transactions per supplier from April 2024 to `lastDate`: each supplier's yearly level changes by its growth rate per fiscal
- * year, with seasonality and noise. Transactions get ids and PO numbers in date order (PO numbers count per fiscal year).
- */
+/** Ids and PO numbers in date order (PO numbers count per fiscal year). */
 export function buildSpend(
   suppliers: Supplier[],
   profiles: Map<string, SpendProfile>,

@@ -17,7 +17,6 @@ export interface SpendProfile {
 
 const CURRENCY_BY_REGION: Record<string, Currency> = { JP: "JPY", US: "USD", EU: "EUR", APAC: "USD" };
 
-/** Completes each authored supplier with generated facts, and derives its spend profile. */
 export function buildSuppliers(
   entries: SupplierEntry[],
   categories: Map<string, CategoryProfile>,
@@ -64,7 +63,6 @@ function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-/** Two-digit zero padding for dates. */
 export function pad(value: number): string {
   return String(value).padStart(2, "0");
 }

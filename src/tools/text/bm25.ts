@@ -2,7 +2,6 @@ import { LRUCache } from "lru-cache";
 import { lookup } from "../../domain/lookup";
 import { tokenize } from "./search-text";
 
-/** A search hit: the document's position in the indexed list, its score and the query terms it contains. */
 interface Bm25Hit {
   index: number;
   score: number;
@@ -12,11 +11,7 @@ interface Bm25Hit {
 const K1 = 1.2;
 const B = 0.75;
 
-/**
- * Term counts per document text. Tools index the same contract and policy texts on every call, and
- * tokenising them is most of a search's CPU; under a burst of questions that CPU delays every
- * conversation's first reaction. Keyed by the text itself, so it is right whatever the data source.
- */
+// Tools index the same texts on every call and tokenising is most of a search's CPU; keyed by the text, so right whatever the source.
 const termCountsCache = new LRUCache<string, ReadonlyMap<string, number>>({ max: 5_000 });
 
 function termCounts(text: string): ReadonlyMap<string, number> {
@@ -29,9 +24,7 @@ function termCounts(text: string): ReadonlyMap<string, number> {
   return counts;
 }
 
-/** How a search ranks and bounds its hits. */
 export interface Bm25SearchOptions {
-  /** Return at most this many hits (all by default). */
   limit?: number;
   /** A factor on a document's score (e.g. favouring sections that state thresholds). */
   weight?: (index: number) => number;
@@ -39,10 +32,7 @@ export interface Bm25SearchOptions {
   minShareOfBest?: number;
 }
 
-/**
- * A built index as plain data, for storing next to the data set: terms with their postings as
- * base64 of typed arrays (loading it is a JSON parse and a copy, not tokenising every text again).
- */
+/** A built index as plain data, stored next to the data set: loading it is a JSON parse and a copy, not tokenising every text again. */
 export interface StoredBm25Index {
   documentCount: number;
   terms: string[];
@@ -52,7 +42,6 @@ export interface StoredBm25Index {
   weights: string;
 }
 
-/** The best hits of a search and how many documents matched in all. */
 export interface Bm25Result {
   hits: Bm25Hit[];
   total: number;
@@ -60,7 +49,7 @@ export interface Bm25Result {
   totalIsEstimate: boolean;
 }
 
-/** A term's postings: the documents containing it and its BM25 weight in each (before idf). */
+/** The documents containing a term (in document order) and its BM25 weight in each, before idf. */
 interface Postings {
   documents: Int32Array;
   weights: Float64Array;
@@ -74,15 +63,12 @@ interface Postings {
 export const MAX_SCANNED_POSTINGS = 256;
 
 /**
- * An Okapi BM25 index over texts, tokenised by `tokenize` (words and CJK bigrams). Kept as postings (term → documents containing it), so a
- * search costs what its terms match, not the whole corpus: built once over thousands of contracts or policy sections, then searched on
- * every call. Scores accumulate in one typed array kept with the index and only the best `limit` hits become objects, so a query whose
- * words are in every document still costs a few additions per document.
+ * An Okapi BM25 index kept as postings, so a search costs what its terms match, not the whole corpus. Scores accumulate in one typed
+ * array and only the best `limit` hits become objects, so a query whose words are in every document costs a few additions per document.
  */
 export class Bm25Index {
-  /** Per term: the documents containing it (in document order) and the term's BM25 weight in each, before idf. */
   private readonly postings = new Map<string, Postings>();
-  /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, in document order (chosen when the index is built or loaded). */
+  /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, chosen when the index is built or loaded. */
   private readonly strongest = new Map<string, Postings>();
   private readonly documentCount: number;
   /** Per-document scores during a search (searches are synchronous, so one array serves them all). */
@@ -132,7 +118,6 @@ export class Bm25Index {
       if (all.documents.length > MAX_SCANNED_POSTINGS) this.strongest.set(term, strongestPostings(all));
   }
 
-  /** How many texts are indexed. */
   get size(): number {
     return this.documentCount;
   }
@@ -184,12 +169,11 @@ export class Bm25Index {
     return { hits, total: relevant.length, totalIsEstimate };
   }
 
-  /** The postings a search scans for a term: all of them, or a common term's strongest ones. */
   private scanned(term: string): Postings {
     return this.strongest.get(term) ?? lookup(this.postings, term, "postings");
   }
 
-  /** Whether a document has a term: postings are in document order, so a binary search. */
+  // Postings are in document order, so a binary search.
   private contains(term: string, index: number): boolean {
     const { documents } = lookup(this.postings, term, "postings");
     let [low, high] = [0, documents.length - 1];
@@ -204,9 +188,8 @@ export class Bm25Index {
 }
 
 /**
- * A term's MAX_SCANNED_POSTINGS heaviest postings, in document order; of equal weights the earlier
- * documents are kept. A sort of the weights finds the threshold (native, a few milliseconds for the
- * commonest word of ten thousand contracts), one pass keeps what reaches it.
+ * A term's MAX_SCANNED_POSTINGS heaviest postings in document order, earlier documents winning ties. A native sort of the weights finds
+ * the threshold (a few milliseconds for the commonest word of ten thousand contracts), one pass keeps what reaches it.
  */
 function strongestPostings(all: Postings): Postings {
   const threshold = Float64Array.from(all.weights).sort()[all.weights.length - MAX_SCANNED_POSTINGS];
@@ -225,16 +208,13 @@ function strongestPostings(all: Postings): Postings {
   return { documents, weights };
 }
 
-/** The bytes of base64 text in a buffer of their own (typed arrays need aligned, unshared memory). */
+// Typed arrays need aligned, unshared memory, so the bytes get a buffer of their own.
 function bytesOf(base64: string): ArrayBuffer {
   const bytes = Buffer.from(base64, "base64");
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 }
 
-/**
- * The `k` best items, best first, in O(n log k): a bounded heap whose root is the worst kept item,
- * so the ten best of ten thousand matches never sort the ten thousand.
- */
+/** The `k` best items, best first, in O(n log k): a bounded heap whose root is the worst kept item. */
 export function bestOf<T>(items: readonly T[], k: number, better: (a: T, b: T) => boolean): T[] {
   if (k <= 0) return [];
   const heap: T[] = [];
@@ -263,10 +243,7 @@ export function bestOf<T>(items: readonly T[], k: number, better: (a: T, b: T) =
   return heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
 }
 
-/**
- * The sentence (or list item) of a passage that best answers the query: most query terms, then one
- * that states a figure. Used as the evidence quote; clipped to `maxLength` characters.
- */
+/** The evidence quote: the sentence or list item with most query terms, then one stating a figure; clipped to `maxLength`. */
 export function bestSentence(text: string, query: string, maxLength = 240): string {
   const terms = new Set(tokenize(query));
   const sentences = text
@@ -282,7 +259,6 @@ export function bestSentence(text: string, query: string, maxLength = 240): stri
   return clip(best, maxLength);
 }
 
-/** Shortens text to `maxLength` characters with an ellipsis. */
 export function clip(text: string, maxLength: number): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length <= maxLength ? flat : `${flat.slice(0, maxLength - 1)}…`;

@@ -8,16 +8,12 @@ const STOP_WORDS = new Set(
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
 const HIRAGANA_ONLY = /^[\u3040-\u309f]+$/;
 
-/** NFKC (full-width → half-width, compatibility forms), lower case, trimmed. */
+/** NFKC, lower case, trimmed. */
 export function normalise(text: string): string {
   return text.normalize("NFKC").toLowerCase().trim();
 }
 
-/**
- * Search terms of a text: Latin words (stop words dropped, stemmed; numbers without thousands separators) and, for Japanese or
- * Chinese runs, overlapping character bigrams (a one-character run is its own term). Bigrams of
- * hiragana alone are mostly particles and endings, so they are dropped.
- */
+/** Latin words stemmed, without stop words; CJK runs as bigrams, except hiragana-only ones (mostly particles and endings). */
 export function tokenize(text: string): string[] {
   const normalised = normalise(text);
   const terms: string[] = [];
@@ -37,10 +33,7 @@ export function tokenize(text: string): string[] {
 
 const SUFFIXES = "ations ation ating ated ates ate ings ing ions ion als al ers er ed es e s".split(" ");
 
-/**
- * A crude English stemmer, enough to meet the same word in its forms: "approves", "approval",
- * "approver" → "approv"; "renewals" → "renew"; "quotation", "quotes" → "quot"; "policies" → "policy".
- */
+/** "approves", "approval", "approver" → "approv"; "quotation", "quotes" → "quot"; "policies" → "policy". */
 function stem(word: string): string {
   const base = word.endsWith("'s") ? word.slice(0, -2) : word;
   if (base.length > 4 && base.endsWith("ies")) return `${base.slice(0, -3)}y`;

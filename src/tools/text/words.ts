@@ -1,7 +1,4 @@
-/**
- * Text features for lexical matching without a language model: English word stems and Japanese
- * character bigrams, over NFKC-normalised lower-case text (full-width "ＡＣＭＥ" = "acme").
- */
+// Lexical matching without a language model, over NFKC-normalised lower-case text (full-width "ＡＣＭＥ" = "acme").
 
 const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]+/g;
 const CJK_CHAR = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/;
@@ -13,20 +10,18 @@ const STOPWORDS = new Set(
   ),
 );
 
-/** NFKC-normalised, lower-cased text: the form every matcher compares. */
+/** The form every matcher compares. */
 export function normalize(text: string): string {
   return text.normalize("NFKC").toLowerCase();
 }
 
-/** True when the text contains kana or kanji. */
 export function hasCjk(text: string): boolean {
   return CJK_CHAR.test(text);
 }
 
 /**
- * Index of a name in a text: anywhere for Japanese names, at word boundaries (any case) for Latin
- * ones; -1 when absent. Names come from imported data, so they are matched as literal text ("C++ Inc.",
- * "A(B" are not patterns), and a name longer than the text is never turned into a pattern at all.
+ * Anywhere for Japanese names, at word boundaries (any case) for Latin ones. Names come from imported data, so they are matched as
+ * literal text ("C++ Inc." is no pattern), and a name longer than the text is never turned into a pattern at all.
  */
 export function indexOfName(text: string, name: string): number {
   if (name.trim() === "" || name.length > text.length) return -1;
@@ -56,17 +51,15 @@ export function wordStems(text: string): string[] {
   return (normalize(text).match(/[a-z0-9]+/g) ?? []).map(stem);
 }
 
-/** Whether a Latin word ("and", "What") is a stop word: it carries no topic and names nothing. */
 export function isStopWord(word: string): boolean {
   return STOPWORDS.has(normalize(word));
 }
 
-/** Stems of the meaningful Latin words (stop words removed). */
 export function contentStems(text: string): string[] {
   return (normalize(text).match(/[a-z0-9]+/g) ?? []).filter((word) => !STOPWORDS.has(word)).map(stem);
 }
 
-/** Character bigrams of each kana/kanji run, skipping pure-hiragana pairs (particles, endings). */
+/** Pure-hiragana pairs (particles, endings) are skipped. */
 function japaneseBigrams(text: string): string[] {
   const bigrams: string[] = [];
   for (const run of normalize(text).match(CJK_RUN) ?? []) {
@@ -78,11 +71,7 @@ function japaneseBigrams(text: string): string[] {
   return bigrams;
 }
 
-/** The features two texts are compared on: content stems plus Japanese bigrams. */
-/**
- * Character n-grams of a text's meaningful words: trigrams of each Latin word padded at its ends ("risky" → "_ri", "ris", "isk", "sky",
- * "ky_"), so word forms and compounds meet ("risk", "risky"); Japanese bigrams as `contentFeatures` takes them.
- */
+/** Padded trigrams of each Latin word ("_ri", "ris", …, "ky_"), so word forms and compounds meet ("risk", "risky"); Japanese bigrams. */
 export function characterGrams(text: string): string[] {
   const latin = (normalize(text).match(/[a-z0-9]+/g) ?? []).filter((word) => !STOPWORDS.has(word));
   const trigrams = latin.flatMap((word) => {
@@ -96,10 +85,7 @@ export function contentFeatures(text: string): Set<string> {
   return new Set([...contentStems(text), ...japaneseBigrams(text)]);
 }
 
-/**
- * Whether `phrase` occurs in `text`: Japanese phrases as normalised substrings, Latin phrases as a
- * contiguous run of stems (so "renewal" matches "renew", "price cap" matches "price caps").
- */
+/** Japanese phrases as normalised substrings, Latin ones as a contiguous run of stems ("price cap" matches "price caps"). */
 export function containsPhrase(text: string, phrase: string): boolean {
   const normalizedPhrase = normalize(phrase).trim();
   if (normalizedPhrase === "") return false;
@@ -113,7 +99,7 @@ export function containsPhrase(text: string, phrase: string): boolean {
   return false;
 }
 
-/** Edit distance bounded by `max` (returns max + 1 when further apart): for typo-tolerant names. */
+/** Returns max + 1 when further apart. */
 export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -129,9 +115,8 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 }
 
 /** Keywords that stand for a pattern rather than words: "+%" is a proposed increase ("+8%", "＋5 %"). */
-const PATTERN_KEYWORDS: Readonly<Record<string, RegExp>> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
+export const PATTERN_KEYWORDS: Readonly<Record<string, RegExp>> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
 
-/** Whether a question uses one of a specialist's keywords (a phrase, or a pattern keyword). */
 export function usesKeyword(question: string, keyword: string): boolean {
   const pattern = PATTERN_KEYWORDS[keyword];
   return pattern ? pattern.test(question.normalize("NFKC")) : containsPhrase(question, keyword);

@@ -12,10 +12,7 @@ const ContractLike = z.object({
 });
 type ContractLike = z.infer<typeof ContractLike>;
 
-/**
- * Facts about the contracts found: the requested increase against the price cap, the renewal date
- * and notice deadline, or that the contract applies. Contracts of named suppliers come first.
- */
+/** Contracts of named suppliers come first. */
 export function contractFacts({ observations, entities, phrases }: FactContext): Fact[] {
   const named = new Set(entities.suppliers.map((s) => s.name));
   const contracts = recognise(observations, ContractLike, (c) => c.id)

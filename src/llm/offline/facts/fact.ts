@@ -3,7 +3,6 @@ import type { Phrases } from "../phrases";
 import type { QuestionEntities } from "../../../tools/question/question-entities";
 import type { ToolObservation } from "../tool-observations";
 
-/** A sentence the engine can state from tool results, with the references it rests on. */
 export interface Fact {
   text: string;
   references: string[];
@@ -13,7 +12,6 @@ export interface Fact {
   action?: string;
 }
 
-/** What every fact deriver receives. */
 export interface FactContext {
   observations: ToolObservation[];
   entities: QuestionEntities;
@@ -21,7 +19,7 @@ export interface FactContext {
   today: Date;
 }
 
-/** Every object inside the tool results' data, depth-first, with the tool that returned it. */
+/** Depth-first. */
 export function dataObjects(observations: ToolObservation[]): { tool: string; value: Record<string, unknown> }[] {
   const found: { tool: string; value: Record<string, unknown> }[] = [];
   const walk = (tool: string, value: unknown, depth: number) => {
@@ -54,7 +52,6 @@ export function recognise<T>(
   return result;
 }
 
-/** ISO date `days` before another ISO date. */
 export function daysBefore(isoDate: string, days: number): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() - days);

@@ -11,10 +11,7 @@ export type { Fact, FactContext } from "./fact";
 
 const DERIVERS = [contractFacts, supplierFacts, spendFacts, benchmarkFacts, policyFacts];
 
-/**
- * Every fact the tool results support, answering facts first. Within each group, facts follow the specialist's own tool order (its front
- * matter lists its primary tool first), so a spend analyst leads with spend even when it also looked up the supplier's profile.
- */
+/** Answering facts first, each group in the specialist's own tool order: a spend analyst leads with spend even beside a profile. */
 export function deriveFacts(context: FactContext, toolOrder: readonly string[]): Fact[] {
   const rank = (name: string) => (toolOrder.includes(name) ? toolOrder.indexOf(name) : toolOrder.length);
   const observations = [...context.observations].sort((a, b) => rank(a.name) - rank(b.name));
@@ -27,10 +24,7 @@ export function deriveFacts(context: FactContext, toolOrder: readonly string[]):
   return [...unresolved, ...facts.filter((f) => f.direct), ...facts.filter((f) => !f.direct)];
 }
 
-/**
- * What the tools could not resolve, said first and plainly: "No supplier named Globex is in the data." or, when several suppliers fit,
- * which ones to choose from. Each name once, whichever tools reported it.
- */
+/** Each name once, whichever tools reported it. */
 function resolutionFacts({ observations, phrases }: FactContext): Fact[] {
   const seen = new Set<string>();
   return observations.flatMap((observation) =>
@@ -47,7 +41,7 @@ function resolutionFacts({ observations, phrases }: FactContext): Fact[] {
   );
 }
 
-/** The kinds of record a tool can read, as its name says them ("searchContracts" reads contracts). */
+/** "searchContracts" reads contracts. */
 const KIND_IN_NAME: readonly { kind: SourceKind; word: RegExp }[] = [
   { kind: "contract", word: /contract/i },
   { kind: "policy", word: /polic/i },
@@ -57,9 +51,8 @@ const KIND_IN_NAME: readonly { kind: SourceKind; word: RegExp }[] = [
 ];
 
 /**
- * What the tools could not read, said plainly and first, as a model given a tool's error says it: one rule for every tool. Without it, what
- * another tool returned (a policy beside a failed contract search) would read as the answer to the question. The kind of record comes from
- * the tool's name, as a model reads it; a tool whose name names none is "the data".
+ * Said first, as a model given a tool's error says it: else what another tool returned (a policy beside a failed contract search) would
+ * read as the answer. The kind of record comes from the tool's name, as a model reads it.
  */
 function failureFacts({ observations, phrases }: FactContext): Fact[] {
   const failed = observations.filter((o) => !o.ok);
@@ -67,7 +60,7 @@ function failureFacts({ observations, phrases }: FactContext): Fact[] {
   return [{ text: phrases.couldNotRead(readKindsOf(failed.map((o) => o.name))), references: [], direct: true }];
 }
 
-/** What the named tools read, each kind once. */
+/** Each kind once. */
 export function readKindsOf(toolNames: string[]): ReadKind[] {
   return [...new Set(toolNames.map((name) => KIND_IN_NAME.find(({ word }) => word.test(name))?.kind ?? "data"))];
 }

@@ -7,16 +7,12 @@ const AT_LEAST = /(or more|or above|and above|at least|above|over|exceed|more th
 const BELOW = /(below|under|less than|up to|not exceeding|≤|<=|<|未満|以下|まで)/i;
 const MAX_QUOTE = 220;
 
-/** A policy passage: its citable reference and text. */
 interface Passage {
   referenceId: string;
   text: string;
 }
 
-/**
- * Facts from policy documents. With an amount in the question, the sentences whose thresholds include that amount (the most specific first:
- * the highest lower bound it passes); otherwise the top passages as found.
- */
+/** With an amount in the question, the sentences whose thresholds include it (highest lower bound first); else the top passages. */
 export function policyFacts({ observations, entities, phrases }: FactContext): Fact[] {
   const passages = policyPassages(observations);
   if (passages.length === 0) return [];
@@ -45,11 +41,7 @@ export function policyFacts({ observations, entities, phrases }: FactContext): F
   }));
 }
 
-/**
- * The observations with every policy quote fitted to the amount asked about: a quote stating a tier that does not include the amount
- * ("Below ¥1,000,000" for ¥5,000,000) is replaced by the sentence of the same passage whose tier does, or dropped when the passage has
- * none. A tier that does not apply is never quoted.
- */
+/** A tier that does not apply is never quoted: the passage's sentence whose tier includes the amount replaces it, else it is dropped. */
 export function fitPolicyQuotes(observations: ToolObservation[], amountJpy: number): ToolObservation[] {
   const passages = new Map(policyPassages(observations).map((passage) => [passage.referenceId, passage.text]));
   const applicableIn = (referenceId: string) => {
@@ -69,20 +61,19 @@ export function fitPolicyQuotes(observations: ToolObservation[], amountJpy: numb
   }));
 }
 
-/** True when a text states amount thresholds and none of its sentences includes `amountJpy`. */
 function excludes(text: string, amountJpy: number): boolean {
   const stated = sentences(text).filter((sentence) => extractAmounts(sentence).length > 0);
   return stated.length > 0 && stated.every((sentence) => applies(sentence, amountJpy) === undefined);
 }
 
-/** The action a threshold sentence requires: quotes/bids to collect, or an approval to obtain. */
+/** Quotes/bids to collect, or an approval to obtain. */
 function actionFor(sentence: string, referenceId: string, phrases: FactContext["phrases"]): string | undefined {
   if (/quot|rfp|rfq|bid|tender|見積|入札|コンペ/i.test(sentence)) return phrases.actionQuotes({ referenceId });
   if (/approv|authori[sz]|cpo|cfo|ceo|承認|決裁/i.test(sentence)) return phrases.actionApproval({ referenceId });
   return undefined;
 }
 
-/** Policy passages from the tool data (sections with text), else from the evidence quotes. */
+/** From the tool data (sections with text), else from the evidence quotes. */
 function policyPassages(observations: FactContext["observations"]): Passage[] {
   const policyObservations = observations.filter((o) => o.ok && o.evidence.some((e) => /polic|規程/i.test(e.source)));
   const evidence = policyObservations.flatMap((o) => o.evidence.filter((e) => /polic|規程/i.test(e.source)));
@@ -96,7 +87,6 @@ function policyPassages(observations: FactContext["observations"]): Passage[] {
   return [...fromData, ...fromQuotes];
 }
 
-/** Splits a passage into sentences and table rows. */
 function sentences(text: string): string[] {
   return text
     .split(/\n|(?<=[.。;；])\s+|(?<=。)/)
@@ -104,10 +94,7 @@ function sentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/**
- * Whether a sentence's thresholds include `amountJpy`: returns the lower bound it passes (0 for an
- * upper bound only), or undefined when the sentence states no threshold or excludes the amount.
- */
+/** The lower bound the amount passes (0 for an upper bound only); undefined when no threshold or the amount is excluded. */
 function applies(sentence: string, amountJpy: number): number | undefined {
   const found = extractAmounts(sentence);
   const distinct = [...new Set(found.map((a) => a.jpy))];

@@ -30,10 +30,7 @@ const SpendResultSchema = z.object({
 });
 const TIME_GROUPINGS = new Set(["month", "quarter", "fiscalYear"]);
 
-/**
- * Facts from spend results: the total for the scope, the year-over-year changes the tool computed
- * (a running year is compared over the same months), and the largest groups or the latest periods.
- */
+/** The total, the tool's year-over-year changes, and the largest groups or the latest periods. */
 export function spendFacts({ observations, phrases }: FactContext): Fact[] {
   return observations
     .filter((o) => o.ok)
@@ -72,7 +69,7 @@ export function spendFacts({ observations, phrases }: FactContext): Fact[] {
     });
 }
 
-/** The tool's own evidence reference for a part of the result (the total's when none is specific). */
+/** The total's when none is specific. */
 function referenceFor(observation: ToolObservation, part?: string): string {
   const spend = observation.evidence.filter((e) => e.source === "spend");
   return (part ? spend.find((e) => e.referenceId.endsWith(part)) : undefined)?.referenceId ?? spend[0]?.referenceId ?? observation.name;

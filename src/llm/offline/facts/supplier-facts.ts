@@ -21,10 +21,7 @@ const SupplierLike = z.object({
     .optional(),
 });
 
-/**
- * Facts about suppliers: for named suppliers their sanctions flag and risk profile; otherwise, when
- * a tool listed several, the candidates (preferred and low-risk first, sanctioned ones left out).
- */
+/** Named suppliers' sanctions and risk; otherwise the listed candidates, preferred and low-risk first, sanctioned ones left out. */
 export function supplierFacts({ observations, entities, phrases }: FactContext): Fact[] {
   const suppliers = recognise(observations, SupplierLike, (s) => s.id).map((entry) => entry.value);
   const namedIds = new Set(entities.suppliers.map((s) => s.id));
