@@ -4,9 +4,9 @@ import { RUN_SCHEMA_VERSION, RunStateSchema } from "./run";
 import { RunLifecycleRecordSchema } from "./run-message";
 
 /**
- * One stored run: the queue's lifecycle (stage, lease owner, cards sent), which only the worker
- * writes, beside the workflow's state, which only the workflow writes. Kept apart so neither reads
- * or resets the other's fields.
+ * One stored run: the queue's lifecycle (lease owner, cards sent), which only the worker writes, beside
+ * the workflow's state with the run's one status (the worker sets only `queued`, `running` on a claim
+ * and `poisoned`). Kept apart so neither resets the other's fields.
  */
 export const RunRecordSchema = z.object({ lifecycle: RunLifecycleRecordSchema, state: RunStateSchema });
 export type RunRecord = z.infer<typeof RunRecordSchema>;

@@ -27,17 +27,21 @@ export const RunPhaseSchema = z.enum([
 export type RunPhase = z.infer<typeof RunPhaseSchema>;
 
 /**
- * Terminal states are everything but `running` and `awaiting_approval` (stopped at the approval node
- * until a decision resumes it); every run ends in one the user is told about.
+ * A run's one status (workflow/run-status.ts reads it). `queued` until a worker claims it; `running`;
+ * `awaiting_approval`, stopped at the approval node until a decision resumes it; the rest are ends the
+ * user is told about:
+ * `answered`: the answer card went (or goes) out.
  * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
  * `needs_clarification`: a follow-up pointed at earlier context nothing resolved; the user is asked back.
  * `blocked`: the model service's content filter refused the question; the run stopped at once and the
  * user gets a polite reply (never the service's message).
  * `rejected`, `expired`: the run's approval was rejected (the approver's reason is told) or timed out.
+ * `poisoned`: its message was delivered too often and set aside; the user gets the error card.
  */
 export const RunStatusSchema = z.enum([
+  "queued",
   "running",
-  "completed",
+  "answered",
   "failed",
   "awaiting_approval",
   "out_of_scope",
@@ -45,6 +49,7 @@ export const RunStatusSchema = z.enum([
   "blocked",
   "rejected",
   "expired",
+  "poisoned",
 ]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 

@@ -19,7 +19,7 @@ import { OwnedRun, queuedRecord } from "./owned-run";
 import type { LeasedMessage, RunApprovals, RunDelivery } from "./ports";
 import type { RunLifecycle } from "./run-lifecycle";
 import { RunProgressFeed } from "./run-progress-feed";
-import { endingOf, isFinal, isSettled } from "./run-stages";
+import { cardFor, isFinal, isSettled } from "./run-status";
 import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
@@ -79,7 +79,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     if (!asked) return;
     await delivery.send(
       "error",
-      failedRun(asked, error.message, workflow.clock.now()),
+      endedAs("failed", asked, error.message, workflow.clock.now()),
       message.kind === "question" ? message.reference : undefined,
     );
   }
@@ -132,7 +132,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     if (!owned) {
       // A decided run an earlier delivery of this message ended: the approver card may still need its outcome.
       const stored = input.decided && (await workflow.store.read(runId))?.value;
-      if (input.decided && stored && isFinal(stored.lifecycle.stage)) await input.approvals.showOutcome(input.decided.id);
+      if (input.decided && stored && isFinal(stored)) await input.approvals.showOutcome(input.decided.id);
       return;
     }
     job.holding = owned;
@@ -178,15 +178,14 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   }
 
   /**
-   * Tells the requester how the run ended (once) and moves it to its stage. `reference` is the
-   * conversation the question came from; a run resumed later is told through the stored one.
+   * Tells the requester how the run ended (once). `reference` is the conversation the question came
+   * from; a run resumed later is told through the stored one.
    */
   private async end(owned: OwnedRun, final: RunState, reference?: Reference): Promise<void> {
     const { lifecycle, delivery } = this.deps;
-    const { card, stage } = endingOf(final);
+    const card = cardFor(final);
     await owned.sendOnce(card, () => delivery.send(card, final, reference));
-    await owned.moveTo(stage);
-    await lifecycle.publish({ type: "settled", state: owned.state, stage });
+    await lifecycle.publish({ type: "settled", state: owned.state });
   }
 
   /**
@@ -235,15 +234,15 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`, workflow.clock);
     // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
     // an approver is a question's end, but the very thing a decision's message had to do.
-    if (!owned || (message.kind === "question" ? isSettled(owned.stage) : isFinal(owned.stage))) {
+    if (!owned || (message.kind === "question" ? isSettled(owned.record) : isFinal(owned.record))) {
       await job.leased.complete();
       return "done";
     }
-    const failed = failedRun(owned.state, reason, workflow.clock.now());
-    failing(failed);
+    const poisoned = endedAs("poisoned", owned.state, reason, workflow.clock.now());
+    failing(poisoned);
     job.holding = owned;
-    await owned.moveTo("poisoned", failed);
-    await owned.sendOnce("error", () => delivery.send("error", failed, message.kind === "question" ? message.reference : undefined));
+    await owned.save(poisoned);
+    await owned.sendOnce("error", () => delivery.send("error", poisoned, message.kind === "question" ? message.reference : undefined));
     return "poisoned";
   }
 }
@@ -258,12 +257,12 @@ function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunStat
   });
 }
 
-/** `state` ended as failed for `reason` (told to operators; the asker gets the error card's words). */
-function failedRun(state: RunState, reason: string, now: Date): RunState {
+/** `state` ended as `status` for `reason` (told to operators; the asker gets the error card's words). */
+function endedAs(status: "failed" | "poisoned", state: RunState, reason: string, now: Date): RunState {
   const at = now.toISOString();
   return {
     ...state,
-    status: "failed",
+    status,
     phase: "done",
     endedAt: at,
     updatedAt: at,

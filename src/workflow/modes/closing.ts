@@ -84,7 +84,7 @@ async function decidePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
   state.hitlReasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, hitlPolicyOf(deps.settings));
-  if (state.hitlReasons.length === 0) state.status = "completed";
+  if (state.hitlReasons.length === 0) state.status = "answered";
   state.suggestedFollowUps = suggestFollowUps(state);
 }
 

@@ -28,7 +28,7 @@ export async function approvalStep(context: RunContext): Promise<void> {
 }
 
 /**
- * A run as its approval's decision (or expiry) leaves it: approved (or edited) → `completed`, the edited
+ * A run as its approval's decision (or expiry) leaves it: approved (or edited) → `answered`, the edited
  * text as the whole answer; rejected (with the approver's reason, told to the asker) or expired.
  */
 export function runAfterDecision(run: RunState, approval: Approval, at: string): RunState {
@@ -43,7 +43,7 @@ export function runAfterDecision(run: RunState, approval: Approval, at: string):
         : run.answer;
     return {
       ...ended,
-      status: "completed",
+      status: "answered",
       ...(answer ? { answer } : {}),
       approval: { id: approval.id, decision: decision.kind === "edit" ? "edited" : "approved" },
     };

@@ -199,7 +199,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     assert.ok(update && cardTexts(cardOf(update)).includes(en.outcomeApproved), "the approver card shows the outcome");
     const stored = await store.approvals.get(approvalId);
     assert.equal(stored?.value.delivery.status, "delivered");
-    assert.equal((await store.runs.load("run-function-1"))?.status, "completed");
+    assert.equal((await store.runs.load("run-function-1"))?.status, "answered");
 
     assert.equal((await tick()).requeued, 0, "the next tick queues nothing");
     assert.equal(connector.inConversation(REQUESTER_CONVERSATION).filter((a) => a.method === "POST").length, 1);

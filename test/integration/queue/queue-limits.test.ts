@@ -9,7 +9,6 @@ import { RunLifecycle, type RunLifecycleEvent } from "../../../src/workflow/run-
 import { SET_ASIDE_ATTEMPTS } from "../../../src/workflow/leased-consumer";
 import type { RunDelivery } from "../../../src/workflow/ports";
 import { createRunWorker, type RunWorker } from "../../../src/workflow/run-worker";
-import { stageOf } from "../../../src/workflow/run-stages";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
@@ -171,10 +170,13 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       const [held] = await queue.receive(1, 30);
       await held.release(0);
     }
-    const harness = startWorker([decided], [{ lifecycle: { stage: "awaiting_approval", owners: 1, sent: {} }, state: waiting }]);
+    const harness = startWorker(
+      [decided],
+      [{ lifecycle: { owners: 1, sent: { approval_request: { claimedBy: "w#1", claimedAt: waiting.updatedAt } } }, state: waiting }],
+    );
     const event = await until(async () => events.find((e) => e.type === "poisoned"), "the poisoned event");
     assert.equal(event.type === "poisoned" && event.runId, waiting.runId, "the event names the run, not the queue message");
-    assert.equal(stageOf((await harness.store.read(waiting.runId))!.value), "poisoned");
+    assert.equal((await harness.store.read(waiting.runId))!.value.state.status, "poisoned");
     assert.deepEqual(sent, ["error"], "the requester is told once, with the run's correlation id");
     const [record] = (await poisoned()).map((text) => JSON.parse(text));
     assert.match(record.reason, new RegExp(`delivered ${MAX_DELIVERIES + 1} times`));
@@ -184,7 +186,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     const requester = { userId: "user-q", conversationId: "personal-q" };
     const asOtherRelease = (runId: string, status: "running" | "awaiting_approval"): RunRecord =>
       ({
-        lifecycle: { stage: status, owners: 1, sent: {} },
+        lifecycle: { owners: 1, sent: {} },
         state: {
           ...completedRun({ runId, status, requester, hitlReasons: ["amount above the threshold"] }),
           schemaVersion: RUN_SCHEMA_VERSION + 1,

@@ -55,7 +55,7 @@ describe("operators told of runs through the run lifecycle", () => {
     const lifecycle = new RunLifecycle();
     const notices = recordingNotices();
     notifyOperatorsOfRuns(lifecycle, notices);
-    await lifecycle.publish({ type: "finished", state: run("r-3", { status: "completed" }) });
+    await lifecycle.publish({ type: "finished", state: run("r-3", { status: "answered" }) });
     assert.deepEqual(notices.told, []);
   });
 });

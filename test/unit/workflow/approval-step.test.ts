@@ -28,7 +28,7 @@ const AT = "2026-01-01T01:00:01.000Z";
 describe("The approval node applying a decision (runAfterDecision)", () => {
   it("an approval completes the run with the moderator's answer", () => {
     const final = runAfterDecision(run, approval("approved", decision("approve", "draft")), AT);
-    assert.equal(final.status, "completed");
+    assert.equal(final.status, "answered");
     assert.equal(final.endedAt, AT);
     assert.deepEqual(final.answer, answer);
     assert.deepEqual(final.approval, { id: "approval-r1", decision: "approved" }, "the run remembers it was reviewed");
@@ -36,7 +36,7 @@ describe("The approval node applying a decision (runAfterDecision)", () => {
 
   it("an edit completes the run with the approver's text as the answer, without the draft's rationale, findings and next actions", () => {
     const final = runAfterDecision(run, approval("approved", decision("edit", "Only +3%.")), AT);
-    assert.equal(final.status, "completed");
+    assert.equal(final.status, "answered");
     assert.equal(final.answer?.conclusion, "Only +3%.");
     assert.deepEqual(final.answer?.rationale, []);
     assert.deepEqual(final.answer?.findings, []);

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import type { RunState } from "../../../src/domain";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import type { VersionedRecord } from "../../../src/workflow/ports";
-import { lifecycleFromStatus } from "../../../src/workflow/run-stages";
 import { updateVersioned } from "../../../src/workflow/versioned-update";
 import { finishedRun } from "../../integration/storage/run-state-fixture";
 
@@ -18,7 +17,7 @@ function runRecord(store: MemoryRunStore): VersionedRecord<RunState> & { writes:
     },
     write: (state: RunState, etag: string | undefined) => {
       record.writes++;
-      return store.write({ lifecycle: lifecycleFromStatus(state), state }, etag);
+      return store.write({ lifecycle: { owners: 0, sent: {} }, state }, etag);
     },
   };
   return record;
