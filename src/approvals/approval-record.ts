@@ -1,5 +1,13 @@
 import { draftTextFromAnswer } from "../cards";
-import { SystemError, questionToAnswer, type Approval, type ApprovalAuditEntry, type Reference, type RunState } from "../domain";
+import {
+  SystemError,
+  approvalReasonsOf,
+  questionToAnswer,
+  type Approval,
+  type ApprovalAuditEntry,
+  type Reference,
+  type RunState,
+} from "../domain";
 import { updateVersioned, type VersionedUpdate } from "../workflow/versioned-update";
 import type { ApprovalRecords } from "./ports";
 
@@ -29,7 +37,7 @@ export function newApproval(state: RunState, reference: Reference, now: Date, ex
     draft: state.answer,
     qscore: state.quality.finalScore ?? state.answer.qscore,
     specialists: state.decision?.selected ?? [],
-    reasons: state.hitlReasons.length > 0 ? state.hitlReasons : state.answer.hitlReason ? [state.answer.hitlReason] : [],
+    reasons: approvalReasonsOf(state),
     createdAt: at,
     expiresAt: new Date(now.getTime() + expireAfterMs).toISOString(),
     delivery: { status: "pending", attempts: 0 },

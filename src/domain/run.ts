@@ -127,10 +127,15 @@ export const QualityRecordSchema = z.object({
   retried: z.boolean(),
 });
 
-/** How the run's approval was decided (an edit is already the answer's conclusion; a rejection carries the approver's reason). */
+/**
+ * The run's approval: why the answer needs a human (router, moderator, policy rules), then, once decided,
+ * the approval's id and how it was decided (an edit is already the answer's conclusion; a rejection
+ * carries the approver's reason).
+ */
 const RunApprovalSchema = z.object({
-  id: z.string(),
-  decision: z.enum(["approved", "edited", "rejected", "expired"]),
+  reasons: z.array(z.string()),
+  id: z.string().optional(),
+  decision: z.enum(["approved", "edited", "rejected", "expired"]).optional(),
   reason: z.string().optional(),
 });
 
@@ -186,8 +191,6 @@ export const RunStateSchema = z.object({
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: QualityRecordSchema,
-  /** Why the answer needs a human, when it does (router, moderator, policy rules). */
-  hitlReasons: z.array(z.string()),
   failure: z
     .object({
       /** What went wrong, for operators (telemetry, logs, notices): never shown to the asker, who gets the error card's words. */
@@ -199,7 +202,7 @@ export const RunStateSchema = z.object({
     .optional(),
   /** Set when the content filter refused the question: which executor's call, and the categories. */
   blocked: z.object({ executor: z.string(), categories: z.array(z.string()) }).optional(),
-  /** Set once the run's approval is decided, so every later rendering of an approved answer says so. */
+  /** Set when the answer needs a human; its decision, so every later rendering of an approved answer says so. */
   approval: RunApprovalSchema.optional(),
   /** Token totals of the run. */
   usage: TokenUsageSchema,
@@ -210,6 +213,12 @@ export const RunStateSchema = z.object({
   executorIo: z.array(ExecutorIoSchema).optional(),
 });
 export type RunState = z.infer<typeof RunStateSchema>;
+
+/** Why the run's answer needs a human: the run's approval reasons, else the Moderator's own. */
+export function approvalReasonsOf(state: Pick<RunState, "approval" | "answer">): string[] {
+  const reasons = state.approval?.reasons ?? [];
+  return reasons.length > 0 ? reasons : state.answer?.hitlReason ? [state.answer.hitlReason] : [];
+}
 
 /** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */
 export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {

@@ -56,7 +56,7 @@ export class TeamsRunDelivery implements RunDelivery {
         // A personal chat's answer is the Teams-native message, rated through Teams' feedback loop. Its
         // run has a stream; a reviewed run's stream ended with the under-review notice, so its stored
         // conversation says whether the chat is personal.
-        const personal = state.approval ? isPersonalChat(reference) : state.requester?.stream !== undefined;
+        const personal = state.approval?.decision ? isPersonalChat(reference) : state.requester?.stream !== undefined;
         const activityId = await deliver(deps.answers.build(state, personal));
         if (personal && activityId && state.requester) await deps.answers.remember(state.requester.conversationId, activityId, state.runId);
         return activityId;

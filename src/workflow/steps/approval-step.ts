@@ -33,6 +33,7 @@ export async function approvalStep(context: RunContext): Promise<void> {
  */
 export function runAfterDecision(run: RunState, approval: Approval, at: string): RunState {
   const ended = { ...run, updatedAt: at, endedAt: at };
+  const reasons = run.approval?.reasons ?? [];
   const decision = approval.decision;
   if (approval.status === "approved" && decision) {
     // The approver's text is the answer: the draft's rationale, findings and next actions argued for
@@ -45,10 +46,10 @@ export function runAfterDecision(run: RunState, approval: Approval, at: string):
       ...ended,
       status: "answered",
       ...(answer ? { answer } : {}),
-      approval: { id: approval.id, decision: decision.kind === "edit" ? "edited" : "approved" },
+      approval: { reasons, id: approval.id, decision: decision.kind === "edit" ? "edited" : "approved" },
     };
   }
   if (approval.status === "expired" || !decision)
-    return { ...ended, status: "expired", approval: { id: approval.id, decision: "expired" } };
-  return { ...ended, status: "rejected", approval: { id: approval.id, decision: "rejected", reason: decision.comment ?? "" } };
+    return { ...ended, status: "expired", approval: { reasons, id: approval.id, decision: "expired" } };
+  return { ...ended, status: "rejected", approval: { reasons, id: approval.id, decision: "rejected", reason: decision.comment ?? "" } };
 }

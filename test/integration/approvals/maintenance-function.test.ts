@@ -90,7 +90,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
       status: "awaiting_approval",
       phase: "approve",
       requester: { userId: "user-1", conversationId: REQUESTER_CONVERSATION, tenantId: "tenant-1" },
-      hitlReasons: ["policy: amount above the threshold"],
+      approval: { reasons: ["policy: amount above the threshold"] },
     });
     const reference = {
       channelId: "msteams",

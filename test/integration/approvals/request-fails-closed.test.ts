@@ -6,7 +6,7 @@ import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { CosmosApprovalRepository } from "../../../src/storage/approval-repository";
 import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { stringsFor } from "../../../src/domain";
-import { isFinal } from "../../../src/workflow/run-status";
+import { isFinal, isSettled } from "../../../src/workflow/run-status";
 import { FakeConnector } from "../../fakes/fake-connector";
 import { teamsMessage } from "../../fakes/teams-activity";
 import { testConfig } from "../../fakes/test-config";
@@ -82,7 +82,7 @@ describe("A run whose approval cannot be stored fails closed (the bot, embedded 
     );
     const [run] = await eventually(
       () => store.runs.ofConversation(conversationId),
-      (runs) => runs.length === 1 && runs[0].state.status !== "running" && runs[0].state.status !== "queued",
+      (runs) => runs.length === 1 && isSettled(runs[0]),
     );
     assert.equal(run.state.status, "failed", "the run ended: nothing would ever resume it");
     assert.ok(isFinal(run), "and told its asker");

@@ -161,7 +161,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       status: "awaiting_approval",
       phase: "approve",
       requester: { userId: "user-q", conversationId: "personal-q" },
-      hitlReasons: ["amount above the threshold"],
+      approval: { reasons: ["amount above the threshold"] },
     });
     const decided: Approval = { ...newApproval(waiting, {}, new Date(), 3_600_000), status: "rejected" };
     await queue.enqueue({ kind: "approval_decided", approvalId: decided.id });
@@ -188,7 +188,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       ({
         lifecycle: { owners: 1, sent: {} },
         state: {
-          ...completedRun({ runId, status, requester, hitlReasons: ["amount above the threshold"] }),
+          ...completedRun({ runId, status, requester, approval: { reasons: ["amount above the threshold"] } }),
           schemaVersion: RUN_SCHEMA_VERSION + 1,
         },
       }) as unknown as RunRecord;

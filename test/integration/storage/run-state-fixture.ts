@@ -94,7 +94,6 @@ export function finishedRun(overrides: Partial<RunState> = {}): RunState {
       critique: "benchmark evidence is thin",
     },
     quality: { initialScore: 72, finalScore: 86, retried: true },
-    hitlReasons: [],
     usage: { inputTokens: 600, outputTokens: 120 },
     events: [
       ...completed("router", 1, { phase: "route", model: "gpt-4o-mini" }),

@@ -254,9 +254,9 @@ describe("agent graph against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: "Renew Acme for ¥30,000,000 at +8%?" });
     assert.equal(state.status, "awaiting_approval");
-    assert.equal(state.hitlReasons.length, 2);
-    assert.match(state.hitlReasons.join("\n"), /router: commits a renewal/);
-    assert.match(state.hitlReasons.join("\n"), /policy: amount ¥30,000,000/);
+    assert.equal((state.approval?.reasons ?? []).length, 2);
+    assert.match((state.approval?.reasons ?? []).join("\n"), /router: commits a renewal/);
+    assert.match((state.approval?.reasons ?? []).join("\n"), /policy: amount ¥30,000,000/);
   });
 
   it("replies out of scope when the Router says the question is not about procurement: no specialist, no moderator, no QSCORE", async () => {
@@ -283,7 +283,7 @@ describe("agent graph against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: "Who must approve a purchase order of ¥12,000,000?" });
     assert.equal(state.status, "answered");
-    assert.deepEqual(state.hitlReasons, []);
+    assert.deepEqual(state.approval?.reasons ?? [], []);
   });
 
   describe("speculative specialists (the route guess starts them with the Router)", () => {

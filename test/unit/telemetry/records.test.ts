@@ -58,7 +58,6 @@ function runState(overrides: Partial<RunState> = {}): RunState {
       { specialist: "spend", status: "failed", error: "timeout", toolCalls: [] },
     ],
     quality: { initialScore: 72, finalScore: 86, retried: true },
-    hitlReasons: [],
     usage: { inputTokens: 5000, outputTokens: 900 },
     events: [],
     ...overrides,

@@ -125,7 +125,7 @@ describe("agent graph", () => {
           ["done"],
           graph.mode,
         );
-        assert.equal(next(graph, "decide", { status: "running", hitlReasons: ["amount above the threshold"] }), "approve");
+        assert.equal(next(graph, "decide", { status: "running", approval: { reasons: ["amount above the threshold"] } }), "approve");
         for (const status of ["answered", "failed"] as const) assert.equal(next(graph, "approve", { status }), "done");
       }
     });

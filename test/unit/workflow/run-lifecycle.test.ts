@@ -128,14 +128,17 @@ describe("run lifecycle", () => {
     assert.equal(cardFor({ ...run, status: "out_of_scope" }), "out_of_scope");
     assert.equal(cardFor({ ...run, status: "needs_clarification" }), "clarification");
     assert.equal(cardFor({ ...run, status: "blocked" }), "blocked");
-    const held = { ...run, hitlReasons: ["amount above 10,000,000 JPY"] };
+    const held = { ...run, approval: { reasons: ["amount above 10,000,000 JPY"] } };
     assert.equal(cardFor({ ...held, status: "awaiting_approval" }), "approval_request");
     // A run whose approval could not be stored tells the asker to try again; one that failed otherwise gets the error card …
     const notStored = { message: "approvals down", correlationId: "r-card", approvalNotStored: true as const };
     assert.equal(cardFor({ ...held, status: "failed", failure: notStored }), "approval_unavailable");
     assert.equal(cardFor({ ...held, status: "failed" }), "error");
     // … and a decision ends it with the reviewed answer, or the rejection or expiry notice.
-    assert.equal(cardFor({ ...held, status: "answered", approval: { id: "a-1", decision: "approved" } }), "answer");
+    assert.equal(
+      cardFor({ ...held, status: "answered", approval: { reasons: ["amount above the threshold"], id: "a-1", decision: "approved" } }),
+      "answer",
+    );
     assert.equal(cardFor({ ...held, status: "rejected" }), "approval_rejected");
     assert.equal(cardFor({ ...held, status: "expired" }), "approval_expired");
   });
@@ -165,14 +168,18 @@ describe("run lifecycle", () => {
   it("a decision resumes a run waiting for its approver, once; a question message never takes a waiting run", async () => {
     const store = new MemoryRunStore();
     const owned = (await OwnedRun.claim(store, "r6", "a#1", () => newRun("r6")))!;
-    await owned.save({ ...owned.state, status: "awaiting_approval", hitlReasons: ["amount above 10,000,000 JPY"] });
+    await owned.save({ ...owned.state, status: "awaiting_approval", approval: { reasons: ["amount above 10,000,000 JPY"] } });
     await owned.sendOnce("approval_request", async () => "notice-6");
     assert.equal(await OwnedRun.claim(store, "r6", "q#2", () => newRun("r6")), undefined, "a redelivered question finds it waiting");
 
     const resumed = (await OwnedRun.resume(store, "r6", "d#1"))!;
     assert.equal(resumed.record.lifecycle.owner, "d#1");
     assert.equal(resumed.record.lifecycle.takenOverFrom, "a#1");
-    await resumed.save({ ...resumed.state, status: "answered", approval: { id: "approval-r6", decision: "approved" } });
+    await resumed.save({
+      ...resumed.state,
+      status: "answered",
+      approval: { reasons: ["amount above the threshold"], id: "approval-r6", decision: "approved" },
+    });
     // The resuming worker dies here; the decision message comes back to another worker, which takes it over.
     const again = (await OwnedRun.resume(store, "r6", "d#2"))!;
     assert.equal(again.state.status, "answered", "the decision applied stays applied");

@@ -50,7 +50,7 @@ describe("workflow: updateVersioned, the one etag read-modify-write", () => {
 
   it("runs the change again on a fresh read when another writer wins in between, so both changes are kept", async () => {
     const store = new MemoryRunStore();
-    await store.checkpoint(finishedRun({ runId: RUN_ID, attempts: 1, hitlReasons: [] }));
+    await store.checkpoint(finishedRun({ runId: RUN_ID, attempts: 1 }));
     let rivalWrote = false;
     const result = await updateVersioned(
       runRecord(store),
@@ -61,14 +61,14 @@ describe("workflow: updateVersioned, the one etag read-modify-write", () => {
           // Another worker checkpoints after this read: this call's write must lose and see it.
           void store.checkpoint({ ...current, attempts: current.attempts + 1 });
         }
-        return { ...current, hitlReasons: [...current.hitlReasons, "over budget"] };
+        return { ...current, approval: { reasons: [...(current.approval?.reasons ?? []), "over budget"] } };
       },
       limit(3),
     );
     const stored = await store.load(RUN_ID);
     assert.equal(result?.written, true);
     assert.equal(stored?.attempts, 2, "the rival's change is kept");
-    assert.deepEqual(stored.hitlReasons, ["over budget"], "this call's change is applied once, on the rival's version");
+    assert.deepEqual(stored?.approval?.reasons, ["over budget"], "this call's change is applied once, on the rival's version");
   });
 
   it("gives up with the caller's error after the given number of lost races", async () => {
