@@ -96,8 +96,7 @@ async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
   const thread = claimed.approverThread;
   if (!thread) {
     // Never posted (no channel yet, or Teams failed): the reminder is the first post.
-    const reference = await deps.conversations.get(claimed.requester.conversationId);
-    return (await postApprovalThread(deps, claimed, run, reference)) === "posted" ? "posted" : undefined;
+    return (await postApprovalThread(deps, claimed, run, run.reference)) === "posted" ? "posted" : undefined;
   }
   const posted = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
   await deps.messaging.updateCard(posted, approvalCardFor(claimed, run, deps.cards, claimed.createdAt));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UnsupportedRunVersionError } from "./errors";
 import { RUN_SCHEMA_VERSION, RunStateSchema } from "./run";
-import { RunLifecycleRecordSchema } from "./run-message";
+import { ReferenceSchema, RunLifecycleRecordSchema } from "./run-message";
 
 /**
  * One stored run: the queue's lifecycle (lease owner, cards sent), which only the worker writes, beside
@@ -18,7 +18,11 @@ export type RunRecord = z.infer<typeof RunRecordSchema>;
 export function assertRunVersion(runId: string, document: unknown): void {
   const state = typeof document === "object" && document !== null && "state" in document ? document.state : undefined;
   const version = typeof state === "object" && state !== null && "schemaVersion" in state ? state.schemaVersion : undefined;
-  if (version !== RUN_SCHEMA_VERSION) throw new UnsupportedRunVersionError(runId, version, RUN_SCHEMA_VERSION);
+  if (version === RUN_SCHEMA_VERSION) return;
+  const reference = ReferenceSchema.safeParse(
+    typeof state === "object" && state !== null && "reference" in state ? state.reference : undefined,
+  );
+  throw new UnsupportedRunVersionError(runId, version, RUN_SCHEMA_VERSION, reference.success ? reference.data : undefined);
 }
 
 /** Runs in the order they were asked (ties by id, so every store lists them alike). */

@@ -7,6 +7,7 @@ import { ModeStateSchema } from "./mode-state";
 import { ModeratorAnswerSchema } from "./moderator-answer";
 import { RequesterSchema } from "./requester";
 import { RouterDecisionSchema } from "./router-decision";
+import { ReferenceSchema } from "./run-message";
 import { SpecialistRoundSchema } from "./specialist";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
@@ -177,6 +178,11 @@ export const RunStateSchema = z.object({
   conversationKey: z.string().optional(),
   language: LanguageSchema,
   requester: RequesterSchema.optional(),
+  /**
+   * The requester's conversation (opaque below Teams), copied from the question's message into the run
+   * when it is first stored: the one place every card of the run, during its turn or long after, is sent through.
+   */
+  reference: ReferenceSchema.optional(),
   /** The orchestration mode, with the fields only its steps read and write. */
   modeState: ModeStateSchema,
   status: RunStatusSchema,

@@ -9,7 +9,6 @@ import {
   type RunMessage,
   type RunState,
   type Log,
-  type Reference,
 } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 import { rememberRun } from "./conversation-turn";
@@ -75,13 +74,16 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     const asked =
       message.kind === "question"
         ? initialState(workflow, message)
-        : approval && newRunState(workflow, { question: approval.question, requester: approval.requester, runId: approval.runId });
-    if (!asked) return;
-    await delivery.send(
-      "error",
-      endedAs("failed", asked, error.message, workflow.clock.now()),
-      message.kind === "question" ? message.reference : undefined,
-    );
+        : approval && {
+            ...newRunState(workflow, { question: approval.question, requester: approval.requester, runId: approval.runId }),
+            reference: error.reference,
+          };
+    // A decision's asker is reached through the reference their run keeps; a run stored before it did cannot tell.
+    if (!asked?.reference) {
+      log(`run ${error.runId}: its asker cannot be told (no conversation reference this release can read)`);
+      return;
+    }
+    await delivery.send("error", endedAs("failed", asked, error.message, workflow.clock.now()));
   }
 
   /** A question counts against its asker's share; a decision resumes a run already under way and counts against nobody. */
@@ -136,15 +138,14 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
       return;
     }
     job.holding = owned;
-    if (question)
-      await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover, reference: question.reference });
+    if (question) await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover });
 
     const feed = new RunProgressFeed((state) => void lifecycle.publish({ type: "progress", state }));
     const fenced = owned.fencedStore();
     const final = await resumeRun(
       {
         ...workflow,
-        ...(approvals ? { requestApproval: (state: RunState) => approvals.request(state, question?.reference) } : {}),
+        ...(approvals ? { requestApproval: (state: RunState) => approvals.request(state) } : {}),
         store: {
           ...fenced,
           checkpoint: async (state) => {
@@ -167,7 +168,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     // The turn is remembered before the card is sent, so a follow-up (or a `reset`) typed after the answer appeared finds it.
     if (!decided) await this.remember(final);
     await lifecycle.publish(decided ? { type: "decided", state: final, approvalId: decided.id } : { type: "finished", state: final });
-    await this.end(owned, final, question?.reference);
+    await this.end(owned, final);
     if (input.decided) await input.approvals.showOutcome(input.decided.id);
   }
 
@@ -178,13 +179,12 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   }
 
   /**
-   * Tells the requester how the run ended (once). `reference` is the conversation the question came
-   * from; a run resumed later is told through the stored one.
+   * Tells the requester how the run ended (once).
    */
-  private async end(owned: OwnedRun, final: RunState, reference?: Reference): Promise<void> {
+  private async end(owned: OwnedRun, final: RunState): Promise<void> {
     const { lifecycle, delivery } = this.deps;
     const card = cardFor(final);
-    await owned.sendOnce(card, () => delivery.send(card, final, reference));
+    await owned.sendOnce(card, () => delivery.send(card, final));
     await lifecycle.publish({ type: "settled", state: owned.state });
   }
 
@@ -242,19 +242,20 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     failing(poisoned);
     job.holding = owned;
     await owned.save(poisoned);
-    await owned.sendOnce("error", () => delivery.send("error", poisoned, message.kind === "question" ? message.reference : undefined));
+    await owned.sendOnce("error", () => delivery.send("error", poisoned));
     return "poisoned";
   }
 }
 
 function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunState {
-  return newRunState(workflow, {
+  const state = newRunState(workflow, {
     question: message.question,
     requester: message.requester,
     runId: message.runId,
     conversationKey: message.conversationKey,
     startedAt: message.acceptedAt,
   });
+  return { ...state, reference: message.reference };
 }
 
 /** `state` ended as `status` for `reason` (told to operators; the asker gets the error card's words). */

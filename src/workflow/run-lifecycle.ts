@@ -1,8 +1,8 @@
-import type { RunState, Log, Reference } from "../domain";
+import type { RunState, Log } from "../domain";
 
-/** What the lifecycle announces. `reference` is the requester's conversation, opaque here. */
+/** What the lifecycle announces. */
 export type RunLifecycleEvent =
-  | { type: "started"; state: RunState; owner: string; takeover: boolean; reference?: Reference }
+  | { type: "started"; state: RunState; owner: string; takeover: boolean }
   | { type: "progress"; state: RunState }
   | { type: "finished"; state: RunState }
   /** An approver's decision (or the approval's expiry) ended a run that waited for it; its card is sent next. */

@@ -323,7 +323,9 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const run = (await harness.store.runs.read(approval.runId))?.value;
     assert.equal(run?.state.status, "rejected");
     assert.ok(run && isFinal(run), "the rejection notice went out: nothing resumes the run");
-    assert.deepEqual(run?.state.approval, { id: pending.approvalId, decision: "rejected", reason });
+    const { reasons, ...decided } = run?.state.approval ?? { reasons: [] };
+    assert.deepEqual(decided, { id: pending.approvalId, decision: "rejected", reason });
+    assert.match(reasons.join("\n"), /approval threshold/, "why it needed a human stays with it");
     assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 0, "no answer after a rejection");
   });
 
@@ -385,15 +387,13 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       user: { id: "user-9", name: "Test User" },
     };
     const threadsBefore = harness.connector.createdThreads.length;
-    const request = approvals.request(
-      {
-        ...run,
-        runId: `fail-closed-${Date.now()}`,
-        status: "awaiting_approval",
-        requester: { userId: "user-9", conversationId, tenantId: "tenant-1" },
-      },
+    const request = approvals.request({
+      ...run,
+      runId: `fail-closed-${Date.now()}`,
+      status: "awaiting_approval",
+      requester: { userId: "user-9", conversationId, tenantId: "tenant-1" },
       reference,
-    );
+    });
     await assert.rejects(request);
     client.dispose();
     assert.equal(

@@ -85,21 +85,21 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
 
   /** A run paused for approval, its card in the approver thread, decided long ago by a process that stopped before queueing it. */
   async function decidedButUndelivered(): Promise<string> {
-    const run = completedRun({
-      runId: "run-function-1",
-      status: "awaiting_approval",
-      phase: "approve",
-      requester: { userId: "user-1", conversationId: REQUESTER_CONVERSATION, tenantId: "tenant-1" },
-      approval: { reasons: ["policy: amount above the threshold"] },
-    });
     const reference = {
       channelId: "msteams",
       serviceUrl,
       conversation: { id: REQUESTER_CONVERSATION, conversationType: "personal", isGroup: false, name: "" },
       user: { id: "user-1", name: "Test User" },
     };
+    const run = completedRun({
+      runId: "run-function-1",
+      status: "awaiting_approval",
+      phase: "approve",
+      requester: { userId: "user-1", conversationId: REQUESTER_CONVERSATION, tenantId: "tenant-1" },
+      reference,
+      approval: { reasons: ["policy: amount above the threshold"] },
+    });
     await store.runs.checkpoint(run);
-    await store.conversations.save(REQUESTER_CONVERSATION, reference);
     const decidedAt = new Date(Date.now() - REQUEUE_AFTER_MS - 2 * MINUTE);
     const approval = {
       ...newApproval(run, reference, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),

@@ -189,6 +189,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
         lifecycle: { owners: 1, sent: {} },
         state: {
           ...completedRun({ runId, status, requester, approval: { reasons: ["amount above the threshold"] } }),
+          reference: { conversation: { id: "personal-q" } },
           schemaVersion: RUN_SCHEMA_VERSION + 1,
         },
       }) as unknown as RunRecord;

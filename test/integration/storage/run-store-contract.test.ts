@@ -45,6 +45,19 @@ function runStoreContract(name: string, open: () => Promise<RunStore & Conversat
       assert.equal(loaded.phase, "done");
     });
 
+    it("keeps the requester's conversation reference with the run, a Teams channel thread's id included", async () => {
+      const reference = {
+        channelId: "msteams",
+        serviceUrl: "https://smba.trafficmanager.net/jp/",
+        conversation: { id: "19:abc@thread.tacv2;messageid=1732", isGroup: true, conversationType: "channel", name: "", tenantId: "t-1" },
+        bot: { id: "28:bot", name: "Procura" },
+        activityId: "1732",
+      };
+      const run = storedRun({ runId: runId(), reference });
+      await store.write(queuedRecord(run), undefined);
+      assert.deepEqual((await store.read(run.runId))?.value.state.reference, reference);
+    });
+
     it("creates only when absent: a second create is a conflict and leaves the first", async () => {
       const run = storedRun({ runId: runId() });
       const created = await store.write(queuedRecord(run), undefined);

@@ -69,6 +69,11 @@ describeOfflineBot("answers", (bot) => {
       progress.activityId,
       "the checkpoint keeps the progress card's id for a resumed run",
     );
+    assert.deepEqual(
+      (checkpoint?.reference?.conversation as { id?: string } | undefined)?.id,
+      conversationId,
+      "the run keeps the requester's conversation reference, the one place later cards are sent through",
+    );
     assert.ok(record && isFinal(record));
     assert.equal(
       record?.lifecycle.sent.answer?.activityId,

@@ -73,9 +73,9 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
       question: "Can we renew the Acme SaaS contract at +8%?",
       requester: { userId: "user-9", conversationId, progressActivityId },
     }),
+    reference,
     phase: "route",
   };
-  await harness.store.conversations.save(conversationId, reference);
   await harness.store.runs.write({ lifecycle: { owner: "killed-instance#1", owners: 1, sent: {} }, state: inFlight }, undefined);
   await harness.queue.enqueue({
     kind: "question",
