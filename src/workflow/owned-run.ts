@@ -124,7 +124,6 @@ export class OwnedRun {
     await this.write({ lifecycle: this.current.lifecycle, state });
   }
 
-  /** The run store the workflow checkpoints through while this worker owns the run. */
   fencedStore(): RunStore {
     return {
       checkpoint: (state) => this.save(state),

@@ -1,6 +1,5 @@
 import type { RunState, Log } from "../domain";
 
-/** What the lifecycle announces. */
 export type RunLifecycleEvent =
   | { type: "started"; state: RunState; owner: string; takeover: boolean }
   | { type: "progress"; state: RunState }
@@ -25,7 +24,6 @@ export class RunLifecycle {
 
   constructor(private readonly log: Log = () => undefined) {}
 
-  /** Adds a listener; returns the function that removes it. */
   subscribe(listener: RunLifecycleListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
