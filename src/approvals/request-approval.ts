@@ -12,16 +12,15 @@ import { postApprovalThread } from "./post-approval-thread";
  * nothing is posted. The requester's reference, when known, says which serviceUrl reaches the tenant.
  */
 export async function requestApproval(deps: ApprovalDeps, state: RunState): Promise<void> {
-  const { reference } = state;
   let approval: Approval;
   try {
-    approval = await storeOnce(deps, newApproval(state, reference ?? {}, deps.clock.now(), deps.timing.expireAfterMs));
+    approval = await storeOnce(deps, newApproval(state, deps.clock.now(), deps.timing.expireAfterMs));
   } catch (error) {
     deps.log(`run ${state.runId}: approval not stored, the run fails closed: ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step: "approval:request" });
     throw error;
   }
-  if (approval.status === "pending") await postApprovalThread(deps, approval, state, reference);
+  if (approval.status === "pending") await postApprovalThread(deps, approval, state, state.reference);
 }
 
 async function storeOnce(deps: ApprovalDeps, approval: Approval): Promise<Approval> {

@@ -102,7 +102,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     await store.runs.checkpoint(run);
     const decidedAt = new Date(Date.now() - REQUEUE_AFTER_MS - 2 * MINUTE);
     const approval = {
-      ...newApproval(run, reference, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),
+      ...newApproval(run, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),
       approverThread: { conversationId: THREAD, activityId: "root-1", serviceUrl },
     };
     assert.equal((await store.approvals.create(approval)).kind, "written");

@@ -163,7 +163,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       requester: { userId: "user-q", conversationId: "personal-q" },
       approval: { reasons: ["amount above the threshold"] },
     });
-    const decided: Approval = { ...newApproval(waiting, {}, new Date(), 3_600_000), status: "rejected" };
+    const decided: Approval = { ...newApproval(waiting, new Date(), 3_600_000), status: "rejected" };
     await queue.enqueue({ kind: "approval_decided", approvalId: decided.id });
     // Every allowed delivery was taken and given back (the worker died each time).
     for (let delivery = 1; delivery <= MAX_DELIVERIES; delivery++) {
@@ -196,7 +196,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     const questionRun = asOtherRelease(`run-${randomUUID()}`, "running");
     const waitingRun = asOtherRelease(`run-${randomUUID()}`, "awaiting_approval");
     const decided: Approval = {
-      ...newApproval(completedRun({ ...waitingRun.state, schemaVersion: RUN_SCHEMA_VERSION }), {}, new Date(), 3_600_000),
+      ...newApproval(completedRun({ ...waitingRun.state, schemaVersion: RUN_SCHEMA_VERSION }), new Date(), 3_600_000),
       status: "approved",
     };
     await queue.enqueue({
