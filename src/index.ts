@@ -30,7 +30,6 @@ import { createTeamsAdapter } from "./teams/teams-adapter";
 import { Messenger } from "./teams/messenger";
 import { QuestionRuns } from "./teams/question-runs";
 import { UserAdmission, settleAdmittedRuns } from "./teams/user-admission";
-import { rememberConversations } from "./teams/remember-conversations";
 import { TeamsRunDelivery } from "./teams/run-delivery";
 import { followRunProgress } from "./teams/run-progress-cards";
 import { followRunStreams, streamedConclusions, type RunStreams } from "./teams/run-streams";
@@ -108,12 +107,10 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
     // Run events and who follows them: each run's record (telemetry, transcript), operators hear of runs
-    // that fail; in Teams, the requester's conversation
-    // reference, progress cards (group chats, channels) and streams (personal chats).
+    // that fail; in Teams, progress cards (group chats, channels) and streams (personal chats).
     const lifecycle = new RunLifecycle(log);
     recordRuns(lifecycle, { telemetry, transcripts: store.transcripts, log });
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
-    rememberConversations(lifecycle, store.conversations, log);
     const messenger = new Messenger(adapter, identity.appId);
     const streams: RunStreams = new Map();
     followRunProgress(lifecycle, { messenger, names, log });
@@ -128,12 +125,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
         queue: runQueue,
         workflow,
         lifecycle,
-        delivery: new TeamsRunDelivery({
-          messenger,
-          conversations: store.conversations,
-          answers,
-          streams,
-        }),
+        delivery: new TeamsRunDelivery({ messenger, answers, streams }),
         approvals,
         settings: {
           concurrency: config.env.RUN_WORKER_CONCURRENCY,

@@ -9,6 +9,7 @@ import type { LatencyModelServer, SimulatedCall } from "../../test/fakes/latency
 import { postActivity, userMessage } from "../activities";
 import { finalReplies, type FinalReply } from "../outcomes";
 import { DOUBLED_REPLY_GRACE_MS, withKillRig, type KillRig } from "./kill-rig";
+import { isSettled } from "../../src/workflow/run-status";
 
 /** Where in its runs the bot process dies. */
 export interface KillPoint {
@@ -124,7 +125,12 @@ export async function botKilledMidRun(sim: LatencyModelServer, baseUrl: string, 
           const activities = connector.inConversation(chat.conversationId);
           const runId = await runIdOf(chat.conversationId);
           const stored = runId ? (await store.runs.read(runId))?.value : undefined;
-          return { ...chat, activities, finals: finalReplies(activities), storedStatus: stored?.lifecycle.stage ?? "not stored" };
+          return {
+            ...chat,
+            activities,
+            finals: finalReplies(activities),
+            storedStatus: stored ? `${stored.state.status}${isSettled(stored) ? "" : " (card not sent)"}` : "not stored",
+          };
         }),
       );
       return {

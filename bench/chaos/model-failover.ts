@@ -82,7 +82,7 @@ export async function primaryModelOutage(questions: readonly string[], outage: P
     await new Promise((resolve) => setTimeout(resolve, openMs));
     phases.push(await phase("primary back"));
     const [up, down, back] = phases as [FailoverPhase, FailoverPhase, FailoverPhase];
-    const answered = (p: FailoverPhase) => p.states.filter((s) => s.status === "completed" || s.status === "awaiting_approval").length;
+    const answered = (p: FailoverPhase) => p.states.filter((s) => s.status === "answered" || s.status === "awaiting_approval").length;
     // Traffic returned: after the probe, the primary answers nearly everything again.
     // While it is down the open breaker keeps calls away from the primary (a 503 primary sees the
     // opening faults and one probe per open period); once back, traffic returns to it.

@@ -4,7 +4,7 @@ import type { RunState } from "../../src/domain";
 /** e.g. "answer card (QSCORE 86); says spend failed: error: 500 …" or "error card, correlation id …". */
 export function whatTheUserSaw(state: RunState): string {
   switch (state.status) {
-    case "completed": {
+    case "answered": {
       const failed = state.findings.filter((f) => f.status === "failed").map((f) => f.specialist);
       const notes = [
         ...(state.decision?.fallback ? [`Knowledge fallback (${state.decision.reason})`] : []),
@@ -15,6 +15,7 @@ export function whatTheUserSaw(state: RunState): string {
     case "awaiting_approval":
       return "under-review notice (answer held for an approver)";
     case "failed":
+    case "poisoned":
       return `error card, correlation id ${state.failure?.correlationId}: ${state.failure?.message.slice(0, 80)}`;
     case "needs_clarification":
       return "a question back (the follow-up could not be resolved)";
@@ -26,6 +27,7 @@ export function whatTheUserSaw(state: RunState): string {
       return `rejection notice (${state.approval?.reason ?? ""})`;
     case "expired":
       return "expiry notice (no approver decided in time)";
+    case "queued":
     case "running":
       return "nothing yet (still running)";
   }

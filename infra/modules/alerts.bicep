@@ -43,7 +43,7 @@ var alerts = [
     window: 'PT15M'
     description: 'p95 of run latency above ${p95TargetMs} ms over the last 15 minutes (target: mean <= 8 s, long answers <= 15 s).'
     severity: 2
-    query: 'customEvents | where name == "RunCompleted" and tostring(customDimensions.status) == "completed" | summarize p95 = percentile(todouble(customDimensions.totalMs), 95), runs = count() | where runs >= 5 and p95 > ${p95TargetMs}'
+    query: 'customEvents | where name == "RunCompleted" and tostring(customDimensions.status) == "answered" | summarize p95 = percentile(todouble(customDimensions.totalMs), 95), runs = count() | where runs >= 5 and p95 > ${p95TargetMs}'
   }
   {
     name: 'moderator-failures'

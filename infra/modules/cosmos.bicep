@@ -15,7 +15,6 @@ var containers = [
   { name: 'transcripts', partitionKey: '/conversationId', defaultTtl: transcriptTtlDays * 86400 }
   { name: 'feedback', partitionKey: '/runId' }
   { name: 'approvals', partitionKey: '/id' }
-  { name: 'conversations', partitionKey: '/id' }
   // -1: each memory document sets its own ttl (CONVERSATION_MEMORY_TTL).
   { name: 'conversationMemory', partitionKey: '/id', defaultTtl: -1 }
   { name: 'settings', partitionKey: '/id' }

@@ -1,5 +1,5 @@
 import { draftTextFromAnswer } from "../cards";
-import { SystemError, questionToAnswer, type Approval, type ApprovalAuditEntry, type Reference, type RunState } from "../domain";
+import { SystemError, approvalReasonsOf, questionToAnswer, type Approval, type ApprovalAuditEntry, type RunState } from "../domain";
 import { updateVersioned, type VersionedUpdate } from "../workflow/versioned-update";
 import type { ApprovalRecords } from "./ports";
 
@@ -9,12 +9,12 @@ function approvalIdFor(runId: string): string {
 }
 
 /** The pending approval for a run paused with `awaiting_approval` (the run must have a draft answer). */
-export function newApproval(state: RunState, reference: Reference, now: Date, expireAfterMs: number): Approval {
+export function newApproval(state: RunState, now: Date, expireAfterMs: number): Approval {
   if (!state.answer || !state.requester)
     throw new SystemError(`Run ${state.runId} has no draft answer or requester to approve`, { runId: state.runId, step: "approval" });
   const at = now.toISOString();
-  // The reference is the bot's, opaque here but for the asker's display name.
-  const user = reference.user as { name?: unknown } | undefined;
+  // The run's reference is the bot's, opaque here but for the asker's display name.
+  const user = state.reference?.user as { name?: unknown } | undefined;
   const requesterName = typeof user?.name === "string" ? user.name : undefined;
   return {
     id: approvalIdFor(state.runId),
@@ -29,7 +29,7 @@ export function newApproval(state: RunState, reference: Reference, now: Date, ex
     draft: state.answer,
     qscore: state.quality.finalScore ?? state.answer.qscore,
     specialists: state.decision?.selected ?? [],
-    reasons: state.hitlReasons.length > 0 ? state.hitlReasons : state.answer.hitlReason ? [state.answer.hitlReason] : [],
+    reasons: approvalReasonsOf(state),
     createdAt: at,
     expiresAt: new Date(now.getTime() + expireAfterMs).toISOString(),
     delivery: { status: "pending", attempts: 0 },

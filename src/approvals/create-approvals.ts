@@ -1,6 +1,6 @@
 import type { DisplayNames } from "../cards";
 import type { AppConfig, Env } from "../config";
-import { describeError, systemClock, type Reference, type RunState } from "../domain";
+import { describeError, systemClock, type RunState } from "../domain";
 import { TEAMS_SEND_RETRY } from "../resilience";
 import { currentApproverSetupGaps } from "./approver-channel";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
@@ -32,7 +32,7 @@ interface CreateApprovalsOptions
   };
   /** The specialists' display names for the approver card, from the prompt library the process loaded once. */
   names: DisplayNames;
-  store: Pick<ApprovalDeps, "runs" | "conversations" | "settings"> & {
+  store: Pick<ApprovalDeps, "runs" | "settings"> & {
     approvals: ApprovalDeps["records"];
     approvalHistory: ApprovalDeps["history"];
   };
@@ -53,7 +53,6 @@ export function createApprovals(options: CreateApprovalsOptions) {
     records: store.approvals,
     history: store.approvalHistory,
     runs: store.runs,
-    conversations: store.conversations,
     settings: store.settings,
     messaging: options.messaging,
     approvers: {
@@ -76,7 +75,7 @@ export function createApprovals(options: CreateApprovalsOptions) {
   const runMaintenance = (now?: Date) => runApprovalMaintenance(deps, now ?? deps.clock.now());
   return {
     deps,
-    request: (state: RunState, reference: Reference | undefined) => requestApproval(deps, state, reference),
+    request: (state: RunState) => requestApproval(deps, state),
     get: async (approvalId: string) => (await deps.records.get(approvalId))?.value,
     showOutcome: (approvalId: string) => showOutcome(deps, approvalId),
     /**

@@ -4,14 +4,13 @@ import type { Telemetry } from "../telemetry";
 import type { Clock, RunStore } from "../workflow/ports";
 import type { CardContext } from "./approval-cards";
 import type { ApproverConfig } from "./approver-channel";
-import type { ApprovalHistoryRecords, ApprovalMessaging, ApprovalRecords, ConversationReferences, SettingsStore } from "./ports";
+import type { ApprovalHistoryRecords, ApprovalMessaging, ApprovalRecords, SettingsStore } from "./ports";
 
 /** Everything the approvals flow and its maintenance job use. */
 export interface ApprovalDeps {
   records: ApprovalRecords;
   history: ApprovalHistoryRecords;
   runs: RunStore;
-  conversations: ConversationReferences;
   settings: SettingsStore;
   messaging: ApprovalMessaging;
   approvers: ApproverConfig;

@@ -4,7 +4,6 @@ import type { ApprovalDeps } from "./deps";
 import type { Versioned } from "../workflow/ports";
 import { postApprovalThread } from "./post-approval-thread";
 import { describeError, stringsFor, type Approval } from "../domain";
-import { stageOf } from "../workflow/run-stages";
 
 /** What one maintenance pass did. */
 export interface MaintenanceResult {
@@ -59,7 +58,7 @@ export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Pro
 async function requeue(deps: ApprovalDeps, settled: Versioned<Approval>): Promise<"requeued" | undefined> {
   const { value: approval } = settled;
   const run = (await deps.runs.read(approval.runId))?.value;
-  if (!run || stageOf(run) !== "awaiting_approval") return undefined;
+  if (run?.state.status !== "awaiting_approval") return undefined;
   await deps.continueRun(approval.id);
   deps.log(`approval ${approval.id}: its run still waited for the decision; queued again`);
   return "requeued";
@@ -97,8 +96,7 @@ async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
   const thread = claimed.approverThread;
   if (!thread) {
     // Never posted (no channel yet, or Teams failed): the reminder is the first post.
-    const reference = await deps.conversations.get(claimed.requester.conversationId);
-    return (await postApprovalThread(deps, claimed, run, reference)) === "posted" ? "posted" : undefined;
+    return (await postApprovalThread(deps, claimed, run, run.reference)) === "posted" ? "posted" : undefined;
   }
   const posted = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
   await deps.messaging.updateCard(posted, approvalCardFor(claimed, run, deps.cards, claimed.createdAt));

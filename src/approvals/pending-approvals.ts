@@ -38,8 +38,7 @@ export async function repostApproval(deps: ApprovalDeps, request: PendingRequest
   if (read.value.status !== "pending") return replies.repostNotPending;
   const run = await deps.runs.load(read.value.runId);
   if (!run) return replies.unknownApproval;
-  const reference = await deps.conversations.get(read.value.requester.conversationId);
-  const outcome = await postApprovalThread(deps, read.value, run, reference, { again: true });
+  const outcome = await postApprovalThread(deps, read.value, run, run.reference, { again: true });
   return outcome === "posted" ? replies.repostDone : outcome === "no_channel" ? replies.repostNoChannel : replies.tryAgain;
 }
 

@@ -8,7 +8,7 @@
  */
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
-import type { Approval, DecidedApprovalsFilter, Reference } from "../domain";
+import type { Approval, DecidedApprovalsFilter } from "../domain";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
 
 /** The `approvals` container (CosmosApprovalRepository). */
@@ -31,11 +31,6 @@ export interface ApprovalHistoryRecords {
 export interface SettingsStore {
   get<S extends z.ZodTypeAny>(key: string, schema: S): Promise<z.output<S> | undefined>;
   set(key: string, value: unknown): Promise<void>;
-}
-
-/** Conversation references saved by the bot (CosmosConversationRepository). */
-export interface ConversationReferences {
-  get(conversationId: string): Promise<Reference | undefined>;
 }
 
 /** A message in Teams that can be updated later. */

@@ -1,4 +1,4 @@
-import { describeError, type Approval, type Reference, type RunState } from "../domain";
+import { describeError, type Approval, type RunState } from "../domain";
 import { retrying } from "../resilience";
 import { outcomeCardFor } from "./approval-cards";
 import { claimApproval, newApproval, withAudit } from "./approval-record";
@@ -9,18 +9,18 @@ import { postApprovalThread } from "./post-approval-thread";
  * What a run's approval node asks for: the approval record is stored first, keyed by the run, so a
  * run taken over by another instance reuses it and the card is never posted twice; then the card goes
  * to the approver channel as a new thread. Fails closed: a record that cannot be stored throws, and
- * nothing is posted. The requester's `reference`, when known, says which serviceUrl reaches the tenant.
+ * nothing is posted. The requester's reference, when known, says which serviceUrl reaches the tenant.
  */
-export async function requestApproval(deps: ApprovalDeps, state: RunState, reference: Reference | undefined): Promise<void> {
+export async function requestApproval(deps: ApprovalDeps, state: RunState): Promise<void> {
   let approval: Approval;
   try {
-    approval = await storeOnce(deps, newApproval(state, reference ?? {}, deps.clock.now(), deps.timing.expireAfterMs));
+    approval = await storeOnce(deps, newApproval(state, deps.clock.now(), deps.timing.expireAfterMs));
   } catch (error) {
     deps.log(`run ${state.runId}: approval not stored, the run fails closed: ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId: state.runId, runId: state.runId, step: "approval:request" });
     throw error;
   }
-  if (approval.status === "pending") await postApprovalThread(deps, approval, state, reference);
+  if (approval.status === "pending") await postApprovalThread(deps, approval, state, state.reference);
 }
 
 async function storeOnce(deps: ApprovalDeps, approval: Approval): Promise<Approval> {

@@ -50,8 +50,7 @@ async function postWaiting(deps: ApprovalDeps): Promise<number> {
     if (approval.approverThread) continue;
     const run = await deps.runs.load(approval.runId);
     if (!run) continue;
-    const reference = await deps.conversations.get(approval.requester.conversationId);
-    if ((await postApprovalThread(deps, approval, run, reference)) === "posted") posted++;
+    if ((await postApprovalThread(deps, approval, run, run.reference)) === "posted") posted++;
   }
   return posted;
 }

@@ -34,13 +34,14 @@ const PROGRESS_PHASE: Record<RunPhase, ProgressPhase> = {
 };
 
 /** Once a run has ended, the card says how (its answer or notice arrives right below it). */
-const ENDED_PHASE: Record<Exclude<RunState["status"], "running">, ProgressPhase> = {
-  completed: "answered",
+const ENDED_PHASE: Record<Exclude<RunState["status"], "queued" | "running">, ProgressPhase> = {
+  answered: "answered",
   awaiting_approval: "under_review",
   failed: "failed",
   // A declined approval: the notice below the card says how.
   rejected: "failed",
   expired: "failed",
+  poisoned: "failed",
   needs_clarification: "clarifying",
   out_of_scope: "answered",
   blocked: "answered",
@@ -53,7 +54,7 @@ export function progressViewFromRun(state: RunState, names: DisplayNames, now: D
   return {
     language: state.language,
     question: state.question,
-    phase: state.status === "running" ? PROGRESS_PHASE[state.phase] : ENDED_PHASE[state.status],
+    phase: state.status === "queued" || state.status === "running" ? PROGRESS_PHASE[state.phase] : ENDED_PHASE[state.status],
     specialists: selected.map((id) => ({ id, name: displayName(names, id, state.language), status: specialistStatus(state, id) })),
     elapsedSeconds: Math.max(0, Math.round((now.getTime() - Date.parse(state.startedAt)) / 1000)),
   };

@@ -5,7 +5,7 @@
  * re-exported here, so every card imports its view from one place.
  */
 import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunState } from "../domain";
-import { SystemError, questionToAnswer } from "../domain";
+import { SystemError, approvalReasonsOf, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
 import { displayName, type DisplayNames } from "./display-names";
 
@@ -83,7 +83,7 @@ interface AnswerViewOptions {
 
 /**
  * The answer view of a run that has a Moderator answer (calling it without one is a bug). A run an
- * approver signed off (`state.approval`) shows the "reviewed by an approver" line, on every rendering.
+ * approver signed off (`state.approval.decision`) shows the "reviewed by an approver" line, on every rendering.
  */
 export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
   const answer = requireAnswer(state);
@@ -104,7 +104,7 @@ export function answerViewFromRun(state: RunState, names: DisplayNames, options:
       .filter((finding): finding is Extract<Finding, { status: "failed" }> => finding.status === "failed")
       .map((finding) => ({ name: displayName(names, finding.specialist, language), reason: finding.error })),
     offline: state.offline,
-    ...(state.approval ? { review: { edited } } : {}),
+    ...(state.approval?.decision ? { review: { edited } } : {}),
   };
 }
 
@@ -246,7 +246,7 @@ export function approvalViewFromRun(state: RunState, names: DisplayNames, option
     draftText: draftTextFromAnswer(answer),
     quality: qualityView(state, answer, options.threshold),
     specialists: (state.decision?.selected ?? []).map((id) => displayName(names, id, state.language)),
-    reasons: state.hitlReasons.length > 0 ? state.hitlReasons : answer.hitlReason ? [answer.hitlReason] : [],
+    reasons: approvalReasonsOf(state),
     ...(options.reminderSince ? { reminderSince: options.reminderSince } : {}),
   };
 }

@@ -60,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
       scenario: "process killed mid-run",
       injected: kill.injected,
       userSaw: kill.userSaw,
-      ok: kill.chats[0].finals.length === 1 && kill.chats[0].storedStatus === "delivered",
+      ok: kill.chats[0].finals.length === 1 && kill.chats[0].storedStatus === "answered",
     });
     log("· bot killed with an approval pending…");
     const pending = await botKilledAwaitingApproval(sim, baseUrl);

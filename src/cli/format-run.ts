@@ -67,7 +67,7 @@ export function formatRun(state: RunState, specialists: SpecialistDefinition[]):
   }
   const { initialScore, finalScore, retried } = state.quality;
   lines.push("", `QSCORE ${retried ? `${initialScore} → ${finalScore} (${text.reasked})` : `${finalScore}`}`);
-  if (state.status === "awaiting_approval") lines.push("", text.needsApproval, ...state.hitlReasons.map((r) => `  - ${r}`));
+  if (state.status === "awaiting_approval") lines.push("", text.needsApproval, ...(state.approval?.reasons ?? []).map((r) => `  - ${r}`));
   if (state.suggestedFollowUps?.length)
     lines.push("", labelsFor(state.language).suggestedFollowUps, ...state.suggestedFollowUps.map((question) => `  > ${question}`));
   return lines.join("\n");

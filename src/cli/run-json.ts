@@ -36,7 +36,7 @@ export function runJson(state: RunState) {
     ),
     answer: state.answer,
     quality: state.quality,
-    hitlReasons: state.hitlReasons,
+    hitlReasons: state.approval?.reasons ?? [],
     failure: state.failure,
     attempts: state.attempts,
     usage: state.usage,

@@ -1,4 +1,5 @@
 import { redactUrlsIn } from "./redact-url";
+import type { Reference } from "./run-message";
 
 /**
  * Base class: every error we raise knows its kind, and where in a run it happened when that applies.
@@ -94,6 +95,8 @@ export class UnsupportedRunVersionError extends SystemError {
     readonly runId: string,
     readonly found: unknown,
     readonly supported: number,
+    /** The requester's conversation, when the refused document keeps it where this release does: the asker can still be told. */
+    readonly reference?: Reference,
   ) {
     super(`run ${runId} was stored with schema version ${String(found)}; this release reads version ${supported} only`, {
       runId,

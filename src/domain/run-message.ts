@@ -56,16 +56,11 @@ export const RunCardSchema = z.enum([
 ]);
 export type RunCard = z.infer<typeof RunCardSchema>;
 
-/** Where a run is in its life; only `owned-run.ts` changes it, along the transitions of `run-stages.ts`. */
-export const RunStageSchema = z.enum(["queued", "running", "awaiting_approval", "delivered", "failed", "poisoned"]);
-export type RunStage = z.infer<typeof RunStageSchema>;
-
 /** One card's send record: claimed by an owner before sending, the activity id stored after. */
 export const CardSendSchema = z.object({ claimedBy: z.string(), claimedAt: z.string(), activityId: z.string().optional() });
 
-/** The lifecycle part of a run document: stage, current owner (a worker's lease) and the cards sent. */
+/** The lifecycle part of a run document: current owner (a worker's lease) and the cards sent; the status is the state's. */
 export const RunLifecycleRecordSchema = z.object({
-  stage: RunStageSchema,
   /** The worker holding the run (instance id and delivery), written with an etag condition. */
   owner: z.string().optional(),
   /** When the current owner claimed the run: a takeover shows how long the run waited for a survivor. */

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { UnsupportedRunVersionError } from "./errors";
 import { RUN_SCHEMA_VERSION, RunStateSchema } from "./run";
-import { RunLifecycleRecordSchema } from "./run-message";
+import { ReferenceSchema, RunLifecycleRecordSchema } from "./run-message";
 
 /**
- * One stored run: the queue's lifecycle (stage, lease owner, cards sent), which only the worker
- * writes, beside the workflow's state, which only the workflow writes. Kept apart so neither reads
- * or resets the other's fields.
+ * One stored run: the queue's lifecycle (lease owner, cards sent), which only the worker writes, beside
+ * the workflow's state with the run's one status (the worker sets only `queued`, `running` on a claim
+ * and `poisoned`). Kept apart so neither resets the other's fields.
  */
 export const RunRecordSchema = z.object({ lifecycle: RunLifecycleRecordSchema, state: RunStateSchema });
 export type RunRecord = z.infer<typeof RunRecordSchema>;
@@ -18,7 +18,11 @@ export type RunRecord = z.infer<typeof RunRecordSchema>;
 export function assertRunVersion(runId: string, document: unknown): void {
   const state = typeof document === "object" && document !== null && "state" in document ? document.state : undefined;
   const version = typeof state === "object" && state !== null && "schemaVersion" in state ? state.schemaVersion : undefined;
-  if (version !== RUN_SCHEMA_VERSION) throw new UnsupportedRunVersionError(runId, version, RUN_SCHEMA_VERSION);
+  if (version === RUN_SCHEMA_VERSION) return;
+  const reference = ReferenceSchema.safeParse(
+    typeof state === "object" && state !== null && "reference" in state ? state.reference : undefined,
+  );
+  throw new UnsupportedRunVersionError(runId, version, RUN_SCHEMA_VERSION, reference.success ? reference.data : undefined);
 }
 
 /** Runs in the order they were asked (ties by id, so every store lists them alike). */

@@ -7,6 +7,7 @@ import { ModeStateSchema } from "./mode-state";
 import { ModeratorAnswerSchema } from "./moderator-answer";
 import { RequesterSchema } from "./requester";
 import { RouterDecisionSchema } from "./router-decision";
+import { ReferenceSchema } from "./run-message";
 import { SpecialistRoundSchema } from "./specialist";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
@@ -27,17 +28,21 @@ export const RunPhaseSchema = z.enum([
 export type RunPhase = z.infer<typeof RunPhaseSchema>;
 
 /**
- * Terminal states are everything but `running` and `awaiting_approval` (stopped at the approval node
- * until a decision resumes it); every run ends in one the user is told about.
+ * A run's one status (workflow/run-status.ts reads it). `queued` until a worker claims it; `running`;
+ * `awaiting_approval`, stopped at the approval node until a decision resumes it; the rest are ends the
+ * user is told about:
+ * `answered`: the answer card went (or goes) out.
  * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
  * `needs_clarification`: a follow-up pointed at earlier context nothing resolved; the user is asked back.
  * `blocked`: the model service's content filter refused the question; the run stopped at once and the
  * user gets a polite reply (never the service's message).
  * `rejected`, `expired`: the run's approval was rejected (the approver's reason is told) or timed out.
+ * `poisoned`: its message was delivered too often and set aside; the user gets the error card.
  */
 export const RunStatusSchema = z.enum([
+  "queued",
   "running",
-  "completed",
+  "answered",
   "failed",
   "awaiting_approval",
   "out_of_scope",
@@ -45,6 +50,7 @@ export const RunStatusSchema = z.enum([
   "blocked",
   "rejected",
   "expired",
+  "poisoned",
 ]);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
@@ -122,10 +128,15 @@ export const QualityRecordSchema = z.object({
   retried: z.boolean(),
 });
 
-/** How the run's approval was decided (an edit is already the answer's conclusion; a rejection carries the approver's reason). */
+/**
+ * The run's approval: why the answer needs a human (router, moderator, policy rules), then, once decided,
+ * the approval's id and how it was decided (an edit is already the answer's conclusion; a rejection
+ * carries the approver's reason).
+ */
 const RunApprovalSchema = z.object({
-  id: z.string(),
-  decision: z.enum(["approved", "edited", "rejected", "expired"]),
+  reasons: z.array(z.string()),
+  id: z.string().optional(),
+  decision: z.enum(["approved", "edited", "rejected", "expired"]).optional(),
   reason: z.string().optional(),
 });
 
@@ -167,6 +178,11 @@ export const RunStateSchema = z.object({
   conversationKey: z.string().optional(),
   language: LanguageSchema,
   requester: RequesterSchema.optional(),
+  /**
+   * The requester's conversation (opaque below Teams), copied from the question's message into the run
+   * when it is first stored: the one place every card of the run, during its turn or long after, is sent through.
+   */
+  reference: ReferenceSchema.optional(),
   /** The orchestration mode, with the fields only its steps read and write. */
   modeState: ModeStateSchema,
   status: RunStatusSchema,
@@ -181,8 +197,6 @@ export const RunStateSchema = z.object({
   findings: z.array(FindingSchema),
   answer: ModeratorAnswerSchema.optional(),
   quality: QualityRecordSchema,
-  /** Why the answer needs a human, when it does (router, moderator, policy rules). */
-  hitlReasons: z.array(z.string()),
   failure: z
     .object({
       /** What went wrong, for operators (telemetry, logs, notices): never shown to the asker, who gets the error card's words. */
@@ -194,7 +208,7 @@ export const RunStateSchema = z.object({
     .optional(),
   /** Set when the content filter refused the question: which executor's call, and the categories. */
   blocked: z.object({ executor: z.string(), categories: z.array(z.string()) }).optional(),
-  /** Set once the run's approval is decided, so every later rendering of an approved answer says so. */
+  /** Set when the answer needs a human; its decision, so every later rendering of an approved answer says so. */
   approval: RunApprovalSchema.optional(),
   /** Token totals of the run. */
   usage: TokenUsageSchema,
@@ -205,6 +219,12 @@ export const RunStateSchema = z.object({
   executorIo: z.array(ExecutorIoSchema).optional(),
 });
 export type RunState = z.infer<typeof RunStateSchema>;
+
+/** Why the run's answer needs a human: the run's approval reasons, else the Moderator's own. */
+export function approvalReasonsOf(state: Pick<RunState, "approval" | "answer">): string[] {
+  const reasons = state.approval?.reasons ?? [];
+  return reasons.length > 0 ? reasons : state.answer?.hitlReason ? [state.answer.hitlReason] : [];
+}
 
 /** The question routing, tools, approvals and evaluation work on: the standalone one once understood. */
 export function questionToAnswer(state: Pick<RunState, "question" | "standaloneQuestion">): string {

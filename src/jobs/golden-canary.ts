@@ -30,7 +30,7 @@ export interface GoldenCanaryDeps {
 const JUDGE_PREFIX = "judge: ";
 
 /** Run statuses in which the bot answered (an answer held for approval is still an answer). */
-const ANSWERED = new Set<TranscriptDocument["status"]>(["completed", "awaiting_approval"]);
+const ANSWERED = new Set<TranscriptDocument["status"]>(["answered", "awaiting_approval"]);
 
 /**
  * The golden-set canary: asks every golden question of the deployed models, scores each run on the

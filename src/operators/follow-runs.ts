@@ -12,7 +12,7 @@ export function notifyOperatorsOfRuns(lifecycle: Pick<RunLifecycle, "subscribe">
   return lifecycle.subscribe((event) => {
     switch (event.type) {
       case "started": {
-        const serviceUrl = event.reference?.serviceUrl;
+        const serviceUrl = event.state.reference?.serviceUrl;
         if (typeof serviceUrl === "string") serviceUrls.set(event.state.runId, serviceUrl);
         return;
       }

@@ -8,7 +8,6 @@ export const CONTAINERS = {
   transcripts: "/conversationId",
   feedback: "/runId",
   approvals: "/id",
-  conversations: "/id",
   conversationMemory: "/id",
   settings: "/id",
   evaluations: "/transcriptId",

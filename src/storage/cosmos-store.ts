@@ -6,7 +6,6 @@ import { CosmosApprovalHistory } from "./approval-history-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { ensureContainers } from "./containers";
 import { CosmosConversationMemory } from "./conversation-memory-repository";
-import { CosmosConversationRepository } from "./conversation-repository";
 import { CosmosProcurementData, type DataSetCounts, type ProcurementContainers } from "./cosmos-procurement-data";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
 import { cosmosId, parseDocument, queryDocuments, readDocument, RecordContainer } from "./documents";
@@ -50,7 +49,6 @@ export interface CosmosStore {
   /** Golden-set canary runs against the deployed models, one document per run, listed newest first. */
   readonly canaryRuns: RecordContainer<typeof CanaryRecordSchema>;
   readonly feedback: CosmosFeedbackRepository;
-  readonly conversations: CosmosConversationRepository;
   /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
   readonly memory: CosmosConversationMemory;
   readonly settings: CosmosSettingsRepository;
@@ -175,7 +173,6 @@ export async function openCosmosStore(
       evaluations: new RecordContainer(containers.evaluations, EvaluationRecordSchema, { timeField: "createdAt" }),
       canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt", newestFirst: true }),
       feedback: new CosmosFeedbackRepository(containers.feedback),
-      conversations: new CosmosConversationRepository(containers.conversations, clock),
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
       settings: new CosmosSettingsRepository(containers.settings, clock),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
@@ -209,7 +206,7 @@ export async function openCosmosStore(
       );
     } else if (embedded)
       log(
-        `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} for runs, approvals and conversations (not seeded: answers come from the data set imported into ${env.PROCURA_DATA_DIR}); they will not survive a restart.`,
+        `Cosmos: no COSMOS_ENDPOINT set, using an embedded in-memory server at ${embedded.endpoint} for runs and approvals (not seeded: answers come from the data set imported into ${env.PROCURA_DATA_DIR}); they will not survive a restart.`,
       );
     return store;
   } catch (error) {

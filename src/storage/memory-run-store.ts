@@ -1,6 +1,5 @@
 import { RUN_SCHEMA_VERSION, assertRunVersion, oldestFirst, type RunRecord, type RunState } from "../domain";
 import type { ConditionalWrite, ConversationRuns, RunStore, Versioned } from "../workflow/ports";
-import { lifecycleFromStatus } from "../workflow/run-stages";
 
 /** A RunStore in process memory, for the CLI and benchmarks where nothing must survive the process. */
 export class MemoryRunStore implements RunStore, ConversationRuns {
@@ -8,7 +7,7 @@ export class MemoryRunStore implements RunStore, ConversationRuns {
   private version = 0;
 
   async checkpoint(state: RunState): Promise<void> {
-    this.put({ lifecycle: lifecycleFromStatus(state), state });
+    this.put({ lifecycle: { owners: 0, sent: {} }, state });
   }
 
   async load(runId: string): Promise<RunState | undefined> {

@@ -1,7 +1,6 @@
 import type { Container } from "@azure/cosmos";
 import { RUN_SCHEMA_VERSION, RunRecordSchema, assertRunVersion, oldestFirst, type RunRecord, type RunState } from "../domain";
 import type { ConditionalWrite, ConversationRuns, RunStore, Versioned } from "../workflow/ports";
-import { lifecycleFromStatus } from "../workflow/run-stages";
 import { parseDocument, queryDocuments, readDocument } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 
@@ -12,7 +11,7 @@ export class CosmosRunStore implements RunStore, ConversationRuns {
   /** Upserts the whole record: the latest checkpoint wins (for writers that own the run outright, without a queue). */
   async checkpoint(state: RunState): Promise<void> {
     await storeCall(`checkpoint run ${state.runId}`, (abortSignal) =>
-      this.container.items.upsert(documentOf({ lifecycle: lifecycleFromStatus(state), state }), { abortSignal }),
+      this.container.items.upsert(documentOf({ lifecycle: { owners: 0, sent: {} }, state }), { abortSignal }),
     );
   }
 

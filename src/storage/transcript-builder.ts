@@ -29,7 +29,7 @@ export function buildTranscript(state: RunState): TranscriptDocument {
     conversation: buildConversation(state),
     ...(state.answer ? { answer: state.answer } : {}),
     quality: state.quality,
-    hitlReasons: state.hitlReasons,
+    hitlReasons: state.approval?.reasons ?? [],
     droppedCitations: state.events.reduce((sum, event) => sum + (event.droppedCitations ?? 0), 0),
     ...(state.executorIo?.length ? { executorIo: state.executorIo } : {}),
   };

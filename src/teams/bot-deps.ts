@@ -1,4 +1,4 @@
-import type { ConversationReference, Storage, TurnContext } from "botbuilder";
+import type { Storage, TurnContext } from "botbuilder";
 import type { Approvals } from "../approvals";
 import type { AppConfig, Env } from "../config";
 import type { Clock, Feedback, Log, RenewalAlert, RunState } from "../domain";
@@ -13,10 +13,6 @@ export interface TeamsStore {
   runs: RunStore;
   transcripts: { save(state: RunState): Promise<unknown> };
   feedback: { save(feedback: Feedback): Promise<void> };
-  conversations: {
-    save(conversationId: string, reference: Partial<ConversationReference>): Promise<void>;
-    get(conversationId: string): Promise<Partial<ConversationReference> | undefined>;
-  };
   /** What each chat or channel thread remembers for follow-ups; `reset` clears it. */
   memory: ConversationMemory;
   /** botbuilder Storage the worker keeps answer messages and stream positions in (never read at intake). */

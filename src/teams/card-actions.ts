@@ -30,7 +30,7 @@ export async function handleFeedback(ctx: BotContext<"store" | "telemetry" | "lo
 /** Why a rating from this activity may not count for `run` (undefined when it may). */
 function feedbackRefusal(run: RunState | undefined, activity: Activity): string | undefined {
   if (!run) return "no such run";
-  if (run.status !== "completed" || !run.answer) return `the answer was not delivered (status ${run.status})`;
+  if (run.status !== "answered" || !run.answer) return `the answer was not delivered (status ${run.status})`;
   if (!run.requester || chatOf(run.requester.conversationId) !== chatOf(activity.conversation.id))
     return "the answer went to another conversation";
   return undefined;

@@ -8,9 +8,8 @@ import {
   buildUnderReviewCard,
   errorViewFromRun,
 } from "../cards";
-import { defaultClarification, questionToAnswer, stringsFor, type Reference, type RunCard, type RunState } from "../domain";
+import { defaultClarification, questionToAnswer, stringsFor, type RunCard, type RunState } from "../domain";
 import type { RunDelivery } from "../workflow/ports";
-import type { TeamsStore } from "./bot-deps";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
 import type { AnswerActivities } from "./answer-activity";
@@ -22,8 +21,6 @@ import type { RunStreams } from "./run-streams";
 /** What delivering a finished run needs. */
 interface DeliveryDeps {
   messenger: Messenger;
-  /** The requesters' stored conversations, for runs that end after the question's turn (approvals). */
-  conversations: Pick<TeamsStore["conversations"], "get">;
   /** Builds the answer message (Teams-native in a personal chat) and maps it to its run for the feedback loop. */
   answers: AnswerActivities;
   /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
@@ -39,9 +36,10 @@ interface DeliveryDeps {
 export class TeamsRunDelivery implements RunDelivery {
   constructor(private readonly deps: DeliveryDeps) {}
 
-  async send(card: RunCard, state: RunState, given?: Reference): Promise<string | undefined> {
+  async send(card: RunCard, state: RunState): Promise<string | undefined> {
     const { deps } = this;
-    const reference = given ?? (await this.storedReference(state));
+    const { reference } = state;
+    if (!reference) throw new Error(`run ${state.runId}: no conversation reference is stored for the requester`);
     const stream = deps.streams?.get(state.runId);
     deps.streams?.delete(state.runId);
     // A stream past Teams' limit no longer takes a final message: the run's card then comes as a plain one.
@@ -56,7 +54,7 @@ export class TeamsRunDelivery implements RunDelivery {
         // A personal chat's answer is the Teams-native message, rated through Teams' feedback loop. Its
         // run has a stream; a reviewed run's stream ended with the under-review notice, so its stored
         // conversation says whether the chat is personal.
-        const personal = state.approval ? isPersonalChat(reference) : state.requester?.stream !== undefined;
+        const personal = state.approval?.decision ? isPersonalChat(reference) : state.requester?.stream !== undefined;
         const activityId = await deliver(deps.answers.build(state, personal));
         if (personal && activityId && state.requester) await deps.answers.remember(state.requester.conversationId, activityId, state.runId);
         return activityId;
@@ -104,12 +102,5 @@ export class TeamsRunDelivery implements RunDelivery {
       }),
     );
     return written && !state.offline ? { ...card, entities: [aiMessageEntity({ citations: [], aiGenerated: true })] } : card;
-  }
-
-  private async storedReference(state: RunState): Promise<Reference> {
-    const conversationId = state.requester?.conversationId;
-    const stored = conversationId === undefined ? undefined : await this.deps.conversations.get(conversationId);
-    if (!stored) throw new Error(`run ${state.runId}: no conversation reference is stored for the requester`);
-    return stored;
   }
 }

@@ -24,9 +24,9 @@ export function followRunProgress(
     switch (event.type) {
       case "started": {
         const progressId = event.state.requester?.progressActivityId;
-        if (!event.reference || !progressId) return;
+        if (!event.state.reference || !progressId) return;
         const runId = event.state.runId;
-        const message = new ProgressMessage(deps.messenger, event.reference, progressId, deps.log);
+        const message = new ProgressMessage(deps.messenger, event.state.reference, progressId, deps.log);
         // A taken-over run's old card finishes its last update on its own; the new card does not wait.
         void cards.get(runId)?.close();
         cards.set(

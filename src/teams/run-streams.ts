@@ -44,12 +44,12 @@ export function followRunStreams(
     switch (event.type) {
       case "started": {
         const carried = event.state.requester?.stream;
-        if (!event.reference || !carried) return;
+        if (!event.state.reference || !carried) return;
         const runId = event.state.runId;
         const resumed = event.takeover ? await deps.positions.resumed(runId, carried.id) : carried;
         // A previous owner already sent the final message: anything more arrives as a plain message.
         if (resumed?.ended) return;
-        const stream = new TeamsStream(deps.messenger, event.reference, resumed ?? carried, {
+        const stream = new TeamsStream(deps.messenger, event.state.reference, resumed ?? carried, {
           limits: deps.limits ?? TEAMS_STREAM_LIMITS,
           now,
           save: (advanced) => deps.positions.save(runId, advanced),

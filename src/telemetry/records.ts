@@ -190,7 +190,7 @@ export function runCompletedEvent(state: RunState): EventRecord {
       qscoreInitial: state.quality.initialScore,
       qscoreFinal: state.quality.finalScore,
       retried: state.quality.retried,
-      hitl: state.hitlReasons.length > 0 || state.status === "awaiting_approval",
+      hitl: state.approval !== undefined || state.status === "awaiting_approval",
       totalMs: runDurationMs(state),
       status: state.status,
       attempts: state.attempts,

@@ -47,14 +47,14 @@ export function entitiesOfRun(state: RunState): ConversationEntities {
  * approver is remembered without its conclusion, which the user has not seen yet.
  */
 export function turnFromRun(state: RunState): ConversationTurn | undefined {
-  if (state.status !== "completed" && state.status !== "awaiting_approval") return undefined;
+  if (state.status !== "answered" && state.status !== "awaiting_approval") return undefined;
   return {
     runId: state.runId,
     at: state.endedAt ?? state.updatedAt,
     language: state.language,
     question: state.question,
     standaloneQuestion: questionToAnswer(state),
-    ...(state.status === "completed" && state.answer ? { conclusion: state.answer.conclusion } : {}),
+    ...(state.status === "answered" && state.answer ? { conclusion: state.answer.conclusion } : {}),
     entities: entitiesOfRun(state),
   };
 }

@@ -7,7 +7,6 @@ import type { LeasedMessage, RunQueue } from "./ports";
 export interface Holding {
   /** False once another worker took the work over: nothing more may be written or sent. */
   readonly owned: boolean;
-  /** Marks the work as no longer ours. */
   release(): void;
   /** Resolves once a send in progress has finished and been recorded. */
   idle(): Promise<void>;
@@ -19,7 +18,6 @@ export interface Job<H extends Holding = Holding> {
   holding?: H;
 }
 
-/** A validated message, or why it is not one. */
 export type Parsed<M> = { ok: true; value: M } | { ok: false; error: string };
 
 /** What one kind of queue message means: the consumer leases, renews, retries and sets aside; the handler works. */

@@ -1,15 +1,6 @@
-import {
-  LeaseLostError,
-  SystemError,
-  systemClock,
-  type Clock,
-  type RunCard,
-  type RunRecord,
-  type RunStage,
-  type RunState,
-} from "../domain";
+import { LeaseLostError, SystemError, systemClock, type Clock, type RunCard, type RunRecord, type RunState } from "../domain";
 import type { ConditionalWrite, RunStore } from "./ports";
-import { assertStageTransition, isSettled } from "./run-stages";
+import { isFinal, isSettled, wasSent } from "./run-status";
 import { updateVersioned } from "./versioned-update";
 
 /** How many lost races a claim may run into before it gives the message back for a later try. */
@@ -44,7 +35,7 @@ export class OwnedRun {
     initial: () => RunState,
     clock: Clock = systemClock,
   ): Promise<OwnedRun | undefined> {
-    return OwnedRun.take(store, runId, owner, clock, (stage) => !isSettled(stage), initial);
+    return OwnedRun.take(store, runId, owner, clock, (record) => !isSettled(record), initial);
   }
 
   /**
@@ -52,12 +43,13 @@ export class OwnedRun {
    * `running` at that node, or with its workflow ended). Resolves undefined when it is not stored or needs no work.
    */
   static resume(store: RunStore, runId: string, owner: string, clock: Clock = systemClock): Promise<OwnedRun | undefined> {
+    const working = (status: RunState["status"]) => status === "queued" || status === "running";
     return OwnedRun.take(
       store,
       runId,
       owner,
       clock,
-      (stage, state) => stage === "awaiting_approval" || (stage === "running" && (state.phase === "approve" || state.status !== "running")),
+      (record) => !isFinal(record) && (record.state.phase === "approve" || !working(record.state.status)),
     );
   }
 
@@ -72,7 +64,7 @@ export class OwnedRun {
     runId: string,
     owner: string,
     clock: Clock,
-    claimable: (stage: RunStage, state: RunState) => boolean,
+    claimable: (record: RunRecord) => boolean,
     initial?: () => RunState,
   ): Promise<OwnedRun | undefined> {
     let takeover = false;
@@ -82,14 +74,12 @@ export class OwnedRun {
         const record = stored ?? (initial && queuedRecord(initial()));
         if (!record) return undefined;
         const { lifecycle, state } = record;
-        if (!claimable(lifecycle.stage, state)) return undefined;
-        assertStageTransition(lifecycle.stage, "running");
+        if (!claimable(record)) return undefined;
         takeover = lifecycle.owners > 0;
         return {
-          state,
+          state: state.status === "queued" ? { ...state, status: "running" } : state,
           lifecycle: {
             ...lifecycle,
-            stage: "running",
             owner,
             claimedAt: clock.now().toISOString(),
             ...(lifecycle.owner ? { takenOverFrom: lifecycle.owner } : {}),
@@ -105,7 +95,7 @@ export class OwnedRun {
     return claim?.written ? new OwnedRun(store, owner, claim.current.value, claim.current.etag, takeover, clock) : undefined;
   }
 
-  /** Holds a run without claiming it (a message given up after too many deliveries, whatever its stage). */
+  /** Holds a run without claiming it (a message given up after too many deliveries, whatever its status). */
   static async hold(store: RunStore, runId: string, owner: string, clock: Clock = systemClock): Promise<OwnedRun | undefined> {
     const stored = await store.read(runId);
     return stored && new OwnedRun(store, owner, stored.value, stored.etag, false, clock);
@@ -117,10 +107,6 @@ export class OwnedRun {
 
   get record(): RunRecord {
     return this.current;
-  }
-
-  get stage(): RunStage {
-    return this.current.lifecycle.stage;
   }
 
   /** False once another worker wrote the run: nothing more may be written or sent. */
@@ -138,7 +124,6 @@ export class OwnedRun {
     await this.write({ lifecycle: this.current.lifecycle, state });
   }
 
-  /** The run store the workflow checkpoints through while this worker owns the run. */
   fencedStore(): RunStore {
     return {
       checkpoint: (state) => this.save(state),
@@ -148,22 +133,12 @@ export class OwnedRun {
     };
   }
 
-  /** Moves the run to `stage` (checked against the transitions) with `state` as its content. */
-  async moveTo(stage: RunStage, state: RunState = this.current.state): Promise<void> {
-    assertStageTransition(this.stage, stage);
-    await this.write({ lifecycle: { ...this.current.lifecycle, stage }, state });
-  }
-
   /**
-   * Sends one of the run's cards at most once: skipped when a send was already recorded; otherwise
-   * claimed with a conditional write first (a worker that lost the run stops here), sent, and its
-   * activity id recorded. A claim without an activity id means its sender died mid-send: the card
-   * is sent again, since a lost answer is worse than the rare duplicate in that instant. The
-   * under-review notice is the exception: its claim alone counts, as the answer follows it anyway.
+   * Sends one of the run's cards at most once (`wasSent` says when it went): otherwise claimed with a
+   * conditional write first (a worker that lost the run stops here), sent, and its activity id recorded.
    */
   async sendOnce(card: RunCard, send: () => Promise<string | undefined>): Promise<"sent" | "already_sent"> {
-    const sent = this.current.lifecycle.sent[card];
-    if (sent?.activityId || (sent && card === "approval_request")) return "already_sent";
+    if (wasSent(this.current.lifecycle, card)) return "already_sent";
     const sending = this.claimAndSend(card, send);
     this.sending = sending;
     return sending;
@@ -207,5 +182,5 @@ export class OwnedRun {
 
 /** A question's run as the queue first stores it: queued, never owned, nothing sent. */
 export function queuedRecord(state: RunState): RunRecord {
-  return { lifecycle: { stage: "queued", owners: 0, sent: {} }, state };
+  return { lifecycle: { owners: 0, sent: {} }, state: { ...state, status: "queued" } };
 }

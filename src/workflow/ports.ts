@@ -22,7 +22,6 @@ import type {
   RunState,
   TokenUsage,
   WorkflowEvent,
-  Reference,
 } from "../domain";
 
 // The shapes that cross these ports are declared once, in the domain.
@@ -259,17 +258,14 @@ export interface LeasedMessage {
  * sent at all is the owned run's decision (once per run); recording and remembering are lifecycle subscribers.
  */
 export interface RunDelivery {
-  /**
-   * Sends `card` for the run to `reference`, or, for a run resumed after its approval, to the
-   * requester's stored conversation; resolves with the sent activity id when there is one.
-   */
-  send(card: RunCard, state: RunState, reference?: Reference): Promise<string | undefined>;
+  /** Sends `card` for the run to its requester's conversation (`state.reference`); resolves with the sent activity id when there is one. */
+  send(card: RunCard, state: RunState): Promise<string | undefined>;
 }
 
 /** The approvals room as a run's approval node and the worker use it. */
 export interface RunApprovals {
   /** Stores the run's approval once (keyed by the run) and posts the approver card; throws when it cannot be stored. */
-  request(state: RunState, reference: Reference | undefined): Promise<void>;
+  request(state: RunState): Promise<void>;
   get(approvalId: string): Promise<Approval | undefined>;
   /** Replaces the approver card with how the decided run ended, once; never throws. */
   showOutcome(approvalId: string): Promise<void>;

@@ -9,7 +9,6 @@ import {
   type RunMessage,
   type RunState,
   type Log,
-  type Reference,
 } from "../domain";
 import { describeZodError } from "../domain/zod-issues";
 import { rememberRun } from "./conversation-turn";
@@ -19,7 +18,7 @@ import { OwnedRun, queuedRecord } from "./owned-run";
 import type { LeasedMessage, RunApprovals, RunDelivery } from "./ports";
 import type { RunLifecycle } from "./run-lifecycle";
 import { RunProgressFeed } from "./run-progress-feed";
-import { endingOf, isFinal, isSettled } from "./run-stages";
+import { cardFor, isFinal, isSettled } from "./run-status";
 import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
@@ -75,13 +74,16 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     const asked =
       message.kind === "question"
         ? initialState(workflow, message)
-        : approval && newRunState(workflow, { question: approval.question, requester: approval.requester, runId: approval.runId });
-    if (!asked) return;
-    await delivery.send(
-      "error",
-      failedRun(asked, error.message, workflow.clock.now()),
-      message.kind === "question" ? message.reference : undefined,
-    );
+        : approval && {
+            ...newRunState(workflow, { question: approval.question, requester: approval.requester, runId: approval.runId }),
+            reference: error.reference,
+          };
+    // A decision's asker is reached through the reference their run keeps; a run stored before it did cannot tell.
+    if (!asked?.reference) {
+      log(`run ${error.runId}: its asker cannot be told (no conversation reference this release can read)`);
+      return;
+    }
+    await delivery.send("error", endedAs("failed", asked, error.message, workflow.clock.now()));
   }
 
   /** A question counts against its asker's share; a decision resumes a run already under way and counts against nobody. */
@@ -132,19 +134,18 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     if (!owned) {
       // A decided run an earlier delivery of this message ended: the approver card may still need its outcome.
       const stored = input.decided && (await workflow.store.read(runId))?.value;
-      if (input.decided && stored && isFinal(stored.lifecycle.stage)) await input.approvals.showOutcome(input.decided.id);
+      if (input.decided && stored && isFinal(stored)) await input.approvals.showOutcome(input.decided.id);
       return;
     }
     job.holding = owned;
-    if (question)
-      await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover, reference: question.reference });
+    if (question) await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover });
 
     const feed = new RunProgressFeed((state) => void lifecycle.publish({ type: "progress", state }));
     const fenced = owned.fencedStore();
     const final = await resumeRun(
       {
         ...workflow,
-        ...(approvals ? { requestApproval: (state: RunState) => approvals.request(state, question?.reference) } : {}),
+        ...(approvals ? { requestApproval: (state: RunState) => approvals.request(state) } : {}),
         store: {
           ...fenced,
           checkpoint: async (state) => {
@@ -167,7 +168,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     // The turn is remembered before the card is sent, so a follow-up (or a `reset`) typed after the answer appeared finds it.
     if (!decided) await this.remember(final);
     await lifecycle.publish(decided ? { type: "decided", state: final, approvalId: decided.id } : { type: "finished", state: final });
-    await this.end(owned, final, question?.reference);
+    await this.end(owned, final);
     if (input.decided) await input.approvals.showOutcome(input.decided.id);
   }
 
@@ -178,15 +179,13 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   }
 
   /**
-   * Tells the requester how the run ended (once) and moves it to its stage. `reference` is the
-   * conversation the question came from; a run resumed later is told through the stored one.
+   * Tells the requester how the run ended (once).
    */
-  private async end(owned: OwnedRun, final: RunState, reference?: Reference): Promise<void> {
+  private async end(owned: OwnedRun, final: RunState): Promise<void> {
     const { lifecycle, delivery } = this.deps;
-    const { card, stage } = endingOf(final);
-    await owned.sendOnce(card, () => delivery.send(card, final, reference));
-    await owned.moveTo(stage);
-    await lifecycle.publish({ type: "settled", state: owned.state, stage });
+    const card = cardFor(final);
+    await owned.sendOnce(card, () => delivery.send(card, final));
+    await lifecycle.publish({ type: "settled", state: owned.state });
   }
 
   /**
@@ -235,35 +234,36 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`, workflow.clock);
     // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
     // an approver is a question's end, but the very thing a decision's message had to do.
-    if (!owned || (message.kind === "question" ? isSettled(owned.stage) : isFinal(owned.stage))) {
+    if (!owned || (message.kind === "question" ? isSettled(owned.record) : isFinal(owned.record))) {
       await job.leased.complete();
       return "done";
     }
-    const failed = failedRun(owned.state, reason, workflow.clock.now());
-    failing(failed);
+    const poisoned = endedAs("poisoned", owned.state, reason, workflow.clock.now());
+    failing(poisoned);
     job.holding = owned;
-    await owned.moveTo("poisoned", failed);
-    await owned.sendOnce("error", () => delivery.send("error", failed, message.kind === "question" ? message.reference : undefined));
+    await owned.save(poisoned);
+    await owned.sendOnce("error", () => delivery.send("error", poisoned));
     return "poisoned";
   }
 }
 
 function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunState {
-  return newRunState(workflow, {
+  const state = newRunState(workflow, {
     question: message.question,
     requester: message.requester,
     runId: message.runId,
     conversationKey: message.conversationKey,
     startedAt: message.acceptedAt,
   });
+  return { ...state, reference: message.reference };
 }
 
-/** `state` ended as failed for `reason` (told to operators; the asker gets the error card's words). */
-function failedRun(state: RunState, reason: string, now: Date): RunState {
+/** `state` ended as `status` for `reason` (told to operators; the asker gets the error card's words). */
+function endedAs(status: "failed" | "poisoned", state: RunState, reason: string, now: Date): RunState {
   const at = now.toISOString();
   return {
     ...state,
-    status: "failed",
+    status,
     phase: "done",
     endedAt: at,
     updatedAt: at,

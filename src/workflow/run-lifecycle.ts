@@ -1,13 +1,12 @@
-import type { RunStage, RunState, Log, Reference } from "../domain";
+import type { RunState, Log } from "../domain";
 
-/** What the lifecycle announces. `reference` is the requester's conversation, opaque here. */
 export type RunLifecycleEvent =
-  | { type: "started"; state: RunState; owner: string; takeover: boolean; reference?: Reference }
+  | { type: "started"; state: RunState; owner: string; takeover: boolean }
   | { type: "progress"; state: RunState }
   | { type: "finished"; state: RunState }
   /** An approver's decision (or the approval's expiry) ended a run that waited for it; its card is sent next. */
   | { type: "decided"; state: RunState; approvalId: string }
-  | { type: "settled"; state: RunState; stage: RunStage }
+  | { type: "settled"; state: RunState }
   | { type: "lease_lost"; runId: string; owner: string }
   | { type: "poisoned"; runId: string; correlationId: string; deliveryCount: number; reason: string; state?: RunState };
 
@@ -18,14 +17,13 @@ type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<void>;
  * The run lifecycle's event hub: a worker announces what happens to each run it holds (started,
  * progress, finished or decided, settled, lease lost, poisoned); everything that follows runs —
  * progress cards, streams, transcripts and telemetry, operator notices, the approver's
- * card — subscribes here. The stage machine is `run-stages.ts`, the fenced writes `owned-run.ts`.
+ * card — subscribes here. The status's cards are `run-status.ts`, the fenced writes `owned-run.ts`.
  */
 export class RunLifecycle {
   private readonly listeners = new Set<RunLifecycleListener>();
 
   constructor(private readonly log: Log = () => undefined) {}
 
-  /** Adds a listener; returns the function that removes it. */
   subscribe(listener: RunLifecycleListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -65,7 +65,6 @@ export function newRunState(
     offline: deps.model.kind === "offline",
     findings: [],
     quality: { initialScore: null, finalScore: null, retried: false },
-    hitlReasons: [],
     usage: { inputTokens: 0, outputTokens: 0 },
     events: [],
   };

@@ -83,8 +83,9 @@ async function reinvestigatePhase(context: RunContext): Promise<void> {
 async function decidePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
-  state.hitlReasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, hitlPolicyOf(deps.settings));
-  if (state.hitlReasons.length === 0) state.status = "completed";
+  const reasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, hitlPolicyOf(deps.settings));
+  if (reasons.length > 0) state.approval = { reasons };
+  else state.status = "answered";
   state.suggestedFollowUps = suggestFollowUps(state);
 }
 

@@ -28,11 +28,12 @@ export async function approvalStep(context: RunContext): Promise<void> {
 }
 
 /**
- * A run as its approval's decision (or expiry) leaves it: approved (or edited) → `completed`, the edited
+ * A run as its approval's decision (or expiry) leaves it: approved (or edited) → `answered`, the edited
  * text as the whole answer; rejected (with the approver's reason, told to the asker) or expired.
  */
 export function runAfterDecision(run: RunState, approval: Approval, at: string): RunState {
   const ended = { ...run, updatedAt: at, endedAt: at };
+  const reasons = run.approval?.reasons ?? [];
   const decision = approval.decision;
   if (approval.status === "approved" && decision) {
     // The approver's text is the answer: the draft's rationale, findings and next actions argued for
@@ -43,12 +44,12 @@ export function runAfterDecision(run: RunState, approval: Approval, at: string):
         : run.answer;
     return {
       ...ended,
-      status: "completed",
+      status: "answered",
       ...(answer ? { answer } : {}),
-      approval: { id: approval.id, decision: decision.kind === "edit" ? "edited" : "approved" },
+      approval: { reasons, id: approval.id, decision: decision.kind === "edit" ? "edited" : "approved" },
     };
   }
   if (approval.status === "expired" || !decision)
-    return { ...ended, status: "expired", approval: { id: approval.id, decision: "expired" } };
-  return { ...ended, status: "rejected", approval: { id: approval.id, decision: "rejected", reason: decision.comment ?? "" } };
+    return { ...ended, status: "expired", approval: { reasons, id: approval.id, decision: "expired" } };
+  return { ...ended, status: "rejected", approval: { reasons, id: approval.id, decision: "rejected", reason: decision.comment ?? "" } };
 }

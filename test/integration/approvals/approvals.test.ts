@@ -9,6 +9,7 @@ import { cardOf, cardTexts, isAnswerCard } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
 import { cardShows, postedAnswers, type BotHarness } from "../teams/bot-harness";
 import { z } from "zod";
+import { isFinal } from "../../../src/workflow/run-status";
 import {
   ADMIN,
   APPROVER,
@@ -142,10 +143,10 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.decision?.byAadObjectId, APPROVER.aadObjectId);
     assert.equal(approval.decision?.before, approval.decision?.after);
     const run = (await harness.store.runs.read(approval.runId))?.value;
-    assert.equal(run?.state.status, "completed");
-    assert.equal(run?.lifecycle.stage, "delivered", "the run moved on through the lifecycle with its status");
+    assert.equal(run?.state.status, "answered");
+    assert.ok(run && isFinal(run), "the run moved on through the lifecycle with its status");
     const transcript = await harness.store.transcripts.get(approval.runId, pending.requesterConversationId);
-    assert.equal(transcript?.status, "completed");
+    assert.equal(transcript?.status, "answered");
 
     const replay = await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
     assert.ok(cardTexts(replay.body.value).includes(en.outcomeApproved), "the replay gets the final outcome card");
@@ -321,8 +322,10 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(approval.decision?.comment, reason);
     const run = (await harness.store.runs.read(approval.runId))?.value;
     assert.equal(run?.state.status, "rejected");
-    assert.equal(run?.lifecycle.stage, "failed");
-    assert.deepEqual(run?.state.approval, { id: pending.approvalId, decision: "rejected", reason });
+    assert.ok(run && isFinal(run), "the rejection notice went out: nothing resumes the run");
+    const { reasons, ...decided } = run?.state.approval ?? { reasons: [] };
+    assert.deepEqual(decided, { id: pending.approvalId, decision: "rejected", reason });
+    assert.match(reasons.join("\n"), /approval threshold/, "why it needed a human stays with it");
     assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 0, "no answer after a rejection");
   });
 
@@ -384,15 +387,13 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       user: { id: "user-9", name: "Test User" },
     };
     const threadsBefore = harness.connector.createdThreads.length;
-    const request = approvals.request(
-      {
-        ...run,
-        runId: `fail-closed-${Date.now()}`,
-        status: "awaiting_approval",
-        requester: { userId: "user-9", conversationId, tenantId: "tenant-1" },
-      },
+    const request = approvals.request({
+      ...run,
+      runId: `fail-closed-${Date.now()}`,
+      status: "awaiting_approval",
+      requester: { userId: "user-9", conversationId, tenantId: "tenant-1" },
       reference,
-    );
+    });
     await assert.rejects(request);
     client.dispose();
     assert.equal(

@@ -85,24 +85,24 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
 
   /** A run paused for approval, its card in the approver thread, decided long ago by a process that stopped before queueing it. */
   async function decidedButUndelivered(): Promise<string> {
-    const run = completedRun({
-      runId: "run-function-1",
-      status: "awaiting_approval",
-      phase: "approve",
-      requester: { userId: "user-1", conversationId: REQUESTER_CONVERSATION, tenantId: "tenant-1" },
-      hitlReasons: ["policy: amount above the threshold"],
-    });
     const reference = {
       channelId: "msteams",
       serviceUrl,
       conversation: { id: REQUESTER_CONVERSATION, conversationType: "personal", isGroup: false, name: "" },
       user: { id: "user-1", name: "Test User" },
     };
+    const run = completedRun({
+      runId: "run-function-1",
+      status: "awaiting_approval",
+      phase: "approve",
+      requester: { userId: "user-1", conversationId: REQUESTER_CONVERSATION, tenantId: "tenant-1" },
+      reference,
+      approval: { reasons: ["policy: amount above the threshold"] },
+    });
     await store.runs.checkpoint(run);
-    await store.conversations.save(REQUESTER_CONVERSATION, reference);
     const decidedAt = new Date(Date.now() - REQUEUE_AFTER_MS - 2 * MINUTE);
     const approval = {
-      ...newApproval(run, reference, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),
+      ...newApproval(run, new Date(decidedAt.getTime() - MINUTE), config.approvals.expireAfterMs),
       approverThread: { conversationId: THREAD, activityId: "root-1", serviceUrl },
     };
     assert.equal((await store.approvals.create(approval)).kind, "written");
@@ -199,7 +199,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     assert.ok(update && cardTexts(cardOf(update)).includes(en.outcomeApproved), "the approver card shows the outcome");
     const stored = await store.approvals.get(approvalId);
     assert.equal(stored?.value.delivery.status, "delivered");
-    assert.equal((await store.runs.load("run-function-1"))?.status, "completed");
+    assert.equal((await store.runs.load("run-function-1"))?.status, "answered");
 
     assert.equal((await tick()).requeued, 0, "the next tick queues nothing");
     assert.equal(connector.inConversation(REQUESTER_CONVERSATION).filter((a) => a.method === "POST").length, 1);

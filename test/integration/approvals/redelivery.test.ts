@@ -3,7 +3,7 @@ import { decideApproval } from "../../../src/approvals/decide-approval";
 import { REQUEUE_AFTER_MS } from "../../../src/approvals/maintenance";
 import { RunMessageSchema } from "../../../src/domain";
 import { OwnedRun } from "../../../src/workflow/owned-run";
-import { stageOf } from "../../../src/workflow/run-stages";
+import { isFinal } from "../../../src/workflow/run-status";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { cardShows, postedAnswers, type BotHarness } from "../teams/bot-harness";
 import {
@@ -68,7 +68,7 @@ describe("An approved answer survives a crash between the decision and the deliv
     const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered");
     assert.equal(approval.delivery.attempts, 1);
     const run = (await harness.store.runs.read(runId))!.value;
-    assert.deepEqual([run.state.status, stageOf(run), run.lifecycle.takenOverFrom], ["completed", "delivered", "dead-instance#1"]);
+    assert.deepEqual([run.state.status, isFinal(run), run.lifecycle.takenOverFrom], ["answered", true, "dead-instance#1"]);
     await settle();
     assert.equal(answersTo(pending).length, 1, "exactly one answer to the requester");
     assert.equal(outcomeUpdates(pending).length, 1, "the approver card is updated once");
@@ -91,7 +91,7 @@ describe("An approved answer survives a crash between the decision and the deliv
     const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered", 20_000);
     assert.equal(approval.delivery.attempts, 1);
     assert.equal(answersTo(pending).length, 1, "one answer to the requester");
-    assert.equal((await harness.store.runs.load(approval.runId))?.status, "completed");
+    assert.equal((await harness.store.runs.load(approval.runId))?.status, "answered");
 
     const again = await approvalsInAnotherProcess(harness).runMaintenance(new Date(decidedAt + 3 * REQUEUE_AFTER_MS));
     assert.equal(again.requeued, 0, "a delivered approval is never queued again");

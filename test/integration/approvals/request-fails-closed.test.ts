@@ -6,7 +6,7 @@ import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { CosmosApprovalRepository } from "../../../src/storage/approval-repository";
 import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { stringsFor } from "../../../src/domain";
-import { stageOf } from "../../../src/workflow/run-stages";
+import { isFinal, isSettled } from "../../../src/workflow/run-status";
 import { FakeConnector } from "../../fakes/fake-connector";
 import { teamsMessage } from "../../fakes/teams-activity";
 import { testConfig } from "../../fakes/test-config";
@@ -82,10 +82,10 @@ describe("A run whose approval cannot be stored fails closed (the bot, embedded 
     );
     const [run] = await eventually(
       () => store.runs.ofConversation(conversationId),
-      (runs) => runs.length === 1 && stageOf(runs[0]) !== "running" && stageOf(runs[0]) !== "queued",
+      (runs) => runs.length === 1 && isSettled(runs[0]),
     );
-    assert.equal(stageOf(run), "failed", "the run ended: nothing would ever resume it");
-    assert.equal(run.state.status, "failed");
+    assert.equal(run.state.status, "failed", "the run ended: nothing would ever resume it");
+    assert.ok(isFinal(run), "and told its asker");
     assert.equal(connector.createdThreads.length, 0, "nothing posted to the approver channel");
   });
 });

@@ -21,7 +21,7 @@ describe("the composition root with a model configured", function () {
       env: { ...process.env, OPENAI_BASE_URL: baseUrl() },
     });
     const report = JSON.parse(stdout.trim().split("\n").pop()!) as { status: string; upFront: boolean; offline: string[] };
-    assert.equal(report.status, "completed");
+    assert.equal(report.status, "answered");
     assert.equal(report.upFront, true, "the latency levers are wired");
     assert.deepEqual(report.offline, [], "no module of src/llm/offline was loaded");
     // The specialist started with the contract search the question implies, run before any model asked for it.

@@ -51,7 +51,7 @@ describe("cut-off and refused answers at the wire", function () {
       .script("moderator", moderatorReply());
     const { deps, events } = workflowHarness(scriptedModel(baseUrl()));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const spend = state.findings.find((finding) => finding.specialist === "spend");
     assert.ok(spend?.status === "failed");
     assert.match(spend.error, /refused: the model refused: I can't help with that request\./);

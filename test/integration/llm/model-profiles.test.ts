@@ -204,7 +204,7 @@ describe("model profiles at the wire: each family's request rules", function () 
       // The calls in the Router's order: no specialist guessed from the question's words starts early.
       SPECULATIVE_SPECIALISTS: "false",
     });
-    assert.equal(record.status, "completed");
+    assert.equal(record.status, "answered");
     assert.equal(record.answer?.conclusion, "Not at +8%: the cap is 5%.");
     assert.deepEqual(
       gpt5.calls.map((call) => [call.agentId, call.model, (call.body as Record<string, unknown>).reasoning_effort]),
@@ -230,7 +230,7 @@ describe("model profiles at the wire: each family's request rules", function () 
       SPECIALIST_MODEL: "gpt-4o",
       MODERATOR_MODEL: "gpt-4o",
     });
-    assert.equal(record.status, "completed");
+    assert.equal(record.status, "answered");
     assert.equal(record.answer?.conclusion, "Not at +8%: the cap is 5%.");
     assert.deepEqual(
       gpt4.calls.map((call) => call.deployment),

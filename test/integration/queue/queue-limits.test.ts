@@ -9,7 +9,6 @@ import { RunLifecycle, type RunLifecycleEvent } from "../../../src/workflow/run-
 import { SET_ASIDE_ATTEMPTS } from "../../../src/workflow/leased-consumer";
 import type { RunDelivery } from "../../../src/workflow/ports";
 import { createRunWorker, type RunWorker } from "../../../src/workflow/run-worker";
-import { stageOf } from "../../../src/workflow/run-stages";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
@@ -162,19 +161,22 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       status: "awaiting_approval",
       phase: "approve",
       requester: { userId: "user-q", conversationId: "personal-q" },
-      hitlReasons: ["amount above the threshold"],
+      approval: { reasons: ["amount above the threshold"] },
     });
-    const decided: Approval = { ...newApproval(waiting, {}, new Date(), 3_600_000), status: "rejected" };
+    const decided: Approval = { ...newApproval(waiting, new Date(), 3_600_000), status: "rejected" };
     await queue.enqueue({ kind: "approval_decided", approvalId: decided.id });
     // Every allowed delivery was taken and given back (the worker died each time).
     for (let delivery = 1; delivery <= MAX_DELIVERIES; delivery++) {
       const [held] = await queue.receive(1, 30);
       await held.release(0);
     }
-    const harness = startWorker([decided], [{ lifecycle: { stage: "awaiting_approval", owners: 1, sent: {} }, state: waiting }]);
+    const harness = startWorker(
+      [decided],
+      [{ lifecycle: { owners: 1, sent: { approval_request: { claimedBy: "w#1", claimedAt: waiting.updatedAt } } }, state: waiting }],
+    );
     const event = await until(async () => events.find((e) => e.type === "poisoned"), "the poisoned event");
     assert.equal(event.type === "poisoned" && event.runId, waiting.runId, "the event names the run, not the queue message");
-    assert.equal(stageOf((await harness.store.read(waiting.runId))!.value), "poisoned");
+    assert.equal((await harness.store.read(waiting.runId))!.value.state.status, "poisoned");
     assert.deepEqual(sent, ["error"], "the requester is told once, with the run's correlation id");
     const [record] = (await poisoned()).map((text) => JSON.parse(text));
     assert.match(record.reason, new RegExp(`delivered ${MAX_DELIVERIES + 1} times`));
@@ -184,16 +186,17 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     const requester = { userId: "user-q", conversationId: "personal-q" };
     const asOtherRelease = (runId: string, status: "running" | "awaiting_approval"): RunRecord =>
       ({
-        lifecycle: { stage: status, owners: 1, sent: {} },
+        lifecycle: { owners: 1, sent: {} },
         state: {
-          ...completedRun({ runId, status, requester, hitlReasons: ["amount above the threshold"] }),
+          ...completedRun({ runId, status, requester, approval: { reasons: ["amount above the threshold"] } }),
+          reference: { conversation: { id: "personal-q" } },
           schemaVersion: RUN_SCHEMA_VERSION + 1,
         },
       }) as unknown as RunRecord;
     const questionRun = asOtherRelease(`run-${randomUUID()}`, "running");
     const waitingRun = asOtherRelease(`run-${randomUUID()}`, "awaiting_approval");
     const decided: Approval = {
-      ...newApproval(completedRun({ ...waitingRun.state, schemaVersion: RUN_SCHEMA_VERSION }), {}, new Date(), 3_600_000),
+      ...newApproval(completedRun({ ...waitingRun.state, schemaVersion: RUN_SCHEMA_VERSION }), new Date(), 3_600_000),
       status: "approved",
     };
     await queue.enqueue({

@@ -9,6 +9,7 @@ import { stringsFor } from "../../../src/domain";
 import { cardOf, cardTexts } from "../../fakes/fake-connector";
 import { RecordingHttpProxy } from "../../fakes/recording-http-proxy";
 import { startBotHarness, type BotHarness } from "../teams/bot-harness";
+import { isSettled } from "../../../src/workflow/run-status";
 
 const QUESTIONS = [
   "Can we renew the Acme SaaS contract at +8%?",
@@ -61,9 +62,9 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
       const activities = harness.connector.inConversation(id);
       assert.equal(finalReplies(activities).length, 1, `one final reply in ${id}: ${finalReplies(activities).join(", ")}`);
       const [runId] = runIdsIn(activities);
-      const lifecycle = (await harness.store.runs.read(runId))?.value.lifecycle;
-      assert.ok(["delivered", "awaiting_approval"].includes(lifecycle?.stage ?? ""), `run ${runId} is settled: ${lifecycle?.stage}`);
-      owners.add(lifecycle!.owner!.split("#")[0]);
+      const run = (await harness.store.runs.read(runId))?.value;
+      assert.ok(run && isSettled(run), `run ${runId} is settled: ${run?.state.status}`);
+      owners.add(run.lifecycle.owner!.split("#")[0]);
     }
     assert.equal(owners.size, 2, `both instances worked on runs: ${[...owners].join(", ")}`);
   });
@@ -115,7 +116,7 @@ describe("run queue: two bot instances over one store and one queue (embedded Co
     await new Promise((resolve) => setTimeout(resolve, 500));
     assert.deepEqual(finalReplies(harness.connector.inConversation(conversationId)), ["error"], "one card, nothing else");
     const run = await harness.store.runs.read(runId);
-    assert.equal(run?.value.lifecycle.stage, "poisoned");
+    assert.equal(run?.value.state.status, "poisoned");
     assert.ok(
       log.some((line) => line.includes(`run ${runId}: poisoned after 3 deliveries`)),
       log.join("\n"),

@@ -31,7 +31,7 @@ describe("resilience: the bot process killed with an approval pending (child pro
     );
     assert.deepEqual(
       result.after,
-      { approval: "approved", run: "completed", delivery: { status: "delivered", attempts: 1 } },
+      { approval: "approved", run: "answered", delivery: { status: "delivered", attempts: 1 } },
       "decided once, delivered once",
     );
     assert.equal(result.threadsPosted, 1, "the restart did not post the approval card again");

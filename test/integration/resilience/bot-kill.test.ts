@@ -16,7 +16,7 @@ describe("resilience: the bot process killed in the middle of a run (child proce
     assert.equal(chat.finals.length, 1, `one final reply, not lost or doubled: ${chat.finals.join(", ")}`);
     assert.ok(["answer", "under_review", "error"].includes(chat.finals[0]), result.userSaw);
     assert.ok(
-      ["delivered", "awaiting_approval", "failed"].includes(chat.storedStatus),
+      ["answered", "out_of_scope", "needs_clarification", "blocked", "awaiting_approval", "failed"].includes(chat.storedStatus),
       `the run reached its final stage: ${chat.storedStatus}`,
     );
     assert.ok(result.callsBefore >= 2, "the run had been routed and was investigating when the process died");

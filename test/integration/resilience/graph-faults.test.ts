@@ -16,7 +16,7 @@ describe("resilience: model and store faults through the agent graph (latency si
     const result = await runGraphFault(sim, baseUrl, scenario("rate limiting"));
     assert.deepEqual(
       result.states.map((s) => s.status),
-      ["completed", "completed"],
+      ["answered", "answered"],
       result.userSaw,
     );
     const limited = result.calls.filter((c) => c.status === 429);
@@ -40,7 +40,7 @@ describe("resilience: model and store faults through the agent graph (latency si
   it("a Router call that never answers times out and the run falls back to Knowledge", async () => {
     const result = await runGraphFault(sim, baseUrl, scenario("model timeout"));
     const [state] = result.states;
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.equal(state.decision?.fallback, true);
     assert.deepEqual(state.decision?.selected, ["knowledge"]);
     assert.match(state.decision.reason, /timeout|timed out/i);
@@ -55,7 +55,7 @@ describe("resilience: model and store faults through the agent graph (latency si
     const result = await runGraphFault(sim, baseUrl, scenario("specialist 500"));
     const [state] = result.states;
     const victim = result.calls.find((c) => c.status === 500)!.agentId;
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const failed = state.findings.find((f) => f.specialist === victim);
     assert.equal(failed?.status, "failed");
     assert.match(failed?.status === "failed" ? failed.error : "", /500/);
@@ -83,8 +83,8 @@ describe("resilience: model and store faults through the agent graph (latency si
     this.timeout(60_000);
     const result: ChaosResult = await storeOutage(sim, baseUrl, 10_000);
     const [state] = result.states;
-    assert.equal(state.status, "completed", result.userSaw);
+    assert.equal(state.status, "answered", result.userSaw);
     assert.ok((result.events.checkpoint_failed ?? 0) >= 1, `checkpoints failed during the outage: ${JSON.stringify(result.events)}`);
-    assert.deepEqual(result.storedStatuses, ["completed"], "the final state reached the store");
+    assert.deepEqual(result.storedStatuses, ["answered"], "the final state reached the store");
   });
 });

@@ -121,7 +121,6 @@ describe("openCosmosStore", () => {
         transcripts: "/conversationId",
         feedback: "/runId",
         approvals: "/id",
-        conversations: "/id",
         conversationMemory: "/id",
         settings: "/id",
         evaluations: "/transcriptId",

@@ -170,21 +170,6 @@ describe("Cosmos repositories (embedded server)", () => {
       assert.deepEqual(await store.feedback.listForRun("run-none"), []);
     });
 
-    it("stores conversation references by conversation id (Teams thread ids included) and rejects one without a conversation", async () => {
-      const threadId = "19:abc@thread.tacv2;messageid=1732";
-      const reference = {
-        channelId: "msteams",
-        serviceUrl: "https://smba.trafficmanager.net/jp/",
-        conversation: { id: threadId, isGroup: true, conversationType: "channel", name: "", tenantId: "t-1" },
-        bot: { id: "28:bot", name: "Procura" },
-        activityId: "1732",
-      };
-      await store.conversations.save(threadId, reference);
-      assert.deepEqual(await store.conversations.get(threadId), reference);
-      assert.equal(await store.conversations.get("a:unknown"), undefined);
-      await assert.rejects(store.conversations.save("x", { channelId: "msteams", serviceUrl: "https://x" }), z.ZodError);
-    });
-
     it("sets and gets settings validated with the caller's schema", async () => {
       const ApproverChannel = z.object({ teamId: z.string(), channelId: z.string() });
       assert.equal(await store.settings.get("approverChannel", ApproverChannel), undefined);

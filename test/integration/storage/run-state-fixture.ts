@@ -28,7 +28,7 @@ export function finishedRun(overrides: Partial<RunState> = {}): RunState {
     question: "Can we renew the Acme SaaS contract at +8%?",
     language: "en",
     requester: { userId: "29:user-1", aadObjectId: "aad-1", conversationId: "a:conv-1", tenantId: "tenant-1" },
-    status: "completed",
+    status: "answered",
     phase: "done",
     attempts: 1,
     modeState: { mode: "selective" },
@@ -94,7 +94,6 @@ export function finishedRun(overrides: Partial<RunState> = {}): RunState {
       critique: "benchmark evidence is thin",
     },
     quality: { initialScore: 72, finalScore: 86, retried: true },
-    hitlReasons: [],
     usage: { inputTokens: 600, outputTokens: 120 },
     events: [
       ...completed("router", 1, { phase: "route", model: "gpt-4o-mini" }),

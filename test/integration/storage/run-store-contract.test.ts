@@ -39,10 +39,23 @@ function runStoreContract(name: string, open: () => Promise<RunStore & Conversat
       const run = storedRun({ runId: runId(), phase: "investigate" });
       await store.checkpoint(run);
       assert.deepEqual(await store.load(run.runId), run);
-      await store.checkpoint({ ...run, status: "completed", phase: "done" });
+      await store.checkpoint({ ...run, status: "answered", phase: "done" });
       const loaded = await store.load(run.runId);
-      assert.equal(loaded?.status, "completed");
+      assert.equal(loaded?.status, "answered");
       assert.equal(loaded.phase, "done");
+    });
+
+    it("keeps the requester's conversation reference with the run, a Teams channel thread's id included", async () => {
+      const reference = {
+        channelId: "msteams",
+        serviceUrl: "https://smba.trafficmanager.net/jp/",
+        conversation: { id: "19:abc@thread.tacv2;messageid=1732", isGroup: true, conversationType: "channel", name: "", tenantId: "t-1" },
+        bot: { id: "28:bot", name: "Procura" },
+        activityId: "1732",
+      };
+      const run = storedRun({ runId: runId(), reference });
+      await store.write(queuedRecord(run), undefined);
+      assert.deepEqual((await store.read(run.runId))?.value.state.reference, reference);
     });
 
     it("creates only when absent: a second create is a conflict and leaves the first", async () => {

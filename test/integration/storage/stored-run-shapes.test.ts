@@ -50,7 +50,7 @@ describe("the stored run's shape: one version, written as read (embedded Cosmos)
 
   it("refuses documents of shapes it does not read (flat, enveloped without a version, another version), naming the run", async () => {
     const state = JSON.parse(JSON.stringify(finishedRun({ runId: "unused" }))) as Record<string, unknown>;
-    const lifecycle = { stage: "delivered", owners: 1, sent: {} };
+    const lifecycle = { owners: 1, sent: {} };
     const { schemaVersion: _version, ...unversioned } = state;
     const documents: [string, Record<string, unknown>, string][] = [
       ["flat", { ...state, lifecycle }, "undefined"],

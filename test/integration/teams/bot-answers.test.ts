@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { labelsFor } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { cardShows, eventually, postedAnswers, describeOfflineBot } from "./bot-harness";
+import { isFinal } from "../../../src/workflow/run-status";
 
 const en = labelsFor("en");
 
@@ -57,10 +58,10 @@ describeOfflineBot("answers", (bot) => {
 
     const runId = /"runId":"([^"]+)"/.exec(JSON.stringify(card))![1];
     const transcript = await bot.harness.store.transcripts.get(runId, conversationId);
-    assert.equal(transcript?.status, "completed");
+    assert.equal(transcript?.status, "answered");
     const record = await eventually(
       async () => (await bot.harness.store.runs.read(runId))?.value,
-      (run) => run?.lifecycle.stage === "delivered",
+      (run) => run !== undefined && isFinal(run),
     );
     const checkpoint = record?.state;
     assert.equal(
@@ -68,7 +69,12 @@ describeOfflineBot("answers", (bot) => {
       progress.activityId,
       "the checkpoint keeps the progress card's id for a resumed run",
     );
-    assert.equal(record?.lifecycle.stage, "delivered");
+    assert.deepEqual(
+      (checkpoint?.reference?.conversation as { id?: string } | undefined)?.id,
+      conversationId,
+      "the run keeps the requester's conversation reference, the one place later cards are sent through",
+    );
+    assert.ok(record && isFinal(record));
     assert.equal(
       record?.lifecycle.sent.answer?.activityId,
       answer.activityId,

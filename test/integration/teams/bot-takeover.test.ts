@@ -5,6 +5,7 @@ import type { RunState } from "../../../src/domain";
 import { cardOf, cardTexts, type RecordedActivity } from "../../fakes/fake-connector";
 import { freshRunState } from "../../fakes/fresh-run-state";
 import { cardShows, eventually, describeOfflineBot, type BotHarness } from "./bot-harness";
+import { isFinal } from "../../../src/workflow/run-status";
 
 const en = labelsFor("en");
 
@@ -16,9 +17,9 @@ describeOfflineBot("runs taken over from a dead worker", (bot) => {
     assert.ok(cardTexts(cardOf(answer)).includes(inFlight.question));
     const stored = await eventually(
       async () => (await bot.harness.store.runs.read(inFlight.runId))?.value,
-      (run) => run?.lifecycle.stage === "delivered",
+      (run) => run !== undefined && isFinal(run),
     );
-    assert.equal(stored?.state.status, "completed");
+    assert.equal(stored?.state.status, "answered");
     assert.equal(stored?.lifecycle.owners, 2, "a second owner finished it");
 
     const activities = bot.harness.connector.inConversation(inFlight.requester!.conversationId);
@@ -72,13 +73,10 @@ async function seedInFlightRun(harness: BotHarness, progressActivityId: string):
       question: "Can we renew the Acme SaaS contract at +8%?",
       requester: { userId: "user-9", conversationId, progressActivityId },
     }),
+    reference,
     phase: "route",
   };
-  await harness.store.conversations.save(conversationId, reference);
-  await harness.store.runs.write(
-    { lifecycle: { stage: "running", owner: "killed-instance#1", owners: 1, sent: {} }, state: inFlight },
-    undefined,
-  );
+  await harness.store.runs.write({ lifecycle: { owner: "killed-instance#1", owners: 1, sent: {} }, state: inFlight }, undefined);
   await harness.queue.enqueue({
     kind: "question",
     runId: inFlight.runId,

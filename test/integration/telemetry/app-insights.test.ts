@@ -122,7 +122,7 @@ describe("Application Insights telemetry (loopback ingestion endpoint)", functio
       qscoreFinal: "85",
       retried: "true",
       hitl: "true",
-      status: "completed",
+      status: "answered",
     }))
       assert.equal(run.data.baseData.properties[key], value, key);
     assert.ok(Number(run.data.baseData.properties.totalMs) >= 9000);

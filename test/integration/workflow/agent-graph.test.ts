@@ -58,7 +58,7 @@ describe("agent graph against a scripted model server", function () {
     const { deps, events } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.deepEqual(state.decision?.selected, ["contract", "spend"]);
     assert.equal(state.answer?.qscore, 91);
     assert.deepEqual(state.quality, { initialScore: 91, finalScore: 91, retried: false });
@@ -102,7 +102,7 @@ describe("agent graph against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.equal(state.decision?.fallback, true);
     assert.deepEqual(state.decision?.selected, ["knowledge"]);
     assert.match(state.decision.reason, /router invalid output: .*unknown specialist id 'legal-team'/);
@@ -120,7 +120,7 @@ describe("agent graph against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl, 1));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const spend = state.findings.find((f) => f.specialist === "spend");
     assert.equal(spend?.status, "failed");
     assert.match(spend?.status === "failed" ? spend.error : "", /error: .*500/);
@@ -139,7 +139,7 @@ describe("agent graph against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl), { REQUERY_SPECIALISTS: "2" });
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.deepEqual(state.quality, { initialScore: 62, finalScore: 74, retried: true });
     assert.equal(server.callsFor("moderator").length, 2, "never a third moderation");
     assert.equal(server.callsFor("spend").length, 1, "only the top two are re-asked");
@@ -156,7 +156,7 @@ describe("agent graph against a scripted model server", function () {
       .script("moderator", { content: "{" }, { content: '{"conclusion": 1}' }, answer(90));
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.equal(state.attempts, 2);
     assert.equal(server.callsFor("router").length, 2);
   });
@@ -182,7 +182,7 @@ describe("agent graph against a scripted model server", function () {
       .script("moderator", answer(90));
     const { deps, events } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const [first, second] = server.callsFor("router");
     assert.ok(second.startedAt - endOf(first) >= 140, "waited for Retry-After");
     assert.equal(events.find((e) => e.executor === "router" && e.type === "executor_completed")?.attempt, 2);
@@ -197,7 +197,7 @@ describe("agent graph against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl, 0), { SPECIALIST_TIMEOUT_MS: "600" });
     const started = Date.now();
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const spend = state.findings.find((f) => f.specialist === "spend");
     assert.match(spend?.status === "failed" ? spend.error : "", /timeout/);
     assert.ok(Date.now() - started < 5000);
@@ -212,7 +212,7 @@ describe("agent graph against a scripted model server", function () {
     // Without the wait, the hanging specialist would hold the answer until its own timeout, and fail as timed out.
     const { deps, events } = workflowHarness(scriptedModel(baseUrl, 0), { SPECIALIST_TIMEOUT_MS: "15000", MODERATOR_WAIT_MS: "300" });
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.deepEqual(
       state.findings.map((f) => [f.specialist, f.status]),
       [
@@ -239,7 +239,7 @@ describe("agent graph against a scripted model server", function () {
       .script("moderator", answer(90));
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const debate = server.callsFor("negotiation")[1].body.messages.at(-1) as { content: string };
     assert.match(debate.content, /"round": "debate"/);
     assert.match(debate.content, /Cap is 5%\./, "peers' findings are shown");
@@ -254,9 +254,9 @@ describe("agent graph against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: "Renew Acme for ¥30,000,000 at +8%?" });
     assert.equal(state.status, "awaiting_approval");
-    assert.equal(state.hitlReasons.length, 2);
-    assert.match(state.hitlReasons.join("\n"), /router: commits a renewal/);
-    assert.match(state.hitlReasons.join("\n"), /policy: amount ¥30,000,000/);
+    assert.equal((state.approval?.reasons ?? []).length, 2);
+    assert.match((state.approval?.reasons ?? []).join("\n"), /router: commits a renewal/);
+    assert.match((state.approval?.reasons ?? []).join("\n"), /policy: amount ¥30,000,000/);
   });
 
   it("replies out of scope when the Router says the question is not about procurement: no specialist, no moderator, no QSCORE", async () => {
@@ -282,8 +282,8 @@ describe("agent graph against a scripted model server", function () {
       .script("moderator", answer(90));
     const { deps } = workflowHarness(scriptedModel(baseUrl));
     const state = await runQuestion(deps, { question: "Who must approve a purchase order of ¥12,000,000?" });
-    assert.equal(state.status, "completed");
-    assert.deepEqual(state.hitlReasons, []);
+    assert.equal(state.status, "answered");
+    assert.deepEqual(state.approval?.reasons ?? [], []);
   });
 
   describe("speculative specialists (the route guess starts them with the Router)", () => {
@@ -301,7 +301,7 @@ describe("agent graph against a scripted model server", function () {
         .script("moderator", answer(90));
       const { deps, events } = await guessingHarness();
       const state = await runQuestion(deps, { question: "How many quotes do I need?" });
-      assert.equal(state.status, "completed");
+      assert.equal(state.status, "answered");
       const [router, sourcing] = [server.callsFor("router")[0], server.callsFor("sourcing")[0]];
       assert.equal(server.callsFor("sourcing").length, 1, "not asked twice");
       assert.ok(sourcing.startedAt < endOf(router), "the guessed specialist started before the Router answered");
@@ -320,7 +320,7 @@ describe("agent graph against a scripted model server", function () {
         .script("moderator", answer(90));
       const { deps, events } = await guessingHarness();
       const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-      assert.equal(state.status, "completed");
+      assert.equal(state.status, "answered");
       assert.deepEqual(
         state.findings.map((f) => f.specialist),
         ["contract"],

@@ -43,7 +43,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
       server.script("router", route).script("contract", finding).script("moderator", answer);
       const harness = workflowHarness(scriptedModel(baseUrl));
       const state = await runQuestion(harness.deps, { question });
-      assert.equal(state.status, "completed");
+      assert.equal(state.status, "answered");
       server.assertNoUnexpectedCalls();
       const bodies = Object.fromEntries(["router", "contract", "moderator"].map((agent) => [agent, server.callsFor(agent)[0].body]));
       server.reset();
@@ -160,7 +160,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
 
     it("keeps none when STORE_EXECUTOR_IO=false", async () => {
       const state = await run({ STORE_EXECUTOR_IO: "false" });
-      assert.equal(state.status, "completed");
+      assert.equal(state.status, "answered");
       assert.equal(state.executorIo, undefined);
       assert.equal(buildTranscript(state).executorIo, undefined);
     });

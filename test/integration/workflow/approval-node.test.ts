@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { Approval, RunState } from "../../../src/domain";
-import { endingOf } from "../../../src/workflow/run-stages";
+import { cardFor } from "../../../src/workflow/run-status";
 import { resumeRun, runQuestion } from "../../../src/workflow/runner";
 import { findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
@@ -32,12 +32,12 @@ describe("approval as a node of the graph: the run stops there and the decision 
     assert.equal(asked.length, 1, "one request for the run");
     assert.ok(asked[0].answer, "with the draft the approver decides on");
     assert.deepEqual((await store.load(waiting.runId))?.phase, "approve", "the stop is checkpointed");
-    assert.deepEqual(endingOf(waiting).card, "approval_request");
+    assert.deepEqual(cardFor(waiting), "approval_request");
   });
 
   for (const [status, kind, expected] of [
-    ["approved", "approve", "completed"],
-    ["approved", "edit", "completed"],
+    ["approved", "approve", "answered"],
+    ["approved", "edit", "answered"],
     ["rejected", "reject", "rejected"],
     ["expired", undefined, "expired"],
   ] as const)
@@ -47,7 +47,7 @@ describe("approval as a node of the graph: the run stops there and the decision 
       const final = await resumeRun(deps, waiting, decided(waiting, status, kind, "Only with a 2-year term."));
       assert.deepEqual([final.status, final.phase], [expected, "done"]);
       if (kind === "edit") assert.equal(final.answer?.conclusion, "Only with a 2-year term.");
-      assert.equal(endingOf(final).card, { approved: "answer", rejected: "approval_rejected", expired: "approval_expired" }[status]);
+      assert.equal(cardFor(final), { approved: "answer", rejected: "approval_rejected", expired: "approval_expired" }[status]);
       assert.deepEqual(await resumeRun(deps, waiting), waiting, "without a decision a waiting run stays where it is");
     });
 
@@ -56,6 +56,6 @@ describe("approval as a node of the graph: the run stops there and the decision 
     const final = await runQuestion(deps, { question: QUESTION });
     assert.equal(final.status, "failed");
     assert.match(final.failure?.message ?? "", /approvals container unreachable/);
-    assert.deepEqual(endingOf(final), { stage: "failed", card: "approval_unavailable" });
+    assert.equal(cardFor(final), "approval_unavailable");
   });
 });

@@ -20,15 +20,15 @@ describe("commitment questions through the offline graph", () => {
       const state = await ask(question);
       assert.equal(state.status, "awaiting_approval");
       assert.ok(
-        state.hitlReasons.some((reason) => /¥(?:80|50),000,000/.test(reason) && reason.includes("¥10,000,000")),
-        state.hitlReasons.join("; "),
+        (state.approval?.reasons ?? []).some((reason) => /¥(?:80|50),000,000/.test(reason) && reason.includes("¥10,000,000")),
+        (state.approval?.reasons ?? []).join("; "),
       );
     });
 
   it("answers a question about the threshold for the same amount without waiting", async () => {
     const state = await ask("旭産業資材と8,000万円の3年契約を結ぶには誰の承認が必要ですか？");
-    assert.equal(state.status, "completed");
-    assert.deepEqual(state.hitlReasons, []);
+    assert.equal(state.status, "answered");
+    assert.deepEqual(state.approval?.reasons ?? [], []);
   });
 });
 
@@ -44,6 +44,6 @@ describe("commitment questions with a model whose Router and Moderator see no ne
       question: "旭産業資材と8,000万円の3年契約を結んでもよいですか？",
     });
     assert.equal(state.status, "awaiting_approval");
-    assert.deepEqual(state.hitlReasons, ["規程: 金額¥80,000,000は承認基準額¥10,000,000以上です"]);
+    assert.deepEqual(state.approval?.reasons ?? [], ["規程: 金額¥80,000,000は承認基準額¥10,000,000以上です"]);
   });
 });

@@ -68,7 +68,7 @@ describe("content filter at the wire (Azure's refusals and filtered answers)", f
     const { deps, events } = workflowHarness(scriptedModel(baseUrl()));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const spend = state.findings.find((finding) => finding.specialist === "spend");
     assert.ok(spend?.status === "failed");
     assert.match(spend.error, /content filter/);
@@ -88,7 +88,7 @@ describe("content filter at the wire (Azure's refusals and filtered answers)", f
       .script("moderator", { content: '{"conclusion": "', finishReason: "content_filter" }, moderatorReply());
     const { deps } = workflowHarness(scriptedModel(baseUrl()));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.equal(state.answer?.conclusion, "Not at +8%.");
     assert.equal(server.callsFor("moderator").length, 2);
   });

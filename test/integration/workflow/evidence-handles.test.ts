@@ -47,7 +47,7 @@ describe("evidence handles: models cite records by short handles, runs keep refe
     const { deps } = workflowHarness(scriptedModel(baseUrl()));
     deps.tools = linkedRegistry;
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const finding = state.findings.find((f) => f.specialist === "contract");
     assert.ok(finding?.status === "ok", "the contract specialist answered");
     return { state, finding };

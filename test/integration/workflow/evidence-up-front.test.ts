@@ -37,7 +37,7 @@ describe("evidence up front: the tools the question implies run while the Router
     const { deps } = workflowHarness(scriptedModel(baseUrl()));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const [router, toolCall, answer, moderator] = criticalPath(server.calls).chain.map((c) => c.agentId);
     assert.equal(criticalPath(server.calls).chain.length, 4);
     assert.deepEqual([router, moderator], ["router", "moderator"]);
@@ -49,7 +49,7 @@ describe("evidence up front: the tools the question implies run while the Router
     deps.evidencePlanner = await sampleEvidencePlanner();
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.equal(server.callsFor("contract").length, 1);
     assert.equal(server.callsFor("spend").length, 1);
     const chain = criticalPath(server.calls).chain.map((c) => c.agentId);
@@ -101,7 +101,7 @@ describe("evidence up front: the tools the question implies run while the Router
     deps.evidencePlanner = await sampleEvidencePlanner();
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const returned = server
       .callsFor("contract")[0]
       .body.messages.filter((m) => m.role === "tool")
@@ -136,7 +136,7 @@ describe("evidence up front: the tools the question implies run while the Router
     deps.evidencePlanner = await sampleEvidencePlanner();
     const state = await runQuestion(deps, { question: "AcmeのSaaS契約を+8%で更新できますか？" });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const sent = quotesOf(server.callsFor("contract")[0].body);
     const contract = sent.find((item) => item.referenceId === "CTR-0001");
     assert.ok(contract, "the Acme contract was looked up front");

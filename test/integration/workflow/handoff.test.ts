@@ -32,7 +32,7 @@ describe("handoff orchestration against a scripted model server", function () {
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.equal(runJson(state).mode, "handoff");
     assert.deepEqual(
       modeStateOf(state, "handoff").handoffs.map(({ from, to, reason }) => ({ from, to, reason })),
@@ -69,7 +69,7 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff" });
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     const second = server.callsFor("router")[1].body as unknown as Body;
     const input = readAgentFields(second.messages.at(-1)?.content ?? "") as { unavailable: { specialist: string; error: string }[] };
     assert.deepEqual(input.unavailable, [
@@ -89,7 +89,7 @@ describe("handoff orchestration against a scripted model server", function () {
       .script("moderator", answer);
     const { deps } = workflowHarness(scriptedModel(baseUrl()), { ORCHESTRATION: "handoff", HANDOFF_MAX: "1" });
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.equal(targetsOf(server.callsFor("spend")[0].body as unknown as Body), undefined, "no handoffTo offered: it must answer");
   });
 });

@@ -20,7 +20,7 @@ describe("naming rules in the models' requests (scripted model server)", functio
       .script("spend", findingReply("物流の支出は記録されています。"))
       .script("moderator", moderatorReply());
     const state = await runQuestion(workflowHarness(scriptedModel(baseUrl())).deps, { question: "物流の2025年度の支出は？" });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
 
     const moderator = systemOf(server.callsFor("moderator")[0].body);
     assert.match(moderator, /never by a raw id/);

@@ -70,7 +70,7 @@ describe("checkpoints and resume", function () {
     server.script("spend", finding("Spend grew 12%.")).script("moderator", answer);
     const second = workflowHarness(scriptedModel(baseUrl, 0));
     const resumed = await resumeRun(second.deps, saved);
-    assert.equal(resumed.status, "completed");
+    assert.equal(resumed.status, "answered");
     assert.equal(resumed.startedAt, saved.startedAt, "the run keeps its start time across the restart");
     assert.deepEqual(server.calls.map((c) => c.agentId).sort(), ["moderator", "spend"]);
     assert.deepEqual(
@@ -94,7 +94,7 @@ describe("npm run ask", function () {
   it("answers from the sample data offline and prints the run record as JSON", async () => {
     const { stdout } = await cli(["--json", "Can we renew the Acme SaaS contract at +8%?"]);
     const record = JSON.parse(stdout);
-    assert.equal(record.status, "completed");
+    assert.equal(record.status, "answered");
     assert.equal(record.offline, true);
     assert.ok(record.decision.selected.includes("contract"));
     assert.match(record.answer.conclusion, /5%/);
@@ -155,7 +155,7 @@ describe("npm run ask", function () {
     const { stdout } = await cli(["--json", "--mode", "group-chat", "Can we renew the Acme SaaS contract at +8%?"]);
     const record = JSON.parse(stdout);
     assert.equal(record.mode, "group-chat");
-    assert.equal(record.status, "completed");
+    assert.equal(record.status, "answered");
     const turns = record.events
       .filter((e: { type: string; executor: string }) => e.type === "executor_started" && !["router", "moderator"].includes(e.executor))
       .map((e: { executor: string }) => e.executor);
@@ -166,7 +166,7 @@ describe("npm run ask", function () {
     const { stdout } = await cli(["--json", "--mode", "handoff", "Can we renew the Acme SaaS contract at +8%?"]);
     const record = JSON.parse(stdout);
     assert.equal(record.mode, "handoff");
-    assert.equal(record.status, "completed");
+    assert.equal(record.status, "answered");
     assert.deepEqual(
       record.findings.map((f: { specialist: string }) => f.specialist),
       ["contract"],

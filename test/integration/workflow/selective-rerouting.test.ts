@@ -18,7 +18,7 @@ describe("selective re-routing against a scripted model server", () => {
     const { deps, events } = workflowHarness(scriptedModel(baseUrl(), 1));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.deepEqual(state.modeState, { mode: "selective", rerouted: { excluded: ["contract", "spend"] } });
     assert.deepEqual(state.decision?.selected, ["negotiation"]);
     assert.deepEqual(
@@ -64,7 +64,7 @@ describe("selective re-routing against a scripted model server", () => {
       .script("moderator", moderatorReply({ qscore: 82 }));
     const { deps } = workflowHarness(scriptedModel(baseUrl(), 1));
     const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
     assert.equal(server.callsFor("router").length, 2, "never a third routing");
     assert.deepEqual(
       state.findings.map((f) => [f.specialist, f.status]),

@@ -48,7 +48,7 @@ describe("A source exists only if a tool returned it in the run (scripted model 
       deps.tools = linkedRegistry;
       const state = await runQuestion(deps, { question: RENEWAL_QUESTION });
 
-      assert.equal(state.status, "completed");
+      assert.equal(state.status, "answered");
       const kept = JSON.stringify({ findings: state.findings, answer: state.answer });
       for (const forged of [...FORGED_IDS, "FABRICATED"]) assert.ok(!kept.includes(forged), `${forged} is not kept`);
       assert.deepEqual(

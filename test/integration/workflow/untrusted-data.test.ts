@@ -26,7 +26,7 @@ describe("untrusted data in the specialists' requests (scripted model server)", 
       .script("moderator", moderatorReply());
     const question = `Can we renew the Acme SaaS contract at +8%? ${INJECTION}`;
     const state = await runQuestion(workflowHarness(scriptedModel(baseUrl())).deps, { question });
-    assert.equal(state.status, "completed");
+    assert.equal(state.status, "answered");
 
     const [, withTools] = server.callsFor("contract");
     const [system, user, ...rest] = withTools.body.messages as { role: string; content: string }[];

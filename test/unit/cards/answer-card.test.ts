@@ -135,13 +135,17 @@ describe("cards/answer-card", () => {
 
   it("is the final approved answer with a review line for a run an approver signed off; an edited one shows the edited text", () => {
     const approved = buildAnswerCard(
-      answerViewFromRun(completedRun({ approval: { id: "approval-run-0001", decision: "approved" } }), NAMES, { threshold: 80 }),
+      answerViewFromRun(
+        completedRun({ approval: { reasons: ["amount above the threshold"], id: "approval-run-0001", decision: "approved" } }),
+        NAMES,
+        { threshold: 80 },
+      ),
     );
     // In words and colour: an emoji mark is an empty box where no emoji font is installed.
     assert.ok(texts(approved).includes("Reviewed by an approver"));
     assert.ok(textOf(approved).includes("• Spend is growing."));
     const editedText = `Yes, at 5% only.\n\nAsk for the CPO's sign-off. ${"Details. ".repeat(200)}`;
-    const run = completedRun({ approval: { id: "approval-run-0001", decision: "edited" } });
+    const run = completedRun({ approval: { reasons: ["amount above the threshold"], id: "approval-run-0001", decision: "edited" } });
     const edited = buildAnswerCard(
       answerViewFromRun({ ...run, answer: { ...run.answer!, conclusion: editedText, rationale: [] } }, NAMES, { threshold: 80 }),
     );

@@ -7,7 +7,7 @@ import { completedRun, japaneseOfflineRun, NAMES } from "../../fixtures/cards/sa
 
 const options = { approvalId: "apr-42", requesterName: "Aiko Tanaka", threshold: 80 };
 const paused = () =>
-  completedRun({ status: "awaiting_approval", hitlReasons: ["amount above 10,000,000 JPY", "router: contract commitment"] });
+  completedRun({ status: "awaiting_approval", approval: { reasons: ["amount above 10,000,000 JPY", "router: contract commitment"] } });
 
 describe("cards/approval-card", () => {
   const card = buildApprovalCard(approvalViewFromRun(paused(), NAMES, options));
@@ -35,7 +35,7 @@ describe("cards/approval-card", () => {
 
   it("uses Japanese labels for a Japanese run", () => {
     const text = textOf(
-      buildApprovalCard(approvalViewFromRun({ ...japaneseOfflineRun(), hitlReasons: ["金額が閾値を超過"] }, NAMES, options)),
+      buildApprovalCard(approvalViewFromRun({ ...japaneseOfflineRun(), approval: { reasons: ["金額が閾値を超過"] } }, NAMES, options)),
     );
     for (const expected of ["承認が必要です", "依頼者: ", "承認が必要な理由", "• 金額が閾値を超過", "回答案", "結論", "契約スペシャリスト"])
       assert.ok(text.includes(expected), `missing: ${expected}`);
@@ -45,7 +45,7 @@ describe("cards/approval-card", () => {
 
   it("shows a Japanese run's approval reasons and reminder date in Japanese", () => {
     const reasons = ["ルーター: 高額の購入", "規程: 金額¥50,000,000は承認基準額¥10,000,000以上です"];
-    const view = approvalViewFromRun({ ...japaneseOfflineRun(), hitlReasons: reasons }, NAMES, {
+    const view = approvalViewFromRun({ ...japaneseOfflineRun(), approval: { reasons } }, NAMES, {
       ...options,
       reminderSince: "2025-06-01T09:00:07Z",
     });
@@ -115,7 +115,7 @@ describe("cards/approval-card", () => {
   });
 
   it("falls back to the moderator's hitl reason when the run recorded none", () => {
-    const run = completedRun({ hitlReasons: [] });
+    const run = completedRun();
     run.answer = { ...run.answer!, hitl: true, hitlReason: "commitment above policy limit" };
     assert.deepEqual(approvalViewFromRun(run, NAMES, options).reasons, ["commitment above policy limit"]);
   });

@@ -13,7 +13,7 @@ function verboseJapaneseRun(): RunState {
   const run = completedRun({
     language: "ja",
     question: long("取引先A社の契約更新について詳しく教えてください", 60),
-    hitlReasons: [long("金額が閾値を超えています", 40)],
+    approval: { reasons: [long("金額が閾値を超えています", 40)] },
   });
   run.answer = {
     ...run.answer!,

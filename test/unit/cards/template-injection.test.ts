@@ -8,7 +8,7 @@ const HOSTILE =
   "${labels.approve} ${approvalId} ${$root} ${string(1)} ${if(true, 'x', 'y')} `${x}` [Approve here](https://evil.example) **urgent**";
 
 function hostileRun() {
-  const run = completedRun({ question: HOSTILE, hitlReasons: [HOSTILE] });
+  const run = completedRun({ question: HOSTILE, approval: { reasons: [HOSTILE] } });
   run.answer = { ...run.answer!, conclusion: HOSTILE, rationale: [{ point: HOSTILE, citations: ["${runId}"] }], nextActions: [HOSTILE] };
   run.findings = run.findings.map((finding) =>
     finding.status === "ok"
@@ -25,7 +25,9 @@ function allCards() {
     progress: cards.buildProgressCard(cards.progressViewFromRun({ ...run, status: "running", phase: "investigate" }, NAMES, now)),
     answer: cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
     edited: cards.buildAnswerCard(
-      cards.answerViewFromRun({ ...run, approval: { id: "apr-1", decision: "edited" } }, NAMES, { threshold: 80 }),
+      cards.answerViewFromRun({ ...run, approval: { reasons: ["amount above the threshold"], id: "apr-1", decision: "edited" } }, NAMES, {
+        threshold: 80,
+      }),
     ),
     approval: cards.buildApprovalCard(
       cards.approvalViewFromRun(run, NAMES, { approvalId: "apr-1", requesterName: HOSTILE, threshold: 80 }),
@@ -79,10 +81,14 @@ describe("cards: user text is data, never template or markdown", () => {
   });
 
   it("leaves no unbound expression in ordinary cards (every field a template names is supplied)", () => {
-    const run = completedRun({ hitlReasons: ["amount"] });
+    const run = completedRun({ approval: { reasons: ["amount"] } });
     const ordinary = [
       cards.buildAnswerCard(cards.answerViewFromRun(run, NAMES, { threshold: 80 })),
-      cards.buildAnswerCard(cards.answerViewFromRun({ ...run, approval: { id: "a", decision: "approved" } }, NAMES, { threshold: 80 })),
+      cards.buildAnswerCard(
+        cards.answerViewFromRun({ ...run, approval: { reasons: ["amount above the threshold"], id: "a", decision: "approved" } }, NAMES, {
+          threshold: 80,
+        }),
+      ),
       cards.buildApprovalCard(
         cards.approvalViewFromRun(run, NAMES, {
           approvalId: "a",

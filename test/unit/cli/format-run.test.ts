@@ -10,7 +10,7 @@ describe("cli/format-run", () => {
     const text = formatRun(
       completedRun({
         status: "awaiting_approval",
-        hitlReasons: ["policy: amount ¥12,000,000 is at or above the approval threshold ¥10,000,000"],
+        approval: { reasons: ["policy: amount ¥12,000,000 is at or above the approval threshold ¥10,000,000"] },
       }),
       specialists,
     );
@@ -30,7 +30,11 @@ describe("cli/format-run", () => {
 
   it("prints a Japanese run with Japanese headings, approval reasons included", () => {
     const text = formatRun(
-      { ...japaneseOfflineRun(), status: "awaiting_approval", hitlReasons: ["規程: 金額¥50,000,000は承認基準額¥10,000,000以上です"] },
+      {
+        ...japaneseOfflineRun(),
+        status: "awaiting_approval",
+        approval: { reasons: ["規程: 金額¥50,000,000は承認基準額¥10,000,000以上です"] },
+      },
       specialists,
     );
     for (const heading of [

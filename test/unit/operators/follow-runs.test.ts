@@ -21,7 +21,7 @@ describe("operators told of runs through the run lifecycle", () => {
     const lifecycle = new RunLifecycle();
     const notices = recordingNotices();
     notifyOperatorsOfRuns(lifecycle, notices);
-    await lifecycle.publish({ type: "started", state: run("r-1"), owner: "a#1", takeover: false, reference });
+    await lifecycle.publish({ type: "started", state: { ...run("r-1"), reference }, owner: "a#1", takeover: false });
     await lifecycle.publish({
       type: "finished",
       state: run("r-1", { status: "failed", failure: { message: "The Moderator could not produce an answer", correlationId: "r-1" } }),
@@ -36,7 +36,7 @@ describe("operators told of runs through the run lifecycle", () => {
     const lifecycle = new RunLifecycle();
     const notices = recordingNotices();
     notifyOperatorsOfRuns(lifecycle, notices);
-    await lifecycle.publish({ type: "started", state: run("r-2"), owner: "a#5", takeover: true, reference });
+    await lifecycle.publish({ type: "started", state: { ...run("r-2"), reference }, owner: "a#5", takeover: true });
     await lifecycle.publish({
       type: "poisoned",
       runId: "r-2",
@@ -55,7 +55,7 @@ describe("operators told of runs through the run lifecycle", () => {
     const lifecycle = new RunLifecycle();
     const notices = recordingNotices();
     notifyOperatorsOfRuns(lifecycle, notices);
-    await lifecycle.publish({ type: "finished", state: run("r-3", { status: "completed" }) });
+    await lifecycle.publish({ type: "finished", state: run("r-3", { status: "answered" }) });
     assert.deepEqual(notices.told, []);
   });
 });

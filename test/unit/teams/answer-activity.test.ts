@@ -48,7 +48,7 @@ describe("teams/answer-activity", () => {
   });
 
   it("an approver's edited answer: the edited text alone, no citations, the edited line on the card; offline answers carry no AI label", () => {
-    const run = completedRun({ offline: true, approval: { id: "a-1", decision: "edited" } });
+    const run = completedRun({ offline: true, approval: { reasons: ["amount above the threshold"], id: "a-1", decision: "edited" } });
     const edited = { ...run, answer: { ...run.answer!, conclusion: "Only at +5%.", rationale: [] } };
     const activity = answers({ label: "Confidential" }).build(edited, true);
     assert.equal(activity.text, "Only at +5%.");

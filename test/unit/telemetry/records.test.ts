@@ -35,7 +35,7 @@ function runState(overrides: Partial<RunState> = {}): RunState {
     question: "Can we renew the Acme SaaS contract at +8%? — taro@contoso.com",
     language: "en",
     requester: { userId: "29:abc", conversationId: "a:conv" },
-    status: "completed",
+    status: "answered",
     phase: "done",
     attempts: 1,
     modeState: { mode: "selective" },
@@ -58,7 +58,6 @@ function runState(overrides: Partial<RunState> = {}): RunState {
       { specialist: "spend", status: "failed", error: "timeout", toolCalls: [] },
     ],
     quality: { initialScore: 72, finalScore: 86, retried: true },
-    hitlReasons: [],
     usage: { inputTokens: 5000, outputTokens: 900 },
     events: [],
     ...overrides,
@@ -131,7 +130,7 @@ describe("telemetry records", () => {
     assert.deepEqual(runTrace("run-42"), trace, "any process derives the same ids");
     assert.notEqual(runTrace("run-43").traceId, trace.traceId);
 
-    const run = runSpan({ type: "run_completed", runId: "run-42", at: "2026-04-01T09:00:09.000Z", durationMs: 9000, detail: "completed" });
+    const run = runSpan({ type: "run_completed", runId: "run-42", at: "2026-04-01T09:00:09.000Z", durationMs: 9000, detail: "answered" });
     assert.deepEqual(
       [run.traceId, run.spanId, run.parentSpanId, run.startTime.toISOString(), run.ok],
       [trace.traceId, trace.spanId, undefined, "2026-04-01T09:00:00.000Z", true],
@@ -190,7 +189,7 @@ describe("telemetry records", () => {
       retried: true,
       hitl: false,
       totalMs: 9500,
-      status: "completed",
+      status: "answered",
       attempts: 1,
       offline: false,
       language: "en",

@@ -11,7 +11,14 @@ const answer = {
   hitl: true,
   hitlReason: "commitment above threshold",
 };
-const run = { runId: "r1", status: "awaiting_approval", answer, updatedAt: "2026-01-01T00:00:00.000Z" } as unknown as RunState;
+const reasons = ["amount above the threshold"];
+const run = {
+  runId: "r1",
+  status: "awaiting_approval",
+  answer,
+  approval: { reasons },
+  updatedAt: "2026-01-01T00:00:00.000Z",
+} as unknown as RunState;
 const decision = (kind: "approve" | "edit" | "reject", after: string, comment?: string) => ({
   byAadObjectId: "a1",
   byName: "Kenji",
@@ -28,27 +35,30 @@ const AT = "2026-01-01T01:00:01.000Z";
 describe("The approval node applying a decision (runAfterDecision)", () => {
   it("an approval completes the run with the moderator's answer", () => {
     const final = runAfterDecision(run, approval("approved", decision("approve", "draft")), AT);
-    assert.equal(final.status, "completed");
+    assert.equal(final.status, "answered");
     assert.equal(final.endedAt, AT);
     assert.deepEqual(final.answer, answer);
-    assert.deepEqual(final.approval, { id: "approval-r1", decision: "approved" }, "the run remembers it was reviewed");
+    assert.deepEqual(final.approval, { reasons, id: "approval-r1", decision: "approved" }, "the run remembers it was reviewed, and why");
   });
 
   it("an edit completes the run with the approver's text as the answer, without the draft's rationale, findings and next actions", () => {
     const final = runAfterDecision(run, approval("approved", decision("edit", "Only +3%.")), AT);
-    assert.equal(final.status, "completed");
+    assert.equal(final.status, "answered");
     assert.equal(final.answer?.conclusion, "Only +3%.");
     assert.deepEqual(final.answer?.rationale, []);
     assert.deepEqual(final.answer?.findings, []);
     assert.deepEqual(final.answer?.nextActions, []);
-    assert.deepEqual(final.approval, { id: "approval-r1", decision: "edited" });
+    assert.deepEqual(final.approval, { reasons, id: "approval-r1", decision: "edited" });
   });
 
   it("a rejection or an expiry ends the run as such, with the approver's reason for the rejection notice", () => {
     const rejected = runAfterDecision(run, approval("rejected", decision("reject", "", "no")), AT);
-    assert.deepEqual([rejected.status, rejected.approval], ["rejected", { id: "approval-r1", decision: "rejected", reason: "no" }]);
+    assert.deepEqual(
+      [rejected.status, rejected.approval],
+      ["rejected", { reasons, id: "approval-r1", decision: "rejected", reason: "no" }],
+    );
     const expired = runAfterDecision(run, approval("expired"), AT);
-    assert.deepEqual([expired.status, expired.approval], ["expired", { id: "approval-r1", decision: "expired" }]);
+    assert.deepEqual([expired.status, expired.approval], ["expired", { reasons, id: "approval-r1", decision: "expired" }]);
     assert.equal(rejected.failure, undefined, "nothing failed: the approver decided");
   });
 });

@@ -113,7 +113,7 @@ describe("agent graph", () => {
         assert.equal(next(graph, "moderate", { attempts: 2 }), "route");
         assert.equal(next(graph, "moderate", { status: "failed" }), "done");
         assert.equal(next(graph, "reinvestigate", {}), "moderate");
-        assert.equal(next(graph, "decide", { status: "completed" }), "done");
+        assert.equal(next(graph, "decide", { status: "answered" }), "done");
       }
     });
 
@@ -125,8 +125,8 @@ describe("agent graph", () => {
           ["done"],
           graph.mode,
         );
-        assert.equal(next(graph, "decide", { status: "running", hitlReasons: ["amount above the threshold"] }), "approve");
-        for (const status of ["completed", "failed"] as const) assert.equal(next(graph, "approve", { status }), "done");
+        assert.equal(next(graph, "decide", { status: "running", approval: { reasons: ["amount above the threshold"] } }), "approve");
+        for (const status of ["answered", "failed"] as const) assert.equal(next(graph, "approve", { status }), "done");
       }
     });
 

@@ -4,7 +4,7 @@ import { freshRunState } from "../../fakes/fresh-run-state";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import { OwnedRun } from "../../../src/workflow/owned-run";
 import { RunLifecycle } from "../../../src/workflow/run-lifecycle";
-import { assertStageTransition, endingOf, lifecycleFromStatus, stageOf } from "../../../src/workflow/run-stages";
+import { cardFor, isFinal, isSettled } from "../../../src/workflow/run-status";
 
 /** A run that has not started a step, as a worker creates it from a queued question. */
 function newRun(runId: string): RunState {
@@ -12,15 +12,20 @@ function newRun(runId: string): RunState {
 }
 
 describe("run lifecycle", () => {
-  it("allows only the declared transitions", () => {
-    assertStageTransition("queued", "running");
-    assertStageTransition("running", "awaiting_approval");
-    assertStageTransition("awaiting_approval", "running");
-    assertStageTransition("running", "poisoned");
-    assert.throws(() => assertStageTransition("awaiting_approval", "delivered"), /a decision resumes the run first/);
-    assert.throws(() => assertStageTransition("delivered", "running"), /delivered → running is not a transition/);
-    assert.throws(() => assertStageTransition("queued", "delivered"));
-    assert.throws(() => assertStageTransition("poisoned", "failed"));
+  it("settles a run once its status's card went out; it is final unless it waits for an approver", () => {
+    const run = newRun("r0");
+    const sent = { claimedBy: "a#1", claimedAt: "2026-11-21T09:00:00.000Z", activityId: "activity-0" };
+    const record = (status: RunState["status"], cards: Partial<Record<"answer" | "approval_request" | "error", typeof sent>> = {}) => ({
+      lifecycle: { owners: 1, sent: cards },
+      state: { ...run, status },
+    });
+    assert.equal(isSettled(record("queued")), false);
+    assert.equal(isSettled(record("running")), false);
+    assert.equal(isSettled(record("answered")), false, "ended, but its card is not sent yet: a worker still has to send it");
+    assert.equal(isFinal(record("answered", { answer: sent })), true);
+    assert.equal(isSettled(record("awaiting_approval", { approval_request: sent })), true, "a question finds nothing to do");
+    assert.equal(isFinal(record("awaiting_approval", { approval_request: sent })), false, "a decision resumes it");
+    assert.equal(isFinal(record("poisoned")), true, "its message was set aside, card or not");
   });
 
   it("claims a new run (created already running under its owner, in one create-only write)", async () => {
@@ -30,7 +35,8 @@ describe("run lifecycle", () => {
     assert.equal(owned.takeover, false);
     const stored = await store.read("r1");
     const { claimedAt, ...lifecycle } = stored!.value.lifecycle;
-    assert.deepEqual(lifecycle, { stage: "running", owner: "a#1", owners: 1, sent: {} });
+    assert.deepEqual(lifecycle, { owner: "a#1", owners: 1, sent: {} });
+    assert.equal(stored!.value.state.status, "running");
     assert.ok(Date.now() - Date.parse(claimedAt!) < 60_000, "when the owner claimed it");
   });
 
@@ -43,7 +49,7 @@ describe("run lifecycle", () => {
     assert.equal(second.state.phase, "investigate", "the new owner resumes from the last checkpoint");
     assert.equal(second.record.lifecycle.takenOverFrom, "a#1", "whom the run was taken over from");
 
-    await assert.rejects(first.save({ ...first.state, phase: "done", status: "completed" }), LeaseLostError);
+    await assert.rejects(first.save({ ...first.state, phase: "done", status: "answered" }), LeaseLostError);
     assert.equal(first.owned, false);
     let sends = 0;
     await assert.rejects(
@@ -74,14 +80,26 @@ describe("run lifecycle", () => {
     const first = (await OwnedRun.claim(store, "r3", "a#1", () => newRun("r3")))!;
     const sent: string[] = [];
     assert.equal(await first.sendOnce("answer", async () => (sent.push("a"), "activity-1")), "sent");
-    // The worker dies before moving the run to `delivered`; the message comes back to another worker.
+    // The worker dies before writing the run's ending status; the message comes back to another worker.
     const second = (await OwnedRun.claim(store, "r3", "b#2", () => newRun("r3")))!;
     assert.equal(await second.sendOnce("answer", async () => (sent.push("b"), "activity-2")), "already_sent");
     assert.deepEqual(sent, ["a"]);
     assert.equal((await store.read("r3"))?.value.lifecycle.sent.answer?.activityId, "activity-1");
-    await second.moveTo("delivered");
-    assert.equal(stageOf((await store.read("r3"))!.value), "delivered");
+    await second.save({ ...second.state, status: "answered", phase: "done" });
+    assert.equal(isFinal((await store.read("r3"))!.value), true);
     assert.equal(await OwnedRun.claim(store, "r3", "c#3", () => newRun("r3")), undefined, "a settled run needs no more work");
+  });
+
+  it("a run whose workflow ended but whose card was never sent is claimed again, to send it", async () => {
+    const store = new MemoryRunStore();
+    const first = (await OwnedRun.claim(store, "r10", "a#1", () => newRun("r10")))!;
+    await first.save({ ...first.state, status: "answered", phase: "done" });
+    // The worker dies before sending the answer.
+    const second = await OwnedRun.claim(store, "r10", "b#2", () => newRun("r10"));
+    assert.ok(second, "the answer still has to go out");
+    assert.equal(second.state.status, "answered", "the claim keeps the ended status");
+    assert.equal(await second.sendOnce(cardFor(second.state), async () => "activity-10"), "sent");
+    assert.equal(await OwnedRun.claim(store, "r10", "c#3", () => newRun("r10")), undefined);
   });
 
   it("a run let go while its card is on its way (a graceful stop) still records the send: the next owner does not send again", async () => {
@@ -101,35 +119,28 @@ describe("run lifecycle", () => {
     assert.deepEqual(sent, ["a"]);
   });
 
-  it("picks the requester's card and the final stage from how the workflow ended, in one table", () => {
+  it("picks the requester's card from how the workflow ended, in one table", () => {
     const run = newRun("r-card");
-    assert.deepEqual(endingOf({ ...run, status: "completed" }), { stage: "delivered", card: "answer" });
-    assert.deepEqual(endingOf({ ...run, status: "failed" }), { stage: "failed", card: "error" });
-    assert.deepEqual(endingOf({ ...run, status: "running" }), { stage: "failed", card: "error" });
-    assert.deepEqual(endingOf({ ...run, status: "out_of_scope" }), { stage: "delivered", card: "out_of_scope" });
-    assert.deepEqual(endingOf({ ...run, status: "needs_clarification" }), { stage: "delivered", card: "clarification" });
-    assert.deepEqual(endingOf({ ...run, status: "blocked" }), { stage: "delivered", card: "blocked" });
-    const held = { ...run, hitlReasons: ["amount above 10,000,000 JPY"] };
-    assert.deepEqual(endingOf({ ...held, status: "awaiting_approval" }), { stage: "awaiting_approval", card: "approval_request" });
+    assert.equal(cardFor({ ...run, status: "answered" }), "answer");
+    assert.equal(cardFor({ ...run, status: "failed" }), "error");
+    assert.equal(cardFor({ ...run, status: "running" }), "error");
+    assert.equal(cardFor({ ...run, status: "poisoned" }), "error");
+    assert.equal(cardFor({ ...run, status: "out_of_scope" }), "out_of_scope");
+    assert.equal(cardFor({ ...run, status: "needs_clarification" }), "clarification");
+    assert.equal(cardFor({ ...run, status: "blocked" }), "blocked");
+    const held = { ...run, approval: { reasons: ["amount above 10,000,000 JPY"] } };
+    assert.equal(cardFor({ ...held, status: "awaiting_approval" }), "approval_request");
     // A run whose approval could not be stored tells the asker to try again; one that failed otherwise gets the error card …
     const notStored = { message: "approvals down", correlationId: "r-card", approvalNotStored: true as const };
-    assert.deepEqual(endingOf({ ...held, status: "failed", failure: notStored }), { stage: "failed", card: "approval_unavailable" });
-    assert.deepEqual(endingOf({ ...held, status: "failed" }), { stage: "failed", card: "error" });
+    assert.equal(cardFor({ ...held, status: "failed", failure: notStored }), "approval_unavailable");
+    assert.equal(cardFor({ ...held, status: "failed" }), "error");
     // … and a decision ends it with the reviewed answer, or the rejection or expiry notice.
-    assert.deepEqual(endingOf({ ...held, status: "completed", approval: { id: "a-1", decision: "approved" } }), {
-      stage: "delivered",
-      card: "answer",
-    });
-    assert.deepEqual(endingOf({ ...held, status: "rejected" }), { stage: "failed", card: "approval_rejected" });
-    assert.deepEqual(endingOf({ ...held, status: "expired" }), { stage: "failed", card: "approval_expired" });
-  });
-
-  it("gives a run no queue worker owns (one the CLI runs outright) the stage its status implies", () => {
-    const run = newRun("r-cli");
-    assert.equal(lifecycleFromStatus({ ...run, status: "running" }).stage, "running");
-    assert.equal(lifecycleFromStatus({ ...run, status: "completed" }).stage, "delivered");
-    assert.equal(lifecycleFromStatus({ ...run, status: "awaiting_approval" }).stage, "awaiting_approval");
-    assert.equal(lifecycleFromStatus({ ...run, status: "failed" }).stage, "failed");
+    assert.equal(
+      cardFor({ ...held, status: "answered", approval: { reasons: ["amount above the threshold"], id: "a-1", decision: "approved" } }),
+      "answer",
+    );
+    assert.equal(cardFor({ ...held, status: "rejected" }), "approval_rejected");
+    assert.equal(cardFor({ ...held, status: "expired" }), "approval_expired");
   });
 
   it("publishes events to every subscriber and survives a failing one", async () => {
@@ -157,20 +168,28 @@ describe("run lifecycle", () => {
   it("a decision resumes a run waiting for its approver, once; a question message never takes a waiting run", async () => {
     const store = new MemoryRunStore();
     const owned = (await OwnedRun.claim(store, "r6", "a#1", () => newRun("r6")))!;
-    await owned.save({ ...owned.state, status: "awaiting_approval", hitlReasons: ["amount above 10,000,000 JPY"] });
-    await owned.moveTo("awaiting_approval");
+    await owned.save({ ...owned.state, status: "awaiting_approval", approval: { reasons: ["amount above 10,000,000 JPY"] } });
+    await owned.sendOnce("approval_request", async () => "notice-6");
     assert.equal(await OwnedRun.claim(store, "r6", "q#2", () => newRun("r6")), undefined, "a redelivered question finds it waiting");
 
     const resumed = (await OwnedRun.resume(store, "r6", "d#1"))!;
-    assert.equal(resumed.stage, "running");
+    assert.equal(resumed.record.lifecycle.owner, "d#1");
     assert.equal(resumed.record.lifecycle.takenOverFrom, "a#1");
-    await resumed.save({ ...resumed.state, status: "completed", approval: { id: "approval-r6", decision: "approved" } });
+    await resumed.save({
+      ...resumed.state,
+      status: "answered",
+      approval: { reasons: ["amount above the threshold"], id: "approval-r6", decision: "approved" },
+    });
     // The resuming worker dies here; the decision message comes back to another worker, which takes it over.
     const again = (await OwnedRun.resume(store, "r6", "d#2"))!;
-    assert.equal(again.state.status, "completed", "the decision applied stays applied");
-    await assert.rejects(resumed.moveTo("delivered"), LeaseLostError, "the first resumer is fenced off");
-    await again.moveTo("delivered");
-    assert.equal(stageOf((await store.read("r6"))!.value), "delivered");
+    assert.equal(again.state.status, "answered", "the decision applied stays applied");
+    await assert.rejects(
+      resumed.sendOnce("answer", async () => "answer-6a"),
+      LeaseLostError,
+      "the first resumer is fenced off",
+    );
+    await again.sendOnce("answer", async () => "answer-6b");
+    assert.equal(isFinal((await store.read("r6"))!.value), true);
     assert.equal(await OwnedRun.resume(store, "r6", "d#3"), undefined, "a delivered run is not resumed again");
     assert.equal(await OwnedRun.resume(store, "missing", "d#4"), undefined);
 

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import type { RunState } from "../../../src/domain";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
 import type { VersionedRecord } from "../../../src/workflow/ports";
-import { lifecycleFromStatus } from "../../../src/workflow/run-stages";
 import { updateVersioned } from "../../../src/workflow/versioned-update";
 import { finishedRun } from "../../integration/storage/run-state-fixture";
 
@@ -18,7 +17,7 @@ function runRecord(store: MemoryRunStore): VersionedRecord<RunState> & { writes:
     },
     write: (state: RunState, etag: string | undefined) => {
       record.writes++;
-      return store.write({ lifecycle: lifecycleFromStatus(state), state }, etag);
+      return store.write({ lifecycle: { owners: 0, sent: {} }, state }, etag);
     },
   };
   return record;
@@ -51,7 +50,7 @@ describe("workflow: updateVersioned, the one etag read-modify-write", () => {
 
   it("runs the change again on a fresh read when another writer wins in between, so both changes are kept", async () => {
     const store = new MemoryRunStore();
-    await store.checkpoint(finishedRun({ runId: RUN_ID, attempts: 1, hitlReasons: [] }));
+    await store.checkpoint(finishedRun({ runId: RUN_ID, attempts: 1 }));
     let rivalWrote = false;
     const result = await updateVersioned(
       runRecord(store),
@@ -62,14 +61,14 @@ describe("workflow: updateVersioned, the one etag read-modify-write", () => {
           // Another worker checkpoints after this read: this call's write must lose and see it.
           void store.checkpoint({ ...current, attempts: current.attempts + 1 });
         }
-        return { ...current, hitlReasons: [...current.hitlReasons, "over budget"] };
+        return { ...current, approval: { reasons: [...(current.approval?.reasons ?? []), "over budget"] } };
       },
       limit(3),
     );
     const stored = await store.load(RUN_ID);
     assert.equal(result?.written, true);
     assert.equal(stored?.attempts, 2, "the rival's change is kept");
-    assert.deepEqual(stored.hitlReasons, ["over budget"], "this call's change is applied once, on the rival's version");
+    assert.deepEqual(stored?.approval?.reasons, ["over budget"], "this call's change is applied once, on the rival's version");
   });
 
   it("gives up with the caller's error after the given number of lost races", async () => {

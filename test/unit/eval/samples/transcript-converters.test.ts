@@ -56,6 +56,6 @@ describe("transcript converters", () => {
       phase: "investigate",
     });
     assert.equal(run.steps[0].evaluation_previous_goal, "question received (en)");
-    assert.equal(run.steps[3].next_goal, "end the run (status completed, QSCORE 86)");
+    assert.equal(run.steps[3].next_goal, "end the run (status answered, QSCORE 86)");
   });
 });

@@ -32,7 +32,7 @@ describe("the offline engine over a data directory whose contracts.json is damag
 
   it("answers a question that needs no contract", async () => {
     const state = await runQuestion(deps, { question: "How much did we spend with Northwind Freight K.K. in FY2025?" });
-    assert.equal(state.status, "completed", state.failure?.message);
+    assert.equal(state.status, "answered", state.failure?.message);
     assert.match(state.answer?.conclusion ?? "", /Northwind/);
     assert.doesNotMatch(JSON.stringify(state.findings), /contracts\.json/);
   });
@@ -43,7 +43,7 @@ describe("the offline engine over a data directory whose contracts.json is damag
       ["まもなく更新される契約は？", "契約データを読み取れなかったため、その情報からは回答できません。"],
     ] as const) {
       const state = await runQuestion(deps, { question });
-      assert.equal(state.status, "completed", state.failure?.message);
+      assert.equal(state.status, "answered", state.failure?.message);
       const conclusion = state.answer?.conclusion ?? "";
       assert.ok(conclusion.startsWith(unread), conclusion);
       assert.doesNotMatch(conclusion, /POL-|contracts\.json/, "no policy text as the answer, no file for operators");
@@ -84,24 +84,24 @@ describe("the offline engine over a data directory whose contracts.json is damag
 
   it("answers a spend follow-up: a follow-up that can name no contract needs no contract ids", async () => {
     const first = await ask("How much did we spend with Northwind Freight K.K. in FY2025?", "spend-en");
-    assert.equal(first.status, "completed", first.failure?.message);
+    assert.equal(first.status, "answered", first.failure?.message);
     for (const [message, standalone] of [
       ["And FY2024?", "How much did we spend with Northwind Freight K.K. in FY2024?"],
       ["What about Blue Harbor?", "How much did we spend with Blue Harbor Cloud Inc. in FY2024?"],
     ]) {
       const followUp = await ask(message, "spend-en");
-      assert.equal(followUp.status, "completed", followUp.failure?.message);
+      assert.equal(followUp.status, "answered", followUp.failure?.message);
       assert.equal(followUp.understanding?.kind, "rewritten", JSON.stringify(followUp.understanding));
       assert.equal(questionToAnswer(followUp), standalone);
       assert.doesNotMatch(JSON.stringify(followUp), /contracts\.json/);
     }
     // "Last year" counts from today's fiscal year: the rewritten question keeps the supplier and names a year.
     const lastYear = await ask("and last year?", "spend-en");
-    assert.equal(lastYear.status, "completed", lastYear.failure?.message);
+    assert.equal(lastYear.status, "answered", lastYear.failure?.message);
     assert.match(questionToAnswer(lastYear), /^How much did we spend with Blue Harbor Cloud Inc\. in FY\d{4}\?$/);
     await ask("ノースウィンドの2025年度の支出は？", "spend-ja");
     const ja = await ask("2024年度は？", "spend-ja");
-    assert.equal(ja.status, "completed", ja.failure?.message);
+    assert.equal(ja.status, "answered", ja.failure?.message);
     assert.equal(questionToAnswer(ja), "ノースウィンドの2024年度の支出は？");
   });
 

@@ -52,7 +52,7 @@ describe("offline answers in Japanese and English without leaked ids, English wo
       tools: createToolRegistry(data, { fiscalYearStartMonth: 4, clock: { now: () => new Date("2026-11-21T09:00:00+09:00") } }),
     };
     const state = await runQuestion(deps, { question });
-    assert.ok(state.status === "completed" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
+    assert.ok(state.status === "answered" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
     return state;
   }
 

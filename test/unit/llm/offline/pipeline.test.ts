@@ -24,7 +24,7 @@ describe("offline engine through the real workflow", () => {
       });
       const { deps } = workflowHarness(model);
       const state = await runQuestion(deps, { question: q.question });
-      assert.ok(state.status === "completed" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
+      assert.ok(state.status === "answered" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
       assert.equal(state.offline, true);
       assert.equal(state.decision?.selected[0], q.lead);
       const answer = ModeratorAnswerSchema.parse(state.answer);
@@ -48,7 +48,7 @@ describe("prompt starters offline", () => {
         clock: { now: () => new Date("2026-11-21T09:00:00Z") },
       });
       const state = await runQuestion(workflowHarness(model).deps, { question: starter.question });
-      assert.ok(state.status === "completed" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
+      assert.ok(state.status === "answered" || state.status === "awaiting_approval", `${state.status} ${state.failure?.message ?? ""}`);
       assert.ok(
         state.answer?.rationale.some((point) => point.citations.length > 0),
         "cites its evidence",
