@@ -44,8 +44,7 @@ export const TranscriptDocumentSchema = z.object({
   /** The question as the agents answered it, when the conversation's memory completed a follow-up. */
   standaloneQuestion: z.string().optional(),
   language: LanguageSchema,
-  // Transcripts stored before the run status was named for what the user got say `completed`; they are kept for their TTL.
-  status: z.preprocess((status) => (status === "completed" ? "answered" : status), RunStatusSchema),
+  status: RunStatusSchema,
   offline: z.boolean(),
   startedAt: z.string(),
   endedAt: z.string().optional(),

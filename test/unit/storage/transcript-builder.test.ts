@@ -128,9 +128,4 @@ describe("buildTranscript", () => {
     assert.deepEqual(transcript.conversation.at(-1), { type: "ai", content: "The moderator failed twice." });
     assert.equal(transcript.answer, undefined);
   });
-
-  it("reads a transcript stored before the rename: `completed` is the answered run it was", () => {
-    const stored = { ...buildTranscript(finishedRun()), status: "completed" };
-    assert.equal(TranscriptDocumentSchema.parse(stored).status, "answered");
-  });
 });
