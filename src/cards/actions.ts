@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { ApprovalHistoryQuerySchema, LanguageSchema, MAX_COMMENT_CHARS, type ApprovalHistoryQuery, type Language } from "../domain";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 import { onlyWebLinks } from "./text";
 
 export { MAX_COMMENT_CHARS };

@@ -22,7 +22,7 @@ import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
 import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-runner";
 import { renderTuningReport } from "../eval/tuning/tuning-report";
 import { goldenWorkflow } from "../composition/golden-workflow";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 import { err, out, USAGE } from "./evaluate-output";
 import { followups, grounding, scope } from "./evaluate-understanding";
 

@@ -3,7 +3,56 @@ import { ConversationEntitiesSchema, PreviousAnswerSchema } from "./conversation
 import { ShownFindingSchema, ShownOkFindingSchema, SpecialistFailureSchema } from "./finding";
 import { LanguageSchema } from "./language";
 import { RouterDecisionSchema } from "./router-decision";
-import { SpecialistRoundSchema } from "./specialist";
+
+/** Front matter of `prompts/specialists/<id>.md`; the body of the file is the system prompt. */
+export const SpecialistFrontMatterSchema = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, "lower-case id such as 'contract'"),
+  displayName: z.object({ en: z.string().min(1), ja: z.string().min(1) }),
+  description: z.string().min(1),
+  model: z.string().min(1).optional(),
+  temperature: z.number().min(0).max(2).default(0.2),
+  maxTokens: z.number().int().positive().default(800),
+  tools: z.array(z.string()).default([]),
+  keywords: z.array(z.string()).default([]),
+});
+
+/** A registered specialist: its front matter plus the system prompt text. */
+export type SpecialistDefinition = z.infer<typeof SpecialistFrontMatterSchema> & { systemPrompt: string };
+
+/** The specialist used alone when routing fails or every selected specialist fails. */
+export const FALLBACK_SPECIALIST = "knowledge";
+
+/** Which pass a specialist is in: the first opinion, the debate rebuttal, or the quality-gate re-ask. */
+export const SpecialistRoundSchema = z.enum(["initial", "debate", "requery"]);
+export type SpecialistRound = z.infer<typeof SpecialistRoundSchema>;
+
+/** A tool call requested by a model; `arguments` is the raw JSON text the model produced. */
+const ModelToolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+export type ModelToolCall = z.infer<typeof ModelToolCallSchema>;
+
+/** One message an executor sent to its model, as rendered (tool calls with their raw arguments). */
+const ExecutorIoMessageSchema = z.object({
+  role: z.enum(["system", "user", "assistant", "tool"]),
+  content: z.string(),
+  toolCalls: z.array(ModelToolCallSchema).optional(),
+  toolCallId: z.string().optional(),
+});
+
+/**
+ * What one executor invocation sent to its model and got back: the messages of its last call (each
+ * call extends the one before, so they hold the prompt, every tool call's arguments and result, and
+ * any repair request) and the model's reply to each call. Kept with the run and its transcript in
+ * Cosmos, never in telemetry, and scrubbed of e-mail addresses, phone numbers and secrets.
+ */
+export const ExecutorIoSchema = z.object({
+  stepId: z.string(),
+  executor: z.string(),
+  round: SpecialistRoundSchema.optional(),
+  messages: z.array(ExecutorIoMessageSchema),
+  /** Each call's reply: its text, or its tool calls as JSON. */
+  outputs: z.array(z.string()),
+});
+export type ExecutorIo = z.infer<typeof ExecutorIoSchema>;
 
 /**
  * The typed inputs each agent's prompt is rendered from. The user message carries them as JSON, so

@@ -1,4 +1,5 @@
 import { redactUrlsIn } from "./redact-url";
+import { z } from "zod";
 
 /**
  * Base class: every error we raise knows its kind, and where in a run it happened when that applies.
@@ -111,3 +112,44 @@ export class LeaseLostError extends SystemError {
     super(`run ${runId}: ${owner} no longer owns the run (a newer version was written)`, { runId, step: "lease" });
   }
 }
+
+/**
+ * The value a map must hold for a key, for lookups whose key came from the same data that built the
+ * map: a missing one is a bug, so it fails loudly with what was looked up instead of going on with undefined.
+ */
+export function lookup<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`no ${what} for ${JSON.stringify(key)}`);
+  return value;
+}
+
+/**
+ * A zod error as one line a person can act on: each failing path with its message, "; "-separated.
+ * `root` names the value itself when an issue has no path (the body, the arguments); `limit` keeps
+ * a long list of issues short.
+ */
+export function describeZodError(error: z.ZodError, options: { root?: string; limit?: number } = {}): string {
+  const issues = options.limit === undefined ? error.issues : error.issues.slice(0, options.limit);
+  return issues.map((issue) => `${issue.path.join(".") || (options.root ?? "(root)")}: ${issue.message}`).join("; ");
+}
+
+/** Why operators are told about a run. */
+export const OperatorNoticeKindSchema = z.enum(["run_failed", "run_poisoned", "run_retried"]);
+
+/**
+ * What operators are told about one run: ids, a short error kind and the question (cut to its first
+ * words, or dropped, by the notifier's configuration before anything is posted).
+ */
+export const OperatorNoticeSchema = z.object({
+  kind: OperatorNoticeKindSchema,
+  runId: z.string().min(1),
+  correlationId: z.string().min(1),
+  /** A short machine-readable kind, e.g. `moderator:invalid_output`, `knowledge:error`, `internal`. */
+  errorKind: z.string().min(1),
+  /** How many times the run was tried (a whole-flow rerun, or deliveries of a poisoned run). */
+  attempts: z.number().int().positive().optional(),
+  question: z.string().optional(),
+  /** The serviceUrl of the requester's conversation: where the channel is reached when none is configured. */
+  serviceUrl: z.string().url().optional(),
+});
+export type OperatorNotice = z.infer<typeof OperatorNoticeSchema>;

@@ -1,7 +1,36 @@
 import { z } from "zod";
 import { ConversationEntityKindSchema } from "./conversation";
-import { EntityResolutionSchema } from "./entity-resolution";
 import { DocumentUrlSchema } from "./procurement";
+
+/** The kinds of names a question or a tool argument can give that the data must resolve. */
+export const EntityKindSchema = z.enum(["supplier", "category", "costCenter", "contract"]);
+
+/** A name that matched one record of the data. */
+export const ResolvedNameSchema = z.object({
+  kind: EntityKindSchema,
+  text: z.string(),
+  id: z.string(),
+  name: z.string(),
+});
+
+/**
+ * A name that did not resolve to one record: several plausible ones (`ambiguous`, ask back with the
+ * candidates) or none (`not_found`, say so and offer the closest names). Never a reason to answer
+ * for every record instead.
+ */
+export const UnresolvedNameSchema = z.object({
+  kind: EntityKindSchema,
+  text: z.string(),
+  outcome: z.enum(["ambiguous", "not_found"]),
+  candidates: z.array(z.string()).max(3),
+});
+
+/** What a tool made of the names it was given, so answers can say what they could not resolve. */
+export const EntityResolutionSchema = z.object({
+  resolved: z.array(ResolvedNameSchema).default([]),
+  unresolved: z.array(UnresolvedNameSchema).default([]),
+});
+export type EntityResolution = z.infer<typeof EntityResolutionSchema>;
 
 /** One piece of evidence as a specialist writes it: where it came from and what it says. */
 export const WrittenEvidenceSchema = z.object({
@@ -160,3 +189,20 @@ export type SpecialistFailure = z.infer<typeof SpecialistFailureSchema>;
 export function specialistFailures(findings: readonly Finding[]): SpecialistFailure[] {
   return findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : []));
 }
+
+/**
+ * The content of the `tool` message sent back to a model after a tool ran, as JSON: what the tool
+ * returned (cut to its digest and evidence when large) or why it failed. Read leniently, so a
+ * message without digest or evidence still counts as the tool's answer. Evidence goes without its
+ * document links (they are added back from the tools), each record beside the handle the model cites it by.
+ */
+export const ToolMessageContentSchema = z.object({
+  tool: z.string(),
+  ok: z.boolean(),
+  digest: z.string().default(""),
+  evidence: z.array(ShownToolEvidenceSchema).default([]),
+  data: z.unknown().optional(),
+  error: z.string().optional(),
+  resolution: EntityResolutionSchema.optional(),
+});
+export type ToolMessageContent = z.infer<typeof ToolMessageContentSchema>;

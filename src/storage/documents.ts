@@ -3,7 +3,7 @@ import type { Container, FeedOptions, SqlQuerySpec } from "@azure/cosmos";
 import type { z } from "zod";
 import { SystemError } from "../domain/errors";
 import { storeCall } from "./store-call";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 const MAX_ID_LENGTH = 255;
 

@@ -3,7 +3,7 @@ import { ModelBehaviourError, stringsFor } from "../domain";
 import type { ToolWording } from "../domain/strings/tool-wording";
 import type { ProcurementData } from "./procurement-data";
 import type { ToolRelevance, ToolDefinition, ToolResult } from "../workflow/ports";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 /** What every data tool is built from: the data and today's date (ISO, injectable for tests). */
 export interface ToolContext {

@@ -11,7 +11,7 @@ import {
   type Log,
   type Reference,
 } from "../domain";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 import { rememberRun } from "./conversation-turn";
 import type { WorkflowDeps } from "./deps";
 import type { Job, MessageHandler, Parsed } from "./leased-consumer";

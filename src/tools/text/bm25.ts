@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { lookup } from "../../domain/lookup";
+import { lookup } from "../../domain/errors";
 import { tokenize } from "./search-text";
 
 /** A search hit: the document's position in the indexed list, its score and the query terms it contains. */
