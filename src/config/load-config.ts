@@ -3,7 +3,7 @@ import { ConfigurationError } from "../domain/errors";
 import { redactUrlsIn } from "../domain/redact-url";
 import type { RetryPolicy } from "../resilience/retry";
 import type { CircuitSettings } from "../resilience/circuit-breaker";
-import type { WorkflowTunables } from "../domain/workflow-settings";
+import type { WorkflowTunables } from "../domain/model-profile";
 import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
 import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
 

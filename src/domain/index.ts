@@ -18,7 +18,6 @@ export * from "./conversation";
 export * from "./requester";
 export * from "./agent-input";
 export * from "./redact-url";
-export * from "./workflow-settings";
 export * from "./renewal";
 export * from "./evaluation";
 export * from "./model-profile";
