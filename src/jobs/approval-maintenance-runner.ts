@@ -2,12 +2,11 @@ import { createApprovals } from "../approvals";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import { openRunQueue } from "../queue/open-run-queue";
-import { openCosmosStore } from "../storage";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 import { TeamsApprovalMessaging } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
-import { createTelemetry } from "../telemetry";
+import { withJobContext } from "./job-context";
 import type { MaintenanceResult } from "../approvals/maintenance";
 import type { Log } from "../domain";
 
@@ -27,28 +26,23 @@ export async function runApprovalMaintenanceOnce(
       skipped: `APPROVAL_SCHEDULER=${config.env.APPROVAL_SCHEDULER}: the approval job runs ${config.env.APPROVAL_SCHEDULER === "bot" ? "in the bot process" : "nowhere"}`,
     };
   const identity = resolveBotIdentity(config.env, options.log);
-  const telemetry = createTelemetry(config, options.log);
-  const store = await openCosmosStore(config, { log: options.log });
-  const queue = await openRunQueue(config, { log: options.log }).catch(async (error: unknown) => {
-    await store.close();
-    throw error;
+  return withJobContext(config, options.log, async ({ store, telemetry }) => {
+    const queue = await openRunQueue(config, { log: options.log });
+    try {
+      // The approver card a reminder updates names the specialists as the bot's does.
+      const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
+      const approvals = createApprovals({
+        config,
+        names,
+        store,
+        telemetry,
+        log: options.log,
+        messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
+        continueRun: (approvalId) => queue.enqueue({ kind: "approval_decided", approvalId }),
+      });
+      return await approvals.runMaintenance(options.now);
+    } finally {
+      await queue.close();
+    }
   });
-  try {
-    // The approver card a reminder updates names the specialists as the bot's does.
-    const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
-    const approvals = createApprovals({
-      config,
-      names,
-      store,
-      telemetry,
-      log: options.log,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
-      continueRun: (approvalId) => queue.enqueue({ kind: "approval_decided", approvalId }),
-    });
-    return await approvals.runMaintenance(options.now);
-  } finally {
-    await telemetry.flush();
-    await queue.close();
-    await store.close();
-  }
 }

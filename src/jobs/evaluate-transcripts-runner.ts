@@ -6,10 +6,9 @@ import { goldenCaseLookup, readGoldenSet } from "../eval/golden";
 import { readCriteria } from "../eval/judge/criteria";
 import { openPromptFiles } from "../eval/prompt-files";
 import { readReferenceTopics } from "../eval/reference-topics";
-import { openCosmosStore } from "../storage";
-import { createTelemetry } from "../telemetry";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps, type EvaluateTranscriptsSummary } from "./evaluate-transcripts";
 import type { Log } from "../domain";
+import { withJobContext } from "./job-context";
 
 /**
  * Wires the evaluation job from configuration (Cosmos store, Application Insights, the evaluation
@@ -26,10 +25,8 @@ export async function runEvaluateTranscriptsOnce(
     return { jobRunId: "", evaluated: [], failed: [], skipped: evalModel.skipped, scores: [], disagreements: 0 };
   }
   const prompts = openPromptFiles(config.env.PROMPTS_DIR);
-  const telemetry = createTelemetry(config, options.log);
-  const store = await openCosmosStore(config, { log: options.log });
-  try {
-    return await evaluateTranscripts(
+  return withJobContext(config, options.log, ({ store, telemetry }) =>
+    evaluateTranscripts(
       {
         source: store.transcripts,
         store: store.evaluations,
@@ -40,11 +37,8 @@ export async function runEvaluateTranscriptsOnce(
         ...goldenReferences(config.env.GOLDEN_SET_DIR, options.log),
       },
       { since: options.since, batchSize: config.env.EVAL_BATCH_SIZE, concurrency: config.env.EVAL_CONCURRENCY },
-    );
-  } finally {
-    await telemetry.flush();
-    await store.close();
-  }
+    ),
+  );
 }
 
 /**

@@ -6,9 +6,8 @@ import { createEvalModel } from "../eval/create-eval-model";
 import { readGoldenSet } from "../eval/golden";
 import { readCriteria } from "../eval/judge/criteria";
 import { openPromptFiles } from "../eval/prompt-files";
-import { openCosmosStore } from "../storage";
-import { createTelemetry } from "../telemetry";
 import { runGoldenCanary } from "./golden-canary";
+import { withJobContext } from "./job-context";
 
 /** What the canary record names as the deployment of every role when no model is configured. */
 const OFFLINE_ENGINE = "offline engine";
@@ -22,12 +21,11 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
   const cases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) options.log(`${evalModel.skipped}: only ToolCallAccuracy is checked`);
-  const telemetry = createTelemetry(config, options.log);
-  const store = await openCosmosStore(config, { log: options.log });
-  try {
-    return await runGoldenCanary({
+  const ask = await goldenWorkflow(config);
+  return withJobContext(config, options.log, ({ store, telemetry }) =>
+    runGoldenCanary({
       cases,
-      ask: await goldenWorkflow(config),
+      ask,
       evalModel,
       criteria: readCriteria(openPromptFiles(config.env.PROMPTS_DIR).resolve("judge/criteria.yaml")),
       store: store.canaryRuns,
@@ -44,9 +42,6 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
                 moderator: config.models.moderator.deployment,
               },
       },
-    });
-  } finally {
-    await telemetry.flush();
-    await store.close();
-  }
+    }),
+  );
 }

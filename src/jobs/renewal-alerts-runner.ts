@@ -1,14 +1,15 @@
 import { channelTarget, resolveApproverChannel, type ChannelTarget } from "../approvals";
 import type { AppConfig } from "../config";
 import { systemClock, type Clock, type Log } from "../domain";
-import { openCosmosStore, type CosmosStore } from "../storage";
+import type { CosmosStore } from "../storage";
 import { TeamsApprovalMessaging, type ApprovalAdapter } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { renewalAlertCard } from "../teams/renewal-alerts";
 import { createTeamsAdapter } from "../teams/teams-adapter";
-import { createTelemetry, type Telemetry } from "../telemetry";
+import type { Telemetry } from "../telemetry";
 import { renewalsDue } from "../tools";
 import { toIsoDate } from "../tools/iso-date";
+import { withJobContext } from "./job-context";
 import { postRenewalAlerts, type RenewalAlertsResult } from "./renewal-alerts";
 
 /** A claim left pending this long belongs to a pass that stopped before posting: a later pass posts it. */
@@ -81,13 +82,14 @@ export async function runRenewalAlerts(
  */
 export async function runRenewalAlertsOnce(config: AppConfig, options: { log: Log }): Promise<RenewalAlertsResult | { skipped: string }> {
   const identity = resolveBotIdentity(config.env, options.log);
-  const telemetry = createTelemetry(config, options.log);
-  const store = await openCosmosStore(config, { log: options.log });
-  try {
-    const adapter = createTeamsAdapter(identity);
-    return await runRenewalAlerts(config, { store, adapter, botAppId: identity.appId, telemetry, clock: systemClock, log: options.log });
-  } finally {
-    await telemetry.flush();
-    await store.close();
-  }
+  return withJobContext(config, options.log, ({ store, telemetry }) =>
+    runRenewalAlerts(config, {
+      store,
+      adapter: createTeamsAdapter(identity),
+      botAppId: identity.appId,
+      telemetry,
+      clock: systemClock,
+      log: options.log,
+    }),
+  );
 }
