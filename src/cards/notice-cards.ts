@@ -1,5 +1,5 @@
 import type { Language } from "../domain";
-import { labelsFor, PROMPT_STARTERS, type DurationUnit } from "../domain";
+import { labelsFor, PROMPT_STARTERS, type CardLabels, type DurationUnit } from "../domain";
 import { textLimits } from "./limits";
 import { type AdaptiveCard, expandTemplate } from "./render";
 import { truncate } from "./text";
@@ -125,64 +125,28 @@ function guideSections(language: Language): { heading: string; items: string[] }
   ];
 }
 
-/** Tells the requester their answer is waiting for an approver. */
-export function buildUnderReviewCard(view: RequesterNoticeView): AdaptiveCard {
-  const labels = labelsFor(view.language);
-  return buildNotice({
-    language: view.language,
-    title: labels.underReviewTitle,
-    color: "Warning",
-    paragraphs: [labels.underReviewBody],
-    question: view.question,
-  });
-}
-
-/** The polite reply to a question outside procurement: what Procura answers, and questions to try instead. */
-export function buildOutOfScopeCard(view: RequesterNoticeView): AdaptiveCard {
-  const labels = labelsFor(view.language);
-  return buildNotice({
-    language: view.language,
+/** What a requester is told instead of an answer, by what became of their question. */
+const REQUESTER_NOTICES = {
+  underReview: (labels) => ({ title: labels.underReviewTitle, color: "Warning", paragraphs: [labels.underReviewBody] }),
+  outOfScope: (labels) => ({
     title: labels.outOfScopeTitle,
     color: "Default",
     paragraphs: [labels.outOfScopeBody],
-    question: view.question,
     sections: [{ heading: labels.outOfScopeExamplesHeading, items: labels.outOfScopeExamples }],
-  });
-}
+  }),
+  // The content filter's refusal, said politely: no internals, no status code.
+  blocked: (labels) => ({ title: labels.blockedTitle, color: "Default", paragraphs: [labels.blockedBody] }),
+  rejected: (labels) => ({ title: labels.rejectedTitle, color: "Attention", paragraphs: [labels.rejectedBody] }),
+  expired: (labels) => ({ title: labels.expiredNoticeTitle, color: "Warning", paragraphs: [labels.expiredNoticeBody] }),
+} satisfies Record<string, (labels: CardLabels) => Pick<Notice, "title" | "color" | "paragraphs" | "sections">>;
+export type RequesterNotice = keyof typeof REQUESTER_NOTICES;
 
-/** Tells the requester, politely, that the content filter refused the question (no internals, no status code). */
-export function buildBlockedCard(view: RequesterNoticeView): AdaptiveCard {
-  const labels = labelsFor(view.language);
+/** A requester's notice with their question; `reason` is the approver's, shown on a rejection. */
+export function buildRequesterNotice(notice: RequesterNotice, view: RequesterNoticeView & { reason?: string }): AdaptiveCard {
   return buildNotice({
     language: view.language,
-    title: labels.blockedTitle,
-    color: "Default",
-    paragraphs: [labels.blockedBody],
-    question: view.question,
-  });
-}
-
-/** Tells the requester an approver rejected the drafted answer, and why. */
-export function buildRejectionCard(view: RequesterNoticeView & { reason: string }): AdaptiveCard {
-  const labels = labelsFor(view.language);
-  return buildNotice({
-    language: view.language,
-    title: labels.rejectedTitle,
-    color: "Attention",
-    paragraphs: [labels.rejectedBody],
     question: view.question,
     reason: view.reason,
-  });
-}
-
-/** Tells the requester nobody reviewed the drafted answer in time. */
-export function buildExpiredNoticeCard(view: RequesterNoticeView): AdaptiveCard {
-  const labels = labelsFor(view.language);
-  return buildNotice({
-    language: view.language,
-    title: labels.expiredNoticeTitle,
-    color: "Warning",
-    paragraphs: [labels.expiredNoticeBody],
-    question: view.question,
+    ...REQUESTER_NOTICES[notice](labelsFor(view.language)),
   });
 }
