@@ -46,7 +46,7 @@ export interface FeedbackAction {
 }
 
 /** Validates a feedback action; an empty comment input is dropped. */
-export const FeedbackActionSchema = z
+const FeedbackActionSchema = z
   .object({
     verb: z.literal(CARD_VERBS.feedback),
     runId: id,
@@ -69,7 +69,7 @@ export function followUpQuestionOf(value: unknown): string | undefined {
 }
 
 /** An approver's decision; the record is reloaded by `approvalId`, never trusted from the card. */
-export const ApprovalActionSchema = z.discriminatedUnion("verb", [
+const ApprovalActionSchema = z.discriminatedUnion("verb", [
   z.object({ verb: z.literal(CARD_VERBS.approve), approvalId: id }),
   // The edited answer reaches the requester as Markdown: it keeps only web links.
   z.object({ verb: z.literal(CARD_VERBS.edit), approvalId: id, editedText: requiredText(MAX_EDITED_TEXT_CHARS).transform(onlyWebLinks) }),
@@ -115,10 +115,10 @@ export function parsePendingRepostAction(value: unknown): z.infer<typeof Pending
 }
 
 /** Any card action the bot handles. */
-export type CardAction = FeedbackAction | ApprovalAction;
+type CardAction = FeedbackAction | ApprovalAction;
 
 /** Why a payload is not a usable action. */
-export type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
+type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
 
 /** The verbs of a renewal alert card's buttons; their data is the alert the card shows. */
 export const RENEWAL_VERBS = { ask: "renewal.ask", dismiss: "renewal.dismiss" } as const;

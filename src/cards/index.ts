@@ -12,6 +12,6 @@ export * from "./citations";
 export * from "./renewal-card";
 export * from "./notice-cards";
 export * from "./progress-card";
-export { type AdaptiveCard, CARD_SIZE_LIMIT_BYTES, cardBytes, SHRINK_SCALES } from "./render";
+export { type AdaptiveCard, cardBytes, SHRINK_SCALES } from "./render";
 export { answerBodyLimits } from "./limits";
 export * from "./view-models";

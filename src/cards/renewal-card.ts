@@ -13,7 +13,7 @@ export interface RenewalAlertView {
 }
 
 /** The amount in its currency, written for the reader's language ("$320,000", "￥10,900,000"). */
-export function moneyFor(language: Language, value: number, currency: string): string {
+function moneyFor(language: Language, value: number, currency: string): string {
   return new Intl.NumberFormat(language === "ja" ? "ja-JP" : "en-US", { style: "currency", currency, minimumFractionDigits: 0 }).format(
     value,
   );

@@ -60,7 +60,7 @@ export type ExecutorIo = z.infer<typeof ExecutorIoSchema>;
  */
 
 /** A specialist as the Router sees it. */
-export const SpecialistSummarySchema = z.object({
+const SpecialistSummarySchema = z.object({
   id: z.string(),
   displayName: z.object({ en: z.string(), ja: z.string() }),
   description: z.string(),
@@ -69,7 +69,7 @@ export const SpecialistSummarySchema = z.object({
 export type SpecialistSummary = z.infer<typeof SpecialistSummarySchema>;
 
 /** A remembered turn as the rewriter sees it. */
-export const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
+const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
 
 /** What every agent is asked about: the question, in the language the answer is written in. */
 const QuestionSchema = z.object({ question: z.string(), language: LanguageSchema });
@@ -82,11 +82,11 @@ const AnsweringSchema = QuestionSchema.extend({
 });
 
 /** Input of the rewriter (agentId `rewriter`): the new message and the conversation's memory, oldest first. */
-export const RewriterInputSchema = QuestionSchema.extend({ agent: z.literal("rewriter"), turns: z.array(RememberedTurnSchema) });
+const RewriterInputSchema = QuestionSchema.extend({ agent: z.literal("rewriter"), turns: z.array(RememberedTurnSchema) });
 export type RewriterInput = z.infer<typeof RewriterInputSchema>;
 
 /** Input of the Router (agentId `router`). */
-export const RouterInputSchema = QuestionSchema.extend({
+const RouterInputSchema = QuestionSchema.extend({
   agent: z.literal("router"),
   specialists: z.array(SpecialistSummarySchema),
   maxSpecialists: z.number().int().positive(),
@@ -96,7 +96,7 @@ export const RouterInputSchema = QuestionSchema.extend({
 export type RouterInput = z.infer<typeof RouterInputSchema>;
 
 /** Input of a specialist (agentId = the specialist id). */
-export const SpecialistInputSchema = AnsweringSchema.extend({
+const SpecialistInputSchema = AnsweringSchema.extend({
   agent: z.literal("specialist"),
   specialist: SpecialistSummarySchema.extend({ tools: z.array(z.string()) }),
   round: SpecialistRoundSchema,
@@ -110,7 +110,7 @@ export const SpecialistInputSchema = AnsweringSchema.extend({
 export type SpecialistInput = z.infer<typeof SpecialistInputSchema>;
 
 /** Input of the Moderator (agentId `moderator`). */
-export const ModeratorInputSchema = AnsweringSchema.extend({
+const ModeratorInputSchema = AnsweringSchema.extend({
   agent: z.literal("moderator"),
   findings: z.array(ShownOkFindingSchema),
   failures: z.array(SpecialistFailureSchema),

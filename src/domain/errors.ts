@@ -134,7 +134,7 @@ export function describeZodError(error: z.ZodError, options: { root?: string; li
 }
 
 /** Why operators are told about a run. */
-export const OperatorNoticeKindSchema = z.enum(["run_failed", "run_poisoned", "run_retried"]);
+const OperatorNoticeKindSchema = z.enum(["run_failed", "run_poisoned", "run_retried"]);
 
 /**
  * What operators are told about one run: ids, a short error kind and the question (cut to its first

@@ -3,10 +3,10 @@ import { ConversationEntityKindSchema } from "./conversation";
 import { DocumentUrlSchema } from "./procurement";
 
 /** The kinds of names a question or a tool argument can give that the data must resolve. */
-export const EntityKindSchema = z.enum(["supplier", "category", "costCenter", "contract"]);
+const EntityKindSchema = z.enum(["supplier", "category", "costCenter", "contract"]);
 
 /** A name that matched one record of the data. */
-export const ResolvedNameSchema = z.object({
+const ResolvedNameSchema = z.object({
   kind: EntityKindSchema,
   text: z.string(),
   id: z.string(),
@@ -18,7 +18,7 @@ export const ResolvedNameSchema = z.object({
  * candidates) or none (`not_found`, say so and offer the closest names). Never a reason to answer
  * for every record instead.
  */
-export const UnresolvedNameSchema = z.object({
+const UnresolvedNameSchema = z.object({
   kind: EntityKindSchema,
   text: z.string(),
   outcome: z.enum(["ambiguous", "not_found"]),
@@ -26,14 +26,14 @@ export const UnresolvedNameSchema = z.object({
 });
 
 /** What a tool made of the names it was given, so answers can say what they could not resolve. */
-export const EntityResolutionSchema = z.object({
+const EntityResolutionSchema = z.object({
   resolved: z.array(ResolvedNameSchema).default([]),
   unresolved: z.array(UnresolvedNameSchema).default([]),
 });
 export type EntityResolution = z.infer<typeof EntityResolutionSchema>;
 
 /** One piece of evidence as a specialist writes it: where it came from and what it says. */
-export const WrittenEvidenceSchema = z.object({
+const WrittenEvidenceSchema = z.object({
   source: z.string().describe("tool or document kind, e.g. 'contract', 'policy', 'spend', 'supplier', 'benchmark'"),
   referenceId: z.string().describe("id returned by a tool, e.g. 'CTR-0012', 'POL-APPROVAL-MATRIX §3.2'"),
   quote: z.string().describe("a short quote or figure from the tool result"),
@@ -41,7 +41,7 @@ export const WrittenEvidenceSchema = z.object({
 export type WrittenEvidence = z.infer<typeof WrittenEvidenceSchema>;
 
 /** The record a reference is about (a supplier), by its id and its name as the data holds them. */
-export const EvidenceSubjectSchema = z.object({
+const EvidenceSubjectSchema = z.object({
   id: z.string().max(200),
   name: z.string().max(300),
   /** The name Japanese answers and their source titles use (`supplierNameJa`). */
@@ -53,7 +53,7 @@ export const EvidenceSubjectSchema = z.object({
  * (`categoryNameJa`): an imported category has no entry in the built-in term table, so without it a
  * citation or a follow-up could only name it by its id.
  */
-export const EvidenceCategorySchema = z.object({ id: z.string().max(100), nameJa: z.string().max(300).optional() });
+const EvidenceCategorySchema = z.object({ id: z.string().max(100), nameJa: z.string().max(300).optional() });
 export type EvidenceCategory = z.infer<typeof EvidenceCategorySchema>;
 
 /**
@@ -62,7 +62,7 @@ export type EvidenceCategory = z.infer<typeof EvidenceCategorySchema>;
  * by their names rather than their ids. All come from the tool, never from model text: a model's
  * output is read with `WrittenEvidenceSchema`, which has none of them, and the step adds the tool's.
  */
-export const EvidenceItemSchema = WrittenEvidenceSchema.extend({
+const EvidenceItemSchema = WrittenEvidenceSchema.extend({
   url: DocumentUrlSchema.optional(),
   subject: EvidenceSubjectSchema.optional(),
   category: EvidenceCategorySchema.optional(),
@@ -75,13 +75,13 @@ export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
  * garble). Numbered per conversation by `workflow/evidence-handles.ts` and never stored: the step
  * turns the handles a model writes back into reference ids before anything keeps them.
  */
-export const EvidenceHandleSchema = z.string().describe("the handle shown beside the record, e.g. 'E2'");
+const EvidenceHandleSchema = z.string().describe("the handle shown beside the record, e.g. 'E2'");
 
 /** The handle beside a record a model is shown; absent from a message rendered before handles existed (read leniently). */
 const ShownHandle = { ref: EvidenceHandleSchema.optional() };
 
 /** Evidence as a tool message shows it to a model: the written fields and the record's handle. */
-export const ShownToolEvidenceSchema = WrittenEvidenceSchema.extend(ShownHandle);
+const ShownToolEvidenceSchema = WrittenEvidenceSchema.extend(ShownHandle);
 
 /**
  * A quote a specialist writes for a record: only when the tool's own wording is not what it cites
@@ -149,7 +149,7 @@ export function handoffOutputSchema(targets: readonly [string, ...string[]]) {
 }
 
 /** A specialist's finding that answered (`handoff`: it passed the question on instead of answering). */
-export const OkFindingSchema = FindingOutputSchema.omit({ quotes: true }).extend({
+const OkFindingSchema = FindingOutputSchema.omit({ quotes: true }).extend({
   /** The cited references with the records tools returned for them (and the quotes the model wrote). */
   evidence: z.array(EvidenceItemSchema),
   specialist: z.string(),

@@ -12,22 +12,22 @@ export const ORCHESTRATION_MODES = ["selective", "handoff", "group-chat"] as con
 export type OrchestrationMode = (typeof ORCHESTRATION_MODES)[number];
 
 /** Selective: set when every selected specialist failed and the Router was asked again without them. */
-export const SelectiveStateSchema = z.object({
+const SelectiveStateSchema = z.object({
   mode: z.literal("selective"),
   rerouted: z.object({ excluded: z.array(z.string()) }).optional(),
 });
 
 /** Group chat: how many speaking turns are done (a resumed run continues with the next). */
-export const GroupChatStateSchema = z.object({
+const GroupChatStateSchema = z.object({
   mode: z.literal("group-chat"),
   turnsTaken: z.number().int().min(0).default(0),
 });
 
 /** One hand-over in a handoff run: who passed the question to whom (a specialist id or `router`), why, and what they had found. */
-export const HandoffSchema = z.object({ from: z.string(), to: z.string(), reason: z.string(), finding: FindingSchema });
+const HandoffSchema = z.object({ from: z.string(), to: z.string(), reason: z.string(), finding: FindingSchema });
 
 /** Handoff: the specialist who has the question now (none before the Router chose), and the hand-overs so far. */
-export const HandoffStateSchema = z.object({
+const HandoffStateSchema = z.object({
   mode: z.literal("handoff"),
   speaker: z.string().optional(),
   handoffs: z.array(HandoffSchema).default([]),

@@ -23,12 +23,12 @@ export function cutText(text: string, max: number): string {
 }
 
 /** A stored string as read, cut by `cutText`. */
-export function boundedText(max: number) {
+function boundedText(max: number) {
   return z.string().transform((text) => cutText(text, max));
 }
 
 /** A stored name or title as read (`STORED_TEXT_LIMITS.nameChars`). */
-export const StoredNameSchema = boundedText(STORED_TEXT_LIMITS.nameChars);
+const StoredNameSchema = boundedText(STORED_TEXT_LIMITS.nameChars);
 
 /**
  * Where the source document of an imported record opens (SharePoint, OneDrive): Teams makes a cited

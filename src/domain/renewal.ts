@@ -5,7 +5,7 @@ import { LanguageSchema } from "./language";
  * An auto-renewing contract whose notice deadline (end date minus notice days) is still ahead: the
  * last day to give notice before the contract renews by itself. Dates are ISO (YYYY-MM-DD).
  */
-export const RenewalDueSchema = z.object({
+const RenewalDueSchema = z.object({
   contractId: z.string(),
   title: z.string(),
   supplierId: z.string(),

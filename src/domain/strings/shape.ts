@@ -149,7 +149,7 @@ export interface CardLabels {
 export type TextLabelKey = { [K in keyof CardLabels]: CardLabels[K] extends string ? K : never }[keyof CardLabels];
 
 /** The short plain-text replies the bot sends outside cards. */
-export interface BotReplies {
+interface BotReplies {
   emptyHint: string;
   tooLong: (length: number, max: number) => string;
   /** A person over their share at intake: `waiting` questions of theirs are still being answered. */
@@ -171,7 +171,7 @@ export interface BotReplies {
 }
 
 /** The short plain-text replies of the approvals flow. */
-export interface ApprovalReplies {
+interface ApprovalReplies {
   submitFailed: string;
   notAnApprover: string;
   ownRequest: string;
@@ -195,7 +195,7 @@ export interface ApprovalReplies {
 }
 
 /** The informative lines of a personal chat's stream while the run works. */
-export interface StreamUpdates {
+interface StreamUpdates {
   /** The first update, sent inside the inbound turn before the run is queued. */
   routing: string;
   /** The specialists still working, by their display names (never empty). */
@@ -205,7 +205,7 @@ export interface StreamUpdates {
 }
 
 /** The headings and fixed lines of `npm run ask`'s terminal output. */
-export interface CliHeadings {
+interface CliHeadings {
   offline: string;
   specialists: string;
   fallback: string;
@@ -222,7 +222,7 @@ export interface CliHeadings {
 }
 
 /** The columns of a renewal notice deadline (`npm run renewals` and the renewal alert card). */
-export interface RenewalLabels {
+interface RenewalLabels {
   contract: string;
   supplier: string;
   annualValue: string;
@@ -256,7 +256,7 @@ export interface RenewalLabels {
 }
 
 /** The questions offered under an answer, and the one asked back when a follow-up refers to nothing. */
-export interface FollowUpPhrases {
+interface FollowUpPhrases {
   previousPeriod: (period: string) => string;
   supplierRisk: (supplier: string) => string;
   contractNotice: (contract: string) => string;
@@ -268,7 +268,7 @@ export interface FollowUpPhrases {
 }
 
 /** Why an answer waits for a human approver, as the approver reads it. */
-export interface ApprovalReasons {
+interface ApprovalReasons {
   router: (why: string) => string;
   moderator: (why: string) => string;
   amount: (amount: string, threshold: string) => string;
