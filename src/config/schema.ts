@@ -17,7 +17,6 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
-/** A model family override; unset or empty: recognised from the model name. */
 const modelFamily = optionalString.pipe(ModelFamilySchema.optional());
 const boolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
 /** A comma-separated list, items trimmed, empty items dropped (unset = empty). */
@@ -34,7 +33,6 @@ const idList = z
 const httpUrl = (message: string) =>
   z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), { message });
 const optionalHttpUrl = optionalString.pipe(httpUrl("must be an http(s) URL").optional());
-/** A comma-separated, ordered list of URLs (first = primary), each validated. */
 const urlList = idList
   .pipe(z.array(httpUrl("each comma-separated entry must be an http(s) URL")))
   .transform((urls) => (urls.length > 0 ? urls : undefined));
@@ -62,7 +60,6 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 
-  // Models
   LLM_PROVIDER: z.enum(["offline", "azure-openai", "openai-compatible"]).optional(),
   AZURE_OPENAI_ENDPOINT: urlList,
   AZURE_OPENAI_API_KEY: optionalString,
@@ -108,7 +105,6 @@ export const EnvSchema = z.object({
   MODEL_CIRCUIT_OPEN_MS: positiveInt.default(MODEL_FAILOVER.circuit.openMs),
   MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(MODEL_FAILOVER.retryAfterBudgetMs),
 
-  // Workflow
   ORCHESTRATION: z.enum(ORCHESTRATION_MODES).default("selective"),
   GROUP_CHAT_ROUNDS: z.coerce.number().int().min(1).max(4).default(1),
   GROUP_CHAT_SPECIALISTS: idList,
@@ -136,7 +132,6 @@ export const EnvSchema = z.object({
     }),
   PROMPTS_DIR: optionalString,
 
-  // Teams bot
   PORT: port(3978),
   /** Address the bot endpoint listens on; unset: 127.0.0.1 without BOT_ID, every interface with it. */
   HOST: optionalString,
@@ -154,7 +149,6 @@ export const EnvSchema = z.object({
   PLAYGROUND_PORT: port(56150),
   PLAYGROUND_APPROVER_PORT: port(56151),
 
-  // Cosmos DB
   COSMOS_ENDPOINT: optionalHttpUrl,
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
@@ -163,7 +157,6 @@ export const EnvSchema = z.object({
   CONVERSATION_MEMORY_TOKENS: positiveInt.default(1500),
   STORE_EXECUTOR_IO: boolean.default("true"),
 
-  // Run queue (Azure Storage Queues; Azurite locally)
   RUN_QUEUE_URL: optionalHttpUrl,
   RUN_QUEUE_CONNECTION_STRING: optionalString,
   /** 3–55 lowercase letters, digits and single hyphens: the started queue adds `-started` (63 at most). */
@@ -180,7 +173,6 @@ export const EnvSchema = z.object({
   // Fair share between users: one person's flood of questions cannot starve another's.
   /** Questions one person may have accepted by an instance and not yet answered (or waiting for an approver). */
   USER_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(5),
-  /** Questions one person may ask an instance in any minute. */
   USER_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Runs of one person a worker works on at once; unset: half of RUN_WORKER_CONCURRENCY, rounded up. */
   RUN_WORKER_USER_SHARE: z.coerce.number().int().min(1).max(64).optional(),
@@ -202,7 +194,6 @@ export const EnvSchema = z.object({
   /** The team's language: renewal alert cards and the questions asked from them are written in it. */
   RENEWALS_LANGUAGE: z.enum(["en", "ja"]).default("en"),
 
-  // Approvals
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
   /** The Entra tenant of the configured approver channel (BOT_TENANT_ID when unset): approvers are compared with it. */
@@ -225,11 +216,9 @@ export const EnvSchema = z.object({
   OPERATOR_NOTICE_DEDUP_WINDOW: z.string().default("10m"),
   OPERATOR_TRANSACTION_URL: optionalString,
 
-  // Telemetry
   APPLICATIONINSIGHTS_CONNECTION_STRING: optionalString,
   CLOUD_ROLE_NAME: z.string().default("procura-bot"),
 
-  // Evaluation
   EVAL_SCHEDULE: z.string().default("0 0 * * * *"),
   EVAL_MODEL: optionalString.transform((value) => (value === undefined ? [] : [value])).pipe(EvalModelEntriesSchema),
   EVAL_MODELS: idList.pipe(EvalModelEntriesSchema),
@@ -244,7 +233,6 @@ export const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-/** Rates to JPY when FX_RATES_JPY names none: the corporate defaults. */
 const DEFAULT_RATES: Readonly<Record<string, number>> = { JPY: 1, USD: 150, EUR: 160 };
 
 /**

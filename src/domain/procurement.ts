@@ -1,50 +1,38 @@
 import { z } from "zod";
 import { LanguageSchema } from "./language";
 
-/**
- * How long stored text may be, by kind: the import refuses a longer cell as a row issue, and every
- * reader cuts a longer value it finds (a data set imported before these limits, a record written
- * around the import), so no name of megabytes reaches a tool, a prompt, a card or a log.
- */
+/** Stored text limits: the import refuses a longer cell, and every reader cuts one it finds anyway, so no megabyte name reaches a prompt, card or log. */
 export const STORED_TEXT_LIMITS = {
   /** Identifiers and codes: ids, supplier and contract references, currencies, policy keys. */
   idChars: 128,
   /** Names and titles: supplier names and aliases, contract and policy titles, categories, units. */
   nameChars: 300,
-  /** Document paths and links. */
   pathChars: 2_048,
   /** Any other cell: free text, numbers and dates before parsing. */
   textChars: 4_000,
 } as const;
 
-/** `text` as a reader keeps it: at most `max` characters, a longer one cut with "…" as its last. */
 export function cutText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** A stored string as read, cut by `cutText`. */
 function boundedText(max: number) {
   return z.string().transform((text) => cutText(text, max));
 }
 
-/** A stored name or title as read (`STORED_TEXT_LIMITS.nameChars`). */
 const StoredNameSchema = boundedText(STORED_TEXT_LIMITS.nameChars);
 
-/**
- * Where the source document of an imported record opens (SharePoint, OneDrive): Teams makes a cited
- * record's title a link to it. Only https, so a link never downgrades or runs script.
- */
+/** A cited record's document link (SharePoint, OneDrive); https only, so a link never downgrades or runs script. */
 export const DocumentUrlSchema = z
   .string()
   .max(2048)
   .refine((text) => /^https:\/\//i.test(text) && URL.canParse(text), "not an https URL");
 
-/** `{ url }` when there is one, else nothing: a record or evidence item without a link has no `url` key at all. */
+/** A record or evidence item without a link has no `url` key at all. */
 export function optionalUrl(url: string | undefined): { url?: string } {
   return url === undefined ? {} : { url };
 }
 
-/** A supplier with the risk and performance facts specialists rely on. */
 export const SupplierSchema = z.object({
   id: z.string(), // "SUP-001"
   name: StoredNameSchema, // "Acme Cloud Software"
@@ -80,13 +68,11 @@ export function supplierNameJa(supplier: { name: string; nameJa?: string | null;
   );
 }
 
-/** One clause of a contract. */
 const ContractClauseSchema = z.object({
   kind: z.enum(["term", "renewal", "price_adjustment", "termination", "liability", "payment", "other"]),
   text: z.string(),
 });
 
-/** A contract with its clause texts. */
 export const ContractSchema = z.object({
   id: z.string(), // "CTR-0001"
   supplierId: z.string(),
@@ -110,7 +96,6 @@ export const ContractSchema = z.object({
 });
 export type Contract = z.infer<typeof ContractSchema>;
 
-/** One spend transaction (purchase order line / invoice). */
 export const SpendTransactionSchema = z.object({
   id: z.string(), // "TXN-000001"
   date: z.string(), // ISO date
@@ -130,7 +115,6 @@ export type SpendTransaction = z.infer<typeof SpendTransactionSchema>;
 /** A section of a policy document; ids are cited as "POL-…§n". */
 const PolicySectionSchema = z.object({ id: z.string(), heading: StoredNameSchema, text: z.string() });
 
-/** A procurement policy document in one language. */
 export const PolicyDocumentSchema = z.object({
   id: z.string(), // "POL-APPROVAL-MATRIX-en"
   policyKey: z.string(), // "approval-matrix" (same across languages)
@@ -144,7 +128,6 @@ export const PolicyDocumentSchema = z.object({
 });
 export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
 
-/** Market price benchmark for a category. */
 export const PriceBenchmarkSchema = z.object({
   category: StoredNameSchema,
   unit: StoredNameSchema,
@@ -158,7 +141,6 @@ export const PriceBenchmarkSchema = z.object({
 });
 export type PriceBenchmark = z.infer<typeof PriceBenchmarkSchema>;
 
-/** The complete sample data set, as loaded into the store by `npm run seed`. */
 export interface ProcurementDataSet {
   suppliers: Supplier[];
   contracts: Contract[];
@@ -180,10 +162,7 @@ const SpendLineSchema = SpendTransactionSchema.pick({
 });
 export type SpendLine = z.infer<typeof SpendLineSchema>;
 
-/**
- * Spend totals of one month for one supplier × category × cost center × currency, maintained when
- * the data is loaded: spend questions are answered from these cells, whatever the number of rows.
- */
+/** Spend totals of one month per supplier × category × cost center × currency, kept at load: spend questions never read every row. */
 export const SpendCellSchema = z.object({
   month: z.string(), // "2025-04"
   fiscalYear: z.string(),
@@ -207,14 +186,12 @@ export const SpendCellSchema = z.object({
 });
 export type SpendCell = z.infer<typeof SpendCellSchema>;
 
-/** Kinds of procurement data a data set holds. */
 export const DATA_KINDS = ["suppliers", "contracts", "spend", "policies", "benchmarks"] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
 
 /** Which data set the tools answer from and how much it holds (start banners, import summaries). */
 export const DataSetSummarySchema = z.object({
   name: z.enum(["sample", "imported"]),
-  /** Where it lives: "built-in sample", a directory, or a Cosmos database. */
   location: z.string(),
   importedAt: z.string().nullable(),
   /** First month of its fiscal years (4 = April–March): spend rows were labelled with it when imported. */

@@ -1,18 +1,11 @@
-/**
- * The shape of every fixed text a user reads, in one language: card labels, the bot's and the approvals'
- * plain-text replies, the personal-chat stream's updates, the CLI's headings and the example questions.
- * Each language module (`en.ts`, `ja.ts`) is typed by it, so a missing translation is a compile error.
- */
+/** The shape of every fixed text a user reads, in one language: each language module is typed by it, so a missing translation does not compile. */
 
 import type { ToolWording } from "./tool-wording";
 
-/** A unit of a duration people read. */
 export type DurationUnit = "day" | "hour" | "minute" | "second";
 
-/** The kinds of evidence an answer cites. */
 export type SourceKind = "contract" | "policy" | "spend" | "supplier" | "benchmark";
 
-/** Every fixed text a card shows, in one language. Parametrised labels are small functions. */
 export interface CardLabels {
   appName: string;
   // progress
@@ -145,16 +138,13 @@ export interface CardLabels {
   sourceNames: Readonly<Record<SourceKind, string>>;
 }
 
-/** The keys of labels that are plain texts (not lists or functions). */
 export type TextLabelKey = { [K in keyof CardLabels]: CardLabels[K] extends string ? K : never }[keyof CardLabels];
 
-/** The short plain-text replies the bot sends outside cards. */
 interface BotReplies {
   emptyHint: string;
   tooLong: (length: number, max: number) => string;
   /** A person over their share at intake: `waiting` questions of theirs are still being answered. */
   tooManyInFlight: (waiting: number) => string;
-  /** A person over their questions per minute. */
   tooManyPerMinute: (max: number) => string;
   attachmentsOnly: string;
   unsupportedAction: string;
@@ -170,7 +160,6 @@ interface BotReplies {
   historyBadSupplier: string;
 }
 
-/** The short plain-text replies of the approvals flow. */
 interface ApprovalReplies {
   submitFailed: string;
   notAnApprover: string;
@@ -194,7 +183,6 @@ interface ApprovalReplies {
   repostNotPending: string;
 }
 
-/** The informative lines of a personal chat's stream while the run works. */
 interface StreamUpdates {
   /** The first update, sent inside the inbound turn before the run is queued. */
   routing: string;
@@ -204,7 +192,6 @@ interface StreamUpdates {
   finishing: string;
 }
 
-/** The headings and fixed lines of `npm run ask`'s terminal output. */
 interface CliHeadings {
   offline: string;
   specialists: string;
@@ -221,7 +208,6 @@ interface CliHeadings {
   outOfScope: string;
 }
 
-/** The columns of a renewal notice deadline (`npm run renewals` and the renewal alert card). */
 interface RenewalLabels {
   contract: string;
   supplier: string;
@@ -230,7 +216,6 @@ interface RenewalLabels {
   noticeDeadline: string;
   daysLeft: string;
   priceCap: string;
-  /** No auto-renewing contract has its notice deadline in the window. */
   noneDue: (withinDays: number) => string;
   /** The alert card's title: the notice window closes in `daysLeft` days. */
   alertTitle: (daysLeft: number) => string;
@@ -255,7 +240,6 @@ interface RenewalLabels {
   }) => string;
 }
 
-/** The questions offered under an answer, and the one asked back when a follow-up refers to nothing. */
 interface FollowUpPhrases {
   previousPeriod: (period: string) => string;
   supplierRisk: (supplier: string) => string;
@@ -263,11 +247,9 @@ interface FollowUpPhrases {
   alternatives: (category: string) => string;
   why: string;
   policyCheck: string;
-  /** Asked back when a follow-up has nothing to refer to. */
   clarification: string;
 }
 
-/** Why an answer waits for a human approver, as the approver reads it. */
 interface ApprovalReasons {
   router: (why: string) => string;
   moderator: (why: string) => string;
@@ -275,13 +257,11 @@ interface ApprovalReasons {
   category: (category: string) => string;
 }
 
-/** A question a newcomer can ask as is, and what it shows them. */
 export interface PromptStarter {
   question: string;
   description: string;
 }
 
-/** Every user-facing fixed text of one language. */
 export interface UserStrings {
   cards: CardLabels;
   bot: BotReplies;
@@ -293,12 +273,7 @@ export interface UserStrings {
   /** A category that has no name in this language, by its id: never the bare id as a word. */
   unnamedCategory: (id: string) => string;
   approvalReasons: ApprovalReasons;
-  /** The data tools' own wording in quotes and digests (tool-wording.ts). */
   tools: ToolWording;
-  /**
-   * The example questions of the Teams app's prompt starters, the welcome card and `help`: one list, so
-   * what Teams suggests and what the bot says it can answer never drift apart. Each is answerable from
-   * the sample data set (a test asks every one of them offline).
-   */
+  /** One list for Teams' prompt starters, the welcome card and `help`, so they never drift apart; each is answerable from the sample data. */
   promptStarters: readonly PromptStarter[];
 }
