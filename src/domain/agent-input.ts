@@ -16,7 +16,6 @@ export const SpecialistFrontMatterSchema = z.object({
   keywords: z.array(z.string()).default([]),
 });
 
-/** A registered specialist: its front matter plus the system prompt text. */
 export type SpecialistDefinition = z.infer<typeof SpecialistFrontMatterSchema> & { systemPrompt: string };
 
 /** The specialist used alone when routing fails or every selected specialist fails. */
@@ -26,11 +25,9 @@ export const FALLBACK_SPECIALIST = "knowledge";
 export const SpecialistRoundSchema = z.enum(["initial", "debate", "requery"]);
 export type SpecialistRound = z.infer<typeof SpecialistRoundSchema>;
 
-/** A tool call requested by a model; `arguments` is the raw JSON text the model produced. */
 const ModelToolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
 export type ModelToolCall = z.infer<typeof ModelToolCallSchema>;
 
-/** One message an executor sent to its model, as rendered (tool calls with their raw arguments). */
 const ExecutorIoMessageSchema = z.object({
   role: z.enum(["system", "user", "assistant", "tool"]),
   content: z.string(),
@@ -38,28 +35,18 @@ const ExecutorIoMessageSchema = z.object({
   toolCallId: z.string().optional(),
 });
 
-/**
- * What one executor invocation sent to its model and got back: the messages of its last call (each
- * call extends the one before, so they hold the prompt, every tool call's arguments and result, and
- * any repair request) and the model's reply to each call. Kept with the run and its transcript in
- * Cosmos, never in telemetry, and scrubbed of e-mail addresses, phone numbers and secrets.
- */
+/** What one executor sent its model and got back (its last call's messages and every reply): kept in Cosmos only, never telemetry, scrubbed of PII and secrets. */
 export const ExecutorIoSchema = z.object({
   stepId: z.string(),
   executor: z.string(),
   round: SpecialistRoundSchema.optional(),
   messages: z.array(ExecutorIoMessageSchema),
-  /** Each call's reply: its text, or its tool calls as JSON. */
   outputs: z.array(z.string()),
 });
 export type ExecutorIo = z.infer<typeof ExecutorIoSchema>;
 
-/**
- * The typed inputs each agent's prompt is rendered from. The user message carries them as JSON, so
- * any model, including the offline engine (no language model), reads the same data.
- */
+/** The typed inputs each agent's prompt is rendered from, sent as JSON so every model, the offline engine included, reads the same data. */
 
-/** A specialist as the Router sees it. */
 const SpecialistSummarySchema = z.object({
   id: z.string(),
   displayName: z.object({ en: z.string(), ja: z.string() }),
@@ -68,24 +55,19 @@ const SpecialistSummarySchema = z.object({
 });
 export type SpecialistSummary = z.infer<typeof SpecialistSummarySchema>;
 
-/** A remembered turn as the rewriter sees it. */
 const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
 
-/** What every agent is asked about: the question, in the language the answer is written in. */
 const QuestionSchema = z.object({ question: z.string(), language: LanguageSchema });
 
-/** What the agents that answer the question (specialists, the Moderator) are told besides it. */
 const AnsweringSchema = QuestionSchema.extend({
   decision: RouterDecisionSchema,
   /** The previous turn's question and conclusion, when this follow-up asks about that answer. */
   previousAnswer: PreviousAnswerSchema.optional(),
 });
 
-/** Input of the rewriter (agentId `rewriter`): the new message and the conversation's memory, oldest first. */
 const RewriterInputSchema = QuestionSchema.extend({ agent: z.literal("rewriter"), turns: z.array(RememberedTurnSchema) });
 export type RewriterInput = z.infer<typeof RewriterInputSchema>;
 
-/** Input of the Router (agentId `router`). */
 const RouterInputSchema = QuestionSchema.extend({
   agent: z.literal("router"),
   specialists: z.array(SpecialistSummarySchema),
@@ -95,21 +77,17 @@ const RouterInputSchema = QuestionSchema.extend({
 });
 export type RouterInput = z.infer<typeof RouterInputSchema>;
 
-/** Input of a specialist (agentId = the specialist id). */
 const SpecialistInputSchema = AnsweringSchema.extend({
   agent: z.literal("specialist"),
   specialist: SpecialistSummarySchema.extend({ tools: z.array(z.string()) }),
   round: SpecialistRoundSchema,
   /** The Moderator's critique of what is missing (requery round). */
   critique: z.string().optional(),
-  /** Its own earlier finding (debate and requery rounds). */
   previous: ShownFindingSchema.optional(),
-  /** The other specialists' findings (debate round). */
   peers: z.array(ShownFindingSchema).optional(),
 });
 export type SpecialistInput = z.infer<typeof SpecialistInputSchema>;
 
-/** Input of the Moderator (agentId `moderator`). */
 const ModeratorInputSchema = AnsweringSchema.extend({
   agent: z.literal("moderator"),
   findings: z.array(ShownOkFindingSchema),
@@ -121,7 +99,6 @@ const ModeratorInputSchema = AnsweringSchema.extend({
 });
 export type ModeratorInput = z.infer<typeof ModeratorInputSchema>;
 
-/** Any agent's input, told apart by `agent`. */
 export const AgentInputSchema = z.discriminatedUnion("agent", [
   RewriterInputSchema,
   RouterInputSchema,

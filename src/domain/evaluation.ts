@@ -21,18 +21,13 @@ const JudgeResultRecordSchema = z
   })
   .passthrough();
 
-/**
- * One transcript's evaluation (Cosmos `evaluations`, partition key `/transcriptId`). `id` is
- * derived from the transcript, so saving twice overwrites instead of duplicating.
- */
+/** One transcript's evaluation (Cosmos `evaluations`, `/transcriptId`): its id derives from the transcript, so saving twice overwrites. */
 export const EvaluationRecordSchema = z.object({
   id: z.string().min(1),
   schemaVersion: z.literal(1),
   transcriptId: z.string().min(1),
   conversationId: z.string().min(1),
-  /** The evaluated agent run. */
   runId: z.string().min(1),
-  /** The job run that produced this record. */
   jobRunId: z.string().min(1),
   createdAt: z.string(),
   models: z.array(z.string()),
@@ -47,7 +42,6 @@ export const EvaluationRecordSchema = z.object({
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;
 
-/** The id of a transcript's evaluation record. */
 export function evaluationRecordId(transcriptId: string): string {
   return `eval-${transcriptId}`;
 }
@@ -58,7 +52,6 @@ export interface TranscriptEvaluatedProps {
   runId?: string;
   /** `AgentGoalAccuracy`, `TopicAdherence` (precision), `TopicRecall` or `Judge`. */
   metric: string;
-  /** The judge criterion, when the metric is the judge. */
   criterion?: string;
   verdict?: "PASS" | "FAIL" | "UNSURE";
   score?: number;
@@ -69,10 +62,8 @@ export interface TranscriptEvaluatedProps {
   disagreement?: boolean;
 }
 
-/** One canary run, as telemetry carries it: ids, model names and numbers only. */
 export interface CanaryCompletedProps {
   canaryRunId: string;
-  /** `failed` when the canary itself could not finish. */
   outcome: "completed" | "failed";
   provider: string;
   routerModel: string;
@@ -82,24 +73,20 @@ export interface CanaryCompletedProps {
   passedCount: number;
   failedCount: number;
   skippedCount: number;
-  /** passed / (passed + failed) over the checks; absent when nothing was scored. */
   passRate?: number;
   durationMs: number;
 }
 
-/** One kind of canary check (a metric, `Judge` with its criterion, or `Run`) over all cases. */
 export interface CanaryScoredProps {
   canaryRunId: string;
   /** `ToolCallAccuracy`, `AgentGoalAccuracy`, `TopicAdherence`, `Judge` or `Run`. */
   metric: string;
   /** The Judge criterion as a slug (`no-invented-figures`): telemetry drops values with spaces. */
   criterion?: string;
-  /** Mean score of the cases that have one. */
   score?: number;
   passRate: number;
 }
 
-/** A tool call in the agent-metrics sample model: a name and its arguments. */
 export const SampleToolCallSchema = z.object({
   name: z.string().min(1),
   arguments: z.record(z.unknown()).default({}),
@@ -114,7 +101,6 @@ export const SampleMessageSchema = z.object({
 });
 export type SampleMessage = z.infer<typeof SampleMessageSchema>;
 
-/** An evaluation sample for the agent metrics, also one line of the JSONL input format. */
 export const SampleSchema = z.object({
   id: z.string().min(1),
   userInputMessages: z.array(SampleMessageSchema).min(1),
@@ -127,9 +113,7 @@ export const SampleSchema = z.object({
 });
 export type Sample = z.infer<typeof SampleSchema>;
 
-/** One check of a canary case: a metric, a Judge criterion, or the run itself when it did not answer. */
 const CanaryRowSchema = z.object({
-  /** The golden case id. */
   id: z.string().min(1),
   /** `tool-call-accuracy`, `agent-goal-accuracy`, `topic-adherence`, `judge: <criterion>` or `run`. */
   metric: z.string().min(1),
@@ -139,27 +123,21 @@ const CanaryRowSchema = z.object({
 });
 export type CanaryRow = z.infer<typeof CanaryRowSchema>;
 
-/**
- * One golden-set canary run against the deployed models (Cosmos `canaryRuns`, partition key `/id`):
- * which models answered, every case's checks and the pass rate over the checks that were scored.
- */
+/** One golden-set canary run against the deployed models (Cosmos `canaryRuns`, partition key `/id`). */
 export const CanaryRecordSchema = z.object({
   id: z.string().min(1),
   schemaVersion: z.literal(1),
   startedAt: z.string(),
   endedAt: z.string(),
-  /** `failed` when the canary itself could not finish (the error says why); its checks are then incomplete. */
   outcome: z.enum(["completed", "failed"]),
   error: z.string().optional(),
   provider: z.string(),
-  /** The deployments (or model names) the workflow's roles used. */
   deployedModels: z.object({ router: z.string(), specialist: z.string(), moderator: z.string() }),
   evalModels: z.array(z.string()),
   cases: z.number().int().min(0),
   passed: z.number().int().min(0),
   failed: z.number().int().min(0),
   skipped: z.number().int().min(0),
-  /** passed / (passed + failed); null when nothing was scored. */
   passRate: z.number().min(0).max(1).nullable(),
   rows: z.array(CanaryRowSchema),
 });
