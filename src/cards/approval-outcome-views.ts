@@ -1,7 +1,6 @@
 /** View models of the cards that report approvals already decided: the outcome card and the history card. */
 import type { Language } from "../domain";
 
-/** How an approval ended. */
 export type ApprovalDecision = "approved" | "edited" | "rejected" | "expired";
 
 /** The card that replaces the approval card for everyone once it is decided (or expired). */
@@ -11,7 +10,6 @@ export interface ApprovalOutcomeView {
   decision: ApprovalDecision;
   /** Display name of the approver; absent for `expired`. */
   deciderName?: string;
-  /** ISO time of the decision or expiry. */
   decidedAt: string;
   comment?: string;
   /** What the requester received (the approved or edited answer); absent when rejected or expired. */
@@ -20,13 +18,11 @@ export interface ApprovalOutcomeView {
   refusedAsTooLate?: boolean;
 }
 
-/** One decision on an approval history card. */
 export interface ApprovalHistoryItemView {
   question: string;
   requesterName: string;
   decision: "approve" | "edit" | "reject";
   approverName: string;
-  /** ISO time of the decision. */
   decidedAt: string;
   timeToDecisionMs: number;
   /** Whether the approver changed the answer before approving it. */
@@ -35,19 +31,15 @@ export interface ApprovalHistoryItemView {
   threadUrl?: string;
 }
 
-/** A page of the approval history card (`approvals history`). */
 export interface ApprovalHistoryView {
   language: Language;
   days: number;
   supplier?: string;
-  /** 0 for the first page. */
   page: number;
   items: ApprovalHistoryItemView[];
-  /** Whether a "next page" button is shown. */
   hasMore: boolean;
 }
 
-/** The `approvals pending` card: the approvals still waiting, oldest first. */
 export interface ApprovalPendingView {
   language: Language;
   items: { approvalId: string; question: string; requesterName: string; createdAt: string; threadUrl?: string }[];

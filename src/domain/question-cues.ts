@@ -4,9 +4,7 @@ import { z } from "zod";
 export const QuestionCueSchema = z.enum([
   /** A supplier is named, known to the data or not (an unknown one is still looked up, so the tool can say so). */
   "supplierNamed",
-  /** A supplier the data knows is named. */
   "supplierKnown",
-  /** No supplier the data knows is named. */
   "noSupplierKnown",
   "category",
   "fiscalYear",
@@ -22,11 +20,7 @@ export const QuestionCueSchema = z.enum([
 ]);
 export type QuestionCue = z.infer<typeof QuestionCueSchema>;
 
-/**
- * The surface signs that a message continues a conversation instead of standing alone, in English
- * and Japanese. The workflow uses them to ask back when nothing is remembered; the offline engine to
- * decide what to carry over.
- */
+/** Surface signs that a message continues a conversation: the workflow asks back when nothing is remembered; the offline engine carries context over. */
 export interface FollowUpCues {
   /** Starts like a continuation: "And with Nimbus?", "What about last year?", 「では昨年は？」. */
   elliptical: boolean;
@@ -48,7 +42,6 @@ const ELLIPTICAL_JA = /^(では|じゃあ|それでは|それで|あと(?=は|�
 const DANGLING_JA = /(?<![\p{Script=Hiragana}\p{Script=Katakana}ー])(それ|その(?!他)|そちら|あれ|あの|そこ)|彼ら|先方|同じ|前述|上記/u;
 const ABOUT_ANSWER_JA = /^(なぜ|どうして|なんで)(ですか)?[？?。]*$|^(その理由|理由は)|(それは|それって|その金額|この回答|その回答)/;
 
-/** Reads the follow-up cues of a message (mentions already removed). */
 export function followUpCues(text: string): FollowUpCues {
   const trimmed = text.trim();
   const latinWords = trimmed.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
