@@ -7,7 +7,6 @@ import { paragraphs, truncate } from "./text";
 import type { AnswerBodyView, QualityView } from "./view-models";
 import template from "./templates/answer-body.json";
 
-/** The container style and text of the QSCORE badge. */
 interface QscoreBadge {
   style: "good" | "warning" | "attention";
   text: string;
@@ -22,12 +21,7 @@ export function qscoreBadge(quality: QualityView, language: Language): QscoreBad
   return { style, text };
 }
 
-/**
- * The card elements of an answer (conclusion, rationale with numbered citation markers, the sources
- * they point at, one collapsible section per finding, next actions). `idPrefix` keeps toggle ids
- * unique when several bodies share a card. Without the conclusion, the conclusion and rationale are
- * left out (the message's text carries them).
- */
+/** `idPrefix` keeps toggle ids unique when several bodies share a card; without the conclusion, the message text carries it and the rationale. */
 export function buildAnswerBody(
   view: AnswerBodyView,
   language: Language,

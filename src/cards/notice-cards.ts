@@ -18,7 +18,6 @@ interface Notice {
   facts?: { title: string; value: string }[];
 }
 
-/** A notice card: title, paragraphs, optional question, reason, sections and facts. */
 export function buildNotice(notice: Notice): AdaptiveCard {
   const limits = textLimits();
   return expandTemplate<AdaptiveCard>(template, {
@@ -33,7 +32,6 @@ export function buildNotice(notice: Notice): AdaptiveCard {
   });
 }
 
-/** The error card: what happened, what to do, and the correlation id to quote. */
 export function buildErrorCard(view: ErrorView): AdaptiveCard {
   const labels = labelsFor(view.language);
   return buildNotice({
@@ -45,7 +43,6 @@ export function buildErrorCard(view: ErrorView): AdaptiveCard {
   });
 }
 
-/** The operators' notice card: what happened to which run, the error kind, where to look. */
 export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard {
   const labels = labelsFor(view.language);
   const paragraphs = [
@@ -67,12 +64,10 @@ export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard 
   });
 }
 
-/** What the welcome and help cards say about the bot's memory of a conversation. */
 interface GuideOptions {
   memoryTtlMs: number;
 }
 
-/** The welcome card sent on install: what Procura does, what it remembers and for how long, examples and commands. */
 export function buildWelcomeCard(language: Language, guide: GuideOptions): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
@@ -85,7 +80,6 @@ export function buildWelcomeCard(language: Language, guide: GuideOptions): Adapt
   });
 }
 
-/** The help card (`help`): what to ask, what the bot remembers, the prompt starters in the reader's language, and the commands. */
 export function buildHelpCard(language: Language, guide: GuideOptions): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
@@ -110,7 +104,6 @@ export function durationText(ms: number, language: Language): string {
   return labelsFor(language).duration(Math.max(1, Math.round(ms / size)), unit);
 }
 
-/** The question back when a follow-up could not be resolved, with the message it was about. */
 export function buildClarificationCard(view: RequesterNoticeView & { clarification: string; offline?: boolean }): AdaptiveCard {
   const labels = labelsFor(view.language);
   const paragraphs = [truncate(view.clarification, textLimits().reason), ...(view.offline ? [labels.offline] : [])];
@@ -125,7 +118,6 @@ function guideSections(language: Language): { heading: string; items: string[] }
   ];
 }
 
-/** What a requester is told instead of an answer, by what became of their question. */
 const REQUESTER_NOTICES = {
   underReview: (labels) => ({ title: labels.underReviewTitle, color: "Warning", paragraphs: [labels.underReviewBody] }),
   outOfScope: (labels) => ({

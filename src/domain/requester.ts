@@ -1,13 +1,9 @@
 import { z } from "zod";
 
-/**
- * Where a chat's streamed answer stands. It is kept with the run, so whichever process works on the
- * run next carries on the same stream: Teams allows one stream per chat and wants its sequence to grow.
- */
+/** Kept with the run so whichever process works on it next carries on the same stream: Teams allows one stream per chat, sequence growing. */
 export const StreamPositionSchema = z.object({
   /** The id Teams gave the stream's first activity; every later activity of the stream carries it. */
   id: z.string().min(1),
-  /** The sequence number of the last update sent. */
   sequence: z.number().int().positive(),
   /** When the stream started (ISO): Teams ends a stream two minutes after its start. */
   startedAt: z.string(),
@@ -28,7 +24,6 @@ export const RequesterSchema = z.object({
   tenantId: z.string().optional(),
   /** The message showing the run's progress (a Teams activity id), so a resumed run updates it. */
   progressActivityId: z.string().optional(),
-  /** The chat's streamed answer (personal chats), so a resumed run continues the same stream. */
   stream: StreamPositionSchema.optional(),
 });
 export type Requester = z.infer<typeof RequesterSchema>;

@@ -10,11 +10,7 @@ import { evaluateTranscripts, type EvaluateTranscriptsDeps, type EvaluateTranscr
 import type { Log } from "../domain";
 import { withJobContext } from "./job-context";
 
-/**
- * Wires the evaluation job from configuration (Cosmos store, Application Insights, the evaluation
- * model, criteria and reference topics from prompts/, the golden set's references) and runs it once. Used by the Functions timer
- * and `npm run evaluate -- transcripts`.
- */
+/** Wires the evaluation job from configuration and runs it once (the Functions timer, `npm run evaluate -- transcripts`). */
 export async function runEvaluateTranscriptsOnce(
   config: AppConfig,
   options: { since?: string; log: Log },
@@ -41,10 +37,7 @@ export async function runEvaluateTranscriptsOnce(
   );
 }
 
-/**
- * The golden cases' references for stored runs of golden questions. Without the golden set (not
- * shipped) the job still scores every transcript, without references, and says so.
- */
+/** Without the golden set (not shipped) every transcript is still scored, without references, and the log says so. */
 function goldenReferences(dir: string, log: Log): Pick<EvaluateTranscriptsDeps, "goldenCaseFor"> {
   if (!existsSync(dir)) {
     log(`no golden set at ${path.resolve(dir)} (GOLDEN_SET_DIR): stored runs are scored without golden references`);
