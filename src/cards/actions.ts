@@ -66,7 +66,6 @@ const ApprovalActionSchema = z.discriminatedUnion("verb", [
 ]);
 export type ApprovalAction = z.infer<typeof ApprovalActionSchema>;
 
-/** The verb of a history card's "next page" button; its data is the query of the page to show. */
 export const HISTORY_PAGE_VERB = "approvalHistory.page";
 
 export interface HistoryPageAction {
@@ -86,12 +85,10 @@ export function parseHistoryPageAction(value: unknown): HistoryPageAction | unde
   return { query, language };
 }
 
-/** The verb of a pending list's "post again" button; its data is the approval to post. */
 export const PENDING_REPOST_VERB = "approval.repost";
 
 const PendingRepostDataSchema = z.object({ approvalId: id, language: LanguageSchema });
 
-/** The approval a "post again" click names, in the card's language, or undefined when the payload is not one. */
 export function parsePendingRepostAction(value: unknown): z.infer<typeof PendingRepostDataSchema> | undefined {
   const flat = flatten(value);
   if (flat?.verb !== PENDING_REPOST_VERB) return undefined;
@@ -103,12 +100,10 @@ type CardAction = FeedbackAction | ApprovalAction;
 
 type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
 
-/** The verbs of a renewal alert card's buttons; their data is the alert the card shows. */
 export const RENEWAL_VERBS = { ask: "renewal.ask", dismiss: "renewal.dismiss" } as const;
 
 const RenewalActionSchema = z.object({ verb: z.enum([RENEWAL_VERBS.ask, RENEWAL_VERBS.dismiss]), alertId: id });
 
-/** The renewal alert a click names and what was clicked, or undefined when the payload is not one; the alert is reloaded by id. */
 export function parseRenewalAction(value: unknown): z.infer<typeof RenewalActionSchema> | undefined {
   const parsed = RenewalActionSchema.safeParse(flatten(value));
   return parsed.success ? parsed.data : undefined;

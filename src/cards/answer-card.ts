@@ -7,11 +7,7 @@ import { truncate } from "./text";
 import type { AnswerView } from "./view-models";
 import template from "./templates/answer-card.json";
 
-/**
- * The answer card: conclusion, rationale with citations, collapsible specialist findings, next
- * actions, QSCORE badge, failed specialists, offline and review labels, and 👍/👎 feedback (unless
- * Teams' own feedback loop asks). Also the final approved answer (with `view.review`).
- */
+/** Also the final approved answer (with `view.review`); no 👍/👎 when Teams' own feedback loop asks. */
 export function buildAnswerCard(view: AnswerView, limitBytes?: number): AdaptiveCard {
   const labels = labelsFor(view.language);
   return fitCard((scale) => {

@@ -7,11 +7,7 @@ import { cardDateTime, paragraphs, truncate } from "./text";
 import type { ApprovalView } from "./view-models";
 import template from "./templates/approval-card.json";
 
-/**
- * The approval card for the approver channel: question, requester, specialists, why approval is
- * needed, the draft answer and QSCORE; Approve, Edit & approve (prefilled), Reject (reason required).
- * Every action's data is `{ approvalId }` only. With `view.reminderSince` it carries a reminder line.
- */
+/** Every action's data is `{ approvalId }` only; with `view.reminderSince` it carries a reminder line. */
 export function buildApprovalCard(view: ApprovalView): AdaptiveCard {
   const labels = labelsFor(view.language);
   return fitCard((scale) => {

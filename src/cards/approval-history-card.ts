@@ -12,11 +12,7 @@ const DECISION: Record<ApprovalHistoryItemView["decision"], TextLabelKey> = {
   reject: "outcomeRejected",
 };
 
-/**
- * One page of recent approval decisions for approvers: per decision the question, requester,
- * decision, approver, when, time to decision, whether the answer was edited and a link to its
- * thread; a "next page" button (Action.Execute, so the click is authorised again) when there is more.
- */
+/** One page of recent decisions; "next page" is an Action.Execute, so the click is authorised again. */
 export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCard {
   const labels = labelsFor(view.language);
   return fitCard((scale) => {

@@ -12,10 +12,7 @@ const DECISION: Record<ApprovalDecision, { label: TextLabelKey; color: string }>
   expired: { label: "outcomeExpired", color: "Warning" },
 };
 
-/**
- * The card that replaces the approval card for everyone: the decision, who and when, the comment
- * (a rejection's reason), and the final text the requester received. `expired` is the expiry variant.
- */
+/** Replaces the approval card for everyone once decided; `expired` is the expiry variant. */
 export function buildApprovalOutcomeCard(view: ApprovalOutcomeView): AdaptiveCard {
   const labels = labelsFor(view.language);
   const decision = DECISION[view.decision];

@@ -3,16 +3,13 @@ import type { Language } from "../domain";
 
 export type ApprovalDecision = "approved" | "edited" | "rejected" | "expired";
 
-/** The card that replaces the approval card for everyone once it is decided (or expired). */
 export interface ApprovalOutcomeView {
   language: Language;
   question: string;
   decision: ApprovalDecision;
-  /** Display name of the approver; absent for `expired`. */
   deciderName?: string;
   decidedAt: string;
   comment?: string;
-  /** What the requester received (the approved or edited answer); absent when rejected or expired. */
   finalText?: string;
   /** Shown to an approver whose click came after the expiry: their decision was refused. */
   refusedAsTooLate?: boolean;
@@ -25,9 +22,7 @@ export interface ApprovalHistoryItemView {
   approverName: string;
   decidedAt: string;
   timeToDecisionMs: number;
-  /** Whether the approver changed the answer before approving it. */
   edited: boolean;
-  /** A link that opens the approval's thread in the approver channel, when it was posted. */
   threadUrl?: string;
 }
 

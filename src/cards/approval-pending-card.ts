@@ -6,11 +6,7 @@ import { cardDateTime, truncate } from "./text";
 import type { ApprovalPendingView } from "./approval-outcome-views";
 import template from "./templates/approval-pending-card.json";
 
-/**
- * The approvals still waiting for a decision, oldest first: per approval the question, requester,
- * when it was asked, a link to its thread, and a button (Action.Execute, so the click is authorised
- * again) that posts its card again in the approver channel.
- */
+/** Each waiting approval, oldest first, with a "post again" button (Action.Execute, so the click is authorised again). */
 export function buildApprovalPendingCard(view: ApprovalPendingView): AdaptiveCard {
   const labels = labelsFor(view.language);
   return fitCard((scale) => {

@@ -5,7 +5,6 @@ import { labelsFor, type SourceKind } from "../domain";
 import type { AnswerBodyView } from "./view-models";
 
 export interface CitationView {
-  /** 1-based, in order of first use in the rationale. */
   position: number;
   referenceId: string;
   source: string;
@@ -13,7 +12,6 @@ export interface CitationView {
   title: string;
   /** What the evidence says (a quote or a figure); empty when no specialist recorded it. */
   quote: string;
-  /** The kind of source in the answer's language ("Contract", "契約"); empty for an unknown kind. */
   sourceName: string;
   url?: string;
 }

@@ -16,10 +16,8 @@ const BASE_LIMITS = {
   finalText: 6000,
 } as const;
 
-/** Text limits for one card. */
 export type TextLimits = { readonly [K in keyof typeof BASE_LIMITS]: number };
 
-/** The limits scaled down by `scale` (0..1] when a card must shrink to fit Teams' size limit. */
 export function textLimits(scale = 1): TextLimits {
   const entries = Object.entries(BASE_LIMITS).map(([key, value]) => [
     key,

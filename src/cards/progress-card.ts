@@ -27,7 +27,6 @@ const STATUS: Record<SpecialistStatus, { label: TextLabelKey; color: string }> =
   failed: { label: "statusFailed", color: "Attention" },
 };
 
-/** The progress card: the question, the phase, each selected specialist's status, and the elapsed time. */
 export function buildProgressCard(view: ProgressView): AdaptiveCard {
   const labels = labelsFor(view.language);
   return expandTemplate<AdaptiveCard>(template, {

@@ -29,7 +29,6 @@ export function cardBytes(card: AdaptiveCard): number {
   return Buffer.byteLength(JSON.stringify(card), "utf8");
 }
 
-/** The text scales a message is built at, in turn, while it is too large for Teams. */
 export const SHRINK_SCALES = [1, 0.6, 0.35, 0.2, 0.1] as const;
 
 /** Rebuilds with the text limits scaled down while over `limitBytes`; the last attempt is returned even if still large. */

@@ -51,7 +51,6 @@ export function buildRenewalAlertCard(view: RenewalAlertView): AdaptiveCard {
   };
 }
 
-/** The text inside the owner's mention: their e-mail address when known, else "contract owner". */
 export function ownerMentionText(language: Language, due: RenewalDue): string {
   return due.owner?.email ?? stringsFor(language).renewals.ownerUnnamed;
 }

@@ -19,7 +19,6 @@ export function truncate(text: string, max: number): string {
   return cut.trimEnd() + ELLIPSIS;
 }
 
-/** A text split into its non-empty paragraphs (lines), each truncated; at most `maxParagraphs`. */
 export function paragraphs(text: string, maxChars: number, maxParagraphs = 20): string[] {
   const lines = truncate(text, maxChars)
     .split(/\r?\n/)
@@ -40,7 +39,6 @@ export function cardDateTime(iso: string, language: Language = "en"): string {
   return `{{DATE(${stamp}, SHORT)}} {{TIME(${stamp})}}`;
 }
 
-/** A Markdown link or image: its text and its target (up to the first space or closing parenthesis). */
 const MARKDOWN_LINK = /!?\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g;
 const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^<>\s]*)>/gi;
 const LINK_DEFINITION = /^[ \t]*\[[^\]]+\]:[ \t]*<?(\S*?)>?(?:[ \t].*)?$/gm;

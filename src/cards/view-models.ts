@@ -21,7 +21,6 @@ interface FindingView {
   summary: string;
   details: string;
   evidence: EvidenceItem[];
-  /** 0..1 */
   confidence: number;
 }
 
@@ -49,7 +48,6 @@ export interface AnswerView extends AnswerBodyView {
   language: Language;
   runId: string;
   question: string;
-  /** The standalone question the answer is for, when the conversation's memory completed a follow-up. */
   understoodAs?: string;
   followUps: string[];
   quality: QualityView;

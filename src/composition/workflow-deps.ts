@@ -13,7 +13,6 @@ import type { WorkflowDeps } from "../workflow/deps";
 import type { ChatModel, ConversationMemory, EventSink, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 
-/** The workflow's settings (its tunables and each role's model), taken from the typed configuration. */
 export function workflowSettings(config: Pick<AppConfig, "workflow" | "models">): WorkflowSettings {
   // promptsDir says where the prompt library is read from, which the composition root does (below).
   const { promptsDir: _promptsDir, ...tunables } = config.workflow;
@@ -21,13 +20,8 @@ export function workflowSettings(config: Pick<AppConfig, "workflow" | "models">)
   return { ...tunables, models };
 }
 
-/**
- * Wires the workflow for an entry point (bot, CLI, job): prompts from files, tools over `data`, the
- * configured model (or `model` when the caller already built one), and the given store and sink.
- * Without `memory`, conversations are remembered in this process only (one-shot CLIs, evaluation).
- */
+/** Wires the workflow for an entry point; without `memory`, conversations are remembered in this process only (one-shot CLIs, evaluation). */
 export async function buildWorkflowDeps(
-  // Its own settings and prompts folder, the conversation memory's, and the chat model's (used when none is given).
   config: Pick<AppConfig, "workflow" | "models" | "memory"> & ChatModelSettings,
   options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel; memory?: ConversationMemory },
 ): Promise<WorkflowDeps> {

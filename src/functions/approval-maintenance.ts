@@ -1,10 +1,6 @@
 // First: starts Application Insights (when configured) before anything loads `http`.
 import "../telemetry/preload";
-/**
- * Azure Functions v4 timer: runs the approval maintenance job (reminders, expiry, deliveries a
- * stopped process left undone) on APPROVAL_SCHEDULE (default every 5 minutes) when
- * APPROVAL_SCHEDULER=function. No logic here beyond mapping the trigger to the job.
- */
+/** Azure Functions v4 timer: maps the trigger to its job, nothing more. */
 import { app, type InvocationContext, type Timer } from "@azure/functions";
 import { loadConfig } from "../config";
 import { runApprovalMaintenanceOnce } from "../jobs/approval-maintenance-runner";

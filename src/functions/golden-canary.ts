@@ -1,9 +1,6 @@
 // First: starts Application Insights (when configured) before anything loads `http`.
 import "../telemetry/preload";
-/**
- * Azure Functions v4 timer: runs the golden-set canary on CANARY_SCHEDULE (default daily at 05:00
- * UTC) against the deployed models. No logic here beyond mapping the trigger to the job.
- */
+/** Azure Functions v4 timer: maps the trigger to its job, nothing more. */
 import { app, type InvocationContext, type Timer } from "@azure/functions";
 import { loadConfig } from "../config";
 import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";

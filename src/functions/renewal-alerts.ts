@@ -1,10 +1,6 @@
 // First: starts Application Insights (when configured) before anything loads `http`.
 import "../telemetry/preload";
-/**
- * Azure Functions v4 timer: posts the renewal alerts (auto-renewing contracts whose notice deadline
- * falls within RENEWAL_ALERT_DAYS) on RENEWAL_SCHEDULE (default daily at 07:00 UTC). No logic here
- * beyond mapping the trigger to the job.
- */
+/** Azure Functions v4 timer: maps the trigger to its job, nothing more. */
 import { app, type InvocationContext, type Timer } from "@azure/functions";
 import { loadConfig } from "../config";
 import { runRenewalAlertsOnce } from "../jobs/renewal-alerts-runner";

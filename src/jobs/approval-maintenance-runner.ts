@@ -10,13 +10,7 @@ import { withJobContext } from "./job-context";
 import type { MaintenanceResult } from "../approvals/maintenance";
 import type { Log } from "../domain";
 
-/**
- * Runs one approval maintenance pass (reminders, expiry, decisions left unqueued) outside the bot:
- * the Cosmos store, the run queue (an expired approval's run is resumed by the bot's workers),
- * Application Insights, and a botbuilder adapter with the bot's identity (BOT_ID, BOT_PASSWORD,
- * BOT_TYPE, BOT_TENANT_ID) to reach the approver channel. Does nothing unless
- * APPROVAL_SCHEDULER=function, so the bot and the Functions timer never both run it.
- */
+/** One approval maintenance pass outside the bot; does nothing unless APPROVAL_SCHEDULER=function, so the bot and the timer never both run it. */
 export async function runApprovalMaintenanceOnce(
   config: AppConfig,
   options: { log: Log; now?: Date },

@@ -9,14 +9,9 @@ import { openPromptFiles } from "../eval/prompt-files";
 import { runGoldenCanary } from "./golden-canary";
 import { withJobContext } from "./job-context";
 
-/** What the canary record names as the deployment of every role when no model is configured. */
 const OFFLINE_ENGINE = "offline engine";
 
-/**
- * Wires the golden-set canary from configuration (the deployed models of every role, the evaluation
- * models, the Judge's criteria, the golden set in GOLDEN_SET_DIR or `dir`, Cosmos, Application
- * Insights) and runs it once. Used by the Functions timer and `npm run evaluate -- canary`.
- */
+/** Wires the golden-set canary from configuration and runs it once (the Functions timer, `npm run evaluate -- canary`). */
 export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: string; log: Log }): Promise<CanaryRecord> {
   const cases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
   const evalModel = createEvalModel(config);
@@ -32,7 +27,6 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
       telemetry,
       deployment: {
         provider: config.provider.kind,
-        // Without a model the offline engine answers every role: no deployment ran.
         deployedModels:
           config.provider.kind === "offline"
             ? { router: OFFLINE_ENGINE, specialist: OFFLINE_ENGINE, moderator: OFFLINE_ENGINE }
