@@ -53,28 +53,21 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   "EVAL_API_KEYS",
 ]);
 
-/**
- * Every setting the product reads, by environment variable name. `loadConfig` is the only place that reads `process.env`; everything else
- * receives the typed `AppConfig`.
- */
+/** Every setting, by environment variable (each documented in docs/configuration.md); `loadConfig` alone reads `process.env`. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 
   LLM_PROVIDER: z.enum(["offline", "azure-openai", "openai-compatible"]).optional(),
   AZURE_OPENAI_ENDPOINT: urlList,
   AZURE_OPENAI_API_KEY: optionalString,
-  /** Unset: Azure OpenAI's v1 API (`…/openai/v1/`, no api-version); set: the dated API with that api-version. */
   AZURE_OPENAI_API_VERSION: optionalString,
   OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
-  // Each role's model profile: deployment (or model) name, the model and version behind it (unset: the first response's `model` field
-  // tells; a deployment's name is never read as a model), family (from the model unless set) and reasoning effort, checked against the
-  // model at start-up. Unset deployments are the ones infra/main.bicep creates, named after their model (DEFAULT_MODELS).
+  // Each role's model profile (docs/models.md); unset deployments are the ones infra/main.bicep creates, named after their model.
   ROUTER_MODEL: optionalString,
   ROUTER_BASE_MODEL: optionalString,
   ROUTER_MODEL_FAMILY: modelFamily,
   ROUTER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
-  /** The rewriter (follow-ups made standalone); unset: the Router's deployment. */
   REWRITER_MODEL: optionalString,
   REWRITER_BASE_MODEL: optionalString,
   REWRITER_MODEL_FAMILY: modelFamily,
@@ -87,14 +80,12 @@ export const EnvSchema = z.object({
   MODERATOR_BASE_MODEL: optionalString,
   MODERATOR_MODEL_FAMILY: modelFamily,
   MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
-  /** The evaluation metrics' and the Judge's family and effort (their models: EVAL_MODEL(S), else the Moderator's). */
   EVAL_MODEL_FAMILY: modelFamily,
   EVAL_REASONING_EFFORT: ReasoningEffortSchema.default("medium"),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(MODEL_CALL_RETRY.maxRetries),
   LLM_RETRY_INITIAL_MS: positiveInt.default(MODEL_CALL_RETRY.initialMs),
   LLM_RETRY_MAX_MS: positiveInt.default(MODEL_CALL_RETRY.maxMs),
   LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(MODEL_CALL_RETRY.multiplier),
-  /** Percentage of failed requests in the window that opens an endpoint's breaker (per deployment). */
   MODEL_CIRCUIT_FAILURE_RATE: z.coerce
     .number()
     .min(1)
@@ -115,14 +106,12 @@ export const EnvSchema = z.object({
   ROUTER_TIMEOUT_MS: positiveInt.default(15000),
   SPECIALIST_TIMEOUT_MS: positiveInt.default(30000),
   MODERATOR_TIMEOUT_MS: positiveInt.default(45000),
-  /** Once one chosen specialist has answered, how long the others may still take before the Moderator starts without them. */
   MODERATOR_WAIT_MS: positiveInt.default(8000),
   RUN_BUDGET_MS: positiveInt.default(120000),
   MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(8).default(3),
   SPECULATIVE_SPECIALISTS: boolean.default("true"),
   HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
-  /** Rates to JPY, e.g. "USD=150,EUR=160": for amounts read in questions and for imported data in other currencies. */
   FX_RATES_JPY: z
     .string()
     .default("USD=150,EUR=160")
@@ -133,16 +122,13 @@ export const EnvSchema = z.object({
   PROMPTS_DIR: optionalString,
 
   PORT: port(3978),
-  /** Address the bot endpoint listens on; unset: 127.0.0.1 without BOT_ID, every interface with it. */
   HOST: optionalString,
-  /** Lets an unauthenticated bot (no BOT_ID) listen on a non-loopback HOST; it then warns at every start. */
   ALLOW_UNAUTHENTICATED: boolean.default("false"),
   BOT_ID: optionalString,
   BOT_PASSWORD: optionalString,
   BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("SingleTenant"),
   BOT_TENANT_ID: optionalString,
   MAX_QUESTION_CHARS: positiveInt.default(4000),
-  /** The sensitivity label Teams shows on answers that cite a contract (e.g. "Confidential"); unset: none. */
   CONTRACT_SENSITIVITY_LABEL: optionalString.pipe(z.string().max(64).optional()),
 
   // Local development (`npm run dev`): the two Agents Playgrounds (0 = any free port)
@@ -171,43 +157,29 @@ export const EnvSchema = z.object({
   RUN_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   RUN_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
   // Fair share between users: one person's flood of questions cannot starve another's.
-  /** Questions one person may have accepted by an instance and not yet answered (or waiting for an approver). */
   USER_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(5),
   USER_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
-  /** Runs of one person a worker works on at once; unset: half of RUN_WORKER_CONCURRENCY, rounded up. */
   RUN_WORKER_USER_SHARE: z.coerce.number().int().min(1).max(64).optional(),
-  // Procurement data
-  /** Where `npm run import` keeps an imported data set when COSMOS_ENDPOINT is not set. */
   PROCURA_DATA_DIR: z.string().min(1).default(".procura/data"),
-  /** A start or command that fails prints the failure's full detail (causes, stack) under its one line. */
   PROCURA_DEBUG: boolean.default("false"),
   FISCAL_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
 
-  /** Days ahead in which an auto-renewing contract's notice deadline is listed (`npm run renewals`, the renewal alerts). */
   RENEWAL_ALERT_DAYS: z.coerce.number().int().min(0).max(3660).default(60),
-  /** NCRONTAB schedule of the Functions timer `renewal-alerts` (default daily at 07:00 UTC). */
   RENEWAL_SCHEDULE: z.string().min(1).default("0 0 7 * * *"),
-  /** The procurement channel renewal alerts are posted to; unset: the approver channel. */
   RENEWALS_CHANNEL_ID: optionalString,
-  /** The Teams serviceUrl of RENEWALS_CHANNEL_ID; unset: the stored approver channel's. */
   RENEWALS_SERVICE_URL: optionalHttpUrl,
-  /** The team's language: renewal alert cards and the questions asked from them are written in it. */
   RENEWALS_LANGUAGE: z.enum(["en", "ja"]).default("en"),
 
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
-  /** The Entra tenant of the configured approver channel (BOT_TENANT_ID when unset): approvers are compared with it. */
   APPROVER_TENANT_ID: optionalString,
   APPROVER_AAD_IDS: idList,
-  /** Entra object ids of the admins who may choose the approver channel with `approvers here` (no one else may). */
   APPROVER_ADMIN_AAD_IDS: idList,
   APPROVAL_REMIND_AFTER: z.string().default("4h"),
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
   /** Segregation of duties: the requester may not approve, edit or reject their own request. */
   APPROVAL_SEGREGATION_OF_DUTIES: boolean.default("true"),
-  /** Which process runs the reminder/expiry job: the bot (on an interval), the Functions timer, or none. */
   APPROVAL_SCHEDULER: z.enum(["bot", "function", "off"]).default("bot"),
-  /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */
   APPROVAL_SCHEDULE: z.string().default("0 */5 * * * *"),
   OPERATOR_CHANNEL_ID: optionalString,
   OPERATOR_SERVICE_URL: optionalHttpUrl,
@@ -225,9 +197,7 @@ export const EnvSchema = z.object({
   EVAL_API_KEYS: EvalApiKeysSchema,
   EVAL_BATCH_SIZE: positiveInt.default(50),
   EVAL_CONCURRENCY: positiveInt.default(4),
-  /** The golden set (`*.jsonl`), relative to the working directory: the canary's questions and the live job's references. */
   GOLDEN_SET_DIR: z.string().min(1).default("test/fixtures/golden"),
-  /** NCRONTAB schedule of the golden-set canary timer (default daily at 05:00 UTC). */
   CANARY_SCHEDULE: z.string().min(1).default("0 0 5 * * *"),
 });
 
