@@ -40,12 +40,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export interface RunningProcura {
   url: string;
   port: number;
-  /** Stops accepting requests, lets runs in hand finish (within a grace period), closes the store. */
   stop(): Promise<void>;
 }
 
 export interface StartOptions {
-  /** Overrides PORT (0 = any free port). */
   port?: number;
   /** Overrides HOST (still refused when it is not loopback and the bot is unauthenticated). */
   host?: string;
@@ -57,7 +55,6 @@ export interface StartOptions {
   log?: Log;
 }
 
-/** Starts the whole bot; its worker takes runs from the queue, including runs a stopped instance left unfinished. */
 export async function startProcura(config: AppConfig, options: StartOptions = {}): Promise<RunningProcura> {
   const log = options.log ?? ((line: string) => console.log(line));
   // Before anything is opened: production without a bot identity must fail at once, not after connecting to Cosmos.

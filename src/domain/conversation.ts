@@ -13,7 +13,6 @@ export const ConversationEntitiesSchema = z.object({
 });
 export type ConversationEntities = z.infer<typeof ConversationEntitiesSchema>;
 
-/** A kind of thing a follow-up may refer to ("suppliers", "periods"…): what a tool argument names. */
 export const ConversationEntityKindSchema = ConversationEntitiesSchema.keyof();
 export type ConversationEntityKind = z.infer<typeof ConversationEntityKindSchema>;
 
@@ -50,13 +49,11 @@ export const UnderstandingSchema = UnderstandingOutputSchema.superRefine((value,
     ctx.addIssue({ code: "custom", path: ["clarification"], message: "is empty although kind is clarify" });
 });
 
-/** The previous turn as specialists and the Moderator see it when a follow-up refers to its answer. */
 export const PreviousAnswerSchema = z.object({ question: z.string(), conclusion: z.string() });
 
 export const RunUnderstandingSchema = z.object({
   kind: z.enum(["standalone", "rewritten", "clarify"]),
   turnsSeen: z.number().int().min(0),
-  /** Set when the follow-up refers to the previous answer; specialists and the Moderator receive it. */
   previousAnswer: PreviousAnswerSchema.optional(),
   clarification: z.string().optional(),
   /** Why the message was taken as it is (e.g. the rewriter failed), when it was. */
@@ -74,7 +71,6 @@ function turnTokens(turn: ConversationTurn): number {
   return estimateTokens(JSON.stringify({ q: turn.standaloneQuestion, c: turn.conclusion ?? "", e: turn.entities }));
 }
 
-/** The most recent turns (oldest first) whose total fits `budgetTokens`; the latest always stays. */
 export function turnsWithinBudget(turns: readonly ConversationTurn[], budgetTokens: number): ConversationTurn[] {
   const kept: ConversationTurn[] = [];
   let used = 0;

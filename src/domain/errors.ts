@@ -13,7 +13,6 @@ export class ProcuraError extends Error {
   }
 }
 
-/** A setting is missing or wrong; the message names the variable and what is expected. */
 export class ConfigurationError extends ProcuraError {
   constructor(message: string, cause?: unknown) {
     super(message, "configuration", { cause });
@@ -111,7 +110,6 @@ export const OperatorNoticeSchema = z.object({
   kind: OperatorNoticeKindSchema,
   runId: z.string().min(1),
   correlationId: z.string().min(1),
-  /** A short machine-readable kind, e.g. `moderator:invalid_output`, `knowledge:error`, `internal`. */
   errorKind: z.string().min(1),
   attempts: z.number().int().positive().optional(),
   question: z.string().optional(),

@@ -88,7 +88,6 @@ export const ContractSchema = z.object({
   priceCapPct: z.number().nullable(), // max yearly increase allowed by the price adjustment clause
   status: z.enum(["active", "expiring", "expired", "draft"]),
   clauses: z.array(ContractClauseSchema),
-  /** The signed contract document, when the import gave one. */
   url: DocumentUrlSchema.optional(),
   /** Who answers for the contract (contracts.csv `ownerAadId` / `ownerEmail`): @mentioned on its renewal alert. */
   ownerAadId: z.string().optional(),
@@ -112,7 +111,6 @@ export const SpendTransactionSchema = z.object({
 });
 export type SpendTransaction = z.infer<typeof SpendTransactionSchema>;
 
-/** A section of a policy document; ids are cited as "POL-…§n". */
 const PolicySectionSchema = z.object({ id: z.string(), heading: StoredNameSchema, text: z.string() });
 
 export const PolicyDocumentSchema = z.object({
@@ -123,7 +121,6 @@ export const PolicyDocumentSchema = z.object({
   version: z.string(),
   effectiveDate: z.string(),
   sections: z.array(PolicySectionSchema),
-  /** The published policy document, when the import gave one. */
   url: DocumentUrlSchema.optional(),
 });
 export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
@@ -189,7 +186,6 @@ export type SpendCell = z.infer<typeof SpendCellSchema>;
 export const DATA_KINDS = ["suppliers", "contracts", "spend", "policies", "benchmarks"] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
 
-/** Which data set the tools answer from and how much it holds (start banners, import summaries). */
 export const DataSetSummarySchema = z.object({
   name: z.enum(["sample", "imported"]),
   location: z.string(),

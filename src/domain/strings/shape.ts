@@ -8,7 +8,6 @@ export type SourceKind = "contract" | "policy" | "spend" | "supplier" | "benchma
 
 export interface CardLabels {
   appName: string;
-  // progress
   progressTitle: string;
   progressTitleDone: string;
   phaseRouting: string;
@@ -25,7 +24,6 @@ export interface CardLabels {
   statusDone: string;
   statusFailed: string;
   elapsed: (seconds: number) => string;
-  // answer
   question: string;
   conclusion: string;
   rationale: string;
@@ -49,7 +47,6 @@ export interface CardLabels {
   thumbsUp: string;
   thumbsDown: string;
   feedbackThanks: (rating: "up" | "down") => string;
-  // notices
   errorTitle: string;
   errorBody: string;
   errorWhatToDo: string;
@@ -83,7 +80,6 @@ export interface CardLabels {
   reason: string;
   expiredNoticeTitle: string;
   expiredNoticeBody: string;
-  // approvals
   approvalTitle: string;
   requester: string;
   draftAnswer: string;
@@ -110,7 +106,6 @@ export interface CardLabels {
   finalText: string;
   expiredBody: string;
   decisionTooLate: string;
-  // approval history
   historyTitle: string;
   historyScope: (days: number, supplier: string | undefined, page: number) => string;
   historyEmpty: string;
@@ -122,19 +117,15 @@ export interface CardLabels {
   no: string;
   historyOpenThread: string;
   historyNextPage: string;
-  // pending approvals
   pendingTitle: (count: number) => string;
   pendingEmpty: string;
   pendingWaitingSince: string;
   pendingPostAgain: string;
   historyDuration: (minutes: number) => string;
-  /** A whole number of days, hours, minutes or seconds ("8 hours", 「8時間」). */
   duration: (count: number, unit: DurationUnit) => string;
-  /** Two specialists' names joined, when their findings are merged into one. */
   bothNames: (first: string, second: string) => string;
   /** A date and time written in Japan time (Japanese cards are not formatted by the viewer's client). */
   inJapanTime: (dateTime: string) => string;
-  /** The kind of a cited source ("Contract", 「契約」). */
   sourceNames: Readonly<Record<SourceKind, string>>;
 }
 
@@ -186,7 +177,6 @@ interface ApprovalReplies {
 interface StreamUpdates {
   /** The first update, sent inside the inbound turn before the run is queued. */
   routing: string;
-  /** The specialists still working, by their display names (never empty). */
   checkingWith: (names: readonly string[]) => string;
   moderating: string;
   finishing: string;
@@ -217,7 +207,6 @@ interface RenewalLabels {
   daysLeft: string;
   priceCap: string;
   noneDue: (withinDays: number) => string;
-  /** The alert card's title: the notice window closes in `daysLeft` days. */
   alertTitle: (daysLeft: number) => string;
   /** What happens unless notice is given, with the dates as written in the data. */
   alertBody: (endDate: string, noticeDeadline: string) => string;
