@@ -40,3 +40,15 @@ export function fitCard(build: (scale: number) => AdaptiveCard, limitBytes = CAR
   }
   return card;
 }
+
+const ADAPTIVE_CARD_CONTENT_TYPE = "application/vnd.microsoft.card.adaptive";
+
+/** An Adaptive Card wrapped as a Bot Framework attachment (structurally compatible with botbuilder's `Attachment`). */
+interface CardAttachment {
+  contentType: typeof ADAPTIVE_CARD_CONTENT_TYPE;
+  content: AdaptiveCard;
+}
+
+export function cardAttachment(card: AdaptiveCard): CardAttachment {
+  return { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: card };
+}

@@ -4,7 +4,6 @@ import { SystemError, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
 import { displayName, type DisplayNames } from "./display-names";
 
-export * from "./approval-outcome-views";
 export * from "./display-names";
 export * from "./progress-view";
 
@@ -217,4 +216,45 @@ export function approvalViewFromRun(state: RunState, names: DisplayNames, option
     reasons: state.hitlReasons.length > 0 ? state.hitlReasons : answer.hitlReason ? [answer.hitlReason] : [],
     ...(options.reminderSince ? { reminderSince: options.reminderSince } : {}),
   };
+}
+
+/** View models of the cards that report approvals already decided: the outcome card and the history card. */
+
+export type ApprovalDecision = "approved" | "edited" | "rejected" | "expired";
+
+export interface ApprovalOutcomeView {
+  language: Language;
+  question: string;
+  decision: ApprovalDecision;
+  deciderName?: string;
+  decidedAt: string;
+  comment?: string;
+  finalText?: string;
+  /** Shown to an approver whose click came after the expiry: their decision was refused. */
+  refusedAsTooLate?: boolean;
+}
+
+export interface ApprovalHistoryItemView {
+  question: string;
+  requesterName: string;
+  decision: "approve" | "edit" | "reject";
+  approverName: string;
+  decidedAt: string;
+  timeToDecisionMs: number;
+  edited: boolean;
+  threadUrl?: string;
+}
+
+export interface ApprovalHistoryView {
+  language: Language;
+  days: number;
+  supplier?: string;
+  page: number;
+  items: ApprovalHistoryItemView[];
+  hasMore: boolean;
+}
+
+export interface ApprovalPendingView {
+  language: Language;
+  items: { approvalId: string; question: string; requesterName: string; createdAt: string; threadUrl?: string }[];
 }
