@@ -5,7 +5,7 @@ import { createApprovals } from "./approvals";
 import { displayNamesFrom } from "./cards";
 import { dataSetBanner } from "./composition/procurement-data";
 import { buildWorkflowDeps } from "./composition/workflow-deps";
-import { reportEndpointEvents } from "./composition/model-endpoint-events";
+import { reportEndpointEvents } from "./composition/workflow-deps";
 import { debugRequested, loadConfig, type AppConfig } from "./config";
 import { describeError, failureReport, type Log } from "./domain";
 import { createChatModel } from "./llm/create-chat-model";

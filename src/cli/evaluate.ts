@@ -21,7 +21,7 @@ import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner"
 import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
 import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-runner";
 import { renderTuningReport } from "../eval/tuning/tuning-report";
-import { goldenWorkflow } from "../composition/golden-workflow";
+import { goldenWorkflow } from "../composition/workflow-deps";
 import { describeZodError } from "../domain/errors";
 import { err, out, USAGE } from "./evaluate-output";
 import { followups, grounding, scope } from "./evaluate-understanding";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { AppConfig } from "../config";
 import type { CanaryRecord, Log } from "../domain";
-import { goldenWorkflow } from "../composition/golden-workflow";
+import { goldenWorkflow } from "../composition/workflow-deps";
 import { createEvalModel } from "../eval/create-eval-model";
 import { readGoldenSet } from "../eval/golden";
 import { readCriteria } from "../eval/judge/criteria";

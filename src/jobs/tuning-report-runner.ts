@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { AppConfig } from "../config";
-import { goldenWorkflow } from "../composition/golden-workflow";
+import { goldenWorkflow } from "../composition/workflow-deps";
 import { readGoldenSet } from "../eval/golden";
 import { openPromptFiles } from "../eval/prompt-files";
 import { readReferenceTopics } from "../eval/reference-topics";
