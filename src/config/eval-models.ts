@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { redactUrlsIn } from "../domain/redact-url";
+import { redactUrlsIn } from "../domain/errors";
 
 type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
 

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import { ConfigurationError } from "../domain/errors";
-import { redactUrlsIn } from "../domain/redact-url";
+import { ConfigurationError, redactUrlsIn } from "../domain/errors";
 import type { RetryPolicy } from "../resilience/retry";
 import type { CircuitSettings } from "../resilience/circuit-breaker";
 import type { WorkflowTunables } from "../domain/model-profile";

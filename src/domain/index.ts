@@ -17,7 +17,6 @@ export * from "./run-record";
 export * from "./conversation";
 export * from "./requester";
 export * from "./agent-input";
-export * from "./redact-url";
 export * from "./renewal";
 export * from "./evaluation";
 export * from "./model-profile";
