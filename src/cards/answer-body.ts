@@ -1,11 +1,12 @@
-import type { Language } from "../domain";
+import { labelsFor, type Language } from "../domain";
+import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
 import { citationMarkers, citationsFromAnswer } from "./citations";
-import { labelsFor } from "../domain";
-import type { TextLimits } from "./limits";
-import { expandTemplate } from "./render";
+import { answerBodyLimits, type TextLimits } from "./limits";
+import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
 import { paragraphs, truncate } from "./text";
-import type { AnswerBodyView, QualityView } from "./view-models";
-import template from "./templates/answer-body.json";
+import type { AnswerBodyView, AnswerView, QualityView } from "./view-models";
+import bodyTemplate from "./templates/answer-body.json";
+import cardTemplate from "./templates/answer-card.json";
 
 interface QscoreBadge {
   style: "good" | "warning" | "attention";
@@ -64,5 +65,27 @@ export function buildAnswerBody(
     })),
     nextActions: view.nextActions.slice(0, limits.nextActionItems).map((action) => truncate(action, limits.nextAction)),
   };
-  return expandTemplate<unknown[]>(template, data);
+  return expandTemplate<unknown[]>(bodyTemplate, data);
+}
+
+/** Also the final approved answer (with `view.review`); no 👍/👎 when Teams' own feedback loop asks. */
+export function buildAnswerCard(view: AnswerView, limitBytes?: number): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return fitCard((scale) => {
+    const limits = answerBodyLimits(view, scale);
+    return expandTemplate<AdaptiveCard>(cardTemplate, {
+      labels,
+      runId: view.runId,
+      question: truncate(view.question, limits.questionPreview),
+      understoodAs: view.understoodAs ? truncate(view.understoodAs, limits.question) : "",
+      followUps: view.followUps.map((question) => truncate(question, MAX_FOLLOW_UP_CHARS)),
+      badge: qscoreBadge(view.quality, view.language),
+      offline: view.offline ? labels.offline : "",
+      reviewed: view.review ? (view.review.edited ? labels.reviewedEdited : labels.reviewed) : "",
+      answerBody: buildAnswerBody(view, view.language, limits, "answer-", { withConclusion: !view.textAbove }),
+      failed: view.failed.map((item) => ({ name: item.name, reason: truncate(item.reason, limits.reason) })),
+      maxCommentChars: MAX_COMMENT_CHARS,
+      askFeedback: !view.nativeFeedback,
+    });
+  }, limitBytes);
 }

@@ -1,8 +1,10 @@
 import { fiscalYearIn } from "../domain/fiscal-year";
-import { optionalUrl, type EvidenceItem, type Language } from "../domain";
+import { labelsFor, optionalUrl, type EvidenceItem, type Language, type SourceKind } from "../domain";
 import { categoryLabel, isCategoryId } from "../domain/category-terms";
-import { labelsFor, type SourceKind } from "../domain";
 import type { AnswerBodyView } from "./view-models";
+import { type AdaptiveCard, expandTemplate } from "./render";
+import { truncate } from "./text";
+import template from "./templates/citation-card.json";
 
 export interface CitationView {
   position: number;
@@ -78,4 +80,16 @@ export function citationMarkers(referenceIds: readonly string[], citations: read
 
 function isSourceKind(source: string): source is SourceKind {
   return Object.hasOwn(labelsFor("en").sourceNames, source);
+}
+
+/** Quotes are a clause or a sentence; ten citation cards travel with the answer, so each stays well under a kilobyte. */
+const MAX_CITATION_QUOTE = 300;
+
+/** Opened from a citation whose record has no document link; text runs, not markdown, so a quote is shown as written. */
+export function buildCitationCard(citation: CitationView): AdaptiveCard {
+  return expandTemplate<AdaptiveCard>(template, {
+    title: citation.title,
+    quote: truncate(citation.quote, MAX_CITATION_QUOTE),
+    sourceName: citation.sourceName,
+  });
 }

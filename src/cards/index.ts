@@ -1,9 +1,8 @@
 /** Adaptive Cards: pure view models → card JSON, and validation of the actions cards send back. */
 export * from "./actions";
-export * from "./answer-card";
+export * from "./answer-body";
 export * from "./approval-cards";
 export * from "./answer-text";
-export * from "./citation-card";
 export * from "./citations";
 export * from "./renewal-card";
 export * from "./notice-cards";
