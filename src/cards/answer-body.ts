@@ -1,8 +1,7 @@
 import { labelsFor, type Language } from "../domain";
 import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
 import { citationMarkers, citationsFromAnswer } from "./citations";
-import { answerBodyLimits, type TextLimits } from "./limits";
-import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
+import { type AdaptiveCard, expandTemplate, fitCard, answerBodyLimits, type TextLimits } from "./render";
 import { paragraphs, truncate } from "./text";
 import type { AnswerBodyView, AnswerView, QualityView } from "./view-models";
 import bodyTemplate from "./templates/answer-body.json";

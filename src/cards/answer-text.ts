@@ -1,7 +1,7 @@
 import type { Language } from "../domain";
 import { citationMarkers, type CitationView } from "./citations";
 import { labelsFor } from "../domain";
-import { textLimits, type TextLimits } from "./limits";
+import { textLimits, type TextLimits } from "./render";
 import { truncate } from "./text";
 import type { AnswerBodyView } from "./view-models";
 

@@ -1,8 +1,7 @@
 import { HISTORY_PAGE_VERB, MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS, PENDING_REPOST_VERB } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
 import { labelsFor, type TextLabelKey } from "../domain";
-import { textLimits } from "./limits";
-import { type AdaptiveCard, expandTemplate, fitCard } from "./render";
+import { type AdaptiveCard, expandTemplate, fitCard, textLimits } from "./render";
 import { cardDateTime, paragraphs, truncate } from "./text";
 import type {
   ApprovalDecision,

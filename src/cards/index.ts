@@ -7,6 +7,5 @@ export * from "./citations";
 export * from "./renewal-card";
 export * from "./notice-cards";
 export * from "./progress-card";
-export { type AdaptiveCard, cardAttachment, cardBytes, SHRINK_SCALES } from "./render";
-export { answerBodyLimits } from "./limits";
+export { type AdaptiveCard, answerBodyLimits, cardAttachment, cardBytes, SHRINK_SCALES } from "./render";
 export * from "./view-models";

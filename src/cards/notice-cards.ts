@@ -1,7 +1,6 @@
 import type { Language } from "../domain";
 import { labelsFor, PROMPT_STARTERS, type CardLabels, type DurationUnit } from "../domain";
-import { textLimits } from "./limits";
-import { type AdaptiveCard, expandTemplate } from "./render";
+import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
 import type { ErrorView, OperatorNoticeView, RequesterNoticeView } from "./view-models";
 import template from "./templates/notice-card.json";

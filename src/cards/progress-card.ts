@@ -1,6 +1,5 @@
 import { labelsFor, type TextLabelKey } from "../domain";
-import { textLimits } from "./limits";
-import { type AdaptiveCard, expandTemplate } from "./render";
+import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
 import type { ProgressPhase, ProgressView, SpecialistStatus } from "./view-models";
 import template from "./templates/progress-card.json";
