@@ -68,15 +68,10 @@ export type ApprovalAction = z.infer<typeof ApprovalActionSchema>;
 
 export const HISTORY_PAGE_VERB = "approvalHistory.page";
 
-export interface HistoryPageAction {
-  query: ApprovalHistoryQuery;
-  language: Language;
-}
-
 const HistoryPageDataSchema = ApprovalHistoryQuerySchema.extend({ language: LanguageSchema });
 
 /** The page is a request only: the clicker is authorised again. */
-export function parseHistoryPageAction(value: unknown): HistoryPageAction | undefined {
+export function parseHistoryPageAction(value: unknown): { query: ApprovalHistoryQuery; language: Language } | undefined {
   const flat = flatten(value);
   if (flat?.verb !== HISTORY_PAGE_VERB) return undefined;
   const parsed = HistoryPageDataSchema.safeParse(flat);

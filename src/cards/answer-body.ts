@@ -7,13 +7,8 @@ import type { AnswerBodyView, AnswerView, QualityView } from "./view-models";
 import bodyTemplate from "./templates/answer-body.json";
 import cardTemplate from "./templates/answer-card.json";
 
-interface QscoreBadge {
-  style: "good" | "warning" | "attention";
-  text: string;
-}
-
 /** "QSCORE 86", or "QSCORE 72 → 86" after a re-ask; green at/above the threshold, amber within 15, red below. */
-export function qscoreBadge(quality: QualityView, language: Language): QscoreBadge {
+export function qscoreBadge(quality: QualityView, language: Language): { style: "good" | "warning" | "attention"; text: string } {
   const score = Math.round(quality.score);
   const figure = quality.before === undefined ? `QSCORE ${score}` : `QSCORE ${Math.round(quality.before)} → ${score}`;
   const text = quality.draftBeforeReview ? `${figure}${labelsFor(language).draftBeforeReview}` : figure;

@@ -44,12 +44,7 @@ export function fitCard(build: (scale: number) => AdaptiveCard, limitBytes = CAR
 const ADAPTIVE_CARD_CONTENT_TYPE = "application/vnd.microsoft.card.adaptive";
 
 /** An Adaptive Card wrapped as a Bot Framework attachment (structurally compatible with botbuilder's `Attachment`). */
-interface CardAttachment {
-  contentType: typeof ADAPTIVE_CARD_CONTENT_TYPE;
-  content: AdaptiveCard;
-}
-
-export function cardAttachment(card: AdaptiveCard): CardAttachment {
+export function cardAttachment(card: AdaptiveCard): { contentType: typeof ADAPTIVE_CARD_CONTENT_TYPE; content: AdaptiveCard } {
   return { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: card };
 }
 

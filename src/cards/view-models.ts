@@ -59,13 +59,8 @@ export interface AnswerView extends AnswerBodyView {
   nativeFeedback?: boolean;
 }
 
-interface AnswerViewOptions {
-  threshold: number;
-  language?: Language;
-}
-
 /** A run an approver signed off (`state.approval`) shows the "reviewed by an approver" line on every rendering. */
-export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
+export function answerViewFromRun(state: RunState, names: DisplayNames, options: { threshold: number; language?: Language }): AnswerView {
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
   const edited = state.approval?.decision === "edited";

@@ -39,12 +39,6 @@ export interface EvaluateTranscriptsDeps {
   clock?: Clock;
 }
 
-export interface EvaluateTranscriptsOptions {
-  since?: string;
-  batchSize: number;
-  concurrency: number;
-}
-
 interface ScoreReport {
   name: string;
   score: number | string | null;
@@ -66,7 +60,7 @@ export interface EvaluateTranscriptsSummary {
 /** Scores at most `batchSize` unevaluated transcripts, `concurrency` at a time; a failure leaves its transcript unmarked, so the next run retries it. */
 export async function evaluateTranscripts(
   deps: EvaluateTranscriptsDeps,
-  options: EvaluateTranscriptsOptions,
+  options: { since?: string; batchSize: number; concurrency: number },
 ): Promise<EvaluateTranscriptsSummary> {
   const clock = deps.clock ?? systemClock;
   const jobRunId = randomUUID();
