@@ -30,7 +30,6 @@ export interface AnswerBodyView {
   nextActions: string[];
 }
 
-/** QSCORE before and after the quality gate's re-ask (`before` only when it re-asked). */
 export interface QualityView {
   score: number;
   before?: number;
@@ -154,7 +153,6 @@ export function errorViewFromRun(state: RunState): ErrorView {
   return { language: state.language, correlationId: state.failure?.correlationId ?? state.runId };
 }
 
-/** A notice card for the operators' channel: ids, the error kind, maybe the question's first words, a link. */
 export interface OperatorNoticeView {
   language: Language;
   kind: "run_failed" | "run_poisoned" | "run_retried";
@@ -196,7 +194,6 @@ interface ApprovalViewOptions {
   reminderSince?: string;
 }
 
-/** The approval view of a run paused for approval. Calling it without an answer is a bug. */
 export function approvalViewFromRun(state: RunState, names: DisplayNames, options: ApprovalViewOptions): ApprovalView {
   const answer = requireAnswer(state);
   return {
@@ -212,8 +209,6 @@ export function approvalViewFromRun(state: RunState, names: DisplayNames, option
     ...(options.reminderSince ? { reminderSince: options.reminderSince } : {}),
   };
 }
-
-/** View models of the cards that report approvals already decided: the outcome card and the history card. */
 
 export type ApprovalDecision = "approved" | "edited" | "rejected" | "expired";
 

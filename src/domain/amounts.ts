@@ -2,7 +2,6 @@ export type Currency = "JPY" | "USD" | "EUR";
 
 export type JpyRates = Readonly<Record<Currency, number>>;
 
-/** A money amount found in free text: in its own currency, in JPY, and the text it was read from. */
 export interface ExtractedAmount {
   value: number;
   currency: Currency;

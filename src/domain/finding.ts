@@ -19,7 +19,6 @@ const UnresolvedNameSchema = z.object({
   candidates: z.array(z.string()).max(3),
 });
 
-/** What a tool made of the names it was given, so answers can say what they could not resolve. */
 const EntityResolutionSchema = z.object({
   resolved: z.array(ResolvedNameSchema).default([]),
   unresolved: z.array(UnresolvedNameSchema).default([]),
@@ -110,7 +109,6 @@ export function handoffOutputSchema(targets: readonly [string, ...string[]]) {
   });
 }
 
-/** A specialist's finding that answered (`handoff`: it passed the question on instead of answering). */
 const OkFindingSchema = FindingOutputSchema.omit({ quotes: true }).extend({
   evidence: z.array(EvidenceItemSchema),
   specialist: z.string(),

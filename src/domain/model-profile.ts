@@ -73,7 +73,6 @@ export function modelOfProfile(
   };
 }
 
-/** How fast a deployment streamed one answer, for the simulator's calibration. */
 export interface DeploymentTiming {
   model: string;
   /** The effort sent ("" when none was). */
