@@ -2,8 +2,7 @@ import type { z } from "zod";
 import { ConfigurationError, redactUrlsIn } from "../domain/errors";
 import type { RetryPolicy } from "../resilience/retry";
 import type { CircuitSettings } from "../resilience/circuit-breaker";
-import type { WorkflowTunables } from "../domain/model-profile";
-import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
+import { effortProblem, type ModelProfile, type ModelRole, type WorkflowTunables } from "../domain/model-profile";
 import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
 
 export type ModelProviderConfig =
