@@ -18,11 +18,9 @@ export interface AppConfig {
   retry: RetryPolicy;
   /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
   failover: { circuit: CircuitSettings; retryAfterBudgetMs: number };
-  /** The workflow's tunables, and where prompt files are read from when not the bundled prompts/. */
   workflow: WorkflowTunables & { promptsDir?: string };
   approvals: { remindAfterMs: number; expireAfterMs: number };
   operators: { dedupWindowMs: number };
-  /** What a conversation remembers for follow-ups: for how long after its last turn, and how much. */
   memory: { ttlMs: number; budgetTokens: number };
 }
 

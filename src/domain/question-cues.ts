@@ -54,7 +54,6 @@ export function followUpCues(text: string): FollowUpCues {
   };
 }
 
-/** True when a message cannot be answered without earlier context (used when none is remembered). */
 export function needsEarlierContext(text: string): boolean {
   const cues = followUpCues(text);
   const words = text.trim().split(/\s+/).length;

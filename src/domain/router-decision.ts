@@ -11,7 +11,6 @@ export const ROUTER_REASON_CHARS = 80;
 /** What the model is told `selected` is (the wire schema restates it with the offered ids as an enum). */
 export const SELECTED_DESCRIPTION = "the chosen specialist ids, most important first";
 
-/** What the Router model must return (validated again with the registry's ids, see below). */
 export const RouterOutputSchema = z.object({
   /** Most important first: the order every reader of the decision takes as the specialists' priority. */
   selected: z.array(z.string()).describe(SELECTED_DESCRIPTION),
@@ -26,11 +25,9 @@ export const RouterOutputSchema = z.object({
 });
 export type RouterOutput = z.infer<typeof RouterOutputSchema>;
 
-/** The decision the workflow acts on: the router output, plus whether it is the Knowledge fallback. */
 export const RouterDecisionSchema = RouterOutputSchema.extend({ fallback: z.boolean() });
 export type RouterDecision = z.infer<typeof RouterDecisionSchema>;
 
-/** The router output validated against the registry: 1..max distinct known ids. */
 export function routerDecisionSchema(knownIds: readonly string[], maxSpecialists: number) {
   const known = new Set(knownIds);
   return RouterOutputSchema.superRefine((value, ctx) => {

@@ -18,7 +18,6 @@ import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord } from "../domain";
 import type { EvaluationStore, EvaluationTelemetry, TranscriptSource } from "./ports";
 
-/** Telemetry names of the agent metrics (the scheduled job's and the canary's events). */
 export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
   "agent-goal-accuracy": "AgentGoalAccuracy",
   "topic-adherence": "TopicAdherence",
@@ -53,7 +52,6 @@ export interface EvaluateTranscriptsSummary {
   skipped?: string;
   /** Per evaluated transcript: each metric and judge criterion, per model, with the mean (or majority verdict). */
   scores: { transcriptId: string; scores: ScoreReport[] }[];
-  /** How many of those scores the evaluation models disagree on. */
   disagreements: number;
 }
 
