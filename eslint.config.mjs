@@ -99,7 +99,7 @@ export default defineConfig(
       // The SDK types (botbuilder activities, Cosmos documents, parsed env) claim fields are always present
       // when Teams and the stores do omit them; the checks at those boundaries are deliberate.
       "@typescript-eslint/no-unnecessary-condition": "off",
-      // A `!` states what the code knows without checking it; `lookup` (domain/lookup.ts) or a guard with a
+      // A `!` states what the code knows without checking it; `lookup` (domain/errors.ts) or a guard with a
       // clear error says it instead, so a wrong assumption fails loudly where it is made.
       "@typescript-eslint/no-non-null-assertion": "error",
       // `const { dropped: _dropped, ...kept } = value` is how a field is left out of a copy.

@@ -9,7 +9,7 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import { parseModelName } from "../src/domain";
-import { describeZodError } from "../src/domain/zod-issues";
+import { describeZodError } from "../src/domain/errors";
 import type { ModelProfiles } from "./sim/latency";
 import { percentile } from "./stats";
 

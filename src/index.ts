@@ -1,18 +1,10 @@
 // First: starts Application Insights (when configured) before anything loads `http`.
 import "./telemetry/preload";
-/**
- * Composition root of the bot, built top to bottom: config → bot identity → telemetry → store → run queue →
- * model → workflow (the prompt library is loaded here, once) → Teams adapter and answer messages → approvals →
- * run events and who follows them → the run worker and its delivery → bot → HTTP server, then the worker and
- * the approvals' timers start. Each factory declares the slice of settings it reads (`…Settings`); `config`
- * is handed over whole and the type lets each see only its slice.
- * `npm start` runs this file built (`node dist/src/index.js`); `npm run dev` imports `startProcura`.
- */
+/** Composition root of the bot, built top to bottom; each factory's type sees only its slice (`…Settings`) of the whole `config`. */
 import { createApprovals } from "./approvals";
 import { displayNamesFrom } from "./cards";
 import { dataSetBanner } from "./composition/procurement-data";
-import { buildWorkflowDeps } from "./composition/workflow-deps";
-import { reportEndpointEvents } from "./composition/model-endpoint-events";
+import { buildWorkflowDeps, reportEndpointEvents } from "./composition/workflow-deps";
 import { debugRequested, loadConfig, type AppConfig } from "./config";
 import { describeError, failureReport, type Log } from "./domain";
 import { createChatModel } from "./llm/create-chat-model";
@@ -43,21 +35,16 @@ import { createRunWorker, newInstanceId } from "./workflow/run-worker";
 /** How long shutdown waits for runs in hand; the rest are given back to the queue and resumed by another instance. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** A started bot process. */
 export interface RunningProcura {
   url: string;
   port: number;
-  /** Stops accepting requests, lets runs in hand finish (within a grace period), closes the store. */
   stop(): Promise<void>;
 }
 
-/** Options for `startProcura`; the defaults are what `npm start` uses. */
 export interface StartOptions {
-  /** Overrides PORT (0 = any free port). */
   port?: number;
   /** Overrides HOST (still refused when it is not loopback and the bot is unauthenticated). */
   host?: string;
-  /** Replaces the configured chat model. */
   model?: ChatModel;
   /** An already open store, kept open on stop (tests share one, and restart the bot over it). */
   store?: CosmosStore;
@@ -66,7 +53,6 @@ export interface StartOptions {
   log?: Log;
 }
 
-/** Starts the whole bot; its worker takes runs from the queue, including runs a stopped instance left unfinished. */
 export async function startProcura(config: AppConfig, options: StartOptions = {}): Promise<RunningProcura> {
   const log = options.log ?? ((line: string) => console.log(line));
   // Before anything is opened: production without a bot identity must fail at once, not after connecting to Cosmos.
@@ -92,7 +78,6 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       memory: store.memory,
     });
     const names = displayNamesFrom(built.prompts.specialists);
-    // Teams: one adapter for the bot's identity; the bot, approvals and operator notices all send through it.
     const adapter = createTeamsAdapter(identity);
     const answers = createAnswerActivities(config, { names, botState: store.botState, log });
     const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId);
@@ -106,8 +91,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       // An approver's decision (or an expiry) is a queue message: a worker resumes the run and delivers its card.
       continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    // Run events and who follows them: each run's record (telemetry, transcript), operators hear of runs
-    // that fail; in Teams, progress cards (group chats, channels) and streams (personal chats).
+    // Run events and who follows them: the run record, operators (failures), and in Teams the progress cards and streams.
     const lifecycle = new RunLifecycle(log);
     recordRuns(lifecycle, { telemetry, transcripts: store.transcripts, log });
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
@@ -115,10 +99,8 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     const streams: RunStreams = new Map();
     followRunProgress(lifecycle, { messenger, names, log });
     followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
-    // The Moderator's conclusion, while it is written, streams into the run's personal-chat stream.
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
-    // This instance's consumer of the run queue: it runs each question, resumes each decided run, and ends
-    // every run with one card delivered in Teams.
+    // This instance's consumer of the run queue: every run ends with one card delivered in Teams.
     const instanceId = newInstanceId();
     const worker = createRunWorker(
       {

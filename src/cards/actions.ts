@@ -1,10 +1,7 @@
-/**
- * The card actions the bot may receive, validated with zod. Card data comes from the client and is
- * untrusted: ids are only keys to reload records, and free texts are length-capped.
- */
+/** Card data comes from the client and is untrusted: ids are only keys to reload records, and free texts are length-capped. */
 import { z } from "zod";
 import { ApprovalHistoryQuerySchema, LanguageSchema, MAX_COMMENT_CHARS, type ApprovalHistoryQuery, type Language } from "../domain";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 import { onlyWebLinks } from "./text";
 
 export { MAX_COMMENT_CHARS };
@@ -14,7 +11,6 @@ const MAX_ID_CHARS = 200;
 /** Longest suggested follow-up a card offers (and accepts back). */
 export const MAX_FOLLOW_UP_CHARS = 200;
 
-/** Action.Execute verbs the cards use. */
 export const CARD_VERBS = {
   feedback: "feedback",
   approve: "approval.approve",
@@ -37,7 +33,6 @@ const optionalText = (max: number) =>
     .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 const requiredText = (max: number) => z.string().max(max, `at most ${max} characters`).trim().min(1, "required");
 
-/** 👍 / 👎 on an answer card, with an optional comment. */
 export interface FeedbackAction {
   verb: typeof CARD_VERBS.feedback;
   runId: string;
@@ -45,8 +40,7 @@ export interface FeedbackAction {
   comment?: string;
 }
 
-/** Validates a feedback action; an empty comment input is dropped. */
-export const FeedbackActionSchema = z
+const FeedbackActionSchema = z
   .object({
     verb: z.literal(CARD_VERBS.feedback),
     runId: id,
@@ -55,21 +49,16 @@ export const FeedbackActionSchema = z
   })
   .transform(({ comment, ...rest }): FeedbackAction => (comment === undefined ? rest : { ...rest, comment }));
 
-/**
- * A suggested follow-up the user clicked: a plain Action.Submit, which arrives as a message whose
- * `value` carries the question, in Teams and in the Agents Playground alike (the Playground ignores
- * Teams' `msteams` imBack/messageBack submits, which would also echo the question in the chat).
- */
+/** A follow-up click is a plain Action.Submit: the Agents Playground ignores Teams' `msteams` imBack/messageBack (which would also echo it). */
 const FollowUpSubmitSchema = z.object({ followUp: z.string().trim().min(1).max(MAX_FOLLOW_UP_CHARS) }).passthrough();
 
-/** The question of a follow-up button's submit value, or undefined when the value is something else. */
 export function followUpQuestionOf(value: unknown): string | undefined {
   const parsed = FollowUpSubmitSchema.safeParse(value);
   return parsed.success ? parsed.data.followUp : undefined;
 }
 
 /** An approver's decision; the record is reloaded by `approvalId`, never trusted from the card. */
-export const ApprovalActionSchema = z.discriminatedUnion("verb", [
+const ApprovalActionSchema = z.discriminatedUnion("verb", [
   z.object({ verb: z.literal(CARD_VERBS.approve), approvalId: id }),
   // The edited answer reaches the requester as Markdown: it keeps only web links.
   z.object({ verb: z.literal(CARD_VERBS.edit), approvalId: id, editedText: requiredText(MAX_EDITED_TEXT_CHARS).transform(onlyWebLinks) }),
@@ -77,22 +66,12 @@ export const ApprovalActionSchema = z.discriminatedUnion("verb", [
 ]);
 export type ApprovalAction = z.infer<typeof ApprovalActionSchema>;
 
-/** The verb of a history card's "next page" button; its data is the query of the page to show. */
 export const HISTORY_PAGE_VERB = "approvalHistory.page";
-
-/** A history card's "next page" click: the query of the page, in the card's language. */
-export interface HistoryPageAction {
-  query: ApprovalHistoryQuery;
-  language: Language;
-}
 
 const HistoryPageDataSchema = ApprovalHistoryQuerySchema.extend({ language: LanguageSchema });
 
-/**
- * The page a history card's "next page" click asks for (`{ action: { verb, data } }` or flat), or
- * undefined when the payload is not a valid one. The page is a request only: the clicker is authorised again.
- */
-export function parseHistoryPageAction(value: unknown): HistoryPageAction | undefined {
+/** The page is a request only: the clicker is authorised again. */
+export function parseHistoryPageAction(value: unknown): { query: ApprovalHistoryQuery; language: Language } | undefined {
   const flat = flatten(value);
   if (flat?.verb !== HISTORY_PAGE_VERB) return undefined;
   const parsed = HistoryPageDataSchema.safeParse(flat);
@@ -101,12 +80,10 @@ export function parseHistoryPageAction(value: unknown): HistoryPageAction | unde
   return { query, language };
 }
 
-/** The verb of a pending list's "post again" button; its data is the approval to post. */
 export const PENDING_REPOST_VERB = "approval.repost";
 
 const PendingRepostDataSchema = z.object({ approvalId: id, language: LanguageSchema });
 
-/** The approval a "post again" click names, in the card's language, or undefined when the payload is not one. */
 export function parsePendingRepostAction(value: unknown): z.infer<typeof PendingRepostDataSchema> | undefined {
   const flat = flatten(value);
   if (flat?.verb !== PENDING_REPOST_VERB) return undefined;
@@ -114,33 +91,25 @@ export function parsePendingRepostAction(value: unknown): z.infer<typeof Pending
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Any card action the bot handles. */
-export type CardAction = FeedbackAction | ApprovalAction;
+type CardAction = FeedbackAction | ApprovalAction;
 
-/** Why a payload is not a usable action. */
-export type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
+type CardActionErrorCode = "malformed" | "unknown_verb" | "oversized";
 
-/** The verbs of a renewal alert card's buttons; their data is the alert the card shows. */
 export const RENEWAL_VERBS = { ask: "renewal.ask", dismiss: "renewal.dismiss" } as const;
 
 const RenewalActionSchema = z.object({ verb: z.enum([RENEWAL_VERBS.ask, RENEWAL_VERBS.dismiss]), alertId: id });
 
-/** The renewal alert a click names and what was clicked, or undefined when the payload is not one; the alert is reloaded by id. */
 export function parseRenewalAction(value: unknown): z.infer<typeof RenewalActionSchema> | undefined {
   const parsed = RenewalActionSchema.safeParse(flatten(value));
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The result of `parseCardAction`: a typed action, or a typed error with a log-safe message. */
 export type ParsedCardAction =
   { ok: true; action: CardAction } | { ok: false; error: { code: CardActionErrorCode; message: string; verb?: string } };
 
 const KNOWN_VERBS: ReadonlySet<string> = new Set(Object.values(CARD_VERBS));
 
-/**
- * Validates a card action. Accepts the `adaptiveCard/action` invoke value (`{ action: { verb, data } }`,
- * input values merged into `data` by the client) or the flat `{ verb, ...data }`. Never throws.
- */
+/** Accepts the `adaptiveCard/action` invoke value (`{ action: { verb, data } }`) or the flat `{ verb, ...data }`. Never throws. */
 export function parseCardAction(value: unknown): ParsedCardAction {
   try {
     return parse(value);

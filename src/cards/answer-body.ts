@@ -1,20 +1,14 @@
-import type { Language } from "../domain";
+import { labelsFor, type Language } from "../domain";
+import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
 import { citationMarkers, citationsFromAnswer } from "./citations";
-import { labelsFor } from "../domain";
-import type { TextLimits } from "./limits";
-import { expandTemplate } from "./render";
+import { type AdaptiveCard, expandTemplate, fitCard, answerBodyLimits, type TextLimits } from "./render";
 import { paragraphs, truncate } from "./text";
-import type { AnswerBodyView, QualityView } from "./view-models";
-import template from "./templates/answer-body.json";
-
-/** The container style and text of the QSCORE badge. */
-interface QscoreBadge {
-  style: "good" | "warning" | "attention";
-  text: string;
-}
+import type { AnswerBodyView, AnswerView, QualityView } from "./view-models";
+import bodyTemplate from "./templates/answer-body.json";
+import cardTemplate from "./templates/answer-card.json";
 
 /** "QSCORE 86", or "QSCORE 72 → 86" after a re-ask; green at/above the threshold, amber within 15, red below. */
-export function qscoreBadge(quality: QualityView, language: Language): QscoreBadge {
+export function qscoreBadge(quality: QualityView, language: Language): { style: "good" | "warning" | "attention"; text: string } {
   const score = Math.round(quality.score);
   const figure = quality.before === undefined ? `QSCORE ${score}` : `QSCORE ${Math.round(quality.before)} → ${score}`;
   const text = quality.draftBeforeReview ? `${figure}${labelsFor(language).draftBeforeReview}` : figure;
@@ -22,12 +16,7 @@ export function qscoreBadge(quality: QualityView, language: Language): QscoreBad
   return { style, text };
 }
 
-/**
- * The card elements of an answer (conclusion, rationale with numbered citation markers, the sources
- * they point at, one collapsible section per finding, next actions). `idPrefix` keeps toggle ids
- * unique when several bodies share a card. Without the conclusion, the conclusion and rationale are
- * left out (the message's text carries them).
- */
+/** `idPrefix` keeps toggle ids unique when several bodies share a card; without the conclusion, the message text carries it and the rationale. */
 export function buildAnswerBody(
   view: AnswerBodyView,
   language: Language,
@@ -70,5 +59,27 @@ export function buildAnswerBody(
     })),
     nextActions: view.nextActions.slice(0, limits.nextActionItems).map((action) => truncate(action, limits.nextAction)),
   };
-  return expandTemplate<unknown[]>(template, data);
+  return expandTemplate<unknown[]>(bodyTemplate, data);
+}
+
+/** Also the final approved answer (with `view.review`); no 👍/👎 when Teams' own feedback loop asks. */
+export function buildAnswerCard(view: AnswerView, limitBytes?: number): AdaptiveCard {
+  const labels = labelsFor(view.language);
+  return fitCard((scale) => {
+    const limits = answerBodyLimits(view, scale);
+    return expandTemplate<AdaptiveCard>(cardTemplate, {
+      labels,
+      runId: view.runId,
+      question: truncate(view.question, limits.questionPreview),
+      understoodAs: view.understoodAs ? truncate(view.understoodAs, limits.question) : "",
+      followUps: view.followUps.map((question) => truncate(question, MAX_FOLLOW_UP_CHARS)),
+      badge: qscoreBadge(view.quality, view.language),
+      offline: view.offline ? labels.offline : "",
+      reviewed: view.review ? (view.review.edited ? labels.reviewedEdited : labels.reviewed) : "",
+      answerBody: buildAnswerBody(view, view.language, limits, "answer-", { withConclusion: !view.textAbove }),
+      failed: view.failed.map((item) => ({ name: item.name, reason: truncate(item.reason, limits.reason) })),
+      maxCommentChars: MAX_COMMENT_CHARS,
+      askFeedback: !view.nativeFeedback,
+    });
+  }, limitBytes);
 }

@@ -1,25 +1,18 @@
 import type { Language } from "../domain";
 import { citationMarkers, type CitationView } from "./citations";
 import { labelsFor } from "../domain";
-import { textLimits, type TextLimits } from "./limits";
+import { textLimits, type TextLimits } from "./render";
 import { truncate } from "./text";
 import type { AnswerBodyView } from "./view-models";
 
 /** Markdown characters escaped in model text, so an answer can never inject links, mentions or formatting. */
 const MARKDOWN_SPECIALS = /[\\`*_[\]()#<>|~]/g;
 
-/** Model or user text made literal for a Teams markdown message. */
 export function literalMarkdown(text: string): string {
   return text.replace(MARKDOWN_SPECIALS, (char) => `\\${char}`);
 }
 
-/**
- * The answer as message text: the conclusion, then each rationale point with the `[n]` markers of
- * `citations` (Teams turns them into citation pills; the answer card's sources list uses the same
- * numbers). Points are bulleted paragraphs rather than a Markdown list: clients that show citation
- * pills (the Agents Playground among them) look for the markers in paragraphs. Texts are cut to
- * `limits`, as on the card.
- */
+/** Points are bulleted paragraphs, not a Markdown list: clients that show citation pills (the Agents Playground too) look for `[n]` in paragraphs. */
 export function answerMessageText(
   body: Pick<AnswerBodyView, "conclusion" | "rationale">,
   citations: readonly CitationView[],

@@ -1,30 +1,24 @@
 import { fiscalYearIn } from "../domain/fiscal-year";
-import { optionalUrl, type EvidenceItem, type Language } from "../domain";
+import { labelsFor, optionalUrl, type EvidenceItem, type Language, type SourceKind } from "../domain";
 import { categoryLabel, isCategoryId } from "../domain/category-terms";
-import { labelsFor, type SourceKind } from "../domain";
 import type { AnswerBodyView } from "./view-models";
+import { type AdaptiveCard, expandTemplate } from "./render";
+import { truncate } from "./text";
+import template from "./templates/citation-card.json";
 
-/** One numbered source of an answer: what `[n]` in the answer's text points at. */
 export interface CitationView {
-  /** 1-based, in order of first use in the rationale. */
   position: number;
   referenceId: string;
-  /** Evidence kind: contract, policy, spend, supplier, benchmark… */
   source: string;
   /** "Contract CTR-0001 §4", in the answer's language. */
   title: string;
   /** What the evidence says (a quote or a figure); empty when no specialist recorded it. */
   quote: string;
-  /** The kind of source in the answer's language ("Contract", "契約"); empty for an unknown kind. */
   sourceName: string;
-  /** Where the cited record's document opens, when it was imported with a link. */
   url?: string;
 }
 
-/**
- * Numbers every reference the rationale cites, in order of first use, with the evidence behind it.
- * A reference cited twice keeps its first number, so the text's markers and the sources list agree.
- */
+/** Numbers each cited reference in order of first use; one cited twice keeps its first number, so markers and sources agree. */
 export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "findings">, language: Language): CitationView[] {
   const evidence = new Map<string, EvidenceItem>();
   const links = new Map<string, string>();
@@ -59,13 +53,7 @@ export function citationsFromAnswer(body: Pick<AnswerBodyView, "rationale" | "fi
   return citations;
 }
 
-/**
- * "Spend Acme Cloud Software FY2025" for the spend reference "SPEND SUP-001 FY2025": the kind named
- * once, in the answer's language, no part of the reference twice ("… FY2025 FY2025"), a supplier by
- * its name (「支出 Acme Cloud Software FY2025」, never 「支出 SUP-001」) and a category by its label
- * (「支出 物流 2025年度」, never "支出 logistics FY2025"), an imported one by the name its data gives it;
- * in Japanese, a supplier by its Japanese name and a fiscal year as 2025年度, as the answer's text writes them.
- */
+/** "Spend Acme Cloud Software FY2025" for "SPEND SUP-001 FY2025": the kind once, in the answer's language, suppliers and categories by their names. */
 function citationTitle(
   sourceName: string,
   source: string,
@@ -82,7 +70,6 @@ function citationTitle(
   return sourceName ? `${sourceName} ${once}`.trim() : once;
 }
 
-/** The markers for a rationale point's references, e.g. "[1][3]". */
 export function citationMarkers(referenceIds: readonly string[], citations: readonly CitationView[]): string {
   return [...new Set(referenceIds)]
     .map((id) => citations.find((citation) => citation.referenceId === id)?.position)
@@ -93,4 +80,16 @@ export function citationMarkers(referenceIds: readonly string[], citations: read
 
 function isSourceKind(source: string): source is SourceKind {
   return Object.hasOwn(labelsFor("en").sourceNames, source);
+}
+
+/** Quotes are a clause or a sentence; ten citation cards travel with the answer, so each stays well under a kilobyte. */
+const MAX_CITATION_QUOTE = 300;
+
+/** Opened from a citation whose record has no document link; text runs, not markdown, so a quote is shown as written. */
+export function buildCitationCard(citation: CitationView): AdaptiveCard {
+  return expandTemplate<AdaptiveCard>(template, {
+    title: citation.title,
+    quote: truncate(citation.quote, MAX_CITATION_QUOTE),
+    sourceName: citation.sourceName,
+  });
 }

@@ -1,7 +1,6 @@
 import type { Language } from "../domain";
-import { labelsFor, PROMPT_STARTERS, type DurationUnit } from "../domain";
-import { textLimits } from "./limits";
-import { type AdaptiveCard, expandTemplate } from "./render";
+import { labelsFor, PROMPT_STARTERS, type CardLabels, type DurationUnit } from "../domain";
+import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
 import type { ErrorView, OperatorNoticeView, RequesterNoticeView } from "./view-models";
 import template from "./templates/notice-card.json";
@@ -18,7 +17,6 @@ interface Notice {
   facts?: { title: string; value: string }[];
 }
 
-/** A notice card: title, paragraphs, optional question, reason, sections and facts. */
 export function buildNotice(notice: Notice): AdaptiveCard {
   const limits = textLimits();
   return expandTemplate<AdaptiveCard>(template, {
@@ -33,7 +31,6 @@ export function buildNotice(notice: Notice): AdaptiveCard {
   });
 }
 
-/** The error card: what happened, what to do, and the correlation id to quote. */
 export function buildErrorCard(view: ErrorView): AdaptiveCard {
   const labels = labelsFor(view.language);
   return buildNotice({
@@ -45,7 +42,6 @@ export function buildErrorCard(view: ErrorView): AdaptiveCard {
   });
 }
 
-/** The operators' notice card: what happened to which run, the error kind, where to look. */
 export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard {
   const labels = labelsFor(view.language);
   const paragraphs = [
@@ -67,12 +63,10 @@ export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard 
   });
 }
 
-/** What the welcome and help cards say about the bot's memory of a conversation. */
 interface GuideOptions {
   memoryTtlMs: number;
 }
 
-/** The welcome card sent on install: what Procura does, what it remembers and for how long, examples and commands. */
 export function buildWelcomeCard(language: Language, guide: GuideOptions): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
@@ -85,7 +79,6 @@ export function buildWelcomeCard(language: Language, guide: GuideOptions): Adapt
   });
 }
 
-/** The help card (`help`): what to ask, what the bot remembers, the prompt starters in the reader's language, and the commands. */
 export function buildHelpCard(language: Language, guide: GuideOptions): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
@@ -110,7 +103,6 @@ export function durationText(ms: number, language: Language): string {
   return labelsFor(language).duration(Math.max(1, Math.round(ms / size)), unit);
 }
 
-/** The question back when a follow-up could not be resolved, with the message it was about. */
 export function buildClarificationCard(view: RequesterNoticeView & { clarification: string; offline?: boolean }): AdaptiveCard {
   const labels = labelsFor(view.language);
   const paragraphs = [truncate(view.clarification, textLimits().reason), ...(view.offline ? [labels.offline] : [])];
@@ -125,64 +117,27 @@ function guideSections(language: Language): { heading: string; items: string[] }
   ];
 }
 
-/** Tells the requester their answer is waiting for an approver. */
-export function buildUnderReviewCard(view: RequesterNoticeView): AdaptiveCard {
-  const labels = labelsFor(view.language);
-  return buildNotice({
-    language: view.language,
-    title: labels.underReviewTitle,
-    color: "Warning",
-    paragraphs: [labels.underReviewBody],
-    question: view.question,
-  });
-}
-
-/** The polite reply to a question outside procurement: what Procura answers, and questions to try instead. */
-export function buildOutOfScopeCard(view: RequesterNoticeView): AdaptiveCard {
-  const labels = labelsFor(view.language);
-  return buildNotice({
-    language: view.language,
+const REQUESTER_NOTICES = {
+  underReview: (labels) => ({ title: labels.underReviewTitle, color: "Warning", paragraphs: [labels.underReviewBody] }),
+  outOfScope: (labels) => ({
     title: labels.outOfScopeTitle,
     color: "Default",
     paragraphs: [labels.outOfScopeBody],
-    question: view.question,
     sections: [{ heading: labels.outOfScopeExamplesHeading, items: labels.outOfScopeExamples }],
-  });
-}
+  }),
+  // The content filter's refusal, said politely: no internals, no status code.
+  blocked: (labels) => ({ title: labels.blockedTitle, color: "Default", paragraphs: [labels.blockedBody] }),
+  rejected: (labels) => ({ title: labels.rejectedTitle, color: "Attention", paragraphs: [labels.rejectedBody] }),
+  expired: (labels) => ({ title: labels.expiredNoticeTitle, color: "Warning", paragraphs: [labels.expiredNoticeBody] }),
+} satisfies Record<string, (labels: CardLabels) => Pick<Notice, "title" | "color" | "paragraphs" | "sections">>;
+export type RequesterNotice = keyof typeof REQUESTER_NOTICES;
 
-/** Tells the requester, politely, that the content filter refused the question (no internals, no status code). */
-export function buildBlockedCard(view: RequesterNoticeView): AdaptiveCard {
-  const labels = labelsFor(view.language);
+/** A requester's notice with their question; `reason` is the approver's, shown on a rejection. */
+export function buildRequesterNotice(notice: RequesterNotice, view: RequesterNoticeView & { reason?: string }): AdaptiveCard {
   return buildNotice({
     language: view.language,
-    title: labels.blockedTitle,
-    color: "Default",
-    paragraphs: [labels.blockedBody],
-    question: view.question,
-  });
-}
-
-/** Tells the requester an approver rejected the drafted answer, and why. */
-export function buildRejectionCard(view: RequesterNoticeView & { reason: string }): AdaptiveCard {
-  const labels = labelsFor(view.language);
-  return buildNotice({
-    language: view.language,
-    title: labels.rejectedTitle,
-    color: "Attention",
-    paragraphs: [labels.rejectedBody],
     question: view.question,
     reason: view.reason,
-  });
-}
-
-/** Tells the requester nobody reviewed the drafted answer in time. */
-export function buildExpiredNoticeCard(view: RequesterNoticeView): AdaptiveCard {
-  const labels = labelsFor(view.language);
-  return buildNotice({
-    language: view.language,
-    title: labels.expiredNoticeTitle,
-    color: "Warning",
-    paragraphs: [labels.expiredNoticeBody],
-    question: view.question,
+    ...REQUESTER_NOTICES[notice](labelsFor(view.language)),
   });
 }

@@ -1,6 +1,5 @@
 import { labelsFor, type TextLabelKey } from "../domain";
-import { textLimits } from "./limits";
-import { type AdaptiveCard, expandTemplate } from "./render";
+import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
 import type { ProgressPhase, ProgressView, SpecialistStatus } from "./view-models";
 import template from "./templates/progress-card.json";
@@ -27,7 +26,6 @@ const STATUS: Record<SpecialistStatus, { label: TextLabelKey; color: string }> =
   failed: { label: "statusFailed", color: "Attention" },
 };
 
-/** The progress card: the question, the phase, each selected specialist's status, and the elapsed time. */
 export function buildProgressCard(view: ProgressView): AdaptiveCard {
   const labels = labelsFor(view.language);
   return expandTemplate<AdaptiveCard>(template, {

@@ -1,15 +1,12 @@
-/** The progress card's view model: which phase a run is in and what each selected specialist is doing. */
+/** The progress card's view model: the run's phase and what each selected specialist is doing. */
 import type { Language, RunPhase, RunState } from "../domain";
 import { displayName, type DisplayNames } from "./display-names";
 
-/** What one selected specialist is doing right now. */
 export type SpecialistStatus = "waiting" | "working" | "done" | "failed";
 
-/** The phase line of the progress card. */
 export type ProgressPhase =
   "routing" | "specialists" | "moderating" | "rechecking" | "finishing" | "answered" | "under_review" | "failed" | "clarifying";
 
-/** The progress card: updated in place as each executor finishes. */
 export interface ProgressView {
   language: Language;
   question: string;
@@ -47,7 +44,6 @@ const ENDED_PHASE: Record<Exclude<RunState["status"], "queued" | "running">, Pro
   blocked: "answered",
 };
 
-/** The progress view of a run, from its phase and executor events (and its outcome once it ended). */
 export function progressViewFromRun(state: RunState, names: DisplayNames, now: Date): ProgressView {
   // An out-of-scope question ran no specialist: the card lists none rather than one left waiting.
   const selected = state.status === "out_of_scope" ? [] : (state.decision?.selected ?? []);

@@ -1,6 +1,5 @@
 import { Template } from "adaptivecards-templating";
 
-/** An Adaptive Card JSON object, as sent in an attachment's `content`. */
 export interface AdaptiveCard {
   type: "AdaptiveCard";
   version: string;
@@ -14,11 +13,7 @@ export const CARD_SIZE_LIMIT_BYTES = 26 * 1024;
 
 const prepared = new WeakMap<object, Template>();
 
-/**
- * Expands a template with data. Data is bound, never parsed: a `${…}` inside a data value comes out
- * literally (see the template-injection test), so user text cannot reach the expression language.
- * Every field a template names must be present in `data` — a missing one would print its path.
- */
+/** Data is bound, never parsed: a `${…}` in a value stays literal, so user text never reaches the expression language. A missing field prints its path. */
 // The template file decides the shape; each caller names the one its template produces.
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 export function expandTemplate<T>(template: object, data: object): T {
@@ -30,18 +25,13 @@ export function expandTemplate<T>(template: object, data: object): T {
   return compiled.expand({ $root: data }) as T;
 }
 
-/** The size of a card as sent (UTF-8 JSON). */
 export function cardBytes(card: AdaptiveCard): number {
   return Buffer.byteLength(JSON.stringify(card), "utf8");
 }
 
-/** The text scales a message is built at, in turn, while it is too large for Teams. */
 export const SHRINK_SCALES = [1, 0.6, 0.35, 0.2, 0.1] as const;
 
-/**
- * Builds a card at full text limits and, while it is larger than `limitBytes`, again with the limits
- * scaled down. The last attempt is returned even if still large (the caller's texts are then absurd).
- */
+/** Rebuilds with the text limits scaled down while over `limitBytes`; the last attempt is returned even if still large. */
 export function fitCard(build: (scale: number) => AdaptiveCard, limitBytes = CARD_SIZE_LIMIT_BYTES): AdaptiveCard {
   let card = build(SHRINK_SCALES[0]);
   for (const scale of SHRINK_SCALES.slice(1)) {
@@ -49,4 +39,45 @@ export function fitCard(build: (scale: number) => AdaptiveCard, limitBytes = CAR
     card = build(scale);
   }
   return card;
+}
+
+const ADAPTIVE_CARD_CONTENT_TYPE = "application/vnd.microsoft.card.adaptive";
+
+/** An Adaptive Card wrapped as a Bot Framework attachment (structurally compatible with botbuilder's `Attachment`). */
+export function cardAttachment(card: AdaptiveCard): { contentType: typeof ADAPTIVE_CARD_CONTENT_TYPE; content: AdaptiveCard } {
+  return { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: card };
+}
+
+/** How many characters (or items) of each kind of text a card shows at full size. */
+const BASE_LIMITS = {
+  questionPreview: 240,
+  question: 1200,
+  conclusion: 1500,
+  rationalePoint: 400,
+  rationaleItems: 10,
+  headline: 240,
+  summary: 500,
+  details: 1200,
+  evidenceQuote: 280,
+  evidenceItems: 6,
+  nextAction: 300,
+  nextActionItems: 8,
+  reason: 600,
+  finalText: 6000,
+} as const;
+
+export type TextLimits = { readonly [K in keyof typeof BASE_LIMITS]: number };
+
+export function textLimits(scale = 1): TextLimits {
+  const entries = Object.entries(BASE_LIMITS).map(([key, value]) => [
+    key,
+    Math.max(key.endsWith("Items") ? 2 : 40, Math.floor(value * scale)),
+  ]);
+  return Object.fromEntries(entries) as TextLimits;
+}
+
+/** The limits of an answer's body: an approver's edited text is the whole answer, so it gets the final-text limit, not the conclusion's. */
+export function answerBodyLimits(view: { review?: { edited: boolean } }, scale = 1): TextLimits {
+  const limits = textLimits(scale);
+  return view.review?.edited ? { ...limits, conclusion: limits.finalText } : limits;
 }

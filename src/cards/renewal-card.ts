@@ -3,7 +3,6 @@ import { buildNotice } from "./notice-cards";
 import { RENEWAL_VERBS } from "./actions";
 import type { AdaptiveCard } from "./render";
 
-/** A renewal alert card: the contract's notice deadline, its owner, and what happened to it since. */
 export interface RenewalAlertView {
   language: Language;
   alertId: string;
@@ -12,17 +11,13 @@ export interface RenewalAlertView {
   outcome?: { kind: "dismissed" | "asked"; by: string };
 }
 
-/** The amount in its currency, written for the reader's language ("$320,000", "￥10,900,000"). */
-export function moneyFor(language: Language, value: number, currency: string): string {
+function moneyFor(language: Language, value: number, currency: string): string {
   return new Intl.NumberFormat(language === "ja" ? "ja-JP" : "en-US", { style: "currency", currency, minimumFractionDigits: 0 }).format(
     value,
   );
 }
 
-/**
- * The alert posted to the procurement channel for one contract and notice deadline. The owner line is
- * written as a Teams mention (`<at>…</at>`); the Teams layer adds the mention entity that resolves it.
- */
+/** The owner line is a Teams mention (`<at>…</at>`); the Teams layer adds the entity that resolves it. */
 export function buildRenewalAlertCard(view: RenewalAlertView): AdaptiveCard {
   const labels = stringsFor(view.language).renewals;
   const { due, outcome } = view;
@@ -56,12 +51,10 @@ export function buildRenewalAlertCard(view: RenewalAlertView): AdaptiveCard {
   };
 }
 
-/** The text inside the owner's mention: their e-mail address when known, else "contract owner". */
 export function ownerMentionText(language: Language, due: RenewalDue): string {
   return due.owner?.email ?? stringsFor(language).renewals.ownerUnnamed;
 }
 
-/** The council's question about this renewal, with the contract's terms, in the alert's language. */
 export function renewalQuestion(language: Language, due: RenewalDue): string {
   const labels = stringsFor(language).renewals;
   return labels.askQuestion({

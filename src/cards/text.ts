@@ -3,10 +3,7 @@ import { labelsFor, type Language } from "../domain";
 const ELLIPSIS = "…";
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
-/**
- * Shortens text to at most `max` characters (user-perceived characters: an emoji or a kana with a
- * combining mark is never split), ending with "…". Cuts at a word boundary when one is near the end.
- */
+/** Cuts to `max` user-perceived characters (never splitting an emoji or combining mark), ending with "…", at a word boundary when near. */
 export function truncate(text: string, max: number): string {
   const normalised = text.trim();
   if (normalised.length <= max) return normalised; // UTF-16 length ≥ grapheme count
@@ -22,7 +19,6 @@ export function truncate(text: string, max: number): string {
   return cut.trimEnd() + ELLIPSIS;
 }
 
-/** A text split into its non-empty paragraphs (lines), each truncated; at most `maxParagraphs`. */
 export function paragraphs(text: string, maxChars: number, maxParagraphs = 20): string[] {
   const lines = truncate(text, maxChars)
     .split(/\r?\n/)
@@ -34,12 +30,7 @@ export function paragraphs(text: string, maxChars: number, maxParagraphs = 20): 
 
 const JAPANESE_DATE_TIME = new Intl.DateTimeFormat("ja-JP", { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Tokyo" });
 
-/**
- * An ISO timestamp for a card. English cards use Adaptive Card date/time functions, so each viewer
- * sees it in their own time zone and locale (the functions accept RFC 3339 without fractional
- * seconds only). A Japanese card is written in Japanese whatever the viewer's client locale, which
- * the functions would follow, so its date is formatted for ja-JP in Japan time.
- */
+/** English cards use Adaptive Card date functions (viewer's zone and locale; RFC 3339 without fractions only); Japanese cards are written in Japan time. */
 export function cardDateTime(iso: string, language: Language = "en"): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
@@ -48,18 +39,11 @@ export function cardDateTime(iso: string, language: Language = "en"): string {
   return `{{DATE(${stamp}, SHORT)}} {{TIME(${stamp})}}`;
 }
 
-/** A Markdown link or image: its text and its target (up to the first space or closing parenthesis). */
 const MARKDOWN_LINK = /!?\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g;
-/** An autolink: `<scheme:…>`. */
 const AUTOLINK = /<([a-z][a-z0-9+.-]*:[^<>\s]*)>/gi;
-/** A reference link's definition line: `[label]: target`. */
 const LINK_DEFINITION = /^[ \t]*\[[^\]]+\]:[ \t]*<?(\S*?)>?(?:[ \t].*)?$/gm;
 
-/**
- * Text a person wrote for Markdown (an approver's edited answer) with only web links: a link or
- * image whose target is not http(s) (`javascript:`, `data:`, `file:`, a relative path) keeps its text
- * and loses its target, such an autolink becomes plain text and such a reference definition goes.
- */
+/** Markdown a person wrote (an approver's edit) with only http(s) links: other targets (`javascript:`, `data:`, relative) lose the target, keep the text. */
 export function onlyWebLinks(text: string): string {
   const web = (target: string) => /^https?:\/\//i.test(target);
   return text

@@ -1,27 +1,17 @@
-/**
- * Pure view models for every card, and the mappings from domain state to them. The Teams layer calls
- * e.g. `buildAnswerCard(answerViewFromRun(state, names, { threshold }))` and never shapes card data.
- * Display names, the progress view and the decided-approval views live in their own modules and are
- * re-exported here, so every card imports its view from one place.
- */
+/** Pure view models for every card and the mappings from run state to them: the Teams layer never shapes card data. */
 import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunState } from "../domain";
 import { SystemError, approvalReasonsOf, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
 import { displayName, type DisplayNames } from "./display-names";
 
-export * from "./approval-outcome-views";
 export * from "./display-names";
 export * from "./progress-view";
 
-// ---------------------------------------------------------------- answer
-
-/** One rationale point with the reference ids (根拠) it cites. */
 interface RationaleView {
   point: string;
   citations: string[];
 }
 
-/** One specialist's finding, shown as a collapsible section. */
 interface FindingView {
   specialist: string;
   name: string;
@@ -30,11 +20,9 @@ interface FindingView {
   summary: string;
   details: string;
   evidence: EvidenceItem[];
-  /** 0..1 */
   confidence: number;
 }
 
-/** The parts of an answer shared by the answer card and the approver's draft. */
 export interface AnswerBodyView {
   conclusion: string;
   rationale: RationaleView[];
@@ -42,7 +30,6 @@ export interface AnswerBodyView {
   nextActions: string[];
 }
 
-/** QSCORE before and after the quality gate's re-ask (`before` only when it re-asked). */
 export interface QualityView {
   score: number;
   before?: number;
@@ -51,19 +38,15 @@ export interface QualityView {
   draftBeforeReview?: boolean;
 }
 
-/** How an approver reviewed the answer, for the "reviewed by an approver" line. */
 interface ReviewView {
   edited: boolean;
 }
 
-/** The answer card. */
 export interface AnswerView extends AnswerBodyView {
   language: Language;
   runId: string;
   question: string;
-  /** The standalone question the answer is for, when the conversation's memory completed a follow-up. */
   understoodAs?: string;
-  /** Questions the asker may ask next in the same conversation (buttons). */
   followUps: string[];
   quality: QualityView;
   failed: { name: string; reason: string }[];
@@ -75,17 +58,8 @@ export interface AnswerView extends AnswerBodyView {
   nativeFeedback?: boolean;
 }
 
-/** Options for `answerViewFromRun`: the QSCORE threshold, and a language other than the run's. */
-interface AnswerViewOptions {
-  threshold: number;
-  language?: Language;
-}
-
-/**
- * The answer view of a run that has a Moderator answer (calling it without one is a bug). A run an
- * approver signed off (`state.approval.decision`) shows the "reviewed by an approver" line, on every rendering.
- */
-export function answerViewFromRun(state: RunState, names: DisplayNames, options: AnswerViewOptions): AnswerView {
+/** A run an approver signed off (`state.approval.decision`) shows the "reviewed by an approver" line on every rendering. */
+export function answerViewFromRun(state: RunState, names: DisplayNames, options: { threshold: number; language?: Language }): AnswerView {
   const answer = requireAnswer(state);
   const language = options.language ?? state.language;
   const edited = state.approval?.decision === "edited";
@@ -136,10 +110,7 @@ function answerBodyFromRun(state: RunState, answer: ModeratorAnswer, names: Disp
   };
 }
 
-/**
- * Findings that say exactly the same thing are shown once, under both specialists' names: two
- * identical sections read as a glitch. Evidence is combined; the higher confidence is kept.
- */
+/** Identical findings are shown once under both names (two identical sections read as a glitch); evidence combined, higher confidence kept. */
 export function mergeIdenticalFindings(findings: FindingView[], language: Language): FindingView[] {
   const key = (finding: FindingView) => finding.summary.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
   const merged: FindingView[] = [];
@@ -173,20 +144,15 @@ export function draftTextFromAnswer(answer: Pick<ModeratorAnswer, "conclusion" |
   return [answer.conclusion, ...(points.length ? ["", ...points] : [])].join("\n");
 }
 
-// ---------------------------------------------------------------- notices
-
-/** The error card: what happened and the correlation id to quote. */
 export interface ErrorView {
   language: Language;
   correlationId: string;
 }
 
-/** The error view of a failed run (its correlation id; the failure message is for operators only). */
 export function errorViewFromRun(state: RunState): ErrorView {
   return { language: state.language, correlationId: state.failure?.correlationId ?? state.runId };
 }
 
-/** A notice card for the operators' channel: ids, the error kind, maybe the question's first words, a link. */
 export interface OperatorNoticeView {
   language: Language;
   kind: "run_failed" | "run_poisoned" | "run_retried";
@@ -201,23 +167,18 @@ export interface OperatorNoticeView {
   suppressed: number;
 }
 
-/** A notice to the requester about their question: under review, rejected (with a reason), expired. */
 export interface RequesterNoticeView {
   language: Language;
   question: string;
   reason?: string;
 }
 
-// ---------------------------------------------------------------- approvals
-
-/** The approval card in the approver channel. Its actions carry only `approvalId`. */
 export interface ApprovalView {
   language: Language;
   approvalId: string;
   question: string;
   requesterName: string;
   draft: AnswerBodyView;
-  /** Prefill of the "Edit & approve" input. */
   draftText: string;
   quality: QualityView;
   specialists: string[];
@@ -226,7 +187,6 @@ export interface ApprovalView {
   reminderSince?: string;
 }
 
-/** Options for `approvalViewFromRun`: ids and names the approval record holds. */
 interface ApprovalViewOptions {
   approvalId: string;
   requesterName: string;
@@ -234,7 +194,6 @@ interface ApprovalViewOptions {
   reminderSince?: string;
 }
 
-/** The approval view of a run paused for approval. Calling it without an answer is a bug. */
 export function approvalViewFromRun(state: RunState, names: DisplayNames, options: ApprovalViewOptions): ApprovalView {
   const answer = requireAnswer(state);
   return {
@@ -249,4 +208,43 @@ export function approvalViewFromRun(state: RunState, names: DisplayNames, option
     reasons: approvalReasonsOf(state),
     ...(options.reminderSince ? { reminderSince: options.reminderSince } : {}),
   };
+}
+
+export type ApprovalDecision = "approved" | "edited" | "rejected" | "expired";
+
+export interface ApprovalOutcomeView {
+  language: Language;
+  question: string;
+  decision: ApprovalDecision;
+  deciderName?: string;
+  decidedAt: string;
+  comment?: string;
+  finalText?: string;
+  /** Shown to an approver whose click came after the expiry: their decision was refused. */
+  refusedAsTooLate?: boolean;
+}
+
+export interface ApprovalHistoryItemView {
+  question: string;
+  requesterName: string;
+  decision: "approve" | "edit" | "reject";
+  approverName: string;
+  decidedAt: string;
+  timeToDecisionMs: number;
+  edited: boolean;
+  threadUrl?: string;
+}
+
+export interface ApprovalHistoryView {
+  language: Language;
+  days: number;
+  supplier?: string;
+  page: number;
+  items: ApprovalHistoryItemView[];
+  hasMore: boolean;
+}
+
+export interface ApprovalPendingView {
+  language: Language;
+  items: { approvalId: string; question: string; requesterName: string; createdAt: string; threadUrl?: string }[];
 }

@@ -9,7 +9,7 @@ import path from "node:path";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
 import type { StoredApproverChannel } from "../approvals/approver-channel";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsplayground.yml");
 

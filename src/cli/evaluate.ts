@@ -20,8 +20,8 @@ import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner"
 import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
 import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-runner";
 import { renderTuningReport } from "../eval/tuning/tuning-report";
-import { goldenWorkflow } from "../composition/golden-workflow";
-import { describeZodError } from "../domain/zod-issues";
+import { goldenWorkflow } from "../composition/workflow-deps";
+import { describeZodError } from "../domain/errors";
 import { err, out, USAGE } from "./evaluate-output";
 import { followups, grounding, scope } from "./evaluate-understanding";
 

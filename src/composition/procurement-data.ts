@@ -5,22 +5,17 @@ import { openLocalProcurementData } from "../storage/local-data-store";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import type { ProcurementData } from "../tools/procurement-data";
 
-/** The data set imported into the local data directory, or the sample data set when there is none. */
 async function openLocalOrSampleData(dataDirectory: string): Promise<ProcurementData> {
   return (await openLocalProcurementData(dataDirectory)) ?? createInMemoryProcurementData(generateSampleDataSet());
 }
 
-/**
- * The data a command answers from, as the bot does: the Cosmos account's imported data set when
- * COSMOS_ENDPOINT is set, else the local data directory (or the sample). `close` releases the client.
- */
+/** The data a command answers from, as the bot does: Cosmos when COSMOS_ENDPOINT is set, else the local data directory (or the sample). */
 export async function openToolData(config: AppConfig, log: Log): Promise<{ data: ProcurementData; close: () => Promise<void> }> {
   if (!config.env.COSMOS_ENDPOINT) return { data: await openLocalOrSampleData(config.env.PROCURA_DATA_DIR), close: async () => {} };
   const store = await openCosmosStore(config, { log });
   return { data: store.toolData, close: () => store.close() };
 }
 
-/** The start banner's data line: which data set answers, and its row counts. */
 export function dataSetBanner(summary: DataSetSummary): string {
   const c = summary.counts;
   const n = (value: number) => value.toLocaleString("en-US");

@@ -3,17 +3,19 @@ import type { AppConfig } from "../config";
 import { createChatModel, type ChatModelSettings } from "../llm/create-chat-model";
 import { InMemoryConversationMemory } from "../storage/conversation-memory-repository";
 import { scrubText } from "../telemetry/redaction";
-import { createToolRegistry } from "../tools";
+import { createInMemoryProcurementData, createToolRegistry, generateSampleDataSet } from "../tools";
 import { createEvidencePlanner } from "../tools/evidence-plan";
 import { buildQuestionVocabulary } from "../tools/question/vocabulary";
 import type { ProcurementData } from "../tools/procurement-data";
-import type { WorkflowSettings } from "../domain";
-import { systemClock } from "../domain";
+import { systemClock, type Log, type TranscriptDocument, type WorkflowSettings } from "../domain";
 import type { WorkflowDeps } from "../workflow/deps";
 import type { ChatModel, ConversationMemory, EventSink, RunStore } from "../workflow/ports";
 import { loadPromptLibrary } from "../workflow/prompt-library";
+import { buildTranscript, MemoryRunStore } from "../storage";
+import { runQuestion } from "../workflow/runner";
+import type { EndpointListener } from "../llm/endpoint-pool";
+import type { Telemetry } from "../telemetry";
 
-/** The workflow's settings (its tunables and each role's model), taken from the typed configuration. */
 export function workflowSettings(config: Pick<AppConfig, "workflow" | "models">): WorkflowSettings {
   // promptsDir says where the prompt library is read from, which the composition root does (below).
   const { promptsDir: _promptsDir, ...tunables } = config.workflow;
@@ -21,13 +23,8 @@ export function workflowSettings(config: Pick<AppConfig, "workflow" | "models">)
   return { ...tunables, models };
 }
 
-/**
- * Wires the workflow for an entry point (bot, CLI, job): prompts from files, tools over `data`, the
- * configured model (or `model` when the caller already built one), and the given store and sink.
- * Without `memory`, conversations are remembered in this process only (one-shot CLIs, evaluation).
- */
+/** Wires the workflow for an entry point; without `memory`, conversations are remembered in this process only (one-shot CLIs, evaluation). */
 export async function buildWorkflowDeps(
-  // Its own settings and prompts folder, the conversation memory's, and the chat model's (used when none is given).
   config: Pick<AppConfig, "workflow" | "models" | "memory"> & ChatModelSettings,
   options: { data: ProcurementData; store: RunStore; events: EventSink; model?: ChatModel; memory?: ConversationMemory },
 ): Promise<WorkflowDeps> {
@@ -44,5 +41,45 @@ export async function buildWorkflowDeps(
     settings: workflowSettings(config),
     newRunId: randomUUID,
     redactStoredText: scrubText,
+  };
+}
+
+export type AskWorkflow = (question: string) => Promise<TranscriptDocument>;
+
+/** The whole workflow in memory over the sample data the golden cases are written against; `tune` changes the wiring in memory only (what-if runs). */
+export async function goldenWorkflow(config: AppConfig, tune: (deps: WorkflowDeps) => WorkflowDeps = (deps) => deps): Promise<AskWorkflow> {
+  const deps = tune(
+    await buildWorkflowDeps(config, {
+      data: createInMemoryProcurementData(generateSampleDataSet()),
+      store: new MemoryRunStore(),
+      events: { emit: () => undefined },
+    }),
+  );
+  return async (question) => buildTranscript(await runQuestion(deps, { question }));
+}
+
+/**
+ * Where model endpoint events go: every failover and breaker change to telemetry (`ModelEndpointChanged`, the fault as its kind only) and a
+ * log line with the cause for operators; every streamed answer's timing to telemetry only (`ModelStreamTimed`).
+ */
+export function reportEndpointEvents(telemetry: Pick<Telemetry, "modelEndpointChanged" | "modelStreamTimed">, log: Log): EndpointListener {
+  return (event) => {
+    switch (event.type) {
+      case "failover":
+        log(`model failover: ${event.from} → ${event.to} (${event.fault.cause})`);
+        telemetry.modelEndpointChanged({ change: "failover", endpoint: event.from, toEndpoint: event.to, faultKind: event.fault.kind });
+        return;
+      case "circuit_opened":
+        log(`model endpoint ${event.endpoint} (${event.deployment}): circuit open (${event.fault.cause})`);
+        telemetry.modelEndpointChanged({ change: "circuit_opened", endpoint: event.endpoint, faultKind: event.fault.kind });
+        return;
+      case "circuit_closed":
+        log(`model endpoint ${event.endpoint} (${event.deployment}): circuit closed, serving again`);
+        telemetry.modelEndpointChanged({ change: "circuit_closed", endpoint: event.endpoint });
+        return;
+      case "stream_timed":
+        telemetry.modelStreamTimed({ endpoint: event.endpoint, deployment: event.deployment, ...event.timing });
+        return;
+    }
   };
 }

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { redactUrlsIn } from "../domain/redact-url";
+import { redactUrlsIn } from "../domain/errors";
 
-/** Where an evaluation model lives: the bot's own endpoint, an OpenAI-compatible base URL, or an Azure OpenAI resource. */
 type EvalEndpoint = { kind: "bot" } | { kind: "openai-compatible"; baseUrl: string } | { kind: "azure-openai"; endpoint: string };
 
-/** One evaluation model: its label in reports (the entry as written, its URL redacted), the model or deployment name, and where it lives. */
 export interface EvalModelEntry {
   label: string;
   model: string;
@@ -14,11 +12,7 @@ export interface EvalModelEntry {
 /** `model@https://…` or `deployment@azure:https://…`; the last `@` before the URL splits (model names may hold `@`). */
 const WITH_ENDPOINT = /^(.+)@(azure:)?(https?:\/\/\S+)$/;
 
-/**
- * Parses one EVAL_MODELS entry: a bare name (the bot's own endpoint), `model@https://base-url/v1` (an OpenAI-compatible endpoint: a
- * gateway, OpenAI, a local server) or `deployment@azure:https://resource.openai.azure.com` (an Azure OpenAI deployment). A problem never
- * quotes the entry: EVAL_MODELS may hold a key by mistake (in a URL, or pasted beside it).
- */
+/** A bare name (the bot's endpoint), `model@https://…/v1` or `deployment@azure:https://…`. A problem never quotes the entry: it may hold a key. */
 export function parseEvalModelEntry(text: string): EvalModelEntry | { problem: string } {
   const entry = text.trim().replace(/\/+$/, "");
   const match = WITH_ENDPOINT.exec(entry);
@@ -35,7 +29,6 @@ export function parseEvalModelEntry(text: string): EvalModelEntry | { problem: s
   };
 }
 
-/** EVAL_MODELS / EVAL_MODEL as parsed entries; a malformed entry is a validation issue naming its position. */
 export const EvalModelEntriesSchema = z.array(z.string()).transform((items, context) =>
   items.flatMap((item, index) => {
     const parsed = parseEvalModelEntry(item);
@@ -47,10 +40,7 @@ export const EvalModelEntriesSchema = z.array(z.string()).transform((items, cont
   }),
 );
 
-/**
- * EVAL_API_KEYS: a JSON object from endpoint (the URL as written in EVAL_MODELS, or its origin) to that endpoint's API key — one secret, so
- * one Key Vault reference holds every evaluation key.
- */
+/** EVAL_API_KEYS: JSON from endpoint (URL as written, or its origin) to key, so one Key Vault reference holds every evaluation key. */
 export const EvalApiKeysSchema = z
   .string()
   .optional()

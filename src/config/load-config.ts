@@ -1,40 +1,30 @@
 import type { z } from "zod";
-import { ConfigurationError } from "../domain/errors";
-import { redactUrlsIn } from "../domain/redact-url";
+import { ConfigurationError, redactUrlsIn } from "../domain/errors";
 import type { RetryPolicy } from "../resilience/retry";
 import type { CircuitSettings } from "../resilience/circuit-breaker";
-import type { WorkflowTunables } from "../domain/workflow-settings";
-import { effortProblem, type ModelProfile, type ModelRole } from "../domain/model-profile";
+import { effortProblem, type ModelProfile, type ModelRole, type WorkflowTunables } from "../domain/model-profile";
 import { EnvSchema, SECRET_SETTINGS, amountReaderRates, parseRatesToJpy, type Env } from "./schema";
 
-/** Which model provider runs, and how to reach it. */
 export type ModelProviderConfig =
   | { kind: "offline"; reason: string }
   | { kind: "azure-openai"; endpoints: string[]; apiKey?: string; apiVersion?: string }
   | { kind: "openai-compatible"; baseUrls: string[]; apiKey?: string };
 
-/** The typed settings every module receives. */
 export interface AppConfig {
   env: Env;
   provider: ModelProviderConfig;
   /** Each role's model profile (the evaluation's deployment is the Moderator's unless EVAL_MODEL(S) name others). */
   models: Record<ModelRole, ModelProfile>;
-  /** The retry policy of model calls (LLM_* settings). */
   retry: RetryPolicy;
   /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
   failover: { circuit: CircuitSettings; retryAfterBudgetMs: number };
-  /** The workflow's tunables, and where prompt files are read from when not the bundled prompts/. */
   workflow: WorkflowTunables & { promptsDir?: string };
   approvals: { remindAfterMs: number; expireAfterMs: number };
   operators: { dedupWindowMs: number };
-  /** What a conversation remembers for follow-ups: for how long after its last turn, and how much. */
   memory: { ttlMs: number; budgetTokens: number };
 }
 
-/**
- * Reads and validates the environment once. A wrong or missing value throws a ConfigurationError whose message names the variable and what
- * is expected.
- */
+/** Reads and validates the environment once; a ConfigurationError names the variable and what is expected. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success)
@@ -94,10 +84,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
-/**
- * One problem as `NAME="value": what is expected`. A secret setting's value is never shown, and URLs in a shown value lose their
- * credentials and query; a problem inside a setting (a key of EVAL_API_KEYS) names where, its URLs redacted too.
- */
+/** `NAME="value": expected`; a secret's value is never shown, and URLs in a shown value are redacted. */
 function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefined>): string {
   const [name = "", ...inside] = issue.path.map(String);
   const value = SECRET_SETTINGS.has(name) ? " (value not shown)" : `=${JSON.stringify(redactUrlsIn(source[name] ?? ""))}`;
@@ -105,10 +92,7 @@ function describeIssue(issue: z.ZodIssue, source: Record<string, string | undefi
   return `${name}${value}${where}: ${issue.message}`;
 }
 
-/**
- * The models of the deployments infra/main.bicep creates, each named after its model: GA models a new Azure customer can deploy
- * (docs/models.md). A role left unset uses one and so knows its model.
- */
+/** The GA models infra/main.bicep deploys, each deployment named after its model (docs/models.md): an unset role uses one and knows its model. */
 const DEFAULT_MODELS = { router: "gpt-5.4-mini", specialist: "gpt-5.4-mini", moderator: "gpt-5.4" } as const;
 
 function modelProfiles(env: Env): Record<ModelRole, ModelProfile> {
@@ -154,10 +138,7 @@ const EFFORT_SETTINGS: Record<ModelRole, string> = {
   evaluation: "EVAL_REASONING_EFFORT",
 };
 
-/**
- * Each role's effort checked against its model, where the model is known before the first call: the stated base model, or an
- * OpenAI-compatible server's model name (Azure deployment names are the customer's and say nothing). One line per refused effort.
- */
+/** Efforts checked where the model is known before the first call (a stated base model, a compatible server's name; Azure deployment names say nothing). */
 function checkedEfforts(profiles: Record<ModelRole, ModelProfile>, provider: ModelProviderConfig): Record<ModelRole, ModelProfile> {
   const problems = Object.entries(profiles).flatMap(([role, profile]) => {
     const model = profile.baseModel ?? (provider.kind === "openai-compatible" ? profile.deployment : undefined);

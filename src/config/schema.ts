@@ -17,7 +17,6 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
-/** A model family override; unset or empty: recognised from the model name. */
 const modelFamily = optionalString.pipe(ModelFamilySchema.optional());
 const boolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
 /** A comma-separated list, items trimmed, empty items dropped (unset = empty). */
@@ -34,7 +33,6 @@ const idList = z
 const httpUrl = (message: string) =>
   z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), { message });
 const optionalHttpUrl = optionalString.pipe(httpUrl("must be an http(s) URL").optional());
-/** A comma-separated, ordered list of URLs (first = primary), each validated. */
 const urlList = idList
   .pipe(z.array(httpUrl("each comma-separated entry must be an http(s) URL")))
   .transform((urls) => (urls.length > 0 ? urls : undefined));
@@ -55,29 +53,21 @@ export const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   "EVAL_API_KEYS",
 ]);
 
-/**
- * Every setting the product reads, by environment variable name. `loadConfig` is the only place that reads `process.env`; everything else
- * receives the typed `AppConfig`.
- */
+/** Every setting, by environment variable (each documented in docs/configuration.md); `loadConfig` alone reads `process.env`. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 
-  // Models
   LLM_PROVIDER: z.enum(["offline", "azure-openai", "openai-compatible"]).optional(),
   AZURE_OPENAI_ENDPOINT: urlList,
   AZURE_OPENAI_API_KEY: optionalString,
-  /** Unset: Azure OpenAI's v1 API (`…/openai/v1/`, no api-version); set: the dated API with that api-version. */
   AZURE_OPENAI_API_VERSION: optionalString,
   OPENAI_BASE_URL: urlList,
   OPENAI_API_KEY: optionalString,
-  // Each role's model profile: deployment (or model) name, the model and version behind it (unset: the first response's `model` field
-  // tells; a deployment's name is never read as a model), family (from the model unless set) and reasoning effort, checked against the
-  // model at start-up. Unset deployments are the ones infra/main.bicep creates, named after their model (DEFAULT_MODELS).
+  // Each role's model profile (docs/models.md); unset deployments are the ones infra/main.bicep creates, named after their model.
   ROUTER_MODEL: optionalString,
   ROUTER_BASE_MODEL: optionalString,
   ROUTER_MODEL_FAMILY: modelFamily,
   ROUTER_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
-  /** The rewriter (follow-ups made standalone); unset: the Router's deployment. */
   REWRITER_MODEL: optionalString,
   REWRITER_BASE_MODEL: optionalString,
   REWRITER_MODEL_FAMILY: modelFamily,
@@ -90,14 +80,12 @@ export const EnvSchema = z.object({
   MODERATOR_BASE_MODEL: optionalString,
   MODERATOR_MODEL_FAMILY: modelFamily,
   MODERATOR_REASONING_EFFORT: ReasoningEffortSchema.default("lowest"),
-  /** The evaluation metrics' and the Judge's family and effort (their models: EVAL_MODEL(S), else the Moderator's). */
   EVAL_MODEL_FAMILY: modelFamily,
   EVAL_REASONING_EFFORT: ReasoningEffortSchema.default("medium"),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(MODEL_CALL_RETRY.maxRetries),
   LLM_RETRY_INITIAL_MS: positiveInt.default(MODEL_CALL_RETRY.initialMs),
   LLM_RETRY_MAX_MS: positiveInt.default(MODEL_CALL_RETRY.maxMs),
   LLM_RETRY_MULTIPLIER: z.coerce.number().min(1).default(MODEL_CALL_RETRY.multiplier),
-  /** Percentage of failed requests in the window that opens an endpoint's breaker (per deployment). */
   MODEL_CIRCUIT_FAILURE_RATE: z.coerce
     .number()
     .min(1)
@@ -108,7 +96,6 @@ export const EnvSchema = z.object({
   MODEL_CIRCUIT_OPEN_MS: positiveInt.default(MODEL_FAILOVER.circuit.openMs),
   MODEL_RETRY_AFTER_BUDGET_MS: z.coerce.number().int().min(0).default(MODEL_FAILOVER.retryAfterBudgetMs),
 
-  // Workflow
   ORCHESTRATION: z.enum(ORCHESTRATION_MODES).default("selective"),
   GROUP_CHAT_ROUNDS: z.coerce.number().int().min(1).max(4).default(1),
   GROUP_CHAT_SPECIALISTS: idList,
@@ -119,14 +106,12 @@ export const EnvSchema = z.object({
   ROUTER_TIMEOUT_MS: positiveInt.default(15000),
   SPECIALIST_TIMEOUT_MS: positiveInt.default(30000),
   MODERATOR_TIMEOUT_MS: positiveInt.default(45000),
-  /** Once one chosen specialist has answered, how long the others may still take before the Moderator starts without them. */
   MODERATOR_WAIT_MS: positiveInt.default(8000),
   RUN_BUDGET_MS: positiveInt.default(120000),
   MAX_TOOL_ROUNDS: z.coerce.number().int().min(0).max(8).default(3),
   SPECULATIVE_SPECIALISTS: boolean.default("true"),
   HITL_AMOUNT_THRESHOLD: nonNegativeNumber.default(10_000_000),
   HITL_CATEGORIES: idList,
-  /** Rates to JPY, e.g. "USD=150,EUR=160": for amounts read in questions and for imported data in other currencies. */
   FX_RATES_JPY: z
     .string()
     .default("USD=150,EUR=160")
@@ -136,25 +121,20 @@ export const EnvSchema = z.object({
     }),
   PROMPTS_DIR: optionalString,
 
-  // Teams bot
   PORT: port(3978),
-  /** Address the bot endpoint listens on; unset: 127.0.0.1 without BOT_ID, every interface with it. */
   HOST: optionalString,
-  /** Lets an unauthenticated bot (no BOT_ID) listen on a non-loopback HOST; it then warns at every start. */
   ALLOW_UNAUTHENTICATED: boolean.default("false"),
   BOT_ID: optionalString,
   BOT_PASSWORD: optionalString,
   BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("SingleTenant"),
   BOT_TENANT_ID: optionalString,
   MAX_QUESTION_CHARS: positiveInt.default(4000),
-  /** The sensitivity label Teams shows on answers that cite a contract (e.g. "Confidential"); unset: none. */
   CONTRACT_SENSITIVITY_LABEL: optionalString.pipe(z.string().max(64).optional()),
 
   // Local development (`npm run dev`): the two Agents Playgrounds (0 = any free port)
   PLAYGROUND_PORT: port(56150),
   PLAYGROUND_APPROVER_PORT: port(56151),
 
-  // Cosmos DB
   COSMOS_ENDPOINT: optionalHttpUrl,
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
@@ -163,7 +143,6 @@ export const EnvSchema = z.object({
   CONVERSATION_MEMORY_TOKENS: positiveInt.default(1500),
   STORE_EXECUTOR_IO: boolean.default("true"),
 
-  // Run queue (Azure Storage Queues; Azurite locally)
   RUN_QUEUE_URL: optionalHttpUrl,
   RUN_QUEUE_CONNECTION_STRING: optionalString,
   /** 3–55 lowercase letters, digits and single hyphens: the started queue adds `-started` (63 at most). */
@@ -178,45 +157,29 @@ export const EnvSchema = z.object({
   RUN_LEASE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
   RUN_MAX_DELIVERIES: z.coerce.number().int().min(1).max(100).default(5),
   // Fair share between users: one person's flood of questions cannot starve another's.
-  /** Questions one person may have accepted by an instance and not yet answered (or waiting for an approver). */
   USER_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(1000).default(5),
-  /** Questions one person may ask an instance in any minute. */
   USER_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
-  /** Runs of one person a worker works on at once; unset: half of RUN_WORKER_CONCURRENCY, rounded up. */
   RUN_WORKER_USER_SHARE: z.coerce.number().int().min(1).max(64).optional(),
-  // Procurement data
-  /** Where `npm run import` keeps an imported data set when COSMOS_ENDPOINT is not set. */
   PROCURA_DATA_DIR: z.string().min(1).default(".procura/data"),
-  /** A start or command that fails prints the failure's full detail (causes, stack) under its one line. */
   PROCURA_DEBUG: boolean.default("false"),
   FISCAL_YEAR_START_MONTH: z.coerce.number().int().min(1).max(12).default(4),
 
-  /** Days ahead in which an auto-renewing contract's notice deadline is listed (`npm run renewals`, the renewal alerts). */
   RENEWAL_ALERT_DAYS: z.coerce.number().int().min(0).max(3660).default(60),
-  /** NCRONTAB schedule of the Functions timer `renewal-alerts` (default daily at 07:00 UTC). */
   RENEWAL_SCHEDULE: z.string().min(1).default("0 0 7 * * *"),
-  /** The procurement channel renewal alerts are posted to; unset: the approver channel. */
   RENEWALS_CHANNEL_ID: optionalString,
-  /** The Teams serviceUrl of RENEWALS_CHANNEL_ID; unset: the stored approver channel's. */
   RENEWALS_SERVICE_URL: optionalHttpUrl,
-  /** The team's language: renewal alert cards and the questions asked from them are written in it. */
   RENEWALS_LANGUAGE: z.enum(["en", "ja"]).default("en"),
 
-  // Approvals
   APPROVER_TEAM_ID: optionalString,
   APPROVER_CHANNEL_ID: optionalString,
-  /** The Entra tenant of the configured approver channel (BOT_TENANT_ID when unset): approvers are compared with it. */
   APPROVER_TENANT_ID: optionalString,
   APPROVER_AAD_IDS: idList,
-  /** Entra object ids of the admins who may choose the approver channel with `approvers here` (no one else may). */
   APPROVER_ADMIN_AAD_IDS: idList,
   APPROVAL_REMIND_AFTER: z.string().default("4h"),
   APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
   /** Segregation of duties: the requester may not approve, edit or reject their own request. */
   APPROVAL_SEGREGATION_OF_DUTIES: boolean.default("true"),
-  /** Which process runs the reminder/expiry job: the bot (on an interval), the Functions timer, or none. */
   APPROVAL_SCHEDULER: z.enum(["bot", "function", "off"]).default("bot"),
-  /** NCRONTAB schedule of the Functions timer that runs the job when APPROVAL_SCHEDULER=function. */
   APPROVAL_SCHEDULE: z.string().default("0 */5 * * * *"),
   OPERATOR_CHANNEL_ID: optionalString,
   OPERATOR_SERVICE_URL: optionalHttpUrl,
@@ -225,26 +188,21 @@ export const EnvSchema = z.object({
   OPERATOR_NOTICE_DEDUP_WINDOW: z.string().default("10m"),
   OPERATOR_TRANSACTION_URL: optionalString,
 
-  // Telemetry
   APPLICATIONINSIGHTS_CONNECTION_STRING: optionalString,
   CLOUD_ROLE_NAME: z.string().default("procura-bot"),
 
-  // Evaluation
   EVAL_SCHEDULE: z.string().default("0 0 * * * *"),
   EVAL_MODEL: optionalString.transform((value) => (value === undefined ? [] : [value])).pipe(EvalModelEntriesSchema),
   EVAL_MODELS: idList.pipe(EvalModelEntriesSchema),
   EVAL_API_KEYS: EvalApiKeysSchema,
   EVAL_BATCH_SIZE: positiveInt.default(50),
   EVAL_CONCURRENCY: positiveInt.default(4),
-  /** The golden set (`*.jsonl`), relative to the working directory: the canary's questions and the live job's references. */
   GOLDEN_SET_DIR: z.string().min(1).default("test/fixtures/golden"),
-  /** NCRONTAB schedule of the golden-set canary timer (default daily at 05:00 UTC). */
   CANARY_SCHEDULE: z.string().min(1).default("0 0 5 * * *"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-/** Rates to JPY when FX_RATES_JPY names none: the corporate defaults. */
 const DEFAULT_RATES: Readonly<Record<string, number>> = { JPY: 1, USD: 150, EUR: 160 };
 
 /**

@@ -3,15 +3,51 @@ import { ConversationEntitiesSchema, PreviousAnswerSchema } from "./conversation
 import { ShownFindingSchema, ShownOkFindingSchema, SpecialistFailureSchema } from "./finding";
 import { LanguageSchema } from "./language";
 import { RouterDecisionSchema } from "./router-decision";
-import { SpecialistRoundSchema } from "./specialist";
 
-/**
- * The typed inputs each agent's prompt is rendered from. The user message carries them as JSON, so
- * any model, including the offline engine (no language model), reads the same data.
- */
+/** Front matter of `prompts/specialists/<id>.md`; the body of the file is the system prompt. */
+export const SpecialistFrontMatterSchema = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, "lower-case id such as 'contract'"),
+  displayName: z.object({ en: z.string().min(1), ja: z.string().min(1) }),
+  description: z.string().min(1),
+  model: z.string().min(1).optional(),
+  temperature: z.number().min(0).max(2).default(0.2),
+  maxTokens: z.number().int().positive().default(800),
+  tools: z.array(z.string()).default([]),
+  keywords: z.array(z.string()).default([]),
+});
 
-/** A specialist as the Router sees it. */
-export const SpecialistSummarySchema = z.object({
+export type SpecialistDefinition = z.infer<typeof SpecialistFrontMatterSchema> & { systemPrompt: string };
+
+/** The specialist used alone when routing fails or every selected specialist fails. */
+export const FALLBACK_SPECIALIST = "knowledge";
+
+/** Which pass a specialist is in: the first opinion, the debate rebuttal, or the quality-gate re-ask. */
+export const SpecialistRoundSchema = z.enum(["initial", "debate", "requery"]);
+export type SpecialistRound = z.infer<typeof SpecialistRoundSchema>;
+
+const ModelToolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+export type ModelToolCall = z.infer<typeof ModelToolCallSchema>;
+
+const ExecutorIoMessageSchema = z.object({
+  role: z.enum(["system", "user", "assistant", "tool"]),
+  content: z.string(),
+  toolCalls: z.array(ModelToolCallSchema).optional(),
+  toolCallId: z.string().optional(),
+});
+
+/** What one executor sent its model and got back (its last call's messages and every reply): kept in Cosmos only, never telemetry, scrubbed of PII and secrets. */
+export const ExecutorIoSchema = z.object({
+  stepId: z.string(),
+  executor: z.string(),
+  round: SpecialistRoundSchema.optional(),
+  messages: z.array(ExecutorIoMessageSchema),
+  outputs: z.array(z.string()),
+});
+export type ExecutorIo = z.infer<typeof ExecutorIoSchema>;
+
+/** The typed inputs each agent's prompt is rendered from, sent as JSON so every model, the offline engine included, reads the same data. */
+
+const SpecialistSummarySchema = z.object({
   id: z.string(),
   displayName: z.object({ en: z.string(), ja: z.string() }),
   description: z.string(),
@@ -19,25 +55,20 @@ export const SpecialistSummarySchema = z.object({
 });
 export type SpecialistSummary = z.infer<typeof SpecialistSummarySchema>;
 
-/** A remembered turn as the rewriter sees it. */
-export const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
+const RememberedTurnSchema = z.object({ question: z.string(), conclusion: z.string(), entities: ConversationEntitiesSchema });
 
-/** What every agent is asked about: the question, in the language the answer is written in. */
 const QuestionSchema = z.object({ question: z.string(), language: LanguageSchema });
 
-/** What the agents that answer the question (specialists, the Moderator) are told besides it. */
 const AnsweringSchema = QuestionSchema.extend({
   decision: RouterDecisionSchema,
   /** The previous turn's question and conclusion, when this follow-up asks about that answer. */
   previousAnswer: PreviousAnswerSchema.optional(),
 });
 
-/** Input of the rewriter (agentId `rewriter`): the new message and the conversation's memory, oldest first. */
-export const RewriterInputSchema = QuestionSchema.extend({ agent: z.literal("rewriter"), turns: z.array(RememberedTurnSchema) });
+const RewriterInputSchema = QuestionSchema.extend({ agent: z.literal("rewriter"), turns: z.array(RememberedTurnSchema) });
 export type RewriterInput = z.infer<typeof RewriterInputSchema>;
 
-/** Input of the Router (agentId `router`). */
-export const RouterInputSchema = QuestionSchema.extend({
+const RouterInputSchema = QuestionSchema.extend({
   agent: z.literal("router"),
   specialists: z.array(SpecialistSummarySchema),
   maxSpecialists: z.number().int().positive(),
@@ -46,22 +77,18 @@ export const RouterInputSchema = QuestionSchema.extend({
 });
 export type RouterInput = z.infer<typeof RouterInputSchema>;
 
-/** Input of a specialist (agentId = the specialist id). */
-export const SpecialistInputSchema = AnsweringSchema.extend({
+const SpecialistInputSchema = AnsweringSchema.extend({
   agent: z.literal("specialist"),
   specialist: SpecialistSummarySchema.extend({ tools: z.array(z.string()) }),
   round: SpecialistRoundSchema,
   /** The Moderator's critique of what is missing (requery round). */
   critique: z.string().optional(),
-  /** Its own earlier finding (debate and requery rounds). */
   previous: ShownFindingSchema.optional(),
-  /** The other specialists' findings (debate round). */
   peers: z.array(ShownFindingSchema).optional(),
 });
 export type SpecialistInput = z.infer<typeof SpecialistInputSchema>;
 
-/** Input of the Moderator (agentId `moderator`). */
-export const ModeratorInputSchema = AnsweringSchema.extend({
+const ModeratorInputSchema = AnsweringSchema.extend({
   agent: z.literal("moderator"),
   findings: z.array(ShownOkFindingSchema),
   failures: z.array(SpecialistFailureSchema),
@@ -72,7 +99,6 @@ export const ModeratorInputSchema = AnsweringSchema.extend({
 });
 export type ModeratorInput = z.infer<typeof ModeratorInputSchema>;
 
-/** Any agent's input, told apart by `agent`. */
 export const AgentInputSchema = z.discriminatedUnion("agent", [
   RewriterInputSchema,
   RouterInputSchema,

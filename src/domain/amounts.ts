@@ -1,10 +1,7 @@
-/** Currencies the product understands in questions and data. */
 export type Currency = "JPY" | "USD" | "EUR";
 
-/** Conversion rates to JPY, one per currency (JPY is always 1). */
 export type JpyRates = Readonly<Record<Currency, number>>;
 
-/** A money amount found in free text: in its own currency, in JPY, and the text it was read from. */
 export interface ExtractedAmount {
   value: number;
   currency: Currency;
@@ -15,12 +12,7 @@ export interface ExtractedAmount {
 /** Default corporate conversion rates to JPY; the sample data set normalises with the same rates. */
 const JPY_PER_UNIT: JpyRates = { JPY: 1, USD: 150, EUR: 160 };
 
-/**
- * Converts an amount to JPY at the given rates (the corporate defaults unless configured), kept to
- * the sen (1/100 yen): USD 12.35 at 150 is ¥1,852.50, not ¥1,853. Rows are summed at that precision
- * and the total is rounded to whole yen once, for display (`formatJpy`); rounding each row instead
- * drifts a total by up to half a yen per row.
- */
+/** Kept to the sen (USD 12.35 at 150 is ¥1,852.50): rows are summed at that precision and rounded once for display, or totals drift. */
 export function toJpy(value: number, currency: Currency, rates: JpyRates = JPY_PER_UNIT): number {
   return toSen(value * rates[currency]);
 }
@@ -115,12 +107,7 @@ const AMOUNT_PATTERN = new RegExp(
 
 const PERCENT_PATTERN = /(?<![\d.])(?<sign>[+\-−])?\s?(?<number>\d+(?:\.\d+)?)\s?(?:%|percent\b|パーセント)/gi;
 
-/**
- * Every money amount mentioned in a text, e.g. "¥12,000,000", "5千万円", "1.2億円", "¥50 000 000",
- * "fifty million yen", "50 mil JPY", "5e7 yen", "$250k", "USD 1.2M", "€40.000". A number counts only
- * with a currency (symbol, code or word, before or after) or a Japanese unit (万/億/兆 imply yen), so
- * years, ids, counts and percentages are not amounts. `jpy` is converted at `rates`.
- */
+/** A number counts only with a currency (symbol, code, word) or a Japanese unit (万/億/兆 imply yen): years, ids and counts are not amounts. */
 export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT): ExtractedAmount[] {
   const normalised = toHalfWidth(text);
   const amounts: ExtractedAmount[] = [];
@@ -143,7 +130,6 @@ export function extractAmounts(text: string, rates: JpyRates = JPY_PER_UNIT): Ex
   return amounts;
 }
 
-/** The largest amount in a text, in JPY (0 when it names none). */
 export function largestAmountJpy(text: string, rates: JpyRates = JPY_PER_UNIT): number {
   return Math.max(0, ...extractAmounts(text, rates).map((amount) => amount.jpy));
 }
@@ -156,7 +142,6 @@ export function extractPercentages(text: string): number[] {
   });
 }
 
-/** `body` is the matched number: the Japanese, Latin or spelled-out one, whichever group matched. */
 function valueOf(groups: Record<string, string | undefined>, body: string, currency: Currency): number | undefined {
   if (groups.ja !== undefined) return kanjiAmount(groups.ja.replace(/[.,]+$/, ""));
   if (groups.words !== undefined) return wordsAmount(groups.words);
@@ -170,12 +155,7 @@ function currencyOf(prefix: string | undefined, suffix: string | undefined): Cur
   return undefined;
 }
 
-/**
- * Reads a Latin number whose separators may be commas, periods, apostrophes or spaces. Both a comma
- * and a period: the last one is the decimal mark. One kind repeated: thousands. One comma or period
- * followed by exactly three digits is a thousands separator, except a period in a dollar amount or
- * before a multiplier ("1.250 million"), where it is the decimal mark; otherwise it is decimal ("€1,5").
- */
+/** Both comma and period: the last is decimal. One repeated: thousands. One followed by three digits: thousands, except a period in dollars or before a multiplier. */
 function latinNumber(raw: string, currency: Currency, scaled: boolean): number {
   if (/e/i.test(raw)) return Number(raw);
   const text = raw.replace(/[\s'’\u00a0\u202f]/g, "");

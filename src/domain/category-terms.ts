@@ -1,11 +1,7 @@
 import type { Language } from "./language";
 import { stringsFor } from "./strings";
 
-/**
- * How people name spend categories in English and Japanese. Category ids come from the data (suppliers,
- * benchmarks); this table only adds the words users type for them. A category missing here is still
- * matched by its id ("raw-materials" → "raw materials").
- */
+/** Words people type for spend categories (ids come from the data); a category missing here is still matched by its id. */
 export const CATEGORY_TERMS: Readonly<Record<string, readonly string[]>> = {
   saas: ["saas", "software", "subscription", "license", "licence", "ソフトウェア", "ソフト", "サブスク", "ライセンス", "SaaS"],
   cloud: ["cloud", "iaas", "paas", "hosting", "クラウド", "ホスティング"],
@@ -50,11 +46,7 @@ export const CATEGORY_TERMS: Readonly<Record<string, readonly string[]>> = {
   "hr-services": ["staffing", "recruiting", "temp staff", "人材派遣", "派遣", "採用"],
 };
 
-/**
- * More words that mean a category where a category is expected (a tool's category argument, written
- * by a model or a user): kept apart from CATEGORY_TERMS, which the offline engine spots anywhere in a
- * question, because some are too broad to read there ("security", "delivery", "media").
- */
+/** Words that mean a category only where one is expected (a tool argument): too broad for the offline engine to spot anywhere ("security", "media"). */
 export const CATEGORY_ARGUMENT_TERMS: Readonly<Record<string, readonly string[]>> = {
   cloud: ["compute"],
   "it-hardware": ["it hardware", "device"],
@@ -69,17 +61,11 @@ export const CATEGORY_ARGUMENT_TERMS: Readonly<Record<string, readonly string[]>
   "electronic-components": ["electronics", "component", "semiconductor", "chip", "mcu"],
 };
 
-/** Whether `word` is a category id of the table (a reference's part, a scope's part). */
 export function isCategoryId(word: string): boolean {
   return Object.hasOwn(CATEGORY_TERMS, word);
 }
 
-/**
- * A category as an answer names it. In Japanese: the name the data set gives it (`nameJa`, a
- * supplier's `categoryNameJa`), else the first Japanese term of the table ("logistics" → 「物流」),
- * else its id marked as a category (「カテゴリ「fleet」」), never the bare id as a word. In English its
- * id as words ("raw-materials" → "raw materials").
- */
+/** Japanese: the data set's name, else the table's first Japanese term, else the id marked as a category (never a bare id). English: the id as words. */
 export function categoryLabel(id: string, language: Language, nameJa?: string | null): string {
   const named = language === "ja" ? nameJa || CATEGORY_TERMS[id]?.find((term) => /[\u3040-\u30ff\u3400-\u9fff]/.test(term)) : undefined;
   return named ?? stringsFor(language).unnamedCategory(id);

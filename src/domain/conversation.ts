@@ -13,11 +13,9 @@ export const ConversationEntitiesSchema = z.object({
 });
 export type ConversationEntities = z.infer<typeof ConversationEntitiesSchema>;
 
-/** A kind of thing a follow-up may refer to ("suppliers", "periods"…): what a tool argument names. */
 export const ConversationEntityKindSchema = ConversationEntitiesSchema.keyof();
 export type ConversationEntityKind = z.infer<typeof ConversationEntityKindSchema>;
 
-/** One remembered turn of a conversation: what was asked, understood and concluded. */
 export const ConversationTurnSchema = z.object({
   runId: z.string(),
   at: z.string(),
@@ -30,11 +28,7 @@ export const ConversationTurnSchema = z.object({
 });
 export type ConversationTurn = z.infer<typeof ConversationTurnSchema>;
 
-/**
- * What the rewriter (a model, or the offline engine) returns for a new message, given the
- * conversation's remembered turns. Every field is required so the strict JSON schema sent to the
- * model is exactly this shape.
- */
+/** What the rewriter returns for a new message; every field required, so the strict JSON schema sent to the model is exactly this shape. */
 export const UnderstandingOutputSchema = z.object({
   kind: z
     .enum(["standalone", "rewritten", "clarify"])
@@ -55,17 +49,12 @@ export const UnderstandingSchema = UnderstandingOutputSchema.superRefine((value,
     ctx.addIssue({ code: "custom", path: ["clarification"], message: "is empty although kind is clarify" });
 });
 
-/** The previous turn as specialists and the Moderator see it when a follow-up refers to its answer. */
 export const PreviousAnswerSchema = z.object({ question: z.string(), conclusion: z.string() });
 
-/** How the run understood its message (kept in the run record). */
 export const RunUnderstandingSchema = z.object({
   kind: z.enum(["standalone", "rewritten", "clarify"]),
-  /** How many remembered turns the rewriter saw. */
   turnsSeen: z.number().int().min(0),
-  /** Set when the follow-up refers to the previous answer; specialists and the Moderator receive it. */
   previousAnswer: PreviousAnswerSchema.optional(),
-  /** The question back to the user, when the message could not be resolved. */
   clarification: z.string().optional(),
   /** Why the message was taken as it is (e.g. the rewriter failed), when it was. */
   note: z.string().optional(),
@@ -78,12 +67,10 @@ function estimateTokens(text: string): number {
   return cjk + Math.ceil((text.length - cjk) / 4);
 }
 
-/** The tokens a turn costs in a prompt. */
 function turnTokens(turn: ConversationTurn): number {
   return estimateTokens(JSON.stringify({ q: turn.standaloneQuestion, c: turn.conclusion ?? "", e: turn.entities }));
 }
 
-/** The most recent turns (oldest first) whose total fits `budgetTokens`; the latest always stays. */
 export function turnsWithinBudget(turns: readonly ConversationTurn[], budgetTokens: number): ConversationTurn[] {
   const kept: ConversationTurn[] = [];
   let used = 0;
@@ -96,26 +83,34 @@ export function turnsWithinBudget(turns: readonly ConversationTurn[], budgetToke
   return kept;
 }
 
-/**
- * The turns after adding `turn`: a turn already remembered for the same run is replaced (a run
- * delivered twice is remembered once), then the oldest go until the rest fit the budget.
- */
+/** A turn already remembered for the same run is replaced (a run delivered twice is remembered once), then the oldest go to fit the budget. */
 export function appendTurn(turns: readonly ConversationTurn[], turn: ConversationTurn, budgetTokens: number): ConversationTurn[] {
   return turnsWithinBudget([...turns.filter((earlier) => earlier.runId !== turn.runId), turn], budgetTokens);
 }
 
-/** How a conversation's memory is kept: how long after the last turn, and how many tokens of turns. */
 export interface MemoryPolicy {
   ttlMs: number;
   budgetTokens: number;
 }
 
-/** An empty set of entities. */
 export function noEntities(): ConversationEntities {
   return { suppliers: [], contracts: [], categories: [], periods: [], amounts: [] };
 }
 
-/** Asked back in the user's language when a follow-up has nothing to refer to. */
 export function defaultClarification(language: Language): string {
   return stringsFor(language).followUps.clarification;
 }
+
+/** Longest feedback comment (or rejection reason) kept: the card input, the action parser and the record agree. */
+export const MAX_COMMENT_CHARS = 2000;
+
+/** A 👍/👎 on an answer card, with an optional comment (Cosmos `feedback`, partition key `/runId`). */
+export const FeedbackSchema = z.object({
+  runId: z.string().min(1),
+  conversationId: z.string().min(1),
+  userId: z.string().min(1),
+  rating: z.enum(["up", "down"]),
+  comment: z.string().max(MAX_COMMENT_CHARS).optional(),
+  at: z.string(),
+});
+export type Feedback = z.infer<typeof FeedbackSchema>;

@@ -1,13 +1,7 @@
-import { redactUrlsIn } from "./redact-url";
+import { z } from "zod";
 import type { Reference } from "./run-message";
 
-/**
- * Base class: every error we raise knows its kind, and where in a run it happened when that applies.
- * The small taxonomy: configuration errors stop start-up, model-behaviour errors are expected
- * outcomes of talking to a model, system errors are everything else (store down, bugs). The message
- * has its URLs redacted once, here, so no path that prints, logs or sends it (a start failure, a
- * run's failure, telemetry) can show an endpoint's credentials or query.
- */
+/** Every error we raise has a kind (configuration stops start-up; model behaviour is expected; system is the rest). URLs are redacted here, once. */
 export class ProcuraError extends Error {
   constructor(
     message: string,
@@ -19,7 +13,6 @@ export class ProcuraError extends Error {
   }
 }
 
-/** A setting is missing or wrong; the message names the variable and what is expected. */
 export class ConfigurationError extends ProcuraError {
   constructor(message: string, cause?: unknown) {
     super(message, "configuration", { cause });
@@ -40,10 +33,7 @@ export class SystemError extends ProcuraError {
   }
 }
 
-/**
- * What a start or command prints when it fails: the one line, then with `debug` the full detail
- * (each cause's stack); without it, where the detail is when there is more. URLs are redacted in all of it.
- */
+/** What a failing start or command prints: one line, and with `debug` each cause's stack. URLs redacted. */
 export function failureReport(error: unknown, debug: boolean): string {
   const line = error instanceof ConfigurationError ? redactUrlsIn(error.message) : (fileSystemProblem(error) ?? describeError(error));
   const cause = error instanceof Error ? error.cause : undefined;
@@ -56,7 +46,6 @@ export function failureReport(error: unknown, debug: boolean): string {
   return [line, ...detail.map((text, i) => (i === 0 ? text : `caused by: ${text}`))].join("\n");
 }
 
-/** What to do when the file system refuses, by the error's code. */
 const FILE_SYSTEM_ADVICE: Record<string, string> = {
   EACCES: "permission denied: give this user access to it, or choose another folder (PROCURA_DATA_DIR for the data folder)",
   EPERM: "operation not permitted: give this user access to it, or choose another folder (PROCURA_DATA_DIR for the data folder)",
@@ -66,10 +55,7 @@ const FILE_SYSTEM_ADVICE: Record<string, string> = {
   EMFILE: "too many files open: raise the limit (ulimit -n), then run it again",
 };
 
-/**
- * A file-system error as one line: the path (a temporary file's own, not its `.<pid>.tmp` name) and
- * what to do; undefined for any other error.
- */
+/** A file-system error as one line: the path (not a temporary file's `.<pid>.tmp` name) and what to do; undefined for any other error. */
 export function fileSystemProblem(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   const { code, path } = error as NodeJS.ErrnoException;
@@ -78,18 +64,12 @@ export function fileSystemProblem(error: unknown): string | undefined {
   return `${path.replace(/\.\d+\.tmp$/, "")}: ${advice} (${code})`;
 }
 
-/**
- * A short, log-safe description of any thrown value. URLs in it lose their credentials and query:
- * HTTP clients name the URL they called ("request to https://user:pw@host/v1?api-key=… failed").
- */
+/** A short, log-safe description of any thrown value: HTTP clients name the URL they called, so URLs lose credentials and query. */
 export function describeError(error: unknown): string {
   return redactUrlsIn(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 }
 
-/**
- * A stored run written by a release with another run shape: refused as it is, never migrated, so the
- * worker tells its asker the run cannot be continued instead of misreading it.
- */
+/** A run stored by a release with another run shape: refused, never migrated or misread. */
 export class UnsupportedRunVersionError extends SystemError {
   constructor(
     readonly runId: string,
@@ -105,12 +85,67 @@ export class UnsupportedRunVersionError extends SystemError {
   }
 }
 
-/**
- * A worker's conditional write found a newer version of its run: another worker owns it now. The
- * worker stops at once and sends nothing more for that run.
- */
+/** A conditional write found a newer version of the run: another worker owns it, so this one stops and sends nothing more. */
 export class LeaseLostError extends SystemError {
   constructor(runId: string, owner: string) {
     super(`run ${runId}: ${owner} no longer owns the run (a newer version was written)`, { runId, step: "lease" });
   }
+}
+
+/** A map lookup whose key came from the data that built the map: a missing value is a bug, so it fails loudly. */
+export function lookup<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`no ${what} for ${JSON.stringify(key)}`);
+  return value;
+}
+
+/** A zod error as one actionable line; `root` names a pathless issue's value, `limit` keeps a long list short. */
+export function describeZodError(error: z.ZodError, options: { root?: string; limit?: number } = {}): string {
+  const issues = options.limit === undefined ? error.issues : error.issues.slice(0, options.limit);
+  return issues.map((issue) => `${issue.path.join(".") || (options.root ?? "(root)")}: ${issue.message}`).join("; ");
+}
+
+const OperatorNoticeKindSchema = z.enum(["run_failed", "run_poisoned", "run_retried"]);
+
+/** What operators are told about one run (the notifier cuts or drops the question by its configuration before posting). */
+export const OperatorNoticeSchema = z.object({
+  kind: OperatorNoticeKindSchema,
+  runId: z.string().min(1),
+  correlationId: z.string().min(1),
+  errorKind: z.string().min(1),
+  attempts: z.number().int().positive().optional(),
+  question: z.string().optional(),
+  /** The serviceUrl of the requester's conversation: where the channel is reached when none is configured. */
+  serviceUrl: z.string().url().optional(),
+});
+export type OperatorNotice = z.infer<typeof OperatorNoticeSchema>;
+
+/** The one way a URL is shown: endpoint settings may carry credentials in the userinfo or the query (`?api-key=…`, SAS), so both go, with the fragment. */
+
+/** A URL in text: up to white space, a quote, a bracket, or a comma that starts the next URL of a list. */
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^\s"'`<>()[\]{},]|,(?![a-z][a-z0-9+.-]*:\/\/))+/gi;
+const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+const TRAILING_PUNCTUATION = /[.,;:!]+$/;
+
+/** The URL without userinfo, query or fragment; a URL that has none of them is returned as written. */
+export function redactUrl(url: string): string {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  if (!parsed) return stripSecretParts(url);
+  if (!parsed.username && !parsed.password && !/[?#]/.test(url)) return url;
+  // `new URL("https://h?x").pathname` is "/": keep "https://h" as written, without a slash.
+  const authority = AUTHORITY.exec(url)?.[0] ?? "";
+  const path = parsed.pathname === "/" && url.charAt(authority.length) !== "/" ? "" : parsed.pathname;
+  return `${parsed.protocol}//${parsed.host}${path}`;
+}
+
+export function redactUrlsIn(text: string): string {
+  return text.replace(URL_IN_TEXT, (match) => {
+    const trailing = TRAILING_PUNCTUATION.exec(match)?.[0] ?? "";
+    return redactUrl(match.slice(0, match.length - trailing.length)) + trailing;
+  });
+}
+
+/** An unparsable URL still loses anything before an `@` after the scheme, and everything from `?` or `#`. */
+function stripSecretParts(text: string): string {
+  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, "$1").replace(/[?#].*$/s, "");
 }

@@ -21,18 +21,13 @@ const JudgeResultRecordSchema = z
   })
   .passthrough();
 
-/**
- * One transcript's evaluation (Cosmos `evaluations`, partition key `/transcriptId`). `id` is
- * derived from the transcript, so saving twice overwrites instead of duplicating.
- */
+/** One transcript's evaluation (Cosmos `evaluations`, `/transcriptId`): its id derives from the transcript, so saving twice overwrites. */
 export const EvaluationRecordSchema = z.object({
   id: z.string().min(1),
   schemaVersion: z.literal(1),
   transcriptId: z.string().min(1),
   conversationId: z.string().min(1),
-  /** The evaluated agent run. */
   runId: z.string().min(1),
-  /** The job run that produced this record. */
   jobRunId: z.string().min(1),
   createdAt: z.string(),
   models: z.array(z.string()),
@@ -47,7 +42,6 @@ export const EvaluationRecordSchema = z.object({
 });
 export type EvaluationRecord = z.infer<typeof EvaluationRecordSchema>;
 
-/** The id of a transcript's evaluation record. */
 export function evaluationRecordId(transcriptId: string): string {
   return `eval-${transcriptId}`;
 }
@@ -58,7 +52,6 @@ export interface TranscriptEvaluatedProps {
   runId?: string;
   /** `AgentGoalAccuracy`, `TopicAdherence` (precision), `TopicRecall` or `Judge`. */
   metric: string;
-  /** The judge criterion, when the metric is the judge. */
   criterion?: string;
   verdict?: "PASS" | "FAIL" | "UNSURE";
   score?: number;
@@ -69,10 +62,8 @@ export interface TranscriptEvaluatedProps {
   disagreement?: boolean;
 }
 
-/** One canary run, as telemetry carries it: ids, model names and numbers only. */
 export interface CanaryCompletedProps {
   canaryRunId: string;
-  /** `failed` when the canary itself could not finish. */
   outcome: "completed" | "failed";
   provider: string;
   routerModel: string;
@@ -82,19 +73,72 @@ export interface CanaryCompletedProps {
   passedCount: number;
   failedCount: number;
   skippedCount: number;
-  /** passed / (passed + failed) over the checks; absent when nothing was scored. */
   passRate?: number;
   durationMs: number;
 }
 
-/** One kind of canary check (a metric, `Judge` with its criterion, or `Run`) over all cases. */
 export interface CanaryScoredProps {
   canaryRunId: string;
   /** `ToolCallAccuracy`, `AgentGoalAccuracy`, `TopicAdherence`, `Judge` or `Run`. */
   metric: string;
   /** The Judge criterion as a slug (`no-invented-figures`): telemetry drops values with spaces. */
   criterion?: string;
-  /** Mean score of the cases that have one. */
   score?: number;
   passRate: number;
 }
+
+export const SampleToolCallSchema = z.object({
+  name: z.string().min(1),
+  arguments: z.record(z.unknown()).default({}),
+});
+export type SampleToolCall = z.infer<typeof SampleToolCallSchema>;
+
+/** One message of a multi-turn conversation (HumanMessage, AIMessage with toolCalls, ToolMessage). */
+export const SampleMessageSchema = z.object({
+  type: z.enum(["human", "ai", "tool"]),
+  content: z.string(),
+  toolCalls: z.array(SampleToolCallSchema).optional(),
+});
+export type SampleMessage = z.infer<typeof SampleMessageSchema>;
+
+export const SampleSchema = z.object({
+  id: z.string().min(1),
+  userInputMessages: z.array(SampleMessageSchema).min(1),
+  reference: z.string().optional(),
+  referenceTopics: z.array(z.string()).optional(),
+  toolCalls: z.array(SampleToolCallSchema).optional(),
+  /** Calls run for the agents before they asked (evidence fetched up front): scored apart from their own choices. */
+  upFrontToolCalls: z.array(SampleToolCallSchema).optional(),
+  referenceToolCalls: z.array(SampleToolCallSchema).optional(),
+});
+export type Sample = z.infer<typeof SampleSchema>;
+
+const CanaryRowSchema = z.object({
+  id: z.string().min(1),
+  /** `tool-call-accuracy`, `agent-goal-accuracy`, `topic-adherence`, `judge: <criterion>` or `run`. */
+  metric: z.string().min(1),
+  score: z.number().min(0).max(1).nullable(),
+  status: z.enum(["pass", "fail", "skip"]),
+  note: z.string(),
+});
+export type CanaryRow = z.infer<typeof CanaryRowSchema>;
+
+/** One golden-set canary run against the deployed models (Cosmos `canaryRuns`, partition key `/id`). */
+export const CanaryRecordSchema = z.object({
+  id: z.string().min(1),
+  schemaVersion: z.literal(1),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  outcome: z.enum(["completed", "failed"]),
+  error: z.string().optional(),
+  provider: z.string(),
+  deployedModels: z.object({ router: z.string(), specialist: z.string(), moderator: z.string() }),
+  evalModels: z.array(z.string()),
+  cases: z.number().int().min(0),
+  passed: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+  passRate: z.number().min(0).max(1).nullable(),
+  rows: z.array(CanaryRowSchema),
+});
+export type CanaryRecord = z.infer<typeof CanaryRecordSchema>;

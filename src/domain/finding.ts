@@ -1,64 +1,65 @@
 import { z } from "zod";
 import { ConversationEntityKindSchema } from "./conversation";
-import { EntityResolutionSchema } from "./entity-resolution";
 import { DocumentUrlSchema } from "./procurement";
 
-/** One piece of evidence as a specialist writes it: where it came from and what it says. */
-export const WrittenEvidenceSchema = z.object({
+const EntityKindSchema = z.enum(["supplier", "category", "costCenter", "contract"]);
+
+const ResolvedNameSchema = z.object({
+  kind: EntityKindSchema,
+  text: z.string(),
+  id: z.string(),
+  name: z.string(),
+});
+
+/** A name that did not resolve to one record: ask back with the candidates, or say it was not found; never answer for every record instead. */
+const UnresolvedNameSchema = z.object({
+  kind: EntityKindSchema,
+  text: z.string(),
+  outcome: z.enum(["ambiguous", "not_found"]),
+  candidates: z.array(z.string()).max(3),
+});
+
+const EntityResolutionSchema = z.object({
+  resolved: z.array(ResolvedNameSchema).default([]),
+  unresolved: z.array(UnresolvedNameSchema).default([]),
+});
+export type EntityResolution = z.infer<typeof EntityResolutionSchema>;
+
+const WrittenEvidenceSchema = z.object({
   source: z.string().describe("tool or document kind, e.g. 'contract', 'policy', 'spend', 'supplier', 'benchmark'"),
   referenceId: z.string().describe("id returned by a tool, e.g. 'CTR-0012', 'POL-APPROVAL-MATRIX §3.2'"),
   quote: z.string().describe("a short quote or figure from the tool result"),
 });
 export type WrittenEvidence = z.infer<typeof WrittenEvidenceSchema>;
 
-/** The record a reference is about (a supplier), by its id and its name as the data holds them. */
-export const EvidenceSubjectSchema = z.object({
+const EvidenceSubjectSchema = z.object({
   id: z.string().max(200),
   name: z.string().max(300),
   /** The name Japanese answers and their source titles use (`supplierNameJa`). */
   nameJa: z.string().max(300).optional(),
 });
 
-/**
- * The spend category a reference is about, by its id and the Japanese name the data set gives it
- * (`categoryNameJa`): an imported category has no entry in the built-in term table, so without it a
- * citation or a follow-up could only name it by its id.
- */
-export const EvidenceCategorySchema = z.object({ id: z.string().max(100), nameJa: z.string().max(300).optional() });
+/** Its Japanese name (`categoryNameJa`): an imported category is not in the built-in term table, so a citation could otherwise only show its id. */
+const EvidenceCategorySchema = z.object({ id: z.string().max(100), nameJa: z.string().max(300).optional() });
 export type EvidenceCategory = z.infer<typeof EvidenceCategorySchema>;
 
-/**
- * One piece of evidence as tools return it and findings keep it: with the link to the record's
- * document when it has one, and the supplier and category it is about, so that a citation names them
- * by their names rather than their ids. All come from the tool, never from model text: a model's
- * output is read with `WrittenEvidenceSchema`, which has none of them, and the step adds the tool's.
- */
-export const EvidenceItemSchema = WrittenEvidenceSchema.extend({
+/** Evidence as tools return it: link, supplier and category come from the tool, never from model text (read with `WrittenEvidenceSchema`). */
+const EvidenceItemSchema = WrittenEvidenceSchema.extend({
   url: DocumentUrlSchema.optional(),
   subject: EvidenceSubjectSchema.optional(),
   category: EvidenceCategorySchema.optional(),
 });
 export type EvidenceItem = z.infer<typeof EvidenceItemSchema>;
 
-/**
- * The short handle ("E1", "E2", …) a model is shown beside each record in its conversation, and
- * cites the record by: two or three output tokens where a reference id takes 5–13 (and none to
- * garble). Numbered per conversation by `workflow/evidence-handles.ts` and never stored: the step
- * turns the handles a model writes back into reference ids before anything keeps them.
- */
-export const EvidenceHandleSchema = z.string().describe("the handle shown beside the record, e.g. 'E2'");
+/** The handle ("E1", "E2"…) a model cites a record by: 2–3 output tokens where an id takes 5–13; never stored, the step maps it back. */
+const EvidenceHandleSchema = z.string().describe("the handle shown beside the record, e.g. 'E2'");
 
 /** The handle beside a record a model is shown; absent from a message rendered before handles existed (read leniently). */
 const ShownHandle = { ref: EvidenceHandleSchema.optional() };
 
-/** Evidence as a tool message shows it to a model: the written fields and the record's handle. */
-export const ShownToolEvidenceSchema = WrittenEvidenceSchema.extend(ShownHandle);
+const ShownToolEvidenceSchema = WrittenEvidenceSchema.extend(ShownHandle);
 
-/**
- * A quote a specialist writes for a record: only when the tool's own wording is not what it cites
- * (one clause of a long record, the record restated in the question's language). Rare, so it sits
- * apart from the plain list of handles rather than making every citation an object.
- */
+/** A quote only where the tool's own wording is not what is cited: rare, so it sits apart from the plain list of handles. */
 const QuotedEvidenceSchema = z.object({
   ref: EvidenceHandleSchema,
   source: WrittenEvidenceSchema.shape.source,
@@ -66,22 +67,11 @@ const QuotedEvidenceSchema = z.object({
 });
 export type QuotedEvidence = z.infer<typeof QuotedEvidenceSchema>;
 
-/**
- * Budgets a specialist is told for its finding's text (characters): the summary holds the facts that
- * answer the question, the details one fact or step a line. Every character is output on the critical
- * path before the Moderator can start, and the cited records reach the Moderator anyway. A budget,
- * not a limit that fails a longer finding (a repair would cost a whole extra call).
- */
+/** Budgets, not limits (a repair costs a whole call): every character is output before the Moderator can start. */
 export const FINDING_SUMMARY_CHARS = 320;
 export const FINDING_DETAILS_CHARS = 400;
 
-/**
- * What a specialist model must return. It cites evidence by the handles of the records it was shown,
- * as plain strings: the step turns them back into reference ids and attaches each tool record's
- * source and quote, so copying them (or writing `"source":null,"quote":null` for every item, as
- * strict structured output makes a model do for an optional field) would only add output tokens
- * before the Moderator can start, and a chance to misquote a figure.
- */
+/** Evidence is cited by handle only: copying source and quote (or nulls, as strict structured output forces) costs output tokens and risks a misquote. */
 export const FindingOutputSchema = z.object({
   summary: z.string().min(1).describe(`the facts that answer the question, at most ${FINDING_SUMMARY_CHARS} characters`),
   details: z
@@ -119,9 +109,7 @@ export function handoffOutputSchema(targets: readonly [string, ...string[]]) {
   });
 }
 
-/** A specialist's finding that answered (`handoff`: it passed the question on instead of answering). */
-export const OkFindingSchema = FindingOutputSchema.omit({ quotes: true }).extend({
-  /** The cited references with the records tools returned for them (and the quotes the model wrote). */
+const OkFindingSchema = FindingOutputSchema.omit({ quotes: true }).extend({
   evidence: z.array(EvidenceItemSchema),
   specialist: z.string(),
   status: z.literal("ok"),
@@ -131,7 +119,6 @@ export const OkFindingSchema = FindingOutputSchema.omit({ quotes: true }).extend
 
 export type OkFinding = z.infer<typeof OkFindingSchema>;
 
-/** A specialist that could not answer, and why. */
 const FailedFindingSchema = z.object({
   specialist: z.string(),
   status: z.literal("failed"),
@@ -139,24 +126,31 @@ const FailedFindingSchema = z.object({
   toolCalls: z.array(ToolCallRecordSchema),
 });
 
-/** A specialist's contribution to a run, successful or not. */
 export const FindingSchema = z.discriminatedUnion("status", [OkFindingSchema, FailedFindingSchema]);
 export type Finding = z.infer<typeof FindingSchema>;
 
 /** A finding as another model is shown it (the Moderator, a peer, its own next round): each cited record beside its handle. */
 export const ShownOkFindingSchema = OkFindingSchema.extend({ evidence: z.array(EvidenceItemSchema.extend(ShownHandle)) });
 export type ShownOkFinding = z.infer<typeof ShownOkFindingSchema>;
-/** A record as a model reads it, in a finding or a tool message: the evidence item beside its handle. */
 export type ShownEvidenceItem = ShownOkFinding["evidence"][number];
-/** Any finding as another model is shown it (a failed one cites nothing). */
 export const ShownFindingSchema = z.discriminatedUnion("status", [ShownOkFindingSchema, FailedFindingSchema]);
 export type ShownFinding = z.infer<typeof ShownFindingSchema>;
 
-/** A specialist that failed, as the Moderator and a re-run Router are told. */
 export const SpecialistFailureSchema = z.object({ specialist: z.string(), error: z.string() });
 export type SpecialistFailure = z.infer<typeof SpecialistFailureSchema>;
 
-/** The failed findings as `{ specialist, error }`: what the Moderator and a re-run Router are told. */
 export function specialistFailures(findings: readonly Finding[]): SpecialistFailure[] {
   return findings.flatMap((f) => (f.status === "failed" ? [{ specialist: f.specialist, error: f.error }] : []));
 }
+
+/** The `tool` message a model gets after a tool ran, read leniently; evidence goes without document links (added back from the tools). */
+export const ToolMessageContentSchema = z.object({
+  tool: z.string(),
+  ok: z.boolean(),
+  digest: z.string().default(""),
+  evidence: z.array(ShownToolEvidenceSchema).default([]),
+  data: z.unknown().optional(),
+  error: z.string().optional(),
+  resolution: EntityResolutionSchema.optional(),
+});
+export type ToolMessageContent = z.infer<typeof ToolMessageContentSchema>;

@@ -1,8 +1,4 @@
-/**
- * Japanese fiscal years run April to March and are named by the calendar year they start in:
- * FY2025 = 2025-04-01 … 2026-03-31 (2025年度). A data set may start its years in another month
- * (its summary's `fiscalYearStartMonth`); every function here takes that month, April by default.
- */
+/** Fiscal years are named by the calendar year they start in (FY2025 = 2025-04-01 … 2026-03-31, 2025年度); every function takes the start month. */
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
@@ -11,17 +7,13 @@ export function fiscalYearSpan(startMonth = 4): string {
   return `${MONTHS[startMonth - 1]}–${MONTHS[(startMonth + 10) % 12]}`;
 }
 
-/**
- * The fiscal year of an ISO date ("2026-02-10" → "FY2025"); imports may start the year in another
- * month (`startMonth`, 1–12), named by the calendar year it starts in.
- */
+/** The fiscal year of an ISO date ("2026-02-10" → "FY2025"). */
 export function fiscalYearOf(isoDate: string, startMonth = 4): string {
   const year = Number(isoDate.slice(0, 4));
   const month = Number(isoDate.slice(5, 7));
   return `FY${month >= startMonth ? year : year - 1}`;
 }
 
-/** The fiscal year a moment falls in (its UTC date), e.g. "today" for "this year" and "last year". */
 export function fiscalYearOfDate(date: Date, startMonth = 4): string {
   return fiscalYearOf(date.toISOString().slice(0, 10), startMonth);
 }
@@ -31,7 +23,6 @@ export function fiscalQuarterOf(isoDate: string, startMonth = 4): string {
   return `${fiscalYearOf(isoDate, startMonth)}-Q${Math.floor(fiscalMonthIndex(Number(isoDate.slice(5, 7)), startMonth) / 3) + 1}`;
 }
 
-/** Position of a calendar month (1–12) in the fiscal year: the start month is 0, the month before it 11. */
 export function fiscalMonthIndex(month: number, startMonth = 4): number {
   return (month - startMonth + 12) % 12;
 }
@@ -43,10 +34,7 @@ export function fiscalYearRange(fiscalYear: string, startMonth = 4): { from: str
   return { from: `${start}-${String(startMonth).padStart(2, "0")}-01`, to: end.toISOString().slice(0, 10) };
 }
 
-/**
- * Reads the ways people name a fiscal year — "FY2025", "fy25", "2025", "2025年度", "令和7年度" —
- * as "FY2025"; undefined when the text is not a fiscal year.
- */
+/** "FY2025", "fy25", "2025", "2025年度", "令和7年度" → "FY2025"; undefined when the text is not a fiscal year. */
 export function parseFiscalYear(text: string): string | undefined {
   const normalised = text.normalize("NFKC").trim().toUpperCase();
   const reiwa = /^令和(\d{1,2})年度?$/.exec(normalised);

@@ -1,10 +1,6 @@
 import { parseDocument } from "yaml";
 
-/**
- * Front matter is data, never code: it is read as YAML (core schema, so no tags that build objects or
- * run anything) with a bound on its size and on alias expansion. gray-matter, which this replaces,
- * evaluated a `---js` block as JavaScript while reading.
- */
+/** Front matter is data, never code: YAML core schema, bounded size and alias expansion (gray-matter, replaced, ran `---js` blocks as JavaScript). */
 
 /** Bytes of front matter read at most: metadata is a few lines; a larger block is refused unread. */
 const FRONT_MATTER_MAX_BYTES = 16 * 1024;
@@ -29,11 +25,7 @@ export interface FrontMatter {
 const OPENING = "---";
 const YAML_LANGUAGES = new Set(["", "yaml", "yml"]);
 
-/**
- * Splits a file into its front matter (the block between an opening "---" line and the next "---"
- * line) and its content. A file without front matter has empty data. An opening that names another
- * language ("---js", "---coffee", any other) is refused without reading the block.
- */
+/** Splits a file into front matter and content; an opening that names another language ("---js") is refused without reading the block. */
 export function parseFrontMatter(source: string): FrontMatter {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   // "----" is a markdown rule, not front matter (as gray-matter read it).
@@ -54,10 +46,7 @@ export function parseFrontMatter(source: string): FrontMatter {
   return { data: yamlMapping(block), content: text.slice(closing.end) };
 }
 
-/**
- * Where the closing "---" line starts and where the content after it begins. Lines are scanned only
- * up to the size bound (a character is at least a byte), so a huge unclosed block is not read whole.
- */
+/** Scans only up to the size bound, so a huge unclosed block is not read whole. */
 function closingLine(text: string, from: number): { start: number; end: number } | undefined {
   for (let start = from; ;) {
     const lineBreak = text.indexOf("\n", start);

@@ -1,15 +1,11 @@
 import { z } from "zod";
 
-/** Languages the bot answers in; card labels exist for each. */
 export const LanguageSchema = z.enum(["en", "ja"]);
 export type Language = z.infer<typeof LanguageSchema>;
 
 const JAPANESE_SCRIPT = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]/g;
 
-/**
- * The language of a question: Japanese when a meaningful share of its letters are kana/kanji
- * (mixed questions such as "Acme の契約" count as Japanese), English otherwise.
- */
+/** Japanese when a meaningful share of the letters are kana/kanji ("Acme の契約" counts), English otherwise. */
 export function detectLanguage(text: string): Language {
   const japanese = text.match(JAPANESE_SCRIPT)?.length ?? 0;
   if (japanese === 0) return "en";
@@ -23,11 +19,7 @@ export function localeLanguage(locale: string | undefined): Language {
   return locale?.toLowerCase().startsWith("ja") ? "ja" : "en";
 }
 
-/**
- * An English sentence that names something in Japanese ("What is the risk rating of 株式会社山田製作所?"):
- * three English words or more, no Japanese punctuation, and every Japanese run a name, not grammar
- * (grammar ends in kana: particles, inflections, です/ます).
- */
+/** "What is the risk rating of 株式会社山田製作所?": 3+ English words, no Japanese punctuation, every Japanese run a name (grammar ends in kana). */
 function isEnglishSentenceAroundNames(text: string): boolean {
   const englishWords = text.match(/[A-Za-z]{2,}/g)?.length ?? 0;
   if (englishWords < 3 || /[？。、「」]/.test(text)) return false;

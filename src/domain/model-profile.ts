@@ -1,36 +1,22 @@
 import { z } from "zod";
+import type { JpyRates } from "./amounts";
+import type { OrchestrationMode } from "./mode-state";
 
-/**
- * The request rules a model family follows on the Chat Completions wire:
- * - `reasoning` (GPT-5 family, o-series): `max_completion_tokens`, `reasoning_effort`, and no
- *   `temperature`/`top_p` (the service refuses any value but the default);
- * - `gpt-4` (GPT-4o, GPT-4.1, …): `max_completion_tokens` and `temperature`;
- * - `compatible` (other OpenAI-compatible servers: Ollama, vLLM, LM Studio): `max_tokens` and
- *   `temperature`, the fields every such server reads.
- */
+/** Request rules by family: `reasoning` sends max_completion_tokens and reasoning_effort, no temperature; `gpt-4` max_completion_tokens and temperature; `compatible` max_tokens and temperature. */
 export const ModelFamilySchema = z.enum(["reasoning", "gpt-4", "compatible"]);
 export type ModelFamily = z.infer<typeof ModelFamilySchema>;
 
-/**
- * How long a reasoning model thinks before it answers. `lowest` is the least the model accepts
- * (`none` from GPT-5.1 on, `minimal` on GPT-5, `low` on the o-series), resolved once the model is known.
- */
+/** `lowest` is the least the model accepts (`none` from GPT-5.1, `minimal` on GPT-5, `low` on o-series), resolved once the model is known. */
 export const ReasoningEffortSchema = z.enum(["lowest", "none", "minimal", "low", "medium", "high", "xhigh"]);
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
-/** An effort the service takes, `lowest` resolved. */
 export type SentEffort = Exclude<ReasoningEffort, "lowest">;
 
-/** What the service accepts from a known model: its request rules and, for reasoning models, its efforts, least first. */
 export interface ModelRules {
   family: Exclude<ModelFamily, "compatible">;
   efforts: readonly SentEffort[];
 }
 
-/**
- * The efforts each model takes (Microsoft Learn, "Azure OpenAI reasoning models", 2026-07-29; the
- * service's 400 `unsupported_value` names them too): GPT-5 stops at `minimal`, GPT-5.1 takes `none`
- * instead, every model after gpt-5.1-codex-max also takes `xhigh`; the o-series takes low to high.
- */
+/** Efforts per model (Microsoft Learn, "Azure OpenAI reasoning models", 2026-07-29; the 400 `unsupported_value` names them too). */
 const MODEL_RULES: readonly { name: RegExp; rules: ModelRules }[] = [
   { name: /^gpt-5(-mini|-nano)?$/, rules: { family: "reasoning", efforts: ["minimal", "low", "medium", "high"] } },
   { name: /^gpt-5\.1(-mini)?$/, rules: { family: "reasoning", efforts: ["none", "low", "medium", "high"] } },
@@ -52,7 +38,7 @@ export function rulesOfModel(model: string): ModelRules | undefined {
   return MODEL_RULES.find((entry) => entry.name.test(name))?.rules;
 }
 
-/** Why `model` refuses `effort`, in one line, or undefined when it takes it (or the model is unknown, or takes no effort). */
+/** Why `model` refuses `effort`, or undefined when it takes it, takes none, or is unknown. */
 export function effortProblem(model: string, effort: ReasoningEffort): string | undefined {
   const rules = rulesOfModel(model);
   if (rules?.family !== "reasoning" || effort === "lowest" || rules.efforts.includes(effort)) return undefined;
@@ -64,11 +50,7 @@ export function effortProblem(model: string, effort: ReasoningEffort): string | 
 export const MODEL_ROLES = ["rewriter", "router", "specialist", "moderator", "evaluation"] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
 
-/**
- * A role's model: the deployment (Azure) or model name, the model behind the deployment when the
- * configuration states it (otherwise the first response's `model` field tells), the family whose
- * request rules apply (absent: from the model), and the reasoning effort asked of a reasoning model.
- */
+/** A role's model: deployment or model name, the model behind it when configured (else the first response tells), family and effort. */
 export interface ModelProfile {
   deployment: string;
   baseModel?: string;
@@ -91,20 +73,39 @@ export function modelOfProfile(
   };
 }
 
-/**
- * How fast one streamed answer came from a deployment, for the simulator's calibration: time to first
- * text, output speed and how many tokens each text chunk carried (all per deployment and model).
- */
 export interface DeploymentTiming {
-  /** The model the response named (`gpt-5.4-2026-03-05`). */
   model: string;
   /** The effort sent ("" when none was). */
   reasoningEffort: string;
   firstTextMs: number;
   /** Visible output tokens per second while the text streamed; undefined with fewer than two text chunks. */
   tokensPerSecond?: number;
-  /** Visible output tokens per text chunk. */
   chunkTokens: number;
   outputTokens: number;
   reasoningTokens: number;
+}
+
+export interface WorkflowTunables {
+  orchestration: OrchestrationMode;
+  /** Group chat: rounds, and who speaks in which order (empty: every registered specialist). */
+  groupChat: { rounds: number; specialists: string[] };
+  /** Handoff: how many hand-overs a run may make before the speaker must answer. */
+  maxHandoffs: number;
+  qscoreThreshold: number;
+  maxSpecialists: number;
+  /** How many top-priority specialists the quality gate re-asks (1–2). */
+  requerySpecialists: number;
+  /** `moderatorWaitMs`: how long the Moderator waits for the other chosen specialists once one has answered. */
+  timeouts: { routerMs: number; specialistMs: number; moderatorMs: number; moderatorWaitMs: number; runBudgetMs: number };
+  maxToolRounds: number;
+  /** Start the specialists the route guess names together with the Router; those it does not choose are cancelled. */
+  speculativeSpecialists: boolean;
+  storeExecutorIo: boolean;
+  hitlAmountThreshold: number;
+  hitlCategories: string[];
+  jpyRates: JpyRates;
+}
+
+export interface WorkflowSettings extends WorkflowTunables {
+  models: Record<Exclude<ModelRole, "evaluation">, ModelProfile>;
 }

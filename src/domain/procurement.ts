@@ -1,22 +1,38 @@
 import { z } from "zod";
 import { LanguageSchema } from "./language";
-import { StoredNameSchema } from "./stored-text";
 
-/**
- * Where the source document of an imported record opens (SharePoint, OneDrive): Teams makes a cited
- * record's title a link to it. Only https, so a link never downgrades or runs script.
- */
+/** Stored text limits: the import refuses a longer cell, and every reader cuts one it finds anyway, so no megabyte name reaches a prompt, card or log. */
+export const STORED_TEXT_LIMITS = {
+  /** Identifiers and codes: ids, supplier and contract references, currencies, policy keys. */
+  idChars: 128,
+  /** Names and titles: supplier names and aliases, contract and policy titles, categories, units. */
+  nameChars: 300,
+  pathChars: 2_048,
+  /** Any other cell: free text, numbers and dates before parsing. */
+  textChars: 4_000,
+} as const;
+
+export function cutText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function boundedText(max: number) {
+  return z.string().transform((text) => cutText(text, max));
+}
+
+const StoredNameSchema = boundedText(STORED_TEXT_LIMITS.nameChars);
+
+/** A cited record's document link (SharePoint, OneDrive); https only, so a link never downgrades or runs script. */
 export const DocumentUrlSchema = z
   .string()
   .max(2048)
   .refine((text) => /^https:\/\//i.test(text) && URL.canParse(text), "not an https URL");
 
-/** `{ url }` when there is one, else nothing: a record or evidence item without a link has no `url` key at all. */
+/** A record or evidence item without a link has no `url` key at all. */
 export function optionalUrl(url: string | undefined): { url?: string } {
   return url === undefined ? {} : { url };
 }
 
-/** A supplier with the risk and performance facts specialists rely on. */
 export const SupplierSchema = z.object({
   id: z.string(), // "SUP-001"
   name: StoredNameSchema, // "Acme Cloud Software"
@@ -52,13 +68,11 @@ export function supplierNameJa(supplier: { name: string; nameJa?: string | null;
   );
 }
 
-/** One clause of a contract. */
 const ContractClauseSchema = z.object({
   kind: z.enum(["term", "renewal", "price_adjustment", "termination", "liability", "payment", "other"]),
   text: z.string(),
 });
 
-/** A contract with its clause texts. */
 export const ContractSchema = z.object({
   id: z.string(), // "CTR-0001"
   supplierId: z.string(),
@@ -74,7 +88,6 @@ export const ContractSchema = z.object({
   priceCapPct: z.number().nullable(), // max yearly increase allowed by the price adjustment clause
   status: z.enum(["active", "expiring", "expired", "draft"]),
   clauses: z.array(ContractClauseSchema),
-  /** The signed contract document, when the import gave one. */
   url: DocumentUrlSchema.optional(),
   /** Who answers for the contract (contracts.csv `ownerAadId` / `ownerEmail`): @mentioned on its renewal alert. */
   ownerAadId: z.string().optional(),
@@ -82,7 +95,6 @@ export const ContractSchema = z.object({
 });
 export type Contract = z.infer<typeof ContractSchema>;
 
-/** One spend transaction (purchase order line / invoice). */
 export const SpendTransactionSchema = z.object({
   id: z.string(), // "TXN-000001"
   date: z.string(), // ISO date
@@ -99,10 +111,8 @@ export const SpendTransactionSchema = z.object({
 });
 export type SpendTransaction = z.infer<typeof SpendTransactionSchema>;
 
-/** A section of a policy document; ids are cited as "POL-…§n". */
 const PolicySectionSchema = z.object({ id: z.string(), heading: StoredNameSchema, text: z.string() });
 
-/** A procurement policy document in one language. */
 export const PolicyDocumentSchema = z.object({
   id: z.string(), // "POL-APPROVAL-MATRIX-en"
   policyKey: z.string(), // "approval-matrix" (same across languages)
@@ -111,12 +121,10 @@ export const PolicyDocumentSchema = z.object({
   version: z.string(),
   effectiveDate: z.string(),
   sections: z.array(PolicySectionSchema),
-  /** The published policy document, when the import gave one. */
   url: DocumentUrlSchema.optional(),
 });
 export type PolicyDocument = z.infer<typeof PolicyDocumentSchema>;
 
-/** Market price benchmark for a category. */
 export const PriceBenchmarkSchema = z.object({
   category: StoredNameSchema,
   unit: StoredNameSchema,
@@ -130,7 +138,6 @@ export const PriceBenchmarkSchema = z.object({
 });
 export type PriceBenchmark = z.infer<typeof PriceBenchmarkSchema>;
 
-/** The complete sample data set, as loaded into the store by `npm run seed`. */
 export interface ProcurementDataSet {
   suppliers: Supplier[];
   contracts: Contract[];
@@ -152,10 +159,7 @@ const SpendLineSchema = SpendTransactionSchema.pick({
 });
 export type SpendLine = z.infer<typeof SpendLineSchema>;
 
-/**
- * Spend totals of one month for one supplier × category × cost center × currency, maintained when
- * the data is loaded: spend questions are answered from these cells, whatever the number of rows.
- */
+/** Spend totals of one month per supplier × category × cost center × currency, kept at load: spend questions never read every row. */
 export const SpendCellSchema = z.object({
   month: z.string(), // "2025-04"
   fiscalYear: z.string(),
@@ -179,14 +183,11 @@ export const SpendCellSchema = z.object({
 });
 export type SpendCell = z.infer<typeof SpendCellSchema>;
 
-/** Kinds of procurement data a data set holds. */
 export const DATA_KINDS = ["suppliers", "contracts", "spend", "policies", "benchmarks"] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
 
-/** Which data set the tools answer from and how much it holds (start banners, import summaries). */
 export const DataSetSummarySchema = z.object({
   name: z.enum(["sample", "imported"]),
-  /** Where it lives: "built-in sample", a directory, or a Cosmos database. */
   location: z.string(),
   importedAt: z.string().nullable(),
   /** First month of its fiscal years (4 = April–March): spend rows were labelled with it when imported. */

@@ -1,4 +1,3 @@
-/** A record id named in a text: the id as the data set spells it, where it starts and how it is written there. */
 export interface NamedRecordId {
   id: string;
   at: number;
@@ -8,12 +7,7 @@ export interface NamedRecordId {
 /** Latin letters and digits: an id starting or ending in one is not read out of a longer word ("A1" in "FY2025A1"). */
 const WORD_CHARACTER = /[\p{Script=Latin}\p{Nd}]/u;
 
-/**
- * The ids of one kind of record in a data set ("CTR-0001", 「契約-0042」, "K-2025/017": whatever the
- * import was given), and where a text names them. An id is recognised by looking it up, never by its
- * shape: any run of non-space characters may hold one, and only ids in the data set count. Matching
- * ignores case and full/half width (ＫＳ-１ = KS-1).
- */
+/** The ids of one kind of record, recognised by lookup, never by shape (any import spelling counts); matching ignores case and full/half width. */
 export class RecordIdIndex {
   private readonly byKey = new Map<string, string>();
   private readonly longest: number;
@@ -49,7 +43,6 @@ export class RecordIdIndex {
   }
 }
 
-/** An id is not part of a longer Latin word or number on either side. */
 function standsAlone(text: string, start: number, end: number): boolean {
   const joins = (inside: string | undefined, outside: string | undefined) =>
     inside !== undefined && outside !== undefined && WORD_CHARACTER.test(inside) && WORD_CHARACTER.test(outside);

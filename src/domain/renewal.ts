@@ -1,11 +1,8 @@
 import { z } from "zod";
 import { LanguageSchema } from "./language";
 
-/**
- * An auto-renewing contract whose notice deadline (end date minus notice days) is still ahead: the
- * last day to give notice before the contract renews by itself. Dates are ISO (YYYY-MM-DD).
- */
-export const RenewalDueSchema = z.object({
+/** An auto-renewing contract whose notice deadline (end date minus notice days, ISO) is still ahead. */
+const RenewalDueSchema = z.object({
   contractId: z.string(),
   title: z.string(),
   supplierId: z.string(),
@@ -22,31 +19,21 @@ export const RenewalDueSchema = z.object({
 });
 export type RenewalDue = z.infer<typeof RenewalDueSchema>;
 
-/**
- * The one alert of a contract's notice deadline, keyed by both (`renewalAlertId`). Created `pending`
- * by the instance that claims it (a create-if-absent write: a second claim is a conflict), `posted`
- * once the card is in the channel, `dismissed` when someone dismissed it there.
- */
+/** One alert per contract and notice deadline: claimed `pending` by a create-if-absent write (a second claim conflicts), then `posted` or `dismissed`. */
 export const RenewalAlertSchema = z.object({
   id: z.string(),
-  /** The renewal as the card shows it (clicks rebuild the card and the question from it). */
   due: RenewalDueSchema,
   state: z.enum(["pending", "posted", "dismissed"]),
   /** When the posting instance claimed it: a claim left `pending` long after this is taken over. */
   claimedAt: z.string(),
   language: LanguageSchema,
-  /** The card's thread in the channel, once posted. */
   thread: z.object({ serviceUrl: z.string(), conversationId: z.string(), activityId: z.string() }).optional(),
   /** Who dismissed it (Entra object id and the name Teams gave) and when. */
   dismissed: z.object({ byAadObjectId: z.string(), byName: z.string(), at: z.string() }).optional(),
 });
 export type RenewalAlert = z.infer<typeof RenewalAlertSchema>;
 
-/**
- * The alert's id: one per contract and notice deadline. Any character of the contract id other than
- * ASCII letters, digits, `.` and `-` is written as `_<hex>_`, so the id is a safe Cosmos id and card
- * key whatever the imported id holds (`K-2025/017`, `契約-0042`), and two contract ids never share one.
- */
+/** Characters other than ASCII letters, digits, `.` and `-` become `_<hex>_`: a safe Cosmos id and card key, and no two contract ids share one. */
 export function renewalAlertId(contractId: string, noticeDeadline: string): string {
   const safe = contractId.replace(/[^A-Za-z0-9.-]/gu, (char) => `_${char.codePointAt(0)?.toString(16)}_`);
   return `renewal.${safe}.${noticeDeadline}`;

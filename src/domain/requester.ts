@@ -1,5 +1,20 @@
 import { z } from "zod";
-import { StreamPositionSchema } from "./stream-position";
+
+/** Kept with the run so whichever process works on it next carries on the same stream: Teams allows one stream per chat, sequence growing. */
+export const StreamPositionSchema = z.object({
+  /** The id Teams gave the stream's first activity; every later activity of the stream carries it. */
+  id: z.string().min(1),
+  sequence: z.number().int().positive(),
+  /** When the stream started (ISO): Teams ends a stream two minutes after its start. */
+  startedAt: z.string(),
+  /** When the last update went out (ISO; the start when absent): the next one waits out Teams' pace from there. */
+  updatedAt: z.string().optional(),
+  /** True once the final message is on its way: a process taking the run over must not end the stream again. */
+  ended: z.boolean().optional(),
+  /** True once the answer's text has started: Teams takes no informative update after that. */
+  textStarted: z.boolean().optional(),
+});
+export type StreamPosition = z.infer<typeof StreamPositionSchema>;
 
 /** Who asked, as ids only (no names or e-mails): lets the Teams layer deliver a late answer. */
 export const RequesterSchema = z.object({
@@ -9,7 +24,6 @@ export const RequesterSchema = z.object({
   tenantId: z.string().optional(),
   /** The message showing the run's progress (a Teams activity id), so a resumed run updates it. */
   progressActivityId: z.string().optional(),
-  /** The chat's streamed answer (personal chats), so a resumed run continues the same stream. */
   stream: StreamPositionSchema.optional(),
 });
 export type Requester = z.infer<typeof RequesterSchema>;

@@ -5,18 +5,12 @@ const DebateModeSchema = z.enum(["independent", "debate"]);
 /** How much tool evidence specialists must gather and the Moderator must cite. */
 const EvidenceNeedSchema = z.enum(["low", "medium", "high"]);
 
-/**
- * The Router's budget for each of its sentences (characters). Its output is on the critical path
- * whenever its call outlasts the speculative specialists; `reason` is read by transcripts, the run
- * view and approvers, `scopeReason` only when the question is out of scope. A budget the model is
- * told, not a limit that fails a longer sentence (a repair would cost a whole extra call).
- */
+/** A budget per Router sentence, not a limit (a repair costs a call): its output is on the critical path when it outlasts the speculative specialists. */
 export const ROUTER_REASON_CHARS = 80;
 
 /** What the model is told `selected` is (the wire schema restates it with the offered ids as an enum). */
 export const SELECTED_DESCRIPTION = "the chosen specialist ids, most important first";
 
-/** What the Router model must return (validated again with the registry's ids, see below). */
 export const RouterOutputSchema = z.object({
   /** Most important first: the order every reader of the decision takes as the specialists' priority. */
   selected: z.array(z.string()).describe(SELECTED_DESCRIPTION),
@@ -26,16 +20,14 @@ export const RouterOutputSchema = z.object({
   reason: z.string().describe(`one sentence, at most ${ROUTER_REASON_CHARS} characters`),
   /** False for questions outside procurement (small talk, weather, gibberish, other departments' topics): no specialist runs. */
   inScope: z.boolean(),
-  /** Why the question is not a procurement question, in the question's language; empty when it is one (nothing reads it then). */
+  /** Why the question is out of scope, in its language; empty when in scope. */
   scopeReason: z.string().describe(`empty when inScope; otherwise one sentence, at most ${ROUTER_REASON_CHARS} characters`),
 });
 export type RouterOutput = z.infer<typeof RouterOutputSchema>;
 
-/** The decision the workflow acts on: the router output, plus whether it is the Knowledge fallback. */
 export const RouterDecisionSchema = RouterOutputSchema.extend({ fallback: z.boolean() });
 export type RouterDecision = z.infer<typeof RouterDecisionSchema>;
 
-/** The router output validated against the registry: 1..max distinct known ids. */
 export function routerDecisionSchema(knownIds: readonly string[], maxSpecialists: number) {
   const known = new Set(knownIds);
   return RouterOutputSchema.superRefine((value, ctx) => {

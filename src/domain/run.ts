@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { RunUnderstandingSchema } from "./conversation";
-import { ExecutorIoSchema } from "./executor-io";
+import { ExecutorIoSchema, SpecialistRoundSchema } from "./agent-input";
 import { FindingSchema } from "./finding";
 import { LanguageSchema } from "./language";
 import { ModeStateSchema } from "./mode-state";
@@ -8,7 +8,6 @@ import { ModeratorAnswerSchema } from "./moderator-answer";
 import { RequesterSchema } from "./requester";
 import { RouterDecisionSchema } from "./router-decision";
 import { ReferenceSchema } from "./run-message";
-import { SpecialistRoundSchema } from "./specialist";
 
 /** Where a run is; checkpoints are written at each boundary so a restart resumes from here. */
 export const RunPhaseSchema = z.enum([

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { SpecialistRoundSchema } from "./specialist";
-import { ExecutorIoSchema } from "./executor-io";
+import { ExecutorIoSchema, SpecialistRoundSchema } from "./agent-input";
 import { ToolCallRecordSchema } from "./finding";
 import { LanguageSchema } from "./language";
 import { QualityRecordSchema, RunStatusSchema } from "./run";
-import { SampleMessageSchema } from "./sample";
+import { SampleMessageSchema } from "./evaluation";
 
 /** One executor's step in a run (router, a specialist in a round, the moderator). */
 const TranscriptStepSchema = z.object({

@@ -4,7 +4,7 @@ import { questionToAnswer, type RunState } from "../domain";
 import { extractQuestionEntities } from "../tools/question/question-entities";
 import { fiscalYearOfDate } from "../domain/fiscal-year";
 import type { QuestionVocabulary } from "../tools/question/vocabulary";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 const EntitiesSchema = z
   .object({

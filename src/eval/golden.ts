@@ -6,7 +6,7 @@ import type { EvalModel } from "./eval-model";
 import { transcriptToSample } from "./samples/transcript-to-sample";
 import type { ToolCallAccuracyConfig } from "./metrics/tool-call-accuracy";
 import { scoreSample, type MetricLine, type MetricOptions } from "./score-sample";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 /** What a good run does: the goal, the topics, the tool calls (key arguments only). */
 const GoldenCaseSchema = z.object({

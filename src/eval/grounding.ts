@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { RunState, Supplier } from "../domain";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 const ExpectSchema = z.discriminatedUnion("outcome", [
   z.object({ outcome: z.literal("supplier"), supplierId: z.string().min(1) }).strict(),

@@ -2,7 +2,7 @@ import { parse } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../domain";
 import type { PromptFiles } from "./prompt-files";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 const topicList = z.array(z.string().trim().min(1)).min(1);
 const ReferenceTopicsSchema = z.object({

@@ -1,4 +1,4 @@
-import { STORED_TEXT_LIMITS } from "../domain/stored-text";
+import { STORED_TEXT_LIMITS } from "../domain/procurement";
 
 /**
  * Every size limit an import enforces, in one place (docs/security.md lists them). They keep one hostile or broken file from holding the

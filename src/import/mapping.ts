@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { ConfigurationError } from "../domain/errors";
-import { describeZodError } from "../domain/zod-issues";
+import { ConfigurationError, describeZodError } from "../domain/errors";
 import { ENCODING_NAMES, encodingNamed, type TextEncoding } from "./text-encoding";
 
 const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;

@@ -2,22 +2,15 @@ import { createApprovals } from "../approvals";
 import { displayNamesFrom } from "../cards";
 import type { AppConfig } from "../config";
 import { openRunQueue } from "../queue/open-run-queue";
-import { openCosmosStore } from "../storage";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 import { TeamsApprovalMessaging } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { createTeamsAdapter } from "../teams/teams-adapter";
-import { createTelemetry } from "../telemetry";
+import { withJobContext } from "./job-context";
 import type { MaintenanceResult } from "../approvals/maintenance";
 import type { Log } from "../domain";
 
-/**
- * Runs one approval maintenance pass (reminders, expiry, decisions left unqueued) outside the bot:
- * the Cosmos store, the run queue (an expired approval's run is resumed by the bot's workers),
- * Application Insights, and a botbuilder adapter with the bot's identity (BOT_ID, BOT_PASSWORD,
- * BOT_TYPE, BOT_TENANT_ID) to reach the approver channel. Does nothing unless
- * APPROVAL_SCHEDULER=function, so the bot and the Functions timer never both run it.
- */
+/** One approval maintenance pass outside the bot; does nothing unless APPROVAL_SCHEDULER=function, so the bot and the timer never both run it. */
 export async function runApprovalMaintenanceOnce(
   config: AppConfig,
   options: { log: Log; now?: Date },
@@ -27,28 +20,23 @@ export async function runApprovalMaintenanceOnce(
       skipped: `APPROVAL_SCHEDULER=${config.env.APPROVAL_SCHEDULER}: the approval job runs ${config.env.APPROVAL_SCHEDULER === "bot" ? "in the bot process" : "nowhere"}`,
     };
   const identity = resolveBotIdentity(config.env, options.log);
-  const telemetry = createTelemetry(config, options.log);
-  const store = await openCosmosStore(config, { log: options.log });
-  const queue = await openRunQueue(config, { log: options.log }).catch(async (error: unknown) => {
-    await store.close();
-    throw error;
+  return withJobContext(config, options.log, async ({ store, telemetry }) => {
+    const queue = await openRunQueue(config, { log: options.log });
+    try {
+      // The approver card a reminder updates names the specialists as the bot's does.
+      const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
+      const approvals = createApprovals({
+        config,
+        names,
+        store,
+        telemetry,
+        log: options.log,
+        messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
+        continueRun: (approvalId) => queue.enqueue({ kind: "approval_decided", approvalId }),
+      });
+      return await approvals.runMaintenance(options.now);
+    } finally {
+      await queue.close();
+    }
   });
-  try {
-    // The approver card a reminder updates names the specialists as the bot's does.
-    const names = displayNamesFrom(loadPromptLibrary(config.workflow.promptsDir).specialists);
-    const approvals = createApprovals({
-      config,
-      names,
-      store,
-      telemetry,
-      log: options.log,
-      messaging: new TeamsApprovalMessaging(createTeamsAdapter(identity), identity.appId),
-      continueRun: (approvalId) => queue.enqueue({ kind: "approval_decided", approvalId }),
-    });
-    return await approvals.runMaintenance(options.now);
-  } finally {
-    await telemetry.flush();
-    await queue.close();
-    await store.close();
-  }
 }

@@ -6,16 +6,11 @@ import { goldenCaseLookup, readGoldenSet } from "../eval/golden";
 import { readCriteria } from "../eval/judge/criteria";
 import { openPromptFiles } from "../eval/prompt-files";
 import { readReferenceTopics } from "../eval/reference-topics";
-import { openCosmosStore } from "../storage";
-import { createTelemetry } from "../telemetry";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps, type EvaluateTranscriptsSummary } from "./evaluate-transcripts";
 import type { Log } from "../domain";
+import { withJobContext } from "./job-context";
 
-/**
- * Wires the evaluation job from configuration (Cosmos store, Application Insights, the evaluation
- * model, criteria and reference topics from prompts/, the golden set's references) and runs it once. Used by the Functions timer
- * and `npm run evaluate -- transcripts`.
- */
+/** Wires the evaluation job from configuration and runs it once (the Functions timer, `npm run evaluate -- transcripts`). */
 export async function runEvaluateTranscriptsOnce(
   config: AppConfig,
   options: { since?: string; log: Log },
@@ -26,10 +21,8 @@ export async function runEvaluateTranscriptsOnce(
     return { jobRunId: "", evaluated: [], failed: [], skipped: evalModel.skipped, scores: [], disagreements: 0 };
   }
   const prompts = openPromptFiles(config.env.PROMPTS_DIR);
-  const telemetry = createTelemetry(config, options.log);
-  const store = await openCosmosStore(config, { log: options.log });
-  try {
-    return await evaluateTranscripts(
+  return withJobContext(config, options.log, ({ store, telemetry }) =>
+    evaluateTranscripts(
       {
         source: store.transcripts,
         store: store.evaluations,
@@ -40,17 +33,11 @@ export async function runEvaluateTranscriptsOnce(
         ...goldenReferences(config.env.GOLDEN_SET_DIR, options.log),
       },
       { since: options.since, batchSize: config.env.EVAL_BATCH_SIZE, concurrency: config.env.EVAL_CONCURRENCY },
-    );
-  } finally {
-    await telemetry.flush();
-    await store.close();
-  }
+    ),
+  );
 }
 
-/**
- * The golden cases' references for stored runs of golden questions. Without the golden set (not
- * shipped) the job still scores every transcript, without references, and says so.
- */
+/** Without the golden set (not shipped) every transcript is still scored, without references, and the log says so. */
 function goldenReferences(dir: string, log: Log): Pick<EvaluateTranscriptsDeps, "goldenCaseFor"> {
   if (!existsSync(dir)) {
     log(`no golden set at ${path.resolve(dir)} (GOLDEN_SET_DIR): stored runs are scored without golden references`);

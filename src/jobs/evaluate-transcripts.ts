@@ -18,14 +18,12 @@ import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord } from "../domain";
 import type { EvaluationStore, EvaluationTelemetry, TranscriptSource } from "./ports";
 
-/** Telemetry names of the agent metrics (the scheduled job's and the canary's events). */
 export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
   "agent-goal-accuracy": "AgentGoalAccuracy",
   "topic-adherence": "TopicAdherence",
   "tool-call-accuracy": "ToolCallAccuracy",
 };
 
-/** What the job needs; built by the Functions timer or the CLI. */
 export interface EvaluateTranscriptsDeps {
   source: TranscriptSource;
   store: EvaluationStore;
@@ -37,18 +35,9 @@ export interface EvaluateTranscriptsDeps {
   referenceTopics: ReferenceTopics;
   /** The golden case asking a transcript's question, when there is one: its references are then scored too. */
   goldenCaseFor?: (transcript: TranscriptDocument) => GoldenCase | undefined;
-  /** Dates the evaluation records; the system clock when absent. */
   clock?: Clock;
 }
 
-/** One run's limits (EVAL_BATCH_SIZE, EVAL_CONCURRENCY) and optional start-time filter. */
-export interface EvaluateTranscriptsOptions {
-  since?: string;
-  batchSize: number;
-  concurrency: number;
-}
-
-/** One score of an evaluated transcript: the combined score, each model's, and whether the models disagree. */
 interface ScoreReport {
   name: string;
   score: number | string | null;
@@ -56,7 +45,6 @@ interface ScoreReport {
   disagreement: boolean;
 }
 
-/** What one job run did, with every evaluated transcript's scores. */
 export interface EvaluateTranscriptsSummary {
   jobRunId: string;
   evaluated: string[];
@@ -64,21 +52,13 @@ export interface EvaluateTranscriptsSummary {
   skipped?: string;
   /** Per evaluated transcript: each metric and judge criterion, per model, with the mean (or majority verdict). */
   scores: { transcriptId: string; scores: ScoreReport[] }[];
-  /** How many of those scores the evaluation models disagree on. */
   disagreements: number;
 }
 
-/**
- * The scheduled evaluation: takes at most `batchSize` unevaluated transcripts, scores each (goal
- * accuracy, topic adherence against the question's own topics, the AI Judge; with a golden reference
- * also tool-call accuracy and goal accuracy against that reference; a run declined as out of scope
- * only on topic adherence) with at most `concurrency` in flight,
- * saves the record (an upsert keyed by transcript), then marks the transcript evaluated. A failure
- * leaves the transcript unmarked, so the next run retries it; a second run finds nothing new.
- */
+/** Scores at most `batchSize` unevaluated transcripts, `concurrency` at a time; a failure leaves its transcript unmarked, so the next run retries it. */
 export async function evaluateTranscripts(
   deps: EvaluateTranscriptsDeps,
-  options: EvaluateTranscriptsOptions,
+  options: { since?: string; batchSize: number; concurrency: number },
 ): Promise<EvaluateTranscriptsSummary> {
   const clock = deps.clock ?? systemClock;
   const jobRunId = randomUUID();
@@ -168,12 +148,7 @@ async function evaluateOne(
   };
 }
 
-/**
- * Live TopicAdherence: did the run stay on the topics of its own question? PRECISION with refusal
- * counting (answering an off-topic topic is the failure; declining one is right), against the
- * question's topics (a golden case's, or extracted from the question), never the Router's choice.
- * Recall is kept in the parts and reported apart.
- */
+/** Live TopicAdherence: precision with refusal counting against the question's own topics, never the Router's choice; recall kept in the parts. */
 async function liveTopicAdherence(
   evalModel: EvalModel,
   transcript: TranscriptDocument,
@@ -190,7 +165,6 @@ async function liveTopicAdherence(
   return { ...result, parts: { ...result.parts, referenceTopicSource: topics.source, referenceTopics: topics.topics } };
 }
 
-/** A record's metrics and judge criteria as score reports (one model: perModel holds just it). */
 function scoreReports(record: EvaluationRecord): ScoreReport[] {
   const models = record.models;
   const metrics = record.metrics.map((metric) => {
@@ -208,11 +182,7 @@ function scoreReports(record: EvaluationRecord): ScoreReport[] {
   return [...metrics, ...judge];
 }
 
-/**
- * The score, pass flag and (with several models) whether they disagree, as telemetry properties.
- * Each model's own score stays in the stored record and the job's summary: telemetry carries no
- * free text, and one event per metric keeps the dashboards' pass rates exact.
- */
+/** Telemetry carries no free text and one event per metric, so the dashboards' pass rates are exact; each model's score stays in the record. */
 function scoreProps(score: number | null, models: ModelBreakdown<unknown> | undefined) {
   return {
     ...(score !== null ? { score } : {}),

@@ -1,40 +1,32 @@
 import path from "node:path";
 import type { AppConfig } from "../config";
 import type { CanaryRecord, Log } from "../domain";
-import { goldenWorkflow } from "../composition/golden-workflow";
+import { goldenWorkflow } from "../composition/workflow-deps";
 import { createEvalModel } from "../eval/create-eval-model";
 import { readGoldenSet } from "../eval/golden";
 import { readCriteria } from "../eval/judge/criteria";
 import { openPromptFiles } from "../eval/prompt-files";
-import { openCosmosStore } from "../storage";
-import { createTelemetry } from "../telemetry";
 import { runGoldenCanary } from "./golden-canary";
+import { withJobContext } from "./job-context";
 
-/** What the canary record names as the deployment of every role when no model is configured. */
 const OFFLINE_ENGINE = "offline engine";
 
-/**
- * Wires the golden-set canary from configuration (the deployed models of every role, the evaluation
- * models, the Judge's criteria, the golden set in GOLDEN_SET_DIR or `dir`, Cosmos, Application
- * Insights) and runs it once. Used by the Functions timer and `npm run evaluate -- canary`.
- */
+/** Wires the golden-set canary from configuration and runs it once (the Functions timer, `npm run evaluate -- canary`). */
 export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: string; log: Log }): Promise<CanaryRecord> {
   const cases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) options.log(`${evalModel.skipped}: only ToolCallAccuracy is checked`);
-  const telemetry = createTelemetry(config, options.log);
-  const store = await openCosmosStore(config, { log: options.log });
-  try {
-    return await runGoldenCanary({
+  const ask = await goldenWorkflow(config);
+  return withJobContext(config, options.log, ({ store, telemetry }) =>
+    runGoldenCanary({
       cases,
-      ask: await goldenWorkflow(config),
+      ask,
       evalModel,
       criteria: readCriteria(openPromptFiles(config.env.PROMPTS_DIR).resolve("judge/criteria.yaml")),
       store: store.canaryRuns,
       telemetry,
       deployment: {
         provider: config.provider.kind,
-        // Without a model the offline engine answers every role: no deployment ran.
         deployedModels:
           config.provider.kind === "offline"
             ? { router: OFFLINE_ENGINE, specialist: OFFLINE_ENGINE, moderator: OFFLINE_ENGINE }
@@ -44,9 +36,6 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
                 moderator: config.models.moderator.deployment,
               },
       },
-    });
-  } finally {
-    await telemetry.flush();
-    await store.close();
-  }
+    }),
+  );
 }

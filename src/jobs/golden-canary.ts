@@ -12,34 +12,23 @@ import { scoreSample } from "../eval/score-sample";
 import { TELEMETRY_METRIC_NAMES } from "./evaluate-transcripts";
 import type { CanaryStore, CanaryTelemetry } from "./ports";
 
-/** What the canary needs; built by the Functions timer or `npm run evaluate -- canary`. */
 export interface GoldenCanaryDeps {
   cases: GoldenCase[];
-  /** Asks the deployed workflow one question. */
   ask: (question: string) => Promise<TranscriptDocument>;
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
   store: CanaryStore;
   telemetry: CanaryTelemetry;
   deployment: Pick<CanaryRecord, "provider" | "deployedModels">;
-  /** Dates the canary run; the system clock when absent. */
   clock?: Clock;
 }
 
-/** Judge rows are named `judge: <criterion>`. */
 const JUDGE_PREFIX = "judge: ";
 
 /** Run statuses in which the bot answered (an answer held for approval is still an answer). */
 const ANSWERED = new Set<TranscriptDocument["status"]>(["answered", "awaiting_approval"]);
 
-/**
- * The golden-set canary: asks every golden question of the deployed models, scores each run on the
- * three agent metrics against the case's references (TopicAdherence against the case's curated
- * topics) and on every Judge criterion, then stores the record and reports it. A question the
- * workflow could not answer fails its case (`run` row) instead of stopping the canary; anything
- * else that stops it (the store, the evaluation set-up) is reported as a failed canary run and
- * rethrown.
- */
+/** Asks every golden question of the deployed models and scores it; an unanswered question fails its case, anything else fails the canary run and rethrows. */
 export async function runGoldenCanary(deps: GoldenCanaryDeps): Promise<CanaryRecord> {
   const clock = deps.clock ?? systemClock;
   const now = () => clock.now();
@@ -109,7 +98,7 @@ function tally(rows: CanaryRow[]): Pick<CanaryRecord, "passed" | "failed" | "ski
   return { passed: counts.pass, failed: counts.fail, skipped: counts.skip, passRate: scored === 0 ? null : counts.pass / scored };
 }
 
-/** One `CanaryCompleted` event, then one `CanaryScored` per check kind with its mean score and pass rate (numbers only). */
+/** One `CanaryCompleted`, then one `CanaryScored` per check kind (numbers only). */
 function report(telemetry: CanaryTelemetry, record: CanaryRecord, startedAt: Date, endedAt: Date): void {
   telemetry.canaryCompleted({
     canaryRunId: record.id,
@@ -138,7 +127,6 @@ function report(telemetry: CanaryTelemetry, record: CanaryRecord, startedAt: Dat
   }
 }
 
-/** A row's check kind as telemetry names it. */
 function telemetryMetric(kind: string): { metric: string; criterion?: string } {
   if (kind.startsWith(JUDGE_PREFIX))
     return { metric: "Judge", criterion: kind.slice(JUDGE_PREFIX.length).trim().toLowerCase().replace(/\s+/g, "-") };

@@ -1,9 +1,4 @@
-/**
- * The interfaces the evaluation jobs own. src/storage satisfies TranscriptSource, EvaluationStore
- * and CanaryStore on Cosmos (`transcripts`, `evaluations`, `canaryRuns`); src/telemetry satisfies
- * EvaluationTelemetry and CanaryTelemetry on Application Insights. Both do so structurally, over the
- * shapes in `domain/`, so no adapter imports a job.
- */
+/** The interfaces the evaluation jobs own; src/storage and src/telemetry satisfy them structurally, so no adapter imports a job. */
 import type {
   CanaryCompletedProps,
   CanaryRecord,
@@ -24,27 +19,22 @@ export interface TranscriptSource {
   markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean>;
 }
 
-/** Where evaluation records go; `save` is an upsert. */
 export interface EvaluationStore {
   save(record: EvaluationRecord): Promise<void>;
 }
 
 /** Telemetry of the evaluation job (src/telemetry's Telemetry satisfies it). Must not throw. */
 export interface EvaluationTelemetry {
-  /** Once per metric and per judge criterion of each evaluated transcript. */
   transcriptEvaluated(props: TranscriptEvaluatedProps): void;
 }
 
-/** Where canary records go (Cosmos `canaryRuns`). */
 export interface CanaryStore {
   save(record: CanaryRecord): Promise<void>;
 }
 
 /** Telemetry of the canary (src/telemetry's Telemetry satisfies it). Must not throw. */
 export interface CanaryTelemetry {
-  /** `CanaryCompleted`, once per canary run (also when it failed). */
   canaryCompleted(props: CanaryCompletedProps): void;
-  /** `CanaryScored`, once per check kind of a canary run. */
   canaryScored(props: CanaryScoredProps): void;
 }
 

@@ -1,23 +1,22 @@
 import { channelTarget, resolveApproverChannel, type ChannelTarget } from "../approvals";
 import type { AppConfig } from "../config";
 import { systemClock, type Clock, type Log } from "../domain";
-import { openCosmosStore, type CosmosStore } from "../storage";
+import type { CosmosStore } from "../storage";
 import { TeamsApprovalMessaging, type ApprovalAdapter } from "../teams/approval-messaging";
 import { resolveBotIdentity } from "../teams/bot-identity";
 import { renewalAlertCard } from "../teams/renewal-alerts";
 import { createTeamsAdapter } from "../teams/teams-adapter";
-import { createTelemetry, type Telemetry } from "../telemetry";
+import type { Telemetry } from "../telemetry";
 import { renewalsDue } from "../tools";
 import { toIsoDate } from "../tools/iso-date";
+import { withJobContext } from "./job-context";
 import { postRenewalAlerts, type RenewalAlertsResult } from "./renewal-alerts";
 
 /** A claim left pending this long belongs to a pass that stopped before posting: a later pass posts it. */
 const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
-/** The settings a pass reads. */
 type RenewalSettings = Pick<AppConfig, "env">;
 
-/** What a pass runs on; the runner opens them from the configuration unless a test hands its own. */
 export interface RenewalAlertsContext {
   store: Pick<CosmosStore, "renewalAlerts" | "settings" | "toolData">;
   adapter: ApprovalAdapter;
@@ -27,10 +26,7 @@ export interface RenewalAlertsContext {
   log: Log;
 }
 
-/**
- * The procurement channel: RENEWALS_CHANNEL_ID (reached through RENEWALS_SERVICE_URL, else the approver
- * channel's stored serviceUrl), else the approver channel. A string says why there is none.
- */
+/** RENEWALS_CHANNEL_ID (via RENEWALS_SERVICE_URL, else the approver channel's serviceUrl), else the approver channel; a string says why none. */
 async function renewalsChannel(env: AppConfig["env"], settings: CosmosStore["settings"]): Promise<ChannelTarget | string> {
   const tenantId = env.APPROVER_TENANT_ID ?? env.BOT_TENANT_ID;
   const approvers = await resolveApproverChannel(
@@ -52,10 +48,7 @@ async function renewalsChannel(env: AppConfig["env"], settings: CosmosStore["set
   return channelTarget(channel, undefined) ?? `no serviceUrl for channel ${channel.channelId}: set RENEWALS_SERVICE_URL`;
 }
 
-/**
- * One pass of the renewal alerts on an opened context: the renewals due in RENEWAL_ALERT_DAYS, each
- * posted once to the procurement channel in the team's language (RENEWALS_LANGUAGE).
- */
+/** One pass on an opened context: renewals due within RENEWAL_ALERT_DAYS, each posted once in RENEWALS_LANGUAGE. */
 export async function runRenewalAlerts(
   config: RenewalSettings,
   context: RenewalAlertsContext,
@@ -75,19 +68,17 @@ export async function runRenewalAlerts(
   });
 }
 
-/**
- * Runs one pass outside the bot (the Functions timer): the Cosmos store and its data set,
- * Application Insights, and a botbuilder adapter with the bot's identity to reach the channel.
- */
+/** One pass outside the bot (the Functions timer), with the bot's identity to reach the channel. */
 export async function runRenewalAlertsOnce(config: AppConfig, options: { log: Log }): Promise<RenewalAlertsResult | { skipped: string }> {
   const identity = resolveBotIdentity(config.env, options.log);
-  const telemetry = createTelemetry(config, options.log);
-  const store = await openCosmosStore(config, { log: options.log });
-  try {
-    const adapter = createTeamsAdapter(identity);
-    return await runRenewalAlerts(config, { store, adapter, botAppId: identity.appId, telemetry, clock: systemClock, log: options.log });
-  } finally {
-    await telemetry.flush();
-    await store.close();
-  }
+  return withJobContext(config, options.log, ({ store, telemetry }) =>
+    runRenewalAlerts(config, {
+      store,
+      adapter: createTeamsAdapter(identity),
+      botAppId: identity.appId,
+      telemetry,
+      clock: systemClock,
+      log: options.log,
+    }),
+  );
 }

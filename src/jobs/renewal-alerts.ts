@@ -2,7 +2,6 @@ import { describeError, renewalAlertId, type Clock, type Language, type Log, typ
 import type { PostedMessage } from "../approvals";
 import type { RenewalAlertRecords, RenewalTelemetry } from "./ports";
 
-/** What one pass of the renewal alerts needs. */
 export interface RenewalAlertsDeps {
   /** The renewals whose notice deadline falls within the alert window today. */
   due: () => Promise<RenewalDue[]>;
@@ -10,14 +9,10 @@ export interface RenewalAlertsDeps {
   /** Posts the alert's card as a new thread in the procurement channel; throws when it was not posted. */
   post: (alert: RenewalAlert) => Promise<PostedMessage>;
   telemetry: RenewalTelemetry;
-  /** The team's language: the cards are written in it. */
   language: Language;
   clock: Clock;
   log: Log;
-  /**
-   * A claim still `pending` this long after it was made belongs to an instance that stopped between
-   * claiming and posting (or failed to post): another pass takes it over, so the card is not lost.
-   */
+  /** A claim still `pending` this long belongs to an instance that stopped before posting: another pass takes it over. */
   claimTimeoutMs: number;
 }
 
@@ -28,14 +23,7 @@ export interface RenewalAlertsResult {
   failed: number;
 }
 
-/**
- * One pass of the renewal alerts: for each renewal due, claim its alert (create-if-absent keyed by
- * contract and deadline; a conflict means another instance or an earlier run has it), post the card,
- * then record it `posted`. Any number of instances and runs post one card per contract and deadline;
- * a dismissed alert is never posted again. A claim whose poster stopped before posting is taken over
- * once it is older than `claimTimeoutMs`. The one gap left is a stop between Teams accepting the card
- * and the `posted` write (milliseconds): the card may then be posted a second time, never lost.
- */
+/** Claim (create-if-absent), post, record `posted`: one card per contract and deadline across instances. A stop between Teams accepting and the write may post twice, never lose. */
 export async function postRenewalAlerts(deps: RenewalAlertsDeps): Promise<RenewalAlertsResult> {
   const result: RenewalAlertsResult = { posted: 0, alreadyHeld: 0, failed: 0 };
   for (const due of await deps.due()) {
@@ -57,7 +45,6 @@ export async function postRenewalAlerts(deps: RenewalAlertsDeps): Promise<Renewa
   return result;
 }
 
-/** The alert this pass may post (with its etag), or undefined when another instance or run holds it. */
 async function claimAlert(deps: RenewalAlertsDeps, due: RenewalDue): Promise<{ alert: RenewalAlert; etag: string } | undefined> {
   const now = deps.clock.now();
   const alert: RenewalAlert = {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { AppConfig } from "../config";
-import { goldenWorkflow } from "../composition/golden-workflow";
+import { goldenWorkflow } from "../composition/workflow-deps";
 import { readGoldenSet } from "../eval/golden";
 import { openPromptFiles } from "../eval/prompt-files";
 import { readReferenceTopics } from "../eval/reference-topics";
@@ -9,16 +9,11 @@ import { openCosmosStore } from "../storage";
 import { loadPromptLibrary } from "../workflow/prompt-library";
 import type { Log } from "../domain";
 
-/** How far back the report reads by default. */
 export const DEFAULT_TUNING_DAYS = 30;
 /** At most this many runs are read (the newest). */
 const MAX_TUNING_RUNS = 5_000;
 
-/**
- * Wires the tuning report from configuration: runs, feedback and evaluations from Cosmos since
- * `since`, the specialists from PROMPTS_DIR, the golden set in GOLDEN_SET_DIR or `dir`, checked on
- * the offline workflow (the same figures on every machine, no model cost). Used by `npm run evaluate -- tuning`.
- */
+/** Checked on the offline workflow: the same figures on every machine, no model cost. */
 export async function runTuningReportOnce(config: AppConfig, options: { since: string; dir?: string; log: Log }): Promise<TuningReport> {
   const goldenCases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "the tuning report checks proposals offline" } };

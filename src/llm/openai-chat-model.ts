@@ -2,7 +2,7 @@
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
 import type { CompletionUsage } from "openai/resources/completions";
-import { redactUrl } from "../domain/redact-url";
+import { redactUrl } from "../domain/errors";
 import type { DeploymentTiming } from "../domain";
 import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
 import type { ChatCompletion } from "openai/resources/chat/completions";

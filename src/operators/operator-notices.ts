@@ -8,7 +8,7 @@ import { LRUCache } from "lru-cache";
 import { buildOperatorNoticeCard, type AdaptiveCard } from "../cards";
 import { OperatorNoticeSchema, describeError, type Language, type Log, type OperatorNotice } from "../domain";
 import type { Clock } from "../workflow/ports";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 /** What became of one notice. */
 export type NoticeOutcome = "posted" | "duplicate" | "rate_limited" | "no_channel" | "failed";

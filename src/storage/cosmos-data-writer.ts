@@ -1,7 +1,7 @@
 import { BulkOperationType } from "@azure/cosmos";
 import { z } from "zod";
 import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } from "../domain";
-import { lookup } from "../domain/lookup";
+import { lookup } from "../domain/errors";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
 import {

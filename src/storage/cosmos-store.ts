@@ -1,6 +1,5 @@
 import type { AppConfig, Env } from "../config";
-import { ConfigurationError, describeError } from "../domain/errors";
-import { redactUrl } from "../domain/redact-url";
+import { ConfigurationError, describeError, redactUrl } from "../domain/errors";
 import { CosmosApprovalRepository } from "./approval-repository";
 import { CosmosApprovalHistory } from "./approval-history-repository";
 import { CosmosBotStorage } from "./bot-state-storage";

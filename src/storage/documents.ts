@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Container, FeedOptions, SqlQuerySpec } from "@azure/cosmos";
 import type { z } from "zod";
-import { SystemError } from "../domain/errors";
+import { SystemError, describeZodError } from "../domain/errors";
 import { storeCall } from "./store-call";
-import { describeZodError } from "../domain/zod-issues";
 
 const MAX_ID_LENGTH = 255;
 

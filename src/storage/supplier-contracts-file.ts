@@ -3,9 +3,8 @@ import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { ContractSchema, type Contract } from "../domain";
-import { describeZodError } from "../domain/zod-issues";
 import { once } from "../tools/lazy";
-import { SystemError } from "../domain/errors";
+import { SystemError, describeZodError } from "../domain/errors";
 import { writeFileWhole } from "../import/temporary-files";
 
 const LINES = "contracts-by-supplier.ndjson";

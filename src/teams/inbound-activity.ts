@@ -1,7 +1,7 @@
 import type { Activity } from "botbuilder";
 import { z } from "zod";
-import { STORED_TEXT_LIMITS, cutText } from "../domain/stored-text";
-import { describeZodError } from "../domain/zod-issues";
+import { STORED_TEXT_LIMITS, cutText } from "../domain/procurement";
+import { describeZodError } from "../domain/errors";
 
 /** An optional text field: absent, null, or a string (never an object or a number the handlers would trip on). */
 const optionalText = z.string().nullish();

@@ -1,13 +1,4 @@
-import {
-  buildClarificationCard,
-  buildErrorCard,
-  buildBlockedCard,
-  buildExpiredNoticeCard,
-  buildOutOfScopeCard,
-  buildRejectionCard,
-  buildUnderReviewCard,
-  errorViewFromRun,
-} from "../cards";
+import { buildClarificationCard, buildErrorCard, buildRequesterNotice, errorViewFromRun } from "../cards";
 import { defaultClarification, questionToAnswer, stringsFor, type RunCard, type RunState } from "../domain";
 import type { RunDelivery } from "../workflow/ports";
 import type { Activity } from "botbuilder";
@@ -63,7 +54,7 @@ export class TeamsRunDelivery implements RunDelivery {
       case "approval_rejected":
         return deliver(
           cardActivity(
-            buildRejectionCard({
+            buildRequesterNotice("rejected", {
               language: state.language,
               question: questionToAnswer(state),
               reason: state.approval?.reason ?? "",
@@ -71,17 +62,17 @@ export class TeamsRunDelivery implements RunDelivery {
           ),
         );
       case "approval_expired":
-        return deliver(cardActivity(buildExpiredNoticeCard({ language: state.language, question: questionToAnswer(state) })));
+        return deliver(cardActivity(buildRequesterNotice("expired", { language: state.language, question: questionToAnswer(state) })));
       case "error":
         return deliver(cardActivity(buildErrorCard(errorViewFromRun(state))));
       case "clarification":
         return deliver(this.clarificationActivity(state));
       case "out_of_scope":
-        return deliver(cardActivity(buildOutOfScopeCard({ language: state.language, question: state.question })));
+        return deliver(cardActivity(buildRequesterNotice("outOfScope", { language: state.language, question: state.question })));
       case "blocked":
-        return deliver(cardActivity(buildBlockedCard({ language: state.language, question: state.question })));
+        return deliver(cardActivity(buildRequesterNotice("blocked", { language: state.language, question: state.question })));
       case "approval_request":
-        return deliver(cardActivity(buildUnderReviewCard({ language: state.language, question: state.question })));
+        return deliver(cardActivity(buildRequesterNotice("underReview", { language: state.language, question: state.question })));
       case "approval_unavailable":
         return deliver({ text: stringsFor(state.language).approvals.submitFailed });
     }

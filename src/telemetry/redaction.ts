@@ -7,7 +7,7 @@
  *    property that looks like free text (it contains white space) is replaced as a whole, because
  *    names and sentences cannot be recognised by a pattern.
  */
-import { redactUrlsIn } from "../domain/redact-url";
+import { redactUrlsIn } from "../domain/errors";
 
 /** A property value as telemetry carries it. */
 export type TelemetryValue = string | number | boolean;

@@ -3,7 +3,7 @@ import { ModelBehaviourError, stringsFor, type EntityResolution } from "../domai
 import type { ToolWording } from "../domain/strings/tool-wording";
 import type { ProcurementData } from "./procurement-data";
 import type { ToolRelevance, ToolDefinition, ToolResult } from "../workflow/ports";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 /** `today` is ISO and injectable for tests. */
 export interface ToolContext {

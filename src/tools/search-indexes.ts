@@ -1,6 +1,6 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
-import { lookup } from "../domain/lookup";
+import { lookup } from "../domain/errors";
 import type { ContractSearchResult, PolicySearchResult, PolicySectionHit } from "./procurement-data";
 import type { Lazy } from "./lazy";
 import { Bm25Index, type StoredBm25Index } from "./text/bm25";

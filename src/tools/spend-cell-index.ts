@@ -1,6 +1,6 @@
 import { toSen } from "../domain/amounts";
 import type { SpendCell } from "../domain";
-import { lookup } from "../domain/lookup";
+import { lookup } from "../domain/errors";
 import { fiscalMonthIndex } from "../domain/fiscal-year";
 import { once, type Lazy } from "./lazy";
 import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";

@@ -1,7 +1,7 @@
 import { toSen } from "../domain/amounts";
 import type { SpendCell } from "../domain";
 import { fiscalMonthIndex, fiscalYearOf, fiscalYearRange } from "../domain/fiscal-year";
-import { lookup } from "../domain/lookup";
+import { lookup } from "../domain/errors";
 import { toolWordingEn, type ToolWording } from "../domain/strings/tool-wording";
 import { formatChange, formatJpy, round1 } from "./format";
 

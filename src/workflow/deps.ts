@@ -1,5 +1,5 @@
 import type { RunState } from "../domain";
-import type { WorkflowSettings } from "../domain/workflow-settings";
+import type { WorkflowSettings } from "../domain/model-profile";
 import type { PromptLibrary } from "./prompt-library";
 import type { AnswerPreview, ChatModel, Clock, ConversationMemory, EvidencePlanner, EventSink, RunStore, ToolRegistry } from "./ports";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { ConfigurationError, SpecialistFrontMatterSchema, type SpecialistDefinition } from "../domain";
 import { FrontMatterError, parseFrontMatter } from "../domain/front-matter";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 /** An agent's system prompt with its sampling settings from front matter. */
 export interface AgentPrompt {

@@ -10,7 +10,7 @@ import {
   type RunState,
   type Log,
 } from "../domain";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 import { rememberRun } from "./conversation-turn";
 import type { WorkflowDeps } from "./deps";
 import type { Job, MessageHandler, Parsed } from "./leased-consumer";

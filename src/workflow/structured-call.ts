@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ContentFilterVerdict, ExecutorOutcome } from "../domain";
 import type { ChatMessage, ChatModel, ChatOutcome, ChatRequest, FailedCall, TokenUsage } from "./ports";
 import { addUsage } from "./token-usage";
-import { describeZodError } from "../domain/zod-issues";
+import { describeZodError } from "../domain/errors";
 
 /** The result of asking a model for a structured value: the value, or why there is none. */
 export type StructuredOutcome<T> =

@@ -34,7 +34,7 @@ import {
   type ModelProfiles,
 } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
-import { describeZodError } from "../../src/domain/zod-issues";
+import { describeZodError } from "../../src/domain/errors";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
 import { LoopbackServer, readBody, safeJson } from "./loopback-http";
 

@@ -48,7 +48,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { LoopbackServer, readBody, safeJson } from "./loopback-http";
-import { describeZodError } from "../../src/domain/zod-issues";
+import { describeZodError } from "../../src/domain/errors";
 
 // ---------------------------------------------------------------- request bodies
 

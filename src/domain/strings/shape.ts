@@ -1,21 +1,13 @@
-/**
- * The shape of every fixed text a user reads, in one language: card labels, the bot's and the approvals'
- * plain-text replies, the personal-chat stream's updates, the CLI's headings and the example questions.
- * Each language module (`en.ts`, `ja.ts`) is typed by it, so a missing translation is a compile error.
- */
+/** The shape of every fixed text a user reads, in one language: each language module is typed by it, so a missing translation does not compile. */
 
 import type { ToolWording } from "./tool-wording";
 
-/** A unit of a duration people read. */
 export type DurationUnit = "day" | "hour" | "minute" | "second";
 
-/** The kinds of evidence an answer cites. */
 export type SourceKind = "contract" | "policy" | "spend" | "supplier" | "benchmark";
 
-/** Every fixed text a card shows, in one language. Parametrised labels are small functions. */
 export interface CardLabels {
   appName: string;
-  // progress
   progressTitle: string;
   progressTitleDone: string;
   phaseRouting: string;
@@ -32,7 +24,6 @@ export interface CardLabels {
   statusDone: string;
   statusFailed: string;
   elapsed: (seconds: number) => string;
-  // answer
   question: string;
   conclusion: string;
   rationale: string;
@@ -56,7 +47,6 @@ export interface CardLabels {
   thumbsUp: string;
   thumbsDown: string;
   feedbackThanks: (rating: "up" | "down") => string;
-  // notices
   errorTitle: string;
   errorBody: string;
   errorWhatToDo: string;
@@ -90,7 +80,6 @@ export interface CardLabels {
   reason: string;
   expiredNoticeTitle: string;
   expiredNoticeBody: string;
-  // approvals
   approvalTitle: string;
   requester: string;
   draftAnswer: string;
@@ -117,7 +106,6 @@ export interface CardLabels {
   finalText: string;
   expiredBody: string;
   decisionTooLate: string;
-  // approval history
   historyTitle: string;
   historyScope: (days: number, supplier: string | undefined, page: number) => string;
   historyEmpty: string;
@@ -129,32 +117,25 @@ export interface CardLabels {
   no: string;
   historyOpenThread: string;
   historyNextPage: string;
-  // pending approvals
   pendingTitle: (count: number) => string;
   pendingEmpty: string;
   pendingWaitingSince: string;
   pendingPostAgain: string;
   historyDuration: (minutes: number) => string;
-  /** A whole number of days, hours, minutes or seconds ("8 hours", 「8時間」). */
   duration: (count: number, unit: DurationUnit) => string;
-  /** Two specialists' names joined, when their findings are merged into one. */
   bothNames: (first: string, second: string) => string;
   /** A date and time written in Japan time (Japanese cards are not formatted by the viewer's client). */
   inJapanTime: (dateTime: string) => string;
-  /** The kind of a cited source ("Contract", 「契約」). */
   sourceNames: Readonly<Record<SourceKind, string>>;
 }
 
-/** The keys of labels that are plain texts (not lists or functions). */
 export type TextLabelKey = { [K in keyof CardLabels]: CardLabels[K] extends string ? K : never }[keyof CardLabels];
 
-/** The short plain-text replies the bot sends outside cards. */
-export interface BotReplies {
+interface BotReplies {
   emptyHint: string;
   tooLong: (length: number, max: number) => string;
   /** A person over their share at intake: `waiting` questions of theirs are still being answered. */
   tooManyInFlight: (waiting: number) => string;
-  /** A person over their questions per minute. */
   tooManyPerMinute: (max: number) => string;
   attachmentsOnly: string;
   unsupportedAction: string;
@@ -170,8 +151,7 @@ export interface BotReplies {
   historyBadSupplier: string;
 }
 
-/** The short plain-text replies of the approvals flow. */
-export interface ApprovalReplies {
+interface ApprovalReplies {
   submitFailed: string;
   notAnApprover: string;
   ownRequest: string;
@@ -194,18 +174,15 @@ export interface ApprovalReplies {
   repostNotPending: string;
 }
 
-/** The informative lines of a personal chat's stream while the run works. */
-export interface StreamUpdates {
+interface StreamUpdates {
   /** The first update, sent inside the inbound turn before the run is queued. */
   routing: string;
-  /** The specialists still working, by their display names (never empty). */
   checkingWith: (names: readonly string[]) => string;
   moderating: string;
   finishing: string;
 }
 
-/** The headings and fixed lines of `npm run ask`'s terminal output. */
-export interface CliHeadings {
+interface CliHeadings {
   offline: string;
   specialists: string;
   fallback: string;
@@ -221,8 +198,7 @@ export interface CliHeadings {
   outOfScope: string;
 }
 
-/** The columns of a renewal notice deadline (`npm run renewals` and the renewal alert card). */
-export interface RenewalLabels {
+interface RenewalLabels {
   contract: string;
   supplier: string;
   annualValue: string;
@@ -230,9 +206,7 @@ export interface RenewalLabels {
   noticeDeadline: string;
   daysLeft: string;
   priceCap: string;
-  /** No auto-renewing contract has its notice deadline in the window. */
   noneDue: (withinDays: number) => string;
-  /** The alert card's title: the notice window closes in `daysLeft` days. */
   alertTitle: (daysLeft: number) => string;
   /** What happens unless notice is given, with the dates as written in the data. */
   alertBody: (endDate: string, noticeDeadline: string) => string;
@@ -255,33 +229,28 @@ export interface RenewalLabels {
   }) => string;
 }
 
-/** The questions offered under an answer, and the one asked back when a follow-up refers to nothing. */
-export interface FollowUpPhrases {
+interface FollowUpPhrases {
   previousPeriod: (period: string) => string;
   supplierRisk: (supplier: string) => string;
   contractNotice: (contract: string) => string;
   alternatives: (category: string) => string;
   why: string;
   policyCheck: string;
-  /** Asked back when a follow-up has nothing to refer to. */
   clarification: string;
 }
 
-/** Why an answer waits for a human approver, as the approver reads it. */
-export interface ApprovalReasons {
+interface ApprovalReasons {
   router: (why: string) => string;
   moderator: (why: string) => string;
   amount: (amount: string, threshold: string) => string;
   category: (category: string) => string;
 }
 
-/** A question a newcomer can ask as is, and what it shows them. */
 export interface PromptStarter {
   question: string;
   description: string;
 }
 
-/** Every user-facing fixed text of one language. */
 export interface UserStrings {
   cards: CardLabels;
   bot: BotReplies;
@@ -293,12 +262,7 @@ export interface UserStrings {
   /** A category that has no name in this language, by its id: never the bare id as a word. */
   unnamedCategory: (id: string) => string;
   approvalReasons: ApprovalReasons;
-  /** The data tools' own wording in quotes and digests (tool-wording.ts). */
   tools: ToolWording;
-  /**
-   * The example questions of the Teams app's prompt starters, the welcome card and `help`: one list, so
-   * what Teams suggests and what the bot says it can answer never drift apart. Each is answerable from
-   * the sample data set (a test asks every one of them offline).
-   */
+  /** One list for Teams' prompt starters, the welcome card and `help`, so they never drift apart; each is answerable from the sample data. */
   promptStarters: readonly PromptStarter[];
 }

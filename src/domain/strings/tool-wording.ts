@@ -39,10 +39,7 @@ export interface QuotedContract {
   priceCapPct: number | null;
 }
 
-/**
- * The data tools' own wording in evidence quotes and digests, in the question's language: figures,
- * names, ids and quoted document text are data and come in as they are.
- */
+/** The data tools' wording in quotes and digests; figures, names, ids and quoted document text come in as data. */
 export interface ToolWording {
   spendScope: (parts: readonly SpendScopePart[]) => string;
   spendTotal: (total: string, count: number, scope: string) => string;
@@ -88,7 +85,6 @@ export interface ToolWording {
   noBenchmark: (category: string) => string;
 }
 
-/** A spend scope's parts in one language's words (a range's open end as "…"). */
 function scopeWords(
   parts: readonly SpendScopePart[],
   words: {

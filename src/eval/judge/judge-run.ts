@@ -1,5 +1,5 @@
 import type { EvalModel } from "../eval-model";
-import { lookup } from "../../domain/lookup";
+import { lookup } from "../../domain/errors";
 import type { Criterion, Granularity } from "./criteria";
 import { analyzeGranularity, type GranularityChoice } from "./granularity-analyzer";
 import { evaluateCriterion, type EvaluationResult } from "./judge-evaluator";

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { describeZodError } from "../../domain/zod-issues";
+import { describeZodError } from "../../domain/errors";
 
 const text = z
   .unknown()

@@ -1,5 +1,5 @@
 import type { JpyRates } from "../../domain/amounts";
-import { systemClock } from "../../domain/clock";
+import { systemClock } from "../../domain/runtime";
 import { readAgentInput } from "../../workflow/agent-message";
 import type { ChatModel, ChatOutcome, ChatRequest, Clock, ModelToolCall } from "../../workflow/ports";
 import { moderateOffline } from "./moderator";

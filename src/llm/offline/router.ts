@@ -1,5 +1,5 @@
 import { FALLBACK_SPECIALIST, ROUTER_REASON_CHARS, type RouterOutput, type RouterInput, type SpecialistSummary } from "../../domain";
-import { lookup } from "../../domain/lookup";
+import { lookup } from "../../domain/errors";
 import { LEXICON } from "../../tools/question/lexicon";
 import { phrasesFor, type Phrases } from "./phrases";
 import { assessScope } from "./scope";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { describeZodError } from "../../domain/zod-issues";
+import { describeZodError } from "../../domain/errors";
 import { loadPolicyDocuments, sampleDataDirectory } from "../../tools/sample-data";
 import { loadCatalogue } from "../../tools/sample-data/catalogue";
 import { characterGrams, hasCjk } from "../../tools/text/words";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
 import { PriceBenchmarkSchema, SupplierSchema, type PriceBenchmark } from "../../domain";
-import { describeZodError } from "../../domain/zod-issues";
+import { describeZodError } from "../../domain/errors";
 
 const currency = z.enum(["JPY", "USD", "EUR"]);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "ISO date YYYY-MM-DD");

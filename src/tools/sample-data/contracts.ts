@@ -1,6 +1,6 @@
 import { toJpy, type Currency } from "../../domain/amounts";
 import type { Contract, Supplier } from "../../domain";
-import { lookup } from "../../domain/lookup";
+import { lookup } from "../../domain/errors";
 import { addDays, daysBetween } from "../iso-date";
 import type { CategoryProfile, ContractTemplates, PinnedContract, PriceVariant } from "./catalogue";
 import type { Prng } from "./prng";

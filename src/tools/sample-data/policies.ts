@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { PolicyDocument } from "../../domain";
 import { parseFrontMatter } from "../../domain/front-matter";
-import { describeZodError } from "../../domain/zod-issues";
+import { describeZodError } from "../../domain/errors";
 
 /** Front matter of a policy markdown file (`<key>.<en|ja>.md`). */
 const PolicyFrontMatterSchema = z.object({

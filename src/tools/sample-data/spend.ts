@@ -1,7 +1,7 @@
 import { toJpy } from "../../domain/amounts";
 import type { Contract, SpendTransaction, Supplier } from "../../domain";
 import { fiscalYearOf } from "../../domain/fiscal-year";
-import { lookup } from "../../domain/lookup";
+import { lookup } from "../../domain/errors";
 import type { CategoryProfile } from "./catalogue";
 import { pad, type SpendProfile } from "./suppliers";
 import type { Prng } from "./prng";

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { lookup } from "../../domain/lookup";
+import { lookup } from "../../domain/errors";
 import { tokenize } from "./search-text";
 
 interface Bm25Hit {

@@ -1,6 +1,6 @@
 import { describeError, type EvidenceItem, type Language, type ToolCallRecord } from "../../domain";
 import type { ModelToolCall, ToolDefinition, ToolMessageContent, ToolRegistry, ToolSpec } from "../ports";
-import { describeZodError } from "../../domain/zod-issues";
+import { describeZodError } from "../../domain/errors";
 
 /** Longest tool data (as JSON) sent back to a model; larger results are cut to their digest and evidence. */
 const MAX_TOOL_DATA_CHARS = 12_000;

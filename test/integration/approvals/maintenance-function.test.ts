@@ -135,7 +135,7 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     try {
       // Loaded like the Functions worker does (CommonJS require), with the Function App's settings in the environment.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      require("../../../src/functions/approval-maintenance");
+      require("../../../src/functions/timers");
     } finally {
       for (const [key, value] of Object.entries(saved)) {
         // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- an unset variable must be absent, not "undefined"

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { CosmosClient } from "@azure/cosmos";
 import { startEmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { testConfig } from "../../fakes/test-config";
-import { goldenWorkflow, type AskWorkflow } from "../../../src/composition/golden-workflow";
+import { goldenWorkflow, type AskWorkflow } from "../../../src/composition/workflow-deps";
 import { CanaryRecordSchema, type CanaryRecord } from "../../../src/domain";
 import { readGoldenSet } from "../../../src/eval/golden";
 import type { Criterion } from "../../../src/eval/judge/criteria";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildBlockedCard } from "../../../src/cards";
+import { buildRequesterNotice } from "../../../src/cards";
 import { formatRun } from "../../../src/cli/format-run";
 import { contentFilteredEvent } from "../../../src/telemetry/records";
 import { redactProperties } from "../../../src/telemetry/redaction";
@@ -42,7 +42,7 @@ describe("content filter at the wire (Azure's refusals and filtered answers)", f
     assert.deepEqual(redactProperties(record.properties), record.properties, "every property survives redaction");
 
     const printed = formatRun(state, deps.prompts.specialists);
-    const card = JSON.stringify(buildBlockedCard({ language: state.language, question: state.question }));
+    const card = JSON.stringify(buildRequesterNotice("blocked", { language: state.language, question: state.question }));
     for (const text of [printed, card]) {
       assert.match(text, /I can't answer that message/);
       assert.match(text, /rephrase it as a procurement question/);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildAnswerCard } from "../../../src/cards/answer-card";
+import { buildAnswerCard } from "../../../src/cards/answer-body";
 import { CARD_VERBS, MAX_COMMENT_CHARS, parseCardAction } from "../../../src/cards/actions";
 import { FeedbackSchema } from "../../../src/domain";
 import { answerViewFromRun } from "../../../src/cards/view-models";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { CARD_VERBS, MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS } from "../../../src/cards/actions";
-import { buildApprovalCard } from "../../../src/cards/approval-card";
+import { buildApprovalCard } from "../../../src/cards/approval-cards";
 import { approvalViewFromRun, draftTextFromAnswer } from "../../../src/cards/view-models";
 import { allNodes, ids, nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun, japaneseOfflineRun, NAMES } from "../../fixtures/cards/sample-runs";

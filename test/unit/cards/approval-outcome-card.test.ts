@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildApprovalOutcomeCard } from "../../../src/cards/approval-outcome-card";
+import { buildApprovalOutcomeCard } from "../../../src/cards/approval-cards";
 import type { ApprovalOutcomeView } from "../../../src/cards/view-models";
 import { nodesOfType, textOf, texts } from "../../fixtures/cards/card-query";
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { buildAnswerCard } from "../../../src/cards/answer-card";
-import { buildApprovalCard } from "../../../src/cards/approval-card";
+import { buildAnswerCard } from "../../../src/cards/answer-body";
+import { buildApprovalCard } from "../../../src/cards/approval-cards";
 import { CARD_SIZE_LIMIT_BYTES, cardBytes } from "../../../src/cards/render";
 import { answerViewFromRun, approvalViewFromRun } from "../../../src/cards/view-models";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildAnswerCard } from "../../../src/cards/answer-card";
+import { buildAnswerCard } from "../../../src/cards/answer-body";
 import { followUpQuestionOf, MAX_FOLLOW_UP_CHARS } from "../../../src/cards/actions";
 import { labelsFor } from "../../../src/domain";
 import { buildClarificationCard, buildHelpCard, buildWelcomeCard, durationText } from "../../../src/cards/notice-cards";

@@ -1,13 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  buildErrorCard,
-  buildExpiredNoticeCard,
-  buildHelpCard,
-  buildOutOfScopeCard,
-  buildRejectionCard,
-  buildUnderReviewCard,
-  buildWelcomeCard,
-} from "../../../src/cards/notice-cards";
+import { buildErrorCard, buildHelpCard, buildRequesterNotice, buildWelcomeCard } from "../../../src/cards/notice-cards";
 import { PROMPT_STARTERS } from "../../../src/domain";
 import { errorViewFromRun, progressViewFromRun } from "../../../src/cards/view-models";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
@@ -32,13 +24,13 @@ describe("cards/notice-cards", () => {
   });
 
   it("out-of-scope card: a short polite reply, what Procura answers, and three example questions, all in the asker's language", () => {
-    const english = textOf(buildOutOfScopeCard({ language: "en", question: "What will the weather be in Tokyo tomorrow?" }));
+    const english = textOf(buildRequesterNotice("outOfScope", { language: "en", question: "What will the weather be in Tokyo tomorrow?" }));
     assert.ok(english.includes("That is outside what I can help with"));
     assert.ok(english.includes("I answer procurement questions only"));
     assert.ok(english.includes("What will the weather be in Tokyo tomorrow?"), "the question is quoted");
     assert.equal((english.match(/• /g) ?? []).length, 3, english);
     assert.ok(!/[\u3040-\u30ff]/.test(english), "no Japanese in the English card");
-    const japanese = textOf(buildOutOfScopeCard({ language: "ja", question: "明日の東京の天気は？" }));
+    const japanese = textOf(buildRequesterNotice("outOfScope", { language: "ja", question: "明日の東京の天気は？" }));
     assert.ok(japanese.includes("この質問にはお答えできません") && japanese.includes("調達に関する質問"));
     assert.ok(japanese.includes("• 1,500万円の購入には誰の承認が必要ですか？"));
     assert.ok(!(english + japanese).includes("QSCORE"), "no quality badge");
@@ -84,12 +76,12 @@ describe("cards/notice-cards", () => {
   });
 
   it("under-review notice repeats the question (ja)", () => {
-    const text = textOf(buildUnderReviewCard({ language: "ja", question: "1,500万円の購買の承認は？" }));
+    const text = textOf(buildRequesterNotice("underReview", { language: "ja", question: "1,500万円の購買の承認は？" }));
     assert.ok(text.includes("回答は承認待ちです") && text.includes("1,500万円の購買の承認は？"));
   });
 
   it("rejection notice gives the approver's reason as plain text", () => {
-    const card = buildRejectionCard({ language: "en", question: "Renew at +8%?", reason: "Needs a **legal** review first" });
+    const card = buildRequesterNotice("rejected", { language: "en", question: "Renew at +8%?", reason: "Needs a **legal** review first" });
     const text = textOf(card);
     assert.ok(text.includes("Your answer was not approved") && text.includes("Reason"));
     const run = nodesOfType(card, "TextRun").find((node) => node.text === "Needs a **legal** review first");
@@ -97,7 +89,7 @@ describe("cards/notice-cards", () => {
   });
 
   it("expired notice tells the requester to ask again", () => {
-    const text = textOf(buildExpiredNoticeCard({ language: "en", question: "Renew at +8%?" }));
+    const text = textOf(buildRequesterNotice("expired", { language: "en", question: "Renew at +8%?" }));
     assert.ok(text.includes("could not be reviewed in time") && text.includes("Renew at +8%?"));
   });
 
@@ -105,7 +97,7 @@ describe("cards/notice-cards", () => {
     for (const card of [
       buildErrorCard({ language: "en", correlationId: "c" }),
       buildHelpCard("en", GUIDE),
-      buildUnderReviewCard({ language: "en", question: "q" }),
+      buildRequesterNotice("underReview", { language: "en", question: "q" }),
     ]) {
       assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);
       assert.equal(card.version, "1.5");

@@ -48,8 +48,8 @@ function allCards() {
       decidedAt: "2025-06-01T10:00:00Z",
       finalText: HOSTILE,
     }),
-    rejection: cards.buildRejectionCard({ language: "en", question: HOSTILE, reason: HOSTILE }),
-    review: cards.buildUnderReviewCard({ language: "ja", question: HOSTILE }),
+    rejection: cards.buildRequesterNotice("rejected", { language: "en", question: HOSTILE, reason: HOSTILE }),
+    review: cards.buildRequesterNotice("underReview", { language: "ja", question: HOSTILE }),
   };
 }
 
@@ -102,7 +102,7 @@ describe("cards: user text is data, never template or markdown", () => {
       cards.buildErrorCard({ language: "en", correlationId: "c" }),
       cards.buildWelcomeCard("ja", { memoryTtlMs: 8 * 3_600_000 }),
       cards.buildHelpCard("en", { memoryTtlMs: 8 * 3_600_000 }),
-      cards.buildExpiredNoticeCard({ language: "en", question: "q" }),
+      cards.buildRequesterNotice("expired", { language: "en", question: "q" }),
     ];
     for (const card of ordinary) {
       const json = JSON.stringify(card);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describeError, redactUrl, redactUrlsIn } from "../../../src/domain";
 
-describe("domain/redact-url", () => {
+describe("domain/errors", () => {
   it("drops the userinfo, the query and the fragment of a URL", () => {
     assert.equal(redactUrl("http://user:pw@gateway.example:8080/v1?api-key=k#top"), "http://gateway.example:8080/v1");
     assert.equal(redactUrl("https://sk-only-a-user@host.example"), "https://host.example");

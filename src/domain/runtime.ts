@@ -5,3 +5,6 @@ export interface Clock {
 
 /** The real clock: the one place that reads the system time for business purposes. */
 export const systemClock: Clock = { now: () => new Date() };
+
+/** Where a component writes its operational lines (start-up, failures, progress): console in production, a list in tests. */
+export type Log = (line: string) => void;
