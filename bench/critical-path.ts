@@ -1,6 +1,6 @@
 /**
  * The model critical path of one run, from the simulator's call log: the longest chain of model
- * time through the graph's dependencies (router → slowest specialist chain → moderator, plus any
+ * time through the graph's dependencies ([rewriter →] router → slowest specialist chain → moderator, plus any
  * debate or re-ask rounds and a second moderation), counting only time spent inside model calls.
  * Run wall time ÷ this is our own overhead factor. Text a streamed call wrote is placed on the path
  * at the simulator's write of the chunk that completed it, never at the client's receipt: the
@@ -32,8 +32,11 @@ export interface TimedCall {
   chunks?: readonly StreamedChunk[];
 }
 
-/** Agents every later call waits for, and that wait for every earlier call. */
-const BARRIER_AGENTS = new Set(["router", "moderator"]);
+/**
+ * Agents every later call waits for, and that wait for every earlier call: the rewriter (a
+ * follow-up's Router and guessed specialists need its standalone question), the Router, the Moderator.
+ */
+const BARRIER_AGENTS = new Set(["rewriter", "router", "moderator"]);
 
 /**
  * Longest path in the dependency DAG of the calls, weighted by call duration. A call depends on an
@@ -121,11 +124,7 @@ export function speculativeAgents(calls: readonly TimedCall[]): Set<string> {
   if (routerEnd === undefined) return new Set();
   const firstStart = new Map<string, number>();
   for (const call of calls) if (!firstStart.has(call.agentId)) firstStart.set(call.agentId, call.startedAt);
-  return new Set(
-    [...firstStart]
-      .filter(([agent, start]) => !BARRIER_AGENTS.has(agent) && agent !== "rewriter" && start < routerEnd)
-      .map(([agent]) => agent),
-  );
+  return new Set([...firstStart].filter(([agent, start]) => !BARRIER_AGENTS.has(agent) && start < routerEnd).map(([agent]) => agent));
 }
 
 /** A finished call's model time: as planned on the model's clock, else as measured. */

@@ -67,6 +67,16 @@ describe("bench: model critical path from the simulator's call log", () => {
     assert.equal(modelCriticalPathMs(cancelled), 600 + 400 + 500);
   });
 
+  it("makes a follow-up's specialists started on the guess wait for the rewriter, though not for the Router", () => {
+    const followUp = [
+      call("rewriter", 0, 1_300),
+      call("router", 1_310, 2_810),
+      call("spend", 1_320, 3_320), // the guess, made from the rewriter's standalone question
+      call("moderator", 3_330, 5_830),
+    ];
+    assert.equal(modelCriticalPathMs(followUp), 1_300 + 2_000 + 2_500);
+  });
+
   it("counts a re-ask round and the second moderation after the first", () => {
     const calls = [
       call("router", 0, 100),
