@@ -26,7 +26,7 @@ import { sampleData, sampleEvidencePlanner, workflowHarness } from "../test/fake
 import { criticalPath, speculativeAgents } from "./critical-path";
 import { firstTextOnPath, type FirstShown } from "./first-text";
 import { benchQuestions } from "./questions";
-import { profilesWith, type ContentFilterMode } from "./sim/latency";
+import { latencyProfileOf, profilesWith, type ContentFilterMode, type ModelProfiles } from "./sim/latency";
 import { OfflineReplies } from "./sim/offline-replies";
 import { mean, p50p95 } from "./stats";
 
@@ -73,18 +73,24 @@ export interface LatencyOptions {
   contentFilter: ContentFilterMode;
   /** The Router's (and so the rewriter's) own deployment of gpt-5.4-mini, profiled in `profiles`; unset: the specialists'. */
   routerDeployment?: string;
+  /** Hedged requests in the simulator: a call with no first token by this quantile of its model's time to first token is sent twice. */
+  hedgeQuantile?: number;
+  /** Figures of follow-ups as if the rewriter and the Router were one call (see `asOneUnderstandingCall`). */
+  rewriterInRouter?: boolean;
 }
 
 const DIALOGUES = path.join(__dirname, "..", "test", "fixtures", "followups", "dialogues.json");
 
 /** Runs `runs` first questions and `followUps` follow-ups through every mode, one question at a time. */
 export async function runLatencyScenario(options: LatencyOptions, log: (line: string) => void): Promise<LatencyRow[]> {
+  const profiles = profilesWith(options.profiles);
   const sim = new LatencyModelServer({
     replies: await OfflineReplies.create(sampleData),
     timeScale: options.timeScale,
     seed: options.seed,
-    profiles: profilesWith(options.profiles),
+    profiles,
     contentFilter: options.contentFilter,
+    hedgeQuantile: options.hedgeQuantile,
   });
   const { baseUrl } = await sim.start();
   try {
@@ -113,7 +119,8 @@ export async function runLatencyScenario(options: LatencyOptions, log: (line: st
           let firstShown: FirstShown | undefined;
           deps.answerPreview = { conclusion: (_runId, text) => (firstShown ??= { at: performance.now(), text }) };
           const state = await runQuestion(deps, { question, mode, conversationKey });
-          runs.push(figuresOf(sim.calls, state.decision?.selected, firstShown, mode, options.timeScale));
+          const merged = options.rewriterInRouter === true ? asOneUnderstandingCall(sim.calls, profiles, options.timeScale) : undefined;
+          runs.push(figuresOf(merged?.rest ?? sim.calls, state.decision?.selected, firstShown, mode, options.timeScale, merged?.lead));
         }
         rows.push({
           mode,
@@ -141,17 +148,20 @@ function figuresOf(
   firstShown: FirstShown | undefined,
   mode: OrchestrationMode,
   timeScale: number,
+  lead?: SimulatedCall & { plannedMs: number },
 ) {
   const answered = answerCalls(calls, selected);
   const path = criticalPath(answered, { sequential: mode === "group-chat" });
   const guessed = speculativeAgents(calls);
-  const firstTextMs = firstShown === undefined ? undefined : firstTextOnPath(answered, path, firstShown);
+  const onPath = firstShown === undefined ? undefined : firstTextOnPath(answered, path, firstShown);
+  const leadMs = lead?.plannedMs ?? 0;
+  const chain = lead === undefined ? path.chain : [lead, ...path.chain];
   return {
-    calls: path.chain.length,
-    outputTokens: path.chain.reduce((sum, c) => sum + c.outputTokens + c.reasoningTokens, 0),
-    answerMs: path.ms / timeScale,
-    firstTextMs: firstTextMs === undefined ? undefined : firstTextMs / timeScale,
-    costUsd: costOf(calls),
+    calls: chain.length,
+    outputTokens: chain.reduce((sum, c) => sum + c.outputTokens + c.reasoningTokens, 0),
+    answerMs: (leadMs + path.ms) / timeScale,
+    firstTextMs: onPath === undefined ? undefined : (leadMs + onPath) / timeScale,
+    costUsd: costOf(lead === undefined ? calls : [lead, ...calls]),
     // Counted whole (prompt and planned output), cancelled or not: what it costs at most.
     cancelledCostUsd: costOf(calls.filter((c) => !answered.includes(c))),
     speculativeCostUsd: costOf(calls.filter((c) => guessed.has(c.agentId))),
@@ -166,6 +176,27 @@ function answerCalls(calls: readonly SimulatedCall[], selected: readonly string[
   return selected === undefined ? [...calls] : calls.filter((c) => !isSpecialistCall(c) || selected.includes(c.agentId));
 }
 
+/**
+ * A follow-up's calls as if the rewriter and the Router were one call: the Router's, with the
+ * rewriter's output (and prompt) added at the Router model's speed on the Router's own draw of time to
+ * first token, which every later call then waits for (the specialists need the standalone question,
+ * and once the route is known no guess starts them early). `lead` is that call; `rest` the others, as
+ * the simulator ran them. Undefined when the run had no rewriter and Router to merge.
+ */
+export function asOneUnderstandingCall(calls: readonly SimulatedCall[], profiles: ModelProfiles, timeScale: number) {
+  const rewriter = calls.find((c) => c.agentId === "rewriter");
+  const router = calls.find((c) => c.agentId === "router");
+  if (rewriter?.plannedMs === undefined || router?.plannedMs === undefined) return undefined;
+  const msPerToken = 1000 / latencyProfileOf(router.model, undefined, profiles).tokensPerSecond;
+  const lead = {
+    ...router,
+    plannedMs: router.plannedMs + rewriter.outputTokens * msPerToken * timeScale,
+    inputTokens: router.inputTokens + rewriter.inputTokens,
+    outputTokens: router.outputTokens + rewriter.outputTokens,
+  };
+  return { lead, rest: calls.filter((c) => c !== rewriter && c !== router) };
+}
+
 /** A call by a specialist (not the rewriter, the Router or the Moderator). */
 function isSpecialistCall(call: SimulatedCall): boolean {
   return !["rewriter", "router", "moderator"].includes(call.agentId);
@@ -174,7 +205,9 @@ function isSpecialistCall(call: SimulatedCall): boolean {
 function costOf(calls: readonly SimulatedCall[]): number {
   return calls.reduce((sum, c) => {
     const price = MODEL_PRICES[c.model] ?? MODEL_PRICES.default;
-    return sum + (c.inputTokens * price.input + (c.outputTokens + c.reasoningTokens) * price.output) / 1e6;
+    // A hedged call paid a second prompt and, at most, a second reasoning before the loser was cancelled.
+    const paid = c.hedged === true ? 2 : 1;
+    return sum + (paid * (c.inputTokens * price.input + c.reasoningTokens * price.output) + c.outputTokens * price.output) / 1e6;
   }, 0);
 }
 
@@ -182,7 +215,7 @@ function costOf(calls: readonly SimulatedCall[]): number {
 export function formatLatencyTable(rows: readonly LatencyRow[], options: LatencyOptions): string {
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const lines = [
-    `Latency simulator (planned model time at full speed; run at ×${options.timeScale}, seed ${options.seed}, ${options.contentFilter} content filter, profiles ${options.profiles ?? "bench/sim/model-profiles.json"}), questions one at a time.`,
+    `Latency simulator (planned model time at full speed; run at ×${options.timeScale}, seed ${options.seed}, ${options.contentFilter} content filter, profiles ${options.profiles ?? "bench/sim/model-profiles.json"}${options.hedgeQuantile === undefined ? "" : `, calls hedged at p${Math.round(options.hedgeQuantile * 100)} of time to first token`}${options.rewriterInRouter === true ? ", follow-ups as if the rewriter and the Router were one call" : ""}), questions one at a time.`,
     "",
     "| mode | questions | model calls in sequence (mean / max) | output tokens on the critical path (incl. reasoning) | first streamed text p50 / p95 | full answer p50 / p95 | cost per question (of which cancelled calls) | speculative calls' cost |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -81,6 +81,27 @@ export function sampleTtftMs(profile: LatencyProfile, random: Prng): number {
   return profile.ttftMedianMs * Math.exp(sigma * z) + (profile.reasoningTokens / profile.tokensPerSecond) * 1000;
 }
 
+/** The z-score of a quantile (0.5–0.99) of a standard normal distribution (Abramowitz and Stegun 26.2.23, within 0.00045). */
+function zOf(quantile: number): number {
+  const t = Math.sqrt(-2 * Math.log(1 - quantile));
+  return t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+}
+
+/** The profile's time to first token (reasoning included) at `quantile`: when a hedge set at it is sent. */
+export function ttftQuantileMs(profile: LatencyProfile, quantile: number): number {
+  const sigma = Math.log(profile.ttftP95OverMedian) / Z95;
+  return profile.ttftMedianMs * Math.exp(sigma * zOf(quantile)) + (profile.reasoningTokens / profile.tokensPerSecond) * 1000;
+}
+
+/**
+ * A hedged call's time to first token: when the first request has not answered by `hedgeAtMs`, a
+ * second goes to another deployment of the same model, whose queue is assumed independent (its own
+ * draw), and the first to answer wins. Says whether the hedge was sent (its prompt is then paid twice).
+ */
+export function hedgedTtftMs(first: number, hedgeAtMs: number, second: () => number): { ttftMs: number; hedged: boolean } {
+  return first <= hedgeAtMs ? { ttftMs: first, hedged: false } : { ttftMs: Math.min(first, hedgeAtMs + second()), hedged: true };
+}
+
 /**
  * When each piece of a reply's text is released (ms from the call's start, on the model's clock) and
  * when the reply ends. Visible tokens are generated from `firstChunk − filterChunkTokens/speed` on;

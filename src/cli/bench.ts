@@ -2,7 +2,8 @@
 const USAGE = `Usage: npm run bench -- [SECTION] [flags]
 
   latency [--runs 38] [--follow-ups 19] [--time-scale 0.05] [--seed 7] [--profiles FILE]
-          [--content-filter default|asynchronous] [--router-deployment NAME] [--in-flight 40]
+          [--content-filter default|asynchronous] [--router-deployment NAME] [--hedge-quantile 0.9]
+          [--rewriter-in-router] [--in-flight 40]
       Per orchestration mode, first questions and follow-ups apart (the rewriter on a follow-up's
       path): model calls in sequence, output tokens on the critical path, first streamed text and
       full answer p50/p95, cost per question, over the latency simulator. Times are planned model
@@ -10,7 +11,12 @@ const USAGE = `Usage: npm run bench -- [SECTION] [flags]
       one written by calibrate) over the shipped one; --content-filter asynchronous streams each token
       at once instead of the default filter's buffered chunks; --router-deployment gives the Router
       and rewriter a gpt-5.4-mini deployment of their own, profiled under that name in --profiles
-      (bench/sim/model-profiles-router-ptu.json: a provisioned one). With --in-flight N, then N questions
+      (bench/sim/model-profiles-router-ptu.json: a provisioned one); --hedge-quantile Q sends a call
+      again to another deployment (an independent draw) when it has no first token by that quantile of
+      its model's time to first token, the first to answer winning (the loser's prompt and reasoning
+      are counted in the cost); --rewriter-in-router gives follow-ups' figures as if the rewriter and
+      the Router were one call (the Router's draw writing both outputs, the specialists after it, no
+      route guess). With --in-flight N, then N questions
       posted 50 ms apart to one bot instance with 1 s model calls, and their first reaction p50/p95.
   calibrate FILE [--out FILE]
       Simulator profiles from production telemetry: FILE is the ModelStreamTimed query of
@@ -68,6 +74,8 @@ const FlagsSchema = z.object({
   "content-filter": z.enum(["default", "asynchronous"]).default("default"),
   out: z.string().optional(),
   "router-deployment": z.string().min(1).optional(),
+  "hedge-quantile": z.coerce.number().min(0.5).max(0.99).optional(),
+  "rewriter-in-router": z.boolean().default(false),
 });
 
 /** `npm run bench -- data [--sizes 10000,100000,1000000] [--keep DIR] [--cosmos | --cosmos-without-rows]`: the data import and tools bench. */
@@ -138,6 +146,8 @@ async function main(argv: string[]): Promise<number> {
         profiles: flags.profiles,
         contentFilter: flags["content-filter"],
         routerDeployment: flags["router-deployment"],
+        hedgeQuantile: flags["hedge-quantile"],
+        rewriterInRouter: flags["rewriter-in-router"],
         inFlight: flags["in-flight"],
       },
       log,

@@ -27,14 +27,18 @@ import {
   MODEL_PROFILES,
   callRandom,
   estimateTokens,
+  hedgedTtftMs,
   latencyProfileOf,
   replySchedule,
   sampleTtftMs,
+  ttftQuantileMs,
   type ContentFilterMode,
+  type LatencyProfile,
   type ModelProfiles,
 } from "../../bench/sim/latency";
 import { agentInputOf, type OfflineReplies } from "../../bench/sim/offline-replies";
 import { describeZodError } from "../../src/domain/errors";
+import type { Prng } from "../../src/tools/sample-data/prng";
 import { ChatCompletionBodySchema, type ChatCompletionBody } from "./scripted-model-server";
 import { LoopbackServer, readBody, safeJson } from "./loopback-http";
 
@@ -58,6 +62,8 @@ export interface SimulatedCall {
   outputTokens: number;
   /** Tokens the simulated model reasoned before answering (reported as part of the output, as the service does). */
   reasoningTokens: number;
+  /** A second request was sent to another deployment (see `hedgeQuantile`): its prompt was paid too. */
+  hedged?: boolean;
   /** What was injected, if anything (e.g. "429", "hang", "content"). */
   fault?: string;
   /** A streamed reply's whole content, and its chunks as they were written. */
@@ -89,6 +95,8 @@ export interface LatencyModelServerOptions {
   profiles?: ModelProfiles;
   /** How the content filter releases streamed text (default: `default`, buffered chunks). */
   contentFilter?: ContentFilterMode;
+  /** Hedged requests: a call with no first token by this quantile of its profile's time to first token is sent again (unset: none). */
+  hedgeQuantile?: number;
 }
 
 /** How long an injected HTTP error takes to come back, before time scaling. */
@@ -197,7 +205,7 @@ export class LatencyModelServer {
     const fixed = this.options.fixedCallMs;
     const schedule =
       fixed === undefined
-        ? replySchedule(profile, call.outputTokens, sampleTtftMs(profile, random), this.options.contentFilter ?? "default")
+        ? replySchedule(profile, call.outputTokens, this.firstTokenMs(call, profile, random), this.options.contentFilter ?? "default")
         : { releases: [{ atMs: fixed, tokens: call.outputTokens }], endMs: fixed };
     call.plannedMs = schedule.endMs * this.timeScale;
     if (body.stream && toolCalls.length === 0) return this.streamReply(res, call, body, content, schedule.releases);
@@ -281,6 +289,18 @@ export class LatencyModelServer {
       choices: [{ index: 0, message, logprobs: null, finish_reason: toolCalls.length ? "tool_calls" : "stop" }],
       usage: usageOf(call),
     };
+  }
+
+  /** The call's drawn time to first token, or the earlier of it and its hedge's (drawn apart: another deployment). */
+  private firstTokenMs(call: SimulatedCall, profile: LatencyProfile, random: Prng): number {
+    const first = sampleTtftMs(profile, random);
+    const quantile = this.options.hedgeQuantile;
+    if (quantile === undefined) return first;
+    const hedge = hedgedTtftMs(first, ttftQuantileMs(profile, quantile), () =>
+      sampleTtftMs(profile, callRandom(this.options.seed ?? 7, `${call.question}|${call.agentId}|${call.callIndex}|hedge`)),
+    );
+    call.hedged = hedge.hedged;
+    return hedge.ttftMs;
   }
 
   private get timeScale(): number {

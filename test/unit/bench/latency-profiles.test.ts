@@ -1,5 +1,14 @@
 import assert from "node:assert/strict";
-import { MODEL_PROFILES, callRandom, latencyProfileOf, profilesWith, replySchedule, sampleTtftMs } from "../../../bench/sim/latency";
+import {
+  MODEL_PROFILES,
+  callRandom,
+  hedgedTtftMs,
+  latencyProfileOf,
+  profilesWith,
+  replySchedule,
+  sampleTtftMs,
+  ttftQuantileMs,
+} from "../../../bench/sim/latency";
 
 describe("latency simulator profiles (bench/sim/model-profiles.json)", () => {
   it("gives every default model its published speeds, with sources", () => {
@@ -42,5 +51,24 @@ describe("latency simulator profiles (bench/sim/model-profiles.json)", () => {
     assert.equal(asynchronous.releases.length, 25);
     assert.equal(asynchronous.releases[0].atMs, 910, "the first token without waiting for the buffer");
     assert.equal(asynchronous.endMs, buffered.endMs, "the reply ends when its last token is written either way");
+  });
+
+  it("sends a hedge at a quantile of the profile's time to first token, which the draws then exceed that often", () => {
+    const profile = latencyProfileOf("gpt-5.4", "none");
+    assert.equal(ttftQuantileMs(profile, 0.5).toFixed(0), "1700");
+    assert.ok(Math.abs(ttftQuantileMs(profile, 0.95) - 1700 * 2.5) < 5, "the profile's p95 (within the approximation's error)");
+    const hedgeAt = ttftQuantileMs(profile, 0.9);
+    const draws = Array.from({ length: 4000 }, (_, i) => sampleTtftMs(profile, callRandom(7, `held-out ${i}`)));
+    const late = draws.filter((ms) => ms > hedgeAt).length / draws.length;
+    assert.ok(late > 0.08 && late < 0.12, `${late} of the draws are later than the p90`);
+  });
+
+  it("keeps an answer in time unhedged, and takes the earlier of a late one and its hedge", () => {
+    let hedgeDrawn = false;
+    const second = (ms: number) => () => ((hedgeDrawn = true), ms);
+    assert.deepEqual(hedgedTtftMs(1500, 3000, second(100)), { ttftMs: 1500, hedged: false });
+    assert.equal(hedgeDrawn, false, "no second request before the hedge delay");
+    assert.deepEqual(hedgedTtftMs(9000, 3000, second(1200)), { ttftMs: 4200, hedged: true });
+    assert.deepEqual(hedgedTtftMs(3500, 3000, second(1200)), { ttftMs: 3500, hedged: true }, "the first still wins when it answers first");
   });
 });
