@@ -46,8 +46,20 @@ const BARRIER_AGENTS = new Set(["rewriter", "router", "moderator"]);
  * the Router runs beside it — unless `sequential` (a group chat, where each turn waits for the one
  * before). Cancelled calls (aborted) are not on any path.
  */
-export function modelCriticalPathMs(calls: readonly TimedCall[], options: { sequential?: boolean } = {}): number {
+export function modelCriticalPathMs(calls: readonly TimedCall[], options: PathOptions = {}): number {
   return criticalPath(calls, options).ms;
+}
+
+/** How a run's calls depend on each other beyond what the graph fixes. */
+export interface PathOptions {
+  /** Every call waits for the one before (a group chat). */
+  sequential?: boolean;
+  /**
+   * The specialists the run started on its route guess, as it made it; unset: those whose first call
+   * started before the Router's ended (`speculativeAgents`), which a loaded machine can get wrong when
+   * our own work before the guessed start outlasts the Router's call at a small time scale.
+   */
+  speculative?: ReadonlySet<string>;
 }
 
 /** A run's critical path; see `criticalPath`. */
@@ -67,11 +79,11 @@ export interface CriticalPath<T extends TimedCall> {
 }
 
 /** The longest chain of calls (in order) and its model time, with the times of points along it. */
-export function criticalPath<T extends TimedCall>(calls: readonly T[], options: { sequential?: boolean } = {}): CriticalPath<T> {
+export function criticalPath<T extends TimedCall>(calls: readonly T[], options: PathOptions = {}): CriticalPath<T> {
   const done = calls
     .filter((call): call is T & { endedAt: number } => !call.aborted && call.endedAt !== undefined)
     .sort((a, b) => a.startedAt - b.startedAt);
-  const speculative = speculativeAgents(calls);
+  const speculative = options.speculative ?? speculativeAgents(calls);
   const longest: number[] = [];
   const previous: number[] = [];
   done.forEach((call, i) => {

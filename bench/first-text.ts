@@ -17,10 +17,14 @@ export function firstTextOnPath<T extends TimedCall & { content?: string }>(
   path: CriticalPath<T>,
   shown: FirstShown,
 ): number | undefined {
-  // The latest Moderator call started before the text arrived (calls are logged in arrival order).
-  const streaming = calls.filter((c) => c.agentId === "moderator" && c.content !== undefined && c.startedAt <= shown.at).at(-1);
+  const streaming = streamingModerator(calls, shown);
   const end = streaming?.content === undefined ? undefined : fieldTextEndOffset(streaming.content, "conclusion", shown.text);
   return streaming === undefined || end === undefined ? undefined : path.writtenTo(streaming, end);
+}
+
+/** The Moderator call the shown text came from: the latest started before it arrived (calls are logged in arrival order). */
+export function streamingModerator<T extends TimedCall & { content?: string }>(calls: readonly T[], shown: FirstShown): T | undefined {
+  return calls.filter((c) => c.agentId === "moderator" && c.content !== undefined && c.startedAt <= shown.at).at(-1);
 }
 
 /**

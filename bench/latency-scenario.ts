@@ -23,8 +23,8 @@ import { rememberRun } from "../src/workflow/conversation-turn";
 import { runQuestion } from "../src/workflow/runner";
 import { LatencyModelServer, type SimulatedCall } from "../test/fakes/latency-model-server";
 import { sampleData, sampleEvidencePlanner, workflowHarness } from "../test/fakes/workflow-harness";
-import { criticalPath, speculativeAgents } from "./critical-path";
-import { firstTextOnPath, type FirstShown } from "./first-text";
+import { criticalPath } from "./critical-path";
+import { firstTextOnPath, streamingModerator, type FirstShown } from "./first-text";
 import { benchQuestions } from "./questions";
 import { latencyProfileOf, profilesWith, type ContentFilterMode, type ModelProfiles } from "./sim/latency";
 import { OfflineReplies } from "./sim/offline-replies";
@@ -52,6 +52,8 @@ export interface LatencyRow {
   /** Mean output tokens (reasoning included: generated before the answer, billed as output) of the calls on the critical path. */
   criticalOutputTokens: number;
   firstText: { p50: number; p95: number };
+  /** When the Moderator call that streamed the first text started, on the path: what is before its own time to first text. */
+  moderatorStart: { p50: number; p95: number };
   answer: { p50: number; p95: number };
   /** Mean list-price cost of all of a question's calls, US dollars. */
   costUsd: number;
@@ -112,15 +114,27 @@ export async function runLatencyScenario(options: LatencyOptions, log: (line: st
         for (const [index, { opening, question }] of asked.entries()) {
           const router = options.routerDeployment;
           const { deps } = workflowHarness(model, router ? { ROUTER_MODEL: router, ROUTER_BASE_MODEL: "gpt-5.4-mini" } : {});
-          deps.evidencePlanner = evidencePlanner;
+          const guessed = new Set<string>();
+          deps.evidencePlanner = {
+            plan: (...args) => evidencePlanner.plan(...args),
+            // The specialists the run starts on its guess (as SpeculativeSpecialists cuts it), known as made, not from a race of timers.
+            guess: async (...args) => {
+              const ids = await evidencePlanner.guess(...args);
+              for (const id of ids.slice(0, deps.settings.maxSpecialists)) guessed.add(id);
+              return ids;
+            },
+          };
           const conversationKey = `bench-${mode}-${index}`;
           if (opening !== undefined) await rememberRun(deps.memory, await runQuestion(deps, { question: opening, mode, conversationKey }));
           sim.reset();
+          guessed.clear();
           let firstShown: FirstShown | undefined;
           deps.answerPreview = { conclusion: (_runId, text) => (firstShown ??= { at: performance.now(), text }) };
           const state = await runQuestion(deps, { question, mode, conversationKey });
           const merged = options.rewriterInRouter === true ? asOneUnderstandingCall(sim.calls, profiles, options.timeScale) : undefined;
-          runs.push(figuresOf(merged?.rest ?? sim.calls, state.decision?.selected, firstShown, mode, options.timeScale, merged?.lead));
+          runs.push(
+            figuresOf(merged?.rest ?? sim.calls, guessed, state.decision?.selected, firstShown, mode, options.timeScale, merged?.lead),
+          );
         }
         rows.push({
           mode,
@@ -130,6 +144,7 @@ export async function runLatencyScenario(options: LatencyOptions, log: (line: st
           maxCallsInSequence: Math.max(...runs.map((r) => r.calls)),
           criticalOutputTokens: mean(runs.map((r) => r.outputTokens)),
           firstText: p50p95(runs.flatMap((r) => (r.firstTextMs === undefined ? [] : [r.firstTextMs]))),
+          moderatorStart: p50p95(runs.flatMap((r) => (r.moderatorStartMs === undefined ? [] : [r.moderatorStartMs]))),
           answer: p50p95(runs.map((r) => r.answerMs)),
           costUsd: mean(runs.map((r) => r.costUsd)),
           cancelledCostUsd: mean(runs.map((r) => r.cancelledCostUsd)),
@@ -144,6 +159,7 @@ export async function runLatencyScenario(options: LatencyOptions, log: (line: st
 
 function figuresOf(
   calls: readonly SimulatedCall[],
+  guessed: ReadonlySet<string>,
   selected: readonly string[] | undefined,
   firstShown: FirstShown | undefined,
   mode: OrchestrationMode,
@@ -151,9 +167,10 @@ function figuresOf(
   lead?: SimulatedCall & { plannedMs: number },
 ) {
   const answered = answerCalls(calls, selected);
-  const path = criticalPath(answered, { sequential: mode === "group-chat" });
-  const guessed = speculativeAgents(calls);
+  const path = criticalPath(answered, { sequential: mode === "group-chat", speculative: guessed });
   const onPath = firstShown === undefined ? undefined : firstTextOnPath(answered, path, firstShown);
+  const moderator = firstShown === undefined ? undefined : streamingModerator(answered, firstShown);
+  const moderatorEnd = moderator === undefined ? undefined : path.longestTo(moderator);
   const leadMs = lead?.plannedMs ?? 0;
   const chain = lead === undefined ? path.chain : [lead, ...path.chain];
   return {
@@ -161,6 +178,10 @@ function figuresOf(
     outputTokens: chain.reduce((sum, c) => sum + c.outputTokens + c.reasoningTokens, 0),
     answerMs: (leadMs + path.ms) / timeScale,
     firstTextMs: onPath === undefined ? undefined : (leadMs + onPath) / timeScale,
+    moderatorStartMs:
+      moderatorEnd === undefined || moderator?.plannedMs === undefined
+        ? undefined
+        : (leadMs + moderatorEnd - moderator.plannedMs) / timeScale,
     costUsd: costOf(lead === undefined ? calls : [lead, ...calls]),
     // Counted whole (prompt and planned output), cancelled or not: what it costs at most.
     cancelledCostUsd: costOf(calls.filter((c) => !answered.includes(c))),
@@ -232,6 +253,7 @@ export function formatLatencyTable(rows: readonly LatencyRow[], options: Latency
       target("full answer p50", selective.answer.p50, 8_000),
       target("full answer p95", selective.answer.p95, 15_000),
       target("first streamed text p50", selective.firstText.p50, 3_000),
+      `        of which before the Moderator starts: ${s(selective.moderatorStart.p50)} p50 (${s(selective.moderatorStart.p95)} p95)`,
     );
   }
   return lines.join("\n");

@@ -120,4 +120,11 @@ describe("bench: model critical path from the simulator's call log", () => {
     const calls = [call("router", 0, 1_000), call("contract", 0, 990), call("contract", 1_010, 2_000), call("moderator", 2_000, 2_500)];
     assert.equal(modelCriticalPathMs(calls), 990 + 990 + 500);
   });
+
+  it("never makes a guessed specialist wait for the Router when our own work delayed its first call past the Router's end", () => {
+    // At 1/20 time scale, 60 ms of tools on a loaded machine before the guessed start is 1.2 s of model time.
+    const calls = [call("router", 0, 1_000), call("contract", 1_060, 3_060), call("moderator", 3_070, 4_070)];
+    assert.equal(modelCriticalPathMs(calls), 1_000 + 2_000 + 1_000, "inferred from the timers: after the Router");
+    assert.equal(modelCriticalPathMs(calls, { speculative: new Set(["contract"]) }), 2_000 + 1_000, "as the run guessed: beside it");
+  });
 });
