@@ -11,12 +11,10 @@ const USAGE = `Usage: npm run bench -- [SECTION] [flags]
       one written by calibrate) over the shipped one; --content-filter asynchronous streams each token
       at once instead of the default filter's buffered chunks; --router-deployment gives the Router
       and rewriter a gpt-5.4-mini deployment of their own, profiled under that name in --profiles
-      (bench/sim/model-profiles-router-ptu.json: a provisioned one); --hedge-quantile Q sends a call
-      again to another deployment (an independent draw) when it has no first token by that quantile of
-      its model's time to first token, the first to answer winning (the loser's prompt and reasoning
-      are counted in the cost); --rewriter-in-router gives follow-ups' figures as if the rewriter and
-      the Router were one call (the Router's draw writing both outputs, the specialists after it, no
-      route guess). With --in-flight N, then N questions
+      (bench/sim/model-profiles-router-ptu.json: a provisioned one); --hedge-quantile Q resends a call
+      with no first token by that quantile of its model's time to first token (first answer wins;
+      the loser is costed); --rewriter-in-router gives follow-ups' figures as if the rewriter and the
+      Router were one call (docs/latency.md). With --in-flight N, then N questions
       posted 50 ms apart to one bot instance with 1 s model calls, and their first reaction p50/p95.
   calibrate FILE [--out FILE]
       Simulator profiles from production telemetry: FILE is the ModelStreamTimed query of
