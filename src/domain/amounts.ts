@@ -25,66 +25,32 @@ export function toSen(yen: number): number {
 const KANJI_DIGIT = "〇一二三四五六七八九";
 const SMALL_UNIT: Record<string, number> = { 十: 10, 百: 100, 千: 1e3 };
 const LARGE_UNIT: Record<string, number> = { 万: 1e4, 億: 1e8, 兆: 1e12 };
-const MULTIPLIER: Record<string, number> = {
-  k: 1e3,
-  thousand: 1e3,
-  m: 1e6,
-  mm: 1e6,
-  mn: 1e6,
-  mil: 1e6,
-  mio: 1e6,
-  million: 1e6,
-  b: 1e9,
-  bn: 1e9,
-  billion: 1e9,
-  tn: 1e12,
-  trillion: 1e12,
-};
-const WORD_VALUE: Record<string, number> = {
-  a: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
+/** Each word of a space-separated list with its value, by its place in the list. */
+function valued<V>(words: string, value: (index: number) => V): [string, V][] {
+  return words.split(" ").map((word, index) => [word, value(index)]);
+}
+
+const MULTIPLIER: Record<string, number> = Object.fromEntries([
+  ...valued("k thousand", () => 1e3),
+  ...valued("m mm mn mil mio million", () => 1e6),
+  ...valued("b bn billion", () => 1e9),
+  ...valued("tn trillion", () => 1e12),
+]);
+const WORD_VALUE: Record<string, number> = Object.fromEntries([
+  ["a", 1],
+  ...valued(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen",
+    (i) => i + 1,
+  ),
+  ...valued("twenty thirty forty fifty sixty seventy eighty ninety", (i) => (i + 2) * 10),
+]);
 const WORD_SCALE: Record<string, number> = { hundred: 100, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
 const PREFIX_CURRENCY: Record<string, Currency> = { "¥": "JPY", jpy: "JPY", us$: "USD", usd: "USD", $: "USD", "€": "EUR", eur: "EUR" };
-const SUFFIX_CURRENCY: Record<string, Currency> = {
-  円: "JPY",
-  yen: "JPY",
-  jpy: "JPY",
-  usd: "USD",
-  dollar: "USD",
-  dollars: "USD",
-  ドル: "USD",
-  eur: "EUR",
-  euro: "EUR",
-  euros: "EUR",
-  ユーロ: "EUR",
-};
+const SUFFIX_CURRENCY: Record<string, Currency> = Object.fromEntries([
+  ...valued("円 yen jpy", () => "JPY" as const),
+  ...valued("usd dollar dollars ドル", () => "USD" as const),
+  ...valued("eur euro euros ユーロ", () => "EUR" as const),
+]);
 
 const JA_DIGITS = `\\d${KANJI_DIGIT}`;
 const JA_CHARS = `[${JA_DIGITS}十百千万億兆.,]`;

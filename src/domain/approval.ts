@@ -19,20 +19,14 @@ const ApprovalDecisionSchema = z.object({
 });
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
-/**
- * Whether the final answer (or the rejection or expiry notice) reached the requester: recorded once
- * the run worker has delivered the decided run.
- */
+/** Whether the decided run's final card reached the requester: recorded once the run worker delivered it. */
 const ApprovalDeliverySchema = z.object({
   status: z.enum(["pending", "delivered"]),
   attempts: z.number().int().min(0),
   deliveredAt: z.string().optional(),
 });
 
-/**
- * One audited attempt or decision: who tried what, and what came of it. Repeated refused clicks of
- * one person in one hour are one entry: `count` attempts, the first at `at`, the last at `lastAt`.
- */
+/** One audited attempt or decision; one person's refused clicks within an hour are one entry (`count`, first `at`, last `lastAt`). */
 const ApprovalAuditEntrySchema = z.object({
   at: z.string(),
   actorAadObjectId: z.string(),
@@ -44,10 +38,7 @@ const ApprovalAuditEntrySchema = z.object({
 });
 export type ApprovalAuditEntry = z.infer<typeof ApprovalAuditEntrySchema>;
 
-/**
- * A run paused for human approval: the durable, versioned record every card click reloads
- * (Cosmos `approvals`, partition key `/id`). `schemaVersion` lets older records be read later.
- */
+/** A run paused for human approval: the durable, versioned record every card click reloads (Cosmos `approvals`, partition key `/id`). */
 export const ApprovalSchema = z.object({
   id: z.string().min(1),
   schemaVersion: z.literal(1),

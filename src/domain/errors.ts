@@ -120,14 +120,15 @@ export const OperatorNoticeSchema = z.object({
 });
 export type OperatorNotice = z.infer<typeof OperatorNoticeSchema>;
 
-/** The one way a URL is shown: endpoint settings may carry credentials in the userinfo or the query (`?api-key=…`, SAS), so both go, with the fragment. */
-
 /** A URL in text: up to white space, a quote, a bracket, or a comma that starts the next URL of a list. */
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^\s"'`<>()[\]{},]|,(?![a-z][a-z0-9+.-]*:\/\/))+/gi;
 const AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
 const TRAILING_PUNCTUATION = /[.,;:!]+$/;
 
-/** The URL without userinfo, query or fragment; a URL that has none of them is returned as written. */
+/**
+ * The one way a URL is shown: endpoint settings may carry credentials in the userinfo or the query (`?api-key=…`, SAS), so both go, with
+ * the fragment; a URL that has none of them is returned as written.
+ */
 export function redactUrl(url: string): string {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   if (!parsed) return stripSecretParts(url);

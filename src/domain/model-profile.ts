@@ -59,10 +59,7 @@ export interface ModelProfile {
 }
 
 /** What a chat request carries of a profile; a prompt's own `model` replaces the deployment, and then its family is recognised from that name. */
-export function modelOfProfile(
-  profile: ModelProfile,
-  promptModel?: string,
-): { model: string; baseModel?: string; family?: ModelFamily; reasoningEffort: ReasoningEffort } {
+export function modelOfProfile(profile: ModelProfile, promptModel?: string): Omit<ModelProfile, "deployment"> & { model: string } {
   if (promptModel !== undefined && promptModel !== profile.deployment)
     return { model: promptModel, reasoningEffort: profile.reasoningEffort };
   return {

@@ -5,11 +5,7 @@ import { RequesterSchema } from "./requester";
 export const ReferenceSchema = z.record(z.unknown());
 export type Reference = z.infer<typeof ReferenceSchema>;
 
-/**
- * A message on the run queue. It carries everything a worker needs to start the run even when the
- * store was unreachable at the moment the question was accepted: the question, who asked, and the
- * conversation reference to reply to.
- */
+/** A run queue message: it carries all a worker needs to start the run even if the store was unreachable at intake. */
 export const RunMessageSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("question"),
@@ -28,21 +24,14 @@ export const RunMessageSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-/** A run queue message (a new question, or an approver's decision to continue its run). */
 export type RunMessage = z.infer<typeof RunMessageSchema>;
 
-/**
- * A question's length as MAX_QUESTION_CHARS counts it, at intake and again when a worker takes it
- * off the queue: characters (code points), so an emoji or a rare kanji counts once.
- */
+/** A question's length as MAX_QUESTION_CHARS counts it, at intake and on the worker: code points, so an emoji or kanji counts once. */
 export function questionLength(question: string): number {
   return Array.from(question).length;
 }
 
-/**
- * The cards a run shows its requester, each sent at most once per run. A run that waited for an
- * approver ends with the answer, or with the rejection or expiry notice.
- */
+/** The cards a run shows its requester, each sent at most once per run. */
 export const RunCardSchema = z.enum([
   "answer",
   "out_of_scope",
@@ -67,7 +56,6 @@ export const RunLifecycleRecordSchema = z.object({
   claimedAt: z.string().optional(),
   /** The owner before the current one, when the run was taken over (from a dead or stopped instance). */
   takenOverFrom: z.string().optional(),
-  /** How many workers have owned the run (1 unless it was taken over). */
   owners: z.number().int().min(0),
   sent: z.record(RunCardSchema, CardSendSchema),
 });

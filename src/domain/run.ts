@@ -26,18 +26,7 @@ export const RunPhaseSchema = z.enum([
 ]);
 export type RunPhase = z.infer<typeof RunPhaseSchema>;
 
-/**
- * A run's one status (workflow/run-status.ts reads it). `queued` until a worker claims it; `running`;
- * `awaiting_approval`, stopped at the approval node until a decision resumes it; the rest are ends the
- * user is told about:
- * `answered`: the answer card went (or goes) out.
- * `out_of_scope`: the Router found the question is not about procurement; no specialist ran.
- * `needs_clarification`: a follow-up pointed at earlier context nothing resolved; the user is asked back.
- * `blocked`: the model service's content filter refused the question; the run stopped at once and the
- * user gets a polite reply (never the service's message).
- * `rejected`, `expired`: the run's approval was rejected (the approver's reason is told) or timed out.
- * `poisoned`: its message was delivered too often and set aside; the user gets the error card.
- */
+/** A run's one status, read in workflow/run-status.ts; docs/architecture.md §3b gives each one's phase and card. */
 export const RunStatusSchema = z.enum([
   "queued",
   "running",
@@ -84,14 +73,10 @@ export const WorkflowEventSchema = z.object({
   ]),
   runId: z.string(),
   at: z.string(),
-  /**
-   * Identifies one executor invocation (16 hex digits) on its start and end events and on the tool
-   * calls it made (`parentStepId`): stored with the run, so a trace can be rebuilt as a tree by any process.
-   */
+  /** One executor call (16 hex digits) on its start and end events and its tool calls' `parentStepId`: any process rebuilds the trace. */
   stepId: z.string().optional(),
   parentStepId: z.string().optional(),
   executor: z.string().optional(),
-  /** The tool a `tool_completed` event reports. */
   tool: z.string().optional(),
   phase: RunPhaseSchema.optional(),
   round: SpecialistRoundSchema.optional(),
@@ -127,11 +112,7 @@ export const QualityRecordSchema = z.object({
   retried: z.boolean(),
 });
 
-/**
- * The run's approval: why the answer needs a human (router, moderator, policy rules), then, once decided,
- * the approval's id and how it was decided (an edit is already the answer's conclusion; a rejection
- * carries the approver's reason).
- */
+/** Why the answer needs a human, then the approval's id and decision (an edit is already the conclusion; a rejection has its reason). */
 const RunApprovalSchema = z.object({
   reasons: z.array(z.string()),
   id: z.string().optional(),
@@ -139,7 +120,6 @@ const RunApprovalSchema = z.object({
   reason: z.string().optional(),
 });
 
-/** Token usage of one call or a whole run. */
 export const TokenUsageSchema = z.object({
   inputTokens: z.number(),
   outputTokens: z.number(),
@@ -150,39 +130,23 @@ export const TokenUsageSchema = z.object({
 });
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
-/**
- * The version of the stored run's shape. A change to the shape bumps it, and a release reads only its
- * own: a run stored by another is refused (`UnsupportedRunVersionError`), never migrated
- * (docs/deploy.md says how such a change is rolled out).
- */
+/** A shape change bumps it; a release reads only its own and refuses others, never migrating them (docs/deploy.md: how it rolls out). */
 export const RUN_SCHEMA_VERSION = 2;
 
-/**
- * The workflow's durable state of one run: the `state` of its stored record (run-record.ts, beside
- * the queue's lifecycle; validated on every read) and, once terminal, what the CLI prints.
- */
+/** The workflow's durable state of one run: the `state` of its stored record (run-record.ts, validated on every read). */
 export const RunStateSchema = z.object({
   schemaVersion: z.literal(RUN_SCHEMA_VERSION),
   runId: z.string().min(1),
-  /** The message as the user wrote it. */
   question: z.string(),
-  /**
-   * The question the agents answer: the message made complete with the conversation's context
-   * (equal to `question` when it already stood alone). Set by the `understand` phase.
-   */
+  /** The message made complete with the conversation's context by the `understand` phase: the question the agents answer. */
   standaloneQuestion: z.string().optional(),
-  /** How the message was understood against the conversation's memory. */
   understanding: RunUnderstandingSchema.optional(),
   /** Whose memory the run reads (a chat, or one channel thread); absent for one-shot runs. */
   conversationKey: z.string().optional(),
   language: LanguageSchema,
   requester: RequesterSchema.optional(),
-  /**
-   * The requester's conversation (opaque below Teams), copied from the question's message into the run
-   * when it is first stored: the one place every card of the run, during its turn or long after, is sent through.
-   */
+  /** Copied from the question's message when the run is first stored: every card of the run, however late, is sent through it. */
   reference: ReferenceSchema.optional(),
-  /** The orchestration mode, with the fields only its steps read and write. */
   modeState: ModeStateSchema,
   status: RunStatusSchema,
   phase: RunPhaseSchema,
@@ -209,9 +173,7 @@ export const RunStateSchema = z.object({
   blocked: z.object({ executor: z.string(), categories: z.array(z.string()) }).optional(),
   /** Set when the answer needs a human; its decision, so every later rendering of an approved answer says so. */
   approval: RunApprovalSchema.optional(),
-  /** Token totals of the run. */
   usage: TokenUsageSchema,
-  /** Follow-up questions offered on the answer card, in the asker's language. */
   suggestedFollowUps: z.array(z.string()).optional(),
   events: z.array(WorkflowEventSchema),
   /** Each executor's prompts and replies, when STORE_EXECUTOR_IO is on. */

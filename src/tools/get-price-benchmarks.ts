@@ -4,16 +4,14 @@ import { resolveCategory } from "./entities/category-resolver";
 import { defineTool, nothingFound, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 
-const GetPriceBenchmarksParameters = z.object({
-  category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', '包装'; null = every category"),
-});
-
 export function createGetPriceBenchmarksTool({ data }: ToolContext) {
   return defineTool({
     name: "getPriceBenchmarks",
     description:
       "Market price benchmarks for a spend category: unit, 25th percentile, median and 75th percentile price, and the typical annual price increase in percent (useful to judge a supplier's proposed increase).",
-    parameters: GetPriceBenchmarksParameters,
+    parameters: z.object({
+      category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', '包装'; null = every category"),
+    }),
     argumentKinds: { category: "categories" },
     relevance: {
       // Benchmarks need a category, named or implied by a known supplier, and a question about prices.

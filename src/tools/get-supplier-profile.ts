@@ -14,17 +14,15 @@ import { quotedContract } from "./search-contracts";
 
 const MAX_CONTRACTS = 5;
 
-const GetSupplierProfileParameters = z.object({
-  name: z.string().min(1).max(200).describe("Supplier name, alias or id, e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-033'"),
-});
-
 /** Spend is the last complete fiscal year's and the current one's to date. */
 export function createGetSupplierProfileTool({ data, today }: ToolContext) {
   return defineTool({
     name: "getSupplierProfile",
     description:
       "Look up one supplier by name, alias (including Japanese names such as 'アクメ' or '取引先A社') or id. Returns risk rating, sanctions flag, certifications, delivery and quality performance, preferred status, contracts and spend in the last and current fiscal year.",
-    parameters: GetSupplierProfileParameters,
+    parameters: z.object({
+      name: z.string().min(1).max(200).describe("Supplier name, alias or id, e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-033'"),
+    }),
     argumentKinds: { name: "suppliers" },
     relevance: { relevantWhen: [["supplierNamed"]] },
     async run({ name }, words) {

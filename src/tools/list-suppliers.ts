@@ -19,18 +19,16 @@ const REGIONS: Record<string, string[]> = {
   APAC: ["apac", "asia", "asia pacific", "アジア", "アジア太平洋", "海外アジア"],
 };
 
-const ListSuppliersParameters = z.object({
-  category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'packaging', '物流'; null = all"),
-  region: z.string().max(50).nullable().describe("Region: 'JP', 'US', 'EU' or 'APAC' (or 'Japan', '欧州', …); null = all"),
-});
-
 /** Preferred and low-risk first; sanctioned ones flagged. */
 export function createListSuppliersTool({ data }: ToolContext) {
   return defineTool({
     name: "listSuppliers",
     description:
       "List suppliers, optionally for a spend category and/or region, with risk rating, sanctions flag, preferred status, certifications and performance. Preferred, low-risk suppliers come first.",
-    parameters: ListSuppliersParameters,
+    parameters: z.object({
+      category: z.string().max(100).nullable().describe("Spend category, e.g. 'saas', 'logistics', 'packaging', '物流'; null = all"),
+      region: z.string().max(50).nullable().describe("Region: 'JP', 'US', 'EU' or 'APAC' (or 'Japan', '欧州', …); null = all"),
+    }),
     argumentKinds: { category: "categories" },
     relevance: {
       // A category (named, or a known supplier's) with no supplier in mind, or a search for alternatives.

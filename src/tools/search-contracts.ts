@@ -28,27 +28,25 @@ const CLAUSE_INTENTS: [ClauseKind, RegExp][] = [
 const DEFAULT_CLAUSES: ClauseKind[] = ["renewal", "price_adjustment"];
 const STATUS_ORDER: Record<Contract["status"], number> = { expiring: 0, active: 1, draft: 2, expired: 3 };
 
-const SearchContractsParameters = z.object({
-  query: z
-    .string()
-    .max(500)
-    .describe(
-      "What to look for in contracts, e.g. 'renewal price increase cap' or '解約 条件'; may be empty to list a supplier's contracts",
-    ),
-  supplier: z
-    .string()
-    .max(200)
-    .nullable()
-    .describe("Supplier name, alias or id (e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-001'); null = all suppliers"),
-});
-
 /** One supplier's contracts when one is given or named; else those the query names by id; otherwise by BM25 over every contract. */
 export function createSearchContractsTool({ data, today }: ToolContext) {
   return defineTool({
     name: "searchContracts",
     description:
       "Search supplier contracts. Returns key terms (value, dates, auto-renewal, notice deadline, yearly price-increase cap) and the clause texts relevant to the query (renewal, price adjustment, termination, liability, payment, SLA).",
-    parameters: SearchContractsParameters,
+    parameters: z.object({
+      query: z
+        .string()
+        .max(500)
+        .describe(
+          "What to look for in contracts, e.g. 'renewal price increase cap' or '解約 条件'; may be empty to list a supplier's contracts",
+        ),
+      supplier: z
+        .string()
+        .max(200)
+        .nullable()
+        .describe("Supplier name, alias or id (e.g. 'Acme', 'アクメ', '取引先A社', 'SUP-001'); null = all suppliers"),
+    }),
     argumentKinds: { supplier: "suppliers" },
     relevance: { relevantWhen: [["supplierNamed"], ["contract"], ["category", "price"]] },
     async run({ query, supplier }, words) {

@@ -7,22 +7,20 @@ import { bestSentence, clip } from "./text/bm25";
 const MAX_SECTIONS = 5;
 const MAX_SECTION_TEXT = 700;
 
-const SearchPoliciesParameters = z.object({
-  query: z
-    .string()
-    .min(1)
-    .max(500)
-    .describe("What to look for, in the user's words (English or Japanese), e.g. 'approval threshold CPO' or '承認 金額'"),
-  language: z.enum(["en", "ja"]).nullable().describe("Language of the policy texts to search; null = the query's language"),
-});
-
 /** Falls back to both languages when the chosen one has no match. */
 export function createSearchPoliciesTool({ data }: ToolContext) {
   return defineTool({
     name: "searchPolicies",
     description:
       "Search the company's procurement policies (approval matrix, sourcing thresholds, contract and negotiation playbooks, supplier risk, ethics, sustainability) in English or Japanese. Returns the best matching sections with their citation ids (e.g. 'POL-APPROVAL-MATRIX §3').",
-    parameters: SearchPoliciesParameters,
+    parameters: z.object({
+      query: z
+        .string()
+        .min(1)
+        .max(500)
+        .describe("What to look for, in the user's words (English or Japanese), e.g. 'approval threshold CPO' or '承認 金額'"),
+      language: z.enum(["en", "ja"]).nullable().describe("Language of the policy texts to search; null = the query's language"),
+    }),
     relevance: { relevantWhen: [["policy"], ["contract"], ["amount"], ["percentage"]] },
     async run({ query, language }, words) {
       const wanted = language ?? detectLanguage(query);

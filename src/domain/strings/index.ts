@@ -1,9 +1,12 @@
 import type { Language } from "../language";
-import { en } from "./en";
+import { en, type UserStrings } from "./en";
 import { ja } from "./ja";
-import type { CardLabels, PromptStarter, UserStrings } from "./shape";
 
-export type * from "./shape";
+export type { DurationUnit, UserStrings } from "./en";
+export type CardLabels = UserStrings["cards"];
+export type SourceKind = keyof CardLabels["sourceNames"];
+export type PromptStarter = UserStrings["promptStarters"][number];
+export type TextLabelKey = { [K in keyof CardLabels]: CardLabels[K] extends string ? K : never }[keyof CardLabels];
 
 const STRINGS: Readonly<Record<Language, UserStrings>> = { en, ja };
 

@@ -1,6 +1,6 @@
 import { fiscalYearIn } from "../fiscal-year";
 import { MAX_HISTORY_DAYS, MAX_HISTORY_SUPPLIER_CHARS } from "../approval-history-query";
-import type { DurationUnit, UserStrings } from "./shape";
+import type { DurationUnit, UserStrings } from "./en";
 import { toolWordingJa } from "./tool-wording";
 
 const DURATION_UNITS: Readonly<Record<DurationUnit, string>> = { day: "日", hour: "時間", minute: "分", second: "秒" };

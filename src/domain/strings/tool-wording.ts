@@ -39,52 +39,6 @@ export interface QuotedContract {
   priceCapPct: number | null;
 }
 
-/** The data tools' wording in quotes and digests; figures, names, ids and quoted document text come in as data. */
-export interface ToolWording {
-  spendScope: (parts: readonly SpendScopePart[]) => string;
-  spendTotal: (total: string, count: number, scope: string) => string;
-  spendGroup: (key: string, total: string, count: number, sharePct: number | null) => string;
-  largest: (date: string, supplier: string, amount: string, poNumber: string) => string;
-  yoy: (change: { to: string; from: string; change: string; fromJpy: string; toJpy: string; basis: string }) => string;
-  fullYears: string;
-  sameMonths: (fromMonth: number, toMonth: number) => string;
-  spendDigest: (
-    scope: string,
-    total: string,
-    count: number,
-    years: readonly { fiscalYear: string; complete: boolean; total: string }[],
-    changes: readonly { to: string; from: string; change: string }[],
-  ) => string;
-  noSpend: (scope: string) => string;
-  sanctionsFlag: (supplier: string) => string;
-  supplierProfile: (supplier: QuotedSupplier) => string;
-  supplierLine: (supplier: QuotedSupplier) => string;
-  profileSpend: (lastFy: string, total: string, count: number, currentFy: string, toDate: string) => string;
-  contractBrief: (contract: QuotedContract) => string;
-  profileDigest: (id: string, supplier: QuotedSupplier, contracts: number, live: number, lastFy: string, total: string) => string;
-  suppliersDigest: (count: number, scope: string, shown: readonly { id: string; name: string; sanctionsFlag: boolean }[]) => string;
-  supplierScope: (category: { id: string; nameJa?: string } | null, region: string | null) => string;
-  noSupplier: (scope: string) => string;
-  contractTerms: (contract: QuotedContract) => string;
-  clause: (kind: string, text: string) => string;
-  contractsDigest: (total: number, estimate: boolean, contracts: readonly QuotedContract[]) => string;
-  noContract: (query: string, supplier: string | null) => string;
-  policiesDigest: (total: number, estimate: boolean, sections: readonly { referenceId: string; heading: string }[]) => string;
-  noPolicy: (query: string) => string;
-  benchmark: (b: {
-    category: string;
-    median: string;
-    unit: string;
-    p25: string;
-    p75: string;
-    increasePct: number;
-    source: string;
-    asOf: string;
-  }) => string;
-  benchmarksDigest: (benchmarks: readonly { category: string; median: string; unit: string; increasePct: number }[]) => string;
-  noBenchmark: (category: string) => string;
-}
-
 function scopeWords(
   parts: readonly SpendScopePart[],
   words: {
@@ -112,65 +66,85 @@ const plural = (count: number, noun: string) => `${count.toLocaleString("en-US")
 const capEn = (pct: number | null) => (pct === null ? "none" : `${pct}%`);
 const clauseEn = (kind: string) => kind.replace("_", " ");
 
-export const toolWordingEn: ToolWording = {
-  spendScope: (parts) =>
+/** The data tools' wording in quotes and digests; figures, names, ids and quoted document text come in as data. */
+export const toolWordingEn = {
+  spendScope: (parts: readonly SpendScopePart[]) =>
     scopeWords(parts, {
       category: (id) => id,
       fiscalYear: (fy) => fy,
       costCenter: (id) => `cost center ${id}`,
       range: (from, to) => `${from} to ${to}`,
     }).join(", ") || "all spend",
-  spendTotal: (total, count, scope) => `${total} in ${plural(count, "transaction")} (${scope})`,
+  spendTotal: (total: string, count: number, scope: string) => `${total} in ${plural(count, "transaction")} (${scope})`,
   // A group holding all of the spend repeats the total: its share says nothing ("(…, 100%)").
-  spendGroup: (key, total, count, share) => `${key}: ${total} (${plural(count, "transaction")}${share === null ? "" : `, ${share}%`})`,
-  largest: (date, supplier, amount, po) => `largest: ${date} ${supplier} ${amount} (${po})`,
-  yoy: (y) => `${y.to} vs ${y.from}: ${y.change} (${y.fromJpy} → ${y.toJpy}, ${y.basis})`,
+  spendGroup: (key: string, total: string, count: number, share: number | null) =>
+    `${key}: ${total} (${plural(count, "transaction")}${share === null ? "" : `, ${share}%`})`,
+  largest: (date: string, supplier: string, amount: string, po: string) => `largest: ${date} ${supplier} ${amount} (${po})`,
+  yoy: (y: { to: string; from: string; change: string; fromJpy: string; toJpy: string; basis: string }) =>
+    `${y.to} vs ${y.from}: ${y.change} (${y.fromJpy} → ${y.toJpy}, ${y.basis})`,
   fullYears: "full fiscal years",
-  sameMonths: (from, to) => `same months (${MONTHS[from - 1]}–${MONTHS[to - 1]}) of both years`,
-  spendDigest: (scope, total, count, years, changes) =>
+  sameMonths: (from: number, to: number) => `same months (${MONTHS[from - 1]}–${MONTHS[to - 1]}) of both years`,
+  spendDigest: (
+    scope: string,
+    total: string,
+    count: number,
+    years: readonly { fiscalYear: string; complete: boolean; total: string }[],
+    changes: readonly { to: string; from: string; change: string }[],
+  ) =>
     `${scope}: ${total} in ${plural(count, "transaction")}; ${years
       .map((y) => `${y.fiscalYear}${y.complete ? "" : " to date"} ${y.total}`)
       .join(", ")}${changes.map((c) => `; ${c.to} vs ${c.from} ${c.change}`).join("")}`,
-  noSpend: (scope) => `no spend matches ${scope}`,
-  sanctionsFlag: (supplier) =>
+  noSpend: (scope: string) => `no spend matches ${scope}`,
+  sanctionsFlag: (supplier: string) =>
     `SANCTIONS FLAG: ${supplier} is flagged by sanctions screening — no new orders or payments (POL-SUPPLIER-RISK §2)`,
-  supplierProfile: (s) =>
+  supplierProfile: (s: QuotedSupplier) =>
     `${s.name} (${s.category}, ${s.region}${s.preferred ? ", preferred" : ""}): ${s.riskRating} risk, sanctions ${s.sanctionsFlag ? "flagged" : "clear"}; ${
       s.certifications.length > 0 ? s.certifications.join(", ") : "no certifications on file"
     }; on-time ${s.onTime}, quality ${s.quality}, ${s.incidents === null ? "incidents —" : plural(s.incidents, "incident")} in 12 months; supplier since ${s.since}`,
-  supplierLine: (s) => {
+  supplierLine: (s: QuotedSupplier) => {
     const flags = [s.preferred ? "preferred" : null, s.sanctionsFlag ? "SANCTIONS FLAG" : null].filter(Boolean).join(", ");
     return `${s.name} (${s.region}${flags ? `, ${flags}` : ""}): ${s.riskRating} risk, on-time ${s.onTime}, quality ${s.quality}`;
   },
-  profileSpend: (lastFy, total, count, currentFy, toDate) =>
+  profileSpend: (lastFy: string, total: string, count: number, currentFy: string, toDate: string) =>
     `${lastFy} spend ${total} in ${plural(count, "transaction")}; ${currentFy} to date ${toDate}`,
-  contractBrief: (c) => `${c.title} (${c.status}, ends ${c.endDate}, cap ${capEn(c.priceCapPct)})`,
-  profileDigest: (id, s, contracts, live, lastFy, total) =>
+  contractBrief: (c: QuotedContract) => `${c.title} (${c.status}, ends ${c.endDate}, cap ${capEn(c.priceCapPct)})`,
+  profileDigest: (id: string, s: QuotedSupplier, contracts: number, live: number, lastFy: string, total: string) =>
     `${id} ${s.name}: ${s.riskRating} risk, sanctions ${s.sanctionsFlag ? "FLAGGED" : "clear"}, ${plural(contracts, "contract")} (${live} live), ${lastFy} ${total}`,
-  suppliersDigest: (count, scope, shown) =>
+  suppliersDigest: (count: number, scope: string, shown: readonly { id: string; name: string; sanctionsFlag: boolean }[]) =>
     `${plural(count, "supplier")} (${scope}): ${shown.map((s) => `${s.id} ${s.name}${s.sanctionsFlag ? " [SANCTIONS]" : ""}`).join(", ")}`,
-  supplierScope: (category, region) => [category?.id, region].filter(Boolean).join(", ") || "all suppliers",
-  noSupplier: (scope) => `no supplier in ${scope}`,
-  contractTerms: (c) => {
+  supplierScope: (category: { id: string; nameJa?: string } | null, region: string | null) =>
+    [category?.id, region].filter(Boolean).join(", ") || "all suppliers",
+  noSupplier: (scope: string) => `no supplier in ${scope}`,
+  contractTerms: (c: QuotedContract) => {
     const renewal = c.autoRenews
       ? `auto-renews unless notice ${c.noticeDays} days before end (by ${c.noticeDeadline})`
       : `no auto-renewal; renewal talks ${c.noticeDays} days before end (by ${c.noticeDeadline})`;
     const cap = c.priceCapPct === null ? "no cap on price adjustments" : `price increase cap ${c.priceCapPct}% per year`;
     return `${c.title} — ${c.supplierName}, ${c.status}, ${c.annualValue}/year, ${c.startDate} to ${c.endDate}, ${renewal}, ${cap}`;
   },
-  clause: (kind, text) => `${clauseEn(kind)} clause: ${text}`,
-  contractsDigest: (total, estimate, contracts) =>
+  clause: (kind: string, text: string) => `${clauseEn(kind)} clause: ${text}`,
+  contractsDigest: (total: number, estimate: boolean, contracts: readonly QuotedContract[]) =>
     `${estimate ? "about " : ""}${total} contract${total === 1 ? "" : "s"}: ${contracts
       .map((c) => `${c.id} ${c.supplierName} (${c.status}, ends ${c.endDate}, cap ${capEn(c.priceCapPct)})`)
       .join("; ")}`,
-  noContract: (query, supplier) => `no contract matches "${query}"${supplier ? ` for ${supplier}` : ""}`,
-  policiesDigest: (total, estimate, sections) =>
+  noContract: (query: string, supplier: string | null) => `no contract matches "${query}"${supplier ? ` for ${supplier}` : ""}`,
+  policiesDigest: (total: number, estimate: boolean, sections: readonly { referenceId: string; heading: string }[]) =>
     `${estimate ? "about " : ""}${total} policy sections; top: ${sections.map((s) => `${s.referenceId} (${s.heading})`).join(", ")}`,
-  noPolicy: (query) => `no policy section matches "${query}"`,
-  benchmark: (b) =>
+  noPolicy: (query: string) => `no policy section matches "${query}"`,
+  benchmark: (b: {
+    category: string;
+    median: string;
+    unit: string;
+    p25: string;
+    p75: string;
+    increasePct: number;
+    source: string;
+    asOf: string;
+  }) =>
     `${b.category}: median ${b.median} ${b.unit} (p25 ${b.p25}, p75 ${b.p75}); typical annual increase ${b.increasePct}% (${b.source}, as of ${b.asOf})`,
-  benchmarksDigest: (list) => list.map((b) => `${b.category} median ${b.median} ${b.unit}, +${b.increasePct}%/yr`).join("; "),
-  noBenchmark: (category) => `no benchmark for "${category}"`,
+  benchmarksDigest: (list: readonly { category: string; median: string; unit: string; increasePct: number }[]) =>
+    list.map((b) => `${b.category} median ${b.median} ${b.unit}, +${b.increasePct}%/yr`).join("; "),
+  noBenchmark: (category: string) => `no benchmark for "${category}"`,
 };
 
 const STATUS_JA: Readonly<Record<string, string>> = {
@@ -194,6 +168,8 @@ const fyJa = (fy: string) => fy.replace(/^FY(\d{4})$/, "$1年度");
 const statusJa = (status: string) => STATUS_JA[status] ?? status;
 const capJa = (pct: number | null) => (pct === null ? "値上げ上限なし" : `値上げ上限${pct}%`);
 const categoryJa = (id: string, nameJa?: string) => categoryLabel(id, "ja", nameJa);
+
+export type ToolWording = typeof toolWordingEn;
 
 export const toolWordingJa: ToolWording = {
   spendScope: (parts) =>

@@ -2,87 +2,33 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
-import { PriceBenchmarkSchema, SupplierSchema, type PriceBenchmark } from "../../domain";
+import { ContractSchema, PriceBenchmarkSchema, SupplierSchema } from "../../domain";
+import type { Currency } from "../../domain/amounts";
 import { describeZodError } from "../../domain/errors";
 
-const currency = z.enum(["JPY", "USD", "EUR"]);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "ISO date YYYY-MM-DD");
-
-/** One spend category: how its suppliers bill and what they hold (infra/sample-data/categories.yaml). */
+/** One spend category: how often its suppliers invoice and which cost centers buy it (infra/sample-data/categories.yaml). */
 const CategoryProfileSchema = z.object({
   id: z.string(),
-  /** The category's Japanese display name, as an imported data set gives it in suppliers.csv's categoryNameJa. */
   nameJa: z.string().min(1),
-  annualSpendJpy: z.tuple([z.number().positive(), z.number().positive()]),
   transactionsPerMonth: z.number().positive(),
   costCenters: z.array(z.string()).min(1),
-  certifications: z.array(z.string()),
-  contractTitles: z.array(z.string()).min(1),
-  priceIndex: z.string(),
-  billing: z.string(),
 });
 export type CategoryProfile = z.infer<typeof CategoryProfileSchema>;
 
-/** A supplier as authored in suppliers.yaml; omitted facts are generated. */
-const SupplierEntrySchema = SupplierSchema.pick({ id: true, name: true, aliases: true, category: true, region: true }).extend({
-  riskRating: SupplierSchema.shape.riskRating.optional(),
-  certifications: z.array(z.string()).optional(),
-  sanctionsFlag: z.boolean().optional(),
-  preferred: z.boolean().optional(),
-  annualSpendJpy: z.number().positive().optional(),
-  growthPct: z.number().optional(),
-  spendUntil: isoDate.optional(),
+/** A supplier of suppliers.json (names are fictional), with how it bills: spend is generated from these. */
+const SampleSupplierSchema = SupplierSchema.extend({
+  currency: z.enum(["JPY", "USD", "EUR"]) satisfies z.ZodType<Currency>,
+  /** FY2024, JPY. */
+  annualSpendJpy: z.number().positive(),
+  /** Change per fiscal year, percent. */
+  growthPct: z.number(),
+  /** No spend after this day, e.g. once sanctions screening flagged the supplier. */
+  spendUntil: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "ISO date YYYY-MM-DD")
+    .optional(),
 });
-export type SupplierEntry = z.infer<typeof SupplierEntrySchema>;
-
-/** How a contract's price may change: a capped increase, an index with a cap, fixed, or market-linked. */
-const PriceVariantSchema = z.enum(["cap", "index", "fixed", "market"]);
-export type PriceVariant = z.infer<typeof PriceVariantSchema>;
-
-/** A contract whose terms are fixed in contracts.yaml rather than drawn. */
-const PinnedContractSchema = z.object({
-  id: z.string(),
-  supplierId: z.string(),
-  title: z.string(),
-  annualValue: z.number().positive(),
-  currency,
-  startDate: isoDate,
-  endDate: isoDate,
-  autoRenew: z.boolean(),
-  noticeDays: z.number().int().positive(),
-  priceVariant: PriceVariantSchema,
-  priceCapPct: z.number().nullable(),
-});
-export type PinnedContract = z.infer<typeof PinnedContractSchema>;
-
-const variants = z.array(z.string().min(1)).min(1);
-
-const ContractTemplatesSchema = z.object({
-  pinned: z.array(PinnedContractSchema),
-  clauses: z.object({
-    term: variants,
-    renewal_auto: variants,
-    renewal_manual: variants,
-    price_cap: variants,
-    price_index: variants,
-    price_fixed: variants,
-    price_market: variants,
-    termination_convenience: variants,
-    termination_cause: variants,
-    liability: variants,
-    payment: variants,
-  }),
-  other: z.record(z.string()),
-});
-export type ContractTemplates = z.infer<typeof ContractTemplatesSchema>;
-
-/** Everything authored by hand under infra/sample-data. */
-export interface Catalogue {
-  categories: CategoryProfile[];
-  suppliers: SupplierEntry[];
-  templates: ContractTemplates;
-  benchmarks: PriceBenchmark[];
-}
+export type SampleSupplier = z.infer<typeof SampleSupplierSchema>;
 
 /** The infra/sample-data directory, found by walking up from this file (works from src/ and dist/). */
 export function sampleDataDirectory(): string {
@@ -93,18 +39,20 @@ export function sampleDataDirectory(): string {
   }
 }
 
-/** Errors name the file and the failing path. */
-export function loadCatalogue(directory: string): Catalogue {
+/** Everything under infra/sample-data but the policies; errors name the file and the failing path. */
+export function loadCatalogue(directory: string) {
   return {
-    categories: readYaml(directory, "categories.yaml", z.array(CategoryProfileSchema)),
-    suppliers: readYaml(directory, "suppliers.yaml", z.array(SupplierEntrySchema)),
-    templates: readYaml(directory, "contracts.yaml", ContractTemplatesSchema),
-    benchmarks: readYaml(directory, "benchmarks.yaml", z.array(PriceBenchmarkSchema)),
+    categories: readData(directory, "categories.yaml", z.array(CategoryProfileSchema)),
+    suppliers: readData(directory, "suppliers.json", z.array(SampleSupplierSchema)),
+    contracts: readData(directory, "contracts.json", z.array(ContractSchema)),
+    benchmarks: readData(directory, "benchmarks.yaml", z.array(PriceBenchmarkSchema)),
   };
 }
 
-function readYaml<S extends z.ZodTypeAny>(directory: string, file: string, schema: S): z.output<S> {
-  const parsed = schema.safeParse(parse(readFileSync(path.join(directory, file), "utf8")));
+/** YAML where the file is written by hand, JSON (parsed far faster) where it holds generated records. */
+function readData<S extends z.ZodTypeAny>(directory: string, file: string, schema: S): z.output<S> {
+  const text = readFileSync(path.join(directory, file), "utf8");
+  const parsed = schema.safeParse(file.endsWith(".json") ? JSON.parse(text) : parse(text));
   if (parsed.success) return parsed.data as z.output<S>;
   const issues = describeZodError(parsed.error);
   throw new Error(`${file}: ${issues}`);

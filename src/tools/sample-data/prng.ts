@@ -33,13 +33,6 @@ export class Prng {
     return items[Math.floor(this.next() * items.length)];
   }
 
-  /** In their original order. */
-  sample<T>(items: readonly T[], count: number): T[] {
-    const chosen = new Set<number>();
-    while (chosen.size < Math.min(count, items.length)) chosen.add(Math.floor(this.next() * items.length));
-    return [...chosen].sort((a, b) => a - b).map((index) => items[index]);
-  }
-
   /** A positive multiplicative noise factor with median 1 (log-normal, `sigma` in log space). */
   lognormal(sigma: number): number {
     const u = 1 - this.next();

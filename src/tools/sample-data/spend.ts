@@ -1,9 +1,8 @@
 import { toJpy } from "../../domain/amounts";
-import type { Contract, SpendTransaction, Supplier } from "../../domain";
+import type { Contract, SpendTransaction } from "../../domain";
 import { fiscalYearOf } from "../../domain/fiscal-year";
 import { lookup } from "../../domain/errors";
-import type { CategoryProfile } from "./catalogue";
-import { pad, type SpendProfile } from "./suppliers";
+import type { CategoryProfile, SampleSupplier } from "./catalogue";
 import type { Prng } from "./prng";
 
 /** Spend starts with FY2024. */
@@ -17,8 +16,7 @@ interface Draft extends Omit<SpendTransaction, "id" | "poNumber"> {
 
 /** Ids and PO numbers in date order (PO numbers count per fiscal year). */
 export function buildSpend(
-  suppliers: Supplier[],
-  profiles: Map<string, SpendProfile>,
+  suppliers: SampleSupplier[],
   categories: Map<string, CategoryProfile>,
   contracts: Contract[],
   lastDate: string,
@@ -26,13 +24,12 @@ export function buildSpend(
 ): SpendTransaction[] {
   const drafts: Draft[] = [];
   for (const supplier of suppliers) {
-    const profile = lookup(profiles, supplier.id, "spend profile");
     const category = lookup(categories, supplier.category, "category profile");
     const own = contracts.filter((contract) => contract.supplierId === supplier.id && contract.status !== "draft");
-    const until = profile.spendUntil !== undefined && profile.spendUntil < lastDate ? profile.spendUntil : lastDate;
+    const until = supplier.spendUntil !== undefined && supplier.spendUntil < lastDate ? supplier.spendUntil : lastDate;
     for (const { year, month } of months(until)) {
       const fiscalIndex = (month >= 4 ? year : year - 1) - FIRST_MONTH.year;
-      const monthlyJpy = (profile.annualSpendJpy / 12) * (1 + profile.growthPct / 100) ** fiscalIndex * (SEASONALITY[month] ?? 1);
+      const monthlyJpy = (supplier.annualSpendJpy / 12) * (1 + supplier.growthPct / 100) ** fiscalIndex * (SEASONALITY[month] ?? 1);
       const count = Math.max(1, Math.round(category.transactionsPerMonth * rng.between(0.7, 1.3)));
       const lastDay =
         year === Number(until.slice(0, 4)) && month === Number(until.slice(5, 7)) ? Number(until.slice(8, 10)) : daysIn(year, month);
@@ -40,7 +37,9 @@ export function buildSpend(
         const date = `${year}-${pad(month)}-${pad(rng.int(1, lastDay))}`;
         const amountJpyTarget = (monthlyJpy / count) * rng.lognormal(0.35);
         const amount =
-          profile.currency === "JPY" ? Math.round(amountJpyTarget) : Math.round((amountJpyTarget / toJpy(1, profile.currency)) * 100) / 100;
+          supplier.currency === "JPY"
+            ? Math.round(amountJpyTarget)
+            : Math.round((amountJpyTarget / toJpy(1, supplier.currency)) * 100) / 100;
         const contract = own.find((candidate) => candidate.startDate <= date && date <= candidate.endDate);
         drafts.push({
           order: drafts.length,
@@ -51,8 +50,8 @@ export function buildSpend(
           category: supplier.category,
           costCenter: rng.chance(0.6) ? category.costCenters[0] : rng.pick(category.costCenters),
           amount,
-          currency: profile.currency,
-          amountJpy: toJpy(amount, profile.currency),
+          currency: supplier.currency,
+          amountJpy: toJpy(amount, supplier.currency),
           contractId: contract?.id ?? null,
         });
       }
@@ -82,4 +81,8 @@ function* months(until: string): Generator<{ year: number; month: number }> {
 
 function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, "0");
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { stringsFor } from "../../../src/domain";
+import { stringsFor, type UserStrings } from "../../../src/domain";
 
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 /** Names that are the same in every language. */
@@ -27,6 +27,15 @@ describe("user-facing strings", () => {
       plainTexts(stringsFor("en"), "").filter(([, text]) => text.trim() === ""),
       [],
     );
+  });
+
+  it("takes no table that misses an entry or whose entry takes other parameters (the compiler checks ja.ts the same way)", () => {
+    const { cards, ...withoutCards } = stringsFor("ja");
+    // @ts-expect-error a table without the card labels is not a strings table
+    const incomplete: UserStrings = withoutCards;
+    // @ts-expect-error a label taking a text where the English one takes a number does not fit
+    const otherParameters: UserStrings = { ...stringsFor("ja"), cards: { ...cards, elapsed: (seconds: string) => seconds } };
+    assert.notEqual(incomplete, otherParameters);
   });
 
   it("names the specialists still working in the stream's update, in the asker's language", () => {
