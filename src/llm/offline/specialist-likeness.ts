@@ -3,11 +3,12 @@ import { z } from "zod";
 import { describeZodError } from "../../domain/errors";
 import { loadPolicyDocuments, sampleDataDirectory } from "../../tools/sample-data";
 import { loadCatalogue } from "../../tools/sample-data/catalogue";
-import { characterGrams, hasCjk } from "../../tools/text/words";
+import { tokenize } from "wanakana";
+import { characterGrams, contentStems, hasCjk, normalize } from "../../tools/text/words";
 import routingExamples from "./routing-examples.json";
 
 /*
- * A TF-IDF nearest-centroid classifier over character n-grams (Japanese needs no tokenizer), learned from each specialist's declaration,
+ * A TF-IDF classifier (nearest centroid and nearest examples) over character n-grams and words, learned from each specialist's declaration,
  * the sample policies it answers from and templated questions (`routing-examples.json`); one added by a prompt file alone from its
  * declaration.
  */
@@ -55,10 +56,25 @@ function examplesCorpus(): Labelled[] {
   corpus = [...policies, ...questions];
   return corpus;
 }
+const HIRAGANA_ONLY = /^[\u3040-\u309f]+$/;
+/** How many nearest examples of a specialist speak for it beside its centroid. */
+const NEAREST = 3;
+
+/**
+ * Character n-grams meet word forms and compounds ("risk", "risky"); whole words and, in Japanese (no spaces), runs of one script
+ * (「取引先」, 「ゴルフ」) add the weight of an exact word.
+ */
+function features(text: string): string[] {
+  const words = contentStems(text).map((word) => `w:${word}`);
+  const runs = tokenize(normalize(text)).flatMap((token) =>
+    typeof token === "string" && hasCjk(token) && !HIRAGANA_ONLY.test(token) ? [`j:${token}`] : [],
+  );
+  return [...characterGrams(text), ...words, ...runs];
+}
 
 function termCounts(text: string): Vector {
   const counts: Vector = new Map();
-  for (const gram of characterGrams(text)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  for (const gram of features(text)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
   return counts;
 }
 
@@ -67,7 +83,14 @@ function normalised(vector: Vector): Vector {
   return norm === 0 ? vector : new Map([...vector].map(([key, x]) => [key, x / norm]));
 }
 
-/** A question's cosine to each centroid. */
+function cosine(a: Vector, b: Vector): number {
+  return [...a].reduce((sum, [gram, x]) => sum + x * (b.get(gram) ?? 0), 0);
+}
+
+/**
+ * Per specialist, the mean of the question's cosine to its centroid and to its NEAREST closest examples: the centroid reads the whole
+ * topic, the nearest examples a phrasing the centroid averages away.
+ */
 function train(declarations: Labelled[]): (question: string) => number[] {
   const ids = new Set(declarations.map((d) => d.id));
   const counted = [...examplesCorpus().filter((e) => ids.has(e.id)), ...declarations].map((e) => ({
@@ -79,15 +102,21 @@ function train(declarations: Labelled[]): (question: string) => number[] {
   const idf = (gram: string) => Math.log((1 + counted.length) / (1 + (documentFrequency.get(gram) ?? 0)));
   // Sublinear term frequency: a long policy section repeating a word is not more about it.
   const weigh = (counts: Vector) => normalised(new Map([...counts].map(([gram, n]) => [gram, (1 + Math.log(n)) * idf(gram)])));
-  const centroids = declarations.map(({ id }) => {
+  const examples = declarations.map(({ id }) => counted.filter((e) => e.id === id).map((e) => weigh(e.counts)));
+  const centroids = examples.map((own) => {
     const sum: Vector = new Map();
-    for (const example of counted.filter((e) => e.id === id))
-      for (const [gram, x] of weigh(example.counts)) sum.set(gram, (sum.get(gram) ?? 0) + x);
+    for (const example of own) for (const [gram, x] of example) sum.set(gram, (sum.get(gram) ?? 0) + x);
     return normalised(sum);
   });
   return (question) => {
     const asked = weigh(termCounts(question));
-    return centroids.map((centroid) => [...asked].reduce((sum, [gram, x]) => sum + x * (centroid.get(gram) ?? 0), 0));
+    return examples.map((own, i) => {
+      const nearest = own
+        .map((example) => cosine(asked, example))
+        .sort((a, b) => b - a)
+        .slice(0, NEAREST);
+      return (cosine(asked, centroids[i]) + nearest.reduce((sum, x) => sum + x, 0) / nearest.length) / 2;
+    });
   };
 }
 
