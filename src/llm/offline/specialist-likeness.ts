@@ -3,7 +3,6 @@ import { z } from "zod";
 import { describeZodError } from "../../domain/errors";
 import { loadPolicyDocuments, sampleDataDirectory } from "../../tools/sample-data";
 import { loadCatalogue } from "../../tools/sample-data/catalogue";
-import { tokenize } from "wanakana";
 import { characterGrams, contentStems, hasCjk, normalize } from "../../tools/text/words";
 import routingExamples from "./routing-examples.json";
 import type { SpecialistSummary } from "../../domain";
@@ -65,19 +64,19 @@ function examplesCorpus(): Labelled[] {
   corpus = [...policies, ...questions, ...parsed.data.outOfScope.map((text) => ({ id: OUT_OF_SCOPE, text }))];
   return corpus;
 }
-const HIRAGANA_ONLY = /^[\u3040-\u309f]+$/;
+
+/** Runs of kanji or of katakana: Japanese words where the script changes, as no space marks them. */
+const SCRIPT_RUN = /[\u3400-\u4dbf\u4e00-\u9fff々]+|[\u30a0-\u30ff\uff66-\uff9f]+/g;
 /** How many nearest examples of a specialist speak for it beside its centroid. */
 const NEAREST = 3;
 
 /**
- * Character n-grams meet word forms and compounds ("risk", "risky"); whole words and, in Japanese (no spaces), runs of one script
- * (「取引先」, 「ゴルフ」) add the weight of an exact word.
+ * Character n-grams meet word forms and compounds ("risk", "risky"); whole words and Japanese script runs (「取引先」, 「ゴルフ」) add
+ * the weight of an exact word.
  */
 function features(text: string): string[] {
   const words = contentStems(text).map((word) => `w:${word}`);
-  const runs = tokenize(normalize(text)).flatMap((token) =>
-    typeof token === "string" && hasCjk(token) && !HIRAGANA_ONLY.test(token) ? [`j:${token}`] : [],
-  );
+  const runs = (normalize(text).match(SCRIPT_RUN) ?? []).map((run) => `j:${run}`);
   return [...characterGrams(text), ...words, ...runs];
 }
 
