@@ -3,7 +3,7 @@ import { lookup } from "../../domain/errors";
 import { LEXICON } from "../../tools/question/lexicon";
 import { phrasesFor, type Phrases } from "./phrases";
 import { assessScope } from "./scope";
-import { specialistLikeness } from "./specialist-likeness";
+import { EXCLUSION_CLAUSE, specialistLikeness } from "./specialist-likeness";
 import { PATTERN_KEYWORDS, containsPhrase, contentFeatures, hasCjk, usesKeyword, wordStems } from "../../tools/text/words";
 import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
@@ -18,9 +18,6 @@ const DESCRIPTION_WEIGHT = 0.5;
  * keywords do, so a keyword match can be outweighed only by a clear likeness.
  */
 const LIKENESS_WEIGHT = 10;
-
-/** "Not covered: tariffs." / "対象外：関税。": a Router model reads it as "do not choose me for these", so its words count against. */
-const EXCLUSION_CLAUSE = /(?:not covered|対象外)\s*[:：]([^.。]*)[.。]?/gi;
 
 export interface RouteScore {
   id: string;
@@ -43,12 +40,7 @@ export function scoreSpecialists(question: string, specialists: SpecialistSummar
   const shared = descriptions.map(({ covered }) => [...covered].filter((f) => questionFeatures.has(f)));
   const excluded = descriptions.map(({ excluded }) => [...excluded].filter((f) => questionFeatures.has(f)));
   const featureShare = countShares(shared);
-  const likeness = learned
-    ? specialistLikeness(
-        question,
-        specialists.map((s) => ({ id: s.id, text: [s.description.replace(EXCLUSION_CLAUSE, " "), ...s.keywords].join(" ") })),
-      )
-    : specialists.map(() => 0);
+  const likeness = learned ? specialistLikeness(question, specialists).relative : specialists.map(() => 0);
   return specialists.map((s, i) => {
     const lexical =
       matched[i].reduce((sum, k) => sum + (KEYWORD_WEIGHT * keywordWeight(k)) / lookup(keywordShare, k.toLowerCase(), "keyword share"), 0) +

@@ -1,7 +1,8 @@
 import type { SpecialistSummary } from "../../domain";
 import { extractQuestionEntities } from "../../tools/question/question-entities";
 import { ACQUISITION_HINTS, OFF_TOPIC_TERMS, PROCUREMENT_TERMS } from "./scope-terms";
-import { containsPhrase } from "../../tools/text/words";
+import { specialistLikeness } from "./specialist-likeness";
+import { containsPhrase, normalize } from "../../tools/text/words";
 import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
 /** A question is in procurement scope when its lexical score reaches this. */
@@ -16,6 +17,7 @@ const WEIGHT = {
   amount: 2,
   supplier: 2,
   unknownName: 1,
+  learned: 1,
   offTopic: -3,
 } as const;
 
@@ -30,13 +32,14 @@ export interface ScopeAssessment {
 }
 
 /**
- * From the text alone: procurement words, names, categories, amounts and keywords count for it, other departments' topics against. A
- * question without any specialist keyword ("Where do we usually get our laptops from?") is still answered; gibberish is not.
+ * From the text alone: procurement words, names, categories, amounts, keywords and the learned likeness count for it, other departments'
+ * topics against. A question without any specialist keyword ("Where do we usually get our laptops from?") is still answered; gibberish
+ * is not.
  */
 export function assessScope(question: string, specialists: readonly SpecialistSummary[], vocabulary: QuestionVocabulary): ScopeAssessment {
   let score = 0;
-  const count = (terms: readonly string[], weight: number, cap = Infinity): string[] => {
-    const found = [...new Set(terms.filter((term) => containsPhrase(question, term)))];
+  const count = (terms: readonly string[], weight: number, cap = Infinity, text = question): string[] => {
+    const found = [...new Set(terms.filter((term) => containsPhrase(text, term)))];
     score += weight * Math.min(found.length, cap);
     return found;
   };
@@ -65,6 +68,13 @@ export function assessScope(question: string, specialists: readonly SpecialistSu
     WEIGHT.amount,
     entities.amounts.slice(0, 1).map((amount) => amount.text),
   );
-  const offTopic = count(OFF_TOPIC_TERMS, WEIGHT.offTopic);
+  // Nearer a specialist's examples than other departments' questions: it confirms another sign (a
+  // category, a name) in words no list holds, but decides nothing alone (gibberish is near something).
+  if (score > 0 && specialistLikeness(question, specialists).procurement) score += WEIGHT.learned;
+  // A supplier's name is no topic: "Helix HR Systems" is not a question about an HR system.
+  const unnamed = entities.suppliers
+    .flatMap((supplier) => [supplier.name, ...supplier.aliases])
+    .reduce((text, name) => text.split(normalize(name)).join(" "), normalize(question));
+  const offTopic = count(OFF_TOPIC_TERMS, WEIGHT.offTopic, Infinity, unnamed);
   return { inScope: score >= SCOPE_THRESHOLD, score, offTopic };
 }

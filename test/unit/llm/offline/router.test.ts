@@ -154,9 +154,10 @@ describe("offline router", () => {
   });
 
   // Held-out sets, each written and committed before the Router change it measures; nothing trains
-  // on them (src/llm/offline/routing-examples.json is the training data). The first three were seen
-  // while the learned likeness was built and reach the target of 16 of 20; the fourth was written
-  // after it and never tuned to, so its floor is what the Router reaches there (12; 9 before).
+  // on them (src/llm/offline/routing-examples.json is the training data). The floors are what the
+  // Router reaches on each. The first three were seen while the learned likeness was first built;
+  // the fourth and fifth while it gained words, nearest examples and a learned scope sign; the sixth
+  // was scored once, after that, and never tuned to (18 before, 17 after, with one refusal fewer).
   const ledByRightSpecialist = (file: string) => {
     const paraphrases: { question: string; lead: string }[] = JSON.parse(
       readFileSync(path.join(__dirname, "../../../fixtures/router", file), "utf8"),
@@ -167,10 +168,16 @@ describe("offline router", () => {
     return led.length;
   };
 
-  it("lets the right specialist lead held-out paraphrases (16 of 20 where it was built, 12 where it was not), and sends risk questions to Supplier", () => {
-    for (const file of ["paraphrases.json", "paraphrases-second.json", "paraphrases-third.json"])
-      assert.ok(ledByRightSpecialist(file) >= 16, file);
-    assert.ok(ledByRightSpecialist("paraphrases-fourth.json") >= 12);
+  it("lets the right specialist lead held-out paraphrases, including sets never tuned to, and sends risk questions to Supplier", () => {
+    const floors: Record<string, number> = {
+      "paraphrases.json": 16,
+      "paraphrases-second.json": 18,
+      "paraphrases-third.json": 17,
+      "paraphrases-fourth.json": 15,
+      "paraphrases-fifth.json": 17,
+      "paraphrases-sixth.json": 17,
+    };
+    for (const [file, floor] of Object.entries(floors)) assert.ok(ledByRightSpecialist(file) >= floor, file);
     for (const question of [
       "How risky is Hayabusa Logistics?",
       "What is the risk level of Kumo Infrastructure?",
