@@ -2,7 +2,7 @@ import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { converse, groupChatDecision, isPass, participants } from "../steps/group-chat";
 import { routeQuestion } from "../steps/router-step";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./mode-graph";
+import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
 
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {

@@ -4,7 +4,7 @@ import type { RunContext } from "../run-context";
 import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "../steps/handoff";
 import { routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./mode-graph";
+import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
 
 /** The Router chooses who takes the question first, or next when a speaker handed it back (told who was consulted). */
 async function routePhase(context: RunContext): Promise<void> {

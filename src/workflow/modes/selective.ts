@@ -5,8 +5,7 @@ import { SpeculativeSpecialists, startSpecialist } from "../speculative-speciali
 import { findingsByDeadline } from "../steps/findings-by-deadline";
 import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { replaceFindings } from "./closing";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./mode-graph";
+import { declineOutOfScope, replaceFindings, routeNode, type ModeNodes } from "./shared";
 
 /**
  * The Router picks the specialists (or, after every picked one failed, picks again without them).

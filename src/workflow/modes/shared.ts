@@ -1,5 +1,13 @@
-import { initialModeState, questionToAnswer, type Finding, type ModeratorAnswer, type RouterDecision, type RunState } from "../../domain";
-import { ended, node, running, type GraphNode } from "../graph";
+import {
+  initialModeState,
+  questionToAnswer,
+  type Finding,
+  type ModeratorAnswer,
+  type RouterDecision,
+  type RunPhase,
+  type RunState,
+} from "../../domain";
+import { ended, node, running, type GraphExit, type GraphNode, type PhaseStep } from "../graph";
 import { suggestFollowUps } from "../follow-up-suggestions";
 import type { RunContext } from "../run-context";
 import { hitlPolicyOf, hitlReasons } from "../steps/approval-check";
@@ -7,6 +15,7 @@ import { approvalStep } from "../steps/approval-step";
 import { moderate } from "../steps/moderator-step";
 import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
 import { runSpecialist } from "../steps/specialist-step";
+import { understandMessage } from "../steps/understand-step";
 
 /**
  * Merges findings. A Moderator failure reruns the whole flow once (the state is reset to before the
@@ -101,8 +110,38 @@ export function replaceFindings(state: RunState, newer: Finding[]): void {
   state.findings = state.findings.map((finding) => newer.find((n) => n.specialist === finding.specialist) ?? finding);
 }
 
-/** From the Moderator on, every mode ends the same way: quality gate, one re-ask, approval check, approval. */
-export const CLOSING_NODES: Record<"moderate" | "gate" | "reinvestigate" | "decide" | "approve", GraphNode> = {
+/**
+ * A mode's Router node: after `route` (the mode's own Router step) the run goes on to `first`, or
+ * ends when the question is not about procurement (a polite out-of-scope reply, no specialist runs).
+ */
+export function routeNode(route: PhaseStep, first: GraphExit): GraphNode {
+  return node(
+    route,
+    [first, { to: "done", when: "the question is not about procurement: a polite out-of-scope reply, no specialist runs" }],
+    (state) => (running(state) ? first.to : "done"),
+  );
+}
+
+/** Ends a run whose question is not about procurement: no specialist works on it, the reply says so politely. */
+export function declineOutOfScope(context: RunContext, decision: RouterDecision): void {
+  context.speculative?.cancel();
+  context.state.decision = decision;
+  context.state.status = "out_of_scope";
+}
+
+/**
+ * The nodes every mode shares: first a follow-up is made a standalone question (or asked back when nothing
+ * resolves it); from the Moderator on, every mode ends the same way: quality gate, one re-ask, approval check, approval.
+ */
+export const SHARED_NODES: Record<"understand" | "moderate" | "gate" | "reinvestigate" | "decide" | "approve", GraphNode> = {
+  understand: node(
+    understandMessage,
+    [
+      { to: "route", when: "the message stands alone, or was rewritten with the conversation's memory" },
+      { to: "done", when: "an ambiguous follow-up that nothing remembered resolves: ask back" },
+    ],
+    (state) => (running(state) ? "route" : "done"),
+  ),
   moderate: node(
     moderatePhase,
     [
@@ -140,3 +179,6 @@ export const CLOSING_NODES: Record<"moderate" | "gate" | "reinvestigate" | "deci
     () => "done",
   ),
 };
+
+/** What a mode declares of its graph: its Router node (see `routeNode`) and its own nodes after it. */
+export type ModeNodes = { route: GraphNode } & Partial<Record<Exclude<RunPhase, "done" | keyof typeof SHARED_NODES>, GraphNode>>;
