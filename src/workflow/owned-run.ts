@@ -124,9 +124,13 @@ export class OwnedRun {
     await this.write({ lifecycle: this.current.lifecycle, state });
   }
 
-  fencedStore(): RunStore {
+  /** The run store with every checkpoint fenced by this ownership; `checkpointed` hears of each one written. */
+  fencedStore(checkpointed: (state: RunState) => void): RunStore {
     return {
-      checkpoint: (state) => this.save(state),
+      checkpoint: async (state) => {
+        await this.save(state);
+        checkpointed(state);
+      },
       load: (runId) => this.store.load(runId),
       read: (runId) => this.store.read(runId),
       write: (record, etag) => this.store.write(record, etag),
