@@ -148,13 +148,10 @@ export interface ToolResult {
 // `any` by default so that tools with different arguments sit in one list; each tool's own zod
 // schema validates its arguments before `run` sees them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface ToolDefinition<Args = any> {
-  name: string;
-  description: string;
+export interface ToolDefinition<Args = any> extends Omit<ToolSpec, "parameters"> {
   parameters: z.ZodType<Args>;
   /** Which kind of entity each argument names (`{ supplier: "suppliers" }`): what a run remembers it looked up. */
   argumentKinds?: Partial<Record<keyof Args & string, ConversationEntityKind>>;
-  relevance?: ToolRelevance;
   /** Worded in `language` (the question's): its quotes and digest come from the strings tables. */
   run(args: Args, language?: Language): Promise<ToolResult>;
 }

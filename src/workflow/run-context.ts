@@ -6,7 +6,6 @@ import {
   questionToAnswer,
   type ExecutorIo,
   type ExecutorOutcome,
-  type Finding,
   type RunState,
   type SpecialistDefinition,
   type WorkflowEvent,
@@ -15,6 +14,7 @@ import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
+import type { SpeculativeSpecialists } from "./speculative-specialists";
 import { addUsage } from "./token-usage";
 import { UpFrontEvidence } from "./up-front-evidence";
 
@@ -33,20 +33,6 @@ export interface ExecutorReport {
   detail?: string;
 }
 
-/** A chosen specialist at work, with the means to stop it. */
-export interface WorkingSpecialist {
-  id: string;
-  abort: AbortController;
-  finding: Promise<Finding>;
-}
-
-/** Specialists started before the Router decided: kept when chosen, stopped otherwise or when the run ends early. */
-export interface SpeculativeWork {
-  confirm(selected: readonly string[]): void;
-  take(id: string): WorkingSpecialist | undefined;
-  cancel(): void;
-}
-
 /**
  * One run's mutable context: the state being built, its event log, the run budget and the
  * checkpoint queue. Checkpoints are written in order in the background and awaited only at the
@@ -55,7 +41,7 @@ export interface SpeculativeWork {
 export class RunContext {
   private checkpoints: Promise<void> = Promise.resolve();
   /** Specialists started from the route guess before the Router decided (SPECULATIVE_SPECIALISTS). */
-  speculative?: SpeculativeWork;
+  speculative?: SpeculativeSpecialists;
   /** The decided approval a resumed run carries to its approval node. */
   decided?: Approval;
   private readonly deadline: number;

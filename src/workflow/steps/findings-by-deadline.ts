@@ -1,5 +1,6 @@
 import type { Finding } from "../../domain";
-import type { RunContext, WorkingSpecialist } from "../run-context";
+import type { RunContext } from "../run-context";
+import type { WorkingSpecialist } from "../speculative-specialists";
 
 /**
  * Collects the chosen specialists' findings for the Moderator, each passed to `onFinding` as it
