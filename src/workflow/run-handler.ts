@@ -22,7 +22,6 @@ import { cardFor, isFinal, isSettled } from "./run-status";
 import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
-/** What resumes a run: its question, or its approval's decision. */
 type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval };
 
 /** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
@@ -30,7 +29,7 @@ export interface RunHandlerDeps {
   workflow: WorkflowDeps;
   lifecycle: RunLifecycle;
   delivery: RunDelivery;
-  /** The approvals room, for runs that stop at their approval node; absent when no approvals flow is wired. */
+  /** Absent when no approvals flow is wired. */
   approvals?: RunApprovals;
   /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
   maxQuestionChars: number;
@@ -70,11 +69,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     }
   }
 
-  /**
-   * A run stored by a release with another run shape is never read as this one's: its asker gets the
-   * error card with the run's correlation id, the log says why, and the message is done (another
-   * delivery would find the same).
-   */
+  /** A run stored with another run shape is never read as this one's: its asker gets the error card; another delivery would find the same. */
   private async refuse(message: RunMessage, error: UnsupportedRunVersionError): Promise<void> {
     const { workflow, delivery, log } = this.deps;
     log(`run ${error.runId}: refused, ${error.message}`);
@@ -118,7 +113,6 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     });
   }
 
-  /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it. */
   private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<void> {
     const { workflow, lifecycle, approvals } = this.deps;
     const { question, decided } = input;
@@ -165,12 +159,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     if (decided) await approvals?.showOutcome(decided.id);
   }
 
-  /**
-   * A message delivered more often than allowed: the run's requester gets an error card with the
-   * run's correlation id (once), the run is marked poisoned, the message set aside, and `poisoned` is
-   * published for operator notices. A decision's run is found through its approval; it is told
-   * through the stored conversation.
-   */
+  /** The run is marked poisoned, its requester gets the error card once, the message is set aside, operators are told. */
   async poisoned(message: RunMessage, job: Job<OwnedRun>, reason: string, setAside: () => Promise<void>): Promise<void> {
     const { lifecycle, log } = this.deps;
     let runId: string | undefined;
@@ -193,10 +182,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     });
   }
 
-  /**
-   * Marks the message's run poisoned (handing its failed state to `failing` first, for the operators'
-   * notice) and sends its error card; "done" when the run needs nothing (the message is deleted).
-   */
+  /** "done" when the run needs nothing (the message is deleted); `failing` gets the failed state for the operators' notice. */
   private async poisonRun(
     message: RunMessage,
     runId: string,
@@ -235,7 +221,7 @@ function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunStat
   return { ...state, reference: message.reference };
 }
 
-/** `state` ended as `status` for `reason` (told to operators; the asker gets the error card's words). */
+/** `reason` is told to operators; the asker gets the error card's words. */
 function endedAs(status: "failed" | "poisoned", state: RunState, reason: string, now: Date): RunState {
   const at = now.toISOString();
   return {
@@ -248,7 +234,7 @@ function endedAs(status: "failed" | "poisoned", state: RunState, reason: string,
   };
 }
 
-/** The message, validated; a question over the intake's limit is invalid too. */
+/** A question over the intake's limit is invalid too. */
 function parseMessage(body: string, maxQuestionChars: number): Parsed<RunMessage> {
   let json: unknown;
   try {
