@@ -29,7 +29,7 @@ export class RunLifecycle {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells every listener, and resolves once each has handled it; a failing listener is logged, never thrown. */
+  /** Resolves once each listener has handled it; a failing listener is logged, never thrown. */
   async publish(event: RunLifecycleEvent): Promise<void> {
     if (event.type === "poisoned")
       this.log(

@@ -23,15 +23,12 @@ interface RunWorkerDeps extends Omit<RunHandlerDeps, "maxQuestionChars"> {
   settings: RunWorkerSettings;
 }
 
-/** This instance's consumer of the run queue. */
 export type RunWorker = LeasedConsumer<RunMessage, OwnedRun>;
 
-/** This process, as owner ids and logs name it. */
 export function newInstanceId(): string {
   return `${hostname()}-${process.pid}-${randomBytes(2).toString("hex")}`;
 }
 
-/** The generic leased consumer working run messages (questions, and approvers' decisions) with the run handler. */
 export function createRunWorker(deps: RunWorkerDeps, instanceId = newInstanceId()): RunWorker {
   const { settings, log } = deps;
   const handler = new RunHandler({ ...deps, maxQuestionChars: settings.maxQuestionChars }, instanceId);
