@@ -17,10 +17,7 @@ import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
 import { runSpecialist } from "../steps/specialist-step";
 import { understandMessage } from "../steps/understand-step";
 
-/**
- * Merges findings. A Moderator failure reruns the whole flow once (the state is reset to before the
- * Router), then fails clearly; a failed re-ask keeps the first answer.
- */
+/** A Moderator failure reruns the whole flow once (reset to before the Router), then fails clearly. */
 async function moderatePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const second = state.quality.retried;
@@ -53,7 +50,6 @@ async function moderatePhase(context: RunContext): Promise<void> {
   context.fail(`The Moderator could not produce an answer (${outcome.kind}: ${outcome.cause})`);
 }
 
-/** Scores the answer: sent back once when below the threshold, else its score is final. */
 async function gatePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { answer } = decidedAndAnswered(state);
@@ -67,7 +63,6 @@ async function gatePhase(context: RunContext): Promise<void> {
   if (!requery) state.quality.finalScore ??= answer.qscore;
 }
 
-/** Re-asks the top-priority specialists with the Moderator's critique; their newer findings replace the old. */
 async function reinvestigatePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
@@ -88,7 +83,6 @@ async function reinvestigatePhase(context: RunContext): Promise<void> {
   );
 }
 
-/** Completes the run, or sends it to the approval node when a rule or an agent asks for a human. */
 async function decidePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
@@ -98,22 +92,17 @@ async function decidePhase(context: RunContext): Promise<void> {
   state.suggestedFollowUps = suggestFollowUps(state);
 }
 
-/** The decision and answer the closing phases work on; reaching them without either is a bug in the graph. */
 function decidedAndAnswered(state: RunState): { decision: RouterDecision; answer: ModeratorAnswer } {
   const { decision, answer } = state;
   if (!decision || !answer) throw new Error(`phase '${state.phase}' needs the Router's decision and the Moderator's answer`);
   return { decision, answer };
 }
 
-/** Replaces each specialist's finding with its newer one (other findings stay). */
 export function replaceFindings(state: RunState, newer: Finding[]): void {
   state.findings = state.findings.map((finding) => newer.find((n) => n.specialist === finding.specialist) ?? finding);
 }
 
-/**
- * A mode's Router node: after `route` (the mode's own Router step) the run goes on to `first`, or
- * ends when the question is not about procurement (a polite out-of-scope reply, no specialist runs).
- */
+/** A mode's Router node: on to `first`, or the end when the question is not about procurement. */
 export function routeNode(route: PhaseStep, first: GraphExit): GraphNode {
   return node(
     route,
@@ -122,7 +111,6 @@ export function routeNode(route: PhaseStep, first: GraphExit): GraphNode {
   );
 }
 
-/** Ends a run whose question is not about procurement: no specialist works on it, the reply says so politely. */
 export function declineOutOfScope(context: RunContext, decision: RouterDecision): void {
   context.speculative?.cancel();
   context.state.decision = decision;
