@@ -49,11 +49,7 @@ interface ConsumerSettings {
 /** A message over its user's share is queued again, visible after this long (others' messages are taken meanwhile). */
 const OVER_SHARE_DELAY_SECONDS = 2;
 
-/**
- * Deliveries past `maxDeliveries` in which setting a message aside may fail (the poison queue
- * unreachable) before the message is dropped with everything about it in the log: no message is
- * retried forever.
- */
+/** Deliveries past `maxDeliveries` in which setting a message aside may fail before it is dropped: none is retried forever. */
 export const SET_ASIDE_ATTEMPTS = 5;
 
 // Idle polling backs off from MIN to MAX, so a message reaches an idle instance within half a second.
