@@ -37,11 +37,7 @@ export function renderAgentMessages(system: string, input: AgentInput): ChatMess
   ];
 }
 
-/**
- * The typed input of an agent's conversation, read back from its first user message (rendered by
- * `renderAgentMessages`) and validated with the domain schema: what a model without language
- * understanding (the offline engine, wire simulators) reasons over. Undefined when there is none.
- */
+/** An agent's typed input read back from its first user message: what a model without language understanding reasons over. */
 export function readAgentInput(messages: readonly ChatMessage[]): AgentInput | undefined {
   const first = messages.find((message) => message.role === "user");
   const fields = first && readAgentFields(first.content);
@@ -49,7 +45,6 @@ export function readAgentInput(messages: readonly ChatMessage[]): AgentInput | u
   return parsed?.success ? parsed.data : undefined;
 }
 
-/** The input fields a user message rendered by `renderAgentMessages` carries, as plain JSON values. */
 export function readAgentFields(content: string): Record<string, unknown> | undefined {
   if (!content.startsWith(REFERENCE_HEADING)) return undefined;
   const inputAt = content.indexOf(INPUT_HEADING);

@@ -7,11 +7,7 @@ const MAX_PER_KIND = 5;
 
 const PERIOD = /\bFY\s?\d{4}\b|\d{4}\s*年度/gi;
 
-/**
- * What the run resolved, for the conversation's memory: suppliers, categories and periods the tool
- * calls looked up (named by their arguments, with a model or offline), contracts
- * from the contract evidence, periods and amounts from the standalone question.
- */
+/** What the run resolved: what the tool calls looked up, contracts from the evidence, periods and amounts from the question. */
 export function entitiesOfRun(state: RunState): ConversationEntities {
   const found: Record<keyof ConversationEntities, Set<string>> = {
     suppliers: new Set(),
@@ -41,11 +37,7 @@ export function entitiesOfRun(state: RunState): ConversationEntities {
   };
 }
 
-/**
- * The turn a finished run leaves in its conversation's memory, or undefined when it leaves none (a
- * failed run, or a question asked back: nothing was resolved). An answer still waiting for an
- * approver is remembered without its conclusion, which the user has not seen yet.
- */
+/** None for a failed run or a question asked back; an answer awaiting an approver is remembered without its unseen conclusion. */
 export function turnFromRun(state: RunState): ConversationTurn | undefined {
   if (state.status !== "answered" && state.status !== "awaiting_approval") return undefined;
   return {

@@ -3,14 +3,12 @@ import type { WorkflowSettings } from "../domain/model-profile";
 import type { PromptLibrary } from "./prompt-library";
 import type { AnswerPreview, ChatModel, Clock, ConversationMemory, EvidencePlanner, EventSink, RunStore, ToolRegistry } from "./ports";
 
-/** Everything a run needs, injected by the composition root. */
 export interface WorkflowDeps {
   model: ChatModel;
   tools: ToolRegistry;
   /** Plans the tool calls a question implies and guesses the specialists, to start both while the Router decides (none: neither). */
   evidencePlanner?: EvidencePlanner;
   store: RunStore;
-  /** The conversations' memory, read when a run with a conversation key is understood. */
   memory: ConversationMemory;
   clock: Clock;
   events: EventSink;
@@ -24,5 +22,3 @@ export interface WorkflowDeps {
   /** Scrubs personal data and secrets from stored executor inputs and outputs (none when absent). */
   redactStoredText?: (text: string) => string;
 }
-
-// Declared in the domain (every room reads time through it); re-exported for the rooms that take it from here.

@@ -2,16 +2,10 @@ import { optionalUrl, recordOfReference, type EvidenceItem, type Finding, type Q
 import type { EvidenceHandles } from "./evidence-handles";
 
 /**
- * A finding's evidence with the records it cites and the links to their documents. A source exists
- * only if a tool returned it in this run: a cited reference (by handle, resolved to ids before this,
- * or written out) is kept when a tool returned that reference, or the whole document it is a section
- * of ("CTR-0001 §4" where the tool returned "CTR-0001"); anything else is left out, quoted or not,
- * since a model's quote proves nothing (an injected document can make it write any id). A specialist
- * quotes a record only when the tool's wording is not what it cites; a reference it does not quote
- * gets the tool's source and quote. Each item gets the link a tool returned for its document and the
- * subject (a supplier's id and name) and category (its id and data name) a tool returned for the same
- * reference. So sources, links, subjects and categories only ever come from a stored record, never
- * from model text.
+ * A finding's evidence: a cited reference is kept only when a tool returned it in this run, or the document it is a section
+ * of ("CTR-0001 §4" for "CTR-0001"); anything else is left out, quoted or not, since a model's quote proves nothing (an
+ * injected document can make it write any id). An unquoted reference gets the tool's quote. Sources, links, subjects and
+ * categories only ever come from a stored record, never from model text.
  */
 export function linkEvidence(
   written: { evidence: readonly string[]; quotes: readonly WrittenEvidence[] },
@@ -46,11 +40,7 @@ export function linkEvidence(
   });
 }
 
-/**
- * A specialist's citations as kept: handles resolved, then only the records a tool returned in this
- * run (`linkEvidence`), with how many distinct citations were dropped (handles never shown, ids no
- * tool returned) for the transcript and telemetry.
- */
+/** A specialist's citations as `linkEvidence` keeps them, with how many distinct ones were dropped (for transcript and telemetry). */
 export function keepReturnedCitations(
   written: { evidence: readonly string[]; quotes: readonly QuotedEvidence[] },
   handles: EvidenceHandles,

@@ -1,10 +1,7 @@
 import { RunPhaseSchema, type OrchestrationMode, type RunPhase, type RunState, type WorkflowSettings } from "../domain";
 import type { RunContext } from "./run-context";
 
-/**
- * The work of one node: it calls the agents and records what happened in the run state; it does
- * not choose where the run goes next — the node's `choose` does, by reading that state.
- */
+/** The work of one node: it records what happened in the run state; the node's `choose` then reads it to pick the way on. */
 export type PhaseStep = (context: RunContext) => Promise<void>;
 
 /** One way out of a node: where it leads, and the condition in words (for readers, traces and errors). */
@@ -13,21 +10,16 @@ export interface GraphExit<To extends RunPhase = RunPhase> {
   when: string;
 }
 
-/** Picks the one way out of a node from the run as its step left it, and the settings. */
 type ExitChoice<To extends RunPhase = RunPhase> = (state: RunState, settings: WorkflowSettings) => To;
 
-/**
- * One node of an agent graph: its step, every way out of it declared, and the one function that
- * picks among them. A single choice can only ever take one way out, so the alternatives are
- * exclusive by construction; that they lead somewhere is checked when the graph is built.
- */
+/** One choice picks among every declared way out, so the alternatives are exclusive by construction. */
 export interface GraphNode {
   step: PhaseStep;
   exits: readonly GraphExit[];
   choose: ExitChoice;
 }
 
-/** One orchestration mode's graph: where runs start and end, and every node but the end (which has no step). */
+/** The end has no step. */
 export interface AgentGraph {
   mode: OrchestrationMode;
   start: RunPhase;
@@ -44,11 +36,7 @@ export const running = (state: RunState): boolean => state.status === "running";
 /** The step ended the run (failed, declined, asked back): the only way on is to the end. */
 export const ended = (state: RunState): boolean => state.status !== "running";
 
-/**
- * Assembles a graph and checks it: every declared exit leads to a node or the end, no node has the
- * same exit twice, every node is reachable from the start and can reach the end. A malformed graph
- * is a bug in its declaration and throws here, before any run follows it.
- */
+/** Every exit leads to a node or the end, none twice, every node is reachable and can reach the end; a malformed graph throws. */
 export function buildGraph(graph: AgentGraph): AgentGraph {
   const { mode, start, end, nodes } = graph;
   const fail = (problem: string) => new Error(`Agent graph (${mode}): ${problem}`);
@@ -83,10 +71,7 @@ function reach(from: RunPhase, next: (phase: RunPhase) => RunPhase[]): Set<RunPh
   return seen;
 }
 
-/**
- * Where the run goes after `from`'s step: the exit its node chooses. A node missing, or a choice
- * outside the node's declared exits, is a bug in the graph, not a model outcome, and throws.
- */
+/** The exit `from`'s node chooses; a missing node or an undeclared exit is a bug in the graph, not a model outcome, and throws. */
 export function nextPhase(graph: AgentGraph, from: RunPhase, state: RunState, settings: WorkflowSettings): RunPhase {
   const declaration = graph.nodes[from];
   if (declaration === undefined) throw new Error(`Agent graph (${graph.mode}): '${from}' has no step`);

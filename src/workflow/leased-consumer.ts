@@ -5,14 +5,12 @@ import type { LeasedMessage, RunQueue } from "./ports";
 
 /** What a message's work holds that must be let go when the lease is lost or the process stops (an owned run). */
 export interface Holding {
-  /** False once another worker took the work over: nothing more may be written or sent. */
   readonly owned: boolean;
   release(): void;
   /** Resolves once a send in progress has finished and been recorded. */
   idle(): Promise<void>;
 }
 
-/** One message being worked on: its lease, and what its work holds once it holds something. */
 export interface Job<H extends Holding = Holding> {
   readonly leased: LeasedMessage;
   holding?: H;
@@ -32,20 +30,17 @@ export interface MessageHandler<M, H extends Holding> {
   poisoned(message: M, job: Job<H>, reason: string, setAside: () => Promise<void>): Promise<void>;
   /** The message could be neither worked nor set aside: it is deleted; announce it. */
   dropped(leased: LeasedMessage, reason: string): Promise<void>;
-  /** Another worker took the job's work over; this one stopped. */
   leaseLost(job: Job<H>): Promise<void>;
-  /** True when `error` means the work was taken over (never retried). */
+  /** An error that means the work was taken over is never retried. */
   isLeaseLost(error: unknown): boolean;
-  /** Whose share the message's work counts against (fair share between users); undefined: nobody's. */
+  /** Whose fair share the message's work counts against; undefined: nobody's. */
   userOf(message: M): string | undefined;
 }
 
-/** The consumer's tunables. */
 interface ConsumerSettings {
   concurrency: number;
   leaseSeconds: number;
   maxDeliveries: number;
-  /** How long one message's work may take at most; past it (plus two leases) renewals stop, so a stuck worker's message is taken over. */
   workBudgetMs: number;
   /** Messages of one user worked on at once: the user's next one goes to the back of the queue. */
   userShare: number;
@@ -54,16 +49,11 @@ interface ConsumerSettings {
 /** A message over its user's share is queued again, visible after this long (others' messages are taken meanwhile). */
 const OVER_SHARE_DELAY_SECONDS = 2;
 
-/**
- * Deliveries past `maxDeliveries` in which setting a message aside may fail (the poison queue
- * unreachable) before the message is dropped with everything about it in the log: no message is
- * retried forever.
- */
+/** Deliveries past `maxDeliveries` in which setting a message aside may fail before it is dropped: none is retried forever. */
 export const SET_ASIDE_ATTEMPTS = 5;
 
-/** Idle polling backs off from this … */
+// Idle polling backs off from MIN to MAX, so a message reaches an idle instance within half a second.
 const MIN_IDLE_MS = 50;
-/** … to this, so a message reaches an idle instance within half a second. */
 const MAX_IDLE_MS = 500;
 
 /**
@@ -75,7 +65,6 @@ const MAX_IDLE_MS = 500;
  */
 export class LeasedConsumer<M, H extends Holding> {
   private readonly jobs = new Set<{ job: Job<H>; task: Promise<void> }>();
-  /** How many messages of each user this instance is working on. */
   private readonly perUser = new Map<string, number>();
   private loop: Promise<void> | undefined;
   private stopping = false;
@@ -88,7 +77,6 @@ export class LeasedConsumer<M, H extends Holding> {
     private readonly log: Log,
   ) {}
 
-  /** Starts taking messages. */
   start(): void {
     this.loop ??= this.poll();
   }
@@ -98,7 +86,6 @@ export class LeasedConsumer<M, H extends Holding> {
     this.wakeUp?.();
   }
 
-  /** How many messages this instance is working on. */
   get size(): number {
     return this.jobs.size;
   }
@@ -174,7 +161,6 @@ export class LeasedConsumer<M, H extends Holding> {
     this.jobs.add(held);
   }
 
-  /** One delivery of one message, under a lease renewed in the background. */
   private async handle(job: Job<H>): Promise<void> {
     const { leased } = job;
     const { settings, handler } = this;
@@ -255,10 +241,7 @@ export class LeasedConsumer<M, H extends Holding> {
     return () => clearInterval(timer);
   }
 
-  /**
-   * The last resort for a message that could be neither worked nor set aside in its allowed
-   * deliveries: it is deleted, and the log keeps what identifies it.
-   */
+  /** The last resort for a message that could be neither worked nor set aside: deleted, the log keeps what identifies it. */
   private async drop(leased: LeasedMessage, lastError: string): Promise<void> {
     const reason = `dropped after ${leased.deliveryCount} deliveries: it could not be set aside (${lastError})`;
     this.log(`run queue: message ${leased.id} ${reason}; the message was ${fingerprint(leased.body)}`);
@@ -272,10 +255,7 @@ function fingerprint(body: string): string {
   return `${Buffer.byteLength(body, "utf8")} bytes, sha256 ${createHash("sha256").update(body, "utf8").digest("hex")}`;
 }
 
-/**
- * Waits for `task` at most `ms`: true when it settled in time, false when the time ran out (the task
- * keeps running). What a graceful shutdown needs to wait for work in hand without hanging on it.
- */
+/** True when `task` settled within `ms`; false when the time ran out (the task keeps running), so a shutdown never hangs on it. */
 async function within(task: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));

@@ -24,10 +24,7 @@ export class OwnedRun {
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * Takes ownership of a question's run (creating it from `initial` when it is not stored yet) with
-   * a conditional write. Resolves undefined when the run needs no work (settled, or waiting for an approver).
-   */
+  /** A question's run, created from `initial` when not stored yet; undefined when it needs no work (settled, or awaiting an approver). */
   static claim(
     store: RunStore,
     runId: string,
@@ -38,10 +35,7 @@ export class OwnedRun {
     return OwnedRun.take(store, runId, owner, clock, (record) => !isSettled(record), initial);
   }
 
-  /**
-   * Takes ownership of a run stopped at its approval node, or of one a worker died resuming (left
-   * `running` at that node, or with its workflow ended). Resolves undefined when it is not stored or needs no work.
-   */
+  /** A run stopped at its approval node, or one a worker died resuming (left `running` there, or with its workflow ended). */
   static resume(store: RunStore, runId: string, owner: string, clock: Clock = systemClock): Promise<OwnedRun | undefined> {
     const working = (status: RunState["status"]) => status === "queued" || status === "running";
     return OwnedRun.take(
@@ -53,12 +47,7 @@ export class OwnedRun {
     );
   }
 
-  /**
-   * One etag read-modify-write (`updateVersioned`): the stored run (or, for a question not stored
-   * yet, its initial state, written only if nobody created it meanwhile) is claimed when `claimable`;
-   * a lost race re-reads. A run that keeps changing under MAX_CLAIM_ATTEMPTS claims throws, and the
-   * consumer tries the message again after a back-off.
-   */
+  /** A run that keeps changing under MAX_CLAIM_ATTEMPTS claims throws: the consumer tries the message again after a back-off. */
   private static async take(
     store: RunStore,
     runId: string,
@@ -109,24 +98,27 @@ export class OwnedRun {
     return this.current;
   }
 
-  /** False once another worker wrote the run: nothing more may be written or sent. */
   get owned(): boolean {
     return !this.lost;
   }
 
-  /** Marks the run as no longer ours (the lease could not be renewed). */
+  /** The lease could not be renewed. */
   release(): void {
     this.lost = true;
   }
 
-  /** Writes `state` (keeping the lifecycle record) if nobody else wrote since; otherwise throws LeaseLostError. */
+  /** Throws LeaseLostError when someone else wrote since. */
   async save(state: RunState): Promise<void> {
     await this.write({ lifecycle: this.current.lifecycle, state });
   }
 
-  fencedStore(): RunStore {
+  /** The run store with every checkpoint fenced by this ownership; `checkpointed` hears of each one written. */
+  fencedStore(checkpointed: (state: RunState) => void): RunStore {
     return {
-      checkpoint: (state) => this.save(state),
+      checkpoint: async (state) => {
+        await this.save(state);
+        checkpointed(state);
+      },
       load: (runId) => this.store.load(runId),
       read: (runId) => this.store.read(runId),
       write: (record, etag) => this.store.write(record, etag),
@@ -144,7 +136,6 @@ export class OwnedRun {
     return sending;
   }
 
-  /** Resolves once a card send in progress has finished and its activity id is recorded (or it failed). */
   async idle(): Promise<void> {
     await this.sending.catch(() => undefined);
   }
@@ -180,7 +171,7 @@ export class OwnedRun {
   }
 }
 
-/** A question's run as the queue first stores it: queued, never owned, nothing sent. */
+/** A question's run as first stored: queued, never owned, nothing sent. */
 export function queuedRecord(state: RunState): RunRecord {
   return { lifecycle: { owners: 0, sent: {} }, state: { ...state, status: "queued" } };
 }

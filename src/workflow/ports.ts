@@ -1,7 +1,4 @@
-/**
- * The interfaces the workflow core owns. Adapters (src/llm, src/tools, src/storage, src/telemetry)
- * implement them; only composition roots build concrete adapters. Nothing here imports an SDK.
- */
+// The interfaces the workflow core owns; adapters implement them and only composition roots build them. No SDK here.
 import type { z } from "zod";
 import type {
   Approval,
@@ -29,13 +26,12 @@ export type { Clock, ModelToolCall, TokenUsage, ToolMessageContent } from "../do
 
 // ---------------------------------------------------------------- ChatModel
 
-/** One chat message in the OpenAI Chat Completions shape. */
 export type ChatMessage =
   | { role: "system" | "user"; content: string }
   | { role: "assistant"; content: string; toolCalls?: ModelToolCall[] }
   | { role: "tool"; content: string; toolCallId: string };
 
-/** A function the model may call; parameters are a zod object (adapters derive the JSON schema). */
+/** A function the model may call; adapters derive the JSON schema from the zod parameters. */
 export interface ToolSpec {
   name: string;
   description: string;
@@ -52,34 +48,29 @@ export interface ToolRelevance {
   relevantWhen: readonly (readonly QuestionCue[])[];
 }
 
-/** A tool call chosen from the question alone, before any model is asked. */
 export interface PlannedToolCall {
   name: string;
   args: Record<string, unknown>;
 }
 
 /**
- * Which tools the question's resolved entities (suppliers, categories, years, amounts) and topics call
- * for, with their arguments, decided without a model so it runs while the Router decides: `plan` is a
- * specialist's share of the evidence fetched up front, `guess` the specialists worth starting early
- * (those whose declared tools the question calls for and whose keywords it uses, best first).
+ * The tool calls a question's resolved entities and topics imply, decided without a model so it runs while the Router
+ * decides: `plan` a specialist's share of the evidence fetched up front, `guess` the specialists worth starting early.
  */
 export interface EvidencePlanner {
   plan(question: { text: string; language: Language }, specialist: { keywords: string[] }, tools: ToolSpec[]): Promise<PlannedToolCall[]>;
   guess(question: { text: string }, specialists: { id: string; keywords: string[]; tools: ToolSpec[] }[]): Promise<string[]>;
 }
 
-/** One request to a chat model. */
 export interface ChatRequest {
-  /** Which agent is calling (`router`, `moderator`, `contract`, …): sent as the `x-agent-id` header. */
+  /** Sent as the `x-agent-id` header (`router`, `moderator`, `contract`, …). */
   agentId: string;
-  /** Model name (for Azure: the deployment name). */
+  /** For Azure: the deployment name. */
   model: string;
   /** The model behind the deployment, when the configuration states it (`gpt-5.4`, `gpt-5.4@2026-03-05`). */
   baseModel?: string;
   /** The request rules to follow; absent: from the model, by the adapter. */
   family?: ModelFamily;
-  /** How long a reasoning model may think (ignored by other families). */
   reasoningEffort?: ReasoningEffort;
   messages: ChatMessage[];
   /** Sent only to families that take it (never to reasoning models). */
@@ -88,9 +79,8 @@ export interface ChatRequest {
   maxTokens: number;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Ask for a structured answer (strict JSON schema derived from this zod schema). */
+  /** A structured answer: strict JSON schema derived from this zod schema. */
   output?: { name: string; schema: z.ZodTypeAny };
-  /** Functions the model may call instead of answering. */
   tools?: ToolSpec[];
   /**
    * Receives the structured answer parsed as far as it has arrived, while the model writes it (only
@@ -124,19 +114,17 @@ export interface FailedCall<Kind extends ExecutorOutcome> {
   model: string;
 }
 
-/** A chat completion endpoint (Azure OpenAI, OpenAI-compatible, or the offline engine). */
 export interface ChatModel {
-  /** `offline` for the deterministic engine; replies are labelled accordingly. */
+  /** `offline` for the deterministic engine; its replies are labelled so. */
   readonly kind: "azure-openai" | "openai-compatible" | "offline";
   complete(request: ChatRequest): Promise<ChatOutcome>;
 }
 
 // ---------------------------------------------------------------- Tools
 
-/** What a tool returns: the data the model sees, citable evidence, and a digest for transcripts. */
+/** What a tool returns: the data the model sees, citable evidence (most relevant first), and a digest for transcripts. */
 export interface ToolResult {
   data: unknown;
-  /** Citable items (ids, quotes, figures) drawn from `data`, most relevant first. */
   evidence: EvidenceItem[];
   /** One line with the ids and figures that matter, e.g. "3 contracts: CTR-0012, CTR-0040, …". */
   digest: string;
@@ -144,22 +132,17 @@ export interface ToolResult {
   resolution?: EntityResolution;
 }
 
-/** A read-only data tool a specialist may call. */
 // `any` by default so that tools with different arguments sit in one list; each tool's own zod
 // schema validates its arguments before `run` sees them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export interface ToolDefinition<Args = any> {
-  name: string;
-  description: string;
+export interface ToolDefinition<Args = any> extends Omit<ToolSpec, "parameters"> {
   parameters: z.ZodType<Args>;
   /** Which kind of entity each argument names (`{ supplier: "suppliers" }`): what a run remembers it looked up. */
   argumentKinds?: Partial<Record<keyof Args & string, ConversationEntityKind>>;
-  relevance?: ToolRelevance;
   /** Worded in `language` (the question's): its quotes and digest come from the strings tables. */
   run(args: Args, language?: Language): Promise<ToolResult>;
 }
 
-/** The tools known to the process, by name. */
 export interface ToolRegistry {
   get(name: string): ToolDefinition | undefined;
   list(): ToolDefinition[];
@@ -175,40 +158,26 @@ export interface RunStore {
    */
   checkpoint(state: RunState): Promise<void>;
   load(runId: string): Promise<RunState | undefined>;
-  /** The run record (lifecycle and state) with its version tag, for a conditional write. */
   read(runId: string): Promise<Versioned<RunRecord> | undefined>;
-  /**
-   * Writes the record only if it is still at version `etag` (or, without one, only if it does not
-   * exist yet): a worker that lost its lease cannot overwrite a newer checkpoint.
-   */
+  /** Only if still at `etag` (without one: only if not stored yet), so a worker that lost its lease cannot overwrite a newer checkpoint. */
   write(record: RunRecord, etag: string | undefined): Promise<ConditionalWrite>;
 }
 
-/**
- * The runs a conversation's questions started, found through the store that knows how a run is
- * stored: for operators and test rigs, not the workflow's own path (which always knows its run id).
- */
+/** The runs a conversation's questions started: for operators and test rigs (the workflow always knows its run id). */
 export interface ConversationRuns {
-  /** The conversation's runs, oldest first; none when it started none. */
+  /** Oldest first. */
   ofConversation(conversationId: string): Promise<RunRecord[]>;
 }
 
-/**
- * A stored record and the version tag (etag) a conditional write of it must name: the one shape every
- * store uses for runs, approvals and the rest.
- */
+/** A stored record and the etag a conditional write of it must name (every store: runs, approvals, the rest). */
 export interface Versioned<T> {
   value: T;
   etag: string;
 }
 
-/** A conditional write's outcome, in every store: written (with the new version), or someone else wrote first. */
 export type ConditionalWrite = { kind: "written"; etag: string } | { kind: "conflict" };
 
-/**
- * One stored record seen through a conditional write: read with its version; written only if it is
- * still at `etag` (or, without one, only if nothing is stored yet). What `updateVersioned` works on.
- */
+/** One stored record, written only if still at `etag` (without one: only if nothing is stored yet); what `updateVersioned` works on. */
 export interface VersionedRecord<T> {
   read(): Promise<Versioned<T> | undefined>;
   write(value: T, etag: string | undefined): Promise<ConditionalWrite>;
@@ -222,34 +191,27 @@ export interface VersionedRecord<T> {
  * run has reached a final or waiting state. A message whose holder dies becomes visible again.
  */
 export interface RunQueue {
-  /** Where the queue lives (no secrets), for logs. */
+  /** Where the queue lives, for logs (no secrets). */
   readonly description: string;
   /** Adds a message; rejects when the queue is unreachable (the caller must tell the user). */
   enqueue(message: RunMessage): Promise<void>;
-  /** Takes up to `max` visible messages, each leased for `leaseSeconds`. */
   receive(max: number, leaseSeconds: number): Promise<LeasedMessage[]>;
   /** Moves a message that keeps failing aside, kept for inspection (never expires). */
   quarantine(message: LeasedMessage, reason: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** A message held under a lease. */
 export interface LeasedMessage {
   readonly id: string;
-  /** The raw text (validated by the consumer: a message is an external boundary). */
+  /** Raw: the consumer validates it (a message is an external boundary). */
   readonly body: string;
-  /** How many times the message has been received, this delivery included. */
+  /** This delivery included. */
   readonly deliveryCount: number;
-  /** Extends the lease to `leaseSeconds` from now; rejects when the lease was lost. */
+  /** Rejects when the lease was lost. */
   renew(leaseSeconds: number): Promise<void>;
-  /** Removes the message: its run reached a final or waiting state. */
   complete(): Promise<void>;
-  /** Gives the message back, visible again after `delaySeconds`. */
   release(delaySeconds: number): Promise<void>;
-  /**
-   * Puts the message at the back of the queue, visible after `delaySeconds`, as a new message whose
-   * deliveries start again (waiting its turn is no failed delivery), and removes this one.
-   */
+  /** Moves the message to the back of the queue as a new one whose deliveries start again: waiting its turn is no failed delivery. */
   requeue(delaySeconds: number): Promise<void>;
 }
 
@@ -258,11 +220,10 @@ export interface LeasedMessage {
  * sent at all is the owned run's decision (once per run); recording and remembering are lifecycle subscribers.
  */
 export interface RunDelivery {
-  /** Sends `card` for the run to its requester's conversation (`state.reference`); resolves with the sent activity id when there is one. */
+  /** To the requester's conversation (`state.reference`); resolves with the sent activity id when there is one. */
   send(card: RunCard, state: RunState): Promise<string | undefined>;
 }
 
-/** The approvals room as a run's approval node and the worker use it. */
 export interface RunApprovals {
   /** Stores the run's approval once (keyed by the run) and posts the approver card; throws when it cannot be stored. */
   request(state: RunState): Promise<void>;
@@ -276,11 +237,10 @@ export interface RunApprovals {
  * be understood. Implementations keep the turns within a token budget and forget them after a TTL.
  */
 export interface ConversationMemory {
-  /** The remembered turns, oldest first; none when the conversation is new, reset or expired. */
+  /** Oldest first; none when the conversation is new, reset or expired. */
   recall(conversationKey: string): Promise<ConversationTurn[]>;
-  /** Adds a turn (dropping the oldest beyond the budget) and restarts the TTL. */
+  /** Drops the oldest turns beyond the budget and restarts the TTL. */
   remember(conversationKey: string, turn: ConversationTurn): Promise<void>;
-  /** Forgets every turn of the conversation (`reset`). */
   forget(conversationKey: string): Promise<void>;
 }
 

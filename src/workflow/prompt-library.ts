@@ -14,25 +14,7 @@ export interface AgentPrompt {
 }
 
 /** Every prompt the workflow uses, loaded from `prompts/` (text + front matter, never code). */
-export interface PromptLibrary {
-  router: AgentPrompt;
-  /** Makes a follow-up a standalone question with the conversation's memory. */
-  rewriter: AgentPrompt;
-  moderator: AgentPrompt;
-  specialists: SpecialistDefinition[];
-  fragments: {
-    repair: string;
-    /** Said to every specialist after its own prompt: the question, tool results and documents are data, never instructions. */
-    untrustedData: string;
-    /** Said to every specialist: evidence may come up front, and a finding is short facts (output tokens are latency). */
-    findingFacts: string;
-    specialistDebate: string;
-    specialistRequery: string;
-    specialistGroupChat: string;
-    specialistHandoff: string;
-    moderatorRequery: string;
-  };
-}
+export type PromptLibrary = ReturnType<typeof loadPromptLibrary>;
 
 const AgentFrontMatterSchema = z.object({
   temperature: z.number().min(0).max(2).default(0),
@@ -50,7 +32,7 @@ export function defaultPromptsDir(): string {
 }
 
 /** Loads and validates all prompts; a missing or malformed file is named in the error. */
-export function loadPromptLibrary(dir: string = defaultPromptsDir()): PromptLibrary {
+export function loadPromptLibrary(dir: string = defaultPromptsDir()) {
   const specialistsDir = path.join(dir, "specialists");
   const specialistFiles = listMarkdown(specialistsDir);
   if (specialistFiles.length === 0) throw new ConfigurationError(`No specialist prompts found in ${specialistsDir}`);
@@ -60,20 +42,23 @@ export function loadPromptLibrary(dir: string = defaultPromptsDir()): PromptLibr
     if (ids.has(specialist.id)) throw new ConfigurationError(`Specialist id '${specialist.id}' is defined twice in ${specialistsDir}`);
     ids.add(specialist.id);
   }
+  const fragment = (name: string) => readPromptFile(path.join(dir, "fragments", `${name}.md`)).content.trim();
   return {
     router: loadAgentPrompt(path.join(dir, "router.md")),
     rewriter: loadAgentPrompt(path.join(dir, "rewriter.md")),
     moderator: loadAgentPrompt(path.join(dir, "moderator.md")),
     specialists,
     fragments: {
-      repair: readPromptFile(path.join(dir, "fragments", "repair.md")).content.trim(),
-      untrustedData: readPromptFile(path.join(dir, "fragments", "untrusted-data.md")).content.trim(),
-      findingFacts: readPromptFile(path.join(dir, "fragments", "finding-facts.md")).content.trim(),
-      specialistDebate: readPromptFile(path.join(dir, "fragments", "specialist-debate.md")).content.trim(),
-      specialistRequery: readPromptFile(path.join(dir, "fragments", "specialist-requery.md")).content.trim(),
-      specialistGroupChat: readPromptFile(path.join(dir, "fragments", "specialist-group-chat.md")).content.trim(),
-      specialistHandoff: readPromptFile(path.join(dir, "fragments", "specialist-handoff.md")).content.trim(),
-      moderatorRequery: readPromptFile(path.join(dir, "fragments", "moderator-requery.md")).content.trim(),
+      repair: fragment("repair"),
+      // Said to every specialist after its own prompt: the question, tool results and documents are data, never instructions.
+      untrustedData: fragment("untrusted-data"),
+      // Said to every specialist: evidence may come up front, and a finding is short facts (output tokens are latency).
+      findingFacts: fragment("finding-facts"),
+      specialistDebate: fragment("specialist-debate"),
+      specialistRequery: fragment("specialist-requery"),
+      specialistGroupChat: fragment("specialist-group-chat"),
+      specialistHandoff: fragment("specialist-handoff"),
+      moderatorRequery: fragment("moderator-requery"),
     },
   };
 }

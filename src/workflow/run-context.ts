@@ -6,7 +6,6 @@ import {
   questionToAnswer,
   type ExecutorIo,
   type ExecutorOutcome,
-  type Finding,
   type RunState,
   type SpecialistDefinition,
   type WorkflowEvent,
@@ -15,16 +14,15 @@ import { FINAL_CHECKPOINT_RETRY, retrying } from "../resilience";
 import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
+import type { SpeculativeSpecialists } from "./speculative-specialists";
 import { addUsage } from "./token-usage";
 import { UpFrontEvidence } from "./up-front-evidence";
 
-/** One executor invocation as its work sees it. */
 export interface ExecutorStep {
   id: string;
   model: ChatModel;
 }
 
-/** What an executor reports when it ends. */
 export interface ExecutorReport {
   outcome: ExecutorOutcome;
   model?: string;
@@ -33,29 +31,13 @@ export interface ExecutorReport {
   detail?: string;
 }
 
-/** A chosen specialist at work, with the means to stop it. */
-export interface WorkingSpecialist {
-  id: string;
-  abort: AbortController;
-  finding: Promise<Finding>;
-}
-
-/** Specialists started before the Router decided: kept when chosen, stopped otherwise or when the run ends early. */
-export interface SpeculativeWork {
-  confirm(selected: readonly string[]): void;
-  take(id: string): WorkingSpecialist | undefined;
-  cancel(): void;
-}
-
 /**
- * One run's mutable context: the state being built, its event log, the run budget and the
- * checkpoint queue. Checkpoints are written in order in the background and awaited only at the
- * end, so persisting adds no latency to the model calls' critical path.
+ * One run's mutable context. Checkpoints are written in order in the background and awaited only at the end,
+ * so persisting adds no latency to the model calls' critical path.
  */
 export class RunContext {
   private checkpoints: Promise<void> = Promise.resolve();
-  /** Specialists started from the route guess before the Router decided (SPECULATIVE_SPECIALISTS). */
-  speculative?: SpeculativeWork;
+  speculative?: SpeculativeSpecialists;
   /** The decided approval a resumed run carries to its approval node. */
   decided?: Approval;
   private readonly deadline: number;
@@ -70,16 +52,12 @@ export class RunContext {
     this.deadline = budgetStartMs + deps.settings.timeouts.runBudgetMs;
   }
 
-  /**
-   * The tool calls the question implies, started at the first call (the route phase calls it before
-   * asking the Router, so the tools run while it decides; a resumed run starts them when first needed).
-   */
+  /** Started at the first call: the route phase calls it before asking the Router, so the tools run while it decides. */
   upFrontEvidence(): UpFrontEvidence {
     this.upFront ??= new UpFrontEvidence(this.deps, { text: questionToAnswer(this.state), language: this.state.language });
     return this.upFront;
   }
 
-  /** Milliseconds left in the run budget (never negative). */
   remainingMs(): number {
     return Math.max(0, this.deadline - this.deps.clock.now().getTime());
   }
@@ -89,24 +67,18 @@ export class RunContext {
     return Math.max(1, Math.min(configuredMs, this.remainingMs()));
   }
 
-  /**
-   * Ends the run as failed. `message` says what went wrong, for operators (the run record, telemetry,
-   * the logs); the asker is only told, in their language, that the answer could not be completed, with
-   * the run id to quote (the error card's wording, `errorBody`).
-   */
+  /** `message` is for operators; the asker only gets the error card's words with the run id to quote. */
   fail(message: string): void {
     this.state.status = "failed";
     this.state.failure = { message, correlationId: this.state.runId };
   }
 
-  /** The registered specialist with this id (an unknown id is a bug in the caller). */
   specialist(id: string): SpecialistDefinition {
     const specialist = this.deps.prompts.specialists.find((s) => s.id === id);
     if (!specialist) throw new Error(`Specialist '${id}' is not registered`);
     return specialist;
   }
 
-  /** Records an event in the state and passes it to the sink (which must not throw). */
   emit(event: Omit<WorkflowEvent, "runId" | "at">): void {
     const full: WorkflowEvent = { ...event, runId: this.state.runId, at: this.deps.clock.now().toISOString() };
     this.state.events.push(full);
@@ -117,16 +89,12 @@ export class RunContext {
     }
   }
 
-  /** Records that an executor's citations of records no tool returned in the run were dropped (nothing when none were). */
+  /** Citations of records no tool returned in the run were dropped. */
   citationsDropped(executor: string, droppedCitations: number): void {
     if (droppedCitations > 0) this.emit({ type: "citations_dropped", executor, droppedCitations });
   }
 
-  /**
-   * Runs one executor (router, a specialist, the moderator) with start/end events and usage
-   * accounting. `work` gets the invocation's step: its id, for the events of what it does (tool
-   * calls), and the model to call, which records the executor's inputs and outputs when configured.
-   */
+  /** Runs one executor with start/end events and usage accounting; its model records its inputs and outputs when configured. */
   async executor<T extends ExecutorReport>(
     executor: string,
     round: WorkflowEvent["round"] | undefined,
@@ -205,16 +173,12 @@ export class RunContext {
     };
   }
 
-  /**
-   * Ends the run as blocked by the content filter after the current step: the user gets a polite
-   * reply in their language, and a speculative specialist still working is stopped.
-   */
+  /** Ends the run as blocked by the content filter after the current step (the user gets a polite reply). */
   block(executor: string, categories: string[]): void {
     this.state.blocked ??= { executor, categories };
     this.speculative?.cancel();
   }
 
-  /** Queues a checkpoint of the current state (a snapshot, written after the ones before it). */
   checkpoint(): void {
     const snapshot = structuredClone({ ...this.state, updatedAt: this.deps.clock.now().toISOString() });
     this.checkpoints = this.checkpoints.then(() =>
@@ -225,10 +189,8 @@ export class RunContext {
   }
 
   /**
-   * Writes the final state and waits for every queued checkpoint. The final write is retried (a
-   * store that is briefly down must not lose a finished run), except when another worker owns the
-   * run now: waiting will not help, and it must not be overwritten. The error is rethrown if the
-   * store stays down, so the caller can decide (e.g. refuse to pause for approval).
+   * The final write is retried (a store briefly down must not lose a finished run), except when another worker owns
+   * the run now: waiting will not help, and it must not be overwritten. Throws if the store stays down.
    */
   async persistFinal(): Promise<void> {
     await this.checkpoints;

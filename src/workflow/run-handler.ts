@@ -22,15 +22,14 @@ import { cardFor, isFinal, isSettled } from "./run-status";
 import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
-/** What resumes a run: its question, or its approval's decision. */
-type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval; approvals: RunApprovals };
+type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval };
 
 /** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
-interface RunHandlerDeps {
+export interface RunHandlerDeps {
   workflow: WorkflowDeps;
   lifecycle: RunLifecycle;
   delivery: RunDelivery;
-  /** The approvals room, for runs that stop at their approval node; absent when no approvals flow is wired. */
+  /** Absent when no approvals flow is wired. */
   approvals?: RunApprovals;
   /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
   maxQuestionChars: number;
@@ -40,8 +39,8 @@ interface RunHandlerDeps {
 /**
  * What a run queue message means, on one path: a question claims its run (creating it), an approver's
  * decision (or an approval's expiry) claims the run stopped at its approval node; either resumes the
- * workflow from its last checkpoint (the decision as the approval node's input) and ends it in `end`:
- * one card sent once through the delivery port, then its stage.
+ * workflow from its last checkpoint (the decision as the approval node's input) and ends it: one card
+ * sent once through the delivery port, then its stage.
  */
 export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   constructor(
@@ -55,18 +54,22 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
 
   async handle(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
     try {
-      await this.run(message, job);
+      if (message.kind === "question") {
+        await this.resume(message.runId, job, { question: message });
+        return;
+      }
+      const { approvals, log } = this.deps;
+      if (!approvals) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
+      const decided = await approvals.get(message.approvalId);
+      if (decided && decided.status !== "pending") await this.resume(decided.runId, job, { decided });
+      else log(`approval ${message.approvalId}: ${decided ? "still pending" : "not stored"}; its message is dropped`);
     } catch (error) {
       if (!(error instanceof UnsupportedRunVersionError)) throw error;
       await this.refuse(message, error);
     }
   }
 
-  /**
-   * A run stored by a release with another run shape is never read as this one's: its asker gets the
-   * error card with the run's correlation id, the log says why, and the message is done (another
-   * delivery would find the same).
-   */
+  /** A run stored with another run shape is never read as this one's: its asker gets the error card; another delivery would find the same. */
   private async refuse(message: RunMessage, error: UnsupportedRunVersionError): Promise<void> {
     const { workflow, delivery, log } = this.deps;
     log(`run ${error.runId}: refused, ${error.message}`);
@@ -110,49 +113,28 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     });
   }
 
-  private owner(job: Job<OwnedRun>): string {
-    return `${this.instanceId}#${job.leased.deliveryCount}`;
-  }
-
-  private async run(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
-    if (message.kind === "question") return this.resume(message.runId, job, { question: message });
-    const { approvals, log } = this.deps;
-    if (!approvals) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
-    const decided = await approvals.get(message.approvalId);
-    if (decided && decided.status !== "pending") return this.resume(decided.runId, job, { decided, approvals });
-    log(`approval ${message.approvalId}: ${decided ? "still pending" : "not stored"}; its message is dropped`);
-  }
-
-  /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it. */
   private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<void> {
     const { workflow, lifecycle, approvals } = this.deps;
     const { question, decided } = input;
-    const owner = this.owner(job);
+    const owner = `${this.instanceId}#${job.leased.deliveryCount}`;
     const owned = question
       ? await OwnedRun.claim(workflow.store, runId, owner, () => initialState(workflow, question), workflow.clock)
       : await OwnedRun.resume(workflow.store, runId, owner, workflow.clock);
     if (!owned) {
       // A decided run an earlier delivery of this message ended: the approver card may still need its outcome.
-      const stored = input.decided && (await workflow.store.read(runId))?.value;
-      if (input.decided && stored && isFinal(stored)) await input.approvals.showOutcome(input.decided.id);
+      const stored = decided && (await workflow.store.read(runId))?.value;
+      if (decided && stored && isFinal(stored)) await approvals?.showOutcome(decided.id);
       return;
     }
     job.holding = owned;
     if (question) await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover });
 
     const feed = new RunProgressFeed((state) => void lifecycle.publish({ type: "progress", state }));
-    const fenced = owned.fencedStore();
     const final = await resumeRun(
       {
         ...workflow,
         ...(approvals ? { requestApproval: (state: RunState) => approvals.request(state) } : {}),
-        store: {
-          ...fenced,
-          checkpoint: async (state) => {
-            await fenced.checkpoint(state);
-            feed.checkpointed(state);
-          },
-        },
+        store: owned.fencedStore((state) => feed.checkpointed(state)),
         events: {
           emit: (event) => {
             workflow.events.emit(event);
@@ -166,34 +148,18 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     if (!owned.owned) throw new LeaseLostError(runId, owner);
     if (owned.state.status === "running") await owned.save(final);
     // The turn is remembered before the card is sent, so a follow-up (or a `reset`) typed after the answer appeared finds it.
-    if (!decided) await this.remember(final);
+    if (!decided)
+      await rememberRun(workflow.memory, final).catch((error: unknown) =>
+        this.deps.log(`run ${final.runId}: could not remember the turn: ${describeError(error)}`),
+      );
     await lifecycle.publish(decided ? { type: "decided", state: final, approvalId: decided.id } : { type: "finished", state: final });
-    await this.end(owned, final);
-    if (input.decided) await input.approvals.showOutcome(input.decided.id);
-  }
-
-  private async remember(final: RunState): Promise<void> {
-    await rememberRun(this.deps.workflow.memory, final).catch((error: unknown) =>
-      this.deps.log(`run ${final.runId}: could not remember the turn: ${describeError(error)}`),
-    );
-  }
-
-  /**
-   * Tells the requester how the run ended (once).
-   */
-  private async end(owned: OwnedRun, final: RunState): Promise<void> {
-    const { lifecycle, delivery } = this.deps;
     const card = cardFor(final);
-    await owned.sendOnce(card, () => delivery.send(card, final));
+    await owned.sendOnce(card, () => this.deps.delivery.send(card, final));
     await lifecycle.publish({ type: "settled", state: owned.state });
+    if (decided) await approvals?.showOutcome(decided.id);
   }
 
-  /**
-   * A message delivered more often than allowed: the run's requester gets an error card with the
-   * run's correlation id (once), the run is marked poisoned, the message set aside, and `poisoned` is
-   * published for operator notices. A decision's run is found through its approval; it is told
-   * through the stored conversation.
-   */
+  /** The run is marked poisoned, its requester gets the error card once, the message is set aside, operators are told. */
   async poisoned(message: RunMessage, job: Job<OwnedRun>, reason: string, setAside: () => Promise<void>): Promise<void> {
     const { lifecycle, log } = this.deps;
     let runId: string | undefined;
@@ -216,10 +182,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     });
   }
 
-  /**
-   * Marks the message's run poisoned (handing its failed state to `failing` first, for the operators'
-   * notice) and sends its error card; "done" when the run needs nothing (the message is deleted).
-   */
+  /** "done" when the run needs nothing (the message is deleted); `failing` gets the failed state for the operators' notice. */
   private async poisonRun(
     message: RunMessage,
     runId: string,
@@ -258,7 +221,7 @@ function initialState(workflow: WorkflowDeps, message: QuestionMessage): RunStat
   return { ...state, reference: message.reference };
 }
 
-/** `state` ended as `status` for `reason` (told to operators; the asker gets the error card's words). */
+/** `reason` is told to operators; the asker gets the error card's words. */
 function endedAs(status: "failed" | "poisoned", state: RunState, reason: string, now: Date): RunState {
   const at = now.toISOString();
   return {
@@ -271,7 +234,7 @@ function endedAs(status: "failed" | "poisoned", state: RunState, reason: string,
   };
 }
 
-/** The message, validated; a question over the intake's limit is invalid too. */
+/** A question over the intake's limit is invalid too. */
 function parseMessage(body: string, maxQuestionChars: number): Parsed<RunMessage> {
   let json: unknown;
   try {

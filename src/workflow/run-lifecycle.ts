@@ -13,12 +13,7 @@ export type RunLifecycleEvent =
 /** A subscriber; `finished` and `decided` subscribers are awaited before the run's card is sent. Must not throw. */
 type RunLifecycleListener = (event: RunLifecycleEvent) => void | Promise<void>;
 
-/**
- * The run lifecycle's event hub: a worker announces what happens to each run it holds (started,
- * progress, finished or decided, settled, lease lost, poisoned); everything that follows runs —
- * progress cards, streams, transcripts and telemetry, operator notices, the approver's
- * card — subscribes here. The status's cards are `run-status.ts`, the fenced writes `owned-run.ts`.
- */
+/** A worker announces what happens to each run it holds; progress cards, streams, transcripts, telemetry and notices subscribe. */
 export class RunLifecycle {
   private readonly listeners = new Set<RunLifecycleListener>();
 
@@ -29,7 +24,7 @@ export class RunLifecycle {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells every listener, and resolves once each has handled it; a failing listener is logged, never thrown. */
+  /** Resolves once each listener has handled it; a failing listener is logged, never thrown. */
   async publish(event: RunLifecycleEvent): Promise<void> {
     if (event.type === "poisoned")
       this.log(

@@ -10,14 +10,12 @@ export class RunProgressFeed {
 
   constructor(private readonly publish: (state: RunState) => void) {}
 
-  /** A checkpoint was written. */
   checkpointed(state: RunState): void {
     // Events are kept: some may have been emitted after this snapshot was taken but before it was written.
     this.snapshot = state;
     this.notify();
   }
 
-  /** A workflow event happened. */
   event(event: WorkflowEvent): void {
     this.events.push(event);
     this.notify();

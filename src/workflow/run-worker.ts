@@ -1,12 +1,10 @@
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
-import type { RunMessage, Log } from "../domain";
-import type { WorkflowDeps } from "./deps";
+import type { RunMessage } from "../domain";
 import { LeasedConsumer } from "./leased-consumer";
 import type { OwnedRun } from "./owned-run";
-import type { RunApprovals, RunDelivery, RunQueue } from "./ports";
-import { RunHandler } from "./run-handler";
-import type { RunLifecycle } from "./run-lifecycle";
+import type { RunQueue } from "./ports";
+import { RunHandler, type RunHandlerDeps } from "./run-handler";
 
 /** The worker's tunables (from RUN_WORKER_CONCURRENCY, RUN_LEASE_SECONDS, RUN_MAX_DELIVERIES, MAX_QUESTION_CHARS). */
 interface RunWorkerSettings {
@@ -20,39 +18,20 @@ interface RunWorkerSettings {
 }
 
 /** What a worker needs. `workflow.store` is the plain run store; the worker fences it per run. */
-interface RunWorkerDeps {
+interface RunWorkerDeps extends Omit<RunHandlerDeps, "maxQuestionChars"> {
   queue: RunQueue;
-  workflow: WorkflowDeps;
-  lifecycle: RunLifecycle;
-  delivery: RunDelivery;
-  /** The approvals store, to resume runs on decision messages; absent when no approvals flow is wired. */
-  approvals?: RunApprovals;
   settings: RunWorkerSettings;
-  log: Log;
 }
 
-/** This instance's consumer of the run queue. */
 export type RunWorker = LeasedConsumer<RunMessage, OwnedRun>;
 
-/** This process, as owner ids and logs name it. */
 export function newInstanceId(): string {
   return `${hostname()}-${process.pid}-${randomBytes(2).toString("hex")}`;
 }
 
-/** The generic leased consumer working run messages (questions, and approvers' decisions) with the run handler. */
 export function createRunWorker(deps: RunWorkerDeps, instanceId = newInstanceId()): RunWorker {
   const { settings, log } = deps;
-  const handler = new RunHandler(
-    {
-      workflow: deps.workflow,
-      lifecycle: deps.lifecycle,
-      delivery: deps.delivery,
-      ...(deps.approvals ? { approvals: deps.approvals } : {}),
-      maxQuestionChars: settings.maxQuestionChars,
-      log,
-    },
-    instanceId,
-  );
+  const handler = new RunHandler({ ...deps, maxQuestionChars: settings.maxQuestionChars }, instanceId);
   return new LeasedConsumer(
     deps.queue,
     handler,

@@ -16,10 +16,9 @@ import { agentGraph } from "./modes";
 import { RunContext } from "./run-context";
 import { routeQuestion } from "./steps/router-step";
 
-/** A question to answer, who asked it (ids only), and whose conversation memory gives it context. */
 export interface RunRequest {
   question: string;
-  /** The orchestration mode; the configured one when absent. */
+  /** The configured one when absent. */
   mode?: OrchestrationMode;
   requester?: Requester;
   runId?: string;
@@ -27,20 +26,17 @@ export interface RunRequest {
   conversationKey?: string;
 }
 
-/** Answers a question through the agent graph; always resolves with a terminal run state. */
+/** Always resolves with a terminal run state. */
 export async function runQuestion(deps: WorkflowDeps, request: RunRequest): Promise<RunState> {
   return drive(new RunContext(deps, newRunState(deps, request)));
 }
 
-/**
- * Only the Router's decision for a question (nothing is stored): what scope and routing
- * evaluations measure, through the same step and model a real run uses.
- */
+/** Only the Router's decision (nothing stored): what scope and routing evaluations measure, through a real run's step. */
 export async function routeOnly(deps: WorkflowDeps, question: string): Promise<RouterDecision> {
   return routeQuestion(new RunContext(deps, newRunState(deps, { question })));
 }
 
-/** The state of a run that has not started a step yet (`startedAt`: when the question was accepted, by default now). */
+/** `startedAt`: when the question was accepted, by default now. */
 export function newRunState(
   deps: Pick<WorkflowDeps, "clock" | "newRunId"> & {
     model: Pick<WorkflowDeps["model"], "kind">;
@@ -71,10 +67,8 @@ export function newRunState(
 }
 
 /**
- * Continues a run from its last checkpoint: one left in flight by a stopped process, or one stopped
- * at its approval node, resumed with the `decided` approval as that node's input. The run budget
- * starts again but `startedAt` stays, so the recorded latency is what the user waited; completed
- * steps are not repeated.
+ * Continues a run from its last checkpoint (left in flight by a stopped process, or stopped at its approval node, resumed with
+ * `decided` as that node's input). The budget starts again but `startedAt` stays, so the recorded latency is what the user waited.
  */
 export async function resumeRun(deps: WorkflowDeps, saved: RunState, decided?: Approval): Promise<RunState> {
   const waiting = saved.status === "awaiting_approval" && saved.phase === "approve";
@@ -84,11 +78,7 @@ export async function resumeRun(deps: WorkflowDeps, saved: RunState, decided?: A
   return drive(context);
 }
 
-/**
- * The run loop: follows the graph of the run's mode — runs the current node's step, takes the one
- * exit the node then chooses — checkpointing after each step. The graph is built (and checked) here,
- * so a malformed one fails the run clearly instead of failing on import.
- */
+/** The run loop; the graph is built (and checked) here, so a malformed one fails the run clearly instead of failing on import. */
 async function drive(context: RunContext): Promise<RunState> {
   const { state, deps } = context;
   context.checkpoint();

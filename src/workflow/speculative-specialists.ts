@@ -1,14 +1,21 @@
-import type { RouterInput } from "../domain";
+import type { Finding, RouterInput } from "../domain";
 import { toolSpecsOf } from "./steps/tool-runner";
-import type { RunContext, SpeculativeWork, WorkingSpecialist } from "./run-context";
+import type { RunContext } from "./run-context";
 import { runSpecialist } from "./steps/specialist-step";
+
+/** A chosen specialist at work, with the means to stop it. */
+export interface WorkingSpecialist {
+  id: string;
+  abort: AbortController;
+  finding: Promise<Finding>;
+}
 
 /**
  * Specialists started from the route guess while the Router decides, so that a correct guess takes the Router's time off the critical path.
  * They work under the guess as a provisional decision; the Router's decision keeps the ones it chose (their findings are used as they
  * arrive) and cancels the others, whose calls then cost their prompt tokens and whatever output was written before the cancel.
  */
-export class SpeculativeSpecialists implements SpeculativeWork {
+export class SpeculativeSpecialists {
   private constructor(
     private readonly context: RunContext,
     private readonly started: Map<string, WorkingSpecialist>,

@@ -4,11 +4,9 @@ import type { ModelToolCall, PlannedToolCall } from "./ports";
 import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./steps/tool-runner";
 
 /**
- * The tool calls the question implies for every registered specialist, started together (while the
- * Router decides, before anyone knows who will be chosen) and run once each even when several
- * specialists would make the same call. Each chosen specialist then starts with its own share in
- * its first prompt, and spends a model call only on what it still needs. The tools are read-only,
- * so the calls of specialists the Router does not choose are simply not used.
+ * The tool calls the question implies for every specialist, started while the Router decides and run once each even when
+ * several would make the same call; a chosen specialist starts with its share. The tools are read-only, so the calls of
+ * specialists the Router does not choose are simply not used.
  */
 export class UpFrontEvidence {
   private readonly bySpecialist: Promise<Map<string, ToolCallResult[]>>;
@@ -20,7 +18,6 @@ export class UpFrontEvidence {
     this.bySpecialist.catch(() => undefined);
   }
 
-  /** The results of the calls planned for `specialist` (none when nothing could be planned). */
   async for(specialist: SpecialistDefinition): Promise<ToolCallResult[]> {
     return (await this.bySpecialist).get(specialist.id) ?? [];
   }

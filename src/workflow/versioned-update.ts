@@ -6,12 +6,6 @@ export interface VersionedUpdate<T> {
   written: boolean;
 }
 
-/** How many times `updateVersioned` may lose a race, and the error it gives up with. */
-interface UpdateLimit {
-  attempts: number;
-  gaveUp: () => Error;
-}
-
 /**
  * Read-modify-write on an etag condition, the one loop every store uses: `change` sees the latest
  * stored value (undefined when there is none) and returns the value to store, or undefined to leave
@@ -22,7 +16,7 @@ interface UpdateLimit {
 export async function updateVersioned<T>(
   record: VersionedRecord<T>,
   change: (current: T | undefined) => T | undefined,
-  limit: UpdateLimit,
+  limit: { attempts: number; gaveUp: () => Error },
 ): Promise<VersionedUpdate<T> | undefined> {
   for (let attempt = 0; attempt < limit.attempts; attempt++) {
     const read = await record.read();

@@ -2,7 +2,7 @@ import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { converse, groupChatDecision, isPass, participants } from "../steps/group-chat";
 import { routeQuestion } from "../steps/router-step";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./mode-graph";
+import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
 
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {
@@ -29,10 +29,7 @@ async function conversePhase(context: RunContext): Promise<void> {
     );
 }
 
-/**
- * The group chat's own nodes: the Router still reads the question, then every participant speaks in a
- * fixed round-robin order, each seeing the transcript so far, for the configured rounds; the Moderator closes.
- */
+/** Every participant speaks in a fixed round-robin order, each seeing the transcript so far, for the configured rounds. */
 export const GROUP_CHAT_NODES: ModeNodes = {
   route: routeNode(routePhase, { to: "converse", when: "the Router decided, or fell back; every participant will speak" }),
   converse: node(

@@ -4,7 +4,7 @@ import type { RunContext } from "../run-context";
 import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "../steps/handoff";
 import { routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./mode-graph";
+import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
 
 /** The Router chooses who takes the question first, or next when a speaker handed it back (told who was consulted). */
 async function routePhase(context: RunContext): Promise<void> {
@@ -23,11 +23,7 @@ async function routePhase(context: RunContext): Promise<void> {
   state.decision = handoffDecision(decision, state.decision, speaker);
 }
 
-/**
- * One handoff turn: the speaker answers (to the Moderator), or hands the question to another
- * specialist or back to the Router with a reason. A failed speaker's predecessor's finding is the
- * best answer left, when there is one.
- */
+/** The speaker answers or hands the question on with a reason; a failed speaker's predecessor's finding is the best answer left. */
 async function handoffPhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const handoff = modeStateOf(state, "handoff");
@@ -62,13 +58,8 @@ async function handoffPhase(context: RunContext): Promise<void> {
   else context.fail(`No specialist could answer: ${speaker} (${finding.error})`);
 }
 
-/** The speaker answered (or a failed speaker's predecessor's answer stands). */
 const answered = (state: RunState): boolean => state.findings.some((f) => f.status === "ok");
 
-/**
- * Where a handoff turn leads: the end when the run failed, the Moderator when the speaker answered,
- * else wherever the speaker handed the question (the Router, or the next speaker's turn).
- */
 function afterTurn(state: RunState): "done" | "moderate" | "route" | "handoff" {
   if (ended(state)) return "done";
   if (answered(state)) return "moderate";
@@ -78,11 +69,7 @@ function afterTurn(state: RunState): "done" | "moderate" | "route" | "handoff" {
   return handedTo === ROUTER_TARGET ? "route" : "handoff";
 }
 
-/**
- * Handoff's own nodes: the Router hands the question to one specialist; each specialist answers, or
- * hands it to another specialist (or back to the Router) with a reason, within a bound and never
- * straight back to whoever handed it over; the final speaker's answer goes to the Moderator.
- */
+/** Hand-overs are bounded and never straight back to whoever handed the question over. */
 export const HANDOFF_NODES: ModeNodes = {
   route: routeNode(routePhase, { to: "handoff", when: "the Router chose who takes the question first (or next)" }),
   handoff: node(

@@ -5,13 +5,9 @@ import { SpeculativeSpecialists, startSpecialist } from "../speculative-speciali
 import { findingsByDeadline } from "../steps/findings-by-deadline";
 import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { replaceFindings } from "./closing";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./mode-graph";
+import { declineOutOfScope, replaceFindings, routeNode, type ModeNodes } from "./shared";
 
-/**
- * The Router picks the specialists (or, after every picked one failed, picks again without them).
- * The specialists the route guess names start together with the Router (SPECULATIVE_SPECIALISTS).
- */
+/** After every picked specialist failed, the Router picks again without them; the guessed ones start with the Router. */
 async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const { rerouted } = modeStateOf(state, "selective");
@@ -33,11 +29,7 @@ async function routePhase(context: RunContext): Promise<void> {
   context.speculative?.confirm(decision.selected);
 }
 
-/**
- * Runs the selected specialists that have no finding yet, all at once. If every one failed, the
- * Router is asked once more without them (their failures stay, so the Moderator is told); if that
- * also leaves no finding, Knowledge alone.
- */
+/** If every selected specialist failed, the Router is asked once more without them (their failures stay, for the Moderator); then Knowledge alone. */
 async function investigatePhase(context: RunContext): Promise<void> {
   const { state } = context;
   if (!state.decision) throw new Error("investigating needs the Router's decision");
@@ -76,7 +68,7 @@ function canReroute(context: RunContext): boolean {
   return !modeStateOf(state, "selective").rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
 }
 
-/** Each specialist that answered revises its finding after reading the others' (one rebuttal round). */
+/** One rebuttal round. */
 async function debatePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const ok = state.findings.filter((f) => f.status === "ok");
@@ -99,20 +91,15 @@ function okFindings(state: RunState): number {
   return state.findings.filter((f) => f.status === "ok").length;
 }
 
-/** The Router asked for a debate and at least two specialists answered. */
 const debates = (state: RunState): boolean => state.decision?.debateMode === "debate" && okFindings(state) >= 2;
 
-/** Where the run goes once the selected specialists have answered (or failed). */
 function afterInvestigation(state: RunState): "done" | "route" | "debate" | "moderate" {
   if (ended(state)) return "done";
   if (okFindings(state) === 0) return "route";
   return debates(state) ? "debate" : "moderate";
 }
 
-/**
- * The selective graph's own nodes (the default mode): the Router picks one to three specialists, who
- * work in parallel (optionally one rebuttal round); the Moderator merges their findings.
- */
+/** The default mode: the Router picks one to three specialists, who work in parallel. */
 export const SELECTIVE_NODES: ModeNodes = {
   route: routeNode(routePhase, { to: "investigate", when: "the Router decided, or fell back to Knowledge" }),
   investigate: node(

@@ -6,7 +6,6 @@ import type { RunContext } from "../run-context";
 import { callStructured, type StructuredOutcome } from "../structured-call";
 import { renderAgentMessages } from "../agent-message";
 
-/** One structured question to a single-call agent (Router, Moderator). */
 interface AgentCall<V extends z.ZodTypeAny> {
   agentId: string;
   /** The executor step's model (it records the call when executor I/O is kept). */
@@ -25,7 +24,6 @@ interface AgentCall<V extends z.ZodTypeAny> {
   onPartialOutput?: (partial: unknown) => void;
 }
 
-/** Renders the input, sends it with the prompt's settings, and validates the reply (one repair). */
 export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: AgentCall<V>): Promise<StructuredOutcome<z.output<V>>> {
   return callStructured(
     call.model,

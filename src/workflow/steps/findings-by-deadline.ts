@@ -1,11 +1,10 @@
 import type { Finding } from "../../domain";
-import type { RunContext, WorkingSpecialist } from "../run-context";
+import type { RunContext } from "../run-context";
+import type { WorkingSpecialist } from "../speculative-specialists";
 
 /**
- * Collects the chosen specialists' findings for the Moderator, each passed to `onFinding` as it
- * arrives. Once one has answered, the others have MODERATOR_WAIT_MS more: a slow specialist then no
- * longer holds the whole answer back. One still working at the deadline is stopped and noted as a
- * failed finding that says so, so the Moderator is told of the gap and the run record keeps it.
+ * Once one specialist has answered, the others have MODERATOR_WAIT_MS more, so a slow one no longer holds the answer back;
+ * one still working then is stopped and noted as a failed finding, so the Moderator is told of the gap.
  */
 export async function findingsByDeadline(
   context: RunContext,

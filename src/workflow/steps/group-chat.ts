@@ -22,11 +22,7 @@ export function participants(context: RunContext): SpecialistDefinition[] {
   });
 }
 
-/**
- * The decision a group chat acts on: the Router's reading of the question (evidence need, approval
- * signal) with every participant selected, so the progress card, the Moderator and the quality gate
- * see who took part: the Router's choices first, in its order, then the others in speaking order.
- */
+/** The Router's decision with every participant selected (its choices first), so the card, Moderator and gate see who took part. */
 export function groupChatDecision(decision: RouterDecision, speakers: readonly string[]): RouterDecision {
   const selected = [
     ...decision.selected.filter((id) => speakers.includes(id)),
@@ -35,11 +31,7 @@ export function groupChatDecision(decision: RouterDecision, speakers: readonly s
   return { ...decision, selected };
 }
 
-/**
- * The remaining turns of a round-robin chat: each speaker in turn sees every answer so far (`peers`)
- * and its own earlier one (`previous`); a pass or a failure leaves the transcript unchanged. Each
- * turn is checkpointed, so a resumed run continues with the next speaker.
- */
+/** Each turn is checkpointed, so a resumed run continues with the next speaker; a pass or a failure leaves the transcript as it was. */
 export async function converse(context: RunContext, speakers: readonly SpecialistDefinition[]): Promise<void> {
   const { state, deps } = context;
   const chat = modeStateOf(state, "group-chat");

@@ -15,15 +15,9 @@ import { askAgentAsExecutor } from "./ask-agent";
 import { needsRequery } from "./quality-gate";
 
 /**
- * Asks the Moderator to merge the successful findings into one cited answer. Failed specialists are
- * named in the input so the answer can mention the gap. Returns the structured outcome; the run
- * loop decides what a failure means (retry the flow once, then fail clearly).
- *
- * The conclusion is previewed to the requester while it is written only when no approval is due:
- * not when the Router or a policy rule already asks for one, not before the Moderator's own `hitl`
- * (written first) has arrived as false, and on the first answer not before its `qscore` (written
- * next) has passed the quality gate, since a re-asked answer, or its newer evidence, may need an
- * approver. A draft that may still wait for an approver never reaches its requester.
+ * Failed specialists are named in the input so the answer can mention the gap. The conclusion is previewed while it is written
+ * only when no approval is due (no Router or policy reason, the Moderator's `hitl` false, the first answer's `qscore` past the
+ * gate, since a re-ask may need an approver): a draft that may still wait for an approver never reaches its requester.
  */
 export async function moderate(
   context: RunContext,
@@ -84,12 +78,7 @@ export async function moderate(
   return { ...outcome, value: { ...outcome.value, rationale, findings } };
 }
 
-/**
- * Forwards the conclusion of a partial Moderator answer, once it has some text and whenever it grows,
- * and only once the answer has declared `hitl: false` and a `qscore` the gate lets through (until
- * then it may still be a draft for an approver). Both are written before the conclusion, so a
- * conclusion present means they are complete.
- */
+/** `hitl` and `qscore` are written before the conclusion, so a conclusion present means they are complete. */
 function previewConclusion(preview: AnswerPreview, runId: string, passesGate: (qscore: number) => boolean): (partial: unknown) => void {
   let last = "";
   return (partial) => {

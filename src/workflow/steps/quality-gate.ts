@@ -1,5 +1,4 @@
-import type { ModeratorAnswer, RouterDecision, RunState } from "../../domain";
-import type { WorkflowSettings } from "../../domain";
+import type { ModeratorAnswer, RouterDecision, RunState, WorkflowSettings } from "../../domain";
 
 /** True when the answer (or the part of it written so far) scores below the threshold and the gate has not sent it back yet. */
 export function needsRequery(answer: Pick<ModeratorAnswer, "qscore">, threshold: number, alreadyRetried: boolean): boolean {

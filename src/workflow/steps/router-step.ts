@@ -66,12 +66,7 @@ export function routerInput(context: RunContext, unavailable: RouterInput["unava
   };
 }
 
-/**
- * Asks the Router which specialists should answer, offering every registered specialist except the
- * ones that already failed on this question (`unavailable`, when re-routing). Never throws for model
- * trouble: a missing, non-JSON or invalid decision (unknown id, empty, too many) falls back to
- * Knowledge alone.
- */
+/** Never throws for model trouble: a missing, non-JSON or invalid decision (unknown id, empty, too many) falls back to Knowledge alone. */
 export async function routeQuestion(context: RunContext, unavailable: RouterInput["unavailable"] = []): Promise<RouterDecision> {
   const { deps } = context;
   const input = routerInput(context, unavailable);

@@ -20,7 +20,6 @@ import type { ExecutorStep, RunContext } from "../run-context";
 import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
 import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./tool-runner";
 
-/** Extra context for debate and re-ask rounds. */
 export interface SpecialistRoundInput {
   round: SpecialistRound;
   critique?: string;
@@ -34,11 +33,7 @@ export interface SpecialistRoundInput {
   handoffTargets?: string[];
 }
 
-/**
- * Runs one specialist: a bounded tool loop (tools are offered for at most `maxToolRounds` turns,
- * then an answer is required), then a zod-validated Finding with one repair attempt. Never throws:
- * any failure becomes a `failed` finding naming the reason, so the Moderator can be told.
- */
+/** A bounded tool loop, then a validated Finding (one repair). Never throws: a failure becomes a `failed` finding, so the Moderator is told. */
 export async function runSpecialist(context: RunContext, specialist: SpecialistDefinition, extra: SpecialistRoundInput): Promise<Finding> {
   const toolCalls: ToolCallRecord[] = [];
   const report = await context.executor(specialist.id, extra.round, async (step) => {

@@ -32,9 +32,8 @@ export function toolSpecsOf(tools: ToolRegistry, names: readonly string[]): Tool
 }
 
 /**
- * Runs the tool calls a model asked for, all at once. Unknown tools, unparsable or invalid arguments and tool errors become error messages
- * to the model (it may correct itself), never exceptions. Only tools in `allowed` may run, worded in the question's language (the model and
- * the citations read the same text).
+ * Unknown tools, invalid arguments and tool errors become error messages to the model (it may correct itself), never exceptions.
+ * Only tools in `allowed` run, worded in the question's language (the model and the citations read the same text).
  */
 export async function runToolCalls(
   tools: ToolRegistry,

@@ -12,10 +12,8 @@ import type { RunContext } from "../run-context";
 import { askAgentAsExecutor } from "./ask-agent";
 
 /**
- * The first phase: makes the message a standalone question with the conversation's memory, before
- * anything routes on it. A message that already stands alone is left as written; an ambiguous one
- * that nothing remembered resolves ends the run with a question back. Never fails the run: when the
- * memory or the rewriter is unavailable, the message is answered as written and the record says why.
+ * Makes the message a standalone question with the conversation's memory, or asks back when nothing remembered resolves it.
+ * Never fails the run: with the memory or the rewriter unavailable, the message is answered as written and the record says why.
  */
 export async function understandMessage(context: RunContext): Promise<void> {
   const { state } = context;

@@ -1,5 +1,13 @@
-import { initialModeState, questionToAnswer, type Finding, type ModeratorAnswer, type RouterDecision, type RunState } from "../../domain";
-import { ended, node, running, type GraphNode } from "../graph";
+import {
+  initialModeState,
+  questionToAnswer,
+  type Finding,
+  type ModeratorAnswer,
+  type RouterDecision,
+  type RunPhase,
+  type RunState,
+} from "../../domain";
+import { ended, node, running, type GraphExit, type GraphNode, type PhaseStep } from "../graph";
 import { suggestFollowUps } from "../follow-up-suggestions";
 import type { RunContext } from "../run-context";
 import { hitlPolicyOf, hitlReasons } from "../steps/approval-check";
@@ -7,11 +15,9 @@ import { approvalStep } from "../steps/approval-step";
 import { moderate } from "../steps/moderator-step";
 import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
 import { runSpecialist } from "../steps/specialist-step";
+import { understandMessage } from "../steps/understand-step";
 
-/**
- * Merges findings. A Moderator failure reruns the whole flow once (the state is reset to before the
- * Router), then fails clearly; a failed re-ask keeps the first answer.
- */
+/** A Moderator failure reruns the whole flow once (reset to before the Router), then fails clearly. */
 async function moderatePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const second = state.quality.retried;
@@ -44,7 +50,6 @@ async function moderatePhase(context: RunContext): Promise<void> {
   context.fail(`The Moderator could not produce an answer (${outcome.kind}: ${outcome.cause})`);
 }
 
-/** Scores the answer: sent back once when below the threshold, else its score is final. */
 async function gatePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { answer } = decidedAndAnswered(state);
@@ -58,7 +63,6 @@ async function gatePhase(context: RunContext): Promise<void> {
   if (!requery) state.quality.finalScore ??= answer.qscore;
 }
 
-/** Re-asks the top-priority specialists with the Moderator's critique; their newer findings replace the old. */
 async function reinvestigatePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
@@ -79,7 +83,6 @@ async function reinvestigatePhase(context: RunContext): Promise<void> {
   );
 }
 
-/** Completes the run, or sends it to the approval node when a rule or an agent asks for a human. */
 async function decidePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
@@ -89,20 +92,44 @@ async function decidePhase(context: RunContext): Promise<void> {
   state.suggestedFollowUps = suggestFollowUps(state);
 }
 
-/** The decision and answer the closing phases work on; reaching them without either is a bug in the graph. */
 function decidedAndAnswered(state: RunState): { decision: RouterDecision; answer: ModeratorAnswer } {
   const { decision, answer } = state;
   if (!decision || !answer) throw new Error(`phase '${state.phase}' needs the Router's decision and the Moderator's answer`);
   return { decision, answer };
 }
 
-/** Replaces each specialist's finding with its newer one (other findings stay). */
 export function replaceFindings(state: RunState, newer: Finding[]): void {
   state.findings = state.findings.map((finding) => newer.find((n) => n.specialist === finding.specialist) ?? finding);
 }
 
-/** From the Moderator on, every mode ends the same way: quality gate, one re-ask, approval check, approval. */
-export const CLOSING_NODES: Record<"moderate" | "gate" | "reinvestigate" | "decide" | "approve", GraphNode> = {
+/** A mode's Router node: on to `first`, or the end when the question is not about procurement. */
+export function routeNode(route: PhaseStep, first: GraphExit): GraphNode {
+  return node(
+    route,
+    [first, { to: "done", when: "the question is not about procurement: a polite out-of-scope reply, no specialist runs" }],
+    (state) => (running(state) ? first.to : "done"),
+  );
+}
+
+export function declineOutOfScope(context: RunContext, decision: RouterDecision): void {
+  context.speculative?.cancel();
+  context.state.decision = decision;
+  context.state.status = "out_of_scope";
+}
+
+/**
+ * The nodes every mode shares: first a follow-up is made a standalone question (or asked back when nothing
+ * resolves it); from the Moderator on, every mode ends the same way: quality gate, one re-ask, approval check, approval.
+ */
+export const SHARED_NODES: Record<"understand" | "moderate" | "gate" | "reinvestigate" | "decide" | "approve", GraphNode> = {
+  understand: node(
+    understandMessage,
+    [
+      { to: "route", when: "the message stands alone, or was rewritten with the conversation's memory" },
+      { to: "done", when: "an ambiguous follow-up that nothing remembered resolves: ask back" },
+    ],
+    (state) => (running(state) ? "route" : "done"),
+  ),
   moderate: node(
     moderatePhase,
     [
@@ -140,3 +167,6 @@ export const CLOSING_NODES: Record<"moderate" | "gate" | "reinvestigate" | "deci
     () => "done",
   ),
 };
+
+/** What a mode declares of its graph: its Router node (see `routeNode`) and its own nodes after it. */
+export type ModeNodes = { route: GraphNode } & Partial<Record<Exclude<RunPhase, "done" | keyof typeof SHARED_NODES>, GraphNode>>;
