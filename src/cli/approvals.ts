@@ -7,11 +7,7 @@ import { openCosmosStore, type CosmosStore } from "../storage";
 import { findDevStoreAddress } from "../storage/dev-store-address";
 import { EMBEDDED_COSMOS_KEY } from "../storage/embedded-server";
 
-/**
- * `npm run approvals -- export [--since DATE] [--format csv|json] [--out FILE]`: the whole approval history with its audit entries, for
- * auditors, from the store the bot uses (COSMOS_ENDPOINT, else a running `npm run dev`'s). Writes to stdout unless --out names a file. Exit
- * codes: 0 written, 1 no store to read or the store failed, 2 usage.
- */
+// The approval history with its audit entries, for auditors. Exit codes: 0 written, 1 no store to read or the store failed, 2 usage.
 
 const USAGE = "Usage: npm run approvals -- export [--since YYYY-MM-DD | ISO date-time] [--format csv|json] [--out FILE]";
 
@@ -57,10 +53,7 @@ async function main(argv: string[]): Promise<number> {
   return usage(command ? `unknown command: ${command}` : "no command given");
 }
 
-/**
- * Cosmos at COSMOS_ENDPOINT, else the embedded store of a running `npm run dev`; never an empty store of the command's own, which would
- * report nothing as if nothing had happened. Undefined, after a line that says how to point at one, when there is none.
- */
+// Never an empty store of the command's own: it would report nothing as if nothing had happened.
 async function openBotStore(log: Log): Promise<CosmosStore | undefined> {
   const config = loadConfig();
   if (config.env.COSMOS_ENDPOINT) return openCosmosStore(config, { log });

@@ -10,11 +10,7 @@ import { runTrace } from "../telemetry/span-records";
 import { formatRun } from "./format-run";
 import { parseCommand, runCommand } from "./args";
 
-/**
- * `npm run ask`: answers a question through the mode's agent graph with the configured model over the imported data set (Cosmos with
- * COSMOS_ENDPOINT, else PROCURA_DATA_DIR or the sample), `--trace` adding every executor's prompts, tool calls and replies. A one-shot
- * command has no chat to remember: a question stands alone unless `--then` follow-ups make one conversation, kept in this process only.
- */
+// A one-shot command has no chat to remember: a question stands alone unless `--then` follow-ups make one conversation, in this process.
 
 const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>" [--then "<follow-up>" …]\n`;
 
@@ -93,7 +89,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Its App Insights operation id, then each executor with its timing and, when executor I/O was kept, every message and reply. */
 function formatTrace(state: RunState): string {
   const lines = [`Trace ${runTrace(state.runId).traceId} (Application Insights operation id) — run ${state.runId}`];
   const completed = state.events.filter((event) => event.type === "executor_completed" && event.stepId);

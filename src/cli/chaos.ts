@@ -12,7 +12,6 @@ interface Row {
   scenario: string;
   injected: string;
   userSaw: string;
-  /** undefined: not run. */
   ok?: boolean;
 }
 

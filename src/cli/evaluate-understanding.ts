@@ -78,10 +78,7 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
   return 0;
 }
 
-/**
- * The grounding set over the sample data and an imported vendor master. Exits 1 when an answer was widened to all suppliers or stated a
- * wrong figure, or fewer than 95% resolved.
- */
+/** Over the sample data and an imported vendor master. */
 export async function grounding(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });
   if (typeof parsed === "number") return parsed;

@@ -118,7 +118,6 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
   return rows.some((row) => row.status === "fail") ? 1 : 0;
 }
 
-/** Stored in Cosmos and sent to telemetry; exits 1 when a check or the canary itself failed. */
 async function canary(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
   if (typeof parsed === "number") return parsed;
@@ -134,7 +133,6 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
   return record.failed > 0 ? 1 : 0;
 }
 
-/** Applies nothing; exits 0. */
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, {
     usage: USAGE,

@@ -17,17 +17,9 @@ import { countOf } from "../tools/format";
 import { toIsoDate } from "../tools/iso-date";
 import { parseCommand, runCommand } from "./args";
 
-/**
- * `npm run import -- DIR [--dry-run] [--only spend,suppliers] [--mapping FILE] [--encoding NAME] [--skip-invalid] [--replace] [--max-issues
- * N]`: imports a team's own procurement data (CSV files or Excel workbooks, contract and policy documents) into the Cosmos account
- * (COSMOS_ENDPOINT) or else the local data directory (PROCURA_DATA_DIR). Exit codes: 0 imported, 1 a file had errors (or the import
- * failed), 2 usage (a bad flag or mapping file, nothing to import).
- */
-
 const USAGE =
   "Usage: npm run import -- DIR [--dry-run] [--only suppliers,contracts,spend,policies,benchmarks] [--mapping FILE] [--encoding utf-8|utf-16le|utf-16be|shift_jis] [--skip-invalid] [--replace] [--max-issues N]";
 
-/** Where the command writes, and the settings it reads (the process's own when run from the shell). */
 export interface ImportCommandIo {
   env?: Record<string, string | undefined>;
   out: (text: string) => void;
@@ -122,7 +114,6 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
   }
 }
 
-// The Cosmos account with COSMOS_ENDPOINT, else the local data directory.
 async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
   if (!config.env.COSMOS_ENDPOINT)
     return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };

@@ -1,8 +1,4 @@
-/**
- * `npm run package -- --env dev`: builds appPackage/build/appPackage.<env>.zip and manifest.<env>.json as Teams Toolkit's
- * `teamsApp/zipAppPackage` does, every `${{VAR}}` filled from env/.env.<env>, env/.env.<env>.user (git-ignored secrets), then the process
- * environment. The manifest and its localization files are validated against the Teams JSON schemas; a missing value fails naming it.
- */
+// As Teams Toolkit's `teamsApp/zipAppPackage` does: `${{VAR}}` from env/.env.<env>, .env.<env>.user (git-ignored secrets), the environment.
 import AdmZip from "adm-zip";
 import type { ValidateFunction } from "ajv";
 import Ajv from "ajv-draft-04";
@@ -21,7 +17,6 @@ export interface PackageLayout {
   schemaPath: string;
 }
 
-/** With the schema of the manifest's `manifestVersion`. */
 export function defaultLayout(manifestVersion: string): PackageLayout {
   return {
     appPackageDir: path.join(ROOT, "appPackage"),
@@ -40,7 +35,6 @@ export function defaultLayout(manifestVersion: string): PackageLayout {
   };
 }
 
-/** `KEY=value` lines, `#` comments, optional quotes. */
 export function parseEnvFile(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const line of text.split(/\r?\n/)) {
@@ -63,7 +57,6 @@ export function loadEnvValues(envDir: string, env: string, overrides: Record<str
   return values;
 }
 
-/** In order of first use. */
 export function placeholders(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((match) => match[1]))];
 }
@@ -80,7 +73,6 @@ export function fillPlaceholders(template: string, values: Record<string, string
 
 const validators = new Map<string, ValidateFunction>();
 
-/** Against an official Teams schema (the manifest's or the localization files'). */
 export function manifestProblems(manifest: unknown, schemaPath: string): string[] {
   let validate = validators.get(schemaPath);
   if (!validate) {
@@ -99,12 +91,10 @@ interface PackagedManifest {
   localizationInfo?: { additionalLanguages?: { languageTag: string; file: string }[] };
 }
 
-/** It sits beside the manifest's own schema. */
 export function localizationSchemaPath(manifestSchemaPath: string): string {
   return manifestSchemaPath.replace(/MicrosoftTeams\.schema\.json$/, "MicrosoftTeams.Localization.schema.json");
 }
 
-/** Returns the paths written. */
 export function buildAppPackage(
   env: string,
   values: Record<string, string>,

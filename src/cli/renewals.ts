@@ -1,9 +1,4 @@
-/**
- * `npm run renewals [-- --within DAYS] [--json]`: the auto-renewing contracts whose notice deadline
- * falls within the next DAYS days (RENEWAL_ALERT_DAYS, default 60), soonest first, from the data the
- * bot answers from (Cosmos, else the imported or sample data set). "Today" is the system clock's
- * UTC date, as the contract tools count it. Posts nothing. Exit codes: 0 listed, 1 failed, 2 usage.
- */
+// "Today" is the system clock's UTC date, as the contract tools count it. Exit codes: 0 listed, 1 failed, 2 usage.
 import { loadConfig } from "../config";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { stringsFor, systemClock, type RenewalDue } from "../domain";

@@ -16,7 +16,7 @@ import {
 } from "./table-file";
 import { DecodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
 
-/** The delimiters a header line is sniffed for when the mapping sets none (Excel's "Unicode text" is tab-separated). */
+// Excel's "Unicode text" is tab-separated.
 const DELIMITERS = [",", "\t", ";"] as const;
 
 /**
@@ -72,7 +72,6 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
   };
 }
 
-/** "" for an empty file. */
 function firstChunk(decoder: Readable): Promise<string> {
   return new Promise((resolve, reject) => {
     const take = () => {
@@ -90,7 +89,7 @@ function sniffDelimiter(text: string): string {
   return DELIMITERS.reduce((best, delimiter) => (count(delimiter) > count(best) ? delimiter : best));
 }
 
-/** A batch per readable event; the guard counts records as the parser does (one per line end outside quotes). */
+// The guard counts records as the parser does (one per line end outside quotes).
 async function* batchesOf(
   parser: Parser,
   decoder: DecodingStream,

@@ -11,20 +11,17 @@ import type { FileEncoding, TextEncoding } from "./text-encoding";
 export interface ImportOptions {
   directory: string;
   mapping: Mapping;
-  /** Kinds to import; all present ones when undefined. */
   only?: ReadonlySet<DataKind>;
   dryRun: boolean;
   skipInvalid: boolean;
   /** Each imported kind replaces the stored one wholesale instead of upserting by id. */
   replace: boolean;
   issueLimit: number;
-  /** First month of the fiscal year (4 = April–March). */
   fiscalYearStartMonth: number;
   /** fx.csv adds to and overrides these. */
   ratesToJpy: Readonly<Record<string, number>>;
   /** ISO date contract statuses are judged on when contracts.csv leaves them empty. */
   today: string;
-  /** Dates `importedAt`; the system clock when absent. */
   clock?: Clock;
   progress: Progress;
   /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
@@ -36,7 +33,6 @@ export interface ImportOptions {
 export interface KindOutcome {
   kind: DataKind | "fx";
   file: string;
-  /** rejected: errors, nothing written; validated: a dry run. */
   status: "imported" | "rejected" | "validated";
   /** How the file was read: its encoding, or a workbook's sheet ("" until it is opened). */
   format: string;
@@ -58,7 +54,6 @@ export interface KindOutcome {
 export class ImportRun {
   readonly outcomes: KindOutcome[] = [];
   readonly rates: Record<string, number>;
-  /** The stored ones and those of this run's suppliers.csv. */
   suppliers = new Map<string, Supplier>();
   /** Suppliers validated in this run (a dry run checks spend and contracts against them too). */
   pendingSuppliers: Supplier[] = [];
@@ -79,11 +74,7 @@ export class ImportRun {
     return this.options.only === undefined || this.options.only.has(kind);
   }
 
-  /**
-   * The path of a kind's file when it is there: as the mapping names it, else spend.csv, else spend.xlsx (and so on). A name that leaves
-   * the import folder (`../../etc/passwd`, an absolute path, a link to elsewhere) is not read: it is the kind's line-1 issue, and the kind
-   * is rejected.
-   */
+  /** As the mapping names it, else spend.csv, else spend.xlsx; a name that leaves the import folder is the kind's line-1 issue. */
   file(kind: CsvKind): string | undefined {
     const name = this.options.mapping.files[kind] ?? this.defaultName(kind);
     const inside = resolveInsideFolder(this.options.directory, name);
@@ -112,13 +103,11 @@ export class ImportRun {
     return [csv, csv.replace(/\.csv$/, ".xlsx")];
   }
 
-  /** `--encoding`, else the mapping's. */
   declaredEncoding(kind: CsvKind): FileEncoding | undefined {
     const encoding = this.options.encoding ?? declaredEncoding(this.options.mapping, kind);
     return encoding === undefined ? undefined : { encoding, bom: false, declared: true };
   }
 
-  /** Validated until accepted. */
   outcome(kind: KindOutcome["kind"], file: string): KindOutcome {
     return {
       kind,

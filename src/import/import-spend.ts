@@ -13,9 +13,8 @@ import { tracked } from "./temporary-files";
 const UNCHANGED = -1;
 
 /**
- * spend.csv streams in one pass: rows are validated, folded into the monthly cells and handed to a staged store write as they are read (or
- * spooled to a temporary file for a store that writes as it goes), with a hash per id; only when the file is accepted are the stored rows
- * compared by id and the write finished. Nothing reaches the store from a file that is rejected.
+ * One pass: rows go to a staged store write as they are read (or a spool, for a store that writes as it goes), with a hash per id; stored
+ * rows are compared only once the file is accepted. Nothing reaches the store from a rejected file.
  */
 export async function importSpend(run: ImportRun): Promise<void> {
   const file = run.file("spend");
@@ -70,7 +69,6 @@ export async function importSpend(run: ImportRun): Promise<void> {
   }
 }
 
-/** Stored rows the file does not have (kept, or removed by a replacing import), then the spooled rows in the order they were hashed. */
 async function finishSpend(
   run: ImportRun,
   write: SpendWrite,
@@ -103,7 +101,6 @@ async function finishSpend(
   run.spendCount = cube.rowCount;
 }
 
-/** 53-bit FNV-1a style: equal rows hash equal, so re-imports find what changed. */
 function rowHash(text: string): number {
   let a = 0x811c9dc5;
   let b = 0x01000193;
@@ -115,7 +112,6 @@ function rowHash(text: string): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** Validated rows wait here until the file is accepted. */
 class SpendSpool {
   private constructor(
     private readonly directory: ReturnType<typeof tracked>,

@@ -58,7 +58,6 @@ export async function importSuppliers(run: ImportRun): Promise<void> {
     await mergeDirectory(run, "suppliers", result.records, (s) => s.id, result.outcome);
 }
 
-/** One benchmark per category and unit. */
 export async function importBenchmarks(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
   const result = await readTableRecords(run, "benchmarks", (f, row) => {

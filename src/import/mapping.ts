@@ -31,10 +31,7 @@ function perKind<T extends z.ZodTypeAny>(setting: T): Record<CsvKind, z.ZodOptio
   return Object.fromEntries(CSV_KINDS.map((kind) => [kind, setting.optional()])) as Record<CsvKind, z.ZodOptional<T>>;
 }
 
-/**
- * How a real export's files map to ours: file names, column names (ours → theirs), the date format, the delimiter and value translations
- * (e.g. preferred: { Y: true, N: false }).
- */
+/** How a real export's files map to ours; columns are ours → theirs, values translate (preferred: { Y: true, N: false }). */
 export const MappingSchema = z
   .object({
     files: z
@@ -61,10 +58,8 @@ export const MappingSchema = z
   .strict();
 export type Mapping = z.infer<typeof MappingSchema>;
 
-/** Our own file and column names, ISO dates. */
 export const DEFAULT_MAPPING: Mapping = MappingSchema.parse({});
 
-/** A bad file is a ConfigurationError naming the fields. */
 export async function loadMapping(file: string): Promise<Mapping> {
   let raw: unknown;
   try {

@@ -54,7 +54,6 @@ export function benchmarkId(benchmark: PriceBenchmark): string {
   return `${benchmark.category}|${benchmark.unit}`;
 }
 
-/** A field that stays absent from the record when its column is missing or empty. */
 function optionalText<K extends string>(key: K, value: string): Partial<Record<K, string>> {
   return value === "" ? {} : ({ [key]: value } as Record<K, string>);
 }

@@ -27,13 +27,11 @@ const ALIASES: Record<string, TextEncoding> = {
   ms932: "shift_jis",
 };
 
-/** Case-insensitive. */
 export function encodingNamed(name: string): TextEncoding | undefined {
   const key = name.trim().toLowerCase();
   return key in ENCODINGS ? (key as TextEncoding) : ALIASES[key];
 }
 
-/** For messages. */
 export const ENCODING_NAMES = Object.keys(ENCODINGS).join(", ");
 
 export interface FileEncoding {
@@ -42,7 +40,6 @@ export interface FileEncoding {
   declared: boolean;
 }
 
-/** "UTF-8", "UTF-8 with BOM", "UTF-16LE", "Shift_JIS (declared)" for the import summary. */
 export function describeEncoding({ encoding, bom, declared }: FileEncoding): string {
   return `${ENCODINGS[encoding].label}${bom && encoding === "utf-8" ? " with BOM" : ""}${declared ? " (declared)" : ""}`;
 }
@@ -98,9 +95,8 @@ function classify(bytes: Buffer, cut: boolean): TextEncoding {
 export const REPLACEMENT = "\uFFFD";
 
 /**
- * A stream decoding a file's bytes to text (dropping a byte order mark). Bytes not valid in the encoding become U+FFFD, and `sawInvalid`
- * turns true once any did: the reader then looks for U+FFFD in each row and reports the row instead of reading it (a U+FFFD already in the
- * file is reported the same way: it is a character some earlier conversion lost).
+ * Invalid bytes become U+FFFD and set `sawInvalid`: only then does the reader look for U+FFFD in each row (one already in the file is
+ * reported the same way: some earlier conversion lost a character).
  */
 export class DecodingStream extends Transform {
   sawInvalid = false;

@@ -50,7 +50,6 @@ interface SheetPart {
   part: string;
 }
 
-/** Worksheets in tab order. */
 export interface WorkbookDescription {
   sheets: SheetPart[];
   date1904: boolean;
@@ -60,7 +59,6 @@ export interface WorkbookDescription {
 const WORKBOOK = "xl/workbook.xml";
 const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
 
-// xl/workbook.xml and its relationships.
 export async function describeWorkbook(archive: CentralDirectory): Promise<WorkbookDescription> {
   const files = new Map(archive.files.map((file) => [file.path, file]));
   const workbook = files.get(WORKBOOK);
