@@ -37,9 +37,22 @@ export function parseCommand<T extends Options>(args: string[], spec: CommandSpe
       strict: true as const,
     });
   } catch (error) {
-    io.err(`${argumentProblem(error as Error)}\n${spec.usage.trimEnd()}\n`);
-    return 2;
+    return refuse(argumentProblem(error as Error), spec.usage, io);
   }
+}
+
+/** What parseArgs cannot judge: one line naming it, then the usage; exit 2. */
+export function refuse(problem: string, usage: string, io: ArgsIo = STDIO): number {
+  io.err(`${problem}\n${usage.trimEnd()}\n`);
+  return 2;
+}
+
+/** `<command> [args]`; with no known command, the usage (`--help`) or a refusal. */
+export async function subcommand(argv: string[], usage: string, commands: Record<string, (args: string[]) => Promise<number>>) {
+  const [command, ...args] = argv;
+  if (command !== undefined && Object.hasOwn(commands, command)) return commands[command](args);
+  const parsed = parseCommand(argv, { usage, options: {}, positionals: true });
+  return typeof parsed === "number" ? parsed : refuse(command ? `unknown command: ${command}` : "no command given", usage);
 }
 
 function argumentProblem(error: Error): string {

@@ -8,7 +8,7 @@ import { runQuestion } from "../workflow/runner";
 import { runJson } from "./run-json";
 import { runTrace } from "../telemetry/span-records";
 import { formatRun } from "./format-run";
-import { parseCommand, runCommand } from "./args";
+import { parseCommand, refuse, runCommand } from "./args";
 
 // A one-shot command has no chat to remember: a question stands alone unless `--then` follow-ups make one conversation, in this process.
 
@@ -38,8 +38,7 @@ async function main(argv: string[]): Promise<number> {
   if (typeof parsed === "number") return parsed;
   const { json, trace, mode } = parsed.values;
   if (mode !== undefined && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode)) {
-    process.stderr.write(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode)})\n${USAGE}`);
-    return 2;
+    return refuse(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode)})`, USAGE);
   }
   const dialogue = dialogueOf(parsed.tokens);
   if (dialogue.some((question) => question === "")) {

@@ -15,17 +15,12 @@ import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
 import { countOf } from "../tools/format";
 import { toIsoDate } from "../tools/iso-date";
-import { parseCommand, runCommand } from "./args";
+import { parseCommand, runCommand, type ArgsIo } from "./args";
 
 const USAGE =
   "Usage: npm run import -- DIR [--dry-run] [--only suppliers,contracts,spend,policies,benchmarks] [--mapping FILE] [--encoding utf-8|utf-16le|utf-16be|shift_jis] [--skip-invalid] [--replace] [--max-issues N]";
 
-export interface ImportCommandIo {
-  env?: Record<string, string | undefined>;
-  out: (text: string) => void;
-  err: (text: string) => void;
-  progress: Progress;
-}
+export type ImportCommandIo = ArgsIo & { env?: Record<string, string | undefined>; progress: Progress };
 
 /** 0 imported, 1 a file had errors, 2 usage. */
 export async function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {

@@ -5,7 +5,7 @@ import { stringsFor, systemClock, type RenewalDue } from "../domain";
 import { renewalsDue } from "../tools";
 import { figureOrDash, formatMoney } from "../tools/format";
 import { toIsoDate } from "../tools/iso-date";
-import { parseCommand, runCommand } from "./args";
+import { parseCommand, refuse, runCommand } from "./args";
 
 const USAGE = `Usage: npm run renewals [-- --within DAYS] [--json]
   Lists the auto-renewing contracts whose notice deadline (end date minus notice days) falls within
@@ -22,12 +22,8 @@ async function main(argv: string[]): Promise<number> {
   });
   if (typeof parsed === "number") return parsed;
   const { within, json } = parsed.values;
-  if (within !== undefined && !(/^\d+$/.test(within.trim()) && Number(within) <= MAX_WITHIN_DAYS)) {
-    process.stderr.write(
-      `--within must be a whole number of days from 0 to ${MAX_WITHIN_DAYS}, got ${JSON.stringify(within)}.\n${USAGE}\n`,
-    );
-    return 2;
-  }
+  if (within !== undefined && !(/^\d+$/.test(within.trim()) && Number(within) <= MAX_WITHIN_DAYS))
+    return refuse(`--within must be a whole number of days from 0 to ${MAX_WITHIN_DAYS}, got ${JSON.stringify(within)}.`, USAGE);
   const config = loadConfig();
   const withinDays = within === undefined ? config.env.RENEWAL_ALERT_DAYS : Number(within);
   const { data, close } = await openToolData(config, (line) => process.stderr.write(`${line}\n`));
