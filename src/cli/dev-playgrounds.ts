@@ -59,12 +59,7 @@ export function approvalsChannel(config: PlaygroundConfig): { id: string; name: 
   return config.team.channels.find((channel) => /approv/i.test(channel.name)) ?? config.team.channels[0];
 }
 
-export interface RunningPlayground {
-  url: string;
-  port: number;
-  requestedPort: number;
-  child: ChildProcess;
-}
+export type RunningPlayground = Awaited<ReturnType<typeof startPlayground>>;
 
 /** The Playground listens on every interface (no option) and shows an Approve button without sign-in: bind it to loopback. */
 const LOOPBACK_ONLY = `data:text/javascript,${encodeURIComponent(String.raw`
@@ -79,11 +74,7 @@ net.Server.prototype.listen = function (...args) {
 };`)}`;
 
 /** It takes another port silently when `port` is in use: `port` and `requestedPort` then differ. */
-export async function startPlayground(
-  botEndpoint: string,
-  port: number,
-  configFile: string = PLAYGROUND_CONFIG_FILE,
-): Promise<RunningPlayground> {
+export async function startPlayground(botEndpoint: string, port: number, configFile: string = PLAYGROUND_CONFIG_FILE) {
   const child = spawn(
     process.execPath,
     [
@@ -123,20 +114,9 @@ export async function startPlayground(
   return { url: `http://127.0.0.1:${actual}`, port: actual, requestedPort: port, child };
 }
 
-export interface DevPlaygrounds {
-  employee: RunningPlayground & { user: PlaygroundUser };
-  approver: RunningPlayground & { user: PlaygroundUser };
-  approverChannel: StoredApproverChannel;
-  teamName: string;
-  channelName: string;
-  stop(): Promise<void>;
-}
+export type DevPlaygrounds = Awaited<ReturnType<typeof startDevPlaygrounds>>;
 
-export async function startDevPlaygrounds(
-  botEndpoint: string,
-  ports: { employee: number; approver: number },
-  now: Date = new Date(),
-): Promise<DevPlaygrounds> {
+export async function startDevPlaygrounds(botEndpoint: string, ports: { employee: number; approver: number }, now: Date = new Date()) {
   const employeeConfig = readPlaygroundConfig();
   const { config, approver } = approverPlaygroundConfig(employeeConfig);
   const approverConfigFile = path.join(mkdtempSync(path.join(tmpdir(), "procura-approver-playground-")), ".m365agentsplayground.yml");
@@ -162,7 +142,7 @@ export async function startDevPlaygrounds(
         tenantId: config.tenantId,
         setByAadObjectId: "npm-run-dev",
         setAt: now.toISOString(),
-      },
+      } satisfies StoredApproverChannel,
       teamName: typeof config.team.name === "string" ? config.team.name : config.team.id,
       channelName: channel.name,
       stop,

@@ -30,22 +30,16 @@ export interface ImportOptions {
   sheetWorker?: string;
 }
 
-export interface KindOutcome {
+const COUNTS = { read: 0, emptyRows: 0, skipped: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, durationMs: 0 };
+
+/** `format`: how the file was read, its encoding or a workbook's sheet ("" until it is opened). */
+export type KindOutcome = typeof COUNTS & {
   kind: DataKind | "fx";
   file: string;
   status: "imported" | "rejected" | "validated";
-  /** How the file was read: its encoding, or a workbook's sheet ("" until it is opened). */
   format: string;
-  read: number;
-  emptyRows: number;
-  skipped: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  durationMs: number;
   issues: FileIssues;
-}
+};
 
 /**
  * One import in progress: where it writes, how it runs, and what the kinds imported so far leave for the later ones (rates for amounts,
@@ -114,14 +108,7 @@ export class ImportRun {
       file: path.relative(this.options.directory, file) || file,
       status: "validated",
       format: "",
-      read: 0,
-      emptyRows: 0,
-      skipped: 0,
-      inserted: 0,
-      updated: 0,
-      unchanged: 0,
-      removed: 0,
-      durationMs: 0,
+      ...COUNTS,
       issues: new FileIssues(path.basename(file), this.options.issueLimit),
     };
   }

@@ -16,6 +16,16 @@ export const DEFAULT_FILES: Record<CsvKind, string> = {
   policies: "policies.csv",
 };
 
+/** Columns each CSV must have (the others may be missing or empty). */
+export const REQUIRED_COLUMNS = {
+  fx: ["currency", "rateToJpy"],
+  suppliers: ["id", "name", "category"],
+  spend: ["id", "date", "supplierId", "amount", "currency"],
+  contracts: ["id", "supplierId", "title", "startDate", "endDate"],
+  benchmarks: ["category", "unit", "currency", "p25", "median", "p75"],
+  policies: ["file", "key", "language", "title", "version", "effectiveDate"],
+} as const;
+
 const DATE_FORMAT = z
   .string()
   .regex(/^(?=.*YY)(?=.*M)(?=.*D)[YMD./\- ]+$/, "a date format built from YYYY/YY, MM/M, DD/D and separators, e.g. DD.MM.YYYY");

@@ -5,15 +5,10 @@ import { readDocumentText, splitSections } from "./documents";
 import { documentUrlProblem } from "./fields";
 import { fieldLengthProblem } from "./limits";
 
-export interface PolicyMetadata {
+export type PolicyMetadata = Pick<PolicyDocument, "language" | "title" | "version" | "effectiveDate" | "url"> & {
   file: string;
   key: string;
-  language: "en" | "ja";
-  title: string;
-  version: string;
-  effectiveDate: string;
-  url?: string;
-}
+};
 
 export class PolicyFileError extends Error {
   constructor(

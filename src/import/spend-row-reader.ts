@@ -82,17 +82,12 @@ export class SpendRowReader {
   }
 }
 
-export interface CellReading<T> {
-  value: T;
-  problems: readonly { column: string; reason: string }[];
-}
-
 /** Distinct texts remembered per column: past this, a column of mostly unique texts is read cell by cell. */
 const MAX_REMEMBERED = 50_000;
 
 /** A million spend rows hold a few thousand distinct dates; the field reader's reading of the cell alone gives the same result. */
 export class ReadOnce<T> {
-  private readonly readings = new Map<string, CellReading<T>>();
+  private readonly readings = new Map<string, { value: T; problems: readonly { column: string; reason: string }[] }>();
   private readonly cell: FieldReader;
 
   constructor(
@@ -103,7 +98,7 @@ export class ReadOnce<T> {
     this.cell = fields.forColumn(column);
   }
 
-  get(text: string): CellReading<T> {
+  get(text: string) {
     let reading = this.readings.get(text);
     if (reading === undefined) {
       const value = this.read(this.cell.reset([text]));

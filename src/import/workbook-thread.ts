@@ -83,16 +83,10 @@ function errorOf(message: Extract<SheetMessage, { type: "failed" }>): Error {
   return message.error === "other" ? new Error(message.message) : new SHEET_ERRORS[message.error](message.message);
 }
 
-export interface SheetReader {
-  next(): Promise<Exclude<SheetMessage, { type: "failed" }>>;
-  taken(): void;
-  stop(): void;
-}
-
 export const SHEET_WORKER_ENTRY = path.join(__dirname, `workbook-worker${path.extname(__filename)}`);
 
 /** Inflating and parsing is most of a workbook import's CPU time: a worker does it on another core. A crash fails the read, naming it. */
-export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_WORKER_ENTRY): SheetReader {
+export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_WORKER_ENTRY) {
   const worker = spawnWorker(request, entry);
   const file = path.basename(request.file);
   const queue: SheetMessage[] = [];
@@ -104,28 +98,18 @@ export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_W
     if (taker) taker(message);
     else queue.push(message);
   };
+  const fail = (message: string) => deliver({ type: "failed", error: "other", message: `${file}: the workbook reader ${message}` });
   worker.on("message", deliver);
-  worker.on("error", (error: Error) =>
-    deliver({
-      type: "failed",
-      error: "other",
-      message: `${file}: the workbook reader failed before the end of the sheet: ${error.message}`,
-    }),
-  );
+  worker.on("error", (error: Error) => fail(`failed before the end of the sheet: ${error.message}`));
   worker.on("exit", (code) => {
-    if (!stopped)
-      deliver({
-        type: "failed",
-        error: "other",
-        message: `${file}: the workbook reader stopped before the end of the sheet (exit code ${code})`,
-      });
+    if (!stopped) fail(`stopped before the end of the sheet (exit code ${code})`);
   });
   const stop = () => {
     stopped = true;
     void worker.terminate();
   };
   return {
-    async next() {
+    async next(): Promise<Exclude<SheetMessage, { type: "failed" }>> {
       const message = queue.shift() ?? (await new Promise<SheetMessage>((resolve) => (waiting = resolve)));
       if (message.type !== "failed") return message;
       stop();

@@ -25,19 +25,6 @@ export interface UnpackedLimits {
 
 /** Inflates nothing; returns each entry's declared size. */
 export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<Map<string, number>> {
-  const declared = await declaredSizes(archive);
-  let total = 0;
-  for (const [name, size] of declared) {
-    total += size;
-    const allowed = limits.entryBytes?.(name) ?? Infinity;
-    if (size > allowed) throw new ArchiveRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(allowed)} allowed`);
-  }
-  if (total > limits.totalBytes)
-    throw new ArchiveRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
-  return declared;
-}
-
-async function declaredSizes(archive: ZipArchive): Promise<Map<string, number>> {
   let directory: unzipper.CentralDirectory;
   try {
     directory = await (typeof archive === "string" ? unzipper.Open.file(archive) : unzipper.Open.buffer(archive));
@@ -49,7 +36,16 @@ async function declaredSizes(archive: ZipArchive): Promise<Map<string, number>> 
   const unsupported = files.find(({ compressionMethod }) => compressionMethod !== STORED && compressionMethod !== DEFLATED);
   if (unsupported)
     throw new ArchiveRefusedError(`${unsupported.path} uses an unsupported compression method (${unsupported.compressionMethod})`);
-  return new Map(files.map((entry) => [entry.path, entry.uncompressedSize]));
+  const declared = new Map(files.map((entry) => [entry.path, entry.uncompressedSize]));
+  let total = 0;
+  for (const [name, size] of declared) {
+    total += size;
+    const allowed = limits.entryBytes?.(name) ?? Infinity;
+    if (size > allowed) throw new ArchiveRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(allowed)} allowed`);
+  }
+  if (total > limits.totalBytes)
+    throw new ArchiveRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
+  return declared;
 }
 
 /** Refuses an entry the directory does not list, or lists twice: a streaming reader sees entries the directory does not list. */
