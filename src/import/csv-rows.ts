@@ -45,7 +45,7 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
     relax_column_count: true,
     skip_records_with_error: true,
   });
-  const skipped: SkippedRecord[] = [];
+  const skipped: (CellProblem & { line: number })[] = [];
   parser.on("skip", (error: CsvError) => {
     const line = Number(error.lines);
     if (skipped.at(-1)?.line !== line) skipped.push({ line, at: Number(error.index ?? 0), reason: unparsableReason(error) });
@@ -95,7 +95,7 @@ async function* batchesOf(
   decoder: DecodingStream,
   guard: RecordSizeGuard,
   counts: { emptyRows: number },
-  skipped: SkippedRecord[],
+  skipped: (CellProblem & { line: number })[],
 ): AsyncGenerator<TableRow[]> {
   let line = 0;
   let record = -1;
@@ -134,12 +134,6 @@ async function* batchesOf(
       return;
     } else await readableOrEnd(parser);
   }
-}
-
-interface SkippedRecord {
-  line: number;
-  at: number;
-  reason: string;
 }
 
 function unparsableReason(error: CsvError): string {

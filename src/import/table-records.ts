@@ -1,10 +1,11 @@
 import { stat } from "node:fs/promises";
+import path from "node:path";
 import { openCsv } from "./csv-rows";
 import { FieldReader } from "./fields";
 import type { ImportRun, KindOutcome } from "./import-run";
 import { REQUIRED_COLUMNS, type CsvKind } from "./mapping";
 import { missingColumnReason, type TableFile, type TableOptions, type TableRow } from "./table-file";
-import { isWorkbook, openWorkbook } from "./workbook-rows";
+import { openWorkbook } from "./workbook-rows";
 import { SheetNotFoundError } from "./workbook-sheet";
 import { ArchiveRefusedError } from "./zip-bounds";
 
@@ -15,7 +16,7 @@ export interface RecordRow {
 }
 
 function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOptions): Promise<TableFile> {
-  if (isWorkbook(file)) return openWorkbook(file, kind, options, run.options.sheetWorker);
+  if (path.extname(file).toLowerCase() === ".xlsx") return openWorkbook(file, kind, options, run.options.sheetWorker);
   return openCsv(file, kind, { ...options, encoding: run.declaredEncoding(kind) });
 }
 

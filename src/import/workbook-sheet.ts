@@ -17,13 +17,6 @@ export interface SheetRequest {
   decimalComma: boolean;
 }
 
-interface OpenSheet {
-  name: string;
-  date1904: boolean;
-  rows: AsyncGenerator<TableRow[]>;
-  counts: { emptyRows: number };
-}
-
 const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 
 const WORKBOOK_LIMITS = {
@@ -35,7 +28,7 @@ const WORKBOOK_LIMITS = {
  * No cell, row or style object is made: at a million rows those cost more than the XML. Declared sizes are checked before anything is
  * inflated; inflated sizes before the first row (on zlib's threads, while the shared strings are parsed).
  */
-export async function openSheet(request: SheetRequest, onBytes: (read: number) => void): Promise<OpenSheet> {
+export async function openSheet(request: SheetRequest, onBytes: (read: number) => void) {
   const { file, kind, sheet: wanted, decimalComma } = request;
   const declared = await checkDeclaredSizes(file, WORKBOOK_LIMITS);
   const inflated = checkInflatedSizes(file, declared);
