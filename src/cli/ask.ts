@@ -107,11 +107,6 @@ function formatTrace(state: RunState): string {
   return lines.join("\n");
 }
 
-function indent(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => `    ${line}`)
-    .join("\n");
-}
+const indent = (text: string) => `    ${text.replaceAll("\n", "\n    ")}`;
 
 runCommand(main);

@@ -150,16 +150,16 @@ function rejectedAdvice(rejected: readonly KindOutcome[]): string[] {
   const files = (outcomes: readonly KindOutcome[]) => outcomes.map((o) => o.file).join(", ");
   const withBadRows = rejected.filter((o) => o.issues.badRows > 0);
   const fileLevel = rejected.filter((o) => o.issues.badRows === 0);
-  return [
-    ...(withBadRows.length > 0
-      ? [`Files with bad rows imported nothing: ${files(withBadRows)}. Fix the rows, or pass --skip-invalid to import the valid ones.`]
-      : []),
-    ...(fileLevel.length > 0
-      ? [
-          `Files that could not be read as a whole imported nothing: ${files(fileLevel)}. Fix what is named above (in the mapping file, given with --mapping, for columns and sheets).`,
-        ]
-      : []),
-  ];
+  const advice: string[] = [];
+  if (withBadRows.length > 0)
+    advice.push(
+      `Files with bad rows imported nothing: ${files(withBadRows)}. Fix the rows, or pass --skip-invalid to import the valid ones.`,
+    );
+  if (fileLevel.length > 0)
+    advice.push(
+      `Files that could not be read as a whole imported nothing: ${files(fileLevel)}. Fix what is named above (in the mapping file, given with --mapping, for columns and sheets).`,
+    );
+  return advice;
 }
 
 if (require.main === module) {
