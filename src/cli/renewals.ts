@@ -41,15 +41,8 @@ async function main(argv: string[]): Promise<number> {
 function renewalTable(rows: RenewalDue[], withinDays: number): string {
   const labels = stringsFor("en").renewals;
   if (rows.length === 0) return labels.noneDue(withinDays);
-  const header = [
-    labels.noticeDeadline,
-    labels.daysLeft,
-    labels.contract,
-    labels.supplier,
-    labels.annualValue,
-    labels.endDate,
-    labels.priceCap,
-  ];
+  const { noticeDeadline, daysLeft, contract, supplier, annualValue, endDate, priceCap } = labels;
+  const header = [noticeDeadline, daysLeft, contract, supplier, annualValue, endDate, priceCap];
   const cells = rows.map((row) => [
     row.noticeDeadline,
     String(row.daysLeft),
