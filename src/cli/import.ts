@@ -43,6 +43,10 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
   );
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
+  const refused = (problem: string) => {
+    io.err(`${problem}\n`);
+    return 2;
+  };
   if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory()) {
     io.err(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
     return 2;
@@ -52,26 +56,17 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
     .map((kind) => kind.trim())
     .filter(Boolean);
   const unknown = only?.filter((kind) => !(DATA_KINDS as readonly string[]).includes(kind)) ?? [];
-  if (unknown.length > 0) {
-    io.err(`--only: unknown kind ${unknown.join(", ")} (use ${DATA_KINDS.join(", ")})\n`);
-    return 2;
-  }
+  if (unknown.length > 0) return refused(`--only: unknown kind ${unknown.join(", ")} (use ${DATA_KINDS.join(", ")})`);
   const maxIssues = values["max-issues"] === undefined ? DEFAULT_ISSUE_LIMIT : Number(values["max-issues"]);
-  if (!Number.isInteger(maxIssues) || maxIssues < 1) {
-    io.err(`--max-issues: ${values["max-issues"]} is not a positive whole number\n`);
-    return 2;
-  }
+  if (!Number.isInteger(maxIssues) || maxIssues < 1) return refused(`--max-issues: ${values["max-issues"]} is not a positive whole number`);
   const encoding = values.encoding === undefined ? undefined : encodingNamed(values.encoding);
-  if (values.encoding !== undefined && encoding === undefined) {
-    io.err(`--encoding: unknown encoding ${values.encoding} (use ${ENCODING_NAMES})\n`);
-    return 2;
-  }
+  if (values.encoding !== undefined && encoding === undefined)
+    return refused(`--encoding: unknown encoding ${values.encoding} (use ${ENCODING_NAMES})`);
   let mapping: Mapping = DEFAULT_MAPPING;
   try {
     if (values.mapping) mapping = await loadMapping(values.mapping);
   } catch (error) {
-    io.err(`${(error as Error).message}\n`);
-    return 2;
+    return refused((error as Error).message);
   }
   const config = loadConfig(io.env);
   const { writer, close } = await openWriter(config, io);
@@ -92,12 +87,10 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
       encoding,
     });
     for (const outcome of result.outcomes) for (const line of outcome.issues.lines()) io.err(`${line}\n`);
-    if (result.outcomes.length === 0) {
-      io.err(
-        `Nothing to import in ${positionals[0]} (expected suppliers, spend, contracts, benchmarks or fx as .csv or .xlsx, or policies/; other file names go in the mapping file).\n`,
+    if (result.outcomes.length === 0)
+      return refused(
+        `Nothing to import in ${positionals[0]} (expected suppliers, spend, contracts, benchmarks or fx as .csv or .xlsx, or policies/; other file names go in the mapping file).`,
       );
-      return 2;
-    }
     for (const outcome of result.outcomes) io.out(`${summaryLine(outcome)}\n`);
     const rejected = result.outcomes.filter((outcome) => outcome.status === "rejected");
     if (values["dry-run"]) io.out(`Dry run: nothing was written to ${writer.location}.\n`);
