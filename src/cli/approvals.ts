@@ -1,17 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { EXPORT_FORMATS, renderApprovalExport, type ExportFormat } from "../approvals/approval-export";
-import { parseCommand, runCommand } from "./args";
+import { parseCommand, refuse, runCommand, subcommand } from "./args";
 import { loadConfig } from "../config";
 import type { Log } from "../domain";
 import { openCosmosStore, type CosmosStore } from "../storage";
 import { findDevStoreAddress } from "../storage/dev-store-address";
 import { EMBEDDED_COSMOS_KEY } from "../storage/embedded-server";
 
-/**
- * `npm run approvals -- export [--since DATE] [--format csv|json] [--out FILE]`: the whole approval history with its audit entries, for
- * auditors, from the store the bot uses (COSMOS_ENDPOINT, else a running `npm run dev`'s). Writes to stdout unless --out names a file. Exit
- * codes: 0 written, 1 no store to read or the store failed, 2 usage.
- */
+// The approval history with its audit entries, for auditors. Exit codes: 0 written, 1 no store to read or the store failed, 2 usage.
 
 const USAGE = "Usage: npm run approvals -- export [--since YYYY-MM-DD | ISO date-time] [--format csv|json] [--out FILE]";
 
@@ -25,10 +21,10 @@ async function exportHistory(args: string[]): Promise<number> {
   if (typeof parsed === "number") return parsed;
   const { values } = parsed;
   const format = values.format as ExportFormat;
-  if (!EXPORT_FORMATS.includes(format)) return usage(`--format must be csv or json, got ${values.format}`);
+  if (!EXPORT_FORMATS.includes(format)) return refuse(`--format must be csv or json, got ${values.format}`, USAGE);
   const since = values.since === undefined ? undefined : Date.parse(values.since);
   if (since !== undefined && Number.isNaN(since))
-    return usage(`--since must be a date (2026-04-01) or an ISO date-time, got ${values.since}`);
+    return refuse(`--since must be a date (2026-04-01) or an ISO date-time, got ${values.since}`, USAGE);
   const store = await openBotStore(err);
   if (!store) return 1;
   try {
@@ -43,24 +39,7 @@ async function exportHistory(args: string[]): Promise<number> {
   }
 }
 
-function usage(problem: string): number {
-  err(`${problem}\n${USAGE}`);
-  return 2;
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  if (command === "export") return exportHistory(args);
-  // Anything else gets the usage: asked for with --help, or after an unknown option or command.
-  const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
-  if (typeof parsed === "number") return parsed;
-  return usage(command ? `unknown command: ${command}` : "no command given");
-}
-
-/**
- * Cosmos at COSMOS_ENDPOINT, else the embedded store of a running `npm run dev`; never an empty store of the command's own, which would
- * report nothing as if nothing had happened. Undefined, after a line that says how to point at one, when there is none.
- */
+// Never an empty store of the command's own: it would report nothing as if nothing had happened.
 async function openBotStore(log: Log): Promise<CosmosStore | undefined> {
   const config = loadConfig();
   if (config.env.COSMOS_ENDPOINT) return openCosmosStore(config, { log });
@@ -76,4 +55,4 @@ async function openBotStore(log: Log): Promise<CosmosStore | undefined> {
   return openCosmosStore(loadConfig(devStore), { log });
 }
 
-runCommand(main);
+runCommand((argv) => subcommand(argv, USAGE, { export: exportHistory }));

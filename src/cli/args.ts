@@ -1,8 +1,4 @@
-/**
- * The one argument parser of every `npm run` command (node:util parseArgs, strict): `--help` or `-h` prints the command's usage and stops
- * with exit 0 before anything runs; an unknown option or a missing value is one line naming it, then the usage, exit 2. And the one way a
- * command runs and exits.
- */
+// Every `npm run` command's arguments: `--help` prints the usage (exit 0) before anything runs; a bad option: one line, the usage, exit 2.
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { debugRequested } from "../config";
 import { failureReport } from "../domain";
@@ -15,7 +11,6 @@ export interface CommandSpec<T extends Options> {
   positionals?: boolean;
 }
 
-/** Where the parser prints: the usage after `--help` to `out`, a refusal to `err`. */
 export interface ArgsIo {
   out: (text: string) => void;
   err: (text: string) => void;
@@ -27,7 +22,6 @@ type Parsed<T extends Options> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; allowPositionals: boolean; tokens: true; strict: true }>
 >;
 
-/** Or the exit code when the command must stop here. */
 export function parseCommand<T extends Options>(args: string[], spec: CommandSpec<T>, io: ArgsIo = STDIO): Parsed<T> | number {
   const beforeTerminator = args.includes("--") ? args.slice(0, args.indexOf("--")) : args;
   if (beforeTerminator.some((arg) => arg === "--help" || arg === "-h")) {
@@ -43,12 +37,24 @@ export function parseCommand<T extends Options>(args: string[], spec: CommandSpe
       strict: true as const,
     });
   } catch (error) {
-    io.err(`${argumentProblem(error as Error)}\n${spec.usage.trimEnd()}\n`);
-    return 2;
+    return refuse(argumentProblem(error as Error), spec.usage, io);
   }
 }
 
-// parseArgs' message cut to the option or argument at fault.
+/** What parseArgs cannot judge: one line naming it, then the usage; exit 2. */
+export function refuse(problem: string, usage: string, io: ArgsIo = STDIO): number {
+  io.err(`${problem}\n${usage.trimEnd()}\n`);
+  return 2;
+}
+
+/** `<command> [args]`; with no known command, the usage (`--help`) or a refusal. */
+export async function subcommand(argv: string[], usage: string, commands: Record<string, (args: string[]) => Promise<number>>) {
+  const [command, ...args] = argv;
+  if (command !== undefined && Object.hasOwn(commands, command)) return commands[command](args);
+  const parsed = parseCommand(argv, { usage, options: {}, positionals: true });
+  return typeof parsed === "number" ? parsed : refuse(command ? `unknown command: ${command}` : "no command given", usage);
+}
+
 function argumentProblem(error: Error): string {
   const unknown = /^Unknown option '([^']+)'/.exec(error.message);
   if (unknown) return `Unknown option ${unknown[1]}.`;

@@ -8,13 +8,9 @@ import { runQuestion } from "../workflow/runner";
 import { runJson } from "./run-json";
 import { runTrace } from "../telemetry/span-records";
 import { formatRun } from "./format-run";
-import { parseCommand, runCommand } from "./args";
+import { parseCommand, refuse, runCommand } from "./args";
 
-/**
- * `npm run ask`: answers a question through the mode's agent graph with the configured model over the imported data set (Cosmos with
- * COSMOS_ENDPOINT, else PROCURA_DATA_DIR or the sample), `--trace` adding every executor's prompts, tool calls and replies. A one-shot
- * command has no chat to remember: a question stands alone unless `--then` follow-ups make one conversation, kept in this process only.
- */
+// A one-shot command has no chat to remember: a question stands alone unless `--then` follow-ups make one conversation, in this process.
 
 const USAGE = `Usage: npm run ask -- [--json] [--trace] [--mode ${ORCHESTRATION_MODES.join("|")}] "<question>" [--then "<follow-up>" …]\n`;
 
@@ -42,8 +38,7 @@ async function main(argv: string[]): Promise<number> {
   if (typeof parsed === "number") return parsed;
   const { json, trace, mode } = parsed.values;
   if (mode !== undefined && !ORCHESTRATION_MODES.includes(mode as OrchestrationMode)) {
-    process.stderr.write(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode)})\n${USAGE}`);
-    return 2;
+    return refuse(`--mode must be one of ${ORCHESTRATION_MODES.join(", ")} (got ${JSON.stringify(mode)})`, USAGE);
   }
   const dialogue = dialogueOf(parsed.tokens);
   if (dialogue.some((question) => question === "")) {
@@ -93,7 +88,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** Its App Insights operation id, then each executor with its timing and, when executor I/O was kept, every message and reply. */
 function formatTrace(state: RunState): string {
   const lines = [`Trace ${runTrace(state.runId).traceId} (Application Insights operation id) — run ${state.runId}`];
   const completed = state.events.filter((event) => event.type === "executor_completed" && event.stepId);
@@ -113,11 +107,6 @@ function formatTrace(state: RunState): string {
   return lines.join("\n");
 }
 
-function indent(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => `    ${line}`)
-    .join("\n");
-}
+const indent = (text: string) => `    ${text.replaceAll("\n", "\n    ")}`;
 
 runCommand(main);

@@ -5,14 +5,13 @@ import { GRAPH_FAULTS, runGraphFault, storeOutage, withFaultSimulator } from "..
 import { primaryModelOutage } from "../../bench/chaos/model-failover";
 import { benchQuestions } from "../../bench/questions";
 import { phaseTable, scaleOut, scaleOutPassed, scaleOutTable } from "../../bench/chaos/scale-out";
-import { parseCommand, runCommand } from "./args";
+import { parseCommand, refuse, runCommand } from "./args";
 import { fairShare, fairShareTable, flood } from "../../bench/chaos/fair-share";
 
 interface Row {
   scenario: string;
   injected: string;
   userSaw: string;
-  /** undefined: not run. */
   ok?: boolean;
 }
 
@@ -27,8 +26,7 @@ async function main(argv: string[]): Promise<number> {
     if (section === "scale-out" && rest.length === 0 && (questions === undefined || /^[1-9]\d*$/.test(questions)))
       return scaleOutMain(Number(questions ?? 60));
     if (section === "fair-share" && questions === undefined) return fairShareMain();
-    process.stderr.write(`Unexpected argument ${parsed.positionals.join(" ")}.\n${USAGE}\n`);
-    return 2;
+    return refuse(`Unexpected argument ${parsed.positionals.join(" ")}.`, USAGE);
   }
   const rows: Row[] = [];
   const log = (line: string) => process.stderr.write(`${line}\n`);

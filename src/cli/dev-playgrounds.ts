@@ -16,7 +16,6 @@ const PLAYGROUND_CONFIG_FILE = path.resolve(__dirname, "..", "..", ".m365agentsp
 const PlaygroundUserSchema = z.object({ id: z.string().min(1), name: z.string().min(1), aadObjectId: z.string().min(1) }).passthrough();
 export type PlaygroundUser = z.infer<typeof PlaygroundUserSchema>;
 
-/** What the dev set-up reads and rewrites of the Playground's config file (the rest is kept as is). */
 const PlaygroundConfigSchema = z
   .object({
     tenantId: z.string().min(1),
@@ -31,19 +30,16 @@ const PlaygroundConfigSchema = z
   .passthrough();
 export type PlaygroundConfig = z.infer<typeof PlaygroundConfigSchema>;
 
-/** Names the file when it is not what the set-up needs. */
 export function readPlaygroundConfig(file: string = PLAYGROUND_CONFIG_FILE): PlaygroundConfig {
   const parsed = PlaygroundConfigSchema.safeParse(parse(readFileSync(file, "utf8")));
   if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }
 
-/** Users whose id starts with `user-approver-`, in file order. */
 export function localApprovers(config: PlaygroundConfig): PlaygroundUser[] {
   return config.users.filter((user) => user.id.startsWith("user-approver-"));
 }
 
-/** The first approver as current user, the employee among the (still exactly five) users, and chats of its own. */
 export function approverPlaygroundConfig(employee: PlaygroundConfig): { config: PlaygroundConfig; approver: PlaygroundUser } {
   const approver = localApprovers(employee)[0];
   if (!approver) throw new Error(`${PLAYGROUND_CONFIG_FILE}: no user with an id starting with "user-approver-" to act as the approver`);
@@ -59,23 +55,13 @@ export function approverPlaygroundConfig(employee: PlaygroundConfig): { config: 
   };
 }
 
-/** The team's "Approvals" channel (else its first channel). */
 export function approvalsChannel(config: PlaygroundConfig): { id: string; name: string } {
   return config.team.channels.find((channel) => /approv/i.test(channel.name)) ?? config.team.channels[0];
 }
 
-export interface RunningPlayground {
-  url: string;
-  port: number;
-  requestedPort: number;
-  child: ChildProcess;
-}
+export type RunningPlayground = Awaited<ReturnType<typeof startPlayground>>;
 
-/**
- * Loaded into each Playground before its own code: the Playground listens on every interface and has no option to choose, while it shows
- * answers and an approver's Approve button without any sign-in. A listen without a host is bound to loopback, as the bot's own local mode
- * is.
- */
+/** The Playground listens on every interface (no option) and shows an Approve button without sign-in: bind it to loopback. */
 const LOOPBACK_ONLY = `data:text/javascript,${encodeURIComponent(String.raw`
 import net from "node:net";
 const listen = net.Server.prototype.listen;
@@ -87,12 +73,8 @@ net.Server.prototype.listen = function (...args) {
   return listen.apply(this, args);
 };`)}`;
 
-/** Resolves once it listens on 127.0.0.1. It takes another port silently when `port` is in use: `port` and `requestedPort` then differ. */
-export async function startPlayground(
-  botEndpoint: string,
-  port: number,
-  configFile: string = PLAYGROUND_CONFIG_FILE,
-): Promise<RunningPlayground> {
+/** It takes another port silently when `port` is in use: `port` and `requestedPort` then differ. */
+export async function startPlayground(botEndpoint: string, port: number, configFile: string = PLAYGROUND_CONFIG_FILE) {
   const child = spawn(
     process.execPath,
     [
@@ -132,21 +114,9 @@ export async function startPlayground(
   return { url: `http://127.0.0.1:${actual}`, port: actual, requestedPort: port, child };
 }
 
-export interface DevPlaygrounds {
-  employee: RunningPlayground & { user: PlaygroundUser };
-  approver: RunningPlayground & { user: PlaygroundUser };
-  approverChannel: StoredApproverChannel;
-  teamName: string;
-  channelName: string;
-  stop(): Promise<void>;
-}
+export type DevPlaygrounds = Awaited<ReturnType<typeof startDevPlaygrounds>>;
 
-/** Stops both if either fails. */
-export async function startDevPlaygrounds(
-  botEndpoint: string,
-  ports: { employee: number; approver: number },
-  now: Date = new Date(),
-): Promise<DevPlaygrounds> {
+export async function startDevPlaygrounds(botEndpoint: string, ports: { employee: number; approver: number }, now: Date = new Date()) {
   const employeeConfig = readPlaygroundConfig();
   const { config, approver } = approverPlaygroundConfig(employeeConfig);
   const approverConfigFile = path.join(mkdtempSync(path.join(tmpdir(), "procura-approver-playground-")), ".m365agentsplayground.yml");
@@ -172,7 +142,7 @@ export async function startDevPlaygrounds(
         tenantId: config.tenantId,
         setByAadObjectId: "npm-run-dev",
         setAt: now.toISOString(),
-      },
+      } satisfies StoredApproverChannel,
       teamName: typeof config.team.name === "string" ? config.team.name : config.team.id,
       channelName: channel.name,
       stop,

@@ -14,10 +14,7 @@ import { leaveDevStoreAddress } from "../storage/dev-store-address";
 import { parseCommand } from "./args";
 import { localApprovers, readPlaygroundConfig, startDevPlaygrounds, type DevPlaygrounds, type RunningPlayground } from "./dev-playgrounds";
 
-/**
- * The settings of a local run: the environment, with the local tenant's approvers (Kenji, Maria) as APPROVER_AAD_IDS and as
- * APPROVER_ADMIN_AAD_IDS (so `approvers here` typed in the approver's Playground works too), unless the environment names them itself.
- */
+/** The local approvers, admins too (so `approvers here` typed in the approver's Playground works), unless the environment names others. */
 export function devConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const approvers = localApprovers(readPlaygroundConfig())
     .map((user) => user.aadObjectId)
@@ -45,7 +42,6 @@ export async function assertBotPortFree(config: AppConfig): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-/** The data set that answers, what to open as whom, and the settings that choose the ports. */
 export function devBanner(config: AppConfig, botUrl: string, playgrounds: DevPlaygrounds, data: DataSetSummary): string {
   const moved = (playground: RunningPlayground, setting: string) =>
     playground.requestedPort !== 0 && playground.requestedPort !== playground.port

@@ -14,9 +14,25 @@ import { MemoryRunStore } from "../storage";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { rememberRun } from "../workflow/conversation-turn";
 import { routeOnly, runQuestion } from "../workflow/runner";
-import { err, out, USAGE } from "./evaluate-output";
 import { groundingDataSets } from "./grounding-data-sets";
 import { groundingVariants } from "../eval/grounding-variants";
+
+// `npm run evaluate` prints JSON lines on stdout, human lines on stderr.
+export const out = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+export const err = (line: string) => process.stderr.write(`${line}\n`);
+
+export const USAGE = `Usage: npm run evaluate -- <command>
+  metrics --input FILE.jsonl --metric tool-call-accuracy|agent-goal-accuracy|topic-adherence [--mode MODE] [--counting COVERAGE|REFUSAL] [--threshold 0.8] [--models a,b]
+  judge --logs DIR [--criteria FILE]
+  transcripts [--since ISO-8601]
+  golden [--dir DIR] [--json]
+  canary [--dir DIR]
+  scope [--dir DIR]
+  followups [--file FILE.json]
+  grounding [--file FILE.json] [--import DIR]
+  compare-modes [--dir DIR]
+  tuning [--since ISO-8601 | --days N] [--dir DIR] [--json]
+`;
 
 /** False refusals and out-of-scope recall: the offline engine always, and the configured model when there is one. */
 export async function scope(config: AppConfig, args: string[]): Promise<number> {
@@ -78,10 +94,7 @@ export async function followups(config: AppConfig, args: string[]): Promise<numb
   return 0;
 }
 
-/**
- * The grounding set over the sample data and an imported vendor master. Exits 1 when an answer was widened to all suppliers or stated a
- * wrong figure, or fewer than 95% resolved.
- */
+/** Over the sample data and an imported vendor master. */
 export async function grounding(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { file: { type: "string" }, import: { type: "string" } } });
   if (typeof parsed === "number") return parsed;

@@ -1,8 +1,8 @@
 /*
- * `npm run evaluate -- <command>` (`USAGE` in evaluate-output.ts). `golden` and `canary` exit 1 when a case fails. Without an evaluation
- * model, model-graded work prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
+ * `npm run evaluate -- <command>` (`USAGE` in evaluate-understanding.ts). `golden` and `canary` exit 1 when a case fails. Without an
+ * evaluation model, model-graded work prints "skipped: no evaluation model configured" and exits 0; ToolCallAccuracy always runs.
  */
-import { parseCommand, runCommand } from "./args";
+import { parseCommand, refuse, runCommand, subcommand } from "./args";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { compareModesCommand } from "../../bench/compare-modes";
@@ -22,8 +22,7 @@ import { DEFAULT_TUNING_DAYS, runTuningReportOnce } from "../jobs/tuning-report-
 import { renderTuningReport } from "../eval/tuning/tuning-report";
 import { goldenWorkflow } from "../composition/workflow-deps";
 import { describeZodError } from "../domain/errors";
-import { err, out, USAGE } from "./evaluate-output";
-import { followups, grounding, scope } from "./evaluate-understanding";
+import { err, followups, grounding, out, scope, USAGE } from "./evaluate-understanding";
 
 async function metrics(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, {
@@ -118,7 +117,6 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
   return rows.some((row) => row.status === "fail") ? 1 : 0;
 }
 
-/** Stored in Cosmos and sent to telemetry; exits 1 when a check or the canary itself failed. */
 async function canary(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, { usage: USAGE, options: { dir: { type: "string" } } });
   if (typeof parsed === "number") return parsed;
@@ -134,7 +132,6 @@ async function canary(config: AppConfig, args: string[]): Promise<number> {
   return record.failed > 0 ? 1 : 0;
 }
 
-/** Applies nothing; exits 0. */
 async function tuning(config: AppConfig, args: string[]): Promise<number> {
   const parsed = parseCommand(args, {
     usage: USAGE,
@@ -154,10 +151,7 @@ async function tuning(config: AppConfig, args: string[]): Promise<number> {
   return 0;
 }
 
-function usage(problem: string): number {
-  err(`${problem}\n\n${USAGE}`);
-  return 2;
-}
+const usage = (problem: string) => refuse(problem, USAGE);
 
 function safeJson(text: string): unknown {
   try {
@@ -180,15 +174,5 @@ const COMMANDS: Record<string, (config: AppConfig, args: string[]) => Promise<nu
   tuning,
 };
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  const handler = command ? COMMANDS[command] : undefined;
-  if (!handler) {
-    // The usage: asked for with --help, or after an unknown option or command.
-    const parsed = parseCommand(argv, { usage: USAGE, options: {}, positionals: true });
-    return typeof parsed === "number" ? parsed : usage(command ? `unknown command: ${command}` : "no command given");
-  }
-  return handler(loadConfig(), args);
-}
-
-runCommand(main);
+const withConfig = Object.entries(COMMANDS).map(([name, run]) => [name, (args: string[]) => run(loadConfig(), args)] as const);
+runCommand((argv) => subcommand(argv, USAGE, Object.fromEntries(withConfig)));

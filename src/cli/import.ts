@@ -15,25 +15,12 @@ import { LocalDataStore } from "../storage/local-data-store";
 import { ENCODING_NAMES, encodingNamed } from "../import/text-encoding";
 import { countOf } from "../tools/format";
 import { toIsoDate } from "../tools/iso-date";
-import { parseCommand, runCommand } from "./args";
-
-/**
- * `npm run import -- DIR [--dry-run] [--only spend,suppliers] [--mapping FILE] [--encoding NAME] [--skip-invalid] [--replace] [--max-issues
- * N]`: imports a team's own procurement data (CSV files or Excel workbooks, contract and policy documents) into the Cosmos account
- * (COSMOS_ENDPOINT) or else the local data directory (PROCURA_DATA_DIR). Exit codes: 0 imported, 1 a file had errors (or the import
- * failed), 2 usage (a bad flag or mapping file, nothing to import).
- */
+import { parseCommand, runCommand, type ArgsIo } from "./args";
 
 const USAGE =
   "Usage: npm run import -- DIR [--dry-run] [--only suppliers,contracts,spend,policies,benchmarks] [--mapping FILE] [--encoding utf-8|utf-16le|utf-16be|shift_jis] [--skip-invalid] [--replace] [--max-issues N]";
 
-/** Where the command writes, and the settings it reads (the process's own when run from the shell). */
-export interface ImportCommandIo {
-  env?: Record<string, string | undefined>;
-  out: (text: string) => void;
-  err: (text: string) => void;
-  progress: Progress;
-}
+export type ImportCommandIo = ArgsIo & { env?: Record<string, string | undefined>; progress: Progress };
 
 /** 0 imported, 1 a file had errors, 2 usage. */
 export async function importCommand(argv: string[], io: ImportCommandIo): Promise<number> {
@@ -56,6 +43,10 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
   );
   if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
+  const refused = (problem: string) => {
+    io.err(`${problem}\n`);
+    return 2;
+  };
   if (positionals.length !== 1 || !existsSync(positionals[0]) || !statSync(positionals[0]).isDirectory()) {
     io.err(`${positionals.length === 1 ? `${positionals[0]} is not a directory.\n` : ""}${USAGE}\n`);
     return 2;
@@ -65,26 +56,17 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
     .map((kind) => kind.trim())
     .filter(Boolean);
   const unknown = only?.filter((kind) => !(DATA_KINDS as readonly string[]).includes(kind)) ?? [];
-  if (unknown.length > 0) {
-    io.err(`--only: unknown kind ${unknown.join(", ")} (use ${DATA_KINDS.join(", ")})\n`);
-    return 2;
-  }
+  if (unknown.length > 0) return refused(`--only: unknown kind ${unknown.join(", ")} (use ${DATA_KINDS.join(", ")})`);
   const maxIssues = values["max-issues"] === undefined ? DEFAULT_ISSUE_LIMIT : Number(values["max-issues"]);
-  if (!Number.isInteger(maxIssues) || maxIssues < 1) {
-    io.err(`--max-issues: ${values["max-issues"]} is not a positive whole number\n`);
-    return 2;
-  }
+  if (!Number.isInteger(maxIssues) || maxIssues < 1) return refused(`--max-issues: ${values["max-issues"]} is not a positive whole number`);
   const encoding = values.encoding === undefined ? undefined : encodingNamed(values.encoding);
-  if (values.encoding !== undefined && encoding === undefined) {
-    io.err(`--encoding: unknown encoding ${values.encoding} (use ${ENCODING_NAMES})\n`);
-    return 2;
-  }
+  if (values.encoding !== undefined && encoding === undefined)
+    return refused(`--encoding: unknown encoding ${values.encoding} (use ${ENCODING_NAMES})`);
   let mapping: Mapping = DEFAULT_MAPPING;
   try {
     if (values.mapping) mapping = await loadMapping(values.mapping);
   } catch (error) {
-    io.err(`${(error as Error).message}\n`);
-    return 2;
+    return refused((error as Error).message);
   }
   const config = loadConfig(io.env);
   const { writer, close } = await openWriter(config, io);
@@ -105,12 +87,10 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
       encoding,
     });
     for (const outcome of result.outcomes) for (const line of outcome.issues.lines()) io.err(`${line}\n`);
-    if (result.outcomes.length === 0) {
-      io.err(
-        `Nothing to import in ${positionals[0]} (expected suppliers, spend, contracts, benchmarks or fx as .csv or .xlsx, or policies/; other file names go in the mapping file).\n`,
+    if (result.outcomes.length === 0)
+      return refused(
+        `Nothing to import in ${positionals[0]} (expected suppliers, spend, contracts, benchmarks or fx as .csv or .xlsx, or policies/; other file names go in the mapping file).`,
       );
-      return 2;
-    }
     for (const outcome of result.outcomes) io.out(`${summaryLine(outcome)}\n`);
     const rejected = result.outcomes.filter((outcome) => outcome.status === "rejected");
     if (values["dry-run"]) io.out(`Dry run: nothing was written to ${writer.location}.\n`);
@@ -122,7 +102,6 @@ export async function importCommand(argv: string[], io: ImportCommandIo): Promis
   }
 }
 
-// The Cosmos account with COSMOS_ENDPOINT, else the local data directory.
 async function openWriter(config: AppConfig, io: ImportCommandIo): Promise<{ writer: DataStoreWriter; close: () => Promise<void> }> {
   if (!config.env.COSMOS_ENDPOINT)
     return { writer: new LocalDataStore(config.env.PROCURA_DATA_DIR, config.env.FISCAL_YEAR_START_MONTH), close: async () => {} };
@@ -164,16 +143,16 @@ function rejectedAdvice(rejected: readonly KindOutcome[]): string[] {
   const files = (outcomes: readonly KindOutcome[]) => outcomes.map((o) => o.file).join(", ");
   const withBadRows = rejected.filter((o) => o.issues.badRows > 0);
   const fileLevel = rejected.filter((o) => o.issues.badRows === 0);
-  return [
-    ...(withBadRows.length > 0
-      ? [`Files with bad rows imported nothing: ${files(withBadRows)}. Fix the rows, or pass --skip-invalid to import the valid ones.`]
-      : []),
-    ...(fileLevel.length > 0
-      ? [
-          `Files that could not be read as a whole imported nothing: ${files(fileLevel)}. Fix what is named above (in the mapping file, given with --mapping, for columns and sheets).`,
-        ]
-      : []),
-  ];
+  const advice: string[] = [];
+  if (withBadRows.length > 0)
+    advice.push(
+      `Files with bad rows imported nothing: ${files(withBadRows)}. Fix the rows, or pass --skip-invalid to import the valid ones.`,
+    );
+  if (fileLevel.length > 0)
+    advice.push(
+      `Files that could not be read as a whole imported nothing: ${files(fileLevel)}. Fix what is named above (in the mapping file, given with --mapping, for columns and sheets).`,
+    );
+  return advice;
 }
 
 if (require.main === module) {

@@ -1,55 +1,25 @@
-/**
- * `npm run package -- --env dev`: builds appPackage/build/appPackage.<env>.zip and manifest.<env>.json as Teams Toolkit's
- * `teamsApp/zipAppPackage` does, every `${{VAR}}` filled from env/.env.<env>, env/.env.<env>.user (git-ignored secrets), then the process
- * environment. The manifest and its localization files are validated against the Teams JSON schemas; a missing value fails naming it.
- */
+// As Teams Toolkit's `teamsApp/zipAppPackage` does: `${{VAR}}` from env/.env.<env>, .env.<env>.user (git-ignored secrets), the environment.
 import AdmZip from "adm-zip";
 import type { ValidateFunction } from "ajv";
 import Ajv from "ajv-draft-04";
 import addFormats from "ajv-formats";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import { ConfigurationError } from "../domain/errors";
 import { parseCommand } from "./args";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PLACEHOLDER = /\$\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
-export interface PackageLayout {
-  appPackageDir: string;
-  envDir: string;
-  schemaPath: string;
-}
+const SCHEMAS = path.join(ROOT, "node_modules/@microsoft/app-manifest/build/json-schemas/teams");
 
-/** With the schema of the manifest's `manifestVersion`. */
-export function defaultLayout(manifestVersion: string): PackageLayout {
+export function defaultLayout(manifestVersion: string) {
   return {
     appPackageDir: path.join(ROOT, "appPackage"),
     envDir: path.join(ROOT, "env"),
-    schemaPath: path.join(
-      ROOT,
-      "node_modules",
-      "@microsoft",
-      "app-manifest",
-      "build",
-      "json-schemas",
-      "teams",
-      `v${manifestVersion}`,
-      "MicrosoftTeams.schema.json",
-    ),
+    schemaPath: path.join(SCHEMAS, `v${manifestVersion}`, "MicrosoftTeams.schema.json"),
   };
-}
-
-/** `KEY=value` lines, `#` comments, optional quotes. */
-export function parseEnvFile(text: string): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || line.trimStart().startsWith("#")) continue;
-    const raw = match[2];
-    values[match[1]] = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw.replace(/\s+#.*$/, "");
-  }
-  return values;
 }
 
 /** The values for an environment: env/.env.<env>, overridden by .env.<env>.user, then by `overrides`. */
@@ -57,13 +27,12 @@ export function loadEnvValues(envDir: string, env: string, overrides: Record<str
   const values: Record<string, string> = {};
   for (const file of [`.env.${env}`, `.env.${env}.user`]) {
     const full = path.join(envDir, file);
-    if (existsSync(full)) Object.assign(values, parseEnvFile(readFileSync(full, "utf8")));
+    if (existsSync(full)) Object.assign(values, parseEnv(readFileSync(full, "utf8")));
   }
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) values[key] = value;
   return values;
 }
 
-/** In order of first use. */
 export function placeholders(template: string): string[] {
   return [...new Set([...template.matchAll(PLACEHOLDER)].map((match) => match[1]))];
 }
@@ -80,7 +49,6 @@ export function fillPlaceholders(template: string, values: Record<string, string
 
 const validators = new Map<string, ValidateFunction>();
 
-/** Against an official Teams schema (the manifest's or the localization files'). */
 export function manifestProblems(manifest: unknown, schemaPath: string): string[] {
   let validate = validators.get(schemaPath);
   if (!validate) {
@@ -94,26 +62,22 @@ export function manifestProblems(manifest: unknown, schemaPath: string): string[
   return (validate.errors ?? []).map((error) => `${error.instancePath || "(root)"} ${error.message ?? "is invalid"}`);
 }
 
-interface PackagedManifest {
-  icons: { color: string; outline: string };
-  localizationInfo?: { additionalLanguages?: { languageTag: string; file: string }[] };
-}
-
-/** It sits beside the manifest's own schema. */
 export function localizationSchemaPath(manifestSchemaPath: string): string {
   return manifestSchemaPath.replace(/MicrosoftTeams\.schema\.json$/, "MicrosoftTeams.Localization.schema.json");
 }
 
-/** Returns the paths written. */
 export function buildAppPackage(
   env: string,
   values: Record<string, string>,
-  layout: PackageLayout,
+  layout: ReturnType<typeof defaultLayout>,
 ): { zipPath: string; manifestPath: string } {
   const source = `env/.env.${env} or env/.env.${env}.user`;
   const template = readFileSync(path.join(layout.appPackageDir, "manifest.json"), "utf8");
   const filled = fillPlaceholders(template, values, source);
-  const manifest = JSON.parse(filled) as PackagedManifest;
+  const manifest = JSON.parse(filled) as {
+    icons: { color: string; outline: string };
+    localizationInfo?: { additionalLanguages?: { file: string }[] };
+  };
   const problems = manifestProblems(manifest, layout.schemaPath);
   if (problems.length > 0) throw new ConfigurationError(`App package: the manifest for '${env}' is invalid: ${problems.join("; ")}`);
   const localizations = (manifest.localizationInfo?.additionalLanguages ?? []).map(({ file }) => {

@@ -1,16 +1,11 @@
-/**
- * `npm run renewals [-- --within DAYS] [--json]`: the auto-renewing contracts whose notice deadline
- * falls within the next DAYS days (RENEWAL_ALERT_DAYS, default 60), soonest first, from the data the
- * bot answers from (Cosmos, else the imported or sample data set). "Today" is the system clock's
- * UTC date, as the contract tools count it. Posts nothing. Exit codes: 0 listed, 1 failed, 2 usage.
- */
+// "Today" is the system clock's UTC date, as the contract tools count it. Exit codes: 0 listed, 1 failed, 2 usage.
 import { loadConfig } from "../config";
 import { dataSetBanner, openToolData } from "../composition/procurement-data";
 import { stringsFor, systemClock, type RenewalDue } from "../domain";
 import { renewalsDue } from "../tools";
 import { figureOrDash, formatMoney } from "../tools/format";
 import { toIsoDate } from "../tools/iso-date";
-import { parseCommand, runCommand } from "./args";
+import { parseCommand, refuse, runCommand } from "./args";
 
 const USAGE = `Usage: npm run renewals [-- --within DAYS] [--json]
   Lists the auto-renewing contracts whose notice deadline (end date minus notice days) falls within
@@ -27,12 +22,8 @@ async function main(argv: string[]): Promise<number> {
   });
   if (typeof parsed === "number") return parsed;
   const { within, json } = parsed.values;
-  if (within !== undefined && !(/^\d+$/.test(within.trim()) && Number(within) <= MAX_WITHIN_DAYS)) {
-    process.stderr.write(
-      `--within must be a whole number of days from 0 to ${MAX_WITHIN_DAYS}, got ${JSON.stringify(within)}.\n${USAGE}\n`,
-    );
-    return 2;
-  }
+  if (within !== undefined && !(/^\d+$/.test(within.trim()) && Number(within) <= MAX_WITHIN_DAYS))
+    return refuse(`--within must be a whole number of days from 0 to ${MAX_WITHIN_DAYS}, got ${JSON.stringify(within)}.`, USAGE);
   const config = loadConfig();
   const withinDays = within === undefined ? config.env.RENEWAL_ALERT_DAYS : Number(within);
   const { data, close } = await openToolData(config, (line) => process.stderr.write(`${line}\n`));
@@ -50,15 +41,8 @@ async function main(argv: string[]): Promise<number> {
 function renewalTable(rows: RenewalDue[], withinDays: number): string {
   const labels = stringsFor("en").renewals;
   if (rows.length === 0) return labels.noneDue(withinDays);
-  const header = [
-    labels.noticeDeadline,
-    labels.daysLeft,
-    labels.contract,
-    labels.supplier,
-    labels.annualValue,
-    labels.endDate,
-    labels.priceCap,
-  ];
+  const { noticeDeadline, daysLeft, contract, supplier, annualValue, endDate, priceCap } = labels;
+  const header = [noticeDeadline, daysLeft, contract, supplier, annualValue, endDate, priceCap];
   const cells = rows.map((row) => [
     row.noticeDeadline,
     String(row.daysLeft),

@@ -16,7 +16,7 @@ import {
 } from "./table-file";
 import { DecodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
 
-/** The delimiters a header line is sniffed for when the mapping sets none (Excel's "Unicode text" is tab-separated). */
+// Excel's "Unicode text" is tab-separated.
 const DELIMITERS = [",", "\t", ";"] as const;
 
 /**
@@ -45,7 +45,7 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
     relax_column_count: true,
     skip_records_with_error: true,
   });
-  const skipped: SkippedRecord[] = [];
+  const skipped: (CellProblem & { line: number })[] = [];
   parser.on("skip", (error: CsvError) => {
     const line = Number(error.lines);
     if (skipped.at(-1)?.line !== line) skipped.push({ line, at: Number(error.index ?? 0), reason: unparsableReason(error) });
@@ -72,7 +72,6 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
   };
 }
 
-/** "" for an empty file. */
 function firstChunk(decoder: Readable): Promise<string> {
   return new Promise((resolve, reject) => {
     const take = () => {
@@ -90,13 +89,13 @@ function sniffDelimiter(text: string): string {
   return DELIMITERS.reduce((best, delimiter) => (count(delimiter) > count(best) ? delimiter : best));
 }
 
-/** A batch per readable event; the guard counts records as the parser does (one per line end outside quotes). */
+// The guard counts records as the parser does (one per line end outside quotes).
 async function* batchesOf(
   parser: Parser,
   decoder: DecodingStream,
   guard: RecordSizeGuard,
   counts: { emptyRows: number },
-  skipped: SkippedRecord[],
+  skipped: (CellProblem & { line: number })[],
 ): AsyncGenerator<TableRow[]> {
   let line = 0;
   let record = -1;
@@ -135,12 +134,6 @@ async function* batchesOf(
       return;
     } else await readableOrEnd(parser);
   }
-}
-
-interface SkippedRecord {
-  line: number;
-  at: number;
-  reason: string;
 }
 
 function unparsableReason(error: CsvError): string {

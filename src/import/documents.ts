@@ -45,7 +45,6 @@ async function extractText(extension: string, content: Buffer): Promise<string> 
   return content.toString("utf8");
 }
 
-/** `heading` without "#" or numbering. */
 export interface DocumentSection {
   number: string | null;
   heading: string;
@@ -100,7 +99,6 @@ const CLAUSE_KINDS: [ClauseKind, RegExp][] = [
   ["term", /\bterm\b|duration|effective date|commencement|契約期間|期間/i],
 ];
 
-/** From the heading first and then the text; "other" when nothing fits. */
 export function clauseKind(heading: string, text: string): ClauseKind {
   for (const source of [heading, text.slice(0, 400)]) {
     const kind = CLAUSE_KINDS.find(([, pattern]) => pattern.test(source));

@@ -7,10 +7,7 @@ import type { CellSource } from "./table-file";
 const TRUE = new Set(["true", "yes", "y", "1", "t", "x"]);
 const FALSE = new Set(["false", "no", "n", "0", "f", ""]);
 
-/**
- * Reads the typed values of one CSV record (already keyed by our column names): value translations from the mapping first, then the type.
- * Every reader collects its failures instead of stopping, so a row reports all its bad columns at once.
- */
+/** Value translations from the mapping first, then the type; failures are collected, so a row reports all its bad columns at once. */
 export class FieldReader {
   readonly problems: { column: string; reason: string }[] = [];
   private readonly readDate: (text: string) => string | undefined;
@@ -26,12 +23,11 @@ export class FieldReader {
     this.readDate = cells.kind === "workbook" ? workbookDateReader(readText, cells.date1904) : readText;
   }
 
-  /** A reader of one column alone, reading cells the way this one does. */
   forColumn(column: string): FieldReader {
     return new FieldReader(this.mapping, new Map([[column, 0]]), this.cells);
   }
 
-  /** Starts reading the next record; `unreadable`: its values the file's reader could not read, each already a problem of its column. */
+  /** `unreadable`: values the file's reader could not read, each already a problem of its column. */
   reset(values: readonly string[], unreadable?: readonly { column: string; reason: string }[]): this {
     this.values = values;
     this.problems.length = 0;
@@ -40,10 +36,7 @@ export class FieldReader {
     return this;
   }
 
-  /**
-   * The raw text, translated by the mapping's `values` for this column; "" when absent. A value past its column's length limit is the row's
-   * issue (once), and only its first characters are kept, so no message or record carries a huge cell.
-   */
+  /** A value past its column's length limit is the row's issue (once) and is cut, so no message or record carries a huge cell. */
   raw(column: string): string {
     const at = this.columns.get(column);
     const text = at === undefined ? "" : (this.values[at] ?? "").trim();
@@ -96,7 +89,6 @@ export class FieldReader {
     return this.fail(column, `not a yes/no value (${JSON.stringify(value)})`, false);
   }
 
-  /** https only. */
   url(column: string): string | undefined {
     const value = this.raw(column);
     if (value === "") return undefined;
@@ -133,13 +125,9 @@ const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
 const SERIAL_EPOCH_1904_MS = Date.UTC(1904, 0, 1);
 /** 1900-03-01: serials before it count Excel's phantom leap day, so they are not read. */
 const FIRST_SERIAL = 61;
-/** 9999-12-31. */
 const LAST_SERIAL = 2_958_465;
 
-/**
- * A workbook's date cell: the mapping's format for text dates, an ISO date for a cell Excel keeps as a date (its reader renders those so),
- * or a date serial (a date in a cell formatted as a number, or a formula's cached result). A serial's time of day is dropped.
- */
+/** Text in the mapping's format, an ISO date (a date cell as the reader renders it), or a date serial (its time of day dropped). */
 function workbookDateReader(readText: (text: string) => string | undefined, date1904: boolean): (text: string) => string | undefined {
   return (text) => {
     const read = readText(text) ?? readIsoDate(text);

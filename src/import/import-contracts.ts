@@ -10,14 +10,12 @@ import { resolveInsideFolder } from "./inside-folder";
 /** A contract ending within this many days is "expiring" when contracts.csv gives no status. */
 const CONTRACT_EXPIRING_DAYS = 120;
 
-/** Read into its clauses once every row is checked. */
 interface ContractDocument {
   contract: Contract;
   document: string;
   line: number;
 }
 
-/** A contract whose document cannot be read is not imported. */
 export async function importContracts(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
   const documents: ContractDocument[] = [];
@@ -89,7 +87,6 @@ function ownerOf(f: FieldReader): Pick<Contract, "ownerAadId" | "ownerEmail"> {
   return { ...(aadId ? { ownerAadId: aadId.toLowerCase() } : {}), ...(email ? { ownerEmail: email } : {}) };
 }
 
-/** Only inside the import folder, and readable. */
 function documentOf(run: ImportRun, f: FieldReader): string | undefined {
   const document = f.text("document");
   if (document === "") return undefined;

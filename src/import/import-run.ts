@@ -11,20 +11,17 @@ import type { FileEncoding, TextEncoding } from "./text-encoding";
 export interface ImportOptions {
   directory: string;
   mapping: Mapping;
-  /** Kinds to import; all present ones when undefined. */
   only?: ReadonlySet<DataKind>;
   dryRun: boolean;
   skipInvalid: boolean;
   /** Each imported kind replaces the stored one wholesale instead of upserting by id. */
   replace: boolean;
   issueLimit: number;
-  /** First month of the fiscal year (4 = April–March). */
   fiscalYearStartMonth: number;
   /** fx.csv adds to and overrides these. */
   ratesToJpy: Readonly<Record<string, number>>;
   /** ISO date contract statuses are judged on when contracts.csv leaves them empty. */
   today: string;
-  /** Dates `importedAt`; the system clock when absent. */
   clock?: Clock;
   progress: Progress;
   /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
@@ -33,23 +30,16 @@ export interface ImportOptions {
   sheetWorker?: string;
 }
 
-export interface KindOutcome {
+const COUNTS = { read: 0, emptyRows: 0, skipped: 0, inserted: 0, updated: 0, unchanged: 0, removed: 0, durationMs: 0 };
+
+/** `format`: how the file was read, its encoding or a workbook's sheet ("" until it is opened). */
+export type KindOutcome = typeof COUNTS & {
   kind: DataKind | "fx";
   file: string;
-  /** rejected: errors, nothing written; validated: a dry run. */
   status: "imported" | "rejected" | "validated";
-  /** How the file was read: its encoding, or a workbook's sheet ("" until it is opened). */
   format: string;
-  read: number;
-  emptyRows: number;
-  skipped: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  removed: number;
-  durationMs: number;
   issues: FileIssues;
-}
+};
 
 /**
  * One import in progress: where it writes, how it runs, and what the kinds imported so far leave for the later ones (rates for amounts,
@@ -58,7 +48,6 @@ export interface KindOutcome {
 export class ImportRun {
   readonly outcomes: KindOutcome[] = [];
   readonly rates: Record<string, number>;
-  /** The stored ones and those of this run's suppliers.csv. */
   suppliers = new Map<string, Supplier>();
   /** Suppliers validated in this run (a dry run checks spend and contracts against them too). */
   pendingSuppliers: Supplier[] = [];
@@ -79,11 +68,7 @@ export class ImportRun {
     return this.options.only === undefined || this.options.only.has(kind);
   }
 
-  /**
-   * The path of a kind's file when it is there: as the mapping names it, else spend.csv, else spend.xlsx (and so on). A name that leaves
-   * the import folder (`../../etc/passwd`, an absolute path, a link to elsewhere) is not read: it is the kind's line-1 issue, and the kind
-   * is rejected.
-   */
+  /** As the mapping names it, else spend.csv, else spend.xlsx; a name that leaves the import folder is the kind's line-1 issue. */
   file(kind: CsvKind): string | undefined {
     const name = this.options.mapping.files[kind] ?? this.defaultName(kind);
     const inside = resolveInsideFolder(this.options.directory, name);
@@ -112,27 +97,18 @@ export class ImportRun {
     return [csv, csv.replace(/\.csv$/, ".xlsx")];
   }
 
-  /** `--encoding`, else the mapping's. */
   declaredEncoding(kind: CsvKind): FileEncoding | undefined {
     const encoding = this.options.encoding ?? declaredEncoding(this.options.mapping, kind);
     return encoding === undefined ? undefined : { encoding, bom: false, declared: true };
   }
 
-  /** Validated until accepted. */
   outcome(kind: KindOutcome["kind"], file: string): KindOutcome {
     return {
       kind,
       file: path.relative(this.options.directory, file) || file,
       status: "validated",
       format: "",
-      read: 0,
-      emptyRows: 0,
-      skipped: 0,
-      inserted: 0,
-      updated: 0,
-      unchanged: 0,
-      removed: 0,
-      durationMs: 0,
+      ...COUNTS,
       issues: new FileIssues(path.basename(file), this.options.issueLimit),
     };
   }

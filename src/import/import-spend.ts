@@ -13,9 +13,8 @@ import { tracked } from "./temporary-files";
 const UNCHANGED = -1;
 
 /**
- * spend.csv streams in one pass: rows are validated, folded into the monthly cells and handed to a staged store write as they are read (or
- * spooled to a temporary file for a store that writes as it goes), with a hash per id; only when the file is accepted are the stored rows
- * compared by id and the write finished. Nothing reaches the store from a file that is rejected.
+ * One pass: rows go to a staged store write as they are read (or a spool, for a store that writes as it goes), with a hash per id; stored
+ * rows are compared only once the file is accepted. Nothing reaches the store from a rejected file.
  */
 export async function importSpend(run: ImportRun): Promise<void> {
   const file = run.file("spend");
@@ -23,7 +22,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
   const started = Date.now();
   const outcome = run.outcome("spend", file);
   const write = run.options.dryRun ? undefined : await run.writer.beginSpend();
-  const spool = write?.staged ? undefined : await SpendSpool.open();
+  const spool = write?.staged ? undefined : await openSpool();
   // Hashes only matter when there are stored rows to compare with; the ids also catch duplicates.
   const compare = run.storedSpendRows > 0;
   const hashes = new Map<string, number>();
@@ -50,8 +49,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
         cube.add(transaction);
         if (spool) await spool.add(line);
         // Whether the row changed is known only later; a staged write keeps every row anyway.
-        else if (write) await write.add(line, true);
-        else throw new Error("spend rows need a spool or a staged write");
+        else await write?.add(line, true);
       }
     }
     await spool?.close();
@@ -60,7 +58,7 @@ export async function importSpend(run: ImportRun): Promise<void> {
       await write?.abandon();
       return;
     }
-    await finishSpend(run, write, spool, hashes, cube, outcome);
+    await finishSpend(run, write, spool?.lines(), hashes, cube, outcome);
   } catch (error) {
     await write?.abandon();
     throw error;
@@ -70,11 +68,10 @@ export async function importSpend(run: ImportRun): Promise<void> {
   }
 }
 
-/** Stored rows the file does not have (kept, or removed by a replacing import), then the spooled rows in the order they were hashed. */
 async function finishSpend(
   run: ImportRun,
   write: SpendWrite,
-  spool: SpendSpool | undefined,
+  spooled: AsyncIterable<string> | undefined,
   hashes: Map<string, number>,
   cube: SpendCubeBuilder,
   outcome: KindOutcome,
@@ -94,16 +91,15 @@ async function finishSpend(
       outcome.unchanged += 1;
     } else outcome.updated += 1;
   }
-  if (spool) {
+  if (spooled) {
     const status = hashes.values();
-    for await (const line of spool.lines()) await write.add(line, status.next().value !== UNCHANGED);
+    for await (const line of spooled) await write.add(line, status.next().value !== UNCHANGED);
   }
   outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
   await write.finish(cube.build());
   run.spendCount = cube.rowCount;
 }
 
-/** 53-bit FNV-1a style: equal rows hash equal, so re-imports find what changed. */
 function rowHash(text: string): number {
   let a = 0x811c9dc5;
   let b = 0x01000193;
@@ -115,37 +111,18 @@ function rowHash(text: string): number {
   return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
-/** Validated rows wait here until the file is accepted. */
-class SpendSpool {
-  private constructor(
-    private readonly directory: ReturnType<typeof tracked>,
-    private readonly out: JsonLinesWriter,
-  ) {}
-
-  static async open(): Promise<SpendSpool> {
-    const directory = tracked(await mkdtemp(path.join(os.tmpdir(), "procura-spend-")));
-    return new SpendSpool(directory, new JsonLinesWriter(SpendSpool.file(directory.path)));
-  }
-
-  add(line: string): Promise<void> {
-    return this.out.add(line);
-  }
-
-  close(): Promise<void> {
-    return this.out.close();
-  }
-
-  lines(): AsyncIterable<string> {
-    return readJsonLines(SpendSpool.file(this.directory.path));
-  }
-
-  async remove(): Promise<void> {
-    await this.out.destroy();
-    await rm(this.directory.path, { recursive: true, force: true });
-    this.directory.settle();
-  }
-
-  private static file(directory: string): string {
-    return path.join(directory, "rows.ndjson");
-  }
+async function openSpool() {
+  const directory = tracked(await mkdtemp(path.join(os.tmpdir(), "procura-spend-")));
+  const file = path.join(directory.path, "rows.ndjson");
+  const out = new JsonLinesWriter(file);
+  return {
+    add: (line: string) => out.add(line),
+    close: () => out.close(),
+    lines: () => readJsonLines(file),
+    async remove() {
+      await out.destroy();
+      await rm(directory.path, { recursive: true, force: true });
+      directory.settle();
+    },
+  };
 }

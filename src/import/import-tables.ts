@@ -1,7 +1,7 @@
+import type { PriceBenchmark, Supplier } from "../domain";
 import type { FieldReader } from "./fields";
 import type { ImportRun, KindOutcome } from "./import-run";
 import type { DirectoryKind, DirectoryRecords } from "./ports";
-import { benchmarkId, readBenchmark, readSupplier } from "./records";
 import { readTableRecords } from "./table-records";
 
 /** The ids a file has used so far, with the line each was first on: a later row with the same id fails. */
@@ -58,7 +58,6 @@ export async function importSuppliers(run: ImportRun): Promise<void> {
     await mergeDirectory(run, "suppliers", result.records, (s) => s.id, result.outcome);
 }
 
-/** One benchmark per category and unit. */
 export async function importBenchmarks(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
   const result = await readTableRecords(run, "benchmarks", (f, row) => {
@@ -84,4 +83,51 @@ export async function importFx(run: ImportRun): Promise<void> {
   run.accept(outcome, records.length);
   if (outcome.status !== "rejected") outcome.status = run.options.dryRun ? "validated" : "imported";
   outcome.inserted = valid ? records.length : 0;
+}
+
+function readSupplier(f: FieldReader): Supplier {
+  return {
+    id: f.text("id", { required: true }),
+    name: f.text("name", { required: true }),
+    aliases: f.list("aliases"),
+    ...optionalText("nameJa", f.text("nameJa")),
+    category: f.text("category", { required: true }).toLowerCase(),
+    ...optionalText("categoryNameJa", f.text("categoryNameJa")),
+    region: f.text("region").toUpperCase(),
+    riskRating: f.oneOf("riskRating", ["low", "medium", "high"] as const, "medium"),
+    certifications: f.list("certifications"),
+    performance: {
+      onTimeDeliveryPct: f.nullableNumber("onTimeDeliveryPct", { min: 0, max: 100 }),
+      qualityScore: f.nullableNumber("qualityScore", { min: 0 }),
+      incidentsLast12m: f.nullableNumber("incidentsLast12m", { min: 0, integer: true }),
+    },
+    sanctionsFlag: f.boolean("sanctionsFlag"),
+    preferred: f.boolean("preferred"),
+    since: f.date("since"),
+  };
+}
+
+function readBenchmark(f: FieldReader): PriceBenchmark {
+  const benchmark = {
+    category: f.text("category", { required: true }).toLowerCase(),
+    unit: f.text("unit", { required: true }),
+    currency: f.text("currency", { required: true }).toUpperCase(),
+    p25: f.number("p25", { required: true }),
+    median: f.number("median", { required: true }),
+    p75: f.number("p75", { required: true }),
+    typicalAnnualIncreasePct: f.number("typicalAnnualIncreasePct"),
+    source: f.text("source"),
+    asOf: f.date("asOf"),
+  };
+  if (f.problems.length === 0 && !(benchmark.p25 <= benchmark.median && benchmark.median <= benchmark.p75))
+    f.fail("median", `p25 ≤ median ≤ p75 does not hold (${benchmark.p25}, ${benchmark.median}, ${benchmark.p75})`);
+  return benchmark;
+}
+
+function benchmarkId(benchmark: PriceBenchmark): string {
+  return `${benchmark.category}|${benchmark.unit}`;
+}
+
+function optionalText<K extends string>(key: K, value: string): Partial<Record<K, string>> {
+  return value === "" ? {} : ({ [key]: value } as Record<K, string>);
 }

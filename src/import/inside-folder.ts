@@ -1,7 +1,6 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 
-/** A path an import file names, resolved inside the import folder, or why it cannot be read. */
 export type FolderPath = { path: string } | { problem: string; missing: boolean };
 
 /**

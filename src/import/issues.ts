@@ -5,10 +5,8 @@ export interface RowIssue {
   reason: string;
 }
 
-/** Issues printed per file; the rest are counted. */
 export const DEFAULT_ISSUE_LIMIT = 20;
 
-/** The first `limit` in full, then a count. */
 export class FileIssues {
   readonly shown: RowIssue[] = [];
   total = 0;
@@ -20,7 +18,6 @@ export class FileIssues {
     private readonly limit = DEFAULT_ISSUE_LIMIT,
   ) {}
 
-  /** One row may break several columns. */
   addRow(line: number, problems: readonly { column: string; reason: string }[]): void {
     if (problems.length === 0) return;
     this.badRows += 1;
@@ -33,7 +30,6 @@ export class FileIssues {
     if (this.shown.length < this.limit) this.shown.push(issue);
   }
 
-  /** "spend.csv:12: amount: not a number ("12,5x")" lines, then "… and N more". */
   lines(): string[] {
     const lines = this.shown.map((issue) => `${issue.file}:${issue.line}: ${issue.column}: ${issue.reason}`);
     const more = this.total - this.shown.length;

@@ -45,7 +45,6 @@ export class JsonLinesWriter {
   }
 }
 
-/** Non-empty lines only. */
 export async function* readJsonLines(file: string): AsyncIterable<string> {
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) if (line !== "") yield line;
 }

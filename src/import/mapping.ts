@@ -16,6 +16,16 @@ export const DEFAULT_FILES: Record<CsvKind, string> = {
   policies: "policies.csv",
 };
 
+/** Columns each CSV must have (the others may be missing or empty). */
+export const REQUIRED_COLUMNS = {
+  fx: ["currency", "rateToJpy"],
+  suppliers: ["id", "name", "category"],
+  spend: ["id", "date", "supplierId", "amount", "currency"],
+  contracts: ["id", "supplierId", "title", "startDate", "endDate"],
+  benchmarks: ["category", "unit", "currency", "p25", "median", "p75"],
+  policies: ["file", "key", "language", "title", "version", "effectiveDate"],
+} as const;
+
 const DATE_FORMAT = z
   .string()
   .regex(/^(?=.*YY)(?=.*M)(?=.*D)[YMD./\- ]+$/, "a date format built from YYYY/YY, MM/M, DD/D and separators, e.g. DD.MM.YYYY");
@@ -31,10 +41,7 @@ function perKind<T extends z.ZodTypeAny>(setting: T): Record<CsvKind, z.ZodOptio
   return Object.fromEntries(CSV_KINDS.map((kind) => [kind, setting.optional()])) as Record<CsvKind, z.ZodOptional<T>>;
 }
 
-/**
- * How a real export's files map to ours: file names, column names (ours → theirs), the date format, the delimiter and value translations
- * (e.g. preferred: { Y: true, N: false }).
- */
+/** How a real export's files map to ours; columns are ours → theirs, values translate (preferred: { Y: true, N: false }). */
 export const MappingSchema = z
   .object({
     files: z
@@ -61,10 +68,8 @@ export const MappingSchema = z
   .strict();
 export type Mapping = z.infer<typeof MappingSchema>;
 
-/** Our own file and column names, ISO dates. */
 export const DEFAULT_MAPPING: Mapping = MappingSchema.parse({});
 
-/** A bad file is a ConfigurationError naming the fields. */
 export async function loadMapping(file: string): Promise<Mapping> {
   let raw: unknown;
   try {

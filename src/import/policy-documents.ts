@@ -5,19 +5,11 @@ import { readDocumentText, splitSections } from "./documents";
 import { documentUrlProblem } from "./fields";
 import { fieldLengthProblem } from "./limits";
 
-/** From its front matter (markdown) or its row in policies.csv. */
-export interface PolicyMetadata {
+export type PolicyMetadata = Pick<PolicyDocument, "language" | "title" | "version" | "effectiveDate" | "url"> & {
   file: string;
   key: string;
-  language: "en" | "ja";
-  title: string;
-  version: string;
-  effectiveDate: string;
-  /** Where the published document opens (SharePoint, OneDrive). */
-  url?: string;
-}
+};
 
-/** A policy file that cannot be imported; `column` names what is wrong (a front-matter field, "file", "sections"). */
 export class PolicyFileError extends Error {
   constructor(
     readonly column: string,
@@ -29,7 +21,7 @@ export class PolicyFileError extends Error {
 
 const FRONT_MATTER_FIELDS = ["key", "language", "title", "version", "effectiveDate"] as const;
 
-/** Metadata from policies.csv, else front matter; sections cited "POL-<KEY> §<number>". */
+/** Sections are cited "POL-<KEY> §<number>". */
 export async function readPolicyDocument(directory: string, name: string, described: PolicyMetadata | undefined): Promise<PolicyDocument> {
   const file = path.join(directory, name);
   let meta = described;

@@ -22,19 +22,14 @@ export type DirectoryKind = keyof DirectoryRecords;
 /** A spend write in progress: every row of the new data set goes through `add`, then `finish`. */
 export interface SpendWrite {
   /**
-   * Nothing of the write is visible before `finish`, and `abandon` leaves nothing behind: an import may then hand it rows while it still
-   * validates the file (the local data directory writes a file it renames at the end; Cosmos writes as it goes, so it gets only accepted
-   * rows).
+   * Nothing is visible before `finish` and `abandon` leaves nothing, so rows may come while the file is still validated (the local store
+   * renames a file at the end); Cosmos writes as it goes, so it gets only accepted rows.
    */
   readonly staged: boolean;
-  /**
-   * A row of the resulting data set, as its JSON text (the local store appends it as it is); `changed` when the store does not hold it as
-   * it is yet.
-   */
+  /** A row of the new data set as JSON text; `changed` when the store does not hold it as it is yet. */
   add(json: string, changed: boolean): Promise<void>;
   /** A row the store holds that the data set no longer has (a replacing import). */
   remove(row: SpendTransaction): Promise<void>;
-  /** Makes the write visible. */
   finish(cells: SpendCell[]): Promise<void>;
   abandon(): Promise<void>;
 }
@@ -43,7 +38,6 @@ export interface DataStoreWriter {
   /** "directory .procura/data" or "Cosmos database procura at https://…". */
   readonly location: string;
   load<K extends DirectoryKind>(kind: K): Promise<DirectoryRecords[K][]>;
-  /** `changed` are new or updated, `removed` are gone. */
   save<K extends DirectoryKind>(
     kind: K,
     result: { all: DirectoryRecords[K][]; changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] },

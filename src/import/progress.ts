@@ -1,7 +1,6 @@
 import { SingleBar, Presets } from "cli-progress";
 import type { Log } from "../domain";
 
-/** Progress of reading one file, in bytes. */
 export interface Progress {
   start(label: string, total: number): void;
   update(done: number): void;
@@ -13,7 +12,6 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   return stream.isTTY ? barProgress(stream) : lineProgress((line) => stream.write(`${line}\n`));
 }
 
-/** No progress output (tests, the bench). */
 export const silentProgress: Progress = { start: () => undefined, update: () => undefined, stop: () => undefined };
 
 function barProgress(stream: NodeJS.WriteStream): Progress {

@@ -1,9 +1,7 @@
 import { Transform } from "node:stream";
 
 export interface CutRecord {
-  /** Counting from 0 (the header). */
   record: number;
-  /** Counted to the record's end. */
   chars: number;
   /** The line breaks inside its quoted fields that were dropped with its end (the reader counts lines from the values it gets). */
   droppedLineBreaks: number;
@@ -17,12 +15,10 @@ const NEWLINE = "\n";
  * "Invalid string length". Its first `maxChars` pass, closed as a record, and `cut` names it so the reader reports a row issue and goes on.
  */
 export class RecordSizeGuard extends Transform {
-  /** Not yet taken by the reader, in file order. */
   readonly cut: CutRecord[] = [];
   private inQuotes = false;
   private records = 0;
   private recordChars = 0;
-  /** Set while the rest of an over-long record is dropped: whether what passed of it ends inside quotes, and the line breaks dropped. */
   private cutting: { passedInQuotes: boolean; droppedLineBreaks: number } | undefined;
   private lastChar = "";
 

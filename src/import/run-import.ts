@@ -13,10 +13,7 @@ export interface ImportResult {
   summary: DataSetSummary | undefined;
 }
 
-/**
- * Kinds in order (later kinds are checked against earlier ones). A file with errors writes nothing unless `skipInvalid`; records are
- * upserted by id, so importing the same files again changes nothing.
- */
+/** Later kinds are checked against earlier ones; records are upserted by id, so importing the same files again changes nothing. */
 export async function runImport(writer: DataStoreWriter, options: ImportOptions): Promise<ImportResult> {
   const run = new ImportRun(writer, options);
   const previous = await writer.loadSummary();

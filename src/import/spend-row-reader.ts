@@ -5,16 +5,12 @@ import type { FieldReader } from "./fields";
 
 export interface SpendReferences {
   suppliers: ReadonlyMap<string, Supplier>;
-  /** Known contract ids; empty when there are none to check against. */
   contracts: ReadonlySet<string>;
   ratesToJpy: Readonly<Record<string, number>>;
   fiscalYearStartMonth: number;
 }
 
-/**
- * Columns whose texts repeat across rows are read once per distinct text, with what derives from them; problems are reported in the
- * order a row is read: supplier, date, amount, currency, contract, id.
- */
+/** Columns whose texts repeat are read once per distinct text; problems come as supplier, date, amount, currency, contract, id. */
 export class SpendRowReader {
   private readonly columns: ReadonlyMap<string, number>;
   private readonly supplier: ReadOnce<{ id: string; supplier: Supplier | undefined; category: string }>;
@@ -48,7 +44,6 @@ export class SpendRowReader {
     this.costCenter = new ReadOnce(fields, "costCenter", (f) => f.text("costCenter", { fallback: "unassigned" }));
   }
 
-  /** Problems are added to `f`. */
   read(f: FieldReader, values: readonly string[]): SpendTransaction {
     const supplier = this.reading(this.supplier, f, values, "supplierId");
     const date = this.reading(this.date, f, values, "date");
@@ -87,20 +82,12 @@ export class SpendRowReader {
   }
 }
 
-export interface CellReading<T> {
-  value: T;
-  problems: readonly { column: string; reason: string }[];
-}
-
 /** Distinct texts remembered per column: past this, a column of mostly unique texts is read cell by cell. */
 const MAX_REMEMBERED = 50_000;
 
-/**
- * A million spend rows hold a few thousand distinct dates. The reading is the field reader's own on the cell alone, so values and problems
- * are exactly the same; the values are shared by every row with that text.
- */
+/** A million spend rows hold a few thousand distinct dates; the field reader's reading of the cell alone gives the same result. */
 export class ReadOnce<T> {
-  private readonly readings = new Map<string, CellReading<T>>();
+  private readonly readings = new Map<string, { value: T; problems: readonly { column: string; reason: string }[] }>();
   private readonly cell: FieldReader;
 
   constructor(
@@ -111,7 +98,7 @@ export class ReadOnce<T> {
     this.cell = fields.forColumn(column);
   }
 
-  get(text: string): CellReading<T> {
+  get(text: string) {
     let reading = this.readings.get(text);
     if (reading === undefined) {
       const value = this.read(this.cell.reset([text]));

@@ -7,22 +7,18 @@ export interface CellProblem {
   reason: string;
 }
 
-/** One record of a table as its field values, with where it is: the CSV line it ends on (the header is line 1), or the worksheet row. */
+/** `line`: the CSV line it ends on (the header is line 1), or the worksheet row. */
 export interface TableRow {
   line: number;
   values: string[];
   unreadable?: CellProblem[];
-  /**
-   * The row's one issue, where none of it could be read: longer than a row may have (at the position where it passed the limit), or a quote
-   * the CSV parser cannot place.
-   */
+  /** The row's one issue when none of it could be read (too long, a quote the CSV parser cannot place). */
   rowProblem?: CellProblem;
 }
 
 /** A required column the header does not have, with the headers most like the name expected. */
 export interface MissingColumn {
   column: string;
-  /** The header expected (ours, or the mapping's name for it). */
   header: string;
   closest: string[];
   headers: readonly string[];
@@ -34,11 +30,8 @@ const MAX_HEADERS_LISTED = 8;
 /** Where a table's cells come from: a workbook's dates may be serial numbers (counted from 1904 in old Mac workbooks). */
 export type CellSource = { kind: "text" } | { kind: "workbook"; date1904: boolean };
 
-/** A CSV file or a worksheet opened for streaming. */
 export interface TableFile {
-  /** What issues are prefixed with: "spend.csv", or "spend.xlsx:Invoices". */
   label: string;
-  /** How it was read, for the summary: "UTF-8", "Shift_JIS", "sheet Invoices". */
   format: string;
   cells: CellSource;
   header: TableRow;
@@ -87,7 +80,6 @@ function closestHeaders(expected: string, headers: readonly string[]): string[] 
     .map((candidate) => candidate.header);
 }
 
-/** The header line's issue: why a required column is missing, and how to map it. */
 export function missingColumnReason(kind: CsvKind, missing: MissingColumn): string {
   const quoted = (headers: readonly string[]) => headers.map((header) => JSON.stringify(header)).join(", ");
   const found =
@@ -116,7 +108,6 @@ export async function headerAndRecords(
   return { header: firstBatch[0] ?? { line: 1, values: [] }, records: records() };
 }
 
-/** ",,,,," or a blank line. */
 export function isEmptyRecord(values: readonly unknown[]): boolean {
   for (const value of values) {
     if (value === undefined || value === null) continue;

@@ -1,15 +1,14 @@
 import { stat } from "node:fs/promises";
+import path from "node:path";
 import { openCsv } from "./csv-rows";
 import { FieldReader } from "./fields";
 import type { ImportRun, KindOutcome } from "./import-run";
-import type { CsvKind } from "./mapping";
-import { REQUIRED_COLUMNS } from "./records";
+import { REQUIRED_COLUMNS, type CsvKind } from "./mapping";
 import { missingColumnReason, type TableFile, type TableOptions, type TableRow } from "./table-file";
-import { isWorkbook, openWorkbook } from "./workbook-rows";
+import { openWorkbook } from "./workbook-rows";
 import { SheetNotFoundError } from "./workbook-sheet";
 import { ArchiveRefusedError } from "./zip-bounds";
 
-/** `FieldReader.reset` takes the problems. */
 export interface RecordRow {
   line: number;
   values: string[];
@@ -17,14 +16,11 @@ export interface RecordRow {
 }
 
 function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOptions): Promise<TableFile> {
-  if (isWorkbook(file)) return openWorkbook(file, kind, options, run.options.sheetWorker);
+  if (path.extname(file).toLowerCase() === ".xlsx") return openWorkbook(file, kind, options, run.options.sheetWorker);
   return openCsv(file, kind, { ...options, encoding: run.declaredEncoding(kind) });
 }
 
-/**
- * Rows in batches, each with the one field reader reset on it; what the file's reader could not read comes as problems of its columns. A
- * file missing a required column or sheet, or refused for what it unpacks to, has its issues recorded and yields nothing.
- */
+/** A file missing a required column or sheet, or refused for what it unpacks to, has its issues recorded and yields nothing. */
 export async function* tableBatches(
   run: ImportRun,
   kind: CsvKind,
@@ -95,7 +91,6 @@ export async function* tableBatches(
   }
 }
 
-/** A row whose one issue is the row itself (too long, a misplaced quote, extra fields) is recorded instead. */
 function withoutRowIssues(
   rows: readonly TableRow[],
   outcome: KindOutcome,
@@ -108,7 +103,6 @@ function withoutRowIssues(
   });
 }
 
-/** More values than the header has names for: the count, and the likely cause. */
 function extraFieldsProblem(values: readonly string[], allowed: number): { column: string; reason: string } | undefined {
   if (values.length <= allowed) return undefined;
   return {
@@ -126,14 +120,13 @@ function withProblems(row: TableRow, columnAt: ReadonlyMap<number, string>): Rec
   return { line: row.line, values: row.values, ...(problems.length > 0 ? { problems } : {}) };
 }
 
-/** "A", "B", … "AA" for a 0-based position. */
 function columnLetter(at: number): string {
   let letters = "";
   for (let n = at + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 
-/** The valid records, or undefined when the file is absent; each bad row's issues are recorded. */
+/** Undefined when the file is absent. */
 export async function readTableRecords<T>(
   run: ImportRun,
   kind: CsvKind,

@@ -1,20 +1,15 @@
-/**
- * The temporary files this process writes: beside a data set (write-then-rename, the staged spend rows, named `<target>.<pid>.tmp`) and the
- * spend spool. An interrupted command removes its own before it exits; the next write into a data folder removes those a killed process
- * left there.
- */
+// An interrupted command removes its own temporaries before it exits; the next write into a data folder removes those a killed one left.
 import { rmSync } from "node:fs";
 import { readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const live = new Set<string>();
 
-/** A temporary path for `target`, removed on interrupt until `settle` says it was renamed or removed. */
 export function temporaryFor(target: string): { path: string; settle: () => void } {
   return tracked(`${target}.${process.pid}.tmp`);
 }
 
-/** Until `settle`. */
+/** Removed on interrupt until `settle`. */
 export function tracked(temporary: string): { path: string; settle: () => void } {
   live.add(temporary);
   return { path: temporary, settle: () => live.delete(temporary) };
@@ -37,7 +32,6 @@ export function removeOwnTemporaries(): void {
   live.clear();
 }
 
-/** Those whose writer is no longer running (an import killed mid-way). */
 export async function removeStaleTemporaries(directory: string): Promise<void> {
   const names = await readdir(directory).catch(() => []);
   await Promise.all(

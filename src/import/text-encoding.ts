@@ -8,32 +8,19 @@ import iconv from "iconv-lite";
  * what Excel in Japan writes when it says Shift_JIS: the same bytes plus the vendor characters (①, ㈱, NEC and IBM kanji).
  */
 const ENCODINGS = {
-  "utf-8": { codec: "utf8", label: "UTF-8" },
-  "utf-16le": { codec: "utf16le", label: "UTF-16LE" },
-  "utf-16be": { codec: "utf16be", label: "UTF-16BE" },
-  shift_jis: { codec: "cp932", label: "Shift_JIS" },
+  "utf-8": { codec: "utf8", label: "UTF-8", aliases: ["utf8"] },
+  "utf-16le": { codec: "utf16le", label: "UTF-16LE", aliases: ["utf-16", "utf16le"] },
+  "utf-16be": { codec: "utf16be", label: "UTF-16BE", aliases: ["utf16be"] },
+  shift_jis: { codec: "cp932", label: "Shift_JIS", aliases: ["sjis", "shift-jis", "cp932", "windows-31j", "ms932"] },
 } as const;
 export type TextEncoding = keyof typeof ENCODINGS;
 
-const ALIASES: Record<string, TextEncoding> = {
-  utf8: "utf-8",
-  "utf-16": "utf-16le",
-  utf16le: "utf-16le",
-  utf16be: "utf-16be",
-  sjis: "shift_jis",
-  "shift-jis": "shift_jis",
-  cp932: "shift_jis",
-  "windows-31j": "shift_jis",
-  ms932: "shift_jis",
-};
-
-/** Case-insensitive. */
 export function encodingNamed(name: string): TextEncoding | undefined {
   const key = name.trim().toLowerCase();
-  return key in ENCODINGS ? (key as TextEncoding) : ALIASES[key];
+  const aliases = (encoding: TextEncoding): readonly string[] => ENCODINGS[encoding].aliases;
+  return (Object.keys(ENCODINGS) as TextEncoding[]).find((encoding) => encoding === key || aliases(encoding).includes(key));
 }
 
-/** For messages. */
 export const ENCODING_NAMES = Object.keys(ENCODINGS).join(", ");
 
 export interface FileEncoding {
@@ -42,7 +29,6 @@ export interface FileEncoding {
   declared: boolean;
 }
 
-/** "UTF-8", "UTF-8 with BOM", "UTF-16LE", "Shift_JIS (declared)" for the import summary. */
 export function describeEncoding({ encoding, bom, declared }: FileEncoding): string {
   return `${ENCODINGS[encoding].label}${bom && encoding === "utf-8" ? " with BOM" : ""}${declared ? " (declared)" : ""}`;
 }
@@ -98,9 +84,8 @@ function classify(bytes: Buffer, cut: boolean): TextEncoding {
 export const REPLACEMENT = "\uFFFD";
 
 /**
- * A stream decoding a file's bytes to text (dropping a byte order mark). Bytes not valid in the encoding become U+FFFD, and `sawInvalid`
- * turns true once any did: the reader then looks for U+FFFD in each row and reports the row instead of reading it (a U+FFFD already in the
- * file is reported the same way: it is a character some earlier conversion lost).
+ * Invalid bytes become U+FFFD and set `sawInvalid`: only then does the reader look for U+FFFD in each row (one already in the file is
+ * reported the same way: some earlier conversion lost a character).
  */
 export class DecodingStream extends Transform {
   sawInvalid = false;

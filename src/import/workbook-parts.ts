@@ -45,23 +45,10 @@ async function parsePart(file: File, handlers: XmlHandlers): Promise<void> {
   parser.close();
 }
 
-interface SheetPart {
-  name: string;
-  part: string;
-}
-
-/** Worksheets in tab order. */
-export interface WorkbookDescription {
-  sheets: SheetPart[];
-  date1904: boolean;
-  sharedStrings: string;
-}
-
 const WORKBOOK = "xl/workbook.xml";
 const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
 
-// xl/workbook.xml and its relationships.
-export async function describeWorkbook(archive: CentralDirectory): Promise<WorkbookDescription> {
+export async function describeWorkbook(archive: CentralDirectory) {
   const files = new Map(archive.files.map((file) => [file.path, file]));
   const workbook = files.get(WORKBOOK);
   if (workbook === undefined) throw new ArchiveRefusedError(`no ${WORKBOOK} in the archive: not an Excel workbook`);

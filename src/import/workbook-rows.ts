@@ -3,12 +3,6 @@ import type { CsvKind } from "./mapping";
 import { columnsOf, headerAndRecords, type CellProblem, type TableFile, type TableOptions, type TableRow } from "./table-file";
 import { readSheetInWorker, SHEET_WORKER_ENTRY, unpackRows } from "./workbook-thread";
 
-const WORKBOOK_EXTENSIONS = [".xlsx"] as const;
-
-export function isWorkbook(file: string): boolean {
-  return (WORKBOOK_EXTENSIONS as readonly string[]).includes(path.extname(file).toLowerCase());
-}
-
 /**
  * The first row with a value is the header. A worker thread posts rows in batches, so inflating and parsing overlap with checking and
  * storing; a crash is an error, never a short sheet.

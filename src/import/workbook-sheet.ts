@@ -10,7 +10,6 @@ import { checkDeclaredSizes, checkInflatedSizes } from "./zip-bounds";
 
 export class SheetNotFoundError extends Error {}
 
-/** Without the mapping's sheet name, the first tab. */
 export interface SheetRequest {
   file: string;
   kind: CsvKind;
@@ -18,31 +17,18 @@ export interface SheetRequest {
   decimalComma: boolean;
 }
 
-/** `counts`: the empty rows skipped so far. */
-interface OpenSheet {
-  name: string;
-  date1904: boolean;
-  rows: AsyncGenerator<TableRow[]>;
-  counts: { emptyRows: number };
-}
-
 const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
 
-/** The unpacked sizes a workbook may have: worksheets are streamed, every other part may be held whole. */
 const WORKBOOK_LIMITS = {
   totalBytes: IMPORT_LIMITS.workbookUnpackedBytes,
   entryBytes: (name: string) => (WORKSHEET_PART.test(name) ? IMPORT_LIMITS.workbookUnpackedBytes : IMPORT_LIMITS.workbookPartBytes),
 };
 
 /**
- * Opens one worksheet, each cell read straight into the text the field reader reads (a formula as its saved result; an error value is a
- * row problem). No cell, row or style object is made: at a million rows those cost more than the XML.
- *
- * A directory declaring more than the limits is refused before anything is inflated; parts inflating to more than they declare, or entries
- * hidden from the directory, before the first row (that check inflates the whole archive on zlib's threads, so it runs while the shared
- * strings are parsed). A cell's text is bounded as it streams, and a row over the row limit is refused whatever one cell holds.
+ * No cell, row or style object is made: at a million rows those cost more than the XML. Declared sizes are checked before anything is
+ * inflated; inflated sizes before the first row (on zlib's threads, while the shared strings are parsed).
  */
-export async function openSheet(request: SheetRequest, onBytes: (read: number) => void): Promise<OpenSheet> {
+export async function openSheet(request: SheetRequest, onBytes: (read: number) => void) {
   const { file, kind, sheet: wanted, decimalComma } = request;
   const declared = await checkDeclaredSizes(file, WORKBOOK_LIMITS);
   const inflated = checkInflatedSizes(file, declared);
@@ -80,7 +66,6 @@ interface CellState {
   phonetic: number;
 }
 
-/** A batch per chunk of XML. */
 async function* sheetRows(
   entry: unzipper.File,
   strings: readonly string[],
@@ -159,7 +144,6 @@ async function* sheetRows(
   if (batch.length > 0) yield batch;
 }
 
-/** The 0-based column of a cell reference ("B7" → 1, "AA1" → 26). */
 function columnIndex(reference: string): number {
   let column = 0;
   for (let i = 0; i < reference.length; i++) {

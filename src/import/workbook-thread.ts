@@ -5,18 +5,14 @@ import { SheetNotFoundError, type SheetRequest } from "./workbook-sheet";
 import { XmlTagTooLongError } from "./xml-text-runs";
 import { ArchiveRefusedError } from "./zip-bounds";
 
-/** What the worker reading a sheet tells the thread that imports its rows (`read`: progress in the file's bytes). */
+/** `read`: progress in the file's bytes. */
 export type SheetMessage =
   | { type: "opened"; name: string; date1904: boolean }
   | { type: "rows"; rows: PackedRows; emptyRows: number; read: number }
   | { type: "end"; emptyRows: number; read: number }
   | { type: "failed"; error: SheetErrorName | "other"; message: string };
 
-/**
- * A batch of rows as it crosses the thread boundary: every value of every row in one string, each row's line and number of values, and the
- * few rows with problems by their index. Cloning one string costs a copy; cloning a million rows' arrays and strings one by one cost more
- * than parsing them.
- */
+/** Every value in one string: cloning a million rows' arrays and strings one by one across threads cost more than parsing them. */
 export interface PackedRows {
   text: string;
   lines: Int32Array;
@@ -63,7 +59,6 @@ export function unpackRows({ text, lines, counts, problems }: PackedRows): Table
   return rows;
 }
 
-/** The importing thread took a batch of rows. */
 export const TAKEN = "taken";
 
 /** Rows posted at once: one message per row would cost more than the row. */
@@ -71,7 +66,6 @@ export const BATCH_ROWS = 2_000;
 /** Batches posted and not yet taken before the worker waits, so that a slow store never has the whole sheet queued in memory. */
 export const BATCHES_AHEAD = 4;
 
-/** The errors the import tells apart, by a name that crosses the thread boundary. */
 const SHEET_ERRORS = {
   "archive-refused": ArchiveRefusedError,
   "sheet-not-found": SheetNotFoundError,
@@ -89,21 +83,10 @@ function errorOf(message: Extract<SheetMessage, { type: "failed" }>): Error {
   return message.error === "other" ? new Error(message.message) : new SHEET_ERRORS[message.error](message.message);
 }
 
-export interface SheetReader {
-  /** A failure (its error, its crash or its exit before the end) is thrown. */
-  next(): Promise<Exclude<SheetMessage, { type: "failed" }>>;
-  taken(): void;
-  stop(): void;
-}
-
-/** Compiled (.js) or run from TypeScript (tsx, the tests). */
 export const SHEET_WORKER_ENTRY = path.join(__dirname, `workbook-worker${path.extname(__filename)}`);
 
-/**
- * Inflating and parsing the XML is most of a workbook import's CPU time: a worker runs it on one core while this thread stores rows on
- * another. A worker that crashes or exits before the end of the sheet fails the read, naming the file: never a shorter sheet.
- */
-export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_WORKER_ENTRY): SheetReader {
+/** Inflating and parsing is most of a workbook import's CPU time: a worker does it on another core. A crash fails the read, naming it. */
+export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_WORKER_ENTRY) {
   const worker = spawnWorker(request, entry);
   const file = path.basename(request.file);
   const queue: SheetMessage[] = [];
@@ -115,28 +98,18 @@ export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_W
     if (taker) taker(message);
     else queue.push(message);
   };
+  const fail = (message: string) => deliver({ type: "failed", error: "other", message: `${file}: the workbook reader ${message}` });
   worker.on("message", deliver);
-  worker.on("error", (error: Error) =>
-    deliver({
-      type: "failed",
-      error: "other",
-      message: `${file}: the workbook reader failed before the end of the sheet: ${error.message}`,
-    }),
-  );
+  worker.on("error", (error: Error) => fail(`failed before the end of the sheet: ${error.message}`));
   worker.on("exit", (code) => {
-    if (!stopped)
-      deliver({
-        type: "failed",
-        error: "other",
-        message: `${file}: the workbook reader stopped before the end of the sheet (exit code ${code})`,
-      });
+    if (!stopped) fail(`stopped before the end of the sheet (exit code ${code})`);
   });
   const stop = () => {
     stopped = true;
     void worker.terminate();
   };
   return {
-    async next() {
+    async next(): Promise<Exclude<SheetMessage, { type: "failed" }>> {
       const message = queue.shift() ?? (await new Promise<SheetMessage>((resolve) => (waiting = resolve)));
       if (message.type !== "failed") return message;
       stop();

@@ -8,9 +8,8 @@ const LONGEST_ENTITY = 10;
 export class XmlTagTooLongError extends Error {}
 
 /**
- * Bounds the text between two tags to about `maxBytes` before an XML parser sees it: a parser holds a text node whole until its end tag, so
- * one cell of hundreds of MB would end in "Invalid string length". A cut never ends inside an entity reference, which the parser refuses.
- * A tag over `maxBytes` cannot be cut without breaking the XML: that is an `XmlTagTooLongError`.
+ * A parser holds a text node whole, so one cell of hundreds of MB would end in "Invalid string length". A cut never ends inside an entity
+ * reference (the parser refuses those); a tag too long cannot be cut without breaking the XML.
  */
 export class XmlTextRunBound {
   private inTag = false;

@@ -1,8 +1,5 @@
-/**
- * How every zip archive an import reads (.xlsx workbooks, .docx documents) is bounded, before the reader that unpacks it runs: first by the
- * sizes its central directory declares, without inflating anything (`checkDeclaredSizes`); then by inflating each entry with its declared
- * size as a hard cap, since a forged header can declare less than the data holds (`checkInflatedSizes`).
- */
+// Every .xlsx and .docx is bounded first by its declared sizes, then by inflating each entry with its declared size as a cap (a forged
+// header can declare less than the data holds).
 
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
@@ -10,7 +7,7 @@ import unzipper from "unzipper";
 
 export type ZipArchive = string | Buffer;
 
-/** Compression methods a zip reader must know: stored and deflated (all that Office writes). */
+// All that Office writes.
 const STORED = 0;
 const DEFLATED = 8;
 
@@ -20,30 +17,14 @@ function megabytes(bytes: number): string {
 
 export class ArchiveRefusedError extends Error {}
 
-/**
- * What an archive may unpack to: in all, and per entry (by its name) when a reader holds some entries whole (an .xlsx's shared strings);
- * without `entryBytes`, only the whole is bounded.
- */
+/** `entryBytes`: per entry, for a reader that holds some entries whole (an .xlsx's shared strings). */
 export interface UnpackedLimits {
   totalBytes: number;
   entryBytes?(name: string): number;
 }
 
-/** Inflates nothing; returns each entry's declared size, for `checkInflatedSizes` to hold it to. */
+/** Inflates nothing; returns each entry's declared size. */
 export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLimits): Promise<Map<string, number>> {
-  const declared = await declaredSizes(archive);
-  let total = 0;
-  for (const [name, size] of declared) {
-    total += size;
-    const allowed = limits.entryBytes?.(name) ?? Infinity;
-    if (size > allowed) throw new ArchiveRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(allowed)} allowed`);
-  }
-  if (total > limits.totalBytes)
-    throw new ArchiveRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
-  return declared;
-}
-
-async function declaredSizes(archive: ZipArchive): Promise<Map<string, number>> {
   let directory: unzipper.CentralDirectory;
   try {
     directory = await (typeof archive === "string" ? unzipper.Open.file(archive) : unzipper.Open.buffer(archive));
@@ -55,7 +36,16 @@ async function declaredSizes(archive: ZipArchive): Promise<Map<string, number>> 
   const unsupported = files.find(({ compressionMethod }) => compressionMethod !== STORED && compressionMethod !== DEFLATED);
   if (unsupported)
     throw new ArchiveRefusedError(`${unsupported.path} uses an unsupported compression method (${unsupported.compressionMethod})`);
-  return new Map(files.map((entry) => [entry.path, entry.uncompressedSize]));
+  const declared = new Map(files.map((entry) => [entry.path, entry.uncompressedSize]));
+  let total = 0;
+  for (const [name, size] of declared) {
+    total += size;
+    const allowed = limits.entryBytes?.(name) ?? Infinity;
+    if (size > allowed) throw new ArchiveRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(allowed)} allowed`);
+  }
+  if (total > limits.totalBytes)
+    throw new ArchiveRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
+  return declared;
 }
 
 /** Refuses an entry the directory does not list, or lists twice: a streaming reader sees entries the directory does not list. */

@@ -3,6 +3,7 @@ import { PROMPT_STARTERS } from "../../../src/domain";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseEnv } from "node:util";
 import { PNG } from "pngjs";
 import unzipper from "unzipper";
 import {
@@ -12,9 +13,7 @@ import {
   loadEnvValues,
   localizationSchemaPath,
   manifestProblems,
-  parseEnvFile,
   placeholders,
-  type PackageLayout,
 } from "../../../src/cli/package-app";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -51,8 +50,8 @@ describe("Teams app package", () => {
     const [major, minor] = manifestVersion.split(".").map(Number);
     assert.ok(major > 1 || minor >= 24, manifestVersion);
     assert.match(template, new RegExp(`json-schemas/teams/v${manifestVersion}/MicrosoftTeams\\.schema\\.json`));
-    const dev = parseEnvFile(readFileSync(path.join(ROOT, "env", ".env.dev"), "utf8"));
-    const local = parseEnvFile(readFileSync(path.join(ROOT, "env", ".env.local"), "utf8"));
+    const dev = parseEnv(readFileSync(path.join(ROOT, "env", ".env.dev"), "utf8"));
+    const local = parseEnv(readFileSync(path.join(ROOT, "env", ".env.local"), "utf8"));
     for (const name of placeholders(template)) {
       assert.ok(name in dev, `env/.env.dev defines ${name}`);
       assert.ok(name in local, `env/.env.local defines ${name}`);
@@ -172,7 +171,7 @@ describe("Teams app package", () => {
 
   describe("npm run package", () => {
     let dir: string;
-    let scratch: PackageLayout;
+    let scratch: ReturnType<typeof defaultLayout>;
     beforeEach(() => {
       dir = mkdtempSync(path.join(tmpdir(), "app-package-"));
       scratch = { appPackageDir: path.join(dir, "appPackage"), envDir: path.join(dir, "env"), schemaPath: layout.schemaPath };
