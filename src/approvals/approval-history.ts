@@ -23,8 +23,7 @@ export interface ApprovalHistoryEntry {
   comment: string;
   answerBefore: string;
   answerAfter: string;
-  deliveryStatus: Approval["delivery"]["status"];
-  deliveredAt: string;
+  outcomeShownAt: string;
   expiresAt: string;
   /** The approval's thread in the approver channel, when it was posted. */
   thread: Approval["approverThread"] | null;
@@ -54,8 +53,7 @@ export function historyEntry(approval: Approval): ApprovalHistoryEntry {
     comment: decision?.comment ?? "",
     answerBefore: decision?.before ?? "",
     answerAfter: decision?.after ?? "",
-    deliveryStatus: approval.delivery.status,
-    deliveredAt: approval.delivery.deliveredAt ?? "",
+    outcomeShownAt: approval.outcomeShownAt ?? "",
     expiresAt: approval.expiresAt,
     thread: approval.approverThread ?? null,
     audit: approval.audit,

@@ -22,9 +22,6 @@ export interface MaintenanceResult {
  */
 export const REQUEUE_AFTER_MS = 10 * 60_000;
 
-/** The `listUndelivered` bound: a settled approval's delivery is recorded once, so any record below it qualifies. */
-const UNRECORDED = 1;
-
 /**
  * One pass over approvals that need the scheduler. Pending ones that are due: past `expiresAt` →
  * expired, and handed to the run queue (a worker ends the run with the expiry notice, and the
@@ -49,9 +46,7 @@ export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Pro
     }
   };
   await each(await deps.records.listDue(now), (due) => (pastExpiry(due.value, now) ? expire(deps, due, now) : remind(deps, due, now)));
-  await each(await deps.records.listUndelivered(new Date(now.getTime() - REQUEUE_AFTER_MS), UNRECORDED), (settled) =>
-    requeue(deps, settled),
-  );
+  await each(await deps.records.listOutcomeNotShown(new Date(now.getTime() - REQUEUE_AFTER_MS)), (settled) => requeue(deps, settled));
   return result;
 }
 

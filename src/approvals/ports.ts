@@ -18,8 +18,8 @@ export interface ApprovalRecords {
   replace(approval: Approval, etag: string): Promise<ConditionalWrite>;
   listPending(): Promise<Versioned<Approval>[]>;
   listDue(now: Date): Promise<Versioned<Approval>[]>;
-  /** Settled approvals whose run's delivery is not recorded yet, with fewer than `maxAttempts` recorded, settled before `settledBefore`. */
-  listUndelivered(settledBefore: Date, maxAttempts: number): Promise<Versioned<Approval>[]>;
+  /** Settled approvals (decided or expired before `settledBefore`) whose outcome was never shown. */
+  listOutcomeNotShown(settledBefore: Date): Promise<Versioned<Approval>[]>;
 }
 
 /** The approval history (CosmosApprovalHistory): one page of decided approvals, newest decision first. */

@@ -20,16 +20,6 @@ const ApprovalDecisionSchema = z.object({
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
 /**
- * Whether the final answer (or the rejection or expiry notice) reached the requester: recorded once
- * the run worker has delivered the decided run.
- */
-const ApprovalDeliverySchema = z.object({
-  status: z.enum(["pending", "delivered"]),
-  attempts: z.number().int().min(0),
-  deliveredAt: z.string().optional(),
-});
-
-/**
  * One audited attempt or decision: who tried what, and what came of it. Repeated refused clicks of
  * one person in one hour are one entry: `count` attempts, the first at `at`, the last at `lastAt`.
  */
@@ -66,7 +56,8 @@ export const ApprovalSchema = z.object({
   remindedAt: z.string().optional(),
   expiresAt: z.string(),
   decision: ApprovalDecisionSchema.optional(),
-  delivery: ApprovalDeliverySchema,
+  /** When the decided run's card reached the requester and the approver card showed the outcome; absent until then. */
+  outcomeShownAt: z.string().optional(),
   /** The thread in the approver channel; `serviceUrl` is where to update it. */
   approverThread: z.object({ conversationId: z.string(), activityId: z.string(), serviceUrl: z.string() }).optional(),
   audit: z.array(ApprovalAuditEntrySchema),

@@ -54,26 +54,20 @@ export class CosmosApprovalRepository extends IdKeyedDocuments<typeof ApprovalSc
   }
 
   /**
-   * Settled approvals (decided or expired) whose requester delivery is still pending or failed,
-   * with fewer than `maxAttempts` sends so far, and untouched since `settledBefore`: the last claim,
-   * else the decision, else the expiry time is that old. Oldest first. A recent one is left alone so
-   * the live delivery right after a decision is not raced.
+   * Settled approvals whose outcome was never shown, decided (else expired) before `settledBefore`, oldest first.
+   * A recent one is left alone so the live delivery right after a decision is not raced.
    */
-  async listUndelivered(settledBefore: Date, maxAttempts: number): Promise<Versioned<Approval>[]> {
+  async listOutcomeNotShown(settledBefore: Date): Promise<Versioned<Approval>[]> {
     const stored = await queryDocuments(
       this.container,
       {
         query: [
-          "SELECT * FROM c WHERE c.status != @pending AND c.delivery.status != @delivered AND c.delivery.attempts < @maxAttempts AND (",
-          "(IS_DEFINED(c.delivery.claimedAt) AND c.delivery.claimedAt <= @before)",
-          "OR (NOT IS_DEFINED(c.delivery.claimedAt) AND IS_DEFINED(c.decision) AND c.decision.at <= @before)",
-          "OR (NOT IS_DEFINED(c.delivery.claimedAt) AND NOT IS_DEFINED(c.decision) AND c.expiresAt <= @before)",
+          "SELECT * FROM c WHERE c.status != @pending AND NOT IS_DEFINED(c.outcomeShownAt) AND (",
+          "(IS_DEFINED(c.decision) AND c.decision.at <= @before) OR (NOT IS_DEFINED(c.decision) AND c.expiresAt <= @before)",
           ") ORDER BY c.createdAt",
         ].join(" "),
         parameters: [
           { name: "@pending", value: "pending" },
-          { name: "@delivered", value: "delivered" },
-          { name: "@maxAttempts", value: maxAttempts },
           { name: "@before", value: settledBefore.toISOString() },
         ],
       },
