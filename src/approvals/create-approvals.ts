@@ -1,10 +1,10 @@
 import type { DisplayNames } from "../cards";
 import type { AppConfig, Env } from "../config";
-import { describeError, systemClock, type RunState } from "../domain";
+import { describeError, systemClock, type Approval, type RunState } from "../domain";
 import { TEAMS_SEND_RETRY } from "../resilience";
 import { currentApproverSetupGaps } from "./approver-channel";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
-import type { ApprovalDeps } from "./deps";
+import type { ApprovalDeps } from "./ports";
 import { listApprovalHistory, type HistoryRequest } from "./list-approval-history";
 import { runApprovalMaintenance } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
@@ -77,7 +77,13 @@ export function createApprovals(options: CreateApprovalsOptions) {
     deps,
     request: (state: RunState) => requestApproval(deps, state),
     get: async (approvalId: string) => (await deps.records.get(approvalId))?.value,
-    showOutcome: (approvalId: string) => showOutcome(deps, approvalId),
+    /** A decision's queue message: the settled approval resumes its run, and once the run has ended the approver card shows the outcome. */
+    async resumeDecided(approvalId: string, resume: (decided: Approval) => Promise<boolean>) {
+      const decided = (await deps.records.get(approvalId))?.value;
+      if (!decided || decided.status === "pending")
+        deps.log(`approval ${approvalId}: ${decided ? "still pending" : "not stored"}; its message is dropped`);
+      else if (await resume(decided)) await showOutcome(deps, approvalId);
+    },
     /**
      * Handles an approval card click; the returned card or text is the invoke response. A decision
      * that cannot be queued stays stored, and the maintenance job queues it again.

@@ -5,8 +5,7 @@ import { outcomeCardFor } from "./approval-cards";
 import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover, isRequester } from "./authorize";
-import type { ApprovalDeps } from "./deps";
-import type { Actor, TeamMembership } from "./ports";
+import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 
 /** One click on an approval card: the raw invoke value, who clicked, and how to check team membership. */
 export interface DecisionRequest {

@@ -2,8 +2,7 @@ import type { ApprovalHistoryQuery, Language } from "../domain";
 import { stringsFor } from "../domain";
 import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
 import { approverListingAllowed } from "./authorize";
-import type { ApprovalDeps } from "./deps";
-import type { Actor, TeamMembership } from "./ports";
+import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 
 /** Decisions per history card page: a card of five entries stays well inside Teams' card size. */
 export const HISTORY_PAGE_SIZE = 5;

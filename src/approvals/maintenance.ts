@@ -1,6 +1,6 @@
 import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
-import type { ApprovalDeps } from "./deps";
+import type { ApprovalDeps } from "./ports";
 import type { Versioned } from "../workflow/ports";
 import { postApprovalThread } from "./post-approval-thread";
 import { describeError, stringsFor, type Approval } from "../domain";

@@ -8,8 +8,31 @@
  */
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
-import type { Approval, DecidedApprovalsFilter } from "../domain";
-import type { ConditionalWrite, Versioned } from "../workflow/ports";
+import type { Approval, DecidedApprovalsFilter, Log } from "../domain";
+import type { RetryPolicy } from "../resilience";
+import type { Telemetry } from "../telemetry";
+import type { Clock, ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
+import type { CardContext } from "./approval-cards";
+import type { ApproverConfig } from "./approver-channel";
+
+/** Everything the approvals flow and its maintenance job use. */
+export interface ApprovalDeps {
+  records: ApprovalRecords;
+  history: ApprovalHistoryRecords;
+  runs: RunStore;
+  settings: SettingsStore;
+  messaging: ApprovalMessaging;
+  approvers: ApproverConfig;
+  timing: { remindAfterMs: number; expireAfterMs: number };
+  cards: CardContext;
+  clock: Clock;
+  telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
+  /** Hands a decided or expired approval to the run queue, where a worker resumes its run and delivers the requester's card. */
+  continueRun: (approvalId: string) => Promise<void>;
+  /** How Teams sends to the approver channel are retried. */
+  sendRetry: RetryPolicy;
+  log: Log;
+}
 
 /** The `approvals` container (CosmosApprovalRepository). */
 export interface ApprovalRecords {

@@ -2,7 +2,7 @@ import { describeError, type Approval, type RunState } from "../domain";
 import { retrying } from "../resilience";
 import { outcomeCardFor } from "./approval-cards";
 import { claimApproval, newApproval, withAudit } from "./approval-record";
-import type { ApprovalDeps } from "./deps";
+import type { ApprovalDeps } from "./ports";
 import { postApprovalThread } from "./post-approval-thread";
 
 /**

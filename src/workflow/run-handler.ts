@@ -23,7 +23,7 @@ import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
 /** What resumes a run: its question, or its approval's decision. */
-type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval; approvals: RunApprovals };
+type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval };
 
 /** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
 interface RunHandlerDeps {
@@ -115,16 +115,14 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   }
 
   private async run(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
-    if (message.kind === "question") return this.resume(message.runId, job, { question: message });
-    const { approvals, log } = this.deps;
-    if (!approvals) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
-    const decided = await approvals.get(message.approvalId);
-    if (decided && decided.status !== "pending") return this.resume(decided.runId, job, { decided, approvals });
-    log(`approval ${message.approvalId}: ${decided ? "still pending" : "not stored"}; its message is dropped`);
+    const { approvals } = this.deps;
+    if (message.kind === "question") await this.resume(message.runId, job, { question: message });
+    else if (!approvals) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
+    else await approvals.resumeDecided(message.approvalId, (decided) => this.resume(decided.runId, job, { decided }));
   }
 
-  /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it. */
-  private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<void> {
+  /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it; true once the run has ended. */
+  private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<boolean> {
     const { workflow, lifecycle, approvals } = this.deps;
     const { question, decided } = input;
     const owner = this.owner(job);
@@ -133,9 +131,8 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
       : await OwnedRun.resume(workflow.store, runId, owner, workflow.clock);
     if (!owned) {
       // A decided run an earlier delivery of this message ended: the approver card may still need its outcome.
-      const stored = input.decided && (await workflow.store.read(runId))?.value;
-      if (input.decided && stored && isFinal(stored)) await input.approvals.showOutcome(input.decided.id);
-      return;
+      const stored = decided && (await workflow.store.read(runId))?.value;
+      return stored !== undefined && isFinal(stored);
     }
     job.holding = owned;
     if (question) await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover });
@@ -169,7 +166,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     if (!decided) await this.remember(final);
     await lifecycle.publish(decided ? { type: "decided", state: final, approvalId: decided.id } : { type: "finished", state: final });
     await this.end(owned, final);
-    if (input.decided) await input.approvals.showOutcome(input.decided.id);
+    return true;
   }
 
   private async remember(final: RunState): Promise<void> {
