@@ -1,5 +1,5 @@
 import type { DisplayNames } from "../cards";
-import type { AppConfig, Env } from "../config";
+import type { AppConfig } from "../config";
 import { describeError, systemClock, type Approval, type RunState } from "../domain";
 import { TEAMS_SEND_RETRY } from "../resilience";
 import { currentApproverSetupGaps } from "./approver-channel";
@@ -16,26 +16,10 @@ import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-
 interface CreateApprovalsOptions
   extends Pick<ApprovalDeps, "telemetry" | "messaging" | "continueRun">, Partial<Pick<ApprovalDeps, "log" | "clock" | "sendRetry">> {
   /** Who approves where, the timing and scheduler, the quality threshold the cards show. */
-  config: Pick<AppConfig, "approvals"> & {
-    env: Pick<
-      Env,
-      | "APPROVER_TEAM_ID"
-      | "APPROVER_CHANNEL_ID"
-      | "APPROVER_TENANT_ID"
-      | "BOT_TENANT_ID"
-      | "APPROVER_AAD_IDS"
-      | "APPROVER_ADMIN_AAD_IDS"
-      | "APPROVAL_SEGREGATION_OF_DUTIES"
-      | "APPROVAL_SCHEDULER"
-    >;
-    workflow: Pick<AppConfig["workflow"], "qscoreThreshold">;
-  };
+  config: Pick<AppConfig, "approvals" | "env" | "workflow">;
   /** The specialists' display names for the approver card, from the prompt library the process loaded once. */
   names: DisplayNames;
-  store: Pick<ApprovalDeps, "runs" | "settings"> & {
-    approvals: ApprovalDeps["records"];
-    approvalHistory: ApprovalDeps["history"];
-  };
+  store: Pick<ApprovalDeps, "runs" | "settings"> & { approvals: ApprovalDeps["records"] };
 }
 
 export type Approvals = ReturnType<typeof createApprovals>;
@@ -51,7 +35,6 @@ export function createApprovals(options: CreateApprovalsOptions) {
   const approverTenant = config.env.APPROVER_TENANT_ID ?? config.env.BOT_TENANT_ID;
   const deps: ApprovalDeps = {
     records: store.approvals,
-    history: store.approvalHistory,
     runs: store.runs,
     settings: store.settings,
     messaging: options.messaging,
@@ -98,13 +81,11 @@ export function createApprovals(options: CreateApprovalsOptions) {
         });
       return result.response;
     },
-    /** Handles `approvers here`; returns the reply. */
     setApproverChannel: (command: ApproverChannelCommand) => setApproverChannel(deps, command),
     /** Handles `approvals history` and its "next page" clicks; returns the page, or a refusal. */
     history: (request: HistoryRequest) => listApprovalHistory(deps, request),
     /** Handles `approvals pending`: the open approvals, oldest first, or a refusal. */
     pending: (request: PendingRequest) => listPendingApprovals(deps, request),
-    /** Handles a "post again" click of the pending list; returns the reply. */
     repost: (request: PendingRequest & { approvalId: string }) => repostApproval(deps, request),
     /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
     runMaintenance,
@@ -117,7 +98,7 @@ export function createApprovals(options: CreateApprovalsOptions) {
         ...(intervalMs ? { intervalMs } : {}),
       });
     },
-    /** Stops the timer (waiting for a pass in progress). */
+    /** Waits for a pass in progress. */
     async stop() {
       await stopScheduler?.();
     },

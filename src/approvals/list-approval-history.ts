@@ -35,7 +35,7 @@ export async function listApprovalHistory(deps: ApprovalDeps, request: HistoryRe
   const { query } = request;
   const decidedSince = new Date(deps.clock.now().getTime() - query.days * 86_400_000).toISOString();
   // One more than a page tells whether a next page exists.
-  const approvals = await deps.history.listDecided({
+  const approvals = await deps.records.listDecided({
     decidedSince,
     ...(query.supplier ? { supplier: query.supplier } : {}),
     offset: query.page * HISTORY_PAGE_SIZE,

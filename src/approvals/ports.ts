@@ -1,5 +1,4 @@
 /**
-/**
  * What the approvals flow needs from the outside world. The core (request, decide, the approver
  * card's outcome, the maintenance job) depends only on these; Teams implements them
  * (`teams/approval-messaging.ts`, `teams/approval-inbound.ts`), and the Cosmos repositories of
@@ -18,7 +17,6 @@ import type { ApproverConfig } from "./approver-channel";
 /** Everything the approvals flow and its maintenance job use. */
 export interface ApprovalDeps {
   records: ApprovalRecords;
-  history: ApprovalHistoryRecords;
   runs: RunStore;
   settings: SettingsStore;
   messaging: ApprovalMessaging;
@@ -34,7 +32,7 @@ export interface ApprovalDeps {
   log: Log;
 }
 
-/** The `approvals` container (CosmosApprovalRepository). */
+/** The `approvals` container (CosmosApprovalRepository), which is also the approval history. */
 export interface ApprovalRecords {
   create(approval: Approval): Promise<ConditionalWrite>;
   get(id: string): Promise<Versioned<Approval> | undefined>;
@@ -43,10 +41,7 @@ export interface ApprovalRecords {
   listDue(now: Date): Promise<Versioned<Approval>[]>;
   /** Settled approvals (decided or expired before `settledBefore`) whose outcome was never shown. */
   listOutcomeNotShown(settledBefore: Date): Promise<Versioned<Approval>[]>;
-}
-
-/** The approval history (CosmosApprovalHistory): one page of decided approvals, newest decision first. */
-export interface ApprovalHistoryRecords {
+  /** One page of decided approvals, newest decision first. */
   listDecided(filter: DecidedApprovalsFilter): Promise<Approval[]>;
 }
 
