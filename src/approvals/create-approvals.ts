@@ -25,10 +25,8 @@ interface CreateApprovalsOptions
 export type Approvals = ReturnType<typeof createApprovals>;
 
 /**
- * The approvals module of a process: what the bot's routes and the run delivery call (wired on
- * Teams' side by `teams/approval-inbound.ts`), what it does once a decided run is delivered, and its
- * own background work (reminders, expiry, decisions left unqueued), started and stopped by the
- * composition root. It holds no approval state: everything is reloaded from the store.
+ * The approvals room of a process: the bot's routes, the run worker and its own background work (reminders, expiry, decisions left
+ * unqueued) call it. It holds no approval state: everything is reloaded from the store.
  */
 export function createApprovals(options: CreateApprovalsOptions) {
   const { config, store } = options;
@@ -67,10 +65,7 @@ export function createApprovals(options: CreateApprovalsOptions) {
         deps.log(`approval ${approvalId}: ${decided ? "still pending" : "not stored"}; its message is dropped`);
       else if (await resume(decided)) await showOutcome(deps, approvalId);
     },
-    /**
-     * Handles an approval card click; the returned card or text is the invoke response. A decision
-     * that cannot be queued stays stored, and the maintenance job queues it again.
-     */
+    /** An approval card click; returns the invoke response. A decision that cannot be queued stays stored; maintenance queues it again. */
     async decide(request: DecisionRequest) {
       const result = await decideApproval(deps, request);
       const decided = result.settledApprovalId;
@@ -82,9 +77,7 @@ export function createApprovals(options: CreateApprovalsOptions) {
       return result.response;
     },
     setApproverChannel: (command: ApproverChannelCommand) => setApproverChannel(deps, command),
-    /** Handles `approvals history` and its "next page" clicks; returns the page, or a refusal. */
     history: (request: HistoryRequest) => listApprovalHistory(deps, request),
-    /** Handles `approvals pending`: the open approvals, oldest first, or a refusal. */
     pending: (request: PendingRequest) => listPendingApprovals(deps, request),
     repost: (request: PendingRequest & { approvalId: string }) => repostApproval(deps, request),
     /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */

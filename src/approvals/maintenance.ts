@@ -5,7 +5,6 @@ import type { Versioned } from "../workflow/ports";
 import { postApprovalThread } from "./post-approval-thread";
 import { describeError, stringsFor, type Approval } from "../domain";
 
-/** What one maintenance pass did. */
 export interface MaintenanceResult {
   reminded: number;
   expired: number;
