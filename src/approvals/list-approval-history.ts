@@ -5,7 +5,7 @@ import { approverListingAllowed } from "./authorize";
 import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 
 /** Decisions per history card page: a card of five entries stays well inside Teams' card size. */
-export const HISTORY_PAGE_SIZE = 5;
+const HISTORY_PAGE_SIZE = 5;
 
 /** Where `approvals history` was asked: only places where no one but approvers reads the card. */
 export type HistoryPlace = { kind: "personal" } | { kind: "channel"; channelId: string } | { kind: "group_chat" };

@@ -29,12 +29,6 @@ import {
 } from "../domain";
 import { z } from "zod";
 
-/** `detail` is safe to show (no secrets). */
-interface StoreHealth {
-  ok: boolean;
-  detail: string;
-}
-
 /** Everything the product keeps in Cosmos, behind repositories that hide the SDK. */
 export interface CosmosStore {
   /** The in-memory embedded server: data is lost on exit. */
@@ -59,7 +53,8 @@ export interface CosmosStore {
   readonly procurementContainers: ProcurementContainers;
   /** The Cosmos containers with COSMOS_ENDPOINT; else the local data directory's data set, or the sample, from memory. */
   readonly toolData: ProcurementData;
-  health(): Promise<StoreHealth>;
+  /** `detail` is safe to show (no secrets). */
+  health(): Promise<{ ok: boolean; detail: string }>;
   close(): Promise<void>;
 }
 
