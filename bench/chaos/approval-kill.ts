@@ -25,7 +25,8 @@ const QUESTION = "Can we sign a ¥50,000,000 three-year cloud services contract 
 export interface StoredState {
   approval?: ApprovalStatus;
   run?: string;
-  delivery?: { status: string; attempts: number };
+  /** How many times the approval recorded its outcome shown (once is right). */
+  outcomesShown?: number;
 }
 
 /** What happened around the kill. */
@@ -118,7 +119,7 @@ async function storedState(store: CosmosStore, approvalId: string): Promise<Stor
   return {
     approval: approval.status,
     ...(run ? { run: run.status } : {}),
-    delivery: { status: approval.delivery.status, attempts: approval.delivery.attempts },
+    outcomesShown: approval.audit.filter((entry) => entry.action === "deliver").length,
   };
 }
 

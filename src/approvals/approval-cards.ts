@@ -8,7 +8,6 @@ import {
 } from "../cards";
 import { SystemError, type Approval, type RunState } from "../domain";
 
-/** What rendering approval cards needs besides the record and the run. */
 export interface CardContext {
   names: DisplayNames;
   qscoreThreshold: number;

@@ -1,38 +1,9 @@
-import type { Approval, ApprovalAuditEntry } from "../domain";
+import type { Approval } from "../domain";
 
 /** One approval as auditors and approvers read it: who asked what, who decided what and how fast. */
-export interface ApprovalHistoryEntry {
-  approvalId: string;
-  runId: string;
-  status: Approval["status"];
-  createdAt: string;
-  question: string;
-  requesterAadObjectId: string;
-  requesterName: string;
-  qscore: number;
-  specialists: string[];
-  reasons: string[];
-  decision: "approve" | "edit" | "reject" | "";
-  decidedAt: string;
-  approverAadObjectId: string;
-  approverName: string;
-  /** From the request to the decision; null while undecided (or expired). */
-  timeToDecisionMs: number | null;
-  /** Whether the approver changed the answer before approving it. */
-  edited: boolean;
-  comment: string;
-  answerBefore: string;
-  answerAfter: string;
-  deliveryStatus: Approval["delivery"]["status"];
-  deliveredAt: string;
-  expiresAt: string;
-  /** The approval's thread in the approver channel, when it was posted. */
-  thread: Approval["approverThread"] | null;
-  audit: ApprovalAuditEntry[];
-}
+export type ApprovalHistoryEntry = ReturnType<typeof historyEntry>;
 
-/** An approval's history entry. */
-export function historyEntry(approval: Approval): ApprovalHistoryEntry {
+export function historyEntry(approval: Approval) {
   const decision = approval.decision;
   return {
     approvalId: approval.id,
@@ -45,17 +16,17 @@ export function historyEntry(approval: Approval): ApprovalHistoryEntry {
     qscore: approval.qscore,
     specialists: approval.specialists,
     reasons: approval.reasons,
-    decision: decision?.kind ?? "",
+    decision: decision?.kind ?? ("" as const),
     decidedAt: decision?.at ?? "",
     approverAadObjectId: decision?.byAadObjectId ?? "",
     approverName: decision?.byName ?? "",
     timeToDecisionMs: decision ? Date.parse(decision.at) - Date.parse(approval.createdAt) : null,
+    // Whether the approver changed the answer before approving it.
     edited: decision?.kind === "edit" && decision.before !== decision.after,
     comment: decision?.comment ?? "",
     answerBefore: decision?.before ?? "",
     answerAfter: decision?.after ?? "",
-    deliveryStatus: approval.delivery.status,
-    deliveredAt: approval.delivery.deliveredAt ?? "",
+    outcomeShownAt: approval.outcomeShownAt ?? "",
     expiresAt: approval.expiresAt,
     thread: approval.approverThread ?? null,
     audit: approval.audit,

@@ -32,7 +32,6 @@ export function newApproval(state: RunState, now: Date, expireAfterMs: number): 
     reasons: approvalReasonsOf(state),
     createdAt: at,
     expiresAt: new Date(now.getTime() + expireAfterMs).toISOString(),
-    delivery: { status: "pending", attempts: 0 },
     audit: [
       {
         at,

@@ -1,8 +1,7 @@
 import type { Requester } from "../domain";
 import { resolveApproverChannel } from "./approver-channel";
-import type { ApprovalDeps } from "./deps";
 import type { HistoryPlace } from "./list-approval-history";
-import type { Actor, TeamMembership } from "./ports";
+import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 
 /** Who may decide: listed Entra object ids, and members of the approver team. */
 interface ApproverPolicy {

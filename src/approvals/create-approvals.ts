@@ -1,10 +1,10 @@
 import type { DisplayNames } from "../cards";
-import type { AppConfig, Env } from "../config";
-import { describeError, systemClock, type RunState } from "../domain";
+import type { AppConfig } from "../config";
+import { describeError, systemClock, type Approval, type RunState } from "../domain";
 import { TEAMS_SEND_RETRY } from "../resilience";
 import { currentApproverSetupGaps } from "./approver-channel";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
-import type { ApprovalDeps } from "./deps";
+import type { ApprovalDeps } from "./ports";
 import { listApprovalHistory, type HistoryRequest } from "./list-approval-history";
 import { runApprovalMaintenance } from "./maintenance";
 import { startApprovalScheduler } from "./maintenance-scheduler";
@@ -16,42 +16,23 @@ import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-
 interface CreateApprovalsOptions
   extends Pick<ApprovalDeps, "telemetry" | "messaging" | "continueRun">, Partial<Pick<ApprovalDeps, "log" | "clock" | "sendRetry">> {
   /** Who approves where, the timing and scheduler, the quality threshold the cards show. */
-  config: Pick<AppConfig, "approvals"> & {
-    env: Pick<
-      Env,
-      | "APPROVER_TEAM_ID"
-      | "APPROVER_CHANNEL_ID"
-      | "APPROVER_TENANT_ID"
-      | "BOT_TENANT_ID"
-      | "APPROVER_AAD_IDS"
-      | "APPROVER_ADMIN_AAD_IDS"
-      | "APPROVAL_SEGREGATION_OF_DUTIES"
-      | "APPROVAL_SCHEDULER"
-    >;
-    workflow: Pick<AppConfig["workflow"], "qscoreThreshold">;
-  };
+  config: Pick<AppConfig, "approvals" | "env" | "workflow">;
   /** The specialists' display names for the approver card, from the prompt library the process loaded once. */
   names: DisplayNames;
-  store: Pick<ApprovalDeps, "runs" | "settings"> & {
-    approvals: ApprovalDeps["records"];
-    approvalHistory: ApprovalDeps["history"];
-  };
+  store: Pick<ApprovalDeps, "runs" | "settings"> & { approvals: ApprovalDeps["records"] };
 }
 
 export type Approvals = ReturnType<typeof createApprovals>;
 
 /**
- * The approvals module of a process: what the bot's routes and the run delivery call (wired on
- * Teams' side by `teams/approval-inbound.ts`), what it does once a decided run is delivered, and its
- * own background work (reminders, expiry, decisions left unqueued), started and stopped by the
- * composition root. It holds no approval state: everything is reloaded from the store.
+ * The approvals room of a process: the bot's routes, the run worker and its own background work (reminders, expiry, decisions left
+ * unqueued) call it. It holds no approval state: everything is reloaded from the store.
  */
 export function createApprovals(options: CreateApprovalsOptions) {
   const { config, store } = options;
   const approverTenant = config.env.APPROVER_TENANT_ID ?? config.env.BOT_TENANT_ID;
   const deps: ApprovalDeps = {
     records: store.approvals,
-    history: store.approvalHistory,
     runs: store.runs,
     settings: store.settings,
     messaging: options.messaging,
@@ -77,11 +58,14 @@ export function createApprovals(options: CreateApprovalsOptions) {
     deps,
     request: (state: RunState) => requestApproval(deps, state),
     get: async (approvalId: string) => (await deps.records.get(approvalId))?.value,
-    showOutcome: (approvalId: string) => showOutcome(deps, approvalId),
-    /**
-     * Handles an approval card click; the returned card or text is the invoke response. A decision
-     * that cannot be queued stays stored, and the maintenance job queues it again.
-     */
+    /** A decision's queue message: the settled approval resumes its run, and once the run has ended the approver card shows the outcome. */
+    async resumeDecided(approvalId: string, resume: (decided: Approval) => Promise<boolean>) {
+      const decided = (await deps.records.get(approvalId))?.value;
+      if (!decided || decided.status === "pending")
+        deps.log(`approval ${approvalId}: ${decided ? "still pending" : "not stored"}; its message is dropped`);
+      else if (await resume(decided)) await showOutcome(deps, approvalId);
+    },
+    /** An approval card click; returns the invoke response. A decision that cannot be queued stays stored; maintenance queues it again. */
     async decide(request: DecisionRequest) {
       const result = await decideApproval(deps, request);
       const decided = result.settledApprovalId;
@@ -92,13 +76,9 @@ export function createApprovals(options: CreateApprovalsOptions) {
         });
       return result.response;
     },
-    /** Handles `approvers here`; returns the reply. */
     setApproverChannel: (command: ApproverChannelCommand) => setApproverChannel(deps, command),
-    /** Handles `approvals history` and its "next page" clicks; returns the page, or a refusal. */
     history: (request: HistoryRequest) => listApprovalHistory(deps, request),
-    /** Handles `approvals pending`: the open approvals, oldest first, or a refusal. */
     pending: (request: PendingRequest) => listPendingApprovals(deps, request),
-    /** Handles a "post again" click of the pending list; returns the reply. */
     repost: (request: PendingRequest & { approvalId: string }) => repostApproval(deps, request),
     /** One reminder/expiry pass now (what the scheduler and the Functions timer run). */
     runMaintenance,
@@ -111,7 +91,7 @@ export function createApprovals(options: CreateApprovalsOptions) {
         ...(intervalMs ? { intervalMs } : {}),
       });
     },
-    /** Stops the timer (waiting for a pass in progress). */
+    /** Waits for a pass in progress. */
     async stop() {
       await stopScheduler?.();
     },

@@ -5,8 +5,7 @@ import { outcomeCardFor } from "./approval-cards";
 import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover, isRequester } from "./authorize";
-import type { ApprovalDeps } from "./deps";
-import type { Actor, TeamMembership } from "./ports";
+import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 
 /** One click on an approval card: the raw invoke value, who clicked, and how to check team membership. */
 export interface DecisionRequest {
@@ -69,24 +68,15 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
     read.value.requester.tenantId,
     request.membership,
   );
-  if (!authorization.ok) {
-    await audit(deps, action.approvalId, actor, action.verb, "refused", authorization.why);
-    deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${authorization.why}`);
-    return { response: stringsFor(read.value.language).approvals.notAnApprover };
-  }
-
-  if (deps.approvers.segregationOfDuties && isRequester(read.value.requester, actor)) {
-    await audit(
-      deps,
-      action.approvalId,
-      actor,
-      action.verb,
-      "refused",
-      "segregation of duties: the requester cannot decide their own request",
-    );
-    deps.log(`approval ${action.approvalId}: ${action.verb} refused: the requester cannot decide their own request`);
-    return { response: stringsFor(read.value.language).approvals.ownRequest };
-  }
+  const refuse = async (why: string, response: string) => {
+    await audit(deps, action.approvalId, actor, action.verb, "refused", why);
+    deps.log(`approval ${action.approvalId}: ${action.verb} refused: ${why}`);
+    return { response };
+  };
+  const readerReplies = stringsFor(read.value.language).approvals;
+  if (!authorization.ok) return refuse(authorization.why, readerReplies.notAnApprover);
+  if (deps.approvers.segregationOfDuties && isRequester(read.value.requester, actor))
+    return refuse("segregation of duties: the requester cannot decide their own request", readerReplies.ownRequest);
 
   const now = deps.clock.now();
   const at = now.toISOString();

@@ -2,11 +2,10 @@ import type { ApprovalHistoryQuery, Language } from "../domain";
 import { stringsFor } from "../domain";
 import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
 import { approverListingAllowed } from "./authorize";
-import type { ApprovalDeps } from "./deps";
-import type { Actor, TeamMembership } from "./ports";
+import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 
 /** Decisions per history card page: a card of five entries stays well inside Teams' card size. */
-export const HISTORY_PAGE_SIZE = 5;
+const HISTORY_PAGE_SIZE = 5;
 
 /** Where `approvals history` was asked: only places where no one but approvers reads the card. */
 export type HistoryPlace = { kind: "personal" } | { kind: "channel"; channelId: string } | { kind: "group_chat" };
@@ -36,7 +35,7 @@ export async function listApprovalHistory(deps: ApprovalDeps, request: HistoryRe
   const { query } = request;
   const decidedSince = new Date(deps.clock.now().getTime() - query.days * 86_400_000).toISOString();
   // One more than a page tells whether a next page exists.
-  const approvals = await deps.history.listDecided({
+  const approvals = await deps.records.listDecided({
     decidedSince,
     ...(query.supplier ? { supplier: query.supplier } : {}),
     offset: query.page * HISTORY_PAGE_SIZE,

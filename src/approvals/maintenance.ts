@@ -1,11 +1,10 @@
 import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
-import type { ApprovalDeps } from "./deps";
+import type { ApprovalDeps } from "./ports";
 import type { Versioned } from "../workflow/ports";
 import { postApprovalThread } from "./post-approval-thread";
 import { describeError, stringsFor, type Approval } from "../domain";
 
-/** What one maintenance pass did. */
 export interface MaintenanceResult {
   reminded: number;
   expired: number;
@@ -21,9 +20,6 @@ export interface MaintenanceResult {
  * far longer than a queued message waits for a worker, so a message on its way is not doubled.
  */
 export const REQUEUE_AFTER_MS = 10 * 60_000;
-
-/** The `listUndelivered` bound: a settled approval's delivery is recorded once, so any record below it qualifies. */
-const UNRECORDED = 1;
 
 /**
  * One pass over approvals that need the scheduler. Pending ones that are due: past `expiresAt` →
@@ -49,9 +45,7 @@ export async function runApprovalMaintenance(deps: ApprovalDeps, now: Date): Pro
     }
   };
   await each(await deps.records.listDue(now), (due) => (pastExpiry(due.value, now) ? expire(deps, due, now) : remind(deps, due, now)));
-  await each(await deps.records.listUndelivered(new Date(now.getTime() - REQUEUE_AFTER_MS), UNRECORDED), (settled) =>
-    requeue(deps, settled),
-  );
+  await each(await deps.records.listOutcomeNotShown(new Date(now.getTime() - REQUEUE_AFTER_MS)), (settled) => requeue(deps, settled));
   return result;
 }
 

@@ -1,8 +1,7 @@
 import { stringsFor, type Approval, type Language } from "../domain";
 import { approverListingAllowed } from "./authorize";
-import type { ApprovalDeps } from "./deps";
 import type { HistoryPlace } from "./list-approval-history";
-import type { Actor, TeamMembership } from "./ports";
+import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 import { postApprovalThread } from "./post-approval-thread";
 
 /** An `approvals pending` command, or a click on one of its "post again" buttons (`approvalId`). */

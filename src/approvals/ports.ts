@@ -1,5 +1,4 @@
 /**
-/**
  * What the approvals flow needs from the outside world. The core (request, decide, the approver
  * card's outcome, the maintenance job) depends only on these; Teams implements them
  * (`teams/approval-messaging.ts`, `teams/approval-inbound.ts`), and the Cosmos repositories of
@@ -8,22 +7,41 @@
  */
 import type { z } from "zod";
 import type { AdaptiveCard } from "../cards";
-import type { Approval, DecidedApprovalsFilter } from "../domain";
-import type { ConditionalWrite, Versioned } from "../workflow/ports";
+import type { Approval, DecidedApprovalsFilter, Log } from "../domain";
+import type { RetryPolicy } from "../resilience";
+import type { Telemetry } from "../telemetry";
+import type { Clock, ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
+import type { CardContext } from "./approval-cards";
+import type { ApproverConfig } from "./approver-channel";
 
-/** The `approvals` container (CosmosApprovalRepository). */
+/** Everything the approvals flow and its maintenance job use. */
+export interface ApprovalDeps {
+  records: ApprovalRecords;
+  runs: RunStore;
+  settings: SettingsStore;
+  messaging: ApprovalMessaging;
+  approvers: ApproverConfig;
+  timing: { remindAfterMs: number; expireAfterMs: number };
+  cards: CardContext;
+  clock: Clock;
+  telemetry: Pick<Telemetry, "approvalDecided" | "exception">;
+  /** Hands a decided or expired approval to the run queue, where a worker resumes its run and delivers the requester's card. */
+  continueRun: (approvalId: string) => Promise<void>;
+  /** How Teams sends to the approver channel are retried. */
+  sendRetry: RetryPolicy;
+  log: Log;
+}
+
+/** The `approvals` container (CosmosApprovalRepository), which is also the approval history. */
 export interface ApprovalRecords {
   create(approval: Approval): Promise<ConditionalWrite>;
   get(id: string): Promise<Versioned<Approval> | undefined>;
   replace(approval: Approval, etag: string): Promise<ConditionalWrite>;
   listPending(): Promise<Versioned<Approval>[]>;
   listDue(now: Date): Promise<Versioned<Approval>[]>;
-  /** Settled approvals whose run's delivery is not recorded yet, with fewer than `maxAttempts` recorded, settled before `settledBefore`. */
-  listUndelivered(settledBefore: Date, maxAttempts: number): Promise<Versioned<Approval>[]>;
-}
-
-/** The approval history (CosmosApprovalHistory): one page of decided approvals, newest decision first. */
-export interface ApprovalHistoryRecords {
+  /** Settled approvals (decided or expired before `settledBefore`) whose outcome was never shown. */
+  listOutcomeNotShown(settledBefore: Date): Promise<Versioned<Approval>[]>;
+  /** One page of decided approvals, newest decision first. */
   listDecided(filter: DecidedApprovalsFilter): Promise<Approval[]>;
 }
 

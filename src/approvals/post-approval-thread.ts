@@ -2,7 +2,7 @@ import { describeError, type Approval, type Reference, type RunState } from "../
 import { approvalCardFor } from "./approval-cards";
 import { updateApproval, withAudit } from "./approval-record";
 import { channelTarget, resolveApproverChannel } from "./approver-channel";
-import type { ApprovalDeps } from "./deps";
+import type { ApprovalDeps } from "./ports";
 import { retrying } from "../resilience";
 
 /** Where a post attempt left the approval. */

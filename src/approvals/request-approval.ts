@@ -2,7 +2,7 @@ import { describeError, type Approval, type RunState } from "../domain";
 import { retrying } from "../resilience";
 import { outcomeCardFor } from "./approval-cards";
 import { claimApproval, newApproval, withAudit } from "./approval-record";
-import type { ApprovalDeps } from "./deps";
+import type { ApprovalDeps } from "./ports";
 import { postApprovalThread } from "./post-approval-thread";
 
 /**
@@ -32,18 +32,18 @@ async function storeOnce(deps: ApprovalDeps, approval: Approval): Promise<Approv
 }
 
 /**
- * Once the run an approval decided has ended and its card is sent: the approval records the delivery
- * (the history card and the export read it), once, and the approver card is replaced with the outcome
+ * Once the run an approval decided has ended and its card is sent: the approval records when its outcome
+ * was shown (the history card and the export read it), once, and the approver card is replaced with the outcome
  * for everyone. Never throws: the requester already has their card.
  */
 export async function showOutcome(deps: ApprovalDeps, approvalId: string): Promise<void> {
   try {
     const at = deps.clock.now().toISOString();
     const delivered = await claimApproval(deps.records, approvalId, (latest) =>
-      latest.status === "pending" || latest.delivery.status === "delivered"
+      latest.status === "pending" || latest.outcomeShownAt
         ? undefined
         : withAudit(
-            { ...latest, delivery: { ...latest.delivery, status: "delivered", attempts: latest.delivery.attempts + 1, deliveredAt: at } },
+            { ...latest, outcomeShownAt: at },
             { at, actorAadObjectId: "procura", action: "deliver", outcome: "delivered", detail: `run ${latest.runId} ended` },
           ),
     );
@@ -52,7 +52,7 @@ export async function showOutcome(deps: ApprovalDeps, approvalId: string): Promi
     const posted = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
     await retrying(() => deps.messaging.updateCard(posted, outcomeCardFor(delivered)), { policy: deps.sendRetry });
   } catch (error) {
-    deps.log(`approval ${approvalId}: delivery not recorded or approver card not updated: ${describeError(error)}`);
+    deps.log(`approval ${approvalId}: outcome not recorded or approver card not updated: ${describeError(error)}`);
     deps.telemetry.exception(error, { correlationId: approvalId, step: "approval:outcome" });
   }
 }

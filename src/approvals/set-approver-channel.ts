@@ -1,8 +1,7 @@
 import type { Language } from "../domain";
 import { stringsFor } from "../domain";
 import { APPROVER_CHANNEL_SETTING, type StoredApproverChannel } from "./approver-channel";
-import type { ApprovalDeps } from "./deps";
-import type { Actor, TeamMembership } from "./ports";
+import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 import { postApprovalThread } from "./post-approval-thread";
 
 /** An `approvers here` message: who sent it, and from which channel (undefined outside a team channel). */

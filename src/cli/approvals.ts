@@ -28,7 +28,7 @@ async function exportHistory(args: string[]): Promise<number> {
   const store = await openBotStore(err);
   if (!store) return 1;
   try {
-    const approvals = await store.approvalHistory.listCreatedSince(since === undefined ? undefined : new Date(since).toISOString());
+    const approvals = await store.approvals.listCreatedSince(since === undefined ? undefined : new Date(since).toISOString());
     const text = renderApprovalExport(approvals, format);
     if (values.out) writeFileSync(values.out, text);
     else process.stdout.write(text);

@@ -62,8 +62,7 @@ async function main(argv: string[]): Promise<number> {
     });
     log("· bot killed with an approval pending…");
     const pending = await botKilledAwaitingApproval(sim, baseUrl);
-    const decidedOnce =
-      pending.after.approval === "approved" && pending.after.delivery?.status === "delivered" && pending.after.delivery.attempts === 1;
+    const decidedOnce = pending.after.approval === "approved" && pending.after.outcomesShown === 1;
     rows.push({
       scenario: "process killed with an approval pending",
       injected: pending.injected,

@@ -19,13 +19,6 @@ const ApprovalDecisionSchema = z.object({
 });
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
-/** Whether the decided run's final card reached the requester: recorded once the run worker delivered it. */
-const ApprovalDeliverySchema = z.object({
-  status: z.enum(["pending", "delivered"]),
-  attempts: z.number().int().min(0),
-  deliveredAt: z.string().optional(),
-});
-
 /** One audited attempt or decision; one person's refused clicks within an hour are one entry (`count`, first `at`, last `lastAt`). */
 const ApprovalAuditEntrySchema = z.object({
   at: z.string(),
@@ -57,7 +50,8 @@ export const ApprovalSchema = z.object({
   remindedAt: z.string().optional(),
   expiresAt: z.string(),
   decision: ApprovalDecisionSchema.optional(),
-  delivery: ApprovalDeliverySchema,
+  /** When the decided run's card reached the requester and the approver card showed the outcome; absent until then. */
+  outcomeShownAt: z.string().optional(),
   /** The thread in the approver channel; `serviceUrl` is where to update it. */
   approverThread: z.object({ conversationId: z.string(), activityId: z.string(), serviceUrl: z.string() }).optional(),
   audit: z.array(ApprovalAuditEntrySchema),

@@ -1,4 +1,9 @@
 /** Operators told in Teams: notice cards for failed, poisoned and retried runs. */
-export { createOperatorNotices } from "./create-operator-notices";
-export { ChannelOperatorNotices, firstWords, type OperatorNotices, type OperatorNoticeSettings } from "./operator-notices";
+export {
+  ChannelOperatorNotices,
+  createOperatorNotices,
+  firstWords,
+  type OperatorNotices,
+  type OperatorNoticeSettings,
+} from "./operator-notices";
 export { notifyOperatorsOfRuns } from "./follow-runs";

@@ -6,9 +6,10 @@
  */
 import { LRUCache } from "lru-cache";
 import { buildOperatorNoticeCard, type AdaptiveCard } from "../cards";
-import { OperatorNoticeSchema, describeError, type Language, type Log, type OperatorNotice } from "../domain";
+import { OperatorNoticeSchema, describeError, systemClock, type Language, type Log, type OperatorNotice } from "../domain";
 import type { Clock } from "../workflow/ports";
 import { describeZodError } from "../domain/errors";
+import type { AppConfig } from "../config";
 
 /** What became of one notice. */
 export type NoticeOutcome = "posted" | "duplicate" | "rate_limited" | "no_channel" | "failed";
@@ -118,6 +119,27 @@ export class ChannelOperatorNotices implements OperatorNotices {
       suppressed,
     });
   }
+}
+
+/**
+ * Builds the notifier from OPERATOR_* settings (the tenant is the bot's), posting through `poster` (the bot's Teams messaging). The
+ * composition root subscribes it to run events with `notifyOperatorsOfRuns(lifecycle, notices)`.
+ */
+export function createOperatorNotices(
+  { env, operators }: Pick<AppConfig, "env" | "operators">,
+  options: { poster: NoticeChannelPoster; log: Log; clock?: Clock },
+): OperatorNotices {
+  const settings: OperatorNoticeSettings = {
+    channelId: env.OPERATOR_CHANNEL_ID,
+    serviceUrl: env.OPERATOR_SERVICE_URL,
+    tenantId: env.BOT_TENANT_ID,
+    questionWords: env.OPERATOR_NOTICE_QUESTION_WORDS,
+    perHour: env.OPERATOR_NOTICES_PER_HOUR,
+    dedupWindowMs: operators.dedupWindowMs,
+    transactionUrl: env.OPERATOR_TRANSACTION_URL,
+    language: "en",
+  };
+  return new ChannelOperatorNotices(settings, options.poster, options.clock ?? systemClock, options.log);
 }
 
 /** The first `count` words (Japanese is segmented into words too), with "…" when cut. */

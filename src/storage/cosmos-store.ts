@@ -1,7 +1,6 @@
 import type { AppConfig, Env } from "../config";
 import { ConfigurationError, describeError, redactUrl } from "../domain/errors";
 import { CosmosApprovalRepository } from "./approval-repository";
-import { CosmosApprovalHistory } from "./approval-history-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { ensureContainers } from "./containers";
 import { CosmosConversationMemory } from "./conversation-memory-repository";
@@ -30,12 +29,6 @@ import {
 } from "../domain";
 import { z } from "zod";
 
-/** `detail` is safe to show (no secrets). */
-interface StoreHealth {
-  ok: boolean;
-  detail: string;
-}
-
 /** Everything the product keeps in Cosmos, behind repositories that hide the SDK. */
 export interface CosmosStore {
   /** The in-memory embedded server: data is lost on exit. */
@@ -52,7 +45,6 @@ export interface CosmosStore {
   readonly memory: CosmosConversationMemory;
   readonly settings: CosmosSettingsRepository;
   readonly approvals: CosmosApprovalRepository;
-  readonly approvalHistory: CosmosApprovalHistory;
   /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
   readonly renewalAlerts: IdKeyedDocuments<typeof RenewalAlertSchema>;
   /** botbuilder Storage for what the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
@@ -61,7 +53,8 @@ export interface CosmosStore {
   readonly procurementContainers: ProcurementContainers;
   /** The Cosmos containers with COSMOS_ENDPOINT; else the local data directory's data set, or the sample, from memory. */
   readonly toolData: ProcurementData;
-  health(): Promise<StoreHealth>;
+  /** `detail` is safe to show (no secrets). */
+  health(): Promise<{ ok: boolean; detail: string }>;
   close(): Promise<void>;
 }
 
@@ -175,7 +168,6 @@ export async function openCosmosStore(
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
       settings: new CosmosSettingsRepository(containers.settings, clock),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
-      approvalHistory: new CosmosApprovalHistory(containers.approvals),
       renewalAlerts: new IdKeyedDocuments(containers.renewalAlerts, RenewalAlertSchema, "renewal alert"),
       botState: new CosmosBotStorage(containers.botState, "merge"),
       procurementData,

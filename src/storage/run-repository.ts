@@ -15,7 +15,6 @@ export class CosmosRunStore implements RunStore, ConversationRuns {
     );
   }
 
-  /** The last checkpoint of a run, or undefined when there is none. */
   async load(runId: string): Promise<RunState | undefined> {
     return (await this.read(runId))?.value.state;
   }

@@ -228,8 +228,11 @@ export interface RunApprovals {
   /** Stores the run's approval once (keyed by the run) and posts the approver card; throws when it cannot be stored. */
   request(state: RunState): Promise<void>;
   get(approvalId: string): Promise<Approval | undefined>;
-  /** Replaces the approver card with how the decided run ended, once; never throws. */
-  showOutcome(approvalId: string): Promise<void>;
+  /**
+   * A decision's message: `resume` runs the decided approval's run (true once it has ended), then the approver card
+   * shows how it ended, once; a pending or unknown approval's message is dropped.
+   */
+  resumeDecided(approvalId: string, resume: (decided: Approval) => Promise<boolean>): Promise<void>;
 }
 
 /**

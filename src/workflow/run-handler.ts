@@ -58,11 +58,9 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
         await this.resume(message.runId, job, { question: message });
         return;
       }
-      const { approvals, log } = this.deps;
+      const { approvals } = this.deps;
       if (!approvals) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
-      const decided = await approvals.get(message.approvalId);
-      if (decided && decided.status !== "pending") await this.resume(decided.runId, job, { decided });
-      else log(`approval ${message.approvalId}: ${decided ? "still pending" : "not stored"}; its message is dropped`);
+      await approvals.resumeDecided(message.approvalId, (decided) => this.resume(decided.runId, job, { decided }));
     } catch (error) {
       if (!(error instanceof UnsupportedRunVersionError)) throw error;
       await this.refuse(message, error);
@@ -113,7 +111,8 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     });
   }
 
-  private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<void> {
+  /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it; true once the run has ended. */
+  private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<boolean> {
     const { workflow, lifecycle, approvals } = this.deps;
     const { question, decided } = input;
     const owner = `${this.instanceId}#${job.leased.deliveryCount}`;
@@ -123,8 +122,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     if (!owned) {
       // A decided run an earlier delivery of this message ended: the approver card may still need its outcome.
       const stored = decided && (await workflow.store.read(runId))?.value;
-      if (decided && stored && isFinal(stored)) await approvals?.showOutcome(decided.id);
-      return;
+      return stored !== undefined && isFinal(stored);
     }
     job.holding = owned;
     if (question) await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover });
@@ -156,7 +154,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     const card = cardFor(final);
     await owned.sendOnce(card, () => this.deps.delivery.send(card, final));
     await lifecycle.publish({ type: "settled", state: owned.state });
-    if (decided) await approvals?.showOutcome(decided.id);
+    return true;
   }
 
   /** The run is marked poisoned, its requester gets the error card once, the message is set aside, operators are told. */

@@ -43,7 +43,7 @@ describe("npm run approvals -- export", function () {
         before: "Renewal at +8% exceeds the 5% cap.",
         after: 'Renew at +5%, the contract\'s cap; "+8%" needs a new negotiation.',
       },
-      delivery: { status: "delivered", attempts: 1, deliveredAt: "2026-04-01T09:45:02.000Z" },
+      outcomeShownAt: "2026-04-01T09:45:02.000Z",
       approverThread: { conversationId: "19:approvers@thread.tacv2;messageid=111", activityId: "111", serviceUrl: "https://smba.example/" },
       audit: [
         decisionAudit("2026-04-01T09:30:00.000Z", "aad-aiko", "approve", "refused: the requester may not decide"),

@@ -172,7 +172,7 @@ export async function approvalWhen(
     if (predicate(approval)) return approval;
     if (Date.now() > deadline)
       assert.fail(
-        `approval ${approvalId} never reached the expected state: ${JSON.stringify({ status: approval.status, delivery: approval.delivery })}`,
+        `approval ${approvalId} never reached the expected state: ${JSON.stringify({ status: approval.status, outcomeShownAt: approval.outcomeShownAt })}`,
       );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -138,7 +138,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(update.activityId, pending.thread.activityId);
     assert.ok(cardShows(update, en.outcomeApproved), "approver card replaced with the outcome for everyone");
 
-    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     assert.equal(approval.status, "approved");
     assert.equal(approval.decision?.byAadObjectId, APPROVER.aadObjectId);
     assert.equal(approval.decision?.before, approval.decision?.after);
@@ -154,7 +154,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 1, "delivered exactly once");
     const final = await storedApproval(harness, pending.approvalId);
     assert.equal(final.audit.filter((entry) => entry.outcome === "already_decided").length, 1, "the replay is audited");
-    assert.equal(final.delivery.attempts, 1);
+    assert.equal(final.audit.filter((entry) => entry.action === "deliver").length, 1, "its outcome is recorded shown once");
   });
 
   it("two approvers clicking at once (one of them double-clicking): exactly one decision and one delivery; all see the outcome", async () => {
@@ -166,7 +166,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       harness.post(approvalInvoke(harness, pending, TEAM_MEMBER, "approval.edit", { editedText: "Fine at +2%." })),
     ]);
     const outcomes = responses.map((r) => cardTexts(r.body.value));
-    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     const winner =
       approval.decision?.kind === "approve"
         ? en.outcomeApproved
@@ -187,7 +187,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     const pending = await askNeedingApproval(harness);
     await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
     const answer = await harness.answerIn(pending.requesterConversationId, 10_000);
-    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     const run = await harness.store.runs.load(approval.runId);
     assert.ok(run?.answer, "the settled run has its answer");
 
@@ -239,7 +239,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.deepEqual(entity.citation, [], "nothing to cite");
     assert.deepEqual(answer.activity.channelData, { feedbackLoopEnabled: true });
     assert.ok(!cardTexts(cardOf(answer)).some((t) => t.includes(edited)), "the card does not repeat the text");
-    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     assert.equal(approval.decision?.kind, "edit");
     assert.equal(approval.decision?.after, edited);
     assert.notEqual(approval.decision?.before, edited);
@@ -278,7 +278,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
     assert.equal(answer.activity.entities, undefined, "no citations entity");
     assert.equal(answer.activity.channelData, undefined, "no feedback loop");
     assert.ok(JSON.stringify(cardOf(answer)).includes('"verb":"feedback"'), "the card's own feedback buttons");
-    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
 
     // The requester rates the delivered answer: a thanks in reply (the card on screen keeps the edited answer).
     const comment = "y".repeat(MAX_COMMENT_CHARS);
@@ -318,7 +318,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       "the rejection notice",
     );
     assert.ok(cardTexts(cardOf(notice)).some((t) => t.includes(reason)));
-    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     assert.equal(approval.decision?.comment, reason);
     const run = (await harness.store.runs.read(approval.runId))?.value;
     assert.equal(run?.state.status, "rejected");
@@ -339,7 +339,7 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       10_000,
       "the answer after a restart",
     );
-    await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
   });
 
   it("retries the delivery with backoff while Teams fails, and delivers once it recovers", async () => {
@@ -351,9 +351,8 @@ describe("Approvals through the Teams bot (real teams-ai app, embedded Cosmos, f
       400,
     );
     await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.approve"));
-    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status !== "pending", 20_000);
-    assert.equal(approval.delivery.status, "delivered");
-    assert.equal(approval.delivery.attempts, 1, "one delivery recorded, after the worker's retries");
+    const approval = await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined, 20_000);
+    assert.equal(approval.audit.filter((entry) => entry.action === "deliver").length, 1, "shown once, after the worker's retries");
     assert.equal(postedAnswers(harness, pending.requesterConversationId).length, 1);
   });
 

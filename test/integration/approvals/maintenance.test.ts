@@ -62,7 +62,7 @@ describe("Approval reminders and expiry (maintenance job over the same Cosmos, l
       "the approver card showing the expired outcome",
     );
     assert.ok(outcome);
-    const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered");
+    const approval = await approvalWhen(harness, pending.approvalId, (x) => x.outcomeShownAt !== undefined);
     assert.equal(approval.status, "expired");
     assert.equal((await harness.store.runs.load(approval.runId))?.status, "expired");
     assert.equal(

@@ -65,8 +65,8 @@ describe("An approved answer survives a crash between the decision and the deliv
       cardTexts(cardOf(answer)).some((t) => t.includes(en.reviewed)),
       "with the reviewed-by-an-approver line",
     );
-    const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered");
-    assert.equal(approval.delivery.attempts, 1);
+    const approval = await approvalWhen(harness, pending.approvalId, (x) => x.outcomeShownAt !== undefined);
+    assert.equal(approval.audit.filter((entry) => entry.action === "deliver").length, 1, "its outcome shown once");
     const run = (await harness.store.runs.read(runId))!.value;
     assert.deepEqual([run.state.status, isFinal(run), run.lifecycle.takenOverFrom], ["answered", true, "dead-instance#1"]);
     await settle();
@@ -88,8 +88,8 @@ describe("An approved answer survives a crash between the decision and the deliv
 
     const later = new Date(decidedAt + REQUEUE_AFTER_MS + MINUTE);
     assert.equal((await approvalsInAnotherProcess(harness).runMaintenance(later)).requeued, 1);
-    const approval = await approvalWhen(harness, pending.approvalId, (x) => x.delivery.status === "delivered", 20_000);
-    assert.equal(approval.delivery.attempts, 1);
+    const approval = await approvalWhen(harness, pending.approvalId, (x) => x.outcomeShownAt !== undefined, 20_000);
+    assert.equal(approval.audit.filter((entry) => entry.action === "deliver").length, 1, "its outcome shown once");
     assert.equal(answersTo(pending).length, 1, "one answer to the requester");
     assert.equal((await harness.store.runs.load(approval.runId))?.status, "answered");
 

@@ -54,7 +54,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
       "the expiry notice",
     );
     assert.ok(notice);
-    const approval = await approvalWhen(suite.harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const approval = await approvalWhen(suite.harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     assert.equal(approval.status, "expired");
     assert.equal(approval.decision, undefined, "no decision recorded");
     assert.equal((await suite.harness.store.runs.load(approval.runId))?.status, "expired");
@@ -116,7 +116,7 @@ describe("Approval refusals: decisions after the expiry, and the requester decid
 
     const other = await suite.harness.post(approvalInvoke(suite.harness, pending, TEAM_MEMBER, "approval.approve"));
     assert.ok(cardTexts(other.body.value).includes(en.outcomeApproved));
-    const approval = await approvalWhen(suite.harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    const approval = await approvalWhen(suite.harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     assert.equal(approval.decision?.byAadObjectId, TEAM_MEMBER.aadObjectId);
   });
 

@@ -76,7 +76,10 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
       approvals: {
         get: async (id) => approvals.find((approval) => approval.id === id),
         request: async () => undefined,
-        showOutcome: async () => undefined,
+        resumeDecided: async (id, resume) => {
+          const decided = approvals.find((approval) => approval.id === id);
+          if (decided) await resume(decided);
+        },
       },
       settings: { concurrency: 2, leaseSeconds: 30, maxDeliveries: MAX_DELIVERIES, maxQuestionChars: MAX_QUESTION_CHARS },
       log: (line) => log.push(line),

@@ -23,7 +23,6 @@ function approval(id: string, overrides: Partial<Approval> = {}): Approval {
     reasons: ["amount above 100,000"],
     createdAt: "2026-11-21T09:00:00.000Z",
     expiresAt: "2026-11-24T09:00:00.000Z",
-    delivery: { status: "pending", attempts: 0 },
     audit: [],
     ...overrides,
   };
@@ -101,6 +100,22 @@ describe("Cosmos repositories (embedded server)", () => {
         ["due-expire", "due-remind"],
       );
       assert.ok(due.every((item) => typeof item.etag === "string" && item.etag.length > 0));
+    });
+
+    it("lists the settled approvals whose outcome was never shown, once they have waited long enough", async () => {
+      const decided = (at: string) => ({ byAadObjectId: "aad-x", byName: "X", at, kind: "approve" as const, before: "d", after: "d" });
+      await store.approvals.create(approval("shown", { status: "approved", decision: decided("2026-11-21T09:00:00.000Z") }));
+      await store.approvals.replace(
+        { ...(await store.approvals.get("shown"))!.value, outcomeShownAt: "2026-11-21T09:01:00.000Z" },
+        (await store.approvals.get("shown"))!.etag,
+      );
+      await store.approvals.create(approval("not-shown", { status: "approved", decision: decided("2026-11-21T09:00:00.000Z") }));
+      await store.approvals.create(approval("too-recent", { status: "rejected", decision: decided("2026-11-21T11:00:00.000Z") }));
+      await store.approvals.create(approval("expired-not-shown", { status: "expired", expiresAt: "2026-11-21T08:00:00.000Z" }));
+      await store.approvals.create(approval("still-pending", { createdAt: "2026-11-20T09:00:00.000Z" }));
+
+      const listed = await store.approvals.listOutcomeNotShown(new Date("2026-11-21T09:30:00.000Z"));
+      assert.deepEqual(listed.map((item) => item.value.id).sort(), ["expired-not-shown", "not-shown"]);
     });
   });
 

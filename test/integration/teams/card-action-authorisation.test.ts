@@ -78,7 +78,7 @@ describe("Card actions are authorised: feedback only on an answer delivered to t
     );
 
     await harness.post(approvalInvoke(harness, pending, APPROVER, "approval.reject", { reason: "Not this quarter." }));
-    await approvalWhen(harness, pending.approvalId, (a) => a.delivery.status === "delivered");
+    await approvalWhen(harness, pending.approvalId, (a) => a.outcomeShownAt !== undefined);
     const afterRejection = await harness.post(feedbackInvoke(harness, pending.requesterConversationId, approval.runId));
     assert.deepEqual(afterRejection.body, whilePending.body, "a rejected draft gets the same refusal");
     assert.deepEqual(await harness.store.feedback.listForRun(approval.runId), [], "nothing stored");

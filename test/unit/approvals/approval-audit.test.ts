@@ -26,7 +26,6 @@ const approval: Approval = ApprovalSchema.parse({
   reasons: ["policy: amount"],
   createdAt: created,
   expiresAt: "2026-11-30T04:00:00.000Z",
-  delivery: { status: "pending", attempts: 0 },
   audit: [{ at: created, actorAadObjectId: "aad-user-1", action: "request", outcome: "pending", detail: "Yes, within the cap." }],
 });
 
