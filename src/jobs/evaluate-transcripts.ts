@@ -50,7 +50,6 @@ export interface EvaluateTranscriptsSummary {
   evaluated: string[];
   failed: { transcriptId: string; error: string }[];
   skipped?: string;
-  /** Per evaluated transcript: each metric and judge criterion, per model, with the mean (or majority verdict). */
   scores: { transcriptId: string; scores: ScoreReport[] }[];
   disagreements: number;
 }

@@ -11,7 +11,6 @@ import type {
 } from "../domain";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
 
-/** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */
 export interface TranscriptSource {
   /** Terminal transcripts without `evaluatedAt`, oldest first, optionally only those started at or after `since`. */
   listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]>;
@@ -23,7 +22,6 @@ export interface EvaluationStore {
   save(record: EvaluationRecord): Promise<void>;
 }
 
-/** Telemetry of the evaluation job (src/telemetry's Telemetry satisfies it). Must not throw. */
 export interface EvaluationTelemetry {
   transcriptEvaluated(props: TranscriptEvaluatedProps): void;
 }
@@ -32,20 +30,17 @@ export interface CanaryStore {
   save(record: CanaryRecord): Promise<void>;
 }
 
-/** Telemetry of the canary (src/telemetry's Telemetry satisfies it). Must not throw. */
 export interface CanaryTelemetry {
   canaryCompleted(props: CanaryCompletedProps): void;
   canaryScored(props: CanaryScoredProps): void;
 }
 
-/** The `renewalAlerts` container (CosmosRenewalAlertRepository): create-if-absent claims, etag-conditional changes. */
 export interface RenewalAlertRecords {
   create(alert: RenewalAlert): Promise<ConditionalWrite>;
   get(id: string): Promise<Versioned<RenewalAlert> | undefined>;
   replace(alert: RenewalAlert, etag: string): Promise<ConditionalWrite>;
 }
 
-/** Telemetry of the renewal alerts (src/telemetry's Telemetry satisfies it). Must not throw. */
 export interface RenewalTelemetry {
   renewalAlert(props: RenewalAlertProps): void;
 }

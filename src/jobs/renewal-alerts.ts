@@ -3,7 +3,6 @@ import type { PostedMessage } from "../approvals";
 import type { RenewalAlertRecords, RenewalTelemetry } from "./ports";
 
 export interface RenewalAlertsDeps {
-  /** The renewals whose notice deadline falls within the alert window today. */
   due: () => Promise<RenewalDue[]>;
   alerts: RenewalAlertRecords;
   /** Posts the alert's card as a new thread in the procurement channel; throws when it was not posted. */

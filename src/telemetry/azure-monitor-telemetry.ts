@@ -29,7 +29,6 @@ interface AzureMonitorSettings {
   connectionString: string;
   cloudRoleName: string;
   provider: ModelProviderConfig["kind"];
-  /** When an approval decision is recorded (its span ends); the system clock when absent. */
   clock?: Clock;
 }
 
@@ -79,7 +78,6 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
     }
     histogram.record(record.value, redactProperties(record.attributes));
   };
-  /** Writes a finished span into its run's trace, under its parent, with its pinned ids. */
   const span = (record: SpanRecord | undefined) => {
     if (!record) return;
     const pinned = {

@@ -3,7 +3,6 @@ import type { ModelProviderConfig } from "../config";
 import type { TelemetryValue } from "./redaction";
 import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../domain";
 
-/** One metric or judge criterion scored on one stored transcript (the evaluation job owns the shape). */
 export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
 
 /**
@@ -36,21 +35,13 @@ export const TelemetryMetric = {
   tokenUsage: "gen_ai.client.token.usage",
 } as const;
 
-/**
- * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here is trusted to be safe: every property
- * still goes through redaction.ts on its way out.
- */
-
-/** Loose properties as mapped; redaction decides what is sent. */
 type RawProperties = Record<string, TelemetryValue | null | undefined>;
 
-/** A custom event before redaction. */
 export interface EventRecord {
   name: TelemetryEventName;
   properties: RawProperties;
 }
 
-/** One histogram measurement before redaction. */
 export interface MetricRecord {
   name: string;
   value: number;
@@ -75,12 +66,10 @@ export interface SpanRecord {
   attributes: RawProperties;
 }
 
-/** An approver's decision on a draft answer. */
 export interface ApprovalDecidedProps {
   approvalId: string;
   runId: string;
   decision: "approved" | "edited" | "rejected" | "expired";
-  /** Time from the approval request to the decision. */
   waitMs: number;
 }
 
@@ -96,7 +85,6 @@ export function genAiProviderName(provider: ModelProviderConfig["kind"]): string
   return { "azure-openai": "azure.ai.openai", "openai-compatible": "openai", offline: "procura.offline" }[provider];
 }
 
-/** `ExecutorCompleted`: one agent call (router, a specialist, moderator) with its cost and outcome. */
 export function executorCompletedEvent(event: WorkflowEvent): EventRecord {
   return {
     name: TelemetryEvent.ExecutorCompleted,
@@ -116,7 +104,6 @@ export function executorCompletedEvent(event: WorkflowEvent): EventRecord {
   };
 }
 
-/** Latency and token histograms of one completed executor. */
 export function executorMetrics(event: WorkflowEvent): MetricRecord[] {
   const records: MetricRecord[] = [];
   if (event.durationMs !== undefined)
@@ -169,17 +156,14 @@ export function citationsDroppedEvent(event: WorkflowEvent): EventRecord {
   };
 }
 
-/** `CheckpointFailed`: a run's state could not be saved at a step boundary. */
 export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
   return { name: TelemetryEvent.CheckpointFailed, properties: { runId: event.runId, phase: event.phase } };
 }
 
-/** Milliseconds from the start of a run to its end (or its last update while it waits for approval). */
 function runDurationMs(state: RunState): number {
   return Math.max(0, Date.parse(state.endedAt ?? state.updatedAt) - Date.parse(state.startedAt));
 }
 
-/** `RunCompleted`: routing, quality gate, approval and latency of one run. */
 export function runCompletedEvent(state: RunState): EventRecord {
   return {
     name: TelemetryEvent.RunCompleted,
@@ -215,7 +199,6 @@ export function runMetric(state: RunState): MetricRecord {
   return { name: TelemetryMetric.runDuration, value: runDurationMs(state), unit: "ms", attributes: { status: state.status } };
 }
 
-/** An event whose properties are the props as the caller gave them (redaction still decides what is sent). */
 export function propsEvent(name: TelemetryEventName, props: object): EventRecord {
   return { name, properties: { ...props } };
 }
@@ -227,7 +210,6 @@ export function propsEvent(name: TelemetryEventName, props: object): EventRecord
 export interface ModelEndpointChangedProps {
   change: "failover" | "circuit_opened" | "circuit_closed";
   endpoint: string;
-  /** For a failover: where the call went. */
   toEndpoint?: string;
   faultKind?: string;
 }
