@@ -3,7 +3,6 @@ import type { ModeratorInput } from "../../domain";
 /** Distinct references the Moderator expects per evidence need. */
 const REFERENCES_NEEDED = { low: 1, medium: 2, high: 4 } as const;
 
-/** Each in [0, 1]. */
 export interface QualityParts {
   coverage: number;
   confidence: number;
