@@ -168,26 +168,24 @@ export class AzureStorageRunQueue implements RunQueue {
         if (updated.popReceipt === undefined) throw new Error(`${what} ${id}: the queue returned no pop receipt`);
         popReceipt = updated.popReceipt;
       });
+    const complete = () =>
+      inTurn(async () => {
+        await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
+        deleted = true;
+      });
     return {
       id,
       body: item.messageText,
       deliveryCount: item.dequeueCount,
       renew: (seconds: number) => setVisibility("renew", seconds),
-      complete: () =>
-        inTurn(async () => {
-          await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
-          deleted = true;
-        }),
+      complete,
       release: (delaySeconds: number) => setVisibility("release", delaySeconds),
       requeue: async (delaySeconds: number) => {
         // The copy is sent before this one is deleted, so nothing is lost (at worst it runs twice, which the run's claim absorbs).
         await queueCall("requeue", (abortSignal) =>
           this.queue.sendMessage(item.messageText, { visibilityTimeout: delaySeconds, abortSignal }),
         );
-        await inTurn(async () => {
-          await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
-          deleted = true;
-        });
+        await complete();
       },
     };
   }
