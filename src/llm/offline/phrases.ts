@@ -151,27 +151,17 @@ const en = {
 
 export type Phrases = typeof en;
 
+const bracketed = (items: string[]) => items.map((item) => `「${item}」`).join("");
+
 const ja: Phrases = {
   language: "ja",
   list: (items) => items.join("、"),
   quote: (text) => `「${text}」`,
-  routerMatched: (matches) =>
-    `キーワード一致: ${matches
-      .map(
-        (m) =>
-          `${m.name}（${m.keywords
-            .slice(0, 4)
-            .map((k) => `「${k}」`)
-            .join("")}）`,
-      )
-      .join("、")}。`,
+  routerMatched: (matches) => `キーワード一致: ${matches.map((m) => `${m.name}（${bracketed(m.keywords.slice(0, 4))}）`).join("、")}。`,
   routerNoMatch: (name) => `一致するキーワードがないため、${name}が単独で回答します。`,
   scopeOut: (offTopic) =>
     offTopic.length > 0
-      ? `調達に関する質問ではありません（${offTopic
-          .slice(0, 3)
-          .map((s) => `「${s}」`)
-          .join("")}）。`
+      ? `調達に関する質問ではありません（${bracketed(offTopic.slice(0, 3))}）。`
       : "調達に関する質問ではありません（購入・取引先・契約・支出・規程のいずれにも触れていません）。",
   contractFound: (c) => `${c.supplierName}との契約 ${c.id}「${c.title}」が該当します。`,
   contractCapCompare: (c) =>
