@@ -7,22 +7,18 @@ import { systemClock, type Clock, type WorkflowEvent } from "../domain";
 import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor, redactingLogProcessor, redactingSpanProcessor } from "./sdk-processors";
 import { redactError, redactProperties } from "./redaction";
 import {
-  checkpointFailedEvent,
-  citationsDroppedEvent,
-  contentFilteredEvent,
-  executorCompletedEvent,
   executorMetrics,
-  executorStartedEvent,
   genAiProviderName,
   propsEvent,
   runCompletedEvent,
   runMetric,
   TelemetryEvent,
+  workflowEventRecord,
   type EventRecord,
   type MetricRecord,
   type SpanRecord,
 } from "./records";
-import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "./span-records";
+import { approvalSpan, workflowSpan } from "./span-records";
 import type { Telemetry } from "./telemetry-port";
 
 interface AzureMonitorSettings {
@@ -106,38 +102,11 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
       .setStatus({ code: record.ok ? SpanStatusCode.OK : SpanStatusCode.ERROR })
       .end(record.endTime);
   };
-  const executorCompleted = (workflowEvent: WorkflowEvent) => {
-    event(executorCompletedEvent(workflowEvent));
-    executorMetrics(workflowEvent).forEach(metric);
-    span(executorSpan(workflowEvent, providerName));
-  };
   const workflowEvent = (workflowEvent: WorkflowEvent) => {
-    switch (workflowEvent.type) {
-      case "executor_started":
-        event(executorStartedEvent(workflowEvent));
-        return;
-      case "executor_completed":
-        executorCompleted(workflowEvent);
-        return;
-      case "tool_completed":
-        span(toolSpan(workflowEvent));
-        return;
-      case "phase_completed":
-        if (workflowEvent.phase === "gate") span(gateSpan(workflowEvent));
-        return;
-      case "run_completed":
-        span(runSpan(workflowEvent));
-        return;
-      case "checkpoint_failed":
-        event(checkpointFailedEvent(workflowEvent));
-        return;
-      case "content_filtered":
-        event(contentFilteredEvent(workflowEvent));
-        return;
-      case "citations_dropped":
-        event(citationsDroppedEvent(workflowEvent));
-        return;
-    }
+    const record = workflowEventRecord(workflowEvent);
+    if (record) event(record);
+    if (workflowEvent.type === "executor_completed") executorMetrics(workflowEvent).forEach(metric);
+    span(workflowSpan(workflowEvent, providerName));
   };
 
   return {

@@ -85,25 +85,6 @@ export function genAiProviderName(provider: ModelProviderConfig["kind"]): string
   return { "azure-openai": "azure.ai.openai", "openai-compatible": "openai", offline: "procura.offline" }[provider];
 }
 
-export function executorCompletedEvent(event: WorkflowEvent): EventRecord {
-  return {
-    name: TelemetryEvent.ExecutorCompleted,
-    properties: {
-      runId: event.runId,
-      executor: event.executor,
-      durationMs: event.durationMs,
-      model: event.model,
-      inputTokens: event.inputTokens,
-      outputTokens: event.outputTokens,
-      cachedInputTokens: event.cachedInputTokens,
-      reasoningTokens: event.reasoningTokens,
-      outcome: event.outcome,
-      attempt: event.attempt,
-      round: event.round,
-    },
-  };
-}
-
 export function executorMetrics(event: WorkflowEvent): MetricRecord[] {
   const records: MetricRecord[] = [];
   if (event.durationMs !== undefined)
@@ -127,37 +108,32 @@ export function executorMetrics(event: WorkflowEvent): MetricRecord[] {
   return records;
 }
 
-/** `ExecutorStarted`: an agent began (its end is `ExecutorCompleted`; a start with no end is a stuck or lost step). */
-export function executorStartedEvent(event: WorkflowEvent): EventRecord {
-  return {
-    name: TelemetryEvent.ExecutorStarted,
-    properties: { runId: event.runId, executor: event.executor, round: event.round, phase: event.phase, attempt: event.attempt },
-  };
-}
-
-/** `ContentFiltered`: the content filter refused a prompt or stopped an answer; which executor and categories, never the text. */
-export function contentFilteredEvent(event: WorkflowEvent): EventRecord {
-  return {
-    name: TelemetryEvent.ContentFiltered,
-    properties: {
-      runId: event.runId,
-      executor: event.executor,
-      source: event.filter?.source,
-      categories: event.filter?.categories.join(","),
-    },
-  };
-}
-
-/** `CitationsDropped`: an executor cited records no tool returned in the run; how many, never which. */
-export function citationsDroppedEvent(event: WorkflowEvent): EventRecord {
-  return {
-    name: TelemetryEvent.CitationsDropped,
-    properties: { runId: event.runId, executor: event.executor, droppedCitations: event.droppedCitations },
-  };
-}
-
-export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
-  return { name: TelemetryEvent.CheckpointFailed, properties: { runId: event.runId, phase: event.phase } };
+/**
+ * The custom event of a workflow event, if it has one: `ExecutorStarted` (one with no `ExecutorCompleted` is a stuck or lost step),
+ * `ExecutorCompleted` with its cost and outcome, and what was filtered or dropped (categories and counts, never the text or the records).
+ */
+export function workflowEventRecord(event: WorkflowEvent): EventRecord | undefined {
+  const { runId, executor, round, attempt, phase } = event;
+  switch (event.type) {
+    case "executor_started":
+      return { name: TelemetryEvent.ExecutorStarted, properties: { runId, executor, round, phase, attempt } };
+    case "executor_completed": {
+      const { durationMs, model, inputTokens, outputTokens, cachedInputTokens, reasoningTokens, outcome } = event;
+      const properties = { durationMs, model, inputTokens, outputTokens, cachedInputTokens, reasoningTokens, outcome, attempt, round };
+      return { name: TelemetryEvent.ExecutorCompleted, properties: { runId, executor, ...properties } };
+    }
+    case "content_filtered":
+      return {
+        name: TelemetryEvent.ContentFiltered,
+        properties: { runId, executor, source: event.filter?.source, categories: event.filter?.categories.join(",") },
+      };
+    case "citations_dropped":
+      return { name: TelemetryEvent.CitationsDropped, properties: { runId, executor, droppedCitations: event.droppedCitations } };
+    case "checkpoint_failed":
+      return { name: TelemetryEvent.CheckpointFailed, properties: { runId, phase } };
+    default:
+      return undefined;
+  }
 }
 
 function runDurationMs(state: RunState): number {

@@ -9,6 +9,22 @@ function timesOf(event: { at: string; durationMs?: number }): { startTime: Date;
 
 const okOutcome = (outcome: string | undefined) => outcome === undefined || outcome === "ok";
 
+/** The span a workflow event closes: the run's, an executor's, a tool call's or the quality gate's; none for the others. */
+export function workflowSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
+  switch (event.type) {
+    case "executor_completed":
+      return executorSpan(event, providerName);
+    case "tool_completed":
+      return toolSpan(event);
+    case "phase_completed":
+      return event.phase === "gate" ? gateSpan(event) : undefined;
+    case "run_completed":
+      return runSpan(event);
+    default:
+      return undefined;
+  }
+}
+
 export function runSpan(event: WorkflowEvent): SpanRecord {
   const trace = runTrace(event.runId);
   return {
