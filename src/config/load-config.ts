@@ -70,9 +70,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       jpyRates: amountReaderRates(parseRatesToJpy(env.FX_RATES_JPY) as Record<string, number>),
       promptsDir: env.PROMPTS_DIR,
     },
-    approvals: { remindAfterMs: env.APPROVAL_REMIND_AFTER, expireAfterMs: env.APPROVAL_EXPIRE_AFTER },
-    operators: { dedupWindowMs: env.OPERATOR_NOTICE_DEDUP_WINDOW },
-    memory: { ttlMs: env.CONVERSATION_MEMORY_TTL, budgetTokens: env.CONVERSATION_MEMORY_TOKENS },
+    approvals: {
+      remindAfterMs: durationSetting("APPROVAL_REMIND_AFTER", env.APPROVAL_REMIND_AFTER),
+      expireAfterMs: durationSetting("APPROVAL_EXPIRE_AFTER", env.APPROVAL_EXPIRE_AFTER),
+    },
+    operators: { dedupWindowMs: durationSetting("OPERATOR_NOTICE_DEDUP_WINDOW", env.OPERATOR_NOTICE_DEDUP_WINDOW) },
+    memory: {
+      ttlMs: durationSetting("CONVERSATION_MEMORY_TTL", env.CONVERSATION_MEMORY_TTL),
+      budgetTokens: env.CONVERSATION_MEMORY_TOKENS,
+    },
   };
 }
 
@@ -141,6 +147,13 @@ function checkedEfforts(profiles: Record<ModelRole, ModelProfile>, provider: Mod
   return profiles;
 }
 
+function durationSetting(name: string, value: string): number {
+  const ms = parseDuration(value);
+  if (ms === undefined || ms <= 0)
+    throw new ConfigurationError(`Invalid configuration: ${name}=${JSON.stringify(value)}: expected a duration such as 90s, 15m, 4h or 3d`);
+  return ms;
+}
+
 function resolveProvider(env: Env): ModelProviderConfig {
   const provider = env.LLM_PROVIDER ?? (env.AZURE_OPENAI_ENDPOINT ? "azure-openai" : env.OPENAI_BASE_URL ? "openai-compatible" : "offline");
   switch (provider) {
@@ -175,4 +188,13 @@ function resolveProvider(env: Env): ModelProviderConfig {
 /** Whether PROCURA_DEBUG asks for failures in full; read alone, so a failure to load the rest of the configuration is reported too. */
 export function debugRequested(source: Record<string, string | undefined> = process.env): boolean {
   return EnvSchema.shape.PROCURA_DEBUG.safeParse(source.PROCURA_DEBUG).data ?? false;
+}
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+function parseDuration(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
+  if (!match) return undefined;
+  const unit = UNIT_MS[(match[2] ?? "ms") as keyof typeof UNIT_MS];
+  return Math.round(Number(match[1]) * unit);
 }

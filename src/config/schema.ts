@@ -28,19 +28,6 @@ const idList = z
       .map((item) => item.trim())
       .filter(Boolean),
   );
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-/** "90s", "15m", "4h", "3d" or a plain number of milliseconds, read as milliseconds. */
-const duration = (defaultValue: string) =>
-  z
-    .string()
-    .default(defaultValue)
-    .transform((text, context) => {
-      const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
-      const ms = match ? Math.round(Number(match[1]) * UNIT_MS[(match[2] ?? "ms") as keyof typeof UNIT_MS]) : 0;
-      if (ms > 0) return ms;
-      context.addIssue({ code: z.ZodIssueCode.custom, message: "expected a duration such as 90s, 15m, 4h or 3d" });
-      return z.NEVER;
-    });
 /** An endpoint: http or https only (an ftp: or file: URL is never a model, store or queue). */
 const httpUrl = (message: string) =>
   z.string().refine((value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol), { message });
@@ -151,7 +138,7 @@ export const EnvSchema = z.object({
   COSMOS_KEY: optionalString,
   COSMOS_DATABASE: z.string().min(1).default("procura"),
   TRANSCRIPT_TTL_DAYS: positiveInt.default(90),
-  CONVERSATION_MEMORY_TTL: duration("8h"),
+  CONVERSATION_MEMORY_TTL: z.string().default("8h"),
   CONVERSATION_MEMORY_TOKENS: positiveInt.default(1500),
   STORE_EXECUTOR_IO: boolean.default("true"),
 
@@ -187,8 +174,8 @@ export const EnvSchema = z.object({
   APPROVER_TENANT_ID: optionalString,
   APPROVER_AAD_IDS: idList,
   APPROVER_ADMIN_AAD_IDS: idList,
-  APPROVAL_REMIND_AFTER: duration("4h"),
-  APPROVAL_EXPIRE_AFTER: duration("72h"),
+  APPROVAL_REMIND_AFTER: z.string().default("4h"),
+  APPROVAL_EXPIRE_AFTER: z.string().default("72h"),
   /** Segregation of duties: the requester may not approve, edit or reject their own request. */
   APPROVAL_SEGREGATION_OF_DUTIES: boolean.default("true"),
   APPROVAL_SCHEDULER: z.enum(["bot", "function", "off"]).default("bot"),
@@ -197,7 +184,7 @@ export const EnvSchema = z.object({
   OPERATOR_SERVICE_URL: optionalHttpUrl,
   OPERATOR_NOTICE_QUESTION_WORDS: z.coerce.number().int().min(0).max(50).default(0),
   OPERATOR_NOTICES_PER_HOUR: positiveInt.default(20),
-  OPERATOR_NOTICE_DEDUP_WINDOW: duration("10m"),
+  OPERATOR_NOTICE_DEDUP_WINDOW: z.string().default("10m"),
   OPERATOR_TRANSACTION_URL: optionalString,
 
   APPLICATIONINSIGHTS_CONNECTION_STRING: optionalString,
