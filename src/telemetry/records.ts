@@ -35,6 +35,7 @@ export const TelemetryMetric = {
   tokenUsage: "gen_ai.client.token.usage",
 } as const;
 
+// Pure mappings from domain facts to telemetry items, none trusted to be safe: every property still goes through redaction.ts.
 type RawProperties = Record<string, TelemetryValue | null | undefined>;
 
 export interface EventRecord {
