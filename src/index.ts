@@ -91,7 +91,6 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       // An approver's decision (or an expiry) is a queue message: a worker resumes the run and delivers its card.
       continueRun: (approvalId) => runQueue.enqueue({ kind: "approval_decided", approvalId }),
     });
-    // Run events and who follows them: the run record, operators (failures), and in Teams the progress cards and streams.
     const lifecycle = new RunLifecycle(log);
     recordRuns(lifecycle, { telemetry, transcripts: store.transcripts, log });
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
@@ -100,7 +99,6 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     followRunProgress(lifecycle, { messenger, names, log });
     followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
-    // This instance's consumer of the run queue: every run ends with one card delivered in Teams.
     const instanceId = newInstanceId();
     const worker = createRunWorker(
       {
@@ -120,7 +118,6 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
       },
       instanceId,
     );
-    // The bot: questions into the queue (waking this instance's worker), card actions, the approvals' routes.
     const admission = new UserAdmission({ maxInFlight: config.env.USER_MAX_IN_FLIGHT, maxPerMinute: config.env.USER_MAX_PER_MINUTE });
     settleAdmittedRuns(lifecycle, admission);
     const questions = new QuestionRuns({ queue: runQueue, newRunId: workflow.newRunId, queued: () => worker.wake(), admission, log });

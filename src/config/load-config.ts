@@ -13,10 +13,8 @@ export type ModelProviderConfig =
 export interface AppConfig {
   env: Env;
   provider: ModelProviderConfig;
-  /** Each role's model profile (the evaluation's deployment is the Moderator's unless EVAL_MODEL(S) name others). */
   models: Record<ModelRole, ModelProfile>;
   retry: RetryPolicy;
-  /** Per-endpoint circuit breakers, and how long a 429's Retry-After may be before the endpoint counts as faulty. */
   failover: { circuit: CircuitSettings; retryAfterBudgetMs: number };
   workflow: WorkflowTunables & { promptsDir?: string };
   approvals: { remindAfterMs: number; expireAfterMs: number };
@@ -192,7 +190,6 @@ export function debugRequested(source: Record<string, string | undefined> = proc
   return EnvSchema.shape.PROCURA_DEBUG.safeParse(source.PROCURA_DEBUG).data ?? false;
 }
 
-/** Parses "90s", "15m", "4h", "3d" or a plain number of milliseconds into milliseconds. */
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 function parseDuration(text: string): number | undefined {

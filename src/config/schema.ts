@@ -19,7 +19,6 @@ const optionalString = z
   .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
 const modelFamily = optionalString.pipe(ModelFamilySchema.optional());
 const boolean = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((value) => value === "true" || value === "1" || value === "yes");
-/** A comma-separated list, items trimmed, empty items dropped (unset = empty). */
 const idList = z
   .string()
   .optional()

@@ -51,7 +51,7 @@ export function createEvalModel(
     }),
   );
   return {
-    chat: new RoutedChatModel(routes),
+    chat: routedChatModel(routes),
     models: choice.entries.map((entry) => entry.label),
     prompts: openPromptFiles(config.env.PROMPTS_DIR),
     settings: {
@@ -84,23 +84,22 @@ function chatModelFor(config: EvalConfig, entry: EvalModelEntry, retry: RetryBeh
 }
 
 /** A request's `model` is an evaluation model's label (or its name, when unique), so every call can name any model whoever serves it. */
-class RoutedChatModel implements ChatModel {
-  readonly kind = "openai-compatible" as const;
-
-  constructor(private readonly routes: Map<string, { model: string; chat: ChatModel }>) {}
-
-  complete(request: ChatRequest): Promise<ChatOutcome> {
-    const byModelName = [...this.routes.values()].filter((candidate) => candidate.model === request.model);
-    const route = this.routes.get(request.model) ?? (byModelName.length === 1 ? byModelName[0] : undefined);
-    if (!route)
-      return Promise.resolve({
-        kind: "error",
-        cause: `"${request.model}" is not a configured evaluation model (configured: ${[...this.routes.keys()].join(", ")})`,
-        usage: { inputTokens: 0, outputTokens: 0 },
-        durationMs: 0,
-        attempts: 0,
-        model: request.model,
-      });
-    return route.chat.complete({ ...request, model: route.model });
-  }
+function routedChatModel(routes: Map<string, { model: string; chat: ChatModel }>): ChatModel {
+  return {
+    kind: "openai-compatible",
+    complete: (request: ChatRequest): Promise<ChatOutcome> => {
+      const byModelName = [...routes.values()].filter((candidate) => candidate.model === request.model);
+      const route = routes.get(request.model) ?? (byModelName.length === 1 ? byModelName[0] : undefined);
+      if (!route)
+        return Promise.resolve({
+          kind: "error",
+          cause: `"${request.model}" is not a configured evaluation model (configured: ${[...routes.keys()].join(", ")})`,
+          usage: { inputTokens: 0, outputTokens: 0 },
+          durationMs: 0,
+          attempts: 0,
+          model: request.model,
+        });
+      return route.chat.complete({ ...request, model: route.model });
+    },
+  };
 }

@@ -4,7 +4,6 @@ import type { ChatMessage, ChatModel } from "../workflow/ports";
 import { callStructured, type StructuredOutcome } from "../workflow/structured-call";
 import type { PromptFiles } from "./prompt-files";
 
-/** Temperature is always 0 where the family takes one. */
 export interface EvalCallSettings {
   maxTokens: number;
   timeoutMs: number;
@@ -27,7 +26,6 @@ export interface EvalCall<S extends z.ZodTypeAny> {
   /** Sent as `x-agent-id` (e.g. `eval.goal-accuracy`, `judge.evaluator`). */
   agentId: string;
   model: string;
-  /** Under prompts/. */
   promptFile: string;
   user: string;
   output: { name: string; schema: S };

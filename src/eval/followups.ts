@@ -40,7 +40,6 @@ const FollowUpDialogueSchema = z.object({
 });
 export type FollowUpDialogue = z.infer<typeof FollowUpDialogueSchema>;
 
-/** Errors name the dialogue and field. */
 export function readFollowUpDialogues(file: string): FollowUpDialogue[] {
   const parsed = z.array(FollowUpDialogueSchema).safeParse(JSON.parse(readFileSync(file, "utf8")));
   if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
@@ -77,7 +76,6 @@ export async function runFollowUpDialogues(
 ): Promise<FollowUpSummary> {
   let turns = 0;
   let resolved = 0;
-  // The check reads contract ids out of each understood question.
   await vocabulary.contractIds.ready();
   for (const dialogue of dialogues) {
     for (const [index, turn] of dialogue.turns.entries()) {

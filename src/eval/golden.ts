@@ -29,7 +29,6 @@ export const GOLDEN_METRICS: MetricOptions[] = [
   { metric: "topic-adherence", mode: "F1", counting: "COVERAGE" },
 ];
 
-/** Errors name the file and line. */
 export function readGoldenSet(dir: string): GoldenCase[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith(".jsonl"))
@@ -62,13 +61,11 @@ export function goldenCaseLookup(
     (transcript.standaloneQuestion ? byQuestion.get(questionKey(transcript.standaloneQuestion)) : undefined);
 }
 
-/** Per metric; the mean is null when no case scored. */
 export interface GoldenSummary {
   cases: number;
   metrics: Record<string, { scored: number; mean: number | null; skipped?: string }>;
 }
 
-/** One at a time through the real workflow, each scored with GOLDEN_METRICS. */
 export async function runGoldenSet(
   cases: GoldenCase[],
   run: (question: string) => Promise<TranscriptDocument>,

@@ -21,7 +21,6 @@ const GroundingQuestionSchema = z
   .strict();
 export type GroundingQuestion = z.infer<typeof GroundingQuestionSchema>;
 
-/** Errors name the question and field. */
 export function readGroundingQuestions(file: string): GroundingQuestion[] {
   const parsed = z.array(GroundingQuestionSchema).safeParse(JSON.parse(readFileSync(file, "utf8")));
   if (!parsed.success) throw new Error(`${file}: ${describeZodError(parsed.error)}`);
@@ -98,7 +97,6 @@ function answerText(state: RunState): string {
   );
 }
 
-/** With the confusion table (expected rows × observed columns). */
 export function summariseGrounding(results: GroundingResult[]) {
   const expected = ["supplier", "ask_back", "not_found"] as const;
   const table = expected.map((row) => ({
@@ -128,7 +126,6 @@ export type GroundingDataSets = Record<
   { ask: (question: string) => Promise<RunState>; figures: GroundingFigures; suppliers: readonly Supplier[] }
 >;
 
-/** One at a time, a report line per result as it comes. */
 export async function runGroundingSet(
   questions: GroundingQuestion[],
   dataSets: GroundingDataSets,

@@ -16,7 +16,6 @@ export interface ReferenceTopics {
   all: string[];
 }
 
-/** Reads the reference topics; a malformed file is a ConfigurationError naming the file and field. */
 export function readReferenceTopics(prompts: PromptFiles): ReferenceTopics {
   const file = "metrics/reference-topics.yaml";
   const parsed = ReferenceTopicsSchema.safeParse(parse(prompts.read(file)));

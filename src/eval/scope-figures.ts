@@ -37,7 +37,6 @@ export async function measureScope(
   };
 }
 
-/** One row per engine. */
 export function scopeTable(rows: { engine: string; figures: ScopeFigures }[]): string {
   const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
   const header = ["engine", "procurement qs", "false refusals", "false-refusal rate", "off-topic qs", "caught", "out-of-scope recall"];

@@ -1,6 +1,5 @@
 // First: starts Application Insights (when configured) before anything loads `http`.
 import "../telemetry/preload";
-/** Azure Functions v4 timers: each maps its trigger to its job, nothing more. */
 import { app, type InvocationContext } from "@azure/functions";
 import { loadConfig } from "../config";
 import type { Log } from "../domain";

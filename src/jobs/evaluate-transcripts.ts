@@ -16,7 +16,7 @@ import { isDeclinedOutOfScope, liveReferenceTopics } from "../eval/samples/live-
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord } from "../domain";
-import type { EvaluationStore, EvaluationTelemetry, TranscriptSource } from "./ports";
+import type { Telemetry } from "../telemetry";
 
 export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
   "agent-goal-accuracy": "AgentGoalAccuracy",
@@ -25,9 +25,15 @@ export const TELEMETRY_METRIC_NAMES: Record<MetricName, string> = {
 };
 
 export interface EvaluateTranscriptsDeps {
-  source: TranscriptSource;
-  store: EvaluationStore;
-  telemetry: EvaluationTelemetry;
+  /** Stored transcripts the job has not scored yet (the watermark is each transcript's `evaluatedAt`). */
+  source: {
+    /** Terminal transcripts without `evaluatedAt`, oldest first, optionally only those started at or after `since`. */
+    listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]>;
+    /** Sets the transcript's `evaluatedAt`, so later runs skip it (may report false when it no longer exists). */
+    markEvaluated(transcriptId: string, conversationId: string, at: string): Promise<boolean>;
+  };
+  store: { save(record: EvaluationRecord): Promise<void> };
+  telemetry: Pick<Telemetry, "transcriptEvaluated">;
   /** The evaluation model, or why there is none (then the job evaluates nothing and marks nothing). */
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
@@ -50,7 +56,6 @@ export interface EvaluateTranscriptsSummary {
   evaluated: string[];
   failed: { transcriptId: string; error: string }[];
   skipped?: string;
-  /** Per evaluated transcript: each metric and judge criterion, per model, with the mean (or majority verdict). */
   scores: { transcriptId: string; scores: ScoreReport[] }[];
   disagreements: number;
 }

@@ -10,15 +10,15 @@ import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import type { MetricName } from "../eval/metrics/metric-result";
 import { scoreSample } from "../eval/score-sample";
 import { TELEMETRY_METRIC_NAMES } from "./evaluate-transcripts";
-import type { CanaryStore, CanaryTelemetry } from "./ports";
+import type { Telemetry } from "../telemetry";
 
 export interface GoldenCanaryDeps {
   cases: GoldenCase[];
   ask: (question: string) => Promise<TranscriptDocument>;
   evalModel: EvalModel | { skipped: string };
   criteria: Criterion[];
-  store: CanaryStore;
-  telemetry: CanaryTelemetry;
+  store: { save(record: CanaryRecord): Promise<void> };
+  telemetry: Pick<Telemetry, "canaryCompleted" | "canaryScored">;
   deployment: Pick<CanaryRecord, "provider" | "deployedModels">;
   clock?: Clock;
 }
@@ -99,7 +99,7 @@ function tally(rows: CanaryRow[]): Pick<CanaryRecord, "passed" | "failed" | "ski
 }
 
 /** One `CanaryCompleted`, then one `CanaryScored` per check kind (numbers only). */
-function report(telemetry: CanaryTelemetry, record: CanaryRecord, startedAt: Date, endedAt: Date): void {
+function report(telemetry: GoldenCanaryDeps["telemetry"], record: CanaryRecord, startedAt: Date, endedAt: Date): void {
   telemetry.canaryCompleted({
     canaryRunId: record.id,
     outcome: record.outcome,

@@ -12,7 +12,6 @@ import { toIsoDate } from "../tools/iso-date";
 import { withJobContext } from "./job-context";
 import { postRenewalAlerts, type RenewalAlertsResult } from "./renewal-alerts";
 
-/** A claim left pending this long belongs to a pass that stopped before posting: a later pass posts it. */
 const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
 type RenewalSettings = Pick<AppConfig, "env">;

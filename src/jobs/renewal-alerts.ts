@@ -1,14 +1,19 @@
 import { describeError, renewalAlertId, type Clock, type Language, type Log, type RenewalAlert, type RenewalDue } from "../domain";
 import type { PostedMessage } from "../approvals";
-import type { RenewalAlertRecords, RenewalTelemetry } from "./ports";
+import type { ConditionalWrite, Versioned } from "../workflow/ports";
+import type { Telemetry } from "../telemetry";
 
 export interface RenewalAlertsDeps {
-  /** The renewals whose notice deadline falls within the alert window today. */
   due: () => Promise<RenewalDue[]>;
-  alerts: RenewalAlertRecords;
+  /** The `renewalAlerts` container: create-if-absent claims, etag-conditional changes. */
+  alerts: {
+    create(alert: RenewalAlert): Promise<ConditionalWrite>;
+    get(id: string): Promise<Versioned<RenewalAlert> | undefined>;
+    replace(alert: RenewalAlert, etag: string): Promise<ConditionalWrite>;
+  };
   /** Posts the alert's card as a new thread in the procurement channel; throws when it was not posted. */
   post: (alert: RenewalAlert) => Promise<PostedMessage>;
-  telemetry: RenewalTelemetry;
+  telemetry: Pick<Telemetry, "renewalAlert">;
   language: Language;
   clock: Clock;
   log: Log;

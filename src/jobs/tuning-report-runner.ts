@@ -10,7 +10,6 @@ import { loadPromptLibrary } from "../workflow/prompt-library";
 import type { Log } from "../domain";
 
 export const DEFAULT_TUNING_DAYS = 30;
-/** At most this many runs are read (the newest). */
 const MAX_TUNING_RUNS = 5_000;
 
 /** Checked on the offline workflow: the same figures on every machine, no model cost. */

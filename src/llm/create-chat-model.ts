@@ -35,3 +35,12 @@ export async function createChatModel(
     }
   }
 }
+
+/**
+ * How the offline Router reads keywords and descriptions, loaded only when asked for: the tuning report proposes changes to them as that
+ * Router would see them, and never answers a question with it.
+ */
+export function offlineRouterReading(): Pick<typeof import("./offline"), "scoreSpecialists" | "descriptionFeatures"> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require("./offline") as typeof import("./offline");
+}

@@ -4,10 +4,9 @@ import { describeError } from "../domain/errors";
 import type { ContentFilterVerdict } from "../domain";
 import { describeVerdict, promptFilterVerdict } from "./content-filter";
 import type { ChatOutcome } from "../workflow/ports";
-import { unreachableEndpoint } from "../resilience/connection-failure";
 import type { EndpointFault } from "./endpoint-pool";
 import { isRetryableStatus, parseRetryAfter, type FailedAttempt } from "../resilience";
-import { isMissingCredential, missingCredentialMessage } from "../resilience/connection-failure";
+import { isMissingCredential, missingCredentialMessage, unreachableEndpoint } from "../resilience/connection-failure";
 
 /** Longest cause text kept; server messages can be long and are never needed in full. */
 const MAX_CAUSE_CHARS = 200;
@@ -33,17 +32,13 @@ export function classifyOpenAiError(error: unknown): FailedAttempt {
   return { retryable: error instanceof APIConnectionError && unreachableEndpoint(error) === undefined };
 }
 
-/** The endpoint a call went to, and the settings that name it and its key (said in a failure, with what to check). */
-export interface EndpointInfo {
-  url: string;
-  setting: string;
-  keySetting: string;
-}
-
 const PROVIDER_SETTINGS = {
   "azure-openai": { setting: "AZURE_OPENAI_ENDPOINT", keySetting: "AZURE_OPENAI_API_KEY" },
   "openai-compatible": { setting: "OPENAI_BASE_URL", keySetting: "OPENAI_API_KEY" },
 } as const;
+
+/** The endpoint a call went to, and the settings that name it and its key (said in a failure, with what to check). */
+export type EndpointInfo = { url: string } & (typeof PROVIDER_SETTINGS)[keyof typeof PROVIDER_SETTINGS];
 
 export function endpointInfo(kind: keyof typeof PROVIDER_SETTINGS, url: string): EndpointInfo {
   return { url, ...PROVIDER_SETTINGS[kind] };

@@ -25,7 +25,6 @@ const ChoiceChunkSchema = z.object({
   content_filter_results: z.record(z.unknown()).nullish(),
 });
 
-// Anything else a chunk carries is ignored.
 const ChunkSchema = z.object({
   id: z.string().nullish(),
   created: z.number().nullish(),
@@ -87,7 +86,6 @@ class StreamedAnswer {
   private usage: ChatCompletion["usage"];
   private meta = { id: "", created: 0, model: "" };
 
-  /** True when the chunk brought more content. */
   add(chunk: Chunk): boolean {
     // Azure's first chunk (the prompt's filter results) has an empty id and model.
     if (chunk.model) this.meta = { id: chunk.id ?? "", created: chunk.created ?? 0, model: chunk.model };

@@ -7,7 +7,6 @@ import type { LeasedMessage, RunQueue } from "../workflow/ports";
 /** Where the queue service is and how to authenticate: a connection string (Azurite) or a URL with managed identity. */
 export type QueueTarget = { connectionString: string } | { url: string };
 
-/** The suffix of the queue that keeps poisoned messages for inspection. */
 export const POISON_SUFFIX = "-poison";
 
 /** Storage caps one receive at 32 messages. */
@@ -19,7 +18,6 @@ export const MAX_MESSAGE_BYTES = 65_536;
 /** A poison record names why in at most this many characters (a validation message can quote the whole body). */
 const MAX_REASON_CHARS = 1_000;
 
-/** A poison record that refers to its body elsewhere shows this much of it. */
 const EXCERPT_CHARS = 500;
 
 /**
@@ -170,26 +168,24 @@ export class AzureStorageRunQueue implements RunQueue {
         if (updated.popReceipt === undefined) throw new Error(`${what} ${id}: the queue returned no pop receipt`);
         popReceipt = updated.popReceipt;
       });
+    const complete = () =>
+      inTurn(async () => {
+        await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
+        deleted = true;
+      });
     return {
       id,
       body: item.messageText,
       deliveryCount: item.dequeueCount,
       renew: (seconds: number) => setVisibility("renew", seconds),
-      complete: () =>
-        inTurn(async () => {
-          await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
-          deleted = true;
-        }),
+      complete,
       release: (delaySeconds: number) => setVisibility("release", delaySeconds),
       requeue: async (delaySeconds: number) => {
         // The copy is sent before this one is deleted, so nothing is lost (at worst it runs twice, which the run's claim absorbs).
         await queueCall("requeue", (abortSignal) =>
           this.queue.sendMessage(item.messageText, { visibilityTimeout: delaySeconds, abortSignal }),
         );
-        await inTurn(async () => {
-          await queueCall(`delete ${id}`, (abortSignal) => queue.deleteMessage(id, popReceipt, { abortSignal }));
-          deleted = true;
-        });
+        await complete();
       },
     };
   }

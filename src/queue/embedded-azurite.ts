@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 
-/** The well-known development account every Azurite accepts. */
 const DEV_ACCOUNT = "devstoreaccount1";
 /** Azurite's published development key (not a secret: every emulator accepts it). */
 const DEV_KEY = "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
-/** A running Azurite queue service on loopback. */
 export interface EmbeddedAzurite {
   connectionString: string;
   stop(): Promise<void>;

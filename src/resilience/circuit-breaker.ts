@@ -4,7 +4,6 @@
  * closes it or opens it again. A request counts once, however many attempts it made.
  */
 export interface CircuitSettings {
-  /** In (0, 1]. */
   failureRate: number;
   /** One failure alone never opens the breaker. */
   minimumRequests: number;
@@ -17,7 +16,6 @@ export type CircuitState = "closed" | "open" | "half-open";
 /** A breaker's state with what explains it, for /healthz and the start banner. */
 export interface CircuitSnapshot {
   state: CircuitState;
-  /** Requests that ended in the window. */
   requests: number;
   failures: number;
   /** The last fault's short cause, while not closed. */
@@ -26,7 +24,6 @@ export interface CircuitSnapshot {
   openedAt?: number;
 }
 
-/** One breaker; `now` is injectable so tests never wait. */
 export class CircuitBreaker {
   private state: CircuitState = "closed";
   private outcomes: { at: number; failed: boolean }[] = [];

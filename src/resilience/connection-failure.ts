@@ -3,7 +3,6 @@
  * error's `cause` chain: retrying them within seconds only makes the user wait. Knows no SDK, so retry policy and circuit breaker share it.
  */
 
-/** Why an endpoint is unreachable: the system error code and what it means, in words. */
 export interface UnreachableEndpoint {
   code: string;
   reason: string;
@@ -27,7 +26,6 @@ const UNREACHABLE: Readonly<Record<string, string>> = {
 /** How deep the cause chain is followed (SDK error → fetch error → socket or identity error). */
 const MAX_CAUSE_DEPTH = 5;
 
-/** The first error in `error`'s cause chain for which `found` gives an answer. */
 function inCauses<T>(error: unknown, found: (error: { code?: unknown; name?: unknown }) => T | undefined): T | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < MAX_CAUSE_DEPTH && typeof current === "object" && current !== null; depth++) {

@@ -4,7 +4,6 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 
-/** How one kind of operation is retried. */
 export interface RetryPolicy {
   /** Retries after the first attempt; `Infinity` leaves the bound to `budgetMs`. */
   maxRetries: number;
@@ -21,10 +20,8 @@ export interface RetryPolicy {
 /** Waits `ms`, returning early (without throwing) when `signal` aborts. Injectable so tests never wait. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/** How the policy sees one failed attempt: the classifier's verdict. */
 export interface FailedAttempt {
   retryable: boolean;
-  /** The server's requested wait, when it sent one. */
   retryAfterMs?: number;
   /** The next attempt goes to another endpoint: it starts at once and does not count against `maxRetries` (one endpoint's trouble). */
   failover?: boolean;
@@ -33,7 +30,6 @@ export interface FailedAttempt {
 /** Which failures retry; by default every one does (the operation's failures are all transient). */
 type Classify = (error: unknown) => FailedAttempt;
 
-/** One retried operation: its policy, classification and the seams tests use. */
 export interface RetryOptions {
   policy: RetryPolicy;
   classify?: Classify;
@@ -44,12 +40,10 @@ export interface RetryOptions {
   /** Hears each failure that will be retried, before the wait (logging). */
   onRetry?: (error: unknown, waitMs: number, attempt: number) => void;
   sleep?: Sleep;
-  /** Uniform in [0, 1); drives the jitter. */
   random?: () => number;
   now?: () => number;
 }
 
-/** The value of the first successful attempt, or the last error; `attempts` counts both ways. */
 export type RetryResult<T> = { ok: true; value: T; attempts: number } | { ok: false; error: unknown; attempts: number };
 
 const DEFAULT_JITTER = 0.2;
@@ -109,7 +103,6 @@ export async function retryWithBackoff<T>(attempt: (attemptNumber: number) => Pr
   }
 }
 
-/** `retryWithBackoff` for callers that want the value or the last error thrown. */
 export async function retrying<T>(attempt: (attemptNumber: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const result = await retryWithBackoff(attempt, options);
   if (result.ok) return result.value;

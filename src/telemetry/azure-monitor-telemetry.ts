@@ -7,29 +7,24 @@ import { systemClock, type Clock, type WorkflowEvent } from "../domain";
 import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor, redactingLogProcessor, redactingSpanProcessor } from "./sdk-processors";
 import { redactError, redactProperties } from "./redaction";
 import {
-  checkpointFailedEvent,
-  citationsDroppedEvent,
-  contentFilteredEvent,
-  executorCompletedEvent,
   executorMetrics,
-  executorStartedEvent,
   genAiProviderName,
   propsEvent,
   runCompletedEvent,
   runMetric,
   TelemetryEvent,
+  workflowEventRecord,
   type EventRecord,
   type MetricRecord,
   type SpanRecord,
 } from "./records";
-import { approvalSpan, executorSpan, gateSpan, runSpan, toolSpan } from "./span-records";
+import { approvalSpan, workflowSpan } from "./span-records";
 import type { Telemetry } from "./telemetry-port";
 
 interface AzureMonitorSettings {
   connectionString: string;
   cloudRoleName: string;
   provider: ModelProviderConfig["kind"];
-  /** When an approval decision is recorded (its span ends); the system clock when absent. */
   clock?: Clock;
 }
 
@@ -79,7 +74,6 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
     }
     histogram.record(record.value, redactProperties(record.attributes));
   };
-  /** Writes a finished span into its run's trace, under its parent, with its pinned ids. */
   const span = (record: SpanRecord | undefined) => {
     if (!record) return;
     const pinned = {
@@ -108,38 +102,11 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
       .setStatus({ code: record.ok ? SpanStatusCode.OK : SpanStatusCode.ERROR })
       .end(record.endTime);
   };
-  const executorCompleted = (workflowEvent: WorkflowEvent) => {
-    event(executorCompletedEvent(workflowEvent));
-    executorMetrics(workflowEvent).forEach(metric);
-    span(executorSpan(workflowEvent, providerName));
-  };
   const workflowEvent = (workflowEvent: WorkflowEvent) => {
-    switch (workflowEvent.type) {
-      case "executor_started":
-        event(executorStartedEvent(workflowEvent));
-        return;
-      case "executor_completed":
-        executorCompleted(workflowEvent);
-        return;
-      case "tool_completed":
-        span(toolSpan(workflowEvent));
-        return;
-      case "phase_completed":
-        if (workflowEvent.phase === "gate") span(gateSpan(workflowEvent));
-        return;
-      case "run_completed":
-        span(runSpan(workflowEvent));
-        return;
-      case "checkpoint_failed":
-        event(checkpointFailedEvent(workflowEvent));
-        return;
-      case "content_filtered":
-        event(contentFilteredEvent(workflowEvent));
-        return;
-      case "citations_dropped":
-        event(citationsDroppedEvent(workflowEvent));
-        return;
-    }
+    const record = workflowEventRecord(workflowEvent);
+    if (record) event(record);
+    if (workflowEvent.type === "executor_completed") executorMetrics(workflowEvent).forEach(metric);
+    span(workflowSpan(workflowEvent, providerName));
   };
 
   return {

@@ -3,7 +3,6 @@ import type { ModelProviderConfig } from "../config";
 import type { TelemetryValue } from "./redaction";
 import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../domain";
 
-/** One metric or judge criterion scored on one stored transcript (the evaluation job owns the shape). */
 export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
 
 /**
@@ -36,21 +35,14 @@ export const TelemetryMetric = {
   tokenUsage: "gen_ai.client.token.usage",
 } as const;
 
-/**
- * Pure mappings from domain facts to telemetry items. Nothing here sends anything, and nothing here is trusted to be safe: every property
- * still goes through redaction.ts on its way out.
- */
-
-/** Loose properties as mapped; redaction decides what is sent. */
+// Pure mappings from domain facts to telemetry items, none trusted to be safe: every property still goes through redaction.ts.
 type RawProperties = Record<string, TelemetryValue | null | undefined>;
 
-/** A custom event before redaction. */
 export interface EventRecord {
   name: TelemetryEventName;
   properties: RawProperties;
 }
 
-/** One histogram measurement before redaction. */
 export interface MetricRecord {
   name: string;
   value: number;
@@ -75,12 +67,10 @@ export interface SpanRecord {
   attributes: RawProperties;
 }
 
-/** An approver's decision on a draft answer. */
 export interface ApprovalDecidedProps {
   approvalId: string;
   runId: string;
   decision: "approved" | "edited" | "rejected" | "expired";
-  /** Time from the approval request to the decision. */
   waitMs: number;
 }
 
@@ -96,27 +86,6 @@ export function genAiProviderName(provider: ModelProviderConfig["kind"]): string
   return { "azure-openai": "azure.ai.openai", "openai-compatible": "openai", offline: "procura.offline" }[provider];
 }
 
-/** `ExecutorCompleted`: one agent call (router, a specialist, moderator) with its cost and outcome. */
-export function executorCompletedEvent(event: WorkflowEvent): EventRecord {
-  return {
-    name: TelemetryEvent.ExecutorCompleted,
-    properties: {
-      runId: event.runId,
-      executor: event.executor,
-      durationMs: event.durationMs,
-      model: event.model,
-      inputTokens: event.inputTokens,
-      outputTokens: event.outputTokens,
-      cachedInputTokens: event.cachedInputTokens,
-      reasoningTokens: event.reasoningTokens,
-      outcome: event.outcome,
-      attempt: event.attempt,
-      round: event.round,
-    },
-  };
-}
-
-/** Latency and token histograms of one completed executor. */
 export function executorMetrics(event: WorkflowEvent): MetricRecord[] {
   const records: MetricRecord[] = [];
   if (event.durationMs !== undefined)
@@ -140,46 +109,38 @@ export function executorMetrics(event: WorkflowEvent): MetricRecord[] {
   return records;
 }
 
-/** `ExecutorStarted`: an agent began (its end is `ExecutorCompleted`; a start with no end is a stuck or lost step). */
-export function executorStartedEvent(event: WorkflowEvent): EventRecord {
-  return {
-    name: TelemetryEvent.ExecutorStarted,
-    properties: { runId: event.runId, executor: event.executor, round: event.round, phase: event.phase, attempt: event.attempt },
-  };
+/**
+ * The custom event of a workflow event, if it has one: `ExecutorStarted` (one with no `ExecutorCompleted` is a stuck or lost step),
+ * `ExecutorCompleted` with its cost and outcome, and what was filtered or dropped (categories and counts, never the text or the records).
+ */
+export function workflowEventRecord(event: WorkflowEvent): EventRecord | undefined {
+  const { runId, executor, round, attempt, phase } = event;
+  switch (event.type) {
+    case "executor_started":
+      return { name: TelemetryEvent.ExecutorStarted, properties: { runId, executor, round, phase, attempt } };
+    case "executor_completed": {
+      const { durationMs, model, inputTokens, outputTokens, cachedInputTokens, reasoningTokens, outcome } = event;
+      const properties = { durationMs, model, inputTokens, outputTokens, cachedInputTokens, reasoningTokens, outcome, attempt, round };
+      return { name: TelemetryEvent.ExecutorCompleted, properties: { runId, executor, ...properties } };
+    }
+    case "content_filtered":
+      return {
+        name: TelemetryEvent.ContentFiltered,
+        properties: { runId, executor, source: event.filter?.source, categories: event.filter?.categories.join(",") },
+      };
+    case "citations_dropped":
+      return { name: TelemetryEvent.CitationsDropped, properties: { runId, executor, droppedCitations: event.droppedCitations } };
+    case "checkpoint_failed":
+      return { name: TelemetryEvent.CheckpointFailed, properties: { runId, phase } };
+    default:
+      return undefined;
+  }
 }
 
-/** `ContentFiltered`: the content filter refused a prompt or stopped an answer; which executor and categories, never the text. */
-export function contentFilteredEvent(event: WorkflowEvent): EventRecord {
-  return {
-    name: TelemetryEvent.ContentFiltered,
-    properties: {
-      runId: event.runId,
-      executor: event.executor,
-      source: event.filter?.source,
-      categories: event.filter?.categories.join(","),
-    },
-  };
-}
-
-/** `CitationsDropped`: an executor cited records no tool returned in the run; how many, never which. */
-export function citationsDroppedEvent(event: WorkflowEvent): EventRecord {
-  return {
-    name: TelemetryEvent.CitationsDropped,
-    properties: { runId: event.runId, executor: event.executor, droppedCitations: event.droppedCitations },
-  };
-}
-
-/** `CheckpointFailed`: a run's state could not be saved at a step boundary. */
-export function checkpointFailedEvent(event: WorkflowEvent): EventRecord {
-  return { name: TelemetryEvent.CheckpointFailed, properties: { runId: event.runId, phase: event.phase } };
-}
-
-/** Milliseconds from the start of a run to its end (or its last update while it waits for approval). */
 function runDurationMs(state: RunState): number {
   return Math.max(0, Date.parse(state.endedAt ?? state.updatedAt) - Date.parse(state.startedAt));
 }
 
-/** `RunCompleted`: routing, quality gate, approval and latency of one run. */
 export function runCompletedEvent(state: RunState): EventRecord {
   return {
     name: TelemetryEvent.RunCompleted,
@@ -215,7 +176,6 @@ export function runMetric(state: RunState): MetricRecord {
   return { name: TelemetryMetric.runDuration, value: runDurationMs(state), unit: "ms", attributes: { status: state.status } };
 }
 
-/** An event whose properties are the props as the caller gave them (redaction still decides what is sent). */
 export function propsEvent(name: TelemetryEventName, props: object): EventRecord {
   return { name, properties: { ...props } };
 }
@@ -227,7 +187,6 @@ export function propsEvent(name: TelemetryEventName, props: object): EventRecord
 export interface ModelEndpointChangedProps {
   change: "failover" | "circuit_opened" | "circuit_closed";
   endpoint: string;
-  /** For a failover: where the call went. */
   toEndpoint?: string;
   faultKind?: string;
 }

@@ -9,12 +9,9 @@
  */
 import { redactUrlsIn } from "../domain/errors";
 
-/** A property value as telemetry carries it. */
 export type TelemetryValue = string | number | boolean;
 
-/** Property names allowed in custom events, metrics and spans; everything else is dropped. */
 export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
-  // run and executor
   "runId",
   "executor",
   "durationMs",
@@ -47,11 +44,9 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "evidenceNeed",
   "failedSpecialists",
   "provider",
-  // errors
   "correlationId",
   "errorKind",
   "step",
-  // approvals and feedback
   "approvalId",
   "decision",
   "waitMs",
@@ -62,18 +57,15 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "action",
   "contractId",
   "daysLeft",
-  // model endpoints (failover)
   "change",
   "endpoint",
   "toEndpoint",
   "faultKind",
-  // model stream timing, per deployment
   "deployment",
   "reasoningEffort",
   "firstTextMs",
   "tokensPerSecond",
   "chunkTokens",
-  // evaluation
   "transcriptId",
   "metric",
   "criterion",
@@ -81,7 +73,6 @@ export const ALLOWED_PROPERTIES: ReadonlySet<string> = new Set([
   "score",
   "passed",
   "disagreement",
-  // golden-set canary
   "canaryRunId",
   "routerModel",
   "specialistModel",
@@ -167,14 +158,12 @@ function redactValue(value: string): string {
   return scrubText(value.trim()).slice(0, MAX_VALUE_LENGTH);
 }
 
-/** An error reduced to what may be sent: its type, and its message and stack scrubbed and bounded. */
 export interface SafeError {
   type: string;
   message: string;
   stack: string;
 }
 
-/** Makes any thrown value safe to send as an exception. */
 export function redactError(error: unknown): SafeError {
   const type = error instanceof Error ? error.name : typeof error;
   const message = scrubText(error instanceof Error ? error.message : String(error)).slice(0, MAX_MESSAGE_LENGTH);

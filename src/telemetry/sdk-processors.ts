@@ -19,7 +19,6 @@ function scrubAttributes(attributes: Attributes | undefined): void {
   }
 }
 
-/** Scrubs span attributes as spans end, before export. */
 export const redactingSpanProcessor: SpanProcessor = {
   onStart: () => undefined,
   onEnd: (span) => scrubAttributes(span.attributes),
@@ -27,7 +26,6 @@ export const redactingSpanProcessor: SpanProcessor = {
   shutdown: async () => undefined,
 };
 
-/** Scrubs log record attributes and string bodies (exceptions, traces) as they are emitted. */
 export const redactingLogProcessor: LogRecordProcessor = {
   onEmit: (record) => {
     scrubAttributes(record.attributes);
@@ -45,7 +43,6 @@ export const redactingLogProcessor: LogRecordProcessor = {
 export const PIN_TRACE_ID = "procura.pin.trace_id";
 export const PIN_SPAN_ID = "procura.pin.span_id";
 
-/** Applies the pinned ids as a span starts and removes the pinning attributes. */
 export const pinnedSpanIdsProcessor: SpanProcessor = {
   onStart: (span) => {
     const attributes = (span as unknown as { attributes: Record<string, unknown> }).attributes;

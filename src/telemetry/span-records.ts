@@ -1,12 +1,7 @@
-/**
- * Pure mappings from workflow events to trace spans: the run's root span and its executor, tool, quality-gate and approval children. Like
- * records.ts, nothing here sends anything.
- */
 import { createHash } from "node:crypto";
 import type { WorkflowEvent } from "../domain";
 import type { ApprovalDecidedProps, SpanRecord } from "./records";
 
-/** When an event that measured its duration began, and when it ended. */
 function timesOf(event: { at: string; durationMs?: number }): { startTime: Date; endTime: Date } {
   const endTime = new Date(event.at);
   return { startTime: new Date(endTime.getTime() - (event.durationMs ?? 0)), endTime };
@@ -14,7 +9,22 @@ function timesOf(event: { at: string; durationMs?: number }): { startTime: Date;
 
 const okOutcome = (outcome: string | undefined) => outcome === undefined || outcome === "ok";
 
-/** The run span: the root of the run's trace, from the run's start to its end (or its pause for approval). */
+/** The span a workflow event closes: the run's, an executor's, a tool call's or the quality gate's; none for the others. */
+export function workflowSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
+  switch (event.type) {
+    case "executor_completed":
+      return executorSpan(event, providerName);
+    case "tool_completed":
+      return toolSpan(event);
+    case "phase_completed":
+      return event.phase === "gate" ? gateSpan(event) : undefined;
+    case "run_completed":
+      return runSpan(event);
+    default:
+      return undefined;
+  }
+}
+
 export function runSpan(event: WorkflowEvent): SpanRecord {
   const trace = runTrace(event.runId);
   return {
@@ -27,7 +37,6 @@ export function runSpan(event: WorkflowEvent): SpanRecord {
   };
 }
 
-/** The `invoke_agent` span of an executor (router, a specialist in a round, the moderator), child of the run span. */
 export function executorSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
   if (!event.executor) return undefined;
   const ok = okOutcome(event.outcome);
@@ -56,7 +65,6 @@ export function executorSpan(event: WorkflowEvent, providerName: string): SpanRe
   };
 }
 
-/** The `execute_tool` span of one tool call, child of the executor that asked for it. */
 export function toolSpan(event: WorkflowEvent): SpanRecord | undefined {
   if (!event.tool) return undefined;
   const ok = okOutcome(event.outcome);
@@ -77,7 +85,6 @@ export function toolSpan(event: WorkflowEvent): SpanRecord | undefined {
   };
 }
 
-/** The quality gate's decision, child of the run span. */
 export function gateSpan(event: WorkflowEvent): SpanRecord {
   const trace = runTrace(event.runId);
   return {
@@ -90,7 +97,6 @@ export function gateSpan(event: WorkflowEvent): SpanRecord {
   };
 }
 
-/** An approver's decision, child of the run span, covering the wait from the request to the decision. */
 export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): SpanRecord {
   const trace = runTrace(props.runId);
   return {
@@ -104,7 +110,6 @@ export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): Span
   };
 }
 
-/** A run's place in distributed tracing: the trace every span of the run belongs to, and the run span's id. */
 export interface RunTrace {
   /** 32 hex digits: the App Insights operation id of the run. */
   traceId: string;

@@ -11,7 +11,6 @@ let active: Telemetry | undefined;
  * before anything loads `http`, so outgoing calls are instrumented).
  */
 export function createTelemetry(
-  // Where to send it, under which role name, and the model provider to tag it with.
   config: { env: Pick<Env, "APPLICATIONINSIGHTS_CONNECTION_STRING" | "CLOUD_ROLE_NAME">; provider: Pick<ModelProviderConfig, "kind"> },
   log: Log = console.log,
 ): Telemetry {

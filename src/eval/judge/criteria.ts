@@ -4,7 +4,6 @@ import { z } from "zod";
 import { ConfigurationError } from "../../domain";
 import { describeZodError } from "../../domain/errors";
 
-/** The three evaluation levels: one step, one phase (a cluster of steps), the whole run. */
 export const GRANULARITIES = ["step_level", "phase_level", "global_summary"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 

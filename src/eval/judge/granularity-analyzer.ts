@@ -73,7 +73,6 @@ export async function analyzeGranularity(evalModel: EvalModel, criteria: Criteri
   return criteria.map((criterion) => {
     const choice = decided.get(criterion.name);
     if (choice) return choice;
-    // Only criteria without a fixed level were sent to the model or the rules above.
     if (criterion.granularity === undefined) throw new Error(`no granularity was chosen for criterion "${criterion.name}"`);
     return { criterion: criterion.name, granularity: criterion.granularity, source: "fixed", reason: "fixed by the criterion" };
   });

@@ -3,35 +3,24 @@ import { callEvalModel, type EvalModel } from "../eval-model";
 import type { Criterion, Granularity } from "./criteria";
 import type { AggregatedSteps } from "./step-aggregator";
 
-type Verdict = "PASS" | "FAIL" | "UNSURE";
-
-interface Evidence {
-  /** Keys of the AggregatedSteps step_mapping ("Step 3", "Phase B", "global_trace"). */
-  units: string[];
-  step_ids: number[];
-  /** Set when the cited evidence did not check out against the mapping. */
-  note?: string;
-}
-
-export interface EvaluationResult {
-  criterion_name: string;
-  verdict: Verdict;
-  reasoning: string;
-  confidence_score: number;
-  used_granularity: Granularity;
-  evidence: Evidence;
-  /** Present when the judge call failed after one repair (every model's, with several): the verdict is then UNSURE with confidence 0. */
-  error?: { kind: string; cause: string };
-  /** Present with several evaluation models: each model's verdict and evidence, and whether they disagree. */
-  models?: { perModel: ModelVerdict[]; disagreement: boolean };
-}
-
 const VerdictSchema = z.object({
   verdict: z.enum(["PASS", "FAIL", "UNSURE"]),
   reasoning: z.string().min(1),
   confidence_score: z.number().min(0).max(1),
   evidence: z.object({ units: z.array(z.string()), step_ids: z.array(z.number().int()) }),
 });
+type Verdict = z.infer<typeof VerdictSchema>["verdict"];
+
+export type EvaluationResult = z.infer<typeof VerdictSchema> & {
+  criterion_name: string;
+  used_granularity: Granularity;
+  /** `units` are keys of the step_mapping ("Step 3", "Phase B", "global_trace"); `note` says when they did not check out against it. */
+  evidence: { note?: string };
+  /** Present when the judge call failed after one repair (every model's, with several): the verdict is then UNSURE with confidence 0. */
+  error?: { kind: string; cause: string };
+  /** Present with several evaluation models: each model's verdict and evidence, and whether they disagree. */
+  models?: { perModel: ModelVerdict[]; disagreement: boolean };
+};
 
 /** Cited evidence not in the mapping (empty lists: all valid). */
 export function invalidEvidence(evidence: { units: string[]; step_ids: number[] }, mapping: Record<string, number[]>) {

@@ -4,7 +4,6 @@ import type { Granularity } from "./criteria";
 import { encodeSteps, type JudgeStep } from "./judge-step";
 import type { TaskDecomposition } from "./task-decomposer";
 
-/** In the layout the judge prompts expect. */
 export interface AggregatedSteps {
   granularity: Granularity;
   aggregated_content: string;

@@ -6,7 +6,6 @@ import { acrossModels, conversationText, failed, notScorable, scored, type Metri
 /** WITH_REFERENCE compares the outcome with `sample.reference`; WITHOUT_REFERENCE infers the goal first. */
 type GoalAccuracyMode = "WITH_REFERENCE" | "WITHOUT_REFERENCE";
 
-/** AgentGoalAccuracy settings (default: WITH_REFERENCE, judged by every configured model). */
 export interface AgentGoalAccuracyConfig {
   mode: GoalAccuracyMode;
   models?: string[];

@@ -29,7 +29,6 @@ type PerModelResult<P> = Omit<MetricResult<P>, "models"> & { model: string };
 export interface ModelBreakdown<P> {
   perModel: PerModelResult<P>[];
   mean: number | null;
-  /** Null when no model scored. */
   spread: number | null;
   /** True when the spread exceeds DISAGREEMENT_TOLERANCE, or when some models scored and others did not. */
   disagreement: boolean;
@@ -105,7 +104,6 @@ function combineParts<P extends object>(partsList: P[]): Partial<P> {
   return combined as Partial<P>;
 }
 
-/** Numbered lines for an evaluation prompt. */
 export function conversationText(messages: SampleMessage[]): string {
   return messages
     .map((message, index) => {

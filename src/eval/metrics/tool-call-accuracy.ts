@@ -5,7 +5,6 @@ import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
 type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
 
-/** ToolCallAccuracy settings (defaults: STRICT arguments; the 0.8 threshold applies only when FLEXIBLE is chosen). */
 export interface ToolCallAccuracyConfig {
   mode: ToolCallMatchMode;
   /** FLEXIBLE only: minimum share of reference argument keys with equal values (inclusive). */

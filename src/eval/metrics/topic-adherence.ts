@@ -23,7 +23,6 @@ export interface TopicAdherenceConfig {
 export interface TopicClassification {
   topic: string;
   onTopic: boolean;
-  /** Exact reference strings. */
   referenceTopics: string[];
   /** False: it refused or deflected. */
   answered: boolean;
@@ -91,7 +90,6 @@ export function topicAdherenceScores(
   return { precision, recall, f1: f1Score(precision, recall), covered };
 }
 
-/** Trimmed and deduplicated. */
 export async function extractTopics(evalModel: EvalModel, model: string, messages: SampleMessage[]): Promise<StructuredOutcome<string[]>> {
   const extracted = await callEvalModel(evalModel, {
     agentId: "eval.topic-extraction",

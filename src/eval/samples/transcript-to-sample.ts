@@ -42,7 +42,6 @@ function withWholeAnswer(conversation: SampleMessage[], stored: unknown): Sample
     : [...conversation, closing];
 }
 
-/** One section per part, empty parts left out. */
 function renderAnswer(answer: {
   conclusion: string;
   rationale: { point: string; citations: string[] }[];

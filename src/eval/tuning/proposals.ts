@@ -1,6 +1,5 @@
 import type { SpecialistSummary } from "../../domain";
-// eslint-disable-next-line no-restricted-imports -- tuning scores keywords as the offline Router does; it never answers a question
-import { descriptionFeatures, scoreSpecialists } from "../../llm/offline/router";
+import { offlineRouterReading } from "../../llm/create-chat-model";
 import { containsPhrase, contentFeatures } from "../../tools/text/words";
 import {
   MIN_EVIDENCE_RUNS,
@@ -26,6 +25,7 @@ export function proposeKeywordChanges(
   specialists: SpecialistSummary[],
   names: string[] = [],
 ): Proposal[] {
+  const { scoreSpecialists } = offlineRouterReading();
   const byId = new Map(specialists.map((specialist) => [specialist.id, specialist]));
   const proposals: Proposal[] = [];
   for (const [id, cases] of missed) {
@@ -68,6 +68,7 @@ export function proposeDescriptionChanges(
   specialists: SpecialistSummary[],
   names: string[] = [],
 ): Proposal[] {
+  const { descriptionFeatures } = offlineRouterReading();
   const proposals: Proposal[] = [];
   for (const specialist of specialists) {
     const features = descriptionFeatures(specialist.description);

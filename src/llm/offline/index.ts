@@ -1,1 +1,2 @@
 export { createOfflineChatModel } from "./offline-chat-model";
+export { descriptionFeatures, scoreSpecialists } from "./router";

@@ -42,18 +42,28 @@ function scopeParts(
   ].filter((part): part is string => Boolean(part));
 }
 
-export interface Phrases {
-  language: Language;
-  list(items: string[]): string;
-  quote(text: string): string;
-  routerMatched(matches: { name: string; keywords: string[] }[]): string;
-  routerNoMatch(fallbackName: string): string;
-  scopeOut(offTopic: string[]): string;
-  contractFound(c: { id: string; title: string; supplierName: string }): string;
-  contractCapCompare(c: { id: string; requestedPct: number; capPct: number }): string;
-  contractNoCap(c: { id: string; requestedPct: number }): string;
-  contractRenewal(c: { id: string; endDate: string; autoRenew: boolean; noticeDays: number; noticeDeadline: string }): string;
-  supplierProfile(s: {
+const en = {
+  language: "en" as Language,
+  list: (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`),
+  quote: (text: string) => `"${text}"`,
+  routerMatched: (matches: { name: string; keywords: string[] }[]) =>
+    `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
+  routerNoMatch: (name: string) => `No specialist keywords matched, so the ${name} answers alone.`,
+  scopeOut: (offTopic: string[]) =>
+    offTopic.length > 0
+      ? `Not a procurement question: it is about ${offTopic.slice(0, 3).join(", ")}.`
+      : "Not a procurement question: it names no purchase, supplier, contract, spend or policy.",
+  contractFound: (c: { id: string; title: string; supplierName: string }) =>
+    `Contract ${c.id} "${c.title}" with ${c.supplierName} applies.`,
+  contractCapCompare: (c: { id: string; requestedPct: number; capPct: number }) =>
+    c.requestedPct > c.capPct
+      ? `The requested ${signedPct(c.requestedPct)} exceeds the ${c.capPct}% price-adjustment cap in ${c.id}, so it cannot be accepted as is.`
+      : `The requested ${signedPct(c.requestedPct)} is within the ${c.capPct}% price-adjustment cap in ${c.id}.`,
+  contractNoCap: (c: { id: string; requestedPct: number }) =>
+    `${c.id} has no price-adjustment cap, so ${signedPct(c.requestedPct)} is a matter for negotiation.`,
+  contractRenewal: (c: { id: string; endDate: string; autoRenew: boolean; noticeDays: number; noticeDeadline: string }) =>
+    `${c.id} ends on ${c.endDate}${c.autoRenew ? " and renews automatically" : " and does not renew automatically"}; notice is ${c.noticeDays} days (by ${c.noticeDeadline}).`,
+  supplierProfile: (s: {
     name: string;
     id: string;
     riskRating: string;
@@ -61,72 +71,7 @@ export interface Phrases {
     onTimePct: number | null;
     qualityScore: number | null;
     incidents: number | null;
-  }): string;
-  supplierSanctions(s: { name: string; flagged: boolean }): string;
-  benchmark(b: { category: string; median: string; p25: string; p75: string; unit: string; typicalIncreasePct: number }): string;
-  benchmarkCompare(b: { requestedPct: number; typicalIncreasePct: number }): string;
-  /** What a spend figure covers, from the query's filters ("物流・2025年度"); the category already as a label. */
-  spendScope(s: SpendScope): string;
-  spendTotal(s: { scope: string; total: string; count: number | null }): string;
-  spendChange(s: { from: string; to: string; changePct: number; sameMonths: boolean }): string;
-  spendTop(s: { groups: string[] }): string;
-  spendLatest(s: { groups: string[] }): string;
-  policyApplies(p: { amount: string; referenceId: string; text: string }): string;
-  policyFound(p: { referenceId: string; text: string }): string;
-  /** The rationale point citing the records a conclusion states whole (their wording is shown beside it). */
-  conclusionRestsOn(recordCount: number): string;
-  /** `category` empty when the list is of no one category. */
-  suppliersListed(s: { category: string; names: string[] }): string;
-  risk(rating: string): string;
-  evidenceFound(e: { count: number; digests: string[] }): string;
-  nothingFound(tools: string[]): string;
-  /** A name the data does not hold, with the closest names it does. */
-  notInData(n: { kind: "supplier" | "category" | "costCenter" | "contract"; name: string; closest: string[] }): string;
-  whichOne(n: { name: string; candidates: string[] }): string;
-  /** Records a tool failed to read: the answer cannot rest on them. */
-  couldNotRead(kinds: ReadKind[]): string;
-  noToolsUsed: string;
-  noFindings: string;
-  /** Prefix of a recommended action inside a finding's details (the Moderator collects these lines). */
-  nextStep: string;
-  requeryNote(tools: string[]): string;
-  debateNote(peers: { name: string; summary: string }[]): string;
-  combined(others: { name: string; summary: string }[]): string;
-  failedSpecialists(failures: { name: string; error: string }[]): string;
-  actionNotice(a: { noticeDays: number; deadline: string | null; referenceId: string }): string;
-  actionCapExceeded(a: { capPct: number; referenceId: string }): string;
-  actionApproval(a: { referenceId: string }): string;
-  actionQuotes(a: { referenceId: string }): string;
-  actionSanctions(a: { referenceId: string }): string;
-  actionHighRisk(a: { referenceId: string }): string;
-  /** Points at the answer's listed sources by number of sources, never by their raw ids ("SPEND logistics FY2025"). */
-  actionReview(sourceCount: number): string;
-  actionAskExpert: string;
-  critiqueThin(c: { have: number; need: number; evidenceNeed: string }): string;
-  critiqueNoEvidence(names: string[]): string;
-  critiqueFailures(names: string[]): string;
-  critiqueComplete: string;
-}
-
-const en: Phrases = {
-  language: "en",
-  list: (items) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`),
-  quote: (text) => `"${text}"`,
-  routerMatched: (matches) => `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
-  routerNoMatch: (name) => `No specialist keywords matched, so the ${name} answers alone.`,
-  scopeOut: (offTopic) =>
-    offTopic.length > 0
-      ? `Not a procurement question: it is about ${offTopic.slice(0, 3).join(", ")}.`
-      : "Not a procurement question: it names no purchase, supplier, contract, spend or policy.",
-  contractFound: (c) => `Contract ${c.id} "${c.title}" with ${c.supplierName} applies.`,
-  contractCapCompare: (c) =>
-    c.requestedPct > c.capPct
-      ? `The requested ${signedPct(c.requestedPct)} exceeds the ${c.capPct}% price-adjustment cap in ${c.id}, so it cannot be accepted as is.`
-      : `The requested ${signedPct(c.requestedPct)} is within the ${c.capPct}% price-adjustment cap in ${c.id}.`,
-  contractNoCap: (c) => `${c.id} has no price-adjustment cap, so ${signedPct(c.requestedPct)} is a matter for negotiation.`,
-  contractRenewal: (c) =>
-    `${c.id} ends on ${c.endDate}${c.autoRenew ? " and renews automatically" : " and does not renew automatically"}; notice is ${c.noticeDays} days (by ${c.noticeDeadline}).`,
-  supplierProfile: (s) =>
+  }) =>
     `${s.name} (${s.id}) has a ${s.riskRating} risk rating` +
     (s.certifications.length ? `, certifications ${s.certifications.join(", ")}` : ", no certifications on file") +
     `, ${figureOrDash(s.onTimePct, "%")} on-time delivery, quality score ${figureOrDash(s.qualityScore)}` +
@@ -134,84 +79,89 @@ const en: Phrases = {
       ? `, ${s.incidents} ${s.incidents === 1 ? "incident" : "incidents"} in the last 12 months`
       : `, incidents ${NO_FIGURE}`) +
     ".",
-  supplierSanctions: (s) =>
+  supplierSanctions: (s: { name: string; flagged: boolean }) =>
     s.flagged
       ? `${s.name} is flagged in sanctions screening: do not proceed without Compliance.`
       : `${s.name} is not flagged in sanctions screening.`,
-  benchmark: (b) =>
+  benchmark: (b: { category: string; median: string; p25: string; p75: string; unit: string; typicalIncreasePct: number }) =>
     `The market benchmark for ${b.category} is ${b.median} ${b.unit} (p25 ${b.p25}, p75 ${b.p75}); typical yearly increase ${b.typicalIncreasePct}%.`,
-  benchmarkCompare: (b) =>
+  benchmarkCompare: (b: { requestedPct: number; typicalIncreasePct: number }) =>
     b.requestedPct > b.typicalIncreasePct
       ? `${signedPct(b.requestedPct)} is above the market's typical ${b.typicalIncreasePct}% increase: push back.`
       : `${signedPct(b.requestedPct)} is in line with the market's typical ${b.typicalIncreasePct}% increase.`,
-  spendScope: (s) =>
+  /** What a spend figure covers, from the query's filters ("物流・2025年度"); the category already as a label. */
+  spendScope: (s: SpendScope) =>
     scopeParts(s, { fiscalYear: (fy) => fy, range: (from, to) => `${from} to ${to}`, costCenter: (cc) => `cost center ${cc}` }).join(
       ", ",
     ) || "all spend",
-  spendTotal: (s) =>
+  spendTotal: (s: { scope: string; total: string; count: number | null }) =>
     `Spend ${s.scope}: ${s.total}${s.count !== null ? ` over ${s.count} ${s.count === 1 ? "transaction" : "transactions"}` : ""}.`,
-  spendChange: (s) => `${s.to} vs ${s.from}${s.sameMonths ? " (same months to date)" : ""}: ${signedPct(s.changePct)}.`,
-  spendTop: (s) => `Largest: ${s.groups.join("; ")}.`,
-  spendLatest: (s) => `Latest periods: ${s.groups.join("; ")}.`,
-  policyApplies: (p) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
-  policyFound: (p) => `${p.referenceId}: "${p.text}"`,
-  conclusionRestsOn: (count) => `The conclusion rests on ${count === 1 ? "this record" : "these records"}.`,
-  suppliersListed: (s) => `Candidate ${s.category ? `${s.category} ` : ""}suppliers: ${s.names.join(", ")}.`,
-  risk: (rating) => `${rating} risk`,
-  evidenceFound: (e) => `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
-  nothingFound: (tools) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
-  notInData: ({ kind, name, closest }) =>
+  spendChange: (s: { from: string; to: string; changePct: number; sameMonths: boolean }) =>
+    `${s.to} vs ${s.from}${s.sameMonths ? " (same months to date)" : ""}: ${signedPct(s.changePct)}.`,
+  spendTop: (s: { groups: string[] }) => `Largest: ${s.groups.join("; ")}.`,
+  spendLatest: (s: { groups: string[] }) => `Latest periods: ${s.groups.join("; ")}.`,
+  policyApplies: (p: { amount: string; referenceId: string; text: string }) => `For ${p.amount}, ${p.referenceId} applies: "${p.text}"`,
+  policyFound: (p: { referenceId: string; text: string }) => `${p.referenceId}: "${p.text}"`,
+  /** The rationale point citing the records a conclusion states whole (their wording is shown beside it). */
+  conclusionRestsOn: (count: number) => `The conclusion rests on ${count === 1 ? "this record" : "these records"}.`,
+  /** `category` empty when the list is of no one category. */
+  suppliersListed: (s: { category: string; names: string[] }) =>
+    `Candidate ${s.category ? `${s.category} ` : ""}suppliers: ${s.names.join(", ")}.`,
+  risk: (rating: string) => `${rating} risk`,
+  evidenceFound: (e: { count: number; digests: string[] }) =>
+    `Found ${e.count} relevant ${e.count === 1 ? "item" : "items"}: ${e.digests.join(" / ")}.`,
+  nothingFound: (tools: string[]) => `The lookups (${tools.join(", ")}) returned nothing that answers the question.`,
+  /** A name the data does not hold, with the closest names it does. */
+  notInData: ({ kind, name, closest }: { kind: "supplier" | "category" | "costCenter" | "contract"; name: string; closest: string[] }) =>
     `No ${KIND_EN[kind]} named ${name} is in the data.${closest.length > 0 ? ` Closest names: ${sentence(closest.join(", "))}` : ""}`,
-  whichOne: ({ name, candidates }) => `Several suppliers could be ${name}: ${sentence(candidates.join(", "))} Which one do you mean?`,
-  couldNotRead: (kinds) => {
+  whichOne: ({ name, candidates }: { name: string; candidates: string[] }) =>
+    `Several suppliers could be ${name}: ${sentence(candidates.join(", "))} Which one do you mean?`,
+  /** Records a tool failed to read: the answer cannot rest on them. */
+  couldNotRead: (kinds: ReadKind[]) => {
     const what = en.list(kinds.map((kind) => (kind === "data" ? "data" : `${labelsFor("en").sourceNames[kind].toLowerCase()} records`)));
     return `The ${what} could not be read, so this cannot be answered from ${kinds.length === 1 && kinds[0] === "data" ? "it" : "them"}.`;
   },
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
   noFindings: "No specialist could answer this question from the available data.",
+  /** Prefix of a recommended action inside a finding's details (the Moderator collects these lines). */
   nextStep: "Next step: ",
-  requeryNote: (tools) => `Re-checked after the moderator's critique with ${tools.join(", ")}.`,
-  debateNote: (peers) => `Taking the other specialists into account: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
-  combined: (others) => others.map((o) => `The ${o.name} adds: ${o.summary}`).join(" "),
-  failedSpecialists: (failures) => `Not included because they failed: ${failures.map((f) => `${f.name} (${f.error})`).join(", ")}.`,
-  actionNotice: (a) =>
+  requeryNote: (tools: string[]) => `Re-checked after the moderator's critique with ${tools.join(", ")}.`,
+  debateNote: (peers: { name: string; summary: string }[]) =>
+    `Taking the other specialists into account: ${peers.map((p) => `${p.name}: ${p.summary}`).join(" ")}`,
+  combined: (others: { name: string; summary: string }[]) => others.map((o) => `The ${o.name} adds: ${o.summary}`).join(" "),
+  failedSpecialists: (failures: { name: string; error: string }[]) =>
+    `Not included because they failed: ${failures.map((f) => `${f.name} (${f.error})`).join(", ")}.`,
+  actionNotice: (a: { noticeDays: number; deadline: string | null; referenceId: string }) =>
     `Decide on renewal and send written notice at least ${a.noticeDays} days before the end date${a.deadline ? ` (by ${a.deadline})` : ""} [${a.referenceId}].`,
-  actionCapExceeded: (a) =>
+  actionCapExceeded: (a: { capPct: number; referenceId: string }) =>
     `Ask the supplier to bring the increase within the ${a.capPct}% cap or document a justification for an exception [${a.referenceId}].`,
-  actionApproval: (a) => `Get the approval that ${a.referenceId} requires for this amount before committing.`,
-  actionQuotes: (a) => `Collect the quotations that ${a.referenceId} requires for this amount before ordering.`,
-  actionSanctions: (a) => `Stop and escalate to Compliance before any commitment [${a.referenceId}].`,
-  actionHighRisk: (a) => `Run enhanced due diligence before committing [${a.referenceId}].`,
-  actionReview: (count) => `Review the ${count === 1 ? "cited source" : `${count} cited sources`} before deciding.`,
+  actionApproval: (a: { referenceId: string }) => `Get the approval that ${a.referenceId} requires for this amount before committing.`,
+  actionQuotes: (a: { referenceId: string }) => `Collect the quotations that ${a.referenceId} requires for this amount before ordering.`,
+  actionSanctions: (a: { referenceId: string }) => `Stop and escalate to Compliance before any commitment [${a.referenceId}].`,
+  actionHighRisk: (a: { referenceId: string }) => `Run enhanced due diligence before committing [${a.referenceId}].`,
+  /** Points at the answer's listed sources by number of sources, never by their raw ids ("SPEND logistics FY2025"). */
+  actionReview: (count: number) => `Review the ${count === 1 ? "cited source" : `${count} cited sources`} before deciding.`,
   actionAskExpert: "Ask the procurement team to confirm, since no documents were found for this question.",
-  critiqueThin: (c) =>
+  critiqueThin: (c: { have: number; need: number; evidenceNeed: string }) =>
     `Evidence is thin: ${c.have} distinct ${c.have === 1 ? "reference" : "references"} for a ${c.evidenceNeed} evidence need (${c.need} expected).`,
-  critiqueNoEvidence: (names) => `No evidence from: ${names.join(", ")}.`,
-  critiqueFailures: (names) => `Failed specialists: ${names.join(", ")}.`,
+  critiqueNoEvidence: (names: string[]) => `No evidence from: ${names.join(", ")}.`,
+  critiqueFailures: (names: string[]) => `Failed specialists: ${names.join(", ")}.`,
   critiqueComplete: "Evidence covers the question.",
 };
+
+export type Phrases = typeof en;
+
+const bracketed = (items: string[]) => items.map((item) => `「${item}」`).join("");
 
 const ja: Phrases = {
   language: "ja",
   list: (items) => items.join("、"),
   quote: (text) => `「${text}」`,
-  routerMatched: (matches) =>
-    `キーワード一致: ${matches
-      .map(
-        (m) =>
-          `${m.name}（${m.keywords
-            .slice(0, 4)
-            .map((k) => `「${k}」`)
-            .join("")}）`,
-      )
-      .join("、")}。`,
+  routerMatched: (matches) => `キーワード一致: ${matches.map((m) => `${m.name}（${bracketed(m.keywords.slice(0, 4))}）`).join("、")}。`,
   routerNoMatch: (name) => `一致するキーワードがないため、${name}が単独で回答します。`,
   scopeOut: (offTopic) =>
     offTopic.length > 0
-      ? `調達に関する質問ではありません（${offTopic
-          .slice(0, 3)
-          .map((s) => `「${s}」`)
-          .join("")}）。`
+      ? `調達に関する質問ではありません（${bracketed(offTopic.slice(0, 3))}）。`
       : "調達に関する質問ではありません（購入・取引先・契約・支出・規程のいずれにも触れていません）。",
   contractFound: (c) => `${c.supplierName}との契約 ${c.id}「${c.title}」が該当します。`,
   contractCapCompare: (c) =>

@@ -11,7 +11,6 @@ import {
 import type { Criterion } from "../../../src/eval/judge/criteria";
 import { evaluateTranscripts, type EvaluateTranscriptsDeps } from "../../../src/jobs/evaluate-transcripts";
 import type { ReferenceTopics } from "../../../src/eval/reference-topics";
-import type { EvaluationTelemetry, TranscriptSource } from "../../../src/jobs/ports";
 import { goldenCaseLookup, type GoldenCase } from "../../../src/eval/golden";
 import type { ScriptedModelServer } from "../../fakes/scripted-model-server";
 import { useEvalHarness } from "./eval-model-harness";
@@ -30,8 +29,8 @@ const routedToContract = {
   fallback: false,
 };
 
-/** An in-memory TranscriptSource with the semantics the Cosmos repository implements. */
-function memorySource(transcripts: TranscriptDocument[]): TranscriptSource & { all: TranscriptDocument[] } {
+/** An in-memory transcript source with the semantics the Cosmos repository implements. */
+function memorySource(transcripts: TranscriptDocument[]): EvaluateTranscriptsDeps["source"] & { all: TranscriptDocument[] } {
   const all = transcripts.map((transcript) => structuredClone(transcript));
   return {
     all,
@@ -94,7 +93,7 @@ describe("evaluateTranscripts job", () => {
     const source = memorySource(transcripts);
     const saved: EvaluationRecord[] = [];
     const events: unknown[] = [];
-    const telemetry: EvaluationTelemetry = { transcriptEvaluated: (props) => events.push(props) };
+    const telemetry: EvaluateTranscriptsDeps["telemetry"] = { transcriptEvaluated: (props) => events.push(props) };
     const deps: EvaluateTranscriptsDeps = {
       source,
       store: { save: async (record) => void saved.push(EvaluationRecordSchema.parse(record)) },

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { executorCompletedEvent, runCompletedEvent } from "../../../src/telemetry/records";
+import { runCompletedEvent, workflowEventRecord } from "../../../src/telemetry/records";
 import { buildWorkflowDeps } from "../../../src/composition/workflow-deps";
 import { testConfig } from "../../fakes/test-config";
 import { MemoryRunStore } from "../../../src/storage/memory-run-store";
@@ -94,7 +94,7 @@ describe("agent prompts and executor I/O against a scripted model server", funct
           ["moderator", 1000, 200, 30],
         ],
       );
-      assert.equal(executorCompletedEvent(completed[1]).properties.reasoningTokens, 30);
+      assert.equal(workflowEventRecord(completed[1])!.properties.reasoningTokens, 30);
       assert.equal(runCompletedEvent(state).properties.reasoningTokens, 60);
     });
   });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildRequesterNotice } from "../../../src/cards";
 import { formatRun } from "../../../src/cli/format-run";
-import { contentFilteredEvent } from "../../../src/telemetry/records";
+import { workflowEventRecord } from "../../../src/telemetry/records";
 import { redactProperties } from "../../../src/telemetry/redaction";
 import { runQuestion } from "../../../src/workflow/runner";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
@@ -33,7 +33,7 @@ describe("content filter at the wire (Azure's refusals and filtered answers)", f
     );
     assert.equal(events.find((event) => event.type === "executor_completed")?.outcome, "content_filter");
     // Telemetry: the categories, never the text.
-    const record = contentFilteredEvent(filtered[0]);
+    const record = workflowEventRecord(filtered[0])!;
     assert.deepEqual(record, {
       name: "ContentFiltered",
       properties: { runId: state.runId, executor: "router", source: "prompt", categories: "jailbreak" },

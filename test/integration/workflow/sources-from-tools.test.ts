@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { ORCHESTRATION_MODES } from "../../../src/domain/mode-state";
 import { buildTranscript } from "../../../src/storage/transcript-builder";
-import { citationsDroppedEvent } from "../../../src/telemetry/records";
+import { workflowEventRecord } from "../../../src/telemetry/records";
 import { redactProperties } from "../../../src/telemetry/redaction";
 import { runQuestion } from "../../../src/workflow/runner";
 import { RENEWAL_QUESTION, findingReply, moderatorReply, routerReply } from "../../fakes/scripted-replies";
@@ -63,7 +63,7 @@ describe("A source exists only if a tool returned it in the run (scripted model 
       );
       const total = dropped.reduce((sum, event) => sum + (event.droppedCitations ?? 0), 0);
       assert.equal(buildTranscript(state).droppedCitations, total);
-      const telemetry = citationsDroppedEvent(dropped[0]);
+      const telemetry = workflowEventRecord(dropped[0])!;
       assert.equal(telemetry.name, "CitationsDropped");
       assert.deepEqual(redactProperties(telemetry.properties), { runId: state.runId, executor: "contract", droppedCitations: 6 });
     });

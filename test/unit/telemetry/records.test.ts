@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { RUN_SCHEMA_VERSION, type RunState, type WorkflowEvent } from "../../../src/domain";
 import {
-  executorCompletedEvent,
   executorMetrics,
   genAiProviderName,
   propsEvent,
   runCompletedEvent,
   runMetric,
   TelemetryEvent,
+  workflowEventRecord,
 } from "../../../src/telemetry/records";
 import { approvalSpan, executorSpan, gateSpan, runSpan, runTrace, toolSpan } from "../../../src/telemetry/span-records";
 import { redactProperties } from "../../../src/telemetry/redaction";
@@ -66,7 +66,7 @@ function runState(overrides: Partial<RunState> = {}): RunState {
 
 describe("telemetry records", () => {
   it("maps executor_completed to ExecutorCompleted with the fixed property names and no detail text", () => {
-    const record = executorCompletedEvent(completed);
+    const record = workflowEventRecord(completed)!;
     assert.equal(record.name, "ExecutorCompleted");
     assert.deepEqual(redactProperties(record.properties), {
       runId: "run-42",
