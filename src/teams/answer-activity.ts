@@ -15,43 +15,28 @@ import { aiMessageEntity } from "./ai-message-entity";
 import { AnswerMessages } from "./answer-messages";
 import { cardActivity } from "./card-activity";
 
-/**
- * Teams rejects a bot message above about 28 KB. A native answer is its text, its card and its
- * citations together, so the three are fitted under this (the envelope takes the rest).
- */
+/** Teams rejects a bot message above about 28 KB; a native answer's text, card and citations are fitted under this together. */
 export const MESSAGE_SIZE_LIMIT_BYTES = 27 * 1024;
 
-/** What building and remembering answer messages needs. */
 interface AnswerActivityDeps {
   names: DisplayNames;
   qscoreThreshold: number;
   /** The sensitivity label of answers that cite a contract (personal chats, where Teams shows it). */
   contractSensitivityLabel?: string;
-  /** Where a personal chat's answer message is mapped to its run, for Teams' feedback loop. */
   answerMessages: AnswerMessages;
   log: Log;
 }
 
-/**
- * A run's answer as a Teams message, the same for every path that delivers one: the run worker's
- * delivery, and the delivery of an answer an approver signed off (whose card then says so).
- */
 export class AnswerActivities {
   constructor(private readonly deps: AnswerActivityDeps) {}
 
-  /** Where personal chats' answer messages are mapped to their runs (the feedback loop reads it). */
   get messages(): AnswerMessages {
     return this.deps.answerMessages;
   }
 
-  /**
-   * The answer message. In a personal chat (`native`) it reads as Teams' own: the conclusion and
-   * rationale as its text with citation markers, the card below with what the text does not say,
-   * the AI label or the offline line, a sensitivity label when a contract is cited, and Teams'
-   * feedback loop instead of card buttons. Elsewhere the plain answer card with its own buttons.
-   * A native message too large for Teams is built again with shorter texts and, below full size,
-   * without the quote cards of citations (their abstracts still quote).
-   */
+  // In a personal chat (`native`) the answer reads as Teams' own: text with citation markers, the card below with the rest, the AI
+  // label, a sensitivity label when a contract is cited, Teams' feedback loop. Too large, it is rebuilt smaller, below full size
+  // without the citations' quote cards.
   build(state: RunState, native: boolean): Partial<Activity> {
     const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
     if (!native) return cardActivity(buildAnswerCard(view));
@@ -84,10 +69,6 @@ export class AnswerActivities {
   }
 }
 
-/**
- * The answer messages of a process: names from its prompt library, the sensitivity label of contract
- * answers and the quality threshold shown from configuration, the mapping in `botState`.
- */
 export function createAnswerActivities(
   config: { env: Pick<Env, "CONTRACT_SENSITIVITY_LABEL">; workflow: Pick<AppConfig["workflow"], "qscoreThreshold"> },
   options: { names: DisplayNames; botState: Storage; log: Log },

@@ -3,11 +3,8 @@ import { z } from "zod";
 
 const AnswerMessageSchema = z.object({ runId: z.string().min(1) });
 
-/**
- * Which run a sent answer message belongs to, by its chat and activity id: Teams' feedback loop
- * names only the message it rates. Kept in the bot's state storage, shared by every instance. The
- * chat is part of the key, so a rating can only reach an answer sent to the chat it comes from.
- */
+// Teams' feedback loop names only the message it rates: which run a sent answer belongs to, in the bot's state storage (shared by
+// every instance). The chat is in the key, so a rating reaches only an answer sent to the chat it comes from.
 export class AnswerMessages {
   constructor(private readonly storage: Storage) {}
 

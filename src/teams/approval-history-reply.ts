@@ -24,10 +24,7 @@ export async function approvalHistoryReply(
   return typeof page === "string" ? page : buildApprovalHistoryCard(historyView(page, language));
 }
 
-/**
- * A history card's "next page" click: the next page in place of the card, or a refusal. The click
- * carries only the query; who clicked, and where, is checked again as for the typed command.
- */
+/** "Next page": the click carries only the query; who clicked, and where, is checked again as for the typed command. */
 export async function historyPageResponse(ctx: BotContext<"approvals" | "log">): Promise<AdaptiveCard | string> {
   const { turn, services } = ctx;
   const action = parseHistoryPageAction(turn.activity.value);

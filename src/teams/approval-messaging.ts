@@ -4,7 +4,6 @@ import { cardAttachment, type AdaptiveCard } from "../cards";
 import type { Reference } from "../domain";
 import { runProactive } from "./proactive";
 
-/** The adapter calls the approvals flow makes. */
 export type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;
 
 function message(content: AdaptiveCard | string): Partial<Activity> {
@@ -19,12 +18,8 @@ function threadReference(thread: PostedMessage): Reference {
   };
 }
 
-/**
- * ApprovalMessaging over botbuilder's CloudAdapter. A new channel thread is created with
- * `createConversationAsync` (works with an empty bot app id, unlike
- * `TeamsInfo.sendMessageToTeamsChannel`); Teams names the thread `<channel>;messageid=<root id>`.
- * The requester's answer is not sent from here: the run worker delivers it like any other run's.
- */
+// A new channel thread is created with createConversationAsync (works with an empty bot app id, unlike
+// TeamsInfo.sendMessageToTeamsChannel); Teams names it `<channel>;messageid=<root id>`.
 export class TeamsApprovalMessaging implements ApprovalMessaging {
   constructor(
     private readonly adapter: ApprovalAdapter,

@@ -1,19 +1,13 @@
 import { ApprovalHistoryQuerySchema, DEFAULT_HISTORY_DAYS, type ApprovalHistoryQuery, type Language } from "../domain";
 
-/** `approvals history [days] [supplier]` as typed: the query, or why it cannot be run; `language` is the command's own. */
 export type ApprovalsHistoryCommand =
   { ok: true; query: ApprovalHistoryQuery; language: Language } | { ok: false; problem: "days" | "supplier"; language: Language };
 
-/** The command words, English or Japanese (「承認履歴」); what follows them is days and a supplier. */
 const COMMAND = /^(?:(approvals? history)|(承認履歴))(?:\s+|$)(.*)$/iu;
 /** A number of days, optionally with its unit ("30", "30d", "30 days" is two words, so "30days"; 「30日」). */
 const DAYS = /^(\d{1,6})(?:d|days?|日|日間)?$/iu;
 
-/**
- * Reads `approvals history [days] [supplier]` (mention already removed): undefined when the text is
- * not this command. Width (full-width digits), case and spacing do not matter; the first word is
- * the days when it is a number, the rest is the supplier.
- */
+/** `approvals history [days] [supplier]` (mention removed), or undefined; width, case and spacing do not matter. */
 export function parseApprovalsHistoryCommand(text: string): ApprovalsHistoryCommand | undefined {
   const normalised = text
     .normalize("NFKC")

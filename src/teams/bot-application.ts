@@ -12,7 +12,6 @@ import { handleMessage } from "./message-handler";
 import { handleNativeFeedback } from "./native-feedback";
 import { firstWelcome } from "./welcome-once";
 
-/** The card actions by verb; the invoke response is the returned card or text. */
 const CARD_ACTIONS: [verb: string | RegExp, handler: (ctx: BotContext) => Promise<AdaptiveCard | string>][] = [
   [CARD_VERBS.feedback, handleFeedback],
   [/^approval\./, approvalClick],
@@ -20,12 +19,7 @@ const CARD_ACTIONS: [verb: string | RegExp, handler: (ctx: BotContext) => Promis
   [/^renewal\./, renewalClick],
 ];
 
-/**
- * The bot on the given adapter: thin teams-ai routes, each handler called with
- * one context (the turn and the services). Routes match in registration order, so the catch-alls
- * (unknown card verbs, any message) come last. The run worker, its delivery and the followers of run
- * events are built by the composition root, not here.
- */
+// Routes match in registration order, so the catch-alls (unknown card verbs, any message) come last.
 export function createBot(services: BotServices): Application {
   const { adapter, config, log } = services;
   const app = new Application<TurnState>({

@@ -1,7 +1,6 @@
 import type { Env } from "../config";
 import { ConfigurationError, type Log } from "../domain";
 
-/** The bot's Entra identity as botbuilder's credential factory expects it. */
 interface BotCredentials {
   MicrosoftAppId: string;
   MicrosoftAppPassword: string;
@@ -9,13 +8,9 @@ interface BotCredentials {
   MicrosoftAppTenantId: string;
 }
 
-/** Who the bot is: authenticated with an app id, or unauthenticated for local use. */
 export type BotIdentity = { authenticated: true; appId: string; credentials: BotCredentials } | { authenticated: false; appId: undefined };
 
-/**
- * Reads BOT_ID / BOT_PASSWORD / BOT_TYPE / BOT_TENANT_ID. No BOT_ID means unauthenticated local
- * mode (warned about loudly), which production refuses; an incomplete identity is a config error.
- */
+/** No BOT_ID is unauthenticated local mode (warned about loudly), refused in production; an incomplete identity is a config error. */
 export function resolveBotIdentity(
   env: Pick<Env, "BOT_ID" | "BOT_PASSWORD" | "BOT_TYPE" | "BOT_TENANT_ID" | "NODE_ENV">,
   warn: Log,

@@ -12,16 +12,12 @@ import { listenOrExplain } from "./listen";
 import { guardRequestBodies, MAX_REQUEST_BODY_BYTES } from "./request-body-guard";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
-/** A running bot endpoint. */
 interface BotServer {
-  /** e.g. http://127.0.0.1:3978 */
   url: string;
   port: number;
-  /** Stops accepting connections; resolves when open requests have ended. */
   close(): Promise<void>;
 }
 
-/** What the HTTP endpoint serves. */
 interface BotServerOptions {
   port: number;
   host: string;
@@ -31,19 +27,12 @@ interface BotServerOptions {
   /** Store reachability for /healthz; false or a throw means 503. */
   health: () => Promise<boolean>;
   telemetry: Pick<Telemetry, "exception">;
-  /** Each model endpoint's circuit state, when the model has endpoints (not the offline engine). */
   modelEndpoints?: () => EndpointStatus[];
   log: Log;
 }
 
-/**
- * restify 11: `POST /api/messages` into the adapter, `GET /healthz` for the platform. A compressed
- * body is a 415 and a body over 1 MB a 413, decided before it is read (see request-body-guard); a body that is
- * not JSON is a 415, and JSON that is not an object a 400; a token that cannot be validated is a 401 with a generic body; an authenticated
- * body that is not an activity we can answer is a 400 with the reason, before any handler runs; an
- * error in the turn is a 500 with a generic body (the details of 401 and 500, under a correlation
- * id, go to the log and telemetry); the server keeps serving.
- */
+// A compressed or oversized body is refused before it is read; not JSON is a 415, not an object a 400, a bad token a 401, not an
+// activity a 400 with the reason, a failed turn a 500. 401 and 500 bodies are generic (details under a correlation id in the log).
 export async function startBotServer(options: BotServerOptions): Promise<BotServer> {
   const { adapter, app, log, telemetry } = options;
   const server = restify.createServer({ name: "procura" });

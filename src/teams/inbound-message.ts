@@ -3,7 +3,6 @@ import { followUpQuestionOf } from "../cards";
 import { questionLength, type Language } from "../domain";
 import { parseApprovalsHistoryCommand, type ApprovalsHistoryCommand } from "./approvals-history-command";
 
-/** What an inbound message asks of the bot. */
 type InboundMessage =
   | { kind: "question"; text: string }
   | { kind: "command"; command: "help" | "reset" }
@@ -26,12 +25,7 @@ const COMMANDS: Record<string, "help" | "reset"> = {
 /** Teams adds an HTML copy of every typed message as an attachment; it is not a file. */
 const TEXT_COPY_TYPES = new Set(["text/html", "text/plain"]);
 
-/**
- * Classifies a message (mentions already removed): a command, a question, or input the bot
- * explains instead of answering. Pure; the handlers act on the result.
- */
 export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "attachments" | "value">, maxChars: number): InboundMessage {
-  // Invisible characters (zero-width, BOM, bidi marks, other controls) are not a question.
   const text = (activity.text ?? "")
     .replace(/\u00a0/g, " ")
     // Control and invisible formatting characters: they change nothing a reader sees but break matching.
@@ -55,7 +49,6 @@ export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "atta
   return { kind: "question", text };
 }
 
-/** `approvals pending` as it may be typed, with the language it is in. */
 const APPROVALS_PENDING = new Map<string, Language>([
   ["approvals pending", "en"],
   ["pending approvals", "en"],
@@ -63,12 +56,11 @@ const APPROVALS_PENDING = new Map<string, Language>([
   ["承認待ち一覧", "ja"],
 ]);
 
-/** The language of `approvals pending` (「承認待ち」) when `text` is that command, else undefined. */
 export function approvalsPendingLanguage(text: string | undefined): Language | undefined {
   return typedCommandLanguage(APPROVALS_PENDING, text);
 }
 
-/** The language of whichever of `commands` `text` is (mention already removed), else undefined; width, case, spacing and a final 。 or ! do not matter. */
+/** Width, case, spacing and a final 。 or ! do not matter (mention already removed). */
 export function typedCommandLanguage(commands: ReadonlyMap<string, Language>, text: string | undefined): Language | undefined {
   const normalised = (text ?? "")
     .normalize("NFKC")

@@ -12,13 +12,8 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
-/**
- * Where the bot endpoint listens. `requested` (HOST, or the caller's choice) wins; unset, an
- * authenticated bot listens on every interface (App Service forwards to it) and an unauthenticated
- * one on 127.0.0.1 only, since without BOT_ID any request is trusted — whoever can reach the port can
- * speak as any user or approver. A non-loopback address without authentication is refused unless
- * ALLOW_UNAUTHENTICATED=true, and then warned about at every start.
- */
+// HOST wins; unset, an authenticated bot listens on every interface (App Service forwards to it), an unauthenticated one on
+// 127.0.0.1 only: without BOT_ID whoever reaches the port speaks as any user or approver. Elsewhere it needs ALLOW_UNAUTHENTICATED.
 export function resolveListenHost(
   env: Pick<Env, "ALLOW_UNAUTHENTICATED">,
   identity: BotIdentity,

@@ -1,13 +1,12 @@
 import { ConfigurationError } from "../domain";
 
-/** A server that can listen (node's net.Server, restify's Server, which re-emits its http server's errors). */
+/** node's net.Server, or restify's Server (which re-emits its http server's errors). */
 interface Listenable {
   listen(port: number, host: string, callback: () => void): unknown;
   once(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
   removeListener(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
 }
 
-/** What to listen on, and which setting changes the port (named in the error when it is taken). */
 interface ListenTarget {
   port: number;
   host: string;
@@ -15,10 +14,7 @@ interface ListenTarget {
   what: string;
 }
 
-/**
- * Listens, or fails with a ConfigurationError that says which port is taken (or not allowed) and
- * which setting changes it, instead of a bare EADDRINUSE.
- */
+/** Listens, or fails with a ConfigurationError naming the port and the setting that changes it, not a bare EADDRINUSE. */
 export async function listenOrExplain(server: Listenable, target: ListenTarget): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => reject(explainListenError(error, target));
@@ -30,7 +26,6 @@ export async function listenOrExplain(server: Listenable, target: ListenTarget):
   });
 }
 
-/** The listen error in words, naming the port, the address and the setting; other errors pass through. */
 function explainListenError(error: NodeJS.ErrnoException, target: ListenTarget): Error {
   const where = `port ${target.port} on ${target.host}`;
   switch (error.code) {

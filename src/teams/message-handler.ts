@@ -7,7 +7,6 @@ import { approvalHistoryReply } from "./approval-history-reply";
 import type { BotContext } from "./bot-deps";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 
-/** Handles a message (mention already removed): a command, a question, or an explanation. */
 export async function handleMessage(ctx: BotContext<"questions" | "config" | "store" | "approvals" | "log">): Promise<void> {
   const { turn: context, services } = ctx;
   const message = classifyMessage(context.activity, services.config.env.MAX_QUESTION_CHARS);
@@ -54,7 +53,6 @@ export async function handleMessage(ctx: BotContext<"questions" | "config" | "st
   }
 }
 
-/** `approvals history [days] [supplier]`: the history card or a refusal, in the command's language when typed in Japanese. */
 async function handleApprovalsHistory(ctx: BotContext<"approvals">, command: ApprovalsHistoryCommand): Promise<void> {
   const { turn: context, services } = ctx;
   const language = command.language === "ja" ? "ja" : localeLanguage(context.activity.locale);

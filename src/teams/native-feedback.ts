@@ -14,11 +14,8 @@ const FeedbackLoopSchema = z.object({
   replyToId: z.string().min(1),
 });
 
-/**
- * A thumbs up/down (and optional comment) from Teams' own feedback loop on an answer message: the
- * message is mapped to its run and the rating stored like a card's. A rating of a message that is no
- * answer of this chat is logged and dropped (Teams shows its own thanks either way).
- */
+// Teams' own feedback loop on an answer message: mapped to its run and stored like a card's rating. A rating of a message that is no
+// answer of this chat is logged and dropped (Teams shows its own thanks either way).
 export async function handleNativeFeedback(
   ctx: BotContext<"store" | "telemetry" | "log" | "clock" | "answers">,
   data: unknown,
@@ -39,7 +36,6 @@ export async function handleNativeFeedback(
   await recordFeedback(ctx, { runId, rating: actionValue.reaction === "like" ? "up" : "down", ...(comment ? { comment } : {}) });
 }
 
-/** The comment's text, trimmed and cut to the stored limit; undefined when there is none. */
 function commentOf(feedback: string | Record<string, unknown> | undefined): string | undefined {
   const form = typeof feedback === "string" ? (parseJsonObject(feedback) ?? { feedbackText: feedback }) : (feedback ?? {});
   const text = typeof form.feedbackText === "string" ? form.feedbackText.trim() : "";

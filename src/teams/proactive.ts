@@ -1,10 +1,7 @@
 import type { CloudAdapter, ConversationReference, TurnContext } from "botbuilder";
 
-/**
- * Runs `logic` in a proactive turn and rethrows its failure. The adapter hands errors thrown in the
- * turn to its `onTurnError` (set by the teams-ai app, which logs them) instead of rejecting, so
- * without this a failed send would look delivered. An empty bot id is local, unauthenticated mode.
- */
+// The adapter hands a turn's error to onTurnError (teams-ai logs it) instead of rejecting: rethrown here, or a failed send would look
+// delivered. An empty bot id is local, unauthenticated mode.
 export async function runProactive(
   adapter: Pick<CloudAdapter, "continueConversationAsync">,
   botAppId: string | undefined,

@@ -2,11 +2,8 @@ import type { Activity } from "botbuilder";
 import { describeError, type Log, type Reference } from "../domain";
 import type { Messenger } from "./messenger";
 
-/**
- * The message that shows one run's progress. Updated in place; when an update fails (e.g. the
- * message a process sent before a restart can no longer be edited) it is replaced, once, by a new
- * message that later updates go to, so the requester never looks at a stale card.
- */
+// Updated in place; when an update fails (a message sent before a restart may no longer be editable) it is replaced, once, by a new
+// message that later updates go to, so the requester never looks at a stale card.
 export class ProgressMessage {
   private replaced = false;
 
@@ -17,7 +14,6 @@ export class ProgressMessage {
     private readonly log: Log,
   ) {}
 
-  /** Shows `activity` as the run's progress; rejects only when the replacement fails too. */
   async show(activity: Partial<Activity>): Promise<void> {
     try {
       await this.messenger.update(this.reference, this.activityId, activity);

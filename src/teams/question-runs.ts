@@ -19,25 +19,18 @@ import type { Messenger } from "./messenger";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
 import type { UserAdmission } from "./user-admission";
 
-/** What accepting a question needs. */
 interface QuestionRunsDeps {
   queue: RunQueue;
   newRunId: () => string;
   /** Called after a question was queued here, so this instance's worker polls at once. */
   queued: () => void;
-  /** The per-person limits at intake (fair share). */
   admission: UserAdmission;
   log: Log;
-  /** Dates the acceptance and the stream; the system clock when absent. */
   clock?: Clock;
 }
 
-/**
- * Accepting a question, inside the inbound turn: the first reaction (a personal chat's first stream
- * update, elsewhere typing) before anything else, the progress card, then the run as a message on the
- * run queue — any instance's worker runs it and updates that card. The store is not touched here, so a brief store outage loses nothing; when the
- * queue itself is unreachable the user is told at once that nothing was started.
- */
+// The first reaction before anything else, the progress card, then the run on the queue (any instance's worker runs it). The store
+// is not touched, so a brief outage loses nothing; an unreachable queue is told at once.
 export class QuestionRuns {
   private readonly clock: Clock;
 
@@ -45,7 +38,6 @@ export class QuestionRuns {
     this.clock = deps.clock ?? systemClock;
   }
 
-  /** Acknowledges the question and queues its run; returns the run id, or undefined when it could not be queued. */
   async start(context: TurnContext, question: string): Promise<string | undefined> {
     const { deps } = this;
     const runId = deps.newRunId();
@@ -97,10 +89,7 @@ export class QuestionRuns {
     else await context.sendActivity({ text });
   }
 
-  /**
-   * The first reaction: in a personal chat the stream's first informative update (itself a typing
-   * activity, so it also shows the indicator), elsewhere the typing indicator.
-   */
+  /** A personal chat's first stream update (itself a typing activity), elsewhere the typing indicator. */
   private async react(context: TurnContext, language: Language): Promise<StreamPosition | undefined> {
     if (!isPersonalChat(context.activity)) {
       await context.sendActivity({ type: ActivityTypes.Typing });
@@ -128,12 +117,10 @@ export class QuestionRuns {
   }
 }
 
-/** Sends within the inbound turn, as a messenger would proactively. */
 function turnMessenger(context: TurnContext): Pick<Messenger, "send"> {
   return { send: async (_reference, activity) => (await context.sendActivity(activity))?.id };
 }
 
-/** Who asked, as ids only. */
 function requesterOf(activity: Activity): Requester {
   return {
     userId: activity.from.id,

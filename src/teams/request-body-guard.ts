@@ -1,20 +1,11 @@
 import type { Next, RequestHandler, Response } from "restify";
 
-/**
- * The largest request body read, in bytes. A Teams activity is a few kilobytes; a card submit with
- * a long edited draft stays far below this.
- */
+/** A Teams activity is a few kilobytes; a card submit with a long edited draft stays far below this. */
 export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
 
-/**
- * A restify pre-handler that decides from the headers alone, before a byte of the body is read:
- * - a `Content-Encoding` other than identity is a 415. Teams never compresses activities, and
- *   restify's gunzip stream has no error handler (a body that is not gzip crashes the process) and
- *   its size limit counts compressed bytes (a small bomb unpacks to gigabytes);
- * - a declared `Content-Length` above `maxBytes` is a 413 (restify's reader still bounds chunked
- *   bodies, counting the bytes it receives).
- * A refused request's connection is closed, so its unread body is never received.
- */
+// Decided from the headers, before a byte of the body is read (a refused request's connection is closed): a Content-Encoding other
+// than identity is a 415 (Teams never compresses; restify's gunzip has no error handler and its limit counts compressed bytes), a
+// declared Content-Length over the limit a 413 (restify's reader still bounds chunked bodies).
 export function guardRequestBodies(maxBytes: number = MAX_REQUEST_BODY_BYTES): RequestHandler {
   return (req, res, next) => {
     const encodings = contentEncodings(req.header("content-encoding"));
@@ -33,7 +24,6 @@ export function guardRequestBodies(maxBytes: number = MAX_REQUEST_BODY_BYTES): R
   };
 }
 
-/** The encodings named in a Content-Encoding header, lower-cased, in order (empty when none). */
 function contentEncodings(header: string | undefined): string[] {
   return (header ?? "")
     .split(",")

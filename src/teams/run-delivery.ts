@@ -9,21 +9,14 @@ import { isPersonalChat } from "./conversation-key";
 import type { Messenger } from "./messenger";
 import type { RunStreams } from "./run-streams";
 
-/** What delivering a finished run needs. */
 interface DeliveryDeps {
   messenger: Messenger;
-  /** Builds the answer message (Teams-native in a personal chat) and maps it to its run for the feedback loop. */
   answers: AnswerActivities;
   /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
   streams?: RunStreams;
 }
 
-/**
- * The run worker's delivery in Teams, the one way any run's card reaches its requester: the answer
- * (also an approved one), the under-review notice, the error card with its correlation id, the
- * rejection or expiry notice of a declined approval. It only delivers: which card, and whether at
- * all, is the owned run's decision (once per run).
- */
+/** The one way any run's card reaches its requester; which card, and whether at all, is the owned run's decision. */
 export class TeamsRunDelivery implements RunDelivery {
   constructor(private readonly deps: DeliveryDeps) {}
 
@@ -78,10 +71,7 @@ export class TeamsRunDelivery implements RunDelivery {
     }
   }
 
-  /**
-   * The question back. One a model wrote carries the AI-generated label; one the offline engine
-   * wrote says it is offline instead; the fixed fallback question carries neither.
-   */
+  /** A model's question back carries the AI label; the offline engine's says it is offline; the fixed fallback carries neither. */
   private clarificationActivity(state: RunState): Partial<Activity> {
     const written = state.understanding?.clarification;
     const card = cardActivity(

@@ -9,11 +9,7 @@ import { ProgressMessage } from "./progress-message";
 /** Teams throttles edits of one message; one progress update per this interval is plenty to read. */
 const PROGRESS_UPDATE_INTERVAL_MS = 700;
 
-/**
- * Keeps each run's progress card current by subscribing to the run lifecycle: a run started here
- * (or taken over from another instance — the card's id travels with the run) gets its card updated
- * as executors finish, and shown with every specialist's outcome before the answer is sent.
- */
+/** Keeps each run's progress card current, a taken-over run's too (the card's id travels with the run). */
 export function followRunProgress(
   lifecycle: RunLifecycle,
   deps: { messenger: Messenger; names: DisplayNames; log: Log; clock?: Clock },

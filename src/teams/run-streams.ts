@@ -6,10 +6,9 @@ import type { Messenger } from "./messenger";
 import type { StreamPositions } from "./stream-positions";
 import { TEAMS_STREAM_LIMITS, TeamsStream, type StreamLimits } from "./teams-stream";
 
-/** The open streams of the runs this process works on, by run id: the delivery ends them with the run's final message. */
 export type RunStreams = Map<string, TeamsStream>;
 
-/** What the run is doing, as one informative line in the asker's language (routing: the turn's first update said so). */
+/** What the run is doing, in the asker's language (routing: the turn's first update said so). */
 function progressUpdate(view: ProgressView): string | undefined {
   const updates = stringsFor(view.language).stream;
   switch (view.phase) {
@@ -27,12 +26,8 @@ function progressUpdate(view: ProgressView): string | undefined {
   }
 }
 
-/**
- * Keeps a personal chat's stream telling what the run is doing, by subscribing to the run lifecycle:
- * a run whose requester carries a stream position (started by the inbound turn, or by another
- * process before a takeover) continues that same stream here, from its saved position (without one
- * a takeover only closes it); the delivery ends it.
- */
+// A run whose requester carries a stream position continues that stream here, after a takeover from its saved position (without
+// one a takeover only closes it); the delivery ends it.
 export function followRunStreams(
   lifecycle: RunLifecycle,
   streams: RunStreams,
@@ -77,7 +72,6 @@ export function followRunStreams(
   });
 }
 
-/** The Moderator's conclusion, while it is written, as the growing text of the run's stream (when it has one). */
 export function streamedConclusions(streams: RunStreams): AnswerPreview {
   return { conclusion: (runId, textSoFar) => streams.get(runId)?.text(conclusionMarkdown(textSoFar)) };
 }

@@ -1,11 +1,8 @@
 import type { Storage } from "botbuilder";
 import { StreamPositionSchema, type StreamPosition } from "../domain";
 
-/**
- * Where each run's stream stands, kept in the bot's state storage (shared by every instance) rather
- * than in the run record: the run record is written under its owner's version tag, and a stream
- * update between two checkpoints must not count as someone else's write.
- */
+// Kept in the bot's state storage, not the run record: that is written under its owner's version tag, and a stream update between
+// two checkpoints must not count as someone else's write.
 export class StreamPositions {
   constructor(private readonly storage: Storage) {}
 
@@ -20,16 +17,12 @@ export class StreamPositions {
     await this.storage.write({ [keyOf(runId)]: { ...position, eTag: "*" } });
   }
 
-  /** Forgets a stream once its final message went out. */
   async forget(runId: string): Promise<void> {
     await this.storage.delete([keyOf(runId)]);
   }
 
-  /**
-   * Where a stream stands when another process takes its run over: its saved position (each update
-   * is saved before it is sent), or undefined when none is saved for this stream or it cannot be read:
-   * then no sequence number after the carried one is known to be unused.
-   */
+  // After a takeover: the saved position (each update is saved before it is sent), else undefined: then no sequence number after the
+  // carried one is known to be unused.
   async resumed(runId: string, streamId: string): Promise<StreamPosition | undefined> {
     const saved = await this.get(runId).catch(() => undefined);
     return saved?.id === streamId ? saved : undefined;

@@ -2,11 +2,8 @@ import type { Storage } from "botbuilder";
 import { describeError, type Log } from "../domain";
 import { chatOf } from "./conversation-key";
 
-/**
- * True the first time the bot is added to a conversation, then false: a client may add the bot
- * again on every page load (the Agents Playground does), and a channel should get one Welcome card,
- * not one per reload. When the store cannot say, the welcome is sent (a second card beats none).
- */
+// A client may add the bot again on every page load (the Agents Playground does): one Welcome card per conversation, not one per
+// reload. When the store cannot say, the welcome is sent (a second card beats none).
 export async function firstWelcome(storage: Storage, conversationId: string, log: Log): Promise<boolean> {
   const key = `welcomed/${chatOf(conversationId)}`;
   try {
