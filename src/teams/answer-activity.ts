@@ -1,4 +1,5 @@
 import type { Activity, Storage } from "botbuilder";
+import { z } from "zod";
 import {
   answerBodyLimits,
   answerMessageText,
@@ -12,36 +13,27 @@ import {
 import type { AppConfig, Env } from "../config";
 import { describeError, type Log, type RunState } from "../domain";
 import { aiMessageEntity } from "./ai-message-entity";
-import { AnswerMessages } from "./answer-messages";
-import { cardActivity } from "./card-activity";
+import { cardActivity } from "./messenger";
 
 /** Teams rejects a bot message above about 28 KB; a native answer's text, card and citations are fitted under this together. */
 export const MESSAGE_SIZE_LIMIT_BYTES = 27 * 1024;
 
-interface AnswerActivityDeps {
-  names: DisplayNames;
-  qscoreThreshold: number;
-  /** The sensitivity label of answers that cite a contract (personal chats, where Teams shows it). */
-  contractSensitivityLabel?: string;
-  answerMessages: AnswerMessages;
-  log: Log;
-}
+const AnswerMessageSchema = z.object({ runId: z.string().min(1) });
 
 export class AnswerActivities {
-  constructor(private readonly deps: AnswerActivityDeps) {}
-
-  get messages(): AnswerMessages {
-    return this.deps.answerMessages;
-  }
+  constructor(
+    private readonly config: { env: Pick<Env, "CONTRACT_SENSITIVITY_LABEL">; workflow: Pick<AppConfig["workflow"], "qscoreThreshold"> },
+    private readonly deps: { names: DisplayNames; botState: Storage; log: Log },
+  ) {}
 
   // In a personal chat (`native`) the answer reads as Teams' own: text with citation markers, the card below with the rest, the AI
   // label, a sensitivity label when a contract is cited, Teams' feedback loop. Too large, it is rebuilt smaller, below full size
   // without the citations' quote cards.
   build(state: RunState, native: boolean): Partial<Activity> {
-    const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
+    const view = answerViewFromRun(state, this.deps.names, { threshold: this.config.workflow.qscoreThreshold });
     if (!native) return cardActivity(buildAnswerCard(view));
     const citations = citationsFromAnswer(view, view.language);
-    const label = this.deps.contractSensitivityLabel;
+    const label = this.config.env.CONTRACT_SENSITIVITY_LABEL;
     const sensitivity = label && citations.some((citation) => citation.source === "contract") ? { name: label } : undefined;
     const cardView = { ...view, textAbove: true, nativeFeedback: true };
     let activity: Partial<Activity> = {};
@@ -61,24 +53,22 @@ export class AnswerActivities {
     return activity;
   }
 
-  /** Maps a sent native answer message to its run for Teams' feedback loop; a failure costs only that mapping. */
+  // Teams' feedback loop names only the message it rates: which run a sent answer belongs to is kept in the bot's state storage
+  // (shared by every instance), keyed by chat too, so a rating reaches only an answer sent to the chat it comes from. A failure to
+  // remember costs only that mapping.
   async remember(conversationId: string, activityId: string, runId: string): Promise<void> {
-    await this.deps.answerMessages.remember(conversationId, activityId, runId).catch((error: unknown) => {
+    await this.deps.botState.write({ [answerMessageKey(conversationId, activityId)]: { runId, eTag: "*" } }).catch((error: unknown) => {
       this.deps.log(`run ${runId}: answer message not remembered for feedback: ${describeError(error)}`);
     });
   }
+
+  async runOf(conversationId: string, activityId: string): Promise<string | undefined> {
+    const key = answerMessageKey(conversationId, activityId);
+    const parsed = AnswerMessageSchema.safeParse((await this.deps.botState.read([key]))[key]);
+    return parsed.success ? parsed.data.runId : undefined;
+  }
 }
 
-export function createAnswerActivities(
-  config: { env: Pick<Env, "CONTRACT_SENSITIVITY_LABEL">; workflow: Pick<AppConfig["workflow"], "qscoreThreshold"> },
-  options: { names: DisplayNames; botState: Storage; log: Log },
-): AnswerActivities {
-  const label = config.env.CONTRACT_SENSITIVITY_LABEL;
-  return new AnswerActivities({
-    names: options.names,
-    qscoreThreshold: config.workflow.qscoreThreshold,
-    ...(label ? { contractSensitivityLabel: label } : {}),
-    answerMessages: new AnswerMessages(options.botState),
-    log: options.log,
-  });
+function answerMessageKey(conversationId: string, activityId: string): string {
+  return `answer-message/${conversationId}/${activityId}`;
 }

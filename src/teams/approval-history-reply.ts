@@ -3,9 +3,9 @@ import type { Approvals, HistoryPage } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
 import { localeLanguage, stringsFor, type ApprovalHistoryQuery, type Language } from "../domain";
 import { actorFrom, historyPlace, rosterMembership } from "./approval-inbound";
-import { approvalThreadLink } from "./approval-thread-link";
 import type { BotContext } from "./bot-deps";
 import { refuseAction } from "./card-actions";
+import { approvalThreadLink } from "./conversation-key";
 
 /** The history card for a page, or the refusal, for an `approvals history` command or "next page" click. */
 export async function approvalHistoryReply(

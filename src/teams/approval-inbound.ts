@@ -2,10 +2,9 @@ import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
 import type { Actor, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
 import { localeLanguage, stringsFor, type Approval, type Language } from "../domain";
-import { approvalThreadLink } from "./approval-thread-link";
 import type { BotContext } from "./bot-deps";
-import { cardActivity } from "./card-activity";
-import { chatOf, isPersonalChat } from "./conversation-key";
+import { cardActivity } from "./messenger";
+import { approvalThreadLink, chatOf, isPersonalChat } from "./conversation-key";
 import { approvalsPendingLanguage, typedCommandLanguage } from "./inbound-message";
 
 export function actorFrom(activity: Activity): Actor {

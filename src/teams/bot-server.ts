@@ -4,12 +4,10 @@ import "./http-parser-warning";
 import * as restify from "restify";
 import type { Application } from "@microsoft/teams-ai";
 import type { Activity } from "botbuilder";
-import { describeError, type Log } from "../domain";
+import { ConfigurationError, describeError, type Log } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { EndpointStatus } from "../llm/endpoint-pool";
 import { checkInboundActivity, isJsonObject, isJsonRequest, type InboundPolicy } from "./inbound-activity";
-import { listenOrExplain } from "./listen";
-import { guardRequestBodies, MAX_REQUEST_BODY_BYTES } from "./request-body-guard";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
 interface BotServer {
@@ -112,4 +110,91 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
         server.server.closeIdleConnections();
       }),
   };
+}
+
+/** A Teams activity is a few kilobytes; a card submit with a long edited draft stays far below this. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+// Decided from the headers, before a byte of the body is read (a refused request's connection is closed): a Content-Encoding other
+// than identity is a 415 (Teams never compresses; restify's gunzip has no error handler and its limit counts compressed bytes), a
+// declared Content-Length over the limit a 413 (restify's reader still bounds chunked bodies).
+export function guardRequestBodies(maxBytes: number = MAX_REQUEST_BODY_BYTES): restify.RequestHandler {
+  return (req, res, next) => {
+    const encodings = contentEncodings(req.header("content-encoding"));
+    if (encodings.some((encoding) => encoding !== "identity")) {
+      refuse(res, next, 415, `Content-Encoding ${encodings.join(", ")} is not accepted: send the activity uncompressed.`);
+      return;
+    }
+    // restify's reader refuses any encoding it does not unpack, identity included: it means "none".
+    if (encodings.length > 0) delete req.headers["content-encoding"];
+    const declared = Number(req.header("content-length"));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      refuse(res, next, 413, `The request body is ${declared} bytes; at most ${maxBytes} are accepted.`);
+      return;
+    }
+    next();
+  };
+}
+
+function contentEncodings(header: string | undefined): string[] {
+  return (header ?? "")
+    .split(",")
+    .map((encoding) => encoding.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function refuse(res: restify.Response, next: restify.Next, status: number, error: string): void {
+  res.setHeader("connection", "close");
+  res.json(status, { error });
+  next(false);
+}
+
+/** node's net.Server, or restify's Server (which re-emits its http server's errors). */
+interface Listenable {
+  listen(port: number, host: string, callback: () => void): unknown;
+  once(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
+  removeListener(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
+}
+
+interface ListenTarget {
+  port: number;
+  host: string;
+  setting: string;
+  what: string;
+}
+
+/** Listens, or fails with a ConfigurationError naming the port and the setting that changes it, not a bare EADDRINUSE. */
+export async function listenOrExplain(server: Listenable, target: ListenTarget): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => reject(explainListenError(error, target));
+    server.once("error", failed);
+    server.listen(target.port, target.host, () => {
+      server.removeListener("error", failed);
+      resolve();
+    });
+  });
+}
+
+function explainListenError(error: NodeJS.ErrnoException, target: ListenTarget): Error {
+  const where = `port ${target.port} on ${target.host}`;
+  switch (error.code) {
+    case "EADDRINUSE":
+      return new ConfigurationError(
+        `Cannot start ${target.what}: ${where} is already in use (another Procura, \`npm run dev\` or another program). Stop it, or set ${target.setting} to a free port (${target.setting}=0 picks any).`,
+        error,
+      );
+    case "EACCES":
+      return new ConfigurationError(
+        `Cannot start ${target.what}: ${where} needs privileges this process does not have. Set ${target.setting} to a port above 1023.`,
+        error,
+      );
+    case "EADDRNOTAVAIL":
+    case "ENOTFOUND":
+      return new ConfigurationError(
+        `Cannot start ${target.what}: ${target.host} is not an address of this machine. Set HOST to one of its addresses (or leave it unset).`,
+        error,
+      );
+    default:
+      return error;
+  }
 }

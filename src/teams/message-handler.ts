@@ -1,8 +1,7 @@
 import { buildHelpCard } from "../cards";
 import { describeError, detectLanguage, localeLanguage, stringsFor } from "../domain";
-import { cardActivity } from "./card-activity";
-import type { ApprovalsHistoryCommand } from "./approvals-history-command";
-import { classifyMessage } from "./inbound-message";
+import { cardActivity } from "./messenger";
+import { classifyMessage, type ApprovalsHistoryCommand } from "./inbound-message";
 import { approvalHistoryReply } from "./approval-history-reply";
 import type { BotContext } from "./bot-deps";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";

@@ -4,9 +4,8 @@ import type { RunDelivery } from "../workflow/ports";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
 import type { AnswerActivities } from "./answer-activity";
-import { cardActivity } from "./card-activity";
+import { cardActivity, type Messenger } from "./messenger";
 import { isPersonalChat } from "./conversation-key";
-import type { Messenger } from "./messenger";
 import type { RunStreams } from "./run-streams";
 
 interface DeliveryDeps {

@@ -1,10 +1,9 @@
+import type { Activity } from "botbuilder";
 import { buildProgressCard, progressViewFromRun, type DisplayNames } from "../cards";
-import { describeError, systemClock, type Clock, type Log, type RunState } from "../domain";
+import { describeError, systemClock, type Clock, type Log, type Reference, type RunState } from "../domain";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
-import { cardActivity } from "./card-activity";
+import { cardActivity, type Messenger } from "./messenger";
 import { LatestOnlyQueue } from "./latest-only-queue";
-import type { Messenger } from "./messenger";
-import { ProgressMessage } from "./progress-message";
 
 /** Teams throttles edits of one message; one progress update per this interval is plenty to read. */
 const PROGRESS_UPDATE_INTERVAL_MS = 700;
@@ -54,4 +53,28 @@ export function followRunProgress(
         return;
     }
   });
+}
+
+// Updated in place; when an update fails (a message sent before a restart may no longer be editable) it is replaced, once, by a new
+// message that later updates go to, so the requester never looks at a stale card.
+class ProgressMessage {
+  private replaced = false;
+
+  constructor(
+    private readonly messenger: Pick<Messenger, "send" | "update">,
+    private readonly reference: Reference,
+    private activityId: string,
+    private readonly log: Log,
+  ) {}
+
+  async show(activity: Partial<Activity>): Promise<void> {
+    try {
+      await this.messenger.update(this.reference, this.activityId, activity);
+    } catch (error) {
+      if (this.replaced) throw error;
+      this.replaced = true;
+      this.log(`progress card ${this.activityId} could not be updated (${describeError(error)}); sending a new one`);
+      this.activityId = (await this.messenger.send(this.reference, activity)) ?? this.activityId;
+    }
+  }
 }

@@ -1,9 +1,9 @@
+import type { Storage } from "botbuilder";
 import { conclusionMarkdown, progressViewFromRun, type DisplayNames, type ProgressView } from "../cards";
-import { stringsFor, systemClock, type Clock, type Log } from "../domain";
+import { StreamPositionSchema, stringsFor, systemClock, type Clock, type Log, type StreamPosition } from "../domain";
 import type { AnswerPreview } from "../workflow/ports";
 import type { RunLifecycle, RunLifecycleEvent } from "../workflow/run-lifecycle";
 import type { Messenger } from "./messenger";
-import type { StreamPositions } from "./stream-positions";
 import { TEAMS_STREAM_LIMITS, TeamsStream, type StreamLimits } from "./teams-stream";
 
 export type RunStreams = Map<string, TeamsStream>;
@@ -74,4 +74,36 @@ export function followRunStreams(
 
 export function streamedConclusions(streams: RunStreams): AnswerPreview {
   return { conclusion: (runId, textSoFar) => streams.get(runId)?.text(conclusionMarkdown(textSoFar)) };
+}
+
+// Kept in the bot's state storage, not the run record: that is written under its owner's version tag, and a stream update between
+// two checkpoints must not count as someone else's write.
+export class StreamPositions {
+  constructor(private readonly storage: Storage) {}
+
+  async get(runId: string): Promise<StreamPosition | undefined> {
+    const items = await this.storage.read([keyOf(runId)]);
+    // The schema drops what the storage adds (its eTag).
+    const parsed = StreamPositionSchema.safeParse(items[keyOf(runId)]);
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async save(runId: string, position: StreamPosition): Promise<void> {
+    await this.storage.write({ [keyOf(runId)]: { ...position, eTag: "*" } });
+  }
+
+  async forget(runId: string): Promise<void> {
+    await this.storage.delete([keyOf(runId)]);
+  }
+
+  // After a takeover: the saved position (each update is saved before it is sent), else undefined: then no sequence number after the
+  // carried one is known to be unused.
+  async resumed(runId: string, streamId: string): Promise<StreamPosition | undefined> {
+    const saved = await this.get(runId).catch(() => undefined);
+    return saved?.id === streamId ? saved : undefined;
+  }
+}
+
+function keyOf(runId: string): string {
+  return `stream-position/${runId}`;
 }

@@ -1,7 +1,7 @@
 import { ConfigurationServiceClientCredentialFactory, type Activity, type InvokeResponse, type TurnContext } from "botbuilder";
 import { TeamsAdapter } from "@microsoft/teams-ai";
 import type { BotIdentity } from "./bot-identity";
-import { keepEntityProperties } from "./entity-serialization";
+import { Entity } from "botframework-connector/lib/connectorApi/models/mappers";
 
 export class InboundAuthenticationError extends Error {
   constructor(cause: unknown) {
@@ -34,7 +34,9 @@ export class ProcuraTeamsAdapter extends TeamsAdapter {
 
 /** Without a bot identity, inbound JWT checks are off (local use). */
 export function createTeamsAdapter(identity: BotIdentity): ProcuraTeamsAdapter {
-  keepEntityProperties();
+  // The connector serializes entities by its Entity model, which lists only type, text and mentioned: without this the streaming info,
+  // the AI label, citations and sensitivity labels are silently dropped (botbuilder 4.23 on @azure/core-client).
+  Entity.type.additionalProperties ??= { type: { name: "Object" } };
   const factory = new ConfigurationServiceClientCredentialFactory(identity.authenticated ? identity.credentials : {});
   // botbuilder and its connector each bundle a copy of the factory's class; the instance fits both.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
