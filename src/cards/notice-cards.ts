@@ -63,30 +63,15 @@ export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard 
   });
 }
 
-interface GuideOptions {
-  memoryTtlMs: number;
-}
-
-export function buildWelcomeCard(language: Language, guide: GuideOptions): AdaptiveCard {
+/** The welcome card (the bot was added) and the help card: what Procura does, example questions and the commands. */
+export function buildGuideCard(kind: "welcome" | "help", language: Language, guide: { memoryTtlMs: number }): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
   return buildNotice({
     language,
-    title: labels.welcomeTitle,
-    color: "Accent",
-    paragraphs: [labels.welcomeBody, labels.helpBody, memory],
-    sections: guideSections(language),
-  });
-}
-
-export function buildHelpCard(language: Language, guide: GuideOptions): AdaptiveCard {
-  const labels = labelsFor(language);
-  const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
-  return buildNotice({
-    language,
-    title: labels.helpTitle,
-    color: "Default",
-    paragraphs: [labels.helpBody, memory],
+    ...(kind === "welcome"
+      ? { title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody, memory] }
+      : { title: labels.helpTitle, color: "Default", paragraphs: [labels.helpBody, memory] }),
     sections: guideSections(language),
   });
 }

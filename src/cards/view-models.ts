@@ -2,10 +2,7 @@
 import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunState } from "../domain";
 import { SystemError, approvalReasonsOf, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
-import { displayName, type DisplayNames } from "./display-names";
-
-export * from "./display-names";
-export * from "./progress-view";
+import { displayName, type DisplayNames } from "./progress-card";
 
 interface RationaleView {
   point: string;

@@ -3,16 +3,11 @@ import type { Entity } from "botbuilder";
 import { buildCitationCard, type CitationView } from "../cards";
 import { truncate } from "../cards/text";
 
-interface SensitivityLabel {
-  name: string;
-  description?: string;
-}
-
 interface AiMessageOptions {
   citations: readonly CitationView[];
   /** False for the offline engine's answers: they say they are offline instead of carrying the label. */
   aiGenerated: boolean;
-  sensitivity?: SensitivityLabel;
+  sensitivity?: { name: string; description?: string };
   /** False when the message must shrink: a citation without a document then shows only its abstract. */
   quoteCards?: boolean;
 }

@@ -1,6 +1,6 @@
 import { ActivityTypes, type Storage, type TurnContext } from "botbuilder";
 import { Application, type TurnState } from "@microsoft/teams-ai";
-import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type AdaptiveCard } from "../cards";
+import { buildGuideCard, CARD_VERBS, HISTORY_PAGE_VERB, type AdaptiveCard } from "../cards";
 import { describeError, localeLanguage, stringsFor, type Log } from "../domain";
 import { historyPageResponse } from "./approval-history-reply";
 import { approvalClick, approvalCommands } from "./approval-inbound";
@@ -41,7 +41,7 @@ export function createBot(services: BotServices): Application {
     if (!turn.activity.membersAdded?.some((member) => member.id === botId)) return;
     if (!(await firstWelcome(services.store.botState, turn.activity.conversation.id, log))) return;
     const guide = { memoryTtlMs: config.memory.ttlMs };
-    await turn.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(turn.activity.locale), guide)));
+    await turn.sendActivity(cardActivity(buildGuideCard("welcome", localeLanguage(turn.activity.locale), guide)));
   });
 
   for (const [verb, handler] of CARD_ACTIONS) app.adaptiveCards.actionExecute(verb, (turn) => handler(on(turn)));

@@ -10,12 +10,6 @@ import type { EndpointStatus } from "../llm/endpoint-pool";
 import { checkInboundActivity, isJsonObject, isJsonRequest, type InboundPolicy } from "./inbound-activity";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
-interface BotServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
-
 interface BotServerOptions {
   port: number;
   host: string;
@@ -31,7 +25,7 @@ interface BotServerOptions {
 
 // A compressed or oversized body is refused before it is read; not JSON is a 415, not an object a 400, a bad token a 401, not an
 // activity a 400 with the reason, a failed turn a 500. 401 and 500 bodies are generic (details under a correlation id in the log).
-export async function startBotServer(options: BotServerOptions): Promise<BotServer> {
+export async function startBotServer(options: BotServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const { adapter, app, log, telemetry } = options;
   const server = restify.createServer({ name: "procura" });
   server.pre(guardRequestBodies(MAX_REQUEST_BODY_BYTES));
@@ -98,7 +92,7 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
     });
   });
 
-  await listenOrExplain(server, { port: options.port, host: options.host, setting: "PORT", what: "the bot endpoint" });
+  await listenOrExplain(server, options.port, options.host);
   const { port } = server.address();
   const host = options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1";
   return {
@@ -149,52 +143,24 @@ function refuse(res: restify.Response, next: restify.Next, status: number, error
   next(false);
 }
 
-/** node's net.Server, or restify's Server (which re-emits its http server's errors). */
-interface Listenable {
-  listen(port: number, host: string, callback: () => void): unknown;
-  once(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
-  removeListener(event: "error", listener: (error: NodeJS.ErrnoException) => void): unknown;
-}
-
-interface ListenTarget {
-  port: number;
-  host: string;
-  setting: string;
-  what: string;
-}
-
 /** Listens, or fails with a ConfigurationError naming the port and the setting that changes it, not a bare EADDRINUSE. */
-export async function listenOrExplain(server: Listenable, target: ListenTarget): Promise<void> {
+async function listenOrExplain(server: restify.Server, port: number, host: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const failed = (error: NodeJS.ErrnoException) => reject(explainListenError(error, target));
+    const failed = (error: NodeJS.ErrnoException) => reject(explainListenError(error, port, host));
     server.once("error", failed);
-    server.listen(target.port, target.host, () => {
+    server.listen(port, host, () => {
       server.removeListener("error", failed);
       resolve();
     });
   });
 }
 
-function explainListenError(error: NodeJS.ErrnoException, target: ListenTarget): Error {
-  const where = `port ${target.port} on ${target.host}`;
-  switch (error.code) {
-    case "EADDRINUSE":
-      return new ConfigurationError(
-        `Cannot start ${target.what}: ${where} is already in use (another Procura, \`npm run dev\` or another program). Stop it, or set ${target.setting} to a free port (${target.setting}=0 picks any).`,
-        error,
-      );
-    case "EACCES":
-      return new ConfigurationError(
-        `Cannot start ${target.what}: ${where} needs privileges this process does not have. Set ${target.setting} to a port above 1023.`,
-        error,
-      );
-    case "EADDRNOTAVAIL":
-    case "ENOTFOUND":
-      return new ConfigurationError(
-        `Cannot start ${target.what}: ${target.host} is not an address of this machine. Set HOST to one of its addresses (or leave it unset).`,
-        error,
-      );
-    default:
-      return error;
-  }
+function explainListenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  const problems: Record<string, string> = {
+    EADDRINUSE: `port ${port} on ${host} is already in use (another Procura, \`npm run dev\` or another program). Stop it, or set PORT to a free port (PORT=0 picks any).`,
+    EACCES: `port ${port} on ${host} needs privileges this process does not have. Set PORT to a port above 1023.`,
+    EADDRNOTAVAIL: `${host} is not an address of this machine. Set HOST to one of its addresses (or leave it unset).`,
+  };
+  const problem: string | undefined = problems[error.code === "ENOTFOUND" ? "EADDRNOTAVAIL" : (error.code ?? "")];
+  return problem ? new ConfigurationError(`Cannot start the bot endpoint: ${problem}`, error) : error;
 }

@@ -1,4 +1,4 @@
-import { buildHelpCard } from "../cards";
+import { buildGuideCard } from "../cards";
 import { describeError, detectLanguage, localeLanguage, stringsFor } from "../domain";
 import { cardActivity } from "./messenger";
 import { classifyMessage, type ApprovalsHistoryCommand } from "./inbound-message";
@@ -17,7 +17,7 @@ export async function handleMessage(ctx: BotContext<"questions" | "config" | "st
       return;
     case "command":
       if (message.command === "help") {
-        await context.sendActivity(cardActivity(buildHelpCard(language, { memoryTtlMs: services.config.memory.ttlMs })));
+        await context.sendActivity(cardActivity(buildGuideCard("help", language, { memoryTtlMs: services.config.memory.ttlMs })));
         return;
       }
       // The only command that needs the store: when it is unreachable the user hears so, and nothing changed.

@@ -1,4 +1,4 @@
-import { buildClarificationCard, buildErrorCard, buildRequesterNotice, errorViewFromRun } from "../cards";
+import { buildClarificationCard, buildErrorCard, buildRequesterNotice, errorViewFromRun, type RequesterNotice } from "../cards";
 import { defaultClarification, questionToAnswer, stringsFor, type RunCard, type RunState } from "../domain";
 import type { RunDelivery } from "../workflow/ports";
 import type { Activity } from "botbuilder";
@@ -8,16 +8,17 @@ import { cardActivity, type Messenger } from "./messenger";
 import { isPersonalChat } from "./conversation-key";
 import type { RunStreams } from "./run-streams";
 
-interface DeliveryDeps {
-  messenger: Messenger;
-  answers: AnswerActivities;
-  /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
-  streams?: RunStreams;
-}
+const NOTICES = {
+  approval_rejected: "rejected",
+  approval_expired: "expired",
+  out_of_scope: "outOfScope",
+  blocked: "blocked",
+  approval_request: "underReview",
+} as const satisfies Partial<Record<RunCard, RequesterNotice>>;
 
 /** The one way any run's card reaches its requester; which card, and whether at all, is the owned run's decision. */
 export class TeamsRunDelivery implements RunDelivery {
-  constructor(private readonly deps: DeliveryDeps) {}
+  constructor(private readonly deps: { messenger: Messenger; answers: AnswerActivities; streams?: RunStreams }) {}
 
   async send(card: RunCard, state: RunState): Promise<string | undefined> {
     const { deps } = this;
@@ -42,31 +43,19 @@ export class TeamsRunDelivery implements RunDelivery {
         if (personal && activityId && state.requester) await deps.answers.remember(state.requester.conversationId, activityId, state.runId);
         return activityId;
       }
-      // The notices name the question as the approver saw it (a follow-up made whole).
-      case "approval_rejected":
-        return deliver(
-          cardActivity(
-            buildRequesterNotice("rejected", {
-              language: state.language,
-              question: questionToAnswer(state),
-              reason: state.approval?.reason ?? "",
-            }),
-          ),
-        );
-      case "approval_expired":
-        return deliver(cardActivity(buildRequesterNotice("expired", { language: state.language, question: questionToAnswer(state) })));
       case "error":
         return deliver(cardActivity(buildErrorCard(errorViewFromRun(state))));
       case "clarification":
         return deliver(this.clarificationActivity(state));
-      case "out_of_scope":
-        return deliver(cardActivity(buildRequesterNotice("outOfScope", { language: state.language, question: state.question })));
-      case "blocked":
-        return deliver(cardActivity(buildRequesterNotice("blocked", { language: state.language, question: state.question })));
-      case "approval_request":
-        return deliver(cardActivity(buildRequesterNotice("underReview", { language: state.language, question: state.question })));
       case "approval_unavailable":
         return deliver({ text: stringsFor(state.language).approvals.submitFailed });
+      default: {
+        // A declined approval's notice names the question as the approver saw it (a follow-up made whole).
+        const declined = card === "approval_rejected" || card === "approval_expired";
+        const question = declined ? questionToAnswer(state) : state.question;
+        const reason = card === "approval_rejected" ? state.approval?.reason : undefined;
+        return deliver(cardActivity(buildRequesterNotice(NOTICES[card], { language: state.language, question, reason })));
+      }
     }
   }
 
