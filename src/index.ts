@@ -21,8 +21,7 @@ import { createTeamsAdapter } from "./teams/teams-adapter";
 import { Messenger } from "./teams/messenger";
 import { QuestionRuns, UserAdmission, settleAdmittedRuns } from "./teams/question-runs";
 import { TeamsRunDelivery } from "./teams/run-delivery";
-import { followRunProgress } from "./teams/run-progress-cards";
-import { followRunStreams, streamedConclusions, StreamPositions, type RunStreams } from "./teams/run-streams";
+import { followRunProgress, streamedConclusions, StreamPositions, type RunStreams } from "./teams/run-progress";
 import { createTelemetry } from "./telemetry";
 import { recordRuns } from "./telemetry/record-runs";
 import type { ChatModel, RunQueue } from "./workflow/ports";
@@ -94,8 +93,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
     const messenger = new Messenger(adapter, identity.appId);
     const streams: RunStreams = new Map();
-    followRunProgress(lifecycle, { messenger, names, log });
-    followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
+    followRunProgress(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
     // This instance's consumer of the run queue: every run ends with one card delivered in Teams.
     const instanceId = newInstanceId();

@@ -2,7 +2,7 @@ import type { Language } from "../domain";
 import { labelsFor, PROMPT_STARTERS, type CardLabels, type DurationUnit } from "../domain";
 import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
-import type { ErrorView, OperatorNoticeView, RequesterNoticeView } from "./view-models";
+import type { errorViewFromRun, OperatorNoticeView, RequesterNoticeView } from "./view-models";
 import template from "./templates/notice-card.json";
 
 /** The content of a notice card; only `question` and `reason` carry user text. */
@@ -31,7 +31,7 @@ export function buildNotice(notice: Notice): AdaptiveCard {
   });
 }
 
-export function buildErrorCard(view: ErrorView): AdaptiveCard {
+export function buildErrorCard(view: ReturnType<typeof errorViewFromRun>): AdaptiveCard {
   const labels = labelsFor(view.language);
   return buildNotice({
     language: view.language,

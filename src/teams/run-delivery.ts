@@ -6,7 +6,7 @@ import { aiMessageEntity } from "./ai-message-entity";
 import type { AnswerActivities } from "./answer-activity";
 import { cardActivity, type Messenger } from "./messenger";
 import { isPersonalChat } from "./conversation-key";
-import type { RunStreams } from "./run-streams";
+import type { RunStreams } from "./run-progress";
 
 const NOTICES = {
   approval_rejected: "rejected",
