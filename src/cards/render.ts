@@ -47,13 +47,6 @@ export function fitTemplate(
   return card;
 }
 
-const ADAPTIVE_CARD_CONTENT_TYPE = "application/vnd.microsoft.card.adaptive";
-
-/** An Adaptive Card wrapped as a Bot Framework attachment (structurally compatible with botbuilder's `Attachment`). */
-export function cardAttachment(card: AdaptiveCard): { contentType: typeof ADAPTIVE_CARD_CONTENT_TYPE; content: AdaptiveCard } {
-  return { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: card };
-}
-
 /** How many characters (or items) of each kind of text a card shows at full size. */
 const BASE_LIMITS = {
   questionPreview: 240,

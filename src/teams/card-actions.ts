@@ -51,10 +51,8 @@ export function refuseAction({ turn, services }: BotContext<"log">, why: string)
   return stringsFor(localeLanguage(turn.activity.locale)).bot.unsupportedAction;
 }
 
-const CARD_ACTION_INVOKE = "adaptiveCard/action";
-
 export async function isCardActionInvoke(context: TurnContext): Promise<boolean> {
-  return context.activity.type === (ActivityTypes.Invoke as string) && context.activity.name === CARD_ACTION_INVOKE;
+  return context.activity.type === (ActivityTypes.Invoke as string) && context.activity.name === "adaptiveCard/action";
 }
 
 /** No verb route took it: the refusal as a 200 message invoke response (what teams-ai gives a string handler), not a bare 501. */

@@ -22,6 +22,8 @@ function serviceUrl(httpsOnly: boolean) {
   });
 }
 
+const OPTIONAL_TEXT_FIELDS = ["id", "name", "locale", "timestamp", "localTimestamp", "localTimezone", "textFormat", "replyToId"];
+
 // Checked before the adapter runs, so a malformed request gets a clear 400, not a crashed turn, a 500 or a silent 200. `value`
 // (card data) stays free-form: each card action validates its own.
 function inboundActivitySchema(httpsOnly: boolean) {
@@ -35,14 +37,7 @@ function inboundActivitySchema(httpsOnly: boolean) {
       recipient: account,
       text: optionalText,
       // Optional fields are typed too: a wrong type is refused here, not met as a crash inside a turn.
-      id: optionalText,
-      name: optionalText,
-      locale: optionalText,
-      timestamp: optionalText,
-      localTimestamp: optionalText,
-      localTimezone: optionalText,
-      textFormat: optionalText,
-      replyToId: optionalText,
+      ...Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, optionalText])),
       channelData: z.object({}).passthrough().optional(),
       entities: z.array(entity).optional(),
       attachments: z.array(attachment).optional(),

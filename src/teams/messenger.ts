@@ -1,9 +1,9 @@
 import type { Activity, CloudAdapter, TurnContext } from "botbuilder";
-import { cardAttachment, type AdaptiveCard } from "../cards";
+import type { AdaptiveCard } from "../cards";
 import type { Reference } from "../domain";
 
 export function cardActivity(card: AdaptiveCard): Partial<Activity> {
-  return { type: "message", attachments: [cardAttachment(card)] };
+  return { type: "message", attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: card }] };
 }
 
 /** Proactive sends to a stored conversation; a failed send rejects, so it is never mistaken for a delivery. */

@@ -5,15 +5,9 @@ import type { Messenger } from "./messenger";
 
 export type { StreamPosition };
 
-export interface StreamLimits {
-  /** Teams throttles streams to about one update a second. */
-  minIntervalMs: number;
-  /** After this age a stream is closed and the answer arrives as a plain message (Teams' limit is two minutes). */
-  maxAgeMs: number;
-}
-
-/** The limits Teams sets, with a margin for the final message's round trip. */
-export const TEAMS_STREAM_LIMITS: StreamLimits = { minIntervalMs: 1_000, maxAgeMs: 100_000 };
+// Teams throttles streams to about one update a second and closes them after two minutes (less a margin for the final message's
+// round trip): past maxAgeMs the answer arrives as a plain message.
+export const TEAMS_STREAM_LIMITS = { minIntervalMs: 1_000, maxAgeMs: 100_000 };
 
 interface Update {
   kind: "informative" | "streaming";
@@ -34,7 +28,7 @@ export class TeamsStream {
     private readonly reference: Reference,
     private position: StreamPosition,
     private readonly options: {
-      limits: StreamLimits;
+      limits: typeof TEAMS_STREAM_LIMITS;
       now: () => Date;
       /** Persists the position before each update goes out, so another process continues after it. */
       save: (position: StreamPosition) => Promise<void>;
