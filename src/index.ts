@@ -12,20 +12,16 @@ import { describeEndpointStatuses, hasEndpointHealth } from "./llm/endpoint-pool
 import { createOperatorNotices, notifyOperatorsOfRuns } from "./operators";
 import { assertRunQueueConfigured, openRunQueue } from "./queue/open-run-queue";
 import { openCosmosStore, type CosmosStore } from "./storage";
-import { createAnswerActivities } from "./teams/answer-activity";
+import { AnswerActivities } from "./teams/answer-activity";
 import { TeamsApprovalMessaging } from "./teams/approval-messaging";
-import { resolveBotIdentity } from "./teams/bot-identity";
+import { resolveBotIdentity, resolveListenHost } from "./teams/bot-identity";
 import { startBotServer } from "./teams/bot-server";
-import { resolveListenHost } from "./teams/listen-address";
 import { createBot } from "./teams/bot-application";
 import { createTeamsAdapter } from "./teams/teams-adapter";
 import { Messenger } from "./teams/messenger";
-import { QuestionRuns } from "./teams/question-runs";
-import { UserAdmission, settleAdmittedRuns } from "./teams/user-admission";
+import { QuestionRuns, UserAdmission, settleAdmittedRuns } from "./teams/question-runs";
 import { TeamsRunDelivery } from "./teams/run-delivery";
-import { followRunProgress } from "./teams/run-progress-cards";
-import { followRunStreams, streamedConclusions, type RunStreams } from "./teams/run-streams";
-import { StreamPositions } from "./teams/stream-positions";
+import { followRunProgress, streamedConclusions, StreamPositions, type RunStreams } from "./teams/run-progress";
 import { createTelemetry } from "./telemetry";
 import { recordRuns } from "./telemetry/record-runs";
 import type { ChatModel, RunQueue } from "./workflow/ports";
@@ -79,7 +75,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     });
     const names = displayNamesFrom(built.prompts.specialists);
     const adapter = createTeamsAdapter(identity);
-    const answers = createAnswerActivities(config, { names, botState: store.botState, log });
+    const answers = new AnswerActivities(config, { names, botState: store.botState, log });
     const teamsMessaging = new TeamsApprovalMessaging(adapter, identity.appId);
     const approvals = createApprovals({
       config,
@@ -96,8 +92,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     notifyOperatorsOfRuns(lifecycle, createOperatorNotices(config, { poster: teamsMessaging, log }));
     const messenger = new Messenger(adapter, identity.appId);
     const streams: RunStreams = new Map();
-    followRunProgress(lifecycle, { messenger, names, log });
-    followRunStreams(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
+    followRunProgress(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
     const instanceId = newInstanceId();
     const worker = createRunWorker(

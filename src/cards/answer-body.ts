@@ -1,7 +1,7 @@
 import { labelsFor, type Language } from "../domain";
 import { MAX_COMMENT_CHARS, MAX_FOLLOW_UP_CHARS } from "./actions";
 import { citationMarkers, citationsFromAnswer } from "./citations";
-import { type AdaptiveCard, expandTemplate, fitCard, answerBodyLimits, type TextLimits } from "./render";
+import { type AdaptiveCard, expandTemplate, fitTemplate, answerBodyLimits, type TextLimits } from "./render";
 import { paragraphs, truncate } from "./text";
 import type { AnswerBodyView, AnswerView, QualityView } from "./view-models";
 import bodyTemplate from "./templates/answer-body.json";
@@ -65,9 +65,9 @@ export function buildAnswerBody(
 /** Also the final approved answer (with `view.review`); no 👍/👎 when Teams' own feedback loop asks. */
 export function buildAnswerCard(view: AnswerView, limitBytes?: number): AdaptiveCard {
   const labels = labelsFor(view.language);
-  return fitCard((scale) => {
-    const limits = answerBodyLimits(view, scale);
-    return expandTemplate<AdaptiveCard>(cardTemplate, {
+  return fitTemplate(
+    cardTemplate,
+    (limits) => ({
       labels,
       runId: view.runId,
       question: truncate(view.question, limits.questionPreview),
@@ -80,6 +80,8 @@ export function buildAnswerCard(view: AnswerView, limitBytes?: number): Adaptive
       failed: view.failed.map((item) => ({ name: item.name, reason: truncate(item.reason, limits.reason) })),
       maxCommentChars: MAX_COMMENT_CHARS,
       askFeedback: !view.nativeFeedback,
-    });
-  }, limitBytes);
+    }),
+    limitBytes,
+    (scale) => answerBodyLimits(view, scale),
+  );
 }

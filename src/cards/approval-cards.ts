@@ -1,7 +1,7 @@
 import { HISTORY_PAGE_VERB, MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS, PENDING_REPOST_VERB } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
 import { labelsFor, type TextLabelKey } from "../domain";
-import { type AdaptiveCard, expandTemplate, fitCard, textLimits } from "./render";
+import { fitTemplate, type AdaptiveCard } from "./render";
 import { cardDateTime, paragraphs, truncate } from "./text";
 import type {
   ApprovalDecision,
@@ -19,23 +19,20 @@ import pendingTemplate from "./templates/approval-pending-card.json";
 /** Every action's data is `{ approvalId }` only; with `view.reminderSince` it carries a reminder line. */
 export function buildApprovalCard(view: ApprovalView): AdaptiveCard {
   const labels = labelsFor(view.language);
-  return fitCard((scale) => {
-    const limits = textLimits(scale);
-    return expandTemplate<AdaptiveCard>(approvalTemplate, {
-      labels,
-      approvalId: view.approvalId,
-      reminder: view.reminderSince ? labels.reminder(cardDateTime(view.reminderSince, view.language)) : "",
-      badge: qscoreBadge(view.quality, view.language),
-      requesterName: truncate(view.requesterName, 120),
-      specialists: view.specialists.join(", "),
-      question: paragraphs(view.question, limits.question),
-      reasons: view.reasons.map((reason) => truncate(reason, limits.reason)),
-      draftBody: buildAnswerBody(view.draft, view.language, limits, "draft-"),
-      draftText: truncate(view.draftText, Math.min(MAX_EDITED_TEXT_CHARS, limits.finalText)),
-      maxEditedChars: MAX_EDITED_TEXT_CHARS,
-      maxReasonChars: MAX_COMMENT_CHARS,
-    });
-  });
+  return fitTemplate(approvalTemplate, (limits) => ({
+    labels,
+    approvalId: view.approvalId,
+    reminder: view.reminderSince ? labels.reminder(cardDateTime(view.reminderSince, view.language)) : "",
+    badge: qscoreBadge(view.quality, view.language),
+    requesterName: truncate(view.requesterName, 120),
+    specialists: view.specialists.join(", "),
+    question: paragraphs(view.question, limits.question),
+    reasons: view.reasons.map((reason) => truncate(reason, limits.reason)),
+    draftBody: buildAnswerBody(view.draft, view.language, limits, "draft-"),
+    draftText: truncate(view.draftText, Math.min(MAX_EDITED_TEXT_CHARS, limits.finalText)),
+    maxEditedChars: MAX_EDITED_TEXT_CHARS,
+    maxReasonChars: MAX_COMMENT_CHARS,
+  }));
 }
 
 const DECISION: Record<ApprovalDecision, { label: TextLabelKey; color: string }> = {
@@ -49,22 +46,19 @@ const DECISION: Record<ApprovalDecision, { label: TextLabelKey; color: string }>
 export function buildApprovalOutcomeCard(view: ApprovalOutcomeView): AdaptiveCard {
   const labels = labelsFor(view.language);
   const decision = DECISION[view.decision];
-  return fitCard((scale) => {
-    const limits = textLimits(scale);
-    return expandTemplate<AdaptiveCard>(outcomeTemplate, {
-      labels,
-      decision: labels[decision.label],
-      color: decision.color,
-      question: truncate(view.question, limits.questionPreview),
-      decider: view.deciderName ? truncate(view.deciderName, 120) : "",
-      decidedAt: cardDateTime(view.decidedAt, view.language),
-      expiredBody: view.decision === "expired" ? labels.expiredBody : "",
-      tooLate: view.refusedAsTooLate ? labels.decisionTooLate : "",
-      commentLabel: view.decision === "rejected" ? labels.reason : labels.comment,
-      comment: view.comment ? truncate(view.comment, limits.reason) : "",
-      finalText: view.finalText ? paragraphs(view.finalText, limits.finalText, 60) : [],
-    });
-  });
+  return fitTemplate(outcomeTemplate, (limits) => ({
+    labels,
+    decision: labels[decision.label],
+    color: decision.color,
+    question: truncate(view.question, limits.questionPreview),
+    decider: view.deciderName ? truncate(view.deciderName, 120) : "",
+    decidedAt: cardDateTime(view.decidedAt, view.language),
+    expiredBody: view.decision === "expired" ? labels.expiredBody : "",
+    tooLate: view.refusedAsTooLate ? labels.decisionTooLate : "",
+    commentLabel: view.decision === "rejected" ? labels.reason : labels.comment,
+    comment: view.comment ? truncate(view.comment, limits.reason) : "",
+    finalText: view.finalText ? paragraphs(view.finalText, limits.finalText, 60) : [],
+  }));
 }
 
 const HISTORY_DECISION: Record<ApprovalHistoryItemView["decision"], TextLabelKey> = {
@@ -76,44 +70,38 @@ const HISTORY_DECISION: Record<ApprovalHistoryItemView["decision"], TextLabelKey
 /** One page of recent decisions; "next page" is an Action.Execute, so the click is authorised again. */
 export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCard {
   const labels = labelsFor(view.language);
-  return fitCard((scale) => {
-    const limits = textLimits(scale);
-    return expandTemplate<AdaptiveCard>(historyTemplate, {
-      labels,
-      scope: labels.historyScope(view.days, view.supplier, view.page),
-      items: view.items.map((item) => ({
-        question: truncate(item.question, limits.questionPreview),
-        requesterName: truncate(item.requesterName, 120),
-        decision: labels[HISTORY_DECISION[item.decision]],
-        approverName: truncate(item.approverName, 120),
-        decidedAt: cardDateTime(item.decidedAt, view.language),
-        timeToDecision: labels.historyDuration(Math.max(0, Math.round(item.timeToDecisionMs / 60_000))),
-        edited: item.edited ? labels.yes : labels.no,
-        threadLink: item.threadUrl ? `[${labels.historyOpenThread}](${item.threadUrl})` : "",
-      })),
-      hasMore: view.hasMore,
-      verb: HISTORY_PAGE_VERB,
-      next: { days: view.days, ...(view.supplier ? { supplier: view.supplier } : {}), page: view.page + 1, language: view.language },
-    });
-  });
+  return fitTemplate(historyTemplate, (limits) => ({
+    labels,
+    scope: labels.historyScope(view.days, view.supplier, view.page),
+    items: view.items.map((item) => ({
+      question: truncate(item.question, limits.questionPreview),
+      requesterName: truncate(item.requesterName, 120),
+      decision: labels[HISTORY_DECISION[item.decision]],
+      approverName: truncate(item.approverName, 120),
+      decidedAt: cardDateTime(item.decidedAt, view.language),
+      timeToDecision: labels.historyDuration(Math.max(0, Math.round(item.timeToDecisionMs / 60_000))),
+      edited: item.edited ? labels.yes : labels.no,
+      threadLink: item.threadUrl ? `[${labels.historyOpenThread}](${item.threadUrl})` : "",
+    })),
+    hasMore: view.hasMore,
+    verb: HISTORY_PAGE_VERB,
+    next: { days: view.days, ...(view.supplier ? { supplier: view.supplier } : {}), page: view.page + 1, language: view.language },
+  }));
 }
 
 /** Each waiting approval, oldest first, with a "post again" button (Action.Execute, so the click is authorised again). */
 export function buildApprovalPendingCard(view: ApprovalPendingView): AdaptiveCard {
   const labels = labelsFor(view.language);
-  return fitCard((scale) => {
-    const limits = textLimits(scale);
-    return expandTemplate<AdaptiveCard>(pendingTemplate, {
-      labels,
-      title: labels.pendingTitle(view.items.length),
-      verb: PENDING_REPOST_VERB,
-      items: view.items.map((item) => ({
-        question: truncate(item.question, limits.questionPreview),
-        requesterName: truncate(item.requesterName, 120),
-        createdAt: cardDateTime(item.createdAt, view.language),
-        threadLink: item.threadUrl ? `[${labels.historyOpenThread}](${item.threadUrl})` : "",
-        repost: { approvalId: item.approvalId, language: view.language },
-      })),
-    });
-  });
+  return fitTemplate(pendingTemplate, (limits) => ({
+    labels,
+    title: labels.pendingTitle(view.items.length),
+    verb: PENDING_REPOST_VERB,
+    items: view.items.map((item) => ({
+      question: truncate(item.question, limits.questionPreview),
+      requesterName: truncate(item.requesterName, 120),
+      createdAt: cardDateTime(item.createdAt, view.language),
+      threadLink: item.threadUrl ? `[${labels.historyOpenThread}](${item.threadUrl})` : "",
+      repost: { approvalId: item.approvalId, language: view.language },
+    })),
+  }));
 }

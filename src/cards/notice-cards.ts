@@ -2,7 +2,7 @@ import type { Language } from "../domain";
 import { labelsFor, PROMPT_STARTERS, type CardLabels, type DurationUnit } from "../domain";
 import { type AdaptiveCard, expandTemplate, textLimits } from "./render";
 import { truncate } from "./text";
-import type { ErrorView, OperatorNoticeView, RequesterNoticeView } from "./view-models";
+import type { errorViewFromRun, OperatorNoticeView, RequesterNoticeView } from "./view-models";
 import template from "./templates/notice-card.json";
 
 /** The content of a notice card; only `question` and `reason` carry user text. */
@@ -31,7 +31,7 @@ export function buildNotice(notice: Notice): AdaptiveCard {
   });
 }
 
-export function buildErrorCard(view: ErrorView): AdaptiveCard {
+export function buildErrorCard(view: ReturnType<typeof errorViewFromRun>): AdaptiveCard {
   const labels = labelsFor(view.language);
   return buildNotice({
     language: view.language,
@@ -63,30 +63,15 @@ export function buildOperatorNoticeCard(view: OperatorNoticeView): AdaptiveCard 
   });
 }
 
-interface GuideOptions {
-  memoryTtlMs: number;
-}
-
-export function buildWelcomeCard(language: Language, guide: GuideOptions): AdaptiveCard {
+/** The welcome card (the bot was added) and the help card: what Procura does, example questions and the commands. */
+export function buildGuideCard(kind: "welcome" | "help", language: Language, guide: { memoryTtlMs: number }): AdaptiveCard {
   const labels = labelsFor(language);
   const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
   return buildNotice({
     language,
-    title: labels.welcomeTitle,
-    color: "Accent",
-    paragraphs: [labels.welcomeBody, labels.helpBody, memory],
-    sections: guideSections(language),
-  });
-}
-
-export function buildHelpCard(language: Language, guide: GuideOptions): AdaptiveCard {
-  const labels = labelsFor(language);
-  const memory = labels.memoryNote(durationText(guide.memoryTtlMs, language));
-  return buildNotice({
-    language,
-    title: labels.helpTitle,
-    color: "Default",
-    paragraphs: [labels.helpBody, memory],
+    ...(kind === "welcome"
+      ? { title: labels.welcomeTitle, color: "Accent", paragraphs: [labels.welcomeBody, labels.helpBody, memory] }
+      : { title: labels.helpTitle, color: "Default", paragraphs: [labels.helpBody, memory] }),
     sections: guideSections(language),
   });
 }

@@ -31,21 +31,20 @@ export function cardBytes(card: AdaptiveCard): number {
 
 export const SHRINK_SCALES = [1, 0.6, 0.35, 0.2, 0.1] as const;
 
-/** Rebuilds with the text limits scaled down while over `limitBytes`; the last attempt is returned even if still large. */
-export function fitCard(build: (scale: number) => AdaptiveCard, limitBytes = CARD_SIZE_LIMIT_BYTES): AdaptiveCard {
+/** Expands `template`, rebuilt with the text limits scaled down while over `limitBytes`; the last attempt is returned even if still large. */
+export function fitTemplate(
+  template: object,
+  data: (limits: TextLimits) => object,
+  limitBytes = CARD_SIZE_LIMIT_BYTES,
+  limitsAt: (scale: number) => TextLimits = textLimits,
+): AdaptiveCard {
+  const build = (scale: number) => expandTemplate<AdaptiveCard>(template, data(limitsAt(scale)));
   let card = build(SHRINK_SCALES[0]);
   for (const scale of SHRINK_SCALES.slice(1)) {
     if (cardBytes(card) <= limitBytes) return card;
     card = build(scale);
   }
   return card;
-}
-
-const ADAPTIVE_CARD_CONTENT_TYPE = "application/vnd.microsoft.card.adaptive";
-
-/** An Adaptive Card wrapped as a Bot Framework attachment (structurally compatible with botbuilder's `Attachment`). */
-export function cardAttachment(card: AdaptiveCard): { contentType: typeof ADAPTIVE_CARD_CONTENT_TYPE; content: AdaptiveCard } {
-  return { contentType: ADAPTIVE_CARD_CONTENT_TYPE, content: card };
 }
 
 /** How many characters (or items) of each kind of text a card shows at full size. */

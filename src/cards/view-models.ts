@@ -2,15 +2,7 @@
 import type { EvidenceItem, Finding, Language, ModeratorAnswer, RunState } from "../domain";
 import { SystemError, approvalReasonsOf, questionToAnswer } from "../domain";
 import { labelsFor } from "../domain";
-import { displayName, type DisplayNames } from "./display-names";
-
-export * from "./display-names";
-export * from "./progress-view";
-
-interface RationaleView {
-  point: string;
-  citations: string[];
-}
+import { displayName, type DisplayNames } from "./progress-card";
 
 interface FindingView {
   specialist: string;
@@ -25,7 +17,7 @@ interface FindingView {
 
 export interface AnswerBodyView {
   conclusion: string;
-  rationale: RationaleView[];
+  rationale: { point: string; citations: string[] }[];
   findings: FindingView[];
   nextActions: string[];
 }
@@ -38,10 +30,6 @@ export interface QualityView {
   draftBeforeReview?: boolean;
 }
 
-interface ReviewView {
-  edited: boolean;
-}
-
 export interface AnswerView extends AnswerBodyView {
   language: Language;
   runId: string;
@@ -51,7 +39,7 @@ export interface AnswerView extends AnswerBodyView {
   quality: QualityView;
   failed: { name: string; reason: string }[];
   offline: boolean;
-  review?: ReviewView;
+  review?: { edited: boolean };
   /** The conclusion and rationale are the message's text above the card (a streamed answer): the card leaves them out. */
   textAbove?: boolean;
   /** Teams' own feedback loop rates the message: the card asks for no rating. */
@@ -144,12 +132,7 @@ export function draftTextFromAnswer(answer: Pick<ModeratorAnswer, "conclusion" |
   return [answer.conclusion, ...(points.length ? ["", ...points] : [])].join("\n");
 }
 
-export interface ErrorView {
-  language: Language;
-  correlationId: string;
-}
-
-export function errorViewFromRun(state: RunState): ErrorView {
+export function errorViewFromRun(state: RunState): { language: Language; correlationId: string } {
   return { language: state.language, correlationId: state.failure?.correlationId ?? state.runId };
 }
 
@@ -173,28 +156,13 @@ export interface RequesterNoticeView {
   reason?: string;
 }
 
-export interface ApprovalView {
-  language: Language;
-  approvalId: string;
-  question: string;
-  requesterName: string;
-  draft: AnswerBodyView;
-  draftText: string;
-  quality: QualityView;
-  specialists: string[];
-  reasons: string[];
-  /** ISO time since which the approval has been waiting, when this is a reminder. */
-  reminderSince?: string;
-}
+export type ApprovalView = ReturnType<typeof approvalViewFromRun>;
 
-interface ApprovalViewOptions {
-  approvalId: string;
-  requesterName: string;
-  threshold: number;
-  reminderSince?: string;
-}
-
-export function approvalViewFromRun(state: RunState, names: DisplayNames, options: ApprovalViewOptions): ApprovalView {
+export function approvalViewFromRun(
+  state: RunState,
+  names: DisplayNames,
+  options: { approvalId: string; requesterName: string; threshold: number; reminderSince?: string },
+) {
   const answer = requireAnswer(state);
   return {
     language: state.language,

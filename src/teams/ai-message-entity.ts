@@ -3,19 +3,12 @@ import type { Entity } from "botbuilder";
 import { buildCitationCard, type CitationView } from "../cards";
 import { truncate } from "../cards/text";
 
-/** A sensitivity label shown on a message (and on each of its citations), e.g. "Confidential". */
-interface SensitivityLabel {
-  name: string;
-  description?: string;
-}
-
-/** What Teams shows around a bot's answer: the AI-generated label, numbered citations, a sensitivity label. */
 interface AiMessageOptions {
   citations: readonly CitationView[];
   /** False for the offline engine's answers: they say they are offline instead of carrying the label. */
   aiGenerated: boolean;
-  sensitivity?: SensitivityLabel;
-  /** False when the message must shrink: a citation without a document then shows only its abstract (no quote card). */
+  sensitivity?: { name: string; description?: string };
+  /** False when the message must shrink: a citation without a document then shows only its abstract. */
   quoteCards?: boolean;
 }
 
@@ -26,11 +19,8 @@ const MAX_CITATION_TITLE = 80;
 const MAX_CITATION_ABSTRACT = 160;
 const MAX_CITATION_KEYWORD = 28;
 
-/**
- * The `https://schema.org/Message` entity Teams reads for the AI-generated label, citations (`[n]`
- * markers in the message text open them) and the sensitivity label. A citation whose record has a
- * document opens it (the title becomes its link); one without opens a small card with the quote.
- */
+// The schema.org Message entity Teams reads for the AI label, citations (`[n]` markers in the text open them) and the sensitivity
+// label. A citation with a document opens it; one without opens a small card with the quote.
 export function aiMessageEntity(options: AiMessageOptions): Entity {
   const usageInfo = options.sensitivity ? { "@type": "CreativeWork", ...options.sensitivity } : undefined;
   return {
@@ -55,7 +45,6 @@ export function aiMessageEntity(options: AiMessageOptions): Entity {
   };
 }
 
-/** What opening a citation shows: the record's document when it has one, else a card with the quote (when there is room). */
 function citationTarget(
   citation: CitationView,
   quoteCards: boolean,

@@ -1,4 +1,5 @@
 import type { Activity, Storage } from "botbuilder";
+import { z } from "zod";
 import {
   answerBodyLimits,
   answerMessageText,
@@ -12,51 +13,27 @@ import {
 import type { AppConfig, Env } from "../config";
 import { describeError, type Log, type RunState } from "../domain";
 import { aiMessageEntity } from "./ai-message-entity";
-import { AnswerMessages } from "./answer-messages";
-import { cardActivity } from "./card-activity";
+import { cardActivity } from "./messenger";
 
-/**
- * Teams rejects a bot message above about 28 KB. A native answer is its text, its card and its
- * citations together, so the three are fitted under this (the envelope takes the rest).
- */
+/** Teams rejects a bot message above about 28 KB; a native answer's text, card and citations are fitted under this together. */
 export const MESSAGE_SIZE_LIMIT_BYTES = 27 * 1024;
 
-/** What building and remembering answer messages needs. */
-interface AnswerActivityDeps {
-  names: DisplayNames;
-  qscoreThreshold: number;
-  /** The sensitivity label of answers that cite a contract (personal chats, where Teams shows it). */
-  contractSensitivityLabel?: string;
-  /** Where a personal chat's answer message is mapped to its run, for Teams' feedback loop. */
-  answerMessages: AnswerMessages;
-  log: Log;
-}
+const AnswerMessageSchema = z.object({ runId: z.string().min(1) });
 
-/**
- * A run's answer as a Teams message, the same for every path that delivers one: the run worker's
- * delivery, and the delivery of an answer an approver signed off (whose card then says so).
- */
 export class AnswerActivities {
-  constructor(private readonly deps: AnswerActivityDeps) {}
+  constructor(
+    private readonly config: { env: Pick<Env, "CONTRACT_SENSITIVITY_LABEL">; workflow: Pick<AppConfig["workflow"], "qscoreThreshold"> },
+    private readonly deps: { names: DisplayNames; botState: Storage; log: Log },
+  ) {}
 
-  /** Where personal chats' answer messages are mapped to their runs (the feedback loop reads it). */
-  get messages(): AnswerMessages {
-    return this.deps.answerMessages;
-  }
-
-  /**
-   * The answer message. In a personal chat (`native`) it reads as Teams' own: the conclusion and
-   * rationale as its text with citation markers, the card below with what the text does not say,
-   * the AI label or the offline line, a sensitivity label when a contract is cited, and Teams'
-   * feedback loop instead of card buttons. Elsewhere the plain answer card with its own buttons.
-   * A native message too large for Teams is built again with shorter texts and, below full size,
-   * without the quote cards of citations (their abstracts still quote).
-   */
+  // In a personal chat (`native`) the answer reads as Teams' own: text with citation markers, the card below with the rest, the AI
+  // label, a sensitivity label when a contract is cited, Teams' feedback loop. Too large, it is rebuilt smaller, below full size
+  // without the citations' quote cards.
   build(state: RunState, native: boolean): Partial<Activity> {
-    const view = answerViewFromRun(state, this.deps.names, { threshold: this.deps.qscoreThreshold });
+    const view = answerViewFromRun(state, this.deps.names, { threshold: this.config.workflow.qscoreThreshold });
     if (!native) return cardActivity(buildAnswerCard(view));
     const citations = citationsFromAnswer(view, view.language);
-    const label = this.deps.contractSensitivityLabel;
+    const label = this.config.env.CONTRACT_SENSITIVITY_LABEL;
     const sensitivity = label && citations.some((citation) => citation.source === "contract") ? { name: label } : undefined;
     const cardView = { ...view, textAbove: true, nativeFeedback: true };
     let activity: Partial<Activity> = {};
@@ -76,28 +53,22 @@ export class AnswerActivities {
     return activity;
   }
 
-  /** Maps a sent native answer message to its run for Teams' feedback loop; a failure costs only that mapping. */
+  // Teams' feedback loop names only the message it rates: which run a sent answer belongs to is kept in the bot's state storage
+  // (shared by every instance), keyed by chat too, so a rating reaches only an answer sent to the chat it comes from. A failure to
+  // remember costs only that mapping.
   async remember(conversationId: string, activityId: string, runId: string): Promise<void> {
-    await this.deps.answerMessages.remember(conversationId, activityId, runId).catch((error: unknown) => {
+    await this.deps.botState.write({ [answerMessageKey(conversationId, activityId)]: { runId, eTag: "*" } }).catch((error: unknown) => {
       this.deps.log(`run ${runId}: answer message not remembered for feedback: ${describeError(error)}`);
     });
   }
+
+  async runOf(conversationId: string, activityId: string): Promise<string | undefined> {
+    const key = answerMessageKey(conversationId, activityId);
+    const parsed = AnswerMessageSchema.safeParse((await this.deps.botState.read([key]))[key]);
+    return parsed.success ? parsed.data.runId : undefined;
+  }
 }
 
-/**
- * The answer messages of a process: names from its prompt library, the sensitivity label of contract
- * answers and the quality threshold shown from configuration, the mapping in `botState`.
- */
-export function createAnswerActivities(
-  config: { env: Pick<Env, "CONTRACT_SENSITIVITY_LABEL">; workflow: Pick<AppConfig["workflow"], "qscoreThreshold"> },
-  options: { names: DisplayNames; botState: Storage; log: Log },
-): AnswerActivities {
-  const label = config.env.CONTRACT_SENSITIVITY_LABEL;
-  return new AnswerActivities({
-    names: options.names,
-    qscoreThreshold: config.workflow.qscoreThreshold,
-    ...(label ? { contractSensitivityLabel: label } : {}),
-    answerMessages: new AnswerMessages(options.botState),
-    log: options.log,
-  });
+function answerMessageKey(conversationId: string, activityId: string): string {
+  return `answer-message/${conversationId}/${activityId}`;
 }

@@ -3,9 +3,9 @@ import type { Approvals, HistoryPage } from "../approvals";
 import { buildApprovalHistoryCard, parseHistoryPageAction, type AdaptiveCard, type ApprovalHistoryItemView } from "../cards";
 import { localeLanguage, stringsFor, type ApprovalHistoryQuery, type Language } from "../domain";
 import { actorFrom, historyPlace, rosterMembership } from "./approval-inbound";
-import { approvalThreadLink } from "./approval-thread-link";
 import type { BotContext } from "./bot-deps";
 import { refuseAction } from "./card-actions";
+import { approvalThreadLink } from "./conversation-key";
 
 /** The history card for a page, or the refusal, for an `approvals history` command or "next page" click. */
 export async function approvalHistoryReply(
@@ -24,10 +24,7 @@ export async function approvalHistoryReply(
   return typeof page === "string" ? page : buildApprovalHistoryCard(historyView(page, language));
 }
 
-/**
- * A history card's "next page" click: the next page in place of the card, or a refusal. The click
- * carries only the query; who clicked, and where, is checked again as for the typed command.
- */
+/** "Next page": the click carries only the query; who clicked, and where, is checked again as for the typed command. */
 export async function historyPageResponse(ctx: BotContext<"approvals" | "log">): Promise<AdaptiveCard | string> {
   const { turn, services } = ctx;
   const action = parseHistoryPageAction(turn.activity.value);

@@ -2,13 +2,11 @@ import { TeamsInfo, type Activity, type TurnContext } from "botbuilder";
 import type { Actor, HistoryPlace, PendingRequest, TeamMembership } from "../approvals";
 import { buildApprovalPendingCard, parsePendingRepostAction, type AdaptiveCard } from "../cards";
 import { localeLanguage, stringsFor, type Approval, type Language } from "../domain";
-import { approvalThreadLink } from "./approval-thread-link";
 import type { BotContext } from "./bot-deps";
-import { cardActivity } from "./card-activity";
-import { chatOf, isPersonalChat } from "./conversation-key";
+import { cardActivity } from "./messenger";
+import { approvalThreadLink, chatOf, isPersonalChat } from "./conversation-key";
 import { approvalsPendingLanguage, typedCommandLanguage } from "./inbound-message";
 
-/** The clicker or sender of an activity, as the approvals flow sees them. */
 export function actorFrom(activity: Activity): Actor {
   const tenantId = activity.conversation?.tenantId ?? (activity.channelData as { tenant?: { id?: string } } | undefined)?.tenant?.id;
   const userId = activity.from?.id;
@@ -43,18 +41,12 @@ export function rosterMembership(context: TurnContext): TeamMembership {
   };
 }
 
-/**
- * The approvals' commands, run before any route: `approvers here` and `approvals pending` are
- * handled and end the turn (returns false); every other activity goes on to the routes (true).
- */
+/** `approvers here` and `approvals pending` are handled before any route and end the turn (false); anything else goes on (true). */
 export async function approvalCommands(ctx: BotContext<"approvals">): Promise<boolean> {
   return (await approversHere(ctx)) && (await approvalsPending(ctx));
 }
 
-/**
- * An `approval.*` click or a pending list's "post again": the invoke response (outcome card, or a
- * refusal text). A decided run is not continued from here: the decision is a run queue message.
- */
+/** An `approval.*` click or a pending list's "post again"; a decision is not continued here: it is a run queue message. */
 export function approvalClick({ turn, services: { approvals } }: BotContext<"approvals">): Promise<AdaptiveCard | string> {
   const value: unknown = turn.activity.value;
   const language = localeLanguage(turn.activity.locale);
@@ -64,7 +56,6 @@ export function approvalClick({ turn, services: { approvals } }: BotContext<"app
   return approvals.decide({ value, actor: actorFrom(turn.activity), membership: rosterMembership(turn), language });
 }
 
-/** The `approvers here` command as it may be typed, with the language it is in. */
 const APPROVERS_HERE = new Map<string, Language>([
   ["approvers here", "en"],
   ["承認者はここ", "ja"],
@@ -74,15 +65,10 @@ const APPROVERS_HERE = new Map<string, Language>([
   ["ここを承認チャンネルにする", "ja"],
 ]);
 
-/**
- * The language of the `approvers here` command (「承認者はここ」, 「ここを承認チャネルに」) when `text`
- * is one (mention already removed), else undefined. Width, case, spacing and a final 。 or ! do not matter.
- */
 export function approversHereLanguage(text: string | undefined): Language | undefined {
   return typedCommandLanguage(APPROVERS_HERE, text);
 }
 
-/** `approvers here`: handles the command and ends the turn (false), or lets every other activity through (true). */
 async function approversHere({ turn: context, services: { approvals } }: BotContext<"approvals">): Promise<boolean> {
   const { activity } = context;
   const commandLanguage = activity.type === "message" ? approversHereLanguage(activity.text) : undefined;
@@ -103,7 +89,6 @@ async function approversHere({ turn: context, services: { approvals } }: BotCont
   return false;
 }
 
-/** Who asks, from where, in which language: what the approvals flow checks before listing or posting anything. */
 function pendingRequest(context: TurnContext, language: Language): PendingRequest {
   return {
     actor: actorFrom(context.activity),
@@ -113,10 +98,6 @@ function pendingRequest(context: TurnContext, language: Language): PendingReques
   };
 }
 
-/**
- * `approvals pending` (「承認待ち」): replies with the waiting approvals, or the refusal, and ends the
- * turn (false); lets every other activity through (true).
- */
 async function approvalsPending({ turn: context, services: { approvals } }: BotContext<"approvals">): Promise<boolean> {
   const { activity } = context;
   const typed = activity.type === "message" ? approvalsPendingLanguage(activity.text) : undefined;

@@ -1,15 +1,10 @@
-import type { Activity, CloudAdapter, ConversationParameters, TurnContext } from "botbuilder";
+import type { CloudAdapter, ConversationParameters } from "botbuilder";
 import type { ApprovalMessaging, ChannelTarget, PostedMessage } from "../approvals";
-import { cardAttachment, type AdaptiveCard } from "../cards";
+import type { AdaptiveCard } from "../cards";
 import type { Reference } from "../domain";
-import { runProactive } from "./proactive";
+import { cardActivity, Messenger } from "./messenger";
 
-/** The adapter calls the approvals flow makes. */
 export type ApprovalAdapter = Pick<CloudAdapter, "createConversationAsync" | "continueConversationAsync">;
-
-function message(content: AdaptiveCard | string): Partial<Activity> {
-  return typeof content === "string" ? { type: "message", text: content } : { type: "message", attachments: [cardAttachment(content)] };
-}
 
 function threadReference(thread: PostedMessage): Reference {
   return {
@@ -19,23 +14,23 @@ function threadReference(thread: PostedMessage): Reference {
   };
 }
 
-/**
- * ApprovalMessaging over botbuilder's CloudAdapter. A new channel thread is created with
- * `createConversationAsync` (works with an empty bot app id, unlike
- * `TeamsInfo.sendMessageToTeamsChannel`); Teams names the thread `<channel>;messageid=<root id>`.
- * The requester's answer is not sent from here: the run worker delivers it like any other run's.
- */
+// A new channel thread is created with createConversationAsync (works with an empty bot app id, unlike
+// TeamsInfo.sendMessageToTeamsChannel); Teams names it `<channel>;messageid=<root id>`.
 export class TeamsApprovalMessaging implements ApprovalMessaging {
+  private readonly messenger: Messenger;
+
   constructor(
     private readonly adapter: ApprovalAdapter,
     private readonly botAppId: string | undefined,
-  ) {}
+  ) {
+    this.messenger = new Messenger(adapter, botAppId);
+  }
 
   async postThread(target: ChannelTarget, card: AdaptiveCard): Promise<PostedMessage> {
     const parameters = {
       isGroup: true,
       channelData: { channel: { id: target.channelId }, ...(target.tenantId ? { tenant: { id: target.tenantId } } : {}) },
-      activity: message(card),
+      activity: cardActivity(card),
       ...(target.tenantId ? { tenantId: target.tenantId } : {}),
     } as ConversationParameters;
     let conversationId: string | undefined;
@@ -48,22 +43,10 @@ export class TeamsApprovalMessaging implements ApprovalMessaging {
   }
 
   async updateCard(posted: PostedMessage, card: AdaptiveCard): Promise<void> {
-    await this.proactive(threadReference(posted), async (context) => {
-      await context.updateActivity({ ...message(card), id: posted.activityId });
-    });
+    await this.messenger.update(threadReference(posted), posted.activityId, cardActivity(card));
   }
 
   async replyInThread(thread: PostedMessage, text: string): Promise<void> {
-    await this.sendTo(threadReference(thread), text);
-  }
-
-  private async sendTo(reference: Reference, content: AdaptiveCard | string): Promise<void> {
-    await this.proactive(reference, async (context) => {
-      await context.sendActivity(message(content));
-    });
-  }
-
-  private proactive(reference: Reference, logic: (context: TurnContext) => Promise<void>): Promise<void> {
-    return runProactive(this.adapter, this.botAppId, reference, logic);
+    await this.messenger.send(threadReference(thread), { type: "message", text });
   }
 }

@@ -1,18 +1,16 @@
-import { ActivityTypes, type TurnContext } from "botbuilder";
+import { ActivityTypes, type Storage, type TurnContext } from "botbuilder";
 import { Application, type TurnState } from "@microsoft/teams-ai";
-import { buildWelcomeCard, CARD_VERBS, HISTORY_PAGE_VERB, type AdaptiveCard } from "../cards";
-import { describeError, localeLanguage, stringsFor } from "../domain";
+import { buildGuideCard, CARD_VERBS, HISTORY_PAGE_VERB, type AdaptiveCard } from "../cards";
+import { describeError, localeLanguage, stringsFor, type Log } from "../domain";
 import { historyPageResponse } from "./approval-history-reply";
 import { approvalClick, approvalCommands } from "./approval-inbound";
 import type { BotContext, BotServices } from "./bot-deps";
-import { cardActivity } from "./card-activity";
-import { handleFeedback, isCardActionInvoke, refuseUnhandledCardAction } from "./card-actions";
+import { chatOf } from "./conversation-key";
+import { cardActivity } from "./messenger";
+import { handleFeedback, handleNativeFeedback, isCardActionInvoke, refuseUnhandledCardAction } from "./card-actions";
 import { renewalClick } from "./renewal-alerts";
 import { handleMessage } from "./message-handler";
-import { handleNativeFeedback } from "./native-feedback";
-import { firstWelcome } from "./welcome-once";
 
-/** The card actions by verb; the invoke response is the returned card or text. */
 const CARD_ACTIONS: [verb: string | RegExp, handler: (ctx: BotContext) => Promise<AdaptiveCard | string>][] = [
   [CARD_VERBS.feedback, handleFeedback],
   [/^approval\./, approvalClick],
@@ -20,12 +18,7 @@ const CARD_ACTIONS: [verb: string | RegExp, handler: (ctx: BotContext) => Promis
   [/^renewal\./, renewalClick],
 ];
 
-/**
- * The bot on the given adapter: thin teams-ai routes, each handler called with
- * one context (the turn and the services). Routes match in registration order, so the catch-alls
- * (unknown card verbs, any message) come last. The run worker, its delivery and the followers of run
- * events are built by the composition root, not here.
- */
+// Routes match in registration order, so the catch-alls (unknown card verbs, any message) come last.
 export function createBot(services: BotServices): Application {
   const { adapter, config, log } = services;
   const app = new Application<TurnState>({
@@ -48,7 +41,7 @@ export function createBot(services: BotServices): Application {
     if (!turn.activity.membersAdded?.some((member) => member.id === botId)) return;
     if (!(await firstWelcome(services.store.botState, turn.activity.conversation.id, log))) return;
     const guide = { memoryTtlMs: config.memory.ttlMs };
-    await turn.sendActivity(cardActivity(buildWelcomeCard(localeLanguage(turn.activity.locale), guide)));
+    await turn.sendActivity(cardActivity(buildGuideCard("welcome", localeLanguage(turn.activity.locale), guide)));
   });
 
   for (const [verb, handler] of CARD_ACTIONS) app.adaptiveCards.actionExecute(verb, (turn) => handler(on(turn)));
@@ -66,4 +59,17 @@ export function createBot(services: BotServices): Application {
       await turn.sendActivity(stringsFor(localeLanguage(turn.activity.locale)).bot.turnError).catch(() => undefined);
   });
   return app;
+}
+
+// A client may add the bot again on every page load (the Agents Playground does): one Welcome card per conversation, not one per
+// reload. When the store cannot say, the welcome is sent (a second card beats none).
+async function firstWelcome(storage: Storage, conversationId: string, log: Log): Promise<boolean> {
+  const key = `welcomed/${chatOf(conversationId)}`;
+  try {
+    if ((await storage.read([key]))[key]) return false;
+    await storage.write({ [key]: { welcomedAt: new Date().toISOString() } });
+  } catch (error) {
+    log(`welcome record of ${key} unavailable, welcoming anyway: ${describeError(error)}`);
+  }
+  return true;
 }

@@ -4,24 +4,12 @@ import "./http-parser-warning";
 import * as restify from "restify";
 import type { Application } from "@microsoft/teams-ai";
 import type { Activity } from "botbuilder";
-import { describeError, type Log } from "../domain";
+import { ConfigurationError, describeError, type Log } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { EndpointStatus } from "../llm/endpoint-pool";
 import { checkInboundActivity, isJsonObject, isJsonRequest, type InboundPolicy } from "./inbound-activity";
-import { listenOrExplain } from "./listen";
-import { guardRequestBodies, MAX_REQUEST_BODY_BYTES } from "./request-body-guard";
 import { InboundAuthenticationError, type ProcuraTeamsAdapter } from "./teams-adapter";
 
-/** A running bot endpoint. */
-interface BotServer {
-  /** e.g. http://127.0.0.1:3978 */
-  url: string;
-  port: number;
-  /** Stops accepting connections; resolves when open requests have ended. */
-  close(): Promise<void>;
-}
-
-/** What the HTTP endpoint serves. */
 interface BotServerOptions {
   port: number;
   host: string;
@@ -31,20 +19,13 @@ interface BotServerOptions {
   /** Store reachability for /healthz; false or a throw means 503. */
   health: () => Promise<boolean>;
   telemetry: Pick<Telemetry, "exception">;
-  /** Each model endpoint's circuit state, when the model has endpoints (not the offline engine). */
   modelEndpoints?: () => EndpointStatus[];
   log: Log;
 }
 
-/**
- * restify 11: `POST /api/messages` into the adapter, `GET /healthz` for the platform. A compressed
- * body is a 415 and a body over 1 MB a 413, decided before it is read (see request-body-guard); a body that is
- * not JSON is a 415, and JSON that is not an object a 400; a token that cannot be validated is a 401 with a generic body; an authenticated
- * body that is not an activity we can answer is a 400 with the reason, before any handler runs; an
- * error in the turn is a 500 with a generic body (the details of 401 and 500, under a correlation
- * id, go to the log and telemetry); the server keeps serving.
- */
-export async function startBotServer(options: BotServerOptions): Promise<BotServer> {
+// A compressed or oversized body is refused before it is read; not JSON is a 415, not an object a 400, a bad token a 401, not an
+// activity a 400 with the reason, a failed turn a 500. 401 and 500 bodies are generic (details under a correlation id in the log).
+export async function startBotServer(options: BotServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const { adapter, app, log, telemetry } = options;
   const server = restify.createServer({ name: "procura" });
   server.pre(guardRequestBodies(MAX_REQUEST_BODY_BYTES));
@@ -111,7 +92,7 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
     });
   });
 
-  await listenOrExplain(server, { port: options.port, host: options.host, setting: "PORT", what: "the bot endpoint" });
+  await listenOrExplain(server, options.port, options.host);
   const { port } = server.address();
   const host = options.host !== "0.0.0.0" && options.host !== "::" ? options.host : "127.0.0.1";
   return {
@@ -123,4 +104,63 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
         server.server.closeIdleConnections();
       }),
   };
+}
+
+/** A Teams activity is a few kilobytes; a card submit with a long edited draft stays far below this. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
+// Decided from the headers, before a byte of the body is read (a refused request's connection is closed): a Content-Encoding other
+// than identity is a 415 (Teams never compresses; restify's gunzip has no error handler and its limit counts compressed bytes), a
+// declared Content-Length over the limit a 413 (restify's reader still bounds chunked bodies).
+export function guardRequestBodies(maxBytes: number = MAX_REQUEST_BODY_BYTES): restify.RequestHandler {
+  return (req, res, next) => {
+    const encodings = contentEncodings(req.header("content-encoding"));
+    if (encodings.some((encoding) => encoding !== "identity")) {
+      refuse(res, next, 415, `Content-Encoding ${encodings.join(", ")} is not accepted: send the activity uncompressed.`);
+      return;
+    }
+    // restify's reader refuses any encoding it does not unpack, identity included: it means "none".
+    if (encodings.length > 0) delete req.headers["content-encoding"];
+    const declared = Number(req.header("content-length"));
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      refuse(res, next, 413, `The request body is ${declared} bytes; at most ${maxBytes} are accepted.`);
+      return;
+    }
+    next();
+  };
+}
+
+function contentEncodings(header: string | undefined): string[] {
+  return (header ?? "")
+    .split(",")
+    .map((encoding) => encoding.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function refuse(res: restify.Response, next: restify.Next, status: number, error: string): void {
+  res.setHeader("connection", "close");
+  res.json(status, { error });
+  next(false);
+}
+
+/** Listens, or fails with a ConfigurationError naming the port and the setting that changes it, not a bare EADDRINUSE. */
+async function listenOrExplain(server: restify.Server, port: number, host: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => reject(explainListenError(error, port, host));
+    server.once("error", failed);
+    server.listen(port, host, () => {
+      server.removeListener("error", failed);
+      resolve();
+    });
+  });
+}
+
+function explainListenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  const problems: Record<string, string> = {
+    EADDRINUSE: `port ${port} on ${host} is already in use (another Procura, \`npm run dev\` or another program). Stop it, or set PORT to a free port (PORT=0 picks any).`,
+    EACCES: `port ${port} on ${host} needs privileges this process does not have. Set PORT to a port above 1023.`,
+    EADDRNOTAVAIL: `${host} is not an address of this machine. Set HOST to one of its addresses (or leave it unset).`,
+  };
+  const problem: string | undefined = problems[error.code === "ENOTFOUND" ? "EADDRNOTAVAIL" : (error.code ?? "")];
+  return problem ? new ConfigurationError(`Cannot start the bot endpoint: ${problem}`, error) : error;
 }

@@ -1,17 +1,12 @@
 import { ActivityTypes, type Activity, type TurnContext } from "botbuilder";
+import { z } from "zod";
 import { parseCardAction, type FeedbackAction } from "../cards";
-import { labelsFor, localeLanguage, stringsFor, systemClock, type RunState } from "../domain";
+import { labelsFor, localeLanguage, MAX_COMMENT_CHARS, stringsFor, systemClock, type RunState } from "../domain";
 import type { BotContext } from "./bot-deps";
 import { chatOf } from "./conversation-key";
 
-/**
- * 👍/👎 (+ comment) on an answer card: stored (one vote per user per run), reported, and answered
- * with a short thanks; the card keeps showing the answer it already shows. The run id on the card is
- * only a key: a rating counts only for an answer delivered to the conversation the click comes from
- * (its members saw it), and the reply never carries a run's content. An unknown run, another
- * conversation's run and an answer not delivered (waiting for an approver, rejected, failed) get
- * one and the same refusal, so a click reveals nothing about a run id.
- */
+// The run id on the card is only a key: a rating counts only for an answer delivered to the chat the click comes from, and an
+// unknown run, another chat's run and an undelivered answer get one refusal, so a click reveals nothing about a run id.
 export async function handleFeedback(ctx: BotContext<"store" | "telemetry" | "log" | "clock">): Promise<string> {
   const { turn, services } = ctx;
   const parsed = parseCardAction(turn.activity.value);
@@ -27,7 +22,6 @@ export async function handleFeedback(ctx: BotContext<"store" | "telemetry" | "lo
   return labelsFor(language).feedbackThanks(action.rating);
 }
 
-/** Why a rating from this activity may not count for `run` (undefined when it may). */
 function feedbackRefusal(run: RunState | undefined, activity: Activity): string | undefined {
   if (!run) return "no such run";
   if (run.status !== "answered" || !run.answer) return `the answer was not delivered (status ${run.status})`;
@@ -36,7 +30,6 @@ function feedbackRefusal(run: RunState | undefined, activity: Activity): string 
   return undefined;
 }
 
-/** Stores a rating of a run by the activity's sender (one vote per user per run) and reports it. */
 export async function recordFeedback(
   { turn, services }: BotContext<"store" | "telemetry" | "clock">,
   rating: Pick<FeedbackAction, "runId" | "rating" | "comment">,
@@ -53,28 +46,68 @@ export async function recordFeedback(
   services.telemetry.feedbackReceived({ runId: rating.runId, rating: rating.rating, hasComment: rating.comment !== undefined });
 }
 
-/** A polite refusal for a card action the bot does not handle (logged without user text). */
 export function refuseAction({ turn, services }: BotContext<"log">, why: string): string {
   services.log(`card action refused (${turn.activity.name ?? turn.activity.type}): ${why}`);
   return stringsFor(localeLanguage(turn.activity.locale)).bot.unsupportedAction;
 }
 
-/** The invoke name of every Adaptive Card Action.Execute, whatever its verb or value. */
-const CARD_ACTION_INVOKE = "adaptiveCard/action";
-
-/** True for any Adaptive Card action invoke: the selector of the catch-all that runs after the real verbs. */
 export async function isCardActionInvoke(context: TurnContext): Promise<boolean> {
-  return context.activity.type === (ActivityTypes.Invoke as string) && context.activity.name === CARD_ACTION_INVOKE;
+  return context.activity.type === (ActivityTypes.Invoke as string) && context.activity.name === "adaptiveCard/action";
 }
 
-/**
- * A card action no verb route took (an unknown verb, no verb, no value): the polite refusal as a
- * 200 invoke response, the message response teams-ai gives a string handler, instead of its bare 501.
- */
+/** No verb route took it: the refusal as a 200 message invoke response (what teams-ai gives a string handler), not a bare 501. */
 export async function refuseUnhandledCardAction(ctx: BotContext<"log">): Promise<void> {
   const value: unknown = ctx.turn.activity.value;
   const action = typeof value === "object" && value !== null ? (value as { action?: { verb?: unknown } }).action : undefined;
   const why = value === undefined ? "no value" : typeof action?.verb !== "string" ? "no verb" : "unknown verb";
   const body = { statusCode: 200, type: "application/vnd.microsoft.activity.message", value: refuseAction(ctx, why) };
   await ctx.turn.sendActivity({ type: ActivityTypes.InvokeResponse, value: { status: 200, body } });
+}
+
+/** What Teams' feedback loop sends (`message/submitAction`, action "feedback"), with the rated message's id. */
+const FeedbackLoopSchema = z.object({
+  actionName: z.literal("feedback"),
+  actionValue: z.object({
+    reaction: z.enum(["like", "dislike"]),
+    /** The comment form's content: a JSON string `{"feedbackText": "…"}` in Teams, plain text or an object elsewhere. */
+    feedback: z.union([z.string(), z.record(z.unknown())]).optional(),
+  }),
+  replyToId: z.string().min(1),
+});
+
+// Teams' own feedback loop on an answer message: mapped to its run and stored like a card's rating. A rating of a message that is no
+// answer of this chat is logged and dropped (Teams shows its own thanks either way).
+export async function handleNativeFeedback(
+  ctx: BotContext<"store" | "telemetry" | "log" | "clock" | "answers">,
+  data: unknown,
+): Promise<void> {
+  const { log } = ctx.services;
+  const parsed = FeedbackLoopSchema.safeParse(data);
+  if (!parsed.success) {
+    log(`feedback loop: unreadable submission dropped: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+    return;
+  }
+  const { actionValue, replyToId } = parsed.data;
+  const runId = await ctx.services.answers.runOf(ctx.turn.activity.conversation.id, replyToId);
+  if (!runId) {
+    log(`feedback loop: message ${replyToId} is no answer in this chat; dropped`);
+    return;
+  }
+  const comment = commentOf(actionValue.feedback);
+  await recordFeedback(ctx, { runId, rating: actionValue.reaction === "like" ? "up" : "down", ...(comment ? { comment } : {}) });
+}
+
+function commentOf(feedback: string | Record<string, unknown> | undefined): string | undefined {
+  const form = typeof feedback === "string" ? (parseJsonObject(feedback) ?? { feedbackText: feedback }) : (feedback ?? {});
+  const text = typeof form.feedbackText === "string" ? form.feedbackText.trim() : "";
+  return text ? text.slice(0, MAX_COMMENT_CHARS) : undefined;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,10 +1,6 @@
-/**
- * restify 11 (the newest that runs on Node 20; restify 12 needs Node 22 and no longer loads spdy)
- * loads spdy, whose http-deceiver reads `process.binding('http_parser')` as it loads: Node then prints
- * DEP0111 at every start, about code that is not ours and never runs on our path (spdy serves HTTP/2,
- * which the bot does not). That one warning is dropped; every other warning is printed as before.
- * Imported before restify.
- */
+// restify 11 (the newest on Node 20; 12 needs Node 22) loads spdy, whose http-deceiver calls `process.binding('http_parser')` as it
+// loads: Node prints DEP0111 at every start about code that never runs on our path (spdy serves HTTP/2). That warning alone is
+// dropped. Imported before restify.
 const emitWarning = process.emitWarning.bind(process);
 
 process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {

@@ -3,19 +3,15 @@ import { z } from "zod";
 import { STORED_TEXT_LIMITS, cutText } from "../domain/procurement";
 import { describeZodError } from "../domain/errors";
 
-/** An optional text field: absent, null, or a string (never an object or a number the handlers would trip on). */
 const optionalText = z.string().nullish();
 
-/** A user, bot or conversation: an id, and the optional fields the handlers read typed as Teams sends them. */
 const account = z
   .object({ id: z.string().min(1, "must not be empty"), name: optionalText, aadObjectId: optionalText, role: optionalText })
   .passthrough();
 const conversation = account.extend({ conversationType: optionalText, tenantId: optionalText, isGroup: z.boolean().nullish() });
-/** Entities (mentions, client info, AI labels) and attachments: each an object saying what it is. */
 const entity = z.object({ type: z.string() }).passthrough();
 const attachment = z.object({ contentType: z.string() }).passthrough();
 
-/** A service URL the bot may reply to: http(s) locally, https only when `httpsOnly`. */
 function serviceUrl(httpsOnly: boolean) {
   const schemes = httpsOnly ? ["https:"] : ["http:", "https:"];
   return z.string().superRefine((value, context) => {
@@ -26,12 +22,10 @@ function serviceUrl(httpsOnly: boolean) {
   });
 }
 
-/**
- * The minimum an inbound Bot Framework activity must carry for the bot to answer it. Checked before
- * the adapter runs, so a malformed request gets a clear 400 instead of a crashed turn, a 500 or a
- * silent 200. A missing or null `text` is an activity without text (cards, invokes, updates). `value`
- * (card data) stays free-form: each card action validates its own data.
- */
+const OPTIONAL_TEXT_FIELDS = ["id", "name", "locale", "timestamp", "localTimestamp", "localTimezone", "textFormat", "replyToId"];
+
+// Checked before the adapter runs, so a malformed request gets a clear 400, not a crashed turn, a 500 or a silent 200. `value`
+// (card data) stays free-form: each card action validates its own.
 function inboundActivitySchema(httpsOnly: boolean) {
   return z
     .object({
@@ -43,14 +37,7 @@ function inboundActivitySchema(httpsOnly: boolean) {
       recipient: account,
       text: optionalText,
       // Optional fields are typed too: a wrong type is refused here, not met as a crash inside a turn.
-      id: optionalText,
-      name: optionalText,
-      locale: optionalText,
-      timestamp: optionalText,
-      localTimestamp: optionalText,
-      localTimezone: optionalText,
-      textFormat: optionalText,
-      replyToId: optionalText,
+      ...Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, optionalText])),
       channelData: z.object({}).passthrough().optional(),
       entities: z.array(entity).optional(),
       attachments: z.array(attachment).optional(),
@@ -67,13 +54,8 @@ export interface InboundPolicy {
   httpsOnly: boolean;
 }
 
-/**
- * An inbound request body checked: the activity, with what was cut from it (to be logged), or the
- * reason to refuse it with a 400.
- */
 type InboundActivityCheck = { ok: true; activity: Activity; cut: string[] } | { ok: false; message: string };
 
-/** True for a JSON content type (anything else is a 415). */
 export function isJsonRequest(contentType: string | undefined): boolean {
   return /^application\/(json|[\w.+-]+\+json)\b/i.test(contentType ?? "");
 }
@@ -83,7 +65,6 @@ export function isJsonObject(body: unknown): body is Record<string, unknown> {
   return typeof body === "object" && body !== null && !Array.isArray(body);
 }
 
-/** Checks an activity posted to /api/messages before any handler runs. */
 export function checkInboundActivity(body: unknown, policy: InboundPolicy): InboundActivityCheck {
   const parsed = (policy.httpsOnly ? SCHEMAS.httpsOnly : SCHEMAS.any).safeParse(body);
   if (!parsed.success) return { ok: false, message: `Not a Bot Framework activity: ${describeZodError(parsed.error, { root: "body" })}` };
@@ -91,11 +72,8 @@ export function checkInboundActivity(body: unknown, policy: InboundPolicy): Inbo
   return { ok: true, activity, cut: cutLongNames(activity) };
 }
 
-/**
- * Cuts a display name (the sender's, the bot's, the conversation's) longer than a stored name may be:
- * it travels in every reply, the queued run's conversation reference and the stored one, where a
- * name of tens of kilobytes would fail the turn. Returns a line for the log per name cut.
- */
+// A display name over the stored limit is cut: it travels in every reply and the run's conversation reference, where tens of
+// kilobytes would fail the turn.
 function cutLongNames(activity: Activity): string[] {
   const max = STORED_TEXT_LIMITS.nameChars;
   const named = [

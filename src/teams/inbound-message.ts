@@ -1,9 +1,7 @@
 import type { Activity } from "botbuilder";
 import { followUpQuestionOf } from "../cards";
-import { questionLength, type Language } from "../domain";
-import { parseApprovalsHistoryCommand, type ApprovalsHistoryCommand } from "./approvals-history-command";
+import { ApprovalHistoryQuerySchema, DEFAULT_HISTORY_DAYS, questionLength, type ApprovalHistoryQuery, type Language } from "../domain";
 
-/** What an inbound message asks of the bot. */
 type InboundMessage =
   | { kind: "question"; text: string }
   | { kind: "command"; command: "help" | "reset" }
@@ -26,12 +24,7 @@ const COMMANDS: Record<string, "help" | "reset"> = {
 /** Teams adds an HTML copy of every typed message as an attachment; it is not a file. */
 const TEXT_COPY_TYPES = new Set(["text/html", "text/plain"]);
 
-/**
- * Classifies a message (mentions already removed): a command, a question, or input the bot
- * explains instead of answering. Pure; the handlers act on the result.
- */
 export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "attachments" | "value">, maxChars: number): InboundMessage {
-  // Invisible characters (zero-width, BOM, bidi marks, other controls) are not a question.
   const text = (activity.text ?? "")
     .replace(/\u00a0/g, " ")
     // Control and invisible formatting characters: they change nothing a reader sees but break matching.
@@ -55,7 +48,6 @@ export function classifyMessage(activity: Pick<Partial<Activity>, "text" | "atta
   return { kind: "question", text };
 }
 
-/** `approvals pending` as it may be typed, with the language it is in. */
 const APPROVALS_PENDING = new Map<string, Language>([
   ["approvals pending", "en"],
   ["pending approvals", "en"],
@@ -63,19 +55,45 @@ const APPROVALS_PENDING = new Map<string, Language>([
   ["承認待ち一覧", "ja"],
 ]);
 
-/** The language of `approvals pending` (「承認待ち」) when `text` is that command, else undefined. */
 export function approvalsPendingLanguage(text: string | undefined): Language | undefined {
   return typedCommandLanguage(APPROVALS_PENDING, text);
 }
 
-/** The language of whichever of `commands` `text` is (mention already removed), else undefined; width, case, spacing and a final 。 or ! do not matter. */
+/** Width, case, spacing and a final 。 or ! do not matter (mention already removed). */
 export function typedCommandLanguage(commands: ReadonlyMap<string, Language>, text: string | undefined): Language | undefined {
-  const normalised = (text ?? "")
+  return commands.get(typedText(text ?? "").toLowerCase());
+}
+
+function typedText(text: string): string {
+  return text
     .normalize("NFKC")
     .trim()
     .replace(/[。.!]+$/u, "")
     .trim()
-    .replace(/\s+/g, " ")
-    .toLowerCase();
-  return commands.get(normalised);
+    .replace(/\s+/g, " ");
+}
+
+export type ApprovalsHistoryCommand =
+  { ok: true; query: ApprovalHistoryQuery; language: Language } | { ok: false; problem: "days" | "supplier"; language: Language };
+
+const COMMAND = /^(?:(approvals? history)|(承認履歴))(?:\s+|$)(.*)$/iu;
+/** A number of days, optionally with its unit ("30", "30d", "30 days" is two words, so "30days"; 「30日」). */
+const DAYS = /^(\d{1,6})(?:d|days?|日|日間)?$/iu;
+
+/** `approvals history [days] [supplier]` (mention removed), or undefined; width, case and spacing do not matter. */
+export function parseApprovalsHistoryCommand(text: string): ApprovalsHistoryCommand | undefined {
+  const match = COMMAND.exec(typedText(text));
+  if (!match) return undefined;
+  const language: Language = match[2] ? "ja" : "en";
+  const words = (match[3] ?? "").split(" ").filter((word) => word !== "");
+  const days = words.length > 0 ? DAYS.exec(words[0]) : null;
+  if (days) words.shift();
+  const supplier = words.join(" ");
+  const parsed = ApprovalHistoryQuerySchema.safeParse({
+    days: days ? Number(days[1]) : DEFAULT_HISTORY_DAYS,
+    ...(supplier ? { supplier } : {}),
+    page: 0,
+  });
+  if (parsed.success) return { ok: true, query: parsed.data, language };
+  return { ok: false, problem: parsed.error.issues.some((issue) => issue.path[0] === "days") ? "days" : "supplier", language };
 }

@@ -1,13 +1,11 @@
-import { buildHelpCard } from "../cards";
+import { buildGuideCard } from "../cards";
 import { describeError, detectLanguage, localeLanguage, stringsFor } from "../domain";
-import { cardActivity } from "./card-activity";
-import type { ApprovalsHistoryCommand } from "./approvals-history-command";
-import { classifyMessage } from "./inbound-message";
+import { cardActivity } from "./messenger";
+import { classifyMessage, type ApprovalsHistoryCommand } from "./inbound-message";
 import { approvalHistoryReply } from "./approval-history-reply";
 import type { BotContext } from "./bot-deps";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
 
-/** Handles a message (mention already removed): a command, a question, or an explanation. */
 export async function handleMessage(ctx: BotContext<"questions" | "config" | "store" | "approvals" | "log">): Promise<void> {
   const { turn: context, services } = ctx;
   const message = classifyMessage(context.activity, services.config.env.MAX_QUESTION_CHARS);
@@ -19,7 +17,7 @@ export async function handleMessage(ctx: BotContext<"questions" | "config" | "st
       return;
     case "command":
       if (message.command === "help") {
-        await context.sendActivity(cardActivity(buildHelpCard(language, { memoryTtlMs: services.config.memory.ttlMs })));
+        await context.sendActivity(cardActivity(buildGuideCard("help", language, { memoryTtlMs: services.config.memory.ttlMs })));
         return;
       }
       // The only command that needs the store: when it is unreachable the user hears so, and nothing changed.
@@ -54,7 +52,6 @@ export async function handleMessage(ctx: BotContext<"questions" | "config" | "st
   }
 }
 
-/** `approvals history [days] [supplier]`: the history card or a refusal, in the command's language when typed in Japanese. */
 async function handleApprovalsHistory(ctx: BotContext<"approvals">, command: ApprovalsHistoryCommand): Promise<void> {
   const { turn: context, services } = ctx;
   const language = command.language === "ja" ? "ja" : localeLanguage(context.activity.locale);

@@ -13,31 +13,23 @@ import {
   type StreamPosition,
 } from "../domain";
 import type { RunQueue } from "../workflow/ports";
-import { cardActivity } from "./card-activity";
+import type { RunLifecycle } from "../workflow/run-lifecycle";
+import { cardActivity, type Messenger } from "./messenger";
 import { isPersonalChat, memoryKeyOf } from "./conversation-key";
-import type { Messenger } from "./messenger";
 import { TEAMS_STREAM_LIMITS, TeamsStream } from "./teams-stream";
-import type { UserAdmission } from "./user-admission";
 
-/** What accepting a question needs. */
 interface QuestionRunsDeps {
   queue: RunQueue;
   newRunId: () => string;
   /** Called after a question was queued here, so this instance's worker polls at once. */
   queued: () => void;
-  /** The per-person limits at intake (fair share). */
   admission: UserAdmission;
   log: Log;
-  /** Dates the acceptance and the stream; the system clock when absent. */
   clock?: Clock;
 }
 
-/**
- * Accepting a question, inside the inbound turn: the first reaction (a personal chat's first stream
- * update, elsewhere typing) before anything else, the progress card, then the run as a message on the
- * run queue — any instance's worker runs it and updates that card. The store is not touched here, so a brief store outage loses nothing; when the
- * queue itself is unreachable the user is told at once that nothing was started.
- */
+// The first reaction before anything else, the progress card, then the run on the queue (any instance's worker runs it). The store
+// is not touched, so a brief outage loses nothing; an unreachable queue is told at once.
 export class QuestionRuns {
   private readonly clock: Clock;
 
@@ -45,7 +37,6 @@ export class QuestionRuns {
     this.clock = deps.clock ?? systemClock;
   }
 
-  /** Acknowledges the question and queues its run; returns the run id, or undefined when it could not be queued. */
   async start(context: TurnContext, question: string): Promise<string | undefined> {
     const { deps } = this;
     const runId = deps.newRunId();
@@ -97,10 +88,7 @@ export class QuestionRuns {
     else await context.sendActivity({ text });
   }
 
-  /**
-   * The first reaction: in a personal chat the stream's first informative update (itself a typing
-   * activity, so it also shows the indicator), elsewhere the typing indicator.
-   */
+  /** A personal chat's first stream update (itself a typing activity), elsewhere the typing indicator. */
   private async react(context: TurnContext, language: Language): Promise<StreamPosition | undefined> {
     if (!isPersonalChat(context.activity)) {
       await context.sendActivity({ type: ActivityTypes.Typing });
@@ -128,12 +116,10 @@ export class QuestionRuns {
   }
 }
 
-/** Sends within the inbound turn, as a messenger would proactively. */
 function turnMessenger(context: TurnContext): Pick<Messenger, "send"> {
   return { send: async (_reference, activity) => (await context.sendActivity(activity))?.id };
 }
 
-/** Who asked, as ids only. */
 function requesterOf(activity: Activity): Requester {
   return {
     userId: activity.from.id,
@@ -141,4 +127,48 @@ function requesterOf(activity: Activity): Requester {
     conversationId: activity.conversation.id,
     ...(activity.conversation.tenantId ? { tenantId: activity.conversation.tenantId } : {}),
   };
+}
+
+/** An accepted question counts as in flight until it settles here, or this long: it may settle on another instance. */
+const IN_FLIGHT_MS = 10 * 60_000;
+
+type Admission = { ok: true } | { ok: false; limit: "in_flight"; waiting: number } | { ok: false; limit: "per_minute"; max: number };
+
+const MINUTE_MS = 60_000;
+
+// Fair share at intake, per instance, in memory: past USER_MAX_IN_FLIGHT unsettled or USER_MAX_PER_MINUTE questions a person is
+// refused politely and nothing is queued. N instances accept at most N times the limits (Teams spreads one person's turns over
+// them); the worker's per-person share bounds what a backlog takes from others.
+export class UserAdmission {
+  private readonly asked = new Map<string, number[]>();
+  private readonly inFlight = new Map<string, { user: string; at: number }>();
+
+  constructor(
+    private readonly limits: { maxInFlight: number; maxPerMinute: number },
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  admit(user: string, runId: string): Admission {
+    const now = this.clock.now().getTime();
+    for (const [id, run] of this.inFlight) if (now - run.at >= IN_FLIGHT_MS) this.inFlight.delete(id);
+    const asked = (this.asked.get(user) ?? []).filter((at) => now - at < MINUTE_MS);
+    const waiting = [...this.inFlight.values()].filter((run) => run.user === user).length;
+    if (waiting >= this.limits.maxInFlight) return { ok: false, limit: "in_flight", waiting };
+    if (asked.length >= this.limits.maxPerMinute) return { ok: false, limit: "per_minute", max: this.limits.maxPerMinute };
+    this.asked.set(user, [...asked, now]);
+    this.inFlight.set(runId, { user, at: now });
+    return { ok: true };
+  }
+
+  settle(runId: string): void {
+    this.inFlight.delete(runId);
+  }
+}
+
+/** Settles each run this instance's worker settles or sets aside, so its asker may ask again. */
+export function settleAdmittedRuns(lifecycle: Pick<RunLifecycle, "subscribe">, admission: UserAdmission): () => void {
+  return lifecycle.subscribe((event) => {
+    if (event.type === "settled") admission.settle(event.state.runId);
+    if (event.type === "poisoned") admission.settle(event.runId);
+  });
 }

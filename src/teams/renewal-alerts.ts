@@ -5,10 +5,7 @@ import type { BotContext } from "./bot-deps";
 import { refuseAction } from "./card-actions";
 import { chatOf } from "./conversation-key";
 
-/**
- * The alert's card as Teams shows it: the card, with the mention entity that turns its owner line
- * into an @mention (by Entra object id, else by e-mail address, which Teams takes as the user's UPN).
- */
+/** With the entity that makes the owner line an @mention (by Entra id, else e-mail, which Teams takes as the UPN). */
 export function renewalAlertCard(alert: RenewalAlert, outcome?: { kind: "dismissed" | "asked"; by: string }): AdaptiveCard {
   const card = buildRenewalAlertCard({ language: alert.language, alertId: alert.id, due: alert.due, ...(outcome ? { outcome } : {}) });
   const owner = alert.due.owner;
@@ -18,12 +15,8 @@ export function renewalAlertCard(alert: RenewalAlert, outcome?: { kind: "dismiss
   return { ...card, msteams: { entities: [{ type: "mention", text: `<at>${name}</at>`, mentioned: { id, name } }] } };
 }
 
-/**
- * A click on a renewal alert card. The alert is reloaded by id, and only a click from the channel it
- * was posted to counts. "Dismiss" records who dismissed it (the alert is then never posted again) and
- * leaves the card without buttons; "Ask Procura" puts the renewal question, with the contract's terms,
- * to the council through the ordinary question intake, so the answer arrives in the card's thread.
- */
+// Only a click from the channel the alert was posted to counts. Dismiss is recorded (never posted again) and leaves no buttons; Ask
+// puts the renewal question through the ordinary intake, so the answer arrives in the card's thread.
 export async function renewalClick(ctx: BotContext<"store" | "questions" | "telemetry" | "log" | "clock">): Promise<AdaptiveCard | string> {
   const { turn, services } = ctx;
   const action = parseRenewalAction(turn.activity.value);

@@ -1,31 +1,24 @@
-import { buildClarificationCard, buildErrorCard, buildRequesterNotice, errorViewFromRun } from "../cards";
+import { buildClarificationCard, buildErrorCard, buildRequesterNotice, errorViewFromRun, type RequesterNotice } from "../cards";
 import { defaultClarification, questionToAnswer, stringsFor, type RunCard, type RunState } from "../domain";
 import type { RunDelivery } from "../workflow/ports";
 import type { Activity } from "botbuilder";
 import { aiMessageEntity } from "./ai-message-entity";
 import type { AnswerActivities } from "./answer-activity";
-import { cardActivity } from "./card-activity";
+import { cardActivity, type Messenger } from "./messenger";
 import { isPersonalChat } from "./conversation-key";
-import type { Messenger } from "./messenger";
-import type { RunStreams } from "./run-streams";
+import type { RunStreams } from "./run-progress";
 
-/** What delivering a finished run needs. */
-interface DeliveryDeps {
-  messenger: Messenger;
-  /** Builds the answer message (Teams-native in a personal chat) and maps it to its run for the feedback loop. */
-  answers: AnswerActivities;
-  /** Personal chats' open streams: a run's card ends its stream instead of arriving as a new message. */
-  streams?: RunStreams;
-}
+const NOTICES = {
+  approval_rejected: "rejected",
+  approval_expired: "expired",
+  out_of_scope: "outOfScope",
+  blocked: "blocked",
+  approval_request: "underReview",
+} as const satisfies Partial<Record<RunCard, RequesterNotice>>;
 
-/**
- * The run worker's delivery in Teams, the one way any run's card reaches its requester: the answer
- * (also an approved one), the under-review notice, the error card with its correlation id, the
- * rejection or expiry notice of a declined approval. It only delivers: which card, and whether at
- * all, is the owned run's decision (once per run).
- */
+/** The one way any run's card reaches its requester; which card, and whether at all, is the owned run's decision. */
 export class TeamsRunDelivery implements RunDelivery {
-  constructor(private readonly deps: DeliveryDeps) {}
+  constructor(private readonly deps: { messenger: Messenger; answers: AnswerActivities; streams?: RunStreams }) {}
 
   async send(card: RunCard, state: RunState): Promise<string | undefined> {
     const { deps } = this;
@@ -50,38 +43,23 @@ export class TeamsRunDelivery implements RunDelivery {
         if (personal && activityId && state.requester) await deps.answers.remember(state.requester.conversationId, activityId, state.runId);
         return activityId;
       }
-      // The notices name the question as the approver saw it (a follow-up made whole).
-      case "approval_rejected":
-        return deliver(
-          cardActivity(
-            buildRequesterNotice("rejected", {
-              language: state.language,
-              question: questionToAnswer(state),
-              reason: state.approval?.reason ?? "",
-            }),
-          ),
-        );
-      case "approval_expired":
-        return deliver(cardActivity(buildRequesterNotice("expired", { language: state.language, question: questionToAnswer(state) })));
       case "error":
         return deliver(cardActivity(buildErrorCard(errorViewFromRun(state))));
       case "clarification":
         return deliver(this.clarificationActivity(state));
-      case "out_of_scope":
-        return deliver(cardActivity(buildRequesterNotice("outOfScope", { language: state.language, question: state.question })));
-      case "blocked":
-        return deliver(cardActivity(buildRequesterNotice("blocked", { language: state.language, question: state.question })));
-      case "approval_request":
-        return deliver(cardActivity(buildRequesterNotice("underReview", { language: state.language, question: state.question })));
       case "approval_unavailable":
         return deliver({ text: stringsFor(state.language).approvals.submitFailed });
+      default: {
+        // A declined approval's notice names the question as the approver saw it (a follow-up made whole).
+        const declined = card === "approval_rejected" || card === "approval_expired";
+        const question = declined ? questionToAnswer(state) : state.question;
+        const reason = card === "approval_rejected" ? state.approval?.reason : undefined;
+        return deliver(cardActivity(buildRequesterNotice(NOTICES[card], { language: state.language, question, reason })));
+      }
     }
   }
 
-  /**
-   * The question back. One a model wrote carries the AI-generated label; one the offline engine
-   * wrote says it is offline instead; the fixed fallback question carries neither.
-   */
+  /** A model's question back carries the AI label; the offline engine's says it is offline; the fixed fallback carries neither. */
   private clarificationActivity(state: RunState): Partial<Activity> {
     const written = state.understanding?.clarification;
     const card = cardActivity(

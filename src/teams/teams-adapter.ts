@@ -1,9 +1,8 @@
 import { ConfigurationServiceClientCredentialFactory, type Activity, type InvokeResponse, type TurnContext } from "botbuilder";
 import { TeamsAdapter } from "@microsoft/teams-ai";
 import type { BotIdentity } from "./bot-identity";
-import { keepEntityProperties } from "./entity-serialization";
+import { Entity } from "botframework-connector/lib/connectorApi/models/mappers";
 
-/** The request's Bot Framework token could not be validated; `cause` holds the SDK's detail (for the log only). */
 export class InboundAuthenticationError extends Error {
   constructor(cause: unknown) {
     super("the request's Bot Framework token could not be validated", { cause });
@@ -11,17 +10,11 @@ export class InboundAuthenticationError extends Error {
   }
 }
 
-/** A request whose token was validated: what the adapter needs to run its turn. */
 type AuthenticatedRequest = Awaited<ReturnType<ProcuraTeamsAdapter["botFrameworkAuthentication"]["authenticateRequest"]>>;
 
-/**
- * teams-ai's adapter with the token check apart from the turn, so the endpoint answers a bad token
- * with its own 401 (botbuilder's `process` answers with its internal error text, and a 500 whenever
- * validation itself fails, e.g. signing keys that cannot be fetched), and checks a request's token
- * before it says anything about the request's content.
- */
+// The token check apart from the turn, so a bad token gets our own 401 (botbuilder's `process` answers with its internal error text,
+// and a 500 when validation itself fails) before anything is said about the request's content.
 export class ProcuraTeamsAdapter extends TeamsAdapter {
-  /** Validates the request's token against the activity's channel; throws InboundAuthenticationError. */
   async authenticate(authHeader: string, activity: Activity): Promise<AuthenticatedRequest> {
     try {
       return await this.botFrameworkAuthentication.authenticateRequest(activity, authHeader);
@@ -30,7 +23,6 @@ export class ProcuraTeamsAdapter extends TeamsAdapter {
     }
   }
 
-  /** Runs `logic` in a turn for an authenticated request; returns an invoke's response. */
   processAuthenticated(
     request: AuthenticatedRequest,
     activity: Activity,
@@ -40,9 +32,11 @@ export class ProcuraTeamsAdapter extends TeamsAdapter {
   }
 }
 
-/** The CloudAdapter for the bot's identity; without one, inbound JWT checks are off (local use). */
+/** Without a bot identity, inbound JWT checks are off (local use). */
 export function createTeamsAdapter(identity: BotIdentity): ProcuraTeamsAdapter {
-  keepEntityProperties();
+  // The connector serializes entities by its Entity model, which lists only type, text and mentioned: without this the streaming info,
+  // the AI label, citations and sensitivity labels are silently dropped (botbuilder 4.23 on @azure/core-client).
+  Entity.type.additionalProperties ??= { type: { name: "Object" } };
   const factory = new ConfigurationServiceClientCredentialFactory(identity.authenticated ? identity.credentials : {});
   // botbuilder and its connector each bundle a copy of the factory's class; the instance fits both.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment

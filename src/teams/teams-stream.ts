@@ -5,29 +5,17 @@ import type { Messenger } from "./messenger";
 
 export type { StreamPosition };
 
-/** Pacing and limits of a stream. */
-export interface StreamLimits {
-  /** Teams throttles streams to about one update a second. */
-  minIntervalMs: number;
-  /** After this age a stream is closed and the answer arrives as a plain message (Teams' limit is two minutes). */
-  maxAgeMs: number;
-}
-
-/** The limits Teams sets, with a margin for the final message's round trip. */
-export const TEAMS_STREAM_LIMITS: StreamLimits = { minIntervalMs: 1_000, maxAgeMs: 100_000 };
+// Teams throttles streams to about one update a second and closes them after two minutes (less a margin for the final message's
+// round trip): past maxAgeMs the answer arrives as a plain message.
+export const TEAMS_STREAM_LIMITS = { minIntervalMs: 1_000, maxAgeMs: 100_000 };
 
 interface Update {
   kind: "informative" | "streaming";
   text: string;
 }
 
-/**
- * Teams' streaming protocol over proactive sends: informative updates (what is happening), then the
- * answer's text as it is written, then one final message that may carry cards and entities. Written
- * here rather than with teams-ai's StreamingResponse because that class lives inside one turn and
- * one process; a run can move to another process, which must continue the same stream from its
- * stored position. Updates are paced and latest-only: a burst costs one update; text replaces text.
- */
+// Teams' streaming protocol over proactive sends, not teams-ai's StreamingResponse: that lives in one turn and one process, and a
+// run can move to another process, which must continue the stream from its stored position. Updates are paced and latest-only.
 export class TeamsStream {
   private readonly queue: LatestOnlyQueue<Update>;
   private ended = false;
@@ -40,16 +28,12 @@ export class TeamsStream {
     private readonly reference: Reference,
     private position: StreamPosition,
     private readonly options: {
-      limits: StreamLimits;
+      limits: typeof TEAMS_STREAM_LIMITS;
       now: () => Date;
       /** Persists the position before each update goes out, so another process continues after it. */
       save: (position: StreamPosition) => Promise<void>;
       log: Log;
-      /**
-       * False when the number of the stream's last update is unknown (a takeover found no saved
-       * position): an update could repeat a number Teams has seen, so the stream is only ended (its
-       * final message carries no number). True by default.
-       */
+      /** False when a takeover found no saved position: an update could repeat a number Teams has seen, so the stream is only ended. */
       lastSequenceKnown?: boolean;
     },
   ) {
@@ -62,10 +46,7 @@ export class TeamsStream {
     );
   }
 
-  /**
-   * Starts a stream with its first informative update (inside the inbound turn or proactively) and
-   * returns its position. `sendFirst` sends the activity and resolves with the id Teams gave it.
-   */
+  /** Starts a stream with its first informative update; `sendFirst` resolves with the id Teams gave it. */
   static async start(
     sendFirst: (activity: Partial<Activity>) => Promise<string | undefined>,
     text: string,
@@ -75,7 +56,6 @@ export class TeamsStream {
     return id ? { id, sequence: 1, startedAt: now.toISOString() } : undefined;
   }
 
-  /** When the stream's last update went out (epoch ms). */
   private get lastUpdateAt(): number {
     return Date.parse(this.position.updatedAt ?? this.position.startedAt);
   }
@@ -85,32 +65,24 @@ export class TeamsStream {
     return this.options.now().getTime() - Date.parse(this.position.startedAt) >= this.options.limits.maxAgeMs;
   }
 
-  /** False once ended or expired, and for a stream whose last sequence number is unknown. */
   private get takesUpdates(): boolean {
     return !this.ended && !this.expired && this.options.lastSequenceKnown !== false;
   }
 
-  /**
-   * Says what is happening; ignored once the answer's text has started (Teams allows no informative
-   * update after it), and when it says what the last one said (each update spends Teams' pace).
-   */
+  /** Ignored once the text has started (Teams allows none after it) and when it repeats the last (each update spends the pace). */
   informative(text: string): void {
     if (!this.takesUpdates || this.textQueued || text === this.lastInformative) return;
     this.lastInformative = text;
     this.queue.push({ kind: "informative", text });
   }
 
-  /** Shows the answer's text so far (each update replaces the last). */
   text(textSoFar: string): void {
     if (!this.takesUpdates) return;
     this.textQueued = true;
     this.queue.push({ kind: "streaming", text: textSoFar });
   }
 
-  /**
-   * Ends the stream with `final` (its text, attachments, entities and channel data are kept) and
-   * resolves once sent. An update still waiting for its turn is dropped: the final message replaces it.
-   */
+  /** Ends with `final`; an update still waiting for its turn is dropped: the final message replaces it. */
   async end(final: Partial<Activity>): Promise<void> {
     if (this.ended) return;
     this.ended = true;

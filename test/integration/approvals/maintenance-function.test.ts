@@ -17,7 +17,7 @@ import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "../../../src/storage/embedded-server";
 import { noopTelemetry } from "../../../src/telemetry";
 import { completedRun } from "../../fixtures/cards/sample-runs";
-import { AnswerMessages } from "../../../src/teams/answer-messages";
+import { AnswerActivities } from "../../../src/teams/answer-activity";
 import { FakeConnector, cardOf, cardTexts } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
 import { APPROVER, CHANNEL_ID, en, specialistNames, teamsApprovalMessaging } from "./approval-harness";
@@ -191,7 +191,10 @@ describe("Approval maintenance as an Azure Functions timer (APPROVAL_SCHEDULER=f
     assert.equal(entity.citation?.[0]?.appearance.name, "Contract CTR-0012");
     assert.deepEqual(activity.channelData, { feedbackLoopEnabled: true });
     assert.equal(
-      await new AnswerMessages(store.botState).runOf(REQUESTER_CONVERSATION, activityId),
+      await new AnswerActivities(testConfig(), { names: {}, botState: store.botState, log: () => undefined }).runOf(
+        REQUESTER_CONVERSATION,
+        activityId,
+      ),
       "run-function-1",
       "mapped to its run in the bot's state storage, where the bot reads Teams' feedback loop",
     );

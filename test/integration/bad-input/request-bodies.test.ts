@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { gzipSync } from "node:zlib";
-import { MAX_REQUEST_BODY_BYTES } from "../../../src/teams/request-body-guard";
+import { MAX_REQUEST_BODY_BYTES } from "../../../src/teams/bot-server";
 import { stopChild, tailOf, waitForOutput } from "../../fakes/child-process";
 import { SAMPLE_DATA_DIR } from "../../fakes/test-config";
 

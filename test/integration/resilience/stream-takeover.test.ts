@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { botKilledMidRun, MID_STREAM, type BotKillResult, type KilledChat } from "../../../bench/chaos/bot-kill";
 import { startFaultSimulator } from "../../../bench/chaos/graph-faults";
 import { finalReplyOf } from "../../../bench/outcomes";
-import { StreamPositions } from "../../../src/teams/stream-positions";
+import { StreamPositions } from "../../../src/teams/run-progress";
 import { streamInfoOf, type RecordedActivity } from "../../fakes/fake-connector";
 import type { LatencyModelServer } from "../../fakes/latency-model-server";
 

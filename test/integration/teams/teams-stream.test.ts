@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { MemoryStorage } from "botbuilder";
 import { Messenger } from "../../../src/teams/messenger";
-import { StreamPositions } from "../../../src/teams/stream-positions";
+import { StreamPositions } from "../../../src/teams/run-progress";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";
 import { TeamsStream, type StreamPosition } from "../../../src/teams/teams-stream";
 import { FakeConnector, streamInfoOf as streamInfo } from "../../fakes/fake-connector";

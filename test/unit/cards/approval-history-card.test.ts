@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import {
   buildApprovalHistoryCard,
-  buildHelpCard,
+  buildGuideCard,
   HISTORY_PAGE_VERB,
   parseHistoryPageAction,
   type ApprovalHistoryView,
@@ -85,8 +85,10 @@ describe("cards/approval-history-card", () => {
   it("the help card tells approvers the command, in both languages", () => {
     const guide = { memoryTtlMs: 8 * 3_600_000 };
     assert.ok(
-      cardTexts(buildHelpCard("en", guide)).some((text) => text.startsWith("• approvals history [days] [supplier] — approvers only")),
+      cardTexts(buildGuideCard("help", "en", guide)).some((text) =>
+        text.startsWith("• approvals history [days] [supplier] — approvers only"),
+      ),
     );
-    assert.ok(cardTexts(buildHelpCard("ja", guide)).some((text) => text.startsWith("• 承認履歴 [日数] [取引先] — 承認者のみ")));
+    assert.ok(cardTexts(buildGuideCard("help", "ja", guide)).some((text) => text.startsWith("• 承認履歴 [日数] [取引先] — 承認者のみ")));
   });
 });

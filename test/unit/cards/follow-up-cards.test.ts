@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { buildAnswerCard } from "../../../src/cards/answer-body";
 import { followUpQuestionOf, MAX_FOLLOW_UP_CHARS } from "../../../src/cards/actions";
 import { labelsFor } from "../../../src/domain";
-import { buildClarificationCard, buildHelpCard, buildWelcomeCard, durationText } from "../../../src/cards/notice-cards";
+import { buildClarificationCard, buildGuideCard, durationText } from "../../../src/cards/notice-cards";
 import { answerViewFromRun } from "../../../src/cards/view-models";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun, NAMES } from "../../fixtures/cards/sample-runs";
@@ -72,18 +72,18 @@ describe("cards for follow-ups", () => {
 
   it("tells what the bot remembers and for how long, in the welcome and help cards (en/ja)", () => {
     const guide = { memoryTtlMs: 8 * 3_600_000 };
-    for (const card of [buildWelcomeCard("en", guide), buildHelpCard("en", guide)]) {
+    for (const card of [buildGuideCard("welcome", "en", guide), buildGuideCard("help", "en", guide)]) {
       assert.ok(textOf(card).includes("for 8 hours after your latest question"), textOf(card));
       assert.ok(textOf(card).includes("each thread has its own memory"));
       assert.ok(textOf(card).includes("In group chats and channels I remember each person's questions separately"));
       assert.ok(textOf(card).includes("reset — forget your questions and answers in this conversation"));
     }
-    for (const card of [buildWelcomeCard("ja", guide), buildHelpCard("ja", guide)]) {
+    for (const card of [buildGuideCard("welcome", "ja", guide), buildGuideCard("help", "ja", guide)]) {
       assert.ok(textOf(card).includes("最後の質問から8時間覚えています"));
       assert.ok(textOf(card).includes("グループチャットとチャネルでは参加者ごとに別々に記憶"));
       assert.ok(textOf(card).includes("reset — この会話でのあなたの質問と回答の記憶を消去"));
     }
-    assert.ok(textOf(buildHelpCard("en", { memoryTtlMs: 30 * 60_000 })).includes("for 30 minutes"));
+    assert.ok(textOf(buildGuideCard("help", "en", { memoryTtlMs: 30 * 60_000 })).includes("for 30 minutes"));
     assert.deepEqual(
       [durationText(86_400_000, "en"), durationText(90 * 60_000, "en"), durationText(3_600_000, "ja"), durationText(1000, "en")],
       ["1 day", "90 minutes", "1時間", "1 second"],

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { buildErrorCard, buildHelpCard, buildRequesterNotice, buildWelcomeCard } from "../../../src/cards/notice-cards";
+import { buildErrorCard, buildGuideCard, buildRequesterNotice } from "../../../src/cards/notice-cards";
 import { PROMPT_STARTERS } from "../../../src/domain";
-import { errorViewFromRun, progressViewFromRun } from "../../../src/cards/view-models";
+import { errorViewFromRun, progressViewFromRun } from "../../../src/cards";
 import { nodesOfType, textOf } from "../../fixtures/cards/card-query";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 
@@ -49,30 +49,30 @@ describe("cards/notice-cards", () => {
 
   it("help and welcome cards list the prompt starters of the reader's language and the help/reset commands", () => {
     for (const language of ["en", "ja"] as const) {
-      for (const card of [buildHelpCard(language, GUIDE), buildWelcomeCard(language, GUIDE)]) {
+      for (const card of [buildGuideCard("help", language, GUIDE), buildGuideCard("welcome", language, GUIDE)]) {
         const text = textOf(card);
         for (const starter of PROMPT_STARTERS[language])
           assert.ok(text.includes(`• ${starter.question}`), `${language}: ${starter.question}`);
         assert.ok(text.includes("• help — ") && text.includes("• reset — "), language);
       }
     }
-    assert.ok(textOf(buildHelpCard("ja", GUIDE)).includes("• 取引先A社の支出推移は？"));
-    assert.ok(textOf(buildHelpCard("en", GUIDE)).includes("@mention me"));
-    assert.ok(textOf(buildHelpCard("ja", GUIDE)).includes("@メンション"));
+    assert.ok(textOf(buildGuideCard("help", "ja", GUIDE)).includes("• 取引先A社の支出推移は？"));
+    assert.ok(textOf(buildGuideCard("help", "en", GUIDE)).includes("@mention me"));
+    assert.ok(textOf(buildGuideCard("help", "ja", GUIDE)).includes("@メンション"));
   });
 
   it("help and welcome cards say that a command in a channel needs an @mention too (Teams passes on no other message)", () => {
     const example = { en: "commands included (“@Procura approvals history”)", ja: "コマンドも含めて毎回 @メンション" };
     for (const language of ["en", "ja"] as const)
-      for (const card of [buildHelpCard(language, GUIDE), buildWelcomeCard(language, GUIDE)])
+      for (const card of [buildGuideCard("help", language, GUIDE), buildGuideCard("welcome", language, GUIDE)])
         assert.ok(textOf(card).includes(example[language]), language);
   });
 
   it("welcome card introduces the council and includes the help content", () => {
-    const text = textOf(buildWelcomeCard("en", GUIDE));
+    const text = textOf(buildGuideCard("welcome", "en", GUIDE));
     assert.ok(text.startsWith("Welcome to Procura"));
     assert.ok(text.includes("council of specialists") && text.includes("Examples") && text.includes("Commands"));
-    assert.ok(textOf(buildWelcomeCard("ja", GUIDE)).startsWith("Procura へようこそ"));
+    assert.ok(textOf(buildGuideCard("welcome", "ja", GUIDE)).startsWith("Procura へようこそ"));
   });
 
   it("under-review notice repeats the question (ja)", () => {
@@ -96,7 +96,7 @@ describe("cards/notice-cards", () => {
   it("notices have no actions or inputs", () => {
     for (const card of [
       buildErrorCard({ language: "en", correlationId: "c" }),
-      buildHelpCard("en", GUIDE),
+      buildGuideCard("help", "en", GUIDE),
       buildRequesterNotice("underReview", { language: "en", question: "q" }),
     ]) {
       assert.equal(nodesOfType(card, "Action.Execute").length + nodesOfType(card, "Input.Text").length, 0);

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import type { RunState, WorkflowEvent } from "../../../src/domain";
-import { buildProgressCard } from "../../../src/cards/progress-card";
-import { progressViewFromRun } from "../../../src/cards/view-models";
+import { buildProgressCard, progressViewFromRun } from "../../../src/cards/progress-card";
 import { textOf, texts } from "../../fixtures/cards/card-query";
 import { completedRun, NAMES } from "../../fixtures/cards/sample-runs";
 

@@ -100,8 +100,8 @@ describe("cards: user text is data, never template or markdown", () => {
       cards.buildApprovalOutcomeCard({ language: "ja", question: "q", decision: "expired", decidedAt: "2025-06-01T00:00:00Z" }),
       cards.buildProgressCard(cards.progressViewFromRun({ ...run, phase: "route", decision: undefined }, NAMES, new Date())),
       cards.buildErrorCard({ language: "en", correlationId: "c" }),
-      cards.buildWelcomeCard("ja", { memoryTtlMs: 8 * 3_600_000 }),
-      cards.buildHelpCard("en", { memoryTtlMs: 8 * 3_600_000 }),
+      cards.buildGuideCard("welcome", "ja", { memoryTtlMs: 8 * 3_600_000 }),
+      cards.buildGuideCard("help", "en", { memoryTtlMs: 8 * 3_600_000 }),
       cards.buildRequesterNotice("expired", { language: "en", question: "q" }),
     ];
     for (const card of ordinary) {

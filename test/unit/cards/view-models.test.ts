@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { qscoreBadge } from "../../../src/cards/answer-body";
-import { answerViewFromRun, displayName, displayNamesFrom, draftTextFromAnswer } from "../../../src/cards/view-models";
+import { answerViewFromRun, displayName, displayNamesFrom, draftTextFromAnswer } from "../../../src/cards";
 import { ProcuraError } from "../../../src/domain";
 import { completedRun, NAMES } from "../../fixtures/cards/sample-runs";
 

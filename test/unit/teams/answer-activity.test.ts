@@ -3,7 +3,6 @@ import { MemoryStorage, type Storage } from "botbuilder";
 import { labelsFor } from "../../../src/domain";
 import { AnswerActivities, MESSAGE_SIZE_LIMIT_BYTES } from "../../../src/teams/answer-activity";
 import { isPersonalChat } from "../../../src/teams/conversation-key";
-import { AnswerMessages } from "../../../src/teams/answer-messages";
 import { cardTexts } from "../../fakes/fake-connector";
 import { TeamsAiEntitySchema } from "../../fakes/teams-ai-entity-schema";
 import { completedRun, NAMES } from "../../fixtures/cards/sample-runs";
@@ -12,13 +11,10 @@ import type { Log } from "../../../src/domain";
 const en = labelsFor("en");
 
 function answers(options: { label?: string; storage?: Storage; log?: Log } = {}): AnswerActivities {
-  return new AnswerActivities({
-    names: NAMES,
-    qscoreThreshold: 70,
-    ...(options.label ? { contractSensitivityLabel: options.label } : {}),
-    answerMessages: new AnswerMessages(options.storage ?? new MemoryStorage()),
-    log: options.log ?? (() => undefined),
-  });
+  return new AnswerActivities(
+    { env: { CONTRACT_SENSITIVITY_LABEL: options.label }, workflow: { qscoreThreshold: 70 } },
+    { names: NAMES, botState: options.storage ?? new MemoryStorage(), log: options.log ?? (() => undefined) },
+  );
 }
 
 const entityOf = (activity: { entities?: unknown[] }) => TeamsAiEntitySchema.parse(activity.entities?.[0]);
@@ -96,7 +92,7 @@ describe("teams/answer-activity", () => {
   it("remembers which run a sent answer message belongs to; a storage failure is logged, not thrown", async () => {
     const storage = new MemoryStorage();
     await answers({ storage }).remember("chat-1", "activity-1", "run-1");
-    assert.equal(await new AnswerMessages(storage).runOf("chat-1", "activity-1"), "run-1");
+    assert.equal(await answers({ storage }).runOf("chat-1", "activity-1"), "run-1");
     const logged: string[] = [];
     const broken = Object.assign(new MemoryStorage(), { write: () => Promise.reject(new Error("storage down")) });
     await answers({ storage: broken, log: (line) => logged.push(line) }).remember("chat-1", "activity-2", "run-2");

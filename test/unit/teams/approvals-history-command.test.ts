@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseApprovalsHistoryCommand } from "../../../src/teams/approvals-history-command";
+import { parseApprovalsHistoryCommand } from "../../../src/teams/inbound-message";
 import { classifyMessage } from "../../../src/teams/inbound-message";
 
 describe("teams/approvals-history-command parseApprovalsHistoryCommand", () => {

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { testConfig } from "../../fakes/test-config";
 import { ConfigurationError } from "../../../src/domain";
-import type { BotIdentity } from "../../../src/teams/bot-identity";
-import { isLoopbackHost, resolveListenHost } from "../../../src/teams/listen-address";
+import { isLoopbackHost, resolveListenHost, type BotIdentity } from "../../../src/teams/bot-identity";
 
 /** A warning here is a test failure: these settings are expected to be clean. */
 const failOnWarning = (message: string): never => assert.fail(message);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { UserAdmission } from "../../../src/teams/user-admission";
+import { UserAdmission } from "../../../src/teams/question-runs";
 
 /** A clock the test moves by hand. */
 function manualClock(start = Date.parse("2026-11-29T09:00:00Z")) {

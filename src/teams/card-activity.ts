@@ -1,7 +1,0 @@
-import type { Activity } from "botbuilder";
-import { type AdaptiveCard, cardAttachment } from "../cards";
-
-/** A message activity carrying one Adaptive Card. */
-export function cardActivity(card: AdaptiveCard): Partial<Activity> {
-  return { type: "message", attachments: [cardAttachment(card)] };
-}
