@@ -35,3 +35,12 @@ export function nameKey(text: string): string {
 export function romajiKey(text: string): string {
   return toRomaji(nameKey(text)).replace(/-/g, "");
 }
+
+/**
+ * Plain ASCII, control characters included. Searched for the first other character rather than matched whole: a whole-string
+ * `^[…]+$` backtracks one stack entry a character once V8 has compiled it, and overflows on a name of tens of megabytes.
+ */
+export function isAscii(text: string): boolean {
+  // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
+  return text.length > 0 && !/[^\x00-\x7f]/.test(text);
+}

@@ -1,6 +1,6 @@
 import Fuse from "fuse.js";
 import type { EntityResolution, Supplier } from "../../domain";
-import { foldName, nameKey, nameWords, romajiKey } from "./name-key";
+import { foldName, isAscii, nameKey, nameWords, romajiKey } from "./name-key";
 
 export interface NamedRecord {
   id: string;
@@ -147,8 +147,7 @@ function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
 
 function mentionPhrase(name: string): MentionPhrase[] {
   const phrase = nameWords(name);
-  // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
-  if (/^[\x00-\x7f]+$/.test(phrase)) return phrase.length >= 3 ? [{ phrase, latin: true }] : [];
+  if (isAscii(phrase)) return phrase.length >= 3 ? [{ phrase, latin: true }] : [];
   const compact = phrase.replace(/ /g, "");
   return compact.length >= 2 ? [{ phrase: compact, latin: false }] : [];
 }
@@ -175,8 +174,7 @@ function containsWords(text: string, name: string): boolean {
 }
 
 function isLatin(text: string): boolean {
-  // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
-  return /^[\x00-\x7f]+$/.test(foldName(text));
+  return isAscii(foldName(text));
 }
 
 function ambiguous<S>(suppliers: S[]): { outcome: "ambiguous"; candidates: S[] } {

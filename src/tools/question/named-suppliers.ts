@@ -1,5 +1,5 @@
 import { findMentionedSuppliers, resolveSupplier } from "../entities/supplier-resolver";
-import { foldName } from "../entities/name-key";
+import { foldName, isAscii } from "../entities/name-key";
 import { supplierPhrases } from "../entities/supplier-phrases";
 import { LEXICON, REGION_TERMS } from "./lexicon";
 import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
@@ -9,8 +9,6 @@ const JA_SUPPLIER_WORD = ["取引先", "仕入先", "サプライヤー", "ベ�
 /** Where Latin script meets another ("logistics支出"): a word ends there. */
 // eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
 const LATIN_EDGE = /[a-z0-9](?=[^\x00-\x7f])|[^\x00-\x7f](?=[a-z0-9])/g;
-// eslint-disable-next-line no-control-regex -- plain ASCII, control characters included
-const LATIN_WORD = /^[\x00-\x7f]+$/;
 /** Words written where a name could be that name no supplier. */
 const GENERIC = [
   "supplier",
@@ -68,7 +66,7 @@ export function namesNothing(phrase: string, vocabulary: QuestionVocabulary): bo
     .replace(LATIN_EDGE, "$& ")
     .replace(/[\s\p{P}\p{S}]+/gu, " ")} `;
   for (const word of vocabularyWords(vocabulary)) {
-    const latin = LATIN_WORD.test(word);
+    const latin = isAscii(word);
     if (rest.includes(word)) rest = latin ? rest.split(` ${word} `).join(" ") : rest.split(word).join(" ");
   }
   return rest.replace(/ /g, "").length < 2;
