@@ -223,35 +223,15 @@ export class CosmosProcurementData implements ProcurementData {
       fiscalYearStartMonth: 4,
     },
   ): Promise<DataSetCounts> {
-    const asDocuments = <T extends object>(items: T[], id: (item: T) => string) => items.map((item) => ({ ...item, id: id(item) }));
     const snapshot = snapshotOf(data, summary);
     const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
+    const benchmarks = data.benchmarks.map((b) => ({ ...b, id: cosmosId(`${b.category}|${b.unit}`) }));
     await Promise.all([
-      bulkUpsert(
-        this.containers.suppliers,
-        asDocuments(data.suppliers, (s) => s.id),
-        (d) => d.id,
-      ),
-      bulkUpsert(
-        this.containers.contracts,
-        asDocuments(data.contracts, (c) => c.id),
-        (d) => d.supplierId,
-      ),
-      bulkUpsert(
-        this.containers.policies,
-        asDocuments(data.policies, (p) => p.id),
-        (d) => d.policyKey,
-      ),
-      bulkUpsert(
-        this.containers.benchmarks,
-        asDocuments(data.benchmarks, (b) => cosmosId(`${b.category}|${b.unit}`)),
-        (d) => d.category,
-      ),
-      bulkUpsert(
-        this.containers.spend,
-        asDocuments(data.spend, (t) => t.id),
-        (d) => d.supplierId,
-      ),
+      bulkUpsert(this.containers.suppliers, data.suppliers, (s) => s.id),
+      bulkUpsert(this.containers.contracts, data.contracts, (c) => c.supplierId),
+      bulkUpsert(this.containers.policies, data.policies, (p) => p.policyKey),
+      bulkUpsert(this.containers.benchmarks, benchmarks, (b) => b.category),
+      bulkUpsert(this.containers.spend, data.spend, (t) => t.supplierId),
       bulkUpsert(this.containers.spendCells, documents, (d) => d.id),
     ]);
     await writeManifest(this.containers.spendCells, { summary: snapshot.summary, months, dimensions });
