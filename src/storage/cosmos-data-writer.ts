@@ -4,14 +4,8 @@ import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } fr
 import { lookup } from "../domain/errors";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
 import { bulkUpsert } from "./bulk-upsert";
-import {
-  DataManifestSchema,
-  monthDocuments,
-  writeManifest,
-  type DataManifest,
-  type ProcurementContainers,
-} from "./cosmos-procurement-data";
-import { cosmosId, parseDocument, queryAllPages, queryDocuments, queryPages, readDocument } from "./documents";
+import { monthDocuments, readManifest, writeManifest, type DataManifest, type ProcurementContainers } from "./cosmos-procurement-data";
+import { cosmosId, queryAllPages, queryDocuments, queryPages } from "./documents";
 import { storeCall } from "./store-call";
 import { STORE_BULK_DEADLINE_MS } from "../resilience";
 
@@ -126,16 +120,12 @@ export class CosmosDataWriter implements DataStoreWriter {
   }
 
   async loadSummary(): Promise<DataSetSummary | undefined> {
-    return (await this.readManifest())?.summary;
+    return (await readManifest(this.containers.spendCells))?.summary;
   }
 
   async saveSummary(summary: DataSetSummary): Promise<void> {
-    const cells = this.cells ?? (await this.readManifest()) ?? { months: {}, dimensions: { categories: [], costCenters: [] } };
+    const cells = this.cells ??
+      (await readManifest(this.containers.spendCells)) ?? { months: {}, dimensions: { categories: [], costCenters: [] } };
     await writeManifest(this.containers.spendCells, { summary, months: cells.months, dimensions: cells.dimensions });
-  }
-
-  private async readManifest() {
-    const document = await readDocument(this.containers.spendCells, "manifest", "manifest");
-    return document && parseDocument(DataManifestSchema, document.raw, this.containers.spendCells.id);
   }
 }

@@ -36,7 +36,7 @@ const MANIFEST_ID = "manifest";
 const MANIFEST_CHECK_MS = 30_000;
 
 /** Says which month documents hold the spend cells. */
-export const DataManifestSchema = z.object({
+const DataManifestSchema = z.object({
   summary: DataSetSummarySchema,
   /** Parts per month ("2025-04" → 2 means documents month-2025-04-0 and month-2025-04-1). */
   months: z.record(z.string(), z.number().int().positive()),
@@ -84,6 +84,11 @@ export function monthDocuments(cells: readonly SpendCell[]): {
 
 export async function writeManifest(container: Container, manifest: DataManifest): Promise<void> {
   await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest }], (d) => d.id);
+}
+
+export async function readManifest(container: Container): Promise<DataManifest | undefined> {
+  const document = await readDocument(container, MANIFEST_ID, MANIFEST_ID);
+  return document && parseDocument(DataManifestSchema, document.raw, container.id);
 }
 
 /** Month documents read at once when the spend cells are loaded. */
@@ -163,7 +168,7 @@ export class CosmosProcurementData implements ProcurementData {
     const now = Date.now();
     if (this.directory !== undefined && now - this.checkedAt > MANIFEST_CHECK_MS) {
       this.checkedAt = now;
-      const [loaded, manifest] = await Promise.all([this.directory, this.readManifest()]);
+      const [loaded, manifest] = await Promise.all([this.directory, readManifest(this.containers.spendCells)]);
       if (manifest?.summary.importedAt !== loaded.manifest?.summary.importedAt) this.invalidate();
     }
     if (this.directory === undefined) {
@@ -174,13 +179,8 @@ export class CosmosProcurementData implements ProcurementData {
     return this.directory;
   }
 
-  private async readManifest(): Promise<DataManifest | undefined> {
-    const document = await readDocument(this.containers.spendCells, MANIFEST_ID, MANIFEST_ID);
-    return document && parseDocument(DataManifestSchema, document.raw, this.containers.spendCells.id);
-  }
-
   private async loadDirectory() {
-    const manifest = await this.readManifest();
+    const manifest = await readManifest(this.containers.spendCells);
     const all = <S extends z.ZodTypeAny>(container: Container, schema: S) =>
       queryAllPages(container, { query: "SELECT * FROM c" }, schema, { pageSize: this.options.pageSize });
     const [suppliers, contracts, policies, benchmarks, cells] = await Promise.all([
