@@ -61,6 +61,17 @@ export async function bulkUpsert<T extends object>(
   );
 }
 
+/** Deletes by id and partition key in one call to the bulk executor. */
+export async function bulkDelete(container: Container, keys: { id: string; partitionKey: string }[]): Promise<void> {
+  if (keys.length === 0) return;
+  const operations = keys.map((key): OperationInput => ({ operationType: BulkOperationType.Delete, ...key }));
+  await storeCall(
+    `bulk delete from ${container.id}`,
+    (abortSignal) => container.items.executeBulkOperations(operations, { abortSignal }),
+    STORE_BULK_DEADLINE_MS,
+  );
+}
+
 function statusOfOperation(result: BulkOperationResult): number | string | undefined {
   return result.error ? statusOf(result.error) : result.response?.statusCode;
 }

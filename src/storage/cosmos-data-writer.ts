@@ -1,13 +1,10 @@
-import { BulkOperationType } from "@azure/cosmos";
 import { z } from "zod";
 import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } from "../domain";
 import { lookup } from "../domain/errors";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
-import { bulkUpsert } from "./bulk-upsert";
+import { bulkDelete, bulkUpsert } from "./bulk-upsert";
 import { monthDocuments, readManifest, writeManifest, type DataManifest, type ProcurementContainers } from "./cosmos-procurement-data";
 import { cosmosId, queryAllPages, queryDocuments, queryPages } from "./documents";
-import { storeCall } from "./store-call";
-import { STORE_BULK_DEADLINE_MS } from "../resilience";
 
 /** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
 const SPEND_BATCH = 20_000;
@@ -45,20 +42,10 @@ export class CosmosDataWriter implements DataStoreWriter {
       }),
       (document) => lookup(partitions, document.id, "partition key"),
     );
-    if (result.removed.length > 0)
-      await storeCall(
-        `bulk delete from ${container.id}`,
-        (abortSignal) =>
-          container.items.executeBulkOperations(
-            result.removed.map((record) => ({
-              operationType: BulkOperationType.Delete,
-              id: keys.id(record),
-              partitionKey: keys.partition(record),
-            })),
-            { abortSignal },
-          ),
-        STORE_BULK_DEADLINE_MS,
-      );
+    await bulkDelete(
+      container,
+      result.removed.map((record) => ({ id: keys.id(record), partitionKey: keys.partition(record) })),
+    );
   }
 
   /**
@@ -86,16 +73,10 @@ export class CosmosDataWriter implements DataStoreWriter {
       const [rows, gone] = [batch, removals];
       [batch, removals] = [[], []];
       await bulkUpsert(this.containers.spend, rows, (document) => document.supplierId);
-      if (gone.length > 0)
-        await storeCall(
-          "bulk delete spend",
-          (abortSignal) =>
-            this.containers.spend.items.executeBulkOperations(
-              gone.map((row) => ({ operationType: BulkOperationType.Delete, id: row.id, partitionKey: row.supplierId })),
-              { abortSignal },
-            ),
-          STORE_BULK_DEADLINE_MS,
-        );
+      await bulkDelete(
+        this.containers.spend,
+        gone.map((row) => ({ id: row.id, partitionKey: row.supplierId })),
+      );
     };
     return {
       staged: false,
