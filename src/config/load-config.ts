@@ -147,9 +147,12 @@ function checkedEfforts(profiles: Record<ModelRole, ModelProfile>, provider: Mod
   return profiles;
 }
 
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
 function durationSetting(name: string, value: string): number {
-  const ms = parseDuration(value);
-  if (ms === undefined || ms <= 0)
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(value);
+  const ms = match ? Math.round(Number(match[1]) * UNIT_MS[(match[2] ?? "ms") as keyof typeof UNIT_MS]) : 0;
+  if (ms <= 0)
     throw new ConfigurationError(`Invalid configuration: ${name}=${JSON.stringify(value)}: expected a duration such as 90s, 15m, 4h or 3d`);
   return ms;
 }
@@ -188,13 +191,4 @@ function resolveProvider(env: Env): ModelProviderConfig {
 /** Whether PROCURA_DEBUG asks for failures in full; read alone, so a failure to load the rest of the configuration is reported too. */
 export function debugRequested(source: Record<string, string | undefined> = process.env): boolean {
   return EnvSchema.shape.PROCURA_DEBUG.safeParse(source.PROCURA_DEBUG).data ?? false;
-}
-
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-function parseDuration(text: string): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
-  if (!match) return undefined;
-  const unit = UNIT_MS[(match[2] ?? "ms") as keyof typeof UNIT_MS];
-  return Math.round(Number(match[1]) * unit);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { describeError, systemClock, type CanaryRecord, type Clock, type CanaryRow, type TranscriptDocument } from "../domain";
+import { describeError, systemClock, type CanaryRecord, type CanaryRow, type TranscriptDocument } from "../domain";
 import type { EvalModel } from "../eval/eval-model";
 import { GOLDEN_METRICS, type GoldenCase } from "../eval/golden";
 import { countRows, goldenRow } from "../eval/golden-report";
@@ -20,7 +20,6 @@ export interface GoldenCanaryDeps {
   store: { save(record: CanaryRecord): Promise<void> };
   telemetry: Pick<Telemetry, "canaryCompleted" | "canaryScored">;
   deployment: Pick<CanaryRecord, "provider" | "deployedModels">;
-  clock?: Clock;
 }
 
 const JUDGE_PREFIX = "judge: ";
@@ -30,8 +29,7 @@ const ANSWERED = new Set<TranscriptDocument["status"]>(["answered", "awaiting_ap
 
 /** Asks every golden question of the deployed models and scores it; an unanswered question fails its case, anything else fails the canary run and rethrows. */
 export async function runGoldenCanary(deps: GoldenCanaryDeps): Promise<CanaryRecord> {
-  const clock = deps.clock ?? systemClock;
-  const now = () => clock.now();
+  const now = () => systemClock.now();
   const startedAt = now();
   const header = {
     id: `canary-${startedAt.toISOString()}-${randomUUID().slice(0, 8)}`,

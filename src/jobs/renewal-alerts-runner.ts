@@ -14,8 +14,6 @@ import { postRenewalAlerts, type RenewalAlertsResult } from "./renewal-alerts";
 
 const CLAIM_TIMEOUT_MS = 10 * 60_000;
 
-type RenewalSettings = Pick<AppConfig, "env">;
-
 export interface RenewalAlertsContext {
   store: Pick<CosmosStore, "renewalAlerts" | "settings" | "toolData">;
   adapter: ApprovalAdapter;
@@ -49,7 +47,7 @@ async function renewalsChannel(env: AppConfig["env"], settings: CosmosStore["set
 
 /** One pass on an opened context: renewals due within RENEWAL_ALERT_DAYS, each posted once in RENEWALS_LANGUAGE. */
 export async function runRenewalAlerts(
-  config: RenewalSettings,
+  config: Pick<AppConfig, "env">,
   context: RenewalAlertsContext,
 ): Promise<RenewalAlertsResult | { skipped: string }> {
   const target = await renewalsChannel(config.env, context.store.settings);

@@ -20,8 +20,6 @@ function httpFailure(error: unknown): { status: number; headers: Record<string, 
   return { status, headers, message: error.message };
 }
 
-export type FailureKind = Exclude<ChatOutcome["kind"], "ok">;
-
 /**
  * Retry verdict for one failed attempt: HTTP statuses per the policy; network failures yes, except
  * an endpoint that cannot be reached at all (refused, unresolvable), which fails at once; aborts no.
@@ -75,7 +73,7 @@ export function endpointFault(error: unknown, retryAfterBudgetMs: number): Endpo
 export function describeFailure(
   error: unknown,
   context: { cancelled: boolean; timedOut: boolean; timeoutMs: number; attempts: number; endpoint: EndpointInfo },
-): { kind: FailureKind; cause: string; filter?: ContentFilterVerdict } {
+): { kind: Exclude<ChatOutcome["kind"], "ok">; cause: string; filter?: ContentFilterVerdict } {
   const { endpoint } = context;
   if (context.cancelled) return { kind: "cancelled", cause: "cancelled by the caller" };
   // The filter's refusal says nothing about the endpoint: no URL, no status code, no server text.

@@ -3,11 +3,6 @@
  * error's `cause` chain: retrying them within seconds only makes the user wait. Knows no SDK, so retry policy and circuit breaker share it.
  */
 
-export interface UnreachableEndpoint {
-  code: string;
-  reason: string;
-}
-
 const UNREACHABLE: Readonly<Record<string, string>> = {
   ECONNREFUSED: "connection refused: nothing is listening at that address and port",
   ENOTFOUND: "the host name does not resolve",
@@ -37,7 +32,7 @@ function inCauses<T>(error: unknown, found: (error: { code?: unknown; name?: unk
 }
 
 /** The reason `error` means the endpoint cannot be reached, or undefined for any other failure. */
-export function unreachableEndpoint(error: unknown): UnreachableEndpoint | undefined {
+export function unreachableEndpoint(error: unknown): { code: string; reason: string } | undefined {
   return inCauses(error, ({ code }) => (typeof code === "string" && code in UNREACHABLE ? { code, reason: UNREACHABLE[code] } : undefined));
 }
 

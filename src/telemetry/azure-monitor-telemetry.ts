@@ -3,7 +3,7 @@ import { logs, SeverityNumber } from "@opentelemetry/api-logs";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { flushAzureMonitor, shutdownAzureMonitor, useAzureMonitor } from "applicationinsights";
 import type { ModelProviderConfig } from "../config";
-import { systemClock, type Clock, type WorkflowEvent } from "../domain";
+import { systemClock, type WorkflowEvent } from "../domain";
 import { PIN_SPAN_ID, PIN_TRACE_ID, pinnedSpanIdsProcessor, redactingLogProcessor, redactingSpanProcessor } from "./sdk-processors";
 import { redactError, redactProperties } from "./redaction";
 import {
@@ -21,13 +21,6 @@ import {
 import { approvalSpan, workflowSpan } from "./span-records";
 import type { Telemetry } from "./telemetry-port";
 
-interface AzureMonitorSettings {
-  connectionString: string;
-  cloudRoleName: string;
-  provider: ModelProviderConfig["kind"];
-  clock?: Clock;
-}
-
 /** The exporter turns a log record carrying this attribute into a custom event (customEvents). */
 const CUSTOM_EVENT_NAME = "microsoft.custom_event.name";
 const SCOPE = "procura";
@@ -36,7 +29,11 @@ const SCOPE = "procura";
  * Starts the Azure Monitor OpenTelemetry distro (process-global: call once, see createTelemetry) and returns the Telemetry that writes
  * through it.
  */
-export function startAzureMonitorTelemetry(settings: AzureMonitorSettings): Telemetry {
+export function startAzureMonitorTelemetry(settings: {
+  connectionString: string;
+  cloudRoleName: string;
+  provider: ModelProviderConfig["kind"];
+}): Telemetry {
   useAzureMonitor({
     azureMonitorExporterOptions: { connectionString: settings.connectionString },
     resource: resourceFromAttributes({ "service.name": settings.cloudRoleName }),
@@ -47,10 +44,10 @@ export function startAzureMonitorTelemetry(settings: AzureMonitorSettings): Tele
     spanProcessors: [pinnedSpanIdsProcessor, redactingSpanProcessor],
     logRecordProcessors: [redactingLogProcessor],
   });
-  return writerTelemetry(genAiProviderName(settings.provider), settings.clock ?? systemClock);
+  return writerTelemetry(genAiProviderName(settings.provider));
 }
 
-function writerTelemetry(providerName: string, clock: Clock): Telemetry {
+function writerTelemetry(providerName: string): Telemetry {
   const logger = logs.getLogger(SCOPE);
   const tracer = trace.getTracer(SCOPE);
   const meter = metrics.getMeter(SCOPE);
@@ -120,7 +117,7 @@ function writerTelemetry(providerName: string, clock: Clock): Telemetry {
     approvalDecided: (props) =>
       safely(() => {
         event(propsEvent(TelemetryEvent.ApprovalDecided, props));
-        span(approvalSpan(props, clock.now()));
+        span(approvalSpan(props, systemClock.now()));
       }),
     feedbackReceived: (props) => safely(() => event(propsEvent(TelemetryEvent.FeedbackReceived, props))),
     renewalAlert: (props) => safely(() => event(propsEvent(TelemetryEvent.RenewalAlert, props))),

@@ -158,13 +158,7 @@ function redactValue(value: string): string {
   return scrubText(value.trim()).slice(0, MAX_VALUE_LENGTH);
 }
 
-export interface SafeError {
-  type: string;
-  message: string;
-  stack: string;
-}
-
-export function redactError(error: unknown): SafeError {
+export function redactError(error: unknown): { type: string; message: string; stack: string } {
   const type = error instanceof Error ? error.name : typeof error;
   const message = scrubText(error instanceof Error ? error.message : String(error)).slice(0, MAX_MESSAGE_LENGTH);
   const frames = error instanceof Error && error.stack ? error.stack.split("\n").filter((line) => /^\s+at /.test(line)) : [];

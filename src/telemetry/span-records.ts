@@ -9,6 +9,12 @@ function timesOf(event: { at: string; durationMs?: number }): { startTime: Date;
 
 const okOutcome = (outcome: string | undefined) => outcome === undefined || outcome === "ok";
 
+/** A span of the event's run, under the run span. */
+function underRun(event: WorkflowEvent, name: string, ok: boolean): Omit<SpanRecord, "attributes"> {
+  const trace = runTrace(event.runId);
+  return { name, ...timesOf(event), ok, traceId: trace.traceId, parentSpanId: trace.spanId };
+}
+
 /** The span a workflow event closes: the run's, an executor's, a tool call's or the quality gate's; none for the others. */
 export function workflowSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
   switch (event.type) {
@@ -40,14 +46,9 @@ export function runSpan(event: WorkflowEvent): SpanRecord {
 export function executorSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
   if (!event.executor) return undefined;
   const ok = okOutcome(event.outcome);
-  const trace = runTrace(event.runId);
   return {
-    name: `invoke_agent ${event.executor}`,
-    ...timesOf(event),
-    ok,
-    traceId: trace.traceId,
+    ...underRun(event, `invoke_agent ${event.executor}`, ok),
     spanId: event.stepId,
-    parentSpanId: trace.spanId,
     attributes: {
       "gen_ai.operation.name": "invoke_agent",
       "gen_ai.provider.name": providerName,
@@ -68,13 +69,10 @@ export function executorSpan(event: WorkflowEvent, providerName: string): SpanRe
 export function toolSpan(event: WorkflowEvent): SpanRecord | undefined {
   if (!event.tool) return undefined;
   const ok = okOutcome(event.outcome);
-  const trace = runTrace(event.runId);
+  const span = underRun(event, `execute_tool ${event.tool}`, ok);
   return {
-    name: `execute_tool ${event.tool}`,
-    ...timesOf(event),
-    ok,
-    traceId: trace.traceId,
-    parentSpanId: event.parentStepId ?? trace.spanId,
+    ...span,
+    parentSpanId: event.parentStepId ?? span.parentSpanId,
     attributes: {
       "gen_ai.operation.name": "execute_tool",
       "gen_ai.tool.name": event.tool,
@@ -86,15 +84,7 @@ export function toolSpan(event: WorkflowEvent): SpanRecord | undefined {
 }
 
 export function gateSpan(event: WorkflowEvent): SpanRecord {
-  const trace = runTrace(event.runId);
-  return {
-    name: "quality_gate",
-    ...timesOf(event),
-    ok: true,
-    traceId: trace.traceId,
-    parentSpanId: trace.spanId,
-    attributes: { runId: event.runId, phase: event.phase },
-  };
+  return { ...underRun(event, "quality_gate", true), attributes: { runId: event.runId, phase: event.phase } };
 }
 
 export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): SpanRecord {

@@ -10,12 +10,6 @@ import type {
   TranscriptEvaluatedProps,
 } from "./records";
 
-export interface ExceptionContext {
-  correlationId: string;
-  runId?: string;
-  step?: string;
-}
-
 /**
  * What the product reports to Application Insights: fire-and-forget, never throwing, every property through redaction.ts. Model and Cosmos
  * calls are collected by the SDK's own instrumentation. A run is one trace (`runTrace`): the run span, its executors (`invoke_agent`), gate
@@ -33,7 +27,7 @@ export interface Telemetry {
   transcriptEvaluated(props: TranscriptEvaluatedProps): void;
   canaryCompleted(props: CanaryCompletedProps): void;
   canaryScored(props: CanaryScoredProps): void;
-  exception(error: unknown, context: ExceptionContext): void;
+  exception(error: unknown, context: { correlationId: string; runId?: string; step?: string }): void;
   flush(): Promise<void>;
   shutdown(): Promise<void>;
 }

@@ -7,8 +7,6 @@ import { planToolCalls } from "../../tools/evidence-plan";
 import { hasToolResults, readToolObservations } from "./tool-observations";
 import type { QuestionVocabulary } from "../../tools/question/vocabulary";
 
-export type SpecialistReply = { toolCalls: ModelToolCall[] } | { content: string };
-
 /** Debate round: amend the earlier finding. Otherwise call the tools that fit while none has answered yet, then write the Finding. */
 export function specialistTurn(
   input: SpecialistInput,
@@ -17,7 +15,7 @@ export function specialistTurn(
   vocabulary: QuestionVocabulary,
   today: Date,
   jpyRates?: JpyRates,
-): SpecialistReply {
+): { toolCalls: ModelToolCall[] } | { content: string } {
   const entities = extractQuestionEntities(input.question, vocabulary, today, jpyRates);
   if (input.round === "debate" && input.previous?.status === "ok") return { content: JSON.stringify(amendFinding(input, input.previous)) };
   if (tools && tools.length > 0 && !hasToolResults(messages)) {
