@@ -45,7 +45,7 @@ async function summaryAfter(run: ImportRun, previous: DataSetSummary | undefined
   return {
     name: "imported",
     location: run.writer.location,
-    importedAt: (run.options.clock ?? systemClock).now().toISOString(),
+    importedAt: systemClock.now().toISOString(),
     fiscalYearStartMonth: run.options.fiscalYearStartMonth,
     counts: {
       suppliers: suppliers.length,
