@@ -93,10 +93,6 @@ export interface MemoryPolicy {
   budgetTokens: number;
 }
 
-export function noEntities(): ConversationEntities {
-  return { suppliers: [], contracts: [], categories: [], periods: [], amounts: [] };
-}
-
 export function defaultClarification(language: Language): string {
   return stringsFor(language).followUps.clarification;
 }

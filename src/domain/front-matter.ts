@@ -17,16 +17,11 @@ export class FrontMatterError extends Error {
   }
 }
 
-export interface FrontMatter {
-  data: Record<string, unknown>;
-  content: string;
-}
-
 const OPENING = "---";
 const YAML_LANGUAGES = new Set(["", "yaml", "yml"]);
 
 /** Splits a file into front matter and content; an opening that names another language ("---js") is refused without reading the block. */
-export function parseFrontMatter(source: string): FrontMatter {
+export function parseFrontMatter(source: string): { data: Record<string, unknown>; content: string } {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   // "----" is a markdown rule, not front matter (as gray-matter read it).
   if (!text.startsWith(OPENING) || text.charAt(OPENING.length) === "-") return { data: {}, content: text };

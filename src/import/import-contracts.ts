@@ -10,15 +10,9 @@ import { resolveInsideFolder } from "./inside-folder";
 /** A contract ending within this many days is "expiring" when contracts.csv gives no status. */
 const CONTRACT_EXPIRING_DAYS = 120;
 
-interface ContractDocument {
-  contract: Contract;
-  document: string;
-  line: number;
-}
-
 export async function importContracts(run: ImportRun): Promise<void> {
   const seen = new DuplicateIds();
-  const documents: ContractDocument[] = [];
+  const documents: { contract: Contract; document: string; line: number }[] = [];
   const result = await readTableRecords(run, "contracts", (f, row) => {
     const contract = readContract(run, f);
     seen.check(f, contract.id, row.line);

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Clock, DataKind, Supplier } from "../domain";
+import type { DataKind, Supplier } from "../domain";
 import { resolveInsideFolder } from "./inside-folder";
 import { FileIssues } from "./issues";
 import { declaredEncoding, DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
@@ -22,7 +22,6 @@ export interface ImportOptions {
   ratesToJpy: Readonly<Record<string, number>>;
   /** ISO date contract statuses are judged on when contracts.csv leaves them empty. */
   today: string;
-  clock?: Clock;
   progress: Progress;
   /** The encoding of every CSV (`--encoding`), over the mapping's and detection. */
   encoding?: TextEncoding;

@@ -8,13 +8,11 @@ import type { DataStoreWriter, DirectoryKind } from "./ports";
 
 export type { ImportOptions, KindOutcome } from "./import-run";
 
-export interface ImportResult {
-  outcomes: KindOutcome[];
-  summary: DataSetSummary | undefined;
-}
-
 /** Later kinds are checked against earlier ones; records are upserted by id, so importing the same files again changes nothing. */
-export async function runImport(writer: DataStoreWriter, options: ImportOptions): Promise<ImportResult> {
+export async function runImport(
+  writer: DataStoreWriter,
+  options: ImportOptions,
+): Promise<{ outcomes: KindOutcome[]; summary: DataSetSummary | undefined }> {
   const run = new ImportRun(writer, options);
   const previous = await writer.loadSummary();
   run.storedSpendRows = previous?.counts.spend ?? 0;
@@ -45,7 +43,7 @@ async function summaryAfter(run: ImportRun, previous: DataSetSummary | undefined
   return {
     name: "imported",
     location: run.writer.location,
-    importedAt: (run.options.clock ?? systemClock).now().toISOString(),
+    importedAt: systemClock.now().toISOString(),
     fiscalYearStartMonth: run.options.fiscalYearStartMonth,
     counts: {
       suppliers: suppliers.length,

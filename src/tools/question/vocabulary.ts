@@ -10,15 +10,10 @@ export interface VocabularySupplier {
   region: string;
 }
 
-/** `terms`: its id, English words, Japanese synonyms. */
-interface VocabularyCategory {
-  id: string;
-  terms: string[];
-}
-
 export interface QuestionVocabulary {
   suppliers: VocabularySupplier[];
-  categories: VocabularyCategory[];
+  /** `terms`: its id, English words, Japanese synonyms. */
+  categories: { id: string; terms: string[] }[];
   contractIds: ContractIdsOnFirstUse;
   regions: string[];
   /** So that "FY2025" and "last year" mean what the tools mean by them. */

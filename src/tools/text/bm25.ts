@@ -2,12 +2,6 @@ import { LRUCache } from "lru-cache";
 import { lookup } from "../../domain/errors";
 import { tokenize } from "./search-text";
 
-interface Bm25Hit {
-  index: number;
-  score: number;
-  matchedTerms: string[];
-}
-
 const K1 = 1.2;
 const B = 0.75;
 
@@ -43,7 +37,7 @@ export interface StoredBm25Index {
 }
 
 export interface Bm25Result {
-  hits: Bm25Hit[];
+  hits: { index: number; score: number; matchedTerms: string[] }[];
   total: number;
   /** True when a query term was common enough that only its strongest postings were scanned: `total` is then an estimate. */
   totalIsEstimate: boolean;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { CosmosClient } from "@azure/cosmos";
-import { noEntities, type ConversationTurn, type MemoryPolicy } from "../../../src/domain";
+import { type ConversationTurn, type MemoryPolicy } from "../../../src/domain";
 import { createCosmosClient } from "../../../src/storage/cosmos-store";
 import { CosmosConversationMemory, InMemoryConversationMemory } from "../../../src/storage/conversation-memory-repository";
 import { ensureContainers } from "../../../src/storage/containers";
@@ -15,7 +15,7 @@ function turn(runId: string, question = `Question of ${runId}?`): ConversationTu
     question,
     standaloneQuestion: question,
     conclusion: `Conclusion of ${runId}.`,
-    entities: { ...noEntities(), suppliers: ["Acme Cloud Software"], periods: ["FY2025"] },
+    entities: { suppliers: ["Acme Cloud Software"], contracts: [], categories: [], periods: ["FY2025"], amounts: [] },
   };
 }
 

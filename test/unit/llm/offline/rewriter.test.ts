@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { noEntities, RecordIdIndex, UnderstandingSchema, type ConversationEntities } from "../../../../src/domain";
+import { RecordIdIndex, UnderstandingSchema, type ConversationEntities } from "../../../../src/domain";
 import { buildQuestionVocabulary, type QuestionVocabulary } from "../../../../src/tools/question/vocabulary";
 import { ContractIdsOnFirstUse } from "../../../../src/tools/question/vocabulary";
 import { rewriteOffline } from "../../../../src/llm/offline/rewriter";
@@ -8,6 +8,7 @@ import { generateSampleDataSet } from "../../../../src/tools/sample-data";
 import type { RewriterInput } from "../../../../src/domain";
 
 const today = new Date("2026-11-21T09:00:00Z");
+const noEntities: ConversationEntities = { suppliers: [], contracts: [], categories: [], periods: [], amounts: [] };
 
 function input(
   question: string,
@@ -18,7 +19,7 @@ function input(
     question,
     language: /[ぁ-んァ-ン一-龯]/.test(question) ? "ja" : "en",
     turns: previous
-      ? [{ question: previous.question, conclusion: previous.conclusion ?? "", entities: { ...noEntities(), ...previous.entities } }]
+      ? [{ question: previous.question, conclusion: previous.conclusion ?? "", entities: { ...noEntities, ...previous.entities } }]
       : [],
   };
 }
