@@ -56,13 +56,6 @@ export interface FollowUpTurnResult {
   problems: string[];
 }
 
-export interface FollowUpSummary {
-  dialogues: number;
-  turns: number;
-  resolved: number;
-  rate: number;
-}
-
 /** Runs one message in a conversation and remembers the finished run (what the bot does per turn). */
 export type AskInConversation = (question: string, conversationKey: string) => Promise<RunState>;
 
@@ -73,7 +66,7 @@ export async function runFollowUpDialogues(
   vocabulary: QuestionVocabulary,
   today: Date,
   onTurn: (result: FollowUpTurnResult) => void = () => undefined,
-): Promise<FollowUpSummary> {
+) {
   let turns = 0;
   let resolved = 0;
   await vocabulary.contractIds.ready();
