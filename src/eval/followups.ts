@@ -102,16 +102,14 @@ function check(
     problems.push(`written in another language than the message: ${questionToAnswer(state)}`);
   if (expect.kind !== "clarify") {
     const named = entitiesNamed(questionToAnswer(state), vocabulary, today);
-    for (const [key, values] of Object.entries(
-      resolvePeriods(expect.entities ?? {}, fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth)),
-    ))
-      for (const value of values as (string | number)[])
-        if (!named[key as keyof Entities].includes(value as never)) problems.push(`does not name ${key} ${value}`);
-    for (const [key, values] of Object.entries(
-      resolvePeriods(expect.absent ?? {}, fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth)),
-    ))
-      for (const value of values as (string | number)[])
-        if (named[key as keyof Entities].includes(value as never)) problems.push(`still names ${key} ${value}`);
+    const currentYear = fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth);
+    const expectNamed = (entities: Entities = {}, present: boolean, problem: string) => {
+      for (const [key, values] of Object.entries(resolvePeriods(entities, currentYear)))
+        for (const value of values as (string | number)[])
+          if (named[key as keyof Entities].includes(value as never) !== present) problems.push(`${problem} ${key} ${value}`);
+    };
+    expectNamed(expect.entities, true, "does not name");
+    expectNamed(expect.absent, false, "still names");
     const refers = state.understanding?.previousAnswer !== undefined;
     if (expect.refersToPreviousAnswer !== undefined && refers !== expect.refersToPreviousAnswer)
       problems.push(refers ? "took it to ask about the previous answer" : "did not pass the previous answer on");
