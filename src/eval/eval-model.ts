@@ -4,22 +4,15 @@ import type { ChatMessage, ChatModel } from "../workflow/ports";
 import { callStructured, type StructuredOutcome } from "../workflow/structured-call";
 import type { PromptFiles } from "./prompt-files";
 
-export interface EvalCallSettings {
-  maxTokens: number;
-  timeoutMs: number;
-  family?: ModelFamily;
-  reasoningEffort: ReasoningEffort;
-}
-
 /** 4000 tokens fit a verdict and its reason with a reasoning model's thinking at medium effort. */
-export const DEFAULT_EVAL_CALL_SETTINGS: EvalCallSettings = { maxTokens: 4000, timeoutMs: 60_000, reasoningEffort: "medium" };
+export const DEFAULT_EVAL_CALL_SETTINGS: EvalModel["settings"] = { maxTokens: 4000, timeoutMs: 60_000, reasoningEffort: "medium" };
 
 export interface EvalModel {
   chat: ChatModel;
   /** Model (or deployment) names; metrics ask each, the judge asks the first. */
   models: string[];
   prompts: PromptFiles;
-  settings: EvalCallSettings;
+  settings: { maxTokens: number; timeoutMs: number; family?: ModelFamily; reasoningEffort: ReasoningEffort };
 }
 
 export interface EvalCall<S extends z.ZodTypeAny> {

@@ -56,13 +56,6 @@ export interface FollowUpTurnResult {
   problems: string[];
 }
 
-export interface FollowUpSummary {
-  dialogues: number;
-  turns: number;
-  resolved: number;
-  rate: number;
-}
-
 /** Runs one message in a conversation and remembers the finished run (what the bot does per turn). */
 export type AskInConversation = (question: string, conversationKey: string) => Promise<RunState>;
 
@@ -73,7 +66,7 @@ export async function runFollowUpDialogues(
   vocabulary: QuestionVocabulary,
   today: Date,
   onTurn: (result: FollowUpTurnResult) => void = () => undefined,
-): Promise<FollowUpSummary> {
+) {
   let turns = 0;
   let resolved = 0;
   await vocabulary.contractIds.ready();
@@ -109,16 +102,14 @@ function check(
     problems.push(`written in another language than the message: ${questionToAnswer(state)}`);
   if (expect.kind !== "clarify") {
     const named = entitiesNamed(questionToAnswer(state), vocabulary, today);
-    for (const [key, values] of Object.entries(
-      resolvePeriods(expect.entities ?? {}, fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth)),
-    ))
-      for (const value of values as (string | number)[])
-        if (!named[key as keyof Entities].includes(value as never)) problems.push(`does not name ${key} ${value}`);
-    for (const [key, values] of Object.entries(
-      resolvePeriods(expect.absent ?? {}, fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth)),
-    ))
-      for (const value of values as (string | number)[])
-        if (named[key as keyof Entities].includes(value as never)) problems.push(`still names ${key} ${value}`);
+    const currentYear = fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth);
+    const expectNamed = (entities: Entities = {}, present: boolean, problem: string) => {
+      for (const [key, values] of Object.entries(resolvePeriods(entities, currentYear)))
+        for (const value of values as (string | number)[])
+          if (named[key as keyof Entities].includes(value as never) !== present) problems.push(`${problem} ${key} ${value}`);
+    };
+    expectNamed(expect.entities, true, "does not name");
+    expectNamed(expect.absent, false, "still names");
     const refers = state.understanding?.previousAnswer !== undefined;
     if (expect.refersToPreviousAnswer !== undefined && refers !== expect.refersToPreviousAnswer)
       problems.push(refers ? "took it to ask about the previous answer" : "did not pass the previous answer on");

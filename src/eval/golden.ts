@@ -61,17 +61,12 @@ export function goldenCaseLookup(
     (transcript.standaloneQuestion ? byQuestion.get(questionKey(transcript.standaloneQuestion)) : undefined);
 }
 
-export interface GoldenSummary {
-  cases: number;
-  metrics: Record<string, { scored: number; mean: number | null; skipped?: string }>;
-}
-
 export async function runGoldenSet(
   cases: GoldenCase[],
   run: (question: string) => Promise<TranscriptDocument>,
   evalModel: EvalModel | { skipped: string },
   onLine: (line: MetricLine) => void,
-): Promise<GoldenSummary> {
+) {
   const lines: MetricLine[] = [];
   for (const golden of cases) {
     const transcript = await run(golden.question);

@@ -1,31 +1,14 @@
 import type { EvalModel } from "../eval-model";
 import { lookup } from "../../domain/errors";
 import type { Criterion, Granularity } from "./criteria";
-import { analyzeGranularity, type GranularityChoice } from "./granularity-analyzer";
-import { evaluateCriterion, type EvaluationResult } from "./judge-evaluator";
+import { analyzeGranularity } from "./granularity-analyzer";
+import { evaluateCriterion } from "./judge-evaluator";
 import type { JudgeRun } from "./judge-step";
 import { aggregateGlobalSummary, aggregatePhaseLevel, aggregateStepLevel, type AggregatedSteps } from "./step-aggregator";
 import { decomposeTask, type TaskDecomposition } from "./task-decomposer";
 
-interface ContextSize {
-  granularity: Granularity;
-  aggregatedTokens: number;
-  rawTokens: number;
-  /** aggregatedTokens / rawTokens, rounded to 3 decimals. */
-  ratio: number;
-}
-
-export interface JudgeReport {
-  run: string;
-  steps: number;
-  results: EvaluationResult[];
-  decomposition: TaskDecomposition;
-  granularity: GranularityChoice[];
-  contextSize: ContextSize[];
-}
-
 /** Decompose into phases, choose a level per criterion, aggregate each used level once, then evaluate the criteria in parallel. */
-export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Criterion[]): Promise<JudgeReport> {
+export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Criterion[]) {
   const [decomposition, granularity] = await Promise.all([decomposeTask(evalModel, run.steps), analyzeGranularity(evalModel, criteria)]);
   const levels = [...new Set(granularity.map((choice) => choice.granularity))];
   const aggregates = new Map<Granularity, AggregatedSteps>(

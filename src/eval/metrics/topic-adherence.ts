@@ -20,14 +20,6 @@ export interface TopicAdherenceConfig {
   models?: string[];
 }
 
-export interface TopicClassification {
-  topic: string;
-  onTopic: boolean;
-  referenceTopics: string[];
-  /** False: it refused or deflected. */
-  answered: boolean;
-}
-
 export interface TopicAdherenceParts {
   mode: TopicAdherenceMode;
   counting: TopicCounting;
@@ -50,11 +42,13 @@ function classificationSchema(referenceTopics: [string, ...string[]]) {
         topic: z.string(),
         onTopic: z.boolean(),
         referenceTopics: z.array(z.enum(referenceTopics)),
+        // False: it refused or deflected.
         answered: z.boolean(),
       }),
     ),
   });
 }
+export type TopicClassification = z.infer<ReturnType<typeof classificationSchema>>["classifications"][number];
 
 // The classifications must cover exactly the extracted topics, in order.
 function coversExactly(topics: string[], classifications: { topic: string }[]): string | null {
