@@ -77,10 +77,7 @@ async function reinvestigatePhase(context: RunContext): Promise<void> {
       }),
     ),
   );
-  replaceFindings(
-    state,
-    revised.filter((f) => f.status === "ok"),
-  );
+  replaceFindings(state, revised);
 }
 
 async function decidePhase(context: RunContext): Promise<void> {
@@ -98,7 +95,9 @@ function decidedAndAnswered(state: RunState): { decision: RouterDecision; answer
   return { decision, answer };
 }
 
-export function replaceFindings(state: RunState, newer: Finding[]): void {
+/** A specialist's revised finding replaces its earlier one; a failed revision leaves the earlier one standing. */
+export function replaceFindings(state: RunState, revised: Finding[]): void {
+  const newer = revised.filter((f) => f.status === "ok");
   state.findings = state.findings.map((finding) => newer.find((n) => n.specialist === finding.specialist) ?? finding);
 }
 
