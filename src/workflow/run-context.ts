@@ -15,7 +15,7 @@ import type { WorkflowDeps } from "./deps";
 import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
 import type { SpeculativeSpecialists } from "./speculative-specialists";
-import { addUsage } from "./token-usage";
+import { addUsage, unsentCall } from "./token-usage";
 import { UpFrontEvidence } from "./up-front-evidence";
 
 export interface ExecutorStep {
@@ -156,14 +156,7 @@ export class RunContext {
       kind: model.kind,
       complete: async (request) => {
         if (this.state.blocked)
-          return {
-            kind: "content_filter",
-            cause: "not sent: the content filter refused this run's question",
-            usage: { inputTokens: 0, outputTokens: 0 },
-            durationMs: 0,
-            attempts: 0,
-            model: request.model,
-          };
+          return unsentCall("content_filter", "not sent: the content filter refused this run's question", request.model);
         const outcome = await model.complete(request);
         if (outcome.kind !== "content_filter" || !outcome.filter) return outcome;
         this.emit({ type: "content_filtered", parentStepId: stepId, executor, filter: outcome.filter });

@@ -81,10 +81,7 @@ async function debatePhase(context: RunContext): Promise<void> {
       }),
     ),
   );
-  replaceFindings(
-    state,
-    revised.filter((f) => f.status === "ok"),
-  );
+  replaceFindings(state, revised);
 }
 
 function okFindings(state: RunState): number {

@@ -10,7 +10,7 @@ import {
 import { ended, node, running, type GraphExit, type GraphNode, type PhaseStep } from "../graph";
 import { suggestFollowUps } from "../follow-up-suggestions";
 import type { RunContext } from "../run-context";
-import { hitlPolicyOf, hitlReasons } from "../steps/approval-check";
+import { hitlReasons } from "../steps/approval-check";
 import { approvalStep } from "../steps/approval-step";
 import { moderate } from "../steps/moderator-step";
 import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
@@ -77,16 +77,13 @@ async function reinvestigatePhase(context: RunContext): Promise<void> {
       }),
     ),
   );
-  replaceFindings(
-    state,
-    revised.filter((f) => f.status === "ok"),
-  );
+  replaceFindings(state, revised);
 }
 
 async function decidePhase(context: RunContext): Promise<void> {
   const { state, deps } = context;
   const { decision, answer } = decidedAndAnswered(state);
-  const reasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, hitlPolicyOf(deps.settings));
+  const reasons = hitlReasons(questionToAnswer(state), state.language, decision, answer, state.findings, deps.settings);
   if (reasons.length > 0) state.approval = { reasons };
   else state.status = "answered";
   state.suggestedFollowUps = suggestFollowUps(state);
@@ -98,7 +95,9 @@ function decidedAndAnswered(state: RunState): { decision: RouterDecision; answer
   return { decision, answer };
 }
 
-export function replaceFindings(state: RunState, newer: Finding[]): void {
+/** A specialist's revised finding replaces its earlier one; a failed revision leaves the earlier one standing. */
+export function replaceFindings(state: RunState, revised: Finding[]): void {
+  const newer = revised.filter((f) => f.status === "ok");
   state.findings = state.findings.map((finding) => newer.find((n) => n.specialist === finding.specialist) ?? finding);
 }
 

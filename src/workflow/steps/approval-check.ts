@@ -1,13 +1,9 @@
-import { largestAmountJpy, type JpyRates } from "../../domain/amounts";
+import { largestAmountJpy } from "../../domain/amounts";
 import { stringsFor, type Finding, type Language, type ModeratorAnswer, type RouterDecision, type WorkflowSettings } from "../../domain";
 import { asksToCommit } from "./commit-intent";
 
-/** The policy rules that can require a human approval, from configuration. */
-interface HitlPolicy {
-  amountThresholdJpy: number;
-  categories: string[];
-  jpyRates?: JpyRates;
-}
+/** The policy rules that can require a human approval, from configuration (without rates: the default ones). */
+type HitlPolicy = Pick<WorkflowSettings, "hitlAmountThreshold" | "hitlCategories"> & Partial<Pick<WorkflowSettings, "jpyRates">>;
 
 /**
  * Why this answer needs a human sign-off (empty when it does not), in the question's language: the
@@ -45,18 +41,13 @@ export function approvalReasonsBeforeModeration(
   if (decision.hitl) reasons.push(text.router(decision.reason));
   if (!asksToCommit(question)) return reasons;
   const largest = largestAmountJpy(question, policy.jpyRates);
-  if (policy.amountThresholdJpy > 0 && largest >= policy.amountThresholdJpy)
-    reasons.push(text.amount(yen(largest), yen(policy.amountThresholdJpy)));
+  if (policy.hitlAmountThreshold > 0 && largest >= policy.hitlAmountThreshold)
+    reasons.push(text.amount(yen(largest), yen(policy.hitlAmountThreshold)));
   const haystack = [question, ...findings.flatMap((f) => (f.status === "ok" ? f.evidence.map((e) => `${e.source} ${e.quote}`) : []))]
     .join("\n")
     .toLowerCase();
-  for (const category of policy.categories) if (haystack.includes(category.toLowerCase())) reasons.push(text.category(category));
+  for (const category of policy.hitlCategories) if (haystack.includes(category.toLowerCase())) reasons.push(text.category(category));
   return reasons;
-}
-
-/** The approval rules of the workflow settings. */
-export function hitlPolicyOf(settings: Pick<WorkflowSettings, "hitlAmountThreshold" | "hitlCategories" | "jpyRates">): HitlPolicy {
-  return { amountThresholdJpy: settings.hitlAmountThreshold, categories: settings.hitlCategories, jpyRates: settings.jpyRates };
 }
 
 function yen(amount: number): string {

@@ -10,7 +10,7 @@ import { EvidenceHandles } from "../evidence-handles";
 import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
-import { approvalReasonsBeforeModeration, hitlPolicyOf } from "./approval-check";
+import { approvalReasonsBeforeModeration } from "./approval-check";
 import { askAgentAsExecutor } from "./ask-agent";
 import { needsRequery } from "./quality-gate";
 
@@ -38,8 +38,7 @@ export async function moderate(
     specialistNames: Object.fromEntries(deps.prompts.specialists.map((s) => [s.id, s.displayName[state.language]])),
     previous,
   };
-  const approvalDue =
-    approvalReasonsBeforeModeration(input.question, state.language, decision, state.findings, hitlPolicyOf(deps.settings)).length > 0;
+  const approvalDue = approvalReasonsBeforeModeration(input.question, state.language, decision, state.findings, deps.settings).length > 0;
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
   const ask = () =>

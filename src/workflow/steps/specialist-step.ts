@@ -18,6 +18,7 @@ import { keepReturnedCitations, linkedEvidenceOf } from "../evidence-links";
 import type { ChatMessage, ChatRequest } from "../ports";
 import type { ExecutorStep, RunContext } from "../run-context";
 import { CallTally, validateWithOneRepair, type AskModel } from "../structured-call";
+import { unsentCall } from "../token-usage";
 import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./tool-runner";
 
 export interface SpecialistRoundInput {
@@ -112,14 +113,7 @@ async function investigate(
     for (let turn = 0; ; turn++) {
       if (Date.now() >= deadline) {
         timedOut = true;
-        return {
-          kind: "timeout",
-          cause: "timed out",
-          usage: { inputTokens: 0, outputTokens: 0 },
-          durationMs: 0,
-          attempts: 0,
-          model: tally.model,
-        };
+        return unsentCall("timeout", "timed out", tally.model);
       }
       const offerTools = !repairing && turn < deps.settings.maxToolRounds;
       const outcome = tally.add(await step.model.complete(request(conversation, offerTools)));

@@ -24,7 +24,7 @@ const answer: ModeratorAnswer = {
   hitlReason: "",
   critique: "",
 };
-const policy = { amountThresholdJpy: 10_000_000, categories: ["consulting"] };
+const policy = { hitlAmountThreshold: 10_000_000, hitlCategories: ["consulting"] };
 
 describe("HITL reasons", () => {
   it("is empty for an information request below every threshold", () => {
