@@ -3,11 +3,6 @@ import { SystemError, approvalReasonsOf, questionToAnswer, type Approval, type A
 import { updateVersioned, type VersionedUpdate } from "../workflow/versioned-update";
 import type { ApprovalRecords } from "./ports";
 
-/** One approval per run: the id is derived from the run, so asking twice never creates two. */
-function approvalIdFor(runId: string): string {
-  return `approval-${runId}`;
-}
-
 /** The pending approval for a run paused with `awaiting_approval` (the run must have a draft answer). */
 export function newApproval(state: RunState, now: Date, expireAfterMs: number): Approval {
   if (!state.answer || !state.requester)
@@ -17,7 +12,8 @@ export function newApproval(state: RunState, now: Date, expireAfterMs: number): 
   const user = state.reference?.user as { name?: unknown } | undefined;
   const requesterName = typeof user?.name === "string" ? user.name : undefined;
   return {
-    id: approvalIdFor(state.runId),
+    // One approval per run: the id is derived from the run, so asking twice never creates two.
+    id: `approval-${state.runId}`,
     schemaVersion: 1,
     runId: state.runId,
     status: "pending",

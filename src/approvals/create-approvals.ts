@@ -85,11 +85,8 @@ export function createApprovals(options: CreateApprovalsOptions) {
     /** What keeps approvals from working with this configuration and stored channel (for the start banner). */
     setupGaps: () => currentApproverSetupGaps(deps.approvers, deps.settings),
     /** Starts the in-process maintenance timer when APPROVAL_SCHEDULER=bot (otherwise a no-op). */
-    start(intervalMs?: number) {
-      stopScheduler ??= startApprovalScheduler(config.env.APPROVAL_SCHEDULER, () => runMaintenance(), {
-        log: deps.log,
-        ...(intervalMs ? { intervalMs } : {}),
-      });
+    start() {
+      stopScheduler ??= startApprovalScheduler(config.env.APPROVAL_SCHEDULER, () => runMaintenance(), { log: deps.log });
     },
     /** Waits for a pass in progress. */
     async stop() {

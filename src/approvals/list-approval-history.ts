@@ -1,6 +1,6 @@
 import type { ApprovalHistoryQuery, Language } from "../domain";
 import { stringsFor } from "../domain";
-import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
+import { historyEntry } from "./approval-history";
 import { approverListingAllowed } from "./authorize";
 import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
 
@@ -20,14 +20,10 @@ export interface HistoryRequest {
 }
 
 /** One page of decisions, newest first; `hasMore` when a next page exists. */
-export interface HistoryPage {
-  query: ApprovalHistoryQuery;
-  entries: ApprovalHistoryEntry[];
-  hasMore: boolean;
-}
+export type HistoryPage = Exclude<Awaited<ReturnType<typeof listApprovalHistory>>, string>;
 
 /** Lists recent decisions for an approver, where `approverListingAllowed` lets it (checked again on each page). */
-export async function listApprovalHistory(deps: ApprovalDeps, request: HistoryRequest): Promise<HistoryPage | string> {
+export async function listApprovalHistory(deps: ApprovalDeps, request: HistoryRequest) {
   const replies = stringsFor(request.language).approvals;
   const allowed = await approverListingAllowed(deps, request, "approvals history");
   if (allowed === "not_here") return replies.historyNotHere;

@@ -1,16 +1,9 @@
 import { HISTORY_PAGE_VERB, MAX_COMMENT_CHARS, MAX_EDITED_TEXT_CHARS, PENDING_REPOST_VERB } from "./actions";
 import { buildAnswerBody, qscoreBadge } from "./answer-body";
-import { labelsFor, type TextLabelKey } from "../domain";
+import { labelsFor, type Language, type TextLabelKey } from "../domain";
 import { fitTemplate, type AdaptiveCard } from "./render";
 import { cardDateTime, paragraphs, truncate } from "./text";
-import type {
-  ApprovalDecision,
-  ApprovalHistoryItemView,
-  ApprovalHistoryView,
-  ApprovalOutcomeView,
-  ApprovalPendingView,
-  ApprovalView,
-} from "./view-models";
+import type { ApprovalDecision, ApprovalHistoryItemView, ApprovalHistoryView, ApprovalOutcomeView, ApprovalView } from "./view-models";
 import approvalTemplate from "./templates/approval-card.json";
 import outcomeTemplate from "./templates/approval-outcome-card.json";
 import historyTemplate from "./templates/approval-history-card.json";
@@ -90,7 +83,10 @@ export function buildApprovalHistoryCard(view: ApprovalHistoryView): AdaptiveCar
 }
 
 /** Each waiting approval, oldest first, with a "post again" button (Action.Execute, so the click is authorised again). */
-export function buildApprovalPendingCard(view: ApprovalPendingView): AdaptiveCard {
+export function buildApprovalPendingCard(view: {
+  language: Language;
+  items: { approvalId: string; question: string; requesterName: string; createdAt: string; threadUrl?: string }[];
+}): AdaptiveCard {
   const labels = labelsFor(view.language);
   return fitTemplate(pendingTemplate, (limits) => ({
     labels,

@@ -118,7 +118,7 @@ const REQUESTER_NOTICES = {
 export type RequesterNotice = keyof typeof REQUESTER_NOTICES;
 
 /** A requester's notice with their question; `reason` is the approver's, shown on a rejection. */
-export function buildRequesterNotice(notice: RequesterNotice, view: RequesterNoticeView & { reason?: string }): AdaptiveCard {
+export function buildRequesterNotice(notice: RequesterNotice, view: RequesterNoticeView): AdaptiveCard {
   return buildNotice({
     language: view.language,
     question: view.question,

@@ -15,12 +15,7 @@ interface FindingView {
   confidence: number;
 }
 
-export interface AnswerBodyView {
-  conclusion: string;
-  rationale: { point: string; citations: string[] }[];
-  findings: FindingView[];
-  nextActions: string[];
-}
+export type AnswerBodyView = ReturnType<typeof answerBodyFromRun>;
 
 export interface QualityView {
   score: number;
@@ -75,7 +70,7 @@ function requireAnswer(state: RunState): ModeratorAnswer {
   return state.answer;
 }
 
-function answerBodyFromRun(state: RunState, answer: ModeratorAnswer, names: DisplayNames, language: Language): AnswerBodyView {
+function answerBodyFromRun(state: RunState, answer: ModeratorAnswer, names: DisplayNames, language: Language) {
   const order = state.decision?.selected ?? [];
   const rank = (id: string) => (order.includes(id) ? order.indexOf(id) : order.length);
   const findings = state.findings
@@ -210,9 +205,4 @@ export interface ApprovalHistoryView {
   page: number;
   items: ApprovalHistoryItemView[];
   hasMore: boolean;
-}
-
-export interface ApprovalPendingView {
-  language: Language;
-  items: { approvalId: string; question: string; requesterName: string; createdAt: string; threadUrl?: string }[];
 }

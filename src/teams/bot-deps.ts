@@ -1,7 +1,7 @@
 import type { Storage, TurnContext } from "botbuilder";
 import type { Approvals } from "../approvals";
 import type { AppConfig, Env } from "../config";
-import type { Clock, Feedback, Log, RenewalAlert, RunState } from "../domain";
+import type { Feedback, Log, RenewalAlert, RunState } from "../domain";
 import type { Telemetry } from "../telemetry";
 import type { ConditionalWrite, ConversationMemory, RunStore, Versioned } from "../workflow/ports";
 import type { AnswerActivities } from "./answer-activity";
@@ -32,7 +32,6 @@ export interface BotServices {
   /** The approvals module; without one, approval commands and actions are refused. */
   approvals?: Approvals;
   log: Log;
-  clock?: Clock;
 }
 
 export interface BotContext<K extends keyof BotServices = keyof BotServices> {

@@ -7,7 +7,7 @@ import { chatOf } from "./conversation-key";
 
 // The run id on the card is only a key: a rating counts only for an answer delivered to the chat the click comes from, and an
 // unknown run, another chat's run and an undelivered answer get one refusal, so a click reveals nothing about a run id.
-export async function handleFeedback(ctx: BotContext<"store" | "telemetry" | "log" | "clock">): Promise<string> {
+export async function handleFeedback(ctx: BotContext<"store" | "telemetry" | "log">): Promise<string> {
   const { turn, services } = ctx;
   const parsed = parseCardAction(turn.activity.value);
   if (!parsed.ok || parsed.action.verb !== "feedback") return refuseAction(ctx, parsed.ok ? "not feedback" : parsed.error.message);
@@ -31,7 +31,7 @@ function feedbackRefusal(run: RunState | undefined, activity: Activity): string 
 }
 
 export async function recordFeedback(
-  { turn, services }: BotContext<"store" | "telemetry" | "clock">,
+  { turn, services }: BotContext<"store" | "telemetry">,
   rating: Pick<FeedbackAction, "runId" | "rating" | "comment">,
 ): Promise<void> {
   const { activity } = turn;
@@ -41,7 +41,7 @@ export async function recordFeedback(
     userId: activity.from.aadObjectId ?? activity.from.id,
     rating: rating.rating,
     ...(rating.comment ? { comment: rating.comment } : {}),
-    at: (services.clock ?? systemClock).now().toISOString(),
+    at: systemClock.now().toISOString(),
   });
   services.telemetry.feedbackReceived({ runId: rating.runId, rating: rating.rating, hasComment: rating.comment !== undefined });
 }
@@ -77,10 +77,7 @@ const FeedbackLoopSchema = z.object({
 
 // Teams' own feedback loop on an answer message: mapped to its run and stored like a card's rating. A rating of a message that is no
 // answer of this chat is logged and dropped (Teams shows its own thanks either way).
-export async function handleNativeFeedback(
-  ctx: BotContext<"store" | "telemetry" | "log" | "clock" | "answers">,
-  data: unknown,
-): Promise<void> {
+export async function handleNativeFeedback(ctx: BotContext<"store" | "telemetry" | "log" | "answers">, data: unknown): Promise<void> {
   const { log } = ctx.services;
   const parsed = FeedbackLoopSchema.safeParse(data);
   if (!parsed.success) {

@@ -25,17 +25,12 @@ interface QuestionRunsDeps {
   queued: () => void;
   admission: UserAdmission;
   log: Log;
-  clock?: Clock;
 }
 
 // The first reaction before anything else, the progress card, then the run on the queue (any instance's worker runs it). The store
 // is not touched, so a brief outage loses nothing; an unreachable queue is told at once.
 export class QuestionRuns {
-  private readonly clock: Clock;
-
-  constructor(private readonly deps: QuestionRunsDeps) {
-    this.clock = deps.clock ?? systemClock;
-  }
+  constructor(private readonly deps: QuestionRunsDeps) {}
 
   async start(context: TurnContext, question: string): Promise<string | undefined> {
     const { deps } = this;
@@ -64,7 +59,7 @@ export class QuestionRuns {
         requester,
         reference: { ...reference },
         conversationKey,
-        acceptedAt: this.clock.now().toISOString(),
+        acceptedAt: systemClock.now().toISOString(),
       });
     } catch (error) {
       deps.admission.settle(runId);
@@ -81,7 +76,7 @@ export class QuestionRuns {
     if (stream)
       await new TeamsStream(turnMessenger(context), reference, stream, {
         limits: TEAMS_STREAM_LIMITS,
-        now: () => this.clock.now(),
+        now: () => systemClock.now(),
         save: async () => {},
         log: this.deps.log,
       }).end({ text });
@@ -97,7 +92,7 @@ export class QuestionRuns {
     return TeamsStream.start(
       async (activity) => (await context.sendActivity(activity))?.id,
       stringsFor(language).stream.routing,
-      this.clock.now(),
+      systemClock.now(),
     );
   }
 

@@ -17,7 +17,7 @@ export function renewalAlertCard(alert: RenewalAlert, outcome?: { kind: "dismiss
 
 // Only a click from the channel the alert was posted to counts. Dismiss is recorded (never posted again) and leaves no buttons; Ask
 // puts the renewal question through the ordinary intake, so the answer arrives in the card's thread.
-export async function renewalClick(ctx: BotContext<"store" | "questions" | "telemetry" | "log" | "clock">): Promise<AdaptiveCard | string> {
+export async function renewalClick(ctx: BotContext<"store" | "questions" | "telemetry" | "log">): Promise<AdaptiveCard | string> {
   const { turn, services } = ctx;
   const action = parseRenewalAction(turn.activity.value);
   if (!action) return refuseAction(ctx, "not a renewal action");
@@ -38,7 +38,7 @@ export async function renewalClick(ctx: BotContext<"store" | "questions" | "tele
               dismissed: {
                 byAadObjectId: turn.activity.from.aadObjectId ?? turn.activity.from.id,
                 byName: by,
-                at: (services.clock ?? systemClock).now().toISOString(),
+                at: systemClock.now().toISOString(),
               },
             }
           : undefined,
