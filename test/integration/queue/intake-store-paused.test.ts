@@ -125,8 +125,12 @@ describe("intake with the store paused: a question is accepted with the queue al
         body: JSON.stringify(activity),
       });
       assert.equal(response.status, 200);
-      const reply = await connector.waitFor((a) => a.conversationId === activity.conversation.id, 30_000, "the reset reply");
-      assert.equal(reply.activity.text, stringsFor("en").bot.resetFailed);
+      const reply = await connector.waitFor(
+        (a) => a.conversationId === activity.conversation.id && a.activity.type === "message",
+        30_000,
+        "the reset reply",
+      );
+      assert.equal(reply.activity.text, stringsFor("en").bot.resetFailed, JSON.stringify(reply));
     } finally {
       proxy.fail(() => false, 503, 0);
     }
