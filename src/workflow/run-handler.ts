@@ -37,10 +37,10 @@ export interface RunHandlerDeps {
 }
 
 /**
- * What a run queue message means, on one path: a question claims its run (creating it), an approver's
- * decision (or an approval's expiry) claims the run stopped at its approval node; either resumes the
- * workflow from its last checkpoint (the decision as the approval node's input) and ends it: one card
- * sent once through the delivery port, then its stage.
+ * What a run queue message means, on one path: a question claims its run (creating it); an approver's decision (or an
+ * approval's expiry) enters the approvals room, which calls `resume` back for the run stopped at its approval node. Either
+ * resumes the workflow from its last checkpoint (the decision as the approval node's input) and ends it: one card sent once
+ * through the delivery port, then `settled` published.
  */
 export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   constructor(
