@@ -1,9 +1,10 @@
+import { distance } from "fastest-levenshtein";
 import { extractAmounts, extractPercentages, type ExtractedAmount, type JpyRates } from "../../domain/amounts";
 import { detectLanguage, type Language } from "../../domain/language";
 import { LEXICON, REGION_TERMS } from "./lexicon";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { resolveNamedSuppliers } from "./named-suppliers";
-import { boundedEditDistance, containsPhrase, hasCjk, indexOfName, normalize } from "../text/words";
+import { containsPhrase, hasCjk, indexOfName, normalize } from "../text/words";
 import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
 
 export type SpendGrouping = "supplier" | "category" | "month" | "quarter" | "fiscalYear" | "costCenter";
@@ -118,7 +119,7 @@ function findSuppliers(question: string, suppliers: VocabularySupplier[]): { sup
     const words = remainder.match(/[a-z][a-z0-9]{4,}/g) ?? [];
     for (const { supplier, name } of names) {
       if (hasCjk(name) || name.includes(" ") || name.length < 5) continue;
-      if (words.some((word) => boundedEditDistance(word, name, 1) <= 1) && !found.some((entry) => entry.supplier.id === supplier.id))
+      if (words.some((word) => distance(word, name) <= 1) && !found.some((entry) => entry.supplier.id === supplier.id))
         found.push({ supplier, at: Number.MAX_SAFE_INTEGER });
     }
   }

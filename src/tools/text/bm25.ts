@@ -157,7 +157,8 @@ export class Bm25Index {
     }
     const cut = best * (options.minShareOfBest ?? 0);
     const relevant = touched.filter((index) => scores[index] >= cut);
-    const top = bestOf(relevant, options.limit ?? relevant.length, (a, b) => scores[a] > scores[b] || (scores[a] === scores[b] && a < b));
+    // Touched documents are few (each term scans at most MAX_SCANNED_POSTINGS), so sorting them all costs little.
+    const top = relevant.sort((a, b) => scores[b] - scores[a] || a - b).slice(0, options.limit);
     const hits = top.map((index) => ({ index, score: scores[index], matchedTerms: terms.filter((term) => this.contains(term, index)) }));
     for (const index of touched) scores[index] = 0;
     return { hits, total: relevant.length, totalIsEstimate };
@@ -206,35 +207,6 @@ function strongestPostings(all: Postings): Postings {
 function bytesOf(base64: string): ArrayBuffer {
   const bytes = Buffer.from(base64, "base64");
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-}
-
-/** The `k` best items, best first, in O(n log k): a bounded heap whose root is the worst kept item. */
-export function bestOf<T>(items: readonly T[], k: number, better: (a: T, b: T) => boolean): T[] {
-  if (k <= 0) return [];
-  const heap: T[] = [];
-  const worse = (a: T, b: T) => better(b, a);
-  const siftDown = (at: number) => {
-    for (;;) {
-      const [left, right] = [2 * at + 1, 2 * at + 2];
-      let worst = at;
-      if (left < heap.length && worse(heap[left], heap[worst])) worst = left;
-      if (right < heap.length && worse(heap[right], heap[worst])) worst = right;
-      if (worst === at) return;
-      [heap[at], heap[worst]] = [heap[worst], heap[at]];
-      at = worst;
-    }
-  };
-  for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      for (let at = heap.length - 1; at > 0 && worse(heap[at], heap[(at - 1) >> 1]); at = (at - 1) >> 1)
-        [heap[at], heap[(at - 1) >> 1]] = [heap[(at - 1) >> 1], heap[at]];
-    } else if (better(item, heap[0])) {
-      heap[0] = item;
-      siftDown(0);
-    }
-  }
-  return heap.sort((a, b) => (better(a, b) ? -1 : better(b, a) ? 1 : 0));
 }
 
 /** The evidence quote: the sentence or list item with most query terms, then one stating a figure; clipped to `maxLength`. */

@@ -99,21 +99,6 @@ export function containsPhrase(text: string, phrase: string): boolean {
   return false;
 }
 
-/** Returns max + 1 when further apart. */
-export function boundedEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    if (Math.min(...current) > max) return max + 1;
-    previous = current;
-  }
-  return previous[b.length];
-}
-
 /** Keywords that stand for a pattern rather than words: "+%" is a proposed increase ("+8%", "＋5 %"). */
 export const PATTERN_KEYWORDS: Readonly<Record<string, RegExp>> = { "+%": /\+\s*\d+(?:[.,]\d+)?\s*%/ };
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { Bm25Index, MAX_SCANNED_POSTINGS, bestOf, bestSentence } from "../../../../src/tools/text/bm25";
+import { Bm25Index, MAX_SCANNED_POSTINGS, bestSentence } from "../../../../src/tools/text/bm25";
 import { tokenize } from "../../../../src/tools/text/search-text";
 
 describe("tokenize", () => {
@@ -105,21 +105,22 @@ describe("Bm25Index", () => {
   });
 });
 
-describe("bestOf", () => {
-  it("keeps the k best items, best first, like a sort would", () => {
-    const items = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000);
+describe("Bm25Index.search limit", () => {
+  it("keeps the best hits, best first and ties in document order, like a sort would", () => {
+    // Texts of one length, so a document's score rises with how often it says the word.
+    const repeats = Array.from({ length: 50 }, (_, i) => ((i * 7) % 50) + 1);
+    const index = new Bm25Index(repeats.map((r) => `${"gear ".repeat(r)}${"filler ".repeat(51 - r)}`));
+    const byRepeats = (r: number) => repeats.indexOf(r);
     assert.deepEqual(
-      bestOf(items, 5, (a, b) => a > b),
-      [999, 998, 997, 996, 995],
+      index.search("gear", { limit: 5 }).hits.map((h) => h.index),
+      [50, 49, 48, 47, 46].map(byRepeats),
     );
+    const ties = new Bm25Index(["gear gear", "gear", "gear gear", "filler"]);
     assert.deepEqual(
-      bestOf([3, 1, 2], 10, (a, b) => a > b),
-      [3, 2, 1],
+      ties.search("gear", { limit: 10 }).hits.map((h) => h.index),
+      [0, 2, 1],
     );
-    assert.deepEqual(
-      bestOf([3, 1], 0, (a, b) => a > b),
-      [],
-    );
+    assert.deepEqual(index.search("gear", { limit: 0 }).hits, []);
   });
 });
 
