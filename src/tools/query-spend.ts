@@ -12,8 +12,7 @@ import { formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
 import { largestLines } from "./spend-cube";
 import { resolveSupplierArgument } from "./entities/supplier-resolver";
-import { group, SpendGroupBySchema, type SpendGroupBy } from "./spend-groups";
-import { fiscalTrend, yoyText } from "./spend-trend";
+import { fiscalTrend, group, SpendGroupBySchema, yoyText, type SpendGroupBy } from "./spend-breakdown";
 
 const TOP_TRANSACTIONS = 3;
 

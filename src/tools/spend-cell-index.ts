@@ -1,10 +1,8 @@
-import { toSen } from "../domain/amounts";
 import type { SpendCell } from "../domain";
 import { lookup } from "../domain/errors";
-import { fiscalMonthIndex } from "../domain/fiscal-year";
 import { once, type Lazy } from "./lazy";
 import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";
-import { cellMatches, LARGEST_PER_CELL, largestLines } from "./spend-cube";
+import { cellMatches, rollUp } from "./spend-cube";
 
 /**
  * Spend cells indexed by supplier, category, cost center and fiscal year, cut to the dimensions a question keeps: "spend by month in one
@@ -91,62 +89,32 @@ class IndexedCells {
 
 /** Month cells summed per fiscal year (supplier × category × cost center × currency kept apart). */
 export function rollUpByFiscalYear(cells: readonly SpendCell[], fiscalYearStartMonth: number): SpendCell[] {
-  return merge(
-    cells,
-    (cell) => `${cell.fiscalYear}\u0000${cell.supplierId}\u0000${cell.category}\u0000${cell.costCenter}\u0000${cell.currency}`,
-    (cell) => ({ ...cell, monthlyJpy: new Array<number>(12).fill(0) }),
-    fiscalYearStartMonth,
-  );
+  return keepOnly(cells, new Set(SPEND_DIMENSIONS), fiscalYearStartMonth, true);
 }
 
-function keepOnly(cells: readonly SpendCell[], keep: ReadonlySet<SpendDimension>, fiscalYearStartMonth: number): SpendCell[] {
+/** Cells summed over the dimensions not kept (left as empty strings), per month or (`perYear`) per fiscal year with monthly totals. */
+function keepOnly(
+  cells: readonly SpendCell[],
+  keep: ReadonlySet<SpendDimension>,
+  fiscalYearStartMonth: number,
+  perYear = false,
+): SpendCell[] {
   const supplier = keep.has("supplier");
   const category = keep.has("category");
   const costCenter = keep.has("costCenter");
-  return merge(
+  const totals = rollUp(
     cells,
     (cell) =>
-      `${cell.month}\u0000${cell.fiscalYear}\u0000${supplier ? cell.supplierId : ""}\u0000${category ? cell.category : ""}\u0000${costCenter ? cell.costCenter : ""}\u0000${cell.currency}`,
+      `${perYear ? "" : cell.month}\u0000${cell.fiscalYear}\u0000${supplier ? cell.supplierId : ""}\u0000${category ? cell.category : ""}\u0000${costCenter ? cell.costCenter : ""}\u0000${cell.currency}`,
     (cell) => ({
       ...cell,
       supplierId: supplier ? cell.supplierId : "",
       supplierName: supplier ? cell.supplierName : "",
       category: category ? cell.category : "",
       costCenter: costCenter ? cell.costCenter : "",
-      ...(cell.monthlyJpy ? { monthlyJpy: new Array<number>(12).fill(0) } : {}),
+      ...(perYear || cell.monthlyJpy ? { monthlyJpy: new Array<number>(12).fill(0) } : {}),
     }),
     fiscalYearStartMonth,
   );
-}
-
-/** `start` makes a key's empty total from its first cell. */
-function merge(
-  cells: readonly SpendCell[],
-  keyOf: (cell: SpendCell) => string,
-  start: (cell: SpendCell) => SpendCell,
-  fiscalYearStartMonth: number,
-): SpendCell[] {
-  const totals = new Map<string, SpendCell>();
-  for (const cell of cells) {
-    const key = keyOf(cell);
-    let total = totals.get(key);
-    if (total === undefined)
-      totals.set(key, (total = { ...start(cell), amount: 0, amountJpy: 0, count: 0, offContractJpy: 0, largest: [] }));
-    // Kept to the sen at every step: sums of binary fractions drift, and a roll-up must equal its months.
-    total.amount = toSen(total.amount + cell.amount);
-    total.amountJpy = toSen(total.amountJpy + cell.amountJpy);
-    total.count += cell.count;
-    total.offContractJpy = toSen(total.offContractJpy + cell.offContractJpy);
-    if (total.monthlyJpy) {
-      const monthly = total.monthlyJpy;
-      const add = (index: number, amount: number) => (monthly[index] = toSen(monthly[index] + amount));
-      if (cell.monthlyJpy) for (let i = 0; i < 12; i++) add(i, cell.monthlyJpy[i]);
-      else add(fiscalMonthIndex(Number(cell.month.slice(5, 7)), fiscalYearStartMonth), cell.amountJpy);
-    }
-    if (cell.month < total.month) total.month = cell.month;
-    if (cell.firstDate < total.firstDate) total.firstDate = cell.firstDate;
-    if (cell.lastDate > total.lastDate) total.lastDate = cell.lastDate;
-    total.largest = largestLines([total, cell], LARGEST_PER_CELL);
-  }
   return [...totals.values()];
 }

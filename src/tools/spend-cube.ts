@@ -1,9 +1,10 @@
 import { toSen } from "../domain/amounts";
 import type { SpendCell, SpendLine, SpendTransaction } from "../domain";
+import { fiscalMonthIndex } from "../domain/fiscal-year";
 import type { SpendFilter } from "./procurement-data";
 
 /** Each cell keeps this many of its largest transactions: enough for any filter's top three. */
-export const LARGEST_PER_CELL = 3;
+const LARGEST_PER_CELL = 3;
 
 /** Monthly cells (supplier × category × cost center × currency), one row at a time: a million rows stream through in bounded memory. */
 export class SpendCubeBuilder {
@@ -124,4 +125,36 @@ function insertLargest(list: SpendLine[], line: SpendLine, n: number): void {
   if (at >= n) return;
   list.splice(at, 0, line);
   if (list.length > n) list.pop();
+}
+
+/** Cells summed per key; `start` makes a key's empty total from its first cell, and a `monthlyJpy` it gives is filled month by month. */
+export function rollUp(
+  cells: readonly SpendCell[],
+  keyOf: (cell: SpendCell) => string,
+  start: (cell: SpendCell) => SpendCell,
+  fiscalYearStartMonth: number,
+): Map<string, SpendCell> {
+  const totals = new Map<string, SpendCell>();
+  for (const cell of cells) {
+    const key = keyOf(cell);
+    let total = totals.get(key);
+    if (total === undefined)
+      totals.set(key, (total = { ...start(cell), amount: 0, amountJpy: 0, count: 0, offContractJpy: 0, largest: [] }));
+    // Kept to the sen at every step: sums of binary fractions drift, and a roll-up must equal its months.
+    total.amount = toSen(total.amount + cell.amount);
+    total.amountJpy = toSen(total.amountJpy + cell.amountJpy);
+    total.count += cell.count;
+    total.offContractJpy = toSen(total.offContractJpy + cell.offContractJpy);
+    if (total.monthlyJpy) {
+      const monthly = total.monthlyJpy;
+      const add = (index: number, amount: number) => (monthly[index] = toSen(monthly[index] + amount));
+      if (cell.monthlyJpy) for (let i = 0; i < 12; i++) add(i, cell.monthlyJpy[i]);
+      else add(fiscalMonthIndex(Number(cell.month.slice(5, 7)), fiscalYearStartMonth), cell.amountJpy);
+    }
+    if (cell.month < total.month) total.month = cell.month;
+    if (cell.firstDate < total.firstDate) total.firstDate = cell.firstDate;
+    if (cell.lastDate > total.lastDate) total.lastDate = cell.lastDate;
+    total.largest = largestLines([total, cell], LARGEST_PER_CELL);
+  }
+  return totals;
 }
