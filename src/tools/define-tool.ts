@@ -17,7 +17,10 @@ export interface ToolContext {
  * `run` validates its arguments again: the workflow validates first, but a tool must not trust its caller. What is known about the tool
  * beyond its call is declared here with it, not keyed by its name elsewhere.
  */
-export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
+export function defineTool<S extends z.ZodObject<z.ZodRawShape>>({
+  run,
+  ...definition
+}: {
   name: string;
   description: string;
   parameters: S;
@@ -26,18 +29,14 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
   run: (args: z.output<S>, words: ToolWording) => Promise<ToolResult>;
 }): ToolDefinition<z.output<S>> {
   return {
-    name: spec.name,
-    description: spec.description,
-    parameters: spec.parameters,
-    ...(spec.argumentKinds ? { argumentKinds: spec.argumentKinds } : {}),
-    ...(spec.relevance ? { relevance: spec.relevance } : {}),
+    ...definition,
     async run(args, language = "en") {
-      const parsed = spec.parameters.safeParse(args);
+      const parsed = definition.parameters.safeParse(args);
       if (!parsed.success) {
         const issues = describeZodError(parsed.error, { root: "(arguments)" });
-        throw new ModelBehaviourError(`${spec.name}: invalid arguments (${issues})`);
+        throw new ModelBehaviourError(`${definition.name}: invalid arguments (${issues})`);
       }
-      return spec.run(parsed.data, stringsFor(language).tools);
+      return run(parsed.data, stringsFor(language).tools);
     },
   };
 }
@@ -45,4 +44,9 @@ export function defineTool<S extends z.ZodObject<z.ZodRawShape>>(spec: {
 /** A result with no records to cite: `data` says what was not found and why, `digest` says it in the question's language. */
 export function nothingFound(data: unknown, digest: string, resolution?: EntityResolution): ToolResult {
   return { data, evidence: [], digest, ...(resolution ? { resolution } : {}) };
+}
+
+/** A name that resolved to no single supplier: no records, the closest names as suggestions, and the message says which it was. */
+export function unresolvedSupplier(data: object, { message, resolution }: { message: string; resolution: EntityResolution }): ToolResult {
+  return nothingFound({ ...data, message, suggestions: resolution.unresolved[0].candidates }, message, resolution);
 }

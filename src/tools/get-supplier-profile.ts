@@ -1,18 +1,17 @@
 import { z } from "zod";
 import type { Supplier } from "../domain";
 import { supplierNameJa } from "../domain";
-import { defineTool, nothingFound, type ToolContext } from "./define-tool";
+import { defineTool, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { fiscalYearOf } from "../domain/fiscal-year";
 import type { SpendView } from "./procurement-data";
-
-/** The profile's spend figures are one supplier's yearly totals. */
-const TOTALS: SpendView = { grain: "fiscalYear", keep: ["supplier"] };
 import type { QuotedSupplier } from "../domain/strings/tool-wording";
 import { NO_FIGURE, figureOrDash, formatJpy } from "./format";
 import { resolveSupplierArgument } from "./entities/supplier-resolver";
 import { quotedContract } from "./search-contracts";
 
 const MAX_CONTRACTS = 5;
+/** The profile's spend figures are one supplier's yearly totals. */
+const TOTALS: SpendView = { grain: "fiscalYear", keep: ["supplier"] };
 
 /** Spend is the last complete fiscal year's and the current one's to date. */
 export function createGetSupplierProfileTool({ data, today }: ToolContext) {
@@ -27,15 +26,8 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
     relevance: { relevantWhen: [["supplierNamed"]] },
     async run({ name }, words) {
       const resolved = resolveSupplierArgument(await data.listSuppliers(), name);
-      const { resolution } = resolved;
-      if (!resolved.supplier) {
-        return nothingFound(
-          { name, supplier: null, message: resolved.message, suggestions: resolution.unresolved[0].candidates },
-          resolved.message,
-          resolution,
-        );
-      }
-      const supplier = resolved.supplier;
+      if (!resolved.supplier) return unresolvedSupplier({ name, supplier: null }, resolved);
+      const { supplier, resolution } = resolved;
       const subject = { id: supplier.id, name: supplier.name, nameJa: supplierNameJa(supplier) };
       const quoted = quotedSupplier(supplier);
       const currentFy = fiscalYearOf(today(), (await data.describe()).fiscalYearStartMonth);
@@ -68,14 +60,7 @@ export function createGetSupplierProfileTool({ data, today }: ToolContext) {
         },
         evidence: [
           ...(supplier.sanctionsFlag
-            ? [
-                {
-                  source: "supplier",
-                  referenceId: supplier.id,
-                  subject,
-                  quote: words.sanctionsFlag(supplier.name),
-                },
-              ]
+            ? [{ source: "supplier", referenceId: supplier.id, subject, quote: words.sanctionsFlag(supplier.name) }]
             : []),
           { source: "supplier", referenceId: supplier.id, subject, quote: words.supplierProfile(quoted) },
           {

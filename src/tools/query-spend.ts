@@ -56,24 +56,25 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           resolved.resolution,
         );
       }
-      const { filter, scopeParts, reference, costCenter, supplierName, supplierNameJa: nameJa, categoryNameJa, resolution } = resolved;
+      const { filter, scopeParts, reference, names, resolution } = resolved;
+      const { costCenter } = names;
       // The data says its scope in English (the model reads data as it is); quotes and digest in the question's language.
       const [scope, wordedScope] = [toolWordingEn.spendScope(scopeParts), words.spendScope(scopeParts)];
-      // The supplier the references name by id, so that their citations can name it by its name.
-      const subject = filter.supplierId && supplierName ? { subject: { id: filter.supplierId, name: supplierName, nameJa } } : {};
-      // Likewise the category, with the name the data gives it: an imported one has no built-in label.
-      const category = filter.category ? { category: { id: filter.category, ...(categoryNameJa ? { nameJa: categoryNameJa } : {}) } } : {};
-      // The filters as data, so an answer can name them in its own language (the scope text is English).
-      const filters = {
-        ...filter,
-        supplierName: supplierName ?? null,
-        supplierNameJa: nameJa ?? null,
-        categoryNameJa: categoryNameJa ?? null,
-        costCenter: costCenter ?? null,
+      // The supplier the references name by id, so that their citations can name it by its name; likewise the category, with the
+      // name the data gives it (an imported one has no built-in label).
+      const about = {
+        ...(filter.supplierId && names.supplierName
+          ? { subject: { id: filter.supplierId, name: names.supplierName, nameJa: names.supplierNameJa ?? undefined } }
+          : {}),
+        ...(filter.category
+          ? { category: { id: filter.category, ...(names.categoryNameJa ? { nameJa: names.categoryNameJa } : {}) } }
+          : {}),
       };
+      // The filters as data, so an answer can name them in its own language (the scope text is English).
+      const filters = { ...filter, ...names };
       const groupBy = args.groupBy ?? "fiscalYear";
       const cells = (await data.spendCells(filter, viewFor(groupBy, filter, costCenter))).filter(
-        (cell) => costCenter === undefined || matchesCostCenter(cell.costCenter, costCenter),
+        (cell) => costCenter === null || matchesCostCenter(cell.costCenter, costCenter),
       );
       const { fiscalYearStartMonth } = await data.describe();
       const count = cells.reduce((n, cell) => n + cell.count, 0);
@@ -108,21 +109,18 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
           {
             source: "spend",
             referenceId: reference,
-            ...subject,
-            ...category,
+            ...about,
             quote: words.spendTotal(formatJpy(totalJpy), count, wordedScope),
           },
           ...trend.yoy.map((yoy) => ({
             source: "spend",
             referenceId: `${reference} ${yoy.from}→${yoy.to}`,
-            ...subject,
-            ...category,
+            ...about,
             quote: yoyText(yoy, words),
           })),
           ...groups.shown.slice(0, 3).map((g) => ({
             source: "spend",
-            ...subject,
-            ...category,
+            ...about,
             // A group the filter already names ("FY2025" of a FY2025 query) is not named twice.
             referenceId: reference.split(" ").includes(g.key) ? reference : `${reference} ${g.key}`,
             // A group holding all of the spend repeats the total: its share says nothing.
@@ -152,10 +150,7 @@ type Resolved =
       filter: SpendFilter;
       scopeParts: SpendScopePart[];
       reference: string;
-      costCenter?: string;
-      supplierName?: string;
-      supplierNameJa?: string;
-      categoryNameJa?: string;
+      names: Record<"supplierName" | "supplierNameJa" | "categoryNameJa" | "costCenter", string | null>;
       resolution: EntityResolution;
     }
   | { problem: { message: string; suggestions: string[] }; resolution?: EntityResolution };
@@ -163,12 +158,15 @@ type Resolved =
 /** Or which argument matched nothing. */
 async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): Promise<Resolved> {
   const filter: SpendFilter = {};
-  const scope: SpendScopePart[] = [];
+  const scopeParts: SpendScopePart[] = [];
   const reference: string[] = [];
+  const names: Extract<Resolved, { names: unknown }>["names"] = {
+    supplierName: null,
+    supplierNameJa: null,
+    categoryNameJa: null,
+    costCenter: null,
+  };
   const resolution: EntityResolution = { resolved: [], unresolved: [] };
-  let supplierName: string | undefined;
-  let supplierNameJaOf: string | undefined;
-  let categoryNameJa: string | undefined;
   if (nonEmpty(args.supplier)) {
     const resolved = resolveSupplierArgument(await data.listSuppliers(), args.supplier);
     if (!resolved.supplier)
@@ -177,9 +175,9 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
         resolution: resolved.resolution,
       };
     filter.supplierId = resolved.supplier.id;
-    supplierName = resolved.supplier.name;
-    supplierNameJaOf = supplierNameJa(resolved.supplier);
-    scope.push({ supplier: supplierName });
+    names.supplierName = resolved.supplier.name;
+    names.supplierNameJa = supplierNameJa(resolved.supplier);
+    scopeParts.push({ supplier: resolved.supplier.name });
     reference.push(resolved.supplier.id);
     resolution.resolved.push(...resolved.resolution.resolved);
   }
@@ -197,8 +195,8 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
         },
       };
     filter.category = category;
-    categoryNameJa = namesJa.get(category);
-    scope.push({ category, ...(categoryNameJa ? { nameJa: categoryNameJa } : {}) });
+    names.categoryNameJa = namesJa.get(category) ?? null;
+    scopeParts.push({ category, ...(names.categoryNameJa ? { nameJa: names.categoryNameJa } : {}) });
     reference.push(category);
   }
   if (nonEmpty(args.fiscalYear)) {
@@ -206,39 +204,30 @@ async function resolveFilter(args: QuerySpendArgs, data: ToolContext["data"]): P
     if (!fiscalYear)
       return { problem: { message: `"${args.fiscalYear}" is not a fiscal year`, suggestions: ["FY2024", "FY2025", "FY2026"] } };
     filter.fiscalYear = fiscalYear;
-    scope.push({ fiscalYear });
+    scopeParts.push({ fiscalYear });
     reference.push(fiscalYear);
   }
   if (nonEmpty(args.from)) filter.from = args.from.length === 7 ? `${args.from}-01` : args.from;
   if (nonEmpty(args.to)) filter.to = args.to.length === 7 ? monthEnd(args.to) : args.to;
   if (filter.from || filter.to) {
-    scope.push({ from: filter.from, to: filter.to });
+    scopeParts.push({ from: filter.from, to: filter.to });
     reference.push(`${filter.from ?? ""}..${filter.to ?? ""}`);
   }
-  const costCenter = nonEmpty(args.costCenter) ? args.costCenter.trim() : undefined;
-  if (costCenter) {
-    scope.push({ costCenter });
-    reference.push(costCenter);
+  if (nonEmpty(args.costCenter)) {
+    names.costCenter = args.costCenter.trim();
+    scopeParts.push({ costCenter: names.costCenter });
+    reference.push(names.costCenter);
   }
-  return {
-    filter,
-    scopeParts: scope,
-    reference: `SPEND ${reference.join(" ") || "all"}`,
-    costCenter,
-    supplierName,
-    supplierNameJa: supplierNameJaOf,
-    categoryNameJa,
-    resolution,
-  };
+  return { filter, scopeParts, reference: `SPEND ${reference.join(" ") || "all"}`, names, resolution };
 }
 
 /** The least detail that answers: month cells only for month and quarter breakdowns and date ranges, and only the grouped dimension. */
-function viewFor(groupBy: SpendGroupBy, filter: SpendFilter, costCenter: string | undefined): SpendView {
+function viewFor(groupBy: SpendGroupBy, filter: SpendFilter, costCenter: string | null): SpendView {
   const grain =
     groupBy === "month" || groupBy === "quarter" || filter.from !== undefined || filter.to !== undefined ? "month" : "fiscalYear";
   const keep: SpendDimension[] = [];
   if (groupBy === "supplier" || groupBy === "category" || groupBy === "costCenter") keep.push(groupBy);
-  if (costCenter !== undefined && groupBy !== "costCenter") keep.push("costCenter");
+  if (costCenter !== null && groupBy !== "costCenter") keep.push("costCenter");
   return { grain, keep };
 }
 

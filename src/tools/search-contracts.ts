@@ -2,7 +2,7 @@ import { z } from "zod";
 import { toJpy, extractPercentages, type Currency } from "../domain/amounts";
 import { optionalUrl, RecordIdIndex, type Contract } from "../domain";
 import type { QuotedContract } from "../domain/strings/tool-wording";
-import { defineTool, nothingFound, type ToolContext } from "./define-tool";
+import { defineTool, nothingFound, unresolvedSupplier, type ToolContext } from "./define-tool";
 import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
 import { findMentionedSuppliers, resolveSupplierArgument } from "./entities/supplier-resolver";
@@ -58,14 +58,7 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
       const mentioned = findMentionedSuppliers(suppliers, query);
       if (supplier !== null && supplier.trim() !== "") {
         const resolved = resolveSupplierArgument(suppliers, supplier);
-        if (!resolved.supplier) {
-          const { resolution, message } = resolved;
-          return nothingFound(
-            { query, supplier, contracts: [], message, suggestions: resolution.unresolved[0].candidates },
-            message,
-            resolution,
-          );
-        }
+        if (!resolved.supplier) return unresolvedSupplier({ query, supplier, contracts: [] }, resolved);
         supplierName = resolved.supplier.name;
         contracts = withinSupplier(await data.listContracts({ supplierId: resolved.supplier.id }), query);
         total = contracts.length;

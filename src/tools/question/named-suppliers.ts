@@ -11,20 +11,7 @@ const JA_SUPPLIER_WORD = ["取引先", "仕入先", "サプライヤー", "ベ�
 const LATIN_EDGE = /[a-z0-9](?=[^\x00-\x7f])|[^\x00-\x7f](?=[a-z0-9])/g;
 /** Words written where a name could be that name no supplier. */
 const GENERIC = [
-  "supplier",
-  "suppliers",
-  "vendor",
-  "vendors",
-  "all",
-  "everyone",
-  "us",
-  "them",
-  "it",
-  "取引先",
-  "全取引先",
-  "全社",
-  "当社",
-  "弊社",
+  ..."supplier suppliers vendor vendors all everyone us them it 取引先 全取引先 全社 当社 弊社".split(" "),
   // Any company, as a question counts or points at them (「何社から」「他社の」).
   ..."何社 各社 他社 同社 御社 貴社 自社".split(" "),
   // Pronouns written in kana before a particle, where a kana name could stand (「これの」「すべての」).
