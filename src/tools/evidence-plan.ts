@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { JpyRates } from "../domain/amounts";
 import type { QuestionCue, SpecialistInput } from "../domain";
 import type { Clock, EvidencePlanner, PlannedToolCall, ToolSpec } from "../workflow/ports";
-import { extractQuestionEntities, type QuestionEntities, type SpendGrouping } from "./question/question-entities";
+import { extractQuestionEntities, type QuestionEntities } from "./question/question-entities";
+import type { SpendGroupBy } from "./spend-breakdown";
 import { fiscalYearRange } from "../domain/fiscal-year";
 import { AMOUNT_QUERY_EXPANSION, QUERY_EXPANSIONS } from "./question/lexicon";
 import { containsPhrase, usesKeyword } from "./text/words";
@@ -98,7 +99,7 @@ function argumentValues(
           to: fiscalYearRange(years[years.length - 1], fiscalYearStartMonth).to,
         }
       : null;
-  const groupBy: SpendGrouping = broaden
+  const groupBy: SpendGroupBy = broaden
     ? "fiscalYear"
     : (entities.groupBy ?? (supplierName ? "fiscalYear" : entities.categories.length > 0 ? "supplier" : "category"));
   const query = [

@@ -96,27 +96,6 @@ export function findMentionedSuppliers<S extends NamedRecord>(suppliers: readonl
   );
 }
 
-interface NameEntry {
-  supplier: NamedRecord;
-  key: string;
-  words: string;
-  /** `words` with kana read as romaji. */
-  romajiWords: string;
-}
-
-/** A Latin phrase is looked for between spaces, other script without. */
-interface MentionPhrase {
-  phrase: string;
-  latin: boolean;
-}
-
-interface SupplierIndex {
-  entries: NameEntry[];
-  /** Built on the first close-spelling search: most names resolve exactly. */
-  fuse: () => Fuse<NameEntry>;
-  phrases: Map<NamedRecord, MentionPhrase[]>;
-}
-
 /**
  * The names of a supplier list, worked out once per list: every tool call compares its text with every supplier's names, and folding
  * thousands of names per call cost more than the search it preceded. The data adapters hand out copies of one list of the same supplier
@@ -124,28 +103,36 @@ interface SupplierIndex {
  */
 const indexes = new WeakMap<NamedRecord, { last: NamedRecord; length: number; index: SupplierIndex }>();
 
+type SupplierIndex = ReturnType<typeof buildIndex>;
+
 function indexOf(suppliers: readonly NamedRecord[]): SupplierIndex {
   const first = suppliers[0];
-  if (first === undefined) return { entries: [], fuse: () => new Fuse<NameEntry>([]), phrases: new Map() };
+  if (first === undefined) return buildIndex(suppliers);
   const cached = indexes.get(first);
-  let index = cached && cached.last === suppliers.at(-1) && cached.length === suppliers.length ? cached.index : undefined;
-  if (index === undefined) {
-    const entries = suppliers.flatMap((supplier) =>
-      [supplier.id, supplier.name, ...supplier.aliases]
-        .map((name) => ({ supplier, key: nameKey(name), words: nameWords(name), romajiWords: romajiOf(nameWords(name)) }))
-        .filter((entry) => entry.key.length > 0),
-    );
-    let fuse: Fuse<NameEntry> | undefined;
-    const lazyFuse = () =>
-      (fuse ??= new Fuse(entries, { keys: ["words"], includeScore: true, ignoreLocation: true, threshold: SUGGESTION }));
-    const phrases = new Map(suppliers.map((supplier) => [supplier, [supplier.name, ...supplier.aliases].flatMap(mentionPhrase)]));
-    index = { entries, fuse: lazyFuse, phrases };
-    indexes.set(first, { last: suppliers[suppliers.length - 1], length: suppliers.length, index });
-  }
+  if (cached && cached.last === suppliers.at(-1) && cached.length === suppliers.length) return cached.index;
+  const index = buildIndex(suppliers);
+  indexes.set(first, { last: suppliers[suppliers.length - 1], length: suppliers.length, index });
   return index;
 }
 
-function mentionPhrase(name: string): MentionPhrase[] {
+function buildIndex(suppliers: readonly NamedRecord[]) {
+  const entries = suppliers.flatMap((supplier) =>
+    [supplier.id, supplier.name, ...supplier.aliases]
+      // `romajiWords`: the words with kana read as romaji.
+      .map((name) => ({ supplier, key: nameKey(name), words: nameWords(name), romajiWords: romajiOf(nameWords(name)) }))
+      .filter((entry) => entry.key.length > 0),
+  );
+  let fuse: Fuse<(typeof entries)[number]> | undefined;
+  return {
+    entries,
+    /** Built on the first close-spelling search: most names resolve exactly. */
+    fuse: () => (fuse ??= new Fuse(entries, { keys: ["words"], includeScore: true, ignoreLocation: true, threshold: SUGGESTION })),
+    phrases: new Map(suppliers.map((supplier) => [supplier, [supplier.name, ...supplier.aliases].flatMap(mentionPhrase)])),
+  };
+}
+
+/** A Latin phrase is looked for between spaces, other script without. */
+function mentionPhrase(name: string): { phrase: string; latin: boolean }[] {
   const phrase = nameWords(name);
   if (isAscii(phrase)) return phrase.length >= 3 ? [{ phrase, latin: true }] : [];
   const compact = phrase.replace(/ /g, "");

@@ -1,37 +1,16 @@
 import { distance } from "fastest-levenshtein";
-import { extractAmounts, extractPercentages, type ExtractedAmount, type JpyRates } from "../../domain/amounts";
-import { detectLanguage, type Language } from "../../domain/language";
+import { extractAmounts, extractPercentages, type JpyRates } from "../../domain/amounts";
+import { detectLanguage } from "../../domain/language";
 import { LEXICON, REGION_TERMS } from "./lexicon";
 import { fiscalYearOfDate } from "../../domain/fiscal-year";
 import { resolveNamedSuppliers } from "./named-suppliers";
 import { containsPhrase, hasCjk, indexOfName, normalize } from "../text/words";
 import type { QuestionVocabulary, VocabularySupplier } from "./vocabulary";
+import type { SpendGroupBy } from "../spend-breakdown";
 
-export type SpendGrouping = "supplier" | "category" | "month" | "quarter" | "fiscalYear" | "costCenter";
+export type QuestionEntities = ReturnType<typeof extractQuestionEntities>;
 
-export interface QuestionEntities {
-  language: Language;
-  suppliers: VocabularySupplier[];
-  /** Match no supplier (or several): the tools say so, instead of the question being answered for every supplier. */
-  unresolvedSuppliers: string[];
-  /** Supplier names excluded. */
-  categories: string[];
-  /** Named or implied ("FY2025", "2025年度", "last year"). */
-  fiscalYears: string[];
-  region: string | null;
-  groupBy: SpendGrouping | null;
-  trend: boolean;
-  amounts: ExtractedAmount[];
-  percentages: number[];
-  topics: Set<keyof typeof LEXICON>;
-}
-
-export function extractQuestionEntities(
-  question: string,
-  vocabulary: QuestionVocabulary,
-  today: Date,
-  jpyRates?: JpyRates,
-): QuestionEntities {
+export function extractQuestionEntities(question: string, vocabulary: QuestionVocabulary, today: Date, jpyRates?: JpyRates) {
   const mentioned = findSuppliers(question, vocabulary.suppliers);
   const named = resolveNamedSuppliers(question, vocabulary, mentioned.suppliers);
   const suppliers = [...mentioned.suppliers, ...named.suppliers];
@@ -45,8 +24,11 @@ export function extractQuestionEntities(
   return {
     language: detectLanguage(question),
     suppliers,
+    // Match no supplier (or several): the tools say so, instead of the question being answered for every supplier.
     unresolvedSuppliers: named.unresolved,
+    // Supplier names excluded.
     categories: rankCategories(remainder, vocabulary),
+    // Named or implied ("FY2025", "2025年度", "last year").
     fiscalYears: findFiscalYears(question, fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth)),
     region: Object.entries(REGION_TERMS).find(([, terms]) => mentions(remainder, terms))?.[0] ?? null,
     groupBy: groupingOf(topics),
@@ -75,7 +57,7 @@ function mentions(text: string, terms: readonly string[]): boolean {
   return terms.some((term) => containsPhrase(text, term));
 }
 
-function groupingOf(topics: Set<keyof typeof LEXICON>): SpendGrouping | null {
+function groupingOf(topics: Set<keyof typeof LEXICON>): SpendGroupBy | null {
   if (topics.has("quarter")) return "quarter";
   if (topics.has("month")) return "month";
   if (topics.has("byCostCenter")) return "costCenter";

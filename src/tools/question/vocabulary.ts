@@ -1,14 +1,8 @@
 import type { ProcurementData } from "../procurement-data";
 import { CATEGORY_TERMS, categoryNamesJa } from "../../domain/category-terms";
-import type { NamedRecordId, RecordIdIndex } from "../../domain";
+import type { NamedRecordId, RecordIdIndex, Supplier } from "../../domain";
 
-export interface VocabularySupplier {
-  id: string;
-  name: string;
-  aliases: string[];
-  category: string;
-  region: string;
-}
+export type VocabularySupplier = Pick<Supplier, "id" | "name" | "aliases" | "category" | "region">;
 
 export interface QuestionVocabulary {
   suppliers: VocabularySupplier[];
