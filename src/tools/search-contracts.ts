@@ -7,6 +7,7 @@ import { formatMoney } from "./format";
 import { addDays, daysBetween } from "./iso-date";
 import { findMentionedSuppliers, resolveSupplierArgument } from "./entities/supplier-resolver";
 import { contractText } from "./search-indexes";
+import type { ContractSearchResult } from "./procurement-data";
 import { Bm25Index, clip } from "./text/bm25";
 import { normalise } from "./text/search-text";
 
@@ -50,27 +51,15 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
     argumentKinds: { supplier: "suppliers" },
     relevance: { relevantWhen: [["supplierNamed"], ["contract"], ["category", "price"]] },
     async run({ query, supplier }, words) {
-      let contracts: Contract[];
-      let total: number;
-      let totalIsEstimate = false;
-      let supplierName: string | null = null;
       const suppliers = await data.listSuppliers();
+      const resolved = supplier !== null && supplier.trim() !== "" ? resolveSupplierArgument(suppliers, supplier) : undefined;
+      if (resolved && !resolved.supplier) return unresolvedSupplier({ query, supplier, contracts: [] }, resolved);
       const mentioned = findMentionedSuppliers(suppliers, query);
-      if (supplier !== null && supplier.trim() !== "") {
-        const resolved = resolveSupplierArgument(suppliers, supplier);
-        if (!resolved.supplier) return unresolvedSupplier({ query, supplier, contracts: [] }, resolved);
-        supplierName = resolved.supplier.name;
-        contracts = withinSupplier(await data.listContracts({ supplierId: resolved.supplier.id }), query);
-        total = contracts.length;
-      } else if (mentioned.length === 1) {
-        supplierName = mentioned[0].name;
-        contracts = withinSupplier(await data.listContracts({ supplierId: mentioned[0].id }), query);
-        total = contracts.length;
-      } else {
-        const named = await contractsNamedIn(query, data);
-        ({ contracts, total, totalIsEstimate } =
-          named.total > 0 ? { ...named, totalIsEstimate: false } : await data.searchContracts(query));
-      }
+      const one = resolved?.supplier ?? (mentioned.length === 1 ? mentioned[0] : undefined);
+      const supplierName = one?.name ?? null;
+      const { contracts, total, totalIsEstimate } = one
+        ? withinSupplier(await data.listContracts({ supplierId: one.id }), query)
+        : await namedOrSearched(query, data);
       if (contracts.length === 0) {
         return nothingFound(
           {
@@ -115,16 +104,17 @@ export function createSearchContractsTool({ data, today }: ToolContext) {
 }
 
 // Ids in whatever format the data was imported with, found by lookup.
-async function contractsNamedIn(query: string, data: ToolContext["data"]): Promise<{ contracts: Contract[]; total: number }> {
+async function namedOrSearched(query: string, data: ToolContext["data"]): Promise<ContractSearchResult> {
   const ids = [...new Set((await data.contractIds()).in(query).map((named) => named.id))];
   const contracts = (await Promise.all(ids.map((id) => data.getContract(id)))).filter((contract) => contract !== undefined);
-  return { contracts, total: contracts.length };
+  return contracts.length > 0 ? { contracts, total: contracts.length, totalIsEstimate: false } : data.searchContracts(query);
 }
 
 /** Those the query names by id, else all of them ranked. */
-function withinSupplier(contracts: Contract[], query: string): Contract[] {
+function withinSupplier(contracts: Contract[], query: string): ContractSearchResult {
   const named = new Set(new RecordIdIndex(contracts.map((contract) => contract.id)).in(query).map((found) => found.id));
-  return named.size > 0 ? contracts.filter((contract) => named.has(contract.id)) : rankWithin(contracts, query);
+  const shown = named.size > 0 ? contracts.filter((contract) => named.has(contract.id)) : rankWithin(contracts, query);
+  return { contracts: shown, total: shown.length, totalIsEstimate: false };
 }
 
 function summarise(contract: Contract, kinds: ClauseKind[], asOf: string) {

@@ -43,6 +43,15 @@ export interface Bm25Result {
   totalIsEstimate: boolean;
 }
 
+/** Every term's postings end to end, in term order: term i's are at `offsets[i]` up to `offsets[i + 1]`. */
+interface PackedPostings {
+  documentCount: number;
+  terms: string[];
+  offsets: number[];
+  documents: Int32Array;
+  weights: Float64Array;
+}
+
 /** The documents containing a term (in document order) and its BM25 weight in each, before idf. */
 interface Postings {
   documents: Int32Array;
@@ -64,73 +73,30 @@ export class Bm25Index {
   private readonly postings = new Map<string, Postings>();
   /** Per common term: its MAX_SCANNED_POSTINGS strongest postings, chosen when the index is built or loaded. */
   private readonly strongest = new Map<string, Postings>();
-  private readonly documentCount: number;
+  private readonly packed: PackedPostings;
   /** Per-document scores during a search (searches are synchronous, so one array serves them all). */
   private readonly scores: Float64Array;
 
   constructor(texts: string[], stored?: StoredBm25Index) {
-    if (stored !== undefined) {
-      const documents = new Int32Array(bytesOf(stored.documents));
-      const weights = new Float64Array(bytesOf(stored.weights));
-      stored.terms.forEach((term, i) => {
-        const [start, end] = [stored.offsets[i], stored.offsets[i + 1]];
-        this.postings.set(term, { documents: documents.subarray(start, end), weights: weights.subarray(start, end) });
-      });
-      this.documentCount = stored.documentCount;
-      this.scores = new Float64Array(stored.documentCount);
-      this.keepStrongest();
-      return;
-    }
-    const lists = new Map<string, { documents: number[]; frequencies: number[] }>();
-    const lengths = texts.map((text, index) => {
-      let length = 0;
-      for (const [term, frequency] of termCounts(text)) {
-        let list = lists.get(term);
-        if (list === undefined) lists.set(term, (list = { documents: [], frequencies: [] }));
-        list.documents.push(index);
-        list.frequencies.push(frequency);
-        length += frequency;
-      }
-      return length;
-    });
-    const averageLength = lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, lengths.length);
-    for (const [term, { documents, frequencies }] of lists) {
-      const weights = Float64Array.from(
-        frequencies,
-        (frequency, i) => (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[documents[i]]) / averageLength)),
-      );
-      this.postings.set(term, { documents: Int32Array.from(documents), weights });
-    }
-    this.documentCount = texts.length;
-    this.scores = new Float64Array(texts.length);
-    this.keepStrongest();
-  }
-
-  /** Chooses every common term's strongest postings up front, so no search pays for choosing them. */
-  private keepStrongest(): void {
-    for (const [term, all] of this.postings)
+    this.packed =
+      stored === undefined
+        ? pack(texts)
+        : { ...stored, documents: new Int32Array(bytesOf(stored.documents)), weights: new Float64Array(bytesOf(stored.weights)) };
+    const { terms, offsets, documents, weights, documentCount } = this.packed;
+    terms.forEach((term, i) => {
+      const all = { documents: documents.subarray(offsets[i], offsets[i + 1]), weights: weights.subarray(offsets[i], offsets[i + 1]) };
+      this.postings.set(term, all);
+      // Chosen up front, so no search pays for choosing them.
       if (all.documents.length > MAX_SCANNED_POSTINGS) this.strongest.set(term, strongestPostings(all));
-  }
-
-  get size(): number {
-    return this.documentCount;
+    });
+    this.scores = new Float64Array(documentCount);
   }
 
   /** The index as plain data; `new Bm25Index([], stored)` gives it back without the texts. */
   store(): StoredBm25Index {
-    const terms = [...this.postings.keys()];
-    const lists = [...this.postings.values()];
-    const offsets = [0];
-    let length = 0;
-    for (const list of lists) offsets.push((length += list.documents.length));
-    const documents = new Int32Array(length);
-    const weights = new Float64Array(length);
-    lists.forEach((list, i) => {
-      documents.set(list.documents, offsets[i]);
-      weights.set(list.weights, offsets[i]);
-    });
+    const { documentCount, terms, offsets, documents, weights } = this.packed;
     const base64 = (array: Int32Array | Float64Array) => Buffer.from(array.buffer, array.byteOffset, array.byteLength).toString("base64");
-    return { documentCount: this.documentCount, terms, offsets, documents: base64(documents), weights: base64(weights) };
+    return { documentCount, terms, offsets, documents: base64(documents), weights: base64(weights) };
   }
 
   /** Documents containing at least one query term, best first (ties keep index order), bounded by the options. */
@@ -141,8 +107,8 @@ export class Bm25Index {
     let totalIsEstimate = false;
     for (const term of terms) {
       const matching = lookup(this.postings, term, "postings").documents.length;
-      const idf = Math.log(1 + (this.documentCount - matching + 0.5) / (matching + 0.5));
-      const { documents, weights } = this.scanned(term);
+      const idf = Math.log(1 + (this.packed.documentCount - matching + 0.5) / (matching + 0.5));
+      const { documents, weights } = this.strongest.get(term) ?? lookup(this.postings, term, "postings");
       if (documents.length < matching) totalIsEstimate = true;
       for (let i = 0; i < documents.length; i++) {
         const index = documents[i];
@@ -164,10 +130,6 @@ export class Bm25Index {
     return { hits, total: relevant.length, totalIsEstimate };
   }
 
-  private scanned(term: string): Postings {
-    return this.strongest.get(term) ?? lookup(this.postings, term, "postings");
-  }
-
   // Postings are in document order, so a binary search.
   private contains(term: string, index: number): boolean {
     const { documents } = lookup(this.postings, term, "postings");
@@ -180,6 +142,34 @@ export class Bm25Index {
     }
     return false;
   }
+}
+
+function pack(texts: string[]): PackedPostings {
+  const lists = new Map<string, { documents: number[]; frequencies: number[] }>();
+  const lengths = texts.map((text, index) => {
+    let length = 0;
+    for (const [term, frequency] of termCounts(text)) {
+      let list = lists.get(term);
+      if (list === undefined) lists.set(term, (list = { documents: [], frequencies: [] }));
+      list.documents.push(index);
+      list.frequencies.push(frequency);
+      length += frequency;
+    }
+    return length;
+  });
+  const averageLength = lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, lengths.length);
+  const offsets = [0];
+  for (const list of lists.values()) offsets.push(offsets[offsets.length - 1] + list.documents.length);
+  const documents = new Int32Array(offsets[offsets.length - 1]);
+  const weights = new Float64Array(documents.length);
+  let at = 0;
+  for (const { documents: listed, frequencies } of lists.values())
+    listed.forEach((document, i) => {
+      const frequency = frequencies[i];
+      documents[at] = document;
+      weights[at++] = (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * lengths[document]) / averageLength));
+    });
+  return { documentCount: texts.length, terms: [...lists.keys()], offsets, documents, weights };
 }
 
 /**
