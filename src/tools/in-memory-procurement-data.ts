@@ -11,7 +11,7 @@ import {
 import type { ProcurementData } from "./procurement-data";
 import { ContractIndex, PolicyIndex, type StoredSearchIndexes } from "./search-indexes";
 import { once, type Lazy } from "./lazy";
-import { SpendCellIndex } from "./spend-cell-index";
+import { groupBy, SpendCellIndex } from "./spend-cell-index";
 import { buildSpendCells } from "./spend-cube";
 
 /**
@@ -94,14 +94,4 @@ export function createSnapshotProcurementData(snapshot: ProcurementSnapshot): Pr
     spendDimensions: () => spend.dimensions(),
     listBenchmarks: async () => [...snapshot.benchmarks],
   };
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const list = groups.get(key(item));
-    if (list === undefined) groups.set(key(item), [item]);
-    else list.push(item);
-  }
-  return groups;
 }

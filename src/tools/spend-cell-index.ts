@@ -1,5 +1,4 @@
 import type { SpendCell } from "../domain";
-import { lookup } from "../domain/errors";
 import { once, type Lazy } from "./lazy";
 import { SPEND_DIMENSIONS, type SpendDimension, type SpendFilter, type SpendGrain, type SpendView } from "./procurement-data";
 import { cellMatches, rollUp } from "./spend-cube";
@@ -10,7 +9,7 @@ import { cellMatches, rollUp } from "./spend-cube";
  */
 export class SpendCellIndex {
   private readonly base: Record<SpendGrain, Lazy<readonly SpendCell[]>>;
-  private readonly views = new Map<string, Lazy<IndexedCells>>();
+  private readonly views = new Map<string, Lazy<(filter: SpendFilter) => SpendCell[]>>();
 
   /** `years`: the roll-ups when stored with the data set; without them they are computed from the month cells. */
   constructor(
@@ -34,17 +33,12 @@ export class SpendCellIndex {
     let cells = this.views.get(key);
     if (cells === undefined) {
       const base = this.base[view.grain];
-      this.views.set(
-        key,
-        (cells = once(
-          async () =>
-            new IndexedCells(
-              keep.size === SPEND_DIMENSIONS.length ? await base() : keepOnly(await base(), keep, this.fiscalYearStartMonth),
-            ),
-        )),
+      cells = once(async () =>
+        indexCells(keep.size === SPEND_DIMENSIONS.length ? await base() : keepOnly(await base(), keep, this.fiscalYearStartMonth)),
       );
+      this.views.set(key, cells);
     }
-    return (await cells()).select(filter);
+    return (await cells())(filter);
   }
 
   // From the fiscal-year roll-ups: the same values, fewer cells.
@@ -59,32 +53,29 @@ export class SpendCellIndex {
 
 const INDEXED = ["supplierId", "category", "costCenter", "fiscalYear"] as const;
 
-class IndexedCells {
-  private readonly indexes = new Map<(typeof INDEXED)[number], Map<string, SpendCell[]>>();
-
-  constructor(private readonly cells: readonly SpendCell[]) {
-    for (const field of INDEXED) {
-      const index = new Map<string, SpendCell[]>();
-      for (const cell of cells) {
-        const list = index.get(cell[field]);
-        if (list === undefined) index.set(cell[field], [cell]);
-        else list.push(cell);
-      }
-      this.indexes.set(field, index);
-    }
-  }
-
-  /** From the smallest candidate list the filter's indexed fields give. */
-  select(filter: SpendFilter): SpendCell[] {
-    let candidates: readonly SpendCell[] = this.cells;
-    for (const field of INDEXED) {
+/** Cells listed by each indexed field's value: a filter reads the smallest list its fields give. */
+function indexCells(cells: readonly SpendCell[]): (filter: SpendFilter) => SpendCell[] {
+  const indexes = INDEXED.map((field) => ({ field, index: groupBy(cells, (cell) => cell[field]) }));
+  return (filter) => {
+    let candidates = cells;
+    for (const { field, index } of indexes) {
       const value = filter[field];
       if (value === undefined) continue;
-      const list = lookup(this.indexes, field, "cell index").get(value) ?? [];
+      const list = index.get(value) ?? [];
       if (list.length < candidates.length) candidates = list;
     }
     return candidates.filter((cell) => cellMatches(filter, cell));
+  };
+}
+
+export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list === undefined) groups.set(key(item), [item]);
+    else list.push(item);
   }
+  return groups;
 }
 
 /** Month cells summed per fiscal year (supplier × category × cost center × currency kept apart). */

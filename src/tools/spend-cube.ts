@@ -22,23 +22,9 @@ export class SpendCubeBuilder {
     const key = `${month}\u0000${t.category}\u0000${t.costCenter}\u0000${t.currency}`;
     let cell = cells.get(key);
     if (cell === undefined) {
-      cell = {
-        month,
-        fiscalYear: t.fiscalYear,
-        supplierId: t.supplierId,
-        supplierName: t.supplierName,
-        category: t.category,
-        costCenter: t.costCenter,
-        currency: t.currency,
-        amount: 0,
-        amountJpy: 0,
-        count: 0,
-        offContractJpy: 0,
-        firstDate: t.date,
-        lastDate: t.date,
-        largest: [],
-      };
-      cells.set(key, cell);
+      const { fiscalYear, supplierId, supplierName, category, costCenter, currency, date } = t;
+      const empty = { amount: 0, amountJpy: 0, count: 0, offContractJpy: 0, firstDate: date, lastDate: date, largest: [] };
+      cells.set(key, (cell = { month, fiscalYear, supplierId, supplierName, category, costCenter, currency, ...empty }));
     }
     cell.amount += t.amount;
     cell.amountJpy += t.amountJpy;
@@ -102,20 +88,8 @@ export function largestLines(cells: readonly SpendCell[], n: number): SpendLine[
 
 function keepLargest(largest: SpendLine[], t: SpendTransaction): void {
   if (largest.length === LARGEST_PER_CELL && t.amountJpy <= largest[largest.length - 1].amountJpy) return;
-  insertLargest(
-    largest,
-    {
-      id: t.id,
-      date: t.date,
-      supplierName: t.supplierName,
-      amount: t.amount,
-      currency: t.currency,
-      amountJpy: t.amountJpy,
-      poNumber: t.poNumber,
-      contractId: t.contractId,
-    },
-    LARGEST_PER_CELL,
-  );
+  const { id, date, supplierName, amount, currency, amountJpy, poNumber, contractId } = t;
+  insertLargest(largest, { id, date, supplierName, amount, currency, amountJpy, poNumber, contractId }, LARGEST_PER_CELL);
 }
 
 function insertLargest(list: SpendLine[], line: SpendLine, n: number): void {
