@@ -75,11 +75,7 @@ export function planToolCalls(
 }
 
 function callKey(call: PlannedToolCall): string {
-  return `${call.name}:${JSON.stringify(
-    Object.keys(call.args)
-      .sort()
-      .map((k) => [k, call.args[k]]),
-  )}`;
+  return `${call.name}:${JSON.stringify(Object.entries(call.args).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
 }
 
 function argumentValues(

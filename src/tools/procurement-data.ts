@@ -1,3 +1,4 @@
+import type { Bm25Result } from "./text/bm25";
 import type { Contract, DataSetSummary, PolicyDocument, PriceBenchmark, RecordIdIndex, SpendCell, Supplier } from "../domain";
 
 /** Filters for spend queries; every field optional. Dates are ISO (inclusive), resolved to whole months. */
@@ -25,12 +26,10 @@ export interface SpendView {
   keep: readonly SpendDimension[];
 }
 
-/** `total` is estimated over very common words. */
-export interface ContractSearchResult {
-  contracts: Contract[];
-  total: number;
-  totalIsEstimate: boolean;
-}
+/** A bounded number of hits; `total` is estimated over very common words. */
+type SearchResult<Key extends string, Hit> = Record<Key, Hit[]> & Omit<Bm25Result, "hits">;
+export type ContractSearchResult = SearchResult<"contracts", Contract>;
+export type PolicySearchResult = SearchResult<"sections", PolicySectionHit>;
 
 export interface PolicySectionHit {
   policy: PolicyDocument;
@@ -38,13 +37,6 @@ export interface PolicySectionHit {
   score: number;
   /** How many money amounts the section states (sections stating several are threshold tables). */
   amountsStated: number;
-}
-
-/** A bounded number of hits; `total` is estimated over very common words. */
-export interface PolicySearchResult {
-  sections: PolicySectionHit[];
-  total: number;
-  totalIsEstimate: boolean;
 }
 
 /**

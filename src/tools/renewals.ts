@@ -1,4 +1,4 @@
-import type { RenewalDue } from "../domain";
+import type { Contract, RenewalDue } from "../domain";
 import { addDays, daysBetween } from "./iso-date";
 import type { ProcurementData } from "./procurement-data";
 
@@ -20,15 +20,12 @@ export async function renewalsDue(data: ProcurementData, today: string, withinDa
       noticeDeadline,
       daysLeft,
       priceCapPct: contract.priceCapPct,
-      ...(contract.ownerAadId || contract.ownerEmail
-        ? {
-            owner: {
-              ...(contract.ownerAadId ? { aadObjectId: contract.ownerAadId } : {}),
-              ...(contract.ownerEmail ? { email: contract.ownerEmail } : {}),
-            },
-          }
-        : {}),
+      ...(contract.ownerAadId || contract.ownerEmail ? { owner: ownerOf(contract) } : {}),
     });
   }
   return due.sort((a, b) => a.noticeDeadline.localeCompare(b.noticeDeadline) || a.contractId.localeCompare(b.contractId));
+}
+
+function ownerOf({ ownerAadId, ownerEmail }: Contract): NonNullable<RenewalDue["owner"]> {
+  return { ...(ownerAadId ? { aadObjectId: ownerAadId } : {}), ...(ownerEmail ? { email: ownerEmail } : {}) };
 }
