@@ -41,7 +41,8 @@ export function createListSuppliersTool({ data }: ToolContext) {
     async run({ category, region }, words) {
       const all = await data.listSuppliers();
       const categories = [...new Set(all.map((s) => s.category))].sort();
-      const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories, categoryNamesJa(all)) : null;
+      const namesJa = categoryNamesJa(all);
+      const wantedCategory = category && category.trim() !== "" ? resolveCategory(category, categories, namesJa) : null;
       if (wantedCategory === undefined) {
         return nothingFound(
           { category, region, suppliers: [], message: `No spend category matches "${category}".`, suggestions: categories },
@@ -64,7 +65,7 @@ export function createListSuppliersTool({ data }: ToolContext) {
             RISK_ORDER[a.riskRating] - RISK_ORDER[b.riskRating] ||
             a.name.localeCompare(b.name),
         );
-      const nameJa = wantedCategory === null ? undefined : categoryNamesJa(all).get(wantedCategory);
+      const nameJa = wantedCategory === null ? undefined : namesJa.get(wantedCategory);
       const categoryScope = wantedCategory === null ? null : { id: wantedCategory, ...(nameJa ? { nameJa } : {}) };
       const [scope, wordedScope] = [
         toolWordingEn.supplierScope(categoryScope, wantedRegion),

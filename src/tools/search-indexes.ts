@@ -1,6 +1,5 @@
 import { extractAmounts } from "../domain/amounts";
 import type { Contract, PolicyDocument, Supplier } from "../domain";
-import { lookup } from "../domain/errors";
 import type { ContractSearchResult, PolicySearchResult, PolicySectionHit } from "./procurement-data";
 import type { Lazy } from "./lazy";
 import { Bm25Index, type StoredBm25Index } from "./text/bm25";
@@ -35,11 +34,8 @@ export class ContractIndex {
     suppliers: readonly Supplier[],
     stored?: StoredBm25Index,
   ) {
-    if (stored !== undefined) this.index = new Bm25Index([], stored);
-    else {
-      const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
-      this.index = new Bm25Index(contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))));
-    }
+    const aliases = new Map(suppliers.map((s) => [s.id, s.aliases]));
+    this.index = new Bm25Index(stored ? [] : contracts.map((contract) => contractText(contract, aliases.get(contract.supplierId))), stored);
   }
 
   store(): StoredBm25Index {
@@ -61,39 +57,31 @@ export interface StoredSearchIndexes {
 }
 
 export class PolicyIndex {
-  private readonly byLanguage = new Map<"en" | "ja" | "all", { index: Bm25Index; entries: Omit<PolicySectionHit, "score">[] }>();
+  private readonly byLanguage: Record<keyof StoredPolicyIndexes, { index: Bm25Index; entries: Omit<PolicySectionHit, "score">[] }>;
 
   /** `stored` must be the indexes stored for exactly these policies. */
   constructor(policies: readonly PolicyDocument[], stored?: StoredPolicyIndexes) {
     const entries = policies.flatMap((policy) =>
       policy.sections.map((section) => ({ policy, section, amountsStated: extractAmounts(section.text).length })),
     );
-    const build = (subset: typeof entries, key: keyof StoredPolicyIndexes) => ({
-      index:
-        stored !== undefined
-          ? new Bm25Index([], stored[key])
-          : new Bm25Index(subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`)),
-      entries: subset,
-    });
-    this.byLanguage.set("all", build(entries, "all"));
-    for (const language of ["en", "ja"] as const)
-      this.byLanguage.set(
-        language,
-        build(
-          entries.filter((entry) => entry.policy.language === language),
-          language,
-        ),
-      );
+    const build = (key: keyof StoredPolicyIndexes) => {
+      const subset = key === "all" ? entries : entries.filter((entry) => entry.policy.language === key);
+      const texts = stored
+        ? []
+        : subset.map(({ policy, section }) => `${policy.title}\n${section.heading}\n${section.heading}\n${section.text}`);
+      return { index: new Bm25Index(texts, stored?.[key]), entries: subset };
+    };
+    this.byLanguage = { all: build("all"), en: build("en"), ja: build("ja") };
   }
 
   store(): StoredPolicyIndexes {
-    const of = (key: "en" | "ja" | "all") => lookup(this.byLanguage, key, "policy index").index.store();
-    return { all: of("all"), en: of("en"), ja: of("ja") };
+    const { all, en, ja } = this.byLanguage;
+    return { all: all.index.store(), en: en.index.store(), ja: ja.index.store() };
   }
 
   /** `favourThresholds` when the question names an amount. */
   search(query: string, language?: "en" | "ja", options: { favourThresholds?: boolean } = {}): PolicySearchResult {
-    const { index, entries } = lookup(this.byLanguage, language ?? "all", "policy index");
+    const { index, entries } = this.byLanguage[language ?? "all"];
     const weight = options.favourThresholds ? (at: number) => (entries[at].amountsStated >= 2 ? THRESHOLD_BOOST : 1) : undefined;
     const { hits, total, totalIsEstimate } = index.search(query, { limit: MAX_POLICY_HITS, weight });
     return { sections: hits.map((hit) => ({ ...entries[hit.index], score: hit.score })), total, totalIsEstimate };

@@ -27,7 +27,9 @@ function keyOf(cell: SpendCell, groupBy: SpendGroupBy, fiscalYearStartMonth: num
 
 /** Totals per group: time groups in order (most recent kept when many), others largest first. */
 export function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJpy: number, fiscalYearStartMonth: number) {
-  const totals = rollUp(cells, (cell) => keyOf(cell, groupBy, fiscalYearStartMonth), withoutMonths, fiscalYearStartMonth);
+  // Totals without monthly figures: a group needs only its sum and count.
+  const key = (cell: SpendCell) => keyOf(cell, groupBy, fiscalYearStartMonth);
+  const totals = rollUp(cells, key, (cell) => ({ ...cell, monthlyJpy: undefined }), fiscalYearStartMonth);
   const all = [...totals].map(([key, { amountJpy, count }]) => ({
     key,
     totalJpy: amountJpy,
@@ -47,10 +49,6 @@ export function group(cells: readonly SpendCell[], groupBy: SpendGroupBy, totalJ
         ? null
         : { groups: rest.length, totalJpy: rest.reduce((s, g) => s + g.totalJpy, 0), count: rest.reduce((s, g) => s + g.count, 0) },
   };
-}
-
-function withoutMonths({ monthlyJpy: _monthly, ...cell }: SpendCell): SpendCell {
-  return cell;
 }
 
 interface YearOverYear {

@@ -54,6 +54,5 @@ function readData<S extends z.ZodTypeAny>(directory: string, file: string, schem
   const text = readFileSync(path.join(directory, file), "utf8");
   const parsed = schema.safeParse(file.endsWith(".json") ? JSON.parse(text) : parse(text));
   if (parsed.success) return parsed.data as z.output<S>;
-  const issues = describeZodError(parsed.error);
-  throw new Error(`${file}: ${issues}`);
+  throw new Error(`${file}: ${describeZodError(parsed.error)}`);
 }
