@@ -31,9 +31,14 @@ export function nameKey(text: string): string {
   return nameWords(text).replace(/ /g, "");
 }
 
-/** Kana read out in Hepburn romaji ("はやぶさ物流" → "hayabusa物流"), so kana meets Latin letters; kanji have no reading here. */
-export function romajiKey(text: string): string {
-  return toRomaji(nameKey(text)).replace(/-/g, "");
+/** The words of a name with kana read out in Hepburn romaji ("はやぶさ 物流" → "hayabusa 物流"), so kana meets Latin letters; kanji have no reading here. */
+export function romajiReading(words: string): string {
+  // Names without kana are their own reading, and are not walked letter by letter (some are huge).
+  if (!/[\u3040-\u30ff]/.test(words)) return words;
+  return words
+    .split(" ")
+    .map((word) => toRomaji(nameKey(word)).replace(/-/g, ""))
+    .join(" ");
 }
 
 /**

@@ -1,6 +1,6 @@
 import Fuse from "fuse.js";
 import type { EntityResolution, Supplier } from "../../domain";
-import { foldName, isAscii, nameKey, nameWords, romajiKey } from "./name-key";
+import { foldName, isAscii, nameKey, nameWords, romajiReading } from "./name-key";
 
 export interface NamedRecord {
   id: string;
@@ -41,7 +41,7 @@ function resolveAmong(suppliers: readonly NamedRecord[], text: string): Supplier
   const words = nameWords(text);
   if (key === "") return { outcome: "not_found", suggestions: [] };
   const index = indexOf(suppliers);
-  const romajiWords = romajiOf(words);
+  const romajiWords = romajiReading(words);
   const romaji = romajiWords.replace(/ /g, "");
   const exact = distinct(index.entries.filter((entry) => entry.key === key || entry.romajiWords.replace(/ /g, "") === romaji));
   if (exact.length > 0) return exact.length === 1 ? { outcome: "match", supplier: exact[0] } : ambiguous(exact);
@@ -119,7 +119,7 @@ function buildIndex(suppliers: readonly NamedRecord[]) {
   const entries = suppliers.flatMap((supplier) =>
     [supplier.id, supplier.name, ...supplier.aliases]
       // `romajiWords`: the words with kana read as romaji.
-      .map((name) => ({ supplier, key: nameKey(name), words: nameWords(name), romajiWords: romajiOf(nameWords(name)) }))
+      .map((name) => ({ supplier, key: nameKey(name), words: nameWords(name), romajiWords: romajiReading(nameWords(name)) }))
       .filter((entry) => entry.key.length > 0),
   );
   let fuse: Fuse<(typeof entries)[number]> | undefined;
@@ -137,16 +137,6 @@ function mentionPhrase(name: string): { phrase: string; latin: boolean }[] {
   if (isAscii(phrase)) return phrase.length >= 3 ? [{ phrase, latin: true }] : [];
   const compact = phrase.replace(/ /g, "");
   return compact.length >= 2 ? [{ phrase: compact, latin: false }] : [];
-}
-
-/** The words of a name with kana read as romaji ("はやぶさ 物流" → "hayabusa 物流"). */
-function romajiOf(words: string): string {
-  // Names without kana are their own reading, and are not walked letter by letter (some are huge).
-  if (!/[\u3040-\u30ff]/.test(words)) return words;
-  return words
-    .split(" ")
-    .map((word) => romajiKey(word))
-    .join(" ");
 }
 
 /** By words in Latin script, else by characters ("はやぶさ" begins "はやぶさ物流", "sakura" begins "sakura精機"). */
