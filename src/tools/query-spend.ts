@@ -1,6 +1,5 @@
-import { toSen } from "../domain/amounts";
 import { z } from "zod";
-import type { EntityResolution, SpendCell } from "../domain";
+import type { EntityResolution } from "../domain";
 import { supplierNameJa } from "../domain";
 import { categoryNamesJa } from "../domain/category-terms";
 import { resolveCategory } from "./entities/category-resolver";
@@ -10,11 +9,9 @@ import type { SpendScopePart } from "../domain/strings/tool-wording";
 import { toolWordingEn } from "../domain/strings/tool-wording";
 import { formatChange, formatJpy, formatJpyShort, round1 } from "./format";
 import type { SpendDimension, SpendFilter, SpendView } from "./procurement-data";
-import { largestLines } from "./spend-cube";
+import { rollUp } from "./spend-cube";
 import { resolveSupplierArgument } from "./entities/supplier-resolver";
 import { fiscalTrend, group, SpendGroupBySchema, yoyText, type SpendGroupBy } from "./spend-breakdown";
-
-const TOP_TRANSACTIONS = 3;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, "ISO date YYYY-MM-DD or month YYYY-MM");
 
@@ -77,27 +74,32 @@ export function createQuerySpendTool({ data, today, fiscalYearStartMonth: startM
         (cell) => costCenter === null || matchesCostCenter(cell.costCenter, costCenter),
       );
       const { fiscalYearStartMonth } = await data.describe();
-      const count = cells.reduce((n, cell) => n + cell.count, 0);
-      if (count === 0) {
+      // The selection as one cell: its total kept to the sen, its count, first and last dates and largest lines.
+      const whole = rollUp(
+        cells,
+        () => "",
+        (cell) => ({ ...cell, monthlyJpy: undefined }),
+        fiscalYearStartMonth,
+      ).get("");
+      if (whole === undefined || whole.count === 0) {
         return nothingFound(
           { filters, scope, totalJpy: 0, count: 0, groups: [], message: toolWordingEn.noSpend(scope) },
           words.noSpend(wordedScope),
           resolution,
         );
       }
-      const totalJpy = sum(cells);
+      const { amountJpy: totalJpy, count, firstDate, lastDate, largest } = whole;
       const groups = group(cells, groupBy, totalJpy, fiscalYearStartMonth);
       const trend = fiscalTrend(cells, today(), fiscalYearStartMonth);
       const offContractJpy = cells.reduce((total, cell) => total + cell.offContractJpy, 0);
-      const largest = largestLines(cells, TOP_TRANSACTIONS);
       return {
         data: {
           scope,
           filters,
           totalJpy,
           count,
-          firstDate: cells.reduce((min, cell) => (cell.firstDate < min ? cell.firstDate : min), cells[0].firstDate),
-          lastDate: cells.reduce((max, cell) => (cell.lastDate > max ? cell.lastDate : max), cells[0].lastDate),
+          firstDate,
+          lastDate,
           groupBy,
           groups: groups.shown,
           otherGroups: groups.others,
@@ -244,8 +246,4 @@ function nonEmpty(value: string | null): value is string {
 function matchesCostCenter(costCenter: string, wanted: string): boolean {
   const flat = (text: string) => text.toLowerCase().replace(/[\s-]/g, "");
   return flat(costCenter).includes(flat(wanted));
-}
-
-function sum(cells: readonly SpendCell[]): number {
-  return cells.reduce((total, cell) => toSen(total + cell.amountJpy), 0);
 }

@@ -80,7 +80,7 @@ export function cellMatches(filter: SpendFilter, cell: SpendCell): boolean {
 }
 
 /** Largest first, ties by id. */
-export function largestLines(cells: readonly SpendCell[], n: number): SpendLine[] {
+function largestLines(cells: readonly SpendCell[], n: number): SpendLine[] {
   const top: SpendLine[] = [];
   for (const cell of cells) for (const line of cell.largest) insertLargest(top, line, n);
   return top;
