@@ -67,17 +67,9 @@ export class EndpointPool<C> {
       this.notify({ type: "circuit_opened", endpoint: endpoint.name, deployment, fault });
   }
 
-  streamTimed(endpoint: ModelEndpoint<C>, deployment: string, timing: DeploymentTiming): void {
-    this.listener({ type: "stream_timed", endpoint: endpoint.name, deployment, timing });
-  }
-
   /** A request ended without telling anything about the endpoint (cancelled): frees its probe slot. */
   released(endpoint: ModelEndpoint<C>, deployment: string): void {
     this.breaker(endpoint, deployment).released();
-  }
-
-  failedOver(from: ModelEndpoint<C>, to: ModelEndpoint<C>, fault: EndpointFault): void {
-    this.notify({ type: "failover", from: from.name, to: to.name, fault });
   }
 
   /** Per deployment called so far (closed with no requests before any call), primary first. */
@@ -98,7 +90,7 @@ export class EndpointPool<C> {
     return breaker;
   }
 
-  private notify(event: EndpointEvent): void {
+  notify(event: EndpointEvent): void {
     try {
       this.listener(event);
     } catch {

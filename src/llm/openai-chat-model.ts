@@ -53,12 +53,18 @@ export interface FailoverBehaviour {
 export class OpenAiChatModel implements ChatModel, EndpointHealth {
   /** The model each deployment's responses named (Azure's `model` field, e.g. `gpt-5.4-2026-03-05`). */
   private readonly servedModels = new Map<string, string>();
+  private readonly pool: EndpointPool<OpenAI>;
+  private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number };
 
   constructor(
     readonly kind: "azure-openai" | "openai-compatible",
-    private readonly pool: EndpointPool<OpenAI>,
-    private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number },
-  ) {}
+    clients: ModelEndpoint<OpenAI>[],
+    { retry, sleep, random, retryAfterBudgetMs, circuit, onEndpointEvent }: RetryBehaviour & FailoverBehaviour,
+  ) {
+    this.pool = new EndpointPool(clients, circuit ?? MODEL_FAILOVER.circuit, onEndpointEvent);
+    // Only the retry knobs travel into the model; endpoints and keys stay with the clients.
+    this.behaviour = { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs };
+  }
 
   endpointStatuses(): EndpointStatus[] {
     return this.pool.statuses();
@@ -107,7 +113,8 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
       const skip = new Set(faults.keys());
       if (skip.size === pool.endpoints.length) skip.clear();
       current = pool.pick(deployment, skip);
-      if (previous && previous !== current && lastFault) pool.failedOver(previous, current, lastFault);
+      if (previous && previous !== current && lastFault)
+        pool.notify({ type: "failover", from: previous.name, to: current.name, fault: lastFault });
       lastFault = undefined;
       const { client } = current;
       if (!onPartialOutput) return client.chat.completions.create(body, options);
@@ -139,7 +146,13 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     if (result.ok) {
       if (result.value.model) this.servedModels.set(deployment, result.value.model);
       const usage = tokenUsage(result.value.usage);
-      if (timing) pool.streamTimed(last, deployment, deploymentTiming(timing, result.value.model, body, usage));
+      if (timing)
+        pool.notify({
+          type: "stream_timed",
+          endpoint: last.name,
+          deployment,
+          timing: deploymentTiming(timing, result.value.model, body, usage),
+        });
       const choice = result.value.choices[0];
       if (choice?.finish_reason === "content_filter") {
         const filter = completionFilterVerdict(choice);
@@ -234,8 +247,8 @@ export function createAzureOpenAiChatModel(
       maxRetries: 0,
     });
   };
-  const clients = endpointList(options.endpoint).map((endpoint) => ({ name: redactUrl(endpoint), client: clientFor(endpoint) }));
-  return new OpenAiChatModel("azure-openai", endpointPool(clients, options), retryBehaviour(options));
+  const clients = [options.endpoint].flat().map((endpoint) => ({ name: redactUrl(endpoint), client: clientFor(endpoint) }));
+  return new OpenAiChatModel("azure-openai", clients, options);
 }
 
 /** Any OpenAI-compatible base URL (OpenAI, OpenRouter, Ollama, vLLM, LM Studio); local servers need no key. */
@@ -243,27 +256,9 @@ export function createOpenAiCompatibleChatModel(
   options: { baseUrl: string | readonly string[]; apiKey?: string } & RetryBehaviour & FailoverBehaviour,
 ): OpenAiChatModel {
   // Explicit values throughout, so OPENAI_* variables in the environment never change behaviour.
-  const clients = endpointList(options.baseUrl).map((baseUrl) => ({
+  const clients = [options.baseUrl].flat().map((baseUrl) => ({
     name: redactUrl(baseUrl),
     client: new OpenAI({ baseURL: baseUrl, apiKey: options.apiKey ?? "not-needed", organization: null, project: null, maxRetries: 0 }),
   }));
-  return new OpenAiChatModel("openai-compatible", endpointPool(clients, options), retryBehaviour(options));
-}
-
-function endpointList(value: string | readonly string[]): readonly string[] {
-  return typeof value === "string" ? [value] : value;
-}
-
-function endpointPool(clients: { name: string; client: OpenAI }[], { circuit, onEndpointEvent }: FailoverBehaviour): EndpointPool<OpenAI> {
-  return new EndpointPool(clients, circuit ?? MODEL_FAILOVER.circuit, onEndpointEvent);
-}
-
-/** Only the retry knobs travel into the model; endpoints and keys stay with the clients. */
-function retryBehaviour({
-  retry,
-  sleep,
-  random,
-  retryAfterBudgetMs,
-}: RetryBehaviour & FailoverBehaviour): RetryBehaviour & { retryAfterBudgetMs: number } {
-  return { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs };
+  return new OpenAiChatModel("openai-compatible", clients, options);
 }
