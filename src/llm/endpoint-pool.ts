@@ -42,7 +42,6 @@ export class EndpointPool<C> {
     endpoints: readonly { name: string; client: C }[],
     private readonly settings: CircuitSettings,
     private readonly listener: EndpointListener = () => undefined,
-    private readonly now: () => number = Date.now,
   ) {
     if (endpoints.length === 0) throw new Error("EndpointPool needs at least one endpoint");
     this.endpoints = endpoints.map((e) => ({ ...e }));
@@ -86,7 +85,7 @@ export class EndpointPool<C> {
     let byDeployment = this.breakers.get(endpoint);
     if (!byDeployment) this.breakers.set(endpoint, (byDeployment = new Map<string, CircuitBreaker>()));
     let breaker = byDeployment.get(deployment);
-    if (!breaker) byDeployment.set(deployment, (breaker = new CircuitBreaker(this.settings, this.now)));
+    if (!breaker) byDeployment.set(deployment, (breaker = new CircuitBreaker(this.settings)));
     return breaker;
   }
 
