@@ -19,20 +19,12 @@ const DESCRIPTION_WEIGHT = 0.5;
  */
 const LIKENESS_WEIGHT = 10;
 
-export interface RouteScore {
-  id: string;
-  /** Keywords and description features, plus the learned likeness: what orders the specialists. */
-  score: number;
-  /** Keywords and description features alone: what brings in a specialist besides the likeliest. */
-  lexical: number;
-  keywords: string[];
-}
-
 /**
  * Scores every specialist by learned likeness, matched keywords and shared description features; what several share counts less for
- * each. `learned` is false for an off-topic question: likeness to the nearest specialist is not a topic then.
+ * each. `learned` is false for an off-topic question: likeness to the nearest specialist is not a topic then. `lexical` (keywords and
+ * description features alone) brings in a specialist besides the likeliest; `score` (plus the learned likeness) orders them.
  */
-export function scoreSpecialists(question: string, specialists: SpecialistSummary[], learned = true): RouteScore[] {
+export function scoreSpecialists(question: string, specialists: SpecialistSummary[], learned = true) {
   const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => usesKeyword(question, k))));
   const keywordShare = countShares(matched);
   const questionFeatures = contentFeatures(question);

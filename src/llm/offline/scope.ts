@@ -13,19 +13,12 @@ const OFF_TOPIC_WEIGHT = -3;
 /** Question-shape topics (periods, groupings, comparisons) that say nothing about procurement on their own. */
 const NEUTRAL_TOPICS = new Set(["trend", "quarter", "month", "lastYear", "thisYear", "comparison", "byCostCenter"]);
 
-/** With the off-topic words that count against it (the reason it gives). */
-export interface ScopeAssessment {
-  inScope: boolean;
-  score: number;
-  offTopic: string[];
-}
-
 /**
  * From the text alone: procurement words, names, categories, amounts, keywords and the learned likeness count for it, other departments'
- * topics against. A question without any specialist keyword ("Where do we usually get our laptops from?") is still answered; gibberish
+ * topics (`offTopic`, the reason it gives) against. A question without any specialist keyword ("Where do we usually get our laptops from?") is still answered; gibberish
  * is not.
  */
-export function assessScope(question: string, specialists: readonly SpecialistSummary[], vocabulary: QuestionVocabulary): ScopeAssessment {
+export function assessScope(question: string, specialists: readonly SpecialistSummary[], vocabulary: QuestionVocabulary) {
   const found = (terms: readonly string[], text = question) => [...new Set(terms.filter((term) => containsPhrase(text, term)))];
   const entities = extractQuestionEntities(question, vocabulary, new Date(0));
   // Each sign weighs its weight per thing found, up to its cap. A name the data does not have counts less: with a procurement word it is
