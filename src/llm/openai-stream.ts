@@ -9,6 +9,7 @@ import type { RequestOptions } from "openai/core";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { Allow, parse } from "partial-json";
 import { z } from "zod";
+import { filteredCategories } from "./content-filter";
 
 const ToolCallDeltaSchema = z.object({
   index: z.number().int().nonnegative(),
@@ -32,8 +33,6 @@ const ChunkSchema = z.object({
   choices: z.array(ChoiceChunkSchema).nullish(),
   usage: z.record(z.unknown()).nullish(),
 });
-
-const FilteredCategorySchema = z.object({ filtered: z.literal(true) }).passthrough();
 
 /** How a streamed answer arrived: what the simulator's profiles are calibrated from. */
 export interface StreamTiming {
@@ -73,8 +72,7 @@ export async function streamChatCompletion(
     if (!choice) continue;
     if (choice.content_filter_results) {
       filterResults = { ...filterResults, ...choice.content_filter_results };
-      if (Object.values(choice.content_filter_results).some((verdict) => FilteredCategorySchema.safeParse(verdict).success))
-        finishReason = "content_filter";
+      if (filteredCategories(choice.content_filter_results).length > 0) finishReason = "content_filter";
     }
     if (choice.finish_reason && finishReason !== "content_filter") finishReason = choice.finish_reason;
     refusal += choice.delta?.refusal ?? "";
