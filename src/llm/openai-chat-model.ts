@@ -1,10 +1,9 @@
 // Azure OpenAI and OpenAI-compatible endpoints differ only in how the `openai` client is built (the two builders below).
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
-import type { CompletionUsage } from "openai/resources/completions";
 import { redactUrl } from "../domain/errors";
 import type { DeploymentTiming } from "../domain";
-import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
+import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import {
   EndpointPool,
@@ -18,8 +17,8 @@ import { AzureV1OpenAI, type AzureV1Auth } from "./azure-v1-client";
 import { completionFilterVerdict, describeVerdict } from "./content-filter";
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/token-usage";
-import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
-import { streamChatCompletion, type StreamTiming } from "./openai-stream";
+import { fromChatCompletion, toChatCompletionParams, tokenUsage } from "./openai-request";
+import { streamChatCompletion } from "./openai-stream";
 import {
   CUT_OFF_ANSWER,
   MODEL_FAILOVER,
@@ -106,7 +105,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     let lastFault: EndpointFault | undefined;
     const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
     const onPartialOutput = request.output ? request.onPartialOutput : undefined;
-    let timing: StreamTiming | undefined;
+    let timing: DeploymentTiming | undefined;
     const attempt = async (): Promise<ChatCompletion> => {
       const previous = current;
       // Endpoints this request faulted on are skipped until it has faulted on every one.
@@ -146,13 +145,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     if (result.ok) {
       if (result.value.model) this.servedModels.set(deployment, result.value.model);
       const usage = tokenUsage(result.value.usage);
-      if (timing)
-        pool.notify({
-          type: "stream_timed",
-          endpoint: last.name,
-          deployment,
-          timing: deploymentTiming(timing, result.value.model, body, usage),
-        });
+      if (timing) pool.notify({ type: "stream_timed", endpoint: last.name, deployment, timing });
       const choice = result.value.choices[0];
       if (choice?.finish_reason === "content_filter") {
         const filter = completionFilterVerdict(choice);
@@ -195,34 +188,6 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     else if (how.timedOut) this.pool.failed(last, deployment, { kind: "timeout", cause: `no answer within ${how.timeoutMs} ms` });
     else this.pool.succeeded(last, deployment);
   }
-}
-
-/** A streamed answer's timing in the terms the simulator's profiles use (visible tokens only: reasoning came before the first text). */
-function deploymentTiming(timing: StreamTiming, model: string, body: { reasoning_effort?: unknown }, usage: TokenUsage): DeploymentTiming {
-  const reasoningTokens = usage.reasoningTokens ?? 0;
-  const outputTokens = Math.max(0, usage.outputTokens - reasoningTokens);
-  const speed = timing.textChunks > 1 && timing.textMs > 0 ? { tokensPerSecond: outputTokens / (timing.textMs / 1000) } : {};
-  return {
-    model,
-    reasoningEffort: typeof body.reasoning_effort === "string" ? body.reasoning_effort : "",
-    firstTextMs: timing.firstTextMs,
-    ...speed,
-    chunkTokens: outputTokens / timing.textChunks,
-    outputTokens,
-    reasoningTokens,
-  };
-}
-
-// Cached prompt tokens and reasoning tokens are kept only when the server reports them.
-function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
-  const cached = usage?.prompt_tokens_details?.cached_tokens;
-  const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
-  return {
-    inputTokens: usage?.prompt_tokens ?? 0,
-    outputTokens: usage?.completion_tokens ?? 0,
-    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
-    ...(typeof reasoning === "number" ? { reasoningTokens: reasoning } : {}),
-  };
 }
 
 /**

@@ -9,7 +9,9 @@ import type { RequestOptions } from "openai/core";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { Allow, parse } from "partial-json";
 import { z } from "zod";
+import type { DeploymentTiming } from "../domain";
 import { filteredCategories } from "./content-filter";
+import { tokenUsage } from "./openai-request";
 
 const ToolCallDeltaSchema = z.object({
   index: z.number().int().nonnegative(),
@@ -34,15 +36,6 @@ const ChunkSchema = z.object({
   usage: z.record(z.unknown()).nullish(),
 });
 
-/** How a streamed answer arrived: what the simulator's profiles are calibrated from. */
-export interface StreamTiming {
-  /** From sending the request to the first chunk with text (reasoning included). */
-  firstTextMs: number;
-  textMs: number;
-  /** Chunks that carried text (the default content filter releases text in buffered chunks). */
-  textChunks: number;
-}
-
 /**
  * Resolves with the whole completion as the non-streaming call would; `onPartialOutput` may get a string field cut mid-word. A filter
  * verdict ends the answer as `content_filter` whatever text came before (the asynchronous filter judges text already sent).
@@ -52,7 +45,7 @@ export async function streamChatCompletion(
   body: ChatCompletionCreateParamsNonStreaming,
   options: RequestOptions,
   onPartialOutput: (partial: unknown) => void,
-): Promise<{ completion: ChatCompletion; timing?: StreamTiming }> {
+): Promise<{ completion: ChatCompletion; timing?: DeploymentTiming }> {
   const sentAt = performance.now();
   const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, options);
   let content = "";
@@ -110,7 +103,22 @@ export async function streamChatCompletion(
   const completion = { ...meta, object: "chat.completion" as const, choices: [choice], ...(usage ? { usage } : {}) };
   const [first, last] = [textAt.at(0), textAt.at(-1)];
   if (first === undefined || last === undefined) return { completion };
-  return { completion, timing: { firstTextMs: first - sentAt, textMs: last - first, textChunks: textAt.length } };
+  // In the terms the simulator's profiles are calibrated from: the first text counts from sending (reasoning included), the speed over
+  // visible tokens only, and the chunks that carried text (the default content filter releases text in buffered chunks).
+  const { outputTokens: allTokens, reasoningTokens = 0 } = tokenUsage(usage);
+  const outputTokens = Math.max(0, allTokens - reasoningTokens);
+  const textMs = last - first;
+  const speed = textAt.length > 1 && textMs > 0 ? { tokensPerSecond: outputTokens / (textMs / 1000) } : {};
+  const timing = {
+    model: meta.model,
+    reasoningEffort: typeof body.reasoning_effort === "string" ? body.reasoning_effort : "",
+    firstTextMs: first - sentAt,
+    ...speed,
+    chunkTokens: outputTokens / textAt.length,
+    outputTokens,
+    reasoningTokens,
+  };
+  return { completion, timing };
 }
 
 /** Undefined while nothing usable has arrived. */

@@ -20,14 +20,7 @@ export type ReadKind = SourceKind | "data";
 const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: "cost centre", contract: "contract" } as const;
 const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
 
-interface SpendScope {
-  supplier?: string | null;
-  category?: string | null;
-  fiscalYear?: string | null;
-  from?: string | null;
-  to?: string | null;
-  costCenter?: string | null;
-}
+type SpendScope = Partial<Record<"supplier" | "category" | "fiscalYear" | "from" | "to" | "costCenter", string | null>>;
 
 function scopeParts(
   s: SpendScope,
