@@ -80,5 +80,5 @@ function specialistTurn(input: SpecialistInput, request: ChatRequest, vocabulary
         })),
       };
   }
-  return writeFinding(input, readToolObservations(messages), entities, today);
+  return writeFinding(input, readToolObservations(messages), entities);
 }

@@ -16,7 +16,6 @@ export interface FactContext {
   observations: ToolObservation[];
   entities: QuestionEntities;
   phrases: Phrases;
-  today: Date;
 }
 
 /** Every object in the tools' data, depth-first. */
