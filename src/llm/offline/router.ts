@@ -87,12 +87,10 @@ export function routeOffline(input: RouterInput, vocabulary: QuestionVocabulary)
 
 /** Within ROUTER_REASON_CHARS: at least the first keyword of each specialist (the names say who was chosen, whatever it costs). */
 function matchedReason(phrases: Phrases, matches: { name: string; keywords: string[] }[]): string {
-  const most = Math.max(...matches.map((m) => m.keywords.length));
-  for (let count = most; count > 1; count--) {
+  for (let count = Math.max(...matches.map((m) => m.keywords.length)); ; count--) {
     const reason = phrases.routerMatched(matches.map((m) => ({ ...m, keywords: m.keywords.slice(0, count) })));
-    if (reason.length <= ROUTER_REASON_CHARS) return reason;
+    if (count <= 1 || reason.length <= ROUTER_REASON_CHARS) return reason;
   }
-  return phrases.routerMatched(matches.map((m) => ({ ...m, keywords: m.keywords.slice(0, 1) })));
 }
 
 /** Figures, amounts, percentages and comparisons need high evidence; several specialists medium. */
