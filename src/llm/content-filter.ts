@@ -18,7 +18,7 @@ const PromptRefusalSchema = z.object({
 
 const FilteredChoiceSchema = z.object({ content_filter_results: FilterResultsSchema.optional() }).passthrough();
 
-function filteredCategories(results: Record<string, unknown> | undefined): string[] {
+export function filteredCategories(results: Record<string, unknown> | undefined): string[] {
   return Object.entries(results ?? {})
     .filter(([, value]) => CategoryResultSchema.safeParse(value).data?.filtered === true)
     .map(([category]) => category)

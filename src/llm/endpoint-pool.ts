@@ -42,7 +42,6 @@ export class EndpointPool<C> {
     endpoints: readonly { name: string; client: C }[],
     private readonly settings: CircuitSettings,
     private readonly listener: EndpointListener = () => undefined,
-    private readonly now: () => number = Date.now,
   ) {
     if (endpoints.length === 0) throw new Error("EndpointPool needs at least one endpoint");
     this.endpoints = endpoints.map((e) => ({ ...e }));
@@ -67,17 +66,9 @@ export class EndpointPool<C> {
       this.notify({ type: "circuit_opened", endpoint: endpoint.name, deployment, fault });
   }
 
-  streamTimed(endpoint: ModelEndpoint<C>, deployment: string, timing: DeploymentTiming): void {
-    this.listener({ type: "stream_timed", endpoint: endpoint.name, deployment, timing });
-  }
-
   /** A request ended without telling anything about the endpoint (cancelled): frees its probe slot. */
   released(endpoint: ModelEndpoint<C>, deployment: string): void {
     this.breaker(endpoint, deployment).released();
-  }
-
-  failedOver(from: ModelEndpoint<C>, to: ModelEndpoint<C>, fault: EndpointFault): void {
-    this.notify({ type: "failover", from: from.name, to: to.name, fault });
   }
 
   /** Per deployment called so far (closed with no requests before any call), primary first. */
@@ -94,11 +85,11 @@ export class EndpointPool<C> {
     let byDeployment = this.breakers.get(endpoint);
     if (!byDeployment) this.breakers.set(endpoint, (byDeployment = new Map<string, CircuitBreaker>()));
     let breaker = byDeployment.get(deployment);
-    if (!breaker) byDeployment.set(deployment, (breaker = new CircuitBreaker(this.settings, this.now)));
+    if (!breaker) byDeployment.set(deployment, (breaker = new CircuitBreaker(this.settings)));
     return breaker;
   }
 
-  private notify(event: EndpointEvent): void {
+  notify(event: EndpointEvent): void {
     try {
       this.listener(event);
     } catch {

@@ -1,10 +1,9 @@
 // Azure OpenAI and OpenAI-compatible endpoints differ only in how the `openai` client is built (the two builders below).
 import { DefaultAzureCredential, getBearerTokenProvider } from "@azure/identity";
 import OpenAI, { AzureOpenAI } from "openai";
-import type { CompletionUsage } from "openai/resources/completions";
 import { redactUrl } from "../domain/errors";
 import type { DeploymentTiming } from "../domain";
-import type { ChatModel, ChatOutcome, ChatRequest, TokenUsage } from "../workflow/ports";
+import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
 import type { ChatCompletion } from "openai/resources/chat/completions";
 import {
   EndpointPool,
@@ -18,8 +17,8 @@ import { AzureV1OpenAI, type AzureV1Auth } from "./azure-v1-client";
 import { completionFilterVerdict, describeVerdict } from "./content-filter";
 import { classifyOpenAiError, describeFailure, endpointFault, endpointInfo, shorten } from "./openai-failure";
 import { addUsage } from "../workflow/token-usage";
-import { fromChatCompletion, toChatCompletionParams } from "./openai-request";
-import { streamChatCompletion, type StreamTiming } from "./openai-stream";
+import { fromChatCompletion, toChatCompletionParams, tokenUsage } from "./openai-request";
+import { streamChatCompletion } from "./openai-stream";
 import {
   CUT_OFF_ANSWER,
   MODEL_FAILOVER,
@@ -53,12 +52,18 @@ export interface FailoverBehaviour {
 export class OpenAiChatModel implements ChatModel, EndpointHealth {
   /** The model each deployment's responses named (Azure's `model` field, e.g. `gpt-5.4-2026-03-05`). */
   private readonly servedModels = new Map<string, string>();
+  private readonly pool: EndpointPool<OpenAI>;
+  private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number };
 
   constructor(
     readonly kind: "azure-openai" | "openai-compatible",
-    private readonly pool: EndpointPool<OpenAI>,
-    private readonly behaviour: RetryBehaviour & { retryAfterBudgetMs: number },
-  ) {}
+    clients: ModelEndpoint<OpenAI>[],
+    { retry, sleep, random, retryAfterBudgetMs, circuit, onEndpointEvent }: RetryBehaviour & FailoverBehaviour,
+  ) {
+    this.pool = new EndpointPool(clients, circuit ?? MODEL_FAILOVER.circuit, onEndpointEvent);
+    // Only the retry knobs travel into the model; endpoints and keys stay with the clients.
+    this.behaviour = { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs };
+  }
 
   endpointStatuses(): EndpointStatus[] {
     return this.pool.statuses();
@@ -100,14 +105,15 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     let lastFault: EndpointFault | undefined;
     const options = { headers: { "x-agent-id": request.agentId }, signal, maxRetries: 0 };
     const onPartialOutput = request.output ? request.onPartialOutput : undefined;
-    let timing: StreamTiming | undefined;
+    let timing: DeploymentTiming | undefined;
     const attempt = async (): Promise<ChatCompletion> => {
       const previous = current;
       // Endpoints this request faulted on are skipped until it has faulted on every one.
       const skip = new Set(faults.keys());
       if (skip.size === pool.endpoints.length) skip.clear();
       current = pool.pick(deployment, skip);
-      if (previous && previous !== current && lastFault) pool.failedOver(previous, current, lastFault);
+      if (previous && previous !== current && lastFault)
+        pool.notify({ type: "failover", from: previous.name, to: current.name, fault: lastFault });
       lastFault = undefined;
       const { client } = current;
       if (!onPartialOutput) return client.chat.completions.create(body, options);
@@ -139,7 +145,7 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
     if (result.ok) {
       if (result.value.model) this.servedModels.set(deployment, result.value.model);
       const usage = tokenUsage(result.value.usage);
-      if (timing) pool.streamTimed(last, deployment, deploymentTiming(timing, result.value.model, body, usage));
+      if (timing) pool.notify({ type: "stream_timed", endpoint: last.name, deployment, timing });
       const choice = result.value.choices[0];
       if (choice?.finish_reason === "content_filter") {
         const filter = completionFilterVerdict(choice);
@@ -184,34 +190,6 @@ export class OpenAiChatModel implements ChatModel, EndpointHealth {
   }
 }
 
-/** A streamed answer's timing in the terms the simulator's profiles use (visible tokens only: reasoning came before the first text). */
-function deploymentTiming(timing: StreamTiming, model: string, body: { reasoning_effort?: unknown }, usage: TokenUsage): DeploymentTiming {
-  const reasoningTokens = usage.reasoningTokens ?? 0;
-  const outputTokens = Math.max(0, usage.outputTokens - reasoningTokens);
-  const speed = timing.textChunks > 1 && timing.textMs > 0 ? { tokensPerSecond: outputTokens / (timing.textMs / 1000) } : {};
-  return {
-    model,
-    reasoningEffort: typeof body.reasoning_effort === "string" ? body.reasoning_effort : "",
-    firstTextMs: timing.firstTextMs,
-    ...speed,
-    chunkTokens: outputTokens / timing.textChunks,
-    outputTokens,
-    reasoningTokens,
-  };
-}
-
-// Cached prompt tokens and reasoning tokens are kept only when the server reports them.
-function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
-  const cached = usage?.prompt_tokens_details?.cached_tokens;
-  const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
-  return {
-    inputTokens: usage?.prompt_tokens ?? 0,
-    outputTokens: usage?.completion_tokens ?? 0,
-    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
-    ...(typeof reasoning === "number" ? { reasoningTokens: reasoning } : {}),
-  };
-}
-
 /**
  * Azure OpenAI: `request.model` is the deployment name; the v1 API unless `apiVersion` names a dated one. Authenticates with the API key
  * when given, else with an Entra ID token from DefaultAzureCredential.
@@ -234,8 +212,8 @@ export function createAzureOpenAiChatModel(
       maxRetries: 0,
     });
   };
-  const clients = endpointList(options.endpoint).map((endpoint) => ({ name: redactUrl(endpoint), client: clientFor(endpoint) }));
-  return new OpenAiChatModel("azure-openai", endpointPool(clients, options), retryBehaviour(options));
+  const clients = [options.endpoint].flat().map((endpoint) => ({ name: redactUrl(endpoint), client: clientFor(endpoint) }));
+  return new OpenAiChatModel("azure-openai", clients, options);
 }
 
 /** Any OpenAI-compatible base URL (OpenAI, OpenRouter, Ollama, vLLM, LM Studio); local servers need no key. */
@@ -243,27 +221,9 @@ export function createOpenAiCompatibleChatModel(
   options: { baseUrl: string | readonly string[]; apiKey?: string } & RetryBehaviour & FailoverBehaviour,
 ): OpenAiChatModel {
   // Explicit values throughout, so OPENAI_* variables in the environment never change behaviour.
-  const clients = endpointList(options.baseUrl).map((baseUrl) => ({
+  const clients = [options.baseUrl].flat().map((baseUrl) => ({
     name: redactUrl(baseUrl),
     client: new OpenAI({ baseURL: baseUrl, apiKey: options.apiKey ?? "not-needed", organization: null, project: null, maxRetries: 0 }),
   }));
-  return new OpenAiChatModel("openai-compatible", endpointPool(clients, options), retryBehaviour(options));
-}
-
-function endpointList(value: string | readonly string[]): readonly string[] {
-  return typeof value === "string" ? [value] : value;
-}
-
-function endpointPool(clients: { name: string; client: OpenAI }[], { circuit, onEndpointEvent }: FailoverBehaviour): EndpointPool<OpenAI> {
-  return new EndpointPool(clients, circuit ?? MODEL_FAILOVER.circuit, onEndpointEvent);
-}
-
-/** Only the retry knobs travel into the model; endpoints and keys stay with the clients. */
-function retryBehaviour({
-  retry,
-  sleep,
-  random,
-  retryAfterBudgetMs,
-}: RetryBehaviour & FailoverBehaviour): RetryBehaviour & { retryAfterBudgetMs: number } {
-  return { retry, sleep, random, retryAfterBudgetMs: retryAfterBudgetMs ?? MODEL_FAILOVER.retryAfterBudgetMs };
+  return new OpenAiChatModel("openai-compatible", clients, options);
 }

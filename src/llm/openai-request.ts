@@ -5,7 +5,8 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { ChatMessage, ChatRequest, ModelToolCall, ToolSpec } from "../workflow/ports";
+import type { CompletionUsage } from "openai/resources/completions";
+import type { ChatMessage, ChatRequest, ModelToolCall, TokenUsage, ToolSpec } from "../workflow/ports";
 import { recogniseFamily, samplingFields } from "./model-family";
 import { dropNullOptionals, strictJsonSchema } from "./strict-json-schema";
 
@@ -85,4 +86,16 @@ function restoreOptionals(json: string, schema: ToolSpec["parameters"]): string 
   } catch {
     return json;
   }
+}
+
+// Cached prompt tokens and reasoning tokens are kept only when the server reports them.
+export function tokenUsage(usage: CompletionUsage | undefined): TokenUsage {
+  const cached = usage?.prompt_tokens_details?.cached_tokens;
+  const reasoning = usage?.completion_tokens_details?.reasoning_tokens;
+  return {
+    inputTokens: usage?.prompt_tokens ?? 0,
+    outputTokens: usage?.completion_tokens ?? 0,
+    ...(typeof cached === "number" ? { cachedInputTokens: cached } : {}),
+    ...(typeof reasoning === "number" ? { reasoningTokens: reasoning } : {}),
+  };
 }

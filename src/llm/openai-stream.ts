@@ -9,6 +9,9 @@ import type { RequestOptions } from "openai/core";
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { Allow, parse } from "partial-json";
 import { z } from "zod";
+import type { DeploymentTiming } from "../domain";
+import { filteredCategories } from "./content-filter";
+import { tokenUsage } from "./openai-request";
 
 const ToolCallDeltaSchema = z.object({
   index: z.number().int().nonnegative(),
@@ -33,17 +36,6 @@ const ChunkSchema = z.object({
   usage: z.record(z.unknown()).nullish(),
 });
 
-const FilteredCategorySchema = z.object({ filtered: z.literal(true) }).passthrough();
-
-/** How a streamed answer arrived: what the simulator's profiles are calibrated from. */
-export interface StreamTiming {
-  /** From sending the request to the first chunk with text (reasoning included). */
-  firstTextMs: number;
-  textMs: number;
-  /** Chunks that carried text (the default content filter releases text in buffered chunks). */
-  textChunks: number;
-}
-
 /**
  * Resolves with the whole completion as the non-streaming call would; `onPartialOutput` may get a string field cut mid-word. A filter
  * verdict ends the answer as `content_filter` whatever text came before (the asynchronous filter judges text already sent).
@@ -53,88 +45,80 @@ export async function streamChatCompletion(
   body: ChatCompletionCreateParamsNonStreaming,
   options: RequestOptions,
   onPartialOutput: (partial: unknown) => void,
-): Promise<{ completion: ChatCompletion; timing?: StreamTiming }> {
+): Promise<{ completion: ChatCompletion; timing?: DeploymentTiming }> {
   const sentAt = performance.now();
   const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, options);
-  const answer = new StreamedAnswer();
+  let content = "";
+  let refusal = "";
+  let finishReason: string | null = null;
+  let usage: ChatCompletion["usage"];
+  let meta = { id: "", created: 0, model: "" };
+  let filterResults: Record<string, unknown> = {};
+  const toolCalls: { id: string; name: string; arguments: string }[] = [];
   const textAt: number[] = [];
   for await (const raw of stream) {
-    const chunk = ChunkSchema.safeParse(raw);
-    if (!chunk.success) continue;
-    if (answer.add(chunk.data)) {
-      textAt.push(performance.now());
-      const partial = parsePartial(answer.content);
-      if (partial !== undefined) onPartialOutput(partial);
-    }
-  }
-  const [first, last] = [textAt.at(0), textAt.at(-1)];
-  const timing =
-    first === undefined || last === undefined
-      ? undefined
-      : { firstTextMs: first - sentAt, textMs: last - first, textChunks: textAt.length };
-  return { completion: answer.completion(), ...(timing ? { timing } : {}) };
-}
-
-type Chunk = z.infer<typeof ChunkSchema>;
-
-class StreamedAnswer {
-  content = "";
-  private refusal = "";
-  private readonly toolCalls: { id: string; name: string; arguments: string }[] = [];
-  private finishReason: string | null = null;
-  private filterResults: Record<string, unknown> = {};
-  private usage: ChatCompletion["usage"];
-  private meta = { id: "", created: 0, model: "" };
-
-  add(chunk: Chunk): boolean {
+    const chunk = ChunkSchema.safeParse(raw).data;
     // Azure's first chunk (the prompt's filter results) has an empty id and model.
-    if (chunk.model) this.meta = { id: chunk.id ?? "", created: chunk.created ?? 0, model: chunk.model };
-    if (chunk.usage) this.usage = chunk.usage as unknown as ChatCompletion["usage"];
-    const choice = chunk.choices?.find((candidate) => candidate.index === 0);
-    if (!choice) return false;
-    if (choice.content_filter_results) this.noteFilterResults(choice.content_filter_results);
-    if (choice.finish_reason && this.finishReason !== "content_filter") this.finishReason = choice.finish_reason;
-    const delta = choice.delta;
-    if (!delta) return false;
-    if (delta.refusal) this.refusal += delta.refusal;
-    for (const call of delta.tool_calls ?? []) {
-      const known = (this.toolCalls[call.index] ??= { id: "", name: "", arguments: "" });
+    if (chunk?.model) meta = { id: chunk.id ?? "", created: chunk.created ?? 0, model: chunk.model };
+    if (chunk?.usage) usage = chunk.usage as unknown as ChatCompletion["usage"];
+    const choice = chunk?.choices?.find((candidate) => candidate.index === 0);
+    if (!choice) continue;
+    if (choice.content_filter_results) {
+      filterResults = { ...filterResults, ...choice.content_filter_results };
+      if (filteredCategories(choice.content_filter_results).length > 0) finishReason = "content_filter";
+    }
+    if (choice.finish_reason && finishReason !== "content_filter") finishReason = choice.finish_reason;
+    refusal += choice.delta?.refusal ?? "";
+    for (const call of choice.delta?.tool_calls ?? []) {
+      const known = (toolCalls[call.index] ??= { id: "", name: "", arguments: "" });
       known.id ||= call.id ?? "";
       known.name += call.function?.name ?? "";
       known.arguments += call.function?.arguments ?? "";
     }
-    if (!delta.content) return false;
-    this.content += delta.content;
-    return true;
+    if (!choice.delta?.content) continue;
+    content += choice.delta.content;
+    textAt.push(performance.now());
+    const partial = parsePartial(content);
+    if (partial !== undefined) onPartialOutput(partial);
   }
-
-  private noteFilterResults(results: Record<string, unknown>): void {
-    this.filterResults = { ...this.filterResults, ...results };
-    if (Object.values(results).some((verdict) => FilteredCategorySchema.safeParse(verdict).success)) this.finishReason = "content_filter";
-  }
-
-  /** Throws when the stream ended before the answer did (no finish reason came). */
-  completion(): ChatCompletion {
-    if (this.finishReason === null) throw new Error("the answer's stream ended before the answer did");
-    const toolCalls = this.toolCalls.filter(Boolean).map((call) => ({
-      id: call.id,
-      type: "function" as const,
-      function: { name: call.name, arguments: call.arguments },
-    }));
-    const choice = {
-      index: 0,
-      message: {
-        role: "assistant" as const,
-        content: this.content || null,
-        refusal: this.refusal || null,
-        ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
-      },
-      logprobs: null,
-      finish_reason: this.finishReason as ChatCompletion.Choice["finish_reason"],
-      content_filter_results: this.filterResults,
-    };
-    return { ...this.meta, object: "chat.completion", choices: [choice], ...(this.usage ? { usage: this.usage } : {}) };
-  }
+  if (finishReason === null) throw new Error("the answer's stream ended before the answer did");
+  const calls = toolCalls.filter(Boolean).map((call) => ({
+    id: call.id,
+    type: "function" as const,
+    function: { name: call.name, arguments: call.arguments },
+  }));
+  const message = {
+    role: "assistant" as const,
+    content: content || null,
+    refusal: refusal || null,
+    ...(calls.length > 0 ? { tool_calls: calls } : {}),
+  };
+  const choice = {
+    index: 0,
+    message,
+    logprobs: null,
+    finish_reason: finishReason as ChatCompletion.Choice["finish_reason"],
+    content_filter_results: filterResults,
+  };
+  const completion = { ...meta, object: "chat.completion" as const, choices: [choice], ...(usage ? { usage } : {}) };
+  const [first, last] = [textAt.at(0), textAt.at(-1)];
+  if (first === undefined || last === undefined) return { completion };
+  // In the terms the simulator's profiles are calibrated from: the first text counts from sending (reasoning included), the speed over
+  // visible tokens only, and the chunks that carried text (the default content filter releases text in buffered chunks).
+  const { outputTokens: allTokens, reasoningTokens = 0 } = tokenUsage(usage);
+  const outputTokens = Math.max(0, allTokens - reasoningTokens);
+  const textMs = last - first;
+  const speed = textAt.length > 1 && textMs > 0 ? { tokensPerSecond: outputTokens / (textMs / 1000) } : {};
+  const timing = {
+    model: meta.model,
+    reasoningEffort: typeof body.reasoning_effort === "string" ? body.reasoning_effort : "",
+    firstTextMs: first - sentAt,
+    ...speed,
+    chunkTokens: outputTokens / textAt.length,
+    outputTokens,
+    reasoningTokens,
+  };
+  return { completion, timing };
 }
 
 /** Undefined while nothing usable has arrived. */

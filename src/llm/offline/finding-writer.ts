@@ -22,17 +22,12 @@ const SUMMARY_FACTS = 2;
  * A Finding from tool results: the answering facts as summary, the rest as details (never the tools' digests: the Moderator gets those
  * with the tool calls, as prompts/fragments/finding-facts.md tells models). A re-ask keeps the earlier finding's evidence alongside.
  */
-export function writeFinding(
-  input: SpecialistInput,
-  toolObservations: ToolObservation[],
-  entities: QuestionEntities,
-  today: Date,
-): FindingOutput {
+export function writeFinding(input: SpecialistInput, toolObservations: ToolObservation[], entities: QuestionEntities): FindingOutput {
   const phrases = phrasesFor(input.language);
   const amount = entities.amounts[0];
   // For a Japanese question the tools' wording already reads in Japanese (the tool runner restates it).
   const observations = amount ? fitPolicyQuotes(toolObservations, amount.jpy) : toolObservations;
-  const facts = deriveFacts({ observations, entities, phrases, today }, input.specialist.tools);
+  const facts = deriveFacts({ observations, entities, phrases }, input.specialist.tools);
   const ok = observations.filter((o) => o.ok);
   const previous = input.previous?.status === "ok" ? input.previous : undefined;
   const evidence = selectEvidence(facts, ok, previous?.evidence ?? []);

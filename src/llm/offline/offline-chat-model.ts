@@ -1,14 +1,16 @@
 import type { JpyRates } from "../../domain/amounts";
+import type { SpecialistInput } from "../../domain";
 import { systemClock } from "../../domain/runtime";
 import { readAgentInput } from "../../workflow/agent-message";
-import type { ChatModel, ChatOutcome, ChatRequest, Clock, ModelToolCall } from "../../workflow/ports";
+import type { ChatModel, ChatOutcome, ChatRequest, Clock } from "../../workflow/ports";
+import { extractQuestionEntities } from "../../tools/question/question-entities";
+import { planToolCalls } from "../../tools/evidence-plan";
+import type { QuestionVocabulary } from "../../tools/question/vocabulary";
+import { amendFinding, writeFinding } from "./finding-writer";
 import { moderateOffline } from "./moderator";
 import { rewriteOffline } from "./rewriter";
 import { routeOffline } from "./router";
-import { specialistTurn } from "./specialist-turn";
-import type { QuestionVocabulary } from "../../tools/question/vocabulary";
-
-const OFFLINE_MODEL_NAME = "offline";
+import { readToolObservations } from "./tool-observations";
 
 interface OfflineChatModelOptions {
   vocabulary: QuestionVocabulary;
@@ -28,38 +30,55 @@ export function createOfflineChatModel(options: OfflineChatModelOptions): ChatMo
     kind: "offline",
     async complete(request: ChatRequest): Promise<ChatOutcome> {
       const started = performance.now();
-      const finish = (reply: { content: string; toolCalls: ModelToolCall[] } | { error: string }): ChatOutcome => {
-        const common = {
-          usage: { inputTokens: 0, outputTokens: 0 },
-          durationMs: Math.round(performance.now() - started),
-          attempts: 1,
-          model: OFFLINE_MODEL_NAME,
-        };
-        return "error" in reply ? { kind: "error", cause: reply.error, ...common } : { kind: "ok", ...reply, ...common };
-      };
+      const common = () => ({
+        usage: { inputTokens: 0, outputTokens: 0 },
+        durationMs: Math.round(performance.now() - started),
+        attempts: 1,
+      });
+      const fail = (cause: string): ChatOutcome => ({ kind: "error", cause, ...common(), model: "offline" });
       const input = readAgentInput(request.messages);
       await options.vocabulary.contractIds.ready();
-      if (!input) return finish({ error: `the offline engine has no language model for agent ${request.agentId}` });
-      let content: string;
-      if (input.agent === "specialist") {
-        const reply = specialistTurn(input, request.messages, request.tools, options.vocabulary, clock.now(), options.jpyRates);
-        if ("toolCalls" in reply) return finish({ content: "", toolCalls: reply.toolCalls });
-        content = reply.content;
-      } else {
-        const reply =
-          input.agent === "rewriter"
+      if (!input) return fail(`the offline engine has no language model for agent ${request.agentId}`);
+      const reply =
+        input.agent === "specialist"
+          ? specialistTurn(input, request, options.vocabulary, clock.now(), options.jpyRates)
+          : input.agent === "rewriter"
             ? rewriteOffline(input, options.vocabulary, clock.now())
             : input.agent === "router"
               ? routeOffline(input, options.vocabulary)
               : moderateOffline(input);
-        content = JSON.stringify(reply);
-      }
+      if ("toolCalls" in reply) return { kind: "ok", content: "", toolCalls: reply.toolCalls, ...common(), model: "offline" };
+      const content = JSON.stringify(reply);
       const problem = request.output?.schema.safeParse(JSON.parse(content));
       if (request.output && problem && !problem.success)
-        return finish({
-          error: `the offline engine's ${input.agent} reply does not match '${request.output.name}': ${problem.error.issues[0]?.message ?? "invalid"}`,
-        });
-      return finish({ content, toolCalls: [] });
+        return fail(
+          `the offline engine's ${input.agent} reply does not match '${request.output.name}': ${problem.error.issues[0]?.message ?? "invalid"}`,
+        );
+      return { kind: "ok", content, toolCalls: [], ...common(), model: "offline" };
     },
   };
+}
+
+/** Debate round: amend the earlier finding. Otherwise call the tools that fit while none has answered yet, then write the Finding. */
+function specialistTurn(input: SpecialistInput, request: ChatRequest, vocabulary: QuestionVocabulary, today: Date, jpyRates?: JpyRates) {
+  const entities = extractQuestionEntities(input.question, vocabulary, today, jpyRates);
+  if (input.round === "debate" && input.previous?.status === "ok") return amendFinding(input, input.previous);
+  const { tools = [], messages } = request;
+  if (tools.length > 0 && !messages.some((message) => message.role === "tool")) {
+    const avoid = input.round === "requery" ? (input.previous?.toolCalls ?? []).map((c) => ({ name: c.name, args: c.arguments })) : [];
+    const plan = planToolCalls(input, tools, entities, {
+      broaden: input.round === "requery",
+      avoid,
+      fiscalYearStartMonth: vocabulary.fiscalYearStartMonth,
+    });
+    if (plan.length > 0)
+      return {
+        toolCalls: plan.map((call, index) => ({
+          id: `offline-${index + 1}-${call.name}`,
+          name: call.name,
+          arguments: JSON.stringify(call.args),
+        })),
+      };
+  }
+  return writeFinding(input, readToolObservations(messages), entities);
 }

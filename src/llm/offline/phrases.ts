@@ -20,14 +20,7 @@ export type ReadKind = SourceKind | "data";
 const KIND_EN = { supplier: "supplier", category: "spend category", costCenter: "cost centre", contract: "contract" } as const;
 const KIND_JA = { supplier: "取引先", category: "支出カテゴリ", costCenter: "コストセンター", contract: "契約" } as const;
 
-interface SpendScope {
-  supplier?: string | null;
-  category?: string | null;
-  fiscalYear?: string | null;
-  from?: string | null;
-  to?: string | null;
-  costCenter?: string | null;
-}
+type SpendScope = Partial<Record<"supplier" | "category" | "fiscalYear" | "from" | "to" | "costCenter", string | null>>;
 
 function scopeParts(
   s: SpendScope,
@@ -44,8 +37,6 @@ function scopeParts(
 
 const en = {
   language: "en" as Language,
-  list: (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`),
-  quote: (text: string) => `"${text}"`,
   routerMatched: (matches: { name: string; keywords: string[] }[]) =>
     `Matched keywords: ${matches.map((m) => `${m.name} (${m.keywords.slice(0, 4).join(", ")})`).join("; ")}.`,
   routerNoMatch: (name: string) => `No specialist keywords matched, so the ${name} answers alone.`,
@@ -118,7 +109,9 @@ const en = {
     `Several suppliers could be ${name}: ${sentence(candidates.join(", "))} Which one do you mean?`,
   /** Records a tool failed to read: the answer cannot rest on them. */
   couldNotRead: (kinds: ReadKind[]) => {
-    const what = en.list(kinds.map((kind) => (kind === "data" ? "data" : `${labelsFor("en").sourceNames[kind].toLowerCase()} records`)));
+    const what = new Intl.ListFormat("en-GB").format(
+      kinds.map((kind) => (kind === "data" ? "data" : `${labelsFor("en").sourceNames[kind].toLowerCase()} records`)),
+    );
     return `The ${what} could not be read, so this cannot be answered from ${kinds.length === 1 && kinds[0] === "data" ? "it" : "them"}.`;
   },
   noToolsUsed: "No data lookup matched this question; this is general guidance only.",
@@ -155,8 +148,6 @@ const bracketed = (items: string[]) => items.map((item) => `「${item}」`).join
 
 const ja: Phrases = {
   language: "ja",
-  list: (items) => items.join("、"),
-  quote: (text) => `「${text}」`,
   routerMatched: (matches) => `キーワード一致: ${matches.map((m) => `${m.name}（${bracketed(m.keywords.slice(0, 4))}）`).join("、")}。`,
   routerNoMatch: (name) => `一致するキーワードがないため、${name}が単独で回答します。`,
   scopeOut: (offTopic) =>

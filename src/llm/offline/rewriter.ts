@@ -42,38 +42,20 @@ const CONTRACT_PRONOUNS = /\b(it|that contract|this contract)\b|(その契約|�
  */
 export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabulary, today: Date): UnderstandingOutput {
   const message = input.question.trim();
-  const standalone = (): UnderstandingOutput => ({
-    kind: "standalone",
-    standaloneQuestion: input.question,
-    refersToPreviousAnswer: false,
-    clarification: "",
-  });
+  const standalone = understood("standalone", input.question);
   const last = input.turns.at(-1);
-  if (!last) {
-    if (!needsEarlierContext(message)) return standalone();
-    return {
-      kind: "clarify",
-      standaloneQuestion: input.question,
-      refersToPreviousAnswer: false,
-      clarification: defaultClarification(input.language),
-    };
-  }
+  if (!last)
+    return needsEarlierContext(message) ? understood("clarify", input.question, false, defaultClarification(input.language)) : standalone;
   const cues = followUpCues(message);
   // "This year" and "last year" in the data set's fiscal years, whatever month they start in.
   const currentYear = fiscalYearOfDate(today, vocabulary.fiscalYearStartMonth);
   const own = mentionsIn(message, vocabulary, currentYear);
-  const topic = hasOwnTopic(message, own);
+  const topic = topicWords(message, own) >= 2;
   // Only names and nothing asked ("Nimbus?", 「オーシャニック・フレイトとはやぶさ物流は？」) continues the last question.
   const pointsBack = cues.elliptical || cues.aboutAnswer || cues.dangling || cues.short || (own.length > 0 && !topic);
-  if (!pointsBack || (topic && own.length > 0 && !cues.elliptical) || namesSubjectAndPeriod(message, own)) return standalone();
+  if (!pointsBack || (topic && own.length > 0 && !cues.elliptical) || namesSubjectAndPeriod(message, own)) return standalone;
 
   const base = last.question.trim();
-  const rewritten = (standaloneQuestion: string, refersToPreviousAnswer: boolean): UnderstandingOutput => ({
-    kind: "rewritten",
-    standaloneQuestion,
-    refersToPreviousAnswer,
-    clarification: "",
-  });
   if (own.length > 0 && !topic) {
     const previous = mentionsIn(base, vocabulary, currentYear);
     const resolvedOwn = yearBeforeResolved(own, previous, currentYear);
@@ -82,16 +64,25 @@ export function rewriteOffline(input: RewriterInput, vocabulary: QuestionVocabul
     if (detectLanguage(base) !== detectLanguage(message)) {
       const missing = previous.filter((mention) => !own.some((o) => o.kind === mention.kind));
       const spend = containsAny(base, LEXICON.spend) ? spendQuestion([...resolvedOwn, ...missing], input.language) : undefined;
-      return rewritten(spend ?? substitute(message, missing, resolvedOwn, input.language), false);
+      return understood("rewritten", spend ?? substitute(message, missing, resolvedOwn, input.language));
     }
-    return rewritten(substitute(base, resolvedOwn, previous, input.language), false);
+    return understood("rewritten", substitute(base, resolvedOwn, previous, input.language));
   }
 
   const resolved = resolvePronouns(message, last.entities, input.language);
-  if (resolved !== message && topicWords(message, own) >= 1) return rewritten(resolved, false);
+  if (resolved !== message && topicWords(message, own) >= 1) return understood("rewritten", resolved);
   // A new subject introduced with "what about …" points back at nothing: it stands alone.
-  if (topic && !cues.aboutAnswer && !cues.dangling) return standalone();
-  return rewritten(attach(resolved, base, input.language), cues.aboutAnswer || (cues.dangling && resolved === message));
+  if (topic && !cues.aboutAnswer && !cues.dangling) return standalone;
+  return understood("rewritten", attach(resolved, base, input.language), cues.aboutAnswer || (cues.dangling && resolved === message));
+}
+
+function understood(
+  kind: UnderstandingOutput["kind"],
+  standaloneQuestion: string,
+  refersToPreviousAnswer = false,
+  clarification = "",
+): UnderstandingOutput {
+  return { kind, standaloneQuestion, refersToPreviousAnswer, clarification };
 }
 
 /**
@@ -161,9 +152,7 @@ function placed(written: string, candidates: Mention[]): Mention[] {
  * last year?", 「2024年度は？」) names none, and needs no contract ids: it is rewritten even when they cannot be read.
  */
 function mayNameContract(written: string, mentions: Mention[], vocabulary: QuestionVocabulary): boolean {
-  let rest = written;
-  for (const mention of [...mentions].reverse()) rest = rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length);
-  const words = rest
+  const words = withoutMentions(written, mentions)
     .replace(/[\u3040-\u309f]+/g, " ")
     .split(/[\s\p{P}\p{S}]+/u)
     .filter((word) => word !== "" && !isStopWord(word) && !CUE_WORDS.has(word.toLowerCase()));
@@ -194,13 +183,12 @@ function namesSubjectAndPeriod(message: string, mentions: Mention[]): boolean {
   return subject && mentions.some((mention) => mention.kind === "period") && topicWords(message, mentions) >= 1;
 }
 
-function hasOwnTopic(message: string, mentions: Mention[]): boolean {
-  return topicWords(message, mentions) >= 2;
+function withoutMentions(text: string, mentions: Mention[]): string {
+  return mentions.reduceRight((rest, mention) => rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length), text);
 }
 
 function topicWords(message: string, mentions: Mention[]): number {
-  let rest = message;
-  for (const mention of [...mentions].reverse()) rest = rest.slice(0, mention.at) + " " + rest.slice(mention.at + mention.surface.length);
+  const rest = withoutMentions(message, mentions);
   const latin = contentStems(rest).filter((word) => !CUE_WORDS.has(word) && !/^\d+$/.test(word));
   const japanese = rest.replace(/[^\u3400-\u4dbf\u4e00-\u9fff\u30a0-\u30ff]/g, "").replace(/^(では|じゃあ|それでは|それで|あと)/, "");
   return latin.length + Math.floor(japanese.length / 2);

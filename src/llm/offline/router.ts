@@ -19,20 +19,12 @@ const DESCRIPTION_WEIGHT = 0.5;
  */
 const LIKENESS_WEIGHT = 10;
 
-export interface RouteScore {
-  id: string;
-  /** Keywords and description features, plus the learned likeness: what orders the specialists. */
-  score: number;
-  /** Keywords and description features alone: what brings in a specialist besides the likeliest. */
-  lexical: number;
-  keywords: string[];
-}
-
 /**
  * Scores every specialist by learned likeness, matched keywords and shared description features; what several share counts less for
- * each. `learned` is false for an off-topic question: likeness to the nearest specialist is not a topic then.
+ * each. `learned` is false for an off-topic question: likeness to the nearest specialist is not a topic then. `lexical` (keywords and
+ * description features alone) brings in a specialist besides the likeliest; `score` (plus the learned likeness) orders them.
  */
-export function scoreSpecialists(question: string, specialists: SpecialistSummary[], learned = true): RouteScore[] {
+export function scoreSpecialists(question: string, specialists: SpecialistSummary[], learned = true) {
   const matched = specialists.map((s) => dropContained([...new Set(s.keywords)].filter((k) => usesKeyword(question, k))));
   const keywordShare = countShares(matched);
   const questionFeatures = contentFeatures(question);
@@ -95,12 +87,10 @@ export function routeOffline(input: RouterInput, vocabulary: QuestionVocabulary)
 
 /** Within ROUTER_REASON_CHARS: at least the first keyword of each specialist (the names say who was chosen, whatever it costs). */
 function matchedReason(phrases: Phrases, matches: { name: string; keywords: string[] }[]): string {
-  const most = Math.max(...matches.map((m) => m.keywords.length));
-  for (let count = most; count > 1; count--) {
+  for (let count = Math.max(...matches.map((m) => m.keywords.length)); ; count--) {
     const reason = phrases.routerMatched(matches.map((m) => ({ ...m, keywords: m.keywords.slice(0, count) })));
-    if (reason.length <= ROUTER_REASON_CHARS) return reason;
+    if (count <= 1 || reason.length <= ROUTER_REASON_CHARS) return reason;
   }
-  return phrases.routerMatched(matches.map((m) => ({ ...m, keywords: m.keywords.slice(0, 1) })));
 }
 
 /** Figures, amounts, percentages and comparisons need high evidence; several specialists medium. */

@@ -16,40 +16,29 @@ export interface FactContext {
   observations: ToolObservation[];
   entities: QuestionEntities;
   phrases: Phrases;
-  today: Date;
 }
 
-/** Depth-first. */
-export function dataObjects(observations: ToolObservation[]): { tool: string; value: Record<string, unknown> }[] {
-  const found: { tool: string; value: Record<string, unknown> }[] = [];
-  const walk = (tool: string, value: unknown, depth: number) => {
+/** Every object in the tools' data, depth-first. */
+export function dataObjects(observations: ToolObservation[]): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const walk = (value: unknown, depth: number): void => {
     if (depth > 6 || value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) {
-      value.forEach((item) => walk(tool, item, depth + 1));
-      return;
-    }
-    found.push({ tool, value: value as Record<string, unknown> });
-    for (const child of Object.values(value)) walk(tool, child, depth + 1);
+    if (!Array.isArray(value)) found.push(value as Record<string, unknown>);
+    for (const child of Object.values(value)) walk(child, depth + 1);
   };
-  for (const observation of observations) if (observation.ok) walk(observation.name, observation.data, 0);
+  for (const observation of observations) if (observation.ok) walk(observation.data, 0);
   return found;
 }
 
 /** The objects in tool data that a (passthrough) schema recognises, de-duplicated by `key`. */
-export function recognise<T>(
-  observations: ToolObservation[],
-  schema: z.ZodType<T>,
-  key: (value: T) => string,
-): { tool: string; value: T }[] {
+export function recognise<T>(observations: ToolObservation[], schema: z.ZodType<T>, key: (value: T) => string): T[] {
   const seen = new Set<string>();
-  const result: { tool: string; value: T }[] = [];
-  for (const { tool, value } of dataObjects(observations)) {
+  return dataObjects(observations).flatMap((value) => {
     const parsed = schema.safeParse(value);
-    if (!parsed.success || seen.has(key(parsed.data))) continue;
+    if (!parsed.success || seen.has(key(parsed.data))) return [];
     seen.add(key(parsed.data));
-    result.push({ tool, value: parsed.data });
-  }
-  return result;
+    return [parsed.data];
+  });
 }
 
 export function daysBefore(isoDate: string, days: number): string {

@@ -1,11 +1,8 @@
 import type { SourceKind } from "../../../domain";
 import type { ReadKind } from "../phrases";
-import { benchmarkFacts } from "./benchmark-facts";
-import { contractFacts } from "./contract-facts";
+import { benchmarkFacts, contractFacts, spendFacts, supplierFacts } from "./record-facts";
 import type { Fact, FactContext } from "./fact";
 import { policyFacts } from "./policy-facts";
-import { spendFacts } from "./spend-facts";
-import { supplierFacts } from "./supplier-facts";
 
 export type { Fact, FactContext } from "./fact";
 

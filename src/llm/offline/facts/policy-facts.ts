@@ -78,7 +78,7 @@ function policyPassages(observations: FactContext["observations"]): Passage[] {
   const policyObservations = observations.filter((o) => o.ok && o.evidence.some((e) => /polic|規程/i.test(e.source)));
   const evidence = policyObservations.flatMap((o) => o.evidence.filter((e) => /polic|規程/i.test(e.source)));
   const references = new Set(evidence.map((e) => e.referenceId));
-  const fromData = dataObjects(policyObservations).flatMap(({ value }) => {
+  const fromData = dataObjects(policyObservations).flatMap((value) => {
     const id = [value.referenceId, value.id, value.sectionId].find((v): v is string => typeof v === "string" && references.has(v));
     return id && typeof value.text === "string" ? [{ referenceId: id, text: value.text }] : [];
   });

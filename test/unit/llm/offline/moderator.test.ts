@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { ModeratorOutputSchema, RATIONALE_POINT_CHARS, type Finding } from "../../../../src/domain";
-import { moderateOffline } from "../../../../src/llm/offline/moderator";
 import { EvidenceHandles } from "../../../../src/workflow/evidence-handles";
-import { qualityScore } from "../../../../src/llm/offline/quality-score";
+import { moderateOffline, qualityScore } from "../../../../src/llm/offline/moderator";
 import type { ModeratorInput } from "../../../../src/domain";
 
 type OkFinding = Extract<Finding, { status: "ok" }>;
