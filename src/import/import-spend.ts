@@ -2,7 +2,7 @@ import { SpendCubeBuilder } from "../tools/spend-cube";
 import { tableBatches } from "./table-records";
 import type { ImportRun, KindOutcome } from "./import-run";
 import type { SpendWrite } from "./ports";
-import { SpendRowReader } from "./spend-row-reader";
+import { spendRowReader } from "./spend-row-reader";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -29,16 +29,16 @@ export async function importSpend(run: ImportRun): Promise<void> {
   const cube = new SpendCubeBuilder();
   try {
     const contracts = run.contractIds.size > 0 ? run.contractIds : new Set((await run.writer.load("contracts")).map((c) => c.id));
-    let reader: SpendRowReader | undefined;
+    let readRow: ReturnType<typeof spendRowReader> | undefined;
     for await (const { batch, fields: f } of tableBatches(run, "spend", file, outcome)) {
-      reader ??= new SpendRowReader(f, {
+      readRow ??= spendRowReader(f, {
         suppliers: run.suppliers,
         contracts,
         ratesToJpy: run.rates,
         fiscalYearStartMonth: run.options.fiscalYearStartMonth,
       });
       for (const row of batch) {
-        const transaction = reader.read(f.reset(row.values, row.problems), row.values);
+        const transaction = readRow(f.reset(row.values, row.problems), row.values);
         if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
         if (f.problems.length > 0) {
           outcome.issues.addRow(row.line, f.problems);
