@@ -5,7 +5,7 @@ import { parse, type CsvError, type Parser } from "csv-parse";
 import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
 import { RecordSizeGuard } from "./record-size-guard";
 import { isEmptyRecord, type CellProblem, type TableFile, type TableRow } from "./table-file";
-import { DecodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
+import { decodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
 
 // Excel's "Unicode text" is tab-separated.
 const DELIMITERS = [",", "\t", ";"] as const;
@@ -20,7 +20,7 @@ export async function openCsv(
 ): Promise<TableFile> {
   const { onBytes = () => {} } = options;
   const encoding = options.encoding ?? (await detectEncoding(file));
-  const decoder = new DecodingStream(encoding);
+  const decoder = decodingStream(encoding);
   const source = createReadStream(file);
   let read = 0;
   source.on("data", (chunk) => {
@@ -29,8 +29,12 @@ export async function openCsv(
   });
   const guard = new RecordSizeGuard(IMPORT_LIMITS.rowChars);
   source.on("error", (error) => decoder.destroy(error));
-  decoder.on("error", (error) => guard.destroy(error));
+  decoder.on("error", (error: Error) => guard.destroy(error));
   source.pipe(decoder).pipe(guard);
+  // Only once invalid bytes became U+FFFD does the reader look for it in each row (one already in the file is reported the same way: some
+  // earlier conversion lost a character).
+  const decoded = { encoding, sawInvalid: false };
+  decoder.on("data", (text: string) => (decoded.sawInvalid ||= text.includes(REPLACEMENT)));
   // The parser is made once the first text is there: the delimiter may be sniffed from it.
   const firstText = await firstChunk(guard);
   // A record the parser cannot read (a quote inside a value not in quotes) is that row's issue, not the file's end.
@@ -53,7 +57,7 @@ export async function openCsv(
     label: path.basename(file),
     format: describeEncoding(encoding),
     cells: { kind: "text" },
-    batches: batchesOf(parser, decoder, guard, counts, skipped, source),
+    batches: batchesOf(parser, decoded, guard, counts, skipped, source),
     get emptyRows() {
       return counts.emptyRows;
     },
@@ -80,7 +84,7 @@ function sniffDelimiter(text: string): string {
 // The guard counts records as the parser does (one per line end outside quotes).
 async function* batchesOf(
   parser: Parser,
-  decoder: DecodingStream,
+  decoded: { encoding: FileEncoding; sawInvalid: boolean },
   guard: RecordSizeGuard,
   counts: { emptyRows: number },
   skipped: (CellProblem & { line: number })[],
@@ -113,7 +117,7 @@ async function* batchesOf(
           counts.emptyRows += 1;
           continue;
         }
-        const problems = decoder.sawInvalid ? invalidValues(values, decoder.encoding) : undefined;
+        const problems = decoded.sawInvalid ? invalidValues(values, decoded.encoding) : undefined;
         batch.push(problems ? { line, values, unreadable: problems } : { line, values });
       }
       const ended = parser.readableEnded || parser.destroyed;
