@@ -36,7 +36,8 @@ export async function openCsv(
   const decoded = { encoding, sawInvalid: false };
   decoder.on("data", (text: string) => (decoded.sawInvalid ||= text.includes(REPLACEMENT)));
   // The parser is made once the first text is there: the delimiter may be sniffed from it.
-  const firstText = await firstChunk(guard);
+  await readableOrEnd(guard);
+  const firstText = (guard.read() as string | null) ?? "";
   // A record the parser cannot read (a quote inside a value not in quotes) is that row's issue, not the file's end.
   const parser = parse({
     delimiter: options.delimiter ?? sniffDelimiter(firstText),
@@ -62,16 +63,6 @@ export async function openCsv(
       return counts.emptyRows;
     },
   };
-}
-
-function firstChunk(decoder: Readable): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const take = () => {
-      decoder.off("readable", take).off("end", take).off("error", reject);
-      resolve((decoder.read() as string | null) ?? "");
-    };
-    decoder.on("readable", take).on("end", take).on("error", reject);
-  });
 }
 
 function sniffDelimiter(text: string): string {
@@ -154,16 +145,13 @@ function lineBreaksIn(values: readonly string[]): number {
   return breaks;
 }
 
-function readableOrEnd(parser: Parser): Promise<void> {
+function readableOrEnd(stream: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
-    const done = () => {
-      parser.off("readable", done).off("end", done).off("close", done).off("error", failed);
-      resolve();
+    const settle = (error?: Error) => {
+      stream.off("readable", settle).off("end", settle).off("close", settle).off("error", settle);
+      if (error) reject(error);
+      else resolve();
     };
-    const failed = (error: Error) => {
-      parser.off("readable", done).off("end", done).off("close", done).off("error", failed);
-      reject(error);
-    };
-    parser.on("readable", done).on("end", done).on("close", done).on("error", failed);
+    stream.on("readable", settle).on("end", settle).on("close", settle).on("error", settle);
   });
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { DataKind, Supplier } from "../domain";
 import { resolveInsideFolder } from "./inside-folder";
 import { FileIssues } from "./issues";
-import { declaredEncoding, DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
+import { declaredEncoding, type CsvKind, type Mapping } from "./mapping";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
 import type { Progress } from "./progress";
 import type { FileEncoding, TextEncoding } from "./text-encoding";
@@ -92,8 +92,8 @@ export class ImportRun {
   }
 
   private defaultFiles(kind: CsvKind): [string, string] {
-    const csv = path.join(this.options.directory, DEFAULT_FILES[kind]);
-    return [csv, csv.replace(/\.csv$/, ".xlsx")];
+    const csv = path.join(this.options.directory, kind);
+    return [`${csv}.csv`, `${csv}.xlsx`];
   }
 
   declaredEncoding(kind: CsvKind): FileEncoding | undefined {

@@ -76,25 +76,22 @@ export async function* tableBatches(
     const fields = new FieldReader(mapping, columns, table.cells);
     // A CSV row with more fields than the header has a delimiter where none belongs: every value after it is shifted.
     const fieldsAllowed = workbook ? Infinity : header.values.length;
-    const issueOf = (row: TableRow) =>
-      row.rowProblem
-        ? { column: columnName(row.rowProblem.at), reason: row.rowProblem.reason }
-        : extraFieldsProblem(row.values, fieldsAllowed);
+    const issueOf = (row: TableRow) => {
+      if (row.rowProblem) return { column: columnName(row.rowProblem.at), reason: row.rowProblem.reason };
+      if (row.values.length <= fieldsAllowed) return undefined;
+      const reason = `${row.values.length} fields where the header has ${fieldsAllowed}: a value with the delimiter in it (like 12,500) must be in quotes ("12,500")`;
+      return { column: "row", reason };
+    };
     try {
-      for (let batch = rows; ;) {
-        if (batch.length > 0) {
-          outcome.read += batch.length;
-          const readable = batch.some((row) => row.rowProblem !== undefined || row.values.length > fieldsAllowed)
-            ? withoutRowIssues(batch, outcome, issueOf)
-            : batch;
-          yield {
-            batch: readable.some((row) => row.unreadable) ? readable.map((row) => withProblems(row, columnAt)) : readable,
-            fields,
-          };
+      for await (const batch of withFirst(rows, table.batches)) {
+        outcome.read += batch.length;
+        const records: RecordRow[] = [];
+        for (const row of batch) {
+          const issue = issueOf(row);
+          if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
+          else records.push(row.unreadable ? withProblems(row, columnAt) : row);
         }
-        const next = await table.batches.next();
-        if (next.done) break;
-        batch = next.value;
+        yield { batch: records, fields };
       }
     } finally {
       outcome.emptyRows = table.emptyRows;
@@ -146,24 +143,9 @@ function mergedHeaderProblems(header: readonly string[]): CellProblem[] {
   const reason = "empty header cell (merged header cells name only their first column: give each column its own header)";
   return header.flatMap((name, at) => (at > firstNamed && at < last && name.trim() === "" ? [{ at, reason }] : []));
 }
-function withoutRowIssues(
-  rows: readonly TableRow[],
-  outcome: KindOutcome,
-  issueOf: (row: TableRow) => { column: string; reason: string } | undefined,
-): TableRow[] {
-  return rows.filter((row) => {
-    const issue = issueOf(row);
-    if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
-    return issue === undefined;
-  });
-}
-
-function extraFieldsProblem(values: readonly string[], allowed: number): { column: string; reason: string } | undefined {
-  if (values.length <= allowed) return undefined;
-  return {
-    column: "row",
-    reason: `${values.length} fields where the header has ${allowed}: a value with the delimiter in it (like 12,500) must be in quotes ("12,500")`,
-  };
+async function* withFirst<T>(first: T, rest: AsyncIterable<T>): AsyncGenerator<T> {
+  yield first;
+  yield* rest;
 }
 
 /** A column the import ignores loses nothing. */
