@@ -3,18 +3,9 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { parse, type CsvError, type Parser } from "csv-parse";
 import { IMPORT_LIMITS, rowLengthProblem } from "./limits";
-import type { CsvKind } from "./mapping";
 import { RecordSizeGuard } from "./record-size-guard";
-import {
-  columnsOf,
-  headerAndRecords,
-  isEmptyRecord,
-  type CellProblem,
-  type TableFile,
-  type TableOptions,
-  type TableRow,
-} from "./table-file";
-import { DecodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
+import { isEmptyRecord, type CellProblem, type TableFile, type TableRow } from "./table-file";
+import { decodingStream, describeEncoding, detectEncoding, invalidBytesReason, REPLACEMENT, type FileEncoding } from "./text-encoding";
 
 // Excel's "Unicode text" is tab-separated.
 const DELIMITERS = [",", "\t", ";"] as const;
@@ -23,10 +14,13 @@ const DELIMITERS = [",", "\t", ";"] as const;
  * Line numbers are counted here from the line breaks inside quoted fields: csv-parse's per-record info costs more than the parsing at a
  * million rows. A record over the row limit reaches the parser cut short and is a row with only that problem.
  */
-export async function openCsv(file: string, kind: CsvKind, options: TableOptions & { encoding?: FileEncoding }): Promise<TableFile> {
-  const { mapping, onBytes = () => {} } = options;
+export async function openCsv(
+  file: string,
+  options: { delimiter?: string; encoding?: FileEncoding; onBytes?: (read: number) => void },
+): Promise<TableFile> {
+  const { onBytes = () => {} } = options;
   const encoding = options.encoding ?? (await detectEncoding(file));
-  const decoder = new DecodingStream(encoding);
+  const decoder = decodingStream(encoding);
   const source = createReadStream(file);
   let read = 0;
   source.on("data", (chunk) => {
@@ -35,13 +29,18 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
   });
   const guard = new RecordSizeGuard(IMPORT_LIMITS.rowChars);
   source.on("error", (error) => decoder.destroy(error));
-  decoder.on("error", (error) => guard.destroy(error));
+  decoder.on("error", (error: Error) => guard.destroy(error));
   source.pipe(decoder).pipe(guard);
+  // Only once invalid bytes became U+FFFD does the reader look for it in each row (one already in the file is reported the same way: some
+  // earlier conversion lost a character).
+  const decoded = { encoding, sawInvalid: false };
+  decoder.on("data", (text: string) => (decoded.sawInvalid ||= text.includes(REPLACEMENT)));
   // The parser is made once the first text is there: the delimiter may be sniffed from it.
-  const firstText = await firstChunk(guard);
+  await readableOrEnd(guard);
+  const firstText = (guard.read() as string | null) ?? "";
   // A record the parser cannot read (a quote inside a value not in quotes) is that row's issue, not the file's end.
   const parser = parse({
-    delimiter: mapping.delimiter ?? sniffDelimiter(firstText),
+    delimiter: options.delimiter ?? sniffDelimiter(firstText),
     relax_column_count: true,
     skip_records_with_error: true,
   });
@@ -55,31 +54,15 @@ export async function openCsv(file: string, kind: CsvKind, options: TableOptions
   if (guard.readableEnded) parser.end();
   else guard.pipe(parser);
   const counts = { emptyRows: 0 };
-  const { header, records } = await headerAndRecords(batchesOf(parser, decoder, guard, counts, skipped));
-  const { columns, missingColumns } = columnsOf(header.values, kind, mapping, options.required);
-  if (header.values.length === 0 || missingColumns.length > 0) source.destroy();
   return {
     label: path.basename(file),
     format: describeEncoding(encoding),
     cells: { kind: "text" },
-    header,
-    missingColumns,
-    columns,
-    batches: records,
+    batches: batchesOf(parser, decoded, guard, counts, skipped, source),
     get emptyRows() {
       return counts.emptyRows;
     },
   };
-}
-
-function firstChunk(decoder: Readable): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const take = () => {
-      decoder.off("readable", take).off("end", take).off("error", reject);
-      resolve((decoder.read() as string | null) ?? "");
-    };
-    decoder.on("readable", take).on("end", take).on("error", reject);
-  });
 }
 
 function sniffDelimiter(text: string): string {
@@ -92,47 +75,53 @@ function sniffDelimiter(text: string): string {
 // The guard counts records as the parser does (one per line end outside quotes).
 async function* batchesOf(
   parser: Parser,
-  decoder: DecodingStream,
+  decoded: { encoding: FileEncoding; sawInvalid: boolean },
   guard: RecordSizeGuard,
   counts: { emptyRows: number },
   skipped: (CellProblem & { line: number })[],
+  source: Readable,
 ): AsyncGenerator<TableRow[]> {
   let line = 0;
   let record = -1;
-  for (;;) {
-    const batch: TableRow[] = [];
-    // The records the parser skipped up to `upTo`, in their place: each is a row with its one issue.
-    const rowsSkipped = (upTo: number) => {
-      for (let next = skipped[0]; next !== undefined && next.line <= upTo; next = skipped[0]) {
-        skipped.shift();
-        line = next.line;
-        batch.push({ line, values: [], rowProblem: { at: next.at, reason: next.reason } });
+  try {
+    for (;;) {
+      const batch: TableRow[] = [];
+      // The records the parser skipped up to `upTo`, in their place: each is a row with its one issue.
+      const rowsSkipped = (upTo: number) => {
+        for (let next = skipped[0]; next !== undefined && next.line <= upTo; next = skipped[0]) {
+          skipped.shift();
+          line = next.line;
+          batch.push({ line, values: [], rowProblem: { at: next.at, reason: next.reason } });
+        }
+      };
+      for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
+        rowsSkipped(line + 1);
+        record += 1;
+        line += 1 + lineBreaksIn(values);
+        const cut = guard.cut[0]?.record === record ? guard.cut.shift() : undefined;
+        if (cut) {
+          line += cut.droppedLineBreaks;
+          batch.push({ line, values: [], rowProblem: { at: values.length - 1, reason: rowLengthProblem(cut.chars) } });
+          continue;
+        }
+        if (values[0].trim() === "" && isEmptyRecord(values)) {
+          counts.emptyRows += 1;
+          continue;
+        }
+        const problems = decoded.sawInvalid ? invalidValues(values, decoded.encoding) : undefined;
+        batch.push(problems ? { line, values, unreadable: problems } : { line, values });
       }
-    };
-    for (let values = parser.read() as string[] | null; values !== null; values = parser.read() as string[] | null) {
-      rowsSkipped(line + 1);
-      record += 1;
-      line += 1 + lineBreaksIn(values);
-      const cut = guard.cut[0]?.record === record ? guard.cut.shift() : undefined;
-      if (cut) {
-        line += cut.droppedLineBreaks;
-        batch.push({ line, values: [], rowProblem: { at: values.length - 1, reason: rowLengthProblem(cut.chars) } });
-        continue;
-      }
-      if (values[0].trim() === "" && isEmptyRecord(values)) {
-        counts.emptyRows += 1;
-        continue;
-      }
-      const problems = decoder.sawInvalid ? invalidValues(values, decoder.encoding) : undefined;
-      batch.push(problems ? { line, values, unreadable: problems } : { line, values });
+      const ended = parser.readableEnded || parser.destroyed;
+      if (ended) rowsSkipped(Infinity);
+      if (batch.length > 0) yield batch;
+      else if (ended) {
+        if (parser.errored) throw parser.errored;
+        return;
+      } else await readableOrEnd(parser);
     }
-    const ended = parser.readableEnded || parser.destroyed;
-    if (ended) rowsSkipped(Infinity);
-    if (batch.length > 0) yield batch;
-    else if (ended) {
-      if (parser.errored) throw parser.errored;
-      return;
-    } else await readableOrEnd(parser);
+  } finally {
+    // A reader left before its end (a header without the required columns) closes its file.
+    source.destroy();
   }
 }
 
@@ -156,16 +145,13 @@ function lineBreaksIn(values: readonly string[]): number {
   return breaks;
 }
 
-function readableOrEnd(parser: Parser): Promise<void> {
+function readableOrEnd(stream: Readable): Promise<void> {
   return new Promise((resolve, reject) => {
-    const done = () => {
-      parser.off("readable", done).off("end", done).off("close", done).off("error", failed);
-      resolve();
+    const settle = (error?: Error) => {
+      stream.off("readable", settle).off("end", settle).off("close", settle).off("error", settle);
+      if (error) reject(error);
+      else resolve();
     };
-    const failed = (error: Error) => {
-      parser.off("readable", done).off("end", done).off("close", done).off("error", failed);
-      reject(error);
-    };
-    parser.on("readable", done).on("end", done).on("close", done).on("error", failed);
+    stream.on("readable", settle).on("end", settle).on("close", settle).on("error", settle);
   });
 }

@@ -2,7 +2,7 @@ import path from "node:path";
 import { optionalUrl, type Contract } from "../domain";
 import { readTableRecords } from "./table-records";
 import { clauseKind, DOCUMENT_EXTENSIONS, readDocumentText, splitSections } from "./documents";
-import { DuplicateIds, mergeDirectory } from "./import-tables";
+import { duplicateIds, mergeDirectory } from "./import-tables";
 import type { FieldReader } from "./fields";
 import type { ImportRun } from "./import-run";
 import { resolveInsideFolder } from "./inside-folder";
@@ -11,11 +11,11 @@ import { resolveInsideFolder } from "./inside-folder";
 const CONTRACT_EXPIRING_DAYS = 120;
 
 export async function importContracts(run: ImportRun): Promise<void> {
-  const seen = new DuplicateIds();
+  const checkId = duplicateIds();
   const documents: { contract: Contract; document: string; line: number }[] = [];
   const result = await readTableRecords(run, "contracts", (f, row) => {
     const contract = readContract(run, f);
-    seen.check(f, contract.id, row.line);
+    checkId(f, contract.id, row.line);
     const document = documentOf(run, f);
     if (document !== undefined) documents.push({ contract, document, line: row.line });
     return contract;

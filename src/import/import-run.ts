@@ -3,7 +3,7 @@ import path from "node:path";
 import type { DataKind, Supplier } from "../domain";
 import { resolveInsideFolder } from "./inside-folder";
 import { FileIssues } from "./issues";
-import { declaredEncoding, DEFAULT_FILES, type CsvKind, type Mapping } from "./mapping";
+import { declaredEncoding, type CsvKind, type Mapping } from "./mapping";
 import type { DataStoreWriter, DirectoryKind, DirectoryRecords } from "./ports";
 import type { Progress } from "./progress";
 import type { FileEncoding, TextEncoding } from "./text-encoding";
@@ -69,7 +69,8 @@ export class ImportRun {
 
   /** As the mapping names it, else spend.csv, else spend.xlsx; a name that leaves the import folder is the kind's line-1 issue. */
   file(kind: CsvKind): string | undefined {
-    const name = this.options.mapping.files[kind] ?? this.defaultName(kind);
+    const csvOrWorkbook = this.exists(kind, "csv") || !this.exists(kind, "xlsx") ? `${kind}.csv` : `${kind}.xlsx`;
+    const name = this.options.mapping.files[kind] ?? csvOrWorkbook;
     const inside = resolveInsideFolder(this.options.directory, name);
     if ("path" in inside) return inside.path;
     if (inside.missing) return undefined;
@@ -81,19 +82,12 @@ export class ImportRun {
 
   /** The workbook of a kind whose CSV is there too when the mapping names neither: which to import is not guessed. */
   rivalFile(kind: CsvKind): string | undefined {
-    if (this.options.mapping.files[kind] !== undefined) return undefined;
-    const [csv, workbook] = this.defaultFiles(kind);
-    return existsSync(csv) && existsSync(workbook) ? path.basename(workbook) : undefined;
+    const both = this.options.mapping.files[kind] === undefined && this.exists(kind, "csv") && this.exists(kind, "xlsx");
+    return both ? `${kind}.xlsx` : undefined;
   }
 
-  private defaultName(kind: CsvKind): string {
-    const [csv, workbook] = this.defaultFiles(kind);
-    return path.basename(existsSync(csv) || !existsSync(workbook) ? csv : workbook);
-  }
-
-  private defaultFiles(kind: CsvKind): [string, string] {
-    const csv = path.join(this.options.directory, DEFAULT_FILES[kind]);
-    return [csv, csv.replace(/\.csv$/, ".xlsx")];
+  private exists(kind: CsvKind, extension: string): boolean {
+    return existsSync(path.join(this.options.directory, `${kind}.${extension}`));
   }
 
   declaredEncoding(kind: CsvKind): FileEncoding | undefined {

@@ -1,8 +1,7 @@
 import { SpendCubeBuilder } from "../tools/spend-cube";
 import { tableBatches } from "./table-records";
-import type { ImportRun, KindOutcome } from "./import-run";
-import type { SpendWrite } from "./ports";
-import { SpendRowReader } from "./spend-row-reader";
+import type { ImportRun } from "./import-run";
+import { spendRowReader } from "./spend-row-reader";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -29,16 +28,16 @@ export async function importSpend(run: ImportRun): Promise<void> {
   const cube = new SpendCubeBuilder();
   try {
     const contracts = run.contractIds.size > 0 ? run.contractIds : new Set((await run.writer.load("contracts")).map((c) => c.id));
-    let reader: SpendRowReader | undefined;
+    let readRow: ReturnType<typeof spendRowReader> | undefined;
     for await (const { batch, fields: f } of tableBatches(run, "spend", file, outcome)) {
-      reader ??= new SpendRowReader(f, {
+      readRow ??= spendRowReader(f, {
         suppliers: run.suppliers,
         contracts,
         ratesToJpy: run.rates,
         fiscalYearStartMonth: run.options.fiscalYearStartMonth,
       });
       for (const row of batch) {
-        const transaction = reader.read(f.reset(row.values, row.problems), row.values);
+        const transaction = readRow(f.reset(row.values, row.problems), row.values);
         if (transaction.id !== "" && hashes.has(transaction.id)) f.fail("id", `duplicate id ${JSON.stringify(transaction.id)}`);
         if (f.problems.length > 0) {
           outcome.issues.addRow(row.line, f.problems);
@@ -58,7 +57,28 @@ export async function importSpend(run: ImportRun): Promise<void> {
       await write?.abandon();
       return;
     }
-    await finishSpend(run, write, spool?.lines(), hashes, cube, outcome);
+    for await (const stored of run.writer.spendRows()) {
+      const fresh = hashes.get(stored.id);
+      if (fresh === undefined) {
+        if (run.options.replace) {
+          outcome.removed += 1;
+          await write.remove(stored);
+        } else {
+          cube.add(stored);
+          await write.add(JSON.stringify(stored), false);
+        }
+      } else if (fresh === rowHash(JSON.stringify(stored))) {
+        hashes.set(stored.id, UNCHANGED);
+        outcome.unchanged += 1;
+      } else outcome.updated += 1;
+    }
+    if (spool) {
+      const status = hashes.values();
+      for await (const line of spool.lines()) await write.add(line, status.next().value !== UNCHANGED);
+    }
+    outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
+    await write.finish(cube.build());
+    run.spendCount = cube.rowCount;
   } catch (error) {
     await write?.abandon();
     throw error;
@@ -66,38 +86,6 @@ export async function importSpend(run: ImportRun): Promise<void> {
     await spool?.remove();
     outcome.durationMs = Date.now() - started;
   }
-}
-
-async function finishSpend(
-  run: ImportRun,
-  write: SpendWrite,
-  spooled: AsyncIterable<string> | undefined,
-  hashes: Map<string, number>,
-  cube: SpendCubeBuilder,
-  outcome: KindOutcome,
-): Promise<void> {
-  for await (const stored of run.writer.spendRows()) {
-    const fresh = hashes.get(stored.id);
-    if (fresh === undefined) {
-      if (run.options.replace) {
-        outcome.removed += 1;
-        await write.remove(stored);
-      } else {
-        cube.add(stored);
-        await write.add(JSON.stringify(stored), false);
-      }
-    } else if (fresh === rowHash(JSON.stringify(stored))) {
-      hashes.set(stored.id, UNCHANGED);
-      outcome.unchanged += 1;
-    } else outcome.updated += 1;
-  }
-  if (spooled) {
-    const status = hashes.values();
-    for await (const line of spooled) await write.add(line, status.next().value !== UNCHANGED);
-  }
-  outcome.inserted = hashes.size - outcome.updated - outcome.unchanged;
-  await write.finish(cube.build());
-  run.spendCount = cube.rowCount;
 }
 
 function rowHash(text: string): number {

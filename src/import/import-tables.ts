@@ -4,16 +4,15 @@ import type { ImportRun, KindOutcome } from "./import-run";
 import type { DirectoryKind, DirectoryRecords } from "./ports";
 import { readTableRecords } from "./table-records";
 
-/** The ids a file has used so far, with the line each was first on: a later row with the same id fails. */
-export class DuplicateIds {
-  private readonly firstLine = new Map<string, number>();
-
-  check(f: FieldReader, id: string, line: number, column = "id"): void {
+/** A check of the ids a file has used so far, with the line each was first on: a later row with the same id fails. */
+export function duplicateIds(): (f: FieldReader, id: string, line: number, column?: string) => void {
+  const firstLine = new Map<string, number>();
+  return (f, id, line, column = "id") => {
     if (id === "") return;
-    const first = this.firstLine.get(id);
+    const first = firstLine.get(id);
     if (first !== undefined) f.fail(column, `duplicate id ${JSON.stringify(id)} (first on line ${first})`);
-    else this.firstLine.set(id, line);
-  }
+    else firstLine.set(id, line);
+  };
 }
 
 /** Upserted by id into the stored ones (or replacing them all); the run keeps the result as written. */
@@ -46,10 +45,10 @@ export async function mergeDirectory<K extends DirectoryKind>(
 
 /** suppliers.csv; its valid suppliers are what later kinds are checked against, even in a dry run. */
 export async function importSuppliers(run: ImportRun): Promise<void> {
-  const seen = new DuplicateIds();
+  const checkId = duplicateIds();
   const result = await readTableRecords(run, "suppliers", (f, row) => {
     const supplier = readSupplier(f);
-    seen.check(f, supplier.id, row.line);
+    checkId(f, supplier.id, row.line);
     return supplier;
   });
   if (!result) return;
@@ -59,10 +58,10 @@ export async function importSuppliers(run: ImportRun): Promise<void> {
 }
 
 export async function importBenchmarks(run: ImportRun): Promise<void> {
-  const seen = new DuplicateIds();
+  const checkId = duplicateIds();
   const result = await readTableRecords(run, "benchmarks", (f, row) => {
     const benchmark = readBenchmark(f);
-    seen.check(f, benchmarkId(benchmark), row.line, "category");
+    checkId(f, benchmarkId(benchmark), row.line, "category");
     return benchmark;
   });
   if (!result) return;

@@ -7,15 +7,6 @@ import { ENCODING_NAMES, encodingNamed, type TextEncoding } from "./text-encodin
 const CSV_KINDS = ["fx", "suppliers", "contracts", "spend", "benchmarks", "policies"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
-export const DEFAULT_FILES: Record<CsvKind, string> = {
-  fx: "fx.csv",
-  suppliers: "suppliers.csv",
-  contracts: "contracts.csv",
-  spend: "spend.csv",
-  benchmarks: "benchmarks.csv",
-  policies: "policies.csv",
-};
-
 /** Columns each CSV must have (the others may be missing or empty). */
 export const REQUIRED_COLUMNS = {
   fx: ["currency", "rateToJpy"],
@@ -37,31 +28,26 @@ const ENCODING = z.string().transform((name, context) => {
   return encoding ?? z.NEVER;
 });
 
-function perKind<T extends z.ZodTypeAny>(setting: T): Record<CsvKind, z.ZodOptional<T>> {
-  return Object.fromEntries(CSV_KINDS.map((kind) => [kind, setting.optional()])) as Record<CsvKind, z.ZodOptional<T>>;
+/** A setting per kind, each optional. */
+function perKind<T extends z.ZodTypeAny>(setting: T) {
+  return z.object(Object.fromEntries(CSV_KINDS.map((kind) => [kind, setting.optional()])) as Record<CsvKind, z.ZodOptional<T>>).strict();
 }
 
-/** How a real export's files map to ours; columns are ours → theirs, values translate (preferred: { Y: true, N: false }). */
+/**
+ * How a real export's files map to ours (a kind's file is <kind>.csv unless named); columns are ours → theirs, values translate
+ * (preferred: { Y: true, N: false }).
+ */
 export const MappingSchema = z
   .object({
-    files: z
-      .object(perKind(z.string().min(1)))
-      .strict()
-      .default({}),
-    columns: z
-      .object(perKind(z.record(z.string(), z.string().min(1))))
-      .strict()
-      .default({}),
+    files: perKind(z.string().min(1)).default({}),
+    columns: perKind(z.record(z.string(), z.string().min(1))).default({}),
     dateFormat: DATE_FORMAT.default("YYYY-MM-DD"),
     /** Unset: the most frequent of `,` tab `;` in each CSV's header line. */
     delimiter: z.string().min(1).max(2).optional(),
     /** One encoding for every CSV, or one per kind; unset: detected per file. */
-    encoding: z.union([ENCODING, z.object(perKind(ENCODING)).strict()]).optional(),
+    encoding: z.union([ENCODING, perKind(ENCODING)]).optional(),
     /** The worksheet each kind is read from when its file is a workbook; unset: the first. */
-    sheets: z
-      .object(perKind(z.string().min(1)))
-      .strict()
-      .default({}),
+    sheets: perKind(z.string().min(1)).default({}),
     decimalComma: z.boolean().default(false),
     values: z.record(z.string(), z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))).default({}),
   })

@@ -29,7 +29,14 @@ export async function readPolicyDocument(directory: string, name: string, descri
   if (meta === undefined) {
     if (path.extname(name).toLowerCase() !== ".md")
       throw new PolicyFileError("file", `no row in policies.csv describes ${name} (key, language, title, version, effectiveDate)`);
-    const parsed = readFrontMatter(await readDocumentText(file));
+    const source = await readDocumentText(file);
+    let parsed: ReturnType<typeof parseFrontMatter>;
+    try {
+      parsed = parseFrontMatter(source);
+    } catch (error) {
+      // A block that is not plain YAML is the file's issue, never evaluated.
+      throw error instanceof FrontMatterError ? new PolicyFileError("front matter", error.message) : error;
+    }
     meta = frontMatter(name, parsed.data);
     text = parsed.content;
   } else text = await readDocumentText(file);
@@ -51,16 +58,6 @@ export async function readPolicyDocument(directory: string, name: string, descri
     sections,
     ...optionalUrl(meta.url),
   };
-}
-
-/** A block that is not plain YAML is the file's issue, never evaluated. */
-function readFrontMatter(source: string): ReturnType<typeof parseFrontMatter> {
-  try {
-    return parseFrontMatter(source);
-  } catch (error) {
-    if (error instanceof FrontMatterError) throw new PolicyFileError("front matter", error.message);
-    throw error;
-  }
 }
 
 function frontMatter(name: string, front: Record<string, unknown>): PolicyMetadata {

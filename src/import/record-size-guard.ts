@@ -27,16 +27,12 @@ export class RecordSizeGuard extends Transform {
   }
 
   override _transform(text: string, _encoding: BufferEncoding, done: (error?: Error | null, text?: string) => void): void {
-    const passed = this.pass(text);
     // An empty string would be a chunk of its own in object mode.
-    if (passed === "") done();
-    else done(null, passed);
+    done(null, this.pass(text) || undefined);
   }
 
   override _flush(done: (error?: Error | null, text?: string) => void): void {
-    const end = this.cutting ? this.endCut(this.cutting, "") : "";
-    if (end === "") done();
-    else done(null, end);
+    done(null, (this.cutting && this.endCut(this.cutting, "")) || undefined);
   }
 
   private pass(text: string): string {

@@ -1,13 +1,13 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
+import { distance } from "fastest-levenshtein";
 import { openCsv } from "./csv-rows";
 import { FieldReader } from "./fields";
 import type { ImportRun, KindOutcome } from "./import-run";
-import { REQUIRED_COLUMNS, type CsvKind } from "./mapping";
-import { missingColumnReason, type TableFile, type TableOptions, type TableRow } from "./table-file";
-import { openWorkbook } from "./workbook-rows";
-import { SheetNotFoundError } from "./workbook-sheet";
-import { ArchiveRefusedError } from "./zip-bounds";
+import { REQUIRED_COLUMNS, sourceColumn, type CsvKind, type Mapping } from "./mapping";
+import type { CellProblem, TableFile, TableRow } from "./table-file";
+import { openWorkbook } from "./workbook-thread";
+import { FileRefusedError } from "./zip-bounds";
 
 export interface RecordRow {
   line: number;
@@ -15,12 +15,20 @@ export interface RecordRow {
   problems?: readonly { column: string; reason: string }[];
 }
 
-function openTable(run: ImportRun, kind: CsvKind, file: string, options: TableOptions): Promise<TableFile> {
-  if (path.extname(file).toLowerCase() === ".xlsx") return openWorkbook(file, kind, options, run.options.sheetWorker);
-  return openCsv(file, kind, { ...options, encoding: run.declaredEncoding(kind) });
+// Headers listed when none is close to a missing column's.
+const MAX_HEADERS_LISTED = 8;
+
+function openTable(run: ImportRun, kind: CsvKind, file: string, onBytes: (read: number) => void): Promise<TableFile> {
+  const { mapping, sheetWorker } = run.options;
+  if (path.extname(file).toLowerCase() === ".xlsx")
+    return openWorkbook({ file, kind, sheet: mapping.sheets[kind], decimalComma: mapping.decimalComma }, onBytes, sheetWorker);
+  return openCsv(file, { delimiter: mapping.delimiter, encoding: run.declaredEncoding(kind), onBytes });
 }
 
-/** A file missing a required column or sheet, or refused for what it unpacks to, has its issues recorded and yields nothing. */
+/**
+ * The first record is the header. A file missing a required column or sheet, or refused for what it unpacks to, has its issues recorded
+ * and yields nothing.
+ */
 export async function* tableBatches(
   run: ImportRun,
   kind: CsvKind,
@@ -28,87 +36,116 @@ export async function* tableBatches(
   outcome: KindOutcome,
 ): AsyncIterable<{ batch: RecordRow[]; fields: FieldReader }> {
   const { progress, mapping } = run.options;
+  const fileIssue = (column: string, reason: string) => outcome.issues.add({ file: outcome.issues.file, line: 1, column, reason });
   const rival = run.rivalFile(kind);
   if (rival !== undefined) {
-    outcome.issues.add({
-      file: outcome.issues.file,
-      line: 1,
-      column: "file",
-      reason: `${rival} is here too: name the one to import in the mapping (files: ${kind}: <file>)`,
-    });
+    fileIssue("file", `${rival} is here too: name the one to import in the mapping (files: ${kind}: <file>)`);
     return;
   }
   progress.start(outcome.file, (await stat(file)).size);
   let table: TableFile;
+  let first: IteratorResult<TableRow[]>;
   try {
-    table = await openTable(run, kind, file, { mapping, required: REQUIRED_COLUMNS[kind], onBytes: (read) => progress.update(read) });
+    table = await openTable(run, kind, file, (read) => progress.update(read));
+    first = await table.batches.next();
   } catch (error) {
     progress.stop();
-    if (error instanceof ArchiveRefusedError) {
-      outcome.issues.add({ file: outcome.issues.file, line: 1, column: "file", reason: error.message });
+    if (!(error instanceof FileRefusedError)) throw error;
+    fileIssue(error.column, error.message);
+    return;
+  }
+  try {
+    const rows = first.done ? [] : first.value;
+    const header = rows.shift() ?? { line: 1, values: [] };
+    outcome.issues.file = table.label;
+    outcome.format = table.format;
+    const workbook = table.cells.kind === "workbook";
+    const positionName = (at: number) => (workbook ? columnLetter(at) : `field ${at + 1}`);
+    const headerProblems = [...(header.unreadable ?? []), ...(workbook ? mergedHeaderProblems(header.values) : [])];
+    for (const problem of [...headerProblems, ...(header.rowProblem ? [header.rowProblem] : [])])
+      outcome.issues.add({ file: table.label, line: header.line, column: positionName(problem.at), reason: problem.reason });
+    if (header.values.length === 0 && header.rowProblem === undefined) {
+      outcome.issues.add({ file: table.label, line: 1, column: "file", reason: "the file is empty (no header line, no rows)" });
       return;
     }
-    if (!(error instanceof SheetNotFoundError)) throw error;
-    outcome.issues.add({ file: outcome.issues.file, line: 1, column: "sheet", reason: error.message });
-    return;
-  }
-  outcome.issues.file = table.label;
-  outcome.format = table.format;
-  const positionName = (at: number) => (table.cells.kind === "workbook" ? columnLetter(at) : `field ${at + 1}`);
-  for (const problem of [...(table.header.unreadable ?? []), ...(table.header.rowProblem ? [table.header.rowProblem] : [])])
-    outcome.issues.add({ file: table.label, line: table.header.line, column: positionName(problem.at), reason: problem.reason });
-  if (table.header.values.length === 0 && table.header.rowProblem === undefined) {
-    outcome.issues.add({ file: table.label, line: 1, column: "file", reason: "the file is empty (no header line, no rows)" });
-    progress.stop();
-    return;
-  }
-  for (const missing of table.missingColumns)
-    outcome.issues.add({ file: table.label, line: table.header.line, column: missing.header, reason: missingColumnReason(kind, missing) });
-  if (table.missingColumns.length > 0) {
-    progress.stop();
-    return;
-  }
-  const columnAt = new Map([...table.columns].map(([column, at]) => [at, column]));
-  const columnName = (at: number) => columnAt.get(at) ?? (table.header.values[at]?.trim() || positionName(at));
-  const fields = new FieldReader(mapping, table.columns, table.cells);
-  // A CSV row with more fields than the header has a delimiter where none belongs: every value after it is shifted.
-  const fieldsAllowed = table.cells.kind === "text" ? table.header.values.length : Infinity;
-  const issueOf = (row: TableRow) =>
-    row.rowProblem
-      ? { column: columnName(row.rowProblem.at), reason: row.rowProblem.reason }
-      : extraFieldsProblem(row.values, fieldsAllowed);
-  try {
-    for await (const rows of table.batches) {
-      outcome.read += rows.length;
-      const readable = rows.some((row) => row.rowProblem !== undefined || row.values.length > fieldsAllowed)
-        ? withoutRowIssues(rows, outcome, issueOf)
-        : rows;
-      yield { batch: readable.some((row) => row.unreadable) ? readable.map((row) => withProblems(row, columnAt)) : readable, fields };
+    const { columns, missingColumns } = columnsOf(header.values, kind, mapping);
+    for (const missing of missingColumns) outcome.issues.add({ file: table.label, line: header.line, ...missing });
+    if (missingColumns.length > 0) return;
+    const columnAt = new Map([...columns].map(([column, at]) => [at, column]));
+    const columnName = (at: number) => columnAt.get(at) ?? (header.values[at]?.trim() || positionName(at));
+    const fields = new FieldReader(mapping, columns, table.cells);
+    // A CSV row with more fields than the header has a delimiter where none belongs: every value after it is shifted.
+    const fieldsAllowed = workbook ? Infinity : header.values.length;
+    const issueOf = (row: TableRow) => {
+      if (row.rowProblem) return { column: columnName(row.rowProblem.at), reason: row.rowProblem.reason };
+      if (row.values.length <= fieldsAllowed) return undefined;
+      const reason = `${row.values.length} fields where the header has ${fieldsAllowed}: a value with the delimiter in it (like 12,500) must be in quotes ("12,500")`;
+      return { column: "row", reason };
+    };
+    try {
+      for await (const batch of withFirst(rows, table.batches)) {
+        outcome.read += batch.length;
+        const records: RecordRow[] = [];
+        for (const row of batch) {
+          const issue = issueOf(row);
+          if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
+          else records.push(row.unreadable ? withProblems(row, columnAt) : row);
+        }
+        yield { batch: records, fields };
+      }
+    } finally {
+      outcome.emptyRows = table.emptyRows;
     }
   } finally {
-    outcome.emptyRows = table.emptyRows;
+    await table.batches.return(undefined);
     progress.stop();
   }
 }
 
-function withoutRowIssues(
-  rows: readonly TableRow[],
-  outcome: KindOutcome,
-  issueOf: (row: TableRow) => { column: string; reason: string } | undefined,
-): TableRow[] {
-  return rows.filter((row) => {
-    const issue = issueOf(row);
-    if (issue !== undefined) outcome.issues.addRow(row.line, [issue]);
-    return issue === undefined;
-  });
+/** Where each column is, by our name (renamed through the mapping), and the issue of each required column missing. */
+function columnsOf(header: readonly string[], kind: CsvKind, mapping: Mapping) {
+  const rename = new Map(Object.entries(mapping.columns[kind] ?? {}).map(([ours, theirs]) => [theirs, ours]));
+  const names = header.map((name) => name.trim());
+  const columns = new Map(names.map((name, index) => [rename.get(name) ?? name, index]));
+  const missingColumns = REQUIRED_COLUMNS[kind]
+    .filter((column) => !columns.has(column))
+    .map((column) => {
+      const expected = sourceColumn(mapping, kind, column);
+      const headers = names.filter((name) => name !== "");
+      const closest = closestHeaders(expected, headers);
+      const quoted = (list: readonly string[]) => list.map((name) => JSON.stringify(name)).join(", ");
+      const found =
+        closest.length > 0
+          ? `closest headers found: ${quoted(closest)}`
+          : `headers found: ${quoted(headers.slice(0, MAX_HEADERS_LISTED))}${headers.length > MAX_HEADERS_LISTED ? ", …" : ""}`;
+      const reason = `missing required column (${found}; name the file's header in the mapping: columns: ${kind}: ${column}: <header>)`;
+      return { column: expected, reason };
+    });
+  return { columns, missingColumns };
 }
 
-function extraFieldsProblem(values: readonly string[], allowed: number): { column: string; reason: string } | undefined {
-  if (values.length <= allowed) return undefined;
-  return {
-    column: "row",
-    reason: `${values.length} fields where the header has ${allowed}: a value with the delimiter in it (like 12,500) must be in quotes ("12,500")`,
-  };
+/** At most three headers like `expected`, closest first (case, spaces and punctuation aside): "Supplier ID" is close to supplierId. */
+function closestHeaders(expected: string, headers: readonly string[]): string[] {
+  const key = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  const wanted = key(expected);
+  return headers
+    .map((header) => ({ header, distance: distance(wanted, key(header)) }))
+    .filter((candidate) => candidate.distance <= Math.max(2, Math.ceil(wanted.length / 2)))
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, 3)
+    .map((candidate) => candidate.header);
+}
+
+// Merged header cells leave all but their first empty.
+function mergedHeaderProblems(header: readonly string[]): CellProblem[] {
+  const last = header.findLastIndex((name) => name.trim() !== "");
+  const firstNamed = header.findIndex((name) => name.trim() !== "");
+  const reason = "empty header cell (merged header cells name only their first column: give each column its own header)";
+  return header.flatMap((name, at) => (at > firstNamed && at < last && name.trim() === "" ? [{ at, reason }] : []));
+}
+async function* withFirst<T>(first: T, rest: AsyncIterable<T>): AsyncGenerator<T> {
+  yield first;
+  yield* rest;
 }
 
 /** A column the import ignores loses nothing. */

@@ -1,6 +1,6 @@
 import { isAscii, isUtf8 } from "node:buffer";
 import { createReadStream } from "node:fs";
-import { Transform } from "node:stream";
+import type { Transform } from "node:stream";
 import iconv from "iconv-lite";
 
 /**
@@ -83,32 +83,9 @@ function classify(bytes: Buffer, cut: boolean): TextEncoding {
 
 export const REPLACEMENT = "\uFFFD";
 
-/**
- * Invalid bytes become U+FFFD and set `sawInvalid`: only then does the reader look for U+FFFD in each row (one already in the file is
- * reported the same way: some earlier conversion lost a character).
- */
-export class DecodingStream extends Transform {
-  sawInvalid = false;
-  private readonly decoder: ReturnType<typeof iconv.getDecoder>;
-
-  constructor(readonly encoding: FileEncoding) {
-    // Text goes on as strings (object mode): the CSV parser takes them as they are.
-    super({ readableObjectMode: true });
-    this.decoder = iconv.getDecoder(ENCODINGS[encoding.encoding].codec);
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, text?: string) => void): void {
-    this.pass(this.decoder.write(chunk), done);
-  }
-
-  override _flush(done: (error?: Error | null, text?: string) => void): void {
-    this.pass(this.decoder.end() ?? "", done);
-  }
-
-  private pass(text: string, done: (error?: Error | null, text?: string) => void): void {
-    if (!this.sawInvalid && text.includes(REPLACEMENT)) this.sawInvalid = true;
-    done(null, text);
-  }
+/** Text as strings, invalid bytes as U+FFFD (iconv-lite's stream is a Transform; its types say less). */
+export function decodingStream({ encoding }: FileEncoding) {
+  return iconv.decodeStream(ENCODINGS[encoding].codec) as NodeJS.ReadWriteStream & Pick<Transform, "destroy">;
 }
 
 export function invalidBytesReason(encoding: FileEncoding): string {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import type { CentralDirectory, File } from "unzipper";
-import { ArchiveRefusedError } from "./zip-bounds";
+import { FileRefusedError } from "./zip-bounds";
 
 /** By local name: the `x:` prefix some writers use is dropped. */
 export interface XmlHandlers {
@@ -32,7 +32,7 @@ export async function* partBytes(file: File): AsyncGenerator<Buffer> {
   for await (const chunk of file.stream() as AsyncIterable<Buffer>) {
     inflated += chunk.length;
     if (inflated > file.uncompressedSize)
-      throw new ArchiveRefusedError(`${file.path} unpacks to more than the ${file.uncompressedSize} bytes it declares`);
+      throw new FileRefusedError(`${file.path} unpacks to more than the ${file.uncompressedSize} bytes it declares`);
     yield chunk;
   }
 }
@@ -51,7 +51,7 @@ const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
 export async function describeWorkbook(archive: CentralDirectory) {
   const files = new Map(archive.files.map((file) => [file.path, file]));
   const workbook = files.get(WORKBOOK);
-  if (workbook === undefined) throw new ArchiveRefusedError(`no ${WORKBOOK} in the archive: not an Excel workbook`);
+  if (workbook === undefined) throw new FileRefusedError(`no ${WORKBOOK} in the archive: not an Excel workbook`);
   const listed: { name: string; id: string }[] = [];
   let date1904 = false;
   await parsePart(workbook, {

@@ -6,9 +6,7 @@ import type { CsvKind } from "./mapping";
 import { isEmptyRecord, type CellProblem, type TableRow } from "./table-file";
 import { describeWorkbook, partBytes, readSharedStrings, xmlParser } from "./workbook-parts";
 import { XmlTextRunBound } from "./xml-text-runs";
-import { checkDeclaredSizes, checkInflatedSizes } from "./zip-bounds";
-
-export class SheetNotFoundError extends Error {}
+import { checkDeclaredSizes, checkInflatedSizes, FileRefusedError } from "./zip-bounds";
 
 export interface SheetRequest {
   file: string;
@@ -40,10 +38,11 @@ export async function openSheet(request: SheetRequest, onBytes: (read: number) =
   const entry = sheet && archive.files.find((candidate) => candidate.path === sheet.part);
   if (sheet === undefined || entry === undefined) {
     await inflated;
-    throw new SheetNotFoundError(
+    throw new FileRefusedError(
       book.sheets.length === 0 || (wanted === undefined && entry === undefined)
         ? "the workbook has no worksheet"
         : `no worksheet named ${JSON.stringify(wanted)} (it has ${book.sheets.map(({ name }) => JSON.stringify(name)).join(", ")}; set sheets: ${kind}: in the mapping)`,
+      "sheet",
     );
   }
   const strings = await readSharedStrings(archive.files.find((candidate) => candidate.path === book.sharedStrings));

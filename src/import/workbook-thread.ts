@@ -1,16 +1,16 @@
+import { on } from "node:events";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { CellProblem, TableRow } from "./table-file";
-import { SheetNotFoundError, type SheetRequest } from "./workbook-sheet";
-import { XmlTagTooLongError } from "./xml-text-runs";
-import { ArchiveRefusedError } from "./zip-bounds";
+import type { CellProblem, TableFile, TableRow } from "./table-file";
+import type { SheetRequest } from "./workbook-sheet";
+import { FileRefusedError } from "./zip-bounds";
 
-/** `read`: progress in the file's bytes. */
+/** `read`: progress in the file's bytes; `column`: where a refused file's issue is reported (an Error's class is lost in a message). */
 export type SheetMessage =
   | { type: "opened"; name: string; date1904: boolean }
   | { type: "rows"; rows: PackedRows; emptyRows: number; read: number }
   | { type: "end"; emptyRows: number; read: number }
-  | { type: "failed"; error: SheetErrorName | "other"; message: string };
+  | { type: "failed"; message: string; column?: string };
 
 /** Every value in one string: cloning a million rows' arrays and strings one by one across threads cost more than parsing them. */
 export interface PackedRows {
@@ -66,57 +66,73 @@ export const BATCH_ROWS = 2_000;
 /** Batches posted and not yet taken before the worker waits, so that a slow store never has the whole sheet queued in memory. */
 export const BATCHES_AHEAD = 4;
 
-const SHEET_ERRORS = {
-  "archive-refused": ArchiveRefusedError,
-  "sheet-not-found": SheetNotFoundError,
-  "xml-tag-too-long": XmlTagTooLongError,
-} as const;
-type SheetErrorName = keyof typeof SHEET_ERRORS;
-
-/** An Error's class is lost in a message: its name is not. */
 export function failureOf(error: unknown): SheetMessage {
-  const name = (Object.keys(SHEET_ERRORS) as SheetErrorName[]).find((key) => error instanceof SHEET_ERRORS[key]);
-  return { type: "failed", error: name ?? "other", message: error instanceof Error ? error.message : String(error) };
-}
-
-function errorOf(message: Extract<SheetMessage, { type: "failed" }>): Error {
-  return message.error === "other" ? new Error(message.message) : new SHEET_ERRORS[message.error](message.message);
+  const message = error instanceof Error ? error.message : String(error);
+  return { type: "failed", message, ...(error instanceof FileRefusedError ? { column: error.column } : {}) };
 }
 
 export const SHEET_WORKER_ENTRY = path.join(__dirname, `workbook-worker${path.extname(__filename)}`);
 
-/** Inflating and parsing is most of a workbook import's CPU time: a worker does it on another core. A crash fails the read, naming it. */
-export function readSheetInWorker(request: SheetRequest, entry: string = SHEET_WORKER_ENTRY) {
+/**
+ * Inflating and parsing is most of a workbook import's CPU time: a worker does it on another core and posts rows in batches, so that
+ * checking and storing overlap with it. A crash is an error naming the file, never a short sheet.
+ */
+export async function openWorkbook(
+  request: SheetRequest,
+  onBytes: (read: number) => void,
+  entry: string = SHEET_WORKER_ENTRY,
+): Promise<TableFile> {
   const worker = spawnWorker(request, entry);
-  const file = path.basename(request.file);
-  const queue: SheetMessage[] = [];
-  let waiting: ((message: SheetMessage) => void) | undefined;
-  let stopped = false;
-  const deliver = (message: SheetMessage) => {
-    const taker = waiting;
-    waiting = undefined;
-    if (taker) taker(message);
-    else queue.push(message);
-  };
-  const fail = (message: string) => deliver({ type: "failed", error: "other", message: `${file}: the workbook reader ${message}` });
-  worker.on("message", deliver);
-  worker.on("error", (error: Error) => fail(`failed before the end of the sheet: ${error.message}`));
-  worker.on("exit", (code) => {
-    if (!stopped) fail(`stopped before the end of the sheet (exit code ${code})`);
-  });
+  const failed = (what: string) => new Error(`${path.basename(request.file)}: the workbook reader ${what}`);
+  let exitCode: number | undefined;
+  worker.once("exit", (code) => (exitCode = code));
+  // Messages wait here until taken; a worker's error ends them with that error, its exit ends them.
+  const messages = on(worker, "message", { close: ["exit"] }) as AsyncIterableIterator<[SheetMessage]>;
   const stop = () => {
-    stopped = true;
+    void messages.return?.();
     void worker.terminate();
   };
-  return {
-    async next(): Promise<Exclude<SheetMessage, { type: "failed" }>> {
-      const message = queue.shift() ?? (await new Promise<SheetMessage>((resolve) => (waiting = resolve)));
-      if (message.type !== "failed") return message;
+  const next = async (): Promise<Exclude<SheetMessage, { type: "failed" }>> => {
+    const taken = await messages.next().catch((error: unknown) => {
       stop();
-      throw errorOf(message);
+      throw failed(`failed before the end of the sheet: ${(error as Error).message}`);
+    });
+    if (taken.done) throw failed(`stopped before the end of the sheet (exit code ${exitCode})`);
+    const [message] = taken.value;
+    if (message.type !== "failed") return message;
+    stop();
+    throw message.column === undefined ? new Error(message.message) : new FileRefusedError(message.message, message.column);
+  };
+  const opened = await next();
+  if (opened.type !== "opened") {
+    stop();
+    throw new Error(`the workbook reader sent ${opened.type} before opening the sheet`);
+  }
+  let emptyRows = 0;
+  async function* batches(): AsyncGenerator<TableRow[]> {
+    try {
+      for (;;) {
+        const message = await next();
+        if (message.type === "opened") throw new Error("the workbook reader opened the sheet twice");
+        emptyRows = message.emptyRows;
+        onBytes(message.read);
+        if (message.type === "end") return;
+        // Taken before it is checked, so the worker reads the next batch meanwhile.
+        worker.postMessage(TAKEN);
+        yield unpackRows(message.rows);
+      }
+    } finally {
+      stop();
+    }
+  }
+  return {
+    label: `${path.basename(request.file)}:${opened.name}`,
+    format: `sheet ${opened.name}`,
+    cells: { kind: "workbook", date1904: opened.date1904 },
+    batches: batches(),
+    get emptyRows() {
+      return emptyRows;
     },
-    taken: () => worker.postMessage(TAKEN),
-    stop,
   };
 }
 

@@ -15,7 +15,16 @@ function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-export class ArchiveRefusedError extends Error {}
+/** A file refused for what it holds; `column`: where its issue is reported ("sheet" for a worksheet the workbook does not have). */
+export class FileRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly column = "file",
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
 
 /** `entryBytes`: per entry, for a reader that holds some entries whole (an .xlsx's shared strings). */
 export interface UnpackedLimits {
@@ -29,22 +38,22 @@ export async function checkDeclaredSizes(archive: ZipArchive, limits: UnpackedLi
   try {
     directory = await (typeof archive === "string" ? unzipper.Open.file(archive) : unzipper.Open.buffer(archive));
   } catch (error) {
-    throw new ArchiveRefusedError(`not a readable zip archive (${(error as Error).message})`, { cause: error });
+    throw new FileRefusedError(`not a readable zip archive (${(error as Error).message})`, "file", { cause: error });
   }
   const files = directory.files.filter((entry) => entry.type === "File");
   // The streaming parser would read any other method as deflate and fail with zlib's words instead.
   const unsupported = files.find(({ compressionMethod }) => compressionMethod !== STORED && compressionMethod !== DEFLATED);
   if (unsupported)
-    throw new ArchiveRefusedError(`${unsupported.path} uses an unsupported compression method (${unsupported.compressionMethod})`);
+    throw new FileRefusedError(`${unsupported.path} uses an unsupported compression method (${unsupported.compressionMethod})`);
   const declared = new Map(files.map((entry) => [entry.path, entry.uncompressedSize]));
   let total = 0;
   for (const [name, size] of declared) {
     total += size;
     const allowed = limits.entryBytes?.(name) ?? Infinity;
-    if (size > allowed) throw new ArchiveRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(allowed)} allowed`);
+    if (size > allowed) throw new FileRefusedError(`${name} unpacks to ${megabytes(size)}, more than the ${megabytes(allowed)} allowed`);
   }
   if (total > limits.totalBytes)
-    throw new ArchiveRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
+    throw new FileRefusedError(`unpacks to ${megabytes(total)}, more than the ${megabytes(limits.totalBytes)} allowed`);
   return declared;
 }
 
@@ -59,19 +68,19 @@ export async function checkInflatedSizes(archive: ZipArchive, declared: Readonly
       const size = declared.get(entry.path);
       if (entry.type === "Directory") entry.autodrain();
       else if (size === undefined || seen.has(entry.path)) {
-        throw new ArchiveRefusedError(`${entry.path} is not listed once in the archive's directory`);
+        throw new FileRefusedError(`${entry.path} is not listed once in the archive's directory`);
       } else {
         seen.add(entry.path);
         let inflated = 0;
         for await (const chunk of entry) {
           inflated += (chunk as Buffer).length;
-          if (inflated > size) throw new ArchiveRefusedError(`${entry.path} unpacks to more than the ${size} bytes it declares`);
+          if (inflated > size) throw new FileRefusedError(`${entry.path} unpacks to more than the ${size} bytes it declares`);
         }
       }
     }
   } catch (error) {
-    if (error instanceof ArchiveRefusedError) throw error;
-    throw new ArchiveRefusedError(`not a readable zip archive (${(error as Error).message})`, { cause: error });
+    if (error instanceof FileRefusedError) throw error;
+    throw new FileRefusedError(`not a readable zip archive (${(error as Error).message})`, "file", { cause: error });
   } finally {
     source.destroy();
     entries.destroy();
