@@ -4,7 +4,6 @@ import {
   UnsupportedRunVersionError,
   describeError,
   questionLength,
-  userKeyOf,
   type Approval,
   type RunMessage,
   type RunState,
@@ -13,7 +12,6 @@ import {
 import { describeZodError } from "../domain/errors";
 import { rememberRun } from "./conversation-turn";
 import type { WorkflowDeps } from "./deps";
-import type { Job, MessageHandler, Parsed } from "./leased-consumer";
 import { OwnedRun, queuedRecord } from "./owned-run";
 import type { LeasedMessage, RunApprovals, RunDelivery } from "./ports";
 import type { RunLifecycle } from "./run-lifecycle";
@@ -24,6 +22,12 @@ import { newRunState, resumeRun } from "./runner";
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
 type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval };
 
+/** A leased message and, once its run is claimed, the run it holds (let go when the lease is lost or the process stops). */
+export interface RunJob {
+  readonly leased: LeasedMessage;
+  holding?: OwnedRun;
+}
+
 /** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
 export interface RunHandlerDeps {
   workflow: WorkflowDeps;
@@ -31,8 +35,6 @@ export interface RunHandlerDeps {
   delivery: RunDelivery;
   /** Absent when no approvals flow is wired. */
   approvals?: RunApprovals;
-  /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
-  maxQuestionChars: number;
   log: Log;
 }
 
@@ -42,17 +44,14 @@ export interface RunHandlerDeps {
  * resumes the workflow from its last checkpoint (the decision as the approval node's input) and ends it: one card sent once
  * through the delivery port, then `settled` published.
  */
-export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
+export class RunHandler {
   constructor(
     private readonly deps: RunHandlerDeps,
     private readonly instanceId: string,
   ) {}
 
-  parse(body: string): Parsed<RunMessage> {
-    return parseMessage(body, this.deps.maxQuestionChars);
-  }
-
-  async handle(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
+  /** Does the message's work; resolves once the message may be deleted. Throws to have it delivered again. */
+  async handle(message: RunMessage, job: RunJob): Promise<void> {
     try {
       if (message.kind === "question") {
         await this.resume(message.runId, job, { question: message });
@@ -87,32 +86,8 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     await delivery.send("error", endedAs("failed", asked, error.message, workflow.clock.now()));
   }
 
-  /** A question counts against its asker's share; a decision resumes a run already under way and counts against nobody. */
-  userOf(message: RunMessage): string | undefined {
-    return message.kind === "question" ? userKeyOf(message.requester) : undefined;
-  }
-
-  isLeaseLost(error: unknown): boolean {
-    return error instanceof LeaseLostError;
-  }
-
-  async leaseLost(job: Job<OwnedRun>): Promise<void> {
-    const owned = job.holding;
-    if (owned) await this.deps.lifecycle.publish({ type: "lease_lost", runId: owned.state.runId, owner: owned.owner });
-  }
-
-  async dropped(leased: LeasedMessage, reason: string): Promise<void> {
-    await this.deps.lifecycle.publish({
-      type: "poisoned",
-      runId: leased.id,
-      correlationId: leased.id,
-      deliveryCount: leased.deliveryCount,
-      reason,
-    });
-  }
-
   /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it; true once the run has ended. */
-  private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<boolean> {
+  private async resume(runId: string, job: RunJob, input: Resumption): Promise<boolean> {
     const { workflow, lifecycle, approvals } = this.deps;
     const { question, decided } = input;
     const owner = `${this.instanceId}#${job.leased.deliveryCount}`;
@@ -157,8 +132,12 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     return true;
   }
 
-  /** The run is marked poisoned, its requester gets the error card once, the message is set aside, operators are told. */
-  async poisoned(message: RunMessage, job: Job<OwnedRun>, reason: string, setAside: () => Promise<void>): Promise<void> {
+  /**
+   * The message was delivered more often than allowed: the run is marked poisoned, its requester gets the error card once,
+   * the message is set aside (`setAside`, kept for inspection), operators are told. A message whose run turns out settled
+   * (only its deletion had failed) is deleted instead.
+   */
+  async poisoned(message: RunMessage, job: RunJob, reason: string, setAside: () => Promise<void>): Promise<void> {
     const { lifecycle, log } = this.deps;
     let runId: string | undefined;
     let state: RunState | undefined;
@@ -184,7 +163,7 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
   private async poisonRun(
     message: RunMessage,
     runId: string,
-    job: Job<OwnedRun>,
+    job: RunJob,
     reason: string,
     failing: (state: RunState) => void,
   ): Promise<"poisoned" | "done"> {
@@ -232,8 +211,8 @@ function endedAs(status: "failed" | "poisoned", state: RunState, reason: string,
   };
 }
 
-/** A question over the intake's limit is invalid too. */
-function parseMessage(body: string, maxQuestionChars: number): Parsed<RunMessage> {
+/** A queue message validated (a message is an external boundary); a question over the intake's limit is invalid too. */
+export function parseRunMessage(body: string, maxQuestionChars: number): { ok: true; value: RunMessage } | { ok: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(body);
