@@ -8,6 +8,7 @@ import {
   type RunMessage,
   type RunState,
   type Log,
+  type WorkflowEvent,
 } from "../domain";
 import { describeZodError } from "../domain/errors";
 import { rememberRun } from "./conversation-turn";
@@ -15,7 +16,6 @@ import type { WorkflowDeps } from "./deps";
 import { OwnedRun, queuedRecord } from "./owned-run";
 import type { LeasedMessage, RunApprovals, RunDelivery } from "./ports";
 import type { RunLifecycle } from "./run-lifecycle";
-import { RunProgressFeed } from "./run-progress-feed";
 import { cardFor, isFinal, isSettled } from "./run-status";
 import { newRunState, resumeRun } from "./runner";
 
@@ -102,16 +102,26 @@ export class RunHandler {
     job.holding = owned;
     if (question) await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover });
 
-    const feed = new RunProgressFeed((state) => void lifecycle.publish({ type: "progress", state }));
+    // The progress view reads the latest checkpoint with the workflow events seen since appended (the newest per executor
+    // last). Events are kept across checkpoints: some may have been emitted after a snapshot was taken but before it was written.
+    let checkpointed: RunState | undefined;
+    const seen: WorkflowEvent[] = [];
+    const progress = () => {
+      if (checkpointed) void lifecycle.publish({ type: "progress", state: { ...checkpointed, events: [...checkpointed.events, ...seen] } });
+    };
     const final = await resumeRun(
       {
         ...workflow,
         ...(approvals ? { requestApproval: (state: RunState) => approvals.request(state) } : {}),
-        store: owned.fencedStore((state) => feed.checkpointed(state)),
+        store: owned.fencedStore((state) => {
+          checkpointed = state;
+          progress();
+        }),
         events: {
           emit: (event) => {
             workflow.events.emit(event);
-            feed.event(event);
+            seen.push(event);
+            progress();
           },
         },
       },
