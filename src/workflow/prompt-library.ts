@@ -5,14 +5,6 @@ import { ConfigurationError, SpecialistFrontMatterSchema, type SpecialistDefinit
 import { FrontMatterError, parseFrontMatter } from "../domain/front-matter";
 import { describeZodError } from "../domain/errors";
 
-/** An agent's system prompt with its sampling settings from front matter. */
-export interface AgentPrompt {
-  text: string;
-  temperature: number;
-  maxTokens: number;
-  model?: string;
-}
-
 /** Every prompt the workflow uses, loaded from `prompts/` (text + front matter, never code). */
 export type PromptLibrary = ReturnType<typeof loadPromptLibrary>;
 
@@ -21,6 +13,9 @@ const AgentFrontMatterSchema = z.object({
   maxTokens: z.number().int().positive().default(1000),
   model: z.string().min(1).optional(),
 });
+
+/** An agent's system prompt with its sampling settings from front matter. */
+export type AgentPrompt = z.infer<typeof AgentFrontMatterSchema> & { text: string };
 
 /** Finds the project's `prompts/` folder from here, whether running from src/ or dist/. */
 export function defaultPromptsDir(): string {

@@ -1,5 +1,5 @@
 import { FALLBACK_SPECIALIST, modeStateOf, type RunState } from "../../domain";
-import { ended, node } from "../graph";
+import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "../steps/handoff";
 import { routeQuestion } from "../steps/router-step";
@@ -61,7 +61,7 @@ async function handoffPhase(context: RunContext): Promise<void> {
 const answered = (state: RunState): boolean => state.findings.some((f) => f.status === "ok");
 
 function afterTurn(state: RunState): "done" | "moderate" | "route" | "handoff" {
-  if (ended(state)) return "done";
+  if (!running(state)) return "done";
   if (answered(state)) return "moderate";
   const handedTo = modeStateOf(state, "handoff").handoffs.at(-1)?.to;
   // The turn's step always ends in an answer, a hand-over or a failure; anything else is a bug in it.

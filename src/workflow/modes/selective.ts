@@ -1,5 +1,5 @@
 import { FALLBACK_SPECIALIST, modeStateOf, specialistFailures, type RunState } from "../../domain";
-import { ended, node } from "../graph";
+import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { SpeculativeSpecialists, startSpecialist } from "../speculative-specialists";
 import { findingsByDeadline } from "../steps/findings-by-deadline";
@@ -91,7 +91,7 @@ function okFindings(state: RunState): number {
 const debates = (state: RunState): boolean => state.decision?.debateMode === "debate" && okFindings(state) >= 2;
 
 function afterInvestigation(state: RunState): "done" | "route" | "debate" | "moderate" {
-  if (ended(state)) return "done";
+  if (!running(state)) return "done";
   if (okFindings(state) === 0) return "route";
   return debates(state) ? "debate" : "moderate";
 }

@@ -7,7 +7,7 @@ import {
   type RunPhase,
   type RunState,
 } from "../../domain";
-import { ended, node, running, type GraphExit, type GraphNode, type PhaseStep } from "../graph";
+import { node, running, type GraphExit, type GraphNode, type PhaseStep } from "../graph";
 import { suggestFollowUps } from "../follow-up-suggestions";
 import type { RunContext } from "../run-context";
 import { hitlReasons } from "../steps/approval-check";
@@ -136,7 +136,7 @@ export const SHARED_NODES: Record<"understand" | "moderate" | "gate" | "reinvest
       { to: "route", when: "the Moderator failed on the first attempt: run the whole flow again" },
       { to: "done", when: "the Moderator failed again, or the run budget is spent" },
     ],
-    (state) => (ended(state) ? "done" : state.answer === undefined ? "route" : "gate"),
+    (state) => (!running(state) ? "done" : state.answer === undefined ? "route" : "gate"),
   ),
   gate: node(
     gatePhase,
