@@ -6,7 +6,7 @@ import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
 
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {
-  context.upFrontEvidence(); // the tools run while the Router decides
+  void context.upFrontEvidence(); // the tools run while the Router decides
   const decision = await routeQuestion(context);
   if (!decision.inScope) {
     declineOutOfScope(context, decision);

@@ -11,7 +11,7 @@ async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const handoff = modeStateOf(state, "handoff");
   const firstRouting = state.decision === undefined;
-  context.upFrontEvidence(); // the tools run while the Router decides
+  void context.upFrontEvidence(); // the tools run while the Router decides
   const decision = await routeQuestion(context, consultedSpecialists(handoff));
   if (firstRouting && !decision.inScope) {
     declineOutOfScope(context, decision);

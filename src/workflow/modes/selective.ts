@@ -18,7 +18,7 @@ async function routePhase(context: RunContext): Promise<void> {
     );
     return;
   }
-  context.upFrontEvidence(); // the tools run while the Router decides
+  void context.upFrontEvidence(); // the tools run while the Router decides
   context.speculative = await SpeculativeSpecialists.start(context, routerInput(context));
   const decision = await routeQuestion(context);
   if (!decision.inScope) {

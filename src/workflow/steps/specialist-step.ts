@@ -135,7 +135,7 @@ async function investigate(
   // A first answer starts with the evidence the question implies (run while the Router decided), as
   // if the specialist had asked for it; tools stay offered for whatever it still needs.
   if (extra.round === "initial" && extra.previous === undefined) {
-    const upFront = (await context.upFrontEvidence().for(specialist)).filter((r) => specialist.tools.includes(r.call.name));
+    const upFront = ((await context.upFrontEvidence()).get(specialist.id) ?? []).filter((r) => specialist.tools.includes(r.call.name));
     if (upFront.length > 0) addToolRound(messages, "", upFront, true);
   }
   const result = await validateWithOneRepair(ask, messages, fragments.repair, outputSchema);
