@@ -1,21 +1,17 @@
 import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
 import { converse, groupChatDecision, isPass, participants } from "../steps/group-chat";
-import { routeQuestion } from "../steps/router-step";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
+import { routeInScope, routeNode, type ModeNodes } from "./shared";
 
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {
   void context.upFrontEvidence(); // the tools run while the Router decides
-  const decision = await routeQuestion(context);
-  if (!decision.inScope) {
-    declineOutOfScope(context, decision);
-    return;
-  }
-  context.state.decision = groupChatDecision(
-    decision,
-    participants(context).map((s) => s.id),
-  );
+  const decision = await routeInScope(context);
+  if (decision)
+    context.state.decision = groupChatDecision(
+      decision,
+      participants(context).map((s) => s.id),
+    );
 }
 
 /** The rounds of the chat; the passes are dropped, and a chat where no one answered fails the run. */

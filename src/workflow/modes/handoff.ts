@@ -4,7 +4,7 @@ import type { RunContext } from "../run-context";
 import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "../steps/handoff";
 import { routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
+import { routeInScope, routeNode, type ModeNodes } from "./shared";
 
 /** The Router chooses who takes the question first, or next when a speaker handed it back (told who was consulted). */
 async function routePhase(context: RunContext): Promise<void> {
@@ -12,11 +12,9 @@ async function routePhase(context: RunContext): Promise<void> {
   const handoff = modeStateOf(state, "handoff");
   const firstRouting = state.decision === undefined;
   void context.upFrontEvidence(); // the tools run while the Router decides
-  const decision = await routeQuestion(context, consultedSpecialists(handoff));
-  if (firstRouting && !decision.inScope) {
-    declineOutOfScope(context, decision);
-    return;
-  }
+  // Only the first routing may decline: a question handed back was already found to be about procurement.
+  const decision = firstRouting ? await routeInScope(context) : await routeQuestion(context, consultedSpecialists(handoff));
+  if (!decision) return;
   // A validated decision selects at least one specialist; Knowledge is the fallback of every routing.
   const speaker = decision.selected[0] ?? FALLBACK_SPECIALIST;
   handoff.speaker = speaker;

@@ -5,7 +5,7 @@ import { SpeculativeSpecialists, startSpecialist } from "../speculative-speciali
 import { findingsByDeadline } from "../steps/findings-by-deadline";
 import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { declineOutOfScope, replaceFindings, routeNode, type ModeNodes } from "./shared";
+import { replaceFindings, routeInScope, routeNode, type ModeNodes } from "./shared";
 
 /** After every picked specialist failed, the Router picks again without them; the guessed ones start with the Router. */
 async function routePhase(context: RunContext): Promise<void> {
@@ -20,11 +20,8 @@ async function routePhase(context: RunContext): Promise<void> {
   }
   void context.upFrontEvidence(); // the tools run while the Router decides
   context.speculative = await SpeculativeSpecialists.start(context, routerInput(context));
-  const decision = await routeQuestion(context);
-  if (!decision.inScope) {
-    declineOutOfScope(context, decision);
-    return;
-  }
+  const decision = await routeInScope(context);
+  if (!decision) return;
   state.decision = decision;
   context.speculative?.confirm(decision.selected);
 }

@@ -14,6 +14,7 @@ import { hitlReasons } from "../steps/approval-check";
 import { approvalStep } from "../steps/approval-step";
 import { moderate } from "../steps/moderator-step";
 import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
+import { routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { understandMessage } from "../steps/understand-step";
 
@@ -110,10 +111,14 @@ export function routeNode(route: PhaseStep, first: GraphExit): GraphNode {
   );
 }
 
-export function declineOutOfScope(context: RunContext, decision: RouterDecision): void {
+/** The Router's decision; none when the question is not about procurement: the run then ends out of scope, no specialist runs. */
+export async function routeInScope(context: RunContext): Promise<RouterDecision | undefined> {
+  const decision = await routeQuestion(context);
+  if (decision.inScope) return decision;
   context.speculative?.cancel();
   context.state.decision = decision;
   context.state.status = "out_of_scope";
+  return undefined;
 }
 
 /**
