@@ -20,7 +20,6 @@ import { cardFor, isFinal, isSettled } from "./run-status";
 import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
-type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval };
 
 /** A leased message and, once its run is claimed, the run it holds (let go when the lease is lost or the process stops). */
 export interface RunJob {
@@ -54,12 +53,12 @@ export class RunHandler {
   async handle(message: RunMessage, job: RunJob): Promise<void> {
     try {
       if (message.kind === "question") {
-        await this.resume(message.runId, job, { question: message });
+        await this.resume(message.runId, job, message);
         return;
       }
       const { approvals } = this.deps;
       if (!approvals) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
-      await approvals.resumeDecided(message.approvalId, (decided) => this.resume(decided.runId, job, { decided }));
+      await approvals.resumeDecided(message.approvalId, (decided) => this.resume(decided.runId, job, undefined, decided));
     } catch (error) {
       if (!(error instanceof UnsupportedRunVersionError)) throw error;
       await this.refuse(message, error);
@@ -86,10 +85,9 @@ export class RunHandler {
     await delivery.send("error", endedAs("failed", asked, error.message, workflow.clock.now()));
   }
 
-  /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it; true once the run has ended. */
-  private async resume(runId: string, job: RunJob, input: Resumption): Promise<boolean> {
+  /** Claims the run (a question's, or one an approver `decided`: the approval node's input), resumes and ends it; true once ended. */
+  private async resume(runId: string, job: RunJob, question?: QuestionMessage, decided?: Approval): Promise<boolean> {
     const { workflow, lifecycle, approvals } = this.deps;
-    const { question, decided } = input;
     const owner = `${this.instanceId}#${job.leased.deliveryCount}`;
     const owned = question
       ? await OwnedRun.claim(workflow.store, runId, owner, () => initialState(workflow, question), workflow.clock)
@@ -148,13 +146,28 @@ export class RunHandler {
    * (only its deletion had failed) is deleted instead.
    */
   async poisoned(message: RunMessage, job: RunJob, reason: string, setAside: () => Promise<void>): Promise<void> {
-    const { lifecycle, log } = this.deps;
+    const { workflow, delivery, lifecycle, log } = this.deps;
     let runId: string | undefined;
     let state: RunState | undefined;
     try {
       runId = message.kind === "question" ? message.runId : (await this.deps.approvals?.get(message.approvalId))?.runId;
-      const failing = (failed: RunState) => (state = failed);
-      if (runId !== undefined && (await this.poisonRun(message, runId, job, reason, failing)) === "done") return;
+      if (runId !== undefined) {
+        // A question's run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
+        if (message.kind === "question" && !(await workflow.store.read(runId)))
+          await workflow.store.write(queuedRecord(initialState(workflow, message)), undefined);
+        const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`, workflow.clock);
+        // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
+        // an approver is a question's end, but the very thing a decision's message had to do.
+        if (!owned || (message.kind === "question" ? isSettled(owned.record) : isFinal(owned.record))) {
+          await job.leased.complete();
+          return;
+        }
+        const poisoned = endedAs("poisoned", owned.state, reason, workflow.clock.now());
+        state = poisoned;
+        job.holding = owned;
+        await owned.save(poisoned);
+        await owned.sendOnce("error", () => delivery.send("error", poisoned));
+      }
     } catch (error) {
       log(`run ${runId ?? job.leased.id}: poisoned, but the requester could not be told: ${describeError(error)}`);
     }
@@ -167,33 +180,6 @@ export class RunHandler {
       reason,
       ...(state ? { state } : {}),
     });
-  }
-
-  /** "done" when the run needs nothing (the message is deleted); `failing` gets the failed state for the operators' notice. */
-  private async poisonRun(
-    message: RunMessage,
-    runId: string,
-    job: RunJob,
-    reason: string,
-    failing: (state: RunState) => void,
-  ): Promise<"poisoned" | "done"> {
-    const { workflow, delivery } = this.deps;
-    // A question's run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
-    if (message.kind === "question" && !(await workflow.store.read(runId)))
-      await workflow.store.write(queuedRecord(initialState(workflow, message)), undefined);
-    const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`, workflow.clock);
-    // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
-    // an approver is a question's end, but the very thing a decision's message had to do.
-    if (!owned || (message.kind === "question" ? isSettled(owned.record) : isFinal(owned.record))) {
-      await job.leased.complete();
-      return "done";
-    }
-    const poisoned = endedAs("poisoned", owned.state, reason, workflow.clock.now());
-    failing(poisoned);
-    job.holding = owned;
-    await owned.save(poisoned);
-    await owned.sendOnce("error", () => delivery.send("error", poisoned));
-    return "poisoned";
   }
 }
 

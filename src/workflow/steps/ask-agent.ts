@@ -21,7 +21,7 @@ interface AgentCall<V extends z.ZodTypeAny> {
   onPartialOutput?: (partial: unknown) => void;
 }
 
-/** One agent's structured call as one executor of the run (start/end events, usage, the step's model); resolves with the outcome, whatever it is. */
+/** One agent's structured call, as one executor of the run (start/end events, usage, the step's model); resolves with any outcome. */
 export async function askAgent<V extends z.ZodTypeAny>(
   context: RunContext,
   round: "initial" | "requery" | undefined,
