@@ -29,7 +29,10 @@ export function defaultPromptsDir(): string {
 /** Loads and validates all prompts; a missing or malformed file is named in the error. */
 export function loadPromptLibrary(dir: string = defaultPromptsDir()) {
   const specialistsDir = path.join(dir, "specialists");
-  const specialistFiles = listMarkdown(specialistsDir);
+  if (!existsSync(specialistsDir)) throw new ConfigurationError(`Prompt folder not found: ${specialistsDir}`);
+  const specialistFiles = readdirSync(specialistsDir)
+    .filter((file) => file.endsWith(".md"))
+    .sort();
   if (specialistFiles.length === 0) throw new ConfigurationError(`No specialist prompts found in ${specialistsDir}`);
   const specialists = specialistFiles.map((file) => loadSpecialist(path.join(specialistsDir, file)));
   const ids = new Set<string>();
@@ -64,13 +67,6 @@ export function renderTemplate(text: string, values: Record<string, string | num
     if (!(name in values)) throw new ConfigurationError(`Prompt placeholder {{${name}}} has no value`);
     return String(values[name]);
   });
-}
-
-function listMarkdown(dir: string): string[] {
-  if (!existsSync(dir)) throw new ConfigurationError(`Prompt folder not found: ${dir}`);
-  return readdirSync(dir)
-    .filter((file) => file.endsWith(".md"))
-    .sort();
 }
 
 function readPromptFile(file: string): { data: Record<string, unknown>; content: string } {
