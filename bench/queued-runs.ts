@@ -10,7 +10,7 @@ import { AzureStorageRunQueue } from "../src/queue/azure-storage-run-queue";
 import type { WorkflowDeps } from "../src/workflow/deps";
 import { RunLifecycle } from "../src/workflow/run-lifecycle";
 import type { RunDelivery } from "../src/workflow/ports";
-import { createRunWorker } from "../src/workflow/run-worker";
+import { RunWorker } from "../src/workflow/run-worker";
 
 /** A worker over its own queue on the environment's Azurite. */
 export interface QueuedRuns {
@@ -30,7 +30,7 @@ export async function startQueuedRuns(
   const delivery: RunDelivery = {
     send: async (_card, state) => (waiting.get(state.runId)?.(state), undefined),
   };
-  const worker = createRunWorker({
+  const worker = new RunWorker({
     queue,
     workflow: deps,
     lifecycle: new RunLifecycle(log),

@@ -26,7 +26,7 @@ import { createTelemetry } from "./telemetry";
 import { recordRuns } from "./telemetry/record-runs";
 import type { ChatModel, RunQueue } from "./workflow/ports";
 import { RunLifecycle } from "./workflow/run-lifecycle";
-import { createRunWorker, newInstanceId } from "./workflow/run-worker";
+import { RunWorker, newInstanceId } from "./workflow/run-worker";
 
 /** How long shutdown waits for runs in hand; the rest are given back to the queue and resumed by another instance. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -95,7 +95,7 @@ export async function startProcura(config: AppConfig, options: StartOptions = {}
     followRunProgress(lifecycle, streams, { messenger, positions: new StreamPositions(store.botState), names, log });
     const workflow = { ...built, answerPreview: streamedConclusions(streams) };
     const instanceId = newInstanceId();
-    const worker = createRunWorker(
+    const worker = new RunWorker(
       {
         queue: runQueue,
         workflow,

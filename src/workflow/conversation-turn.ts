@@ -1,5 +1,13 @@
 import { extractAmounts } from "../domain/amounts";
-import { questionToAnswer, recordOfReference, type ConversationEntities, type ConversationTurn, type RunState } from "../domain";
+import {
+  ConversationEntityKindSchema,
+  questionToAnswer,
+  recordOfReference,
+  type ConversationEntities,
+  type ConversationEntityKind,
+  type ConversationTurn,
+  type RunState,
+} from "../domain";
 import type { ConversationMemory } from "./ports";
 
 /** Most entities of one kind a turn keeps: enough to resolve "them", small enough for the budget. */
@@ -9,13 +17,8 @@ const PERIOD = /\bFY\s?\d{4}\b|\d{4}\s*年度/gi;
 
 /** What the run resolved: what the tool calls looked up, contracts from the evidence, periods and amounts from the question. */
 export function entitiesOfRun(state: RunState): ConversationEntities {
-  const found: Record<keyof ConversationEntities, Set<string>> = {
-    suppliers: new Set(),
-    contracts: new Set(),
-    categories: new Set(),
-    periods: new Set(),
-    amounts: new Set(),
-  };
+  const kinds = ConversationEntityKindSchema.options;
+  const found = Object.fromEntries(kinds.map((kind) => [kind, new Set<string>()])) as Record<ConversationEntityKind, Set<string>>;
   const question = questionToAnswer(state);
   for (const finding of state.findings) {
     for (const call of finding.toolCalls) {
@@ -27,14 +30,7 @@ export function entitiesOfRun(state: RunState): ConversationEntities {
   }
   for (const period of question.match(PERIOD) ?? []) found.periods.add(period.replace(/\s+/g, "").toUpperCase());
   for (const amount of extractAmounts(question)) found.amounts.add(amount.text.trim());
-  const cap = (set: Set<string>) => [...set].slice(0, MAX_PER_KIND);
-  return {
-    suppliers: cap(found.suppliers),
-    contracts: cap(found.contracts),
-    categories: cap(found.categories),
-    periods: cap(found.periods),
-    amounts: cap(found.amounts),
-  };
+  return Object.fromEntries(kinds.map((kind) => [kind, [...found[kind]].slice(0, MAX_PER_KIND)])) as ConversationEntities;
 }
 
 /** None for a failed run or a question asked back; an answer awaiting an approver is remembered without its unseen conclusion. */

@@ -1,4 +1,4 @@
-import type { ExecutorIo } from "../domain";
+import type { ExecutorIo, ModelToolCall } from "../domain";
 import type { ChatMessage, ChatModel } from "./ports";
 
 /** Longest message or reply kept; tool data is already cut to 12,000 characters before it reaches a model. */
@@ -29,19 +29,12 @@ export function recordingModel(model: ChatModel, io: ExecutorIo, redact: (text: 
   };
 }
 
+/** The message as sent, its texts kept (an empty list of tool calls is left out). */
 function storedMessage(message: ChatMessage, keep: (text: string) => string): ExecutorIo["messages"][number] {
-  switch (message.role) {
-    case "assistant":
-      return {
-        role: "assistant",
-        content: keep(message.content),
-        ...(message.toolCalls?.length
-          ? { toolCalls: message.toolCalls.map((call) => ({ ...call, arguments: keep(call.arguments) })) }
-          : {}),
-      };
-    case "tool":
-      return { role: "tool", content: keep(message.content), toolCallId: message.toolCallId };
-    default:
-      return { role: message.role, content: keep(message.content) };
-  }
+  const { toolCalls, ...sent } = message as ChatMessage & { toolCalls?: ModelToolCall[] };
+  return {
+    ...sent,
+    content: keep(message.content),
+    ...(toolCalls?.length ? { toolCalls: toolCalls.map((call) => ({ ...call, arguments: keep(call.arguments) })) } : {}),
+  };
 }

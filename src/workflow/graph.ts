@@ -32,9 +32,8 @@ export function node<To extends RunPhase>(step: PhaseStep, exits: readonly Graph
   return { step, exits, choose };
 }
 
+/** False once a step ended the run (failed, declined, asked back): the only way on is then to the end. */
 export const running = (state: RunState): boolean => state.status === "running";
-/** The step ended the run (failed, declined, asked back): the only way on is to the end. */
-export const ended = (state: RunState): boolean => state.status !== "running";
 
 /** Every exit leads to a node or the end, none twice, every node is reachable and can reach the end; a malformed graph throws. */
 export function buildGraph(graph: AgentGraph): AgentGraph {

@@ -5,14 +5,6 @@ import { ConfigurationError, SpecialistFrontMatterSchema, type SpecialistDefinit
 import { FrontMatterError, parseFrontMatter } from "../domain/front-matter";
 import { describeZodError } from "../domain/errors";
 
-/** An agent's system prompt with its sampling settings from front matter. */
-export interface AgentPrompt {
-  text: string;
-  temperature: number;
-  maxTokens: number;
-  model?: string;
-}
-
 /** Every prompt the workflow uses, loaded from `prompts/` (text + front matter, never code). */
 export type PromptLibrary = ReturnType<typeof loadPromptLibrary>;
 
@@ -21,6 +13,9 @@ const AgentFrontMatterSchema = z.object({
   maxTokens: z.number().int().positive().default(1000),
   model: z.string().min(1).optional(),
 });
+
+/** An agent's system prompt with its sampling settings from front matter. */
+export type AgentPrompt = z.infer<typeof AgentFrontMatterSchema> & { text: string };
 
 /** Finds the project's `prompts/` folder from here, whether running from src/ or dist/. */
 export function defaultPromptsDir(): string {
@@ -34,7 +29,10 @@ export function defaultPromptsDir(): string {
 /** Loads and validates all prompts; a missing or malformed file is named in the error. */
 export function loadPromptLibrary(dir: string = defaultPromptsDir()) {
   const specialistsDir = path.join(dir, "specialists");
-  const specialistFiles = listMarkdown(specialistsDir);
+  if (!existsSync(specialistsDir)) throw new ConfigurationError(`Prompt folder not found: ${specialistsDir}`);
+  const specialistFiles = readdirSync(specialistsDir)
+    .filter((file) => file.endsWith(".md"))
+    .sort();
   if (specialistFiles.length === 0) throw new ConfigurationError(`No specialist prompts found in ${specialistsDir}`);
   const specialists = specialistFiles.map((file) => loadSpecialist(path.join(specialistsDir, file)));
   const ids = new Set<string>();
@@ -69,13 +67,6 @@ export function renderTemplate(text: string, values: Record<string, string | num
     if (!(name in values)) throw new ConfigurationError(`Prompt placeholder {{${name}}} has no value`);
     return String(values[name]);
   });
-}
-
-function listMarkdown(dir: string): string[] {
-  if (!existsSync(dir)) throw new ConfigurationError(`Prompt folder not found: ${dir}`);
-  return readdirSync(dir)
-    .filter((file) => file.endsWith(".md"))
-    .sort();
 }
 
 function readPromptFile(file: string): { data: Record<string, unknown>; content: string } {

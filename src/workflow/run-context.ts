@@ -16,7 +16,8 @@ import { recordingModel } from "./executor-io";
 import type { ChatModel, TokenUsage } from "./ports";
 import type { SpeculativeSpecialists } from "./speculative-specialists";
 import { addUsage, unsentCall } from "./token-usage";
-import { UpFrontEvidence } from "./up-front-evidence";
+import type { ToolCallResult } from "./steps/tool-runner";
+import { gatherUpFrontEvidence } from "./up-front-evidence";
 
 export interface ExecutorStep {
   id: string;
@@ -41,7 +42,7 @@ export class RunContext {
   /** The decided approval a resumed run carries to its approval node. */
   decided?: Approval;
   private readonly deadline: number;
-  private upFront?: UpFrontEvidence;
+  private upFront?: Promise<Map<string, ToolCallResult[]>>;
 
   constructor(
     readonly deps: WorkflowDeps,
@@ -53,8 +54,13 @@ export class RunContext {
   }
 
   /** Started at the first call: the route phase calls it before asking the Router, so the tools run while it decides. */
-  upFrontEvidence(): UpFrontEvidence {
-    this.upFront ??= new UpFrontEvidence(this.deps, { text: questionToAnswer(this.state), language: this.state.language });
+  upFrontEvidence(): Promise<Map<string, ToolCallResult[]>> {
+    if (!this.upFront) {
+      this.upFront = gatherUpFrontEvidence(this.deps, { text: questionToAnswer(this.state), language: this.state.language });
+      // A run may end before any specialist asks (its route failed): the failure must not go unhandled
+      // (that stops the process); a specialist that asks still gets it.
+      this.upFront.catch(() => undefined);
+    }
     return this.upFront;
   }
 

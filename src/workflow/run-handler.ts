@@ -4,25 +4,28 @@ import {
   UnsupportedRunVersionError,
   describeError,
   questionLength,
-  userKeyOf,
   type Approval,
   type RunMessage,
   type RunState,
   type Log,
+  type WorkflowEvent,
 } from "../domain";
 import { describeZodError } from "../domain/errors";
 import { rememberRun } from "./conversation-turn";
 import type { WorkflowDeps } from "./deps";
-import type { Job, MessageHandler, Parsed } from "./leased-consumer";
 import { OwnedRun, queuedRecord } from "./owned-run";
 import type { LeasedMessage, RunApprovals, RunDelivery } from "./ports";
 import type { RunLifecycle } from "./run-lifecycle";
-import { RunProgressFeed } from "./run-progress-feed";
 import { cardFor, isFinal, isSettled } from "./run-status";
 import { newRunState, resumeRun } from "./runner";
 
 type QuestionMessage = Extract<RunMessage, { kind: "question" }>;
-type Resumption = { question: QuestionMessage; decided?: undefined } | { question?: undefined; decided: Approval };
+
+/** A leased message and, once its run is claimed, the run it holds (let go when the lease is lost or the process stops). */
+export interface RunJob {
+  readonly leased: LeasedMessage;
+  holding?: OwnedRun;
+}
 
 /** What the run handler needs. `workflow.store` is the plain run store; the handler fences it per run. */
 export interface RunHandlerDeps {
@@ -31,8 +34,6 @@ export interface RunHandlerDeps {
   delivery: RunDelivery;
   /** Absent when no approvals flow is wired. */
   approvals?: RunApprovals;
-  /** The intake's question limit, applied again to what is taken off the queue (anyone with queue access can write to it). */
-  maxQuestionChars: number;
   log: Log;
 }
 
@@ -42,25 +43,22 @@ export interface RunHandlerDeps {
  * resumes the workflow from its last checkpoint (the decision as the approval node's input) and ends it: one card sent once
  * through the delivery port, then `settled` published.
  */
-export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
+export class RunHandler {
   constructor(
     private readonly deps: RunHandlerDeps,
     private readonly instanceId: string,
   ) {}
 
-  parse(body: string): Parsed<RunMessage> {
-    return parseMessage(body, this.deps.maxQuestionChars);
-  }
-
-  async handle(message: RunMessage, job: Job<OwnedRun>): Promise<void> {
+  /** Does the message's work; resolves once the message may be deleted. Throws to have it delivered again. */
+  async handle(message: RunMessage, job: RunJob): Promise<void> {
     try {
       if (message.kind === "question") {
-        await this.resume(message.runId, job, { question: message });
+        await this.resume(message.runId, job, message);
         return;
       }
       const { approvals } = this.deps;
       if (!approvals) throw new Error("this instance cannot resume runs after approvals (no approvals flow is wired)");
-      await approvals.resumeDecided(message.approvalId, (decided) => this.resume(decided.runId, job, { decided }));
+      await approvals.resumeDecided(message.approvalId, (decided) => this.resume(decided.runId, job, undefined, decided));
     } catch (error) {
       if (!(error instanceof UnsupportedRunVersionError)) throw error;
       await this.refuse(message, error);
@@ -87,34 +85,9 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     await delivery.send("error", endedAs("failed", asked, error.message, workflow.clock.now()));
   }
 
-  /** A question counts against its asker's share; a decision resumes a run already under way and counts against nobody. */
-  userOf(message: RunMessage): string | undefined {
-    return message.kind === "question" ? userKeyOf(message.requester) : undefined;
-  }
-
-  isLeaseLost(error: unknown): boolean {
-    return error instanceof LeaseLostError;
-  }
-
-  async leaseLost(job: Job<OwnedRun>): Promise<void> {
-    const owned = job.holding;
-    if (owned) await this.deps.lifecycle.publish({ type: "lease_lost", runId: owned.state.runId, owner: owned.owner });
-  }
-
-  async dropped(leased: LeasedMessage, reason: string): Promise<void> {
-    await this.deps.lifecycle.publish({
-      type: "poisoned",
-      runId: leased.id,
-      correlationId: leased.id,
-      deliveryCount: leased.deliveryCount,
-      reason,
-    });
-  }
-
-  /** Claims the run, resumes its workflow (a decision as the approval node's input) and ends it; true once the run has ended. */
-  private async resume(runId: string, job: Job<OwnedRun>, input: Resumption): Promise<boolean> {
+  /** Claims the run (a question's, or one an approver `decided`: the approval node's input), resumes and ends it; true once ended. */
+  private async resume(runId: string, job: RunJob, question?: QuestionMessage, decided?: Approval): Promise<boolean> {
     const { workflow, lifecycle, approvals } = this.deps;
-    const { question, decided } = input;
     const owner = `${this.instanceId}#${job.leased.deliveryCount}`;
     const owned = question
       ? await OwnedRun.claim(workflow.store, runId, owner, () => initialState(workflow, question), workflow.clock)
@@ -127,16 +100,26 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     job.holding = owned;
     if (question) await lifecycle.publish({ type: "started", state: owned.state, owner, takeover: owned.takeover });
 
-    const feed = new RunProgressFeed((state) => void lifecycle.publish({ type: "progress", state }));
+    // The progress view reads the latest checkpoint with the workflow events seen since appended (the newest per executor
+    // last). Events are kept across checkpoints: some may have been emitted after a snapshot was taken but before it was written.
+    let checkpointed: RunState | undefined;
+    const seen: WorkflowEvent[] = [];
+    const progress = () => {
+      if (checkpointed) void lifecycle.publish({ type: "progress", state: { ...checkpointed, events: [...checkpointed.events, ...seen] } });
+    };
     const final = await resumeRun(
       {
         ...workflow,
         ...(approvals ? { requestApproval: (state: RunState) => approvals.request(state) } : {}),
-        store: owned.fencedStore((state) => feed.checkpointed(state)),
+        store: owned.fencedStore((state) => {
+          checkpointed = state;
+          progress();
+        }),
         events: {
           emit: (event) => {
             workflow.events.emit(event);
-            feed.event(event);
+            seen.push(event);
+            progress();
           },
         },
       },
@@ -157,15 +140,34 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
     return true;
   }
 
-  /** The run is marked poisoned, its requester gets the error card once, the message is set aside, operators are told. */
-  async poisoned(message: RunMessage, job: Job<OwnedRun>, reason: string, setAside: () => Promise<void>): Promise<void> {
-    const { lifecycle, log } = this.deps;
+  /**
+   * The message was delivered more often than allowed: the run is marked poisoned, its requester gets the error card once,
+   * the message is set aside (`setAside`, kept for inspection), operators are told. A message whose run turns out settled
+   * (only its deletion had failed) is deleted instead.
+   */
+  async poisoned(message: RunMessage, job: RunJob, reason: string, setAside: () => Promise<void>): Promise<void> {
+    const { workflow, delivery, lifecycle, log } = this.deps;
     let runId: string | undefined;
     let state: RunState | undefined;
     try {
       runId = message.kind === "question" ? message.runId : (await this.deps.approvals?.get(message.approvalId))?.runId;
-      const failing = (failed: RunState) => (state = failed);
-      if (runId !== undefined && (await this.poisonRun(message, runId, job, reason, failing)) === "done") return;
+      if (runId !== undefined) {
+        // A question's run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
+        if (message.kind === "question" && !(await workflow.store.read(runId)))
+          await workflow.store.write(queuedRecord(initialState(workflow, message)), undefined);
+        const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`, workflow.clock);
+        // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
+        // an approver is a question's end, but the very thing a decision's message had to do.
+        if (!owned || (message.kind === "question" ? isSettled(owned.record) : isFinal(owned.record))) {
+          await job.leased.complete();
+          return;
+        }
+        const poisoned = endedAs("poisoned", owned.state, reason, workflow.clock.now());
+        state = poisoned;
+        job.holding = owned;
+        await owned.save(poisoned);
+        await owned.sendOnce("error", () => delivery.send("error", poisoned));
+      }
     } catch (error) {
       log(`run ${runId ?? job.leased.id}: poisoned, but the requester could not be told: ${describeError(error)}`);
     }
@@ -178,33 +180,6 @@ export class RunHandler implements MessageHandler<RunMessage, OwnedRun> {
       reason,
       ...(state ? { state } : {}),
     });
-  }
-
-  /** "done" when the run needs nothing (the message is deleted); `failing` gets the failed state for the operators' notice. */
-  private async poisonRun(
-    message: RunMessage,
-    runId: string,
-    job: Job<OwnedRun>,
-    reason: string,
-    failing: (state: RunState) => void,
-  ): Promise<"poisoned" | "done"> {
-    const { workflow, delivery } = this.deps;
-    // A question's run never claimed (the store was down each time) is stored now, so the poisoned run can be inspected.
-    if (message.kind === "question" && !(await workflow.store.read(runId)))
-      await workflow.store.write(queuedRecord(initialState(workflow, message)), undefined);
-    const owned = await OwnedRun.hold(workflow.store, runId, `${this.instanceId}#poison`, workflow.clock);
-    // Settled already (only the message's deletion failed): nothing to tell anyone. A run waiting for
-    // an approver is a question's end, but the very thing a decision's message had to do.
-    if (!owned || (message.kind === "question" ? isSettled(owned.record) : isFinal(owned.record))) {
-      await job.leased.complete();
-      return "done";
-    }
-    const poisoned = endedAs("poisoned", owned.state, reason, workflow.clock.now());
-    failing(poisoned);
-    job.holding = owned;
-    await owned.save(poisoned);
-    await owned.sendOnce("error", () => delivery.send("error", poisoned));
-    return "poisoned";
   }
 }
 
@@ -232,8 +207,8 @@ function endedAs(status: "failed" | "poisoned", state: RunState, reason: string,
   };
 }
 
-/** A question over the intake's limit is invalid too. */
-function parseMessage(body: string, maxQuestionChars: number): Parsed<RunMessage> {
+/** A queue message validated (a message is an external boundary); a question over the intake's limit is invalid too. */
+export function parseRunMessage(body: string, maxQuestionChars: number): { ok: true; value: RunMessage } | { ok: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(body);

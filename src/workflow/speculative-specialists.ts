@@ -1,6 +1,7 @@
 import type { Finding, RouterInput } from "../domain";
 import { toolSpecsOf } from "./steps/tool-runner";
 import type { RunContext } from "./run-context";
+import { fallbackDecision } from "./steps/router-step";
 import { runSpecialist } from "./steps/specialist-step";
 
 /** A chosen specialist at work, with the means to stop it. */
@@ -36,16 +37,9 @@ export class SpeculativeSpecialists {
     const ids = guess.slice(0, input.maxSpecialists);
     if (ids.length === 0) return undefined;
     // runSpecialist reads the decision when it starts: the guess stands in for the Router's until it decides.
-    state.decision = {
-      selected: ids,
-      debateMode: "independent",
-      evidenceNeed: "medium",
-      hitl: false,
-      inScope: true,
-      scopeReason: "",
-      reason: "started from the question's words while the Router decides",
-      fallback: false,
-    };
+    // It reads like the fallback decision (independent, medium evidence, no sign-off), with the guessed specialists.
+    const reason = "started from the question's words while the Router decides";
+    state.decision = { ...fallbackDecision(reason), selected: ids, reason, fallback: false };
     const started = new Map(ids.map((id) => [id, startSpecialist(context, id)]));
     state.decision = undefined;
     return new SpeculativeSpecialists(context, started);

@@ -1,29 +1,14 @@
-import type { Language, SpecialistDefinition } from "../domain";
+import type { Language } from "../domain";
 import type { WorkflowDeps } from "./deps";
 import type { ModelToolCall, PlannedToolCall } from "./ports";
 import { runToolCalls, toolSpecsOf, type ToolCallResult } from "./steps/tool-runner";
 
 /**
- * The tool calls the question implies for every specialist, started while the Router decides and run once each even when
- * several would make the same call; a chosen specialist starts with its share. The tools are read-only, so the calls of
- * specialists the Router does not choose are simply not used.
+ * The tool calls the question implies for every specialist, by specialist id, run once each even when several would make
+ * the same call; a chosen specialist starts with its share. The tools are read-only, so the calls of specialists the
+ * Router does not choose are simply not used.
  */
-export class UpFrontEvidence {
-  private readonly bySpecialist: Promise<Map<string, ToolCallResult[]>>;
-
-  constructor(deps: Pick<WorkflowDeps, "tools" | "prompts" | "evidencePlanner">, question: { text: string; language: Language }) {
-    this.bySpecialist = gather(deps, question);
-    // A run may end before any specialist asks (its route failed): the failure must not go unhandled
-    // (that stops the process); a specialist that asks still gets it from `for`.
-    this.bySpecialist.catch(() => undefined);
-  }
-
-  async for(specialist: SpecialistDefinition): Promise<ToolCallResult[]> {
-    return (await this.bySpecialist).get(specialist.id) ?? [];
-  }
-}
-
-async function gather(
+export async function gatherUpFrontEvidence(
   deps: Pick<WorkflowDeps, "tools" | "prompts" | "evidencePlanner">,
   question: { text: string; language: Language },
 ): Promise<Map<string, ToolCallResult[]>> {

@@ -1,21 +1,71 @@
+import { modeStateOf, type Finding, type RouterDecision, type SpecialistDefinition } from "../../domain";
 import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
-import { converse, groupChatDecision, isPass, participants } from "../steps/group-chat";
-import { routeQuestion } from "../steps/router-step";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
+import { runSpecialist } from "../steps/specialist-step";
+import { routeInScope, routeNode, type ModeNodes } from "./shared";
+
+/** A finding whose specialist passed: nothing to add (confidence 0). */
+function isPass(finding: Finding): boolean {
+  return finding.status === "ok" && finding.confidence === 0;
+}
+
+/** Who speaks, in order: the configured participants in their configured order, or every registered specialist. */
+function participants(context: RunContext): SpecialistDefinition[] {
+  const { prompts, settings } = context.deps;
+  const configured = settings.groupChat.specialists;
+  if (configured.length === 0) return prompts.specialists;
+  return configured.map((id) => {
+    const specialist = prompts.specialists.find((s) => s.id === id);
+    if (!specialist)
+      throw new Error(
+        `GROUP_CHAT_SPECIALISTS names '${id}', which is not a registered specialist (${prompts.specialists.map((s) => s.id).join(", ")})`,
+      );
+    return specialist;
+  });
+}
+
+/** The Router's decision with every participant selected (its choices first), so the card, Moderator and gate see who took part. */
+function groupChatDecision(decision: RouterDecision, speakers: readonly string[]): RouterDecision {
+  const selected = [
+    ...decision.selected.filter((id) => speakers.includes(id)),
+    ...speakers.filter((id) => !decision.selected.includes(id)),
+  ];
+  return { ...decision, selected };
+}
+
+/** Each turn is checkpointed, so a resumed run continues with the next speaker; a pass or a failure leaves the transcript as it was. */
+async function converse(context: RunContext, speakers: readonly SpecialistDefinition[]): Promise<void> {
+  const { state, deps } = context;
+  const chat = modeStateOf(state, "group-chat");
+  const total = speakers.length * deps.settings.groupChat.rounds;
+  for (let turn = chat.turnsTaken; turn < total; turn++) {
+    const speaker = speakers[turn % speakers.length];
+    if (!speaker) break;
+    const previous = state.findings.find((f) => f.specialist === speaker.id);
+    const peers = state.findings.filter((f) => f.specialist !== speaker.id && f.status === "ok" && !isPass(f));
+    const finding = await runSpecialist(context, speaker, {
+      round: previous ? "debate" : "initial",
+      previous,
+      peers,
+      groupChat: true,
+    });
+    // A later turn replaces the speaker's earlier answer, unless it failed or passed.
+    if (!previous) state.findings.push(finding);
+    else if (finding.status === "ok" && !isPass(finding)) state.findings = state.findings.map((f) => (f === previous ? finding : f));
+    chat.turnsTaken = turn + 1;
+    context.checkpoint();
+  }
+}
 
 /** The Router reads the question (evidence need, approval signal, who leads); every participant will speak. */
 async function routePhase(context: RunContext): Promise<void> {
-  context.upFrontEvidence(); // the tools run while the Router decides
-  const decision = await routeQuestion(context);
-  if (!decision.inScope) {
-    declineOutOfScope(context, decision);
-    return;
-  }
-  context.state.decision = groupChatDecision(
-    decision,
-    participants(context).map((s) => s.id),
-  );
+  void context.upFrontEvidence(); // the tools run while the Router decides
+  const decision = await routeInScope(context);
+  if (decision)
+    context.state.decision = groupChatDecision(
+      decision,
+      participants(context).map((s) => s.id),
+    );
 }
 
 /** The rounds of the chat; the passes are dropped, and a chat where no one answered fails the run. */

@@ -1,22 +1,59 @@
-import { FALLBACK_SPECIALIST, modeStateOf, type RunState } from "../../domain";
-import { ended, node } from "../graph";
+import { FALLBACK_SPECIALIST, modeStateOf, type Finding, type ModeStateOf, type RouterDecision, type RunState } from "../../domain";
+import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
-import { ROUTER_TARGET, consultedSpecialists, handedOverFindings, handoffDecision, handoffTargets } from "../steps/handoff";
 import { routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { declineOutOfScope, routeNode, type ModeNodes } from "./shared";
+import { routeInScope, routeNode, type ModeNodes } from "./shared";
+
+type HandoffState = ModeStateOf<"handoff">;
+
+/** The Router, as a handoff target. */
+const ROUTER_TARGET = "router";
+
+/**
+ * Whom `speaker` may hand the question to: any other specialist except the one who just handed
+ * it over (no ping-pong), and the Router unless it just chose this speaker or everyone has already
+ * had the question. Empty once the bound is reached: the speaker must answer.
+ */
+function handoffTargets({ handoffs }: HandoffState, speaker: string, specialistIds: readonly string[], maxHandoffs: number): string[] {
+  if (handoffs.length >= maxHandoffs) return [];
+  const last = handoffs.at(-1);
+  const consulted = new Set([...handoffs.map((h) => h.from), speaker]);
+  const others = specialistIds.filter((id) => id !== speaker && id !== last?.from);
+  const routerAllowed = last?.to !== ROUTER_TARGET && specialistIds.some((id) => !consulted.has(id));
+  return routerAllowed ? [...others, ROUTER_TARGET] : others;
+}
+
+/** The specialists that handed the question on, as the Router is told about them when it chooses again. */
+function consultedSpecialists({ handoffs }: HandoffState): { specialist: string; error: string }[] {
+  const seen = new Map<string, string>();
+  for (const h of handoffs) seen.set(h.from, `already consulted: handed the question to ${h.to} (${h.reason})`);
+  return [...seen].map(([specialist, error]) => ({ specialist, error }));
+}
+
+/** The findings of the hand-overs so far: what the next speaker sees as `peers`. */
+function handedOverFindings({ handoffs }: HandoffState): Extract<Finding, { status: "ok" }>[] {
+  return handoffs.flatMap((h) => (h.finding.status === "ok" ? [h.finding] : []));
+}
+
+/**
+ * The decision a handoff run acts on: the Router's reading of the question (evidence need, approval
+ * signal) with the speakers so far as `selected` (the progress card's list), the latest first (the
+ * one the quality gate re-asks).
+ */
+function handoffDecision(decision: RouterDecision, earlier: RouterDecision | undefined, speaker: string): RouterDecision {
+  return { ...decision, selected: [speaker, ...(earlier?.selected ?? []).filter((id) => id !== speaker)] };
+}
 
 /** The Router chooses who takes the question first, or next when a speaker handed it back (told who was consulted). */
 async function routePhase(context: RunContext): Promise<void> {
   const { state } = context;
   const handoff = modeStateOf(state, "handoff");
   const firstRouting = state.decision === undefined;
-  context.upFrontEvidence(); // the tools run while the Router decides
-  const decision = await routeQuestion(context, consultedSpecialists(handoff));
-  if (firstRouting && !decision.inScope) {
-    declineOutOfScope(context, decision);
-    return;
-  }
+  void context.upFrontEvidence(); // the tools run while the Router decides
+  // Only the first routing may decline: a question handed back was already found to be about procurement.
+  const decision = firstRouting ? await routeInScope(context) : await routeQuestion(context, consultedSpecialists(handoff));
+  if (!decision) return;
   // A validated decision selects at least one specialist; Knowledge is the fallback of every routing.
   const speaker = decision.selected[0] ?? FALLBACK_SPECIALIST;
   handoff.speaker = speaker;
@@ -61,7 +98,7 @@ async function handoffPhase(context: RunContext): Promise<void> {
 const answered = (state: RunState): boolean => state.findings.some((f) => f.status === "ok");
 
 function afterTurn(state: RunState): "done" | "moderate" | "route" | "handoff" {
-  if (ended(state)) return "done";
+  if (!running(state)) return "done";
   if (answered(state)) return "moderate";
   const handedTo = modeStateOf(state, "handoff").handoffs.at(-1)?.to;
   // The turn's step always ends in an answer, a hand-over or a failure; anything else is a bug in it.

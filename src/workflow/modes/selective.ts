@@ -1,11 +1,10 @@
-import { FALLBACK_SPECIALIST, modeStateOf, specialistFailures, type RunState } from "../../domain";
-import { ended, node } from "../graph";
+import { FALLBACK_SPECIALIST, modeStateOf, specialistFailures, type Finding, type RunState } from "../../domain";
+import { node, running } from "../graph";
 import type { RunContext } from "../run-context";
-import { SpeculativeSpecialists, startSpecialist } from "../speculative-specialists";
-import { findingsByDeadline } from "../steps/findings-by-deadline";
+import { SpeculativeSpecialists, startSpecialist, type WorkingSpecialist } from "../speculative-specialists";
 import { routeQuestion, routerInput } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
-import { declineOutOfScope, replaceFindings, routeNode, type ModeNodes } from "./shared";
+import { replaceFindings, routeInScope, routeNode, type ModeNodes } from "./shared";
 
 /** After every picked specialist failed, the Router picks again without them; the guessed ones start with the Router. */
 async function routePhase(context: RunContext): Promise<void> {
@@ -18,13 +17,10 @@ async function routePhase(context: RunContext): Promise<void> {
     );
     return;
   }
-  context.upFrontEvidence(); // the tools run while the Router decides
+  void context.upFrontEvidence(); // the tools run while the Router decides
   context.speculative = await SpeculativeSpecialists.start(context, routerInput(context));
-  const decision = await routeQuestion(context);
-  if (!decision.inScope) {
-    declineOutOfScope(context, decision);
-    return;
-  }
+  const decision = await routeInScope(context);
+  if (!decision) return;
   state.decision = decision;
   context.speculative?.confirm(decision.selected);
 }
@@ -68,6 +64,54 @@ function canReroute(context: RunContext): boolean {
   return !modeStateOf(state, "selective").rerouted && context.remainingMs() > 0 && deps.prompts.specialists.some((s) => !failed.has(s.id));
 }
 
+/**
+ * Once one specialist has answered, the others have MODERATOR_WAIT_MS more, so a slow one no longer holds the answer back;
+ * one still working then is stopped and noted as a failed finding, so the Moderator is told of the gap.
+ */
+async function findingsByDeadline(
+  context: RunContext,
+  working: readonly WorkingSpecialist[],
+  onFinding: (finding: Finding) => void,
+): Promise<void> {
+  const waitMs = context.deps.settings.timeouts.moderatorWaitMs;
+  const pending = new Set(working);
+  let firstAnswered: () => void = () => undefined;
+  const answered = new Promise<void>((resolve) => (firstAnswered = resolve));
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = answered.then(() => new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs))));
+  const all = Promise.all(
+    working.map(async (specialist) => {
+      const finding = await specialist.finding;
+      if (!pending.delete(specialist)) return;
+      onFinding(finding);
+      if (finding.status === "ok") firstAnswered();
+    }),
+  );
+  await Promise.race([all, deadline]);
+  clearTimeout(timer);
+  const late = [...pending];
+  pending.clear();
+  if (late.length === 0) return;
+  for (const specialist of late) {
+    specialist.abort.abort();
+    onFinding({
+      specialist: specialist.id,
+      status: "failed",
+      error: `late: no finding ${seconds(waitMs)} after the first specialist answered; the answer was written without it`,
+      toolCalls: [],
+    });
+  }
+  context.emit({
+    type: "phase_completed",
+    phase: "investigate",
+    detail: `the Moderator started without ${late.map((s) => s.id).join(", ")}: still working ${seconds(waitMs)} after the first finding`,
+  });
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
 /** One rebuttal round. */
 async function debatePhase(context: RunContext): Promise<void> {
   const { state } = context;
@@ -91,7 +135,7 @@ function okFindings(state: RunState): number {
 const debates = (state: RunState): boolean => state.decision?.debateMode === "debate" && okFindings(state) >= 2;
 
 function afterInvestigation(state: RunState): "done" | "route" | "debate" | "moderate" {
-  if (ended(state)) return "done";
+  if (!running(state)) return "done";
   if (okFindings(state) === 0) return "route";
   return debates(state) ? "debate" : "moderate";
 }

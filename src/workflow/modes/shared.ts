@@ -7,13 +7,14 @@ import {
   type RunPhase,
   type RunState,
 } from "../../domain";
-import { ended, node, running, type GraphExit, type GraphNode, type PhaseStep } from "../graph";
+import { node, running, type GraphExit, type GraphNode, type PhaseStep } from "../graph";
 import { suggestFollowUps } from "../follow-up-suggestions";
 import type { RunContext } from "../run-context";
 import { hitlReasons } from "../steps/approval-check";
 import { approvalStep } from "../steps/approval-step";
 import { moderate } from "../steps/moderator-step";
 import { gateSendsBack, requeryTargets } from "../steps/quality-gate";
+import { routeQuestion } from "../steps/router-step";
 import { runSpecialist } from "../steps/specialist-step";
 import { understandMessage } from "../steps/understand-step";
 
@@ -110,10 +111,14 @@ export function routeNode(route: PhaseStep, first: GraphExit): GraphNode {
   );
 }
 
-export function declineOutOfScope(context: RunContext, decision: RouterDecision): void {
+/** The Router's decision; none when the question is not about procurement: the run then ends out of scope, no specialist runs. */
+export async function routeInScope(context: RunContext): Promise<RouterDecision | undefined> {
+  const decision = await routeQuestion(context);
+  if (decision.inScope) return decision;
   context.speculative?.cancel();
   context.state.decision = decision;
   context.state.status = "out_of_scope";
+  return undefined;
 }
 
 /**
@@ -136,7 +141,7 @@ export const SHARED_NODES: Record<"understand" | "moderate" | "gate" | "reinvest
       { to: "route", when: "the Moderator failed on the first attempt: run the whole flow again" },
       { to: "done", when: "the Moderator failed again, or the run budget is spent" },
     ],
-    (state) => (ended(state) ? "done" : state.answer === undefined ? "route" : "gate"),
+    (state) => (!running(state) ? "done" : state.answer === undefined ? "route" : "gate"),
   ),
   gate: node(
     gatePhase,

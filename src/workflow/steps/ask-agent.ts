@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { modelOfProfile, type AgentInput, type ModelProfile } from "../../domain";
-import type { ChatModel } from "../ports";
 import type { AgentPrompt } from "../prompt-library";
 import type { RunContext } from "../run-context";
 import { callStructured, type StructuredOutcome } from "../structured-call";
@@ -8,8 +7,6 @@ import { renderAgentMessages } from "../agent-message";
 
 interface AgentCall<V extends z.ZodTypeAny> {
   agentId: string;
-  /** The executor step's model (it records the call when executor I/O is kept). */
-  model: ChatModel;
   prompt: AgentPrompt;
   /** The system prompt text as sent (the prompt's text, rendered or extended). */
   system: string;
@@ -24,32 +21,28 @@ interface AgentCall<V extends z.ZodTypeAny> {
   onPartialOutput?: (partial: unknown) => void;
 }
 
-export function askAgent<V extends z.ZodTypeAny>(context: RunContext, call: AgentCall<V>): Promise<StructuredOutcome<z.output<V>>> {
-  return callStructured(
-    call.model,
-    {
-      agentId: call.agentId,
-      ...modelOfProfile(call.profile, call.prompt.model),
-      messages: renderAgentMessages(call.system, call.input),
-      temperature: call.prompt.temperature,
-      maxTokens: call.prompt.maxTokens,
-      timeoutMs: context.timeoutFor(call.timeoutMs),
-      output: call.output,
-      ...(call.onPartialOutput ? { onPartialOutput: call.onPartialOutput } : {}),
-    },
-    context.deps.prompts.fragments.repair,
-    call.validator,
-  );
-}
-
-/** `askAgent` as one executor of the run (start/end events, usage, the step's model); resolves with the outcome, whatever it is. */
-export async function askAgentAsExecutor<V extends z.ZodTypeAny>(
+/** One agent's structured call, as one executor of the run (start/end events, usage, the step's model); resolves with any outcome. */
+export async function askAgent<V extends z.ZodTypeAny>(
   context: RunContext,
   round: "initial" | "requery" | undefined,
-  call: Omit<AgentCall<V>, "model">,
+  call: AgentCall<V>,
 ): Promise<StructuredOutcome<z.output<V>>> {
   const report = await context.executor(call.agentId, round, async (step) => {
-    const outcome = await askAgent(context, { ...call, model: step.model });
+    const outcome = await callStructured(
+      step.model,
+      {
+        agentId: call.agentId,
+        ...modelOfProfile(call.profile, call.prompt.model),
+        messages: renderAgentMessages(call.system, call.input),
+        temperature: call.prompt.temperature,
+        maxTokens: call.prompt.maxTokens,
+        timeoutMs: context.timeoutFor(call.timeoutMs),
+        output: call.output,
+        ...(call.onPartialOutput ? { onPartialOutput: call.onPartialOutput } : {}),
+      },
+      context.deps.prompts.fragments.repair,
+      call.validator,
+    );
     return { ...outcome, outcome: outcome.kind, detail: outcome.kind === "ok" ? undefined : outcome.cause, result: outcome };
   });
   return report.result;

@@ -21,46 +21,20 @@ function sentencesOf(question: string): string[] {
 
 // ---- English -------------------------------------------------------------------------------------
 
-/** Commitment acts by lemma; irregular forms after the colon. */
-const EN_ACTS = [
-  "sign",
-  "conclude",
-  "agree",
-  "enter:entered|entering|enters",
-  "order",
-  "buy:bought|buying|buys",
-  "purchase",
-  "procure",
-  "renew",
-  "extend",
-  "award",
-  "accept",
-  "commit:committed|committing|commits",
-  "contract",
-  "pay:paid|paying|pays",
-  "place",
-  "approve",
-  "go ahead:goes ahead|going ahead|went ahead",
-  "proceed",
-  "execute",
-  "engage",
-  "hire",
-  "lease",
-  "close",
-  "finalize",
-  "finalise",
-  "issue",
-  "outsource",
-  "subscribe",
-];
+/** Commitment acts by lemma, separated by commas; irregular forms after the colon. */
+const EN_ACTS =
+  "sign,conclude,agree,enter:entered|entering|enters,order,buy:bought|buying|buys,purchase,procure,renew,extend,award,accept," +
+  "commit:committed|committing|commits,contract,pay:paid|paying|pays,place,approve,go ahead:goes ahead|going ahead|went ahead," +
+  "proceed,execute,engage,hire,lease,close,finalize,finalise,issue,outsource,subscribe";
 
 /** Every form of each act: "sign", "signs", "signed", "signing"; "place", "placed", "placing". */
-const ACT_FORMS = EN_ACTS.flatMap((entry) => {
-  const [lemma, irregular] = entry.split(":");
-  if (irregular) return [lemma, ...irregular.split("|")];
-  const stem = lemma.replace(/e$/, "");
-  return [lemma, `${lemma}s`, `${stem}ed`, `${stem}ing`];
-})
+const ACT_FORMS = EN_ACTS.split(",")
+  .flatMap((entry) => {
+    const [lemma, irregular] = entry.split(":");
+    if (irregular) return [lemma, ...irregular.split("|")];
+    const stem = lemma.replace(/e$/, "");
+    return [lemma, `${lemma}s`, `${stem}ed`, `${stem}ing`];
+  })
   .sort((a, b) => b.length - a.length)
   .join("|");
 

@@ -11,7 +11,7 @@ import type { AnswerPreview } from "../ports";
 import type { RunContext } from "../run-context";
 import type { StructuredOutcome } from "../structured-call";
 import { approvalReasonsBeforeModeration } from "./approval-check";
-import { askAgentAsExecutor } from "./ask-agent";
+import { askAgent } from "./ask-agent";
 import { needsRequery } from "./quality-gate";
 
 /**
@@ -42,7 +42,7 @@ export async function moderate(
   const prompt = deps.prompts.moderator;
   const system = previous ? `${prompt.text}\n\n${deps.prompts.fragments.moderatorRequery}` : prompt.text;
   const ask = () =>
-    askAgentAsExecutor(context, previous ? "requery" : "initial", {
+    askAgent(context, previous ? "requery" : "initial", {
       agentId: "moderator",
       prompt,
       system,

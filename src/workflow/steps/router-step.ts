@@ -73,27 +73,15 @@ export async function routeQuestion(context: RunContext, unavailable: RouterInpu
   const ids = input.specialists.map((s) => s.id);
   const max = input.maxSpecialists;
   const prompt = deps.prompts.router;
-  const wireSchema = routerWireSchema(ids);
-  const report = await context.executor("router", undefined, async (step) => {
-    const outcome = await askAgent(context, {
-      model: step.model,
-      agentId: "router",
-      prompt,
-      system: renderTemplate(prompt.text, { maxSpecialists: max, reasonChars: ROUTER_REASON_CHARS }),
-      profile: deps.settings.models.router,
-      timeoutMs: deps.settings.timeouts.routerMs,
-      input,
-      output: { name: "router_decision", schema: wireSchema },
-      validator: routerDecisionSchema(ids, max),
-    });
-    return outcome.kind === "ok"
-      ? { ...outcome, outcome: "ok" as const, decision: outcome.value }
-      : {
-          ...outcome,
-          outcome: outcome.kind,
-          decision: fallbackDecision(`router ${outcome.kind.replace("_", " ")}: ${outcome.cause}`),
-          detail: outcome.cause,
-        };
+  const outcome = await askAgent(context, undefined, {
+    agentId: "router",
+    prompt,
+    system: renderTemplate(prompt.text, { maxSpecialists: max, reasonChars: ROUTER_REASON_CHARS }),
+    profile: deps.settings.models.router,
+    timeoutMs: deps.settings.timeouts.routerMs,
+    input,
+    output: { name: "router_decision", schema: routerWireSchema(ids) },
+    validator: routerDecisionSchema(ids, max),
   });
-  return report.decision;
+  return outcome.kind === "ok" ? outcome.value : fallbackDecision(`router ${outcome.kind.replace("_", " ")}: ${outcome.cause}`);
 }

@@ -59,18 +59,13 @@ async function investigate(
   const decision = state.decision;
   if (!decision) throw new Error("a specialist needs the Router's decision");
   const handles = new EvidenceHandles();
+  const { id, displayName, description, keywords } = specialist;
   const input: SpecialistInput = {
     agent: "specialist",
     question: questionToAnswer(state),
     language: state.language,
     ...(state.understanding?.previousAnswer ? { previousAnswer: state.understanding.previousAnswer } : {}),
-    specialist: {
-      id: specialist.id,
-      displayName: specialist.displayName,
-      description: specialist.description,
-      keywords: specialist.keywords,
-      tools: specialist.tools,
-    },
+    specialist: { id, displayName, description, keywords, tools: specialist.tools },
     decision,
     round: extra.round,
     critique: extra.critique,
@@ -85,11 +80,7 @@ async function investigate(
       ? fragments.specialistHandoff
       : extra.groupChat
         ? fragments.specialistGroupChat
-        : extra.round === "debate"
-          ? fragments.specialistDebate
-          : extra.round === "requery"
-            ? fragments.specialistRequery
-            : "";
+        : { initial: "", debate: fragments.specialistDebate, requery: fragments.specialistRequery }[extra.round];
   const toolSpecs = toolSpecsOf(deps.tools, specialist.tools);
   const deadline = Date.now() + context.timeoutFor(deps.settings.timeouts.specialistMs);
   const profile = modelOfProfile(deps.settings.models.specialist, specialist.model);
@@ -144,7 +135,7 @@ async function investigate(
   // A first answer starts with the evidence the question implies (run while the Router decided), as
   // if the specialist had asked for it; tools stay offered for whatever it still needs.
   if (extra.round === "initial" && extra.previous === undefined) {
-    const upFront = (await context.upFrontEvidence().for(specialist)).filter((r) => specialist.tools.includes(r.call.name));
+    const upFront = ((await context.upFrontEvidence()).get(specialist.id) ?? []).filter((r) => specialist.tools.includes(r.call.name));
     if (upFront.length > 0) addToolRound(messages, "", upFront, true);
   }
   const result = await validateWithOneRepair(ask, messages, fragments.repair, outputSchema);

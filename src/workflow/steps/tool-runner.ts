@@ -14,21 +14,9 @@ export interface ToolCallResult {
   evidence: EvidenceItem[];
 }
 
-/** What a model is told of the named tools (names the registry lacks are left out). */
+/** The named tools as a model is offered them (names the registry lacks are left out); adapters send only what a spec holds. */
 export function toolSpecsOf(tools: ToolRegistry, names: readonly string[]): ToolSpec[] {
-  return names.flatMap((name) => {
-    const tool = tools.get(name);
-    return tool
-      ? [
-          {
-            name: tool.name,
-            description: tool.description,
-            parameters: tool.parameters,
-            ...(tool.relevance ? { relevance: tool.relevance } : {}),
-          },
-        ]
-      : [];
-  });
+  return names.flatMap((name) => tools.get(name) ?? []);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type RunUnderstanding,
 } from "../../domain";
 import type { RunContext } from "../run-context";
-import { askAgentAsExecutor } from "./ask-agent";
+import { askAgent } from "./ask-agent";
 
 /**
  * Makes the message a standalone question with the conversation's memory, or asks back when nothing remembered resolves it.
@@ -53,7 +53,7 @@ async function rewrite(context: RunContext, turns: ConversationTurn[]): Promise<
     turns: turns.map((turn) => ({ question: turn.standaloneQuestion, conclusion: turn.conclusion ?? "", entities: turn.entities })),
   };
   // The rewriter is small and on the critical path, like the Router: the Router's timeout.
-  const outcome = await askAgentAsExecutor(context, undefined, {
+  const outcome = await askAgent(context, undefined, {
     agentId: "rewriter",
     prompt: deps.prompts.rewriter,
     system: deps.prompts.rewriter.text,

@@ -6,9 +6,8 @@ import { RUN_SCHEMA_VERSION, type Approval, type RunMessage, type RunRecord } fr
 import { AzureStorageRunQueue, MAX_MESSAGE_BYTES, POISON_SUFFIX } from "../../../src/queue/azure-storage-run-queue";
 import { sharedEmbeddedAzurite } from "../../../src/queue/embedded-azurite";
 import { RunLifecycle, type RunLifecycleEvent } from "../../../src/workflow/run-lifecycle";
-import { SET_ASIDE_ATTEMPTS } from "../../../src/workflow/leased-consumer";
 import type { RunDelivery } from "../../../src/workflow/ports";
-import { createRunWorker, type RunWorker } from "../../../src/workflow/run-worker";
+import { RunWorker, SET_ASIDE_ATTEMPTS } from "../../../src/workflow/run-worker";
 import { completedRun } from "../../fixtures/cards/sample-runs";
 import { scriptedModel, useScriptedModelServer, workflowHarness } from "../../fakes/workflow-harness";
 
@@ -68,7 +67,7 @@ describe("run queue limits: what a worker takes off the queue (Azurite)", functi
     const harness = workflowHarness(scriptedModel(model.baseUrl(), 0));
     // The in-memory store keeps a write as it is called.
     for (const run of runs) void harness.store.write(run, undefined);
-    worker = createRunWorker({
+    worker = new RunWorker({
       queue,
       workflow: harness.deps,
       lifecycle,
