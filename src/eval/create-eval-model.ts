@@ -2,6 +2,7 @@ import { apiKeyFor, type AppConfig, type EvalModelEntry } from "../config";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel, type RetryBehaviour } from "../llm/openai-chat-model";
 import { evalModelRetry } from "../resilience";
 import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
+import { unsentCall } from "../workflow/token-usage";
 import { DEFAULT_EVAL_CALL_SETTINGS, type EvalModel } from "./eval-model";
 import { openPromptFiles } from "./prompt-files";
 
@@ -90,15 +91,10 @@ function routedChatModel(routes: Map<string, { model: string; chat: ChatModel }>
     complete: (request: ChatRequest): Promise<ChatOutcome> => {
       const byModelName = [...routes.values()].filter((candidate) => candidate.model === request.model);
       const route = routes.get(request.model) ?? (byModelName.length === 1 ? byModelName[0] : undefined);
-      if (!route)
-        return Promise.resolve({
-          kind: "error",
-          cause: `"${request.model}" is not a configured evaluation model (configured: ${[...routes.keys()].join(", ")})`,
-          usage: { inputTokens: 0, outputTokens: 0 },
-          durationMs: 0,
-          attempts: 0,
-          model: request.model,
-        });
+      if (!route) {
+        const cause = `"${request.model}" is not a configured evaluation model (configured: ${[...routes.keys()].join(", ")})`;
+        return Promise.resolve(unsentCall("error", cause, request.model));
+      }
       return route.chat.complete({ ...request, model: route.model });
     },
   };
