@@ -111,11 +111,6 @@ function describeCall(call: SampleToolCall): string {
   return `${call.name}(${args.join(", ")})`;
 }
 
-interface MatchedPair {
-  left: number;
-  right: number;
-}
-
 /**
  * Kuhn's augmenting paths: greedy first-fit pairing under-counts when one left item could take several right items. Ties go to the lowest
  * indices. O(L·E).
@@ -124,28 +119,18 @@ function maximumBipartiteMatching(
   leftCount: number,
   rightCount: number,
   canMatch: (left: number, right: number) => boolean,
-): MatchedPair[] {
-  const edges: number[][] = [];
-  for (let left = 0; left < leftCount; left++) {
-    edges.push([]);
-    for (let right = 0; right < rightCount; right++) if (canMatch(left, right)) edges[left].push(right);
-  }
+): { left: number; right: number }[] {
+  const rights = [...Array(rightCount).keys()];
+  const edges = Array.from({ length: leftCount }, (_, left) => rights.filter((right) => canMatch(left, right)));
   const leftOfRight = new Array<number>(rightCount).fill(-1);
-  const augment = (left: number, visited: boolean[]): boolean => {
-    for (const right of edges[left]) {
-      if (visited[right]) continue;
-      visited[right] = true;
-      if (leftOfRight[right] === -1 || augment(leftOfRight[right], visited)) {
-        leftOfRight[right] = left;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (let left = 0; left < leftCount; left++) augment(left, new Array<boolean>(rightCount).fill(false));
-  const pairs: MatchedPair[] = [];
-  leftOfRight.forEach((left, right) => {
-    if (left !== -1) pairs.push({ left, right });
-  });
-  return pairs.sort((a, b) => a.left - b.left);
+  const augment = (left: number, visited: Set<number>): boolean =>
+    edges[left].some((right) => {
+      if (visited.has(right)) return false;
+      visited.add(right);
+      if (leftOfRight[right] !== -1 && !augment(leftOfRight[right], visited)) return false;
+      leftOfRight[right] = left;
+      return true;
+    });
+  edges.forEach((_, left) => augment(left, new Set()));
+  return leftOfRight.flatMap((left, right) => (left === -1 ? [] : [{ left, right }])).sort((a, b) => a.left - b.left);
 }
