@@ -4,7 +4,6 @@ import { runGoldenSet, type GoldenCase } from "../golden";
 import type { ReferenceTopics } from "../reference-topics";
 import {
   collectRunEvidence,
-  describeChange,
   findMisroutings,
   neededSpecialists,
   type EvaluationEvidence,
@@ -94,30 +93,37 @@ const SelectedSchema = z.array(z.string()).catch([]);
 
 type GoldenVerdict = "improves" | "unchanged" | "regresses";
 
+/** The change as the file or setting a person would edit. */
+function describeChange(change: TuningChange): string {
+  const file = change.kind === "qscore-threshold" ? "" : `prompts/specialists/${change.specialist}.md`;
+  switch (change.kind) {
+    case "add-keyword":
+      return `${file} keywords: add "${change.keyword}"`;
+    case "remove-keyword":
+      return `${file} keywords: remove "${change.keyword}"`;
+    case "extend-description":
+    case "narrow-description":
+      return `${file} description: append "${change.clause}"`;
+    case "qscore-threshold":
+      return `QSCORE_THRESHOLD: ${change.from} → ${change.to}`;
+  }
+}
+
 // A copy of the specialists or settings, never a file.
 function applyChange(change: TuningChange): (deps: WorkflowDeps) => WorkflowDeps {
   return (deps) => {
     if (change.kind === "qscore-threshold") return { ...deps, settings: { ...deps.settings, qscoreThreshold: change.to } };
+    const changed = <S extends SpecialistSummary>(specialist: S): S => {
+      if (change.kind === "add-keyword") return { ...specialist, keywords: [...specialist.keywords, change.keyword] };
+      if (change.kind === "remove-keyword")
+        return { ...specialist, keywords: specialist.keywords.filter((keyword) => keyword !== change.keyword) };
+      return { ...specialist, description: `${specialist.description.trim()} ${change.clause}` };
+    };
     const specialists = deps.prompts.specialists.map((specialist) =>
-      specialist.id === change.specialist ? { ...specialist, ...changedFields(specialist, change) } : specialist,
+      specialist.id === change.specialist ? changed(specialist) : specialist,
     );
     return { ...deps, prompts: { ...deps.prompts, specialists } };
   };
-}
-
-function changedFields(
-  specialist: SpecialistSummary,
-  change: Exclude<TuningChange, { kind: "qscore-threshold" }>,
-): Partial<SpecialistSummary> {
-  switch (change.kind) {
-    case "add-keyword":
-      return { keywords: [...specialist.keywords, change.keyword] };
-    case "remove-keyword":
-      return { keywords: specialist.keywords.filter((keyword) => keyword !== change.keyword) };
-    case "extend-description":
-    case "narrow-description":
-      return { description: `${specialist.description.trim()} ${change.clause}` };
-  }
 }
 
 // Only the Router's choice and ToolCallAccuracy, which need no evaluation model, so the check is the same on every machine.
