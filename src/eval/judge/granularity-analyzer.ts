@@ -47,33 +47,28 @@ const ChoicesSchema = z.object({
 export async function analyzeGranularity(evalModel: EvalModel, criteria: Criterion[]): Promise<GranularityChoice[]> {
   const open = criteria.filter((criterion) => criterion.granularity === undefined);
   const names = open.map((criterion) => criterion.name);
-  const decided = new Map<string, GranularityChoice>();
-  if (open.length > 0) {
-    const outcome = await callEvalModel(evalModel, {
-      agentId: "judge.granularity",
-      model: evalModel.models[0],
-      promptFile: "judge/granularity.md",
-      user: `Criteria:\n${open.map((criterion) => `- ${criterion.name}: ${criterion.description}`).join("\n")}`,
-      output: { name: "granularity_choices", schema: ChoicesSchema },
-      check: (value) => {
-        const got = value.choices.map((choice) => choice.criterion);
-        return got.length === names.length && names.every((name) => got.includes(name))
-          ? null
-          : `choose exactly once for each of: ${JSON.stringify(names)}`;
-      },
-    });
-    if (outcome.kind === "ok") for (const choice of outcome.value.choices) decided.set(choice.criterion, { ...choice, source: "model" });
-    else
-      for (const criterion of open)
-        decided.set(criterion.name, {
-          ...ruleGranularity(criterion),
-          reason: `${ruleGranularity(criterion).reason} (model choice unusable: ${outcome.kind})`,
+  const outcome =
+    open.length === 0
+      ? undefined
+      : await callEvalModel(evalModel, {
+          agentId: "judge.granularity",
+          model: evalModel.models[0],
+          promptFile: "judge/granularity.md",
+          user: `Criteria:\n${open.map((criterion) => `- ${criterion.name}: ${criterion.description}`).join("\n")}`,
+          output: { name: "granularity_choices", schema: ChoicesSchema },
+          check: (value) => {
+            const got = value.choices.map((choice) => choice.criterion);
+            return got.length === names.length && names.every((name) => got.includes(name))
+              ? null
+              : `choose exactly once for each of: ${JSON.stringify(names)}`;
+          },
         });
-  }
-  return criteria.map((criterion) => {
-    const choice = decided.get(criterion.name);
-    if (choice) return choice;
-    if (criterion.granularity === undefined) throw new Error(`no granularity was chosen for criterion "${criterion.name}"`);
-    return { criterion: criterion.name, granularity: criterion.granularity, source: "fixed", reason: "fixed by the criterion" };
+  return criteria.map((criterion): GranularityChoice => {
+    if (criterion.granularity !== undefined)
+      return { criterion: criterion.name, granularity: criterion.granularity, source: "fixed", reason: "fixed by the criterion" };
+    const chosen = outcome?.kind === "ok" ? outcome.value.choices.find((choice) => choice.criterion === criterion.name) : undefined;
+    if (chosen) return { ...chosen, source: "model" };
+    const rule = ruleGranularity(criterion);
+    return { ...rule, reason: `${rule.reason} (model choice unusable: ${outcome?.kind})` };
   });
 }

@@ -12,7 +12,7 @@ export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Cr
   const [decomposition, granularity] = await Promise.all([decomposeTask(evalModel, run.steps), analyzeGranularity(evalModel, criteria)]);
   const levels = [...new Set(granularity.map((choice) => choice.granularity))];
   const aggregates = new Map<Granularity, AggregatedSteps>(
-    await Promise.all(levels.map(async (level) => [level, await aggregate(evalModel, run, decomposition, level)] as const)),
+    await Promise.all(levels.map(async (level) => [level, await AGGREGATORS[level](evalModel, run, decomposition)] as const)),
   );
   const results = await Promise.all(
     criteria.map((criterion, index) =>
@@ -32,16 +32,14 @@ export async function judgeRun(evalModel: EvalModel, run: JudgeRun, criteria: Cr
   return { run: run.id, steps: run.steps.length, results, decomposition, granularity, contextSize };
 }
 
-function aggregate(evalModel: EvalModel, run: JudgeRun, decomposition: TaskDecomposition, level: Granularity): Promise<AggregatedSteps> {
-  switch (level) {
-    case "step_level":
-      return Promise.resolve(aggregateStepLevel(run.steps));
-    case "phase_level":
-      return Promise.resolve(aggregatePhaseLevel(decomposition));
-    case "global_summary":
-      return aggregateGlobalSummary(evalModel, run.steps, decomposition);
-  }
-}
+const AGGREGATORS: Record<
+  Granularity,
+  (evalModel: EvalModel, run: JudgeRun, decomposition: TaskDecomposition) => Promise<AggregatedSteps>
+> = {
+  step_level: async (_, run) => aggregateStepLevel(run.steps),
+  phase_level: async (_, __, decomposition) => aggregatePhaseLevel(decomposition),
+  global_summary: (evalModel, run, decomposition) => aggregateGlobalSummary(evalModel, run.steps, decomposition),
+};
 
 /** Good enough to compare context sizes: one token per CJK character plus one per four other characters. */
 export function estimateTokens(text: string): number {
