@@ -4,8 +4,7 @@ import { app, type InvocationContext } from "@azure/functions";
 import { loadConfig } from "../config";
 import type { Log } from "../domain";
 import { runApprovalMaintenanceOnce } from "../jobs/approval-maintenance-runner";
-import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
-import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
+import { runEvaluateTranscriptsOnce, runGoldenCanaryOnce } from "../jobs/eval-runners";
 import { runRenewalAlertsOnce } from "../jobs/renewal-alerts-runner";
 
 const config = loadConfig();
