@@ -5,7 +5,7 @@ import { loadConfig } from "../config";
 import type { Log } from "../domain";
 import { runApprovalMaintenanceOnce } from "../jobs/approval-maintenance-runner";
 import { runEvaluateTranscriptsOnce, runGoldenCanaryOnce } from "../jobs/eval-runners";
-import { runRenewalAlertsOnce } from "../jobs/renewal-alerts-runner";
+import { runRenewalAlertsOnce } from "../jobs/renewal-alerts";
 
 const config = loadConfig();
 
