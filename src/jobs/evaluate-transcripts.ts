@@ -4,7 +4,7 @@ import { describeError, systemClock, type Clock } from "../domain";
 import { mapLimited } from "../resilience";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
-import type { EvaluationResult } from "../eval/judge/judge-evaluator";
+import type { EvaluationResult } from "../eval/judge/judge-run";
 import { judgeRun } from "../eval/judge/judge-run";
 import { notScorable, PASSING_SCORE, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
