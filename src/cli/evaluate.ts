@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { compareModesCommand } from "../../bench/compare-modes";
 import { loadConfig, type AppConfig } from "../config";
-import { SampleSchema } from "../domain";
+import { SampleSchema, type CanaryRow } from "../domain";
 import { createEvalModel } from "../eval/create-eval-model";
 import { readGoldenSet, runGoldenSet } from "../eval/golden";
-import { goldenRow, renderGoldenReport, type GoldenRow } from "../eval/golden-report";
+import { goldenRow, renderGoldenReport } from "../eval/golden-report";
 import { readCriteria } from "../eval/judge/criteria";
 import { judgeRun } from "../eval/judge/judge-run";
 import { readHistoryLogs } from "../eval/judge/judge-step";
@@ -105,7 +105,7 @@ async function golden(config: AppConfig, args: string[]): Promise<number> {
   err(`golden: ${cases.length} questions through the ${config.provider.kind} workflow`);
   const evalModel = createEvalModel(config);
   if ("skipped" in evalModel) err(`${evalModel.skipped}: model-graded metrics are skipped, ToolCallAccuracy runs`);
-  const rows: GoldenRow[] = [];
+  const rows: CanaryRow[] = [];
   const summary = await runGoldenSet(cases, ask, evalModel, (line) => {
     rows.push(goldenRow(line));
     if (values.json) out(line);

@@ -43,19 +43,12 @@ export interface EvaluateTranscriptsDeps {
   clock?: Clock;
 }
 
-interface ScoreReport {
-  name: string;
-  score: number | string | null;
-  perModel: Record<string, number | string | null>;
-  disagreement: boolean;
-}
-
 export interface EvaluateTranscriptsSummary {
   jobRunId: string;
   evaluated: string[];
   failed: { transcriptId: string; error: string }[];
   skipped?: string;
-  scores: { transcriptId: string; scores: ScoreReport[] }[];
+  scores: { transcriptId: string; scores: ReturnType<typeof scoreReports> }[];
   disagreements: number;
 }
 
@@ -187,7 +180,7 @@ async function questionTopics(
   return extracted.value.length === 0 ? "the question names no topic to adhere to" : { topics: extracted.value, source: "question" };
 }
 
-function scoreReports(record: EvaluationRecord): ScoreReport[] {
+function scoreReports(record: EvaluationRecord) {
   const models = record.models;
   const metrics = record.metrics.map((metric) => {
     const breakdown = metric.models as ModelBreakdown<unknown> | undefined;
