@@ -1,6 +1,6 @@
 import type { Sample, SampleToolCall } from "../../domain";
-import { jsonEqual, sampleToolCalls, type SampleToolCalls } from "../samples/sample-tool-calls";
-import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
+import { jsonEqual, sampleToolCalls } from "../samples/sample-tool-calls";
+import { f1Score, ratio, scored } from "./metric-result";
 
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
 type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
@@ -12,23 +12,6 @@ export interface ToolCallAccuracyConfig {
 }
 
 const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
-
-export interface ToolCallAccuracyParts {
-  mode: ToolCallMatchMode;
-  precision: number;
-  recall: number;
-  f1: number;
-  matched: { reference: SampleToolCall; actual: SampleToolCall; argumentMatch: number }[];
-  unmatchedReference: SampleToolCall[];
-  unmatchedActual: SampleToolCall[];
-  /** Reference calls made by the evidence fetched up front. */
-  upFrontMatched: number;
-  /** Calls fetched up front that no reference call needed: reported, not scored. */
-  upFrontUnused: SampleToolCall[];
-  toolCallSource: SampleToolCalls["source"];
-  /** Set when top-level `toolCalls` and the AI messages' tool calls disagree. */
-  warning?: string;
-}
 
 /** Absorbs binary floating-point noise such as 0.1 * 3 when comparing a ratio with the threshold. */
 const THRESHOLD_EPSILON = 1e-9;
@@ -59,7 +42,7 @@ function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: T
 export function toolCallAccuracy(
   sample: Pick<Sample, "toolCalls" | "referenceToolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
   config: ToolCallAccuracyConfig = DEFAULT_TOOL_CALL_ACCURACY_CONFIG,
-): MetricResult<ToolCallAccuracyParts> {
+) {
   const reference = sample.referenceToolCalls ?? [];
   const { calls: own, source, warning } = sampleToolCalls(sample);
   const upFront = sample.upFrontToolCalls ?? [];
@@ -75,7 +58,7 @@ export function toolCallAccuracy(
   const f1 = bothEmpty ? 1 : f1Score(precision, recall);
   const unmatchedReference = reference.filter((_, index) => !matchedReference.has(index));
   const unmatchedActual = own.filter((_, index) => !matchedActual.has(index));
-  const parts: ToolCallAccuracyParts = {
+  const parts = {
     mode: config.mode,
     precision,
     recall,
@@ -87,9 +70,11 @@ export function toolCallAccuracy(
     })),
     unmatchedReference,
     unmatchedActual,
+    // Reference calls made by the evidence fetched up front; calls fetched up front that no reference call needed are reported, not scored.
     upFrontMatched: upFrontMatched.length,
     upFrontUnused: upFront.filter((call) => !upFrontMatched.includes(call)),
     toolCallSource: source,
+    // Set when top-level `toolCalls` and the AI messages' tool calls disagree.
     ...(warning ? { warning } : {}),
   };
   const reason = bothEmpty

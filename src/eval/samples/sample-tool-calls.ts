@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Sample, SampleToolCall } from "../../domain";
 
-export interface SampleToolCalls {
+interface SampleToolCalls {
   calls: SampleToolCall[];
   source: "toolCalls" | "messages" | "none";
   warning?: string;

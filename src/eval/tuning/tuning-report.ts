@@ -19,16 +19,7 @@ interface CheckedProposal extends Proposal {
 }
 
 /** What the stored runs say, and the changes that survived the golden set. */
-export interface TuningReport {
-  since: string;
-  runs: { total: number; good: number; bad: number; unknown: number };
-  currentQscoreThreshold: number;
-  baseline: GoldenAccuracy;
-  /** Changes that improve the golden set or leave it unchanged (the latter marked as such). */
-  proposals: CheckedProposal[];
-  /** The golden set refused these: a figure fell. */
-  dropped: CheckedProposal[];
-}
+export type TuningReport = Awaited<ReturnType<typeof buildTuningReport>>;
 
 export interface TuningInputs {
   since: string;
@@ -52,7 +43,7 @@ export interface TuningContext {
  * Reads the evidence, proposes keyword, description and QSCORE-threshold changes, and runs the golden set once as configured and once per
  * proposal with that change applied in memory. Nothing is written anywhere.
  */
-export async function buildTuningReport(inputs: TuningInputs, context: TuningContext): Promise<TuningReport> {
+export async function buildTuningReport(inputs: TuningInputs, context: TuningContext) {
   const runs = collectRunEvidence(inputs.transcripts, inputs.feedback, inputs.evaluations);
   const count = (outcome: string) => runs.filter((run) => run.outcome === outcome).length;
   const misroutings = findMisroutings(runs, context.scope);
@@ -74,19 +65,13 @@ export async function buildTuningReport(inputs: TuningInputs, context: TuningCon
     runs: { total: runs.length, good: count("good"), bad: count("bad"), unknown: count("unknown") },
     currentQscoreThreshold: context.qscoreThreshold,
     baseline,
+    // Changes that improve the golden set or leave it unchanged (the latter marked as such); the golden set refused the dropped: a figure fell.
     proposals: checked.filter((proposal) => proposal.golden.verdict !== "regresses"),
     dropped: checked.filter((proposal) => proposal.golden.verdict === "regresses"),
   };
 }
 
-interface GoldenAccuracy {
-  cases: number;
-  /** Cases where every reference topic had a specialist that owns it among those chosen. */
-  routed: number;
-  toolCallsPassed: number;
-  /** Shows which cases a change moves. */
-  failing: string[];
-}
+type GoldenAccuracy = Awaited<ReturnType<typeof measureGolden>>;
 
 // None when the Router declined the question.
 const SelectedSchema = z.array(z.string()).catch([]);
@@ -127,11 +112,7 @@ function applyChange(change: TuningChange): (deps: WorkflowDeps) => WorkflowDeps
 }
 
 // Only the Router's choice and ToolCallAccuracy, which need no evaluation model, so the check is the same on every machine.
-async function measureGolden(
-  cases: GoldenCase[],
-  ask: (question: string) => Promise<TranscriptDocument>,
-  scope: ReferenceTopics,
-): Promise<GoldenAccuracy> {
+async function measureGolden(cases: GoldenCase[], ask: (question: string) => Promise<TranscriptDocument>, scope: ReferenceTopics) {
   const selectedById = new Map<string, string[]>();
   const byQuestion = new Map(cases.map((golden) => [golden.question, golden.id]));
   const passedTools = new Set<string>();
@@ -155,8 +136,10 @@ async function measureGolden(
   const routed = cases.filter(routedRight);
   return {
     cases: cases.length,
+    // Cases where every reference topic had a specialist that owns it among those chosen.
     routed: routed.length,
     toolCallsPassed: passedTools.size,
+    // Shows which cases a change moves.
     failing: cases.filter((golden) => !routed.includes(golden) || !passedTools.has(golden.id)).map((golden) => golden.id),
   };
 }
