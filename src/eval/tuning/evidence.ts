@@ -141,14 +141,13 @@ export interface MisroutedRun {
   why: string;
 }
 
-/** Judged by the topics of each question, never by the Router's choice. */
-export interface Misroutings {
-  missed: Map<string, MisroutedRun[]>;
-  overChosen: Map<string, MisroutedRun[]>;
-}
+export type Misroutings = ReturnType<typeof findMisroutings>;
 
-/** Badly received, answered runs by the specialist the Router skipped or wrongly chose. */
-export function findMisroutings(runs: RunEvidence[], scope: ReferenceTopics): Misroutings {
+/**
+ * Badly received, answered runs by the specialist the Router skipped or wrongly chose, judged by the topics of each question, never by the
+ * Router's choice.
+ */
+export function findMisroutings(runs: RunEvidence[], scope: ReferenceTopics) {
   const missed = new Map<string, MisroutedRun[]>();
   const overChosen = new Map<string, MisroutedRun[]>();
   for (const run of runs) {

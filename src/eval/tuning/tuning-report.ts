@@ -65,7 +65,7 @@ export async function buildTuningReport(inputs: TuningInputs, context: TuningCon
     runs: { total: runs.length, good: count("good"), bad: count("bad"), unknown: count("unknown") },
     currentQscoreThreshold: context.qscoreThreshold,
     baseline,
-    // Changes that improve the golden set or leave it unchanged (the latter marked as such); the golden set refused the dropped: a figure fell.
+    // Proposals improve the golden set or leave it unchanged (marked as such); the golden set refused the dropped: a figure fell.
     proposals: checked.filter((proposal) => proposal.golden.verdict !== "regresses"),
     dropped: checked.filter((proposal) => proposal.golden.verdict === "regresses"),
   };
