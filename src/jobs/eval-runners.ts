@@ -85,7 +85,7 @@ export async function runGoldenCanaryOnce(config: AppConfig, options: { dir?: st
 export const DEFAULT_TUNING_DAYS = 30;
 const MAX_TUNING_RUNS = 5_000;
 
-/** The tuning report from the stored runs, its proposals checked on the offline workflow: the same figures on every machine, no model cost. */
+/** The tuning report from the stored runs, checked on the offline workflow: the same figures on every machine, no model cost. */
 export async function runTuningReportOnce(config: AppConfig, options: { since: string; dir?: string; log: Log }): Promise<TuningReport> {
   const goldenCases = readGoldenSet(path.resolve(options.dir ?? config.env.GOLDEN_SET_DIR));
   const offline: AppConfig = { ...config, provider: { kind: "offline", reason: "the tuning report checks proposals offline" } };

@@ -31,7 +31,10 @@ export interface RenewalAlertsResult {
   failed: number;
 }
 
-/** RENEWALS_CHANNEL_ID (via RENEWALS_SERVICE_URL, else the approver channel's serviceUrl), else the approver channel; a string says why none. */
+/**
+ * RENEWALS_CHANNEL_ID (via RENEWALS_SERVICE_URL, else the approver channel's serviceUrl), else the approver channel; a string says why
+ * none.
+ */
 async function renewalsChannel(env: AppConfig["env"], settings: CosmosStore["settings"]): Promise<ChannelTarget | string> {
   const tenantId = env.APPROVER_TENANT_ID ?? env.BOT_TENANT_ID;
   const approvers = await resolveApproverChannel(
