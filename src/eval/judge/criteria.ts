@@ -5,7 +5,7 @@ import { ConfigurationError } from "../../domain";
 import { describeZodError } from "../../domain/errors";
 import { callEvalModel, type EvalModel } from "../eval-model";
 
-export const GRANULARITIES = ["step_level", "phase_level", "global_summary"] as const;
+const GRANULARITIES = ["step_level", "phase_level", "global_summary"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
 /** One judging criterion; `granularity` fixes the level instead of letting the analyzer choose. */

@@ -83,11 +83,7 @@ export function invalidEvidence(evidence: { units: string[]; step_ids: number[] 
 export type ModelVerdict = Omit<EvaluationResult, "criterion_name" | "used_granularity" | "models"> & { model: string };
 
 /** A model whose evidence names units or step ids outside the mapping gets UNSURE with a note. */
-export async function evaluateCriterion(
-  evalModel: EvalModel,
-  criterion: Criterion,
-  aggregated: AggregatedSteps,
-): Promise<EvaluationResult> {
+async function evaluateCriterion(evalModel: EvalModel, criterion: Criterion, aggregated: AggregatedSteps): Promise<EvaluationResult> {
   const perModel = await Promise.all(evalModel.models.map((model) => verdictOf(evalModel, model, criterion, aggregated)));
   return { criterion_name: criterion.name, used_granularity: aggregated.granularity, ...combineVerdicts(perModel) };
 }
