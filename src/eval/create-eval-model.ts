@@ -2,12 +2,11 @@ import { apiKeyFor, type AppConfig, type EvalModelEntry } from "../config";
 import { createAzureOpenAiChatModel, createOpenAiCompatibleChatModel, type RetryBehaviour } from "../llm/openai-chat-model";
 import { evalModelRetry } from "../resilience";
 import type { ChatModel, ChatOutcome, ChatRequest } from "../workflow/ports";
+import { unsentCall } from "../workflow/token-usage";
 import { DEFAULT_EVAL_CALL_SETTINGS, type EvalModel } from "./eval-model";
 import { openPromptFiles } from "./prompt-files";
 
 const SKIPPED_NO_EVAL_MODEL = "skipped: no evaluation model configured";
-
-type EvalModelChoice = { configured: true; entries: EvalModelEntry[] } | { configured: false; reason: string };
 
 type EvalConfig = Pick<AppConfig, "env" | "provider" | "models">;
 
@@ -15,11 +14,11 @@ type EvalConfig = Pick<AppConfig, "env" | "provider" | "models">;
  * EVAL_MODELS when set, else EVAL_MODEL, else the Moderator's model on the bot's own endpoint. Entries that name their endpoint need no bot
  * model at all; a bare name needs the bot's endpoint.
  */
-function chooseEvalModels(config: EvalConfig): EvalModelChoice {
+function chooseEvalModels(config: EvalConfig): EvalModelEntry[] | { skipped: string } {
   const provider = config.provider;
   const configured = config.env.EVAL_MODELS.length > 0 ? config.env.EVAL_MODELS : config.env.EVAL_MODEL;
   if (configured.length === 0 && provider.kind === "offline")
-    return { configured: false, reason: `${SKIPPED_NO_EVAL_MODEL} (EVAL_MODELS is unset and the bot has no model: ${provider.reason})` };
+    return { skipped: `${SKIPPED_NO_EVAL_MODEL} (EVAL_MODELS is unset and the bot has no model: ${provider.reason})` };
   const entries =
     configured.length > 0
       ? configured
@@ -27,10 +26,9 @@ function chooseEvalModels(config: EvalConfig): EvalModelChoice {
   const bare = entries.filter((entry) => entry.endpoint.kind === "bot");
   if (bare.length > 0 && provider.kind === "offline")
     return {
-      configured: false,
-      reason: `${SKIPPED_NO_EVAL_MODEL}: ${bare.map((entry) => `"${entry.label}"`).join(", ")} names no endpoint and the bot has no model (${provider.reason}); write it as model@https://base-url/v1 or deployment@azure:https://resource`,
+      skipped: `${SKIPPED_NO_EVAL_MODEL}: ${bare.map((entry) => `"${entry.label}"`).join(", ")} names no endpoint and the bot has no model (${provider.reason}); write it as model@https://base-url/v1 or deployment@azure:https://resource`,
     };
-  return { configured: true, entries: [...new Map(entries.map((entry) => [entry.label, entry])).values()] };
+  return [...new Map(entries.map((entry) => [entry.label, entry])).values()];
 }
 
 /** Or why there is none. `behaviour` overrides the retry seams (tests). */
@@ -38,12 +36,12 @@ export function createEvalModel(
   config: EvalConfig & Pick<AppConfig, "retry">,
   behaviour: Partial<RetryBehaviour> = {},
 ): EvalModel | { skipped: string } {
-  const choice = chooseEvalModels(config);
-  if (!choice.configured) return { skipped: choice.reason };
+  const entries = chooseEvalModels(config);
+  if ("skipped" in entries) return entries;
   const retry: RetryBehaviour = { retry: evalModelRetry(config.retry.maxRetries), ...behaviour };
   const clients = new Map<string, ChatModel>();
   const routes = new Map(
-    choice.entries.map((entry) => {
+    entries.map((entry) => {
       const key = JSON.stringify(entry.endpoint);
       const chat = clients.get(key) ?? chatModelFor(config, entry, retry);
       clients.set(key, chat);
@@ -52,7 +50,7 @@ export function createEvalModel(
   );
   return {
     chat: routedChatModel(routes),
-    models: choice.entries.map((entry) => entry.label),
+    models: entries.map((entry) => entry.label),
     prompts: openPromptFiles(config.env.PROMPTS_DIR),
     settings: {
       ...DEFAULT_EVAL_CALL_SETTINGS,
@@ -90,15 +88,10 @@ function routedChatModel(routes: Map<string, { model: string; chat: ChatModel }>
     complete: (request: ChatRequest): Promise<ChatOutcome> => {
       const byModelName = [...routes.values()].filter((candidate) => candidate.model === request.model);
       const route = routes.get(request.model) ?? (byModelName.length === 1 ? byModelName[0] : undefined);
-      if (!route)
-        return Promise.resolve({
-          kind: "error",
-          cause: `"${request.model}" is not a configured evaluation model (configured: ${[...routes.keys()].join(", ")})`,
-          usage: { inputTokens: 0, outputTokens: 0 },
-          durationMs: 0,
-          attempts: 0,
-          model: request.model,
-        });
+      if (!route) {
+        const cause = `"${request.model}" is not a configured evaluation model (configured: ${[...routes.keys()].join(", ")})`;
+        return Promise.resolve(unsentCall("error", cause, request.model));
+      }
       return route.chat.complete({ ...request, model: route.model });
     },
   };

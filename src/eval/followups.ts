@@ -46,15 +46,7 @@ export function readFollowUpDialogues(file: string): FollowUpDialogue[] {
   return parsed.data;
 }
 
-export interface FollowUpTurnResult {
-  dialogue: string;
-  turn: number;
-  message: string;
-  understoodAs: string;
-  kind: string;
-  resolved: boolean;
-  problems: string[];
-}
+export type FollowUpTurnResult = ReturnType<typeof check>;
 
 /** Runs one message in a conversation and remembers the finished run (what the bot does per turn). */
 export type AskInConversation = (question: string, conversationKey: string) => Promise<RunState>;
@@ -91,7 +83,7 @@ function check(
   state: RunState,
   vocabulary: QuestionVocabulary,
   today: Date,
-): FollowUpTurnResult {
+) {
   const kind = state.understanding?.kind ?? "none";
   const understoodAs =
     state.status === "needs_clarification" ? `(asked back) ${state.understanding?.clarification ?? ""}` : questionToAnswer(state);

@@ -1,16 +1,9 @@
+import type { CanaryRow } from "../domain";
 import { PASSING_SCORE } from "./metrics/metric-result";
 import type { MetricLine } from "./score-sample";
 
 /** One golden result as a row: passed, failed (below PASSING_SCORE, or no score), or skipped (no model). */
-export interface GoldenRow {
-  id: string;
-  metric: string;
-  score: number | null;
-  status: "pass" | "fail" | "skip";
-  note: string;
-}
-
-export function goldenRow(line: MetricLine): GoldenRow {
+export function goldenRow(line: MetricLine): CanaryRow {
   const base = { id: line.id, metric: line.metric };
   if (typeof line.skipped === "string") return { ...base, score: null, status: "skip", note: line.skipped };
   const score = typeof line.score === "number" ? line.score : null;
@@ -31,13 +24,13 @@ function round(score: number): string {
   return String(Math.round(score * 1000) / 1000);
 }
 
-export function countRows(rows: GoldenRow[]): Record<GoldenRow["status"], number> {
-  const count = (status: GoldenRow["status"]) => rows.filter((row) => row.status === status).length;
+export function countRows(rows: CanaryRow[]): Record<CanaryRow["status"], number> {
+  const count = (status: CanaryRow["status"]) => rows.filter((row) => row.status === status).length;
   return { pass: count("pass"), fail: count("fail"), skip: count("skip") };
 }
 
 /** The canary does not count skips: its skipped kinds are already listed above the count. */
-export function renderGoldenReport(rows: GoldenRow[], options: { countSkipped: boolean } = { countSkipped: true }): string[] {
+export function renderGoldenReport(rows: CanaryRow[], options: { countSkipped: boolean } = { countSkipped: true }): string[] {
   const scored = rows.filter((row) => row.status !== "skip");
   const header = ["case", "metric", "score", "result", "note"];
   const cells = scored.map((row) => [

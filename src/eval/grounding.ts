@@ -30,15 +30,7 @@ export function readGroundingQuestions(file: string): GroundingQuestion[] {
 type ObservedOutcome = "supplier" | "wrong_supplier" | "ask_back" | "not_found" | "widened" | "none";
 const OBSERVED_OUTCOMES: readonly ObservedOutcome[] = ["supplier", "wrong_supplier", "ask_back", "not_found", "widened", "none"];
 
-export interface GroundingResult {
-  id: string;
-  expected: GroundingQuestion["expect"]["outcome"];
-  observed: ObservedOutcome;
-  resolved: boolean;
-  /** The figure stated is right: the supplier's own total, or for an unresolved name no all-suppliers total. */
-  figureRight: boolean;
-  problems: string[];
-}
+type GroundingResult = Awaited<ReturnType<typeof evaluateGroundingQuestion>>;
 
 /** Totals as answers write them ("¥2,000,000"). */
 export interface GroundingFigures {
@@ -55,12 +47,13 @@ async function evaluateGroundingQuestion(
   question: GroundingQuestion,
   ask: (question: string) => Promise<RunState>,
   figures: GroundingFigures,
-): Promise<GroundingResult> {
+) {
   const state = await ask(question.question);
   const observed = observe(state, question.expect);
   const problems: string[] = [];
   const text = answerText(state);
   const everyone = await figures.allSuppliersTotal(question.fiscalYear);
+  // Right when the answer states the supplier's own total, or for an unresolved name no all-suppliers total.
   let figureRight = !text.includes(everyone);
   if (!figureRight) problems.push(`states the all-suppliers total ${everyone}`);
   if (question.expect.outcome === "supplier") {

@@ -3,23 +3,10 @@ export interface ScopeCase {
   inScope: boolean;
 }
 
-export interface ScopeFigures {
-  procurementQuestions: number;
-  falseRefusals: number;
-  /** Share of procurement questions refused, 0..1. */
-  falseRefusalRate: number;
-  offTopicQuestions: number;
-  caught: number;
-  /** Share of off-topic questions recognised as such, 0..1. */
-  outOfScopeRecall: number;
-  mistakes: ScopeCase[];
-}
+export type ScopeFigures = Awaited<ReturnType<typeof measureScope>>;
 
-/** One case at a time: a model's rate limit is shared. */
-export async function measureScope(
-  cases: readonly ScopeCase[],
-  decide: (question: string) => Promise<boolean> | boolean,
-): Promise<ScopeFigures> {
+/** One case at a time: a model's rate limit is shared. The rates are shares, 0..1: procurement questions refused, off-topic ones caught. */
+export async function measureScope(cases: readonly ScopeCase[], decide: (question: string) => Promise<boolean> | boolean) {
   const mistakes: ScopeCase[] = [];
   for (const item of cases) if ((await decide(item.question)) !== item.inScope) mistakes.push(item);
   const procurement = cases.filter((c) => c.inScope).length;

@@ -4,9 +4,8 @@ import { app, type InvocationContext } from "@azure/functions";
 import { loadConfig } from "../config";
 import type { Log } from "../domain";
 import { runApprovalMaintenanceOnce } from "../jobs/approval-maintenance-runner";
-import { runEvaluateTranscriptsOnce } from "../jobs/evaluate-transcripts-runner";
-import { runGoldenCanaryOnce } from "../jobs/golden-canary-runner";
-import { runRenewalAlertsOnce } from "../jobs/renewal-alerts-runner";
+import { runEvaluateTranscriptsOnce, runGoldenCanaryOnce } from "../jobs/eval-runners";
+import { runRenewalAlertsOnce } from "../jobs/renewal-alerts";
 
 const config = loadConfig();
 

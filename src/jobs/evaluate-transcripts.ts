@@ -4,15 +4,14 @@ import { describeError, systemClock, type Clock } from "../domain";
 import { mapLimited } from "../resilience";
 import type { EvalModel } from "../eval/eval-model";
 import type { Criterion } from "../eval/judge/criteria";
-import type { EvaluationResult } from "../eval/judge/judge-evaluator";
+import type { EvaluationResult } from "../eval/judge/judge-run";
 import { judgeRun } from "../eval/judge/judge-run";
 import { notScorable, PASSING_SCORE, type MetricName, type MetricResult, type ModelBreakdown } from "../eval/metrics/metric-result";
 import { agentGoalAccuracy } from "../eval/metrics/agent-goal-accuracy";
 import { toolCallAccuracy } from "../eval/metrics/tool-call-accuracy";
-import { topicAdherence, type TopicAdherenceParts } from "../eval/metrics/topic-adherence";
+import { extractTopics, topicAdherence, type TopicAdherenceParts } from "../eval/metrics/topic-adherence";
 import { GOLDEN_TOOL_CALL_MATCHING, type GoldenCase } from "../eval/golden";
 import type { ReferenceTopics } from "../eval/reference-topics";
-import { isDeclinedOutOfScope, liveReferenceTopics } from "../eval/samples/live-reference-topics";
 import { transcriptToSample } from "../eval/samples/transcript-to-sample";
 import { transcriptToJudgeRun } from "../eval/samples/transcript-to-steps";
 import { evaluationRecordId, type EvaluationRecord } from "../domain";
@@ -44,19 +43,12 @@ export interface EvaluateTranscriptsDeps {
   clock?: Clock;
 }
 
-interface ScoreReport {
-  name: string;
-  score: number | string | null;
-  perModel: Record<string, number | string | null>;
-  disagreement: boolean;
-}
-
 export interface EvaluateTranscriptsSummary {
   jobRunId: string;
   evaluated: string[];
   failed: { transcriptId: string; error: string }[];
   skipped?: string;
-  scores: { transcriptId: string; scores: ScoreReport[] }[];
+  scores: { transcriptId: string; scores: ReturnType<typeof scoreReports> }[];
   disagreements: number;
 }
 
@@ -100,7 +92,7 @@ async function evaluateOne(
   clock: Clock,
 ): Promise<EvaluationRecord> {
   const startedAt = Date.now();
-  const declined = isDeclinedOutOfScope(transcript);
+  const declined = transcript.status === "out_of_scope";
   const golden = deps.goldenCaseFor?.(transcript);
   const sample = transcriptToSample(transcript, golden && { reference: golden.reference, referenceToolCalls: golden.referenceToolCalls });
   // A declined run had no goal to reach and gave no answer to judge: only its topic adherence applies.
@@ -153,24 +145,42 @@ async function evaluateOne(
   };
 }
 
-/** Live TopicAdherence: precision with refusal counting against the question's own topics, never the Router's choice; recall kept in the parts. */
+/**
+ * Live TopicAdherence: precision with refusal counting, recall kept in the parts. The reference topics are decided without looking at what
+ * the Router chose (a misrouted run must not be graded against its own misrouting): the bot's whole scope for a run declined as out of
+ * scope, else a golden case's topics, else those extracted from the question alone.
+ */
 async function liveTopicAdherence(
   evalModel: EvalModel,
   transcript: TranscriptDocument,
   scope: ReferenceTopics,
-  goldenTopics: string[] | undefined,
+  goldenTopics: string[] = [],
 ): Promise<MetricResult<object>> {
-  const topics = await liveReferenceTopics(evalModel, transcript, scope, goldenTopics);
-  if (topics.topics === null) return notScorable("topic-adherence", topics.reason, {});
-  const result = await topicAdherence(evalModel, transcriptToSample(transcript, { referenceTopics: topics.topics }), {
-    mode: "PRECISION",
-    counting: "REFUSAL",
-  });
+  const reference =
+    transcript.status === "out_of_scope"
+      ? { topics: scope.all, source: "scope" }
+      : goldenTopics.length > 0
+        ? { topics: goldenTopics, source: "golden" }
+        : await questionTopics(evalModel, transcript);
+  if (typeof reference === "string") return notScorable("topic-adherence", reference, {});
+  const sample = transcriptToSample(transcript, { referenceTopics: reference.topics });
+  const result = await topicAdherence(evalModel, sample, { mode: "PRECISION", counting: "REFUSAL" });
   // The reference topics are kept so the tuning report can tell which specialists the question needed.
-  return { ...result, parts: { ...result.parts, referenceTopicSource: topics.source, referenceTopics: topics.topics } };
+  return { ...result, parts: { ...result.parts, referenceTopicSource: reference.source, referenceTopics: reference.topics } };
 }
 
-function scoreReports(record: EvaluationRecord): ScoreReport[] {
+/** A follow-up ("and for Beta?") carries its meaning in the standalone question the agents answered; a string says why there are none. */
+async function questionTopics(
+  evalModel: EvalModel,
+  transcript: TranscriptDocument,
+): Promise<{ topics: string[]; source: string } | string> {
+  const question = transcript.standaloneQuestion ?? transcript.question;
+  const extracted = await extractTopics(evalModel, evalModel.models[0], [{ type: "human", content: question }]);
+  if (extracted.kind !== "ok") return `topics of the question could not be extracted (${extracted.kind}): ${extracted.cause}`;
+  return extracted.value.length === 0 ? "the question names no topic to adhere to" : { topics: extracted.value, source: "question" };
+}
+
+function scoreReports(record: EvaluationRecord) {
   const models = record.models;
   const metrics = record.metrics.map((metric) => {
     const breakdown = metric.models as ModelBreakdown<unknown> | undefined;

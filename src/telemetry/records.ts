@@ -1,9 +1,6 @@
 import type { DeploymentTiming, RunState, WorkflowEvent } from "../domain";
 import type { ModelProviderConfig } from "../config";
 import type { TelemetryValue } from "./redaction";
-import type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps } from "../domain";
-
-export type { CanaryCompletedProps, CanaryScoredProps, TranscriptEvaluatedProps };
 
 /**
  * Custom event and metric names. Dashboards (infra/workbook.json) and alerts query these exact names: renaming one is a breaking change for

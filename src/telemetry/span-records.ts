@@ -7,84 +7,58 @@ function timesOf(event: { at: string; durationMs?: number }): { startTime: Date;
   return { startTime: new Date(endTime.getTime() - (event.durationMs ?? 0)), endTime };
 }
 
-const okOutcome = (outcome: string | undefined) => outcome === undefined || outcome === "ok";
-
-/** A span of the event's run, under the run span. */
-function underRun(event: WorkflowEvent, name: string, ok: boolean): Omit<SpanRecord, "attributes"> {
-  const trace = runTrace(event.runId);
-  return { name, ...timesOf(event), ok, traceId: trace.traceId, parentSpanId: trace.spanId };
-}
-
-/** The span a workflow event closes: the run's, an executor's, a tool call's or the quality gate's; none for the others. */
+/**
+ * The span a workflow event closes: the run's (the root of its trace), an executor's or the quality gate's (under the run span), a tool
+ * call's (under its executor); none for the others.
+ */
 export function workflowSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
-  switch (event.type) {
-    case "executor_completed":
-      return executorSpan(event, providerName);
-    case "tool_completed":
-      return toolSpan(event);
-    case "phase_completed":
-      return event.phase === "gate" ? gateSpan(event) : undefined;
-    case "run_completed":
-      return runSpan(event);
-    default:
-      return undefined;
-  }
-}
-
-export function runSpan(event: WorkflowEvent): SpanRecord {
   const trace = runTrace(event.runId);
-  return {
-    name: "invoke_agent procura",
-    ...timesOf(event),
-    ok: event.detail !== "failed",
-    traceId: trace.traceId,
-    spanId: trace.spanId,
-    attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "procura", runId: event.runId, status: event.detail },
-  };
-}
-
-export function executorSpan(event: WorkflowEvent, providerName: string): SpanRecord | undefined {
-  if (!event.executor) return undefined;
-  const ok = okOutcome(event.outcome);
-  return {
-    ...underRun(event, `invoke_agent ${event.executor}`, ok),
-    spanId: event.stepId,
-    attributes: {
-      "gen_ai.operation.name": "invoke_agent",
-      "gen_ai.provider.name": providerName,
-      "gen_ai.agent.name": event.executor,
-      "gen_ai.request.model": event.model,
-      "gen_ai.usage.input_tokens": event.inputTokens,
-      "gen_ai.usage.output_tokens": event.outputTokens,
-      "gen_ai.usage.cache_read.input_tokens": event.cachedInputTokens,
-      "gen_ai.usage.reasoning.output_tokens": event.reasoningTokens,
-      "error.type": ok ? undefined : event.outcome,
-      runId: event.runId,
-      attempt: event.attempt,
-      round: event.round,
-    },
-  };
-}
-
-export function toolSpan(event: WorkflowEvent): SpanRecord | undefined {
-  if (!event.tool) return undefined;
-  const ok = okOutcome(event.outcome);
-  const span = underRun(event, `execute_tool ${event.tool}`, ok);
-  return {
-    ...span,
-    parentSpanId: event.parentStepId ?? span.parentSpanId,
-    attributes: {
-      "gen_ai.operation.name": "execute_tool",
-      "gen_ai.tool.name": event.tool,
-      "gen_ai.agent.name": event.executor,
-      "error.type": ok ? undefined : event.outcome,
-      runId: event.runId,
-    },
-  };
-}
-
-export function gateSpan(event: WorkflowEvent): SpanRecord {
-  return { ...underRun(event, "quality_gate", true), attributes: { runId: event.runId, phase: event.phase } };
+  const ok = event.outcome === undefined || event.outcome === "ok";
+  const errorType = ok ? undefined : event.outcome;
+  const underRun = (name: string) => ({ name, ...timesOf(event), ok, traceId: trace.traceId, parentSpanId: trace.spanId });
+  if (event.type === "run_completed")
+    return {
+      name: "invoke_agent procura",
+      ...timesOf(event),
+      ok: event.detail !== "failed",
+      traceId: trace.traceId,
+      spanId: trace.spanId,
+      attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": "procura", runId: event.runId, status: event.detail },
+    };
+  if (event.type === "executor_completed" && event.executor)
+    return {
+      ...underRun(`invoke_agent ${event.executor}`),
+      spanId: event.stepId,
+      attributes: {
+        "gen_ai.operation.name": "invoke_agent",
+        "gen_ai.provider.name": providerName,
+        "gen_ai.agent.name": event.executor,
+        "gen_ai.request.model": event.model,
+        "gen_ai.usage.input_tokens": event.inputTokens,
+        "gen_ai.usage.output_tokens": event.outputTokens,
+        "gen_ai.usage.cache_read.input_tokens": event.cachedInputTokens,
+        "gen_ai.usage.reasoning.output_tokens": event.reasoningTokens,
+        "error.type": errorType,
+        runId: event.runId,
+        attempt: event.attempt,
+        round: event.round,
+      },
+    };
+  if (event.type === "tool_completed" && event.tool)
+    return {
+      ...underRun(`execute_tool ${event.tool}`),
+      parentSpanId: event.parentStepId ?? trace.spanId,
+      attributes: {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": event.tool,
+        "gen_ai.agent.name": event.executor,
+        "error.type": errorType,
+        runId: event.runId,
+      },
+    };
+  if (event.type === "phase_completed" && event.phase === "gate")
+    return { ...underRun("quality_gate"), ok: true, attributes: { runId: event.runId, phase: event.phase } };
+  return undefined;
 }
 
 export function approvalSpan(props: ApprovalDecidedProps, decidedAt: Date): SpanRecord {

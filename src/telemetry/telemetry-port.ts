@@ -1,14 +1,6 @@
-import type { RenewalAlertProps, RunState } from "../domain";
+import type { CanaryCompletedProps, CanaryScoredProps, RenewalAlertProps, RunState, TranscriptEvaluatedProps } from "../domain";
 import type { EventSink } from "../workflow/ports";
-import type {
-  ApprovalDecidedProps,
-  CanaryCompletedProps,
-  CanaryScoredProps,
-  FeedbackReceivedProps,
-  ModelEndpointChangedProps,
-  ModelStreamTimedProps,
-  TranscriptEvaluatedProps,
-} from "./records";
+import type { ApprovalDecidedProps, FeedbackReceivedProps, ModelEndpointChangedProps, ModelStreamTimedProps } from "./records";
 
 /**
  * What the product reports to Application Insights: fire-and-forget, never throwing, every property through redaction.ts. Model and Cosmos

@@ -3,8 +3,9 @@ import { parse } from "yaml";
 import { z } from "zod";
 import { ConfigurationError } from "../../domain";
 import { describeZodError } from "../../domain/errors";
+import { callEvalModel, type EvalModel } from "../eval-model";
 
-export const GRANULARITIES = ["step_level", "phase_level", "global_summary"] as const;
+const GRANULARITIES = ["step_level", "phase_level", "global_summary"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
 /** One judging criterion; `granularity` fixes the level instead of letting the analyzer choose. */
@@ -33,4 +34,75 @@ export function readCriteria(file: string): Criterion[] {
   const parsed = CriteriaFileSchema.safeParse(json);
   if (!parsed.success) throw new ConfigurationError(`Invalid criteria file ${file}: ${describeZodError(parsed.error)}`);
   return parsed.data.criteria;
+}
+
+export interface GranularityChoice {
+  criterion: string;
+  granularity: Granularity;
+  source: "fixed" | "model" | "rule";
+  reason: string;
+}
+
+/** Words that point a criterion at a level, checked in this order (first hit wins). */
+const RULES: { granularity: Granularity; pattern: RegExp }[] = [
+  {
+    granularity: "step_level",
+    pattern:
+      /\b(each|every|individual|single) (step|call|action|figure|number|claim)|hallucinat|invent|fabricat|argument|tool call|per step|各ステップ/i,
+  },
+  {
+    granularity: "global_summary",
+    pattern: /\b(overall|strategy|final|outcome|end result|efficien|persona|tone|actionab|whole run|succeed)|全体|最終/i,
+  },
+  { granularity: "phase_level", pattern: /\b(phase|sub-?task|stage|sequence|process|routing|delegat|exploration|coheren)|段階|フェーズ/i },
+];
+
+/** Else phase level, the middle view. */
+export function ruleGranularity(criterion: Criterion): GranularityChoice {
+  const text = `${criterion.name} ${criterion.description}`;
+  for (const rule of RULES) {
+    const match = rule.pattern.exec(text);
+    if (match)
+      return { criterion: criterion.name, granularity: rule.granularity, source: "rule", reason: `keyword rule matched "${match[0]}"` };
+  }
+  return {
+    criterion: criterion.name,
+    granularity: "phase_level",
+    source: "rule",
+    reason: "no keyword rule matched; phase level is the default",
+  };
+}
+
+const ChoicesSchema = z.object({
+  choices: z.array(z.object({ criterion: z.string(), granularity: z.enum(GRANULARITIES), reason: z.string().min(1) })),
+});
+
+/** A fixed `granularity` is kept; the others are decided in one model call, or by the keyword rules when it fails twice. */
+export async function analyzeGranularity(evalModel: EvalModel, criteria: Criterion[]): Promise<GranularityChoice[]> {
+  const open = criteria.filter((criterion) => criterion.granularity === undefined);
+  const names = open.map((criterion) => criterion.name);
+  const outcome =
+    open.length === 0
+      ? undefined
+      : await callEvalModel(evalModel, {
+          agentId: "judge.granularity",
+          model: evalModel.models[0],
+          promptFile: "judge/granularity.md",
+          user: `Criteria:\n${open.map((criterion) => `- ${criterion.name}: ${criterion.description}`).join("\n")}`,
+          output: { name: "granularity_choices", schema: ChoicesSchema },
+          check: (value) => {
+            const got = value.choices.map((choice) => choice.criterion);
+            return got.length === names.length && names.every((name) => got.includes(name))
+              ? null
+              : `choose exactly once for each of: ${JSON.stringify(names)}`;
+          },
+        });
+  return criteria.map((criterion): GranularityChoice => {
+    if (criterion.granularity !== undefined)
+      return { criterion: criterion.name, granularity: criterion.granularity, source: "fixed", reason: "fixed by the criterion" };
+    const chosen = outcome?.kind === "ok" ? outcome.value.choices.find((choice) => choice.criterion === criterion.name) : undefined;
+    if (chosen) return { ...chosen, source: "model" };
+    const rule = ruleGranularity(criterion);
+    return { ...rule, reason: `${rule.reason} (model choice unusable: ${outcome?.kind})` };
+  });
 }

@@ -3,12 +3,6 @@ import type { EvalModel } from "../eval-model";
 
 export type MetricName = "tool-call-accuracy" | "agent-goal-accuracy" | "topic-adherence";
 
-/** Why a model-graded metric has no score: the model call failed after its retries and one repair. */
-export interface MetricError {
-  kind: string;
-  cause: string;
-}
-
 /**
  * A metric's verdict as a value: `score` is a number in [0, 1] only when `scorable`; otherwise it is null and `reason` says why (never NaN,
  * never a fake 0). `parts` are the metric's components.
@@ -19,7 +13,8 @@ export interface MetricResult<P = Record<string, unknown>> {
   scorable: boolean;
   reason: string;
   parts: P;
-  error?: MetricError;
+  /** Why a model-graded metric has no score: the model call failed after its retries and one repair. */
+  error?: { kind: string; cause: string };
   /** Present for model-graded metrics: each model's result, their mean and whether they disagree. */
   models?: ModelBreakdown<P>;
 }
@@ -48,7 +43,7 @@ export function notScorable<P>(metric: MetricName, reason: string, parts: P): Me
   return { metric, score: null, scorable: false, reason, parts };
 }
 
-export function failed<P>(metric: MetricName, step: string, error: MetricError, parts: P): MetricResult<P> {
+export function failed<P>(metric: MetricName, step: string, error: { kind: string; cause: string }, parts: P): MetricResult<P> {
   return {
     metric,
     score: null,

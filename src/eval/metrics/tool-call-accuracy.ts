@@ -1,6 +1,6 @@
 import type { Sample, SampleToolCall } from "../../domain";
-import { jsonEqual, sampleToolCalls, type SampleToolCalls } from "../samples/sample-tool-calls";
-import { f1Score, ratio, scored, type MetricResult } from "./metric-result";
+import { jsonEqual, sampleToolCalls } from "../samples/sample-tool-calls";
+import { f1Score, ratio, scored } from "./metric-result";
 
 /** STRICT: same name and deep-equal arguments. FLEXIBLE: same name and enough reference arguments equal. */
 type ToolCallMatchMode = "STRICT" | "FLEXIBLE";
@@ -12,23 +12,6 @@ export interface ToolCallAccuracyConfig {
 }
 
 const DEFAULT_TOOL_CALL_ACCURACY_CONFIG: ToolCallAccuracyConfig = { mode: "STRICT", argumentMatchThreshold: 0.8 };
-
-export interface ToolCallAccuracyParts {
-  mode: ToolCallMatchMode;
-  precision: number;
-  recall: number;
-  f1: number;
-  matched: { reference: SampleToolCall; actual: SampleToolCall; argumentMatch: number }[];
-  unmatchedReference: SampleToolCall[];
-  unmatchedActual: SampleToolCall[];
-  /** Reference calls made by the evidence fetched up front. */
-  upFrontMatched: number;
-  /** Calls fetched up front that no reference call needed: reported, not scored. */
-  upFrontUnused: SampleToolCall[];
-  toolCallSource: SampleToolCalls["source"];
-  /** Set when top-level `toolCalls` and the AI messages' tool calls disagree. */
-  warning?: string;
-}
 
 /** Absorbs binary floating-point noise such as 0.1 * 3 when comparing a ratio with the threshold. */
 const THRESHOLD_EPSILON = 1e-9;
@@ -59,7 +42,7 @@ function callsMatch(reference: SampleToolCall, actual: SampleToolCall, config: T
 export function toolCallAccuracy(
   sample: Pick<Sample, "toolCalls" | "referenceToolCalls"> & Partial<Pick<Sample, "userInputMessages" | "upFrontToolCalls">>,
   config: ToolCallAccuracyConfig = DEFAULT_TOOL_CALL_ACCURACY_CONFIG,
-): MetricResult<ToolCallAccuracyParts> {
+) {
   const reference = sample.referenceToolCalls ?? [];
   const { calls: own, source, warning } = sampleToolCalls(sample);
   const upFront = sample.upFrontToolCalls ?? [];
@@ -75,7 +58,7 @@ export function toolCallAccuracy(
   const f1 = bothEmpty ? 1 : f1Score(precision, recall);
   const unmatchedReference = reference.filter((_, index) => !matchedReference.has(index));
   const unmatchedActual = own.filter((_, index) => !matchedActual.has(index));
-  const parts: ToolCallAccuracyParts = {
+  const parts = {
     mode: config.mode,
     precision,
     recall,
@@ -87,9 +70,11 @@ export function toolCallAccuracy(
     })),
     unmatchedReference,
     unmatchedActual,
+    // Reference calls made by the evidence fetched up front; calls fetched up front that no reference call needed are reported, not scored.
     upFrontMatched: upFrontMatched.length,
     upFrontUnused: upFront.filter((call) => !upFrontMatched.includes(call)),
     toolCallSource: source,
+    // Set when top-level `toolCalls` and the AI messages' tool calls disagree.
     ...(warning ? { warning } : {}),
   };
   const reason = bothEmpty
@@ -111,11 +96,6 @@ function describeCall(call: SampleToolCall): string {
   return `${call.name}(${args.join(", ")})`;
 }
 
-interface MatchedPair {
-  left: number;
-  right: number;
-}
-
 /**
  * Kuhn's augmenting paths: greedy first-fit pairing under-counts when one left item could take several right items. Ties go to the lowest
  * indices. O(L·E).
@@ -124,28 +104,18 @@ function maximumBipartiteMatching(
   leftCount: number,
   rightCount: number,
   canMatch: (left: number, right: number) => boolean,
-): MatchedPair[] {
-  const edges: number[][] = [];
-  for (let left = 0; left < leftCount; left++) {
-    edges.push([]);
-    for (let right = 0; right < rightCount; right++) if (canMatch(left, right)) edges[left].push(right);
-  }
+): { left: number; right: number }[] {
+  const rights = [...Array(rightCount).keys()];
+  const edges = Array.from({ length: leftCount }, (_, left) => rights.filter((right) => canMatch(left, right)));
   const leftOfRight = new Array<number>(rightCount).fill(-1);
-  const augment = (left: number, visited: boolean[]): boolean => {
-    for (const right of edges[left]) {
-      if (visited[right]) continue;
-      visited[right] = true;
-      if (leftOfRight[right] === -1 || augment(leftOfRight[right], visited)) {
-        leftOfRight[right] = left;
-        return true;
-      }
-    }
-    return false;
-  };
-  for (let left = 0; left < leftCount; left++) augment(left, new Array<boolean>(rightCount).fill(false));
-  const pairs: MatchedPair[] = [];
-  leftOfRight.forEach((left, right) => {
-    if (left !== -1) pairs.push({ left, right });
-  });
-  return pairs.sort((a, b) => a.left - b.left);
+  const augment = (left: number, visited: Set<number>): boolean =>
+    edges[left].some((right) => {
+      if (visited.has(right)) return false;
+      visited.add(right);
+      if (leftOfRight[right] !== -1 && !augment(leftOfRight[right], visited)) return false;
+      leftOfRight[right] = left;
+      return true;
+    });
+  edges.forEach((_, left) => augment(left, new Set()));
+  return leftOfRight.flatMap((left, right) => (left === -1 ? [] : [{ left, right }])).sort((a, b) => a.left - b.left);
 }

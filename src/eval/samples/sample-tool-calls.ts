@@ -1,6 +1,7 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Sample, SampleToolCall } from "../../domain";
 
-export interface SampleToolCalls {
+interface SampleToolCalls {
   calls: SampleToolCall[];
   source: "toolCalls" | "messages" | "none";
   warning?: string;
@@ -44,23 +45,9 @@ function sameMultiset(left: SampleToolCall[], right: SampleToolCall[]): boolean 
 
 /** Key order ignored, array order significant, no coercion; keys whose value is `undefined` are absent, as after serialisation. */
 export function jsonEqual(left: unknown, right: unknown): boolean {
-  if (left === null || right === null) return left === right;
-  if (Array.isArray(left) || Array.isArray(right)) {
-    if (!Array.isArray(left) || !Array.isArray(right) || left.length !== right.length) return false;
-    return left.every((item, index) => jsonEqual(item, right[index]));
-  }
-  if (typeof left !== typeof right) return false;
-  if (typeof left === "object") return objectsEqual(left as Record<string, unknown>, right as Record<string, unknown>);
-  return left === right;
+  return isDeepStrictEqual(serialised(left), serialised(right));
 }
 
-function objectsEqual(left: Record<string, unknown>, right: Record<string, unknown>): boolean {
-  const leftKeys = definedKeys(left);
-  const rightKeys = definedKeys(right);
-  if (leftKeys.length !== rightKeys.length) return false;
-  return leftKeys.every((key) => Object.prototype.hasOwnProperty.call(right, key) && jsonEqual(left[key], right[key]));
-}
-
-function definedKeys(value: Record<string, unknown>): string[] {
-  return Object.keys(value).filter((key) => value[key] !== undefined);
+function serialised(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Feedback, TranscriptDocument } from "../../domain";
+import type { EvaluationRecord, Feedback, TranscriptDocument } from "../../domain";
 import { PASSING_SCORE } from "../metrics/metric-result";
 import { contentFeatures, contentStems, hasCjk, normalize, stem, wordStems } from "../../tools/text/words";
 import type { ReferenceTopics } from "../reference-topics";
@@ -25,21 +25,6 @@ export interface Proposal {
   evidence: EvidenceRun[];
 }
 
-/** The change as the file or setting a person would edit. */
-export function describeChange(change: TuningChange): string {
-  switch (change.kind) {
-    case "add-keyword":
-      return `prompts/specialists/${change.specialist}.md keywords: add "${change.keyword}"`;
-    case "remove-keyword":
-      return `prompts/specialists/${change.specialist}.md keywords: remove "${change.keyword}"`;
-    case "extend-description":
-    case "narrow-description":
-      return `prompts/specialists/${change.specialist}.md description: append "${change.clause}"`;
-    case "qscore-threshold":
-      return `QSCORE_THRESHOLD: ${change.from} → ${change.to}`;
-  }
-}
-
 export interface RunEvidence {
   runId: string;
   /** A follow-up's standalone form. */
@@ -60,12 +45,8 @@ export interface RunEvidence {
   outcome: "good" | "bad" | "unknown";
 }
 
-/** What the report reads of a stored evaluation record (the scheduled job's records satisfy it). */
-export interface EvaluationEvidence {
-  runId: string;
-  metrics: { metric: string; score: number | null; parts: Record<string, unknown> }[];
-  judge: { results: { criterion_name: string; verdict: "PASS" | "FAIL" | "UNSURE" }[] } | null;
-}
+/** What the report reads of a stored evaluation record. */
+export type EvaluationEvidence = Pick<EvaluationRecord, "runId" | "metrics" | "judge">;
 
 const DecisionSchema = z.object({ selected: z.array(z.string()).default([]), inScope: z.boolean().default(true) }).passthrough();
 const TopicPartsSchema = z.object({ referenceTopics: z.array(z.string()).default([]) }).passthrough();
@@ -160,14 +141,13 @@ export interface MisroutedRun {
   why: string;
 }
 
-/** Judged by the topics of each question, never by the Router's choice. */
-export interface Misroutings {
-  missed: Map<string, MisroutedRun[]>;
-  overChosen: Map<string, MisroutedRun[]>;
-}
+export type Misroutings = ReturnType<typeof findMisroutings>;
 
-/** Badly received, answered runs by the specialist the Router skipped or wrongly chose. */
-export function findMisroutings(runs: RunEvidence[], scope: ReferenceTopics): Misroutings {
+/**
+ * Badly received, answered runs by the specialist the Router skipped or wrongly chose, judged by the topics of each question, never by the
+ * Router's choice.
+ */
+export function findMisroutings(runs: RunEvidence[], scope: ReferenceTopics) {
   const missed = new Map<string, MisroutedRun[]>();
   const overChosen = new Map<string, MisroutedRun[]>();
   for (const run of runs) {

@@ -90,19 +90,14 @@ export function proposeDescriptionChanges(
   return proposals;
 }
 
-interface Terms {
-  terms: string[];
-  /** Each run once. */
-  evidence: EvidenceRun[];
-}
-
-function missedTerms(cases: MisroutedRun[], described: Set<string>, names: string[]): Terms {
+// The terms to name and, each run once, the evidence behind them.
+function missedTerms(cases: MisroutedRun[], described: Set<string>, names: string[]) {
   const covered = (word: string) => [...contentFeatures(word)].every((feature) => described.has(feature));
   const shared = sharedNewWords(cases, covered, names).slice(0, MAX_TERMS_PER_CLAUSE);
   return { terms: shared.map((entry) => entry.word), evidence: distinctRuns(shared.flatMap((entry) => entry.runs)) };
 }
 
-function foreignTopics(cases: MisroutedRun[], excluded: Set<string>): Terms {
+function foreignTopics(cases: MisroutedRun[], excluded: Set<string>): ReturnType<typeof missedTerms> {
   const byTopic = new Map<string, EvidenceRun[]>();
   for (const { run, why } of cases)
     for (const topic of new Set(run.referenceTopics.map((candidate) => candidate.trim().toLowerCase())))

@@ -4,7 +4,6 @@ import { runGoldenSet, type GoldenCase } from "../golden";
 import type { ReferenceTopics } from "../reference-topics";
 import {
   collectRunEvidence,
-  describeChange,
   findMisroutings,
   neededSpecialists,
   type EvaluationEvidence,
@@ -20,16 +19,7 @@ interface CheckedProposal extends Proposal {
 }
 
 /** What the stored runs say, and the changes that survived the golden set. */
-export interface TuningReport {
-  since: string;
-  runs: { total: number; good: number; bad: number; unknown: number };
-  currentQscoreThreshold: number;
-  baseline: GoldenAccuracy;
-  /** Changes that improve the golden set or leave it unchanged (the latter marked as such). */
-  proposals: CheckedProposal[];
-  /** The golden set refused these: a figure fell. */
-  dropped: CheckedProposal[];
-}
+export type TuningReport = Awaited<ReturnType<typeof buildTuningReport>>;
 
 export interface TuningInputs {
   since: string;
@@ -53,7 +43,7 @@ export interface TuningContext {
  * Reads the evidence, proposes keyword, description and QSCORE-threshold changes, and runs the golden set once as configured and once per
  * proposal with that change applied in memory. Nothing is written anywhere.
  */
-export async function buildTuningReport(inputs: TuningInputs, context: TuningContext): Promise<TuningReport> {
+export async function buildTuningReport(inputs: TuningInputs, context: TuningContext) {
   const runs = collectRunEvidence(inputs.transcripts, inputs.feedback, inputs.evaluations);
   const count = (outcome: string) => runs.filter((run) => run.outcome === outcome).length;
   const misroutings = findMisroutings(runs, context.scope);
@@ -75,57 +65,54 @@ export async function buildTuningReport(inputs: TuningInputs, context: TuningCon
     runs: { total: runs.length, good: count("good"), bad: count("bad"), unknown: count("unknown") },
     currentQscoreThreshold: context.qscoreThreshold,
     baseline,
+    // Proposals improve the golden set or leave it unchanged (marked as such); the golden set refused the dropped: a figure fell.
     proposals: checked.filter((proposal) => proposal.golden.verdict !== "regresses"),
     dropped: checked.filter((proposal) => proposal.golden.verdict === "regresses"),
   };
 }
 
-interface GoldenAccuracy {
-  cases: number;
-  /** Cases where every reference topic had a specialist that owns it among those chosen. */
-  routed: number;
-  toolCallsPassed: number;
-  /** Shows which cases a change moves. */
-  failing: string[];
-}
+type GoldenAccuracy = Awaited<ReturnType<typeof measureGolden>>;
 
 // None when the Router declined the question.
 const SelectedSchema = z.array(z.string()).catch([]);
 
 type GoldenVerdict = "improves" | "unchanged" | "regresses";
 
+/** The change as the file or setting a person would edit. */
+function describeChange(change: TuningChange): string {
+  const file = change.kind === "qscore-threshold" ? "" : `prompts/specialists/${change.specialist}.md`;
+  switch (change.kind) {
+    case "add-keyword":
+      return `${file} keywords: add "${change.keyword}"`;
+    case "remove-keyword":
+      return `${file} keywords: remove "${change.keyword}"`;
+    case "extend-description":
+    case "narrow-description":
+      return `${file} description: append "${change.clause}"`;
+    case "qscore-threshold":
+      return `QSCORE_THRESHOLD: ${change.from} → ${change.to}`;
+  }
+}
+
 // A copy of the specialists or settings, never a file.
 function applyChange(change: TuningChange): (deps: WorkflowDeps) => WorkflowDeps {
   return (deps) => {
     if (change.kind === "qscore-threshold") return { ...deps, settings: { ...deps.settings, qscoreThreshold: change.to } };
+    const changed = <S extends SpecialistSummary>(specialist: S): S => {
+      if (change.kind === "add-keyword") return { ...specialist, keywords: [...specialist.keywords, change.keyword] };
+      if (change.kind === "remove-keyword")
+        return { ...specialist, keywords: specialist.keywords.filter((keyword) => keyword !== change.keyword) };
+      return { ...specialist, description: `${specialist.description.trim()} ${change.clause}` };
+    };
     const specialists = deps.prompts.specialists.map((specialist) =>
-      specialist.id === change.specialist ? { ...specialist, ...changedFields(specialist, change) } : specialist,
+      specialist.id === change.specialist ? changed(specialist) : specialist,
     );
     return { ...deps, prompts: { ...deps.prompts, specialists } };
   };
 }
 
-function changedFields(
-  specialist: SpecialistSummary,
-  change: Exclude<TuningChange, { kind: "qscore-threshold" }>,
-): Partial<SpecialistSummary> {
-  switch (change.kind) {
-    case "add-keyword":
-      return { keywords: [...specialist.keywords, change.keyword] };
-    case "remove-keyword":
-      return { keywords: specialist.keywords.filter((keyword) => keyword !== change.keyword) };
-    case "extend-description":
-    case "narrow-description":
-      return { description: `${specialist.description.trim()} ${change.clause}` };
-  }
-}
-
 // Only the Router's choice and ToolCallAccuracy, which need no evaluation model, so the check is the same on every machine.
-async function measureGolden(
-  cases: GoldenCase[],
-  ask: (question: string) => Promise<TranscriptDocument>,
-  scope: ReferenceTopics,
-): Promise<GoldenAccuracy> {
+async function measureGolden(cases: GoldenCase[], ask: (question: string) => Promise<TranscriptDocument>, scope: ReferenceTopics) {
   const selectedById = new Map<string, string[]>();
   const byQuestion = new Map(cases.map((golden) => [golden.question, golden.id]));
   const passedTools = new Set<string>();
@@ -149,8 +136,10 @@ async function measureGolden(
   const routed = cases.filter(routedRight);
   return {
     cases: cases.length,
+    // Cases where every reference topic had a specialist that owns it among those chosen.
     routed: routed.length,
     toolCallsPassed: passedTools.size,
+    // Shows which cases a change moves.
     failing: cases.filter((golden) => !routed.includes(golden) || !passedTools.has(golden.id)).map((golden) => golden.id),
   };
 }

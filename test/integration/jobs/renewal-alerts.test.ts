@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { AppConfig } from "../../../src/config";
 import { renewalAlertId, type Clock, type RenewalAlert } from "../../../src/domain";
-import { runRenewalAlerts, type RenewalAlertsContext } from "../../../src/jobs/renewal-alerts-runner";
+import { runRenewalAlerts, type RenewalAlertsContext } from "../../../src/jobs/renewal-alerts";
 import { openCosmosStore, type CosmosStore } from "../../../src/storage";
 import { EMBEDDED_COSMOS_KEY } from "../../../src/storage/embedded-server";
 import { createTeamsAdapter } from "../../../src/teams/teams-adapter";

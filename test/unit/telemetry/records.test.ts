@@ -9,7 +9,7 @@ import {
   TelemetryEvent,
   workflowEventRecord,
 } from "../../../src/telemetry/records";
-import { approvalSpan, executorSpan, gateSpan, runSpan, runTrace, toolSpan } from "../../../src/telemetry/span-records";
+import { approvalSpan, runTrace, workflowSpan } from "../../../src/telemetry/span-records";
 import { redactProperties } from "../../../src/telemetry/redaction";
 
 const completed: WorkflowEvent = {
@@ -101,7 +101,7 @@ describe("telemetry records", () => {
   });
 
   it("reconstructs an invoke_agent span with gen_ai attributes ending at the event time", () => {
-    const span = executorSpan({ ...completed, outcome: "timeout" }, genAiProviderName("azure-openai"));
+    const span = workflowSpan({ ...completed, outcome: "timeout" }, genAiProviderName("azure-openai"));
     assert.ok(span);
     assert.equal(span.name, "invoke_agent contract");
     assert.equal(span.endTime.toISOString(), "2026-04-01T09:00:05.000Z");
@@ -120,7 +120,7 @@ describe("telemetry records", () => {
       attempt: 1,
       round: "initial",
     });
-    assert.equal(executorSpan({ ...completed, executor: undefined }, "openai"), undefined);
+    assert.equal(workflowSpan({ ...completed, executor: undefined }, "openai"), undefined);
   });
 
   it("places every span of a run in the trace derived from its run id: run span at the root, executors under it, tools under their executor", () => {
@@ -130,29 +130,35 @@ describe("telemetry records", () => {
     assert.deepEqual(runTrace("run-42"), trace, "any process derives the same ids");
     assert.notEqual(runTrace("run-43").traceId, trace.traceId);
 
-    const run = runSpan({ type: "run_completed", runId: "run-42", at: "2026-04-01T09:00:09.000Z", durationMs: 9000, detail: "answered" });
+    const run = workflowSpan(
+      { type: "run_completed", runId: "run-42", at: "2026-04-01T09:00:09.000Z", durationMs: 9000, detail: "answered" },
+      "openai",
+    )!;
     assert.deepEqual(
       [run.traceId, run.spanId, run.parentSpanId, run.startTime.toISOString(), run.ok],
       [trace.traceId, trace.spanId, undefined, "2026-04-01T09:00:00.000Z", true],
     );
 
-    const executor = executorSpan({ ...completed, stepId: "00000000000000aa" }, "openai")!;
+    const executor = workflowSpan({ ...completed, stepId: "00000000000000aa" }, "openai")!;
     assert.deepEqual([executor.traceId, executor.spanId, executor.parentSpanId], [trace.traceId, "00000000000000aa", trace.spanId]);
     assert.ok(
-      executorSpan({ ...completed, model: undefined }, "openai"),
+      workflowSpan({ ...completed, model: undefined }, "openai"),
       "an executor that never reached a model is still a node of the tree",
     );
 
-    const tool = toolSpan({
-      type: "tool_completed",
-      runId: "run-42",
-      at: "2026-04-01T09:00:04.000Z",
-      parentStepId: "00000000000000aa",
-      executor: "contract",
-      tool: "searchContracts",
-      durationMs: 30,
-      outcome: "error",
-    })!;
+    const tool = workflowSpan(
+      {
+        type: "tool_completed",
+        runId: "run-42",
+        at: "2026-04-01T09:00:04.000Z",
+        parentStepId: "00000000000000aa",
+        executor: "contract",
+        tool: "searchContracts",
+        durationMs: 30,
+        outcome: "error",
+      },
+      "openai",
+    )!;
     assert.deepEqual(
       [tool.name, tool.traceId, tool.parentSpanId, tool.ok],
       ["execute_tool searchContracts", trace.traceId, "00000000000000aa", false],
@@ -171,7 +177,7 @@ describe("telemetry records", () => {
     );
     assert.deepEqual([approval.parentSpanId, approval.startTime.toISOString()], [trace.spanId, "2026-04-01T09:59:00.000Z"]);
     assert.equal(
-      gateSpan({ type: "phase_completed", runId: "run-42", at: "2026-04-01T09:00:08.000Z", phase: "gate" }).parentSpanId,
+      workflowSpan({ type: "phase_completed", runId: "run-42", at: "2026-04-01T09:00:08.000Z", phase: "gate" }, "openai")?.parentSpanId,
       trace.spanId,
     );
   });

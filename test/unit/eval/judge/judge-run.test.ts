@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import { readCriteria } from "../../../../src/eval/judge/criteria";
-import { ruleGranularity } from "../../../../src/eval/judge/granularity-analyzer";
-import { combineVerdicts, invalidEvidence, type ModelVerdict } from "../../../../src/eval/judge/judge-evaluator";
+import { readCriteria, ruleGranularity } from "../../../../src/eval/judge/criteria";
+import { combineVerdicts, invalidEvidence, type ModelVerdict } from "../../../../src/eval/judge/judge-run";
 import path from "node:path";
 
 describe("JudgeEvaluator evidence validation", () => {
