@@ -50,14 +50,10 @@ export async function resolveApproverChannel(
   settings: SettingsStore,
 ): Promise<ApproverChannel | undefined> {
   const stored = await settings.get(APPROVER_CHANNEL_SETTING, StoredApproverChannelSchema);
-  if (stored)
-    return {
-      teamId: stored.teamId,
-      channelId: stored.channelId,
-      serviceUrl: stored.serviceUrl,
-      ...(stored.tenantId ? { tenantId: stored.tenantId } : {}),
-      source: "setting",
-    };
+  if (stored) {
+    const { teamId, channelId, serviceUrl, tenantId } = stored;
+    return { teamId, channelId, serviceUrl, ...(tenantId ? { tenantId } : {}), source: "setting" };
+  }
   if (!config.channelId) return undefined;
   return {
     ...(config.teamId ? { teamId: config.teamId } : {}),

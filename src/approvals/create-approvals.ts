@@ -5,12 +5,17 @@ import { TEAMS_SEND_RETRY } from "../resilience";
 import { currentApproverSetupGaps } from "./approver-channel";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
 import type { ApprovalDeps } from "./ports";
-import { listApprovalHistory, type HistoryRequest } from "./list-approval-history";
-import { runApprovalMaintenance } from "./maintenance";
-import { startApprovalScheduler } from "./maintenance-scheduler";
-import { listPendingApprovals, repostApproval, type PendingRequest } from "./pending-approvals";
+import { runApprovalMaintenance, startApprovalScheduler } from "./maintenance";
+import {
+  listApprovalHistory,
+  listPendingApprovals,
+  repostApproval,
+  setApproverChannel,
+  type ApproverChannelCommand,
+  type HistoryRequest,
+  type PendingRequest,
+} from "./approver-commands";
 import { requestApproval, showOutcome } from "./request-approval";
-import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 
 /** What the approvals module is built from; clock and retry are for tests. The Cosmos store satisfies `store` structurally. */
 interface CreateApprovalsOptions
