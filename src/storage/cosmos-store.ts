@@ -207,7 +207,7 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
 const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
 
 /** Small settings changed at run time (e.g. the approver channel). */
-export class CosmosSettingsRepository {
+class CosmosSettingsRepository {
   constructor(
     private readonly container: Container,
     private readonly clock: Clock = systemClock,
