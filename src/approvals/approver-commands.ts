@@ -127,9 +127,8 @@ async function listingRefusal(
     deps.log(`${listing} refused: asked in a ${place.kind === "channel" ? "channel other than the approver channel" : "group chat"}`);
     return notHere;
   }
-  const teamId = channel?.teamId ?? deps.approvers.teamId;
   const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
+    { aadIds: deps.approvers.aadIds, teamId: channel?.teamId ?? deps.approvers.teamId },
     request.actor,
     channel?.tenantId,
     request.membership,

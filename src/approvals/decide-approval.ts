@@ -61,9 +61,8 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
   if (!read) return { response: replies.unknownApproval };
 
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
-  const teamId = channel?.teamId ?? deps.approvers.teamId;
   const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
+    { aadIds: deps.approvers.aadIds, teamId: channel?.teamId ?? deps.approvers.teamId },
     actor,
     read.value.requester.tenantId,
     request.membership,
