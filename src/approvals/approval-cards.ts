@@ -26,7 +26,7 @@ export function approvalCardFor(approval: Approval, run: RunState, context: Card
 }
 
 /** How a decided (or expired) approval ended, in the outcome card's terms. */
-function outcomeKind(approval: Approval): OutcomeKind {
+export function outcomeKind(approval: Approval): OutcomeKind {
   if (approval.status === "expired") return "expired";
   if (!approval.decision) throw new SystemError(`Approval ${approval.id} is ${approval.status} without a decision`, { step: "approval" });
   return approval.decision.kind === "approve" ? "approved" : approval.decision.kind === "edit" ? "edited" : "rejected";

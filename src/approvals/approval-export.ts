@@ -1,6 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import type { Approval } from "../domain";
-import { historyEntry, type ApprovalHistoryEntry } from "./approval-history";
+import { historyEntry, type ApprovalHistoryEntry } from "./approver-commands";
 
 /** The formats `npm run approvals -- export` writes. */
 export const EXPORT_FORMATS = ["csv", "json"] as const;
@@ -86,29 +86,14 @@ export function renderApprovalExport(approvals: Approval[], format: ExportFormat
   });
 }
 
+/** The entry's own columns as they are (the CSV columns pick them), lists and durations as a spreadsheet reads them. */
 function approvalColumns(entry: ApprovalHistoryEntry) {
   return {
-    approvalId: entry.approvalId,
-    runId: entry.runId,
-    status: entry.status,
-    createdAt: entry.createdAt,
-    question: entry.question,
-    requesterAadObjectId: entry.requesterAadObjectId,
-    requesterName: entry.requesterName,
-    qscore: entry.qscore,
+    ...entry,
     specialists: entry.specialists.join(", "),
     reasons: entry.reasons.join("; "),
-    decision: entry.decision,
-    decidedAt: entry.decidedAt,
-    approverAadObjectId: entry.approverAadObjectId,
-    approverName: entry.approverName,
     timeToDecisionMinutes: entry.timeToDecisionMs === null ? "" : Math.round(entry.timeToDecisionMs / 60_000),
     edited: entry.edited ? "yes" : "no",
-    comment: entry.comment,
-    answerBefore: entry.answerBefore,
-    answerAfter: entry.answerAfter,
-    outcomeShownAt: entry.outcomeShownAt,
-    expiresAt: entry.expiresAt,
     approverThreadConversationId: entry.thread?.conversationId ?? "",
     approverThreadActivityId: entry.thread?.activityId ?? "",
   };

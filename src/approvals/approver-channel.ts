@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { describeError } from "../domain";
+import type { ApproverConfig } from "./create-approvals";
 import type { ChannelTarget, SettingsStore } from "./ports";
 
 /** The settings key under which `approvers here` stores the approver channel. */
@@ -15,22 +16,6 @@ const StoredApproverChannelSchema = z.object({
   setAt: z.string(),
 });
 export type StoredApproverChannel = z.infer<typeof StoredApproverChannelSchema>;
-
-/**
- * The configured approver channel, approvers and the admins who may choose the channel
- * (APPROVER_TEAM_ID, APPROVER_CHANNEL_ID, APPROVER_AAD_IDS, APPROVER_ADMIN_AAD_IDS).
- */
-export interface ApproverConfig {
-  teamId?: string;
-  channelId?: string;
-  /** The configured channel's tenant (APPROVER_TENANT_ID, else BOT_TENANT_ID). */
-  tenantId?: string;
-  aadIds: readonly string[];
-  /** Who may run `approvers here`: choosing the channel chooses who decides (its team's members), so only admins may. */
-  adminAadIds: readonly string[];
-  /** APPROVAL_SEGREGATION_OF_DUTIES: the requester may not decide their own request, even as an approver. */
-  segregationOfDuties: boolean;
-}
 
 /** Where approvals go and which team's members may decide; the serviceUrl may still be unknown. */
 export interface ApproverChannel {
@@ -50,14 +35,10 @@ export async function resolveApproverChannel(
   settings: SettingsStore,
 ): Promise<ApproverChannel | undefined> {
   const stored = await settings.get(APPROVER_CHANNEL_SETTING, StoredApproverChannelSchema);
-  if (stored)
-    return {
-      teamId: stored.teamId,
-      channelId: stored.channelId,
-      serviceUrl: stored.serviceUrl,
-      ...(stored.tenantId ? { tenantId: stored.tenantId } : {}),
-      source: "setting",
-    };
+  if (stored) {
+    const { teamId, channelId, serviceUrl, tenantId } = stored;
+    return { teamId, channelId, serviceUrl, ...(tenantId ? { tenantId } : {}), source: "setting" };
+  }
   if (!config.channelId) return undefined;
   return {
     ...(config.teamId ? { teamId: config.teamId } : {}),

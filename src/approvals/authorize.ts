@@ -1,7 +1,5 @@
 import type { Requester } from "../domain";
-import { resolveApproverChannel } from "./approver-channel";
-import type { HistoryPlace } from "./list-approval-history";
-import type { Actor, ApprovalDeps, TeamMembership } from "./ports";
+import type { Actor, TeamMembership } from "./ports";
 
 /** Who may decide: listed Entra object ids, and members of the approver team. */
 interface ApproverPolicy {
@@ -37,33 +35,4 @@ export async function authorizeApprover(
 export function isRequester(requester: Pick<Requester, "userId" | "aadObjectId">, actor: Actor): boolean {
   if (requester.aadObjectId && requester.aadObjectId === actor.aadObjectId) return true;
   return actor.userId !== undefined && actor.userId === requester.userId;
-}
-
-/**
- * Whether a listing of approvals (`approvals history`, `approvals pending`) may be shown: only in a
- * personal chat or the approver channel (elsewhere others would read it), and only to an approver of
- * the approver channel's tenant. Re-checked on every click, so a forwarded or kept card shows nothing
- * more once its holder stopped being an approver. The refusal is logged, naming `listing`.
- */
-export async function approverListingAllowed(
-  deps: Pick<ApprovalDeps, "approvers" | "settings" | "log">,
-  request: { actor: Actor; membership: TeamMembership; place: HistoryPlace },
-  listing: string,
-): Promise<"ok" | "not_here" | "not_an_approver"> {
-  const channel = await resolveApproverChannel(deps.approvers, deps.settings);
-  const { place } = request;
-  if (place.kind !== "personal" && !(place.kind === "channel" && channel?.channelId === place.channelId)) {
-    deps.log(`${listing} refused: asked in a ${place.kind === "channel" ? "channel other than the approver channel" : "group chat"}`);
-    return "not_here";
-  }
-  const teamId = channel?.teamId ?? deps.approvers.teamId;
-  const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
-    request.actor,
-    channel?.tenantId,
-    request.membership,
-  );
-  if (authorization.ok) return "ok";
-  deps.log(`${listing} refused: ${authorization.why}`);
-  return "not_an_approver";
 }

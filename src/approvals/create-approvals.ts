@@ -5,12 +5,17 @@ import { TEAMS_SEND_RETRY } from "../resilience";
 import { currentApproverSetupGaps } from "./approver-channel";
 import { decideApproval, type DecisionRequest } from "./decide-approval";
 import type { ApprovalDeps } from "./ports";
-import { listApprovalHistory, type HistoryRequest } from "./list-approval-history";
-import { runApprovalMaintenance } from "./maintenance";
-import { startApprovalScheduler } from "./maintenance-scheduler";
-import { listPendingApprovals, repostApproval, type PendingRequest } from "./pending-approvals";
+import { runApprovalMaintenance, startApprovalScheduler } from "./maintenance";
+import {
+  listApprovalHistory,
+  listPendingApprovals,
+  repostApproval,
+  setApproverChannel,
+  type ApproverChannelCommand,
+  type HistoryRequest,
+  type PendingRequest,
+} from "./approver-commands";
 import { requestApproval, showOutcome } from "./request-approval";
-import { setApproverChannel, type ApproverChannelCommand } from "./set-approver-channel";
 
 /** What the approvals module is built from; clock and retry are for tests. The Cosmos store satisfies `store` structurally. */
 interface CreateApprovalsOptions
@@ -25,25 +30,35 @@ interface CreateApprovalsOptions
 export type Approvals = ReturnType<typeof createApprovals>;
 
 /**
+ * The configured approver channel and its tenant (APPROVER_TENANT_ID, else BOT_TENANT_ID), who decides (APPROVER_AAD_IDS), who may
+ * choose the channel with `approvers here` (APPROVER_ADMIN_AAD_IDS: choosing the channel chooses who decides, its team's members), and
+ * whether the requester may not decide their own request, even as an approver (APPROVAL_SEGREGATION_OF_DUTIES).
+ */
+function approversOf(env: AppConfig["env"]) {
+  const tenantId = env.APPROVER_TENANT_ID ?? env.BOT_TENANT_ID;
+  return {
+    ...(env.APPROVER_TEAM_ID ? { teamId: env.APPROVER_TEAM_ID } : {}),
+    ...(env.APPROVER_CHANNEL_ID ? { channelId: env.APPROVER_CHANNEL_ID } : {}),
+    ...(tenantId ? { tenantId } : {}),
+    aadIds: env.APPROVER_AAD_IDS,
+    adminAadIds: env.APPROVER_ADMIN_AAD_IDS,
+    segregationOfDuties: env.APPROVAL_SEGREGATION_OF_DUTIES,
+  };
+}
+export type ApproverConfig = ReturnType<typeof approversOf>;
+
+/**
  * The approvals room of a process: the bot's routes, the run worker and its own background work (reminders, expiry, decisions left
  * unqueued) call it. It holds no approval state: everything is reloaded from the store.
  */
 export function createApprovals(options: CreateApprovalsOptions) {
   const { config, store } = options;
-  const approverTenant = config.env.APPROVER_TENANT_ID ?? config.env.BOT_TENANT_ID;
   const deps: ApprovalDeps = {
     records: store.approvals,
     runs: store.runs,
     settings: store.settings,
     messaging: options.messaging,
-    approvers: {
-      ...(config.env.APPROVER_TEAM_ID ? { teamId: config.env.APPROVER_TEAM_ID } : {}),
-      ...(config.env.APPROVER_CHANNEL_ID ? { channelId: config.env.APPROVER_CHANNEL_ID } : {}),
-      ...(approverTenant ? { tenantId: approverTenant } : {}),
-      aadIds: config.env.APPROVER_AAD_IDS,
-      adminAadIds: config.env.APPROVER_ADMIN_AAD_IDS,
-      segregationOfDuties: config.env.APPROVAL_SEGREGATION_OF_DUTIES,
-    },
+    approvers: approversOf(config.env),
     timing: config.approvals,
     cards: { names: options.names, qscoreThreshold: config.workflow.qscoreThreshold },
     clock: options.clock ?? systemClock,

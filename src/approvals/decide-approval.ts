@@ -1,7 +1,7 @@
 import { CARD_VERBS, draftTextFromAnswer, parseCardAction, type AdaptiveCard, type ApprovalAction } from "../cards";
 import { stringsFor } from "../domain";
 import type { Approval, ApprovalDecision, Language } from "../domain";
-import { outcomeCardFor } from "./approval-cards";
+import { outcomeCardFor, outcomeKind } from "./approval-cards";
 import { expiredApproval, pastExpiry, updateApproval, withAudit } from "./approval-record";
 import { resolveApproverChannel } from "./approver-channel";
 import { authorizeApprover, isRequester } from "./authorize";
@@ -61,9 +61,8 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
   if (!read) return { response: replies.unknownApproval };
 
   const channel = await resolveApproverChannel(deps.approvers, deps.settings);
-  const teamId = channel?.teamId ?? deps.approvers.teamId;
   const authorization = await authorizeApprover(
-    { aadIds: deps.approvers.aadIds, ...(teamId ? { teamId } : {}) },
+    { aadIds: deps.approvers.aadIds, teamId: channel?.teamId ?? deps.approvers.teamId },
     actor,
     read.value.requester.tenantId,
     request.membership,
@@ -91,20 +90,13 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
           : pastExpiry(latest, now)
             ? "expires"
             : "decides";
-    switch (effect) {
-      case "decides":
-        return decided(latest, action, actor, at, authorization.via);
-      case "expires":
-        // The maintenance job may not have run (or may be off): the click itself ends the review period.
-        return withAudit(
-          expiredApproval(latest, at),
-          entry(at, actor, action.verb, "refused", `too late: the approval expired at ${latest.expiresAt}`),
-        );
-      case "too_late":
-        return withAudit(latest, entry(at, actor, action.verb, "refused", `too late: the approval expired at ${latest.expiresAt}`));
-      case "already_decided":
-        return withAudit(latest, entry(at, actor, action.verb, "already_decided", `status ${latest.status}`));
-    }
+    if (effect === "decides") return decided(latest, action, actor, at, authorization.via);
+    if (effect === "already_decided") return withAudit(latest, entry(at, actor, action.verb, "already_decided", `status ${latest.status}`));
+    // Too late. The maintenance job may not have run (or may be off): a click on a still-pending approval ends the review period itself.
+    return withAudit(
+      effect === "expires" ? expiredApproval(latest, at) : latest,
+      entry(at, actor, action.verb, "refused", `too late: the approval expired at ${latest.expiresAt}`),
+    );
   });
   if (!result) return { response: replies.unknownApproval };
   const approval = result.current.value;
@@ -113,14 +105,7 @@ export async function decideApproval(deps: ApprovalDeps, request: DecisionReques
     deps.telemetry.approvalDecided({
       approvalId: approval.id,
       runId: approval.runId,
-      decision:
-        effect === "expires"
-          ? "expired"
-          : action.verb === CARD_VERBS.edit
-            ? "edited"
-            : approval.status === "approved"
-              ? "approved"
-              : "rejected",
+      decision: outcomeKind(approval),
       waitMs: Date.parse(at) - Date.parse(approval.createdAt),
     });
   }

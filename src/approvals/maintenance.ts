@@ -2,8 +2,8 @@ import { approvalCardFor } from "./approval-cards";
 import { claimApproval, expiredApproval, pastExpiry, withAudit } from "./approval-record";
 import type { ApprovalDeps } from "./ports";
 import type { Versioned } from "../workflow/ports";
-import { postApprovalThread } from "./post-approval-thread";
-import { describeError, stringsFor, type Approval } from "../domain";
+import { postApprovalThread } from "./request-approval";
+import { describeError, stringsFor, type Approval, type Log } from "../domain";
 
 export interface MaintenanceResult {
   reminded: number;
@@ -92,11 +92,43 @@ async function remind(deps: ApprovalDeps, due: Versioned<Approval>, now: Date): 
     // Never posted (no channel yet, or Teams failed): the reminder is the first post.
     return (await postApprovalThread(deps, claimed, run, run.reference)) === "posted" ? "posted" : undefined;
   }
-  const posted = { serviceUrl: thread.serviceUrl, conversationId: thread.conversationId, activityId: thread.activityId };
-  await deps.messaging.updateCard(posted, approvalCardFor(claimed, run, deps.cards, claimed.createdAt));
+  await deps.messaging.updateCard(thread, approvalCardFor(claimed, run, deps.cards, claimed.createdAt));
   await deps.messaging.replyInThread(
-    posted,
+    thread,
     stringsFor(claimed.language).approvals.reminder(claimed.expiresAt.replace("T", " ").replace(/\.\d+Z$/, "")),
   );
   return "reminded";
+}
+
+/** Which process runs the approval maintenance job (APPROVAL_SCHEDULER). */
+type ApprovalSchedulerMode = "bot" | "function" | "off";
+
+/** How often the bot process runs the job when it is the scheduler. */
+const APPROVAL_MAINTENANCE_INTERVAL_MS = 60_000;
+
+/**
+ * Runs `job` every `intervalMs` in this process when `mode` is `bot` (otherwise the Functions timer,
+ * or nobody, runs it). Passes never overlap; a failed pass is logged and the next one runs.
+ * Returns a stop function that waits for a pass in progress.
+ */
+export function startApprovalScheduler(
+  mode: ApprovalSchedulerMode,
+  job: () => Promise<unknown>,
+  options: { intervalMs?: number; log: Log },
+): () => Promise<void> {
+  if (mode !== "bot") return async () => undefined;
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = job()
+      .then(() => undefined)
+      .catch((error: unknown) => options.log(`approval maintenance failed: ${describeError(error)}`))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(tick, options.intervalMs ?? APPROVAL_MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

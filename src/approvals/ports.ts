@@ -12,7 +12,7 @@ import type { RetryPolicy } from "../resilience";
 import type { Telemetry } from "../telemetry";
 import type { Clock, ConditionalWrite, RunStore, Versioned } from "../workflow/ports";
 import type { CardContext } from "./approval-cards";
-import type { ApproverConfig } from "./approver-channel";
+import type { ApproverConfig } from "./create-approvals";
 
 /** Everything the approvals flow and its maintenance job use. */
 export interface ApprovalDeps {

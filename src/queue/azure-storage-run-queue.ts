@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { QueueServiceClient, type QueueClient, type StoragePipelineOptions } from "@azure/storage-queue";
+import { QueueServiceClient, type QueueClient, type ReceivedMessageItem, type StoragePipelineOptions } from "@azure/storage-queue";
 import { SystemError, describeError, systemClock, type Clock, type RunMessage } from "../domain";
 import { QUEUE_CALL_DEADLINE_MS, withDeadline } from "../resilience";
 import type { LeasedMessage, RunQueue } from "../workflow/ports";
@@ -32,12 +32,7 @@ const PIPELINE: StoragePipelineOptions = { retryOptions: { maxTries: 2, tryTimeo
  */
 const STARTED_SUFFIX = "-started";
 
-interface Received {
-  messageId: string;
-  popReceipt: string;
-  messageText: string;
-  dequeueCount: number;
-}
+type Received = Pick<ReceivedMessageItem, "messageId" | "popReceipt" | "messageText" | "dequeueCount">;
 
 /**
  * The run queue on Azure Storage Queues (or Azurite): the visibility timeout is the lease. New questions arrive on the queue; a worker that

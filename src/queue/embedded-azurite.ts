@@ -18,21 +18,8 @@ const LISTENING = /successfully listens on (http:\/\/[\d.]+:\d+)/;
  */
 export async function startEmbeddedAzurite(): Promise<EmbeddedAzurite> {
   const main = require.resolve("azurite/dist/src/queue/main.js");
-  const child = spawn(
-    process.execPath,
-    [
-      main,
-      "--queuePort",
-      "0",
-      "--queueHost",
-      "127.0.0.1",
-      "--inMemoryPersistence",
-      "--skipApiVersionCheck",
-      "--loose",
-      "--disableTelemetry",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const options = "--queuePort 0 --queueHost 127.0.0.1 --inMemoryPersistence --skipApiVersionCheck --loose --disableTelemetry";
+  const child = spawn(process.execPath, [main, ...options.split(" ")], { stdio: ["ignore", "pipe", "pipe"] });
   // Never keeps the parent alive; it goes when the parent exits.
   child.unref();
   const stopChild = () => child.kill("SIGKILL");

@@ -1,7 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import type { Storage, StoreItems } from "botbuilder";
 import { z } from "zod";
-import { cosmosId, parseDocument, readDocument } from "./documents";
+import { cosmosId, parseDocument, readDocument, writeIfUnchanged } from "./documents";
 import { storeCall, storeCallExpecting } from "./store-call";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
 import { updateVersioned } from "../workflow/versioned-update";
@@ -74,17 +74,8 @@ export class CosmosBotStorage implements Storage {
   }
 
   /** Without an `etag`, only if the item does not exist. */
-  private async writeIf(key: string, document: Record<string, unknown>, etag: string | undefined): Promise<ConditionalWrite> {
-    const id = cosmosId(key);
-    const stored = { id, realId: key, document };
-    const result = etag
-      ? await storeCallExpecting(
-          `write bot state`,
-          (abortSignal) => this.container.items.upsert(stored, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
-          [412, 404],
-        )
-      : await storeCallExpecting(`write bot state`, (abortSignal) => this.container.items.create(stored, { abortSignal }), [409]);
-    return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
+  private writeIf(key: string, document: Record<string, unknown>, etag: string | undefined): Promise<ConditionalWrite> {
+    return writeIfUnchanged(this.container, "bot state", { id: cosmosId(key), realId: key, document }, etag);
   }
 }
 

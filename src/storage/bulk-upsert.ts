@@ -21,15 +21,11 @@ class BulkFailures extends Error {
  * (measured: 9 calls of 2,000 took 12 s, one of 17,432 took 4.8 s). Only operations that failed transiently are sent again, within the
  * store-call policy (an upsert by id is safe to repeat); anything still failing fails the call, naming the count and first status.
  */
-export async function bulkUpsert<T extends object>(
-  container: Container,
-  documents: T[],
-  partitionKeyOf: (document: T) => string,
-): Promise<void> {
+export async function bulkUpsert<T extends object>(container: Container, documents: T[], partitionField: keyof T & string): Promise<void> {
   if (documents.length === 0) return;
   let pending: OperationInput[] = documents.map((document) => ({
     operationType: BulkOperationType.Upsert,
-    partitionKey: partitionKeyOf(document),
+    partitionKey: String(document[partitionField]),
     resourceBody: document as JSONObject,
   }));
   const outcome = await retryWithBackoff(
@@ -62,9 +58,17 @@ export async function bulkUpsert<T extends object>(
 }
 
 /** Deletes by id and partition key in one call to the bulk executor. */
-export async function bulkDelete(container: Container, keys: { id: string; partitionKey: string }[]): Promise<void> {
-  if (keys.length === 0) return;
-  const operations = keys.map((key): OperationInput => ({ operationType: BulkOperationType.Delete, ...key }));
+export async function bulkDelete<T extends { id: string }>(
+  container: Container,
+  documents: T[],
+  partitionField: keyof T & string,
+): Promise<void> {
+  if (documents.length === 0) return;
+  const operations = documents.map((document): OperationInput => ({
+    operationType: BulkOperationType.Delete,
+    id: document.id,
+    partitionKey: String(document[partitionField]),
+  }));
   await storeCall(
     `bulk delete from ${container.id}`,
     (abortSignal) => container.items.executeBulkOperations(operations, { abortSignal }),

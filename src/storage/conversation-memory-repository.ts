@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ConversationTurnSchema, appendTurn, type ConversationTurn, type MemoryPolicy } from "../domain";
 import type { ConditionalWrite, ConversationMemory, Versioned } from "../workflow/ports";
 import { updateVersioned } from "../workflow/versioned-update";
-import { cosmosId, parseDocument, readDocument } from "./documents";
+import { cosmosId, parseDocument, readDocument, writeIfUnchanged } from "./documents";
 import { storeCallExpecting } from "./store-call";
 
 const MemoryDocumentSchema = z.object({
@@ -59,7 +59,7 @@ export class CosmosConversationMemory implements ConversationMemory {
   }
 
   /** Stores the turns with a fresh expiry: replaced at `etag`, or created when there is none; a lost race is a conflict. */
-  private async write(conversationKey: string, turns: ConversationTurn[], etag: string | undefined): Promise<ConditionalWrite> {
+  private write(conversationKey: string, turns: ConversationTurn[], etag: string | undefined): Promise<ConditionalWrite> {
     const id = cosmosId(conversationKey);
     const document = {
       id,
@@ -68,19 +68,7 @@ export class CosmosConversationMemory implements ConversationMemory {
       expiresAt: new Date(this.now() + this.policy.ttlMs).toISOString(),
       ttl: Math.max(1, Math.ceil(this.policy.ttlMs / 1000)),
     };
-    const written = etag
-      ? await storeCallExpecting(
-          `remember turn in ${this.container.id}`,
-          (abortSignal) =>
-            this.container.item(id, id).replace(document, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
-          [412, 404],
-        )
-      : await storeCallExpecting(
-          `remember turn in ${this.container.id}`,
-          (abortSignal) => this.container.items.create(document, { abortSignal }),
-          [409],
-        );
-    return written.kind === "ok" ? { kind: "written", etag: written.value.etag } : { kind: "conflict" };
+    return writeIfUnchanged(this.container, `turns in ${this.container.id}`, document, etag);
   }
 }
 

@@ -1,21 +1,86 @@
+import type { Container, JSONObject } from "@azure/cosmos";
 import { z } from "zod";
-import { SpendTransactionSchema, type DataSetSummary, type SpendTransaction } from "../domain";
-import { lookup } from "../domain/errors";
+import {
+  DataSetSummarySchema,
+  SpendCellSchema,
+  SpendTransactionSchema,
+  type DataSetSummary,
+  type ProcurementDataSet,
+  type SpendCell,
+  type SpendTransaction,
+} from "../domain";
 import { DIRECTORY_SCHEMAS, type DataStoreWriter, type DirectoryKind, type DirectoryRecords, type SpendWrite } from "../import/ports";
+import { snapshotOf } from "../tools/in-memory-procurement-data";
 import { bulkDelete, bulkUpsert } from "./bulk-upsert";
-import { monthDocuments, readManifest, writeManifest, type DataManifest, type ProcurementContainers } from "./cosmos-procurement-data";
-import { cosmosId, queryAllPages, queryDocuments, queryPages } from "./documents";
+import { CONTAINERS } from "./containers";
+import type { ProcurementContainers } from "./cosmos-procurement-data";
+import { cosmosId, parseDocument, queryAllPages, queryDocuments, queryPages, readDocument } from "./documents";
 
 /** Spend rows go to the bulk executor in batches of this many (bounded memory at a million rows). */
 const SPEND_BATCH = 20_000;
 
-const KEYS: { [K in DirectoryKind]: { id: (record: DirectoryRecords[K]) => string; partition: (record: DirectoryRecords[K]) => string } } =
-  {
-    suppliers: { id: (s) => s.id, partition: (s) => s.id },
-    contracts: { id: (c) => c.id, partition: (c) => c.supplierId },
-    policies: { id: (p) => p.id, partition: (p) => p.policyKey },
-    benchmarks: { id: (b) => cosmosId(`${b.category}|${b.unit}`), partition: (b) => b.category },
+/** A month document holds at most this many cells (each under 1 KB), well inside Cosmos' 2 MB limit. */
+const CELLS_PER_DOCUMENT = 1_000;
+const MANIFEST_ID = "manifest";
+
+/** Says which month documents hold the spend cells. */
+const DataManifestSchema = z.object({
+  summary: DataSetSummarySchema,
+  /** Parts per month ("2025-04" → 2 means documents month-2025-04-0 and month-2025-04-1). */
+  months: z.record(z.string(), z.number().int().positive()),
+  dimensions: z.object({ categories: z.array(z.string()), costCenters: z.array(z.string()) }),
+});
+export type DataManifest = z.infer<typeof DataManifestSchema>;
+
+export const MonthDocumentSchema = z.object({ cells: z.array(SpendCellSchema) });
+
+export type DataSetCounts = { [K in keyof ProcurementDataSet]: number };
+
+export function monthDocumentId(month: string, part: number): string {
+  return `month-${month}-${part}`;
+}
+
+/** Month documents of at most CELLS_PER_DOCUMENT cells, with the manifest's month map and dimensions. */
+export function monthDocuments(cells: readonly SpendCell[]): {
+  documents: (JSONObject & { id: string })[];
+  months: Record<string, number>;
+  dimensions: DataManifest["dimensions"];
+} {
+  const byMonth = new Map<string, SpendCell[]>();
+  for (const cell of cells) {
+    const list = byMonth.get(cell.month);
+    if (list === undefined) byMonth.set(cell.month, [cell]);
+    else list.push(cell);
+  }
+  const documents: (JSONObject & { id: string })[] = [];
+  const months: Record<string, number> = {};
+  for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
+    months[month] = Math.ceil(list.length / CELLS_PER_DOCUMENT);
+    for (let part = 0; part < months[month]; part++)
+      documents.push({
+        id: monthDocumentId(month, part),
+        month,
+        cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT),
+      });
+  }
+  const dimensions = {
+    categories: [...new Set(cells.map((cell) => cell.category))].sort(),
+    costCenters: [...new Set(cells.map((cell) => cell.costCenter))].sort(),
   };
+  return { documents, months, dimensions };
+}
+
+export async function readManifest(container: Container): Promise<DataManifest | undefined> {
+  const document = await readDocument(container, MANIFEST_ID, MANIFEST_ID);
+  return document && parseDocument(DataManifestSchema, document.raw, container.id);
+}
+
+/** A directory record as stored: benchmarks have no id of their own, one is kept per category and unit. */
+function storedRecord(kind: DirectoryKind, record: DirectoryRecords[DirectoryKind]): { id: string } & Record<string, unknown> {
+  if (kind !== "benchmarks") return record as DirectoryRecords["suppliers"];
+  const benchmark = record as DirectoryRecords["benchmarks"];
+  return { ...benchmark, id: cosmosId(`${benchmark.category}|${benchmark.unit}`) };
+}
 
 /** Changed records only, in bulk; the manifest last, since readers reload on it. */
 export class CosmosDataWriter implements DataStoreWriter {
@@ -31,21 +96,10 @@ export class CosmosDataWriter implements DataStoreWriter {
   }
 
   async save<K extends DirectoryKind>(kind: K, result: { changed: DirectoryRecords[K][]; removed: DirectoryRecords[K][] }): Promise<void> {
-    const keys = KEYS[kind];
-    const container = this.containers[kind];
-    const partitions = new Map<string, string>();
-    await bulkUpsert(
-      container,
-      result.changed.map((record) => {
-        partitions.set(keys.id(record), keys.partition(record));
-        return { ...record, id: keys.id(record) };
-      }),
-      (document) => lookup(partitions, document.id, "partition key"),
-    );
-    await bulkDelete(
-      container,
-      result.removed.map((record) => ({ id: keys.id(record), partitionKey: keys.partition(record) })),
-    );
+    const partitionField = CONTAINERS[kind].slice(1);
+    const stored = (records: DirectoryRecords[K][]) => records.map((record) => storedRecord(kind, record));
+    await bulkUpsert(this.containers[kind], stored(result.changed), partitionField);
+    await bulkDelete(this.containers[kind], stored(result.removed), partitionField);
   }
 
   /**
@@ -72,11 +126,8 @@ export class CosmosDataWriter implements DataStoreWriter {
     const flush = async () => {
       const [rows, gone] = [batch, removals];
       [batch, removals] = [[], []];
-      await bulkUpsert(this.containers.spend, rows, (document) => document.supplierId);
-      await bulkDelete(
-        this.containers.spend,
-        gone.map((row) => ({ id: row.id, partitionKey: row.supplierId })),
-      );
+      await bulkUpsert(this.containers.spend, rows, "supplierId");
+      await bulkDelete(this.containers.spend, gone, "supplierId");
     };
     return {
       staged: false,
@@ -92,7 +143,7 @@ export class CosmosDataWriter implements DataStoreWriter {
       finish: async (cells) => {
         await flush();
         const { documents, months, dimensions } = monthDocuments(cells);
-        await bulkUpsert(this.containers.spendCells, documents, (document) => document.id);
+        await bulkUpsert(this.containers.spendCells, documents, "id");
         this.cells = { months, dimensions };
       },
       // Rows already written stay (they are valid rows of the file); the manifest is not moved on.
@@ -107,6 +158,28 @@ export class CosmosDataWriter implements DataStoreWriter {
   async saveSummary(summary: DataSetSummary): Promise<void> {
     const cells = this.cells ??
       (await readManifest(this.containers.spendCells)) ?? { months: {}, dimensions: { categories: [], costCenters: [] } };
-    await writeManifest(this.containers.spendCells, { summary, months: cells.months, dimensions: cells.dimensions });
+    const manifest: DataManifest & { id: string } = { id: MANIFEST_ID, summary, months: cells.months, dimensions: cells.dimensions };
+    await bulkUpsert(this.containers.spendCells, [manifest], "id");
+  }
+
+  /** A whole data set at once (the sample's seeding), inserted or overwritten by id; the manifest last, as an import writes it. */
+  async upsertAll(data: ProcurementDataSet, summary: Omit<DataSetSummary, "counts">): Promise<DataSetCounts> {
+    const snapshot = snapshotOf(data, summary);
+    const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
+    const kinds = Object.keys(DIRECTORY_SCHEMAS) as DirectoryKind[];
+    await Promise.all([
+      ...kinds.map((kind) => this.save(kind, { changed: data[kind], removed: [] })),
+      bulkUpsert(this.containers.spend, data.spend, "supplierId"),
+      bulkUpsert(this.containers.spendCells, documents, "id"),
+    ]);
+    this.cells = { months, dimensions };
+    await this.saveSummary(snapshot.summary);
+    return {
+      suppliers: data.suppliers.length,
+      contracts: data.contracts.length,
+      spend: data.spend.length,
+      policies: data.policies.length,
+      benchmarks: data.benchmarks.length,
+    };
   }
 }

@@ -1,11 +1,9 @@
-import type { Container, JSONObject } from "@azure/cosmos";
+import type { Container } from "@azure/cosmos";
 import { z } from "zod";
 import {
   ContractSchema,
-  DataSetSummarySchema,
   PolicyDocumentSchema,
   PriceBenchmarkSchema,
-  SpendCellSchema,
   SupplierSchema,
   systemClock,
   type Clock,
@@ -13,11 +11,18 @@ import {
   type ProcurementDataSet,
   type SpendCell,
 } from "../domain";
-import { createSnapshotProcurementData, snapshotOf, type ProcurementSnapshot } from "../tools/in-memory-procurement-data";
-import type { ProcurementData, SpendFilter, SpendView } from "../tools/procurement-data";
+import { createSnapshotProcurementData, type ProcurementSnapshot } from "../tools/in-memory-procurement-data";
+import type { ProcurementData } from "../tools/procurement-data";
 import { mapLimited } from "../resilience";
-import { bulkUpsert } from "./bulk-upsert";
-import { cosmosId, parseDocument, queryAllPages, readDocument } from "./documents";
+import {
+  CosmosDataWriter,
+  MonthDocumentSchema,
+  monthDocumentId,
+  readManifest,
+  type DataManifest,
+  type DataSetCounts,
+} from "./cosmos-data-writer";
+import { parseDocument, queryAllPages, readDocument } from "./documents";
 
 export interface ProcurementContainers {
   suppliers: Container;
@@ -29,67 +34,8 @@ export interface ProcurementContainers {
   spendCells: Container;
 }
 
-/** A month document holds at most this many cells (each under 1 KB), well inside Cosmos' 2 MB limit. */
-const CELLS_PER_DOCUMENT = 1_000;
-const MANIFEST_ID = "manifest";
 /** How often a reader checks for a new import. */
 const MANIFEST_CHECK_MS = 30_000;
-
-/** Says which month documents hold the spend cells. */
-const DataManifestSchema = z.object({
-  summary: DataSetSummarySchema,
-  /** Parts per month ("2025-04" → 2 means documents month-2025-04-0 and month-2025-04-1). */
-  months: z.record(z.string(), z.number().int().positive()),
-  dimensions: z.object({ categories: z.array(z.string()), costCenters: z.array(z.string()) }),
-});
-export type DataManifest = z.infer<typeof DataManifestSchema>;
-
-const MonthDocumentSchema = z.object({ cells: z.array(SpendCellSchema) });
-
-export type DataSetCounts = { [K in keyof ProcurementDataSet]: number };
-
-function monthDocumentId(month: string, part: number): string {
-  return `month-${month}-${part}`;
-}
-
-/** Month documents of at most CELLS_PER_DOCUMENT cells, with the manifest's month map and dimensions. */
-export function monthDocuments(cells: readonly SpendCell[]): {
-  documents: (JSONObject & { id: string })[];
-  months: Record<string, number>;
-  dimensions: DataManifest["dimensions"];
-} {
-  const byMonth = new Map<string, SpendCell[]>();
-  for (const cell of cells) {
-    const list = byMonth.get(cell.month);
-    if (list === undefined) byMonth.set(cell.month, [cell]);
-    else list.push(cell);
-  }
-  const documents: (JSONObject & { id: string })[] = [];
-  const months: Record<string, number> = {};
-  for (const [month, list] of [...byMonth].sort(([a], [b]) => a.localeCompare(b))) {
-    months[month] = Math.ceil(list.length / CELLS_PER_DOCUMENT);
-    for (let part = 0; part < months[month]; part++)
-      documents.push({
-        id: monthDocumentId(month, part),
-        month,
-        cells: list.slice(part * CELLS_PER_DOCUMENT, (part + 1) * CELLS_PER_DOCUMENT),
-      });
-  }
-  const dimensions = {
-    categories: [...new Set(cells.map((cell) => cell.category))].sort(),
-    costCenters: [...new Set(cells.map((cell) => cell.costCenter))].sort(),
-  };
-  return { documents, months, dimensions };
-}
-
-export async function writeManifest(container: Container, manifest: DataManifest): Promise<void> {
-  await bulkUpsert(container, [{ id: MANIFEST_ID, ...manifest }], (d) => d.id);
-}
-
-export async function readManifest(container: Container): Promise<DataManifest | undefined> {
-  const document = await readDocument(container, MANIFEST_ID, MANIFEST_ID);
-  return document && parseDocument(DataManifestSchema, document.raw, container.id);
-}
 
 /** Month documents read at once when the spend cells are loaded. */
 const MONTH_READS_IN_FLIGHT = 8;
@@ -122,43 +68,26 @@ export class CosmosProcurementData implements ProcurementData {
       counts: { suppliers: 0, contracts: 0, spend: 0, policies: 0, policySections: 0, benchmarks: 0 },
     };
   }
-  async listSuppliers() {
-    return (await this.current()).data.listSuppliers();
-  }
+  // What the loaded directory answers (loaded again after a new import).
+  readonly listSuppliers: ProcurementData["listSuppliers"] = async () => (await this.current()).data.listSuppliers();
   async getSupplier(id: string) {
     const document = await readDocument(this.containers.suppliers, id, id);
     return document && parseDocument(SupplierSchema, document.raw, this.containers.suppliers.id);
   }
-  async getContract(id: string) {
-    return (await this.current()).data.getContract(id);
-  }
-  async contractIds() {
-    return (await this.current()).data.contractIds();
-  }
-  async listContracts(filter: { supplierId: string }) {
-    return (await this.current()).data.listContracts(filter);
-  }
-  async autoRenewingContracts() {
-    return (await this.current()).data.autoRenewingContracts();
-  }
-  async searchContracts(query: string) {
-    return (await this.current()).data.searchContracts(query);
-  }
-  async listPolicies(language?: "en" | "ja") {
-    return (await this.current()).data.listPolicies(language);
-  }
-  async searchPolicies(query: string, language?: "en" | "ja", options?: { favourThresholds?: boolean }) {
-    return (await this.current()).data.searchPolicies(query, language, options);
-  }
-  async listBenchmarks() {
-    return (await this.current()).data.listBenchmarks();
-  }
+  readonly getContract: ProcurementData["getContract"] = async (id) => (await this.current()).data.getContract(id);
+  readonly contractIds: ProcurementData["contractIds"] = async () => (await this.current()).data.contractIds();
+  readonly listContracts: ProcurementData["listContracts"] = async (filter) => (await this.current()).data.listContracts(filter);
+  readonly autoRenewingContracts: ProcurementData["autoRenewingContracts"] = async () =>
+    (await this.current()).data.autoRenewingContracts();
+  readonly searchContracts: ProcurementData["searchContracts"] = async (query) => (await this.current()).data.searchContracts(query);
+  readonly listPolicies: ProcurementData["listPolicies"] = async (language) => (await this.current()).data.listPolicies(language);
+  readonly searchPolicies: ProcurementData["searchPolicies"] = async (query, language, options) =>
+    (await this.current()).data.searchPolicies(query, language, options);
+  readonly listBenchmarks: ProcurementData["listBenchmarks"] = async () => (await this.current()).data.listBenchmarks();
   async spendDimensions() {
     return (await this.current()).manifest?.dimensions ?? { categories: [], costCenters: [] };
   }
-  async spendCells(filter: SpendFilter, view?: SpendView): Promise<SpendCell[]> {
-    return (await this.current()).data.spendCells(filter, view);
-  }
+  readonly spendCells: ProcurementData["spendCells"] = async (filter, view) => (await this.current()).data.spendCells(filter, view);
 
   invalidate(): void {
     this.directory = undefined;
@@ -214,34 +143,11 @@ export class CosmosProcurementData implements ProcurementData {
   }
 
   /** Inserts or overwrites by id. */
-  async upsertAll(
-    data: ProcurementDataSet,
-    summary: Omit<DataSetSummary, "counts"> = {
-      name: "sample",
-      location: this.location,
-      importedAt: (this.options.clock ?? systemClock).now().toISOString(),
-      fiscalYearStartMonth: 4,
-    },
-  ): Promise<DataSetCounts> {
-    const snapshot = snapshotOf(data, summary);
-    const { documents, months, dimensions } = monthDocuments(await snapshot.spendCells());
-    const benchmarks = data.benchmarks.map((b) => ({ ...b, id: cosmosId(`${b.category}|${b.unit}`) }));
-    await Promise.all([
-      bulkUpsert(this.containers.suppliers, data.suppliers, (s) => s.id),
-      bulkUpsert(this.containers.contracts, data.contracts, (c) => c.supplierId),
-      bulkUpsert(this.containers.policies, data.policies, (p) => p.policyKey),
-      bulkUpsert(this.containers.benchmarks, benchmarks, (b) => b.category),
-      bulkUpsert(this.containers.spend, data.spend, (t) => t.supplierId),
-      bulkUpsert(this.containers.spendCells, documents, (d) => d.id),
-    ]);
-    await writeManifest(this.containers.spendCells, { summary: snapshot.summary, months, dimensions });
+  async upsertAll(data: ProcurementDataSet): Promise<DataSetCounts> {
+    const importedAt = (this.options.clock ?? systemClock).now().toISOString();
+    const summary = { name: "sample" as const, location: this.location, importedAt, fiscalYearStartMonth: 4 };
+    const counts = await new CosmosDataWriter(this.containers, this.location).upsertAll(data, summary);
     this.invalidate();
-    return {
-      suppliers: data.suppliers.length,
-      contracts: data.contracts.length,
-      spend: data.spend.length,
-      policies: data.policies.length,
-      benchmarks: data.benchmarks.length,
-    };
+    return counts;
   }
 }

@@ -4,7 +4,8 @@ import { CosmosApprovalRepository } from "./approval-repository";
 import { CosmosBotStorage } from "./bot-state-storage";
 import { ensureContainers } from "./containers";
 import { CosmosConversationMemory } from "./conversation-memory-repository";
-import { CosmosProcurementData, type DataSetCounts, type ProcurementContainers } from "./cosmos-procurement-data";
+import { CosmosProcurementData } from "./cosmos-procurement-data";
+import type { DataSetCounts } from "./cosmos-data-writer";
 import { startEmbeddedCosmos, type EmbeddedCosmos } from "./embedded-server";
 import { cosmosId, parseDocument, queryDocuments, readDocument, RecordContainer } from "./documents";
 import { CosmosRunStore } from "./run-repository";
@@ -12,7 +13,6 @@ import { isMissingCredential, missingCredentialMessage, unreachableEndpoint } fr
 import { storeCall, storeCallExpecting } from "./store-call";
 import { createInMemoryProcurementData, generateSampleDataSet } from "../tools";
 import { openLocalProcurementData } from "./local-data-store";
-import type { ProcurementData } from "../tools/procurement-data";
 import { IdKeyedDocuments } from "./id-keyed-documents";
 import { CosmosTranscriptRepository } from "./transcript-repository";
 import { CosmosClient, type Container, type CosmosClientOptions } from "@azure/cosmos";
@@ -30,33 +30,7 @@ import {
 import { z } from "zod";
 
 /** Everything the product keeps in Cosmos, behind repositories that hide the SDK. */
-export interface CosmosStore {
-  /** The in-memory embedded server: data is lost on exit. */
-  readonly embedded: boolean;
-  readonly endpoint: string;
-  readonly runs: CosmosRunStore;
-  readonly transcripts: CosmosTranscriptRepository;
-  /** Stored as the evaluation job made them (partition key `/transcriptId`; the id derives from the transcript). */
-  readonly evaluations: RecordContainer<typeof EvaluationRecordSchema>;
-  /** Golden-set canary runs against the deployed models, one document per run, listed newest first. */
-  readonly canaryRuns: RecordContainer<typeof CanaryRecordSchema>;
-  readonly feedback: CosmosFeedbackRepository;
-  /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
-  readonly memory: CosmosConversationMemory;
-  readonly settings: CosmosSettingsRepository;
-  readonly approvals: CosmosApprovalRepository;
-  /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
-  readonly renewalAlerts: IdKeyedDocuments<typeof RenewalAlertSchema>;
-  /** botbuilder Storage for what the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
-  readonly botState: CosmosBotStorage;
-  readonly procurementData: CosmosProcurementData;
-  readonly procurementContainers: ProcurementContainers;
-  /** The Cosmos containers with COSMOS_ENDPOINT; else the local data directory's data set, or the sample, from memory. */
-  readonly toolData: ProcurementData;
-  /** `detail` is safe to show (no secrets). */
-  health(): Promise<{ ok: boolean; detail: string }>;
-  close(): Promise<void>;
-}
+export type CosmosStore = Awaited<ReturnType<typeof openCosmosStore>>;
 
 /** 👍/👎 feedback (partition key `/runId`); one vote per user per run, a second vote replacing the first. */
 class CosmosFeedbackRepository extends RecordContainer<typeof FeedbackSchema> {
@@ -120,7 +94,7 @@ export async function openCosmosStore(
     approvals: Pick<AppConfig["approvals"], "remindAfterMs">;
   },
   options: { log?: Log; clock?: Clock } = {},
-): Promise<CosmosStore> {
+) {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? ((line: string) => console.log(line));
   const { env } = config;
@@ -157,23 +131,31 @@ export async function openCosmosStore(
     const localData = embedded ? await openLocalProcurementData(env.PROCURA_DATA_DIR) : undefined;
     // The sample is generated and seeded only when it is what answers: an imported data set needs neither.
     const sampleData = embedded && !localData ? generateSampleDataSet() : undefined;
-    const store: CosmosStore = {
+    const store = {
+      /** The in-memory embedded server: data is lost on exit. */
       embedded: embedded !== undefined,
       endpoint: target.endpoint,
       runs: new CosmosRunStore(containers.runs),
       transcripts: new CosmosTranscriptRepository(containers.transcripts),
+      /** Stored as the evaluation job made them (partition key `/transcriptId`; the id derives from the transcript). */
       evaluations: new RecordContainer(containers.evaluations, EvaluationRecordSchema, { timeField: "createdAt" }),
+      /** Golden-set canary runs against the deployed models, one document per run, listed newest first. */
       canaryRuns: new RecordContainer(containers.canaryRuns, CanaryRecordSchema, { timeField: "startedAt", newestFirst: true }),
       feedback: new CosmosFeedbackRepository(containers.feedback),
+      /** What each chat or channel thread remembers of its last turns (never sent to telemetry). */
       memory: new CosmosConversationMemory(containers.conversationMemory, config.memory),
       settings: new CosmosSettingsRepository(containers.settings, clock),
       approvals: new CosmosApprovalRepository(containers.approvals, { remindAfterMs: config.approvals.remindAfterMs }),
+      /** One renewal alert per contract and notice deadline (the claim, the posted thread, a dismissal). */
       renewalAlerts: new IdKeyedDocuments(containers.renewalAlerts, RenewalAlertSchema, "renewal alert"),
+      /** What the worker keeps per message (answer messages' runs, stream positions); concurrent writers merge. */
       botState: new CosmosBotStorage(containers.botState, "merge"),
       procurementData,
       procurementContainers: containers,
+      /** The Cosmos containers with COSMOS_ENDPOINT; else the local data directory's data set, or the sample, from memory. */
       toolData: localData ?? (sampleData ? createInMemoryProcurementData(sampleData) : procurementData),
-      async health() {
+      /** `detail` is safe to show (no secrets). */
+      async health(): Promise<{ ok: boolean; detail: string }> {
         const started = Date.now();
         try {
           await database.read({ abortSignal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
@@ -185,7 +167,7 @@ export async function openCosmosStore(
           return { ok: false, detail: `cosmos unreachable at ${redactUrl(target.endpoint)}: ${describeError(error)}` };
         }
       },
-      async close() {
+      async close(): Promise<void> {
         client.dispose();
         await embedded?.stop();
       },
@@ -225,7 +207,7 @@ function accessFailure(error: unknown, endpoint: string): ConfigurationError | u
 const SettingDocumentSchema = z.object({ key: z.string(), value: z.unknown() });
 
 /** Small settings changed at run time (e.g. the approver channel). */
-export class CosmosSettingsRepository {
+class CosmosSettingsRepository {
   constructor(
     private readonly container: Container,
     private readonly clock: Clock = systemClock,

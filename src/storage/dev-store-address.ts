@@ -24,14 +24,12 @@ export function leaveDevStoreAddress(dataDir: string, address: Omit<DevStoreAddr
 
 /** None when its process has gone or the file is unreadable. */
 export function findDevStoreAddress(dataDir: string): DevStoreAddress | undefined {
-  let found: unknown;
   try {
-    found = JSON.parse(readFileSync(path.join(dataDir, FILE_NAME), "utf8"));
+    const parsed = DevStoreAddressSchema.safeParse(JSON.parse(readFileSync(path.join(dataDir, FILE_NAME), "utf8")));
+    return parsed.success && isRunning(parsed.data.pid) ? parsed.data : undefined;
   } catch {
     return undefined;
   }
-  const parsed = DevStoreAddressSchema.safeParse(found);
-  return parsed.success && isRunning(parsed.data.pid) ? parsed.data : undefined;
 }
 
 function isRunning(pid: number): boolean {

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { Container, FeedOptions, SqlQuerySpec } from "@azure/cosmos";
 import type { z } from "zod";
 import { SystemError, describeZodError } from "../domain/errors";
-import { storeCall } from "./store-call";
+import type { ConditionalWrite } from "../workflow/ports";
+import { storeCall, storeCallExpecting } from "./store-call";
 
 const MAX_ID_LENGTH = 255;
 
@@ -37,6 +38,29 @@ export async function readDocument(
   const response = await storeCall(`read ${container.id}/${id}`, (abortSignal) => container.item(id, partitionKey).read({ abortSignal }));
   if (response.statusCode === 404 || response.resource === undefined) return undefined;
   return { raw: response.resource, etag: response.etag };
+}
+
+/**
+ * Writes a document of a container partitioned by `/id` on a condition, so of concurrent writers exactly one wins: with an `etag`, only if
+ * it is still at that version (replaced); without, only if none exists yet (created). A lost race is `conflict`.
+ */
+export async function writeIfUnchanged(
+  container: Container,
+  what: string,
+  document: { id: string } & Record<string, unknown>,
+  etag: string | undefined,
+): Promise<ConditionalWrite> {
+  const result = etag
+    ? await storeCallExpecting(
+        `replace ${what}`,
+        (abortSignal) =>
+          container
+            .item(document.id, document.id)
+            .replace(document, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
+        [412, 404],
+      )
+    : await storeCallExpecting(`create ${what}`, (abortSignal) => container.items.create(document, { abortSignal }), [409]);
+  return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { Container } from "@azure/cosmos";
 import type { z } from "zod";
 import type { ConditionalWrite, Versioned } from "../workflow/ports";
-import { parseDocument, readDocument } from "./documents";
-import { storeCallExpecting } from "./store-call";
+import { parseDocument, readDocument, writeIfUnchanged } from "./documents";
 
 /** Partitioned by `/id` and written only on a condition, so of concurrent writers exactly one wins. */
 export class IdKeyedDocuments<S extends z.ZodType<{ id: string }>> {
@@ -14,13 +13,8 @@ export class IdKeyedDocuments<S extends z.ZodType<{ id: string }>> {
   ) {}
 
   /** `conflict` when one with this id already exists. */
-  async create(record: z.output<S>): Promise<ConditionalWrite> {
-    const result = await storeCallExpecting(
-      `create ${this.noun} ${record.id}`,
-      (abortSignal) => this.container.items.create(record, { abortSignal }),
-      [409],
-    );
-    return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
+  create(record: z.output<S>): Promise<ConditionalWrite> {
+    return writeIfUnchanged(this.container, `${this.noun} ${record.id}`, record, undefined);
   }
 
   async get(id: string): Promise<Versioned<z.output<S>> | undefined> {
@@ -29,13 +23,7 @@ export class IdKeyedDocuments<S extends z.ZodType<{ id: string }>> {
   }
 
   /** Otherwise `conflict` and nothing changes. */
-  async replace(record: z.output<S>, etag: string): Promise<ConditionalWrite> {
-    const result = await storeCallExpecting(
-      `replace ${this.noun} ${record.id}`,
-      (abortSignal) =>
-        this.container.item(record.id, record.id).replace(record, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
-      [412, 404],
-    );
-    return result.kind === "ok" ? { kind: "written", etag: result.value.etag } : { kind: "conflict" };
+  replace(record: z.output<S>, etag: string): Promise<ConditionalWrite> {
+    return writeIfUnchanged(this.container, `${this.noun} ${record.id}`, record, etag);
   }
 }

@@ -1,4 +1,3 @@
 export { openCosmosStore, seedSampleData, type CosmosStore } from "./cosmos-store";
 export { buildTranscript } from "./transcript-builder";
 export { MemoryRunStore } from "./memory-run-store";
-export { InMemoryConversationMemory } from "./conversation-memory-repository";

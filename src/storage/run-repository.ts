@@ -1,8 +1,8 @@
 import type { Container } from "@azure/cosmos";
 import { RUN_SCHEMA_VERSION, RunRecordSchema, assertRunVersion, oldestFirst, type RunRecord, type RunState } from "../domain";
 import type { ConditionalWrite, ConversationRuns, RunStore, Versioned } from "../workflow/ports";
-import { parseDocument, queryDocuments, readDocument } from "./documents";
-import { storeCall, storeCallExpecting } from "./store-call";
+import { parseDocument, queryDocuments, readDocument, writeIfUnchanged } from "./documents";
+import { storeCall } from "./store-call";
 
 /** Run records `{ id, lifecycle, state }` in the `runs` container (partition key `/id` = runId). */
 export class CosmosRunStore implements RunStore, ConversationRuns {
@@ -39,20 +39,9 @@ export class CosmosRunStore implements RunStore, ConversationRuns {
     return oldestFirst(await queryDocuments(this.container, query, RunRecordSchema));
   }
 
-  /** Replaces the run if its etag is still `etag`, or creates it when no etag is given; 412/409 → conflict. */
-  async write(record: RunRecord, etag: string | undefined): Promise<ConditionalWrite> {
-    const runId = record.state.runId;
-    const document = documentOf(record);
-    const result = etag
-      ? await storeCallExpecting(
-          `replace run ${runId}`,
-          (abortSignal) =>
-            this.container.item(runId, runId).replace(document, { accessCondition: { type: "IfMatch", condition: etag }, abortSignal }),
-          [412, 404],
-        )
-      : await storeCallExpecting(`create run ${runId}`, (abortSignal) => this.container.items.create(document, { abortSignal }), [409]);
-    if (result.kind === "status") return { kind: "conflict" };
-    return { kind: "written", etag: result.value.etag };
+  /** Replaces the run if its etag is still `etag`, or creates it when no etag is given. */
+  write(record: RunRecord, etag: string | undefined): Promise<ConditionalWrite> {
+    return writeIfUnchanged(this.container, `run ${record.state.runId}`, documentOf(record), etag);
   }
 }
 

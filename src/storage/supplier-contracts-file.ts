@@ -34,28 +34,20 @@ export async function readDataFile<S extends z.ZodTypeAny>(file: string, schema:
 
 /** A question about one supplier then reads that supplier's few contracts, not ten megabytes of every contract. */
 export async function writeSupplierContracts(directory: string, contracts: readonly Contract[]): Promise<void> {
-  const bySupplier = new Map<string, string[]>();
-  for (const contract of contracts) {
-    const lines = bySupplier.get(contract.supplierId);
-    if (lines === undefined) bySupplier.set(contract.supplierId, [JSON.stringify(contract)]);
-    else lines.push(JSON.stringify(contract));
-  }
+  const bySupplier = new Map<string, string>();
+  for (const contract of contracts)
+    bySupplier.set(contract.supplierId, `${bySupplier.get(contract.supplierId) ?? ""}${JSON.stringify(contract)}\n`);
   const ranges: Record<string, [number, number]> = {};
-  const chunks: Buffer[] = [];
   let offset = 0;
-  for (const [supplierId, lines] of bySupplier) {
-    const chunk = Buffer.from(`${lines.join("\n")}\n`);
+  const chunks = [...bySupplier].map(([supplierId, lines]) => {
+    const chunk = Buffer.from(lines);
     ranges[supplierId] = [offset, chunk.length];
-    chunks.push(chunk);
     offset += chunk.length;
-  }
+    return chunk;
+  });
   // The lines first, their ranges last: a reader finding the ranges finds the lines they describe.
-  for (const [file, content] of [
-    [LINES, Buffer.concat(chunks)],
-    [RANGES, JSON.stringify(ranges)],
-  ] as const) {
-    await writeFileWhole(path.join(directory, file), content);
-  }
+  await writeFileWhole(path.join(directory, LINES), Buffer.concat(chunks));
+  await writeFileWhole(path.join(directory, RANGES), JSON.stringify(ranges));
 }
 
 /** `undefined` when the directory was written before contracts were kept by supplier: the caller falls back to every contract. */

@@ -23,34 +23,27 @@ export class CosmosTranscriptRepository {
 
   /** Finished transcripts not yet scored by the evaluation job, oldest first. */
   listUnevaluated(options: { since?: string; limit: number }): Promise<TranscriptDocument[]> {
+    return this.listFinishedWhere("NOT IS_DEFINED(c.evaluatedAt) AND ", options, "");
+  }
+
+  /** Finished transcripts started at or after `since`, newest first, at most `limit` (the tuning report's runs). */
+  listFinished(options: { since: string; limit: number }): Promise<TranscriptDocument[]> {
+    return this.listFinishedWhere("", options, " DESC");
+  }
+
+  private listFinishedWhere(condition: string, options: { since?: string; limit: number }, order: string): Promise<TranscriptDocument[]> {
     const parameters: SqlParameter[] = [
       { name: "@limit", value: options.limit },
       { name: "@running", value: "running" },
     ];
-    let where = "NOT IS_DEFINED(c.evaluatedAt) AND c.status != @running";
+    let where = `${condition}c.status != @running`;
     if (options.since !== undefined) {
       where += " AND c.startedAt >= @since";
       parameters.push({ name: "@since", value: options.since });
     }
     return queryDocuments(
       this.container,
-      { query: `SELECT TOP @limit * FROM c WHERE ${where} ORDER BY c.startedAt`, parameters },
-      TranscriptDocumentSchema,
-    );
-  }
-
-  /** Finished transcripts started at or after `since`, newest first, at most `limit` (the tuning report's runs). */
-  listFinished(options: { since: string; limit: number }): Promise<TranscriptDocument[]> {
-    return queryDocuments(
-      this.container,
-      {
-        query: "SELECT TOP @limit * FROM c WHERE c.status != @running AND c.startedAt >= @since ORDER BY c.startedAt DESC",
-        parameters: [
-          { name: "@limit", value: options.limit },
-          { name: "@running", value: "running" },
-          { name: "@since", value: options.since },
-        ],
-      },
+      { query: `SELECT TOP @limit * FROM c WHERE ${where} ORDER BY c.startedAt${order}`, parameters },
       TranscriptDocumentSchema,
     );
   }

@@ -21,7 +21,7 @@ describe("bulkUpsert against the embedded Cosmos server behind a proxy", functio
 
   it("sends again only the operations of a batch the service answered as busy, and stores every document", async () => {
     cosmos.proxy.fail(isBatch, 503, 1);
-    const batches = await cosmos.proxy.during(() => bulkUpsert(container, rows, (row) => row.supplierId));
+    const batches = await cosmos.proxy.during(() => bulkUpsert(container, rows, "supplierId"));
     const { resources } = await container.items.query<{ id: string; amount: number }>("SELECT c.id, c.amount FROM c").fetchAll();
     assert.equal(resources.length, rows.length);
     assert.equal(
@@ -36,7 +36,7 @@ describe("bulkUpsert against the embedded Cosmos server behind a proxy", functio
     cosmos.proxy.fail(isBatch, 503, 100);
     const batches = await cosmos.proxy.during(() =>
       assert.rejects(
-        bulkUpsert(container, rows.slice(0, 10), (row) => row.supplierId),
+        bulkUpsert(container, rows.slice(0, 10), "supplierId"),
         /bulk upsert into rows: 10 of 10 documents failed \(first: 503/,
       ),
     );

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startApprovalScheduler } from "../../../src/approvals/maintenance-scheduler";
+import { startApprovalScheduler } from "../../../src/approvals/maintenance";
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
